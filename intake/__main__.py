@@ -1,0 +1,5 @@
+"""``python -m intake``."""
+
+from intake.cli import main
+
+main()

@@ -1,0 +1,160 @@
+"""The typer app: the only place that prints or exits.
+
+Every command parses its arguments, loads ``Settings``, calls one library function and renders
+its result. Errors are translated in one place (``IntakeGroup.invoke``), so ``CliRunner`` tests
+see exactly what the installed command does: a known error is one line on stderr with its exit
+code; anything else is exit 4 and one line naming a crash log (the traceback only with
+``--debug`` or ``INTAKE_DEBUG=1``); Ctrl-C is 130.
+
+Command modules import heavy libraries (presidio, PyGithub, sqlite-utils) inside the command
+functions, so ``intake --help`` and ``intake validate`` stay fast.
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+import sys
+import tempfile
+import traceback
+from pathlib import Path
+from typing import Any
+
+import click
+import typer
+from typer.core import TyperGroup
+
+from intake import __version__
+from intake.errors import EXIT_INTERNAL, EXIT_INTERRUPTED, IntakeError
+
+COMMAND_MODULES = (
+    "validate",
+    "scrub",
+    "sessions",
+    "issues",
+    "review",
+    "report",
+    "ledger",
+)
+"""One module per command group under ``intake.cli``; each exposes ``register(app)``."""
+
+
+def _debug_requested(ctx: click.Context) -> bool:
+    return bool(ctx.meta.get("intake.debug")) or os.environ.get("INTAKE_DEBUG", "") not in (
+        "",
+        "0",
+    )
+
+
+def write_crash_log(exc: BaseException) -> Path:
+    """The traceback to a private temporary file; the user is told its path, not its content."""
+    fd, name = tempfile.mkstemp(prefix="intake-crash-", suffix=".log")
+    with os.fdopen(fd, "w", encoding="utf-8") as handle:
+        handle.write(f"intake {__version__}\npython {sys.version}\nargv {sys.argv[1:2]}\n\n")
+        handle.write("".join(traceback.format_exception(exc)))
+    return Path(name)
+
+
+class IntakeGroup(TyperGroup):
+    """Translates exceptions into one line and an exit code (DESIGN §4)."""
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except IntakeError as exc:
+            err(f"error: {exc.one_line()}")
+            if exc.hint:
+                err(f"hint: {' '.join(exc.hint.split())}")
+            if _debug_requested(ctx):
+                traceback.print_exception(exc, file=sys.stderr)
+            raise typer.Exit(exc.exit_code) from None
+        except (typer.Exit, click.exceptions.Exit, click.exceptions.Abort, click.ClickException):
+            raise
+        except KeyboardInterrupt:
+            err("interrupted")
+            raise typer.Exit(EXIT_INTERRUPTED) from None
+        except Exception as exc:
+            if _debug_requested(ctx):
+                traceback.print_exception(exc, file=sys.stderr)
+                raise typer.Exit(EXIT_INTERNAL) from None
+            log = write_crash_log(exc)
+            err(f"internal error: {type(exc).__name__}; details in {log} (rerun with --debug)")
+            raise typer.Exit(EXIT_INTERNAL) from None
+
+
+app = typer.Typer(
+    cls=IntakeGroup,
+    name="intake",
+    help="Turn real agent failures into reviewed eval scenarios with provenance.",
+    no_args_is_help=True,
+    pretty_exceptions_enable=False,
+    pretty_exceptions_show_locals=False,
+    add_completion=False,
+    rich_markup_mode=None,
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
+
+
+def _version(value: bool) -> None:
+    if value:
+        typer.echo(f"intake {__version__}")
+        raise typer.Exit(0)
+
+
+@app.callback()
+def _root(
+    ctx: typer.Context,
+    debug: bool = typer.Option(False, "--debug", help="Show tracebacks for errors."),
+    root: Path | None = typer.Option(
+        None,
+        "--root",
+        help="The suite's folder (default: the nearest with [tool.intake] in pyproject.toml).",
+        envvar="INTAKE_ROOT",
+    ),
+    version: bool = typer.Option(
+        False, "--version", callback=_version, is_eager=True, help="Print the version."
+    ),
+) -> None:
+    """Turn real agent failures into reviewed eval scenarios with provenance.
+
+    Exit codes: 0 ok, 1 findings, 2 usage or configuration error, 3 source, network or
+    ledger failure, 4 internal error, 130 interrupted.
+    """
+    ctx.meta["intake.debug"] = debug
+    ctx.meta["intake.root"] = root
+
+
+def out(text: str = "") -> None:
+    """A line of results on stdout."""
+    typer.echo(text)
+
+
+def err(text: str) -> None:
+    """A diagnostic line on stderr."""
+    typer.echo(text, err=True)
+
+
+def emit_json(document: dict[str, Any]) -> None:
+    """One JSON document on stdout (versioned envelope)."""
+    import json
+
+    typer.echo(json.dumps({"intake_result_version": 1, **document}, indent=2, default=str))
+
+
+def settings(ctx: typer.Context, **overrides: Any) -> Any:
+    """Effective settings for this invocation (flag > env > file > defaults)."""
+    from intake.config import load_settings
+
+    root = ctx.find_root().meta.get("intake.root")
+    return load_settings(root, overrides)
+
+
+FORMAT_HELP = "Output format."
+
+for _name in COMMAND_MODULES:
+    importlib.import_module(f"intake.cli.{_name}").register(app)
+
+
+def main() -> None:
+    """Console-script entry point."""
+    app()

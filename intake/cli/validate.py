@@ -1,0 +1,78 @@
+"""``intake validate``."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from pathlib import Path
+
+import typer
+
+from intake.errors import EXIT_FINDINGS
+
+
+class ValidateFormat(StrEnum):
+    """Output formats of ``validate``."""
+
+    text = "text"
+    json = "json"
+    github = "github"
+
+
+def github_annotation(severity: str, file: str, line: int, message: str) -> str:
+    """A GitHub workflow command (``::error file=…,line=…::…``), escaped as GitHub requires."""
+    def esc(value: str, prop: bool = False) -> str:
+        value = value.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+        return value.replace(":", "%3A").replace(",", "%2C") if prop else value
+
+    return f"::{severity} file={esc(file, True)},line={line}::{esc(message)}"
+
+
+def register(app: typer.Typer) -> None:
+    """Add ``validate``."""
+
+    @app.command()
+    def validate(
+        ctx: typer.Context,
+        paths: list[Path] = typer.Argument(
+            None, help="Files or folders (recursive, *.yaml). Default: scenarios/ and drafts/."
+        ),
+        strict: bool = typer.Option(
+            False, "--strict", help="Judge every file strictly (legacy warnings become errors)."
+        ),
+        fmt: ValidateFormat = typer.Option(ValidateFormat.text, "--format", help="Output format."),
+    ) -> None:
+        """Check scenarios against the schema and GAIA's rules; every problem names file:line.
+
+        Files under drafts/ are judged as drafts (placeholders allowed); files carrying
+        intake's fields are judged strictly; GAIA's own files by GAIA's rules, with one
+        warning each for a missing source or difficulty_rationale. Writes nothing.
+        """
+        from intake.cli import emit_json, out, settings
+        from intake.validate import validate_paths
+
+        cfg = settings(ctx)
+        targets = list(paths or [])
+        if not targets:
+            targets = [p for p in (cfg.scenarios, cfg.drafts) if p.is_dir() and any(p.rglob("*.yaml"))]
+        report = validate_paths(targets, strict=strict, drafts_dir=cfg.drafts, root=Path.cwd())
+        if fmt is ValidateFormat.json:
+            emit_json(
+                {
+                    "command": "validate",
+                    "files": len(report.files),
+                    "errors": report.errors,
+                    "warnings": report.warnings,
+                    "problems": [p.to_dict() for p in report.problems],
+                }
+            )
+        else:
+            for problem in report.problems:
+                if fmt is ValidateFormat.github:
+                    out(github_annotation(problem.severity, problem.file, problem.line, problem.message))
+                else:
+                    out(f"{problem.file}:{problem.line}: {problem.severity}: {problem.message}")
+            out(
+                f"{len(report.files)} files, {report.errors} errors, {report.warnings} warnings"
+            )
+        if report.errors:
+            raise typer.Exit(EXIT_FINDINGS)

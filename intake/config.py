@@ -1,0 +1,147 @@
+"""Settings from ``[tool.intake]`` in the suite's ``pyproject.toml``.
+
+Precedence: a CLI flag > ``INTAKE_*`` environment > the file > defaults. Unknown keys are a
+configuration error, not a warning: a misspelt key silently ignored is a gate silently off.
+Tokens never come from here; they are read from the environment where they are used.
+"""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+
+from intake.errors import ConfigError
+
+ENV_PREFIX = "INTAKE_"
+
+
+class Settings(BaseModel):
+    """Effective configuration. Relative folder paths are relative to ``root``."""
+
+    model_config = ConfigDict(extra="forbid", use_attribute_docstrings=True)
+
+    root: Path = Field(default_factory=Path.cwd)
+    """The suite's root: the folder of the ``pyproject.toml`` that holds ``[tool.intake]``."""
+    scenarios_dir: Path = Path("scenarios")
+    """Where promoted scenarios live, one sub-folder per category."""
+    drafts_dir: Path = Path("drafts")
+    """Where importers write drafts; ``private/`` below it is ignored by git."""
+    ledger_path: Path = Path(".intake/ledger.db")
+    """The SQLite ledger (derived; ignored by git)."""
+    agent_ui_db: Path = Path("~/.gaia/chat/gaia_chat.db")
+    """GAIA's Agent UI database, read-only."""
+    corpus_dir: Path | None = None
+    """The suite's document corpus (a folder with ``manifest.json``), for document matching."""
+    github_repo: str | None = "amd/gaia"
+    """``OWNER/NAME`` for ``from-issue`` and ``review --pr``."""
+    github_api_url: str = "https://api.github.com"
+    """REST API base; GitHub Enterprise and test servers work too."""
+    strong_models: list[str] = Field(default_factory=list)
+    """Model names that count as the strong (cloud) tier; empty means any."""
+    local_models: list[str] = Field(default_factory=list)
+    """Model names that count as the local tier; empty means any."""
+    provenance_target: float = Field(default=0.20, ge=0.0, le=1.0)
+    """Target share of scenarios from real use (sessions and issues)."""
+    scrubbers_dir: Path | None = None
+    """Recognizer definitions; None means those shipped with intake."""
+    spacy_model: str | None = None
+    """Optional installed spaCy NER model for PERSON/LOCATION; off by default."""
+    author: str | None = None
+    """Who is running intake (recorded as a draft's author); else ``git config user.name``."""
+
+    @field_validator("strong_models", "local_models", mode="before")
+    @classmethod
+    def _split(cls, value: Any) -> Any:
+        if isinstance(value, str):
+            return [part.strip() for part in value.split(",") if part.strip()]
+        return value
+
+    def path(self, value: Path) -> Path:
+        """Resolve a configured path against the suite root (``~`` expanded)."""
+        value = value.expanduser()
+        return value if value.is_absolute() else self.root / value
+
+    @property
+    def scenarios(self) -> Path:
+        """Absolute scenarios folder."""
+        return self.path(self.scenarios_dir)
+
+    @property
+    def drafts(self) -> Path:
+        """Absolute drafts folder."""
+        return self.path(self.drafts_dir)
+
+    @property
+    def private_drafts(self) -> Path:
+        """Absolute private drafts folder."""
+        return self.drafts / "private"
+
+    @property
+    def ledger(self) -> Path:
+        """Absolute ledger path."""
+        return self.path(self.ledger_path)
+
+
+FIELDS = frozenset(Settings.model_fields) - {"root"}
+
+
+def find_root(start: Path) -> Path | None:
+    """The nearest folder at or above ``start`` whose pyproject.toml has ``[tool.intake]``."""
+    for folder in (start, *start.parents):
+        candidate = folder / "pyproject.toml"
+        if candidate.is_file():
+            table = _read_table(candidate)
+            if table is not None:
+                return folder
+    return None
+
+
+def _read_table(pyproject: Path) -> dict[str, Any] | None:
+    try:
+        data = tomllib.loads(pyproject.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
+        raise ConfigError(f"cannot read {pyproject.name}: {exc}", where=str(pyproject)) from None
+    table = data.get("tool", {}).get("intake")
+    if table is None:
+        return None
+    if not isinstance(table, dict):
+        raise ConfigError("[tool.intake] must be a table", where=str(pyproject))
+    return table
+
+
+def load_settings(
+    start: Path | None = None,
+    overrides: dict[str, Any] | None = None,
+    environ: dict[str, str] | None = None,
+) -> Settings:
+    """Build the effective settings for the suite containing ``start`` (default: cwd)."""
+    start = (start or Path.cwd()).resolve()
+    env = os.environ if environ is None else environ
+    root = find_root(start) or start
+    values: dict[str, Any] = {}
+    pyproject = root / "pyproject.toml"
+    if pyproject.is_file():
+        table = _read_table(pyproject) or {}
+        unknown = sorted(set(table) - FIELDS)
+        if unknown:
+            raise ConfigError(
+                f"unknown key {unknown[0]!r} in [tool.intake]",
+                where=str(pyproject),
+                hint="known keys: " + ", ".join(sorted(FIELDS)),
+            )
+        values.update({key.replace("-", "_"): value for key, value in table.items()})
+    for name in FIELDS:
+        env_value = env.get(ENV_PREFIX + name.upper())
+        if env_value is not None and env_value != "":
+            values[name] = env_value
+    values.update({k: v for k, v in (overrides or {}).items() if v is not None})
+    try:
+        return Settings(root=root, **values)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        key = ".".join(str(part) for part in first["loc"])
+        raise ConfigError(f"invalid setting {key!r}: {first['msg']}", where=str(pyproject)) from None

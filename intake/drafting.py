@@ -1,0 +1,306 @@
+"""The shared tail of every importer: scrub → validate → write draft and record → ledger.
+
+Importers (``intake.sources.*``) build a plain scenario mapping, observations (evidence for the
+record) and a ``RecordSource``; ``write_draft`` does the rest the same way for every source.
+Scrubbing covers the scenario, the observations and the source details together, with one
+fixture mapping, so the same original gets the same fixture in the draft and its record.
+Nothing is written unless scrubbing and draft validation both succeed, and both files appear
+by rename.
+"""
+
+from __future__ import annotations
+
+import difflib
+import os
+import re
+import subprocess
+import tempfile
+import unicodedata
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from intake import __version__
+from intake.config import Settings
+from intake.errors import IntakeError, UsageError
+from intake.models import Level, Record, RecordSource
+from intake.records import (
+    check_id,
+    dump_record,
+    fsync_dir,
+    record_path,
+    runnable_hash,
+    safe_child,
+    utcnow,
+)
+from intake.yamlio import dump_roundtrip, literal, to_plain
+
+SCENARIO_KEY_ORDER = (
+    "id",
+    "name",
+    "category",
+    "description",
+    "persona",
+    "agent_type",
+    "source",
+    "difficulty_rationale",
+    "severity",
+    "tags",
+    "setup",
+    "turns",
+)
+TURN_KEY_ORDER = (
+    "turn",
+    "objective",
+    "user_message",
+    "expected_tools",
+    "ground_truth",
+    "success_criteria",
+)
+NEAR_DUPLICATE_RATIO = 0.9
+
+
+def slug(text: str, limit: int = 40) -> str:
+    """Lowercase ASCII ``[a-z0-9_]`` slug; may be empty (the caller picks a fallback)."""
+    ascii_text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode("ascii")
+    return re.sub(r"[^a-z0-9]+", "_", ascii_text.lower()).strip("_")[:limit].rstrip("_")
+
+
+def ordered(data: dict[str, Any], order: tuple[str, ...]) -> dict[str, Any]:
+    """Known keys first in ``order``, the rest after in their own order."""
+    head = {key: data[key] for key in order if key in data}
+    return {**head, **{k: v for k, v in data.items() if k not in head}}
+
+
+def current_author(settings: Settings) -> str | None:
+    """Who runs intake: configuration, else ``git config user.name`` (None if unknown)."""
+    if settings.author:
+        return settings.author
+    try:
+        done = subprocess.run(
+            ["git", "config", "user.name"],
+            cwd=settings.root,
+            capture_output=True,
+            text=True,
+            timeout=5,
+            check=False,
+        )
+    except (OSError, subprocess.SubprocessError):
+        return None
+    name = done.stdout.strip()
+    return name or None
+
+
+@dataclass
+class DraftResult:
+    """What ``write_draft`` wrote."""
+
+    path: Path
+    record_path: Path
+    record: Record
+    scenario: dict[str, Any]
+    warnings: list[str] = field(default_factory=list)
+
+
+def user_text(scenario: dict[str, Any]) -> str:
+    """The user side of a scenario (messages, else objectives), for near-duplicate checks."""
+    parts = []
+    for turn in scenario.get("turns") or []:
+        if isinstance(turn, dict):
+            text = turn.get("user_message") or turn.get("objective") or ""
+            parts.append(str(text))
+    return "\n".join(parts).strip().lower()
+
+
+def near_duplicates(
+    scenario: dict[str, Any], folders: list[Path], *, skip: Path | None = None
+) -> list[str]:
+    """Existing drafts or scenarios whose user messages are nearly the same (paths)."""
+    from intake.yamlio import YamlProblem, parse_checked
+
+    mine = user_text(scenario)
+    if not mine:
+        return []
+    hits = []
+    for folder in folders:
+        if not folder.is_dir():
+            continue
+        for path in sorted(folder.rglob("*.yaml")):
+            if skip is not None and path.resolve() == skip.resolve():
+                continue
+            try:
+                other = user_text(parse_checked(path.read_bytes()).data)
+            except (OSError, YamlProblem):
+                continue
+            if not other:
+                continue
+            matcher = difflib.SequenceMatcher(None, mine, other, autojunk=False)
+            if matcher.real_quick_ratio() < NEAR_DUPLICATE_RATIO:
+                continue
+            if matcher.quick_ratio() < NEAR_DUPLICATE_RATIO:
+                continue
+            if matcher.ratio() >= NEAR_DUPLICATE_RATIO:
+                hits.append(str(path))
+    return hits
+
+
+def _normalise(scenario: dict[str, Any]) -> dict[str, Any]:
+    turns = [
+        ordered({k: literal(v) if isinstance(v, str) else v for k, v in t.items()}, TURN_KEY_ORDER)
+        for t in scenario.get("turns", [])
+    ]
+    body = {k: literal(v) if isinstance(v, str) else v for k, v in scenario.items()}
+    body["turns"] = turns
+    return ordered(body, SCENARIO_KEY_ORDER)
+
+
+def write_draft(
+    settings: Settings,
+    scenario: dict[str, Any],
+    source: RecordSource,
+    observations: dict[str, Any],
+    *,
+    force: bool = False,
+    header: str | None = None,
+) -> DraftResult:
+    """Scrub, validate and write a draft and its record; log import and scrub events."""
+    from intake import schema
+    from intake.scrub import scrub_tree
+
+    scenario_id = check_id(str(scenario.get("id", "")))
+    folder = settings.private_drafts if source.private else settings.drafts
+    target = safe_child(folder, f"{scenario_id}.yaml")
+    if target.exists() and not force:
+        raise UsageError(
+            "a draft with this id exists already",
+            where=_shown(target, settings.root),
+            hint="pass --force to overwrite it",
+        )
+
+    bundle = {"scenario": scenario, "observations": observations, "details": source.details}
+    clean, report = scrub_tree(bundle)
+    clean_scenario: dict[str, Any] = to_plain(clean["scenario"])
+    if clean_scenario.get("id") != scenario_id:
+        raise IntakeError("scrubbing changed the scenario id; refusing to write", where=scenario_id)
+    problems = schema.check(clean_scenario, Level.draft)
+    if problems:
+        first = problems[0]
+        raise IntakeError(
+            f"the drafted scenario is invalid: {first.message}", where=f"{scenario_id} {first.path}"
+        )
+
+    warnings = []
+    other_folder = settings.drafts if source.private else settings.private_drafts
+    for other in (other_folder / target.name, *_scenario_files(settings.scenarios, target.name)):
+        if other.exists():
+            warnings.append(f"id {scenario_id} exists already: {_shown(other, settings.root)}")
+    for dup in near_duplicates(clean_scenario, [settings.drafts, settings.scenarios], skip=target):
+        warnings.append(f"nearly the same user messages as {_shown(Path(dup), settings.root)}")
+
+    record = Record(
+        id=scenario_id,
+        source=source.model_copy(update={"details": to_plain(clean["details"])}),
+        author=current_author(settings),
+        scrub=report,
+        observations=to_plain(clean["observations"]),
+    )
+    text = (f"# {header}\n" if header else "") + dump_roundtrip(_normalise(clean_scenario))
+    rec = record_path(target)
+    _write_pair(target, text, rec, dump_record(record))
+    log_import(settings, record, target)
+    return DraftResult(target, rec, record, clean_scenario, warnings)
+
+
+def _scenario_files(folder: Path, name: str) -> list[Path]:
+    return sorted(folder.rglob(name)) if folder.is_dir() else []
+
+
+def _shown(path: Path, root: Path) -> str:
+    try:
+        return str(path.resolve().relative_to(root.resolve()))
+    except ValueError:
+        return path.name
+
+
+def _write_pair(path: Path, text: str, rec: Path, rec_text: str) -> None:
+    """Both files to temporaries first, then two renames (record first, then the draft)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    temps = []
+    try:
+        for target, content in ((rec, rec_text), (path, text)):
+            fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=path.parent)
+            with os.fdopen(fd, "w", encoding="utf-8") as handle:
+                handle.write(content)
+                handle.flush()
+                os.fsync(handle.fileno())
+            temps.append((tmp, target))
+        for tmp, target in temps:
+            os.replace(tmp, target)
+    finally:
+        for tmp, _ in temps:
+            if os.path.exists(tmp):
+                os.unlink(tmp)
+    fsync_dir(path.parent)
+
+
+def log_import(settings: Settings, record: Record, path: Path) -> None:
+    """Ledger events for a new draft (import, scrub) and its index row."""
+    from intake.ledger import Ledger, item_for
+    from intake.validate import validate_file
+
+    shown = _shown(path, settings.root)
+    with Ledger.open(settings.ledger) as ledger:
+        ledger.append(
+            "import",
+            record.id,
+            path=shown,
+            actor=record.author,
+            detail={
+                "source": record.source.kind.value,
+                "locator": record.source.locator,
+                "private": record.source.private,
+                "intake_version": __version__,
+            },
+        )
+        if record.scrub is not None:
+            ledger.append(
+                "scrub",
+                record.id,
+                path=shown,
+                detail={"counts": record.scrub.counts, "config_hash": record.scrub.config_hash},
+            )
+        result = validate_file(path, drafts_dir=settings.drafts)
+        if result.data is not None:
+            ledger.upsert_item(item_for(path, result.data, "draft", settings.root))
+
+
+def new_record_source(
+    kind: str,
+    locator: str,
+    *,
+    link: str | None = None,
+    private: bool = False,
+    details: dict[str, Any] | None = None,
+) -> RecordSource:
+    """A ``RecordSource`` stamped now with this intake version."""
+    from intake.models import SourceType
+
+    return RecordSource(
+        kind=SourceType(kind),
+        locator=locator,
+        link=link,
+        captured_at=utcnow(),
+        private=private,
+        intake_version=__version__,
+        details=details or {},
+    )
+
+
+__all__ = [
+    "DraftResult",
+    "write_draft",
+    "slug",
+    "new_record_source",
+    "near_duplicates",
+    "runnable_hash",
+]

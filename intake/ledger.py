@@ -1,0 +1,311 @@
+"""The ledger: every event intake performs, and an index of drafts and scenarios.
+
+SQLite through sqlite-utils, in WAL mode with a busy timeout so that several processes can
+append at once. It is derived data: the files (scenarios and their records) are the truth, and
+``rebuild`` recreates the index from them. Migrations are numbered functions recorded in
+``_intake_migrations``; a test pins the exact columns they produce.
+
+Rows name locations and hashes, never scrubbed-away originals: callers pass details that are
+already safe (counts, ids, hashes, statuses).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import sqlite_utils
+
+from intake.errors import LedgerError
+from intake.records import RECORD_SUFFIX, load_record, record_path, utcnow
+
+BUSY_TIMEOUT_S = 30.0
+
+Migration = Callable[[sqlite_utils.Database], None]
+
+
+def m001_initial(db: sqlite_utils.Database) -> None:
+    """Events and the index of drafts and scenarios."""
+    db["events"].create(
+        {
+            "id": str,
+            "at": str,
+            "kind": str,
+            "scenario_id": str,
+            "path": str,
+            "actor": str,
+            "detail": str,
+        },
+        pk="id",
+    )
+    db["events"].create_index(["scenario_id", "at"])
+    db["events"].create_index(["kind", "at"])
+    db["items"].create(
+        {
+            "id": str,
+            "path": str,
+            "state": str,
+            "category": str,
+            "source_type": str,
+            "source_link": str,
+            "private": int,
+            "content_hash": str,
+            "runnable_hash": str,
+            "captured_at": str,
+            "promoted_at": str,
+            "reviews": int,
+            "runs": int,
+            "updated_at": str,
+        },
+        pk="id",
+    )
+    db["items"].create_index(["state"])
+
+
+MIGRATIONS: list[Migration] = [m001_initial]
+
+
+def new_event_id() -> str:
+    """A time-ordered id: nanoseconds then randomness (sortable, unique across processes)."""
+    return f"{time.time_ns():020d}-{os.urandom(5).hex()}"
+
+
+def connect(path: Path) -> sqlite_utils.Database:
+    """Open (creating if needed) and migrate the ledger at ``path``."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        conn = sqlite3.connect(str(path), timeout=BUSY_TIMEOUT_S, isolation_level=None)
+        conn.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT_S * 1000)}")
+        conn.execute("PRAGMA journal_mode = WAL")
+        conn.execute("PRAGMA synchronous = NORMAL")
+        db = sqlite_utils.Database(conn)
+        migrate(db)
+    except (sqlite3.Error, OSError) as exc:
+        raise LedgerError(f"cannot open the ledger: {exc}", where=str(path)) from None
+    return db
+
+
+def migrate(db: sqlite_utils.Database) -> list[str]:
+    """Apply pending migrations, each in one transaction with its bookkeeping row."""
+    conn = db.conn
+    conn.execute(
+        "CREATE TABLE IF NOT EXISTS _intake_migrations (name TEXT PRIMARY KEY, applied_at TEXT)"
+    )
+    applied = {row[0] for row in conn.execute("SELECT name FROM _intake_migrations")}
+    done = []
+    for migration in MIGRATIONS:
+        name = migration.__name__
+        if name in applied:
+            continue
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            still_pending = not conn.execute(
+                "SELECT 1 FROM _intake_migrations WHERE name = ?", [name]
+            ).fetchone()
+            if still_pending:
+                migration(db)
+                conn.execute(
+                    "INSERT INTO _intake_migrations VALUES (?, ?)", [name, utcnow().isoformat()]
+                )
+                done.append(name)
+            conn.execute("COMMIT")
+        except BaseException:
+            conn.execute("ROLLBACK")
+            raise
+    return done
+
+
+@dataclass
+class Ledger:
+    """A handle on an open ledger."""
+
+    db: sqlite_utils.Database
+    path: Path
+
+    @classmethod
+    def open(cls, path: Path) -> Ledger:
+        """Open and migrate."""
+        return cls(connect(path), path)
+
+    def close(self) -> None:
+        """Close the connection."""
+        self.db.conn.close()
+
+    def __enter__(self) -> Ledger:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    @contextmanager
+    def _write(self) -> Iterator[sqlite3.Connection]:
+        conn = self.db.conn
+        try:
+            conn.execute("BEGIN IMMEDIATE")
+            try:
+                yield conn
+                conn.execute("COMMIT")
+            except BaseException:
+                conn.execute("ROLLBACK")
+                raise
+        except sqlite3.Error as exc:
+            raise LedgerError(f"cannot write the ledger: {exc}", where=str(self.path)) from None
+
+    def append(
+        self,
+        kind: str,
+        scenario_id: str | None,
+        *,
+        path: str | None = None,
+        actor: str | None = None,
+        detail: dict[str, Any] | None = None,
+        at: str | None = None,
+    ) -> str:
+        """Append one event; returns its id."""
+        event_id = new_event_id()
+        row = {
+            "id": event_id,
+            "at": at or utcnow().isoformat(),
+            "kind": kind,
+            "scenario_id": scenario_id,
+            "path": path,
+            "actor": actor,
+            "detail": json.dumps(detail or {}, sort_keys=True, default=str),
+        }
+        with self._write():
+            self.db["events"].insert(row)
+        return event_id
+
+    def upsert_item(self, item: dict[str, Any]) -> None:
+        """Insert or replace one index row."""
+        with self._write():
+            self.db["items"].upsert({**item, "updated_at": utcnow().isoformat()}, pk="id")
+
+    def remove_item(self, scenario_id: str) -> None:
+        """Drop an index row (the events stay)."""
+        with self._write():
+            self.db.conn.execute("DELETE FROM items WHERE id = ?", [scenario_id])
+
+    def history(self, scenario_id: str | None = None, limit: int = 200) -> list[dict[str, Any]]:
+        """Events, oldest first; one scenario's (by id or unique prefix) or the latest overall."""
+        try:
+            if scenario_id:
+                rows = self.db.query(
+                    "SELECT * FROM events WHERE scenario_id = ? OR scenario_id LIKE ? "
+                    "ORDER BY at, id LIMIT ?",
+                    [scenario_id, scenario_id.replace("%", "") + "%", limit],
+                )
+                return [_decode(r) for r in rows]
+            rows = self.db.query("SELECT * FROM events ORDER BY at DESC, id DESC LIMIT ?", [limit])
+            return [_decode(r) for r in reversed(list(rows))]
+        except sqlite3.Error as exc:
+            raise LedgerError(f"cannot read the ledger: {exc}", where=str(self.path)) from None
+
+    def items(self) -> list[dict[str, Any]]:
+        """The whole index."""
+        return list(self.db.query("SELECT * FROM items ORDER BY id"))
+
+    def count_events(self, kind: str | None = None) -> int:
+        """Number of events (of one kind)."""
+        if kind is None:
+            return int(self.db.execute("SELECT count(*) FROM events").fetchone()[0])
+        sql = "SELECT count(*) FROM events WHERE kind = ?"
+        return int(self.db.execute(sql, [kind]).fetchone()[0])
+
+
+def _decode(row: dict[str, Any]) -> dict[str, Any]:
+    out = dict(row)
+    try:
+        out["detail"] = json.loads(row.get("detail") or "{}")
+    except json.JSONDecodeError:
+        out["detail"] = {}
+    return out
+
+
+def item_for(scenario: Path, data: dict[str, Any], state: str, root: Path) -> dict[str, Any]:
+    """An index row for a scenario file and its record (if any)."""
+    from intake.records import content_hash, runnable_hash
+
+    source = data.get("source") if isinstance(data.get("source"), dict) else {}
+    assert isinstance(source, dict)
+    row: dict[str, Any] = {
+        "id": str(data.get("id") or scenario.stem),
+        "path": _relative(scenario, root),
+        "state": state,
+        "category": data.get("category") if isinstance(data.get("category"), str) else None,
+        "source_type": source.get("type"),
+        "source_link": source.get("link"),
+        "private": 0,
+        "content_hash": content_hash(scenario),
+        "runnable_hash": runnable_hash(data),
+        "captured_at": None,
+        "promoted_at": None,
+        "reviews": 0,
+        "runs": 0,
+    }
+    rec_path = record_path(scenario)
+    if rec_path.is_file():
+        record = load_record(rec_path)
+        row["private"] = int(record.source.private)
+        row["captured_at"] = record.source.captured_at.isoformat()
+        row["promoted_at"] = record.promotion.at.isoformat() if record.promotion else None
+        row["reviews"] = len(record.reviews)
+        row["runs"] = len(record.runs)
+    return row
+
+
+def _relative(path: Path, root: Path) -> str:
+    try:
+        return str(path.resolve().relative_to(root.resolve()))
+    except ValueError:
+        return str(path)
+
+
+@dataclass
+class RebuildResult:
+    """What ``rebuild`` indexed."""
+
+    drafts: int
+    scenarios: int
+    skipped: list[str]
+
+
+def rebuild(ledger: Ledger, *, drafts: Path, scenarios: Path, root: Path) -> RebuildResult:
+    """Recreate the index from the files; events are kept as they are."""
+    from intake.validate import validate_file
+
+    rows: list[dict[str, Any]] = []
+    skipped: list[str] = []
+    counts = {"draft": 0, "scenario": 0}
+    for folder, state in ((drafts, "draft"), (scenarios, "scenario")):
+        if not folder.is_dir():
+            continue
+        for path in sorted(folder.rglob("*.yaml")):
+            result = validate_file(path, drafts_dir=drafts)
+            if result.data is None:
+                skipped.append(_relative(path, root))
+                continue
+            try:
+                rows.append(item_for(path, result.data, state, root))
+            except Exception:  # noqa: BLE001 - one bad record must not stop the rebuild
+                skipped.append(_relative(path, root))
+                continue
+            counts[state] += 1
+    with ledger._write() as conn:
+        conn.execute("DELETE FROM items")
+        if rows:
+            stamp = utcnow().isoformat()
+            ledger.db["items"].insert_all(
+                [{**r, "updated_at": stamp} for r in rows], pk="id", replace=True
+            )
+    return RebuildResult(drafts=counts["draft"], scenarios=counts["scenario"], skipped=skipped)
+
+
+__all__ = ["Ledger", "RECORD_SUFFIX", "rebuild", "item_for", "MIGRATIONS", "migrate"]

@@ -1,0 +1,354 @@
+"""The data contract: scenarios in GAIA's format, intake's records, and their parts.
+
+Pydantic is the source of truth; ``schema/*.schema.json`` is generated from these models and
+committed (``intake.schema``), and jsonschema validates files against the committed copy. The
+models are strict (no coercion) so both validators give the same verdict on every document.
+
+Three scenario levels:
+
+* ``LegacyScenario``: GAIA's own rules (``validate_scenario``), nothing more.
+* ``DraftScenario``: GAIA's rules plus a ``source``; marked placeholders are allowed.
+* ``Scenario`` (strict): what may live in ``scenarios/``: ``source`` and
+  ``difficulty_rationale`` required, no placeholder left anywhere.
+
+Unknown keys are kept (GAIA tolerates them and a person's edits must survive a round trip).
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from enum import StrEnum
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+SCHEMA_VERSION = 1
+
+PLACEHOLDER_MARK = "TODO(intake)"
+"""Every placeholder intake writes contains this mark, so validation and promotion find it."""
+
+NO_PLACEHOLDER_PATTERN = r"^(?![\s\S]*TODO\(intake\))"
+
+GAIA_PERSONAS = (
+    "casual_user",
+    "power_user",
+    "confused_user",
+    "adversarial_user",
+    "data_analyst",
+    "home_user",
+    "small_business_owner",
+    "student",
+    "creative_professional",
+)
+
+ID_PATTERN = r"^[a-z0-9][a-z0-9_-]{0,127}$"
+"""Scenario ids intake writes and accepts in ``scenarios/``: safe as a file stem, no ``../``."""
+
+
+def placeholder(what: str) -> str:
+    """A marked placeholder that draft validation accepts and strict validation rejects."""
+    return f"{PLACEHOLDER_MARK}: {what}"
+
+
+def has_placeholder(value: Any) -> bool:
+    """Whether any string in a (nested) value carries the placeholder mark."""
+    if isinstance(value, str):
+        return PLACEHOLDER_MARK in value
+    if isinstance(value, dict):
+        return any(has_placeholder(k) or has_placeholder(v) for k, v in value.items())
+    if isinstance(value, list):
+        return any(has_placeholder(v) for v in value)
+    return False
+
+
+_STRICT = ConfigDict(strict=True, regex_engine="python-re", use_attribute_docstrings=True)
+_OPEN = ConfigDict(**_STRICT, extra="allow")
+_CLOSED = ConfigDict(**_STRICT, extra="forbid")
+
+NonBlank = Annotated[str, Field(pattern=r"\S")]
+Final = Annotated[str, Field(pattern=NO_PLACEHOLDER_PATTERN)]
+FinalNonBlank = Annotated[str, Field(pattern=r"^(?![\s\S]*TODO\(intake\))[\s\S]*\S")]
+
+
+class SourceType(StrEnum):
+    """Where a scenario came from: real use (session, issue) or made up (hand, synthetic)."""
+
+    session = "session"
+    issue = "issue"
+    hand = "hand"
+    synthetic = "synthetic"
+
+
+REAL_USE = frozenset({SourceType.session, SourceType.issue})
+
+
+class Source(BaseModel):
+    """The scenario's origin, as a link a reviewer can follow; never private data."""
+
+    model_config = _CLOSED
+    type: SourceType
+    """session, issue, hand or synthetic."""
+    link: NonBlank
+    """A URL or locator that identifies the origin (``gaia-session:<id>``, an issue URL)."""
+
+
+class IndexDocument(BaseModel):
+    """A document the runner indexes before the scenario; ``path`` is repository-relative."""
+
+    model_config = _OPEN
+    path: str
+    corpus_doc: str | None = None
+
+
+class Setup(BaseModel):
+    """Scenario setup; GAIA requires ``index_documents`` (an empty list is fine)."""
+
+    model_config = _OPEN
+    index_documents: list[IndexDocument | str]
+    memory_clear: bool | None = None
+
+
+def _turn_has_criterion(data: Any) -> bool:
+    if not isinstance(data, dict):
+        return True
+    gt = data.get("ground_truth")
+    sc = data.get("success_criteria")
+    gt_ok = isinstance(gt, dict) and len(gt) > 0
+    sc_ok = isinstance(sc, str) and sc.strip() != ""
+    return gt_ok or sc_ok
+
+
+_CRITERION_SCHEMA: dict[str, Any] = {
+    "anyOf": [
+        {
+            "required": ["ground_truth"],
+            "properties": {"ground_truth": {"type": "object", "minProperties": 1}},
+        },
+        {
+            "required": ["success_criteria"],
+            "properties": {"success_criteria": {"type": "string", "pattern": r"\S"}},
+        },
+    ]
+}
+
+
+class _TurnBase(BaseModel):
+    model_config = ConfigDict(**_OPEN, json_schema_extra=_CRITERION_SCHEMA)
+
+    turn: int
+    """1-based turn number; the set of numbers must be exactly 1..len(turns)."""
+    user_message: str | None = None
+    """What the user says; without it GAIA's simulator writes it from objective and persona."""
+    expected_tools: list[str] | None = None
+    ground_truth: dict[str, Any] | None = None
+    """Facts or behaviour the judge checks (``expected_answer``, ``doc_id``, ``fact_id``…)."""
+
+    @model_validator(mode="after")
+    def _criterion(self) -> _TurnBase:
+        if not _turn_has_criterion(self.model_dump(exclude_unset=True)):
+            raise ValueError("turn needs a non-empty ground_truth mapping or a success_criteria")
+        return self
+
+
+class LegacyTurn(_TurnBase):
+    """A turn as GAIA's validator accepts it."""
+
+    objective: str
+    success_criteria: str | None = None
+    """What the judge checks, in words; a mapping here was GAIA's old capture format (an error)."""
+
+
+class Turn(_TurnBase):
+    """A turn of a strict scenario: no placeholder in objective or criteria."""
+
+    objective: FinalNonBlank
+    user_message: Final | None = None
+    success_criteria: Final | None = None
+
+
+class _ScenarioBase(BaseModel):
+    model_config = _OPEN
+
+    schema_version: int | None = None
+    id: str
+    """Unique across the suite; intake-written ids are ``[a-z0-9_-]`` and match the file stem."""
+    category: str
+    persona: Annotated[str, Field(pattern=r"\S")] | None
+    """A GAIA persona (``casual_user``…); free text is allowed but only GAIA's set is built in."""
+    setup: Setup
+    name: str | None = None
+    description: str | None = None
+    severity: str | None = None
+    expected_outcome: str | None = None
+    agent_type: str | None = None
+    tags: list[str] | None = None
+
+
+class LegacyScenario(_ScenarioBase):
+    """GAIA's rules only: what its ``validate_scenario`` enforces."""
+
+    turns: Annotated[list[LegacyTurn], Field(min_length=1)]
+    source: Source | None = None
+    difficulty_rationale: str | None = None
+
+
+class DraftScenario(_ScenarioBase):
+    """A draft under ``drafts/``: GAIA's rules plus a ``source``; placeholders allowed."""
+
+    id: Annotated[str, Field(pattern=ID_PATTERN)]
+    turns: Annotated[list[LegacyTurn], Field(min_length=1)]
+    source: Source
+    difficulty_rationale: str | None = None
+
+
+class Scenario(_ScenarioBase):
+    """What may live in ``scenarios/``: strict, with provenance and a person's rationale."""
+
+    id: Annotated[str, Field(pattern=ID_PATTERN)]
+    turns: Annotated[list[Turn], Field(min_length=1)]
+    source: Source
+    difficulty_rationale: Annotated[
+        str, Field(pattern=r"^(?![\s\S]*TODO\(intake\))[^\n]*\S[^\n]*$", max_length=500)
+    ]
+    """One line, written by a person, on why the case is hard."""
+
+
+class Level(StrEnum):
+    """Validation levels."""
+
+    legacy = "legacy"
+    draft = "draft"
+    strict = "strict"
+
+
+SCENARIO_MODELS: dict[Level, type[_ScenarioBase]] = {
+    Level.legacy: LegacyScenario,
+    Level.draft: DraftScenario,
+    Level.strict: Scenario,
+}
+
+
+# --- records --------------------------------------------------------------------------------
+
+
+class ScrubSpan(BaseModel):
+    """Where one replacement happened: never the original value."""
+
+    model_config = _CLOSED
+    entity_type: str
+    json_path: str
+    """JSON path of the field (``$.turns[0].user_message``), or ``$`` for a plain text file."""
+    start: int
+    end: int
+
+
+class ScrubReport(BaseModel):
+    """What the scrubber replaced, by type and location; never an original value."""
+
+    model_config = _CLOSED
+    scrubber_version: str
+    config_hash: str
+    """``sha256:…`` over the recognizer definitions, allow-lists and fixture formats used."""
+    counts: dict[str, int] = Field(default_factory=dict)
+    spans: list[ScrubSpan] = Field(default_factory=list)
+    scrubbed_at: datetime | None = None
+
+
+class RecordSource(BaseModel):
+    """Provenance of a draft: what it came from and how it was captured."""
+
+    model_config = _CLOSED
+    kind: SourceType
+    locator: str
+    """Stable locator (``gaia-session:<uuid>``, ``github:<owner>/<repo>#<n>``, a file name)."""
+    link: str | None = None
+    captured_at: datetime
+    private: bool = False
+    intake_version: str
+    details: dict[str, Any] = Field(default_factory=dict)
+    """Source-specific facts (model used, store kind, message ids, labels); always scrubbed."""
+
+
+class ReviewDecision(StrEnum):
+    """A reviewer's verdict."""
+
+    approve = "approve"
+    reject = "reject"
+    changes_requested = "changes_requested"
+
+
+class Review(BaseModel):
+    """A review, bound to the hash of the whole draft file it judged."""
+
+    model_config = _CLOSED
+    reviewer: str
+    decision: ReviewDecision
+    content_hash: str
+    """``sha256:…`` of the whole file at review time; any edit makes the review stale."""
+    at: datetime
+    via: Literal["manual", "github_pr"] = "manual"
+    note: str | None = None
+    pr_url: str | None = None
+    commit: str | None = None
+
+
+class RunTier(StrEnum):
+    """Which model class a run used."""
+
+    strong = "strong"
+    local = "local"
+
+
+JUDGED_STATUSES = frozenset({"PASS", "FAIL", "BLOCKED_BY_ARCHITECTURE"})
+INFRA_STATUSES = frozenset(
+    {"INFRA_ERROR", "SETUP_ERROR", "TIMEOUT", "BUDGET_EXCEEDED", "ERRORED", "SKIPPED_NO_DOCUMENT"}
+)
+
+
+class Run(BaseModel):
+    """A GAIA runner result for this scenario, bound to its runnable content."""
+
+    model_config = _CLOSED
+    tier: RunTier
+    run_id: str
+    status: str
+    score: float | None = None
+    model: str
+    """The model under test (from ``--model`` or a ``meta.json`` beside the scorecard)."""
+    judge_model: str | None = None
+    runnable_hash: str
+    """``sha256:…`` of persona, setup, turns and agent_type when the run was recorded."""
+    at: datetime
+    recorded_at: datetime
+    scorecard: str | None = None
+    """Scorecard file name (no directories: they may be private)."""
+
+
+class Promotion(BaseModel):
+    """The promotion stamp: when, by whom, which gates were met."""
+
+    model_config = _CLOSED
+    at: datetime
+    by: str
+    gates: dict[str, str]
+    content_hash: str
+    allow_saturated: str | None = None
+    from_path: str
+    to_path: str
+
+
+class Record(BaseModel):
+    """The JSON file beside each draft or scenario: provenance, scrub, reviews, runs, promotion."""
+
+    model_config = _CLOSED
+    schema_version: int = SCHEMA_VERSION
+    id: str
+    source: RecordSource
+    author: str | None = None
+    """Who drafted it, when known; a reviewer must be someone else."""
+    scrub: ScrubReport | None = None
+    observations: dict[str, Any] = Field(default_factory=dict)
+    """Scrubbed evidence: captured answers, failed and policy-blocked tools, flagged errors."""
+    reviews: list[Review] = Field(default_factory=list)
+    runs: list[Run] = Field(default_factory=list)
+    promotion: Promotion | None = None

@@ -1,0 +1,141 @@
+"""Records beside scenarios, content hashes, and atomic file writes.
+
+A record is ``<stem>.intake.json`` next to ``<stem>.yaml``: not ``*.yaml``, so GAIA's loader
+(which reads every ``*.yaml`` under its scenario folder) never sees it. Reviews bind to the
+whole file's hash; runs bind to the runnable part (persona, setup, turns, agent_type), so a
+typo fixed in the rationale keeps the runs but voids the approvals.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import json
+import os
+import tempfile
+from collections.abc import Iterator
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+
+from intake.errors import InputError, UsageError
+from intake.models import ID_PATTERN, Record
+
+RECORD_SUFFIX = ".intake.json"
+HASH_ALGORITHM = "sha256"
+RUNNABLE_KEYS = ("persona", "setup", "turns", "agent_type")
+
+
+def utcnow() -> datetime:
+    """The current time, timezone-aware (UTC)."""
+    return datetime.now(UTC)
+
+
+def sha256_bytes(data: bytes) -> str:
+    """``sha256:<hex>``: hashes carry their algorithm so a change of algorithm is detectable."""
+    return f"{HASH_ALGORITHM}:{hashlib.sha256(data).hexdigest()}"
+
+
+def content_hash(path: Path) -> str:
+    """Hash of the whole file, byte for byte (what a review is bound to)."""
+    return sha256_bytes(path.read_bytes())
+
+
+def runnable_hash(data: dict[str, Any]) -> str:
+    """Hash of what the runner executes: persona, setup, turns, agent_type (canonical JSON)."""
+    runnable = {key: data.get(key) for key in RUNNABLE_KEYS}
+    canonical = json.dumps(runnable, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+    return sha256_bytes(canonical.encode("utf-8"))
+
+
+def record_path(scenario: Path) -> Path:
+    """``foo.yaml`` → ``foo.intake.json`` in the same folder."""
+    return scenario.with_name(scenario.stem + RECORD_SUFFIX)
+
+
+def scenario_path_for_record(record: Path) -> Path:
+    """``foo.intake.json`` → ``foo.yaml``."""
+    return record.with_name(record.name.removesuffix(RECORD_SUFFIX) + ".yaml")
+
+
+def load_record(path: Path) -> Record:
+    """Read and validate a record file."""
+    try:
+        raw = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise UsageError("no record beside the scenario", where=str(path)) from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise InputError(f"cannot read record: {exc}", where=str(path)) from None
+    try:
+        return Record.model_validate_json(raw, strict=False)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        loc = ".".join(str(p) for p in first["loc"])
+        raise InputError(f"invalid record at {loc or '$'}: {first['msg']}", where=str(path)) from None
+
+
+def dump_record(record: Record) -> str:
+    """A record as stable, diff-friendly JSON text."""
+    return record.model_dump_json(indent=2, exclude_none=True) + "\n"
+
+
+def save_record(path: Path, record: Record) -> None:
+    """Write a record atomically."""
+    atomic_write(path, dump_record(record))
+
+
+def atomic_write(path: Path, text: str | bytes) -> None:
+    """Write via a temporary file in the same folder and ``os.replace``: never half a file."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    data = text.encode("utf-8") if isinstance(text, str) else text
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+    fsync_dir(path.parent)
+
+
+def fsync_dir(folder: Path) -> None:
+    """Make a rename durable (best effort on platforms without directory fsync)."""
+    with contextlib.suppress(OSError):
+        fd = os.open(folder, os.O_RDONLY)
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+
+
+def safe_child(folder: Path, *parts: str) -> Path:
+    """``folder/parts…``, refusing anything that would resolve outside ``folder``."""
+    base = folder.resolve()
+    target = base.joinpath(*parts).resolve()
+    try:
+        target.relative_to(base)
+    except ValueError:
+        raise UsageError("path escapes its folder", where="/".join(parts)) from None
+    return target
+
+
+def check_id(scenario_id: str) -> str:
+    """Refuse ids that are not safe file stems (no ``../``, no separators)."""
+    import re
+
+    if not re.fullmatch(ID_PATTERN, scenario_id):
+        raise UsageError(f"unsafe scenario id {scenario_id[:80]!r}")
+    return scenario_id
+
+
+def iter_scenarios(*folders: Path) -> Iterator[Path]:
+    """Every ``*.yaml`` below the folders that exist, sorted."""
+    for folder in folders:
+        if folder.is_dir():
+            yield from sorted(p for p in folder.rglob("*.yaml") if p.is_file())

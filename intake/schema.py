@@ -1,0 +1,127 @@
+"""The committed JSON Schemas: generated from ``intake.models``, enforced with jsonschema.
+
+What is enforced is what is published: validation reads the committed files in ``schema/``
+(shipped inside the wheel as ``intake/schema_files``), not the models. A test regenerates them
+and fails on drift; another checks that jsonschema and pydantic agree on every fixture.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from jsonschema import Draft202012Validator
+from jsonschema.exceptions import ValidationError
+
+from intake.models import SCENARIO_MODELS, Level, Record
+
+SCHEMA_FILES: dict[str, str] = {
+    "legacy": "scenario-legacy.schema.json",
+    "draft": "scenario-draft.schema.json",
+    "strict": "scenario.schema.json",
+    "record": "record.schema.json",
+}
+
+REGENERATE = "python -m intake.schema"
+
+
+def schema_dir() -> Path:
+    """The committed schemas: inside an installed wheel, else the repository's ``schema/``."""
+    here = Path(__file__).resolve().parent
+    packaged = here / "schema_files"
+    return packaged if packaged.is_dir() else here.parent / "schema"
+
+
+def generate() -> dict[str, dict[str, Any]]:
+    """Fresh schemas from the models, keyed like ``SCHEMA_FILES``."""
+    out: dict[str, dict[str, Any]] = {}
+    for level, model in SCENARIO_MODELS.items():
+        out[level.value] = _document(model.model_json_schema(), SCHEMA_FILES[level.value])
+    out["record"] = _document(Record.model_json_schema(), SCHEMA_FILES["record"])
+    return out
+
+
+def _document(schema: dict[str, Any], name: str) -> dict[str, Any]:
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "$id": f"https://intake.dev/schema/{name}",
+        **schema,
+    }
+
+
+def write(folder: Path | None = None) -> list[Path]:
+    """Write the generated schemas (the regeneration command)."""
+    folder = folder or schema_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    written = []
+    for key, document in generate().items():
+        target = folder / SCHEMA_FILES[key]
+        target.write_text(json.dumps(document, indent=2, sort_keys=True) + "\n", encoding="utf-8")
+        written.append(target)
+    return written
+
+
+@cache
+def committed(key: str) -> dict[str, Any]:
+    """A committed schema document."""
+    path = schema_dir() / SCHEMA_FILES[key]
+    document: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    return document
+
+
+@cache
+def _validator(key: str) -> Draft202012Validator:
+    return Draft202012Validator(committed(key))
+
+
+@dataclass(frozen=True)
+class SchemaProblem:
+    """One schema violation: where (as a path into the document) and what."""
+
+    path: tuple[str | int, ...]
+    message: str
+
+
+def check(data: Any, level: Level | str) -> list[SchemaProblem]:
+    """Validate ``data`` against the committed schema of ``level`` (or ``record``)."""
+    key = level.value if isinstance(level, Level) else level
+    problems = []
+    for error in sorted(_validator(key).iter_errors(data), key=lambda e: list(e.absolute_path)):
+        problems.extend(_flatten(error))
+    return problems
+
+
+def _flatten(error: ValidationError) -> list[SchemaProblem]:
+    path = tuple(error.absolute_path)
+    if error.validator == "anyOf" and path and path[0] == "turns":
+        return [
+            SchemaProblem(path, "turn needs a non-empty ground_truth mapping or success_criteria")
+        ]
+    if error.validator in ("anyOf", "oneOf") and error.context:
+        best = min(error.context, key=lambda e: len(list(e.absolute_path)) * -1)
+        return [SchemaProblem(tuple(best.absolute_path), _message(best))]
+    return [SchemaProblem(path, _message(error))]
+
+
+def _message(error: ValidationError) -> str:
+    field = error.absolute_path[-1] if error.absolute_path else None
+    if error.validator == "required":
+        return str(error.message).replace("is a required property", "is required")
+    if error.validator == "pattern" and "TODO" in str(error.validator_value):
+        return f"{field or 'value'} still holds a TODO(intake) placeholder"
+    if error.validator == "pattern" and error.validator_value == r"\S":
+        return f"{field or 'value'} must not be blank"
+    if error.validator == "type":
+        return f"{field or 'value'} must be of type {error.validator_value}"
+    if error.validator == "additionalProperties":
+        return str(error.message)
+    text = str(error.message)
+    return text if len(text) <= 200 else text[:197] + "..."
+
+
+if __name__ == "__main__":  # pragma: no cover
+    for written in write():
+        print(written)

@@ -1,0 +1,285 @@
+"""Scenario validation: YAML hygiene, the committed schema, and GAIA's cross-field rules.
+
+Every problem names its file and line. Levels: files under ``drafts/`` are judged as drafts;
+files elsewhere that carry intake fields (``source``, ``difficulty_rationale``) or a
+placeholder are judged strictly; GAIA's own files (neither field) are judged by GAIA's rules
+with one warning each for the missing intake fields. ``strict=True`` judges everything strictly.
+Nothing here writes anything.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import asdict, dataclass, field
+from enum import StrEnum
+from pathlib import Path
+from typing import Any
+
+from intake import schema
+from intake.errors import UsageError
+from intake.models import GAIA_PERSONAS, Level, has_placeholder
+from intake.yamlio import JsonPath, Parsed, YamlProblem, json_path, parse_checked
+
+
+class Severity(StrEnum):
+    """How bad a problem is: errors fail validation, warnings do not."""
+
+    error = "error"
+    warning = "warning"
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One validation finding, located in a file."""
+
+    file: str
+    line: int
+    severity: Severity
+    code: str
+    message: str
+    json_path: str = "$"
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready form."""
+        return asdict(self)
+
+
+@dataclass
+class FileResult:
+    """What validation concluded about one file."""
+
+    file: str
+    level: Level | None
+    scenario_id: str | None = None
+    id_line: int = 1
+    data: dict[str, Any] | None = None
+    problems: list[Problem] = field(default_factory=list)
+
+
+@dataclass
+class ValidationReport:
+    """Validation of a set of files."""
+
+    files: list[FileResult]
+
+    @property
+    def problems(self) -> list[Problem]:
+        """Every problem, in file order."""
+        return [p for f in self.files for p in f.problems]
+
+    @property
+    def errors(self) -> int:
+        """Number of errors."""
+        return sum(p.severity is Severity.error for p in self.problems)
+
+    @property
+    def warnings(self) -> int:
+        """Number of warnings."""
+        return sum(p.severity is Severity.warning for p in self.problems)
+
+
+def collect(paths: Iterable[Path]) -> list[Path]:
+    """Expand files and folders (recursively, ``*.yaml``) into a sorted, de-duplicated list."""
+    found: dict[Path, None] = {}
+    for path in paths:
+        if not path.exists():
+            raise UsageError("no such file or folder", where=str(path))
+        if path.is_dir():
+            files = sorted(p for p in path.rglob("*.yaml") if p.is_file())
+            if not files:
+                raise UsageError("no scenario files (*.yaml) in folder", where=str(path))
+            found.update(dict.fromkeys(files))
+        else:
+            found[path] = None
+    return list(found)
+
+
+def _inside(path: Path, folder: Path | None) -> bool:
+    if folder is None:
+        return False
+    try:
+        path.resolve().relative_to(folder.resolve())
+    except ValueError:
+        return False
+    return True
+
+
+def choose_level(data: dict[str, Any], *, is_draft: bool, strict: bool) -> Level:
+    """The level a document is judged at (see the module docstring)."""
+    if strict:
+        return Level.strict
+    if is_draft:
+        return Level.draft
+    if "source" in data or "difficulty_rationale" in data or has_placeholder(data):
+        return Level.strict
+    return Level.legacy
+
+
+def validate_file(
+    path: Path,
+    *,
+    strict: bool = False,
+    drafts_dir: Path | None = None,
+    display: str | None = None,
+) -> FileResult:
+    """Validate one file; never raises for a bad file, returns its problems instead."""
+    name = display or str(path)
+    result = FileResult(file=name, level=None)
+
+    def add(line: int, code: str, message: str, where: JsonPath = (), sev: str = "error") -> None:
+        result.problems.append(
+            Problem(name, line, Severity(sev), code, message, json_path(where))
+        )
+
+    try:
+        size = path.stat().st_size
+        if size > schema_max_bytes():
+            add(1, "too-large", f"file is {size:,} bytes, over the {schema_max_bytes():,} limit")
+            return result
+        parsed = parse_checked(path.read_bytes())
+    except OSError as exc:
+        add(1, "unreadable", f"cannot read file: {exc.strerror or exc}")
+        return result
+    except YamlProblem as exc:
+        add(exc.line or 1, "yaml", exc.message)
+        return result
+
+    data = parsed.data
+    result.data = data
+    raw_id = data.get("id")
+    result.scenario_id = raw_id if isinstance(raw_id, str) else None
+    result.id_line = parsed.line_of(("id",))
+    level = choose_level(data, is_draft=_inside(path, drafts_dir), strict=strict)
+    result.level = level
+    for problem in schema.check(data, level):
+        line = parsed.line_of(problem.path)
+        add(line, "schema", _describe(problem.path, problem.message), problem.path)
+    for line, code, message, where, sev in _gaia_rules(parsed, path, level):
+        add(line, code, message, where, sev)
+    return result
+
+
+def schema_max_bytes() -> int:
+    """The largest scenario file read (see ``yamlio.MAX_BYTES``)."""
+    from intake.yamlio import MAX_BYTES
+
+    return MAX_BYTES
+
+
+def _describe(path: tuple[str | int, ...], message: str) -> str:
+    return message if not path else f"{json_path(path)}: {message}"
+
+
+def _gaia_rules(
+    parsed: Parsed, path: Path, level: Level
+) -> Iterator[tuple[int, str, str, JsonPath, str]]:
+    data = parsed.data
+    turns = data.get("turns")
+    if isinstance(turns, list):
+        numbers: dict[int, int] = {}
+        for index, turn in enumerate(turns):
+            if not isinstance(turn, dict):
+                continue
+            where: JsonPath = ("turns", index, "turn")
+            number = turn.get("turn")
+            if isinstance(number, int) and not isinstance(number, bool):
+                if number in numbers:
+                    yield (
+                        parsed.line_of(where),
+                        "gaia",
+                        f"duplicate turn number {number} (first at turns[{numbers[number]}])",
+                        where,
+                        "error",
+                    )
+                else:
+                    numbers[number] = index
+            if isinstance(turn.get("success_criteria"), dict):
+                where = ("turns", index, "success_criteria")
+                yield (
+                    parsed.line_of(where),
+                    "gaia",
+                    "success_criteria is a mapping (GAIA's old capture format); write it as text",
+                    where,
+                    "error",
+                )
+        expected = set(range(1, len(turns) + 1))
+        if numbers and set(numbers) != expected and len(numbers) == len(turns):
+            yield (
+                parsed.line_of(("turns",)),
+                "gaia",
+                f"turn numbers must be 1..{len(turns)} without gaps",
+                ("turns",),
+                "error",
+            )
+    persona = data.get("persona")
+    if isinstance(persona, str) and persona.strip() and persona not in GAIA_PERSONAS:
+        yield (
+            parsed.line_of(("persona",)),
+            "persona",
+            f"persona {persona!r} is not one of GAIA's built-in personas",
+            ("persona",),
+            "warning",
+        )
+    if level is Level.legacy:
+        missing = [k for k in ("source", "difficulty_rationale") if k not in data]
+        if missing:
+            yield (
+                1,
+                "legacy",
+                f"no {' or '.join(missing)} (legacy scenario; --strict makes this an error)",
+                (),
+                "warning",
+            )
+    if level is Level.strict:
+        scenario_id = data.get("id")
+        if isinstance(scenario_id, str) and scenario_id != path.stem:
+            yield (
+                parsed.line_of(("id",)),
+                "id-file",
+                f"id {scenario_id!r} does not match the file name {path.name!r}",
+                ("id",),
+                "error",
+            )
+
+
+def validate_paths(
+    paths: Iterable[Path],
+    *,
+    strict: bool = False,
+    drafts_dir: Path | None = None,
+    root: Path | None = None,
+) -> ValidationReport:
+    """Validate files and folders; ids must be unique across the whole set."""
+    files = collect(paths)
+    results = [
+        validate_file(p, strict=strict, drafts_dir=drafts_dir, display=_display(p, root))
+        for p in files
+    ]
+    first_seen: dict[str, FileResult] = {}
+    for result in results:
+        if result.scenario_id is None:
+            continue
+        earlier = first_seen.get(result.scenario_id)
+        if earlier is None:
+            first_seen[result.scenario_id] = result
+            continue
+        result.problems.append(
+            Problem(
+                result.file,
+                result.id_line,
+                Severity.error,
+                "duplicate-id",
+                f"id {result.scenario_id!r} is already used by {earlier.file}",
+                "$.id",
+            )
+        )
+    return ValidationReport(files=results)
+
+
+def _display(path: Path, root: Path | None) -> str:
+    if root is not None:
+        try:
+            return str(path.resolve().relative_to(root.resolve()))
+        except ValueError:
+            pass
+    return str(path)

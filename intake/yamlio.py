@@ -1,0 +1,236 @@
+"""YAML in and out: a checked, fast loader with line numbers, and a round-trip editor.
+
+Two jobs, two loaders, both ruamel.yaml:
+
+* ``parse_checked`` reads untrusted files for validation. It composes nodes with the C parser
+  (libyaml, when ``ruamel.yaml.clib`` is present), rejects what could smuggle objects or blow up
+  (explicit tags, anchors and aliases, duplicate keys, non-mapping documents, several
+  documents), and builds plain Python data plus a map from JSON path to line number.
+* ``load_roundtrip``/``dump_roundtrip`` edit a person's draft keeping comments, key order and
+  block-scalar style, so a tool edit changes only what it means to change.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from ruamel.yaml import YAML
+from ruamel.yaml.error import MarkedYAMLError, YAMLError
+from ruamel.yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
+
+JsonPath = tuple[str | int, ...]
+
+MAX_BYTES = 5 * 1024 * 1024
+"""Largest scenario file read; GAIA's largest is 12 KB, so 5 MB is generous and bounded."""
+
+_CORE = "tag:yaml.org,2002:"
+_ALLOWED_TAGS = {_CORE + t for t in ("str", "int", "float", "bool", "null", "map", "seq")}
+_TEXT_TAGS = {_CORE + "timestamp", _CORE + "binary", _CORE + "merge", _CORE + "value"}
+
+
+class YamlProblem(Exception):
+    """A file that is not a usable YAML mapping; ``line`` is 1-based when known."""
+
+    def __init__(self, message: str, line: int | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.line = line
+
+
+@dataclass
+class Parsed:
+    """Plain data from a checked YAML file, with the line of every node by JSON path."""
+
+    data: dict[str, Any]
+    lines: dict[JsonPath, int] = field(default_factory=dict)
+
+    def line_of(self, path: JsonPath) -> int:
+        """The line of ``path``, or of its nearest ancestor that has one (1 for the root)."""
+        for cut in range(len(path), -1, -1):
+            line = self.lines.get(path[:cut])
+            if line is not None:
+                return line
+        return 1
+
+
+def json_path(path: JsonPath) -> str:
+    """``("turns", 0, "objective")`` → ``$.turns[0].objective``."""
+    out = "$"
+    for part in path:
+        out += f"[{part}]" if isinstance(part, int) else f".{part}"
+    return out
+
+
+def _safe_yaml() -> YAML:
+    yaml = YAML(typ="safe")
+    yaml.allow_duplicate_keys = False
+    return yaml
+
+
+def decode(raw: bytes) -> str:
+    """Strict UTF-8 (a BOM is allowed); binary data and other encodings are refused."""
+    if b"\x00" in raw:
+        raise YamlProblem("binary data (NUL byte), not a YAML text file")
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = raw[: exc.start].count(b"\n") + 1
+        raise YamlProblem(f"not UTF-8 (invalid byte at offset {exc.start})", line) from None
+    return text
+
+
+def _compose(text: str) -> Node | None:
+    yaml = _safe_yaml()
+    try:
+        nodes = list(yaml.compose_all(text))
+    except MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        line = mark.line + 1 if mark is not None else None
+        problem = exc.problem or exc.context or "invalid YAML"
+        raise YamlProblem(f"invalid YAML: {problem}", line) from None
+    except YAMLError as exc:
+        raise YamlProblem(f"invalid YAML: {' '.join(str(exc).split())}") from None
+    if len(nodes) > 1:
+        raise YamlProblem("several YAML documents in one file", nodes[1].start_mark.line + 1)
+    return nodes[0] if nodes else None
+
+
+def parse_checked(raw: bytes) -> Parsed:
+    """Decode, parse and check one scenario file; raises ``YamlProblem``."""
+    if len(raw) > MAX_BYTES:
+        raise YamlProblem(f"file is {len(raw):,} bytes, over the {MAX_BYTES:,}-byte limit")
+    root = _compose(decode(raw))
+    if root is None:
+        raise YamlProblem("empty document: a scenario must be a YAML mapping", 1)
+    if not isinstance(root, MappingNode):
+        kind = "a list" if isinstance(root, SequenceNode) else "a scalar"
+        raise YamlProblem(f"document is {kind}, not a mapping", root.start_mark.line + 1)
+    builder = _Builder()
+    data = builder.build(root, ())
+    assert isinstance(data, dict)
+    return Parsed(data=data, lines=builder.lines)
+
+
+class _Builder:
+    """Nodes → plain data, refusing aliases, unknown tags and duplicate keys."""
+
+    def __init__(self) -> None:
+        self.lines: dict[JsonPath, int] = {}
+        self._seen: set[int] = set()
+
+    def build(self, node: Node, path: JsonPath) -> Any:
+        line = node.start_mark.line + 1
+        if id(node) in self._seen:
+            raise YamlProblem("anchors and aliases are not allowed in scenarios", line)
+        self._seen.add(id(node))
+        self.lines[path] = line
+        tag = node.tag
+        if tag not in _ALLOWED_TAGS and tag not in _TEXT_TAGS:
+            raise YamlProblem(f"tag {tag!r} is not allowed in scenarios", line)
+        if isinstance(node, ScalarNode):
+            return self._scalar(node, tag)
+        if isinstance(node, SequenceNode):
+            return [self.build(item, (*path, index)) for index, item in enumerate(node.value)]
+        if isinstance(node, MappingNode):
+            return self._mapping(node, path)
+        raise YamlProblem("unsupported YAML node", line)  # pragma: no cover
+
+    def _scalar(self, node: ScalarNode, tag: str) -> Any:
+        if tag in _TEXT_TAGS or tag == _CORE + "str":
+            return node.value
+        if tag == _CORE + "null":
+            return None
+        return _scalar_value(tag, node.value)
+
+    def _mapping(self, node: MappingNode, path: JsonPath) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        for key_node, value_node in node.value:
+            line = key_node.start_mark.line + 1
+            if not isinstance(key_node, ScalarNode):
+                raise YamlProblem("mapping keys must be plain scalars", line)
+            if key_node.tag == _CORE + "merge":
+                raise YamlProblem("merge keys (<<) are not allowed in scenarios", line)
+            key = key_node.value
+            if key in out:
+                raise YamlProblem(f"duplicate key {key!r}", line)
+            child = (*path, key)
+            self.lines[child] = line
+            out[key] = self.build(value_node, child)
+            self.lines[child] = line
+        return out
+
+
+_SCALARS: dict[str, Any] = {}
+
+
+def _scalar_value(tag: str, text: str) -> Any:
+    """Construct a core-schema scalar (int, float, bool) from its text, cached."""
+    key = tag + "\x00" + text
+    if key not in _SCALARS:
+        if len(_SCALARS) > 10_000:
+            _SCALARS.clear()
+        _SCALARS[key] = _safe_yaml().load(text)
+    return _SCALARS[key]
+
+
+
+
+
+# --- round trip -----------------------------------------------------------------------------
+
+
+def _rt_yaml() -> YAML:
+    yaml = YAML()
+    yaml.preserve_quotes = True
+    yaml.width = 100
+    yaml.indent(mapping=2, sequence=2, offset=0)
+    yaml.allow_duplicate_keys = False
+    return yaml
+
+
+def load_roundtrip(text: str) -> Any:
+    """Load for editing: comments, order, quotes and block scalars are kept."""
+    try:
+        return _rt_yaml().load(text)
+    except YAMLError as exc:
+        raise YamlProblem(f"invalid YAML: {' '.join(str(exc).split())}") from None
+
+
+def dump_roundtrip(data: Any) -> str:
+    """Dump data loaded by ``load_roundtrip`` (or plain data) back to text."""
+    stream = io.StringIO()
+    _rt_yaml().dump(data, stream)
+    return stream.getvalue()
+
+
+def literal(text: str) -> Any:
+    """A string that dumps as a ``|`` block scalar when it spans lines."""
+    from ruamel.yaml.scalarstring import LiteralScalarString
+
+    return LiteralScalarString(text) if "\n" in text else text
+
+
+def to_plain(data: Any) -> Any:
+    """Round-trip containers → plain dicts and lists (for validation and hashing)."""
+    if isinstance(data, dict):
+        return {str(k): to_plain(v) for k, v in data.items()}
+    if isinstance(data, list):
+        return [to_plain(v) for v in data]
+    if isinstance(data, str):
+        return str(data)
+    return data
+
+
+def walk_strings(data: Any, path: JsonPath = ()) -> Iterator[tuple[JsonPath, str]]:
+    """Every string value in nested data with its JSON path."""
+    if isinstance(data, str):
+        yield path, data
+    elif isinstance(data, dict):
+        for key, value in data.items():
+            yield from walk_strings(value, (*path, str(key)))
+    elif isinstance(data, list):
+        for index, value in enumerate(data):
+            yield from walk_strings(value, (*path, index))

@@ -1,0 +1,90 @@
+"""Shared fixtures: isolation from the user's machine, a temporary suite, the CLI runner."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from tests.github_server import FakeGitHub
+
+REPO = Path(__file__).resolve().parent.parent
+SHARED = REPO.parent / "shared"
+GAIA = SHARED / "corpus" / "gaia"
+GAIA_SCENARIOS = GAIA / "eval" / "scenarios"
+
+SUITE_PYPROJECT = """\
+[project]
+name = "suite-under-test"
+version = "0"
+
+[tool.intake]
+scenarios_dir = "scenarios"
+drafts_dir = "drafts"
+ledger_path = ".intake/ledger.db"
+github_repo = "acme/agent"
+author = "drafter"
+"""
+
+
+def requires_gaia_corpus() -> pytest.MarkDecorator:
+    """Skip cleanly where ../shared (the real GAIA corpus) is not beside the repository."""
+    return pytest.mark.skipif(
+        not GAIA_SCENARIOS.is_dir(), reason="GAIA corpus (../shared/corpus/gaia) not present"
+    )
+
+
+@pytest.fixture(autouse=True)
+def _isolate(monkeypatch: pytest.MonkeyPatch, tmp_path_factory: pytest.TempPathFactory) -> None:
+    """No test reads the user's configuration, tokens or GAIA databases, or the public API."""
+    for key in list(os.environ):
+        if key.startswith("INTAKE_") or key in ("GITHUB_TOKEN", "GH_TOKEN"):
+            monkeypatch.delenv(key, raising=False)
+    home = tmp_path_factory.mktemp("home")
+    monkeypatch.setenv("HOME", str(home))
+    monkeypatch.setenv("INTAKE_GITHUB_API_URL", "http://127.0.0.1:9/no-public-api-in-tests")
+    monkeypatch.setenv("TLDEXTRACT_PUBLIC_SUFFIX_LIST_URLS", "")
+
+
+@pytest.fixture
+def suite(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A fresh suite (its own pyproject with [tool.intake]) as the working directory."""
+    root = tmp_path / "suite"
+    (root / "scenarios").mkdir(parents=True)
+    (root / "drafts").mkdir()
+    (root / "pyproject.toml").write_text(SUITE_PYPROJECT, encoding="utf-8")
+    monkeypatch.chdir(root)
+    return root
+
+
+@pytest.fixture
+def git_suite(suite: Path) -> Path:
+    """The suite as a git repository (with this repository's ignore rules)."""
+    shutil.copy(REPO / ".gitignore", suite / ".gitignore")
+    subprocess.run(["git", "init", "-q", "-b", "main"], cwd=suite, check=True)
+    subprocess.run(["git", "config", "user.email", "t@example.com"], cwd=suite, check=True)
+    subprocess.run(["git", "config", "user.name", "drafter"], cwd=suite, check=True)
+    return suite
+
+
+@pytest.fixture
+def runner() -> CliRunner:
+    """A CliRunner; stdout and stderr stay separate (click ≥ 8.2)."""
+    return CliRunner()
+
+
+@pytest.fixture
+def github() -> Iterator[FakeGitHub]:
+    """A GitHub REST look-alike on 127.0.0.1 (port 0), wired in through INTAKE_GITHUB_API_URL."""
+    with FakeGitHub() as server:
+        mp = pytest.MonkeyPatch()
+        mp.setenv("INTAKE_GITHUB_API_URL", server.url)
+        try:
+            yield server
+        finally:
+            mp.undo()
