@@ -1,0 +1,877 @@
+"""The scrubber: finds private data with Presidio and replaces it with consistent fixtures.
+
+Everything that decides *what* is private is data in ``scrubbers/`` (a Presidio
+recognizer-registry YAML, allow-lists, fixture formats); code-backed checks live in
+``intake.scrub_checks``. The engine is built the way ``docs/presidio-notes.md`` measured to
+work offline:
+
+* Presidio's ``no_op`` NLP engine: no spaCy model, never a download. An optional spaCy NER
+  model (PERSON, LOCATION) is used only when named and already installed.
+* Case-sensitive flags from the registry YAML, a no-op context enhancer (the default one
+  deep-copies every result and does nothing without tokens).
+* Fail closed: Presidio logs a warning and *skips* a pattern that times out; any warning or
+  exception during analysis raises ``ScrubError`` instead, so nothing half-scrubbed is written.
+* Linear cost: long texts are analysed in overlapping chunks.
+
+Replacement is ours, not presidio-anonymizer's: overlaps are resolved first (a token inside a
+URL replaces the token, not the host), fixtures are numbered in document order through one
+``FixtureMap`` per draft, and every fixture is allow-listed so a scrubbed text scrubs to itself.
+
+Presidio is imported only when a ``Scrubber`` is built, so importing this module is cheap.
+"""
+
+from __future__ import annotations
+
+import copy
+import hashlib
+import logging
+import os
+import threading
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import regex
+
+from intake.errors import ConfigError, InputError, ScrubError
+from intake.models import ScrubReport, ScrubSpan
+
+if TYPE_CHECKING:
+    from presidio_analyzer import AnalyzerEngine, RecognizerResult
+
+__all__ = [
+    "MAX_TEXT_CHARS",
+    "SCRUBBER_VERSION",
+    "FileFinding",
+    "Finding",
+    "FixtureMap",
+    "ScrubResult",
+    "Scrubber",
+    "check_tree",
+    "find_in_text",
+    "get_scrubber",
+    "packaged_scrubbers_dir",
+    "scrub_tree",
+    "scrubber_config_hash",
+]
+
+SCRUBBER_VERSION = "1.0.0"
+"""Bumped whenever the code changes what is found or how it is replaced."""
+
+MAX_TEXT_CHARS = 64 * 1024 * 1024
+"""Longer texts are refused with ``InputError`` (a 50 MB transcript is still scrubbed)."""
+
+CHUNK_CHARS = 256 * 1024
+"""Characters analysed per Presidio call; keeps memory and regex time per call bounded."""
+
+CHUNK_MARGIN = 32 * 1024
+"""Context analysed on each side of a chunk; a match longer than this may be split."""
+
+REGEX_TIMEOUT_SECONDS = 10
+"""Per pattern and chunk. A timeout fails the whole text (Presidio alone would skip it)."""
+
+SECRET_PRIORITY = 60
+"""Entity types with a priority at or above this are secrets (widened, never trimmed)."""
+
+_SEP = r"(?:\\\\|\\|/)"
+
+
+# --------------------------------------------------------------------------- results
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One detected value: its type and where it is; never the value itself."""
+
+    entity_type: str
+    start: int
+    end: int
+    json_path: str = "$"
+
+
+@dataclass(frozen=True)
+class FileFinding:
+    """A finding located in a file, for ``--check`` and ``intake check``."""
+
+    entity_type: str
+    path: str
+    line: int
+    json_path: str = "$"
+
+
+@dataclass
+class ScrubResult:
+    """The scrubbed text and what was replaced (offsets into the *original* text)."""
+
+    text: str
+    findings: list[Finding] = field(default_factory=list)
+
+    @property
+    def changed(self) -> bool:
+        """Whether anything was replaced."""
+        return bool(self.findings)
+
+
+# --------------------------------------------------------------------------- data files
+
+
+def packaged_scrubbers_dir() -> Path:
+    """The ``scrubbers/`` folder: inside the installed package, else at the repository root."""
+    here = Path(__file__).resolve().parent
+    inside = here / "scrubbers"
+    return inside if inside.is_dir() else here.parent / "scrubbers"
+
+
+def _scrubber_files(scrubbers_dir: Path) -> list[Path]:
+    return sorted(p for p in scrubbers_dir.iterdir() if p.is_file() and p.suffix in {".yaml", ".yml"})
+
+
+def scrubber_config_hash(scrubbers_dir: Path | None = None) -> str:
+    """``sha256:…`` over every file of the scrubber configuration (names and bytes)."""
+    folder = scrubbers_dir or packaged_scrubbers_dir()
+    digest = hashlib.sha256()
+    digest.update(f"intake-scrubber {SCRUBBER_VERSION}\n".encode())
+    for path in _scrubber_files(folder):
+        data = path.read_bytes()
+        digest.update(f"{path.name}\0{len(data)}\0".encode())
+        digest.update(data)
+    return "sha256:" + digest.hexdigest()
+
+
+def _load_yaml(path: Path) -> Any:
+    from ruamel.yaml import YAML
+
+    try:
+        return YAML(typ="safe", pure=True).load(path.read_text(encoding="utf-8"))
+    except FileNotFoundError as exc:
+        raise ConfigError("scrubber configuration file is missing", where=str(path)) from exc
+    except Exception as exc:
+        raise ConfigError(f"scrubber configuration is invalid: {type(exc).__name__}", where=str(path)) from exc
+
+
+@dataclass(frozen=True)
+class _AllowRule:
+    name: str
+    entities: frozenset[str]
+    pattern: regex.Pattern[str]
+
+    def applies(self, entity_type: str) -> bool:
+        return "*" in self.entities or entity_type in self.entities
+
+
+def _load_allow_rules(path: Path) -> list[_AllowRule]:
+    data = _load_yaml(path) or {}
+    rules = []
+    for i, rule in enumerate(data.get("rules", [])):
+        try:
+            rules.append(
+                _AllowRule(
+                    name=str(rule.get("name", f"rule{i}")),
+                    entities=frozenset(rule["entities"]),
+                    pattern=regex.compile(rule["regex"], regex.V0),
+                )
+            )
+        except (KeyError, TypeError, regex.error) as exc:
+            raise ConfigError(f"allow-list rule {i} is invalid: {exc}", where=str(path)) from exc
+    return rules
+
+
+# --------------------------------------------------------------------------- fixtures
+
+
+@dataclass(frozen=True)
+class _FixtureSpec:
+    style: str = "token"
+    template: str = ""
+    keep_prefix: regex.Pattern[str] | None = None
+    directory: str = "project{n}"
+    file: str = "file{n}"
+
+
+@dataclass(frozen=True)
+class _FixtureConfig:
+    marker: str
+    default: _FixtureSpec
+    entities: dict[str, _FixtureSpec]
+    priority: dict[str, int]
+
+    def spec(self, entity_type: str) -> _FixtureSpec:
+        return self.entities.get(entity_type, self.default)
+
+    def rank(self, entity_type: str) -> int:
+        return self.priority.get(entity_type, SECRET_PRIORITY)
+
+
+def _load_fixture_config(path: Path) -> _FixtureConfig:
+    data = _load_yaml(path) or {}
+
+    def spec(raw: dict[str, Any]) -> _FixtureSpec:
+        prefix = raw.get("keep_prefix")
+        return _FixtureSpec(
+            style=str(raw.get("style", "token")),
+            template=str(raw.get("template", "")),
+            keep_prefix=regex.compile(prefix) if prefix else None,
+            directory=str(raw.get("directory", "project{n}")),
+            file=str(raw.get("file", "file{n}")),
+        )
+
+    try:
+        return _FixtureConfig(
+            marker=str(data.get("marker", "FAKE")),
+            default=spec(data.get("default", {})),
+            entities={str(k): spec(v) for k, v in (data.get("entities") or {}).items()},
+            priority={str(k): int(v) for k, v in (data.get("priority") or {}).items()},
+        )
+    except (TypeError, ValueError, AttributeError, regex.error) as exc:
+        raise ConfigError(f"fixture formats are invalid: {exc}", where=str(path)) from exc
+
+
+_PATH_ROOT = regex.compile(
+    rf"""^(?P<scheme>file://(?:localhost)?)?(?:
+        (?P<posix>/(?:home|Users|var/home|export/home|mnt/[a-z]/Users)/[^/\\]++|/root)
+      | (?P<tmp>/(?:private/)?var/folders/[^/]++/[^/]++)
+      | (?P<win>[A-Za-z]:{_SEP}(?:(?i:users|documents\ and\ settings){_SEP}[^\\/]++)?)
+      | (?P<unc>\\\\(?:\\\\)?[^\\/]++(?:\\\\|\\)[^\\/]++)
+      | (?P<tilde>~[^/\\]*+)
+      | (?P<var>\$HOME|\$\{{HOME\}}|%[A-Za-z_]++%)
+    )""",
+    regex.X,
+)
+
+
+class FixtureMap:
+    """Original value → fixture, shared by every field of one draft.
+
+    Fixtures are numbered per kind in the order values are first seen, so the result is
+    deterministic for the same input. ``reserved`` texts (the draft being scrubbed) are
+    checked so a new fixture never collides with one that is already there.
+    """
+
+    def __init__(self) -> None:
+        self._values: dict[str, str] = {}
+        self._dirs: dict[str, str] = {}
+        self._counters: dict[str, int] = {}
+        self._reserved: list[str] = []
+        self._lock = threading.Lock()
+
+    def reserve(self, texts: Sequence[str]) -> None:
+        """Texts whose existing fixture-like strings must not be reused."""
+        self._reserved.extend(t for t in texts if t)
+
+    def __len__(self) -> int:
+        return len(self._values)
+
+    def _taken(self, candidate: str) -> bool:
+        return any(candidate in t for t in self._reserved)
+
+    def _next(self, kind: str, render: Callable[[int], str]) -> str:
+        n = self._counters.get(kind, 0)
+        while True:
+            n += 1
+            value = render(n)
+            if not self._taken(value) and value not in self._values.values():
+                self._counters[kind] = n
+                return value
+
+    def get(self, original: str, make: Callable[[FixtureMap], str]) -> str:
+        """The fixture for ``original``, made once with ``make`` and then reused."""
+        with self._lock:
+            found = self._values.get(original)
+            if found is None:
+                found = make(self)
+                self._values[original] = found
+            return found
+
+    def number(self, kind: str, render: Callable[[int], str]) -> str:
+        """A fresh numbered fixture of ``kind`` (call only from inside ``make``)."""
+        return self._next(kind, render)
+
+    def directory(self, original_dir: str, render: Callable[[int], str]) -> str:
+        """The same fixture folder for every file of one original folder."""
+        found = self._dirs.get(original_dir)
+        if found is None:
+            found = self._next("__dir__", render)
+            self._dirs[original_dir] = found
+        return found
+
+
+def _fill(marker: str, n: int, length: int, alphabet_upper: bool = True) -> str:
+    tail = f"{marker}{n}"
+    if length <= len(tail):
+        return tail
+    return f"{marker}{'0' * (length - len(tail))}{n}"
+
+
+def _split_path(text: str) -> tuple[str, str, str]:
+    """(root prefix, middle, basename) of a detected path; separators kept in place."""
+    m = _PATH_ROOT.match(text)
+    root = m.group(0) if m else ""
+    rest = text[len(root):]
+    parts = regex.split(rf"({_SEP})", rest)
+    base = parts[-1] if parts else ""
+    middle = rest[: len(rest) - len(base)]
+    return root, middle, base
+
+
+def _fixture_root(root: str) -> str:
+    m = _PATH_ROOT.match(root)
+    if not m:
+        return "/home/user"
+    scheme = m.group("scheme") or ""
+    if m.group("posix"):
+        p = m.group("posix")
+        if p.startswith("/Users/"):
+            return scheme + "/Users/user"
+        wsl = regex.match(r"/mnt/([a-z])/Users/", p)
+        if wsl:
+            return f"{scheme}/mnt/{wsl.group(1)}/Users/user"
+        return scheme + "/home/user"
+    if m.group("tmp"):
+        return scheme + "/home/user"
+    if m.group("win"):
+        w = m.group("win")
+        sep_m = regex.search(_SEP, w)
+        sep = sep_m.group(0) if sep_m else "\\"
+        return f"{w[0].upper()}:{sep}Users{sep}user"
+    if m.group("unc"):
+        u = m.group("unc")
+        double = u.startswith("\\\\\\\\")
+        return "\\\\\\\\fileserver\\\\share" if double else "\\\\fileserver\\share"
+    if m.group("tilde"):
+        return "~"
+    var = m.group("var")
+    if var.startswith("%"):
+        return "%USERPROFILE%"
+    return var
+
+
+def _path_separator(text: str) -> str:
+    m = regex.search(_SEP, text)
+    return m.group(0) if m else ""
+
+
+# --------------------------------------------------------------------------- engine
+
+
+class _WarningTrap(logging.Handler):
+    """Collects WARNING+ records logged by Presidio on the current thread."""
+
+    def __init__(self) -> None:
+        super().__init__(level=logging.WARNING)
+        self._local = threading.local()
+
+    def start(self) -> None:
+        self._local.records = []
+
+    def stop(self) -> list[logging.LogRecord]:
+        records: list[logging.LogRecord] = getattr(self._local, "records", [])
+        self._local.records = None
+        return records
+
+    def emit(self, record: logging.LogRecord) -> None:
+        records = getattr(self._local, "records", None)
+        if records is not None:
+            records.append(record)
+
+
+@dataclass(frozen=True)
+class _Candidate:
+    entity_type: str
+    start: int
+    end: int
+    score: float
+    inner: tuple[tuple[int, int], ...] = ()
+
+
+class Scrubber:
+    """A Presidio analyzer built from ``scrubbers/`` plus the fixture and allow-list rules.
+
+    Build it with ``get_scrubber()`` (cached). Thread-safe for ``scrub_text``/``find``; give each
+    document its own ``FixtureMap``.
+    """
+
+    def __init__(
+        self,
+        scrubbers_dir: Path | None = None,
+        *,
+        spacy_model: str | None = None,
+        regex_timeout: float = REGEX_TIMEOUT_SECONDS,
+        chunk_chars: int = CHUNK_CHARS,
+        chunk_margin: int = CHUNK_MARGIN,
+    ) -> None:
+        self.scrubbers_dir = (scrubbers_dir or packaged_scrubbers_dir()).resolve()
+        if not self.scrubbers_dir.is_dir():
+            raise ConfigError("scrubbers folder not found", where=str(self.scrubbers_dir))
+        self.spacy_model = spacy_model
+        self.regex_timeout = regex_timeout
+        self.chunk_chars = max(1024, chunk_chars)
+        self.chunk_margin = max(0, chunk_margin)
+        self.config_hash = scrubber_config_hash(self.scrubbers_dir)
+        self.allow_rules = _load_allow_rules(self.scrubbers_dir / "allow.yaml")
+        self.fixtures = _load_fixture_config(self.scrubbers_dir / "fixtures.yaml")
+        self._trap = _WarningTrap()
+        self.analyzer: AnalyzerEngine = self._build_analyzer()
+
+    # -- construction ------------------------------------------------------------------
+
+    def _build_analyzer(self) -> AnalyzerEngine:
+        os.environ["TLDEXTRACT_PUBLIC_SUFFIX_LIST_URLS"] = ""
+        import presidio_analyzer.pattern_recognizer as pattern_module
+        from presidio_analyzer import AnalyzerEngine
+        from presidio_analyzer.context_aware_enhancers import ContextAwareEnhancer
+        from presidio_analyzer.nlp_engine import NlpEngineProvider
+        from presidio_analyzer.recognizer_registry import RecognizerRegistryProvider
+
+        import intake.scrub_checks  # noqa: F401  (registers the `type: predefined` classes)
+
+        # A module global read at match time; Presidio's default is 60 s per pattern.
+        pattern_module.REGEX_TIMEOUT_SECONDS = self.regex_timeout  # type: ignore[assignment]
+
+        class NoContextEnhancer(ContextAwareEnhancer):
+            def __init__(self) -> None:
+                super().__init__(0.0, 0.0, 0, 0)
+
+            def enhance_using_context(self, text, raw_results, nlp_artifacts, recognizers, context=None):  # type: ignore[no-untyped-def]
+                return raw_results
+
+        registry_file = self.scrubbers_dir / "recognizers.yaml"
+        if not registry_file.is_file():
+            raise ConfigError("recognizer registry is missing", where=str(registry_file))
+        try:
+            registry = RecognizerRegistryProvider(conf_file=str(registry_file)).create_recognizer_registry()
+        except Exception as exc:
+            raise ConfigError(
+                f"recognizer registry cannot be loaded: {type(exc).__name__}",
+                where=str(registry_file),
+                hint="check the YAML against Presidio's recognizer-registry format",
+            ) from exc
+
+        nlp_engine = self._nlp_engine(NlpEngineProvider, registry)
+        logger = logging.getLogger("presidio-analyzer")
+        if self._trap not in logger.handlers:
+            logger.addHandler(self._trap)
+        return AnalyzerEngine(
+            registry=registry,
+            nlp_engine=nlp_engine,
+            supported_languages=["en"],
+            context_aware_enhancer=NoContextEnhancer(),
+        )
+
+    def _nlp_engine(self, provider_cls: Any, registry: Any) -> Any:
+        if not self.spacy_model:
+            conf = {"nlp_engine_name": "no_op", "models": [{"lang_code": "en", "model_name": "no_op"}]}
+            return provider_cls(nlp_configuration=conf).create_engine()
+        import spacy.util
+        from presidio_analyzer.predefined_recognizers import SpacyRecognizer
+
+        name = self.spacy_model
+        # Presidio downloads any model it cannot find; refuse before it gets the chance.
+        if not (spacy.util.is_package(name) or Path(name).is_dir()):
+            raise ConfigError(
+                f"spaCy model {name!r} is not installed",
+                hint="install the model package yourself or unset spacy_model; intake never downloads models",
+            )
+        conf = {
+            "nlp_engine_name": "spacy",
+            "models": [{"lang_code": "en", "model_name": name}],
+            "ner_model_configuration": {
+                "model_to_presidio_entity_mapping": {
+                    "PERSON": "PERSON",
+                    "PER": "PERSON",
+                    "GPE": "LOCATION",
+                    "LOC": "LOCATION",
+                },
+                "labels_to_ignore": ["ORG", "DATE", "TIME", "CARDINAL", "ORDINAL", "MONEY"],
+            },
+        }
+        engine = provider_cls(nlp_configuration=conf).create_engine()
+        nlp = engine.nlp.get("en") if isinstance(engine.nlp, dict) else None
+        if nlp is not None:
+            nlp.max_length = max(nlp.max_length, self.chunk_chars + 2 * self.chunk_margin + 1)
+        registry.add_recognizer(SpacyRecognizer(supported_entities=["PERSON", "LOCATION"]))
+        return engine
+
+    # -- analysis ----------------------------------------------------------------------
+
+    def _analyze(self, text: str, where: str) -> list[RecognizerResult]:
+        self._trap.start()
+        try:
+            results = self.analyzer.analyze(text=text, language="en")
+        except Exception as exc:
+            raise ScrubError(
+                f"scrubber failed: analyzer error {type(exc).__name__}; nothing was written",
+                where=where,
+            ) from None
+        finally:
+            records = self._trap.stop()
+        if records:
+            timed_out = any("timed out" in r.getMessage() for r in records)
+            what = "a detection pattern timed out" if timed_out else "the analyzer reported a problem"
+            raise ScrubError(
+                f"scrubber failed closed: {what}; nothing was written",
+                where=where,
+                hint="split the text or report the input shape (never the text) as a bug",
+            )
+        return list(results)
+
+    def _windows(self, text: str) -> Iterator[tuple[int, int, int, int]]:
+        """(window start, window end, core start, core end) covering ``text``."""
+        n = len(text)
+        if n <= self.chunk_chars + self.chunk_margin:
+            yield 0, n, 0, n
+            return
+        core_start = 0
+        while core_start < n:
+            core_end = min(n, core_start + self.chunk_chars)
+            if core_end < n:
+                nl = text.rfind("\n", core_start + self.chunk_chars // 2, core_end)
+                if nl > 0:
+                    core_end = nl + 1
+            w_start = max(0, core_start - self.chunk_margin)
+            if w_start > 0:
+                nl = text.find("\n", w_start, core_start)
+                w_start = nl + 1 if nl >= 0 else w_start
+            w_end = min(n, core_end + self.chunk_margin)
+            yield w_start, w_end, core_start, core_end
+            core_start = core_end
+
+    def _raw_candidates(self, text: str, where: str) -> list[_Candidate]:
+        out: list[_Candidate] = []
+        for w_start, w_end, c_start, c_end in self._windows(text):
+            piece = text[w_start:w_end]
+            for r in self._analyze(piece, where):
+                start, end = r.start + w_start, r.end + w_start
+                if c_start <= start < c_end:
+                    out.append(_Candidate(r.entity_type, start, end, float(r.score)))
+        return out
+
+    def _tidy(self, text: str, cands: list[_Candidate]) -> list[_Candidate]:
+        kept = []
+        for c in cands:
+            start, end = c.start, c.end
+            if c.entity_type == "FILE_PATH":
+                while end > start and text[end - 1] in ".,:;!?'\")]}`":
+                    end -= 1
+            if end <= start:
+                continue
+            span = text[start:end]
+            if any(rule.applies(c.entity_type) and rule.pattern.search(span) for rule in self.allow_rules):
+                continue
+            kept.append(_Candidate(c.entity_type, start, end, c.score))
+        return kept
+
+    def _resolve(self, cands: list[_Candidate]) -> list[_Candidate]:
+        """Non-overlapping winners in text order (see fixtures.yaml ``priority``)."""
+        rank = self.fixtures.rank
+        order = sorted(cands, key=lambda c: (-rank(c.entity_type), -c.score, -(c.end - c.start), c.start))
+        accepted: list[_Candidate] = []
+        for c in order:
+            hits = [a for a in accepted if a.start < c.end and c.start < a.end]
+            if not hits:
+                accepted.append(c)
+                continue
+            if any(a.start <= c.start and c.end <= a.end for a in hits):
+                container = next(a for a in hits if a.start <= c.start and c.end <= a.end)
+                accepted.remove(container)
+                accepted.append(
+                    _Candidate(
+                        container.entity_type,
+                        container.start,
+                        container.end,
+                        container.score,
+                        (*container.inner, (c.start, c.end)),
+                    )
+                )
+                continue
+            if c.entity_type == "EMAIL_ADDRESS":
+                continue
+            start = min(c.start, *(a.start for a in hits))
+            end = max(c.end, *(a.end for a in hits))
+            contains_all = all(c.start <= a.start and a.end <= c.end for a in hits)
+            winner = c if contains_all and c.entity_type == "FILE_PATH" else max(
+                hits, key=lambda a: (rank(a.entity_type), a.score)
+            )
+            inner = tuple((a.start, a.end) for a in hits if a is not winner)
+            if winner is not c:
+                inner += ((c.start, c.end),)
+            for a in hits:
+                accepted.remove(a)
+            # c overlaps every hit, so the union is one interval and touches no other winner.
+            accepted.append(_Candidate(winner.entity_type, start, end, winner.score, (*winner.inner, *inner)))
+        return sorted(accepted, key=lambda c: c.start)
+
+    def _detect(self, text: str, where: str) -> list[_Candidate]:
+        if len(text) > MAX_TEXT_CHARS:
+            raise InputError(
+                f"text too large to scrub ({len(text)} characters, limit {MAX_TEXT_CHARS})",
+                where=where,
+            )
+        if not text.strip():
+            return []
+        return self._resolve(self._tidy(text, self._raw_candidates(text, where)))
+
+    # -- fixtures ----------------------------------------------------------------------
+
+    def _fixture(self, entity_type: str, original: str, inner: Sequence[tuple[int, int]], mapping: FixtureMap) -> str:
+        spec = self.fixtures.spec(entity_type)
+        marker = self.fixtures.marker
+
+        def make(m: FixtureMap) -> str:
+            if spec.style == "template":
+                return m.number(entity_type, lambda n: spec.template.format(n=n))
+            if spec.style == "path":
+                return self._path_fixture(original, inner, spec, m)
+            if spec.style == "jwt":
+                parts = original.split(".")
+                n_value = m.number("__secret__", lambda n: f"{marker}{n}")
+                n = int(n_value[len(marker):])
+                return ".".join(
+                    ("eyJ" + _fill(marker, n, max(len(p) - 3, 1))) if i < 2 else _fill(marker, n, len(p))
+                    for i, p in enumerate(parts)
+                )
+            if spec.style == "private_key":
+                return self._key_fixture(original, m)
+            prefix = ""
+            if spec.keep_prefix is not None:
+                pm = spec.keep_prefix.match(original)
+                prefix = pm.group(0) if pm else ""
+            body_len = len(original) - len(prefix)
+            if spec.template:
+                return m.number(
+                    "__secret__",
+                    lambda n: spec.template.format(fill=_fill(marker, n, max(body_len - 12, 1))),
+                )
+            return m.number("__secret__", lambda n: prefix + _fill(marker, n, body_len))
+
+        return mapping.get(original, make)
+
+    def _key_fixture(self, original: str, m: FixtureMap) -> str:
+        lines = regex.split(r"(\r?\n|\\r?\\n)", original)
+        header = lines[0]
+        sep = lines[1] if len(lines) > 1 else "\n"
+        footer_m = regex.search(r"-----END [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----\s*$", original)
+        if header.count("-----") > 2:  # one-line paste: BEGIN ... END on one line
+            header = regex.match(r"-----BEGIN [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----", header).group(0)  # type: ignore[union-attr]
+            sep = " "
+        marker = self.fixtures.marker
+        body = m.number("__secret__", lambda n: _fill(marker, n, 64))
+        out = f"{header}{sep}{body}"
+        if footer_m:
+            out += f"{sep}{footer_m.group(0).strip()}"
+        return out
+
+    def _path_fixture(self, original: str, inner: Sequence[tuple[int, int]], spec: _FixtureSpec, m: FixtureMap) -> str:
+        root, middle, base = _split_path(original)
+        new_root = _fixture_root(root)
+        sep = _path_separator(original[len(root):]) or _path_separator(root[2:]) or "/"
+        if not middle and not base:
+            return new_root
+        if not middle.strip("\\/"):
+            middle_key = root
+        else:
+            middle_key = root + middle
+        folder = m.directory(middle_key, lambda n: spec.directory.format(n=n))
+        base_start = len(original) - len(base)
+        if base and any(s < len(original) and e > base_start for s, e in inner):
+            ext = regex.search(r"\.[A-Za-z0-9]{1,8}$", base)
+            base = m.number("__file__", lambda n: spec.file.format(n=n)) + (ext.group(0) if ext else "")
+        return f"{new_root}{sep}{folder}{sep}{base}" if base else f"{new_root}{sep}{folder}{sep}"
+
+    # -- public ------------------------------------------------------------------------
+
+    def find(self, text: str, *, json_path: str = "$") -> list[Finding]:
+        """Findings in ``text`` (type and location only); nothing is replaced."""
+        return [Finding(c.entity_type, c.start, c.end, json_path) for c in self._detect(text, json_path)]
+
+    def scrub_text(self, text: str, *, mapping: FixtureMap | None = None, json_path: str = "$") -> ScrubResult:
+        """Replace every finding in ``text`` with its fixture (``mapping`` shared per draft)."""
+        if mapping is None:
+            mapping = FixtureMap()
+            mapping.reserve([text])
+        cands = self._detect(text, json_path)
+        if not cands:
+            return ScrubResult(text, [])
+        out: list[str] = []
+        pos = 0
+        findings = []
+        for c in cands:
+            original = text[c.start:c.end]
+            inner = [(s - c.start, e - c.start) for s, e in c.inner]
+            out.append(text[pos:c.start])
+            out.append(self._fixture(c.entity_type, original, inner, mapping))
+            pos = c.end
+            findings.append(Finding(c.entity_type, c.start, c.end, json_path))
+        out.append(text[pos:])
+        return ScrubResult("".join(out), findings)
+
+    def report(self, findings: Sequence[Finding], *, scrubbed_at: Any = None) -> ScrubReport:
+        """The record's scrub report: counts per type and the JSON path of every span."""
+        counts: dict[str, int] = {}
+        for f in findings:
+            counts[f.entity_type] = counts.get(f.entity_type, 0) + 1
+        return ScrubReport(
+            scrubber_version=SCRUBBER_VERSION,
+            config_hash=self.config_hash,
+            counts=dict(sorted(counts.items())),
+            spans=[ScrubSpan(entity_type=f.entity_type, json_path=f.json_path, start=f.start, end=f.end) for f in findings],
+            scrubbed_at=scrubbed_at,
+        )
+
+
+@lru_cache(maxsize=4)
+def _cached_scrubber(spacy_model: str | None, scrubbers_dir: Path | None) -> Scrubber:
+    return Scrubber(scrubbers_dir, spacy_model=spacy_model)
+
+
+def get_scrubber(spacy_model: str | None = None, scrubbers_dir: Path | None = None) -> Scrubber:
+    """The shared scrubber for this configuration, built on first use (imports Presidio)."""
+    folder = scrubbers_dir.resolve() if scrubbers_dir is not None else None
+    return _cached_scrubber(spacy_model or None, folder)
+
+
+# --------------------------------------------------------------------------- trees
+
+_IDENT = regex.compile(r"^[A-Za-z_][A-Za-z0-9_-]*$")
+
+
+def _child_path(parent: str, key: Any) -> str:
+    if isinstance(key, int):
+        return f"{parent}[{key}]"
+    text = str(key)
+    if _IDENT.match(text):
+        return f"{parent}.{text}"
+    escaped = text.replace("\\", "\\\\").replace("'", "\\'")
+    return f"{parent}['{escaped}']"
+
+
+def _strings(obj: Any, path: str = "$") -> Iterator[tuple[str, str]]:
+    """(json path, string) for every string in traversal order; keys get a ``~`` suffix."""
+    if isinstance(obj, str):
+        yield path, obj
+    elif isinstance(obj, dict):
+        for k, v in obj.items():
+            if isinstance(k, str):
+                yield _child_path(path, k) + "~", k
+            yield from _strings(v, _child_path(path, k))
+    elif isinstance(obj, (list, tuple)):
+        for i, v in enumerate(obj):
+            yield from _strings(v, _child_path(path, i))
+
+
+def _same_str_type(old: str, new: str) -> str:
+    if type(old) is str or old == new:
+        return new if type(old) is str else old
+    try:
+        return type(old)(new)  # ruamel's LiteralScalarString & co keep their style
+    except Exception:
+        return new
+
+
+def _rebuild(obj: Any, scrub: Callable[[str, str], str], path: str = "$") -> Any:
+    if isinstance(obj, str):
+        return _same_str_type(obj, scrub(obj, path))
+    if isinstance(obj, dict):
+        result = copy.copy(obj)
+        items = list(obj.items())
+        new_items = []
+        for k, v in items:
+            new_k = _same_str_type(k, scrub(k, _child_path(path, k) + "~")) if isinstance(k, str) else k
+            new_items.append((k, new_k, _rebuild(v, scrub, _child_path(path, k))))
+        if all(k == nk for k, nk, _ in new_items):
+            for k, _, nv in new_items:
+                result[k] = nv
+            return result
+        if hasattr(result, "insert") and hasattr(result, "ca"):  # ruamel CommentedMap
+            for i, (k, nk, nv) in enumerate(new_items):
+                if k != nk:
+                    del result[k]
+                    result.insert(i, nk, nv)
+                else:
+                    result[k] = nv
+            return result
+        result.clear()
+        for _, nk, nv in new_items:
+            result[nk] = nv
+        return result
+    if isinstance(obj, list):
+        result_list = copy.copy(obj)
+        for i, v in enumerate(obj):
+            result_list[i] = _rebuild(v, scrub, _child_path(path, i))
+        return result_list
+    if isinstance(obj, tuple):
+        return tuple(_rebuild(v, scrub, _child_path(path, i)) for i, v in enumerate(obj))
+    return obj
+
+
+def scrub_tree(
+    obj: Any,
+    *,
+    scrubber: Scrubber | None = None,
+    mapping: FixtureMap | None = None,
+) -> tuple[Any, ScrubReport]:
+    """Scrub every string (keys too) of a nested dict/list with ONE fixture mapping.
+
+    Returns a new object of the same shape (ruamel ``CommentedMap``/``CommentedSeq`` keep their
+    type and comments) and the scrub report, whose spans carry JSON paths such as
+    ``$.turns[0].user_message`` (``…~`` for a mapping key). Detection runs over every string
+    first and fails closed before anything is replaced.
+    """
+    scrubber = scrubber or get_scrubber()
+    mapping = mapping or FixtureMap()
+    strings = list(_strings(obj))
+    mapping.reserve([s for _, s in strings])
+    detected: dict[tuple[str, str], list[_Candidate]] = {}
+    for path, text in strings:
+        detected[(path, text)] = scrubber._detect(text, path)
+    findings: list[Finding] = []
+
+    def scrub(text: str, path: str) -> str:
+        cands = detected.get((path, text))
+        if not cands:
+            return text
+        out, pos = [], 0
+        for c in cands:
+            inner = [(s - c.start, e - c.start) for s, e in c.inner]
+            out.append(text[pos:c.start])
+            out.append(scrubber._fixture(c.entity_type, text[c.start:c.end], inner, mapping))
+            pos = c.end
+            findings.append(Finding(c.entity_type, c.start, c.end, path))
+        out.append(text[pos:])
+        return "".join(out)
+
+    new_obj = _rebuild(obj, scrub)
+    return new_obj, scrubber.report(findings)
+
+
+def check_tree(obj: Any, *, scrubber: Scrubber | None = None) -> list[Finding]:
+    """Findings in every string (keys too) of a nested structure; nothing is replaced."""
+    scrubber = scrubber or get_scrubber()
+    findings: list[Finding] = []
+    for path, text in _strings(obj):
+        findings.extend(scrubber.find(text, json_path=path))
+    return findings
+
+
+def find_in_text(text: str, *, scrubber: Scrubber | None = None) -> list[Finding]:
+    """Findings in one text (type and location only)."""
+    return (scrubber or get_scrubber()).find(text)
+
+
+# --------------------------------------------------------------------------- files
+
+
+def decode_text(data: bytes, *, where: str) -> str:
+    """UTF-8 text of a file, or ``InputError`` for binary, undecodable or oversized data."""
+    if len(data) > MAX_TEXT_CHARS * 4 or len(data) > 4 * MAX_TEXT_CHARS:
+        raise InputError(f"file too large to scrub ({len(data)} bytes)", where=where)
+    if b"\x00" in data[:8192]:
+        raise InputError("binary file: cannot scrub (NUL bytes)", where=where)
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise InputError(f"not valid UTF-8 at byte {exc.start}: cannot scrub", where=where) from None
+    if len(text) > MAX_TEXT_CHARS:
+        raise InputError(f"file too large to scrub ({len(text)} characters, limit {MAX_TEXT_CHARS})", where=where)
+    return text

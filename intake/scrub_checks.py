@@ -1,0 +1,271 @@
+"""Code-backed Presidio recognizers: the checks a regex alone cannot express.
+
+``scrubbers/recognizers.yaml`` names these classes with ``type: predefined``; Presidio's loader
+finds them among the subclasses of ``EntityRecognizer``, so this module must be imported before
+the registry is built (``intake.scrub`` does that). Presidio's YAML cannot give a predefined
+recognizer its own patterns, so each class carries its patterns here, next to the check that
+validates them.
+
+* ``IntakeEmailRecognizer``: a possessive e-mail regex (6x faster than Presidio's) whose domain
+  must end in a public suffix, checked against the Public Suffix List snapshot bundled in the
+  ``tldextract`` wheel: never a download, never a cache on disk.
+* Secrets after a name (``password=``, ``token:``), ``-p`` flags, ``Bearer``/``Basic`` values,
+  URL passwords: rejected when they look like placeholders, variables or code, or when their
+  Shannon entropy is too low to be a secret.
+* ``IntakeHighEntropyRecognizer``: bare long strings, with hex (git SHAs, checksums), UUIDs,
+  ``sha512-`` integrity strings and path-like strings rejected.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+from collections import Counter
+from functools import lru_cache
+from typing import Any
+
+import regex
+
+os.environ.setdefault("TLDEXTRACT_PUBLIC_SUFFIX_LIST_URLS", "")
+
+from presidio_analyzer import Pattern, PatternRecognizer  # noqa: E402
+
+__all__ = [
+    "IntakeBasicAuthRecognizer",
+    "IntakeBearerRecognizer",
+    "IntakeEmailRecognizer",
+    "IntakeGenericSecretRecognizer",
+    "IntakeHighEntropyRecognizer",
+    "IntakePasswordFlagRecognizer",
+    "IntakeUrlCredentialsRecognizer",
+    "shannon_entropy",
+]
+
+
+def shannon_entropy(value: str) -> float:
+    """Bits per character of ``value`` (0.0 for the empty string)."""
+    if not value:
+        return 0.0
+    n = len(value)
+    return -sum(c / n * math.log2(c / n) for c in Counter(value).values())
+
+
+@lru_cache(maxsize=1)
+def _tld_extractor() -> Any:
+    import tldextract
+
+    # suffix_list_urls=() -> the snapshot shipped in the wheel; cache_dir=None -> no disk cache.
+    return tldextract.TLDExtract(suffix_list_urls=(), cache_dir=None)
+
+
+@lru_cache(maxsize=65536)
+def _has_public_suffix(domain: str) -> bool:
+    parts = _tld_extractor()(domain)
+    return bool(parts.suffix) and bool(parts.domain)
+
+
+_PLACEHOLDER = regex.compile(
+    r"""(?ix)
+    ^(?:
+        <[^<>]*>                      # <YOUR_KEY>
+      | \$\{\{.*\}\}                  # ${{ secrets.X }}
+      | \$\{[^}]*\}                   # ${VAR}
+      | \$[a-z_][a-z0-9_]*            # $VAR
+      | %[a-z_][a-z0-9_]*%            # %VAR%
+      | \{\{.*\}\}                    # {{ template }}
+      | x{3,} | \*{3,} | \.{3,} | -+ | _+ | \?+
+      | none | null | nil | true | false | undefined | string | str | bytes | required
+      | password | passwd | secret | token | changeme | redacted | hidden | masked
+    )$
+    | \.\.\. | …
+    | your[_-] | _here$ | example | placeholder | dummy | \*{4,} | x{6,}
+    """
+)
+_IDENTIFIER = regex.compile(r"^[A-Za-z_][A-Za-z0-9_]*+(?:\.[A-Za-z_][A-Za-z0-9_]*+)*+$")
+_CODE_EXPR = regex.compile(r"[()\[\]]|^(?:self|os|env|process|config|settings|args)\.")
+_HEX = regex.compile(r"^(?:0x)?[0-9a-fA-F]++$")
+_UUIDISH = regex.compile(r"^[0-9a-fA-F-]++$")
+
+
+def _looks_like_placeholder(value: str) -> bool:
+    return _PLACEHOLDER.search(value) is not None
+
+
+def _word_like_identifier(value: str) -> bool:
+    """snake_case / dotted / CamelCase names read as code, not secrets (``client_token``)."""
+    if not _IDENTIFIER.match(value):
+        return False
+    has_digit = any(c.isdigit() for c in value)
+    separators = value.count("_") + value.count(".")
+    return separators > 0 and not has_digit or value.isalpha()
+
+
+class _CheckedRecognizer(PatternRecognizer):
+    """A pattern recognizer with a placeholder, code and entropy check on every match."""
+
+    ENTITY = ""
+    PATTERNS: tuple[tuple[str, str, float], ...] = ()
+    MIN_ENTROPY = 0.0
+    MIN_LENGTH = 1
+    REJECT_IDENTIFIERS = False
+
+    def __init__(self, supported_language: str = "en", **kwargs: Any) -> None:
+        kwargs.pop("supported_entity", None)
+        kwargs.pop("supported_entities", None)
+        super().__init__(
+            supported_entity=self.ENTITY,
+            name=kwargs.pop("name", type(self).__name__),
+            supported_language=supported_language,
+            patterns=[Pattern(name=n, regex=r, score=s) for n, r, s in self.PATTERNS],
+            global_regex_flags=regex.DOTALL | regex.MULTILINE,
+            **kwargs,
+        )
+
+    def invalidate_result(self, pattern_text: str) -> bool | None:
+        """True drops the match (Presidio semantics): placeholders, code, low entropy."""
+        value = pattern_text.strip("\"'")
+        if len(value) < self.MIN_LENGTH:
+            return True
+        if _looks_like_placeholder(value):
+            return True
+        if self.REJECT_IDENTIFIERS and (_word_like_identifier(value) or _CODE_EXPR.search(value)):
+            return True
+        return shannon_entropy(value) < self.MIN_ENTROPY
+
+
+class IntakeEmailRecognizer(PatternRecognizer):
+    """E-mail addresses whose domain ends in a real public suffix (checked offline)."""
+
+    PATTERN = r"\b[\w.+-]++@\w[\w-]*+(?:\.[\w-]++)++"
+
+    def __init__(self, supported_language: str = "en", **kwargs: Any) -> None:
+        kwargs.pop("supported_entity", None)
+        kwargs.pop("supported_entities", None)
+        super().__init__(
+            supported_entity="EMAIL_ADDRESS",
+            name=kwargs.pop("name", type(self).__name__),
+            supported_language=supported_language,
+            patterns=[Pattern(name="email", regex=self.PATTERN, score=0.5)],
+            global_regex_flags=regex.DOTALL | regex.MULTILINE,
+            **kwargs,
+        )
+
+    def invalidate_result(self, pattern_text: str) -> bool | None:
+        """Drop ``lodash@4.17.21``, ``x@localhost``, ``a@b.c``: no public suffix, no e-mail."""
+        local, _, domain = pattern_text.rpartition("@")
+        if not local.strip(".+-"):
+            return True
+        return not _has_public_suffix(domain.lower())
+
+
+_NAME = (
+    r"(?i:(?:passw(?:or)?d|passwd|pwd|secret|token|api[_-]?key|apikey|access[_-]?key"
+    r"|private[_-]?key|client[_-]?secret|auth[_-]?key|credentials?|_authToken|signing[_-]?key"
+    r"|encryption[_-]?key|master[_-]?key|session[_-]?key)[a-z0-9_]*+)"
+)
+
+
+class IntakeGenericSecretRecognizer(_CheckedRecognizer):
+    """The value after a secret-sounding name: ``password=…``, ``"api_key": "…"``, ``TOKEN: …``."""
+
+    ENTITY = "GENERIC_SECRET"
+    PATTERNS = (
+        (
+            "assignment",
+            _NAME + r"[\"']?+[ \t]*+(?::=|=>|[:=])[ \t]*+(?:\\?[\"'])?+\K"
+            r"[^\s\"'`,;<>(){}\[\]\\]{6,}+",
+            0.6,
+        ),
+        (
+            "prose",
+            r"(?i:\bmy (?:password|passphrase|pin|secret) is:?[ \t]++)\K[^\s\"'`]{6,}+",
+            0.6,
+        ),
+    )
+    MIN_ENTROPY = 2.8
+    MIN_LENGTH = 6
+    REJECT_IDENTIFIERS = True
+
+    def invalidate_result(self, pattern_text: str) -> bool | None:
+        """Also drop values that are file paths or URLs (other recognizers own those)."""
+        value = pattern_text.rstrip(".")
+        if value.startswith(("/", "./", "../", "~", "http://", "https://", "file:")):
+            return True
+        return super().invalidate_result(value)
+
+
+class IntakePasswordFlagRecognizer(_CheckedRecognizer):
+    """``mysql -pS3cret``, ``--password=S3cret``, ``--password S3cret``, ``sshpass -p S3cret``."""
+
+    ENTITY = "GENERIC_SECRET"
+    PATTERNS = (
+        ("mysql_p_flag", r"\b(?:mysql|mysqldump|mysqladmin|mariadb)\b[^\n|;&]*?\s-p\K[^\s\"'`]{4,}+", 0.6),
+        ("sshpass_p_flag", r"\bsshpass[ \t]++-p[ \t]*+\K[^\s\"'`-][^\s\"'`]{3,}+", 0.6),
+        ("password_option", r"--pass(?:word)?(?:=|[ \t]++)\K[^\s\"'`-][^\s\"'`]{3,}+", 0.6),
+    )
+    MIN_ENTROPY = 2.0
+    MIN_LENGTH = 4
+    REJECT_IDENTIFIERS = False
+
+
+class IntakeBearerRecognizer(_CheckedRecognizer):
+    """The credential of ``Authorization: Bearer …`` (also ``token …``-style headers)."""
+
+    ENTITY = "BEARER_TOKEN"
+    PATTERNS = (("bearer", r"\b[Bb]earer[ \t]++\K[A-Za-z0-9._~+/=-]{16,}+", 0.8),)
+    MIN_ENTROPY = 3.0
+    MIN_LENGTH = 16
+
+
+class IntakeBasicAuthRecognizer(_CheckedRecognizer):
+    """The base64 credential of ``Authorization: Basic …``."""
+
+    ENTITY = "BASIC_AUTH"
+    PATTERNS = (("basic", r"\bBasic[ \t]++\K[A-Za-z0-9+/]{8,}+=*+", 0.8),)
+    MIN_ENTROPY = 2.5
+    MIN_LENGTH = 8
+
+
+class IntakeUrlCredentialsRecognizer(_CheckedRecognizer):
+    """The password of ``scheme://user:password@host`` (the user name is kept)."""
+
+    ENTITY = "URL_CREDENTIALS"
+    PATTERNS = (
+        (
+            "url_password",
+            r"\b[A-Za-z][A-Za-z0-9+.-]*+://[^\s:/@\"'`<>]++:\K[^\s/@\"'`<>]++(?=@[A-Za-z0-9\[])",
+            0.85,
+        ),
+    )
+    MIN_ENTROPY = 1.5
+    MIN_LENGTH = 3
+
+
+class IntakeHighEntropyRecognizer(_CheckedRecognizer):
+    """Bare long random strings (>= 32 chars, upper + lower + digit, entropy >= 4.5)."""
+
+    ENTITY = "HIGH_ENTROPY_SECRET"
+    PATTERNS = (
+        ("high_entropy", r"(?<![A-Za-z0-9+/=_-])[A-Za-z0-9+/_-]{32,}+={0,2}+(?![A-Za-z0-9+/=_-])", 0.4),
+    )
+    MIN_ENTROPY = 4.5
+    MIN_LENGTH = 32
+
+    def invalidate_result(self, pattern_text: str) -> bool | None:
+        """Keep git SHAs, checksums, UUIDs, integrity strings, paths and identifiers."""
+        value = pattern_text
+        if _HEX.match(value) or _UUIDISH.match(value):
+            return True
+        if regex.match(r"^(?:sha(?:1|224|256|384|512)|md5)-", value):
+            return True
+        if not (
+            any(c.isupper() for c in value)
+            and any(c.islower() for c in value)
+            and any(c.isdigit() for c in value)
+        ):
+            return True
+        if "/" in value and max(len(p) for p in value.split("/")) < 20:
+            return True
+        if _word_like_identifier(value):
+            return True
+        return super().invalidate_result(value)
