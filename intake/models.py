@@ -86,7 +86,7 @@ class Source(BaseModel):
     """The scenario's origin, as a link a reviewer can follow; never private data."""
 
     model_config = _CLOSED
-    type: SourceType
+    type: Annotated[SourceType, Field(strict=False)]
     """session, issue, hand or synthetic."""
     link: NonBlank
     """A URL or locator that identifies the origin (``gaia-session:<id>``, an issue URL)."""

@@ -96,12 +96,14 @@ def check(data: Any, level: Level | str) -> list[SchemaProblem]:
 
 def _flatten(error: ValidationError) -> list[SchemaProblem]:
     path = tuple(error.absolute_path)
-    if error.validator == "anyOf" and path and path[0] == "turns":
+    if error.validator == "anyOf" and len(path) == 2 and path[0] == "turns":
         return [
             SchemaProblem(path, "turn needs a non-empty ground_truth mapping or success_criteria")
         ]
     if error.validator in ("anyOf", "oneOf") and error.context:
-        best = min(error.context, key=lambda e: len(list(e.absolute_path)) * -1)
+        best = min(
+            error.context, key=lambda e: (e.validator == "type", -len(list(e.absolute_path)))
+        )
         return [SchemaProblem(tuple(best.absolute_path), _message(best))]
     return [SchemaProblem(path, _message(error))]
 

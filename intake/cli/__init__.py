@@ -20,9 +20,13 @@ import traceback
 from pathlib import Path
 from typing import Any
 
-import click
 import typer
 from typer.core import TyperGroup
+
+try:  # typer ≥ 0.29 vendors click
+    from typer._click.exceptions import ClickException
+except ImportError:  # pragma: no cover - older typer with click as a dependency
+    from click.exceptions import ClickException  # type: ignore[no-redef,import-not-found]
 
 from intake import __version__
 from intake.errors import EXIT_INTERNAL, EXIT_INTERRUPTED, IntakeError
@@ -39,7 +43,7 @@ COMMAND_MODULES = (
 """One module per command group under ``intake.cli``; each exposes ``register(app)``."""
 
 
-def _debug_requested(ctx: click.Context) -> bool:
+def _debug_requested(ctx: Any) -> bool:
     return bool(ctx.meta.get("intake.debug")) or os.environ.get("INTAKE_DEBUG", "") not in (
         "",
         "0",
@@ -58,7 +62,7 @@ def write_crash_log(exc: BaseException) -> Path:
 class IntakeGroup(TyperGroup):
     """Translates exceptions into one line and an exit code (DESIGN §4)."""
 
-    def invoke(self, ctx: click.Context) -> Any:
+    def invoke(self, ctx: Any) -> Any:
         try:
             return super().invoke(ctx)
         except IntakeError as exc:
@@ -68,7 +72,7 @@ class IntakeGroup(TyperGroup):
             if _debug_requested(ctx):
                 traceback.print_exception(exc, file=sys.stderr)
             raise typer.Exit(exc.exit_code) from None
-        except (typer.Exit, click.exceptions.Exit, click.exceptions.Abort, click.ClickException):
+        except (typer.Exit, typer.Abort, ClickException):
             raise
         except KeyboardInterrupt:
             err("interrupted")

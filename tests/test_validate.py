@@ -1,0 +1,247 @@
+"""`intake validate`: GAIA's rules, intake's levels, YAML hygiene, file:line, exit codes."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from intake.cli import app
+from intake.models import placeholder
+from tests.conftest import GAIA_SCENARIOS, requires_gaia_corpus
+
+GOOD = """\
+id: {id}
+category: rag_quality
+persona: casual_user
+source:
+  type: hand
+  link: https://example.com/cases/1
+difficulty_rationale: Two facts from different pages must be combined.
+setup:
+  index_documents: []
+turns:
+  - turn: 1
+    objective: Ask for the Q3 revenue
+    success_criteria: States $14.2 million
+"""
+
+
+def write(folder: Path, name: str, text: str | bytes) -> Path:
+    path = folder / name
+    path.parent.mkdir(parents=True, exist_ok=True)
+    if isinstance(text, bytes):
+        path.write_bytes(text)
+    else:
+        path.write_text(text, encoding="utf-8")
+    return path
+
+
+def rel(path: Path) -> str:
+    """Paths are shown relative to the working directory (the suite)."""
+    return os.path.relpath(path)
+
+
+def run(runner: CliRunner, *args: str) -> tuple[int, str, str]:
+    result = runner.invoke(app, ["validate", *args])
+    return result.exit_code, result.stdout, result.stderr
+
+
+def snapshot(folder: Path) -> dict[str, float]:
+    return {str(p): p.stat().st_mtime for p in folder.rglob("*")}
+
+
+@requires_gaia_corpus()
+def test_gaia_corpus_is_valid_with_one_warning_per_file(runner: CliRunner) -> None:
+    """91 real files: 0 errors, one legacy warning each; nothing written."""
+    code, out, _ = run(runner, str(GAIA_SCENARIOS))
+    assert code == 0
+    assert out.strip().splitlines()[-1] == "91 files, 0 errors, 91 warnings"
+    warned = [line for line in out.splitlines() if ": warning: no source or difficulty_rationale" in line]
+    assert len({line.split(":")[0] for line in warned}) == 91
+
+
+@requires_gaia_corpus()
+def test_gaia_corpus_strict_turns_warnings_into_errors(runner: CliRunner) -> None:
+    """--strict: the missing fields are errors, so the run fails."""
+    code, out, _ = run(runner, "--strict", "--format", "json", str(GAIA_SCENARIOS))
+    assert code == 1
+    doc = json.loads(out)
+    assert doc["files"] == 91 and doc["warnings"] == 0
+    messages = {p["message"] for p in doc["problems"]}
+    assert "'source' is required" in messages and "'difficulty_rationale' is required" in messages
+
+
+def test_valid_strict_scenario(suite: Path, runner: CliRunner) -> None:
+    write(suite / "scenarios" / "rag_quality", "case_one.yaml", GOOD.format(id="case_one"))
+    code, out, err = run(runner)
+    assert (code, err) == (0, "")
+    assert out.strip() == "1 files, 0 errors, 0 warnings"
+
+
+@pytest.mark.parametrize(
+    ("text", "line", "message"),
+    [
+        ("id: a\nid: b\n", 2, "duplicate key 'id'"),
+        ("id: [unclosed\n", 2, "invalid YAML"),
+        ("- just\n- a list\n", 1, "document is a list, not a mapping"),
+        ("id: !!python/object/apply:os.system [ls]\n", 1, "tag 'tag:yaml.org,2002:python/object"),
+        ("a: &x [1, 2]\nb: *x\n", 1, "anchors and aliases are not allowed"),
+        ("", 1, "empty document"),
+        ("a: 1\n---\nb: 2\n", 3, "several YAML documents"),
+    ],
+)
+def test_yaml_hygiene(suite: Path, runner: CliRunner, text: str, line: int, message: str) -> None:
+    """Each bad file: one error naming file and line, exit 1."""
+    path = write(suite, "bad.yaml", text)
+    code, out, err = run(runner, str(path))
+    assert code == 1 and err == ""
+    first = out.splitlines()[0]
+    assert first.startswith(f"{rel(path)}:{line}: error: ")
+    assert message in first
+
+
+def test_yaml_bomb_is_refused_quickly(suite: Path, runner: CliRunner) -> None:
+    """Billion laughs: refused at the first alias, without expanding it."""
+    lines = ['a0: &a0 ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]']
+    for i in range(1, 12):
+        prev = f"*a{i - 1}"
+        lines.append(f"a{i}: &a{i} [{', '.join([prev] * 9)}]")
+    path = write(suite, "bomb.yaml", "\n".join(lines) + "\n")
+    code, out, _ = run(runner, str(path))
+    assert code == 1
+    assert "anchors and aliases are not allowed" in out
+
+
+def test_binary_and_non_utf8(suite: Path, runner: CliRunner) -> None:
+    binary = write(suite, "bin.yaml", b"\x89PNG\r\n\x1a\n\x00\x00\x00")
+    latin = write(suite, "latin.yaml", "id: caf\xe9\n".encode("latin-1"))
+    code, out, _ = run(runner, str(binary), str(latin))
+    assert code == 1
+    assert f"{rel(binary)}:1: error: binary data" in out
+    assert f"{rel(latin)}:1: error: not UTF-8" in out
+
+
+def test_50_mb_file_is_refused_without_reading(suite: Path, runner: CliRunner) -> None:
+    """A 50 MB file: one line with the size, exit 1, no parse."""
+    path = suite / "huge.yaml"
+    with path.open("wb") as handle:
+        handle.truncate(50 * 1024 * 1024)
+    code, out, _ = run(runner, str(path))
+    assert code == 1
+    assert f"{rel(path)}:1: error: file is 52,428,800 bytes, over the" in out
+
+
+def test_missing_path_and_empty_folder_are_usage_errors(suite: Path, runner: CliRunner) -> None:
+    code, out, err = run(runner, str(suite / "nope"))
+    assert code == 2 and out == ""
+    assert err == f"error: no such file or folder ({suite / 'nope'})\n"
+    (suite / "empty").mkdir()
+    code, _, err = run(runner, str(suite / "empty"))
+    assert code == 2
+    assert err == f"error: no scenario files (*.yaml) in folder ({suite / 'empty'})\n"
+
+
+def test_draft_in_scenarios_is_an_error(suite: Path, runner: CliRunner) -> None:
+    """A draft's placeholders and missing rationale fail strict validation under scenarios/."""
+    text = GOOD.format(id="stray_draft").replace(
+        "success_criteria: States $14.2 million", f"success_criteria: '{placeholder('criteria')}'"
+    )
+    text = "\n".join(line for line in text.splitlines() if "difficulty_rationale" not in line)
+    path = write(suite / "scenarios" / "x", "stray_draft.yaml", text + "\n")
+    code, out, _ = run(runner)
+    assert code == 1
+    assert f"{path.relative_to(suite)}:1: error: 'difficulty_rationale' is required" in out
+    assert f"{path.relative_to(suite)}:12: error: $.turns[0].success_criteria: success_criteria still holds" in out
+
+
+def test_same_file_as_draft_is_fine(suite: Path, runner: CliRunner) -> None:
+    """Under drafts/ the same placeholders are accepted (drafts are judged as drafts)."""
+    text = GOOD.format(id="a_draft").replace(
+        "success_criteria: States $14.2 million", f"success_criteria: '{placeholder('criteria')}'"
+    )
+    write(suite / "drafts", "a_draft.yaml", text)
+    code, out, _ = run(runner)
+    assert code == 0, out
+    code, out, _ = run(runner, "--strict")
+    assert code == 1
+
+
+def test_gaia_rules(suite: Path, runner: CliRunner) -> None:
+    """Turn numbering, criteria, setup and persona rules, with lines."""
+    text = """\
+id: rules
+category: c
+persona: 7
+setup:
+  index_documents:
+    - corpus_doc: x
+turns:
+  - turn: 1
+    objective: one
+    success_criteria: {old: capture}
+  - turn: 1
+    objective: two
+    ground_truth: {}
+  - turn: 4
+    objective: three
+    success_criteria: ok
+"""
+    path = write(suite, "rules.yaml", text)
+    code, out, _ = run(runner, str(path))
+    assert code == 1
+    assert f"{rel(path)}:3: error: $.persona:" in out
+    assert f"{rel(path)}:6: error: $.setup.index_documents[0]: 'path' is required" in out
+    assert f"{rel(path)}:10: error: success_criteria is a mapping (GAIA's old capture format)" in out
+    assert f"{rel(path)}:11: error: duplicate turn number 1 (first at turns[0])" in out
+    assert f"{rel(path)}:11: error: $.turns[1]: turn needs a non-empty ground_truth" in out
+
+
+def test_turn_numbers_must_be_sequential(suite: Path, runner: CliRunner) -> None:
+    text = GOOD.format(id="gap").replace("- turn: 1", "- turn: 2")
+    path = write(suite, "gap.yaml", text)
+    code, out, _ = run(runner, str(path))
+    assert code == 1
+    assert "turn numbers must be 1..1 without gaps" in out
+
+
+def test_duplicate_ids_across_files(suite: Path, runner: CliRunner) -> None:
+    write(suite / "scenarios" / "a", "same.yaml", GOOD.format(id="same"))
+    write(suite / "scenarios" / "b", "same.yaml", GOOD.format(id="same"))
+    code, out, _ = run(runner)
+    assert code == 1
+    assert "b/same.yaml:1: error: id 'same' is already used by scenarios/a/same.yaml" in out
+
+
+def test_github_format(suite: Path, runner: CliRunner) -> None:
+    path = write(suite, "dup.yaml", "id: a\nid: b\n")
+    code, out, _ = run(runner, "--format", "github", str(path))
+    assert code == 1
+    assert out.splitlines()[0] == f"::error file={rel(path)},line=2::duplicate key 'id'"
+
+
+def test_validate_writes_nothing(suite: Path, runner: CliRunner) -> None:
+    write(suite / "scenarios" / "x", "one.yaml", GOOD.format(id="one"))
+    write(suite, "bad.yaml", "id: [\n")
+    before = snapshot(suite)
+    run(runner)
+    run(runner, str(suite / "bad.yaml"))
+    assert snapshot(suite) == before
+    assert not (suite / ".intake").exists()
+
+
+def test_usage_error_for_unknown_format(suite: Path, runner: CliRunner) -> None:
+    code, _, err = run(runner, "--format", "xml")
+    assert code == 2
+    assert "Invalid value for '--format'" in err
+
+
+@pytest.mark.skipif(os.geteuid() == 0, reason="root reads unreadable files")
+def test_unreadable_file(suite: Path, runner: CliRunner) -> None:
+    path = write(suite, "locked.yaml", GOOD.format(id="locked"))
+    path.chmod(0)
+    code, out, _ = run(runner, str(path))
+    assert code == 1 and "cannot read file" in out
