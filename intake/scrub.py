@@ -648,7 +648,7 @@ class Scrubber:
         return mapping.get(original, make)
 
     def _key_fixture(self, original: str, m: FixtureMap) -> str:
-        lines = regex.split(r"(\r?\n|\\r?\\n)", original)
+        lines = regex.split(r"(\r?\n|(?:\\r)?\\n)", original)
         header = lines[0]
         sep = lines[1] if len(lines) > 1 else "\n"
         footer_m = regex.search(r"-----END [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----\s*$", original)
