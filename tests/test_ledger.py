@@ -1,0 +1,166 @@
+"""The ledger: pinned columns, idempotent migrations, concurrent writers, rebuild, log."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from intake.cli import app
+from intake.ledger import Ledger, connect, migrate
+from intake.models import Record, RecordSource, SourceType
+from intake.records import record_path, save_record, utcnow
+
+EXPECTED_COLUMNS = {
+    "events": {
+        "id": "TEXT",
+        "at": "TEXT",
+        "kind": "TEXT",
+        "scenario_id": "TEXT",
+        "path": "TEXT",
+        "actor": "TEXT",
+        "detail": "TEXT",
+    },
+    "items": {
+        "id": "TEXT",
+        "path": "TEXT",
+        "state": "TEXT",
+        "category": "TEXT",
+        "source_type": "TEXT",
+        "source_link": "TEXT",
+        "private": "INTEGER",
+        "content_hash": "TEXT",
+        "runnable_hash": "TEXT",
+        "captured_at": "TEXT",
+        "promoted_at": "TEXT",
+        "reviews": "INTEGER",
+        "runs": "INTEGER",
+        "updated_at": "TEXT",
+    },
+    "_intake_migrations": {"name": "TEXT", "applied_at": "TEXT"},
+}
+
+
+def test_migrated_columns_are_pinned(tmp_path: Path) -> None:
+    """A blank ledger migrates to exactly these tables and columns (in this order)."""
+    db = connect(tmp_path / "ledger.db")
+    assert set(db.table_names()) == set(EXPECTED_COLUMNS)
+    for table, columns in EXPECTED_COLUMNS.items():
+        assert {c.name: c.type for c in db[table].columns} == columns
+        assert [c.name for c in db[table].columns] == list(columns)
+    assert db.conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+
+
+def test_migrations_apply_once(tmp_path: Path) -> None:
+    db = connect(tmp_path / "ledger.db")
+    assert migrate(db) == []
+    names = [r[0] for r in db.conn.execute("SELECT name FROM _intake_migrations")]
+    assert names == ["m001_initial"]
+
+
+def test_append_and_history(tmp_path: Path) -> None:
+    with Ledger.open(tmp_path / "l.db") as ledger:
+        ledger.append("import", "session_abc", actor="ann", detail={"source": "session"})
+        ledger.append("review", "session_abc", actor="bob", detail={"decision": "approve"})
+        ledger.append("import", "issue_1", detail={})
+        events = ledger.history("session_abc")
+        assert [e["kind"] for e in events] == ["import", "review"]
+        assert events[1]["detail"] == {"decision": "approve"}
+        assert len(ledger.history()) == 3
+        assert ledger.count_events("import") == 2
+
+
+WRITER = textwrap.dedent(
+    """
+    import sys
+    from pathlib import Path
+    from intake.ledger import Ledger
+    with Ledger.open(Path(sys.argv[1])) as ledger:
+        for i in range(int(sys.argv[3])):
+            ledger.append("run", sys.argv[2] + str(i), detail={"i": i})
+    """
+)
+
+
+def test_two_processes_append_at_once(tmp_path: Path) -> None:
+    """Real processes write concurrently (WAL + busy timeout): every event lands."""
+    path = tmp_path / "ledger.db"
+    procs = [
+        subprocess.Popen([sys.executable, "-c", WRITER, str(path), name, "150"])
+        for name in ("a", "b", "c")
+    ]
+    assert [p.wait(timeout=120) for p in procs] == [0, 0, 0]
+    with Ledger.open(path) as ledger:
+        assert ledger.count_events("run") == 450
+        ids = {row["scenario_id"] for row in ledger.db.query("SELECT scenario_id FROM events")}
+        assert len(ids) == 450
+
+
+def _scenario(folder: Path, sid: str, source_type: str = "session") -> Path:
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / f"{sid}.yaml"
+    path.write_text(
+        f"id: {sid}\ncategory: captured\npersona: casual_user\n"
+        f"source: {{type: {source_type}, link: 'gaia-session:1'}}\n"
+        "setup: {index_documents: []}\n"
+        "turns:\n- turn: 1\n  objective: o\n  success_criteria: s\n",
+        encoding="utf-8",
+    )
+    return path
+
+
+def test_rebuild_recreates_the_index(suite: Path, runner: CliRunner) -> None:
+    draft = _scenario(suite / "drafts", "session_1")
+    save_record(
+        record_path(draft),
+        Record(
+            id="session_1",
+            source=RecordSource(
+                kind=SourceType.session,
+                locator="gaia-session:1",
+                captured_at=utcnow(),
+                private=False,
+                intake_version="0",
+            ),
+        ),
+    )
+    _scenario(suite / "scenarios" / "captured", "issue_2", "issue")
+    (suite / "drafts" / "broken.yaml").write_text("id: [\n", encoding="utf-8")
+    result = runner.invoke(app, ["ledger", "rebuild"])
+    assert result.exit_code == 0, result.output
+    assert result.stdout == "indexed 1 drafts and 1 scenarios\n"
+    assert result.stderr == "skipped (unreadable): drafts/broken.yaml\n"
+    with Ledger.open(suite / ".intake" / "ledger.db") as ledger:
+        items = {row["id"]: row for row in ledger.items()}
+    assert set(items) == {"session_1", "issue_2"}
+    assert items["session_1"]["state"] == "draft" and items["session_1"]["captured_at"]
+    assert items["issue_2"]["source_type"] == "issue"
+    assert items["issue_2"]["content_hash"].startswith("sha256:")
+    (suite / "drafts" / "session_1.yaml").unlink()
+    runner.invoke(app, ["ledger", "rebuild"])
+    with Ledger.open(suite / ".intake" / "ledger.db") as ledger:
+        assert [row["id"] for row in ledger.items()] == ["issue_2"]
+
+
+def test_log_command(suite: Path, runner: CliRunner) -> None:
+    with Ledger.open(suite / ".intake" / "ledger.db") as ledger:
+        ledger.append("import", "session_9", actor="ann", detail={"source": "session"})
+    result = runner.invoke(app, ["log", "session_9"])
+    assert result.exit_code == 0
+    assert "import" in result.stdout and "session_9 by ann" in result.stdout
+    result = runner.invoke(app, ["log", "--format", "json"])
+    doc = json.loads(result.stdout)
+    assert doc["events"][0]["detail"] == {"source": "session"}
+    assert runner.invoke(app, ["log", "nothing_here"]).stdout == "no events for nothing_here\n"
+
+
+def test_unusable_ledger_path_is_exit_3(suite: Path, runner: CliRunner) -> None:
+    (suite / "ledger-is-a-folder").mkdir()
+    result = runner.invoke(app, ["log"], env={"INTAKE_LEDGER_PATH": "ledger-is-a-folder"})
+    assert result.exit_code == 3
+    assert result.stderr.startswith("error: cannot open the ledger: ")
+    assert len(result.stderr.splitlines()) == 1
