@@ -314,3 +314,67 @@ def parse_top(raw: bytes, keys: frozenset[str]) -> Parsed:
             out[key] = builder.build(value_node, (key,))
             builder.lines[(key,)] = line
     return Parsed(data=out, lines=builder.lines)
+
+
+# --- top-level summaries (reports over thousands of files) ----------------------------------
+
+
+def _compose_fast(text: str) -> Node | None:
+    """One document's node tree, composed by libyaml in C when ``ruamel.yaml.clib`` is present.
+
+    About 2.5x faster than ``_compose`` (whose composer is Python), which matters when a
+    report reads ten thousand files; the refusals (one document, syntax errors) are the same.
+    """
+    try:
+        from ruamel.yaml.cyaml import CSafeLoader
+    except ImportError:  # pragma: no cover - clib is a declared dependency
+        return _compose(text)
+    loader = CSafeLoader(text)
+    try:
+        node: Node | None = loader.get_single_node()
+    except MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        line = mark.line + 1 if mark is not None else None
+        if exc.problem == "but found another document":
+            raise YamlProblem("several YAML documents in one file", line) from None
+        problem = exc.problem or exc.context or "invalid YAML"
+        raise YamlProblem(f"invalid YAML: {problem}", line) from None
+    except YAMLError as exc:
+        raise YamlProblem(f"invalid YAML: {' '.join(str(exc).split())}") from None
+    finally:
+        loader.dispose()
+    return node
+
+
+def parse_top(raw: bytes, keys: frozenset[str]) -> Parsed:
+    """Parse a whole file but build only the named top-level keys (with their line numbers).
+
+    The file is fully parsed, so a syntax error anywhere is still a ``YamlProblem``; the
+    document must be one mapping without duplicate top-level keys, and the values built keep
+    ``parse_checked``'s refusals (aliases, unknown tags, duplicate keys). Values not named are
+    never constructed, so nothing in them can matter. Added for ``intake report``.
+    """
+    if len(raw) > MAX_BYTES:
+        raise YamlProblem(f"file is {len(raw):,} bytes, over the {MAX_BYTES:,}-byte limit")
+    root = _compose_fast(decode(raw))
+    if root is None:
+        raise YamlProblem("empty document: a scenario must be a YAML mapping", 1)
+    if not isinstance(root, MappingNode):
+        kind = "a list" if isinstance(root, SequenceNode) else "a scalar"
+        raise YamlProblem(f"document is {kind}, not a mapping", root.start_mark.line + 1)
+    builder = _Builder()
+    builder.lines[()] = root.start_mark.line + 1
+    out: dict[str, Any] = {}
+    seen: set[str] = set()
+    for key_node, value_node in root.value:
+        line = key_node.start_mark.line + 1
+        if not isinstance(key_node, ScalarNode) or key_node.tag == _CORE + "merge":
+            raise YamlProblem("mapping keys must be plain scalars", line)
+        key = key_node.value
+        if key in seen:
+            raise YamlProblem(f"duplicate key {key!r}", line)
+        seen.add(key)
+        if key in keys:
+            out[key] = builder.build(value_node, (key,))
+            builder.lines[(key,)] = line
+    return Parsed(data=out, lines=builder.lines)
