@@ -144,4 +144,6 @@ def load_settings(
     except ValidationError as exc:
         first = exc.errors()[0]
         key = ".".join(str(part) for part in first["loc"])
-        raise ConfigError(f"invalid setting {key!r}: {first['msg']}", where=str(pyproject)) from None
+        raise ConfigError(
+            f"invalid setting {key!r}: {first['msg']}", where=str(pyproject)
+        ) from None

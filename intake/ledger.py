@@ -33,7 +33,7 @@ Migration = Callable[[sqlite_utils.Database], None]
 
 def m001_initial(db: sqlite_utils.Database) -> None:
     """Events and the index of drafts and scenarios."""
-    db["events"].create(
+    db.table("events").create(
         {
             "id": str,
             "at": str,
@@ -45,9 +45,9 @@ def m001_initial(db: sqlite_utils.Database) -> None:
         },
         pk="id",
     )
-    db["events"].create_index(["scenario_id", "at"])
-    db["events"].create_index(["kind", "at"])
-    db["items"].create(
+    db.table("events").create_index(["scenario_id", "at"])
+    db.table("events").create_index(["kind", "at"])
+    db.table("items").create(
         {
             "id": str,
             "path": str,
@@ -66,7 +66,7 @@ def m001_initial(db: sqlite_utils.Database) -> None:
         },
         pk="id",
     )
-    db["items"].create_index(["state"])
+    db.table("items").create_index(["state"])
 
 
 MIGRATIONS: list[Migration] = [m001_initial]
@@ -180,13 +180,13 @@ class Ledger:
             "detail": json.dumps(detail or {}, sort_keys=True, default=str),
         }
         with self._write():
-            self.db["events"].insert(row)
+            self.db.table("events").insert(row)
         return event_id
 
     def upsert_item(self, item: dict[str, Any]) -> None:
         """Insert or replace one index row."""
         with self._write():
-            self.db["items"].upsert({**item, "updated_at": utcnow().isoformat()}, pk="id")
+            self.db.table("items").upsert({**item, "updated_at": utcnow().isoformat()}, pk="id")
 
     def remove_item(self, scenario_id: str) -> None:
         """Drop an index row (the events stay)."""
@@ -302,7 +302,7 @@ def rebuild(ledger: Ledger, *, drafts: Path, scenarios: Path, root: Path) -> Reb
         conn.execute("DELETE FROM items")
         if rows:
             stamp = utcnow().isoformat()
-            ledger.db["items"].insert_all(
+            ledger.db.table("items").insert_all(
                 [{**r, "updated_at": stamp} for r in rows], pk="id", replace=True
             )
     return RebuildResult(drafts=counts["draft"], scenarios=counts["scenario"], skipped=skipped)

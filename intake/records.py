@@ -73,7 +73,9 @@ def load_record(path: Path) -> Record:
     except ValidationError as exc:
         first = exc.errors()[0]
         loc = ".".join(str(p) for p in first["loc"])
-        raise InputError(f"invalid record at {loc or '$'}: {first['msg']}", where=str(path)) from None
+        raise InputError(
+            f"invalid record at {loc or '$'}: {first['msg']}", where=str(path)
+        ) from None
 
 
 def dump_record(record: Record) -> str:

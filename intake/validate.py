@@ -127,9 +127,7 @@ def validate_file(
     result = FileResult(file=name, level=None)
 
     def add(line: int, code: str, message: str, where: JsonPath = (), sev: str = "error") -> None:
-        result.problems.append(
-            Problem(name, line, Severity(sev), code, message, json_path(where))
-        )
+        result.problems.append(Problem(name, line, Severity(sev), code, message, json_path(where)))
 
     try:
         size = path.stat().st_size

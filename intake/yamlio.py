@@ -176,9 +176,6 @@ def _scalar_value(tag: str, text: str) -> Any:
     return _SCALARS[key]
 
 
-
-
-
 # --- round trip -----------------------------------------------------------------------------
 
 

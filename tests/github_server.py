@@ -57,9 +57,7 @@ class FakeGitHub:
                     self.rfile.read(length)
                 reply = server._take(self.command, parts.path, self)
                 payload = (
-                    reply.body
-                    if isinstance(reply.body, bytes)
-                    else json.dumps(reply.body).encode()
+                    reply.body if isinstance(reply.body, bytes) else json.dumps(reply.body).encode()
                 )
                 self.send_response(reply.status)
                 headers = {"Content-Type": "application/json; charset=utf-8", **reply.headers}

@@ -32,7 +32,9 @@ def test_precedence_flag_env_file_default(suite: Path) -> None:
     settings = load_settings(suite, environ=env)
     assert settings.github_repo == "env/repo"
     assert settings.strong_models == ["a", "b"]
-    assert load_settings(suite, {"github_repo": "flag/repo"}, environ=env).github_repo == "flag/repo"
+    assert (
+        load_settings(suite, {"github_repo": "flag/repo"}, environ=env).github_repo == "flag/repo"
+    )
 
 
 def test_unknown_key_is_an_error(suite: Path, runner: CliRunner) -> None:

@@ -21,12 +21,8 @@ from pathlib import Path
 from typing import Any
 
 import typer
+from typer._click.exceptions import ClickException  # typer ≥ 0.29 vendors click
 from typer.core import TyperGroup
-
-try:  # typer ≥ 0.29 vendors click
-    from typer._click.exceptions import ClickException
-except ImportError:  # pragma: no cover - older typer with click as a dependency
-    from click.exceptions import ClickException  # type: ignore[no-redef,import-not-found]
 
 from intake import __version__
 from intake.errors import EXIT_INTERNAL, EXIT_INTERRUPTED, IntakeError

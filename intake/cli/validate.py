@@ -20,6 +20,7 @@ class ValidateFormat(StrEnum):
 
 def github_annotation(severity: str, file: str, line: int, message: str) -> str:
     """A GitHub workflow command (``::error file=…,line=…::…``), escaped as GitHub requires."""
+
     def esc(value: str, prop: bool = False) -> str:
         value = value.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
         return value.replace(":", "%3A").replace(",", "%2C") if prop else value
@@ -53,7 +54,9 @@ def register(app: typer.Typer) -> None:
         cfg = settings(ctx)
         targets = list(paths or [])
         if not targets:
-            targets = [p for p in (cfg.scenarios, cfg.drafts) if p.is_dir() and any(p.rglob("*.yaml"))]
+            targets = [
+                p for p in (cfg.scenarios, cfg.drafts) if p.is_dir() and any(p.rglob("*.yaml"))
+            ]
         report = validate_paths(targets, strict=strict, drafts_dir=cfg.drafts, root=Path.cwd())
         if fmt is ValidateFormat.json:
             emit_json(
@@ -68,11 +71,13 @@ def register(app: typer.Typer) -> None:
         else:
             for problem in report.problems:
                 if fmt is ValidateFormat.github:
-                    out(github_annotation(problem.severity, problem.file, problem.line, problem.message))
+                    out(
+                        github_annotation(
+                            problem.severity, problem.file, problem.line, problem.message
+                        )
+                    )
                 else:
                     out(f"{problem.file}:{problem.line}: {problem.severity}: {problem.message}")
-            out(
-                f"{len(report.files)} files, {report.errors} errors, {report.warnings} warnings"
-            )
+            out(f"{len(report.files)} files, {report.errors} errors, {report.warnings} warnings")
         if report.errors:
             raise typer.Exit(EXIT_FINDINGS)

@@ -82,7 +82,9 @@ def call(what: str, fn: Callable[[], T]) -> T:
         status = exc.status
         headers = {k.lower(): v for k, v in (exc.headers or {}).items()}
         if status == 404:
-            raise SourceError("not found on GitHub (or not visible with this token)", where=what) from None
+            raise SourceError(
+                "not found on GitHub (or not visible with this token)", where=what
+            ) from None
         if status == 401:
             raise NetworkError(
                 "GitHub refused the credentials (401)", where=what, hint="check GITHUB_TOKEN"
@@ -92,7 +94,9 @@ def call(what: str, fn: Callable[[], T]) -> T:
                 f"GitHub rate limit exceeded; resets at {_reset_time(headers)}", where=what
             ) from None
         if status == 403:
-            raise NetworkError("GitHub refused access (403)", where=what, hint="check GITHUB_TOKEN") from None
+            raise NetworkError(
+                "GitHub refused access (403)", where=what, hint="check GITHUB_TOKEN"
+            ) from None
         raise NetworkError(f"GitHub answered HTTP {status}", where=what) from None
     except requests.exceptions.Timeout:
         raise NetworkError(f"GitHub did not answer within {TIMEOUT_S} s", where=what) from None

@@ -76,7 +76,11 @@ def main() -> None:
         help_s = wall([*intake, "--help"], root)
         rows.append(("python -c 'import typer'", f"{typer_s * 1000:.0f} ms", "baseline"))
         rows.append(
-            ("intake --help", f"{help_s * 1000:.0f} ms", f"{help_s / typer_s:.2f}x (target <= 1.5x)")
+            (
+                "intake --help",
+                f"{help_s * 1000:.0f} ms",
+                f"{help_s / typer_s:.2f}x (target <= 1.5x)",
+            )
         )
         one = make_suite(root / "one", 1)
         one_s = wall([*intake, "validate", str(one)], root / "one")
@@ -87,7 +91,9 @@ def main() -> None:
             seconds = wall([*intake, "validate", str(scen)], root / f"s{count}", repeat=3)
             per_file[count] = (seconds - one_s) / count
             target = " (target <= 2 s)" if count == 1000 else ""
-            rows.append((f"intake validate, {count:,} files", f"{seconds:.2f} s", f"{target}".strip()))
+            rows.append(
+                (f"intake validate, {count:,} files", f"{seconds:.2f} s", f"{target}".strip())
+            )
         ratio = per_file[2000] / per_file[1000]
         rows.append(("per-file cost 2,000 vs 1,000", f"{ratio:.2f}x", "1.0x = linear"))
     width = max(len(r[0]) for r in rows)
