@@ -746,18 +746,22 @@ def _child_path(parent: str, key: Any) -> str:
     return f"{parent}['{escaped}']"
 
 
-def _strings(obj: Any, path: str = "$") -> Iterator[tuple[str, str]]:
-    """(json path, string) for every string in traversal order; keys get a ``~`` suffix."""
+def _strings(obj: Any, where: str = "$") -> Iterator[tuple[str, str]]:
+    """(locator, string) for every string, keys first, in the order ``_rebuild`` visits them.
+
+    The locator names mapping entries by position (``$.turns[0]{#2}``), never by key: a key
+    may itself be the secret, and the locator can end up in an error message.
+    """
     if isinstance(obj, str):
-        yield path, obj
+        yield where, obj
     elif isinstance(obj, dict):
-        for k, v in obj.items():
+        for i, (k, v) in enumerate(obj.items()):
             if isinstance(k, str):
-                yield _child_path(path, k) + "~", k
-            yield from _strings(v, _child_path(path, k))
+                yield f"{where}{{#{i}}}~", k
+            yield from _strings(v, f"{where}{{#{i}}}")
     elif isinstance(obj, (list, tuple)):
         for i, v in enumerate(obj):
-            yield from _strings(v, _child_path(path, i))
+            yield from _strings(v, f"{where}[{i}]")
 
 
 def _same_str_type(old: str, new: str) -> str:
@@ -769,16 +773,25 @@ def _same_str_type(old: str, new: str) -> str:
         return new
 
 
-def _rebuild(obj: Any, scrub: Callable[[str, str], str], path: str = "$") -> Any:
+def _rebuild(obj: Any, scrub: Callable[[str, str, bool], str], path: str = "$") -> Any:
+    """A copy of ``obj`` with every string passed through ``scrub(text, json_path, is_key)``.
+
+    For a key, ``json_path`` is the mapping's path; the key's own path is only known once the
+    key is scrubbed.
+
+    JSON paths are built from the *scrubbed* keys, so they never carry an original value.
+    """
     if isinstance(obj, str):
-        return _same_str_type(obj, scrub(obj, path))
+        return _same_str_type(obj, scrub(obj, path, False))
     if isinstance(obj, dict):
         result = copy.copy(obj)
-        items = list(obj.items())
         new_items = []
-        for k, v in items:
-            new_k = _same_str_type(k, scrub(k, _child_path(path, k) + "~")) if isinstance(k, str) else k
-            new_items.append((k, new_k, _rebuild(v, scrub, _child_path(path, k))))
+        for k, v in obj.items():
+            if isinstance(k, str):
+                new_k: Any = _same_str_type(k, scrub(k, path, True))
+            else:
+                new_k = k
+            new_items.append((k, new_k, _rebuild(v, scrub, _child_path(path, new_k))))
         if all(k == nk for k, nk, _ in new_items):
             for k, _, nv in new_items:
                 result[k] = nv
@@ -815,42 +828,64 @@ def scrub_tree(
 
     Returns a new object of the same shape (ruamel ``CommentedMap``/``CommentedSeq`` keep their
     type and comments) and the scrub report, whose spans carry JSON paths such as
-    ``$.turns[0].user_message`` (``…~`` for a mapping key). Detection runs over every string
-    first and fails closed before anything is replaced.
+    ``$.turns[0].user_message`` (a mapping key is reported as ``<mapping path>.<scrubbed key>~``).
+    Detection runs over every string first and fails closed before anything is replaced.
     """
     scrubber = scrubber or get_scrubber()
     mapping = mapping or FixtureMap()
     strings = list(_strings(obj))
     mapping.reserve([s for _, s in strings])
-    detected: dict[tuple[str, str], list[_Candidate]] = {}
-    for path, text in strings:
-        detected[(path, text)] = scrubber._detect(text, path)
+    detected = [scrubber._detect(text, where) for where, text in strings]
+    queue = iter(zip(strings, detected, strict=True))
     findings: list[Finding] = []
 
-    def scrub(text: str, path: str) -> str:
-        cands = detected.get((path, text))
+    def scrub(text: str, path: str, is_key: bool) -> str:
+        (_, expected), cands = next(queue)
+        if expected != text:
+            raise ScrubError("scrubber internal error: the tree changed while scrubbing", where=path)
         if not cands:
             return text
         out, pos = [], 0
         for c in cands:
             inner = [(s - c.start, e - c.start) for s, e in c.inner]
-            out.append(text[pos:c.start])
-            out.append(scrubber._fixture(c.entity_type, text[c.start:c.end], inner, mapping))
+            out.append(text[pos : c.start])
+            out.append(scrubber._fixture(c.entity_type, text[c.start : c.end], inner, mapping))
             pos = c.end
-            findings.append(Finding(c.entity_type, c.start, c.end, path))
         out.append(text[pos:])
-        return "".join(out)
+        new_text = "".join(out)
+        where = _child_path(path, new_text) + "~" if is_key else path
+        findings.extend(Finding(c.entity_type, c.start, c.end, where) for c in cands)
+        return new_text
 
     new_obj = _rebuild(obj, scrub)
     return new_obj, scrubber.report(findings)
 
 
 def check_tree(obj: Any, *, scrubber: Scrubber | None = None) -> list[Finding]:
-    """Findings in every string (keys too) of a nested structure; nothing is replaced."""
+    """Findings in every string (keys too) of a nested structure; nothing is replaced.
+
+    JSON paths name keys only when the key itself is clean; a key with a finding is named by
+    its position (``$.turns[0]{#2}~``).
+    """
     scrubber = scrubber or get_scrubber()
     findings: list[Finding] = []
-    for path, text in _strings(obj):
-        findings.extend(scrubber.find(text, json_path=path))
+
+    def walk(node: Any, path: str) -> None:
+        if isinstance(node, str):
+            findings.extend(scrubber.find(node, json_path=path))
+        elif isinstance(node, dict):
+            for i, (k, v) in enumerate(node.items()):
+                child = _child_path(path, k) if not isinstance(k, str) else None
+                if isinstance(k, str):
+                    key_findings = scrubber.find(k, json_path=f"{path}{{#{i}}}~")
+                    findings.extend(key_findings)
+                    child = f"{path}{{#{i}}}" if key_findings else _child_path(path, k)
+                walk(v, child or path)
+        elif isinstance(node, (list, tuple)):
+            for i, v in enumerate(node):
+                walk(v, _child_path(path, i))
+
+    walk(obj, "$")
     return findings
 
 

@@ -1,0 +1,353 @@
+"""The scrubber on real Presidio: recall per kind, decoys, fixtures, overlaps, trees, bad input."""
+
+from __future__ import annotations
+
+import logging
+import shutil
+import socket
+from collections import Counter
+from pathlib import Path
+
+import pytest
+from ruamel.yaml import YAML
+from ruamel.yaml.comments import CommentedMap
+
+from intake.errors import ConfigError, InputError, ScrubError
+from intake.scrub import (
+    FixtureMap,
+    Scrubber,
+    check_tree,
+    decode_text,
+    find_in_text,
+    get_scrubber,
+    packaged_scrubbers_dir,
+    scrub_tree,
+    scrubber_config_hash,
+)
+from tests.scrub_corpus import KINDS, build_corpus, kind_values
+
+
+@pytest.fixture(scope="module")
+def scrubber() -> Scrubber:
+    return get_scrubber()
+
+
+@pytest.fixture(scope="module")
+def corpus_result(scrubber: Scrubber):  # type: ignore[no-untyped-def]
+    corpus = build_corpus(120_000, seed=11)
+    return corpus, scrubber.find(corpus.text), scrubber.scrub_text(corpus.text)
+
+
+def test_every_kind_is_planted_in_the_corpus() -> None:
+    corpus = build_corpus(10_000, seed=1)
+    assert {p.kind for p in corpus.planted} == set(KINDS)
+
+
+def test_recall_is_complete_for_every_kind(corpus_result) -> None:  # type: ignore[no-untyped-def]
+    corpus, findings, _ = corpus_result
+    missed: Counter[str] = Counter()
+    for p in corpus.planted:
+        if not any(f.start <= p.start and p.end <= f.end for f in findings):
+            missed[p.kind] += 1
+    assert missed == Counter()
+
+
+def test_no_decoy_is_touched(corpus_result) -> None:  # type: ignore[no-untyped-def]
+    corpus, findings, _ = corpus_result
+    touched = [d.kind for d in corpus.decoys if any(f.start < d.end and d.start < f.end for f in findings)]
+    assert touched == []
+
+
+def test_no_planted_value_survives_and_decoys_are_kept(corpus_result) -> None:  # type: ignore[no-untyped-def]
+    corpus, _, result = corpus_result
+    survivors = {p.kind for p in corpus.planted if corpus.text[p.start : p.end] in result.text}
+    assert survivors == set()
+    for d in corpus.decoys:
+        assert corpus.text[d.start : d.end] in result.text, d.kind
+
+
+def test_scrubbed_corpus_is_clean_and_idempotent(scrubber: Scrubber, corpus_result) -> None:  # type: ignore[no-untyped-def]
+    _, _, result = corpus_result
+    assert scrubber.find(result.text) == []
+    assert scrubber.scrub_text(result.text).text == result.text
+
+
+@pytest.mark.parametrize("kind", sorted(KINDS))
+def test_each_kind_alone_is_replaced(scrubber: Scrubber, kind: str) -> None:
+    text = kind_values(seed=5)[kind]
+    result = scrubber.scrub_text(text)
+    assert result.findings, kind
+    assert result.text != text
+    assert scrubber.find(result.text) == []
+
+
+def test_issue_example_fixtures(scrubber: Scrubber) -> None:
+    text = (
+        "cp /home/alice/proj/a.py /home/alice/proj/b.py; mail alice@acme.io and bob@acme.io; "
+        "again /home/alice/proj/a.py and alice@acme.io; "
+        "token ghp_AbCdEfGhIjKlMnOpQrStUvWxYz0123456789"
+    )
+    out = scrubber.scrub_text(text).text
+    assert out == (
+        "cp /home/user/project1/a.py /home/user/project1/b.py; mail user1@example.com and "
+        "user2@example.com; again /home/user/project1/a.py and user1@example.com; "
+        "token ghp_FAKE00000000000000000000000000000001"
+    )
+    assert len("ghp_FAKE00000000000000000000000000000001") == len("ghp_AbCdEfGhIjKlMnOpQrStUvWxYz0123456789")
+
+
+def test_token_inside_url_replaces_the_token_not_the_host(scrubber: Scrubber) -> None:
+    text = "git remote: https://alice:ghp_AbCdEfGhIjKlMnOpQrStUvWxYz0123456789@github.com/acme/w.git"
+    out = scrubber.scrub_text(text).text
+    assert out == "git remote: https://alice:ghp_FAKE00000000000000000000000000000001@github.com/acme/w.git"
+
+
+def test_email_inside_a_path_goes_with_the_path_and_the_file_name_is_kept(scrubber: Scrubber) -> None:
+    text = "store /Users/alice/Library/Mail/alice.smith@acme.io/INBOX.mbox and /Users/alice/x/al@acme.io"
+    out = scrubber.scrub_text(text).text
+    assert "acme.io" not in out
+    assert out.startswith("store /Users/user/project1/INBOX.mbox and /Users/user/project2/file1")
+
+
+def test_path_styles_keep_their_shape(scrubber: Scrubber) -> None:
+    cases = {
+        "C:\\Users\\alice\\proj\\a.py": "C:\\Users\\user\\project1\\a.py",
+        "D:\\\\Users\\\\alice\\\\x\\\\b.txt": "D:\\\\Users\\\\user\\\\project1\\\\b.txt",
+        "~/notes/todo.md": "~/project1/todo.md",
+        "$HOME/.ssh/id_rsa": "$HOME/project1/id_rsa",
+        "%USERPROFILE%\\Desktop\\a.txt": "%USERPROFILE%\\project1\\a.txt",
+        "\\\\corp-fs\\share\\alice\\z.doc": "\\\\fileserver\\share\\project1\\z.doc",
+        "file:///home/alice/site/x.html": "file:///home/user/project1/x.html",
+        "/home/alice": "/home/user",
+    }
+    for original, expected in cases.items():
+        assert scrubber.scrub_text(f"at {original} now").text == f"at {expected} now", original
+
+
+def test_system_and_relative_paths_are_kept(scrubber: Scrubber) -> None:
+    text = "#!/usr/bin/env python\n/usr/lib/x.so src/intake/scrub.py C:\\Windows\\System32\\cmd.exe ./home/x"
+    assert scrubber.find(text) == []
+
+
+def test_placeholders_are_not_secrets(scrubber: Scrubber) -> None:
+    text = (
+        "api_key: <YOUR_KEY>\nOPENAI_API_KEY=sk-...\ntoken: ${{ secrets.X }}\npassword=$DB_PASS\n"
+        "Authorization: Bearer <token>\napi_key = os.environ['OPENAI_API_KEY']\nmax_tokens=100000\n"
+        "SECRET_KEY=changeme\npassword: your-password-here\n"
+    )
+    assert scrubber.find(text) == []
+
+
+def test_same_value_same_fixture_different_values_different_fixtures(scrubber: Scrubber) -> None:
+    a, b = "ghp_" + "A1b2" * 9, "ghp_" + "Z9y8" * 9
+    out = scrubber.scrub_text(f"{a} {b} {a}").text.split()
+    assert out[0] == out[2] != out[1]
+
+
+def test_deterministic(scrubber: Scrubber) -> None:
+    text = kind_values(seed=3)["email"] + " " + kind_values(seed=3)["github_token"]
+    assert scrubber.scrub_text(text).text == scrubber.scrub_text(text).text
+
+
+def test_fixture_numbers_skip_ones_already_in_the_text(scrubber: Scrubber) -> None:
+    out = scrubber.scrub_text("user1@example.com wrote to bob@acme.io").text
+    assert out == "user1@example.com wrote to user2@example.com"
+
+
+def test_findings_point_into_the_original_text(scrubber: Scrubber) -> None:
+    text = "x bob@acme.io y /home/bob/a/b.py"
+    findings = scrubber.scrub_text(text).findings
+    assert [(f.entity_type, text[f.start : f.end]) for f in findings] == [
+        ("EMAIL_ADDRESS", "bob@acme.io"),
+        ("FILE_PATH", "/home/bob/a/b.py"),
+    ]
+
+
+def test_long_text_is_chunked_without_losing_or_duplicating_findings(tmp_path: Path) -> None:
+    small = Scrubber(chunk_chars=2048, chunk_margin=1024)
+    corpus = build_corpus(40_000, seed=4)
+    whole = get_scrubber().find(corpus.text)
+    chunked = small.find(corpus.text)
+    assert chunked == whole
+    assert len(chunked) >= len(corpus.planted)
+
+
+# ----------------------------------------------------------------------------- trees
+
+
+def test_scrub_tree_uses_one_mapping_across_fields_and_reports_paths(scrubber: Scrubber) -> None:
+    draft = {
+        "id": "x",
+        "turns": [
+            {"turn": 1, "user_message": "mail alice@acme.io about /home/alice/p/a.py"},
+            {"turn": 2, "user_message": "alice@acme.io again", "tags": ["bob@acme.io"]},
+        ],
+        "alice@acme.io": {"ghp_" + "A1b2" * 9: 3},
+    }
+    new, report = scrub_tree(draft, scrubber=scrubber)
+    assert new["turns"][0]["user_message"] == "mail user1@example.com about /home/user/project1/a.py"
+    assert new["turns"][1]["user_message"] == "user1@example.com again"
+    assert new["turns"][1]["tags"] == ["user2@example.com"]
+    assert new["user1@example.com"] == {"ghp_FAKE00000000000000000000000000000001": 3}
+    assert draft["turns"][0]["user_message"].startswith("mail alice")  # input untouched
+    assert report.counts == {"EMAIL_ADDRESS": 4, "FILE_PATH": 1, "GITHUB_TOKEN": 1}
+    paths = [s.json_path for s in report.spans]
+    assert "$.turns[0].user_message" in paths
+    assert "$.turns[1].tags[0]" in paths
+    assert "$['alice@acme.io']~" not in str(report.model_dump())
+    assert "alice" not in report.model_dump_json()
+    assert report.config_hash == scrubber_config_hash()
+    assert check_tree(new, scrubber=scrubber) == []
+
+
+def test_scrub_tree_keeps_ruamel_comments_and_types(scrubber: Scrubber) -> None:
+    yaml = YAML()
+    doc = yaml.load("# top\nname: x  # trailing\nmsg: |\n  cat /home/alice/p/a.py\nalice@acme.io: 1\n")
+    new, _ = scrub_tree(doc, scrubber=scrubber)
+    assert isinstance(new, CommentedMap)
+    import io
+
+    buf = io.StringIO()
+    yaml.dump(new, buf)
+    assert buf.getvalue() == "# top\nname: x  # trailing\nmsg: |\n  cat /home/user/project1/a.py\nuser1@example.com: 1\n"
+
+
+def test_check_tree_and_find_in_text_report_type_and_location_only(scrubber: Scrubber) -> None:
+    findings = check_tree({"a": ["ok", "key AKIAIOSFODNN7ABCDEFG"]}, scrubber=scrubber)
+    assert [(f.entity_type, f.json_path, f.start, f.end) for f in findings] == [
+        ("AWS_ACCESS_KEY_ID", "$.a[1]", 4, 24)
+    ]
+    assert [f.entity_type for f in find_in_text("bob@acme.io")] == ["EMAIL_ADDRESS"]
+
+
+def test_shared_mapping_across_calls() -> None:
+    mapping = FixtureMap()
+    s = get_scrubber()
+    one = s.scrub_text("bob@acme.io", mapping=mapping).text
+    two = s.scrub_text("eve@acme.io bob@acme.io", mapping=mapping).text
+    assert (one, two) == ("user1@example.com", "user2@example.com user1@example.com")
+
+
+# ----------------------------------------------------------------------------- offline, config
+
+
+def test_whole_scrub_runs_with_sockets_blocked(monkeypatch: pytest.MonkeyPatch) -> None:
+    def refuse(*args: object, **kwargs: object) -> None:
+        raise AssertionError("network access attempted")
+
+    monkeypatch.setattr(socket.socket, "connect", refuse)
+    monkeypatch.setattr(socket.socket, "connect_ex", refuse)
+    monkeypatch.setattr(socket, "getaddrinfo", refuse)
+    monkeypatch.setattr(socket, "create_connection", refuse)
+    fresh = Scrubber()  # build, analyze, e-mail TLD check: all offline
+    text = "".join(kind_values(seed=9).values())
+    result = fresh.scrub_text(text)
+    assert "EMAIL_ADDRESS" in {f.entity_type for f in result.findings}
+    assert fresh.find(result.text) == []
+
+
+def test_packaged_scrubbers_dir_and_hash() -> None:
+    folder = packaged_scrubbers_dir()
+    assert (folder / "recognizers.yaml").is_file()
+    assert scrubber_config_hash().startswith("sha256:")
+
+
+def test_config_hash_changes_with_the_configuration(tmp_path: Path) -> None:
+    copy = tmp_path / "scrubbers"
+    shutil.copytree(packaged_scrubbers_dir(), copy)
+    before = scrubber_config_hash(copy)
+    (copy / "allow.yaml").write_text((copy / "allow.yaml").read_text() + "\n# edited\n")
+    assert scrubber_config_hash(copy) != before
+
+
+def test_missing_spacy_model_is_a_config_error_not_a_download() -> None:
+    with pytest.raises(ConfigError, match="not installed"):
+        Scrubber(spacy_model="en_core_web_nonexistent")
+
+
+def test_spacy_model_from_a_local_folder_is_used(tmp_path: Path) -> None:
+    spacy = pytest.importorskip("spacy")
+    model = tmp_path / "blank_en"
+    spacy.blank("en").to_disk(model)
+    with_ner = Scrubber(spacy_model=str(model))
+    assert with_ner.scrub_text("mail bob@acme.io").text == "mail user1@example.com"
+
+
+def test_missing_registry_is_a_config_error(tmp_path: Path) -> None:
+    (tmp_path / "allow.yaml").write_text("rules: []\n")
+    (tmp_path / "fixtures.yaml").write_text("marker: FAKE\n")
+    with pytest.raises(ConfigError, match="registry is missing"):
+        Scrubber(tmp_path)
+
+
+# ----------------------------------------------------------------------------- fail closed, bad input
+
+
+def _dir_with_extra_pattern(tmp_path: Path, regex_text: str) -> Path:
+    folder = tmp_path / "scrubbers"
+    shutil.copytree(packaged_scrubbers_dir(), folder)
+    registry = folder / "recognizers.yaml"
+    registry.write_text(
+        registry.read_text()
+        + "\n  - name: evil\n    type: custom\n    supported_entity: EVIL\n    supported_language: en\n"
+        + f"    patterns:\n      - name: evil\n        regex: '{regex_text}'\n        score: 0.9\n"
+    )
+    return folder
+
+
+def test_regex_timeout_fails_closed(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    evil = Scrubber(_dir_with_extra_pattern(tmp_path, "(a|aa)+$"), regex_timeout=1)
+    secret = "ghp_" + "Q7w8" * 9
+    with pytest.raises(ScrubError, match="timed out") as info:
+        evil.scrub_text(secret + " " + "a" * 60 + "!")
+    assert secret not in str(info.value) and secret not in (info.value.hint or "")
+    assert secret not in caplog.text
+
+
+def test_analyzer_exception_fails_closed(scrubber: Scrubber) -> None:
+    with pytest.raises(ScrubError, match="analyzer error"):
+        scrubber._analyze(None, "$")  # type: ignore[arg-type]
+
+
+def test_pathological_inputs_finish(scrubber: Scrubber) -> None:
+    nasty = [
+        "/home/" + "a/" * 20_000,
+        "x@" * 20_000,
+        "password=" * 5_000,
+        "-----BEGIN PRIVATE KEY-----\n" + "A" * 50_000,
+        "C:\\" + "a\\" * 20_000,
+        "a" * 100_000 + "!",
+        "~" * 30_000,
+        "eyJ" + "a" * 30_000 + ".",
+    ]
+    for text in nasty:
+        result = scrubber.scrub_text(text)
+        assert scrubber.find(result.text) == []
+
+
+def test_empty_and_whitespace_text(scrubber: Scrubber) -> None:
+    assert scrubber.scrub_text("").text == ""
+    assert scrubber.scrub_text("  \n").findings == []
+    assert scrub_tree({}, scrubber=scrubber)[1].counts == {}
+
+
+def test_decode_rejects_binary_and_invalid_utf8() -> None:
+    with pytest.raises(InputError, match="binary"):
+        decode_text(b"\x89PNG\r\n\x1a\n\x00\x00", where="img.png")
+    with pytest.raises(InputError, match="not valid UTF-8 at byte 3") as info:
+        decode_text(b"abc\xff\xfe secret", where="x.txt")
+    assert "secret" not in str(info.value)
+    assert decode_text("héllo".encode(), where="x") == "héllo"
+
+
+def test_too_large_text_is_refused_cleanly(monkeypatch: pytest.MonkeyPatch, scrubber: Scrubber) -> None:
+    monkeypatch.setattr("intake.scrub.MAX_TEXT_CHARS", 1000)
+    with pytest.raises(InputError, match="too large"):
+        scrubber.scrub_text("a" * 1001)
+
+
+def test_scrubber_logs_nothing_about_values(scrubber: Scrubber, caplog: pytest.LogCaptureFixture) -> None:
+    caplog.set_level(logging.DEBUG)
+    secret = "ghp_" + "K3j4" * 9
+    scrubber.scrub_text(f"token {secret} mail zed@acme.io")
+    assert secret not in caplog.text and "zed@acme.io" not in caplog.text
