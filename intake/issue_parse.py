@@ -1,0 +1,675 @@
+"""Pure parsing of a GitHub issue body into what a scenario draft needs.
+
+Bug reports come in a handful of shapes: GitHub issue forms (``### Label`` sections,
+``_No response_`` for empty fields, task-list checkboxes), markdown templates with ``##``
+or bold headings (``**Describe the bug**``), plain ``Steps to reproduce:`` labels, and bodies
+with no structure at all. This module turns any of them into the same ``ParsedIssue``: the
+user-facing steps as turns, the expected behaviour and acceptance criteria as success
+criteria, and everything else (code blocks, logs, environment, the observed failure) as
+evidence for the record. Nothing here touches the network, the file system or the scrubber,
+so the labelled shapes in ``tests/test_issue_parse.py`` pin its behaviour exactly.
+
+Why the parser is line-based and regex-light: bodies reach a megabyte (pasted logs), and
+every pass here is linear in the body's length, so the 50 ms budget holds for any input.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any
+
+MAX_BODY_CHARS = 200_000
+"""Longer bodies are cut here: the rest is almost always pasted log, and kept as a count."""
+MAX_EVIDENCE_CHARS = 20_000
+"""One code block or log kept in the record at most this long (the head; the length noted)."""
+MAX_TURNS = 15
+"""GAIA's longest scenario has 15 turns; further steps are kept as evidence, not turns."""
+MAX_TEXT_CHARS = 2_000
+"""Descriptions and criteria are cut here: the judge reads them in its prompt."""
+
+NO_RESPONSE = "_no response_"
+_CODE = "\ue000"
+"""Private-use marker around a code block's index while the block is out of the text."""
+
+
+class Kind(StrEnum):
+    """What a section of the body is for."""
+
+    steps = "steps"
+    expected = "expected"
+    actual = "actual"
+    acceptance = "acceptance"
+    description = "description"
+    environment = "environment"
+    logs = "logs"
+    prompt = "prompt"
+    model = "model"
+    checks = "checks"
+    other = "other"
+
+
+_EXACT: dict[str, Kind] = {
+    "steps to reproduce": Kind.steps,
+    "to reproduce": Kind.steps,
+    "repro": Kind.steps,
+    "repro steps": Kind.steps,
+    "reproduction": Kind.steps,
+    "reproduction steps": Kind.steps,
+    "steps": Kind.steps,
+    "how to reproduce": Kind.steps,
+    "steps to reproduce the behavior": Kind.steps,
+    "steps to reproduce the behaviour": Kind.steps,
+    "expected": Kind.expected,
+    "expected behavior": Kind.expected,
+    "expected behaviour": Kind.expected,
+    "expected result": Kind.expected,
+    "expected results": Kind.expected,
+    "expected outcome": Kind.expected,
+    "desired behavior": Kind.expected,
+    "desired behaviour": Kind.expected,
+    "what did you expect to happen": Kind.expected,
+    "what you expected to happen": Kind.expected,
+    "what should happen": Kind.expected,
+    "actual": Kind.actual,
+    "actual behavior": Kind.actual,
+    "actual behaviour": Kind.actual,
+    "actual result": Kind.actual,
+    "actual results": Kind.actual,
+    "current behavior": Kind.actual,
+    "current behaviour": Kind.actual,
+    "observed behavior": Kind.actual,
+    "observed behaviour": Kind.actual,
+    "what happened instead": Kind.actual,
+    "acceptance criteria": Kind.acceptance,
+    "definition of done": Kind.acceptance,
+    "describe the bug": Kind.description,
+    "bug description": Kind.description,
+    "description": Kind.description,
+    "summary": Kind.description,
+    "problem": Kind.description,
+    "describe the problem": Kind.description,
+    "what happened": Kind.description,
+    "what problem are you trying to solve": Kind.description,
+    "is your feature request related to a problem please describe": Kind.description,
+    "goal": Kind.description,
+    "environment": Kind.environment,
+    "gaia version": Kind.environment,
+    "version": Kind.environment,
+    "system info": Kind.environment,
+    "desktop": Kind.environment,
+    "os": Kind.environment,
+    "logs": Kind.logs,
+    "log output": Kind.logs,
+    "relevant log output": Kind.logs,
+    "error log output": Kind.logs,
+    "error output": Kind.logs,
+    "stack trace": Kind.logs,
+    "traceback": Kind.logs,
+    "prompt used": Kind.prompt,
+    "prompt used if relevant": Kind.prompt,
+    "prompt": Kind.prompt,
+    "model used": Kind.model,
+    "model used if applicable": Kind.model,
+    "model": Kind.model,
+    "quick check": Kind.checks,
+}
+
+_HEADING = re.compile(r"^ {0,3}(#{1,6})[ \t]+(.*?)[ \t]*#*[ \t]*$")
+_BOLD_ONLY = re.compile(r"^ {0,3}(?:\*\*|__)(.+?)(?:\*\*|__)[ \t]*:?[ \t]*$")
+_BOLD_INLINE = re.compile(r"^ {0,3}(?:\*\*|__)([^*_\n]{1,60}?):?(?:\*\*|__):?[ \t]+(\S.*)$")
+_LABEL = re.compile(r"^ {0,3}([^\W\d_][^:\n]{0,60}?)[ \t]*:[ \t]*(.*)$")
+_FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})[ \t]*([^`\n]*)$")
+_ITEM = re.compile(r"^([ \t]*)(\d{1,3}[.)]|[-*+])[ \t]+(.*)$")
+_TASK = re.compile(r"^\[([ xX])\][ \t]*(.*)$")
+_HTML_TAG = re.compile(
+    r"</?(?:details|summary|p|div|span|img|a|b|i|u|em|strong|code|pre|sub|sup|kbd|ul|ol|li"
+    r"|h[1-6]|table|thead|tbody|tr|td|th|hr|blockquote|picture|source|video|font|center|s|del"
+    r"|ins|mark|small|big|tt)\b[^<>]*?/?>",
+    re.IGNORECASE,
+)
+_BR = re.compile(r"<br[ \t]*/?>", re.IGNORECASE)
+_QUOTED = re.compile(r"\"([^\"\n]{2,})\"|“([^”\n]{2,})”|«([^»\n]{2,})»|‘([^’\n]{2,})’")
+_SINGLE = re.compile(r"(?:^|[\s(])'([^'\n]{2,})'(?=$|[\s.,;:!?)])")
+_BACKTICK = re.compile(r"`([^`\n]{2,})`")
+_SAY = re.compile(
+    r"\b(ask|asked|asking|type|typed|typing|say|said|send|sent|enter|entered|tell|told|prompt"
+    r"|prompted|query|queried|write|wrote|messaged|paste|pasted|input)\b",
+    re.IGNORECASE,
+)
+_SAY_START = re.compile(
+    r"^(?:then[ ,]+|and[ ,]+)?(ask|type|say|send|enter|tell|prompt|query|write|message|paste|input)"
+    r"\b[ \t]*(?:(?:the|to the|into the|in the)[ \t]+"
+    r"(?:agent|assistant|chat(?:[ \t]box)?|bot|model|ui|gaia|llm)[ \t]*|it[ \t]+|gaia[ \t]+)?"
+    r"(?:with|that|:)?[ \t]*(.*)$",
+    re.IGNORECASE,
+)
+_GENERIC_OBJECT = re.compile(
+    r"^(?:a|an|any|some|another|the|several|multiple|one|two|three|\d+)\s+(?:\w+\s+)?"
+    r"(?:message|question|prompt|query|request|follow-up|followup)s?\b",
+    re.IGNORECASE,
+)
+_UI_START = re.compile(
+    r"^(click|press|tap|select|choose|open|go|navigate|toggle|check|uncheck|enable|disable"
+    r"|set|upload|drag|attach|run|install|launch|start|scroll|hover|switch|restart)\b",
+    re.IGNORECASE,
+)
+_OBSERVE = re.compile(
+    r"^(see|observe|observed|notice|noticed|watch|result|error|crash|nothing|it[ \t]|"
+    r"the[ \t]+(?:agent|app|assistant|model|ui|bot|response|answer|server|output)\b|"
+    r"expected|actual|got[ \t])",
+    re.IGNORECASE,
+)
+_SHOULD = re.compile(r"\b(should|expected to|expect it to|ought to|supposed to)\b", re.IGNORECASE)
+_FILLER_BITS = re.compile(r"\[e\.g\.[^\]]*\]|e\.g\.|['\"`]?\.{2,}['\"`]?|…|['\"`]")
+_BOILERPLATE = frozenset(
+    {
+        "a clear and concise description of what the bug is",
+        "a clear and concise description of what you expected to happen",
+        "a clear and concise description of what actually happened",
+        "a clear and concise description of what the problem is",
+        "a clear and concise description of what you want to happen",
+        "steps to reproduce the behavior",
+        "steps to reproduce the behaviour",
+        "if applicable add screenshots to help explain your problem",
+        "add any other context about the problem here",
+        "describe the bug",
+        "see error",
+        "run gaia",
+        "go to",
+        "click on",
+        "scroll down to",
+    }
+)
+
+
+@dataclass(frozen=True)
+class ParsedTurn:
+    """One user-facing step: ``objective`` always; ``user_message`` when it is said to the agent."""
+
+    objective: str
+    user_message: str | None = None
+
+
+@dataclass
+class Section:
+    """A labelled part of the body (``label`` None for text before the first heading)."""
+
+    label: str | None
+    kind: Kind
+    lines: list[str] = field(default_factory=list)
+
+    @property
+    def text(self) -> str:
+        """The section's text without surrounding blank lines."""
+        return "\n".join(self.lines).strip()
+
+
+@dataclass
+class ParsedIssue:
+    """Everything a draft needs from one issue body; ``success_criteria`` None if none given."""
+
+    form: str
+    turns: list[ParsedTurn]
+    success_criteria: str | None
+    description: str | None
+    evidence: list[dict[str, Any]] = field(default_factory=list)
+    actual: str | None = None
+    environment: str | None = None
+    observed: list[str] = field(default_factory=list)
+    fields: dict[str, str] = field(default_factory=dict)
+    checkboxes: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
+    extra_steps: list[str] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+    steps_from_title: bool = False
+
+
+def normalise_label(label: str) -> str:
+    """Lowercase words only (emoji, punctuation and markdown dropped) for matching labels."""
+    words = re.findall(r"[^\W_]+", label.lower())
+    return " ".join(words)
+
+
+def classify(label: str) -> Kind | None:
+    """The kind of a heading or label, or None when it is not one we know."""
+    norm = normalise_label(label)
+    if not norm:
+        return None
+    if norm in _EXACT:
+        return _EXACT[norm]
+    if norm.startswith("steps") or "reproduc" in norm or norm.startswith("repro "):
+        return Kind.steps
+    if norm.startswith(("expected", "desired")) or "expect" in norm.split()[:4]:
+        return Kind.expected
+    if norm.startswith(("actual", "observed", "current behav")):
+        return Kind.actual
+    if "acceptance" in norm:
+        return Kind.acceptance
+    if norm.startswith(("describe the bug", "bug report", "description")):
+        return Kind.description
+    if "log" in norm.split() or "traceback" in norm or "stack trace" in norm:
+        return Kind.logs
+    if norm.startswith(("environment", "system", "platform")):
+        return Kind.environment
+    return None
+
+
+def unescape_newlines(text: str) -> str:
+    """Literal ``\\n`` escapes (a body pasted from JSON) become newlines when they dominate."""
+    escaped = text.count("\\n")
+    if escaped and escaped > text.count("\n"):
+        text = text.replace("\\r\\n", "\n").replace("\\n", "\n").replace("\\t", "\t")
+    return text
+
+
+def _strip_html(line: str) -> str:
+    line = _BR.sub("\n", line)
+    line = _HTML_TAG.sub("", line)
+    return html.unescape(line) if "&" in line else line
+
+
+def extract_code(text: str) -> tuple[str, list[dict[str, Any]]]:
+    """Take fenced code blocks out (kept intact as evidence) and drop HTML comments.
+
+    A block leaves a marker line behind so steps and sections can refer to it. A comment
+    opened outside a fence hides everything up to ``-->`` (as GitHub renders it), fences
+    included; an unclosed fence runs to the end of the body, as in CommonMark.
+    """
+    out: list[str] = []
+    blocks: list[dict[str, Any]] = []
+    fence: str | None = None
+    lang = ""
+    body: list[str] = []
+    in_comment = False
+    for raw in text.split("\n"):
+        line = raw
+        if fence is not None:
+            stripped = line.strip()
+            if stripped.startswith(fence) and set(stripped) == {fence[0]}:
+                blocks.append({"lang": lang, "text": "\n".join(body)})
+                out.append(f"{_CODE}{len(blocks) - 1}{_CODE}")
+                fence = None
+            else:
+                body.append(line)
+            continue
+        if in_comment:
+            end = line.find("-->")
+            if end < 0:
+                continue
+            in_comment = False
+            line = line[end + 3 :]
+        while "<!--" in line:
+            start = line.find("<!--")
+            end = line.find("-->", start + 4)
+            if end < 0:
+                line = line[:start]
+                in_comment = True
+                break
+            line = line[:start] + line[end + 3 :]
+        if in_comment:
+            if line.strip():
+                out.append(_strip_html(line))
+            continue
+        match = _FENCE.match(line)
+        if match:
+            fence, lang, body = match.group(1), match.group(2).strip(), []
+            continue
+        out.append(_strip_html(line))
+    if fence is not None:
+        blocks.append({"lang": lang, "text": "\n".join(body), "unclosed": True})
+        out.append(f"{_CODE}{len(blocks) - 1}{_CODE}")
+    return "\n".join(out), blocks
+
+
+def _heading(line: str) -> tuple[str, str] | None:
+    """``(label, inline rest)`` when the line opens a section; None otherwise."""
+    match = _HEADING.match(line)
+    if match:
+        return match.group(2).strip().rstrip(":").strip(), ""
+    match = _BOLD_ONLY.match(line)
+    if match and len(match.group(1)) <= 80:
+        return match.group(1).strip().rstrip(":").strip(), ""
+    match = _BOLD_INLINE.match(line)
+    if match and classify(match.group(1)) is not None:
+        return match.group(1).strip(), match.group(2).strip()
+    match = _LABEL.match(line)
+    if match and classify(match.group(1)) is not None and "`" not in match.group(1):
+        return match.group(1).strip(), match.group(2).strip()
+    return None
+
+
+def split_sections(text: str) -> tuple[list[Section], bool]:
+    """Sections in order; the flag says whether any heading-like structure was found."""
+    sections = [Section(None, Kind.description)]
+    structured = False
+    for line in text.split("\n"):
+        found = None if _ITEM.match(line) or _CODE in line else _heading(line)
+        if found is not None:
+            label, rest = found
+            kind = classify(label) or Kind.other
+            structured = True
+            sections.append(Section(label, kind, [rest] if rest else []))
+        else:
+            sections[-1].lines.append(line)
+    return [s for s in sections if s.label is not None or s.text], structured
+
+
+def is_filler(text: str) -> bool:
+    """True for template text nobody filled in (``Go to '...'``, ``[e.g. iOS]``, boilerplate)."""
+    norm = normalise_label(text)
+    if not norm or norm == "no response":
+        return True
+    if norm in _BOILERPLATE:
+        return True
+    if "..." in text or "…" in text or "e.g." in text:
+        residue = normalise_label(_FILLER_BITS.sub(" ", text))
+        return len(residue.split()) <= 3
+    return False
+
+
+def _clean_inline(text: str) -> str:
+    return re.sub(r"[ \t]+", " ", text).strip()
+
+
+def list_items(text: str) -> tuple[list[str], list[str]]:
+    """Top-level list items (continuations and nested items folded in) and the other lines."""
+    items: list[str] = []
+    loose: list[str] = []
+    base: int | None = None
+    open_item = False
+    right_after = False
+    for line in text.split("\n"):
+        stripped = line.strip()
+        match = _ITEM.match(line)
+        if match:
+            indent = len(match.group(1).expandtabs(4))
+            if base is None or indent <= base + 1:
+                base = indent if base is None else base
+                items.append(match.group(3).strip())
+                open_item = right_after = True
+                continue
+            if open_item:
+                items[-1] = f"{items[-1]}; {match.group(3).strip()}"
+                right_after = True
+                continue
+        if not stripped:
+            right_after = False
+            continue
+        if open_item and stripped.startswith(">"):
+            items[-1] = f"{items[-1]}\n{stripped}"
+            continue
+        if open_item and (line[:1] in (" ", "\t") or right_after):
+            items[-1] = f"{items[-1]} {stripped}".strip()
+            continue
+        open_item = right_after = False
+        loose.append(line)
+    return items, loose
+
+
+def _quoted(text: str, say: bool) -> str | None:
+    found = _QUOTED.search(text)
+    if found:
+        return next(g for g in found.groups() if g)
+    single = _SINGLE.search(text)
+    if single:
+        return single.group(1)
+    quote = [ln.strip()[1:].strip() for ln in text.split("\n") if ln.strip().startswith(">")]
+    if quote:
+        return " ".join(q for q in quote if q)
+    if say:
+        tick = _BACKTICK.search(text)
+        if tick:
+            return tick.group(1)
+    return None
+
+
+def classify_step(step: str) -> ParsedTurn:
+    """A turn from one step: a ``user_message`` when the step is something said to the agent.
+
+    Said means a quotation (``"…"``, ``“…”``, a ``>`` quote line), or a step that starts with
+    a saying verb (ask, type, say, send…); a quotation after a UI verb (``Click "Save"``) is a
+    button, not a message. Code-block references never become messages.
+    """
+    lines = [ln for ln in step.split("\n") if not ln.strip().startswith(">")]
+    objective = _clean_inline(" ".join(lines)) or _clean_inline(step.replace(">", " "))
+    said = _SAY.search(step) is not None
+    message = _quoted(step, said)
+    if message is not None:
+        said_before = _SAY.search(step.split(message)[0]) is not None
+        if not said_before and _UI_START.match(objective) and not step.lstrip().startswith(">"):
+            message = None
+    if message is None:
+        start = _SAY_START.match(objective)
+        if start and start.group(2).strip() and not _GENERIC_OBJECT.match(start.group(2)):
+            rest = start.group(2).strip()
+            stripped = re.sub(r"^(?:to|about)\s+", "", rest, flags=re.IGNORECASE)
+            message = stripped[:1].upper() + stripped[1:] if stripped != rest else rest
+    if message is not None:
+        message = _clean_inline(message)
+        if "[code block" in message:
+            message = None
+    return ParsedTurn(objective=objective, user_message=message or None)
+
+
+def _evidence_refs(text: str, section: str | None, blocks: list[dict[str, Any]],
+                   used: dict[int, dict[str, Any]]) -> str:
+    def ref(match: re.Match[str]) -> str:
+        index = int(match.group(1))
+        if index not in used:
+            block = blocks[index]
+            entry: dict[str, Any] = {"kind": "code", "section": section, "lang": block["lang"]}
+            content = str(block["text"])
+            if len(content) > MAX_EVIDENCE_CHARS:
+                entry["original_chars"] = len(content)
+                content = content[:MAX_EVIDENCE_CHARS]
+            entry["text"] = content
+            used[index] = entry
+        return f"[code block {index + 1} in the record's evidence]"
+
+    return re.sub(f"{_CODE}(\\d+){_CODE}", ref, text)
+
+
+def _criteria_text(text: str) -> str:
+    items, loose = list_items(text)
+    parts = [ln.strip() for ln in loose if not is_filler(ln)]
+    parts += ["- " + _clean_step(i) for i in items if not is_filler(_clean_step(i))]
+    return "\n".join(p for p in parts if p.strip())
+
+
+def _checkboxes(text: str) -> list[dict[str, Any]]:
+    boxes = []
+    for item in list_items(text)[0]:
+        task = _TASK.match(item)
+        if task:
+            boxes.append({"text": task.group(2).strip(), "checked": task.group(1) in "xX"})
+    return boxes
+
+
+def _detect_form(labels: set[str], structured: bool, text: str) -> str:
+    if {"what happened", "quick check"} <= labels or (
+        "what happened" in labels and "what did you expect to happen" in labels
+    ):
+        return "gaia_bug_report"
+    if "what problem are you trying to solve" in labels:
+        return "gaia_feature_request"
+    if "goal" in labels and any(lbl.startswith("scope") for lbl in labels):
+        return "gaia_internal_task"
+    if NO_RESPONSE in text.lower() and labels:
+        return "issue_form"
+    if labels and structured:
+        return "template"
+    return "freeform"
+
+
+def _steps_from(section_text: str) -> tuple[list[str], str]:
+    """Steps from a steps section: its list, else its non-empty lines; plus left-over prose."""
+    items, loose = list_items(section_text)
+    if items:
+        return items, "\n".join(loose)
+    lines = [ln.strip() for ln in section_text.split("\n") if ln.strip()]
+    return lines, ""
+
+
+def parse_issue(title: str | None, body: str | None) -> ParsedIssue:
+    """Parse one issue (title and markdown body) into turns, criteria and evidence."""
+    warnings: list[str] = []
+    text = (body or "").replace("\r\n", "\n").replace("\r", "\n")
+    text = unescape_newlines(text)
+    if len(text) > MAX_BODY_CHARS:
+        warnings.append(
+            f"issue body is {len(text)} characters; only the first {MAX_BODY_CHARS} were parsed"
+        )
+        text = text[:MAX_BODY_CHARS]
+    prose, blocks = extract_code(text)
+    sections, structured = split_sections(prose)
+    used: dict[int, dict[str, Any]] = {}
+    labels = {normalise_label(s.label) for s in sections if s.label}
+    form = _detect_form(labels, structured, text)
+
+    steps: list[str] = []
+    criteria: list[str] = []
+    descriptions: list[str] = []
+    actual: list[str] = []
+    environment: list[str] = []
+    fields: dict[str, str] = {}
+    checkboxes: dict[str, list[dict[str, Any]]] = {}
+    prompt: str | None = None
+    logs: list[dict[str, Any]] = []
+
+    for section in sections:
+        raw = section.text
+        label = section.label or ""
+        if section.kind is not Kind.checks and _checkboxes(raw) and not _non_task_text(raw):
+            checkboxes[label or "checklist"] = _checkboxes(raw)
+            continue
+        if _CODE not in raw and is_filler(raw):
+            continue
+        content = _evidence_refs(raw, section.label, blocks, used)
+        kind = section.kind
+        if kind is Kind.steps:
+            found, rest = _steps_from(content)
+            steps.extend(found)
+            rest = "\n".join(ln for ln in rest.split("\n") if not is_filler(ln))
+            if rest.strip():
+                descriptions.append(rest.strip())
+        elif kind in (Kind.expected, Kind.acceptance):
+            crit = _criteria_text(content)
+            if crit:
+                criteria.append(crit)
+        elif kind is Kind.actual:
+            actual.append(content)
+        elif kind is Kind.environment:
+            environment.append(f"{label}: {content}" if label else content)
+        elif kind is Kind.prompt:
+            prompt = _clean_inline(content.strip().strip("\"“”'"))
+        elif kind is Kind.model:
+            fields["model"] = _clean_inline(content)
+        elif kind is Kind.logs:
+            if _CODE not in raw:
+                logs.append({"kind": "log", "section": label, "text": raw[:MAX_EVIDENCE_CHARS]})
+        elif kind is Kind.description:
+            descriptions.append(content)
+        elif kind is Kind.checks:
+            checkboxes[label] = _checkboxes(raw)
+        else:
+            fields[label] = content if len(content) <= MAX_TEXT_CHARS else content[:MAX_TEXT_CHARS]
+
+    for index in range(len(blocks)):
+        if index not in used:
+            _evidence_refs(f"{_CODE}{index}{_CODE}", None, blocks, used)
+
+    if not steps:
+        for i, desc in enumerate(descriptions):
+            items, loose = list_items(desc)
+            items = [it for it in items if not is_filler(it) and not _TASK.match(it)]
+            if items:
+                steps = items
+                descriptions[i] = "\n".join(loose)
+                break
+
+    turns: list[ParsedTurn] = []
+    observed: list[str] = []
+    kept = [s for s in (_clean_step(s) for s in steps) if s and not is_filler(s)]
+    user_facing = [s for s in kept if not _OBSERVE.match(s)]
+    if not user_facing:
+        user_facing = kept
+    else:
+        observed = [s for s in kept if _OBSERVE.match(s)]
+    turns = [classify_step(s) for s in user_facing]
+    if prompt and not is_filler(prompt) and not any(t.user_message for t in turns):
+        turns = _place_prompt(turns, prompt)
+
+    description = "\n\n".join(d.strip() for d in descriptions if d.strip()) or None
+    from_title = False
+    if not turns:
+        seed = _first_paragraph(description) if description else None
+        seed = seed or _clean_inline(title or "")
+        if seed:
+            turn = classify_step(seed)
+            if prompt and not is_filler(prompt) and not turn.user_message:
+                turn = ParsedTurn(turn.objective, prompt)
+            turns = [turn]
+            from_title = description is None
+    extra: list[str] = []
+    if len(turns) > MAX_TURNS:
+        extra = [t.objective for t in turns[MAX_TURNS:]]
+        warnings.append(f"{len(turns)} steps; the first {MAX_TURNS} became turns")
+        turns = turns[:MAX_TURNS]
+    if description and len(description) > MAX_TEXT_CHARS:
+        description = description[:MAX_TEXT_CHARS].rstrip() + " …"
+    if not criteria and form == "freeform" and description:
+        criteria = [s for s in _sentences(description) if _SHOULD.search(s)]
+    success = "\n".join(criteria).strip() or None
+    if success and len(success) > MAX_TEXT_CHARS:
+        success = success[:MAX_TEXT_CHARS].rstrip() + " …"
+    evidence = [used[k] for k in sorted(used)] + logs
+    return ParsedIssue(
+        form=form,
+        turns=turns,
+        success_criteria=success,
+        description=description,
+        evidence=evidence,
+        actual="\n\n".join(actual).strip() or None,
+        environment="\n".join(environment).strip() or None,
+        observed=observed,
+        fields=fields,
+        checkboxes=checkboxes,
+        extra_steps=extra,
+        warnings=warnings,
+        steps_from_title=from_title,
+    )
+
+
+def _sentences(text: str) -> list[str]:
+    flat = _clean_inline(" ".join(text.split("\n")))
+    return [part.strip() for part in re.split(r"(?<=[.!?])\s+", flat) if part.strip()]
+
+
+def _non_task_text(text: str) -> bool:
+    items, loose = list_items(text)
+    return bool(loose) or any(not _TASK.match(i) for i in items)
+
+
+def _clean_step(step: str) -> str:
+    task = _TASK.match(step)
+    if task:
+        step = task.group(2)
+    return step.strip()
+
+
+def _first_paragraph(text: str) -> str:
+    for para in re.split(r"\n\s*\n", text):
+        cleaned = _clean_inline(" ".join(ln for ln in para.split("\n") if ln.strip()))
+        if cleaned and not cleaned.startswith("[code block"):
+            return cleaned[:500]
+    return ""
+
+
+def _place_prompt(turns: list[ParsedTurn], prompt: str) -> list[ParsedTurn]:
+    """The form's ``Prompt used`` goes on the step that mentions sending it, else is added."""
+    for i, turn in enumerate(turns):
+        if _SAY.search(turn.objective):
+            return [*turns[:i], ParsedTurn(turn.objective, prompt), *turns[i + 1 :]]
+    return [*turns, ParsedTurn("Send the prompt from the report", prompt)]

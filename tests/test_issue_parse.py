@@ -1,0 +1,689 @@
+"""A labelled set of issue bodies: for each shape, the exact turns and success criteria."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pytest
+
+from intake.issue_parse import (
+    MAX_BODY_CHARS,
+    MAX_EVIDENCE_CHARS,
+    MAX_TURNS,
+    ParsedTurn,
+    classify,
+    classify_step,
+    extract_code,
+    is_filler,
+    parse_issue,
+    unescape_newlines,
+)
+
+T = ParsedTurn
+
+
+@dataclass
+class Case:
+    """One labelled body."""
+
+    name: str
+    body: str
+    turns: list[ParsedTurn]
+    criteria: str | None
+    form: str | None = None
+    title: str = "A title"
+
+
+GAIA_BUG = """### Quick check
+
+- [X] I've searched existing issues and didn't find a duplicate.
+- [x] This issue relates to **Gaia Agent UI** (`gaia chat --ui`).
+- [ ] This issue relates to a CLI command (`gaia ...`) or the SDK.
+
+### GAIA version
+
+v0.19.0
+
+### What happened?
+
+The agent forgets the file I indexed.
+
+Steps to reproduce:
+1. Run `gaia chat --ui`
+2. Upload `report.pdf`
+3. Ask "What is the total revenue in the report?"
+4. See error: the agent says it has no documents
+
+Model used (if applicable): Qwen3.5-35B-A3B-GGUF
+Prompt used (if relevant): What is the total revenue in the report?
+Error / log output:
+```
+Traceback (most recent call last):
+  File "agent.py", line 12, in answer
+KeyError: 'doc'
+```
+
+### What did you expect to happen?
+
+The agent answers with the revenue from report.pdf.
+
+### Acceptance criteria
+
+- The agent cites report.pdf
+- No KeyError in the log
+
+### Environment
+
+_No response_
+"""
+
+GAIA_BUG_PROMPT_ONLY = """### Quick check
+
+- [ ] I've searched existing issues and didn't find a duplicate.
+- [ ] This issue relates to **Gaia Agent UI** (`gaia chat --ui`).
+- [ ] This issue relates to a CLI command (`gaia ...`) or the SDK.
+
+### GAIA version
+
+_No response_
+
+### What happened?
+
+Steps to reproduce:
+1. Start `gaia chat`
+2. Send the prompt below
+
+Prompt used (if relevant): list my indexed documents
+
+### What did you expect to happen?
+
+_No response_
+
+### Acceptance criteria
+
+_No response_
+
+### Environment
+
+OS: Windows 11
+"""
+
+GAIA_FEATURE = """### Quick check
+
+- [X] I've searched existing issues and didn't find a duplicate.
+- [ ] This relates to **Gaia Agent UI** (`gaia chat --ui`).
+- [ ] This relates to the SDK, CLI, or a specific agent.
+
+### What problem are you trying to solve?
+
+When I ask "which of my files mention invoices?" the agent searches only one folder.
+
+### Proposed solution
+
+Search every indexed folder.
+
+### Acceptance criteria
+
+- Files from all indexed folders are listed
+- The answer names the folder of each file
+"""
+
+GAIA_INTERNAL = """### Goal
+
+Let users export a chat as markdown from the Agent UI.
+
+### Scope (what ships in this PR)
+
+- [ ] Export button in the chat header
+- [ ] `GET /api/sessions/{id}/export`
+
+### Acceptance criteria
+
+- Clicking Export downloads a .md file
+- The file contains every message in order
+
+### Attribution / prior art
+
+_No response_
+
+### Capability domain
+
+surfaces — Agent UI, Telegram, WhatsApp, Slack/Discord, mobile
+
+### Product track
+
+platform — Foundation that both consumer-app and oem-pc consume
+
+### Priority
+
+p2 — medium, next quarter
+
+### Consumer-critical?
+
+- [ ] This issue is on the consumer-critical path (adds `consumer-critical` label)
+
+### Dependencies
+
+_No response_
+
+### Failure modes (per CLAUDE.md "no silent fallback" rule)
+
+_No response_
+"""
+
+OTHER_FORM = """### Describe the issue
+
+The bot replies in English to a French question.
+
+### Steps to Reproduce
+
+1. Open the web chat
+2. Type: Quelle heure est-il ?
+3. The bot answers in English
+
+### Expected Behavior
+
+A reply in French.
+
+### Relevant log output
+
+```shell
+WARN locale=None
+```
+
+### Version
+
+_No response_
+"""
+
+MARKDOWN_SECTIONS = """## Summary
+Summaries drop the last page.
+
+## Steps to reproduce
+- Index `big.pdf`
+- Ask the agent to summarize the document
+- Ask "what does the last page say?"
+
+## Expected result
+The summary covers every page.
+
+## Actual result
+The last page is missing.
+"""
+
+BOLD_TEMPLATE = """**Describe the bug**
+Chat ignores my second question.
+
+**To Reproduce**
+Steps to reproduce the behavior:
+1. Go to 'Chat'
+2. Type `hello`
+3. Send "and what about tomorrow?"
+4. See error
+
+**Expected behavior**
+It should answer about tomorrow's weather.
+
+**Screenshots**
+If applicable, add screenshots to help explain your problem.
+"""
+
+PLAIN_REPRO = """The calculator tool rounds wrongly.
+
+Repro:
+* open a new chat
+* say 'what is 0.1 + 0.2?'
+
+Desired behaviour: the answer is 0.3
+Actual behavior: 0.30000000000000004
+"""
+
+BOLD_INLINE = """**Steps to reproduce:** ask the agent what day it is
+**Expected:** today's date
+"""
+
+NESTED_AND_QUOTES = """## Steps to reproduce
+1. Open the Agent UI
+   - make sure no documents are indexed
+2. Enter this message:
+   > Summarise the meeting notes from yesterday
+3. Click "Send"
+
+## Expected behavior
+- The agent says it has no notes
+- [x] It does not invent a meeting
+"""
+
+CODE_IN_STEP = """## To Reproduce
+1. Paste this into the chat:
+```
+SELECT * FROM users;
+```
+2. Wait for the answer
+
+## Expected
+It explains the query.
+"""
+
+ACCEPTANCE_ONLY = """Uploading a .docx file fails silently.
+
+## Acceptance criteria
+- An error message names the unsupported format
+"""
+
+NO_HEADINGS_LIST = """The agent loses context after an upload.
+
+1. Ask "what is in report.pdf?"
+2. Upload notes.txt
+3. Ask “and in the notes?”
+"""
+
+UNFILLED_FREEFORM = """**Describe the bug**
+A clear and concise description of what the bug is.
+
+**To Reproduce**
+Steps to reproduce the behavior:
+1. Go to '...'
+2. Click on '....'
+3. Scroll down to '....'
+4. See error
+
+**Expected behavior**
+A clear and concise description of what you expected to happen.
+
+**Desktop (please complete the following information):**
+ - OS: [e.g. iOS]
+ - Browser [e.g. chrome, safari]
+"""
+
+UNFILLED_GAIA = """### Quick check
+
+- [ ] I've searched existing issues and didn't find a duplicate.
+- [ ] This issue relates to **Gaia Agent UI** (`gaia chat --ui`).
+- [ ] This issue relates to a CLI command (`gaia ...`) or the SDK.
+
+### GAIA version
+
+_No response_
+
+### What happened?
+
+Steps to reproduce:
+1. Run `gaia ...`
+2. ...
+3. See error: ...
+
+Model used (if applicable): ...
+Prompt used (if relevant): ...
+Error / log output: ...
+
+### What did you expect to happen?
+
+_No response_
+
+### Acceptance criteria
+
+_No response_
+
+### Environment
+
+_No response_
+"""
+
+HTML_BODY = """<!-- Please describe your problem below. Do not delete this comment.
+```
+this fenced block is inside the comment and must vanish
+```
+-->
+<details><summary>Log</summary>
+
+```
+ERROR boom
+```
+</details>
+
+## Repro
+- Open <b>Settings</b>
+- Say &quot;hi&quot; to the agent<br>then wait <!-- inline comment -->
+
+## Expected behavior
+<p>A <em>friendly</em> greeting.</p>
+"""
+
+ESCAPED = (
+    "## Steps to reproduce\\n1. Open the UI\\n2. Ask: how many files are indexed?\\n\\n"
+    "## Expected result\\nA number."
+)
+
+EMOJI_RTL = """### 🐛 Steps to reproduce
+
+1. Ask "ما هو الطقس اليوم؟ 🌤️"
+2. Ask "שלום, מה שלומך?"
+
+### ✅ Expected behavior
+
+The agent answers in Arabic 🇸🇦 and then in Hebrew.
+"""
+
+FREEFORM_SENTENCES = (
+    "The assistant crashes when I upload a 300 page PDF. "
+    "It should at least say the file is too large."
+)
+
+CASES = [
+    Case(
+        "gaia bug report form",
+        GAIA_BUG,
+        [
+            T("Run `gaia chat --ui`"),
+            T("Upload `report.pdf`"),
+            T(
+                'Ask "What is the total revenue in the report?"',
+                "What is the total revenue in the report?",
+            ),
+        ],
+        "The agent answers with the revenue from report.pdf.\n- The agent cites report.pdf\n"
+        "- No KeyError in the log",
+        "gaia_bug_report",
+    ),
+    Case(
+        "gaia bug report, message only in 'Prompt used'",
+        GAIA_BUG_PROMPT_ONLY,
+        [T("Start `gaia chat`"), T("Send the prompt below", "list my indexed documents")],
+        None,
+        "gaia_bug_report",
+    ),
+    Case(
+        "gaia feature request form",
+        GAIA_FEATURE,
+        [
+            T(
+                'When I ask "which of my files mention invoices?" the agent searches only one '
+                "folder.",
+                "which of my files mention invoices?",
+            )
+        ],
+        "- Files from all indexed folders are listed\n- The answer names the folder of each file",
+        "gaia_feature_request",
+    ),
+    Case(
+        "gaia internal task form",
+        GAIA_INTERNAL,
+        [T("Let users export a chat as markdown from the Agent UI.")],
+        "- Clicking Export downloads a .md file\n- The file contains every message in order",
+        "gaia_internal_task",
+    ),
+    Case(
+        "another project's issue form",
+        OTHER_FORM,
+        [T("Open the web chat"), T("Type: Quelle heure est-il ?", "Quelle heure est-il ?")],
+        "A reply in French.",
+        "issue_form",
+    ),
+    Case(
+        "markdown ## sections with bullets",
+        MARKDOWN_SECTIONS,
+        [
+            T("Index `big.pdf`"),
+            T("Ask the agent to summarize the document", "Summarize the document"),
+            T('Ask "what does the last page say?"', "what does the last page say?"),
+        ],
+        "The summary covers every page.",
+        "template",
+    ),
+    Case(
+        "bold-heading template (To Reproduce)",
+        BOLD_TEMPLATE,
+        [
+            T("Go to 'Chat'"),
+            T("Type `hello`", "hello"),
+            T('Send "and what about tomorrow?"', "and what about tomorrow?"),
+        ],
+        "It should answer about tomorrow's weather.",
+        "template",
+    ),
+    Case(
+        "plain Repro: label, Desired behaviour / Actual behavior inline",
+        PLAIN_REPRO,
+        [T("open a new chat"), T("say 'what is 0.1 + 0.2?'", "what is 0.1 + 0.2?")],
+        "the answer is 0.3",
+    ),
+    Case(
+        "bold inline labels",
+        BOLD_INLINE,
+        [T("ask the agent what day it is", "what day it is")],
+        "today's date",
+    ),
+    Case(
+        "nested bullets, quote-line message, UI button in quotes, task-list criteria",
+        NESTED_AND_QUOTES,
+        [
+            T("Open the Agent UI; make sure no documents are indexed"),
+            T(
+                "Enter this message:",
+                "Summarise the meeting notes from yesterday",
+            ),
+            T('Click "Send"'),
+        ],
+        "- The agent says it has no notes\n- It does not invent a meeting",
+    ),
+    Case(
+        "code block inside a step stays out of the turn",
+        CODE_IN_STEP,
+        [
+            T("Paste this into the chat: [code block 1 in the record's evidence]"),
+            T("Wait for the answer"),
+        ],
+        "It explains the query.",
+    ),
+    Case(
+        "acceptance criteria only, steps from the prose",
+        ACCEPTANCE_ONLY,
+        [T("Uploading a .docx file fails silently.")],
+        "- An error message names the unsupported format",
+    ),
+    Case(
+        "no headings, numbered list",
+        NO_HEADINGS_LIST,
+        [
+            T('Ask "what is in report.pdf?"', "what is in report.pdf?"),
+            T("Upload notes.txt"),
+            T("Ask “and in the notes?”", "and in the notes?"),
+        ],
+        None,
+        "freeform",
+    ),
+    Case(
+        "no headings, prose only: 'should' sentences are the criteria",
+        FREEFORM_SENTENCES,
+        [T(FREEFORM_SENTENCES)],
+        "It should at least say the file is too large.",
+        "freeform",
+    ),
+    Case("empty body", "", [T("A title")], None, "freeform"),
+    Case("body of whitespace", " \n\n\t\n", [T("A title")], None, "freeform"),
+    Case("unfilled free-form template", UNFILLED_FREEFORM, [T("A title")], None),
+    Case("unfilled GAIA bug form", UNFILLED_GAIA, [T("A title")], None, "gaia_bug_report"),
+    Case(
+        "HTML comments and tags",
+        HTML_BODY,
+        [T("Open Settings"), T('Say "hi" to the agent then wait', "hi")],
+        "A friendly greeting.",
+    ),
+    Case(
+        "literal \\n escapes",
+        ESCAPED,
+        [T("Open the UI"), T("Ask: how many files are indexed?", "how many files are indexed?")],
+        "A number.",
+    ),
+    Case(
+        "emoji and right-to-left text",
+        EMOJI_RTL,
+        [
+            T('Ask "ما هو الطقس اليوم؟ 🌤️"', "ما هو الطقس اليوم؟ 🌤️"),
+            T('Ask "שלום, מה שלומך?"', "שלום, מה שלומך?"),
+        ],
+        "The agent answers in Arabic 🇸🇦 and then in Hebrew.",
+    ),
+]
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c.name for c in CASES])
+def test_labelled_bodies(case: Case) -> None:
+    parsed = parse_issue(case.title, case.body)
+    assert parsed.turns == case.turns
+    assert parsed.success_criteria == case.criteria
+    if case.form is not None:
+        assert parsed.form == case.form
+
+
+def test_gaia_bug_keeps_evidence_and_metadata_out_of_turns() -> None:
+    parsed = parse_issue("[Bug]: forgets file", GAIA_BUG)
+    assert parsed.description == "The agent forgets the file I indexed."
+    assert parsed.evidence == [
+        {
+            "kind": "code",
+            "section": "Error / log output",
+            "lang": "",
+            "text": 'Traceback (most recent call last):\n  File "agent.py", line 12, in answer\n'
+            "KeyError: 'doc'",
+        }
+    ]
+    assert parsed.observed == ["See error: the agent says it has no documents"]
+    assert parsed.fields == {"model": "Qwen3.5-35B-A3B-GGUF"}
+    assert parsed.environment == "GAIA version: v0.19.0"
+    checks = parsed.checkboxes["Quick check"]
+    assert [c["checked"] for c in checks] == [True, True, False]
+    for turn in parsed.turns:
+        assert "Traceback" not in turn.objective
+
+
+def test_other_form_keeps_log_fence_language_and_actual() -> None:
+    parsed = parse_issue("t", OTHER_FORM)
+    assert parsed.evidence[0]["lang"] == "shell"
+    assert parsed.evidence[0]["text"] == "WARN locale=None"
+    assert parsed.observed == ["The bot answers in English"]
+    plain = parse_issue("t", PLAIN_REPRO)
+    assert plain.actual == "0.30000000000000004"
+    sections = parse_issue("t", MARKDOWN_SECTIONS)
+    assert sections.actual == "The last page is missing."
+
+
+def test_internal_task_dropdowns_and_checkboxes_are_fields() -> None:
+    parsed = parse_issue("feat: export", GAIA_INTERNAL)
+    assert parsed.fields["Priority"] == "p2 — medium, next quarter"
+    assert "Scope (what ships in this PR)" in parsed.checkboxes
+    assert parsed.checkboxes["Consumer-critical?"] == [
+        {
+            "text": "This issue is on the consumer-critical path (adds `consumer-critical` label)",
+            "checked": False,
+        }
+    ]
+
+
+def test_html_comment_hides_fences_and_tags_are_stripped() -> None:
+    parsed = parse_issue("t", HTML_BODY)
+    texts = [e["text"] for e in parsed.evidence]
+    assert texts == ["ERROR boom"]
+    flat = repr(parsed)
+    assert "must vanish" not in flat
+    assert "<b>" not in flat and "<p>" not in flat and "inline comment" not in flat
+
+
+def test_unclosed_comment_and_fence() -> None:
+    prose, blocks = extract_code("keep\n<!-- open\nhidden\n```\nstill hidden")
+    assert prose == "keep" and blocks == []
+    prose, blocks = extract_code("a\n```py\nx = 1\n")
+    assert blocks == [{"lang": "py", "text": "x = 1\n", "unclosed": True}]
+
+
+def test_code_blocks_survive_intact() -> None:
+    code = "def f():\n    return '### not a heading'\n\n- not a step\n"
+    parsed = parse_issue("t", f"## Steps to reproduce\n1. Run it\n\n```python\n{code}```\n")
+    assert parsed.turns == [T("Run it")]
+    assert parsed.description == "[code block 1 in the record's evidence]"
+    assert parsed.evidence[0]["text"] == code.rstrip("\n")
+    assert parsed.evidence[0]["lang"] == "python"
+
+
+def test_unescape_only_when_escapes_dominate() -> None:
+    assert unescape_newlines("a\\nb\\nc") == "a\nb\nc"
+    mixed = "line one\nline two\nprint('a\\nb')\n"
+    assert unescape_newlines(mixed) == mixed
+
+
+def test_one_megabyte_body_is_cut_and_bounded() -> None:
+    log = "ERROR something failed at step 42\n" * 40_000
+    body = f"## Steps to reproduce\n1. Ask \"hi\"\n\n## Logs\n```\n{log}```\n"
+    assert len(body) > 1_000_000
+    parsed = parse_issue("big", body)
+    assert parsed.turns == [T('Ask "hi"', "hi")]
+    assert parsed.warnings and str(MAX_BODY_CHARS) in parsed.warnings[0]
+    assert len(parsed.evidence[0]["text"]) == MAX_EVIDENCE_CHARS
+    assert parsed.evidence[0]["original_chars"] > MAX_EVIDENCE_CHARS
+
+
+def test_many_steps_are_capped() -> None:
+    body = "## Steps to reproduce\n" + "".join(f"{i}. Ask \"q{i}\"\n" for i in range(1, 31))
+    parsed = parse_issue("t", body)
+    assert len(parsed.turns) == MAX_TURNS
+    assert parsed.extra_steps[0] == f'Ask "q{MAX_TURNS + 1}"'
+    assert parsed.warnings == [f"30 steps; the first {MAX_TURNS} became turns"]
+
+
+@pytest.mark.parametrize(
+    ("label", "kind"),
+    [
+        ("Steps to reproduce", "steps"),
+        ("🐛 To Reproduce:", "steps"),
+        ("Repro", "steps"),
+        ("Expected Behaviour", "expected"),
+        ("Expected result", "expected"),
+        ("Desired behavior", "expected"),
+        ("What did you expect to happen?", "expected"),
+        ("Actual behavior", "actual"),
+        ("Acceptance criteria", "acceptance"),
+        ("**Describe the bug**", "description"),
+        ("Relevant log output", "logs"),
+        ("Additional context", None),
+        ("ملاحظات", None),
+    ],
+)
+def test_classify_labels(label: str, kind: str | None) -> None:
+    got = classify(label)
+    assert (got.value if got else None) == kind
+
+
+@pytest.mark.parametrize(
+    ("step", "message"),
+    [
+        ('Ask "why?"', "why?"),
+        ("Type hello there", "hello there"),
+        ("Send a message", None),
+        ("Ask a follow-up question about the PDF", None),
+        ('Click "Save"', None),
+        ("Run `gaia chat`", None),
+        ("Type `gaia --version` in the chat", "gaia --version"),
+        ("Open the sidebar", None),
+        ("tell it to forget my name", "Forget my name"),
+    ],
+)
+def test_step_classification(step: str, message: str | None) -> None:
+    turn = classify_step(step)
+    assert turn.user_message == message
+    assert turn.objective == step
+
+
+@pytest.mark.parametrize(
+    ("text", "filler"),
+    [
+        ("_No response_", True),
+        ("Go to '...'", True),
+        ("OS: [e.g. iOS]", True),
+        ("A clear and concise description of what the bug is.", True),
+        ("Open the chat and ask about the report", False),
+        ("It fails with ... sometimes when the report is long", False),
+    ],
+)
+def test_filler(text: str, filler: bool) -> None:
+    assert is_filler(text) is filler
