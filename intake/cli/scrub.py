@@ -1,7 +1,88 @@
-"""Commands of this group (registered by ``intake.cli``)."""
+"""``intake scrub``: scrub files in place, or ``--check`` them (type and file:line only)."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from pathlib import Path
 
 import typer
 
+from intake.errors import EXIT_FINDINGS
+
+
+class ScrubFormat(StrEnum):
+    """Output formats of ``scrub``."""
+
+    text = "text"
+    json = "json"
+
 
 def register(app: typer.Typer) -> None:
-    """Add this group's commands to the app."""
+    """Add ``scrub``."""
+
+    @app.command()
+    def scrub(
+        ctx: typer.Context,
+        paths: list[Path] = typer.Argument(
+            ..., help="Files (any text file) or folders (*.yaml, *.json, *.md, *.txt…, recursive)."
+        ),
+        check: bool = typer.Option(
+            False, "--check", help="Change nothing; list findings as TYPE file:line; exit 1 if any."
+        ),
+        fmt: ScrubFormat = typer.Option(ScrubFormat.text, "--format", help="Output format."),
+    ) -> None:
+        """Replace private data (paths, e-mails, keys, tokens) with consistent fake values.
+
+        Files are rewritten in place, atomically, and only if every file scrubs cleanly. YAML
+        and JSON keep their layout and comments. Nothing ever prints an original value.
+        """
+        from intake.cli import emit_json, err, out, settings
+        from intake.scrub import get_scrubber, scan_paths, scrub_paths
+
+        cfg = settings(ctx)
+        scrubber = get_scrubber(cfg.spacy_model, cfg.scrubbers_dir)
+        if check:
+            findings = scan_paths(paths, scrubber=scrubber)
+            if fmt is ScrubFormat.json:
+                emit_json(
+                    {
+                        "command": "scrub",
+                        "check": True,
+                        "findings": [
+                            {"entity_type": f.entity_type, "file": f.path, "line": f.line}
+                            for f in findings
+                        ],
+                    }
+                )
+            else:
+                for f in findings:
+                    out(f"{f.entity_type} {f.path}:{f.line}")
+                err(f"{len(findings)} findings" if findings else "clean: nothing to scrub")
+            if findings:
+                raise typer.Exit(EXIT_FINDINGS)
+            return
+        outcomes = scrub_paths(paths, scrubber=scrubber)
+        if fmt is ScrubFormat.json:
+            emit_json(
+                {
+                    "command": "scrub",
+                    "check": False,
+                    "files": [
+                        {
+                            "file": str(o.path),
+                            "changed": o.changed,
+                            "report": o.report.model_dump(mode="json"),
+                        }
+                        for o in outcomes
+                    ],
+                }
+            )
+            return
+        for o in outcomes:
+            if o.changed:
+                counts = ", ".join(f"{k} {v}" for k, v in o.report.counts.items())
+                out(f"{o.path}: scrubbed ({counts})")
+            else:
+                out(f"{o.path}: clean")
+        changed = sum(o.changed for o in outcomes)
+        out(f"{len(outcomes)} files, {changed} scrubbed")
