@@ -1,0 +1,123 @@
+"""``intake scrub`` through the real CLI app."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from intake.cli import app
+
+TOKEN = "ghp_" + "Abc1" * 9
+YAML_TEXT = f"""\
+# a draft
+id: demo  # keep me
+turns:
+  - turn: 1
+    user_message: "cat /home/alice/proj/a.py and mail alice@acme.io"
+    notes: |
+      token {TOKEN}
+alice@acme.io: key in a mapping
+"""
+
+
+@pytest.fixture
+def draft(tmp_path: Path) -> Path:
+    path = tmp_path / "demo.yaml"
+    path.write_text(YAML_TEXT)
+    return path
+
+
+def test_check_lists_type_and_line_never_the_value(runner: CliRunner, draft: Path) -> None:
+    result = runner.invoke(app, ["scrub", "--check", str(draft)])
+    assert result.exit_code == 1
+    assert result.stdout.splitlines() == [
+        f"FILE_PATH {draft}:5",
+        f"EMAIL_ADDRESS {draft}:5",
+        f"GITHUB_TOKEN {draft}:7",
+        f"EMAIL_ADDRESS {draft}:8",
+    ]
+    assert TOKEN not in result.output and "alice" not in result.output
+    assert draft.read_text() == YAML_TEXT
+
+
+def test_scrub_in_place_keeps_layout_and_is_then_clean(runner: CliRunner, draft: Path) -> None:
+    result = runner.invoke(app, ["scrub", str(draft)], catch_exceptions=False)
+    assert result.exit_code == 0
+    assert result.stdout.splitlines()[-1] == "1 files, 1 scrubbed"
+    assert draft.read_text() == YAML_TEXT.replace("/home/alice/proj/a.py", "/home/user/project1/a.py").replace(
+        "alice@acme.io", "user1@example.com"
+    ).replace(TOKEN, "ghp_FAKE00000000000000000000000000000001")
+    again = runner.invoke(app, ["scrub", "--check", str(draft)])
+    assert again.exit_code == 0
+    assert again.stdout == ""
+    assert [p.name for p in draft.parent.iterdir()] == ["demo.yaml"]  # no temp file left
+
+
+def test_json_format(runner: CliRunner, draft: Path) -> None:
+    result = runner.invoke(app, ["scrub", "--format", "json", str(draft)], catch_exceptions=False)
+    doc = json.loads(result.stdout)
+    assert doc["files"][0]["changed"] is True
+    assert doc["files"][0]["report"]["counts"] == {"EMAIL_ADDRESS": 2, "FILE_PATH": 1, "GITHUB_TOKEN": 1}
+    assert "alice" not in result.stdout and TOKEN not in result.stdout
+    check = runner.invoke(app, ["scrub", "--check", "--format", "json", str(draft)])
+    assert json.loads(check.stdout)["findings"] == []
+
+
+def test_escaped_secret_in_yaml_is_found_by_the_structured_pass(runner: CliRunner, tmp_path: Path) -> None:
+    path = tmp_path / "esc.yaml"
+    escaped = "".join(f"\\x{ord(c):02x}" for c in "bob@acme.io")
+    path.write_text(f'msg: "{escaped}"\n')
+    result = runner.invoke(app, ["scrub", str(path)], catch_exceptions=False)
+    assert result.exit_code == 0
+    assert "user1@example.com" in path.read_text()
+
+
+def test_folders_and_plain_text(runner: CliRunner, tmp_path: Path) -> None:
+    (tmp_path / "sub").mkdir()
+    (tmp_path / "sub" / "log.txt").write_text("see /Users/bob/x/y.txt\n")
+    (tmp_path / "image.png").write_bytes(b"\x89PNG\x00\x00")
+    result = runner.invoke(app, ["scrub", str(tmp_path)], catch_exceptions=False)
+    assert result.exit_code == 0
+    assert (tmp_path / "sub" / "log.txt").read_text() == "see /Users/user/project1/y.txt\n"
+
+
+def test_binary_or_invalid_utf8_fails_and_writes_nothing(runner: CliRunner, tmp_path: Path) -> None:
+    good = tmp_path / "a.txt"
+    good.write_text("mail bob@acme.io\n")
+    bad = tmp_path / "b.txt"
+    bad.write_bytes(b"token \xff\xfe " + TOKEN.encode())
+    result = runner.invoke(app, ["scrub", str(good), str(bad)])
+    assert result.exit_code == 2
+    assert result.stderr == f"error: not valid UTF-8 at byte 6: cannot scrub ({bad})\n"
+    assert good.read_text() == "mail bob@acme.io\n"
+    binary = tmp_path / "c.bin"
+    binary.write_bytes(b"\x00\x01" + TOKEN.encode())
+    result = runner.invoke(app, ["scrub", "--check", str(binary)])
+    assert result.exit_code == 2
+    assert "binary file" in result.stderr and TOKEN not in result.output
+
+
+def test_missing_path_is_a_usage_error(runner: CliRunner, tmp_path: Path) -> None:
+    result = runner.invoke(app, ["scrub", str(tmp_path / "nope.yaml")])
+    assert result.exit_code == 2
+    assert "no such file or folder" in result.stderr
+
+
+def test_empty_file(runner: CliRunner, tmp_path: Path) -> None:
+    path = tmp_path / "empty.yaml"
+    path.write_text("")
+    result = runner.invoke(app, ["scrub", str(path)], catch_exceptions=False)
+    assert result.exit_code == 0
+    assert path.read_text() == ""
+
+
+def test_help_does_not_import_presidio() -> None:
+    import subprocess
+    import sys
+
+    code = "import sys; from intake.cli import app; print('presidio_analyzer' in sys.modules)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"
