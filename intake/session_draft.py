@@ -1,0 +1,464 @@
+"""A captured session → a draft scenario, its observations and its ``RecordSource``.
+
+The mapping avoids what GAIA's own ``--capture-session`` gets wrong (gaia-formats §4.3): every
+user message is kept (consecutive ones merged into one turn, scheduler dividers skipped), only
+tools that succeeded become ``expected_tools`` (failed and policy-blocked calls go to the
+record), criteria are marked placeholders rather than the captured answer, error fallbacks are
+flagged as the observed failure, documents become corpus references or marked placeholders
+naming only a base name, and private sessions stay private. ``write_draft`` then scrubs,
+validates and writes the lot.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from intake.config import Settings
+from intake.drafting import DraftResult, new_record_source, slug, write_draft
+from intake.errors import ConfigError, InputError, UsageError
+from intake.models import placeholder
+from intake.sources.sessions import (
+    LOCATOR_PREFIX,
+    Document,
+    Message,
+    Session,
+    SessionSummary,
+    StoreKind,
+    failure_kind,
+    open_store,
+)
+
+DEFAULT_CATEGORY = "captured"
+DEFAULT_PERSONA = "casual_user"
+MAX_ANSWER_CHARS = 4_000
+"""Longest captured answer kept as evidence in the record."""
+CATEGORY_PATTERN = re.compile(r"^[a-z0-9][a-z0-9_-]{0,63}$")
+DRAFT_HEADER = (
+    "Drafted by intake from a GAIA session. Replace every TODO(intake) before review; "
+    "evidence is in the .intake.json record."
+)
+_UPLOAD_LINK = re.compile(r"!?\[([^\]\n]*)\]\((/api/files/uploads/[^)\s]+)\)")
+_UPLOAD_BARE = re.compile(r"/api/files/uploads/[^\s)\]]+")
+_UUID = re.compile(r"^[0-9a-fA-F]{8}-")
+
+TextCleaner = Callable[[str], str]
+
+
+@dataclass
+class TurnSpan:
+    """One scenario turn: the merged user messages and the assistant rows that followed."""
+
+    users: list[Message] = field(default_factory=list)
+    replies: list[Message] = field(default_factory=list)
+
+
+@dataclass
+class Grouped:
+    """Turns plus what did not belong to any turn (kept as observations, never dropped)."""
+
+    turns: list[TurnSpan]
+    orphan_replies: list[Message]
+    skipped_scheduler: int
+    skipped_system: int
+    other_roles: dict[str, int]
+
+
+@dataclass
+class CorpusFile:
+    """A corpus file known by content hash."""
+
+    corpus_doc: str | None
+    path: str | None
+    """Repository-relative path, or None when the corpus is outside the suite."""
+
+
+@dataclass
+class SessionPlan:
+    """What ``write_draft`` gets: the scenario, the observations and the source."""
+
+    scenario: dict[str, Any]
+    observations: dict[str, Any]
+    locator: str
+    private: bool
+    details: dict[str, Any]
+
+
+@dataclass
+class SessionDraft:
+    """The written draft and where it came from."""
+
+    result: DraftResult
+    session_id: str
+    store: StoreKind
+
+
+def default_db(settings: Settings, db: Path | None) -> Path:
+    """The store to read: ``--db`` or the configured Agent UI database."""
+    return db.expanduser() if db is not None else settings.path(settings.agent_ui_db)
+
+
+def list_sessions(settings: Settings, db: Path | None, limit: int) -> list[SessionSummary]:
+    """Newest sessions of a store (any kind), at most ``limit``."""
+    store = open_store(default_db(settings, db))
+    try:
+        return store.list_sessions(limit)
+    finally:
+        store.close()
+
+
+def _cell(value: str | None, width: int) -> str:
+    text = " ".join((value or "").split())
+    return text if len(text) <= width else text[: width - 1] + "…"
+
+
+def format_sessions(rows: list[SessionSummary]) -> list[str]:
+    """The session list as aligned text lines (a header, then one line per session)."""
+    if not rows:
+        return ["no sessions"]
+    lines = [f"{'ID':<36}  {'CREATED':<25}  {'MSGS':>5}  {'AGENT':<10}  {'PRIVATE':<7}  TITLE"]
+    for row in rows:
+        lines.append(
+            f"{_cell(row.id, 36):<36}  {_cell(row.created, 25):<25}  {row.messages:>5}  "
+            f"{_cell(row.agent_type or '-', 10):<10}  {'yes' if row.private else 'no':<7}  "
+            f"{_cell(row.title, 50)}"
+        )
+    return lines
+
+
+def read_session(settings: Settings, db: Path | None, wanted: str) -> Session:
+    """Resolve an id or unique prefix and load that session."""
+    store = open_store(default_db(settings, db))
+    try:
+        return store.load(store.resolve(wanted.strip()))
+    finally:
+        store.close()
+
+
+def group_turns(messages: list[Message]) -> Grouped:
+    """One turn per run of user messages; assistant rows attach to the turn before them."""
+    turns: list[TurnSpan] = []
+    orphans: list[Message] = []
+    scheduler = system = 0
+    other: dict[str, int] = {}
+    for message in messages:
+        if message.role == "system":
+            if message.scheduler:
+                scheduler += 1
+            else:
+                system += 1
+            continue
+        if message.role == "user":
+            if turns and not turns[-1].replies:
+                turns[-1].users.append(message)
+            else:
+                turns.append(TurnSpan(users=[message]))
+        elif message.role == "assistant":
+            if turns:
+                turns[-1].replies.append(message)
+            else:
+                orphans.append(message)
+        else:
+            other[message.role or "(empty)"] = other.get(message.role or "(empty)", 0) + 1
+    return Grouped(turns, orphans, scheduler, system, other)
+
+
+def corpus_index(settings: Settings) -> dict[str, CorpusFile]:
+    """SHA-256 of every corpus file → its manifest id and repository-relative path."""
+    if settings.corpus_dir is None:
+        return {}
+    folder = settings.path(settings.corpus_dir)
+    if not folder.is_dir():
+        raise ConfigError("corpus_dir is not a folder", where=str(settings.corpus_dir))
+    ids: dict[str, str] = {}
+    manifest = folder / "manifest.json"
+    if manifest.is_file():
+        try:
+            data = json.loads(manifest.read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError, ValueError):
+            raise ConfigError(
+                "corpus manifest.json is not readable JSON", where=str(manifest)
+            ) from None
+        entries: list[Any] = []
+        if isinstance(data, dict):
+            for key in ("documents", "adversarial_documents"):
+                if isinstance(data.get(key), list):
+                    entries.extend(data[key])
+        elif isinstance(data, list):
+            entries = data
+        for entry in entries:
+            if isinstance(entry, dict) and entry.get("id") and entry.get("filename"):
+                ids.setdefault(str(entry["filename"]), str(entry["id"]))
+    index: dict[str, CorpusFile] = {}
+    root = settings.root.resolve()
+    for path in sorted(folder.rglob("*")):
+        if not path.is_file() or path == manifest:
+            continue
+        digest = hashlib.sha256()
+        with path.open("rb") as handle:
+            for block in iter(lambda: handle.read(1 << 20), b""):
+                digest.update(block)
+        try:
+            rel: str | None = path.resolve().relative_to(root).as_posix()
+        except ValueError:
+            rel = None
+        index.setdefault(digest.hexdigest(), CorpusFile(ids.get(path.name), rel))
+    return index
+
+
+def short_id(session_id: str) -> str:
+    """First 8 characters of a UUID; for ``session-YYYYMMDD-HHMMSS`` ids, the date and time."""
+    if _UUID.match(session_id):
+        return session_id[:8].lower()
+    rest = re.sub(r"^session[-_]", "", session_id, flags=re.IGNORECASE)
+    return slug(rest, 24) or slug(session_id, 24) or "unknown"
+
+
+def draft_id(session: Session, title: str | None) -> str:
+    """``session_<first 8 of id>_<slug of title>``; the title part may be empty."""
+    head = f"session_{short_id(session.id)}"
+    tail = slug(title or "", 40)
+    return f"{head}_{tail}"[:128].rstrip("_") if tail else head
+
+
+def _attachment_name(label: str, link: str) -> str:
+    base = label.replace("\\", "/").rsplit("/", 1)[-1].strip()
+    if base:
+        return base
+    ext = link.rsplit(".", 1)[-1] if "." in link.rsplit("/", 1)[-1] else ""
+    return f"an uploaded .{ext} file" if ext else "an uploaded file"
+
+
+def flag_attachments(text: str) -> tuple[str, list[str]]:
+    """Replace upload links with marked placeholders naming the base name only."""
+    names: list[str] = []
+
+    def linked(match: re.Match[str]) -> str:
+        name = _attachment_name(match.group(1), match.group(2))
+        names.append(name)
+        return f"[{placeholder(f'attachment {name!r}: add it to the corpus')}]"
+
+    def bare(match: re.Match[str]) -> str:
+        name = _attachment_name("", match.group(0))
+        names.append(name)
+        return f"[{placeholder(f'attachment {name!r}: add it to the corpus')}]"
+
+    text = _UPLOAD_LINK.sub(linked, text)
+    text = _UPLOAD_BARE.sub(bare, text)
+    return text, names
+
+
+def _document_entry(doc: Document, corpus: dict[str, CorpusFile]) -> tuple[Any, dict[str, Any]]:
+    hit = corpus.get(doc.sha256 or "")
+    seen: dict[str, Any] = {"name": doc.name, "in_corpus": hit is not None}
+    if hit is not None and hit.path is not None:
+        entry: dict[str, Any] = {"path": hit.path}
+        if hit.corpus_doc:
+            entry = {"corpus_doc": hit.corpus_doc, "path": hit.path}
+            seen["corpus_doc"] = hit.corpus_doc
+        return entry, seen
+    if hit is not None:
+        seen["corpus_doc"] = hit.corpus_doc
+        what = f"document {doc.name!r} is in the corpus outside this suite: set a repo path"
+    else:
+        what = f"document {doc.name!r} is not in the suite corpus: add it, set corpus_doc and path"
+    return {"path": placeholder(what)}, seen
+
+
+def build_plan(
+    session: Session,
+    settings: Settings,
+    *,
+    category: str | None = None,
+    clean_title: TextCleaner | None = None,
+) -> SessionPlan:
+    """The unscrubbed scenario, observations and source details for a session (pure)."""
+    chosen = category or DEFAULT_CATEGORY
+    if not CATEGORY_PATTERN.match(chosen):
+        raise UsageError(
+            f"invalid category {chosen[:40]!r}", hint="use lowercase letters, digits, _ and -"
+        )
+    grouped = group_turns(session.messages)
+    if not grouped.turns:
+        raise InputError(
+            "session has no user messages to draft from"
+            if session.messages
+            else "session has no messages",
+            where=f"session {session.id}",
+        )
+    corpus = corpus_index(settings) if session.documents else {}
+
+    index_documents: list[Any] = []
+    documents_seen = []
+    for doc in session.documents:
+        entry, seen = _document_entry(doc, corpus)
+        index_documents.append(entry)
+        documents_seen.append(seen)
+
+    turns: list[dict[str, Any]] = []
+    turn_notes: list[dict[str, Any]] = []
+    failures: list[dict[str, Any]] = []
+    for number, span in enumerate(grouped.turns, start=1):
+        text = "\n\n".join(m.content for m in span.users)
+        text, attachments = flag_attachments(text)
+        for name in attachments:
+            what = f"attachment {name!r} from turn {number}: add it to the corpus"
+            index_documents.append({"path": placeholder(what)})
+        expected: list[str] = []
+        failed, blocked, unconfirmed, errors = [], [], [], []
+        for reply in span.replies:
+            for call in reply.tools:
+                if call.blocked:
+                    blocked.append({"tool": call.name, "reason": call.reason})
+                elif call.success is True:
+                    if call.name not in expected:
+                        expected.append(call.name)
+                elif call.success is False:
+                    failed.append({"tool": call.name, "reason": call.reason})
+                else:
+                    unconfirmed.append(call.name)
+            errors.extend(reply.errors)
+        answer = "\n\n".join(r.content for r in span.replies if r.content).strip()
+        answer_note = None
+        if len(answer) > MAX_ANSWER_CHARS:
+            answer_note = f"answer cut from {len(answer)} to {MAX_ANSWER_CHARS} characters"
+            answer = answer[:MAX_ANSWER_CHARS]
+        kinds = [k for r in span.replies if (k := failure_kind(r.content))]
+        failure = kinds[0] if kinds else None
+        if failure is None and not span.replies:
+            failure = "no_answer"
+        elif failure is None and errors:
+            failure = "agent_error_step"
+        if failure is not None:
+            failures.append({"turn": number, "kind": failure})
+        turn: dict[str, Any] = {
+            "turn": number,
+            "objective": placeholder(f"what the user wants in turn {number}"),
+            "user_message": text,
+        }
+        if expected:
+            turn["expected_tools"] = expected
+        turn["ground_truth"] = {"expected_answer": placeholder("the correct answer")}
+        turn["success_criteria"] = placeholder(
+            "what a correct answer does (the captured answer is evidence, not the criterion)"
+        )
+        turns.append(turn)
+        notes = [n for m in [*span.users, *span.replies] for n in m.notes]
+        if answer_note:
+            notes.append(answer_note)
+        turn_notes.append(
+            _compact(
+                {
+                    "turn": number,
+                    "message_refs": [m.ref for m in [*span.users, *span.replies]],
+                    "merged_user_messages": len(span.users) if len(span.users) > 1 else None,
+                    "answer": answer or None,
+                    "failure": failure,
+                    "failed_tools": failed,
+                    "blocked_tools": blocked,
+                    "unconfirmed_tools": unconfirmed,
+                    "agent_errors": errors,
+                    "attachments": attachments,
+                    "notes": notes,
+                }
+            )
+        )
+
+    title = session.title
+    shown_title = clean_title(title) if (title and clean_title) else title
+    scenario_id = draft_id(session, shown_title)
+    locator = f"{LOCATOR_PREFIX[session.store]}:{session.id}"
+    scenario: dict[str, Any] = {"id": scenario_id}
+    if shown_title:
+        scenario["name"] = shown_title
+    scenario["category"] = chosen
+    scenario["description"] = placeholder("what went wrong for the user, in a sentence or two")
+    scenario["persona"] = DEFAULT_PERSONA
+    if session.agent_type:
+        scenario["agent_type"] = session.agent_type
+    scenario["source"] = {"type": "session", "link": locator}
+    scenario["difficulty_rationale"] = placeholder("one line, in your words: why this is hard")
+    scenario["setup"] = {"index_documents": index_documents}
+    scenario["turns"] = turns
+
+    observations = _compact(
+        {
+            "observed_failure": failures,
+            "turns": turn_notes,
+            "orphan_assistant_messages": [
+                {"ref": m.ref, "text": m.content[:MAX_ANSWER_CHARS]} for m in grouped.orphan_replies
+            ],
+            "skipped_scheduler_rows": grouped.skipped_scheduler,
+            "skipped_system_rows": grouped.skipped_system,
+            "unknown_role_rows": grouped.other_roles,
+            "documents": documents_seen,
+            "title": title,
+        }
+    )
+    details = _compact(
+        {
+            "store": session.store.value,
+            "session_id": session.id,
+            "model": session.model,
+            "model_source": session.model_source,
+            "agent_type": session.agent_type,
+            "created_at": session.created_at,
+            "updated_at": session.updated_at,
+            "messages": len(session.messages),
+            **session.details,
+        }
+    )
+    return SessionPlan(scenario, observations, locator, session.private, details)
+
+
+def _compact(data: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in data.items() if v not in (None, [], {}, 0, "")}
+
+
+def _scrubbed_title(title: str) -> str:
+    from intake.scrub import get_scrubber
+
+    result: Any = get_scrubber().scrub_text(title)
+    return result if isinstance(result, str) else str(getattr(result, "text", ""))
+
+
+def draft_from_session(
+    settings: Settings,
+    wanted: str,
+    *,
+    db: Path | None = None,
+    category: str | None = None,
+    force: bool = False,
+) -> SessionDraft:
+    """Read a session, map it, and write the draft, record and ledger events."""
+    session = read_session(settings, db, wanted)
+    plan = build_plan(session, settings, category=category, clean_title=_scrubbed_title)
+    if plan.scenario.get("name") is not None and _scrubbed_title(plan.scenario["id"]) != (
+        plan.scenario["id"]
+    ):
+        plan.scenario["id"] = draft_id(session, None)
+    source = new_record_source(
+        "session", plan.locator, link=plan.locator, private=plan.private, details=plan.details
+    )
+    result = write_draft(
+        settings, plan.scenario, source, plan.observations, force=force, header=DRAFT_HEADER
+    )
+    return SessionDraft(result, session.id, session.store)
+
+
+__all__ = [
+    "SessionDraft",
+    "SessionPlan",
+    "build_plan",
+    "corpus_index",
+    "draft_from_session",
+    "format_sessions",
+    "group_turns",
+    "list_sessions",
+    "read_session",
+]

@@ -1,0 +1,341 @@
+"""GAIA's Agent UI database (``gaia_chat.db``, and the daemon's copy ``sessions.db``).
+
+The database belongs to a running application: it is opened read-only through SQLite's URI
+(``mode=ro``), so rows still in the WAL are seen and the file is never changed. GAIA adds
+columns by migration, so column order differs between fresh and migrated databases and older
+databases lack recent columns: every column is read by name and absent ones get GAIA's default.
+Lookups use the primary key and ``idx_messages_session``; nothing scans all messages for one
+session. A database locked by a writer fails after a short busy timeout, with one line.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+from typing import Any
+from urllib.parse import quote
+
+from intake.errors import SourceError
+from intake.sources.sessions import (
+    LISTED_ON_ERROR,
+    MAX_TEXT_CHARS,
+    Document,
+    Message,
+    Session,
+    SessionSummary,
+    StoreKind,
+    ambiguous_session,
+    clean_text,
+    parse_json_steps,
+    tools_from_steps,
+    unknown_session,
+)
+
+BUSY_TIMEOUT_S = 1.0
+"""How long to wait for a writer's lock before giving up with exit 3 (never hang)."""
+SCHEDULER_PREFIX = "[schedule-run]"
+
+
+def connect(path: Path) -> sqlite3.Connection:
+    """A read-only connection that sees WAL content and never writes."""
+    uri = f"file:{quote(str(path.resolve()))}?mode=ro"
+    try:
+        conn = sqlite3.connect(uri, uri=True, timeout=BUSY_TIMEOUT_S, check_same_thread=False)
+        conn.row_factory = sqlite3.Row
+        conn.execute("PRAGMA query_only = ON")
+    except sqlite3.Error as exc:
+        raise _source_error(exc, path) from None
+    return conn
+
+
+def _source_error(exc: sqlite3.Error, path: Path, session: str | None = None) -> SourceError:
+    text = str(exc).lower()
+    where = path.name if session is None else f"{path.name}, session {session}"
+    if "locked" in text or "busy" in text:
+        return SourceError(
+            f"database is locked by another process (waited {BUSY_TIMEOUT_S:g} s)",
+            where=where,
+            hint="retry when GAIA has finished writing",
+        )
+    if "not a database" in text or "malformed" in text or "file is encrypted" in text:
+        return SourceError("file is not a readable SQLite database", where=where)
+    if "unable to open" in text:
+        return SourceError("cannot open the database read-only", where=where)
+    return SourceError(f"cannot read the database: {type(exc).__name__}", where=where)
+
+
+def table_names(path: Path) -> set[str]:
+    """Tables of a SQLite file (SourceError when it cannot be read)."""
+    conn = connect(path)
+    try:
+        rows = conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'").fetchall()
+    except sqlite3.Error as exc:
+        raise _source_error(exc, path) from None
+    finally:
+        conn.close()
+    return {str(row[0]) for row in rows}
+
+
+def _quote_ident(name: str) -> str:
+    return '"' + name.replace('"', '""') + '"'
+
+
+class AgentUIStore:
+    """Reads sessions, messages, documents and settings by column name."""
+
+    kind = StoreKind.agent_ui
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.conn = connect(path)
+        try:
+            self.columns = {
+                table: self._columns(table)
+                for table in ("sessions", "messages", "documents", "session_documents", "settings")
+            }
+        except sqlite3.Error as exc:
+            self.conn.close()
+            raise _source_error(exc, path) from None
+        for table, needed in (("sessions", {"id"}), ("messages", {"session_id", "role"})):
+            missing = needed - self.columns[table]
+            if missing:
+                self.conn.close()
+                raise SourceError(
+                    f"table {table} lacks column {sorted(missing)[0]}: not GAIA's layout",
+                    where=path.name,
+                )
+
+    def _columns(self, table: str) -> set[str]:
+        rows = self.conn.execute(f"PRAGMA table_info({_quote_ident(table)})").fetchall()
+        return {str(row["name"]) for row in rows}
+
+    def _col(self, table: str, name: str, default: str = "NULL") -> str:
+        """``name`` if the table has it, else a default literal under that name."""
+        if name in self.columns[table]:
+            return f"{_quote_ident(name)}"
+        return f"{default} AS {_quote_ident(name)}"
+
+    def close(self) -> None:
+        """Close the connection."""
+        self.conn.close()
+
+    def _query(self, sql: str, params: tuple[Any, ...], session: str | None = None) -> list[Any]:
+        try:
+            return self.conn.execute(sql, params).fetchall()
+        except sqlite3.Error as exc:
+            raise _source_error(exc, self.path, session) from None
+
+    def _order(self) -> str:
+        cols = self.columns["sessions"]
+        keys = [c for c in ("updated_at", "created_at") if c in cols]
+        return ", ".join(f"{k} DESC" for k in keys) or "rowid DESC"
+
+    def _summary_cols(self) -> str:
+        return ", ".join(
+            [
+                "id",
+                self._col("sessions", "title"),
+                self._col("sessions", "created_at"),
+                self._col("sessions", "agent_type", "'chat'"),
+                self._col("sessions", "private", "0"),
+            ]
+        )
+
+    def _summaries(self, rows: list[Any]) -> list[SessionSummary]:
+        ids = [str(row["id"]) for row in rows]
+        counts: dict[str, int] = {}
+        if ids:
+            marks = ", ".join("?" for _ in ids)
+            for row in self._query(
+                "SELECT session_id, count(*) AS n FROM messages "
+                f"WHERE session_id IN ({marks}) GROUP BY session_id",
+                tuple(ids),
+            ):
+                counts[str(row["session_id"])] = int(row["n"])
+        return [
+            SessionSummary(
+                id=str(row["id"]),
+                title=_text(row["title"]),
+                created=_text(row["created_at"]),
+                messages=counts.get(str(row["id"]), 0),
+                agent_type=_text(row["agent_type"]) or "chat",
+                private=bool(row["private"]),
+            )
+            for row in rows
+        ]
+
+    def list_sessions(self, limit: int) -> list[SessionSummary]:
+        """Newest first (by last activity, as GAIA lists them), with message counts."""
+        rows = self._query(
+            f"SELECT {self._summary_cols()} FROM sessions ORDER BY {self._order()} LIMIT ?",
+            (limit,),
+        )
+        return self._summaries(rows)
+
+    def resolve(self, wanted: str) -> str:
+        """Exact id first, then a prefix range on the primary key (index, not a scan)."""
+        if not wanted:
+            raise unknown_session(wanted, self.list_sessions(LISTED_ON_ERROR))
+        if self._query("SELECT id FROM sessions WHERE id = ?", (wanted,)):
+            return wanted
+        upper = wanted[:-1] + chr(ord(wanted[-1]) + 1)
+        rows = self._query(
+            f"SELECT {self._summary_cols()} FROM sessions WHERE id >= ? AND id < ? "
+            "ORDER BY id LIMIT ?",
+            (wanted, upper, LISTED_ON_ERROR + 1),
+        )
+        if len(rows) == 1:
+            return str(rows[0]["id"])
+        if not rows:
+            raise unknown_session(wanted, self.list_sessions(LISTED_ON_ERROR))
+        raise ambiguous_session(wanted, self._summaries(rows[:LISTED_ON_ERROR]))
+
+    def load(self, session_id: str) -> Session:
+        """The session row, its messages in insertion order, documents and model."""
+        s = self.columns["sessions"]
+        row_list = self._query(
+            "SELECT "
+            + ", ".join(
+                [
+                    "id",
+                    self._col("sessions", "title"),
+                    self._col("sessions", "created_at"),
+                    self._col("sessions", "updated_at"),
+                    self._col("sessions", "model"),
+                    self._col("sessions", "agent_type", "'chat'"),
+                    self._col("sessions", "private", "0"),
+                    self._col("sessions", "device"),
+                ]
+            )
+            + " FROM sessions WHERE id = ?",
+            (session_id,),
+            session_id,
+        )
+        if not row_list:
+            raise unknown_session(session_id, self.list_sessions(LISTED_ON_ERROR))
+        row = row_list[0]
+        custom = self._custom_model(session_id)
+        model = custom or _text(row["model"])
+        session = Session(
+            id=str(row["id"]),
+            store=StoreKind.agent_ui,
+            title=_text(row["title"]),
+            created_at=_text(row["created_at"]),
+            updated_at=_text(row["updated_at"]),
+            agent_type=_text(row["agent_type"]) or "chat",
+            model=model,
+            model_source=(
+                "settings.custom_model" if custom else ("sessions.model" if model else None)
+            ),
+            private=bool(row["private"]),
+        )
+        if "private" not in s:
+            session.details["private_column"] = "absent (older GAIA): treated as not private"
+        if row["device"]:
+            session.details["device"] = str(row["device"])
+        session.messages = self._messages(session_id)
+        session.documents = self._documents(session_id)
+        return session
+
+    def _custom_model(self, session_id: str) -> str | None:
+        if not {"key", "value"} <= self.columns["settings"]:
+            return None
+        rows = self._query(
+            "SELECT value FROM settings WHERE key = 'custom_model'", (), session_id
+        )
+        return _text(rows[0]["value"]) if rows else None
+
+    def _messages(self, session_id: str) -> list[Message]:
+        m = self.columns["messages"]
+        content = "substr(content, 1, ?)" if "content" in m else "''"
+        length = "length(content)" if "content" in m else "0"
+        steps = "agent_steps" if "agent_steps" in m else "NULL"
+        steps_len = "length(agent_steps)" if "agent_steps" in m else "0"
+        order = "id" if "id" in m else "rowid"
+        params: tuple[Any, ...] = (MAX_TEXT_CHARS + 1, session_id)
+        if "content" not in m:
+            params = (session_id,)
+        rows = self._query(
+            f"SELECT {order} AS ref, role, {content} AS content, {length} AS content_length, "
+            f"{self._col('messages', 'created_at')}, "
+            f"CASE WHEN {steps_len} > 2000000 THEN NULL ELSE {steps} END AS agent_steps, "
+            f"{steps_len} AS steps_length "
+            f"FROM messages WHERE session_id = ? ORDER BY {order}",
+            params,
+            session_id,
+        )
+        messages = []
+        for row in rows:
+            raw = row["content"]
+            text_value = raw if isinstance(raw, str) else (
+                raw.decode("utf-8", "replace") if isinstance(raw, bytes) else ""
+            )
+            text, notes = clean_text(text_value)
+            total = int(row["content_length"] or 0)
+            if total > MAX_TEXT_CHARS:
+                notes = [f"text cut from {total} to {MAX_TEXT_CHARS} characters"] + [
+                    n for n in notes if not n.startswith("text cut")
+                ]
+            raw_steps = row["agent_steps"]
+            if isinstance(raw_steps, bytes):
+                raw_steps = raw_steps.decode("utf-8", "replace")
+            step_list, step_notes = parse_json_steps(raw_steps if raw_steps else None)
+            if row["agent_steps"] is None and int(row["steps_length"] or 0) > 2_000_000:
+                step_notes.append(f"agent_steps too large to read ({row['steps_length']} chars)")
+            tools, errors = tools_from_steps(step_list)
+            role = str(row["role"] or "")
+            messages.append(
+                Message(
+                    ref=str(row["ref"]),
+                    role=role,
+                    content=text,
+                    created_at=_text(row["created_at"]),
+                    tools=tools,
+                    errors=errors,
+                    notes=notes + step_notes,
+                    scheduler=role == "system" and text.startswith(SCHEDULER_PREFIX),
+                )
+            )
+        return messages
+
+    def _documents(self, session_id: str) -> list[Document]:
+        d, sd = self.columns["documents"], self.columns["session_documents"]
+        if not ({"id"} <= d and {"session_id", "document_id"} <= sd):
+            return []
+        cols = ", ".join(
+            f"d.{name}" if name in d else f"NULL AS {name}"
+            for name in ("filename", "filepath", "file_hash", "file_size")
+        )
+        rows = self._query(
+            f"SELECT {cols}"
+            + " FROM session_documents sd JOIN documents d ON d.id = sd.document_id "
+            "WHERE sd.session_id = ? ORDER BY 1",
+            (session_id,),
+            session_id,
+        )
+        docs = []
+        for row in rows:
+            path = _text(row["filepath"])
+            name = _text(row["filename"]) or (_basename(path) if path else "document")
+            docs.append(
+                Document(
+                    name=_basename(name),
+                    sha256=(_text(row["file_hash"]) or "").lower() or None,
+                    path=path,
+                    size=int(row["file_size"]) if isinstance(row["file_size"], int) else None,
+                )
+            )
+        return docs
+
+
+def _basename(path: str) -> str:
+    return path.replace("\\", "/").rstrip("/").rsplit("/", 1)[-1] or "document"
+
+
+def _text(value: Any) -> str | None:
+    if value is None:
+        return None
+    if isinstance(value, bytes):
+        value = value.decode("utf-8", "replace")
+    text = str(value).replace("\x00", "")
+    return text or None

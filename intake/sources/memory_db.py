@@ -1,0 +1,212 @@
+"""GAIA's agent memory database (``~/.gaia/memory.db``): where TUI turns persist.
+
+The Go TUI keeps its transcript in memory only; the agent behind it stores each user and
+assistant turn in ``conversations`` and each tool call in ``tool_history``, keyed by the agent's
+memory session id. Tool calls are placed in the turn whose user message precedes them in time.
+Opened read-only like the Agent UI database; columns read by name.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from intake.errors import SourceError
+from intake.sources.agent_ui import _quote_ident, _source_error, _text, connect
+from intake.sources.sessions import (
+    LISTED_ON_ERROR,
+    MAX_TEXT_CHARS,
+    Message,
+    Session,
+    SessionSummary,
+    StoreKind,
+    ToolCall,
+    ambiguous_session,
+    clean_text,
+    unknown_session,
+)
+
+
+def _when(value: str | None) -> datetime | None:
+    if not value:
+        return None
+    try:
+        parsed = datetime.fromisoformat(value)
+    except ValueError:
+        return None
+    return parsed if parsed.tzinfo else None
+
+
+class MemoryStore:
+    """Sessions are the distinct ``conversations.session_id`` values."""
+
+    kind = StoreKind.memory_db
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.conn = connect(path)
+        try:
+            self.conv = self._columns("conversations")
+            self.tools = self._columns("tool_history")
+        except sqlite3.Error as exc:
+            self.conn.close()
+            raise _source_error(exc, path) from None
+        missing = {"session_id", "role", "content"} - self.conv
+        if missing:
+            self.conn.close()
+            raise SourceError(
+                f"table conversations lacks column {sorted(missing)[0]}: not GAIA's memory layout",
+                where=path.name,
+            )
+
+    def _columns(self, table: str) -> set[str]:
+        rows = self.conn.execute(f"PRAGMA table_info({_quote_ident(table)})").fetchall()
+        return {str(row["name"]) for row in rows}
+
+    def close(self) -> None:
+        """Close the connection."""
+        self.conn.close()
+
+    def _query(self, sql: str, params: tuple[Any, ...], session: str | None = None) -> list[Any]:
+        try:
+            return self.conn.execute(sql, params).fetchall()
+        except sqlite3.Error as exc:
+            raise _source_error(exc, self.path, session) from None
+
+    def _ts(self) -> str:
+        return "timestamp" if "timestamp" in self.conv else "NULL"
+
+    def list_sessions(self, limit: int) -> list[SessionSummary]:
+        """Newest first by the latest turn."""
+        ts = self._ts()
+        rows = self._query(
+            f"SELECT session_id, min({ts}) AS created, max({ts}) AS latest, count(*) AS n "
+            "FROM conversations WHERE session_id IS NOT NULL GROUP BY session_id "
+            "ORDER BY latest DESC, max(rowid) DESC LIMIT ?",
+            (limit,),
+        )
+        return [self._summary(row) for row in rows]
+
+    @staticmethod
+    def _summary(row: Any) -> SessionSummary:
+        return SessionSummary(
+            id=str(row["session_id"]),
+            title=None,
+            created=_text(row["created"]),
+            messages=int(row["n"]),
+            agent_type=None,
+            private=False,
+        )
+
+    def resolve(self, wanted: str) -> str:
+        """Exact id, else a unique prefix."""
+        if wanted and self._query(
+            "SELECT 1 FROM conversations WHERE session_id = ? LIMIT 1", (wanted,)
+        ):
+            return wanted
+        if wanted:
+            upper = wanted[:-1] + chr(ord(wanted[-1]) + 1)
+            ts = self._ts()
+            rows = self._query(
+                f"SELECT session_id, min({ts}) AS created, count(*) AS n FROM conversations "
+                "WHERE session_id >= ? AND session_id < ? GROUP BY session_id "
+                "ORDER BY session_id LIMIT ?",
+                (wanted, upper, LISTED_ON_ERROR + 1),
+            )
+            if len(rows) == 1:
+                return str(rows[0]["session_id"])
+            if rows:
+                raise ambiguous_session(wanted, [self._summary(r) for r in rows[:LISTED_ON_ERROR]])
+        raise unknown_session(wanted, self.list_sessions(LISTED_ON_ERROR))
+
+    def load(self, session_id: str) -> Session:
+        """Turns in order, with tool_history rows attached to the turn they followed."""
+        ts = self._ts()
+        order = "id" if "id" in self.conv else "rowid"
+        rows = self._query(
+            f"SELECT {order} AS ref, role, substr(content, 1, ?) AS content, "
+            f"length(content) AS content_length, {ts} AS ts FROM conversations "
+            f"WHERE session_id = ? ORDER BY {order}",
+            (MAX_TEXT_CHARS + 1, session_id),
+            session_id,
+        )
+        if not rows:
+            raise unknown_session(session_id, self.list_sessions(LISTED_ON_ERROR))
+        messages = []
+        for row in rows:
+            text, notes = clean_text(_text(row["content"]))
+            total = int(row["content_length"] or 0)
+            if total > MAX_TEXT_CHARS:
+                notes = [f"text cut from {total} to {MAX_TEXT_CHARS} characters"] + [
+                    n for n in notes if not n.startswith("text cut")
+                ]
+            messages.append(
+                Message(
+                    ref=str(row["ref"]),
+                    role=str(row["role"] or ""),
+                    content=text,
+                    created_at=_text(row["ts"]),
+                    notes=notes,
+                )
+            )
+        self._attach_tools(session_id, messages)
+        return Session(
+            id=session_id,
+            store=StoreKind.memory_db,
+            created_at=messages[0].created_at,
+            updated_at=messages[-1].created_at,
+            messages=messages,
+            details={"memory_session": "agent memory session id, not an Agent UI session id"},
+        )
+
+    def _attach_tools(self, session_id: str, messages: list[Message]) -> None:
+        if not {"session_id", "tool_name"} <= self.tools:
+            return
+        cols = ", ".join(
+            name if name in self.tools else f"NULL AS {name}"
+            for name in ("tool_name", "success", "error", "timestamp", "result_summary")
+        )
+        order = "id" if "id" in self.tools else "rowid"
+        rows = self._query(
+            f"SELECT {cols} FROM tool_history WHERE session_id = ? ORDER BY {order}",
+            (session_id,),
+            session_id,
+        )
+        users = [m for m in messages if m.role == "user"]
+        assistants = [m for m in messages if m.role == "assistant"]
+        for row in rows:
+            when = _when(_text(row["timestamp"]))
+            target = self._turn_for(when, users, assistants, messages)
+            if target is None:
+                continue
+            success = row["success"]
+            ok = bool(success) if isinstance(success, int) else None
+            error = _text(row["error"])
+            reason = error or (_text(row["result_summary"]) if ok is False else None)
+            target.tools.append(
+                ToolCall(name=str(row["tool_name"]), success=ok, reason=reason)
+            )
+
+    @staticmethod
+    def _turn_for(
+        when: datetime | None,
+        users: list[Message],
+        assistants: list[Message],
+        messages: list[Message],
+    ) -> Message | None:
+        """The assistant message of the turn a tool call belongs to.
+
+        GAIA stores a turn's user and assistant rows after the query finishes, so a tool call
+        belongs to the first assistant row stamped at or after it.
+        """
+        if not assistants:
+            return None
+        if when is None:
+            return assistants[-1]
+        for message in assistants:
+            stamp = _when(message.created_at)
+            if stamp is not None and stamp >= when:
+                return message
+        return assistants[-1]

@@ -1,0 +1,266 @@
+"""Session JSON files: the C++ agents' ``SessionStore`` and the Python chat CLI's sessions.
+
+C++ (``~/.gaia/sessions/<id>.json``): ``{version, id, timestamp, messages}`` with OpenAI chat
+messages; tool use is ``tool_calls`` on assistant messages and ``role: tool`` results (or, in
+prompt-JSON mode, user rows ``[Result from <tool>]: …`` that are not the user speaking).
+Python chat CLI (``.gaia/sessions/<id>.json``): ``{session_id, chat_history, indexed_documents,
+…}`` with plain ``{role, content}`` turns and no tool record. One file is one session.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+from intake.errors import SourceError
+from intake.sources.sessions import (
+    MAX_JSON_BYTES,
+    Document,
+    Message,
+    Session,
+    SessionSummary,
+    StoreKind,
+    ToolCall,
+    clean_text,
+    unknown_session,
+)
+
+_RESULT_ROW = re.compile(r"^\[Result from ([^\]]+)\]:\s*")
+
+
+def _read(path: Path) -> dict[str, Any]:
+    try:
+        size = path.stat().st_size
+        if size > MAX_JSON_BYTES:
+            raise SourceError(
+                f"session JSON is too large ({size} bytes; limit {MAX_JSON_BYTES})",
+                where=path.name,
+            )
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        raise SourceError("session file not found", where=str(path)) from None
+    except OSError as exc:
+        raise SourceError(f"cannot read session file: {exc.strerror}", where=path.name) from None
+    try:
+        data = json.loads(raw.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise SourceError("session file is not UTF-8", where=path.name) from None
+    except (ValueError, RecursionError) as exc:
+        line = getattr(exc, "lineno", None)
+        where = f"{path.name}:{line}" if line else path.name
+        raise SourceError("session file is not valid JSON", where=where) from None
+    if not isinstance(data, dict):
+        raise SourceError("session file is not a JSON object", where=path.name)
+    return data
+
+
+def kind_of(data: dict[str, Any]) -> StoreKind | None:
+    """Which session JSON shape ``data`` has."""
+    if isinstance(data.get("messages"), list) and "id" in data and "version" in data:
+        return StoreKind.cpp_json
+    if isinstance(data.get("chat_history"), list) and "session_id" in data:
+        return StoreKind.chat_json
+    return None
+
+
+def detect_kind(path: Path) -> StoreKind:
+    """The kind of a JSON file, or SourceError when it is not a GAIA session."""
+    kind = kind_of(_read(path))
+    if kind is None:
+        raise SourceError(
+            "JSON file is not a GAIA session (expected {version, id, messages} or "
+            "{session_id, chat_history})",
+            where=path.name,
+        )
+    return kind
+
+
+def _content(value: Any) -> str:
+    """String content, or the text parts of a content-part array (images dropped)."""
+    if isinstance(value, str):
+        return value
+    if isinstance(value, list):
+        parts = []
+        for part in value:
+            if isinstance(part, dict) and isinstance(part.get("text"), str):
+                parts.append(part["text"])
+            elif isinstance(part, str):
+                parts.append(part)
+        return "\n".join(parts)
+    return ""
+
+
+def _tool_failed(content: str) -> str | None:
+    """Why a tool result reports failure, if it does."""
+    try:
+        value = json.loads(content)
+    except ValueError:
+        value = None
+    if isinstance(value, dict):
+        if value.get("status") == "error" or value.get("success") is False:
+            return str(value.get("error") or value.get("message") or "status: error")[:300]
+        if value.get("error"):
+            return str(value["error"])[:300]
+        return None
+    stripped = content.lstrip()
+    if stripped.lower().startswith(("error:", "error -", "tool error")):
+        return stripped[:300]
+    return None
+
+
+class JsonSessionStore:
+    """One file, one session."""
+
+    def __init__(self, path: Path, kind: StoreKind) -> None:
+        self.path = path
+        self.kind = kind
+        self.data = _read(path)
+        key = "id" if kind is StoreKind.cpp_json else "session_id"
+        raw_id = self.data.get(key)
+        if not isinstance(raw_id, str) or not raw_id.strip():
+            raise SourceError(f"session file has no {key}", where=path.name)
+        self.session_id = raw_id
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+    def _history(self) -> list[Any]:
+        key = "messages" if self.kind is StoreKind.cpp_json else "chat_history"
+        value = self.data.get(key)
+        return value if isinstance(value, list) else []
+
+    def _summary(self) -> SessionSummary:
+        created = self.data.get("timestamp") or self.data.get("created_at")
+        return SessionSummary(
+            id=self.session_id,
+            title=None,
+            created=str(created) if created else None,
+            messages=len(self._history()),
+            agent_type="chat" if self.kind is StoreKind.chat_json else None,
+            private=False,
+        )
+
+    def list_sessions(self, limit: int) -> list[SessionSummary]:
+        """The file's one session."""
+        return [self._summary()][:limit]
+
+    def resolve(self, wanted: str) -> str:
+        """The file's id when ``wanted`` is it or a prefix of it."""
+        if wanted and self.session_id.startswith(wanted):
+            return self.session_id
+        raise unknown_session(wanted, [self._summary()])
+
+    def load(self, session_id: str) -> Session:
+        """The session in the common model."""
+        if session_id != self.session_id:
+            raise unknown_session(session_id, [self._summary()])
+        if self.kind is StoreKind.cpp_json:
+            messages = self._cpp_messages()
+            created = self.data.get("timestamp")
+            agent_type = None
+            details: dict[str, Any] = {"format_version": self.data.get("version")}
+        else:
+            messages = self._chat_messages()
+            created = self.data.get("created_at")
+            agent_type = "chat"
+            details = {}
+        return Session(
+            id=self.session_id,
+            store=self.kind,
+            created_at=str(created) if created else None,
+            updated_at=str(self.data.get("updated_at") or created or "") or None,
+            agent_type=agent_type,
+            messages=messages,
+            documents=self._documents(),
+            details=details,
+        )
+
+    def _cpp_messages(self) -> list[Message]:
+        messages: list[Message] = []
+        by_call: dict[str, ToolCall] = {}
+        for index, entry in enumerate(self._history()):
+            if not isinstance(entry, dict):
+                continue
+            role = str(entry.get("role") or "")
+            text, notes = clean_text(_content(entry.get("content")))
+            ref = str(index)
+            if role == "tool":
+                failure = _tool_failed(text)
+                call = by_call.get(str(entry.get("tool_call_id") or ""))
+                if call is not None and failure is not None:
+                    call.success, call.reason = False, failure
+                continue
+            if role == "user" and (match := _RESULT_ROW.match(text)):
+                failure = _tool_failed(text[match.end() :])
+                self._mark_last(messages, match.group(1).strip(), failure)
+                continue
+            message = Message(ref=ref, role=role, content=text, notes=notes)
+            for call in entry.get("tool_calls") or []:
+                if not isinstance(call, dict):
+                    continue
+                function = call.get("function") if isinstance(call.get("function"), dict) else {}
+                name = function.get("name") if isinstance(function, dict) else None
+                if not isinstance(name, str) or not name:
+                    continue
+                tool = ToolCall(name=name, success=True)
+                message.tools.append(tool)
+                if call.get("id"):
+                    by_call[str(call["id"])] = tool
+            if role == "assistant" and not text and message.tools and messages:
+                last = messages[-1]
+                if last.role == "assistant":
+                    last.tools.extend(message.tools)
+                    continue
+            messages.append(message)
+        return messages
+
+    @staticmethod
+    def _mark_last(messages: list[Message], tool: str, failure: str | None) -> None:
+        for message in reversed(messages):
+            for call in reversed(message.tools):
+                if call.name == tool:
+                    if failure is not None:
+                        call.success, call.reason = False, failure
+                    return
+            if message.role == "user":
+                return
+
+    def _chat_messages(self) -> list[Message]:
+        messages = []
+        for index, entry in enumerate(self._history()):
+            if not isinstance(entry, dict):
+                continue
+            text, notes = clean_text(_content(entry.get("content")))
+            role = str(entry.get("role") or "")
+            messages.append(Message(ref=str(index), role=role, content=text, notes=notes))
+        return messages
+
+    def _documents(self) -> list[Document]:
+        docs = []
+        for item in self.data.get("indexed_documents") or []:
+            path = item if isinstance(item, str) else None
+            if isinstance(item, dict):
+                path = item.get("path") or item.get("filepath") or item.get("filename")
+            if not isinstance(path, str) or not path:
+                continue
+            name = path.replace("\\", "/").rstrip("/").rsplit("/", 1)[-1] or "document"
+            docs.append(Document(name=name, sha256=_hash_if_present(path), path=path))
+        return docs
+
+
+def _hash_if_present(path: str) -> str | None:
+    """SHA-256 of the indexed file when it is still on this machine (read-only)."""
+    candidate = Path(path).expanduser()
+    try:
+        if not candidate.is_file():
+            return None
+        digest = hashlib.sha256()
+        with candidate.open("rb") as handle:
+            for block in iter(lambda: handle.read(1 << 20), b""):
+                digest.update(block)
+        return digest.hexdigest()
+    except OSError:
+        return None

@@ -1,0 +1,306 @@
+"""A common model of a captured conversation, and picking the right reader for a store.
+
+GAIA keeps conversations in several stores (the Agent UI database, agent memory, session JSON
+files of the C++ agents and the Python chat CLI). Each adapter turns its store into the same
+``Session`` so the drafting code has one shape to map. The store kind is chosen by reading the
+file's content (SQLite header and tables, JSON keys), never its name: GAIA's daemon copies
+``gaia_chat.db`` to ``sessions.db``, and users rename files.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from enum import StrEnum
+from pathlib import Path
+from typing import Any, Protocol
+
+from intake.errors import SourceError, UsageError
+
+SQLITE_MAGIC = b"SQLite format 3\x00"
+MAX_JSON_BYTES = 64 * 1024 * 1024
+"""Largest session JSON read; GAIA prunes its histories, so real files are far smaller."""
+MAX_TEXT_CHARS = 20_000
+"""Longest message text kept in a draft; longer text is cut and the cut is flagged."""
+MAX_STEPS_CHARS = 2_000_000
+"""Largest ``agent_steps`` value parsed; larger values are flagged instead of parsed."""
+LISTED_ON_ERROR = 10
+"""How many sessions an unknown-id error lists."""
+
+_FAILURE_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
+    ("agent_error", re.compile(r"^\s*Agent error:", re.IGNORECASE)),
+    ("policy_blocked", re.compile(r"^\s*Blocked: .* is restricted by policy", re.IGNORECASE)),
+    ("blocked", re.compile(r"^\s*Blocked:", re.IGNORECASE)),
+    ("error_suffix", re.compile(r"\[Error: [^\]]*\]\s*$")),
+    ("server_error", re.compile(r"^\s*Sorry, something went wrong", re.IGNORECASE)),
+    ("no_response", re.compile(r"^\s*I wasn't able to generate a response", re.IGNORECASE)),
+)
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+
+
+class StoreKind(StrEnum):
+    """Which GAIA store a file is."""
+
+    agent_ui = "agent_ui"
+    memory_db = "memory_db"
+    cpp_json = "cpp_json"
+    chat_json = "chat_json"
+
+
+LOCATOR_PREFIX = {
+    StoreKind.agent_ui: "gaia-session",
+    StoreKind.memory_db: "gaia-memory-session",
+    StoreKind.cpp_json: "gaia-cpp-session",
+    StoreKind.chat_json: "gaia-chat-session",
+}
+"""Locator scheme per store; ``gaia-session:<uuid>`` names an Agent UI session."""
+
+
+def failure_kind(text: str) -> str | None:
+    """Which of GAIA's error fallbacks an assistant message is, if any."""
+    for kind, pattern in _FAILURE_PATTERNS:
+        if pattern.search(text):
+            return kind
+    return None
+
+
+def clean_text(text: str | None, limit: int = MAX_TEXT_CHARS) -> tuple[str, list[str]]:
+    """Text safe for YAML (control characters removed, length capped) and what was changed."""
+    notes: list[str] = []
+    value = text or ""
+    if len(value) > limit:
+        notes.append(f"text cut from {len(value)} to {limit} characters")
+        value = value[:limit]
+    if _CONTROL.search(value):
+        notes.append("control characters (NUL and others) removed")
+        value = _CONTROL.sub("", value)
+    return value, notes
+
+
+@dataclass
+class ToolCall:
+    """One tool use in a turn, as far as the store tells."""
+
+    name: str
+    success: bool | None
+    """True/False when the store says; None when it does not (an unfinished step)."""
+    blocked: bool = False
+    """A policy refused the call: never an expected tool."""
+    reason: str | None = None
+    """Why it failed or was blocked (the store's summary; scrubbed with the record)."""
+
+
+@dataclass
+class Message:
+    """One stored message with its tool activity; ``ref`` is the store's message id."""
+
+    ref: str
+    role: str
+    content: str
+    created_at: str | None = None
+    tools: list[ToolCall] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+    """Error steps the agent reported during the message."""
+    notes: list[str] = field(default_factory=list)
+    """What the reader had to change or could not read (cut text, bad agent_steps…)."""
+    scheduler: bool = False
+    """A scheduler divider row (``[schedule-run] …``) rather than conversation."""
+    tool_result: bool = False
+    """A tool result stored in a user-role row (C++ prompt-JSON mode)."""
+
+
+@dataclass
+class Document:
+    """A document the session used; ``path`` only for hashing, never written anywhere."""
+
+    name: str
+    sha256: str | None = None
+    path: str | None = None
+    size: int | None = None
+
+
+@dataclass
+class Session:
+    """A conversation from any store, with the metadata drafting needs."""
+
+    id: str
+    store: StoreKind
+    title: str | None = None
+    created_at: str | None = None
+    updated_at: str | None = None
+    agent_type: str | None = None
+    model: str | None = None
+    model_source: str | None = None
+    private: bool = False
+    messages: list[Message] = field(default_factory=list)
+    documents: list[Document] = field(default_factory=list)
+    details: dict[str, Any] = field(default_factory=dict)
+    """Store-specific facts worth keeping in the record (no paths, no content)."""
+
+
+@dataclass
+class SessionSummary:
+    """One line of ``intake sessions``."""
+
+    id: str
+    title: str | None
+    created: str | None
+    messages: int
+    agent_type: str | None
+    private: bool
+
+    def as_dict(self) -> dict[str, Any]:
+        """JSON-friendly form."""
+        return {
+            "id": self.id,
+            "title": self.title,
+            "created": self.created,
+            "messages": self.messages,
+            "agent_type": self.agent_type,
+            "private": self.private,
+        }
+
+
+class Store(Protocol):
+    """What every adapter offers."""
+
+    kind: StoreKind
+
+    def list_sessions(self, limit: int) -> list[SessionSummary]:
+        """Newest first, at most ``limit``."""
+        ...
+
+    def resolve(self, wanted: str) -> str:
+        """The full id for an id or unique prefix (UsageError when unknown or ambiguous)."""
+        ...
+
+    def load(self, session_id: str) -> Session:
+        """The whole session."""
+        ...
+
+    def close(self) -> None:
+        """Release the file."""
+        ...
+
+
+def _listing(summaries: list[SessionSummary]) -> str:
+    return "; ".join(f"{s.id} {(s.title or '')[:40]!r}" for s in summaries) or "none"
+
+
+def unknown_session(wanted: str, newest: list[SessionSummary]) -> UsageError:
+    """The error for an id that matches nothing, listing the newest sessions."""
+    return UsageError(
+        f"no session matches {wanted[:80]!r}",
+        hint="newest sessions: " + _listing(newest),
+    )
+
+
+def ambiguous_session(wanted: str, candidates: list[SessionSummary]) -> UsageError:
+    """The error for a prefix that matches several sessions, listing them."""
+    return UsageError(
+        f"session prefix {wanted[:80]!r} is ambiguous ({len(candidates)} or more match)",
+        hint="candidates: " + _listing(candidates),
+    )
+
+
+def detect(path: Path) -> StoreKind:
+    """The store kind of ``path`` from its content (SourceError if it is none of GAIA's)."""
+    shown = path.name
+    try:
+        with path.open("rb") as handle:
+            head = handle.read(64)
+    except FileNotFoundError:
+        raise SourceError("session store not found", where=str(path)) from None
+    except IsADirectoryError:
+        raise SourceError("session store is a folder, not a file", where=str(path)) from None
+    except OSError as exc:
+        raise SourceError(f"cannot read session store: {exc.strerror}", where=shown) from None
+    if head.startswith(SQLITE_MAGIC):
+        from intake.sources import agent_ui
+
+        tables = agent_ui.table_names(path)
+        if {"sessions", "messages"} <= tables:
+            return StoreKind.agent_ui
+        if "conversations" in tables:
+            return StoreKind.memory_db
+        raise SourceError(
+            "SQLite database is not a GAIA session store (no sessions/messages or "
+            "conversations table)",
+            where=shown,
+        )
+    if head.lstrip()[:1] == b"{":
+        from intake.sources import session_json
+
+        return session_json.detect_kind(path)
+    raise SourceError(
+        "not a GAIA session store (neither SQLite nor a session JSON file)", where=shown
+    )
+
+
+def open_store(path: Path) -> Store:
+    """An adapter for ``path``, chosen by content."""
+    kind = detect(path)
+    if kind is StoreKind.agent_ui:
+        from intake.sources.agent_ui import AgentUIStore
+
+        return AgentUIStore(path)
+    if kind is StoreKind.memory_db:
+        from intake.sources.memory_db import MemoryStore
+
+        return MemoryStore(path)
+    from intake.sources.session_json import JsonSessionStore
+
+    return JsonSessionStore(path, kind)
+
+
+def parse_json_steps(raw: str | None) -> tuple[list[dict[str, Any]], list[str]]:
+    """GAIA's ``agent_steps`` JSON as a list of step mappings, and problems found."""
+    if raw is None or raw == "":
+        return [], []
+    if len(raw) > MAX_STEPS_CHARS:
+        return [], [f"agent_steps too large to read ({len(raw)} characters)"]
+    try:
+        value = json.loads(raw)
+    except (ValueError, RecursionError):
+        return [], ["agent_steps is not valid JSON"]
+    if value is None:
+        return [], []
+    if not isinstance(value, list):
+        return [], [f"agent_steps is a JSON {type(value).__name__}, not a list"]
+    steps = [step for step in value if isinstance(step, dict)]
+    notes = []
+    if len(steps) != len(value):
+        notes.append(f"{len(value) - len(steps)} agent_steps entries are not objects")
+    return steps, notes
+
+
+def tools_from_steps(steps: list[dict[str, Any]]) -> tuple[list[ToolCall], list[str]]:
+    """Tool calls (with success and policy blocks) and error details from Agent UI steps."""
+    tools: list[ToolCall] = []
+    errors: list[str] = []
+    for step in steps:
+        kind = step.get("type")
+        name = step.get("tool") or step.get("name") or step.get("tool_name")
+        name = name if isinstance(name, str) and name.strip() else None
+        if kind == "policy_alert":
+            reason = step.get("reason") or step.get("detail")
+            tools.append(
+                ToolCall(
+                    name=name or "unknown",
+                    success=False,
+                    blocked=True,
+                    reason=str(reason) if reason else None,
+                )
+            )
+        elif kind == "error":
+            detail = step.get("detail")
+            if detail:
+                errors.append(str(detail))
+        elif kind == "tool" and name:
+            success = step.get("success")
+            ok = success if isinstance(success, bool) else None
+            result = step.get("result")
+            reason = str(result) if ok is False and result else None
+            tools.append(ToolCall(name=name, success=ok, reason=reason))
+    return tools, errors
