@@ -1,0 +1,367 @@
+"""``intake check``: the pull-request gate over drafts and scenarios. Reads only.
+
+What it enforces (errors fail the check, warnings do not):
+
+* validation: strict for scenarios intake promoted (they have a record), GAIA's rules with a
+  warning for legacy scenarios (no source, no record), the draft level for ``drafts/``; ids
+  unique across drafts and scenarios;
+* the scrub re-scan of every scenario, draft and record file;
+* private drafts (``drafts/private/``, ignored by git) that are tracked anyway must carry an
+  approving review of their current content;
+* records against their files: a promoted scenario whose bytes differ from the promotion stamp
+  is an error; a draft whose approvals are stale is a warning;
+* scenarios without a promotion record: an error when they carry intake's ``source`` (they
+  skipped ``intake promote``), a warning for GAIA's legacy ones;
+* leftovers of an interrupted promotion are reported as warnings (``intake promote`` finishes
+  or rolls them back), so a crash never fails the gate.
+
+Each draft's promotion gates are computed too, for the job summary; they never fail the check.
+"""
+
+from __future__ import annotations
+
+import subprocess
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+from intake.config import Settings
+from intake.errors import IntakeError
+from intake.models import Record, ReviewDecision
+from intake.promote import Gate, GateInputs, ScanHit, check_gates, plan_recovery, review_gate
+from intake.records import content_hash, load_record, record_path, runnable_hash
+from intake.review import inside, shown
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One problem ``check`` found, located in a file."""
+
+    severity: str
+    file: str
+    line: int
+    code: str
+    message: str
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready form."""
+        return asdict(self)
+
+
+@dataclass
+class DraftGates:
+    """A draft and its promotion gates (for the job summary)."""
+
+    path: str
+    scenario_id: str
+    private: bool
+    gates: list[Gate]
+
+    @property
+    def ready(self) -> bool:
+        """Whether every gate is met."""
+        return all(g.met for g in self.gates)
+
+
+@dataclass
+class CheckReport:
+    """Everything ``check`` found."""
+
+    files: int
+    findings: list[Finding] = field(default_factory=list)
+    drafts: list[DraftGates] = field(default_factory=list)
+    git: bool = False
+    """Whether git was available to tell tracked private drafts from ignored ones."""
+
+    @property
+    def errors(self) -> int:
+        """Number of errors."""
+        return sum(f.severity == "error" for f in self.findings)
+
+    @property
+    def warnings(self) -> int:
+        """Number of warnings."""
+        return sum(f.severity == "warning" for f in self.findings)
+
+
+def tracked_files(root: Path, folder: Path) -> set[Path] | None:
+    """Files under ``folder`` that git tracks (or has staged); None when git cannot tell."""
+    try:
+        done = subprocess.run(
+            ["git", "ls-files", "-z", "--cached", "--", str(folder)],
+            cwd=root,
+            capture_output=True,
+            timeout=30,
+            check=False,
+        )
+    except (OSError, subprocess.SubprocessError):
+        return None
+    if done.returncode != 0:
+        return None
+    names = [n for n in done.stdout.decode("utf-8", "replace").split("\0") if n]
+    return {(root / n).resolve() for n in names}
+
+
+def _files(folder: Path) -> list[Path]:
+    if not folder.is_dir():
+        return []
+    return sorted(p for p in folder.rglob("*.yaml") if p.is_file() and not p.name.startswith("."))
+
+
+def run_check(settings: Settings) -> CheckReport:
+    """Run every check over the suite's drafts and scenarios."""
+    from intake.promote import scrub_scan
+    from intake.validate import Severity, validate_file
+
+    root = settings.root
+    scenarios = _files(settings.scenarios)
+    drafts = [p for p in _files(settings.drafts) if not inside(p, settings.scenarios)]
+    report = CheckReport(files=len(scenarios) + len(drafts))
+    add = report.findings.append
+
+    def rel(path: Path) -> str:
+        return shown(path, root)
+
+    leftovers = plan_recovery(settings)
+    done_drafts = {p.path.resolve() for p in leftovers if p.action == "finish"}
+    for item in leftovers:
+        add(
+            Finding(
+                "warning",
+                rel(item.path),
+                1,
+                "leftover",
+                f"{item.message}; `intake promote {item.scenario_id}` cleans it up",
+            )
+        )
+
+    tracked = tracked_files(root, settings.private_drafts)
+    report.git = tracked is not None
+
+    ids: dict[str, str] = {}
+    data_of: dict[Path, dict[str, Any]] = {}
+    id_lines: dict[Path, int] = {}
+    for path in scenarios + drafts:
+        is_draft = path in drafts
+        strict = not is_draft and record_path(path).is_file()
+        result = validate_file(path, strict=strict, drafts_dir=settings.drafts, display=rel(path))
+        for p in result.problems:
+            add(Finding(p.severity.value, p.file, p.line, f"validate:{p.code}", p.message))
+        if result.data is not None:
+            data_of[path] = result.data
+            id_lines[path] = result.id_line
+        if path.resolve() in done_drafts or result.scenario_id is None:
+            continue
+        earlier = ids.get(result.scenario_id)
+        if earlier is None:
+            ids[result.scenario_id] = rel(path)
+        else:
+            add(
+                Finding(
+                    "error",
+                    rel(path),
+                    result.id_line,
+                    "duplicate-id",
+                    f"id {result.scenario_id!r} is already used by {earlier}",
+                )
+            )
+
+    records = sorted(
+        p
+        for folder in (settings.scenarios, settings.drafts)
+        if folder.is_dir()
+        for p in folder.rglob("*.intake.json")
+        if not p.name.startswith(".")
+    )
+    findings_by_file: dict[str, list[ScanHit]] = {}
+    scan, scan_error = scrub_scan(scenarios + drafts + records, settings)
+    if scan is None:
+        add(Finding("error", ".", 1, "scrub", f"scrub re-scan could not run: {scan_error}"))
+    else:
+        for hit in scan:
+            findings_by_file.setdefault(hit.file, []).append(hit)
+            add(Finding("error", hit.file, hit.line, "scrub", f"{hit.kind} found by the re-scan"))
+
+    loaded: dict[Path, Record] = {}
+    leftover_paths = {p.path.resolve() for p in leftovers}
+    for rec in records:
+        if rec.resolve() in leftover_paths:
+            continue
+        try:
+            loaded[rec] = load_record(rec)
+        except IntakeError as exc:
+            add(Finding("error", rel(rec), 1, "record", exc.message))
+            continue
+        scenario = rec.with_name(rec.name.removesuffix(".intake.json") + ".yaml")
+        if not scenario.is_file():
+            add(Finding("warning", rel(rec), 1, "orphan-record", "record without its scenario"))
+
+    for path in scenarios:
+        rec = record_path(path)
+        data = data_of.get(path, {})
+        record = loaded.get(rec)
+        if not rec.is_file():
+            if "source" in data:
+                add(
+                    Finding(
+                        "error",
+                        rel(path),
+                        1,
+                        "no-record",
+                        "scenario carries a source but has no promotion record "
+                        "(add scenarios with `intake promote`)",
+                    )
+                )
+            else:
+                add(
+                    Finding(
+                        "warning",
+                        rel(path),
+                        1,
+                        "no-record",
+                        "legacy scenario without a source or a promotion record",
+                    )
+                )
+            continue
+        if record is None:
+            continue
+        if record.promotion is None:
+            add(
+                Finding(
+                    "error",
+                    rel(rec),
+                    1,
+                    "not-promoted",
+                    "record beside a scenario has no promotion stamp",
+                )
+            )
+        elif record.promotion.content_hash != content_hash(path):
+            add(
+                Finding(
+                    "error",
+                    rel(path),
+                    1,
+                    "edited-after-promotion",
+                    "scenario differs from what was promoted (its content hash changed); "
+                    "send edits through a draft and `intake promote`",
+                )
+            )
+        if data.get("id") is not None and record.id != data.get("id"):
+            add(Finding("error", rel(rec), 1, "record-id", "record id differs from scenario id"))
+
+    for path in drafts:
+        if path.resolve() in done_drafts:
+            continue
+        rec = record_path(path)
+        record = loaded.get(rec)
+        private = inside(path, settings.private_drafts)
+        is_tracked = tracked is not None and path.resolve() in tracked
+        current = content_hash(path)
+        if not rec.is_file():
+            add(Finding("warning", rel(path), 1, "no-record", "draft without its intake record"))
+            if private and is_tracked:
+                add(_private_finding(rel(path), "no record, so no review"))
+            continue
+        if record is None:
+            continue
+        latest: dict[str, Any] = {}
+        for review in sorted(record.reviews, key=lambda r: r.at):
+            latest[review.reviewer.lower()] = review
+        for review in latest.values():
+            if review.decision is ReviewDecision.approve and review.content_hash != current:
+                add(
+                    Finding(
+                        "warning",
+                        rel(path),
+                        1,
+                        "stale-review",
+                        f"approval by {review.reviewer} is stale: the file changed since",
+                    )
+                )
+        gate3 = review_gate(record.reviews, current, record.author)
+        if private and is_tracked and not gate3.met:
+            add(_private_finding(rel(path), gate3.detail))
+        if private and tracked is not None and not is_tracked:
+            continue
+        draft_data = data_of.get(path)
+        judged = validate_file(path, strict=True, drafts_dir=settings.drafts, display=rel(path))
+        problems = [
+            f"{p.file}:{p.line}: {p.message}"
+            for p in judged.problems
+            if p.severity is Severity.error
+        ]
+        dups = [
+            rel(other)
+            for other in scenarios
+            if other.stem == path.stem or data_of.get(other, {}).get("id") == path.stem
+        ]
+        inputs = GateInputs(
+            scenario_id=path.stem,
+            data=draft_data,
+            problems=problems,
+            scrub_findings=(
+                None
+                if scan is None
+                else findings_by_file.get(rel(path), []) + findings_by_file.get(rel(rec), [])
+            ),
+            scrub_error=scan_error,
+            record=record,
+            content_hash=current,
+            runnable_hash=runnable_hash(draft_data) if draft_data is not None else None,
+            duplicates=dups,
+        )
+        report.drafts.append(DraftGates(rel(path), path.stem, private, check_gates(inputs)))
+    return report
+
+
+def _private_finding(file: str, why: str) -> Finding:
+    return Finding(
+        "error",
+        file,
+        1,
+        "private-draft",
+        f"private draft tracked by git without an approving review ({why}); "
+        "untrack it (`git rm --cached`) or get it reviewed first",
+    )
+
+
+def summary_markdown(report: CheckReport) -> str:
+    """The job summary: the verdict, the findings, and each draft with its gates."""
+    verdict = "failed" if report.errors else "passed"
+    lines = [
+        f"## intake check {verdict}",
+        "",
+        f"{report.files} files, {report.errors} errors, {report.warnings} warnings.",
+        "",
+    ]
+    if report.findings:
+        lines += ["| | File | Problem |", "| --- | --- | --- |"]
+        for f in report.findings:
+            mark = "error" if f.severity == "error" else "warning"
+            lines.append(f"| {mark} | `{f.file}:{f.line}` | {_cell(f.message)} |")
+        lines.append("")
+    lines += ["### Drafts", ""]
+    if not report.drafts:
+        lines += ["No drafts.", ""]
+    for draft in report.drafts:
+        state = "ready to promote" if draft.ready else "not ready"
+        private = " (private)" if draft.private else ""
+        lines += [
+            f"#### `{draft.path}`{private}: {state}",
+            "",
+            "| Gate | | Detail | To do |",
+            "| --- | --- | --- | --- |",
+        ]
+        for gate in draft.gates:
+            mark = "met" if gate.met else "**unmet**"
+            todo = _cell(gate.todo or "")
+            lines.append(f"| {gate.number} {gate.name} | {mark} | {_cell(gate.detail)} | {todo} |")
+        lines.append("")
+    return "\n".join(lines) + "\n"
+
+
+def _cell(text: str) -> str:
+    return " ".join(text.replace("|", "\\|").split())
+
+
+__all__ = ["CheckReport", "DraftGates", "Finding", "run_check", "summary_markdown"]

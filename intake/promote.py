@@ -1,0 +1,765 @@
+"""Promotion: the gates of DESIGN §5 as a pure function, and the crash-safe move.
+
+``gather`` reads the files (validation, scrub re-scan, record, suite ids) into ``GateInputs``;
+``check_gates`` is pure and returns every gate, met or not, each unmet one with what to do, so
+the user fixes everything in one round instead of one gate per attempt.
+
+The move is ordered so that a kill at any point leaves either the draft or the promoted
+scenario, and a rerun (or ``intake check``) knows which:
+
+1. take the draft's ``flock`` (released by the kernel if the process dies);
+2. write the stamped record and the scenario into ``scenarios/<category>/`` under hidden
+   temporary names (``.<id>.*.promote-tmp``: not ``*.yaml``, so GAIA's loader never sees them);
+3. rename the record into place (``<id>.intake.json``, no scenario beside it yet);
+4. hard-link the scenario into place (``<id>.yaml``): **the commit point**; a link fails if the
+   name exists, so nothing is ever overwritten;
+5. remove the draft, then its record; then the ledger event and index row.
+
+Recovery rule (``plan_recovery``): temporaries are always removed; a promoted record without
+its scenario (killed before 4) is rolled back; a draft whose exact bytes were promoted (its hash
+equals the promoted scenario's and the stamp's ``content_hash``, and the stamp names it as
+``from_path``) is the leftover of a committed promotion and is removed, with the ledger event
+written if it is missing. ``promote`` applies the plan under the lock; ``intake check`` only
+reports it.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import signal
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from intake.config import Settings
+from intake.errors import Conflict, PromotionBlocked, UsageError
+from intake.models import (
+    ID_PATTERN,
+    INFRA_STATUSES,
+    JUDGED_STATUSES,
+    Promotion,
+    Record,
+    Review,
+    ReviewDecision,
+    Run,
+    RunTier,
+    has_placeholder,
+)
+from intake.records import (
+    RECORD_SUFFIX,
+    content_hash,
+    dump_record,
+    fsync_dir,
+    load_record,
+    record_path,
+    runnable_hash,
+    safe_child,
+    scenario_path_for_record,
+    utcnow,
+)
+from intake.review import draft_lock, find_draft, inside, log_event, promoted_paths, shown
+
+CRASH_ENV = "INTAKE_TEST_CRASH_AT"
+"""Fault-injection hook for the crash tests: the process SIGKILLs itself at the named step."""
+
+CRASH_STEPS = (
+    "locked",
+    "temps-written",
+    "record-placed",
+    "scenario-placed",
+    "draft-removed",
+    "record-removed",
+)
+TEMP_SUFFIX = ".promote-tmp"
+CATEGORY_PATTERN = r"^[a-z0-9][a-z0-9_-]{0,63}$"
+
+GATE_NAMES = {
+    1: "valid",
+    2: "scrub",
+    3: "review",
+    4: "strong-run",
+    5: "local-run",
+    6: "unique-id",
+}
+
+
+@dataclass(frozen=True)
+class Gate:
+    """One promotion gate: met or not, what was found, and what to do when unmet."""
+
+    number: int
+    name: str
+    met: bool
+    detail: str
+    todo: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready form."""
+        return {
+            "number": self.number,
+            "name": self.name,
+            "met": self.met,
+            "detail": self.detail,
+            "todo": self.todo,
+        }
+
+
+@dataclass(frozen=True)
+class ScanHit:
+    """One scrub re-scan finding: entity type and location, never the value."""
+
+    kind: str
+    file: str
+    line: int
+
+    def __str__(self) -> str:
+        return f"{self.kind} at {self.file}:{self.line}"
+
+
+@dataclass
+class GateInputs:
+    """Everything the gates judge, already read from disk (so ``check_gates`` is pure)."""
+
+    scenario_id: str
+    data: dict[str, Any] | None
+    problems: list[str]
+    """Strict validation errors, ``file:line: message``."""
+    scrub_findings: list[ScanHit] | None
+    """Scrub re-scan findings (type and location only); None when the scan could not run."""
+    record: Record
+    content_hash: str
+    runnable_hash: str | None
+    duplicates: list[str] = field(default_factory=list)
+    """Paths of suite scenarios with the same id."""
+    allow_saturated: str | None = None
+    scrub_error: str | None = None
+
+
+class GatesUnmet(PromotionBlocked):
+    """Promotion blocked; ``gates`` holds every gate so the caller can show them all."""
+
+    def __init__(self, scenario_id: str, gates: list[Gate]) -> None:
+        unmet = [g.name for g in gates if not g.met]
+        super().__init__(
+            f"promotion blocked: {len(unmet)} of {len(gates)} gates unmet ({', '.join(unmet)})",
+            where=scenario_id,
+        )
+        self.gates = gates
+
+
+# --- the gates (pure) --------------------------------------------------------------------------
+
+
+def review_gate(reviews: list[Review], current_hash: str, author: str | None) -> Gate:
+    """Gate 3: an approval of the current bytes by someone else, not overruled later."""
+    latest: dict[str, Review] = {}
+    for review in sorted(reviews, key=lambda r: r.at):
+        latest[review.reviewer.lower()] = review
+    author_key = author.lower() if author else None
+    valid: list[Review] = []
+    notes: list[str] = []
+    for key, review in sorted(latest.items()):
+        if review.decision is not ReviewDecision.approve:
+            continue
+        if author_key is not None and key == author_key:
+            notes.append(f"approval by {review.reviewer} does not count (the draft's author)")
+        elif review.content_hash != current_hash:
+            notes.append(f"approval by {review.reviewer} is stale (the file changed since)")
+        else:
+            valid.append(review)
+    newest = max((r.at for r in valid), default=None)
+    blockers = [
+        r
+        for r in latest.values()
+        if r.decision is not ReviewDecision.approve and (newest is None or r.at > newest)
+    ]
+    objections = ", ".join(
+        f"{r.reviewer} ({r.decision.value.replace('_', ' ')})" for r in blockers
+    )
+    if valid and not blockers:
+        names = ", ".join(sorted(r.reviewer for r in valid))
+        return Gate(3, GATE_NAMES[3], True, f"approved by {names} on the current content")
+    if valid:
+        return Gate(
+            3,
+            GATE_NAMES[3],
+            False,
+            f"approval overruled by a later review: {objections}",
+            "address the review, then ask for a new approval (`intake review DRAFT --pr N` "
+            "or `--approve --reviewer LOGIN`)",
+        )
+    detail = "; ".join(notes) if notes else "no approving review recorded"
+    if blockers:
+        detail += f"; open objections: {objections}"
+    return Gate(
+        3,
+        GATE_NAMES[3],
+        False,
+        detail,
+        "get an approval of the current file from someone other than the author: "
+        "`intake review DRAFT --pr N` or `intake review DRAFT --approve --reviewer LOGIN`",
+    )
+
+
+def _latest(runs: list[Run]) -> Run | None:
+    return max(runs, key=lambda r: (r.at, r.recorded_at)) if runs else None
+
+
+def _describe_run(run: Run) -> str:
+    score = f", score {run.score:g}" if run.score is not None else ""
+    return f"{run.run_id}: {run.status}{score} on {run.model}"
+
+
+def _run_gate(
+    number: int, tier: RunTier, runs: list[Run], current: str | None, allow: str | None
+) -> Gate:
+    name = GATE_NAMES[number]
+    mine = [r for r in runs if r.tier is tier]
+    fresh = [r for r in mine if current is not None and r.runnable_hash == current]
+    judged = [r for r in fresh if r.status in JUDGED_STATUSES]
+    infra = [r for r in fresh if r.status in INFRA_STATUSES]
+    stale = [r for r in mine if r not in fresh]
+    record_cmd = f"`intake run-record DRAFT --scorecard PATH --tier {tier.value}`"
+    latest = _latest(judged)
+    if latest is None:
+        if infra:
+            statuses = ", ".join(sorted({r.status for r in infra}))
+            detail = f"only infrastructure statuses on the current content ({statuses})"
+            todo = f"fix the environment, re-run on a {tier.value} model, then {record_cmd}"
+        elif stale:
+            detail = (
+                f"{len(stale)} {tier.value} run(s) recorded before the runnable part "
+                "(persona, setup, turns, agent_type) was edited"
+            )
+            todo = f"re-run the edited draft on a {tier.value} model, then {record_cmd}"
+        else:
+            detail = f"no {tier.value}-tier run recorded"
+            todo = f"run the draft with GAIA's runner on a {tier.value} model, then {record_cmd}"
+        return Gate(number, name, False, detail, todo)
+    if tier is RunTier.strong:
+        if latest.status == "PASS":
+            return Gate(number, name, True, f"strong run {_describe_run(latest)}")
+        return Gate(
+            number,
+            name,
+            False,
+            f"latest strong run {_describe_run(latest)}: the case must be passable",
+            "fix the scenario (objective, criteria, ground truth) until a strong model passes, "
+            f"then re-run and {record_cmd}",
+        )
+    if latest.status == "PASS":
+        if allow:
+            return Gate(
+                number,
+                name,
+                True,
+                f"local run {_describe_run(latest)}: saturated, allowed ({allow})",
+            )
+        return Gate(
+            number,
+            name,
+            False,
+            f"local run {_describe_run(latest)}: the local model passes too (saturated)",
+            "make the case harder so the local model fails, or promote with "
+            "--allow-saturated REASON",
+        )
+    return Gate(number, name, True, f"local run {_describe_run(latest)}")
+
+
+def check_gates(inputs: GateInputs) -> list[Gate]:
+    """Every gate of DESIGN §5, met or unmet, in order; pure (reads nothing)."""
+    gates: list[Gate] = []
+    data = inputs.data
+    problems = list(inputs.problems)
+    if data is not None:
+        if has_placeholder(data) and not any("TODO(intake)" in p for p in problems):
+            problems.append("a TODO(intake) placeholder is left in the scenario")
+        for key in ("source", "difficulty_rationale"):
+            if key not in data:
+                problems.append(f"no {key}")
+        category = data.get("category")
+        if not isinstance(category, str) or not re.fullmatch(CATEGORY_PATTERN, category):
+            problems.append("category is not a safe folder name ([a-z0-9_-])")
+    if problems:
+        more = f" (+{len(problems) - 3} more)" if len(problems) > 3 else ""
+        gates.append(
+            Gate(
+                1,
+                GATE_NAMES[1],
+                False,
+                "; ".join(problems[:3]) + more,
+                "edit the draft until `intake validate --strict DRAFT` passes: real criteria "
+                "instead of placeholders, a source and a one-line difficulty_rationale",
+            )
+        )
+    else:
+        gates.append(Gate(1, GATE_NAMES[1], True, "valid under the strict schema"))
+
+    if inputs.scrub_findings is None:
+        gates.append(
+            Gate(
+                2,
+                GATE_NAMES[2],
+                False,
+                f"scrub re-scan could not run: {inputs.scrub_error or 'scrubber unavailable'}",
+                "fix the scrubber installation and run the promotion again",
+            )
+        )
+    elif inputs.scrub_findings:
+        found = inputs.scrub_findings
+        shown_findings = "; ".join(str(f) for f in found[:3])
+        more = f" (+{len(found) - 3} more)" if len(found) > 3 else ""
+        gates.append(
+            Gate(
+                2,
+                GATE_NAMES[2],
+                False,
+                f"{len(inputs.scrub_findings)} finding(s): {shown_findings}{more}",
+                "run `intake scrub DRAFT` (or remove the values by hand) and re-review",
+            )
+        )
+    else:
+        gates.append(Gate(2, GATE_NAMES[2], True, "scrub re-scan found nothing"))
+
+    gates.append(review_gate(inputs.record.reviews, inputs.content_hash, inputs.record.author))
+    gates.append(_run_gate(4, RunTier.strong, inputs.record.runs, inputs.runnable_hash, None))
+    allow = inputs.allow_saturated
+    gates.append(_run_gate(5, RunTier.local, inputs.record.runs, inputs.runnable_hash, allow))
+    if inputs.duplicates:
+        gates.append(
+            Gate(
+                6,
+                GATE_NAMES[6],
+                False,
+                f"id {inputs.scenario_id!r} exists in the suite: {', '.join(inputs.duplicates)}",
+                "rename the draft (file name and id) or reject it as a duplicate",
+            )
+        )
+    else:
+        gates.append(Gate(6, GATE_NAMES[6], True, "no scenario with this id in the suite"))
+    return gates
+
+
+# --- reading the inputs ------------------------------------------------------------------------
+
+
+def scrub_scan(
+    paths: list[Path], settings: Settings
+) -> tuple[list[ScanHit] | None, str | None]:
+    """The scrubber's re-scan of files; (None, why) when it cannot run (the gate fails closed)."""
+    try:
+        from intake import scrub
+    except ImportError as exc:
+        return None, f"intake.scrub cannot be imported ({type(exc).__name__})"
+    from intake.errors import IntakeError
+
+    scan_paths = getattr(scrub, "scan_paths", None)
+    if scan_paths is None:
+        return None, "intake.scrub has no scan_paths"
+    try:
+        engine = scrub.get_scrubber(settings.spacy_model, settings.scrubbers_dir)
+        result: Any = scan_paths(paths, scrubber=engine)
+    except IntakeError as exc:
+        return None, exc.one_line()
+    findings = getattr(result, "findings", result)
+    hits: list[ScanHit] = []
+    for finding in findings or []:
+        kind = getattr(finding, "entity_type", None) or "finding"
+        where = getattr(finding, "path", None) or getattr(finding, "file", None) or "?"
+        line = getattr(finding, "line", None)
+        file = shown(Path(str(where)), settings.root) if where != "?" else where
+        hits.append(ScanHit(str(kind), file, line if isinstance(line, int) else 1))
+    return hits, None
+
+
+def suite_duplicates(settings: Settings, scenario_id: str) -> list[str]:
+    """Scenarios in the suite whose file name or ``id`` equals ``scenario_id``."""
+    from intake.yamlio import YamlProblem, parse_checked
+
+    hits: list[str] = []
+    folder = settings.scenarios
+    if not folder.is_dir():
+        return hits
+    for path in sorted(folder.rglob("*.yaml")):
+        if path.stem == scenario_id:
+            hits.append(shown(path, settings.root))
+            continue
+        try:
+            raw = path.read_bytes()
+        except OSError:
+            continue
+        if scenario_id.encode() not in raw:
+            continue
+        try:
+            other = parse_checked(raw).data.get("id")
+        except YamlProblem:
+            continue
+        if other == scenario_id:
+            hits.append(shown(path, settings.root))
+    return hits
+
+
+def gather(settings: Settings, draft: Path, *, allow_saturated: str | None = None) -> GateInputs:
+    """Read everything the gates judge for one draft."""
+    from intake.review import load_draft_record
+    from intake.validate import Severity, validate_file
+
+    scenario_id = draft.stem
+    result = validate_file(
+        draft, strict=True, drafts_dir=settings.drafts, display=shown(draft, settings.root)
+    )
+    problems = [
+        f"{p.file}:{p.line}: {p.message}" for p in result.problems if p.severity is Severity.error
+    ]
+    record = load_draft_record(settings, draft)
+    findings, scrub_error = scrub_scan([draft, record_path(draft)], settings)
+    return GateInputs(
+        scenario_id=scenario_id,
+        data=result.data,
+        problems=problems,
+        scrub_findings=findings,
+        scrub_error=scrub_error,
+        record=record,
+        content_hash=content_hash(draft),
+        runnable_hash=runnable_hash(result.data) if result.data is not None else None,
+        duplicates=suite_duplicates(settings, scenario_id),
+        allow_saturated=allow_saturated.strip() if allow_saturated else None,
+    )
+
+
+# --- recovery ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Leftover:
+    """A trace of an interrupted promotion, and what recovery does about it."""
+
+    action: str
+    """``remove-temp``, ``roll-back`` (record without scenario) or ``finish`` (draft left)."""
+    path: Path
+    scenario_id: str
+    message: str
+    promoted: Path | None = None
+
+
+def plan_recovery(settings: Settings, scenario_id: str | None = None) -> list[Leftover]:
+    """Leftovers of interrupted promotions (of one id, or all); reads only."""
+    plan: list[Leftover] = []
+    folder = settings.scenarios
+    if not folder.is_dir():
+        return plan
+    pattern = f".{scenario_id}.*{TEMP_SUFFIX}" if scenario_id else f".*{TEMP_SUFFIX}"
+    for tmp in sorted(folder.rglob(pattern)):
+        sid = tmp.name[1:].split(".", 1)[0]
+        plan.append(
+            Leftover("remove-temp", tmp, sid, "temporary file of an interrupted promotion")
+        )
+    rec_pattern = f"{scenario_id}{RECORD_SUFFIX}" if scenario_id else f"*{RECORD_SUFFIX}"
+    for rec in sorted(folder.rglob(rec_pattern)):
+        if rec.name.startswith("."):
+            continue
+        try:
+            record = load_record(rec)
+        except UsageError:
+            continue
+        if record.promotion is None:
+            continue
+        scenario = scenario_path_for_record(rec)
+        if not scenario.exists():
+            plan.append(
+                Leftover(
+                    "roll-back",
+                    rec,
+                    record.id,
+                    "promotion record without its scenario (promotion interrupted before "
+                    "its commit; the draft is intact)",
+                )
+            )
+            continue
+        draft = settings.root / record.promotion.from_path
+        if not inside(draft, settings.drafts):
+            continue
+        draft_rec = record_path(draft)
+        if draft.is_file():
+            stamp = record.promotion.content_hash
+            if content_hash(draft) == stamp == content_hash(scenario):
+                plan.append(
+                    Leftover(
+                        "finish",
+                        draft,
+                        record.id,
+                        "draft already promoted (promotion interrupted after its commit)",
+                        promoted=scenario,
+                    )
+                )
+        elif draft_rec.is_file():
+            plan.append(
+                Leftover(
+                    "finish",
+                    draft_rec,
+                    record.id,
+                    "record of a draft already promoted (promotion interrupted after its commit)",
+                    promoted=scenario,
+                )
+            )
+    return plan
+
+
+def apply_recovery(settings: Settings, plan: list[Leftover]) -> list[str]:
+    """Carry out a recovery plan (the caller holds the draft's lock); returns what was done."""
+    done: list[str] = []
+    for item in plan:
+        if item.action in ("remove-temp", "roll-back"):
+            item.path.unlink(missing_ok=True)
+            fsync_dir(item.path.parent)
+        elif item.action == "finish":
+            item.path.unlink(missing_ok=True)
+            if item.path.name.endswith(".yaml"):
+                record_path(item.path).unlink(missing_ok=True)
+            fsync_dir(item.path.parent)
+            if item.promoted is not None:
+                _log_promotion_if_missing(settings, item.scenario_id, item.promoted)
+        done.append(f"{item.action}: {shown(item.path, settings.root)}")
+    return done
+
+
+def _log_promotion_if_missing(settings: Settings, scenario_id: str, promoted: Path) -> None:
+    from intake.ledger import Ledger
+
+    record = load_record(record_path(promoted))
+    assert record.promotion is not None
+    with Ledger.open(settings.ledger) as ledger:
+        for event in ledger.history(scenario_id):
+            detail = event.get("detail") or {}
+            if event["kind"] == "promotion" and detail.get("content_hash") == (
+                record.promotion.content_hash
+            ):
+                return
+    _log_promotion(settings, record, promoted, recovered=True)
+
+
+def _log_promotion(settings: Settings, record: Record, promoted: Path, *, recovered: bool) -> None:
+    from intake.ledger import Ledger, item_for
+    from intake.yamlio import parse_checked
+
+    assert record.promotion is not None
+    detail: dict[str, Any] = {
+        "from": record.promotion.from_path,
+        "to": record.promotion.to_path,
+        "content_hash": record.promotion.content_hash,
+        "gates": record.promotion.gates,
+        "allow_saturated": record.promotion.allow_saturated,
+        "recovered": recovered,
+    }
+    log_event(
+        settings, "promotion", record.id, path=promoted, actor=record.promotion.by, detail=detail
+    )
+    data = parse_checked(promoted.read_bytes()).data
+    with Ledger.open(settings.ledger) as ledger:
+        ledger.upsert_item(item_for(promoted, data, "scenario", settings.root))
+
+
+# --- promote and reject ------------------------------------------------------------------------
+
+
+def _crash_point(step: str) -> None:
+    """Fault injection for the crash tests (``INTAKE_TEST_CRASH_AT=<step>``)."""
+    if os.environ.get(CRASH_ENV) == step:
+        os.kill(os.getpid(), signal.SIGKILL)
+
+
+@dataclass
+class PromoteResult:
+    """What ``promote`` did (or, with ``dry_run``, would do)."""
+
+    scenario_id: str
+    gates: list[Gate]
+    dry_run: bool
+    draft: Path | None
+    destination: Path | None = None
+    recovered: list[str] = field(default_factory=list)
+
+    @property
+    def blocked(self) -> bool:
+        """Whether any gate is unmet."""
+        return any(not g.met for g in self.gates)
+
+
+def _target_id(target: str) -> str:
+    stem = Path(target).name.removesuffix(".yaml")
+    if not re.fullmatch(ID_PATTERN, stem):
+        raise UsageError("not a draft id or path", where=target[:80])
+    return stem
+
+
+def _who(settings: Settings) -> str:
+    from intake.drafting import current_author
+
+    return current_author(settings) or "unknown"
+
+
+def promote(
+    settings: Settings,
+    target: str,
+    *,
+    dry_run: bool = False,
+    allow_saturated: str | None = None,
+) -> PromoteResult:
+    """Check every gate; unless ``dry_run``, move the draft into the suite (or raise)."""
+    if allow_saturated is not None and not allow_saturated.strip():
+        raise UsageError("--allow-saturated needs a reason")
+    scenario_id = _target_id(target)
+    with draft_lock(settings, scenario_id, doing="promote"):
+        _crash_point("locked")
+        plan = plan_recovery(settings, scenario_id)
+        recovered = [] if dry_run else apply_recovery(settings, plan)
+        finished = [p for p in plan if p.action == "finish"]
+        try:
+            draft = find_draft(settings, target)
+        except UsageError:
+            promoted = promoted_paths(settings, scenario_id)
+            if finished and promoted and not dry_run:
+                return PromoteResult(
+                    scenario_id, [], dry_run, None, destination=promoted[0], recovered=recovered
+                )
+            if promoted:
+                raise Conflict(
+                    "already promoted (by another process or an earlier run)",
+                    where=shown(promoted[0], settings.root),
+                ) from None
+            raise
+        inputs = gather(settings, draft, allow_saturated=allow_saturated)
+        gates = check_gates(inputs)
+        result = PromoteResult(scenario_id, gates, dry_run, draft, recovered=recovered)
+        if dry_run:
+            return result
+        if result.blocked:
+            raise GatesUnmet(scenario_id, gates)
+        assert inputs.data is not None
+        result.destination = _move(settings, draft, inputs, gates)
+        return result
+
+
+def _move(settings: Settings, draft: Path, inputs: GateInputs, gates: list[Gate]) -> Path:
+    assert inputs.data is not None
+    category = str(inputs.data["category"])
+    scenario_id = inputs.scenario_id
+    dest_dir = safe_child(settings.scenarios, category)
+    dest = dest_dir / f"{scenario_id}.yaml"
+    dest_rec = record_path(dest)
+    draft_rec = record_path(draft)
+    raw = draft.read_bytes()
+    if content_hash(draft) != inputs.content_hash:
+        raise Conflict("the draft changed while its gates were checked", where=scenario_id)
+    stamped = inputs.record.model_copy(
+        update={
+            "promotion": Promotion(
+                at=utcnow(),
+                by=_who(settings),
+                gates={g.name: g.detail for g in gates},
+                content_hash=inputs.content_hash,
+                allow_saturated=inputs.allow_saturated,
+                from_path=shown(draft, settings.root),
+                to_path=shown(dest, settings.root),
+            )
+        }
+    )
+    dest_dir.mkdir(parents=True, exist_ok=True)
+    tmp_rec = dest_dir / f".{scenario_id}{RECORD_SUFFIX}{TEMP_SUFFIX}"
+    tmp_scn = dest_dir / f".{scenario_id}.yaml{TEMP_SUFFIX}"
+    try:
+        for tmp, content in ((tmp_rec, dump_record(stamped).encode("utf-8")), (tmp_scn, raw)):
+            with open(tmp, "wb") as handle:
+                handle.write(content)
+                handle.flush()
+                os.fsync(handle.fileno())
+        _crash_point("temps-written")
+        os.replace(tmp_rec, dest_rec)
+        fsync_dir(dest_dir)
+        _crash_point("record-placed")
+        try:
+            os.link(tmp_scn, dest)
+        except FileExistsError:
+            dest_rec.unlink(missing_ok=True)
+            raise Conflict(
+                "a scenario with this id appeared in the suite", where=shown(dest, settings.root)
+            ) from None
+        fsync_dir(dest_dir)
+    finally:
+        tmp_scn.unlink(missing_ok=True)
+        tmp_rec.unlink(missing_ok=True)
+    _crash_point("scenario-placed")
+    draft.unlink()
+    _crash_point("draft-removed")
+    draft_rec.unlink(missing_ok=True)
+    fsync_dir(draft.parent)
+    _crash_point("record-removed")
+    _log_promotion(settings, stamped, dest, recovered=False)
+    return dest
+
+
+@dataclass
+class RejectResult:
+    """What ``reject`` removed."""
+
+    scenario_id: str
+    draft: Path
+    had_record: bool
+
+
+def reject(settings: Settings, target: str, reason: str) -> RejectResult:
+    """Remove a draft and its record; the ledger keeps the record and the reason."""
+    from intake.ledger import Ledger
+
+    reason = " ".join(reason.split())
+    if not reason:
+        raise UsageError("a rejection needs a reason (--reason TEXT)")
+    if len(reason) > 2000:
+        raise UsageError("the reason is longer than 2000 characters")
+    draft = find_draft(settings, target)
+    scenario_id = draft.stem
+    with draft_lock(settings, scenario_id, doing="reject"):
+        if not draft.is_file():
+            raise Conflict("the draft disappeared (promoted or rejected meanwhile)", where=target)
+        rec = record_path(draft)
+        record = load_record(rec) if rec.is_file() else None
+        log_event(
+            settings,
+            "rejection",
+            scenario_id,
+            path=draft,
+            actor=_who(settings),
+            detail={
+                "reason": reason,
+                "content_hash": content_hash(draft),
+                "record": record.model_dump(mode="json", exclude_none=True) if record else None,
+            },
+        )
+        with Ledger.open(settings.ledger) as ledger:
+            rows = [r for r in ledger.items() if r["id"] == scenario_id]
+            if rows and rows[0].get("state") == "draft":
+                ledger.remove_item(scenario_id)
+        draft.unlink()
+        rec.unlink(missing_ok=True)
+        fsync_dir(draft.parent)
+    return RejectResult(scenario_id, draft, record is not None)
+
+
+__all__ = [
+    "CRASH_ENV",
+    "CRASH_STEPS",
+    "Gate",
+    "GateInputs",
+    "GatesUnmet",
+    "ScanHit",
+    "Leftover",
+    "PromoteResult",
+    "apply_recovery",
+    "check_gates",
+    "gather",
+    "plan_recovery",
+    "promote",
+    "reject",
+    "review_gate",
+]

@@ -1,0 +1,409 @@
+"""Review records: a person's verdict on a draft, bound to the hash of the whole file.
+
+Two ways in:
+
+* ``add_review``: a review made outside GitHub (``--approve``/``--reject`` with a login).
+* ``reviews_from_pr``: the reviews of a pull request, read with PyGithub. Each reviewer's
+  latest state-changing review counts (approve, request changes, dismissed). An approval is
+  recorded only when it is on the PR's current head commit, its author is not the PR's author,
+  and the draft file at that commit (fetched through the contents API) hashes to the same value
+  as the local file: an approval of other bytes is not an approval of these. A change request is
+  recorded whatever commit it was on, because on GitHub it blocks until it is superseded.
+
+Every review carries ``content_hash``: any later edit of the file makes it stale, and the
+promotion gate says so. This module also holds the small helpers the other record-changing
+commands share: finding a draft by path or id, and the per-draft lock.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import fcntl
+import os
+import re
+import subprocess
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from intake.config import Settings
+from intake.errors import Conflict, SourceError, UsageError
+from intake.models import ID_PATTERN, Record, Review, ReviewDecision
+from intake.records import content_hash, load_record, record_path, save_record, utcnow
+
+LOGIN_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9_.@-]{0,99}$"
+
+
+# --- shared helpers: locating drafts, locking them ---------------------------------------------
+
+
+def shown(path: Path, root: Path) -> str:
+    """A path relative to the suite root for messages and records (never an absolute path)."""
+    try:
+        return str(path.resolve().relative_to(root.resolve()))
+    except ValueError:
+        return path.name
+
+
+def inside(path: Path, folder: Path) -> bool:
+    """Whether ``path`` resolves to somewhere below ``folder``."""
+    try:
+        path.resolve().relative_to(folder.resolve())
+    except ValueError:
+        return False
+    return True
+
+
+def promoted_paths(settings: Settings, scenario_id: str) -> list[Path]:
+    """Files named ``<id>.yaml`` anywhere under ``scenarios/``."""
+    folder = settings.scenarios
+    return sorted(folder.rglob(f"{scenario_id}.yaml")) if folder.is_dir() else []
+
+
+def find_draft(settings: Settings, target: str) -> Path:
+    """A draft by path (under ``drafts/``) or by id (``drafts/`` then ``drafts/private/``)."""
+    given = Path(target)
+    if given.suffix == ".yaml" or os.sep in target or "/" in target:
+        path = given if given.is_absolute() else Path.cwd() / given
+        if not path.is_file():
+            raise UsageError("no such draft", where=target)
+        if not inside(path, settings.drafts):
+            raise UsageError(
+                "not a draft (not under the drafts folder)",
+                where=target,
+                hint=f"drafts live in {shown(settings.drafts, settings.root)}/",
+            )
+        return path.resolve()
+    if not re.fullmatch(ID_PATTERN, target):
+        raise UsageError("not a draft id or path", where=target[:80])
+    for folder in (settings.drafts, settings.private_drafts):
+        candidate = folder / f"{target}.yaml"
+        if candidate.is_file():
+            return candidate.resolve()
+    promoted = promoted_paths(settings, target)
+    if promoted:
+        raise UsageError(
+            "no such draft; a scenario with this id is already promoted",
+            where=shown(promoted[0], settings.root),
+        )
+    raise UsageError("no such draft", where=target)
+
+
+def lock_path(settings: Settings, scenario_id: str) -> Path:
+    """The lock file of one draft, kept beside the ledger (an ignored folder)."""
+    return settings.ledger.parent / "locks" / f"{scenario_id}.lock"
+
+
+@contextlib.contextmanager
+def draft_lock(settings: Settings, scenario_id: str, *, doing: str) -> Iterator[None]:
+    """An exclusive, non-blocking ``flock`` on the draft's lock file.
+
+    ``flock`` is released by the kernel when the holder dies, so a killed promote never leaves a
+    stale lock behind; a second process gets ``Conflict`` at once instead of waiting.
+    """
+    path = lock_path(settings, scenario_id)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
+    try:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            raise Conflict(
+                f"another intake process is working on this draft; cannot {doing} now",
+                where=scenario_id,
+                hint="wait for it to finish and try again",
+            ) from None
+        yield
+    finally:
+        os.close(fd)
+
+
+def load_draft_record(settings: Settings, draft: Path) -> Record:
+    """The record beside a draft, with a clear error when it is missing."""
+    rec = record_path(draft)
+    if not rec.is_file():
+        raise UsageError(
+            "the draft has no record beside it",
+            where=shown(rec, settings.root),
+            hint="drafts are written by intake's importers together with their record",
+        )
+    return load_record(rec)
+
+
+def log_event(
+    settings: Settings,
+    kind: str,
+    scenario_id: str,
+    *,
+    path: Path | None,
+    actor: str | None,
+    detail: dict[str, Any],
+) -> None:
+    """One ledger event (the ledger is derived; the record file is the truth)."""
+    from intake.ledger import Ledger
+
+    with Ledger.open(settings.ledger) as ledger:
+        ledger.append(
+            kind,
+            scenario_id,
+            path=shown(path, settings.root) if path is not None else None,
+            actor=actor,
+            detail=detail,
+        )
+
+
+# --- manual reviews ----------------------------------------------------------------------------
+
+
+def check_login(login: str) -> str:
+    """A reviewer login: a plain handle, no spaces or control characters."""
+    if not re.fullmatch(LOGIN_PATTERN, login):
+        raise UsageError("invalid reviewer login", where=login[:40])
+    return login
+
+
+def add_review(
+    settings: Settings,
+    target: str,
+    decision: ReviewDecision,
+    reviewer: str,
+    *,
+    note: str | None = None,
+) -> tuple[Path, Review]:
+    """Record a manual review of the draft as it is now."""
+    check_login(reviewer)
+    draft = find_draft(settings, target)
+    scenario_id = draft.stem
+    with draft_lock(settings, scenario_id, doing="record a review"):
+        record = load_draft_record(settings, draft)
+        review = Review(
+            reviewer=reviewer,
+            decision=decision,
+            content_hash=content_hash(draft),
+            at=utcnow(),
+            via="manual",
+            note=note.strip() if note and note.strip() else None,
+        )
+        record.reviews.append(review)
+        save_record(record_path(draft), record)
+        log_event(
+            settings,
+            "review",
+            scenario_id,
+            path=draft,
+            actor=reviewer,
+            detail={
+                "decision": decision.value,
+                "via": "manual",
+                "content_hash": review.content_hash,
+            },
+        )
+    return draft, review
+
+
+# --- reviews from a pull request ---------------------------------------------------------------
+
+
+@dataclass
+class PrReviews:
+    """What ``reviews_from_pr`` found: reviews recorded, and reviews it did not count (why)."""
+
+    draft: Path
+    pr_url: str
+    head: str
+    pr_author: str
+    recorded: list[Review] = field(default_factory=list)
+    already: list[Review] = field(default_factory=list)
+    skipped: list[tuple[str, str]] = field(default_factory=list)
+
+
+_STATES = {
+    "APPROVED": ReviewDecision.approve,
+    "CHANGES_REQUESTED": ReviewDecision.changes_requested,
+}
+
+
+def repo_relative(path: Path, start: Path) -> str:
+    """The file's path inside its git repository (the suite root when git is unavailable)."""
+    try:
+        done = subprocess.run(
+            ["git", "rev-parse", "--show-toplevel"],
+            cwd=path.parent,
+            capture_output=True,
+            text=True,
+            timeout=10,
+            check=False,
+        )
+        top = Path(done.stdout.strip()) if done.returncode == 0 and done.stdout.strip() else start
+    except (OSError, subprocess.SubprocessError):
+        top = start
+    try:
+        return path.resolve().relative_to(top.resolve()).as_posix()
+    except ValueError:
+        return path.resolve().relative_to(start.resolve()).as_posix()
+
+
+def _when(value: Any) -> datetime:
+    if isinstance(value, datetime):
+        return value if value.tzinfo else value.replace(tzinfo=UTC)
+    return datetime.min.replace(tzinfo=UTC)
+
+
+def latest_per_reviewer(reviews: list[Any]) -> dict[str, Any]:
+    """Each reviewer's latest state-changing review (COMMENTED and PENDING change nothing)."""
+    latest: dict[str, Any] = {}
+    ordered = sorted(enumerate(reviews), key=lambda pair: (_when(pair[1].submitted_at), pair[0]))
+    for _, review in ordered:
+        state = str(review.state or "").upper()
+        login = review.user.login if review.user is not None else None
+        if not login or state not in ("APPROVED", "CHANGES_REQUESTED", "DISMISSED"):
+            continue
+        latest[login] = review
+    return latest
+
+
+def reviews_from_pr(
+    settings: Settings, target: str, number: int, *, repo: str | None = None
+) -> PrReviews:
+    """Read a pull request's reviews and record those that count for this draft."""
+    from intake.sources.github import call, client
+
+    if number <= 0:
+        raise UsageError("a pull request number is a positive integer", where=str(number))
+    full_name = repo or settings.github_repo
+    if not full_name or not re.fullmatch(r"[A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+", full_name):
+        raise UsageError(
+            "no repository to read the pull request from", hint="pass --repo OWNER/NAME"
+        )
+    draft = find_draft(settings, target)
+    scenario_id = draft.stem
+    where = f"{full_name}#{number}"
+    gh = client(settings.github_api_url)
+    gh_repo = gh.get_repo(full_name, lazy=True)
+    try:
+        pull = call(f"pull request {where}", lambda: gh_repo.get_pull(number))
+    except SourceError as exc:
+        if "not found" not in exc.message:
+            raise
+        issue = call(f"issue {where}", lambda: gh_repo.get_issue(number))
+        if issue.pull_request is None:
+            raise UsageError(
+                "this number is an issue, not a pull request", where=where
+            ) from None
+        raise
+    head = str(pull.head.sha)
+    pr_author = str(pull.user.login) if pull.user is not None else ""
+    pr_url = str(pull.html_url or f"{full_name}#{number}")
+    reviews = call(f"reviews of {where}", lambda: list(pull.get_reviews()))
+    found = PrReviews(draft=draft, pr_url=pr_url, head=head, pr_author=pr_author)
+    latest = latest_per_reviewer(reviews)
+
+    local_hash = content_hash(draft)
+    remote_hash: str | None = None
+    remote_path = repo_relative(draft, settings.root)
+    if any(str(r.state).upper() == "APPROVED" for r in latest.values()):
+        content = call(
+            f"{remote_path} at {head[:12]} in {full_name}",
+            lambda: gh_repo.get_contents(remote_path, ref=head),
+        )
+        if isinstance(content, list):
+            raise SourceError("the draft's path is a folder at the PR head", where=remote_path)
+        try:
+            data = content.decoded_content
+        except (AssertionError, ValueError, TypeError):
+            raise SourceError(
+                "GitHub returned the draft in an unreadable encoding", where=remote_path
+            ) from None
+        from intake.records import sha256_bytes
+
+        remote_hash = sha256_bytes(data)
+
+    candidates: list[Review] = []
+    for login, review in sorted(latest.items()):
+        state = str(review.state).upper()
+        commit = str(review.commit_id or "")
+        if state == "DISMISSED":
+            found.skipped.append((login, "review dismissed"))
+            continue
+        if state == "APPROVED":
+            if login.lower() == pr_author.lower():
+                found.skipped.append((login, "approval by the pull request's author"))
+                continue
+            if commit != head:
+                found.skipped.append(
+                    (login, f"approval on {commit[:12] or 'an unknown commit'}, not the head "
+                            f"{head[:12]}")
+                )
+                continue
+            if remote_hash != local_hash:
+                found.skipped.append(
+                    (login, f"the draft at {head[:12]} differs from the local file "
+                            f"(pull the branch, or push your edits and ask again)")
+                )
+                continue
+        candidates.append(
+            Review(
+                reviewer=login,
+                decision=_STATES[state],
+                content_hash=local_hash,
+                at=_when(review.submitted_at) if review.submitted_at else utcnow(),
+                via="github_pr",
+                pr_url=pr_url,
+                commit=commit or None,
+                note=None,
+            )
+        )
+
+    if not candidates:
+        return found
+    with draft_lock(settings, scenario_id, doing="record reviews"):
+        if content_hash(draft) != local_hash:
+            raise Conflict("the draft changed while its reviews were read", where=scenario_id)
+        record = load_draft_record(settings, draft)
+        for review in candidates:
+            same = [
+                r
+                for r in record.reviews
+                if r.via == "github_pr"
+                and r.reviewer == review.reviewer
+                and r.pr_url == review.pr_url
+                and r.commit == review.commit
+                and r.decision is review.decision
+                and r.at == review.at
+                and r.content_hash == review.content_hash
+            ]
+            if same:
+                found.already.append(review)
+                continue
+            record.reviews.append(review)
+            found.recorded.append(review)
+        if found.recorded:
+            save_record(record_path(draft), record)
+            for review in found.recorded:
+                log_event(
+                    settings,
+                    "review",
+                    scenario_id,
+                    path=draft,
+                    actor=review.reviewer,
+                    detail={
+                        "decision": review.decision.value,
+                        "via": "github_pr",
+                        "pr": where,
+                        "commit": review.commit,
+                        "content_hash": review.content_hash,
+                    },
+                )
+    return found
+
+
+__all__ = [
+    "PrReviews",
+    "add_review",
+    "draft_lock",
+    "find_draft",
+    "latest_per_reviewer",
+    "reviews_from_pr",
+]

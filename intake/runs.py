@@ -1,0 +1,309 @@
+"""Run records: one GAIA runner result for a draft, bound to the draft's runnable content.
+
+GAIA's runner (``gaia eval agent``) writes ``scorecard.json`` with the per-scenario results
+under ``scenarios[i]`` (and the same object per scenario as ``traces/<id>.json``). The
+scorecard names the run (``run_id``, ``timestamp``) and the judge (``config.model``, which both
+drives and judges), but never the model under test: that comes from ``--model`` or from the
+``meta.json`` GAIA's committed baselines keep beside their scorecards. Without either, a run
+proves nothing about which tier passed, so it is refused.
+
+Other files GAIA calls ``scorecard.json`` (``gaia eval code``, the session replay, the early
+hand-written ``phase2`` summary) are recognised and refused by name, so a user who passes the
+wrong one learns what it is instead of getting a vague parse error.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from intake.config import Settings
+from intake.errors import InputError, UsageError
+from intake.models import INFRA_STATUSES, JUDGED_STATUSES, Run, RunTier
+from intake.records import record_path, runnable_hash, save_record, utcnow
+from intake.review import draft_lock, find_draft, load_draft_record, log_event, shown
+
+MAX_SCORECARD_BYTES = 20 * 1024 * 1024
+"""Largest scorecard read: GAIA's are tens of KB per scenario, so 20 MB is generous and bounded."""
+
+KNOWN_STATUSES = JUDGED_STATUSES | INFRA_STATUSES
+
+
+@dataclass
+class ScenarioResult:
+    """One scenario's result as read from a scorecard or a trace."""
+
+    run_id: str
+    at: datetime
+    status: str
+    score: float | None
+    judge_model: str | None
+    kind: str
+    """``scorecard`` or ``trace``."""
+
+
+def _read_json(path: Path, what: str) -> Any:
+    try:
+        size = path.stat().st_size
+    except FileNotFoundError:
+        raise UsageError(f"no such {what}", where=str(path)) from None
+    except OSError as exc:
+        raise InputError(f"cannot read {what}: {exc.strerror or exc}", where=str(path)) from None
+    if not path.is_file():
+        raise InputError(f"{what} is not a file", where=str(path))
+    if size > MAX_SCORECARD_BYTES:
+        raise InputError(
+            f"{what} is {size:,} bytes, over the {MAX_SCORECARD_BYTES:,}-byte limit",
+            where=str(path),
+        )
+    try:
+        raw = path.read_bytes()
+        return json.loads(raw.decode("utf-8-sig"))
+    except OSError as exc:
+        raise InputError(f"cannot read {what}: {exc.strerror or exc}", where=str(path)) from None
+    except UnicodeDecodeError as exc:
+        raise InputError(f"{what} is not UTF-8 (byte {exc.start})", where=str(path)) from None
+    except json.JSONDecodeError as exc:
+        raise InputError(
+            f"{what} is not JSON ({exc.msg} at line {exc.lineno} column {exc.colno})",
+            where=str(path),
+        ) from None
+    except RecursionError:
+        raise InputError(f"{what} is nested too deeply", where=str(path)) from None
+
+
+def classify(doc: Any) -> str:
+    """``runner``, ``trace``, or the name of a format GAIA uses that intake refuses."""
+    if not isinstance(doc, dict):
+        return "unknown"
+    if {"tasks", "solve_rate"} <= doc.keys():
+        return "code-run"
+    if {"cases", "mean_score"} <= doc.keys():
+        return "sessions-run"
+    config = doc.get("config")
+    scenarios = doc.get("scenarios")
+    if isinstance(scenarios, list) and isinstance(config, dict):
+        handwritten = "judge_model" in config or "known_bugs" in doc or any(
+            isinstance(s, dict) and "result_file" in s for s in scenarios
+        )
+        if handwritten:
+            return "phase2"
+        if isinstance(doc.get("run_id"), str):
+            return "runner"
+    if isinstance(doc.get("scenario_id"), str) and isinstance(doc.get("status"), str):
+        return "trace"
+    return "unknown"
+
+
+REFUSED = {
+    "code-run": "a `gaia eval code` scorecard (tasks/solve_rate), not an agent-eval scorecard",
+    "sessions-run": "a session-replay scorecard (cases/mean_score), not an agent-eval scorecard",
+    "phase2": "GAIA's hand-written early summary (phase2 format), not a runner scorecard",
+    "unknown": "not a GAIA agent-eval scorecard or trace (no run_id, config and scenarios)",
+}
+
+
+def _parse_time(value: Any) -> datetime | None:
+    if not isinstance(value, str):
+        return None
+    try:
+        parsed = datetime.fromisoformat(value.replace("Z", "+00:00"))
+    except ValueError:
+        return None
+    return parsed if parsed.tzinfo else parsed.replace(tzinfo=UTC)
+
+
+def _mtime(path: Path) -> datetime:
+    return datetime.fromtimestamp(path.stat().st_mtime, UTC)
+
+
+def _score(value: Any) -> float | None:
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return None
+    return float(value)
+
+
+def _status(entry: dict[str, Any], where: str) -> str:
+    status = entry.get("status")
+    if not isinstance(status, str) or status not in KNOWN_STATUSES:
+        shown_status = status if isinstance(status, str) else type(status).__name__
+        raise InputError(f"unknown run status {shown_status[:40]!r}", where=where)
+    return status
+
+
+def read_result(path: Path, scenario_id: str) -> ScenarioResult:
+    """The draft's result from a runner scorecard or a trace file."""
+    doc = _read_json(path, "scorecard")
+    kind = classify(doc)
+    if kind in REFUSED:
+        raise InputError(REFUSED[kind], where=str(path))
+    if kind == "trace":
+        if doc["scenario_id"] != scenario_id:
+            raise InputError(
+                f"the trace is for scenario {str(doc['scenario_id'])[:80]!r}, not {scenario_id!r}",
+                where=str(path),
+            )
+        run_dir = path.parent.parent if path.parent.name == "traces" else path.parent
+        scorecard = run_dir / "scorecard.json"
+        judge = None
+        run_id = run_dir.name if path.parent.name == "traces" else path.stem
+        at = _mtime(path)
+        if scorecard.is_file():
+            beside = _read_json(scorecard, "scorecard")
+            if classify(beside) == "runner":
+                config = beside.get("config") or {}
+                judge = config.get("model") if isinstance(config.get("model"), str) else None
+                run_id = beside["run_id"]
+                at = _parse_time(beside.get("timestamp")) or at
+        return ScenarioResult(
+            run_id=run_id,
+            at=at,
+            status=_status(doc, f"{path} $.status"),
+            score=_score(doc.get("overall_score")),
+            judge_model=judge,
+            kind="trace",
+        )
+    matches = [
+        (i, s)
+        for i, s in enumerate(doc["scenarios"])
+        if isinstance(s, dict) and s.get("scenario_id") == scenario_id
+    ]
+    if not matches:
+        ids = [s.get("scenario_id") for s in doc["scenarios"] if isinstance(s, dict)]
+        listed = ", ".join(str(i) for i in ids[:5]) + (" …" if len(ids) > 5 else "")
+        raise InputError(
+            f"scenario {scenario_id!r} is not in this scorecard "
+            f"({len(ids)} scenarios{': ' + listed if ids else ''})",
+            where=str(path),
+        )
+    if len(matches) > 1:
+        raise InputError(
+            f"scenario {scenario_id!r} appears twice in the scorecard", where=str(path)
+        )
+    index, entry = matches[0]
+    config = doc["config"]
+    judge = config.get("model") if isinstance(config.get("model"), str) else None
+    return ScenarioResult(
+        run_id=doc["run_id"],
+        at=_parse_time(doc.get("timestamp")) or _mtime(path),
+        status=_status(entry, f"{path} $.scenarios[{index}].status"),
+        score=_score(entry.get("overall_score")),
+        judge_model=judge,
+        kind="scorecard",
+    )
+
+
+def model_under_test(path: Path, model: str | None) -> str:
+    """``--model``, else ``meta.json`` beside the scorecard (or its run folder, for a trace)."""
+    if model is not None:
+        if not model.strip():
+            raise UsageError("--model is empty")
+        return model.strip()
+    folders = [path.parent]
+    if path.parent.name == "traces":
+        folders.append(path.parent.parent)
+    for folder in folders:
+        meta = folder / "meta.json"
+        if meta.is_file():
+            doc = _read_json(meta, "meta.json")
+            value = doc.get("model") if isinstance(doc, dict) else None
+            if not isinstance(value, str) or not value.strip():
+                raise InputError("meta.json has no \"model\" string", where=str(meta))
+            return value.strip()
+    raise UsageError(
+        "the scorecard does not name the model under test",
+        where=str(path),
+        hint="pass --model NAME, or put GAIA's meta.json (with \"model\") beside the scorecard",
+    )
+
+
+def check_tier(settings: Settings, tier: RunTier, model: str) -> None:
+    """The tier must agree with the configured model lists, when they are set."""
+    mine = settings.strong_models if tier is RunTier.strong else settings.local_models
+    other = settings.local_models if tier is RunTier.strong else settings.strong_models
+    other_name = "local" if tier is RunTier.strong else "strong"
+    if model in other and model not in mine:
+        raise UsageError(
+            f"model {model!r} is configured as a {other_name} model, not {tier.value}",
+            hint=f"use --tier {other_name}, or fix strong_models/local_models in [tool.intake]",
+        )
+    if mine and model not in mine:
+        raise UsageError(
+            f"model {model!r} is not among the configured {tier.value} models",
+            hint=f"{tier.value}_models = {', '.join(mine)}",
+        )
+
+
+def record_run(
+    settings: Settings,
+    target: str,
+    scorecard: Path,
+    tier: RunTier,
+    *,
+    model: str | None = None,
+) -> tuple[Path, Run, bool]:
+    """Record the draft's result from a scorecard; returns (draft, run, replaced_existing)."""
+    from intake.validate import validate_file
+
+    draft = find_draft(settings, target)
+    scenario_id = draft.stem
+    result = read_result(scorecard, scenario_id)
+    tested = model_under_test(scorecard, model)
+    check_tier(settings, tier, tested)
+    with draft_lock(settings, scenario_id, doing="record a run"):
+        parsed = validate_file(draft, drafts_dir=settings.drafts)
+        if parsed.data is None:
+            first = parsed.problems[0]
+            raise InputError(f"cannot read the draft: {first.message}", where=f"{first.file}")
+        data_id = parsed.data.get("id")
+        if data_id != scenario_id:
+            raise InputError(
+                f"the draft's id {str(data_id)[:80]!r} does not match its file name",
+                where=shown(draft, settings.root),
+            )
+        record = load_draft_record(settings, draft)
+        run = Run(
+            tier=tier,
+            run_id=result.run_id[:200],
+            status=result.status,
+            score=result.score,
+            model=tested,
+            judge_model=result.judge_model,
+            runnable_hash=runnable_hash(parsed.data),
+            at=result.at,
+            recorded_at=utcnow(),
+            scorecard=scorecard.name,
+        )
+        kept = [
+            r
+            for r in record.runs
+            if not (r.run_id == run.run_id and r.tier is run.tier and r.model == run.model)
+        ]
+        replaced = len(kept) != len(record.runs)
+        record.runs = [*kept, run]
+        save_record(record_path(draft), record)
+        log_event(
+            settings,
+            "run",
+            scenario_id,
+            path=draft,
+            actor=None,
+            detail={
+                "tier": tier.value,
+                "run_id": run.run_id,
+                "status": run.status,
+                "score": run.score,
+                "model": run.model,
+                "judge_model": run.judge_model,
+                "runnable_hash": run.runnable_hash,
+                "replaced": replaced,
+                "source": result.kind,
+            },
+        )
+    return draft, run, replaced
+
+
+__all__ = ["MAX_SCORECARD_BYTES", "classify", "read_result", "record_run", "model_under_test"]
