@@ -1,7 +1,59 @@
-"""Commands of this group (registered by ``intake.cli``)."""
+"""``intake report``."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from pathlib import Path
 
 import typer
 
 
+class ReportFormat(StrEnum):
+    """Output formats of ``report``."""
+
+    text = "text"
+    markdown = "markdown"
+    json = "json"
+    html = "html"
+
+
 def register(app: typer.Typer) -> None:
-    """Add this group's commands to the app."""
+    """Add ``report``."""
+
+    @app.command()
+    def report(
+        ctx: typer.Context,
+        paths: list[Path] = typer.Argument(
+            None, help="Scenario files or folders (recursive, *.yaml). Default: scenarios/."
+        ),
+        fmt: ReportFormat = typer.Option(ReportFormat.text, "--format", help="Output format."),
+        output: Path | None = typer.Option(
+            None, "--output", "-o", help="Write to FILE (atomically) instead of stdout."
+        ),
+        since: str | None = typer.Option(
+            None,
+            "--since",
+            help="Only months, drafts and additions from this date on (YYYY-MM-DD or YYYY-MM).",
+        ),
+    ) -> None:
+        """Provenance: the share of the suite from real use, per category, over time, the funnel.
+
+        Counts scenarios by source.type (GAIA's captured_from counts as session; anything
+        else without a source is unknown and listed), compares the share from sessions and
+        issues with provenance_target, and says how many more real-use scenarios reach it.
+        Invalid files are listed and left out of the shares; the report is not a gate, so it
+        exits 0 even then. Reads the ledger read-only and never writes outside --output.
+        """
+        from intake.cli import err, settings
+        from intake.records import atomic_write
+        from intake.report import make_report, parse_since, render
+
+        start = parse_since(since) if since is not None else None
+        cfg = settings(ctx)
+        result = make_report(cfg, list(paths or []), since=start)
+        text = render(result, fmt.value)
+        if output is None:
+            typer.echo(text, nl=False)
+            return
+        atomic_write(output, text)
+        err(f"wrote {fmt.value} report to {output}")
