@@ -1,7 +1,100 @@
-"""Commands of this group (registered by ``intake.cli``)."""
+"""``intake from-issue``: a draft scenario from a GitHub issue (or an issue saved as JSON)."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from pathlib import Path
 
 import typer
 
 
+class Format(StrEnum):
+    """Plain or JSON output."""
+
+    text = "text"
+    json = "json"
+
+
 def register(app: typer.Typer) -> None:
-    """Add this group's commands to the app."""
+    """Add ``from-issue``."""
+
+    @app.command("from-issue")
+    def from_issue(
+        ctx: typer.Context,
+        number: int = typer.Argument(
+            None, help="Issue number (optional with --json: taken from the file)."
+        ),
+        repo: str = typer.Option(
+            None, "--repo", help="OWNER/NAME (default: github_repo in [tool.intake])."
+        ),
+        comments: bool = typer.Option(
+            False, "--comments", help="Also fetch the comments, kept in the record as hints."
+        ),
+        force: bool = typer.Option(False, "--force", help="Overwrite an existing draft."),
+        category: str = typer.Option(
+            None, "--category", help="Scenario category (default: captured)."
+        ),
+        json_file: Path = typer.Option(
+            None,
+            "--json",
+            help="Read the issue from FILE (REST API JSON) instead of the network.",
+            metavar="FILE",
+        ),
+        fmt: Format = typer.Option(Format.text, "--format", help="Output format."),
+    ) -> None:
+        """Draft a scenario from a GitHub issue: steps become turns, expectations criteria.
+
+        Reads issue N of --repo through the REST API at INTAKE_GITHUB_API_URL (token from
+        GITHUB_TOKEN, optional for public repositories); a pull request is refused. The draft
+        and its record are scrubbed; code blocks, logs and --comments go to the record only.
+        """
+        from intake.cli import emit_json, err, out, settings
+        from intake.errors import UsageError
+        from intake.issue_draft import draft_from_issue
+        from intake.sources.github_issue import check_repo, fetch_issue, load_issue_json
+
+        cfg = settings(ctx)
+        if category is not None and not category.strip():
+            raise UsageError("--category must not be empty")
+        if json_file is not None:
+            data = load_issue_json(json_file, repo or cfg.github_repo)
+            if number is not None and number != data.number:
+                raise UsageError(
+                    f"the file holds issue #{data.number}, not #{number}", where=str(json_file)
+                )
+            if not comments:
+                data.comments = []
+        else:
+            if number is None:
+                raise UsageError("give an issue number, or --json FILE")
+            data = fetch_issue(
+                cfg.github_api_url, check_repo(repo or cfg.github_repo), number, comments=comments
+            )
+        result = draft_from_issue(
+            cfg, data, category=category, with_comments=comments, force=force
+        )
+        shown = _shown(result.path, cfg.root)
+        for warning in result.warnings:
+            err(f"warning: {warning}")
+        if fmt is Format.json:
+            emit_json(
+                {
+                    "command": "from-issue",
+                    "id": result.record.id,
+                    "path": shown,
+                    "record": _shown(result.record_path, cfg.root),
+                    "turns": len(result.scenario.get("turns", [])),
+                    "scrubbed": result.record.scrub.counts if result.record.scrub else {},
+                    "warnings": result.warnings,
+                }
+            )
+        else:
+            turns = len(result.scenario.get("turns", []))
+            out(f"drafted {shown} ({turns} turns) from github:{data.repo}#{data.number}")
+
+
+def _shown(path: Path, root: Path) -> str:
+    try:
+        return str(path.resolve().relative_to(root.resolve()))
+    except ValueError:
+        return str(path)

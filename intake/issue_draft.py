@@ -1,0 +1,196 @@
+"""An issue (REST JSON) → a draft scenario, observations and a record source → ``write_draft``.
+
+The scenario gets only what a judge should see: the title as ``name``, the labels as ``tags``,
+the user-facing steps as turns, the expected behaviour and acceptance criteria as
+``success_criteria`` (a marked placeholder where the issue gives none). Everything else the
+issue says (code blocks and logs, the observed failure, environment, form fields, comments)
+goes to the record's observations, which GAIA never pastes into its judge prompt. Scrubbing,
+validation and the atomic write are ``drafting.write_draft``'s, shared with every importer.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from intake.config import Settings
+from intake.drafting import DraftResult, new_record_source, slug, write_draft
+from intake.issue_parse import MAX_EVIDENCE_CHARS, ParsedIssue, parse_issue
+from intake.models import GAIA_PERSONAS, RecordSource, placeholder
+from intake.sources.github_issue import IssueData
+
+DEFAULT_CATEGORY = "captured"
+DEFAULT_PERSONA = "casual_user"
+TECHNICAL_PERSONA = "power_user"
+assert {DEFAULT_PERSONA, TECHNICAL_PERSONA} <= set(GAIA_PERSONAS)
+MAX_NAME_CHARS = 200
+MAX_TAGS = 20
+
+
+@dataclass
+class IssueDraft:
+    """Everything ``write_draft`` needs, built without touching disk or the scrubber."""
+
+    scenario: dict[str, Any]
+    observations: dict[str, Any]
+    source: RecordSource
+    parsed: ParsedIssue
+    warnings: list[str]
+
+
+def scenario_id(number: int, title: str) -> str:
+    """``issue_<N>_<slug of title>``, or ``issue_<N>`` when the title slugs to nothing."""
+    tail = slug(title)
+    return f"issue_{number}_{tail}" if tail else f"issue_{number}"
+
+
+def _persona(parsed: ParsedIssue) -> str:
+    """CLI/SDK reports and internal tasks come from technical users; others from casual ones."""
+    if parsed.form == "gaia_internal_task":
+        return TECHNICAL_PERSONA
+    for box in parsed.checkboxes.get("Quick check", []):
+        text = str(box.get("text", "")).lower()
+        if box.get("checked") and ("cli command" in text or "sdk" in text):
+            return TECHNICAL_PERSONA
+    return DEFAULT_PERSONA
+
+
+def _labels(issue: dict[str, Any]) -> list[str]:
+    names: list[str] = []
+    for label in issue.get("labels") or []:
+        name = label.get("name") if isinstance(label, dict) else label
+        if isinstance(name, str) and name.strip() and name.strip() not in names:
+            names.append(name.strip())
+    return names[:MAX_TAGS]
+
+
+def _comment_hint(comment: dict[str, Any]) -> dict[str, Any]:
+    body = str(comment.get("body") or "")
+    hint: dict[str, Any] = {
+        "created_at": comment.get("created_at"),
+        "author_association": comment.get("author_association"),
+        "body": body[:MAX_EVIDENCE_CHARS],
+    }
+    if len(body) > MAX_EVIDENCE_CHARS:
+        hint["original_chars"] = len(body)
+    return hint
+
+
+def build_issue_draft(
+    data: IssueData, *, category: str | None = None, with_comments: bool = False
+) -> IssueDraft:
+    """The scenario, observations and source for one issue; pure apart from the clock."""
+    issue = data.issue
+    number = data.number
+    title = " ".join(str(issue.get("title") or "").split())
+    parsed = parse_issue(title, issue.get("body") if isinstance(issue.get("body"), str) else "")
+    warnings = list(parsed.warnings)
+    link = issue.get("html_url")
+    if not isinstance(link, str) or not link.strip():
+        link = f"https://github.com/{data.repo}/issues/{number}"
+
+    last = len(parsed.turns)
+    turns: list[dict[str, Any]] = []
+    for index, step in enumerate(parsed.turns, start=1):
+        turn: dict[str, Any] = {"turn": index, "objective": step.objective}
+        if step.user_message:
+            turn["user_message"] = step.user_message
+        if index == last and parsed.success_criteria:
+            turn["success_criteria"] = parsed.success_criteria
+        elif index == last:
+            turn["success_criteria"] = placeholder(
+                "what the agent must do here; the issue states no expected behaviour"
+            )
+        else:
+            turn["success_criteria"] = placeholder(
+                "criteria for this step (the issue's expected behaviour is on the last turn)"
+            )
+        turns.append(turn)
+    if not (issue.get("body") or "").strip():
+        warnings.append("the issue body is empty; the only turn comes from the title")
+    elif parsed.steps_from_title:
+        warnings.append("no steps or description were filled in; the only turn is the title")
+    if parsed.success_criteria is None:
+        warnings.append("no expected behaviour or acceptance criteria; criteria are placeholders")
+
+    persona = _persona(parsed)
+    description = parsed.description or title or f"GitHub issue #{number}"
+    scenario: dict[str, Any] = {
+        "id": scenario_id(number, title),
+        "name": (title or f"Issue #{number}")[:MAX_NAME_CHARS],
+        "category": category or DEFAULT_CATEGORY,
+        "description": description,
+        "persona": persona,
+        "source": {"type": "issue", "link": link},
+        "difficulty_rationale": placeholder("one line, in your words, on why this case is hard"),
+    }
+    tags = _labels(issue)
+    if tags:
+        scenario["tags"] = tags
+    scenario["setup"] = {"index_documents": []}
+    scenario["turns"] = turns
+
+    observations: dict[str, Any] = {
+        "issue": {
+            "number": number,
+            "title": title,
+            "state": issue.get("state"),
+            "labels": _labels(issue),
+            "created_at": issue.get("created_at"),
+            "updated_at": issue.get("updated_at"),
+            "comments": issue.get("comments"),
+            "author_association": issue.get("author_association"),
+        },
+        "form": parsed.form,
+        "evidence": parsed.evidence,
+    }
+    for key, value in (
+        ("actual_behavior", parsed.actual),
+        ("observed", parsed.observed),
+        ("environment", parsed.environment),
+        ("fields", parsed.fields),
+        ("checkboxes", parsed.checkboxes),
+        ("extra_steps", parsed.extra_steps),
+        ("warnings", parsed.warnings),
+    ):
+        if value:
+            observations[key] = value
+    if with_comments:
+        observations["hints"] = [_comment_hint(c) for c in data.comments]
+        if data.comments_truncated:
+            warnings.append(f"only the first {len(data.comments)} comments were kept")
+
+    source = new_record_source(
+        "issue",
+        f"github:{data.repo}#{number}",
+        link=link,
+        details={
+            "repo": data.repo,
+            "number": number,
+            "labels": _labels(issue),
+            "form": parsed.form,
+            "comments_fetched": len(data.comments) if with_comments else 0,
+        },
+    )
+    return IssueDraft(scenario, observations, source, parsed, warnings)
+
+
+def draft_from_issue(
+    settings: Settings,
+    data: IssueData,
+    *,
+    category: str | None = None,
+    with_comments: bool = False,
+    force: bool = False,
+) -> DraftResult:
+    """Build the draft for one issue and write it (scrubbed, validated, atomic, logged)."""
+    built = build_issue_draft(data, category=category, with_comments=with_comments)
+    header = (
+        f"Drafted by intake from github:{data.repo}#{data.number}. "
+        "Replace every TODO(intake) placeholder before review."
+    )
+    result = write_draft(
+        settings, built.scenario, built.source, built.observations, force=force, header=header
+    )
+    result.warnings[:0] = built.warnings
+    return result

@@ -1,0 +1,188 @@
+"""Fetch one GitHub issue (and optionally its comments) as the REST API's JSON, or load it.
+
+All network access goes through ``intake.sources.github`` (``client`` for retries, timeout
+and the token; ``call`` for one-line errors). The repository object is built lazily, so one
+issue costs exactly one request without ``--comments`` (``get_repo`` would cost another),
+and comments cost one request per page of 100, following ``Link`` headers. (With a lazy
+client ``get_issue`` is lazy too: the request happens when ``raw_data`` is first read, so
+that read is the guarded call.)
+
+``INTAKE_GITHUB_RETRIES`` and ``INTAKE_GITHUB_BACKOFF`` override the client's bounded retry
+policy (tests make the backoff tiny; the production default stays 3 retries at 0.5 s).
+They are read here rather than in ``Settings`` because they tune transport, not a suite.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from intake.errors import ConfigError, InputError, SourceError, UsageError
+from intake.sources import github as gh
+
+MAX_COMMENTS = 300
+"""Comments beyond this are not fetched: they are hints, and 3 pages is plenty."""
+MAX_RETRIES = 10
+MAX_JSON_BYTES = 20 * 1024 * 1024
+REPO_PATTERN = re.compile(r"^[A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+$")
+
+
+@dataclass
+class IssueData:
+    """An issue as the REST API returns it, its comments (if asked for) and its repository."""
+
+    repo: str
+    issue: dict[str, Any]
+    comments: list[dict[str, Any]] = field(default_factory=list)
+    comments_truncated: bool = False
+
+    @property
+    def number(self) -> int:
+        """The issue number."""
+        return int(self.issue["number"])
+
+
+def check_repo(repo: str | None) -> str:
+    """``OWNER/NAME`` or a usage error naming what is wrong."""
+    if not repo:
+        raise UsageError(
+            "no repository given", hint="pass --repo OWNER/NAME or set github_repo in [tool.intake]"
+        )
+    repo = repo.strip()
+    if not REPO_PATTERN.match(repo) or ".." in repo:
+        raise UsageError(f"repository must be OWNER/NAME, got {repo!r}")
+    return repo
+
+
+def transport_policy() -> tuple[int, float]:
+    """Retries and backoff: the client's defaults unless the environment overrides them."""
+    retries, backoff = gh.RETRIES, gh.BACKOFF_S
+    raw_retries = os.environ.get("INTAKE_GITHUB_RETRIES", "").strip()
+    raw_backoff = os.environ.get("INTAKE_GITHUB_BACKOFF", "").strip()
+    try:
+        if raw_retries:
+            retries = int(raw_retries)
+        if raw_backoff:
+            backoff = float(raw_backoff)
+    except ValueError:
+        raise ConfigError("INTAKE_GITHUB_RETRIES/INTAKE_GITHUB_BACKOFF must be numbers") from None
+    if not 0 <= retries <= MAX_RETRIES or not 0 <= backoff <= 10:
+        raise ConfigError(
+            f"INTAKE_GITHUB_RETRIES must be 0..{MAX_RETRIES} and INTAKE_GITHUB_BACKOFF 0..10 s"
+        )
+    return retries, backoff
+
+
+def refuse_pull_request(issue: dict[str, Any], where: str) -> None:
+    """Pull requests share the issues endpoint; they are not bug reports."""
+    if issue.get("pull_request"):
+        raise UsageError(
+            "this number is a pull request, not an issue",
+            where=where,
+            hint="from-issue drafts from issues only",
+        )
+
+
+def fetch_issue(api_url: str, repo: str, number: int, *, comments: bool = False) -> IssueData:
+    """One request for the issue; with ``comments``, one more per page of comments."""
+    repo = check_repo(repo)
+    if number < 1:
+        raise UsageError(f"issue number must be positive, got {number}")
+    retries, backoff = transport_policy()
+    where = f"{repo}#{number}"
+    client = gh.client(api_url, retries=retries, backoff=backoff)
+    repository = client.withLazy(True).get_repo(repo)
+    issue = repository.get_issue(number)
+    raw: dict[str, Any] = _guarded(f"issue {where}", lambda: dict(issue.raw_data))
+    refuse_pull_request(raw, where)
+    found: list[dict[str, Any]] = []
+    truncated = False
+    if comments and int(raw.get("comments") or 0) > 0:
+
+        def page_through() -> list[dict[str, Any]]:
+            out: list[dict[str, Any]] = []
+            for comment in issue.get_comments():
+                if len(out) >= MAX_COMMENTS:
+                    break
+                out.append(_comment_fields(comment))
+            return out
+
+        found = _guarded(f"comments of {where}", page_through)
+        truncated = int(raw.get("comments") or 0) > len(found)
+    return IssueData(repo=repo, issue=raw, comments=found, comments_truncated=truncated)
+
+
+def _comment_fields(comment: Any) -> dict[str, Any]:
+    """A listed comment's JSON as the page delivered it, without another request.
+
+    PyGithub marks listed objects incomplete: ``raw_data`` and any property missing from the
+    page re-fetch the comment (one request each, and an error for comments without a URL).
+    ``_rawData`` is the page's JSON, which has everything kept here.
+    """
+    raw = getattr(comment, "_rawData", None)
+    data: dict[str, Any] = raw if isinstance(raw, dict) else {}
+    keys = ("id", "body", "created_at", "updated_at", "author_association")
+    return {key: data.get(key) for key in keys}
+
+
+def _guarded(what: str, fn: Any) -> Any:
+    """``gh.call`` plus PyGithub's assertion on URLs outside the configured API host."""
+    try:
+        return gh.call(what, fn)
+    except AssertionError:
+        raise SourceError(
+            "GitHub returned a link outside the configured API URL", where=what
+        ) from None
+
+
+def load_issue_json(path: Path, repo: str | None) -> IssueData:
+    """An issue saved as the REST API returns it, or ``{"issue": {...}, "comments": [...]}``."""
+    shown = str(path)
+    try:
+        size = path.stat().st_size
+        if size > MAX_JSON_BYTES:
+            limit = MAX_JSON_BYTES // (1024 * 1024)
+            raise InputError(f"file is larger than {limit} MB", where=shown)
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise InputError("no such file", where=shown) from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise InputError(f"cannot read the file ({type(exc).__name__})", where=shown) from None
+    except json.JSONDecodeError as exc:
+        raise InputError(f"not JSON: {exc.msg}", where=f"{shown}:{exc.lineno}") from None
+    comments: list[dict[str, Any]] = []
+    if isinstance(data, dict) and isinstance(data.get("issue"), dict):
+        raw_comments = data.get("comments") or []
+        if not isinstance(raw_comments, list) or not all(isinstance(c, dict) for c in raw_comments):
+            raise InputError("'comments' must be a list of comment objects", where=shown)
+        comments = raw_comments[:MAX_COMMENTS]
+        data = data["issue"]
+    if not isinstance(data, dict):
+        raise InputError("expected an issue object as the GitHub REST API returns it", where=shown)
+    number = data.get("number")
+    if not isinstance(number, int) or isinstance(number, bool) or number < 1:
+        raise InputError("the issue object has no positive integer 'number'", where=shown)
+    for key in ("title", "body"):
+        if data.get(key) is not None and not isinstance(data[key], str):
+            raise InputError(f"'{key}' must be a string", where=shown)
+    from_file = repo_from_issue(data)
+    refuse_pull_request(data, f"{shown} #{number}")
+    return IssueData(repo=check_repo(from_file or repo), issue=data, comments=comments)
+
+
+def repo_from_issue(issue: dict[str, Any]) -> str | None:
+    """``OWNER/NAME`` from the issue's own ``repository_url`` or ``html_url``, if present."""
+    for key, pattern in (
+        ("repository_url", r"/repos/([^/]+/[^/]+)/?$"),
+        ("html_url", r"^https?://[^/]+/([^/]+/[^/]+)/(?:issues|pull)/\d+"),
+    ):
+        value = issue.get(key)
+        if isinstance(value, str):
+            match = re.search(pattern, value)
+            if match and REPO_PATTERN.match(match.group(1)):
+                return match.group(1)
+    return None
