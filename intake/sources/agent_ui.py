@@ -18,6 +18,7 @@ from urllib.parse import quote
 from intake.errors import SourceError
 from intake.sources.sessions import (
     LISTED_ON_ERROR,
+    MAX_STEPS_CHARS,
     MAX_TEXT_CHARS,
     Document,
     Message,
@@ -34,6 +35,27 @@ from intake.sources.sessions import (
 BUSY_TIMEOUT_S = 1.0
 """How long to wait for a writer's lock before giving up with exit 3 (never hang)."""
 SCHEDULER_PREFIX = "[schedule-run]"
+TEXT_BYTES = MAX_TEXT_CHARS * 4 + 4
+"""Bytes read per message: enough for MAX_TEXT_CHARS characters of UTF-8."""
+
+
+def capped_text(raw: Any, total_bytes: int) -> tuple[str, list[str]]:
+    """Message text read as bytes (SQLite's text functions stop at a NUL), capped and cleaned.
+
+    The SQL reads at most ``TEXT_BYTES`` of the value, so a 10 MB message costs no more than a
+    short one; the cut is recorded.
+    """
+    read = len(raw) if isinstance(raw, bytes) else 0
+    if isinstance(raw, bytes):
+        value = raw.decode("utf-8", "ignore" if total_bytes > read else "replace")
+    else:
+        value = "" if raw is None else str(raw)
+    text, notes = clean_text(value)
+    if total_bytes > read and isinstance(raw, bytes):
+        notes = [f"text cut from {total_bytes} bytes to {MAX_TEXT_CHARS} characters"] + [
+            n for n in notes if not n.startswith("text cut")
+        ]
+    return text, notes
 
 
 def connect(path: Path) -> sqlite3.Connection:
@@ -247,18 +269,19 @@ class AgentUIStore:
 
     def _messages(self, session_id: str) -> list[Message]:
         m = self.columns["messages"]
-        content = "substr(content, 1, ?)" if "content" in m else "''"
-        length = "length(content)" if "content" in m else "0"
+        content = "substr(CAST(content AS BLOB), 1, ?)" if "content" in m else "''"
+        length = "length(CAST(content AS BLOB))" if "content" in m else "0"
         steps = "agent_steps" if "agent_steps" in m else "NULL"
-        steps_len = "length(agent_steps)" if "agent_steps" in m else "0"
+        steps_len = "length(CAST(agent_steps AS BLOB))" if "agent_steps" in m else "0"
         order = "id" if "id" in m else "rowid"
-        params: tuple[Any, ...] = (MAX_TEXT_CHARS + 1, session_id)
+        params: tuple[Any, ...] = (TEXT_BYTES, session_id)
         if "content" not in m:
             params = (session_id,)
         rows = self._query(
-            f"SELECT {order} AS ref, role, {content} AS content, {length} AS content_length, "
+            f"SELECT {order} AS ref, role, {content} AS content, {length} AS content_bytes, "
             f"{self._col('messages', 'created_at')}, "
-            f"CASE WHEN {steps_len} > 2000000 THEN NULL ELSE {steps} END AS agent_steps, "
+            f"CASE WHEN {steps_len} > {MAX_STEPS_CHARS} THEN NULL "
+            f"ELSE CAST({steps} AS BLOB) END AS agent_steps, "
             f"{steps_len} AS steps_length "
             f"FROM messages WHERE session_id = ? ORDER BY {order}",
             params,
@@ -266,21 +289,12 @@ class AgentUIStore:
         )
         messages = []
         for row in rows:
-            raw = row["content"]
-            text_value = raw if isinstance(raw, str) else (
-                raw.decode("utf-8", "replace") if isinstance(raw, bytes) else ""
-            )
-            text, notes = clean_text(text_value)
-            total = int(row["content_length"] or 0)
-            if total > MAX_TEXT_CHARS:
-                notes = [f"text cut from {total} to {MAX_TEXT_CHARS} characters"] + [
-                    n for n in notes if not n.startswith("text cut")
-                ]
+            text, notes = capped_text(row["content"], int(row["content_bytes"] or 0))
             raw_steps = row["agent_steps"]
             if isinstance(raw_steps, bytes):
                 raw_steps = raw_steps.decode("utf-8", "replace")
             step_list, step_notes = parse_json_steps(raw_steps if raw_steps else None)
-            if row["agent_steps"] is None and int(row["steps_length"] or 0) > 2_000_000:
+            if row["agent_steps"] is None and int(row["steps_length"] or 0) > MAX_STEPS_CHARS:
                 step_notes.append(f"agent_steps too large to read ({row['steps_length']} chars)")
             tools, errors = tools_from_steps(step_list)
             role = str(row["role"] or "")

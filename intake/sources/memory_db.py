@@ -14,17 +14,22 @@ from pathlib import Path
 from typing import Any
 
 from intake.errors import SourceError
-from intake.sources.agent_ui import _quote_ident, _source_error, _text, connect
+from intake.sources.agent_ui import (
+    TEXT_BYTES,
+    _quote_ident,
+    _source_error,
+    _text,
+    capped_text,
+    connect,
+)
 from intake.sources.sessions import (
     LISTED_ON_ERROR,
-    MAX_TEXT_CHARS,
     Message,
     Session,
     SessionSummary,
     StoreKind,
     ToolCall,
     ambiguous_session,
-    clean_text,
     unknown_session,
 )
 
@@ -126,22 +131,17 @@ class MemoryStore:
         ts = self._ts()
         order = "id" if "id" in self.conv else "rowid"
         rows = self._query(
-            f"SELECT {order} AS ref, role, substr(content, 1, ?) AS content, "
-            f"length(content) AS content_length, {ts} AS ts FROM conversations "
+            f"SELECT {order} AS ref, role, substr(CAST(content AS BLOB), 1, ?) AS content, "
+            f"length(CAST(content AS BLOB)) AS content_bytes, {ts} AS ts FROM conversations "
             f"WHERE session_id = ? ORDER BY {order}",
-            (MAX_TEXT_CHARS + 1, session_id),
+            (TEXT_BYTES, session_id),
             session_id,
         )
         if not rows:
             raise unknown_session(session_id, self.list_sessions(LISTED_ON_ERROR))
         messages = []
         for row in rows:
-            text, notes = clean_text(_text(row["content"]))
-            total = int(row["content_length"] or 0)
-            if total > MAX_TEXT_CHARS:
-                notes = [f"text cut from {total} to {MAX_TEXT_CHARS} characters"] + [
-                    n for n in notes if not n.startswith("text cut")
-                ]
+            text, notes = capped_text(row["content"], int(row["content_bytes"] or 0))
             messages.append(
                 Message(
                     ref=str(row["ref"]),

@@ -1,0 +1,305 @@
+"""Session stores: detection by content, column-order tolerance, read-only access, bad input."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from intake.errors import SourceError, UsageError
+from intake.sources.sessions import StoreKind, detect, failure_kind, open_store
+from tests.gaia_db import ChatDB, error_step, memory_db, policy, thinking, tool, when
+
+SID = "29c211c7-31b5-4084-bb3f-1825c0210942"
+
+
+def chat_db(path: Path, layout: str = "fresh", **kwargs: object) -> Path:
+    db = ChatDB(path, layout, **kwargs)  # type: ignore[arg-type]
+    sid = db.session(SID, title="PTO policy", agent_type="doc", model="Gemma-4-E4B-it-GGUF")
+    db.message(sid, "user", "What's the PTO policy?")
+    db.message(
+        sid,
+        "assistant",
+        "15 days.",
+        [thinking(1), tool(2, "search_file"), tool(3, "query_specific_file", False, "nope"),
+         policy(4, "send_email"), error_step(5, "boom")],
+    )
+    other = db.session("29c211c8-0000-4000-8000-000000000000", title="Other")
+    db.message(other, "user", "hi")
+    db.close()
+    return path
+
+
+@pytest.mark.parametrize("layout", ["fresh", "migrated", "old"])
+def test_agent_ui_layouts_read_by_column_name(tmp_path: Path, layout: str) -> None:
+    store = open_store(chat_db(tmp_path / "x.db", layout))
+    session = store.load(SID)
+    store.close()
+    assert session.store is StoreKind.agent_ui
+    assert session.title == "PTO policy"
+    assert session.model == "Gemma-4-E4B-it-GGUF"
+    assert [m.role for m in session.messages] == ["user", "assistant"]
+    tools = session.messages[1].tools
+    if layout == "old":
+        assert session.agent_type == "chat" and tools == []
+        assert "private_column" in session.details
+    else:
+        assert session.agent_type == "doc"
+        assert [(t.name, t.success, t.blocked) for t in tools] == [
+            ("search_file", True, False),
+            ("query_specific_file", False, False),
+            ("send_email", False, True),
+        ]
+        assert session.messages[1].errors == ["boom"]
+
+
+def test_column_orders_really_differ(tmp_path: Path) -> None:
+    fresh = ChatDB(tmp_path / "f.db", "fresh")
+    migrated = ChatDB(tmp_path / "m.db", "migrated")
+    assert fresh.columns["sessions"] != migrated.columns["sessions"]
+    assert set(fresh.columns["sessions"]) == set(migrated.columns["sessions"])
+    fresh.close()
+    migrated.close()
+
+
+def test_detection_is_by_content_not_name(tmp_path: Path) -> None:
+    db = chat_db(tmp_path / "conversation.json")
+    assert detect(db) is StoreKind.agent_ui
+    mem = tmp_path / "gaia_chat.db"
+    memory_db(mem).close()
+    assert detect(mem) is StoreKind.memory_db
+    cpp = tmp_path / "memory.db"
+    cpp.write_text(json.dumps({"version": 1, "id": "session-20260101-120000", "messages": []}))
+    assert detect(cpp) is StoreKind.cpp_json
+    chat = tmp_path / "sessions.db"
+    chat.write_text(json.dumps({"session_id": "session_20260101_120000", "chat_history": []}))
+    assert detect(chat) is StoreKind.chat_json
+
+
+@pytest.mark.parametrize(
+    ("setup", "message"),
+    [
+        ("missing", "session store not found"),
+        ("text", "not a GAIA session store"),
+        ("other_sqlite", "SQLite database is not a GAIA session store"),
+        ("bad_json", "session file is not valid JSON"),
+        ("other_json", "JSON file is not a GAIA session"),
+        ("folder", "session store is a folder"),
+        ("garbage_sqlite", "not a readable SQLite database"),
+    ],
+)
+def test_bad_stores_are_source_errors(tmp_path: Path, setup: str, message: str) -> None:
+    path = tmp_path / "store"
+    if setup == "text":
+        path.write_text("hello, not a database\n")
+    elif setup == "other_sqlite":
+        conn = sqlite3.connect(path)
+        conn.execute("CREATE TABLE moz_places (id INTEGER PRIMARY KEY, url TEXT)")
+        conn.close()
+    elif setup == "bad_json":
+        path.write_text('{"version": 1, "id": ')
+    elif setup == "other_json":
+        path.write_text('{"name": "package", "version": "1.0"}')
+    elif setup == "folder":
+        path.mkdir()
+    elif setup == "garbage_sqlite":
+        path.write_bytes(b"SQLite format 3\x00" + b"\xff" * 4000)
+    with pytest.raises(SourceError) as info:
+        open_store(path)
+    assert message in info.value.one_line()
+    assert info.value.exit_code == 3
+
+
+def test_read_only_and_sees_wal(tmp_path: Path) -> None:
+    path = tmp_path / "gaia_chat.db"
+    writer = ChatDB(path, "fresh", wal=True)
+    sid = writer.session(SID, title="Live")
+    writer.message(sid, "user", "still in the WAL")
+    writer.commit()
+    before = path.read_bytes()
+    assert (tmp_path / "gaia_chat.db-wal").exists()
+    store = open_store(path)
+    session = store.load(SID)
+    store.close()
+    assert session.messages[0].content == "still in the WAL"
+    assert path.read_bytes() == before
+    writer.close()
+
+
+def test_locked_database_fails_fast_with_exit_3(tmp_path: Path) -> None:
+    path = tmp_path / "gaia_chat.db"
+    chat_db(path, wal=False)
+    holder = sqlite3.connect(path, isolation_level=None)
+    holder.execute("BEGIN EXCLUSIVE")
+    try:
+        with pytest.raises(SourceError) as info:
+            store = open_store(path)
+            store.load(SID)
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+    assert "locked" in info.value.one_line()
+    assert info.value.exit_code == 3
+
+
+def test_list_resolve_prefix(tmp_path: Path) -> None:
+    store = open_store(chat_db(tmp_path / "x.db"))
+    rows = store.list_sessions(10)
+    assert [r.title for r in rows] == ["Other", "PTO policy"]
+    assert [r.messages for r in rows] == [1, 2]
+    assert store.resolve("29c211c7") == SID
+    assert store.resolve(SID) == SID
+    with pytest.raises(UsageError) as ambiguous:
+        store.resolve("29c211c")
+    assert "ambiguous" in ambiguous.value.message
+    assert SID in (ambiguous.value.hint or "")
+    with pytest.raises(UsageError) as unknown:
+        store.resolve("ffff")
+    assert "no session matches" in unknown.value.message
+    assert "newest sessions" in (unknown.value.hint or "")
+    store.close()
+
+
+def test_custom_model_wins(tmp_path: Path) -> None:
+    db = ChatDB(tmp_path / "x.db")
+    sid = db.session(SID, model="Gemma")
+    db.message(sid, "user", "hi")
+    db.setting("custom_model", "Qwen-X")
+    db.close()
+    store = open_store(tmp_path / "x.db")
+    session = store.load(SID)
+    assert (session.model, session.model_source) == ("Qwen-X", "settings.custom_model")
+
+
+@pytest.mark.parametrize(
+    ("raw", "note"),
+    [("{not json", "not valid JSON"), ('{"type": "tool"}', "not a list"), ("42", "not a list")],
+)
+def test_bad_agent_steps_are_noted(tmp_path: Path, raw: str, note: str) -> None:
+    db = ChatDB(tmp_path / "x.db")
+    sid = db.session(SID)
+    db.message(sid, "user", "hi")
+    db.message(sid, "assistant", "ok", raw_steps=raw)
+    db.close()
+    store = open_store(tmp_path / "x.db")
+    message = store.load(SID).messages[1]
+    assert message.tools == []
+    assert any(note in n for n in message.notes)
+
+
+def test_huge_message_and_nul_bytes(tmp_path: Path) -> None:
+    db = ChatDB(tmp_path / "x.db")
+    sid = db.session(SID)
+    db.message(sid, "user", "a\x00b" + "x" * (10 * 1024 * 1024))
+    db.close()
+    store = open_store(tmp_path / "x.db")
+    message = store.load(SID).messages[0]
+    assert len(message.content) <= 20_000
+    assert "\x00" not in message.content
+    assert message.content.startswith("ab")
+    assert any("cut from" in n for n in message.notes)
+    assert any("NUL" in n for n in message.notes)
+
+
+def test_memory_db_turns_and_tools(tmp_path: Path) -> None:
+    path = tmp_path / "memory.db"
+    conn = memory_db(path)
+    rows = [
+        ("m1", "user", "find the report", when(1)),
+        ("m1", "assistant", "found it", when(1.1)),
+        ("m1", "user", "now summarise", when(3)),
+        ("m1", "assistant", "Agent error: failed", when(3.1)),
+        ("m2", "user", "other session", when(5)),
+    ]
+    conn.executemany(
+        "INSERT INTO conversations (session_id, role, content, timestamp) VALUES (?, ?, ?, ?)", rows
+    )
+    conn.executemany(
+        "INSERT INTO tool_history (session_id, tool_name, success, error, timestamp) "
+        "VALUES (?, ?, ?, ?, ?)",
+        [("m1", "search_file", 1, None, when(0.5)), ("m1", "summarise", 0, "timeout", when(2.5))],
+    )
+    conn.commit()
+    conn.close()
+    store = open_store(path)
+    assert store.kind is StoreKind.memory_db
+    assert [s.id for s in store.list_sessions(5)] == ["m2", "m1"]
+    session = store.load(store.resolve("m1"))
+    assert [m.role for m in session.messages] == ["user", "assistant", "user", "assistant"]
+    assert [(t.name, t.success) for t in session.messages[1].tools] == [("search_file", True)]
+    assert [(t.name, t.success, t.reason) for t in session.messages[3].tools] == [
+        ("summarise", False, "timeout")
+    ]
+
+
+def test_cpp_session_json(tmp_path: Path) -> None:
+    path = tmp_path / "session-20260101-120000.json"
+    path.write_text(
+        json.dumps(
+            {
+                "version": 1,
+                "id": "session-20260101-120000",
+                "timestamp": "2026-01-01T12:00:00Z",
+                "messages": [
+                    {"role": "system", "content": "You are gaia-bash."},
+                    {"role": "user", "content": [{"type": "text", "text": "list files"}]},
+                    {"role": "assistant", "content": None, "tool_calls": [
+                        {"id": "call_1", "type": "function",
+                         "function": {"name": "run_shell", "arguments": "{\"cmd\": \"ls\"}"}},
+                        {"id": "call_2", "type": "function",
+                         "function": {"name": "read_file", "arguments": "{}"}}]},
+                    {"role": "tool", "tool_call_id": "call_1", "content": "a\nb"},
+                    {"role": "tool", "tool_call_id": "call_2",
+                     "content": "{\"status\": \"error\", \"error\": \"denied\"}"},
+                    {"role": "assistant", "content": "There are two files."},
+                    {"role": "user", "content": "[Result from grep]: error: no such file"},
+                ],
+            }
+        )
+    )
+    store = open_store(path)
+    session = store.load(store.resolve("session-2026"))
+    users = [m for m in session.messages if m.role == "user"]
+    assert [m.content for m in users] == ["list files"]
+    calls = [(t.name, t.success) for m in session.messages for t in m.tools]
+    assert calls == [("run_shell", True), ("read_file", False)]
+
+
+def test_chat_cli_session_json(tmp_path: Path) -> None:
+    doc = tmp_path / "notes.md"
+    doc.write_text("hello")
+    path = tmp_path / "s.json"
+    path.write_text(
+        json.dumps(
+            {
+                "session_id": "session_20260101_120000",
+                "created_at": "2026-01-01T12:00:00",
+                "indexed_documents": [str(doc), "/gone/away/report.pdf"],
+                "chat_history": [
+                    {"role": "user", "content": "hi"},
+                    {"role": "assistant", "content": "hello"},
+                ],
+            }
+        )
+    )
+    session = open_store(path).load("session_20260101_120000")
+    assert session.agent_type == "chat"
+    assert [d.name for d in session.documents] == ["notes.md", "report.pdf"]
+    assert session.documents[0].sha256 is not None and session.documents[1].sha256 is None
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        ("Agent error: boom", "agent_error"),
+        ("partial answer\n\n[Error: timeout]", "error_suffix"),
+        ("Blocked: send_email is restricted by policy.", "policy_blocked"),
+        ("Sorry, something went wrong on my end. Try again.", "server_error"),
+        ("I wasn't able to generate a response. Please make sure", "no_response"),
+        ("Q3 revenue was $4.2 million.", None),
+    ],
+)
+def test_failure_kinds(text: str, kind: str | None) -> None:
+    assert failure_kind(text) == kind
