@@ -273,7 +273,9 @@ def test_retries_setting_bounds_requests(
     assert len(github.requests) == 2
 
 
-def test_bad_transport_setting(suite: Path, runner: CliRunner, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_bad_transport_setting(
+    suite: Path, runner: CliRunner, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setenv("INTAKE_GITHUB_RETRIES", "1000")
     line = one_line_error(run(runner, "42"), 2)
     assert "INTAKE_GITHUB_RETRIES" in line
