@@ -519,7 +519,8 @@ def build_report(
 
     for scenario in scenarios:
         if scenario.record is not None and scenario.record.problem:
-            record_problems.append(Listed(scenario.file, scenario.record.problem))
+            shown = scenario.file.removesuffix(".yaml") + RECORD_SUFFIX
+            record_problems.append(Listed(shown, scenario.record.problem))
         data = scenario.data
         if data is None or scenario.problem:
             reason = scenario.problem or "not a scenario"

@@ -45,6 +45,7 @@ def register(app: typer.Typer) -> None:
         exits 0 even then. Reads the ledger read-only and never writes outside --output.
         """
         from intake.cli import err, settings
+        from intake.errors import UsageError
         from intake.records import atomic_write
         from intake.report import make_report, parse_since, render
 
@@ -55,5 +56,10 @@ def register(app: typer.Typer) -> None:
         if output is None:
             typer.echo(text, nl=False)
             return
-        atomic_write(output, text)
+        try:
+            atomic_write(output, text)
+        except OSError as exc:
+            raise UsageError(
+                f"cannot write the report: {exc.strerror or exc}", where=str(output)
+            ) from None
         err(f"wrote {fmt.value} report to {output}")
