@@ -280,22 +280,30 @@ def reviews_from_pr(
     draft = find_draft(settings, target)
     scenario_id = draft.stem
     where = f"{full_name}#{number}"
-    gh = client(settings.github_api_url)
-    gh_repo = gh.get_repo(full_name, lazy=True)
+    gh = client(settings.github_api_url).withLazy(True)
+    gh_repo = gh.get_repo(full_name)
+
+    def fetch_pull() -> tuple[Any, str, str, str]:
+        pull = gh_repo.get_pull(number)
+        pull.complete()  # a lazy object: fetch it here, inside ``call``'s error translation
+        author = str(pull.user.login) if pull.user is not None else ""
+        return pull, str(pull.head.sha), author, str(pull.html_url or where)
+
     try:
-        pull = call(f"pull request {where}", lambda: gh_repo.get_pull(number))
+        pull, head, pr_author, pr_url = call(f"pull request {where}", fetch_pull)
     except SourceError as exc:
         if "not found" not in exc.message:
             raise
-        issue = call(f"issue {where}", lambda: gh_repo.get_issue(number))
+
+        def fetch_issue() -> Any:
+            issue = gh_repo.get_issue(number)
+            issue.complete()
+            return issue
+
+        issue = call(f"issue {where}", fetch_issue)
         if issue.pull_request is None:
-            raise UsageError(
-                "this number is an issue, not a pull request", where=where
-            ) from None
+            raise UsageError("this number is an issue, not a pull request", where=where) from None
         raise
-    head = str(pull.head.sha)
-    pr_author = str(pull.user.login) if pull.user is not None else ""
-    pr_url = str(pull.html_url or f"{full_name}#{number}")
     reviews = call(f"reviews of {where}", lambda: list(pull.get_reviews()))
     found = PrReviews(draft=draft, pr_url=pr_url, head=head, pr_author=pr_author)
     latest = latest_per_reviewer(reviews)

@@ -100,9 +100,14 @@ def register(app: typer.Typer) -> None:
 
         decision = ReviewDecision.approve if approve else ReviewDecision.reject
         path, review = add_review(cfg, draft, decision, reviewer, note=note)
+        from intake.cli import err
+        from intake.records import load_record, record_path
         from intake.review import shown
 
         out(f"recorded: {decision.value} by {review.reviewer} of {shown(path, cfg.root)}")
+        author = load_record(record_path(path)).author
+        if approve and author and author.lower() == reviewer.lower():
+            err("warning: the draft's author cannot approve it; this review does not count")
 
     @app.command("run-record")
     def run_record_cmd(

@@ -1,0 +1,208 @@
+"""Review records: manual reviews and pull-request reviews read from a local GitHub server."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from intake.cli import app
+from intake.config import load_settings
+from intake.errors import UsageError
+from intake.models import ReviewDecision
+from intake.promote import review_gate
+from intake.records import content_hash, load_record, record_path
+from intake.review import add_review, find_draft, reviews_from_pr
+from tests.promote_helpers import HEAD, OLD, edit, review, serve_pr, write_pair
+
+DRAFT = "drafts/pdf_summary_loop.yaml"
+
+
+def test_manual_review_bound_to_content_hash(suite: Path) -> None:
+    draft = write_pair(suite / "drafts")
+    settings = load_settings(suite)
+    path, rev = add_review(settings, "pdf_summary_loop", ReviewDecision.approve, "bob", note=" ok ")
+    assert path == draft.resolve()
+    assert rev.content_hash == content_hash(draft) and rev.via == "manual" and rev.note == "ok"
+    record = load_record(record_path(draft))
+    assert record.reviews == [rev]
+    assert review_gate(record.reviews, content_hash(draft), record.author).met
+    edit(draft, "Summarize the Q3", "Summarise the Q3")
+    gate = review_gate(record.reviews, content_hash(draft), record.author)
+    assert not gate.met and "approval by bob is stale" in gate.detail
+
+
+def test_review_gate_rules() -> None:
+    from datetime import UTC, datetime, timedelta
+
+    from intake.models import Review
+
+    t0 = datetime(2026, 11, 29, tzinfo=UTC)
+
+    def r(who: str, decision: str, minutes: int, h: str = "sha256:now") -> Review:
+        return Review(
+            reviewer=who,
+            decision=ReviewDecision(decision),
+            content_hash=h,
+            at=t0 + timedelta(minutes=minutes),
+        )
+
+    assert review_gate([r("bob", "approve", 1)], "sha256:now", "drafter").met
+    gate = review_gate([r("drafter", "approve", 1)], "sha256:now", "drafter")
+    assert not gate.met and "draft's author" in gate.detail
+    gate = review_gate([r("bob", "approve", 1), r("carol", "reject", 2)], "sha256:now", "d")
+    assert not gate.met and "overruled by a later review: carol (reject)" in gate.detail
+    gate = review_gate(
+        [r("bob", "approve", 1), r("carol", "changes_requested", 2)], "sha256:now", None
+    )
+    assert not gate.met and "carol (changes requested)" in gate.detail
+    # an objection that an approval came after does not block; a reviewer's latest counts
+    assert review_gate([r("carol", "reject", 1), r("bob", "approve", 2)], "sha256:now", None).met
+    assert review_gate(
+        [r("carol", "reject", 1), r("carol", "approve", 2)], "sha256:now", None
+    ).met
+    gate = review_gate([r("bob", "approve", 1), r("bob", "reject", 2)], "sha256:now", None)
+    assert not gate.met
+    gate = review_gate([], "sha256:now", None)
+    assert not gate.met and gate.detail == "no approving review recorded" and gate.todo
+
+
+def test_find_draft_by_id_path_and_private(suite: Path) -> None:
+    settings = load_settings(suite)
+    public = write_pair(suite / "drafts", "a_case")
+    private = write_pair(suite / "drafts" / "private", "b_case", private=True)
+    assert find_draft(settings, "a_case") == public.resolve()
+    assert find_draft(settings, "b_case") == private.resolve()
+    assert find_draft(settings, "drafts/a_case.yaml") == public.resolve()
+    with pytest.raises(UsageError, match="no such draft"):
+        find_draft(settings, "c_case")
+    with pytest.raises(UsageError, match="not a draft id or path"):
+        find_draft(settings, "Bad Id!")
+    with pytest.raises(UsageError, match="no such draft"):
+        find_draft(settings, "../etc")
+    outside = suite / "elsewhere.yaml"
+    outside.write_text("id: x\n")
+    with pytest.raises(UsageError, match="not under the drafts folder"):
+        find_draft(settings, str(outside))
+
+
+def test_review_cli_usage_errors(suite: Path, runner) -> None:
+    write_pair(suite / "drafts")
+    result = runner.invoke(app, ["review", "missing_draft", "--approve", "--reviewer", "bob"])
+    assert result.exit_code == 2 and result.stderr == "error: no such draft (missing_draft)\n"
+    result = runner.invoke(app, ["review", "pdf_summary_loop", "--approve"])
+    assert result.exit_code == 2 and "--reviewer LOGIN is required" in result.stderr
+    result = runner.invoke(app, ["review", "pdf_summary_loop", "--approve", "--reject",
+                                 "--reviewer", "bob"])
+    assert result.exit_code == 2 and "exactly one of" in result.stderr
+    result = runner.invoke(app, ["review", "pdf_summary_loop", "--approve", "--reviewer", "a b"])
+    assert result.exit_code == 2 and "invalid reviewer login" in result.stderr
+    result = runner.invoke(app, ["review", "pdf_summary_loop", "--approve", "--reviewer",
+                                 "drafter"])
+    assert result.exit_code == 0 and "does not count" in result.stderr
+
+
+def test_pr_approval_on_head_with_same_content_is_recorded(suite: Path, github) -> None:
+    draft = write_pair(suite / "drafts")
+    serve_pr(
+        github,
+        7,
+        reviews=[
+            review("carol", "COMMENTED", at="2026-11-29T13:00:00Z", rid=2),
+            review("bob", "APPROVED", rid=1),
+        ],
+        files={DRAFT: draft.read_bytes()},
+    )
+    found = reviews_from_pr(load_settings(suite), "pdf_summary_loop", 7)
+    assert [r.reviewer for r in found.recorded] == ["bob"]
+    rev = found.recorded[0]
+    assert (rev.via, rev.commit, rev.pr_url) == (
+        "github_pr",
+        HEAD,
+        "https://github.com/acme/agent/pull/7",
+    )
+    assert rev.content_hash == content_hash(draft)
+    assert rev.at.isoformat() == "2026-11-29T12:00:00+00:00"
+    contents = [r for r in github.requests if "/contents/" in r.path]
+    assert contents and f"ref={HEAD}" in contents[0].query
+    assert load_record(record_path(draft)).reviews == [rev]
+    again = reviews_from_pr(load_settings(suite), "pdf_summary_loop", 7)
+    assert again.recorded == [] and len(again.already) == 1
+    assert len(load_record(record_path(draft)).reviews) == 1
+
+
+@pytest.mark.parametrize(
+    ("reviews", "author", "remote", "why"),
+    [
+        ([review("drafter", "APPROVED")], "drafter", None, "approval by the pull request's author"),
+        ([review("bob", "APPROVED", commit=OLD)], "drafter", None, f"approval on {OLD[:12]}"),
+        ([review("bob", "APPROVED")], "drafter", b"id: other\n", "differs from the local file"),
+        (
+            [review("bob", "APPROVED", rid=1), review("bob", "DISMISSED", rid=2,
+                                                      at="2026-11-29T13:00:00Z")],
+            "drafter",
+            None,
+            "review dismissed",
+        ),
+    ],
+)
+def test_pr_approvals_that_do_not_count(
+    suite: Path, github, runner, reviews, author, remote, why
+) -> None:
+    draft = write_pair(suite / "drafts")
+    before = record_path(draft).read_bytes()
+    serve_pr(github, 7, author=author, reviews=reviews,
+             files={DRAFT: remote if remote is not None else draft.read_bytes()})
+    result = runner.invoke(app, ["review", "pdf_summary_loop", "--pr", "7"])
+    assert result.exit_code == 1, result.output
+    assert why in result.stdout
+    assert "no review of https://github.com/acme/agent/pull/7 counts" in result.stdout
+    assert record_path(draft).read_bytes() == before
+
+
+def test_changes_requested_after_approval_is_recorded_and_blocks(suite: Path, github) -> None:
+    draft = write_pair(suite / "drafts")
+    serve_pr(
+        github,
+        7,
+        reviews=[
+            review("bob", "APPROVED", rid=1),
+            review("carol", "CHANGES_REQUESTED", commit=OLD, at="2026-11-29T14:00:00Z", rid=2),
+        ],
+        files={DRAFT: draft.read_bytes()},
+    )
+    found = reviews_from_pr(load_settings(suite), "pdf_summary_loop", 7)
+    assert {(r.reviewer, r.decision.value) for r in found.recorded} == {
+        ("bob", "approve"),
+        ("carol", "changes_requested"),
+    }
+    record = load_record(record_path(draft))
+    gate = review_gate(record.reviews, content_hash(draft), record.author)
+    assert not gate.met and "carol (changes requested)" in gate.detail
+
+
+def test_pr_number_that_is_an_issue(suite: Path, github, runner) -> None:
+    from tests.github_server import Reply
+
+    write_pair(suite / "drafts")
+    github.add(
+        "GET",
+        "/repos/acme/agent/issues/9",
+        Reply(body={"number": 9, "title": "bug", "state": "open", "user": {"login": "x"}}),
+    )
+    result = runner.invoke(app, ["review", "pdf_summary_loop", "--pr", "9"])
+    assert result.exit_code == 2
+    assert result.stderr == "error: this number is an issue, not a pull request (acme/agent#9)\n"
+    result = runner.invoke(app, ["review", "pdf_summary_loop", "--pr", "10"])
+    assert result.exit_code == 3
+    assert "not found on GitHub" in result.stderr and "Traceback" not in result.stderr
+
+
+def test_pr_server_error_is_a_network_error(suite: Path, github, runner) -> None:
+    from tests.github_server import Reply
+
+    write_pair(suite / "drafts")
+    github.add("GET", "/repos/acme/agent/pulls/7", Reply(status=500, body={"message": "boom"}))
+    result = runner.invoke(app, ["review", "pdf_summary_loop", "--pr", "7", "--repo",
+                                 "acme/agent"])
+    assert result.exit_code == 3 and "GitHub answered HTTP 500" in result.stderr

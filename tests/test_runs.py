@@ -1,0 +1,210 @@
+"""Run records from GAIA scorecards and traces: what is read, what is refused, and how."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+from intake.cli import app
+from intake.config import load_settings
+from intake.errors import InputError, UsageError
+from intake.models import RunTier
+from intake.records import load_record, record_path, runnable_hash
+from intake.runs import MAX_SCORECARD_BYTES, classify, read_result, record_run
+from intake.yamlio import parse_checked
+from tests.conftest import GAIA, requires_gaia_corpus
+from tests.promote_helpers import scorecard, trace, write_pair
+
+corpus = requires_gaia_corpus()
+
+
+def test_records_run_bound_to_runnable_hash(suite: Path) -> None:
+    draft = write_pair(suite / "drafts")
+    card = scorecard(suite / "runs" / "strong", {"other": "FAIL", "pdf_summary_loop": "PASS"})
+    settings = load_settings(suite)
+    path, run, replaced = record_run(settings, "pdf_summary_loop", card, RunTier.strong, model="m1")
+    assert path == draft.resolve() and not replaced
+    assert (run.run_id, run.status, run.score, run.model) == (
+        "eval-20261129-101500",
+        "PASS",
+        8.5,
+        "m1",
+    )
+    assert run.judge_model == "claude-sonnet-4-6"
+    assert run.at.isoformat() == "2026-11-29T10:25:00+00:00"
+    assert run.scorecard == "scorecard.json"
+    assert run.runnable_hash == runnable_hash(parse_checked(draft.read_bytes()).data)
+    stored = load_record(record_path(draft))
+    assert stored.runs == [run]
+    # the same run again replaces, it does not duplicate
+    _, _, replaced = record_run(settings, "pdf_summary_loop", card, RunTier.strong, model="m1")
+    assert replaced and len(load_record(record_path(draft)).runs) == 1
+
+
+def test_model_from_meta_json_beside_the_scorecard(suite: Path) -> None:
+    write_pair(suite / "drafts")
+    card = scorecard(suite / "runs", {"pdf_summary_loop": "FAIL"}, model="Gemma-4-E4B-it-GGUF")
+    _, run, _ = record_run(load_settings(suite), "pdf_summary_loop", card, RunTier.local)
+    assert run.model == "Gemma-4-E4B-it-GGUF"
+
+
+def test_refuses_without_model_under_test(suite: Path) -> None:
+    draft = write_pair(suite / "drafts")
+    before = record_path(draft).read_bytes()
+    card = scorecard(suite / "runs", {"pdf_summary_loop": "PASS"})
+    with pytest.raises(UsageError, match="does not name the model under test"):
+        record_run(load_settings(suite), "pdf_summary_loop", card, RunTier.strong)
+    assert record_path(draft).read_bytes() == before
+
+
+def test_tier_must_agree_with_configured_models(suite: Path) -> None:
+    write_pair(suite / "drafts")
+    card = scorecard(suite / "runs", {"pdf_summary_loop": "PASS"})
+    settings = load_settings(
+        suite, {"strong_models": ["claude-opus-4"], "local_models": ["Gemma-4-E4B-it-GGUF"]}
+    )
+    with pytest.raises(UsageError, match="configured as a local model"):
+        record_run(settings, "pdf_summary_loop", card, RunTier.strong, model="Gemma-4-E4B-it-GGUF")
+    with pytest.raises(UsageError, match="not among the configured strong models"):
+        record_run(settings, "pdf_summary_loop", card, RunTier.strong, model="gpt-x")
+    _, run, _ = record_run(
+        settings, "pdf_summary_loop", card, RunTier.strong, model="claude-opus-4"
+    )
+    assert run.tier is RunTier.strong
+
+
+def test_trace_file_takes_run_id_and_judge_from_its_run_folder(suite: Path) -> None:
+    write_pair(suite / "drafts")
+    run_dir = suite / "eval-20261129-101500"
+    scorecard(run_dir, {"pdf_summary_loop": "BLOCKED_BY_ARCHITECTURE"}, judge="claude-x")
+    (run_dir / "traces").mkdir()
+    tr = run_dir / "traces" / "pdf_summary_loop.json"
+    tr.write_text(json.dumps(trace("pdf_summary_loop", "BLOCKED_BY_ARCHITECTURE")), "utf-8")
+    result = read_result(tr, "pdf_summary_loop")
+    assert (result.run_id, result.status, result.judge_model, result.kind) == (
+        "eval-20261129-101500",
+        "BLOCKED_BY_ARCHITECTURE",
+        "claude-x",
+        "trace",
+    )
+    with pytest.raises(InputError, match="trace is for scenario 'pdf_summary_loop', not 'x'"):
+        read_result(tr, "x")
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        (b"{not json", "is not JSON"),
+        (b"\xff\xfe\x00", "not UTF-8"),
+        (b'{"tasks": 4, "solve_rate": 75}', "gaia eval code"),
+        (b'{"cases": 10, "mean_score": 1.3}', "session-replay"),
+        (b"[1, 2]", "not a GAIA agent-eval scorecard"),
+        (b'{"run_id": "x"}', "not a GAIA agent-eval scorecard"),
+    ],
+)
+def test_bad_scorecards_are_one_line_errors(
+    suite: Path, runner, content: bytes, message: str
+) -> None:
+    draft = write_pair(suite / "drafts")
+    before = record_path(draft).read_bytes()
+    bad = suite / "bad.json"
+    bad.write_bytes(content)
+    result = runner.invoke(
+        app, ["run-record", "pdf_summary_loop", "--scorecard", str(bad), "--tier", "strong",
+              "--model", "m"]
+    )
+    assert result.exit_code == 2, result.output
+    assert message in result.stderr
+    assert result.stderr.startswith("error: ") and "Traceback" not in result.stderr
+    assert record_path(draft).read_bytes() == before
+
+
+def test_huge_scorecard_refused_without_reading(suite: Path, runner) -> None:
+    write_pair(suite / "drafts")
+    huge = suite / "huge.json"
+    with open(huge, "wb") as handle:
+        handle.truncate(100 * 1024 * 1024)
+    assert huge.stat().st_size > MAX_SCORECARD_BYTES
+    result = runner.invoke(
+        app, ["run-record", "pdf_summary_loop", "--scorecard", str(huge), "--tier", "local",
+              "--model", "m"]
+    )
+    assert result.exit_code == 2
+    assert "104,857,600 bytes, over the" in result.stderr
+
+
+def test_scenario_missing_from_scorecard(suite: Path, runner) -> None:
+    write_pair(suite / "drafts")
+    card = scorecard(suite / "runs", {"a": "PASS", "b": "FAIL"}, model="m")
+    result = runner.invoke(
+        app, ["run-record", "pdf_summary_loop", "--scorecard", str(card), "--tier", "local"]
+    )
+    assert result.exit_code == 2
+    expected = "scenario 'pdf_summary_loop' is not in this scorecard (2 scenarios: a, b)"
+    assert expected in result.stderr
+
+
+def test_unknown_status_and_missing_draft(suite: Path, runner) -> None:
+    write_pair(suite / "drafts")
+    card = scorecard(suite / "runs", {"pdf_summary_loop": "MAYBE"}, model="m")
+    result = runner.invoke(
+        app, ["run-record", "pdf_summary_loop", "--scorecard", str(card), "--tier", "local"]
+    )
+    assert result.exit_code == 2 and "unknown run status 'MAYBE'" in result.stderr
+    result = runner.invoke(
+        app, ["run-record", "nope", "--scorecard", str(card), "--tier", "local"]
+    )
+    assert result.exit_code == 2 and "no such draft (nope)" in result.stderr
+    result = runner.invoke(
+        app, ["run-record", "pdf_summary_loop", "--scorecard", "missing.json", "--tier", "local"]
+    )
+    assert result.exit_code == 2 and "no such scorecard" in result.stderr
+
+
+@corpus
+def test_real_gaia_runner_scorecards_are_read() -> None:
+    baseline = GAIA / "eval" / "results" / "baseline.json"
+    assert classify(json.loads(baseline.read_text())) == "runner"
+    result = read_result(baseline, "concise_response")
+    assert (result.run_id, result.status, result.judge_model) == (
+        "eval-20260426-075215",
+        "PASS",
+        "claude-sonnet-4-6",
+    )
+    fixture = next((GAIA / "tests" / "fixtures" / "eval_baselines").glob("*/scorecard_*.json"))
+    assert classify(json.loads(fixture.read_text())) == "runner"
+
+
+@corpus
+@pytest.mark.parametrize(
+    ("name", "kind"),
+    [("code-run1", "code-run"), ("sessions-run1", "sessions-run"), ("phase2", "phase2")],
+)
+def test_real_gaia_other_formats_are_refused(suite: Path, runner, name: str, kind: str) -> None:
+    write_pair(suite / "drafts")
+    card = GAIA / "eval" / "results" / name / "scorecard.json"
+    assert classify(json.loads(card.read_text())) == kind
+    result = runner.invoke(
+        app, ["run-record", "pdf_summary_loop", "--scorecard", str(card), "--tier", "local",
+              "--model", "m"]
+    )
+    assert result.exit_code == 2
+    assert "not an agent-eval scorecard" in result.stderr or "not a runner" in result.stderr
+
+
+@corpus
+def test_real_baseline_with_meta_json(suite: Path) -> None:
+    source = next((GAIA / "tests" / "fixtures" / "eval_baselines").glob("*/meta.json")).parent
+    copy = suite / "baseline"
+    shutil.copytree(source, copy)
+    card = next(copy.glob("scorecard_*.json"))
+    first = json.loads(card.read_text())["scenarios"][0]["scenario_id"]
+    write_pair(suite / "drafts", first)
+    _, run, _ = record_run(load_settings(suite), first, card, RunTier.local)
+    assert run.model == json.loads((copy / "meta.json").read_text())["model"]
+    assert run.judge_model == "claude-sonnet-4-6"
+    assert os.path.basename(str(card)) == run.scorecard
