@@ -125,7 +125,8 @@ class ChatDB:
         row = {k: v for k, v in row.items() if k in self.columns.get(table, row)}
         cols = ", ".join(row)
         marks = ", ".join("?" for _ in row)
-        cur = self.conn.execute(f"INSERT INTO {table} ({cols}) VALUES ({marks})", tuple(row.values()))
+        sql = f"INSERT INTO {table} ({cols}) VALUES ({marks})"
+        cur = self.conn.execute(sql, tuple(row.values()))
         return int(cur.lastrowid or 0)
 
     def session(
@@ -171,7 +172,8 @@ class ChatDB:
                 "agent_steps": stored,
             },
         )
-        self.conn.execute("UPDATE sessions SET updated_at = ? WHERE id = ?", (when(self.clock), sid))
+        sql = "UPDATE sessions SET updated_at = ? WHERE id = ?"
+        self.conn.execute(sql, (when(self.clock), sid))
         return rid
 
     def document(self, sid: str, filename: str, filepath: str, sha256: str, size: int = 0) -> str:
@@ -187,7 +189,8 @@ class ChatDB:
 
     def setting(self, key: str, value: str) -> None:
         """A settings row (``custom_model`` overrides every session's model)."""
-        self.conn.execute("INSERT OR REPLACE INTO settings (key, value) VALUES (?, ?)", (key, value))
+        sql = "INSERT OR REPLACE INTO settings (key, value) VALUES (?, ?)"
+        self.conn.execute(sql, (key, value))
 
     def commit(self) -> None:
         """Commit (the WAL keeps the rows until a checkpoint)."""
@@ -199,7 +202,9 @@ class ChatDB:
         self.conn.close()
 
 
-def tool(step_id: int, name: str, success: bool | None = True, result: str = "Done") -> dict[str, Any]:
+def tool(
+    step_id: int, name: str, success: bool | None = True, result: str = "Done"
+) -> dict[str, Any]:
     """A persisted ``tool`` step (gaia-formats §1.4)."""
     step: dict[str, Any] = {
         "id": step_id, "type": "tool", "label": f"Using {name}", "tool": name,

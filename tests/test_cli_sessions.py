@@ -1,0 +1,162 @@
+"""``intake sessions`` and ``intake from-session`` through the CLI: output and exit codes."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from intake.cli import app
+from tests.gaia_db import ChatDB, tool
+from tests.test_from_session import EMAIL, SID, build
+
+
+def two_sessions(path: Path) -> Path:
+    db = ChatDB(path)
+    a = db.session(SID, title="Older one", agent_type="doc")
+    db.message(a, "user", "first question")
+    b = db.session("29c211c8-0000-4000-8000-000000000000", title="Newer one", private=1)
+    db.message(b, "user", "second question")
+    db.message(b, "assistant", "answer", [tool(1, "search_file")])
+    db.close()
+    return path
+
+
+def test_sessions_text_and_json(runner: CliRunner, suite: Path) -> None:
+    db = two_sessions(suite / "gaia_chat.db")
+    result = runner.invoke(app, ["sessions", "--db", str(db)], catch_exceptions=False)
+    assert result.exit_code == 0
+    lines = result.stdout.splitlines()
+    assert lines[0].split()[:3] == ["ID", "CREATED", "MSGS"]
+    assert "Newer one" in lines[1] and "yes" in lines[1]
+    assert "Older one" in lines[2] and "doc" in lines[2]
+    result = runner.invoke(app, ["sessions", "--db", str(db), "--format", "json", "--limit", "1"])
+    doc = json.loads(result.stdout)
+    assert [s["title"] for s in doc["sessions"]] == ["Newer one"]
+    assert doc["sessions"][0] == {
+        "id": "29c211c8-0000-4000-8000-000000000000", "title": "Newer one",
+        "created": doc["sessions"][0]["created"], "messages": 2, "agent_type": "chat",
+        "private": True,
+    }
+
+
+def test_default_db_from_configuration(runner: CliRunner, suite: Path) -> None:
+    two_sessions(suite / "chat.db")
+    with (suite / "pyproject.toml").open("a") as handle:
+        handle.write('agent_ui_db = "chat.db"\n')
+    result = runner.invoke(app, ["sessions"])
+    assert result.exit_code == 0, result.stderr
+    assert "Older one" in result.stdout
+
+
+def test_from_session_writes_and_reports(runner: CliRunner, suite: Path) -> None:
+    db = build(suite / "gaia_chat.db")
+    result = runner.invoke(app, ["from-session", "29c211c7", "--db", str(db)])
+    assert result.exit_code == 0, result.stderr
+    assert "wrote drafts/session_29c211c7_pto_policy.yaml" in result.stdout
+    assert "EMAIL_ADDRESS" in result.stdout
+    assert EMAIL not in result.stdout + result.stderr
+    again = runner.invoke(app, ["from-session", "29c211c7", "--db", str(db)])
+    assert again.exit_code == 2
+    assert again.stderr.startswith("error: a draft with this id exists already")
+    forced = runner.invoke(
+        app, ["from-session", SID, "--db", str(db), "--force", "--format", "json",
+              "--category", "rag_quality"]
+    )
+    assert forced.exit_code == 0, forced.stderr
+    assert json.loads(forced.stdout)["draft"] == "drafts/session_29c211c7_pto_policy.yaml"
+    draft = suite / "drafts/session_29c211c7_pto_policy.yaml"
+    assert "category: rag_quality" in draft.read_text()
+
+
+def test_near_duplicate_warning_on_stderr(runner: CliRunner, suite: Path, tmp_path: Path) -> None:
+    runner.invoke(app, ["from-session", SID, "--db", str(build(tmp_path / "a.db", title="a"))])
+    result = runner.invoke(app, ["from-session", SID, "--db", str(build(tmp_path / "b.db"))])
+    assert result.exit_code == 0
+    assert "warning: nearly the same user messages as drafts/session_29c211c7_a.yaml" in (
+        result.stderr
+    )
+
+
+def test_unknown_and_ambiguous_ids(runner: CliRunner, suite: Path) -> None:
+    db = two_sessions(suite / "gaia_chat.db")
+    unknown = runner.invoke(app, ["from-session", "ffff", "--db", str(db)])
+    assert unknown.exit_code == 2
+    lines = unknown.stderr.splitlines()
+    assert lines[0] == "error: no session matches 'ffff'"
+    assert lines[1].startswith("hint: newest sessions: 29c211c8-") and SID in lines[1]
+    ambiguous = runner.invoke(app, ["from-session", "29c211c", "--db", str(db)])
+    assert ambiguous.exit_code == 2
+    assert "ambiguous" in ambiguous.stderr.splitlines()[0]
+    assert ambiguous.stderr.splitlines()[1].startswith("hint: candidates: ")
+    assert not (suite / "drafts").joinpath("x").exists()
+    assert list((suite / "drafts").iterdir()) == []
+
+
+def test_bad_stores_exit_3_one_line(runner: CliRunner, suite: Path) -> None:
+    text = suite / "notes.txt"
+    text.write_text("hello")
+    other = suite / "places.sqlite"
+    conn = sqlite3.connect(other)
+    conn.execute("CREATE TABLE moz_places (id INTEGER)")
+    conn.close()
+    for path, message in (
+        (suite / "missing.db", "error: session store not found"),
+        (text, "error: not a GAIA session store"),
+        (other, "error: SQLite database is not a GAIA session store"),
+    ):
+        result = runner.invoke(app, ["from-session", "abc", "--db", str(path)])
+        assert result.exit_code == 3
+        assert result.stderr.startswith(message)
+        assert "Traceback" not in result.stderr
+        assert len(result.stderr.splitlines()) == 1
+    assert list((suite / "drafts").iterdir()) == []
+
+
+def test_locked_database_exit_3(runner: CliRunner, suite: Path) -> None:
+    path = suite / "gaia_chat.db"
+    db = ChatDB(path, wal=False)
+    sid = db.session(SID)
+    db.message(sid, "user", "hi")
+    db.close()
+    holder = sqlite3.connect(path, isolation_level=None)
+    holder.execute("BEGIN EXCLUSIVE")
+    try:
+        result = runner.invoke(app, ["from-session", SID, "--db", str(path)])
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+    assert result.exit_code == 3
+    assert result.stderr.splitlines()[0].startswith("error: database is locked by another process")
+
+
+def test_empty_session_exit_2(runner: CliRunner, suite: Path) -> None:
+    db = ChatDB(suite / "gaia_chat.db")
+    db.session(SID, title="empty")
+    db.close()
+    result = runner.invoke(app, ["from-session", SID, "--db", str(suite / "gaia_chat.db")])
+    assert result.exit_code == 2
+    assert result.stderr == f"error: session has no messages (session {SID})\n"
+    assert list((suite / "drafts").iterdir()) == []
+
+
+def test_bad_agent_steps_and_huge_nul_message_give_flagged_draft(
+    runner: CliRunner, suite: Path
+) -> None:
+    db = ChatDB(suite / "gaia_chat.db")
+    sid = db.session(SID, title="../")
+    db.message(sid, "user", "a\x00b " + "word " * (2 * 1024 * 1024))
+    db.message(sid, "assistant", "ok", raw_steps="{broken")
+    db.close()
+    result = runner.invoke(app, ["from-session", SID, "--db", str(suite / "gaia_chat.db")])
+    assert result.exit_code == 0, result.stderr
+    draft = suite / "drafts" / "session_29c211c7.yaml"
+    assert draft.exists()
+    assert "\x00" not in draft.read_text()
+    record = json.loads((suite / "drafts" / "session_29c211c7.intake.json").read_text())
+    notes = record["observations"]["turns"][0]["notes"]
+    assert any("agent_steps is not valid JSON" in n for n in notes)
+    assert any("text cut" in n for n in notes)
+    assert any("NUL" in n for n in notes)
