@@ -539,7 +539,9 @@ def parse_issue(title: str | None, body: str | None) -> ParsedIssue:
     logs: list[dict[str, Any]] = []
 
     for section in sections:
-        raw = section.text
+        raw = "\n".join(
+            ln for ln in section.text.split("\n") if ln.strip().lower() != NO_RESPONSE
+        ).strip()
         label = section.label or ""
         if section.kind is not Kind.checks and _checkboxes(raw) and not _non_task_text(raw):
             checkboxes[label or "checklist"] = _checkboxes(raw)

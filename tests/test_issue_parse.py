@@ -552,6 +552,8 @@ def test_gaia_bug_keeps_evidence_and_metadata_out_of_turns() -> None:
     assert parsed.observed == ["See error: the agent says it has no documents"]
     assert parsed.fields == {"model": "Qwen3.5-35B-A3B-GGUF"}
     assert parsed.environment == "GAIA version: v0.19.0"
+    edited = parse_issue("t", GAIA_BUG + "\nAdded later: Windows 11\n")
+    assert edited.environment == "GAIA version: v0.19.0\nEnvironment: Added later: Windows 11"
     checks = parsed.checkboxes["Quick check"]
     assert [c["checked"] for c in checks] == [True, True, False]
     for turn in parsed.turns:
