@@ -303,3 +303,23 @@ def test_chat_cli_session_json(tmp_path: Path) -> None:
 )
 def test_failure_kinds(text: str, kind: str | None) -> None:
     assert failure_kind(text) == kind
+
+
+def test_one_session_uses_indexes_not_scans(tmp_path: Path) -> None:
+    store = open_store(chat_db(tmp_path / "x.db"))
+    statements: list[str] = []
+    store.conn.set_trace_callback(statements.append)  # type: ignore[attr-defined]
+    store.load(store.resolve("29c211c7"))
+    store.list_sessions(20)
+    store.conn.set_trace_callback(None)  # type: ignore[attr-defined]
+    plans = []
+    for sql in statements:
+        if sql.lstrip().upper().startswith("SELECT") and "sqlite_master" not in sql:
+            plan = store.conn.execute("EXPLAIN QUERY PLAN " + sql).fetchall()  # type: ignore[attr-defined]
+            plans.append((sql, " | ".join(str(row[3]) for row in plan)))
+    assert plans
+    for sql, plan in plans:
+        assert "SCAN messages" not in plan, (sql, plan)
+        if "WHERE id" in sql or "WHERE id >=" in sql:
+            assert "SCAN sessions" not in plan, (sql, plan)
+    store.close()
