@@ -106,8 +106,6 @@ class Message:
     """What the reader had to change or could not read (cut text, bad agent_steps…)."""
     scheduler: bool = False
     """A scheduler divider row (``[schedule-run] …``) rather than conversation."""
-    tool_result: bool = False
-    """A tool result stored in a user-role row (C++ prompt-JSON mode)."""
 
 
 @dataclass
