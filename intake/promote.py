@@ -524,19 +524,22 @@ def apply_recovery(settings: Settings, plan: list[Leftover]) -> list[str]:
     return done
 
 
-def _log_promotion_if_missing(settings: Settings, scenario_id: str, promoted: Path) -> None:
+def _log_promotion_if_missing(settings: Settings, scenario_id: str, promoted: Path) -> bool:
+    """Write the promotion event a crash kept from being written; True when it did."""
     from intake.ledger import Ledger
 
     record = load_record(record_path(promoted))
-    assert record.promotion is not None
+    if record.promotion is None:
+        return False
     with Ledger.open(settings.ledger) as ledger:
         for event in ledger.history(scenario_id):
             detail = event.get("detail") or {}
             if event["kind"] == "promotion" and detail.get("content_hash") == (
                 record.promotion.content_hash
             ):
-                return
+                return False
     _log_promotion(settings, record, promoted, recovered=True)
+    return True
 
 
 def _log_promotion(settings: Settings, record: Record, promoted: Path, *, recovered: bool) -> None:
@@ -619,10 +622,13 @@ def promote(
             draft = find_draft(settings, target)
         except UsageError:
             promoted = promoted_paths(settings, scenario_id)
-            if finished and promoted and not dry_run:
-                return PromoteResult(
-                    scenario_id, [], dry_run, None, destination=promoted[0], recovered=recovered
-                )
+            if promoted and not dry_run and record_path(promoted[0]).is_file():
+                if _log_promotion_if_missing(settings, scenario_id, promoted[0]):
+                    recovered.append("ledger: the promotion event a crash left unwritten")
+                if finished or recovered:
+                    return PromoteResult(
+                        scenario_id, [], dry_run, None, destination=promoted[0], recovered=recovered
+                    )
             if promoted:
                 raise Conflict(
                     "already promoted (by another process or an earlier run)",

@@ -236,3 +236,31 @@ def review(
         "html_url": f"https://github.com/acme/agent/pull/7#pullrequestreview-{rid}",
         "body": "",
     }
+
+
+def make_ready(
+    suite: Path,
+    scenario_id: str = "pdf_summary_loop",
+    *,
+    folder: str = "drafts",
+    local_status: str = "FAIL",
+    strong_status: str = "PASS",
+    reviewer: str | None = "bob",
+    category: str = "tool_selection",
+) -> Path:
+    """A draft with a strong run, a local run and an approval, all on its current content."""
+    from intake.config import load_settings
+    from intake.models import ReviewDecision, RunTier
+    from intake.review import add_review
+    from intake.runs import record_run
+
+    draft = write_pair(suite / folder, scenario_id, category=category)
+    settings = load_settings(suite)
+    runs = suite / "runs" / scenario_id
+    strong = scorecard(runs / "strong", {scenario_id: strong_status}, run_id="eval-20261129-1")
+    local = scorecard(runs / "local", {scenario_id: local_status}, run_id="eval-20261129-2")
+    record_run(settings, scenario_id, strong, RunTier.strong, model="claude-opus-4")
+    record_run(settings, scenario_id, local, RunTier.local, model="Gemma-4-E4B-it-GGUF")
+    if reviewer:
+        add_review(settings, scenario_id, ReviewDecision.approve, reviewer)
+    return draft

@@ -1,0 +1,361 @@
+"""Promotion: the pure gate function, the move, saturation, reject, crashes and races."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+
+from intake.cli import app
+from intake.config import load_settings
+from intake.errors import Conflict, UsageError
+from intake.ledger import Ledger
+from intake.models import Record, RecordSource, Review, ReviewDecision, Run, RunTier, SourceType
+from intake.promote import (
+    CRASH_ENV,
+    CRASH_STEPS,
+    GateInputs,
+    GatesUnmet,
+    ScanHit,
+    check_gates,
+    plan_recovery,
+    promote,
+)
+from intake.records import content_hash, load_record, record_path
+from tests.promote_helpers import FINAL_YAML, edit, make_ready, write_pair
+
+T0 = datetime(2026, 11, 29, tzinfo=UTC)
+DATA = {
+    "id": "x_case",
+    "category": "tool_selection",
+    "source": {"type": "session", "link": "gaia-session:1"},
+    "difficulty_rationale": "hard",
+}
+
+
+def _run(tier: str, status: str, h: str = "sha256:run", minutes: int = 0) -> Run:
+    return Run(
+        tier=RunTier(tier),
+        run_id=f"eval-{tier}-{minutes}",
+        status=status,
+        score=7.0,
+        model="m",
+        runnable_hash=h,
+        at=T0 + timedelta(minutes=minutes),
+        recorded_at=T0,
+    )
+
+
+def _inputs(**changes: object) -> GateInputs:
+    record = Record(
+        id="x_case",
+        source=RecordSource(
+            kind=SourceType.session,
+            locator="gaia-session:1",
+            captured_at=T0,
+            intake_version="0",
+        ),
+        author="drafter",
+        reviews=[
+            Review(reviewer="bob", decision=ReviewDecision.approve, content_hash="sha256:c", at=T0)
+        ],
+        runs=[_run("strong", "PASS"), _run("local", "FAIL")],
+    )
+    base = GateInputs(
+        scenario_id="x_case",
+        data=dict(DATA),
+        problems=[],
+        scrub_findings=[],
+        record=record,
+        content_hash="sha256:c",
+        runnable_hash="sha256:run",
+    )
+    for key, value in changes.items():
+        setattr(base, key, value)
+    return base
+
+
+def _unmet(inputs: GateInputs) -> dict[str, str]:
+    return {g.name: g.detail for g in check_gates(inputs) if not g.met}
+
+
+def test_all_gates_met() -> None:
+    gates = check_gates(_inputs())
+    assert [g.number for g in gates] == [1, 2, 3, 4, 5, 6]
+    assert all(g.met and g.todo is None for g in gates)
+
+
+def test_every_unmet_gate_is_listed_at_once_with_what_to_do() -> None:
+    inputs = _inputs(
+        problems=["d.yaml:3: bad"],
+        scrub_findings=[ScanHit("EMAIL_ADDRESS", "d.yaml", 4)],
+        content_hash="sha256:edited",
+        duplicates=["scenarios/x/x_case.yaml"],
+    )
+    inputs.record.runs = []
+    gates = check_gates(inputs)
+    assert [g.name for g in gates if not g.met] == [
+        "valid",
+        "scrub",
+        "review",
+        "strong-run",
+        "local-run",
+        "unique-id",
+    ]
+    assert all(g.todo for g in gates if not g.met)
+    details = {g.name: g.detail for g in gates}
+    assert details["scrub"] == "1 finding(s): EMAIL_ADDRESS at d.yaml:4"
+    assert "stale" in details["review"]
+
+
+def test_gate1_placeholder_missing_fields_and_unsafe_category() -> None:
+    data = {"id": "x_case", "category": "../up", "note": "TODO(intake): x"}
+    unmet = _unmet(_inputs(data=data))
+    assert "placeholder" in unmet["valid"] and "no source" in unmet["valid"]
+    assert "no difficulty_rationale" not in unmet["valid"] or "(+" in unmet["valid"]
+    assert "category" in unmet["valid"] or "(+" in unmet["valid"]
+
+
+def test_gate2_scrub_unavailable_fails_closed() -> None:
+    unmet = _unmet(_inputs(scrub_findings=None, scrub_error="no engine"))
+    assert unmet == {"scrub": "scrub re-scan could not run: no engine"}
+
+
+@pytest.mark.parametrize(
+    ("runs", "gate", "text"),
+    [
+        ([_run("local", "FAIL")], "strong-run", "no strong-tier run recorded"),
+        ([_run("strong", "FAIL"), _run("local", "FAIL")], "strong-run", "FAIL"),
+        (
+            [_run("strong", "INFRA_ERROR"), _run("local", "FAIL")],
+            "strong-run",
+            "only infrastructure statuses on the current content (INFRA_ERROR)",
+        ),
+        (
+            [_run("strong", "PASS", h="sha256:old"), _run("local", "FAIL")],
+            "strong-run",
+            "recorded before the runnable part",
+        ),
+        ([_run("strong", "PASS"), _run("local", "TIMEOUT")], "local-run", "TIMEOUT"),
+        ([_run("strong", "PASS"), _run("local", "PASS")], "local-run", "saturated"),
+        (
+            [_run("strong", "PASS", minutes=0), _run("strong", "FAIL", minutes=5),
+             _run("local", "FAIL")],
+            "strong-run",
+            "latest strong run",
+        ),
+    ],
+)
+def test_run_gates(runs: list[Run], gate: str, text: str) -> None:
+    inputs = _inputs()
+    inputs.record.runs = runs
+    unmet = _unmet(inputs)
+    assert list(unmet) == [gate] and text in unmet[gate]
+
+
+def test_blocked_by_architecture_counts_as_judged_and_saturation_can_be_allowed() -> None:
+    inputs = _inputs()
+    inputs.record.runs = [_run("strong", "PASS"), _run("local", "BLOCKED_BY_ARCHITECTURE")]
+    assert _unmet(inputs) == {}
+    inputs.record.runs = [_run("strong", "PASS"), _run("local", "PASS")]
+    inputs.allow_saturated = "regression guard for #123"
+    gates = {g.name: g for g in check_gates(inputs)}
+    assert gates["local-run"].met and "regression guard for #123" in gates["local-run"].detail
+
+
+def test_promote_moves_draft_and_record_and_stamps(suite: Path) -> None:
+    draft = make_ready(suite)
+    original = draft.read_bytes()
+    settings = load_settings(suite)
+    result = promote(settings, "pdf_summary_loop")
+    dest = suite / "scenarios" / "tool_selection" / "pdf_summary_loop.yaml"
+    assert result.destination == dest.resolve() or result.destination == dest
+    assert dest.read_bytes() == original
+    assert not draft.exists() and not record_path(draft).exists()
+    record = load_record(record_path(dest))
+    assert record.promotion is not None
+    assert record.promotion.content_hash == content_hash(dest)
+    assert record.promotion.by == "drafter"
+    assert record.promotion.from_path == "drafts/pdf_summary_loop.yaml"
+    assert record.promotion.to_path == "scenarios/tool_selection/pdf_summary_loop.yaml"
+    assert set(record.promotion.gates) == {
+        "valid", "scrub", "review", "strong-run", "local-run", "unique-id"
+    }
+    assert len(record.runs) == 2 and len(record.reviews) == 1
+    assert not list((suite / "scenarios").rglob("*.promote-tmp"))
+    with Ledger.open(settings.ledger) as ledger:
+        events = [e for e in ledger.history("pdf_summary_loop") if e["kind"] == "promotion"]
+        items = {row["id"]: row for row in ledger.items()}
+    assert len(events) == 1 and events[0]["detail"]["recovered"] is False
+    assert items["pdf_summary_loop"]["state"] == "scenario"
+    with pytest.raises(Conflict, match="already promoted"):
+        promote(settings, "pdf_summary_loop")
+
+
+def test_blocked_promotion_moves_nothing(suite: Path) -> None:
+    draft = make_ready(suite, reviewer=None)
+    before = sorted(p.name for p in suite.rglob("*") if p.is_file())
+    with pytest.raises(GatesUnmet) as info:
+        promote(load_settings(suite), "pdf_summary_loop")
+    assert [g.name for g in info.value.gates if not g.met] == ["review"]
+    assert info.value.exit_code == 1
+    assert draft.exists()
+    assert sorted(p.name for p in suite.rglob("*") if p.is_file()) == before
+
+
+def test_dry_run_evaluates_only(suite: Path) -> None:
+    draft = make_ready(suite)
+    result = promote(load_settings(suite), "pdf_summary_loop", dry_run=True)
+    assert not result.blocked and result.destination is None and draft.exists()
+    assert not (suite / "scenarios" / "tool_selection").exists()
+
+
+def test_saturated_needs_a_reason_which_is_recorded(suite: Path) -> None:
+    make_ready(suite, local_status="PASS")
+    settings = load_settings(suite)
+    with pytest.raises(GatesUnmet) as info:
+        promote(settings, "pdf_summary_loop")
+    assert [g.name for g in info.value.gates if not g.met] == ["local-run"]
+    with pytest.raises(UsageError, match="needs a reason"):
+        promote(settings, "pdf_summary_loop", allow_saturated="  ")
+    result = promote(settings, "pdf_summary_loop", allow_saturated="guards a fixed regression")
+    assert result.destination is not None
+    stamp = load_record(record_path(result.destination)).promotion
+    assert stamp is not None and stamp.allow_saturated == "guards a fixed regression"
+
+
+def test_duplicate_id_blocks(suite: Path) -> None:
+    make_ready(suite)
+    existing = suite / "scenarios" / "other" / "renamed.yaml"
+    existing.parent.mkdir(parents=True)
+    existing.write_text(FINAL_YAML.format(id="pdf_summary_loop", category="other"))
+    with pytest.raises(GatesUnmet) as info:
+        promote(load_settings(suite), "pdf_summary_loop")
+    unmet = {g.name: g.detail for g in info.value.gates if not g.met}
+    assert list(unmet) == ["unique-id"] and "scenarios/other/renamed.yaml" in unmet["unique-id"]
+
+
+def test_private_draft_may_be_promoted_once_reviewed(suite: Path) -> None:
+    draft = make_ready(suite, folder="drafts/private")
+    result = promote(load_settings(suite), "pdf_summary_loop")
+    assert result.destination is not None and not draft.exists()
+
+
+def test_reject_keeps_record_and_reason_in_ledger(suite: Path, runner) -> None:
+    draft = make_ready(suite)
+    record = load_record(record_path(draft))
+    result = runner.invoke(app, ["reject", "pdf_summary_loop", "--reason", "duplicate of #12"])
+    assert result.exit_code == 0, result.output
+    assert not draft.exists() and not record_path(draft).exists()
+    with Ledger.open(load_settings(suite).ledger) as ledger:
+        events = [e for e in ledger.history("pdf_summary_loop") if e["kind"] == "rejection"]
+        ids = [row["id"] for row in ledger.items()]
+    assert len(events) == 1
+    detail = events[0]["detail"]
+    assert detail["reason"] == "duplicate of #12"
+    assert Record.model_validate(detail["record"], strict=False) == record
+    assert "pdf_summary_loop" not in ids
+    result = runner.invoke(app, ["reject", "pdf_summary_loop", "--reason", "again"])
+    assert result.exit_code == 2 and "no such draft" in result.stderr
+    write_pair(suite / "drafts", "other_case")
+    result = runner.invoke(app, ["reject", "other_case", "--reason", "  "])
+    assert result.exit_code == 2 and "needs a reason" in result.stderr
+    assert (suite / "drafts" / "other_case.yaml").exists()
+
+
+def test_a_held_lock_is_a_conflict(suite: Path) -> None:
+    from intake.review import draft_lock
+
+    make_ready(suite)
+    settings = load_settings(suite)
+    with draft_lock(settings, "pdf_summary_loop", doing="test"), pytest.raises(
+        Conflict, match="another intake process"
+    ):
+        promote(settings, "pdf_summary_loop")
+
+
+# --- real processes: crashes and races ---------------------------------------------------------
+
+
+def _promote_process(suite: Path, scenario_id: str, crash: str | None = None) -> subprocess.Popen:
+    env = dict(os.environ)
+    env.pop(CRASH_ENV, None)
+    if crash:
+        env[CRASH_ENV] = crash
+    return subprocess.Popen(
+        [sys.executable, "-m", "intake", "promote", scenario_id],
+        cwd=suite,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("step", CRASH_STEPS)
+def test_killed_promote_leaves_draft_or_scenario_and_check_passes(
+    suite: Path, runner, step: str
+) -> None:
+    draft = make_ready(suite)
+    original = draft.read_bytes()
+    dest = suite / "scenarios" / "tool_selection" / "pdf_summary_loop.yaml"
+    proc = _promote_process(suite, "pdf_summary_loop", crash=step)
+    proc.communicate(timeout=120)
+    assert proc.returncode == -9, f"the process was not killed at {step}"
+
+    committed = dest.exists()
+    assert committed == (CRASH_STEPS.index(step) >= CRASH_STEPS.index("scenario-placed"))
+    if committed:
+        assert dest.read_bytes() == original
+        assert load_record(record_path(dest)).promotion is not None
+    else:
+        assert draft.read_bytes() == original
+        assert record_path(draft).exists()
+    check = runner.invoke(app, ["check"])
+    assert check.exit_code == 0, check.output
+
+    result = runner.invoke(app, ["promote", "pdf_summary_loop"])
+    assert result.exit_code == 0, result.output
+    assert dest.read_bytes() == original
+    assert not draft.exists() and not record_path(draft).exists()
+    assert not list(suite.rglob("*.promote-tmp"))
+    assert plan_recovery(load_settings(suite)) == []
+    with Ledger.open(load_settings(suite).ledger) as ledger:
+        events = [e for e in ledger.history("pdf_summary_loop") if e["kind"] == "promotion"]
+    assert len(events) == 1
+    check = runner.invoke(app, ["check"])
+    assert check.exit_code == 0 and "0 errors, 0 warnings" in check.stdout, check.output
+
+
+@pytest.mark.slow
+def test_concurrent_promotes_exactly_one_wins(suite: Path) -> None:
+    for n in range(2):
+        scenario_id = f"race_case_{n}"
+        make_ready(suite, scenario_id)
+        procs = [_promote_process(suite, scenario_id) for _ in range(2)]
+        outputs = [p.communicate(timeout=120) for p in procs]
+        codes = sorted(p.returncode for p in procs)
+        assert codes == [0, 1], outputs
+        loser = outputs[[p.returncode for p in procs].index(1)][1]
+        assert loser.startswith("error: ") and (
+            "another intake process" in loser or "already promoted" in loser
+        ), loser
+        assert len(list(suite.rglob(f"{scenario_id}.yaml"))) == 1
+        assert (suite / "scenarios" / "tool_selection" / f"{scenario_id}.yaml").exists()
+        with Ledger.open(load_settings(suite).ledger) as ledger:
+            events = [e for e in ledger.history(scenario_id) if e["kind"] == "promotion"]
+        assert len(events) == 1
+
+
+def test_edit_after_review_is_stale_in_promotion(suite: Path) -> None:
+    draft = make_ready(suite)
+    edit(draft, "description: The agent", "description: Here the agent")
+    with pytest.raises(GatesUnmet) as info:
+        promote(load_settings(suite), "pdf_summary_loop")
+    unmet = {g.name: g.detail for g in info.value.gates if not g.met}
+    assert list(unmet) == ["review"] and "stale" in unmet["review"]
