@@ -1,0 +1,163 @@
+"""``intake check``: the pull-request gate over drafts and scenarios."""
+
+from __future__ import annotations
+
+import subprocess
+from pathlib import Path
+
+from intake.cli import app
+from intake.config import load_settings
+from intake.promote import promote
+from intake.records import record_path
+from tests.promote_helpers import FINAL_YAML, edit, make_ready, write_pair
+
+TOKEN = "ghp_R8x2Kq9LmZ4vT7wYp3Nc6Hs1Jd5Fg0Ab2Ce4X"
+LEGACY = """\
+id: legacy_case
+category: rag_quality
+persona: casual_user
+setup:
+  index_documents: []
+turns:
+  - turn: 1
+    objective: Ask something.
+    success_criteria: Answers it.
+"""
+
+
+def _promoted(suite: Path, scenario_id: str = "done_case") -> Path:
+    make_ready(suite, scenario_id)
+    result = promote(load_settings(suite), scenario_id)
+    assert result.destination is not None
+    return result.destination
+
+
+def test_clean_suite_passes_and_lists_draft_gates(suite: Path, runner) -> None:
+    _promoted(suite)
+    write_pair(suite / "drafts", "open_case")
+    result = runner.invoke(app, ["check"])
+    assert result.exit_code == 0, result.output
+    assert "draft drafts/open_case.yaml: unmet: review, strong-run, local-run" in result.stdout
+    assert result.stdout.strip().endswith("2 files, 0 errors, 0 warnings, 1 drafts")
+
+
+def test_legacy_scenario_warns_and_sourced_scenario_without_record_fails(
+    suite: Path, runner
+) -> None:
+    legacy = suite / "scenarios" / "rag_quality" / "legacy_case.yaml"
+    legacy.parent.mkdir(parents=True)
+    legacy.write_text(LEGACY)
+    result = runner.invoke(app, ["check"])
+    assert result.exit_code == 0, result.output
+    assert "warning: legacy scenario without a source or a promotion record" in result.stdout
+    sneaked = suite / "scenarios" / "tool_selection" / "sneaked_in.yaml"
+    sneaked.parent.mkdir(parents=True)
+    sneaked.write_text(FINAL_YAML.format(id="sneaked_in", category="tool_selection"))
+    result = runner.invoke(app, ["check"])
+    assert result.exit_code == 1
+    assert (
+        "scenarios/tool_selection/sneaked_in.yaml:1: error: scenario carries a source but has no "
+        "promotion record" in result.stdout
+    )
+
+
+def test_promoted_scenario_edited_afterwards_fails(suite: Path, runner) -> None:
+    dest = _promoted(suite)
+    edit(dest, "description: The agent", "description: Then the agent")
+    result = runner.invoke(app, ["check"])
+    assert result.exit_code == 1
+    assert "scenario differs from what was promoted" in result.stdout
+
+
+def test_stale_review_on_a_draft_is_a_warning(suite: Path, runner) -> None:
+    draft = make_ready(suite)
+    edit(draft, "description: The agent", "description: Then the agent")
+    result = runner.invoke(app, ["check"])
+    assert result.exit_code == 0, result.output
+    assert "warning: approval by bob is stale" in result.stdout
+    assert "unmet: review" in result.stdout
+
+
+def test_scrub_finding_fails_and_never_shows_the_value(suite: Path, runner) -> None:
+    draft = write_pair(suite / "drafts")
+    edit(draft, "Summarize the Q3 report please.", f"Summarize it, token {TOKEN}")
+    result = runner.invoke(app, ["check"])
+    assert result.exit_code == 1
+    assert "drafts/pdf_summary_loop.yaml:15: error: GITHUB_TOKEN found by the re-scan" in (
+        result.stdout
+    )
+    assert TOKEN not in result.stdout + result.stderr
+
+
+def test_duplicate_id_between_draft_and_scenario_fails(suite: Path, runner) -> None:
+    _promoted(suite, "same_case")
+    write_pair(suite / "drafts", "same_case", category="other_category")
+    result = runner.invoke(app, ["check"])
+    assert result.exit_code == 1
+    assert "id 'same_case' is already used by scenarios/tool_selection/same_case.yaml" in (
+        result.stdout
+    )
+
+
+def test_private_draft_tracked_without_approval_fails(git_suite: Path, runner) -> None:
+    suite = git_suite
+    draft = write_pair(suite / "drafts" / "private", "secret_case", private=True)
+    result = runner.invoke(app, ["check"])
+    assert result.exit_code == 0, result.output
+    assert "secret_case" not in result.stdout
+    subprocess.run(["git", "add", "-f", str(draft), str(record_path(draft))], cwd=suite, check=True)
+    result = runner.invoke(app, ["check"])
+    assert result.exit_code == 1
+    assert "private draft tracked by git without an approving review" in result.stdout
+    runner.invoke(app, ["review", "secret_case", "--approve", "--reviewer", "bob"])
+    result = runner.invoke(app, ["check"])
+    assert result.exit_code == 0, result.output
+
+
+def test_leftover_of_interrupted_promotion_is_a_warning(suite: Path, runner) -> None:
+    dest = _promoted(suite)
+    orphan = dest.with_name("other_case.intake.json")
+    orphan.write_bytes(record_path(dest).read_bytes().replace(b"done_case", b"other_case"))
+    tmp = dest.parent / ".other_case.yaml.promote-tmp"
+    tmp.write_text("x")
+    result = runner.invoke(app, ["check"])
+    assert result.exit_code == 0, result.output
+    assert "promotion record without its scenario" in result.stdout
+    assert "temporary file of an interrupted promotion" in result.stdout
+
+
+def test_invalid_record_is_an_error(suite: Path, runner) -> None:
+    draft = write_pair(suite / "drafts")
+    record_path(draft).write_text("{not json")
+    result = runner.invoke(app, ["check"])
+    assert result.exit_code == 1
+    assert "drafts/pdf_summary_loop.intake.json:1: error: invalid record" in result.stdout
+
+
+def test_github_format_and_job_summary(suite: Path, runner, monkeypatch) -> None:
+    _promoted(suite)
+    write_pair(suite / "drafts", "open_case")
+    legacy = suite / "scenarios" / "rag_quality" / "legacy_case.yaml"
+    legacy.parent.mkdir(parents=True)
+    legacy.write_text(LEGACY)
+    summary = suite / "summary.md"
+    summary.write_text("earlier step\n")
+    monkeypatch.setenv("GITHUB_STEP_SUMMARY", str(summary))
+    result = runner.invoke(app, ["check", "--format", "github"])
+    assert result.exit_code == 0, result.output
+    assert "::warning file=scenarios/rag_quality/legacy_case.yaml,line=1::" in result.stdout
+    text = summary.read_text()
+    assert text.startswith("earlier step\n## intake check passed")
+    assert "#### `drafts/open_case.yaml`: not ready" in text
+    assert "| 3 review | **unmet** | no approving review recorded |" in text
+    assert "| 1 valid | met | valid under the strict schema |  |" in text
+
+
+def test_json_format(suite: Path, runner) -> None:
+    import json
+
+    write_pair(suite / "drafts", "open_case")
+    result = runner.invoke(app, ["check", "--format", "json"])
+    doc = json.loads(result.stdout)
+    assert doc["command"] == "check" and doc["errors"] == 0
+    assert doc["drafts"][0]["id"] == "open_case" and doc["drafts"][0]["ready"] is False
