@@ -161,3 +161,19 @@ def test_json_format(suite: Path, runner) -> None:
     doc = json.loads(result.stdout)
     assert doc["command"] == "check" and doc["errors"] == 0
     assert doc["drafts"][0]["id"] == "open_case" and doc["drafts"][0]["ready"] is False
+
+
+def test_workflow_and_pre_commit_hook_are_wired() -> None:
+    from intake.yamlio import load_roundtrip, parse_checked
+    from tests.conftest import REPO
+
+    workflow = parse_checked((REPO / ".github/workflows/intake-check.yml").read_bytes()).data
+    assert workflow["permissions"] == {"contents": "read"}
+    assert "pull_request" in workflow["on"]
+    steps = workflow["jobs"]["check"]["steps"]
+    assert steps[0]["uses"].startswith("actions/checkout@")
+    assert steps[0]["with"]["persist-credentials"] is False
+    assert steps[-1]["run"] == "intake check --format github"
+    hooks = load_roundtrip((REPO / ".pre-commit-hooks.yaml").read_text())
+    check = next(h for h in hooks if h["id"] == "intake-check")
+    assert check["entry"] == "intake check" and check["pass_filenames"] is False
