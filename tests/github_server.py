@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import threading
+import time
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
@@ -23,6 +24,8 @@ class Reply:
     headers: dict[str, str] = field(default_factory=dict)
     times: int | None = None
     """Serve this reply this many times, then fall through to the next one for the path."""
+    delay: float = 0.0
+    """Seconds to wait before answering (to exercise client timeouts)."""
 
 
 @dataclass
@@ -56,6 +59,8 @@ class FakeGitHub:
                 if length:
                     self.rfile.read(length)
                 reply = server._take(self.command, parts.path, self)
+                if reply.delay:
+                    time.sleep(reply.delay)
                 payload = (
                     reply.body if isinstance(reply.body, bytes) else json.dumps(reply.body).encode()
                 )

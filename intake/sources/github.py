@@ -15,13 +15,15 @@ from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import Any, TypeVar
 
-from intake.errors import NetworkError, SourceError
+from intake.errors import ConfigError, NetworkError, SourceError
 
 T = TypeVar("T")
 
 TIMEOUT_S = 15
 RETRIES = 3
 BACKOFF_S = 0.5
+LIMITS = {"RETRIES": (0, 10), "BACKOFF": (0.0, 10.0), "TIMEOUT": (1, 300)}
+WHOLE = frozenset({"RETRIES", "TIMEOUT"})
 
 
 def token() -> str | None:
@@ -30,10 +32,42 @@ def token() -> str | None:
     return value or None
 
 
-def client(base_url: str, *, retries: int = RETRIES, backoff: float = BACKOFF_S) -> Any:
+def transport_policy() -> tuple[int, float, int]:
+    """Retries, backoff and timeout: the defaults unless ``INTAKE_GITHUB_*`` overrides them.
+
+    The overrides exist for slow links and for tests (a tiny backoff); they stay bounded, so
+    no setting turns a failure into an unbounded wait.
+    """
+    values: dict[str, float] = {"RETRIES": RETRIES, "BACKOFF": BACKOFF_S, "TIMEOUT": TIMEOUT_S}
+    for name, (low, high) in LIMITS.items():
+        raw = os.environ.get(f"INTAKE_GITHUB_{name}", "").strip()
+        if not raw:
+            continue
+        try:
+            value = float(raw)
+        except ValueError:
+            raise ConfigError(f"INTAKE_GITHUB_{name} must be a number") from None
+        if not low <= value <= high or (name in WHOLE and not value.is_integer()):
+            raise ConfigError(f"INTAKE_GITHUB_{name} must be between {low:g} and {high:g}")
+        values[name] = value
+    return int(values["RETRIES"]), values["BACKOFF"], int(values["TIMEOUT"])
+
+
+def client(
+    base_url: str,
+    *,
+    retries: int | None = None,
+    backoff: float | None = None,
+    timeout: int | None = None,
+) -> Any:
     """A PyGithub client with bounded retries, a timeout and no client-side throttling."""
     from github import Auth, Github
     from urllib3.util.retry import Retry
+
+    env_retries, env_backoff, env_timeout = transport_policy()
+    retries = env_retries if retries is None else retries
+    backoff = env_backoff if backoff is None else backoff
+    timeout = env_timeout if timeout is None else timeout
 
     retry = Retry(
         total=retries,
@@ -50,7 +84,7 @@ def client(base_url: str, *, retries: int = RETRIES, backoff: float = BACKOFF_S)
     return Github(
         auth=Auth.Token(secret) if secret else None,
         base_url=base_url.rstrip("/"),
-        timeout=TIMEOUT_S,
+        timeout=timeout,
         retry=retry,
         per_page=100,
         seconds_between_requests=None,
@@ -99,7 +133,24 @@ def call(what: str, fn: Callable[[], T]) -> T:
             ) from None
         raise NetworkError(f"GitHub answered HTTP {status}", where=what) from None
     except requests.exceptions.Timeout:
-        raise NetworkError(f"GitHub did not answer within {TIMEOUT_S} s", where=what) from None
+        raise NetworkError("GitHub did not answer in time (request timeout)", where=what) from None
     except requests.exceptions.RequestException as exc:
+        if _timed_out(exc):
+            raise NetworkError(
+                "GitHub did not answer in time (request timeout)", where=what
+            ) from None
         kind = type(exc).__name__
         raise NetworkError(f"cannot reach GitHub ({kind})", where=what) from None
+
+
+def _timed_out(exc: BaseException) -> bool:
+    """Whether a requests failure is a timeout once retries are spent (urllib3 wraps it)."""
+    from urllib3.exceptions import MaxRetryError
+    from urllib3.exceptions import TimeoutError as Urllib3Timeout
+
+    for arg in exc.args:
+        if isinstance(arg, Urllib3Timeout):
+            return True
+        if isinstance(arg, MaxRetryError) and isinstance(arg.reason, Urllib3Timeout):
+            return True
+    return False

@@ -15,18 +15,16 @@ They are read here rather than in ``Settings`` because they tune transport, not 
 from __future__ import annotations
 
 import json
-import os
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from intake.errors import ConfigError, InputError, SourceError, UsageError
+from intake.errors import InputError, SourceError, UsageError
 from intake.sources import github as gh
 
 MAX_COMMENTS = 300
 """Comments beyond this are not fetched: they are hints, and 3 pages is plenty."""
-MAX_RETRIES = 10
 MAX_JSON_BYTES = 20 * 1024 * 1024
 REPO_PATTERN = re.compile(r"^[A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+$")
 
@@ -58,25 +56,6 @@ def check_repo(repo: str | None) -> str:
     return repo
 
 
-def transport_policy() -> tuple[int, float]:
-    """Retries and backoff: the client's defaults unless the environment overrides them."""
-    retries, backoff = gh.RETRIES, gh.BACKOFF_S
-    raw_retries = os.environ.get("INTAKE_GITHUB_RETRIES", "").strip()
-    raw_backoff = os.environ.get("INTAKE_GITHUB_BACKOFF", "").strip()
-    try:
-        if raw_retries:
-            retries = int(raw_retries)
-        if raw_backoff:
-            backoff = float(raw_backoff)
-    except ValueError:
-        raise ConfigError("INTAKE_GITHUB_RETRIES/INTAKE_GITHUB_BACKOFF must be numbers") from None
-    if not 0 <= retries <= MAX_RETRIES or not 0 <= backoff <= 10:
-        raise ConfigError(
-            f"INTAKE_GITHUB_RETRIES must be 0..{MAX_RETRIES} and INTAKE_GITHUB_BACKOFF 0..10 s"
-        )
-    return retries, backoff
-
-
 def refuse_pull_request(issue: dict[str, Any], where: str) -> None:
     """Pull requests share the issues endpoint; they are not bug reports."""
     if issue.get("pull_request"):
@@ -92,9 +71,8 @@ def fetch_issue(api_url: str, repo: str, number: int, *, comments: bool = False)
     repo = check_repo(repo)
     if number < 1:
         raise UsageError(f"issue number must be positive, got {number}")
-    retries, backoff = transport_policy()
     where = f"{repo}#{number}"
-    client = gh.client(api_url, retries=retries, backoff=backoff)
+    client = gh.client(api_url)
     repository = client.withLazy(True).get_repo(repo)
     issue = repository.get_issue(number)
     raw: dict[str, Any] = _guarded(f"issue {where}", lambda: dict(issue.raw_data))
