@@ -252,62 +252,155 @@ def walk_strings(data: Any, path: JsonPath = ()) -> Iterator[tuple[JsonPath, str
 # --- top-level summaries (reports over thousands of files) ----------------------------------
 
 
-def _compose_fast(text: str) -> Node | None:
-    """One document's node tree, composed by libyaml in C when ``ruamel.yaml.clib`` is present.
+def parse_top(raw: bytes, keys: frozenset[str]) -> Parsed:
+    """Parse a whole file but build only the named top-level keys (with their line numbers).
 
-    About 2.5x faster than ``_compose`` (whose composer is Python), which matters when a
-    report reads ten thousand files; the refusals (one document, syntax errors) are the same.
+    For reports over thousands of files (``intake report``): libyaml parses the whole
+    document in C, so a syntax error anywhere is still a ``YamlProblem``, and only the named
+    values become Python objects; skipping the rest (no node tree, no tag resolution) makes
+    this about 3x faster than ``parse_checked``. The document must be one mapping without
+    duplicate top-level keys; the values built keep ``parse_checked``'s refusals (aliases,
+    unknown tags, duplicate or merge keys). Values not named are never constructed.
     """
+    if len(raw) > MAX_BYTES:
+        raise YamlProblem(f"file is {len(raw):,} bytes, over the {MAX_BYTES:,}-byte limit")
+    text = decode(raw)
     try:
-        from ruamel.yaml.cyaml import CSafeLoader
-    except ImportError:  # pragma: no cover - clib is a declared dependency
-        return _compose(text)
-    loader = CSafeLoader(text)
+        from ruamel.yaml.cyaml import CParser  # type: ignore[attr-defined]
+    except ImportError:  # pragma: no cover - ruamel.yaml.clib is a declared dependency
+        parsed = parse_checked(raw)
+        data = {k: v for k, v in parsed.data.items() if k in keys}
+        return Parsed(data=data, lines=parsed.lines)
+    parser = CParser(text)
     try:
-        node: Node | None = loader.get_single_node()
+        return _EventReader(parser, keys).document()
     except MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line = mark.line + 1 if mark is not None else None
-        if exc.problem == "but found another document":
-            raise YamlProblem("several YAML documents in one file", line) from None
         problem = exc.problem or exc.context or "invalid YAML"
         raise YamlProblem(f"invalid YAML: {problem}", line) from None
     except YAMLError as exc:
         raise YamlProblem(f"invalid YAML: {' '.join(str(exc).split())}") from None
     finally:
-        loader.dispose()
-    return node
+        parser.dispose()
 
 
-def parse_top(raw: bytes, keys: frozenset[str]) -> Parsed:
-    """Parse a whole file but build only the named top-level keys (with their line numbers).
+_RESOLVER: Any = None
 
-    The file is fully parsed, so a syntax error anywhere is still a ``YamlProblem``; the
-    document must be one mapping without duplicate top-level keys, and the values built keep
-    ``parse_checked``'s refusals (aliases, unknown tags, duplicate keys). Values not named are
-    never constructed, so nothing in them can matter. Added for ``intake report``.
-    """
-    if len(raw) > MAX_BYTES:
-        raise YamlProblem(f"file is {len(raw):,} bytes, over the {MAX_BYTES:,}-byte limit")
-    root = _compose_fast(decode(raw))
-    if root is None:
-        raise YamlProblem("empty document: a scenario must be a YAML mapping", 1)
-    if not isinstance(root, MappingNode):
-        kind = "a list" if isinstance(root, SequenceNode) else "a scalar"
-        raise YamlProblem(f"document is {kind}, not a mapping", root.start_mark.line + 1)
-    builder = _Builder()
-    builder.lines[()] = root.start_mark.line + 1
-    out: dict[str, Any] = {}
-    seen: set[str] = set()
-    for key_node, value_node in root.value:
-        line = key_node.start_mark.line + 1
-        if not isinstance(key_node, ScalarNode) or key_node.tag == _CORE + "merge":
+
+def _resolve_plain(value: str, implicit: tuple[bool, bool]) -> str:
+    """The tag the safe composer would give an untagged scalar (int, bool, null…)."""
+    global _RESOLVER
+    if _RESOLVER is None:
+        from ruamel.yaml.cyaml import CSafeLoader
+
+        _RESOLVER = CSafeLoader("")
+    return str(_RESOLVER.resolve(ScalarNode, value, implicit))
+
+
+class _EventReader:
+    """Walks libyaml's events: builds the wanted top-level values and skips the others."""
+
+    def __init__(self, parser: Any, keys: frozenset[str]) -> None:
+        from ruamel.yaml import events
+
+        self.ev = events
+        self.parser = parser
+        self.keys = keys
+        self.lines: dict[JsonPath, int] = {}
+
+    def document(self) -> Parsed:
+        ev = self.ev
+        get = self.parser.get_event
+        get()  # StreamStartEvent
+        event = get()
+        if isinstance(event, ev.StreamEndEvent):
+            raise YamlProblem("empty document: a scenario must be a YAML mapping", 1)
+        root = get()  # after DocumentStartEvent
+        line = root.start_mark.line + 1
+        if isinstance(root, ev.SequenceStartEvent):
+            raise YamlProblem("document is a list, not a mapping", line)
+        if not isinstance(root, ev.MappingStartEvent):
+            raise YamlProblem("document is a scalar, not a mapping", line)
+        self._check_tag(root.tag, _CORE + "map", line)
+        self.lines[()] = line
+        out: dict[str, Any] = {}
+        seen: set[str] = set()
+        while True:
+            key_event = get()
+            if isinstance(key_event, ev.MappingEndEvent):
+                break
+            key = self._key(key_event, seen)
+            if key in self.keys:
+                out[key] = self._value(get(), (key,))
+                self.lines[(key,)] = key_event.start_mark.line + 1
+            else:
+                self._skip(get())
+        get()  # DocumentEndEvent
+        after = get()
+        if isinstance(after, ev.DocumentStartEvent):
+            raise YamlProblem("several YAML documents in one file", after.start_mark.line + 1)
+        return Parsed(data=out, lines=self.lines)
+
+    def _key(self, event: Any, seen: set[str]) -> str:
+        line = event.start_mark.line + 1
+        if not isinstance(event, self.ev.ScalarEvent) or (
+            event.value == "<<" and event.implicit[0]
+        ):
             raise YamlProblem("mapping keys must be plain scalars", line)
-        key = key_node.value
+        key = str(event.value)
         if key in seen:
             raise YamlProblem(f"duplicate key {key!r}", line)
         seen.add(key)
-        if key in keys:
-            out[key] = builder.build(value_node, (key,))
-            builder.lines[(key,)] = line
-    return Parsed(data=out, lines=builder.lines)
+        return key
+
+    def _skip(self, event: Any) -> None:
+        ev = self.ev
+        if not isinstance(event, ev.MappingStartEvent | ev.SequenceStartEvent):
+            return
+        depth = 1
+        get = self.parser.get_event
+        while depth:
+            event = get()
+            if isinstance(event, ev.MappingStartEvent | ev.SequenceStartEvent):
+                depth += 1
+            elif isinstance(event, ev.MappingEndEvent | ev.SequenceEndEvent):
+                depth -= 1
+
+    def _check_tag(self, tag: str | None, expected: str, line: int) -> None:
+        if tag not in (None, "!", expected):
+            raise YamlProblem(f"tag {tag!r} is not allowed in scenarios", line)
+
+    def _value(self, event: Any, path: JsonPath) -> Any:
+        ev = self.ev
+        line = event.start_mark.line + 1
+        self.lines[path] = line
+        if isinstance(event, ev.AliasEvent):
+            raise YamlProblem("anchors and aliases are not allowed in scenarios", line)
+        if isinstance(event, ev.ScalarEvent):
+            tag = event.tag
+            if tag is None or tag == "!":
+                tag = _resolve_plain(event.value, event.implicit)
+            if tag not in _ALLOWED_TAGS and tag not in _TEXT_TAGS:
+                raise YamlProblem(f"tag {tag!r} is not allowed in scenarios", line)
+            if tag in _TEXT_TAGS or tag == _CORE + "str":
+                return event.value
+            if tag == _CORE + "null":
+                return None
+            return _scalar_value(tag, event.value)
+        get = self.parser.get_event
+        if isinstance(event, ev.SequenceStartEvent):
+            self._check_tag(event.tag, _CORE + "seq", line)
+            items: list[Any] = []
+            while not isinstance(item := get(), ev.SequenceEndEvent):
+                items.append(self._value(item, (*path, len(items))))
+            return items
+        self._check_tag(event.tag, _CORE + "map", line)
+        out: dict[str, Any] = {}
+        seen: set[str] = set()
+        while not isinstance(key_event := get(), ev.MappingEndEvent):
+            key = self._key(key_event, seen)
+            child = (*path, key)
+            out[key] = self._value(get(), child)
+            self.lines[child] = key_event.start_mark.line + 1
+        return out
