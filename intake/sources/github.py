@@ -145,12 +145,14 @@ def call(what: str, fn: Callable[[], T]) -> T:
 
 def _timed_out(exc: BaseException) -> bool:
     """Whether a requests failure is a timeout once retries are spent (urllib3 wraps it)."""
-    from urllib3.exceptions import MaxRetryError
+    from urllib3.exceptions import MaxRetryError, NewConnectionError
     from urllib3.exceptions import TimeoutError as Urllib3Timeout
 
+    def is_timeout(error: object) -> bool:
+        # urllib3 makes a refused connection a subclass of its connect timeout.
+        return isinstance(error, Urllib3Timeout) and not isinstance(error, NewConnectionError)
+
     for arg in exc.args:
-        if isinstance(arg, Urllib3Timeout):
-            return True
-        if isinstance(arg, MaxRetryError) and isinstance(arg.reason, Urllib3Timeout):
+        if is_timeout(arg) or (isinstance(arg, MaxRetryError) and is_timeout(arg.reason)):
             return True
     return False
