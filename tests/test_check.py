@@ -9,6 +9,7 @@ from intake.cli import app
 from intake.config import load_settings
 from intake.promote import promote
 from intake.records import record_path
+from tests.conftest import GAIA_SCENARIOS, requires_gaia_corpus
 from tests.promote_helpers import FINAL_YAML, edit, make_ready, write_pair
 
 TOKEN = "ghp_R8x2Kq9LmZ4vT7wYp3Nc6Hs1Jd5Fg0Ab2Ce4X"
@@ -177,3 +178,17 @@ def test_workflow_and_pre_commit_hook_are_wired() -> None:
     hooks = load_roundtrip((REPO / ".pre-commit-hooks.yaml").read_text())
     check = next(h for h in hooks if h["id"] == "intake-check")
     assert check["entry"] == "intake check" and check["pass_filenames"] is False
+
+
+@requires_gaia_corpus()
+def test_gaia_suite_passes_with_warnings_and_strict_fails(suite: Path, runner) -> None:
+    import shutil
+
+    shutil.copytree(GAIA_SCENARIOS, suite / "scenarios", dirs_exist_ok=True)
+    result = runner.invoke(app, ["check"])
+    assert result.exit_code == 0, result.output
+    assert "EMAIL_ADDRESS found by the re-scan (legacy scenario; --strict" in result.stdout
+    assert "acmeco.com" not in result.stdout
+    result = runner.invoke(app, ["check", "--strict"])
+    assert result.exit_code == 1
+    assert ": error: EMAIL_ADDRESS found by the re-scan\n" in result.stdout

@@ -231,11 +231,15 @@ def register(app: typer.Typer) -> None:
     def check_cmd(
         ctx: typer.Context,
         fmt: CheckFormat = typer.Option(CheckFormat.text, "--format", help="Output format."),
+        strict: bool = typer.Option(
+            False, "--strict", help="Scrub findings in legacy scenarios are errors too."
+        ),
     ) -> None:
         """The pull-request gate over drafts and scenarios; exits 1 on any error.
 
         Validation (strict for promoted scenarios, draft level for drafts/), the scrub
-        re-scan, private drafts tracked by git without approval, promoted scenarios edited
+        re-scan (findings in GAIA's legacy scenarios warn unless --strict), private drafts
+        tracked by git without approval, promoted scenarios edited
         since promotion, scenarios without a promotion record (legacy ones warn), stale
         reviews (warn). With $GITHUB_STEP_SUMMARY set, writes a markdown job summary listing
         each draft with its gates.
@@ -245,7 +249,7 @@ def register(app: typer.Typer) -> None:
         from intake.cli.validate import github_annotation
 
         cfg = settings(ctx)
-        report = run_check(cfg)
+        report = run_check(cfg, strict=strict)
         if fmt is CheckFormat.json:
             emit_json(_check_json(report))
         else:
