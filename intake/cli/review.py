@@ -76,8 +76,8 @@ def register(app: typer.Typer) -> None:
 
         cfg = settings(ctx)
         if pr is not None:
-            if approve or reject:
-                raise UsageError("--pr reads reviews from GitHub; it takes no --approve/--reject")
+            if approve or reject or reviewer:
+                raise UsageError("--pr reads reviews from GitHub: no --approve/--reject/--reviewer")
             from intake.review import reviews_from_pr
 
             found = reviews_from_pr(cfg, draft, pr, repo=repo)
