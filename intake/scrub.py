@@ -125,7 +125,9 @@ def packaged_scrubbers_dir() -> Path:
 
 
 def _scrubber_files(scrubbers_dir: Path) -> list[Path]:
-    return sorted(p for p in scrubbers_dir.iterdir() if p.is_file() and p.suffix in {".yaml", ".yml"})
+    return sorted(
+        p for p in scrubbers_dir.iterdir() if p.is_file() and p.suffix in {".yaml", ".yml"}
+    )
 
 
 def scrubber_config_hash(scrubbers_dir: Path | None = None) -> str:
@@ -148,7 +150,9 @@ def _load_yaml(path: Path) -> Any:
     except FileNotFoundError as exc:
         raise ConfigError("scrubber configuration file is missing", where=str(path)) from exc
     except Exception as exc:
-        raise ConfigError(f"scrubber configuration is invalid: {type(exc).__name__}", where=str(path)) from exc
+        raise ConfigError(
+            f"scrubber configuration is invalid: {type(exc).__name__}", where=str(path)
+        ) from exc
 
 
 @dataclass(frozen=True)
@@ -308,7 +312,7 @@ def _split_path(text: str) -> tuple[str, str, str]:
     """(root prefix, middle, basename) of a detected path; separators kept in place."""
     m = _PATH_ROOT.match(text)
     root = m.group(0) if m else ""
-    rest = text[len(root):]
+    rest = text[len(root) :]
     parts = regex.split(rf"({_SEP})", rest)
     base = parts[-1] if parts else ""
     middle = rest[: len(rest) - len(base)]
@@ -344,7 +348,7 @@ def _fixture_root(root: str) -> str:
     var = m.group("var")
     if var.startswith("%"):
         return "%USERPROFILE%"
-    return var
+    return str(var)
 
 
 def _path_separator(text: str) -> str:
@@ -433,14 +437,23 @@ class Scrubber:
             def __init__(self) -> None:
                 super().__init__(0.0, 0.0, 0, 0)
 
-            def enhance_using_context(self, text, raw_results, nlp_artifacts, recognizers, context=None):  # type: ignore[no-untyped-def]
+            def enhance_using_context(
+                self,
+                text: str,
+                raw_results: list[RecognizerResult],
+                nlp_artifacts: Any,
+                recognizers: Any,
+                context: list[str] | None = None,
+            ) -> list[RecognizerResult]:
                 return raw_results
 
         registry_file = self.scrubbers_dir / "recognizers.yaml"
         if not registry_file.is_file():
             raise ConfigError("recognizer registry is missing", where=str(registry_file))
         try:
-            registry = RecognizerRegistryProvider(conf_file=str(registry_file)).create_recognizer_registry()
+            registry = RecognizerRegistryProvider(
+                conf_file=str(registry_file)
+            ).create_recognizer_registry()
         except Exception as exc:
             raise ConfigError(
                 f"recognizer registry cannot be loaded: {type(exc).__name__}",
@@ -461,7 +474,10 @@ class Scrubber:
 
     def _nlp_engine(self, provider_cls: Any, registry: Any) -> Any:
         if not self.spacy_model:
-            conf = {"nlp_engine_name": "no_op", "models": [{"lang_code": "en", "model_name": "no_op"}]}
+            conf: dict[str, Any] = {
+                "nlp_engine_name": "no_op",
+                "models": [{"lang_code": "en", "model_name": "no_op"}],
+            }
             return provider_cls(nlp_configuration=conf).create_engine()
         import spacy.util
         from presidio_analyzer.predefined_recognizers import SpacyRecognizer
@@ -471,7 +487,7 @@ class Scrubber:
         if not (spacy.util.is_package(name) or Path(name).is_dir()):
             raise ConfigError(
                 f"spaCy model {name!r} is not installed",
-                hint="install the model package yourself or unset spacy_model; intake never downloads models",
+                hint="install the model package or unset spacy_model (intake never downloads)",
             )
         conf = {
             "nlp_engine_name": "spacy",
@@ -508,7 +524,9 @@ class Scrubber:
             records = self._trap.stop()
         if records:
             timed_out = any("timed out" in r.getMessage() for r in records)
-            what = "a detection pattern timed out" if timed_out else "the analyzer reported a problem"
+            what = (
+                "a detection pattern timed out" if timed_out else "the analyzer reported a problem"
+            )
             raise ScrubError(
                 f"scrubber failed closed: {what}; nothing was written",
                 where=where,
@@ -557,7 +575,10 @@ class Scrubber:
             if end <= start:
                 continue
             span = text[start:end]
-            if any(rule.applies(c.entity_type) and rule.pattern.search(span) for rule in self.allow_rules):
+            if any(
+                rule.applies(c.entity_type) and rule.pattern.search(span)
+                for rule in self.allow_rules
+            ):
                 continue
             kept.append(_Candidate(c.entity_type, start, end, c.score))
         return kept
@@ -565,7 +586,9 @@ class Scrubber:
     def _resolve(self, cands: list[_Candidate]) -> list[_Candidate]:
         """Non-overlapping winners in text order (see fixtures.yaml ``priority``)."""
         rank = self.fixtures.rank
-        order = sorted(cands, key=lambda c: (-rank(c.entity_type), -c.score, -(c.end - c.start), c.start))
+        order = sorted(
+            cands, key=lambda c: (-rank(c.entity_type), -c.score, -(c.end - c.start), c.start)
+        )
         accepted: list[_Candidate] = []
         for c in order:
             hits = [a for a in accepted if a.start < c.end and c.start < a.end]
@@ -590,8 +613,10 @@ class Scrubber:
             start = min(c.start, *(a.start for a in hits))
             end = max(c.end, *(a.end for a in hits))
             contains_all = all(c.start <= a.start and a.end <= c.end for a in hits)
-            winner = c if contains_all and c.entity_type == "FILE_PATH" else max(
-                hits, key=lambda a: (rank(a.entity_type), a.score)
+            winner = (
+                c
+                if contains_all and c.entity_type == "FILE_PATH"
+                else max(hits, key=lambda a: (rank(a.entity_type), a.score))
             )
             inner = tuple((a.start, a.end) for a in hits if a is not winner)
             if winner is not c:
@@ -599,7 +624,9 @@ class Scrubber:
             for a in hits:
                 accepted.remove(a)
             # c overlaps every hit, so the union is one interval and touches no other winner.
-            accepted.append(_Candidate(winner.entity_type, start, end, winner.score, (*winner.inner, *inner)))
+            accepted.append(
+                _Candidate(winner.entity_type, start, end, winner.score, (*winner.inner, *inner))
+            )
         return sorted(accepted, key=lambda c: c.start)
 
     def _detect(self, text: str, where: str) -> list[_Candidate]:
@@ -614,7 +641,9 @@ class Scrubber:
 
     # -- fixtures ----------------------------------------------------------------------
 
-    def _fixture(self, entity_type: str, original: str, inner: Sequence[tuple[int, int]], mapping: FixtureMap) -> str:
+    def _fixture(
+        self, entity_type: str, original: str, inner: Sequence[tuple[int, int]], mapping: FixtureMap
+    ) -> str:
         spec = self.fixtures.spec(entity_type)
         marker = self.fixtures.marker
 
@@ -626,9 +655,11 @@ class Scrubber:
             if spec.style == "jwt":
                 parts = original.split(".")
                 n_value = m.number("__secret__", lambda n: f"{marker}{n}")
-                n = int(n_value[len(marker):])
+                n = int(n_value[len(marker) :])
                 return ".".join(
-                    ("eyJ" + _fill(marker, n, max(len(p) - 3, 1))) if i < 2 else _fill(marker, n, len(p))
+                    ("eyJ" + _fill(marker, n, max(len(p) - 3, 1)))
+                    if i < 2
+                    else _fill(marker, n, len(p))
                     for i, p in enumerate(parts)
                 )
             if spec.style == "private_key":
@@ -653,7 +684,8 @@ class Scrubber:
         sep = lines[1] if len(lines) > 1 else "\n"
         footer_m = regex.search(r"-----END [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----\s*$", original)
         if header.count("-----") > 2:  # one-line paste: BEGIN ... END on one line
-            header = regex.match(r"-----BEGIN [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----", header).group(0)  # type: ignore[union-attr]
+            begin = regex.match(r"-----BEGIN [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----", header)
+            header = begin.group(0) if begin else header
             sep = " "
         marker = self.fixtures.marker
         body = m.number("__secret__", lambda n: _fill(marker, n, 64))
@@ -662,30 +694,35 @@ class Scrubber:
             out += f"{sep}{footer_m.group(0).strip()}"
         return out
 
-    def _path_fixture(self, original: str, inner: Sequence[tuple[int, int]], spec: _FixtureSpec, m: FixtureMap) -> str:
+    def _path_fixture(
+        self, original: str, inner: Sequence[tuple[int, int]], spec: _FixtureSpec, m: FixtureMap
+    ) -> str:
         root, middle, base = _split_path(original)
         new_root = _fixture_root(root)
-        sep = _path_separator(original[len(root):]) or _path_separator(root[2:]) or "/"
+        sep = _path_separator(original[len(root) :]) or _path_separator(root[2:]) or "/"
         if not middle and not base:
             return new_root
-        if not middle.strip("\\/"):
-            middle_key = root
-        else:
-            middle_key = root + middle
+        middle_key = root if not middle.strip("\\/") else root + middle
         folder = m.directory(middle_key, lambda n: spec.directory.format(n=n))
         base_start = len(original) - len(base)
         if base and any(s < len(original) and e > base_start for s, e in inner):
             ext = regex.search(r"\.[A-Za-z0-9]{1,8}$", base)
-            base = m.number("__file__", lambda n: spec.file.format(n=n)) + (ext.group(0) if ext else "")
+            base = m.number("__file__", lambda n: spec.file.format(n=n)) + (
+                ext.group(0) if ext else ""
+            )
         return f"{new_root}{sep}{folder}{sep}{base}" if base else f"{new_root}{sep}{folder}{sep}"
 
     # -- public ------------------------------------------------------------------------
 
     def find(self, text: str, *, json_path: str = "$") -> list[Finding]:
         """Findings in ``text`` (type and location only); nothing is replaced."""
-        return [Finding(c.entity_type, c.start, c.end, json_path) for c in self._detect(text, json_path)]
+        return [
+            Finding(c.entity_type, c.start, c.end, json_path) for c in self._detect(text, json_path)
+        ]
 
-    def scrub_text(self, text: str, *, mapping: FixtureMap | None = None, json_path: str = "$") -> ScrubResult:
+    def scrub_text(
+        self, text: str, *, mapping: FixtureMap | None = None, json_path: str = "$"
+    ) -> ScrubResult:
         """Replace every finding in ``text`` with its fixture (``mapping`` shared per draft)."""
         if mapping is None:
             mapping = FixtureMap()
@@ -697,9 +734,9 @@ class Scrubber:
         pos = 0
         findings = []
         for c in cands:
-            original = text[c.start:c.end]
+            original = text[c.start : c.end]
             inner = [(s - c.start, e - c.start) for s, e in c.inner]
-            out.append(text[pos:c.start])
+            out.append(text[pos : c.start])
             out.append(self._fixture(c.entity_type, original, inner, mapping))
             pos = c.end
             findings.append(Finding(c.entity_type, c.start, c.end, json_path))
@@ -715,7 +752,12 @@ class Scrubber:
             scrubber_version=SCRUBBER_VERSION,
             config_hash=self.config_hash,
             counts=dict(sorted(counts.items())),
-            spans=[ScrubSpan(entity_type=f.entity_type, json_path=f.json_path, start=f.start, end=f.end) for f in findings],
+            spans=[
+                ScrubSpan(
+                    entity_type=f.entity_type, json_path=f.json_path, start=f.start, end=f.end
+                )
+                for f in findings
+            ],
             scrubbed_at=scrubbed_at,
         )
 
@@ -842,7 +884,9 @@ def scrub_tree(
     def scrub(text: str, path: str, is_key: bool) -> str:
         (_, expected), cands = next(queue)
         if expected != text:
-            raise ScrubError("scrubber internal error: the tree changed while scrubbing", where=path)
+            raise ScrubError(
+                "scrubber internal error: the tree changed while scrubbing", where=path
+            )
         if not cands:
             return text
         out, pos = [], 0
@@ -906,14 +950,18 @@ def decode_text(data: bytes, *, where: str) -> str:
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise InputError(f"not valid UTF-8 at byte {exc.start}: cannot scrub", where=where) from None
+        raise InputError(
+            f"not valid UTF-8 at byte {exc.start}: cannot scrub", where=where
+        ) from None
     if len(text) > MAX_TEXT_CHARS:
-        raise InputError(f"file too large to scrub ({len(text)} characters, limit {MAX_TEXT_CHARS})", where=where)
+        raise InputError(
+            f"file too large to scrub ({len(text)} characters, limit {MAX_TEXT_CHARS})", where=where
+        )
     return text
 
 
 TEXT_SUFFIXES = frozenset({".yaml", ".yml", ".json", ".jsonl", ".md", ".txt", ".log"})
-"""Files picked up when a folder is given; files named explicitly are scrubbed whatever their name."""
+"""Files picked up inside a folder; files named explicitly are scrubbed whatever their name."""
 
 
 @dataclass
@@ -938,7 +986,11 @@ def expand_paths(paths: Sequence[Path]) -> list[Path]:
         if p.is_dir():
             for f in sorted(p.rglob("*")):
                 rel = f.relative_to(p).parts
-                if f.is_file() and f.suffix in TEXT_SUFFIXES and not any(x.startswith(".") for x in rel):
+                if (
+                    f.is_file()
+                    and f.suffix in TEXT_SUFFIXES
+                    and not any(x.startswith(".") for x in rel)
+                ):
                     files.append(f)
         elif p.is_file():
             files.append(p)
@@ -1026,7 +1078,12 @@ def scrub_file_text(path: Path, text: str, *, scrubber: Scrubber | None = None) 
         new_text = buf.getvalue()
     if not _structured_check(path, new_text, scrubber)[0] or scrubber.find(new_text):
         raise ScrubError("file could not be scrubbed cleanly; nothing was written", where=str(path))
-    merged = scrubber.report([*result.findings, *(Finding(s.entity_type, s.start, s.end, s.json_path) for s in tree_report.spans)])
+    merged = scrubber.report(
+        [
+            *result.findings,
+            *(Finding(s.entity_type, s.start, s.end, s.json_path) for s in tree_report.spans),
+        ]
+    )
     return FileOutcome(path, text, new_text, merged)
 
 

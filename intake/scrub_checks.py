@@ -199,7 +199,11 @@ class IntakePasswordFlagRecognizer(_CheckedRecognizer):
 
     ENTITY = "GENERIC_SECRET"
     PATTERNS = (
-        ("mysql_p_flag", r"\b(?:mysql|mysqldump|mysqladmin|mariadb)\b[^\n|;&]*?\s-p\K[^\s\"'`]{4,}+", 0.6),
+        (
+            "mysql_p_flag",
+            r"\b(?:mysql|mysqldump|mysqladmin|mariadb)\b[^\n|;&]*?\s-p\K[^\s\"'`]{4,}+",
+            0.6,
+        ),
         ("sshpass_p_flag", r"\bsshpass[ \t]++-p[ \t]*+\K[^\s\"'`-][^\s\"'`]{3,}+", 0.6),
         ("password_option", r"--pass(?:word)?(?:=|[ \t]++)\K[^\s\"'`-][^\s\"'`]{3,}+", 0.6),
     )
@@ -246,7 +250,11 @@ class IntakeHighEntropyRecognizer(_CheckedRecognizer):
 
     ENTITY = "HIGH_ENTROPY_SECRET"
     PATTERNS = (
-        ("high_entropy", r"(?<![A-Za-z0-9+/=_-])[A-Za-z0-9+/_-]{32,}+={0,2}+(?![A-Za-z0-9+/=_-])", 0.4),
+        (
+            "high_entropy",
+            r"(?<![A-Za-z0-9+/=_-])[A-Za-z0-9+/_-]{32,}+={0,2}+(?![A-Za-z0-9+/=_-])",
+            0.4,
+        ),
     )
     MIN_ENTROPY = 4.5
     MIN_LENGTH = 32

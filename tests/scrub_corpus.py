@@ -20,6 +20,7 @@ B64 = ALNUM + "+/"
 URLSAFE = ALNUM + "_-"
 USERS = ["alice", "bob.smith", "jdoe", "maria", "wei_chen", "olu", "k.nakamura"]
 DIRS = ["proj", "work", "src", "Documents", "code/gaia", "repos/agent", "Desktop/tmp"]
+DOMAINS = ["acme.io", "corp.example.co.uk", "gmail.com", "uni-x.edu"]
 FILES = ["a.py", "notes.md", "config.yaml", "data.csv", "report final.pdf", "run.sh", ".env"]
 
 
@@ -31,7 +32,11 @@ def _mixed(rng: random.Random, alphabet: str, n: int) -> str:
     """Random string that surely has upper, lower and digit (like real tokens)."""
     while True:
         s = _r(rng, alphabet, n)
-        if any(c.isupper() for c in s) and any(c.islower() for c in s) and any(c.isdigit() for c in s):
+        if (
+            any(c.isupper() for c in s)
+            and any(c.islower() for c in s)
+            and any(c.isdigit() for c in s)
+        ):
             return s
 
 
@@ -62,56 +67,146 @@ def _file(rng: random.Random) -> str:
 
 
 KINDS: dict[str, Gen] = {
-    "path_posix_home": lambda r: ("see ", f"/home/{r.choice(USERS)}/{r.choice(DIRS)}/{_file(r)}", " for details"),
-    "path_macos": lambda r: ("open ", f"/Users/{r.choice(USERS)}/{r.choice(DIRS)}/{_file(r)}", "\n"),
-    "path_windows": lambda r: ("at ", f"C:\\Users\\{r.choice(USERS)}\\{r.choice(DIRS).replace('/', chr(92))}\\{_file(r)}", " failed"),
-    "path_windows_json": lambda r: ('{"file": "', f"D:\\\\Users\\\\{r.choice(USERS)}\\\\proj\\\\{_file(r)}", '"}'),
-    "path_unc": lambda r: ("copy ", f"\\\\fs-{_r(r, string.ascii_lowercase, 4)}\\team\\{r.choice(USERS)}\\{_file(r)}", " now"),
+    "path_posix_home": lambda r: (
+        "see ",
+        f"/home/{r.choice(USERS)}/{r.choice(DIRS)}/{_file(r)}",
+        " for details",
+    ),
+    "path_macos": lambda r: (
+        "open ",
+        f"/Users/{r.choice(USERS)}/{r.choice(DIRS)}/{_file(r)}",
+        "\n",
+    ),
+    "path_windows": lambda r: (
+        "at ",
+        f"C:\\Users\\{r.choice(USERS)}\\{r.choice(DIRS).replace('/', chr(92))}\\{_file(r)}",
+        " failed",
+    ),
+    "path_windows_json": lambda r: (
+        '{"file": "',
+        f"D:\\\\Users\\\\{r.choice(USERS)}\\\\proj\\\\{_file(r)}",
+        '"}',
+    ),
+    "path_unc": lambda r: (
+        "copy ",
+        f"\\\\fs-{_r(r, string.ascii_lowercase, 4)}\\team\\{r.choice(USERS)}\\{_file(r)}",
+        " now",
+    ),
     "path_tilde": lambda r: ("cat ", f"~/{r.choice(DIRS)}/{_file(r)}", "\n"),
     "path_home_var": lambda r: ("cd ", f"$HOME/{r.choice(DIRS)}/{_file(r)}", " && ls"),
-    "path_userprofile": lambda r: ("dir ", f"%USERPROFILE%\\{r.choice(['Desktop', 'Downloads'])}\\{_file(r)}", "\n"),
-    "path_file_url": lambda r: ("link file://", f"/home/{r.choice(USERS)}/{r.choice(DIRS)}/{_file(r)}", " in browser"),
-    "email": lambda r: ("mail ", f"{r.choice(USERS)}{r.randint(1, 99)}@{r.choice(['acme.io', 'corp.example.co.uk', 'gmail.com', 'uni-x.edu'])}", " today"),
-    "github_token": lambda r: ("token ", r.choice(["ghp_", "gho_", "ghu_", "ghs_", "ghr_"]) + _mixed(r, ALNUM, 36), " used"),
-    "github_pat": lambda r: ("pat ", "github_pat_" + _mixed(r, ALNUM, 22) + "_" + _mixed(r, ALNUM, 59), "\n"),
-    "openai_key": lambda r: ("OPENAI ", "sk-proj-" + _mixed(r, URLSAFE, 60) + "T3BlbkFJ" + _mixed(r, URLSAFE, 20), "\n"),
-    "anthropic_key": lambda r: ("key ", "sk-ant-api03-" + _mixed(r, URLSAFE, 86) + "-" + _r(r, ALNUM, 6) + "AA", " ok"),
-    "aws_access_key_id": lambda r: ("id ", r.choice(["AKIA", "ASIA"]) + _r(r, string.ascii_uppercase + "234567", 16), " set"),
+    "path_userprofile": lambda r: (
+        "dir ",
+        f"%USERPROFILE%\\{r.choice(['Desktop', 'Downloads'])}\\{_file(r)}",
+        "\n",
+    ),
+    "path_file_url": lambda r: (
+        "link file://",
+        f"/home/{r.choice(USERS)}/{r.choice(DIRS)}/{_file(r)}",
+        " in browser",
+    ),
+    "email": lambda r: (
+        "mail ",
+        f"{r.choice(USERS)}{r.randint(1, 99)}@{r.choice(DOMAINS)}",
+        " today",
+    ),
+    "github_token": lambda r: (
+        "token ",
+        r.choice(["ghp_", "gho_", "ghu_", "ghs_", "ghr_"]) + _mixed(r, ALNUM, 36),
+        " used",
+    ),
+    "github_pat": lambda r: (
+        "pat ",
+        "github_pat_" + _mixed(r, ALNUM, 22) + "_" + _mixed(r, ALNUM, 59),
+        "\n",
+    ),
+    "openai_key": lambda r: (
+        "OPENAI ",
+        "sk-proj-" + _mixed(r, URLSAFE, 60) + "T3BlbkFJ" + _mixed(r, URLSAFE, 20),
+        "\n",
+    ),
+    "anthropic_key": lambda r: (
+        "key ",
+        "sk-ant-api03-" + _mixed(r, URLSAFE, 86) + "-" + _r(r, ALNUM, 6) + "AA",
+        " ok",
+    ),
+    "aws_access_key_id": lambda r: (
+        "id ",
+        r.choice(["AKIA", "ASIA"]) + _r(r, string.ascii_uppercase + "234567", 16),
+        " set",
+    ),
     "aws_secret_key": lambda r: ("aws_secret_access_key = ", _mixed(r, B64, 40), "\n"),
-    "slack_token": lambda r: ("slack ", "xoxb-" + "".join(r.choice(string.digits) for _ in range(12)) + "-" + _mixed(r, ALNUM, 24), "\n"),
-    "slack_webhook": lambda r: ("hook https://hooks.slack.com/services/", "T" + _r(r, string.ascii_uppercase + string.digits, 8) + "/B" + _r(r, string.ascii_uppercase + string.digits, 8) + "/" + _mixed(r, ALNUM, 24), "\n"),
+    "slack_token": lambda r: (
+        "slack ",
+        "xoxb-" + "".join(r.choice(string.digits) for _ in range(12)) + "-" + _mixed(r, ALNUM, 24),
+        "\n",
+    ),
+    "slack_webhook": lambda r: (
+        "hook https://hooks.slack.com/services/",
+        "T"
+        + _r(r, string.ascii_uppercase + string.digits, 8)
+        + "/B"
+        + _r(r, string.ascii_uppercase + string.digits, 8)
+        + "/"
+        + _mixed(r, ALNUM, 24),
+        "\n",
+    ),
     "google_api_key": lambda r: ("maps ", "AIza" + _mixed(r, URLSAFE, 35), " ok"),
     "google_oauth_secret": lambda r: ("client_secret ", "GOCSPX-" + _mixed(r, URLSAFE, 28), "\n"),
     "huggingface_token": lambda r: ("HF ", "hf_" + _mixed(r, ALNUM, 34), "\n"),
     "stripe_key": lambda r: ("stripe ", "sk_live_" + _mixed(r, ALNUM, 24), "\n"),
     "npm_token": lambda r: ("npm ", "npm_" + _mixed(r, ALNUM, 36), "\n"),
     "pypi_token": lambda r: ("pypi ", "pypi-AgEIcHlwaS5vcmc" + _mixed(r, URLSAFE, 70), "\n"),
-    "telegram_bot_token": lambda r: ("bot ", str(r.randint(100000000, 999999999)) + ":AA" + _mixed(r, URLSAFE, 33), "\n"),
+    "telegram_bot_token": lambda r: (
+        "bot ",
+        str(r.randint(100000000, 999999999)) + ":AA" + _mixed(r, URLSAFE, 33),
+        "\n",
+    ),
     "jwt": lambda r: (
         "jwt ",
-        "eyJhbGciOiJIUzI1NiJ9." + base64.urlsafe_b64encode(json.dumps({"sub": _r(r, ALNUM, 12)}).encode()).decode().rstrip("=") + "." + _mixed(r, URLSAFE, 43),
+        "eyJhbGciOiJIUzI1NiJ9."
+        + base64.urlsafe_b64encode(json.dumps({"sub": _r(r, ALNUM, 12)}).encode())
+        .decode()
+        .rstrip("=")
+        + "."
+        + _mixed(r, URLSAFE, 43),
         "\n",
     ),
     "bearer": lambda r: ("Authorization: Bearer ", _mixed(r, ALNUM + "._-", 40), "\n"),
-    "basic_auth": lambda r: ("Authorization: Basic ", base64.b64encode(f"{r.choice(USERS)}:{_mixed(r, ALNUM, 14)}".encode()).decode(), "\n"),
+    "basic_auth": lambda r: (
+        "Authorization: Basic ",
+        base64.b64encode(f"{r.choice(USERS)}:{_mixed(r, ALNUM, 14)}".encode()).decode(),
+        "\n",
+    ),
     "private_key_pem": lambda r: (
         "key:\n",
-        "-----BEGIN RSA PRIVATE KEY-----\n" + "\n".join(_mixed(r, B64, 64) for _ in range(6)) + "\n" + _mixed(r, B64, 20) + "==\n-----END RSA PRIVATE KEY-----",
+        "-----BEGIN RSA PRIVATE KEY-----\n"
+        + "\n".join(_mixed(r, B64, 64) for _ in range(6))
+        + "\n"
+        + _mixed(r, B64, 20)
+        + "==\n-----END RSA PRIVATE KEY-----",
         "\n",
     ),
     "private_key_openssh": lambda r: (
         "",
-        "-----BEGIN OPENSSH PRIVATE KEY-----\n" + "\n".join(_mixed(r, B64, 70) for _ in range(4)) + "\n-----END OPENSSH PRIVATE KEY-----",
+        "-----BEGIN OPENSSH PRIVATE KEY-----\n"
+        + "\n".join(_mixed(r, B64, 70) for _ in range(4))
+        + "\n-----END OPENSSH PRIVATE KEY-----",
         "\n",
     ),
     "private_key_pgp": lambda r: (
         "",
-        "-----BEGIN PGP PRIVATE KEY BLOCK-----\nVersion: GnuPG v2\n\n" + "\n".join(_mixed(r, B64, 64) for _ in range(5)) + "\n=" + _r(r, B64, 4) + "\n-----END PGP PRIVATE KEY BLOCK-----",
+        "-----BEGIN PGP PRIVATE KEY BLOCK-----\nVersion: GnuPG v2\n\n"
+        + "\n".join(_mixed(r, B64, 64) for _ in range(5))
+        + "\n="
+        + _r(r, B64, 4)
+        + "\n-----END PGP PRIVATE KEY BLOCK-----",
         "\n",
     ),
     "private_key_json": lambda r: (
         '{"private_key": "',
-        "-----BEGIN PRIVATE KEY-----\\n" + "\\n".join(_mixed(r, B64, 64) for _ in range(4)) + "\\n-----END PRIVATE KEY-----",
+        "-----BEGIN PRIVATE KEY-----\\n"
+        + "\\n".join(_mixed(r, B64, 64) for _ in range(4))
+        + "\\n-----END PRIVATE KEY-----",
         '\\n"}',
     ),
     "url_password": lambda r: ("db postgres://app:", _mixed(r, ALNUM, 14), "@db.internal:5432/x"),
@@ -128,7 +223,9 @@ DECOYS: dict[str, Callable[[random.Random], str]] = {
     "short_sha": lambda r: _r(r, _H, 7),
     "uuid": lambda r: "-".join(_r(r, _H, n) for n in (8, 4, 4, 4, 12)),
     "sha256": lambda r: _r(r, _H, 64),
-    "integrity": lambda r: "sha512-" + base64.b64encode(bytes(r.randrange(256) for _ in range(64))).decode(),
+    "integrity": lambda r: (
+        "sha512-" + base64.b64encode(bytes(r.randrange(256) for _ in range(64))).decode()
+    ),
     "version": lambda r: f"v{r.randint(0, 9)}.{r.randint(0, 30)}.{r.randint(0, 99)}",
     "npm_version": lambda r: f"lodash@{r.randint(1, 5)}.{r.randint(0, 20)}.{r.randint(0, 30)}",
     "placeholder_key": lambda r: "<YOUR_API_KEY>",
@@ -136,7 +233,9 @@ DECOYS: dict[str, Callable[[random.Random], str]] = {
     "placeholder_gha": lambda r: "token: ${{ secrets.GITHUB_TOKEN }}",
     "placeholder_env": lambda r: "password=$DB_PASSWORD",
     "env_lookup": lambda r: 'api_key = os.environ["OPENAI_API_KEY"]',
-    "relative_path": lambda r: f"src/{r.choice(['intake', 'agent', 'gaia'])}/{r.choice(['scrub', 'cli', 'models'])}.py",
+    "relative_path": lambda r: (
+        f"src/{r.choice(['intake', 'agent', 'gaia'])}/{r.choice(['scrub', 'cli', 'models'])}.py"
+    ),
     "usr_bin_env": lambda r: "#!/usr/bin/env python3",
     "system_lib": lambda r: f"/usr/lib/python3.11/{r.choice(['json', 'os', 're'])}/__init__.py",
     "windows_system": lambda r: "C:\\Windows\\System32\\cmd.exe",
@@ -152,10 +251,11 @@ DECOYS: dict[str, Callable[[random.Random], str]] = {
     "example_email": lambda r: "user@example.com",
 }
 
-_WORDS = (
+_SENTENCE = (
     "the agent tried to open file but tool returned error so I retried with a different "
     "query and it worked after three attempts please check why the search step took long"
-).split()
+)
+_WORDS = _SENTENCE.split()
 
 
 def _filler(rng: random.Random) -> str:
@@ -163,11 +263,20 @@ def _filler(rng: random.Random) -> str:
     if kind == 0:
         return "User: " + " ".join(rng.choice(_WORDS) for _ in range(rng.randint(6, 20))) + ".\n"
     if kind == 1:
-        return "Assistant: I ran `" + rng.choice(["ls -la", "pytest -q", "git status", "python run.py"]) + "` and got:\n"
+        return (
+            "Assistant: I ran `"
+            + rng.choice(["ls -la", "pytest -q", "git status", "python run.py"])
+            + "` and got:\n"
+        )
     if kind == 2:
-        return f'  File "{rng.choice(["app.py", "lib/util.py"])}", line {rng.randint(1, 900)}, in main\n'
+        where = rng.choice(["app.py", "lib/util.py"])
+        return f'  File "{where}", line {rng.randint(1, 900)}, in main\n'
     if kind == 3:
-        return "```json\n" + json.dumps({"step": rng.randint(1, 9), "ok": rng.random() > 0.5}) + "\n```\n"
+        return (
+            "```json\n"
+            + json.dumps({"step": rng.randint(1, 9), "ok": rng.random() > 0.5})
+            + "\n```\n"
+        )
     return f"commit {_r(rng, _H, 40)}\nDate: 2025-0{rng.randint(1, 9)}-1{rng.randint(0, 9)}\n"
 
 
@@ -195,7 +304,9 @@ def build_corpus(target_chars: int = 60_000, seed: int = 7) -> Corpus:
         planted.append(Planted(kind, pos, pos + len(value)))
         add(value)
         add(suffix + "\n")
-        dkind = decoy_kinds[i % len(decoy_kinds)] if i < len(decoy_kinds) else rng.choice(decoy_kinds)
+        dkind = (
+            decoy_kinds[i % len(decoy_kinds)] if i < len(decoy_kinds) else rng.choice(decoy_kinds)
+        )
         add("note: ")
         dvalue = DECOYS[dkind](rng)
         decoys.append(Planted(dkind, pos, pos + len(dvalue)))

@@ -47,9 +47,11 @@ def test_scrub_in_place_keeps_layout_and_is_then_clean(runner: CliRunner, draft:
     result = runner.invoke(app, ["scrub", str(draft)], catch_exceptions=False)
     assert result.exit_code == 0
     assert result.stdout.splitlines()[-1] == "1 files, 1 scrubbed"
-    assert draft.read_text() == YAML_TEXT.replace("/home/alice/proj/a.py", "/home/user/project1/a.py").replace(
-        "alice@acme.io", "user1@example.com"
-    ).replace(TOKEN, "ghp_FAKE00000000000000000000000000000001")
+    assert draft.read_text() == YAML_TEXT.replace(
+        "/home/alice/proj/a.py", "/home/user/project1/a.py"
+    ).replace("alice@acme.io", "user1@example.com").replace(
+        TOKEN, "ghp_FAKE00000000000000000000000000000001"
+    )
     again = runner.invoke(app, ["scrub", "--check", str(draft)])
     assert again.exit_code == 0
     assert again.stdout == ""
@@ -60,13 +62,19 @@ def test_json_format(runner: CliRunner, draft: Path) -> None:
     result = runner.invoke(app, ["scrub", "--format", "json", str(draft)], catch_exceptions=False)
     doc = json.loads(result.stdout)
     assert doc["files"][0]["changed"] is True
-    assert doc["files"][0]["report"]["counts"] == {"EMAIL_ADDRESS": 2, "FILE_PATH": 1, "GITHUB_TOKEN": 1}
+    assert doc["files"][0]["report"]["counts"] == {
+        "EMAIL_ADDRESS": 2,
+        "FILE_PATH": 1,
+        "GITHUB_TOKEN": 1,
+    }
     assert "alice" not in result.stdout and TOKEN not in result.stdout
     check = runner.invoke(app, ["scrub", "--check", "--format", "json", str(draft)])
     assert json.loads(check.stdout)["findings"] == []
 
 
-def test_escaped_secret_in_yaml_is_found_by_the_structured_pass(runner: CliRunner, tmp_path: Path) -> None:
+def test_escaped_secret_in_yaml_is_found_by_the_structured_pass(
+    runner: CliRunner, tmp_path: Path
+) -> None:
     path = tmp_path / "esc.yaml"
     escaped = "".join(f"\\x{ord(c):02x}" for c in "bob@acme.io")
     path.write_text(f'msg: "{escaped}"\n')

@@ -54,7 +54,9 @@ def test_recall_is_complete_for_every_kind(corpus_result) -> None:  # type: igno
 
 def test_no_decoy_is_touched(corpus_result) -> None:  # type: ignore[no-untyped-def]
     corpus, findings, _ = corpus_result
-    touched = [d.kind for d in corpus.decoys if any(f.start < d.end and d.start < f.end for f in findings)]
+    touched = [
+        d.kind for d in corpus.decoys if any(f.start < d.end and d.start < f.end for f in findings)
+    ]
     assert touched == []
 
 
@@ -93,17 +95,29 @@ def test_issue_example_fixtures(scrubber: Scrubber) -> None:
         "user2@example.com; again /home/user/project1/a.py and user1@example.com; "
         "token ghp_FAKE00000000000000000000000000000001"
     )
-    assert len("ghp_FAKE00000000000000000000000000000001") == len("ghp_AbCdEfGhIjKlMnOpQrStUvWxYz0123456789")
+    assert len("ghp_FAKE00000000000000000000000000000001") == len(
+        "ghp_AbCdEfGhIjKlMnOpQrStUvWxYz0123456789"
+    )
 
 
 def test_token_inside_url_replaces_the_token_not_the_host(scrubber: Scrubber) -> None:
-    text = "git remote: https://alice:ghp_AbCdEfGhIjKlMnOpQrStUvWxYz0123456789@github.com/acme/w.git"
+    text = (
+        "git remote: https://alice:ghp_AbCdEfGhIjKlMnOpQrStUvWxYz0123456789@github.com/acme/w.git"
+    )
     out = scrubber.scrub_text(text).text
-    assert out == "git remote: https://alice:ghp_FAKE00000000000000000000000000000001@github.com/acme/w.git"
+    assert (
+        out
+        == "git remote: https://alice:ghp_FAKE00000000000000000000000000000001@github.com/acme/w.git"
+    )
 
 
-def test_email_inside_a_path_goes_with_the_path_and_the_file_name_is_kept(scrubber: Scrubber) -> None:
-    text = "store /Users/alice/Library/Mail/alice.smith@acme.io/INBOX.mbox and /Users/alice/x/al@acme.io"
+def test_email_inside_a_path_goes_with_the_path_and_the_file_name_is_kept(
+    scrubber: Scrubber,
+) -> None:
+    text = (
+        "store /Users/alice/Library/Mail/alice.smith@acme.io/INBOX.mbox"
+        " and /Users/alice/x/al@acme.io"
+    )
     out = scrubber.scrub_text(text).text
     assert "acme.io" not in out
     assert out.startswith("store /Users/user/project1/INBOX.mbox and /Users/user/project2/file1")
@@ -125,7 +139,10 @@ def test_path_styles_keep_their_shape(scrubber: Scrubber) -> None:
 
 
 def test_system_and_relative_paths_are_kept(scrubber: Scrubber) -> None:
-    text = "#!/usr/bin/env python\n/usr/lib/x.so src/intake/scrub.py C:\\Windows\\System32\\cmd.exe ./home/x"
+    text = (
+        "#!/usr/bin/env python\n/usr/lib/x.so src/intake/scrub.py"
+        " C:\\Windows\\System32\\cmd.exe ./home/x"
+    )
     assert scrubber.find(text) == []
 
 
@@ -185,7 +202,9 @@ def test_scrub_tree_uses_one_mapping_across_fields_and_reports_paths(scrubber: S
         "alice@acme.io": {"ghp_" + "A1b2" * 9: 3},
     }
     new, report = scrub_tree(draft, scrubber=scrubber)
-    assert new["turns"][0]["user_message"] == "mail user1@example.com about /home/user/project1/a.py"
+    assert (
+        new["turns"][0]["user_message"] == "mail user1@example.com about /home/user/project1/a.py"
+    )
     assert new["turns"][1]["user_message"] == "user1@example.com again"
     assert new["turns"][1]["tags"] == ["user2@example.com"]
     assert new["user1@example.com"] == {"ghp_FAKE00000000000000000000000000000001": 3}
@@ -202,14 +221,19 @@ def test_scrub_tree_uses_one_mapping_across_fields_and_reports_paths(scrubber: S
 
 def test_scrub_tree_keeps_ruamel_comments_and_types(scrubber: Scrubber) -> None:
     yaml = YAML()
-    doc = yaml.load("# top\nname: x  # trailing\nmsg: |\n  cat /home/alice/p/a.py\nalice@acme.io: 1\n")
+    doc = yaml.load(
+        "# top\nname: x  # trailing\nmsg: |\n  cat /home/alice/p/a.py\nalice@acme.io: 1\n"
+    )
     new, _ = scrub_tree(doc, scrubber=scrubber)
     assert isinstance(new, CommentedMap)
     import io
 
     buf = io.StringIO()
     yaml.dump(new, buf)
-    assert buf.getvalue() == "# top\nname: x  # trailing\nmsg: |\n  cat /home/user/project1/a.py\nuser1@example.com: 1\n"
+    assert (
+        buf.getvalue() == "# top\nname: x  # trailing\nmsg: |\n  cat /home/user/project1/a.py\n"
+        "user1@example.com: 1\n"
+    )
 
 
 def test_check_tree_and_find_in_text_report_type_and_location_only(scrubber: Scrubber) -> None:
@@ -280,7 +304,7 @@ def test_missing_registry_is_a_config_error(tmp_path: Path) -> None:
         Scrubber(tmp_path)
 
 
-# ----------------------------------------------------------------------------- fail closed, bad input
+# ------------------------------------------------------------------ fail closed, bad input
 
 
 def _dir_with_extra_pattern(tmp_path: Path, regex_text: str) -> Path:
@@ -289,7 +313,8 @@ def _dir_with_extra_pattern(tmp_path: Path, regex_text: str) -> Path:
     registry = folder / "recognizers.yaml"
     registry.write_text(
         registry.read_text()
-        + "\n  - name: evil\n    type: custom\n    supported_entity: EVIL\n    supported_language: en\n"
+        + "\n  - name: evil\n    type: custom\n    supported_entity: EVIL\n"
+        + "    supported_language: en\n"
         + f"    patterns:\n      - name: evil\n        regex: '{regex_text}'\n        score: 0.9\n"
     )
     return folder
@@ -340,13 +365,17 @@ def test_decode_rejects_binary_and_invalid_utf8() -> None:
     assert decode_text("héllo".encode(), where="x") == "héllo"
 
 
-def test_too_large_text_is_refused_cleanly(monkeypatch: pytest.MonkeyPatch, scrubber: Scrubber) -> None:
+def test_too_large_text_is_refused_cleanly(
+    monkeypatch: pytest.MonkeyPatch, scrubber: Scrubber
+) -> None:
     monkeypatch.setattr("intake.scrub.MAX_TEXT_CHARS", 1000)
     with pytest.raises(InputError, match="too large"):
         scrubber.scrub_text("a" * 1001)
 
 
-def test_scrubber_logs_nothing_about_values(scrubber: Scrubber, caplog: pytest.LogCaptureFixture) -> None:
+def test_scrubber_logs_nothing_about_values(
+    scrubber: Scrubber, caplog: pytest.LogCaptureFixture
+) -> None:
     caplog.set_level(logging.DEBUG)
     secret = "ghp_" + "K3j4" * 9
     scrubber.scrub_text(f"token {secret} mail zed@acme.io")

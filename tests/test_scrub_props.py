@@ -44,15 +44,15 @@ EMAILS = st.builds(
     st.sampled_from(["com", "io", "org", "de", "co.uk", "dev"]),
 ).filter(lambda e: ".." not in e and not e.split("@")[1].startswith("example."))
 
-FILLER = st.text(
-    alphabet=st.characters(codec="utf-8", exclude_categories=("Cs",)), max_size=80
-)
+FILLER = st.text(alphabet=st.characters(codec="utf-8", exclude_categories=("Cs",)), max_size=80)
 PLANTED = st.one_of(TOKENS, PATHS, EMAILS)
 
 
 @SETTINGS
 @given(before=FILLER, secret=PLANTED, after=FILLER)
-def test_planted_value_never_survives(engine: Scrubber, before: str, secret: str, after: str) -> None:
+def test_planted_value_never_survives(
+    engine: Scrubber, before: str, secret: str, after: str
+) -> None:
     text = f"{before} {secret} {after}"
     result = engine.scrub_text(text)
     assert secret not in result.text
@@ -81,7 +81,9 @@ def test_spans_stay_in_bounds_and_ordered(engine: Scrubber, text: str, secret: s
 
 @SETTINGS
 @given(secret=PLANTED, other=PLANTED, sep=st.sampled_from([" ", "\n", " and ", ", "]))
-def test_same_value_maps_to_same_fixture(engine: Scrubber, secret: str, other: str, sep: str) -> None:
+def test_same_value_maps_to_same_fixture(
+    engine: Scrubber, secret: str, other: str, sep: str
+) -> None:
     if secret == other or secret in other or other in secret:
         return
     out = engine.scrub_text(sep.join([secret, other, secret])).text.split(sep)
