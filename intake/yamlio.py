@@ -271,7 +271,11 @@ def parse_top(raw: bytes, keys: frozenset[str]) -> Parsed:
         parsed = parse_checked(raw)
         data = {k: v for k, v in parsed.data.items() if k in keys}
         return Parsed(data=data, lines=parsed.lines)
-    parser = CParser(text)
+    return _parse_top_events(CParser, text, keys)
+
+
+def _parse_top_events(parser_class: Any, text: str, keys: frozenset[str]) -> Parsed:
+    parser = parser_class(text)
     try:
         return _EventReader(parser, keys).document()
     except MarkedYAMLError as exc:
@@ -305,6 +309,8 @@ class _EventReader:
         from ruamel.yaml import events
 
         self.ev = events
+        self.opening = frozenset({events.MappingStartEvent, events.SequenceStartEvent})
+        self.closing = frozenset({events.MappingEndEvent, events.SequenceEndEvent})
         self.parser = parser
         self.keys = keys
         self.lines: dict[JsonPath, int] = {}
@@ -355,16 +361,16 @@ class _EventReader:
         return key
 
     def _skip(self, event: Any) -> None:
-        ev = self.ev
-        if not isinstance(event, ev.MappingStartEvent | ev.SequenceStartEvent):
+        opening, closing = self.opening, self.closing
+        if type(event) not in opening:
             return
         depth = 1
         get = self.parser.get_event
         while depth:
-            event = get()
-            if isinstance(event, ev.MappingStartEvent | ev.SequenceStartEvent):
+            kind = type(get())
+            if kind in opening:
                 depth += 1
-            elif isinstance(event, ev.MappingEndEvent | ev.SequenceEndEvent):
+            elif kind in closing:
                 depth -= 1
 
     def _check_tag(self, tag: str | None, expected: str, line: int) -> None:
