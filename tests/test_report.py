@@ -747,3 +747,84 @@ def test_make_report_over_a_suite(suite: Path) -> None:
     assert report.overall.total == 1
     assert report.funnel.drafted == 1 and report.funnel.open_drafts == 1
     assert not (suite / ".intake").exists()  # the report creates no ledger
+
+
+# --- the fast reader (yamlio.parse_top) and reading on several cores -------------------------
+
+
+@requires_gaia_corpus()
+def test_parse_top_agrees_with_parse_checked_on_gaia() -> None:
+    from intake.yamlio import parse_checked, parse_top
+
+    keys = frozenset({"id", "category", "source", "captured_from", "turns", "setup", "name"})
+    for path in sorted(GAIA_SCENARIOS.rglob("*.yaml")):
+        raw = path.read_bytes()
+        full = parse_checked(raw)
+        top = parse_top(raw, keys)
+        assert top.data == {k: v for k, v in full.data.items() if k in keys}, path
+        for where, line in top.lines.items():
+            assert full.lines[where] == line, (path, where)
+
+
+@pytest.mark.parametrize(
+    ("text", "problem"),
+    [
+        ("a: 1\n---\nb: 2\n", "several YAML documents in one file"),
+        ("id: [1,\n", "invalid YAML: did not find expected node content"),
+        ("id: &x 1\ncategory: *x\n", "anchors and aliases are not allowed in scenarios"),
+        ("", "empty document: a scenario must be a YAML mapping"),
+        ("# only a comment\n", "empty document: a scenario must be a YAML mapping"),
+        ("- 1\n", "document is a list, not a mapping"),
+        ("just text\n", "document is a scalar, not a mapping"),
+        ("id: 1\nid: 2\n", "duplicate key 'id'"),
+        ("id: !!python/object 1\n", "tag 'tag:yaml.org,2002:python/object' is not allowed"),
+        ("<<: {a: 1}\n", "mapping keys must be plain scalars"),
+        ("source: {type: a, type: b}\n", "duplicate key 'type'"),
+    ],
+)
+def test_parse_top_refuses_what_parse_checked_refuses(text: str, problem: str) -> None:
+    from intake.yamlio import YamlProblem, parse_checked, parse_top
+
+    with pytest.raises(YamlProblem) as top:
+        parse_top(text.encode(), frozenset({"id", "category", "source"}))
+    assert top.value.message.startswith(problem)
+    with pytest.raises(YamlProblem):
+        parse_checked(text.encode())
+
+
+def test_parse_top_builds_only_named_keys() -> None:
+    from intake.yamlio import parse_top
+
+    text = (
+        "x: !!python/object 1\nturns: [&a 1, *a]\nid: s\n"
+        "source: {type: session, n: 3, ok: true, none: ~}\ncaptured_from:\n"
+        "  captured_at: 2026-03-20T16:21:40\n"
+    )
+    parsed = parse_top(text.encode(), frozenset({"id", "source", "captured_from"}))
+    assert parsed.data == {
+        "id": "s",
+        "source": {"type": "session", "n": 3, "ok": True, "none": None},
+        "captured_from": {"captured_at": "2026-03-20T16:21:40"},
+    }
+    assert parsed.lines[("source",)] == 4
+    assert parsed.lines[("captured_from", "captured_at")] == 6
+
+
+def test_reading_on_several_cores_gives_the_same_result(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import intake.report
+
+    root = tmp_path / "scenarios"
+    for n in range(40):
+        kind = ("session", "issue", None, "hand")[n % 4]
+        path = write(root / f"c{n % 3}" / f"s{n:02d}.yaml", scenario_yaml(f"s{n:02d}", source=kind))
+        if n % 5 == 0:
+            save_record(record_path(path), make_record(f"s{n:02d}", promoted="2026-02-02"))
+    write(root / "bad.yaml", "id: [\n")
+    one = read_scenarios([root], cwd=tmp_path)
+    monkeypatch.setattr(intake.report, "PARALLEL_MIN_FILES", 1)
+    monkeypatch.setattr(intake.report.os, "cpu_count", lambda: 2)
+    many = read_scenarios([root], cwd=tmp_path)
+    assert many == one
+    assert len(one) == 41 and one[0].file == "scenarios/bad.yaml"
