@@ -976,7 +976,9 @@ def _funnel_line(funnel: Funnel) -> str:
 def _median_text(funnel: Funnel) -> str:
     if funnel.median_days_to_promotion is None:
         return "no promotion with both dates yet"
-    return f"{funnel.median_days_to_promotion:g} days (over {funnel.promotions_timed} promotions)"
+    count = funnel.promotions_timed
+    noun = "promotion" if count == 1 else "promotions"
+    return f"{funnel.median_days_to_promotion:g} days (over {count} {noun})"
 
 
 # --- rendering: text ------------------------------------------------------------------------
@@ -1074,11 +1076,14 @@ def render_text(report: ProvenanceReport) -> str:
 # --- rendering: markdown --------------------------------------------------------------------
 
 
-_MD_SPECIAL = re.compile(r"([\\`*_{}\[\]<>()#+!|~&])")
+_MD_SPECIAL = re.compile(r"([\\`*_{}\[\]<>|~&:])")
 
 
 def md(text: str) -> str:
-    """Markdown-escape a value for a table cell or line (no HTML, no links, one line)."""
+    """Markdown-escape a value for a table cell or line (no HTML, no links, one line).
+
+    ``:`` is escaped too, so GitHub does not turn a URL in the data into a live link.
+    """
     return _MD_SPECIAL.sub(r"\\\1", " ".join(str(text).split()))
 
 
@@ -1089,7 +1094,7 @@ def _mermaid_label(text: str) -> str:
 def render_markdown(report: ProvenanceReport) -> str:
     """For pull-request comments and job summaries; Mermaid charts render on GitHub."""
     share = report.overall
-    out = ["## Provenance report", "", md(headline(report)), ""]
+    out = ["## Provenance report", "", headline(report), ""]
     out += ["| source | scenarios | share |", "| --- | ---: | ---: |"]
     out += [f"| {t} | {share.counts[t]} | {pct(share.share(t))} |" for t in SOURCE_TYPES]
     out += [f"| **real use** | **{share.real}** | **{pct(share.real_share)}** |", ""]

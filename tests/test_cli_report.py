@@ -60,7 +60,7 @@ def test_text_report_of_a_suite(suite: Path, runner: CliRunner) -> None:
     assert "share from real use 66.7% (target 20%); the 20% target is met." in out
     assert "drafted 3 → scrubbed 3 → reviewed 2 → run on both tiers 1 → promoted 1" in out
     assert "rejected 1; open drafts 1" in out
-    assert "median from draft to promotion: 8 days (over 1 promotions)" in out
+    assert "median from draft to promotion: 8 days (over 1 promotion)" in out
     assert "scenarios/memory/prom.yaml (prom): the rationale only says a model fails it" in out
     assert "scenarios/memory/legacy.yaml (legacy): no source" in out
     assert result.stderr == ""
