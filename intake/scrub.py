@@ -245,6 +245,14 @@ _PATH_ROOT = regex.compile(
 )
 
 
+_FIXTURE_NUMBER = regex.compile(r"(FAKE|user|project|file)0*+([0-9]{1,9})(?![0-9])")
+
+
+def _fixture_numbers(text: str) -> set[tuple[str, int]]:
+    """Numbered fixture stems present in ``text`` (``user3`` → ``("user", 3)``)."""
+    return {(m.group(1), int(m.group(2))) for m in _FIXTURE_NUMBER.finditer(text)}
+
+
 class FixtureMap:
     """Original value → fixture, shared by every field of one draft.
 
@@ -257,26 +265,29 @@ class FixtureMap:
         self._values: dict[str, str] = {}
         self._dirs: dict[str, str] = {}
         self._counters: dict[str, int] = {}
-        self._reserved: list[str] = []
+        self._reserved: set[tuple[str, int]] = set()
+        self._issued: set[str] = set()
         self._lock = threading.Lock()
 
     def reserve(self, texts: Sequence[str]) -> None:
         """Texts whose existing fixture-like strings must not be reused."""
-        self._reserved.extend(t for t in texts if t)
+        for text in texts:
+            self._reserved.update(_fixture_numbers(text))
 
     def __len__(self) -> int:
         return len(self._values)
 
     def _taken(self, candidate: str) -> bool:
-        return any(candidate in t for t in self._reserved)
+        return bool(_fixture_numbers(candidate) & self._reserved)
 
     def _next(self, kind: str, render: Callable[[int], str]) -> str:
         n = self._counters.get(kind, 0)
         while True:
             n += 1
             value = render(n)
-            if not self._taken(value) and value not in self._values.values():
+            if not self._taken(value) and value not in self._issued:
                 self._counters[kind] = n
+                self._issued.add(value)
                 return value
 
     def get(self, original: str, make: Callable[[FixtureMap], str]) -> str:
@@ -584,7 +595,27 @@ class Scrubber:
         return kept
 
     def _resolve(self, cands: list[_Candidate]) -> list[_Candidate]:
-        """Non-overlapping winners in text order (see fixtures.yaml ``priority``)."""
+        """Non-overlapping winners in text order (see fixtures.yaml ``priority``).
+
+        Candidates are split into clusters of transitively overlapping spans first, so the
+        cost stays linear in the number of findings; each cluster is settled on its own.
+        """
+        out: list[_Candidate] = []
+        cluster: list[_Candidate] = []
+        cluster_end = -1
+        for c in sorted(cands, key=lambda c: (c.start, -c.end)):
+            if cluster and c.start >= cluster_end:
+                out.extend(self._resolve_cluster(cluster))
+                cluster = []
+            cluster.append(c)
+            cluster_end = max(cluster_end, c.end) if len(cluster) > 1 else c.end
+        if cluster:
+            out.extend(self._resolve_cluster(cluster))
+        return out
+
+    def _resolve_cluster(self, cands: list[_Candidate]) -> list[_Candidate]:
+        if len(cands) == 1:
+            return cands
         rank = self.fixtures.rank
         order = sorted(
             cands, key=lambda c: (-rank(c.entity_type), -c.score, -(c.end - c.start), c.start)

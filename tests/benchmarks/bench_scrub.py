@@ -65,14 +65,12 @@ def presidio_scrubber(scrubber: Scrubber) -> Callable[[str], Spans]:
 
 def detect_secrets_tool() -> Callable[[str], Spans] | None:
     try:
-        from detect_secrets.core.scan import _process_line_based_plugins  # noqa: F401
+        from detect_secrets.core.scan import scan_file
         from detect_secrets.settings import default_settings
     except ImportError:
         return None
     import os
     import tempfile
-
-    from detect_secrets.core.scan import scan_file
 
     def run(text: str) -> Spans:
         with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as fh:
