@@ -246,7 +246,7 @@ class IntakeUrlCredentialsRecognizer(_CheckedRecognizer):
 
 
 class IntakeHighEntropyRecognizer(_CheckedRecognizer):
-    """Bare long random strings (>= 32 chars, upper + lower + digit, entropy >= 4.5)."""
+    """Bare long random strings (>= 32 chars, upper + lower + digit, entropy >= 4.0)."""
 
     ENTITY = "HIGH_ENTROPY_SECRET"
     PATTERNS = (
@@ -256,7 +256,7 @@ class IntakeHighEntropyRecognizer(_CheckedRecognizer):
             0.4,
         ),
     )
-    MIN_ENTROPY = 4.5
+    MIN_ENTROPY = 4.0
     MIN_LENGTH = 32
 
     def invalidate_result(self, pattern_text: str) -> bool | None:
