@@ -13,6 +13,7 @@ Two jobs, two loaders, both ruamel.yaml:
 from __future__ import annotations
 
 import io
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
@@ -271,6 +272,9 @@ def parse_top(raw: bytes, keys: frozenset[str]) -> Parsed:
         parsed = parse_checked(raw)
         data = {k: v for k, v in parsed.data.items() if k in keys}
         return Parsed(data=data, lines=parsed.lines)
+    fast = _parse_top_prefix(CParser, text, keys)
+    if fast is not None:
+        return fast
     return _parse_top_events(CParser, text, keys)
 
 
@@ -287,6 +291,75 @@ def _parse_top_events(parser_class: Any, text: str, keys: frozenset[str]) -> Par
         raise YamlProblem(f"invalid YAML: {' '.join(str(exc).split())}") from None
     finally:
         parser.dispose()
+
+
+_KEY_LINE = re.compile(r"([A-Za-z_][A-Za-z0-9_-]*)[ \t]*:(?:[ \t\r]|$)")
+
+
+def _top_prefix(text: str, keys: frozenset[str]) -> tuple[int, int, int] | None:
+    """(end of the last wanted top-level entry, entries up to there, first key line), or None.
+
+    Only for the usual layout: every line at column 0 is blank, a comment or a plain
+    ``key:`` with no key repeated. Anything else (document markers, flow or quoted root keys,
+    text before the first key) gets None and the caller walks the whole file's events.
+    """
+    starts: list[tuple[str, int]] = []
+    names: set[str] = set()
+    offset = 0
+    first_line = 0
+    for number, line in enumerate(text.split("\n")):
+        here = offset
+        offset += len(line) + 1
+        if line[:1] in ("", " ", "\t", "#", "\r"):
+            if not starts and line.strip() and not line.lstrip().startswith("#"):
+                return None
+            continue
+        match = _KEY_LINE.match(line)
+        if match is None or match.group(1) in names:
+            return None
+        names.add(match.group(1))
+        if not starts:
+            first_line = number + 1
+        starts.append((match.group(1), here))
+    if not starts:
+        return None
+    wanted = [index for index, (name, _) in enumerate(starts) if name in keys]
+    last = wanted[-1] if wanted else 0
+    end = starts[last + 1][1] if last + 1 < len(starts) else len(text)
+    return end, last + 1, first_line
+
+
+def _parse_top_prefix(parser_class: Any, text: str, keys: frozenset[str]) -> Parsed | None:
+    """The fast path of ``parse_top``: validate all in C, walk events only up to the last key.
+
+    libyaml's ``raw_parse`` checks the whole text without building Python objects; events are
+    then walked only over the prefix that ends with the last wanted top-level entry (in
+    intake's key order, before ``setup`` and ``turns``, the bulk of a file). A value carried
+    over a column-0 line (a quoted or flow scalar) would swallow the next entry's key, so the
+    prefix must hold exactly as many entries as the line scan found, or this gives up (None).
+    """
+    plan = _top_prefix(text, keys)
+    if plan is None:
+        return None
+    end, entries, first_line = plan
+    whole = parser_class(text)
+    try:
+        whole.raw_parse()
+    except YAMLError:
+        return None
+    finally:
+        whole.dispose()
+    parser = parser_class(text[:end])
+    reader = _EventReader(parser, keys)
+    try:
+        parsed = reader.document()
+    except (YamlProblem, YAMLError):
+        return None
+    finally:
+        parser.dispose()
+    if reader.entries != entries or parsed.lines.get(()) != first_line:
+        return None
+    return parsed
 
 
 _RESOLVER: Any = None
@@ -314,6 +387,7 @@ class _EventReader:
         self.parser = parser
         self.keys = keys
         self.lines: dict[JsonPath, int] = {}
+        self.entries = 0
 
     def document(self) -> Parsed:
         ev = self.ev
@@ -337,6 +411,7 @@ class _EventReader:
             if isinstance(key_event, ev.MappingEndEvent):
                 break
             key = self._key(key_event, seen)
+            self.entries += 1
             if key in self.keys:
                 out[key] = self._value(get(), (key,))
                 self.lines[(key,)] = key_event.start_mark.line + 1

@@ -829,3 +829,76 @@ def test_reading_on_several_cores_gives_the_same_result(
     many = read_scenarios([root], cwd=tmp_path)
     assert many == one
     assert len(one) == 41 and one[0].file == "scenarios/bad.yaml"
+
+
+LEAKS = [
+    'id: a\nname: "x\ncategory: y"\nsource: {type: session, link: l}\nturns: []\n',
+    "id: a\nname: [x,\ncategory: y]\nsource: {type: issue, link: l}\n",
+    "id: a\ncategory: 'q\nsource: z'\ndifficulty_rationale: r\n",
+    "id: a\ndifficulty_rationale: |\n  line one\n  line two\n\nsetup: {}\n",
+    "id: a\ndifficulty_rationale: >-\n  folded\n  text\n# comment\nturns: [1]\n",
+    "# header\n\nid: a\ncategory: b\nturns:\n- x: [1,\n  2]\n",
+    "id: a\ncategory: b\n---\nid: c\n",
+    "id: a\ncategory: b\nid: c\n",
+]
+
+
+def _outcome(fn: Any) -> tuple[str, Any, Any]:
+    from intake.yamlio import YamlProblem
+
+    try:
+        parsed = fn()
+    except YamlProblem as exc:
+        return ("problem", exc.message, exc.line)
+    return ("ok", parsed.data, parsed.lines)
+
+
+def test_parse_top_fast_path_agrees_with_the_event_walk() -> None:
+    """The prefix fast path must give what walking every event gives, damaged files too."""
+    import random
+
+    from ruamel.yaml.cyaml import CParser  # type: ignore[attr-defined]  # noqa: TID251
+
+    from intake.yamlio import _parse_top_events, _parse_top_prefix
+
+    keys = frozenset({"id", "category", "source", "difficulty_rationale", "captured_from"})
+    texts = list(LEAKS)
+    if GAIA_SCENARIOS.is_dir():
+        texts += [p.read_text(encoding="utf-8") for p in sorted(GAIA_SCENARIOS.rglob("*.yaml"))]
+    texts.append(scenario_yaml("x", source="issue", rationale="Needs two documents"))
+    rng = random.Random(7)
+    damage = ['"', "'", "[", "]", "{", ":", "\n", "  ", "\t", "&a ", "*a", "---\n", "|\n",
+              "\nid: 2\n", '\ncategory: "', "\nsource: [", "\r\n", "#"]
+    cases = list(texts)
+    for _ in range(1500):
+        text = rng.choice(texts)
+        for _ in range(rng.randint(1, 3)):
+            at_ = rng.randrange(len(text))
+            text = text[:at_] + rng.choice(damage) + text[at_ + rng.randint(0, 3) :]
+        cases.append(text)
+    fast_taken = 0
+    for text in cases:
+        fast = _parse_top_prefix(CParser, text, keys)
+        if fast is None:
+            continue
+        fast_taken += 1
+        assert ("ok", fast.data, fast.lines) == _outcome(
+            lambda text=text: _parse_top_events(CParser, text, keys)
+        ), text
+    assert fast_taken > 300
+
+
+@pytest.mark.parametrize("text", LEAKS)
+def test_parse_top_on_values_carried_over_column_0(text: str) -> None:
+    from intake.yamlio import parse_top
+
+    keys = frozenset({"id", "category", "source", "difficulty_rationale"})
+    got = _outcome(lambda: parse_top(text.encode(), keys))
+    if got[0] == "ok":
+        assert got[1]["id"] == "a"
+    if text.startswith('id: a\nname: "x'):
+        assert got[1] == {"id": "a", "source": {"type": "session", "link": "l"}}
+    if "\n---\n" in text:
+        assert got[:2] == ("problem", "several YAML documents in one file")
+    if "\nid: c\n" in text and "---" not in text:
+        assert got[:2] == ("problem", "duplicate key 'id'")
