@@ -85,6 +85,9 @@ _IDENTIFIER = regex.compile(r"^[A-Za-z_][A-Za-z0-9_]*+(?:\.[A-Za-z_][A-Za-z0-9_]
 _CODE_EXPR = regex.compile(r"[()\[\]]|^(?:self|os|env|process|config|settings|args)\.")
 _HEX = regex.compile(r"^(?:0x)?[0-9a-fA-F]++$")
 _UUIDISH = regex.compile(r"^[0-9a-fA-F-]++$")
+_UPPER = regex.compile(r"[A-Z]")
+_LOWER = regex.compile(r"[a-z]")
+_DIGIT = regex.compile(r"[0-9]")
 
 
 def _looks_like_placeholder(value: str) -> bool:
@@ -266,11 +269,9 @@ class IntakeHighEntropyRecognizer(_CheckedRecognizer):
             return True
         if regex.match(r"^(?:sha(?:1|224|256|384|512)|md5)-", value):
             return True
-        if not (
-            any(c.isupper() for c in value)
-            and any(c.islower() for c in value)
-            and any(c.isdigit() for c in value)
-        ):
+        if not (_UPPER.search(value) and _LOWER.search(value) and _DIGIT.search(value)):
+            return True
+        if shannon_entropy(value) < self.MIN_ENTROPY:
             return True
         if "/" in value and max(len(p) for p in value.split("/")) < 20:
             return True
