@@ -44,8 +44,6 @@ TOP_KEYS = frozenset({"id", "category", "source", "difficulty_rationale", "captu
 FUNNEL_EVENTS = ("import", "scrub", "review", "run", "promotion", "rejection")
 MAX_MONTHS = 240
 MARKDOWN_LIST_LIMIT = 200
-PARALLEL_MIN_FILES = 2000
-MAX_WORKERS = 8
 NO_CATEGORY = "(none)"
 
 
@@ -733,30 +731,6 @@ def _read_batch(jobs: list[Job]) -> list[ScenarioFile]:
     return [read_scenario(path, shown, has) for path, shown, has in jobs]
 
 
-def _read_all(jobs: list[Job]) -> list[ScenarioFile]:
-    """Read files, on every core when there are many (fork only; else one process).
-
-    Parsing dominates a large report (about 0.1 ms a file even with libyaml in C), so ten
-    thousand files are split over the cores; the order of the result is the order of ``jobs``.
-    """
-    workers = min(os.cpu_count() or 1, MAX_WORKERS)
-    if workers < 2 or len(jobs) < PARALLEL_MIN_FILES:
-        return _read_batch(jobs)
-    import multiprocessing
-    from concurrent.futures import ProcessPoolExecutor
-    from concurrent.futures.process import BrokenProcessPool
-
-    if "fork" not in multiprocessing.get_all_start_methods():
-        return _read_batch(jobs)
-    size = -(-len(jobs) // (workers * 4))
-    chunks = [jobs[i : i + size] for i in range(0, len(jobs), size)]
-    try:
-        with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork")) as pool:
-            return [item for chunk in pool.map(_read_batch, chunks) for item in chunk]
-    except (OSError, BrokenProcessPool):
-        return _read_batch(jobs)
-
-
 def read_scenarios(paths: Sequence[Path], cwd: Path | None = None) -> list[ScenarioFile]:
     """Every scenario file under the paths (files or folders); a missing path is a usage error."""
     cwd = (cwd or Path.cwd()).resolve()
@@ -782,7 +756,7 @@ def read_scenarios(paths: Sequence[Path], cwd: Path | None = None) -> list[Scena
                 jobs.append((str(path), _display(path, cwd), has))
         else:
             raise UsageError("no such file or folder", where=str(path))
-    return _read_all(jobs)
+    return _read_batch(jobs)
 
 
 def read_drafts(folder: Path, cwd: Path | None = None) -> list[DraftFile]:

@@ -811,26 +811,6 @@ def test_parse_top_builds_only_named_keys() -> None:
     assert parsed.lines[("captured_from", "captured_at")] == 6
 
 
-def test_reading_on_several_cores_gives_the_same_result(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    import intake.report
-
-    root = tmp_path / "scenarios"
-    for n in range(40):
-        kind = ("session", "issue", None, "hand")[n % 4]
-        path = write(root / f"c{n % 3}" / f"s{n:02d}.yaml", scenario_yaml(f"s{n:02d}", source=kind))
-        if n % 5 == 0:
-            save_record(record_path(path), make_record(f"s{n:02d}", promoted="2026-02-02"))
-    write(root / "bad.yaml", "id: [\n")
-    one = read_scenarios([root], cwd=tmp_path)
-    monkeypatch.setattr(intake.report, "PARALLEL_MIN_FILES", 1)
-    monkeypatch.setattr(intake.report.os, "cpu_count", lambda: 2)
-    many = read_scenarios([root], cwd=tmp_path)
-    assert many == one
-    assert len(one) == 41 and one[0].file == "scenarios/bad.yaml"
-
-
 LEAKS = [
     'id: a\nname: "x\ncategory: y"\nsource: {type: session, link: l}\nturns: []\n',
     "id: a\nname: [x,\ncategory: y]\nsource: {type: issue, link: l}\n",

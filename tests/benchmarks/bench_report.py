@@ -176,21 +176,14 @@ def wall(argv: list[str], cwd: Path, repeat: int) -> tuple[float, float]:
 
 def in_process(root: Path) -> list[tuple[str, float]]:
     """Where the time goes, measured inside one process."""
-    import intake.report
     from intake.config import load_settings
     from intake.report import build_report, read_drafts, read_events, read_scenarios, render
 
     settings = load_settings(root)
     steps: list[tuple[str, float]] = []
-    parallel_from = intake.report.PARALLEL_MIN_FILES
-    intake.report.PARALLEL_MIN_FILES = 10**9
-    start = time.perf_counter()
-    read_scenarios([settings.scenarios], root)
-    steps.append(("read scenarios, one core", time.perf_counter() - start))
-    intake.report.PARALLEL_MIN_FILES = parallel_from
     start = time.perf_counter()
     scenarios = read_scenarios([settings.scenarios], root)
-    steps.append(("read scenarios, all cores", time.perf_counter() - start))
+    steps.append(("read scenarios + records", time.perf_counter() - start))
     start = time.perf_counter()
     drafts = read_drafts(settings.drafts, root)
     events = read_events(settings.ledger)
