@@ -889,8 +889,9 @@ def gap_sentence(report: ProvenanceReport) -> str:
         return f"the {target} target cannot be reached while any scenario is not from real use"
     if n == 0:
         return f"the {target} target is met"
-    noun = "scenario" if n == 1 else "scenarios"
-    return f"{n} more real-use {noun} reach {target}"
+    if n == 1:
+        return f"1 more real-use scenario reaches {target}"
+    return f"{n} more real-use scenarios reach {target}"
 
 
 def headline(report: ProvenanceReport) -> str:
