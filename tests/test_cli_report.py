@@ -108,6 +108,7 @@ def test_empty_suite_reports_zeros(suite: Path, runner: CliRunner) -> None:
     text = runner.invoke(app, ["report"], catch_exceptions=False)
     assert text.exit_code == 0
     assert "0 scenarios: 0 from sessions" in text.stdout
+    assert "1 more real-use scenario reaches 20%." in text.stdout
 
 
 def test_no_scenarios_folder_is_said(suite: Path, runner: CliRunner) -> None:
