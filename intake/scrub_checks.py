@@ -18,6 +18,7 @@ validates them.
 
 from __future__ import annotations
 
+import logging
 import math
 import os
 from collections import Counter
@@ -28,9 +29,16 @@ import regex
 
 os.environ.setdefault("TLDEXTRACT_PUBLIC_SUFFIX_LIST_URLS", "")
 
-from presidio_analyzer import Pattern, PatternRecognizer  # noqa: E402
+import presidio_analyzer.pattern_recognizer as _pattern_module  # noqa: E402
+from presidio_analyzer import (  # noqa: E402
+    EntityRecognizer,
+    Pattern,
+    PatternRecognizer,
+    RecognizerResult,
+)
 
 __all__ = [
+    "FastPatternRecognizer",
     "IntakeBasicAuthRecognizer",
     "IntakeBearerRecognizer",
     "IntakeEmailRecognizer",
@@ -48,6 +56,88 @@ def shannon_entropy(value: str) -> float:
         return 0.0
     n = len(value)
     return -sum(c / n * math.log2(c / n) for c in Counter(value).values())
+
+
+_PRESIDIO_LOG = logging.getLogger("presidio-analyzer")
+_ID_KEY = RecognizerResult.RECOGNIZER_IDENTIFIER_KEY
+_NAME_KEY = RecognizerResult.RECOGNIZER_NAME_KEY
+
+
+class FastPatternRecognizer(PatternRecognizer):
+    """Presidio's ``PatternRecognizer`` with the per-match bookkeeping intake never reads left out.
+
+    Stock ``PatternRecognizer.analyze`` builds an ``AnalysisExplanation`` (an f-string and an
+    object) for every regex match, reads the clock and logs at DEBUG per pattern, and ends with
+    ``EntityRecognizer.remove_duplicates``. The engine discards the explanations again
+    (``return_decision_process`` is off) and runs ``remove_duplicates`` itself over all results,
+    which removes everything the per-recognizer pass would (it drops a result contained in
+    another of the same type with an equal or higher score, and that relation is transitive).
+    So this override keeps exactly the stock semantics that reach intake: the same compiled
+    pattern cache, flags, timeout (Presidio's module global, read at call time), the same
+    ``validate_result``/``invalidate_result`` scoring, the same ``recognition_metadata``, and the
+    same timeout warning (which intake turns into a fail-closed error).
+    ``tests/test_scrub_perf_equivalence.py`` compares it with the stock path on the corpus.
+
+    ``stock_analysis = True`` (set per instance) runs Presidio's own ``analyze`` instead; the
+    equivalence tests and the benchmark use it.
+    """
+
+    stock_analysis = False
+
+    def analyze(
+        self,
+        text: str,
+        entities: list[str],
+        nlp_artifacts: Any = None,
+        regex_flags: int | None = None,
+    ) -> list[RecognizerResult]:
+        """Matches of every pattern as ``RecognizerResult`` (no explanation attached)."""
+        if self.stock_analysis:
+            return list(super().analyze(text, entities, nlp_artifacts, regex_flags))
+        flags = regex_flags if regex_flags else self.global_regex_flags
+        cls = type(self)
+        validates = cls.validate_result is not PatternRecognizer.validate_result
+        invalidates = cls.invalidate_result is not PatternRecognizer.invalidate_result
+        validate, invalidate = self.validate_result, self.invalidate_result
+        entity = self.supported_entities[0]
+        state: Any = self  # Presidio's attributes are untyped
+        metadata = {_NAME_KEY: state.name, _ID_KEY: state.id}
+        max_score, min_score = EntityRecognizer.MAX_SCORE, EntityRecognizer.MIN_SCORE
+        timeout = _pattern_module.REGEX_TIMEOUT_SECONDS
+        results: list[RecognizerResult] = []
+        append = results.append
+        patterns: list[Any] = state.patterns
+        for pattern in patterns:
+            if not pattern.compiled_regex or pattern.compiled_with_flags != flags:
+                pattern.compiled_with_flags = flags
+                pattern.compiled_regex = regex.compile(pattern.regex, flags=flags)
+            base_score = pattern.score
+            try:
+                for match in pattern.compiled_regex.finditer(text, timeout=timeout):
+                    start, end = match.span()
+                    if start == end:
+                        continue
+                    score = base_score
+                    if validates or invalidates:
+                        current = text[start:end]
+                        if validates:
+                            valid = validate(current)
+                            if valid is not None:
+                                score = max_score if valid else min_score
+                        if invalidates and invalidate(current):
+                            score = min_score
+                    if score > min_score:
+                        meta = dict(metadata)
+                        append(
+                            RecognizerResult(entity, start, end, score, recognition_metadata=meta)
+                        )
+            except TimeoutError:
+                _PRESIDIO_LOG.warning(
+                    "Regex pattern '%s' timed out after %s seconds, skipping.",
+                    pattern.name,
+                    timeout,
+                )
+        return results
 
 
 @lru_cache(maxsize=1)
@@ -85,6 +175,7 @@ _IDENTIFIER = regex.compile(r"^[A-Za-z_][A-Za-z0-9_]*+(?:\.[A-Za-z_][A-Za-z0-9_]
 _CODE_EXPR = regex.compile(r"[()\[\]]|^(?:self|os|env|process|config|settings|args)\.")
 _HEX = regex.compile(r"^(?:0x)?[0-9a-fA-F]++$")
 _UUIDISH = regex.compile(r"^[0-9a-fA-F-]++$")
+_INTEGRITY = regex.compile(r"^(?:sha(?:1|224|256|384|512)|md5)-")
 _UPPER = regex.compile(r"[A-Z]")
 _LOWER = regex.compile(r"[a-z]")
 _DIGIT = regex.compile(r"[0-9]")
@@ -103,7 +194,7 @@ def _word_like_identifier(value: str) -> bool:
     return separators > 0 and not has_digit or value.isalpha()
 
 
-class _CheckedRecognizer(PatternRecognizer):
+class _CheckedRecognizer(FastPatternRecognizer):
     """A pattern recognizer with a placeholder, code and entropy check on every match."""
 
     ENTITY = ""
@@ -136,7 +227,7 @@ class _CheckedRecognizer(PatternRecognizer):
         return shannon_entropy(value) < self.MIN_ENTROPY
 
 
-class IntakeEmailRecognizer(PatternRecognizer):
+class IntakeEmailRecognizer(FastPatternRecognizer):
     """E-mail addresses whose domain ends in a real public suffix (checked offline)."""
 
     PATTERN = r"\b[\w.+-]++@\w[\w-]*+(?:\.[\w-]++)++"
@@ -267,7 +358,7 @@ class IntakeHighEntropyRecognizer(_CheckedRecognizer):
         value = pattern_text
         if _HEX.match(value) or _UUIDISH.match(value):
             return True
-        if regex.match(r"^(?:sha(?:1|224|256|384|512)|md5)-", value):
+        if _INTEGRITY.match(value):
             return True
         if not (_UPPER.search(value) and _LOWER.search(value) and _DIGIT.search(value)):
             return True
@@ -277,4 +368,7 @@ class IntakeHighEntropyRecognizer(_CheckedRecognizer):
             return True
         if _word_like_identifier(value):
             return True
-        return super().invalidate_result(value)
+        # What the base check adds here: the pattern's character class has no quotes to strip,
+        # it guarantees MIN_LENGTH, and the entropy was just checked (computing it twice was
+        # a tenth of the scrubber's time on transcripts).
+        return _looks_like_placeholder(value)
