@@ -27,6 +27,7 @@ from intake.models import Level, Record, RecordSource
 from intake.records import (
     check_id,
     dump_record,
+    file_mode,
     fsync_dir,
     record_path,
     runnable_hash,
@@ -233,6 +234,7 @@ def _write_pair(path: Path, text: str, rec: Path, rec_text: str) -> None:
                 handle.write(content)
                 handle.flush()
                 os.fsync(handle.fileno())
+            os.chmod(tmp, file_mode(target))
             temps.append((tmp, target))
         for tmp, target in temps:
             os.replace(tmp, target)

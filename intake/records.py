@@ -88,6 +88,19 @@ def save_record(path: Path, record: Record) -> None:
     atomic_write(path, dump_record(record))
 
 
+def file_mode(path: Path) -> int:
+    """The mode a rewritten file should keep: its current one, else what the umask allows.
+
+    ``mkstemp`` creates private (0600) files; a draft or a report is meant to be shared.
+    """
+    try:
+        return path.stat().st_mode & 0o7777
+    except FileNotFoundError:
+        umask = os.umask(0)
+        os.umask(umask)
+        return 0o666 & ~umask
+
+
 def atomic_write(path: Path, text: str | bytes) -> None:
     """Write via a temporary file in the same folder and ``os.replace``: never half a file."""
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -98,6 +111,7 @@ def atomic_write(path: Path, text: str | bytes) -> None:
             handle.write(data)
             handle.flush()
             os.fsync(handle.fileno())
+        os.chmod(tmp, file_mode(path))
         os.replace(tmp, path)
     except BaseException:
         with contextlib.suppress(OSError):

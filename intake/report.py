@@ -1187,7 +1187,7 @@ def _svg_bars(rows: list[tuple[str, int, str]], total: int, width: int = 560) ->
 
 def _svg_line(report: ProvenanceReport, width: int = 640, height: int = 260) -> str:
     """Real-use share per month, with the target as a dashed line."""
-    left, right, top, bottom = 48, 16, 16, 40
+    left, right, top, bottom = 48, 36, 16, 40
     plot_w, plot_h = width - left - right, height - top - bottom
     top_value = max(1.0, report.target)
     months = report.months

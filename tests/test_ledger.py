@@ -164,3 +164,22 @@ def test_unusable_ledger_path_is_exit_3(suite: Path, runner: CliRunner) -> None:
     assert result.exit_code == 3
     assert result.stderr.startswith("error: cannot open the ledger: ")
     assert len(result.stderr.splitlines()) == 1
+
+
+def test_atomic_write_keeps_or_sets_a_shareable_mode(tmp_path: Path) -> None:
+    """Rewritten files keep their mode; new ones follow the umask (not mkstemp's 0600)."""
+    import os
+
+    from intake.records import atomic_write
+
+    fresh = tmp_path / "report.html"
+    old = os.umask(0o022)
+    try:
+        atomic_write(fresh, "<p>hi</p>")
+    finally:
+        os.umask(old)
+    assert fresh.stat().st_mode & 0o777 == 0o644
+    fresh.chmod(0o600)
+    atomic_write(fresh, "<p>again</p>")
+    assert fresh.stat().st_mode & 0o777 == 0o600
+    assert fresh.read_text() == "<p>again</p>"
