@@ -20,13 +20,13 @@ Each draft's promotion gates are computed too, for the job summary; they never f
 
 from __future__ import annotations
 
-import subprocess
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
 from intake.config import Settings
 from intake.errors import IntakeError
+from intake.gitutil import git_output
 from intake.models import Record, ReviewDecision
 from intake.promote import Gate, GateInputs, ScanHit, check_gates, plan_recovery, review_gate
 from intake.records import content_hash, load_record, record_path, runnable_hash
@@ -86,19 +86,10 @@ class CheckReport:
 
 def tracked_files(root: Path, folder: Path) -> set[Path] | None:
     """Files under ``folder`` that git tracks (or has staged); None when git cannot tell."""
-    try:
-        done = subprocess.run(
-            ["git", "ls-files", "-z", "--cached", "--", str(folder)],
-            cwd=root,
-            capture_output=True,
-            timeout=30,
-            check=False,
-        )
-    except (OSError, subprocess.SubprocessError):
+    listed = git_output(["ls-files", "-z", "--cached", "--", str(folder)], root)
+    if listed is None:
         return None
-    if done.returncode != 0:
-        return None
-    names = [n for n in done.stdout.decode("utf-8", "replace").split("\0") if n]
+    names = [n for n in listed.decode("utf-8", "replace").split("\0") if n]
     return {(root / n).resolve() for n in names}
 
 

@@ -13,7 +13,6 @@ from __future__ import annotations
 import difflib
 import os
 import re
-import subprocess
 import tempfile
 import unicodedata
 from dataclasses import dataclass, field
@@ -23,6 +22,7 @@ from typing import Any
 from intake import __version__
 from intake.config import Settings
 from intake.errors import IntakeError, UsageError
+from intake.gitutil import git_text
 from intake.models import Level, Record, RecordSource
 from intake.records import (
     check_id,
@@ -77,19 +77,7 @@ def current_author(settings: Settings) -> str | None:
     """Who runs intake: configuration, else ``git config user.name`` (None if unknown)."""
     if settings.author:
         return settings.author
-    try:
-        done = subprocess.run(
-            ["git", "config", "user.name"],
-            cwd=settings.root,
-            capture_output=True,
-            text=True,
-            timeout=5,
-            check=False,
-        )
-    except (OSError, subprocess.SubprocessError):
-        return None
-    name = done.stdout.strip()
-    return name or None
+    return git_text(["config", "user.name"], settings.root, timeout=5)
 
 
 @dataclass

@@ -21,7 +21,6 @@ import contextlib
 import fcntl
 import os
 import re
-import subprocess
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -30,6 +29,7 @@ from typing import Any
 
 from intake.config import Settings
 from intake.errors import Conflict, SourceError, UsageError
+from intake.gitutil import git_text
 from intake.models import ID_PATTERN, Record, Review, ReviewDecision
 from intake.records import content_hash, load_record, record_path, save_record, utcnow
 
@@ -227,18 +227,8 @@ _STATES = {
 
 def repo_relative(path: Path, start: Path) -> str:
     """The file's path inside its git repository (the suite root when git is unavailable)."""
-    try:
-        done = subprocess.run(
-            ["git", "rev-parse", "--show-toplevel"],
-            cwd=path.parent,
-            capture_output=True,
-            text=True,
-            timeout=10,
-            check=False,
-        )
-        top = Path(done.stdout.strip()) if done.returncode == 0 and done.stdout.strip() else start
-    except (OSError, subprocess.SubprocessError):
-        top = start
+    found = git_text(["rev-parse", "--show-toplevel"], path.parent, timeout=10)
+    top = Path(found) if found else start
     try:
         return path.resolve().relative_to(top.resolve()).as_posix()
     except ValueError:

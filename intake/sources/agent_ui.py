@@ -102,14 +102,35 @@ def _quote_ident(name: str) -> str:
     return '"' + name.replace('"', '""') + '"'
 
 
-class AgentUIStore:
+class SqliteStore:
+    """A read-only SQLite session store: the connection, column discovery, guarded queries."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.conn = connect(path)
+
+    def _columns(self, table: str) -> set[str]:
+        rows = self.conn.execute(f"PRAGMA table_info({_quote_ident(table)})").fetchall()
+        return {str(row["name"]) for row in rows}
+
+    def close(self) -> None:
+        """Close the connection."""
+        self.conn.close()
+
+    def _query(self, sql: str, params: tuple[Any, ...], session: str | None = None) -> list[Any]:
+        try:
+            return self.conn.execute(sql, params).fetchall()
+        except sqlite3.Error as exc:
+            raise _source_error(exc, self.path, session) from None
+
+
+class AgentUIStore(SqliteStore):
     """Reads sessions, messages, documents and settings by column name."""
 
     kind = StoreKind.agent_ui
 
     def __init__(self, path: Path) -> None:
-        self.path = path
-        self.conn = connect(path)
+        super().__init__(path)
         try:
             self.columns = {
                 table: self._columns(table)
@@ -127,9 +148,6 @@ class AgentUIStore:
                     where=path.name,
                 )
 
-    def _columns(self, table: str) -> set[str]:
-        rows = self.conn.execute(f"PRAGMA table_info({_quote_ident(table)})").fetchall()
-        return {str(row["name"]) for row in rows}
 
     def _col(self, table: str, name: str, default: str = "NULL") -> str:
         """``name`` if the table has it, else a default literal under that name."""
@@ -137,15 +155,6 @@ class AgentUIStore:
             return f"{_quote_ident(name)}"
         return f"{default} AS {_quote_ident(name)}"
 
-    def close(self) -> None:
-        """Close the connection."""
-        self.conn.close()
-
-    def _query(self, sql: str, params: tuple[Any, ...], session: str | None = None) -> list[Any]:
-        try:
-            return self.conn.execute(sql, params).fetchall()
-        except sqlite3.Error as exc:
-            raise _source_error(exc, self.path, session) from None
 
     def _order(self) -> str:
         cols = self.columns["sessions"]

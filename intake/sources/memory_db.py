@@ -16,11 +16,10 @@ from typing import Any
 from intake.errors import SourceError
 from intake.sources.agent_ui import (
     TEXT_BYTES,
-    _quote_ident,
+    SqliteStore,
     _source_error,
     _text,
     capped_text,
-    connect,
 )
 from intake.sources.sessions import (
     LISTED_ON_ERROR,
@@ -44,14 +43,13 @@ def _when(value: str | None) -> datetime | None:
     return parsed if parsed.tzinfo else None
 
 
-class MemoryStore:
+class MemoryStore(SqliteStore):
     """Sessions are the distinct ``conversations.session_id`` values."""
 
     kind = StoreKind.memory_db
 
     def __init__(self, path: Path) -> None:
-        self.path = path
-        self.conn = connect(path)
+        super().__init__(path)
         try:
             self.conv = self._columns("conversations")
             self.tools = self._columns("tool_history")
@@ -66,19 +64,7 @@ class MemoryStore:
                 where=path.name,
             )
 
-    def _columns(self, table: str) -> set[str]:
-        rows = self.conn.execute(f"PRAGMA table_info({_quote_ident(table)})").fetchall()
-        return {str(row["name"]) for row in rows}
 
-    def close(self) -> None:
-        """Close the connection."""
-        self.conn.close()
-
-    def _query(self, sql: str, params: tuple[Any, ...], session: str | None = None) -> list[Any]:
-        try:
-            return self.conn.execute(sql, params).fetchall()
-        except sqlite3.Error as exc:
-            raise _source_error(exc, self.path, session) from None
 
     def _ts(self) -> str:
         return "timestamp" if "timestamp" in self.conv else "NULL"
