@@ -253,7 +253,7 @@ def main() -> None:
 
     intake_name = "intake (Presidio no_op, fast path)"
     regex_name = "same patterns, plain regex"
-    stock_name = "intake on stock Presidio analyze (before)"
+    stock_name = "intake, stock Presidio analyze path (fast=False)"
     sides: list[tuple[str, Callable[[str], Spans]]] = [
         (intake_name, presidio_scrubber(scrubber)),
         (regex_name, regex_baseline(scrubber)),
