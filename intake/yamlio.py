@@ -15,6 +15,7 @@ from __future__ import annotations
 import io
 import re
 from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -83,17 +84,24 @@ def decode(raw: bytes) -> str:
     return text
 
 
-def _compose(text: str) -> Node | None:
-    yaml = _safe_yaml()
+@contextmanager
+def yaml_errors() -> Iterator[None]:
+    """ruamel's parse errors → ``YamlProblem`` with a 1-based line and a one-line message."""
     try:
-        nodes = list(yaml.compose_all(text))
+        yield
     except MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line = mark.line + 1 if mark is not None else None
         problem = exc.problem or exc.context or "invalid YAML"
-        raise YamlProblem(f"invalid YAML: {problem}", line) from None
+        raise YamlProblem(f"invalid YAML: {' '.join(str(problem).split())}", line) from None
     except YAMLError as exc:
         raise YamlProblem(f"invalid YAML: {' '.join(str(exc).split())}") from None
+
+
+def _compose(text: str) -> Node | None:
+    yaml = _safe_yaml()
+    with yaml_errors():
+        nodes = list(yaml.compose_all(text))
     if len(nodes) > 1:
         raise YamlProblem("several YAML documents in one file", nodes[1].start_mark.line + 1)
     return nodes[0] if nodes else None
@@ -281,14 +289,8 @@ def parse_top(raw: bytes, keys: frozenset[str]) -> Parsed:
 def _parse_top_events(parser_class: Any, text: str, keys: frozenset[str]) -> Parsed:
     parser = parser_class(text)
     try:
-        return _EventReader(parser, keys).document()
-    except MarkedYAMLError as exc:
-        mark = exc.problem_mark or exc.context_mark
-        line = mark.line + 1 if mark is not None else None
-        problem = exc.problem or exc.context or "invalid YAML"
-        raise YamlProblem(f"invalid YAML: {problem}", line) from None
-    except YAMLError as exc:
-        raise YamlProblem(f"invalid YAML: {' '.join(str(exc).split())}") from None
+        with yaml_errors():
+            return _EventReader(parser, keys).document()
     finally:
         parser.dispose()
 
