@@ -15,8 +15,6 @@ from __future__ import annotations
 import importlib
 import os
 import sys
-import tempfile
-import traceback
 from pathlib import Path
 from typing import Any
 
@@ -48,11 +46,20 @@ def _debug_requested(ctx: Any) -> bool:
 
 def write_crash_log(exc: BaseException) -> Path:
     """The traceback to a private temporary file; the user is told its path, not its content."""
+    import tempfile
+    import traceback
+
     fd, name = tempfile.mkstemp(prefix="intake-crash-", suffix=".log")
     with os.fdopen(fd, "w", encoding="utf-8") as handle:
         handle.write(f"intake {__version__}\npython {sys.version}\nargv {sys.argv[1:2]}\n\n")
         handle.write("".join(traceback.format_exception(exc)))
     return Path(name)
+
+
+def _print_traceback(exc: BaseException) -> None:
+    import traceback
+
+    traceback.print_exception(exc, file=sys.stderr)
 
 
 class IntakeGroup(TyperGroup):
@@ -66,7 +73,7 @@ class IntakeGroup(TyperGroup):
             if exc.hint:
                 err(f"hint: {' '.join(exc.hint.split())}")
             if _debug_requested(ctx):
-                traceback.print_exception(exc, file=sys.stderr)
+                _print_traceback(exc)
             raise typer.Exit(exc.exit_code) from None
         except (typer.Exit, typer.Abort, ClickException):
             raise
@@ -75,7 +82,7 @@ class IntakeGroup(TyperGroup):
             raise typer.Exit(EXIT_INTERRUPTED) from None
         except Exception as exc:
             if _debug_requested(ctx):
-                traceback.print_exception(exc, file=sys.stderr)
+                _print_traceback(exc)
                 raise typer.Exit(EXIT_INTERNAL) from None
             log = write_crash_log(exc)
             err(f"internal error: {type(exc).__name__}; details in {log} (rerun with --debug)")

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from enum import StrEnum
 
 import typer
@@ -42,6 +41,8 @@ def register(app: typer.Typer) -> None:
         fmt: Format = typer.Option(Format.text, "--format", help="Output format."),
     ) -> None:
         """History from the ledger: one scenario's events, or the latest overall."""
+        import json
+
         from intake.cli import emit_json, out, settings
         from intake.ledger import Ledger
 
@@ -64,6 +65,8 @@ def register(app: typer.Typer) -> None:
         fmt: Format = typer.Option(Format.text, "--format", help="Output format."),
     ) -> None:
         """Print the effective configuration (tokens are never read from configuration)."""
+        import json
+
         from intake.cli import emit_json, out, settings
 
         cfg = settings(ctx)

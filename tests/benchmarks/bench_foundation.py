@@ -67,13 +67,25 @@ def wall(argv: list[str], cwd: Path, repeat: int = 7) -> float:
     return statistics.median(times)
 
 
+def interleaved(commands: list[list[str]], cwd: Path, rounds: int = 11) -> list[float]:
+    """Median wall time of each command, run alternately so that load hits both alike."""
+    times: list[list[float]] = [[] for _ in commands]
+    for _ in range(rounds):
+        for index, argv in enumerate(commands):
+            start = time.perf_counter()
+            subprocess.run(argv, cwd=cwd, check=False, capture_output=True)
+            times[index].append(time.perf_counter() - start)
+    return [statistics.median(t) for t in times]
+
+
 def main() -> None:
     intake = [sys.executable, "-m", "intake"]
     rows: list[tuple[str, str, str]] = []
     with tempfile.TemporaryDirectory() as tmp:
         root = Path(tmp)
-        typer_s = wall([sys.executable, "-c", "import typer"], root)
-        help_s = wall([*intake, "--help"], root)
+        typer_s, help_s = interleaved(
+            [[sys.executable, "-c", "import typer"], [*intake, "--help"]], root
+        )
         rows.append(("python -c 'import typer'", f"{typer_s * 1000:.0f} ms", "baseline"))
         rows.append(
             (
