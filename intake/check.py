@@ -6,8 +6,9 @@ What it enforces (errors fail the check, warnings do not):
   warning for legacy scenarios (no source, no record), the draft level for ``drafts/``; ids
   unique across drafts and scenarios;
 * the scrub re-scan of every scenario, draft and record file;
-* private drafts (``drafts/private/``, ignored by git) that are tracked anyway must carry an
-  approving review of their current content;
+* private drafts (under ``drafts/private/``, ignored by git, or anywhere when their record says
+  ``source.private``) that are tracked anyway must carry an approving review of their current
+  content;
 * records against their files: a promoted scenario whose bytes differ from the promotion stamp
   is an error; a draft whose approvals are stale is a warning;
 * scenarios without a promotion record: an error when they carry intake's ``source`` (they
@@ -94,9 +95,12 @@ def tracked_files(root: Path, folder: Path) -> set[Path] | None:
 
 
 def _files(folder: Path) -> list[Path]:
+    """Every ``*.yaml`` below ``folder``, dot-files included: GAIA's runner loads
+    ``rglob("*.yaml")``, so a hidden scenario runs and must be checked. Promotion temporaries
+    end in ``.promote-tmp``, never ``.yaml``, so they are not picked up."""
     if not folder.is_dir():
         return []
-    return sorted(p for p in folder.rglob("*.yaml") if p.is_file() and not p.name.startswith("."))
+    return sorted(p for p in folder.rglob("*.yaml") if p.is_file())
 
 
 def run_check(settings: Settings, *, strict: bool = False) -> CheckReport:
@@ -132,7 +136,7 @@ def run_check(settings: Settings, *, strict: bool = False) -> CheckReport:
             )
         )
 
-    tracked = tracked_files(root, settings.private_drafts)
+    tracked = tracked_files(root, settings.drafts)
     report.git = tracked is not None
 
     ids: dict[str, str] = {}
@@ -170,7 +174,7 @@ def run_check(settings: Settings, *, strict: bool = False) -> CheckReport:
         for folder in (settings.scenarios, settings.drafts)
         if folder.is_dir()
         for p in folder.rglob("*.intake.json")
-        if not p.name.startswith(".")
+        if p.is_file()
     )
     findings_by_file: dict[str, list[ScanHit]] = {}
     scan, scan_error = scrub_scan(scenarios + drafts + records, settings)
@@ -262,7 +266,11 @@ def run_check(settings: Settings, *, strict: bool = False) -> CheckReport:
             continue
         rec = record_path(path)
         record = loaded.get(rec)
-        private = inside(path, settings.private_drafts)
+        # private by folder or by the record's own word: a private draft moved out of
+        # drafts/private/ (where git ignores it) is still private data
+        private = inside(path, settings.private_drafts) or (
+            record is not None and record.source.private
+        )
         is_tracked = tracked is not None and path.resolve() in tracked
         current = content_hash(path)
         if not rec.is_file():

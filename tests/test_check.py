@@ -192,3 +192,65 @@ def test_gaia_suite_passes_with_warnings_and_strict_fails(suite: Path, runner) -
     result = runner.invoke(app, ["check", "--strict"])
     assert result.exit_code == 1
     assert ": error: EMAIL_ADDRESS found by the re-scan\n" in result.stdout
+
+
+def test_hidden_yaml_files_are_checked_like_gaia_loads_them(suite: Path, runner) -> None:
+    """GAIA's runner loads ``rglob("*.yaml")``, dot-files included; so must the gate."""
+    hidden = suite / "scenarios" / "cat" / ".evil.yaml"
+    hidden.parent.mkdir(parents=True)
+    hidden.write_text("id: evil\nturns: [unclosed\n")
+    result = runner.invoke(app, ["check"])
+    assert result.exit_code == 1, result.output
+    assert "scenarios/cat/.evil.yaml" in result.stdout
+    hidden.write_text(
+        FINAL_YAML.format(id="evil", category="cat").replace(
+            "Summarize the Q3 report please.", f"Use token {TOKEN} please."
+        )
+    )
+    result = runner.invoke(app, ["check"])
+    assert result.exit_code == 1, result.output
+    assert "scenarios/cat/.evil.yaml:" in result.stdout and "found by the re-scan" in result.stdout
+    assert TOKEN not in result.stdout
+    hidden.unlink()
+    write_pair(suite / "drafts", "open_case")
+    hidden_record = suite / "drafts" / ".sneak.intake.json"
+    hidden_record.write_text('{"note": "' + TOKEN + '"}')
+    result = runner.invoke(app, ["check"])
+    assert result.exit_code == 1, result.output
+    assert "drafts/.sneak.intake.json" in result.stdout
+
+
+def test_private_source_draft_outside_private_folder_is_still_private(
+    git_suite: Path, runner
+) -> None:
+    """A draft whose record says ``source.private`` stays private wherever it is moved."""
+    draft = write_pair(git_suite / "drafts", "moved_case", private=True)
+    subprocess.run(
+        ["git", "add", str(draft), str(record_path(draft))], cwd=git_suite, check=True
+    )
+    result = runner.invoke(app, ["check"])
+    assert result.exit_code == 1, result.output
+    assert "drafts/moved_case.yaml:1: error: private draft tracked by git" in result.stdout
+    from intake.models import ReviewDecision
+    from intake.review import add_review
+
+    add_review(load_settings(git_suite), "moved_case", ReviewDecision.approve, "bob")
+    result = runner.invoke(app, ["check"])
+    assert result.exit_code == 0, result.output
+
+
+def test_pre_commit_validate_hook_only_matches_scenarios_and_drafts() -> None:
+    import re
+
+    from intake.yamlio import load_roundtrip
+    from tests.conftest import REPO
+
+    hooks = load_roundtrip((REPO / ".pre-commit-hooks.yaml").read_text())
+    validate = next(h for h in hooks if h["id"] == "intake-validate")
+    pattern = re.compile(validate["files"])
+    assert pattern.search("scenarios/rag_quality/a_case.yaml")
+    assert pattern.search("drafts/a_case.yaml")
+    assert not pattern.search(".github/workflows/intake-check.yml")
+    assert not pattern.search(".pre-commit-config.yaml")
+    assert not pattern.search("config/settings.yaml")
+    assert not pattern.search("scenarios/a_case.yml")
