@@ -17,7 +17,7 @@ import tempfile
 import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from intake import __version__
 from intake.config import Settings
@@ -35,6 +35,10 @@ from intake.records import (
     utcnow,
 )
 from intake.yamlio import dump_roundtrip, literal, to_plain
+
+if TYPE_CHECKING:
+    from intake.ledger import Ledger
+    from intake.scrub import FixtureMap, Scrubber
 
 SCENARIO_KEY_ORDER = (
     "id",
@@ -151,9 +155,16 @@ def write_draft(
     *,
     force: bool = False,
     header: str | None = None,
+    mapping: FixtureMap | None = None,
 ) -> DraftResult:
-    """Scrub, validate and write a draft and its record; log import and scrub events."""
+    """Scrub, validate and write a draft and its record; log import and scrub events.
+
+    ``mapping`` lets an importer that scrubbed something earlier (a title it needed for the
+    id) share its fixtures, so one original gets one fixture in the draft and the record.
+    The ledger is opened before anything is written, so a broken ledger leaves no draft.
+    """
     from intake import schema
+    from intake.ledger import Ledger
     from intake.scrub import scrub_tree
 
     scenario_id = check_id(str(scenario.get("id", "")))
@@ -166,8 +177,14 @@ def write_draft(
             hint="pass --force to overwrite it",
         )
 
-    bundle = {"scenario": scenario, "observations": observations, "details": source.details}
-    clean, report = scrub_tree(bundle)
+    bundle = {
+        "scenario": scenario,
+        "observations": observations,
+        "details": source.details,
+        "locator": source.locator,
+        "link": source.link or "",
+    }
+    clean, report = scrub_tree(bundle, scrubber=configured_scrubber(settings), mapping=mapping)
     clean_scenario: dict[str, Any] = to_plain(clean["scenario"])
     if clean_scenario.get("id") != scenario_id:
         raise IntakeError("scrubbing changed the scenario id; refusing to write", where=scenario_id)
@@ -188,16 +205,50 @@ def write_draft(
 
     record = Record(
         id=scenario_id,
-        source=source.model_copy(update={"details": to_plain(clean["details"])}),
+        source=source.model_copy(
+            update={
+                "details": to_plain(clean["details"]),
+                "locator": str(clean["locator"]),
+                "link": str(clean["link"]) or None,
+            }
+        ),
         author=current_author(settings),
         scrub=report,
         observations=to_plain(clean["observations"]),
     )
     text = (f"# {header}\n" if header else "") + dump_roundtrip(_normalise(clean_scenario))
     rec = record_path(target)
-    _write_pair(target, text, rec, dump_record(record))
-    log_import(settings, record, target)
+    with Ledger.open(settings.ledger) as ledger:
+        if source.private:
+            ignore_private_drafts(settings.private_drafts)
+        _write_pair(target, text, rec, dump_record(record))
+        try:
+            log_import(settings, record, target, ledger)
+        except BaseException:
+            target.unlink(missing_ok=True)
+            rec.unlink(missing_ok=True)
+            raise
     return DraftResult(target, rec, record, clean_scenario, warnings)
+
+
+def configured_scrubber(settings: Settings) -> Scrubber:
+    """The scrubber of this suite: its ``scrubbers_dir`` and optional spaCy model."""
+    from intake.scrub import get_scrubber
+
+    folder = settings.path(settings.scrubbers_dir) if settings.scrubbers_dir else None
+    return get_scrubber(settings.spacy_model, folder)
+
+
+def ignore_private_drafts(folder: Path) -> None:
+    """``drafts/private/.gitignore`` ignoring everything, so private drafts never get committed
+    by accident, whatever the suite's own ignore rules say."""
+    ignore = folder / ".gitignore"
+    if not ignore.exists():
+        folder.mkdir(parents=True, exist_ok=True)
+        ignore.write_text(
+            "# Drafts from private sessions: never committed unreviewed (intake check).\n*\n",
+            encoding="utf-8",
+        )
 
 
 def _scenario_files(folder: Path, name: str) -> list[Path]:
@@ -233,35 +284,34 @@ def _write_pair(path: Path, text: str, rec: Path, rec_text: str) -> None:
     fsync_dir(path.parent)
 
 
-def log_import(settings: Settings, record: Record, path: Path) -> None:
+def log_import(settings: Settings, record: Record, path: Path, ledger: Ledger) -> None:
     """Ledger events for a new draft (import, scrub) and its index row."""
-    from intake.ledger import Ledger, item_for
+    from intake.ledger import item_for
     from intake.validate import validate_file
 
     shown = _shown(path, settings.root)
-    with Ledger.open(settings.ledger) as ledger:
+    ledger.append(
+        "import",
+        record.id,
+        path=shown,
+        actor=record.author,
+        detail={
+            "source": record.source.kind.value,
+            "locator": record.source.locator,
+            "private": record.source.private,
+            "intake_version": __version__,
+        },
+    )
+    if record.scrub is not None:
         ledger.append(
-            "import",
+            "scrub",
             record.id,
             path=shown,
-            actor=record.author,
-            detail={
-                "source": record.source.kind.value,
-                "locator": record.source.locator,
-                "private": record.source.private,
-                "intake_version": __version__,
-            },
+            detail={"counts": record.scrub.counts, "config_hash": record.scrub.config_hash},
         )
-        if record.scrub is not None:
-            ledger.append(
-                "scrub",
-                record.id,
-                path=shown,
-                detail={"counts": record.scrub.counts, "config_hash": record.scrub.config_hash},
-            )
-        result = validate_file(path, drafts_dir=settings.drafts)
-        if result.data is not None:
-            ledger.upsert_item(item_for(path, result.data, "draft", settings.root))
+    result = validate_file(path, drafts_dir=settings.drafts)
+    if result.data is not None:
+        ledger.upsert_item(item_for(path, result.data, "draft", settings.root))
 
 
 def new_record_source(
