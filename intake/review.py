@@ -63,25 +63,29 @@ def promoted_paths(settings: Settings, scenario_id: str) -> list[Path]:
 
 
 def find_draft(settings: Settings, target: str) -> Path:
-    """A draft by path (under ``drafts/``) or by id (``drafts/`` then ``drafts/private/``)."""
+    """A draft by path (under ``drafts/``) or by id (``drafts/`` then ``drafts/private/``).
+
+    A path target must name ``<id>.yaml``: anything else under ``drafts/`` (a record, notes) is
+    not a draft, and the commands that take one delete or rewrite it. Symbolic links are refused
+    for the draft and its record, and the resolved path must stay inside ``drafts/`` (DESIGN §6:
+    intake never writes or deletes outside its configured folders).
+    """
     given = Path(target)
     if given.suffix == ".yaml" or os.sep in target or "/" in target:
-        path = given if given.is_absolute() else Path.cwd() / given
-        if not path.is_file():
-            raise UsageError("no such draft", where=target)
-        if not inside(path, settings.drafts):
+        if given.suffix != ".yaml" or not re.fullmatch(ID_PATTERN, given.stem):
             raise UsageError(
-                "not a draft (not under the drafts folder)",
-                where=target,
-                hint=f"drafts live in {shown(settings.drafts, settings.root)}/",
+                "not a draft: a draft is a file named <id>.yaml", where=target[:200]
             )
-        return path.resolve()
+        path = given if given.is_absolute() else Path.cwd() / given
+        if not path.is_file() and not path.is_symlink():
+            raise UsageError("no such draft", where=target)
+        return _checked_draft(settings, path, target)
     if not re.fullmatch(ID_PATTERN, target):
         raise UsageError("not a draft id or path", where=target[:80])
     for folder in (settings.drafts, settings.private_drafts):
         candidate = folder / f"{target}.yaml"
-        if candidate.is_file():
-            return candidate.resolve()
+        if candidate.is_file() or candidate.is_symlink():
+            return _checked_draft(settings, candidate, target)
     promoted = promoted_paths(settings, target)
     if promoted:
         raise UsageError(
@@ -89,6 +93,27 @@ def find_draft(settings: Settings, target: str) -> Path:
             where=shown(promoted[0], settings.root),
         )
     raise UsageError("no such draft", where=target)
+
+
+def _checked_draft(settings: Settings, path: Path, target: str) -> Path:
+    """``path`` resolved, once it and its record are known to be plain files inside drafts/."""
+    rec = record_path(path)
+    for what, candidate in (("the draft", path), ("the draft's record", rec)):
+        if candidate.is_symlink():
+            raise UsageError(
+                f"{what} is a symbolic link; intake does not follow links in the drafts folder",
+                where=target if candidate is path else f"{target} ({rec.name})",
+            )
+    resolved = path.resolve()
+    if not inside(resolved, settings.drafts) or (rec.exists() and not inside(rec, settings.drafts)):
+        raise UsageError(
+            "not a draft (not under the drafts folder)",
+            where=target,
+            hint=f"drafts live in {shown(settings.drafts, settings.root)}/",
+        )
+    if not resolved.is_file():
+        raise UsageError("no such draft", where=target)
+    return resolved
 
 
 def lock_path(settings: Settings, scenario_id: str) -> Path:

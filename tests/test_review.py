@@ -78,8 +78,10 @@ def test_find_draft_by_id_path_and_private(suite: Path) -> None:
         find_draft(settings, "c_case")
     with pytest.raises(UsageError, match="not a draft id or path"):
         find_draft(settings, "Bad Id!")
-    with pytest.raises(UsageError, match="no such draft"):
+    with pytest.raises(UsageError, match="a draft is a file named <id>.yaml"):
         find_draft(settings, "../etc")
+    with pytest.raises(UsageError, match="no such draft"):
+        find_draft(settings, "drafts/missing_case.yaml")
     outside = suite / "elsewhere.yaml"
     outside.write_text("id: x\n")
     with pytest.raises(UsageError, match="not under the drafts folder"):
@@ -206,3 +208,48 @@ def test_pr_server_error_is_a_network_error(suite: Path, github, runner) -> None
     result = runner.invoke(app, ["review", "pdf_summary_loop", "--pr", "7", "--repo",
                                  "acme/agent"])
     assert result.exit_code == 3 and "GitHub answered HTTP 500" in result.stderr
+
+
+def test_path_target_must_be_a_draft_yaml_named_by_an_id(suite: Path, runner) -> None:
+    """`intake reject drafts/<id>.intake.json` used to delete the record."""
+    draft = write_pair(suite / "drafts")
+    rec = record_path(draft)
+    for target in (
+        "drafts/pdf_summary_loop.intake.json",
+        "drafts/Not An Id.yaml",
+        "drafts/notes.txt",
+    ):
+        (suite / target).write_text("x") if not (suite / target).exists() else None
+        result = runner.invoke(app, ["reject", target, "--reason", "oops"])
+        assert result.exit_code == 2, result.output
+        assert target in result.stderr and "Traceback" not in result.stderr
+    assert draft.is_file() and rec.is_file()
+
+
+def test_symlinked_drafts_and_records_are_refused(suite: Path, runner) -> None:
+    """A symlink in drafts/ must never let intake delete or write a file outside the suite."""
+    outside = suite.parent / "outside"
+    victim = write_pair(outside, "pdf_summary_loop")
+    victim_rec = record_path(victim)
+    link = suite / "drafts" / "pdf_summary_loop.yaml"
+    link.symlink_to(Path("..") / ".." / "outside" / "pdf_summary_loop.yaml")
+    record_path(link).symlink_to(Path("..") / ".." / "outside" / victim_rec.name)
+    for target in ("pdf_summary_loop", "drafts/pdf_summary_loop.yaml"):
+        result = runner.invoke(app, ["reject", target, "--reason", "gone"])
+        assert result.exit_code == 2, result.output
+        assert "symbolic link" in result.stderr
+    result = runner.invoke(app, ["review", "pdf_summary_loop", "--approve", "--reviewer", "bob"])
+    assert result.exit_code == 2, result.output
+    assert victim.is_file() and victim_rec.is_file()
+    assert load_record(victim_rec).reviews == []
+    # a real draft whose record alone is a link to elsewhere
+    link.unlink()
+    record_path(link).unlink()
+    write_pair(suite / "drafts", "other_case")
+    rec = record_path(suite / "drafts" / "other_case.yaml")
+    rec.unlink()
+    rec.symlink_to(victim_rec)
+    result = runner.invoke(app, ["reject", "other_case", "--reason", "gone"])
+    assert result.exit_code == 2, result.output
+    assert "symbolic link" in result.stderr
+    assert victim_rec.is_file() and (suite / "drafts" / "other_case.yaml").is_file()
