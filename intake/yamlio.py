@@ -21,7 +21,7 @@ from typing import Any
 
 from ruamel.yaml import YAML
 from ruamel.yaml.error import MarkedYAMLError, YAMLError
-from ruamel.yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
+from ruamel.yaml.nodes import ScalarNode
 
 JsonPath = tuple[str | int, ...]
 
@@ -66,8 +66,15 @@ def json_path(path: JsonPath) -> str:
     return out
 
 
+YAML_VERSION = (1, 1)
+"""GAIA loads scenarios with PyYAML's ``safe_load``, which is YAML 1.1: ``yes``/``no``/``on``
+are booleans there and ``0o1`` is text. intake reads and writes with the same rules, so what
+it validates is what GAIA's runner will see."""
+
+
 def _safe_yaml() -> YAML:
     yaml = YAML(typ="safe")
+    yaml.version = YAML_VERSION
     yaml.allow_duplicate_keys = False
     return yaml
 
@@ -98,78 +105,24 @@ def yaml_errors() -> Iterator[None]:
         raise YamlProblem(f"invalid YAML: {' '.join(str(exc).split())}") from None
 
 
-def _compose(text: str) -> Node | None:
-    yaml = _safe_yaml()
-    with yaml_errors():
-        nodes = list(yaml.compose_all(text))
-    if len(nodes) > 1:
-        raise YamlProblem("several YAML documents in one file", nodes[1].start_mark.line + 1)
-    return nodes[0] if nodes else None
+MAX_DEPTH = 64
+"""Deepest nesting accepted; GAIA's deepest scenario nests 5 levels. Bounded so that a
+hostile file cannot exhaust the stack (libyaml parses without recursion; we build
+iteratively up to this depth)."""
 
 
 def parse_checked(raw: bytes) -> Parsed:
-    """Decode, parse and check one scenario file; raises ``YamlProblem``."""
+    """Decode, parse and check one scenario file; raises ``YamlProblem``.
+
+    libyaml's events are read directly (no node tree): aliases, explicit tags other than the
+    core ones, merge and duplicate keys, several documents and nesting deeper than
+    ``MAX_DEPTH`` are refused as they are met, so a YAML bomb costs nothing.
+    """
     if len(raw) > MAX_BYTES:
         raise YamlProblem(f"file is {len(raw):,} bytes, over the {MAX_BYTES:,}-byte limit")
-    root = _compose(decode(raw))
-    if root is None:
-        raise YamlProblem("empty document: a scenario must be a YAML mapping", 1)
-    if not isinstance(root, MappingNode):
-        kind = "a list" if isinstance(root, SequenceNode) else "a scalar"
-        raise YamlProblem(f"document is {kind}, not a mapping", root.start_mark.line + 1)
-    builder = _Builder()
-    data = builder.build(root, ())
-    assert isinstance(data, dict)
-    return Parsed(data=data, lines=builder.lines)
+    from ruamel.yaml.cyaml import CParser  # type: ignore[attr-defined]
 
-
-class _Builder:
-    """Nodes → plain data, refusing aliases, unknown tags and duplicate keys."""
-
-    def __init__(self) -> None:
-        self.lines: dict[JsonPath, int] = {}
-        self._seen: set[int] = set()
-
-    def build(self, node: Node, path: JsonPath) -> Any:
-        line = node.start_mark.line + 1
-        if id(node) in self._seen:
-            raise YamlProblem("anchors and aliases are not allowed in scenarios", line)
-        self._seen.add(id(node))
-        self.lines[path] = line
-        tag = node.tag
-        if tag not in _ALLOWED_TAGS and tag not in _TEXT_TAGS:
-            raise YamlProblem(f"tag {tag!r} is not allowed in scenarios", line)
-        if isinstance(node, ScalarNode):
-            return self._scalar(node, tag)
-        if isinstance(node, SequenceNode):
-            return [self.build(item, (*path, index)) for index, item in enumerate(node.value)]
-        if isinstance(node, MappingNode):
-            return self._mapping(node, path)
-        raise YamlProblem("unsupported YAML node", line)  # pragma: no cover
-
-    def _scalar(self, node: ScalarNode, tag: str) -> Any:
-        if tag in _TEXT_TAGS or tag == _CORE + "str":
-            return node.value
-        if tag == _CORE + "null":
-            return None
-        return _scalar_value(tag, node.value)
-
-    def _mapping(self, node: MappingNode, path: JsonPath) -> dict[str, Any]:
-        out: dict[str, Any] = {}
-        for key_node, value_node in node.value:
-            line = key_node.start_mark.line + 1
-            if not isinstance(key_node, ScalarNode):
-                raise YamlProblem("mapping keys must be plain scalars", line)
-            if key_node.tag == _CORE + "merge":
-                raise YamlProblem("merge keys (<<) are not allowed in scenarios", line)
-            key = key_node.value
-            if key in out:
-                raise YamlProblem(f"duplicate key {key!r}", line)
-            child = (*path, key)
-            self.lines[child] = line
-            out[key] = self.build(value_node, child)
-            self.lines[child] = line
-        return out
+    return _parse_top_events(CParser, decode(raw), None)
 
 
 _SCALARS: dict[str, Any] = {}
@@ -190,6 +143,7 @@ def _scalar_value(tag: str, text: str) -> Any:
 
 def _rt_yaml(offset: int = 2) -> YAML:
     yaml = YAML()
+    yaml.version = YAML_VERSION
     yaml.preserve_quotes = True
     yaml.width = 100
     yaml.indent(mapping=2, sequence=offset + 2, offset=offset)
@@ -225,7 +179,15 @@ def dump_roundtrip(data: Any, *, like: str | None = None) -> str:
     """
     stream = io.StringIO()
     _rt_yaml(sequence_offset(like) if like is not None else 2).dump(data, stream)
-    return stream.getvalue()
+    return _without_directive(stream.getvalue())
+
+
+def _without_directive(text: str) -> str:
+    """Drop the ``%YAML 1.1`` header ruamel writes for a versioned dump (PyYAML needs none)."""
+    head = "%YAML 1.1\n---\n"
+    if text.startswith(head):
+        return text[len(head) :]
+    return text.replace("%YAML 1.1\n---", "", 1) if text.startswith("%YAML 1.1") else text
 
 
 def literal(text: str) -> Any:
@@ -274,19 +236,15 @@ def parse_top(raw: bytes, keys: frozenset[str]) -> Parsed:
     if len(raw) > MAX_BYTES:
         raise YamlProblem(f"file is {len(raw):,} bytes, over the {MAX_BYTES:,}-byte limit")
     text = decode(raw)
-    try:
-        from ruamel.yaml.cyaml import CParser  # type: ignore[attr-defined]
-    except ImportError:  # pragma: no cover - ruamel.yaml.clib is a declared dependency
-        parsed = parse_checked(raw)
-        data = {k: v for k, v in parsed.data.items() if k in keys}
-        return Parsed(data=data, lines=parsed.lines)
+    from ruamel.yaml.cyaml import CParser  # type: ignore[attr-defined]
+
     fast = _parse_top_prefix(CParser, text, keys)
     if fast is not None:
         return fast
     return _parse_top_events(CParser, text, keys)
 
 
-def _parse_top_events(parser_class: Any, text: str, keys: frozenset[str]) -> Parsed:
+def _parse_top_events(parser_class: Any, text: str, keys: frozenset[str] | None) -> Parsed:
     parser = parser_class(text)
     try:
         with yaml_errors():
@@ -371,16 +329,16 @@ def _resolve_plain(value: str, implicit: tuple[bool, bool]) -> str:
     """The tag the safe composer would give an untagged scalar (int, bool, null…)."""
     global _RESOLVER
     if _RESOLVER is None:
-        from ruamel.yaml.cyaml import CSafeLoader
+        from ruamel.yaml.resolver import VersionedResolver
 
-        _RESOLVER = CSafeLoader("")
+        _RESOLVER = VersionedResolver(version=YAML_VERSION)
     return str(_RESOLVER.resolve(ScalarNode, value, implicit))
 
 
 class _EventReader:
     """Walks libyaml's events: builds the wanted top-level values and skips the others."""
 
-    def __init__(self, parser: Any, keys: frozenset[str]) -> None:
+    def __init__(self, parser: Any, keys: frozenset[str] | None) -> None:
         from ruamel.yaml import events
 
         self.ev = events
@@ -414,8 +372,8 @@ class _EventReader:
                 break
             key = self._key(key_event, seen)
             self.entries += 1
-            if key in self.keys:
-                out[key] = self._value(get(), (key,))
+            if self.keys is None or key in self.keys:
+                out[key] = self._value(get(), (key,), 2)
                 self.lines[(key,)] = key_event.start_mark.line + 1
             else:
                 self._skip(get())
@@ -444,9 +402,12 @@ class _EventReader:
         depth = 1
         get = self.parser.get_event
         while depth:
-            kind = type(get())
+            skipped = get()
+            kind = type(skipped)
             if kind in opening:
                 depth += 1
+                if depth >= MAX_DEPTH:
+                    _too_deep(skipped)
             elif kind in closing:
                 depth -= 1
 
@@ -454,12 +415,14 @@ class _EventReader:
         if tag not in (None, "!", expected):
             raise YamlProblem(f"tag {tag!r} is not allowed in scenarios", line)
 
-    def _value(self, event: Any, path: JsonPath) -> Any:
+    def _value(self, event: Any, path: JsonPath, depth: int) -> Any:
         ev = self.ev
         line = event.start_mark.line + 1
         self.lines[path] = line
-        if isinstance(event, ev.AliasEvent):
+        if isinstance(event, ev.AliasEvent) or getattr(event, "anchor", None):
             raise YamlProblem("anchors and aliases are not allowed in scenarios", line)
+        if depth > MAX_DEPTH:
+            _too_deep(event)
         if isinstance(event, ev.ScalarEvent):
             tag = event.tag
             if tag is None or tag == "!":
@@ -476,7 +439,7 @@ class _EventReader:
             self._check_tag(event.tag, _CORE + "seq", line)
             items: list[Any] = []
             while not isinstance(item := get(), ev.SequenceEndEvent):
-                items.append(self._value(item, (*path, len(items))))
+                items.append(self._value(item, (*path, len(items)), depth + 1))
             return items
         self._check_tag(event.tag, _CORE + "map", line)
         out: dict[str, Any] = {}
@@ -484,6 +447,10 @@ class _EventReader:
         while not isinstance(key_event := get(), ev.MappingEndEvent):
             key = self._key(key_event, seen)
             child = (*path, key)
-            out[key] = self._value(get(), child)
+            out[key] = self._value(get(), child, depth + 1)
             self.lines[child] = key_event.start_mark.line + 1
         return out
+
+
+def _too_deep(event: Any) -> None:
+    raise YamlProblem(f"nested more than {MAX_DEPTH} levels deep", event.start_mark.line + 1)

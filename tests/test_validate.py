@@ -93,7 +93,7 @@ def test_valid_strict_scenario(suite: Path, runner: CliRunner) -> None:
         ("id: !!python/object/apply:os.system [ls]\n", 1, "tag 'tag:yaml.org,2002:python/object"),
         ("a: &x [1, 2]\nb: *x\n", 1, "anchors and aliases are not allowed"),
         ("", 1, "empty document"),
-        ("a: 1\n---\nb: 2\n", 3, "several YAML documents"),
+        ("a: 1\n---\nb: 2\n", 2, "several YAML documents"),
     ],
 )
 def test_yaml_hygiene(suite: Path, runner: CliRunner, text: str, line: int, message: str) -> None:
@@ -250,3 +250,58 @@ def test_unreadable_file(suite: Path, runner: CliRunner) -> None:
     path.chmod(0)
     code, out, _ = run(runner, str(path))
     assert code == 1 and "cannot read file" in out
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("persona: yes\n", "$.persona:"),
+        ("success_criteria: no\n", "turn needs a non-empty ground_truth"),
+        ("turn: 0o1\n", "$.turns[0].turn:"),
+    ],
+)
+def test_yaml_1_1_as_gaia_reads_it(suite: Path, runner: CliRunner, text: str, message: str) -> None:
+    """GAIA loads with PyYAML (YAML 1.1): `yes`/`no` are booleans, `0o1` is text. A file
+    whose meaning differs between 1.1 and 1.2 is judged as GAIA will read it."""
+    import yaml as pyyaml
+
+    base = {
+        "persona": "persona: casual_user\n",
+        "success_criteria": "success_criteria: fine\n",
+        "turn": "turn: 1\n",
+    }
+    key = text.split(":")[0]
+    doc = (
+        "id: yaml11\ncategory: c\n"
+        + (text if key == "persona" else base["persona"])
+        + "setup:\n  index_documents: []\nturns:\n  - "
+        + (text if key == "turn" else base["turn"])
+        + "    objective: o\n    "
+        + (text if key == "success_criteria" else base["success_criteria"])
+    )
+    path = write(suite, "y.yaml", doc)
+    assert pyyaml.safe_load(doc) is not None
+    code, out, _ = run(runner, str(path))
+    assert code == 1, out
+    assert message in out
+
+
+def test_deep_nesting_is_one_line_not_a_crash(suite: Path, runner: CliRunner) -> None:
+    """2 KB and 100 KB of nested brackets: a finding with file and line, never exit 4/139."""
+    for depth in (1_000, 50_000):
+        path = write(suite, f"deep{depth}.yaml", "a: " + "[" * depth + "]" * depth + "\n")
+        code, out, err = run(runner, str(path))
+        assert (code, err) == (1, "")
+        assert f"{rel(path)}:1: error: nested more than 64 levels deep" in out
+
+
+def test_written_strings_stay_strings_for_pyyaml() -> None:
+    """Strings that YAML 1.1 would read as booleans or numbers are quoted when intake writes."""
+    import yaml as pyyaml
+
+    from intake.yamlio import dump_roundtrip
+
+    values = {"a": "yes", "b": "no", "c": "on", "d": "Off", "e": "y", "f": "010", "g": "1_000"}
+    text = dump_roundtrip(values)
+    assert not text.startswith("%YAML")
+    assert pyyaml.safe_load(text) == values
