@@ -17,8 +17,8 @@ from typing import Any
 
 from intake import schema
 from intake.errors import UsageError
-from intake.models import GAIA_PERSONAS, Level, has_placeholder
-from intake.yamlio import JsonPath, Parsed, YamlProblem, json_path, parse_checked
+from intake.models import GAIA_PERSONAS, PLACEHOLDER_MARK, Level, has_placeholder
+from intake.yamlio import JsonPath, Parsed, YamlProblem, json_path, parse_checked, walk_strings
 
 
 class Severity(StrEnum):
@@ -168,6 +168,15 @@ def _describe(path: tuple[str | int, ...], message: str) -> str:
     return message if not path else f"{json_path(path)}: {message}"
 
 
+_SCHEMA_CHECKED_PLACEHOLDERS = {
+    ("objective",),
+    ("user_message",),
+    ("success_criteria",),
+    ("difficulty_rationale",),
+}
+"""Fields whose strict schema pattern already reports a placeholder (no double report)."""
+
+
 def _gaia_rules(
     parsed: Parsed, path: Path, level: Level
 ) -> Iterator[tuple[int, str, str, JsonPath, str]]:
@@ -229,6 +238,16 @@ def _gaia_rules(
                 "warning",
             )
     if level is Level.strict:
+        for where, text in walk_strings(data):
+            if PLACEHOLDER_MARK in text and where[-1:] not in _SCHEMA_CHECKED_PLACEHOLDERS:
+                field = where[-1] if where else "value"
+                yield (
+                    parsed.line_of(where),
+                    "placeholder",
+                    f"{json_path(where)}: {field} still holds a {PLACEHOLDER_MARK} placeholder",
+                    where,
+                    "error",
+                )
         scenario_id = data.get("id")
         if isinstance(scenario_id, str) and scenario_id != path.stem:
             yield (

@@ -305,3 +305,25 @@ def test_written_strings_stay_strings_for_pyyaml() -> None:
     text = dump_roundtrip(values)
     assert not text.startswith("%YAML")
     assert pyyaml.safe_load(text) == values
+
+
+def test_strict_reports_every_placeholder_with_its_line(suite: Path, runner: CliRunner) -> None:
+    """Placeholders in any field (names, ground truth, document paths) fail strict validation."""
+    text = (
+        GOOD.format(id="left_over")
+        .replace(
+            "    success_criteria: States $14.2 million\n",
+            "    success_criteria: States $14.2 million\n"
+            f"    ground_truth:\n      expected_answer: '{placeholder('the answer')}'\n",
+        )
+        .replace(
+            "  index_documents: []\n",
+            f"  index_documents:\n    - path: '{placeholder('attachment a.png')}'\n",
+        )
+    )
+    path = write(suite / "scenarios" / "c", "left_over.yaml", text)
+    code, out, _ = run(runner)
+    assert code == 1
+    shown = rel(path)
+    assert f"{shown}:10: error: $.setup.index_documents[0].path: path still holds a" in out
+    assert f"{shown}:16: error: $.turns[0].ground_truth.expected_answer: expected_answer" in out
