@@ -229,9 +229,19 @@ class _CheckedRecognizer(FastPatternRecognizer):
 
 
 class IntakeEmailRecognizer(FastPatternRecognizer):
-    """E-mail addresses whose domain ends in a real public suffix (checked offline)."""
+    """E-mail addresses whose domain ends in a real public suffix (checked offline).
 
-    PATTERN = r"\b[\w.+-]++@\w[\w-]*+(?:\.[\w-]++)++"
+    Domain labels are letters, digits and hyphens only (``_`` ends the domain, so
+    ``alice@acme.com_notes`` is found). The regex takes every label it can, which in a file name
+    includes the extension (``alice@acme.io.pdf``); ``invalidate_result`` cannot shrink a span,
+    so ``analyze`` trims trailing labels until the domain ends in a public suffix and reports the
+    shorter span (``alice@acme.io``), keeping the extension out of the finding. The trimming
+    runs after the match loop on both the fast and the stock path, so they stay equivalent.
+    """
+
+    PATTERN = r"\b[\w.+-]++@[A-Za-z0-9][A-Za-z0-9-]*+(?:\.[A-Za-z0-9-]++)++"
+    MAX_DOMAIN = 253
+    """Longest domain name DNS allows; longer candidates are cut before the suffix check."""
 
     def __init__(self, supported_language: str = "en", **kwargs: Any) -> None:
         kwargs.pop("supported_entity", None)
@@ -246,11 +256,44 @@ class IntakeEmailRecognizer(FastPatternRecognizer):
         )
 
     def invalidate_result(self, pattern_text: str) -> bool | None:
-        """Drop ``lodash@4.17.21``, ``x@localhost``, ``a@b.c``: no public suffix, no e-mail."""
-        local, _, domain = pattern_text.rpartition("@")
-        if not local.strip(".+-"):
-            return True
-        return not _has_public_suffix(domain.lower())
+        """Drop matches without a real local part (``.@x.com``); the domain is checked later."""
+        local, _, _ = pattern_text.rpartition("@")
+        return not local.strip(".+-")
+
+    def analyze(
+        self,
+        text: str,
+        entities: list[str],
+        nlp_artifacts: Any = None,
+        regex_flags: int | None = None,
+    ) -> list[RecognizerResult]:
+        """Matches whose domain, trimmed label by label from the right, has a public suffix."""
+        kept: list[RecognizerResult] = []
+        for result in super().analyze(text, entities, nlp_artifacts, regex_flags):
+            at = text.rfind("@", result.start, result.end)
+            end = _public_suffix_end(text[at + 1 : result.end], self.MAX_DOMAIN)
+            if end is None:
+                continue
+            result.end = at + 1 + end
+            kept.append(result)
+        return kept
+
+
+def _public_suffix_end(domain: str, limit: int) -> int | None:
+    """Length of the longest label prefix of ``domain`` ending in a public suffix, if any.
+
+    ``lodash@4.17.21``, ``x@localhost`` and ``a@b.c`` have none; ``acme.io.pdf`` gives the
+    length of ``acme.io``. At most ``limit`` characters are considered (linear cost).
+    """
+    end = len(domain)
+    if end > limit:
+        end = domain.rfind(".", 0, limit + 1)
+    lowered = domain.lower()
+    while end > 0:
+        if _has_public_suffix(lowered[:end]):
+            return end
+        end = lowered.rfind(".", 0, end)
+    return None
 
 
 _NAME = (

@@ -109,6 +109,11 @@ KINDS: dict[str, Gen] = {
         f"{r.choice(USERS)}{r.randint(1, 99)}@{r.choice(DOMAINS)}",
         " today",
     ),
+    "email_in_file_name": lambda r: (
+        "attached statement_",
+        f"{r.choice(USERS)}@{r.choice(DOMAINS)}",
+        r.choice([".pdf", ".docx", "_notes.txt", ".io.bak"]) + " here",
+    ),
     "github_token": lambda r: (
         "token ",
         r.choice(["ghp_", "gho_", "ghu_", "ghs_", "ghr_"]) + _mixed(r, ALNUM, 36),
@@ -249,6 +254,7 @@ DECOYS: dict[str, Callable[[random.Random], str]] = {
     "mime": lambda r: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
     "blob_url": lambda r: f"https://github.com/amd/gaia/blob/{_r(r, _H, 40)}/src/app.py",
     "example_email": lambda r: "user@example.com",
+    "retina_image": lambda r: f"logo@{r.randint(2, 3)}x.png",
 }
 
 _SENTENCE = (
