@@ -31,7 +31,7 @@ from intake.gitutil import git_output
 from intake.models import Record, ReviewDecision
 from intake.promote import Gate, GateInputs, ScanHit, check_gates, plan_recovery, review_gate
 from intake.records import content_hash, load_record, record_path, runnable_hash
-from intake.review import inside, shown
+from intake.review import inside, person_key, shown
 
 
 @dataclass(frozen=True)
@@ -282,7 +282,7 @@ def run_check(settings: Settings, *, strict: bool = False) -> CheckReport:
             continue
         latest: dict[str, Any] = {}
         for review in sorted(record.reviews, key=lambda r: r.at):
-            latest[review.reviewer.lower()] = review
+            latest[person_key(review.reviewer)] = review
         for review in latest.values():
             if review.decision is ReviewDecision.approve and review.content_hash != current:
                 add(

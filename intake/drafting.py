@@ -78,10 +78,23 @@ def ordered(data: dict[str, Any], order: tuple[str, ...]) -> dict[str, Any]:
 
 
 def current_author(settings: Settings) -> str | None:
-    """Who runs intake: configuration, else ``git config user.name`` (None if unknown)."""
+    """Who runs intake, as a login where one is known (None if unknown).
+
+    Reviewers are GitHub logins, and the review gate refuses an approval by the draft's author,
+    so the author should be a login too: the ``author`` setting, else ``$GITHUB_ACTOR`` (set in
+    GitHub Actions), else ``git config github.user``, and only then ``git config user.name``
+    (a display name, compared loosely by the gate).
+    """
     if settings.author:
         return settings.author
-    return git_text(["config", "user.name"], settings.root, timeout=5)
+    actor = os.environ.get("GITHUB_ACTOR", "").strip()
+    if actor:
+        return actor
+    for key in ("github.user", "user.name"):
+        found = git_text(["config", key], settings.root, timeout=5)
+        if found:
+            return found
+    return None
 
 
 @dataclass

@@ -58,7 +58,15 @@ from intake.records import (
     scenario_path_for_record,
     utcnow,
 )
-from intake.review import draft_lock, find_draft, inside, log_event, promoted_paths, shown
+from intake.review import (
+    draft_lock,
+    find_draft,
+    inside,
+    log_event,
+    person_key,
+    promoted_paths,
+    shown,
+)
 
 CRASH_ENV = "INTAKE_TEST_CRASH_AT"
 """Fault-injection hook for the crash tests: the process SIGKILLs itself at the named step."""
@@ -152,28 +160,29 @@ class GatesUnmet(PromotionBlocked):
 
 
 def review_gate(reviews: list[Review], current_hash: str, author: str | None) -> Gate:
-    """Gate 3: an approval of the current bytes by someone else, not overruled later."""
+    """Gate 3: an approval of the current bytes by someone else, and no standing objection.
+
+    GitHub's semantics: each reviewer's latest review is their state, and a reviewer whose latest
+    review is a rejection or a change request blocks (whatever content it was bound to) until
+    that same reviewer approves; another reviewer's later approval does not clear it.
+    Author and reviewer are compared case-insensitively with whitespace removed.
+    """
     latest: dict[str, Review] = {}
     for review in sorted(reviews, key=lambda r: r.at):
-        latest[review.reviewer.lower()] = review
-    author_key = author.lower() if author else None
+        latest[person_key(review.reviewer)] = review
+    author_key = person_key(author) if author else None
     valid: list[Review] = []
     notes: list[str] = []
     for key, review in sorted(latest.items()):
         if review.decision is not ReviewDecision.approve:
             continue
-        if author_key is not None and key == author_key:
+        if author_key and key == author_key:
             notes.append(f"approval by {review.reviewer} does not count (the draft's author)")
         elif review.content_hash != current_hash:
             notes.append(f"approval by {review.reviewer} is stale (the file changed since)")
         else:
             valid.append(review)
-    newest = max((r.at for r in valid), default=None)
-    blockers = [
-        r
-        for r in latest.values()
-        if r.decision is not ReviewDecision.approve and (newest is None or r.at > newest)
-    ]
+    blockers = [r for _, r in sorted(latest.items()) if r.decision is not ReviewDecision.approve]
     objections = ", ".join(
         f"{r.reviewer} ({r.decision.value.replace('_', ' ')})" for r in blockers
     )
@@ -185,9 +194,10 @@ def review_gate(reviews: list[Review], current_hash: str, author: str | None) ->
             3,
             GATE_NAMES[3],
             False,
-            f"approval overruled by a later review: {objections}",
-            "address the review, then ask for a new approval (`intake review DRAFT --pr N` "
-            "or `--approve --reviewer LOGIN`)",
+            f"approval blocked by an open objection: {objections} "
+            "(it stands until the same reviewer approves)",
+            "address the review, then ask the objecting reviewer for a new approval "
+            "(`intake review DRAFT --pr N` or `--approve --reviewer LOGIN`)",
         )
     detail = "; ".join(notes) if notes else "no approving review recorded"
     if blockers:

@@ -182,6 +182,16 @@ def log_event(
 # --- manual reviews ----------------------------------------------------------------------------
 
 
+def person_key(name: str) -> str:
+    """A person's name or login for comparisons: case-insensitive, whitespace removed.
+
+    Reviewers are logins (``alice-smith``) while an author may have been recorded from a
+    display name (``Alice Smith``); comparing them loosely errs towards "same person", which
+    only ever refuses a self-approval, never grants one.
+    """
+    return "".join(name.split()).lower()
+
+
 def check_login(login: str) -> str:
     """A reviewer login: a plain handle, no spaces or control characters."""
     if not re.fullmatch(LOGIN_PATTERN, login):
@@ -428,5 +438,6 @@ __all__ = [
     "draft_lock",
     "find_draft",
     "latest_per_reviewer",
+    "person_key",
     "reviews_from_pr",
 ]

@@ -215,7 +215,7 @@ def test_changes_requested_after_an_approval(suite: Path, runner, github, edited
     )
     code, out, _ = promote(runner)
     assert code == 1 and unmet(out) == ["review"]
-    assert "overruled by a later review: carol (changes requested)" in out
+    assert "blocked by an open objection: carol (changes requested)" in out
 
 
 def test_strong_run_failed(suite: Path, runner, github, edited: Path) -> None:

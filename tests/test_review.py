@@ -51,13 +51,14 @@ def test_review_gate_rules() -> None:
     gate = review_gate([r("drafter", "approve", 1)], "sha256:now", "drafter")
     assert not gate.met and "draft's author" in gate.detail
     gate = review_gate([r("bob", "approve", 1), r("carol", "reject", 2)], "sha256:now", "d")
-    assert not gate.met and "overruled by a later review: carol (reject)" in gate.detail
+    assert not gate.met and "blocked by an open objection: carol (reject)" in gate.detail
     gate = review_gate(
         [r("bob", "approve", 1), r("carol", "changes_requested", 2)], "sha256:now", None
     )
     assert not gate.met and "carol (changes requested)" in gate.detail
-    # an objection that an approval came after does not block; a reviewer's latest counts
-    assert review_gate([r("carol", "reject", 1), r("bob", "approve", 2)], "sha256:now", None).met
+    # a reviewer's latest review counts: an objection stands until that reviewer approves
+    gate = review_gate([r("carol", "reject", 1), r("bob", "approve", 2)], "sha256:now", None)
+    assert not gate.met and "carol (reject)" in gate.detail
     assert review_gate(
         [r("carol", "reject", 1), r("carol", "approve", 2)], "sha256:now", None
     ).met
@@ -253,3 +254,63 @@ def test_symlinked_drafts_and_records_are_refused(suite: Path, runner) -> None:
     assert result.exit_code == 2, result.output
     assert "symbolic link" in result.stderr
     assert victim_rec.is_file() and (suite / "drafts" / "other_case.yaml").is_file()
+
+
+def test_change_request_is_not_overridden_by_another_reviewers_later_approval() -> None:
+    """GitHub semantics: dave's latest review is a change request, so carol cannot clear it."""
+    from datetime import UTC, datetime, timedelta
+
+    from intake.models import Review
+
+    t0 = datetime(2026, 11, 29, tzinfo=UTC)
+
+    def r(who: str, decision: str, minutes: int, h: str = "sha256:now") -> Review:
+        return Review(
+            reviewer=who,
+            decision=ReviewDecision(decision),
+            content_hash=h,
+            at=t0 + timedelta(minutes=minutes),
+        )
+
+    reviews = [r("bob", "approve", 1), r("dave", "changes_requested", 2), r("carol", "approve", 3)]
+    gate = review_gate(reviews, "sha256:now", "drafter")
+    assert not gate.met and "dave (changes requested)" in gate.detail
+    # bound to any content: an objection to older bytes still stands
+    old = [r("dave", "reject", 1, h="sha256:old"), r("carol", "approve", 3)]
+    gate = review_gate(old, "sha256:now", "drafter")
+    assert not gate.met and "dave (reject)" in gate.detail
+    # the same reviewer approving again clears it
+    assert review_gate([*reviews, r("dave", "approve", 4)], "sha256:now", "drafter").met
+
+
+def test_author_and_reviewer_compared_without_case_or_spaces() -> None:
+    from datetime import UTC, datetime
+
+    from intake.models import Review
+
+    approval = Review(
+        reviewer="AliceSmith",
+        decision=ReviewDecision.approve,
+        content_hash="sha256:now",
+        at=datetime(2026, 11, 29, tzinfo=UTC),
+    )
+    gate = review_gate([approval], "sha256:now", "alice smith")
+    assert not gate.met and "draft's author" in gate.detail
+
+
+def test_current_author_prefers_a_login(git_suite: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Reviewers are logins, so the author is too: setting, GITHUB_ACTOR, github.user, name."""
+    import subprocess
+
+    from intake.drafting import current_author
+
+    settings = load_settings(git_suite).model_copy(update={"author": None})
+    subprocess.run(["git", "config", "user.name", "Alice Smith"], cwd=git_suite, check=True)
+    monkeypatch.delenv("GITHUB_ACTOR", raising=False)
+    assert current_author(settings) == "Alice Smith"
+    subprocess.run(["git", "config", "github.user", "alice-gh"], cwd=git_suite, check=True)
+    assert current_author(settings) == "alice-gh"
+    monkeypatch.setenv("GITHUB_ACTOR", "alice-ci")
+    assert current_author(settings) == "alice-ci"
+    configured = settings.model_copy(update={"author": "alice"})
+    assert current_author(configured) == "alice"

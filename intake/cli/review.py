@@ -102,11 +102,11 @@ def register(app: typer.Typer) -> None:
         path, review = add_review(cfg, draft, decision, reviewer, note=note)
         from intake.cli import err
         from intake.records import load_record, record_path
-        from intake.review import shown
+        from intake.review import person_key, shown
 
         out(f"recorded: {decision.value} by {review.reviewer} of {shown(path, cfg.root)}")
         author = load_record(record_path(path)).author
-        if approve and author and author.lower() == reviewer.lower():
+        if approve and author and person_key(author) == person_key(reviewer):
             err("warning: the draft's author cannot approve it; this review does not count")
 
     @app.command("run-record")
