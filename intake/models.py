@@ -20,7 +20,7 @@ from datetime import datetime
 from enum import StrEnum
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, WithJsonSchema, model_validator
 
 SCHEMA_VERSION = 1
 
@@ -150,8 +150,8 @@ class _TurnBase(BaseModel):
         return self
 
 
-class LegacyTurn(_TurnBase):
-    """A turn as GAIA's validator accepts it."""
+class DraftTurn(_TurnBase):
+    """A turn of a draft: typed like a strict turn, but placeholders are allowed."""
 
     objective: str
     success_criteria: str | None = None
@@ -184,19 +184,11 @@ class _ScenarioBase(BaseModel):
     tags: list[str] | None = None
 
 
-class LegacyScenario(_ScenarioBase):
-    """GAIA's rules only: what its ``validate_scenario`` enforces."""
-
-    turns: Annotated[list[LegacyTurn], Field(min_length=1)]
-    source: Source | None = None
-    difficulty_rationale: str | None = None
-
-
 class DraftScenario(_ScenarioBase):
     """A draft under ``drafts/``: GAIA's rules plus a ``source``; placeholders allowed."""
 
     id: Annotated[str, Field(pattern=ID_PATTERN)]
-    turns: Annotated[list[LegacyTurn], Field(min_length=1)]
+    turns: Annotated[list[DraftTurn], Field(min_length=1)]
     source: Source
     difficulty_rationale: str | None = None
 
@@ -213,6 +205,65 @@ class Scenario(_ScenarioBase):
     """One line, written by a person, on why the case is hard."""
 
 
+def _entries_have_path(entries: list[Any]) -> list[Any]:
+    for entry in entries:
+        if isinstance(entry, dict) and "path" not in entry:
+            raise ValueError("an index_documents mapping needs a path")
+    return entries
+
+
+def _not_a_mapping(value: Any) -> Any:
+    if isinstance(value, dict):
+        raise ValueError("success_criteria is a mapping (GAIA's old capture format)")
+    return value
+
+
+class LegacySetup(BaseModel):
+    """GAIA's ``setup``: ``index_documents`` must be there; mapping entries need a ``path``."""
+
+    model_config = _OPEN
+    index_documents: Annotated[
+        list[Any],
+        AfterValidator(_entries_have_path),
+        WithJsonSchema(
+            {
+                "type": "array",
+                "items": {"if": {"type": "object"}, "then": {"required": ["path"]}},
+            }
+        ),
+    ]
+
+
+class LegacyTurn(BaseModel):
+    """A turn exactly as GAIA's ``validate_scenario`` judges it: presence, not types."""
+
+    model_config = ConfigDict(**_OPEN, json_schema_extra=_CRITERION_SCHEMA)
+    turn: int
+    objective: Any
+    success_criteria: Annotated[
+        Any, AfterValidator(_not_a_mapping), WithJsonSchema({"not": {"type": "object"}})
+    ] = None
+    ground_truth: Any = None
+
+    @model_validator(mode="after")
+    def _criterion(self) -> LegacyTurn:
+        if not _turn_has_criterion(self.model_dump(exclude_unset=True)):
+            raise ValueError("turn needs a non-empty ground_truth mapping or a success_criteria")
+        return self
+
+
+class LegacyScenario(BaseModel):
+    """GAIA's rules only, as its ``validate_scenario`` enforces them (gaia-formats §3.2):
+    the keys must be present; only persona, setup and turns are judged beyond that."""
+
+    model_config = _OPEN
+    id: Any
+    category: Any
+    persona: Annotated[str, Field(pattern=r"\S")] | None
+    setup: LegacySetup
+    turns: Annotated[list[LegacyTurn], Field(min_length=1)]
+
+
 class Level(StrEnum):
     """Validation levels."""
 
@@ -221,7 +272,7 @@ class Level(StrEnum):
     strict = "strict"
 
 
-SCENARIO_MODELS: dict[Level, type[_ScenarioBase]] = {
+SCENARIO_MODELS: dict[Level, type[BaseModel]] = {
     Level.legacy: LegacyScenario,
     Level.draft: DraftScenario,
     Level.strict: Scenario,

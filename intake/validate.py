@@ -149,10 +149,14 @@ def validate_file(
     result.id_line = parsed.line_of(("id",))
     level = choose_level(data, is_draft=_inside(path, drafts_dir), strict=strict)
     result.level = level
+    rules = list(_gaia_rules(parsed, path, level))
+    explained = {where for _, _, _, where, sev in rules if sev == "error" and where}
     for problem in schema.check(data, level):
+        if problem.path in explained:
+            continue
         line = parsed.line_of(problem.path)
         add(line, "schema", _describe(problem.path, problem.message), problem.path)
-    for line, code, message, where, sev in _gaia_rules(parsed, path, level):
+    for line, code, message, where, sev in rules:
         add(line, code, message, where, sev)
     return result
 

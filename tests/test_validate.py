@@ -327,3 +327,41 @@ def test_strict_reports_every_placeholder_with_its_line(suite: Path, runner: Cli
     shown = rel(path)
     assert f"{shown}:10: error: $.setup.index_documents[0].path: path still holds a" in out
     assert f"{shown}:16: error: $.turns[0].ground_truth.expected_answer: expected_answer" in out
+
+
+def test_legacy_level_accepts_what_gaia_accepts(suite: Path, runner: CliRunner) -> None:
+    """GAIA checks presence, not types, for most fields: such files are valid legacy files."""
+    text = """\
+id: 5
+category: 5
+persona: casual_user
+severity: 3
+tags: smoke
+setup:
+  index_documents: [5, "eval/corpus/a.md", {path: 7}]
+  memory_clear: 'yes'
+turns:
+  - turn: 1
+    objective: null
+    user_message: 42
+    expected_tools: search_file
+    ground_truth: text
+    success_criteria: Says hello
+"""
+    path = write(suite, "loose.yaml", text)
+    code, out, _ = run(runner, str(path))
+    assert code == 0, out
+    assert out.strip().endswith("1 files, 0 errors, 1 warnings")
+
+
+def test_old_capture_criteria_reported_once(suite: Path, runner: CliRunner) -> None:
+    text = GOOD.format(id="old").replace(
+        "success_criteria: States $14.2 million", "success_criteria: {captured: yes}"
+    )
+    legacy = ("source", "  type", "  link", "difficulty")
+    text = "\n".join(x for x in text.splitlines() if not x.startswith(legacy))
+    path = write(suite, "old.yaml", text + "\n")
+    code, out, _ = run(runner, str(path))
+    assert code == 1
+    assert out.count("old.yaml:9:") == 1, out
+    assert "old.yaml:9: error: success_criteria is a mapping (GAIA's old capture format)" in out
