@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 ALNUM = string.ascii_letters + string.digits
 B64 = ALNUM + "+/"
 URLSAFE = ALNUM + "_-"
+FULL_NAMES = ["John Smith", "Mary Ann Lee", "Wei Chen"]
 USERS = ["alice", "bob.smith", "jdoe", "maria", "wei_chen", "olu", "k.nakamura"]
 DIRS = ["proj", "work", "src", "Documents", "code/gaia", "repos/agent", "Desktop/tmp"]
 DOMAINS = ["acme.io", "corp.example.co.uk", "gmail.com", "uni-x.edu"]
@@ -86,6 +87,21 @@ KINDS: dict[str, Gen] = {
         '{"file": "',
         f"D:\\\\Users\\\\{r.choice(USERS)}\\\\proj\\\\{_file(r)}",
         '"}',
+    ),
+    "path_windows_space": lambda r: (
+        "saved ",
+        f"C:\\Users\\{r.choice(FULL_NAMES)}\\Documents\\plan.docx",
+        " ok",
+    ),
+    "path_windows_space_json": lambda r: (
+        '{"path": "',
+        f"C:\\\\Users\\\\{r.choice(FULL_NAMES)}\\\\My Projects\\\\{_file(r)}",
+        '"}',
+    ),
+    "path_macos_space": lambda r: (
+        "open ",
+        f"/Users/{r.choice(FULL_NAMES)}/{r.choice(DIRS)}/{_file(r)}",
+        "\n",
     ),
     "path_unc": lambda r: (
         "copy ",
@@ -244,6 +260,7 @@ DECOYS: dict[str, Callable[[random.Random], str]] = {
     "usr_bin_env": lambda r: "#!/usr/bin/env python3",
     "system_lib": lambda r: f"/usr/lib/python3.11/{r.choice(['json', 'os', 're'])}/__init__.py",
     "windows_system": lambda r: "C:\\Windows\\System32\\cmd.exe",
+    "windows_program_files": lambda r: "C:\\Program Files\\Common Files\\x.dll",
     "git_remote": lambda r: "git@github.com:amd/gaia.git",
     "hf_function": lambda r: "hf_hub_download(repo_id)",
     "masked_token": lambda r: "gho_************************************",

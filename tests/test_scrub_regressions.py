@@ -46,3 +46,34 @@ def test_email_span_is_trimmed_to_the_public_suffix(scrubber: Scrubber) -> None:
 
 def test_domain_without_any_public_suffix_is_still_not_an_email(scrubber: Scrubber) -> None:
     assert scrubber.find("lodash@4.17.21 and x@localhost.internal and a@b.c") == []
+
+
+# ------------------------------------------------------------- 2. user folder with a space
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "at C:\\Users\\John Smith\\Documents\\plan.docx now",
+            "at C:\\Users\\user\\project1\\plan.docx now",
+        ),
+        (
+            '{"f": "C:\\\\Users\\\\John Smith\\\\Documents\\\\plan.docx"}',
+            '{"f": "C:\\\\Users\\\\user\\\\project1\\\\plan.docx"}',
+        ),
+        ("open /Users/John Smith/Documents/a.txt", "open /Users/user/project1/a.txt"),
+        ("cat /home/John Smith/x/y.txt", "cat /home/user/project1/y.txt"),
+        (
+            "cd /home/alice/a.txt and /home/bob/x.txt",
+            "cd /home/user/project1/a.txt and /home/user/project2/x.txt",
+        ),
+    ],
+)
+def test_user_folder_with_a_space_is_replaced_whole(
+    scrubber: Scrubber, text: str, expected: str
+) -> None:
+    result = scrubber.scrub_text(text)
+    assert result.text == expected
+    assert "Smith" not in result.text
+    assert scrubber.find(result.text) == []
