@@ -23,7 +23,7 @@ from typing import Any
 
 import sqlite_utils
 
-from intake.errors import LedgerError
+from intake.errors import LedgerError, UsageError
 from intake.records import RECORD_SUFFIX, load_record, record_path, utcnow
 
 BUSY_TIMEOUT_S = 30.0
@@ -197,16 +197,35 @@ class Ledger:
         """Events, oldest first; one scenario's (by id or unique prefix) or the latest overall."""
         try:
             if scenario_id:
+                target = self._resolve_id(scenario_id)
                 rows = self.db.query(
-                    "SELECT * FROM events WHERE scenario_id = ? OR scenario_id LIKE ? "
-                    "ORDER BY at, id LIMIT ?",
-                    [scenario_id, scenario_id.replace("%", "") + "%", limit],
+                    "SELECT * FROM events WHERE scenario_id = ? ORDER BY at, id LIMIT ?",
+                    [target, limit],
                 )
                 return [_decode(r) for r in rows]
             rows = self.db.query("SELECT * FROM events ORDER BY at DESC, id DESC LIMIT ?", [limit])
             return [_decode(r) for r in reversed(list(rows))]
         except sqlite3.Error as exc:
             raise LedgerError(f"cannot read the ledger: {exc}", where=str(self.path)) from None
+
+    def _resolve_id(self, given: str) -> str:
+        """An exact id, else the one id that starts with ``given`` (``_`` and ``%`` literal)."""
+        conn = self.db.conn
+        if conn.execute("SELECT 1 FROM events WHERE scenario_id = ? LIMIT 1", [given]).fetchone():
+            return given
+        pattern = given.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
+        found = [
+            row[0]
+            for row in conn.execute(
+                "SELECT DISTINCT scenario_id FROM events WHERE scenario_id LIKE ? ESCAPE '\\' "
+                "LIMIT 6",
+                [pattern],
+            )
+        ]
+        if len(found) > 1:
+            shown = ", ".join(sorted(found)[:5])
+            raise UsageError(f"{given!r} matches several ids: {shown}", hint="give more of the id")
+        return found[0] if found else given
 
     def items(self) -> list[dict[str, Any]]:
         """The whole index."""

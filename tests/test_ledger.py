@@ -183,3 +183,17 @@ def test_atomic_write_keeps_or_sets_a_shareable_mode(tmp_path: Path) -> None:
     atomic_write(fresh, "<p>again</p>")
     assert fresh.stat().st_mode & 0o777 == 0o600
     assert fresh.read_text() == "<p>again</p>"
+
+
+def test_log_matches_an_id_exactly_or_by_a_unique_prefix(suite: Path, runner: CliRunner) -> None:
+    """`_` is not a wildcard: case_1 shows only case_1; an ambiguous prefix is exit 2."""
+    with Ledger.open(suite / ".intake" / "ledger.db") as ledger:
+        for sid in ("case_1", "case_10", "caseX1", "issue_42_pdf"):
+            ledger.append("import", sid)
+    result = runner.invoke(app, ["log", "case_1", "--format", "json"])
+    assert [e["scenario_id"] for e in json.loads(result.stdout)["events"]] == ["case_1"]
+    result = runner.invoke(app, ["log", "issue_4", "--format", "json"])
+    assert [e["scenario_id"] for e in json.loads(result.stdout)["events"]] == ["issue_42_pdf"]
+    result = runner.invoke(app, ["log", "case"])
+    assert result.exit_code == 2
+    assert result.stderr.startswith("error: 'case' matches several ids: caseX1, case_1, case_10")
