@@ -3,7 +3,8 @@
 Two ways in:
 
 * ``add_review``: a review made outside GitHub (``--approve``/``--reject`` with a login).
-* ``reviews_from_pr``: the reviews of a pull request, read with PyGithub. Each reviewer's
+* ``reviews_from_pr``: the reviews of a pull request, read with PyGithub. The PR must change
+  the draft (its path, or its previous name, among the PR's files). Each reviewer's
   latest state-changing review counts (approve, request changes, dismissed). An approval is
   recorded only when it is on the PR's current head commit, its author is not the PR's author,
   and the draft file at that commit (fetched through the contents API) hashes to the same value
@@ -252,6 +253,8 @@ class PrReviews:
     recorded: list[Review] = field(default_factory=list)
     already: list[Review] = field(default_factory=list)
     skipped: list[tuple[str, str]] = field(default_factory=list)
+    unchanged: str | None = None
+    """The draft's repo-relative path when the PR does not change it (nothing then counts)."""
 
 
 _STATES = {
@@ -329,13 +332,26 @@ def reviews_from_pr(
         if issue.pull_request is None:
             raise UsageError("this number is an issue, not a pull request", where=where) from None
         raise
-    reviews = call(f"reviews of {where}", lambda: list(pull.get_reviews()))
     found = PrReviews(draft=draft, pr_url=pr_url, head=head, pr_author=pr_author)
+    remote_path = repo_relative(draft, settings.root)
+
+    def changed_files() -> set[str]:
+        names: set[str] = set()
+        for changed in pull.get_files():  # paginated (GitHub's Link headers)
+            names.add(str(changed.filename))
+            if changed.previous_filename:
+                names.add(str(changed.previous_filename))
+        return names
+
+    # A PR whose head merely contains the draft, unchanged, is not a review of the draft.
+    if remote_path not in call(f"files of {where}", changed_files):
+        found.unchanged = remote_path
+        return found
+    reviews = call(f"reviews of {where}", lambda: list(pull.get_reviews()))
     latest = latest_per_reviewer(reviews)
 
     local_hash = content_hash(draft)
     remote_hash: str | None = None
-    remote_path = repo_relative(draft, settings.root)
     if any(str(r.state).upper() == "APPROVED" for r in latest.values()):
         content = call(
             f"{remote_path} at {head[:12]} in {full_name}",

@@ -187,9 +187,16 @@ def serve_pr(
     head: str = HEAD,
     reviews: list[dict[str, Any]],
     files: dict[str, bytes] | None = None,
+    changed: list[str | tuple[str, str]] | None = None,
+    page_size: int = 30,
     repo: str = "acme/agent",
 ) -> None:
-    """A pull request, its reviews and the draft's contents at a commit."""
+    """A pull request, its reviews, its changed files and the draft's contents at a commit.
+
+    ``changed`` lists the PR's changed files (a ``(new, previous)`` pair for a rename); it
+    defaults to the paths in ``files``. The files endpoint is paginated ``page_size`` per page
+    with GitHub's ``Link: rel="next"`` header.
+    """
     github.add(
         "GET",
         f"/repos/{repo}/pulls/{number}",
@@ -205,6 +212,24 @@ def serve_pr(
         ),
     )
     github.add("GET", f"/repos/{repo}/pulls/{number}/reviews", Reply(body=reviews))
+    entries: list[dict[str, Any]] = []
+    for item in changed if changed is not None else list(files or {}):
+        if isinstance(item, tuple):
+            entries.append({"filename": item[0], "previous_filename": item[1],
+                            "status": "renamed"})
+        else:
+            entries.append({"filename": item, "status": "modified"})
+    pages = [entries[i : i + page_size] for i in range(0, len(entries), page_size)] or [[]]
+    files_path = f"/repos/{repo}/pulls/{number}/files"
+    for index, page in enumerate(pages):
+        last = index == len(pages) - 1
+        body = [{"sha": "d" * 40, "additions": 1, "deletions": 0, "changes": 1, **e}
+                for e in page]
+        headers = {} if last else {
+            "Link": f'<{{base}}{files_path}?page={index + 2}>; rel="next"'
+        }
+        github.add("GET", files_path, Reply(body=body, headers=headers,
+                                            times=None if last else 1))
     for path, content in (files or {}).items():
         github.add(
             "GET",

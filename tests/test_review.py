@@ -314,3 +314,32 @@ def test_current_author_prefers_a_login(git_suite: Path, monkeypatch: pytest.Mon
     assert current_author(settings) == "alice-ci"
     configured = settings.model_copy(update={"author": "alice"})
     assert current_author(configured) == "alice"
+
+
+def test_pr_that_does_not_change_the_draft_counts_for_nothing(suite: Path, github, runner) -> None:
+    """An approval of a PR whose head merely contains the unchanged draft is not a review of it."""
+    draft = write_pair(suite / "drafts")
+    before = record_path(draft).read_bytes()
+    serve_pr(github, 7, reviews=[review("bob", "APPROVED")], files={DRAFT: draft.read_bytes()},
+             changed=["docs/readme.md", "drafts/other_case.yaml"])
+    result = runner.invoke(app, ["review", "pdf_summary_loop", "--pr", "7"])
+    assert result.exit_code == 1, result.output
+    assert f"the pull request does not change {DRAFT}" in result.stdout
+    assert record_path(draft).read_bytes() == before
+
+
+@pytest.mark.parametrize("renamed", [False, True])
+def test_pr_files_are_read_across_pages_and_renames_count(
+    suite: Path, github, renamed: bool
+) -> None:
+    draft = write_pair(suite / "drafts")
+    others: list[str | tuple[str, str]] = [f"docs/page_{i}.md" for i in range(5)]
+    mine: str | tuple[str, str] = (
+        ("drafts/renamed_case.yaml", DRAFT) if renamed else DRAFT
+    )
+    serve_pr(github, 7, reviews=[review("bob", "APPROVED")], files={DRAFT: draft.read_bytes()},
+             changed=[*others, mine], page_size=2)
+    found = reviews_from_pr(load_settings(suite), "pdf_summary_loop", 7)
+    assert [r.reviewer for r in found.recorded] == ["bob"]
+    pages = [r for r in github.requests if r.path.endswith("/pulls/7/files")]
+    assert len(pages) == 3

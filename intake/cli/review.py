@@ -81,6 +81,9 @@ def register(app: typer.Typer) -> None:
             from intake.review import reviews_from_pr
 
             found = reviews_from_pr(cfg, draft, pr, repo=repo)
+            if found.unchanged is not None:
+                out(f"the pull request does not change {found.unchanged}; nothing recorded")
+                raise typer.Exit(EXIT_FINDINGS)
             for review in found.recorded:
                 decision = review.decision.value.replace("_", " ")
                 out(f"recorded: {decision} by {review.reviewer} at {(review.commit or '')[:12]}")
