@@ -83,6 +83,7 @@ def test_json_report(suite: Path, runner: CliRunner) -> None:
 
 def test_output_file_for_every_format(suite: Path, runner: CliRunner) -> None:
     populate(suite)
+    (suite / "out").mkdir()
     for fmt in ("text", "markdown", "json", "html"):
         target = suite / "out" / f"report.{fmt}"
         result = runner.invoke(
@@ -207,8 +208,12 @@ def test_unwritable_output_is_a_clean_error(suite: Path, runner: CliRunner) -> N
     (suite / "blocker").write_text("a file, not a folder", encoding="utf-8")
     result = runner.invoke(app, ["report", "--output", "blocker/report.txt"])
     assert result.exit_code == 2
+    assert result.stderr == "error: the folder for --output does not exist (blocker)\n"
+    (suite / "report.txt").mkdir()
+    result = runner.invoke(app, ["report", "--output", "report.txt"])
+    assert result.exit_code == 2
     assert result.stderr.startswith("error: cannot write the report: ")
-    assert result.stderr.endswith("(blocker/report.txt)\n")
+    assert result.stderr.endswith("(report.txt)\n")
     assert len(result.stderr.splitlines()) == 1
 
 
@@ -223,3 +228,18 @@ def test_gaia_corpus_through_the_cli(suite: Path, runner: CliRunner) -> None:
     md = runner.invoke(app, ["report", str(GAIA_SCENARIOS), "--format", "markdown"])
     assert md.exit_code == 0
     assert '"session" : 2' in md.stdout and '"unknown" : 89' in md.stdout
+
+
+def test_output_format_follows_the_suffix_and_needs_an_existing_folder(
+    suite: Path, runner: CliRunner
+) -> None:
+    """`-o report.html` writes HTML without --format; a missing folder is exit 2, not mkdir."""
+    result = runner.invoke(app, ["report", "-o", "report.html"])
+    assert result.exit_code == 0, result.stderr
+    assert (suite / "report.html").read_text(encoding="utf-8").lstrip().startswith("<!DOCTYPE")
+    result = runner.invoke(app, ["report", "-o", "report.json"])
+    assert json.loads((suite / "report.json").read_text(encoding="utf-8"))["command"] == "report"
+    result = runner.invoke(app, ["report", "-o", "nowhere/deeper/r.html"])
+    assert result.exit_code == 2
+    assert result.stderr == "error: the folder for --output does not exist (nowhere/deeper)\n"
+    assert not (suite / "nowhere").exists()

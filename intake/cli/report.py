@@ -17,6 +17,15 @@ class ReportFormat(StrEnum):
     html = "html"
 
 
+SUFFIX_FORMATS = {
+    ".md": ReportFormat.markdown,
+    ".markdown": ReportFormat.markdown,
+    ".json": ReportFormat.json,
+    ".html": ReportFormat.html,
+    ".htm": ReportFormat.html,
+}
+
+
 def register(app: typer.Typer) -> None:
     """Add ``report``."""
 
@@ -26,7 +35,11 @@ def register(app: typer.Typer) -> None:
         paths: list[Path] = typer.Argument(
             None, help="Scenario files or folders (recursive, *.yaml). Default: scenarios/."
         ),
-        fmt: ReportFormat = typer.Option(ReportFormat.text, "--format", help="Output format."),
+        fmt: ReportFormat | None = typer.Option(
+            None,
+            "--format",
+            help="Output format (default: from the --output suffix .md/.json/.html, else text).",
+        ),
         output: Path | None = typer.Option(
             None, "--output", "-o", help="Write to FILE (atomically) instead of stdout."
         ),
@@ -50,6 +63,11 @@ def register(app: typer.Typer) -> None:
         from intake.report import make_report, parse_since, render
 
         start = parse_since(since) if since is not None else None
+        if fmt is None:
+            fmt = SUFFIX_FORMATS.get(output.suffix.lower(), ReportFormat.text) if output else None
+        fmt = fmt or ReportFormat.text
+        if output is not None and not output.parent.is_dir():
+            raise UsageError("the folder for --output does not exist", where=str(output.parent))
         cfg = settings(ctx)
         result = make_report(cfg, list(paths or []), since=start)
         text = render(result, fmt.value)
