@@ -261,6 +261,7 @@ DECOYS: dict[str, Callable[[random.Random], str]] = {
     "system_lib": lambda r: f"/usr/lib/python3.11/{r.choice(['json', 'os', 're'])}/__init__.py",
     "windows_system": lambda r: "C:\\Windows\\System32\\cmd.exe",
     "windows_program_files": lambda r: "C:\\Program Files\\Common Files\\x.dll",
+    "json_relative_path": lambda r: '{"file": "src\\\\intake\\\\scrub.py"}',
     "git_remote": lambda r: "git@github.com:amd/gaia.git",
     "hf_function": lambda r: "hf_hub_download(repo_id)",
     "masked_token": lambda r: "gho_************************************",

@@ -6,8 +6,12 @@ complete without ``ScrubError``.
 
 from __future__ import annotations
 
-import pytest
+from pathlib import Path
 
+import pytest
+from typer.testing import CliRunner
+
+from intake.cli import app
 from intake.scrub import Scrubber, get_scrubber
 
 
@@ -77,3 +81,45 @@ def test_user_folder_with_a_space_is_replaced_whole(
     assert result.text == expected
     assert "Smith" not in result.text
     assert scrubber.find(result.text) == []
+
+
+# ------------------------------------------------------------- 3. UNC only at a token boundary
+
+
+UNC_DECOYS = {
+    "drive": "D:\\My Projects\\foo\\bar.txt",
+    "relative": "src\\foo\\bar.py",
+    "parens": "D:\\Reports (2024)\\foo\\bar.txt",
+    "many_spaces": "D:\\a b c d e f\\foo\\bar.txt",
+}
+
+
+def test_json_escaped_backslashes_inside_a_path_are_not_a_unc_path(scrubber: Scrubber) -> None:
+    import json
+
+    for name, value in UNC_DECOYS.items():
+        text = json.dumps({"path": value})
+        spans = [text[f.start : f.end] for f in scrubber.find(text)]
+        assert not any(s.startswith("\\\\") for s in spans), name
+    assert [f.entity_type for f in scrubber.find('see "\\\\\\\\fs1\\\\team\\\\x.doc"')] == [
+        "FILE_PATH"
+    ]
+    assert [f.entity_type for f in scrubber.find("(\\\\fs1\\team\\x.doc)")] == ["FILE_PATH"]
+
+
+def test_scrubbed_json_with_windows_paths_checks_clean_and_is_idempotent(
+    runner: CliRunner, tmp_path: Path
+) -> None:
+    import json
+
+    path = tmp_path / "record.intake.json"
+    path.write_text(json.dumps({"cwd": UNC_DECOYS, "user": "C:\\Users\\alice\\a.txt"}, indent=2))
+    first = runner.invoke(app, ["scrub", str(path)], catch_exceptions=False)
+    assert first.exit_code == 0, first.output
+    once = path.read_text()
+    json.loads(once)
+    check = runner.invoke(app, ["scrub", "--check", str(path)])
+    assert (check.exit_code, check.stdout) == (0, "")
+    again = runner.invoke(app, ["scrub", str(path)], catch_exceptions=False)
+    assert again.exit_code == 0
+    assert path.read_text() == once
