@@ -265,6 +265,24 @@ def record_run(
                 where=shown(draft, settings.root),
             )
         record = load_draft_record(settings, draft)
+        captured = record.source.captured_at
+        if captured.tzinfo is None:
+            captured = captured.replace(tzinfo=UTC)
+        if result.at < captured:
+            raise UsageError(
+                f"run {result.run_id[:80]} at {result.at.isoformat(timespec='seconds')} "
+                f"predates the draft (captured {captured.isoformat(timespec='seconds')})",
+                where=str(scorecard),
+                hint="re-run the draft with GAIA's runner and record that run",
+            )
+        other_tier = RunTier.local if tier is RunTier.strong else RunTier.strong
+        if any(r.model == tested and r.tier is other_tier for r in record.runs):
+            raise UsageError(
+                f"model {tested!r} already has a {other_tier.value} run recorded for this "
+                f"draft; one model cannot count as both the strong and the local tier",
+                where=shown(draft, settings.root),
+                hint=f"record a different model for the {tier.value} tier",
+            )
         run = Run(
             tier=tier,
             run_id=result.run_id[:200],

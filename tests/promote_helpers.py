@@ -55,6 +55,7 @@ def write_pair(
     category: str = "tool_selection",
     author: str | None = "drafter",
     private: bool = False,
+    captured_at: datetime = datetime(2026, 11, 1, tzinfo=UTC),
 ) -> Path:
     """A draft YAML and its record, as intake's importers write them."""
     folder.mkdir(parents=True, exist_ok=True)
@@ -67,7 +68,7 @@ def write_pair(
         source=RecordSource(
             kind=SourceType.session,
             locator="gaia-session:29c211c7-0000-4000-8000-000000000001",
-            captured_at=datetime(2026, 11, 1, tzinfo=UTC),
+            captured_at=captured_at,
             private=private,
             intake_version="0.1.0",
         ),
@@ -129,14 +130,18 @@ def scorecard(
     judge: str = "claude-sonnet-4-6",
     model: str | None = None,
     name: str = "scorecard.json",
+    timestamp: str | None = None,
 ) -> Path:
-    """A GAIA runner scorecard with one entry per (scenario id → status); meta.json if model."""
+    """A GAIA runner scorecard with one entry per (scenario id → status); meta.json if model.
+
+    ``timestamp`` defaults to now: a run must not predate the draft it is recorded for.
+    """
     folder.mkdir(parents=True, exist_ok=True)
     scenarios = [trace(sid, status) for sid, status in results.items()]
     passed = sum(s == "PASS" for s in results.values())
     doc = {
         "run_id": run_id,
-        "timestamp": "2026-11-29T10:25:00.000000+00:00",
+        "timestamp": timestamp or datetime.now(UTC).isoformat(),
         "config": {
             "backend_url": "http://localhost:4200",
             "model": judge,

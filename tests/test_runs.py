@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
@@ -24,7 +25,11 @@ corpus = requires_gaia_corpus()
 
 def test_records_run_bound_to_runnable_hash(suite: Path) -> None:
     draft = write_pair(suite / "drafts")
-    card = scorecard(suite / "runs" / "strong", {"other": "FAIL", "pdf_summary_loop": "PASS"})
+    card = scorecard(
+        suite / "runs" / "strong",
+        {"other": "FAIL", "pdf_summary_loop": "PASS"},
+        timestamp="2026-11-29T10:25:00.000000+00:00",
+    )
     settings = load_settings(suite)
     path, run, replaced = record_run(settings, "pdf_summary_loop", card, RunTier.strong, model="m1")
     assert path == draft.resolve() and not replaced
@@ -203,8 +208,56 @@ def test_real_baseline_with_meta_json(suite: Path) -> None:
     shutil.copytree(source, copy)
     card = next(copy.glob("scorecard_*.json"))
     first = json.loads(card.read_text())["scenarios"][0]["scenario_id"]
-    write_pair(suite / "drafts", first)
+    # the committed baseline is from May 2026: a draft captured before it
+    write_pair(suite / "drafts", first, captured_at=datetime(2026, 1, 1, tzinfo=UTC))
     _, run, _ = record_run(load_settings(suite), first, card, RunTier.local)
     assert run.model == json.loads((copy / "meta.json").read_text())["model"]
     assert run.judge_model == "claude-sonnet-4-6"
     assert os.path.basename(str(card)) == run.scorecard
+
+
+def test_run_that_predates_the_draft_is_refused(suite: Path, runner) -> None:
+    """A run from before the draft was captured cannot have run this draft."""
+    draft = write_pair(suite / "drafts")  # captured 2026-11-01
+    before = record_path(draft).read_bytes()
+    card = scorecard(
+        suite / "runs", {"pdf_summary_loop": "PASS"}, timestamp="2026-10-31T23:00:00+00:00"
+    )
+    result = runner.invoke(
+        app,
+        ["run-record", "pdf_summary_loop", "--scorecard", str(card), "--tier", "strong",
+         "--model", "m1"],
+    )
+    assert result.exit_code == 2, result.output
+    assert "predates the draft" in result.stderr and "eval-20261129-101500" in result.stderr
+    assert record_path(draft).read_bytes() == before
+    trace_file = suite / "runs" / "old" / "traces" / "pdf_summary_loop.json"
+    trace_file.parent.mkdir(parents=True)
+    trace_file.write_text(json.dumps(trace("pdf_summary_loop", "PASS")))
+    old = datetime(2026, 10, 1, tzinfo=UTC).timestamp()
+    os.utime(trace_file, (old, old))
+    with pytest.raises(UsageError, match="predates the draft"):
+        record_run(load_settings(suite), "pdf_summary_loop", trace_file, RunTier.strong,
+                   model="m1")
+    assert record_path(draft).read_bytes() == before
+
+
+def test_same_model_cannot_be_both_tiers_for_a_draft(suite: Path, runner) -> None:
+    """With no tier lists configured, one model still cannot be both strong and local."""
+    draft = write_pair(suite / "drafts")
+    strong = scorecard(suite / "runs" / "a", {"pdf_summary_loop": "PASS"}, run_id="eval-1")
+    local = scorecard(suite / "runs" / "b", {"pdf_summary_loop": "FAIL"}, run_id="eval-2")
+    settings = load_settings(suite)
+    assert not settings.strong_models and not settings.local_models
+    record_run(settings, "pdf_summary_loop", strong, RunTier.strong, model="m1")
+    before = record_path(draft).read_bytes()
+    result = runner.invoke(
+        app,
+        ["run-record", "pdf_summary_loop", "--scorecard", str(local), "--tier", "local",
+         "--model", "m1"],
+    )
+    assert result.exit_code == 2, result.output
+    assert "m1" in result.stderr and "strong" in result.stderr
+    assert record_path(draft).read_bytes() == before
+    _, run, _ = record_run(settings, "pdf_summary_loop", local, RunTier.local, model="m2")
+    assert run.tier is RunTier.local
