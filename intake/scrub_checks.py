@@ -239,7 +239,13 @@ class IntakeEmailRecognizer(FastPatternRecognizer):
     runs after the match loop on both the fast and the stock path, so they stay equivalent.
     """
 
-    PATTERN = r"\b[\w.+-]++@[A-Za-z0-9][A-Za-z0-9-]*+(?:\.[A-Za-z0-9-]++)++"
+    PATTERN = (
+        r"[\w.+-](?<![\w.+-][\w.+-])[\w.+-]*+@[A-Za-z0-9][A-Za-z0-9-]*+(?:\.[A-Za-z0-9-]++)++"
+    )
+    """The local part starts only where a run of local-part characters starts (the look-behind
+    follows the first character, so it costs one test per candidate): one scan per run, linear
+    even for ``a.a.a.a…`` without an ``@`` (``\b`` started a possessive scan at every dot).
+    ``analyze`` then drops leading ``.+-`` so the span starts where ``\b`` would have."""
     MAX_DOMAIN = 253
     """Longest domain name DNS allows; longer candidates are cut before the suffix check."""
 
@@ -270,6 +276,8 @@ class IntakeEmailRecognizer(FastPatternRecognizer):
         """Matches whose domain, trimmed label by label from the right, has a public suffix."""
         kept: list[RecognizerResult] = []
         for result in super().analyze(text, entities, nlp_artifacts, regex_flags):
+            while text[result.start] in ".+-":
+                result.start += 1
             at = text.rfind("@", result.start, result.end)
             end = _public_suffix_end(text[at + 1 : result.end], self.MAX_DOMAIN)
             if end is None:
@@ -333,13 +341,17 @@ class IntakeGenericSecretRecognizer(_CheckedRecognizer):
 
 
 class IntakePasswordFlagRecognizer(_CheckedRecognizer):
-    """``mysql -pS3cret``, ``--password=S3cret``, ``--password S3cret``, ``sshpass -p S3cret``."""
+    """``mysql -pS3cret``, ``--password=S3cret``, ``--password S3cret``, ``sshpass -p S3cret``.
+
+    The gap between ``mysql`` and ``-p`` is bounded (200 characters): unbounded, every mention
+    of ``mysql`` in a long one-line log rescanned the rest of the line (quadratic, timed out).
+    """
 
     ENTITY = "GENERIC_SECRET"
     PATTERNS = (
         (
             "mysql_p_flag",
-            r"\b(?:mysql|mysqldump|mysqladmin|mariadb)\b[^\n|;&]*?\s-p\K[^\s\"'`]{4,}+",
+            r"\b(?:mysql|mysqldump|mysqladmin|mariadb)\b[^\n|;&]{0,200}?\s-p\K[^\s\"'`]{4,}+",
             0.6,
         ),
         ("sshpass_p_flag", r"\bsshpass[ \t]++-p[ \t]*+\K[^\s\"'`-][^\s\"'`]{3,}+", 0.6),

@@ -123,3 +123,25 @@ def test_scrubbed_json_with_windows_paths_checks_clean_and_is_idempotent(
     again = runner.invoke(app, ["scrub", str(path)], catch_exceptions=False)
     assert again.exit_code == 0
     assert path.read_text() == once
+
+
+# ------------------------------------------------------------- 4. no quadratic regexes
+
+
+def test_one_line_json_log_mentioning_mysql_many_times_completes(scrubber: Scrubber) -> None:
+    import json
+
+    rows = [{"i": i, "service": "mysql", "msg": "connection pool ok " * 3} for i in range(6000)]
+    text = json.dumps(rows)
+    assert "\n" not in text and len(text) > 500_000
+    result = scrubber.scrub_text(text)  # used to time out (ScrubError) after 10 s
+    assert result.findings == []
+    planted = text[:1000] + " mysql -u root -pS3cretPw9 shop " + text[1000:]
+    assert [f.entity_type for f in scrubber.find(planted)] == ["GENERIC_SECRET"]
+
+
+def test_long_dotted_run_before_an_at_sign_completes(scrubber: Scrubber) -> None:
+    text = "a.a.a.a" * 50000 + "@"
+    assert scrubber.scrub_text(text).findings == []
+    long_local = "x" * 100 + "." + "y" * 80 + "@acme.io"
+    assert scrubber.scrub_text(f"mail {long_local} now").text == "mail user1@example.com now"
