@@ -277,6 +277,20 @@ def _run_gate(
     return Gate(number, name, True, f"local run {_describe_run(latest)}")
 
 
+def saturated(runs: list[Run], current: str | None) -> bool:
+    """Whether the latest judged local run on the current runnable content passed."""
+    fresh = [
+        r
+        for r in runs
+        if r.tier is RunTier.local
+        and current is not None
+        and r.runnable_hash == current
+        and r.status in JUDGED_STATUSES
+    ]
+    latest = _latest(fresh)
+    return latest is not None and latest.status == "PASS"
+
+
 def check_gates(inputs: GateInputs) -> list[Gate]:
     """Every gate of DESIGN §5, met or unmet, in order; pure (reads nothing)."""
     gates: list[Gate] = []
@@ -592,6 +606,8 @@ class PromoteResult:
     draft: Path | None
     destination: Path | None = None
     recovered: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    """Things the user should know that block nothing (an unneeded --allow-saturated)."""
 
     @property
     def blocked(self) -> bool:
@@ -646,8 +662,18 @@ def promote(
                 ) from None
             raise
         inputs = gather(settings, draft, allow_saturated=allow_saturated)
+        notes: list[str] = []
+        if inputs.allow_saturated and not saturated(inputs.record.runs, inputs.runnable_hash):
+            # a waiver the case never needed must not end up in the stamp as if it did
+            inputs.allow_saturated = None
+            notes.append(
+                "--allow-saturated was not needed: the local model does not pass this case; "
+                "the reason is not recorded"
+            )
         gates = check_gates(inputs)
-        result = PromoteResult(scenario_id, gates, dry_run, draft, recovered=recovered)
+        result = PromoteResult(
+            scenario_id, gates, dry_run, draft, recovered=recovered, notes=notes
+        )
         if dry_run:
             return result
         if result.blocked:
@@ -778,4 +804,5 @@ __all__ = [
     "promote",
     "reject",
     "review_gate",
+    "saturated",
 ]

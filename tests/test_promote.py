@@ -359,3 +359,21 @@ def test_edit_after_review_is_stale_in_promotion(suite: Path) -> None:
         promote(load_settings(suite), "pdf_summary_loop")
     unmet = {g.name: g.detail for g in info.value.gates if not g.met}
     assert list(unmet) == ["review"] and "stale" in unmet["review"]
+
+
+def test_allow_saturated_is_not_stamped_when_the_case_is_not_saturated(
+    suite: Path, runner
+) -> None:
+    """The stamp must not claim a saturation waiver that the case never needed."""
+    make_ready(suite, local_status="FAIL")
+    result = runner.invoke(
+        app, ["promote", "pdf_summary_loop", "--allow-saturated", "just in case"]
+    )
+    assert result.exit_code == 0, result.output
+    assert "note: --allow-saturated was not needed" in result.stderr
+    dest = suite / "scenarios" / "tool_selection" / "pdf_summary_loop.yaml"
+    stamp = load_record(record_path(dest)).promotion
+    assert stamp is not None and stamp.allow_saturated is None
+    with Ledger.open(load_settings(suite).ledger) as ledger:
+        events = [e for e in ledger.history("pdf_summary_loop") if e["kind"] == "promotion"]
+    assert events[0]["detail"]["allow_saturated"] is None

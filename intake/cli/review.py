@@ -190,6 +190,8 @@ def register(app: typer.Typer) -> None:
             raise
         for note in result.recovered:
             err(f"recovered an interrupted promotion: {note}")
+        for note in result.notes:
+            err(f"note: {note}")
         dest = shown(result.destination, cfg.root) if result.destination else None
         if fmt is Format.json:
             emit_json(
@@ -199,6 +201,7 @@ def register(app: typer.Typer) -> None:
                     "promoted": dest is not None,
                     "blocked": result.blocked,
                     "destination": dest,
+                    "notes": result.notes,
                     "gates": [g.to_dict() for g in result.gates],
                 }
             )
