@@ -167,11 +167,15 @@ _PLACEHOLDER = regex.compile(
       | x{3,} | \*{3,} | \.{3,} | -+ | _+ | \?+
       | none | null | nil | true | false | undefined | string | str | bytes | required
       | password | passwd | secret | token | changeme | redacted | hidden | masked
+      | [^\s.…]{0,12} (?:\.{3,}|…) [^\s.…]{0,8}          # sk-...  sk-abc…wxyz
+      | (?:[a-z]+[_.-])* (?:your|example|sample|placeholder|dummy|changeme|redacted|here)
+        (?:[_.-][a-z]+)*                                # your-password-here, EXAMPLE_KEY
+      | [a-z0-9_-]{0,10} (?:x{4,}|\*{4,}) [a-z0-9]{0,4}   # sk-xxxxxxxx, gho_****
     )$
-    | \.\.\. | …
-    | your[_-] | _here$ | example | placeholder | dummy | \*{4,} | x{6,}
     """
 )
+"""Whole-value placeholder shapes only: a placeholder word inside a longer value
+(``hunter2example99``) does not make it a placeholder."""
 _IDENTIFIER = regex.compile(r"^[A-Za-z_][A-Za-z0-9_]*+(?:\.[A-Za-z_][A-Za-z0-9_]*+)*+$")
 _CODE_EXPR = regex.compile(r"[()\[\]]|^(?:self|os|env|process|config|settings|args)\.")
 _HEX = regex.compile(r"^(?:0x)?[0-9a-fA-F]++$")

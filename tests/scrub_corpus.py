@@ -233,6 +233,16 @@ KINDS: dict[str, Gen] = {
     "url_password": lambda r: ("db postgres://app:", _mixed(r, ALNUM, 14), "@db.internal:5432/x"),
     "mysql_p_flag": lambda r: ("$ mysql -u root -p", _mixed(r, ALNUM, 12), " shop\n"),
     "password_assignment": lambda r: ('password = "', _mixed(r, ALNUM + "!#%", 16), '"\n'),
+    "password_placeholder_word_inside": lambda r: (
+        "password=",
+        _mixed(r, ALNUM, 6) + r.choice(["example", "dummy", "your_"]) + str(r.randint(10, 99)),
+        "\n",
+    ),
+    "path_fixture_word_inside": lambda r: (
+        "see ",
+        f"/home/{r.choice(USERS)}/FAKE{r.randint(1, 9)}/{_file(r)}",
+        " now",
+    ),
     "token_assignment": lambda r: ("API_TOKEN=", _mixed(r, ALNUM, 28), "\n"),
     "api_key_json": lambda r: ('{"api_key": "', _mixed(r, ALNUM, 32), '"}'),
     "high_entropy": lambda r: ("blob ", _mixed(r, ALNUM, 44), " end"),
@@ -253,6 +263,9 @@ DECOYS: dict[str, Callable[[random.Random], str]] = {
     "placeholder_sk": lambda r: "OPENAI_API_KEY=sk-...",
     "placeholder_gha": lambda r: "token: ${{ secrets.GITHUB_TOKEN }}",
     "placeholder_env": lambda r: "password=$DB_PASSWORD",
+    "placeholder_words": lambda r: r.choice(
+        ["token=example_token", "api_key: YOUR_API_KEY", "secret: paste_secret_here"]
+    ),
     "env_lookup": lambda r: 'api_key = os.environ["OPENAI_API_KEY"]',
     "relative_path": lambda r: (
         f"src/{r.choice(['intake', 'agent', 'gaia'])}/{r.choice(['scrub', 'cli', 'models'])}.py"

@@ -145,3 +145,34 @@ def test_long_dotted_run_before_an_at_sign_completes(scrubber: Scrubber) -> None
     assert scrubber.scrub_text(text).findings == []
     long_local = "x" * 100 + "." + "y" * 80 + "@acme.io"
     assert scrubber.scrub_text(f"mail {long_local} now").text == "mail user1@example.com now"
+
+
+# ------------------------------------------------------------- 5. allow-lists anchored
+
+
+@pytest.mark.parametrize(
+    ("text", "entity"),
+    [
+        ("see /home/alice/FAKE1/notes.txt", "FILE_PATH"),
+        ("token=ghp_AbCdEfGhIjKlMnOpFAKE1QrStUvWxYz012345", "GITHUB_TOKEN"),
+        ("password=hunter2example99", "GENERIC_SECRET"),
+        ("api_key=Zq8dummyX4r2Lp9w", "GENERIC_SECRET"),
+        ("secret: your_Zq8X4r2Lp9wK", "GENERIC_SECRET"),
+        ("Authorization: Bearer Zq8X4r2Lp9wKexampleT5mN3", "BEARER_TOKEN"),
+    ],
+)
+def test_fixture_and_placeholder_words_inside_a_value_do_not_keep_it(
+    scrubber: Scrubber, text: str, entity: str
+) -> None:
+    assert entity in [f.entity_type for f in scrubber.find(text)]
+
+
+def test_exact_fixture_and_placeholder_shapes_are_still_kept(scrubber: Scrubber) -> None:
+    kept = (
+        "password: your-password-here\napi_key: YOUR_API_KEY\ntoken=example_token\n"
+        "secret: dummy-secret\nOPENAI_API_KEY=sk-...\npassword=xxxxxxxx\napi_key=****\n"
+        "token: paste_token_here\npassword=FAKE0000001\nghp_FAKE00000000000000000000000000000001\n"
+        "eyJFAKE000000001.eyJFAKE000000001.FAKE0000000000000000000001\n"
+        "000000000:AAFAKE000000000000000000000000001\n"
+    )
+    assert scrubber.find(kept) == []
