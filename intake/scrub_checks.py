@@ -45,6 +45,7 @@ __all__ = [
     "IntakeGenericSecretRecognizer",
     "IntakeHighEntropyRecognizer",
     "IntakePasswordFlagRecognizer",
+    "IntakePasswordWordRecognizer",
     "IntakeUrlCredentialsRecognizer",
     "shannon_entropy",
 ]
@@ -342,6 +343,63 @@ class IntakeGenericSecretRecognizer(_CheckedRecognizer):
         if value.startswith(("/", "./", "../", "~", "http://", "https://", "file:")):
             return True
         return super().invalidate_result(value)
+
+
+_NOT_A_PASSWORD_WORDS = """
+    str string bytes int integer bool boolean float dict list any text object optional union
+    secretstr secretbytes field charfield column input getpass prompt self cls args kwargs
+    none null nil undefined true false required empty blank unset missing
+    not too incorrect invalid wrong correct valid expired weak strong short long secure insecure
+    the a an and or in on at for of to by is was be being been will should must can cannot
+    still now also only same different changed reset stored saved hashed encrypted encoded
+    case very needed needs from with length hash policy manager protected visible shown hidden
+    masked ok fine good bad sent used ignored given provided supplied configured specified
+    mandatory here below above generated random please enter change update known unknown
+    leaked compromised rotated new old current default plain plaintext this that it my your
+    their his her our
+"""
+_NOT_A_PASSWORD = frozenset(_NOT_A_PASSWORD_WORDS.split())
+"""Words after ``password:`` / ``password is`` that are code types or prose, not a password."""
+_CAMEL = regex.compile(r"[a-z][A-Z]")
+
+
+class IntakePasswordWordRecognizer(_CheckedRecognizer):
+    """Word-like passwords after an explicit password name: ``password: letmein``.
+
+    The entropy floor of ``IntakeGenericSecretRecognizer`` (and its rule that a letters-only
+    value is an identifier) misses dictionary passwords. Here the name must be exactly
+    ``password``/``passwd``/``pwd``/``passphrase`` (any prefix: ``DB_PASSWORD``), followed by
+    ``:``, ``=``, ``:=``, ``=>`` or ``is``, and the value must start with a letter or digit and be
+    4-64 characters. Code is rejected: calls and subscripts (``getpass()``, ``Optional[str]``),
+    dotted or snake_case names (``settings.password``, ``user_password``), CamelCase types
+    (``SecretStr``), type and prose words (``str``, ``required``, ``incorrect``), placeholders,
+    and paths or URLs.
+    """
+
+    ENTITY = "GENERIC_SECRET"
+    PATTERNS = (
+        (
+            "password_word",
+            r"(?i:passw(?:or)?d|pwd|passphrase)(?![A-Za-z0-9_])[\"']?+[ \t]*+"
+            r"(?::=|=>|=(?!=)|:|\bis\b[ \t]*+:?)[ \t]*+(?:\\?[\"'])?+\K"
+            r"[A-Za-z0-9][^\s\"'`,;<>(){}\[\]\\]{3,63}+(?![^\s\"'`,;<>(){}\[\]\\]|[(\[])",
+            0.55,
+        ),
+    )
+    MIN_LENGTH = 4
+
+    def invalidate_result(self, pattern_text: str) -> bool | None:
+        """True drops the match: code, type names, prose words, placeholders, paths, URLs."""
+        value = pattern_text.rstrip(".!?")
+        if len(value) < self.MIN_LENGTH or value.lower() in _NOT_A_PASSWORD:
+            return True
+        if value.startswith(("http://", "https://", "file:")) or "/" in value:
+            return True
+        if _looks_like_placeholder(value):
+            return True
+        if _IDENTIFIER.match(value) and ("_" in value or "." in value):
+            return True
+        return value.isalpha() and _CAMEL.search(value) is not None
 
 
 class IntakePasswordFlagRecognizer(_CheckedRecognizer):

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 ALNUM = string.ascii_letters + string.digits
 B64 = ALNUM + "+/"
 URLSAFE = ALNUM + "_-"
+WORD_PASSWORDS = ["letmein", "sunshine", "dragon", "monkey", "qwerty", "trustno", "Football"]
 FULL_NAMES = ["John Smith", "Mary Ann Lee", "Wei Chen"]
 USERS = ["alice", "bob.smith", "jdoe", "maria", "wei_chen", "olu", "k.nakamura"]
 DIRS = ["proj", "work", "src", "Documents", "code/gaia", "repos/agent", "Desktop/tmp"]
@@ -243,6 +244,16 @@ KINDS: dict[str, Gen] = {
         f"/home/{r.choice(USERS)}/FAKE{r.randint(1, 9)}/{_file(r)}",
         " now",
     ),
+    "password_word": lambda r: (
+        r.choice(["password: ", "DB_PASSWORD=", '{"password": "', "pwd = "]),
+        r.choice(WORD_PASSWORDS),
+        "\n",
+    ),
+    "password_word_prose": lambda r: (
+        r.choice(["my password is: ", "the wifi password is "]),
+        r.choice(WORD_PASSWORDS),
+        " thanks\n",
+    ),
     "token_assignment": lambda r: ("API_TOKEN=", _mixed(r, ALNUM, 28), "\n"),
     "api_key_json": lambda r: ('{"api_key": "', _mixed(r, ALNUM, 32), '"}'),
     "high_entropy": lambda r: ("blob ", _mixed(r, ALNUM, 44), " end"),
@@ -265,6 +276,18 @@ DECOYS: dict[str, Callable[[random.Random], str]] = {
     "placeholder_env": lambda r: "password=$DB_PASSWORD",
     "placeholder_words": lambda r: r.choice(
         ["token=example_token", "api_key: YOUR_API_KEY", "secret: paste_secret_here"]
+    ),
+    "password_code": lambda r: r.choice(
+        [
+            "password: str",
+            "password = settings.password",
+            "password=None",
+            'password: "<YOUR_PASSWORD>"',
+            "password: Optional[str]",
+            "password = getpass()",
+            "the password is incorrect",
+            "password is required",
+        ]
     ),
     "env_lookup": lambda r: 'api_key = os.environ["OPENAI_API_KEY"]',
     "relative_path": lambda r: (

@@ -176,3 +176,50 @@ def test_exact_fixture_and_placeholder_shapes_are_still_kept(scrubber: Scrubber)
         "000000000:AAFAKE000000000000000000000000001\n"
     )
     assert scrubber.find(kept) == []
+
+
+# ------------------------------------------------------------- 6. letters-only passwords
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("password: letmein", "letmein"),
+        ("my password is: sunshine", "sunshine"),
+        ('{"password": "dragon"}', "dragon"),
+        ("DB_PASSWORD=monkey", "monkey"),
+        ("the wifi password is qwerty", "qwerty"),
+        ("pwd = Sunshine", "Sunshine"),
+    ],
+)
+def test_letters_only_password_after_an_explicit_name_is_found(
+    scrubber: Scrubber, text: str, value: str
+) -> None:
+    result = scrubber.scrub_text(text)
+    assert [f.entity_type for f in result.findings] == ["GENERIC_SECRET"]
+    assert value not in result.text
+    assert scrubber.scrub_text(result.text).text == result.text
+
+
+def test_code_and_prose_after_a_password_name_are_not_passwords(scrubber: Scrubber) -> None:
+    decoys = [
+        "password: str",
+        "password = settings.password",
+        "password: ${{ secrets.X }}",
+        "password=None",
+        'password: "<YOUR_PASSWORD>"',
+        "password: Optional[str]",
+        "password: SecretStr",
+        "password = getpass()",
+        "password = self.password",
+        "password = user_password",
+        "password: bool",
+        "password is required",
+        "the password is incorrect",
+        "password: string",
+        "if password == other:",
+        "password_length: twelve",
+        "password: !vault |",
+    ]
+    for text in decoys:
+        assert scrubber.find(text) == [], text
