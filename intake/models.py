@@ -326,6 +326,8 @@ class ReviewDecision(StrEnum):
     approve = "approve"
     reject = "reject"
     changes_requested = "changes_requested"
+    dismissed = "dismissed"
+    """A pull-request review dismissed on GitHub: that reviewer neither approves nor objects."""
 
 
 class Review(BaseModel):

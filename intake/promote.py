@@ -164,7 +164,8 @@ def review_gate(reviews: list[Review], current_hash: str, author: str | None) ->
 
     GitHub's semantics: each reviewer's latest review is their state, and a reviewer whose latest
     review is a rejection or a change request blocks (whatever content it was bound to) until
-    that same reviewer approves; another reviewer's later approval does not clear it.
+    that same reviewer approves or the review is dismissed on GitHub; another reviewer's later
+    approval does not clear it.
     Author and reviewer are compared case-insensitively with whitespace removed.
     """
     latest: dict[str, Review] = {}
@@ -182,7 +183,8 @@ def review_gate(reviews: list[Review], current_hash: str, author: str | None) ->
             notes.append(f"approval by {review.reviewer} is stale (the file changed since)")
         else:
             valid.append(review)
-    blockers = [r for _, r in sorted(latest.items()) if r.decision is not ReviewDecision.approve]
+    objecting = (ReviewDecision.reject, ReviewDecision.changes_requested)
+    blockers = [r for _, r in sorted(latest.items()) if r.decision in objecting]
     objections = ", ".join(
         f"{r.reviewer} ({r.decision.value.replace('_', ' ')})" for r in blockers
     )

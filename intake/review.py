@@ -260,6 +260,7 @@ class PrReviews:
 _STATES = {
     "APPROVED": ReviewDecision.approve,
     "CHANGES_REQUESTED": ReviewDecision.changes_requested,
+    "DISMISSED": ReviewDecision.dismissed,
 }
 
 
@@ -373,9 +374,6 @@ def reviews_from_pr(
     for login, review in sorted(latest.items()):
         state = str(review.state).upper()
         commit = str(review.commit_id or "")
-        if state == "DISMISSED":
-            found.skipped.append((login, "review dismissed"))
-            continue
         if state == "APPROVED":
             if login.lower() == pr_author.lower():
                 found.skipped.append((login, "approval by the pull request's author"))
@@ -397,7 +395,9 @@ def reviews_from_pr(
                 reviewer=login,
                 decision=_STATES[state],
                 content_hash=local_hash,
-                at=_when(review.submitted_at) if review.submitted_at else utcnow(),
+                at=utcnow()
+                if state == "DISMISSED" or not review.submitted_at
+                else _when(review.submitted_at),
                 via="github_pr",
                 pr_url=pr_url,
                 commit=commit or None,
@@ -420,7 +420,7 @@ def reviews_from_pr(
                 and r.pr_url == review.pr_url
                 and r.commit == review.commit
                 and r.decision is review.decision
-                and r.at == review.at
+                and (r.at == review.at or review.decision is ReviewDecision.dismissed)
                 and r.content_hash == review.content_hash
             ]
             if same:

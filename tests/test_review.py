@@ -140,13 +140,6 @@ def test_pr_approval_on_head_with_same_content_is_recorded(suite: Path, github) 
         ([review("drafter", "APPROVED")], "drafter", None, "approval by the pull request's author"),
         ([review("bob", "APPROVED", commit=OLD)], "drafter", None, f"approval on {OLD[:12]}"),
         ([review("bob", "APPROVED")], "drafter", b"id: other\n", "differs from the local file"),
-        (
-            [review("bob", "APPROVED", rid=1), review("bob", "DISMISSED", rid=2,
-                                                      at="2026-11-29T13:00:00Z")],
-            "drafter",
-            None,
-            "review dismissed",
-        ),
     ],
 )
 def test_pr_approvals_that_do_not_count(
@@ -343,3 +336,54 @@ def test_pr_files_are_read_across_pages_and_renames_count(
     assert [r.reviewer for r in found.recorded] == ["bob"]
     pages = [r for r in github.requests if r.path.endswith("/pulls/7/files")]
     assert len(pages) == 3
+
+
+def test_a_dismissed_change_request_stops_blocking(suite: Path, github) -> None:
+    """GitHub: dismissing a review clears that reviewer's objection (and their approval)."""
+    draft = write_pair(suite / "drafts")
+    serve_pr(
+        github,
+        7,
+        reviews=[
+            review("bob", "APPROVED", rid=1),
+            review("carol", "CHANGES_REQUESTED", commit=OLD, at="2026-11-29T14:00:00Z", rid=2),
+        ],
+        files={DRAFT: draft.read_bytes()},
+    )
+    settings = load_settings(suite)
+    reviews_from_pr(settings, "pdf_summary_loop", 7)
+    record = load_record(record_path(draft))
+    assert not review_gate(record.reviews, content_hash(draft), record.author).met
+    github.routes.clear()
+    serve_pr(
+        github,
+        7,
+        reviews=[
+            review("bob", "APPROVED", rid=1),
+            review("carol", "DISMISSED", commit=OLD, at="2026-11-29T14:00:00Z", rid=2),
+        ],
+        files={DRAFT: draft.read_bytes()},
+    )
+    found = reviews_from_pr(settings, "pdf_summary_loop", 7)
+    assert [(r.reviewer, r.decision.value) for r in found.recorded] == [("carol", "dismissed")]
+    record = load_record(record_path(draft))
+    gate = review_gate(record.reviews, content_hash(draft), record.author)
+    assert gate.met, gate.detail
+    again = reviews_from_pr(settings, "pdf_summary_loop", 7)
+    assert again.recorded == []
+
+
+def test_a_dismissed_approval_no_longer_counts(suite: Path, github, runner) -> None:
+    draft = write_pair(suite / "drafts")
+    serve_pr(
+        github,
+        7,
+        reviews=[review("bob", "DISMISSED", rid=1)],
+        files={DRAFT: draft.read_bytes()},
+    )
+    result = runner.invoke(app, ["review", "pdf_summary_loop", "--pr", "7"])
+    assert result.exit_code == 1
+    assert "recorded: dismissed by bob" in result.stdout
+    assert "approves or objects: all were dismissed" in result.stdout
+    record = load_record(record_path(draft))
+    assert not review_gate(record.reviews, content_hash(draft), record.author).met

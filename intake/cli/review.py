@@ -94,6 +94,9 @@ def register(app: typer.Typer) -> None:
             if not (found.recorded or found.already):
                 out(f"no review of {found.pr_url} counts for this draft")
                 raise typer.Exit(EXIT_FINDINGS)
+            if all(r.decision.value == "dismissed" for r in found.recorded + found.already):
+                out(f"no review of {found.pr_url} approves or objects: all were dismissed")
+                raise typer.Exit(EXIT_FINDINGS)
             return
         if approve == reject:
             raise UsageError("give exactly one of --approve, --reject, or --pr N")
