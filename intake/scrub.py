@@ -274,6 +274,7 @@ class FixtureMap:
     def __init__(self) -> None:
         self._values: dict[str, str] = {}
         self._dirs: dict[str, str] = {}
+        self._homes: dict[str, str] = {}
         self._counters: dict[str, int] = {}
         self._reserved: set[tuple[str, int]] = set()
         self._issued: set[str] = set()
@@ -312,6 +313,18 @@ class FixtureMap:
     def number(self, kind: str, render: Callable[[int], str]) -> str:
         """A fresh numbered fixture of ``kind`` (call only from inside ``make``)."""
         return self._next(kind, render)
+
+    def home(self, original_root: str, render: Callable[[int], str]) -> str:
+        """The same numbered fixture for every bare mention of one user folder.
+
+        ``/home/alice`` and ``/home/bob`` alone must not both become ``/home/user``; deeper
+        paths keep ``/home/user/projectN/…`` (the folder number tells them apart).
+        """
+        found = self._homes.get(original_root)
+        if found is None:
+            found = self._next("__home__", render)
+            self._homes[original_root] = found
+        return found
 
     def directory(self, original_dir: str, render: Callable[[int], str]) -> str:
         """The same fixture folder for every file of one original folder."""
@@ -800,8 +813,8 @@ class Scrubber:
         root, middle, base = _split_path(original)
         new_root = _fixture_root(root)
         sep = _path_separator(original[len(root) :]) or _path_separator(root[2:]) or "/"
-        if not middle and not base:
-            return new_root
+        if not base and not middle.strip("\\/"):
+            return self._bare_root(root, new_root, m) + middle
         middle_key = root if not middle.strip("\\/") else root + middle
         folder = m.directory(middle_key, lambda n: spec.directory.format(n=n))
         base_start = len(original) - len(base)
@@ -811,6 +824,17 @@ class Scrubber:
                 ext.group(0) if ext else ""
             )
         return f"{new_root}{sep}{folder}{sep}{base}" if base else f"{new_root}{sep}{folder}{sep}"
+
+    @staticmethod
+    def _bare_root(root: str, new_root: str, m: FixtureMap) -> str:
+        """A numbered fixture for a user folder named on its own (``/home/alice`` → user1).
+
+        ``~``, ``$HOME`` and ``%USERPROFILE%`` name no one and stay as they are.
+        """
+        if not new_root.endswith(("user", "share")):
+            return new_root
+        key = regex.sub(r"^file://(?:localhost)?", "", root)
+        return m.home(key, lambda n: f"{new_root}{n}")
 
     # -- public ------------------------------------------------------------------------
 

@@ -109,6 +109,11 @@ KINDS: dict[str, Gen] = {
         f"\\\\fs-{_r(r, string.ascii_lowercase, 4)}\\team\\{r.choice(USERS)}\\{_file(r)}",
         " now",
     ),
+    "path_bare_home": lambda r: (
+        "cp -r ",
+        f"/home/{r.choice(USERS)}",
+        f" /home/{r.choice(['olu2', 'zed', 'x.y'])} \n",
+    ),
     "path_tilde": lambda r: ("cat ", f"~/{r.choice(DIRS)}/{_file(r)}", "\n"),
     "path_home_var": lambda r: ("cd ", f"$HOME/{r.choice(DIRS)}/{_file(r)}", " && ls"),
     "path_userprofile": lambda r: (

@@ -132,7 +132,7 @@ def test_path_styles_keep_their_shape(scrubber: Scrubber) -> None:
         "%USERPROFILE%\\Desktop\\a.txt": "%USERPROFILE%\\project1\\a.txt",
         "\\\\corp-fs\\share\\alice\\z.doc": "\\\\fileserver\\share\\project1\\z.doc",
         "file:///home/alice/site/x.html": "file:///home/user/project1/x.html",
-        "/home/alice": "/home/user",
+        "/home/alice": "/home/user1",
     }
     for original, expected in cases.items():
         assert scrubber.scrub_text(f"at {original} now").text == f"at {expected} now", original

@@ -223,3 +223,23 @@ def test_code_and_prose_after_a_password_name_are_not_passwords(scrubber: Scrubb
     ]
     for text in decoys:
         assert scrubber.find(text) == [], text
+
+
+# ------------------------------------------------------------- 7. bare home folders
+
+
+def test_different_bare_home_folders_get_different_fixtures(scrubber: Scrubber) -> None:
+    text = "cp /home/alice /home/bob; ls /home/alice; cat /home/alice/p/a.py"
+    out = scrubber.scrub_text(text).text
+    assert out == "cp /home/user1 /home/user2; ls /home/user1; cat /home/user/project1/a.py"
+    assert scrubber.scrub_text(out).text == out
+    win = scrubber.scrub_text("C:\\Users\\alice\\ and C:\\Users\\bob").text
+    assert win == "C:\\Users\\user1\\ and C:\\Users\\user2"
+    mac = scrubber.scrub_text("/Users/alice vs /Users/bob").text
+    assert mac == "/Users/user1 vs /Users/user2"
+    assert scrubber.find(win + " " + mac) == []
+
+
+def test_bare_home_fixture_skips_numbers_already_in_the_text(scrubber: Scrubber) -> None:
+    out = scrubber.scrub_text("user1@example.com owns /home/bob").text
+    assert out == "user1@example.com owns /home/user2"
