@@ -48,6 +48,8 @@ from intake.models import ScrubReport, ScrubSpan
 if TYPE_CHECKING:
     from presidio_analyzer import AnalyzerEngine, RecognizerResult
 
+    from intake.config import Settings
+
 __all__ = [
     "MAX_TEXT_CHARS",
     "SCRUBBER_VERSION",
@@ -62,9 +64,10 @@ __all__ = [
     "packaged_scrubbers_dir",
     "scrub_tree",
     "scrubber_config_hash",
+    "scrubber_for",
 ]
 
-SCRUBBER_VERSION = "1.0.0"
+SCRUBBER_VERSION = "1.1.0"
 """Bumped whenever the code changes what is found or how it is replaced."""
 
 MAX_TEXT_CHARS = 64 * 1024 * 1024
@@ -897,6 +900,16 @@ def get_scrubber(spacy_model: str | None = None, scrubbers_dir: Path | None = No
     return _cached_scrubber(spacy_model or None, folder)
 
 
+def scrubber_for(settings: Settings) -> Scrubber:
+    """The shared scrubber for a suite's settings (``spacy_model``, ``scrubbers_dir``).
+
+    A relative ``scrubbers_dir`` is resolved against the suite root, not the working
+    directory; importers and ``intake scrub`` use this so they scrub with the same engine.
+    """
+    folder = settings.path(settings.scrubbers_dir) if settings.scrubbers_dir else None
+    return get_scrubber(settings.spacy_model, folder)
+
+
 # --------------------------------------------------------------------------- trees
 
 _IDENT = regex.compile(r"^[A-Za-z_][A-Za-z0-9_-]*$")
@@ -1202,13 +1215,9 @@ def scrub_file_text(path: Path, text: str, *, scrubber: Scrubber | None = None) 
         new_text = buf.getvalue()
     if not _structured_check(path, new_text, scrubber)[0] or scrubber.find(new_text):
         raise ScrubError("file could not be scrubbed cleanly; nothing was written", where=str(path))
-    merged = scrubber.report(
-        [
-            *result.findings,
-            *(Finding(s.entity_type, s.start, s.end, s.json_path) for s in tree_report.spans),
-        ]
-    )
-    return FileOutcome(path, text, new_text, merged)
+    # The text pass is discarded: what is written and reported is the tree pass alone, so each
+    # replaced value is counted once.
+    return FileOutcome(path, text, new_text, tree_report)
 
 
 def _atomic_write(path: Path, text: str) -> None:

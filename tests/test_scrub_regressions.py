@@ -243,3 +243,53 @@ def test_different_bare_home_folders_get_different_fixtures(scrubber: Scrubber) 
 def test_bare_home_fixture_skips_numbers_already_in_the_text(scrubber: Scrubber) -> None:
     out = scrubber.scrub_text("user1@example.com owns /home/bob").text
     assert out == "user1@example.com owns /home/user2"
+
+
+# ------------------------------------------------------------- 8. fallback report counts once
+
+
+def test_structured_fallback_counts_each_replaced_value_once(
+    runner: CliRunner, tmp_path: Path
+) -> None:
+    import json
+
+    path = tmp_path / "esc.yaml"
+    escaped = "".join(f"\\x{ord(c):02x}" for c in "bob@acme.io")
+    path.write_text(f'msg: "{escaped}"\nother: alice@acme.io\n')
+    result = runner.invoke(app, ["scrub", "--format", "json", str(path)], catch_exceptions=False)
+    assert result.exit_code == 0
+    report = json.loads(result.stdout)["files"][0]["report"]
+    assert report["counts"] == {"EMAIL_ADDRESS": 2}
+    assert len(report["spans"]) == 2
+    assert "acme.io" not in path.read_text()
+
+
+# ------------------------------------------------------------- 9. scrubbers_dir from the suite
+
+
+def test_relative_scrubbers_dir_is_resolved_against_the_suite_root(
+    runner: CliRunner, suite: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import shutil
+
+    from intake.config import load_settings
+    from intake.scrub import packaged_scrubbers_dir, scrubber_for
+
+    folder = suite / "my-scrubbers"
+    shutil.copytree(packaged_scrubbers_dir(), folder)
+    allow = folder / "allow.yaml"
+    allow.write_text(
+        allow.read_text()
+        + "  - name: team_address\n    entities: [EMAIL_ADDRESS]\n    regex: '^team@acme\\.io$'\n"
+    )
+    pyproject = suite / "pyproject.toml"
+    pyproject.write_text(pyproject.read_text() + 'scrubbers_dir = "my-scrubbers"\n')
+    notes = suite / "drafts" / "notes.txt"
+    notes.write_text("mail team@acme.io or bob@acme.io\n")
+    monkeypatch.chdir(suite / "drafts")  # not the suite root
+    result = runner.invoke(app, ["scrub", "--check", "notes.txt"])
+    assert result.exit_code == 1, result.output
+    assert result.stdout == "EMAIL_ADDRESS notes.txt:1\n"
+    engine = scrubber_for(load_settings(suite))
+    assert engine.scrubbers_dir == folder.resolve()
+    assert [f.entity_type for f in engine.find("team@acme.io bob@acme.io")] == ["EMAIL_ADDRESS"]

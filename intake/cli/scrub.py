@@ -37,10 +37,10 @@ def register(app: typer.Typer) -> None:
         and JSON keep their layout and comments. Nothing ever prints an original value.
         """
         from intake.cli import emit_json, err, out, settings
-        from intake.scrub import get_scrubber, scan_paths, scrub_paths
+        from intake.scrub import scan_paths, scrub_paths, scrubber_for
 
         cfg = settings(ctx)
-        scrubber = get_scrubber(cfg.spacy_model, cfg.scrubbers_dir)
+        scrubber = scrubber_for(cfg)
         if check:
             findings = scan_paths(paths, scrubber=scrubber)
             if fmt is ScrubFormat.json:
