@@ -9,7 +9,18 @@ from pathlib import Path
 import pytest
 
 from intake.errors import SourceError, UsageError
-from intake.sources.sessions import StoreKind, detect, failure_kind, open_store
+from intake.sources.agent_ui import TEXT_BYTES, capped_text
+from intake.sources.sessions import (
+    CUT_MARK,
+    MAX_TEXT_CHARS,
+    StoreKind,
+    clean_text,
+    cut_at_space,
+    detect,
+    failure_kind,
+    open_store,
+    prefix_upper,
+)
 from tests.gaia_db import ChatDB, error_step, memory_db, policy, thinking, tool, when
 
 SID = "29c211c7-31b5-4084-bb3f-1825c0210942"
@@ -192,13 +203,13 @@ def test_bad_agent_steps_are_noted(tmp_path: Path, raw: str, note: str) -> None:
 def test_huge_message_and_nul_bytes(tmp_path: Path) -> None:
     db = ChatDB(tmp_path / "x.db")
     sid = db.session(SID)
-    db.message(sid, "user", "a\x00b" + "x" * (10 * 1024 * 1024))
+    db.message(sid, "user", "a\x00b " + "x" * (10 * 1024 * 1024))
     db.close()
     store = open_store(tmp_path / "x.db")
     message = store.load(SID).messages[0]
     assert len(message.content) <= 20_000
     assert "\x00" not in message.content
-    assert message.content.startswith("ab")
+    assert message.content == f"ab {CUT_MARK}"
     assert any("cut from" in n for n in message.notes)
     assert any("NUL" in n for n in message.notes)
 
@@ -323,3 +334,90 @@ def test_one_session_uses_indexes_not_scans(tmp_path: Path) -> None:
         if "WHERE id" in sql or "WHERE id >=" in sql:
             assert "SCAN sessions" not in plan, (sql, plan)
     store.close()
+
+
+TOKEN = "ghp_aB3dE5gH7jK9mN1pQ3sT5vW7yZ9bC1dF3hJ5"
+
+
+def no_partial(text: str, token: str = TOKEN) -> bool:
+    """True when every piece of ``token`` in ``text`` belongs to a whole copy of it."""
+    rest = text.replace(token, " ")
+    return not any(token[i : i + 8] in rest for i in range(len(token) - 7))
+
+
+@pytest.mark.parametrize("limit", [20, 300, MAX_TEXT_CHARS])
+def test_cut_never_lands_inside_a_token(limit: int) -> None:
+    for start in range(max(0, limit - len(TOKEN) - 2), limit + 2):
+        text = "y" * start + " " + TOKEN + " more words"
+        kept = cut_at_space(text, limit)
+        assert len(kept) <= limit
+        assert no_partial(kept), (start, kept[-50:])
+        assert text.startswith(kept.removesuffix(CUT_MARK).rstrip())
+        value, notes = clean_text(text, limit)
+        assert no_partial(value) and (len(text) <= limit or notes)
+
+
+def test_long_run_dropped_at_the_cut_is_marked() -> None:
+    assert cut_at_space("head " + "x" * 500, 300) == f"head {CUT_MARK}"
+    assert cut_at_space("head " + "x" * 100, 50) == "head"
+    assert cut_at_space("x" * 500, 300) == CUT_MARK
+    assert cut_at_space("short", 300) == "short"
+
+
+@pytest.mark.parametrize("pad", range(0, 44))
+def test_byte_limited_read_drops_the_partial_last_token(pad: int) -> None:
+    """The Agent UI read stops at TEXT_BYTES; a token across that point goes entirely."""
+    text = "😀" * (MAX_TEXT_CHARS - pad) + " " + TOKEN + " tail " + "😀" * 100
+    assert len(text.encode("utf-8")) > TEXT_BYTES
+    raw = text.encode("utf-8")
+    value, notes = capped_text(raw[:TEXT_BYTES], len(raw))
+    assert no_partial(value), pad
+    assert any("cut from" in n for n in notes)
+
+
+def test_db_message_with_token_at_the_char_limit(tmp_path: Path) -> None:
+    db = ChatDB(tmp_path / "x.db")
+    sid = db.session(SID)
+    for shift in range(0, len(TOKEN) + 2, 3):
+        db.message(sid, "user", "y" * (MAX_TEXT_CHARS - shift) + " " + TOKEN + " tail")
+    db.close()
+    for message in open_store(tmp_path / "x.db").load(SID).messages:
+        assert no_partial(message.content)
+
+
+def test_session_json_failure_reason_cut_at_a_blank(tmp_path: Path) -> None:
+    from intake.sources.session_json import MAX_REASON_CHARS, _tool_failed
+
+    for shift in range(0, len(TOKEN) + 2):
+        reason = "y" * (MAX_REASON_CHARS - shift) + " " + TOKEN
+        got = _tool_failed(json.dumps({"status": "error", "error": reason}))
+        assert got is not None and no_partial(got)
+
+
+@pytest.mark.parametrize("store", ["agent_ui", "memory_db"])
+def test_prefix_ending_in_the_last_code_point_is_a_usage_error(
+    tmp_path: Path, store: str
+) -> None:
+    path = tmp_path / "x.db"
+    if store == "agent_ui":
+        chat_db(path)
+    else:
+        conn = memory_db(path)
+        conn.execute(
+            "INSERT INTO conversations (session_id, role, content) VALUES ('m1', 'user', 'hi')"
+        )
+        conn.commit()
+        conn.close()
+    opened = open_store(path)
+    for wanted in ("29c2\U0010ffff", "\U0010ffff", "m\ud7ff", "m\udfff"):
+        with pytest.raises(UsageError):
+            opened.resolve(wanted)
+
+
+def test_prefix_upper_bounds() -> None:
+    assert prefix_upper("ab") == "ac"
+    assert prefix_upper("a\U0010ffff") is None
+    assert prefix_upper("a\ud7ff") == "a\ue000"
+    assert prefix_upper("") is None
+    with pytest.raises(UsageError):
+        prefix_upper("a\udc80")

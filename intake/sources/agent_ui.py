@@ -27,7 +27,9 @@ from intake.sources.sessions import (
     StoreKind,
     ambiguous_session,
     clean_text,
+    drop_partial_tail,
     parse_json_steps,
+    prefix_upper,
     tools_from_steps,
     unknown_session,
 )
@@ -43,11 +45,14 @@ def capped_text(raw: Any, total_bytes: int) -> tuple[str, list[str]]:
     """Message text read as bytes (SQLite's text functions stop at a NUL), capped and cleaned.
 
     The SQL reads at most ``TEXT_BYTES`` of the value, so a 10 MB message costs no more than a
-    short one; the cut is recorded.
+    short one; the cut is recorded. The byte cut lands anywhere, so the last run of
+    non-blank text is dropped: half a secret would slip past the scrubber.
     """
     read = len(raw) if isinstance(raw, bytes) else 0
     if isinstance(raw, bytes):
         value = raw.decode("utf-8", "ignore" if total_bytes > read else "replace")
+        if total_bytes > read:
+            value = drop_partial_tail(value)
     else:
         value = "" if raw is None else str(raw)
     text, notes = clean_text(value)
@@ -205,11 +210,13 @@ class AgentUIStore(SqliteStore):
 
     def resolve(self, wanted: str) -> str:
         """Exact id first, then a prefix range on the primary key (index, not a scan)."""
+        upper = prefix_upper(wanted)
         if not wanted:
             raise unknown_session(wanted, self.list_sessions(LISTED_ON_ERROR))
         if self._query("SELECT id FROM sessions WHERE id = ?", (wanted,)):
             return wanted
-        upper = wanted[:-1] + chr(ord(wanted[-1]) + 1)
+        if upper is None:
+            raise unknown_session(wanted, self.list_sessions(LISTED_ON_ERROR))
         rows = self._query(
             f"SELECT {self._summary_cols()} FROM sessions WHERE id >= ? AND id < ? "
             "ORDER BY id LIMIT ?",

@@ -29,6 +29,7 @@ from intake.sources.sessions import (
     StoreKind,
     ToolCall,
     ambiguous_session,
+    prefix_upper,
     unknown_session,
 )
 
@@ -93,12 +94,12 @@ class MemoryStore(SqliteStore):
 
     def resolve(self, wanted: str) -> str:
         """Exact id, else a unique prefix."""
+        upper = prefix_upper(wanted)
         if wanted and self._query(
             "SELECT 1 FROM conversations WHERE session_id = ? LIMIT 1", (wanted,)
         ):
             return wanted
-        if wanted:
-            upper = wanted[:-1] + chr(ord(wanted[-1]) + 1)
+        if upper is not None:
             ts = self._ts()
             rows = self._query(
                 f"SELECT session_id, min({ts}) AS created, count(*) AS n FROM conversations "

@@ -27,6 +27,10 @@ MAX_STEPS_CHARS = 2_000_000
 """Largest ``agent_steps`` value parsed; larger values are flagged instead of parsed."""
 LISTED_ON_ERROR = 10
 """How many sessions an unknown-id error lists."""
+CUT_MARK = "[…cut…]"
+"""Stands for a long run of non-blank text dropped at a cut (see ``cut_at_space``)."""
+LONG_RUN = 200
+"""A dropped run longer than this is marked with ``CUT_MARK`` rather than vanishing silently."""
 
 _FAILURE_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("agent_error", re.compile(r"^\s*Agent error:", re.IGNORECASE)),
@@ -65,16 +69,50 @@ def failure_kind(text: str) -> str | None:
     return None
 
 
+_HEAD_RUN = re.compile(r"\S*")
+
+
+def drop_partial_tail(text: str) -> str:
+    """``text`` without its last non-blank run, for text known to continue past its end.
+
+    A secret cut in two is no longer recognisable, so the scrubber would miss the half that
+    survives; dropping the whole run (marked when long) keeps every kept token whole.
+    """
+    run = _HEAD_RUN.match(text[::-1])  # on the reversed text: linear, never quadratic
+    cut = len(text) - (run.end() if run else 0)
+    head = text[:cut].rstrip()
+    if len(text) - cut > LONG_RUN:
+        head = f"{head} {CUT_MARK}" if head else CUT_MARK
+    return head
+
+
+def cut_at_space(text: str, limit: int) -> str:
+    """At most ``limit`` characters of ``text``, never ending inside a non-blank run.
+
+    Text is cut before it is scrubbed, so a cut through a token (``ghp_…``, an e-mail) would
+    leave a fragment no recogniser matches. The cut goes back to the last blank before
+    ``limit``; a run of more than ``LONG_RUN`` characters dropped that way is marked.
+    """
+    if len(text) <= limit:
+        return text
+    if text[limit].isspace():
+        return text[:limit].rstrip()
+    return drop_partial_tail(text[:limit])
+
+
 def clean_text(text: str | None, limit: int = MAX_TEXT_CHARS) -> tuple[str, list[str]]:
-    """Text safe for YAML (control characters removed, length capped) and what was changed."""
+    """Text safe for YAML (control characters removed, length capped) and what was changed.
+
+    Control characters go first, so a NUL inside a token cannot hide it from the cut.
+    """
     notes: list[str] = []
     value = text or ""
-    if len(value) > limit:
-        notes.append(f"text cut from {len(value)} to {limit} characters")
-        value = value[:limit]
     if _CONTROL.search(value):
         notes.append("control characters (NUL and others) removed")
         value = _CONTROL.sub("", value)
+    if len(value) > limit:
+        notes.insert(0, f"text cut from {len(value)} to {limit} characters")
+        value = cut_at_space(value, limit)
     return value, notes
 
 
@@ -183,7 +221,32 @@ class Store(Protocol):
 
 
 def _listing(summaries: list[SessionSummary]) -> str:
-    return "; ".join(f"{s.id} {(s.title or '')[:40]!r}" for s in summaries) or "none"
+    """Ids and creation times only: a title may hold a secret and errors are never scrubbed."""
+    return (
+        "; ".join(f"{s.id} ({s.created})" if s.created else s.id for s in summaries) or "none"
+    )
+
+
+def prefix_upper(wanted: str) -> str | None:
+    """The least string above every string starting with ``wanted`` (None if there is none).
+
+    Stores look prefixes up as the key range ``[wanted, upper)`` so the primary key index
+    does the work. The last character is bumped to the next code point that SQLite can store
+    (surrogates are skipped); a prefix ending in U+10FFFF has no such bound. Text that is not
+    valid Unicode (a stray surrogate from the command line) is a usage error, never a crash.
+    """
+    try:
+        wanted.encode("utf-8")
+    except UnicodeEncodeError:
+        raise UsageError("the session id is not valid text") from None
+    if not wanted:
+        return None
+    code = ord(wanted[-1]) + 1
+    if 0xD800 <= code <= 0xDFFF:
+        code = 0xE000
+    if code > 0x10FFFF:
+        return None
+    return wanted[:-1] + chr(code)
 
 
 def unknown_session(wanted: str, newest: list[SessionSummary]) -> UsageError:
