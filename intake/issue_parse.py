@@ -21,6 +21,8 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
+from intake.sources.sessions import cut_at_space
+
 MAX_BODY_CHARS = 200_000
 """Longer bodies are cut here: the rest is almost always pasted log, and kept as a count."""
 MAX_EVIDENCE_CHARS = 20_000
@@ -29,6 +31,8 @@ MAX_TURNS = 15
 """GAIA's longest scenario has 15 turns; further steps are kept as evidence, not turns."""
 MAX_TEXT_CHARS = 2_000
 """Descriptions and criteria are cut here: the judge reads them in its prompt."""
+MAX_SEED_CHARS = 500
+"""Longest first paragraph used as the only turn when the issue lists no steps."""
 
 NO_RESPONSE = "_no response_"
 _CODE = "\ue000"
@@ -463,7 +467,7 @@ def _evidence_refs(text: str, section: str | None, blocks: list[dict[str, Any]],
             content = str(block["text"])
             if len(content) > MAX_EVIDENCE_CHARS:
                 entry["original_chars"] = len(content)
-                content = content[:MAX_EVIDENCE_CHARS]
+                content = cut_at_space(content, MAX_EVIDENCE_CHARS)
             entry["text"] = content
             used[index] = entry
         return f"[code block {index + 1} in the record's evidence]"
@@ -521,7 +525,7 @@ def parse_issue(title: str | None, body: str | None) -> ParsedIssue:
         warnings.append(
             f"issue body is {len(text)} characters; only the first {MAX_BODY_CHARS} were parsed"
         )
-        text = text[:MAX_BODY_CHARS]
+        text = cut_at_space(text, MAX_BODY_CHARS)
     prose, blocks = extract_code(text)
     sections, structured = split_sections(prose)
     used: dict[int, dict[str, Any]] = {}
@@ -570,13 +574,14 @@ def parse_issue(title: str | None, body: str | None) -> ParsedIssue:
             fields["model"] = _clean_inline(content)
         elif kind is Kind.logs:
             if _CODE not in raw:
-                logs.append({"kind": "log", "section": label, "text": raw[:MAX_EVIDENCE_CHARS]})
+                text_kept = cut_at_space(raw, MAX_EVIDENCE_CHARS)
+                logs.append({"kind": "log", "section": label, "text": text_kept})
         elif kind is Kind.description:
             descriptions.append(content)
         elif kind is Kind.checks:
             checkboxes[label] = _checkboxes(raw)
         else:
-            fields[label] = content if len(content) <= MAX_TEXT_CHARS else content[:MAX_TEXT_CHARS]
+            fields[label] = cut_at_space(content, MAX_TEXT_CHARS)
 
     for index in range(len(blocks)):
         if index not in used:
@@ -620,12 +625,12 @@ def parse_issue(title: str | None, body: str | None) -> ParsedIssue:
         warnings.append(f"{len(turns)} steps; the first {MAX_TURNS} became turns")
         turns = turns[:MAX_TURNS]
     if description and len(description) > MAX_TEXT_CHARS:
-        description = description[:MAX_TEXT_CHARS].rstrip() + " …"
+        description = cut_at_space(description, MAX_TEXT_CHARS).rstrip() + " …"
     if not criteria and form == "freeform" and description:
         criteria = [s for s in _sentences(description) if _SHOULD.search(s)]
     success = "\n".join(criteria).strip() or None
     if success and len(success) > MAX_TEXT_CHARS:
-        success = success[:MAX_TEXT_CHARS].rstrip() + " …"
+        success = cut_at_space(success, MAX_TEXT_CHARS).rstrip() + " …"
     evidence = [used[k] for k in sorted(used)] + logs
     return ParsedIssue(
         form=form,
@@ -665,7 +670,7 @@ def _first_paragraph(text: str) -> str:
     for para in re.split(r"\n\s*\n", text):
         cleaned = _clean_inline(" ".join(ln for ln in para.split("\n") if ln.strip()))
         if cleaned and not cleaned.startswith("[code block"):
-            return cleaned[:500]
+            return cut_at_space(cleaned, MAX_SEED_CHARS)
     return ""
 
 

@@ -621,7 +621,7 @@ def test_one_megabyte_body_is_cut_and_bounded() -> None:
     parsed = parse_issue("big", body)
     assert parsed.turns == [T('Ask "hi"', "hi")]
     assert parsed.warnings and str(MAX_BODY_CHARS) in parsed.warnings[0]
-    assert len(parsed.evidence[0]["text"]) == MAX_EVIDENCE_CHARS
+    assert MAX_EVIDENCE_CHARS - 40 <= len(parsed.evidence[0]["text"]) <= MAX_EVIDENCE_CHARS
     assert parsed.evidence[0]["original_chars"] > MAX_EVIDENCE_CHARS
 
 
@@ -689,3 +689,66 @@ def test_step_classification(step: str, message: str | None) -> None:
 )
 def test_filler(text: str, filler: bool) -> None:
     assert is_filler(text) is filler
+
+
+STRADDLE_TOKEN = "ghp_aB3dE5gH7jK9mN1pQ3sT5vW7yZ9bC1dF3hJ5"
+
+
+def _no_partial_token(parsed: object) -> bool:
+    import dataclasses
+    import json
+
+    text = json.dumps(dataclasses.asdict(parsed), default=str)  # type: ignore[call-overload]
+    rest = text.replace(STRADDLE_TOKEN, " ")
+    return not any(
+        STRADDLE_TOKEN[i : i + 8] in rest for i in range(len(STRADDLE_TOKEN) - 7)
+    )
+
+
+def _straddling(limit: int) -> list[str]:
+    """Texts with the token across position ``limit``, at every offset."""
+    return [
+        "y" * (limit - shift) + f" {STRADDLE_TOKEN} more"
+        for shift in range(0, len(STRADDLE_TOKEN) + 2)
+    ]
+
+
+def test_reported_repro_description_keeps_no_part_of_the_token() -> None:
+    parsed = parse_issue("t", "y" * 1968 + f" {STRADDLE_TOKEN} more")
+    assert parsed.description is not None
+    assert _no_partial_token(parsed), parsed.description[-60:]
+
+
+@pytest.mark.parametrize(
+    "shape",
+    ["description", "criteria", "field", "code block", "log", "body", "seed paragraph"],
+)
+def test_tokens_straddling_every_cut_point(shape: str) -> None:
+    from intake.issue_parse import MAX_SEED_CHARS, MAX_TEXT_CHARS
+
+    limits = {
+        "description": MAX_TEXT_CHARS,
+        "criteria": MAX_TEXT_CHARS,
+        "field": MAX_TEXT_CHARS,
+        "code block": MAX_EVIDENCE_CHARS,
+        "log": MAX_EVIDENCE_CHARS,
+        "body": MAX_BODY_CHARS,
+        "seed paragraph": MAX_SEED_CHARS,
+    }
+    for text in _straddling(limits[shape]):
+        if shape == "description":
+            body = text
+        elif shape == "criteria":
+            body = f"### Expected behavior\n\n{text}\n"
+        elif shape == "field":
+            body = f"### Operating system\n\n{text}\n"
+        elif shape == "code block":
+            body = f"1. Ask \"hi\"\n\n```\n{text}\n```\n"
+        elif shape == "log":
+            body = f"### Relevant log output\n\n{text}\n"
+        elif shape == "body":
+            body = text
+        else:
+            body = f"### Describe the bug\n\n{text}\n"
+        parsed = parse_issue("t", body)
+        assert _no_partial_token(parsed), (shape, len(text))

@@ -25,8 +25,12 @@ from intake.sources.sessions import (
     StoreKind,
     ToolCall,
     clean_text,
+    cut_at_space,
     unknown_session,
 )
+
+MAX_REASON_CHARS = 300
+"""Longest tool failure reason kept (cut at a blank, never inside a token)."""
 
 _RESULT_ROW = re.compile(r"^\[Result from ([^\]]+)\]:\s*")
 
@@ -101,13 +105,14 @@ def _tool_failed(content: str) -> str | None:
         value = None
     if isinstance(value, dict):
         if value.get("status") == "error" or value.get("success") is False:
-            return str(value.get("error") or value.get("message") or "status: error")[:300]
+            reason = value.get("error") or value.get("message") or "status: error"
+            return cut_at_space(str(reason), MAX_REASON_CHARS)
         if value.get("error"):
-            return str(value["error"])[:300]
+            return cut_at_space(str(value["error"]), MAX_REASON_CHARS)
         return None
     stripped = content.lstrip()
     if stripped.lower().startswith(("error:", "error -", "tool error")):
-        return stripped[:300]
+        return cut_at_space(stripped, MAX_REASON_CHARS)
     return None
 
 
