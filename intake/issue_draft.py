@@ -17,7 +17,9 @@ from intake.config import Settings
 from intake.drafting import DraftResult, new_record_source, slug, write_draft
 from intake.issue_parse import MAX_EVIDENCE_CHARS, ParsedIssue, parse_issue
 from intake.models import GAIA_PERSONAS, RecordSource, placeholder
+from intake.session_draft import check_category, scrub_title
 from intake.sources.github_issue import IssueData
+from intake.sources.sessions import cut_at_space
 
 DEFAULT_CATEGORY = "captured"
 DEFAULT_PERSONA = "casual_user"
@@ -69,7 +71,7 @@ def _comment_hint(comment: dict[str, Any]) -> dict[str, Any]:
     hint: dict[str, Any] = {
         "created_at": comment.get("created_at"),
         "author_association": comment.get("author_association"),
-        "body": body[:MAX_EVIDENCE_CHARS],
+        "body": cut_at_space(body, MAX_EVIDENCE_CHARS),
     }
     if len(body) > MAX_EVIDENCE_CHARS:
         hint["original_chars"] = len(body)
@@ -79,7 +81,11 @@ def _comment_hint(comment: dict[str, Any]) -> dict[str, Any]:
 def build_issue_draft(
     data: IssueData, *, category: str | None = None, with_comments: bool = False
 ) -> IssueDraft:
-    """The scenario, observations and source for one issue; pure apart from the clock."""
+    """The scenario, observations and source for one issue; pure apart from the clock.
+
+    The id and name come from the raw title here; ``draft_from_issue`` replaces both when
+    the title holds anything the scrubber finds.
+    """
     issue = data.issue
     number = data.number
     title = " ".join(str(issue.get("title") or "").split())
@@ -117,8 +123,8 @@ def build_issue_draft(
     description = parsed.description or title or f"GitHub issue #{number}"
     scenario: dict[str, Any] = {
         "id": scenario_id(number, title),
-        "name": (title or f"Issue #{number}")[:MAX_NAME_CHARS],
-        "category": category or DEFAULT_CATEGORY,
+        "name": cut_at_space(title or f"Issue #{number}", MAX_NAME_CHARS),
+        "category": check_category(category),
         "description": description,
         "persona": persona,
         "source": {"type": "issue", "link": link},
@@ -183,14 +189,37 @@ def draft_from_issue(
     with_comments: bool = False,
     force: bool = False,
 ) -> DraftResult:
-    """Build the draft for one issue and write it (scrubbed, validated, atomic, logged)."""
+    """Build the draft for one issue and write it (scrubbed, validated, atomic, logged).
+
+    The title is scrubbed before the id is made from it, with the fixture mapping the rest
+    of the draft is then scrubbed with (one original, one fixture, in draft and record).
+    """
+    from intake.scrub import FixtureMap
+
+    check_category(category)
     built = build_issue_draft(data, category=category, with_comments=with_comments)
+    mapping = FixtureMap()
+    title = str(built.observations["issue"]["title"])
+    if title:
+        everything = [built.scenario, built.observations, built.source.details]
+        clean, found = scrub_title(settings, title, mapping, everything)
+        if found:
+            # A slug of a title that held a secret carries it, lowercased past every
+            # recogniser, into the file name, the ledger and the output: no slug then.
+            built.scenario["id"] = f"issue_{data.number}"
+            built.scenario["name"] = cut_at_space(clean, MAX_NAME_CHARS)
     header = (
         f"Drafted by intake from github:{data.repo}#{data.number}. "
         "Replace every TODO(intake) placeholder before review."
     )
     result = write_draft(
-        settings, built.scenario, built.source, built.observations, force=force, header=header
+        settings,
+        built.scenario,
+        built.source,
+        built.observations,
+        force=force,
+        header=header,
+        mapping=mapping,
     )
     result.warnings[:0] = built.warnings
     return result

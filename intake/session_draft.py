@@ -11,13 +11,14 @@ validates and writes the lot.
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from intake.config import Settings
 from intake.drafting import DraftResult, new_record_source, slug, write_draft
@@ -30,6 +31,7 @@ from intake.sources.sessions import (
     Session,
     SessionSummary,
     StoreKind,
+    cut_at_space,
     failure_kind,
     open_store,
 )
@@ -46,6 +48,9 @@ DRAFT_HEADER = (
 _UPLOAD_LINK = re.compile(r"!?\[([^\]\n]*)\]\((/api/files/uploads/[^)\s]+)\)")
 _UPLOAD_BARE = re.compile(r"/api/files/uploads/[^\s)\]]+")
 _UUID = re.compile(r"^[0-9a-fA-F]{8}-")
+
+if TYPE_CHECKING:
+    from intake.scrub import FixtureMap
 
 TextCleaner = Callable[[str], str]
 
@@ -103,13 +108,40 @@ def default_db(settings: Settings, db: Path | None) -> Path:
     return db.expanduser() if db is not None else settings.path(settings.agent_ui_db)
 
 
+PRIVATE_TITLE = "(private)"
+"""What ``intake sessions`` shows instead of a private session's title."""
+
+
 def list_sessions(settings: Settings, db: Path | None, limit: int) -> list[SessionSummary]:
-    """Newest sessions of a store (any kind), at most ``limit``."""
+    """Newest sessions of a store (any kind), at most ``limit``, with titles safe to print."""
     store = open_store(default_db(settings, db))
     try:
-        return store.list_sessions(limit)
+        rows = store.list_sessions(limit)
     finally:
         store.close()
+    return safe_titles(settings, rows)
+
+
+def safe_titles(settings: Settings, rows: list[SessionSummary]) -> list[SessionSummary]:
+    """The rows with private sessions' titles hidden and every other title scrubbed.
+
+    Titles are user text (GAIA names a session after its first message), so they can hold
+    anything a message can. Only the rows shown are scrubbed, in one batch with one fixture
+    mapping, and the scrubber (slow to load) only when some title is left to scrub.
+    """
+    titles = sorted({r.title for r in rows if r.title and not r.private})
+    clean: dict[str, str] = {}
+    if titles:
+        from intake.scrub import scrub_tree, scrubber_for
+
+        scrubbed, _ = scrub_tree(titles, scrubber=scrubber_for(settings))
+        clean = dict(zip(titles, (str(t) for t in scrubbed), strict=True))
+    return [
+        dataclasses.replace(
+            r, title=PRIVATE_TITLE if r.private else (clean.get(r.title) if r.title else r.title)
+        )
+        for r in rows
+    ]
 
 
 def _cell(value: str | None, width: int) -> str:
@@ -278,11 +310,7 @@ def build_plan(
     clean_title: TextCleaner | None = None,
 ) -> SessionPlan:
     """The unscrubbed scenario, observations and source details for a session (pure)."""
-    chosen = category or DEFAULT_CATEGORY
-    if not CATEGORY_PATTERN.match(chosen):
-        raise UsageError(
-            f"invalid category {chosen[:40]!r}", hint="use lowercase letters, digits, _ and -"
-        )
+    chosen = check_category(category)
     grouped = group_turns(session.messages)
     if not grouped.turns:
         raise InputError(
@@ -327,7 +355,7 @@ def build_plan(
         answer_note = None
         if len(answer) > MAX_ANSWER_CHARS:
             answer_note = f"answer cut from {len(answer)} to {MAX_ANSWER_CHARS} characters"
-            answer = answer[:MAX_ANSWER_CHARS]
+            answer = cut_at_space(answer, MAX_ANSWER_CHARS)
         kinds = [k for r in span.replies if (k := failure_kind(r.content))]
         failure = kinds[0] if kinds else None
         if failure is None and not span.replies:
@@ -391,7 +419,8 @@ def build_plan(
             "observed_failure": failures,
             "turns": turn_notes,
             "orphan_assistant_messages": [
-                {"ref": m.ref, "text": m.content[:MAX_ANSWER_CHARS]} for m in grouped.orphan_replies
+                {"ref": m.ref, "text": cut_at_space(m.content, MAX_ANSWER_CHARS)}
+                for m in grouped.orphan_replies
             ],
             "skipped_scheduler_rows": grouped.skipped_scheduler,
             "skipped_system_rows": grouped.skipped_system,
@@ -420,11 +449,38 @@ def _compact(data: dict[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in data.items() if v not in (None, [], {}, 0, "")}
 
 
-def _scrubbed_title(title: str) -> str:
-    from intake.scrub import get_scrubber
+def check_category(category: str | None) -> str:
+    """The category to use (the default when None); UsageError unless it is a safe name.
 
-    result: Any = get_scrubber().scrub_text(title)
-    return result if isinstance(result, str) else str(getattr(result, "text", ""))
+    The category is a folder-like name in the suite, so ``../x`` or an e-mail is refused.
+    The value is not echoed: it may be anything the user typed, a secret included.
+    """
+    chosen = DEFAULT_CATEGORY if category is None else category
+    if not CATEGORY_PATTERN.match(chosen):
+        raise UsageError(
+            "invalid --category", hint="use 1-64 lowercase letters, digits, _ and -"
+        )
+    return chosen
+
+
+def scrub_title(
+    settings: Settings, title: str, mapping: FixtureMap, everything: Any
+) -> tuple[str, bool]:
+    """``title`` scrubbed with the draft's own fixture mapping, and whether anything was found.
+
+    The id (and so the file name, the ledger and the output) is built from the title, and
+    lowercasing it for the slug defeats every recogniser afterwards, so the title is scrubbed
+    first. ``mapping`` is the one ``write_draft`` then scrubs the rest with, so the title's
+    originals get the same fixtures in the draft name and in the record; the strings of
+    ``everything`` (the unscrubbed draft) are reserved first so no fixture collides with one
+    already present.
+    """
+    from intake.scrub import scrubber_for
+    from intake.yamlio import walk_strings
+
+    mapping.reserve([title, *(text for _, text in walk_strings(everything))])
+    result = scrubber_for(settings).scrub_text(title, mapping=mapping)
+    return result.text, bool(result.findings)
 
 
 def draft_from_session(
@@ -436,17 +492,30 @@ def draft_from_session(
     force: bool = False,
 ) -> SessionDraft:
     """Read a session, map it, and write the draft, record and ledger events."""
+    from intake.scrub import FixtureMap
+
+    check_category(category)
     session = read_session(settings, db, wanted)
-    plan = build_plan(session, settings, category=category, clean_title=_scrubbed_title)
-    if plan.scenario.get("name") is not None and _scrubbed_title(plan.scenario["id"]) != (
-        plan.scenario["id"]
-    ):
+    mapping = FixtureMap()
+    title: str | None = None
+    found = False
+    if session.title:
+        everything = [[m.content for m in session.messages], session.details]
+        title, found = scrub_title(settings, session.title, mapping, everything)
+    plan = build_plan(session, settings, category=category, clean_title=lambda _: title or "")
+    if found:
         plan.scenario["id"] = draft_id(session, None)
     source = new_record_source(
         "session", plan.locator, link=plan.locator, private=plan.private, details=plan.details
     )
     result = write_draft(
-        settings, plan.scenario, source, plan.observations, force=force, header=DRAFT_HEADER
+        settings,
+        plan.scenario,
+        source,
+        plan.observations,
+        force=force,
+        header=DRAFT_HEADER,
+        mapping=mapping,
     )
     return SessionDraft(result, session.id, session.store)
 
@@ -455,10 +524,12 @@ __all__ = [
     "SessionDraft",
     "SessionPlan",
     "build_plan",
+    "check_category",
     "corpus_index",
     "draft_from_session",
     "format_sessions",
     "group_turns",
     "list_sessions",
     "read_session",
+    "scrub_title",
 ]

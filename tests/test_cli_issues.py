@@ -80,6 +80,9 @@ def test_json_output(suite: Path, runner: CliRunner, github: FakeGitHub) -> None
         (["5", "--repo", "../etc"], "error: repository must be OWNER/NAME, got '../etc'"),
         (["0"], "error: issue number must be positive, got 0"),
         (["5", "--category", " "], "error: --category must not be empty"),
+        (["5", "--category", "../../etc"], "error: invalid --category"),
+        (["5", "--category", "alice@acme.io"], "error: invalid --category"),
+        (["5", "--category", "Captured"], "error: invalid --category"),
         (["--json", "missing.json"], "error: no such file (missing.json)"),
     ],
 )
@@ -87,6 +90,8 @@ def test_usage_errors(suite: Path, runner: CliRunner, args: list[str], message: 
     result = runner.invoke(app, ["from-issue", *args])
     assert result.exit_code == 2
     assert result.stderr.splitlines()[0] == message
+    assert "alice" not in result.stderr
+    assert not (suite / "drafts").exists() or list((suite / "drafts").iterdir()) == []
 
 
 def test_json_number_must_match(suite: Path, runner: CliRunner, github: FakeGitHub) -> None:

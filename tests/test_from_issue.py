@@ -16,6 +16,7 @@ from intake.cli import app
 from intake.sources import github as gh
 from intake.yamlio import parse_checked
 from tests.github_server import FakeGitHub, Reply
+from tests.leak_forms import assert_no_leak
 
 REPO = "acme/agent"
 ISSUE_PATH = f"/repos/{REPO}/issues/42"
@@ -306,6 +307,7 @@ def test_token_sent_but_never_stored_or_shown(
     for path in suite.rglob("*"):
         if path.is_file():
             assert TOKEN.encode() not in path.read_bytes(), path
+    assert_no_leak([TOKEN], suite, result.stdout, result.stderr)
     doc = json.loads(result.stdout)
     assert doc["id"] == "issue_42_bug_agent_forgets_uploaded_file"
     assert doc["turns"] == 3
@@ -411,3 +413,81 @@ def test_existing_draft_needs_force(suite: Path, runner: CliRunner, github: Fake
     assert line.startswith("error: a draft with this id exists already")
     assert draft.read_bytes() == before
     assert run(runner, "42", "--force").exit_code == 0
+
+
+TITLE_SECRETS = {
+    "email": ("Crash when alice.smith@acme.io logs in", "alice.smith@acme.io"),
+    "github token": (
+        "Token ghp_aB3dE5gH7jK9mN1pQ3sT5vW7yZ9bC1dF3hJ5 leaked",
+        "ghp_aB3dE5gH7jK9mN1pQ3sT5vW7yZ9bC1dF3hJ5",
+    ),
+    "hf token": (
+        "hf_abcdefghijklmnopqrstuvwxyz0123456 rejected",
+        "hf_abcdefghijklmnopqrstuvwxyz0123456",
+    ),
+}
+
+
+@pytest.mark.parametrize("name", list(TITLE_SECRETS))
+@pytest.mark.parametrize("fmt", ["text", "json"])
+def test_secret_in_title_never_reaches_id_file_ledger_or_output(
+    suite: Path, runner: CliRunner, github: FakeGitHub, name: str, fmt: str
+) -> None:
+    title, secret = TITLE_SECRETS[name]
+    body = BODY + f"\nSame thing again: {secret}\n"
+    github.add("GET", ISSUE_PATH, Reply(body=issue_json(github, title=title, body=body)))
+    result = run(runner, "42", "--format", fmt)
+    assert result.exit_code == 0, result.stderr
+    draft = suite / "drafts" / "issue_42.yaml"
+    assert draft.exists(), sorted(p.name for p in (suite / "drafts").iterdir())
+    assert_no_leak([secret], suite, result.stdout, result.stderr)
+    data = parse_checked(draft.read_bytes()).data
+    record = json.loads((suite / "drafts" / "issue_42.intake.json").read_text())
+    assert data["name"] == record["observations"]["issue"]["title"]
+    assert ("import", "issue_42") in ledger_events(suite)
+
+
+def test_one_fixture_per_original_across_title_draft_and_record(
+    suite: Path, runner: CliRunner, github: FakeGitHub
+) -> None:
+    token, email = "ghp_aB3dE5gH7jK9mN1pQ3sT5vW7yZ9bC1dF3hJ5", "alice.smith@acme.io"
+    other = "bob.jones@acme.io"
+    body = f"Reported by {other}.\n\nSteps to reproduce:\n1. Ask \"login as {email}\"\n"
+    title = f"{token} works for {email}"
+    github.add("GET", ISSUE_PATH, Reply(body=issue_json(github, title=title, body=body)))
+    result = run(runner, "42")
+    assert result.exit_code == 0, result.stderr
+    data = parse_checked((suite / "drafts" / "issue_42.yaml").read_bytes()).data
+    record = json.loads((suite / "drafts" / "issue_42.intake.json").read_text())
+    name = data["name"]
+    assert record["observations"]["issue"]["title"] == name
+    fake_email = name.split(" works for ")[1]
+    assert fake_email in data["turns"][0]["user_message"]
+    assert fake_email not in data["description"]
+    assert_no_leak([token, email, other], suite, result.stdout, result.stderr)
+
+
+@pytest.mark.parametrize("cut", ["description", "criteria", "comment"])
+def test_tokens_straddling_cuts_never_survive_in_part(
+    suite: Path, runner: CliRunner, github: FakeGitHub, cut: str
+) -> None:
+    from intake.issue_parse import MAX_EVIDENCE_CHARS, MAX_TEXT_CHARS
+
+    token = "ghp_aB3dE5gH7jK9mN1pQ3sT5vW7yZ9bC1dF3hJ5"
+    limit = MAX_EVIDENCE_CHARS if cut == "comment" else MAX_TEXT_CHARS
+    filler = "y" * (limit - 32)
+    text = f"{filler} {token} more"
+    if cut == "description":
+        body = text
+    elif cut == "criteria":
+        body = f"### Expected behavior\n\n{text}\n"
+    else:
+        body = BODY
+    issue = issue_json(github, body=body, comments=1 if cut == "comment" else 0)
+    github.add("GET", ISSUE_PATH, Reply(body=issue))
+    github.add(
+        "GET", f"{ISSUE_PATH}/comments", Reply(body=[{"body": text, "created_at": "2026-01-01"}])
+    )
+    result = run(runner, "42", "--comments")
+    assert result.exit_code == 0, result.stderr
+    assert_no_leak([token], suite, result.stdout, result.stderr)

@@ -16,6 +16,7 @@ from intake.models import GAIA_PERSONAS, ID_PATTERN, Level, has_placeholder
 from intake.schema import check
 from intake.session_draft import build_plan, draft_from_session, read_session
 from tests.gaia_db import ChatDB, error_step, policy, thinking, tool
+from tests.leak_forms import assert_no_leak
 
 SID = "29c211c7-31b5-4084-bb3f-1825c0210942"
 EMAIL = "olga.petrova@kestrel-mail.com"
@@ -183,6 +184,8 @@ def test_end_to_end_scrubbed_draft_record_ledger(store: Path, suite: Path) -> No
     everything = _all_text(suite)
     for secret in (EMAIL, TOKEN, HOME, "olga.petrova"):
         assert secret not in everything
+    assert_no_leak([EMAIL, TOKEN], suite)
+    assert_no_leak([HOME], suite, fragments=False)
     record = json.loads(result.record_path.read_text())
     assert record["source"]["locator"] == f"gaia-session:{SID}"
     assert record["source"]["details"]["model"] == "Gemma-X"
@@ -212,3 +215,21 @@ def test_near_duplicate_warning(tmp_path: Path, suite: Path) -> None:
     second = build(tmp_path / "b.db", title="second")
     done = draft_from_session(load_settings(suite), SID, db=second)
     assert any("nearly the same" in w for w in done.result.warnings)
+
+
+def test_answers_cut_at_a_blank_never_inside_a_token(tmp_path: Path, suite: Path) -> None:
+    from intake.session_draft import MAX_ANSWER_CHARS
+
+    db = ChatDB(tmp_path / "x.db")
+    sid = db.session(SID, title="long answers")
+    db.message(sid, "assistant", "y" * (MAX_ANSWER_CHARS - 20) + f" {TOKEN} orphan")
+    for shift in range(0, len(TOKEN) + 2, 4):
+        db.message(sid, "user", f"question {shift}")
+        db.message(sid, "assistant", "y" * (MAX_ANSWER_CHARS - shift) + f" {TOKEN} tail")
+    db.close()
+    plan = plan_for(tmp_path / "x.db", suite)
+    kept = json.dumps(plan.observations)
+    assert TOKEN not in kept
+    assert all(TOKEN[i : i + 8] not in kept for i in range(len(TOKEN) - 7))
+    draft_from_session(load_settings(suite), SID, db=tmp_path / "x.db")
+    assert_no_leak([TOKEN], suite)

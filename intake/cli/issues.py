@@ -51,11 +51,14 @@ def register(app: typer.Typer) -> None:
         from intake.cli import emit_json, err, out, settings
         from intake.errors import UsageError
         from intake.issue_draft import draft_from_issue
+        from intake.session_draft import check_category
         from intake.sources.github_issue import check_repo, fetch_issue, load_issue_json
 
         cfg = settings(ctx)
         if category is not None and not category.strip():
             raise UsageError("--category must not be empty")
+        if category is not None:
+            check_category(category)
         if json_file is not None:
             data = load_issue_json(json_file, repo or cfg.github_repo)
             if number is not None and number != data.number:
