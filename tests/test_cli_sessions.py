@@ -10,7 +10,8 @@ from typer.testing import CliRunner
 
 from intake.cli import app
 from tests.gaia_db import ChatDB, tool
-from tests.test_from_session import EMAIL, SID, build
+from tests.leak_forms import assert_no_leak
+from tests.test_from_session import EMAIL, SID, TOKEN, build
 
 
 def two_sessions(path: Path) -> Path:
@@ -30,13 +31,13 @@ def test_sessions_text_and_json(runner: CliRunner, suite: Path) -> None:
     assert result.exit_code == 0
     lines = result.stdout.splitlines()
     assert lines[0].split()[:3] == ["ID", "CREATED", "MSGS"]
-    assert "Newer one" in lines[1] and "yes" in lines[1]
+    assert "(private)" in lines[1] and "Newer one" not in lines[1] and "yes" in lines[1]
     assert "Older one" in lines[2] and "doc" in lines[2]
     result = runner.invoke(app, ["sessions", "--db", str(db), "--format", "json", "--limit", "1"])
     doc = json.loads(result.stdout)
-    assert [s["title"] for s in doc["sessions"]] == ["Newer one"]
+    assert [s["title"] for s in doc["sessions"]] == ["(private)"]
     assert doc["sessions"][0] == {
-        "id": "29c211c8-0000-4000-8000-000000000000", "title": "Newer one",
+        "id": "29c211c8-0000-4000-8000-000000000000", "title": "(private)",
         "created": doc["sessions"][0]["created"], "messages": 2, "agent_type": "chat",
         "private": True,
     }
@@ -160,3 +161,84 @@ def test_bad_agent_steps_and_huge_nul_message_give_flagged_draft(
     assert any("agent_steps is not valid JSON" in n for n in notes)
     assert any("text cut" in n for n in notes)
     assert any("NUL" in n for n in notes)
+
+
+SECRET_TITLES = {
+    SID: f"deploy fails with token {TOKEN}",
+    "29c211c8-0000-4000-8000-000000000000": f"salary of {EMAIL}",
+    "29c211c9-0000-4000-8000-000000000000": "ask alice.smith@acme.io about PTO",
+}
+PRIVATE_TITLE_SECRET = "private-only-olga.petrova@kestrel-mail.com"
+
+
+def secret_sessions(path: Path) -> Path:
+    db = ChatDB(path)
+    for n, (sid, title) in enumerate(SECRET_TITLES.items()):
+        db.session(sid, title=title)
+        db.message(sid, "user", f"question {n}")
+    db.session("39c211c8-0000-4000-8000-000000000000", title=PRIVATE_TITLE_SECRET, private=1)
+    db.close()
+    return path
+
+
+ALL_SECRETS = [TOKEN, EMAIL, "alice.smith@acme.io", PRIVATE_TITLE_SECRET]
+
+
+def test_listing_scrubs_titles_and_hides_private_ones(runner: CliRunner, suite: Path) -> None:
+    db = secret_sessions(suite / "gaia_chat.db")
+    text = runner.invoke(app, ["sessions", "--db", str(db)])
+    assert text.exit_code == 0, text.stderr
+    as_json = runner.invoke(app, ["sessions", "--db", str(db), "--format", "json"])
+    assert as_json.exit_code == 0, as_json.stderr
+    assert_no_leak(ALL_SECRETS, suite, text.stdout, text.stderr, as_json.stdout, skip=[db])
+    titles = {s["id"]: s["title"] for s in json.loads(as_json.stdout)["sessions"]}
+    assert titles["39c211c8-0000-4000-8000-000000000000"] == "(private)"
+    assert titles[SID].startswith("deploy fails with token ghp_")
+    assert "(private)" in text.stdout and "deploy fails with token" in text.stdout
+
+
+def test_error_hints_name_ids_never_titles(runner: CliRunner, suite: Path) -> None:
+    db = secret_sessions(suite / "gaia_chat.db")
+    unknown = runner.invoke(app, ["from-session", "zzz", "--db", str(db)])
+    ambiguous = runner.invoke(app, ["from-session", "29c211c", "--db", str(db)])
+    for result in (unknown, ambiguous):
+        assert result.exit_code == 2
+        assert len(result.stderr.splitlines()) == 2
+        assert SID in result.stderr
+    assert_no_leak(ALL_SECRETS, suite, unknown.stderr, ambiguous.stderr, skip=[db])
+    assert "deploy" not in unknown.stderr + ambiguous.stderr
+
+
+def test_secret_in_session_title_never_in_id_file_ledger_or_output(
+    runner: CliRunner, suite: Path, tmp_path: Path
+) -> None:
+    db = build(tmp_path / "gaia_chat.db", title=f"deploy fails for {EMAIL} with {TOKEN}")
+    result = runner.invoke(app, ["from-session", "29c211c7", "--db", str(db)])
+    assert result.exit_code == 0, result.stderr
+    assert "wrote drafts/session_29c211c7.yaml" in result.stdout
+    assert_no_leak([TOKEN, EMAIL], suite, result.stdout, result.stderr)
+    from intake.yamlio import parse_checked
+
+    draft = parse_checked((suite / "drafts/session_29c211c7.yaml").read_bytes()).data
+    record = json.loads((suite / "drafts/session_29c211c7.intake.json").read_text())
+    # One original, one fixture: the title's e-mail and token read the same in the draft's
+    # name, the record's title and the user message that repeats the e-mail.
+    assert record["observations"]["title"] == draft["name"]
+    fake_email = draft["name"].split(" ")[3]
+    assert "@" in fake_email and fake_email in draft["turns"][0]["user_message"]
+
+
+def test_private_draft_message_is_true(runner: CliRunner, suite: Path, tmp_path: Path) -> None:
+    db = build(tmp_path / "gaia_chat.db", private=1)
+    result = runner.invoke(app, ["from-session", SID, "--db", str(db)])
+    assert result.exit_code == 0, result.stderr
+    assert "drafts/private/ (ignored by git: drafts/private/.gitignore)" in result.stdout
+    assert (suite / "drafts/private/.gitignore").read_text().splitlines()[-1] == "*"
+
+
+def test_prefix_ending_in_the_last_code_point_exit_2(runner: CliRunner, suite: Path) -> None:
+    db = two_sessions(suite / "gaia_chat.db")
+    result = runner.invoke(app, ["from-session", "29c2\U0010ffff", "--db", str(db)])
+    assert result.exit_code == 2, result.stderr
+    assert result.stderr.startswith("error: no session matches")
+    assert "Traceback" not in result.stderr

@@ -31,7 +31,10 @@ def register(app: typer.Typer) -> None:
         limit: int = typer.Option(20, "--limit", min=1, max=10_000, help="Most sessions shown."),
         fmt: Format = typer.Option(Format.text, "--format", help="Output format."),
     ) -> None:
-        """List sessions, newest first, to find the ID for from-session (reads only)."""
+        """List sessions, newest first, to find the ID for from-session (reads only).
+
+        Titles are scrubbed before they are shown and private sessions' titles are hidden.
+        """
         from intake.cli import emit_json, out, settings
         from intake.session_draft import format_sessions, list_sessions
 
@@ -85,7 +88,10 @@ def register(app: typer.Typer) -> None:
         out(f"wrote {_shown(result.path, cfg.root)}")
         out(f"record {_shown(result.record_path, cfg.root)}")
         if result.record.source.private:
-            out("private session: the draft stays in drafts/private/ (ignored by git)")
+            out(
+                "private session: the draft stays in drafts/private/ "
+                "(ignored by git: drafts/private/.gitignore)"
+            )
         out("scrubbed: " + _counts(counts))
 
     @app.command("demo")
