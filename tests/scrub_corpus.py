@@ -112,7 +112,7 @@ KINDS: dict[str, Gen] = {
     "path_bare_home": lambda r: (
         "cp -r ",
         f"/home/{r.choice(USERS)}",
-        f" /home/{r.choice(['olu2', 'zed', 'x.y'])} \n",
+        " backup/\n",
     ),
     "path_tilde": lambda r: ("cat ", f"~/{r.choice(DIRS)}/{_file(r)}", "\n"),
     "path_home_var": lambda r: ("cd ", f"$HOME/{r.choice(DIRS)}/{_file(r)}", " && ls"),
