@@ -122,23 +122,62 @@ def list_sessions(settings: Settings, db: Path | None, limit: int) -> list[Sessi
     return safe_titles(settings, rows)
 
 
+MASK = "[…]"
+_KEY_PREFIXES = (
+    "ghp_",
+    "gho_",
+    "ghu_",
+    "ghs_",
+    "ghr_",
+    "github_pat_",
+    "sk-",
+    "sk_",
+    "rk_",
+    "xox",
+    "xapp-",
+    "AKIA",
+    "ASIA",
+    "hf_",
+    "AIza",
+    "eyJ",
+    "npm_",
+    "pypi-",
+    "GOCSPX-",
+)
+
+
+def _risky(word: str) -> bool:
+    has_digit = any(c.isdigit() for c in word)
+    has_alpha = any(c.isalpha() for c in word)
+    return (
+        ("@" in word and "." in word.split("@", 1)[1])
+        or "/" in word
+        or "\\" in word
+        or word.startswith(("~", "$", "%"))
+        or (len(word) >= 8 and word.startswith(_KEY_PREFIXES))
+        or (len(word) >= 16 and has_digit and has_alpha)
+        or len(word) >= 24
+    )
+
+
+def mask_title(title: str) -> str:
+    """A title for a listing: words that could be an address, a path or a key are masked.
+
+    Listing sessions must stay fast (Presidio takes over a second to load), so titles are
+    masked by shape rather than scrubbed; drafts always go through the full scrubber.
+    """
+    return " ".join(MASK if _risky(word) else word for word in title.split())
+
+
 def safe_titles(settings: Settings, rows: list[SessionSummary]) -> list[SessionSummary]:
-    """The rows with private sessions' titles hidden and every other title scrubbed.
+    """The rows with private sessions' titles hidden and every other title masked.
 
     Titles are user text (GAIA names a session after its first message), so they can hold
-    anything a message can. Only the rows shown are scrubbed, in one batch with one fixture
-    mapping, and the scrubber (slow to load) only when some title is left to scrub.
+    anything a message can; see ``mask_title``.
     """
-    titles = sorted({r.title for r in rows if r.title and not r.private})
-    clean: dict[str, str] = {}
-    if titles:
-        from intake.scrub import scrub_tree, scrubber_for
-
-        scrubbed, _ = scrub_tree(titles, scrubber=scrubber_for(settings))
-        clean = dict(zip(titles, (str(t) for t in scrubbed), strict=True))
     return [
         dataclasses.replace(
-            r, title=PRIVATE_TITLE if r.private else (clean.get(r.title) if r.title else r.title)
+            r, title=PRIVATE_TITLE if r.private else (mask_title(r.title) if r.title else r.title)
         )
         for r in rows
     ]
@@ -457,9 +496,7 @@ def check_category(category: str | None) -> str:
     """
     chosen = DEFAULT_CATEGORY if category is None else category
     if not CATEGORY_PATTERN.match(chosen):
-        raise UsageError(
-            "invalid --category", hint="use 1-64 lowercase letters, digits, _ and -"
-        )
+        raise UsageError("invalid --category", hint="use 1-64 lowercase letters, digits, _ and -")
     return chosen
 
 
