@@ -19,7 +19,7 @@ from intake.issue_parse import MAX_EVIDENCE_CHARS, ParsedIssue, parse_issue
 from intake.models import GAIA_PERSONAS, RecordSource, placeholder
 from intake.session_draft import check_category, scrub_title
 from intake.sources.github_issue import IssueData
-from intake.sources.sessions import cut_at_space
+from intake.textcut import cut_at_space
 
 DEFAULT_CATEGORY = "captured"
 DEFAULT_PERSONA = "casual_user"

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
-from intake.sources.sessions import cut_at_space
+from intake.textcut import cut_at_space
 
 MAX_BODY_CHARS = 200_000
 """Longer bodies are cut here: the rest is almost always pasted log, and kept as a count."""
@@ -457,8 +457,9 @@ def classify_step(step: str) -> ParsedTurn:
     return ParsedTurn(objective=objective, user_message=message or None)
 
 
-def _evidence_refs(text: str, section: str | None, blocks: list[dict[str, Any]],
-                   used: dict[int, dict[str, Any]]) -> str:
+def _evidence_refs(
+    text: str, section: str | None, blocks: list[dict[str, Any]], used: dict[int, dict[str, Any]]
+) -> str:
     def ref(match: re.Match[str]) -> str:
         index = int(match.group(1))
         if index not in used:

@@ -31,10 +31,10 @@ from intake.sources.sessions import (
     Session,
     SessionSummary,
     StoreKind,
-    cut_at_space,
     failure_kind,
     open_store,
 )
+from intake.textcut import cut_at_space
 
 DEFAULT_CATEGORY = "captured"
 DEFAULT_PERSONA = "casual_user"

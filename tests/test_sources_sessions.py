@@ -11,16 +11,15 @@ import pytest
 from intake.errors import SourceError, UsageError
 from intake.sources.agent_ui import TEXT_BYTES, capped_text
 from intake.sources.sessions import (
-    CUT_MARK,
     MAX_TEXT_CHARS,
     StoreKind,
     clean_text,
-    cut_at_space,
     detect,
     failure_kind,
     open_store,
     prefix_upper,
 )
+from intake.textcut import CUT_MARK, cut_at_space
 from tests.gaia_db import ChatDB, error_step, memory_db, policy, thinking, tool, when
 
 SID = "29c211c7-31b5-4084-bb3f-1825c0210942"
@@ -34,8 +33,13 @@ def chat_db(path: Path, layout: str = "fresh", **kwargs: object) -> Path:
         sid,
         "assistant",
         "15 days.",
-        [thinking(1), tool(2, "search_file"), tool(3, "query_specific_file", False, "nope"),
-         policy(4, "send_email"), error_step(5, "boom")],
+        [
+            thinking(1),
+            tool(2, "search_file"),
+            tool(3, "query_specific_file", False, "nope"),
+            policy(4, "send_email"),
+            error_step(5, "boom"),
+        ],
     )
     other = db.session("29c211c8-0000-4000-8000-000000000000", title="Other")
     db.message(other, "user", "hi")
@@ -256,14 +260,28 @@ def test_cpp_session_json(tmp_path: Path) -> None:
                 "messages": [
                     {"role": "system", "content": "You are gaia-bash."},
                     {"role": "user", "content": [{"type": "text", "text": "list files"}]},
-                    {"role": "assistant", "content": None, "tool_calls": [
-                        {"id": "call_1", "type": "function",
-                         "function": {"name": "run_shell", "arguments": "{\"cmd\": \"ls\"}"}},
-                        {"id": "call_2", "type": "function",
-                         "function": {"name": "read_file", "arguments": "{}"}}]},
+                    {
+                        "role": "assistant",
+                        "content": None,
+                        "tool_calls": [
+                            {
+                                "id": "call_1",
+                                "type": "function",
+                                "function": {"name": "run_shell", "arguments": '{"cmd": "ls"}'},
+                            },
+                            {
+                                "id": "call_2",
+                                "type": "function",
+                                "function": {"name": "read_file", "arguments": "{}"},
+                            },
+                        ],
+                    },
                     {"role": "tool", "tool_call_id": "call_1", "content": "a\nb"},
-                    {"role": "tool", "tool_call_id": "call_2",
-                     "content": "{\"status\": \"error\", \"error\": \"denied\"}"},
+                    {
+                        "role": "tool",
+                        "tool_call_id": "call_2",
+                        "content": '{"status": "error", "error": "denied"}',
+                    },
                     {"role": "assistant", "content": "There are two files."},
                     {"role": "user", "content": "[Result from grep]: error: no such file"},
                 ],
@@ -395,9 +413,7 @@ def test_session_json_failure_reason_cut_at_a_blank(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("store", ["agent_ui", "memory_db"])
-def test_prefix_ending_in_the_last_code_point_is_a_usage_error(
-    tmp_path: Path, store: str
-) -> None:
+def test_prefix_ending_in_the_last_code_point_is_a_usage_error(tmp_path: Path, store: str) -> None:
     path = tmp_path / "x.db"
     if store == "agent_ui":
         chat_db(path)

@@ -27,12 +27,12 @@ from intake.sources.sessions import (
     StoreKind,
     ambiguous_session,
     clean_text,
-    drop_partial_tail,
     parse_json_steps,
     prefix_upper,
     tools_from_steps,
     unknown_session,
 )
+from intake.textcut import drop_partial_tail
 
 BUSY_TIMEOUT_S = 1.0
 """How long to wait for a writer's lock before giving up with exit 3 (never hang)."""
@@ -153,13 +153,11 @@ class AgentUIStore(SqliteStore):
                     where=path.name,
                 )
 
-
     def _col(self, table: str, name: str, default: str = "NULL") -> str:
         """``name`` if the table has it, else a default literal under that name."""
         if name in self.columns[table]:
             return f"{_quote_ident(name)}"
         return f"{default} AS {_quote_ident(name)}"
-
 
     def _order(self) -> str:
         cols = self.columns["sessions"]
@@ -278,9 +276,7 @@ class AgentUIStore(SqliteStore):
     def _custom_model(self, session_id: str) -> str | None:
         if not {"key", "value"} <= self.columns["settings"]:
             return None
-        rows = self._query(
-            "SELECT value FROM settings WHERE key = 'custom_model'", (), session_id
-        )
+        rows = self._query("SELECT value FROM settings WHERE key = 'custom_model'", (), session_id)
         return _text(rows[0]["value"]) if rows else None
 
     def _messages(self, session_id: str) -> list[Message]:

@@ -25,9 +25,9 @@ from intake.sources.sessions import (
     StoreKind,
     ToolCall,
     clean_text,
-    cut_at_space,
     unknown_session,
 )
+from intake.textcut import cut_at_space
 
 MAX_REASON_CHARS = 300
 """Longest tool failure reason kept (cut at a blank, never inside a token)."""

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from intake.errors import SourceError, UsageError
+from intake.textcut import cut_at_space
 
 SQLITE_MAGIC = b"SQLite format 3\x00"
 MAX_JSON_BYTES = 64 * 1024 * 1024
@@ -27,11 +28,6 @@ MAX_STEPS_CHARS = 2_000_000
 """Largest ``agent_steps`` value parsed; larger values are flagged instead of parsed."""
 LISTED_ON_ERROR = 10
 """How many sessions an unknown-id error lists."""
-CUT_MARK = "[…cut…]"
-"""Stands for a long run of non-blank text dropped at a cut (see ``cut_at_space``)."""
-LONG_RUN = 200
-"""A dropped run longer than this is marked with ``CUT_MARK`` rather than vanishing silently."""
-
 _FAILURE_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("agent_error", re.compile(r"^\s*Agent error:", re.IGNORECASE)),
     ("policy_blocked", re.compile(r"^\s*Blocked: .* is restricted by policy", re.IGNORECASE)),
@@ -67,37 +63,6 @@ def failure_kind(text: str) -> str | None:
         if pattern.search(text):
             return kind
     return None
-
-
-_HEAD_RUN = re.compile(r"\S*")
-
-
-def drop_partial_tail(text: str) -> str:
-    """``text`` without its last non-blank run, for text known to continue past its end.
-
-    A secret cut in two is no longer recognisable, so the scrubber would miss the half that
-    survives; dropping the whole run (marked when long) keeps every kept token whole.
-    """
-    run = _HEAD_RUN.match(text[::-1])  # on the reversed text: linear, never quadratic
-    cut = len(text) - (run.end() if run else 0)
-    head = text[:cut].rstrip()
-    if len(text) - cut > LONG_RUN:
-        head = f"{head} {CUT_MARK}" if head else CUT_MARK
-    return head
-
-
-def cut_at_space(text: str, limit: int) -> str:
-    """At most ``limit`` characters of ``text``, never ending inside a non-blank run.
-
-    Text is cut before it is scrubbed, so a cut through a token (``ghp_…``, an e-mail) would
-    leave a fragment no recogniser matches. The cut goes back to the last blank before
-    ``limit``; a run of more than ``LONG_RUN`` characters dropped that way is marked.
-    """
-    if len(text) <= limit:
-        return text
-    if text[limit].isspace():
-        return text[:limit].rstrip()
-    return drop_partial_tail(text[:limit])
 
 
 def clean_text(text: str | None, limit: int = MAX_TEXT_CHARS) -> tuple[str, list[str]]:
@@ -222,9 +187,7 @@ class Store(Protocol):
 
 def _listing(summaries: list[SessionSummary]) -> str:
     """Ids and creation times only: a title may hold a secret and errors are never scrubbed."""
-    return (
-        "; ".join(f"{s.id} ({s.created})" if s.created else s.id for s in summaries) or "none"
-    )
+    return "; ".join(f"{s.id} ({s.created})" if s.created else s.id for s in summaries) or "none"
 
 
 def prefix_upper(wanted: str) -> str | None:
