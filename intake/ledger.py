@@ -23,7 +23,7 @@ from typing import Any
 
 import sqlite_utils
 
-from intake.errors import LedgerError, UsageError
+from intake.errors import IntakeError, LedgerError, UsageError
 from intake.records import RECORD_SUFFIX, load_record, record_path, utcnow
 
 BUSY_TIMEOUT_S = 30.0
@@ -313,7 +313,7 @@ def rebuild(ledger: Ledger, *, drafts: Path, scenarios: Path, root: Path) -> Reb
                 continue
             try:
                 rows.append(item_for(path, result.data, state, root))
-            except Exception:  # noqa: BLE001 - one bad record must not stop the rebuild
+            except (IntakeError, OSError):
                 skipped.append(_relative(path, root))
                 continue
             counts[state] += 1
