@@ -255,6 +255,8 @@ _PATH_ROOT = regex.compile(
 )
 
 
+_ENCODED_PLUS = regex.compile(r"%2[Bb]")
+
 _SEP_RX = regex.compile(_SEP)
 _SEP_SPLIT = regex.compile(rf"({_SEP})")
 
@@ -760,6 +762,11 @@ class Scrubber:
     def _fixture(
         self, entity_type: str, original: str, inner: Sequence[tuple[int, int]], mapping: FixtureMap
     ) -> str:
+        if entity_type == "EMAIL_ADDRESS" and "%40" in original:
+            # A percent-encoded address shares its fixture (and number) with the plain form and
+            # keeps the encoding: zelda%40kestrel-mail.com -> user1%40example.com.
+            plain = _ENCODED_PLUS.sub("+", original).replace("%40", "@")
+            return self._fixture(entity_type, plain, inner, mapping).replace("@", "%40")
         spec = self.fixtures.spec(entity_type)
         marker = self.fixtures.marker
 

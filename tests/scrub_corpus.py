@@ -136,6 +136,16 @@ KINDS: dict[str, Gen] = {
         f"{r.choice(USERS)}@{r.choice(DOMAINS)}",
         r.choice([".pdf", ".docx", "_notes.txt", ".io.bak"]) + " here",
     ),
+    "email_percent_encoded": lambda r: (
+        "GET /api/users?email=",
+        f"{r.choice(USERS)}{r.choice(['', '%2Bnews'])}%40{r.choice(DOMAINS)}",
+        "&page=2",
+    ),
+    "email_mailto_encoded": lambda r: (
+        '<a href="mailto:',
+        f"{r.choice(USERS)}%40{r.choice(DOMAINS)}",
+        '?subject=hi">',
+    ),
     "github_token": lambda r: (
         "token ",
         r.choice(["ghp_", "gho_", "ghu_", "ghs_", "ghr_"]) + _mixed(r, ALNUM, 36),
@@ -314,6 +324,9 @@ DECOYS: dict[str, Callable[[random.Random], str]] = {
     "blob_url": lambda r: f"https://github.com/amd/gaia/blob/{_r(r, _H, 40)}/src/app.py",
     "example_email": lambda r: "user@example.com",
     "retina_image": lambda r: f"logo@{r.randint(2, 3)}x.png",
+    "encoded_example_email": lambda r: "GET /u?email=user%40example.com&x=1",
+    "encoded_npm_version": lambda r: f"npm i lodash%40{r.randint(1, 5)}.{r.randint(0, 20)}.1",
+    "encoded_git_remote": lambda r: "clone=git%40github.com%3Aamd%2Fgaia.git",
 }
 
 _SENTENCE = (

@@ -293,3 +293,99 @@ def test_relative_scrubbers_dir_is_resolved_against_the_suite_root(
     engine = scrubber_for(load_settings(suite))
     assert engine.scrubbers_dir == folder.resolve()
     assert [f.entity_type for f in engine.find("team@acme.io bob@acme.io")] == ["EMAIL_ADDRESS"]
+
+
+# ------------------------------------------------------------- 10. percent-encoded e-mails
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "GET /u?email=zelda.fitzgerald%40kestrel-mail.com&x=1",
+            "GET /u?email=user1%40example.com&x=1",
+        ),
+        ("mailto:zelda%40kestrel-mail.com", "mailto:user1%40example.com"),
+        ("to=zelda%2Btag%40kestrel-mail.com", "to=user1%40example.com"),
+        ("q=%22zelda%40kestrel-mail.com%22", "q=%22user1%40example.com%22"),
+        ("r=%3Czelda%40acme.io.pdf", "r=%3Cuser1%40example.com.pdf"),
+    ],
+)
+def test_percent_encoded_email_is_replaced_in_the_same_encoding(
+    scrubber: Scrubber, text: str, expected: str
+) -> None:
+    result = scrubber.scrub_text(text)
+    assert result.text == expected
+    assert [f.entity_type for f in result.findings] == ["EMAIL_ADDRESS"]
+    assert scrubber.scrub_text(result.text).text == result.text
+
+
+def test_encoded_and_plain_forms_of_one_address_share_a_fixture(scrubber: Scrubber) -> None:
+    text = (
+        "from bob@acme.io; GET ?email=zelda%40kestrel-mail.com; reply zelda@kestrel-mail.com; "
+        "mailto:bob%40acme.io"
+    )
+    assert scrubber.scrub_text(text).text == (
+        "from user1@example.com; GET ?email=user2%40example.com; reply user2@example.com; "
+        "mailto:user1%40example.com"
+    )
+
+
+def test_encoded_at_without_a_public_suffix_is_not_an_email(scrubber: Scrubber) -> None:
+    text = "npm i lodash%404.17.21 x%40localhost user%40example.com git%40github.com:a/b"
+    assert scrubber.find(text) == []
+
+
+# ------------------------------------------------------------- 11. Azure storage secrets
+
+_AZURE_KEY = (
+    "Xq3vJ9kLm2Np8Rt5Wy7Zb4Cd6Fg1Hj0Ks9Lq2Mw5Ne8Pr3St6Uv9Wx2Ya"
+    "5Zc8Ae1Bf4Dg7Eh0Fi3Gk6Hm9J+/Q=="
+)
+_SAS_SIG = "Qa%2B3bXk9yTzW1lPqRv7oN2mEjH5sD8cFgA0iUeK4%2FY%3D"
+
+
+def test_azure_account_key_in_a_connection_string_is_replaced(scrubber: Scrubber) -> None:
+    assert len(_AZURE_KEY) == 88
+    text = (
+        "DefaultEndpointsProtocol=https;AccountName=acct;"
+        f"AccountKey={_AZURE_KEY};EndpointSuffix=core.windows.net"
+    )
+    result = scrubber.scrub_text(text)
+    assert [f.entity_type for f in result.findings] == ["AZURE_STORAGE_KEY"]
+    fixture = result.text.split("AccountKey=")[1].split(";")[0]
+    assert len(fixture) == 88 and fixture.endswith("==") and fixture.startswith("FAKE")
+    assert "AccountName=acct;" in result.text and "EndpointSuffix=core.windows.net" in result.text
+    assert scrubber.scrub_text(result.text).text == result.text
+
+
+def test_azure_storage_key_after_a_variable_name_is_replaced(scrubber: Scrubber) -> None:
+    for text in (f'AZURE_STORAGE_KEY="{_AZURE_KEY}"', f'{{"accountKey": "{_AZURE_KEY}"}}'):
+        result = scrubber.scrub_text(text)
+        assert _AZURE_KEY not in result.text, text
+        assert [f.entity_type for f in result.findings] == ["AZURE_STORAGE_KEY"], text
+
+
+def test_azure_sas_signature_is_replaced_whole_in_the_same_encoding(scrubber: Scrubber) -> None:
+    text = f"https://a.blob.core.windows.net/c/b?sv=2022-11-02&ss=b&sig={_SAS_SIG}&se=2025"
+    result = scrubber.scrub_text(text)
+    assert [f.entity_type for f in result.findings] == ["AZURE_SAS_SIGNATURE"]
+    sig = result.text.split("sig=")[1].split("&")[0]
+    assert sig == "FAKE" + "0" * 38 + "1%3D"  # 43 characters and "=" once decoded, like a real one
+    assert result.text.endswith("&se=2025") and "sv=2022-11-02&ss=b&" in result.text
+    assert scrubber.scrub_text(result.text).text == result.text
+
+
+def test_unencoded_sas_signature_is_replaced(scrubber: Scrubber) -> None:
+    raw = "Qa+3bXk9yTzW1lPqRv7oN2mEjH5sD8cFgA0iUeK4/Y="
+    result = scrubber.scrub_text(f"SharedAccessSignature=sv=2022-11-02&sr=b&sig={raw}")
+    assert raw not in result.text
+    assert [f.entity_type for f in result.findings] == ["AZURE_SAS_SIGNATURE"]
+
+
+def test_azure_lookalikes_are_kept(scrubber: Scrubber) -> None:
+    text = (
+        "AccountKey=<your-account-key> AccountKey=short== ?sig=abc123&sv=2022-11-02 "
+        "&sig=notasignature& signature=sig"
+    )
+    assert scrubber.find(text) == []
