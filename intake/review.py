@@ -36,6 +36,36 @@ from intake.records import content_hash, load_record, record_path, save_record, 
 
 LOGIN_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9_.@-]{0,99}$"
 
+SAFE_NAME_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9._:/+-]{0,199}$"
+"""Run ids, model names and scorecard names that intake stores and prints."""
+
+
+# --- scrubbing the free text and names intake stores -------------------------------------------
+
+
+def scrub_free_text(settings: Settings, text: str, *, where: str = "$") -> tuple[str, list[str]]:
+    """``text`` with fixtures in place of findings, and the finding types (never the values).
+
+    Free text typed on the command line (a review note, a rejection reason) ends up in the
+    record, the ledger and ``intake log``; it is scrubbed like everything an importer writes.
+    """
+    from intake.scrub import scrubber_for
+
+    result = scrubber_for(settings).scrub_text(text, json_path=where)
+    return result.text, [f.entity_type for f in result.findings]
+
+
+def finding_types(settings: Settings, text: str) -> list[str]:
+    """The types the configured scrubber finds in ``text`` (nothing is replaced)."""
+    from intake.scrub import scrubber_for
+
+    return [f.entity_type for f in scrubber_for(settings).find(text)]
+
+
+def scrub_message(what: str, types: list[str]) -> str:
+    """``<what> scrubbed: N finding(s) (TYPE, ...)``: types only, for stderr."""
+    return f"{what} scrubbed: {len(types)} finding(s) ({', '.join(sorted(set(types)))})"
+
 
 # --- shared helpers: locating drafts, locking them ---------------------------------------------
 
@@ -207,10 +237,20 @@ def add_review(
     reviewer: str,
     *,
     note: str | None = None,
+    scrubbed: list[str] | None = None,
 ) -> tuple[Path, Review]:
-    """Record a manual review of the draft as it is now."""
+    """Record a manual review of the draft as it is now.
+
+    The note is scrubbed before it is stored; the types found are appended to ``scrubbed``
+    when the caller passes a list (the CLI reports them on stderr).
+    """
     check_login(reviewer)
     draft = find_draft(settings, target)
+    text = note.strip() if note and note.strip() else None
+    if text is not None:
+        text, types = scrub_free_text(settings, text, where="$.note")
+        if scrubbed is not None:
+            scrubbed.extend(types)
     scenario_id = draft.stem
     with draft_lock(settings, scenario_id, doing="record a review"):
         record = load_draft_record(settings, draft)
@@ -220,7 +260,7 @@ def add_review(
             content_hash=content_hash(draft),
             at=utcnow(),
             via="manual",
-            note=note.strip() if note and note.strip() else None,
+            note=text,
         )
         record.reviews.append(review)
         save_record(record_path(draft), record)

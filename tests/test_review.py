@@ -387,3 +387,26 @@ def test_a_dismissed_approval_no_longer_counts(suite: Path, github, runner) -> N
     assert "approves or objects: all were dismissed" in result.stdout
     record = load_record(record_path(draft))
     assert not review_gate(record.reviews, content_hash(draft), record.author).met
+
+
+# --- leak regressions (security review) ---------------------------------------------------------
+
+TOKEN = "ghp_" + "Zq7Rk2Lm9Xw4Tb8Nc3Vd6Hy1Jp5Gs0Af7Eu2"
+EMAIL = "alice.smith@gmail.com"
+
+
+def test_review_note_is_scrubbed_before_it_is_stored_or_shown(suite: Path, runner) -> None:
+    from tests.leak_forms import assert_no_leak
+
+    draft = write_pair(suite / "drafts")
+    note = f"fine, but mail {EMAIL} first; token {TOKEN}"
+    result = runner.invoke(
+        app, ["review", "pdf_summary_loop", "--approve", "--reviewer", "bob", "--note", note]
+    )
+    assert result.exit_code == 0, result.output
+    log = runner.invoke(app, ["log", "pdf_summary_loop"])
+    assert log.exit_code == 0, log.output
+    assert_no_leak([TOKEN, EMAIL], suite, result.stdout, result.stderr, log.stdout, log.stderr)
+    assert "note scrubbed: 2 finding(s) (EMAIL_ADDRESS, GITHUB_TOKEN)" in result.stderr
+    stored = load_record(record_path(draft)).reviews[0].note
+    assert stored is not None and stored.startswith("fine, but mail ") and "ghp_" in stored

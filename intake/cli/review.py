@@ -105,11 +105,14 @@ def register(app: typer.Typer) -> None:
         from intake.review import add_review
 
         decision = ReviewDecision.approve if approve else ReviewDecision.reject
-        path, review = add_review(cfg, draft, decision, reviewer, note=note)
+        scrubbed: list[str] = []
+        path, review = add_review(cfg, draft, decision, reviewer, note=note, scrubbed=scrubbed)
         from intake.cli import err
         from intake.records import load_record, record_path
-        from intake.review import person_key, shown
+        from intake.review import person_key, scrub_message, shown
 
+        if scrubbed:
+            err(scrub_message("note", scrubbed))
         out(f"recorded: {decision.value} by {review.reviewer} of {shown(path, cfg.root)}")
         author = load_record(record_path(path)).author
         if approve and author and person_key(author) == person_key(reviewer):
