@@ -750,11 +750,20 @@ class RejectResult:
     scenario_id: str
     draft: Path
     had_record: bool
+    notes: list[str] = field(default_factory=list)
+    """What was scrubbed (types and counts only), for stderr."""
 
 
 def reject(settings: Settings, target: str, reason: str) -> RejectResult:
-    """Remove a draft and its record; the ledger keeps the record and the reason."""
+    """Remove a draft and its record; the ledger keeps the record and the reason.
+
+    Both are scrubbed before they reach the ledger: the reason is typed on the command line,
+    and the record is copied whole (a reviewer's note, a run's strings), so neither may carry
+    what the scrubber finds into ``intake log``.
+    """
     from intake.ledger import Ledger
+    from intake.review import scrub_free_text, scrub_message
+    from intake.scrub import scrub_tree, scrubber_for
 
     reason = " ".join(reason.split())
     if not reason:
@@ -768,6 +777,17 @@ def reject(settings: Settings, target: str, reason: str) -> RejectResult:
             raise Conflict("the draft disappeared (promoted or rejected meanwhile)", where=target)
         rec = record_path(draft)
         record = load_record(rec) if rec.is_file() else None
+        notes: list[str] = []
+        reason, types = scrub_free_text(settings, reason, where="$.reason")
+        if types:
+            notes.append(scrub_message("reason", types))
+        copied: Any = None
+        if record is not None:
+            dumped = record.model_dump(mode="json", exclude_none=True)
+            copied, report = scrub_tree(dumped, scrubber=scrubber_for(settings))
+            found = [t for t, n in report.counts.items() for _ in range(n)]
+            if found:
+                notes.append(scrub_message("the record copied into the ledger", found))
         log_event(
             settings,
             "rejection",
@@ -777,7 +797,7 @@ def reject(settings: Settings, target: str, reason: str) -> RejectResult:
             detail={
                 "reason": reason,
                 "content_hash": content_hash(draft),
-                "record": record.model_dump(mode="json", exclude_none=True) if record else None,
+                "record": copied,
             },
         )
         with Ledger.open(settings.ledger) as ledger:
@@ -787,7 +807,7 @@ def reject(settings: Settings, target: str, reason: str) -> RejectResult:
         draft.unlink()
         rec.unlink(missing_ok=True)
         fsync_dir(draft.parent)
-    return RejectResult(scenario_id, draft, record is not None)
+    return RejectResult(scenario_id, draft, record is not None, notes)
 
 
 __all__ = [

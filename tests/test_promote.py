@@ -377,3 +377,35 @@ def test_allow_saturated_is_not_stamped_when_the_case_is_not_saturated(
     with Ledger.open(load_settings(suite).ledger) as ledger:
         events = [e for e in ledger.history("pdf_summary_loop") if e["kind"] == "promotion"]
     assert events[0]["detail"]["allow_saturated"] is None
+
+
+# --- leak regressions (security review) ---------------------------------------------------------
+
+TOKEN = "ghp_" + "Zq7Rk2Lm9Xw4Tb8Nc3Vd6Hy1Jp5Gs0Af7Eu2"
+EMAIL = "alice.smith@gmail.com"
+
+
+def test_reject_scrubs_the_reason_and_the_record_it_copies_into_the_ledger(
+    suite: Path, runner
+) -> None:
+    from intake.records import save_record
+    from tests.leak_forms import assert_no_leak
+
+    draft = make_ready(suite)
+    # a record written before notes were scrubbed, or edited by hand, may hold anything
+    record = load_record(record_path(draft))
+    record.observations = {"answer": f"token {TOKEN}"}
+    record.reviews[0].note = f"ask {EMAIL}"
+    save_record(record_path(draft), record)
+    result = runner.invoke(
+        app, ["reject", "pdf_summary_loop", "--reason", f"dup, reported by {EMAIL} {TOKEN}"]
+    )
+    assert result.exit_code == 0, result.output
+    log = runner.invoke(app, ["log", "pdf_summary_loop"])
+    assert_no_leak([TOKEN, EMAIL], suite, result.stdout, result.stderr, log.stdout, log.stderr)
+    assert "reason scrubbed: 2 finding(s) (EMAIL_ADDRESS, GITHUB_TOKEN)" in result.stderr
+    assert "the record copied into the ledger scrubbed: 2 finding(s)" in result.stderr
+    with Ledger.open(load_settings(suite).ledger) as ledger:
+        (event,) = [e for e in ledger.history("pdf_summary_loop") if e["kind"] == "rejection"]
+    assert event["detail"]["reason"].startswith("dup, reported by ")
+    assert event["detail"]["record"]["id"] == "pdf_summary_loop"

@@ -231,12 +231,14 @@ def register(app: typer.Typer) -> None:
         reason: str = typer.Option(..., "--reason", help="Why the draft is rejected."),
     ) -> None:
         """Remove a draft and its record; the ledger keeps the record and the reason."""
-        from intake.cli import out, settings
+        from intake.cli import err, out, settings
         from intake.promote import reject
         from intake.review import shown
 
         cfg = settings(ctx)
         result = reject(cfg, draft, reason)
+        for note in result.notes:
+            err(note)
         out(f"rejected {result.scenario_id}: removed {shown(result.draft, cfg.root)}")
 
     @app.command("check")
