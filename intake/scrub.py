@@ -67,7 +67,7 @@ __all__ = [
     "scrubber_for",
 ]
 
-SCRUBBER_VERSION = "1.1.0"
+SCRUBBER_VERSION = "1.2.0"
 """Bumped whenever the code changes what is found or how it is replaced."""
 
 MAX_TEXT_CHARS = 64 * 1024 * 1024
@@ -200,6 +200,8 @@ class _FixtureSpec:
     style: str = "token"
     template: str = ""
     keep_prefix: regex.Pattern[str] | None = None
+    keep_suffix: regex.Pattern[str] | None = None
+    url_encoded: bool = False
     directory: str = "project{n}"
     file: str = "file{n}"
 
@@ -223,10 +225,13 @@ def _load_fixture_config(path: Path) -> _FixtureConfig:
 
     def spec(raw: dict[str, Any]) -> _FixtureSpec:
         prefix = raw.get("keep_prefix")
+        suffix = raw.get("keep_suffix")
         return _FixtureSpec(
             style=str(raw.get("style", "token")),
             template=str(raw.get("template", "")),
             keep_prefix=regex.compile(prefix) if prefix else None,
+            keep_suffix=regex.compile(suffix) if suffix else None,
+            url_encoded=bool(raw.get("url_encoded", False)),
             directory=str(raw.get("directory", "project{n}")),
             file=str(raw.get("file", "file{n}")),
         )
@@ -791,13 +796,22 @@ class Scrubber:
             if spec.keep_prefix is not None:
                 pm = spec.keep_prefix.match(original)
                 prefix = pm.group(0) if pm else ""
-            body_len = len(original) - len(prefix)
+            suffix = ""
+            if spec.keep_suffix is not None:
+                sm = spec.keep_suffix.search(original, len(prefix))
+                suffix = sm.group(0) if sm else ""
+            body = original[len(prefix) : len(original) - len(suffix)]
+            if spec.url_encoded:
+                from urllib.parse import unquote
+
+                body = unquote(body)
+            body_len = len(body)
             if spec.template:
                 return m.number(
                     "__secret__",
                     lambda n: spec.template.format(fill=_fill(marker, n, max(body_len - 12, 1))),
                 )
-            return m.number("__secret__", lambda n: prefix + _fill(marker, n, body_len))
+            return m.number("__secret__", lambda n: prefix + _fill(marker, n, body_len) + suffix)
 
         return mapping.get(original, make)
 

@@ -39,6 +39,7 @@ from presidio_analyzer import (  # noqa: E402
 
 __all__ = [
     "FastPatternRecognizer",
+    "IntakeAzureSasSignatureRecognizer",
     "IntakeBasicAuthRecognizer",
     "IntakeBearerRecognizer",
     "IntakeEmailRecognizer",
@@ -568,3 +569,31 @@ class IntakeHighEntropyRecognizer(_CheckedRecognizer):
         # it guarantees MIN_LENGTH, and the entropy was just checked (computing it twice was
         # a tenth of the scrubber's time on transcripts).
         return _looks_like_placeholder(value)
+
+
+_SAS_SIGNATURE = regex.compile(r"^[A-Za-z0-9+/]{43}=$")
+
+
+class IntakeAzureSasSignatureRecognizer(_CheckedRecognizer):
+    """The ``sig=`` of an Azure shared access signature (SAS URL or connection string).
+
+    The value is URL-encoded base64 (``%2B``, ``%2F``, ``%3D``) or plain base64. It is an
+    HMAC-SHA256, so once decoded it is exactly 43 base64 characters and ``=``; anything else
+    after ``sig=`` (``sig=abc123``, a word) is kept. The query-string separator before ``sig``
+    is required (``?``, ``&``, ``;`` as in ``&amp;``), so ``signature=`` or ``xsig=`` are not read.
+    """
+
+    ENTITY = "AZURE_SAS_SIGNATURE"
+    PATTERNS = (
+        (
+            "sas_sig",
+            r"[?&;]sig=\K(?:[A-Za-z0-9+/]|%2[BbFf])++(?:%3[Dd]|=)?+(?![A-Za-z0-9+/=%])",
+            0.95,
+        ),
+    )
+
+    def invalidate_result(self, pattern_text: str) -> bool | None:
+        """True drops values that are not a URL-encoded 32-byte base64 signature."""
+        from urllib.parse import unquote
+
+        return _SAS_SIGNATURE.match(unquote(pattern_text)) is None

@@ -14,6 +14,7 @@ import random
 import string
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from urllib.parse import quote
 
 ALNUM = string.ascii_letters + string.digits
 B64 = ALNUM + "+/"
@@ -198,6 +199,18 @@ KINDS: dict[str, Gen] = {
         str(r.randint(100000000, 999999999)) + ":AA" + _mixed(r, URLSAFE, 33),
         "\n",
     ),
+    "azure_storage_key": lambda r: (
+        "DefaultEndpointsProtocol=https;AccountName=st"
+        + _r(r, string.ascii_lowercase, 8)
+        + ";AccountKey=",
+        base64.b64encode(bytes(r.randrange(256) for _ in range(64))).decode(),
+        ";EndpointSuffix=core.windows.net\n",
+    ),
+    "azure_sas_signature": lambda r: (
+        "GET https://st.blob.core.windows.net/logs/a.txt?sv=2022-11-02&sr=b&sp=r&sig=",
+        quote(base64.b64encode(bytes(r.randrange(256) for _ in range(32))).decode(), safe=""),
+        "&se=2025-01-01T00%3A00%3A00Z\n",
+    ),
     "jwt": lambda r: (
         "jwt ",
         "eyJhbGciOiJIUzI1NiJ9."
@@ -327,6 +340,9 @@ DECOYS: dict[str, Callable[[random.Random], str]] = {
     "encoded_example_email": lambda r: "GET /u?email=user%40example.com&x=1",
     "encoded_npm_version": lambda r: f"npm i lodash%40{r.randint(1, 5)}.{r.randint(0, 20)}.1",
     "encoded_git_remote": lambda r: "clone=git%40github.com%3Aamd%2Fgaia.git",
+    "azure_key_placeholder": lambda r: "AccountName=devstore;AccountKey=<your-account-key>;",
+    "sas_without_sig": lambda r: "?sv=2022-11-02&ss=b&srt=co&sp=rl&se=2025-01-01T00%3A00%3A00Z",
+    "sig_word": lambda r: r.choice(["&sig=notasignature&v=2", "?sig=abc123", "sig=%3D"]),
 }
 
 _SENTENCE = (
