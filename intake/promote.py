@@ -641,6 +641,16 @@ def promote(
     if allow_saturated is not None and not allow_saturated.strip():
         raise UsageError("--allow-saturated needs a reason")
     scenario_id = _target_id(target)
+    notes: list[str] = []
+    if allow_saturated is not None:
+        # the reason is printed in the gate table and stamped into the record and ledger
+        from intake.review import scrub_free_text, scrub_message
+
+        allow_saturated, types = scrub_free_text(
+            settings, allow_saturated.strip(), where="$.allow_saturated"
+        )
+        if types:
+            notes.append(scrub_message("--allow-saturated reason", types))
     with draft_lock(settings, scenario_id, doing="promote"):
         _crash_point("locked")
         plan = plan_recovery(settings, scenario_id)
@@ -655,7 +665,13 @@ def promote(
                     recovered.append("ledger: the promotion event a crash left unwritten")
                 if finished or recovered:
                     return PromoteResult(
-                        scenario_id, [], dry_run, None, destination=promoted[0], recovered=recovered
+                        scenario_id,
+                        [],
+                        dry_run,
+                        None,
+                        destination=promoted[0],
+                        recovered=recovered,
+                        notes=notes,
                     )
             if promoted:
                 raise Conflict(
@@ -664,7 +680,6 @@ def promote(
                 ) from None
             raise
         inputs = gather(settings, draft, allow_saturated=allow_saturated)
-        notes: list[str] = []
         if inputs.allow_saturated and not saturated(inputs.record.runs, inputs.runnable_hash):
             # a waiver the case never needed must not end up in the stamp as if it did
             inputs.allow_saturated = None

@@ -409,3 +409,21 @@ def test_reject_scrubs_the_reason_and_the_record_it_copies_into_the_ledger(
         (event,) = [e for e in ledger.history("pdf_summary_loop") if e["kind"] == "rejection"]
     assert event["detail"]["reason"].startswith("dup, reported by ")
     assert event["detail"]["record"]["id"] == "pdf_summary_loop"
+
+
+def test_allow_saturated_reason_is_scrubbed_before_it_is_shown_or_stamped(
+    suite: Path, runner
+) -> None:
+    from tests.leak_forms import assert_no_leak
+
+    make_ready(suite, local_status="PASS")
+    reason = f"regression guard, ask {EMAIL}; ci token {TOKEN}"
+    result = runner.invoke(app, ["promote", "pdf_summary_loop", "--allow-saturated", reason])
+    assert result.exit_code == 0, result.output
+    log = runner.invoke(app, ["log", "pdf_summary_loop"])
+    assert_no_leak([TOKEN, EMAIL], suite, result.stdout, result.stderr, log.stdout, log.stderr)
+    assert "--allow-saturated reason scrubbed: 2 finding(s)" in result.stderr
+    dest = suite / "scenarios" / "tool_selection" / "pdf_summary_loop.yaml"
+    stamp = load_record(record_path(dest)).promotion
+    assert stamp is not None and stamp.allow_saturated is not None
+    assert stamp.allow_saturated.startswith("regression guard, ask ")
