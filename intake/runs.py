@@ -15,6 +15,7 @@ wrong one learns what it is instead of getting a vague parse error.
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -22,9 +23,17 @@ from typing import Any
 
 from intake.config import Settings
 from intake.errors import InputError, UsageError
-from intake.models import INFRA_STATUSES, JUDGED_STATUSES, Run, RunTier
+from intake.models import ID_PATTERN, INFRA_STATUSES, JUDGED_STATUSES, Run, RunTier
 from intake.records import record_path, runnable_hash, save_record, utcnow
-from intake.review import draft_lock, find_draft, load_draft_record, log_event, shown
+from intake.review import (
+    SAFE_NAME_PATTERN,
+    draft_lock,
+    find_draft,
+    finding_types,
+    load_draft_record,
+    log_event,
+    shown,
+)
 
 MAX_SCORECARD_BYTES = 20 * 1024 * 1024
 """Largest scorecard read: GAIA's are tens of KB per scenario, so 20 MB is generous and bounded."""
@@ -127,11 +136,55 @@ def _score(value: Any) -> float | None:
 
 
 def _status(entry: dict[str, Any], where: str) -> str:
+    """The entry's status; a value outside GAIA's list is refused without echoing it."""
     status = entry.get("status")
     if not isinstance(status, str) or status not in KNOWN_STATUSES:
-        shown_status = status if isinstance(status, str) else type(status).__name__
-        raise InputError(f"unknown run status {shown_status[:40]!r}", where=where)
+        raise InputError(
+            "unknown run status in field \"status\" (not shown); "
+            f"allowed: {', '.join(sorted(KNOWN_STATUSES))}",
+            where=where,
+        )
     return status
+
+
+def safe_name(value: str) -> bool:
+    """Whether ``value`` matches the strict pattern for names intake stores and prints."""
+    return re.fullmatch(SAFE_NAME_PATTERN, value) is not None
+
+
+def check_name(
+    settings: Settings, what: str, value: str, *, configured: tuple[str, ...] = ()
+) -> str:
+    """``value`` when it is safe to store and print; else UsageError naming ``what`` only.
+
+    Run ids and model names come from files and flags anyone can fill: they must match
+    ``SAFE_NAME_PATTERN`` and the scrubber must find nothing in them. A name already in the
+    suite's configuration (``strong_models``/``local_models``) is no new disclosure, so the
+    scrubber's verdict is not asked for it (its entropy check flags some real model names).
+    The value is never echoed: it may be the very thing the check is for.
+    """
+    if not safe_name(value):
+        raise UsageError(
+            f"{what} is not a plain name (letters, digits and . _ : / + -, at most 200 "
+            "characters, starting with a letter or digit); not recorded, not shown"
+        )
+    if value not in configured:
+        types = finding_types(settings, value)
+        if types:
+            raise UsageError(
+                f"{what} looks like it holds {', '.join(sorted(set(types)))}; "
+                "not recorded, not shown",
+                hint="name the run or model plainly (a model may also be listed in "
+                "strong_models/local_models in [tool.intake])",
+            )
+    return value
+
+
+def _plain_id(value: Any, *, quote: bool = True) -> str:
+    """A scenario id from a file, shown only when it is a valid id (else a placeholder)."""
+    if isinstance(value, str) and re.fullmatch(ID_PATTERN, value):
+        return repr(value) if quote else value
+    return "(an invalid id, not shown)"
 
 
 def read_result(path: Path, scenario_id: str) -> ScenarioResult:
@@ -143,7 +196,7 @@ def read_result(path: Path, scenario_id: str) -> ScenarioResult:
     if kind == "trace":
         if doc["scenario_id"] != scenario_id:
             raise InputError(
-                f"the trace is for scenario {str(doc['scenario_id'])[:80]!r}, not {scenario_id!r}",
+                f"the trace is for scenario {_plain_id(doc['scenario_id'])}, not {scenario_id!r}",
                 where=str(path),
             )
         run_dir = path.parent.parent if path.parent.name == "traces" else path.parent
@@ -173,7 +226,9 @@ def read_result(path: Path, scenario_id: str) -> ScenarioResult:
     ]
     if not matches:
         ids = [s.get("scenario_id") for s in doc["scenarios"] if isinstance(s, dict)]
-        listed = ", ".join(str(i) for i in ids[:5]) + (" …" if len(ids) > 5 else "")
+        listed = ", ".join(_plain_id(i, quote=False) for i in ids[:5]) + (
+            " …" if len(ids) > 5 else ""
+        )
         raise InputError(
             f"scenario {scenario_id!r} is not in this scorecard "
             f"({len(ids)} scenarios{': ' + listed if ids else ''})",
@@ -252,6 +307,16 @@ def record_run(
     scenario_id = draft.stem
     result = read_result(scorecard, scenario_id)
     tested = model_under_test(scorecard, model)
+    configured = (*settings.strong_models, *settings.local_models)
+    check_name(settings, "the run id (run_id)", result.run_id)
+    check_name(settings, "the model under test (--model or meta.json)", tested,
+               configured=configured)
+    if result.judge_model is not None:
+        check_name(settings, "the judge model (config.model in the scorecard)",
+                   result.judge_model, configured=configured)
+    card_name: str | None = scorecard.name
+    if not safe_name(scorecard.name) or finding_types(settings, scorecard.name):
+        card_name = None  # the file name says nothing the record needs; keep no odd one
     check_tier(settings, tier, tested)
     with draft_lock(settings, scenario_id, doing="record a run"):
         parsed = validate_file(draft, drafts_dir=settings.drafts)
@@ -285,7 +350,7 @@ def record_run(
             )
         run = Run(
             tier=tier,
-            run_id=result.run_id[:200],
+            run_id=result.run_id,
             status=result.status,
             score=result.score,
             model=tested,
@@ -293,7 +358,7 @@ def record_run(
             runnable_hash=runnable_hash(parsed.data),
             at=result.at,
             recorded_at=utcnow(),
-            scorecard=scorecard.name,
+            scorecard=card_name,
         )
         kept = [
             r

@@ -159,7 +159,8 @@ def test_unknown_status_and_missing_draft(suite: Path, runner) -> None:
     result = runner.invoke(
         app, ["run-record", "pdf_summary_loop", "--scorecard", str(card), "--tier", "local"]
     )
-    assert result.exit_code == 2 and "unknown run status 'MAYBE'" in result.stderr
+    assert result.exit_code == 2 and 'unknown run status in field "status"' in result.stderr
+    assert "MAYBE" not in result.stderr
     result = runner.invoke(
         app, ["run-record", "nope", "--scorecard", str(card), "--tier", "local"]
     )
@@ -261,3 +262,88 @@ def test_same_model_cannot_be_both_tiers_for_a_draft(suite: Path, runner) -> Non
     assert record_path(draft).read_bytes() == before
     _, run, _ = record_run(settings, "pdf_summary_loop", local, RunTier.local, model="m2")
     assert run.tier is RunTier.local
+
+
+# --- leak regressions (security review) ---------------------------------------------------------
+
+TOKEN = "ghp_" + "Zq7Rk2Lm9Xw4Tb8Nc3Vd6Hy1Jp5Gs0Af7Eu2"
+SLACK = "xoxb-2846-" + "Zq7Rk2Lm9Xw4Tb8Nc3Vd6H"
+OPENAI = "sk-" + "Pq3Wm8Zr5Tk1Yx7Lc4Nb9Hd2Jf6Gs0Qa"
+EMAIL = "alice.smith@gmail.com"
+
+
+@pytest.mark.parametrize(
+    ("changes", "field"),
+    [
+        ({"run_id": f"run of {EMAIL} {TOKEN}"}, "the run id (run_id)"),
+        ({"run_id": SLACK}, "the run id (run_id)"),
+        ({"judge": f"judge {TOKEN}"}, "the judge model (config.model in the scorecard)"),
+        ({"judge": OPENAI}, "the judge model (config.model in the scorecard)"),
+        ({"model": EMAIL}, "the model under test (--model or meta.json)"),
+        ({"model": SLACK}, "the model under test (--model or meta.json)"),
+    ],
+)
+def test_unsafe_run_strings_are_refused_by_field_without_echo(
+    suite: Path, runner, changes: dict[str, str], field: str
+) -> None:
+    from tests.leak_forms import assert_no_leak
+
+    draft = write_pair(suite / "drafts")
+    before = record_path(draft).read_bytes()
+    outside = suite.parent / "runs"  # the scorecard itself holds the secret: keep it outside
+    model = changes.pop("model", "claude-opus-4")
+    card = scorecard(outside, {"pdf_summary_loop": "PASS"}, **changes)
+    result = runner.invoke(
+        app,
+        ["run-record", "pdf_summary_loop", "--scorecard", str(card), "--tier", "strong",
+         "--model", model],
+    )
+    assert result.exit_code == 2, result.output
+    assert field in result.stderr and "not shown" in result.stderr
+    assert "Traceback" not in result.stderr
+    assert_no_leak([TOKEN, SLACK, OPENAI, EMAIL], suite, result.stdout, result.stderr)
+    assert record_path(draft).read_bytes() == before
+
+
+def test_unknown_status_is_not_echoed(suite: Path, runner) -> None:
+    from tests.leak_forms import assert_no_leak
+
+    write_pair(suite / "drafts")
+    card = scorecard(suite.parent / "runs", {"pdf_summary_loop": f"WEIRD {TOKEN}"}, model="m")
+    result = runner.invoke(
+        app, ["run-record", "pdf_summary_loop", "--scorecard", str(card), "--tier", "local"]
+    )
+    assert result.exit_code == 2, result.output
+    assert 'unknown run status in field "status"' in result.stderr
+    assert "allowed: BLOCKED_BY_ARCHITECTURE" in result.stderr
+    assert_no_leak([TOKEN], suite, result.stdout, result.stderr)
+
+
+def test_scorecard_name_is_kept_only_when_plain(suite: Path, runner) -> None:
+    from tests.leak_forms import assert_no_leak
+
+    draft = write_pair(suite / "drafts")
+    odd = scorecard(suite.parent / "runs", {"pdf_summary_loop": "PASS"}, name=f"{SLACK}.json")
+    result = runner.invoke(
+        app,
+        ["run-record", "pdf_summary_loop", "--scorecard", str(odd), "--tier", "strong",
+         "--model", "claude-opus-4"],
+    )
+    assert result.exit_code == 0, result.output
+    assert load_record(record_path(draft)).runs[0].scorecard is None
+    assert_no_leak([SLACK], suite, result.stdout, result.stderr)
+    plain = scorecard(suite.parent / "runs2", {"pdf_summary_loop": "PASS"}, run_id="eval-2")
+    record_run(load_settings(suite), "pdf_summary_loop", plain, RunTier.strong, model="claude-4")
+    assert load_record(record_path(draft)).runs[-1].scorecard == "scorecard.json"
+
+
+def test_a_configured_model_name_is_not_second_guessed_by_the_entropy_check(suite: Path) -> None:
+    pyproject = suite / "pyproject.toml"
+    pyproject.write_text(
+        pyproject.read_text() + '\nlocal_models = ["Qwen3-Coder-30B-A3B-Instruct-GGUF"]\n'
+    )
+    draft = write_pair(suite / "drafts")
+    card = scorecard(suite / "runs", {"pdf_summary_loop": "FAIL"})
+    record_run(load_settings(suite), "pdf_summary_loop", card, RunTier.local,
+               model="Qwen3-Coder-30B-A3B-Instruct-GGUF")
+    assert load_record(record_path(draft)).runs[0].model == "Qwen3-Coder-30B-A3B-Instruct-GGUF"
