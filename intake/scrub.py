@@ -261,6 +261,7 @@ _PATH_ROOT = regex.compile(
 
 
 _ENCODED_PLUS = regex.compile(r"%2[Bb]")
+_WRAP_BREAK = regex.compile(r"\r?\n[ \t]*+")
 
 _SEP_RX = regex.compile(_SEP)
 _SEP_SPLIT = regex.compile(rf"({_SEP})")
@@ -773,6 +774,11 @@ class Scrubber:
             plain = _ENCODED_PLUS.sub("+", original).replace("%40", "@")
             return self._fixture(entity_type, plain, inner, mapping).replace("@", "%40")
         spec = self.fixtures.spec(entity_type)
+        if spec.style == "token" and "\n" in original:
+            # A token wrapped by a terminal: the fixture is that of the joined token, on one
+            # line, so the wrapped and whole forms share it.
+            joined = _WRAP_BREAK.sub("", original, count=1)
+            return self._fixture(entity_type, joined, inner, mapping)
         marker = self.fixtures.marker
 
         def make(m: FixtureMap) -> str:

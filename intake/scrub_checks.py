@@ -49,6 +49,11 @@ __all__ = [
     "IntakePasswordFlagRecognizer",
     "IntakePasswordWordRecognizer",
     "IntakeUrlCredentialsRecognizer",
+    "IntakeWrappedAnthropicKeyRecognizer",
+    "IntakeWrappedAwsKeyIdRecognizer",
+    "IntakeWrappedGithubPatRecognizer",
+    "IntakeWrappedGithubTokenRecognizer",
+    "IntakeWrappedHuggingfaceTokenRecognizer",
     "shannon_entropy",
 ]
 
@@ -597,3 +602,95 @@ class IntakeAzureSasSignatureRecognizer(_CheckedRecognizer):
         from urllib.parse import unquote
 
         return _SAS_SIGNATURE.match(unquote(pattern_text)) is None
+
+
+_WRAP_BREAK = regex.compile(r"\r?\n[ \t]*+")
+
+
+class _WrappedTokenRecognizer(FastPatternRecognizer):
+    """A provider token cut in two by terminal wrapping: ``ghp_hbMK…2N2R⏎lgC7xW…``.
+
+    Only prefixes whose body has one exact length qualify. The match is the prefix, part of the
+    body, ONE line break (``\n`` or ``\r\n``, then optional indentation) and the rest; it is
+    kept only when the two parts joined are exactly ``LENGTH`` characters with a letter and a
+    digit, so a prefix at the end of a line followed by ordinary words is left alone. A whole
+    token ends before the break (the first part is at most ``LENGTH - 1`` long), so it is not
+    matched twice. ``intake.scrub`` replaces the span with the joined token's fixture (one
+    line), shared with the unwrapped form of the same token.
+    """
+
+    ENTITY = ""
+    PREFIX = ""
+    BODY = ""
+    LENGTH = 0
+
+    def __init__(self, supported_language: str = "en", **kwargs: Any) -> None:
+        kwargs.pop("supported_entity", None)
+        kwargs.pop("supported_entities", None)
+        body, n = self.BODY, self.LENGTH
+        pattern = (
+            rf"\b{self.PREFIX}{body}{{0,{n - 1}}}+\r?\n[ \t]*+{body}{{1,{n}}}+(?!{body})"
+        )
+        super().__init__(
+            supported_entity=self.ENTITY,
+            name=kwargs.pop("name", type(self).__name__),
+            supported_language=supported_language,
+            patterns=[Pattern(name="wrapped", regex=pattern, score=0.9)],
+            global_regex_flags=regex.DOTALL | regex.MULTILINE,
+            **kwargs,
+        )
+        self._prefix = regex.compile(self.PREFIX)
+
+    def invalidate_result(self, pattern_text: str) -> bool | None:
+        """True drops the match unless the joined body has the exact length, a letter, a digit."""
+        joined = _WRAP_BREAK.sub("", pattern_text, count=1)
+        m = self._prefix.match(joined)
+        body = joined[m.end() :] if m else ""
+        if len(body) != self.LENGTH:
+            return True
+        return not (any(c.isdigit() for c in body) and any(c.isalpha() for c in body))
+
+
+class IntakeWrappedGithubTokenRecognizer(_WrappedTokenRecognizer):
+    """``ghp_``/``gho_``/``ghu_``/``ghs_``/``ghr_`` + 36, wrapped once."""
+
+    ENTITY = "GITHUB_TOKEN"
+    PREFIX = "gh[pousr]_"
+    BODY = "[A-Za-z0-9]"
+    LENGTH = 36
+
+
+class IntakeWrappedGithubPatRecognizer(_WrappedTokenRecognizer):
+    """``github_pat_`` + 22 + ``_`` + 59, wrapped once."""
+
+    ENTITY = "GITHUB_TOKEN"
+    PREFIX = "github_pat_"
+    BODY = "[A-Za-z0-9_]"
+    LENGTH = 82
+
+
+class IntakeWrappedAnthropicKeyRecognizer(_WrappedTokenRecognizer):
+    """``sk-ant-api03-`` + 95, wrapped once."""
+
+    ENTITY = "ANTHROPIC_API_KEY"
+    PREFIX = "sk-ant-api03-"
+    BODY = "[A-Za-z0-9_-]"
+    LENGTH = 95
+
+
+class IntakeWrappedAwsKeyIdRecognizer(_WrappedTokenRecognizer):
+    """``AKIA``/``ASIA`` + 16 base32 characters, wrapped once."""
+
+    ENTITY = "AWS_ACCESS_KEY_ID"
+    PREFIX = "(?:AKIA|ASIA)"
+    BODY = "[A-Z2-7]"
+    LENGTH = 16
+
+
+class IntakeWrappedHuggingfaceTokenRecognizer(_WrappedTokenRecognizer):
+    """``hf_`` + 34, wrapped once."""
+
+    ENTITY = "HUGGINGFACE_TOKEN"
+    PREFIX = "hf_"
+    BODY = "[A-Za-z0-9]"
+    LENGTH = 34

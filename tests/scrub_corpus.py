@@ -69,6 +69,21 @@ def _file(rng: random.Random) -> str:
     return rng.choice(FILES).replace(" ", "_")
 
 
+def _aws_body(rng: random.Random) -> str:
+    """16 base32 characters with at least one digit (a wrapped key id must have one)."""
+    while True:
+        s = _r(rng, string.ascii_uppercase + "234567", 16)
+        if any(c.isdigit() for c in s):
+            return s
+
+
+def _wrapped(rng: random.Random, prefix: str, body: str) -> tuple[str, str, str]:
+    """A token cut by terminal wrapping: one line break (maybe indented) inside its body."""
+    cut = rng.randint(1, len(body) - 1)
+    joint = rng.choice(["\n", "\r\n", "\n  "])
+    return ("$ cat token.txt\n", prefix + body[:cut] + joint + body[cut:], "\n")
+
+
 KINDS: dict[str, Gen] = {
     "path_posix_home": lambda r: (
         "see ",
@@ -152,6 +167,8 @@ KINDS: dict[str, Gen] = {
         r.choice(["ghp_", "gho_", "ghu_", "ghs_", "ghr_"]) + _mixed(r, ALNUM, 36),
         " used",
     ),
+    "github_token_wrapped": lambda r: _wrapped(r, "ghp_", _mixed(r, ALNUM, 36)),
+    "aws_access_key_id_wrapped": lambda r: _wrapped(r, "AKIA", _aws_body(r)),
     "github_pat": lambda r: (
         "pat ",
         "github_pat_" + _mixed(r, ALNUM, 22) + "_" + _mixed(r, ALNUM, 59),
@@ -342,6 +359,10 @@ DECOYS: dict[str, Callable[[random.Random], str]] = {
     "encoded_git_remote": lambda r: "clone=git%40github.com%3Aamd%2Fgaia.git",
     "azure_key_placeholder": lambda r: "AccountName=devstore;AccountKey=<your-account-key>;",
     "sas_without_sig": lambda r: "?sv=2022-11-02&ss=b&srt=co&sp=rl&se=2025-01-01T00%3A00%3A00Z",
+    "wrapped_prefix_words": lambda r: r.choice(
+        ["use the ghp_\nprefix for classic tokens", "AKIA\nIMPORTANTNOTEXYZ", "hf_hub\ndownload"]
+    ),
+    "wrapped_wrong_length": lambda r: "ghp_" + _r(r, ALNUM, 10) + "\n" + _r(r, ALNUM, 20) + "!",
     "sig_word": lambda r: r.choice(["&sig=notasignature&v=2", "?sig=abc123", "sig=%3D"]),
 }
 

@@ -339,8 +339,7 @@ def test_encoded_at_without_a_public_suffix_is_not_an_email(scrubber: Scrubber) 
 # ------------------------------------------------------------- 11. Azure storage secrets
 
 _AZURE_KEY = (
-    "Xq3vJ9kLm2Np8Rt5Wy7Zb4Cd6Fg1Hj0Ks9Lq2Mw5Ne8Pr3St6Uv9Wx2Ya"
-    "5Zc8Ae1Bf4Dg7Eh0Fi3Gk6Hm9J+/Q=="
+    "Xq3vJ9kLm2Np8Rt5Wy7Zb4Cd6Fg1Hj0Ks9Lq2Mw5Ne8Pr3St6Uv9Wx2Ya5Zc8Ae1Bf4Dg7Eh0Fi3Gk6Hm9J+/Q=="
 )
 _SAS_SIG = "Qa%2B3bXk9yTzW1lPqRv7oN2mEjH5sD8cFgA0iUeK4%2FYz%3D"
 
@@ -389,3 +388,49 @@ def test_azure_lookalikes_are_kept(scrubber: Scrubber) -> None:
         "&sig=notasignature& signature=sig"
     )
     assert scrubber.find(text) == []
+
+
+# ------------------------------------------------------------- 12. tokens wrapped by a terminal
+
+_WRAPPED = {
+    "GITHUB_TOKEN": ("ghp_hbMKurZYajaT2N2R", "lgC7xWkKwXpnjsABCD12"),
+    "HUGGINGFACE_TOKEN": ("hf_Q2w3E4r5T6y7U8i9O0pA", "sDfGhJkLzXcVbN"),
+    "AWS_ACCESS_KEY_ID": ("AKIAQ3ZP7L", "MX2RTY4KWB"),
+    "ANTHROPIC_API_KEY": ("sk-ant-api03-" + "aB3dE5gH7jK9" * 5, "mN2pQ4sT6vW8" * 2 + "xY-zA1bC3dE"),
+}
+
+
+@pytest.mark.parametrize("entity", sorted(_WRAPPED))
+@pytest.mark.parametrize("joint", ["\n", "\r\n", "\n    "])
+def test_token_wrapped_once_at_its_exact_length_is_replaced(
+    scrubber: Scrubber, entity: str, joint: str
+) -> None:
+    head, tail = _WRAPPED[entity]
+    text = f"$ echo $TOKEN\n{head}{joint}{tail}\n$ next"
+    result = scrubber.scrub_text(text)
+    assert [f.entity_type for f in result.findings] == [entity]
+    assert head not in result.text and tail not in result.text
+    assert result.text.startswith("$ echo $TOKEN\n") and result.text.endswith("\n$ next")
+    assert scrubber.scrub_text(result.text).text == result.text
+
+
+def test_wrapped_and_whole_forms_of_one_token_share_a_fixture(scrubber: Scrubber) -> None:
+    head, tail = _WRAPPED["GITHUB_TOKEN"]
+    result = scrubber.scrub_text(f"{head}\n{tail}\nlater {head}{tail} again")
+    fixture = "ghp_FAKE" + "0" * 31 + "1"
+    assert result.text == f"{fixture}\nlater {fixture} again"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "ghp_hbMKurZYajaT2N2R\nlgC7xWkKwXpnjsAB\n",  # joined length 32, not 36
+        "ghp_hbMKurZYajaT2N2R\nlgC7xWkKwXpnjsABCD12345\n",  # joined length 39
+        "ghp_hbMKurZYajaT2N2R\n\nlgC7xWkKwXpnjsABCD12\n",  # a blank line is no wrap
+        "ghp_hbMK\nurZYaj\naT2N2RlgC7xWkKwXpnjsAB\n",  # two breaks
+        "see hf_hub\ndownload_and_cache_the_model_files here\n",  # words
+        "AKIA\nIMPORTANTNOTEXYZ\n",  # letters only after AKIA, no digit
+    ],
+)
+def test_near_misses_of_a_wrapped_token_are_kept(scrubber: Scrubber, text: str) -> None:
+    assert [f.entity_type for f in scrubber.find(text)] == []
