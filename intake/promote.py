@@ -624,10 +624,27 @@ def _target_id(target: str) -> str:
     return stem
 
 
-def _who(settings: Settings) -> str:
-    from intake.drafting import current_author
+def _who(settings: Settings) -> tuple[str | None, str | None]:
+    """Who runs intake, for the stamp and the rejection event, and a note when it is withheld.
 
-    return current_author(settings) or "unknown"
+    The author comes from settings, ``$GITHUB_ACTOR`` or git config and may be a display name
+    such as ``Alice <alice@…>``: when the scrubber finds something in it (or it holds control
+    characters) nothing is stored and the note says why (types only).
+    """
+    from intake.drafting import current_author
+    from intake.review import finding_types
+
+    name = current_author(settings)
+    if name is None:
+        return None, None
+    types = finding_types(settings, name)
+    if types or not name.isprintable():
+        what = ", ".join(sorted(set(types))) if types else "control characters"
+        return None, (
+            f"author not recorded: the author name (author setting, GITHUB_ACTOR or git "
+            f"config) holds {what}; set author = \"LOGIN\" in [tool.intake]"
+        )
+    return name, None
 
 
 def promote(
@@ -696,11 +713,16 @@ def promote(
         if result.blocked:
             raise GatesUnmet(scenario_id, gates)
         assert inputs.data is not None
-        result.destination = _move(settings, draft, inputs, gates)
+        by, withheld = _who(settings)
+        if withheld:
+            result.notes.append(withheld)
+        result.destination = _move(settings, draft, inputs, gates, by=by or "unknown")
         return result
 
 
-def _move(settings: Settings, draft: Path, inputs: GateInputs, gates: list[Gate]) -> Path:
+def _move(
+    settings: Settings, draft: Path, inputs: GateInputs, gates: list[Gate], *, by: str
+) -> Path:
     assert inputs.data is not None
     category = str(inputs.data["category"])
     scenario_id = inputs.scenario_id
@@ -715,7 +737,7 @@ def _move(settings: Settings, draft: Path, inputs: GateInputs, gates: list[Gate]
         update={
             "promotion": Promotion(
                 at=utcnow(),
-                by=_who(settings),
+                by=by,
                 gates={g.name: g.detail for g in gates},
                 content_hash=inputs.content_hash,
                 allow_saturated=inputs.allow_saturated,
@@ -803,12 +825,15 @@ def reject(settings: Settings, target: str, reason: str) -> RejectResult:
             found = [t for t, n in report.counts.items() for _ in range(n)]
             if found:
                 notes.append(scrub_message("the record copied into the ledger", found))
+        actor, withheld = _who(settings)
+        if withheld:
+            notes.append(withheld)
         log_event(
             settings,
             "rejection",
             scenario_id,
             path=draft,
-            actor=_who(settings),
+            actor=actor,
             detail={
                 "reason": reason,
                 "content_hash": content_hash(draft),

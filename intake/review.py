@@ -34,7 +34,10 @@ from intake.gitutil import git_text
 from intake.models import ID_PATTERN, Record, Review, ReviewDecision
 from intake.records import content_hash, load_record, record_path, save_record, utcnow
 
-LOGIN_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9_.@-]{0,99}$"
+LOGIN_PATTERN = r"^[A-Za-z0-9](?:[A-Za-z0-9]|-(?=[A-Za-z0-9])){0,38}(?:\[bot\])?$"
+"""A GitHub login (or an app's ``name[bot]``): no ``@`` or ``.``, so no e-mail is a reviewer."""
+
+COMMIT_PATTERN = r"^[0-9a-fA-F]{40}$"
 
 SAFE_NAME_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9._:/+-]{0,199}$"
 """Run ids, model names and scorecard names that intake stores and prints."""
@@ -223,11 +226,38 @@ def person_key(name: str) -> str:
     return "".join(name.split()).lower()
 
 
+def valid_login(login: str) -> bool:
+    """Whether ``login`` is a GitHub login (``LOGIN_PATTERN``)."""
+    return re.fullmatch(LOGIN_PATTERN, login) is not None
+
+
 def check_login(login: str) -> str:
-    """A reviewer login: a plain handle, no spaces or control characters."""
-    if not re.fullmatch(LOGIN_PATTERN, login):
-        raise UsageError("invalid reviewer login", where=login[:40])
+    """A reviewer login: a GitHub handle, never an e-mail; a bad one is not echoed."""
+    if not valid_login(login):
+        raise UsageError(
+            "invalid reviewer login (--reviewer; not shown): a GitHub login is letters, digits "
+            "and single hyphens, at most 39 characters, not an e-mail address"
+        )
     return login
+
+
+def pr_web_url(api_url: str, full_name: str, number: int) -> str:
+    """The pull request's web address, built from the repository and number.
+
+    GitHub's ``html_url`` is not stored: it is whatever the server sent. ``api.github.com``
+    (and any API base not shaped like Enterprise's ``https://HOST/api/v3``) maps to
+    ``github.com``; an Enterprise base maps to its own host.
+    """
+    from urllib.parse import urlsplit
+
+    parts = urlsplit(api_url)
+    host = parts.hostname or ""
+    base = "https://github.com"
+    enterprise = parts.path.rstrip("/").endswith("/api/v3")
+    if enterprise and re.fullmatch(r"[A-Za-z0-9.-]{1,253}", host):
+        port = f":{parts.port}" if parts.port else ""
+        base = f"https://{host}{port}"
+    return f"{base}/{full_name}/pull/{number}"
 
 
 def add_review(
@@ -292,7 +322,8 @@ class PrReviews:
     pr_author: str
     recorded: list[Review] = field(default_factory=list)
     already: list[Review] = field(default_factory=list)
-    skipped: list[tuple[str, str]] = field(default_factory=list)
+    skipped: list[tuple[str | None, str]] = field(default_factory=list)
+    """(login, why); login is None when it is not a valid login (and so never shown)."""
     unchanged: str | None = None
     """The draft's repo-relative path when the PR does not change it (nothing then counts)."""
 
@@ -352,14 +383,14 @@ def reviews_from_pr(
     gh = client(settings.github_api_url).withLazy(True)
     gh_repo = gh.get_repo(full_name)
 
-    def fetch_pull() -> tuple[Any, str, str, str]:
+    def fetch_pull() -> tuple[Any, str, str]:
         pull = gh_repo.get_pull(number)
         pull.complete()  # a lazy object: fetch it here, inside ``call``'s error translation
         author = str(pull.user.login) if pull.user is not None else ""
-        return pull, str(pull.head.sha), author, str(pull.html_url or where)
+        return pull, str(pull.head.sha), author
 
     try:
-        pull, head, pr_author, pr_url = call(f"pull request {where}", fetch_pull)
+        pull, head, pr_author = call(f"pull request {where}", fetch_pull)
     except SourceError as exc:
         if "not found" not in exc.message:
             raise
@@ -373,6 +404,9 @@ def reviews_from_pr(
         if issue.pull_request is None:
             raise UsageError("this number is an issue, not a pull request", where=where) from None
         raise
+    if not re.fullmatch(COMMIT_PATTERN, head):
+        raise SourceError("GitHub sent a head commit that is not a commit id", where=where)
+    pr_url = pr_web_url(settings.github_api_url, full_name, number)
     found = PrReviews(draft=draft, pr_url=pr_url, head=head, pr_author=pr_author)
     remote_path = repo_relative(draft, settings.root)
 
@@ -414,13 +448,20 @@ def reviews_from_pr(
     for login, review in sorted(latest.items()):
         state = str(review.state).upper()
         commit = str(review.commit_id or "")
+        if not valid_login(login):
+            # it would be printed, stored and logged: ANSI escapes, newlines, an e-mail
+            found.skipped.append((None, "invalid login"))
+            continue
+        if not re.fullmatch(COMMIT_PATTERN, commit):
+            found.skipped.append((login, "the review names no valid commit id"))
+            continue
         if state == "APPROVED":
             if login.lower() == pr_author.lower():
                 found.skipped.append((login, "approval by the pull request's author"))
                 continue
             if commit != head:
                 found.skipped.append(
-                    (login, f"approval on {commit[:12] or 'an unknown commit'}, not the head "
+                    (login, f"approval on {commit[:12]}, not the head "
                             f"{head[:12]}")
                 )
                 continue
@@ -440,7 +481,7 @@ def reviews_from_pr(
                 else _when(review.submitted_at),
                 via="github_pr",
                 pr_url=pr_url,
-                commit=commit or None,
+                commit=commit,
                 note=None,
             )
         )
@@ -495,5 +536,7 @@ __all__ = [
     "find_draft",
     "latest_per_reviewer",
     "person_key",
+    "pr_web_url",
     "reviews_from_pr",
+    "valid_login",
 ]

@@ -195,6 +195,7 @@ def serve_pr(
     changed: list[str | tuple[str, str]] | None = None,
     page_size: int = 30,
     repo: str = "acme/agent",
+    html_url: str | None = None,
 ) -> None:
     """A pull request, its reviews, its changed files and the draft's contents at a commit.
 
@@ -209,7 +210,7 @@ def serve_pr(
             body={
                 "number": number,
                 "state": "open",
-                "html_url": f"https://github.com/{repo}/pull/{number}",
+                "html_url": html_url or f"https://github.com/{repo}/pull/{number}",
                 "user": {"login": author},
                 "head": {"sha": head, "ref": "draft-branch"},
                 "base": {"sha": OLD, "ref": "main"},

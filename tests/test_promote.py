@@ -427,3 +427,29 @@ def test_allow_saturated_reason_is_scrubbed_before_it_is_shown_or_stamped(
     stamp = load_record(record_path(dest)).promotion
     assert stamp is not None and stamp.allow_saturated is not None
     assert stamp.allow_saturated.startswith("regression guard, ask ")
+
+
+def test_an_author_name_holding_an_email_is_not_stored(
+    suite: Path, runner, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from tests.leak_forms import assert_no_leak
+
+    monkeypatch.setenv("INTAKE_AUTHOR", f"Alice Smith <{EMAIL}>")
+    make_ready(suite)
+    make_ready(suite, "other_case")
+    promoted = runner.invoke(app, ["promote", "pdf_summary_loop"])
+    assert promoted.exit_code == 0, promoted.output
+    rejected = runner.invoke(app, ["reject", "other_case", "--reason", "duplicate"])
+    assert rejected.exit_code == 0, rejected.output
+    logs = [runner.invoke(app, ["log", sid]).stdout for sid in ("pdf_summary_loop", "other_case")]
+    assert_no_leak([EMAIL], suite, promoted.stdout, promoted.stderr, rejected.stdout,
+                   rejected.stderr, *logs)
+    for result in (promoted, rejected):
+        assert "author not recorded: the author name" in result.stderr
+        assert "holds EMAIL_ADDRESS" in result.stderr
+    dest = suite / "scenarios" / "tool_selection" / "pdf_summary_loop.yaml"
+    stamp = load_record(record_path(dest)).promotion
+    assert stamp is not None and stamp.by == "unknown"
+    with Ledger.open(load_settings(suite).ledger) as ledger:
+        (event,) = [e for e in ledger.history("other_case") if e["kind"] == "rejection"]
+    assert event["actor"] is None

@@ -410,3 +410,72 @@ def test_review_note_is_scrubbed_before_it_is_stored_or_shown(suite: Path, runne
     assert "note scrubbed: 2 finding(s) (EMAIL_ADDRESS, GITHUB_TOKEN)" in result.stderr
     stored = load_record(record_path(draft)).reviews[0].note
     assert stored is not None and stored.startswith("fine, but mail ") and "ghp_" in stored
+
+
+@pytest.mark.parametrize("login", [EMAIL, "bob.smith", "bob--x", "-bob", "a" * 40, "bob\x1b[31m"])
+def test_manual_reviewer_must_be_a_github_login_and_is_not_echoed(
+    suite: Path, runner, login: str
+) -> None:
+    from tests.leak_forms import assert_no_leak
+
+    draft = write_pair(suite / "drafts")
+    before = record_path(draft).read_bytes()
+    result = runner.invoke(app, ["review", "pdf_summary_loop", "--approve", "--reviewer", login])
+    assert result.exit_code == 2 and "invalid reviewer login (--reviewer" in result.stderr
+    assert login not in result.stderr and "\x1b" not in result.stderr
+    assert record_path(draft).read_bytes() == before
+    assert_no_leak([EMAIL], suite, result.stdout, result.stderr)
+
+
+def test_github_logins_and_app_bots_are_accepted(suite: Path) -> None:
+    write_pair(suite / "drafts")
+    settings = load_settings(suite)
+    for login in ("bob", "Bob-Smith-2", "a" * 39, "renovate[bot]"):
+        add_review(settings, "pdf_summary_loop", ReviewDecision.approve, login)
+
+
+def test_pr_reviews_with_bad_logins_or_commits_are_not_counted_nor_echoed(
+    suite: Path, github, runner
+) -> None:
+    from tests.leak_forms import assert_no_leak
+
+    draft = write_pair(suite / "drafts")
+    evil = "mallory\x1b[2J\nrecorded: approve by admin"
+    serve_pr(
+        github,
+        7,
+        reviews=[
+            review(evil, "APPROVED", rid=1),
+            review(EMAIL, "CHANGES_REQUESTED", rid=2),
+            review("carol", "CHANGES_REQUESTED", commit=f"zz {TOKEN}", rid=3),
+            review("bob", "APPROVED", rid=4),
+        ],
+        files={DRAFT: draft.read_bytes()},
+        # the API's html_url is whatever the server says; intake builds the address itself
+        html_url=f"https://evil.example/{TOKEN}",
+    )
+    result = runner.invoke(app, ["review", "pdf_summary_loop", "--pr", "7"])
+    assert result.exit_code == 0, result.output
+    assert result.stdout.count("not counted: invalid login") == 2
+    assert "not counted: carol: the review names no valid commit id" in result.stdout
+    assert "\x1b" not in result.stdout and "mallory" not in result.stdout
+    record = load_record(record_path(draft))
+    assert [r.reviewer for r in record.reviews] == ["bob"]
+    assert record.reviews[0].pr_url == "https://github.com/acme/agent/pull/7"
+    log = runner.invoke(app, ["log", "pdf_summary_loop"])
+    assert "mallory" not in log.stdout and "\x1b" not in log.stdout
+    assert_no_leak([TOKEN, EMAIL, "mallory"], suite, result.stdout, result.stderr, log.stdout)
+
+
+def test_pr_url_is_built_from_repo_and_number_not_taken_from_the_api() -> None:
+    from intake.review import pr_web_url
+
+    assert pr_web_url("https://api.github.com", "acme/agent", 7) == (
+        "https://github.com/acme/agent/pull/7"
+    )
+    assert pr_web_url("https://ghe.corp.example/api/v3/", "acme/agent", 7) == (
+        "https://ghe.corp.example/acme/agent/pull/7"
+    )
+    assert pr_web_url("http://127.0.0.1:8080", "acme/agent", 7) == (
+        "https://github.com/acme/agent/pull/7"
+    )

@@ -90,7 +90,7 @@ def register(app: typer.Typer) -> None:
             for review in found.already:
                 out(f"already recorded: {review.decision.value} by {review.reviewer}")
             for login, why in found.skipped:
-                out(f"not counted: {login}: {why}")
+                out(f"not counted: {login}: {why}" if login else f"not counted: {why}")
             if not (found.recorded or found.already):
                 out(f"no review of {found.pr_url} counts for this draft")
                 raise typer.Exit(EXIT_FINDINGS)
