@@ -19,6 +19,7 @@ from intake.issue_parse import MAX_EVIDENCE_CHARS, ParsedIssue, parse_issue
 from intake.models import GAIA_PERSONAS, RecordSource, placeholder
 from intake.session_draft import check_category, scrub_title
 from intake.sources.github_issue import IssueData
+from intake.sources.sessions import json_type
 from intake.textcut import cut_at_space
 
 DEFAULT_CATEGORY = "captured"
@@ -57,20 +58,43 @@ def _persona(parsed: ParsedIssue) -> str:
     return DEFAULT_PERSONA
 
 
-def _labels(issue: dict[str, Any]) -> list[str]:
+def _field(
+    data: dict[str, Any], key: str, wanted: str, problems: list[str], where: str = ""
+) -> Any:
+    """``data[key]`` if it has the JSON type ``wanted`` (or is absent/null), else None, noted.
+
+    Saved or served issue JSON is not trusted to have GitHub's types: a field of the wrong
+    type is treated as absent and the record says so, rather than crashing or writing a
+    Python repr into the draft.
+    """
+    value = data.get(key)
+    if value is None or json_type(value) == wanted:
+        return value
+    problems.append(f"{where}'{key}' is a JSON {json_type(value)}, not a {wanted}: ignored")
+    return None
+
+
+def _labels(issue: dict[str, Any], problems: list[str]) -> list[str]:
     names: list[str] = []
-    for label in issue.get("labels") or []:
+    labels = _field(issue, "labels", "array", problems) or []
+    skipped = 0
+    for label in labels:
         name = label.get("name") if isinstance(label, dict) else label
-        if isinstance(name, str) and name.strip() and name.strip() not in names:
+        if not isinstance(name, str):
+            skipped += 1
+        elif name.strip() and name.strip() not in names:
             names.append(name.strip())
+    if skipped:
+        problems.append(f"{skipped} 'labels' entries are neither strings nor named objects")
     return names[:MAX_TAGS]
 
 
-def _comment_hint(comment: dict[str, Any]) -> dict[str, Any]:
-    body = str(comment.get("body") or "")
+def _comment_hint(comment: dict[str, Any], number: int, problems: list[str]) -> dict[str, Any]:
+    where = f"comment {number}: "
+    body = _field(comment, "body", "string", problems, where) or ""
     hint: dict[str, Any] = {
-        "created_at": comment.get("created_at"),
-        "author_association": comment.get("author_association"),
+        "created_at": _field(comment, "created_at", "string", problems, where),
+        "author_association": _field(comment, "author_association", "string", problems, where),
         "body": cut_at_space(body, MAX_EVIDENCE_CHARS),
     }
     if len(body) > MAX_EVIDENCE_CHARS:
@@ -88,8 +112,10 @@ def build_issue_draft(
     """
     issue = data.issue
     number = data.number
-    title = " ".join(str(issue.get("title") or "").split())
-    parsed = parse_issue(title, issue.get("body") if isinstance(issue.get("body"), str) else "")
+    problems: list[str] = []
+    title = " ".join((_field(issue, "title", "string", problems) or "").split())
+    body = _field(issue, "body", "string", problems) or ""
+    parsed = parse_issue(title, body)
     warnings = list(parsed.warnings)
     link = issue.get("html_url")
     if not isinstance(link, str) or not link.strip():
@@ -112,7 +138,7 @@ def build_issue_draft(
                 "criteria for this step (the issue's expected behaviour is on the last turn)"
             )
         turns.append(turn)
-    if not (issue.get("body") or "").strip():
+    if not body.strip():
         warnings.append("the issue body is empty; the only turn comes from the title")
     elif parsed.steps_from_title:
         warnings.append("no steps or description were filled in; the only turn is the title")
@@ -130,7 +156,7 @@ def build_issue_draft(
         "source": {"type": "issue", "link": link},
         "difficulty_rationale": placeholder("one line, in your words, on why this case is hard"),
     }
-    tags = _labels(issue)
+    tags = _labels(issue, problems)
     if tags:
         scenario["tags"] = tags
     scenario["setup"] = {"index_documents": []}
@@ -140,12 +166,12 @@ def build_issue_draft(
         "issue": {
             "number": number,
             "title": title,
-            "state": issue.get("state"),
-            "labels": _labels(issue),
-            "created_at": issue.get("created_at"),
-            "updated_at": issue.get("updated_at"),
-            "comments": issue.get("comments"),
-            "author_association": issue.get("author_association"),
+            "state": _field(issue, "state", "string", problems),
+            "labels": tags,
+            "created_at": _field(issue, "created_at", "string", problems),
+            "updated_at": _field(issue, "updated_at", "string", problems),
+            "comments": _field(issue, "comments", "number", problems),
+            "author_association": _field(issue, "author_association", "string", problems),
         },
         "form": parsed.form,
         "evidence": parsed.evidence,
@@ -162,9 +188,14 @@ def build_issue_draft(
         if value:
             observations[key] = value
     if with_comments:
-        observations["hints"] = [_comment_hint(c) for c in data.comments]
+        observations["hints"] = [
+            _comment_hint(c, n, problems) for n, c in enumerate(data.comments, start=1)
+        ]
         if data.comments_truncated:
             warnings.append(f"only the first {len(data.comments)} comments were kept")
+    if problems:
+        observations["input_problems"] = problems
+        warnings.append(f"{len(problems)} issue fields of the wrong type were ignored (see record)")
 
     source = new_record_source(
         "issue",
@@ -173,7 +204,7 @@ def build_issue_draft(
         details={
             "repo": data.repo,
             "number": number,
-            "labels": _labels(issue),
+            "labels": tags,
             "form": parsed.form,
             "comments_fetched": len(data.comments) if with_comments else 0,
         },

@@ -466,6 +466,7 @@ def build_plan(
             "unknown_role_rows": grouped.other_roles,
             "documents": documents_seen,
             "title": title,
+            "store_notes": session.notes,
         }
     )
     details = _compact(

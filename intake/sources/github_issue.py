@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from intake.errors import InputError, SourceError, UsageError
+from intake.errors import InputError, IntakeError, SourceError, UsageError
 from intake.sources import github as gh
 
 MAX_COMMENTS = 300
@@ -76,10 +76,12 @@ def fetch_issue(api_url: str, repo: str, number: int, *, comments: bool = False)
     repository = client.withLazy(True).get_repo(repo)
     issue = repository.get_issue(number)
     raw: dict[str, Any] = _guarded(f"issue {where}", lambda: dict(issue.raw_data))
+    # A malformed answer from the server is a source failure (exit 3), not the user's input.
+    check_issue_shape(raw, f"GitHub's answer for {where}", SourceError)
     refuse_pull_request(raw, where)
     found: list[dict[str, Any]] = []
     truncated = False
-    if comments and int(raw.get("comments") or 0) > 0:
+    if comments and comment_count(raw) > 0:
 
         def page_through() -> list[dict[str, Any]]:
             out: list[dict[str, Any]] = []
@@ -90,7 +92,7 @@ def fetch_issue(api_url: str, repo: str, number: int, *, comments: bool = False)
             return out
 
         found = _guarded(f"comments of {where}", page_through)
-        truncated = int(raw.get("comments") or 0) > len(found)
+        truncated = comment_count(raw) > len(found)
     return IssueData(repo=repo, issue=raw, comments=found, comments_truncated=truncated)
 
 
@@ -108,13 +110,20 @@ def _comment_fields(comment: Any) -> dict[str, Any]:
 
 
 def _guarded(what: str, fn: Any) -> Any:
-    """``gh.call`` plus PyGithub's assertion on URLs outside the configured API host."""
+    """``gh.call`` plus PyGithub's own failures on answers it cannot use.
+
+    PyGithub asserts on URLs outside the configured API host, and fails with TypeError,
+    AttributeError, KeyError or ValueError while reading an answer of the wrong shape (a
+    number or a list where an issue object belongs): the server's fault, so exit 3.
+    """
     try:
         return gh.call(what, fn)
     except AssertionError:
         raise SourceError(
             "GitHub returned a link outside the configured API URL", where=what
         ) from None
+    except (TypeError, AttributeError, KeyError, ValueError):
+        raise SourceError("GitHub's answer has an unexpected shape", where=what) from None
 
 
 def load_issue_json(path: Path, repo: str | None) -> IssueData:
@@ -141,15 +150,33 @@ def load_issue_json(path: Path, repo: str | None) -> IssueData:
         data = data["issue"]
     if not isinstance(data, dict):
         raise InputError("expected an issue object as the GitHub REST API returns it", where=shown)
-    number = data.get("number")
-    if not isinstance(number, int) or isinstance(number, bool) or number < 1:
-        raise InputError("the issue object has no positive integer 'number'", where=shown)
-    for key in ("title", "body"):
-        if data.get(key) is not None and not isinstance(data[key], str):
-            raise InputError(f"'{key}' must be a string", where=shown)
+    check_issue_shape(data, shown, InputError)
+    number = data["number"]
     from_file = repo_from_issue(data)
     refuse_pull_request(data, f"{shown} #{number}")
     return IssueData(repo=check_repo(from_file or repo), issue=data, comments=comments)
+
+
+def check_issue_shape(issue: dict[str, Any], where: str, error: type[IntakeError]) -> None:
+    """The fields everything else is keyed on: a positive integer number, string title/body.
+
+    Other fields of the wrong type are tolerated (treated as absent and noted in the record
+    by ``issue_draft``); these three decide what the draft is, so a wrong one is refused.
+    """
+    number = issue.get("number")
+    if not isinstance(number, int) or isinstance(number, bool) or number < 1:
+        raise error("the issue object has no positive integer 'number'", where=where)
+    for key in ("title", "body"):
+        if issue.get(key) is not None and not isinstance(issue[key], str):
+            raise error(f"'{key}' must be a string", where=where)
+
+
+def comment_count(issue: dict[str, Any]) -> int:
+    """The issue's ``comments`` count, 0 when it is absent or not a non-negative integer."""
+    value = issue.get("comments")
+    if isinstance(value, int) and not isinstance(value, bool) and value > 0:
+        return value
+    return 0
 
 
 def repo_from_issue(issue: dict[str, Any]) -> str | None:

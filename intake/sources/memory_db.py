@@ -168,13 +168,15 @@ class MemoryStore(SqliteStore):
             target = self._turn_for(when, users, assistants, messages)
             if target is None:
                 continue
+            name = _text(row["tool_name"])
+            if name is None or not name.strip():
+                target.notes.append("a tool_history row without a tool name was ignored")
+                continue
             success = row["success"]
             ok = bool(success) if isinstance(success, int) else None
             error = _text(row["error"])
             reason = error or (_text(row["result_summary"]) if ok is False else None)
-            target.tools.append(
-                ToolCall(name=str(row["tool_name"]), success=ok, reason=reason)
-            )
+            target.tools.append(ToolCall(name=name, success=ok, reason=reason))
 
     @staticmethod
     def _turn_for(

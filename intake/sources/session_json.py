@@ -15,7 +15,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from intake.errors import SourceError
+from intake.errors import InputError, SourceError
 from intake.sources.sessions import (
     MAX_JSON_BYTES,
     Document,
@@ -25,6 +25,7 @@ from intake.sources.sessions import (
     StoreKind,
     ToolCall,
     clean_text,
+    json_type,
     unknown_session,
 )
 from intake.textcut import cut_at_space
@@ -126,8 +127,10 @@ class JsonSessionStore:
         key = "id" if kind is StoreKind.cpp_json else "session_id"
         raw_id = self.data.get(key)
         if not isinstance(raw_id, str) or not raw_id.strip():
-            raise SourceError(f"session file has no {key}", where=path.name)
+            raise InputError(f"session file's {key} is not a non-empty string", where=path.name)
         self.session_id = raw_id
+        self.notes: list[str] = []
+        """Fields of the wrong type that were ignored (kept in the record's observations)."""
 
     def close(self) -> None:
         """Nothing to release."""
@@ -137,12 +140,30 @@ class JsonSessionStore:
         value = self.data.get(key)
         return value if isinstance(value, list) else []
 
+    def _field(self, data: dict[str, Any], key: str, wanted: str, where: str = "") -> Any:
+        """``data[key]`` if it has JSON type ``wanted`` (or is absent/null), else None, noted.
+
+        Session files are written by other programs (and edited by hand): a field of the
+        wrong type is treated as absent, never iterated or printed as a Python repr.
+        """
+        value = data.get(key)
+        if value is None or json_type(value) == wanted:
+            return value
+        note = f"{where}'{key}' is a JSON {json_type(value)}, not a {wanted}: ignored"
+        if note not in self.notes:
+            self.notes.append(note)
+        return None
+
+    def _stamp(self, key: str) -> str | None:
+        value = self._field(self.data, key, "string")
+        return value if value else None
+
     def _summary(self) -> SessionSummary:
-        created = self.data.get("timestamp") or self.data.get("created_at")
+        created = self._stamp("timestamp") or self._stamp("created_at")
         return SessionSummary(
             id=self.session_id,
             title=None,
-            created=str(created) if created else None,
+            created=created,
             messages=len(self._history()),
             agent_type="chat" if self.kind is StoreKind.chat_json else None,
             private=False,
@@ -162,39 +183,56 @@ class JsonSessionStore:
         """The session in the common model."""
         if session_id != self.session_id:
             raise unknown_session(session_id, [self._summary()])
+        self.notes = []
         if self.kind is StoreKind.cpp_json:
             messages = self._cpp_messages()
-            created = self.data.get("timestamp")
+            created = self._stamp("timestamp")
             agent_type = None
-            details: dict[str, Any] = {"format_version": self.data.get("version")}
+            version = self.data.get("version")
+            details: dict[str, Any] = {}
+            if isinstance(version, str | int) and not isinstance(version, bool):
+                details["format_version"] = version
+            else:
+                self.notes.append(f"'version' is a JSON {json_type(version)}: ignored")
         else:
             messages = self._chat_messages()
-            created = self.data.get("created_at")
+            created = self._stamp("created_at")
             agent_type = "chat"
             details = {}
+        documents = self._documents()
         return Session(
             id=self.session_id,
             store=self.kind,
-            created_at=str(created) if created else None,
-            updated_at=str(self.data.get("updated_at") or created or "") or None,
+            created_at=created,
+            updated_at=self._stamp("updated_at") or created,
             agent_type=agent_type,
             messages=messages,
-            documents=self._documents(),
+            documents=documents,
             details=details,
+            notes=list(self.notes),
         )
+
+    def _entries(self) -> list[dict[str, Any]]:
+        """The history's message objects; other entries are counted in the notes."""
+        history = self._history()
+        entries = [entry for entry in history if isinstance(entry, dict)]
+        if len(entries) != len(history):
+            self.notes.append(f"{len(history) - len(entries)} history entries are not objects")
+        return entries
+
+    def _role(self, entry: dict[str, Any], index: int) -> str:
+        return str(self._field(entry, "role", "string", f"message {index}: ") or "")
 
     def _cpp_messages(self) -> list[Message]:
         messages: list[Message] = []
         by_call: dict[str, ToolCall] = {}
-        for index, entry in enumerate(self._history()):
-            if not isinstance(entry, dict):
-                continue
-            role = str(entry.get("role") or "")
+        for index, entry in enumerate(self._entries()):
+            role = self._role(entry, index)
             text, notes = clean_text(_content(entry.get("content")))
             ref = str(index)
             if role == "tool":
                 failure = _tool_failed(text)
-                call = by_call.get(str(entry.get("tool_call_id") or ""))
+                call = by_call.get(_call_id(entry.get("tool_call_id")))
                 if call is not None and failure is not None:
                     call.success, call.reason = False, failure
                 continue
@@ -203,17 +241,17 @@ class JsonSessionStore:
                 self._mark_last(messages, match.group(1).strip(), failure)
                 continue
             message = Message(ref=ref, role=role, content=text, notes=notes)
-            for call in entry.get("tool_calls") or []:
-                if not isinstance(call, dict):
-                    continue
-                function = call.get("function") if isinstance(call.get("function"), dict) else {}
+            calls = self._field(entry, "tool_calls", "array", f"message {index}: ") or []
+            for call in calls:
+                function = call.get("function") if isinstance(call, dict) else None
                 name = function.get("name") if isinstance(function, dict) else None
                 if not isinstance(name, str) or not name:
+                    message.notes.append("a tool call without a function name was ignored")
                     continue
                 tool = ToolCall(name=name, success=True)
                 message.tools.append(tool)
-                if call.get("id"):
-                    by_call[str(call["id"])] = tool
+                if _call_id(call.get("id")):
+                    by_call[_call_id(call.get("id"))] = tool
             if role == "assistant" and not text and message.tools and messages:
                 last = messages[-1]
                 if last.role == "assistant":
@@ -235,25 +273,34 @@ class JsonSessionStore:
 
     def _chat_messages(self) -> list[Message]:
         messages = []
-        for index, entry in enumerate(self._history()):
-            if not isinstance(entry, dict):
-                continue
+        for index, entry in enumerate(self._entries()):
             text, notes = clean_text(_content(entry.get("content")))
-            role = str(entry.get("role") or "")
+            role = self._role(entry, index)
             messages.append(Message(ref=str(index), role=role, content=text, notes=notes))
         return messages
 
     def _documents(self) -> list[Document]:
         docs = []
-        for item in self.data.get("indexed_documents") or []:
+        skipped = 0
+        for item in self._field(self.data, "indexed_documents", "array") or []:
             path = item if isinstance(item, str) else None
             if isinstance(item, dict):
                 path = item.get("path") or item.get("filepath") or item.get("filename")
             if not isinstance(path, str) or not path:
+                skipped += 1
                 continue
             name = path.replace("\\", "/").rstrip("/").rsplit("/", 1)[-1] or "document"
             docs.append(Document(name=name, sha256=_hash_if_present(path), path=path))
+        if skipped:
+            self.notes.append(f"{skipped} indexed_documents entries name no path: ignored")
         return docs
+
+
+def _call_id(value: Any) -> str:
+    """A tool call id as text ('' for none); ids are strings or numbers, nothing else."""
+    if isinstance(value, str | int) and not isinstance(value, bool):
+        return str(value)
+    return ""
 
 
 def _hash_if_present(path: str) -> str | None:

@@ -57,6 +57,21 @@ LOCATOR_PREFIX = {
 """Locator scheme per store; ``gaia-session:<uuid>`` names an Agent UI session."""
 
 
+def json_type(value: Any) -> str:
+    """A value's JSON type name, for notes about fields of the wrong type."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "boolean"
+    if isinstance(value, int | float):
+        return "number"
+    if isinstance(value, str):
+        return "string"
+    if isinstance(value, list):
+        return "array"
+    return "object"
+
+
 def failure_kind(text: str) -> str | None:
     """Which of GAIA's error fallbacks an assistant message is, if any."""
     for kind, pattern in _FAILURE_PATTERNS:
@@ -138,6 +153,8 @@ class Session:
     documents: list[Document] = field(default_factory=list)
     details: dict[str, Any] = field(default_factory=dict)
     """Store-specific facts worth keeping in the record (no paths, no content)."""
+    notes: list[str] = field(default_factory=list)
+    """What the reader ignored in the store as a whole (fields of the wrong type…)."""
 
 
 @dataclass
