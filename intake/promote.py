@@ -384,7 +384,7 @@ def scrub_scan(
     if scan_paths is None:
         return None, "intake.scrub has no scan_paths"
     try:
-        engine = scrub.get_scrubber(settings.spacy_model, settings.scrubbers_dir)
+        engine = scrub.scrubber_for(settings)  # resolves a relative scrubbers_dir at the root
         result: Any = scan_paths(paths, scrubber=engine)
     except IntakeError as exc:
         return None, exc.one_line()

@@ -254,3 +254,24 @@ def test_pre_commit_validate_hook_only_matches_scenarios_and_drafts() -> None:
     assert not pattern.search(".pre-commit-config.yaml")
     assert not pattern.search("config/settings.yaml")
     assert not pattern.search("scenarios/a_case.yml")
+
+
+def test_a_relative_scrubbers_dir_is_resolved_against_the_suite_root(
+    suite: Path, runner, monkeypatch
+) -> None:
+    """Run from a subfolder: the re-scan must use the suite's scrubbers, not fail closed."""
+    import shutil
+
+    from intake.scrub import packaged_scrubbers_dir
+
+    shutil.copytree(packaged_scrubbers_dir(), suite / "myscrubbers")
+    pyproject = suite / "pyproject.toml"
+    pyproject.write_text(pyproject.read_text() + 'scrubbers_dir = "myscrubbers"\n')
+    make_ready(suite)
+    monkeypatch.chdir(suite / "drafts")
+    result = promote(load_settings(suite), "pdf_summary_loop", dry_run=True)
+    scrub_gate = next(g for g in result.gates if g.name == "scrub")
+    assert scrub_gate.met, scrub_gate.detail
+    checked = runner.invoke(app, ["check"])
+    assert "scrub re-scan could not run" not in checked.stdout, checked.stdout
+    assert checked.exit_code == 0, checked.output
