@@ -279,3 +279,39 @@ def test_listing_masks_risky_words_without_loading_the_scrubber(suite: Path) -> 
         [sys.executable, "-c", probe], capture_output=True, text=True, cwd=suite, timeout=120
     )
     assert done.stderr.strip().endswith("PRESIDIO=False"), done.stderr
+
+
+def _folder_state(folder: Path) -> dict[str, str]:
+    """Every file in ``folder`` with its sha256: what the user would see change."""
+    import hashlib
+
+    return {p.name: hashlib.sha256(p.read_bytes()).hexdigest() for p in sorted(folder.iterdir())}
+
+
+def test_idle_wal_databases_get_no_sidecar_files(runner: CliRunner, suite: Path) -> None:
+    """An idle WAL-mode store (no -wal/-shm beside it) is read without creating any file."""
+    folder = suite.parent / "gaia-home"
+    folder.mkdir()
+    chat = folder / "gaia_chat.db"
+    db = ChatDB(chat, wal=True)
+    sid = db.session(SID, title="Idle")
+    db.message(sid, "user", "read me without writing")
+    db.close()
+    memory = folder / "memory.db"
+    conn = sqlite3.connect(memory)
+    conn.execute("PRAGMA journal_mode = WAL")
+    conn.executescript(
+        "CREATE TABLE conversations (id INTEGER PRIMARY KEY, session_id TEXT, role TEXT, "
+        "content TEXT, timestamp TEXT);"
+        "INSERT INTO conversations (session_id, role, content, timestamp) "
+        "VALUES ('m1', 'user', 'hello', '2026-01-01T00:00:00+00:00');"
+    )
+    conn.commit()
+    conn.close()
+    before = _folder_state(folder)
+    assert sorted(before) == ["gaia_chat.db", "memory.db"]  # the sidecars went with the writer
+    for path, wanted in ((chat, SID[:8]), (memory, "m1")):
+        assert runner.invoke(app, ["sessions", "--db", str(path)]).exit_code == 0
+        result = runner.invoke(app, ["from-session", wanted, "--db", str(path)])
+        assert result.exit_code == 0, result.stderr
+        assert _folder_state(folder) == before

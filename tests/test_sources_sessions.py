@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 import sqlite3
 from pathlib import Path
@@ -133,13 +134,16 @@ def test_read_only_and_sees_wal(tmp_path: Path) -> None:
     sid = writer.session(SID, title="Live")
     writer.message(sid, "user", "still in the WAL")
     writer.commit()
-    before = path.read_bytes()
-    assert (tmp_path / "gaia_chat.db-wal").exists()
+    wal = tmp_path / "gaia_chat.db-wal"
+    assert wal.exists()
+    before = hashlib.sha256(path.read_bytes()).hexdigest()
+    wal_before = hashlib.sha256(wal.read_bytes()).hexdigest()
     store = open_store(path)
     session = store.load(SID)
     store.close()
     assert session.messages[0].content == "still in the WAL"
-    assert path.read_bytes() == before
+    assert hashlib.sha256(path.read_bytes()).hexdigest() == before
+    assert hashlib.sha256(wal.read_bytes()).hexdigest() == wal_before
     writer.close()
 
 

@@ -1,9 +1,11 @@
 """GAIA's Agent UI database (``gaia_chat.db``, and the daemon's copy ``sessions.db``).
 
 The database belongs to a running application: it is opened read-only through SQLite's URI
-(``mode=ro``), so rows still in the WAL are seen and the file is never changed. GAIA adds
-columns by migration, so column order differs between fresh and migrated databases and older
-databases lack recent columns: every column is read by name and absent ones get GAIA's default.
+(``mode=ro``), so rows still in the WAL are seen and the file is never changed; an idle WAL
+database (no ``-wal`` beside it) is opened ``immutable`` so no ``-shm``/``-wal`` is created.
+GAIA adds columns by migration, so column order differs between fresh and migrated databases
+and older databases lack recent columns: every column is read by name and absent ones get
+GAIA's default.
 Lookups use the primary key and ``idx_messages_session``; nothing scans all messages for one
 session. A database locked by a writer fails after a short busy timeout, with one line.
 """
@@ -63,9 +65,33 @@ def capped_text(raw: Any, total_bytes: int) -> tuple[str, list[str]]:
     return text, notes
 
 
+def _idle_wal(path: Path) -> bool:
+    """A WAL-mode database with no ``-wal`` file beside it: no writer has it open.
+
+    Bytes 18 and 19 of the header are 2 in WAL mode. Opening such a file with ``mode=ro``
+    makes SQLite create ``-shm`` and an empty ``-wal`` beside the user's database and leave
+    them; ``immutable=1`` creates nothing, and with no WAL there is nothing it would miss.
+    A rollback-journal database never gets sidecars from a reader, and keeps ``mode=ro`` so a
+    writer's lock is still honoured (busy timeout, exit 3).
+    """
+    try:
+        with path.open("rb") as handle:
+            header = handle.read(20)
+    except OSError:
+        return False
+    wal_mode = len(header) == 20 and header[18] == 2 and header[19] == 2
+    return wal_mode and not Path(f"{path}-wal").exists()
+
+
 def connect(path: Path) -> sqlite3.Connection:
-    """A read-only connection that sees WAL content and never writes."""
-    uri = f"file:{quote(str(path.resolve()))}?mode=ro"
+    """A read-only connection that sees WAL content and never writes or creates a file.
+
+    With a ``-wal`` file present (a live or crashed writer) ``mode=ro`` is needed to see the
+    rows still in it; an idle WAL database is opened ``immutable`` (see ``_idle_wal``).
+    """
+    resolved = path.resolve()
+    flags = "mode=ro&immutable=1" if _idle_wal(resolved) else "mode=ro"
+    uri = f"file:{quote(str(resolved))}?{flags}"
     try:
         conn = sqlite3.connect(uri, uri=True, timeout=BUSY_TIMEOUT_S, check_same_thread=False)
         conn.row_factory = sqlite3.Row
