@@ -122,3 +122,21 @@ def test_interrupt_is_130(runner: CliRunner) -> None:
 def test_unknown_command_is_usage_error(runner: CliRunner) -> None:
     result = runner.invoke(app, ["frobnicate"])
     assert result.exit_code == 2
+
+
+def test_a_closed_pipe_is_not_an_internal_error(suite: Path) -> None:
+    """`intake … | head -1`: the reader leaves early; intake stops quietly with exit 0."""
+    for n in range(400):
+        (suite / "drafts" / f"bad_{n}.yaml").write_text("id: [\n", encoding="utf-8")
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "intake", "validate", "--format", "github"],
+        cwd=suite,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    assert proc.stdout is not None and proc.stderr is not None
+    proc.stdout.readline()
+    proc.stdout.close()
+    err = proc.stderr.read().decode()
+    assert proc.wait(timeout=120) == 0
+    assert "internal error" not in err and "Traceback" not in err

@@ -56,6 +56,16 @@ def write_crash_log(exc: BaseException) -> Path:
     return Path(name)
 
 
+def _quiet_stdout() -> None:
+    """The reader of our output went away (``intake … | head``): stop writing, quietly.
+
+    Python would otherwise complain again when it flushes stdout at exit.
+    """
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
+    os.close(devnull)
+
+
 def _print_traceback(exc: BaseException) -> None:
     import traceback
 
@@ -80,6 +90,9 @@ class IntakeGroup(TyperGroup):
         except KeyboardInterrupt:
             err("interrupted")
             raise typer.Exit(EXIT_INTERRUPTED) from None
+        except BrokenPipeError:
+            _quiet_stdout()
+            raise typer.Exit(0) from None
         except Exception as exc:
             if _debug_requested(ctx):
                 _print_traceback(exc)
