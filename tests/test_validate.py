@@ -365,3 +365,23 @@ def test_old_capture_criteria_reported_once(suite: Path, runner: CliRunner) -> N
     assert code == 1
     assert out.count("old.yaml:9:") == 1, out
     assert "old.yaml:9: error: success_criteria is a mapping (GAIA's old capture format)" in out
+
+
+def test_outside_a_suite_is_a_usage_error(tmp_path: Path, runner: CliRunner, monkeypatch) -> None:
+    """A wrong working directory must not make the gate pass on 0 files."""
+    monkeypatch.chdir(tmp_path)
+    code, out, err = run(runner)
+    assert (code, out) == (2, "")
+    assert err.startswith(f"error: no scenarios/ or drafts/ folder here ({tmp_path}")
+
+
+def test_drafts_report_the_placeholders_left(suite: Path, runner: CliRunner) -> None:
+    text = GOOD.format(id="half_done").replace(
+        "success_criteria: States $14.2 million", f"success_criteria: '{placeholder('criteria')}'"
+    )
+    write(suite / "drafts", "half_done.yaml", text)
+    code, out, _ = run(runner)
+    assert code == 0
+    assert out.strip().endswith("(1 placeholders left to fill in 1 draft)")
+    code, out, _ = run(runner, "--format", "json")
+    assert json.loads(out)["placeholders_left"] == {"drafts/half_done.yaml": 1}

@@ -28,6 +28,22 @@ def github_annotation(severity: str, file: str, line: int, message: str) -> str:
     return f"::{severity} file={esc(file, True)},line={line}::{esc(message)}"
 
 
+def placeholders_left(report: object) -> dict[str, int]:
+    """Marked placeholders still in each draft-level file (file → count)."""
+    from intake.models import PLACEHOLDER_MARK, Level
+    from intake.validate import ValidationReport
+    from intake.yamlio import walk_strings
+
+    assert isinstance(report, ValidationReport)
+    counts = {}
+    for result in report.files:
+        if result.level is Level.draft and result.data is not None:
+            found = sum(PLACEHOLDER_MARK in text for _, text in walk_strings(result.data))
+            if found:
+                counts[result.file] = found
+    return counts
+
+
 def register(app: typer.Typer) -> None:
     """Add ``validate``."""
 
@@ -49,15 +65,23 @@ def register(app: typer.Typer) -> None:
         warning each for a missing source or difficulty_rationale. Writes nothing.
         """
         from intake.cli import emit_json, out, settings
+        from intake.errors import UsageError
         from intake.validate import validate_paths
 
         cfg = settings(ctx)
         targets = list(paths or [])
         if not targets:
-            targets = [
-                p for p in (cfg.scenarios, cfg.drafts) if p.is_dir() and any(p.rglob("*.yaml"))
-            ]
+            folders = [p for p in (cfg.scenarios, cfg.drafts) if p.is_dir()]
+            if not folders:
+                raise UsageError(
+                    "no scenarios/ or drafts/ folder here",
+                    where=str(cfg.root),
+                    hint="run inside a suite (pyproject.toml with [tool.intake]), "
+                    "or name the files or folders to validate",
+                )
+            targets = [p for p in folders if any(p.rglob("*.yaml"))]
         report = validate_paths(targets, strict=strict, drafts_dir=cfg.drafts, root=Path.cwd())
+        left = placeholders_left(report)
         if fmt is ValidateFormat.json:
             emit_json(
                 {
@@ -66,6 +90,7 @@ def register(app: typer.Typer) -> None:
                     "errors": report.errors,
                     "warnings": report.warnings,
                     "problems": [p.to_dict() for p in report.problems],
+                    "placeholders_left": left,
                 }
             )
         else:
@@ -78,6 +103,15 @@ def register(app: typer.Typer) -> None:
                     )
                 else:
                     out(f"{problem.file}:{problem.line}: {problem.severity}: {problem.message}")
-            out(f"{len(report.files)} files, {report.errors} errors, {report.warnings} warnings")
+            summary = (
+                f"{len(report.files)} files, {report.errors} errors, {report.warnings} warnings"
+            )
+            if left:
+                drafts = len(left)
+                summary += (
+                    f" ({sum(left.values())} placeholders left to fill in "
+                    f"{drafts} draft{'s' if drafts != 1 else ''})"
+                )
+            out(summary)
         if report.errors:
             raise typer.Exit(EXIT_FINDINGS)
