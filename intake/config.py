@@ -134,16 +134,19 @@ def load_settings(
                 hint="known keys: " + ", ".join(sorted(FIELDS)),
             )
         values.update({key.replace("-", "_"): value for key, value in table.items()})
+    origin = dict.fromkeys(values, str(pyproject))
     for name in FIELDS:
         env_value = env.get(ENV_PREFIX + name.upper())
         if env_value is not None and env_value != "":
             values[name] = env_value
-    values.update({k: v for k, v in (overrides or {}).items() if v is not None})
+            origin[name] = f"environment variable {ENV_PREFIX}{name.upper()}"
+    flags = {k: v for k, v in (overrides or {}).items() if v is not None}
+    values.update(flags)
+    origin.update(dict.fromkeys(flags, "command-line option"))
     try:
         return Settings(root=root, **values)
     except ValidationError as exc:
         first = exc.errors()[0]
         key = ".".join(str(part) for part in first["loc"])
-        raise ConfigError(
-            f"invalid setting {key!r}: {first['msg']}", where=str(pyproject)
-        ) from None
+        where = origin.get(str(first["loc"][0]) if first["loc"] else "", str(pyproject))
+        raise ConfigError(f"invalid setting {key!r}: {first['msg']}", where=where) from None

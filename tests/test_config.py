@@ -54,6 +54,11 @@ def test_invalid_value_and_broken_toml(suite: Path, runner: CliRunner) -> None:
     result = runner.invoke(app, ["config"], env={"INTAKE_PROVENANCE_TARGET": "2"})
     assert result.exit_code == 2
     assert "invalid setting 'provenance_target'" in result.stderr
+    assert result.stderr.rstrip().endswith("(environment variable INTAKE_PROVENANCE_TARGET)")
+    with (suite / "pyproject.toml").open("a", encoding="utf-8") as handle:
+        handle.write("provenance_target = 'lots'\n")
+    result = runner.invoke(app, ["config"])
+    assert result.stderr.rstrip().endswith(f"({(suite / 'pyproject.toml').resolve()})")
     (suite / "pyproject.toml").write_text("[tool.intake\n", encoding="utf-8")
     result = runner.invoke(app, ["config"])
     assert result.exit_code == 2 and result.stderr.startswith("error: cannot read pyproject.toml")
