@@ -155,7 +155,21 @@ def test_log_command(suite: Path, runner: CliRunner) -> None:
     result = runner.invoke(app, ["log", "--format", "json"])
     doc = json.loads(result.stdout)
     assert doc["events"][0]["detail"] == {"source": "session"}
-    assert runner.invoke(app, ["log", "nothing_here"]).stdout == "no events for nothing_here\n"
+    missing = runner.invoke(app, ["log", "nothing_here"])
+    assert missing.exit_code == 2
+    assert missing.stderr == "error: no events for 'nothing_here' in the ledger\n"
+
+
+def test_log_and_rebuild_never_create_a_ledger_outside_a_suite(
+    tmp_path: Path, runner: CliRunner, monkeypatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    result = runner.invoke(app, ["log"])
+    assert result.exit_code == 0
+    assert result.stdout == "no events: no ledger yet at .intake/ledger.db\n"
+    result = runner.invoke(app, ["ledger", "rebuild"])
+    assert result.exit_code == 2
+    assert not (tmp_path / ".intake").exists()
 
 
 def test_unusable_ledger_path_is_exit_3(suite: Path, runner: CliRunner) -> None:

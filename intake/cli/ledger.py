@@ -22,9 +22,16 @@ def register(app: typer.Typer) -> None:
     def rebuild_cmd(ctx: typer.Context) -> None:
         """Recreate the ledger's index of drafts and scenarios from the files."""
         from intake.cli import err, out, settings
+        from intake.errors import UsageError
         from intake.ledger import Ledger, rebuild
 
         cfg = settings(ctx)
+        if not (cfg.scenarios.is_dir() or cfg.drafts.is_dir()):
+            raise UsageError(
+                "no scenarios/ or drafts/ folder here: nothing to index",
+                where=str(cfg.root),
+                hint="run inside a suite (pyproject.toml with [tool.intake])",
+            )
         with Ledger.open(cfg.ledger) as ledger:
             result = rebuild(ledger, drafts=cfg.drafts, scenarios=cfg.scenarios, root=cfg.root)
         for path in result.skipped:
@@ -44,16 +51,25 @@ def register(app: typer.Typer) -> None:
         import json
 
         from intake.cli import emit_json, out, settings
+        from intake.errors import UsageError
         from intake.ledger import Ledger
 
         cfg = settings(ctx)
+        if not cfg.ledger.exists():
+            if fmt is Format.json:
+                emit_json({"command": "log", "events": []})
+            else:
+                out(f"no events: no ledger yet at {cfg.ledger_path}")
+            return
         with Ledger.open(cfg.ledger) as ledger:
             events = ledger.history(scenario_id, limit=limit)
+        if scenario_id and not events:
+            raise UsageError(f"no events for {scenario_id!r} in the ledger")
         if fmt is Format.json:
             emit_json({"command": "log", "events": events})
             return
         if not events:
-            out("no events" + (f" for {scenario_id}" if scenario_id else ""))
+            out("no events")
         for event in events:
             detail = json.dumps(event["detail"], sort_keys=True) if event["detail"] else ""
             who = f" by {event['actor']}" if event.get("actor") else ""
