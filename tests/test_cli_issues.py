@@ -12,6 +12,8 @@ from intake.cli import app
 from intake.issue_draft import scenario_id
 from tests.github_server import FakeGitHub, Reply
 
+REPO_RULE = "(letters, digits, '_', '.', '-'; one '/')"
+
 
 def issue(server: FakeGitHub, repo: str, number: int, title: str = "Chat loses context") -> dict:
     return {
@@ -23,6 +25,10 @@ def issue(server: FakeGitHub, repo: str, number: int, title: str = "Chat loses c
         "labels": ["chat"],
         "comments": 0,
     }
+
+
+BAD_REPO = f"error: repository must be OWNER/NAME {REPO_RULE}"
+"""The rejected value is never echoed (it may be a token pasted into the wrong option)."""
 
 
 def test_help_lists_every_option(runner: CliRunner) -> None:
@@ -76,8 +82,8 @@ def test_json_output(suite: Path, runner: CliRunner, github: FakeGitHub) -> None
     ("args", "message"),
     [
         ([], "error: give an issue number, or --json FILE"),
-        (["5", "--repo", "not-a-repo"], "error: repository must be OWNER/NAME, got 'not-a-repo'"),
-        (["5", "--repo", "../etc"], "error: repository must be OWNER/NAME, got '../etc'"),
+        (["5", "--repo", "not-a-repo"], BAD_REPO),
+        (["5", "--repo", "../etc"], BAD_REPO),
         (["0"], "error: issue number must be positive, got 0"),
         (["5", "--category", " "], "error: --category must not be empty"),
         (["5", "--category", "../../etc"], "error: invalid --category"),

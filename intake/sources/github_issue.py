@@ -52,7 +52,11 @@ def check_repo(repo: str | None) -> str:
         )
     repo = repo.strip()
     if not REPO_PATTERN.match(repo) or ".." in repo:
-        raise UsageError(f"repository must be OWNER/NAME, got {repo!r}")
+        # The rejected value is not echoed: a token pasted into --repo would land in the output.
+        raise UsageError(
+            "repository must be OWNER/NAME (letters, digits, '_', '.', '-'; one '/')",
+            hint="check --repo or github_repo in [tool.intake]",
+        )
     return repo
 
 
