@@ -26,6 +26,7 @@ from intake.errors import ConfigError, InputError, UsageError
 from intake.models import placeholder
 from intake.sources.sessions import (
     LOCATOR_PREFIX,
+    MASK,
     Document,
     Message,
     Session,
@@ -33,6 +34,8 @@ from intake.sources.sessions import (
     StoreKind,
     failure_kind,
     open_store,
+    plain_session_id,
+    risky_word,
 )
 from intake.textcut import cut_at_space
 
@@ -122,51 +125,13 @@ def list_sessions(settings: Settings, db: Path | None, limit: int) -> list[Sessi
     return safe_titles(settings, rows)
 
 
-MASK = "[…]"
-_KEY_PREFIXES = (
-    "ghp_",
-    "gho_",
-    "ghu_",
-    "ghs_",
-    "ghr_",
-    "github_pat_",
-    "sk-",
-    "sk_",
-    "rk_",
-    "xox",
-    "xapp-",
-    "AKIA",
-    "ASIA",
-    "hf_",
-    "AIza",
-    "eyJ",
-    "npm_",
-    "pypi-",
-    "GOCSPX-",
-)
-
-
-def _risky(word: str) -> bool:
-    has_digit = any(c.isdigit() for c in word)
-    has_alpha = any(c.isalpha() for c in word)
-    return (
-        ("@" in word and "." in word.split("@", 1)[1])
-        or "/" in word
-        or "\\" in word
-        or word.startswith(("~", "$", "%"))
-        or (len(word) >= 8 and word.startswith(_KEY_PREFIXES))
-        or (len(word) >= 16 and has_digit and has_alpha)
-        or len(word) >= 24
-    )
-
-
 def mask_title(title: str) -> str:
     """A title for a listing: words that could be an address, a path or a key are masked.
 
     Listing sessions must stay fast (Presidio takes over a second to load), so titles are
     masked by shape rather than scrubbed; drafts always go through the full scrubber.
     """
-    return " ".join(MASK if _risky(word) else word for word in title.split())
+    return " ".join(MASK if risky_word(word) else word for word in title.split())
 
 
 def safe_titles(settings: Settings, rows: list[SessionSummary]) -> list[SessionSummary]:
@@ -356,7 +321,7 @@ def build_plan(
             "session has no user messages to draft from"
             if session.messages
             else "session has no messages",
-            where=f"session {session.id}",
+            where=f"session {session.id if plain_session_id(session.id) else MASK}",
         )
     corpus = corpus_index(settings) if session.documents else {}
 

@@ -133,7 +133,7 @@ def test_issue_labels_wrong_type_is_noted(runner: CliRunner, suite: Path) -> Non
 
 CPP: dict[str, Any] = {
     "version": 1,
-    "id": "sess-20260101-000000",
+    "id": "session-20260101-000000",
     "timestamp": "2026-01-01T00:00:00Z",
     "messages": [
         {"role": "user", "content": "find the report"},
@@ -277,3 +277,73 @@ def test_tool_history_wrong_types(runner: CliRunner, suite: Path, column: str) -
         conn.close()
         result = runner.invoke(app, ["from-session", "m1", "--db", str(path), "--force"])
         assert_clean(result)
+
+
+TOKEN_ID = "ghp_" + "A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8"
+
+
+@pytest.mark.parametrize(
+    ("shape", "sid"),
+    [
+        ("cpp", TOKEN_ID),
+        ("chat", TOKEN_ID),
+        ("cpp", "AKIAABCDEFGHIJKLMNOP"),
+        ("chat", "bob@example.com"),
+        ("chat", "../../etc/passwd"),
+        ("cpp", "has space"),
+        ("cpp", "x" * 101),
+    ],
+)
+def test_session_json_risky_id_refused(
+    runner: CliRunner, suite: Path, shape: str, sid: str
+) -> None:
+    base = mutate(CPP if shape == "cpp" else CHAT, ("id" if shape == "cpp" else "session_id",), sid)
+    file = suite / "session.json"
+    file.write_text(json.dumps(base))
+    for args in (["sessions", "--db", str(file)], ["from-session", sid[:6], "--db", str(file)]):
+        result = runner.invoke(app, args)
+        assert result.exit_code == 2, result.stderr
+        assert result.stderr.startswith("error: session id is not a plain identifier")
+        assert len(result.stderr.splitlines()) == 1
+        assert sid not in result.stdout + result.stderr
+    assert list((suite / "drafts").iterdir()) == []
+
+
+@pytest.mark.parametrize(
+    ("shape", "sid"),
+    [
+        ("cpp", "session-20260424-214833"),
+        ("cpp", "session-20260424-214833-2"),
+        ("chat", "session_20260424_214833"),
+        ("chat", "29c211c7-31b5-4084-bb3f-1825c0210942"),
+        ("chat", "chat-1"),
+    ],
+)
+def test_session_json_plain_ids_accepted(
+    runner: CliRunner, suite: Path, shape: str, sid: str
+) -> None:
+    base = mutate(CPP if shape == "cpp" else CHAT, ("id" if shape == "cpp" else "session_id",), sid)
+    file = suite / "session.json"
+    file.write_text(json.dumps(base))
+    result = runner.invoke(app, ["sessions", "--db", str(file)])
+    assert result.exit_code == 0, result.stderr
+    assert sid in result.stdout
+
+
+def test_unknown_session_does_not_echo_a_risky_id(runner: CliRunner, suite: Path) -> None:
+    file = suite / "session.json"
+    file.write_text(json.dumps(CHAT))
+    result = runner.invoke(app, ["from-session", TOKEN_ID, "--db", str(file)])
+    assert result.exit_code == 2
+    assert TOKEN_ID not in result.stderr + result.stdout
+    assert "chat-1" in result.stderr  # the file's own (plain) id is still listed
+    plain = runner.invoke(app, ["from-session", "nosuch", "--db", str(file)])
+    assert "'nosuch'" in plain.stderr  # a plain identifier is still named
+
+
+def test_rejected_repo_is_not_echoed(runner: CliRunner, suite: Path) -> None:
+    for repo in (TOKEN_ID, f"acme/{TOKEN_ID}!", "a b/c"):
+        result = runner.invoke(app, ["from-issue", "42", "--repo", repo])
+        assert result.exit_code == 2
+        assert result.stderr.startswith("error: repository must be OWNER/NAME")
+        assert repo not in result.stderr + result.stdout

@@ -20,6 +20,7 @@ from urllib.parse import quote
 from intake.errors import SourceError
 from intake.sources.sessions import (
     LISTED_ON_ERROR,
+    MASK,
     MAX_STEPS_CHARS,
     MAX_TEXT_CHARS,
     Document,
@@ -30,6 +31,7 @@ from intake.sources.sessions import (
     ambiguous_session,
     clean_text,
     parse_json_steps,
+    plain_session_id,
     prefix_upper,
     tools_from_steps,
     unknown_session,
@@ -103,7 +105,8 @@ def connect(path: Path) -> sqlite3.Connection:
 
 def _source_error(exc: sqlite3.Error, path: Path, session: str | None = None) -> SourceError:
     text = str(exc).lower()
-    where = path.name if session is None else f"{path.name}, session {session}"
+    shown = session if session is None or plain_session_id(session) else MASK
+    where = path.name if shown is None else f"{path.name}, session {shown}"
     if "locked" in text or "busy" in text:
         return SourceError(
             f"database is locked by another process (waited {BUSY_TIMEOUT_S:g} s)",

@@ -37,6 +37,43 @@ _FAILURE_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("no_response", re.compile(r"^\s*I wasn't able to generate a response", re.IGNORECASE)),
 )
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+MASK = "[…]"
+"""What a word that could be a secret is shown as in a listing or an error."""
+_KEY_PREFIXES = (
+    "ghp_",
+    "gho_",
+    "ghu_",
+    "ghs_",
+    "ghr_",
+    "github_pat_",
+    "sk-",
+    "sk_",
+    "rk_",
+    "xox",
+    "xapp-",
+    "AKIA",
+    "ASIA",
+    "hf_",
+    "AIza",
+    "eyJ",
+    "npm_",
+    "pypi-",
+    "GOCSPX-",
+)
+_PLAIN_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.:-]{0,99}$")
+_GAIA_ID = re.compile(r"^session[-_]\d{0,8}(?:[-_]\d{0,6}(?:-\d{0,6})?)?$")
+"""``session-YYYYMMDD-HHMMSS[-n]`` (C++) and ``session_YYYYMMDD_HHMMSS`` (chat CLI), or a prefix."""
+_UUID_DASHES = (8, 13, 18, 23)
+
+
+def _uuid_or_prefix(value: str) -> bool:
+    """A uuid (Agent UI and memory session ids) or a prefix of one, dashes in place."""
+    if len(value) > 36:
+        return False
+    hexdigits = "0123456789abcdefABCDEF"
+    return all(
+        (c == "-") if i in _UUID_DASHES else (c in hexdigits) for i, c in enumerate(value)
+    )
 
 
 class StoreKind(StrEnum):
@@ -70,6 +107,39 @@ def json_type(value: Any) -> str:
     if isinstance(value, list):
         return "array"
     return "object"
+
+
+def risky_word(word: str) -> bool:
+    """Whether a word looks like an address, a path or a key (by shape, without Presidio)."""
+    has_digit = any(c.isdigit() for c in word)
+    has_alpha = any(c.isalpha() for c in word)
+    return (
+        ("@" in word and "." in word.split("@", 1)[1])
+        or "/" in word
+        or "\\" in word
+        or word.startswith(("~", "$", "%"))
+        or (len(word) >= 8 and word.startswith(_KEY_PREFIXES))
+        or (len(word) >= 16 and has_digit and has_alpha)
+        or len(word) >= 24
+    )
+
+
+def plain_session_id(value: str) -> bool:
+    """An id safe to print unscrubbed: GAIA's own shapes, or a short plain identifier.
+
+    Ids are shown by ``intake sessions``, in error hints and in locators, none of which is
+    scrubbed. A plain identifier (letters, digits, ``_.:-``, at most 100) that is one of
+    GAIA's shapes or that the listing's shape rules find nothing in (see ``risky_word``) is
+    safe; anything else might be a token pasted into a file and is never echoed.
+    """
+    return bool(_PLAIN_ID.match(value)) and (
+        bool(_GAIA_ID.match(value)) or _uuid_or_prefix(value) or not risky_word(value)
+    )
+
+
+def shown_id(value: str) -> str:
+    """``value`` quoted when it is a plain identifier, else a mask (never the value)."""
+    return repr(value) if plain_session_id(value) else f"{MASK} (not shown: not a plain id)"
 
 
 def failure_kind(text: str) -> str | None:
@@ -203,8 +273,12 @@ class Store(Protocol):
 
 
 def _listing(summaries: list[SessionSummary]) -> str:
-    """Ids and creation times only: a title may hold a secret and errors are never scrubbed."""
-    return "; ".join(f"{s.id} ({s.created})" if s.created else s.id for s in summaries) or "none"
+    """Ids and creation times only: a title may hold a secret and errors are never scrubbed.
+
+    An id that is not a plain identifier (a SQLite store can hold anything) is masked.
+    """
+    shown = [(s.id if plain_session_id(s.id) else MASK, s.created) for s in summaries]
+    return "; ".join(f"{i} ({c})" if c else i for i, c in shown) or "none"
 
 
 def prefix_upper(wanted: str) -> str | None:
@@ -232,7 +306,7 @@ def prefix_upper(wanted: str) -> str | None:
 def unknown_session(wanted: str, newest: list[SessionSummary]) -> UsageError:
     """The error for an id that matches nothing, listing the newest sessions."""
     return UsageError(
-        f"no session matches {wanted[:80]!r}",
+        f"no session matches {shown_id(wanted)}",
         hint="newest sessions: " + _listing(newest),
     )
 
@@ -240,7 +314,7 @@ def unknown_session(wanted: str, newest: list[SessionSummary]) -> UsageError:
 def ambiguous_session(wanted: str, candidates: list[SessionSummary]) -> UsageError:
     """The error for a prefix that matches several sessions, listing them."""
     return UsageError(
-        f"session prefix {wanted[:80]!r} is ambiguous ({len(candidates)} or more match)",
+        f"session prefix {shown_id(wanted)} is ambiguous ({len(candidates)} or more match)",
         hint="candidates: " + _listing(candidates),
     )
 
