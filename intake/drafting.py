@@ -189,6 +189,13 @@ def write_draft(
             where=_shown(target, settings.root),
             hint="pass --force to overwrite it",
         )
+    promoted = _scenario_files(settings.scenarios, target.name)
+    if promoted:
+        raise UsageError(
+            "this case is already in the suite",
+            where=_shown(promoted[0], settings.root),
+            hint="a new draft would duplicate its id; edit the promoted scenario instead",
+        )
 
     bundle = {
         "scenario": scenario,
@@ -210,7 +217,7 @@ def write_draft(
 
     warnings = []
     other_folder = settings.drafts if source.private else settings.private_drafts
-    for other in (other_folder / target.name, *_scenario_files(settings.scenarios, target.name)):
+    for other in (other_folder / target.name,):
         if other.exists():
             warnings.append(f"id {scenario_id} exists already: {_shown(other, settings.root)}")
     for dup in near_duplicates(clean_scenario, [settings.drafts, settings.scenarios], skip=target):
@@ -225,7 +232,7 @@ def write_draft(
                 "link": str(clean["link"]) or None,
             }
         ),
-        author=current_author(settings),
+        author=_safe_author(settings),
         scrub=report,
         observations=to_plain(clean["observations"]),
     )
@@ -242,6 +249,15 @@ def write_draft(
             rec.unlink(missing_ok=True)
             raise
     return DraftResult(target, rec, record, clean_scenario, warnings)
+
+
+def _safe_author(settings: Settings) -> str | None:
+    """The author to record, or None when the name itself holds something private
+    (``git config user.name`` set to an e-mail, say) or control characters."""
+    author = current_author(settings)
+    if author is None or not author.isprintable():
+        return None
+    return None if configured_scrubber(settings).find(author) else author
 
 
 def configured_scrubber(settings: Settings) -> Scrubber:

@@ -139,3 +139,28 @@ def test_private_drafts_are_ignored_by_git_in_any_suite(git_suite: Path) -> None
         check=True,
     ).stdout
     assert "private" not in staged
+
+
+def test_a_promoted_case_is_not_drafted_again(suite: Path) -> None:
+    """Re-importing a promoted session would duplicate its id: refused, nothing written."""
+    from intake.errors import UsageError
+
+    (suite / "scenarios" / "captured").mkdir(parents=True)
+    (suite / "scenarios" / "captured" / "session_abc.yaml").write_text("id: session_abc\n")
+    settings = load_settings(suite)
+    source = new_record_source("session", "gaia-session:abc")
+    with pytest.raises(UsageError, match="already in the suite"):
+        write_draft(settings, scenario("session_abc", "hello"), source, {}, force=True)
+    assert not list((suite / "drafts").iterdir())
+
+
+def test_an_author_that_is_an_email_is_not_recorded(suite: Path) -> None:
+    path = suite / "pyproject.toml"
+    path.write_text(
+        path.read_text().replace('author = "drafter"', 'author = "zelda.fitz@kestrel-mail.com"')
+    )
+    settings = load_settings(suite)
+    source = new_record_source("session", "gaia-session:abc")
+    result = write_draft(settings, scenario("session_abc", "hello"), source, {})
+    assert result.record.author is None
+    assert "kestrel-mail" not in everything_written(suite)
