@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -52,6 +52,8 @@ class ScenarioResult:
     judge_model: str | None
     kind: str
     """``scorecard`` or ``trace``."""
+    messages: dict[int, str] = field(default_factory=dict)
+    """What the runner sent as the user in each turn (turn number → text), where recorded."""
 
 
 def _read_json(path: Path, what: str) -> Any:
@@ -95,8 +97,10 @@ def classify(doc: Any) -> str:
     config = doc.get("config")
     scenarios = doc.get("scenarios")
     if isinstance(scenarios, list) and isinstance(config, dict):
-        handwritten = "judge_model" in config or "known_bugs" in doc or any(
-            isinstance(s, dict) and "result_file" in s for s in scenarios
+        handwritten = (
+            "judge_model" in config
+            or "known_bugs" in doc
+            or any(isinstance(s, dict) and "result_file" in s for s in scenarios)
         )
         if handwritten:
             return "phase2"
@@ -140,7 +144,7 @@ def _status(entry: dict[str, Any], where: str) -> str:
     status = entry.get("status")
     if not isinstance(status, str) or status not in KNOWN_STATUSES:
         raise InputError(
-            "unknown run status in field \"status\" (not shown); "
+            'unknown run status in field "status" (not shown); '
             f"allowed: {', '.join(sorted(KNOWN_STATUSES))}",
             where=where,
         )
@@ -218,6 +222,7 @@ def read_result(path: Path, scenario_id: str) -> ScenarioResult:
             score=_score(doc.get("overall_score")),
             judge_model=judge,
             kind="trace",
+            messages=_sent_messages(doc),
         )
     matches = [
         (i, s)
@@ -248,7 +253,42 @@ def read_result(path: Path, scenario_id: str) -> ScenarioResult:
         score=_score(entry.get("overall_score")),
         judge_model=judge,
         kind="scorecard",
+        messages=_sent_messages(entry),
     )
+
+
+def _sent_messages(entry: dict[str, Any]) -> dict[int, str]:
+    """Turn number → the user message the runner sent, from a result's ``turns``."""
+    sent: dict[int, str] = {}
+    turns = entry.get("turns")
+    for turn in turns if isinstance(turns, list) else []:
+        if isinstance(turn, dict):
+            number, text = turn.get("turn"), turn.get("user_message")
+            if isinstance(number, int) and isinstance(text, str):
+                sent[number] = text
+    return sent
+
+
+def _same_text(a: str, b: str) -> bool:
+    return " ".join(a.split()) == " ".join(b.split())
+
+
+def check_is_this_draft(result: ScenarioResult, data: dict[str, Any], where: str) -> None:
+    """A run whose recorded user messages differ from the draft's explicit ones was not a run
+    of this draft (another scenario's result under a copied id, or an older text)."""
+    turns = data.get("turns")
+    for turn in turns if isinstance(turns, list) else []:
+        if not isinstance(turn, dict):
+            continue
+        number, mine = turn.get("turn"), turn.get("user_message")
+        sent = result.messages.get(number) if isinstance(number, int) else None
+        if isinstance(mine, str) and sent is not None and not _same_text(mine, sent):
+            raise InputError(
+                f"turn {number} of run {result.run_id[:80]} sent another message than the "
+                "draft's turn: the run is not of this draft",
+                where=where,
+                hint="run the draft as it is now with GAIA's runner and record that run",
+            )
 
 
 def model_under_test(path: Path, model: str | None) -> str:
@@ -266,12 +306,12 @@ def model_under_test(path: Path, model: str | None) -> str:
             doc = _read_json(meta, "meta.json")
             value = doc.get("model") if isinstance(doc, dict) else None
             if not isinstance(value, str) or not value.strip():
-                raise InputError("meta.json has no \"model\" string", where=str(meta))
+                raise InputError('meta.json has no "model" string', where=str(meta))
             return value.strip()
     raise UsageError(
         "the scorecard does not name the model under test",
         where=str(path),
-        hint="pass --model NAME, or put GAIA's meta.json (with \"model\") beside the scorecard",
+        hint='pass --model NAME, or put GAIA\'s meta.json (with "model") beside the scorecard',
     )
 
 
@@ -309,11 +349,16 @@ def record_run(
     tested = model_under_test(scorecard, model)
     configured = (*settings.strong_models, *settings.local_models)
     check_name(settings, "the run id (run_id)", result.run_id)
-    check_name(settings, "the model under test (--model or meta.json)", tested,
-               configured=configured)
+    check_name(
+        settings, "the model under test (--model or meta.json)", tested, configured=configured
+    )
     if result.judge_model is not None:
-        check_name(settings, "the judge model (config.model in the scorecard)",
-                   result.judge_model, configured=configured)
+        check_name(
+            settings,
+            "the judge model (config.model in the scorecard)",
+            result.judge_model,
+            configured=configured,
+        )
     card_name: str | None = scorecard.name
     if not safe_name(scorecard.name) or finding_types(settings, scorecard.name):
         card_name = None  # the file name says nothing the record needs; keep no odd one
@@ -340,6 +385,24 @@ def record_run(
                 where=str(scorecard),
                 hint="re-run the draft with GAIA's runner and record that run",
             )
+        check_is_this_draft(result, parsed.data, str(scorecard))
+        current = runnable_hash(parsed.data)
+        for earlier in record.runs:
+            if earlier.run_id != result.run_id:
+                continue
+            if earlier.runnable_hash != current:
+                raise UsageError(
+                    f"run {result.run_id[:80]} was recorded for an earlier version of the "
+                    "draft's turns; recording it again would not make it a run of this one",
+                    where=shown(draft, settings.root),
+                    hint="re-run the edited draft with GAIA's runner and record that run",
+                )
+            if earlier.tier is not tier:
+                raise UsageError(
+                    f"run {result.run_id[:80]} is already recorded as the "
+                    f"{earlier.tier.value} tier; one run cannot count as both tiers",
+                    where=shown(draft, settings.root),
+                )
         other_tier = RunTier.local if tier is RunTier.strong else RunTier.strong
         if any(r.model == tested and r.tier is other_tier for r in record.runs):
             raise UsageError(
@@ -355,7 +418,7 @@ def record_run(
             score=result.score,
             model=tested,
             judge_model=result.judge_model,
-            runnable_hash=runnable_hash(parsed.data),
+            runnable_hash=current,
             at=result.at,
             recorded_at=utcnow(),
             scorecard=card_name,

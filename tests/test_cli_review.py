@@ -70,10 +70,25 @@ def record_runs(runner, suite: Path, *, strong: str = "PASS", local: str = "FAIL
     local_card = scorecard(
         suite / "results" / "local", {SID: local}, run_id="eval-2", model="Gemma-4-E4B-it-GGUF"
     )
+    (draft,) = suite.glob(f"drafts/**/{SID}.yaml")
+    sent = load_roundtrip(draft.read_text())["turns"][0]["user_message"]
+    for card in (strong_card, local_card):
+        doc = json.loads(card.read_text())
+        for entry in doc["scenarios"]:
+            entry["turns"][0]["user_message"] = str(sent)
+        card.write_text(json.dumps(doc))
     result = runner.invoke(
         app,
-        ["run-record", SID, "--scorecard", str(strong_card), "--tier", "strong", "--model",
-         "claude-opus-4"],
+        [
+            "run-record",
+            SID,
+            "--scorecard",
+            str(strong_card),
+            "--tier",
+            "strong",
+            "--model",
+            "claude-opus-4",
+        ],
     )
     assert result.exit_code == 0, result.output
     result = runner.invoke(

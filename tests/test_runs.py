@@ -18,7 +18,7 @@ from intake.records import load_record, record_path, runnable_hash
 from intake.runs import MAX_SCORECARD_BYTES, classify, read_result, record_run
 from intake.yamlio import parse_checked
 from tests.conftest import GAIA, requires_gaia_corpus
-from tests.promote_helpers import scorecard, trace, write_pair
+from tests.promote_helpers import FINAL_YAML, scorecard, trace, write_pair
 
 corpus = requires_gaia_corpus()
 
@@ -119,8 +119,17 @@ def test_bad_scorecards_are_one_line_errors(
     bad = suite / "bad.json"
     bad.write_bytes(content)
     result = runner.invoke(
-        app, ["run-record", "pdf_summary_loop", "--scorecard", str(bad), "--tier", "strong",
-              "--model", "m"]
+        app,
+        [
+            "run-record",
+            "pdf_summary_loop",
+            "--scorecard",
+            str(bad),
+            "--tier",
+            "strong",
+            "--model",
+            "m",
+        ],
     )
     assert result.exit_code == 2, result.output
     assert message in result.stderr
@@ -135,8 +144,17 @@ def test_huge_scorecard_refused_without_reading(suite: Path, runner) -> None:
         handle.truncate(100 * 1024 * 1024)
     assert huge.stat().st_size > MAX_SCORECARD_BYTES
     result = runner.invoke(
-        app, ["run-record", "pdf_summary_loop", "--scorecard", str(huge), "--tier", "local",
-              "--model", "m"]
+        app,
+        [
+            "run-record",
+            "pdf_summary_loop",
+            "--scorecard",
+            str(huge),
+            "--tier",
+            "local",
+            "--model",
+            "m",
+        ],
     )
     assert result.exit_code == 2
     assert "104,857,600 bytes, over the" in result.stderr
@@ -161,9 +179,7 @@ def test_unknown_status_and_missing_draft(suite: Path, runner) -> None:
     )
     assert result.exit_code == 2 and 'unknown run status in field "status"' in result.stderr
     assert "MAYBE" not in result.stderr
-    result = runner.invoke(
-        app, ["run-record", "nope", "--scorecard", str(card), "--tier", "local"]
-    )
+    result = runner.invoke(app, ["run-record", "nope", "--scorecard", str(card), "--tier", "local"])
     assert result.exit_code == 2 and "no such draft (nope)" in result.stderr
     result = runner.invoke(
         app, ["run-record", "pdf_summary_loop", "--scorecard", "missing.json", "--tier", "local"]
@@ -195,8 +211,17 @@ def test_real_gaia_other_formats_are_refused(suite: Path, runner, name: str, kin
     card = GAIA / "eval" / "results" / name / "scorecard.json"
     assert classify(json.loads(card.read_text())) == kind
     result = runner.invoke(
-        app, ["run-record", "pdf_summary_loop", "--scorecard", str(card), "--tier", "local",
-              "--model", "m"]
+        app,
+        [
+            "run-record",
+            "pdf_summary_loop",
+            "--scorecard",
+            str(card),
+            "--tier",
+            "local",
+            "--model",
+            "m",
+        ],
     )
     assert result.exit_code == 2
     assert "not an agent-eval scorecard" in result.stderr or "not a runner" in result.stderr
@@ -208,9 +233,15 @@ def test_real_baseline_with_meta_json(suite: Path) -> None:
     copy = suite / "baseline"
     shutil.copytree(source, copy)
     card = next(copy.glob("scorecard_*.json"))
-    first = json.loads(card.read_text())["scenarios"][0]["scenario_id"]
-    # the committed baseline is from May 2026: a draft captured before it
-    write_pair(suite / "drafts", first, captured_at=datetime(2026, 1, 1, tzinfo=UTC))
+    entry = json.loads(card.read_text())["scenarios"][0]
+    first = entry["scenario_id"]
+    sent = entry["turns"][0]["user_message"]
+    # the committed baseline is from May 2026: a draft captured before it, whose turn is the
+    # message that run actually sent
+    text = FINAL_YAML.format(id=first, category="rag_quality").replace(
+        "user_message: Summarize the Q3 report please.", f"user_message: {json.dumps(sent)}"
+    )
+    write_pair(suite / "drafts", first, text=text, captured_at=datetime(2026, 1, 1, tzinfo=UTC))
     _, run, _ = record_run(load_settings(suite), first, card, RunTier.local)
     assert run.model == json.loads((copy / "meta.json").read_text())["model"]
     assert run.judge_model == "claude-sonnet-4-6"
@@ -226,8 +257,16 @@ def test_run_that_predates_the_draft_is_refused(suite: Path, runner) -> None:
     )
     result = runner.invoke(
         app,
-        ["run-record", "pdf_summary_loop", "--scorecard", str(card), "--tier", "strong",
-         "--model", "m1"],
+        [
+            "run-record",
+            "pdf_summary_loop",
+            "--scorecard",
+            str(card),
+            "--tier",
+            "strong",
+            "--model",
+            "m1",
+        ],
     )
     assert result.exit_code == 2, result.output
     assert "predates the draft" in result.stderr and "eval-20261129-101500" in result.stderr
@@ -238,8 +277,7 @@ def test_run_that_predates_the_draft_is_refused(suite: Path, runner) -> None:
     old = datetime(2026, 10, 1, tzinfo=UTC).timestamp()
     os.utime(trace_file, (old, old))
     with pytest.raises(UsageError, match="predates the draft"):
-        record_run(load_settings(suite), "pdf_summary_loop", trace_file, RunTier.strong,
-                   model="m1")
+        record_run(load_settings(suite), "pdf_summary_loop", trace_file, RunTier.strong, model="m1")
     assert record_path(draft).read_bytes() == before
 
 
@@ -254,8 +292,16 @@ def test_same_model_cannot_be_both_tiers_for_a_draft(suite: Path, runner) -> Non
     before = record_path(draft).read_bytes()
     result = runner.invoke(
         app,
-        ["run-record", "pdf_summary_loop", "--scorecard", str(local), "--tier", "local",
-         "--model", "m1"],
+        [
+            "run-record",
+            "pdf_summary_loop",
+            "--scorecard",
+            str(local),
+            "--tier",
+            "local",
+            "--model",
+            "m1",
+        ],
     )
     assert result.exit_code == 2, result.output
     assert "m1" in result.stderr and "strong" in result.stderr
@@ -295,8 +341,16 @@ def test_unsafe_run_strings_are_refused_by_field_without_echo(
     card = scorecard(outside, {"pdf_summary_loop": "PASS"}, **changes)
     result = runner.invoke(
         app,
-        ["run-record", "pdf_summary_loop", "--scorecard", str(card), "--tier", "strong",
-         "--model", model],
+        [
+            "run-record",
+            "pdf_summary_loop",
+            "--scorecard",
+            str(card),
+            "--tier",
+            "strong",
+            "--model",
+            model,
+        ],
     )
     assert result.exit_code == 2, result.output
     assert field in result.stderr and "not shown" in result.stderr
@@ -326,8 +380,16 @@ def test_scorecard_name_is_kept_only_when_plain(suite: Path, runner) -> None:
     odd = scorecard(suite.parent / "runs", {"pdf_summary_loop": "PASS"}, name=f"{SLACK}.json")
     result = runner.invoke(
         app,
-        ["run-record", "pdf_summary_loop", "--scorecard", str(odd), "--tier", "strong",
-         "--model", "claude-opus-4"],
+        [
+            "run-record",
+            "pdf_summary_loop",
+            "--scorecard",
+            str(odd),
+            "--tier",
+            "strong",
+            "--model",
+            "claude-opus-4",
+        ],
     )
     assert result.exit_code == 0, result.output
     assert load_record(record_path(draft)).runs[0].scorecard is None
@@ -344,6 +406,51 @@ def test_a_configured_model_name_is_not_second_guessed_by_the_entropy_check(suit
     )
     draft = write_pair(suite / "drafts")
     card = scorecard(suite / "runs", {"pdf_summary_loop": "FAIL"})
-    record_run(load_settings(suite), "pdf_summary_loop", card, RunTier.local,
-               model="Qwen3-Coder-30B-A3B-Instruct-GGUF")
+    record_run(
+        load_settings(suite),
+        "pdf_summary_loop",
+        card,
+        RunTier.local,
+        model="Qwen3-Coder-30B-A3B-Instruct-GGUF",
+    )
     assert load_record(record_path(draft)).runs[0].model == "Qwen3-Coder-30B-A3B-Instruct-GGUF"
+
+
+def test_a_run_that_sent_other_messages_is_not_of_this_draft(suite: Path, runner) -> None:
+    """Another scenario's result under a copied id: its turns sent other user messages."""
+    write_pair(suite / "drafts")
+    card = scorecard(suite / "r", {"pdf_summary_loop": "PASS"}, model="gpt-5")
+    doc = json.loads(card.read_text())
+    doc["scenarios"][0]["turns"][0]["user_message"] = "What is the total approved budget?"
+    card.write_text(json.dumps(doc))
+    result = runner.invoke(
+        app, ["run-record", "pdf_summary_loop", "--scorecard", str(card), "--tier", "strong"]
+    )
+    assert result.exit_code == 2
+    assert "turn 1 of run eval-20261129-101500 sent another message than the draft's turn" in (
+        result.stderr
+    )
+
+
+def test_an_old_run_recorded_again_after_an_edit_stays_stale(suite: Path, runner) -> None:
+    """Re-recording the same scorecard after a turn edit must not bind it to the new text."""
+    draft = write_pair(suite / "drafts")
+    card = scorecard(suite / "r", {"pdf_summary_loop": "PASS"}, model="gpt-5")
+    args = ["run-record", "pdf_summary_loop", "--scorecard", str(card), "--tier", "strong"]
+    assert runner.invoke(app, args).exit_code == 0
+    draft.write_text(draft.read_text().replace("Ask for a summary", "Ask for a short summary"))
+    again = runner.invoke(app, args)
+    assert again.exit_code == 2
+    assert "was recorded for an earlier version of the draft's turns" in again.stderr
+    local = runner.invoke(app, [*args[:-1], "local", "--model", "qwen"])
+    assert local.exit_code == 2
+
+
+def test_an_infrastructure_status_is_recorded_with_a_warning(suite: Path, runner) -> None:
+    write_pair(suite / "drafts")
+    card = scorecard(suite / "r", {"pdf_summary_loop": "INFRA_ERROR"}, model="qwen")
+    result = runner.invoke(
+        app, ["run-record", "pdf_summary_loop", "--scorecard", str(card), "--tier", "local"]
+    )
+    assert result.exit_code == 0
+    assert "warning: INFRA_ERROR is an infrastructure status, not a measurement" in result.stderr

@@ -138,21 +138,26 @@ def register(app: typer.Typer) -> None:
         strong_models/local_models. Editing persona, setup, turns or agent_type later makes
         the run stale.
         """
-        from intake.cli import out, settings
+        from intake.cli import err, out, settings
         from intake.models import RunTier
         from intake.review import shown
         from intake.runs import record_run
 
         cfg = settings(ctx)
-        path, run, replaced = record_run(
-            cfg, draft, scorecard, RunTier(tier.value), model=model
-        )
+        path, run, replaced = record_run(cfg, draft, scorecard, RunTier(tier.value), model=model)
         score = f" score {run.score:g}" if run.score is not None else ""
         verb = "replaced" if replaced else "recorded"
         out(
             f"{verb}: {run.tier.value} run {run.run_id} {run.status}{score} "
             f"model {run.model} for {shown(path, cfg.root)}"
         )
+        from intake.models import INFRA_STATUSES
+
+        if run.status in INFRA_STATUSES:
+            err(
+                f"warning: {run.status} is an infrastructure status, not a measurement: "
+                "it never satisfies a gate; fix the run and record it again"
+            )
 
     @app.command("promote")
     def promote_cmd(
