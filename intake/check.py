@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from intake.config import Settings
-from intake.errors import IntakeError
+from intake.errors import IntakeError, UsageError
 from intake.gitutil import git_output
 from intake.models import Record, ReviewDecision
 from intake.promote import Gate, GateInputs, ScanHit, check_gates, plan_recovery, review_gate
@@ -115,6 +115,13 @@ def run_check(settings: Settings, *, strict: bool = False) -> CheckReport:
     from intake.validate import Severity, validate_file
 
     root = settings.root
+    if not (settings.scenarios.is_dir() or settings.drafts.is_dir()):
+        raise UsageError(
+            "no scenarios/ or drafts/ folder here: nothing to check",
+            where=str(root),
+            hint="run inside a suite (pyproject.toml with [tool.intake]); a gate that finds "
+            "no files must not pass",
+        )
     scenarios = _files(settings.scenarios)
     drafts = [p for p in _files(settings.drafts) if not inside(p, settings.scenarios)]
     report = CheckReport(files=len(scenarios) + len(drafts))
@@ -145,9 +152,7 @@ def run_check(settings: Settings, *, strict: bool = False) -> CheckReport:
     for path in scenarios + drafts:
         is_draft = path in drafts
         promoted = not is_draft and record_path(path).is_file()
-        result = validate_file(
-            path, strict=promoted, drafts_dir=settings.drafts, display=rel(path)
-        )
+        result = validate_file(path, strict=promoted, drafts_dir=settings.drafts, display=rel(path))
         for p in result.problems:
             add(Finding(p.severity.value, p.file, p.line, f"validate:{p.code}", p.message))
         if result.data is not None:
@@ -222,16 +227,6 @@ def run_check(settings: Settings, *, strict: bool = False) -> CheckReport:
                         "no-record",
                         "scenario carries a source but has no promotion record "
                         "(add scenarios with `intake promote`)",
-                    )
-                )
-            else:
-                add(
-                    Finding(
-                        "warning",
-                        rel(path),
-                        1,
-                        "no-record",
-                        "legacy scenario without a source or a promotion record",
                     )
                 )
             continue

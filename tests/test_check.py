@@ -50,7 +50,8 @@ def test_legacy_scenario_warns_and_sourced_scenario_without_record_fails(
     legacy.write_text(LEGACY)
     result = runner.invoke(app, ["check"])
     assert result.exit_code == 0, result.output
-    assert "warning: legacy scenario without a source or a promotion record" in result.stdout
+    assert "warning: no source or difficulty_rationale (legacy scenario" in result.stdout
+    assert result.stdout.count("legacy_case.yaml:1: warning") == 1, "one warning per file"
     sneaked = suite / "scenarios" / "tool_selection" / "sneaked_in.yaml"
     sneaked.parent.mkdir(parents=True)
     sneaked.write_text(FINAL_YAML.format(id="sneaked_in", category="tool_selection"))
@@ -225,9 +226,7 @@ def test_private_source_draft_outside_private_folder_is_still_private(
 ) -> None:
     """A draft whose record says ``source.private`` stays private wherever it is moved."""
     draft = write_pair(git_suite / "drafts", "moved_case", private=True)
-    subprocess.run(
-        ["git", "add", str(draft), str(record_path(draft))], cwd=git_suite, check=True
-    )
+    subprocess.run(["git", "add", str(draft), str(record_path(draft))], cwd=git_suite, check=True)
     result = runner.invoke(app, ["check"])
     assert result.exit_code == 1, result.output
     assert "drafts/moved_case.yaml:1: error: private draft tracked by git" in result.stdout
@@ -275,3 +274,11 @@ def test_a_relative_scrubbers_dir_is_resolved_against_the_suite_root(
     checked = runner.invoke(app, ["check"])
     assert "scrub re-scan could not run" not in checked.stdout, checked.stdout
     assert checked.exit_code == 0, checked.output
+
+
+def test_check_outside_a_suite_is_a_usage_error(tmp_path: Path, runner, monkeypatch) -> None:
+    """A gate that finds no folders must not pass green (wrong directory, missing config)."""
+    monkeypatch.chdir(tmp_path)
+    result = runner.invoke(app, ["check"])
+    assert result.exit_code == 2
+    assert result.stderr.startswith("error: no scenarios/ or drafts/ folder here: nothing to check")
