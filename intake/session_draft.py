@@ -506,7 +506,7 @@ def draft_from_session(
         everything = [[m.content for m in session.messages], session.details]
         title, found = scrub_title(settings, session.title, mapping, everything)
     plan = build_plan(session, settings, category=category, clean_title=lambda _: title or "")
-    if found:
+    if found or plan.private:
         plan.scenario["id"] = draft_id(session, None)
     source = new_record_source(
         "session", plan.locator, link=plan.locator, private=plan.private, details=plan.details

@@ -315,3 +315,17 @@ def test_idle_wal_databases_get_no_sidecar_files(runner: CliRunner, suite: Path)
         result = runner.invoke(app, ["from-session", wanted, "--db", str(path)])
         assert result.exit_code == 0, result.stderr
         assert _folder_state(folder) == before
+
+
+def test_a_private_sessions_id_never_carries_its_title(runner: CliRunner, suite: Path) -> None:
+    """The listing hides a private title; the draft id (file name, ledger, annotations) too."""
+    db = ChatDB(suite / "gaia_chat.db")
+    private_id = "39c211c8-0000-4000-8000-000000000000"
+    db.session(private_id, title="Salary review questions", private=1)
+    db.message(private_id, "user", "What should I ask for in my salary review?")
+    db.close()
+    db_path = suite / "gaia_chat.db"
+    result = runner.invoke(app, ["from-session", private_id[:8], "--db", str(db_path)])
+    assert result.exit_code == 0, result.stderr
+    (draft,) = (suite / "drafts" / "private").glob("*.yaml")
+    assert draft.name == "session_39c211c8.yaml"
