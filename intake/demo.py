@@ -148,6 +148,7 @@ def run_demo(directory: Path | None = None) -> DemoResult:
     from intake.config import load_settings
     from intake.session_draft import draft_from_session, format_sessions, list_sessions
     from intake.validate import validate_file
+    from intake.yamlio import walk_strings
 
     kept = directory is not None
     if directory is not None:
@@ -177,7 +178,9 @@ def run_demo(directory: Path | None = None) -> DemoResult:
             draft_path=result.path.relative_to(settings.root.resolve()).as_posix(),
             draft_text=text,
             counts=dict(result.record.scrub.counts) if result.record.scrub else {},
-            placeholders=text.count(PLACEHOLDER_MARK),
+            placeholders=sum(
+                PLACEHOLDER_MARK in value for _, value in walk_strings(checked.data or {})
+            ),
             problems=problems,
             warnings=list(result.warnings),
         )

@@ -119,6 +119,7 @@ def register(app: typer.Typer) -> None:
             out(line)
         out(f"$ intake from-session {result.session_prefix}")
         out(f"wrote {result.draft_path}")
+        out(f"record {result.draft_path.removesuffix('.yaml')}.intake.json")
         out("scrubbed: " + _counts(result.counts))
         for warning in result.warnings:
             err(f"warning: {warning}")
@@ -128,7 +129,12 @@ def register(app: typer.Typer) -> None:
         out(f"$ intake validate {result.draft_path}")
         for line in result.problems:
             out(line)
-        out(f"draft is valid ({result.placeholders} placeholders left to fill in)")
+        errors = sum(": error: " in line for line in result.problems)
+        warnings = sum(": warning: " in line for line in result.problems)
+        summary = f"1 files, {errors} errors, {warnings} warnings"
+        if result.placeholders:
+            summary += f" ({result.placeholders} placeholders left to fill in 1 draft)"
+        out(summary)
 
 
 def _counts(counts: dict[str, int]) -> str:
