@@ -102,6 +102,12 @@ def _comment_hint(comment: dict[str, Any], number: int, problems: list[str]) -> 
     return hint
 
 
+def _code_numbers(parsed: ParsedIssue) -> list[int]:
+    """1-based numbers of the code blocks kept as evidence (logs are not numbered)."""
+    count = sum(1 for entry in parsed.evidence if entry.get("kind") == "code")
+    return list(range(1, count + 1))
+
+
 def build_issue_draft(
     data: IssueData, *, category: str | None = None, with_comments: bool = False
 ) -> IssueDraft:
@@ -147,6 +153,16 @@ def build_issue_draft(
 
     persona = _persona(parsed)
     description = parsed.description or title or f"GitHub issue #{number}"
+    shown = "\n".join([description, *(t["objective"] for t in turns)])
+    missing = [
+        ref
+        for ref in (f"[code block {n} in the record's evidence]" for n in _code_numbers(parsed))
+        if ref not in shown
+    ]
+    if missing:
+        # A block whose text went to the record (the actual behaviour) still gets its
+        # reference in the draft, so a reviewer knows the evidence exists.
+        description = f"{description}\n\n{' '.join(missing)}"
     scenario: dict[str, Any] = {
         "id": scenario_id(number, title),
         "name": cut_at_space(title or f"Issue #{number}", MAX_NAME_CHARS),
@@ -159,7 +175,14 @@ def build_issue_draft(
     tags = _labels(issue, problems)
     if tags:
         scenario["tags"] = tags
-    scenario["setup"] = {"index_documents": []}
+    scenario["setup"] = {
+        "index_documents": [
+            {"path": placeholder(f"document {name!r} from the issue: add it to the corpus")}
+            for name in parsed.documents
+        ]
+    }
+    if parsed.documents:
+        warnings.append(f"{len(parsed.documents)} document(s) to index became setup placeholders")
     scenario["turns"] = turns
 
     observations: dict[str, Any] = {
@@ -183,6 +206,7 @@ def build_issue_draft(
         ("fields", parsed.fields),
         ("checkboxes", parsed.checkboxes),
         ("extra_steps", parsed.extra_steps),
+        ("setup_steps", parsed.setup_steps),
         ("warnings", parsed.warnings),
     ):
         if value:

@@ -166,6 +166,19 @@ _OBSERVE = re.compile(
     r"expected|actual|got[ \t])",
     re.IGNORECASE,
 )
+_DOC_EXT = (
+    r"pdf|docx?|txt|md|markdown|rst|csv|tsv|xlsx?|pptx?|json|jsonl|html?|rtf|odt|ods|odp"
+    r"|epub|xml|ya?ml|log|png|jpe?g|py|ipynb"
+)
+_DOC_STEP = re.compile(
+    r"^(?:then[ ,]+|and[ ,]+|first[ ,]+)?(?:index|re-?index|upload|attach|drag|drop|add|load"
+    r"|import)\b",
+    re.IGNORECASE,
+)
+_DOC_QUOTED = re.compile(r"`([^`\n]+)`|\"([^\"\n]+)\"|“([^”\n]+)”|'([^'\n]+)'")
+_DOC_NAME = re.compile(rf"(?:^|[\\/])([^\\/\n]+\.(?:{_DOC_EXT}))$", re.IGNORECASE)
+_DOC_BARE = re.compile(rf"(?<![\w.])[^\s`\"'“”<>()]+?\.(?:{_DOC_EXT})(?![\w])", re.IGNORECASE)
+_REF_LINE = re.compile(r"^\[code block \d+ in the record's evidence\]$")
 _SHOULD = re.compile(r"\b(should|expected to|expect it to|ought to|supposed to)\b", re.IGNORECASE)
 _FILLER_BITS = re.compile(r"\[e\.g\.[^\]]*\]|e\.g\.|['\"`]?\.{2,}['\"`]?|…|['\"`]")
 _BOILERPLATE = frozenset(
@@ -226,6 +239,8 @@ class ParsedIssue:
     fields: dict[str, str] = field(default_factory=dict)
     checkboxes: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
     extra_steps: list[str] = field(default_factory=list)
+    documents: list[str] = field(default_factory=list)
+    setup_steps: list[str] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
     steps_from_title: bool = False
 
@@ -401,6 +416,17 @@ def list_items(text: str) -> tuple[list[str], list[str]]:
         if not stripped:
             right_after = False
             continue
+        if (
+            open_item
+            and _REF_LINE.match(stripped)
+            and line[:1] not in (" ", "\t")
+            and not items[-1].rstrip().endswith(":")
+        ):
+            # A block flush after a step that does not introduce it ("Paste this:") is
+            # what happened next, not part of the step.
+            open_item = right_after = False
+            loose.append(line)
+            continue
         if open_item and stripped.startswith(">"):
             items[-1] = f"{items[-1]}\n{stripped}"
             continue
@@ -508,13 +534,60 @@ def _detect_form(labels: set[str], structured: bool, text: str) -> str:
     return "freeform"
 
 
-def _steps_from(section_text: str) -> tuple[list[str], str]:
-    """Steps from a steps section: its list, else its non-empty lines; plus left-over prose."""
-    items, loose = list_items(section_text)
+def split_list(text: str) -> tuple[list[str], str, str]:
+    """The first list's items, the prose before it and the prose after it.
+
+    Text after the steps (a traceback, "the agent then answered …") is what the reporter
+    saw, so it belongs with the actual behaviour, not the description.
+    """
+    lines = text.split("\n")
+    first = next((i for i, ln in enumerate(lines) if _ITEM.match(ln)), None)
+    if first is None:
+        return [], text, ""
+    items, loose = list_items("\n".join(lines[first:]))
+    return items, "\n".join(lines[:first]).strip(), "\n".join(loose).strip()
+
+
+def _steps_from(section_text: str) -> tuple[list[str], str, str]:
+    """Steps from a steps section (its list, else its lines); the prose before and after."""
+    items, before, after = split_list(section_text)
     if items:
-        return items, "\n".join(loose)
+        return items, before, after
     lines = [ln.strip() for ln in section_text.split("\n") if ln.strip()]
-    return lines, ""
+    return lines, "", ""
+
+
+def _head_and_rest(text: str, first_line_only: bool) -> tuple[str, str]:
+    """A one-value field (``Model used: …``) and whatever the reporter wrote after it."""
+    lines = text.split("\n")
+    end = 1 if first_line_only else len(lines)
+    for i, line in enumerate(lines[:end]):
+        if not line.strip() or _REF_LINE.match(line.strip()):
+            end = i
+            break
+    end = max(end, 1)
+    return "\n".join(lines[:end]).strip(), "\n".join(lines[end:]).strip()
+
+
+def document_names(step: str) -> list[str]:
+    """Base names of the documents a setup step (index/upload/attach … a file) names.
+
+    Only the base name is kept: the reporter's directories mean nothing on another machine
+    and often carry a user name.
+    """
+    if not _DOC_STEP.match(step):
+        return []
+    names: list[str] = []
+    rest = step
+    for match in _DOC_QUOTED.finditer(step):
+        quoted = next(g for g in match.groups() if g is not None).strip()
+        found = _DOC_NAME.search(quoted)
+        if found:
+            names.append(found.group(1).strip())
+            rest = rest.replace(match.group(0), " ")
+    for match in _DOC_BARE.finditer(rest):
+        names.append(re.split(r"[\\/]", match.group(0))[-1])
+    return list(dict.fromkeys(n for n in names if n))
 
 
 def parse_issue(title: str | None, body: str | None) -> ParsedIssue:
@@ -556,11 +629,14 @@ def parse_issue(title: str | None, body: str | None) -> ParsedIssue:
         content = _evidence_refs(raw, section.label, blocks, used)
         kind = section.kind
         if kind is Kind.steps:
-            found, rest = _steps_from(content)
+            found, before, after = _steps_from(content)
             steps.extend(found)
-            rest = "\n".join(ln for ln in rest.split("\n") if not is_filler(ln))
-            if rest.strip():
-                descriptions.append(rest.strip())
+            before = "\n".join(ln for ln in before.split("\n") if not is_filler(ln))
+            after = "\n".join(ln for ln in after.split("\n") if not is_filler(ln))
+            if before.strip():
+                descriptions.append(before.strip())
+            if after.strip():
+                actual.append(after.strip())
         elif kind in (Kind.expected, Kind.acceptance):
             crit = _criteria_text(content)
             if crit:
@@ -569,14 +645,20 @@ def parse_issue(title: str | None, body: str | None) -> ParsedIssue:
             actual.append(content)
         elif kind is Kind.environment:
             environment.append(f"{label}: {content}" if label else content)
-        elif kind is Kind.prompt:
-            prompt = _clean_inline(content.strip().strip("\"“”'"))
-        elif kind is Kind.model:
-            fields["model"] = _clean_inline(content)
+        elif kind in (Kind.prompt, Kind.model):
+            head, rest = _head_and_rest(content, kind is Kind.model)
+            if kind is Kind.prompt:
+                prompt = _clean_inline(head.strip().strip("\"“”'")) or None
+            elif head:
+                fields["model"] = _clean_inline(head)
+            if rest:
+                actual.append(rest)
         elif kind is Kind.logs:
             if _CODE not in raw:
                 text_kept = cut_at_space(raw, MAX_EVIDENCE_CHARS)
                 logs.append({"kind": "log", "section": label, "text": text_kept})
+            elif any(ln.strip() and not _REF_LINE.match(ln.strip()) for ln in content.split("\n")):
+                actual.append(content)
         elif kind is Kind.description:
             descriptions.append(content)
         elif kind is Kind.checks:
@@ -590,16 +672,28 @@ def parse_issue(title: str | None, body: str | None) -> ParsedIssue:
 
     if not steps:
         for i, desc in enumerate(descriptions):
-            items, loose = list_items(desc)
+            items, before, after = split_list(desc)
             items = [it for it in items if not is_filler(it) and not _TASK.match(it)]
             if items:
                 steps = items
-                descriptions[i] = "\n".join(loose)
+                descriptions[i] = before
+                if after:
+                    actual.insert(0, after)
                 break
 
     turns: list[ParsedTurn] = []
     observed: list[str] = []
     kept = [s for s in (_clean_step(s) for s in steps) if s and not is_filler(s)]
+    documents: list[str] = []
+    setup_steps: list[str] = []
+    for step in list(kept):
+        names = document_names(step)
+        if names:
+            # GAIA's simulator cannot index a path from someone else's machine: the
+            # document belongs in setup (a placeholder until it is in the corpus).
+            documents.extend(n for n in names if n not in documents)
+            setup_steps.append(step)
+            kept.remove(step)
     user_facing = [s for s in kept if not _OBSERVE.match(s)]
     if not user_facing:
         user_facing = kept
@@ -645,6 +739,8 @@ def parse_issue(title: str | None, body: str | None) -> ParsedIssue:
         fields=fields,
         checkboxes=checkboxes,
         extra_steps=extra,
+        documents=documents,
+        setup_steps=setup_steps,
         warnings=warnings,
         steps_from_title=from_title,
     )

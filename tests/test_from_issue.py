@@ -90,7 +90,7 @@ def test_issue_drafted_in_one_request(suite: Path, runner: CliRunner, github: Fa
     assert result.exit_code == 0, result.stderr
     draft = suite / "drafts" / "issue_42_bug_agent_forgets_uploaded_file.yaml"
     assert result.stdout.strip() == (
-        "drafted drafts/issue_42_bug_agent_forgets_uploaded_file.yaml (3 turns) "
+        "drafted drafts/issue_42_bug_agent_forgets_uploaded_file.yaml (2 turns) "
         "from github:acme/agent#42"
     )
     assert [r.path for r in github.requests] == [ISSUE_PATH]
@@ -100,14 +100,17 @@ def test_issue_drafted_in_one_request(suite: Path, runner: CliRunner, github: Fa
     assert data["source"] == {"type": "issue", "link": "https://github.com/acme/agent/issues/42"}
     assert data["persona"] == "casual_user"
     assert data["category"] == "captured"
-    assert data["setup"] == {"index_documents": []}
+    assert data["setup"] == {
+        "index_documents": [
+            {"path": "TODO(intake): document 'report.pdf' from the issue: add it to the corpus"}
+        ]
+    }
     assert [t["objective"] for t in data["turns"]] == [
         "Open the Agent UI",
-        "Upload `report.pdf`",
         'Ask "What is the total revenue in report.pdf?"',
     ]
-    assert data["turns"][2]["user_message"] == "What is the total revenue in report.pdf?"
-    assert data["turns"][2]["success_criteria"] == (
+    assert data["turns"][1]["user_message"] == "What is the total revenue in report.pdf?"
+    assert data["turns"][1]["success_criteria"] == (
         "The agent answers with the revenue figure.\n- The answer cites report.pdf"
     )
     assert "TODO(intake)" in data["turns"][0]["success_criteria"]
@@ -310,7 +313,7 @@ def test_token_sent_but_never_stored_or_shown(
     assert_no_leak([TOKEN], suite, result.stdout, result.stderr)
     doc = json.loads(result.stdout)
     assert doc["id"] == "issue_42_bug_agent_forgets_uploaded_file"
-    assert doc["turns"] == 3
+    assert doc["turns"] == 2
 
 
 def test_pull_request_refused(suite: Path, runner: CliRunner, github: FakeGitHub) -> None:
@@ -491,3 +494,60 @@ def test_tokens_straddling_cuts_never_survive_in_part(
     result = run(runner, "42", "--comments")
     assert result.exit_code == 0, result.stderr
     assert_no_leak([token], suite, result.stdout, result.stderr)
+
+
+USER_TEST_BODY = """### Quick check
+
+- [X] This issue relates to **Gaia Agent UI** (`gaia chat --ui`).
+
+### What happened?
+
+1. Index `C:\\Users\\jdoe\\Documents\\msa_2025.pdf` in the Agent UI
+2. Ask "What was revenue in Q3?"
+
+```
+Traceback (most recent call last):
+  File "rag.py", line 40, in answer
+KeyError: 'q3'
+```
+
+The agent then answered with the Q2 figure instead of Q3.
+
+### What did you expect to happen?
+
+The agent answers with the Q3 revenue from msa_2025.pdf.
+"""
+
+
+def test_user_test_prose_code_and_document_step_all_land(
+    suite: Path, runner: CliRunner, github: FakeGitHub
+) -> None:
+    """User test of ``--json``: prose after a traceback was lost; an Index step became a turn."""
+    saved = suite / "issue.json"
+    doc = issue_json(github, number=9, title="[Bug]: wrong quarter", body=USER_TEST_BODY)
+    saved.write_text(json.dumps(doc), encoding="utf-8")
+    result = run(runner, "--json", str(saved))
+    assert result.exit_code == 0, result.stderr
+    draft = suite / "drafts" / "issue_9_bug_wrong_quarter.yaml"
+    text = draft.read_text(encoding="utf-8")
+    data = parse_checked(draft.read_bytes()).data
+    assert data["setup"] == {
+        "index_documents": [
+            {"path": "TODO(intake): document 'msa_2025.pdf' from the issue: add it to the corpus"}
+        ]
+    }
+    assert [t["objective"] for t in data["turns"]] == ['Ask "What was revenue in Q3?"']
+    assert "Index" not in text and "Users" not in text and "jdoe" not in text
+    assert "[code block 1 in the record's evidence]" in data["description"]
+    assert "Traceback" not in text and "Q2" not in text
+    record = json.loads((suite / "drafts" / f"{draft.stem}.intake.json").read_text())
+    obs = record["observations"]
+    assert "The agent then answered with the Q2 figure instead of Q3." in obs["actual_behavior"]
+    assert "[code block 1 in the record's evidence]" in obs["actual_behavior"]
+    assert obs["evidence"][0]["text"].endswith("KeyError: 'q3'")
+    assert len(obs["setup_steps"]) == 1
+    assert obs["setup_steps"][0].endswith("msa_2025.pdf` in the Agent UI")
+    assert runner.invoke(app, ["validate", str(draft)]).exit_code == 0
+    strict = runner.invoke(app, ["validate", "--strict", str(draft)])
+    assert strict.exit_code == 1
+    assert "index_documents" in strict.stdout

@@ -77,6 +77,32 @@ The agent answers with the revenue from report.pdf.
 _No response_
 """
 
+GAIA_BUG_PROSE_AFTER_CODE = """### Quick check
+
+- [X] This issue relates to **Gaia Agent UI** (`gaia chat --ui`).
+
+### What happened?
+
+1. Index `C:\\Users\\jdoe\\Documents\\msa_2025.pdf` in the Agent UI
+2. Ask "What was revenue in Q3?"
+
+```
+Traceback (most recent call last):
+  File "rag.py", line 40, in answer
+KeyError: 'q3'
+```
+
+The agent then answered with the Q2 figure instead of Q3.
+
+### What did you expect to happen?
+
+The agent answers with the Q3 revenue from msa_2025.pdf.
+
+### Acceptance criteria
+
+_No response_
+"""
+
 GAIA_BUG_PROMPT_ONLY = """### Quick check
 
 - [ ] I've searched existing issues and didn't find a duplicate.
@@ -376,7 +402,6 @@ CASES = [
         GAIA_BUG,
         [
             T("Run `gaia chat --ui`"),
-            T("Upload `report.pdf`"),
             T(
                 'Ask "What is the total revenue in the report?"',
                 "What is the total revenue in the report?",
@@ -384,6 +409,13 @@ CASES = [
         ],
         "The agent answers with the revenue from report.pdf.\n- The agent cites report.pdf\n"
         "- No KeyError in the log",
+        "gaia_bug_report",
+    ),
+    Case(
+        "gaia bug report: steps, a traceback, then prose (user test)",
+        GAIA_BUG_PROSE_AFTER_CODE,
+        [T('Ask "What was revenue in Q3?"', "What was revenue in Q3?")],
+        "The agent answers with the Q3 revenue from msa_2025.pdf.",
         "gaia_bug_report",
     ),
     Case(
@@ -424,7 +456,6 @@ CASES = [
         "markdown ## sections with bullets",
         MARKDOWN_SECTIONS,
         [
-            T("Index `big.pdf`"),
             T("Ask the agent to summarize the document", "Summarize the document"),
             T('Ask "what does the last page say?"', "what does the last page say?"),
         ],
@@ -487,7 +518,6 @@ CASES = [
         NO_HEADINGS_LIST,
         [
             T('Ask "what is in report.pdf?"', "what is in report.pdf?"),
-            T("Upload notes.txt"),
             T("Ask “and in the notes?”", "and in the notes?"),
         ],
         None,
@@ -560,6 +590,12 @@ def test_gaia_bug_keeps_evidence_and_metadata_out_of_turns() -> None:
         assert "Traceback" not in turn.objective
 
 
+def test_labelled_document_steps_became_setup() -> None:
+    assert parse_issue("t", MARKDOWN_SECTIONS).documents == ["big.pdf"]
+    assert parse_issue("t", NO_HEADINGS_LIST).documents == ["notes.txt"]
+    assert parse_issue("t", GAIA_BUG).setup_steps == ["Upload `report.pdf`"]
+
+
 def test_other_form_keeps_log_fence_language_and_actual() -> None:
     parsed = parse_issue("t", OTHER_FORM)
     assert parsed.evidence[0]["lang"] == "shell"
@@ -603,7 +639,8 @@ def test_code_blocks_survive_intact() -> None:
     code = "def f():\n    return '### not a heading'\n\n- not a step\n"
     parsed = parse_issue("t", f"## Steps to reproduce\n1. Run it\n\n```python\n{code}```\n")
     assert parsed.turns == [T("Run it")]
-    assert parsed.description == "[code block 1 in the record's evidence]"
+    assert parsed.description is None
+    assert parsed.actual == "[code block 1 in the record's evidence]"
     assert parsed.evidence[0]["text"] == code.rstrip("\n")
     assert parsed.evidence[0]["lang"] == "python"
 
@@ -752,3 +789,102 @@ def test_tokens_straddling_every_cut_point(shape: str) -> None:
             body = f"### Describe the bug\n\n{text}\n"
         parsed = parse_issue("t", body)
         assert _no_partial_token(parsed), (shape, len(text))
+
+
+PROSE = "The agent then answered with the Q2 figure instead of Q3."
+TRACE = "```\nTraceback (most recent call last):\nKeyError: 'q3'\n```\n"
+REPRO_STEPS = '1. Open the Agent UI\n2. Ask "What was revenue in Q3?"\n'
+PROSE_SHAPES = {
+    "blank lines around the block": REPRO_STEPS + "\n" + TRACE + "\n" + PROSE + "\n",
+    "block right after the steps": REPRO_STEPS + TRACE + "\n" + PROSE + "\n",
+    "under a 'Steps to reproduce:' line": "Steps to reproduce:\n" + REPRO_STEPS + "\n" + TRACE
+    + "\n" + PROSE + "\n",
+    "under 'Error / log output:'": "Steps to reproduce:\n" + REPRO_STEPS
+    + "\nError / log output:\n" + TRACE + "\n" + PROSE + "\n",
+    "block and prose after 'Prompt used:'": REPRO_STEPS
+    + "\nPrompt used (if relevant): What was revenue in Q3?\n\n" + TRACE + "\n" + PROSE + "\n",
+    "block and prose after 'Model used:'": REPRO_STEPS + "\nModel used: Qwen3\n" + TRACE + "\n"
+    + PROSE + "\n",
+}
+
+
+def _gaia_bug(what_happened: str) -> str:
+    return (
+        "### Quick check\n\n- [X] I've searched existing issues.\n\n### What happened?\n\n"
+        + what_happened
+        + "\n### What did you expect to happen?\n\nThe agent answers with the Q3 figure.\n"
+    )
+
+
+@pytest.mark.parametrize("shape", list(PROSE_SHAPES))
+def test_prose_after_a_code_block_lands_in_the_record(shape: str) -> None:
+    """User test: the prose after a traceback in "What happened?" was silently dropped."""
+    parsed = parse_issue("[Bug]: wrong quarter", _gaia_bug(PROSE_SHAPES[shape]))
+    assert [t.objective for t in parsed.turns] == [
+        "Open the Agent UI",
+        'Ask "What was revenue in Q3?"',
+    ]
+    assert parsed.turns[1].user_message == "What was revenue in Q3?"
+    assert [e["text"] for e in parsed.evidence] == [
+        "Traceback (most recent call last):\nKeyError: 'q3'"
+    ]
+    assert parsed.actual is not None and PROSE in parsed.actual
+    assert "[code block 1 in the record's evidence]" in parsed.actual
+    assert PROSE not in (parsed.description or "")
+    assert parsed.fields.get("model") in (None, "Qwen3")
+    for turn in parsed.turns:
+        assert "Q2" not in turn.objective and "Q2" not in (turn.user_message or "")
+
+
+def test_user_test_reproduction_routes_every_piece() -> None:
+    parsed = parse_issue("[Bug]: wrong quarter", GAIA_BUG_PROSE_AFTER_CODE)
+    assert parsed.actual == f"[code block 1 in the record's evidence]\n{PROSE}"
+    assert parsed.evidence[0]["section"] == "What happened?"
+    assert parsed.evidence[0]["text"].endswith("KeyError: 'q3'")
+    assert parsed.documents == ["msa_2025.pdf"]
+    assert parsed.setup_steps == [
+        "Index `C:\\Users\\jdoe\\Documents\\msa_2025.pdf` in the Agent UI"
+    ]
+    assert parsed.description is None
+
+
+@pytest.mark.parametrize(
+    ("step", "name"),
+    [
+        ("Index `C:\\Users\\jdoe\\Documents\\msa_2025.pdf` in the Agent UI", "msa_2025.pdf"),
+        ("Upload `report.pdf`", "report.pdf"),
+        ("upload /home/alice/private/taxes.xlsx to the chat", "taxes.xlsx"),
+        ('Attach "Q3 results.docx"', "Q3 results.docx"),
+        ("Drag notes.md into the Agent UI and index it", "notes.md"),
+        ("Then index the file data/sales.csv", "sales.csv"),
+        ("Add `~/docs/manual.txt` to the indexed documents", "manual.txt"),
+    ],
+)
+def test_document_setup_steps_become_setup_not_turns(step: str, name: str) -> None:
+    parsed = parse_issue("t", f'## Steps to reproduce\n1. {step}\n2. Ask "Summarise it"\n')
+    assert parsed.documents == [name]
+    assert parsed.setup_steps == [step]
+    assert parsed.turns == [T('Ask "Summarise it"', "Summarise it")]
+
+
+@pytest.mark.parametrize(
+    "step",
+    [
+        "Upload a PDF",
+        'Click "Upload"',
+        "Index the docs folder",
+        'Ask "please index report.pdf for me"',
+        "Open settings.json in the app",
+    ],
+)
+def test_steps_without_a_document_to_set_up_stay_turns(step: str) -> None:
+    parsed = parse_issue("t", f"## Steps to reproduce\n1. {step}\n2. Ask \"hi\"\n")
+    assert parsed.documents == []
+    assert parsed.setup_steps == []
+    assert parsed.turns[0].objective == step
+
+
+def test_only_setup_steps_still_give_a_turn() -> None:
+    parsed = parse_issue("Index fails for big PDFs", "1. Upload `big.pdf`\n")
+    assert parsed.documents == ["big.pdf"]
+    assert len(parsed.turns) == 1
