@@ -74,7 +74,19 @@ class FakeGitHub:
 
             do_GET = do_POST = do_PATCH = do_PUT = do_DELETE = _serve
 
-        self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        errors = self.server_errors = []  # type: list[str]
+
+        class Server(ThreadingHTTPServer):
+            daemon_threads = True
+
+            def handle_error(self, request: Any, client_address: Any) -> None:
+                """Keep, don't print: a client that hung up mid-reply (a timeout test) is no
+                failure, and a printed traceback would land in the CLI's captured stderr."""
+                import sys
+
+                errors.append(repr(sys.exc_info()[1]))
+
+        self.httpd = Server(("127.0.0.1", 0), Handler)
         self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}"
         self._thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
 
