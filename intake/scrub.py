@@ -452,6 +452,7 @@ class Scrubber:
         chunk_chars: int = CHUNK_CHARS,
         chunk_margin: int = CHUNK_MARGIN,
         fast: bool = True,
+        max_chars: int = MAX_TEXT_CHARS,
     ) -> None:
         self.scrubbers_dir = (scrubbers_dir or packaged_scrubbers_dir()).resolve()
         if not self.scrubbers_dir.is_dir():
@@ -461,6 +462,7 @@ class Scrubber:
         self.chunk_chars = max(1024, chunk_chars)
         self.chunk_margin = max(0, chunk_margin)
         self.fast = fast
+        self.max_chars = max_chars
         self.config_hash = scrubber_config_hash(self.scrubbers_dir)
         self.allow_rules = _load_allow_rules(self.scrubbers_dir / "allow.yaml")
         self._allow_by_type: dict[str, tuple[regex.Pattern[str], ...]] = {}
@@ -754,11 +756,7 @@ class Scrubber:
         return sorted(accepted, key=lambda c: c.start)
 
     def _detect(self, text: str, where: str) -> list[_Candidate]:
-        if len(text) > MAX_TEXT_CHARS:
-            raise InputError(
-                f"text too large to scrub ({len(text)} characters, limit {MAX_TEXT_CHARS})",
-                where=where,
-            )
+        refuse_oversized(len(text), "text", where=where, limit=self.max_chars)
         if not text.strip():
             return []
         return self._resolve(self._tidy(text, self._raw_candidates(text, where)))
@@ -1107,7 +1105,7 @@ def find_in_text(text: str, *, scrubber: Scrubber | None = None) -> list[Finding
 
 def decode_text(data: bytes, *, where: str) -> str:
     """UTF-8 text of a file, or ``InputError`` for binary, undecodable or oversized data."""
-    if len(data) > MAX_TEXT_CHARS * 4 or len(data) > 4 * MAX_TEXT_CHARS:
+    if len(data) > 4 * MAX_TEXT_CHARS:
         raise InputError(f"file too large to scrub ({len(data)} bytes)", where=where)
     if b"\x00" in data[:8192]:
         raise InputError("binary file: cannot scrub (NUL bytes)", where=where)
@@ -1117,11 +1115,16 @@ def decode_text(data: bytes, *, where: str) -> str:
         raise InputError(
             f"not valid UTF-8 at byte {exc.start}: cannot scrub", where=where
         ) from None
-    if len(text) > MAX_TEXT_CHARS:
-        raise InputError(
-            f"file too large to scrub ({len(text)} characters, limit {MAX_TEXT_CHARS})", where=where
-        )
+    refuse_oversized(len(text), "file", where=where)
     return text
+
+
+def refuse_oversized(length: int, what: str, *, where: str, limit: int = MAX_TEXT_CHARS) -> None:
+    """``InputError`` for a text longer than the scrubber takes (it fails closed, never cuts)."""
+    if length > limit:
+        raise InputError(
+            f"{what} too large to scrub ({length} characters, limit {limit})", where=where
+        )
 
 
 TEXT_SUFFIXES = frozenset({".yaml", ".yml", ".json", ".jsonl", ".md", ".txt", ".log"})

@@ -365,12 +365,12 @@ def test_decode_rejects_binary_and_invalid_utf8() -> None:
     assert decode_text("héllo".encode(), where="x") == "héllo"
 
 
-def test_too_large_text_is_refused_cleanly(
-    monkeypatch: pytest.MonkeyPatch, scrubber: Scrubber
-) -> None:
-    monkeypatch.setattr("intake.scrub.MAX_TEXT_CHARS", 1000)
+def test_too_large_text_is_refused_cleanly() -> None:
+    """A scrubber built with a small limit refuses a longer text (the 64 M limit, in small)."""
+    small = Scrubber(max_chars=1000)
+    assert small.scrub_text("a" * 1000).text == "a" * 1000
     with pytest.raises(InputError, match="too large"):
-        scrubber.scrub_text("a" * 1001)
+        small.scrub_text("a" * 1001)
 
 
 def test_scrubber_logs_nothing_about_values(
