@@ -17,6 +17,7 @@ from intake.sources import github as gh
 from intake.yamlio import parse_checked
 from tests.github_server import FakeGitHub, Reply
 from tests.leak_forms import assert_no_leak
+from tests.test_issue_parse import GAIA_BUG_PROSE_AFTER_CODE as USER_TEST_BODY
 
 REPO = "acme/agent"
 ISSUE_PATH = f"/repos/{REPO}/issues/42"
@@ -494,29 +495,6 @@ def test_tokens_straddling_cuts_never_survive_in_part(
     result = run(runner, "42", "--comments")
     assert result.exit_code == 0, result.stderr
     assert_no_leak([token], suite, result.stdout, result.stderr)
-
-
-USER_TEST_BODY = """### Quick check
-
-- [X] This issue relates to **Gaia Agent UI** (`gaia chat --ui`).
-
-### What happened?
-
-1. Index `C:\\Users\\jdoe\\Documents\\msa_2025.pdf` in the Agent UI
-2. Ask "What was revenue in Q3?"
-
-```
-Traceback (most recent call last):
-  File "rag.py", line 40, in answer
-KeyError: 'q3'
-```
-
-The agent then answered with the Q2 figure instead of Q3.
-
-### What did you expect to happen?
-
-The agent answers with the Q3 revenue from msa_2025.pdf.
-"""
 
 
 def test_user_test_prose_code_and_document_step_all_land(
