@@ -22,13 +22,12 @@ from typing import TYPE_CHECKING, Any
 from intake import __version__
 from intake.config import Settings
 from intake.errors import IntakeError, UsageError
+from intake.fileio import file_mode, fsync_dir
 from intake.gitutil import git_text
 from intake.models import Level, Record, RecordSource
 from intake.records import (
     check_id,
     dump_record,
-    file_mode,
-    fsync_dir,
     record_path,
     runnable_hash,
     safe_child,

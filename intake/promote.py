@@ -34,6 +34,7 @@ from typing import Any
 
 from intake.config import Settings
 from intake.errors import Conflict, PromotionBlocked, UsageError
+from intake.fileio import fsync_dir
 from intake.models import (
     ID_PATTERN,
     INFRA_STATUSES,
@@ -50,7 +51,6 @@ from intake.records import (
     RECORD_SUFFIX,
     content_hash,
     dump_record,
-    fsync_dir,
     load_record,
     record_path,
     runnable_hash,

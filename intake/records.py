@@ -1,4 +1,4 @@
-"""Records beside scenarios, content hashes, and atomic file writes.
+"""Records beside scenarios and content hashes.
 
 A record is ``<stem>.intake.json`` next to ``<stem>.yaml``: not ``*.yaml``, so GAIA's loader
 (which reads every ``*.yaml`` under its scenario folder) never sees it. Reviews bind to the
@@ -8,11 +8,8 @@ typo fixed in the rationale keeps the runs but voids the approvals.
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
 import json
-import os
-import tempfile
 from collections.abc import Iterator
 from datetime import UTC, datetime
 from pathlib import Path
@@ -21,6 +18,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from intake.errors import InputError, UsageError
+from intake.fileio import atomic_write
 from intake.models import ID_PATTERN, Record
 
 RECORD_SUFFIX = ".intake.json"
@@ -86,48 +84,6 @@ def dump_record(record: Record) -> str:
 def save_record(path: Path, record: Record) -> None:
     """Write a record atomically."""
     atomic_write(path, dump_record(record))
-
-
-def file_mode(path: Path) -> int:
-    """The mode a rewritten file should keep: its current one, else what the umask allows.
-
-    ``mkstemp`` creates private (0600) files; a draft or a report is meant to be shared.
-    """
-    try:
-        return path.stat().st_mode & 0o7777
-    except FileNotFoundError:
-        umask = os.umask(0)
-        os.umask(umask)
-        return 0o666 & ~umask
-
-
-def atomic_write(path: Path, text: str | bytes) -> None:
-    """Write via a temporary file in the same folder and ``os.replace``: never half a file."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    data = text.encode("utf-8") if isinstance(text, str) else text
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.chmod(tmp, file_mode(path))
-        os.replace(tmp, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
-    fsync_dir(path.parent)
-
-
-def fsync_dir(folder: Path) -> None:
-    """Make a rename durable (best effort on platforms without directory fsync)."""
-    with contextlib.suppress(OSError):
-        fd = os.open(folder, os.O_RDONLY)
-        try:
-            os.fsync(fd)
-        finally:
-            os.close(fd)
 
 
 def safe_child(folder: Path, *parts: str) -> Path:

@@ -8,6 +8,10 @@ Two jobs, two loaders, both ruamel.yaml:
   documents), and builds plain Python data plus a map from JSON path to line number.
 * ``load_roundtrip``/``dump_roundtrip`` edit a person's draft keeping comments, key order and
   block-scalar style, so a tool edit changes only what it means to change.
+
+Two more, for other YAML than scenarios (ruamel's defaults, YAML 1.2): ``load_data`` reads
+configuration such as ``scrubbers/``; ``load_document``/``dump_document`` let the scrubber
+rewrite any YAML file it is given.
 """
 
 from __future__ import annotations
@@ -180,6 +184,23 @@ def dump_roundtrip(data: Any, *, like: str | None = None) -> str:
     stream = io.StringIO()
     _rt_yaml(sequence_offset(like) if like is not None else 2).dump(data, stream)
     return _without_directive(stream.getvalue())
+
+
+def load_data(text: str) -> Any:
+    """Plain data from a configuration text (pure-Python safe loader, YAML 1.2)."""
+    return YAML(typ="safe", pure=True).load(text)
+
+
+def load_document(text: str) -> Any:
+    """A round-trip tree of any YAML text (ruamel's defaults), for rewriting a file."""
+    return YAML(typ="rt").load(text)
+
+
+def dump_document(data: Any) -> str:
+    """Text of a tree from ``load_document``, with ruamel's default layout."""
+    stream = io.StringIO()
+    YAML(typ="rt").dump(data, stream)
+    return stream.getvalue()
 
 
 def _without_directive(text: str) -> str:

@@ -184,7 +184,7 @@ def test_atomic_write_keeps_or_sets_a_shareable_mode(tmp_path: Path) -> None:
     """Rewritten files keep their mode; new ones follow the umask (not mkstemp's 0600)."""
     import os
 
-    from intake.records import atomic_write
+    from intake.fileio import atomic_write
 
     fresh = tmp_path / "report.html"
     old = os.umask(0o022)

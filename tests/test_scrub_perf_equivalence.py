@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 from presidio_analyzer import PatternRecognizer
 
 from intake.scrub import Scrubber
-from intake.scrub_checks import FastPatternRecognizer
+from intake.scrub.recognizers import FastPatternRecognizer
 from tests.scrub_corpus import build_corpus, kind_values
 
 

@@ -59,7 +59,7 @@ def register(app: typer.Typer) -> None:
         """
         from intake.cli import err, settings
         from intake.errors import UsageError
-        from intake.records import atomic_write
+        from intake.fileio import atomic_write
         from intake.report import make_report, parse_since, render
 
         start = parse_since(since) if since is not None else None

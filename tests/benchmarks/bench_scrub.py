@@ -50,7 +50,7 @@ def regex_baseline(scrubber: Scrubber) -> Callable[[str], Spans]:
             compiled.append((rec, regex.compile(pat.regex, flags)))
 
     def run(text: str) -> Spans:
-        from intake.scrub import _Candidate
+        from intake.scrub.engine import _Candidate
 
         cands = []
         for rec, rx in compiled:

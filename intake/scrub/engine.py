@@ -2,8 +2,7 @@
 
 Everything that decides *what* is private is data in ``scrubbers/`` (a Presidio
 recognizer-registry YAML, allow-lists, fixture formats); code-backed checks live in
-``intake.scrub_checks``. The engine is built the way ``docs/presidio-notes.md`` measured to
-work offline:
+``intake.scrub.recognizers``. The engine is built to work offline, and fast:
 
 * Presidio's ``no_op`` NLP engine: no spaCy model, never a download. An optional spaCy NER
   model (PERSON, LOCATION) is used only when named and already installed.
@@ -14,7 +13,7 @@ work offline:
 * Linear cost: long texts are analysed in overlapping 1 MiB chunks (a 1 MB transcript is one
   Presidio call; smaller chunks re-scanned their margins, ~25 % extra work).
 * Speed without changing results: the registry's pattern recognizers run through
-  ``intake.scrub_checks.FastPatternRecognizer`` (Presidio's match loop minus the per-match
+  ``intake.scrub.recognizers.FastPatternRecognizer`` (Presidio's match loop minus the per-match
   ``AnalysisExplanation`` and the per-recognizer dedup the engine repeats anyway), and the
   engine skips its per-recognizer context regrouping when nothing could act on it.
   ``Scrubber(fast=False)`` runs stock Presidio throughout; ``tests/test_scrub_perf_equivalence.py``
@@ -30,7 +29,6 @@ Presidio is imported only when a ``Scrubber`` is built, so importing this module
 from __future__ import annotations
 
 import copy
-import hashlib
 import logging
 import os
 import threading
@@ -44,31 +42,42 @@ import regex
 
 from intake.errors import ConfigError, InputError, ScrubError
 from intake.models import ScrubReport, ScrubSpan
+from intake.scrub.definitions import (
+    SCRUBBER_VERSION,
+    _load_allow_rules,
+    packaged_scrubbers_dir,
+    scrubber_config_hash,
+)
+from intake.scrub.fixtures import (
+    _ENCODED_PLUS,
+    _WRAP_BREAK,
+    FixtureMap,
+    _fill,
+    _fixture_root,
+    _FixtureSpec,
+    _load_fixture_config,
+    _path_separator,
+    _split_path,
+)
 
 if TYPE_CHECKING:
-    from presidio_analyzer import AnalyzerEngine, RecognizerResult
+    from presidio_analyzer import AnalyzerEngine, RecognizerResult  # noqa: TID251
 
     from intake.config import Settings
 
 __all__ = [
     "MAX_TEXT_CHARS",
-    "SCRUBBER_VERSION",
-    "FileFinding",
     "Finding",
-    "FixtureMap",
+    "FileFinding",
     "ScrubResult",
     "Scrubber",
     "check_tree",
     "find_in_text",
     "get_scrubber",
-    "packaged_scrubbers_dir",
+    "refuse_oversized",
     "scrub_tree",
-    "scrubber_config_hash",
     "scrubber_for",
 ]
-
-SCRUBBER_VERSION = "1.2.0"
-"""Bumped whenever the code changes what is found or how it is replaced."""
 
 MAX_TEXT_CHARS = 64 * 1024 * 1024
 """Longer texts are refused with ``InputError`` (a 50 MB transcript is still scrubbed)."""
@@ -81,11 +90,6 @@ CHUNK_MARGIN = 32 * 1024
 
 REGEX_TIMEOUT_SECONDS = 10
 """Per pattern and chunk. A timeout fails the whole text (Presidio alone would skip it)."""
-
-SECRET_PRIORITY = 60
-"""Entity types with a priority at or above this are secrets (widened, never trimmed)."""
-
-_SEP = r"(?:\\\\|\\|/)"
 
 
 # --------------------------------------------------------------------------- results
@@ -124,281 +128,12 @@ class ScrubResult:
         return bool(self.findings)
 
 
-# --------------------------------------------------------------------------- data files
-
-
-def packaged_scrubbers_dir() -> Path:
-    """The ``scrubbers/`` folder: inside the installed package, else at the repository root."""
-    here = Path(__file__).resolve().parent
-    inside = here / "scrubbers"
-    return inside if inside.is_dir() else here.parent / "scrubbers"
-
-
-def _scrubber_files(scrubbers_dir: Path) -> list[Path]:
-    return sorted(
-        p for p in scrubbers_dir.iterdir() if p.is_file() and p.suffix in {".yaml", ".yml"}
-    )
-
-
-def scrubber_config_hash(scrubbers_dir: Path | None = None) -> str:
-    """``sha256:…`` over every file of the scrubber configuration (names and bytes)."""
-    folder = scrubbers_dir or packaged_scrubbers_dir()
-    digest = hashlib.sha256()
-    digest.update(f"intake-scrubber {SCRUBBER_VERSION}\n".encode())
-    for path in _scrubber_files(folder):
-        data = path.read_bytes()
-        digest.update(f"{path.name}\0{len(data)}\0".encode())
-        digest.update(data)
-    return "sha256:" + digest.hexdigest()
-
-
-def _load_yaml(path: Path) -> Any:
-    from ruamel.yaml import YAML
-
-    try:
-        return YAML(typ="safe", pure=True).load(path.read_text(encoding="utf-8"))
-    except FileNotFoundError as exc:
-        raise ConfigError("scrubber configuration file is missing", where=str(path)) from exc
-    except Exception as exc:
-        raise ConfigError(
-            f"scrubber configuration is invalid: {type(exc).__name__}", where=str(path)
-        ) from exc
-
-
-@dataclass(frozen=True)
-class _AllowRule:
-    name: str
-    entities: frozenset[str]
-    pattern: regex.Pattern[str]
-
-    def applies(self, entity_type: str) -> bool:
-        return "*" in self.entities or entity_type in self.entities
-
-
-def _load_allow_rules(path: Path) -> list[_AllowRule]:
-    data = _load_yaml(path) or {}
-    rules = []
-    for i, rule in enumerate(data.get("rules", [])):
-        try:
-            rules.append(
-                _AllowRule(
-                    name=str(rule.get("name", f"rule{i}")),
-                    entities=frozenset(rule["entities"]),
-                    pattern=regex.compile(rule["regex"], regex.V0),
-                )
-            )
-        except (KeyError, TypeError, regex.error) as exc:
-            raise ConfigError(f"allow-list rule {i} is invalid: {exc}", where=str(path)) from exc
-    return rules
-
-
-# --------------------------------------------------------------------------- fixtures
-
-
-@dataclass(frozen=True)
-class _FixtureSpec:
-    style: str = "token"
-    template: str = ""
-    keep_prefix: regex.Pattern[str] | None = None
-    keep_suffix: regex.Pattern[str] | None = None
-    url_encoded: bool = False
-    directory: str = "project{n}"
-    file: str = "file{n}"
-
-
-@dataclass(frozen=True)
-class _FixtureConfig:
-    marker: str
-    default: _FixtureSpec
-    entities: dict[str, _FixtureSpec]
-    priority: dict[str, int]
-
-    def spec(self, entity_type: str) -> _FixtureSpec:
-        return self.entities.get(entity_type, self.default)
-
-    def rank(self, entity_type: str) -> int:
-        return self.priority.get(entity_type, SECRET_PRIORITY)
-
-
-def _load_fixture_config(path: Path) -> _FixtureConfig:
-    data = _load_yaml(path) or {}
-
-    def spec(raw: dict[str, Any]) -> _FixtureSpec:
-        prefix = raw.get("keep_prefix")
-        suffix = raw.get("keep_suffix")
-        return _FixtureSpec(
-            style=str(raw.get("style", "token")),
-            template=str(raw.get("template", "")),
-            keep_prefix=regex.compile(prefix) if prefix else None,
-            keep_suffix=regex.compile(suffix) if suffix else None,
-            url_encoded=bool(raw.get("url_encoded", False)),
-            directory=str(raw.get("directory", "project{n}")),
-            file=str(raw.get("file", "file{n}")),
+def refuse_oversized(length: int, what: str, *, where: str, limit: int = MAX_TEXT_CHARS) -> None:
+    """``InputError`` for a text longer than the scrubber takes (it fails closed, never cuts)."""
+    if length > limit:
+        raise InputError(
+            f"{what} too large to scrub ({length} characters, limit {limit})", where=where
         )
-
-    try:
-        return _FixtureConfig(
-            marker=str(data.get("marker", "FAKE")),
-            default=spec(data.get("default", {})),
-            entities={str(k): spec(v) for k, v in (data.get("entities") or {}).items()},
-            priority={str(k): int(v) for k, v in (data.get("priority") or {}).items()},
-        )
-    except (TypeError, ValueError, AttributeError, regex.error) as exc:
-        raise ConfigError(f"fixture formats are invalid: {exc}", where=str(path)) from exc
-
-
-_PATH_ROOT = regex.compile(
-    rf"""^(?P<scheme>file://(?:localhost)?)?(?:
-        (?P<posix>/(?:home|Users|var/home|export/home|mnt/[a-z]/Users)/[^/\\]++|/root)
-      | (?P<tmp>/(?:private/)?var/folders/[^/]++/[^/]++)
-      | (?P<win>[A-Za-z]:{_SEP}(?:(?i:users|documents\ and\ settings){_SEP}[^\\/]++)?)
-      | (?P<unc>\\\\(?:\\\\)?[^\\/]++(?:\\\\|\\)[^\\/]++)
-      | (?P<tilde>~[^/\\]*+)
-      | (?P<var>\$HOME|\$\{{HOME\}}|%[A-Za-z_]++%)
-    )""",
-    regex.X,
-)
-
-
-_ENCODED_PLUS = regex.compile(r"%2[Bb]")
-_WRAP_BREAK = regex.compile(r"\r?\n[ \t]*+")
-
-_SEP_RX = regex.compile(_SEP)
-_SEP_SPLIT = regex.compile(rf"({_SEP})")
-
-_FIXTURE_NUMBER = regex.compile(r"(FAKE|user|project|file)0*+([0-9]{1,9})(?![0-9])")
-
-
-def _fixture_numbers(text: str) -> set[tuple[str, int]]:
-    """Numbered fixture stems present in ``text`` (``user3`` → ``("user", 3)``)."""
-    return {(m.group(1), int(m.group(2))) for m in _FIXTURE_NUMBER.finditer(text)}
-
-
-class FixtureMap:
-    """Original value → fixture, shared by every field of one draft.
-
-    Fixtures are numbered per kind in the order values are first seen, so the result is
-    deterministic for the same input. ``reserved`` texts (the draft being scrubbed) are
-    checked so a new fixture never collides with one that is already there.
-    """
-
-    def __init__(self) -> None:
-        self._values: dict[str, str] = {}
-        self._dirs: dict[str, str] = {}
-        self._homes: dict[str, str] = {}
-        self._counters: dict[str, int] = {}
-        self._reserved: set[tuple[str, int]] = set()
-        self._issued: set[str] = set()
-        self._lock = threading.Lock()
-
-    def reserve(self, texts: Sequence[str]) -> None:
-        """Texts whose existing fixture-like strings must not be reused."""
-        for text in texts:
-            self._reserved.update(_fixture_numbers(text))
-
-    def __len__(self) -> int:
-        return len(self._values)
-
-    def _taken(self, candidate: str) -> bool:
-        return bool(_fixture_numbers(candidate) & self._reserved)
-
-    def _next(self, kind: str, render: Callable[[int], str]) -> str:
-        n = self._counters.get(kind, 0)
-        while True:
-            n += 1
-            value = render(n)
-            if not self._taken(value) and value not in self._issued:
-                self._counters[kind] = n
-                self._issued.add(value)
-                return value
-
-    def get(self, original: str, make: Callable[[FixtureMap], str]) -> str:
-        """The fixture for ``original``, made once with ``make`` and then reused."""
-        with self._lock:
-            found = self._values.get(original)
-            if found is None:
-                found = make(self)
-                self._values[original] = found
-            return found
-
-    def number(self, kind: str, render: Callable[[int], str]) -> str:
-        """A fresh numbered fixture of ``kind`` (call only from inside ``make``)."""
-        return self._next(kind, render)
-
-    def home(self, original_root: str, render: Callable[[int], str]) -> str:
-        """The same numbered fixture for every bare mention of one user folder.
-
-        ``/home/alice`` and ``/home/bob`` alone must not both become ``/home/user``; deeper
-        paths keep ``/home/user/projectN/…`` (the folder number tells them apart).
-        """
-        found = self._homes.get(original_root)
-        if found is None:
-            found = self._next("__home__", render)
-            self._homes[original_root] = found
-        return found
-
-    def directory(self, original_dir: str, render: Callable[[int], str]) -> str:
-        """The same fixture folder for every file of one original folder."""
-        found = self._dirs.get(original_dir)
-        if found is None:
-            found = self._next("__dir__", render)
-            self._dirs[original_dir] = found
-        return found
-
-
-def _fill(marker: str, n: int, length: int, alphabet_upper: bool = True) -> str:
-    tail = f"{marker}{n}"
-    if length <= len(tail):
-        return tail
-    return f"{marker}{'0' * (length - len(tail))}{n}"
-
-
-def _split_path(text: str) -> tuple[str, str, str]:
-    """(root prefix, middle, basename) of a detected path; separators kept in place."""
-    m = _PATH_ROOT.match(text)
-    root = m.group(0) if m else ""
-    rest = text[len(root) :]
-    parts = _SEP_SPLIT.split(rest)
-    base = parts[-1] if parts else ""
-    middle = rest[: len(rest) - len(base)]
-    return root, middle, base
-
-
-def _fixture_root(root: str) -> str:
-    m = _PATH_ROOT.match(root)
-    if not m:
-        return "/home/user"
-    scheme = m.group("scheme") or ""
-    if m.group("posix"):
-        p = m.group("posix")
-        if p.startswith("/Users/"):
-            return scheme + "/Users/user"
-        wsl = regex.match(r"/mnt/([a-z])/Users/", p)
-        if wsl:
-            return f"{scheme}/mnt/{wsl.group(1)}/Users/user"
-        return scheme + "/home/user"
-    if m.group("tmp"):
-        return scheme + "/home/user"
-    if m.group("win"):
-        w = m.group("win")
-        sep_m = _SEP_RX.search(w)
-        sep = sep_m.group(0) if sep_m else "\\"
-        return f"{w[0].upper()}:{sep}Users{sep}user"
-    if m.group("unc"):
-        u = m.group("unc")
-        double = u.startswith("\\\\\\\\")
-        return "\\\\\\\\fileserver\\\\share" if double else "\\\\fileserver\\share"
-    if m.group("tilde"):
-        return "~"
-    var = m.group("var")
-    if var.startswith("%"):
-        return "%USERPROFILE%"
-    return str(var)
-
-
-def _path_separator(text: str) -> str:
-    m = _SEP_RX.search(text)
-    return m.group(0) if m else ""
 
 
 # --------------------------------------------------------------------------- engine
@@ -474,14 +209,14 @@ class Scrubber:
 
     def _build_analyzer(self) -> AnalyzerEngine:
         os.environ["TLDEXTRACT_PUBLIC_SUFFIX_LIST_URLS"] = ""
-        import presidio_analyzer.pattern_recognizer as pattern_module
-        from presidio_analyzer import AnalyzerEngine, EntityRecognizer, PatternRecognizer
-        from presidio_analyzer.context_aware_enhancers import ContextAwareEnhancer
-        from presidio_analyzer.nlp_engine import NlpEngineProvider
-        from presidio_analyzer.recognizer_registry import RecognizerRegistryProvider
+        import presidio_analyzer.pattern_recognizer as pattern_module  # noqa: TID251
+        from presidio_analyzer import AnalyzerEngine, EntityRecognizer, PatternRecognizer  # noqa: TID251
+        from presidio_analyzer.context_aware_enhancers import ContextAwareEnhancer  # noqa: TID251
+        from presidio_analyzer.nlp_engine import NlpEngineProvider  # noqa: TID251
+        from presidio_analyzer.recognizer_registry import RecognizerRegistryProvider  # noqa: TID251
 
         # Importing it registers the `type: predefined` classes.
-        from intake.scrub_checks import FastPatternRecognizer
+        from intake.scrub.recognizers import FastPatternRecognizer
 
         # A module global read at match time; Presidio's default is 60 s per pattern.
         pattern_module.REGEX_TIMEOUT_SECONDS = self.regex_timeout  # type: ignore[assignment]
@@ -576,7 +311,7 @@ class Scrubber:
             }
             return provider_cls(nlp_configuration=conf).create_engine()
         import spacy.util
-        from presidio_analyzer.predefined_recognizers import SpacyRecognizer
+        from presidio_analyzer.predefined_recognizers import SpacyRecognizer  # noqa: TID251
 
         name = self.spacy_model
         # Presidio downloads any model it cannot find; refuse before it gets the chance.
@@ -1098,186 +833,3 @@ def check_tree(obj: Any, *, scrubber: Scrubber | None = None) -> list[Finding]:
 def find_in_text(text: str, *, scrubber: Scrubber | None = None) -> list[Finding]:
     """Findings in one text (type and location only)."""
     return (scrubber or get_scrubber()).find(text)
-
-
-# --------------------------------------------------------------------------- files
-
-
-def decode_text(data: bytes, *, where: str) -> str:
-    """UTF-8 text of a file, or ``InputError`` for binary, undecodable or oversized data."""
-    if len(data) > 4 * MAX_TEXT_CHARS:
-        raise InputError(f"file too large to scrub ({len(data)} bytes)", where=where)
-    if b"\x00" in data[:8192]:
-        raise InputError("binary file: cannot scrub (NUL bytes)", where=where)
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise InputError(
-            f"not valid UTF-8 at byte {exc.start}: cannot scrub", where=where
-        ) from None
-    refuse_oversized(len(text), "file", where=where)
-    return text
-
-
-def refuse_oversized(length: int, what: str, *, where: str, limit: int = MAX_TEXT_CHARS) -> None:
-    """``InputError`` for a text longer than the scrubber takes (it fails closed, never cuts)."""
-    if length > limit:
-        raise InputError(
-            f"{what} too large to scrub ({length} characters, limit {limit})", where=where
-        )
-
-
-TEXT_SUFFIXES = frozenset({".yaml", ".yml", ".json", ".jsonl", ".md", ".txt", ".log"})
-"""Files picked up inside a folder; files named explicitly are scrubbed whatever their name."""
-
-
-@dataclass
-class FileOutcome:
-    """What scrubbing one file did (or would do): the new text and the report."""
-
-    path: Path
-    original: str
-    text: str
-    report: ScrubReport
-
-    @property
-    def changed(self) -> bool:
-        """Whether the file content changes."""
-        return self.text != self.original
-
-
-def expand_paths(paths: Sequence[Path]) -> list[Path]:
-    """Files named, plus text files under folders named (hidden folders skipped), sorted."""
-    files: list[Path] = []
-    for p in paths:
-        if p.is_dir():
-            for f in sorted(p.rglob("*")):
-                rel = f.relative_to(p).parts
-                if (
-                    f.is_file()
-                    and f.suffix in TEXT_SUFFIXES
-                    and not any(x.startswith(".") for x in rel)
-                ):
-                    files.append(f)
-        elif p.is_file():
-            files.append(p)
-        else:
-            raise InputError("no such file or folder", where=str(p))
-    seen: set[Path] = set()
-    return [f for f in files if not (f.resolve() in seen or seen.add(f.resolve()))]  # type: ignore[func-returns-value]
-
-
-def _read(path: Path) -> str:
-    try:
-        data = path.read_bytes()
-    except OSError as exc:
-        raise InputError(f"cannot read file: {exc.strerror}", where=str(path)) from None
-    return decode_text(data, where=str(path))
-
-
-def _line_of(text: str, offset: int) -> int:
-    return text.count("\n", 0, offset) + 1
-
-
-def scan_paths(paths: Sequence[Path], *, scrubber: Scrubber | None = None) -> list[FileFinding]:
-    """Findings in files (type, file and line; never the value), for ``--check``/``intake check``.
-
-    The raw text is scanned, so comments, keys and values of YAML and JSON files are all
-    covered and the line numbers are exact.
-    """
-    scrubber = scrubber or get_scrubber()
-    out: list[FileFinding] = []
-    for path in expand_paths(paths):
-        text = _read(path)
-        for f in scrubber.find(text, json_path=str(path)):
-            out.append(FileFinding(f.entity_type, str(path), _line_of(text, f.start)))
-    return out
-
-
-def _structured_check(path: Path, text: str, scrubber: Scrubber) -> tuple[bool, Any]:
-    """(parses, findings-free) of a YAML/JSON text after a text-level scrub."""
-    from ruamel.yaml import YAML
-
-    try:
-        if path.suffix == ".json":
-            import json
-
-            data = json.loads(text)
-        else:
-            data = YAML(typ="rt").load(text)
-    except Exception:
-        return False, None
-    return not check_tree(data, scrubber=scrubber), data
-
-
-def scrub_file_text(path: Path, text: str, *, scrubber: Scrubber | None = None) -> FileOutcome:
-    """Scrub one file's text in memory (one fixture mapping per file).
-
-    Text-level replacement keeps every byte of layout and comments. For YAML and JSON the result
-    must still parse and its parsed strings must be clean (an escaped or folded value may hide a
-    secret from the text scan); otherwise the file is scrubbed as a parsed tree and dumped again
-    (ruamel round trip for YAML), and if that is still not clean the scrub fails closed.
-    """
-    scrubber = scrubber or get_scrubber()
-    result = scrubber.scrub_text(text, json_path="$")
-    report = scrubber.report(result.findings)
-    if path.suffix not in {".yaml", ".yml", ".json"}:
-        return FileOutcome(path, text, result.text, report)
-    _, before = _structured_check(path, text, scrubber)
-    if before is None:  # not valid YAML/JSON to begin with: the text scrub is all there is
-        return FileOutcome(path, text, result.text, report)
-    ok, _ = _structured_check(path, result.text, scrubber)
-    if ok:
-        return FileOutcome(path, text, result.text, report)
-    data = before
-    new_data, tree_report = scrub_tree(data, scrubber=scrubber)
-    if path.suffix == ".json":
-        import json
-
-        new_text = json.dumps(new_data, indent=2, ensure_ascii=False) + "\n"
-    else:
-        import io
-
-        from ruamel.yaml import YAML
-
-        buf = io.StringIO()
-        YAML(typ="rt").dump(new_data, buf)
-        new_text = buf.getvalue()
-    if not _structured_check(path, new_text, scrubber)[0] or scrubber.find(new_text):
-        raise ScrubError("file could not be scrubbed cleanly; nothing was written", where=str(path))
-    # The text pass is discarded: what is written and reported is the tree pass alone, so each
-    # replaced value is counted once.
-    return FileOutcome(path, text, new_text, tree_report)
-
-
-def _atomic_write(path: Path, text: str) -> None:
-    import tempfile
-
-    mode = path.stat().st_mode & 0o7777
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".intake-tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="") as handle:
-            handle.write(text)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.chmod(tmp, mode)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-
-
-def scrub_paths(
-    paths: Sequence[Path], *, scrubber: Scrubber | None = None, write: bool = True
-) -> list[FileOutcome]:
-    """Scrub files in place. Every file is scrubbed in memory first; if any fails, none is written.
-
-    Each file is replaced atomically (a temporary file in the same folder, then ``os.replace``).
-    """
-    scrubber = scrubber or get_scrubber()
-    outcomes = [scrub_file_text(p, _read(p), scrubber=scrubber) for p in expand_paths(paths)]
-    if write:
-        for o in outcomes:
-            if o.changed:
-                _atomic_write(o.path, o.text)
-    return outcomes

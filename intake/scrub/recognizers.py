@@ -2,7 +2,7 @@
 
 ``scrubbers/recognizers.yaml`` names these classes with ``type: predefined``; Presidio's loader
 finds them among the subclasses of ``EntityRecognizer``, so this module must be imported before
-the registry is built (``intake.scrub`` does that). Presidio's YAML cannot give a predefined
+the registry is built (``intake.scrub.engine`` does that). Presidio's YAML cannot give a predefined
 recognizer its own patterns, so each class carries its patterns here, next to the check that
 validates them.
 
@@ -29,8 +29,8 @@ import regex
 
 os.environ.setdefault("TLDEXTRACT_PUBLIC_SUFFIX_LIST_URLS", "")
 
-import presidio_analyzer.pattern_recognizer as _pattern_module  # noqa: E402
-from presidio_analyzer import (  # noqa: E402
+import presidio_analyzer.pattern_recognizer as _pattern_module  # noqa: E402, TID251
+from presidio_analyzer import (  # noqa: E402, TID251
     EntityRecognizer,
     Pattern,
     PatternRecognizer,

@@ -1,0 +1,187 @@
+"""Scrubbing and scanning files: reading them safely, in-place atomic rewrites, ``--check``.
+
+Every file is scrubbed in memory first; if any fails, none is written. YAML and JSON files must
+still parse after a text-level scrub and their parsed strings must be clean, else the file is
+scrubbed as a parsed tree (``intake.yamlio`` round trip) or the scrub fails closed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from intake.errors import InputError, ScrubError
+from intake.fileio import atomic_write
+from intake.models import ScrubReport
+from intake.scrub.engine import (
+    MAX_TEXT_CHARS,
+    FileFinding,
+    Scrubber,
+    check_tree,
+    get_scrubber,
+    refuse_oversized,
+    scrub_tree,
+)
+
+__all__ = [
+    "TEXT_SUFFIXES",
+    "FileOutcome",
+    "decode_text",
+    "expand_paths",
+    "scan_paths",
+    "scrub_file_text",
+    "scrub_paths",
+]
+
+
+def decode_text(data: bytes, *, where: str) -> str:
+    """UTF-8 text of a file, or ``InputError`` for binary, undecodable or oversized data."""
+    if len(data) > 4 * MAX_TEXT_CHARS:
+        raise InputError(f"file too large to scrub ({len(data)} bytes)", where=where)
+    if b"\x00" in data[:8192]:
+        raise InputError("binary file: cannot scrub (NUL bytes)", where=where)
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise InputError(
+            f"not valid UTF-8 at byte {exc.start}: cannot scrub", where=where
+        ) from None
+    refuse_oversized(len(text), "file", where=where)
+    return text
+
+
+TEXT_SUFFIXES = frozenset({".yaml", ".yml", ".json", ".jsonl", ".md", ".txt", ".log"})
+"""Files picked up inside a folder; files named explicitly are scrubbed whatever their name."""
+
+
+@dataclass
+class FileOutcome:
+    """What scrubbing one file did (or would do): the new text and the report."""
+
+    path: Path
+    original: str
+    text: str
+    report: ScrubReport
+
+    @property
+    def changed(self) -> bool:
+        """Whether the file content changes."""
+        return self.text != self.original
+
+
+def expand_paths(paths: Sequence[Path]) -> list[Path]:
+    """Files named, plus text files under folders named (hidden folders skipped), sorted."""
+    files: list[Path] = []
+    for p in paths:
+        if p.is_dir():
+            for f in sorted(p.rglob("*")):
+                rel = f.relative_to(p).parts
+                if (
+                    f.is_file()
+                    and f.suffix in TEXT_SUFFIXES
+                    and not any(x.startswith(".") for x in rel)
+                ):
+                    files.append(f)
+        elif p.is_file():
+            files.append(p)
+        else:
+            raise InputError("no such file or folder", where=str(p))
+    seen: set[Path] = set()
+    return [f for f in files if not (f.resolve() in seen or seen.add(f.resolve()))]  # type: ignore[func-returns-value]
+
+
+def _read(path: Path) -> str:
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        raise InputError(f"cannot read file: {exc.strerror}", where=str(path)) from None
+    return decode_text(data, where=str(path))
+
+
+def _line_of(text: str, offset: int) -> int:
+    return text.count("\n", 0, offset) + 1
+
+
+def scan_paths(paths: Sequence[Path], *, scrubber: Scrubber | None = None) -> list[FileFinding]:
+    """Findings in files (type, file and line; never the value), for ``--check``/``intake check``.
+
+    The raw text is scanned, so comments, keys and values of YAML and JSON files are all
+    covered and the line numbers are exact.
+    """
+    scrubber = scrubber or get_scrubber()
+    out: list[FileFinding] = []
+    for path in expand_paths(paths):
+        text = _read(path)
+        for f in scrubber.find(text, json_path=str(path)):
+            out.append(FileFinding(f.entity_type, str(path), _line_of(text, f.start)))
+    return out
+
+
+def _structured_check(path: Path, text: str, scrubber: Scrubber) -> tuple[bool, Any]:
+    """(parses, findings-free) of a YAML/JSON text after a text-level scrub."""
+    from intake.yamlio import load_document
+
+    try:
+        if path.suffix == ".json":
+            import json
+
+            data = json.loads(text)
+        else:
+            data = load_document(text)
+    except Exception:
+        return False, None
+    return not check_tree(data, scrubber=scrubber), data
+
+
+def scrub_file_text(path: Path, text: str, *, scrubber: Scrubber | None = None) -> FileOutcome:
+    """Scrub one file's text in memory (one fixture mapping per file).
+
+    Text-level replacement keeps every byte of layout and comments. For YAML and JSON the result
+    must still parse and its parsed strings must be clean (an escaped or folded value may hide a
+    secret from the text scan); otherwise the file is scrubbed as a parsed tree and dumped again
+    (ruamel round trip for YAML), and if that is still not clean the scrub fails closed.
+    """
+    scrubber = scrubber or get_scrubber()
+    result = scrubber.scrub_text(text, json_path="$")
+    report = scrubber.report(result.findings)
+    if path.suffix not in {".yaml", ".yml", ".json"}:
+        return FileOutcome(path, text, result.text, report)
+    _, before = _structured_check(path, text, scrubber)
+    if before is None:  # not valid YAML/JSON to begin with: the text scrub is all there is
+        return FileOutcome(path, text, result.text, report)
+    ok, _ = _structured_check(path, result.text, scrubber)
+    if ok:
+        return FileOutcome(path, text, result.text, report)
+    data = before
+    new_data, tree_report = scrub_tree(data, scrubber=scrubber)
+    if path.suffix == ".json":
+        import json
+
+        new_text = json.dumps(new_data, indent=2, ensure_ascii=False) + "\n"
+    else:
+        from intake.yamlio import dump_document
+
+        new_text = dump_document(new_data)
+    if not _structured_check(path, new_text, scrubber)[0] or scrubber.find(new_text):
+        raise ScrubError("file could not be scrubbed cleanly; nothing was written", where=str(path))
+    # The text pass is discarded: what is written and reported is the tree pass alone, so each
+    # replaced value is counted once.
+    return FileOutcome(path, text, new_text, tree_report)
+
+
+def scrub_paths(
+    paths: Sequence[Path], *, scrubber: Scrubber | None = None, write: bool = True
+) -> list[FileOutcome]:
+    """Scrub files in place. Every file is scrubbed in memory first; if any fails, none is written.
+
+    Each file is replaced atomically (a temporary file in the same folder, then ``os.replace``).
+    """
+    scrubber = scrubber or get_scrubber()
+    outcomes = [scrub_file_text(p, _read(p), scrubber=scrubber) for p in expand_paths(paths)]
+    if write:
+        for o in outcomes:
+            if o.changed:
+                atomic_write(o.path, o.text)
+    return outcomes

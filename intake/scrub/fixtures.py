@@ -1,0 +1,227 @@
+"""Consistent fixture values: one ``FixtureMap`` per draft, the fixture formats, path shapes.
+
+Fixtures are numbered per kind in document order, so the same original gets the same fixture
+in every field of a draft, and every fixture is visibly fake and keeps the original's shape.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import regex
+
+from intake.errors import ConfigError
+from intake.scrub.definitions import SECRET_PRIORITY, _load_yaml
+
+__all__ = ["FixtureMap"]
+
+_SEP = r"(?:\\\\|\\|/)"
+
+@dataclass(frozen=True)
+class _FixtureSpec:
+    style: str = "token"
+    template: str = ""
+    keep_prefix: regex.Pattern[str] | None = None
+    keep_suffix: regex.Pattern[str] | None = None
+    url_encoded: bool = False
+    directory: str = "project{n}"
+    file: str = "file{n}"
+
+
+@dataclass(frozen=True)
+class _FixtureConfig:
+    marker: str
+    default: _FixtureSpec
+    entities: dict[str, _FixtureSpec]
+    priority: dict[str, int]
+
+    def spec(self, entity_type: str) -> _FixtureSpec:
+        return self.entities.get(entity_type, self.default)
+
+    def rank(self, entity_type: str) -> int:
+        return self.priority.get(entity_type, SECRET_PRIORITY)
+
+
+def _load_fixture_config(path: Path) -> _FixtureConfig:
+    data = _load_yaml(path) or {}
+
+    def spec(raw: dict[str, Any]) -> _FixtureSpec:
+        prefix = raw.get("keep_prefix")
+        suffix = raw.get("keep_suffix")
+        return _FixtureSpec(
+            style=str(raw.get("style", "token")),
+            template=str(raw.get("template", "")),
+            keep_prefix=regex.compile(prefix) if prefix else None,
+            keep_suffix=regex.compile(suffix) if suffix else None,
+            url_encoded=bool(raw.get("url_encoded", False)),
+            directory=str(raw.get("directory", "project{n}")),
+            file=str(raw.get("file", "file{n}")),
+        )
+
+    try:
+        return _FixtureConfig(
+            marker=str(data.get("marker", "FAKE")),
+            default=spec(data.get("default", {})),
+            entities={str(k): spec(v) for k, v in (data.get("entities") or {}).items()},
+            priority={str(k): int(v) for k, v in (data.get("priority") or {}).items()},
+        )
+    except (TypeError, ValueError, AttributeError, regex.error) as exc:
+        raise ConfigError(f"fixture formats are invalid: {exc}", where=str(path)) from exc
+
+
+_PATH_ROOT = regex.compile(
+    rf"""^(?P<scheme>file://(?:localhost)?)?(?:
+        (?P<posix>/(?:home|Users|var/home|export/home|mnt/[a-z]/Users)/[^/\\]++|/root)
+      | (?P<tmp>/(?:private/)?var/folders/[^/]++/[^/]++)
+      | (?P<win>[A-Za-z]:{_SEP}(?:(?i:users|documents\ and\ settings){_SEP}[^\\/]++)?)
+      | (?P<unc>\\\\(?:\\\\)?[^\\/]++(?:\\\\|\\)[^\\/]++)
+      | (?P<tilde>~[^/\\]*+)
+      | (?P<var>\$HOME|\$\{{HOME\}}|%[A-Za-z_]++%)
+    )""",
+    regex.X,
+)
+
+
+_ENCODED_PLUS = regex.compile(r"%2[Bb]")
+_WRAP_BREAK = regex.compile(r"\r?\n[ \t]*+")
+
+_SEP_RX = regex.compile(_SEP)
+_SEP_SPLIT = regex.compile(rf"({_SEP})")
+
+_FIXTURE_NUMBER = regex.compile(r"(FAKE|user|project|file)0*+([0-9]{1,9})(?![0-9])")
+
+
+def _fixture_numbers(text: str) -> set[tuple[str, int]]:
+    """Numbered fixture stems present in ``text`` (``user3`` → ``("user", 3)``)."""
+    return {(m.group(1), int(m.group(2))) for m in _FIXTURE_NUMBER.finditer(text)}
+
+
+class FixtureMap:
+    """Original value → fixture, shared by every field of one draft.
+
+    Fixtures are numbered per kind in the order values are first seen, so the result is
+    deterministic for the same input. ``reserved`` texts (the draft being scrubbed) are
+    checked so a new fixture never collides with one that is already there.
+    """
+
+    def __init__(self) -> None:
+        self._values: dict[str, str] = {}
+        self._dirs: dict[str, str] = {}
+        self._homes: dict[str, str] = {}
+        self._counters: dict[str, int] = {}
+        self._reserved: set[tuple[str, int]] = set()
+        self._issued: set[str] = set()
+        self._lock = threading.Lock()
+
+    def reserve(self, texts: Sequence[str]) -> None:
+        """Texts whose existing fixture-like strings must not be reused."""
+        for text in texts:
+            self._reserved.update(_fixture_numbers(text))
+
+    def __len__(self) -> int:
+        return len(self._values)
+
+    def _taken(self, candidate: str) -> bool:
+        return bool(_fixture_numbers(candidate) & self._reserved)
+
+    def _next(self, kind: str, render: Callable[[int], str]) -> str:
+        n = self._counters.get(kind, 0)
+        while True:
+            n += 1
+            value = render(n)
+            if not self._taken(value) and value not in self._issued:
+                self._counters[kind] = n
+                self._issued.add(value)
+                return value
+
+    def get(self, original: str, make: Callable[[FixtureMap], str]) -> str:
+        """The fixture for ``original``, made once with ``make`` and then reused."""
+        with self._lock:
+            found = self._values.get(original)
+            if found is None:
+                found = make(self)
+                self._values[original] = found
+            return found
+
+    def number(self, kind: str, render: Callable[[int], str]) -> str:
+        """A fresh numbered fixture of ``kind`` (call only from inside ``make``)."""
+        return self._next(kind, render)
+
+    def home(self, original_root: str, render: Callable[[int], str]) -> str:
+        """The same numbered fixture for every bare mention of one user folder.
+
+        ``/home/alice`` and ``/home/bob`` alone must not both become ``/home/user``; deeper
+        paths keep ``/home/user/projectN/…`` (the folder number tells them apart).
+        """
+        found = self._homes.get(original_root)
+        if found is None:
+            found = self._next("__home__", render)
+            self._homes[original_root] = found
+        return found
+
+    def directory(self, original_dir: str, render: Callable[[int], str]) -> str:
+        """The same fixture folder for every file of one original folder."""
+        found = self._dirs.get(original_dir)
+        if found is None:
+            found = self._next("__dir__", render)
+            self._dirs[original_dir] = found
+        return found
+
+
+def _fill(marker: str, n: int, length: int, alphabet_upper: bool = True) -> str:
+    tail = f"{marker}{n}"
+    if length <= len(tail):
+        return tail
+    return f"{marker}{'0' * (length - len(tail))}{n}"
+
+
+def _split_path(text: str) -> tuple[str, str, str]:
+    """(root prefix, middle, basename) of a detected path; separators kept in place."""
+    m = _PATH_ROOT.match(text)
+    root = m.group(0) if m else ""
+    rest = text[len(root) :]
+    parts = _SEP_SPLIT.split(rest)
+    base = parts[-1] if parts else ""
+    middle = rest[: len(rest) - len(base)]
+    return root, middle, base
+
+
+def _fixture_root(root: str) -> str:
+    m = _PATH_ROOT.match(root)
+    if not m:
+        return "/home/user"
+    scheme = m.group("scheme") or ""
+    if m.group("posix"):
+        p = m.group("posix")
+        if p.startswith("/Users/"):
+            return scheme + "/Users/user"
+        wsl = regex.match(r"/mnt/([a-z])/Users/", p)
+        if wsl:
+            return f"{scheme}/mnt/{wsl.group(1)}/Users/user"
+        return scheme + "/home/user"
+    if m.group("tmp"):
+        return scheme + "/home/user"
+    if m.group("win"):
+        w = m.group("win")
+        sep_m = _SEP_RX.search(w)
+        sep = sep_m.group(0) if sep_m else "\\"
+        return f"{w[0].upper()}:{sep}Users{sep}user"
+    if m.group("unc"):
+        u = m.group("unc")
+        double = u.startswith("\\\\\\\\")
+        return "\\\\\\\\fileserver\\\\share" if double else "\\\\fileserver\\share"
+    if m.group("tilde"):
+        return "~"
+    var = m.group("var")
+    if var.startswith("%"):
+        return "%USERPROFILE%"
+    return str(var)
+
+
+def _path_separator(text: str) -> str:
+    m = _SEP_RX.search(text)
+    return m.group(0) if m else ""
