@@ -1,7 +1,16 @@
-"""A plain (non-editable) install works from any folder: schemas and scrubbers ship inside."""
+"""A plain (non-editable) install works from any folder: schemas and scrubbers ship inside.
+
+The wheel goes into a fresh virtualenv *without* system site packages, so the test does not
+depend on how the suite itself was installed (a venv, ``--user``, the system interpreter).
+intake's dependencies are taken from the running interpreter's own site-packages folders,
+added by a ``.pth`` file of plain paths (no network, and no ``.pth`` of theirs is run, so an
+editable install of intake there stays invisible): the ``intake`` imported must be the wheel's.
+"""
 
 from __future__ import annotations
 
+import json
+import site
 import subprocess
 import sys
 import venv
@@ -10,6 +19,19 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import REPO
+
+
+def _dependency_folders() -> list[str]:
+    """The running interpreter's site-packages folders (where typer & co are installed)."""
+    folders = list(site.getsitepackages())
+    if site.ENABLE_USER_SITE:
+        folders.append(site.getusersitepackages())
+    repo = REPO.resolve()
+    return [
+        f
+        for f in dict.fromkeys(folders)
+        if Path(f).is_dir() and Path(f).resolve() != repo and repo not in Path(f).resolve().parents
+    ]
 
 
 @pytest.mark.slow
@@ -23,8 +45,17 @@ def test_wheel_install_validates_from_another_folder(tmp_path: Path) -> None:
     )
     (wheel,) = wheels.glob("intake-*.whl")
     env_dir = tmp_path / "venv"
-    venv.create(env_dir, system_site_packages=True, with_pip=False)
+    venv.create(env_dir, system_site_packages=False, with_pip=False)
     python = env_dir / "bin" / "python"
+    purelib = subprocess.run(
+        [str(python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.strip()
+    (Path(purelib) / "zz_intake_test_deps.pth").write_text(
+        "".join(f"{folder}\n" for folder in _dependency_folders()), encoding="utf-8"
+    )
     subprocess.run(
         [
             sys.executable,
@@ -48,14 +79,23 @@ def test_wheel_install_validates_from_another_folder(tmp_path: Path) -> None:
         "turns:\n- turn: 1\n  objective: o\n  success_criteria: s\n",
         encoding="utf-8",
     )
-    probe = "import intake, intake.schema as s; print(intake.__file__); print(s.schema_dir())"
-    done = subprocess.run(
-        [str(python), "-c", probe], cwd=elsewhere, capture_output=True, text=True, check=True
+    probe = (
+        "import json, intake, intake.schema as s, intake.scrub as sc;"
+        "print(json.dumps([intake.__file__, str(s.schema_dir()),"
+        " str(sc.packaged_scrubbers_dir())]))"
     )
-    module_file, schema_dir = done.stdout.splitlines()
-    assert str(env_dir) in module_file, "the wheel, not the source tree, was imported"
+    done = subprocess.run(
+        [str(python), "-I", "-c", probe],
+        cwd=elsewhere,
+        capture_output=True,
+        text=True,
+    )
+    assert done.returncode == 0, done.stderr
+    module_file, schema_dir, scrubbers_dir = json.loads(done.stdout)
+    assert Path(module_file).is_relative_to(env_dir), "the wheel, not the source tree, was imported"
     assert schema_dir.endswith("intake/schema_files")
-    assert (Path(module_file).parent / "scrubbers").is_dir()
+    assert Path(scrubbers_dir) == Path(module_file).parent / "scrubbers"
+    assert (Path(scrubbers_dir) / "recognizers.yaml").is_file()
     cli = env_dir / "bin" / "intake"
     done = subprocess.run(
         [str(cli), "validate", "one.yaml"], cwd=elsewhere, capture_output=True, text=True
