@@ -74,16 +74,26 @@ def git_suite(suite: Path) -> Path:
 
 @pytest.fixture
 def runner() -> CliRunner:
-    """A CliRunner; stdout and stderr stay separate (click ≥ 8.2)."""
-    return CliRunner()
+    """A CliRunner; stdout and stderr stay separate (click ≥ 8.2).
+
+    ``INTAKE_DEBUG=1``: an unexpected exception (a bug) prints its traceback into the result's
+    stderr instead of a crash-log path, so a failing test shows it. (``catch_exceptions=False``
+    cannot do that: the CLI's own handler catches everything first.)
+    """
+    return CliRunner(env={"INTAKE_DEBUG": "1"})
 
 
 @pytest.fixture
 def github() -> Iterator[FakeGitHub]:
-    """A GitHub REST look-alike on 127.0.0.1 (port 0), wired in through INTAKE_GITHUB_API_URL."""
+    """A GitHub REST look-alike on 127.0.0.1 (port 0), wired in through INTAKE_GITHUB_API_URL.
+
+    Retries keep their number but back off for a millisecond, through the client's own
+    ``INTAKE_GITHUB_BACKOFF`` setting (not by patching time).
+    """
     with FakeGitHub() as server:
         mp = pytest.MonkeyPatch()
         mp.setenv("INTAKE_GITHUB_API_URL", server.url)
+        mp.setenv("INTAKE_GITHUB_BACKOFF", "0.001")
         try:
             yield server
         finally:

@@ -88,7 +88,10 @@ class FakeGitHub:
 
         self.httpd = Server(("127.0.0.1", 0), Handler)
         self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}"
-        self._thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
+        # A short poll: ``shutdown()`` waits for the serve loop's next poll (0.5 s by default).
+        self._thread = threading.Thread(
+            target=self.httpd.serve_forever, kwargs={"poll_interval": 0.01}, daemon=True
+        )
 
     def add(self, method: str, path: str, reply: Reply) -> None:
         """Queue a reply for a path (several replies are served in order)."""

@@ -97,7 +97,7 @@ def test_known_error_is_one_line_with_hint(runner: CliRunner) -> None:
 
 
 def test_unexpected_error_names_a_crash_log(runner: CliRunner) -> None:
-    result = runner.invoke(_crashing_app(), ["boom", "crash"])
+    result = runner.invoke(_crashing_app(), ["boom", "crash"], env={"INTAKE_DEBUG": None})
     assert result.exit_code == 4
     line = result.stderr.strip()
     assert line.startswith("internal error: ZeroDivisionError; details in ")
@@ -111,6 +111,16 @@ def test_debug_shows_the_traceback(runner: CliRunner) -> None:
     result = runner.invoke(_crashing_app(), ["--debug", "boom", "crash"])
     assert result.exit_code == 4
     assert "Traceback" in result.stderr
+
+
+def test_intake_debug_shows_the_traceback_of_a_bug_only(runner: CliRunner) -> None:
+    """The runner fixture sets INTAKE_DEBUG=1, so a bug in a CLI test shows its traceback."""
+    crash = runner.invoke(_crashing_app(), ["boom", "crash"], env={"INTAKE_DEBUG": "1"})
+    assert crash.exit_code == 4
+    assert "Traceback" in crash.stderr and "ZeroDivisionError" in crash.stderr
+    known = runner.invoke(_crashing_app(), ["boom", "source"], env={"INTAKE_DEBUG": "1"})
+    assert known.exit_code == 3
+    assert known.stderr == "error: the database is locked (gaia_chat.db)\nhint: close it\n"
 
 
 def test_interrupt_is_130(runner: CliRunner) -> None:

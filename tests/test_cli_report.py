@@ -53,7 +53,7 @@ def populate(suite: Path) -> None:
 
 def test_text_report_of_a_suite(suite: Path, runner: CliRunner) -> None:
     populate(suite)
-    result = runner.invoke(app, ["report"], catch_exceptions=False)
+    result = runner.invoke(app, ["report"])
     assert result.exit_code == 0, result.stderr
     out = result.stdout
     assert "3 scenarios: 1 from sessions, 1 from issues, 0 by hand, 0 synthetic, 1 unknown" in out
@@ -68,7 +68,7 @@ def test_text_report_of_a_suite(suite: Path, runner: CliRunner) -> None:
 
 def test_json_report(suite: Path, runner: CliRunner) -> None:
     populate(suite)
-    result = runner.invoke(app, ["report", "--format", "json"], catch_exceptions=False)
+    result = runner.invoke(app, ["report", "--format", "json"])
     assert result.exit_code == 0
     doc = json.loads(result.stdout)
     assert doc["command"] == "report"
@@ -87,7 +87,7 @@ def test_output_file_for_every_format(suite: Path, runner: CliRunner) -> None:
     for fmt in ("text", "markdown", "json", "html"):
         target = suite / "out" / f"report.{fmt}"
         result = runner.invoke(
-            app, ["report", "--format", fmt, "--output", str(target)], catch_exceptions=False
+            app, ["report", "--format", fmt, "--output", str(target)]
         )
         assert result.exit_code == 0
         assert result.stdout == ""
@@ -100,13 +100,13 @@ def test_output_file_for_every_format(suite: Path, runner: CliRunner) -> None:
 
 
 def test_empty_suite_reports_zeros(suite: Path, runner: CliRunner) -> None:
-    result = runner.invoke(app, ["report", "--format", "json"], catch_exceptions=False)
+    result = runner.invoke(app, ["report", "--format", "json"])
     assert result.exit_code == 0
     doc = json.loads(result.stdout)
     assert doc["scenarios"] == 0 and doc["real_use"] == 0 and doc["real_use_share"] == 0.0
     assert doc["funnel"]["drafted"] == 0
     assert "no scenario files found: every count is zero" in doc["notes"]
-    text = runner.invoke(app, ["report"], catch_exceptions=False)
+    text = runner.invoke(app, ["report"])
     assert text.exit_code == 0
     assert "0 scenarios: 0 from sessions" in text.stdout
     assert "1 more real-use scenario reaches 20%." in text.stdout
@@ -114,7 +114,7 @@ def test_empty_suite_reports_zeros(suite: Path, runner: CliRunner) -> None:
 
 def test_no_scenarios_folder_is_said(suite: Path, runner: CliRunner) -> None:
     (suite / "scenarios").rmdir()
-    result = runner.invoke(app, ["report"], catch_exceptions=False)
+    result = runner.invoke(app, ["report"])
     assert result.exit_code == 0
     assert "no scenarios folder at scenarios" in result.stdout
 
@@ -123,7 +123,7 @@ def test_invalid_files_are_listed_and_exit_0(suite: Path, runner: CliRunner) -> 
     write(suite / "scenarios" / "a" / "ok.yaml", scenario_yaml("ok", "a", source="issue"))
     write(suite / "scenarios" / "a" / "bad.yaml", "id: [unclosed\n")
     write(suite / "scenarios" / "a" / "noid.yaml", "category: a\n")
-    result = runner.invoke(app, ["report"], catch_exceptions=False)
+    result = runner.invoke(app, ["report"])
     assert result.exit_code == 0
     assert "1 scenarios: 0 from sessions, 1 from issues" in result.stdout
     assert "Invalid files (left out of every share): 2" in result.stdout
@@ -134,7 +134,7 @@ def test_invalid_files_are_listed_and_exit_0(suite: Path, runner: CliRunner) -> 
 def test_record_without_dates(suite: Path, runner: CliRunner) -> None:
     path = write(suite / "scenarios" / "a" / "x.yaml", scenario_yaml("x", "a"))
     write(record_path(path), json.dumps({"id": "x", "source": {"kind": "issue"}}))
-    result = runner.invoke(app, ["report", "--format", "json"], catch_exceptions=False)
+    result = runner.invoke(app, ["report", "--format", "json"])
     assert result.exit_code == 0
     doc = json.loads(result.stdout)
     assert doc["by_source"]["issue"]["count"] == 1
@@ -145,7 +145,7 @@ def test_record_without_dates(suite: Path, runner: CliRunner) -> None:
 
 def test_since_in_the_future(suite: Path, runner: CliRunner) -> None:
     populate(suite)
-    result = runner.invoke(app, ["report", "--since", "2999-01-01"], catch_exceptions=False)
+    result = runner.invoke(app, ["report", "--since", "2999-01-01"])
     assert result.exit_code == 0
     assert "--since 2999-01-01 is after today: nothing is in range" in result.stdout
     assert "(no months in range)" in result.stdout
@@ -157,7 +157,7 @@ def test_since_in_the_future(suite: Path, runner: CliRunner) -> None:
 def test_since_narrows(suite: Path, runner: CliRunner) -> None:
     populate(suite)
     result = runner.invoke(
-        app, ["report", "--since", "2026-04", "--format", "json"], catch_exceptions=False
+        app, ["report", "--since", "2026-04", "--format", "json"]
     )
     assert result.exit_code == 0
     doc = json.loads(result.stdout)
@@ -219,7 +219,7 @@ def test_unwritable_output_is_a_clean_error(suite: Path, runner: CliRunner) -> N
 
 @requires_gaia_corpus()
 def test_gaia_corpus_through_the_cli(suite: Path, runner: CliRunner) -> None:
-    result = runner.invoke(app, ["report", str(GAIA_SCENARIOS)], catch_exceptions=False)
+    result = runner.invoke(app, ["report", str(GAIA_SCENARIOS)])
     assert result.exit_code == 0
     out = result.stdout
     assert "91 scenarios: 2 from sessions, 0 from issues, 0 by hand, 0 synthetic, 89 unknown" in out

@@ -44,7 +44,7 @@ def test_check_lists_type_and_line_never_the_value(runner: CliRunner, draft: Pat
 
 
 def test_scrub_in_place_keeps_layout_and_is_then_clean(runner: CliRunner, draft: Path) -> None:
-    result = runner.invoke(app, ["scrub", str(draft)], catch_exceptions=False)
+    result = runner.invoke(app, ["scrub", str(draft)])
     assert result.exit_code == 0
     assert result.stdout.splitlines()[-1] == "1 files, 1 scrubbed"
     assert draft.read_text() == YAML_TEXT.replace(
@@ -59,7 +59,7 @@ def test_scrub_in_place_keeps_layout_and_is_then_clean(runner: CliRunner, draft:
 
 
 def test_json_format(runner: CliRunner, draft: Path) -> None:
-    result = runner.invoke(app, ["scrub", "--format", "json", str(draft)], catch_exceptions=False)
+    result = runner.invoke(app, ["scrub", "--format", "json", str(draft)])
     doc = json.loads(result.stdout)
     assert doc["files"][0]["changed"] is True
     assert doc["files"][0]["report"]["counts"] == {
@@ -78,7 +78,7 @@ def test_escaped_secret_in_yaml_is_found_by_the_structured_pass(
     path = tmp_path / "esc.yaml"
     escaped = "".join(f"\\x{ord(c):02x}" for c in "bob@acme.io")
     path.write_text(f'msg: "{escaped}"\n')
-    result = runner.invoke(app, ["scrub", str(path)], catch_exceptions=False)
+    result = runner.invoke(app, ["scrub", str(path)])
     assert result.exit_code == 0
     assert "user1@example.com" in path.read_text()
 
@@ -87,7 +87,7 @@ def test_folders_and_plain_text(runner: CliRunner, tmp_path: Path) -> None:
     (tmp_path / "sub").mkdir()
     (tmp_path / "sub" / "log.txt").write_text("see /Users/bob/x/y.txt\n")
     (tmp_path / "image.png").write_bytes(b"\x89PNG\x00\x00")
-    result = runner.invoke(app, ["scrub", str(tmp_path)], catch_exceptions=False)
+    result = runner.invoke(app, ["scrub", str(tmp_path)])
     assert result.exit_code == 0
     assert (tmp_path / "sub" / "log.txt").read_text() == "see /Users/user/project1/y.txt\n"
 
@@ -117,7 +117,7 @@ def test_missing_path_is_a_usage_error(runner: CliRunner, tmp_path: Path) -> Non
 def test_empty_file(runner: CliRunner, tmp_path: Path) -> None:
     path = tmp_path / "empty.yaml"
     path.write_text("")
-    result = runner.invoke(app, ["scrub", str(path)], catch_exceptions=False)
+    result = runner.invoke(app, ["scrub", str(path)])
     assert result.exit_code == 0
     assert path.read_text() == ""
 

@@ -27,7 +27,7 @@ def two_sessions(path: Path) -> Path:
 
 def test_sessions_text_and_json(runner: CliRunner, suite: Path) -> None:
     db = two_sessions(suite / "gaia_chat.db")
-    result = runner.invoke(app, ["sessions", "--db", str(db)], catch_exceptions=False)
+    result = runner.invoke(app, ["sessions", "--db", str(db)])
     assert result.exit_code == 0
     lines = result.stdout.splitlines()
     assert lines[0].split()[:3] == ["ID", "CREATED", "MSGS"]

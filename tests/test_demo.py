@@ -28,7 +28,7 @@ def test_demo_data_plants_the_secrets() -> None:
 
 def test_demo_command(runner: CliRunner, tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
     monkeypatch.chdir(tmp_path)
-    result = runner.invoke(app, ["demo"], catch_exceptions=False)
+    result = runner.invoke(app, ["demo"])
     assert result.exit_code == 0, result.stderr
     out = result.stdout
     assert "$ intake from-session 7f3c9a12" in out

@@ -868,17 +868,23 @@ def test_parse_top_fast_path_agrees_with_the_event_walk() -> None:
     assert fast_taken > 300
 
 
-@pytest.mark.parametrize("text", LEAKS)
-def test_parse_top_on_values_carried_over_column_0(text: str) -> None:
+LEAK_OUTCOMES: list[tuple[str, Any]] = [
+    ("ok", {"id": "a", "source": {"type": "session", "link": "l"}}),
+    ("ok", {"id": "a", "source": {"type": "issue", "link": "l"}}),
+    ("ok", {"id": "a", "category": "q source: z", "difficulty_rationale": "r"}),
+    ("ok", {"id": "a", "difficulty_rationale": "line one\nline two\n"}),
+    ("ok", {"id": "a", "difficulty_rationale": "folded text"}),
+    ("ok", {"id": "a", "category": "b"}),
+    ("problem", "several YAML documents in one file"),
+    ("problem", "duplicate key 'id'"),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), list(zip(LEAKS, LEAK_OUTCOMES, strict=True)))
+def test_parse_top_on_values_carried_over_column_0(text: str, expected: tuple[str, Any]) -> None:
+    """A value carried onto a line starting in column 0 is not taken for a top-level key."""
     from intake.yamlio import parse_top
 
     keys = frozenset({"id", "category", "source", "difficulty_rationale"})
     got = _outcome(lambda: parse_top(text.encode(), keys))
-    if got[0] == "ok":
-        assert got[1]["id"] == "a"
-    if text.startswith('id: a\nname: "x'):
-        assert got[1] == {"id": "a", "source": {"type": "session", "link": "l"}}
-    if "\n---\n" in text:
-        assert got[:2] == ("problem", "several YAML documents in one file")
-    if "\nid: c\n" in text and "---" not in text:
-        assert got[:2] == ("problem", "duplicate key 'id'")
+    assert got[:2] == expected

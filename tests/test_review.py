@@ -430,8 +430,12 @@ def test_manual_reviewer_must_be_a_github_login_and_is_not_echoed(
 def test_github_logins_and_app_bots_are_accepted(suite: Path) -> None:
     write_pair(suite / "drafts")
     settings = load_settings(suite)
-    for login in ("bob", "Bob-Smith-2", "a" * 39, "renovate[bot]"):
-        add_review(settings, "pdf_summary_loop", ReviewDecision.approve, login)
+    logins = ("bob", "Bob-Smith-2", "a" * 39, "renovate[bot]")
+    for login in logins:
+        _, recorded = add_review(settings, "pdf_summary_loop", ReviewDecision.approve, login)
+        assert recorded.reviewer == login and recorded.decision is ReviewDecision.approve
+    record = load_record(record_path(suite / "drafts" / "pdf_summary_loop.yaml"))
+    assert [r.reviewer for r in record.reviews] == list(logins)
 
 
 def test_pr_reviews_with_bad_logins_or_commits_are_not_counted_nor_echoed(

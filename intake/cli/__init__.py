@@ -37,11 +37,11 @@ COMMAND_MODULES = (
 """One module per command group under ``intake.cli``; each exposes ``register(app)``."""
 
 
-def _debug_requested(ctx: Any) -> bool:
-    return bool(ctx.meta.get("intake.debug")) or os.environ.get("INTAKE_DEBUG", "") not in (
-        "",
-        "0",
-    )
+def _debug_requested(ctx: Any, *, internal: bool = False) -> bool:
+    """``--debug``: tracebacks for every error; ``INTAKE_DEBUG=1``: for internal errors (bugs)."""
+    if ctx.meta.get("intake.debug"):
+        return True
+    return internal and os.environ.get("INTAKE_DEBUG", "") not in ("", "0")
 
 
 def write_crash_log(exc: BaseException) -> Path:
@@ -73,7 +73,7 @@ def _print_traceback(exc: BaseException) -> None:
 
 
 class IntakeGroup(TyperGroup):
-    """Translates exceptions into one line and an exit code (DESIGN §4)."""
+    """Translates exceptions into one line and an exit code (the README's exit-code table)."""
 
     def invoke(self, ctx: Any) -> Any:
         try:
@@ -94,7 +94,7 @@ class IntakeGroup(TyperGroup):
             _quiet_stdout()
             raise typer.Exit(0) from None
         except Exception as exc:
-            if _debug_requested(ctx):
+            if _debug_requested(ctx, internal=True):
                 _print_traceback(exc)
                 raise typer.Exit(EXIT_INTERNAL) from None
             log = write_crash_log(exc)
