@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import os
 import re
-import signal
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -67,9 +67,6 @@ from intake.review import (
     promoted_paths,
     shown,
 )
-
-CRASH_ENV = "INTAKE_TEST_CRASH_AT"
-"""Fault-injection hook for the crash tests: the process SIGKILLs itself at the named step."""
 
 CRASH_STEPS = (
     "locked",
@@ -592,10 +589,22 @@ def _log_promotion(settings: Settings, record: Record, promoted: Path, *, recove
 # --- promote and reject ------------------------------------------------------------------------
 
 
+_step_observer: Callable[[str], None] | None = None
+
+
+def observe_steps(observer: Callable[[str], None] | None) -> None:
+    """Call ``observer(step)`` at each of ``CRASH_STEPS`` of a promotion (``None``: stop).
+
+    For the crash tests, which install an observer that kills its own process at one step.
+    Only code running in the process can set it: no setting or environment variable does.
+    """
+    global _step_observer
+    _step_observer = observer
+
+
 def _crash_point(step: str) -> None:
-    """Fault injection for the crash tests (``INTAKE_TEST_CRASH_AT=<step>``)."""
-    if os.environ.get(CRASH_ENV) == step:
-        os.kill(os.getpid(), signal.SIGKILL)
+    if _step_observer is not None:
+        _step_observer(step)
 
 
 @dataclass
@@ -851,7 +860,6 @@ def reject(settings: Settings, target: str, reason: str) -> RejectResult:
 
 
 __all__ = [
-    "CRASH_ENV",
     "CRASH_STEPS",
     "Gate",
     "GateInputs",

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 import subprocess
 import sys
 from datetime import UTC, datetime, timedelta
@@ -16,7 +15,6 @@ from intake.errors import Conflict, UsageError
 from intake.ledger import Ledger
 from intake.models import Record, RecordSource, Review, ReviewDecision, Run, RunTier, SourceType
 from intake.promote import (
-    CRASH_ENV,
     CRASH_STEPS,
     GateInputs,
     GatesUnmet,
@@ -281,15 +279,32 @@ def test_a_held_lock_is_a_conflict(suite: Path) -> None:
 # --- real processes: crashes and races ---------------------------------------------------------
 
 
+# A promotion that kills itself at one step: the fault is injected by the test's own bootstrap
+# code in the child process, never through a setting a user could make.
+KILL_AT = """
+import os, signal, sys
+import intake.promote
+from intake.cli import main
+
+_, target_step, scenario_id = sys.argv
+
+def kill_at(step):
+    if step == target_step:
+        os.kill(os.getpid(), signal.SIGKILL)
+
+intake.promote.observe_steps(kill_at)
+sys.argv = ["intake", "promote", scenario_id]
+main()
+"""
+
+
 def _promote_process(suite: Path, scenario_id: str, crash: str | None = None) -> subprocess.Popen:
-    env = dict(os.environ)
-    env.pop(CRASH_ENV, None)
+    argv = [sys.executable, "-m", "intake", "promote", scenario_id]
     if crash:
-        env[CRASH_ENV] = crash
+        argv = [sys.executable, "-c", KILL_AT, crash, scenario_id]
     return subprocess.Popen(
-        [sys.executable, "-m", "intake", "promote", scenario_id],
+        argv,
         cwd=suite,
-        env=env,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
