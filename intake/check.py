@@ -27,11 +27,12 @@ from typing import Any
 
 from intake.config import Settings
 from intake.errors import IntakeError, UsageError
+from intake.gates import Gate, GateInputs, ScanHit, check_gates, latest_reviews, review_gate
 from intake.gitutil import git_output
 from intake.models import Record, ReviewDecision
-from intake.promote import Gate, GateInputs, ScanHit, check_gates, plan_recovery, review_gate
+from intake.paths import display_path, inside
+from intake.promote import plan_recovery
 from intake.records import content_hash, load_record, record_path, runnable_hash
-from intake.review import inside, person_key, shown
 
 
 @dataclass(frozen=True)
@@ -128,7 +129,7 @@ def run_check(settings: Settings, *, strict: bool = False) -> CheckReport:
     add = report.findings.append
 
     def rel(path: Path) -> str:
-        return shown(path, root)
+        return display_path(path, root)
 
     leftovers = plan_recovery(settings)
     done_drafts = {p.path.resolve() for p in leftovers if p.action == "finish"}
@@ -275,10 +276,7 @@ def run_check(settings: Settings, *, strict: bool = False) -> CheckReport:
             continue
         if record is None:
             continue
-        latest: dict[str, Any] = {}
-        for review in sorted(record.reviews, key=lambda r: r.at):
-            latest[person_key(review.reviewer)] = review
-        for review in latest.values():
+        for review in latest_reviews(record.reviews).values():
             if review.decision is ReviewDecision.approve and review.content_hash != current:
                 add(
                     Finding(

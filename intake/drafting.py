@@ -25,6 +25,7 @@ from intake.errors import IntakeError, UsageError
 from intake.fileio import file_mode, fsync_dir
 from intake.gitutil import git_text
 from intake.models import Level, Record, RecordSource
+from intake.paths import display_path
 from intake.records import (
     check_id,
     dump_record,
@@ -185,14 +186,14 @@ def write_draft(
     if target.exists() and not force:
         raise UsageError(
             "a draft with this id exists already",
-            where=_shown(target, settings.root),
+            where=display_path(target, settings.root),
             hint="pass --force to overwrite it",
         )
     promoted = _scenario_files(settings.scenarios, target.name)
     if promoted:
         raise UsageError(
             "this case is already in the suite",
-            where=_shown(promoted[0], settings.root),
+            where=display_path(promoted[0], settings.root),
             hint="a new draft would duplicate its id; edit the promoted scenario instead",
         )
 
@@ -218,9 +219,11 @@ def write_draft(
     other_folder = settings.drafts if source.private else settings.private_drafts
     for other in (other_folder / target.name,):
         if other.exists():
-            warnings.append(f"id {scenario_id} exists already: {_shown(other, settings.root)}")
+            shown = display_path(other, settings.root)
+            warnings.append(f"id {scenario_id} exists already: {shown}")
     for dup in near_duplicates(clean_scenario, [settings.drafts, settings.scenarios], skip=target):
-        warnings.append(f"nearly the same user messages as {_shown(Path(dup), settings.root)}")
+        shown = display_path(Path(dup), settings.root)
+        warnings.append(f"nearly the same user messages as {shown}")
 
     record = Record(
         id=scenario_id,
@@ -283,13 +286,6 @@ def _scenario_files(folder: Path, name: str) -> list[Path]:
     return sorted(folder.rglob(name)) if folder.is_dir() else []
 
 
-def _shown(path: Path, root: Path) -> str:
-    try:
-        return str(path.resolve().relative_to(root.resolve()))
-    except ValueError:
-        return path.name
-
-
 def _write_pair(path: Path, text: str, rec: Path, rec_text: str) -> None:
     """Both files to temporaries first, then two renames (record first, then the draft)."""
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -317,7 +313,7 @@ def log_import(settings: Settings, record: Record, path: Path, ledger: Ledger) -
     from intake.ledger import item_for
     from intake.validate import validate_file
 
-    shown = _shown(path, settings.root)
+    shown = display_path(path, settings.root)
     ledger.append(
         "import",
         record.id,

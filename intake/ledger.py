@@ -24,6 +24,7 @@ from typing import Any
 import sqlite_utils
 
 from intake.errors import IntakeError, LedgerError, UsageError
+from intake.paths import display_path
 from intake.records import RECORD_SUFFIX, load_record, record_path, utcnow
 
 BUSY_TIMEOUT_S = 30.0
@@ -256,7 +257,7 @@ def item_for(scenario: Path, data: dict[str, Any], state: str, root: Path) -> di
     assert isinstance(source, dict)
     row: dict[str, Any] = {
         "id": str(data.get("id") or scenario.stem),
-        "path": _relative(scenario, root),
+        "path": display_path(scenario, root),
         "state": state,
         "category": data.get("category") if isinstance(data.get("category"), str) else None,
         "source_type": source.get("type"),
@@ -278,13 +279,6 @@ def item_for(scenario: Path, data: dict[str, Any], state: str, root: Path) -> di
         row["reviews"] = len(record.reviews)
         row["runs"] = len(record.runs)
     return row
-
-
-def _relative(path: Path, root: Path) -> str:
-    try:
-        return str(path.resolve().relative_to(root.resolve()))
-    except ValueError:
-        return str(path)
 
 
 @dataclass
@@ -309,12 +303,12 @@ def rebuild(ledger: Ledger, *, drafts: Path, scenarios: Path, root: Path) -> Reb
         for path in sorted(folder.rglob("*.yaml")):
             result = validate_file(path, drafts_dir=drafts)
             if result.data is None:
-                skipped.append(_relative(path, root))
+                skipped.append(display_path(path, root))
                 continue
             try:
                 rows.append(item_for(path, result.data, state, root))
             except (IntakeError, OSError):
-                skipped.append(_relative(path, root))
+                skipped.append(display_path(path, root))
                 continue
             counts[state] += 1
     with ledger._write() as conn:

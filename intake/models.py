@@ -44,6 +44,9 @@ GAIA_PERSONAS = (
 ID_PATTERN = r"^[a-z0-9][a-z0-9_-]{0,127}$"
 """Scenario ids intake writes and accepts in ``scenarios/``: safe as a file stem, no ``../``."""
 
+CATEGORY_PATTERN = r"^[a-z0-9][a-z0-9_-]{0,63}$"
+"""Categories: a folder name under ``scenarios/``."""
+
 
 def placeholder(what: str) -> str:
     """A marked placeholder that draft validation accepts and strict validation rejects."""

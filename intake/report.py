@@ -34,6 +34,7 @@ from pathlib import Path
 from typing import Any
 
 from intake.errors import LedgerError, UsageError
+from intake.paths import display_path
 from intake.records import RECORD_SUFFIX, utcnow
 
 REPORT_VERSION = 1
@@ -740,7 +741,7 @@ def read_scenarios(paths: Sequence[Path], cwd: Path | None = None) -> list[Scena
         if path.is_dir():
             files, records = _walk(path)
             base = str(path)
-            shown = _display(path, cwd)
+            shown = display_path(path, cwd)
             for file in files:
                 key = os.path.abspath(file)
                 if key not in seen:
@@ -753,7 +754,7 @@ def read_scenarios(paths: Sequence[Path], cwd: Path | None = None) -> list[Scena
             if key not in seen:
                 seen.add(key)
                 has = os.path.isfile(_record_name(str(path)))
-                jobs.append((str(path), _display(path, cwd), has))
+                jobs.append((str(path), display_path(path, cwd), has))
         else:
             raise UsageError("no such file or folder", where=str(path))
     return _read_batch(jobs)
@@ -764,7 +765,7 @@ def read_drafts(folder: Path, cwd: Path | None = None) -> list[DraftFile]:
     if not folder.is_dir():
         return []
     cwd = (cwd or Path.cwd()).resolve()
-    shown = _display(folder, cwd)
+    shown = display_path(folder, cwd)
     files, records = _walk(folder)
     drafts = []
     for file in files:
@@ -810,13 +811,6 @@ def read_events(ledger: Path) -> list[LedgerEvent] | None:
     return events
 
 
-def _display(path: Path, cwd: Path) -> str:
-    try:
-        return str(path.resolve().relative_to(cwd))
-    except ValueError:
-        return str(path)
-
-
 def parse_since(text: str) -> date:
     """``YYYY-MM-DD``, ``YYYY-MM`` or an ISO date-time; anything else is a usage error."""
     value = text.strip()
@@ -846,7 +840,7 @@ def make_report(
         if settings.scenarios.is_dir():
             targets = [settings.scenarios]
         else:
-            notes.append(f"no scenarios folder at {_display(settings.scenarios, cwd)}")
+            notes.append(f"no scenarios folder at {display_path(settings.scenarios, cwd)}")
     scenarios = read_scenarios(targets, cwd)
     drafts = read_drafts(settings.drafts, cwd)
     events = read_events(settings.ledger)
@@ -857,7 +851,7 @@ def make_report(
         target=settings.provenance_target,
         now=now,
         since=since,
-        paths=[_display(p, cwd) for p in targets],
+        paths=[display_path(p, cwd) for p in targets],
     )
     report.notes[:0] = notes
     return report

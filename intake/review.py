@@ -12,17 +12,13 @@ Two ways in:
   recorded whatever commit it was on, because on GitHub it blocks until it is superseded.
 
 Every review carries ``content_hash``: any later edit of the file makes it stale, and the
-promotion gate says so. This module also holds the small helpers the other record-changing
-commands share: finding a draft by path or id, and the per-draft lock.
+promotion gate says so. Finding the draft and locking it are ``intake.suite``'s; whose
+review counts is ``intake.gates``'.
 """
 
 from __future__ import annotations
 
-import contextlib
-import fcntl
-import os
 import re
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -30,9 +26,11 @@ from typing import Any
 
 from intake.config import Settings
 from intake.errors import Conflict, SourceError, UsageError
+from intake.gates import is_author
 from intake.gitutil import git_text
-from intake.models import ID_PATTERN, Record, Review, ReviewDecision
-from intake.records import content_hash, load_record, record_path, save_record, utcnow
+from intake.models import Review, ReviewDecision
+from intake.records import content_hash, record_path, save_record, utcnow
+from intake.suite import draft_lock, find_draft, load_draft_record, log_event, scrub_free_text
 
 LOGIN_PATTERN = r"^[A-Za-z0-9](?:[A-Za-z0-9]|-(?=[A-Za-z0-9])){0,38}(?:\[bot\])?$"
 """A GitHub login (or an app's ``name[bot]``): no ``@`` or ``.``, so no e-mail is a reviewer."""
@@ -46,184 +44,10 @@ SAFE_NAME_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9._:/+-]{0,199}$"
 # --- scrubbing the free text and names intake stores -------------------------------------------
 
 
-def scrub_free_text(settings: Settings, text: str, *, where: str = "$") -> tuple[str, list[str]]:
-    """``text`` with fixtures in place of findings, and the finding types (never the values).
-
-    Free text typed on the command line (a review note, a rejection reason) ends up in the
-    record, the ledger and ``intake log``; it is scrubbed like everything an importer writes.
-    """
-    from intake.scrub import scrubber_for
-
-    result = scrubber_for(settings).scrub_text(text, json_path=where)
-    return result.text, [f.entity_type for f in result.findings]
-
-
-def finding_types(settings: Settings, text: str) -> list[str]:
-    """The types the configured scrubber finds in ``text`` (nothing is replaced)."""
-    from intake.scrub import scrubber_for
-
-    return [f.entity_type for f in scrubber_for(settings).find(text)]
-
-
-def scrub_message(what: str, types: list[str]) -> str:
-    """``<what> scrubbed: N finding(s) (TYPE, ...)``: types only, for stderr."""
-    return f"{what} scrubbed: {len(types)} finding(s) ({', '.join(sorted(set(types)))})"
-
-
 # --- shared helpers: locating drafts, locking them ---------------------------------------------
 
 
-def shown(path: Path, root: Path) -> str:
-    """A path relative to the suite root for messages and records (never an absolute path)."""
-    try:
-        return str(path.resolve().relative_to(root.resolve()))
-    except ValueError:
-        return path.name
-
-
-def inside(path: Path, folder: Path) -> bool:
-    """Whether ``path`` resolves to somewhere below ``folder``."""
-    try:
-        path.resolve().relative_to(folder.resolve())
-    except ValueError:
-        return False
-    return True
-
-
-def promoted_paths(settings: Settings, scenario_id: str) -> list[Path]:
-    """Files named ``<id>.yaml`` anywhere under ``scenarios/``."""
-    folder = settings.scenarios
-    return sorted(folder.rglob(f"{scenario_id}.yaml")) if folder.is_dir() else []
-
-
-def find_draft(settings: Settings, target: str) -> Path:
-    """A draft by path (under ``drafts/``) or by id (``drafts/`` then ``drafts/private/``).
-
-    A path target must name ``<id>.yaml``: anything else under ``drafts/`` (a record, notes) is
-    not a draft, and the commands that take one delete or rewrite it. Symbolic links are refused
-    for the draft and its record, and the resolved path must stay inside ``drafts/`` (DESIGN §6:
-    intake never writes or deletes outside its configured folders).
-    """
-    given = Path(target)
-    if given.suffix == ".yaml" or os.sep in target or "/" in target:
-        if given.suffix != ".yaml" or not re.fullmatch(ID_PATTERN, given.stem):
-            raise UsageError(
-                "not a draft: a draft is a file named <id>.yaml", where=target[:200]
-            )
-        path = given if given.is_absolute() else Path.cwd() / given
-        if not path.is_file() and not path.is_symlink():
-            raise UsageError("no such draft", where=target)
-        return _checked_draft(settings, path, target)
-    if not re.fullmatch(ID_PATTERN, target):
-        raise UsageError("not a draft id or path", where=target[:80])
-    for folder in (settings.drafts, settings.private_drafts):
-        candidate = folder / f"{target}.yaml"
-        if candidate.is_file() or candidate.is_symlink():
-            return _checked_draft(settings, candidate, target)
-    promoted = promoted_paths(settings, target)
-    if promoted:
-        raise UsageError(
-            "no such draft; a scenario with this id is already promoted",
-            where=shown(promoted[0], settings.root),
-        )
-    raise UsageError("no such draft", where=target)
-
-
-def _checked_draft(settings: Settings, path: Path, target: str) -> Path:
-    """``path`` resolved, once it and its record are known to be plain files inside drafts/."""
-    rec = record_path(path)
-    for what, candidate in (("the draft", path), ("the draft's record", rec)):
-        if candidate.is_symlink():
-            raise UsageError(
-                f"{what} is a symbolic link; intake does not follow links in the drafts folder",
-                where=target if candidate is path else f"{target} ({rec.name})",
-            )
-    resolved = path.resolve()
-    if not inside(resolved, settings.drafts) or (rec.exists() and not inside(rec, settings.drafts)):
-        raise UsageError(
-            "not a draft (not under the drafts folder)",
-            where=target,
-            hint=f"drafts live in {shown(settings.drafts, settings.root)}/",
-        )
-    if not resolved.is_file():
-        raise UsageError("no such draft", where=target)
-    return resolved
-
-
-def lock_path(settings: Settings, scenario_id: str) -> Path:
-    """The lock file of one draft, kept beside the ledger (an ignored folder)."""
-    return settings.ledger.parent / "locks" / f"{scenario_id}.lock"
-
-
-@contextlib.contextmanager
-def draft_lock(settings: Settings, scenario_id: str, *, doing: str) -> Iterator[None]:
-    """An exclusive, non-blocking ``flock`` on the draft's lock file.
-
-    ``flock`` is released by the kernel when the holder dies, so a killed promote never leaves a
-    stale lock behind; a second process gets ``Conflict`` at once instead of waiting.
-    """
-    path = lock_path(settings, scenario_id)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
-    try:
-        try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except BlockingIOError:
-            raise Conflict(
-                f"another intake process is working on this draft; cannot {doing} now",
-                where=scenario_id,
-                hint="wait for it to finish and try again",
-            ) from None
-        yield
-    finally:
-        os.close(fd)
-
-
-def load_draft_record(settings: Settings, draft: Path) -> Record:
-    """The record beside a draft, with a clear error when it is missing."""
-    rec = record_path(draft)
-    if not rec.is_file():
-        raise UsageError(
-            "the draft has no record beside it",
-            where=shown(rec, settings.root),
-            hint="drafts are written by intake's importers together with their record",
-        )
-    return load_record(rec)
-
-
-def log_event(
-    settings: Settings,
-    kind: str,
-    scenario_id: str,
-    *,
-    path: Path | None,
-    actor: str | None,
-    detail: dict[str, Any],
-) -> None:
-    """One ledger event (the ledger is derived; the record file is the truth)."""
-    from intake.ledger import Ledger
-
-    with Ledger.open(settings.ledger) as ledger:
-        ledger.append(
-            kind,
-            scenario_id,
-            path=shown(path, settings.root) if path is not None else None,
-            actor=actor,
-            detail=detail,
-        )
-
-
 # --- manual reviews ----------------------------------------------------------------------------
-
-
-def person_key(name: str) -> str:
-    """A person's name or login for comparisons: case-insensitive, whitespace removed.
-
-    Reviewers are logins (``alice-smith``) while an author may have been recorded from a
-    display name (``Alice Smith``); comparing them loosely errs towards "same person", which
-    only ever refuses a self-approval, never grants one.
-    """
-    return "".join(name.split()).lower()
 
 
 def valid_login(login: str) -> bool:
@@ -326,6 +150,23 @@ class PrReviews:
     """(login, why); login is None when it is not a valid login (and so never shown)."""
     unchanged: str | None = None
     """The draft's repo-relative path when the PR does not change it (nothing then counts)."""
+
+    def verdict(self) -> str | None:
+        """Why nothing of this PR counts for the draft (the command then exits 1), or None."""
+        if self.unchanged is not None:
+            return f"the pull request does not change {self.unchanged}; nothing recorded"
+        counted = self.recorded + self.already
+        if not counted:
+            return f"no review of {self.pr_url} counts for this draft"
+        if all(r.decision is ReviewDecision.dismissed for r in counted):
+            return f"no review of {self.pr_url} approves or objects: all were dismissed"
+        return None
+
+
+def self_approval(settings: Settings, draft: Path, review: Review) -> bool:
+    """Whether ``review`` approves the draft on behalf of its own author (it then never counts)."""
+    author = load_draft_record(settings, draft).author
+    return review.decision is ReviewDecision.approve and is_author(author, review.reviewer)
 
 
 _STATES = {
@@ -532,10 +373,7 @@ def reviews_from_pr(
 __all__ = [
     "PrReviews",
     "add_review",
-    "draft_lock",
-    "find_draft",
     "latest_per_reviewer",
-    "person_key",
     "pr_web_url",
     "reviews_from_pr",
     "valid_login",

@@ -24,16 +24,10 @@ from typing import Any
 from intake.config import Settings
 from intake.errors import InputError, UsageError
 from intake.models import ID_PATTERN, INFRA_STATUSES, JUDGED_STATUSES, Run, RunTier
+from intake.paths import display_path
 from intake.records import record_path, runnable_hash, save_record, utcnow
-from intake.review import (
-    SAFE_NAME_PATTERN,
-    draft_lock,
-    find_draft,
-    finding_types,
-    load_draft_record,
-    log_event,
-    shown,
-)
+from intake.review import SAFE_NAME_PATTERN
+from intake.suite import draft_lock, find_draft, finding_types, load_draft_record, log_event
 
 MAX_SCORECARD_BYTES = 20 * 1024 * 1024
 """Largest scorecard read: GAIA's are tens of KB per scenario, so 20 MB is generous and bounded."""
@@ -372,7 +366,7 @@ def record_run(
         if data_id != scenario_id:
             raise InputError(
                 f"the draft's id {str(data_id)[:80]!r} does not match its file name",
-                where=shown(draft, settings.root),
+                where=display_path(draft, settings.root),
             )
         record = load_draft_record(settings, draft)
         captured = record.source.captured_at
@@ -394,21 +388,21 @@ def record_run(
                 raise UsageError(
                     f"run {result.run_id[:80]} was recorded for an earlier version of the "
                     "draft's turns; recording it again would not make it a run of this one",
-                    where=shown(draft, settings.root),
+                    where=display_path(draft, settings.root),
                     hint="re-run the edited draft with GAIA's runner and record that run",
                 )
             if earlier.tier is not tier:
                 raise UsageError(
                     f"run {result.run_id[:80]} is already recorded as the "
                     f"{earlier.tier.value} tier; one run cannot count as both tiers",
-                    where=shown(draft, settings.root),
+                    where=display_path(draft, settings.root),
                 )
         other_tier = RunTier.local if tier is RunTier.strong else RunTier.strong
         if any(r.model == tested and r.tier is other_tier for r in record.runs):
             raise UsageError(
                 f"model {tested!r} already has a {other_tier.value} run recorded for this "
                 f"draft; one model cannot count as both the strong and the local tier",
-                where=shown(draft, settings.root),
+                where=display_path(draft, settings.root),
                 hint=f"record a different model for the {tier.value} tier",
             )
         run = Run(

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 from intake.config import Settings
 from intake.drafting import DraftResult, new_record_source, slug, write_draft
 from intake.errors import ConfigError, InputError, UsageError
-from intake.models import placeholder
+from intake.models import CATEGORY_PATTERN, placeholder
 from intake.sources.sessions import (
     LOCATOR_PREFIX,
     MASK,
@@ -43,7 +43,6 @@ DEFAULT_CATEGORY = "captured"
 DEFAULT_PERSONA = "casual_user"
 MAX_ANSWER_CHARS = 4_000
 """Longest captured answer kept as evidence in the record."""
-CATEGORY_PATTERN = re.compile(r"^[a-z0-9][a-z0-9_-]{0,63}$")
 DRAFT_HEADER = (
     "Drafted by intake from a GAIA session. Replace every TODO(intake) before review; "
     "evidence is in the .intake.json record."
@@ -461,7 +460,7 @@ def check_category(category: str | None) -> str:
     The value is not echoed: it may be anything the user typed, a secret included.
     """
     chosen = DEFAULT_CATEGORY if category is None else category
-    if not CATEGORY_PATTERN.match(chosen):
+    if not re.match(CATEGORY_PATTERN, chosen):
         raise UsageError("invalid --category", hint="use 1-64 lowercase letters, digits, _ and -")
     return chosen
 

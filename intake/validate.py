@@ -18,6 +18,7 @@ from typing import Any
 from intake import schema
 from intake.errors import UsageError
 from intake.models import GAIA_PERSONAS, PLACEHOLDER_MARK, Level, has_placeholder
+from intake.paths import display_path
 from intake.yamlio import JsonPath, Parsed, YamlProblem, json_path, parse_checked, walk_strings
 
 
@@ -273,7 +274,7 @@ def validate_paths(
     """Validate files and folders; ids must be unique across the whole set."""
     files = collect(paths)
     results = [
-        validate_file(p, strict=strict, drafts_dir=drafts_dir, display=_display(p, root))
+        validate_file(p, strict=strict, drafts_dir=drafts_dir, display=display_path(p, root))
         for p in files
     ]
     first_seen: dict[str, FileResult] = {}
@@ -297,10 +298,3 @@ def validate_paths(
     return ValidationReport(files=results)
 
 
-def _display(path: Path, root: Path | None) -> str:
-    if root is not None:
-        try:
-            return str(path.resolve().relative_to(root.resolve()))
-        except ValueError:
-            pass
-    return str(path)

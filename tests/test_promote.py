@@ -12,17 +12,10 @@ import pytest
 from intake.cli import app
 from intake.config import load_settings
 from intake.errors import Conflict, UsageError
+from intake.gates import GateInputs, GatesUnmet, ScanHit, check_gates
 from intake.ledger import Ledger
 from intake.models import Record, RecordSource, Review, ReviewDecision, Run, RunTier, SourceType
-from intake.promote import (
-    CRASH_STEPS,
-    GateInputs,
-    GatesUnmet,
-    ScanHit,
-    check_gates,
-    plan_recovery,
-    promote,
-)
+from intake.promote import CRASH_STEPS, plan_recovery, promote
 from intake.records import content_hash, load_record, record_path
 from tests.promote_helpers import FINAL_YAML, edit, make_ready, write_pair
 
@@ -266,7 +259,7 @@ def test_reject_keeps_record_and_reason_in_ledger(suite: Path, runner) -> None:
 
 
 def test_a_held_lock_is_a_conflict(suite: Path) -> None:
-    from intake.review import draft_lock
+    from intake.suite import draft_lock
 
     make_ready(suite)
     settings = load_settings(suite)

@@ -9,10 +9,11 @@ import pytest
 from intake.cli import app
 from intake.config import load_settings
 from intake.errors import UsageError
+from intake.gates import review_gate
 from intake.models import ReviewDecision
-from intake.promote import review_gate
 from intake.records import content_hash, load_record, record_path
-from intake.review import add_review, find_draft, reviews_from_pr
+from intake.review import add_review, reviews_from_pr
+from intake.suite import find_draft
 from tests.promote_helpers import HEAD, OLD, edit, review, serve_pr, write_pair
 
 DRAFT = "drafts/pdf_summary_loop.yaml"

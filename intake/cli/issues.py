@@ -7,6 +7,8 @@ from pathlib import Path
 
 import typer
 
+from intake.paths import display_path
+
 
 class Format(StrEnum):
     """Plain or JSON output."""
@@ -76,7 +78,7 @@ def register(app: typer.Typer) -> None:
         result = draft_from_issue(
             cfg, data, category=category, with_comments=comments, force=force
         )
-        shown = _shown(result.path, cfg.root)
+        shown = display_path(result.path, cfg.root)
         for warning in result.warnings:
             err(f"warning: {warning}")
         if fmt is Format.json:
@@ -85,7 +87,7 @@ def register(app: typer.Typer) -> None:
                     "command": "from-issue",
                     "id": result.record.id,
                     "path": shown,
-                    "record": _shown(result.record_path, cfg.root),
+                    "record": display_path(result.record_path, cfg.root),
                     "turns": len(result.scenario.get("turns", [])),
                     "scrubbed": result.record.scrub.counts if result.record.scrub else {},
                     "warnings": result.warnings,
@@ -96,8 +98,3 @@ def register(app: typer.Typer) -> None:
             out(f"drafted {shown} ({turns} turns) from github:{data.repo}#{data.number}")
 
 
-def _shown(path: Path, root: Path) -> str:
-    try:
-        return str(path.resolve().relative_to(root.resolve()))
-    except ValueError:
-        return str(path)

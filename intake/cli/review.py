@@ -13,7 +13,7 @@ from intake.errors import EXIT_FINDINGS
 
 if TYPE_CHECKING:
     from intake.check import CheckReport
-    from intake.promote import Gate
+    from intake.gates import Gate
 
 
 class Format(StrEnum):
@@ -81,8 +81,9 @@ def register(app: typer.Typer) -> None:
             from intake.review import reviews_from_pr
 
             found = reviews_from_pr(cfg, draft, pr, repo=repo)
-            if found.unchanged is not None:
-                out(f"the pull request does not change {found.unchanged}; nothing recorded")
+            verdict = found.verdict()
+            if found.unchanged is not None and verdict is not None:
+                out(verdict)
                 raise typer.Exit(EXIT_FINDINGS)
             for review in found.recorded:
                 decision = review.decision.value.replace("_", " ")
@@ -91,31 +92,27 @@ def register(app: typer.Typer) -> None:
                 out(f"already recorded: {review.decision.value} by {review.reviewer}")
             for login, why in found.skipped:
                 out(f"not counted: {login}: {why}" if login else f"not counted: {why}")
-            if not (found.recorded or found.already):
-                out(f"no review of {found.pr_url} counts for this draft")
-                raise typer.Exit(EXIT_FINDINGS)
-            if all(r.decision.value == "dismissed" for r in found.recorded + found.already):
-                out(f"no review of {found.pr_url} approves or objects: all were dismissed")
+            if verdict is not None:
+                out(verdict)
                 raise typer.Exit(EXIT_FINDINGS)
             return
         if approve == reject:
             raise UsageError("give exactly one of --approve, --reject, or --pr N")
         if not reviewer:
             raise UsageError("--reviewer LOGIN is required for a review made outside GitHub")
-        from intake.review import add_review
+        from intake.review import add_review, self_approval
 
         decision = ReviewDecision.approve if approve else ReviewDecision.reject
         scrubbed: list[str] = []
         path, review = add_review(cfg, draft, decision, reviewer, note=note, scrubbed=scrubbed)
         from intake.cli import err
-        from intake.records import load_record, record_path
-        from intake.review import person_key, scrub_message, shown
+        from intake.paths import display_path
+        from intake.suite import scrub_message
 
         if scrubbed:
             err(scrub_message("note", scrubbed))
-        out(f"recorded: {decision.value} by {review.reviewer} of {shown(path, cfg.root)}")
-        author = load_record(record_path(path)).author
-        if approve and author and person_key(author) == person_key(reviewer):
+        out(f"recorded: {decision.value} by {review.reviewer} of {display_path(path, cfg.root)}")
+        if self_approval(cfg, path, review):
             err("warning: the draft's author cannot approve it; this review does not count")
 
     @app.command("run-record")
@@ -140,7 +137,7 @@ def register(app: typer.Typer) -> None:
         """
         from intake.cli import err, out, settings
         from intake.models import RunTier
-        from intake.review import shown
+        from intake.paths import display_path
         from intake.runs import record_run
 
         cfg = settings(ctx)
@@ -149,7 +146,7 @@ def register(app: typer.Typer) -> None:
         verb = "replaced" if replaced else "recorded"
         out(
             f"{verb}: {run.tier.value} run {run.run_id} {run.status}{score} "
-            f"model {run.model} for {shown(path, cfg.root)}"
+            f"model {run.model} for {display_path(path, cfg.root)}"
         )
         from intake.models import INFRA_STATUSES
 
@@ -178,8 +175,9 @@ def register(app: typer.Typer) -> None:
         met and unmet. The move into scenarios/<category>/ is atomic and crash-safe.
         """
         from intake.cli import emit_json, err, out, settings
-        from intake.promote import GatesUnmet, promote
-        from intake.review import shown
+        from intake.gates import GatesUnmet
+        from intake.paths import display_path
+        from intake.promote import promote
 
         cfg = settings(ctx)
         try:
@@ -203,7 +201,7 @@ def register(app: typer.Typer) -> None:
             err(f"recovered an interrupted promotion: {note}")
         for note in result.notes:
             err(f"note: {note}")
-        dest = shown(result.destination, cfg.root) if result.destination else None
+        dest = display_path(result.destination, cfg.root) if result.destination else None
         if fmt is Format.json:
             emit_json(
                 {
@@ -237,14 +235,14 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Remove a draft and its record; the ledger keeps the record and the reason."""
         from intake.cli import err, out, settings
+        from intake.paths import display_path
         from intake.promote import reject
-        from intake.review import shown
 
         cfg = settings(ctx)
         result = reject(cfg, draft, reason)
         for note in result.notes:
             err(note)
-        out(f"rejected {result.scenario_id}: removed {shown(result.draft, cfg.root)}")
+        out(f"rejected {result.scenario_id}: removed {display_path(result.draft, cfg.root)}")
 
     @app.command("check")
     def check_cmd(

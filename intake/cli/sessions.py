@@ -7,6 +7,8 @@ from pathlib import Path
 
 import typer
 
+from intake.paths import display_path
+
 
 class Format(StrEnum):
     """Plain or JSON output."""
@@ -77,16 +79,16 @@ def register(app: typer.Typer) -> None:
                     "command": "from-session",
                     "session": done.session_id,
                     "store": done.store.value,
-                    "draft": _shown(result.path, cfg.root),
-                    "record": _shown(result.record_path, cfg.root),
+                    "draft": display_path(result.path, cfg.root),
+                    "record": display_path(result.record_path, cfg.root),
                     "private": result.record.source.private,
                     "scrubbed": counts,
                     "warnings": result.warnings,
                 }
             )
             return
-        out(f"wrote {_shown(result.path, cfg.root)}")
-        out(f"record {_shown(result.record_path, cfg.root)}")
+        out(f"wrote {display_path(result.path, cfg.root)}")
+        out(f"record {display_path(result.record_path, cfg.root)}")
         if result.record.source.private:
             out(
                 "private session: the draft stays in drafts/private/ "
@@ -143,8 +145,3 @@ def _counts(counts: dict[str, int]) -> str:
     return ", ".join(f"{kind} {n}" for kind, n in sorted(counts.items()))
 
 
-def _shown(path: Path, root: Path) -> str:
-    try:
-        return str(path.resolve().relative_to(root.resolve()))
-    except ValueError:
-        return str(path)

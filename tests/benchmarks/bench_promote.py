@@ -34,7 +34,8 @@ def timed(fn: Callable[[], object], repeat: int = 1) -> float:
 
 def main() -> None:
     from intake.config import load_settings
-    from intake.promote import check_gates, gather, promote
+    from intake.gates import check_gates
+    from intake.promote import gather, promote
     from intake.review import add_review
     from intake.runs import record_run
     from tests.promote_helpers import make_ready, scorecard, write_pair

@@ -1,0 +1,328 @@
+"""The promotion gates, stated once: a pure function from what was read to every gate's verdict.
+
+``check_gates`` judges a ``GateInputs`` (read from disk by ``intake.promote.gather``) and
+returns all six gates, met or unmet, each with what to do. ``promote`` refuses on any unmet
+gate, ``check`` reports them for drafts, and ``review`` warns through the same rules (who
+counts as the author, each person's latest review).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from intake.errors import PromotionBlocked
+from intake.models import (
+    CATEGORY_PATTERN,
+    INFRA_STATUSES,
+    JUDGED_STATUSES,
+    Record,
+    Review,
+    ReviewDecision,
+    Run,
+    RunTier,
+    has_placeholder,
+)
+
+
+def person_key(name: str) -> str:
+    """A person's name or login for comparisons: case-insensitive, whitespace removed.
+
+    Reviewers are logins (``alice-smith``) while an author may have been recorded from a
+    display name (``Alice Smith``); comparing them loosely errs towards "same person", which
+    only ever refuses a self-approval, never grants one.
+    """
+    return "".join(name.split()).lower()
+
+
+GATE_NAMES = {
+    1: "valid",
+    2: "scrub",
+    3: "review",
+    4: "strong-run",
+    5: "local-run",
+    6: "unique-id",
+}
+
+
+@dataclass(frozen=True)
+class Gate:
+    """One promotion gate: met or not, what was found, and what to do when unmet."""
+
+    number: int
+    name: str
+    met: bool
+    detail: str
+    todo: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready form."""
+        return {
+            "number": self.number,
+            "name": self.name,
+            "met": self.met,
+            "detail": self.detail,
+            "todo": self.todo,
+        }
+
+
+@dataclass(frozen=True)
+class ScanHit:
+    """One scrub re-scan finding: entity type and location, never the value."""
+
+    kind: str
+    file: str
+    line: int
+
+    def __str__(self) -> str:
+        return f"{self.kind} at {self.file}:{self.line}"
+
+
+@dataclass
+class GateInputs:
+    """Everything the gates judge, already read from disk (so ``check_gates`` is pure)."""
+
+    scenario_id: str
+    data: dict[str, Any] | None
+    problems: list[str]
+    """Strict validation errors, ``file:line: message``."""
+    scrub_findings: list[ScanHit] | None
+    """Scrub re-scan findings (type and location only); None when the scan could not run."""
+    record: Record
+    content_hash: str
+    runnable_hash: str | None
+    duplicates: list[str] = field(default_factory=list)
+    """Paths of suite scenarios with the same id."""
+    allow_saturated: str | None = None
+    scrub_error: str | None = None
+
+
+class GatesUnmet(PromotionBlocked):
+    """Promotion blocked; ``gates`` holds every gate so the caller can show them all."""
+
+    def __init__(self, scenario_id: str, gates: list[Gate]) -> None:
+        unmet = [g.name for g in gates if not g.met]
+        super().__init__(
+            f"promotion blocked: {len(unmet)} of {len(gates)} gates unmet ({', '.join(unmet)})",
+            where=scenario_id,
+        )
+        self.gates = gates
+
+
+def is_author(author: str | None, reviewer: str) -> bool:
+    """Whether ``reviewer`` is the draft's (known) author, compared by ``person_key``."""
+    return bool(author) and person_key(author or "") == person_key(reviewer)
+
+
+def latest_reviews(reviews: list[Review]) -> dict[str, Review]:
+    """Each person's standing review: their latest, keyed by ``person_key``."""
+    latest: dict[str, Review] = {}
+    for review in sorted(reviews, key=lambda r: r.at):
+        latest[person_key(review.reviewer)] = review
+    return latest
+
+
+def review_gate(reviews: list[Review], current_hash: str, author: str | None) -> Gate:
+    """Gate 3: an approval of the current bytes by someone else, and no standing objection.
+
+    GitHub's semantics: each reviewer's latest review is their state, and a reviewer whose latest
+    review is a rejection or a change request blocks (whatever content it was bound to) until
+    that same reviewer approves or the review is dismissed on GitHub; another reviewer's later
+    approval does not clear it.
+    Author and reviewer are compared case-insensitively with whitespace removed.
+    """
+    latest = latest_reviews(reviews)
+    valid: list[Review] = []
+    notes: list[str] = []
+    for _, review in sorted(latest.items()):
+        if review.decision is not ReviewDecision.approve:
+            continue
+        if is_author(author, review.reviewer):
+            notes.append(f"approval by {review.reviewer} does not count (the draft's author)")
+        elif review.content_hash != current_hash:
+            notes.append(f"approval by {review.reviewer} is stale (the file changed since)")
+        else:
+            valid.append(review)
+    objecting = (ReviewDecision.reject, ReviewDecision.changes_requested)
+    blockers = [r for _, r in sorted(latest.items()) if r.decision in objecting]
+    objections = ", ".join(
+        f"{r.reviewer} ({r.decision.value.replace('_', ' ')})" for r in blockers
+    )
+    if valid and not blockers:
+        names = ", ".join(sorted(r.reviewer for r in valid))
+        return Gate(3, GATE_NAMES[3], True, f"approved by {names} on the current content")
+    if valid:
+        return Gate(
+            3,
+            GATE_NAMES[3],
+            False,
+            f"approval blocked by an open objection: {objections} "
+            "(it stands until the same reviewer approves)",
+            "address the review, then ask the objecting reviewer for a new approval "
+            "(`intake review DRAFT --pr N` or `--approve --reviewer LOGIN`)",
+        )
+    detail = "; ".join(notes) if notes else "no approving review recorded"
+    if blockers:
+        detail += f"; open objections: {objections}"
+    return Gate(
+        3,
+        GATE_NAMES[3],
+        False,
+        detail,
+        "get an approval of the current file from someone other than the author: "
+        "`intake review DRAFT --pr N` or `intake review DRAFT --approve --reviewer LOGIN`",
+    )
+
+
+def _latest(runs: list[Run]) -> Run | None:
+    return max(runs, key=lambda r: (r.at, r.recorded_at)) if runs else None
+
+
+def _describe_run(run: Run) -> str:
+    score = f", score {run.score:g}" if run.score is not None else ""
+    return f"{run.run_id}: {run.status}{score} on {run.model}"
+
+
+def _run_gate(
+    number: int, tier: RunTier, runs: list[Run], current: str | None, allow: str | None
+) -> Gate:
+    name = GATE_NAMES[number]
+    mine = [r for r in runs if r.tier is tier]
+    fresh = [r for r in mine if current is not None and r.runnable_hash == current]
+    judged = [r for r in fresh if r.status in JUDGED_STATUSES]
+    infra = [r for r in fresh if r.status in INFRA_STATUSES]
+    stale = [r for r in mine if r not in fresh]
+    record_cmd = f"`intake run-record DRAFT --scorecard PATH --tier {tier.value}`"
+    latest = _latest(judged)
+    if latest is None:
+        if infra:
+            statuses = ", ".join(sorted({r.status for r in infra}))
+            detail = f"only infrastructure statuses on the current content ({statuses})"
+            todo = f"fix the environment, re-run on a {tier.value} model, then {record_cmd}"
+        elif stale:
+            detail = (
+                f"{len(stale)} {tier.value} run(s) recorded before the runnable part "
+                "(persona, setup, turns, agent_type) was edited"
+            )
+            todo = f"re-run the edited draft on a {tier.value} model, then {record_cmd}"
+        else:
+            detail = f"no {tier.value}-tier run recorded"
+            todo = f"run the draft with GAIA's runner on a {tier.value} model, then {record_cmd}"
+        return Gate(number, name, False, detail, todo)
+    if tier is RunTier.strong:
+        if latest.status == "PASS":
+            return Gate(number, name, True, f"strong run {_describe_run(latest)}")
+        return Gate(
+            number,
+            name,
+            False,
+            f"latest strong run {_describe_run(latest)}: the case must be passable",
+            "fix the scenario (objective, criteria, ground truth) until a strong model passes, "
+            f"then re-run and {record_cmd}",
+        )
+    if latest.status == "PASS":
+        if allow:
+            return Gate(
+                number,
+                name,
+                True,
+                f"local run {_describe_run(latest)}: saturated, allowed ({allow})",
+            )
+        return Gate(
+            number,
+            name,
+            False,
+            f"local run {_describe_run(latest)}: the local model passes too (saturated)",
+            "make the case harder so the local model fails, or promote with "
+            "--allow-saturated REASON",
+        )
+    return Gate(number, name, True, f"local run {_describe_run(latest)}")
+
+
+def saturated(runs: list[Run], current: str | None) -> bool:
+    """Whether the latest judged local run on the current runnable content passed."""
+    fresh = [
+        r
+        for r in runs
+        if r.tier is RunTier.local
+        and current is not None
+        and r.runnable_hash == current
+        and r.status in JUDGED_STATUSES
+    ]
+    latest = _latest(fresh)
+    return latest is not None and latest.status == "PASS"
+
+
+def check_gates(inputs: GateInputs) -> list[Gate]:
+    """Every gate (README, "Promotion"), met or unmet, in order; pure (reads nothing)."""
+    gates: list[Gate] = []
+    data = inputs.data
+    problems = list(inputs.problems)
+    if data is not None:
+        if has_placeholder(data) and not any("TODO(intake)" in p for p in problems):
+            problems.append("a TODO(intake) placeholder is left in the scenario")
+        for key in ("source", "difficulty_rationale"):
+            if key not in data and not any(f"'{key}'" in p for p in problems):
+                problems.append(f"no {key}")
+        category = data.get("category")
+        if not isinstance(category, str) or not re.fullmatch(CATEGORY_PATTERN, category):
+            problems.append("category is not a safe folder name ([a-z0-9_-])")
+    if problems:
+        more = f" (+{len(problems) - 3} more)" if len(problems) > 3 else ""
+        gates.append(
+            Gate(
+                1,
+                GATE_NAMES[1],
+                False,
+                "; ".join(problems[:3]) + more,
+                "edit the draft until `intake validate --strict DRAFT` passes: real criteria "
+                "instead of placeholders, a source and a one-line difficulty_rationale",
+            )
+        )
+    else:
+        gates.append(Gate(1, GATE_NAMES[1], True, "valid under the strict schema"))
+
+    if inputs.scrub_findings is None:
+        gates.append(
+            Gate(
+                2,
+                GATE_NAMES[2],
+                False,
+                f"scrub re-scan could not run: {inputs.scrub_error or 'scrubber unavailable'}",
+                "fix the scrubber installation and run the promotion again",
+            )
+        )
+    elif inputs.scrub_findings:
+        found = inputs.scrub_findings
+        shown_findings = "; ".join(str(f) for f in found[:3])
+        more = f" (+{len(found) - 3} more)" if len(found) > 3 else ""
+        gates.append(
+            Gate(
+                2,
+                GATE_NAMES[2],
+                False,
+                f"{len(inputs.scrub_findings)} finding(s): {shown_findings}{more}",
+                "run `intake scrub DRAFT` (or remove the values by hand) and re-review",
+            )
+        )
+    else:
+        gates.append(Gate(2, GATE_NAMES[2], True, "scrub re-scan found nothing"))
+
+    gates.append(review_gate(inputs.record.reviews, inputs.content_hash, inputs.record.author))
+    gates.append(_run_gate(4, RunTier.strong, inputs.record.runs, inputs.runnable_hash, None))
+    allow = inputs.allow_saturated
+    gates.append(_run_gate(5, RunTier.local, inputs.record.runs, inputs.runnable_hash, allow))
+    if inputs.duplicates:
+        gates.append(
+            Gate(
+                6,
+                GATE_NAMES[6],
+                False,
+                f"id {inputs.scenario_id!r} exists in the suite: {', '.join(inputs.duplicates)}",
+                "rename the draft (file name and id) or reject it as a duplicate",
+            )
+        )
+    else:
+        gates.append(Gate(6, GATE_NAMES[6], True, "no scenario with this id in the suite"))
+    return gates

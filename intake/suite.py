@@ -1,0 +1,169 @@
+"""The suite's folders as the record-changing commands use them.
+
+Finding a draft by path or id (never outside ``drafts/``, never through a link), the promoted
+copies of an id, the per-draft lock, the record beside a draft, one ledger event per command,
+and the scrubbing of the free text a command stores (a review note, a rejection reason).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import fcntl
+import os
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from intake.config import Settings
+from intake.errors import Conflict, UsageError
+from intake.models import ID_PATTERN, Record
+from intake.paths import display_path, inside
+from intake.records import load_record, record_path
+
+
+def scrub_free_text(settings: Settings, text: str, *, where: str = "$") -> tuple[str, list[str]]:
+    """``text`` with fixtures in place of findings, and the finding types (never the values).
+
+    Free text typed on the command line (a review note, a rejection reason) ends up in the
+    record, the ledger and ``intake log``; it is scrubbed like everything an importer writes.
+    """
+    from intake.scrub import scrubber_for
+
+    result = scrubber_for(settings).scrub_text(text, json_path=where)
+    return result.text, [f.entity_type for f in result.findings]
+
+
+def finding_types(settings: Settings, text: str) -> list[str]:
+    """The types the configured scrubber finds in ``text`` (nothing is replaced)."""
+    from intake.scrub import scrubber_for
+
+    return [f.entity_type for f in scrubber_for(settings).find(text)]
+
+
+def scrub_message(what: str, types: list[str]) -> str:
+    """``<what> scrubbed: N finding(s) (TYPE, ...)``: types only, for stderr."""
+    return f"{what} scrubbed: {len(types)} finding(s) ({', '.join(sorted(set(types)))})"
+
+
+def promoted_paths(settings: Settings, scenario_id: str) -> list[Path]:
+    """Files named ``<id>.yaml`` anywhere under ``scenarios/``."""
+    folder = settings.scenarios
+    return sorted(folder.rglob(f"{scenario_id}.yaml")) if folder.is_dir() else []
+
+
+def find_draft(settings: Settings, target: str) -> Path:
+    """A draft by path (under ``drafts/``) or by id (``drafts/`` then ``drafts/private/``).
+
+    A path target must name ``<id>.yaml``: anything else under ``drafts/`` (a record, notes) is
+    not a draft, and the commands that take one delete or rewrite it. Symbolic links are refused
+    for the draft and its record, and the resolved path must stay inside ``drafts/``:
+    intake never writes or deletes outside its configured folders.
+    """
+    given = Path(target)
+    if given.suffix == ".yaml" or os.sep in target or "/" in target:
+        if given.suffix != ".yaml" or not re.fullmatch(ID_PATTERN, given.stem):
+            raise UsageError(
+                "not a draft: a draft is a file named <id>.yaml", where=target[:200]
+            )
+        path = given if given.is_absolute() else Path.cwd() / given
+        if not path.is_file() and not path.is_symlink():
+            raise UsageError("no such draft", where=target)
+        return _checked_draft(settings, path, target)
+    if not re.fullmatch(ID_PATTERN, target):
+        raise UsageError("not a draft id or path", where=target[:80])
+    for folder in (settings.drafts, settings.private_drafts):
+        candidate = folder / f"{target}.yaml"
+        if candidate.is_file() or candidate.is_symlink():
+            return _checked_draft(settings, candidate, target)
+    promoted = promoted_paths(settings, target)
+    if promoted:
+        raise UsageError(
+            "no such draft; a scenario with this id is already promoted",
+            where=display_path(promoted[0], settings.root),
+        )
+    raise UsageError("no such draft", where=target)
+
+
+def _checked_draft(settings: Settings, path: Path, target: str) -> Path:
+    """``path`` resolved, once it and its record are known to be plain files inside drafts/."""
+    rec = record_path(path)
+    for what, candidate in (("the draft", path), ("the draft's record", rec)):
+        if candidate.is_symlink():
+            raise UsageError(
+                f"{what} is a symbolic link; intake does not follow links in the drafts folder",
+                where=target if candidate is path else f"{target} ({rec.name})",
+            )
+    resolved = path.resolve()
+    if not inside(resolved, settings.drafts) or (rec.exists() and not inside(rec, settings.drafts)):
+        raise UsageError(
+            "not a draft (not under the drafts folder)",
+            where=target,
+            hint=f"drafts live in {display_path(settings.drafts, settings.root)}/",
+        )
+    if not resolved.is_file():
+        raise UsageError("no such draft", where=target)
+    return resolved
+
+
+def lock_path(settings: Settings, scenario_id: str) -> Path:
+    """The lock file of one draft, kept beside the ledger (an ignored folder)."""
+    return settings.ledger.parent / "locks" / f"{scenario_id}.lock"
+
+
+@contextlib.contextmanager
+def draft_lock(settings: Settings, scenario_id: str, *, doing: str) -> Iterator[None]:
+    """An exclusive, non-blocking ``flock`` on the draft's lock file.
+
+    ``flock`` is released by the kernel when the holder dies, so a killed promote never leaves a
+    stale lock behind; a second process gets ``Conflict`` at once instead of waiting.
+    """
+    path = lock_path(settings, scenario_id)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
+    try:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            raise Conflict(
+                f"another intake process is working on this draft; cannot {doing} now",
+                where=scenario_id,
+                hint="wait for it to finish and try again",
+            ) from None
+        yield
+    finally:
+        os.close(fd)
+
+
+def load_draft_record(settings: Settings, draft: Path) -> Record:
+    """The record beside a draft, with a clear error when it is missing."""
+    rec = record_path(draft)
+    if not rec.is_file():
+        raise UsageError(
+            "the draft has no record beside it",
+            where=display_path(rec, settings.root),
+            hint="drafts are written by intake's importers together with their record",
+        )
+    return load_record(rec)
+
+
+def log_event(
+    settings: Settings,
+    kind: str,
+    scenario_id: str,
+    *,
+    path: Path | None,
+    actor: str | None,
+    detail: dict[str, Any],
+) -> None:
+    """One ledger event (the ledger is derived; the record file is the truth)."""
+    from intake.ledger import Ledger
+
+    with Ledger.open(settings.ledger) as ledger:
+        ledger.append(
+            kind,
+            scenario_id,
+            path=display_path(path, settings.root) if path is not None else None,
+            actor=actor,
+            detail=detail,
+        )
