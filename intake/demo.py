@@ -146,7 +146,7 @@ def build_database(path: Path, corpus: Path) -> dict[str, Any]:
 def run_demo(directory: Path | None = None) -> DemoResult:
     """Build the suite, list sessions, draft one, validate the draft; clean up if temporary."""
     from intake.config import load_settings
-    from intake.session_draft import draft_from_session, format_sessions, list_sessions
+    from intake.drafting.from_session import draft_from_session, format_sessions, list_sessions
     from intake.validate import validate_file
     from intake.yamlio import walk_strings
 

@@ -352,7 +352,7 @@ def _who(settings: Settings) -> tuple[str | None, str | None]:
     such as ``Alice <alice@…>``: when the scrubber finds something in it (or it holds control
     characters) nothing is stored and the note says why (types only).
     """
-    from intake.drafting import current_author
+    from intake.drafting.tail import current_author
     from intake.suite import finding_types
 
     name = current_author(settings)

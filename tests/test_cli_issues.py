@@ -9,7 +9,7 @@ import pytest
 from typer.testing import CliRunner
 
 from intake.cli import app
-from intake.issue_draft import scenario_id
+from intake.drafting.from_issue import scenario_id
 from tests.github_server import FakeGitHub, Reply
 
 REPO_RULE = "(letters, digits, '_', '.', '-'; one '/')"

@@ -15,7 +15,7 @@ import pytest
 
 from intake.cli import app
 from intake.config import load_settings
-from intake.drafting import new_record_source, write_draft
+from intake.drafting.tail import new_record_source, write_draft
 from intake.records import load_record, record_path
 from intake.yamlio import dump_roundtrip, load_roundtrip
 from tests.github_server import FakeGitHub

@@ -262,7 +262,7 @@ def test_listing_masks_risky_words_without_loading_the_scrubber(suite: Path) -> 
     import subprocess
     import sys
 
-    from intake.session_draft import MASK, mask_title
+    from intake.drafting.from_session import MASK, mask_title
 
     assert mask_title("Q3 revenue from the team notes") == "Q3 revenue from the team notes"
     assert mask_title("mail bob@acme.io the /home/bob/x.pdf") == f"mail {MASK} the {MASK}"

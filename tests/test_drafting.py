@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from intake.config import load_settings
-from intake.drafting import new_record_source, write_draft
+from intake.drafting.tail import new_record_source, write_draft
 from intake.errors import LedgerError
 from intake.ledger import Ledger
 from intake.models import placeholder
@@ -76,7 +76,7 @@ def test_the_suites_own_recognizers_protect_drafts(suite: Path) -> None:
 
 def test_a_shared_mapping_gives_one_fixture_per_original(suite: Path) -> None:
     """An importer that scrubbed a title first passes its mapping: same fixture in both."""
-    from intake.drafting import configured_scrubber
+    from intake.drafting.tail import configured_scrubber
 
     settings = load_settings(suite)
     mapping = FixtureMap()

@@ -475,7 +475,7 @@ def test_one_fixture_per_original_across_title_draft_and_record(
 def test_tokens_straddling_cuts_never_survive_in_part(
     suite: Path, runner: CliRunner, github: FakeGitHub, cut: str
 ) -> None:
-    from intake.issue_parse import MAX_EVIDENCE_CHARS, MAX_TEXT_CHARS
+    from intake.drafting.issue_parse import MAX_EVIDENCE_CHARS, MAX_TEXT_CHARS
 
     token = "ghp_aB3dE5gH7jK9mN1pQ3sT5vW7yZ9bC1dF3hJ5"
     limit = MAX_EVIDENCE_CHARS if cut == "comment" else MAX_TEXT_CHARS

@@ -11,10 +11,10 @@ from pathlib import Path
 import pytest
 
 from intake.config import load_settings
+from intake.drafting.from_session import build_plan, draft_from_session, read_session
 from intake.errors import InputError, UsageError
 from intake.models import GAIA_PERSONAS, ID_PATTERN, Level, has_placeholder
 from intake.schema import check
-from intake.session_draft import build_plan, draft_from_session, read_session
 from tests.gaia_db import ChatDB, error_step, policy, thinking, tool
 from tests.leak_forms import assert_no_leak
 
@@ -218,7 +218,7 @@ def test_near_duplicate_warning(tmp_path: Path, suite: Path) -> None:
 
 
 def test_answers_cut_at_a_blank_never_inside_a_token(tmp_path: Path, suite: Path) -> None:
-    from intake.session_draft import MAX_ANSWER_CHARS
+    from intake.drafting.from_session import MAX_ANSWER_CHARS
 
     db = ChatDB(tmp_path / "x.db")
     sid = db.session(SID, title="long answers")

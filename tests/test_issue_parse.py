@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 import pytest
 
-from intake.issue_parse import (
+from intake.drafting.issue_parse import (
     MAX_BODY_CHARS,
     MAX_EVIDENCE_CHARS,
     MAX_TURNS,
@@ -761,7 +761,7 @@ def test_reported_repro_description_keeps_no_part_of_the_token() -> None:
     ["description", "criteria", "field", "code block", "log", "body", "seed paragraph"],
 )
 def test_tokens_straddling_every_cut_point(shape: str) -> None:
-    from intake.issue_parse import MAX_SEED_CHARS, MAX_TEXT_CHARS
+    from intake.drafting.issue_parse import MAX_SEED_CHARS, MAX_TEXT_CHARS
 
     limits = {
         "description": MAX_TEXT_CHARS,

@@ -51,9 +51,9 @@ def register(app: typer.Typer) -> None:
         and its record are scrubbed; code blocks, logs and --comments go to the record only.
         """
         from intake.cli import emit_json, err, out, settings
+        from intake.drafting.from_issue import draft_from_issue
+        from intake.drafting.from_session import check_category
         from intake.errors import UsageError
-        from intake.issue_draft import draft_from_issue
-        from intake.session_draft import check_category
         from intake.sources.github_issue import check_repo, fetch_issue, load_issue_json
 
         cfg = settings(ctx)

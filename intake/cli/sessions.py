@@ -38,7 +38,7 @@ def register(app: typer.Typer) -> None:
         Titles are scrubbed before they are shown and private sessions' titles are hidden.
         """
         from intake.cli import emit_json, out, settings
-        from intake.session_draft import format_sessions, list_sessions
+        from intake.drafting.from_session import format_sessions, list_sessions
 
         rows = list_sessions(settings(ctx), db, limit)
         if fmt is Format.json:
@@ -65,7 +65,7 @@ def register(app: typer.Typer) -> None:
         the draft. Private sessions are drafted into drafts/private/.
         """
         from intake.cli import emit_json, err, out, settings
-        from intake.session_draft import draft_from_session
+        from intake.drafting.from_session import draft_from_session
 
         cfg = settings(ctx)
         done = draft_from_session(cfg, session_id, db=db, category=category, force=force)

@@ -25,8 +25,8 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 from intake.config import load_settings  # noqa: E402
-from intake.issue_draft import build_issue_draft, draft_from_issue  # noqa: E402
-from intake.issue_parse import parse_issue  # noqa: E402
+from intake.drafting.from_issue import build_issue_draft, draft_from_issue  # noqa: E402
+from intake.drafting.issue_parse import parse_issue  # noqa: E402
 from intake.scrub import get_scrubber  # noqa: E402
 from intake.sources.github_issue import IssueData  # noqa: E402
 from tests.test_from_issue import BODY  # noqa: E402

@@ -26,7 +26,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from intake.config import load_settings  # noqa: E402
-from intake.session_draft import build_plan, list_sessions, read_session  # noqa: E402
+from intake.drafting.from_session import build_plan, list_sessions, read_session  # noqa: E402
 from tests.gaia_db import FRESH, tool, when  # noqa: E402
 
 SESSIONS = 10_000
@@ -97,7 +97,7 @@ def main() -> None:
         both_s = best(lambda: build_plan(read_session(settings, None, prefix), settings))
         list_s = best(lambda: list_sessions(settings, None, 20))
 
-        from intake.drafting import new_record_source, write_draft
+        from intake.drafting.tail import new_record_source, write_draft
         from intake.scrub import get_scrubber, scrub_tree
 
         get_scrubber()

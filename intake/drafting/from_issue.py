@@ -14,10 +14,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from intake.config import Settings
-from intake.drafting import DraftResult, new_record_source, slug, write_draft
-from intake.issue_parse import MAX_EVIDENCE_CHARS, ParsedIssue, parse_issue
+from intake.drafting.from_session import check_category, scrub_title
+from intake.drafting.issue_parse import MAX_EVIDENCE_CHARS, ParsedIssue, parse_issue
+from intake.drafting.tail import DraftResult, new_record_source, slug, write_draft
 from intake.models import GAIA_PERSONAS, RecordSource, placeholder
-from intake.session_draft import check_category, scrub_title
 from intake.sources.github_issue import IssueData
 from intake.sources.sessions import json_type
 from intake.textcut import cut_at_space

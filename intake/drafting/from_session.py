@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from intake.config import Settings
-from intake.drafting import DraftResult, new_record_source, slug, write_draft
+from intake.drafting.tail import DraftResult, new_record_source, slug, write_draft
 from intake.errors import ConfigError, InputError, UsageError
 from intake.models import CATEGORY_PATTERN, placeholder
 from intake.sources.sessions import (
