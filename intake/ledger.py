@@ -240,6 +240,28 @@ class Ledger:
         return int(self.db.execute(sql, [kind]).fetchone()[0])
 
 
+def read_events_readonly(
+    path: Path, kinds: tuple[str, ...]
+) -> list[tuple[Any, ...]]:
+    """(kind, scenario_id, at, detail JSON) of the events of ``kinds``, opened read-only.
+
+    For the report: no migration, no lock taken, nothing written (``mode=ro``).
+    """
+    marks = ",".join("?" * len(kinds))
+    try:
+        conn = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True, timeout=10)
+        try:
+            rows = conn.execute(
+                f"SELECT kind, scenario_id, at, detail FROM events WHERE kind IN ({marks})",
+                kinds,
+            ).fetchall()
+        finally:
+            conn.close()
+    except sqlite3.Error as exc:
+        raise LedgerError(f"cannot read the ledger: {exc}", where=display_path(path)) from None
+    return [tuple(row) for row in rows]
+
+
 def _decode(row: dict[str, Any]) -> dict[str, Any]:
     out = dict(row)
     try:

@@ -1,0 +1,63 @@
+"""The provenance report: ``read`` (the suite's files and ledger), ``model`` (the typed report
+and its pure assembly), ``render`` (text, JSON, markdown) and ``html`` (one self-contained page).
+"""
+
+from __future__ import annotations
+
+from intake.report.html import render_html
+from intake.report.model import (
+    DraftFile,
+    Funnel,
+    LedgerEvent,
+    ProvenanceReport,
+    RecordFacts,
+    ScenarioFile,
+    Share,
+    build_report,
+    more_to_target,
+    only_says_a_model_fails,
+)
+from intake.report.read import (
+    make_report,
+    parse_since,
+    read_drafts,
+    read_events,
+    read_scenario,
+    read_scenarios,
+    record_facts,
+)
+from intake.report.render import (
+    FORMATS,
+    render,
+    render_json,
+    render_markdown,
+    render_text,
+    to_document,
+)
+
+__all__ = [
+    "FORMATS",
+    "DraftFile",
+    "Funnel",
+    "LedgerEvent",
+    "ProvenanceReport",
+    "RecordFacts",
+    "ScenarioFile",
+    "Share",
+    "build_report",
+    "make_report",
+    "more_to_target",
+    "only_says_a_model_fails",
+    "parse_since",
+    "read_drafts",
+    "read_events",
+    "read_scenario",
+    "read_scenarios",
+    "record_facts",
+    "render",
+    "render_html",
+    "render_json",
+    "render_markdown",
+    "render_text",
+    "to_document",
+]

@@ -1,0 +1,619 @@
+"""The provenance report: what share of the suite comes from real use, over time, and the funnel.
+
+This module is the model and its pure assembly (``intake.report.read`` reads, ``render`` and
+``html`` render).
+
+``build_report`` is a pure function over what the loaders read (scenario files with their
+records, drafts, ledger events) and returns a typed ``ProvenanceReport``; the renderers turn that
+into text, JSON, markdown (with Mermaid charts GitHub draws) or one self-contained HTML page
+(inline SVG, no script, nothing fetched). ``make_report`` does the reading for the CLI.
+
+Decisions worth knowing (see ``docs/report.md``):
+
+* A scenario's origin is its ``source.type``; without one, GAIA's ``captured_from`` block means
+  ``session``; then the kind in its record; anything else is ``unknown`` and listed.
+* A file that does not parse, is not a mapping or has no id is *invalid*: listed, and left out
+  of every share. The report is not a gate, so invalid files do not change the exit code.
+* A scenario's date is its promotion time, else its record's capture time, else
+  ``captured_from.captured_at``; undated scenarios are counted in every month (they predate
+  the tracking), which the report says.
+* ``since`` narrows the in-range parts (months, the funnel, "added since"); the snapshot of the
+  suite as it is now is always whole.
+"""
+
+from __future__ import annotations
+
+import re
+import statistics
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, date, datetime
+from fractions import Fraction
+from typing import Any
+
+from intake.records import RECORD_SUFFIX, utcnow
+
+REPORT_VERSION = 1
+KNOWN_TYPES = ("session", "issue", "hand", "synthetic")
+SOURCE_TYPES = (*KNOWN_TYPES, "unknown")
+REAL_TYPES = frozenset({"session", "issue"})
+TOP_KEYS = frozenset({"id", "category", "source", "difficulty_rationale", "captured_from"})
+FUNNEL_EVENTS = ("import", "scrub", "review", "run", "promotion", "rejection")
+MAX_MONTHS = 240
+MARKDOWN_LIST_LIMIT = 200
+NO_CATEGORY = "(none)"
+
+# --- inputs ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class RecordFacts:
+    """What the report needs from a record; read leniently so a damaged record still counts."""
+
+    id: str | None = None
+    kind: str | None = None
+    captured_at: datetime | None = None
+    scrubbed: bool = False
+    reviewed: bool = False
+    tiers: frozenset[str] = frozenset()
+    promoted_at: datetime | None = None
+    problem: str | None = None
+
+
+@dataclass(frozen=True)
+class ScenarioFile:
+    """One ``*.yaml`` of the suite: its top-level keys, or why it could not be read."""
+
+    file: str
+    data: dict[str, Any] | None
+    record: RecordFacts | None = None
+    problem: str | None = None
+    line: int = 1
+
+
+@dataclass(frozen=True)
+class DraftFile:
+    """One draft under ``drafts/`` (its id is the record's, else the file stem)."""
+
+    file: str
+    id: str
+    record: RecordFacts | None = None
+
+
+@dataclass(frozen=True)
+class LedgerEvent:
+    """One ledger event of a kind the funnel uses."""
+
+    kind: str
+    scenario_id: str | None
+    at: datetime | None
+    detail: dict[str, Any] = field(default_factory=dict)
+
+
+# --- result ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Share:
+    """Counts by source type over some scenarios, and the share from real use."""
+
+    counts: dict[str, int]
+    total: int
+
+    @property
+    def real(self) -> int:
+        """Scenarios from sessions and issues."""
+        return sum(self.counts.get(t, 0) for t in REAL_TYPES)
+
+    @property
+    def real_share(self) -> float:
+        """Real-use share (0.0 for no scenarios, so an empty suite reports zeros)."""
+        return self.real / self.total if self.total else 0.0
+
+    def share(self, source_type: str) -> float:
+        """One type's share."""
+        return self.counts.get(source_type, 0) / self.total if self.total else 0.0
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON form."""
+        return {
+            "scenarios": self.total,
+            "by_source": {
+                t: {"count": self.counts.get(t, 0), "share": _round(self.share(t))}
+                for t in SOURCE_TYPES
+            },
+            "real_use": self.real,
+            "real_use_share": _round(self.real_share),
+        }
+
+
+@dataclass(frozen=True)
+class CategoryShare:
+    """One category's share."""
+
+    category: str
+    share: Share
+
+
+@dataclass(frozen=True)
+class Listed:
+    """A file the report lists: unannotated, invalid, or with an unreadable record."""
+
+    file: str
+    reason: str
+    id: str | None = None
+    line: int | None = None
+
+
+@dataclass(frozen=True)
+class MonthPoint:
+    """The suite at the end of one month (``YYYY-MM``); the current month is "so far"."""
+
+    month: str
+    share: Share
+
+
+@dataclass(frozen=True)
+class Funnel:
+    """Drafts through the pipeline: how many reached each stage."""
+
+    drafted: int = 0
+    scrubbed: int = 0
+    reviewed: int = 0
+    run_both_tiers: int = 0
+    promoted: int = 0
+    rejected: int = 0
+    open_drafts: int = 0
+    median_days_to_promotion: float | None = None
+    promotions_timed: int = 0
+    ledger: bool = False
+
+    STAGES = (
+        ("drafted", "drafted"),
+        ("scrubbed", "scrubbed"),
+        ("reviewed", "reviewed"),
+        ("run_both_tiers", "run on both tiers"),
+        ("promoted", "promoted"),
+        ("rejected", "rejected"),
+    )
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON form."""
+        out = {key: getattr(self, key) for key, _ in self.STAGES}
+        out.update(
+            open_drafts=self.open_drafts,
+            median_days_to_promotion=self.median_days_to_promotion,
+            promotions_timed=self.promotions_timed,
+            ledger=self.ledger,
+        )
+        return out
+
+
+@dataclass(frozen=True)
+class ProvenanceReport:
+    """Everything ``intake report`` shows, ready for any renderer."""
+
+    generated_at: datetime
+    paths: list[str]
+    target: float
+    since: date | None
+    overall: Share
+    more_to_target: int | None
+    categories: list[CategoryShare]
+    unknown: list[Listed]
+    invalid: list[Listed]
+    record_problems: list[Listed]
+    months: list[MonthPoint]
+    undated: int
+    added_since: Share | None
+    funnel: Funnel
+    flags: list[Listed]
+    notes: list[str]
+
+    @property
+    def target_met(self) -> bool:
+        """Whether the real-use share has reached the target."""
+        return self.more_to_target == 0
+
+
+def _round(value: float) -> float:
+    return round(value, 6)
+
+
+
+# --- pure assembly --------------------------------------------------------------------------
+
+
+def more_to_target(real: int, total: int, target: float) -> int | None:
+    """The least n with (real + n) / (total + n) >= target: new real-use scenarios needed.
+
+    Exact arithmetic (``Fraction`` of the decimal target), so 20% of 91 is not off by one
+    through floating point. ``None`` when unreachable (a 100% target with made-up scenarios).
+    """
+    t = Fraction(repr(float(target)))
+    if total == 0:
+        return 0 if t == 0 else 1
+    if Fraction(real, total) >= t:
+        return 0
+    if t >= 1:
+        return None
+    need = (t * total - real) / (1 - t)
+    n = need.numerator // need.denominator
+    return n if n * need.denominator == need.numerator else n + 1
+
+
+_FAILURE = re.compile(
+    r"""\b(?:
+        fail(?:s|ed|ing)?
+      | (?:gets?|got|getting)\s+(?:(?:it|this|that|them|the\s+answer)\s+)?wrong
+      | (?:is|are|was|were)\s+wrong
+      | answers?\s+(?:it\s+)?(?:incorrectly|wrongly|wrong)
+      | can(?:not|'t|’t)\s+(?:solve|do|answer|handle|pass|get)
+      | (?:does|did)(?:n't|n’t|\s+not)\s+(?:pass|solve|get|handle|answer)
+      | never\s+(?:passes|solves|gets)
+      | breaks | chokes | struggles | trips\s+up
+      | scores?\s+(?:0|zero)
+    )\b""",
+    re.VERBOSE | re.IGNORECASE,
+)
+_FILLER = frozenset(
+    """the a an this that it its these those them they here case scenario test task one on at in
+    with always still also even both every each time times all consistently reliably sometimes
+    often usually model models llm llms local strong cloud resident small large big agent and or
+    but too either again answer right currently today run runs our my we of to by for tier tiers
+    pass passes passed passing succeeds succeeded solves solved gets wrong while whereas
+    """.split()  # noqa: SIM905 - a word list reads better as words
+)
+_MODEL_NAMES = (
+    "qwen", "gpt", "claude", "llama", "gemma", "mistral", "mixtral", "phi", "deepseek", "gemini",
+    "sonnet", "opus", "haiku", "lemonade", "granite", "hermes", "olmo", "smollm", "command-r",
+)
+_SUBJECT_WORDS = 4
+
+
+def _content_words(text: str) -> list[str]:
+    words = re.findall(r"[a-z0-9][a-z0-9._'/-]*", text.lower())
+    return [
+        w
+        for w in words
+        if len(w) > 1
+        and w not in _FILLER
+        and not any(ch.isdigit() for ch in w)
+        and not w.startswith(_MODEL_NAMES)
+    ]
+
+
+def only_says_a_model_fails(rationale: str) -> bool:
+    """Whether a rationale says nothing beyond "a model fails it".
+
+    A model failing is a measurement, not a reason; the rationale should say what makes the
+    case hard. Each clause with a failure phrase drops its short subject (the model's name)
+    and filler; if no content word is left anywhere, the rationale is only about a model.
+    """
+    if _FAILURE.search(rationale) is None:
+        return False
+    failed = False
+    content: list[str] = []
+    for clause in re.split(r"[.;:,!?\n]+", rationale):
+        match = _FAILURE.search(clause)
+        if match is None:
+            content += _content_words(clause)
+            continue
+        failed = True
+        subject = clause[: match.start()]
+        if len(subject.split()) > _SUBJECT_WORDS:
+            content += _content_words(subject)
+        content += _content_words(clause[match.end() :])
+    return failed and not content
+
+
+def _classify(scenario: ScenarioFile) -> tuple[str, str | None]:
+    """(source type, why it is unknown)."""
+    data = scenario.data or {}
+    if "source" in data:
+        source = data["source"]
+        kind = source.get("type") if isinstance(source, dict) else None
+        if kind in KNOWN_TYPES:
+            return str(kind), None
+        return "unknown", "source.type is missing or not one of " + ", ".join(KNOWN_TYPES)
+    if isinstance(data.get("captured_from"), dict):
+        return "session", None
+    record = scenario.record
+    if record is not None and record.kind in KNOWN_TYPES:
+        return str(record.kind), None
+    return "unknown", "no source"
+
+
+def parse_when(value: Any) -> datetime | None:
+    """An ISO date or time (naive taken as UTC: GAIA writes local time without an offset)."""
+    if isinstance(value, datetime):
+        moment = value
+    elif isinstance(value, date):
+        moment = datetime(value.year, value.month, value.day, tzinfo=UTC)
+    elif isinstance(value, str):
+        try:
+            moment = datetime.fromisoformat(value.strip().replace("Z", "+00:00"))
+        except ValueError:
+            return None
+    else:
+        return None
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
+
+
+def _entered(scenario: ScenarioFile) -> datetime | None:
+    record = scenario.record
+    if record is not None and record.promoted_at is not None:
+        return record.promoted_at
+    if record is not None and record.captured_at is not None:
+        return record.captured_at
+    captured = (scenario.data or {}).get("captured_from")
+    if isinstance(captured, dict):
+        return parse_when(captured.get("captured_at"))
+    return None
+
+
+def _share(types: Iterable[str]) -> Share:
+    counts = dict.fromkeys(SOURCE_TYPES, 0)
+    total = 0
+    for t in types:
+        counts[t] += 1
+        total += 1
+    return Share(counts=counts, total=total)
+
+
+def _month_start(moment: datetime | date) -> date:
+    return date(moment.year, moment.month, 1)
+
+
+def _next_month(day: date) -> date:
+    return date(day.year + day.month // 12, day.month % 12 + 1, 1)
+
+
+def _months(
+    dated: list[tuple[datetime, str]],
+    undated: list[str],
+    now: datetime,
+    since: date | None,
+) -> tuple[list[MonthPoint], list[str]]:
+    notes: list[str] = []
+    if not dated and not undated:
+        return [], notes
+    last = _month_start(max([now, *(d for d, _ in dated)]))
+    first = _month_start(min(d for d, _ in dated)) if dated else _month_start(now)
+    if since is not None:
+        first = max(first, _month_start(since))
+    if first > last:
+        return [], notes
+    starts = [first]
+    while starts[-1] < last:
+        starts.append(_next_month(starts[-1]))
+    if len(starts) > MAX_MONTHS:
+        notes.append(f"over time: only the last {MAX_MONTHS} of {len(starts)} months are shown")
+        starts = starts[-MAX_MONTHS:]
+    dated.sort(key=lambda pair: pair[0])
+    points = []
+    index = 0
+    running = _share(undated)
+    counts, total = dict(running.counts), running.total
+    for start in starts:
+        cutoff = datetime(*_next_month(start).timetuple()[:3], tzinfo=UTC)
+        while index < len(dated) and dated[index][0] < cutoff:
+            counts[dated[index][1]] += 1
+            total += 1
+            index += 1
+        share = Share(counts=dict(counts), total=total)
+        points.append(MonthPoint(month=start.strftime("%Y-%m"), share=share))
+    return points, notes
+
+
+@dataclass
+class _Item:
+    drafted_at: datetime | None = None
+    scrubbed: bool = False
+    reviewed: bool = False
+    tiers: set[str] = field(default_factory=set)
+    promoted_at: datetime | None = None
+    promoted: bool = False
+    rejected: bool = False
+    open: bool = False
+
+    def absorb(self, record: RecordFacts | None) -> None:
+        if record is None:
+            return
+        self.drafted_at = record.captured_at or self.drafted_at
+        self.scrubbed |= record.scrubbed
+        self.reviewed |= record.reviewed
+        self.tiers |= record.tiers
+        if record.promoted_at is not None:
+            self.promoted_at = record.promoted_at
+            self.promoted = True
+
+
+def _funnel(
+    scenarios: Sequence[ScenarioFile],
+    drafts: Sequence[DraftFile],
+    events: Sequence[LedgerEvent] | None,
+    since: date | None,
+) -> tuple[Funnel, list[str]]:
+    items: dict[str, _Item] = {}
+    for draft in drafts:
+        item = items.setdefault(draft.id, _Item())
+        item.open = True
+        item.absorb(draft.record)
+    for scenario in scenarios:
+        if scenario.record is None or scenario.data is None:
+            continue
+        key = scenario.record.id or str(scenario.data.get("id"))
+        items.setdefault(key, _Item()).absorb(scenario.record)
+    first_seen: dict[str, datetime] = {}
+    for event in sorted(events or (), key=lambda e: e.at or datetime.max.replace(tzinfo=UTC)):
+        if not event.scenario_id:
+            continue
+        item = items.setdefault(event.scenario_id, _Item())
+        if event.at is not None:
+            first_seen.setdefault(event.scenario_id, event.at)
+        if event.kind == "scrub":
+            item.scrubbed = True
+        elif event.kind == "review":
+            item.reviewed = True
+        elif event.kind == "run" and isinstance(event.detail.get("tier"), str):
+            item.tiers.add(event.detail["tier"])
+        elif event.kind == "promotion":
+            item.promoted = True
+            item.promoted_at = item.promoted_at or event.at
+        elif event.kind == "rejection":
+            item.rejected = True
+    notes = []
+    chosen = list(items.items())
+    if since is not None:
+        start = datetime(since.year, since.month, since.day, tzinfo=UTC)
+        kept = []
+        undated = 0
+        for key, item in chosen:
+            when = item.drafted_at or first_seen.get(key)
+            if when is None:
+                undated += 1
+            elif when >= start:
+                kept.append((key, item))
+        if undated:
+            notes.append(f"funnel: {undated} drafts have no date and are left out by --since")
+        chosen = kept
+    values = [i for _, i in chosen]
+    durations = [
+        (i.promoted_at - i.drafted_at).total_seconds() / 86400
+        for i in values
+        if i.promoted_at is not None and i.drafted_at is not None
+    ]
+    funnel = Funnel(
+        drafted=len(values),
+        scrubbed=sum(i.scrubbed for i in values),
+        reviewed=sum(i.reviewed for i in values),
+        run_both_tiers=sum({"strong", "local"} <= i.tiers for i in values),
+        promoted=sum(i.promoted for i in values),
+        rejected=sum(i.rejected for i in values),
+        open_drafts=sum(i.open for i in values),
+        median_days_to_promotion=round(statistics.median(durations), 1) if durations else None,
+        promotions_timed=len(durations),
+        ledger=events is not None,
+    )
+    return funnel, notes
+
+
+def build_report(
+    scenarios: Sequence[ScenarioFile],
+    drafts: Sequence[DraftFile] = (),
+    events: Sequence[LedgerEvent] | None = None,
+    *,
+    target: float = 0.2,
+    now: datetime | None = None,
+    since: date | None = None,
+    paths: Sequence[str] = (),
+) -> ProvenanceReport:
+    """Assemble the report from what was read; pure (the clock is ``now``)."""
+    now = now or utcnow()
+    notes: list[str] = []
+    valid: list[tuple[ScenarioFile, str]] = []
+    unknown: list[Listed] = []
+    invalid: list[Listed] = []
+    record_problems: list[Listed] = []
+    flags: list[Listed] = []
+    dated: list[tuple[datetime, str]] = []
+    undated: list[str] = []
+    added: list[str] = []
+    since_at = datetime(since.year, since.month, since.day, tzinfo=UTC) if since else None
+    ids: dict[str, int] = {}
+
+    for scenario in scenarios:
+        if scenario.record is not None and scenario.record.problem:
+            shown = scenario.file.removesuffix(".yaml") + RECORD_SUFFIX
+            record_problems.append(Listed(shown, scenario.record.problem))
+        data = scenario.data
+        if data is None or scenario.problem:
+            reason = scenario.problem or "not a scenario"
+            invalid.append(Listed(scenario.file, reason, line=scenario.line))
+            continue
+        scenario_id = data.get("id")
+        if not isinstance(scenario_id, str) or not scenario_id.strip():
+            invalid.append(Listed(scenario.file, "no id", line=scenario.line))
+            continue
+        ids[scenario_id] = ids.get(scenario_id, 0) + 1
+        kind, why = _classify(scenario)
+        valid.append((scenario, kind))
+        if why:
+            unknown.append(Listed(scenario.file, why, id=scenario_id))
+        when = _entered(scenario)
+        if when is None:
+            undated.append(kind)
+        else:
+            dated.append((when, kind))
+            if since_at is not None and when >= since_at:
+                added.append(kind)
+        if scenario.record is not None and scenario.record.promoted_at is not None:
+            rationale = data.get("difficulty_rationale")
+            if not isinstance(rationale, str) or not rationale.strip():
+                flags.append(Listed(scenario.file, "no difficulty_rationale", id=scenario_id))
+            elif only_says_a_model_fails(rationale):
+                flags.append(
+                    Listed(
+                        scenario.file,
+                        "the rationale only says a model fails it: "
+                        + " ".join(rationale.split())[:200],
+                        id=scenario_id,
+                    )
+                )
+
+    overall = _share(kind for _, kind in valid)
+    by_category: dict[str, list[str]] = {}
+    for scenario, kind in valid:
+        category = (scenario.data or {}).get("category")
+        name = category if isinstance(category, str) and category.strip() else NO_CATEGORY
+        by_category.setdefault(name, []).append(kind)
+    categories = [CategoryShare(name, _share(kinds)) for name, kinds in sorted(by_category.items())]
+    months, month_notes = _months(dated, undated, now, since)
+    funnel, funnel_notes = _funnel(scenarios, drafts, events, since)
+
+    if not scenarios:
+        notes.append("no scenario files found: every count is zero")
+    if invalid:
+        notes.append(
+            f"{len(invalid)} files could not be read as scenarios: listed as invalid and left "
+            "out of every share"
+        )
+    duplicated = sum(1 for count in ids.values() if count > 1)
+    if duplicated:
+        notes.append(f"{duplicated} ids appear in more than one file (GAIA keeps the last one)")
+    if record_problems:
+        notes.append(f"{len(record_problems)} records could not be read in full")
+    if undated and dated:
+        notes.append(
+            f"{len(undated)} scenarios have no known date; the over-time series counts them "
+            "in every month"
+        )
+    elif undated:
+        notes.append("no scenario has a known date: over time shows the current month only")
+    if since is not None and since_at is not None and since_at > now:
+        notes.append(f"--since {since.isoformat()} is after today: nothing is in range")
+    if events is None:
+        notes.append(
+            "no ledger: the funnel comes from records alone and rejected drafts are unknown"
+        )
+    notes += month_notes + funnel_notes
+
+    return ProvenanceReport(
+        generated_at=now,
+        paths=list(paths),
+        target=target,
+        since=since,
+        overall=overall,
+        more_to_target=more_to_target(overall.real, overall.total, target),
+        categories=categories,
+        unknown=unknown,
+        invalid=invalid,
+        record_problems=record_problems,
+        months=months,
+        undated=len(undated),
+        added_since=_share(added) if since is not None else None,
+        funnel=funnel,
+        flags=flags,
+        notes=notes,
+    )

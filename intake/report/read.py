@@ -1,0 +1,259 @@
+"""Reading the suite for the report: scenario files with their records, drafts, ledger events.
+
+Files are read leniently (a damaged one is listed as invalid, never fatal); ``make_report`` reads
+what a suite's settings point at and hands it to ``intake.report.model.build_report``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from collections.abc import Sequence
+from datetime import UTC, date, datetime
+from pathlib import Path
+from typing import Any
+
+from intake.errors import UsageError
+from intake.paths import display_path
+from intake.records import RECORD_SUFFIX
+from intake.report.model import (
+    FUNNEL_EVENTS,
+    KNOWN_TYPES,
+    TOP_KEYS,
+    DraftFile,
+    LedgerEvent,
+    ProvenanceReport,
+    RecordFacts,
+    ScenarioFile,
+    build_report,
+    parse_when,
+)
+
+# --- reading --------------------------------------------------------------------------------
+
+
+def record_facts(raw: bytes | str) -> RecordFacts:
+    """The facts of a record; a record that fails its model is read field by field."""
+    from pydantic import ValidationError
+
+    from intake.models import Record
+
+    try:
+        record = Record.model_validate_json(raw, strict=False)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        loc = ".".join(str(part) for part in first["loc"]) or "$"
+        problem = f"invalid record at {loc}: {first['msg']}"
+    else:
+        return RecordFacts(
+            id=record.id,
+            kind=record.source.kind.value,
+            captured_at=_aware(record.source.captured_at),
+            scrubbed=record.scrub is not None,
+            reviewed=bool(record.reviews),
+            tiers=frozenset(run.tier.value for run in record.runs),
+            promoted_at=_aware(record.promotion.at) if record.promotion else None,
+        )
+    try:
+        data = json.loads(raw)
+    except (json.JSONDecodeError, UnicodeDecodeError):
+        return RecordFacts(problem="record is not JSON")
+    if not isinstance(data, dict):
+        return RecordFacts(problem="record is not a JSON object")
+    return _lenient(data, problem)
+
+
+def _lenient(data: dict[str, Any], problem: str) -> RecordFacts:
+    source = data.get("source") if isinstance(data.get("source"), dict) else {}
+    promotion = data.get("promotion") if isinstance(data.get("promotion"), dict) else None
+    runs = data.get("runs") if isinstance(data.get("runs"), list) else []
+    assert isinstance(source, dict) and isinstance(runs, list)
+    kind = source.get("kind")
+    return RecordFacts(
+        id=data["id"] if isinstance(data.get("id"), str) else None,
+        kind=kind if kind in KNOWN_TYPES else None,
+        captured_at=parse_when(source.get("captured_at")),
+        scrubbed=isinstance(data.get("scrub"), dict),
+        reviewed=bool(data.get("reviews")) and isinstance(data.get("reviews"), list),
+        tiers=frozenset(
+            r["tier"] for r in runs if isinstance(r, dict) and isinstance(r.get("tier"), str)
+        ),
+        promoted_at=parse_when(promotion.get("at")) if promotion else None,
+        problem=problem,
+    )
+
+
+def _aware(moment: datetime) -> datetime:
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
+
+
+def _walk(folder: Path) -> tuple[list[str], set[str]]:
+    """Every ``*.yaml`` below ``folder`` (sorted) and the set of record paths, in one walk."""
+    scenarios: list[str] = []
+    records: set[str] = set()
+    for top, dirs, files in os.walk(folder):
+        dirs.sort()
+        for name in files:
+            if name.endswith(".yaml"):
+                scenarios.append(os.path.join(top, name))
+            elif name.endswith(RECORD_SUFFIX):
+                records.add(os.path.join(top, name))
+    scenarios.sort()
+    return scenarios, records
+
+
+def _read_record(path: str) -> RecordFacts:
+    try:
+        with open(path, "rb") as handle:
+            raw = handle.read()
+    except OSError as exc:
+        return RecordFacts(problem=f"cannot read record: {exc.strerror or exc}")
+    return record_facts(raw)
+
+
+def _record_name(scenario: str) -> str:
+    return scenario.removesuffix(".yaml") + RECORD_SUFFIX
+
+
+def read_scenario(path: str | Path, display: str, has_record: bool | None = None) -> ScenarioFile:
+    """One scenario file and its record; never raises for a bad file."""
+    from intake.yamlio import YamlProblem, parse_top
+
+    path = os.fspath(path)
+    record_name = _record_name(path)
+    if has_record is None:
+        has_record = os.path.isfile(record_name)
+    record = _read_record(record_name) if has_record else None
+    try:
+        with open(path, "rb") as handle:
+            raw = handle.read()
+        parsed = parse_top(raw, TOP_KEYS)
+    except OSError as exc:
+        return ScenarioFile(display, None, record, f"cannot read: {exc.strerror or exc}")
+    except YamlProblem as exc:
+        return ScenarioFile(display, None, record, exc.message, exc.line or 1)
+    return ScenarioFile(display, parsed.data, record)
+
+
+Job = tuple[str, str, bool]
+
+
+def _read_batch(jobs: list[Job]) -> list[ScenarioFile]:
+    return [read_scenario(path, shown, has) for path, shown, has in jobs]
+
+
+def read_scenarios(paths: Sequence[Path], cwd: Path | None = None) -> list[ScenarioFile]:
+    """Every scenario file under the paths (files or folders); a missing path is a usage error."""
+    cwd = (cwd or Path.cwd()).resolve()
+    jobs: list[Job] = []
+    seen: set[str] = set()
+    for path in paths:
+        if path.is_dir():
+            files, records = _walk(path)
+            base = str(path)
+            shown = display_path(path, cwd)
+            for file in files:
+                key = os.path.abspath(file)
+                if key not in seen:
+                    seen.add(key)
+                    rel = os.path.relpath(file, base)
+                    jobs.append((file, os.path.normpath(os.path.join(shown, rel)),
+                                 _record_name(file) in records))
+        elif path.is_file():
+            key = os.path.abspath(path)
+            if key not in seen:
+                seen.add(key)
+                has = os.path.isfile(_record_name(str(path)))
+                jobs.append((str(path), display_path(path, cwd), has))
+        else:
+            raise UsageError("no such file or folder", where=str(path))
+    return _read_batch(jobs)
+
+
+def read_drafts(folder: Path, cwd: Path | None = None) -> list[DraftFile]:
+    """Drafts (including ``private/``) with their records; only ids and records are read."""
+    if not folder.is_dir():
+        return []
+    cwd = (cwd or Path.cwd()).resolve()
+    shown = display_path(folder, cwd)
+    files, records = _walk(folder)
+    drafts = []
+    for file in files:
+        name = _record_name(file)
+        record = _read_record(name) if name in records else None
+        stem = os.path.basename(file).removesuffix(".yaml")
+        draft_id = record.id if record is not None and record.id else stem
+        display = os.path.normpath(os.path.join(shown, os.path.relpath(file, folder)))
+        drafts.append(DraftFile(display, draft_id, record))
+    return drafts
+
+
+def read_events(ledger: Path) -> list[LedgerEvent] | None:
+    """The funnel's events from the ledger, read-only; ``None`` when there is no ledger."""
+    if not ledger.is_file():
+        return None
+    from intake.ledger import read_events_readonly
+
+    rows = read_events_readonly(ledger, FUNNEL_EVENTS)
+    events = []
+    for kind, scenario_id, at, detail in rows:
+        try:
+            parsed = json.loads(detail or "{}")
+        except (json.JSONDecodeError, TypeError):
+            parsed = {}
+        events.append(
+            LedgerEvent(
+                kind=kind,
+                scenario_id=scenario_id,
+                at=parse_when(at),
+                detail=parsed if isinstance(parsed, dict) else {},
+            )
+        )
+    return events
+
+
+def parse_since(text: str) -> date:
+    """``YYYY-MM-DD``, ``YYYY-MM`` or an ISO date-time; anything else is a usage error."""
+    value = text.strip()
+    try:
+        if re.fullmatch(r"\d{4}-\d{2}", value):
+            return date.fromisoformat(value + "-01")
+        if re.fullmatch(r"\d{4}-\d{2}-\d{2}", value):
+            return date.fromisoformat(value)
+        return datetime.fromisoformat(value.replace("Z", "+00:00")).date()
+    except ValueError:
+        shown = value[:40]
+        raise UsageError(f"--since must be a date like 2026-03-01, not {shown!r}") from None
+
+
+def make_report(
+    settings: Any,
+    paths: Sequence[Path] = (),
+    *,
+    since: date | None = None,
+    now: datetime | None = None,
+) -> ProvenanceReport:
+    """Read the suite (default its ``scenarios/``), its drafts and ledger; build the report."""
+    cwd = Path.cwd().resolve()
+    notes: list[str] = []
+    targets = list(paths)
+    if not targets:
+        if settings.scenarios.is_dir():
+            targets = [settings.scenarios]
+        else:
+            notes.append(f"no scenarios folder at {display_path(settings.scenarios, cwd)}")
+    scenarios = read_scenarios(targets, cwd)
+    drafts = read_drafts(settings.drafts, cwd)
+    events = read_events(settings.ledger)
+    report = build_report(
+        scenarios,
+        drafts,
+        events,
+        target=settings.provenance_target,
+        now=now,
+        since=since,
+        paths=[display_path(p, cwd) for p in targets],
+    )
+    report.notes[:0] = notes
+    return report

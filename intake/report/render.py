@@ -1,0 +1,311 @@
+"""Rendering the report as text, JSON or markdown (with Mermaid charts GitHub draws).
+
+``render`` picks a renderer by format name; HTML is ``intake.report.html``.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import asdict
+from typing import Any
+
+from intake.report.model import (
+    MARKDOWN_LIST_LIMIT,
+    REPORT_VERSION,
+    SOURCE_TYPES,
+    Funnel,
+    Listed,
+    ProvenanceReport,
+)
+
+# --- rendering: shared ----------------------------------------------------------------------
+
+
+def pct(value: float) -> str:
+    """A share as a percentage with one decimal (2/91 → ``2.2%``)."""
+    return f"{value * 100:.1f}%"
+
+
+def target_pct(value: float) -> str:
+    """The target without a needless decimal (``20%``, ``12.5%``)."""
+    text = f"{value * 100:.2f}".rstrip("0").rstrip(".")
+    return f"{text}%"
+
+
+def gap_sentence(report: ProvenanceReport) -> str:
+    """``21 more real-use scenarios reach 20%`` (or that the target is met or unreachable)."""
+    target = target_pct(report.target)
+    n = report.more_to_target
+    if n is None:
+        return f"the {target} target cannot be reached while any scenario is not from real use"
+    if n == 0:
+        return f"the {target} target is met"
+    if n == 1:
+        return f"1 more real-use scenario reaches {target}"
+    return f"{n} more real-use scenarios reach {target}"
+
+
+def headline(report: ProvenanceReport) -> str:
+    """One sentence: total, by origin, share and the gap."""
+    share = report.overall
+    c = share.counts
+    return (
+        f"{share.total} scenarios: {c['session']} from sessions, {c['issue']} from issues, "
+        f"{c['hand']} by hand, {c['synthetic']} synthetic, {c['unknown']} unknown; "
+        f"share from real use {pct(share.real_share)} (target {target_pct(report.target)}); "
+        f"{gap_sentence(report)}."
+    )
+
+
+def to_document(report: ProvenanceReport) -> dict[str, Any]:
+    """The JSON document (keys documented in ``docs/report.md``)."""
+    return {
+        "intake_result_version": 1,
+        "command": "report",
+        "report_version": REPORT_VERSION,
+        "generated_at": report.generated_at.isoformat(),
+        "paths": report.paths,
+        "since": report.since.isoformat() if report.since else None,
+        "target": report.target,
+        **report.overall.to_dict(),
+        "invalid": len(report.invalid),
+        "more_to_target": report.more_to_target,
+        "target_met": report.target_met,
+        "categories": [{"category": c.category, **c.share.to_dict()} for c in report.categories],
+        "over_time": {
+            "undated": report.undated,
+            "months": [{"month": m.month, **m.share.to_dict()} for m in report.months],
+        },
+        "added_since": report.added_since.to_dict() if report.added_since else None,
+        "funnel": report.funnel.to_dict(),
+        "rationale_flags": [_listed(x) for x in report.flags],
+        "unknown_source": [_listed(x) for x in report.unknown],
+        "invalid_files": [_listed(x) for x in report.invalid],
+        "record_problems": [_listed(x) for x in report.record_problems],
+        "notes": report.notes,
+    }
+
+
+def _listed(item: Listed) -> dict[str, Any]:
+    return {k: v for k, v in asdict(item).items() if v is not None}
+
+
+def render_json(report: ProvenanceReport) -> str:
+    """One JSON document."""
+    return json.dumps(to_document(report), indent=2, ensure_ascii=False) + "\n"
+
+
+def _funnel_line(funnel: Funnel) -> str:
+    return " → ".join(f"{label} {getattr(funnel, key)}" for key, label in Funnel.STAGES[:5])
+
+
+def _median_text(funnel: Funnel) -> str:
+    if funnel.median_days_to_promotion is None:
+        return "no promotion with both dates yet"
+    count = funnel.promotions_timed
+    noun = "promotion" if count == 1 else "promotions"
+    return f"{funnel.median_days_to_promotion:g} days (over {count} {noun})"
+
+
+# --- rendering: text ------------------------------------------------------------------------
+
+
+def _table(header: list[str], rows: list[list[str]]) -> list[str]:
+    widths = [max(len(r[i]) for r in [header, *rows]) for i in range(len(header))]
+
+    def line(cells: list[str]) -> str:
+        first = cells[0].ljust(widths[0])
+        rest = [c.rjust(w) for c, w in zip(cells[1:], widths[1:], strict=True)]
+        return "  ".join([first, *rest]).rstrip()
+
+    return [line(header), "  ".join("-" * w for w in widths), *[line(r) for r in rows]]
+
+
+def _bar(share: float, target: float, width: int = 20) -> str:
+    """``####....|.....``: the share filled, ``|`` where the target is."""
+    filled = round(share * width)
+    cells = ["#" if i < filled else "." for i in range(width)]
+    mark = min(width - 1, round(target * width))
+    cells[mark] = "|"
+    return "".join(cells)
+
+
+def render_text(report: ProvenanceReport) -> str:
+    """Tables for the terminal."""
+    share = report.overall
+    where = ", ".join(report.paths) or "(no folder)"
+    out = [
+        f"Provenance report: {where}",
+        f"generated {report.generated_at.strftime('%Y-%m-%d %H:%M UTC')}"
+        + (f", since {report.since.isoformat()}" if report.since else ""),
+        "",
+        headline(report),
+        "",
+    ]
+    out += _table(
+        ["source", "scenarios", "share"],
+        [[t, str(share.counts[t]), pct(share.share(t))] for t in SOURCE_TYPES]
+        + [["real use", str(share.real), pct(share.real_share)], ["total", str(share.total), ""]],
+    )
+    out += ["", "By category"]
+    out += _table(
+        ["category", "total", *SOURCE_TYPES, "real use"],
+        [
+            [c.category, str(c.share.total), *(str(c.share.counts[t]) for t in SOURCE_TYPES),
+             pct(c.share.real_share)]
+            for c in report.categories
+        ],
+    )
+    out += ["", "Share from real use at the end of each month"]
+    if report.months:
+        out += _table(
+            ["month", "scenarios", "real use", "share", f"(| = {target_pct(report.target)})"],
+            [
+                [m.month, str(m.share.total), str(m.share.real), pct(m.share.real_share),
+                 _bar(m.share.real_share, report.target)]
+                for m in report.months
+            ],
+        )
+    else:
+        out.append("(no months in range)")
+    if report.added_since is not None and report.since is not None:
+        added = report.added_since
+        out += [
+            "",
+            f"Added since {report.since.isoformat()}: {added.total} scenarios, "
+            f"{added.real} from real use ({pct(added.real_share)})",
+        ]
+    f = report.funnel
+    out += [
+        "",
+        "Draft funnel" + ("" if f.ledger else " (records only: no ledger)"),
+        f"{_funnel_line(f)}; rejected {f.rejected}; open drafts {f.open_drafts}",
+        f"median from draft to promotion: {_median_text(f)}",
+    ]
+    sections = [
+        ("Promoted scenarios with a weak difficulty_rationale", report.flags),
+        ("Without a known source (annotate with source: {type, link})", report.unknown),
+        ("Invalid files (left out of every share)", report.invalid),
+        ("Records that could not be read in full", report.record_problems),
+    ]
+    for title, items in sections:
+        out += ["", f"{title}: {len(items)}"]
+        for item in items:
+            where_line = f"{item.file}:{item.line}" if item.line else item.file
+            label = f" ({item.id})" if item.id else ""
+            out.append(f"  {where_line}{label}: {item.reason}")
+    if report.notes:
+        out += ["", "Notes"] + [f"  - {note}" for note in report.notes]
+    return "\n".join(out) + "\n"
+
+
+# --- rendering: markdown --------------------------------------------------------------------
+
+
+_MD_SPECIAL = re.compile(r"([\\`*_{}\[\]<>|~&:])")
+
+
+def md(text: str) -> str:
+    """Markdown-escape a value for a table cell or line (no HTML, no links, one line).
+
+    ``:`` is escaped too, so GitHub does not turn a URL in the data into a live link.
+    """
+    return _MD_SPECIAL.sub(r"\\\1", " ".join(str(text).split()))
+
+
+def _mermaid_label(text: str) -> str:
+    return re.sub(r"[^A-Za-z0-9 _.%-]", "", text)[:40] or "-"
+
+
+def render_markdown(report: ProvenanceReport) -> str:
+    """For pull-request comments and job summaries; Mermaid charts render on GitHub."""
+    share = report.overall
+    out = ["## Provenance report", "", headline(report), ""]
+    out += ["| source | scenarios | share |", "| --- | ---: | ---: |"]
+    out += [f"| {t} | {share.counts[t]} | {pct(share.share(t))} |" for t in SOURCE_TYPES]
+    out += [f"| **real use** | **{share.real}** | **{pct(share.real_share)}** |", ""]
+    if share.total:
+        out += ["```mermaid", "pie showData title Scenarios by source"]
+        out += [f'    "{t}" : {share.counts[t]}' for t in SOURCE_TYPES if share.counts[t]]
+        out += ["```", ""]
+    out += ["### Over time", ""]
+    if report.months:
+        months = ", ".join(f'"{_mermaid_label(m.month)}"' for m in report.months)
+        values = ", ".join(f"{m.share.real_share * 100:.1f}" for m in report.months)
+        target = ", ".join(f"{report.target * 100:g}" for _ in report.months)
+        top = max(100.0, report.target * 100)
+        out += [
+            "```mermaid",
+            "xychart-beta",
+            '    title "Share from real use at the end of each month (%)"',
+            f"    x-axis [{months}]",
+            f'    y-axis "real use (%)" 0 --> {top:g}',
+            f"    line [{values}]",
+            f"    line [{target}]",
+            "```",
+            "",
+            f"Second line: the {target_pct(report.target)} target.",
+            "",
+            "| month | scenarios | real use | share |",
+            "| --- | ---: | ---: | ---: |",
+        ]
+        out += [
+            f"| {m.month} | {m.share.total} | {m.share.real} | {pct(m.share.real_share)} |"
+            for m in report.months
+        ]
+    else:
+        out.append("No months in range.")
+    if report.added_since is not None and report.since is not None:
+        added = report.added_since
+        out += [
+            "",
+            f"Added since {report.since.isoformat()}: {added.total} scenarios, "
+            f"{added.real} from real use ({pct(added.real_share)}).",
+        ]
+    out += ["", "### By category", ""]
+    out += ["| category | total | " + " | ".join(SOURCE_TYPES) + " | real use |"]
+    out += ["| --- | ---: |" + " ---: |" * len(SOURCE_TYPES) + " ---: |"]
+    for c in report.categories:
+        cells = " | ".join(str(c.share.counts[t]) for t in SOURCE_TYPES)
+        out.append(f"| {md(c.category)} | {c.share.total} | {cells} | {pct(c.share.real_share)} |")
+    f = report.funnel
+    out += ["", "### Draft funnel" + ("" if f.ledger else " (records only: no ledger)"), ""]
+    out += ["| stage | drafts |", "| --- | ---: |"]
+    out += [f"| {label} | {getattr(f, key)} |" for key, label in Funnel.STAGES]
+    out += [f"| open drafts | {f.open_drafts} |", ""]
+    out += [f"Median from draft to promotion: {_median_text(f)}."]
+    sections = [
+        ("Promoted scenarios with a weak difficulty_rationale", report.flags),
+        ("Without a known source", report.unknown),
+        ("Invalid files", report.invalid),
+        ("Records that could not be read in full", report.record_problems),
+    ]
+    for title, items in sections:
+        if not items:
+            continue
+        out += ["", f"<details><summary>{md(title)}: {len(items)}</summary>", ""]
+        for item in items[:MARKDOWN_LIST_LIMIT]:
+            label = f" ({md(item.id)})" if item.id else ""
+            line = f":{item.line}" if item.line else ""
+            out.append(f"- {md(item.file)}{line}{label}: {md(item.reason)}")
+        if len(items) > MARKDOWN_LIST_LIMIT:
+            more = len(items) - MARKDOWN_LIST_LIMIT
+            out.append(f"- … and {more} more (`intake report --format json` lists all)")
+        out += ["", "</details>"]
+    if report.notes:
+        out += ["", "### Notes", ""] + [f"- {md(n)}" for n in report.notes]
+    return "\n".join(out) + "\n"
+
+
+FORMATS = ("text", "json", "markdown", "html")
+
+
+def render(report: ProvenanceReport, fmt: str) -> str:
+    """Render in one of ``FORMATS``."""
+    if fmt == "html":
+        from intake.report.html import render_html
+
+        return render_html(report)
+    renderers = {"text": render_text, "json": render_json, "markdown": render_markdown}
+    return renderers[fmt](report)
