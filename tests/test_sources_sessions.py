@@ -10,16 +10,9 @@ from pathlib import Path
 import pytest
 
 from intake.errors import SourceError, UsageError
-from intake.sources.agent_ui import TEXT_BYTES, capped_text
-from intake.sources.sessions import (
-    MAX_TEXT_CHARS,
-    StoreKind,
-    clean_text,
-    detect,
-    failure_kind,
-    open_store,
-    prefix_upper,
-)
+from intake.sources.model import MAX_TEXT_CHARS, StoreKind, clean_text, failure_kind, prefix_upper
+from intake.sources.registry import detect, open_store
+from intake.sources.sqlite import TEXT_BYTES, capped_text
 from intake.textcut import CUT_MARK, cut_at_space
 from tests.gaia_db import ChatDB, error_step, memory_db, policy, thinking, tool, when
 

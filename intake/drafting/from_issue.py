@@ -19,7 +19,7 @@ from intake.drafting.issue_parse import MAX_EVIDENCE_CHARS, ParsedIssue, parse_i
 from intake.drafting.tail import DraftResult, new_record_source, slug, write_draft
 from intake.models import GAIA_PERSONAS, RecordSource, placeholder
 from intake.sources.github_issue import IssueData
-from intake.sources.sessions import json_type
+from intake.sources.model import json_type
 from intake.textcut import cut_at_space
 
 DEFAULT_CATEGORY = "captured"

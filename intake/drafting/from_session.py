@@ -24,7 +24,7 @@ from intake.config import Settings
 from intake.drafting.tail import DraftResult, new_record_source, slug, write_draft
 from intake.errors import ConfigError, InputError, UsageError
 from intake.models import CATEGORY_PATTERN, placeholder
-from intake.sources.sessions import (
+from intake.sources.model import (
     LOCATOR_PREFIX,
     MASK,
     Document,
@@ -33,10 +33,10 @@ from intake.sources.sessions import (
     SessionSummary,
     StoreKind,
     failure_kind,
-    open_store,
     plain_session_id,
     risky_word,
 )
+from intake.sources.registry import open_store
 from intake.textcut import cut_at_space
 
 DEFAULT_CATEGORY = "captured"

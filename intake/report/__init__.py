@@ -27,8 +27,6 @@ from intake.report.read import (
     record_facts,
 )
 from intake.report.render import (
-    FORMATS,
-    render,
     render_json,
     render_markdown,
     render_text,
@@ -36,7 +34,6 @@ from intake.report.render import (
 )
 
 __all__ = [
-    "FORMATS",
     "DraftFile",
     "Funnel",
     "LedgerEvent",
@@ -61,3 +58,14 @@ __all__ = [
     "render_text",
     "to_document",
 ]
+
+
+def render(report: ProvenanceReport, fmt: str) -> str:
+    """The report in one format: ``text``, ``json``, ``markdown`` or ``html``."""
+    renderers = {
+        "text": render_text,
+        "json": render_json,
+        "markdown": render_markdown,
+        "html": render_html,
+    }
+    return renderers[fmt](report)

@@ -1,6 +1,6 @@
 """Rendering the report as text, JSON or markdown (with Mermaid charts GitHub draws).
 
-``render`` picks a renderer by format name; HTML is ``intake.report.html``.
+HTML is ``intake.report.html``; ``intake.report.render()`` picks a renderer by format name.
 """
 
 from __future__ import annotations
@@ -296,16 +296,3 @@ def render_markdown(report: ProvenanceReport) -> str:
     if report.notes:
         out += ["", "### Notes", ""] + [f"- {md(n)}" for n in report.notes]
     return "\n".join(out) + "\n"
-
-
-FORMATS = ("text", "json", "markdown", "html")
-
-
-def render(report: ProvenanceReport, fmt: str) -> str:
-    """Render in one of ``FORMATS``."""
-    if fmt == "html":
-        from intake.report.html import render_html
-
-        return render_html(report)
-    renderers = {"text": render_text, "json": render_json, "markdown": render_markdown}
-    return renderers[fmt](report)

@@ -15,147 +15,34 @@ from __future__ import annotations
 import sqlite3
 from pathlib import Path
 from typing import Any
-from urllib.parse import quote
 
 from intake.errors import SourceError
-from intake.sources.sessions import (
+from intake.sources.model import (
     LISTED_ON_ERROR,
-    MASK,
     MAX_STEPS_CHARS,
-    MAX_TEXT_CHARS,
     Document,
     Message,
     Session,
     SessionSummary,
     StoreKind,
     ambiguous_session,
-    clean_text,
     parse_json_steps,
-    plain_session_id,
     prefix_upper,
     tools_from_steps,
     unknown_session,
 )
-from intake.textcut import drop_partial_tail
+from intake.sources.sqlite import (
+    SQLITE_MAGIC,
+    TEXT_BYTES,
+    SqliteStore,
+    capped_text,
+    quote_ident,
+    source_error,
+    table_names,
+    text_value,
+)
 
-BUSY_TIMEOUT_S = 1.0
-"""How long to wait for a writer's lock before giving up with exit 3 (never hang)."""
 SCHEDULER_PREFIX = "[schedule-run]"
-TEXT_BYTES = MAX_TEXT_CHARS * 4 + 4
-"""Bytes read per message: enough for MAX_TEXT_CHARS characters of UTF-8."""
-
-
-def capped_text(raw: Any, total_bytes: int) -> tuple[str, list[str]]:
-    """Message text read as bytes (SQLite's text functions stop at a NUL), capped and cleaned.
-
-    The SQL reads at most ``TEXT_BYTES`` of the value, so a 10 MB message costs no more than a
-    short one; the cut is recorded. The byte cut lands anywhere, so the last run of
-    non-blank text is dropped: half a secret would slip past the scrubber.
-    """
-    read = len(raw) if isinstance(raw, bytes) else 0
-    if isinstance(raw, bytes):
-        value = raw.decode("utf-8", "ignore" if total_bytes > read else "replace")
-        if total_bytes > read:
-            value = drop_partial_tail(value)
-    else:
-        value = "" if raw is None else str(raw)
-    text, notes = clean_text(value)
-    if total_bytes > read and isinstance(raw, bytes):
-        notes = [f"text cut from {total_bytes} bytes to {MAX_TEXT_CHARS} characters"] + [
-            n for n in notes if not n.startswith("text cut")
-        ]
-    return text, notes
-
-
-def _idle_wal(path: Path) -> bool:
-    """A WAL-mode database with no ``-wal`` file beside it: no writer has it open.
-
-    Bytes 18 and 19 of the header are 2 in WAL mode. Opening such a file with ``mode=ro``
-    makes SQLite create ``-shm`` and an empty ``-wal`` beside the user's database and leave
-    them; ``immutable=1`` creates nothing, and with no WAL there is nothing it would miss.
-    A rollback-journal database never gets sidecars from a reader, and keeps ``mode=ro`` so a
-    writer's lock is still honoured (busy timeout, exit 3).
-    """
-    try:
-        with path.open("rb") as handle:
-            header = handle.read(20)
-    except OSError:
-        return False
-    wal_mode = len(header) == 20 and header[18] == 2 and header[19] == 2
-    return wal_mode and not Path(f"{path}-wal").exists()
-
-
-def connect(path: Path) -> sqlite3.Connection:
-    """A read-only connection that sees WAL content and never writes or creates a file.
-
-    With a ``-wal`` file present (a live or crashed writer) ``mode=ro`` is needed to see the
-    rows still in it; an idle WAL database is opened ``immutable`` (see ``_idle_wal``).
-    """
-    resolved = path.resolve()
-    flags = "mode=ro&immutable=1" if _idle_wal(resolved) else "mode=ro"
-    uri = f"file:{quote(str(resolved))}?{flags}"
-    try:
-        conn = sqlite3.connect(uri, uri=True, timeout=BUSY_TIMEOUT_S, check_same_thread=False)
-        conn.row_factory = sqlite3.Row
-        conn.execute("PRAGMA query_only = ON")
-    except sqlite3.Error as exc:
-        raise _source_error(exc, path) from None
-    return conn
-
-
-def _source_error(exc: sqlite3.Error, path: Path, session: str | None = None) -> SourceError:
-    text = str(exc).lower()
-    shown = session if session is None or plain_session_id(session) else MASK
-    where = path.name if shown is None else f"{path.name}, session {shown}"
-    if "locked" in text or "busy" in text:
-        return SourceError(
-            f"database is locked by another process (waited {BUSY_TIMEOUT_S:g} s)",
-            where=where,
-            hint="retry when GAIA has finished writing",
-        )
-    if "not a database" in text or "malformed" in text or "file is encrypted" in text:
-        return SourceError("file is not a readable SQLite database", where=where)
-    if "unable to open" in text:
-        return SourceError("cannot open the database read-only", where=where)
-    return SourceError(f"cannot read the database: {type(exc).__name__}", where=where)
-
-
-def table_names(path: Path) -> set[str]:
-    """Tables of a SQLite file (SourceError when it cannot be read)."""
-    conn = connect(path)
-    try:
-        rows = conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'").fetchall()
-    except sqlite3.Error as exc:
-        raise _source_error(exc, path) from None
-    finally:
-        conn.close()
-    return {str(row[0]) for row in rows}
-
-
-def _quote_ident(name: str) -> str:
-    return '"' + name.replace('"', '""') + '"'
-
-
-class SqliteStore:
-    """A read-only SQLite session store: the connection, column discovery, guarded queries."""
-
-    def __init__(self, path: Path) -> None:
-        self.path = path
-        self.conn = connect(path)
-
-    def _columns(self, table: str) -> set[str]:
-        rows = self.conn.execute(f"PRAGMA table_info({_quote_ident(table)})").fetchall()
-        return {str(row["name"]) for row in rows}
-
-    def close(self) -> None:
-        """Close the connection."""
-        self.conn.close()
-
-    def _query(self, sql: str, params: tuple[Any, ...], session: str | None = None) -> list[Any]:
-        try:
-            return self.conn.execute(sql, params).fetchall()
-        except sqlite3.Error as exc:
-            raise _source_error(exc, self.path, session) from None
 
 
 class AgentUIStore(SqliteStore):
@@ -172,7 +59,7 @@ class AgentUIStore(SqliteStore):
             }
         except sqlite3.Error as exc:
             self.conn.close()
-            raise _source_error(exc, path) from None
+            raise source_error(exc, path) from None
         for table, needed in (("sessions", {"id"}), ("messages", {"session_id", "role"})):
             missing = needed - self.columns[table]
             if missing:
@@ -185,8 +72,8 @@ class AgentUIStore(SqliteStore):
     def _col(self, table: str, name: str, default: str = "NULL") -> str:
         """``name`` if the table has it, else a default literal under that name."""
         if name in self.columns[table]:
-            return f"{_quote_ident(name)}"
-        return f"{default} AS {_quote_ident(name)}"
+            return f"{quote_ident(name)}"
+        return f"{default} AS {quote_ident(name)}"
 
     def _order(self) -> str:
         cols = self.columns["sessions"]
@@ -218,10 +105,10 @@ class AgentUIStore(SqliteStore):
         return [
             SessionSummary(
                 id=str(row["id"]),
-                title=_text(row["title"]),
-                created=_text(row["created_at"]),
+                title=text_value(row["title"]),
+                created=text_value(row["created_at"]),
                 messages=counts.get(str(row["id"]), 0),
-                agent_type=_text(row["agent_type"]) or "chat",
+                agent_type=text_value(row["agent_type"]) or "chat",
                 private=bool(row["private"]),
             )
             for row in rows
@@ -280,14 +167,14 @@ class AgentUIStore(SqliteStore):
             raise unknown_session(session_id, self.list_sessions(LISTED_ON_ERROR))
         row = row_list[0]
         custom = self._custom_model(session_id)
-        model = custom or _text(row["model"])
+        model = custom or text_value(row["model"])
         session = Session(
             id=str(row["id"]),
             store=StoreKind.agent_ui,
-            title=_text(row["title"]),
-            created_at=_text(row["created_at"]),
-            updated_at=_text(row["updated_at"]),
-            agent_type=_text(row["agent_type"]) or "chat",
+            title=text_value(row["title"]),
+            created_at=text_value(row["created_at"]),
+            updated_at=text_value(row["updated_at"]),
+            agent_type=text_value(row["agent_type"]) or "chat",
             model=model,
             model_source=(
                 "settings.custom_model" if custom else ("sessions.model" if model else None)
@@ -306,7 +193,7 @@ class AgentUIStore(SqliteStore):
         if not {"key", "value"} <= self.columns["settings"]:
             return None
         rows = self._query("SELECT value FROM settings WHERE key = 'custom_model'", (), session_id)
-        return _text(rows[0]["value"]) if rows else None
+        return text_value(rows[0]["value"]) if rows else None
 
     def _messages(self, session_id: str) -> list[Message]:
         m = self.columns["messages"]
@@ -344,7 +231,7 @@ class AgentUIStore(SqliteStore):
                     ref=str(row["ref"]),
                     role=role,
                     content=text,
-                    created_at=_text(row["created_at"]),
+                    created_at=text_value(row["created_at"]),
                     tools=tools,
                     errors=errors,
                     notes=notes + step_notes,
@@ -370,12 +257,12 @@ class AgentUIStore(SqliteStore):
         )
         docs = []
         for row in rows:
-            path = _text(row["filepath"])
-            name = _text(row["filename"]) or (_basename(path) if path else "document")
+            path = text_value(row["filepath"])
+            name = text_value(row["filename"]) or (_basename(path) if path else "document")
             docs.append(
                 Document(
                     name=_basename(name),
-                    sha256=(_text(row["file_hash"]) or "").lower() or None,
+                    sha256=(text_value(row["file_hash"]) or "").lower() or None,
                     path=path,
                     size=int(row["file_size"]) if isinstance(row["file_size"], int) else None,
                 )
@@ -387,10 +274,18 @@ def _basename(path: str) -> str:
     return path.replace("\\", "/").rstrip("/").rsplit("/", 1)[-1] or "document"
 
 
-def _text(value: Any) -> str | None:
-    if value is None:
-        return None
-    if isinstance(value, bytes):
-        value = value.decode("utf-8", "replace")
-    text = str(value).replace("\x00", "")
-    return text or None
+
+
+KINDS: tuple[StoreKind, ...] = (StoreKind.agent_ui,)
+
+
+def detect(path: Path, head: bytes) -> StoreKind | None:
+    """``agent_ui`` for a SQLite file with GAIA's ``sessions`` and ``messages`` tables."""
+    if head.startswith(SQLITE_MAGIC) and {"sessions", "messages"} <= table_names(path):
+        return StoreKind.agent_ui
+    return None
+
+
+def open_store(path: Path, kind: StoreKind) -> AgentUIStore:
+    """A reader on an Agent UI database."""
+    return AgentUIStore(path)

@@ -14,14 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from intake.errors import SourceError
-from intake.sources.agent_ui import (
-    TEXT_BYTES,
-    SqliteStore,
-    _source_error,
-    _text,
-    capped_text,
-)
-from intake.sources.sessions import (
+from intake.sources.model import (
     LISTED_ON_ERROR,
     Message,
     Session,
@@ -31,6 +24,15 @@ from intake.sources.sessions import (
     ambiguous_session,
     prefix_upper,
     unknown_session,
+)
+from intake.sources.sqlite import (
+    SQLITE_MAGIC,
+    TEXT_BYTES,
+    SqliteStore,
+    capped_text,
+    source_error,
+    table_names,
+    text_value,
 )
 
 
@@ -56,7 +58,7 @@ class MemoryStore(SqliteStore):
             self.tools = self._columns("tool_history")
         except sqlite3.Error as exc:
             self.conn.close()
-            raise _source_error(exc, path) from None
+            raise source_error(exc, path) from None
         missing = {"session_id", "role", "content"} - self.conv
         if missing:
             self.conn.close()
@@ -86,7 +88,7 @@ class MemoryStore(SqliteStore):
         return SessionSummary(
             id=str(row["session_id"]),
             title=None,
-            created=_text(row["created"]),
+            created=text_value(row["created"]),
             messages=int(row["n"]),
             agent_type=None,
             private=False,
@@ -134,7 +136,7 @@ class MemoryStore(SqliteStore):
                     ref=str(row["ref"]),
                     role=str(row["role"] or ""),
                     content=text,
-                    created_at=_text(row["ts"]),
+                    created_at=text_value(row["ts"]),
                     notes=notes,
                 )
             )
@@ -164,18 +166,18 @@ class MemoryStore(SqliteStore):
         users = [m for m in messages if m.role == "user"]
         assistants = [m for m in messages if m.role == "assistant"]
         for row in rows:
-            when = _when(_text(row["timestamp"]))
+            when = _when(text_value(row["timestamp"]))
             target = self._turn_for(when, users, assistants, messages)
             if target is None:
                 continue
-            name = _text(row["tool_name"])
+            name = text_value(row["tool_name"])
             if name is None or not name.strip():
                 target.notes.append("a tool_history row without a tool name was ignored")
                 continue
             success = row["success"]
             ok = bool(success) if isinstance(success, int) else None
-            error = _text(row["error"])
-            reason = error or (_text(row["result_summary"]) if ok is False else None)
+            error = text_value(row["error"])
+            reason = error or (text_value(row["result_summary"]) if ok is False else None)
             target.tools.append(ToolCall(name=name, success=ok, reason=reason))
 
     @staticmethod
@@ -199,3 +201,18 @@ class MemoryStore(SqliteStore):
             if stamp is not None and stamp >= when:
                 return message
         return assistants[-1]
+
+
+KINDS: tuple[StoreKind, ...] = (StoreKind.memory_db,)
+
+
+def detect(path: Path, head: bytes) -> StoreKind | None:
+    """``memory_db`` for a SQLite file with agent memory's ``conversations`` table."""
+    if head.startswith(SQLITE_MAGIC) and "conversations" in table_names(path):
+        return StoreKind.memory_db
+    return None
+
+
+def open_store(path: Path, kind: StoreKind) -> MemoryStore:
+    """A reader on an agent memory database."""
+    return MemoryStore(path)

@@ -1,10 +1,9 @@
-"""A common model of a captured conversation, and picking the right reader for a store.
+"""The common model of a captured conversation, shared by every session-store adapter.
 
 GAIA keeps conversations in several stores (the Agent UI database, agent memory, session JSON
 files of the C++ agents and the Python chat CLI). Each adapter turns its store into the same
-``Session`` so the drafting code has one shape to map. The store kind is chosen by reading the
-file's content (SQLite header and tables, JSON keys), never its name: GAIA's daemon copies
-``gaia_chat.db`` to ``sessions.db``, and users rename files.
+``Session`` so the drafting code has one shape to map; ``intake.sources.registry`` picks the
+adapter by the file's content.
 """
 
 from __future__ import annotations
@@ -13,13 +12,11 @@ import json
 import re
 from dataclasses import dataclass, field
 from enum import StrEnum
-from pathlib import Path
 from typing import Any, Protocol
 
-from intake.errors import SourceError, UsageError
+from intake.errors import UsageError
 from intake.textcut import cut_at_space
 
-SQLITE_MAGIC = b"SQLite format 3\x00"
 MAX_JSON_BYTES = 64 * 1024 * 1024
 """Largest session JSON read; GAIA prunes its histories, so real files are far smaller."""
 MAX_TEXT_CHARS = 20_000
@@ -317,56 +314,6 @@ def ambiguous_session(wanted: str, candidates: list[SessionSummary]) -> UsageErr
         f"session prefix {shown_id(wanted)} is ambiguous ({len(candidates)} or more match)",
         hint="candidates: " + _listing(candidates),
     )
-
-
-def detect(path: Path) -> StoreKind:
-    """The store kind of ``path`` from its content (SourceError if it is none of GAIA's)."""
-    shown = path.name
-    try:
-        with path.open("rb") as handle:
-            head = handle.read(64)
-    except FileNotFoundError:
-        raise SourceError("session store not found", where=str(path)) from None
-    except IsADirectoryError:
-        raise SourceError("session store is a folder, not a file", where=str(path)) from None
-    except OSError as exc:
-        raise SourceError(f"cannot read session store: {exc.strerror}", where=shown) from None
-    if head.startswith(SQLITE_MAGIC):
-        from intake.sources import agent_ui
-
-        tables = agent_ui.table_names(path)
-        if {"sessions", "messages"} <= tables:
-            return StoreKind.agent_ui
-        if "conversations" in tables:
-            return StoreKind.memory_db
-        raise SourceError(
-            "SQLite database is not a GAIA session store (no sessions/messages or "
-            "conversations table)",
-            where=shown,
-        )
-    if head.lstrip()[:1] == b"{":
-        from intake.sources import session_json
-
-        return session_json.detect_kind(path)
-    raise SourceError(
-        "not a GAIA session store (neither SQLite nor a session JSON file)", where=shown
-    )
-
-
-def open_store(path: Path) -> Store:
-    """An adapter for ``path``, chosen by content."""
-    kind = detect(path)
-    if kind is StoreKind.agent_ui:
-        from intake.sources.agent_ui import AgentUIStore
-
-        return AgentUIStore(path)
-    if kind is StoreKind.memory_db:
-        from intake.sources.memory_db import MemoryStore
-
-        return MemoryStore(path)
-    from intake.sources.session_json import JsonSessionStore
-
-    return JsonSessionStore(path, kind)
 
 
 def parse_json_steps(raw: str | None) -> tuple[list[dict[str, Any]], list[str]]:

@@ -1,0 +1,72 @@
+"""Which reader a session store needs, decided by its content, never its name.
+
+GAIA's daemon copies ``gaia_chat.db`` to ``sessions.db`` and users rename files, so each
+adapter says from the file's first bytes (and, for SQLite, its tables or, for JSON, its keys)
+whether the store is its kind. The adapters are asked in order; the first that recognises the
+file reads it.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Protocol
+
+from intake.errors import SourceError
+from intake.sources import agent_ui, memory_db, session_json
+from intake.sources.model import Store, StoreKind
+from intake.sources.sqlite import SQLITE_MAGIC
+
+__all__ = ["ADAPTERS", "Adapter", "detect", "open_store"]
+
+
+class Adapter(Protocol):
+    """A session-store adapter module: ``detect`` a file's kind, ``open_store`` a reader on it."""
+
+    KINDS: tuple[StoreKind, ...]
+
+    def detect(self, path: Path, head: bytes) -> StoreKind | None: ...
+
+    def open_store(self, path: Path, kind: StoreKind) -> Store: ...
+
+
+ADAPTERS: tuple[Adapter, ...] = (agent_ui, memory_db, session_json)
+"""Asked in this order: the Agent UI schema wins over a memory database's tables."""
+
+
+def _head(path: Path) -> bytes:
+    try:
+        with path.open("rb") as handle:
+            return handle.read(64)
+    except FileNotFoundError:
+        raise SourceError("session store not found", where=str(path)) from None
+    except IsADirectoryError:
+        raise SourceError("session store is a folder, not a file", where=str(path)) from None
+    except OSError as exc:
+        raise SourceError(f"cannot read session store: {exc.strerror}", where=path.name) from None
+
+
+def detect(path: Path) -> StoreKind:
+    """The store kind of ``path`` from its content (SourceError if it is none of GAIA's)."""
+    head = _head(path)
+    for adapter in ADAPTERS:
+        kind = adapter.detect(path, head)
+        if kind is not None:
+            return kind
+    if head.startswith(SQLITE_MAGIC):
+        raise SourceError(
+            "SQLite database is not a GAIA session store (no sessions/messages or "
+            "conversations table)",
+            where=path.name,
+        )
+    raise SourceError(
+        "not a GAIA session store (neither SQLite nor a session JSON file)", where=path.name
+    )
+
+
+def open_store(path: Path) -> Store:
+    """A reader for ``path``, from the adapter that recognises it."""
+    kind = detect(path)
+    for adapter in ADAPTERS:
+        if kind in adapter.KINDS:
+            return adapter.open_store(path, kind)
+    raise AssertionError(f"no adapter reads {kind}")  # every StoreKind has an adapter

@@ -1,0 +1,108 @@
+"""The package's shape: no import cycle, and adapters that do not reach into each other."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+from tests.conftest import REPO
+
+PACKAGE = REPO / "intake"
+
+
+def _modules() -> dict[str, Path]:
+    found = {}
+    for file in PACKAGE.rglob("*.py"):
+        parts = list(file.relative_to(REPO).with_suffix("").parts)
+        if parts[-1] == "__init__":
+            parts.pop()
+        found[".".join(parts)] = file
+    return found
+
+
+def _imports(file: Path) -> list[ast.ImportFrom | ast.Import]:
+    """Every import in the file, at module level or inside a function (lazy ones count too)."""
+    tree = ast.parse(file.read_text(encoding="utf-8"))
+    return [n for n in ast.walk(tree) if isinstance(n, (ast.Import, ast.ImportFrom))]
+
+
+def _graph() -> dict[str, set[str]]:
+    modules = _modules()
+    graph: dict[str, set[str]] = {}
+    for name, file in modules.items():
+        targets: set[str] = set()
+        for node in _imports(file):
+            if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+                targets.add(node.module)
+                targets.update(f"{node.module}.{a.name}" for a in node.names)
+            elif isinstance(node, ast.Import):
+                targets.update(a.name for a in node.names)
+        graph[name] = {t for t in targets if t in modules and t != name}
+    return graph
+
+
+def _cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """Strongly connected components with more than one module (Tarjan)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found: list[list[str]] = []
+
+    def visit(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        on_stack.add(v)
+        for w in sorted(graph[v]):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on_stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            component = []
+            while True:
+                w = stack.pop()
+                on_stack.discard(w)
+                component.append(w)
+                if w == v:
+                    break
+            if len(component) > 1:
+                found.append(sorted(component))
+
+    for v in sorted(graph):
+        if v not in index:
+            visit(v)
+    return found
+
+
+def test_no_import_cycle_in_the_package() -> None:
+    graph = _graph()
+    assert "intake.sources.registry" in graph and "intake.gates" in graph
+    assert _cycles(graph) == []
+
+
+def test_the_cycle_finder_finds_a_cycle() -> None:
+    assert _cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+
+
+def test_adapters_do_not_import_each_others_private_names() -> None:
+    adapters = {"agent_ui", "memory_db", "session_json", "github_issue"}
+    for name in adapters:
+        file = PACKAGE / "sources" / f"{name}.py"
+        for node in _imports(file):
+            if not isinstance(node, ast.ImportFrom) or not node.module:
+                continue
+            imported = node.module.rsplit(".", 1)[-1]
+            if imported in adapters:
+                raise AssertionError(f"{name} imports the adapter {imported}")
+            private = [a.name for a in node.names if a.name.startswith("_")]
+            assert not private, f"{name} imports private names {private} from {node.module}"
+
+
+def test_gates_are_imported_from_gates_only() -> None:
+    """check, promote and review judge with intake.gates, never a copy in another module."""
+    for name in ("check", "promote", "review"):
+        source = (PACKAGE / f"{name}.py").read_text(encoding="utf-8")
+        assert "def review_gate" not in source and "def check_gates" not in source
+        assert "from intake.gates import" in source, name
