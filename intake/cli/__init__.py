@@ -16,7 +16,7 @@ import importlib
 import os
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import typer
 from typer._click.exceptions import ClickException  # typer ≥ 0.29 vendors click
@@ -24,6 +24,9 @@ from typer.core import TyperGroup
 
 from intake import __version__
 from intake.errors import EXIT_INTERNAL, EXIT_INTERRUPTED, IntakeError
+
+if TYPE_CHECKING:
+    from intake.config import Settings
 
 COMMAND_MODULES = (
     "validate",
@@ -161,7 +164,7 @@ def emit_json(document: dict[str, Any]) -> None:
     typer.echo(json.dumps({"intake_result_version": 1, **document}, indent=2, default=str))
 
 
-def settings(ctx: typer.Context, **overrides: Any) -> Any:
+def settings(ctx: typer.Context, **overrides: Any) -> Settings:
     """Effective settings for this invocation (flag > env > file > defaults)."""
     from intake.config import load_settings
 

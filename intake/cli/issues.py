@@ -2,19 +2,12 @@
 
 from __future__ import annotations
 
-from enum import StrEnum
 from pathlib import Path
 
 import typer
 
+from intake.cli.options import Format, format_option
 from intake.paths import display_path
-
-
-class Format(StrEnum):
-    """Plain or JSON output."""
-
-    text = "text"
-    json = "json"
 
 
 def register(app: typer.Typer) -> None:
@@ -42,7 +35,7 @@ def register(app: typer.Typer) -> None:
             help="Read the issue from FILE (REST API JSON) instead of the network.",
             metavar="FILE",
         ),
-        fmt: Format = typer.Option(Format.text, "--format", help="Output format."),
+        fmt: Format = format_option(Format.text, Format.json),
     ) -> None:
         """Draft a scenario from a GitHub issue: steps become turns, expectations criteria.
 

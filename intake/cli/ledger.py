@@ -2,16 +2,9 @@
 
 from __future__ import annotations
 
-from enum import StrEnum
-
 import typer
 
-
-class Format(StrEnum):
-    """Plain or JSON output."""
-
-    text = "text"
-    json = "json"
+from intake.cli.options import Format, format_option
 
 
 def register(app: typer.Typer) -> None:
@@ -45,7 +38,7 @@ def register(app: typer.Typer) -> None:
         ctx: typer.Context,
         scenario_id: str = typer.Argument(None, help="A scenario or draft id (or prefix)."),
         limit: int = typer.Option(200, "--limit", min=1, help="Most events shown."),
-        fmt: Format = typer.Option(Format.text, "--format", help="Output format."),
+        fmt: Format = format_option(Format.text, Format.json),
     ) -> None:
         """History from the ledger: one scenario's events, or the latest overall."""
         import json
@@ -78,7 +71,7 @@ def register(app: typer.Typer) -> None:
     @app.command("config")
     def config_cmd(
         ctx: typer.Context,
-        fmt: Format = typer.Option(Format.text, "--format", help="Output format."),
+        fmt: Format = format_option(Format.text, Format.json),
     ) -> None:
         """Print the effective configuration (tokens are never read from configuration)."""
         import json

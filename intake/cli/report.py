@@ -2,27 +2,18 @@
 
 from __future__ import annotations
 
-from enum import StrEnum
 from pathlib import Path
 
 import typer
 
-
-class ReportFormat(StrEnum):
-    """Output formats of ``report``."""
-
-    text = "text"
-    markdown = "markdown"
-    json = "json"
-    html = "html"
-
+from intake.cli.options import Format, format_option
 
 SUFFIX_FORMATS = {
-    ".md": ReportFormat.markdown,
-    ".markdown": ReportFormat.markdown,
-    ".json": ReportFormat.json,
-    ".html": ReportFormat.html,
-    ".htm": ReportFormat.html,
+    ".md": Format.markdown,
+    ".markdown": Format.markdown,
+    ".json": Format.json,
+    ".html": Format.html,
+    ".htm": Format.html,
 }
 
 
@@ -35,9 +26,12 @@ def register(app: typer.Typer) -> None:
         paths: list[Path] = typer.Argument(
             None, help="Scenario files or folders (recursive, *.yaml). Default: scenarios/."
         ),
-        fmt: ReportFormat | None = typer.Option(
-            None,
-            "--format",
+        fmt: Format | None = format_option(
+            Format.text,
+            Format.markdown,
+            Format.json,
+            Format.html,
+            default=None,
             help="Output format (default: from the --output suffix .md/.json/.html, else text).",
         ),
         output: Path | None = typer.Option(
@@ -64,8 +58,8 @@ def register(app: typer.Typer) -> None:
 
         start = parse_since(since) if since is not None else None
         if fmt is None:
-            fmt = SUFFIX_FORMATS.get(output.suffix.lower(), ReportFormat.text) if output else None
-        fmt = fmt or ReportFormat.text
+            fmt = SUFFIX_FORMATS.get(output.suffix.lower(), Format.text) if output else None
+        fmt = fmt or Format.text
         if output is not None and not output.parent.is_dir():
             raise UsageError("the folder for --output does not exist", where=str(output.parent))
         cfg = settings(ctx)

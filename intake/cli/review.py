@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 import typer
 
+from intake.cli.options import Format, format_option
 from intake.errors import EXIT_FINDINGS
 
 if TYPE_CHECKING:
@@ -16,23 +17,14 @@ if TYPE_CHECKING:
     from intake.gates import Gate
 
 
-class Format(StrEnum):
-    """Plain or JSON output."""
-
-    text = "text"
-    json = "json"
 
 
-class CheckFormat(StrEnum):
-    """Output formats of ``check``."""
 
-    text = "text"
-    json = "json"
-    github = "github"
+
 
 
 class Tier(StrEnum):
-    """Run tiers."""
+    """Run tiers, as ``intake.models.RunTier`` (not imported here: it loads pydantic)."""
 
     strong = "strong"
     local = "local"
@@ -164,7 +156,7 @@ def register(app: typer.Typer) -> None:
         allow_saturated: str = typer.Option(
             None, "--allow-saturated", help="Promote although the local model passes; why."
         ),
-        fmt: Format = typer.Option(Format.text, "--format", help="Output format."),
+        fmt: Format = format_option(Format.text, Format.json),
     ) -> None:
         """Check every promotion gate; when all are met, move the draft into the suite.
 
@@ -247,7 +239,7 @@ def register(app: typer.Typer) -> None:
     @app.command("check")
     def check_cmd(
         ctx: typer.Context,
-        fmt: CheckFormat = typer.Option(CheckFormat.text, "--format", help="Output format."),
+        fmt: Format = format_option(Format.text, Format.json, Format.github),
         strict: bool = typer.Option(
             False, "--strict", help="Scrub findings in legacy scenarios are errors too."
         ),
@@ -267,11 +259,11 @@ def register(app: typer.Typer) -> None:
 
         cfg = settings(ctx)
         report = run_check(cfg, strict=strict)
-        if fmt is CheckFormat.json:
+        if fmt is Format.json:
             emit_json(_check_json(report))
         else:
             for f in report.findings:
-                if fmt is CheckFormat.github:
+                if fmt is Format.github:
                     out(github_annotation(f.severity, f.file, f.line, f.message))
                 else:
                     out(f"{f.file}:{f.line}: {f.severity}: {f.message}")

@@ -2,19 +2,12 @@
 
 from __future__ import annotations
 
-from enum import StrEnum
 from pathlib import Path
 
 import typer
 
+from intake.cli.options import Format, format_option
 from intake.errors import EXIT_FINDINGS
-
-
-class ScrubFormat(StrEnum):
-    """Output formats of ``scrub``."""
-
-    text = "text"
-    json = "json"
 
 
 def register(app: typer.Typer) -> None:
@@ -29,7 +22,7 @@ def register(app: typer.Typer) -> None:
         check: bool = typer.Option(
             False, "--check", help="Change nothing; list findings as TYPE file:line; exit 1 if any."
         ),
-        fmt: ScrubFormat = typer.Option(ScrubFormat.text, "--format", help="Output format."),
+        fmt: Format = format_option(Format.text, Format.json),
     ) -> None:
         """Replace private data (paths, e-mails, keys, tokens) with consistent fake values.
 
@@ -43,7 +36,7 @@ def register(app: typer.Typer) -> None:
         scrubber = scrubber_for(cfg)
         if check:
             findings = scan_paths(paths, scrubber=scrubber)
-            if fmt is ScrubFormat.json:
+            if fmt is Format.json:
                 emit_json(
                     {
                         "command": "scrub",
@@ -62,7 +55,7 @@ def register(app: typer.Typer) -> None:
                 raise typer.Exit(EXIT_FINDINGS)
             return
         outcomes = scrub_paths(paths, scrubber=scrubber)
-        if fmt is ScrubFormat.json:
+        if fmt is Format.json:
             emit_json(
                 {
                     "command": "scrub",

@@ -2,20 +2,12 @@
 
 from __future__ import annotations
 
-from enum import StrEnum
 from pathlib import Path
 
 import typer
 
+from intake.cli.options import Format, format_option
 from intake.paths import display_path
-
-
-class Format(StrEnum):
-    """Plain or JSON output."""
-
-    text = "text"
-    json = "json"
-
 
 DB_HELP = (
     "An Agent UI database (gaia_chat.db, sessions.db), an agent memory.db or a session JSON "
@@ -31,7 +23,7 @@ def register(app: typer.Typer) -> None:
         ctx: typer.Context,
         db: Path | None = typer.Option(None, "--db", help=DB_HELP),
         limit: int = typer.Option(20, "--limit", min=1, max=10_000, help="Most sessions shown."),
-        fmt: Format = typer.Option(Format.text, "--format", help="Output format."),
+        fmt: Format = format_option(Format.text, Format.json),
     ) -> None:
         """List sessions, newest first, to find the ID for from-session (reads only).
 
@@ -56,7 +48,7 @@ def register(app: typer.Typer) -> None:
             None, "--category", help="Scenario category (default: captured)."
         ),
         force: bool = typer.Option(False, "--force", help="Overwrite an existing draft."),
-        fmt: Format = typer.Option(Format.text, "--format", help="Output format."),
+        fmt: Format = format_option(Format.text, Format.json),
     ) -> None:
         """Draft a scenario from a GAIA session: scrubbed, with placeholders to fill in.
 

@@ -2,20 +2,12 @@
 
 from __future__ import annotations
 
-from enum import StrEnum
 from pathlib import Path
 
 import typer
 
+from intake.cli.options import Format, format_option
 from intake.errors import EXIT_FINDINGS
-
-
-class ValidateFormat(StrEnum):
-    """Output formats of ``validate``."""
-
-    text = "text"
-    json = "json"
-    github = "github"
 
 
 def github_annotation(severity: str, file: str, line: int, message: str) -> str:
@@ -56,7 +48,7 @@ def register(app: typer.Typer) -> None:
         strict: bool = typer.Option(
             False, "--strict", help="Judge every file strictly (legacy warnings become errors)."
         ),
-        fmt: ValidateFormat = typer.Option(ValidateFormat.text, "--format", help="Output format."),
+        fmt: Format = format_option(Format.text, Format.json, Format.github),
     ) -> None:
         """Check scenarios against the schema and GAIA's rules; every problem names file:line.
 
@@ -82,7 +74,7 @@ def register(app: typer.Typer) -> None:
             targets = [p for p in folders if any(p.rglob("*.yaml"))]
         report = validate_paths(targets, strict=strict, drafts_dir=cfg.drafts, root=Path.cwd())
         left = placeholders_left(report)
-        if fmt is ValidateFormat.json:
+        if fmt is Format.json:
             emit_json(
                 {
                     "command": "validate",
@@ -95,7 +87,7 @@ def register(app: typer.Typer) -> None:
             )
         else:
             for problem in report.problems:
-                if fmt is ValidateFormat.github:
+                if fmt is Format.github:
                     out(
                         github_annotation(
                             problem.severity, problem.file, problem.line, problem.message
