@@ -256,7 +256,7 @@ class LegacyTurn(BaseModel):
 
 
 class LegacyScenario(BaseModel):
-    """GAIA's rules only, as its ``validate_scenario`` enforces them (gaia-formats §3.2):
+    """GAIA's rules only, as its ``validate_scenario`` enforces them:
     the keys must be present; only persona, setup and turns are judged beyond that."""
 
     model_config = _OPEN

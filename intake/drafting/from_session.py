@@ -1,6 +1,6 @@
 """A captured session → a draft scenario, its observations and its ``RecordSource``.
 
-The mapping avoids what GAIA's own ``--capture-session`` gets wrong (gaia-formats §4.3): every
+The mapping avoids what GAIA's own ``--capture-session`` gets wrong: every
 user message is kept (consecutive ones merged into one turn, scheduler dividers skipped), only
 tools that succeeded become ``expected_tools`` (failed and policy-blocked calls go to the
 record), criteria are marked placeholders rather than the captured answer, error fallbacks are
