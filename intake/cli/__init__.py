@@ -32,12 +32,21 @@ COMMAND_MODULES = (
     "validate",
     "scrub",
     "sessions",
-    "issues",
+    "from_session",
+    "demo",
+    "from_issue",
     "review",
+    "run_record",
+    "promote",
+    "reject",
+    "check",
     "report",
     "ledger",
+    "log",
+    "config",
 )
-"""One module per command group under ``intake.cli``; each exposes ``register(app)``."""
+"""One module per command under ``intake.cli``, named after it, in ``--help`` order; each
+exposes ``register(app)``."""
 
 
 def _debug_requested(ctx: Any, *, internal: bool = False) -> bool:

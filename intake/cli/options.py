@@ -1,4 +1,4 @@
-"""Options several commands share: one ``Format`` and the ``--format`` option built from it."""
+"""What several commands share: one ``Format``, the ``--format`` option, scrub counts."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from typing import Any
 
 import typer
 
-__all__ = ["Format", "format_option"]
+__all__ = ["Format", "format_option", "scrub_counts"]
 
 
 class Format(StrEnum):
@@ -41,3 +41,10 @@ def format_option(
         show_choices=False,
         callback=only_allowed,
     )
+
+
+def scrub_counts(counts: dict[str, int]) -> str:
+    """``TYPE n, …`` of a scrub's findings per entity type, or ``nothing found``."""
+    if not counts:
+        return "nothing found"
+    return ", ".join(f"{kind} {n}" for kind, n in sorted(counts.items()))

@@ -11,6 +11,7 @@ validation and the atomic write are ``drafting.write_draft``'s, shared with ever
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from intake.config import Settings
@@ -234,6 +235,44 @@ def build_issue_draft(
         },
     )
     return IssueDraft(scenario, observations, source, parsed, warnings)
+
+
+def read_issue(
+    settings: Settings,
+    number: int | None,
+    *,
+    repo: str | None = None,
+    json_file: Path | None = None,
+    comments: bool = False,
+    category: str | None = None,
+) -> IssueData:
+    """The issue ``from-issue`` drafts: from ``json_file`` when given, else from GitHub.
+
+    A file's issue must be ``number`` when both are given; without ``comments`` the file's
+    comments are dropped (the network read does not fetch them). ``category`` is checked first,
+    so a bad one costs no request.
+    """
+    from intake.errors import UsageError
+    from intake.sources.github_issue import check_repo, fetch_issue, load_issue_json
+
+    if category is not None and not category.strip():
+        raise UsageError("--category must not be empty")
+    if category is not None:
+        check_category(category)
+    if json_file is not None:
+        data = load_issue_json(json_file, repo or settings.github_repo)
+        if number is not None and number != data.number:
+            raise UsageError(
+                f"the file holds issue #{data.number}, not #{number}", where=str(json_file)
+            )
+        if not comments:
+            data.comments = []
+        return data
+    if number is None:
+        raise UsageError("give an issue number, or --json FILE")
+    return fetch_issue(
+        settings.github_api_url, check_repo(repo or settings.github_repo), number, comments=comments
+    )
 
 
 def draft_from_issue(

@@ -11,7 +11,7 @@ from intake.paths import display_path
 
 
 def register(app: typer.Typer) -> None:
-    """Add ``from-issue``."""
+    """Add the command."""
 
     @app.command("from-issue")
     def from_issue(
@@ -44,33 +44,13 @@ def register(app: typer.Typer) -> None:
         and its record are scrubbed; code blocks, logs and --comments go to the record only.
         """
         from intake.cli import emit_json, err, out, settings
-        from intake.drafting.from_issue import draft_from_issue
-        from intake.drafting.from_session import check_category
-        from intake.errors import UsageError
-        from intake.sources.github_issue import check_repo, fetch_issue, load_issue_json
+        from intake.drafting.from_issue import draft_from_issue, read_issue
 
         cfg = settings(ctx)
-        if category is not None and not category.strip():
-            raise UsageError("--category must not be empty")
-        if category is not None:
-            check_category(category)
-        if json_file is not None:
-            data = load_issue_json(json_file, repo or cfg.github_repo)
-            if number is not None and number != data.number:
-                raise UsageError(
-                    f"the file holds issue #{data.number}, not #{number}", where=str(json_file)
-                )
-            if not comments:
-                data.comments = []
-        else:
-            if number is None:
-                raise UsageError("give an issue number, or --json FILE")
-            data = fetch_issue(
-                cfg.github_api_url, check_repo(repo or cfg.github_repo), number, comments=comments
-            )
-        result = draft_from_issue(
-            cfg, data, category=category, with_comments=comments, force=force
+        data = read_issue(
+            cfg, number, repo=repo, json_file=json_file, comments=comments, category=category
         )
+        result = draft_from_issue(cfg, data, category=category, with_comments=comments, force=force)
         shown = display_path(result.path, cfg.root)
         for warning in result.warnings:
             err(f"warning: {warning}")
@@ -89,5 +69,3 @@ def register(app: typer.Typer) -> None:
         else:
             turns = len(result.scenario.get("turns", []))
             out(f"drafted {shown} ({turns} turns) from github:{data.repo}#{data.number}")
-
-

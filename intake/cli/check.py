@@ -1,0 +1,84 @@
+"""``intake check``: the pull-request gate over drafts and scenarios."""
+
+from __future__ import annotations
+
+import os
+from typing import TYPE_CHECKING, Any
+
+import typer
+
+from intake.cli.options import Format, format_option
+from intake.errors import EXIT_FINDINGS
+
+if TYPE_CHECKING:
+    from intake.check import CheckReport
+
+
+def register(app: typer.Typer) -> None:
+    """Add the command."""
+
+    @app.command("check")
+    def check_cmd(
+        ctx: typer.Context,
+        fmt: Format = format_option(Format.text, Format.json, Format.github),
+        strict: bool = typer.Option(
+            False, "--strict", help="Scrub findings in legacy scenarios are errors too."
+        ),
+    ) -> None:
+        """The pull-request gate over drafts and scenarios; exits 1 on any error.
+
+        Validation (strict for promoted scenarios, draft level for drafts/), the scrub
+        re-scan (findings in GAIA's legacy scenarios warn unless --strict), private drafts
+        tracked by git without approval, promoted scenarios edited
+        since promotion, scenarios without a promotion record (legacy ones warn), stale
+        reviews (warn). With $GITHUB_STEP_SUMMARY set, writes a markdown job summary listing
+        each draft with its gates.
+        """
+        from intake.check import run_check, summary_markdown
+        from intake.cli import emit_json, out, settings
+        from intake.cli.validate import github_annotation
+
+        cfg = settings(ctx)
+        report = run_check(cfg, strict=strict)
+        if fmt is Format.json:
+            emit_json(_check_json(report))
+        else:
+            for f in report.findings:
+                if fmt is Format.github:
+                    out(github_annotation(f.severity, f.file, f.line, f.message))
+                else:
+                    out(f"{f.file}:{f.line}: {f.severity}: {f.message}")
+            for draft in report.drafts:
+                unmet = [g for g in draft.gates if not g.met]
+                state = "ready" if not unmet else "unmet: " + ", ".join(g.name for g in unmet)
+                out(f"draft {draft.path}: {state}")
+            out(
+                f"{report.files} files, {report.errors} errors, {report.warnings} warnings, "
+                f"{len(report.drafts)} drafts"
+            )
+        summary = os.environ.get("GITHUB_STEP_SUMMARY")
+        if summary:
+            with open(summary, "a", encoding="utf-8") as handle:
+                handle.write(summary_markdown(report))
+        if report.errors:
+            raise typer.Exit(EXIT_FINDINGS)
+
+
+def _check_json(report: CheckReport) -> dict[str, Any]:
+    return {
+        "command": "check",
+        "files": report.files,
+        "errors": report.errors,
+        "warnings": report.warnings,
+        "findings": [f.to_dict() for f in report.findings],
+        "drafts": [
+            {
+                "path": d.path,
+                "id": d.scenario_id,
+                "private": d.private,
+                "ready": d.ready,
+                "gates": [g.to_dict() for g in d.gates],
+            }
+            for d in report.drafts
+        ],
+    }

@@ -1,0 +1,57 @@
+"""``intake demo``: the main job on a bundled synthetic session store, in a temporary suite."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import typer
+
+from intake.cli.options import scrub_counts
+
+
+def register(app: typer.Typer) -> None:
+    """Add the command."""
+
+    @app.command("demo")
+    def demo_cmd(
+        directory: Path | None = typer.Option(
+            None,
+            "--dir",
+            help="Build the demo suite here (must be empty or absent) and keep it; "
+            "default: a temporary folder removed afterwards.",
+        ),
+    ) -> None:
+        """Run the main job on a bundled synthetic Agent UI database, offline.
+
+        Builds a temporary suite and a made-up GAIA session store (fake secrets, tool steps,
+        a document), drafts a scenario from one session, shows what was scrubbed and the
+        draft, and validates it at draft level.
+        """
+        from intake.cli import err, out
+        from intake.demo import run_demo
+
+        result = run_demo(directory)
+        out(f"demo suite: {result.suite if result.kept else '(temporary)'}")
+        out("$ intake sessions")
+        for line in result.sessions_text:
+            out(line)
+        out(f"$ intake from-session {result.session_prefix}")
+        out(f"wrote {result.draft_path}")
+        out(f"record {result.draft_path.removesuffix('.yaml')}.intake.json")
+        out("scrubbed: " + scrub_counts(result.counts))
+        for warning in result.warnings:
+            err(f"warning: {warning}")
+        out(f"--- {result.draft_path}")
+        out(result.draft_text.rstrip("\n"))
+        out("---")
+        out(f"$ intake validate {result.draft_path}")
+        for line in result.problems:
+            out(line)
+        errors = sum(": error: " in line for line in result.problems)
+        warnings = sum(": warning: " in line for line in result.problems)
+        summary = f"1 files, {errors} errors, {warnings} warnings"
+        if result.placeholders:
+            summary += f" ({result.placeholders} placeholders left to fill in 1 draft)"
+        out(summary)
+
+

@@ -1,0 +1,68 @@
+"""``intake from-session``: a draft scenario from a captured session."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import typer
+
+from intake.cli.options import Format, format_option, scrub_counts
+from intake.paths import display_path
+
+DB_HELP = (
+    "An Agent UI database (gaia_chat.db, sessions.db), an agent memory.db or a session JSON "
+    "file; the kind is detected from the content. Default: agent_ui_db from the configuration."
+)
+
+
+def register(app: typer.Typer) -> None:
+    """Add the command."""
+
+    @app.command("from-session")
+    def from_session_cmd(
+        ctx: typer.Context,
+        session_id: str = typer.Argument(..., help="Session id or a unique prefix of it."),
+        db: Path | None = typer.Option(None, "--db", help=DB_HELP),
+        category: str | None = typer.Option(
+            None, "--category", help="Scenario category (default: captured)."
+        ),
+        force: bool = typer.Option(False, "--force", help="Overwrite an existing draft."),
+        fmt: Format = format_option(Format.text, Format.json),
+    ) -> None:
+        """Draft a scenario from a GAIA session: scrubbed, with placeholders to fill in.
+
+        One turn per user message; expected_tools are the tools that succeeded; failed and
+        policy-blocked tools, the captured answer and error fallbacks go to the record beside
+        the draft. Private sessions are drafted into drafts/private/.
+        """
+        from intake.cli import emit_json, err, out, settings
+        from intake.drafting.from_session import draft_from_session
+
+        cfg = settings(ctx)
+        done = draft_from_session(cfg, session_id, db=db, category=category, force=force)
+        result = done.result
+        for warning in result.warnings:
+            err(f"warning: {warning}")
+        counts = result.record.scrub.counts if result.record.scrub else {}
+        if fmt is Format.json:
+            emit_json(
+                {
+                    "command": "from-session",
+                    "session": done.session_id,
+                    "store": done.store.value,
+                    "draft": display_path(result.path, cfg.root),
+                    "record": display_path(result.record_path, cfg.root),
+                    "private": result.record.source.private,
+                    "scrubbed": counts,
+                    "warnings": result.warnings,
+                }
+            )
+            return
+        out(f"wrote {display_path(result.path, cfg.root)}")
+        out(f"record {display_path(result.record_path, cfg.root)}")
+        if result.record.source.private:
+            out(
+                "private session: the draft stays in drafts/private/ "
+                "(ignored by git: drafts/private/.gitignore)"
+            )
+        out("scrubbed: " + scrub_counts(counts))

@@ -1,0 +1,99 @@
+"""``intake promote``: every gate, then the crash-safe move into the suite."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import typer
+
+from intake.cli.options import Format, format_option
+from intake.errors import EXIT_FINDINGS
+
+if TYPE_CHECKING:
+    from intake.gates import Gate
+
+
+def gate_lines(gates: list[Gate]) -> list[str]:
+    """The gate table as text: every gate, met or not, with what to do for each unmet one."""
+    lines = []
+    for gate in gates:
+        mark = "met  " if gate.met else "UNMET"
+        lines.append(f"  [{mark}] {gate.number} {gate.name:<10} {gate.detail}")
+        if not gate.met and gate.todo:
+            lines.append(f"          to do: {gate.todo}")
+    return lines
+
+
+def register(app: typer.Typer) -> None:
+    """Add the command."""
+
+    @app.command("promote")
+    def promote_cmd(
+        ctx: typer.Context,
+        draft: str = typer.Argument(..., help="The draft: its id or its path under drafts/."),
+        dry_run: bool = typer.Option(False, "--dry-run", help="Evaluate the gates only."),
+        allow_saturated: str = typer.Option(
+            None, "--allow-saturated", help="Promote although the local model passes; why."
+        ),
+        fmt: Format = format_option(Format.text, Format.json),
+    ) -> None:
+        """Check every promotion gate; when all are met, move the draft into the suite.
+
+        Gates: strict-valid with no placeholder; clean scrub re-scan; an approval of the
+        current content by someone other than the author; a strong-tier PASS and a judged
+        local-tier run on the current runnable content (a local PASS is saturated: blocked
+        unless --allow-saturated REASON); no scenario with the same id. All gates are listed,
+        met and unmet. The move into scenarios/<category>/ is atomic and crash-safe.
+        """
+        from intake.cli import emit_json, err, out, settings
+        from intake.gates import GatesUnmet
+        from intake.paths import display_path
+        from intake.promote import promote
+
+        cfg = settings(ctx)
+        try:
+            result = promote(cfg, draft, dry_run=dry_run, allow_saturated=allow_saturated)
+        except GatesUnmet as exc:
+            if fmt is Format.json:
+                emit_json(
+                    {
+                        "command": "promote",
+                        "promoted": False,
+                        "blocked": True,
+                        "gates": [g.to_dict() for g in exc.gates],
+                    }
+                )
+            else:
+                out(f"gates for {exc.where}:")
+                for line in gate_lines(exc.gates):
+                    out(line)
+            raise
+        for note in result.recovered:
+            err(f"recovered an interrupted promotion: {note}")
+        for note in result.notes:
+            err(f"note: {note}")
+        dest = display_path(result.destination, cfg.root) if result.destination else None
+        if fmt is Format.json:
+            emit_json(
+                {
+                    "command": "promote",
+                    "dry_run": dry_run,
+                    "promoted": dest is not None,
+                    "blocked": result.blocked,
+                    "destination": dest,
+                    "notes": result.notes,
+                    "gates": [g.to_dict() for g in result.gates],
+                }
+            )
+        else:
+            if result.gates:
+                out(f"gates for {result.scenario_id}:")
+                for line in gate_lines(result.gates):
+                    out(line)
+            if dry_run:
+                verdict = "blocked" if result.blocked else "ready to promote"
+                out(f"dry run: {result.scenario_id} is {verdict}; nothing was moved")
+            elif dest:
+                out(f"promoted {result.scenario_id} to {dest}")
+        if dry_run and result.blocked:
+            raise typer.Exit(EXIT_FINDINGS)

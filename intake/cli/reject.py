@@ -1,0 +1,31 @@
+"""``intake reject``: remove a draft; the ledger keeps its record and the reason."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import typer
+
+if TYPE_CHECKING:
+    pass
+
+
+def register(app: typer.Typer) -> None:
+    """Add the command."""
+
+    @app.command("reject")
+    def reject_cmd(
+        ctx: typer.Context,
+        draft: str = typer.Argument(..., help="The draft: its id or its path under drafts/."),
+        reason: str = typer.Option(..., "--reason", help="Why the draft is rejected."),
+    ) -> None:
+        """Remove a draft and its record; the ledger keeps the record and the reason."""
+        from intake.cli import err, out, settings
+        from intake.paths import display_path
+        from intake.promote import reject
+
+        cfg = settings(ctx)
+        result = reject(cfg, draft, reason)
+        for note in result.notes:
+            err(note)
+        out(f"rejected {result.scenario_id}: removed {display_path(result.draft, cfg.root)}")
