@@ -9,9 +9,10 @@ from __future__ import annotations
 import contextlib
 import os
 import tempfile
+from collections.abc import Sequence
 from pathlib import Path
 
-__all__ = ["atomic_write", "file_mode", "fsync_dir"]
+__all__ = ["atomic_write", "atomic_write_all", "file_mode", "fsync_dir"]
 
 
 def file_mode(path: Path) -> int:
@@ -29,21 +30,36 @@ def file_mode(path: Path) -> int:
 
 def atomic_write(path: Path, text: str | bytes) -> None:
     """Write via a temporary file in the same folder and ``os.replace``: never half a file."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    data = text.encode("utf-8") if isinstance(text, str) else text
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    atomic_write_all([(path, text)])
+
+
+def atomic_write_all(files: Sequence[tuple[Path, str | bytes]]) -> None:
+    """Write every file to a temporary beside it first, then rename each into place in order.
+
+    Nothing is renamed until every temporary is written and synced, so a failure part-way
+    leaves the targets as they were (a draft and its record: record first, then the draft).
+    """
+    temps: list[tuple[str, Path]] = []
     try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.chmod(tmp, file_mode(path))
-        os.replace(tmp, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
-    fsync_dir(path.parent)
+        for path, content in files:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            data = content.encode("utf-8") if isinstance(content, str) else content
+            fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+            temps.append((tmp, path))
+            with os.fdopen(fd, "wb") as handle:
+                handle.write(data)
+                handle.flush()
+                os.fsync(handle.fileno())
+            os.chmod(tmp, file_mode(path))
+        for tmp, path in temps:
+            os.replace(tmp, path)
+    finally:
+        for tmp, _ in temps:
+            with contextlib.suppress(OSError):
+                if os.path.exists(tmp):
+                    os.unlink(tmp)
+    for folder in dict.fromkeys(path.parent for path, _ in files):
+        fsync_dir(folder)
 
 
 def fsync_dir(folder: Path) -> None:

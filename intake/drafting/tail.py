@@ -13,7 +13,6 @@ from __future__ import annotations
 import difflib
 import os
 import re
-import tempfile
 import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -22,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 from intake import __version__
 from intake.config import Settings
 from intake.errors import IntakeError, UsageError
-from intake.fileio import file_mode, fsync_dir
+from intake.fileio import atomic_write_all
 from intake.gitutil import git_text
 from intake.models import Level, Record, RecordSource
 from intake.paths import display_path
@@ -243,7 +242,7 @@ def write_draft(
     with Ledger.open(settings.ledger) as ledger:
         if source.private:
             ignore_private_drafts(settings.private_drafts)
-        _write_pair(target, text, rec, dump_record(record))
+        atomic_write_all([(rec, dump_record(record)), (target, text)])
         try:
             log_import(settings, record, target, ledger)
         except BaseException:
@@ -284,28 +283,6 @@ def ignore_private_drafts(folder: Path) -> None:
 
 def _scenario_files(folder: Path, name: str) -> list[Path]:
     return sorted(folder.rglob(name)) if folder.is_dir() else []
-
-
-def _write_pair(path: Path, text: str, rec: Path, rec_text: str) -> None:
-    """Both files to temporaries first, then two renames (record first, then the draft)."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    temps = []
-    try:
-        for target, content in ((rec, rec_text), (path, text)):
-            fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=path.parent)
-            with os.fdopen(fd, "w", encoding="utf-8") as handle:
-                handle.write(content)
-                handle.flush()
-                os.fsync(handle.fileno())
-            os.chmod(tmp, file_mode(target))
-            temps.append((tmp, target))
-        for tmp, target in temps:
-            os.replace(tmp, target)
-    finally:
-        for tmp, _ in temps:
-            if os.path.exists(tmp):
-                os.unlink(tmp)
-    fsync_dir(path.parent)
 
 
 def log_import(settings: Settings, record: Record, path: Path, ledger: Ledger) -> None:
