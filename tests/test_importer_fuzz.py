@@ -29,6 +29,10 @@ WRONG: dict[str, Any] = {
 Path_ = tuple[Any, ...]
 
 
+def _dotted(path: Path_) -> str:
+    return ".".join(map(str, path)) or "root"
+
+
 def mutate(base: Any, path: Path_, value: Any) -> Any:
     """A deep copy of ``base`` with the value at ``path`` replaced (or the root when empty)."""
     if not path:
@@ -41,9 +45,17 @@ def mutate(base: Any, path: Path_, value: Any) -> Any:
     return data
 
 
-def assert_clean(result: Any, allowed: tuple[int, ...] = (0, 2)) -> None:
-    """Exit 0, or a one-line error with an allowed code; never a crash or traceback."""
-    assert result.exit_code in allowed, (result.exit_code, result.stderr, result.stdout)
+EXPECTED_FILE = Path(__file__).with_name("fuzz_expected.json")
+EXPECTED: dict[str, int] = json.loads(EXPECTED_FILE.read_text(encoding="utf-8"))
+"""The exit code each type-confused input gets, by case (``<importer> <field> <wrong type>``):
+0 a draft, 2 a one-line input error, 3 a file that is not a GAIA store / a malformed answer."""
+
+
+def assert_clean(result: Any, case: str, allowed: tuple[int, ...] = (0, 2)) -> None:
+    """The pinned exit code for ``case`` (0, or a one-line error); never a crash or traceback."""
+    expected = EXPECTED[case]
+    assert expected in allowed, (case, expected)
+    assert result.exit_code == expected, (case, result.exit_code, result.stderr, result.stdout)
     assert "Traceback" not in result.stderr + result.stdout
     if result.exit_code != 0:
         lines = result.stderr.splitlines()
@@ -85,10 +97,10 @@ ISSUE_PATHS: list[Path_] = [
 @pytest.mark.parametrize("path", ISSUE_PATHS, ids=lambda p: ".".join(map(str, p)) or "root")
 def test_issue_json_wrong_types(runner: CliRunner, suite: Path, path: Path_) -> None:
     file = suite / "issue.json"
-    for value in WRONG.values():
+    for name, value in WRONG.items():
         file.write_text(json.dumps(mutate(ISSUE, path, value)))
         result = runner.invoke(app, ["from-issue", "--json", str(file), "--comments", "--force"])
-        assert_clean(result)
+        assert_clean(result, f"issue-json {_dotted(path)} {name}")
 
 
 @pytest.mark.parametrize(
@@ -97,7 +109,7 @@ def test_issue_json_wrong_types(runner: CliRunner, suite: Path, path: Path_) -> 
 def test_issue_from_network_wrong_types(
     runner: CliRunner, suite: Path, github: FakeGitHub, key: str
 ) -> None:
-    for value in WRONG.values():
+    for name, value in WRONG.items():
         body = mutate(ISSUE["issue"], (key,) if key else (), value)
         if isinstance(body, dict):
             body["url"] = f"{github.url}/repos/acme/agent/issues/12"
@@ -105,19 +117,21 @@ def test_issue_from_network_wrong_types(
         github.add("GET", "/repos/acme/agent/issues/12", Reply(body=body))
         github.add("GET", "/repos/acme/agent/issues/12/comments", Reply(body=[{"body": "x"}]))
         result = runner.invoke(app, ["from-issue", "12", "--comments", "--force"])
-        assert_clean(result, (0, 2, 3))
+        assert_clean(result, f"issue-network {key or 'root'} {name}", (0, 2, 3))
 
 
 def test_issue_comment_pages_wrong_types(
     runner: CliRunner, suite: Path, github: FakeGitHub
 ) -> None:
-    for value in [*WRONG.values(), [{"body": 5, "created_at": [], "author_association": {}}]]:
+    bad_entries = [{"body": 5, "created_at": [], "author_association": {}}]
+    pages = [*WRONG.items(), ("bad-entries", bad_entries)]
+    for name, value in pages:
         body = dict(ISSUE["issue"], url=f"{github.url}/repos/acme/agent/issues/12")
         github.routes.clear()
         github.add("GET", "/repos/acme/agent/issues/12", Reply(body=body))
         github.add("GET", "/repos/acme/agent/issues/12/comments", Reply(body=value))
         result = runner.invoke(app, ["from-issue", "12", "--comments", "--force"])
-        assert_clean(result, (0, 2, 3))
+        assert_clean(result, f"issue-comments {name}", (0, 2, 3))
 
 
 def test_issue_labels_wrong_type_is_noted(runner: CliRunner, suite: Path) -> None:
@@ -199,13 +213,14 @@ def test_session_json_wrong_types(
     base = CPP if shape == "cpp" else CHAT
     sid = str(base["id"] if shape == "cpp" else base["session_id"])
     file = suite / "session.json"
-    for value in WRONG.values():
+    for name, value in WRONG.items():
         file.write_text(json.dumps(mutate(base, path, value)))
         # A file that no longer has a session's keys is "not a GAIA session store": exit 3.
+        case = f"{shape}-json {_dotted(path)} {name}"
         listed = runner.invoke(app, ["sessions", "--db", str(file)])
-        assert_clean(listed, (0, 2, 3))
+        assert_clean(listed, f"{case} sessions", (0, 2, 3))
         result = runner.invoke(app, ["from-session", sid, "--db", str(file), "--force"])
-        assert_clean(result, (0, 2, 3))
+        assert_clean(result, f"{case} from-session", (0, 2, 3))
 
 
 def test_cpp_tool_calls_not_a_list_is_noted(runner: CliRunner, suite: Path) -> None:
@@ -239,7 +254,7 @@ STEP: dict[str, Any] = {
 
 @pytest.mark.parametrize("key", [None, *STEP])
 def test_agent_steps_wrong_types(runner: CliRunner, suite: Path, key: str | None) -> None:
-    for index, value in enumerate(WRONG.values()):
+    for index, (name, value) in enumerate(WRONG.items()):
         path = suite / f"gaia_chat_{index}.db"
         db = ChatDB(path, wal=False)
         sid = db.session(f"0000000{index}-aaaa-bbbb-cccc-dddddddddddd", title="Steps")
@@ -248,13 +263,15 @@ def test_agent_steps_wrong_types(runner: CliRunner, suite: Path, key: str | None
         db.message(sid, "assistant", "found", raw_steps=json.dumps(steps))
         db.close()
         result = runner.invoke(app, ["from-session", sid, "--db", str(path), "--force"])
-        assert_clean(result)
+        assert_clean(result, f"agent-steps {key or 'root'} {name}")
 
 
 @pytest.mark.parametrize("column", ["tool_name", "success", "error", "timestamp", "session_id"])
 def test_tool_history_wrong_types(runner: CliRunner, suite: Path, column: str) -> None:
-    values: list[Any] = [7, 1.5, "x y", b"\x00\xff", None, '{"k": 1}']
-    for index, value in enumerate(values):
+    values: dict[str, Any] = {
+        "int": 7, "float": 1.5, "str": "x y", "bytes": b"\x00\xff", "null": None, "json": '{"k": 1}'
+    }
+    for index, (name, value) in enumerate(values.items()):
         path = suite / f"memory_{index}.db"
         conn = memory_db(path)
         conn.executemany(
@@ -276,7 +293,7 @@ def test_tool_history_wrong_types(runner: CliRunner, suite: Path, column: str) -
         conn.commit()
         conn.close()
         result = runner.invoke(app, ["from-session", "m1", "--db", str(path), "--force"])
-        assert_clean(result)
+        assert_clean(result, f"tool-history {column} {name}")
 
 
 TOKEN_ID = "ghp_" + "A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8"
