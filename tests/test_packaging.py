@@ -26,12 +26,7 @@ def _dependency_folders() -> list[str]:
     folders = list(site.getsitepackages())
     if site.ENABLE_USER_SITE:
         folders.append(site.getusersitepackages())
-    repo = REPO.resolve()
-    return [
-        f
-        for f in dict.fromkeys(folders)
-        if Path(f).is_dir() and Path(f).resolve() != repo and repo not in Path(f).resolve().parents
-    ]
+    return [f for f in dict.fromkeys(folders) if Path(f).is_dir()]
 
 
 @pytest.mark.slow
