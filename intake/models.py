@@ -393,6 +393,67 @@ class Promotion(BaseModel):
     to_path: str
 
 
+# --- evidence: what happened in the captured conversation -----------------------------------
+
+
+class ToolOutcome(StrEnum):
+    """How a captured tool call ended, as intake judged it (not as the store's flag says)."""
+
+    ok = "ok"
+    failed = "failed"
+    blocked = "blocked"
+    """Refused by a policy or guardrail before it ran."""
+    unconfirmed = "unconfirmed"
+    """The store kept no outcome (no flag, no result): never an expected tool."""
+
+
+class ToolCallEvidence(BaseModel):
+    """One tool call of a turn, scrubbed and capped: what a reviewer needs to judge the case."""
+
+    model_config = _CLOSED
+
+    tool: str
+    arguments: str | None = None
+    """The arguments as the store kept them (GAIA's step ``detail``), scrubbed and capped."""
+    result: str | None = None
+    """The result summary as the store kept it, scrubbed and capped."""
+    outcome: ToolOutcome
+    stored_success: bool | None = None
+    """The success flag the store wrote (GAIA writes ``true`` for most failed calls)."""
+    rule: str | None = None
+    """Which rule decided the outcome (``flag``, ``return_code``, ``result:<shape>``…)."""
+    reason: str | None = None
+    """Why a call counts as failed or blocked, in words (scrubbed)."""
+    latency_ms: float | None = None
+    truncated: bool = False
+    """Arguments or result were cut at the evidence size limit."""
+
+
+class TurnEvidence(BaseModel):
+    """One drafted turn as it happened: the message, the captured answer and the tool calls."""
+
+    model_config = _CLOSED
+
+    turn: int
+    user_message: str | None = None
+    answer: str | None = None
+    """The agent's captured answer: evidence for the reviewer, never the criterion."""
+    error_fallback: str | None = None
+    """The kind of error fallback the answer is (``agent_error``…), when it is one."""
+    tools: list[ToolCallEvidence] = Field(default_factory=list)
+
+
+class Evidence(BaseModel):
+    """The captured conversation behind a draft, turn by turn (scrubbed with the draft)."""
+
+    model_config = _CLOSED
+
+    tools_available: bool = True
+    """False when the source kept no tool calls (a Markdown export, an issue)."""
+    note: str | None = None
+    turns: list[TurnEvidence] = Field(default_factory=list)
+
+
 class Record(BaseModel):
     """The JSON file beside each draft or scenario: provenance, scrub, reviews, runs, promotion."""
 
@@ -405,6 +466,8 @@ class Record(BaseModel):
     scrub: ScrubReport | None = None
     observations: dict[str, Any] = Field(default_factory=dict)
     """Scrubbed evidence: captured answers, failed and policy-blocked tools, flagged errors."""
+    evidence: Evidence | None = None
+    """The captured conversation turn by turn, with every tool call (what ``intake show`` shows)."""
     reviews: list[Review] = Field(default_factory=list)
     runs: list[Run] = Field(default_factory=list)
     promotion: Promotion | None = None
