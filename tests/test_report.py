@@ -865,7 +865,9 @@ def test_parse_top_fast_path_agrees_with_the_event_walk() -> None:
         assert ("ok", fast.data, fast.lines) == _outcome(
             lambda text=text: _parse_top_events(CParser, text, keys)
         ), text
-    assert fast_taken > 300
+    # The fast path must actually be exercised: most of the GAIA corpus takes it; without the
+    # corpus (a fresh clone) the leak texts and their damaged copies still do, less often.
+    assert fast_taken > (300 if GAIA_SCENARIOS.is_dir() else 30)
 
 
 LEAK_OUTCOMES: list[tuple[str, Any]] = [
