@@ -149,6 +149,8 @@ class Card:
     promoted: dict[str, Any] | None = None
     masked: str | None = None
     """Why shown text went through the scrubber again (or was hidden), when it did."""
+    unreadable: bool = False
+    """The scenario file did not parse: only the record and the gates can be shown."""
 
     @property
     def ready(self) -> bool:
@@ -308,8 +310,16 @@ def build_card(
     """
     if private:
         return Card(id=scenario_id, path=path, kind=kind, private=True, gates=gates)
+    card = Card(
+        id=scenario_id,
+        path=path,
+        kind=kind,
+        private=False,
+        gates=gates,
+        masked=masked,
+        unreadable=data is None,
+    )
     data = data or {}
-    card = Card(id=scenario_id, path=path, kind=kind, private=False, gates=gates, masked=masked)
     for key in ("name", "category", "description", "difficulty_rationale"):
         value = data.get(key)
         if value is not None:
@@ -562,11 +572,22 @@ def md_block(text: str) -> list[str]:
     return [f"{fence}text", *text.splitlines(), fence]
 
 
+def _with_code(text: str) -> str:
+    """``md_inline`` outside backtick pairs; the commands between them stay code spans."""
+    parts = text.split("`")
+    if len(parts) % 2 == 0:
+        return md_inline(text)
+    return "".join(
+        md_inline(part) if i % 2 == 0 else "`" + " ".join(part.split()).replace("|", "\\|") + "`"
+        for i, part in enumerate(parts)
+    )
+
+
 def _gate_rows(gates: list[Gate]) -> list[str]:
     rows = ["| Gate | | Detail | To do |", "| --- | --- | --- | --- |"]
     for gate in gates:
         mark = "met" if gate.met else "**unmet**"
-        todo = md_inline(gate.todo or "") if not gate.met else ""
+        todo = _with_code(gate.todo or "") if not gate.met else ""
         rows.append(f"| {gate.number} {gate.name} | {mark} | {md_inline(gate.detail)} | {todo} |")
     return rows
 
@@ -606,8 +627,11 @@ def _tool_rows(tools: list[ToolLine]) -> list[str]:
     return rows
 
 
-def card_markdown(card: Card, *, collapsed: bool = True) -> str:
-    """The card as GitHub Markdown: a ``<details>`` block (open when not ``collapsed``)."""
+def card_markdown(card: Card, *, collapsed: bool = True, body: bool = True) -> str:
+    """The card as GitHub Markdown: a ``<details>`` block (open when not ``collapsed``).
+
+    Without ``body`` only the head and the gates are shown (for a card too large to fit).
+    """
     opening = "<details>" if collapsed else "<details open>"
     lines = [opening, f"<summary>{_html(card_summary_line(card))}</summary>", ""]
     lines += [f"### {md_inline(card.id)}", "", f"File: {md_inline(card.path)}", ""]
@@ -617,8 +641,14 @@ def card_markdown(card: Card, *, collapsed: bool = True) -> str:
             "Review it where it was captured.",
             "",
         ]
-    else:
+    elif body:
         lines += _markdown_body(card)
+    else:
+        lines += [
+            "*This card is too large for the job summary: only its gates are shown. "
+            "Run `intake show` on the draft for the rest.*",
+            "",
+        ]
     lines += ["#### Gates", "", *_gate_rows(card.gates), "", "</details>", ""]
     return "\n".join(lines)
 
@@ -627,6 +657,8 @@ def _markdown_body(card: Card) -> list[str]:
     lines: list[str] = []
     if card.masked:
         lines += [f"> **Warning**: {md_inline(card.masked)}", ""]
+    if card.unreadable:
+        lines += ["> **Warning**: the file does not parse as YAML (see gate 1).", ""]
     about = [
         ("Name", card.name),
         ("Category", card.category),

@@ -18,7 +18,7 @@ from intake.cli.options import Format, format_option
 if TYPE_CHECKING:
     from rich.console import RenderableType
 
-    from intake.show import Card
+    from intake.show import Card, ToolLine
 
 WIDTH = 100
 """The text card is laid out for at most this many columns."""
@@ -57,6 +57,8 @@ def _renderables(card: Card) -> list[RenderableType]:
     else:
         if card.masked:
             items.append(Text(f"WARNING: {card.masked}"))
+        if card.unreadable:
+            items.append(Text("WARNING: the file does not parse as YAML (see gate 1)"))
         about = Table.grid(padding=(0, 2))
         about.add_column(no_wrap=True)
         about.add_column(overflow="fold")
@@ -87,25 +89,8 @@ def _renderables(card: Card) -> list[RenderableType]:
                 flagged = f"error fallback flagged: {turn.error_fallback}"
                 block.add_row(Text("FALLBACK"), Text(flagged))
             items.append(block)
-            if turn.tools:
-                tools = Table(show_edge=False, pad_edge=False, expand=True)
-                tools.add_column("#", no_wrap=True)
-                tools.add_column("tool", overflow="fold", ratio=2, min_width=18)
-                tools.add_column("outcome", no_wrap=True)
-                tools.add_column("arguments", overflow="fold", ratio=4)
-                tools.add_column("result / reason", overflow="fold", ratio=4)
-                for number, call in enumerate(turn.tools, start=1):
-                    said = [call.result] if call.result else []
-                    if call.reason:
-                        said.append(f"reason: {call.reason}")
-                    if call.truncated:
-                        said.append("(cut at the evidence limit)")
-                    outcome = call.outcome if call.outcome == "ok" else call.outcome.upper()
-                    tools.add_row(
-                        Text(str(number)), Text(call.tool), Text(outcome),
-                        Text(call.arguments or ""), Text("\n".join(said)),
-                    )
-                items.append(tools)
+            for number, call in enumerate(turn.tools, start=1):
+                items.append(_call_block(number, call))
             checks = Table.grid(padding=(0, 2))
             checks.add_column(no_wrap=True)
             checks.add_column(overflow="fold")
@@ -125,7 +110,7 @@ def _renderables(card: Card) -> list[RenderableType]:
             items.append(checks)
         items += _record_part(card)
     items.append(Rule(Text("gates"), align="left"))
-    gates = Table(show_edge=False, pad_edge=False, expand=True)
+    gates = Table(box=None, pad_edge=False, expand=True)
     gates.add_column("gate", no_wrap=True)
     gates.add_column("", no_wrap=True)
     gates.add_column("detail / to do", overflow="fold")
@@ -136,6 +121,31 @@ def _renderables(card: Card) -> list[RenderableType]:
         )
     items.append(gates)
     return items
+
+
+def _call_block(number: int, call: ToolLine) -> RenderableType:
+    """One tool call: a head line (number, tool, outcome) and its arguments, result, reason."""
+    from rich.console import Group
+    from rich.table import Table
+    from rich.text import Text
+
+    outcome = call.outcome if call.outcome == "ok" else call.outcome.upper()
+    head = f"call {number}: {call.tool}  {outcome}"
+    if call.latency_ms is not None:
+        head += f" ({call.latency_ms:g} ms)"
+    block = Table.grid(padding=(0, 2))
+    block.add_column(no_wrap=True)
+    block.add_column(overflow="fold")
+    for label, value in (
+        ("arguments", call.arguments),
+        ("result", call.result),
+        ("reason", call.reason),
+    ):
+        if value:
+            block.add_row(Text(f"    {label}"), Text(value))
+    if call.truncated:
+        block.add_row(Text("    note"), Text("cut at the evidence size limit"))
+    return Group(Text("  " + head), block)
 
 
 def _record_part(card: Card) -> list[RenderableType]:
@@ -176,7 +186,7 @@ def _record_part(card: Card) -> list[RenderableType]:
     if not card.runs:
         items.append(Text("no run recorded"))
     else:
-        runs = Table(show_edge=False, pad_edge=False, expand=True)
+        runs = Table(box=None, pad_edge=False, expand=True)
         for name in ("tier", "model", "judge", "status", "score", "run", "current"):
             runs.add_column(name, overflow="fold")
         for run in card.runs:
@@ -198,8 +208,8 @@ def register(app: typer.Typer) -> None:
     @app.command("show")
     def show_cmd(
         ctx: typer.Context,
-        target: str = typer.Argument(
-            ..., metavar="DRAFT", help="A draft or promoted scenario: its id or its path."
+        draft: str = typer.Argument(
+            ..., help="A draft or promoted scenario: its id or its path."
         ),
         fmt: Format = format_option(Format.text, Format.markdown, Format.json),
     ) -> None:
@@ -215,7 +225,7 @@ def register(app: typer.Typer) -> None:
         from intake.cli import emit_json, settings
         from intake.show import card_markdown, load_card
 
-        card = load_card(settings(ctx), target)
+        card = load_card(settings(ctx), draft)
         if fmt is Format.json:
             emit_json({"command": "show", "card": card.to_dict()})
         elif fmt is Format.markdown:
