@@ -433,3 +433,48 @@ def test_free_text_is_hidden_when_the_re_scan_cannot_run(runner: CliRunner, suit
     assert card["turns"][0]["user_message"] == "[hidden: the scrub re-scan could not run]"
     assert card["turns"][0]["answer"] == "[hidden: the scrub re-scan could not run]"
     assert "3.75" not in out
+
+
+LEGACY = """\
+id: legacy_case
+category: rag_quality
+persona: casual_user
+setup:
+  index_documents: []
+turns:
+  - turn: 1
+    objective: Ask for the Q3 revenue.
+    success_criteria: States the Q3 revenue from the report.
+"""
+
+
+def test_legacy_scenario_card_says_it_has_no_promotion_record(
+    runner: CliRunner, suite: Path
+) -> None:
+    """GAIA's own scenarios have no record: the card shows the scenario and that gap."""
+    path = suite / "scenarios" / "rag_quality" / "legacy_case.yaml"
+    path.parent.mkdir(parents=True)
+    path.write_text(LEGACY, encoding="utf-8")
+    code, out, err = show(runner, "legacy_case", "--format", "json")
+    assert code == 0, err
+    card = json.loads(out)["card"]
+    assert card["kind"] == "scenario" and card["evidence"] == "none"
+    assert card["turns"][0]["criteria"] == ["States the Q3 revenue from the report."]
+    assert card["gates"] == [
+        {
+            "number": 0,
+            "name": "promotion",
+            "met": False,
+            "detail": "no promotion record beside this scenario",
+            "todo": "add scenarios to the suite with `intake promote`",
+        }
+    ]
+    md = show(runner, "legacy_case", "--format", "markdown")[1]
+    assert "legacy_case (scenario): no promotion record" in md
+    assert "*The record holds no captured evidence.*" in md
+    path.write_text("id: legacy_case\nturns: [unclosed\n", encoding="utf-8")
+    code, out, err = show(runner, "scenarios/rag_quality/legacy_case.yaml")
+    assert (code, out) == (2, "")
+    assert err == (
+        "error: the scenario cannot be read as YAML (scenarios/rag_quality/legacy_case.yaml)\n"
+    )

@@ -155,3 +155,23 @@ def test_the_documented_workflow_fetches_the_base_and_writes_the_cards() -> None
     assert steps[0]["with"] == {"persist-credentials": False, "fetch-depth": 0}
     assert steps[-1]["run"] == "intake check --format github"
     assert workflow["permissions"] == {"contents": "read"}
+
+
+def test_a_tracked_private_draft_gets_only_the_private_card(
+    git_suite: Path, runner: CliRunner, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from intake.models import ReviewDecision
+    from intake.review import add_review
+
+    git(git_suite, "commit", "-q", "--allow-empty", "-m", "base")
+    git(git_suite, "checkout", "-qb", "feature")
+    path = write_pair(git_suite / "drafts" / "private", "secret_case", private=True)
+    add_review(load_settings(git_suite), "secret_case", ReviewDecision.approve, "bob")
+    git(git_suite, "add", "-f", str(path), str(path.with_name("secret_case.intake.json")))
+    git(git_suite, "commit", "-qm", "reviewed private draft")
+    monkeypatch.setenv("GITHUB_BASE_REF", "main")
+    text = summary_of(runner, git_suite, monkeypatch)
+    cards = text.split("### Reviewer's cards", 1)[1]
+    assert "<summary>secret_case (draft, private): not ready: 2 of 6 gates unmet</summary>" in cards
+    assert "**Private**: drafted from a session marked private" in cards
+    assert "Summarize the Q3" not in cards and "PDF summary" not in cards
