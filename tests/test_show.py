@@ -478,3 +478,22 @@ def test_legacy_scenario_card_says_it_has_no_promotion_record(
     assert err == (
         "error: the scenario cannot be read as YAML (scenarios/rag_quality/legacy_case.yaml)\n"
     )
+
+
+def test_the_readme_example_card_is_what_show_writes(runner: CliRunner, suite: Path) -> None:
+    """The README's example is this test's card (only the import time differs)."""
+    import re
+
+    from tests.conftest import REPO
+
+    path = draft(runner, suite)
+    add_evidence(suite, path)
+    edit(path, "      - search_file\n", "      - search_file\n      - query_specific_file\n")
+    card = show(runner, DRAFT, "--format", "markdown")[1]
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    example = readme.split("as `intake show DRAFT --format markdown` writes it:\n\n", 1)[1]
+    example = example[: example.index("</details>\n") + len("</details>\n")]
+    stamp = re.compile(r"(- imported: )\S+( by )")
+    assert stamp.sub(r"\1T\2", example) == stamp.sub(r"\1T\2", card), (
+        "README's example card is stale: regenerate it from this test's card"
+    )
