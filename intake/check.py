@@ -58,6 +58,10 @@ class DraftGates:
     scenario_id: str
     private: bool
     gates: list[Gate]
+    file: Path | None = None
+    """The draft's file, for its reviewer's card (``intake.show``)."""
+    data: dict[str, Any] | None = None
+    record: Record | None = None
 
     @property
     def ready(self) -> bool:
@@ -319,7 +323,11 @@ def run_check(settings: Settings, *, strict: bool = False) -> CheckReport:
             runnable_hash=runnable_hash(draft_data) if draft_data is not None else None,
             duplicates=dups,
         )
-        report.drafts.append(DraftGates(rel(path), path.stem, private, check_gates(inputs)))
+        report.drafts.append(
+            DraftGates(
+                rel(path), path.stem, private, check_gates(inputs), path, draft_data, record
+            )
+        )
     return report
 
 
@@ -369,8 +377,106 @@ def summary_markdown(report: CheckReport) -> str:
     return "\n".join(lines) + "\n"
 
 
+STEP_SUMMARY_LIMIT = 1024 * 1024
+"""GitHub's size limit for one step's job summary, in bytes (1 MiB)."""
+
+
+def changed_files(root: Path, base_ref: str | None) -> set[str] | None:
+    """Files a pull request adds or changes, relative to ``root``; None when git cannot tell.
+
+    The base is the merge base of ``HEAD`` and the PR's base branch (``GITHUB_BASE_REF``, tried
+    as ``origin/<ref>`` then ``<ref>``); the diff runs against the working tree, so a local run
+    also sees uncommitted edits. The checkout needs the base's history (``fetch-depth: 0``).
+    """
+    if not base_ref:
+        return None
+    for candidate in (f"origin/{base_ref}", base_ref):
+        base = git_output(["merge-base", "HEAD", candidate], root)
+        if not base:
+            continue
+        names = git_output(
+            ["diff", "--name-only", "-z", "--relative", "--no-renames", base.decode().strip()],
+            root,
+        )
+        if names is None:
+            return None
+        return {n for n in names.decode("utf-8", "replace").split("\0") if n}
+    return None
+
+
+def summary_cards(
+    report: CheckReport,
+    settings: Settings,
+    *,
+    base_ref: str | None,
+    limit: int = STEP_SUMMARY_LIMIT,
+) -> str:
+    """One collapsed reviewer's card per draft the pull request adds or changes, newest first.
+
+    Without a base (or without git) every draft gets a card, and the section says so. The
+    section stays within ``limit`` bytes: a card that does not fit is shown with its gates
+    only, and when even that does not fit the remaining cards are left out with a note; a
+    card is never cut inside.
+    """
+    from intake.records import record_path
+    from intake.show import card_from_parts, card_markdown
+
+    changed = changed_files(settings.root, base_ref)
+    chosen = [
+        d
+        for d in report.drafts
+        if d.file is not None
+        and (
+            changed is None
+            or display_path(d.file, settings.root) in changed
+            or display_path(record_path(d.file), settings.root) in changed
+        )
+    ]
+    if changed is None:
+        scope = "every draft (no pull-request base found to compare with)"
+    else:
+        scope = f"the drafts this pull request adds or changes ({len(chosen)})"
+    head = f"### Reviewer's cards\n\nCards for {scope}, newest first.\n\n"
+    cards = [
+        card_from_parts(settings, d.file, d.data, d.record, d.gates, private=d.private)
+        for d in chosen
+        if d.file is not None
+    ]
+    cards.sort(key=lambda c: c.sort_key, reverse=True)
+    reserve = 400
+    parts = [head if cards else head + "No drafts changed.\n\n"]
+    used = len(parts[0].encode("utf-8")) + reserve
+    left_out: list[str] = []
+    for card in cards:
+        if left_out:
+            left_out.append(card.id)
+            continue
+        for text in (card_markdown(card), card_markdown(card, body=False)):
+            size = len(text.encode("utf-8")) + 1
+            if used + size <= limit:
+                parts.append(text + "\n")
+                used += size
+                break
+        else:
+            left_out.append(card.id)
+    if left_out:
+        parts.append(
+            f"{len(left_out)} more card(s) left out to stay within GitHub's job summary limit "
+            f"({limit // 1024} KiB); run `intake show DRAFT` for each.\n"
+        )
+    return "".join(parts)
+
+
 def _cell(text: str) -> str:
     return " ".join(text.replace("|", "\\|").split())
 
 
-__all__ = ["CheckReport", "DraftGates", "Finding", "run_check", "summary_markdown"]
+__all__ = [
+    "CheckReport",
+    "DraftGates",
+    "Finding",
+    "changed_files",
+    "run_check",
+    "summary_cards",
+    "summary_markdown",
+]

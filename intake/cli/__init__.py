@@ -40,6 +40,7 @@ COMMAND_MODULES = (
     "promote",
     "reject",
     "check",
+    "show",
     "report",
     "ledger",
     "log",

@@ -32,7 +32,9 @@ def register(app: typer.Typer) -> None:
         tracked by git without approval, promoted scenarios edited
         since promotion, scenarios without a promotion record (legacy ones warn), stale
         reviews (warn). With $GITHUB_STEP_SUMMARY set, writes a markdown job summary listing
-        each draft with its gates.
+        each draft with its gates; with --format github it adds a collapsed reviewer's card
+        (intake show) for each draft the pull request adds or changes (against the merge base
+        with $GITHUB_BASE_REF; every draft without one), newest first, within 1 MiB.
         """
         from intake.check import run_check, summary_markdown
         from intake.cli import emit_json, out, settings
@@ -58,8 +60,18 @@ def register(app: typer.Typer) -> None:
             )
         summary = os.environ.get("GITHUB_STEP_SUMMARY")
         if summary:
+            text = summary_markdown(report)
+            if fmt is Format.github:
+                from intake.check import STEP_SUMMARY_LIMIT, summary_cards
+
+                text += summary_cards(
+                    report,
+                    cfg,
+                    base_ref=os.environ.get("GITHUB_BASE_REF"),
+                    limit=STEP_SUMMARY_LIMIT - len(text.encode("utf-8")),
+                )
             with open(summary, "a", encoding="utf-8") as handle:
-                handle.write(summary_markdown(report))
+                handle.write(text)
         if report.errors:
             raise typer.Exit(EXIT_FINDINGS)
 

@@ -1,0 +1,234 @@
+"""``intake show``: the reviewer's card of a draft or scenario (text, Markdown or JSON).
+
+The library builds the card (``intake.show``); the terminal rendering uses rich, which only the
+CLI imports. Every value goes in as a rich ``Text`` (no markup, no emoji codes), so a
+scrubbed message can never restyle the terminal output.
+"""
+
+from __future__ import annotations
+
+import io
+import shutil
+from typing import TYPE_CHECKING
+
+import typer
+
+from intake.cli.options import Format, format_option
+
+if TYPE_CHECKING:
+    from rich.console import RenderableType
+
+    from intake.show import Card, ToolLine
+
+WIDTH = 100
+"""The text card is laid out for at most this many columns."""
+
+
+def render_text(card: Card, width: int | None = None) -> str:
+    """The card as plain text for the terminal, laid out by rich within ``width`` columns."""
+    from rich.console import Console
+
+    columns = width or min(WIDTH, shutil.get_terminal_size((WIDTH, 24)).columns)
+    console = Console(
+        width=columns, no_color=True, highlight=False, emoji=False, markup=False,
+        force_terminal=False, record=True, file=io.StringIO(),
+    )
+    for item in _renderables(card):
+        console.print(item)
+    return "".join(line.rstrip() + "\n" for line in console.export_text().splitlines())
+
+
+def _renderables(card: Card) -> list[RenderableType]:
+    from rich.rule import Rule
+    from rich.table import Table
+    from rich.text import Text
+
+    from intake.models import PLACEHOLDER_MARK
+    from intake.show import card_summary_line
+
+    items: list[RenderableType] = [
+        Rule(Text(card_summary_line(card)), align="left"),
+        Text(card.path),
+    ]
+    if card.private:
+        items.append(
+            Text("Private: drafted from a session marked private; its content is not shown.")
+        )
+    else:
+        if card.masked:
+            items.append(Text(f"WARNING: {card.masked}"))
+        if card.unreadable:
+            items.append(Text("WARNING: the file does not parse as YAML (see gate 1)"))
+        about = Table.grid(padding=(0, 2))
+        about.add_column(no_wrap=True)
+        about.add_column(overflow="fold")
+        for label, value in (
+            ("name", card.name),
+            ("category", card.category),
+            ("description", card.description),
+            ("rationale", card.difficulty_rationale),
+            ("placeholders", str(len(card.placeholders))),
+        ):
+            about.add_row(Text(label), Text(value or "none"))
+        items.append(about)
+        if card.evidence_note:
+            items.append(Text(f"evidence: {card.evidence_note}"))
+        elif card.evidence == "none":
+            items.append(Text("evidence: the record holds no captured evidence"))
+        for turn in card.turns:
+            items.append(Rule(Text(f"turn {turn.turn}"), align="left"))
+            block = Table.grid(padding=(0, 2))
+            block.add_column(no_wrap=True)
+            block.add_column(overflow="fold")
+            block.add_row(Text("objective"), Text(turn.objective or ""))
+            if turn.user_message is not None:
+                block.add_row(Text("user"), Text(turn.user_message))
+            if turn.answer is not None:
+                block.add_row(Text("answer"), Text(f"(evidence, not the criterion)\n{turn.answer}"))
+            if turn.error_fallback:
+                flagged = f"error fallback flagged: {turn.error_fallback}"
+                block.add_row(Text("FALLBACK"), Text(flagged))
+            items.append(block)
+            for number, call in enumerate(turn.tools, start=1):
+                items.append(_call_block(number, call))
+            checks = Table.grid(padding=(0, 2))
+            checks.add_column(no_wrap=True)
+            checks.add_column(overflow="fold")
+            checks.add_row(Text("expected tools"), Text(", ".join(turn.expected_tools) or "none"))
+            if turn.observed_ok is not None:
+                checks.add_row(Text("called ok"), Text(", ".join(turn.observed_ok) or "none"))
+            if turn.missing_tools:
+                checks.add_row(
+                    Text("MISMATCH"),
+                    Text("expected, never called successfully: " + ", ".join(turn.missing_tools)),
+                )
+            for criterion in turn.criteria:
+                label = "criterion (TODO)" if PLACEHOLDER_MARK in criterion else "criterion"
+                checks.add_row(Text(label), Text(criterion))
+            for note in turn.notes:
+                checks.add_row(Text("note"), Text(note))
+            items.append(checks)
+        items += _record_part(card)
+    items.append(Rule(Text("gates"), align="left"))
+    gates = Table(box=None, pad_edge=False, expand=True)
+    gates.add_column("gate", no_wrap=True)
+    gates.add_column("", no_wrap=True)
+    gates.add_column("detail / to do", overflow="fold")
+    for gate in card.gates:
+        detail = gate.detail + (f"\nto do: {gate.todo}" if gate.todo and not gate.met else "")
+        gates.add_row(
+            Text(f"{gate.number} {gate.name}"), Text("met" if gate.met else "UNMET"), Text(detail)
+        )
+    items.append(gates)
+    return items
+
+
+def _call_block(number: int, call: ToolLine) -> RenderableType:
+    """One tool call: a head line (number, tool, outcome) and its arguments, result, reason."""
+    from rich.console import Group
+    from rich.table import Table
+    from rich.text import Text
+
+    outcome = call.outcome if call.outcome == "ok" else call.outcome.upper()
+    head = f"call {number}: {call.tool}  {outcome}"
+    if call.latency_ms is not None:
+        head += f" ({call.latency_ms:g} ms)"
+    block = Table.grid(padding=(0, 2))
+    block.add_column(no_wrap=True)
+    block.add_column(overflow="fold")
+    for label, value in (
+        ("arguments", call.arguments),
+        ("result", call.result),
+        ("reason", call.reason),
+    ):
+        if value:
+            block.add_row(Text(f"    {label}"), Text(value))
+    if call.truncated:
+        block.add_row(Text("    note"), Text("cut at the evidence size limit"))
+    return Group(Text("  " + head), block)
+
+
+def _record_part(card: Card) -> list[RenderableType]:
+    from rich.rule import Rule
+    from rich.table import Table
+    from rich.text import Text
+
+    items: list[RenderableType] = [Rule(Text("provenance"), align="left")]
+    facts = Table.grid(padding=(0, 2))
+    facts.add_column(no_wrap=True)
+    facts.add_column(overflow="fold")
+    source = f"{card.source_type or 'unknown'}, {card.source_link or card.locator or 'no link'}"
+    facts.add_row(Text("source"), Text(source))
+    facts.add_row(
+        Text("imported"),
+        Text(
+            f"{card.captured_at or 'unknown'} by {card.author or 'unknown'} "
+            f"(intake {card.intake_version or '?'})"
+        ),
+    )
+    if card.promoted:
+        facts.add_row(Text("promoted"), Text(f"{card.promoted['at']} by {card.promoted['by']}"))
+    counts = ", ".join(f"{k} {n}" for k, n in card.scrub_counts.items()) or "nothing found"
+    facts.add_row(Text("scrubbed"), Text(counts))
+    items.append(facts)
+    items.append(Rule(Text("reviews"), align="left"))
+    if not card.reviews:
+        items.append(Text("no review recorded"))
+    for review in card.reviews:
+        note = f": {review['note']}" if review.get("note") else ""
+        items.append(
+            Text(
+                f"{review['reviewer']}: {review['decision']} ({review['at']}, "
+                f"{review['via']}){note}"
+            )
+        )
+    items.append(Rule(Text("runs"), align="left"))
+    if not card.runs:
+        items.append(Text("no run recorded"))
+    else:
+        runs = Table(box=None, pad_edge=False, expand=True)
+        for name in ("tier", "model", "judge", "status", "score", "run", "current"):
+            runs.add_column(name, overflow="fold")
+        for run in card.runs:
+            runs.add_row(
+                Text(run.tier), Text(run.model), Text(run.judge or ""), Text(run.status),
+                Text(f"{run.score:g}" if run.score is not None else ""), Text(run.run_id),
+                Text("yes" if run.current else "stale"),
+            )
+        items.append(runs)
+        for tier in card.tiers:
+            rate = f"{tier.pass_rate:.0%}" if tier.pass_rate is not None else "no judged run"
+            items.append(Text(f"{tier.tier}: pass rate {rate} ({tier.passed}/{tier.judged})"))
+    return items
+
+
+def register(app: typer.Typer) -> None:
+    """Add the command."""
+
+    @app.command("show")
+    def show_cmd(
+        ctx: typer.Context,
+        draft: str = typer.Argument(
+            ..., help="A draft or promoted scenario: its id or its path."
+        ),
+        fmt: Format = format_option(Format.text, Format.markdown, Format.json),
+    ) -> None:
+        """The reviewer's card: what happened in the captured case, and what is still open.
+
+        Turn by turn: the user message, the captured answer (evidence, not the criterion),
+        every tool call with its arguments and result, failed and policy-blocked calls with
+        their reason, flagged error fallbacks; the objective, criteria and expected tools
+        beside what was observed; then provenance, scrub counts by type, reviews, runs and
+        the gates with what to do. A private draft's card shows only that it is private and
+        its gates. Reads only.
+        """
+        from intake.cli import emit_json, settings
+        from intake.show import card_markdown, load_card
+
+        card = load_card(settings(ctx), draft)
+        if fmt is Format.json:
+            emit_json({"command": "show", "card": card.to_dict()})
+        elif fmt is Format.markdown:
+            typer.echo(card_markdown(card, collapsed=False), nl=False)
+        else:
+            typer.echo(render_text(card), nl=False)

@@ -1,0 +1,764 @@
+"""The reviewer's card: one draft (or scenario) with the evidence a reviewer needs, in one place.
+
+``build_card`` is pure: it turns the scrubbed draft, its record and the gates (``intake.gates``)
+into a typed ``Card``: each turn's message, the captured answer (evidence, not the criterion),
+every tool call with its arguments, result and outcome, error fallbacks, the criteria and
+expected tools beside what was observed, then provenance, scrub counts (by type, never
+values), reviews, runs and the gates with what to do. A private draft's card holds only that
+it is private and its gates.
+
+The card is built only from files that were scrubbed when they were written. When the
+re-scan (gate 2) finds something in them anyway (a person pasted a token into the draft),
+``load_card`` passes every shown string through the scrubber first, and when the re-scan
+could not run it hides the free text altogether: the card fails closed like the gate.
+
+Renderers here return data or text: ``card_markdown`` (GitHub: pull requests, job summaries)
+and ``Card.to_dict`` (JSON). The terminal renderer uses rich and so lives in ``intake.cli.show``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+from intake.config import Settings
+from intake.errors import UsageError
+from intake.gates import GATE_NAMES, Gate
+from intake.models import (
+    ID_PATTERN,
+    JUDGED_STATUSES,
+    PLACEHOLDER_MARK,
+    Evidence,
+    Record,
+    RunTier,
+)
+from intake.paths import display_path, inside
+
+HIDDEN = "[hidden: the scrub re-scan could not run]"
+"""Stands for every free-text value when the re-scan could not run (the card fails closed)."""
+
+Cleaner = Callable[[str], str]
+
+
+def _same(text: str) -> str:
+    return text
+
+
+@dataclass(frozen=True)
+class ToolLine:
+    """One tool call as the record holds it."""
+
+    tool: str
+    outcome: str
+    """ok, failed, blocked or unconfirmed."""
+    arguments: str | None = None
+    result: str | None = None
+    reason: str | None = None
+    stored_success: bool | None = None
+    rule: str | None = None
+    latency_ms: float | None = None
+    truncated: bool = False
+
+
+@dataclass(frozen=True)
+class TurnCard:
+    """One turn: what the scenario asks beside what happened in the captured session."""
+
+    turn: int
+    objective: str | None
+    user_message: str | None
+    criteria: list[str]
+    """``success_criteria`` and each ``ground_truth`` entry as ``key: value``."""
+    expected_tools: list[str]
+    answer: str | None = None
+    """The captured answer: evidence for the reviewer, never the criterion."""
+    error_fallback: str | None = None
+    tools: list[ToolLine] = field(default_factory=list)
+    observed_ok: list[str] | None = None
+    """Tools called successfully; None when the record does not itemise successful calls."""
+    missing_tools: list[str] = field(default_factory=list)
+    """Expected tools the agent never called successfully (only known with evidence)."""
+    placeholders: list[str] = field(default_factory=list)
+    """Fields of this turn still holding a ``TODO(intake)`` placeholder."""
+    notes: list[str] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class RunLine:
+    """One recorded run, and whether it is on the current runnable content."""
+
+    tier: str
+    run_id: str
+    model: str
+    judge: str | None
+    status: str
+    score: float | None
+    at: str
+    current: bool
+
+
+@dataclass(frozen=True)
+class TierSummary:
+    """The judged runs of one tier on the current content: how many passed."""
+
+    tier: str
+    judged: int
+    passed: int
+
+    @property
+    def pass_rate(self) -> float | None:
+        """Passed over judged, or None without a judged run."""
+        return self.passed / self.judged if self.judged else None
+
+
+@dataclass
+class Card:
+    """Everything the reviewer's card shows, already scrubbed."""
+
+    id: str
+    path: str
+    kind: str
+    """draft or scenario."""
+    private: bool
+    gates: list[Gate]
+    name: str | None = None
+    category: str | None = None
+    description: str | None = None
+    difficulty_rationale: str | None = None
+    source_type: str | None = None
+    source_link: str | None = None
+    locator: str | None = None
+    captured_at: str | None = None
+    author: str | None = None
+    intake_version: str | None = None
+    evidence: str = "none"
+    """Where the turns' evidence came from: ``evidence`` (per call), ``observations`` (an older
+    record: failed and blocked calls only) or ``none``."""
+    evidence_note: str | None = None
+    turns: list[TurnCard] = field(default_factory=list)
+    placeholders: list[str] = field(default_factory=list)
+    """Every field still holding a placeholder (JSON paths), the turns' included."""
+    scrub_counts: dict[str, int] = field(default_factory=dict)
+    scrubber_version: str | None = None
+    reviews: list[dict[str, Any]] = field(default_factory=list)
+    runs: list[RunLine] = field(default_factory=list)
+    tiers: list[TierSummary] = field(default_factory=list)
+    promoted: dict[str, Any] | None = None
+    masked: str | None = None
+    """Why shown text went through the scrubber again (or was hidden), when it did."""
+    unreadable: bool = False
+    """The scenario file did not parse: only the record and the gates can be shown."""
+
+    @property
+    def ready(self) -> bool:
+        """Whether every gate is met."""
+        return all(g.met for g in self.gates)
+
+    @property
+    def sort_key(self) -> str:
+        """Newest first sorts on this descending: the capture time, then the path."""
+        return f"{self.captured_at or ''}\x00{self.path}"
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready form (a private card: only id, path, kind, private and the gates)."""
+        gates = [g.to_dict() for g in self.gates]
+        if self.private:
+            return {
+                "id": self.id,
+                "path": self.path,
+                "kind": self.kind,
+                "private": True,
+                "ready": self.ready,
+                "gates": gates,
+            }
+        doc = asdict(self)
+        doc["gates"] = gates
+        doc["ready"] = self.ready
+        doc["tiers"] = [{**asdict(t), "pass_rate": t.pass_rate} for t in self.tiers]
+        return doc
+
+
+# --- building -----------------------------------------------------------------------------------
+
+
+def _placeholder_paths(value: Any, path: str = "$") -> list[str]:
+    if isinstance(value, str):
+        return [path] if PLACEHOLDER_MARK in value else []
+    if isinstance(value, dict):
+        return [p for k, v in value.items() for p in _placeholder_paths(v, f"{path}.{k}")]
+    if isinstance(value, list):
+        return [p for i, v in enumerate(value) for p in _placeholder_paths(v, f"{path}[{i}]")]
+    return []
+
+
+def _text(value: Any, clean: Cleaner) -> str | None:
+    if value is None:
+        return None
+    text = value if isinstance(value, str) else str(value)
+    return clean(text)
+
+
+def _criteria(turn: dict[str, Any], clean: Cleaner) -> list[str]:
+    found: list[str] = []
+    criteria = turn.get("success_criteria")
+    if criteria is not None:
+        found.append(clean(str(criteria)))
+    truth = turn.get("ground_truth")
+    if isinstance(truth, dict):
+        found += [f"{clean(str(k))}: {clean(str(v))}" for k, v in truth.items()]
+    return found
+
+
+def _from_evidence(evidence: Evidence, clean: Cleaner) -> dict[int, dict[str, Any]]:
+    by_turn: dict[int, dict[str, Any]] = {}
+    for turn in evidence.turns:
+        tools = [
+            ToolLine(
+                tool=clean(call.tool),
+                outcome=call.outcome.value,
+                arguments=_text(call.arguments, clean),
+                result=_text(call.result, clean),
+                reason=_text(call.reason, clean),
+                stored_success=call.stored_success,
+                rule=call.rule,
+                latency_ms=call.latency_ms,
+                truncated=call.truncated,
+            )
+            for call in turn.tools
+        ]
+        ok: list[str] = []
+        for line in tools:
+            if line.outcome == "ok" and line.tool not in ok:
+                ok.append(line.tool)
+        by_turn[turn.turn] = {
+            "user_message": _text(turn.user_message, clean),
+            "answer": _text(turn.answer, clean),
+            "error_fallback": _text(turn.error_fallback, clean),
+            "tools": tools,
+            "observed_ok": ok,
+            "notes": [],
+        }
+    return by_turn
+
+
+def _from_observations(observations: dict[str, Any], clean: Cleaner) -> dict[int, dict[str, Any]]:
+    """What an older record holds (intake's session drafting): the captured answer, failed,
+    blocked and unconfirmed calls and flagged errors; successful calls are not itemised."""
+    by_turn: dict[int, dict[str, Any]] = {}
+    turns = observations.get("turns")
+    if not isinstance(turns, list):
+        return by_turn
+    for item in turns:
+        if not isinstance(item, dict) or not isinstance(item.get("turn"), int):
+            continue
+        tools: list[ToolLine] = []
+        for key, outcome in (("failed_tools", "failed"), ("blocked_tools", "blocked")):
+            for call in item.get(key) or []:
+                if isinstance(call, dict):
+                    tools.append(
+                        ToolLine(
+                            tool=clean(str(call.get("tool", "?"))),
+                            outcome=outcome,
+                            reason=_text(call.get("reason"), clean),
+                        )
+                    )
+        for name in item.get("unconfirmed_tools") or []:
+            tools.append(ToolLine(tool=clean(str(name)), outcome="unconfirmed"))
+        notes = [clean(str(n)) for n in item.get("notes") or []]
+        notes += [f"agent error: {clean(str(e))}" for e in item.get("agent_errors") or []]
+        by_turn[item["turn"]] = {
+            "answer": _text(item.get("answer"), clean),
+            "error_fallback": _text(item.get("failure"), clean),
+            "tools": tools,
+            "observed_ok": None,
+            "notes": notes,
+        }
+    return by_turn
+
+
+def _tiers(runs: list[RunLine]) -> list[TierSummary]:
+    found = []
+    for tier in RunTier:
+        judged = [
+            r for r in runs if r.tier == tier.value and r.current and r.status in JUDGED_STATUSES
+        ]
+        found.append(TierSummary(tier.value, len(judged), sum(r.status == "PASS" for r in judged)))
+    return found
+
+
+def build_card(
+    *,
+    scenario_id: str,
+    path: str,
+    data: dict[str, Any] | None,
+    record: Record | None,
+    gates: list[Gate],
+    private: bool,
+    kind: str = "draft",
+    runnable: str | None = None,
+    clean: Cleaner = _same,
+    masked: str | None = None,
+) -> Card:
+    """The card of one draft or scenario (pure; reads nothing).
+
+    ``data`` is the scenario as loaded (None when it does not parse), ``record`` the record
+    beside it, ``runnable`` the current runnable hash (runs on another are shown as stale).
+    ``clean`` is applied to every free-text value shown (see the module docstring).
+    """
+    if private:
+        return Card(id=scenario_id, path=path, kind=kind, private=True, gates=gates)
+    card = Card(
+        id=scenario_id,
+        path=path,
+        kind=kind,
+        private=False,
+        gates=gates,
+        masked=masked,
+        unreadable=data is None,
+    )
+    data = data or {}
+    for key in ("name", "category", "description", "difficulty_rationale"):
+        value = data.get(key)
+        if value is not None:
+            setattr(card, key, clean(str(value)))
+    source = data.get("source")
+    if isinstance(source, dict):
+        card.source_type = _text(source.get("type"), clean)
+        card.source_link = _text(source.get("link"), clean)
+    card.placeholders = _placeholder_paths(data)
+
+    observed: dict[int, dict[str, Any]] = {}
+    if record is not None:
+        card.locator = clean(record.source.locator)
+        if card.source_link is None and record.source.link:
+            card.source_link = clean(record.source.link)
+        card.captured_at = record.source.captured_at.isoformat()
+        card.author = _text(record.author, clean)
+        card.intake_version = record.source.intake_version
+        if record.scrub is not None:
+            card.scrub_counts = dict(sorted(record.scrub.counts.items()))
+            card.scrubber_version = record.scrub.scrubber_version
+        card.reviews = [
+            {
+                "reviewer": clean(r.reviewer),
+                "decision": r.decision.value,
+                "at": r.at.isoformat(),
+                "via": r.via,
+                "note": _text(r.note, clean),
+                "pr_url": _text(r.pr_url, clean),
+            }
+            for r in sorted(record.reviews, key=lambda r: r.at)
+        ]
+        card.runs = [
+            RunLine(
+                tier=r.tier.value,
+                run_id=clean(r.run_id),
+                model=clean(r.model),
+                judge=_text(r.judge_model, clean),
+                status=r.status,
+                score=r.score,
+                at=r.at.isoformat(),
+                current=runnable is not None and r.runnable_hash == runnable,
+            )
+            for r in sorted(record.runs, key=lambda r: (r.at, r.recorded_at))
+        ]
+        card.tiers = _tiers(card.runs)
+        if record.promotion is not None:
+            card.promoted = {
+                "at": record.promotion.at.isoformat(),
+                "by": clean(record.promotion.by),
+                "to": record.promotion.to_path,
+            }
+        if record.evidence is not None:
+            card.evidence = "evidence"
+            card.evidence_note = _text(record.evidence.note, clean)
+            if not record.evidence.tools_available and card.evidence_note is None:
+                card.evidence_note = "the source kept no tool calls"
+            observed = _from_evidence(record.evidence, clean)
+        elif isinstance(record.observations.get("turns"), list):
+            card.evidence = "observations"
+            card.evidence_note = (
+                "an older record: failed, blocked and unconfirmed calls only; successful calls "
+                "are not itemised (expected_tools were taken from them)"
+            )
+            observed = _from_observations(record.observations, clean)
+
+    turns = data.get("turns")
+    for index, turn in enumerate(turns if isinstance(turns, list) else []):
+        if not isinstance(turn, dict):
+            continue
+        given = turn.get("turn")
+        number = given if isinstance(given, int) else index + 1
+        seen = observed.get(number, {})
+        expected = [clean(str(t)) for t in turn.get("expected_tools") or []]
+        ok = seen.get("observed_ok")
+        message = turn.get("user_message")
+        card.turns.append(
+            TurnCard(
+                turn=number,
+                objective=_text(turn.get("objective"), clean),
+                user_message=(
+                    _text(message, clean) if message is not None else seen.get("user_message")
+                ),
+                criteria=_criteria(turn, clean),
+                expected_tools=expected,
+                answer=seen.get("answer"),
+                error_fallback=seen.get("error_fallback"),
+                tools=seen.get("tools", []),
+                observed_ok=ok,
+                missing_tools=[t for t in expected if t not in ok] if ok is not None else [],
+                placeholders=_placeholder_paths(turn, f"$.turns[{index}]"),
+                notes=seen.get("notes", []),
+            )
+        )
+    return card
+
+
+# --- loading ------------------------------------------------------------------------------------
+
+
+def cleaner_for(settings: Settings, gates: list[Gate]) -> tuple[Cleaner, str | None]:
+    """How shown text is cleaned given the scrub gate: as is, re-scrubbed, or hidden."""
+    scrub = next((g for g in gates if g.number == 2), None)
+    if scrub is None or scrub.met:
+        return _same, None
+    if "could not run" in scrub.detail:
+        return (lambda _text: HIDDEN), "the scrub re-scan could not run: free text is hidden"
+    from intake.scrub import FixtureMap, scrubber_for
+
+    engine = scrubber_for(settings)
+    mapping = FixtureMap()
+
+    def rescrub(text: str) -> str:
+        return engine.scrub_text(text, mapping=mapping).text
+
+    return rescrub, (
+        "the re-scan found private values in the files: they are replaced on this card; "
+        "run `intake scrub` on the draft"
+    )
+
+
+def card_from_parts(
+    settings: Settings,
+    path: Path,
+    data: dict[str, Any] | None,
+    record: Record | None,
+    gates: list[Gate],
+    *,
+    private: bool,
+    kind: str = "draft",
+) -> Card:
+    """A card from what a caller already read (``check`` reads every draft once)."""
+    from intake.records import runnable_hash
+
+    clean, masked = cleaner_for(settings, gates) if not private else (_same, None)
+    return build_card(
+        scenario_id=path.stem,
+        path=display_path(path, settings.root),
+        data=data,
+        record=record,
+        gates=gates,
+        private=private,
+        kind=kind,
+        runnable=runnable_hash(data) if data is not None else None,
+        clean=clean,
+        masked=masked,
+    )
+
+
+def _promoted_gates(record: Record | None) -> list[Gate]:
+    if record is None or record.promotion is None:
+        return [
+            Gate(0, "promotion", False, "no promotion record beside this scenario",
+                 "add scenarios to the suite with `intake promote`")
+        ]
+    numbers = {name: number for number, name in GATE_NAMES.items()}
+    return [
+        Gate(numbers.get(name, 0), name, True, f"at promotion: {detail}")
+        for name, detail in record.promotion.gates.items()
+    ]
+
+
+def find_target(settings: Settings, target: str) -> tuple[Path, str]:
+    """A draft (``drafts/``) or promoted scenario (``scenarios/``) by id or path, and its kind."""
+    from intake.suite import find_draft, promoted_paths
+
+    given = Path(target)
+    if given.suffix == ".yaml" and ("/" in target or given.is_file()):
+        resolved = (given if given.is_absolute() else Path.cwd() / given).resolve()
+        if resolved.is_file() and inside(resolved, settings.scenarios):
+            return resolved, "scenario"
+        return find_draft(settings, target), "draft"
+    if re.fullmatch(ID_PATTERN, target):
+        for folder in (settings.drafts, settings.private_drafts):
+            if (folder / f"{target}.yaml").is_file():
+                return find_draft(settings, target), "draft"
+        promoted = promoted_paths(settings, target)
+        if promoted:
+            return promoted[0], "scenario"
+    return find_draft(settings, target), "draft"
+
+
+def load_card(settings: Settings, target: str) -> Card:
+    """Find a draft or scenario, read it, judge its gates and build its card."""
+    from intake.promote import gather
+    from intake.records import load_record, record_path
+    from intake.validate import validate_file
+
+    try:
+        path, kind = find_target(settings, target)
+    except UsageError as exc:
+        raise _without_private_text(settings, exc, target) from None
+    if kind == "draft":
+        inputs = gather(settings, path)
+        from intake.gates import check_gates
+
+        gates = check_gates(inputs)
+        private = inside(path, settings.private_drafts) or inputs.record.source.private
+        return card_from_parts(
+            settings, path, inputs.data, inputs.record, gates, private=private, kind=kind
+        )
+    rec = record_path(path)
+    record = load_record(rec) if rec.is_file() else None
+    result = validate_file(path, drafts_dir=settings.drafts)
+    if result.data is None:
+        raise UsageError(
+            "the scenario cannot be read as YAML", where=display_path(path, settings.root)
+        )
+    private = record is not None and record.source.private
+    return card_from_parts(
+        settings, path, result.data, record, _promoted_gates(record), private=private, kind=kind
+    )
+
+
+def _without_private_text(settings: Settings, exc: UsageError, target: str) -> UsageError:
+    """``exc`` as is, unless its location repeats typed text that holds a private value."""
+    where = exc.where or ""
+    if not where or not (where in target or target in where):
+        return exc
+    from intake.suite import finding_types
+
+    if not finding_types(settings, target):
+        return exc
+    return UsageError(exc.message, where="the DRAFT argument", hint=exc.hint)
+
+
+# --- markdown ----------------------------------------------------------------------------------
+
+_MD_PUNCT = re.compile(r"([\\`*_\[\]|~])")
+
+
+def md_inline(text: str) -> str:
+    """``text`` as literal Markdown inline content: HTML escaped, punctuation backslashed,
+    one line (so no value can open a tag, a link or a table cell of its own)."""
+    escaped = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    escaped = _MD_PUNCT.sub(r"\\\1", escaped)
+    return "<br>".join(line for line in escaped.splitlines()) or ""
+
+
+def _html(text: str) -> str:
+    return " ".join(
+        text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").split()
+    )
+
+
+def md_block(text: str) -> list[str]:
+    """``text`` as a fenced code block whose fence no line of the text can close."""
+    longest = max((len(run) for run in re.findall(r"`+", text)), default=0)
+    fence = "`" * max(3, longest + 1)
+    return [f"{fence}text", *text.splitlines(), fence]
+
+
+def _with_code(text: str) -> str:
+    """``md_inline`` outside backtick pairs; the commands between them stay code spans."""
+    parts = text.split("`")
+    if len(parts) % 2 == 0:
+        return md_inline(text)
+    return "".join(
+        md_inline(part) if i % 2 == 0 else "`" + " ".join(part.split()).replace("|", "\\|") + "`"
+        for i, part in enumerate(parts)
+    )
+
+
+def _gate_rows(gates: list[Gate]) -> list[str]:
+    rows = ["| Gate | | Detail | To do |", "| --- | --- | --- | --- |"]
+    for gate in gates:
+        mark = "met" if gate.met else "**unmet**"
+        todo = _with_code(gate.todo or "") if not gate.met else ""
+        rows.append(f"| {gate.number} {gate.name} | {mark} | {md_inline(gate.detail)} | {todo} |")
+    return rows
+
+
+def card_summary_line(card: Card) -> str:
+    """The one line a collapsed card shows: id, path, kind and the gate verdict."""
+    unmet = [g for g in card.gates if not g.met]
+    if card.kind == "scenario":
+        state = "promoted" if card.promoted else "no promotion record"
+    elif unmet:
+        state = f"not ready: {len(unmet)} of {len(card.gates)} gates unmet"
+    else:
+        state = "ready to promote"
+    private = ", private" if card.private else ""
+    return f"{card.id} ({card.kind}{private}): {state}"
+
+
+def _tool_rows(tools: list[ToolLine]) -> list[str]:
+    rows = [
+        "| # | Tool | Outcome | Arguments | Result or reason |",
+        "| --- | --- | --- | --- | --- |",
+    ]
+    for number, call in enumerate(tools, start=1):
+        outcome = call.outcome if call.outcome == "ok" else f"**{call.outcome.upper()}**"
+        if call.latency_ms is not None:
+            outcome += f" ({call.latency_ms:g} ms)"
+        said = [md_inline(call.result)] if call.result else []
+        if call.reason:
+            said.append("reason: " + md_inline(call.reason))
+        if call.truncated:
+            said.append("(cut at the evidence limit)")
+        args = md_inline(call.arguments) if call.arguments else ""
+        rows.append(
+            f"| {number} | {md_inline(call.tool)} | {outcome} | {args} | "
+            f"{'<br>'.join(said)} |"
+        )
+    return rows
+
+
+def card_markdown(card: Card, *, collapsed: bool = True, body: bool = True) -> str:
+    """The card as GitHub Markdown: a ``<details>`` block (open when not ``collapsed``).
+
+    Without ``body`` only the head and the gates are shown (for a card too large to fit).
+    """
+    opening = "<details>" if collapsed else "<details open>"
+    lines = [opening, f"<summary>{_html(card_summary_line(card))}</summary>", ""]
+    lines += [f"### {md_inline(card.id)}", "", f"File: {md_inline(card.path)}", ""]
+    if card.private:
+        lines += [
+            "**Private**: drafted from a session marked private; its content is not shown. "
+            "Review it where it was captured.",
+            "",
+        ]
+    elif body:
+        lines += _markdown_body(card)
+    else:
+        lines += [
+            "*This card is too large for the job summary: only its gates are shown. "
+            "Run `intake show` on the draft for the rest.*",
+            "",
+        ]
+    lines += ["#### Gates", "", *_gate_rows(card.gates), "", "</details>", ""]
+    return "\n".join(lines)
+
+
+def _markdown_body(card: Card) -> list[str]:
+    lines: list[str] = []
+    if card.masked:
+        lines += [f"> **Warning**: {md_inline(card.masked)}", ""]
+    if card.unreadable:
+        lines += ["> **Warning**: the file does not parse as YAML (see gate 1).", ""]
+    about = [
+        ("Name", card.name),
+        ("Category", card.category),
+        ("Description", card.description),
+        ("Difficulty rationale", card.difficulty_rationale),
+    ]
+    lines += ["| | |", "| --- | --- |"]
+    lines += [f"| {k} | {md_inline(v) if v else '*none*'} |" for k, v in about]
+    left = len(card.placeholders)
+    lines += [f"| Placeholders left | {left} |", ""]
+    if card.evidence_note:
+        lines += [f"*Evidence: {md_inline(card.evidence_note)}*", ""]
+    elif card.evidence == "none":
+        lines += ["*The record holds no captured evidence.*", ""]
+    for turn in card.turns:
+        lines += [f"#### Turn {turn.turn}", ""]
+        lines += [f"**Objective**: {md_inline(turn.objective or '')}", ""]
+        if turn.user_message is not None:
+            lines += ["**User message**", "", *md_block(turn.user_message), ""]
+        if turn.answer is not None:
+            lines += [
+                "**Captured answer** (evidence, not the criterion)",
+                "",
+                *md_block(turn.answer),
+                "",
+            ]
+        if turn.error_fallback:
+            lines += [f"**Error fallback flagged**: {md_inline(turn.error_fallback)}", ""]
+        if turn.tools:
+            lines += ["**Tool calls**", "", *_tool_rows(turn.tools), ""]
+        elif card.evidence == "evidence":
+            lines += ["**Tool calls**: none", ""]
+        lines += ["**Expected beside observed**", ""]
+        expected = ", ".join(md_inline(t) for t in turn.expected_tools) or "none"
+        lines.append(f"- expected tools: {expected}")
+        if turn.observed_ok is not None:
+            ok = ", ".join(md_inline(t) for t in turn.observed_ok) or "none"
+            lines.append(f"- called successfully: {ok}")
+        if turn.missing_tools:
+            missing = ", ".join(md_inline(t) for t in turn.missing_tools)
+            lines.append(f"- **mismatch**: expected but never called successfully: {missing}")
+        for criterion in turn.criteria:
+            mark = " **(placeholder)**" if PLACEHOLDER_MARK in criterion else ""
+            lines.append(f"- criterion{mark}: {md_inline(criterion)}")
+        lines += [f"- note: {md_inline(n)}" for n in turn.notes]
+        lines.append("")
+    lines += ["#### Provenance", ""]
+    lines += [
+        f"- source: {md_inline(card.source_type or 'unknown')}, "
+        f"{md_inline(card.source_link or card.locator or 'no link')}",
+        f"- imported: {md_inline(card.captured_at or 'unknown')} by "
+        f"{md_inline(card.author or 'unknown')} (intake {md_inline(card.intake_version or '?')})",
+    ]
+    if card.promoted:
+        lines.append(
+            f"- promoted: {md_inline(card.promoted['at'])} by {md_inline(card.promoted['by'])}"
+        )
+    counts = ", ".join(f"{md_inline(k)} {n}" for k, n in card.scrub_counts.items())
+    lines += [f"- scrubbed: {counts or 'nothing found'}", ""]
+    lines += ["#### Reviews", ""]
+    if not card.reviews:
+        lines.append("No review recorded.")
+    for review in card.reviews:
+        note = f": {md_inline(review['note'])}" if review.get("note") else ""
+        lines.append(
+            f"- {md_inline(review['reviewer'])}: {review['decision']} "
+            f"({md_inline(review['at'])}, {review['via']}){note}"
+        )
+    lines += ["", "#### Runs", ""]
+    if not card.runs:
+        lines.append("No run recorded.")
+    else:
+        lines += ["| Tier | Model | Judge | Status | Score | Run | On current content |"]
+        lines += ["| --- | --- | --- | --- | --- | --- | --- |"]
+        for run in card.runs:
+            score = f"{run.score:g}" if run.score is not None else ""
+            lines.append(
+                f"| {run.tier} | {md_inline(run.model)} | {md_inline(run.judge or '')} | "
+                f"{md_inline(run.status)} | {score} | {md_inline(run.run_id)} | "
+                f"{'yes' if run.current else 'no (stale)'} |"
+            )
+        lines.append("")
+        for tier in card.tiers:
+            rate = f"{tier.pass_rate:.0%}" if tier.pass_rate is not None else "no judged run"
+            lines.append(f"- {tier.tier}: pass rate {rate} ({tier.passed}/{tier.judged})")
+    lines.append("")
+    return lines
+
+
+__all__ = [
+    "Card",
+    "RunLine",
+    "TierSummary",
+    "ToolLine",
+    "TurnCard",
+    "build_card",
+    "card_from_parts",
+    "card_markdown",
+    "card_summary_line",
+    "load_card",
+    "md_block",
+    "md_inline",
+]
