@@ -136,8 +136,11 @@ def test_unknown_command_is_usage_error(runner: CliRunner) -> None:
 
 def test_a_closed_pipe_is_not_an_internal_error(suite: Path) -> None:
     """`intake … | head -1`: the reader leaves early; intake stops quietly with exit 0."""
+    # Long names make the output (~150 KB) larger than a pipe's buffer (64 KiB on Linux), so
+    # intake is still writing when the reader leaves, however fast it runs.
     for n in range(400):
-        (suite / "drafts" / f"bad_{n}.yaml").write_text("id: [\n", encoding="utf-8")
+        name = f"bad_{n:03d}_" + "x" * 200
+        (suite / "drafts" / f"{name}.yaml").write_text("id: [\n", encoding="utf-8")
     proc = subprocess.Popen(
         [sys.executable, "-m", "intake", "validate", "--format", "github"],
         cwd=suite,
