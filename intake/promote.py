@@ -160,6 +160,8 @@ def gather(settings: Settings, draft: Path, *, allow_saturated: str | None = Non
         runnable_hash=runnable_hash(result.data) if result.data is not None else None,
         duplicates=suite_duplicates(settings, scenario_id),
         allow_saturated=allow_saturated.strip() if allow_saturated else None,
+        strong_pass_min=settings.strong_pass_min,
+        saturation_pass_rate=settings.saturation_pass_rate,
     )
 
 
@@ -418,7 +420,9 @@ def promote(
                 ) from None
             raise
         inputs = gather(settings, draft, allow_saturated=allow_saturated)
-        if inputs.allow_saturated and not saturated(inputs.record.runs, inputs.runnable_hash):
+        if inputs.allow_saturated and not saturated(
+            inputs.record.runs, inputs.runnable_hash, settings.saturation_pass_rate
+        ):
             # a waiver the case never needed must not end up in the stamp as if it did
             inputs.allow_saturated = None
             notes.append(
