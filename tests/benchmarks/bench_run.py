@@ -125,8 +125,8 @@ def main() -> None:
             f"{scrubber * 1000:.0f} ms",
         ))
 
-    print(f"**`intake run` overhead** (`bench_run.py`, stand-in runner, status server on "
-          f"127.0.0.1; target < 1 s per run)\n")
+    print("**`intake run` overhead** (`bench_run.py`, stand-in runner, status server on "
+          "127.0.0.1; target < 1 s per run)\n")
     print("| measure | result |")
     print("| --- | --- |")
     for name, value in rows:
