@@ -240,3 +240,34 @@ def test_dropping_a_run_reopens_the_gate(suite: Path) -> None:
 
     drop_run(settings, "pdf_summary_loop", "eval-20261130-000001", "wrong model loaded")
     assert not {g.name: g.met for g in check_gates(gather(settings, draft))}["strong-run"]
+
+
+def test_report_shows_pass_rates_and_difficulty(suite: Path, runner) -> None:
+    from intake.promote import promote
+    from tests.promote_helpers import make_ready
+
+    make_ready(suite, "case_a")  # strong PASS, local FAIL: medium
+    make_ready(suite, "case_b", local_status="PASS")  # local passes: easy (allowed)
+    settings = load_settings(suite)
+    promote(settings, "case_a")
+    promote(settings, "case_b", allow_saturated="regression guard")
+    doc = json.loads(runner.invoke(app, ["report", "--format", "json"]).stdout)
+    assert doc["runs"] == {
+        "tiers": {
+            "strong": {"runs": 2, "passes": 2, "pass_rate": 1.0},
+            "local": {"runs": 2, "passes": 1, "pass_rate": 0.5},
+        },
+        "difficulty": {"easy": 1, "medium": 1, "hard": 0, "unknown": 0},
+    }
+    text = runner.invoke(app, ["report"]).stdout
+    assert (
+        "strong 2/2 passed (100.0%); local 1/2 passed (50.0%); "
+        "difficulty: easy 1, medium 1, hard 0, unknown 0"
+    ) in text
+    markdown = runner.invoke(app, ["report", "--format", "markdown"]).stdout
+    assert "### Runs" in markdown
+
+
+def test_report_without_runs_has_no_runs_section(suite: Path, runner) -> None:
+    doc = json.loads(runner.invoke(app, ["report", "--format", "json"]).stdout)
+    assert doc["runs"] is None
