@@ -380,3 +380,77 @@ def test_ctrl_c_stops_the_runners_process_group_and_records_nothing(
     assert runner_pid  # recorded by the runner itself
     assert _runs(suite) == []
     assert not list((suite / "eval" / "results").glob("eval-*/scorecard.json"))
+
+
+# --- finding the scorecards -----------------------------------------------------------------
+
+
+def _script_runner(suite: Path, monkeypatch: pytest.MonkeyPatch, code: str) -> None:
+    """A runner that is a Python one-liner (intake's flags land in its sys.argv, unused)."""
+    monkeypatch.setenv("INTAKE_RUNNER", f"{sys.executable} -c {json.dumps(code)}")
+
+
+def test_only_output_folders_holding_this_scenario_count(
+    suite: Path, gaia: Path, runner, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from tests.promote_helpers import scorecard
+
+    other = scorecard(suite.parent / "gaia" / "eval-20261130-000001", {"other_case": "PASS"},
+                      run_id="eval-20261130-000001")
+    mine = scorecard(suite.parent / "gaia" / "eval-20261130-000002", {DRAFT: "FAIL"},
+                     run_id="eval-20261130-000002")
+    _script_runner(suite, monkeypatch, (
+        f"print('RUN: eval-20261130-000001'); print('Output: {other.parent}'); "
+        f"print('RUN: eval-20261130-000002'); print('Output: {mine.parent}')"
+    ))
+    result = _run(runner, "--tier", "strong")
+    assert result.exit_code == 0, result.stderr
+    [run] = _runs(suite)
+    assert (run.run_id, run.status, run.model) == ("eval-20261130-000002", "FAIL", STRONG)
+    assert run.scorecard_path is None  # outside the suite: only the file name is kept
+    assert run.scorecard == "scorecard.json"
+    assert "note: 1 iteration(s) but" not in result.stderr
+
+
+def test_new_results_folders_are_the_fallback(
+    suite: Path, gaia: Path, runner, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from tests.promote_helpers import scorecard
+
+    old = scorecard(suite / "eval" / "results" / "eval-20261130-000001", {DRAFT: "PASS"},
+                    run_id="eval-20261130-000001")
+    source = scorecard(suite.parent / "made", {DRAFT: "FAIL"}, run_id="eval-20261130-000009")
+    _script_runner(suite, monkeypatch, (
+        "import shutil; shutil.copytree("
+        f"'{source.parent}', 'eval/results/eval-20261130-000009')"
+    ))
+    result = _run(runner, "--tier", "strong")
+    assert result.exit_code == 0, result.stderr
+    [run] = _runs(suite)
+    assert run.run_id == "eval-20261130-000009"  # the folder that was there before is not new
+    assert run.scorecard_path == "eval/results/eval-20261130-000009/scorecard.json"
+    assert old.is_file()
+
+
+def test_a_scorecard_with_another_turn_count_records_nothing(
+    suite: Path, gaia: Path, runner, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from tests.promote_helpers import scorecard
+
+    good = scorecard(suite.parent / "g" / "eval-20261130-000001", {DRAFT: "PASS"},
+                     run_id="eval-20261130-000001")
+    bad = scorecard(suite.parent / "g" / "eval-20261130-000002", {DRAFT: "PASS"},
+                    run_id="eval-20261130-000002")
+    doc = json.loads(bad.read_text())
+    doc["scenarios"][0]["turns"].append({**doc["scenarios"][0]["turns"][0], "turn": 2})
+    bad.write_text(json.dumps(doc))
+    _script_runner(
+        suite, monkeypatch, f"print('Output: {good.parent}'); print('Output: {bad.parent}')"
+    )
+    result = _run(runner, "--tier", "strong", "--iterations", "2")
+    assert result.exit_code == 2
+    assert result.stderr.splitlines()[-2] == (
+        "error: run eval-20261130-000002 has 2 turn(s) and the draft has 1: the run is not of "
+        f"this draft ({bad.resolve()})"
+    )
+    assert _runs(suite) == []

@@ -49,7 +49,13 @@ from intake.errors import EXIT_FINDINGS, IntakeError, NetworkError, SourceError,
 from intake.models import Run, RunTier, has_placeholder
 from intake.paths import display_path
 from intake.records import record_path
-from intake.runs.record import check_name, read_result, record_run, safe_name
+from intake.runs.record import (
+    check_is_this_draft,
+    check_name,
+    read_result,
+    record_run,
+    safe_name,
+)
 
 STATUS_PATH = "/api/system/status"
 STATUS_TIMEOUT = 5.0
@@ -382,7 +388,7 @@ def run_draft(
         raise UsageError("--timeout must be at least 1 second")
     draft = find_draft(settings, target)
     scenario_id = draft.stem
-    refuse_unready(settings, draft)
+    data = refuse_unready(settings, draft)
     mine = settings.strong_models if tier is RunTier.strong else settings.local_models
     if not mine:
         raise UsageError(
@@ -454,8 +460,8 @@ def run_draft(
             hint="GAIA writes to <its checkout>/eval/results; its `Output:` lines name the "
             "folder (set results_dir if they are missing)",
         )
-    for card in cards:  # every scorecard readable before anything is recorded
-        read_result(card, scenario_id)
+    for card in cards:  # every scorecard readable and of this draft before anything is recorded
+        check_is_this_draft(read_result(card, scenario_id), data, str(card))
     result = RunResult(draft, tier, model, judge, iterations, code, scorecards=cards)
     if len(cards) != iterations:
         result.notes.append(
