@@ -399,6 +399,8 @@ class Promotion(BaseModel):
     allow_saturated: str | None = None
     from_path: str
     to_path: str
+    difficulty: str | None = None
+    """``easy``, ``medium`` or ``hard`` from the tiers' pass rates at promotion."""
 
 
 # --- evidence: what happened in the captured conversation -----------------------------------

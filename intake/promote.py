@@ -445,6 +445,19 @@ def promote(
         return result
 
 
+def _difficulty(settings: Settings, inputs: GateInputs) -> str | None:
+    """The difficulty label the two tiers' pass rates give (``intake.gates.difficulty``)."""
+    from intake.gates import difficulty, tier_stats
+    from intake.models import RunTier
+
+    runs, current = inputs.record.runs, inputs.runnable_hash
+    return difficulty(
+        tier_stats(runs, RunTier.strong, current),
+        tier_stats(runs, RunTier.local, current),
+        settings.saturation_pass_rate,
+    )
+
+
 def _move(
     settings: Settings, draft: Path, inputs: GateInputs, gates: list[Gate], *, by: str
 ) -> Path:
@@ -468,6 +481,7 @@ def _move(
                 allow_saturated=inputs.allow_saturated,
                 from_path=display_path(draft, settings.root),
                 to_path=display_path(dest, settings.root),
+                difficulty=_difficulty(settings, inputs),
             )
         }
     )

@@ -251,6 +251,15 @@ def test_report_shows_pass_rates_and_difficulty(suite: Path, runner) -> None:
     settings = load_settings(suite)
     promote(settings, "case_a")
     promote(settings, "case_b", allow_saturated="regression guard")
+    stamps = {
+        name: load_record(
+            record_path(suite / "scenarios" / "tool_selection" / f"{name}.yaml")
+        ).promotion
+        for name in ("case_a", "case_b")
+    }
+    assert {k: v.difficulty for k, v in stamps.items() if v} == {
+        "case_a": "medium", "case_b": "easy"
+    }
     doc = json.loads(runner.invoke(app, ["report", "--format", "json"]).stdout)
     assert doc["runs"] == {
         "tiers": {
