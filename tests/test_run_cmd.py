@@ -454,3 +454,33 @@ def test_a_scorecard_with_another_turn_count_records_nothing(
         f"this draft ({bad.resolve()})"
     )
     assert _runs(suite) == []
+
+
+def test_a_backend_url_with_credentials_is_not_echoed(gaia: Path, runner) -> None:
+    result = _run(runner, "--tier", "strong", "--backend", "http://admin:hunter2@127.0.0.1:9")
+    assert result.exit_code == 2
+    assert result.stderr.splitlines()[0] == (
+        "error: the backend URL holds a user name or password; not used, not shown "
+        "(--backend or backend_url)"
+    )
+    assert "hunter2" not in result.stderr + result.stdout
+    bad = _run(runner, "--tier", "strong", "--backend", "ftp://secret-host/x")
+    assert bad.exit_code == 2
+    assert bad.stderr.splitlines()[0] == (
+        "error: the backend URL is not an http(s) URL with a host (--backend or backend_url)"
+    )
+    assert not gaia.exists()
+
+
+def test_a_backend_that_hangs_is_exit_3_after_5_s(gaia: Path, backend: StatusServer,
+                                                  runner) -> None:
+    backend.mode = "hang"
+    started = time.monotonic()
+    result = _run(runner, "--tier", "strong")
+    assert 4 < time.monotonic() - started < 30
+    assert result.exit_code == 3
+    assert result.stderr.splitlines()[0] == (
+        f"error: the Agent UI backend did not answer /api/system/status (timed out) "
+        f"({backend.url})"
+    )
+    assert not gaia.exists()

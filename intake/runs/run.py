@@ -32,6 +32,7 @@ import os
 import re
 import shutil
 import signal
+import socket
 import subprocess
 import tempfile
 import threading
@@ -116,6 +117,12 @@ def check_backend_url(settings: Settings, url: str) -> str:
             "the backend URL is not an http(s) URL with a host (--backend or backend_url)",
             hint="e.g. --backend http://localhost:4200",
         )
+    if parts.username or parts.password:
+        raise UsageError(
+            "the backend URL holds a user name or password; not used, not shown "
+            "(--backend or backend_url)",
+            hint="GAIA's Agent UI takes no credentials in the URL: e.g. http://localhost:4200",
+        )
     return url.strip().rstrip("/")
 
 
@@ -134,6 +141,8 @@ def backend_model(settings: Settings, url: str, *, timeout: float = STATUS_TIMEO
         what = "timed out" if isinstance(reason, TimeoutError) else type(reason).__name__
         if isinstance(reason, ConnectionRefusedError):
             what = "connection refused"
+        elif isinstance(reason, socket.gaierror):
+            what = "host not found"
         raise NetworkError(
             f"the Agent UI backend did not answer {STATUS_PATH} ({what})",
             where=shown,
