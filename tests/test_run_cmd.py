@@ -484,3 +484,21 @@ def test_a_backend_that_hangs_is_exit_3_after_5_s(gaia: Path, backend: StatusSer
         f"({backend.url})"
     )
     assert not gaia.exists()
+
+
+def test_the_runners_lines_are_scrubbed(
+    suite: Path, gaia: Path, runner, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    token = "ghp_R8x2Kq9LmZ4vT7wYp3Nc6Hs1Jd5Fg0Ab2Ce4X"
+    _script_runner(suite, monkeypatch, (
+        f"import sys; print('[ERROR] auth failed for token {token}', flush=True); "
+        "print('  - /home/alice.smith/gaia/eval/corpus missing'); sys.exit(1)"
+    ))
+    result = _run(runner, "--tier", "strong")
+    assert result.exit_code == 3
+    assert token not in result.stderr and "alice.smith" not in result.stderr
+    lines = result.stderr.splitlines()
+    assert lines[-1] == f"error: the runner exited with status 1; nothing was recorded ({DRAFT})"
+    tail = lines[lines.index("the runner's last lines:") + 1 : -1]
+    assert len(tail) == 2 and tail[0].startswith("  | [ERROR] auth failed for token ")
+    assert _runs(suite) == []
