@@ -332,8 +332,8 @@ def test_a_runner_hanging_past_the_timeout_is_stopped(
     assert time.monotonic() - started < 20
     assert result.exit_code == 3
     assert result.stderr.splitlines()[-2] == (
-        "error: the runner was still running after --timeout 2 s; its process group was "
-        "stopped and nothing was recorded"
+        "error: the runner was still running after 2 s (--timeout per iteration); its process "
+        f"group was stopped and nothing was recorded ({DRAFT})"
     )
     children = json.loads(gaia.read_text())["child_pids"]
     assert children and not any(_alive(pid) for pid in children)

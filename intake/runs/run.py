@@ -316,6 +316,7 @@ def execute(
     timeout: float,
     show: Callable[[str], None],
     clean: Callable[[str], str],
+    where: str | None = None,
 ) -> tuple[int, _Stream]:
     """Run ``command`` in its own session, streaming its output; stop its group on Ctrl-C or
     after ``timeout`` seconds (``RunnerFailed``)."""
@@ -336,9 +337,10 @@ def execute(
         stop_group(proc)
         reader.join(timeout=KILL_GRACE)
         raise RunnerFailed(
-            f"the runner was still running after --timeout {timeout:g} s; its process group "
-            "was stopped and nothing was recorded",
+            f"the runner was still running after {timeout:g} s (--timeout per iteration); its "
+            "process group was stopped and nothing was recorded",
             tail=list(stream.tail),
+            where=where,
             hint="raise --timeout (GAIA gives a scenario at least 240 s + 200 s per turn)",
         ) from None
     except BaseException:  # Ctrl-C (KeyboardInterrupt) or anything else: stop the group
@@ -435,7 +437,12 @@ def run_draft(
         if judge is not None:
             command += ["--model", judge]
         code, stream = execute(
-            command, cwd=settings.root, timeout=limit * iterations, show=show, clean=clean
+            command,
+            cwd=settings.root,
+            timeout=limit * iterations,
+            show=show,
+            clean=clean,
+            where=scenario_id,
         )
     tail = list(stream.tail)
     if code != 0:
