@@ -52,12 +52,42 @@ class Settings(BaseModel):
     """Optional installed spaCy NER model for PERSON/LOCATION; off by default."""
     author: str | None = None
     """Who is running intake (recorded as a draft's author); else ``git config user.name``."""
+    runner: list[str] = Field(default_factory=lambda: ["gaia", "eval", "agent"])
+    """The command ``intake run`` starts (GAIA's ``gaia eval agent``), run from the suite root."""
+    backend_url: str = "http://localhost:4200"
+    """The GAIA Agent UI backend: ``intake run`` asks its ``/api/system/status`` for the model."""
+    judge_model: str | None = None
+    """Claude model GAIA's runner uses to simulate and judge (its ``--model``); None: GAIA's."""
+    results_dir: Path = Path("eval/results")
+    """Where GAIA's runner writes ``eval-*`` run folders, if its ``Output:`` lines are missing."""
+    strong_pass_min: int = Field(default=1, ge=1)
+    """Strong-tier passes (on the current content) that the strong-run gate needs."""
+    saturation_pass_rate: float = Field(default=0.8, gt=0.0, le=1.0)
+    """Local-tier pass rate at or above which a case is saturated (too easy)."""
+    run_timeout: int = Field(default=1800, ge=1)
+    """Seconds per iteration before ``intake run`` stops the runner (``--timeout``)."""
 
     @field_validator("strong_models", "local_models", mode="before")
     @classmethod
     def _split(cls, value: Any) -> Any:
         if isinstance(value, str):
             return [part.strip() for part in value.split(",") if part.strip()]
+        return value
+
+    @field_validator("runner", mode="before")
+    @classmethod
+    def _command(cls, value: Any) -> Any:
+        if isinstance(value, str):  # INTAKE_RUNNER="python fake.py eval agent": shell words
+            import shlex
+
+            return shlex.split(value)
+        return value
+
+    @field_validator("runner")
+    @classmethod
+    def _not_empty(cls, value: list[str]) -> list[str]:
+        if not value or not value[0].strip():
+            raise ValueError("runner must name a command")
         return value
 
     def path(self, value: Path) -> Path:

@@ -378,6 +378,14 @@ class Run(BaseModel):
     recorded_at: datetime
     scorecard: str | None = None
     """Scorecard file name (no directories: they may be private)."""
+    iteration: int | None = None
+    """Which of ``intake run --iterations N`` this was (1-based); None when recorded by hand."""
+    runner_exit: int | None = None
+    """The runner's exit status when ``intake run`` drove it; None when recorded by hand."""
+    scorecard_path: str | None = None
+    """The scorecard's path relative to the suite root, when it lies inside the suite."""
+    warnings: list[str] = Field(default_factory=list)
+    """What was noticed but not refused (paraphrased user messages, model equal to the judge)."""
 
 
 class Promotion(BaseModel):
@@ -391,6 +399,8 @@ class Promotion(BaseModel):
     allow_saturated: str | None = None
     from_path: str
     to_path: str
+    difficulty: str | None = None
+    """``easy``, ``medium`` or ``hard`` from the tiers' pass rates at promotion."""
 
 
 # --- evidence: what happened in the captured conversation -----------------------------------

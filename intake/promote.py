@@ -160,6 +160,8 @@ def gather(settings: Settings, draft: Path, *, allow_saturated: str | None = Non
         runnable_hash=runnable_hash(result.data) if result.data is not None else None,
         duplicates=suite_duplicates(settings, scenario_id),
         allow_saturated=allow_saturated.strip() if allow_saturated else None,
+        strong_pass_min=settings.strong_pass_min,
+        saturation_pass_rate=settings.saturation_pass_rate,
     )
 
 
@@ -418,7 +420,9 @@ def promote(
                 ) from None
             raise
         inputs = gather(settings, draft, allow_saturated=allow_saturated)
-        if inputs.allow_saturated and not saturated(inputs.record.runs, inputs.runnable_hash):
+        if inputs.allow_saturated and not saturated(
+            inputs.record.runs, inputs.runnable_hash, settings.saturation_pass_rate
+        ):
             # a waiver the case never needed must not end up in the stamp as if it did
             inputs.allow_saturated = None
             notes.append(
@@ -439,6 +443,19 @@ def promote(
             result.notes.append(withheld)
         result.destination = _move(settings, draft, inputs, gates, by=by or "unknown")
         return result
+
+
+def _difficulty(settings: Settings, inputs: GateInputs) -> str | None:
+    """The difficulty label the two tiers' pass rates give (``intake.gates.difficulty``)."""
+    from intake.gates import difficulty, tier_stats
+    from intake.models import RunTier
+
+    runs, current = inputs.record.runs, inputs.runnable_hash
+    return difficulty(
+        tier_stats(runs, RunTier.strong, current),
+        tier_stats(runs, RunTier.local, current),
+        settings.saturation_pass_rate,
+    )
 
 
 def _move(
@@ -464,6 +481,7 @@ def _move(
                 allow_saturated=inputs.allow_saturated,
                 from_path=display_path(draft, settings.root),
                 to_path=display_path(dest, settings.root),
+                difficulty=_difficulty(settings, inputs),
             )
         }
     )

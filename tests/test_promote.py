@@ -134,10 +134,10 @@ def test_gate2_scrub_unavailable_fails_closed() -> None:
         ([_run("strong", "PASS"), _run("local", "TIMEOUT")], "local-run", "TIMEOUT"),
         ([_run("strong", "PASS"), _run("local", "PASS")], "local-run", "saturated"),
         (
-            [_run("strong", "PASS", minutes=0), _run("strong", "FAIL", minutes=5),
+            [_run("strong", "FAIL", minutes=0), _run("strong", "FAIL", minutes=5),
              _run("local", "FAIL")],
             "strong-run",
-            "latest strong run",
+            "strong runs 0/2 passed (0%), pass^2 0",
         ),
     ],
 )

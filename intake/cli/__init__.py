@@ -37,6 +37,8 @@ COMMAND_MODULES = (
     "from_issue",
     "review",
     "run_record",
+    "run",
+    "runs",
     "promote",
     "reject",
     "check",

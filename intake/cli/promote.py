@@ -33,16 +33,17 @@ def register(app: typer.Typer) -> None:
         draft: str = typer.Argument(..., help="The draft: its id or its path under drafts/."),
         dry_run: bool = typer.Option(False, "--dry-run", help="Evaluate the gates only."),
         allow_saturated: str = typer.Option(
-            None, "--allow-saturated", help="Promote although the local model passes; why."
+            None, "--allow-saturated", help="Promote a saturated case anyway; why."
         ),
         fmt: Format = format_option(Format.text, Format.json),
     ) -> None:
         """Check every promotion gate; when all are met, move the draft into the suite.
 
         Gates: strict-valid with no placeholder; clean scrub re-scan; an approval of the
-        current content by someone other than the author; a strong-tier PASS and a judged
-        local-tier run on the current runnable content (a local PASS is saturated: blocked
-        unless --allow-saturated REASON); no scenario with the same id. All gates are listed,
+        current content by someone other than the author; strong-tier PASSes (at least
+        strong_pass_min) and judged local-tier runs on the current runnable content (a local
+        pass rate at or above saturation_pass_rate is saturated: blocked unless
+        --allow-saturated REASON); no scenario with the same id. All gates are listed,
         met and unmet. The move into scenarios/<category>/ is atomic and crash-safe.
         """
         from intake.cli import emit_json, err, out, settings

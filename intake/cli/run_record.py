@@ -55,6 +55,8 @@ def register(app: typer.Typer) -> None:
             f"{verb}: {run.tier.value} run {run.run_id} {run.status}{score} "
             f"model {run.model} for {display_path(path, cfg.root)}"
         )
+        for warning in run.warnings:
+            err(f"warning: {warning}")
         from intake.models import INFRA_STATUSES
 
         if run.status in INFRA_STATUSES:

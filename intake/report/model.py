@@ -58,6 +58,8 @@ class RecordFacts:
     tiers: frozenset[str] = frozenset()
     promoted_at: datetime | None = None
     problem: str | None = None
+    run_stats: tuple[tuple[str, int, int], ...] = ()
+    """(tier, judged runs, passes) on the runnable content of the latest run, per tier."""
 
 
 @dataclass(frozen=True)
@@ -190,6 +192,56 @@ class Funnel:
 
 
 @dataclass(frozen=True)
+class RunSummary:
+    """Judged runs per tier summed over scenarios, and how many scenarios get each difficulty."""
+
+    tiers: dict[str, tuple[int, int]]
+    """tier → (judged runs, passes)."""
+    difficulty: dict[str, int]
+    """easy / medium / hard / unknown → scenarios (those with at least one run)."""
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready form."""
+        return {
+            "tiers": {
+                tier: {"runs": runs, "passes": passes,
+                       "pass_rate": _round(passes / runs) if runs else None}
+                for tier, (runs, passes) in self.tiers.items()
+            },
+            "difficulty": self.difficulty,
+        }
+
+
+def run_summary(
+    facts: Sequence[RecordFacts | None], saturation_pass_rate: float = 0.8
+) -> RunSummary | None:
+    """Sum the records' run stats; label each scenario with ``gates.difficulty``."""
+    from intake.gates import TierStats, difficulty
+    from intake.models import RunTier
+
+    tiers = {"strong": (0, 0), "local": (0, 0)}
+    labels = {"easy": 0, "medium": 0, "hard": 0, "unknown": 0}
+    seen = False
+    for fact in facts:
+        if fact is None or not fact.run_stats:
+            continue
+        seen = True
+        stats = {tier: TierStats(RunTier(tier), runs, passes)
+                 for tier, runs, passes in fact.run_stats}
+        for tier, stat in stats.items():
+            runs, passes = tiers[tier]
+            tiers[tier] = (runs + stat.runs, passes + stat.passes)
+        empty = TierStats(RunTier.strong, 0, 0)
+        label = difficulty(
+            stats.get("strong", empty),
+            stats.get("local", TierStats(RunTier.local, 0, 0)),
+            saturation_pass_rate,
+        )
+        labels[label or "unknown"] += 1
+    return RunSummary(tiers, labels) if seen else None
+
+
+@dataclass(frozen=True)
 class ProvenanceReport:
     """Everything ``intake report`` shows, ready for any renderer."""
 
@@ -209,6 +261,8 @@ class ProvenanceReport:
     funnel: Funnel
     flags: list[Listed]
     notes: list[str]
+    runs: RunSummary | None = None
+    """Pass rates per tier and difficulty labels over the suite's records (None: no runs)."""
 
     @property
     def target_met(self) -> bool:
@@ -508,6 +562,7 @@ def build_report(
     now: datetime | None = None,
     since: date | None = None,
     paths: Sequence[str] = (),
+    saturation_pass_rate: float = 0.8,
 ) -> ProvenanceReport:
     """Assemble the report from what was read; pure (the clock is ``now``)."""
     now = now or utcnow()
@@ -616,4 +671,5 @@ def build_report(
         funnel=funnel,
         flags=flags,
         notes=notes,
+        runs=run_summary([s.record for s, _ in valid], saturation_pass_rate),
     )

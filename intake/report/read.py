@@ -54,6 +54,7 @@ def record_facts(raw: bytes | str) -> RecordFacts:
             reviewed=bool(record.reviews),
             tiers=frozenset(run.tier.value for run in record.runs),
             promoted_at=_aware(record.promotion.at) if record.promotion else None,
+            run_stats=_run_stats(record),
         )
     try:
         data = json.loads(raw)
@@ -62,6 +63,22 @@ def record_facts(raw: bytes | str) -> RecordFacts:
     if not isinstance(data, dict):
         return RecordFacts(problem="record is not a JSON object")
     return _lenient(data, problem)
+
+
+def _run_stats(record: Any) -> tuple[tuple[str, int, int], ...]:
+    """Per tier (runs, passes) judged on the runnable content of the latest run."""
+    from intake.gates import tier_stats
+    from intake.models import RunTier
+
+    if not record.runs:
+        return ()
+    latest = max(record.runs, key=lambda r: (r.at, r.recorded_at)).runnable_hash
+    out = []
+    for tier in RunTier:
+        stats = tier_stats(record.runs, tier, latest)
+        if stats.runs:
+            out.append((tier.value, stats.runs, stats.passes))
+    return tuple(out)
 
 
 def _lenient(data: dict[str, Any], problem: str) -> RecordFacts:
@@ -254,6 +271,7 @@ def make_report(
         now=now,
         since=since,
         paths=[display_path(p, cwd) for p in targets],
+        saturation_pass_rate=settings.saturation_pass_rate,
     )
     report.notes[:0] = notes
     return report

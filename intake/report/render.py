@@ -17,6 +17,7 @@ from intake.report.model import (
     Funnel,
     Listed,
     ProvenanceReport,
+    RunSummary,
 )
 
 # --- rendering: shared ----------------------------------------------------------------------
@@ -84,11 +85,22 @@ def to_document(report: ProvenanceReport) -> dict[str, Any]:
         "invalid_files": [_listed(x) for x in report.invalid],
         "record_problems": [_listed(x) for x in report.record_problems],
         "notes": report.notes,
+        "runs": report.runs.to_dict() if report.runs else None,
     }
 
 
 def _listed(item: Listed) -> dict[str, Any]:
     return {k: v for k, v in asdict(item).items() if v is not None}
+
+
+def run_line(runs: RunSummary) -> str:
+    """``strong 5/6 passed (83%); local 1/6 passed (17%); difficulty: easy 0, …``."""
+    parts = []
+    for tier, (count, passes) in runs.tiers.items():
+        rate = f" ({pct(passes / count)})" if count else ""
+        parts.append(f"{tier} {passes}/{count} passed{rate}")
+    labels = ", ".join(f"{k} {v}" for k, v in runs.difficulty.items())
+    return "; ".join(parts) + f"; difficulty: {labels}"
 
 
 def render_json(report: ProvenanceReport) -> str:
@@ -183,6 +195,8 @@ def render_text(report: ProvenanceReport) -> str:
         f"{_funnel_line(f)}; rejected {f.rejected}; open drafts {f.open_drafts}",
         f"median from draft to promotion: {_median_text(f)}",
     ]
+    if report.runs is not None:
+        out += ["", "Runs (judged, on each scenario's latest content)", run_line(report.runs)]
     sections = [
         ("Promoted scenarios with a weak difficulty_rationale", report.flags),
         ("Without a known source (annotate with source: {type, link})", report.unknown),
@@ -275,6 +289,8 @@ def render_markdown(report: ProvenanceReport) -> str:
     out += [f"| {label} | {getattr(f, key)} |" for key, label in Funnel.STAGES]
     out += [f"| open drafts | {f.open_drafts} |", ""]
     out += [f"Median from draft to promotion: {_median_text(f)}."]
+    if report.runs is not None:
+        out += ["", "### Runs", "", run_line(report.runs) + "."]
     sections = [
         ("Promoted scenarios with a weak difficulty_rationale", report.flags),
         ("Without a known source", report.unknown),

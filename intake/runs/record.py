@@ -48,6 +48,8 @@ class ScenarioResult:
     """``scorecard`` or ``trace``."""
     messages: dict[int, str] = field(default_factory=dict)
     """What the runner sent as the user in each turn (turn number → text), where recorded."""
+    turn_count: int = 0
+    """How many turns the result holds (0 for runner-made results: TIMEOUT, ERRORED, …)."""
 
 
 def _read_json(path: Path, what: str) -> Any:
@@ -217,6 +219,7 @@ def read_result(path: Path, scenario_id: str) -> ScenarioResult:
             judge_model=judge,
             kind="trace",
             messages=_sent_messages(doc),
+            turn_count=_turn_count(doc),
         )
     matches = [
         (i, s)
@@ -248,7 +251,13 @@ def read_result(path: Path, scenario_id: str) -> ScenarioResult:
         judge_model=judge,
         kind="scorecard",
         messages=_sent_messages(entry),
+        turn_count=_turn_count(entry),
     )
+
+
+def _turn_count(entry: dict[str, Any]) -> int:
+    turns = entry.get("turns")
+    return len(turns) if isinstance(turns, list) else 0
 
 
 def _sent_messages(entry: dict[str, Any]) -> dict[int, str]:
@@ -267,22 +276,37 @@ def _same_text(a: str, b: str) -> bool:
     return " ".join(a.split()) == " ".join(b.split())
 
 
-def check_is_this_draft(result: ScenarioResult, data: dict[str, Any], where: str) -> None:
-    """A run whose recorded user messages differ from the draft's explicit ones was not a run
-    of this draft (another scenario's result under a copied id, or an older text)."""
+def check_is_this_draft(result: ScenarioResult, data: dict[str, Any], where: str) -> list[str]:
+    """Refuse a result that cannot be a run of this draft; warn about what may still be one.
+
+    A result with another number of turns than the draft was not a run of it (another
+    scenario's result under a copied id, or an older text): refused. User messages that differ
+    from the draft's are a warning only: GAIA's simulator *generates* each message from the
+    turn's objective and persona (amd/gaia ``src/gaia/eval/runner.py`` L515-525), so a genuine
+    run of the draft usually paraphrases it. Runner-made results (TIMEOUT, ERRORED, …) hold no
+    turns and are not compared. The warning names turn numbers, never the text.
+    """
     turns = data.get("turns")
-    for turn in turns if isinstance(turns, list) else []:
-        if not isinstance(turn, dict):
-            continue
-        number, mine = turn.get("turn"), turn.get("user_message")
+    mine = [t for t in turns if isinstance(t, dict)] if isinstance(turns, list) else []
+    if result.turn_count and mine and result.turn_count != len(mine):
+        raise InputError(
+            f"run {result.run_id[:80]} has {result.turn_count} turn(s) and the draft has "
+            f"{len(mine)}: the run is not of this draft",
+            where=where,
+            hint="run the draft as it is now with GAIA's runner and record that run",
+        )
+    differ: list[str] = []
+    for turn in mine:
+        number, text = turn.get("turn"), turn.get("user_message")
         sent = result.messages.get(number) if isinstance(number, int) else None
-        if isinstance(mine, str) and sent is not None and not _same_text(mine, sent):
-            raise InputError(
-                f"turn {number} of run {result.run_id[:80]} sent another message than the "
-                "draft's turn: the run is not of this draft",
-                where=where,
-                hint="run the draft as it is now with GAIA's runner and record that run",
-            )
+        if isinstance(text, str) and sent is not None and not _same_text(text, sent):
+            differ.append(str(number))
+    if not differ:
+        return []
+    return [
+        f"turn {', '.join(differ)}: the run sent another user message than the draft's "
+        "(GAIA's simulator paraphrases the objective); check the trace before relying on it"
+    ]
 
 
 def model_under_test(path: Path, model: str | None) -> str:
@@ -333,8 +357,14 @@ def record_run(
     tier: RunTier,
     *,
     model: str | None = None,
+    iteration: int | None = None,
+    runner_exit: int | None = None,
 ) -> tuple[Path, Run, bool]:
-    """Record the draft's result from a scorecard; returns (draft, run, replaced_existing)."""
+    """Record the draft's result from a scorecard; returns (draft, run, replaced_existing).
+
+    ``intake run-record`` and ``intake run`` (with ``iteration`` and ``runner_exit``) both
+    record through here. What was noticed but not refused is in ``run.warnings``.
+    """
     from intake.validate import validate_file
 
     draft = find_draft(settings, target)
@@ -356,6 +386,7 @@ def record_run(
     card_name: str | None = scorecard.name
     if not safe_name(scorecard.name) or finding_types(settings, scorecard.name):
         card_name = None  # the file name says nothing the record needs; keep no odd one
+    card_path = _suite_relative(settings, scorecard)
     check_tier(settings, tier, tested)
     with draft_lock(settings, scenario_id, doing="record a run"):
         parsed = validate_file(draft, drafts_dir=settings.drafts)
@@ -379,11 +410,23 @@ def record_run(
                 where=str(scorecard),
                 hint="re-run the draft with GAIA's runner and record that run",
             )
-        check_is_this_draft(result, parsed.data, str(scorecard))
+        warnings = check_is_this_draft(result, parsed.data, str(scorecard))
+        if result.judge_model is not None and result.judge_model == tested:
+            warnings.append(
+                "the model under test equals the scorecard's judge (config.model): GAIA's "
+                "--model names the judge, not the model under test"
+            )
         current = runnable_hash(parsed.data)
         for earlier in record.runs:
             if earlier.run_id != result.run_id:
                 continue
+            if earlier.model != tested:
+                raise UsageError(
+                    f"run {result.run_id[:80]} is already recorded for model {earlier.model!r}; "
+                    "one run counts for one model",
+                    where=display_path(draft, settings.root),
+                    hint="drop the wrong one first: `intake runs DRAFT --drop RUN_ID --reason T`",
+                )
             if earlier.runnable_hash != current:
                 raise UsageError(
                     f"run {result.run_id[:80]} was recorded for an earlier version of the "
@@ -416,6 +459,10 @@ def record_run(
             at=result.at,
             recorded_at=utcnow(),
             scorecard=card_name,
+            iteration=iteration,
+            runner_exit=runner_exit,
+            scorecard_path=card_path,
+            warnings=warnings,
         )
         kept = [
             r
@@ -441,9 +488,79 @@ def record_run(
                 "runnable_hash": run.runnable_hash,
                 "replaced": replaced,
                 "source": result.kind,
+                "iteration": iteration,
+                "runner_exit": runner_exit,
+                "warnings": warnings,
             },
         )
     return draft, run, replaced
 
 
-__all__ = ["MAX_SCORECARD_BYTES", "classify", "read_result", "record_run", "model_under_test"]
+def _suite_relative(settings: Settings, path: Path) -> str | None:
+    """``path`` relative to the suite root when it lies inside it and is plain; else None."""
+    try:
+        relative = path.resolve().relative_to(settings.root.resolve())
+    except (ValueError, OSError):
+        return None
+    text = relative.as_posix()
+    if len(text) > 500 or not all(safe_name(part) for part in relative.parts):
+        return None
+    return None if finding_types(settings, text) else text
+
+
+def drop_run(
+    settings: Settings, target: str, run_id: str, reason: str
+) -> tuple[Path, list[Run], list[str]]:
+    """Remove a run from the draft's record; the ledger keeps the run and the (scrubbed) reason.
+
+    Returns (draft, the runs removed, notes for stderr). A run id not in the record is a
+    usage error naming the draft, never echoing the id unless it is a plain name.
+    """
+    from intake.suite import scrub_free_text, scrub_message
+
+    reason = " ".join(reason.split())
+    if not reason:
+        raise UsageError("dropping a run needs a reason (--reason TEXT)")
+    if len(reason) > 2000:
+        raise UsageError("the reason is longer than 2000 characters")
+    draft = find_draft(settings, target)
+    scenario_id = draft.stem
+    shown = run_id[:80] if safe_name(run_id) else "(not a plain run id, not shown)"
+    notes: list[str] = []
+    with draft_lock(settings, scenario_id, doing="drop a run"):
+        record = load_draft_record(settings, draft)
+        dropped = [r for r in record.runs if r.run_id == run_id]
+        if not dropped:
+            raise UsageError(
+                f"no run {shown} in the draft's record",
+                where=display_path(draft, settings.root),
+                hint="`intake runs DRAFT` lists the recorded runs",
+            )
+        reason, types = scrub_free_text(settings, reason, where="$.reason")
+        if types:
+            notes.append(scrub_message("reason", types))
+        record.runs = [r for r in record.runs if r.run_id != run_id]
+        save_record(record_path(draft), record)
+        log_event(
+            settings,
+            "run-drop",
+            scenario_id,
+            path=draft,
+            actor=None,
+            detail={
+                "run_id": run_id,
+                "reason": reason,
+                "runs": [r.model_dump(mode="json", exclude_none=True) for r in dropped],
+            },
+        )
+    return draft, dropped, notes
+
+
+__all__ = [
+    "MAX_SCORECARD_BYTES",
+    "classify",
+    "drop_run",
+    "model_under_test",
+    "read_result",
+    "record_run",
+]

@@ -1,0 +1,100 @@
+"""``intake runs``: the runs recorded for a draft; ``--drop`` removes one (the ledger keeps it)."""
+
+from __future__ import annotations
+
+import typer
+
+from intake.cli.options import Format, format_option
+
+
+def register(app: typer.Typer) -> None:
+    """Add the command."""
+
+    @app.command("runs")
+    def runs_cmd(
+        ctx: typer.Context,
+        draft: str = typer.Argument(..., help="The draft: its id or its path under drafts/."),
+        drop: str = typer.Option(None, "--drop", metavar="RUN_ID", help="Remove this run."),
+        reason: str = typer.Option(None, "--reason", help="Why the run is dropped."),
+        fmt: Format = format_option(Format.text, Format.json),
+    ) -> None:
+        """List a draft's runs: tier, model, judge, status, score, stale or not.
+
+        Per tier: pass rate and pass^k over the judged runs on the current content, and the
+        difficulty they imply (easy, medium, hard). --drop RUN_ID --reason TEXT removes a run
+        from the record; the ledger keeps it and the reason.
+        """
+        from intake.cli import emit_json, err, out, settings
+        from intake.errors import UsageError
+        from intake.gates import difficulty, tier_stats
+        from intake.models import JUDGED_STATUSES, RunTier
+        from intake.paths import display_path
+        from intake.records import runnable_hash
+        from intake.runs import drop_run
+        from intake.suite import find_draft, load_draft_record
+        from intake.yamlio import YamlProblem, parse_checked
+
+        cfg = settings(ctx)
+        if drop is not None:
+            if reason is None:
+                raise UsageError("--drop needs --reason TEXT")
+            path, dropped, notes = drop_run(cfg, draft, drop, reason)
+            for note in notes:
+                err(note)
+            out(
+                f"dropped run {dropped[0].run_id} ({len(dropped)} record entr"
+                f"{'y' if len(dropped) == 1 else 'ies'}) from {display_path(path, cfg.root)}; "
+                "the ledger keeps it"
+            )
+            return
+        if reason is not None:
+            raise UsageError("--reason goes with --drop RUN_ID")
+        path = find_draft(cfg, draft)
+        record = load_draft_record(cfg, path)
+        try:
+            current: str | None = runnable_hash(parse_checked(path.read_bytes()).data)
+        except YamlProblem:
+            current = None
+        strong = tier_stats(record.runs, RunTier.strong, current)
+        local = tier_stats(record.runs, RunTier.local, current)
+        label = difficulty(strong, local, cfg.saturation_pass_rate)
+        runs = sorted(record.runs, key=lambda r: (r.at, r.recorded_at))
+        rows = [
+            {
+                "run_id": r.run_id,
+                "tier": r.tier.value,
+                "model": r.model,
+                "judge": r.judge_model,
+                "status": r.status,
+                "judged": r.status in JUDGED_STATUSES,
+                "score": r.score,
+                "stale": current is None or r.runnable_hash != current,
+                "at": r.at.isoformat(timespec="seconds"),
+                "iteration": r.iteration,
+                "warnings": r.warnings,
+            }
+            for r in runs
+        ]
+        where = display_path(path, cfg.root)
+        if fmt is Format.json:
+            emit_json(
+                {
+                    "draft": where,
+                    "runs": rows,
+                    "tiers": {"strong": strong.to_dict(), "local": local.to_dict()},
+                    "difficulty": label,
+                }
+            )
+            return
+        out(f"runs of {where}: {len(rows)}")
+        for row in rows:
+            score = f"{row['score']:g}" if row["score"] is not None else "-"
+            flags = " stale" if row["stale"] else ""
+            flags += " warning" if row["warnings"] else ""
+            out(
+                f"  {row['run_id']}  {row['tier']:<6} {row['status']:<23} {score:>5}  "
+                f"model {row['model']}  judge {row['judge'] or '-'}{flags}"
+            )
+        out(f"strong: {strong.describe()}")
+        out(f"local: {local.describe()}")
+        out(f"difficulty: {label or 'not yet known (both tiers judged, a strong pass needed)'}")
