@@ -50,6 +50,12 @@ def test_legacy_scenario_warns_and_sourced_scenario_without_record_fails(
     legacy.write_text(LEGACY)
     result = runner.invoke(app, ["check"])
     assert result.exit_code == 0, result.output
+    assert (
+        "warning: 1 legacy scenarios without source or difficulty_rationale; fix: give them "
+        "provenance: intake adopt PATH… --source TYPE --reviewer LOGIN" in result.stdout
+    )
+    assert "legacy_case.yaml" not in result.stdout, "one line per kind, not per file"
+    result = runner.invoke(app, ["check", "--verbose"])
     assert "warning: no source or difficulty_rationale (legacy scenario" in result.stdout
     assert result.stdout.count("legacy_case.yaml:1: warning") == 1, "one warning per file"
     sneaked = suite / "scenarios" / "tool_selection" / "sneaked_in.yaml"

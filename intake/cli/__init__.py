@@ -44,6 +44,10 @@ COMMAND_MODULES = (
     "ledger",
     "log",
     "config",
+    "init",
+    "adopt",
+    "revise",
+    "rename",
 )
 """One module per command under ``intake.cli``, named after it, in ``--help`` order; each
 exposes ``register(app)``."""
@@ -178,7 +182,18 @@ def settings(ctx: typer.Context, **overrides: Any) -> Settings:
     from intake.config import load_settings
 
     root = ctx.find_root().meta.get("intake.root")
-    return load_settings(root, overrides)
+    loaded = load_settings(root, overrides)
+    if ctx.info_name not in SUITELESS_COMMANDS:
+        from intake.config import unconfigured_problem
+
+        problem = unconfigured_problem(loaded)
+        if problem is not None:
+            raise problem
+    return loaded
+
+
+SUITELESS_COMMANDS = frozenset({"validate", "scrub", "sessions", "demo", "config", "init"})
+"""Commands that work on files or sources without a suite; every other one needs a suite."""
 
 
 FORMAT_HELP = "Output format."
