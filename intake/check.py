@@ -366,6 +366,7 @@ def run_check(
             content_hash=current,
             runnable_hash=runnable_hash(draft_data) if draft_data is not None else None,
             duplicates=dups,
+            require_rubric=settings.require_rubric,
         )
         report.drafts.append(DraftGates(rel(path), path.stem, private, check_gates(inputs)))
     return report

@@ -43,6 +43,7 @@ GATE_NAMES = {
     4: "strong-run",
     5: "local-run",
     6: "unique-id",
+    7: "rubric",
 }
 
 
@@ -96,6 +97,8 @@ class GateInputs:
     """Paths of suite scenarios with the same id."""
     allow_saturated: str | None = None
     scrub_error: str | None = None
+    require_rubric: bool = False
+    """``require_rubric = true``: gate 7 needs a current approval that carries a rubric."""
 
 
 class GatesUnmet(PromotionBlocked):
@@ -325,4 +328,29 @@ def check_gates(inputs: GateInputs) -> list[Gate]:
         )
     else:
         gates.append(Gate(6, GATE_NAMES[6], True, "no scenario with this id in the suite"))
+    if inputs.require_rubric:
+        gates.append(rubric_gate(inputs.record.reviews, inputs.content_hash, inputs.record.author))
     return gates
+
+
+def rubric_gate(reviews: list[Review], current_hash: str, author: str | None) -> Gate:
+    """Gate 7 (only with ``require_rubric``): a counting approval carries a review rubric."""
+    latest = latest_reviews(reviews)
+    counting = [
+        r
+        for r in latest.values()
+        if r.decision is ReviewDecision.approve
+        and r.content_hash == current_hash
+        and not is_author(author, r.reviewer)
+    ]
+    with_rubric = sorted(r.reviewer for r in counting if r.rubric is not None)
+    if with_rubric:
+        return Gate(7, GATE_NAMES[7], True, f"rubric given by {', '.join(with_rubric)}")
+    return Gate(
+        7,
+        GATE_NAMES[7],
+        False,
+        "no current approval carries a rubric (require_rubric = true)",
+        "intake review DRAFT --approve --reviewer LOGIN --underspecified N --criteria N "
+        "--minutes M",
+    )

@@ -160,6 +160,7 @@ def gather(settings: Settings, draft: Path, *, allow_saturated: str | None = Non
         runnable_hash=runnable_hash(result.data) if result.data is not None else None,
         duplicates=suite_duplicates(settings, scenario_id),
         allow_saturated=allow_saturated.strip() if allow_saturated else None,
+        require_rubric=settings.require_rubric,
     )
 
 

@@ -54,6 +54,8 @@ def record_facts(raw: bytes | str) -> RecordFacts:
             reviewed=bool(record.reviews),
             tiers=frozenset(run.tier.value for run in record.runs),
             promoted_at=_aware(record.promotion.at) if record.promotion else None,
+            adopted=record.adoption is not None,
+            rubric=_rubric(record),
         )
     try:
         data = json.loads(raw)
@@ -62,6 +64,15 @@ def record_facts(raw: bytes | str) -> RecordFacts:
     if not isinstance(data, dict):
         return RecordFacts(problem="record is not a JSON object")
     return _lenient(data, problem)
+
+
+def _rubric(record: Any) -> tuple[int, int, int] | None:
+    """The rubric of the record's latest approval that carries one."""
+    for review in reversed(record.reviews):
+        if review.decision.value == "approve" and review.rubric is not None:
+            r = review.rubric
+            return (r.underspecified, r.criteria, r.minutes)
+    return None
 
 
 def _lenient(data: dict[str, Any], problem: str) -> RecordFacts:
