@@ -163,19 +163,20 @@ def adopt(
             data = parse_checked(raw).data
         except (OSError, YamlProblem):
             raise UsageError("not a scenario (cannot be read as YAML)", where=shown) from None
+        if rec.exists():
+            result.skipped.append(f"{shown}: already has a record (promoted or adopted)")
+            continue
         judged = validate_file(path, strict=False, display=shown)
         structural = [
             p
             for p in judged.problems
             if p.severity is Severity.error
             and p.json_path not in ("$.source", "$.difficulty_rationale")
+            and p.message != "'difficulty_rationale' is required"
         ]
         if "turns" not in data or "id" not in data or structural:
             where = f"{structural[0].file}:{structural[0].line}" if structural else shown
             raise UsageError("not a valid scenario (see `intake validate`)", where=where)
-        if rec.exists():
-            result.skipped.append(f"{shown}: already has a record (promoted or adopted)")
-            continue
         existing = data.get("source")
         if existing is not None and (
             not isinstance(existing, dict) or existing.get("type") != kind.value

@@ -246,7 +246,12 @@ def rename(settings: Settings, target: str, new_id: str, *, by: str | None) -> R
     doc = load_roundtrip(text)
     doc["id"] = new_id
     new_raw = dump_roundtrip(doc, like=text).encode("utf-8")
-    renamed = record.model_copy(update={"id": new_id})
+    # ``renamed_from`` marks the new record, so a rerun after a kill tells a committed rename
+    # of this draft from an unrelated draft that happens to have the same content
+    details = {**record.source.details, "renamed_from": old_id}
+    renamed = record.model_copy(
+        update={"id": new_id, "source": record.source.model_copy(update={"details": details})}
+    )
     first, second = sorted((old_id, new_id))
     with draft_lock(settings, first, doing="rename"), draft_lock(settings, second, doing="rename"):
         taken = [

@@ -1,4 +1,4 @@
-"""``intake init``: layout detection, the [tool.intake] table, .gitignore, idempotence, bad input."""
+"""``intake init``: layout detection, the [tool.intake] table, .gitignore, bad input."""
 
 from __future__ import annotations
 
@@ -99,7 +99,11 @@ def test_init_creates_minimal_pyproject_in_top_level_layout(
             "error: pyproject.toml is not valid TOML: Expected ']' at the end of a table "
             "declaration (at line 1, column 9) (pyproject.toml)",
         ),
-        (".gitignore", b"*.pyc\n\x00\x01", "error: .gitignore is not a text file (NUL bytes) (.gitignore)"),
+        (
+            ".gitignore",
+            b"*.pyc\n\x00\x01",
+            "error: .gitignore is not a text file (NUL bytes) (.gitignore)",
+        ),
         (
             ".gitignore",
             b"*.pyc\n\xff\xfe",

@@ -608,6 +608,8 @@ def test_json_document_keys() -> None:
         "invalid_files",
         "record_problems",
         "notes",
+        "entry",
+        "rubric",
     }
     assert set(doc["by_source"]) == {"session", "issue", "hand", "synthetic", "unknown"}
     assert set(doc["funnel"]) == {

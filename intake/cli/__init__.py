@@ -192,7 +192,7 @@ def settings(ctx: typer.Context, **overrides: Any) -> Settings:
     return loaded
 
 
-SUITELESS_COMMANDS = frozenset({"validate", "scrub", "sessions", "demo", "config", "init"})
+SUITELESS_COMMANDS = frozenset({"validate", "scrub", "sessions", "demo", "config", "init", "log"})
 """Commands that work on files or sources without a suite; every other one needs a suite."""
 
 
