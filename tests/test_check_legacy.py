@@ -121,3 +121,17 @@ def test_corrupt_baseline_is_exit_2(suite: Path, runner) -> None:
             "error: the baseline is not an intake baseline (version, key, findings) "
             "(.intake-baseline.json)",
         )
+
+
+def test_job_summary_groups_legacy_findings(suite: Path, runner, tmp_path: Path) -> None:
+    for n in range(3):
+        _legacy(suite, f"legacy_{n}")
+    summary = tmp_path / "summary.md"
+    result = runner.invoke(app, ["check"], env={"GITHUB_STEP_SUMMARY": str(summary)})
+    assert result.exit_code == 0, result.output
+    text = summary.read_text()
+    assert (
+        "| warning | 3 legacy files | 3 legacy scenarios without source or difficulty_rationale;"
+        in text
+    )
+    assert "legacy_1.yaml" not in text

@@ -145,3 +145,21 @@ def test_unconfigured_gaia_layout_uses_gaia_folders(gaia_repo: Path, runner) -> 
     assert result.exit_code == 0, result.output
     assert '"eval/scenarios"' in result.stdout
     assert not (gaia_repo / "drafts").exists()
+
+
+def test_report_on_named_folders_needs_no_suite(
+    tmp_path: Path, runner, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    folder = tmp_path / "some" / "cases"
+    folder.mkdir(parents=True)
+    (folder / "a.yaml").write_text(
+        "id: a\ncategory: c\npersona: casual_user\nsetup:\n  index_documents: []\n"
+        "turns:\n  - turn: 1\n    objective: o\n    success_criteria: s\n"
+    )
+    monkeypatch.chdir(tmp_path)
+    named = runner.invoke(app, ["report", "some/cases", "--format", "json"])
+    assert named.exit_code == 0, named.output
+    assert '"scenarios": 1' in named.stdout
+    bare = runner.invoke(app, ["report"])
+    assert bare.exit_code == 2
+    assert bare.stderr.startswith("error: no intake suite is configured here")

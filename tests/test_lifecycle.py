@@ -222,3 +222,16 @@ def test_rename_interrupted_after_its_commit_is_finished_by_a_rerun(suite: Path)
     assert result.finished
     assert not old.exists() and not record_path(old).exists()
     assert load_record(record_path(suite / "drafts" / "new_name.yaml")).id == "new_name"
+
+
+def test_a_typo_fixed_in_a_promoted_scenario_has_a_way_back(suite: Path, runner) -> None:
+    dest = _promoted(suite)
+    edit(dest, "description: The agent repeats", "description: The agent repeatedly calls")
+    assert runner.invoke(app, ["check"]).exit_code == 1
+    revised = runner.invoke(app, ["revise", "scenarios/tool_selection/done_case.yaml"])
+    assert revised.exit_code == 0, revised.output
+    draft = suite / "drafts" / "done_case.yaml"
+    assert "The agent repeatedly calls" in draft.read_text(), "the edit travels with it"
+    checked = runner.invoke(app, ["check"])
+    assert checked.exit_code == 0, checked.output
+    assert "draft drafts/done_case.yaml: unmet: review" in checked.stdout

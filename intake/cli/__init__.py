@@ -183,7 +183,8 @@ def settings(ctx: typer.Context, **overrides: Any) -> Settings:
 
     root = ctx.find_root().meta.get("intake.root")
     loaded = load_settings(root, overrides)
-    if ctx.info_name not in SUITELESS_COMMANDS:
+    on_files = ctx.info_name == "report" and bool(ctx.params.get("paths"))
+    if ctx.info_name not in SUITELESS_COMMANDS and not on_files:
         from intake.config import unconfigured_problem
 
         problem = unconfigured_problem(loaded)
