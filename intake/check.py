@@ -158,7 +158,7 @@ def run_check(
     ids: dict[str, str] = {}
     data_of: dict[Path, dict[str, Any]] = {}
     id_lines: dict[Path, int] = {}
-    changed = changed_files(root)
+    changed = touched_files(root)
     for path in scenarios + drafts:
         is_draft = path in drafts
         promoted = not is_draft and record_path(path).is_file()
@@ -381,7 +381,7 @@ def _adopted(rec: Path) -> bool:
     return record.promotion is None and record.adoption is not None
 
 
-def changed_files(root: Path) -> set[Path] | None:
+def touched_files(root: Path) -> set[Path] | None:
     """Files changed in this pull request or working tree: per-file annotations for them.
 
     Uncommitted and untracked changes, plus (in GitHub Actions) the commits since the base
