@@ -44,6 +44,8 @@ class Finding:
     line: int
     code: str
     message: str
+    legacy: bool = False
+    """About an existing file intake never handled (GAIA's own): summarised per kind."""
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready form."""
@@ -78,6 +80,10 @@ class CheckReport:
     drafts: list[DraftGates] = field(default_factory=list)
     git: bool = False
     """Whether git was available to tell tracked private drafts from ignored ones."""
+    baselined: int = 0
+    """Scrub findings left out because the baseline accepts them."""
+    baseline_hits: list[ScanHit] = field(default_factory=list)
+    """Scrub findings in scenario files (what ``--update-baseline`` accepts)."""
 
     @property
     def errors(self) -> int:
@@ -108,7 +114,9 @@ def _files(folder: Path) -> list[Path]:
     return sorted(p for p in folder.rglob("*.yaml") if p.is_file())
 
 
-def run_check(settings: Settings, *, strict: bool = False) -> CheckReport:
+def run_check(
+    settings: Settings, *, strict: bool = False, baseline: bool = True
+) -> CheckReport:
     """Run every check over the suite's drafts and scenarios.
 
     Scrub findings are errors in drafts, records and promoted scenarios. In legacy scenarios
@@ -154,12 +162,29 @@ def run_check(settings: Settings, *, strict: bool = False) -> CheckReport:
     ids: dict[str, str] = {}
     data_of: dict[Path, dict[str, Any]] = {}
     id_lines: dict[Path, int] = {}
+    changed = touched_files(root)
     for path in scenarios + drafts:
         is_draft = path in drafts
         promoted = not is_draft and record_path(path).is_file()
         result = validate_file(path, strict=promoted, drafts_dir=settings.drafts, display=rel(path))
+        adopted = promoted and _adopted(record_path(path))
+        is_changed = changed is not None and path.resolve() in changed
         for p in result.problems:
-            add(Finding(p.severity.value, p.file, p.line, f"validate:{p.code}", p.message))
+            if adopted and p.message == "'difficulty_rationale' is required":
+                add(
+                    Finding(
+                        "warning",
+                        p.file,
+                        p.line,
+                        "adopted-no-rationale",
+                        "adopted without a difficulty_rationale (add one, or adopt with "
+                        "--rationale)",
+                        legacy=True,
+                    )
+                )
+                continue
+            grouped = p.code == "legacy" and not is_changed
+            add(Finding(p.severity.value, p.file, p.line, f"validate:{p.code}", p.message, grouped))
         if result.data is not None:
             data_of[path] = result.data
             id_lines[path] = result.id_line
@@ -196,13 +221,24 @@ def run_check(settings: Settings, *, strict: bool = False) -> CheckReport:
             for p in scenarios
             if not record_path(p).is_file() and "source" not in data_of.get(p, {})
         }
+        changed_shown = {rel(p) for p in changed} if changed is not None else set()
+        scenario_files = {rel(p) for p in scenarios}
+        accepted = load_baseline(settings) if baseline else None
         for hit in scan:
             findings_by_file.setdefault(hit.file, []).append(hit)
+            if hit.file in scenario_files:
+                report.baseline_hits.append(hit)
+                if accepted is not None and fingerprint(settings, accepted.key, hit) in (
+                    accepted.fingerprints
+                ):
+                    report.baselined += 1
+                    continue
             severity = "warning" if hit.file in legacy and not strict else "error"
             message = f"{hit.kind} found by the re-scan"
             if severity == "warning":
                 message += " (legacy scenario; --strict makes this an error)"
-            add(Finding(severity, hit.file, hit.line, "scrub", message))
+            is_legacy = severity == "warning" and hit.file not in changed_shown
+            add(Finding(severity, hit.file, hit.line, "scrub", message, is_legacy))
 
     loaded: dict[Path, Record] = {}
     leftover_paths = {p.path.resolve() for p in leftovers}
@@ -237,7 +273,19 @@ def run_check(settings: Settings, *, strict: bool = False) -> CheckReport:
             continue
         if record is None:
             continue
-        if record.promotion is None:
+        if record.promotion is None and record.adoption is not None:
+            if record.adoption.content_hash != content_hash(path):
+                add(
+                    Finding(
+                        "error",
+                        rel(path),
+                        1,
+                        "edited-after-adoption",
+                        "scenario differs from what was adopted (its content hash changed); "
+                        f"send edits through `intake revise {path.stem}` and `intake promote`",
+                    )
+                )
+        elif record.promotion is None:
             add(
                 Finding(
                     "error",
@@ -322,6 +370,7 @@ def run_check(settings: Settings, *, strict: bool = False) -> CheckReport:
             content_hash=current,
             runnable_hash=runnable_hash(draft_data) if draft_data is not None else None,
             duplicates=dups,
+            require_rubric=settings.require_rubric,
         )
         report.drafts.append(
             DraftGates(
@@ -329,6 +378,208 @@ def run_check(settings: Settings, *, strict: bool = False) -> CheckReport:
             )
         )
     return report
+
+
+def _adopted(rec: Path) -> bool:
+    """Whether the record beside a scenario carries an adoption stamp (and no promotion)."""
+    try:
+        record = load_record(rec)
+    except IntakeError:
+        return False
+    return record.promotion is None and record.adoption is not None
+
+
+def touched_files(root: Path) -> set[Path] | None:
+    """Files changed in this pull request or working tree: per-file annotations for them.
+
+    Uncommitted and untracked changes, plus (in GitHub Actions) the commits since the base
+    branch ``$GITHUB_BASE_REF``. None when git cannot tell.
+    """
+    import os
+
+    names: set[str] = set()
+    status = git_output(["status", "--porcelain", "-z", "--untracked-files=all"], root)
+    if status is None:
+        return None
+    for entry in status.decode("utf-8", "replace").split("\0"):
+        if len(entry) > 3:
+            names.add(entry[3:])
+    base = os.environ.get("GITHUB_BASE_REF", "")
+    if base and "\n" not in base and not base.startswith("-"):
+        diff = git_output(["diff", "--name-only", "-z", f"origin/{base}...HEAD"], root)
+        if diff is not None:
+            names.update(n for n in diff.decode("utf-8", "replace").split("\0") if n)
+    top = git_output(["rev-parse", "--show-toplevel"], root)
+    base_dir = Path(top.decode().strip()) if top else root
+    return {(base_dir / n).resolve() for n in names}
+
+
+# --- the baseline: accepted scrub findings of existing files -----------------------------------
+
+
+BASELINE_VERSION = 1
+
+
+@dataclass
+class Baseline:
+    """Accepted findings: a key and keyed fingerprints, never a value."""
+
+    key: str
+    fingerprints: set[str]
+
+
+def _context(settings: Settings, hit: ScanHit) -> str:
+    """The finding's line with every finding on it replaced by its type, whitespace folded.
+
+    The value itself never enters the fingerprint, and moving a line keeps its fingerprint.
+    """
+    from intake.scrub import scrubber_for
+
+    try:
+        lines = settings.path(Path(hit.file)).read_text(encoding="utf-8").splitlines()
+        line = lines[hit.line - 1] if 0 < hit.line <= len(lines) else ""
+    except (OSError, UnicodeDecodeError):
+        line = ""
+    found = sorted(scrubber_for(settings).find(line), key=lambda f: f.start, reverse=True)
+    for f in found:
+        line = line[: f.start] + f"<{f.entity_type}>" + line[f.end :]
+    return " ".join(line.split())
+
+
+def fingerprint(settings: Settings, key: str, hit: ScanHit) -> str:
+    """``hmac-sha256:…`` of type, file and normalised context, keyed with the baseline's key."""
+    import hashlib
+    import hmac
+
+    message = "\0".join((hit.kind, hit.file, _context(settings, hit))).encode("utf-8")
+    digest = hmac.new(bytes.fromhex(key), message, hashlib.sha256).hexdigest()
+    return f"hmac-sha256:{digest}"
+
+
+def load_baseline(settings: Settings) -> Baseline | None:
+    """The baseline file, or None when there is none; a damaged one is a configuration error."""
+    import json
+
+    path = settings.path(settings.baseline_path)
+    if not path.exists():
+        return None
+    shown = display_path(path, settings.root)
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError):
+        raise UsageError(
+            "the baseline is not a readable JSON file",
+            where=shown,
+            hint="rewrite it with `intake check --update-baseline`",
+        ) from None
+    ok = (
+        isinstance(data, dict)
+        and data.get("intake_baseline_version") == BASELINE_VERSION
+        and isinstance(data.get("key"), str)
+        and len(data["key"]) == 64
+        and all(c in "0123456789abcdef" for c in data["key"])
+        and isinstance(data.get("findings"), list)
+        and all(
+            isinstance(f, dict) and isinstance(f.get("fingerprint"), str)
+            for f in data["findings"]
+        )
+    )
+    if not ok:
+        raise UsageError(
+            "the baseline is not an intake baseline (version, key, findings)",
+            where=shown,
+            hint="rewrite it with `intake check --update-baseline`",
+        )
+    return Baseline(data["key"], {f["fingerprint"] for f in data["findings"]})
+
+
+def update_baseline(settings: Settings, report: CheckReport) -> tuple[Path, int]:
+    """Write the baseline accepting every scrub finding now in scenario files (not drafts).
+
+    The key is kept from an existing baseline (so unchanged findings keep their fingerprints),
+    else a new random one. Returns the file and the number of findings accepted.
+    """
+    import json
+    import secrets
+
+    from intake.fileio import atomic_write
+    from intake.records import utcnow
+
+    try:
+        old = load_baseline(settings)
+    except UsageError:
+        old = None
+    key = old.key if old is not None else secrets.token_hex(32)
+    entries = sorted(
+        {
+            (fingerprint(settings, key, hit), hit.kind, hit.file)
+            for hit in report.baseline_hits
+        }
+    )
+    document = {
+        "intake_baseline_version": BASELINE_VERSION,
+        "generated_at": utcnow().isoformat(timespec="seconds"),
+        "about": "scrub findings accepted in existing files; fingerprints only, never values "
+        "(intake check --update-baseline)",
+        "key": key,
+        "findings": [{"fingerprint": fp, "type": t, "file": f} for fp, t, f in entries],
+    }
+    path = settings.path(settings.baseline_path)
+    atomic_write(path, json.dumps(document, indent=2) + "\n")
+    return path, len(entries)
+
+
+# --- the summary: one line per kind of legacy finding --------------------------------------
+
+
+LEGACY_FIXES = {
+    "validate:legacy": (
+        "legacy scenarios without source or difficulty_rationale",
+        "give them provenance: intake adopt PATH… --source TYPE --reviewer LOGIN",
+    ),
+    "scrub": (
+        "scrub findings in legacy scenarios",
+        "accept known test data with `intake check --update-baseline`, or scrub the files",
+    ),
+    "adopted-no-rationale": (
+        "adopted scenarios without a difficulty_rationale",
+        "add a one-line difficulty_rationale (intake revise ID, edit, review, promote)",
+    ),
+}
+
+
+@dataclass
+class LegacyGroup:
+    """Every legacy finding of one kind, as one line."""
+
+    code: str
+    severity: str
+    findings: list[Finding]
+
+    @property
+    def files(self) -> int:
+        """Number of distinct files."""
+        return len({f.file for f in self.findings})
+
+    def line(self) -> str:
+        """``N <what> in M files; fix: …`` (types, never values)."""
+        what, fix = LEGACY_FIXES.get(self.code, (self.code, "see `intake check --verbose`"))
+        count = len(self.findings)
+        text = f"{count} {what}"
+        if self.code == "scrub":
+            kinds = sorted({f.message.split(" ", 1)[0] for f in self.findings})
+            text += f" ({', '.join(kinds)}) in {self.files} files"
+        return f"{text}; fix: {fix} (--verbose lists them)"
+
+
+def legacy_groups(findings: list[Finding]) -> list[LegacyGroup]:
+    """Legacy findings grouped by kind, in first-seen order."""
+    groups: dict[tuple[str, str], LegacyGroup] = {}
+    for f in findings:
+        if f.legacy:
+            key = (f.code, f.severity)
+            groups.setdefault(key, LegacyGroup(f.code, f.severity, [])).findings.append(f)
+    return list(groups.values())
 
 
 def _private_finding(file: str, why: str) -> Finding:
@@ -354,8 +605,13 @@ def summary_markdown(report: CheckReport) -> str:
     if report.findings:
         lines += ["| | File | Problem |", "| --- | --- | --- |"]
         for f in report.findings:
+            if f.legacy:
+                continue
             mark = "error" if f.severity == "error" else "warning"
             lines.append(f"| {mark} | `{f.file}:{f.line}` | {_cell(f.message)} |")
+        for group in legacy_groups(report.findings):
+            shown = f"{group.files} legacy files"
+            lines.append(f"| {group.severity} | {shown} | {_cell(group.line())} |")
         lines.append("")
     lines += ["### Drafts", ""]
     if not report.drafts:
@@ -475,8 +731,12 @@ __all__ = [
     "CheckReport",
     "DraftGates",
     "Finding",
+    "LegacyGroup",
     "changed_files",
+    "legacy_groups",
+    "load_baseline",
     "run_check",
     "summary_cards",
     "summary_markdown",
+    "update_baseline",
 ]

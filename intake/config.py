@@ -15,6 +15,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from intake.errors import ConfigError
+from intake.paths import display_path
 
 ENV_PREFIX = "INTAKE_"
 
@@ -66,6 +67,10 @@ class Settings(BaseModel):
     """Local-tier pass rate at or above which a case is saturated (too easy)."""
     run_timeout: int = Field(default=1800, ge=1)
     """Seconds per iteration before ``intake run`` stops the runner (``--timeout``)."""
+    require_rubric: bool = False
+    """Whether promotion needs an approval that carries a review rubric (``intake review``)."""
+    baseline_path: Path = Path(".intake-baseline.json")
+    """Accepted scrub findings of existing files (fingerprints only; committed)."""
 
     @field_validator("strong_models", "local_models", mode="before")
     @classmethod
@@ -151,8 +156,15 @@ def load_settings(
     """Build the effective settings for the suite containing ``start`` (default: cwd)."""
     start = (start or Path.cwd()).resolve()
     env = os.environ if environ is None else environ
-    root = find_root(start) or start
+    found = find_root(start)
+    root = found or start
     values: dict[str, Any] = {}
+    if found is None:
+        gaia = find_gaia_root(start)
+        if gaia is not None:
+            # GAIA's repository without [tool.intake]: use GAIA's layout, not the root
+            root = gaia
+            values.update(layout_settings(detect_layout(gaia)))
     pyproject = root / "pyproject.toml"
     if pyproject.is_file():
         table = _read_table(pyproject) or {}
@@ -180,3 +192,57 @@ def load_settings(
         key = ".".join(str(part) for part in first["loc"])
         where = origin.get(str(first["loc"][0]) if first["loc"] else "", str(pyproject))
         raise ConfigError(f"invalid setting {key!r}: {first['msg']}", where=where) from None
+
+
+# --- layout detection (``intake init`` and unconfigured suites) ----------------------------
+
+GAIA_LAYOUT = "gaia"
+TOP_LEVEL_LAYOUT = "top-level"
+
+
+def detect_layout(root: Path) -> str | None:
+    """``gaia`` (``eval/scenarios``), ``top-level`` (``scenarios/``) or None (nothing found)."""
+    if (root / "eval" / "scenarios").is_dir():
+        return GAIA_LAYOUT
+    if (root / "scenarios").is_dir():
+        return TOP_LEVEL_LAYOUT
+    return None
+
+
+def layout_settings(layout: str | None) -> dict[str, Any]:
+    """The folder settings of a layout (what ``intake init`` writes)."""
+    if layout == GAIA_LAYOUT:
+        return {
+            "scenarios_dir": Path("eval/scenarios"),
+            "drafts_dir": Path("eval/drafts"),
+            "corpus_dir": Path("eval/corpus"),
+            "baseline_path": Path("eval/intake-baseline.json"),
+        }
+    return {}
+
+
+def find_gaia_root(start: Path) -> Path | None:
+    """The nearest folder at or above ``start`` holding GAIA's ``eval/scenarios``."""
+    for folder in (start, *start.parents):
+        if (folder / "eval" / "scenarios").is_dir():
+            return folder
+    return None
+
+
+def unconfigured_problem(settings: Settings) -> ConfigError | None:
+    """Why commands must not run here, when no suite is configured and nothing says where.
+
+    A folder with ``[tool.intake]`` is configured; GAIA's layout and a top-level ``scenarios/``
+    or ``drafts/`` are unambiguous; anything else would make intake create folders at a
+    random root, so it is refused with a hint to run ``intake init``.
+    """
+    root = settings.root
+    if find_root(root) is not None:
+        return None
+    if detect_layout(root) is not None or settings.drafts.is_dir() or settings.scenarios.is_dir():
+        return None
+    return ConfigError(
+        "no intake suite is configured here and no scenarios folder was found",
+        where=display_path(root, root),
+        hint="run `intake init` in the repository (or pass --root)",
+    )

@@ -43,6 +43,7 @@ GATE_NAMES = {
     4: "strong-run",
     5: "local-run",
     6: "unique-id",
+    7: "rubric",
 }
 
 
@@ -100,6 +101,8 @@ class GateInputs:
     """Strong passes on the current content that gate 4 needs (``strong_pass_min``)."""
     saturation_pass_rate: float = 0.8
     """Local pass rate at which gate 5 calls the case saturated (``saturation_pass_rate``)."""
+    require_rubric: bool = False
+    """``require_rubric = true``: gate 7 needs a current approval that carries a rubric."""
 
 
 class GatesUnmet(PromotionBlocked):
@@ -431,4 +434,29 @@ def check_gates(inputs: GateInputs) -> list[Gate]:
         )
     else:
         gates.append(Gate(6, GATE_NAMES[6], True, "no scenario with this id in the suite"))
+    if inputs.require_rubric:
+        gates.append(rubric_gate(inputs.record.reviews, inputs.content_hash, inputs.record.author))
     return gates
+
+
+def rubric_gate(reviews: list[Review], current_hash: str, author: str | None) -> Gate:
+    """Gate 7 (only with ``require_rubric``): a counting approval carries a review rubric."""
+    latest = latest_reviews(reviews)
+    counting = [
+        r
+        for r in latest.values()
+        if r.decision is ReviewDecision.approve
+        and r.content_hash == current_hash
+        and not is_author(author, r.reviewer)
+    ]
+    with_rubric = sorted(r.reviewer for r in counting if r.rubric is not None)
+    if with_rubric:
+        return Gate(7, GATE_NAMES[7], True, f"rubric given by {', '.join(with_rubric)}")
+    return Gate(
+        7,
+        GATE_NAMES[7],
+        False,
+        "no current approval carries a rubric (require_rubric = true)",
+        "intake review DRAFT --approve --reviewer LOGIN --underspecified N --criteria N "
+        "--minutes M",
+    )

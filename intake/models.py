@@ -333,6 +333,18 @@ class ReviewDecision(StrEnum):
     """A pull-request review dismissed on GitHub: that reviewer neither approves nor objects."""
 
 
+class Rubric(BaseModel):
+    """A reviewer's structured judgement, as SWE-bench Verified's annotators give it."""
+
+    model_config = _CLOSED
+    underspecified: Annotated[int, Field(ge=0, le=3)]
+    """How underspecified the task is: 0 well specified … 3 almost impossible to solve."""
+    criteria: Annotated[int, Field(ge=0, le=3)]
+    """Whether the criteria would accept a wrong answer or reject a right one: 0 never … 3."""
+    minutes: Annotated[int, Field(ge=0, le=10080)]
+    """Minutes a person needs to solve the task."""
+
+
 class Review(BaseModel):
     """A review, bound to the hash of the whole draft file it judged."""
 
@@ -346,6 +358,8 @@ class Review(BaseModel):
     note: str | None = None
     pr_url: str | None = None
     commit: str | None = None
+    rubric: Rubric | None = None
+    """The optional structured rubric (required for promotion with ``require_rubric``)."""
 
 
 class RunTier(StrEnum):
@@ -401,6 +415,28 @@ class Promotion(BaseModel):
     to_path: str
     difficulty: str | None = None
     """``easy``, ``medium`` or ``hard`` from the tiers' pass rates at promotion."""
+
+
+class Adoption(BaseModel):
+    """The adoption stamp: an existing scenario given provenance, not promoted through intake."""
+
+    model_config = _CLOSED
+    at: datetime
+    by: str
+    """Who vouched for the provenance (``--reviewer``)."""
+    content_hash: str
+    """``sha256:…`` of the file as adopted (with its ``source``)."""
+    path: str
+
+
+class Revision(BaseModel):
+    """A scenario sent back to drafts by ``intake revise``: when, by whom, the stamp it had."""
+
+    model_config = _CLOSED
+    at: datetime
+    by: str
+    promotion: Promotion | None = None
+    adoption: Adoption | None = None
 
 
 # --- evidence: what happened in the captured conversation -----------------------------------
@@ -481,3 +517,7 @@ class Record(BaseModel):
     reviews: list[Review] = Field(default_factory=list)
     runs: list[Run] = Field(default_factory=list)
     promotion: Promotion | None = None
+    adoption: Adoption | None = None
+    """Set by ``intake adopt``: an existing scenario given provenance without promotion."""
+    revisions: list[Revision] = Field(default_factory=list)
+    """Earlier promotion or adoption stamps, kept when ``intake revise`` sent it back."""

@@ -162,6 +162,7 @@ def gather(settings: Settings, draft: Path, *, allow_saturated: str | None = Non
         allow_saturated=allow_saturated.strip() if allow_saturated else None,
         strong_pass_min=settings.strong_pass_min,
         saturation_pass_rate=settings.saturation_pass_rate,
+        require_rubric=settings.require_rubric,
     )
 
 

@@ -28,7 +28,7 @@ from intake.config import Settings
 from intake.errors import Conflict, SourceError, UsageError
 from intake.gates import is_author
 from intake.gitutil import git_text
-from intake.models import Review, ReviewDecision
+from intake.models import Review, ReviewDecision, Rubric
 from intake.records import content_hash, record_path, save_record, utcnow
 from intake.suite import draft_lock, find_draft, load_draft_record, log_event, scrub_free_text
 
@@ -92,6 +92,7 @@ def add_review(
     *,
     note: str | None = None,
     scrubbed: list[str] | None = None,
+    rubric: Rubric | None = None,
 ) -> tuple[Path, Review]:
     """Record a manual review of the draft as it is now.
 
@@ -115,6 +116,7 @@ def add_review(
             at=utcnow(),
             via="manual",
             note=text,
+            rubric=rubric,
         )
         record.reviews.append(review)
         save_record(record_path(draft), record)
@@ -128,6 +130,7 @@ def add_review(
                 "decision": decision.value,
                 "via": "manual",
                 "content_hash": review.content_hash,
+                **({"rubric": rubric.model_dump()} if rubric is not None else {}),
             },
         )
     return draft, review
@@ -378,3 +381,18 @@ __all__ = [
     "reviews_from_pr",
     "valid_login",
 ]
+
+
+def make_rubric(
+    underspecified: int | None, criteria: int | None, minutes: int | None
+) -> Rubric | None:
+    """A rubric from the three options: all or none (a partial rubric is a usage error)."""
+    given = [v is not None for v in (underspecified, criteria, minutes)]
+    if not any(given):
+        return None
+    if not all(given):
+        raise UsageError(
+            "a rubric needs all three of --underspecified, --criteria and --minutes"
+        )
+    assert underspecified is not None and criteria is not None and minutes is not None
+    return Rubric(underspecified=underspecified, criteria=criteria, minutes=minutes)

@@ -50,6 +50,12 @@ def test_legacy_scenario_warns_and_sourced_scenario_without_record_fails(
     legacy.write_text(LEGACY)
     result = runner.invoke(app, ["check"])
     assert result.exit_code == 0, result.output
+    assert (
+        "warning: 1 legacy scenarios without source or difficulty_rationale; fix: give them "
+        "provenance: intake adopt PATH… --source TYPE --reviewer LOGIN" in result.stdout
+    )
+    assert "legacy_case.yaml" not in result.stdout, "one line per kind, not per file"
+    result = runner.invoke(app, ["check", "--verbose"])
     assert "warning: no source or difficulty_rationale (legacy scenario" in result.stdout
     assert result.stdout.count("legacy_case.yaml:1: warning") == 1, "one warning per file"
     sneaked = suite / "scenarios" / "tool_selection" / "sneaked_in.yaml"
@@ -188,6 +194,12 @@ def test_gaia_suite_passes_with_warnings_and_strict_fails(suite: Path, runner) -
     shutil.copytree(GAIA_SCENARIOS, suite / "scenarios", dirs_exist_ok=True)
     result = runner.invoke(app, ["check"])
     assert result.exit_code == 0, result.output
+    assert (
+        "warning: 10 scrub findings in legacy scenarios (EMAIL_ADDRESS, FILE_PATH, "
+        "GENERIC_SECRET) in 3 files" in result.stdout
+    )
+    assert len(result.stdout.splitlines()) == 3, "one line per kind and the totals"
+    result = runner.invoke(app, ["check", "--verbose"])
     assert "EMAIL_ADDRESS found by the re-scan (legacy scenario; --strict" in result.stdout
     assert "acmeco.com" not in result.stdout
     result = runner.invoke(app, ["check", "--strict"])
@@ -281,4 +293,7 @@ def test_check_outside_a_suite_is_a_usage_error(tmp_path: Path, runner, monkeypa
     monkeypatch.chdir(tmp_path)
     result = runner.invoke(app, ["check"])
     assert result.exit_code == 2
-    assert result.stderr.startswith("error: no scenarios/ or drafts/ folder here: nothing to check")
+    assert result.stderr == (
+        "error: no intake suite is configured here and no scenarios folder was found (.)\n"
+        "hint: run `intake init` in the repository (or pass --root)\n"
+    )

@@ -609,6 +609,8 @@ def test_json_document_keys() -> None:
         "record_problems",
         "notes",
         "runs",
+        "entry",
+        "rubric",
     }
     assert set(doc["by_source"]) == {"session", "issue", "hand", "synthetic", "unknown"}
     assert set(doc["funnel"]) == {

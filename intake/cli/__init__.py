@@ -47,6 +47,10 @@ COMMAND_MODULES = (
     "ledger",
     "log",
     "config",
+    "init",
+    "adopt",
+    "revise",
+    "rename",
 )
 """One module per command under ``intake.cli``, named after it, in ``--help`` order; each
 exposes ``register(app)``."""
@@ -181,7 +185,19 @@ def settings(ctx: typer.Context, **overrides: Any) -> Settings:
     from intake.config import load_settings
 
     root = ctx.find_root().meta.get("intake.root")
-    return load_settings(root, overrides)
+    loaded = load_settings(root, overrides)
+    on_files = ctx.info_name == "report" and bool(ctx.params.get("paths"))
+    if ctx.info_name not in SUITELESS_COMMANDS and not on_files:
+        from intake.config import unconfigured_problem
+
+        problem = unconfigured_problem(loaded)
+        if problem is not None:
+            raise problem
+    return loaded
+
+
+SUITELESS_COMMANDS = frozenset({"validate", "scrub", "sessions", "demo", "config", "init", "log"})
+"""Commands that work on files or sources without a suite; every other one needs a suite."""
 
 
 FORMAT_HELP = "Output format."

@@ -24,6 +24,15 @@ def register(app: typer.Typer) -> None:
         strict: bool = typer.Option(
             False, "--strict", help="Scrub findings in legacy scenarios are errors too."
         ),
+        verbose: bool = typer.Option(
+            False, "--verbose", "-v", help="List every legacy finding instead of one line per kind."
+        ),
+        update_baseline: bool = typer.Option(
+            False,
+            "--update-baseline",
+            help="Accept the scrub findings now in scenario files: write their fingerprints "
+            "(never the values) to baseline_path; later checks report only new ones.",
+        ),
     ) -> None:
         """The pull-request gate over drafts and scenarios; exits 1 on any error.
 
@@ -31,25 +40,47 @@ def register(app: typer.Typer) -> None:
         re-scan (findings in GAIA's legacy scenarios warn unless --strict), private drafts
         tracked by git without approval, promoted scenarios edited
         since promotion, scenarios without a promotion record (legacy ones warn), stale
-        reviews (warn). With $GITHUB_STEP_SUMMARY set, writes a markdown job summary listing
-        each draft with its gates; with --format github it adds a collapsed reviewer's card
-        (intake show) for each draft the pull request adds or changes (against the merge base
-        with $GITHUB_BASE_REF; every draft without one), newest first, within 1 MiB.
+        reviews (warn). Findings in legacy files (unchanged, never handled by intake) are one
+        line per kind with a count and the fix (--verbose lists them); scrub findings accepted
+        in the baseline are left out. With $GITHUB_STEP_SUMMARY set, writes a markdown job
+        summary listing each draft with its gates; with --format github it adds a collapsed
+        reviewer's card (intake show) for each draft the pull request adds or changes (against
+        the merge base with $GITHUB_BASE_REF; every draft without one), newest first, within
+        1 MiB.
         """
-        from intake.check import run_check, summary_markdown
-        from intake.cli import emit_json, out, settings
+        from intake.check import legacy_groups, run_check, summary_markdown
+        from intake.check import update_baseline as write_baseline
+        from intake.cli import emit_json, err, out, settings
         from intake.cli.validate import github_annotation
+        from intake.paths import display_path
 
         cfg = settings(ctx)
+        if update_baseline:
+            path, count = write_baseline(cfg, run_check(cfg, strict=strict, baseline=False))
+            err(
+                f"baseline: {count} accepted scrub findings written to "
+                f"{display_path(path, cfg.root)} (fingerprints only)"
+            )
         report = run_check(cfg, strict=strict)
         if fmt is Format.json:
             emit_json(_check_json(report))
         else:
             for f in report.findings:
+                if f.legacy and not verbose:
+                    continue
                 if fmt is Format.github:
                     out(github_annotation(f.severity, f.file, f.line, f.message))
                 else:
                     out(f"{f.file}:{f.line}: {f.severity}: {f.message}")
+            if not verbose:
+                for group in legacy_groups(report.findings):
+                    first = group.findings[0]
+                    if fmt is Format.github:
+                        out(github_annotation(group.severity, first.file, first.line, group.line()))
+                    else:
+                        out(f"{group.severity}: {group.line()}")
+            if report.baselined:
+                out(f"{report.baselined} scrub findings accepted by the baseline (not shown)")
             for draft in report.drafts:
                 unmet = [g for g in draft.gates if not g.met]
                 state = "ready" if not unmet else "unmet: " + ", ".join(g.name for g in unmet)
@@ -82,6 +113,7 @@ def _check_json(report: CheckReport) -> dict[str, Any]:
         "files": report.files,
         "errors": report.errors,
         "warnings": report.warnings,
+        "baselined": report.baselined,
         "findings": [f.to_dict() for f in report.findings],
         "drafts": [
             {

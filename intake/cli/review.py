@@ -25,20 +25,45 @@ def register(app: typer.Typer) -> None:
         note: str = typer.Option(None, "--note", help="A short note kept with the review."),
         pr: int = typer.Option(None, "--pr", help="Read the reviews of this pull request."),
         repo: str = typer.Option(None, "--repo", help="OWNER/NAME (default: github_repo)."),
+        underspecified: int = typer.Option(
+            None,
+            "--underspecified",
+            min=0,
+            max=3,
+            help="Rubric: how underspecified the task is, 0 (clear) to 3 (hopeless).",
+        ),
+        criteria: int = typer.Option(
+            None,
+            "--criteria",
+            min=0,
+            max=3,
+            help="Rubric: would the criteria accept a wrong answer or reject a right one, "
+            "0 (never) to 3 (surely).",
+        ),
+        minutes: int = typer.Option(
+            None, "--minutes", min=0, max=10080, help="Rubric: minutes a person needs."
+        ),
     ) -> None:
         """Record a review of a draft, bound to the hash of the whole file.
 
         By hand: --approve or --reject with --reviewer LOGIN. From GitHub: --pr N reads the
         pull request's reviews; an approval counts only on the PR's head commit, by someone
         other than the PR's author, when the file at that commit equals the local one.
-        Any later edit of the draft makes its reviews stale.
+        Any later edit of the draft makes its reviews stale. A manual review may carry a
+        rubric (all of --underspecified, --criteria, --minutes), as SWE-bench Verified's
+        annotators give; with require_rubric = true, promotion needs one.
         """
         from intake.cli import out, settings
         from intake.errors import UsageError
         from intake.models import ReviewDecision
 
         cfg = settings(ctx)
+        from intake.review import make_rubric
+
+        rubric = make_rubric(underspecified, criteria, minutes)
         if pr is not None:
+            if rubric is not None:
+                raise UsageError("a rubric is given by hand: use --approve with --reviewer")
             if approve or reject or reviewer:
                 raise UsageError("--pr reads reviews from GitHub: no --approve/--reject/--reviewer")
             from intake.review import reviews_from_pr
@@ -67,7 +92,9 @@ def register(app: typer.Typer) -> None:
 
         decision = ReviewDecision.approve if approve else ReviewDecision.reject
         scrubbed: list[str] = []
-        path, review = add_review(cfg, draft, decision, reviewer, note=note, scrubbed=scrubbed)
+        path, review = add_review(
+            cfg, draft, decision, reviewer, note=note, scrubbed=scrubbed, rubric=rubric
+        )
         from intake.cli import err
         from intake.paths import display_path
         from intake.suite import scrub_message

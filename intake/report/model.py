@@ -60,6 +60,10 @@ class RecordFacts:
     problem: str | None = None
     run_stats: tuple[tuple[str, int, int], ...] = ()
     """(tier, judged runs, passes) on the runnable content of the latest run, per tier."""
+    adopted: bool = False
+    """The record carries an adoption stamp (``intake adopt``), not a promotion."""
+    rubric: tuple[int, int, int] | None = None
+    """The rubric of the latest approval that has one: underspecified, criteria, minutes."""
 
 
 @dataclass(frozen=True)
@@ -242,6 +246,50 @@ def run_summary(
 
 
 @dataclass(frozen=True)
+class RubricSpread:
+
+    """How many reviews gave each score, and the median minutes."""
+
+    reviews: int
+    underspecified: dict[int, int]
+    criteria: dict[int, int]
+    median_minutes: float | None
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON form (score → count, all four scores present)."""
+        return {
+            "reviews": self.reviews,
+            "underspecified": {str(k): self.underspecified.get(k, 0) for k in range(4)},
+            "criteria": {str(k): self.criteria.get(k, 0) for k in range(4)},
+            "median_minutes": self.median_minutes,
+        }
+
+    def line(self) -> str:
+        """One line for text and markdown."""
+        under = " ".join(f"{k}:{self.underspecified.get(k, 0)}" for k in range(4))
+        crit = " ".join(f"{k}:{self.criteria.get(k, 0)}" for k in range(4))
+        minutes = "n/a" if self.median_minutes is None else f"{self.median_minutes:g}"
+        return (
+            f"review rubric over {self.reviews} scenarios: underspecified {under}; "
+            f"criteria {crit}; median minutes {minutes}"
+        )
+
+
+def rubric_spread(rubrics: Sequence[tuple[int, int, int]]) -> RubricSpread | None:
+    """The distribution of rubrics; None when there are none."""
+    if not rubrics:
+        return None
+    under: dict[int, int] = {}
+    crit: dict[int, int] = {}
+    for u, c, _ in rubrics:
+        under[u] = under.get(u, 0) + 1
+        crit[c] = crit.get(c, 0) + 1
+    return RubricSpread(
+        len(rubrics), under, crit, float(statistics.median(m for _, _, m in rubrics))
+    )
+
+
+@dataclass(frozen=True)
 class ProvenanceReport:
     """Everything ``intake report`` shows, ready for any renderer."""
 
@@ -263,6 +311,10 @@ class ProvenanceReport:
     notes: list[str]
     runs: RunSummary | None = None
     """Pass rates per tier and difficulty labels over the suite's records (None: no runs)."""
+    entry: dict[str, int] = field(default_factory=dict)
+    """How scenarios entered the suite: ``promoted``, ``adopted``, ``neither`` (no stamp)."""
+    rubric: RubricSpread | None = None
+    """The review rubrics' distribution over the scenarios whose approval carries one."""
 
     @property
     def target_met(self) -> bool:
@@ -618,6 +670,18 @@ def build_report(
                 )
 
     overall = _share(kind for _, kind in valid)
+    entry = {"promoted": 0, "adopted": 0, "neither": 0}
+    rubrics: list[tuple[int, int, int]] = []
+    for scenario, _ in valid:
+        facts = scenario.record
+        if facts is not None and facts.promoted_at is not None:
+            entry["promoted"] += 1
+        elif facts is not None and facts.adopted:
+            entry["adopted"] += 1
+        else:
+            entry["neither"] += 1
+        if facts is not None and facts.rubric is not None:
+            rubrics.append(facts.rubric)
     by_category: dict[str, list[str]] = {}
     for scenario, kind in valid:
         category = (scenario.data or {}).get("category")
@@ -672,4 +736,6 @@ def build_report(
         flags=flags,
         notes=notes,
         runs=run_summary([s.record for s, _ in valid], saturation_pass_rate),
+        entry=entry,
+        rubric=rubric_spread(rubrics),
     )

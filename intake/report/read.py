@@ -55,6 +55,8 @@ def record_facts(raw: bytes | str) -> RecordFacts:
             tiers=frozenset(run.tier.value for run in record.runs),
             promoted_at=_aware(record.promotion.at) if record.promotion else None,
             run_stats=_run_stats(record),
+            adopted=record.adoption is not None,
+            rubric=_rubric(record),
         )
     try:
         data = json.loads(raw)
@@ -79,6 +81,15 @@ def _run_stats(record: Any) -> tuple[tuple[str, int, int], ...]:
         if stats.runs:
             out.append((tier.value, stats.runs, stats.passes))
     return tuple(out)
+
+
+def _rubric(record: Any) -> tuple[int, int, int] | None:
+    """The rubric of the record's latest approval that carries one."""
+    for review in reversed(record.reviews):
+        if review.decision.value == "approve" and review.rubric is not None:
+            r = review.rubric
+            return (r.underspecified, r.criteria, r.minutes)
+    return None
 
 
 def _lenient(data: dict[str, Any], problem: str) -> RecordFacts:

@@ -86,6 +86,8 @@ def to_document(report: ProvenanceReport) -> dict[str, Any]:
         "record_problems": [_listed(x) for x in report.record_problems],
         "notes": report.notes,
         "runs": report.runs.to_dict() if report.runs else None,
+        "entry": report.entry,
+        "rubric": report.rubric.to_dict() if report.rubric else None,
     }
 
 
@@ -160,6 +162,15 @@ def render_text(report: ProvenanceReport) -> str:
         [[t, str(share.counts[t]), pct(share.share(t))] for t in SOURCE_TYPES]
         + [["real use", str(share.real), pct(share.real_share)], ["total", str(share.total), ""]],
     )
+    if report.entry:
+        e = report.entry
+        out += [
+            "",
+            f"entered the suite: {e['promoted']} promoted through intake, {e['adopted']} adopted, "
+            f"{e['neither']} neither",
+        ]
+    if report.rubric is not None:
+        out.append(report.rubric.line())
     out += ["", "By category"]
     out += _table(
         ["category", "total", *SOURCE_TYPES, "real use"],
@@ -239,6 +250,15 @@ def render_markdown(report: ProvenanceReport) -> str:
     out += ["| source | scenarios | share |", "| --- | ---: | ---: |"]
     out += [f"| {t} | {share.counts[t]} | {pct(share.share(t))} |" for t in SOURCE_TYPES]
     out += [f"| **real use** | **{share.real}** | **{pct(share.real_share)}** |", ""]
+    if report.entry:
+        e = report.entry
+        out += [
+            f"Entered the suite: {e['promoted']} promoted through intake, "
+            f"{e['adopted']} adopted, {e['neither']} neither.",
+            "",
+        ]
+    if report.rubric is not None:
+        out += [md(report.rubric.line()), ""]
     if share.total:
         out += ["```mermaid", "pie showData title Scenarios by source"]
         out += [f'    "{t}" : {share.counts[t]}' for t in SOURCE_TYPES if share.counts[t]]

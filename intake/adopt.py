@@ -1,0 +1,295 @@
+"""``intake adopt``: give existing scenarios their provenance without pretending they were promoted.
+
+Each file under ``scenarios/`` gets ``source`` (and ``difficulty_rationale`` when given) written
+with round-trip YAML (comments and layout kept), and a record beside it with an ``adoption``
+stamp (who vouched, when, the content hash of the file as adopted) instead of a promotion stamp.
+GAIA's captured scenarios carry ``captured_from.session_id``: that is their session link when
+``--link`` is absent. Every file is checked before any is written, so a bad one in a bulk
+adoption leaves all of them untouched.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import re
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from intake import __version__
+from intake.config import Settings
+from intake.errors import UsageError
+from intake.fileio import atomic_write_all
+from intake.models import REAL_USE, Adoption, Record, RecordSource, SourceType
+from intake.paths import display_path, inside
+from intake.records import dump_record, record_path, sha256_bytes, utcnow
+
+__all__ = ["AdoptResult", "Adopted", "adopt", "parse_source_type", "check_login"]
+
+LOGIN_PATTERN = r"[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})"
+
+
+@dataclass
+class Adopted:
+    """One file adopted (or, with ``dry_run``, to be adopted)."""
+
+    path: Path
+    scenario_id: str
+    link: str
+
+
+@dataclass
+class AdoptResult:
+    """What ``adopt`` did."""
+
+    adopted: list[Adopted] = field(default_factory=list)
+    skipped: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    dry_run: bool = False
+
+
+def parse_source_type(value: str) -> SourceType:
+    """A ``--source`` value; an unknown one is a usage error that does not echo it."""
+    try:
+        return SourceType(value)
+    except ValueError:
+        raise UsageError(
+            "unknown source type",
+            where="--source",
+            hint="one of: " + ", ".join(t.value for t in SourceType),
+        ) from None
+
+
+def check_login(value: str, option: str = "--reviewer") -> str:
+    """A GitHub-style login (letters, digits, dashes); anything else is refused unechoed."""
+    if not re.fullmatch(LOGIN_PATTERN, value):
+        raise UsageError("not a login (letters, digits and dashes, at most 39)", where=option)
+    return value
+
+
+def _yaml_files(settings: Settings, targets: list[Path]) -> list[Path]:
+    files: list[Path] = []
+    for target in targets:
+        path = target if target.is_absolute() else Path.cwd() / target
+        shown = display_path(path, settings.root)
+        if not path.exists():
+            raise UsageError("no such file or folder", where=shown)
+        if path.is_symlink():
+            raise UsageError("a symbolic link; intake adopts plain files only", where=shown)
+        if not inside(path, settings.scenarios):
+            raise UsageError(
+                "outside the suite's scenarios folder",
+                where=shown,
+                hint=f"adopt files under {display_path(settings.scenarios, settings.root)}/",
+            )
+        if path.is_dir():
+            files += sorted(
+                p for p in path.rglob("*.yaml") if p.is_file() and not p.is_symlink()
+            )
+        elif path.suffix != ".yaml":
+            raise UsageError("not a scenario file (*.yaml)", where=shown)
+        else:
+            files.append(path)
+    unique = list(dict.fromkeys(p.resolve() for p in files))
+    if not unique:
+        raise UsageError("no scenario files found", where=", ".join(str(t) for t in targets)[:200])
+    return unique
+
+
+def _captured_link(data: dict[str, Any]) -> tuple[str | None, datetime | None]:
+    captured = data.get("captured_from")
+    if not isinstance(captured, dict):
+        return None, None
+    session = captured.get("session_id")
+    link = f"gaia-session:{session}" if isinstance(session, str) and session.strip() else None
+    from intake.report.model import parse_when
+
+    return link, parse_when(captured.get("captured_at"))
+
+
+def adopt(
+    settings: Settings,
+    targets: list[Path],
+    *,
+    source: str,
+    reviewer: str,
+    link: str | None = None,
+    rationale: str | None = None,
+    dry_run: bool = False,
+) -> AdoptResult:
+    """Adopt every scenario file in ``targets`` (files or folders under ``scenarios/``)."""
+    from intake.ledger import Ledger, item_for
+    from intake.suite import finding_types, log_event, scrub_message
+    from intake.validate import Severity, validate_file
+    from intake.yamlio import YamlProblem, parse_checked
+
+    kind = parse_source_type(source)
+    check_login(reviewer)
+    if finding_types(settings, reviewer):
+        raise UsageError("the reviewer login holds private data", where="--reviewer")
+    result = AdoptResult(dry_run=dry_run)
+    if link is not None:
+        link = " ".join(link.split())
+        if not link:
+            raise UsageError("--link is empty")
+        types = finding_types(settings, link)
+        if types:
+            raise UsageError(
+                "--link holds private data; give a link without it",
+                where="--link",
+                hint=scrub_message("--link", types),
+            )
+    if rationale is not None:
+        rationale = " ".join(rationale.split())
+        if not rationale or len(rationale) > 500:
+            raise UsageError("--rationale must be one line of 1 to 500 characters")
+        types = finding_types(settings, rationale)
+        if types:
+            raise UsageError(
+                "--rationale holds private data; write it without",
+                where="--rationale",
+                hint=scrub_message("--rationale", types),
+            )
+    files = _yaml_files(settings, targets)
+    now = utcnow()
+    writes: list[tuple[Path, str | bytes]] = []
+    planned: list[tuple[Adopted, Record, dict[str, Any]]] = []
+    for path in files:
+        shown = display_path(path, settings.root)
+        rec = record_path(path)
+        try:
+            raw = path.read_bytes()
+            data = parse_checked(raw).data
+        except (OSError, YamlProblem):
+            raise UsageError("not a scenario (cannot be read as YAML)", where=shown) from None
+        if rec.exists():
+            result.skipped.append(f"{shown}: already has a record (promoted or adopted)")
+            continue
+        judged = validate_file(path, strict=False, display=shown)
+        structural = [
+            p
+            for p in judged.problems
+            if p.severity is Severity.error
+            and p.json_path not in ("$.source", "$.difficulty_rationale")
+            and p.message != "'difficulty_rationale' is required"
+        ]
+        if "turns" not in data or "id" not in data or structural:
+            where = f"{structural[0].file}:{structural[0].line}" if structural else shown
+            raise UsageError("not a valid scenario (see `intake validate`)", where=where)
+        existing = data.get("source")
+        if existing is not None and (
+            not isinstance(existing, dict) or existing.get("type") != kind.value
+        ):
+            raise UsageError(
+                "the file already carries a different source; edit it or adopt it as that type",
+                where=shown,
+            )
+        captured_link, captured_at = _captured_link(data)
+        the_link = link or (
+            existing.get("link") if isinstance(existing, dict) else None
+        ) or captured_link
+        if the_link is None and kind not in REAL_USE:
+            the_link = f"adopted:{shown}"
+        if the_link is None:
+            raise UsageError(
+                "no link for this scenario: give --link (its captured_from has no session_id)",
+                where=shown,
+            )
+        text = raw.decode("utf-8")
+        source_map = {"type": kind.value, "link": the_link}
+        add_rationale = rationale if not data.get("difficulty_rationale") else None
+        new_text = _with_fields(text, data, source_map, add_rationale)
+        scenario_id = str(data["id"])
+        record = Record(
+            id=scenario_id,
+            source=RecordSource(
+                kind=kind,
+                locator=the_link,
+                link=the_link if the_link.startswith(("http://", "https://")) else None,
+                captured_at=captured_at or now,
+                intake_version=__version__,
+                details={"adopted": True},
+            ),
+            adoption=Adoption(
+                at=now,
+                by=reviewer,
+                content_hash=sha256_bytes(new_text.encode("utf-8")),
+                path=shown,
+            ),
+        )
+        writes += [(rec, dump_record(record)), (path, new_text)]
+        item = Adopted(path, scenario_id, the_link)
+        planned.append((item, record, data))
+        result.adopted.append(item)
+    if dry_run or not writes:
+        return result
+    atomic_write_all(writes)
+    for item, record, _ in planned:
+        log_event(
+            settings,
+            "adoption",
+            item.scenario_id,
+            path=item.path,
+            actor=reviewer,
+            detail={
+                "source": record.source.kind.value,
+                "link": item.link,
+                "content_hash": record.adoption.content_hash if record.adoption else None,
+            },
+        )
+    with Ledger.open(settings.ledger) as ledger:
+        for item, _, _ in planned:
+            data = parse_checked(item.path.read_bytes()).data
+            ledger.upsert_item(item_for(item.path, data, "scenario", settings.root))
+    return result
+
+
+def _with_fields(
+    text: str, data: dict[str, Any], source: dict[str, str], rationale: str | None
+) -> str:
+    """``text`` with ``source`` (and ``difficulty_rationale``) added after ``category``.
+
+    Inserted as text, so every other byte of the file stays as it was; the result is parsed
+    back and must equal the old data plus the new keys, else the file is rewritten with
+    round-trip YAML instead (comments and order are kept either way).
+    """
+    import json
+
+    from intake.yamlio import YamlProblem, dump_roundtrip, load_roundtrip, parse_checked
+
+    expected = dict(data)
+    expected["source"] = source
+    block: list[str] = []
+    if "source" not in data:
+        block += [
+            "source:",
+            f"  type: {source['type']}",
+            f"  link: {json.dumps(source['link'], ensure_ascii=False)}",
+        ]
+    if rationale is not None:
+        expected["difficulty_rationale"] = rationale
+        if "difficulty_rationale" not in data:
+            block.append(f"difficulty_rationale: {json.dumps(rationale, ensure_ascii=False)}")
+    if not block and expected == data:
+        return text
+    lines = text.splitlines(keepends=True)
+    top = [
+        i
+        for i, line in enumerate(lines)
+        if line[:1] not in ("", " ", "\t", "#", "-", "\n", "\r") and not line.startswith("...")
+    ]
+    after = next((i for i in top if lines[i].startswith("category:")), None)
+    if after is not None and block:
+        nxt = next((i for i in top if i > after), len(lines))
+        if nxt == len(lines) and lines and not lines[-1].endswith("\n"):
+            lines[-1] += "\n"
+        candidate = "".join(lines[:nxt] + [b + "\n" for b in block] + lines[nxt:])
+        with contextlib.suppress(YamlProblem):
+            if parse_checked(candidate.encode("utf-8")).data == expected:
+                return candidate
+    doc = load_roundtrip(text)
+    doc["source"] = source
+    if rationale is not None:
+        doc["difficulty_rationale"] = rationale
+    return dump_roundtrip(doc, like=text)

@@ -1,0 +1,38 @@
+"""``intake init``: configure intake in an existing repository."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import typer
+
+
+def register(app: typer.Typer) -> None:
+    """Add the command."""
+
+    @app.command("init")
+    def init_cmd(
+        ctx: typer.Context,
+        force: bool = typer.Option(
+            False, "--force", help="Rewrite an existing [tool.intake] table."
+        ),
+    ) -> None:
+        """Configure intake here: [tool.intake] in pyproject.toml and .gitignore entries.
+
+        Detects GAIA's layout (eval/scenarios, eval/corpus, eval/results) or a top-level
+        scenarios/ folder, appends a commented [tool.intake] table to pyproject.toml (creating
+        a minimal one if absent; every other byte is kept) and adds the ledger folder and the
+        private drafts folder to .gitignore. A second run changes nothing.
+        """
+        from intake.cli import out
+        from intake.init import init_suite
+
+        root = ctx.find_root().meta.get("intake.root") or Path.cwd()
+        result = init_suite(Path(root).resolve(), force=force)
+        out(f"layout: {result.layout}" + (f" ({', '.join(result.found)})" if result.found else ""))
+        for line in result.actions:
+            out(line)
+        for line in result.kept:
+            out(line)
+        if not result.changed:
+            out("nothing to do: intake is already set up here")

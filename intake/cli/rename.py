@@ -1,0 +1,35 @@
+"""``intake rename``: give a draft a new id."""
+
+from __future__ import annotations
+
+import typer
+
+
+def register(app: typer.Typer) -> None:
+    """Add the command."""
+
+    @app.command("rename")
+    def rename_cmd(
+        ctx: typer.Context,
+        draft: str = typer.Argument(..., help="The draft: its id or its path under drafts/."),
+        new_id: str = typer.Argument(..., metavar="NEW_ID", help="The new id."),
+    ) -> None:
+        """Rename a draft, its record and its ledger history together.
+
+        The draft's id field and file names change atomically; runs stay valid (the id is not
+        part of what runs), reviews are stale (the file changed).
+        """
+        from intake.cli import err, out, settings
+        from intake.lifecycle import rename
+        from intake.paths import display_path
+        from intake.promote import _who
+
+        cfg = settings(ctx)
+        by, withheld = _who(cfg)
+        if withheld:
+            err(withheld)
+        result = rename(cfg, draft, new_id, by=by)
+        out(
+            f"renamed {result.old_id} -> {result.new_id}: "
+            f"{display_path(result.draft, cfg.root)} ({result.events_moved} ledger events moved)"
+        )

@@ -1,0 +1,39 @@
+"""``intake revise``: send a promoted or adopted scenario back to drafts."""
+
+from __future__ import annotations
+
+import typer
+
+
+def register(app: typer.Typer) -> None:
+    """Add the command."""
+
+    @app.command("revise")
+    def revise_cmd(
+        ctx: typer.Context,
+        scenario: str = typer.Argument(
+            ..., help="The promoted or adopted scenario: its id or its path."
+        ),
+    ) -> None:
+        """Move a promoted (or adopted) scenario back to drafts with its record.
+
+        The promotion or adoption stamp is kept in the record as history. Runs stay valid
+        while the runnable content (persona, setup, turns, agent_type) is unchanged, so a
+        description fix needs a new review and `intake promote`, not new runs.
+        """
+        from intake.cli import err, out, settings
+        from intake.lifecycle import revise
+        from intake.paths import display_path
+        from intake.promote import _who
+
+        cfg = settings(ctx)
+        by, withheld = _who(cfg)
+        if withheld:
+            err(withheld)
+        result = revise(cfg, scenario, by=by or "unknown")
+        done = "finished an interrupted revise" if result.finished else "revised"
+        out(
+            f"{done} {result.scenario_id}: {display_path(result.source, cfg.root)} -> "
+            f"{display_path(result.draft, cfg.root)} ({result.runs_kept} runs kept; "
+            "edit it, get a review, then `intake promote`)"
+        )

@@ -1,0 +1,216 @@
+"""``intake init``: configure a suite in an existing repository, in place and idempotently.
+
+It detects the layout (GAIA's ``eval/scenarios``, ``eval/corpus``, ``eval/results``, or a
+top-level ``scenarios/``), appends a commented ``[tool.intake]`` table to ``pyproject.toml``
+(creating a minimal file when there is none; every other byte of an existing file is kept) and
+adds the ledger folder and the private drafts folder to ``.gitignore``. A second run changes
+nothing; an existing table is kept unless ``force``. Both files are checked before anything is
+written and written atomically, so a corrupt input leaves both untouched.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from intake.config import GAIA_LAYOUT, TOP_LEVEL_LAYOUT, detect_layout
+from intake.errors import ConfigError
+from intake.fileio import atomic_write_all
+
+__all__ = ["InitResult", "init_suite", "intake_table"]
+
+_HEADER = re.compile(r"^\s*\[\s*tool\s*\.\s*intake\s*\]\s*(#.*)?$")
+_SUBTABLE = re.compile(r"^\s*\[\[?\s*tool\s*\.\s*intake\s*\.")
+_ANY_HEADER = re.compile(r"^\s*\[")
+
+
+@dataclass
+class InitResult:
+    """What ``init`` did (or found already done)."""
+
+    layout: str
+    actions: list[str] = field(default_factory=list)
+    kept: list[str] = field(default_factory=list)
+    found: list[str] = field(default_factory=list)
+
+    @property
+    def changed(self) -> bool:
+        """Whether any file was written."""
+        return bool(self.actions)
+
+
+def _folders(layout: str) -> dict[str, str]:
+    if layout == GAIA_LAYOUT:
+        return {
+            "scenarios_dir": "eval/scenarios",
+            "drafts_dir": "eval/drafts",
+            "corpus_dir": "eval/corpus",
+            "ledger_path": ".intake/ledger.db",
+            "baseline_path": "eval/intake-baseline.json",
+        }
+    return {
+        "scenarios_dir": "scenarios",
+        "drafts_dir": "drafts",
+        "ledger_path": ".intake/ledger.db",
+        "baseline_path": ".intake-baseline.json",
+    }
+
+
+_COMMENTS = {
+    "scenarios_dir": "promoted scenarios, one folder per category (what the runner loads)",
+    "drafts_dir": "drafts waiting for review; <drafts_dir>/private/ is ignored by git",
+    "corpus_dir": "documents the scenarios index (manifest.json), to match session documents",
+    "ledger_path": "the event ledger (SQLite, derived, ignored by git)",
+    "baseline_path": "accepted scrub findings of existing files (fingerprints only; commit it)",
+    "provenance_target": "share of scenarios from real use (sessions, issues) to aim for",
+    "require_rubric": "whether promotion needs a review rubric (intake review --underspecified …)",
+}
+
+
+def intake_table(layout: str, root: Path) -> str:
+    """The commented ``[tool.intake]`` table for a layout."""
+    folders = _folders(layout)
+    if layout == GAIA_LAYOUT and not (root / "eval" / "corpus").is_dir():
+        folders.pop("corpus_dir")
+    lines = [
+        "[tool.intake]",
+        "# written by `intake init`; every key is optional (see `intake config`)",
+    ]
+    for key, value in folders.items():
+        lines += [f"# {_COMMENTS[key]}", f'{key} = "{value}"']
+    lines += [
+        f"# {_COMMENTS['provenance_target']}",
+        "provenance_target = 0.2",
+        f"# {_COMMENTS['require_rubric']}",
+        "require_rubric = false",
+    ]
+    return "\n".join(lines) + "\n"
+
+
+def _read_text(path: Path, what: str) -> str | None:
+    if not path.exists():
+        return None
+    try:
+        raw = path.read_bytes()
+    except OSError as exc:
+        raise ConfigError(f"cannot read {what}: {exc.strerror or exc}", where=path.name) from None
+    if b"\x00" in raw:
+        raise ConfigError(f"{what} is not a text file (NUL bytes)", where=path.name)
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise ConfigError(
+            f"{what} is not valid UTF-8 at byte {exc.start}", where=path.name
+        ) from None
+
+
+def _parse_toml(text: str, where: str) -> dict[str, object]:
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise ConfigError(f"pyproject.toml is not valid TOML: {exc}", where=where) from None
+
+
+def _without_table(text: str) -> str | None:
+    """``text`` without its ``[tool.intake]`` table (header to the next table); None when the
+    table is not written as one header (dotted keys, sub-tables) and cannot be replaced safely."""
+    lines = text.splitlines(keepends=True)
+    start = next((i for i, line in enumerate(lines) if _HEADER.match(line)), None)
+    if start is None or any(_SUBTABLE.match(line) for line in lines):
+        return None
+    end = next(
+        (i for i in range(start + 1, len(lines)) if _ANY_HEADER.match(lines[i])), len(lines)
+    )
+    # the comment block `intake init` wrote above nothing else: drop trailing blank lines only
+    kept = lines[:start] + lines[end:]
+    return "".join(kept).rstrip("\n") + ("\n" if kept else "")
+
+
+def _ignore_lines(settings_values: dict[str, str]) -> list[str]:
+    ledger_dir = Path(settings_values["ledger_path"]).parent.as_posix()
+    drafts = settings_values["drafts_dir"].rstrip("/")
+    return [f"/{ledger_dir}/", f"/{drafts}/private/"]
+
+
+def init_suite(root: Path, *, force: bool = False) -> InitResult:
+    """Configure the suite at ``root`` (see the module docstring)."""
+    if not root.is_dir():
+        raise ConfigError("not a folder", where=root.name)
+    layout = detect_layout(root) or TOP_LEVEL_LAYOUT
+    result = InitResult(layout)
+    if layout == GAIA_LAYOUT:
+        for name in ("scenarios", "corpus", "results"):
+            if (root / "eval" / name).is_dir():
+                result.found.append(f"eval/{name}/")
+    elif (root / "scenarios").is_dir():
+        result.found.append("scenarios/")
+    values = _folders(layout)
+    table = intake_table(layout, root)
+
+    pyproject = root / "pyproject.toml"
+    writes: list[tuple[Path, str]] = []
+    text = _read_text(pyproject, "pyproject.toml")
+    if text is None:
+        new_text = f'[project]\nname = "{_project_name(root)}"\nversion = "0"\n\n{table}'
+        writes.append((pyproject, new_text))
+        result.actions.append("created pyproject.toml with a [tool.intake] table")
+    else:
+        data = _parse_toml(text, "pyproject.toml")
+        tool = data.get("tool")
+        has_table = isinstance(tool, dict) and "intake" in tool
+        if has_table and not force:
+            result.kept.append(
+                "pyproject.toml: [tool.intake] already there (kept; --force rewrites it)"
+            )
+        else:
+            base = text
+            if has_table:
+                stripped = _without_table(text)
+                if stripped is None:
+                    raise ConfigError(
+                        "cannot replace [tool.intake]: it is not written as one [tool.intake] "
+                        "table",
+                        where="pyproject.toml",
+                        hint="remove the intake keys by hand, then run `intake init` again",
+                    )
+                base = stripped
+            new_text = _joined(base, table)
+            _parse_toml(new_text, "pyproject.toml")  # never write a file that stops parsing
+            writes.append((pyproject, new_text))
+            verb = "replaced" if has_table else "appended"
+            result.actions.append(f"pyproject.toml: {verb} a [tool.intake] table")
+
+    gitignore = root / ".gitignore"
+    ignore_text = _read_text(gitignore, ".gitignore")
+    present = {line.strip() for line in (ignore_text or "").splitlines()}
+    missing = [
+        line
+        for line in _ignore_lines(values)
+        if line not in present and line.lstrip("/") not in present
+    ]
+    if missing:
+        base = ignore_text or ""
+        if base and not base.endswith("\n"):
+            base += "\n"
+        block = "# intake: the ledger and private drafts (never committed)\n" + "\n".join(missing)
+        writes.append((gitignore, base + ("\n" if base else "") + block + "\n"))
+        result.actions.append(".gitignore: added " + ", ".join(missing))
+    else:
+        result.kept.append(".gitignore: already ignores the ledger and private drafts")
+    if writes:
+        atomic_write_all(writes)
+    return result
+
+
+def _joined(base: str, table: str) -> str:
+    """``table`` after ``base`` with one blank line between them."""
+    if not base or base.endswith("\n\n"):
+        return base + table
+    return base + ("\n" if base.endswith("\n") else "\n\n") + table
+
+
+def _project_name(root: Path) -> str:
+    name = re.sub(r"[^A-Za-z0-9._-]+", "-", root.name).strip("-._")
+    return name or "suite"

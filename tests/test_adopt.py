@@ -1,0 +1,223 @@
+"""``intake adopt``: provenance for existing scenarios; and the acceptance run on GAIA's suite."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from intake.cli import app
+from intake.records import content_hash, load_record, record_path
+from tests.conftest import GAIA, GAIA_SCENARIOS, requires_gaia_corpus
+
+LEGACY = """\
+id: {id}
+name: A legacy case  # a comment that must survive
+category: rag_quality
+persona: casual_user
+setup:
+  index_documents: []
+turns:
+  - turn: 1
+    objective: Ask something long enough that a reflow would be noticed by a byte comparison.
+    success_criteria: Answers it.
+"""
+
+CAPTURED = LEGACY.replace("category: rag_quality", "category: captured") + (
+    "captured_from:\n  session_id: 29c211c7-31b5-4084-bb3f-1825c0210942\n"
+    "  captured_at: '2026-03-20T16:21:18.080736'\n"
+)
+
+
+def _legacy(
+    suite: Path, scenario_id: str, text: str = LEGACY, category: str = "rag_quality"
+) -> Path:
+    path = suite / "scenarios" / category / f"{scenario_id}.yaml"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text.format(id=scenario_id), encoding="utf-8")
+    return path
+
+
+def test_bulk_adoption_writes_source_and_adopted_record(suite: Path, runner) -> None:
+    first = _legacy(suite, "case_one")
+    second = _legacy(suite, "case_two")
+    before = first.read_text()
+    result = runner.invoke(
+        app,
+        ["adopt", "scenarios/rag_quality", "--source", "synthetic", "--reviewer", "alice",
+         "--rationale", "Two facts sit in different sections."],
+    )
+    assert result.exit_code == 0, result.output
+    assert result.stdout.splitlines()[-1] == "2 adopted, 0 skipped"
+    after = first.read_text()
+    # every other byte is kept: the new lines are inserted after category
+    assert after == before.replace(
+        "category: rag_quality\n",
+        "category: rag_quality\nsource:\n  type: synthetic\n"
+        '  link: "adopted:scenarios/rag_quality/case_one.yaml"\n'
+        'difficulty_rationale: "Two facts sit in different sections."\n',
+    )
+    for path in (first, second):
+        record = load_record(record_path(path))
+        assert record.promotion is None
+        assert record.adoption is not None
+        assert record.adoption.by == "alice"
+        assert record.adoption.content_hash == content_hash(path)
+        assert record.source.kind.value == "synthetic"
+    checked = runner.invoke(app, ["check"])
+    assert checked.exit_code == 0, checked.output
+    assert checked.stdout.strip().endswith("2 files, 0 errors, 0 warnings, 0 drafts")
+    report = json.loads(runner.invoke(app, ["report", "--format", "json"]).stdout)
+    assert report["by_source"]["synthetic"]["count"] == 2
+    assert report["entry"] == {"promoted": 0, "adopted": 2, "neither": 0}
+    log = runner.invoke(app, ["log", "case_one"])
+    assert "adoption" in log.stdout
+
+
+def test_captured_from_gives_the_session_link(suite: Path, runner) -> None:
+    path = _legacy(suite, "captured_case", CAPTURED, "captured")
+    result = runner.invoke(
+        app, ["adopt", str(path), "--source", "session", "--reviewer", "alice"]
+    )
+    assert result.exit_code == 0, result.output
+    assert "gaia-session:29c211c7-31b5-4084-bb3f-1825c0210942" in result.stdout
+    record = load_record(record_path(path))
+    assert record.source.locator == "gaia-session:29c211c7-31b5-4084-bb3f-1825c0210942"
+    assert record.source.captured_at.isoformat().startswith("2026-03-20T16:21:18")
+
+
+def test_dry_run_writes_nothing(suite: Path, runner) -> None:
+    path = _legacy(suite, "case_one")
+    before = path.read_bytes()
+    result = runner.invoke(
+        app, ["adopt", str(path), "--source", "hand", "--reviewer", "alice", "--dry-run"]
+    )
+    assert result.exit_code == 0, result.output
+    assert "would adopt scenarios/rag_quality/case_one.yaml as hand" in result.stdout
+    assert path.read_bytes() == before
+    assert not record_path(path).exists()
+
+
+def test_adopted_scenario_edited_afterwards_fails_check(suite: Path, runner) -> None:
+    path = _legacy(suite, "case_one")
+    runner.invoke(app, ["adopt", str(path), "--source", "hand", "--reviewer", "alice",
+                        "--rationale", "It needs two documents."])
+    path.write_text(path.read_text().replace("Answers it.", "Answers it well."))
+    result = runner.invoke(app, ["check"])
+    assert result.exit_code == 1
+    assert (
+        "scenarios/rag_quality/case_one.yaml:1: error: scenario differs from what was adopted "
+        "(its content hash changed); send edits through `intake revise case_one` and "
+        "`intake promote`" in result.stdout
+    )
+
+
+def test_a_second_adoption_skips_and_leaves_the_file(suite: Path, runner) -> None:
+    path = _legacy(suite, "case_one")
+    args = ["adopt", str(path), "--source", "hand", "--reviewer", "alice"]
+    assert runner.invoke(app, args).exit_code == 0
+    adopted = path.read_bytes()
+    again = runner.invoke(app, args)
+    assert again.exit_code == 0
+    assert "skipped scenarios/rag_quality/case_one.yaml: already has a record" in again.stderr
+    assert path.read_bytes() == adopted
+
+
+def test_bad_input_is_one_line_and_nothing_is_written(suite: Path, runner, tmp_path: Path) -> None:
+    good = _legacy(suite, "case_one")
+    outside = tmp_path / "elsewhere.yaml"
+    outside.write_text(LEGACY.format(id="elsewhere"))
+    not_scenario = suite / "scenarios" / "rag_quality" / "notes.yaml"
+    not_scenario.write_text("just: a mapping\n")
+    broken = suite / "scenarios" / "other" / "broken.yaml"
+    broken.parent.mkdir()
+    broken.write_text("id: x\nturns: [unclosed\n")
+    before = good.read_bytes()
+    cases = [
+        (["adopt", str(outside), "--source", "hand", "--reviewer", "alice"],
+         "error: outside the suite's scenarios folder (elsewhere.yaml)\n"
+         "hint: adopt files under scenarios/\n"),
+        (["adopt", "scenarios/rag_quality", "--source", "hand", "--reviewer", "alice"],
+         "error: not a valid scenario (see `intake validate`) "
+         "(scenarios/rag_quality/notes.yaml:1)\n"),
+        (["adopt", str(broken), "--source", "hand", "--reviewer", "alice"],
+         "error: not a scenario (cannot be read as YAML) (scenarios/other/broken.yaml)\n"),
+        (["adopt", str(good), "--source", "sekrit-ghp_abc", "--reviewer", "alice"],
+         "error: unknown source type (--source)\nhint: one of: session, issue, hand, synthetic\n"),
+        (["adopt", str(good), "--source", "hand", "--reviewer", "a b@example.com"],
+         "error: not a login (letters, digits and dashes, at most 39) (--reviewer)\n"),
+        (["adopt", str(good), "--source", "session", "--reviewer", "alice"],
+         "error: no link for this scenario: give --link (its captured_from has no session_id) "
+         "(scenarios/rag_quality/case_one.yaml)\n"),
+        (["adopt", str(good), "--source", "issue", "--reviewer", "alice",
+          "--link", "https://x.test/?t=ghp_R8x2Kq9LmZ4vT7wYp3Nc6Hs1Jd5Fg0Ab2Ce4X"],
+         "error: --link holds private data; give a link without it (--link)\n"
+         "hint: --link scrubbed: 1 finding(s) (GITHUB_TOKEN)\n"),
+        (["adopt", "scenarios/nothing_here", "--source", "hand", "--reviewer", "alice"],
+         "error: no such file or folder (scenarios/nothing_here)\n"),
+    ]
+    for args, line in cases:
+        result = runner.invoke(app, args)
+        assert result.exit_code == 2, (args, result.output)
+        assert result.stderr == line, args
+        assert "Traceback" not in result.output
+    assert good.read_bytes() == before, "the valid file in the batch is untouched"
+    assert not record_path(good).exists()
+
+
+@requires_gaia_corpus()
+def test_acceptance_gaia_repository_without_configuration(
+    tmp_path: Path, runner, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The issue's acceptance run: init, adopt two categories, report, check, revise loop.
+
+    GAIA's captured scenarios carry ``captured_from.session_id`` (written by GAIA's
+    ``eval/scripts/capture_session.py``, the ``captured_from`` block); their session link
+    comes from there.
+    """
+    repo = tmp_path / "gaia"
+    shutil.copytree(GAIA / "eval", repo / "eval")
+    if (GAIA / ".github").is_dir():
+        shutil.copytree(GAIA / ".github", repo / ".github")
+    (repo / "pyproject.toml").write_text('[project]\nname = "amd-gaia"\nversion = "0"\n')
+    monkeypatch.chdir(repo)
+    for args in (["init", "-q", "-b", "main"], ["add", "-A"]):
+        subprocess.run(["git", *args], cwd=repo, check=True)
+    subprocess.run(
+        ["git", "-c", "user.name=t", "-c", "user.email=t@example.com", "commit", "-qm", "gaia"],
+        cwd=repo,
+        check=True,
+    )
+    assert runner.invoke(app, ["init"]).exit_code == 0
+    rag = sorted((GAIA_SCENARIOS / "rag_quality").glob("*.yaml"))
+    captured = sorted((GAIA_SCENARIOS / "captured").glob("*.yaml"))
+    adopted = runner.invoke(
+        app,
+        ["adopt", "eval/scenarios/rag_quality", "--source", "synthetic", "--reviewer", "alice"],
+    )
+    assert adopted.exit_code == 0, adopted.output
+    sessions = runner.invoke(
+        app, ["adopt", "eval/scenarios/captured", "--source", "session", "--reviewer", "alice"]
+    )
+    assert sessions.exit_code == 0, sessions.output
+    assert "gaia-session:29c211c7-31b5-4084-bb3f-1825c0210942" in sessions.stdout
+    report = json.loads(runner.invoke(app, ["report", "--format", "json"]).stdout)
+    total = len(list(GAIA_SCENARIOS.rglob("*.yaml")))
+    assert report["scenarios"] == total
+    assert report["by_source"]["synthetic"]["count"] == len(rag)
+    assert report["by_source"]["session"]["count"] == len(captured)
+    adopted_count = len(rag) + len(captured)
+    assert report["entry"] == {
+        "promoted": 0, "adopted": adopted_count, "neither": total - adopted_count
+    }
+    # GAIA's deliberate test data (made-up e-mails, a fake password) goes into the baseline
+    assert runner.invoke(app, ["check", "--update-baseline"]).exit_code == 0
+    checked = runner.invoke(app, ["check", "--format", "github"])
+    assert checked.exit_code == 0, checked.output
+    annotations = [line for line in checked.stdout.splitlines() if line.startswith("::")]
+    assert len(annotations) <= 3, annotations
+    baseline = (repo / "eval" / "intake-baseline.json").read_text()
+    assert "acmeco.com" not in baseline and "hunter2" not in baseline
