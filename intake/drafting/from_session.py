@@ -32,11 +32,13 @@ from intake.sources.model import (
     Session,
     SessionSummary,
     StoreKind,
+    ToolCall,
     failure_kind,
     plain_session_id,
     risky_word,
 )
 from intake.sources.registry import open_store
+from intake.sources.tool_outcome import MAX_REASON_CHARS, capped
 from intake.textcut import cut_at_space
 
 DEFAULT_CATEGORY = "captured"
@@ -94,6 +96,8 @@ class SessionPlan:
     locator: str
     private: bool
     details: dict[str, Any]
+    evidence: dict[str, Any] | None = None
+    """The ``Record.evidence`` mapping, unscrubbed (``write_draft`` scrubs it with the rest)."""
 
 
 @dataclass
@@ -332,6 +336,7 @@ def build_plan(
         documents_seen.append(seen)
 
     turns: list[dict[str, Any]] = []
+    evidence_turns: list[dict[str, Any]] = []
     turn_notes: list[dict[str, Any]] = []
     failures: list[dict[str, Any]] = []
     for number, span in enumerate(grouped.turns, start=1):
@@ -342,15 +347,17 @@ def build_plan(
             index_documents.append({"path": placeholder(what)})
         expected: list[str] = []
         failed, blocked, unconfirmed, errors = [], [], [], []
+        tool_evidence: list[dict[str, Any]] = []
         for reply in span.replies:
             for call in reply.tools:
+                tool_evidence.append(tool_evidence_entry(call))
                 if call.blocked:
-                    blocked.append({"tool": call.name, "reason": call.reason})
+                    blocked.append({"tool": call.name, "reason": call.reason, "rule": call.rule})
                 elif call.success is True:
                     if call.name not in expected:
                         expected.append(call.name)
                 elif call.success is False:
-                    failed.append({"tool": call.name, "reason": call.reason})
+                    failed.append({"tool": call.name, "reason": call.reason, "rule": call.rule})
                 else:
                     unconfirmed.append(call.name)
             errors.extend(reply.errors)
@@ -379,6 +386,17 @@ def build_plan(
             "what a correct answer does (the captured answer is evidence, not the criterion)"
         )
         turns.append(turn)
+        evidence_turns.append(
+            _compact_keep(
+                {
+                    "turn": number,
+                    "user_message": text,
+                    "answer": answer or None,
+                    "error_fallback": failure,
+                    "tools": tool_evidence,
+                }
+            )
+        )
         notes = [n for m in [*span.users, *span.replies] for n in m.notes]
         if answer_note:
             notes.append(answer_note)
@@ -446,7 +464,36 @@ def build_plan(
             **session.details,
         }
     )
-    return SessionPlan(scenario, observations, locator, session.private, details)
+    evidence: dict[str, Any] = {"tools_available": session.tools_available}
+    if session.evidence_note:
+        evidence["note"] = session.evidence_note
+    evidence["turns"] = evidence_turns
+    return SessionPlan(scenario, observations, locator, session.private, details, evidence)
+
+
+def tool_evidence_entry(call: ToolCall) -> dict[str, Any]:
+    """One tool call as record evidence: arguments and result capped, the verdict and rule."""
+    arguments, cut_args = capped(call.arguments)
+    result, cut_result = capped(call.result)
+    reason, cut_reason = capped(call.reason, MAX_REASON_CHARS)
+    return _compact_keep(
+        {
+            "tool": call.name,
+            "arguments": arguments,
+            "result": result,
+            "outcome": call.outcome,
+            "stored_success": call.stored_success,
+            "rule": call.rule,
+            "reason": reason,
+            "latency_ms": call.latency_ms,
+            "truncated": cut_args or cut_result or cut_reason,
+        }
+    )
+
+
+def _compact_keep(data: dict[str, Any]) -> dict[str, Any]:
+    """``data`` without None values (falsy values such as ``False`` or ``[]`` are kept)."""
+    return {k: v for k, v in data.items() if v is not None}
 
 
 def _compact(data: dict[str, Any]) -> dict[str, Any]:
@@ -518,6 +565,7 @@ def draft_from_session(
         force=force,
         header=DRAFT_HEADER,
         mapping=mapping,
+        evidence=plan.evidence,
     )
     return SessionDraft(result, session.id, session.store)
 
