@@ -113,7 +113,7 @@ def run_check(settings: Settings, *, strict: bool = False) -> CheckReport:
     ``strict``: a gate that fails every existing suite on day one would simply be switched off.
     """
     from intake.promote import scrub_scan
-    from intake.validate import Severity, validate_file
+    from intake.validate import Severity, suite_manifest, validate_file
 
     root = settings.root
     if not (settings.scenarios.is_dir() or settings.drafts.is_dir()):
@@ -146,6 +146,7 @@ def run_check(settings: Settings, *, strict: bool = False) -> CheckReport:
 
     tracked = tracked_files(root, settings.drafts)
     report.git = tracked is not None
+    manifest = suite_manifest(settings)
 
     ids: dict[str, str] = {}
     data_of: dict[Path, dict[str, Any]] = {}
@@ -153,7 +154,9 @@ def run_check(settings: Settings, *, strict: bool = False) -> CheckReport:
     for path in scenarios + drafts:
         is_draft = path in drafts
         promoted = not is_draft and record_path(path).is_file()
-        result = validate_file(path, strict=promoted, drafts_dir=settings.drafts, display=rel(path))
+        result = validate_file(
+            path, strict=promoted, drafts_dir=settings.drafts, display=rel(path), manifest=manifest
+        )
         for p in result.problems:
             add(Finding(p.severity.value, p.file, p.line, f"validate:{p.code}", p.message))
         if result.data is not None:
@@ -293,7 +296,9 @@ def run_check(settings: Settings, *, strict: bool = False) -> CheckReport:
         if private and tracked is not None and not is_tracked:
             continue
         draft_data = data_of.get(path)
-        judged = validate_file(path, strict=True, drafts_dir=settings.drafts, display=rel(path))
+        judged = validate_file(
+            path, strict=True, drafts_dir=settings.drafts, display=rel(path), manifest=manifest
+        )
         problems = [
             f"{p.file}:{p.line}: {p.message}"
             for p in judged.problems
