@@ -19,6 +19,7 @@ at amd/gaia commit 78bbc30 (see that module's docstring). GAIA facts used here:
 
 from __future__ import annotations
 
+import hashlib
 import json
 import sqlite3
 from pathlib import Path
@@ -287,3 +288,49 @@ def test_fresh_db_layout_matches_gaia(tmp_path: Path) -> None:
     assert cols[:3] == ["id", "title", "title_is_custom"]
     assert conn.execute("PRAGMA user_version").fetchone()[0] == 0
     conn.close()
+
+
+def _corpus(suite: Path, files: dict[str, bytes]) -> None:
+    folder = suite / "corpus"
+    for name, body in files.items():
+        (folder / "documents").mkdir(parents=True, exist_ok=True)
+        (folder / "documents" / name).write_bytes(body)
+    gn.write_manifest(folder / "manifest.json", gn.DEMO_DOCUMENTS)
+    with (suite / "pyproject.toml").open("a", encoding="utf-8") as handle:
+        handle.write('corpus_dir = "corpus"\n')
+
+
+def test_document_matched_by_unique_name_says_so(chat_db: Path, suite: Path) -> None:
+    """The demo session's document hash is not the corpus file's: matched by its name."""
+    _corpus(suite, {"acme_q3_report.md": b"edited since indexing\n"})
+    settings = load_settings(suite)
+    plan = build_plan(read_session(settings, chat_db, gn.SESSION_ID), settings)
+    assert plan.scenario["setup"]["index_documents"] == [
+        {"corpus_doc": "acme_q3_report", "path": "corpus/documents/acme_q3_report.md"}
+    ]
+    assert plan.observations["documents"] == [
+        {"name": "acme_q3_report.md", "in_corpus": True,
+         "matched_by": "file name (unique in the corpus manifest)",
+         "corpus_doc": "acme_q3_report"}
+    ]
+
+
+def test_document_matched_by_hash_first(tmp_path: Path, suite: Path) -> None:
+    body = b"Q3 revenue was $14.2 million.\n"
+    _corpus(suite, {"budget_2025.md": body})
+    path = tmp_path / "gaia_chat.db"
+    conn = gn.create_chat_db(path)
+    clock = gn.Clock()
+    gn.add_document(conn, gn.DOC_ID, clock, filename="acme_q3_report.md",
+                    filepath=gn.REPORT_PATH, file_hash=hashlib.sha256(body).hexdigest(),
+                    file_size=len(body), chunk_count=1, file_mtime=1.0)
+    gn.add_session(conn, gn.SESSION_ID, clock, title="t", agent_type="doc",
+                   document_ids=[gn.DOC_ID])
+    gn.add_message(conn, gn.SESSION_ID, "user", "hi", clock)
+    conn.close()
+    settings = load_settings(suite)
+    plan = build_plan(read_session(settings, path, gn.SESSION_ID), settings)
+    assert plan.scenario["setup"]["index_documents"] == [
+        {"corpus_doc": "budget_2025", "path": "corpus/documents/budget_2025.md"}
+    ]
+    assert plan.observations["documents"][0]["matched_by"] == "content hash"

@@ -23,7 +23,9 @@ from typing import TYPE_CHECKING, Any
 from intake.config import Settings
 from intake.drafting.tail import DraftResult, new_record_source, slug, write_draft
 from intake.errors import ConfigError, InputError, UsageError
+from intake.manifest import MANIFEST, load_manifest
 from intake.models import CATEGORY_PATTERN, placeholder
+from intake.paths import display_path
 from intake.sources.model import (
     LOCATOR_PREFIX,
     MASK,
@@ -292,9 +294,47 @@ def flag_attachments(text: str) -> tuple[str, list[str]]:
     return text, names
 
 
-def _document_entry(doc: Document, corpus: dict[str, CorpusFile]) -> tuple[Any, dict[str, Any]]:
+def corpus_by_name(settings: Settings) -> dict[str, CorpusFile]:
+    """Corpus files whose name is unique in the manifest (and in the corpus folder).
+
+    The second way to match a session's document to the corpus, after the content hash: a
+    file edited since it was indexed still finds its manifest entry by name, but only when
+    that name is unambiguous.
+    """
+    if settings.corpus_dir is None:
+        return {}
+    folder = settings.path(settings.corpus_dir)
+    if not (folder / MANIFEST).is_file():
+        return {}
+    manifest = load_manifest(folder, display_path(folder, settings.root))
+    found: dict[str, list[Path]] = {}
+    for path in sorted(folder.rglob("*")):
+        if path.is_file() and path.name != MANIFEST:
+            found.setdefault(path.name, []).append(path)
+    root = settings.root.resolve()
+    names: dict[str, CorpusFile] = {}
+    for name, paths in found.items():
+        ids = manifest.ids_for_filename(name)
+        if len(ids) != 1 or len(paths) != 1:
+            continue
+        try:
+            rel: str | None = paths[0].resolve().relative_to(root).as_posix()
+        except ValueError:
+            rel = None
+        names[name] = CorpusFile(ids[0], rel)
+    return names
+
+
+def _document_entry(
+    doc: Document, corpus: dict[str, CorpusFile], names: dict[str, CorpusFile] | None = None
+) -> tuple[Any, dict[str, Any]]:
     hit = corpus.get(doc.sha256 or "")
+    matched_by = "content hash" if hit is not None else None
+    if hit is None and names and doc.name in names:
+        hit, matched_by = names[doc.name], "file name (unique in the corpus manifest)"
     seen: dict[str, Any] = {"name": doc.name, "in_corpus": hit is not None}
+    if matched_by:
+        seen["matched_by"] = matched_by
     if hit is not None and hit.path is not None:
         entry: dict[str, Any] = {"path": hit.path}
         if hit.corpus_doc:
@@ -327,11 +367,12 @@ def build_plan(
             where=f"session {session.id if plain_session_id(session.id) else MASK}",
         )
     corpus = corpus_index(settings) if session.documents else {}
+    names = corpus_by_name(settings) if session.documents else {}
 
     index_documents: list[Any] = []
     documents_seen = []
     for doc in session.documents:
-        entry, seen = _document_entry(doc, corpus)
+        entry, seen = _document_entry(doc, corpus, names)
         index_documents.append(entry)
         documents_seen.append(seen)
 
