@@ -767,7 +767,7 @@ def parse_issue(title: str | None, body: str | None) -> ParsedIssue:
         # Opening the Agent UI or an agent's chat and indexing a file are how GAIA's
         # simulator sets a session up (create_session(agent_type=…), index_documents), not
         # something the user says: those clauses leave the turns; the rest stays a turn.
-        rest: list[str] = []
+        remaining: list[str] = []
         was_setup = False
         for clause in clauses(step):
             opens, agent = agent_of(clause)
@@ -778,10 +778,10 @@ def parse_issue(title: str | None, body: str | None) -> ParsedIssue:
             if opens or names:
                 was_setup = True
             else:
-                rest.append(clause)
+                remaining.append(clause)
         if was_setup:
             setup_steps.append(step)
-            kept[kept.index(step)] = ", ".join(rest)
+            kept[kept.index(step)] = ", ".join(remaining)
     kept = [s for s in kept if s]
     user_facing = [s for s in kept if not _OBSERVE.match(s)]
     if not user_facing:

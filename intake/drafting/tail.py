@@ -209,6 +209,14 @@ def write_draft(
         "evidence": evidence,
     }
     clean, report = scrub_tree(bundle, scrubber=configured_scrubber(settings), mapping=mapping)
+    if evidence is not None:
+        # The evidence repeats the draft's messages: its replacements are listed in the
+        # spans but not counted again, so the counts stay "what this draft held".
+        counts: dict[str, int] = {}
+        for span in report.spans:
+            if not span.json_path.startswith("$.evidence"):
+                counts[span.entity_type] = counts.get(span.entity_type, 0) + 1
+        report = report.model_copy(update={"counts": dict(sorted(counts.items()))})
     clean_scenario: dict[str, Any] = to_plain(clean["scenario"])
     if clean_scenario.get("id") != scenario_id:
         raise IntakeError("scrubbing changed the scenario id; refusing to write", where=scenario_id)
