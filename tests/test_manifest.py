@@ -164,3 +164,41 @@ def test_gaia_91_scenarios_pass_strict_with_provenance(
     result = runner.invoke(app, ["validate", "--strict", "scenarios"])
     assert result.exit_code == 0, result.stdout[-2000:]
     assert result.stdout.strip().splitlines()[-1] == "91 files, 0 errors, 0 warnings"
+
+
+def test_promote_gate_sees_unknown_corpus_doc(suite: Path, tmp_path: Path) -> None:
+    """promote judges the draft with the manifest too (gather → the validation gate)."""
+    from intake.config import load_settings
+    from intake.drafting.from_session import draft_from_session
+    from intake.promote import gather
+
+    gn.write_manifest(suite / "corpus" / "manifest.json", gn.DEMO_DOCUMENTS)
+    corpus_suite(suite, Path("corpus"))
+    db = tmp_path / "gaia_chat.db"
+    gn.build_chat_db(db)
+    settings = load_settings(suite)
+    draft = draft_from_session(settings, gn.SESSION_ID, db=db).result.path
+    text = draft.read_text(encoding="utf-8")
+    head, rest = text.split("setup:\n", 1)
+    draft.write_text(
+        head + "setup:\n  index_documents:\n    - corpus_doc: ghost_doc\n      path: x.md\n"
+        + rest[rest.index("turns:") :],
+        encoding="utf-8",
+    )
+    problems = gather(settings, draft).problems
+    assert any(
+        "corpus_doc 'ghost_doc' is not a document in the corpus manifest" in p for p in problems
+    )
+
+
+def test_draft_named_unlike_its_id_gets_a_warning(suite: Path, runner: CliRunner) -> None:
+    text = SCENARIO.replace(
+        "    - corpus_doc: {corpus_doc}\n      path: eval/corpus/documents/nope.md\n", ""
+    ).format(fact_id="q3_revenue")
+    (suite / "drafts" / "renamed.yaml").write_text(text, encoding="utf-8")
+    result = runner.invoke(app, ["validate", "drafts"])
+    assert result.exit_code == 0
+    assert (
+        "drafts/renamed.yaml:1: warning: id 'q3_lookup' does not match the file name "
+        "'renamed.yaml'" in result.stdout
+    )
