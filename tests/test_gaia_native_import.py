@@ -334,3 +334,49 @@ def test_document_matched_by_hash_first(tmp_path: Path, suite: Path) -> None:
         {"corpus_doc": "budget_2025", "path": "corpus/documents/budget_2025.md"}
     ]
     assert plan.observations["documents"][0]["matched_by"] == "content hash"
+
+
+@pytest.mark.parametrize(
+    ("data", "line"),
+    [
+        ({"session": [], "messages": [], "format": "json"},
+         "error: Agent UI export's 'session' is a JSON array, not an object (export.json)"),
+        ({"session": {"id": "abc"}, "messages": {}, "format": "json"},
+         "error: Agent UI export's 'messages' is a JSON object, not an array (export.json)"),
+        ({"session": {"id": 5}, "messages": [], "format": "json"},
+         "error: Agent UI export's session.id is not a non-empty string (export.json)"),
+    ],
+)
+def test_bad_exports_are_one_line(
+    runner: CliRunner, suite: Path, tmp_path: Path, data: dict[str, object], line: str
+) -> None:
+    bad = tmp_path / "export.json"
+    bad.write_text(json.dumps(data), encoding="utf-8")
+    result = runner.invoke(app, ["from-session", "abc", "--db", str(bad)])
+    assert (result.exit_code, result.stderr) == (3, line + "\n")
+
+
+def test_export_steps_of_the_wrong_type_are_flagged(
+    chat_db: Path, suite: Path, tmp_path: Path
+) -> None:
+    data = gn.export_json(chat_db, gn.SESSION_ID)
+    data["messages"][1]["agent_steps"] = {"not": "a list"}
+    path = tmp_path / "export.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    settings = load_settings(suite)
+    session = read_session(settings, path, gn.SESSION_ID)
+    assert session.messages[1].tools == []
+    assert "agent_steps is a JSON object, not a list" in session.messages[1].notes
+
+
+def test_markdown_export_without_header_is_not_a_store(
+    runner: CliRunner, suite: Path, tmp_path: Path
+) -> None:
+    path = tmp_path / "notes.md"
+    path.write_text("# Notes\n\njust text\n", encoding="utf-8")
+    result = runner.invoke(app, ["from-session", "x", "--db", str(path)])
+    assert result.exit_code == 3
+    assert result.stderr == (
+        "error: not a GAIA session store (neither SQLite, a session JSON file nor an Agent UI "
+        "export) (notes.md)\n"
+    )
