@@ -32,7 +32,7 @@ from intake.config import load_settings
 from intake.drafting.from_session import build_plan, draft_from_session, read_session
 from intake.models import ToolOutcome
 from intake.records import load_record
-from intake.sources.model import StoreKind, tools_from_steps
+from intake.sources.model import StoreKind, plain_session_id, tools_from_steps
 from intake.sources.registry import detect
 from intake.sources.tool_outcome import repr_shape, result_shape
 from tests import gaia_native as gn
@@ -145,6 +145,8 @@ def test_markdown_export_turns_without_tools(chat_db: Path, suite: Path, tmp_pat
     session = read_session(settings, path, "export-")
     assert [m.role for m in session.messages] == ["user", "assistant"] * 5
     assert session.title == "Acme Q3 questions" and session.model == gn.DEFAULT_MODEL
+    # a plain id, so listings and hints show it rather than a mask
+    assert len(session.id) == 15 and plain_session_id(session.id)
     done = draft_from_session(settings, "export-", db=path)
     turns = done.result.scenario["turns"]
     assert [t["user_message"] for t in turns] == [t[0] for t in gn.demo_turns()]

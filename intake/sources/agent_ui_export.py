@@ -10,7 +10,7 @@ differ, as the export names them by id alone.
 The Markdown export (``format=markdown``, what the UI's Export button downloads and users
 paste into bug reports) holds the title, creation time, model and each message as
 ``**User:**`` / ``**Assistant:**`` blocks: no steps, no agent. Its session has no id, so one
-is made from the file's content hash (``export-<12 hex>``); the record says tools were not
+is made from the file's content hash (``export-<8 hex>``); the record says tools were not
 available.
 """
 
@@ -240,7 +240,7 @@ class ExportStore:
         self.created = head.group("created") or None
         self.model = model.group("model") if model else None
         body = rest[model.end() :] if model else rest
-        self.session_id = f"export-{digest[:12]}"
+        self.session_id = f"export-{digest[:8]}"
         self.blocks: list[tuple[str, str]] = []
         body = body.lstrip("\n")
         if body.endswith("\n\n---\n"):
