@@ -125,7 +125,7 @@ def run_check(
     ``strict``: a gate that fails every existing suite on day one would simply be switched off.
     """
     from intake.promote import scrub_scan
-    from intake.validate import Severity, validate_file
+    from intake.validate import Severity, suite_manifest, validate_file
 
     root = settings.root
     if not (settings.scenarios.is_dir() or settings.drafts.is_dir()):
@@ -158,6 +158,7 @@ def run_check(
 
     tracked = tracked_files(root, settings.drafts)
     report.git = tracked is not None
+    manifest = suite_manifest(settings)
 
     ids: dict[str, str] = {}
     data_of: dict[Path, dict[str, Any]] = {}
@@ -166,7 +167,9 @@ def run_check(
     for path in scenarios + drafts:
         is_draft = path in drafts
         promoted = not is_draft and record_path(path).is_file()
-        result = validate_file(path, strict=promoted, drafts_dir=settings.drafts, display=rel(path))
+        result = validate_file(
+            path, strict=promoted, drafts_dir=settings.drafts, display=rel(path), manifest=manifest
+        )
         adopted = promoted and _adopted(record_path(path))
         is_changed = changed is not None and path.resolve() in changed
         for p in result.problems:
@@ -345,7 +348,9 @@ def run_check(
         if private and tracked is not None and not is_tracked:
             continue
         draft_data = data_of.get(path)
-        judged = validate_file(path, strict=True, drafts_dir=settings.drafts, display=rel(path))
+        judged = validate_file(
+            path, strict=True, drafts_dir=settings.drafts, display=rel(path), manifest=manifest
+        )
         problems = [
             f"{p.file}:{p.line}: {p.message}"
             for p in judged.problems

@@ -71,8 +71,16 @@ class Settings(BaseModel):
     """Whether promotion needs an approval that carries a review rubric (``intake review``)."""
     baseline_path: Path = Path(".intake-baseline.json")
     """Accepted scrub findings of existing files (fingerprints only; committed)."""
+    tracker_labels: list[str] = Field(
+        default_factory=lambda: [
+            "bug", "triage", "needs-info", "enhancement", "question", "documentation",
+            "duplicate", "wontfix", "invalid", "ready_for_ci", "stop-the-line",
+            "p0", "p1", "p2", "p3", "good first issue", "help wanted",
+        ]
+    )
+    """Issue labels about the tracker's workflow, never scenario tags (``from-issue``)."""
 
-    @field_validator("strong_models", "local_models", mode="before")
+    @field_validator("strong_models", "local_models", "tracker_labels", mode="before")
     @classmethod
     def _split(cls, value: Any) -> Any:
         if isinstance(value, str):

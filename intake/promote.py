@@ -138,11 +138,15 @@ def suite_duplicates(settings: Settings, scenario_id: str) -> list[str]:
 def gather(settings: Settings, draft: Path, *, allow_saturated: str | None = None) -> GateInputs:
     """Read everything the gates judge for one draft."""
     from intake.suite import load_draft_record
-    from intake.validate import Severity, validate_file
+    from intake.validate import Severity, suite_manifest, validate_file
 
     scenario_id = draft.stem
     result = validate_file(
-        draft, strict=True, drafts_dir=settings.drafts, display=display_path(draft, settings.root)
+        draft,
+        strict=True,
+        drafts_dir=settings.drafts,
+        display=display_path(draft, settings.root),
+        manifest=suite_manifest(settings),
     )
     problems = [
         f"{p.file}:{p.line}: {p.message}" for p in result.problems if p.severity is Severity.error

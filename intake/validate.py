@@ -16,7 +16,9 @@ from pathlib import Path
 from typing import Any
 
 from intake import schema
+from intake.config import Settings
 from intake.errors import UsageError
+from intake.manifest import Manifest, check_refs, load_manifest, skipped
 from intake.models import GAIA_PERSONAS, PLACEHOLDER_MARK, Level, has_placeholder
 from intake.paths import display_path
 from intake.yamlio import JsonPath, Parsed, YamlProblem, json_path, parse_checked, walk_strings
@@ -122,8 +124,13 @@ def validate_file(
     strict: bool = False,
     drafts_dir: Path | None = None,
     display: str | None = None,
+    manifest: Manifest | None = None,
 ) -> FileResult:
-    """Validate one file; never raises for a bad file, returns its problems instead."""
+    """Validate one file; never raises for a bad file, returns its problems instead.
+
+    With ``manifest`` (the suite's ``corpus_dir`` is set), every ``corpus_doc``, ``doc_id``,
+    ``fact_id`` and ``fact_ids`` entry it does not hold is an error, as in GAIA's CI.
+    """
     name = display or str(path)
     result = FileResult(file=name, level=None)
 
@@ -159,7 +166,18 @@ def validate_file(
         add(line, "schema", _describe(problem.path, problem.message), problem.path)
     for line, code, message, where, sev in rules:
         add(line, code, message, where, sev)
+    if manifest is not None and not skipped(manifest, path):
+        for ref_where, message in check_refs(data, manifest):
+            add(parsed.line_of(ref_where), "corpus-ref", message, ref_where)
     return result
+
+
+def suite_manifest(settings: Settings) -> Manifest | None:
+    """The corpus manifest of the suite's ``corpus_dir``, or None when none is configured."""
+    if settings.corpus_dir is None:
+        return None
+    folder = settings.path(settings.corpus_dir)
+    return load_manifest(folder, display_path(folder, settings.root))
 
 
 def schema_max_bytes() -> int:
@@ -253,15 +271,17 @@ def _gaia_rules(
                     where,
                     "error",
                 )
-        scenario_id = data.get("id")
-        if isinstance(scenario_id, str) and scenario_id != path.stem:
-            yield (
-                parsed.line_of(("id",)),
-                "id-file",
-                f"id {scenario_id!r} does not match the file name {path.name!r}",
-                ("id",),
-                "error",
-            )
+    scenario_id = data.get("id")
+    if level is Level.draft and isinstance(scenario_id, str) and scenario_id != path.stem:
+        # GAIA keys scenarios by id, never by file name (runner.py L351-419): a difference
+        # is allowed; only a new draft gets a warning, since intake names drafts by id
+        yield (
+            parsed.line_of(("id",)),
+            "id-file",
+            f"id {scenario_id!r} does not match the file name {path.name!r}",
+            ("id",),
+            "warning",
+        )
 
 
 def validate_paths(
@@ -270,11 +290,18 @@ def validate_paths(
     strict: bool = False,
     drafts_dir: Path | None = None,
     root: Path | None = None,
+    manifest: Manifest | None = None,
 ) -> ValidationReport:
     """Validate files and folders; ids must be unique across the whole set."""
     files = collect(paths)
     results = [
-        validate_file(p, strict=strict, drafts_dir=drafts_dir, display=display_path(p, root))
+        validate_file(
+            p,
+            strict=strict,
+            drafts_dir=drafts_dir,
+            display=display_path(p, root),
+            manifest=manifest,
+        )
         for p in files
     ]
     first_seen: dict[str, FileResult] = {}

@@ -88,8 +88,14 @@ def test_observations_keep_failures_and_evidence(store: Path, suite: Path) -> No
     first = obs["turns"][0]
     assert first["answer"] == "Agent error: boom"
     assert first["failure"] == "agent_error"
-    assert first["failed_tools"] == [{"tool": "query_specific_file", "reason": "failed"}]
-    assert first["blocked_tools"] == [{"tool": "send_email", "reason": "mail needs approval"}]
+    # the flag says failed; the second search_file is failed by the error step after it
+    assert first["failed_tools"] == [
+        {"tool": "query_specific_file", "reason": "failed", "rule": "flag"},
+        {"tool": "search_file", "reason": "boom", "rule": "error_step"},
+    ]
+    assert first["blocked_tools"] == [
+        {"tool": "send_email", "reason": "mail needs approval", "rule": "policy_alert"}
+    ]
     assert first["unconfirmed_tools"] == ["index_document"]
     assert first["agent_errors"] == ["boom"]
     assert first["merged_user_messages"] == 2

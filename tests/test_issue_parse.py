@@ -401,7 +401,7 @@ CASES = [
         "gaia bug report form",
         GAIA_BUG,
         [
-            T("Run `gaia chat --ui`"),
+            # "Run `gaia chat --ui`" is a set-up step (issue #12), not a turn
             T(
                 'Ask "What is the total revenue in the report?"',
                 "What is the total revenue in the report?",
@@ -421,7 +421,7 @@ CASES = [
     Case(
         "gaia bug report, message only in 'Prompt used'",
         GAIA_BUG_PROMPT_ONLY,
-        [T("Start `gaia chat`"), T("Send the prompt below", "list my indexed documents")],
+        [T("Send the prompt below", "list my indexed documents")],
         None,
         "gaia_bug_report",
     ),
@@ -476,7 +476,7 @@ CASES = [
     Case(
         "plain Repro: label, Desired behaviour / Actual behavior inline",
         PLAIN_REPRO,
-        [T("open a new chat"), T("say 'what is 0.1 + 0.2?'", "what is 0.1 + 0.2?")],
+        [T("say 'what is 0.1 + 0.2?'", "what is 0.1 + 0.2?")],
         "the answer is 0.3",
     ),
     Case(
@@ -489,7 +489,7 @@ CASES = [
         "nested bullets, quote-line message, UI button in quotes, task-list criteria",
         NESTED_AND_QUOTES,
         [
-            T("Open the Agent UI; make sure no documents are indexed"),
+            T("make sure no documents are indexed"),
             T(
                 "Enter this message:",
                 "Summarise the meeting notes from yesterday",
@@ -543,7 +543,7 @@ CASES = [
     Case(
         "literal \\n escapes",
         ESCAPED,
-        [T("Open the UI"), T("Ask: how many files are indexed?", "how many files are indexed?")],
+        [T("Ask: how many files are indexed?", "how many files are indexed?")],
         "A number.",
     ),
     Case(
@@ -593,7 +593,7 @@ def test_gaia_bug_keeps_evidence_and_metadata_out_of_turns() -> None:
 def test_labelled_document_steps_became_setup() -> None:
     assert parse_issue("t", MARKDOWN_SECTIONS).documents == ["big.pdf"]
     assert parse_issue("t", NO_HEADINGS_LIST).documents == ["notes.txt"]
-    assert parse_issue("t", GAIA_BUG).setup_steps == ["Upload `report.pdf`"]
+    assert parse_issue("t", GAIA_BUG).setup_steps == ["Run `gaia chat --ui`", "Upload `report.pdf`"]
 
 
 def test_other_form_keeps_log_fence_language_and_actual() -> None:
@@ -820,11 +820,9 @@ def _gaia_bug(what_happened: str) -> str:
 def test_prose_after_a_code_block_lands_in_the_record(shape: str) -> None:
     """User test: the prose after a traceback in "What happened?" was silently dropped."""
     parsed = parse_issue("[Bug]: wrong quarter", _gaia_bug(PROSE_SHAPES[shape]))
-    assert [t.objective for t in parsed.turns] == [
-        "Open the Agent UI",
-        'Ask "What was revenue in Q3?"',
-    ]
-    assert parsed.turns[1].user_message == "What was revenue in Q3?"
+    assert [t.objective for t in parsed.turns] == ['Ask "What was revenue in Q3?"']
+    assert parsed.setup_steps == ["Open the Agent UI"]
+    assert parsed.turns[0].user_message == "What was revenue in Q3?"
     assert [e["text"] for e in parsed.evidence] == [
         "Traceback (most recent call last):\nKeyError: 'q3'"
     ]

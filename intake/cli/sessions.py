@@ -9,8 +9,9 @@ import typer
 from intake.cli.options import Format, format_option
 
 DB_HELP = (
-    "An Agent UI database (gaia_chat.db, sessions.db), an agent memory.db or a session JSON "
-    "file; the kind is detected from the content. Default: agent_ui_db from the configuration."
+    "An Agent UI database (gaia_chat.db, sessions.db), an agent memory.db, a session JSON "
+    "file, or the Agent UI's JSON or Markdown export of a session; the kind is detected from "
+    "the content. Default: agent_ui_db from the configuration."
 )
 
 

@@ -58,7 +58,7 @@ def register(app: typer.Typer) -> None:
         """
         from intake.cli import emit_json, out, settings
         from intake.errors import UsageError
-        from intake.validate import validate_paths
+        from intake.validate import suite_manifest, validate_paths
 
         cfg = settings(ctx)
         targets = list(paths or [])
@@ -72,7 +72,13 @@ def register(app: typer.Typer) -> None:
                     "or name the files or folders to validate",
                 )
             targets = [p for p in folders if any(p.rglob("*.yaml"))]
-        report = validate_paths(targets, strict=strict, drafts_dir=cfg.drafts, root=Path.cwd())
+        report = validate_paths(
+            targets,
+            strict=strict,
+            drafts_dir=cfg.drafts,
+            root=Path.cwd(),
+            manifest=suite_manifest(cfg),
+        )
         left = placeholders_left(report)
         if fmt is Format.json:
             emit_json(

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from intake.config import Settings
-from intake.drafting.from_session import check_category, scrub_title
+from intake.drafting.from_session import CorpusFile, check_category, corpus_by_name, scrub_title
 from intake.drafting.issue_parse import MAX_EVIDENCE_CHARS, ParsedIssue, parse_issue
 from intake.drafting.tail import DraftResult, new_record_source, slug, write_draft
 from intake.models import GAIA_PERSONAS, RecordSource, placeholder
@@ -110,12 +110,19 @@ def _code_numbers(parsed: ParsedIssue) -> list[int]:
 
 
 def build_issue_draft(
-    data: IssueData, *, category: str | None = None, with_comments: bool = False
+    data: IssueData,
+    *,
+    category: str | None = None,
+    with_comments: bool = False,
+    tracker_labels: list[str] | None = None,
+    corpus_names: dict[str, CorpusFile] | None = None,
 ) -> IssueDraft:
     """The scenario, observations and source for one issue; pure apart from the clock.
 
     The id and name come from the raw title here; ``draft_from_issue`` replaces both when
-    the title holds anything the scrubber finds.
+    the title holds anything the scrubber finds. Labels in ``tracker_labels`` (the tracker's
+    workflow: ``bug``, ``triage``…) are not tags; documents the steps index are matched to the
+    corpus by ``corpus_names`` (file name → manifest entry) when possible.
     """
     issue = data.issue
     number = data.number
@@ -173,17 +180,27 @@ def build_issue_draft(
         "source": {"type": "issue", "link": link},
         "difficulty_rationale": placeholder("one line, in your words, on why this case is hard"),
     }
-    tags = _labels(issue, problems)
+    labels = _labels(issue, problems)
+    workflow = {label.lower() for label in (tracker_labels or [])}
+    tags = [label for label in labels if label.lower() not in workflow]
     if tags:
         scenario["tags"] = tags
-    scenario["setup"] = {
-        "index_documents": [
-            {"path": placeholder(f"document {name!r} from the issue: add it to the corpus")}
-            for name in parsed.documents
-        ]
-    }
-    if parsed.documents:
-        warnings.append(f"{len(parsed.documents)} document(s) to index became setup placeholders")
+    if parsed.agent_type:
+        scenario["agent_type"] = parsed.agent_type
+    index_documents: list[dict[str, Any]] = []
+    matched: list[dict[str, Any]] = []
+    for name in parsed.documents:
+        hit = (corpus_names or {}).get(name)
+        if hit is not None and hit.corpus_doc and hit.path:
+            index_documents.append({"corpus_doc": hit.corpus_doc, "path": hit.path})
+            matched.append({"name": name, "corpus_doc": hit.corpus_doc, "matched_by": "file name"})
+        else:
+            what = f"document {name!r} from the issue: add it to the corpus"
+            index_documents.append({"path": placeholder(what)})
+    scenario["setup"] = {"index_documents": index_documents}
+    left = len(parsed.documents) - len(matched)
+    if left:
+        warnings.append(f"{left} document(s) to index became setup placeholders")
     scenario["turns"] = turns
 
     observations: dict[str, Any] = {
@@ -191,7 +208,7 @@ def build_issue_draft(
             "number": number,
             "title": title,
             "state": _field(issue, "state", "string", problems),
-            "labels": tags,
+            "labels": labels,
             "created_at": _field(issue, "created_at", "string", problems),
             "updated_at": _field(issue, "updated_at", "string", problems),
             "comments": _field(issue, "comments", "number", problems),
@@ -208,6 +225,9 @@ def build_issue_draft(
         ("checkboxes", parsed.checkboxes),
         ("extra_steps", parsed.extra_steps),
         ("setup_steps", parsed.setup_steps),
+        ("documents_matched", matched),
+        ("tracker_labels", [label for label in labels if label not in tags]),
+        ("agent_type", parsed.agent_type),
         ("warnings", parsed.warnings),
     ):
         if value:
@@ -235,6 +255,24 @@ def build_issue_draft(
         },
     )
     return IssueDraft(scenario, observations, source, parsed, warnings)
+
+
+ISSUE_EVIDENCE_NOTE = (
+    "drafted from an issue: no tool calls were captured; each turn is a step of the report, "
+    "with the message the reporter quoted"
+)
+
+
+def issue_evidence(built: IssueDraft) -> dict[str, Any]:
+    """``Record.evidence`` for an issue: the turns with their quoted messages, no tools."""
+    return {
+        "tools_available": False,
+        "note": ISSUE_EVIDENCE_NOTE,
+        "turns": [
+            {"turn": t["turn"], "user_message": t.get("user_message")}
+            for t in built.scenario["turns"]
+        ],
+    }
 
 
 def read_issue(
@@ -291,7 +329,13 @@ def draft_from_issue(
     from intake.scrub import FixtureMap
 
     check_category(category)
-    built = build_issue_draft(data, category=category, with_comments=with_comments)
+    built = build_issue_draft(
+        data,
+        category=category,
+        with_comments=with_comments,
+        tracker_labels=settings.tracker_labels,
+        corpus_names=corpus_by_name(settings),
+    )
     mapping = FixtureMap()
     title = str(built.observations["issue"]["title"])
     if title:
@@ -314,6 +358,7 @@ def draft_from_issue(
         force=force,
         header=header,
         mapping=mapping,
+        evidence=issue_evidence(built),
     )
     result.warnings[:0] = built.warnings
     return result

@@ -23,7 +23,9 @@ from typing import TYPE_CHECKING, Any
 from intake.config import Settings
 from intake.drafting.tail import DraftResult, new_record_source, slug, write_draft
 from intake.errors import ConfigError, InputError, UsageError
+from intake.manifest import MANIFEST, load_manifest
 from intake.models import CATEGORY_PATTERN, placeholder
+from intake.paths import display_path
 from intake.sources.model import (
     LOCATOR_PREFIX,
     MASK,
@@ -32,11 +34,13 @@ from intake.sources.model import (
     Session,
     SessionSummary,
     StoreKind,
+    ToolCall,
     failure_kind,
     plain_session_id,
     risky_word,
 )
 from intake.sources.registry import open_store
+from intake.sources.tool_outcome import MAX_REASON_CHARS, capped
 from intake.textcut import cut_at_space
 
 DEFAULT_CATEGORY = "captured"
@@ -94,6 +98,8 @@ class SessionPlan:
     locator: str
     private: bool
     details: dict[str, Any]
+    evidence: dict[str, Any] | None = None
+    """The ``Record.evidence`` mapping, unscrubbed (``write_draft`` scrubs it with the rest)."""
 
 
 @dataclass
@@ -288,9 +294,47 @@ def flag_attachments(text: str) -> tuple[str, list[str]]:
     return text, names
 
 
-def _document_entry(doc: Document, corpus: dict[str, CorpusFile]) -> tuple[Any, dict[str, Any]]:
+def corpus_by_name(settings: Settings) -> dict[str, CorpusFile]:
+    """Corpus files whose name is unique in the manifest (and in the corpus folder).
+
+    The second way to match a session's document to the corpus, after the content hash: a
+    file edited since it was indexed still finds its manifest entry by name, but only when
+    that name is unambiguous.
+    """
+    if settings.corpus_dir is None:
+        return {}
+    folder = settings.path(settings.corpus_dir)
+    if not (folder / MANIFEST).is_file():
+        return {}
+    manifest = load_manifest(folder, display_path(folder, settings.root))
+    found: dict[str, list[Path]] = {}
+    for path in sorted(folder.rglob("*")):
+        if path.is_file() and path.name != MANIFEST:
+            found.setdefault(path.name, []).append(path)
+    root = settings.root.resolve()
+    names: dict[str, CorpusFile] = {}
+    for name, paths in found.items():
+        ids = manifest.ids_for_filename(name)
+        if len(ids) != 1 or len(paths) != 1:
+            continue
+        try:
+            rel: str | None = paths[0].resolve().relative_to(root).as_posix()
+        except ValueError:
+            rel = None
+        names[name] = CorpusFile(ids[0], rel)
+    return names
+
+
+def _document_entry(
+    doc: Document, corpus: dict[str, CorpusFile], names: dict[str, CorpusFile] | None = None
+) -> tuple[Any, dict[str, Any]]:
     hit = corpus.get(doc.sha256 or "")
+    matched_by = "content hash" if hit is not None else None
+    if hit is None and names and doc.name in names:
+        hit, matched_by = names[doc.name], "file name (unique in the corpus manifest)"
     seen: dict[str, Any] = {"name": doc.name, "in_corpus": hit is not None}
+    if matched_by:
+        seen["matched_by"] = matched_by
     if hit is not None and hit.path is not None:
         entry: dict[str, Any] = {"path": hit.path}
         if hit.corpus_doc:
@@ -323,15 +367,17 @@ def build_plan(
             where=f"session {session.id if plain_session_id(session.id) else MASK}",
         )
     corpus = corpus_index(settings) if session.documents else {}
+    names = corpus_by_name(settings) if session.documents else {}
 
     index_documents: list[Any] = []
     documents_seen = []
     for doc in session.documents:
-        entry, seen = _document_entry(doc, corpus)
+        entry, seen = _document_entry(doc, corpus, names)
         index_documents.append(entry)
         documents_seen.append(seen)
 
     turns: list[dict[str, Any]] = []
+    evidence_turns: list[dict[str, Any]] = []
     turn_notes: list[dict[str, Any]] = []
     failures: list[dict[str, Any]] = []
     for number, span in enumerate(grouped.turns, start=1):
@@ -342,15 +388,17 @@ def build_plan(
             index_documents.append({"path": placeholder(what)})
         expected: list[str] = []
         failed, blocked, unconfirmed, errors = [], [], [], []
+        tool_evidence: list[dict[str, Any]] = []
         for reply in span.replies:
             for call in reply.tools:
+                tool_evidence.append(tool_evidence_entry(call))
                 if call.blocked:
-                    blocked.append({"tool": call.name, "reason": call.reason})
+                    blocked.append({"tool": call.name, "reason": call.reason, "rule": call.rule})
                 elif call.success is True:
                     if call.name not in expected:
                         expected.append(call.name)
                 elif call.success is False:
-                    failed.append({"tool": call.name, "reason": call.reason})
+                    failed.append({"tool": call.name, "reason": call.reason, "rule": call.rule})
                 else:
                     unconfirmed.append(call.name)
             errors.extend(reply.errors)
@@ -379,6 +427,17 @@ def build_plan(
             "what a correct answer does (the captured answer is evidence, not the criterion)"
         )
         turns.append(turn)
+        evidence_turns.append(
+            _compact_keep(
+                {
+                    "turn": number,
+                    "user_message": text,
+                    "answer": answer or None,
+                    "error_fallback": failure,
+                    "tools": tool_evidence,
+                }
+            )
+        )
         notes = [n for m in [*span.users, *span.replies] for n in m.notes]
         if answer_note:
             notes.append(answer_note)
@@ -446,7 +505,36 @@ def build_plan(
             **session.details,
         }
     )
-    return SessionPlan(scenario, observations, locator, session.private, details)
+    evidence: dict[str, Any] = {"tools_available": session.tools_available}
+    if session.evidence_note:
+        evidence["note"] = session.evidence_note
+    evidence["turns"] = evidence_turns
+    return SessionPlan(scenario, observations, locator, session.private, details, evidence)
+
+
+def tool_evidence_entry(call: ToolCall) -> dict[str, Any]:
+    """One tool call as record evidence: arguments and result capped, the verdict and rule."""
+    arguments, cut_args = capped(call.arguments)
+    result, cut_result = capped(call.result)
+    reason, cut_reason = capped(call.reason, MAX_REASON_CHARS)
+    return _compact_keep(
+        {
+            "tool": call.name,
+            "arguments": arguments,
+            "result": result,
+            "outcome": call.outcome,
+            "stored_success": call.stored_success,
+            "rule": call.rule,
+            "reason": reason,
+            "latency_ms": call.latency_ms,
+            "truncated": cut_args or cut_result or cut_reason,
+        }
+    )
+
+
+def _compact_keep(data: dict[str, Any]) -> dict[str, Any]:
+    """``data`` without None values (falsy values such as ``False`` or ``[]`` are kept)."""
+    return {k: v for k, v in data.items() if v is not None}
 
 
 def _compact(data: dict[str, Any]) -> dict[str, Any]:
@@ -518,6 +606,7 @@ def draft_from_session(
         force=force,
         header=DRAFT_HEADER,
         mapping=mapping,
+        evidence=plan.evidence,
     )
     return SessionDraft(result, session.id, session.store)
 

@@ -243,6 +243,8 @@ class ParsedIssue:
     setup_steps: list[str] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
     steps_from_title: bool = False
+    agent_type: str | None = None
+    """The GAIA agent a set-up step opens (``doc`` for "the Doc chat"), when one is named."""
 
 
 def normalise_label(label: str) -> str:
@@ -590,6 +592,80 @@ def document_names(step: str) -> list[str]:
     return list(dict.fromkeys(n for n in names if n))
 
 
+AGENT_NAMES: tuple[tuple[str, str], ...] = (
+    ("doc agent", "doc"),
+    ("doc chat", "doc"),
+    ("document q&a", "doc"),
+    ("document qa", "doc"),
+    ("documents chat", "doc"),
+    ("document chat", "doc"),
+    ("rag chat", "doc"),
+    ("file agent", "file"),
+    ("file chat", "file"),
+    ("analyst agent", "data"),
+    ("data agent", "data"),
+    ("analyst", "data"),
+    ("browser agent", "web"),
+    ("email triage", "email"),
+    ("code agent", "code"),
+    ("summarizer", "summarize"),
+    ("chat agent", "chat"),
+)
+"""Names and display labels of GAIA's registered agents → agent ids, longest names first per
+agent (``AgentRegistration(id=, name=)`` in amd/gaia 78bbc30:
+``hub/agents/chat/python/gaia_agent_chat/__init__.py`` L65-160 (chat "Chat", doc "Doc Agent",
+file "File Agent"), ``hub/agents/analyst/…`` L60 (data "Analyst Agent"), web "Browser Agent",
+email "Email Triage", code "Code", summarize "Summarizer"). "Document Q&A" is also a hub
+agent's name (``docqa``) but the Agent UI uses it for its document chat, so it maps to ``doc``."""
+_AGENT_STEP = re.compile(
+    r"^(?:then[ ,]+|and[ ,]+|first[ ,]+)?(?:open|launch|start|run|go to|navigate to|switch to"
+    r"|select|choose|pick|use|click(?: on)?)\b",
+    re.IGNORECASE,
+)
+
+
+_LEAD = re.compile(r"^(?:(?:the|a|an|new|gaia(?:'s)?|up|on)\s+)*", re.IGNORECASE)
+_UI_NAMES = ("agent ui", "gaia chat --ui", "gaia chat", "web ui", "webui", "chat ui", "ui", "chat")
+_CLAUSE_SEP = re.compile(r"\s*[,;]\s+(?:and\s+|then\s+)*|\s+(?:and\s+)?then\s+", re.IGNORECASE)
+
+
+def agent_of(step: str) -> tuple[bool, str | None]:
+    """Whether ``step`` is a set-up step opening the Agent UI or an agent, and which agent.
+
+    "Open the Doc chat" → ``(True, "doc")``; "Launch the Agent UI" → ``(True, None)``;
+    anything said to the agent or any other action ("Open settings.json") → ``(False, None)``.
+    """
+    start = _AGENT_STEP.match(step)
+    if start is None or _QUOTED.search(step):
+        return False, None
+    rest = " ".join(step[start.end() :].replace("`", " ").lower().split())
+    rest = _LEAD.sub("", rest)
+    for name, agent in AGENT_NAMES:
+        if re.match(rf"{re.escape(name)}(?![\w])", rest):
+            return True, agent
+    for name in _UI_NAMES:
+        if re.match(rf"{re.escape(name)}(?![\w-])", rest):
+            return True, None
+    return False, None
+
+
+def clauses(step: str) -> list[str]:
+    """``step`` split at commas, semicolons and "then" outside quotations.
+
+    "Open the Doc chat, upload report.pdf, ask \"…\"" is three actions in one step.
+    """
+    quoted = [m.span() for m in _QUOTED.finditer(step)]
+    parts: list[str] = []
+    begin = 0
+    for match in _CLAUSE_SEP.finditer(step):
+        if any(a <= match.start() < b for a, b in quoted):
+            continue
+        parts.append(step[begin : match.start()])
+        begin = match.end()
+    parts.append(step[begin:])
+    return [p.strip() for p in parts if p.strip()]
+
+
 def parse_issue(title: str | None, body: str | None) -> ParsedIssue:
     """Parse one issue (title and markdown body) into turns, criteria and evidence."""
     warnings: list[str] = []
@@ -686,14 +762,27 @@ def parse_issue(title: str | None, body: str | None) -> ParsedIssue:
     kept = [s for s in (_clean_step(s) for s in steps) if s and not is_filler(s)]
     documents: list[str] = []
     setup_steps: list[str] = []
+    agents: list[str] = []
     for step in list(kept):
-        names = document_names(step)
-        if names:
-            # GAIA's simulator cannot index a path from someone else's machine: the
-            # document belongs in setup (a placeholder until it is in the corpus).
+        # Opening the Agent UI or an agent's chat and indexing a file are how GAIA's
+        # simulator sets a session up (create_session(agent_type=…), index_documents), not
+        # something the user says: those clauses leave the turns; the rest stays a turn.
+        remaining: list[str] = []
+        was_setup = False
+        for clause in clauses(step):
+            opens, agent = agent_of(clause)
+            names = [] if opens else document_names(clause)
+            if opens and agent and agent not in agents:
+                agents.append(agent)
             documents.extend(n for n in names if n not in documents)
+            if opens or names:
+                was_setup = True
+            else:
+                remaining.append(clause)
+        if was_setup:
             setup_steps.append(step)
-            kept.remove(step)
+            kept[kept.index(step)] = ", ".join(remaining)
+    kept = [s for s in kept if s]
     user_facing = [s for s in kept if not _OBSERVE.match(s)]
     if not user_facing:
         user_facing = kept
@@ -741,8 +830,14 @@ def parse_issue(title: str | None, body: str | None) -> ParsedIssue:
         extra_steps=extra,
         documents=documents,
         setup_steps=setup_steps,
-        warnings=warnings,
+        warnings=warnings
+        + (
+            [f"the steps open several agents ({', '.join(agents)}); agent_type is the first"]
+            if len(agents) > 1
+            else []
+        ),
         steps_from_title=from_title,
+        agent_type=agents[0] if agents else None,
     )
 
 

@@ -23,7 +23,7 @@ from intake.config import Settings
 from intake.errors import IntakeError, UsageError
 from intake.fileio import atomic_write_all
 from intake.gitutil import git_text
-from intake.models import Level, Record, RecordSource
+from intake.models import Evidence, Level, Record, RecordSource, ToolOutcome
 from intake.paths import display_path
 from intake.records import (
     check_id,
@@ -168,11 +168,15 @@ def write_draft(
     force: bool = False,
     header: str | None = None,
     mapping: FixtureMap | None = None,
+    evidence: dict[str, Any] | None = None,
 ) -> DraftResult:
     """Scrub, validate and write a draft and its record; log import and scrub events.
 
     ``mapping`` lets an importer that scrubbed something earlier (a title it needed for the
     id) share its fixtures, so one original gets one fixture in the draft and the record.
+    ``evidence`` (the ``Record.evidence`` mapping) is scrubbed in the same pass, so a
+    message, a tool's arguments and its result get the same fixtures as the draft; its
+    structural fields (turn numbers, outcomes, rules, flags) are kept as they were.
     The ledger is opened before anything is written, so a broken ledger leaves no draft.
     """
     from intake import schema
@@ -202,8 +206,17 @@ def write_draft(
         "details": source.details,
         "locator": source.locator,
         "link": source.link or "",
+        "evidence": evidence,
     }
     clean, report = scrub_tree(bundle, scrubber=configured_scrubber(settings), mapping=mapping)
+    if evidence is not None:
+        # The evidence repeats the draft's messages: its replacements are listed in the
+        # spans but not counted again, so the counts stay "what this draft held".
+        counts: dict[str, int] = {}
+        for span in report.spans:
+            if not span.json_path.startswith("$.evidence"):
+                counts[span.entity_type] = counts.get(span.entity_type, 0) + 1
+        report = report.model_copy(update={"counts": dict(sorted(counts.items()))})
     clean_scenario: dict[str, Any] = to_plain(clean["scenario"])
     if clean_scenario.get("id") != scenario_id:
         raise IntakeError("scrubbing changed the scenario id; refusing to write", where=scenario_id)
@@ -236,6 +249,7 @@ def write_draft(
         author=_safe_author(settings),
         scrub=report,
         observations=to_plain(clean["observations"]),
+        evidence=_evidence(evidence, clean["evidence"]),
     )
     text = (f"# {header}\n" if header else "") + dump_roundtrip(_normalise(clean_scenario))
     rec = record_path(target)
@@ -250,6 +264,30 @@ def write_draft(
             rec.unlink(missing_ok=True)
             raise
     return DraftResult(target, rec, record, clean_scenario, warnings)
+
+
+_EVIDENCE_FIXED = (
+    "turn", "error_fallback", "outcome", "stored_success", "rule", "latency_ms", "truncated"
+)
+"""Evidence fields that are intake's own values, never user text: kept unscrubbed."""
+
+
+def _evidence(original: dict[str, Any] | None, clean: Any) -> Evidence | None:
+    """The scrubbed evidence with intake's own structural values restored from ``original``."""
+    if original is None:
+        return None
+    data: dict[str, Any] = to_plain(clean)
+    data["tools_available"] = original.get("tools_available", True)
+    for turn, raw_turn in zip(data.get("turns", []), original.get("turns", []), strict=True):
+        for key in _EVIDENCE_FIXED:
+            if key in raw_turn:
+                turn[key] = raw_turn[key]
+        for call, raw_call in zip(turn.get("tools", []), raw_turn.get("tools", []), strict=True):
+            for key in _EVIDENCE_FIXED:
+                if key in raw_call:
+                    call[key] = raw_call[key]
+            call["outcome"] = ToolOutcome(raw_call["outcome"])
+    return Evidence.model_validate(data)
 
 
 def _safe_author(settings: Settings) -> str | None:

@@ -224,7 +224,7 @@ class AgentUIStore(SqliteStore):
             step_list, step_notes = parse_json_steps(raw_steps if raw_steps else None)
             if row["agent_steps"] is None and int(row["steps_length"] or 0) > MAX_STEPS_CHARS:
                 step_notes.append(f"agent_steps too large to read ({row['steps_length']} chars)")
-            tools, errors = tools_from_steps(step_list)
+            tools, errors = tools_from_steps(step_list, step_notes)
             role = str(row["role"] or "")
             messages.append(
                 Message(

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from intake.errors import SourceError
+from intake.sources import tool_outcome as judge
 from intake.sources.model import (
     LISTED_ON_ERROR,
     Message,
@@ -155,7 +156,10 @@ class MemoryStore(SqliteStore):
             return
         cols = ", ".join(
             name if name in self.tools else f"NULL AS {name}"
-            for name in ("tool_name", "success", "error", "timestamp", "result_summary")
+            for name in (
+                "tool_name", "success", "error", "timestamp", "result_summary", "args",
+                "duration_ms",
+            )
         )
         order = "id" if "id" in self.tools else "rowid"
         rows = self._query(
@@ -174,11 +178,7 @@ class MemoryStore(SqliteStore):
             if name is None or not name.strip():
                 target.notes.append("a tool_history row without a tool name was ignored")
                 continue
-            success = row["success"]
-            ok = bool(success) if isinstance(success, int) else None
-            error = text_value(row["error"])
-            reason = error or (text_value(row["result_summary"]) if ok is False else None)
-            target.tools.append(ToolCall(name=name, success=ok, reason=reason))
+            target.tools.append(_judged(name, row))
 
     @staticmethod
     def _turn_for(
@@ -201,6 +201,41 @@ class MemoryStore(SqliteStore):
             if stamp is not None and stamp >= when:
                 return message
         return assistants[-1]
+
+
+def _judged(name: str, row: Any) -> ToolCall:
+    """A ``tool_history`` row as a judged call.
+
+    GAIA logs ``success = 0`` only for ``status == "error"`` (memory_store.py L1770-1811), so
+    a shell exit 1 or a governance ``denied`` is stored as success; ``result_summary`` is
+    ``str(result)[:500]``, a Python repr, read for the shapes in ``tool_failures.json``.
+    """
+    success = row["success"]
+    stored = bool(success) if isinstance(success, int) else None
+    error = text_value(row["error"])
+    summary = text_value(row["result_summary"])
+    duration = row["duration_ms"]
+    call = ToolCall(
+        name=name,
+        success=None,
+        arguments=text_value(row["args"]),
+        result=summary,
+        stored_success=stored,
+        latency_ms=float(duration) if isinstance(duration, int | float) else None,
+    )
+    shape = judge.result_shape(summary) if summary else None
+    if shape is None or shape.outcome == judge.OK:
+        shape = judge.repr_shape(summary) if summary else None
+    if stored is False:
+        call.success, call.rule, call.reason = False, judge.RULE_FLAG, error or summary
+    elif shape is not None and shape.outcome != judge.OK:
+        call.success, call.blocked = False, shape.outcome == judge.BLOCKED
+        call.rule, call.reason = shape.rule, error or shape.why
+    elif stored is None:
+        call.rule = judge.RULE_NO_RESULT if summary is None else judge.RULE_NO_FLAG
+    else:
+        call.success, call.rule = True, judge.RULE_NO_FAILURE
+    return call
 
 
 KINDS: tuple[StoreKind, ...] = (StoreKind.memory_db,)

@@ -80,6 +80,10 @@ class StoreKind(StrEnum):
     memory_db = "memory_db"
     cpp_json = "cpp_json"
     chat_json = "chat_json"
+    agent_ui_export = "agent_ui_export"
+    """The Agent UI's JSON export of one session (``format=json``)."""
+    agent_ui_markdown = "agent_ui_markdown"
+    """The Agent UI's Markdown export (what its Export button saves): turns only."""
 
 
 LOCATOR_PREFIX = {
@@ -87,6 +91,8 @@ LOCATOR_PREFIX = {
     StoreKind.memory_db: "gaia-memory-session",
     StoreKind.cpp_json: "gaia-cpp-session",
     StoreKind.chat_json: "gaia-chat-session",
+    StoreKind.agent_ui_export: "gaia-session",
+    StoreKind.agent_ui_markdown: "gaia-session-markdown",
 }
 """Locator scheme per store; ``gaia-session:<uuid>`` names an Agent UI session."""
 
@@ -165,15 +171,33 @@ def clean_text(text: str | None, limit: int = MAX_TEXT_CHARS) -> tuple[str, list
 
 @dataclass
 class ToolCall:
-    """One tool use in a turn, as far as the store tells."""
+    """One tool use in a turn, as far as the store tells, with intake's verdict on it."""
 
     name: str
     success: bool | None
-    """True/False when the store says; None when it does not (an unfinished step)."""
+    """True when intake judged the call ok, False when failed or blocked, None when unknown."""
     blocked: bool = False
     """A policy refused the call: never an expected tool."""
     reason: str | None = None
     """Why it failed or was blocked (the store's summary; scrubbed with the record)."""
+    arguments: str | None = None
+    """The arguments as the store kept them (GAIA's step ``detail``)."""
+    result: str | None = None
+    """The result summary as the store kept it."""
+    stored_success: bool | None = None
+    """The store's own success flag (GAIA writes ``true`` for most failed calls)."""
+    rule: str | None = None
+    """Which rule decided the outcome (see ``intake.sources.tool_outcome``)."""
+    latency_ms: float | None = None
+
+    @property
+    def outcome(self) -> str:
+        """``ok``, ``failed``, ``blocked`` or ``unconfirmed``."""
+        if self.blocked:
+            return "blocked"
+        if self.success is None:
+            return "unconfirmed"
+        return "ok" if self.success else "failed"
 
 
 @dataclass
@@ -222,6 +246,10 @@ class Session:
     """Store-specific facts worth keeping in the record (no paths, no content)."""
     notes: list[str] = field(default_factory=list)
     """What the reader ignored in the store as a whole (fields of the wrong type…)."""
+    tools_available: bool = True
+    """False when the store keeps no tool calls at all (GAIA's Markdown export)."""
+    evidence_note: str | None = None
+    """Said in the record's evidence (why tools are missing, say)."""
 
 
 @dataclass
@@ -337,32 +365,100 @@ def parse_json_steps(raw: str | None) -> tuple[list[dict[str, Any]], list[str]]:
     return steps, notes
 
 
-def tools_from_steps(steps: list[dict[str, Any]]) -> tuple[list[ToolCall], list[str]]:
-    """Tool calls (with success and policy blocks) and error details from Agent UI steps."""
+def _number(value: Any) -> float | None:
+    return float(value) if isinstance(value, int | float) and not isinstance(value, bool) else None
+
+
+def _tool_from_step(step: dict[str, Any], name: str) -> tuple[ToolCall, list[str]]:
+    """One Agent UI tool step judged on its own (result shape, return code, flag)."""
+    from intake.sources import tool_outcome as judge
+
+    notes: list[str] = []
+    arguments, note = judge.as_text(step.get("detail"))
+    if note:
+        notes.append(f"tool {name}: detail is {note}")
+    result, note = judge.as_text(step.get("result"))
+    if note:
+        notes.append(f"tool {name}: result is {note}")
+    flag = step.get("success")
+    stored = flag if isinstance(flag, bool) else None
+    call = ToolCall(
+        name=name,
+        success=None,
+        arguments=arguments,
+        result=result,
+        stored_success=stored,
+        latency_ms=_number(step.get("latencyMs")),
+    )
+    shape = judge.result_shape(result) if result else None
+    output = step.get("commandOutput")
+    code = output.get("return_code") if isinstance(output, dict) else None
+    if shape is not None and shape.outcome != judge.OK:
+        call.rule, call.reason = shape.rule, result
+        call.success, call.blocked = False, shape.outcome == judge.BLOCKED
+    elif isinstance(code, int) and not isinstance(code, bool) and code != 0:
+        call.rule, call.success = judge.RULE_RETURN_CODE, False
+        call.reason = f"return code {code}" + (f": {result}" if result else "")
+    elif stored is False:
+        call.rule, call.success, call.reason = judge.RULE_FLAG, False, result
+    elif stored is None:
+        call.rule = judge.RULE_NO_RESULT if result is None else judge.RULE_NO_FLAG
+    else:
+        call.rule = shape.rule if shape is not None else judge.RULE_NO_FAILURE
+        call.success = True
+    return call, notes
+
+
+def tools_from_steps(
+    steps: list[dict[str, Any]], notes: list[str] | None = None
+) -> tuple[list[ToolCall], list[str]]:
+    """Tool calls (judged, with arguments and results) and error details from Agent UI steps.
+
+    A tool step is judged by its result summary, its ``commandOutput.return_code`` and its
+    flag; an ``error`` or ``policy_alert`` step right after it (GAIA appends them after the
+    tool step it belongs to) makes it failed or blocked. A ``policy_alert`` with no tool step
+    of that tool before it is a blocked call of its own. Problems go to ``notes``.
+    """
+    from intake.sources import tool_outcome as judge
+
     tools: list[ToolCall] = []
     errors: list[str] = []
+    current: ToolCall | None = None
     for step in steps:
         kind = step.get("type")
         name = step.get("tool") or step.get("name") or step.get("tool_name")
         name = name if isinstance(name, str) and name.strip() else None
         if kind == "policy_alert":
-            reason = step.get("reason") or step.get("detail")
+            raw = step.get("reason") or step.get("detail")
+            reason = str(raw) if raw else None
+            if current is not None and name in (None, current.name):
+                if not current.blocked:
+                    current.rule = judge.RULE_POLICY_ALERT
+                current.success, current.blocked = False, True
+                current.reason = reason or current.reason
+                continue
             tools.append(
                 ToolCall(
                     name=name or "unknown",
                     success=False,
                     blocked=True,
-                    reason=str(reason) if reason else None,
+                    reason=reason,
+                    rule=judge.RULE_POLICY_ALERT,
                 )
             )
+            current = None
         elif kind == "error":
             detail = step.get("detail")
             if detail:
                 errors.append(str(detail))
+            if current is not None and current.success is not False:
+                current.success, current.rule = False, judge.RULE_ERROR_STEP
+                current.reason = str(detail) if detail else current.result
         elif kind == "tool" and name:
-            success = step.get("success")
-            ok = success if isinstance(success, bool) else None
-            result = step.get("result")
-            reason = str(result) if ok is False and result else None
-            tools.append(ToolCall(name=name, success=ok, reason=reason))
+            current, found = _tool_from_step(step, name)
+            tools.append(current)
+            if notes is not None:
+                notes.extend(found)
+        else:
+            current = None
     return tools, errors

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Protocol
 
 from intake.errors import SourceError
-from intake.sources import agent_ui, memory_db, session_json
+from intake.sources import agent_ui, agent_ui_export, memory_db, session_json
 from intake.sources.model import Store, StoreKind
 from intake.sources.sqlite import SQLITE_MAGIC
 
@@ -29,8 +29,9 @@ class Adapter(Protocol):
     def open_store(self, path: Path, kind: StoreKind) -> Store: ...
 
 
-ADAPTERS: tuple[Adapter, ...] = (agent_ui, memory_db, session_json)
-"""Asked in this order: the Agent UI schema wins over a memory database's tables."""
+ADAPTERS: tuple[Adapter, ...] = (agent_ui, memory_db, agent_ui_export, session_json)
+"""Asked in this order: the Agent UI schema wins over a memory database's tables, and the Agent
+UI's exports (JSON with ``format: "json"``, Markdown) are recognised before session JSON."""
 
 
 def _head(path: Path) -> bytes:
@@ -59,7 +60,8 @@ def detect(path: Path) -> StoreKind:
             where=path.name,
         )
     raise SourceError(
-        "not a GAIA session store (neither SQLite nor a session JSON file)", where=path.name
+        "not a GAIA session store (neither SQLite, a session JSON file nor an Agent UI export)",
+        where=path.name,
     )
 
 

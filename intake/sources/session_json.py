@@ -29,11 +29,14 @@ from intake.sources.model import (
     plain_session_id,
     unknown_session,
 )
+from intake.sources.tool_outcome import RULE_NO_FAILURE, as_text
 from intake.textcut import cut_at_space
 
 MAX_REASON_CHARS = 300
 """Longest tool failure reason kept (cut at a blank, never inside a token)."""
 
+RULE_TOOL_RESULT = "tool_result"
+"""The tool's result message reports failure (status error, success false, an error key)."""
 _RESULT_ROW = re.compile(r"^\[Result from ([^\]]+)\]:\s*")
 
 
@@ -243,12 +246,15 @@ class JsonSessionStore:
             if role == "tool":
                 failure = _tool_failed(text)
                 call = by_call.get(_call_id(entry.get("tool_call_id")))
-                if call is not None and failure is not None:
-                    call.success, call.reason = False, failure
+                if call is not None:
+                    call.result = text
+                    if failure is not None:
+                        call.success, call.reason = False, failure
+                        call.rule = RULE_TOOL_RESULT
                 continue
             if role == "user" and (match := _RESULT_ROW.match(text)):
                 failure = _tool_failed(text[match.end() :])
-                self._mark_last(messages, match.group(1).strip(), failure)
+                self._mark_last(messages, match.group(1).strip(), failure, text[match.end() :])
                 continue
             message = Message(ref=ref, role=role, content=text, notes=notes)
             calls = self._field(entry, "tool_calls", "array", f"message {index}: ") or []
@@ -258,7 +264,13 @@ class JsonSessionStore:
                 if not isinstance(name, str) or not name:
                     message.notes.append("a tool call without a function name was ignored")
                     continue
-                tool = ToolCall(name=name, success=True)
+                assert isinstance(function, dict)  # a name was found in it
+                arguments, note = as_text(function.get("arguments"))
+                if note:
+                    message.notes.append(f"tool {name}: arguments is {note}")
+                tool = ToolCall(
+                    name=name, success=True, arguments=arguments, rule=RULE_NO_FAILURE
+                )
                 message.tools.append(tool)
                 if _call_id(call.get("id")):
                     by_call[_call_id(call.get("id"))] = tool
@@ -271,12 +283,16 @@ class JsonSessionStore:
         return messages
 
     @staticmethod
-    def _mark_last(messages: list[Message], tool: str, failure: str | None) -> None:
+    def _mark_last(
+        messages: list[Message], tool: str, failure: str | None, result: str
+    ) -> None:
         for message in reversed(messages):
             for call in reversed(message.tools):
                 if call.name == tool:
+                    call.result = result
                     if failure is not None:
                         call.success, call.reason = False, failure
+                        call.rule = RULE_TOOL_RESULT
                     return
             if message.role == "user":
                 return

@@ -103,12 +103,13 @@ def main() -> None:
         get_scrubber()
         plan = build_plan(session, settings)
         bundle = {"scenario": plan.scenario, "observations": plan.observations,
-                  "details": plan.details}
+                  "details": plan.details, "evidence": plan.evidence}
         scrub_s = best(lambda: scrub_tree(bundle))
 
         def write() -> None:
             source = new_record_source("session", plan.locator, details=plan.details)
-            write_draft(settings, plan.scenario, source, plan.observations, force=True)
+            write_draft(settings, plan.scenario, source, plan.observations, force=True,
+                        evidence=plan.evidence)
 
         write_s = best(write)
 
@@ -117,7 +118,7 @@ def main() -> None:
         ("from-session: read one session (open+resolve+load)", read_s, None),
         ("from-session: map session -> draft", map_s, None),
         ("from-session beyond scrub (read + map)", both_s, 0.2),
-        ("  scrub of that draft (context)", scrub_s, None),
+        ("  scrub of that draft and its evidence (context)", scrub_s, None),
         ("  write_draft: scrub+validate+write+ledger (context)", write_s, None),
         ("sessions --limit 20", list_s, 0.5),
     ]

@@ -1,0 +1,336 @@
+"""The Agent UI's own session exports: ``format=json`` and the Markdown the Export button saves.
+
+GAIA's ``GET /api/sessions/{id}/export`` (``src/gaia/ui/routers/sessions.py`` L314-346 at
+78bbc30) returns ``{"session": get_session(id), "messages": get_messages(id), "format":
+"json"}``: every ``sessions`` column plus ``message_count`` and ``document_ids``, and every
+``messages`` column with ``agent_steps`` already decoded. That is the database's content, so a
+JSON export drafts like the database (same locator ``gaia-session:<id>``); only documents
+differ, as the export names them by id alone.
+
+The Markdown export (``format=markdown``, what the UI's Export button downloads and users
+paste into bug reports) holds the title, creation time, model and each message as
+``**User:**`` / ``**Assistant:**`` blocks: no steps, no agent. Its session has no id, so one
+is made from the file's content hash (``export-<8 hex>``); the record says tools were not
+available.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+from intake.errors import SourceError
+from intake.sources.model import (
+    MAX_JSON_BYTES,
+    Document,
+    Message,
+    Session,
+    SessionSummary,
+    StoreKind,
+    clean_text,
+    json_type,
+    parse_json_steps,
+    plain_session_id,
+    tools_from_steps,
+    unknown_session,
+)
+
+KINDS: tuple[StoreKind, ...] = (StoreKind.agent_ui_export, StoreKind.agent_ui_markdown)
+SCHEDULER_PREFIX = "[schedule-run]"
+_MD_HEAD = re.compile(r"\A# (?P<title>[^\n]*)\n\n\*Created: (?P<created>[^\n]*)\*\n\n")
+_MD_MODEL = re.compile(r"\*Model: (?P<model>[^\n]*)\*\n\n---\n")
+_MD_SPLIT = re.compile(r"\n\n---\n\n(?=\*\*(?:User|Assistant):\*\*\n\n)")
+_MD_BLOCK = re.compile(r"\A\*\*(?P<who>User|Assistant):\*\*\n\n(?P<content>.*)\Z", re.DOTALL)
+MARKDOWN_NOTE = (
+    "read from the Agent UI's Markdown export: it keeps no tool calls, no agent and no "
+    "documents, so expected_tools and agent_type are left for the reviewer"
+)
+
+
+def _read(path: Path) -> bytes:
+    try:
+        size = path.stat().st_size
+        if size > MAX_JSON_BYTES:
+            raise SourceError(
+                f"export is too large ({size} bytes; limit {MAX_JSON_BYTES})", where=path.name
+            )
+        return path.read_bytes()
+    except FileNotFoundError:
+        raise SourceError("export file not found", where=str(path)) from None
+    except OSError as exc:
+        raise SourceError(f"cannot read export file: {exc.strerror}", where=path.name) from None
+
+
+def _text(path: Path, raw: bytes) -> str:
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise SourceError("export file is not UTF-8", where=path.name) from None
+
+
+def is_json_export(data: Any) -> bool:
+    """``{session, messages, format: "json"}``, GAIA's JSON export (keys may be missing)."""
+    return (
+        isinstance(data, dict)
+        and data.get("format") == "json"
+        and ("session" in data or "messages" in data)
+    )
+
+
+def is_markdown_export(head: bytes) -> bool:
+    """A file opening like GAIA's Markdown export (``# <title>``, ``*Created: …*``)."""
+    return head.startswith(b"# ") and b"\n\n*Created: " in head
+
+
+def detect(path: Path, head: bytes) -> StoreKind | None:
+    """``agent_ui_export`` / ``agent_ui_markdown`` from the file's content."""
+    stripped = head.lstrip()
+    if stripped.startswith(b"{"):
+        try:
+            data = json.loads(_text(path, _read(path)))
+        except (ValueError, RecursionError, SourceError):
+            return None
+        return StoreKind.agent_ui_export if is_json_export(data) else None
+    if is_markdown_export(head):
+        return StoreKind.agent_ui_markdown
+    if head.startswith(b"# "):
+        raw = _read(path)[:4096]
+        if is_markdown_export(raw):
+            return StoreKind.agent_ui_markdown
+    return None
+
+
+class ExportStore:
+    """One export file, one session."""
+
+    def __init__(self, path: Path, kind: StoreKind) -> None:
+        self.path = path
+        self.kind = kind
+        raw = _read(path)
+        self.notes: list[str] = []
+        if kind is StoreKind.agent_ui_export:
+            self._init_json(_text(path, raw))
+        else:
+            self._init_markdown(_text(path, raw), hashlib.sha256(raw).hexdigest())
+
+    # --- JSON -------------------------------------------------------------------------
+
+    def _init_json(self, text: str) -> None:
+        try:
+            data = json.loads(text)
+        except (ValueError, RecursionError) as exc:
+            line = getattr(exc, "lineno", None)
+            where = f"{self.path.name}:{line}" if line else self.path.name
+            raise SourceError("export is not valid JSON", where=where) from None
+        for key, wanted in (("session", "object"), ("messages", "array")):
+            if key not in data:
+                raise SourceError(
+                    f"Agent UI export lacks the key '{key}'", where=self.path.name
+                )
+            if json_type(data[key]) != wanted:
+                raise SourceError(
+                    f"Agent UI export's '{key}' is a JSON {json_type(data[key])}, not an "
+                    f"{wanted}",
+                    where=self.path.name,
+                )
+        session = data["session"]
+        raw_id = session.get("id")
+        if not isinstance(raw_id, str) or not raw_id.strip():
+            raise SourceError(
+                "Agent UI export's session.id is not a non-empty string", where=self.path.name
+            )
+        if not plain_session_id(raw_id):
+            raise SourceError(
+                "Agent UI export's session.id is not a plain identifier", where=self.path.name
+            )
+        self.session_id = raw_id
+        self.session_data: dict[str, Any] = session
+        self.message_data: list[Any] = data["messages"]
+
+    def _json_session(self) -> Session:
+        s = self.session_data
+        messages: list[Message] = []
+        for index, entry in enumerate(self.message_data):
+            if not isinstance(entry, dict):
+                self.notes.append(f"messages[{index}] is a JSON {json_type(entry)}: ignored")
+                continue
+            role = entry.get("role")
+            if not isinstance(role, str) or not role:
+                self.notes.append(f"messages[{index}] has no role: ignored")
+                continue
+            content = entry.get("content")
+            if content is not None and not isinstance(content, str):
+                self.notes.append(
+                    f"messages[{index}].content is a JSON {json_type(content)}: ignored"
+                )
+                content = None
+            text, notes = clean_text(content)
+            steps_value = entry.get("agent_steps")
+            steps: list[dict[str, Any]] = []
+            if isinstance(steps_value, list):
+                steps = [step for step in steps_value if isinstance(step, dict)]
+                if len(steps) != len(steps_value):
+                    notes.append(
+                        f"{len(steps_value) - len(steps)} agent_steps entries are not objects"
+                    )
+            elif isinstance(steps_value, str):
+                steps, found = parse_json_steps(steps_value)
+                notes.extend(found)
+            elif steps_value is not None:
+                notes.append(f"agent_steps is a JSON {json_type(steps_value)}, not a list")
+            tools, errors = tools_from_steps(steps, notes)
+            ref = entry.get("id")
+            messages.append(
+                Message(
+                    ref=str(ref) if isinstance(ref, int | str) else str(index),
+                    role=role,
+                    content=text,
+                    created_at=_str(entry.get("created_at")),
+                    tools=tools,
+                    errors=errors,
+                    notes=notes,
+                    scheduler=role == "system" and text.startswith(SCHEDULER_PREFIX),
+                )
+            )
+        ids = s.get("document_ids")
+        documents = []
+        if isinstance(ids, list):
+            for doc_id in ids:
+                if isinstance(doc_id, str) and doc_id:
+                    short = doc_id[:8] if plain_session_id(doc_id) else "?"
+                    documents.append(Document(name=f"library document {short}"))
+        elif ids is not None:
+            self.notes.append(f"session.document_ids is a JSON {json_type(ids)}: ignored")
+        private = s.get("private")
+        session = Session(
+            id=self.session_id,
+            store=StoreKind.agent_ui_export,
+            title=_str(s.get("title")),
+            created_at=_str(s.get("created_at")),
+            updated_at=_str(s.get("updated_at")),
+            agent_type=_str(s.get("agent_type")) or "chat",
+            model=_str(s.get("model")),
+            model_source="sessions.model" if _str(s.get("model")) else None,
+            private=bool(private) if isinstance(private, bool | int) else False,
+            messages=messages,
+            documents=documents,
+            notes=list(self.notes),
+        )
+        if documents:
+            session.details["documents"] = "the export names documents by id only"
+        if isinstance(s.get("device"), str) and s["device"]:
+            session.details["device"] = s["device"]
+        return session
+
+    # --- Markdown ---------------------------------------------------------------------
+
+    def _init_markdown(self, text: str, digest: str) -> None:
+        head = _MD_HEAD.match(text)
+        if head is None:
+            raise SourceError(
+                "Markdown export lacks its '# <title>' and '*Created: …*' lines",
+                where=self.path.name,
+            )
+        rest = text[head.end() :]
+        model = _MD_MODEL.match(rest)
+        self.title = head.group("title") or None
+        self.created = head.group("created") or None
+        self.model = model.group("model") if model else None
+        body = rest[model.end() :] if model else rest
+        self.session_id = f"export-{digest[:8]}"
+        self.blocks: list[tuple[str, str]] = []
+        body = body.lstrip("\n")
+        if body.endswith("\n\n---\n"):
+            body = body[: -len("\n\n---\n")]
+        elif body.strip():
+            self.notes.append("the export does not end with '---': the last message may be cut")
+        for index, piece in enumerate(_MD_SPLIT.split(body) if body.strip() else []):
+            match = _MD_BLOCK.match(piece)
+            if match is None:
+                self.notes.append(f"block {index + 1} is not a **User:**/**Assistant:** block")
+                continue
+            role = "user" if match.group("who") == "User" else "assistant"
+            self.blocks.append((role, match.group("content")))
+
+    def _markdown_session(self) -> Session:
+        messages = []
+        for index, (role, content) in enumerate(self.blocks):
+            text, notes = clean_text(content)
+            scheduler = role == "assistant" and text.startswith(SCHEDULER_PREFIX)
+            messages.append(
+                Message(
+                    ref=str(index + 1),
+                    role="system" if scheduler else role,
+                    content=text,
+                    notes=notes,
+                    scheduler=scheduler,
+                )
+            )
+        return Session(
+            id=self.session_id,
+            store=StoreKind.agent_ui_markdown,
+            title=self.title,
+            created_at=self.created,
+            model=self.model,
+            model_source="export" if self.model else None,
+            messages=messages,
+            notes=list(self.notes),
+            tools_available=False,
+            evidence_note=MARKDOWN_NOTE,
+        )
+
+    # --- Store ------------------------------------------------------------------------
+
+    def _summary(self) -> SessionSummary:
+        if self.kind is StoreKind.agent_ui_export:
+            s = self.session_data
+            return SessionSummary(
+                id=self.session_id,
+                title=_str(s.get("title")),
+                created=_str(s.get("created_at")),
+                messages=len(self.message_data),
+                agent_type=_str(s.get("agent_type")) or "chat",
+                private=bool(s.get("private")) if isinstance(s.get("private"), int) else False,
+            )
+        return SessionSummary(
+            id=self.session_id,
+            title=self.title,
+            created=self.created,
+            messages=len(self.blocks),
+            agent_type=None,
+            private=False,
+        )
+
+    def list_sessions(self, limit: int) -> list[SessionSummary]:
+        """The file's one session."""
+        return [self._summary()][:limit]
+
+    def resolve(self, wanted: str) -> str:
+        """The file's id when ``wanted`` is it or a prefix of it."""
+        if wanted and self.session_id.startswith(wanted):
+            return self.session_id
+        raise unknown_session(wanted, [self._summary()])
+
+    def load(self, session_id: str) -> Session:
+        """The session in the common model."""
+        if session_id != self.session_id:
+            raise unknown_session(session_id, [self._summary()])
+        self.notes = [n for n in self.notes if not n.startswith("messages[")]
+        if self.kind is StoreKind.agent_ui_export:
+            return self._json_session()
+        return self._markdown_session()
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+
+def _str(value: Any) -> str | None:
+    return value if isinstance(value, str) and value else None
+
+
+def open_store(path: Path, kind: StoreKind) -> ExportStore:
+    """A reader on an Agent UI export."""
+    return ExportStore(path, kind)
