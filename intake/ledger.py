@@ -168,9 +168,10 @@ class Ledger:
         actor: str | None = None,
         detail: dict[str, Any] | None = None,
         at: str | None = None,
+        event_id: str | None = None,
     ) -> str:
-        """Append one event; returns its id."""
-        event_id = new_event_id()
+        """Append one event; returns its id (``event_id``: decided in advance, by a journal)."""
+        event_id = event_id or new_event_id()
         row = {
             "id": event_id,
             "at": at or utcnow().isoformat(),
