@@ -62,13 +62,15 @@ def atomic_write_all(
     *,
     temp_dir: Path | None = None,
     placed: Callable[[Path], None] | None = None,
+    ready: Callable[[], None] | None = None,
 ) -> None:
     """Write every file to a temporary first, then rename each into place in order.
 
     Nothing is renamed until every temporary is written and synced, so a failure part-way
     leaves the targets as they were (a draft and its record: record first, then the draft).
     ``temp_dir`` (on the targets' file system; else the temporary goes beside the target)
-    keeps temporaries where git never sees them; ``placed(path)`` is called after each rename.
+    keeps temporaries where git never sees them; ``ready()`` is called once every temporary
+    is written and ``placed(path)`` after each rename (the crash tests' points).
     """
     temps: list[tuple[str, Path]] = []
     try:
@@ -85,6 +87,8 @@ def atomic_write_all(
                 handle.flush()
                 os.fsync(handle.fileno())
             os.chmod(tmp, file_mode(path))
+        if ready is not None:
+            ready()
         for tmp, path in temps:
             os.replace(tmp, path)
             if placed is not None:

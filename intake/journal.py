@@ -124,9 +124,10 @@ def journal_path(settings: Settings, scenario_id: str) -> Path:
 def commit(settings: Settings, unit: Unit) -> None:
     """Decide ``unit`` (write its journal), then carry it out; a crash is finished by recovery.
 
-    The caller holds the draft's lock. Crash points: ``<command>:journal-written``, one
-    ``<command>:placed-<name>`` per file, ``<command>:removed-<name>`` per removal,
-    ``<command>:events-logged``, ``<command>:done``.
+    The caller holds the draft's lock. Crash points (``<command>:<step>``): ``begin``,
+    ``journal-temp-written``, ``journal-written``, ``temps-written``, ``placed-record`` /
+    ``placed-draft`` per file, ``removed-draft`` / ``removed-record`` per removal,
+    ``events-logged``, ``done`` (``crash_steps`` lists them for a unit).
     """
     from intake.ledger import Ledger
 
@@ -134,8 +135,13 @@ def commit(settings: Settings, unit: Unit) -> None:
     journal = journal_path(settings, unit.scenario_id)
     with Ledger.open(settings.ledger):
         pass  # a broken ledger refuses the unit before anything is decided
-    work_dir(journal.parent)
-    atomic_write_all([(journal, unit.to_json(settings))], temp_dir=tmp)
+    journal.parent.mkdir(parents=True, exist_ok=True)
+    crashpoints.reached(f"{unit.command}:begin")
+    atomic_write_all(
+        [(journal, unit.to_json(settings))],
+        temp_dir=tmp,
+        ready=lambda: crashpoints.reached(f"{unit.command}:journal-temp-written"),
+    )
     crashpoints.reached(f"{unit.command}:journal-written")
     _carry_out(settings, unit, announce=True)
     journal.unlink(missing_ok=True)
@@ -151,9 +157,13 @@ def _carry_out(settings: Settings, unit: Unit, *, announce: bool) -> None:
         if announce:
             crashpoints.reached(f"{unit.command}:placed-{_kind(path)}")
 
+    def ready() -> None:
+        if announce:
+            crashpoints.reached(f"{unit.command}:temps-written")
+
     todo = [(p, t) for p, t in unit.writes if not _holds(p, t)]
     if todo:
-        atomic_write_all(todo, temp_dir=temp_dir(settings), placed=placed)
+        atomic_write_all(todo, temp_dir=temp_dir(settings), placed=placed, ready=ready)
     for path in unit.removes:
         if path.exists() or path.is_symlink():
             path.unlink()
@@ -263,12 +273,15 @@ def recover(settings: Settings, scenario_id: str | None = None) -> list[str]:
     from intake.suite import draft_lock
 
     done: list[str] = []
+    from intake.suite import stale_locks
+
     ids = (
         [scenario_id]
         if scenario_id
         else sorted(
             {p.scenario_id for p in pending(settings)}
             | {_temp_id(t) for t in stray_temps(settings)}
+            | set(stale_locks(settings))
         )
     )
     for sid in ids:
@@ -278,6 +291,16 @@ def recover(settings: Settings, scenario_id: str | None = None) -> list[str]:
             with draft_lock(settings, sid, doing="finish an interrupted command"):
                 done += _recover_one(settings, sid)
     return done
+
+
+def crash_steps(command: str, *, writes: int, removes: int) -> list[str]:
+    """Every crash point a unit of ``command`` passes, in order (for the crash tests)."""
+    steps = ["begin", "journal-temp-written", "journal-written"]
+    if writes:
+        steps += ["temps-written", "placed-record"] + (["placed-draft"] if writes > 1 else [])
+    steps += ["removed-draft", "removed-record"][:removes]
+    steps += ["events-logged", "done"]
+    return [f"{command}:{step}" for step in steps]
 
 
 def _temp_id(path: Path) -> str:
@@ -310,6 +333,7 @@ __all__ = [
     "Pending",
     "Unit",
     "commit",
+    "crash_steps",
     "journal_path",
     "pending",
     "recover",

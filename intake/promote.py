@@ -520,9 +520,9 @@ def reject(settings: Settings, target: str, reason: str) -> RejectResult:
     and the record is copied whole (a reviewer's note, a run's strings), so neither may carry
     what the scrubber finds into ``intake log``.
     """
-    from intake.ledger import Ledger
+    from intake.journal import Event, Unit, commit, recover
     from intake.scrub import scrub_tree, scrubber_for
-    from intake.suite import scrub_free_text, scrub_message
+    from intake.suite import refuse_outside_root, scrub_free_text, scrub_message
 
     reason = " ".join(reason.split())
     if not reason:
@@ -532,6 +532,7 @@ def reject(settings: Settings, target: str, reason: str) -> RejectResult:
     draft = find_draft(settings, target)
     scenario_id = draft.stem
     with draft_lock(settings, scenario_id, doing="reject"):
+        recover(settings, scenario_id)
         if not draft.is_file():
             raise Conflict("the draft disappeared (promoted or rejected meanwhile)", where=target)
         rec = record_path(draft)
@@ -550,25 +551,21 @@ def reject(settings: Settings, target: str, reason: str) -> RejectResult:
         actor, withheld = _who(settings)
         if withheld:
             notes.append(withheld)
-        log_event(
-            settings,
+        event = Event(
             "rejection",
-            scenario_id,
-            path=draft,
-            actor=actor,
-            detail={
+            display_path(draft, settings.root),
+            actor,
+            {
                 "reason": reason,
                 "content_hash": content_hash(draft),
                 "record": copied,
             },
         )
-        with Ledger.open(settings.ledger) as ledger:
-            rows = [r for r in ledger.items() if r["id"] == scenario_id]
-            if rows and rows[0].get("state") == "draft":
-                ledger.remove_item(scenario_id)
-        draft.unlink()
-        rec.unlink(missing_ok=True)
-        fsync_dir(draft.parent)
+        refuse_outside_root(settings, draft, what="the draft")
+        commit(
+            settings,
+            Unit("reject", scenario_id, removes=[draft, rec], events=[event], index="remove"),
+        )
     return RejectResult(scenario_id, draft, record is not None, notes)
 
 

@@ -23,11 +23,18 @@ from typing import Any
 
 from intake.config import Settings
 from intake.errors import InputError, UsageError
+from intake.journal import Event, recover
 from intake.models import ID_PATTERN, INFRA_STATUSES, JUDGED_STATUSES, Run, RunTier
 from intake.paths import display_path
-from intake.records import record_path, runnable_hash, save_record, utcnow
+from intake.records import runnable_hash, utcnow
 from intake.review import SAFE_NAME_PATTERN
-from intake.suite import draft_lock, find_draft, finding_types, load_draft_record, log_event
+from intake.suite import (
+    commit_record,
+    draft_lock,
+    find_draft,
+    finding_types,
+    load_draft_record,
+)
 
 MAX_SCORECARD_BYTES = 20 * 1024 * 1024
 """Largest scorecard read: GAIA's are tens of KB per scenario, so 20 MB is generous and bounded."""
@@ -358,6 +365,7 @@ def record_run(
         card_name = None  # the file name says nothing the record needs; keep no odd one
     check_tier(settings, tier, tested)
     with draft_lock(settings, scenario_id, doing="record a run"):
+        recover(settings, scenario_id)
         parsed = validate_file(draft, drafts_dir=settings.drafts)
         if parsed.data is None:
             first = parsed.problems[0]
@@ -424,14 +432,11 @@ def record_run(
         ]
         replaced = len(kept) != len(record.runs)
         record.runs = [*kept, run]
-        save_record(record_path(draft), record)
-        log_event(
-            settings,
+        event = Event(
             "run",
-            scenario_id,
-            path=draft,
-            actor=None,
-            detail={
+            display_path(draft, settings.root),
+            None,
+            {
                 "tier": tier.value,
                 "run_id": run.run_id,
                 "status": run.status,
@@ -443,6 +448,7 @@ def record_run(
                 "source": result.kind,
             },
         )
+        commit_record(settings, "run-record", draft, record, [event])
     return draft, run, replaced
 
 

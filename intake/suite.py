@@ -212,3 +212,18 @@ def log_event(
             actor=actor,
             detail=detail,
         )
+
+
+def commit_record(
+    settings: Settings, command: str, draft: Path, record: Record, events: list[Any]
+) -> None:
+    """Rewrite a draft's record and log its events as one recoverable unit (see ``journal``).
+
+    The caller holds the draft's lock and has run ``journal.recover`` for it.
+    """
+    from intake.journal import Unit, commit
+    from intake.records import dump_record
+
+    rec = record_path(draft)
+    refuse_outside_root(settings, rec, what="the draft's record")
+    commit(settings, Unit(command, draft.stem, writes=[(rec, dump_record(record))], events=events))
