@@ -24,6 +24,7 @@ from intake import crashpoints
 from intake.config import Settings
 from intake.errors import IntakeError, LedgerError
 from intake.fileio import atomic_write_all, fsync_dir, work_dir
+from intake.models import Record
 from intake.paths import display_path, inside
 
 JOURNAL_VERSION = 1
@@ -303,6 +304,21 @@ def crash_steps(command: str, *, writes: int, removes: int) -> list[str]:
     return [f"{command}:{step}" for step in steps]
 
 
+def commit_record(
+    settings: Settings, command: str, draft: Path, record: Record, events: list[Event]
+) -> None:
+    """Rewrite a draft's record and log its events as one unit (a review, a run record).
+
+    The caller holds the draft's lock and has run ``recover`` for it.
+    """
+    from intake.records import dump_record, record_path
+    from intake.suite import refuse_outside_root
+
+    rec = record_path(draft)
+    refuse_outside_root(settings, rec, what="the draft's record")
+    commit(settings, Unit(command, draft.stem, writes=[(rec, dump_record(record))], events=events))
+
+
 def _temp_id(path: Path) -> str:
     return path.name[1:].split(".", 1)[0]
 
@@ -333,6 +349,7 @@ __all__ = [
     "Pending",
     "Unit",
     "commit",
+    "commit_record",
     "crash_steps",
     "journal_path",
     "pending",

@@ -60,7 +60,13 @@ from intake.records import (
     scenario_path_for_record,
     utcnow,
 )
-from intake.suite import draft_lock, find_draft, log_event, promoted_paths
+from intake.suite import (
+    draft_lock,
+    find_draft,
+    log_event,
+    promoted_paths,
+    refuse_outside_root,
+)
 
 CRASH_STEPS = (
     "locked",
@@ -447,6 +453,7 @@ def _move(
     assert inputs.data is not None
     category = str(inputs.data["category"])
     scenario_id = inputs.scenario_id
+    refuse_outside_root(settings, settings.scenarios / category, what="the scenarios folder")
     dest_dir = safe_child(settings.scenarios, category)
     dest = dest_dir / f"{scenario_id}.yaml"
     dest_rec = record_path(dest)

@@ -28,12 +28,11 @@ from intake.config import Settings
 from intake.errors import Conflict, SourceError, UsageError
 from intake.gates import is_author
 from intake.gitutil import git_text
-from intake.journal import Event, recover
+from intake.journal import Event, commit_record, recover
 from intake.models import Review, ReviewDecision
 from intake.paths import display_path
 from intake.records import content_hash, utcnow
 from intake.suite import (
-    commit_record,
     draft_lock,
     find_draft,
     load_draft_record,

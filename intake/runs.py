@@ -23,13 +23,13 @@ from typing import Any
 
 from intake.config import Settings
 from intake.errors import InputError, UsageError
-from intake.journal import Event, recover
+from intake.fileio import MAX_JSON_DEPTH, json_depth_exceeds, read_input
+from intake.journal import Event, commit_record, recover
 from intake.models import ID_PATTERN, INFRA_STATUSES, JUDGED_STATUSES, Run, RunTier
 from intake.paths import display_path
 from intake.records import runnable_hash, utcnow
 from intake.review import SAFE_NAME_PATTERN
 from intake.suite import (
-    commit_record,
     draft_lock,
     find_draft,
     finding_types,
@@ -72,8 +72,11 @@ def _read_json(path: Path, what: str) -> Any:
             where=str(path),
         )
     try:
-        raw = path.read_bytes()
-        return json.loads(raw.decode("utf-8-sig"))
+        raw = read_input(path, what=what, limit=MAX_SCORECARD_BYTES)
+        text = raw.decode("utf-8-sig")
+        if json_depth_exceeds(text, MAX_JSON_DEPTH):
+            raise InputError(f"{what} nests deeper than {MAX_JSON_DEPTH} levels", where=str(path))
+        return json.loads(text)
     except OSError as exc:
         raise InputError(f"cannot read {what}: {exc.strerror or exc}", where=str(path)) from None
     except UnicodeDecodeError as exc:

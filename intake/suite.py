@@ -95,6 +95,7 @@ def _checked_draft(settings: Settings, path: Path, target: str) -> Path:
                 f"{what} is a symbolic link; intake does not follow links in the drafts folder",
                 where=target if candidate is path else f"{target} ({rec.name})",
             )
+    refuse_outside_root(settings, path, what="the draft")
     resolved = path.resolve()
     if not inside(resolved, settings.drafts) or (rec.exists() and not inside(rec, settings.drafts)):
         raise UsageError(
@@ -213,17 +214,3 @@ def log_event(
             detail=detail,
         )
 
-
-def commit_record(
-    settings: Settings, command: str, draft: Path, record: Record, events: list[Any]
-) -> None:
-    """Rewrite a draft's record and log its events as one recoverable unit (see ``journal``).
-
-    The caller holds the draft's lock and has run ``journal.recover`` for it.
-    """
-    from intake.journal import Unit, commit
-    from intake.records import dump_record
-
-    rec = record_path(draft)
-    refuse_outside_root(settings, rec, what="the draft's record")
-    commit(settings, Unit(command, draft.stem, writes=[(rec, dump_record(record))], events=events))

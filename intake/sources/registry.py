@@ -34,6 +34,9 @@ ADAPTERS: tuple[Adapter, ...] = (agent_ui, memory_db, session_json)
 
 
 def _head(path: Path) -> bytes:
+    if path.exists() and not path.is_dir() and not path.is_file():
+        # a FIFO would block the open below forever, a device (/dev/zero) never ends
+        raise SourceError("session store is a FIFO, socket or device, not a file", where=str(path))
     try:
         with path.open("rb") as handle:
             return handle.read(64)
