@@ -22,7 +22,7 @@ from typing import Any
 
 from intake import crashpoints
 from intake.config import Settings
-from intake.errors import IntakeError, LedgerError
+from intake.errors import LedgerError
 from intake.fileio import atomic_write_all, fsync_dir, work_dir
 from intake.models import Record
 from intake.paths import display_path, inside
@@ -330,8 +330,10 @@ def _recover_one(settings: Settings, scenario_id: str) -> list[str]:
         try:
             unit = Unit.from_json(settings, item.path.read_text(encoding="utf-8"))
         except (OSError, ValueError, KeyError, TypeError):
-            raise IntakeError(
-                "an interrupted command left a journal that cannot be read", where=where
+            raise LedgerError(
+                "an interrupted command left a journal that cannot be read",
+                where=where,
+                hint="check the draft and its record by hand, then delete the journal file",
             ) from None
         _carry_out(settings, unit, announce=False)
         item.path.unlink(missing_ok=True)

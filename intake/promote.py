@@ -32,6 +32,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from intake import crashpoints
 from intake.config import Settings
 from intake.errors import Conflict, UsageError
 from intake.fileio import fsync_dir
@@ -323,6 +324,7 @@ def observe_steps(observer: Callable[[str], None] | None) -> None:
 def _crash_point(step: str) -> None:
     if _step_observer is not None:
         _step_observer(step)
+    crashpoints.reached(f"promote:{step}")
 
 
 @dataclass

@@ -214,3 +214,63 @@ def test_a_killed_holder_s_lock_file_is_removed_by_ledger_rebuild(suite: Path) -
     assert rebuilt.returncode == 0, rebuilt.stderr
     assert not lock_path(settings, DRAFT_ID).exists()
     assert SID  # the session the draft came from
+
+
+# --- what check reports -----------------------------------------------------------------------
+
+
+@pytest.mark.slow
+def test_check_reports_a_missing_promotion_event_and_promote_writes_it(suite: Path) -> None:
+    from tests.promote_helpers import make_ready
+
+    make_ready(suite)
+    # killed after the move, before the promotion event (the shared harness, promote's steps)
+    run_killed(suite, "promote:record-removed", ["promote", "pdf_summary_loop"])
+    assert _events(suite, "pdf_summary_loop", "promotion") == 0
+    done = run(suite, ["check"])
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert (
+        "scenarios/tool_selection/pdf_summary_loop.intake.json:1: warning: promoted, but the "
+        "ledger has no promotion event for it (promotion interrupted before its event); "
+        "`intake promote pdf_summary_loop` writes it"
+    ) in done.stdout, done.stdout
+    again = run(suite, ["promote", "pdf_summary_loop"])
+    assert again.returncode == 0, again.stderr
+    assert _events(suite, "pdf_summary_loop", "promotion") == 1
+    assert "no promotion event" not in run(suite, ["check"]).stdout
+
+
+def test_check_reports_stray_temporaries_and_rebuild_removes_them(
+    suite: Path, runner
+) -> None:
+    from intake.cli import app
+
+    write_pair(suite / "drafts")
+    stray = suite / "drafts" / ".pdf_summary_loop.yaml.k2j3h4.tmp"  # an older intake's temp
+    stray.write_text("half a draft", encoding="utf-8")
+    result = runner.invoke(app, ["check"])
+    assert result.exit_code == 0, result.output
+    assert (
+        "drafts/.pdf_summary_loop.yaml.k2j3h4.tmp:1: warning: temporary file of an interrupted "
+        "write; `intake ledger rebuild` removes it"
+    ) in result.stdout
+    rebuilt = runner.invoke(app, ["ledger", "rebuild"])
+    assert rebuilt.exit_code == 0, rebuilt.output
+    assert "removed a temporary file: drafts/.pdf_summary_loop.yaml.k2j3h4.tmp" in rebuilt.stderr
+    assert not stray.exists()
+    assert "temporary file" not in runner.invoke(app, ["check"]).stdout
+
+
+def test_an_unreadable_journal_is_one_line(suite: Path, runner) -> None:
+    from intake.cli import app
+
+    write_pair(suite / "drafts")
+    pending = suite / ".intake" / "pending"
+    pending.mkdir(parents=True)
+    (pending / "pdf_summary_loop.json").write_text("{half", encoding="utf-8")
+    result = runner.invoke(app, _review_args())
+    assert result.exit_code == 3, result.output
+    assert result.stderr.splitlines()[0] == (
+        "error: an interrupted command left a journal that cannot be read "
+        "(.intake/pending/pdf_summary_loop.json)"
+    )
