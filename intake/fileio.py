@@ -187,15 +187,21 @@ def read_input(
     return b"".join(chunks)
 
 
-_JSON_STRING = re.compile(r'"(?:[^"\\]|\\.)*"', re.DOTALL)
-_JSON_BRACKET = re.compile(r"[\[\]{}]")
+_JSON_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"', re.DOTALL)
+_NOT_BRACKETS = re.compile(r"[^\[\]{}]+")
 
 
 def json_depth_exceeds(text: str, limit: int) -> bool:
-    """Whether the JSON text nests deeper than ``limit`` (strings are skipped; no parse)."""
+    """Whether the JSON text nests deeper than ``limit`` (strings are skipped; no parse).
+
+    Cheaper than the parse it guards: strings are cut out with one unrolled regex, then only
+    the brackets left are walked (about 0.3 s for 17 MB; ``docs/benchmarks.md``).
+    """
+    if text.count("[") + text.count("{") <= limit:
+        return False
     depth = 0
-    for match in _JSON_BRACKET.finditer(_JSON_STRING.sub("", text)):
-        if match.group() in "[{":
+    for char in _NOT_BRACKETS.sub("", _JSON_STRING.sub("", text)):
+        if char in "[{":
             depth += 1
             if depth > limit:
                 return True
