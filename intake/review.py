@@ -115,6 +115,10 @@ def add_review(
     scenario_id = draft.stem
     with draft_lock(settings, scenario_id, doing="record a review"):
         recover(settings, scenario_id)
+        if not draft.is_file():
+            raise Conflict(
+                "the draft disappeared (promoted or rejected meanwhile)", where=scenario_id
+            )
         record = load_draft_record(settings, draft)
         review = Review(
             reviewer=reviewer,

@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from intake.config import Settings
-from intake.errors import InputError, UsageError
+from intake.errors import Conflict, InputError, UsageError
 from intake.fileio import MAX_JSON_DEPTH, json_depth_exceeds, read_input
 from intake.journal import Event, commit_record, recover
 from intake.models import ID_PATTERN, INFRA_STATUSES, JUDGED_STATUSES, Run, RunTier
@@ -369,6 +369,10 @@ def record_run(
     check_tier(settings, tier, tested)
     with draft_lock(settings, scenario_id, doing="record a run"):
         recover(settings, scenario_id)
+        if not draft.is_file():
+            raise Conflict(
+                "the draft disappeared (promoted or rejected meanwhile)", where=scenario_id
+            )
         parsed = validate_file(draft, drafts_dir=settings.drafts)
         if parsed.data is None:
             first = parsed.problems[0]

@@ -274,3 +274,50 @@ def test_an_unreadable_journal_is_one_line(suite: Path, runner) -> None:
         "error: an interrupted command left a journal that cannot be read "
         "(.intake/pending/pdf_summary_loop.json)"
     )
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    "step", ["draft:journal-temp-written", "draft:placed-record", "draft:events-logged"]
+)
+def test_killed_from_issue_is_repaired_by_rerunning_it(suite: Path, step: str) -> None:
+    import json
+
+    saved = {
+        "url": "https://api.github.com/repos/acme/agent/issues/5",
+        "html_url": "https://github.com/acme/agent/issues/5",
+        "number": 5,
+        "title": "Chat loses context",
+        "body": '1. Ask "hello"\n2. Ask "what did I just say?"\n\nExpected: it repeats hello',
+        "labels": ["chat"],
+        "comments": 0,
+    }
+    (suite / "issue.json").write_text(json.dumps(saved), encoding="utf-8")
+    args = ["from-issue", "--json", "issue.json"]
+    run_killed(suite, step, args)
+    assert not list((suite / "drafts").glob(".*"))
+    _check_passes(suite)
+    again = run(suite, args)
+    assert again.returncode == 0, again.stderr
+    (draft,) = (suite / "drafts").glob("*.yaml")
+    assert record_path(draft).exists()
+    assert _events(suite, draft.stem, "import") == 1
+    assert stray_files(suite) == []
+
+
+def test_a_review_after_an_interrupted_rejection_finishes_it_and_refuses(
+    suite: Path, runner
+) -> None:
+    from intake.cli import app
+
+    draft = write_pair(suite / "drafts")
+    run_killed(suite, "reject:journal-written", ["reject", "pdf_summary_loop", "--reason", "dup"])
+    assert draft.exists()
+    result = runner.invoke(app, _review_args())
+    assert result.exit_code == 1, result.output
+    assert result.stderr.splitlines()[0] == (
+        "error: the draft disappeared (promoted or rejected meanwhile) (pdf_summary_loop)"
+    )
+    assert not draft.exists()
+    assert _events(suite, "pdf_summary_loop", "rejection") == 1
+    assert _events(suite, "pdf_summary_loop", "review") == 0
