@@ -14,13 +14,15 @@ What it enforces (errors fail the check, warnings do not):
 * scenarios without a promotion record: an error when they carry intake's ``source`` (they
   skipped ``intake promote``), a warning for GAIA's legacy ones;
 * leftovers of an interrupted promotion are reported as warnings (``intake promote`` finishes
-  or rolls them back), so a crash never fails the gate.
+  or rolls them back), so a crash never fails the gate; so are the journals and temporaries of
+  other interrupted commands and a promotion whose ledger event is missing.
 
 Each draft's promotion gates are computed too, for the job summary; they never fail the check.
 """
 
 from __future__ import annotations
 
+import json
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -382,6 +384,7 @@ def run_check(
                 rel(path), path.stem, private, check_gates(inputs), path, draft_data, record
             )
         )
+    report.findings.extend(interrupted_findings(settings, loaded))
     return report
 
 
@@ -585,6 +588,72 @@ def legacy_groups(findings: list[Finding]) -> list[LegacyGroup]:
             key = (f.code, f.severity)
             groups.setdefault(key, LegacyGroup(f.code, f.severity, [])).findings.append(f)
     return list(groups.values())
+
+
+def interrupted_findings(settings: Settings, records: dict[Path, Record]) -> list[Finding]:
+    """Warnings for what killed commands left (reads only; a crash never fails the gate).
+
+    Journals of interrupted drafts, reviews, run records and rejections and intake's stray
+    temporary files (``intake ledger rebuild`` finishes and removes them), and promoted
+    scenarios whose promotion event the ledger lacks although it knows the id (``intake
+    promote ID`` writes it). A suite without a ledger (a fresh clone, CI) has nothing to miss.
+    """
+    from intake.journal import pending, stray_temps
+
+    found: list[Finding] = []
+    root = settings.root
+    for item in pending(settings):
+        found.append(
+            Finding(
+                "warning",
+                display_path(item.path, root),
+                1,
+                "leftover",
+                f"an interrupted {item.command} of {item.scenario_id} is not finished; "
+                "`intake ledger rebuild` finishes it",
+            )
+        )
+    for tmp in stray_temps(settings):
+        found.append(
+            Finding(
+                "warning",
+                display_path(tmp, root),
+                1,
+                "leftover",
+                "temporary file of an interrupted write; `intake ledger rebuild` removes it",
+            )
+        )
+    if not settings.ledger.is_file():
+        return found
+    from intake.ledger import read_events_readonly
+
+    known: set[str] = set()
+    promoted: set[tuple[str, str]] = set()
+    for kind, scenario_id, _at, detail in read_events_readonly(
+        settings.ledger, ("import", "review", "run", "promotion")
+    ):
+        known.add(str(scenario_id))
+        if kind == "promotion":
+            try:
+                stamp = json.loads(detail or "{}").get("content_hash")
+            except ValueError:
+                stamp = None
+            promoted.add((str(scenario_id), str(stamp)))
+    for rec, record in sorted(records.items()):
+        if record.promotion is None or not inside(rec, settings.scenarios):
+            continue
+        if record.id in known and (record.id, record.promotion.content_hash) not in promoted:
+            found.append(
+                Finding(
+                    "warning",
+                    display_path(rec, root),
+                    1,
+                    "leftover",
+                    "promoted, but the ledger has no promotion event for it (promotion "
+                    f"interrupted before its event); `intake promote {record.id}` writes it",
+                )
+            )
+    return found
 
 
 def _private_finding(file: str, why: str) -> Finding:

@@ -78,3 +78,9 @@ class Conflict(IntakeError):
     """Another process holds the same draft (a concurrent promote, say)."""
 
     exit_code = EXIT_FINDINGS
+
+
+class DraftBusy(IntakeError):
+    """Another intake process is drafting the same case; nothing was written."""
+
+    exit_code = EXIT_SOURCE

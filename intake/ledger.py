@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import sqlite3
 import time
 from collections.abc import Callable, Iterator
@@ -24,6 +25,7 @@ from typing import Any
 import sqlite_utils
 
 from intake.errors import IntakeError, LedgerError, UsageError
+from intake.models import ID_PATTERN
 from intake.paths import display_path
 from intake.records import RECORD_SUFFIX, load_record, record_path, utcnow
 
@@ -168,9 +170,10 @@ class Ledger:
         actor: str | None = None,
         detail: dict[str, Any] | None = None,
         at: str | None = None,
+        event_id: str | None = None,
     ) -> str:
-        """Append one event; returns its id."""
-        event_id = new_event_id()
+        """Append one event; returns its id (``event_id``: decided in advance, by a journal)."""
+        event_id = event_id or new_event_id()
         row = {
             "id": event_id,
             "at": at or utcnow().isoformat(),
@@ -234,7 +237,10 @@ class Ledger:
         ]
         if len(found) > 1:
             shown = ", ".join(sorted(found)[:5])
-            raise UsageError(f"{given!r} matches several ids: {shown}", hint="give more of the id")
+            shown_given = repr(given) if re.fullmatch(ID_PATTERN, given) else "the id given"
+            raise UsageError(
+                f"{shown_given} matches several ids: {shown}", hint="give more of the id"
+            )
         return found[0] if found else given
 
     def items(self) -> list[dict[str, Any]]:

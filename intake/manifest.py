@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from intake.errors import ConfigError
+from intake.errors import ConfigError, IntakeError
 from intake.models import PLACEHOLDER_MARK
 
 MANIFEST = "manifest.json"
@@ -53,15 +53,16 @@ class Manifest:
 
 
 def _read(path: Path, display: str) -> Any:
+    from intake.fileio import read_input
+
     try:
-        size = path.stat().st_size
-        if size > MAX_MANIFEST_BYTES:
-            raise ConfigError(f"corpus manifest is too large ({size} bytes)", where=display)
-        text = path.read_bytes().decode("utf-8")
+        # a regular file only, its size checked before a byte is read (a FIFO never hangs)
+        raw = read_input(path, what="corpus manifest", limit=MAX_MANIFEST_BYTES, where=display)
+        text = raw.decode("utf-8")
     except UnicodeDecodeError:
         raise ConfigError("corpus manifest is not UTF-8", where=display) from None
-    except OSError as exc:
-        raise ConfigError(f"cannot read corpus manifest: {exc.strerror}", where=display) from None
+    except IntakeError as exc:
+        raise ConfigError(exc.message, where=display) from None
     try:
         return json.loads(text)
     except (ValueError, RecursionError) as exc:

@@ -32,6 +32,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from intake import crashpoints
 from intake.config import Settings
 from intake.errors import Conflict, UsageError
 from intake.fileio import fsync_dir
@@ -60,7 +61,13 @@ from intake.records import (
     scenario_path_for_record,
     utcnow,
 )
-from intake.suite import draft_lock, find_draft, log_event, promoted_paths
+from intake.suite import (
+    draft_lock,
+    find_draft,
+    log_event,
+    promoted_paths,
+    refuse_outside_root,
+)
 
 CRASH_STEPS = (
     "locked",
@@ -324,6 +331,7 @@ def observe_steps(observer: Callable[[str], None] | None) -> None:
 def _crash_point(step: str) -> None:
     if _step_observer is not None:
         _step_observer(step)
+    crashpoints.reached(f"promote:{step}")
 
 
 @dataclass
@@ -469,6 +477,7 @@ def _move(
     assert inputs.data is not None
     category = str(inputs.data["category"])
     scenario_id = inputs.scenario_id
+    refuse_outside_root(settings, settings.scenarios / category, what="the scenarios folder")
     dest_dir = safe_child(settings.scenarios, category)
     dest = dest_dir / f"{scenario_id}.yaml"
     dest_rec = record_path(dest)
@@ -543,9 +552,9 @@ def reject(settings: Settings, target: str, reason: str) -> RejectResult:
     and the record is copied whole (a reviewer's note, a run's strings), so neither may carry
     what the scrubber finds into ``intake log``.
     """
-    from intake.ledger import Ledger
+    from intake.journal import Event, Unit, commit, recover
     from intake.scrub import scrub_tree, scrubber_for
-    from intake.suite import scrub_free_text, scrub_message
+    from intake.suite import refuse_outside_root, scrub_free_text, scrub_message
 
     reason = " ".join(reason.split())
     if not reason:
@@ -555,6 +564,7 @@ def reject(settings: Settings, target: str, reason: str) -> RejectResult:
     draft = find_draft(settings, target)
     scenario_id = draft.stem
     with draft_lock(settings, scenario_id, doing="reject"):
+        recover(settings, scenario_id)
         if not draft.is_file():
             raise Conflict("the draft disappeared (promoted or rejected meanwhile)", where=target)
         rec = record_path(draft)
@@ -573,25 +583,21 @@ def reject(settings: Settings, target: str, reason: str) -> RejectResult:
         actor, withheld = _who(settings)
         if withheld:
             notes.append(withheld)
-        log_event(
-            settings,
+        event = Event(
             "rejection",
-            scenario_id,
-            path=draft,
-            actor=actor,
-            detail={
+            display_path(draft, settings.root),
+            actor,
+            {
                 "reason": reason,
                 "content_hash": content_hash(draft),
                 "record": copied,
             },
         )
-        with Ledger.open(settings.ledger) as ledger:
-            rows = [r for r in ledger.items() if r["id"] == scenario_id]
-            if rows and rows[0].get("state") == "draft":
-                ledger.remove_item(scenario_id)
-        draft.unlink()
-        rec.unlink(missing_ok=True)
-        fsync_dir(draft.parent)
+        refuse_outside_root(settings, draft, what="the draft")
+        commit(
+            settings,
+            Unit("reject", scenario_id, removes=[draft, rec], events=[event], index="remove"),
+        )
     return RejectResult(scenario_id, draft, record is not None, notes)
 
 

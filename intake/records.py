@@ -18,7 +18,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from intake.errors import InputError, UsageError
-from intake.fileio import atomic_write
+from intake.fileio import MAX_JSON_DEPTH, atomic_write, json_depth_exceeds, read_input
 from intake.models import ID_PATTERN, Record
 
 RECORD_SUFFIX = ".intake.json"
@@ -61,7 +61,13 @@ def scenario_path_for_record(record: Path) -> Path:
 def load_record(path: Path) -> Record:
     """Read and validate a record file."""
     try:
-        raw = path.read_text(encoding="utf-8")
+        raw = read_input(path, what="record").decode("utf-8")
+        if json_depth_exceeds(raw, MAX_JSON_DEPTH):
+            raise InputError(f"record nests deeper than {MAX_JSON_DEPTH} levels", where=str(path))
+    except InputError:
+        if not path.exists() and not path.is_symlink():
+            raise UsageError("no record beside the scenario", where=str(path)) from None
+        raise
     except FileNotFoundError:
         raise UsageError("no record beside the scenario", where=str(path)) from None
     except (OSError, UnicodeDecodeError) as exc:

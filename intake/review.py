@@ -28,9 +28,11 @@ from intake.config import Settings
 from intake.errors import Conflict, SourceError, UsageError
 from intake.gates import is_author
 from intake.gitutil import git_text
+from intake.journal import Event, commit_record, recover
 from intake.models import Review, ReviewDecision, Rubric
-from intake.records import content_hash, record_path, save_record, utcnow
-from intake.suite import draft_lock, find_draft, load_draft_record, log_event, scrub_free_text
+from intake.paths import display_path
+from intake.records import content_hash, utcnow
+from intake.suite import draft_lock, find_draft, load_draft_record, scrub_free_text
 
 LOGIN_PATTERN = r"^[A-Za-z0-9](?:[A-Za-z0-9]|-(?=[A-Za-z0-9])){0,38}(?:\[bot\])?$"
 """A GitHub login (or an app's ``name[bot]``): no ``@`` or ``.``, so no e-mail is a reviewer."""
@@ -108,6 +110,11 @@ def add_review(
             scrubbed.extend(types)
     scenario_id = draft.stem
     with draft_lock(settings, scenario_id, doing="record a review"):
+        recover(settings, scenario_id)
+        if not draft.is_file():
+            raise Conflict(
+                "the draft disappeared (promoted or rejected meanwhile)", where=scenario_id
+            )
         record = load_draft_record(settings, draft)
         review = Review(
             reviewer=reviewer,
@@ -119,20 +126,18 @@ def add_review(
             rubric=rubric,
         )
         record.reviews.append(review)
-        save_record(record_path(draft), record)
-        log_event(
-            settings,
+        event = Event(
             "review",
-            scenario_id,
-            path=draft,
-            actor=reviewer,
-            detail={
+            display_path(draft, settings.root),
+            reviewer,
+            {
                 "decision": decision.value,
                 "via": "manual",
                 "content_hash": review.content_hash,
                 **({"rubric": rubric.model_dump()} if rubric is not None else {}),
             },
         )
+        commit_record(settings, "review", draft, record, [event])
     return draft, review
 
 
@@ -333,6 +338,7 @@ def reviews_from_pr(
     if not candidates:
         return found
     with draft_lock(settings, scenario_id, doing="record reviews"):
+        recover(settings, scenario_id)
         if content_hash(draft) != local_hash:
             raise Conflict("the draft changed while its reviews were read", where=scenario_id)
         record = load_draft_record(settings, draft)
@@ -354,15 +360,12 @@ def reviews_from_pr(
             record.reviews.append(review)
             found.recorded.append(review)
         if found.recorded:
-            save_record(record_path(draft), record)
-            for review in found.recorded:
-                log_event(
-                    settings,
+            events = [
+                Event(
                     "review",
-                    scenario_id,
-                    path=draft,
-                    actor=review.reviewer,
-                    detail={
+                    display_path(draft, settings.root),
+                    review.reviewer,
+                    {
                         "decision": review.decision.value,
                         "via": "github_pr",
                         "pr": where,
@@ -370,6 +373,9 @@ def reviews_from_pr(
                         "content_hash": review.content_hash,
                     },
                 )
+                for review in found.recorded
+            ]
+            commit_record(settings, "review", draft, record, events)
     return found
 
 

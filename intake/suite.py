@@ -16,7 +16,8 @@ from pathlib import Path
 from typing import Any
 
 from intake.config import Settings
-from intake.errors import Conflict, UsageError
+from intake.errors import Conflict, IntakeError, UsageError
+from intake.fileio import work_dir
 from intake.models import ID_PATTERN, Record
 from intake.paths import display_path, inside
 from intake.records import load_record, record_path
@@ -94,6 +95,7 @@ def _checked_draft(settings: Settings, path: Path, target: str) -> Path:
                 f"{what} is a symbolic link; intake does not follow links in the drafts folder",
                 where=target if candidate is path else f"{target} ({rec.name})",
             )
+    refuse_outside_root(settings, path, what="the draft")
     resolved = path.resolve()
     if not inside(resolved, settings.drafts) or (rec.exists() and not inside(rec, settings.drafts)):
         raise UsageError(
@@ -112,27 +114,71 @@ def lock_path(settings: Settings, scenario_id: str) -> Path:
 
 
 @contextlib.contextmanager
-def draft_lock(settings: Settings, scenario_id: str, *, doing: str) -> Iterator[None]:
+def draft_lock(
+    settings: Settings,
+    scenario_id: str,
+    *,
+    doing: str,
+    error: type[IntakeError] = Conflict,
+    message: str | None = None,
+) -> Iterator[None]:
     """An exclusive, non-blocking ``flock`` on the draft's lock file.
 
     ``flock`` is released by the kernel when the holder dies, so a killed promote never leaves a
-    stale lock behind; a second process gets ``Conflict`` at once instead of waiting.
+    stale lock behind; a second process gets ``error`` (``Conflict``) at once instead of
+    waiting. The holder removes the lock file before it lets go, so refused and failed commands
+    leave nothing in ``.intake/locks/``; a process that locked a file someone removed meanwhile
+    sees it is no longer the one at the path and takes the new one.
     """
     path = lock_path(settings, scenario_id)
+    work_dir(path.parent.parent)
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
-    try:
+    while True:
+        fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
-            raise Conflict(
-                f"another intake process is working on this draft; cannot {doing} now",
+            os.close(fd)
+            raise error(
+                message or f"another intake process is working on this draft; cannot {doing} now",
                 where=scenario_id,
                 hint="wait for it to finish and try again",
             ) from None
+        try:
+            current = os.stat(path).st_ino
+        except FileNotFoundError:
+            current = None
+        if current == os.fstat(fd).st_ino:
+            break
+        os.close(fd)
+    try:
         yield
     finally:
+        with contextlib.suppress(OSError):
+            os.unlink(path)
         os.close(fd)
+
+
+def stale_locks(settings: Settings) -> list[str]:
+    """Ids whose lock file is left in ``.intake/locks/`` (a killed holder's); reads only."""
+    folder = lock_path(settings, "x").parent
+    return sorted(p.stem for p in folder.glob("*.lock")) if folder.is_dir() else []
+
+
+def refuse_outside_root(settings: Settings, path: Path, *, what: str) -> Path:
+    """``path`` resolved, once it is known to stay inside the suite's root.
+
+    A ``scenarios/`` or ``drafts/`` folder (or any folder on the way) that is a symbolic link
+    to somewhere else would make intake write outside the suite: every writing command refuses.
+    """
+    resolved = path.resolve()
+    if not inside(resolved, settings.root):
+        raise UsageError(
+            f"{what} resolves outside the suite (through a symbolic link); intake does not "
+            "write there",
+            where=os.path.relpath(path, settings.root),
+        )
+    return resolved
 
 
 def load_draft_record(settings: Settings, draft: Path) -> Record:
@@ -167,3 +213,4 @@ def log_event(
             actor=actor,
             detail=detail,
         )
+

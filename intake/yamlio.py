@@ -412,7 +412,7 @@ class _EventReader:
             raise YamlProblem("mapping keys must be plain scalars", line)
         key = str(event.value)
         if key in seen:
-            raise YamlProblem(f"duplicate key {key!r}", line)
+            raise YamlProblem(f"duplicate key {shown_key(key)}", line)
         seen.add(key)
         return key
 
@@ -475,3 +475,20 @@ class _EventReader:
 
 def _too_deep(event: Any) -> None:
     raise YamlProblem(f"nested more than {MAX_DEPTH} levels deep", event.start_mark.line + 1)
+
+
+KNOWN_KEYS = frozenset(
+    {
+        "id", "name", "category", "description", "persona", "agent_type", "source", "type", "link",
+        "captured_from", "difficulty_rationale", "severity", "tags", "setup", "index_documents",
+        "path", "turns", "turn", "objective", "user_message", "expected_tools", "ground_truth",
+        "success_criteria", "expected_answer", "expected_outcome", "notes", "metadata",
+    }
+)
+"""Keys of GAIA's scenario format and intake's additions: safe to name in a message."""
+
+
+def shown_key(key: str) -> str:
+    """A mapping key for an error message: a known scenario key quoted, anything else not
+    shown (a duplicated key may be a pasted secret, and messages end up in CI logs)."""
+    return repr(key) if key in KNOWN_KEYS else "(a key outside the scenario format)"

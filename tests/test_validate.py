@@ -241,7 +241,10 @@ def test_validate_writes_nothing(suite: Path, runner: CliRunner) -> None:
 def test_usage_error_for_unknown_format(suite: Path, runner: CliRunner) -> None:
     code, _, err = run(runner, "--format", "xml")
     assert code == 2
-    assert "Invalid value for '--format'" in err
+    assert err == (
+        "error: invalid value for --format: it accepts text, json, github (intake validate)\n"
+        "hint: see `intake validate --help`\n"
+    )
 
 
 @pytest.mark.skipif(os.geteuid() == 0, reason="root reads unreadable files")

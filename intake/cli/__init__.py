@@ -19,7 +19,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import typer
-from typer._click.exceptions import ClickException  # typer ≥ 0.29 vendors click
+from typer._click.exceptions import (
+    BadParameter,
+    ClickException,  # typer ≥ 0.29 vendors click
+    MissingParameter,
+    NoArgsIsHelpError,
+    NoSuchOption,
+)
+from typer._click.exceptions import UsageError as ClickUsageError
 from typer.core import TyperGroup
 
 from intake import __version__
@@ -91,16 +98,92 @@ def _print_traceback(exc: BaseException) -> None:
     traceback.print_exception(exc, file=sys.stderr)
 
 
+def _accepts(param: Any) -> str | None:
+    """What an option accepts, from its choices (``--format``'s metavar, an enum's values)."""
+    import enum
+
+    meta = getattr(param, "metavar", None)
+    if isinstance(meta, str) and meta.startswith("[") and "|" in meta:
+        return ", ".join(meta.strip("[]").split("|"))
+    annotation = getattr(getattr(param, "type_descriptor", None), "annotation", None)
+    if isinstance(annotation, type) and issubclass(annotation, enum.Enum):
+        return ", ".join(str(member.value) for member in annotation)
+    return None
+
+
+def usage_line(exc: ClickUsageError) -> tuple[str, str]:
+    """A command-line usage error as ``error: …`` and ``hint: …``, never echoing what was typed.
+
+    Click's own messages quote the given value (``'ghp_…' is not one of …``), an unknown
+    option's name or extra arguments; a secret typed there would land in a CI log. These name
+    the option and what it accepts instead.
+    """
+    where = exc.ctx.command_path if exc.ctx is not None else "intake"
+    param = getattr(exc, "param", None)
+    opts = getattr(param, "opts", None)
+    name = opts[0] if opts else getattr(param, "name", None)
+    if isinstance(exc, MissingParameter):
+        what = exc.format_message().rstrip(".")
+    elif isinstance(exc, BadParameter):
+        accepts = _accepts(param) if param is not None else None
+        what = f"invalid value for {name or 'an argument'}"
+        if accepts:
+            what += f": it accepts {accepts}"
+    elif isinstance(exc, NoSuchOption):
+        what = "no such option"
+    elif "extra argument" in exc.message:
+        what = "unexpected extra argument"
+    elif "No such command" in exc.message:
+        what = "no such command"
+    elif "requires an argument" in exc.message and exc.message.startswith("Option '--"):
+        what = exc.message.rstrip(".").replace("Option", "option", 1)
+    else:
+        what = "invalid command line"
+    return f"error: {what} ({where})", f"hint: see `{where} --help`"
+
+
+def _usage_exit(exc: ClickUsageError) -> typer.Exit:
+    line, hint = usage_line(exc)
+    err(line)
+    err(hint)
+    return typer.Exit(exc.exit_code)
+
+
+def _hide_root(ctx: Any, line: str) -> str:
+    """``line`` with the ``--root`` value (or ``INTAKE_ROOT``) replaced by the option's name."""
+    given = ctx.meta.get("intake.root") if ctx is not None else None
+    if not given:
+        return line
+    for form in sorted({str(given), str(Path(given).resolve())}, key=len, reverse=True):
+        if form not in ("", ".", "/"):
+            line = line.replace(form, "--root")
+    return line
+
+
 class IntakeGroup(TyperGroup):
     """Translates exceptions into one line and an exit code (the README's exit-code table)."""
+
+    def make_context(
+        self, info_name: str | None, args: list[str], parent: Any = None, **extra: Any
+    ) -> Any:
+        try:
+            return super().make_context(info_name, args, parent=parent, **extra)
+        except NoArgsIsHelpError:
+            raise
+        except ClickUsageError as exc:
+            raise _usage_exit(exc) from None
 
     def invoke(self, ctx: Any) -> Any:
         try:
             return super().invoke(ctx)
+        except NoArgsIsHelpError:
+            raise
+        except ClickUsageError as exc:
+            raise _usage_exit(exc) from None
         except IntakeError as exc:
-            err(f"error: {exc.one_line()}")
+            err(_hide_root(ctx, f"error: {exc.one_line()}"))
             if exc.hint:
-                err(f"hint: {' '.join(exc.hint.split())}")
+                err(_hide_root(ctx, f"hint: {' '.join(exc.hint.split())}"))
             if _debug_requested(ctx):
                 _print_traceback(exc)
             raise typer.Exit(exc.exit_code) from None

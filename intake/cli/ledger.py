@@ -12,7 +12,11 @@ def register(app: typer.Typer) -> None:
 
     @ledger_app.command("rebuild")
     def rebuild_cmd(ctx: typer.Context) -> None:
-        """Recreate the ledger's index of drafts and scenarios from the files."""
+        """Recreate the ledger's index of drafts and scenarios from the files.
+
+        First finishes what interrupted commands left (a draft, review, run record or rejection
+        killed part-way: its files and ledger events) and removes their temporary files.
+        """
         from intake.cli import err, out, settings
         from intake.errors import UsageError
         from intake.ledger import Ledger, rebuild
@@ -24,6 +28,10 @@ def register(app: typer.Typer) -> None:
                 where=str(cfg.root),
                 hint="run inside a suite (pyproject.toml with [tool.intake])",
             )
+        from intake.journal import recover
+
+        for line in recover(cfg):
+            err(line)
         with Ledger.open(cfg.ledger) as ledger:
             result = rebuild(ledger, drafts=cfg.drafts, scenarios=cfg.scenarios, root=cfg.root)
         for path in result.skipped:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import typer
 
 from intake.cli.options import Format, format_option
@@ -34,7 +36,7 @@ def register(app: typer.Typer) -> None:
         with Ledger.open(cfg.ledger) as ledger:
             events = ledger.history(scenario_id, limit=limit)
         if scenario_id and not events:
-            raise UsageError(f"no events for {scenario_id!r} in the ledger")
+            raise UsageError(f"no events for {shown_id(cfg, scenario_id)} in the ledger")
         if fmt is Format.json:
             emit_json({"command": "log", "events": events})
             return
@@ -44,3 +46,16 @@ def register(app: typer.Typer) -> None:
             detail = json.dumps(event["detail"], sort_keys=True) if event["detail"] else ""
             who = f" by {event['actor']}" if event.get("actor") else ""
             out(f"{event['at']}  {event['kind']:<10} {event['scenario_id'] or '-'}{who}  {detail}")
+
+
+def shown_id(cfg: Any, given: str) -> str:
+    """``given`` quoted when it is an id the scrubber clears, else a description: an id typed
+    by mistake (a token pasted into the wrong place) must not end up in a CI log."""
+    import re
+
+    from intake.models import ID_PATTERN
+    from intake.suite import finding_types
+
+    if re.fullmatch(ID_PATTERN, given) and len(given) <= 120 and not finding_types(cfg, given):
+        return repr(given)
+    return "the id given (not shown: it is not a plain intake id)"

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
-import json
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -23,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 from intake.config import Settings
 from intake.drafting.tail import DraftResult, new_record_source, slug, write_draft
 from intake.errors import ConfigError, InputError, UsageError
+from intake.fileio import read_json_input
 from intake.manifest import MANIFEST, load_manifest
 from intake.models import CATEGORY_PATTERN, placeholder
 from intake.paths import display_path
@@ -220,8 +220,8 @@ def corpus_index(settings: Settings) -> dict[str, CorpusFile]:
     manifest = folder / "manifest.json"
     if manifest.is_file():
         try:
-            data = json.loads(manifest.read_text(encoding="utf-8"))
-        except (OSError, UnicodeDecodeError, ValueError):
+            data = read_json_input(manifest, what="corpus manifest.json")
+        except (OSError, UnicodeDecodeError, ValueError, InputError):
             raise ConfigError(
                 "corpus manifest.json is not readable JSON", where=str(manifest)
             ) from None

@@ -20,9 +20,9 @@ from typing import TYPE_CHECKING, Any
 
 from intake import __version__
 from intake.config import Settings
-from intake.errors import IntakeError, UsageError
-from intake.fileio import atomic_write_all
+from intake.errors import DraftBusy, IntakeError, UsageError
 from intake.gitutil import git_text
+from intake.journal import Event, Unit, commit, recover
 from intake.models import Evidence, Level, Record, RecordSource, ToolOutcome
 from intake.paths import display_path
 from intake.records import (
@@ -33,10 +33,10 @@ from intake.records import (
     safe_child,
     utcnow,
 )
+from intake.suite import draft_lock, refuse_outside_root
 from intake.yamlio import dump_roundtrip, literal, to_plain
 
 if TYPE_CHECKING:
-    from intake.ledger import Ledger
     from intake.scrub import FixtureMap, Scrubber
 
 SCENARIO_KEY_ORDER = (
@@ -179,13 +179,62 @@ def write_draft(
     structural fields (turn numbers, outcomes, rules, flags) are kept as they were.
     The ledger is opened before anything is written, so a broken ledger leaves no draft.
     """
-    from intake import schema
-    from intake.ledger import Ledger
-    from intake.scrub import scrub_tree
-
     scenario_id = check_id(str(scenario.get("id", "")))
     folder = settings.private_drafts if source.private else settings.drafts
-    target = safe_child(folder, f"{scenario_id}.yaml")
+    refuse_outside_root(settings, folder, what="the drafts folder")
+    with draft_lock(
+        settings,
+        scenario_id,
+        doing="draft",
+        error=DraftBusy,
+        message="this case is being drafted by another process",
+    ):
+        finished = [line for line in recover(settings, scenario_id) if "interrupted" in line]
+        target = safe_child(folder, f"{scenario_id}.yaml")
+        if finished and target.is_file() and record_path(target).is_file() and not force:
+            return _finished_draft(settings, target, finished)
+        return _write_locked(
+            settings,
+            scenario,
+            source,
+            observations,
+            scenario_id,
+            target,
+            force=force,
+            header=header,
+            mapping=mapping,
+            evidence=evidence,
+        )
+
+
+def _finished_draft(settings: Settings, target: Path, finished: list[str]) -> DraftResult:
+    """The draft an interrupted run of this import decided and this run finished."""
+    from intake.records import load_record
+    from intake.yamlio import parse_checked
+
+    record = load_record(record_path(target))
+    data = parse_checked(target.read_bytes()).data
+    shown = display_path(target, settings.root)
+    warnings = [f"{line}; the draft it wrote is kept: {shown}" for line in finished]
+    return DraftResult(target, record_path(target), record, data, warnings)
+
+
+def _write_locked(
+    settings: Settings,
+    scenario: dict[str, Any],
+    source: RecordSource,
+    observations: dict[str, Any],
+    scenario_id: str,
+    target: Path,
+    *,
+    force: bool,
+    header: str | None,
+    mapping: FixtureMap | None,
+    evidence: dict[str, Any] | None,
+) -> DraftResult:
+    from intake import schema
+    from intake.scrub import scrub_tree
+
     if target.exists() and not force:
         raise UsageError(
             "a draft with this id exists already",
@@ -253,16 +302,17 @@ def write_draft(
     )
     text = (f"# {header}\n" if header else "") + dump_roundtrip(_normalise(clean_scenario))
     rec = record_path(target)
-    with Ledger.open(settings.ledger) as ledger:
-        if source.private:
-            ignore_private_drafts(settings.private_drafts)
-        atomic_write_all([(rec, dump_record(record)), (target, text)])
-        try:
-            log_import(settings, record, target, ledger)
-        except BaseException:
-            target.unlink(missing_ok=True)
-            rec.unlink(missing_ok=True)
-            raise
+    refuse_outside_root(settings, target, what="the draft")
+    if source.private:
+        ignore_private_drafts(settings.private_drafts)
+    unit = Unit(
+        command="draft",
+        scenario_id=scenario_id,
+        writes=[(rec, dump_record(record)), (target, text)],
+        events=import_events(settings, record, target),
+        index="draft",
+    )
+    commit(settings, unit)
     return DraftResult(target, rec, record, clean_scenario, warnings)
 
 
@@ -323,34 +373,32 @@ def _scenario_files(folder: Path, name: str) -> list[Path]:
     return sorted(folder.rglob(name)) if folder.is_dir() else []
 
 
-def log_import(settings: Settings, record: Record, path: Path, ledger: Ledger) -> None:
-    """Ledger events for a new draft (import, scrub) and its index row."""
-    from intake.ledger import item_for
-    from intake.validate import validate_file
-
+def import_events(settings: Settings, record: Record, path: Path) -> list[Event]:
+    """The ledger events of a new draft (import, scrub), decided before anything is written."""
     shown = display_path(path, settings.root)
-    ledger.append(
-        "import",
-        record.id,
-        path=shown,
-        actor=record.author,
-        detail={
-            "source": record.source.kind.value,
-            "locator": record.source.locator,
-            "private": record.source.private,
-            "intake_version": __version__,
-        },
-    )
-    if record.scrub is not None:
-        ledger.append(
-            "scrub",
-            record.id,
-            path=shown,
-            detail={"counts": record.scrub.counts, "config_hash": record.scrub.config_hash},
+    events = [
+        Event(
+            "import",
+            shown,
+            record.author,
+            {
+                "source": record.source.kind.value,
+                "locator": record.source.locator,
+                "private": record.source.private,
+                "intake_version": __version__,
+            },
         )
-    result = validate_file(path, drafts_dir=settings.drafts)
-    if result.data is not None:
-        ledger.upsert_item(item_for(path, result.data, "draft", settings.root))
+    ]
+    if record.scrub is not None:
+        events.append(
+            Event(
+                "scrub",
+                shown,
+                None,
+                {"counts": record.scrub.counts, "config_hash": record.scrub.config_hash},
+            )
+        )
+    return events
 
 
 def new_record_source(

@@ -22,12 +22,19 @@ from pathlib import Path
 from typing import Any
 
 from intake.config import Settings
-from intake.errors import InputError, UsageError
+from intake.errors import Conflict, InputError, UsageError
+from intake.fileio import MAX_JSON_DEPTH, json_depth_exceeds, read_input
+from intake.journal import Event, commit_record, recover
 from intake.models import ID_PATTERN, INFRA_STATUSES, JUDGED_STATUSES, Run, RunTier
 from intake.paths import display_path
-from intake.records import record_path, runnable_hash, save_record, utcnow
+from intake.records import runnable_hash, utcnow
 from intake.review import SAFE_NAME_PATTERN
-from intake.suite import draft_lock, find_draft, finding_types, load_draft_record, log_event
+from intake.suite import (
+    draft_lock,
+    find_draft,
+    finding_types,
+    load_draft_record,
+)
 
 MAX_SCORECARD_BYTES = 20 * 1024 * 1024
 """Largest scorecard read: GAIA's are tens of KB per scenario, so 20 MB is generous and bounded."""
@@ -67,8 +74,11 @@ def _read_json(path: Path, what: str) -> Any:
             where=str(path),
         )
     try:
-        raw = path.read_bytes()
-        return json.loads(raw.decode("utf-8-sig"))
+        raw = read_input(path, what=what, limit=MAX_SCORECARD_BYTES)
+        text = raw.decode("utf-8-sig")
+        if json_depth_exceeds(text, MAX_JSON_DEPTH):
+            raise InputError(f"{what} nests deeper than {MAX_JSON_DEPTH} levels", where=str(path))
+        return json.loads(text)
     except OSError as exc:
         raise InputError(f"cannot read {what}: {exc.strerror or exc}", where=str(path)) from None
     except UnicodeDecodeError as exc:
@@ -389,6 +399,11 @@ def record_run(
     card_path = _suite_relative(settings, scorecard)
     check_tier(settings, tier, tested)
     with draft_lock(settings, scenario_id, doing="record a run"):
+        recover(settings, scenario_id)
+        if not draft.is_file():
+            raise Conflict(
+                "the draft disappeared (promoted or rejected meanwhile)", where=scenario_id
+            )
         parsed = validate_file(draft, drafts_dir=settings.drafts)
         if parsed.data is None:
             first = parsed.problems[0]
@@ -471,14 +486,11 @@ def record_run(
         ]
         replaced = len(kept) != len(record.runs)
         record.runs = [*kept, run]
-        save_record(record_path(draft), record)
-        log_event(
-            settings,
+        event = Event(
             "run",
-            scenario_id,
-            path=draft,
-            actor=None,
-            detail={
+            display_path(draft, settings.root),
+            None,
+            {
                 "tier": tier.value,
                 "run_id": run.run_id,
                 "status": run.status,
@@ -493,6 +505,7 @@ def record_run(
                 "warnings": warnings,
             },
         )
+        commit_record(settings, "run-record", draft, record, [event])
     return draft, run, replaced
 
 
@@ -528,6 +541,7 @@ def drop_run(
     shown = run_id[:80] if safe_name(run_id) else "(not a plain run id, not shown)"
     notes: list[str] = []
     with draft_lock(settings, scenario_id, doing="drop a run"):
+        recover(settings, scenario_id)
         record = load_draft_record(settings, draft)
         dropped = [r for r in record.runs if r.run_id == run_id]
         if not dropped:
@@ -540,19 +554,17 @@ def drop_run(
         if types:
             notes.append(scrub_message("reason", types))
         record.runs = [r for r in record.runs if r.run_id != run_id]
-        save_record(record_path(draft), record)
-        log_event(
-            settings,
+        event = Event(
             "run-drop",
-            scenario_id,
-            path=draft,
-            actor=None,
-            detail={
+            display_path(draft, settings.root),
+            None,
+            {
                 "run_id": run_id,
                 "reason": reason,
                 "runs": [r.model_dump(mode="json", exclude_none=True) for r in dropped],
             },
         )
+        commit_record(settings, "run-drop", draft, record, [event])
     return draft, dropped, notes
 
 

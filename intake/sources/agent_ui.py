@@ -135,6 +135,7 @@ class AgentUIStore(SqliteStore):
             f"SELECT {self._summary_cols()} FROM sessions WHERE id >= ? AND id < ? "
             "ORDER BY id LIMIT ?",
             (wanted, upper, LISTED_ON_ERROR + 1),
+            wanted,
         )
         if len(rows) == 1:
             return str(rows[0]["id"])

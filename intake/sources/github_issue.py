@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from intake.errors import InputError, IntakeError, SourceError, UsageError
+from intake.fileio import MAX_JSON_DEPTH, json_depth_exceeds, read_input
 from intake.sources import github as gh
 
 MAX_COMMENTS = 300
@@ -133,16 +134,20 @@ def _guarded(what: str, fn: Any) -> Any:
 def load_issue_json(path: Path, repo: str | None) -> IssueData:
     """An issue saved as the REST API returns it, or ``{"issue": {...}, "comments": [...]}``."""
     shown = str(path)
+    if not path.exists() and not path.is_symlink():
+        raise InputError("no such file", where=shown)
+    raw = read_input(path, what="the issue file", limit=MAX_JSON_BYTES, where=shown)
     try:
-        size = path.stat().st_size
-        if size > MAX_JSON_BYTES:
-            limit = MAX_JSON_BYTES // (1024 * 1024)
-            raise InputError(f"file is larger than {limit} MB", where=shown)
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise InputError("no such file", where=shown) from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise InputError(f"cannot read the file ({type(exc).__name__})", where=shown) from None
+        text = raw.decode("utf-8")
+        if json_depth_exceeds(text, MAX_JSON_DEPTH):
+            raise InputError(
+                f"the issue file nests deeper than {MAX_JSON_DEPTH} levels", where=shown
+            )
+        data = json.loads(text)
+    except UnicodeDecodeError as exc:
+        raise InputError(f"the issue file is not UTF-8 (byte {exc.start})", where=shown) from None
+    except RecursionError:
+        raise InputError("the issue file nests too deeply", where=shown) from None
     except json.JSONDecodeError as exc:
         raise InputError(f"not JSON: {exc.msg}", where=f"{shown}:{exc.lineno}") from None
     comments: list[dict[str, Any]] = []

@@ -35,6 +35,9 @@ UI's exports (JSON with ``format: "json"``, Markdown) are recognised before sess
 
 
 def _head(path: Path) -> bytes:
+    if path.exists() and not path.is_dir() and not path.is_file():
+        # a FIFO would block the open below forever, a device (/dev/zero) never ends
+        raise SourceError("session store is a FIFO, socket or device, not a file", where=str(path))
     try:
         with path.open("rb") as handle:
             return handle.read(64)

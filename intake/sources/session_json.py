@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from intake.errors import InputError, SourceError
+from intake.fileio import MAX_JSON_DEPTH, json_depth_exceeds, read_input
 from intake.sources.model import (
     MAX_JSON_BYTES,
     Document,
@@ -48,13 +49,20 @@ def _read(path: Path) -> dict[str, Any]:
                 f"session JSON is too large ({size} bytes; limit {MAX_JSON_BYTES})",
                 where=path.name,
             )
-        raw = path.read_bytes()
+        raw = read_input(path, what="session file", limit=MAX_JSON_BYTES, where=path.name)
+    except InputError as exc:
+        raise SourceError(exc.message, where=exc.where) from None
     except FileNotFoundError:
         raise SourceError("session file not found", where=str(path)) from None
     except OSError as exc:
         raise SourceError(f"cannot read session file: {exc.strerror}", where=path.name) from None
     try:
-        data = json.loads(raw.decode("utf-8"))
+        text = raw.decode("utf-8")
+        if json_depth_exceeds(text, MAX_JSON_DEPTH):
+            raise SourceError(
+                f"session file nests deeper than {MAX_JSON_DEPTH} levels", where=path.name
+            )
+        data = json.loads(text)
     except UnicodeDecodeError:
         raise SourceError("session file is not UTF-8", where=path.name) from None
     except (ValueError, RecursionError) as exc:

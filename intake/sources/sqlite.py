@@ -8,6 +8,7 @@ A database locked by a writer fails after a short busy timeout, with one line.
 
 from __future__ import annotations
 
+import re
 import sqlite3
 from pathlib import Path
 from typing import Any
@@ -101,6 +102,11 @@ def source_error(exc: sqlite3.Error, path: Path, session: str | None = None) -> 
         return SourceError("file is not a readable SQLite database", where=where)
     if "unable to open" in text:
         return SourceError("cannot open the database read-only", where=where)
+    if "could not decode to utf-8" in text:
+        # sqlite3's message quotes the undecodable text itself: only the column name is kept
+        column = re.search(r"column '([A-Za-z_][A-Za-z0-9_]{0,63})'", str(exc))
+        named = f"column {column.group(1)}" if column else "a text column"
+        return SourceError(f"{named} holds text that is not valid UTF-8", where=where)
     return SourceError(f"cannot read the database: {type(exc).__name__}", where=where)
 
 

@@ -1,0 +1,361 @@
+"""One recoverable unit of writes: files placed, files removed and ledger events, all or none.
+
+A writing command (drafting, a review, a run record, a rejection) describes what it will do
+as a ``Unit`` and calls ``commit``. The unit is first written to a journal file under
+``.intake/pending/`` (an intake working folder git never sees); once that file is durable the
+change is decided, and whatever a crash interrupts afterwards (a rename, a removal, a ledger
+event) is finished by ``recover``, which every writing command runs for its draft under the
+draft's lock before it starts, and ``intake ledger rebuild`` runs for the whole suite.
+Ledger events get their ids in the journal, so recovery writes each one exactly once.
+Temporaries go to ``.intake/tmp/``, never into ``drafts/`` or ``scenarios/``.
+"""
+
+from __future__ import annotations
+
+import base64
+import contextlib
+import json
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from intake import crashpoints
+from intake.config import Settings
+from intake.errors import LedgerError
+from intake.fileio import atomic_write_all, fsync_dir, work_dir
+from intake.models import Record
+from intake.paths import display_path, inside
+
+JOURNAL_VERSION = 1
+
+
+def pending_dir(settings: Settings) -> Path:
+    """Where journals of units not yet finished live."""
+    return settings.ledger.parent / "pending"
+
+
+def temp_dir(settings: Settings) -> Path:
+    """Where intake's temporaries live (created, with its ``.gitignore``)."""
+    work_dir(settings.ledger.parent)
+    return work_dir(settings.ledger.parent / "tmp")
+
+
+@dataclass
+class Event:
+    """A ledger event with its id decided in advance."""
+
+    kind: str
+    path: str | None
+    actor: str | None
+    detail: dict[str, Any]
+    id: str = ""
+
+    def __post_init__(self) -> None:
+        if not self.id:
+            from intake.ledger import new_event_id
+
+            self.id = new_event_id()
+
+
+@dataclass
+class Unit:
+    """What one command changes for one draft: files to write, files to remove, events."""
+
+    command: str
+    scenario_id: str
+    writes: list[tuple[Path, str]] = field(default_factory=list)
+    removes: list[Path] = field(default_factory=list)
+    events: list[Event] = field(default_factory=list)
+    index: str | None = None
+    """``draft``/``scenario``: upsert the index row of the first written ``.yaml``; ``remove``."""
+
+    def to_json(self, settings: Settings) -> str:
+        root = settings.root
+
+        def rel(path: Path) -> str:
+            return os.path.relpath(path, root)
+
+        doc = {
+            "version": JOURNAL_VERSION,
+            "command": self.command,
+            "id": self.scenario_id,
+            "writes": [
+                {"path": rel(p), "b64": base64.b64encode(t.encode("utf-8")).decode("ascii")}
+                for p, t in self.writes
+            ],
+            "removes": [rel(p) for p in self.removes],
+            "events": [
+                {"id": e.id, "kind": e.kind, "path": e.path, "actor": e.actor, "detail": e.detail}
+                for e in self.events
+            ],
+            "index": self.index,
+        }
+        return json.dumps(doc, sort_keys=True, default=str)
+
+    @classmethod
+    def from_json(cls, settings: Settings, text: str) -> Unit:
+        doc = json.loads(text)
+        root = settings.root
+        unit = cls(
+            command=str(doc["command"]),
+            scenario_id=str(doc["id"]),
+            writes=[
+                (root / w["path"], base64.b64decode(w["b64"]).decode("utf-8"))
+                for w in doc["writes"]
+            ],
+            removes=[root / p for p in doc["removes"]],
+            events=[
+                Event(e["kind"], e["path"], e["actor"], e["detail"], id=e["id"])
+                for e in doc["events"]
+            ],
+            index=doc.get("index"),
+        )
+        for path in [p for p, _ in unit.writes] + unit.removes:
+            if not inside(path, root):
+                raise ValueError("a journal names a file outside the suite")
+        return unit
+
+
+def journal_path(settings: Settings, scenario_id: str) -> Path:
+    """The journal of one draft's unfinished unit (one at a time: the draft's lock)."""
+    return pending_dir(settings) / f"{scenario_id}.json"
+
+
+def commit(settings: Settings, unit: Unit) -> None:
+    """Decide ``unit`` (write its journal), then carry it out; a crash is finished by recovery.
+
+    The caller holds the draft's lock. Crash points (``<command>:<step>``): ``begin``,
+    ``journal-temp-written``, ``journal-written``, ``temps-written``, ``placed-record`` /
+    ``placed-draft`` per file, ``removed-draft`` / ``removed-record`` per removal,
+    ``events-logged``, ``done`` (``crash_steps`` lists them for a unit).
+    """
+    from intake.ledger import Ledger
+
+    tmp = temp_dir(settings)
+    journal = journal_path(settings, unit.scenario_id)
+    with Ledger.open(settings.ledger):
+        pass  # a broken ledger refuses the unit before anything is decided
+    journal.parent.mkdir(parents=True, exist_ok=True)
+    crashpoints.reached(f"{unit.command}:begin")
+    atomic_write_all(
+        [(journal, unit.to_json(settings))],
+        temp_dir=tmp,
+        ready=lambda: crashpoints.reached(f"{unit.command}:journal-temp-written"),
+    )
+    crashpoints.reached(f"{unit.command}:journal-written")
+    _carry_out(settings, unit, announce=True)
+    journal.unlink(missing_ok=True)
+    fsync_dir(journal.parent)
+    crashpoints.reached(f"{unit.command}:done")
+
+
+def _carry_out(settings: Settings, unit: Unit, *, announce: bool) -> None:
+    from intake.ledger import Ledger, item_for
+    from intake.validate import validate_file
+
+    def placed(path: Path) -> None:
+        if announce:
+            crashpoints.reached(f"{unit.command}:placed-{_kind(path)}")
+
+    def ready() -> None:
+        if announce:
+            crashpoints.reached(f"{unit.command}:temps-written")
+
+    todo = [(p, t) for p, t in unit.writes if not _holds(p, t)]
+    if todo:
+        atomic_write_all(todo, temp_dir=temp_dir(settings), placed=placed, ready=ready)
+    for path in unit.removes:
+        if path.exists() or path.is_symlink():
+            path.unlink()
+            fsync_dir(path.parent)
+        if announce:
+            crashpoints.reached(f"{unit.command}:removed-{_kind(path)}")
+    with Ledger.open(settings.ledger) as ledger:
+        known = _known_events(ledger, [e.id for e in unit.events])
+        for event in unit.events:
+            if event.id in known:
+                continue
+            ledger.append(
+                event.kind,
+                unit.scenario_id,
+                path=event.path,
+                actor=event.actor,
+                detail=event.detail,
+                event_id=event.id,
+            )
+        if announce:
+            crashpoints.reached(f"{unit.command}:events-logged")
+        if unit.index == "remove":
+            rows = [r for r in ledger.items() if r["id"] == unit.scenario_id]
+            if rows and rows[0].get("state") == "draft":
+                ledger.remove_item(unit.scenario_id)
+        elif unit.index is not None:
+            yaml_files = [p for p, _ in unit.writes if p.suffix == ".yaml"]
+            if yaml_files:
+                result = validate_file(yaml_files[0], drafts_dir=settings.drafts)
+                if result.data is not None:
+                    ledger.upsert_item(
+                        item_for(yaml_files[0], result.data, unit.index, settings.root)
+                    )
+
+
+def _kind(path: Path) -> str:
+    return "record" if path.name.endswith(".intake.json") else "draft"
+
+
+def _holds(path: Path, text: str) -> bool:
+    try:
+        return path.read_bytes() == text.encode("utf-8")
+    except OSError:
+        return False
+
+
+def _known_events(ledger: Any, ids: list[str]) -> set[str]:
+    if not ids:
+        return set()
+    marks = ",".join("?" * len(ids))
+    try:
+        rows = ledger.db.conn.execute(f"SELECT id FROM events WHERE id IN ({marks})", ids)
+        return {str(row[0]) for row in rows}
+    except Exception as exc:  # sqlite3.Error
+        raise LedgerError(f"cannot read the ledger: {exc}", where=str(ledger.path)) from None
+
+
+@dataclass
+class Pending:
+    """An unfinished unit found on disk."""
+
+    path: Path
+    scenario_id: str
+    command: str
+    readable: bool
+
+
+def pending(settings: Settings, scenario_id: str | None = None) -> list[Pending]:
+    """Journals of interrupted units (of one id, or all); reads only."""
+    folder = pending_dir(settings)
+    if not folder.is_dir():
+        return []
+    found = []
+    pattern = f"{scenario_id}.json" if scenario_id else "*.json"
+    for path in sorted(folder.glob(pattern)):
+        try:
+            doc = json.loads(path.read_text(encoding="utf-8"))
+            found.append(Pending(path, str(doc["id"]), str(doc["command"]), True))
+        except (OSError, ValueError, KeyError, TypeError):
+            found.append(Pending(path, path.stem, "unknown", False))
+    return found
+
+
+def stray_temps(settings: Settings, scenario_id: str | None = None) -> list[Path]:
+    """Temporaries a killed write left: in ``.intake/tmp/`` and (from older versions or a
+    temp folder on another file system) ``.<id>.*.tmp`` beside drafts."""
+    found: list[Path] = []
+    name = scenario_id or "*"
+    folders = [settings.ledger.parent / "tmp", settings.ledger.parent / "pending"]
+    for folder in folders:
+        if folder.is_dir():
+            found += sorted(folder.glob(f".{name}.*.tmp"))
+    for folder in (settings.drafts, settings.scenarios):
+        if folder.is_dir():
+            found += sorted(
+                p for p in folder.rglob(f".{name}.*.tmp") if p.is_file() or p.is_symlink()
+            )
+    return found
+
+
+def recover(settings: Settings, scenario_id: str | None = None) -> list[str]:
+    """Finish interrupted units and remove stray temporaries (of one id, or all).
+
+    The caller holds the draft's lock when ``scenario_id`` is given; without it (``intake
+    ledger rebuild``) each draft's lock is taken here. Returns what was done, one line each.
+    """
+    from intake.suite import draft_lock
+
+    done: list[str] = []
+    from intake.suite import stale_locks
+
+    ids = (
+        [scenario_id]
+        if scenario_id
+        else sorted(
+            {p.scenario_id for p in pending(settings)}
+            | {_temp_id(t) for t in stray_temps(settings)}
+            | set(stale_locks(settings))
+        )
+    )
+    for sid in ids:
+        if scenario_id:
+            done += _recover_one(settings, sid)
+        else:
+            with draft_lock(settings, sid, doing="finish an interrupted command"):
+                done += _recover_one(settings, sid)
+    return done
+
+
+def crash_steps(command: str, *, writes: int, removes: int) -> list[str]:
+    """Every crash point a unit of ``command`` passes, in order (for the crash tests)."""
+    steps = ["begin", "journal-temp-written", "journal-written"]
+    if writes:
+        steps += ["temps-written", "placed-record"] + (["placed-draft"] if writes > 1 else [])
+    steps += ["removed-draft", "removed-record"][:removes]
+    steps += ["events-logged", "done"]
+    return [f"{command}:{step}" for step in steps]
+
+
+def commit_record(
+    settings: Settings, command: str, draft: Path, record: Record, events: list[Event]
+) -> None:
+    """Rewrite a draft's record and log its events as one unit (a review, a run record).
+
+    The caller holds the draft's lock and has run ``recover`` for it.
+    """
+    from intake.records import dump_record, record_path
+    from intake.suite import refuse_outside_root
+
+    rec = record_path(draft)
+    refuse_outside_root(settings, rec, what="the draft's record")
+    commit(settings, Unit(command, draft.stem, writes=[(rec, dump_record(record))], events=events))
+
+
+def _temp_id(path: Path) -> str:
+    return path.name[1:].split(".", 1)[0]
+
+
+def _recover_one(settings: Settings, scenario_id: str) -> list[str]:
+    done: list[str] = []
+    for item in pending(settings, scenario_id):
+        where = display_path(item.path, settings.root)
+        try:
+            unit = Unit.from_json(settings, item.path.read_text(encoding="utf-8"))
+        except (OSError, ValueError, KeyError, TypeError):
+            raise LedgerError(
+                "an interrupted command left a journal that cannot be read",
+                where=where,
+                hint="check the draft and its record by hand, then delete the journal file",
+            ) from None
+        _carry_out(settings, unit, announce=False)
+        item.path.unlink(missing_ok=True)
+        fsync_dir(item.path.parent)
+        done.append(f"finished an interrupted {unit.command} of {scenario_id}")
+    for tmp in stray_temps(settings, scenario_id):
+        with contextlib.suppress(FileNotFoundError):
+            tmp.unlink()
+        done.append(f"removed a temporary file: {display_path(tmp, settings.root)}")
+    return done
+
+
+__all__ = [
+    "Event",
+    "Pending",
+    "Unit",
+    "commit",
+    "commit_record",
+    "crash_steps",
+    "journal_path",
+    "pending",
+    "recover",
+    "stray_temps",
+    "temp_dir",
+]

@@ -1,0 +1,323 @@
+"""Every writing command killed (SIGKILL, real processes) at every write step, and races.
+
+After each kill the suite is whole: ``intake check`` passes (leftovers are warnings naming
+the one command that repairs them), that command repairs it, and afterwards no stray file is
+left, the ledger has exactly one event per change in the files, and git sees nothing odd.
+Promotion has its own crash tests in ``test_promote.py``.
+"""
+
+from __future__ import annotations
+
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from intake.config import load_settings
+from intake.journal import crash_steps
+from intake.ledger import Ledger
+from intake.records import load_record, record_path
+from tests.crash_harness import git_untracked, run, run_killed, start, stray_files
+from tests.promote_helpers import scorecard, write_pair
+from tests.test_from_session import SID, build
+
+DRAFT = "drafts/session_29c211c7_pto_policy.yaml"
+DRAFT_ID = "session_29c211c7_pto_policy"
+
+
+def _events(suite: Path, scenario_id: str, kind: str) -> int:
+    with Ledger.open(load_settings(suite).ledger) as ledger:
+        return sum(1 for e in ledger.history(scenario_id) if e["kind"] == kind)
+
+
+def _check_passes(suite: Path) -> str:
+    done = run(suite, ["check", "--format", "json"])
+    assert done.returncode == 0, done.stdout + done.stderr
+    return done.stdout
+
+
+def _git_init(suite: Path) -> None:
+    # no ignore rules of the suite's own: intake's working folder must hide itself
+    subprocess.run(["git", "init", "-q", "-b", "main"], cwd=suite, check=True)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("step", crash_steps("draft", writes=2, removes=0))
+def test_killed_drafting_is_repaired_by_rerunning_it(suite: Path, step: str) -> None:
+    _git_init(suite)
+    db = build(suite.parent / "gaia_chat.db")
+    args = ["from-session", "29c211c7", "--db", str(db)]
+    run_killed(suite, step, args)
+
+    # nothing in drafts/ but a whole draft with its record, or nothing at all
+    assert not list((suite / "drafts").glob(".*"))
+    assert [p for p in git_untracked(suite) if not p.startswith(("drafts/", "pyproject"))] == []
+    placed = (suite / DRAFT).exists()
+    if placed:
+        assert record_path(suite / DRAFT).exists()
+    report = _check_passes(suite)
+    decided = step.split(":")[1] not in ("begin", "journal-temp-written")
+    assert ('"leftover"' in report) == (step not in ("draft:begin", "draft:done")), report
+
+    again = run(suite, args)
+    if step == "draft:done":  # killed after everything: the draft is simply there
+        assert again.returncode == 2, again.stderr
+        assert again.stderr.startswith("error: a draft with this id exists already (")
+    else:
+        assert again.returncode == 0, again.stderr
+    if decided and step != "draft:done":
+        assert "finished an interrupted draft" in again.stderr, again.stderr
+    assert (suite / DRAFT).exists() and record_path(suite / DRAFT).exists()
+    assert _events(suite, DRAFT_ID, "import") == 1
+    assert _events(suite, DRAFT_ID, "scrub") == 1
+    assert stray_files(suite) == []
+    assert '"leftover"' not in _check_passes(suite)
+    assert sorted(git_untracked(suite)) == sorted(
+        [DRAFT, str(record_path(Path(DRAFT))), "pyproject.toml"]
+    )
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("step", crash_steps("draft", writes=2, removes=0)[2:4])
+def test_killed_drafting_is_repaired_by_ledger_rebuild(suite: Path, step: str) -> None:
+    db = build(suite.parent / "gaia_chat.db")
+    run_killed(suite, step, ["from-session", "29c211c7", "--db", str(db)])
+    rebuilt = run(suite, ["ledger", "rebuild"])
+    assert rebuilt.returncode == 0, rebuilt.stderr
+    assert f"finished an interrupted draft of {DRAFT_ID}" in rebuilt.stderr
+    assert (suite / DRAFT).exists() and record_path(suite / DRAFT).exists()
+    assert _events(suite, DRAFT_ID, "import") == 1
+    assert stray_files(suite) == []
+
+
+def _review_args() -> list[str]:
+    return ["review", "pdf_summary_loop", "--approve", "--reviewer", "bob"]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("step", crash_steps("review", writes=1, removes=0))
+def test_killed_review_loses_no_event(suite: Path, step: str) -> None:
+    draft = write_pair(suite / "drafts")
+    run_killed(suite, step, _review_args())
+    _check_passes(suite)
+    rebuilt = run(suite, ["ledger", "rebuild"])
+    assert rebuilt.returncode == 0, rebuilt.stderr
+    reviews = len(load_record(record_path(draft)).reviews)
+    decided = step.split(":")[1] not in ("begin", "journal-temp-written")
+    assert reviews == (1 if decided else 0)
+    assert _events(suite, "pdf_summary_loop", "review") == reviews
+    assert stray_files(suite) == []
+    assert '"leftover"' not in _check_passes(suite)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("step", crash_steps("run-record", writes=1, removes=0))
+def test_killed_run_record_loses_no_event(suite: Path, step: str) -> None:
+    draft = write_pair(suite / "drafts")
+    card = scorecard(suite / "runs" / "strong", {"pdf_summary_loop": "PASS"})
+    args = ["run-record", "pdf_summary_loop", "--scorecard", str(card), "--tier", "strong",
+            "--model", "claude-opus-4"]
+    run_killed(suite, step, args)
+    _check_passes(suite)
+    # the command itself repairs too: rerunning it finishes the journal, then replaces the run
+    again = run(suite, args)
+    assert again.returncode == 0, again.stderr
+    runs = load_record(record_path(draft)).runs
+    assert len(runs) == 1
+    decided = step.split(":")[1] not in ("begin", "journal-temp-written")
+    assert _events(suite, "pdf_summary_loop", "run") == (2 if decided else 1)
+    assert stray_files(suite) == []
+    assert '"leftover"' not in _check_passes(suite)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("step", crash_steps("reject", writes=0, removes=2))
+def test_killed_reject_leaves_draft_or_rejection(suite: Path, step: str) -> None:
+    draft = write_pair(suite / "drafts")
+    run_killed(suite, step, ["reject", "pdf_summary_loop", "--reason", "duplicate"])
+    _check_passes(suite)
+    rebuilt = run(suite, ["ledger", "rebuild"])
+    assert rebuilt.returncode == 0, rebuilt.stderr
+    decided = step.split(":")[1] not in ("begin", "journal-temp-written")
+    assert draft.exists() == (not decided)
+    assert record_path(draft).exists() == (not decided)
+    assert _events(suite, "pdf_summary_loop", "rejection") == (1 if decided else 0)
+    assert stray_files(suite) == []
+    assert '"leftover"' not in _check_passes(suite)
+
+
+# --- one writer per draft ---------------------------------------------------------------------
+
+
+@pytest.mark.slow
+def test_concurrent_drafters_of_one_session_one_draft_one_import(suite: Path) -> None:
+    db = build(suite.parent / "gaia_chat.db")
+    for _ in range(3):
+        procs = [start(suite, ["from-session", "29c211c7", "--db", str(db)]) for _ in range(2)]
+        outputs = [p.communicate(timeout=180) for p in procs]
+        codes = sorted(p.returncode for p in procs)
+        if codes == [0, 0]:
+            pytest.fail(f"two drafters both wrote: {outputs}")
+        assert _events(suite, DRAFT_ID, "import") == 1
+        assert len(list((suite / "drafts").glob("*.yaml"))) == 1
+        assert stray_files(suite) == []
+    # after the first round the draft exists: later rounds are refused (busy, or exists)
+    for _out, err in outputs:
+        assert err.startswith(
+            (
+                "error: a draft with this id exists already (",
+                f"error: this case is being drafted by another process ({DRAFT_ID})",
+            )
+        ), err
+
+
+def test_a_drafter_meeting_a_held_lock_is_refused_with_exit_3(suite: Path) -> None:
+    from intake.suite import draft_lock, lock_path
+
+    db = build(suite.parent / "gaia_chat.db")
+    settings = load_settings(suite)
+    with draft_lock(settings, DRAFT_ID, doing="test"):
+        done = run(suite, ["from-session", "29c211c7", "--db", str(db)])
+    assert done.returncode == 3, done.stderr
+    assert done.stderr.splitlines()[0] == (
+        f"error: this case is being drafted by another process ({DRAFT_ID})"
+    )
+    assert not (suite / DRAFT).exists()
+    assert not lock_path(settings, DRAFT_ID).exists()
+    assert list(lock_path(settings, DRAFT_ID).parent.iterdir()) == []
+
+
+def test_lock_files_do_not_accumulate(suite: Path) -> None:
+    from intake.errors import Conflict
+    from intake.suite import draft_lock, lock_path
+
+    settings = load_settings(suite)
+    folder = lock_path(settings, "x").parent
+    for n in range(5):
+        with draft_lock(settings, f"case_{n}", doing="test"):
+            assert lock_path(settings, f"case_{n}").exists()
+            with pytest.raises(Conflict), draft_lock(settings, f"case_{n}", doing="test"):
+                pass
+        with pytest.raises(RuntimeError), draft_lock(settings, f"failing_{n}", doing="test"):
+            raise RuntimeError("a failed command")
+    assert list(folder.iterdir()) == []
+
+
+def test_a_killed_holder_s_lock_file_is_removed_by_ledger_rebuild(suite: Path) -> None:
+    from intake.suite import lock_path
+
+    db = build(suite.parent / "gaia_chat.db")
+    run_killed(suite, "draft:begin", ["from-session", "29c211c7", "--db", str(db)])
+    settings = load_settings(suite)
+    assert lock_path(settings, DRAFT_ID).exists()  # the kernel released it; the file stays
+    rebuilt = run(suite, ["ledger", "rebuild"])
+    assert rebuilt.returncode == 0, rebuilt.stderr
+    assert not lock_path(settings, DRAFT_ID).exists()
+    assert SID  # the session the draft came from
+
+
+# --- what check reports -----------------------------------------------------------------------
+
+
+@pytest.mark.slow
+def test_check_reports_a_missing_promotion_event_and_promote_writes_it(suite: Path) -> None:
+    from tests.promote_helpers import make_ready
+
+    make_ready(suite)
+    # killed after the move, before the promotion event (the shared harness, promote's steps)
+    run_killed(suite, "promote:record-removed", ["promote", "pdf_summary_loop"])
+    assert _events(suite, "pdf_summary_loop", "promotion") == 0
+    done = run(suite, ["check"])
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert (
+        "scenarios/tool_selection/pdf_summary_loop.intake.json:1: warning: promoted, but the "
+        "ledger has no promotion event for it (promotion interrupted before its event); "
+        "`intake promote pdf_summary_loop` writes it"
+    ) in done.stdout, done.stdout
+    again = run(suite, ["promote", "pdf_summary_loop"])
+    assert again.returncode == 0, again.stderr
+    assert _events(suite, "pdf_summary_loop", "promotion") == 1
+    assert "no promotion event" not in run(suite, ["check"]).stdout
+
+
+def test_check_reports_stray_temporaries_and_rebuild_removes_them(
+    suite: Path, runner
+) -> None:
+    from intake.cli import app
+
+    write_pair(suite / "drafts")
+    stray = suite / "drafts" / ".pdf_summary_loop.yaml.k2j3h4.tmp"  # an older intake's temp
+    stray.write_text("half a draft", encoding="utf-8")
+    result = runner.invoke(app, ["check"])
+    assert result.exit_code == 0, result.output
+    assert (
+        "drafts/.pdf_summary_loop.yaml.k2j3h4.tmp:1: warning: temporary file of an interrupted "
+        "write; `intake ledger rebuild` removes it"
+    ) in result.stdout
+    rebuilt = runner.invoke(app, ["ledger", "rebuild"])
+    assert rebuilt.exit_code == 0, rebuilt.output
+    assert "removed a temporary file: drafts/.pdf_summary_loop.yaml.k2j3h4.tmp" in rebuilt.stderr
+    assert not stray.exists()
+    assert "temporary file" not in runner.invoke(app, ["check"]).stdout
+
+
+def test_an_unreadable_journal_is_one_line(suite: Path, runner) -> None:
+    from intake.cli import app
+
+    write_pair(suite / "drafts")
+    pending = suite / ".intake" / "pending"
+    pending.mkdir(parents=True)
+    (pending / "pdf_summary_loop.json").write_text("{half", encoding="utf-8")
+    result = runner.invoke(app, _review_args())
+    assert result.exit_code == 3, result.output
+    assert result.stderr.splitlines()[0] == (
+        "error: an interrupted command left a journal that cannot be read "
+        "(.intake/pending/pdf_summary_loop.json)"
+    )
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    "step", ["draft:journal-temp-written", "draft:placed-record", "draft:events-logged"]
+)
+def test_killed_from_issue_is_repaired_by_rerunning_it(suite: Path, step: str) -> None:
+    import json
+
+    saved = {
+        "url": "https://api.github.com/repos/acme/agent/issues/5",
+        "html_url": "https://github.com/acme/agent/issues/5",
+        "number": 5,
+        "title": "Chat loses context",
+        "body": '1. Ask "hello"\n2. Ask "what did I just say?"\n\nExpected: it repeats hello',
+        "labels": ["chat"],
+        "comments": 0,
+    }
+    (suite / "issue.json").write_text(json.dumps(saved), encoding="utf-8")
+    args = ["from-issue", "--json", "issue.json"]
+    run_killed(suite, step, args)
+    assert not list((suite / "drafts").glob(".*"))
+    _check_passes(suite)
+    again = run(suite, args)
+    assert again.returncode == 0, again.stderr
+    (draft,) = (suite / "drafts").glob("*.yaml")
+    assert record_path(draft).exists()
+    assert _events(suite, draft.stem, "import") == 1
+    assert stray_files(suite) == []
+
+
+def test_a_review_after_an_interrupted_rejection_finishes_it_and_refuses(
+    suite: Path, runner
+) -> None:
+    from intake.cli import app
+
+    draft = write_pair(suite / "drafts")
+    run_killed(suite, "reject:journal-written", ["reject", "pdf_summary_loop", "--reason", "dup"])
+    assert draft.exists()
+    result = runner.invoke(app, _review_args())
+    assert result.exit_code == 1, result.output
+    assert result.stderr.splitlines()[0] == (
+        "error: the draft disappeared (promoted or rejected meanwhile) (pdf_summary_loop)"
+    )
+    assert not draft.exists()
+    assert _events(suite, "pdf_summary_loop", "rejection") == 1
+    assert _events(suite, "pdf_summary_loop", "review") == 0
