@@ -103,6 +103,23 @@ def test_set_up_clauses_leave_the_turns() -> None:
     assert len(parsed.setup_steps) == 1 and parsed.setup_steps[0].startswith("Open the Doc chat")
 
 
+@pytest.mark.parametrize(
+    "step",
+    [
+        "Open the Doc chat and upload `budget_2025.md` from `C:\\Users\\Jane Doe\\budget_2025.md`",
+        "Open the Doc chat and then upload budget_2025.md",
+        "Open the Doc chat and index budget_2025.md",
+    ],
+)
+def test_open_and_upload_in_one_clause_is_set_up(step: str) -> None:
+    # "Open X and upload F" names a document as much as "Open X, upload F" does
+    body = f"### What happened?\n\n1. {step}\n2. Ask \"What is the total?\"\n"
+    parsed = parse_issue("[Bug]: x", body)
+    assert parsed.agent_type == "doc"
+    assert parsed.documents == ["budget_2025.md"]
+    assert [t.user_message for t in parsed.turns] == ["What is the total?"]
+
+
 def test_tracker_labels_are_not_tags_and_corpus_match_by_name(suite: Path) -> None:
     from intake.drafting.from_session import CorpusFile
 

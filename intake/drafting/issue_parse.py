@@ -626,7 +626,13 @@ _AGENT_STEP = re.compile(
 
 _LEAD = re.compile(r"^(?:(?:the|a|an|new|gaia(?:'s)?|up|on)\s+)*", re.IGNORECASE)
 _UI_NAMES = ("agent ui", "gaia chat --ui", "gaia chat", "web ui", "webui", "chat ui", "ui", "chat")
-_CLAUSE_SEP = re.compile(r"\s*[,;]\s+(?:and\s+|then\s+)*|\s+(?:and\s+)?then\s+", re.IGNORECASE)
+_CLAUSE_SEP = re.compile(
+    r"\s*[,;]\s+(?:and\s+|then\s+)*|\s+(?:and\s+)?then\s+"
+    # "Open the Doc chat and upload report.pdf": the upload of a named file is its own clause
+    rf"|\s+and\s+(?=(?:index|re-?index|upload|attach|drag|drop|load|import)\b[^,;]*?"
+    rf"\.(?:{_DOC_EXT})(?![\w]))",
+    re.IGNORECASE,
+)
 
 
 def agent_of(step: str) -> tuple[bool, str | None]:
