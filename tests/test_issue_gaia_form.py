@@ -175,3 +175,20 @@ def test_windows_report_passes_check_right_after_drafting(
         assert "Jane" not in path.read_text(encoding="utf-8")
     checked = runner.invoke(app, ["check"])
     assert checked.exit_code == 0, checked.stdout + checked.stderr
+
+
+def test_acceptance_criteria_as_a_task_list_become_criteria() -> None:
+    # GAIA's forms ask for "1-3 short bullets" (bug_report.yaml, feature_request.yaml,
+    # internal_task.yaml: id acceptance-criteria); reporters often write them as a task list
+    body = WINDOWS_BODY.replace(
+        "### Acceptance criteria\n\n_No response_",
+        "### Acceptance criteria\n\n- [ ] The agent answers $14.2 million\n"
+        "- [x] It cites the report",
+    )
+    parsed = parse_issue("[Bug]: x", body)
+    assert parsed.success_criteria is not None
+    assert "The agent answers $14.2 million" in parsed.success_criteria
+    assert "It cites the report" in parsed.success_criteria
+    assert [b["text"] for b in parsed.checkboxes["Acceptance criteria"]] == [
+        "The agent answers $14.2 million", "It cites the report"
+    ]

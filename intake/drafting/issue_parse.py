@@ -705,6 +705,12 @@ def parse_issue(title: str | None, body: str | None) -> ParsedIssue:
         label = section.label or ""
         if section.kind is not Kind.checks and _checkboxes(raw) and not _non_task_text(raw):
             checkboxes[label or "checklist"] = _checkboxes(raw)
+            if section.kind in (Kind.expected, Kind.acceptance):
+                # acceptance criteria written as a task list are still the criteria
+                ticked = [_clean_step(b["text"]) for b in checkboxes[label or "checklist"]]
+                crit = "\n".join("- " + t for t in ticked if t and not is_filler(t))
+                if crit:
+                    criteria.append(crit)
             continue
         if _CODE not in raw and is_filler(raw):
             continue
