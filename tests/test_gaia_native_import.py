@@ -238,6 +238,16 @@ def test_detail_of_the_wrong_type_is_kept_and_flagged() -> None:
     assert notes == ["tool t: detail is a JSON dict where text was expected; kept as JSON"]
 
 
+def test_tool_step_without_a_usable_name_is_flagged() -> None:
+    # a tool step whose name is not text is not a call intake can judge: noted, not dropped
+    # silently
+    steps = [{"type": "tool", "tool": 5, "detail": "x", "result": "Done", "success": True}]
+    notes: list[str] = []
+    calls, _ = tools_from_steps(steps, notes)
+    assert calls == []
+    assert notes == ["a tool step without a tool name (a JSON number) was ignored"]
+
+
 def test_evidence_capped_and_flagged(tmp_path: Path, suite: Path) -> None:
     path = tmp_path / "gaia_chat.db"
     conn = gn.create_chat_db(path)
