@@ -7,6 +7,9 @@ number, JSON path) and never the text that was matched, so they are safe to prin
 
 from __future__ import annotations
 
+import os
+from pathlib import Path
+
 EXIT_OK = 0
 EXIT_FINDINGS = 1
 EXIT_USAGE = 2
@@ -28,7 +31,13 @@ class IntakeError(Exception):
 
     def one_line(self) -> str:
         """The message as one line: ``<what> (<where>)``; newlines are folded."""
-        text = self.message if not self.where else f"{self.message} ({self.where})"
+        where = self.where
+        if where and os.path.isabs(where):
+            # a file named by its absolute path is shown as every path is (never absolute)
+            from intake.paths import display_path
+
+            where = display_path(Path(where))
+        text = self.message if not where else f"{self.message} ({where})"
         return " ".join(text.split())
 
 

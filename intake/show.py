@@ -309,7 +309,11 @@ def build_card(
     ``clean`` is applied to every free-text value shown (see the module docstring).
     """
     if private:
-        return Card(id=scenario_id, path=path, kind=kind, private=True, gates=gates)
+        # the capture time is shown nowhere on a private card; it only keeps "newest first"
+        captured = record.source.captured_at.isoformat() if record is not None else None
+        return Card(
+            id=scenario_id, path=path, kind=kind, private=True, gates=gates, captured_at=captured
+        )
     card = Card(
         id=scenario_id,
         path=path,

@@ -99,7 +99,7 @@ def test_binary_or_invalid_utf8_fails_and_writes_nothing(runner: CliRunner, tmp_
     bad.write_bytes(b"token \xff\xfe " + TOKEN.encode())
     result = runner.invoke(app, ["scrub", str(good), str(bad)])
     assert result.exit_code == 2
-    assert result.stderr == f"error: not valid UTF-8 at byte 6: cannot scrub ({bad})\n"
+    assert result.stderr == f"error: not valid UTF-8 at byte 6: cannot scrub ({bad.name})\n"
     assert good.read_text() == "mail bob@acme.io\n"
     binary = tmp_path / "c.bin"
     binary.write_bytes(b"\x00\x01" + TOKEN.encode())

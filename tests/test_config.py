@@ -45,7 +45,7 @@ def test_unknown_key_is_an_error(suite: Path, runner: CliRunner) -> None:
     result = runner.invoke(app, ["config"])
     assert result.exit_code == 2
     assert result.stderr.splitlines()[0] == (
-        f"error: unknown key 'scenario_dir' in [tool.intake] ({path.resolve()})"
+        "error: unknown key 'scenario_dir' in [tool.intake] (pyproject.toml)"
     )
     assert result.stderr.splitlines()[1].startswith("hint: known keys: ")
 
@@ -58,7 +58,7 @@ def test_invalid_value_and_broken_toml(suite: Path, runner: CliRunner) -> None:
     with (suite / "pyproject.toml").open("a", encoding="utf-8") as handle:
         handle.write("provenance_target = 'lots'\n")
     result = runner.invoke(app, ["config"])
-    assert result.stderr.rstrip().endswith(f"({(suite / 'pyproject.toml').resolve()})")
+    assert result.stderr.rstrip().endswith("(pyproject.toml)")  # shown relative, never absolute
     (suite / "pyproject.toml").write_text("[tool.intake\n", encoding="utf-8")
     result = runner.invoke(app, ["config"])
     assert result.exit_code == 2 and result.stderr.startswith("error: cannot read pyproject.toml")

@@ -238,6 +238,16 @@ def test_detail_of_the_wrong_type_is_kept_and_flagged() -> None:
     assert notes == ["tool t: detail is a JSON dict where text was expected; kept as JSON"]
 
 
+def test_tool_step_without_a_usable_name_is_flagged() -> None:
+    # a tool step whose name is not text is not a call intake can judge: noted, not dropped
+    # silently
+    steps = [{"type": "tool", "tool": 5, "detail": "x", "result": "Done", "success": True}]
+    notes: list[str] = []
+    calls, _ = tools_from_steps(steps, notes)
+    assert calls == []
+    assert notes == ["a tool step without a tool name (a JSON number) was ignored"]
+
+
 def test_evidence_capped_and_flagged(tmp_path: Path, suite: Path) -> None:
     path = tmp_path / "gaia_chat.db"
     conn = gn.create_chat_db(path)
@@ -382,3 +392,26 @@ def test_markdown_export_without_header_is_not_a_store(
         "error: not a GAIA session store (neither SQLite, a session JSON file nor an Agent UI "
         "export) (notes.md)\n"
     )
+
+
+def test_memory_db_tool_of_a_turn_without_answer_stays_in_its_turn(
+    tmp_path: Path, suite: Path
+) -> None:
+    # GAIA logs each tool_history row while the query runs and stores the user and assistant
+    # rows after it (src/gaia/agents/base/memory.py L2214-2288, L2432-2455); a blank answer
+    # is not stored (memory_store.py L550-581). The policy-blocked call of turn 4 precedes
+    # turn 4's user row and no assistant row follows: it is turn 4's call, not turn 3's.
+    path = tmp_path / "memory.db"
+    gn.build_memory_db(path)
+    settings = load_settings(suite)
+    plan = build_plan(read_session(settings, path, gn.MEMORY_SESSION_ID[:8]), settings)
+    assert plan.evidence is not None
+    per_turn = [[(c["tool"], c["outcome"]) for c in t["tools"]] for t in plan.evidence["turns"]]
+    assert per_turn == [
+        [("query_specific_file", "ok")],
+        [("index_document", "failed")],
+        [("run_shell_command", "failed")],
+        [("run_shell_command", "blocked")],
+    ]
+    assert plan.observations["turns"][3]["blocked_tools"][0]["tool"] == "run_shell_command"
+    assert plan.evidence["turns"][3]["error_fallback"] == "no_answer"

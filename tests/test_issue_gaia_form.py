@@ -103,6 +103,23 @@ def test_set_up_clauses_leave_the_turns() -> None:
     assert len(parsed.setup_steps) == 1 and parsed.setup_steps[0].startswith("Open the Doc chat")
 
 
+@pytest.mark.parametrize(
+    "step",
+    [
+        "Open the Doc chat and upload `budget_2025.md` from `C:\\Users\\Jane Doe\\budget_2025.md`",
+        "Open the Doc chat and then upload budget_2025.md",
+        "Open the Doc chat and index budget_2025.md",
+    ],
+)
+def test_open_and_upload_in_one_clause_is_set_up(step: str) -> None:
+    # "Open X and upload F" names a document as much as "Open X, upload F" does
+    body = f"### What happened?\n\n1. {step}\n2. Ask \"What is the total?\"\n"
+    parsed = parse_issue("[Bug]: x", body)
+    assert parsed.agent_type == "doc"
+    assert parsed.documents == ["budget_2025.md"]
+    assert [t.user_message for t in parsed.turns] == ["What is the total?"]
+
+
 def test_tracker_labels_are_not_tags_and_corpus_match_by_name(suite: Path) -> None:
     from intake.drafting.from_session import CorpusFile
 
@@ -158,3 +175,20 @@ def test_windows_report_passes_check_right_after_drafting(
         assert "Jane" not in path.read_text(encoding="utf-8")
     checked = runner.invoke(app, ["check"])
     assert checked.exit_code == 0, checked.stdout + checked.stderr
+
+
+def test_acceptance_criteria_as_a_task_list_become_criteria() -> None:
+    # GAIA's forms ask for "1-3 short bullets" (bug_report.yaml, feature_request.yaml,
+    # internal_task.yaml: id acceptance-criteria); reporters often write them as a task list
+    body = WINDOWS_BODY.replace(
+        "### Acceptance criteria\n\n_No response_",
+        "### Acceptance criteria\n\n- [ ] The agent answers $14.2 million\n"
+        "- [x] It cites the report",
+    )
+    parsed = parse_issue("[Bug]: x", body)
+    assert parsed.success_criteria is not None
+    assert "The agent answers $14.2 million" in parsed.success_criteria
+    assert "It cites the report" in parsed.success_criteria
+    assert [b["text"] for b in parsed.checkboxes["Acceptance criteria"]] == [
+        "The agent answers $14.2 million", "It cites the report"
+    ]

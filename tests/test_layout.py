@@ -87,7 +87,7 @@ def test_the_cycle_finder_finds_a_cycle() -> None:
 
 
 def test_adapters_do_not_import_each_others_private_names() -> None:
-    adapters = {"agent_ui", "memory_db", "session_json", "github_issue"}
+    adapters = {"agent_ui", "agent_ui_export", "memory_db", "session_json", "github_issue"}
     for name in adapters:
         file = PACKAGE / "sources" / f"{name}.py"
         for node in _imports(file):
@@ -106,3 +106,17 @@ def test_gates_are_imported_from_gates_only() -> None:
         source = (PACKAGE / f"{name}.py").read_text(encoding="utf-8")
         assert "def review_gate" not in source and "def check_gates" not in source
         assert "from intake.gates import" in source, name
+
+
+def test_where_things_are_names_every_module() -> None:
+    """The README's "Where things are" maps every library module (cli/ is described as a whole)."""
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    section = readme.split("## Where things are", 1)[1].split("\n## ", 1)[0]
+    missing = [
+        str(file.relative_to(REPO))
+        for file in sorted(PACKAGE.rglob("*.py"))
+        if file.stem not in ("__init__", "__main__")
+        and file.parent.name != "cli"
+        and f"`{file.stem}" not in section
+    ]
+    assert missing == []

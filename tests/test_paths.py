@@ -57,3 +57,36 @@ def test_never_absolute(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, root: s
 def test_inside(tmp_path: Path) -> None:
     assert inside(tmp_path / "a" / "b", tmp_path / "a")
     assert not inside(tmp_path / "a" / ".." / "c", tmp_path / "a")
+
+
+def test_error_lines_never_show_an_absolute_path(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An error's ``(where)`` goes through the one helper too: a record in the suite, a missing
+    file or session store under the home folder (issue 10: never an absolute path in output)."""
+    from typer.testing import CliRunner
+
+    from intake.cli import app
+    from tests.conftest import SUITE_PYPROJECT
+    from tests.promote_helpers import write_pair
+
+    home = tmp_path / "home" / "alice"
+    root = home / "suite"
+    (root / "drafts").mkdir(parents=True)
+    (root / "scenarios").mkdir()
+    (root / "pyproject.toml").write_text(SUITE_PYPROJECT, encoding="utf-8")
+    monkeypatch.setenv("HOME", str(home))
+    monkeypatch.chdir(root)
+    path = write_pair(root / "drafts", "case_one")
+    path.with_name("case_one.intake.json").write_text("{", encoding="utf-8")
+    runner = CliRunner()
+    calls = {
+        ("show", "case_one"): "(drafts/case_one.intake.json)",
+        ("validate", str(home / "gone.yaml")): "(~/gone.yaml)",
+        ("sessions", "--db", str(home / "gone.db")): "(~/gone.db)",
+    }
+    for args, where in calls.items():
+        result = runner.invoke(app, list(args))
+        assert result.exit_code in (2, 3), result.output
+        assert where in result.stderr, result.stderr
+        assert str(tmp_path) not in result.stderr and "alice" not in result.stderr

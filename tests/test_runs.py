@@ -455,7 +455,7 @@ def test_a_run_with_another_number_of_turns_is_not_of_this_draft(suite: Path, ru
     assert result.exit_code == 2
     assert result.stderr.splitlines()[0] == (
         "error: run eval-20261129-101500 has 2 turn(s) and the draft has 1: the run is not of "
-        f"this draft ({card})"
+        f"this draft ({card.relative_to(suite).as_posix()})"
     )
     assert record_path(draft).read_bytes() == before
 

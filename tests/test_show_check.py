@@ -175,3 +175,17 @@ def test_a_tracked_private_draft_gets_only_the_private_card(
     assert "<summary>secret_case (draft, private): not ready: 2 of 6 gates unmet</summary>" in cards
     assert "**Private**: drafted from a session marked private" in cards
     assert "Summarize the Q3" not in cards and "PDF summary" not in cards
+
+
+def test_a_private_draft_card_keeps_its_place_newest_first(
+    pr: Path, runner: CliRunner, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # a private card hides the content, not its place in "newest first"
+    path = write_pair(pr / "drafts", "private_case", captured_at=at(15), private=True)
+    git(pr, "add", "-f", str(path), str(path.with_name("private_case.intake.json")))
+    git(pr, "commit", "-qm", "a tracked private draft")
+    monkeypatch.setenv("GITHUB_BASE_REF", "main")
+    settings = load_settings(pr)
+    text = summary_cards(run_check(settings), settings, base_ref="main")
+    assert card_ids(text) == ["newer_case", "private_case", "new_case", "touched_case"]
+    assert "2026-11-15" not in text

@@ -140,11 +140,11 @@ def test_50_mb_file_is_refused_without_reading(suite: Path, runner: CliRunner) -
 def test_missing_path_and_empty_folder_are_usage_errors(suite: Path, runner: CliRunner) -> None:
     code, out, err = run(runner, str(suite / "nope"))
     assert code == 2 and out == ""
-    assert err == f"error: no such file or folder ({suite / 'nope'})\n"
+    assert err == "error: no such file or folder (nope)\n"
     (suite / "empty").mkdir()
     code, _, err = run(runner, str(suite / "empty"))
     assert code == 2
-    assert err == f"error: no scenario files (*.yaml) in folder ({suite / 'empty'})\n"
+    assert err == "error: no scenario files (*.yaml) in folder (empty)\n"
 
 
 def test_draft_in_scenarios_is_an_error(suite: Path, runner: CliRunner) -> None:
@@ -375,7 +375,7 @@ def test_outside_a_suite_is_a_usage_error(tmp_path: Path, runner: CliRunner, mon
     monkeypatch.chdir(tmp_path)
     code, out, err = run(runner)
     assert (code, out) == (2, "")
-    assert err.startswith(f"error: no scenarios/ or drafts/ folder here ({tmp_path}")
+    assert err.startswith("error: no scenarios/ or drafts/ folder here (.)")  # never absolute
 
 
 def test_drafts_report_the_placeholders_left(suite: Path, runner: CliRunner) -> None:

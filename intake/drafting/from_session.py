@@ -389,7 +389,9 @@ def build_plan(
         expected: list[str] = []
         failed, blocked, unconfirmed, errors = [], [], [], []
         tool_evidence: list[dict[str, Any]] = []
-        for reply in span.replies:
+        # tools sit on the replies; memory.db keeps a turn's calls on its user row when no
+        # answer was stored
+        for reply in [*span.users, *span.replies]:
             for call in reply.tools:
                 tool_evidence.append(tool_evidence_entry(call))
                 if call.blocked:

@@ -626,7 +626,13 @@ _AGENT_STEP = re.compile(
 
 _LEAD = re.compile(r"^(?:(?:the|a|an|new|gaia(?:'s)?|up|on)\s+)*", re.IGNORECASE)
 _UI_NAMES = ("agent ui", "gaia chat --ui", "gaia chat", "web ui", "webui", "chat ui", "ui", "chat")
-_CLAUSE_SEP = re.compile(r"\s*[,;]\s+(?:and\s+|then\s+)*|\s+(?:and\s+)?then\s+", re.IGNORECASE)
+_CLAUSE_SEP = re.compile(
+    r"\s*[,;]\s+(?:and\s+|then\s+)*|\s+(?:and\s+)?then\s+"
+    # "Open the Doc chat and upload report.pdf": the upload of a named file is its own clause
+    rf"|\s+and\s+(?=(?:index|re-?index|upload|attach|drag|drop|load|import)\b[^,;]*?"
+    rf"\.(?:{_DOC_EXT})(?![\w]))",
+    re.IGNORECASE,
+)
 
 
 def agent_of(step: str) -> tuple[bool, str | None]:
@@ -699,6 +705,12 @@ def parse_issue(title: str | None, body: str | None) -> ParsedIssue:
         label = section.label or ""
         if section.kind is not Kind.checks and _checkboxes(raw) and not _non_task_text(raw):
             checkboxes[label or "checklist"] = _checkboxes(raw)
+            if section.kind in (Kind.expected, Kind.acceptance):
+                # acceptance criteria written as a task list are still the criteria
+                ticked = [_clean_step(b["text"]) for b in checkboxes[label or "checklist"]]
+                crit = "\n".join("- " + t for t in ticked if t and not is_filler(t))
+                if crit:
+                    criteria.append(crit)
             continue
         if _CODE not in raw and is_filler(raw):
             continue

@@ -167,11 +167,9 @@ class MemoryStore(SqliteStore):
             (session_id,),
             session_id,
         )
-        users = [m for m in messages if m.role == "user"]
-        assistants = [m for m in messages if m.role == "assistant"]
         for row in rows:
             when = _when(text_value(row["timestamp"]))
-            target = self._turn_for(when, users, assistants, messages)
+            target = self._turn_for(when, messages)
             if target is None:
                 continue
             name = text_value(row["tool_name"])
@@ -181,26 +179,28 @@ class MemoryStore(SqliteStore):
             target.tools.append(_judged(name, row))
 
     @staticmethod
-    def _turn_for(
-        when: datetime | None,
-        users: list[Message],
-        assistants: list[Message],
-        messages: list[Message],
-    ) -> Message | None:
-        """The assistant message of the turn a tool call belongs to.
+    def _turn_for(when: datetime | None, messages: list[Message]) -> Message | None:
+        """The message of the turn a tool call belongs to.
 
         GAIA stores a turn's user and assistant rows after the query finishes, so a tool call
-        belongs to the first assistant row stamped at or after it.
+        belongs to the turn of the first row stamped at or after it: that turn's assistant row,
+        or its user row when no answer was stored (a blank answer is not stored).
         """
-        if not assistants:
-            return None
-        if when is None:
-            return assistants[-1]
-        for message in assistants:
-            stamp = _when(message.created_at)
-            if stamp is not None and stamp >= when:
+        assistants = [m for m in messages if m.role == "assistant"]
+        if when is not None:
+            for i, message in enumerate(messages):
+                stamp = _when(message.created_at)
+                if stamp is None or stamp < when:
+                    continue
+                if message.role != "user":
+                    return message
+                for later in messages[i + 1 :]:
+                    if later.role == "user":
+                        break
+                    if later.role == "assistant":
+                        return later
                 return message
-        return assistants[-1]
+        return assistants[-1] if assistants else None
 
 
 def _judged(name: str, row: Any) -> ToolCall:

@@ -459,6 +459,13 @@ def tools_from_steps(
             tools.append(current)
             if notes is not None:
                 notes.extend(found)
+        elif kind == "tool":
+            current = None
+            if notes is not None:
+                raw_name = step.get("tool", step.get("name", step.get("tool_name")))
+                notes.append(
+                    f"a tool step without a tool name (a JSON {json_type(raw_name)}) was ignored"
+                )
         else:
             current = None
     return tools, errors
