@@ -331,6 +331,7 @@ def execute(
     )
     reader = threading.Thread(target=_pump, args=(proc.stdout, stream, show, clean), daemon=True)
     reader.start()
+    previous = _interrupt_on_termination()
     try:
         proc.wait(timeout=timeout)
     except subprocess.TimeoutExpired:
@@ -347,8 +348,29 @@ def execute(
         stop_group(proc)
         reader.join(timeout=KILL_GRACE)
         raise
+    finally:
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
     reader.join(timeout=KILL_GRACE)
     return proc.returncode, stream
+
+
+def _interrupt(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt
+
+
+def _interrupt_on_termination() -> dict[signal.Signals, Any]:
+    """SIGTERM and SIGHUP become Ctrl-C while the runner runs; returns the old handlers.
+
+    The runner has its own session, so a closed terminal or a cancelled CI job reaches intake
+    only: without this intake would die and leave the runner (a paid run) going on its own.
+    """
+    previous: dict[signal.Signals, Any] = {}
+    if threading.current_thread() is not threading.main_thread():
+        return previous
+    for sig in (signal.SIGTERM, signal.SIGHUP):
+        previous[sig] = signal.signal(sig, _interrupt)
+    return previous
 
 
 def find_scorecards(
