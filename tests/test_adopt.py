@@ -77,6 +77,20 @@ def test_bulk_adoption_writes_source_and_adopted_record(suite: Path, runner) -> 
     assert "adoption" in log.stdout
 
 
+def test_adopted_scenarios_are_not_counted_as_drafted_in_the_funnel(suite: Path, runner) -> None:
+    _legacy(suite, "case_one")
+    _legacy(suite, "case_two")
+    result = runner.invoke(
+        app, ["adopt", "scenarios/rag_quality", "--source", "synthetic", "--reviewer", "alice"]
+    )
+    assert result.exit_code == 0, result.output
+    report = json.loads(runner.invoke(app, ["report", "--format", "json"]).stdout)
+    # nothing went through intake's drafting: adoption is not a draft
+    assert report["funnel"]["drafted"] == 0
+    text = runner.invoke(app, ["report"]).stdout
+    assert "drafted 0 " in text
+
+
 def test_captured_from_gives_the_session_link(suite: Path, runner) -> None:
     path = _legacy(suite, "captured_case", CAPTURED, "captured")
     result = runner.invoke(
