@@ -263,14 +263,20 @@ def run_check(
         record = loaded.get(rec)
         if not rec.is_file():
             if "source" in data:
+                source = data["source"]
+                kind = source.get("type") if isinstance(source, dict) else None
+                if kind not in ("session", "issue", "hand", "synthetic"):
+                    kind = "TYPE"
                 add(
                     Finding(
                         "error",
                         rel(path),
                         1,
                         "no-record",
-                        "scenario carries a source but has no promotion record "
-                        "(add scenarios with `intake promote`)",
+                        "scenario carries a source but has no promotion record (new "
+                        "scenarios enter through `intake promote`; an existing one is "
+                        f"given a record by `intake adopt {rel(path)} --source {kind} "
+                        "--reviewer LOGIN`)",
                     )
                 )
             continue
