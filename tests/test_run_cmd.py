@@ -147,6 +147,22 @@ def test_local_tier_and_json(suite: Path, gaia: Path, backend: StatusServer, run
     }
 
 
+def test_a_run_that_was_not_judged_says_so(suite: Path, gaia: Path, runner,
+                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    """GAIA finished without judging (infrastructure): recorded, but a paid run that counts
+    for no gate is never reported as if it were an ordinary result."""
+    monkeypatch.setenv("FAKE_GAIA_STATUS", "INFRA_ERROR,PASS")
+    result = _run(runner, "--tier", "strong", "--iterations", "2")
+    assert result.exit_code == 0, result.stderr
+    first, second = _runs(suite)
+    assert (first.status, second.status) == ("INFRA_ERROR", "PASS")
+    assert (
+        f"note: run {first.run_id} was not judged (INFRA_ERROR): it counts for no gate; "
+        "its trace in the run folder says why"
+    ) in result.stderr
+    assert second.run_id not in result.stderr.split("note:", 1)[1].split("\n")[0]
+
+
 def test_a_paraphrasing_simulator_is_a_warning(suite: Path, gaia: Path, runner,
                                                monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("FAKE_GAIA_PARAPHRASE", "1")

@@ -47,7 +47,7 @@ from typing import Any
 
 from intake.config import Settings
 from intake.errors import EXIT_FINDINGS, IntakeError, NetworkError, SourceError, UsageError
-from intake.models import Run, RunTier, has_placeholder
+from intake.models import JUDGED_STATUSES, Run, RunTier, has_placeholder
 from intake.paths import display_path
 from intake.records import record_path
 from intake.runs.record import (
@@ -511,6 +511,11 @@ def run_draft(
             settings, scenario_id, card, tier, model=model, iteration=number, runner_exit=code
         )
         result.runs.append(run)
+        if run.status not in JUDGED_STATUSES:
+            result.notes.append(
+                f"run {run.run_id} was not judged ({run.status}): it counts for no gate; its "
+                "trace in the run folder says why"
+            )
     return result
 
 
