@@ -265,14 +265,20 @@ def run_check(
         record = loaded.get(rec)
         if not rec.is_file():
             if "source" in data:
+                source = data["source"]
+                kind = source.get("type") if isinstance(source, dict) else None
+                if kind not in ("session", "issue", "hand", "synthetic"):
+                    kind = "TYPE"
                 add(
                     Finding(
                         "error",
                         rel(path),
                         1,
                         "no-record",
-                        "scenario carries a source but has no promotion record "
-                        "(add scenarios with `intake promote`)",
+                        "scenario carries a source but has no promotion record (new "
+                        "scenarios enter through `intake promote`; an existing one is "
+                        f"given a record by `intake adopt {rel(path)} --source {kind} "
+                        "--reviewer LOGIN`)",
                     )
                 )
             continue
@@ -436,11 +442,17 @@ class Baseline:
     fingerprints: set[str]
 
 
-def _context(settings: Settings, hit: ScanHit) -> str:
-    """The finding's line with every finding on it replaced by its type, whitespace folded.
+def _context(settings: Settings, key: str, hit: ScanHit) -> str:
+    """The finding's line with every finding on it replaced by its type, whitespace folded,
+    then a one-byte keyed tag of each value.
 
-    The value itself never enters the fingerprint, and moving a line keeps its fingerprint.
+    Moving a line keeps its fingerprint. Another value in place of an accepted one changes it
+    (255 times in 256), while the tag is too short to confirm a guessed value from the
+    fingerprint and the key beside it.
     """
+    import hashlib
+    import hmac
+
     from intake.scrub import scrubber_for
 
     try:
@@ -449,9 +461,14 @@ def _context(settings: Settings, hit: ScanHit) -> str:
     except (OSError, UnicodeDecodeError):
         line = ""
     found = sorted(scrubber_for(settings).find(line), key=lambda f: f.start, reverse=True)
+    tags = sorted(
+        hmac.new(bytes.fromhex(key), line[f.start : f.end].encode("utf-8"), hashlib.sha256)
+        .hexdigest()[:2]
+        for f in found
+    )
     for f in found:
         line = line[: f.start] + f"<{f.entity_type}>" + line[f.end :]
-    return " ".join(line.split())
+    return "\0".join([" ".join(line.split()), *tags])
 
 
 def fingerprint(settings: Settings, key: str, hit: ScanHit) -> str:
@@ -459,7 +476,7 @@ def fingerprint(settings: Settings, key: str, hit: ScanHit) -> str:
     import hashlib
     import hmac
 
-    message = "\0".join((hit.kind, hit.file, _context(settings, hit))).encode("utf-8")
+    message = "\0".join((hit.kind, hit.file, _context(settings, key, hit))).encode("utf-8")
     digest = hmac.new(bytes.fromhex(key), message, hashlib.sha256).hexdigest()
     return f"hmac-sha256:{digest}"
 

@@ -11,6 +11,7 @@ already safe (counts, ids, hashes, statuses).
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
@@ -84,6 +85,7 @@ def connect(path: Path) -> sqlite_utils.Database:
     """Open (creating if needed) and migrate the ledger at ``path``."""
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
+        _ignore_own_folder(path.parent)
         conn = sqlite3.connect(str(path), timeout=BUSY_TIMEOUT_S, isolation_level=None)
         conn.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT_S * 1000)}")
         conn.execute("PRAGMA journal_mode = WAL")
@@ -93,6 +95,19 @@ def connect(path: Path) -> sqlite_utils.Database:
     except (sqlite3.Error, OSError) as exc:
         raise LedgerError(f"cannot open the ledger: {exc}", where=str(path)) from None
     return db
+
+
+def _ignore_own_folder(folder: Path) -> None:
+    """``.intake/.gitignore`` ignoring everything in intake's own folder (the ledger, locks).
+
+    `intake init` adds the folder to the repository's .gitignore; a suite used without it
+    (GAIA's layout needs no configuration) must not offer the ledger to `git add -A` either.
+    Only the folder named ``.intake`` is intake's own: any other ledger folder is left alone.
+    """
+    ignore = folder / ".gitignore"
+    if folder.name == ".intake" and not ignore.exists():
+        with contextlib.suppress(OSError):
+            ignore.write_text("# written by intake: the ledger is derived, never committed\n*\n")
 
 
 def migrate(db: sqlite_utils.Database) -> list[str]:

@@ -263,6 +263,11 @@ def rename(settings: Settings, target: str, new_id: str, *, by: str | None) -> R
             )
             if p.exists()
         ]
+        if not taken:
+            from intake.promote import suite_duplicates
+
+            # a scenario whose file name differs from its id (GAIA has such) holds it too
+            taken = [settings.root / d for d in suite_duplicates(settings, new_id)]
         if taken:
             if taken[0] == dest and dest.read_bytes() == new_raw and _same_record(dest, renamed):
                 old_new = dest

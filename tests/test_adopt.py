@@ -77,6 +77,42 @@ def test_bulk_adoption_writes_source_and_adopted_record(suite: Path, runner) -> 
     assert "adoption" in log.stdout
 
 
+def test_adopted_scenarios_are_not_counted_as_drafted_in_the_funnel(suite: Path, runner) -> None:
+    _legacy(suite, "case_one")
+    _legacy(suite, "case_two")
+    result = runner.invoke(
+        app, ["adopt", "scenarios/rag_quality", "--source", "synthetic", "--reviewer", "alice"]
+    )
+    assert result.exit_code == 0, result.output
+    report = json.loads(runner.invoke(app, ["report", "--format", "json"]).stdout)
+    # nothing went through intake's drafting: adoption is not a draft
+    assert report["funnel"]["drafted"] == 0
+    text = runner.invoke(app, ["report"]).stdout
+    assert "drafted 0 " in text
+
+
+def test_a_hand_written_source_without_a_record_points_to_adopt(suite: Path, runner) -> None:
+    text = LEGACY.replace(
+        "category: rag_quality\n",
+        "category: rag_quality\nsource:\n  type: synthetic\n  link: adopted:x\n"
+        "difficulty_rationale: Two facts in two sections.\n",
+    )
+    path = _legacy(suite, "case_one", text)
+    checked = runner.invoke(app, ["check"])
+    assert checked.exit_code == 1
+    assert (
+        "scenarios/rag_quality/case_one.yaml:1: error: scenario carries a source but has no "
+        "promotion record (new scenarios enter through `intake promote`; an existing one is "
+        "given a record by `intake adopt scenarios/rag_quality/case_one.yaml --source "
+        "synthetic --reviewer LOGIN`)"
+    ) in checked.output
+    result = runner.invoke(
+        app, ["adopt", str(path), "--source", "synthetic", "--reviewer", "alice"]
+    )
+    assert result.exit_code == 0, result.output
+    assert runner.invoke(app, ["check"]).exit_code == 0
+
+
 def test_captured_from_gives_the_session_link(suite: Path, runner) -> None:
     path = _legacy(suite, "captured_case", CAPTURED, "captured")
     result = runner.invoke(

@@ -98,6 +98,28 @@ def test_baseline_accepts_known_findings_and_reports_new_ones(suite: Path, runne
     assert json.loads((suite / ".intake-baseline.json").read_text())["key"] == doc["key"]
 
 
+def test_baseline_does_not_accept_another_value_on_an_accepted_line(
+    suite: Path, runner
+) -> None:
+    """An accepted test address replaced by another one in place is a new finding (as in
+    detect-secrets, whose baseline is keyed by the secret), not silently accepted."""
+    path = _legacy(suite, "legacy_1", who="boss@acmeco.com")
+    assert runner.invoke(app, ["check", "--update-baseline"]).exit_code == 0
+    # a fixed key (kept by a rewrite) whose one-byte tags of the two values differ
+    baseline = suite / ".intake-baseline.json"
+    doc = json.loads(baseline.read_text())
+    baseline.write_text(json.dumps({**doc, "key": "00" * 32}))
+    assert runner.invoke(app, ["check", "--update-baseline"]).exit_code == 0
+    assert json.loads(runner.invoke(app, ["check", "--format", "json"]).stdout)["baselined"] == 1
+    path.write_text(path.read_text().replace("boss@acmeco.com", "jane.doe@realcorp.com"))
+    result = json.loads(runner.invoke(app, ["check", "--format", "json"]).stdout)
+    assert result["baselined"] == 0
+    assert [(f["file"], f["line"]) for f in result["findings"] if f["code"] == "scrub"] == [
+        ("scenarios/memory/legacy_1.yaml", 8)
+    ]
+    assert "realcorp" not in (suite / ".intake-baseline.json").read_text()
+
+
 def test_baseline_never_accepts_draft_findings(suite: Path, runner) -> None:
     draft = write_pair(suite / "drafts", "open_case")
     draft.write_text(draft.read_text().replace("Summarize", "Mail boss@acmeco.com to"))

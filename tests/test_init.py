@@ -147,6 +147,29 @@ def test_unconfigured_gaia_layout_uses_gaia_folders(gaia_repo: Path, runner) -> 
     assert not (gaia_repo / "drafts").exists()
 
 
+def test_unconfigured_gaia_layout_keeps_the_ledger_out_of_git(gaia_repo: Path, runner) -> None:
+    """Without `intake init` nothing ignores .intake/: the ledger must not show up for
+    `git add -A` (it holds who did what; it is derived, never committed)."""
+    import subprocess
+
+    subprocess.run(["git", "init", "-q"], cwd=gaia_repo, check=True)
+    (gaia_repo / "eval" / "scenarios" / "rag_quality" / "case.yaml").write_text(
+        "id: case\ncategory: rag_quality\npersona: casual_user\n"
+        "setup:\n  index_documents: []\nturns:\n"
+        "  - turn: 1\n    objective: Ask.\n    success_criteria: Answers it.\n"
+    )
+    result = runner.invoke(
+        app, ["adopt", "eval/scenarios/rag_quality", "--source", "synthetic", "--reviewer", "bob"]
+    )
+    assert result.exit_code == 0, result.output
+    assert (gaia_repo / ".intake" / "ledger.db").is_file()
+    status = subprocess.run(
+        ["git", "status", "--porcelain", "--untracked-files=all"],
+        cwd=gaia_repo, check=True, capture_output=True, text=True,
+    ).stdout
+    assert ".intake/" not in status, status
+
+
 def test_report_on_named_folders_needs_no_suite(
     tmp_path: Path, runner, monkeypatch: pytest.MonkeyPatch
 ) -> None:

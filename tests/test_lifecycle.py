@@ -167,6 +167,23 @@ def test_rename_bad_input(suite: Path, runner) -> None:
     assert (suite / "drafts" / "one.yaml").read_bytes() == before
 
 
+def test_rename_onto_the_id_of_a_scenario_under_another_file_name(suite: Path, runner) -> None:
+    """GAIA's mcp_reliability/complex_conditional_tool.yaml has id mcp_conditional_tool."""
+    write_pair(suite / "drafts", "one")
+    legacy = suite / "scenarios" / "mcp_reliability" / "complex_conditional_tool.yaml"
+    legacy.parent.mkdir(parents=True)
+    legacy.write_text("id: mcp_conditional_tool\ncategory: mcp_reliability\n")
+    before = (suite / "drafts" / "one.yaml").read_bytes()
+    result = runner.invoke(app, ["rename", "one", "mcp_conditional_tool"])
+    assert result.exit_code == 2, result.output
+    assert result.stderr == (
+        "error: a draft or scenario with the new id exists already "
+        "(scenarios/mcp_reliability/complex_conditional_tool.yaml)\n"
+    )
+    assert (suite / "drafts" / "one.yaml").read_bytes() == before
+    assert not (suite / "drafts" / "mcp_conditional_tool.yaml").exists()
+
+
 def test_rubric_gate_and_report_distribution(suite: Path, runner) -> None:
     pyproject = suite / "pyproject.toml"
     pyproject.write_text(pyproject.read_text() + "require_rubric = true\n")

@@ -8,6 +8,7 @@ the backend is ``tests/status_server.py`` on 127.0.0.1 answering ``/api/system/s
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import signal
@@ -144,6 +145,22 @@ def test_local_tier_and_json(suite: Path, gaia: Path, backend: StatusServer, run
     assert doc["stats"] == {
         "tier": "local", "runs": 1, "passes": 0, "pass_rate": 0.0, "pass_hat_k": 0.0, "k": 1
     }
+
+
+def test_a_run_that_was_not_judged_says_so(suite: Path, gaia: Path, runner,
+                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    """GAIA finished without judging (infrastructure): recorded, but a paid run that counts
+    for no gate is never reported as if it were an ordinary result."""
+    monkeypatch.setenv("FAKE_GAIA_STATUS", "INFRA_ERROR,PASS")
+    result = _run(runner, "--tier", "strong", "--iterations", "2")
+    assert result.exit_code == 0, result.stderr
+    first, second = _runs(suite)
+    assert (first.status, second.status) == ("INFRA_ERROR", "PASS")
+    assert (
+        f"note: run {first.run_id} was not judged (INFRA_ERROR): it counts for no gate; "
+        "its trace in the run folder says why"
+    ) in result.stderr
+    assert second.run_id not in result.stderr.split("note:", 1)[1].split("\n")[0]
 
 
 def test_a_paraphrasing_simulator_is_a_warning(suite: Path, gaia: Path, runner,
@@ -380,6 +397,44 @@ def test_ctrl_c_stops_the_runners_process_group_and_records_nothing(
     assert runner_pid  # recorded by the runner itself
     assert _runs(suite) == []
     assert not list((suite / "eval" / "results").glob("eval-*/scorecard.json"))
+
+
+@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGHUP])
+def test_a_terminated_intake_stops_the_runner_too(
+    suite: Path, gaia: Path, sig: signal.Signals
+) -> None:
+    """The runner has its own session: a closed terminal (SIGHUP) or a cancelled CI job
+    (SIGTERM) reaches intake only, so intake must stop the runner's group, not orphan it."""
+    env = {**os.environ, "FAKE_GAIA_HANG": "60", "PYTHONPATH": str(REPO)}
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "intake", "run", DRAFT, "--tier", "strong"],
+        cwd=suite, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )
+    deadline = time.monotonic() + 60
+    children: list[int] = []
+    while time.monotonic() < deadline and not children:
+        time.sleep(0.1)
+        if gaia.exists():
+            try:
+                children = json.loads(gaia.read_text()).get("child_pids", [])
+            except json.JSONDecodeError:
+                children = []
+    assert children, "the stand-in runner never started its child"
+    argv = json.loads(gaia.read_text())["argv"]
+    folder = Path(argv[argv.index("--scenario-dir") + 1])
+    proc.send_signal(sig)
+    _, stderr = proc.communicate(timeout=30)
+    time.sleep(0.2)
+    try:
+        assert proc.returncode == 130, stderr
+        assert stderr.splitlines()[-1] == "interrupted"
+        assert not any(_alive(pid) for pid in children)
+        assert not folder.exists(), "the draft's copy is left in the temporary folder"
+        assert _runs(suite) == []
+    finally:
+        for pid in children:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGKILL)
 
 
 # --- finding the scorecards -----------------------------------------------------------------

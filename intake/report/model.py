@@ -549,11 +549,13 @@ def _funnel(
     for scenario in scenarios:
         if scenario.record is None or scenario.data is None:
             continue
+        if scenario.record.adopted and scenario.record.promoted_at is None:
+            continue  # adopted as it was: never drafted through intake
         key = scenario.record.id or str(scenario.data.get("id"))
         items.setdefault(key, _Item()).absorb(scenario.record)
     first_seen: dict[str, datetime] = {}
     for event in sorted(events or (), key=lambda e: e.at or datetime.max.replace(tzinfo=UTC)):
-        if not event.scenario_id:
+        if not event.scenario_id or event.kind == "adoption":
             continue
         item = items.setdefault(event.scenario_id, _Item())
         if event.at is not None:

@@ -47,7 +47,7 @@ from typing import Any
 
 from intake.config import Settings
 from intake.errors import EXIT_FINDINGS, IntakeError, NetworkError, SourceError, UsageError
-from intake.models import Run, RunTier, has_placeholder
+from intake.models import JUDGED_STATUSES, Run, RunTier, has_placeholder
 from intake.paths import display_path
 from intake.records import record_path
 from intake.runs.record import (
@@ -331,6 +331,7 @@ def execute(
     )
     reader = threading.Thread(target=_pump, args=(proc.stdout, stream, show, clean), daemon=True)
     reader.start()
+    previous = _interrupt_on_termination()
     try:
         proc.wait(timeout=timeout)
     except subprocess.TimeoutExpired:
@@ -347,8 +348,29 @@ def execute(
         stop_group(proc)
         reader.join(timeout=KILL_GRACE)
         raise
+    finally:
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
     reader.join(timeout=KILL_GRACE)
     return proc.returncode, stream
+
+
+def _interrupt(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt
+
+
+def _interrupt_on_termination() -> dict[signal.Signals, Any]:
+    """SIGTERM and SIGHUP become Ctrl-C while the runner runs; returns the old handlers.
+
+    The runner has its own session, so a closed terminal or a cancelled CI job reaches intake
+    only: without this intake would die and leave the runner (a paid run) going on its own.
+    """
+    previous: dict[signal.Signals, Any] = {}
+    if threading.current_thread() is not threading.main_thread():
+        return previous
+    for sig in (signal.SIGTERM, signal.SIGHUP):
+        previous[sig] = signal.signal(sig, _interrupt)
+    return previous
 
 
 def find_scorecards(
@@ -489,6 +511,11 @@ def run_draft(
             settings, scenario_id, card, tier, model=model, iteration=number, runner_exit=code
         )
         result.runs.append(run)
+        if run.status not in JUDGED_STATUSES:
+            result.notes.append(
+                f"run {run.run_id} was not judged ({run.status}): it counts for no gate; its "
+                "trace in the run folder says why"
+            )
     return result
 
 
