@@ -42,6 +42,7 @@ import regex
 
 from intake.errors import ConfigError, InputError, ScrubError
 from intake.models import ScrubReport, ScrubSpan
+from intake.scrub.context import load_secret_names
 from intake.scrub.definitions import (
     SCRUBBER_VERSION,
     _load_allow_rules,
@@ -215,7 +216,8 @@ class Scrubber:
         from presidio_analyzer.nlp_engine import NlpEngineProvider  # noqa: TID251
         from presidio_analyzer.recognizer_registry import RecognizerRegistryProvider  # noqa: TID251
 
-        # Importing it registers the `type: predefined` classes.
+        # Importing them registers the `type: predefined` classes.
+        from intake.scrub.context import IntakeAssignedSecretRecognizer
         from intake.scrub.recognizers import FastPatternRecognizer
 
         # A module global read at match time; Presidio's default is 60 s per pattern.
@@ -272,6 +274,7 @@ class Scrubber:
         registry_file = self.scrubbers_dir / "recognizers.yaml"
         if not registry_file.is_file():
             raise ConfigError("recognizer registry is missing", where=str(registry_file))
+        self.secret_names = load_secret_names(self.scrubbers_dir / "secret_names.yaml")
         try:
             registry = RecognizerRegistryProvider(
                 conf_file=str(registry_file)
@@ -290,6 +293,8 @@ class Scrubber:
                 recognizer.__class__ = FastPatternRecognizer
             if isinstance(recognizer, FastPatternRecognizer):
                 recognizer.stock_analysis = not self.fast
+            if isinstance(recognizer, IntakeAssignedSecretRecognizer):
+                recognizer.configure(self.secret_names)
         nlp_engine = self._nlp_engine(NlpEngineProvider, registry)
         logger = logging.getLogger("presidio-analyzer")
         if self._trap not in logger.handlers:

@@ -408,7 +408,7 @@ class IntakeGenericSecretRecognizer(_CheckedRecognizer):
         (
             "assignment",
             _NAME + r"[\"']?+[ \t]*+(?::=|=>|[:=])[ \t]*+(?:\\?[\"'])?+\K"
-            r"[^\s\"'`,;<>(){}\[\]\\]{6,}+",
+            r"[^\s\"'`,;&<>(){}\[\]\\]{6,}+",
             0.6,
         ),
         (
