@@ -499,7 +499,8 @@ class Scrubber:
         refuse_oversized(len(text), "text", where=where, limit=self.max_chars)
         if not text.strip():
             return []
-        return self._resolve(self._tidy(text, self._raw_candidates(text, where)))
+        resolved = self._resolve(self._tidy(text, self._raw_candidates(text, where)))
+        return [c for c in resolved if not c.entity_type.startswith("KEEP_")]
 
     # -- fixtures ----------------------------------------------------------------------
 

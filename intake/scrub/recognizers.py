@@ -548,7 +548,7 @@ class IntakeHighEntropyRecognizer(_CheckedRecognizer):
     PATTERNS = (
         (
             "high_entropy",
-            r"(?<![A-Za-z0-9+/=_-])[A-Za-z0-9+/_-]{32,}+={0,2}+(?![A-Za-z0-9+/=_-])",
+            r"(?<![A-Za-z0-9+/=_.-])[A-Za-z0-9+/_-]{32,}+={0,2}+(?![A-Za-z0-9+/=_-])",
             0.4,
         ),
     )
