@@ -142,20 +142,6 @@ def test_property_all_kinds_by_contexts(
 
 
 KNOWN_MISSES: set[tuple[str, str]] = {
-    ("aws_secret", "header_set_cookie"),
-    ("ec_private_key", "json_double_escaped"),
-    ("email_idn_cjk", "header"),
-    ("email_idn_cjk", "json"),
-    ("email_idn_cjk", "prose"),
-    ("email_idn_unicode", "header"),
-    ("email_idn_unicode", "json"),
-    ("email_idn_unicode", "prose"),
-    ("encrypted_private_key", "json_double_escaped"),
-    ("hex32", "header_set_cookie"),
-    ("hex32", "url_empty_user"),
-    ("hex_secret", "header_set_cookie"),
-    ("hex_secret", "url_empty_user"),
-    ("openssh_private_key", "json_double_escaped"),
     ("path_file_url_localhost", "user0"),
     ("path_file_url_localhost", "user1"),
     ("path_file_url_localhost", "user2"),
@@ -188,19 +174,6 @@ KNOWN_MISSES: set[tuple[str, str]] = {
     ("path_windows_double_escaped", "user1"),
     ("path_windows_double_escaped", "user2"),
     ("path_windows_double_escaped", "user3"),
-    ("pgp_private_key", "json_double_escaped"),
-    ("pkcs8_private_key", "json_double_escaped"),
-    ("putty_ppk", "crlf"),
-    ("putty_ppk", "indented_yaml"),
-    ("putty_ppk", "json_double_escaped"),
-    ("putty_ppk", "json_escaped"),
-    ("putty_ppk", "raw"),
-    ("random_b64", "header_set_cookie"),
-    ("random_b64", "url_empty_user"),
-    ("rsa_private_key", "json_double_escaped"),
-    ("short", "url_empty_user"),
-    ("symbols", "ini"),
-    ("symbols", "url_empty_user"),
     ("user_name_from_env_user", "alice"),
     ("user_name_from_env_user", "jdoe"),
     ("user_name_from_env_user", "maria"),
@@ -216,10 +189,6 @@ KNOWN_MISSES: set[tuple[str, str]] = {
     ("user_name_from_prompt", "alice"),
     ("user_name_from_prompt", "jdoe"),
     ("user_name_from_prompt", "maria"),
-    ("uuid_key", "header_set_cookie"),
-    ("uuid_key", "url_empty_user"),
-    ("word_dotted", "url_empty_user"),
-    ("word_letters", "url_empty_user"),
 }
 KNOWN_DECOYS_TOUCHED: set[tuple[str, str]] = set()
 KNOWN_AROUND_TOUCHED: set[tuple[str, str]] = {
@@ -232,11 +201,4 @@ KNOWN_AROUND_TOUCHED: set[tuple[str, str]] = {
     ("path_windows_before_escaped_newline", "user2"),
     ("path_windows_before_escaped_newline", "user3"),
 }
-KNOWN_NOT_IDEMPOTENT: set[tuple[str, str]] = {
-    ("ec_private_key", "json_double_escaped"),
-    ("encrypted_private_key", "json_double_escaped"),
-    ("openssh_private_key", "json_double_escaped"),
-    ("pgp_private_key", "json_double_escaped"),
-    ("pkcs8_private_key", "json_double_escaped"),
-    ("rsa_private_key", "json_double_escaped"),
-}
+KNOWN_NOT_IDEMPOTENT: set[tuple[str, str]] = set()

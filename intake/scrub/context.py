@@ -79,7 +79,7 @@ class SecretNames:
         segs = name_segments(name)
         for i, seg in enumerate(segs):
             spans = []
-            if seg in self.words or (
+            if seg in self.words or seg in self.shaped or (
                 seg not in self.not_names and any(seg.endswith(s) for s in self.suffixes)
             ):
                 spans.append((i, i + 1))
@@ -297,7 +297,7 @@ _AUTH_SCHEMES = regex.compile(
     r"|sharedaccesssignature)[ \t]++"
 )
 _LINE_PREFIX = regex.compile(
-    r"^[ \t]*+(?:export[ \t]++|set[ \t]++|-[ \t]++|\$env:|>[ \t]*+|<[ \t]*+)?$"
+    r"[ \t]*+(?:export[ \t]++|set[ \t]++|-[ \t]++|\$env:|>[ \t]*+|<[ \t]*+)?$"
 )
 _COMMENT_REST = regex.compile(r"^[ \t]*+(?:[#;].*+|//.*+)?$")
 

@@ -161,6 +161,10 @@ class _WarningTrap(logging.Handler):
             records.append(record)
 
 
+_KEY_SEP = regex.compile(r"(?:\r?\n|(?:(?:\\)?\\r)?(?:\\)?\\n)[ \t]*+")
+"""A line break inside a key block: real, JSON-escaped or double-escaped, with indentation."""
+
+
 class _Candidate(NamedTuple):
     """A detected span before replacement (a tuple: cheap to build, one per regex match)."""
 
@@ -561,16 +565,22 @@ class Scrubber:
         return mapping.get(original, make)
 
     def _key_fixture(self, original: str, m: FixtureMap) -> str:
-        lines = regex.split(r"(\r?\n|(?:\\r)?\\n)", original)
-        header = lines[0]
-        sep = lines[1] if len(lines) > 1 else "\n"
-        footer_m = regex.search(r"-----END [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----\s*$", original)
-        if header.count("-----") > 2:  # one-line paste: BEGIN ... END on one line
-            begin = regex.match(r"-----BEGIN [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----", header)
-            header = begin.group(0) if begin else header
-            sep = " "
+        """The BEGIN line, one FAKE line and the END line, with the original's line breaks.
+
+        The separator is kept as it was, indentation included (a key in a YAML block stays
+        indented, a JSON-escaped or double-escaped one stays escaped); a .ppk keeps its first
+        line; a one-line paste stays on one line.
+        """
         marker = self.fixtures.marker
         body = m.number("__secret__", lambda n: _fill(marker, n, 64))
+        first = _KEY_SEP.search(original)
+        footer_m = regex.search(r"-----END [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----\s*$", original)
+        header = original[: first.start()] if first else original
+        if first is None or header.count("-----") > 2:  # one-line paste: BEGIN ... END
+            begin = regex.match(r"-----BEGIN [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----", original)
+            out = f"{begin.group(0) if begin else header} {body}"
+            return out + (f" {footer_m.group(0).strip()}" if footer_m else "")
+        sep = first.group(0)
         out = f"{header}{sep}{body}"
         if footer_m:
             out += f"{sep}{footer_m.group(0).strip()}"

@@ -252,7 +252,7 @@ class IntakeEmailRecognizer(FastPatternRecognizer):
     """
 
     PATTERN = (
-        r"[\w.+-](?<![\w.+-][\w.+-])[\w.+-]*+@[A-Za-z0-9][A-Za-z0-9-]*+(?:\.[A-Za-z0-9-]++)++"
+        r"[\w.+-](?<![\w.+-][\w.+-])[\w.+-]*+@[\p{L}\p{N}][\p{L}\p{N}-]*+(?:\.[\p{L}\p{N}-]++)++"
     )
     """The local part starts only where a run of local-part characters starts (the look-behind
     follows the first character, so it costs one test per candidate): one scan per run, linear
@@ -533,7 +533,7 @@ class IntakeUrlCredentialsRecognizer(_CheckedRecognizer):
     PATTERNS = (
         (
             "url_password",
-            r"\b[A-Za-z][A-Za-z0-9+.-]*+://[^\s:/@\"'`<>]++:\K[^\s/@\"'`<>]++(?=@[A-Za-z0-9\[])",
+            r"\b[A-Za-z][A-Za-z0-9+.-]*+://[^\s:/@\"'`<>]*+:\K[^\s/@\"'`<>]++(?=@[A-Za-z0-9\[])",
             0.85,
         ),
     )
