@@ -161,6 +161,23 @@ class _WarningTrap(logging.Handler):
             records.append(record)
 
 
+_PERCENT_SLASH = regex.compile(r"%2[Ff]")
+
+
+def _unescape_path(path: str) -> tuple[str, Callable[[str], str] | None]:
+    """A path written escaped (``\\/``, ``%2F``, ``John\\ Smith``, ``C:\\\\\\\\Users``) made plain,
+    and the function that escapes a plain path the same way (None when it was plain)."""
+    if "\\/" in path:
+        return path.replace("\\/", "/"), lambda p: p.replace("/", "\\/")
+    if path[:3] in ("%2F", "%2f"):
+        return _PERCENT_SLASH.sub("/", path), lambda p: p.replace("/", "%2F")
+    if "\\\\\\\\" in path:
+        return path.replace("\\\\\\\\", "\\"), lambda p: p.replace("\\", "\\\\\\\\")
+    if "\\ " in path and path.startswith("/"):
+        return path.replace("\\ ", " "), lambda p: p.replace(" ", "\\ ")
+    return path, None
+
+
 _KEY_SEP = regex.compile(r"(?:\r?\n|(?:(?:\\)?\\r)?(?:\\)?\\n)[ \t]*+")
 """A line break inside a key block: real, JSON-escaped or double-escaped, with indentation."""
 
@@ -430,6 +447,10 @@ class Scrubber:
                 span = text[start:end]
                 if any(p.search(span) for p in patterns):
                     continue
+                if entity_type == "FILE_PATH":
+                    plain, encode = _unescape_path(span)
+                    if encode is not None and any(p.search(plain) for p in patterns):
+                        continue
             append(_Candidate(entity_type, start, end, c.score))
         return kept
 
@@ -589,6 +610,12 @@ class Scrubber:
     def _path_fixture(
         self, original: str, inner: Sequence[tuple[int, int]], spec: _FixtureSpec, m: FixtureMap
     ) -> str:
+        plain, encode = _unescape_path(original)
+        if encode is not None:
+            # Work on the plain path, then write the fixture back in the original's escaping.
+            # Offsets of inner findings no longer apply: any inner finding replaces the name.
+            inner_plain = [(0, len(plain))] if inner else []
+            return encode(self._path_fixture(plain, inner_plain, spec, m))
         root, middle, base = _split_path(original)
         new_root = _fixture_root(root)
         sep = _path_separator(original[len(root) :]) or _path_separator(root[2:]) or "/"
