@@ -634,7 +634,7 @@ def _path_cells(rng: random.Random) -> list[Cell]:
                 .k('\\"}"}\n')
             ),
             "file_url_localhost": lambda d, u=u: (
-                d.k("see ").v(f"file://localhost/Users/{u}/proj/a.md").k("\n")
+                d.k("see file://localhost").v(f"/Users/{u}/proj/a.md").k("\n")
             ),
             "vscode_url": lambda d, u=u: (
                 d.k("[open](vscode://file").v(f"/Users/{u}/proj/a.py:12:3").k(")\n")

@@ -163,6 +163,120 @@ class _WarningTrap(logging.Handler):
 
 _PERCENT_SLASH = regex.compile(r"%2[Ff]")
 
+_USER_FROM_PATH = regex.compile(
+    r"(?:^|/|\\)(?:home|Users|Volumes/[^/]++/Users|mnt/[a-z]/Users)(?:/|\\++)([^/\\\s:]++)",
+    regex.I,
+)
+_USER_FROM_ENV = regex.compile(
+    r"\b(?:USER|LOGNAME|USERNAME)=[\"']?+([A-Za-z][A-Za-z0-9._-]{1,31}+)"
+)
+_USER_FROM_PROMPT = regex.compile(
+    r"(?:^|(?<=\n))([a-z_][a-z0-9._-]{1,31}+)@[A-Za-z0-9][A-Za-z0-9.-]*+:[~/]"
+)
+_NOT_USER_NAMES = frozenset(
+    [
+        "root",
+        "user",
+        "users",
+        "admin",
+        "administrator",
+        "ubuntu",
+        "debian",
+        "runner",
+        "vscode",
+        "node",
+        "app",
+        "jenkins",
+        "git",
+        "www-data",
+        "nobody",
+        "docker",
+        "ec2-user",
+        "codespace",
+        "codespaces",
+        "dev",
+        "test",
+        "tests",
+        "home",
+        "shared",
+        "public",
+        "default",
+        "guest",
+        "local",
+        "lib",
+        "bin",
+        "build",
+        "ci",
+        "gitpod",
+        "vagrant",
+        "pi",
+        "centos",
+        "fedora",
+        "alpine",
+        "postgres",
+        "mysql",
+        "redis",
+        "nginx",
+        "apache",
+        "daemon",
+        "system",
+        "service",
+        "services",
+        "project",
+        "projects",
+        "desktop",
+        "documents",
+        "downloads",
+        "library",
+        "applications",
+        "temp",
+        "tmp",
+        "data",
+        "work",
+        "workspace",
+        "src",
+        "code",
+        "repos",
+    ]
+)
+"""Account names shared by everyone (or folder names): learning them would replace words."""
+_FIXTURE_USER = regex.compile(r"^user[0-9]*+$")
+
+
+def learn_user_names(text: str, cands: Sequence[_Candidate]) -> frozenset[str]:
+    """User names a text gives away: home folders of its paths, ``USER=``, a prompt ``u@host:``.
+
+    A name is learned only when it is at least 3 characters, not a shared account or folder
+    name (``root``, ``runner``, ``Shared``) and not a fixture (``user1``).
+    """
+    found: set[str] = set()
+    for c in cands:
+        if c.entity_type == "FILE_PATH":
+            plain, _ = _unescape_path(text[c.start : c.end])
+            m = _USER_FROM_PATH.search(plain)
+            if m:
+                found.add(m.group(1).replace("\\ ", " "))
+    if "=" in text:
+        found.update(m.group(1) for m in _USER_FROM_ENV.finditer(text))
+    if "@" in text:
+        found.update(m.group(1) for m in _USER_FROM_PROMPT.finditer(text))
+    return frozenset(
+        n.lower()
+        for n in found
+        if len(n) >= 3
+        and n.lower() not in _NOT_USER_NAMES
+        and not _FIXTURE_USER.match(n.lower())
+        and "FAKE" not in n
+        and not n.isdigit()
+    )
+
+
+def user_name_spans(text: str, names: frozenset[str]) -> list[tuple[int, int]]:
+    """Every occurrence of a learned name as a word of its own (``notes_alice.txt`` too)."""
+    alternatives = "|".join(regex.escape(n) for n in sorted(names, key=len, reverse=True))
+    rx = regex.compile(rf"(?<![A-Za-z0-9])(?:{alternatives})(?![A-Za-z0-9])", regex.I)
+    return [m.span() for m in rx.finditer(text)]
+
 
 def _unescape_path(path: str) -> tuple[str, Callable[[str], str] | None]:
     """A path written escaped (``\\/``, ``%2F``, ``John\\ Smith``, ``C:\\\\\\\\Users``) made plain,
@@ -520,12 +634,38 @@ class Scrubber:
             )
         return sorted(accepted, key=lambda c: c.start)
 
-    def _detect(self, text: str, where: str) -> list[_Candidate]:
+    def _detect(
+        self, text: str, where: str, names: frozenset[str] | None = None
+    ) -> list[_Candidate]:
+        """The findings in ``text``; ``names`` are user names learned elsewhere in the draft."""
+        cands = self._candidates(text, where)
+        return self._finish(text, cands, (names or frozenset()) | learn_user_names(text, cands))
+
+    def _candidates(self, text: str, where: str) -> list[_Candidate]:
         refuse_oversized(len(text), "text", where=where, limit=self.max_chars)
         if not text.strip():
             return []
-        resolved = self._resolve(self._tidy(text, self._raw_candidates(text, where)))
+        return self._tidy(text, self._raw_candidates(text, where))
+
+    def _finish(
+        self, text: str, cands: list[_Candidate], names: frozenset[str]
+    ) -> list[_Candidate]:
+        if names:
+            cands = cands + [
+                _Candidate("USER_NAME", s, e, 0.5) for s, e in user_name_spans(text, names)
+            ]
+        resolved = self._resolve(cands)
         return [c for c in resolved if not c.entity_type.startswith("KEEP_")]
+
+    def _detect_many(self, items: Sequence[tuple[str, str]]) -> list[list[_Candidate]]:
+        """Findings for many texts of one draft: a user name learned in one is private in all."""
+        raw = [self._candidates(text, where) for where, text in items]
+        names: frozenset[str] = frozenset()
+        for (_, text), cands in zip(items, raw, strict=True):
+            names |= learn_user_names(text, cands)
+        return [
+            self._finish(text, cands, names) for (_, text), cands in zip(items, raw, strict=True)
+        ]
 
     # -- fixtures ----------------------------------------------------------------------
 
@@ -537,6 +677,8 @@ class Scrubber:
             # keeps the encoding: zelda%40kestrel-mail.com -> user1%40example.com.
             plain = _ENCODED_PLUS.sub("+", original).replace("%40", "@")
             return self._fixture(entity_type, plain, inner, mapping).replace("@", "%40")
+        if entity_type == "USER_NAME" and original != original.lower():
+            return self._fixture(entity_type, original.lower(), inner, mapping)
         spec = self.fixtures.spec(entity_type)
         if spec.style == "token" and "\n" in original:
             # A token wrapped by a terminal: the fixture is that of the joined token, on one
@@ -817,7 +959,7 @@ def scrub_tree(
     mapping = mapping or FixtureMap()
     strings = list(_strings(obj))
     mapping.reserve([s for _, s in strings])
-    detected = [scrubber._detect(text, where) for where, text in strings]
+    detected = scrubber._detect_many(strings)
     queue = iter(zip(strings, detected, strict=True))
     findings: list[Finding] = []
 
