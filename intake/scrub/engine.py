@@ -42,7 +42,7 @@ import regex
 
 from intake.errors import ConfigError, InputError, ScrubError
 from intake.models import ScrubReport, ScrubSpan
-from intake.scrub.context import load_secret_names
+from intake.scrub.context import load_secret_names, name_segments
 from intake.scrub.definitions import (
     SCRUBBER_VERSION,
     _load_allow_rules,
@@ -162,6 +162,7 @@ class _WarningTrap(logging.Handler):
 
 
 _PERCENT_SLASH = regex.compile(r"%2[Ff]")
+_UUID = regex.compile(r"^[0-9a-fA-F]{8}(?:-[0-9a-fA-F]{4}){3}-[0-9a-fA-F]{12}$")
 
 _USER_FROM_PATH = regex.compile(
     r"(?:^|/|\\)(?:home|Users|Volumes/[^/]++/Users|mnt/[a-z]/Users)(?:/|\\++)([^/\\\s:]++)",
@@ -657,6 +658,38 @@ class Scrubber:
         resolved = self._resolve(cands)
         return [c for c in resolved if not c.entity_type.startswith("KEEP_")]
 
+    def _with_key_context(self, text: str, key: str, cands: list[_Candidate]) -> list[_Candidate]:
+        """A structured value under a secret-bearing key is a secret as a whole.
+
+        ``{"GITHUB_OAUTH_CLIENT_SECRET": "<hex>"}`` parsed from JSON or YAML: the key is the
+        context the text scan may not see (escapes, folding, a key far above the value).
+        """
+        from intake.scrub.context import literal_secret
+
+        names = self.secret_names
+        if any(c.start == 0 and c.end == len(text) for c in cands):
+            return cands
+        if not names.is_secret_name(key):
+            return cands
+        if names.needs_shape(key):
+            from intake.scrub.context import _TOKEN_SHAPE
+
+            if not _TOKEN_SHAPE.match(text):
+                return cands
+        value = text.strip()
+        if not value or not literal_secret(value, quoted=False, stems=names.stems):
+            return cands
+        if _UUID.match(value) and name_segments(key)[-2:] in (["session", "id"], ["sessionid"]):
+            return cands  # a session's own UUID (GAIA's, in a draft's details) is provenance
+        if self._allowed("GENERIC_SECRET", value):
+            return cands
+        start = text.index(value)
+        whole = _Candidate("GENERIC_SECRET", start, start + len(value), 0.6)
+        return self._resolve([*cands, whole])
+
+    def _allowed(self, entity_type: str, span: str) -> bool:
+        return any(p.search(span) for p in self._allow_patterns(entity_type))
+
     def _detect_many(self, items: Sequence[tuple[str, str]]) -> list[list[_Candidate]]:
         """Findings for many texts of one draft: a user name learned in one is private in all."""
         raw = [self._candidates(text, where) for where, text in items]
@@ -888,6 +921,23 @@ def _strings(obj: Any, where: str = "$") -> Iterator[tuple[str, str]]:
             yield from _strings(v, f"{where}[{i}]")
 
 
+def _value_keys(obj: Any) -> Iterator[str | None]:
+    """For every string ``_strings`` yields, in the same order: its mapping key, if a value."""
+    if isinstance(obj, str):
+        yield None
+    elif isinstance(obj, dict):
+        for k, v in obj.items():
+            if isinstance(k, str):
+                yield None
+            if isinstance(v, str):
+                yield k if isinstance(k, str) else None
+            else:
+                yield from _value_keys(v)
+    elif isinstance(obj, (list, tuple)):
+        for v in obj:
+            yield from _value_keys(v)
+
+
 def _same_str_type(old: str, new: str) -> str:
     if type(old) is str or old == new:
         return new if type(old) is str else old
@@ -960,6 +1010,9 @@ def scrub_tree(
     strings = list(_strings(obj))
     mapping.reserve([s for _, s in strings])
     detected = scrubber._detect_many(strings)
+    for i, key in enumerate(_value_keys(obj)):
+        if key is not None:
+            detected[i] = scrubber._with_key_context(strings[i][1], key, detected[i])
     queue = iter(zip(strings, detected, strict=True))
     findings: list[Finding] = []
 
@@ -996,9 +1049,14 @@ def check_tree(obj: Any, *, scrubber: Scrubber | None = None) -> list[Finding]:
     scrubber = scrubber or get_scrubber()
     findings: list[Finding] = []
 
-    def walk(node: Any, path: str) -> None:
+    def walk(node: Any, path: str, key: str | None = None) -> None:
         if isinstance(node, str):
-            findings.extend(scrubber.find(node, json_path=path))
+            found = scrubber.find(node, json_path=path)
+            if key is not None:
+                cands = [_Candidate(f.entity_type, f.start, f.end, 0.5) for f in found]
+                cands = scrubber._with_key_context(node, key, cands)
+                found = [Finding(c.entity_type, c.start, c.end, path) for c in cands]
+            findings.extend(found)
         elif isinstance(node, dict):
             for i, (k, v) in enumerate(node.items()):
                 child = _child_path(path, k) if not isinstance(k, str) else None
@@ -1006,7 +1064,7 @@ def check_tree(obj: Any, *, scrubber: Scrubber | None = None) -> list[Finding]:
                     key_findings = scrubber.find(k, json_path=f"{path}{{#{i}}}~")
                     findings.extend(key_findings)
                     child = f"{path}{{#{i}}}" if key_findings else _child_path(path, k)
-                walk(v, child or path)
+                walk(v, child or path, k if isinstance(k, str) else None)
         elif isinstance(node, (list, tuple)):
             for i, v in enumerate(node):
                 walk(v, _child_path(path, i))
