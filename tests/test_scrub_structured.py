@@ -95,3 +95,27 @@ def test_a_cut_never_leaves_part_of_a_token() -> None:
     assert cut_before_token("pdf_summary_loops_with_reading", 20, words=True) == "pdf_summary_loops"
     assert cut_before_token("short", 20) == "short"
     assert cut_before_token("ab cd", 2) == "ab"
+
+
+def test_base64_secrets_become_the_base64_of_their_fixture(scrubber: Scrubber) -> None:
+    import base64
+    import re
+
+    from tests.scrub_matrix import build_matrix
+
+    for cell in [c for c in build_matrix() if c.family == "encoded"]:
+        out = scrubber.scrub_text(cell.text).text
+        assert all(v not in out for v in cell.planted), cell.kind
+        decoded = [out]
+        for _ in range(3):  # base64 inside base64 (.dockerconfigjson holds auth values)
+            decoded += [
+                base64.b64decode(t).decode("utf-8", "replace")
+                for d in decoded
+                for t in re.findall(r"[A-Za-z0-9+/]{12,}={0,2}", d)
+                if len(t) % 4 == 0
+            ]
+        assert any("FAKE" in d for d in decoded[1:]), cell.kind
+        assert scrubber.scrub_text(out).text == out and scrubber.find(out) == []
+    text = "Authorization: Basic " + base64.b64encode(b"admin:correct.horse_battery").decode()
+    out = scrubber.scrub_text(text).text
+    assert base64.b64decode(out.split()[-1]).decode().startswith("admin:FAKE")

@@ -28,6 +28,7 @@ Presidio is imported only when a ``Scrubber`` is built, so importing this module
 
 from __future__ import annotations
 
+import base64
 import copy
 import logging
 import os
@@ -162,6 +163,40 @@ class _WarningTrap(logging.Handler):
 
 
 _PERCENT_SLASH = regex.compile(r"%2[Ff]")
+_ENCODED_TYPES = frozenset({"GENERIC_SECRET", "BASIC_AUTH", "HIGH_ENTROPY_SECRET"})
+"""Secrets that may be base64 of text: replaced by the base64 of the scrubbed text."""
+_B64_TEXT = regex.compile(r"^[A-Za-z0-9+/]{8,}+={0,2}+$")
+
+
+_B64_RUN = regex.compile(r"[A-Za-z0-9+/]{12,}+={0,2}+")
+
+
+def _holds_marker(text: str, marker: str, depth: int = 3) -> bool:
+    """Whether ``text`` holds a fixture, also inside base64 nested up to ``depth`` deep."""
+    if marker in text:
+        return True
+    if depth <= 0:
+        return False
+    for m in _B64_RUN.finditer(text):
+        inner = _decode_b64_text(m.group(0))
+        if inner is not None and _holds_marker(inner, marker, depth - 1):
+            return True
+    return False
+
+
+def _decode_b64_text(value: str) -> str | None:
+    """The text a base64 value encodes (printable UTF-8, 4+ characters), else None."""
+    if len(value) % 4 or not _B64_TEXT.match(value):
+        return None
+    try:
+        text = base64.b64decode(value, validate=True).decode("utf-8")
+    except (ValueError, UnicodeDecodeError):
+        return None
+    if len(text) < 4 or not all(c.isprintable() or c in "\n\r\t" for c in text):
+        return None
+    return text
+
+
 _UUID = regex.compile(r"^[0-9a-fA-F]{8}(?:-[0-9a-fA-F]{4}){3}-[0-9a-fA-F]{12}$")
 
 _USER_FROM_PATH = regex.compile(
@@ -557,6 +592,8 @@ class Scrubber:
                     end -= 1
             if end <= start:
                 continue
+            if entity_type in _ENCODED_TYPES and self._encoded_fixture_span(text[start:end]):
+                continue
             patterns = allow(entity_type)
             if patterns:
                 span = text[start:end]
@@ -568,6 +605,13 @@ class Scrubber:
                         continue
             append(_Candidate(entity_type, start, end, c.score))
         return kept
+
+    def _encoded_fixture_span(self, span: str) -> bool:
+        """Whether ``span`` is base64 of text that is already scrubbed (one of our fixtures)."""
+        decoded = _decode_b64_text(span)
+        if decoded is None or not _holds_marker(decoded, self.fixtures.marker):
+            return False
+        return not self._detect(decoded, "$")
 
     def _resolve(self, cands: list[_Candidate]) -> list[_Candidate]:
         """Non-overlapping winners in text order (see fixtures.yaml ``priority``).
@@ -710,6 +754,12 @@ class Scrubber:
             # keeps the encoding: zelda%40kestrel-mail.com -> user1%40example.com.
             plain = _ENCODED_PLUS.sub("+", original).replace("%40", "@")
             return self._fixture(entity_type, plain, inner, mapping).replace("@", "%40")
+        if entity_type in _ENCODED_TYPES:
+            decoded = _decode_b64_text(original)
+            if decoded is not None:
+                return base64.b64encode(
+                    self._decoded_fixture(decoded, mapping).encode("utf-8")
+                ).decode("ascii")
         if entity_type == "USER_NAME" and original != original.lower():
             return self._fixture(entity_type, original.lower(), inner, mapping)
         spec = self.fixtures.spec(entity_type)
@@ -759,6 +809,27 @@ class Scrubber:
             return m.number("__secret__", lambda n: prefix + _fill(marker, n, body_len) + suffix)
 
         return mapping.get(original, make)
+
+    def _decoded_fixture(self, decoded: str, mapping: FixtureMap) -> str:
+        """What a base64 secret's decoded text becomes before it is encoded again.
+
+        Its own findings scrubbed (a ``.dockerconfigjson``, a config file); else ``user:`` kept
+        and the password replaced (Basic credentials, ``.npmrc`` ``_auth``); else one token.
+        """
+        inner = self.scrub_text(decoded, mapping=mapping)
+        if inner.findings:
+            return inner.text
+        marker = self.fixtures.marker
+        user, colon, password = decoded.partition(":")
+        if colon and password and "\n" not in decoded and len(user) <= 64:
+            secret = mapping.get(
+                password,
+                lambda m: m.number("__secret__", lambda n: _fill(marker, n, len(password))),
+            )
+            return f"{user}:{secret}"
+        return mapping.get(
+            decoded, lambda m: m.number("__secret__", lambda n: _fill(marker, n, len(decoded)))
+        )
 
     def _key_fixture(self, original: str, m: FixtureMap) -> str:
         """The BEGIN line, one FAKE line and the END line, with the original's line breaks.
