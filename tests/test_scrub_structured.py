@@ -119,3 +119,12 @@ def test_base64_secrets_become_the_base64_of_their_fixture(scrubber: Scrubber) -
     text = "Authorization: Basic " + base64.b64encode(b"admin:correct.horse_battery").decode()
     out = scrubber.scrub_text(text).text
     assert base64.b64decode(out.split()[-1]).decode().startswith("admin:FAKE")
+
+
+def test_importing_the_scrub_package_does_not_import_presidio() -> None:
+    import subprocess
+    import sys
+
+    probe = "import sys, intake.scrub, intake.scrub.ids; print(any(m.startswith('presidio') for m in sys.modules))"  # noqa: E501
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "False"

@@ -43,7 +43,6 @@ import regex
 
 from intake.errors import ConfigError, InputError, ScrubError
 from intake.models import ScrubReport, ScrubSpan
-from intake.scrub.context import load_secret_names, name_segments
 from intake.scrub.definitions import (
     SCRUBBER_VERSION,
     _load_allow_rules,
@@ -388,7 +387,7 @@ class Scrubber:
         from presidio_analyzer.recognizer_registry import RecognizerRegistryProvider  # noqa: TID251
 
         # Importing them registers the `type: predefined` classes.
-        from intake.scrub.context import IntakeAssignedSecretRecognizer
+        from intake.scrub.context import IntakeAssignedSecretRecognizer, load_secret_names
         from intake.scrub.recognizers import FastPatternRecognizer
 
         # A module global read at match time; Presidio's default is 60 s per pattern.
@@ -708,7 +707,7 @@ class Scrubber:
         ``{"GITHUB_OAUTH_CLIENT_SECRET": "<hex>"}`` parsed from JSON or YAML: the key is the
         context the text scan may not see (escapes, folding, a key far above the value).
         """
-        from intake.scrub.context import literal_secret
+        from intake.scrub.context import literal_secret, name_segments
 
         names = self.secret_names
         if any(c.start == 0 and c.end == len(text) for c in cands):

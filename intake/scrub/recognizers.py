@@ -568,12 +568,34 @@ class IntakeHighEntropyRecognizer(_CheckedRecognizer):
             return True
         if "/" in value and max(len(p) for p in value.split("/")) < 20:
             return True
-        if _word_like_identifier(value):
+        if _word_like_identifier(value) or _name_like(value):
             return True
         # What the base check adds here: the pattern's character class has no quotes to strip,
         # it guarantees MIN_LENGTH, and the entropy was just checked (computing it twice was
         # a tenth of the scrubber's time on transcripts).
         return _looks_like_placeholder(value)
+
+
+_NAME_PART = regex.compile(r"[-_.]")
+_WORD = regex.compile(r"^[A-Za-z]{3,}+$|^[A-Za-z]++[0-9.]++[A-Za-z]?$|^[0-9.]++[A-Za-z]{1,2}+$")
+
+
+def _name_like(value: str) -> bool:
+    """Model and package names (``Qwen3-Coder-30B-A3B-Instruct-GGUF``, ``unsloth/Llama-3.1-…``).
+
+    Every ``/`` part is short or made of 3+ short pieces joined by ``-``/``_``/``.``, and at
+    least half the pieces read as words or sizes (``Coder``, ``Qwen3``, ``30B``); a random
+    token has long or mixed pieces.
+    """
+    for part in value.split("/"):
+        if len(part) < 20:
+            continue
+        pieces = [p for p in _NAME_PART.split(part) if p]
+        if len(pieces) < 3 or max(len(p) for p in pieces) > 12:
+            return False
+        if 2 * sum(1 for p in pieces if _WORD.match(p)) < len(pieces):
+            return False
+    return True
 
 
 _SAS_SIGNATURE = regex.compile(r"^[A-Za-z0-9+/]{43}=$")
