@@ -393,24 +393,13 @@ def _public_suffix_end(domain: str, limit: int) -> int | None:
     return None
 
 
-_NAME = (
-    r"(?i:(?:passw(?:or)?d|passwd|pwd|secret|token|api[_-]?key|apikey|access[_-]?key"
-    r"|private[_-]?key|client[_-]?secret|auth[_-]?key|credentials?|_authToken|signing[_-]?key"
-    r"|encryption[_-]?key|master[_-]?key|session[_-]?key)[a-z0-9_]*+)"
-)
-
-
 class IntakeGenericSecretRecognizer(_CheckedRecognizer):
-    """The value after a secret-sounding name: ``password=…``, ``"api_key": "…"``, ``TOKEN: …``."""
+    """A password in prose: ``my password is …`` (assignments are the context recognizer's)."""
 
     ENTITY = "GENERIC_SECRET"
+    # Values after a name (password=…, "api_key": "…") are found by
+    # intake.scrub.context.IntakeAssignedSecretRecognizer, in every syntax; this keeps prose.
     PATTERNS = (
-        (
-            "assignment",
-            _NAME + r"[\"']?+[ \t]*+(?::=|=>|[:=])[ \t]*+(?:\\?[\"'])?+\K"
-            r"[^\s\"'`,;&<>(){}\[\]\\]{6,}+",
-            0.6,
-        ),
         (
             "prose",
             r"(?i:\bmy (?:password|passphrase|pin|secret) is:?[ \t]++)\K[^\s\"'`]{6,}+",
@@ -650,9 +639,7 @@ class _WrappedTokenRecognizer(FastPatternRecognizer):
         kwargs.pop("supported_entity", None)
         kwargs.pop("supported_entities", None)
         body, n = self.BODY, self.LENGTH
-        pattern = (
-            rf"\b{self.PREFIX}{body}{{0,{n - 1}}}+\r?\n[ \t]*+{body}{{1,{n}}}+(?!{body})"
-        )
+        pattern = rf"\b{self.PREFIX}{body}{{0,{n - 1}}}+\r?\n[ \t]*+{body}{{1,{n}}}+(?!{body})"
         super().__init__(
             supported_entity=self.ENTITY,
             name=kwargs.pop("name", type(self).__name__),
