@@ -128,3 +128,13 @@ def test_importing_the_scrub_package_does_not_import_presidio() -> None:
     probe = "import sys, intake.scrub, intake.scrub.ids; print(any(m.startswith('presidio') for m in sys.modules))"  # noqa: E501
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "False"
+
+
+def test_a_random_value_is_not_mistaken_for_a_reference_or_a_name(scrubber: Scrubber) -> None:
+    for text, value in [
+        ('password = "%Qp%grD%x%b6DXj2"\n', "%Qp%grD%x%b6DXj2"),
+        ("API_TOKEN=R6ZZH82ULRgSIDMwl6U67GsrQKqV\n", "R6ZZH82ULRgSIDMwl6U67GsrQKqV"),
+    ]:
+        assert value not in scrubber.scrub_text(text).text
+    for kept in ["password = %DB_PASSWORD%\n", "token = settings.githubToken\n"]:
+        assert scrubber.find(kept) == []

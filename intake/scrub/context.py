@@ -91,8 +91,10 @@ class SecretNames:
         segs = name_segments(name)
         for i, seg in enumerate(segs):
             spans = []
-            if seg in self.words or seg in self.shaped or (
-                seg not in self.not_names and any(seg.endswith(s) for s in self.suffixes)
+            if (
+                seg in self.words
+                or seg in self.shaped
+                or (seg not in self.not_names and any(seg.endswith(s) for s in self.suffixes))
             ):
                 spans.append((i, i + 1))
             for pair in self.pairs:
@@ -241,7 +243,7 @@ _CAMEL = regex.compile(r"[a-z][A-Z]")
 _REFERENCE = regex.compile(
     r"""(?x)^(?:
         \$[A-Za-z_{(]            # $VAR ${VAR} $(cmd) ${{ x }}
-      | %[A-Za-z_][A-Za-z0-9_]*+%  # %VAR%
+      | %[A-Za-z_][A-Za-z0-9_]*+%$ # %VAR% (the whole value)
       | %\([A-Za-z_]\w*+\)[sdr]  # %(name)s
       | \{\{ | \{%               # templates
       | \{[A-Za-z_][\w.]*+\}$    # {name}
@@ -261,7 +263,7 @@ _TOKEN_SHAPE = regex.compile(r"^(?=[^0-9]*+[0-9])[A-Za-z0-9+/=_%.-]{16,}+$")
 _MASK = regex.compile(r"^(?:[*•·xX#]{3,}+|[.…]{3,}+)$")
 
 
-def literal_secret(value: str, *, quoted: bool, stems: tuple[str, ...] = ()) -> bool:
+def literal_secret(value: str, *, quoted: bool, names: SecretNames | None = None) -> bool:
     """Whether ``value`` (assigned to a secret-bearing name) is a literal secret.
 
     Not a secret: placeholders (``your-password-here``, ``<YOUR_KEY>``, ``ghp_xxxx…``),
@@ -291,11 +293,20 @@ def literal_secret(value: str, *, quoted: bool, stems: tuple[str, ...] = ()) -> 
         return False
     if _CODE_CALL.match(v):
         return False
+    has_digit = any(c.isdigit() for c in v)
     if _DOTTED.match(v):
         parts = low.split(".")
-        if parts[0] in _CODE_OBJECTS or any(s in p for p in parts for s in stems):
+        if parts[0] in _CODE_OBJECTS or (
+            names is not None and not has_digit and any(names.is_secret_name(p) for p in parts)
+        ):
             return False
-    if _IDENTIFIER.match(v) and ("_" in v or _CAMEL.search(v)) and any(s in low for s in stems):
+    if (
+        names is not None
+        and not has_digit
+        and _IDENTIFIER.match(v)
+        and ("_" in v or _CAMEL.search(v))
+        and names.is_secret_name(v)
+    ):
         return False
     return not (v.isalpha() and _CAMEL.search(v) and v[0].isupper())
 
@@ -430,7 +441,7 @@ class IntakeAssignedSecretRecognizer(FastPatternRecognizer):
 
         s, e = span
         assert self.names is not None
-        if literal_secret(text[s:e], quoted=quoted, stems=self.names.stems):
+        if literal_secret(text[s:e], quoted=quoted, names=self.names):
             out.append(
                 RecognizerResult(self.ENTITY, s, e, self.SCORE, recognition_metadata=self._meta())
             )

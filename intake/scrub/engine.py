@@ -720,7 +720,7 @@ class Scrubber:
             if not _TOKEN_SHAPE.match(text):
                 return cands
         value = text.strip()
-        if not value or not literal_secret(value, quoted=False, stems=names.stems):
+        if not value or not literal_secret(value, quoted=False, names=names):
             return cands
         if _UUID.match(value) and name_segments(key)[-2:] in (["session", "id"], ["sessionid"]):
             return cands  # a session's own UUID (GAIA's, in a draft's details) is provenance
