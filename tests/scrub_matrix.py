@@ -452,6 +452,9 @@ CODE_DECOYS: dict[str, str] = {
     "secret_name_k8s": "  secretName: tls-cert\n  tokenUrl: https://auth.example.net/token\n",
     "password_file": "password_file = /run/secrets/db_password\n",
     "empty_values": 'PASSWORD=\nAPI_KEY=""\ntoken: null\n',
+    # found on GAIA's own eval files (scorecards, captured scenarios): metrics and provenance
+    "metric_names": '{"time_to_first_token": 28.349, "avg_time_to_first_token": 3.02}\n',
+    "gaia_session_id": "captured_from:\n  session_id: 7855ef89-1804-493f-a125-e405aa8ff59a\n",
 }
 """Whole documents where a secret-bearing name is followed by something that is not a secret."""
 

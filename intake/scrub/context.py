@@ -258,6 +258,8 @@ _REFERENCE = regex.compile(
 _PATH_OR_URL = regex.compile(
     r"^(?:/|\./|\.\./|~/|[A-Za-z][A-Za-z0-9+.-]*+://|file:|[A-Za-z]:[\\/])"
 )
+_DECIMAL = regex.compile(r"^[+-]?[0-9]++\.[0-9]++(?:[eE][+-]?[0-9]++)?$")
+_UUID_VALUE = regex.compile(r"^[0-9a-fA-F]{8}(?:-[0-9a-fA-F]{4}){3}-[0-9a-fA-F]{12}$")
 _B64ISH = regex.compile(r"^[A-Za-z0-9+/_-]++=++$")
 _TOKEN_SHAPE = regex.compile(r"^(?=[^0-9]*+[0-9])[A-Za-z0-9+/=_%.-]{16,}+$")
 _MASK = regex.compile(r"^(?:[*•·xX#]{3,}+|[.…]{3,}+)$")
@@ -281,7 +283,7 @@ def literal_secret(value: str, *, quoted: bool, names: SecretNames | None = None
         return False
     if _PATH_OR_URL.match(v):
         return False
-    if v.isdigit() and len(v) < 6:
+    if (v.isdigit() and len(v) < 6) or _DECIMAL.match(v):
         return False
     if v.endswith("=") and _B64ISH.match(v) and len(v) % 4:
         return False  # claims base64 padding but is no base64: an illustration (short==)
@@ -507,6 +509,8 @@ class IntakeAssignedSecretRecognizer(FastPatternRecognizer):
             if not names.is_secret_name(name):
                 continue
             shaped = names.needs_shape(name)
+            if name == "session_id" and _UUID_VALUE.match(text[pos : pos + 36]):
+                continue  # GAIA's and intake's own session ids (provenance, e.g. captured_from)
             if segs[-1:] == ["authorization"] and sep and not vq:
                 scheme = _AUTH_SCHEMES.match(text, pos)
                 if scheme:
