@@ -28,6 +28,7 @@ Presidio is imported only when a ``Scrubber`` is built, so importing this module
 
 from __future__ import annotations
 
+import base64
 import copy
 import logging
 import os
@@ -160,6 +161,176 @@ class _WarningTrap(logging.Handler):
             records.append(record)
 
 
+_PERCENT_SLASH = regex.compile(r"%2[Ff]")
+_ENCODED_TYPES = frozenset({"GENERIC_SECRET", "BASIC_AUTH", "HIGH_ENTROPY_SECRET"})
+"""Secrets that may be base64 of text: replaced by the base64 of the scrubbed text."""
+_B64_TEXT = regex.compile(r"^[A-Za-z0-9+/]{8,}+={0,2}+$")
+
+
+_B64_RUN = regex.compile(r"[A-Za-z0-9+/]{12,}+={0,2}+")
+
+
+def _holds_marker(text: str, marker: str, depth: int = 3) -> bool:
+    """Whether ``text`` holds a fixture, also inside base64 nested up to ``depth`` deep."""
+    if marker in text:
+        return True
+    if depth <= 0:
+        return False
+    for m in _B64_RUN.finditer(text):
+        inner = _decode_b64_text(m.group(0))
+        if inner is not None and _holds_marker(inner, marker, depth - 1):
+            return True
+    return False
+
+
+def _decode_b64_text(value: str) -> str | None:
+    """The text a base64 value encodes (printable UTF-8, 4+ characters), else None."""
+    if len(value) % 4 or not _B64_TEXT.match(value):
+        return None
+    try:
+        text = base64.b64decode(value, validate=True).decode("utf-8")
+    except (ValueError, UnicodeDecodeError):
+        return None
+    if len(text) < 4 or not all(c.isprintable() or c in "\n\r\t" for c in text):
+        return None
+    return text
+
+
+_UUID = regex.compile(r"^[0-9a-fA-F]{8}(?:-[0-9a-fA-F]{4}){3}-[0-9a-fA-F]{12}$")
+
+_USER_FROM_PATH = regex.compile(
+    r"(?:^|/|\\)(?:home|Users|Volumes/[^/]++/Users|mnt/[a-z]/Users)(?:/|\\++)([^/\\\s:]++)",
+    regex.I,
+)
+_USER_FROM_ENV = regex.compile(
+    r"\b(?:USER|LOGNAME|USERNAME)=[\"']?+([A-Za-z][A-Za-z0-9._-]{1,31}+)"
+)
+_USER_FROM_PROMPT = regex.compile(
+    r"(?:^|(?<=\n))([a-z_][a-z0-9._-]{1,31}+)@[A-Za-z0-9][A-Za-z0-9.-]*+:[~/]"
+)
+_NOT_USER_NAMES = frozenset(
+    [
+        "root",
+        "user",
+        "users",
+        "admin",
+        "administrator",
+        "ubuntu",
+        "debian",
+        "runner",
+        "vscode",
+        "node",
+        "app",
+        "jenkins",
+        "git",
+        "www-data",
+        "nobody",
+        "docker",
+        "ec2-user",
+        "codespace",
+        "codespaces",
+        "dev",
+        "test",
+        "tests",
+        "home",
+        "shared",
+        "public",
+        "default",
+        "guest",
+        "local",
+        "lib",
+        "bin",
+        "build",
+        "ci",
+        "gitpod",
+        "vagrant",
+        "pi",
+        "centos",
+        "fedora",
+        "alpine",
+        "postgres",
+        "mysql",
+        "redis",
+        "nginx",
+        "apache",
+        "daemon",
+        "system",
+        "service",
+        "services",
+        "project",
+        "projects",
+        "desktop",
+        "documents",
+        "downloads",
+        "library",
+        "applications",
+        "temp",
+        "tmp",
+        "data",
+        "work",
+        "workspace",
+        "src",
+        "code",
+        "repos",
+    ]
+)
+"""Account names shared by everyone (or folder names): learning them would replace words."""
+_FIXTURE_USER = regex.compile(r"^user[0-9]*+$")
+
+
+def learn_user_names(text: str, cands: Sequence[_Candidate]) -> frozenset[str]:
+    """User names a text gives away: home folders of its paths, ``USER=``, a prompt ``u@host:``.
+
+    A name is learned only when it is at least 3 characters, not a shared account or folder
+    name (``root``, ``runner``, ``Shared``) and not a fixture (``user1``).
+    """
+    found: set[str] = set()
+    for c in cands:
+        if c.entity_type == "FILE_PATH":
+            plain, _ = _unescape_path(text[c.start : c.end])
+            m = _USER_FROM_PATH.search(plain)
+            if m:
+                found.add(m.group(1).replace("\\ ", " "))
+    if "=" in text:
+        found.update(m.group(1) for m in _USER_FROM_ENV.finditer(text))
+    if "@" in text:
+        found.update(m.group(1) for m in _USER_FROM_PROMPT.finditer(text))
+    return frozenset(
+        n.lower()
+        for n in found
+        if len(n) >= 3
+        and n.lower() not in _NOT_USER_NAMES
+        and not _FIXTURE_USER.match(n.lower())
+        and "FAKE" not in n
+        and not n.isdigit()
+    )
+
+
+def user_name_spans(text: str, names: frozenset[str]) -> list[tuple[int, int]]:
+    """Every occurrence of a learned name as a word of its own (``notes_alice.txt`` too)."""
+    alternatives = "|".join(regex.escape(n) for n in sorted(names, key=len, reverse=True))
+    rx = regex.compile(rf"(?<![A-Za-z0-9])(?:{alternatives})(?![A-Za-z0-9])", regex.I)
+    return [m.span() for m in rx.finditer(text)]
+
+
+def _unescape_path(path: str) -> tuple[str, Callable[[str], str] | None]:
+    """A path written escaped (``\\/``, ``%2F``, ``John\\ Smith``, ``C:\\\\\\\\Users``) made plain,
+    and the function that escapes a plain path the same way (None when it was plain)."""
+    if "\\/" in path:
+        return path.replace("\\/", "/"), lambda p: p.replace("/", "\\/")
+    if path[:3] in ("%2F", "%2f"):
+        return _PERCENT_SLASH.sub("/", path), lambda p: p.replace("/", "%2F")
+    if "\\\\\\\\" in path:
+        return path.replace("\\\\\\\\", "\\"), lambda p: p.replace("\\", "\\\\\\\\")
+    if "\\ " in path and path.startswith("/"):
+        return path.replace("\\ ", " "), lambda p: p.replace(" ", "\\ ")
+    return path, None
+
+
+_KEY_SEP = regex.compile(r"(?:\r?\n|(?:(?:\\)?\\r)?(?:\\)?\\n)[ \t]*+")
+"""A line break inside a key block: real, JSON-escaped or double-escaped, with indentation."""
+
+
 class _Candidate(NamedTuple):
     """A detected span before replacement (a tuple: cheap to build, one per regex match)."""
 
@@ -215,7 +386,8 @@ class Scrubber:
         from presidio_analyzer.nlp_engine import NlpEngineProvider  # noqa: TID251
         from presidio_analyzer.recognizer_registry import RecognizerRegistryProvider  # noqa: TID251
 
-        # Importing it registers the `type: predefined` classes.
+        # Importing them registers the `type: predefined` classes.
+        from intake.scrub.context import IntakeAssignedSecretRecognizer, load_secret_names
         from intake.scrub.recognizers import FastPatternRecognizer
 
         # A module global read at match time; Presidio's default is 60 s per pattern.
@@ -272,6 +444,7 @@ class Scrubber:
         registry_file = self.scrubbers_dir / "recognizers.yaml"
         if not registry_file.is_file():
             raise ConfigError("recognizer registry is missing", where=str(registry_file))
+        self.secret_names = load_secret_names(self.scrubbers_dir / "secret_names.yaml")
         try:
             registry = RecognizerRegistryProvider(
                 conf_file=str(registry_file)
@@ -290,6 +463,8 @@ class Scrubber:
                 recognizer.__class__ = FastPatternRecognizer
             if isinstance(recognizer, FastPatternRecognizer):
                 recognizer.stock_analysis = not self.fast
+            if isinstance(recognizer, IntakeAssignedSecretRecognizer):
+                recognizer.configure(self.secret_names)
         nlp_engine = self._nlp_engine(NlpEngineProvider, registry)
         logger = logging.getLogger("presidio-analyzer")
         if self._trap not in logger.handlers:
@@ -416,13 +591,26 @@ class Scrubber:
                     end -= 1
             if end <= start:
                 continue
+            if entity_type in _ENCODED_TYPES and self._encoded_fixture_span(text[start:end]):
+                continue
             patterns = allow(entity_type)
             if patterns:
                 span = text[start:end]
                 if any(p.search(span) for p in patterns):
                     continue
+                if entity_type == "FILE_PATH":
+                    plain, encode = _unescape_path(span)
+                    if encode is not None and any(p.search(plain) for p in patterns):
+                        continue
             append(_Candidate(entity_type, start, end, c.score))
         return kept
+
+    def _encoded_fixture_span(self, span: str) -> bool:
+        """Whether ``span`` is base64 of text that is already scrubbed (one of our fixtures)."""
+        decoded = _decode_b64_text(span)
+        if decoded is None or not _holds_marker(decoded, self.fixtures.marker):
+            return False
+        return not self._detect(decoded, "$")
 
     def _resolve(self, cands: list[_Candidate]) -> list[_Candidate]:
         """Non-overlapping winners in text order (see fixtures.yaml ``priority``).
@@ -490,11 +678,70 @@ class Scrubber:
             )
         return sorted(accepted, key=lambda c: c.start)
 
-    def _detect(self, text: str, where: str) -> list[_Candidate]:
+    def _detect(
+        self, text: str, where: str, names: frozenset[str] | None = None
+    ) -> list[_Candidate]:
+        """The findings in ``text``; ``names`` are user names learned elsewhere in the draft."""
+        cands = self._candidates(text, where)
+        return self._finish(text, cands, (names or frozenset()) | learn_user_names(text, cands))
+
+    def _candidates(self, text: str, where: str) -> list[_Candidate]:
         refuse_oversized(len(text), "text", where=where, limit=self.max_chars)
         if not text.strip():
             return []
-        return self._resolve(self._tidy(text, self._raw_candidates(text, where)))
+        return self._tidy(text, self._raw_candidates(text, where))
+
+    def _finish(
+        self, text: str, cands: list[_Candidate], names: frozenset[str]
+    ) -> list[_Candidate]:
+        if names:
+            cands = cands + [
+                _Candidate("USER_NAME", s, e, 0.5) for s, e in user_name_spans(text, names)
+            ]
+        resolved = self._resolve(cands)
+        return [c for c in resolved if not c.entity_type.startswith("KEEP_")]
+
+    def _with_key_context(self, text: str, key: str, cands: list[_Candidate]) -> list[_Candidate]:
+        """A structured value under a secret-bearing key is a secret as a whole.
+
+        ``{"GITHUB_OAUTH_CLIENT_SECRET": "<hex>"}`` parsed from JSON or YAML: the key is the
+        context the text scan may not see (escapes, folding, a key far above the value).
+        """
+        from intake.scrub.context import literal_secret
+
+        names = self.secret_names
+        if any(c.start == 0 and c.end == len(text) for c in cands):
+            return cands
+        if not names.is_secret_name(key):
+            return cands
+        if names.needs_shape(key):
+            from intake.scrub.context import _TOKEN_SHAPE
+
+            if not _TOKEN_SHAPE.match(text):
+                return cands
+        value = text.strip()
+        if not value or not literal_secret(value, quoted=False, names=names):
+            return cands
+        if _UUID.match(value) and key == "session_id":
+            return cands  # a session's own UUID (GAIA's, in a draft's details) is provenance
+        if self._allowed("GENERIC_SECRET", value):
+            return cands
+        start = text.index(value)
+        whole = _Candidate("GENERIC_SECRET", start, start + len(value), 0.6)
+        return self._resolve([*cands, whole])
+
+    def _allowed(self, entity_type: str, span: str) -> bool:
+        return any(p.search(span) for p in self._allow_patterns(entity_type))
+
+    def _detect_many(self, items: Sequence[tuple[str, str]]) -> list[list[_Candidate]]:
+        """Findings for many texts of one draft: a user name learned in one is private in all."""
+        raw = [self._candidates(text, where) for where, text in items]
+        names: frozenset[str] = frozenset()
+        for (_, text), cands in zip(items, raw, strict=True):
+            names |= learn_user_names(text, cands)
+        return [
+            self._finish(text, cands, names) for (_, text), cands in zip(items, raw, strict=True)
+        ]
 
     # -- fixtures ----------------------------------------------------------------------
 
@@ -506,6 +753,14 @@ class Scrubber:
             # keeps the encoding: zelda%40kestrel-mail.com -> user1%40example.com.
             plain = _ENCODED_PLUS.sub("+", original).replace("%40", "@")
             return self._fixture(entity_type, plain, inner, mapping).replace("@", "%40")
+        if entity_type in _ENCODED_TYPES:
+            decoded = _decode_b64_text(original)
+            if decoded is not None:
+                return base64.b64encode(
+                    self._decoded_fixture(decoded, mapping).encode("utf-8")
+                ).decode("ascii")
+        if entity_type == "USER_NAME" and original != original.lower():
+            return self._fixture(entity_type, original.lower(), inner, mapping)
         spec = self.fixtures.spec(entity_type)
         if spec.style == "token" and "\n" in original:
             # A token wrapped by a terminal: the fixture is that of the joined token, on one
@@ -554,17 +809,44 @@ class Scrubber:
 
         return mapping.get(original, make)
 
+    def _decoded_fixture(self, decoded: str, mapping: FixtureMap) -> str:
+        """What a base64 secret's decoded text becomes before it is encoded again.
+
+        Its own findings scrubbed (a ``.dockerconfigjson``, a config file); else ``user:`` kept
+        and the password replaced (Basic credentials, ``.npmrc`` ``_auth``); else one token.
+        """
+        inner = self.scrub_text(decoded, mapping=mapping)
+        if inner.findings:
+            return inner.text
+        marker = self.fixtures.marker
+        user, colon, password = decoded.partition(":")
+        if colon and password and "\n" not in decoded and len(user) <= 64:
+            secret = mapping.get(
+                password,
+                lambda m: m.number("__secret__", lambda n: _fill(marker, n, len(password))),
+            )
+            return f"{user}:{secret}"
+        return mapping.get(
+            decoded, lambda m: m.number("__secret__", lambda n: _fill(marker, n, len(decoded)))
+        )
+
     def _key_fixture(self, original: str, m: FixtureMap) -> str:
-        lines = regex.split(r"(\r?\n|(?:\\r)?\\n)", original)
-        header = lines[0]
-        sep = lines[1] if len(lines) > 1 else "\n"
-        footer_m = regex.search(r"-----END [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----\s*$", original)
-        if header.count("-----") > 2:  # one-line paste: BEGIN ... END on one line
-            begin = regex.match(r"-----BEGIN [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----", header)
-            header = begin.group(0) if begin else header
-            sep = " "
+        """The BEGIN line, one FAKE line and the END line, with the original's line breaks.
+
+        The separator is kept as it was, indentation included (a key in a YAML block stays
+        indented, a JSON-escaped or double-escaped one stays escaped); a .ppk keeps its first
+        line; a one-line paste stays on one line.
+        """
         marker = self.fixtures.marker
         body = m.number("__secret__", lambda n: _fill(marker, n, 64))
+        first = _KEY_SEP.search(original)
+        footer_m = regex.search(r"-----END [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----\s*$", original)
+        header = original[: first.start()] if first else original
+        if first is None or header.count("-----") > 2:  # one-line paste: BEGIN ... END
+            begin = regex.match(r"-----BEGIN [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----", original)
+            out = f"{begin.group(0) if begin else header} {body}"
+            return out + (f" {footer_m.group(0).strip()}" if footer_m else "")
+        sep = first.group(0)
         out = f"{header}{sep}{body}"
         if footer_m:
             out += f"{sep}{footer_m.group(0).strip()}"
@@ -573,6 +855,12 @@ class Scrubber:
     def _path_fixture(
         self, original: str, inner: Sequence[tuple[int, int]], spec: _FixtureSpec, m: FixtureMap
     ) -> str:
+        plain, encode = _unescape_path(original)
+        if encode is not None:
+            # Work on the plain path, then write the fixture back in the original's escaping.
+            # Offsets of inner findings no longer apply: any inner finding replaces the name.
+            inner_plain = [(0, len(plain))] if inner else []
+            return encode(self._path_fixture(plain, inner_plain, spec, m))
         root, middle, base = _split_path(original)
         new_root = _fixture_root(root)
         sep = _path_separator(original[len(root) :]) or _path_separator(root[2:]) or "/"
@@ -703,6 +991,23 @@ def _strings(obj: Any, where: str = "$") -> Iterator[tuple[str, str]]:
             yield from _strings(v, f"{where}[{i}]")
 
 
+def _value_keys(obj: Any) -> Iterator[str | None]:
+    """For every string ``_strings`` yields, in the same order: its mapping key, if a value."""
+    if isinstance(obj, str):
+        yield None
+    elif isinstance(obj, dict):
+        for k, v in obj.items():
+            if isinstance(k, str):
+                yield None
+            if isinstance(v, str):
+                yield k if isinstance(k, str) else None
+            else:
+                yield from _value_keys(v)
+    elif isinstance(obj, (list, tuple)):
+        for v in obj:
+            yield from _value_keys(v)
+
+
 def _same_str_type(old: str, new: str) -> str:
     if type(old) is str or old == new:
         return new if type(old) is str else old
@@ -774,7 +1079,10 @@ def scrub_tree(
     mapping = mapping or FixtureMap()
     strings = list(_strings(obj))
     mapping.reserve([s for _, s in strings])
-    detected = [scrubber._detect(text, where) for where, text in strings]
+    detected = scrubber._detect_many(strings)
+    for i, key in enumerate(_value_keys(obj)):
+        if key is not None:
+            detected[i] = scrubber._with_key_context(strings[i][1], key, detected[i])
     queue = iter(zip(strings, detected, strict=True))
     findings: list[Finding] = []
 
@@ -811,9 +1119,14 @@ def check_tree(obj: Any, *, scrubber: Scrubber | None = None) -> list[Finding]:
     scrubber = scrubber or get_scrubber()
     findings: list[Finding] = []
 
-    def walk(node: Any, path: str) -> None:
+    def walk(node: Any, path: str, key: str | None = None) -> None:
         if isinstance(node, str):
-            findings.extend(scrubber.find(node, json_path=path))
+            found = scrubber.find(node, json_path=path)
+            if key is not None:
+                cands = [_Candidate(f.entity_type, f.start, f.end, 0.5) for f in found]
+                cands = scrubber._with_key_context(node, key, cands)
+                found = [Finding(c.entity_type, c.start, c.end, path) for c in cands]
+            findings.extend(found)
         elif isinstance(node, dict):
             for i, (k, v) in enumerate(node.items()):
                 child = _child_path(path, k) if not isinstance(k, str) else None
@@ -821,7 +1134,7 @@ def check_tree(obj: Any, *, scrubber: Scrubber | None = None) -> list[Finding]:
                     key_findings = scrubber.find(k, json_path=f"{path}{{#{i}}}~")
                     findings.extend(key_findings)
                     child = f"{path}{{#{i}}}" if key_findings else _child_path(path, k)
-                walk(v, child or path)
+                walk(v, child or path, k if isinstance(k, str) else None)
         elif isinstance(node, (list, tuple)):
             for i, v in enumerate(node):
                 walk(v, _child_path(path, i))

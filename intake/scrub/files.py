@@ -32,6 +32,7 @@ __all__ = [
     "expand_paths",
     "scan_paths",
     "scrub_file_text",
+    "refuse_aliases",
     "scrub_paths",
 ]
 
@@ -119,8 +120,38 @@ def scan_paths(paths: Sequence[Path], *, scrubber: Scrubber | None = None) -> li
     return out
 
 
+def refuse_aliases(data: Any, *, where: str) -> None:
+    """``ScrubError`` at the first YAML alias: a node reached twice in the loaded tree.
+
+    The loader keeps an alias as a shared reference, so loading a "billion laughs" file is
+    cheap; walking it (scanning every string) would not be. Containers are visited once each,
+    so this check is linear in the size of the file, and it stops at the first repeat.
+    """
+    seen: set[int] = set()
+    stack = [data]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, dict):
+            children = list(node.values())
+        elif isinstance(node, (list, tuple)):
+            children = list(node)
+        else:
+            continue
+        if id(node) in seen:
+            raise ScrubError(
+                "YAML anchors and aliases are refused (a YAML bomb expands them); "
+                "the file was left as it was",
+                where=where,
+            )
+        seen.add(id(node))
+        stack.extend(children)
+
+
 def _structured_check(path: Path, text: str, scrubber: Scrubber) -> tuple[bool, Any]:
-    """(parses, findings-free) of a YAML/JSON text after a text-level scrub."""
+    """(parses, findings-free) of a YAML/JSON text after a text-level scrub.
+
+    A YAML file with an alias is refused (``ScrubError``) before any string is scanned.
+    """
     from intake.yamlio import load_document
 
     try:
@@ -132,6 +163,7 @@ def _structured_check(path: Path, text: str, scrubber: Scrubber) -> tuple[bool, 
             data = load_document(text)
     except Exception:
         return False, None
+    refuse_aliases(data, where=str(path))
     return not check_tree(data, scrubber=scrubber), data
 
 
@@ -165,7 +197,9 @@ def scrub_file_text(path: Path, text: str, *, scrubber: Scrubber | None = None) 
 
         new_text = dump_document(new_data)
     if not _structured_check(path, new_text, scrubber)[0] or scrubber.find(new_text):
-        raise ScrubError("file could not be scrubbed cleanly; nothing was written", where=str(path))
+        raise ScrubError(
+            "file could not be scrubbed cleanly; it was left as it was", where=str(path)
+        )
     # The text pass is discarded: what is written and reported is the tree pass alone, so each
     # replaced value is counted once.
     return FileOutcome(path, text, new_text, tree_report)
@@ -174,14 +208,35 @@ def scrub_file_text(path: Path, text: str, *, scrubber: Scrubber | None = None) 
 def scrub_paths(
     paths: Sequence[Path], *, scrubber: Scrubber | None = None, write: bool = True
 ) -> list[FileOutcome]:
-    """Scrub files in place. Every file is scrubbed in memory first; if any fails, none is written.
+    """Scrub files in place; a file that cannot be scrubbed fails alone.
 
-    Each file is replaced atomically (a temporary file in the same folder, then ``os.replace``).
+    Every file is read first: an unreadable one (binary, not UTF-8, too large: ``InputError``)
+    stops the run before anything is written. Each file is then scrubbed in memory; one that
+    cannot be scrubbed cleanly (``ScrubError``: a YAML bomb, a result that would not re-scan
+    clean) is left untouched while the others are written, and the run then raises one
+    ``ScrubError`` naming every such file and its reason. Each file is replaced atomically (a
+    temporary file in the same folder, then ``os.replace``).
     """
     scrubber = scrubber or get_scrubber()
-    outcomes = [scrub_file_text(p, _read(p), scrubber=scrubber) for p in expand_paths(paths)]
+    texts = [(p, _read(p)) for p in expand_paths(paths)]
+    outcomes: list[FileOutcome] = []
+    failed: list[ScrubError] = []
+    for p, text in texts:
+        try:
+            outcomes.append(scrub_file_text(p, text, scrubber=scrubber))
+        except ScrubError as exc:
+            failed.append(exc)
     if write:
         for o in outcomes:
             if o.changed:
                 atomic_write(o.path, o.text)
+    if failed:
+        if len(failed) == 1:
+            raise failed[0]
+        reasons = "; ".join(f"{e.where}: {e.message}" for e in failed)
+        raise ScrubError(
+            f"{len(failed)} files could not be scrubbed and were left as they were ({reasons}); "
+            f"the other {len(outcomes)} were written",
+            where=str(failed[0].where),
+        )
     return outcomes

@@ -75,7 +75,7 @@ def _load_fixture_config(path: Path) -> _FixtureConfig:
 
 _PATH_ROOT = regex.compile(
     rf"""^(?P<scheme>file://(?:localhost)?)?(?:
-        (?P<posix>/(?:home|Users|var/home|export/home|mnt/[a-z]/Users)/[^/\\]++|/root)
+        (?P<posix>/(?:home|Users|var/home|export/home|mnt/[a-z]/Users|Volumes/[^/\\]++/Users)/[^/\\]++|/root)
       | (?P<tmp>/(?:private/)?var/folders/[^/]++/[^/]++)
       | (?P<win>[A-Za-z]:{_SEP}(?:(?i:users|documents\ and\ settings){_SEP}[^\\/]++)?)
       | (?P<unc>\\\\(?:\\\\)?[^\\/]++(?:\\\\|\\)[^\\/]++)
@@ -197,7 +197,7 @@ def _fixture_root(root: str) -> str:
     scheme = m.group("scheme") or ""
     if m.group("posix"):
         p = m.group("posix")
-        if p.startswith("/Users/"):
+        if p.startswith(("/Users/", "/Volumes/")):
             return scheme + "/Users/user"
         wsl = regex.match(r"/mnt/([a-z])/Users/", p)
         if wsl:

@@ -252,7 +252,7 @@ class IntakeEmailRecognizer(FastPatternRecognizer):
     """
 
     PATTERN = (
-        r"[\w.+-](?<![\w.+-][\w.+-])[\w.+-]*+@[A-Za-z0-9][A-Za-z0-9-]*+(?:\.[A-Za-z0-9-]++)++"
+        r"[\w.+-](?<![\w.+-][\w.+-])[\w.+-]*+@[\p{L}\p{N}][\p{L}\p{N}-]*+(?:\.[\p{L}\p{N}-]++)++"
     )
     """The local part starts only where a run of local-part characters starts (the look-behind
     follows the first character, so it costs one test per candidate): one scan per run, linear
@@ -393,24 +393,13 @@ def _public_suffix_end(domain: str, limit: int) -> int | None:
     return None
 
 
-_NAME = (
-    r"(?i:(?:passw(?:or)?d|passwd|pwd|secret|token|api[_-]?key|apikey|access[_-]?key"
-    r"|private[_-]?key|client[_-]?secret|auth[_-]?key|credentials?|_authToken|signing[_-]?key"
-    r"|encryption[_-]?key|master[_-]?key|session[_-]?key)[a-z0-9_]*+)"
-)
-
-
 class IntakeGenericSecretRecognizer(_CheckedRecognizer):
-    """The value after a secret-sounding name: ``password=…``, ``"api_key": "…"``, ``TOKEN: …``."""
+    """A password in prose: ``my password is …`` (assignments are the context recognizer's)."""
 
     ENTITY = "GENERIC_SECRET"
+    # Values after a name (password=…, "api_key": "…") are found by
+    # intake.scrub.context.IntakeAssignedSecretRecognizer, in every syntax; this keeps prose.
     PATTERNS = (
-        (
-            "assignment",
-            _NAME + r"[\"']?+[ \t]*+(?::=|=>|[:=])[ \t]*+(?:\\?[\"'])?+\K"
-            r"[^\s\"'`,;<>(){}\[\]\\]{6,}+",
-            0.6,
-        ),
         (
             "prose",
             r"(?i:\bmy (?:password|passphrase|pin|secret) is:?[ \t]++)\K[^\s\"'`]{6,}+",
@@ -533,7 +522,7 @@ class IntakeUrlCredentialsRecognizer(_CheckedRecognizer):
     PATTERNS = (
         (
             "url_password",
-            r"\b[A-Za-z][A-Za-z0-9+.-]*+://[^\s:/@\"'`<>]++:\K[^\s/@\"'`<>]++(?=@[A-Za-z0-9\[])",
+            r"\b[A-Za-z][A-Za-z0-9+.-]*+://[^\s:/@\"'`<>]*+:\K[^\s/@\"'`<>]++(?=@[A-Za-z0-9\[])",
             0.85,
         ),
     )
@@ -548,7 +537,7 @@ class IntakeHighEntropyRecognizer(_CheckedRecognizer):
     PATTERNS = (
         (
             "high_entropy",
-            r"(?<![A-Za-z0-9+/=_-])[A-Za-z0-9+/_-]{32,}+={0,2}+(?![A-Za-z0-9+/=_-])",
+            r"(?<![A-Za-z0-9+/=_.-])[A-Za-z0-9+/_-]{32,}+={0,2}+(?![A-Za-z0-9+/=_-])",
             0.4,
         ),
     )
@@ -568,12 +557,34 @@ class IntakeHighEntropyRecognizer(_CheckedRecognizer):
             return True
         if "/" in value and max(len(p) for p in value.split("/")) < 20:
             return True
-        if _word_like_identifier(value):
+        if _word_like_identifier(value) or _name_like(value):
             return True
         # What the base check adds here: the pattern's character class has no quotes to strip,
         # it guarantees MIN_LENGTH, and the entropy was just checked (computing it twice was
         # a tenth of the scrubber's time on transcripts).
         return _looks_like_placeholder(value)
+
+
+_NAME_PART = regex.compile(r"[-_.]")
+_WORD = regex.compile(r"^[A-Za-z]{3,}+$|^[A-Za-z]++[0-9.]++[A-Za-z]?$|^[0-9.]++[A-Za-z]{1,2}+$")
+
+
+def _name_like(value: str) -> bool:
+    """Model and package names (``Qwen3-Coder-30B-A3B-Instruct-GGUF``, ``unsloth/Llama-3.1-…``).
+
+    Every ``/`` part is short or made of 3+ short pieces joined by ``-``/``_``/``.``, and at
+    least half the pieces read as words or sizes (``Coder``, ``Qwen3``, ``30B``); a random
+    token has long or mixed pieces.
+    """
+    for part in value.split("/"):
+        if len(part) < 20:
+            continue
+        pieces = [p for p in _NAME_PART.split(part) if p]
+        if len(pieces) < 3 or max(len(p) for p in pieces) > 12:
+            return False
+        if 2 * sum(1 for p in pieces if _WORD.match(p)) < len(pieces):
+            return False
+    return True
 
 
 _SAS_SIGNATURE = regex.compile(r"^[A-Za-z0-9+/]{43}=$")
@@ -628,9 +639,7 @@ class _WrappedTokenRecognizer(FastPatternRecognizer):
         kwargs.pop("supported_entity", None)
         kwargs.pop("supported_entities", None)
         body, n = self.BODY, self.LENGTH
-        pattern = (
-            rf"\b{self.PREFIX}{body}{{0,{n - 1}}}+\r?\n[ \t]*+{body}{{1,{n}}}+(?!{body})"
-        )
+        pattern = rf"\b{self.PREFIX}{body}{{0,{n - 1}}}+\r?\n[ \t]*+{body}{{1,{n}}}+(?!{body})"
         super().__init__(
             supported_entity=self.ENTITY,
             name=kwargs.pop("name", type(self).__name__),

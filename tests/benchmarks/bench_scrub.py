@@ -34,6 +34,8 @@ sys.path.insert(0, str(ROOT))
 
 from intake.scrub import Scrubber, get_scrubber  # noqa: E402
 from tests.scrub_corpus import Corpus, build_corpus  # noqa: E402
+from tests.scrub_matrix import build_matrix  # noqa: E402
+from tests.scrub_matrix import score as matrix_score  # noqa: E402
 
 Spans = list[tuple[int, int]]
 
@@ -42,9 +44,15 @@ def regex_baseline(scrubber: Scrubber) -> Callable[[str], Spans]:
     """The scrubber's own patterns and validators, run with plain ``regex`` (no Presidio)."""
     import regex
 
+    from intake.scrub.context import IntakeAssignedSecretRecognizer
+
     compiled: list[tuple[Any, regex.Pattern[str]]] = []
     recognizers: list[Any] = list(scrubber.analyzer.registry.recognizers)
+    # The context recognizer is regexes plus code already (no Presidio inside): run it as is.
+    direct = [r for r in recognizers if isinstance(r, IntakeAssignedSecretRecognizer)]
     for rec in recognizers:
+        if rec in direct:
+            continue
         flags = rec.global_regex_flags or 0
         for pat in rec.patterns:
             compiled.append((rec, regex.compile(pat.regex, flags)))
@@ -53,6 +61,9 @@ def regex_baseline(scrubber: Scrubber) -> Callable[[str], Spans]:
         from intake.scrub.engine import _Candidate
 
         cands = []
+        for rec in direct:
+            for r in rec.analyze(text, []):
+                cands.append(_Candidate(r.entity_type, r.start, r.end, 0.5))
         for rec, rx in compiled:
             for m in rx.finditer(text):
                 s, e = m.span()
@@ -149,6 +160,51 @@ def score(corpus: Corpus, spans: Spans) -> tuple[dict[str, float], float, int]:
             true_pos += 1
     precision = 100.0 * true_pos / len(merged) if merged else 100.0
     return recall, precision, len(merged) - true_pos
+
+
+def matrix_table(scrubber: Scrubber, tools: list[tuple[str, Callable[[str], Spans]]]) -> None:
+    """Recall on ``tests/scrub_matrix.py`` per tool, per context and per kind; decoys kept."""
+    cells = build_matrix()
+    results = {name: matrix_score(cells, lambda c, fn=fn: fn(c.text)) for name, fn in tools}
+    planted = [c for c in cells if c.spans]
+    plain = [c for c in cells if not c.decoy]
+    print(
+        f"\nmatrix (tests/scrub_matrix.py): {len(cells)} documents, {len(planted)} planted values "
+        f"of {len({c.kind for c in planted})} kinds in {len({c.context for c in planted})} "
+        f"contexts, {sum(c.decoy for c in cells)} decoy documents\n"
+    )
+    print("| tool | recall (values) | kinds at 100 % | decoys kept | text around kept |")
+    print("|---|---|---|---|---|")
+    for name, res in results.items():
+        oks = [ok for v in res.found.values() for ok in v]
+        by_kind: dict[str, list[bool]] = {}
+        for (k, _), v in res.found.items():
+            by_kind.setdefault(k, []).extend(v)
+        full = sum(all(v) for v in by_kind.values())
+        bad = set(res.failed_decoys)
+        around = sum(1 for c in plain if (c.kind, c.context) in bad)
+        print(
+            f"| {name} | {100 * sum(oks) / len(oks):.1f} % | {full}/{len(by_kind)} "
+            f"| {100 * res.decoys_kept / max(1, res.decoys):.1f} % "
+            f"| {len(plain) - around}/{len(plain)} |"
+        )
+    once = [scrubber.scrub_text(c.text).text for c in cells]
+    idem = sum(scrubber.scrub_text(o).text == o for o in once)
+    clean = sum(not scrubber.find(o) for o in once)
+    print(
+        f"\nintake: scrub twice == once on {idem}/{len(cells)} documents; "
+        f"the output re-scans clean on {clean}/{len(cells)}"
+    )
+    for title, key in (("context", 1), ("kind", 0)):
+        print(f"\nrecall per {title} (%):\n")
+        print(f"| {title} | " + " | ".join(results) + " |")
+        print("|---|" + "---|" * len(results))
+        for item in sorted({(c.kind, c.context)[key] for c in planted}):
+            vals = []
+            for res in results.values():
+                oks = [ok for kc, v in res.found.items() if kc[key] == item for ok in v]
+                vals.append(f"{100 * sum(oks) / len(oks):.0f}")
+            print(f"| {item} | " + " | ".join(vals) + " |")
 
 
 def timed(fn: Callable[[str], object], text: str, repeat: int) -> tuple[float, object]:
@@ -263,6 +319,7 @@ def main() -> None:
     timings = interleaved(sides, corpus.text, args.repeat)
 
     rows: list[tuple[str, tuple[list[float], Spans] | None]] = list(timings.items())
+    tools: list[tuple[str, Callable[[str], Spans]]] = []
     for name, tool in (
         ("detect-secrets", None if args.no_compare else detect_secrets_tool()),
         ("scrubadub", None if args.no_compare else scrubadub_tool()),
@@ -270,6 +327,7 @@ def main() -> None:
         if tool is None:
             rows.append((name, None))
             continue
+        tools.append((name, tool))
         t = time.perf_counter()
         spans = tool(corpus.text)
         rows.append((name, ([time.perf_counter() - t], spans)))
@@ -323,6 +381,8 @@ def main() -> None:
     print("|---|" + "---|" * len(scored))
     for k in kinds:
         print(f"| {k} | " + " | ".join(f"{r[k]:.0f}" for r in scored.values()) + " |")
+
+    matrix_table(scrubber, [(n, fn) for n, fn in sides if n != stock_name] + tools)
 
     small_s, _ = timed(lambda t: scrubber.scrub_text(t), corpus.text, 3)
     big = build_corpus(int(args.big_mb * 1_000_000), seed=2025)

@@ -1,0 +1,552 @@
+"""Secrets judged by where they sit: a value assigned to a secret-bearing name.
+
+``PASSWORD=correct.horse_battery`` is a password because of its name, whatever its letters.
+The names are data (``scrubbers/secret_names.yaml``); this module splits a name into
+segments, decides whether it bears a secret, finds the value that follows it in any of the
+syntaxes people paste (dotenv and ``export``, ``-e``/``--env``, CLI flags, ``-u user:pw``,
+INI/TOML/YAML/JSON, escaped JSON, Python/JS/PowerShell assignments, HTTP headers and cookies,
+HAR and Kubernetes ``name``/``value`` pairs, ``--from-literal``, query strings, ``.npmrc``,
+Azure connection strings, XML elements) and decides whether that value is a literal secret
+rather than a placeholder, a variable reference or code.
+
+``IntakeAssignedSecretRecognizer`` is the Presidio recognizer (``type: predefined`` in
+``recognizers.yaml``); ``SecretNames.is_secret_name`` and ``literal_secret`` are also used on
+parsed YAML/JSON, where a value is judged by its key.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import regex
+
+from intake.errors import ConfigError
+from intake.scrub.recognizers import (
+    _NOT_A_PASSWORD,
+    FastPatternRecognizer,
+    _looks_like_placeholder,
+)
+
+__all__ = [
+    "IntakeAssignedSecretRecognizer",
+    "SecretNames",
+    "literal_secret",
+    "load_secret_names",
+    "name_segments",
+]
+
+_SEGMENT_SPLIT = regex.compile(r"[^A-Za-z0-9]++|(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
+_TRAILING_DIGITS = regex.compile(r"[0-9]++$")
+
+
+def name_segments(name: str) -> list[str]:
+    """``SMTP_PASS`` → ``[smtp, pass]``; ``x-api-key`` → ``[x, api, key]``; digits dropped."""
+    out = []
+    for part in _SEGMENT_SPLIT.split(name):
+        part = _TRAILING_DIGITS.sub("", part.lower())
+        if part:
+            out.append(part)
+    return out
+
+
+@dataclass(frozen=True)
+class SecretNames:
+    """The vocabulary of ``secret_names.yaml`` (see that file for the rules)."""
+
+    stems: tuple[str, ...]
+    words: frozenset[str]
+    suffixes: tuple[str, ...]
+    pairs: tuple[tuple[str, ...], ...]
+    not_after: frozenset[str]
+    not_before: frozenset[str]
+    not_names: frozenset[str]
+    shaped: frozenset[str] = frozenset()
+
+    def needs_shape(self, name: str) -> bool:
+        """Whether ``name`` is one of the ``shaped`` names (its value must look like a token)."""
+        return (
+            name_segments(name)[-1:] in ([s] for s in self.shaped) and len(name_segments(name)) <= 2
+        )
+
+    def is_secret_name(self, name: str) -> bool:
+        """Whether a value assigned to ``name`` is a secret (by the vocabulary's rules).
+
+        Cached per vocabulary: a transcript repeats the same few names thousands of times.
+        """
+        cache: dict[str, bool] = self.__dict__.setdefault("_cache", {})
+        found = cache.get(name)
+        if found is None:
+            if len(cache) > 65536:
+                cache.clear()
+            found = cache[name] = self._judge(name)
+        return found
+
+    def _judge(self, name: str) -> bool:
+        if not name or len(name) > 96:
+            return False
+        if name.lower().strip("_-.$@:") in self.not_names:
+            return False
+        segs = name_segments(name)
+        for i, seg in enumerate(segs):
+            spans = []
+            if (
+                seg in self.words
+                or seg in self.shaped
+                or (seg not in self.not_names and any(seg.endswith(s) for s in self.suffixes))
+            ):
+                spans.append((i, i + 1))
+            for pair in self.pairs:
+                if tuple(segs[i : i + len(pair)]) == pair:
+                    spans.append((i, i + len(pair)))
+            for a, b in spans:
+                if any(s in self.not_after for s in segs[b:]):
+                    continue
+                if any(s in self.not_before for s in segs[:a]):
+                    continue
+                return True
+        return False
+
+
+def load_secret_names(path: Path) -> SecretNames:
+    """Read ``secret_names.yaml``; a missing or malformed file is a ``ConfigError``."""
+    from intake.scrub.definitions import _load_yaml
+
+    data = _load_yaml(path) or {}
+    try:
+        return SecretNames(
+            stems=tuple(str(s).lower() for s in data["stems"]),
+            words=frozenset(str(s).lower() for s in data["words"]),
+            suffixes=tuple(str(s).lower() for s in data.get("suffixes", [])),
+            pairs=tuple(tuple(str(x).lower() for x in p) for p in data.get("pairs", [])),
+            not_after=frozenset(str(s).lower() for s in data.get("not_after", [])),
+            not_before=frozenset(str(s).lower() for s in data.get("not_before", [])),
+            not_names=frozenset(str(s).lower() for s in data.get("not_names", [])),
+            shaped=frozenset(str(s).lower() for s in data.get("shaped", [])),
+        )
+    except (KeyError, TypeError) as exc:
+        raise ConfigError(f"secret names are invalid: {exc}", where=str(path)) from exc
+
+
+# ----------------------------------------------------------------------------- values
+
+_NOT_SECRET_WORDS = _NOT_A_PASSWORD | frozenset(
+    [
+        "yes",
+        "no",
+        "on",
+        "off",
+        "enabled",
+        "disabled",
+        "enable",
+        "disable",
+        "none",
+        "null",
+        "nil",
+        "true",
+        "false",
+        "undefined",
+        "auto",
+        "automatic",
+        "basic",
+        "bearer",
+        "token",
+        "oauth",
+        "oauth2",
+        "oidc",
+        "saml",
+        "jwt",
+        "digest",
+        "api",
+        "key",
+        "keys",
+        "env",
+        "file",
+        "files",
+        "vault",
+        "keyring",
+        "keychain",
+        "prompt",
+        "ask",
+        "interactive",
+        "stdin",
+        "tty",
+        "secret",
+        "secrets",
+        "password",
+        "passwords",
+        "login",
+        "anonymous",
+        "public",
+        "private",
+        "internal",
+        "external",
+        "inherit",
+        "inherited",
+        "sha256",
+        "sha512",
+        "md5",
+        "hmac",
+        "rsa",
+        "aes",
+        "plain",
+        "text",
+        "json",
+        "yaml",
+    ]
+)
+"""Unquoted values that name a mode, a type or a word of prose, not a secret."""
+
+_CODE_OBJECTS = frozenset(
+    [
+        "self",
+        "this",
+        "cls",
+        "os",
+        "env",
+        "environ",
+        "process",
+        "config",
+        "cfg",
+        "conf",
+        "settings",
+        "args",
+        "kwargs",
+        "opts",
+        "options",
+        "params",
+        "request",
+        "req",
+        "ctx",
+        "context",
+        "app",
+        "secrets",
+        "credentials",
+        "creds",
+        "vault",
+        "keyring",
+        "module",
+        "exports",
+        "props",
+        "state",
+        "window",
+        "document",
+        "import",
+        "getpass",
+    ]
+)
+_CODE_CALL = regex.compile(r"^[A-Za-z_$][A-Za-z0-9_.$]*+[(\[]")
+_DOTTED = regex.compile(r"^[A-Za-z_][A-Za-z0-9_]*+(?:\.[A-Za-z_][A-Za-z0-9_]*+)++$")
+_IDENTIFIER = regex.compile(r"^[A-Za-z_][A-Za-z0-9_]*+$")
+_CAMEL = regex.compile(r"[a-z][A-Z]")
+_REFERENCE = regex.compile(
+    r"""(?x)^(?:
+        \$[A-Za-z_{(]            # $VAR ${VAR} $(cmd) ${{ x }}
+      | %[A-Za-z_][A-Za-z0-9_]*+%$ # %VAR% (the whole value)
+      | %\([A-Za-z_]\w*+\)[sdr]  # %(name)s
+      | \{\{ | \{%               # templates
+      | \{[A-Za-z_][\w.]*+\}$    # {name}
+      | <[^<>]*+>$               # <YOUR_KEY>
+      | \[[A-Za-z\ _-]*+\]$      # [REDACTED]
+      | @Microsoft\.KeyVault\(
+      | (?:vault|ref|secretref|env|file|sm|ssm|arn|awssm|gcpsm|azkv|op)(?:\+[a-z]+)?:(?!//)
+      | ENC\[
+      | !(?:vault|secret|env|ref)\b
+    )""",
+)
+_PATH_OR_URL = regex.compile(
+    r"^(?:/|\./|\.\./|~/|[A-Za-z][A-Za-z0-9+.-]*+://|file:|[A-Za-z]:[\\/])"
+)
+_DECIMAL = regex.compile(r"^[+-]?[0-9]++\.[0-9]++(?:[eE][+-]?[0-9]++)?$")
+_UUID_VALUE = regex.compile(r"^[0-9a-fA-F]{8}(?:-[0-9a-fA-F]{4}){3}-[0-9a-fA-F]{12}$")
+_B64ISH = regex.compile(r"^[A-Za-z0-9+/_-]++=++$")
+_TOKEN_SHAPE = regex.compile(r"^(?=[^0-9]*+[0-9])[A-Za-z0-9+/=_%.-]{16,}+$")
+_MASK = regex.compile(r"^(?:[*•·xX#]{3,}+|[.…]{3,}+)$")
+
+
+def literal_secret(value: str, *, quoted: bool, names: SecretNames | None = None) -> bool:
+    """Whether ``value`` (assigned to a secret-bearing name) is a literal secret.
+
+    Not a secret: placeholders (``your-password-here``, ``<YOUR_KEY>``, ``ghp_xxxx…``),
+    references (``$VAR``, ``${VAR}``, ``%VAR%``, ``{{ .Values.x }}``, ``vault:…``), masks,
+    paths and URLs (other recognizers own those), short numbers, and, unquoted, code
+    (``os.environ[…]``, ``settings.token``, ``getpass()``, ``user_password``, ``SecretStr``)
+    and mode or prose words (``true``, ``required``, ``oauth2``). A quoted value is a
+    literal, so only placeholders, references and masks are kept there.
+    """
+    v = value.strip()
+    if len(v) < 4 or "FAKE" in v:
+        return False
+    low = v.lower()
+    if _looks_like_placeholder(v) or _REFERENCE.match(v) or _MASK.match(v):
+        return False
+    if _PATH_OR_URL.match(v):
+        return False
+    if (v.isdigit() and len(v) < 6) or _DECIMAL.match(v):
+        return False
+    if v.endswith("=") and _B64ISH.match(v) and len(v) % 4:
+        return False  # claims base64 padding but is no base64: an illustration (short==)
+    if low in _NOT_SECRET_WORDS:
+        return False
+    if quoted:
+        return True
+    if v[0] in "{[(":
+        return False
+    if _CODE_CALL.match(v):
+        return False
+    has_digit = any(c.isdigit() for c in v)
+    if _DOTTED.match(v):
+        parts = low.split(".")
+        if parts[0] in _CODE_OBJECTS or (
+            names is not None and not has_digit and any(names.is_secret_name(p) for p in parts)
+        ):
+            return False
+    if (
+        names is not None
+        and not has_digit
+        and _IDENTIFIER.match(v)
+        and ("_" in v or _CAMEL.search(v))
+        and names.is_secret_name(v)
+    ):
+        return False
+    return not (v.isalpha() and _CAMEL.search(v) and v[0].isupper())
+
+
+# ----------------------------------------------------------------------------- recognizer
+
+_NAME_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.-")
+_STOP_UNQUOTED = frozenset(" \t\r\n\"'`,;&<>(){}[]|\\")
+_AUTH_SCHEMES = regex.compile(
+    r"(?i:bearer|basic|token|bot|jwt|ssws|apikey|api-key|key|hmac|sharedkey"
+    r"|sharedaccesssignature)[ \t]++"
+)
+_LINE_PREFIX = regex.compile(
+    r"[ \t]*+(?:export[ \t]++|set[ \t]++|-[ \t]++|\$env:|>[ \t]*+|<[ \t]*+)?$"
+)
+_COMMENT_REST = regex.compile(r"^[ \t]*+(?:[#;].*+|//.*+)?$")
+
+
+class IntakeAssignedSecretRecognizer(FastPatternRecognizer):
+    """The value after a secret-bearing name, in every syntax (see the module doc).
+
+    The regex only finds a stem of a name (``pass``, ``token``, ``key``…) followed by the rest
+    of the name, a separator and an optional opening quote; the name is then read back to its
+    start and judged by ``SecretNames``, and the value is read forward by the rules of its
+    syntax (quoted up to the matching quote; unquoted to the first blank or delimiter; a line
+    of ``NAME=value`` must hold nothing else but a comment) and judged by ``literal_secret``.
+    The vocabulary comes from ``scrubbers/secret_names.yaml`` through ``configure``.
+    """
+
+    ENTITY = "GENERIC_SECRET"
+    SCORE = 0.6
+    MAX_VALUE = 4096
+
+    def __init__(self, supported_language: str = "en", **kwargs: Any) -> None:
+        from presidio_analyzer import Pattern  # noqa: TID251
+
+        kwargs.pop("supported_entity", None)
+        kwargs.pop("supported_entities", None)
+        super().__init__(
+            supported_entity=self.ENTITY,
+            name=kwargs.pop("name", type(self).__name__),
+            supported_language=supported_language,
+            # Presidio requires a pattern; the real ones are built by configure().
+            patterns=[Pattern(name="assigned", regex=r"(?!)", score=self.SCORE)],
+            global_regex_flags=regex.DOTALL | regex.MULTILINE,
+            **kwargs,
+        )
+        self.names: SecretNames | None = None
+        self._name_rx: regex.Pattern[str] | None = None
+
+    def configure(self, names: SecretNames) -> None:
+        """Set the vocabulary and build the regexes from its stems."""
+        self.names = names
+        stems = "|".join(regex.escape(s) for s in sorted(names.stems, key=len, reverse=True))
+        self._name_rx = regex.compile(
+            rf"""(?:{stems})[A-Za-z0-9_.-]*+
+            (?P<nq>\\{{0,3}}["'`]|>)?
+            (?:[ \t]*+(?P<sep>:=|=>|=(?![=~>])|:(?![:/\\]))[ \t]*+|(?P<ws>[ \t]++))?
+            (?P<vq>\\{{0,3}}["'`])?""",
+            regex.X,
+        )
+        # The same with case-insensitive stems, for text whose lowercase form has another
+        # length (a few Unicode letters): case-insensitive alternation is ~3x slower.
+        self._name_rx_i = regex.compile(self._name_rx.pattern, regex.X | regex.I)
+        self._pair_rx = regex.compile(
+            r"""(?:\bname|"name"|'name')[ \t]*+[:=][ \t]*+
+            (?P<q>["']?+)(?P<n>[A-Za-z0-9_.-]{2,80}+)(?P=q)
+            [ \t]*+,?[ \t]*+(?:\r?\n[ \t]*+)?
+            (?:\bvalue|"value"|'value')[ \t]*+[:=][ \t]*+(?P<vq>["'])?""",
+            regex.X,
+        )
+        self._user_rx = regex.compile(
+            r"""(?:^|(?<=[ \t]))(?:-u|--user)[ \t]++(?P<vq>["']?+)[^\s:"']++:""", regex.X | regex.M
+        )
+
+    # -- reading values --------------------------------------------------------------
+
+    def _quoted(self, text: str, pos: int, quote: str) -> tuple[int, int] | None:
+        line_end = text.find("\n", pos)
+        limit = min(len(text), pos + self.MAX_VALUE, line_end if line_end >= 0 else len(text))
+        i = pos
+        while True:
+            j = text.find(quote, i, limit)
+            if j < 0:
+                return None
+            if len(quote) == 1 and j > pos and text[j - 1] == "\\" and quote != "`":
+                i = j + 1
+                continue
+            return (pos, j) if j > pos else None
+
+    @staticmethod
+    def _run(text: str, pos: int, stops: frozenset[str]) -> int:
+        n = len(text)
+        end = pos
+        while end < n and end - pos < 4096 and text[end] not in stops:
+            end += 1
+        return end
+
+    def _unquoted(self, text: str, pos: int, line_level: bool) -> tuple[int, int] | None:
+        if line_level:
+            end = self._run(text, pos, frozenset(" \t\r\n\"'`"))
+            line_end = text.find("\n", end)
+            rest = text[end : line_end if line_end >= 0 else len(text)]
+            if not _COMMENT_REST.match(rest):
+                return None
+        else:
+            end = self._run(text, pos, _STOP_UNQUOTED)
+            while end > pos and text[end - 1] in ".,:!?":
+                end -= 1
+        return (pos, end) if end > pos else None
+
+    def _name_start(self, text: str, start: int) -> int:
+        floor = max(0, start - 64)
+        i = start
+        while i > floor and text[i - 1] in _NAME_CHARS:
+            i -= 1
+        return i
+
+    def _emit(
+        self,
+        text: str,
+        span: tuple[int, int] | None,
+        quoted: bool,
+        out: list[Any],
+        shaped: bool = False,
+    ) -> None:
+        if span is None:
+            return
+        if shaped and not _TOKEN_SHAPE.match(text[span[0] : span[1]]):
+            return
+        from presidio_analyzer import RecognizerResult  # noqa: TID251
+
+        s, e = span
+        assert self.names is not None
+        if literal_secret(text[s:e], quoted=quoted, names=self.names):
+            out.append(
+                RecognizerResult(self.ENTITY, s, e, self.SCORE, recognition_metadata=self._meta())
+            )
+
+    def _meta(self) -> dict[str, Any]:
+        from presidio_analyzer import RecognizerResult  # noqa: TID251
+
+        state: Any = self
+        return {
+            RecognizerResult.RECOGNIZER_NAME_KEY: state.name,
+            RecognizerResult.RECOGNIZER_IDENTIFIER_KEY: state.id,
+        }
+
+    def analyze(
+        self,
+        text: str,
+        entities: list[str],
+        nlp_artifacts: Any = None,
+        regex_flags: int | None = None,
+    ) -> list[Any]:
+        """Values assigned to secret-bearing names (one result per value)."""
+        if self.names is None or self._name_rx is None:
+            return []
+        names = self.names
+        out: list[Any] = []
+        lowered = text.lower()
+        if len(lowered) == len(text):
+            matches = self._name_rx.finditer(lowered)
+        else:
+            matches = self._name_rx_i.finditer(text)
+        for m in matches:
+            start = self._name_start(text, m.start())
+            flag = text[start] == "-"
+            name = text[start : self._name_end(text, m)].lstrip("-")
+            sep, ws, nq, vq = m.group("sep"), m.group("ws"), m.group("nq"), m.group("vq")
+            pos = m.end()
+            if nq == ">":
+                if start == 0 or text[start - 1] != "<" or sep or ws:
+                    continue
+                if not names.is_secret_name(name):
+                    continue
+                line_end = text.find("\n", pos)
+                end = text.find("<", pos, line_end if line_end >= 0 else len(text))
+                if end > pos and text.startswith("</" + name + ">", end):
+                    self._emit(text, (pos, end), False, out)
+                continue
+            if not (sep or ws):
+                continue
+            if (
+                sep == ":"
+                and nq is None
+                and vq is None
+                and text[m.end("sep") : m.end("sep") + 1] not in (" ", "\t")
+            ):
+                continue  # scheme:value (gaia-session:29c2…, C:x), not a key: value
+            if (ws and not sep) and (
+                not flag or (vq is None and (pos >= len(text) or text[pos] == "-"))
+            ):
+                continue
+            segs = name_segments(name)
+            if segs in (["cookie"], ["set", "cookie"]):
+                continue
+            if not names.is_secret_name(name):
+                continue
+            shaped = names.needs_shape(name)
+            if name == "session_id" and _UUID_VALUE.match(text[pos : pos + 36]):
+                continue  # GAIA's and intake's own session ids (provenance, e.g. captured_from)
+            if segs[-1:] == ["authorization"] and sep and not vq:
+                scheme = _AUTH_SCHEMES.match(text, pos)
+                if scheme:
+                    pos = scheme.end()
+                end = self._run(text, pos, frozenset(" \t\r\n\"'`,;"))
+                self._emit(text, (pos, end) if end > pos else None, False, out)
+                continue
+            if vq:
+                self._emit(text, self._quoted(text, pos, vq), True, out, shaped)
+                continue
+            line_start = text.rfind("\n", 0, start) + 1
+            line_level = (
+                bool(sep) and sep != ":=" and bool(_LINE_PREFIX.match(text, line_start, start))
+            )
+            self._emit(text, self._unquoted(text, pos, line_level), False, out, shaped)
+        for m in self._pair_rx.finditer(text):
+            if not names.is_secret_name(m.group("n")):
+                continue
+            vq = m.group("vq")
+            if vq:
+                self._emit(text, self._quoted(text, m.end(), vq), True, out)
+            else:
+                self._emit(text, self._unquoted(text, m.end(), True), False, out)
+        for m in self._user_rx.finditer(text):
+            vq = m.group("vq")
+            if vq:
+                self._emit(text, self._quoted(text, m.end(), vq), True, out)
+            else:
+                end = self._run(text, m.end(), frozenset(" \t\r\n\"'`"))
+                self._emit(text, (m.end(), end) if end > m.end() else None, False, out)
+        return out
+
+    @staticmethod
+    def _name_end(text: str, m: Any) -> int:
+        end: int = m.start()
+        n = len(text)
+        while end < n and text[end] in _NAME_CHARS:
+            end += 1
+        return end

@@ -1,0 +1,120 @@
+"""Identifiers built only from text the scrubber has cleared.
+
+Draft ids, file names, lock names, ledger ids and the ``intake sessions`` listing are built
+from titles and session ids. A title slugged *before* scrubbing carries the secret into a file
+name (``session_29c2_password_hunter2``); a cut at a size limit can leave part of a token that
+no recognizer matches any more. These helpers are the one way to build such a name:
+
+* ``plain_identifier(text)``: whether ``text`` may be used as it is (lowercase letters, digits,
+  ``_``/``-``, at most 64 characters, no fixture or mask in it).
+* ``neutral_id(seed, prefix)``: ``session_<8 hex>``, a stable name that carries nothing of
+  ``seed`` (a SHA-256 prefix).
+* ``cut_before_token(text, limit)``: at most ``limit`` characters, never ending inside a token
+  (the cut goes back to before the token it would have split; ``words=True`` for slugs).
+* ``safe_slug(text, scrubber, limit)``: scrub, then slug, then cut before a token; empty when
+  nothing plain is left.
+* ``safe_identifier(text, scrubber, prefix=…)``: the slug when it is plain, else a neutral id.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import unicodedata
+from typing import TYPE_CHECKING
+
+import regex
+
+if TYPE_CHECKING:
+    from intake.scrub.engine import Scrubber
+    from intake.scrub.fixtures import FixtureMap
+
+__all__ = [
+    "cut_before_token",
+    "neutral_id",
+    "plain_identifier",
+    "safe_identifier",
+    "safe_slug",
+]
+
+_PLAIN = regex.compile(r"^[a-z0-9](?:[a-z0-9_-]{0,62}[a-z0-9])?$")
+_NOT_PLAIN = regex.compile(r"fake0*+[0-9]|\*{3,}|x{6,}")
+_BLANK_TOKEN = regex.compile(r"\S++")
+_WORD_TOKEN = regex.compile(r"[^\s_]++")
+_SLUG_SPLIT = regex.compile(r"[^a-z0-9]++")
+
+
+def plain_identifier(text: str) -> bool:
+    """Whether ``text`` is a plain identifier: ``[a-z0-9_-]``, at most 64, no fixture or mask."""
+    return bool(_PLAIN.match(text)) and not _NOT_PLAIN.search(text)
+
+
+def neutral_id(seed: str, prefix: str = "session") -> str:
+    """``<prefix>_<8 hex>``: stable for the same ``seed``, and carrying nothing of it."""
+    digest = hashlib.sha256(seed.encode("utf-8", "surrogatepass")).hexdigest()[:8]
+    return f"{prefix}_{digest}"
+
+
+def cut_before_token(text: str, limit: int, *, words: bool = False) -> str:
+    """At most ``limit`` characters of ``text``, never ending inside a token.
+
+    A token is a run of non-blank characters (with ``words=True``, also split at ``_``, for
+    slugs); when ``limit`` falls inside one, the cut goes back to where it starts, and the
+    blanks or ``_`` before it are dropped too.
+    """
+    if limit <= 0:
+        return ""
+    if len(text) <= limit:
+        return text
+    token = _WORD_TOKEN if words else _BLANK_TOKEN
+    cut = limit
+    if token.fullmatch(text[cut - 1 : cut + 1]):
+        run = token.match(text[::-1], len(text) - cut)
+        back: int = run.end() - run.start() if run else 0
+        cut -= back
+    head: str = text[:cut]
+    return head.rstrip(" \t\r\n_")
+
+
+def _slug(text: str) -> str:
+    ascii_text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode("ascii")
+    slugged: str = _SLUG_SPLIT.sub("_", ascii_text.lower())
+    return slugged.strip("_")
+
+
+def safe_slug(
+    text: str,
+    scrubber: Scrubber,
+    *,
+    limit: int = 40,
+    mapping: FixtureMap | None = None,
+) -> str:
+    """A slug of ``text`` after scrubbing, cut before a token; empty if nothing plain is left.
+
+    Fixtures (``FAKE0001``, ``user1``) are dropped from the slug: they say nothing and would
+    make ids differ only by a number. Pass the draft's ``mapping`` so a title scrubs like the
+    rest of the draft.
+    """
+    scrubbed = scrubber.scrub_text(text, mapping=mapping).text
+    words = [
+        w for w in _slug(scrubbed).split("_") if w and not _NOT_PLAIN.search(w) and w != "fake"
+    ]
+    return cut_before_token("_".join(words), limit, words=True).strip("_")
+
+
+def safe_identifier(
+    text: str,
+    scrubber: Scrubber,
+    *,
+    prefix: str = "session",
+    seed: str | None = None,
+    limit: int = 40,
+    mapping: FixtureMap | None = None,
+) -> str:
+    """The scrubbed slug of ``text`` when it is a plain identifier, else ``neutral_id``.
+
+    ``seed`` (default: ``text``) makes the neutral id stable; it is hashed, never shown.
+    """
+    slug = safe_slug(text, scrubber, limit=limit, mapping=mapping)
+    if slug and plain_identifier(slug):
+        return slug
+    return neutral_id(seed if seed is not None else text, prefix)

@@ -1,0 +1,845 @@
+"""The scrubber's test matrix: every secret kind written into every context, with the spans.
+
+``build_matrix(seed)`` returns ``Cell``s. A cell is one small document (a line of a dotenv
+file, a kubectl dump, an escaped JSON bundle…) holding one planted value of one *kind* in one
+*context*, with the exact spans that must be replaced (``spans``) and the spans that must stay
+byte-identical (``keep``: decoys, and the text around a value). Kinds and contexts are crossed,
+not listed: a new context is tried with every kind, and a new kind in every context. Decoy
+cells (``decoy=True``) put placeholders, variable references, code, model names and the like
+into the same contexts; nothing in them may be replaced.
+
+All values are generated from a seeded ``random.Random``; none is a real credential.
+The benchmark (``tests/benchmarks/bench_scrub.py``) and the tests (``tests/test_scrub_matrix.py``)
+both read this matrix, so the recall table in ``docs/scrubber.md`` is what the tests require.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import random
+import string
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from urllib.parse import quote
+
+ALNUM = string.ascii_letters + string.digits
+B64 = ALNUM + "+/"
+HEX = "0123456789abcdef"
+
+
+@dataclass(frozen=True)
+class Cell:
+    """One document of the matrix: ``text`` with the spans to replace and the spans to keep."""
+
+    kind: str
+    context: str
+    text: str
+    spans: tuple[tuple[int, int], ...] = ()
+    keep: tuple[tuple[int, int], ...] = ()
+    decoy: bool = False
+    family: str = "secret"
+
+    @property
+    def planted(self) -> list[str]:
+        """The planted values as written (for leak checks)."""
+        return [self.text[s:e] for s, e in self.spans]
+
+
+# ----------------------------------------------------------------------------- builders
+
+
+class _Doc:
+    """Builds a text piece by piece, recording the spans of marked pieces."""
+
+    def __init__(self) -> None:
+        self.parts: list[str] = []
+        self.n = 0
+        self.spans: list[tuple[int, int]] = []
+        self.keep: list[tuple[int, int]] = []
+
+    def t(self, s: str) -> _Doc:
+        self.parts.append(s)
+        self.n += len(s)
+        return self
+
+    def v(self, s: str) -> _Doc:
+        self.spans.append((self.n, self.n + len(s)))
+        return self.t(s)
+
+    def k(self, s: str) -> _Doc:
+        self.keep.append((self.n, self.n + len(s)))
+        return self.t(s)
+
+    def text(self) -> str:
+        return "".join(self.parts)
+
+
+def _r(rng: random.Random, alphabet: str, n: int) -> str:
+    """Random string with every character class its alphabet offers (like real tokens)."""
+    classes = [
+        c
+        for c in (string.ascii_uppercase, string.ascii_lowercase, string.digits)
+        if set(c) & set(alphabet)
+    ]
+    while True:
+        s = "".join(rng.choice(alphabet) for _ in range(n))
+        if n < 8 or alphabet == HEX or all(set(s) & set(c) for c in classes):
+            return s
+
+
+# Secret values: kind -> generator. ``shape`` kinds are found by their look today; ``plain``
+# kinds (words, dots, symbols, hex, uuids) only by where they sit.
+SECRET_VALUES: dict[str, Callable[[random.Random], str]] = {
+    "github_token": lambda r: "ghp_" + _r(r, ALNUM, 36),
+    "openai_key": lambda r: "sk-proj-" + _r(r, ALNUM, 48),
+    "anthropic_key": lambda r: "sk-ant-api03-" + _r(r, ALNUM, 93) + "AA",
+    "aws_key_id": lambda r: "AKIA" + _r(r, string.ascii_uppercase + "234567", 16),
+    "aws_secret": lambda r: _r(r, B64, 40),
+    "slack_token": lambda r: f"xoxb-{r.randint(10**10, 10**11)}-{_r(r, ALNUM, 24)}",
+    "google_api_key": lambda r: "AIza" + _r(r, ALNUM, 35),
+    "stripe_key": lambda r: "sk_live_" + _r(r, ALNUM, 24),
+    "hf_token": lambda r: "hf_" + _r(r, ALNUM, 34),
+    "npm_token": lambda r: "npm_" + _r(r, ALNUM, 36),
+    "jwt": lambda r: "eyJhbGciOiJIUzI1NiJ9.eyJ" + _r(r, ALNUM, 30) + "." + _r(r, ALNUM, 43),
+    "hex_secret": lambda r: _r(r, HEX, 40),
+    "hex32": lambda r: _r(r, HEX, 32),
+    "uuid_key": lambda r: "-".join(_r(r, HEX, n) for n in (8, 4, 4, 4, 12)),
+    "random_b64": lambda r: _r(r, ALNUM, 24),
+    "word_dotted": lambda r: r.choice(["correct.horse_battery", "blue.monday_42", "tr.ou_bad.or"]),
+    "word_letters": lambda r: r.choice(["sunshinedragon", "Hunterhunter", "letmeinplease"]),
+    "symbols": lambda r: r.choice(["P@ss!w0rd#2024*", "q%W^e&R*t(y", "x!7~Gq@#k^9"]),
+    "short": lambda r: r.choice(["hunter2", "s3cr3t", "Tr0ub4"]),
+    "spaced": lambda r: r.choice(["correct horse battery staple", "my secret phrase 9"]),
+}
+"""Values that need quotes (spaces) are planted only in contexts that quote."""
+
+NEEDS_QUOTES = {"spaced"}
+HAS_SYMBOLS = {"symbols"}
+
+# Secret-bearing names, varied so parts of longer names are exercised.
+NAMES = [
+    "PASSWORD",
+    "DB_PASSWORD",
+    "SMTP_PASS",
+    "JWT_SIGNING_KEY",
+    "API_KEY",
+    "client_secret",
+    "auth_token",
+    "GITHUB_OAUTH_CLIENT_SECRET",
+    "passphrase",
+    "pwd",
+    "x-api-key",
+    "HMAC_KEY",
+    "private_key",
+    "credential",
+    "sessionId",
+    "REDIS_PASSWD",
+    "accessToken",
+]
+
+
+def _kebab(name: str) -> str:
+    return name.lower().replace("_", "-")
+
+
+def _lower(name: str) -> str:
+    return name.lower()
+
+
+def _camel(name: str) -> str:
+    parts = name.lower().replace("-", "_").split("_")
+    return parts[0] + "".join(p.title() for p in parts[1:])
+
+
+# A context writes (name, value) into a document. ``quotes``: it quotes the value (so values
+# with spaces and symbols are fine); ``symbols``: an unquoted value may carry symbols.
+@dataclass(frozen=True)
+class Context:
+    name: str
+    write: Callable[[_Doc, str, str], None]
+    quotes: bool = False
+    symbols: bool = True
+    shaped: bool = False
+    """The name is too weak alone (``sig``): only token-shaped values are secrets there."""
+
+
+def _q(v: str) -> str:
+    """Percent-encode a planted value for a URL; a placeholder or reference is written as is."""
+    if v[:1] in "$<{%" or "xxxx" in v or "****" in v:
+        return v
+    return quote(v, safe="")
+
+
+def _c_dotenv(d: _Doc, n: str, v: str) -> None:
+    d.k("LOG_LEVEL=debug\n").t(f"{n.upper().replace('-', '_')}=").v(v).k("\nPORT=8080\n")
+
+
+def _c_dotenv_quoted(d: _Doc, n: str, v: str) -> None:
+    d.t(f'{n.upper().replace("-", "_")}="').v(v).k('"\n')
+
+
+def _c_export(d: _Doc, n: str, v: str) -> None:
+    d.k("$ ").t(f"export {n.upper().replace('-', '_')}='").v(v).k("'\n$ make run\n")
+
+
+def _c_docker_e(d: _Doc, n: str, v: str) -> None:
+    d.k("docker run --rm ").t(f"-e {n.upper().replace('-', '_')}=").v(v).k(
+        " -p 8000:8000 ghcr.io/acme/api:1.4\n"
+    )
+
+
+def _c_env_flag(d: _Doc, n: str, v: str) -> None:
+    d.k("podman run ").t(f"--env {n.upper().replace('-', '_')}=").v(v).k(" app\n")
+
+
+def _c_cli_space(d: _Doc, n: str, v: str) -> None:
+    d.k("$ ./deploy ").t(f"--{_kebab(n)} ").v(v).k(" --region eu-west-1\n")
+
+
+def _c_cli_eq(d: _Doc, n: str, v: str) -> None:
+    d.k("$ ./deploy ").t(f"--{_kebab(n)}=").v(v).k(" --dry-run\n")
+
+
+def _c_curl_u(d: _Doc, n: str, v: str) -> None:
+    d.k("$ curl -s ").t("-u admin:").v(v).k(" https://ci.internal.example/api/json\n")
+
+
+def _c_ini(d: _Doc, n: str, v: str) -> None:
+    d.k("[database]\nhost = db.internal\n").t(f"{_lower(n)} = ").v(v).k("\nport = 5432\n")
+
+
+def _c_toml(d: _Doc, n: str, v: str) -> None:
+    d.k("[tool.app]\n").t(f'{_lower(n).replace("-", "_")} = "').v(v).k('"\nretries = 3\n')
+
+
+def _c_yaml(d: _Doc, n: str, v: str) -> None:
+    d.k("services:\n  api:\n    environment:\n").t(f"      {n}: ").v(v).k(
+        "\n      DEBUG: 'false'\n"
+    )
+
+
+def _c_yaml_quoted(d: _Doc, n: str, v: str) -> None:
+    d.k("config:\n").t(f'  {_lower(n)}: "').v(v).k('"\n  timeout: 30\n')
+
+
+def _c_json(d: _Doc, n: str, v: str) -> None:
+    d.k('{"user": "svc-ci", ').t(f'"{n}": "').v(v).k('", "retries": 3}\n')
+
+
+def _c_json_escaped(d: _Doc, n: str, v: str) -> None:
+    d.k('{"event": "config", "body": "{').t(f'\\"{n}\\": \\"').v(v).k(
+        '\\", \\"region\\": \\"eu\\"}"}\n'
+    )
+
+
+def _c_python(d: _Doc, n: str, v: str) -> None:
+    d.k("import os\n\n").t(f'{n.upper().replace("-", "_")} = "').v(v).k('"\nclient = Client()\n')
+
+
+def _c_python_kwarg(d: _Doc, n: str, v: str) -> None:
+    d.k("conn = connect(host='db', ").t(f"{_lower(n).replace('-', '_')}='").v(v).k("')\n")
+
+
+def _c_js(d: _Doc, n: str, v: str) -> None:
+    d.k("// config.js\n").t(f"const {_camel(n)} = '").v(v).k("';\nexport default {};\n")
+
+
+def _c_js_object(d: _Doc, n: str, v: str) -> None:
+    d.k("module.exports = {\n  port: 3000,\n").t(f"  {_camel(n)}: `").v(v).k("`,\n};\n")
+
+
+def _c_powershell(d: _Doc, n: str, v: str) -> None:
+    d.k("PS C:\\> ").t(f'$env:{n.upper().replace("-", "_")} = "').v(v).k('"\n')
+
+
+def _c_header_x(d: _Doc, n: str, v: str) -> None:
+    d.k("> GET /v1/models HTTP/1.1\n> Host: api.internal\n").t("> X-Api-Key: ").v(v).k(
+        "\n> Accept: */*\n"
+    )
+
+
+def _c_header_auth(d: _Doc, n: str, v: str) -> None:
+    d.k("GET /user HTTP/1.1\n").t("Authorization: token ").v(v).k("\nAccept: application/json\n")
+
+
+def _c_header_cookie(d: _Doc, n: str, v: str) -> None:
+    d.k("Cookie: theme=dark; ").t("sessionid=").v(v).k("; lang=en\n")
+
+
+def _c_header_set_cookie(d: _Doc, n: str, v: str) -> None:
+    d.t("< Set-Cookie: __Secure-session=").v(v).k("; Path=/; HttpOnly; SameSite=Lax\n")
+
+
+def _c_har(d: _Doc, n: str, v: str) -> None:
+    d.k('{"headers": [{"name": "accept", "value": "application/json"}, ').t(
+        f'{{"name": "{_kebab(n)}", "value": "'
+    ).v(v).k('"}]}\n')
+
+
+def _c_k8s_env(d: _Doc, n: str, v: str) -> None:
+    d.k("    env:\n      - name: LOG_LEVEL\n        value: info\n").t(
+        f'      - name: {n.upper().replace("-", "_")}\n        value: "'
+    ).v(v).k('"\n')
+
+
+def _c_k8s_env_plain(d: _Doc, n: str, v: str) -> None:
+    d.t(f"      - name: {n.upper().replace('-', '_')}\n        value: ").v(v).k(
+        "\n      - name: PORT\n"
+    )
+
+
+def _c_kubectl_literal(d: _Doc, n: str, v: str) -> None:
+    d.k("$ kubectl create secret generic app-secrets ").t(f"--from-literal={_lower(n)}=").v(v).k(
+        " -n prod\n"
+    )
+
+
+def _c_last_applied(d: _Doc, n: str, v: str) -> None:
+    d.k("metadata:\n  annotations:\n    kubectl.kubernetes.io/last-applied-configuration: |\n").t(
+        '      {"apiVersion":"v1","kind":"Secret","stringData":{' + f'"{_lower(n)}":"'
+    ).v(v).k('"},"type":"Opaque"}\n')
+
+
+def _c_query(d: _Doc, n: str, v: str) -> None:
+    d.k("GET ").t("https://api.example.net/v2/items?page=2&access_token=").v(_q(v)).k(
+        "&sort=asc HTTP/1.1\n"
+    )
+
+
+def _c_query_sig(d: _Doc, n: str, v: str) -> None:
+    d.t("https://cdn.example.net/f/report.pdf?expires=1767225600&sig=").v(_q(v)).k(" (link)\n")
+
+
+def _c_url_empty_user(d: _Doc, n: str, v: str) -> None:
+    d.k("REDIS_URL=").t("redis://:").v(_q(v)).k("@cache.internal:6379/0\n")
+
+
+def _c_url_user(d: _Doc, n: str, v: str) -> None:
+    d.k("DATABASE_URL=").t("postgres://app:").v(_q(v)).k("@db.internal:5432/app\n")
+
+
+def _c_npmrc(d: _Doc, n: str, v: str) -> None:
+    d.k("registry=https://registry.npmjs.org/\n").t("//registry.npmjs.org/:_authToken=").v(v).k(
+        "\n"
+    )
+
+
+def _c_azure_sql(d: _Doc, n: str, v: str) -> None:
+    d.k("Server=tcp:acme.database.windows.net,1433;Initial Catalog=app;").t(
+        "User ID=app;Password="
+    ).v(v).k(";Encrypt=True;\n")
+
+
+def _c_azure_servicebus(d: _Doc, n: str, v: str) -> None:
+    d.k(
+        "Endpoint=sb://acme.servicebus.windows.net/;SharedAccessKeyName=RootManageSharedAccessKey;"
+    ).t("SharedAccessKey=").v(v).k("\n")
+
+
+def _c_azure_storage(d: _Doc, n: str, v: str) -> None:
+    d.k("DefaultEndpointsProtocol=https;AccountName=acmestore;").t("AccountKey=").v(v).k(
+        ";EndpointSuffix=core.windows.net\n"
+    )
+
+
+def _c_xml(d: _Doc, n: str, v: str) -> None:
+    d.k("<settings>\n").t(f"  <{_camel(n)}>").v(v).k(f"</{_camel(n)}>\n</settings>\n")
+
+
+CONTEXTS: list[Context] = [
+    Context("dotenv", _c_dotenv, symbols=False),
+    Context("dotenv_quoted", _c_dotenv_quoted, quotes=True),
+    Context("export", _c_export, quotes=True),
+    Context("docker_e", _c_docker_e, symbols=False),
+    Context("env_flag", _c_env_flag, symbols=False),
+    Context("cli_flag_space", _c_cli_space, symbols=False),
+    Context("cli_flag_eq", _c_cli_eq, symbols=False),
+    Context("curl_u", _c_curl_u, symbols=False),
+    Context("ini", _c_ini),
+    Context("toml", _c_toml, quotes=True),
+    Context("yaml", _c_yaml, symbols=False),
+    Context("yaml_quoted", _c_yaml_quoted, quotes=True),
+    Context("json", _c_json, quotes=True),
+    Context("json_escaped", _c_json_escaped, quotes=True),
+    Context("python", _c_python, quotes=True),
+    Context("python_kwarg", _c_python_kwarg, quotes=True),
+    Context("js", _c_js, quotes=True),
+    Context("js_object", _c_js_object, quotes=True),
+    Context("powershell", _c_powershell, quotes=True),
+    Context("header_x_api_key", _c_header_x, symbols=False),
+    Context("header_authorization", _c_header_auth, symbols=False),
+    Context("header_cookie", _c_header_cookie, symbols=False),
+    Context("header_set_cookie", _c_header_set_cookie, symbols=False, shaped=True),
+    Context("har", _c_har, quotes=True),
+    Context("k8s_env", _c_k8s_env, quotes=True),
+    Context("k8s_env_plain", _c_k8s_env_plain, symbols=False),
+    Context("kubectl_from_literal", _c_kubectl_literal, symbols=False),
+    Context("last_applied", _c_last_applied, quotes=True),
+    Context("query_access_token", _c_query, symbols=True),
+    Context("query_sig", _c_query_sig, symbols=True, shaped=True),
+    Context("url_empty_user", _c_url_empty_user, symbols=True),
+    Context("url_user", _c_url_user, symbols=True),
+    Context("npmrc_authtoken", _c_npmrc, symbols=False),
+    Context("azure_sql", _c_azure_sql, symbols=False),
+    Context("azure_servicebus", _c_azure_servicebus, symbols=False),
+    Context("azure_storage", _c_azure_storage, symbols=False),
+    Context("xml", _c_xml, symbols=False),
+]
+
+
+SHAPED_KINDS = {
+    "github_token",
+    "openai_key",
+    "anthropic_key",
+    "aws_secret",
+    "slack_token",
+    "google_api_key",
+    "stripe_key",
+    "hf_token",
+    "npm_token",
+    "jwt",
+    "hex_secret",
+    "hex32",
+    "uuid_key",
+    "random_b64",
+}
+"""Kinds whose value looks like a token (16+ characters with a digit)."""
+
+
+def _fits(kind: str, ctx: Context) -> bool:
+    if ctx.shaped and kind not in SHAPED_KINDS:
+        return False
+    if kind in NEEDS_QUOTES and not ctx.quotes:
+        return False
+    return not (kind in HAS_SYMBOLS and not ctx.symbols and not ctx.quotes)
+
+
+# ----------------------------------------------------------------------------- decoys
+
+DECOY_VALUES: dict[str, Callable[[random.Random], str]] = {
+    "placeholder_github": lambda r: "ghp_" + "x" * 36,
+    "placeholder_angle": lambda r: "<YOUR_API_KEY>",
+    "placeholder_words": lambda r: "your-password-here",
+    "placeholder_stars": lambda r: "********",
+    "placeholder_changeme": lambda r: "changeme",
+    "var_dollar": lambda r: "$DB_PASSWORD",
+    "var_braces": lambda r: "${API_TOKEN}",
+    "var_percent": lambda r: "%SMTP_PASS%",
+    "var_template": lambda r: "{{ .Values.password }}",
+    "var_actions": lambda r: "${{ secrets.NPM_TOKEN }}",
+}
+"""Values that are no secret even after a secret-bearing name (placed in the same contexts)."""
+
+CODE_DECOYS: dict[str, str] = {
+    "code_environ": 'PASSWORD = os.environ["DB_PASSWORD"]\n',
+    "code_getenv": "api_key = os.getenv('API_KEY')\n",
+    "code_process_env": "const apiKey = process.env.API_KEY;\n",
+    "code_attribute": "token = settings.github_token\n",
+    "code_call": "password = getpass.getpass()\n",
+    "code_type": "    password: SecretStr\n",
+    "code_optional": "    api_key: Optional[str] = None\n",
+    "code_compare": "if password == confirm_password:\n",
+    "k8s_secret_ref": "        valueFrom:\n          secretKeyRef:\n            name: db\n            key: password\n",  # noqa: E501
+    "max_tokens": '{"model": "gpt-4o", "max_tokens": 4096, "temperature": 0.2}\n',
+    "tokenizers_env": "TOKENIZERS_PARALLELISM=false\n",
+    "password_policy": "password_min_length = 12\nPASSWORD_HASHERS = ['argon2']\n",
+    "token_count": "prompt tokens: 1532, completion_tokens: 211\n",
+    "auth_type": "auth_type: oauth2\nauth: true\n",
+    "prose_password": "Password: incorrect, please try again.\n",
+    "prose_token": "The token is required for private repositories.\n",
+    "bypass_word": "--bypass-cache --passthrough=yes --compass-dir=maps\n",
+    "secret_name_k8s": "  secretName: tls-cert\n  tokenUrl: https://auth.example.net/token\n",
+    "password_file": "password_file = /run/secrets/db_password\n",
+    "empty_values": 'PASSWORD=\nAPI_KEY=""\ntoken: null\n',
+    # found on GAIA's own eval files (scorecards, captured scenarios): metrics and provenance
+    "metric_names": '{"time_to_first_token": 28.349, "avg_time_to_first_token": 3.02}\n',
+    "gaia_session_id": "captured_from:\n  session_id: 7855ef89-1804-493f-a125-e405aa8ff59a\n",
+}
+"""Whole documents where a secret-bearing name is followed by something that is not a secret."""
+
+KEPT_TEXT: dict[str, str] = {
+    "model_qwen_prose": "I ran Qwen3-Coder-30B-A3B-Instruct-GGUF with a 32k context and it looped.\n",  # noqa: E501
+    "model_llama_prose": "Switching to Llama-3.1-8B-Instruct-Q4_K_M fixed the tool calls.\n",
+    "model_hub_url": "https://huggingface.co/unsloth/Qwen3-Coder-30B-A3B-Instruct-GGUF/resolve/main/Qwen3-Coder-30B-A3B-Instruct-Q4_K_M.gguf\n",  # noqa: E501
+    "model_assign": "MODEL=Llama-3.1-8B-Instruct-Q4_K_M\n--model Qwen3-Coder-30B-A3B-Instruct-GGUF\n",  # noqa: E501
+    "model_json": '{"model": "Qwen3-Coder-30B-A3B-Instruct-GGUF", "n_ctx": 32768}\n',
+    "data_uri": "![plot](data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==)\n",  # noqa: E501
+    "public_cert": "-----BEGIN CERTIFICATE-----\nMIIBszCCAVmgAwIBAgIUQk9x3mZ7Yf2VqSx7ZbK1c0dJ7wQwCgYIKoZIzj0EAwIw\nEjEQMA4GA1UEAwwHdGVzdC1jYTAeFw0yNDAxMDEwMDAwMDBaFw0zNDAxMDEwMDAw\n-----END CERTIFICATE-----\n",  # noqa: E501
+    "public_key": "-----BEGIN PUBLIC KEY-----\nMFkwEwYHKoZIzj0CAQYIKoZIzj0DAQcDQgAEq8bXk2nT7ZQ0Vb3p4Q9mJmE6wX1z\n-----END PUBLIC KEY-----\n",  # noqa: E501
+    "ssh_public_key": "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIB3xQ8mYJq7vF2k9pLwR4tZs6nHcE1uVbXo0aDg5fT2s deploy-key\n",  # noqa: E501
+    "docker_mount": "docker run -v /srv/models:/models -v /var/lib/app/data:/data -v ./cache:/root/.cache app\n",  # noqa: E501
+    "git_sha": "commit 3f9c2a1b7e4d5f60718293a4b5c6d7e8f9012345\n",
+    "sha256_digest": "image@sha256:9b2c1f7e0d4a3b5c6e7f8091a2b3c4d5e6f708192a3b4c5d6e7f8091a2b3c4d5\n",  # noqa: E501
+    "uuid_request": "request_id=7c9e6679-7425-40de-944b-e07fc1f90ae7 status=500\n",
+    "version_strings": "torch==2.4.1+cu121 transformers>=4.44.0 python 3.11.7\n",
+    "relative_paths": "src/intake/scrub.py:42 and ./tests/test_scrub.py\n",
+    "system_paths": "/usr/lib/python3.11/site-packages/x.py /etc/hosts C:\\Windows\\System32\\drivers\n",  # noqa: E501
+    "api_route": "POST /api/v1/sessions/{session_id}/messages\n",
+}
+"""Whole documents that contain no private value at all: every byte must stay."""
+
+
+# ----------------------------------------------------------------------------- key blocks
+
+
+def _pem(rng: random.Random, label: str, lines: int = 6) -> list[str]:
+    body = [_r(rng, B64, 64) for _ in range(lines - 1)] + [_r(rng, B64, 28) + "=="]
+    return [f"-----BEGIN {label}-----", *body, f"-----END {label}-----"]
+
+
+def _ppk(rng: random.Random) -> list[str]:
+    return [
+        "PuTTY-User-Key-File-3: ssh-ed25519",
+        "Encryption: none",
+        "Comment: ed25519-key-20240101",
+        "Public-Lines: 2",
+        _r(rng, B64, 64),
+        _r(rng, B64, 12),
+        "Private-Lines: 1",
+        _r(rng, B64, 44),
+        "Private-MAC: " + _r(rng, HEX, 64),
+    ]
+
+
+KEY_BLOCKS: dict[str, Callable[[random.Random], list[str]]] = {
+    "rsa_private_key": lambda r: _pem(r, "RSA PRIVATE KEY"),
+    "pkcs8_private_key": lambda r: _pem(r, "PRIVATE KEY"),
+    "ec_private_key": lambda r: _pem(r, "EC PRIVATE KEY", 3),
+    "openssh_private_key": lambda r: _pem(r, "OPENSSH PRIVATE KEY", 5),
+    "encrypted_private_key": lambda r: _pem(r, "ENCRYPTED PRIVATE KEY"),
+    "pgp_private_key": lambda r: _pem(r, "PGP PRIVATE KEY BLOCK", 4),
+    "putty_ppk": _ppk,
+}
+
+
+def _key_cells(rng: random.Random) -> list[Cell]:
+    cells = []
+    for kind, make in KEY_BLOCKS.items():
+        lines = make(rng)
+        layouts: dict[str, Callable[[_Doc], None]] = {
+            "raw": lambda d, ls=lines: d.k("$ cat id\n").v("\n".join(ls)).k("\n$ ls\n"),
+            "indented_yaml": lambda d, ls=lines: (
+                d.k("key: |\n").t("  ").v("\n  ".join(ls)).k("\nother: 1\n")
+            ),
+            "json_escaped": lambda d, ls=lines: (
+                d.k('{"key": "').v("\\n".join(ls)).k('\\n", "n": 1}\n')
+            ),
+            "json_double_escaped": lambda d, ls=lines: (
+                d.k('{"body": "{\\"key\\": \\"').v("\\\\n".join(ls)).k('\\\\n\\"}"}\n')
+            ),
+            "crlf": lambda d, ls=lines: d.k("key:\r\n").v("\r\n".join(ls)).k("\r\nend\r\n"),
+        }
+        for layout, write in layouts.items():
+            d = _Doc()
+            write(d)
+            cells.append(Cell(kind, layout, d.text(), tuple(d.spans), tuple(d.keep), family="key"))
+    return cells
+
+
+# ----------------------------------------------------------------------------- encoded
+
+
+def _b64(s: str) -> str:
+    return base64.b64encode(s.encode()).decode()
+
+
+def _encoded_cells(rng: random.Random) -> list[Cell]:
+    cells: list[Cell] = []
+    pw = "correct.horse_battery"
+    token = "ghp_" + _r(rng, ALNUM, 36)
+    d = _Doc()
+    d.k("apiVersion: v1\nkind: Secret\nmetadata:\n  name: db\ntype: Opaque\ndata:\n  username: ")
+    d.k(_b64("app")).t("\n  password: ").v(_b64(pw)).k("\n")
+    cells.append(
+        Cell(
+            "k8s_data_password",
+            "k8s_secret_data",
+            d.text(),
+            tuple(d.spans),
+            tuple(d.keep),
+            family="encoded",
+        )
+    )
+    d = _Doc()
+    conf = json.dumps({"auths": {"ghcr.io": {"auth": _b64("bot:" + token)}}})
+    d.k("kind: Secret\ntype: kubernetes.io/dockerconfigjson\ndata:\n  .dockerconfigjson: ").v(
+        _b64(conf)
+    ).k("\n")
+    cells.append(
+        Cell(
+            "k8s_data_dockerconfig",
+            "k8s_secret_data",
+            d.text(),
+            tuple(d.spans),
+            tuple(d.keep),
+            family="encoded",
+        )
+    )
+    d = _Doc()
+    d.k("kind: Secret\ndata:\n  config.yaml: ").v(_b64(f"db:\n  host: x\n  password: {pw}\n")).k(
+        "\n"
+    )
+    cells.append(
+        Cell(
+            "k8s_data_config_file",
+            "k8s_secret_data",
+            d.text(),
+            tuple(d.spans),
+            tuple(d.keep),
+            family="encoded",
+        )
+    )
+    d = _Doc()
+    d.k("registry=https://npm.internal/\n").t("_auth=").v(_b64("ci:" + pw)).k(
+        "\nalways-auth=true\n"
+    )
+    cells.append(
+        Cell("npmrc_auth", "npmrc", d.text(), tuple(d.spans), tuple(d.keep), family="encoded")
+    )
+    d = _Doc()
+    d.k("> GET / HTTP/1.1\n").t("> Authorization: Basic ").v(_b64("admin:" + pw)).k(
+        "\n> Accept: */*\n"
+    )
+    cells.append(
+        Cell("basic_auth", "http_header", d.text(), tuple(d.spans), tuple(d.keep), family="encoded")
+    )
+    return cells
+
+
+# ----------------------------------------------------------------------------- paths, users, e-mails  # noqa: E501
+
+USERS = ["alice", "jdoe", "k.nakamura", "maria"]
+SPACED_USERS = ["John Smith", "Mary Ann Lee"]
+
+
+def _path_cells(rng: random.Random) -> list[Cell]:
+    cells: list[Cell] = []
+
+    def add(kind: str, ctx: str, d: _Doc) -> None:
+        cells.append(Cell(kind, ctx, d.text(), tuple(d.spans), tuple(d.keep), family="path"))
+
+    for i, u in enumerate(USERS):
+        sp = SPACED_USERS[i % 2]
+        path_forms: dict[str, Callable[[_Doc], None]] = {
+            "posix_home": lambda d, u=u: d.k("open ").v(f"/home/{u}/proj/app.py").k(" failed\n"),
+            "macos_users": lambda d, u=u: d.k("at ").v(f"/Users/{u}/code/gaia/run.sh").k("\n"),
+            "macos_volume": lambda d, u=u: (
+                d.k("cd ").v(f"/Volumes/Data/Users/{u}/Projects/x").k("\n")
+            ),
+            "windows": lambda d, u=u: d.k("at ").v(f"C:\\Users\\{u}\\proj\\a.py").k(" line 3\n"),
+            "windows_json": lambda d, u=u: (
+                d.k('{"f": "').v(f"C:\\\\Users\\\\{u}\\\\proj\\\\a.py").k('"}\n')
+            ),
+            "windows_double_escaped": lambda d, u=u: (
+                d.k('{"m": "{\\"f\\": \\"')
+                .v(f"C:\\\\\\\\Users\\\\\\\\{u}\\\\\\\\proj\\\\\\\\a.py")
+                .k('\\"}"}\n')
+            ),
+            "file_url_localhost": lambda d, u=u: (
+                d.k("see file://localhost").v(f"/Users/{u}/proj/a.md").k("\n")
+            ),
+            "vscode_url": lambda d, u=u: (
+                d.k("[open](vscode://file").v(f"/Users/{u}/proj/a.py:12:3").k(")\n")
+            ),
+            "percent_encoded": lambda d, u=u: (
+                d.k("GET /open?path=").v(f"%2FUsers%2F{u}%2Fproj%2Fa.py").k(" 200\n")
+            ),
+            "percent_space": lambda d, sp=sp: (
+                d.k("file://").v(f"/Users/{quote(sp)}/proj/a.py").k("\n")
+            ),
+            "slash_escaped": lambda d, u=u: (
+                d.k('{"path":"').v(f"\\/home\\/{u}\\/proj\\/a.py").k('"}\n')
+            ),
+            "shell_escaped_space": lambda d, sp=sp: (
+                d.k("$ cd ").v(f"/Users/{sp.replace(' ', chr(92) + ' ')}/proj").k("\n")
+            ),
+            "path_list": lambda d, u=u: (
+                d.k("PATH=")
+                .v(f"/home/{u}/.local/bin")
+                .k(":/usr/local/bin:")
+                .v(f"/home/{u}/go/bin")
+                .k(":/usr/bin\n")
+            ),
+            "unc_backtick": lambda d, u=u: (
+                d.k("copy `").v(f"\\\\fs01\\home$\\{u}\\a.txt").k("` done\n")
+            ),
+            "unc_paren": lambda d, u=u: d.k("(see ").v(f"\\\\fs01\\users\\{u}\\b.txt").k(")\n"),
+            "path_before_escaped_newline": lambda d, u=u: (
+                d.k('{"log": "opened ').v(f"/home/{u}/proj/a.py").k('\\nnext line"}\n')
+            ),
+            "windows_before_escaped_newline": lambda d, u=u: (
+                d.k('{"log": "at ').v(f"C:\\\\Users\\\\{u}\\\\proj\\\\a.py").k('\\nnext"}\n')
+            ),
+        }
+        for ctx, write in path_forms.items():
+            d = _Doc()
+            write(d)
+            add(f"path_{ctx}", f"user{i}", d)
+    return cells
+
+
+def _user_cells(rng: random.Random) -> list[Cell]:
+    """A user name learned from a home path (or USER=, a prompt) must go everywhere."""
+    cells: list[Cell] = []
+    for u in ["alice", "jdoe", "maria"]:
+        forms: dict[str, Callable[[_Doc], None]] = {
+            "from_home_in_filename": lambda d, u=u: (
+                d.k("cd ").v(f"/home/{u}/proj").k("\nsaved notes_").v(u).k(".txt\n")
+            ),
+            "from_home_in_title": lambda d, u=u: (
+                d.k("title: ").v(u).k("'s laptop crashes\nlog: ").v(f"/Users/{u}/x/a.log").k("\n")
+            ),
+            "from_env_user": lambda d, u=u: (
+                d.t("USER=").v(u).k("\nSHELL=/bin/bash\nowner: ").v(u).k("\n")
+            ),
+            "from_logname": lambda d, u=u: d.t("LOGNAME=").v(u).k("\nbuilt by ").v(u).k(" on ci\n"),
+            "from_prompt": lambda d, u=u: (
+                d.v(u).k("@devbox:/srv/app$ ls\nreport-").v(u).k(".pdf\n")
+            ),
+        }
+        for ctx, write in forms.items():
+            d = _Doc()
+            write(d)
+            cells.append(
+                Cell(f"user_name_{ctx}", u, d.text(), tuple(d.spans), tuple(d.keep), family="user")
+            )
+    return cells
+
+
+def _email_cells(rng: random.Random) -> list[Cell]:
+    cells = []
+    for kind, addr in [
+        ("email_ascii", "zelda.k@kestrel-mail.com"),
+        ("email_idn_unicode", "jürgen@bücher-müller.de"),
+        ("email_idn_punycode", "info@xn--bcher-kva.de"),
+        ("email_idn_cjk", "taro@例え.jp"),
+    ]:
+        for ctx, pre, post in [
+            ("prose", "mail ", " today\n"),
+            ("json", '{"to": "', '"}\n'),
+            ("header", "From: <", ">\n"),
+        ]:
+            d = _Doc()
+            d.k(pre).v(addr).k(post)
+            cells.append(Cell(kind, ctx, d.text(), tuple(d.spans), tuple(d.keep), family="email"))
+    return cells
+
+
+def _webhook_cells(rng: random.Random) -> list[Cell]:
+    cells = []
+    hooks = [
+        (
+            "slack_webhook",
+            "https://",
+            "hooks.slack.com",
+            "/services/",
+            f"T{_r(rng, string.ascii_uppercase + '0123456789', 8)}/B{_r(rng, string.ascii_uppercase + '0123456789', 8)}/{_r(rng, ALNUM, 24)}",  # noqa: E501
+        ),
+        (
+            "discord_webhook",
+            "https://",
+            "discord.com",
+            "/api/webhooks/",
+            f"{rng.randint(10**17, 10**18)}/{_r(rng, ALNUM + '_-', 68)}",
+        ),
+        (
+            "teams_webhook",
+            "https://",
+            "acme.webhook.office.com",
+            "/webhookb2/",
+            f"{'-'.join(_r(rng, HEX, n) for n in (8, 4, 4, 4, 12))}@{'-'.join(_r(rng, HEX, n) for n in (8, 4, 4, 4, 12))}/IncomingWebhook/{_r(rng, HEX, 32)}",  # noqa: E501
+        ),
+    ]
+    for kind, scheme, host, route, secret in hooks:
+        d = _Doc()
+        d.k("WEBHOOK_URL=" + scheme).k(host).k(route).v(secret).k("\n")
+        cells.append(
+            Cell(kind, "webhook_url", d.text(), tuple(d.spans), tuple(d.keep), family="webhook")
+        )
+    return cells
+
+
+# ----------------------------------------------------------------------------- the matrix
+
+
+def build_matrix(seed: int = 11) -> list[Cell]:
+    """Every secret kind in every context, decoys in the same contexts, and the special families."""
+    rng = random.Random(seed)
+    cells: list[Cell] = []
+    for ci, ctx in enumerate(CONTEXTS):
+        for ki, (kind, make) in enumerate(SECRET_VALUES.items()):
+            if not _fits(kind, ctx):
+                continue
+            name = NAMES[(ci + ki) % len(NAMES)]
+            d = _Doc()
+            ctx.write(d, name, make(rng))
+            cells.append(Cell(kind, ctx.name, d.text(), tuple(d.spans), tuple(d.keep)))
+        for kind, make in DECOY_VALUES.items():
+            name = NAMES[ci % len(NAMES)]
+            d = _Doc()
+            ctx.write(d, name, make(rng))
+            # the decoy value takes the place of the planted value: it must be kept
+            cells.append(
+                Cell(kind, ctx.name, d.text(), (), tuple(d.keep) + tuple(d.spans), decoy=True)
+            )
+    for kind, text in {**CODE_DECOYS, **KEPT_TEXT}.items():
+        cells.append(
+            Cell(kind, "document", text, (), ((0, len(text)),), decoy=True, family="decoy")
+        )
+    cells += _key_cells(rng)
+    cells += _encoded_cells(rng)
+    cells += _path_cells(rng)
+    cells += _user_cells(rng)
+    cells += _email_cells(rng)
+    cells += _webhook_cells(rng)
+    return cells
+
+
+@dataclass
+class Score:
+    """Recall per (kind, context) and the decoys kept."""
+
+    cells: int = 0
+    found: dict[tuple[str, str], list[bool]] = field(default_factory=dict)
+    decoys_kept: int = 0
+    decoys: int = 0
+    failed_decoys: list[tuple[str, str]] = field(default_factory=list)
+    missed: list[tuple[str, str]] = field(default_factory=list)
+
+
+def covered(spans: list[tuple[int, int]], start: int, end: int) -> bool:
+    """Whether ``[start, end)`` is wholly inside the union of ``spans``."""
+    pos = start
+    for s, e in sorted(spans):
+        if s <= pos < e:
+            pos = e
+            if pos >= end:
+                return True
+    return pos >= end
+
+
+def touched(spans: list[tuple[int, int]], start: int, end: int) -> bool:
+    """Whether any of ``spans`` overlaps ``[start, end)``."""
+    return any(s < end and start < e for s, e in spans)
+
+
+def score(cells: list[Cell], detect: Callable[[Cell], list[tuple[int, int]]]) -> Score:
+    """Run ``detect`` on every cell: a planted value counts when all its spans are covered."""
+    out = Score()
+    for cell in cells:
+        spans = detect(cell)
+        out.cells += 1
+        if cell.spans:
+            ok = all(covered(spans, s, e) for s, e in cell.spans)
+            out.found.setdefault((cell.kind, cell.context), []).append(ok)
+            if not ok:
+                out.missed.append((cell.kind, cell.context))
+        if cell.decoy or cell.keep:
+            bad = any(touched(spans, s, e) for s, e in cell.keep)
+            if cell.decoy:
+                out.decoys += 1
+                out.decoys_kept += not bad
+            if bad:
+                out.failed_decoys.append((cell.kind, cell.context))
+    return out
