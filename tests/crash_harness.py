@@ -7,13 +7,25 @@ no setting or environment variable for this. Steps are ``<command>:<step>`` as l
 ``intake.journal.crash_steps``; promote keeps its own ``CRASH_STEPS`` (``intake.promote``).
 Future writing commands (adopt, revise, rename) commit through ``intake.journal`` and are
 tested with the same two calls.
+
+Speed without giving up real processes: ``run_killed`` and ``run`` fork their child from a
+warm fork server (``multiprocessing``'s ``forkserver``, preloaded with ``intake.cli`` and the
+scrubber), so a child does not spend seconds importing Presidio before it reaches its step.
+The child is still a separate process with its own working folder, environment and standard
+streams; it is killed with SIGKILL by its own observer and its parent sees exit ``-9``, exactly
+as with a fresh interpreter. ``start`` (the concurrent-drafters race) keeps a fresh
+interpreter per process. ``INTAKE_CRASH_HARNESS_FRESH=1`` makes every call a fresh one.
 """
 
 from __future__ import annotations
 
+import multiprocessing
+import os
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
+from typing import Any
 
 KILL_AT = """
 import os, signal, sys
@@ -42,15 +54,62 @@ def start(suite: Path, args: list[str], *, step: str | None = None) -> subproces
     )
 
 
+_SERVER: Any = None
+
+
+def _server() -> Any:
+    """The fork server context, preloaded once per test session."""
+    global _SERVER
+    if _SERVER is None:
+        ctx = multiprocessing.get_context("forkserver")
+        ctx.set_forkserver_preload(["tests.crash_child"])
+        _SERVER = ctx
+    return _SERVER
+
+
+def _fresh() -> bool:
+    return os.environ.get("INTAKE_CRASH_HARNESS_FRESH") == "1"
+
+
+def _forked(suite: Path, args: list[str], step: str | None) -> subprocess.CompletedProcess[str]:
+    """``intake ARGS`` in a process forked from the warm server; its exit code and output."""
+    from tests.crash_child import child
+
+    with tempfile.TemporaryDirectory(prefix="intake-crash-") as folder:
+        out, err = Path(folder) / "out", Path(folder) / "err"
+        proc = _server().Process(
+            target=child, args=(str(suite), list(args), step, dict(os.environ), str(out), str(err))
+        )
+        proc.start()
+        proc.join(timeout=180)
+        if proc.is_alive():
+            proc.kill()
+            proc.join()
+            raise AssertionError(f"intake {' '.join(args)} did not finish in 180 s")
+        return subprocess.CompletedProcess(
+            ["intake", *args],
+            proc.exitcode,
+            out.read_text(encoding="utf-8", errors="replace"),
+            err.read_text(encoding="utf-8", errors="replace"),
+        )
+
+
 def run_killed(suite: Path, step: str, args: list[str]) -> None:
     """Run ``intake ARGS`` and assert it was killed at ``step`` (it must reach the step)."""
-    proc = start(suite, args, step=step)
-    out, err = proc.communicate(timeout=180)
-    assert proc.returncode == -9, f"not killed at {step}: exit {proc.returncode}: {err}"
+    if _fresh():
+        proc = start(suite, args, step=step)
+        _, err = proc.communicate(timeout=180)
+        code = proc.returncode
+    else:
+        done = _forked(suite, args, step)
+        code, err = done.returncode, done.stderr
+    assert code == -9, f"not killed at {step}: exit {code}: {err}"
 
 
 def run(suite: Path, args: list[str]) -> subprocess.CompletedProcess[str]:
     """``intake ARGS`` in the suite as a real process, to completion."""
+    if not _fresh():
+        return _forked(suite, args, None)
     return subprocess.run(
         [sys.executable, "-m", "intake", *args],
         cwd=suite,
