@@ -109,8 +109,16 @@ def _checked_draft(settings: Settings, path: Path, target: str) -> Path:
 
 
 def lock_path(settings: Settings, scenario_id: str) -> Path:
-    """The lock file of one draft, kept beside the ledger (an ignored folder)."""
-    return settings.ledger.parent / "locks" / f"{scenario_id}.lock"
+    """The lock file of one draft, kept beside the ledger (an ignored folder).
+
+    The file is named after the id only when it is a plain identifier (``plain_identifier``);
+    any other id (longer than 64, or holding a fixture or mask) locks ``draft_<8 hex>.lock``,
+    a stable name that carries nothing of it.
+    """
+    from intake.scrub.ids import neutral_id, plain_identifier
+
+    name = scenario_id if plain_identifier(scenario_id) else neutral_id(scenario_id, "draft")
+    return settings.ledger.parent / "locks" / f"{name}.lock"
 
 
 @contextlib.contextmanager

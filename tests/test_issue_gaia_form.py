@@ -161,7 +161,8 @@ def test_windows_report_passes_check_right_after_drafting(
     saved.write_text(json.dumps(windows_issue()), encoding="utf-8")
     drafted = runner.invoke(app, ["from-issue", "--json", str(saved)])
     assert drafted.exit_code == 0, drafted.stderr
-    draft = suite / "drafts" / "issue_7_bug_doc_chat_cannot_read_an_indexed_repo.yaml"
+    # the slug is cut before "report", never inside it
+    draft = suite / "drafts" / "issue_7_bug_doc_chat_cannot_read_an_indexed.yaml"
     data = parse_checked(draft.read_bytes()).data
     assert data["agent_type"] == "doc" and data["tags"] == ["rag"]
     assert data["setup"]["index_documents"] == [

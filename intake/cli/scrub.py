@@ -26,8 +26,11 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Replace private data (paths, e-mails, keys, tokens) with consistent fake values.
 
-        Files are rewritten in place, atomically, and only if every file scrubs cleanly. YAML
-        and JSON keep their layout and comments. Nothing ever prints an original value.
+        Every file is read first; an unreadable one (binary, not UTF-8, too large) stops the
+        run before anything is written. Each file is then rewritten in place, atomically; a
+        file that cannot be scrubbed cleanly is left as it was while the others are written,
+        and the command then fails naming it and why. YAML and JSON keep their layout and
+        comments. Nothing ever prints an original value.
         """
         from intake.cli import emit_json, err, out, settings
         from intake.scrub import scan_paths, scrub_paths, scrubber_for

@@ -43,9 +43,18 @@ class IssueDraft:
 
 
 def scenario_id(number: int, title: str) -> str:
-    """``issue_<N>_<slug of title>``, or ``issue_<N>`` when the title slugs to nothing."""
-    tail = slug(title)
-    return f"issue_{number}_{tail}" if tail else f"issue_{number}"
+    """``issue_<N>_<slug of title>``, or ``issue_<N>`` when the title slugs to nothing plain.
+
+    ``title`` must be scrubbed text (``draft_from_issue`` passes the scrubbed title). The slug
+    is cut before a word, never inside one; a result that is not a plain identifier (a
+    fixture or mask left in it) gives ``issue_<N>``, which carries nothing of the title.
+    """
+    from intake.scrub.ids import plain_identifier
+
+    head = f"issue_{number}"
+    tail = slug(title, min(40, 63 - len(head)))
+    full = f"{head}_{tail}" if tail else head
+    return full if plain_identifier(full) else head
 
 
 def _persona(parsed: ParsedIssue) -> str:
@@ -341,10 +350,11 @@ def draft_from_issue(
     if title:
         everything = [built.scenario, built.observations, built.source.details]
         clean, found = scrub_title(settings, title, mapping, everything)
+        # The id (file name, lock, ledger, output) is made from the scrubbed title only. A
+        # slug of a title that held a secret carries it, lowercased past every recogniser,
+        # so a title the scrubber found anything in gives no slug at all.
+        built.scenario["id"] = scenario_id(data.number, "" if found else clean)
         if found:
-            # A slug of a title that held a secret carries it, lowercased past every
-            # recogniser, into the file name, the ledger and the output: no slug then.
-            built.scenario["id"] = f"issue_{data.number}"
             built.scenario["name"] = cut_at_space(clean, MAX_NAME_CHARS)
     header = (
         f"Drafted by intake from github:{data.repo}#{data.number}. "

@@ -154,8 +154,15 @@ def safe_titles(settings: Settings, rows: list[SessionSummary]) -> list[SessionS
 
 
 def _cell(value: str | None, width: int) -> str:
+    """``value`` on one line in at most ``width`` characters, cut before a word, never in one.
+
+    A cut inside a word could leave the first half of a token the masking would have caught
+    whole; the cut goes back to before that word instead (shape-based, no Presidio here).
+    """
+    from intake.scrub.ids import cut_before_token
+
     text = " ".join((value or "").split())
-    return text if len(text) <= width else text[: width - 1] + "…"
+    return text if len(text) <= width else cut_before_token(text, width - 1) + "…"
 
 
 def format_sessions(rows: list[SessionSummary]) -> list[str]:
@@ -252,19 +259,42 @@ def corpus_index(settings: Settings) -> dict[str, CorpusFile]:
     return index
 
 
+MAX_DRAFT_ID_CHARS = 64
+"""Longest id a drafter makes (``plain_identifier``'s limit: file, lock and ledger names)."""
+
+
 def short_id(session_id: str) -> str:
-    """First 8 characters of a UUID; for ``session-YYYYMMDD-HHMMSS`` ids, the date and time."""
-    if _UUID.match(session_id):
+    """First 8 characters of a UUID; for ``session-YYYYMMDD-HHMMSS`` ids, the date and time.
+
+    An id that is not plain (one that could be a token pasted in, or that slugs to nothing
+    plain) gives the 8 hex digits of ``neutral_id`` instead: stable, carrying nothing of it.
+    """
+    from intake.scrub.ids import neutral_id, plain_identifier
+
+    if _UUID.match(session_id) and plain_session_id(session_id):
         return session_id[:8].lower()
     rest = re.sub(r"^session[-_]", "", session_id, flags=re.IGNORECASE)
-    return slug(rest, 24) or slug(session_id, 24) or "unknown"
+    short = slug(rest, 24) or slug(session_id, 24)
+    if plain_session_id(session_id) and plain_identifier(short):
+        return short
+    return neutral_id(session_id).removeprefix("session_")
 
 
 def draft_id(session: Session, title: str | None) -> str:
-    """``session_<first 8 of id>_<slug of title>``; the title part may be empty."""
+    """``session_<short id>_<slug of title>``; the title part may be empty.
+
+    ``title`` must be the scrubbed title. The slug is cut before a word (never inside one) to
+    keep the id within ``MAX_DRAFT_ID_CHARS``; when the result is still not a plain identifier
+    (a fixture or mask left in it), the title part is left out: ``session_<short id>``, which
+    carries nothing of the title. A session id that is not plain gives ``session_<8 hex>``.
+    """
+    from intake.scrub.ids import plain_identifier
+
     head = f"session_{short_id(session.id)}"
-    tail = slug(title or "", 40)
-    return f"{head}_{tail}"[:128].rstrip("_") if tail else head
+    room = min(40, MAX_DRAFT_ID_CHARS - len(head) - 1)
+    tail = slug(title or "", room) if room > 0 else ""
+    full = f"{head}_{tail}" if tail else head
+    return full if plain_identifier(full) else head
 
 
 def _attachment_name(label: str, link: str) -> str:

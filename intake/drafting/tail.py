@@ -65,9 +65,16 @@ NEAR_DUPLICATE_RATIO = 0.9
 
 
 def slug(text: str, limit: int = 40) -> str:
-    """Lowercase ASCII ``[a-z0-9_]`` slug; may be empty (the caller picks a fallback)."""
+    """Lowercase ASCII ``[a-z0-9_]`` slug; may be empty (the caller picks a fallback).
+
+    The cut at ``limit`` never leaves part of a word: it goes back to before the word it
+    would have split (``cut_before_token``), so no token is left half-shown.
+    """
+    from intake.scrub.ids import cut_before_token
+
     ascii_text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode("ascii")
-    return re.sub(r"[^a-z0-9]+", "_", ascii_text.lower()).strip("_")[:limit].rstrip("_")
+    slugged = re.sub(r"[^a-z0-9]+", "_", ascii_text.lower()).strip("_")
+    return cut_before_token(slugged, limit, words=True).strip("_")
 
 
 def ordered(data: dict[str, Any], order: tuple[str, ...]) -> dict[str, Any]:

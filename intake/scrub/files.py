@@ -1,6 +1,8 @@
 """Scrubbing and scanning files: reading them safely, in-place atomic rewrites, ``--check``.
 
-Every file is scrubbed in memory first; if any fails, none is written. YAML and JSON files must
+Every file is read first (an unreadable one stops the run before anything is written), then
+scrubbed in memory; one that cannot be scrubbed is left as it was, the others are written, and
+the run fails naming it (see ``scrub_paths``). YAML and JSON files must
 still parse after a text-level scrub and their parsed strings must be clean, else the file is
 scrubbed as a parsed tree (``intake.yamlio`` round trip) or the scrub fails closed.
 """
