@@ -554,13 +554,9 @@ def reject(settings: Settings, target: str, reason: str) -> RejectResult:
     """
     from intake.journal import Event, Unit, commit, recover
     from intake.scrub import scrub_tree, scrubber_for
-    from intake.suite import refuse_outside_root, scrub_free_text, scrub_message
+    from intake.suite import reason_text, refuse_outside_root, scrub_free_text, scrub_message
 
-    reason = " ".join(reason.split())
-    if not reason:
-        raise UsageError("a rejection needs a reason (--reason TEXT)")
-    if len(reason) > 2000:
-        raise UsageError("the reason is longer than 2000 characters")
+    reason = reason_text(reason, needed_for="a rejection")
     draft = find_draft(settings, target)
     scenario_id = draft.stem
     with draft_lock(settings, scenario_id, doing="reject"):

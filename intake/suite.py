@@ -42,6 +42,16 @@ def finding_types(settings: Settings, text: str) -> list[str]:
     return [f.entity_type for f in scrubber_for(settings).find(text)]
 
 
+def reason_text(reason: str, *, needed_for: str) -> str:
+    """A reason given on the command line as one line: not blank, at most 2000 characters."""
+    reason = " ".join(reason.split())
+    if not reason:
+        raise UsageError(f"{needed_for} needs a reason (--reason TEXT)")
+    if len(reason) > 2000:
+        raise UsageError("the reason is longer than 2000 characters")
+    return reason
+
+
 def scrub_message(what: str, types: list[str]) -> str:
     """``<what> scrubbed: N finding(s) (TYPE, ...)``: types only, for stderr."""
     return f"{what} scrubbed: {len(types)} finding(s) ({', '.join(sorted(set(types)))})"

@@ -529,13 +529,9 @@ def drop_run(
     Returns (draft, the runs removed, notes for stderr). A run id not in the record is a
     usage error naming the draft, never echoing the id unless it is a plain name.
     """
-    from intake.suite import scrub_free_text, scrub_message
+    from intake.suite import reason_text, scrub_free_text, scrub_message
 
-    reason = " ".join(reason.split())
-    if not reason:
-        raise UsageError("dropping a run needs a reason (--reason TEXT)")
-    if len(reason) > 2000:
-        raise UsageError("the reason is longer than 2000 characters")
+    reason = reason_text(reason, needed_for="dropping a run")
     draft = find_draft(settings, target)
     scenario_id = draft.stem
     shown = run_id[:80] if safe_name(run_id) else "(not a plain run id, not shown)"

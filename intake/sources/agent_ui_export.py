@@ -29,6 +29,7 @@ from intake.sources.model import (
     Message,
     Session,
     SessionSummary,
+    SingleSessionFile,
     StoreKind,
     clean_text,
     json_type,
@@ -103,7 +104,7 @@ def detect(path: Path, head: bytes) -> StoreKind | None:
     return None
 
 
-class ExportStore:
+class ExportStore(SingleSessionFile):
     """One export file, one session."""
 
     def __init__(self, path: Path, kind: StoreKind) -> None:
@@ -303,16 +304,6 @@ class ExportStore:
             agent_type=None,
             private=False,
         )
-
-    def list_sessions(self, limit: int) -> list[SessionSummary]:
-        """The file's one session."""
-        return [self._summary()][:limit]
-
-    def resolve(self, wanted: str) -> str:
-        """The file's id when ``wanted`` is it or a prefix of it."""
-        if wanted and self.session_id.startswith(wanted):
-            return self.session_id
-        raise unknown_session(wanted, [self._summary()])
 
     def load(self, session_id: str) -> Session:
         """The session in the common model."""

@@ -297,6 +297,28 @@ class Store(Protocol):
         ...
 
 
+class SingleSessionFile:
+    """Listing and id resolution for a file that holds one session (session JSON, an export).
+
+    Subclasses set ``session_id`` and implement ``_summary()``.
+    """
+
+    session_id: str
+
+    def _summary(self) -> SessionSummary:
+        raise NotImplementedError
+
+    def list_sessions(self, limit: int) -> list[SessionSummary]:
+        """The file's one session."""
+        return [self._summary()][:limit]
+
+    def resolve(self, wanted: str) -> str:
+        """The file's id when ``wanted`` is it or a prefix of it."""
+        if wanted and self.session_id.startswith(wanted):
+            return self.session_id
+        raise unknown_session(wanted, [self._summary()])
+
+
 def _listing(summaries: list[SessionSummary]) -> str:
     """Ids and creation times only: a title may hold a secret and errors are never scrubbed.
 

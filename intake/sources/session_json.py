@@ -23,6 +23,7 @@ from intake.sources.model import (
     Message,
     Session,
     SessionSummary,
+    SingleSessionFile,
     StoreKind,
     ToolCall,
     clean_text,
@@ -129,7 +130,7 @@ def _tool_failed(content: str) -> str | None:
     return None
 
 
-class JsonSessionStore:
+class JsonSessionStore(SingleSessionFile):
     """One file, one session."""
 
     def __init__(self, path: Path, kind: StoreKind) -> None:
@@ -189,16 +190,6 @@ class JsonSessionStore:
             agent_type="chat" if self.kind is StoreKind.chat_json else None,
             private=False,
         )
-
-    def list_sessions(self, limit: int) -> list[SessionSummary]:
-        """The file's one session."""
-        return [self._summary()][:limit]
-
-    def resolve(self, wanted: str) -> str:
-        """The file's id when ``wanted`` is it or a prefix of it."""
-        if wanted and self.session_id.startswith(wanted):
-            return self.session_id
-        raise unknown_session(wanted, [self._summary()])
 
     def load(self, session_id: str) -> Session:
         """The session in the common model."""
