@@ -434,3 +434,17 @@ def test_wrapped_and_whole_forms_of_one_token_share_a_fixture(scrubber: Scrubber
 )
 def test_near_misses_of_a_wrapped_token_are_kept(scrubber: Scrubber, text: str) -> None:
     assert [f.entity_type for f in scrubber.find(text)] == []
+
+
+def test_escaped_and_plain_forms_of_one_folder_share_a_fixture() -> None:
+    """GAIA's memory.db keeps results as Python reprs (doubled backslashes) beside the plain
+    path in the same draft: one folder, one fixture (it was ``project1`` and ``project2``)."""
+    from intake.scrub import scrub_tree
+
+    doc = {
+        "repr": "{'path': 'C:\\\\Users\\\\Marta.Kowalska\\\\Documents\\\\budget_2025.md'}",
+        "plain": "C:\\Users\\Marta.Kowalska\\Documents\\budget_2025.md",
+    }
+    clean, _ = scrub_tree(doc, scrubber=get_scrubber())
+    assert clean["plain"] == "C:\\Users\\user\\project1\\budget_2025.md"
+    assert clean["repr"] == "{'path': 'C:\\\\Users\\\\user\\\\project1\\\\budget_2025.md'}"

@@ -157,19 +157,27 @@ class FixtureMap:
         ``/home/alice`` and ``/home/bob`` alone must not both become ``/home/user``; deeper
         paths keep ``/home/user/projectN/…`` (the folder number tells them apart).
         """
-        found = self._homes.get(original_root)
+        key = _folder_key(original_root)
+        found = self._homes.get(key)
         if found is None:
             found = self._next("__home__", render)
-            self._homes[original_root] = found
+            self._homes[key] = found
         return found
 
     def directory(self, original_dir: str, render: Callable[[int], str]) -> str:
         """The same fixture folder for every file of one original folder."""
-        found = self._dirs.get(original_dir)
+        key = _folder_key(original_dir)
+        found = self._dirs.get(key)
         if found is None:
             found = self._next("__dir__", render)
-            self._dirs[original_dir] = found
+            self._dirs[key] = found
         return found
+
+
+def _folder_key(folder: str) -> str:
+    """One key for one folder however it was escaped: ``C:\\\\Users\\\\a`` (a JSON or Python repr),
+    ``C:\\Users\\a`` and ``/home\\/a`` (JSON's ``\\/``) are the same folder, so one fixture."""
+    return regex.sub(r"\\+", "\\\\", folder).replace("\\/", "/")
 
 
 def _fill(marker: str, n: int, length: int, alphabet_upper: bool = True) -> str:
