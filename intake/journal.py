@@ -16,6 +16,7 @@ import base64
 import contextlib
 import json
 import os
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -24,7 +25,7 @@ from intake import crashpoints
 from intake.config import Settings
 from intake.errors import LedgerError
 from intake.fileio import atomic_write_all, fsync_dir, work_dir
-from intake.models import Record
+from intake.models import ID_PATTERN, Record
 from intake.paths import display_path, inside
 
 JOURNAL_VERSION = 1
@@ -255,8 +256,16 @@ def pending(settings: Settings, scenario_id: str | None = None) -> list[Pending]
     if not folder.is_dir():
         return []
     found = []
-    pattern = f"{_file_name(scenario_id)}.json" if scenario_id else "*.json"
-    for path in sorted(folder.glob(pattern)):
+    if scenario_id:
+        # an id that is no plain identifier is journaled under a neutral name; an older intake
+        # named its journal after the id itself (a safe file name: ``ID_PATTERN``)
+        names = {_file_name(scenario_id)}
+        if re.fullmatch(ID_PATTERN, scenario_id):
+            names.add(scenario_id)
+        paths = sorted({p for name in names for p in folder.glob(f"{name}.json")})
+    else:
+        paths = sorted(folder.glob("*.json"))
+    for path in paths:
         try:
             doc = json.loads(path.read_text(encoding="utf-8"))
             found.append(Pending(path, str(doc["id"]), str(doc["command"]), True))

@@ -541,3 +541,40 @@ def test_killed_rename_is_repaired_by_ledger_rebuild(suite: Path, step: str) -> 
     assert _events(suite, "new_name", "review") == 1
     assert stray_files(suite) == []
     assert '"leftover"' not in _check_passes(suite)
+
+
+LONG_ID = "case_" + "x" * 70  # a valid id, but no plain identifier: journaled under a neutral name
+
+
+@pytest.mark.slow
+def test_killed_adopt_of_an_id_that_is_no_plain_identifier(suite: Path) -> None:
+    from intake.journal import journal_path
+
+    path = suite / "scenarios" / "rag_quality" / f"{LONG_ID}.yaml"
+    path.parent.mkdir(parents=True)
+    path.write_text(LEGACY.format(id=LONG_ID), encoding="utf-8")
+    run_killed(suite, "adopt:placed-record", _adopt_args())
+    journal = journal_path(load_settings(suite), LONG_ID)
+    assert journal.exists() and LONG_ID not in journal.name
+    _check_passes(suite)
+    again = run(suite, _adopt_args())
+    assert again.returncode == 0, again.stderr
+    assert record_path(path).exists() and "source:" in path.read_text(encoding="utf-8")
+    assert _events(suite, LONG_ID, "adoption") == 1
+    assert stray_files(suite) == []
+
+
+def test_a_journal_named_after_its_id_by_an_older_intake_is_finished(suite: Path) -> None:
+    from intake.journal import Event, Unit, pending_dir, recover
+
+    settings = load_settings(suite)
+    draft = write_pair(suite / "drafts")
+    unit = Unit("reject", "pdf_summary_loop", removes=[draft, record_path(draft)],
+                events=[Event("rejection", "drafts/pdf_summary_loop.yaml", None, {})])
+    old = pending_dir(settings) / f"{LONG_ID}.json"  # an older intake: the raw id
+    old.parent.mkdir(parents=True)
+    unit.scenario_id = LONG_ID
+    old.write_text(unit.to_json(settings), encoding="utf-8")
+    assert recover(settings) == [f"finished an interrupted reject of {LONG_ID}"]
+    assert not old.exists() and not draft.exists()
+    assert _events(suite, LONG_ID, "rejection") == 1
