@@ -6,6 +6,13 @@ stamp (who vouched, when, the content hash of the file as adopted) instead of a 
 GAIA's captured scenarios carry ``captured_from.session_id``: that is their session link when
 ``--link`` is absent. Every file is checked before any is written, so a bad one in a bulk
 adoption leaves all of them untouched.
+
+Each file is then adopted as its own journal unit (``intake.journal``: the record, the file and
+its ``adoption`` event, all or none) under its id's lock: one unit per file, because a unit, its
+journal and its lock belong to one id, and because a kill then leaves at most one file half
+done while the files before it stay adopted. Rerunning the same ``adopt`` finishes that file
+(the others are skipped: they have their records) and adopts the rest; so does
+``intake ledger rebuild`` for the interrupted file.
 """
 
 from __future__ import annotations
@@ -20,7 +27,6 @@ from typing import Any
 from intake import __version__
 from intake.config import Settings
 from intake.errors import UsageError
-from intake.fileio import atomic_write_all
 from intake.models import REAL_USE, Adoption, Record, RecordSource, SourceType
 from intake.paths import display_path, inside
 from intake.records import dump_record, record_path, sha256_bytes, utcnow
@@ -37,6 +43,7 @@ class Adopted:
     path: Path
     scenario_id: str
     link: str
+    new_text: str = field(default="", repr=False)
 
 
 @dataclass
@@ -119,8 +126,7 @@ def adopt(
     dry_run: bool = False,
 ) -> AdoptResult:
     """Adopt every scenario file in ``targets`` (files or folders under ``scenarios/``)."""
-    from intake.ledger import Ledger, item_for
-    from intake.suite import finding_types, log_event, scrub_message
+    from intake.suite import finding_types, scrub_message
     from intake.validate import Severity, validate_file
     from intake.yamlio import YamlProblem, parse_checked
 
@@ -152,9 +158,10 @@ def adopt(
                 hint=scrub_message("--rationale", types),
             )
     files = _yaml_files(settings, targets)
+    if not dry_run:
+        result.notes += _recover_all(settings, files)
     now = utcnow()
-    writes: list[tuple[Path, str | bytes]] = []
-    planned: list[tuple[Adopted, Record, dict[str, Any]]] = []
+    planned: list[tuple[Adopted, Record, bytes]] = []
     for path in files:
         shown = display_path(path, settings.root)
         rec = record_path(path)
@@ -218,31 +225,71 @@ def adopt(
                 path=shown,
             ),
         )
-        writes += [(rec, dump_record(record)), (path, new_text)]
-        item = Adopted(path, scenario_id, the_link)
-        planned.append((item, record, data))
+        item = Adopted(path, scenario_id, the_link, new_text)
+        planned.append((item, record, raw))
         result.adopted.append(item)
-    if dry_run or not writes:
+    if dry_run or not planned:
         return result
-    atomic_write_all(writes)
-    for item, record, _ in planned:
-        log_event(
-            settings,
+    for item, record, raw in planned:
+        _commit_one(settings, item, record, raw, reviewer)
+    return result
+
+
+def _recover_all(settings: Settings, files: list[Path]) -> list[str]:
+    """Finish the adoptions a killed ``adopt`` left (each file's journal), before planning."""
+    from intake.journal import recover
+    from intake.suite import draft_lock
+    from intake.yamlio import YamlProblem, parse_checked
+
+    done: list[str] = []
+    for path in files:
+        try:
+            data = parse_checked(path.read_bytes()).data
+        except (OSError, YamlProblem):
+            continue  # planning names it
+        scenario_id = str(data["id"]) if isinstance(data, dict) and "id" in data else ""
+        if scenario_id:
+            with draft_lock(settings, scenario_id, doing="adopt"):
+                done += recover(settings, scenario_id)
+    return done
+
+
+def _commit_one(
+    settings: Settings, item: Adopted, record: Record, raw: bytes, reviewer: str
+) -> None:
+    """One file's adoption as one journal unit: its record, the file, its ``adoption`` event."""
+    from intake.errors import Conflict
+    from intake.journal import Event, Unit, commit, recover
+    from intake.suite import draft_lock, refuse_outside_root
+
+    shown = display_path(item.path, settings.root)
+    rec = record_path(item.path)
+    with draft_lock(settings, item.scenario_id, doing="adopt"):
+        recover(settings, item.scenario_id)
+        if rec.exists() or not item.path.is_file() or item.path.read_bytes() != raw:
+            raise Conflict("the scenario changed while it was being adopted", where=shown)
+        refuse_outside_root(settings, item.path, what="the scenarios folder")
+        assert record.adoption is not None
+        event = Event(
             "adoption",
-            item.scenario_id,
-            path=item.path,
-            actor=reviewer,
-            detail={
+            shown,
+            reviewer,
+            {
                 "source": record.source.kind.value,
                 "link": item.link,
-                "content_hash": record.adoption.content_hash if record.adoption else None,
+                "content_hash": record.adoption.content_hash,
             },
         )
-    with Ledger.open(settings.ledger) as ledger:
-        for item, _, _ in planned:
-            data = parse_checked(item.path.read_bytes()).data
-            ledger.upsert_item(item_for(item.path, data, "scenario", settings.root))
-    return result
+        commit(
+            settings,
+            Unit(
+                "adopt",
+                item.scenario_id,
+                writes=[(rec, dump_record(record)), (item.path, item.new_text)],
+                events=[event],
+                index="scenario",
+            ),
+        )
 
 
 def _with_fields(

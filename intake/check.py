@@ -15,7 +15,9 @@ What it enforces (errors fail the check, warnings do not):
   skipped ``intake promote``), a warning for GAIA's legacy ones;
 * leftovers of an interrupted promotion are reported as warnings (``intake promote`` finishes
   or rolls them back), so a crash never fails the gate; so are the journals and temporaries of
-  other interrupted commands and a promotion whose ledger event is missing.
+  other interrupted commands and a promotion whose ledger event is missing; the files an
+  unfinished journal is changing are judged once it is finished (the scrub re-scan still
+  covers them).
 
 Each draft's promotion gates are computed too, for the job summary; they never fail the check.
 """
@@ -390,8 +392,38 @@ def run_check(
                 rel(path), path.stem, private, check_gates(inputs), path, draft_data, record
             )
         )
+    in_flux = journaled_files(settings)
+    if in_flux:
+        # a file an interrupted command is changing is judged once it is finished; its
+        # journal is reported as a leftover below, and the scrub re-scan still covers it
+        report.findings = [
+            f for f in report.findings if f.code == "scrub" or f.file not in in_flux
+        ]
     report.findings.extend(interrupted_findings(settings, loaded))
     return report
+
+
+def journaled_files(settings: Settings) -> set[str]:
+    """Files (as shown) that an unfinished journal writes or removes, with their pairs.
+
+    Between the record and the scenario of an interrupted adopt, revise or rename the pair
+    is half old, half new: ``intake ledger rebuild`` (or rerunning the command) finishes it.
+    """
+    from intake.journal import Unit, pending
+
+    shown: set[str] = set()
+    for item in pending(settings):
+        if not item.readable:
+            continue
+        try:
+            unit = Unit.from_json(settings, item.path.read_text(encoding="utf-8"))
+        except (OSError, ValueError, KeyError, TypeError):
+            continue
+        for path in [p for p, _ in unit.writes] + unit.removes:
+            scenario = path.with_name(path.name.removesuffix(".intake.json") + ".yaml")
+            for one in (path, scenario, record_path(scenario)):
+                shown.add(display_path(one, settings.root))
+    return shown
 
 
 def _adopted(rec: Path) -> bool:

@@ -16,6 +16,7 @@ import base64
 import contextlib
 import json
 import os
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -24,7 +25,7 @@ from intake import crashpoints
 from intake.config import Settings
 from intake.errors import LedgerError
 from intake.fileio import atomic_write_all, fsync_dir, work_dir
-from intake.models import Record
+from intake.models import ID_PATTERN, Record
 from intake.paths import display_path, inside
 
 JOURNAL_VERSION = 1
@@ -69,6 +70,8 @@ class Unit:
     events: list[Event] = field(default_factory=list)
     index: str | None = None
     """``draft``/``scenario``: upsert the index row of the first written ``.yaml``; ``remove``."""
+    rename_from: str | None = None
+    """A rename: the old id whose ledger events move to ``scenario_id`` (before the events)."""
 
     def to_json(self, settings: Settings) -> str:
         root = settings.root
@@ -90,6 +93,7 @@ class Unit:
                 for e in self.events
             ],
             "index": self.index,
+            "rename_from": self.rename_from,
         }
         return json.dumps(doc, sort_keys=True, default=str)
 
@@ -110,6 +114,7 @@ class Unit:
                 for e in doc["events"]
             ],
             index=doc.get("index"),
+            rename_from=doc.get("rename_from"),
         )
         for path in [p for p, _ in unit.writes] + unit.removes:
             if not inside(path, root):
@@ -118,8 +123,19 @@ class Unit:
 
 
 def journal_path(settings: Settings, scenario_id: str) -> Path:
-    """The journal of one draft's unfinished unit (one at a time: the draft's lock)."""
-    return pending_dir(settings) / f"{scenario_id}.json"
+    """The journal of one draft's unfinished unit (one at a time: the draft's lock).
+
+    Named like the draft's lock file: after the id when it is a plain identifier, else a
+    stable neutral name (an adopted GAIA scenario's id may be anything).
+    """
+    return pending_dir(settings) / f"{_file_name(scenario_id)}.json"
+
+
+def _file_name(scenario_id: str) -> str:
+    """The file name (without suffix) of a draft's journal, as of its lock (``lock_path``)."""
+    from intake.scrub.ids import neutral_id, plain_identifier
+
+    return scenario_id if plain_identifier(scenario_id) else neutral_id(scenario_id, "draft")
 
 
 def commit(settings: Settings, unit: Unit) -> None:
@@ -172,6 +188,8 @@ def _carry_out(settings: Settings, unit: Unit, *, announce: bool) -> None:
         if announce:
             crashpoints.reached(f"{unit.command}:removed-{_kind(path)}")
     with Ledger.open(settings.ledger) as ledger:
+        if unit.rename_from is not None:
+            ledger.rename_id(unit.rename_from, unit.scenario_id)  # moves nothing a second time
         known = _known_events(ledger, [e.id for e in unit.events])
         for event in unit.events:
             if event.id in known:
@@ -238,8 +256,16 @@ def pending(settings: Settings, scenario_id: str | None = None) -> list[Pending]
     if not folder.is_dir():
         return []
     found = []
-    pattern = f"{scenario_id}.json" if scenario_id else "*.json"
-    for path in sorted(folder.glob(pattern)):
+    if scenario_id:
+        # an id that is no plain identifier is journaled under a neutral name; an older intake
+        # named its journal after the id itself (a safe file name: ``ID_PATTERN``)
+        names = {_file_name(scenario_id)}
+        if re.fullmatch(ID_PATTERN, scenario_id):
+            names.add(scenario_id)
+        paths = sorted({p for name in names for p in folder.glob(f"{name}.json")})
+    else:
+        paths = sorted(folder.glob("*.json"))
+    for path in paths:
         try:
             doc = json.loads(path.read_text(encoding="utf-8"))
             found.append(Pending(path, str(doc["id"]), str(doc["command"]), True))
@@ -294,8 +320,29 @@ def recover(settings: Settings, scenario_id: str | None = None) -> list[str]:
     return done
 
 
-def crash_steps(command: str, *, writes: int, removes: int) -> list[str]:
-    """Every crash point a unit of ``command`` passes, in order (for the crash tests)."""
+UNIT_SHAPES: dict[str, tuple[int, int]] = {
+    "draft": (2, 0),
+    "review": (1, 0),
+    "run-record": (1, 0),
+    "reject": (0, 2),
+    "adopt": (2, 0),
+    "revise": (2, 2),
+    "rename": (2, 2),
+}
+"""Each journaled command's unit: (files written, files removed). An adoption of several files
+is one unit per file (the steps of the first); a rename writes the new pair, removes the old."""
+
+
+def crash_steps(
+    command: str, *, writes: int | None = None, removes: int | None = None
+) -> list[str]:
+    """Every crash point a unit of ``command`` passes, in order (for the crash tests).
+
+    ``writes``/``removes`` default to the command's shape in ``UNIT_SHAPES``.
+    """
+    shape = UNIT_SHAPES.get(command, (0, 0))
+    writes = shape[0] if writes is None else writes
+    removes = shape[1] if removes is None else removes
     steps = ["begin", "journal-temp-written", "journal-written"]
     if writes:
         steps += ["temps-written", "placed-record"] + (["placed-draft"] if writes > 1 else [])
@@ -317,6 +364,19 @@ def commit_record(
     rec = record_path(draft)
     refuse_outside_root(settings, rec, what="the draft's record")
     commit(settings, Unit(command, draft.stem, writes=[(rec, dump_record(record))], events=events))
+
+
+def pending_unit(settings: Settings, scenario_id: str) -> Unit | None:
+    """The unfinished unit of one id, read (``None``: none, or unreadable; ``recover`` says so).
+
+    A command that a crash may have finished meanwhile reads it before ``recover`` to tell
+    "finished an interrupted X" from "nothing to do" (revise, rename).
+    """
+    path = journal_path(settings, scenario_id)
+    try:
+        return Unit.from_json(settings, path.read_text(encoding="utf-8"))
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
 
 
 def _temp_id(path: Path) -> str:
@@ -347,6 +407,7 @@ def _recover_one(settings: Settings, scenario_id: str) -> list[str]:
 
 
 __all__ = [
+    "UNIT_SHAPES",
     "Event",
     "Pending",
     "Unit",
@@ -355,6 +416,7 @@ __all__ = [
     "crash_steps",
     "journal_path",
     "pending",
+    "pending_unit",
     "recover",
     "stray_temps",
     "temp_dir",

@@ -1,11 +1,12 @@
 """``intake revise`` and ``intake rename``: the way back to drafts, and a better id.
 
-Both move files the way ``promote`` does (``intake.promote``): under the draft's ``flock``,
-temporaries first, the record renamed into place, then the scenario hard-linked into place as
-the commit point (a link never overwrites), then the old files removed. A kill at any point
-leaves the old files intact or the new ones complete; a rerun of the same command finishes a
-committed move, and a revise interrupted after its commit is also recognised by promote's
-recovery (the draft's bytes equal the promoted ones), which rolls it back to the promoted state.
+Both commit one journal unit (``intake.journal``) under the draft's ``flock``: the new record
+and file written (through ``.intake/tmp/``), the old ones removed and the ledger events (with
+ids decided in the journal) logged, all or none. A kill before the journal is written leaves
+the old files; after it, rerunning the same command (or ``intake ledger rebuild``) finishes
+the unit, and the command says it finished an interrupted one. A move an older intake
+interrupted after its commit (the new files complete, the old ones still there) is still
+recognised and finished by a rerun.
 
 ``revise`` keeps the record: reviews (now stale if the file is edited), runs (still valid while
 the runnable part, persona, setup, turns and agent_type, is unchanged) and the old promotion or
@@ -20,58 +21,28 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from intake.config import Settings
-from intake.errors import Conflict, UsageError
-from intake.fileio import fsync_dir
+from intake.errors import UsageError
+from intake.journal import Event, Unit, commit, pending_unit, recover
 from intake.models import ID_PATTERN, Record, Revision
 from intake.paths import display_path, inside
-from intake.records import (
-    RECORD_SUFFIX,
-    content_hash,
-    dump_record,
-    load_record,
-    record_path,
-    utcnow,
-)
-from intake.suite import draft_lock, find_draft, log_event, promoted_paths
+from intake.records import dump_record, load_record, record_path, sha256_bytes, utcnow
+from intake.suite import draft_lock, find_draft, promoted_paths, refuse_outside_root
 
 __all__ = ["RenameResult", "ReviseResult", "rename", "revise"]
 
-TEMP_SUFFIX = ".move-tmp"
+def _target_id(target: str) -> str | None:
+    """The id a target names (a path's file name, or the id itself); ``None`` when unsafe."""
+    given = Path(target)
+    is_path = given.suffix == ".yaml" or "/" in target or os.sep in target
+    guess = given.stem if is_path else target
+    return guess if re.fullmatch(ID_PATTERN, guess) else None
 
 
-def _place(folder: Path, scenario_id: str, record: Record, raw: bytes) -> Path:
-    """Write ``<id>.intake.json`` and ``<id>.yaml`` into ``folder``; the link is the commit."""
-    dest = folder / f"{scenario_id}.yaml"
-    dest_rec = record_path(dest)
-    folder.mkdir(parents=True, exist_ok=True)
-    tmp_rec = folder / f".{scenario_id}{RECORD_SUFFIX}{TEMP_SUFFIX}"
-    tmp_scn = folder / f".{scenario_id}.yaml{TEMP_SUFFIX}"
+def _text(raw: bytes, shown: str) -> str:
     try:
-        for tmp, content in ((tmp_rec, dump_record(record).encode("utf-8")), (tmp_scn, raw)):
-            with open(tmp, "wb") as handle:
-                handle.write(content)
-                handle.flush()
-                os.fsync(handle.fileno())
-        os.replace(tmp_rec, dest_rec)
-        fsync_dir(folder)
-        try:
-            os.link(tmp_scn, dest)
-        except FileExistsError:
-            dest_rec.unlink(missing_ok=True)
-            raise Conflict(
-                "a file with this id appeared meanwhile", where=display_path(dest, dest.parent)
-            ) from None
-        fsync_dir(folder)
-    finally:
-        tmp_scn.unlink(missing_ok=True)
-        tmp_rec.unlink(missing_ok=True)
-    return dest
-
-
-def _remove(path: Path) -> None:
-    path.unlink(missing_ok=True)
-    record_path(path).unlink(missing_ok=True)
-    fsync_dir(path.parent)
+        return raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise UsageError("the scenario is not UTF-8 text", where=shown) from None
 
 
 @dataclass
@@ -122,10 +93,29 @@ def _find_scenario(settings: Settings, target: str) -> Path:
 
 
 def revise(settings: Settings, target: str, *, by: str) -> ReviseResult:
-    """Move a promoted or adopted scenario back to drafts with its record."""
-    from intake.ledger import Ledger, item_for
-    from intake.yamlio import parse_checked
+    """Move a promoted or adopted scenario back to drafts with its record.
 
+    One journal unit (``intake.journal``): the draft's record and the draft written, the
+    scenario and its record removed, the ``revision`` event. A rerun after a kill finishes it.
+    """
+    guess = _target_id(target)
+    if guess is None:
+        scenario = _find_scenario(settings, target)  # names what is wrong with the target
+        raise UsageError(
+            "the file name is not a safe draft id; rename the file first",
+            where=display_path(scenario, settings.root),
+        )
+    with draft_lock(settings, guess, doing="revise"):
+        left = pending_unit(settings, guess)
+        recover(settings, guess)
+        if left is not None and left.command == "revise" and len(left.writes) == 2:
+            (_, _), (draft, _) = left.writes
+            runs = left.events[0].detail.get("runs_kept", 0) if left.events else 0
+            return ReviseResult(guess, left.removes[0], draft, int(runs), finished=True)
+        return _revise(settings, target, guess, by)
+
+
+def _revise(settings: Settings, target: str, scenario_id: str, by: str) -> ReviseResult:
     scenario = _find_scenario(settings, target)
     shown = display_path(scenario, settings.root)
     rec = record_path(scenario)
@@ -138,25 +128,27 @@ def revise(settings: Settings, target: str, *, by: str) -> ReviseResult:
     record = load_record(rec)
     if record.promotion is None and record.adoption is None:
         raise UsageError("its record has no promotion or adoption stamp", where=shown)
-    scenario_id = scenario.stem
-    if not re.fullmatch(ID_PATTERN, scenario_id):
+    if scenario.stem != scenario_id:
         raise UsageError(
             "the file name is not a safe draft id; rename the file first", where=shown
         )
     folder = settings.private_drafts if record.source.private else settings.drafts
     draft = folder / f"{scenario_id}.yaml"
-    with draft_lock(settings, scenario_id, doing="revise"):
-        raw = scenario.read_bytes()
-        if draft.exists() or record_path(draft).exists():
-            if _committed_revise(draft, raw, record):
-                _remove(scenario)
-                _log_revision(settings, scenario_id, draft, by, record, recovered=True)
-                return ReviseResult(scenario_id, scenario, draft, len(record.runs), finished=True)
+    refuse_outside_root(settings, folder, what="the drafts folder")
+    raw = scenario.read_bytes()
+    text = _text(raw, shown)
+    finished = False
+    if draft.exists() or record_path(draft).exists():
+        # an older intake's move killed after its commit: the draft is the revised scenario
+        if not _committed_revise(draft, raw, record):
             raise UsageError(
                 "a draft with this id exists already",
                 where=display_path(draft, settings.root),
                 hint="promote or reject it first, or rename it (intake rename)",
             )
+        revised_text = record_path(draft).read_text(encoding="utf-8")
+        finished = True
+    else:
         revised = record.model_copy(
             update={
                 "promotion": None,
@@ -169,13 +161,31 @@ def revise(settings: Settings, target: str, *, by: str) -> ReviseResult:
                 ],
             }
         )
-        _place(folder, scenario_id, revised, raw)
-        _remove(scenario)
-        _log_revision(settings, scenario_id, draft, by, record, recovered=False)
-    data = parse_checked(draft.read_bytes()).data
-    with Ledger.open(settings.ledger) as ledger:
-        ledger.upsert_item(item_for(draft, data, "draft", settings.root))
-    return ReviseResult(scenario_id, scenario, draft, len(record.runs))
+        revised_text = dump_record(revised)
+    stamp = record.promotion or record.adoption
+    event = Event(
+        "revision",
+        display_path(draft, settings.root),
+        by,
+        {
+            "from": "promotion" if record.promotion else "adoption",
+            "content_hash": stamp.content_hash if stamp else None,
+            "runs_kept": len(record.runs),
+            "recovered": finished,
+        },
+    )
+    commit(
+        settings,
+        Unit(
+            "revise",
+            scenario_id,
+            writes=[(record_path(draft), revised_text), (draft, text)],
+            removes=[scenario, rec],
+            events=[event],
+            index="draft",
+        ),
+    )
+    return ReviseResult(scenario_id, scenario, draft, len(record.runs), finished=finished)
 
 
 def _committed_revise(draft: Path, raw: bytes, record: Record) -> bool:
@@ -192,25 +202,6 @@ def _committed_revise(draft: Path, raw: bytes, record: Record) -> bool:
     return last.promotion == record.promotion and last.adoption == record.adoption
 
 
-def _log_revision(
-    settings: Settings, scenario_id: str, draft: Path, by: str, record: Record, *, recovered: bool
-) -> None:
-    stamp = record.promotion or record.adoption
-    log_event(
-        settings,
-        "revision",
-        scenario_id,
-        path=draft,
-        actor=by,
-        detail={
-            "from": "promotion" if record.promotion else "adoption",
-            "content_hash": stamp.content_hash if stamp else None,
-            "runs_kept": len(record.runs),
-            "recovered": recovered,
-        },
-    )
-
-
 @dataclass
 class RenameResult:
     """What ``rename`` did."""
@@ -223,15 +214,37 @@ class RenameResult:
 
 
 def rename(settings: Settings, target: str, new_id: str, *, by: str | None) -> RenameResult:
-    """Rename a draft, its record and its ledger history together."""
-    from intake.ledger import Ledger, item_for
-    from intake.yamlio import dump_roundtrip, load_roundtrip, parse_checked
+    """Rename a draft, its record and its ledger history together.
 
+    One journal unit under both ids' locks, journaled under the new id: the new record and
+    draft written, the old ones removed, the old id's ledger events moved to the new id and
+    the ``rename`` event logged. A rerun after a kill finishes it.
+    """
     if not re.fullmatch(ID_PATTERN, new_id):
         raise UsageError(
             "not a valid id (lower-case letters, digits, - and _, at most 128)", where="NEW_ID"
         )
-    old_new = None
+    guess = _target_id(target)
+    if guess is None:
+        find_draft(settings, target)  # names what is wrong with the target
+        raise UsageError("not a draft id or path", where=target[:80])
+    if guess == new_id:
+        raise UsageError("the draft already has this id", where=new_id)
+    first, second = sorted((guess, new_id))
+    with draft_lock(settings, first, doing="rename"), draft_lock(settings, second, doing="rename"):
+        left = pending_unit(settings, new_id)
+        recover(settings, new_id)
+        recover(settings, guess)
+        if left is not None and left.command == "rename" and left.rename_from == guess:
+            dest = next(p for p, _ in left.writes if p.suffix == ".yaml")
+            return RenameResult(guess, new_id, dest, 0, finished=True)
+        return _rename(settings, target, new_id, by)
+
+
+def _rename(settings: Settings, target: str, new_id: str, by: str | None) -> RenameResult:
+    from intake.ledger import Ledger
+    from intake.yamlio import dump_roundtrip, load_roundtrip
+
     draft = find_draft(settings, target)
     old_id = draft.stem
     if new_id == old_id:
@@ -245,54 +258,66 @@ def rename(settings: Settings, target: str, new_id: str, *, by: str | None) -> R
     text = draft.read_text(encoding="utf-8")
     doc = load_roundtrip(text)
     doc["id"] = new_id
-    new_raw = dump_roundtrip(doc, like=text).encode("utf-8")
+    new_text = dump_roundtrip(doc, like=text)
+    new_raw = new_text.encode("utf-8")
     # ``renamed_from`` marks the new record, so a rerun after a kill tells a committed rename
     # of this draft from an unrelated draft that happens to have the same content
     details = {**record.source.details, "renamed_from": old_id}
     renamed = record.model_copy(
         update={"id": new_id, "source": record.source.model_copy(update={"details": details})}
     )
-    first, second = sorted((old_id, new_id))
-    with draft_lock(settings, first, doing="rename"), draft_lock(settings, second, doing="rename"):
-        taken = [
-            p
-            for p in (
-                settings.drafts / f"{new_id}.yaml",
-                settings.private_drafts / f"{new_id}.yaml",
-                *promoted_paths(settings, new_id),
-            )
-            if p.exists()
-        ]
-        if not taken:
-            from intake.promote import suite_duplicates
+    finished = False
+    taken = [
+        p
+        for p in (
+            settings.drafts / f"{new_id}.yaml",
+            settings.private_drafts / f"{new_id}.yaml",
+            *promoted_paths(settings, new_id),
+        )
+        if p.exists()
+    ]
+    if not taken:
+        from intake.promote import suite_duplicates
 
-            # a scenario whose file name differs from its id (GAIA has such) holds it too
-            taken = [settings.root / d for d in suite_duplicates(settings, new_id)]
-        if taken:
-            if taken[0] == dest and dest.read_bytes() == new_raw and _same_record(dest, renamed):
-                old_new = dest
-            else:
-                raise UsageError(
-                    "a draft or scenario with the new id exists already",
-                    where=display_path(taken[0], settings.root),
-                )
-        if old_new is None:
-            _place(draft.parent, new_id, renamed, new_raw)
-        _remove(draft)
-        with Ledger.open(settings.ledger) as ledger:
-            moved = ledger.rename_id(old_id, new_id)
-        log_event(
-            settings,
+        # a scenario whose file name differs from its id (GAIA has such) holds it too
+        taken = [settings.root / d for d in suite_duplicates(settings, new_id)]
+    if taken:
+        # an older intake's move killed after its commit: the new draft is this one renamed
+        if taken[0] == dest and dest.read_bytes() == new_raw and _same_record(dest, renamed):
+            finished = True
+        else:
+            raise UsageError(
+                "a draft or scenario with the new id exists already",
+                where=display_path(taken[0], settings.root),
+            )
+    refuse_outside_root(settings, draft, what="the draft")
+    with Ledger.open(settings.ledger) as ledger:
+        row = ledger.db.conn.execute(
+            "SELECT COUNT(*) FROM events WHERE scenario_id = ?", [old_id]
+        ).fetchone()
+        moved = int(row[0]) if row else 0
+    rec_text = (
+        record_path(dest).read_text(encoding="utf-8") if finished else dump_record(renamed)
+    )
+    event = Event(
+        "rename",
+        display_path(dest, settings.root),
+        by,
+        {"from": old_id, "content_hash": sha256_bytes(new_raw)},
+    )
+    commit(
+        settings,
+        Unit(
             "rename",
             new_id,
-            path=dest,
-            actor=by,
-            detail={"from": old_id, "content_hash": content_hash(dest)},
-        )
-        data = parse_checked(dest.read_bytes()).data
-        with Ledger.open(settings.ledger) as ledger:
-            ledger.upsert_item(item_for(dest, data, "draft", settings.root))
-    return RenameResult(old_id, new_id, dest, moved, finished=old_new is not None)
+            writes=[(record_path(dest), rec_text), (dest, new_text)],
+            removes=[draft, record_path(draft)],
+            events=[event],
+            index="draft",
+            rename_from=old_id,
+        ),
+    )
+    return RenameResult(old_id, new_id, dest, moved, finished=finished)
 
 
 def _same_record(dest: Path, record: Record) -> bool:

@@ -406,6 +406,12 @@ def promote(
             notes.append(scrub_message("--allow-saturated reason", types))
     with draft_lock(settings, scenario_id, doing="promote"):
         _crash_point("locked")
+        if not dry_run:
+            from intake.journal import recover
+
+            # a journaled command on this id (a revise, a review) finishes first: promote's
+            # own recovery below must not undo a revise it sees half-way
+            recover(settings, scenario_id)
         plan = plan_recovery(settings, scenario_id)
         recovered = [] if dry_run else apply_recovery(settings, plan)
         finished = [p for p in plan if p.action == "finish"]

@@ -321,3 +321,260 @@ def test_a_review_after_an_interrupted_rejection_finishes_it_and_refuses(
     assert not draft.exists()
     assert _events(suite, "pdf_summary_loop", "rejection") == 1
     assert _events(suite, "pdf_summary_loop", "review") == 0
+
+
+# --- adopt, revise, rename --------------------------------------------------------------------
+
+LEGACY = """\
+id: {id}
+name: A legacy case  # a comment that must survive
+category: rag_quality
+persona: casual_user
+setup:
+  index_documents: []
+turns:
+  - turn: 1
+    objective: Ask something long enough that a reflow would be noticed by a byte comparison.
+    success_criteria: Answers it.
+"""
+
+ADOPT_IDS = ("case_one", "case_two")
+
+
+def _adopt_args() -> list[str]:
+    return ["adopt", "scenarios/rag_quality", "--source", "synthetic", "--reviewer", "alice",
+            "--rationale", "Two facts sit in different sections."]
+
+
+def _legacy_pair(suite: Path) -> None:
+    folder = suite / "scenarios" / "rag_quality"
+    folder.mkdir(parents=True, exist_ok=True)
+    for scenario_id in ADOPT_IDS:
+        (folder / f"{scenario_id}.yaml").write_text(LEGACY.format(id=scenario_id), "utf-8")
+
+
+def _assert_adopted(suite: Path) -> None:
+    for scenario_id in ADOPT_IDS:
+        path = suite / "scenarios" / "rag_quality" / f"{scenario_id}.yaml"
+        assert "source:\n  type: synthetic\n" in path.read_text(encoding="utf-8")
+        record = load_record(record_path(path))
+        assert record.adoption is not None and record.adoption.by == "alice"
+        assert _events(suite, scenario_id, "adoption") == 1
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("step", crash_steps("adopt"))
+def test_killed_adopt_is_repaired_by_rerunning_it(suite: Path, step: str) -> None:
+    _git_init(suite)
+    _legacy_pair(suite)
+    run_killed(suite, step, _adopt_args())  # killed in the first file's unit
+    first = suite / "scenarios" / "rag_quality" / "case_one.yaml"
+    # the first file is as it was (with no record) or adopted whole; never one without the other
+    adopted = "source:" in first.read_text(encoding="utf-8")
+    assert adopted == record_path(first).exists() or step == "adopt:placed-record"
+    assert not list((suite / "scenarios").rglob(".*"))
+    report = _check_passes(suite)
+    decided = step.split(":")[1] not in ("begin", "journal-temp-written")
+    assert ('"leftover"' in report) == (step not in ("adopt:begin", "adopt:done")), report
+
+    again = run(suite, _adopt_args())
+    assert again.returncode == 0, again.stderr
+    if decided and step != "adopt:done":
+        assert "finished an interrupted adopt of case_one" in again.stderr, again.stderr
+    _assert_adopted(suite)
+    assert stray_files(suite) == []
+    assert '"leftover"' not in _check_passes(suite)
+    assert [p for p in git_untracked(suite) if not p.startswith(("scenarios/", "pyproject"))] == []
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("step", crash_steps("adopt")[2:-1])
+def test_killed_adopt_is_repaired_by_ledger_rebuild(suite: Path, step: str) -> None:
+    _legacy_pair(suite)
+    run_killed(suite, step, _adopt_args())
+    rebuilt = run(suite, ["ledger", "rebuild"])
+    assert rebuilt.returncode == 0, rebuilt.stderr
+    assert "finished an interrupted adopt of case_one" in rebuilt.stderr
+    first = suite / "scenarios" / "rag_quality" / "case_one.yaml"
+    assert record_path(first).exists() and "source:" in first.read_text(encoding="utf-8")
+    assert _events(suite, "case_one", "adoption") == 1
+    assert _events(suite, "case_two", "adoption") == 0  # never started: still to adopt
+    assert stray_files(suite) == []
+    assert '"leftover"' not in _check_passes(suite)
+    # and the same adopt, run again, adopts the rest
+    assert run(suite, _adopt_args()).returncode == 0
+    _assert_adopted(suite)
+
+
+def _promoted(suite: Path, scenario_id: str = "done_case") -> Path:
+    from intake.promote import promote
+    from tests.promote_helpers import make_ready
+
+    make_ready(suite, scenario_id)
+    result = promote(load_settings(suite), scenario_id)
+    assert result.destination is not None
+    return result.destination
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("step", crash_steps("revise"))
+def test_killed_revise_is_repaired_by_rerunning_it(suite: Path, step: str) -> None:
+    scenario = _promoted(suite)
+    raw = scenario.read_bytes()
+    draft = suite / "drafts" / "done_case.yaml"
+    run_killed(suite, step, ["revise", "done_case"])
+    # the scenario is whole where it was, or the draft is whole; never neither
+    assert (scenario.exists() and record_path(scenario).exists()) or (
+        draft.exists() and record_path(draft).exists()
+    )
+    report = _check_passes(suite)
+    decided = step.split(":")[1] not in ("begin", "journal-temp-written")
+    assert ('"leftover"' in report) == (step not in ("revise:begin", "revise:done")), report
+
+    again = run(suite, ["revise", "done_case"])
+    if step == "revise:done":  # killed after everything: the scenario is a draft already
+        assert again.returncode == 2, again.stderr
+    else:
+        assert again.returncode == 0, again.stderr
+        done = "finished an interrupted revise" if decided else "revised"
+        assert again.stdout.startswith(f"{done} done_case: "), again.stdout
+    assert not scenario.exists() and not record_path(scenario).exists()
+    assert draft.read_bytes() == raw
+    record = load_record(record_path(draft))
+    assert record.promotion is None and len(record.revisions) == 1
+    assert _events(suite, "done_case", "revision") == 1
+    assert _events(suite, "done_case", "promotion") == 1
+    assert stray_files(suite) == []
+    assert '"leftover"' not in _check_passes(suite)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("step", crash_steps("revise")[2:-1])
+def test_killed_revise_is_repaired_by_ledger_rebuild(suite: Path, step: str) -> None:
+    scenario = _promoted(suite)
+    run_killed(suite, step, ["revise", "done_case"])
+    rebuilt = run(suite, ["ledger", "rebuild"])
+    assert rebuilt.returncode == 0, rebuilt.stderr
+    assert "finished an interrupted revise of done_case" in rebuilt.stderr
+    assert not scenario.exists() and not record_path(scenario).exists()
+    assert record_path(suite / "drafts" / "done_case.yaml").exists()
+    assert _events(suite, "done_case", "revision") == 1
+    assert stray_files(suite) == []
+    assert '"leftover"' not in _check_passes(suite)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("step", crash_steps("revise")[2:-1])
+def test_a_promote_after_a_killed_revise_finishes_the_revise_first(
+    suite: Path, step: str
+) -> None:
+    scenario = _promoted(suite)
+    run_killed(suite, step, ["revise", "done_case"])
+    done = run(suite, ["promote", "done_case"])
+    draft = suite / "drafts" / "done_case.yaml"
+    # the revise is finished first (never rolled back by promote's own recovery); the draft,
+    # unchanged and still approved, may then be promoted again
+    assert _events(suite, "done_case", "revision") == 1
+    if done.returncode == 0:
+        assert scenario.exists() and not draft.exists()
+        assert _events(suite, "done_case", "promotion") == 2
+    else:
+        assert draft.exists() and not scenario.exists()
+        assert _events(suite, "done_case", "promotion") == 1
+    assert stray_files(suite) == []
+    assert '"leftover"' not in _check_passes(suite)
+
+
+def _renamable(suite: Path) -> Path:
+    # a review first: its event is the history that must move to the new id, once
+    draft = write_pair(suite / "drafts", "old_name")
+    done = run(suite, ["review", "old_name", "--approve", "--reviewer", "bob"])
+    assert done.returncode == 0, done.stderr
+    return draft
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("step", crash_steps("rename"))
+def test_killed_rename_is_repaired_by_rerunning_it(suite: Path, step: str) -> None:
+    old = _renamable(suite)
+    new = suite / "drafts" / "new_name.yaml"
+    args = ["rename", "old_name", "new_name"]
+    run_killed(suite, step, args)
+    assert (old.exists() and record_path(old).exists()) or (
+        new.exists() and record_path(new).exists()
+    )
+    report = _check_passes(suite)
+    decided = step.split(":")[1] not in ("begin", "journal-temp-written")
+    assert ('"leftover"' in report) == (step not in ("rename:begin", "rename:done")), report
+
+    again = run(suite, args)
+    if step == "rename:done":  # killed after everything: the old draft is gone
+        assert again.returncode == 2, again.stderr
+    else:
+        assert again.returncode == 0, again.stderr
+        done = "finished an interrupted rename" if decided else "renamed"
+        assert again.stdout.startswith(f"{done} old_name -> new_name: "), again.stdout
+    assert not old.exists() and not record_path(old).exists()
+    assert "id: new_name\n" in new.read_text(encoding="utf-8")
+    assert load_record(record_path(new)).id == "new_name"
+    assert _events(suite, "new_name", "rename") == 1
+    assert _events(suite, "new_name", "review") == 1  # the history moved, once
+    with Ledger.open(load_settings(suite).ledger) as ledger:
+        assert [e for e in ledger.history() if e["scenario_id"] == "old_name"] == []
+        assert [r["id"] for r in ledger.items() if r["id"] in ("old_name", "new_name")] == [
+            "new_name"
+        ]
+    assert stray_files(suite) == []
+    assert '"leftover"' not in _check_passes(suite)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("step", crash_steps("rename")[2:-1])
+def test_killed_rename_is_repaired_by_ledger_rebuild(suite: Path, step: str) -> None:
+    old = _renamable(suite)
+    run_killed(suite, step, ["rename", "old_name", "new_name"])
+    rebuilt = run(suite, ["ledger", "rebuild"])
+    assert rebuilt.returncode == 0, rebuilt.stderr
+    assert "finished an interrupted rename of new_name" in rebuilt.stderr
+    assert not old.exists() and record_path(suite / "drafts" / "new_name.yaml").exists()
+    assert _events(suite, "new_name", "rename") == 1
+    assert _events(suite, "new_name", "review") == 1
+    assert stray_files(suite) == []
+    assert '"leftover"' not in _check_passes(suite)
+
+
+LONG_ID = "case_" + "x" * 70  # a valid id, but no plain identifier: journaled under a neutral name
+
+
+@pytest.mark.slow
+def test_killed_adopt_of_an_id_that_is_no_plain_identifier(suite: Path) -> None:
+    from intake.journal import journal_path
+
+    path = suite / "scenarios" / "rag_quality" / f"{LONG_ID}.yaml"
+    path.parent.mkdir(parents=True)
+    path.write_text(LEGACY.format(id=LONG_ID), encoding="utf-8")
+    run_killed(suite, "adopt:placed-record", _adopt_args())
+    journal = journal_path(load_settings(suite), LONG_ID)
+    assert journal.exists() and LONG_ID not in journal.name
+    _check_passes(suite)
+    again = run(suite, _adopt_args())
+    assert again.returncode == 0, again.stderr
+    assert record_path(path).exists() and "source:" in path.read_text(encoding="utf-8")
+    assert _events(suite, LONG_ID, "adoption") == 1
+    assert stray_files(suite) == []
+
+
+def test_a_journal_named_after_its_id_by_an_older_intake_is_finished(suite: Path) -> None:
+    from intake.journal import Event, Unit, pending_dir, recover
+
+    settings = load_settings(suite)
+    draft = write_pair(suite / "drafts")
+    unit = Unit("reject", "pdf_summary_loop", removes=[draft, record_path(draft)],
+                events=[Event("rejection", "drafts/pdf_summary_loop.yaml", None, {})])
+    old = pending_dir(settings) / f"{LONG_ID}.json"  # an older intake: the raw id
+    old.parent.mkdir(parents=True)
+    unit.scenario_id = LONG_ID
+    old.write_text(unit.to_json(settings), encoding="utf-8")
+    assert recover(settings) == [f"finished an interrupted reject of {LONG_ID}"]
+    assert not old.exists() and not draft.exists()
+    assert _events(suite, LONG_ID, "rejection") == 1

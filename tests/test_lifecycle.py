@@ -8,10 +8,10 @@ from pathlib import Path
 from intake.cli import app
 from intake.config import load_settings
 from intake.ledger import Ledger
-from intake.lifecycle import _place, revise
+from intake.lifecycle import revise
 from intake.models import Revision
 from intake.promote import promote
-from intake.records import load_record, record_path, utcnow
+from intake.records import dump_record, load_record, record_path, utcnow
 from tests.promote_helpers import edit, make_ready, write_pair
 
 
@@ -112,7 +112,9 @@ def test_revise_interrupted_after_its_commit_is_finished_by_a_rerun(suite: Path)
         }
     )
     raw = dest.read_bytes()
-    _place(settings.drafts, "done_case", moved, raw)
+    draft = settings.drafts / "done_case.yaml"  # what an older intake's move committed
+    record_path(draft).write_text(dump_record(moved), encoding="utf-8")
+    draft.write_bytes(raw)
     result = revise(settings, "done_case", by="x")
     assert result.finished
     assert not dest.exists() and not record_path(dest).exists()

@@ -53,6 +53,8 @@ def register(app: typer.Typer) -> None:
             rationale=rationale,
             dry_run=dry_run,
         )
+        for note in result.notes:
+            err(note)
         verb = "would adopt" if dry_run else "adopted"
         for item in result.adopted:
             out(f"{verb} {display_path(item.path, cfg.root)} as {source} ({item.link})")

@@ -29,6 +29,12 @@ def register(app: typer.Typer) -> None:
         if withheld:
             err(withheld)
         result = rename(cfg, draft, new_id, by=by)
+        if result.finished:
+            out(
+                f"finished an interrupted rename {result.old_id} -> {result.new_id}: "
+                f"{display_path(result.draft, cfg.root)}"
+            )
+            return
         out(
             f"renamed {result.old_id} -> {result.new_id}: "
             f"{display_path(result.draft, cfg.root)} ({result.events_moved} ledger events moved)"
