@@ -177,7 +177,7 @@ class FixtureMap:
 def _folder_key(folder: str) -> str:
     """One key for one folder however it was escaped: ``C:\\\\Users\\\\a`` (a JSON or Python repr),
     ``C:\\Users\\a`` and ``/home\\/a`` (JSON's ``\\/``) are the same folder, so one fixture."""
-    return regex.sub(r"\\+", "\\\\", folder).replace("\\/", "/")
+    return str(regex.sub(r"\\+", "\\\\", folder)).replace("\\/", "/")
 
 
 def _fill(marker: str, n: int, length: int, alphabet_upper: bool = True) -> str:
