@@ -26,10 +26,10 @@ from typing import Any
 
 from intake import __version__
 from intake.config import Settings
-from intake.errors import UsageError
+from intake.errors import IntakeError, UsageError
 from intake.models import REAL_USE, Adoption, Record, RecordSource, SourceType
 from intake.paths import display_path, inside
-from intake.records import dump_record, record_path, sha256_bytes, utcnow
+from intake.records import dump_record, load_record, record_path, sha256_bytes, utcnow
 
 __all__ = ["AdoptResult", "Adopted", "adopt", "parse_source_type", "check_login"]
 
@@ -171,7 +171,13 @@ def adopt(
         except (OSError, YamlProblem):
             raise UsageError("not a scenario (cannot be read as YAML)", where=shown) from None
         if rec.exists():
-            result.skipped.append(f"{shown}: already has a record (promoted or adopted)")
+            restamp = _rationale_restamp(settings, path, raw, data, rationale, reviewer, now)
+            if restamp is None:
+                result.skipped.append(f"{shown}: already has a record (promoted or adopted)")
+                continue
+            item, record = restamp
+            planned.append((item, record, raw))
+            result.adopted.append(item)
             continue
         judged = validate_file(path, strict=False, display=shown)
         structural = [
@@ -266,7 +272,12 @@ def _commit_one(
     rec = record_path(item.path)
     with draft_lock(settings, item.scenario_id, doing="adopt"):
         recover(settings, item.scenario_id)
-        if rec.exists() or not item.path.is_file() or item.path.read_bytes() != raw:
+        restamping = _is_restamp(record, rec)
+        if (
+            (rec.exists() and not restamping)
+            or not item.path.is_file()
+            or item.path.read_bytes() != raw
+        ):
             raise Conflict("the scenario changed while it was being adopted", where=shown)
         refuse_outside_root(settings, item.path, what="the scenarios folder")
         assert record.adoption is not None
@@ -290,6 +301,62 @@ def _commit_one(
                 index="scenario",
             ),
         )
+
+
+def _is_restamp(record: Record, rec: Path) -> bool:
+    """Whether this adoption re-stamps the existing adoption record beside the file."""
+    if not rec.exists():
+        return False
+    try:
+        on_disk = load_record(rec)
+    except IntakeError:
+        return False
+    return (
+        on_disk.adoption is not None
+        and on_disk.promotion is None
+        and record.adoption is not None
+        and on_disk.adoption.content_hash != record.adoption.content_hash
+    )
+
+
+def _rationale_restamp(
+    settings: Settings,
+    path: Path,
+    raw: bytes,
+    data: dict[str, Any],
+    rationale: str | None,
+    reviewer: str,
+    now: datetime,
+) -> tuple[Adopted, Record] | None:
+    """An adopted scenario's missing rationale added, with a new adoption stamp; else None.
+
+    Only for a file adopted by intake, unchanged since (its hash is the stamp's), that has no
+    ``difficulty_rationale`` yet: the rationale is one line a person vouches for, the runnable
+    part does not change, so no review or run is needed, only the new stamp.
+    """
+    if rationale is None or data.get("difficulty_rationale"):
+        return None
+    try:
+        record = load_record(record_path(path))
+    except IntakeError:
+        return None
+    if record.adoption is None or record.promotion is not None:
+        return None
+    if record.adoption.content_hash != sha256_bytes(raw):
+        return None
+    source = data.get("source")
+    if not isinstance(source, dict):
+        return None
+    new_text = _with_fields(raw.decode("utf-8"), data, dict(source), rationale)
+    stamp = Adoption(
+        at=now,
+        by=reviewer,
+        content_hash=sha256_bytes(new_text.encode("utf-8")),
+        path=record.adoption.path,
+    )
+    restamped = record.model_copy(update={"adoption": stamp})
+    link = str(source.get("link", record.source.locator))
+    return Adopted(path, record.id, link, new_text), restamped
 
 
 def _with_fields(

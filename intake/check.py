@@ -600,7 +600,7 @@ LEGACY_FIXES = {
     ),
     "adopted-no-rationale": (
         "adopted scenarios without a difficulty_rationale",
-        "add a one-line difficulty_rationale (intake revise ID, edit, review, promote)",
+        "add one: intake adopt PATH --source TYPE --reviewer LOGIN --rationale TEXT",
     ),
 }
 

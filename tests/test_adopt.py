@@ -162,6 +162,30 @@ def test_a_second_adoption_skips_and_leaves_the_file(suite: Path, runner) -> Non
     assert path.read_bytes() == adopted
 
 
+def test_a_rationale_added_to_an_adopted_scenario_restamps_it(suite: Path, runner) -> None:
+    """Adopted without a rationale, then given one: a new stamp, no revise, review or run."""
+    path = _legacy(suite, "case_one")
+    first = ["adopt", str(path), "--source", "hand", "--reviewer", "alice"]
+    assert runner.invoke(app, first).exit_code == 0
+    before = load_record(record_path(path))
+    again = runner.invoke(app, [*first[:-1], "bob", "--rationale", "Needs two documents at once"])
+    assert again.exit_code == 0, again.stderr
+    assert "already has a record" not in again.stderr
+    text = path.read_text(encoding="utf-8")
+    assert 'difficulty_rationale: "Needs two documents at once"' in text
+    after = load_record(record_path(path))
+    assert after.adoption is not None and before.adoption is not None
+    assert after.adoption.by == "bob" and after.adoption.content_hash == content_hash(path)
+    assert after.source == before.source and after.reviews == before.reviews
+    checked = runner.invoke(app, ["check"])
+    assert checked.exit_code == 0, checked.stdout + checked.stderr
+    assert "without a difficulty_rationale" not in checked.stdout + checked.stderr
+    # edited by hand after adoption: not re-stamped (the edit needs a revise and review)
+    path.write_text(text.replace("Needs two", "Needs three"), encoding="utf-8")
+    third = runner.invoke(app, [*first, "--rationale", "another"])
+    assert "already has a record" in third.stderr
+
+
 def test_bad_input_is_one_line_and_nothing_is_written(suite: Path, runner, tmp_path: Path) -> None:
     good = _legacy(suite, "case_one")
     outside = tmp_path / "elsewhere.yaml"
