@@ -265,6 +265,22 @@ _TOKEN_SHAPE = regex.compile(r"^(?=[^0-9]*+[0-9])[A-Za-z0-9+/=_%.-]{16,}+$")
 _MASK = regex.compile(r"^(?:[*•·xX#]{3,}+|[.…]{3,}+)$")
 
 
+_RANDOM_SEGMENT = regex.compile(
+    r"^(?=[^a-z]*+[a-z])(?=[^A-Z]*+[A-Z])(?=[^0-9]*+[0-9])[A-Za-z0-9+=_-]{12,}+$"
+)
+
+
+def _slash_led_token(value: str) -> bool:
+    """A base64 secret that happens to start with ``/`` (1 in 64 do), not a path.
+
+    A path's segments are names; a token split at its ``/`` characters has a long segment of
+    mixed case and digits with no dot (a file name has one), and is one word of 20+ characters.
+    """
+    if len(value) < 20 or not _TOKEN_SHAPE.match(value) or "." in value:
+        return False
+    return any(_RANDOM_SEGMENT.match(part) for part in value.split("/"))
+
+
 def literal_secret(value: str, *, quoted: bool, names: SecretNames | None = None) -> bool:
     """Whether ``value`` (assigned to a secret-bearing name) is a literal secret.
 
@@ -281,7 +297,7 @@ def literal_secret(value: str, *, quoted: bool, names: SecretNames | None = None
     low = v.lower()
     if _looks_like_placeholder(v) or _REFERENCE.match(v) or _MASK.match(v):
         return False
-    if _PATH_OR_URL.match(v):
+    if _PATH_OR_URL.match(v) and not _slash_led_token(v):
         return False
     if (v.isdigit() and len(v) < 6) or _DECIMAL.match(v):
         return False
