@@ -25,7 +25,7 @@ import regex
 from intake.errors import ConfigError
 from intake.scrub.recognizers import (
     _NOT_A_PASSWORD,
-    FastPatternRecognizer,
+    CodeBackedRecognizer,
     _looks_like_placeholder,
 )
 
@@ -343,7 +343,7 @@ _LINE_PREFIX = regex.compile(
 _COMMENT_REST = regex.compile(r"^[ \t]*+(?:[#;].*+|//.*+)?$")
 
 
-class IntakeAssignedSecretRecognizer(FastPatternRecognizer):
+class IntakeAssignedSecretRecognizer(CodeBackedRecognizer):
     """The value after a secret-bearing name, in every syntax (see the module doc).
 
     The regex only finds a stem of a name (``pass``, ``token``, ``key``…) followed by the rest
@@ -357,21 +357,11 @@ class IntakeAssignedSecretRecognizer(FastPatternRecognizer):
     ENTITY = "GENERIC_SECRET"
     SCORE = 0.6
     MAX_VALUE = 4096
+    # Presidio requires a pattern; the real ones are built by configure().
+    PATTERNS = (("assigned", r"(?!)", SCORE),)
 
     def __init__(self, supported_language: str = "en", **kwargs: Any) -> None:
-        from presidio_analyzer import Pattern  # noqa: TID251
-
-        kwargs.pop("supported_entity", None)
-        kwargs.pop("supported_entities", None)
-        super().__init__(
-            supported_entity=self.ENTITY,
-            name=kwargs.pop("name", type(self).__name__),
-            supported_language=supported_language,
-            # Presidio requires a pattern; the real ones are built by configure().
-            patterns=[Pattern(name="assigned", regex=r"(?!)", score=self.SCORE)],
-            global_regex_flags=regex.DOTALL | regex.MULTILINE,
-            **kwargs,
-        )
+        super().__init__(supported_language, **kwargs)
         self.names: SecretNames | None = None
         self._name_rx: regex.Pattern[str] | None = None
 

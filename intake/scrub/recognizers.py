@@ -38,6 +38,7 @@ from presidio_analyzer import (  # noqa: E402, TID251
 )
 
 __all__ = [
+    "CodeBackedRecognizer",
     "FastPatternRecognizer",
     "IntakeAzureSasSignatureRecognizer",
     "IntakeBasicAuthRecognizer",
@@ -207,14 +208,14 @@ def _word_like_identifier(value: str) -> bool:
     return separators > 0 and not has_digit or value.isalpha()
 
 
-class _CheckedRecognizer(FastPatternRecognizer):
-    """A pattern recognizer with a placeholder, code and entropy check on every match."""
+class CodeBackedRecognizer(FastPatternRecognizer):
+    """A recognizer defined in code: its entity and patterns are class attributes.
+
+    The registry YAML names the class; whatever entity it passes is replaced by ``ENTITY``.
+    """
 
     ENTITY = ""
     PATTERNS: tuple[tuple[str, str, float], ...] = ()
-    MIN_ENTROPY = 0.0
-    MIN_LENGTH = 1
-    REJECT_IDENTIFIERS = False
 
     def __init__(self, supported_language: str = "en", **kwargs: Any) -> None:
         kwargs.pop("supported_entity", None)
@@ -227,6 +228,14 @@ class _CheckedRecognizer(FastPatternRecognizer):
             global_regex_flags=regex.DOTALL | regex.MULTILINE,
             **kwargs,
         )
+
+
+class _CheckedRecognizer(CodeBackedRecognizer):
+    """A pattern recognizer with a placeholder, code and entropy check on every match."""
+
+    MIN_ENTROPY = 0.0
+    MIN_LENGTH = 1
+    REJECT_IDENTIFIERS = False
 
     def invalidate_result(self, pattern_text: str) -> bool | None:
         """True drops the match (Presidio semantics): placeholders, code, low entropy."""
