@@ -96,6 +96,8 @@ SECRET_VALUES: dict[str, Callable[[random.Random], str]] = {
     "anthropic_key": lambda r: "sk-ant-api03-" + _r(r, ALNUM, 93) + "AA",
     "aws_key_id": lambda r: "AKIA" + _r(r, string.ascii_uppercase + "234567", 16),
     "aws_secret": lambda r: _r(r, B64, 40),
+    # 1 in 64 base64 secrets starts with "/": never to be taken for a path (scrubber 1.3.2)
+    "slash_b64": lambda r: "/" + _r(r, B64, 39),
     "slack_token": lambda r: f"xoxb-{r.randint(10**10, 10**11)}-{_r(r, ALNUM, 24)}",
     "google_api_key": lambda r: "AIza" + _r(r, ALNUM, 35),
     "stripe_key": lambda r: "sk_live_" + _r(r, ALNUM, 24),
