@@ -30,6 +30,7 @@ from intake.errors import IntakeError, UsageError
 from intake.models import REAL_USE, Adoption, Record, RecordSource, SourceType
 from intake.paths import display_path, inside
 from intake.records import dump_record, load_record, record_path, sha256_bytes, utcnow
+from intake.store.edit import edit
 
 __all__ = ["AdoptResult", "Adopted", "adopt", "parse_source_type", "check_login"]
 
@@ -243,8 +244,6 @@ def adopt(
 
 def _recover_all(settings: Settings, files: list[Path]) -> list[str]:
     """Finish the adoptions a killed ``adopt`` left (each file's journal), before planning."""
-    from intake.journal import recover
-    from intake.suite import draft_lock
     from intake.yamlio import YamlProblem, parse_checked
 
     done: list[str] = []
@@ -255,8 +254,8 @@ def _recover_all(settings: Settings, files: list[Path]) -> list[str]:
             continue  # planning names it
         scenario_id = str(data["id"]) if isinstance(data, dict) and "id" in data else ""
         if scenario_id:
-            with draft_lock(settings, scenario_id, doing="adopt"):
-                done += recover(settings, scenario_id)
+            with edit(settings, scenario_id, doing="adopt") as tx:
+                done += tx.recovered
     return done
 
 
@@ -265,13 +264,12 @@ def _commit_one(
 ) -> None:
     """One file's adoption as one journal unit: its record, the file, its ``adoption`` event."""
     from intake.errors import Conflict
-    from intake.journal import Event, Unit, commit, recover
-    from intake.suite import draft_lock, refuse_outside_root
+    from intake.journal import Event, Unit, commit
+    from intake.suite import refuse_outside_root
 
     shown = display_path(item.path, settings.root)
     rec = record_path(item.path)
-    with draft_lock(settings, item.scenario_id, doing="adopt"):
-        recover(settings, item.scenario_id)
+    with edit(settings, item.scenario_id, doing="adopt"):
         restamping = _is_restamp(record, rec)
         if (
             (rec.exists() and not restamping)

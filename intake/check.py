@@ -13,11 +13,11 @@ What it enforces (errors fail the check, warnings do not):
   is an error; a draft whose approvals are stale is a warning;
 * scenarios without a promotion record: an error when they carry intake's ``source`` (they
   skipped ``intake promote``), a warning for GAIA's legacy ones;
-* leftovers of an interrupted promotion are reported as warnings (``intake promote`` finishes
-  or rolls them back), so a crash never fails the gate; so are the journals and temporaries of
-  other interrupted commands and a promotion whose ledger event is missing; the files an
-  unfinished journal is changing are judged once it is finished (the scrub re-scan still
-  covers them).
+* the journals and temporaries of interrupted commands (a promotion included: one kind of
+  leftover) are reported as warnings, so a crash never fails the gate, and so is a promotion
+  whose ledger event is missing; the files an unfinished journal is changing are judged once it
+  is finished (the scrub re-scan still covers them); a journal intake did not seal on this
+  machine (one that came with a checkout) is an error, never replayed.
 
 Each draft's promotion gates are computed too, for the job summary; they never fail the check.
 """
@@ -35,7 +35,6 @@ from intake.gates import Gate, GateInputs, ScanHit, check_gates, latest_reviews,
 from intake.gitutil import git_output
 from intake.models import Record, ReviewDecision
 from intake.paths import display_path, inside
-from intake.promote import plan_recovery
 from intake.records import content_hash, load_record, record_path, runnable_hash
 
 
@@ -111,8 +110,8 @@ def tracked_files(root: Path, folder: Path) -> set[Path] | None:
 
 def _files(folder: Path) -> list[Path]:
     """Every ``*.yaml`` below ``folder``, dot-files included: GAIA's runner loads
-    ``rglob("*.yaml")``, so a hidden scenario runs and must be checked. Promotion temporaries
-    end in ``.promote-tmp``, never ``.yaml``, so they are not picked up."""
+    ``rglob("*.yaml")``, so a hidden scenario runs and must be checked. intake's temporaries
+    end in ``.tmp`` (an older promotion's in ``.promote-tmp``), never ``.yaml``."""
     if not folder.is_dir():
         return []
     return sorted(p for p in folder.rglob("*.yaml") if p.is_file())
@@ -146,19 +145,6 @@ def run_check(
 
     def rel(path: Path) -> str:
         return display_path(path, root)
-
-    leftovers = plan_recovery(settings)
-    done_drafts = {p.path.resolve() for p in leftovers if p.action == "finish"}
-    for item in leftovers:
-        add(
-            Finding(
-                "warning",
-                rel(item.path),
-                1,
-                "leftover",
-                f"{item.message}; `intake promote {item.scenario_id}` cleans it up",
-            )
-        )
 
     tracked = tracked_files(root, settings.drafts)
     report.git = tracked is not None
@@ -195,7 +181,7 @@ def run_check(
         if result.data is not None:
             data_of[path] = result.data
             id_lines[path] = result.id_line
-        if path.resolve() in done_drafts or result.scenario_id is None:
+        if result.scenario_id is None:
             continue
         earlier = ids.get(result.scenario_id)
         if earlier is None:
@@ -248,10 +234,7 @@ def run_check(
             add(Finding(severity, hit.file, hit.line, "scrub", message, is_legacy))
 
     loaded: dict[Path, Record] = {}
-    leftover_paths = {p.path.resolve() for p in leftovers}
     for rec in records:
-        if rec.resolve() in leftover_paths:
-            continue
         try:
             loaded[rec] = load_record(rec)
         except IntakeError as exc:
@@ -323,8 +306,6 @@ def run_check(
             add(Finding("error", rel(rec), 1, "record-id", "record id differs from scenario id"))
 
     for path in drafts:
-        if path.resolve() in done_drafts:
-            continue
         rec = record_path(path)
         record = loaded.get(rec)
         # private by folder or by the record's own word: a private draft moved out of
@@ -409,15 +390,15 @@ def journaled_files(settings: Settings) -> set[str]:
     Between the record and the scenario of an interrupted adopt, revise or rename the pair
     is half old, half new: ``intake ledger rebuild`` (or rerunning the command) finishes it.
     """
-    from intake.journal import Unit, pending
+    from intake.journal import pending, read_unit
 
     shown: set[str] = set()
     for item in pending(settings):
-        if not item.readable:
+        if not item.trusted:
             continue
         try:
-            unit = Unit.from_json(settings, item.path.read_text(encoding="utf-8"))
-        except (OSError, ValueError, KeyError, TypeError):
+            unit = read_unit(settings, item.path)
+        except (IntakeError, ValueError):
             continue
         for path in [p for p, _ in unit.writes] + unit.removes:
             scenario = path.with_name(path.name.removesuffix(".intake.json") + ".yaml")
@@ -652,6 +633,18 @@ def interrupted_findings(settings: Settings, records: dict[Path, Record]) -> lis
     found: list[Finding] = []
     root = settings.root
     for item in pending(settings):
+        if item.problem is not None:
+            found.append(
+                Finding(
+                    "error",
+                    display_path(item.path, root),
+                    1,
+                    "untrusted-journal",
+                    f"{item.problem}: never replayed; delete the file (intake writes its own "
+                    "journals under .intake/pending/, sealed with this machine's key)",
+                )
+            )
+            continue
         found.append(
             Finding(
                 "warning",

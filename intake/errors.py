@@ -7,7 +7,9 @@ number, JSON path) and never the text that was matched, so they are safe to prin
 
 from __future__ import annotations
 
+import errno
 import os
+import sqlite3
 from pathlib import Path
 
 EXIT_OK = 0
@@ -93,3 +95,70 @@ class DraftBusy(IntakeError):
     """Another intake process is drafting the same case; nothing was written."""
 
     exit_code = EXIT_SOURCE
+
+
+class UntrustedState(IntakeError):
+    """State on disk that intake did not write, or reached through a link it did not make
+    (a journal carried by a checkout, a planted lock or temporary folder): refused, never used."""
+
+    exit_code = EXIT_SOURCE
+
+
+class EnvironmentFailure(IntakeError):
+    """The machine refused a read or write: no space left, file too large, read-only, denied."""
+
+    exit_code = EXIT_SOURCE
+
+
+_CAUSES = {
+    errno.ENOSPC: "no space left on the device",
+    errno.EFBIG: "file too large (a file size limit)",
+    errno.EROFS: "read-only file system",
+    errno.EACCES: "permission denied",
+    errno.EPERM: "operation not permitted",
+    errno.EDQUOT: "disk quota exceeded",
+    errno.EIO: "input/output error",
+    errno.EMFILE: "too many open files",
+    errno.ENAMETOOLONG: "file name too long",
+}
+
+_SQLITE_CAUSES = (
+    ("database or disk is full", "no space left on the device"),
+    ("readonly database", "read-only (the ledger or its folder cannot be written)"),
+    ("unable to open database file", "cannot open the file (missing folder, read-only or denied)"),
+    ("disk i/o error", "disk input/output error (a full disk or a read-only folder)"),
+)
+
+
+def _file_size_limited() -> bool:
+    """Whether a file size limit (``ulimit -f``) is set: SQLite reports EFBIG as an I/O error."""
+    try:
+        import resource  # POSIX only
+    except ImportError:
+        return False
+    soft, _ = resource.getrlimit(resource.RLIMIT_FSIZE)
+    return bool(soft != resource.RLIM_INFINITY)
+
+
+def environment_failure(exc: BaseException, root: Path | None = None) -> EnvironmentFailure | None:
+    """An ``OSError`` or ``sqlite3`` error the machine caused, as one line naming path and cause.
+
+    ``None`` for errors that are no environment failure (they stay internal errors). The path is
+    shown as every path is (``display_path``), never absolute.
+    """
+    if isinstance(exc, OSError) and exc.errno in _CAUSES:
+        name = exc.filename if isinstance(exc.filename, str | os.PathLike) else None
+        where = None
+        if name is not None:
+            from intake.paths import display_path
+
+            where = display_path(Path(os.fspath(name)), root)
+        return EnvironmentFailure(f"cannot read or write a file: {_CAUSES[exc.errno]}", where=where)
+    if isinstance(exc, sqlite3.Error):
+        text = str(exc).lower()
+        if "disk i/o error" in text and _file_size_limited():
+            return EnvironmentFailure("cannot use the ledger: file too large (a file size limit)")
+        for needle, cause in _SQLITE_CAUSES:
+            if needle in text:
+                return EnvironmentFailure(f"cannot use the ledger: {cause}")
+    return None

@@ -7,16 +7,18 @@ have, then renamed over the target; the folder is synced so the rename is durabl
 from __future__ import annotations
 
 import contextlib
+import errno
 import json
 import os
 import re
+import shutil
 import stat
 import tempfile
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from intake.errors import InputError
+from intake.errors import InputError, UntrustedState
 
 __all__ = [
     "MAX_INPUT_BYTES",
@@ -90,7 +92,7 @@ def atomic_write_all(
         if ready is not None:
             ready()
         for tmp, path in temps:
-            os.replace(tmp, path)
+            _replace(tmp, path)
             if placed is not None:
                 placed(path)
     finally:
@@ -100,6 +102,30 @@ def atomic_write_all(
                     os.unlink(tmp)
     for folder in dict.fromkeys(path.parent for path, _ in files):
         fsync_dir(folder)
+
+
+def _replace(tmp: str, path: Path) -> None:
+    """``os.replace``; across mounts (a bind mount shares its device number, so the check
+    before writing cannot see it) the temporary is copied beside the target first, which
+    also names the target folder's real failure (read-only, full) instead of EXDEV."""
+    try:
+        os.replace(tmp, path)
+    except OSError as exc:
+        if exc.errno != errno.EXDEV:
+            raise
+        fd, beside = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+        try:
+            with os.fdopen(fd, "wb") as handle, open(tmp, "rb") as source:
+                shutil.copyfileobj(source, handle)
+                handle.flush()
+                os.fsync(handle.fileno())
+            os.chmod(beside, file_mode(path))
+            os.replace(beside, path)
+        finally:
+            with contextlib.suppress(OSError):
+                if os.path.exists(beside):
+                    os.unlink(beside)
+        os.unlink(tmp)
 
 
 def fsync_dir(folder: Path) -> None:
@@ -122,8 +148,20 @@ def _same_device(one: Path, other: Path) -> bool:
 def work_dir(folder: Path) -> Path:
     """``folder`` created with a ``.gitignore`` of ``*`` in it: git never sees what it holds
     (intake's temporaries, journals and locks), whatever the suite's own ignore rules say."""
+    for own in (folder.parent, folder):
+        if own.is_symlink():
+            raise UntrustedState(
+                "intake's working folder is a symbolic link; intake does not follow links it "
+                "did not make",
+                where=str(own),
+                hint="remove the link; intake recreates the folder",
+            )
     folder.mkdir(parents=True, exist_ok=True)
     ignore = folder / ".gitignore"
+    if ignore.is_symlink():
+        raise UntrustedState(
+            "a .gitignore in intake's working folder is a symbolic link", where=str(ignore)
+        )
     if not ignore.exists():
         with contextlib.suppress(OSError):
             ignore.write_text("# intake's working files: never committed\n*\n", encoding="utf-8")
@@ -225,7 +263,7 @@ def parse_json_input(
     if json_depth_exceeds(text, max_depth):
         raise InputError(f"{what} nests deeper than {max_depth} levels", where=where)
     try:
-        return json.loads(text)
+        parsed = json.loads(text)
     except json.JSONDecodeError as exc:
         raise InputError(
             f"{what} is not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}",
@@ -233,6 +271,47 @@ def parse_json_input(
         ) from None
     except RecursionError:
         raise InputError(f"{what} nests too deeply", where=where) from None
+    if _LONE_ESCAPE.search(text) is not None:
+        offset = lone_surrogate_offset(text)
+        if offset is not None:
+            raise InputError(
+                f"{what} holds invalid text: a lone UTF-16 surrogate (half of a character, "
+                f"as JavaScript leaves when it cuts an emoji) at character {offset}",
+                where=where,
+            )
+    return parsed
+
+
+_LONE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]", re.ASCII)
+_SURROGATE_ESCAPE = re.compile(
+    r"(?<!\\)(?:\\\\)*\\u([dD][89abAB][0-9a-fA-F]{2})(\\u[dD][c-fC-F][0-9a-fA-F]{2})?"
+    r"|(?<!\\)(?:\\\\)*\\u([dD][c-fC-F][0-9a-fA-F]{2})",
+    re.ASCII,
+)
+
+
+def lone_surrogate_offset(text: str) -> int | None:
+    """The character offset of the first ``\\uD8xx``-style escape in JSON text that is half of
+    a surrogate pair (a high one not followed by a low one, or a low one alone); else None."""
+    for match in _SURROGATE_ESCAPE.finditer(text):
+        if match.group(3) is not None or match.group(2) is None:
+            return match.start() + match.group(0).index("\\u")
+    return None
+
+
+def lone_surrogate_in(value: Any) -> str | None:
+    """The JSON path of the first string in a parsed tree that holds a lone surrogate."""
+    stack: list[tuple[str, Any]] = [("$", value)]
+    while stack:
+        path, item = stack.pop()
+        if isinstance(item, str):
+            if any("\ud800" <= ch <= "\udfff" for ch in item):
+                return path
+        elif isinstance(item, dict):
+            stack.extend((f"{path}.{k}", v) for k, v in item.items())
+        elif isinstance(item, list):
+            stack.extend((f"{path}[{i}]", v) for i, v in enumerate(item))
+    return None
 
 
 def read_json_input(

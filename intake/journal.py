@@ -13,6 +13,7 @@ Temporaries go to ``.intake/tmp/``, never into ``drafts/`` or ``scenarios/``.
 from __future__ import annotations
 
 import base64
+import binascii
 import contextlib
 import json
 import os
@@ -23,12 +24,14 @@ from typing import Any
 
 from intake import crashpoints
 from intake.config import Settings
-from intake.errors import LedgerError
-from intake.fileio import atomic_write_all, fsync_dir, work_dir
+from intake.errors import InputError, LedgerError, UntrustedState
+from intake.fileio import atomic_write_all, fsync_dir, read_input, work_dir
 from intake.models import ID_PATTERN, Record
-from intake.paths import display_path, inside
+from intake.paths import display_path
+from intake.store import trust
 
-JOURNAL_VERSION = 1
+JOURNAL_VERSION = 2
+"""2: the body is sealed with this machine's key (``intake.store.trust``); 1 was unsealed."""
 
 
 def pending_dir(settings: Settings) -> Path:
@@ -95,11 +98,20 @@ class Unit:
             "index": self.index,
             "rename_from": self.rename_from,
         }
-        return json.dumps(doc, sort_keys=True, default=str)
+        body = json.dumps(doc, sort_keys=True, default=str)
+        sealed = {"version": JOURNAL_VERSION, "mac": trust.seal(settings, body), "body": body}
+        return json.dumps(sealed)
 
     @classmethod
     def from_json(cls, settings: Settings, text: str) -> Unit:
-        doc = json.loads(text)
+        """The unit a journal holds, once its seal verifies and every file it names is one
+        intake may touch (``UntrustedState`` otherwise; ``ValueError`` when unreadable)."""
+        outer = json.loads(text)
+        if not isinstance(outer, dict) or not isinstance(outer.get("body"), str):
+            raise UntrustedState("a journal intake did not write (no seal)")
+        if not trust.verify(settings, outer["body"], outer.get("mac")):
+            raise UntrustedState("a journal this machine did not write (its seal does not verify)")
+        doc = json.loads(outer["body"])
         root = settings.root
         unit = cls(
             command=str(doc["command"]),
@@ -116,10 +128,14 @@ class Unit:
             index=doc.get("index"),
             rename_from=doc.get("rename_from"),
         )
-        for path in [p for p, _ in unit.writes] + unit.removes:
-            if not inside(path, root):
-                raise ValueError("a journal names a file outside the suite")
+        check_targets(settings, unit)
         return unit
+
+
+def check_targets(settings: Settings, unit: Unit) -> None:
+    """Refuse a unit that would touch a file intake may not (``trust.check_target``)."""
+    for path in [p for p, _ in unit.writes] + unit.removes:
+        trust.check_target(settings, path)
 
 
 def journal_path(settings: Settings, scenario_id: str) -> Path:
@@ -148,6 +164,8 @@ def commit(settings: Settings, unit: Unit) -> None:
     """
     from intake.ledger import Ledger
 
+    trust.check_ledger_location(settings)
+    check_targets(settings, unit)
     tmp = temp_dir(settings)
     journal = journal_path(settings, unit.scenario_id)
     with Ledger.open(settings.ledger):
@@ -160,17 +178,34 @@ def commit(settings: Settings, unit: Unit) -> None:
         ready=lambda: crashpoints.reached(f"{unit.command}:journal-temp-written"),
     )
     crashpoints.reached(f"{unit.command}:journal-written")
-    _carry_out(settings, unit, announce=True)
+    progress: list[Path] = []
+    try:
+        _carry_out(settings, unit, announce=True, progress=progress)
+    except OSError:
+        if not progress:  # nothing placed or removed yet: the change is undone, not pending
+            journal.unlink(missing_ok=True)
+            fsync_dir(journal.parent)
+        raise
     journal.unlink(missing_ok=True)
     fsync_dir(journal.parent)
     crashpoints.reached(f"{unit.command}:done")
 
 
-def _carry_out(settings: Settings, unit: Unit, *, announce: bool) -> None:
+def _carry_out(
+    settings: Settings, unit: Unit, *, announce: bool, progress: list[Path] | None = None
+) -> None:
+    """Place the unit's files, remove its removals, log its events (each step idempotent).
+
+    ``progress`` collects each file placed or removed, so a caller can tell a failure before
+    the first change (nothing to finish) from one part-way (the journal finishes it).
+    """
     from intake.ledger import Ledger, item_for
     from intake.validate import validate_file
 
+    done = progress if progress is not None else []
+
     def placed(path: Path) -> None:
+        done.append(path)
         if announce:
             crashpoints.reached(f"{unit.command}:placed-{_kind(path)}")
 
@@ -185,6 +220,7 @@ def _carry_out(settings: Settings, unit: Unit, *, announce: bool) -> None:
         if path.exists() or path.is_symlink():
             path.unlink()
             fsync_dir(path.parent)
+            done.append(path)
         if announce:
             crashpoints.reached(f"{unit.command}:removed-{_kind(path)}")
     with Ledger.open(settings.ledger) as ledger:
@@ -242,20 +278,51 @@ def _known_events(ledger: Any, ids: list[str]) -> set[str]:
 
 @dataclass
 class Pending:
-    """An unfinished unit found on disk."""
+    """An unfinished unit found on disk, and why it may not be replayed (``problem``)."""
 
     path: Path
     scenario_id: str
     command: str
     readable: bool
+    problem: str | None = None
+    """Set when the journal is refused: a link, tracked by git, not sealed here, or naming a
+    file intake may not touch. A refused journal is reported, never replayed."""
+
+    @property
+    def trusted(self) -> bool:
+        """Whether recovery may replay it."""
+        return self.readable and self.problem is None
+
+
+JOURNAL_LIMIT = 64 * 1024 * 1024
+"""A journal holds a draft and its record (each bounded by ``validate``'s limit) in base64."""
+
+
+def read_unit(settings: Settings, path: Path) -> Unit:
+    """The unit of the journal at ``path``, once it is known intake wrote it on this machine.
+
+    ``UntrustedState`` names why it is refused (a link, tracked by git, no valid seal, a file
+    it may not touch); ``ValueError`` when it cannot be read as a journal at all.
+    """
+    shown = display_path(path, settings.root)
+    if path.is_symlink():
+        raise UntrustedState("a journal that is a symbolic link", where=shown)
+    if trust.tracked_by_git(settings.root, path):
+        raise UntrustedState("a journal tracked by git (it came with a checkout)", where=shown)
+    try:
+        text = read_input(path, what="a journal", limit=JOURNAL_LIMIT, where=shown)
+        return Unit.from_json(settings, text.decode("utf-8"))
+    except UntrustedState as exc:
+        raise UntrustedState(exc.message, where=shown) from None
+    except (InputError, UnicodeDecodeError, KeyError, TypeError, binascii.Error) as exc:
+        raise ValueError(str(exc)) from None
 
 
 def pending(settings: Settings, scenario_id: str | None = None) -> list[Pending]:
-    """Journals of interrupted units (of one id, or all); reads only."""
+    """Journals of interrupted units (of one id, or all), each judged; reads only."""
     folder = pending_dir(settings)
-    if not folder.is_dir():
+    if not folder.is_dir() or folder.is_symlink():
         return []
-    found = []
     if scenario_id:
         # an id that is no plain identifier is journaled under a neutral name; an older intake
         # named its journal after the id itself (a safe file name: ``ID_PATTERN``)
@@ -265,18 +332,23 @@ def pending(settings: Settings, scenario_id: str | None = None) -> list[Pending]
         paths = sorted({p for name in names for p in folder.glob(f"{name}.json")})
     else:
         paths = sorted(folder.glob("*.json"))
+    found = []
     for path in paths:
         try:
-            doc = json.loads(path.read_text(encoding="utf-8"))
-            found.append(Pending(path, str(doc["id"]), str(doc["command"]), True))
-        except (OSError, ValueError, KeyError, TypeError):
+            unit = read_unit(settings, path)
+        except UntrustedState as exc:
+            found.append(Pending(path, path.stem, "unknown", True, exc.message))
+        except ValueError:
             found.append(Pending(path, path.stem, "unknown", False))
+        else:
+            found.append(Pending(path, unit.scenario_id, unit.command, True))
     return found
 
 
 def stray_temps(settings: Settings, scenario_id: str | None = None) -> list[Path]:
     """Temporaries a killed write left: in ``.intake/tmp/`` and (from older versions or a
-    temp folder on another file system) ``.<id>.*.tmp`` beside drafts."""
+    temp folder on another file system) ``.<id>.*.tmp`` beside drafts and scenarios, and an
+    older promotion's ``.<id>.*.promote-tmp``."""
     found: list[Path] = []
     name = scenario_id or "*"
     folders = [settings.ledger.parent / "tmp", settings.ledger.parent / "pending"]
@@ -286,7 +358,10 @@ def stray_temps(settings: Settings, scenario_id: str | None = None) -> list[Path
     for folder in (settings.drafts, settings.scenarios):
         if folder.is_dir():
             found += sorted(
-                p for p in folder.rglob(f".{name}.*.tmp") if p.is_file() or p.is_symlink()
+                p
+                for pattern in (f".{name}.*.tmp", f".{name}.*.promote-tmp")
+                for p in folder.rglob(pattern)
+                if p.is_file() or p.is_symlink()
             )
     return found
 
@@ -297,18 +372,26 @@ def recover(settings: Settings, scenario_id: str | None = None) -> list[str]:
     The caller holds the draft's lock when ``scenario_id`` is given; without it (``intake
     ledger rebuild``) each draft's lock is taken here. Returns what was done, one line each.
     """
-    from intake.suite import draft_lock
+    from intake.suite import draft_lock, stale_locks
 
     done: list[str] = []
-    from intake.suite import stale_locks
-
+    found = [] if scenario_id else pending(settings)
+    for item in found:
+        if item.problem is not None:
+            done.append(
+                f"refused {display_path(item.path, settings.root)}: {item.problem} (not "
+                "replayed; delete it)"
+            )
     ids = (
         [scenario_id]
         if scenario_id
         else sorted(
-            {p.scenario_id for p in pending(settings)}
-            | {_temp_id(t) for t in stray_temps(settings)}
-            | set(stale_locks(settings))
+            (
+                {p.scenario_id for p in found if p.trusted}
+                | {_temp_id(t) for t in stray_temps(settings)}
+                | set(stale_locks(settings))
+            )
+            - {p.path.stem for p in found if not p.trusted}
         )
     )
     for sid in ids:
@@ -328,6 +411,7 @@ UNIT_SHAPES: dict[str, tuple[int, int]] = {
     "adopt": (2, 0),
     "revise": (2, 2),
     "rename": (2, 2),
+    "promote": (2, 2),
 }
 """Each journaled command's unit: (files written, files removed). An adoption of several files
 is one unit per file (the steps of the first); a rename writes the new pair, removes the old."""
@@ -367,15 +451,18 @@ def commit_record(
 
 
 def pending_unit(settings: Settings, scenario_id: str) -> Unit | None:
-    """The unfinished unit of one id, read (``None``: none, or unreadable; ``recover`` says so).
+    """The unfinished unit of one id, read (``None``: none, refused or unreadable; ``recover``
+    says which).
 
     A command that a crash may have finished meanwhile reads it before ``recover`` to tell
     "finished an interrupted X" from "nothing to do" (revise, rename).
     """
     path = journal_path(settings, scenario_id)
+    if not path.exists() and not path.is_symlink():
+        return None
     try:
-        return Unit.from_json(settings, path.read_text(encoding="utf-8"))
-    except (OSError, ValueError, KeyError, TypeError):
+        return read_unit(settings, path)
+    except (UntrustedState, ValueError):
         return None
 
 
@@ -387,9 +474,16 @@ def _recover_one(settings: Settings, scenario_id: str) -> list[str]:
     done: list[str] = []
     for item in pending(settings, scenario_id):
         where = display_path(item.path, settings.root)
+        if item.problem is not None:
+            raise UntrustedState(
+                f"{item.problem}; it is not replayed",
+                where=where,
+                hint="if you did not leave it (a crash of intake on this machine), delete the "
+                "file; `intake check` lists every refused journal",
+            )
         try:
-            unit = Unit.from_json(settings, item.path.read_text(encoding="utf-8"))
-        except (OSError, ValueError, KeyError, TypeError):
+            unit = read_unit(settings, item.path)
+        except ValueError:
             raise LedgerError(
                 "an interrupted command left a journal that cannot be read",
                 where=where,
@@ -398,12 +492,27 @@ def _recover_one(settings: Settings, scenario_id: str) -> list[str]:
         _carry_out(settings, unit, announce=False)
         item.path.unlink(missing_ok=True)
         fsync_dir(item.path.parent)
-        done.append(f"finished an interrupted {unit.command} of {scenario_id}")
+        done.append(f"finished an interrupted {unit.command} of {scenario_id}: {_summary(unit)}")
     for tmp in stray_temps(settings, scenario_id):
         with contextlib.suppress(FileNotFoundError):
             tmp.unlink()
         done.append(f"removed a temporary file: {display_path(tmp, settings.root)}")
     return done
+
+
+def _summary(unit: Unit) -> str:
+    """What a replayed unit finished, in counts (``wrote 2 files, removed 2, logged 1 event``)."""
+    parts = []
+    if unit.writes:
+        parts.append(f"wrote {_count(len(unit.writes), 'file')}")
+    if unit.removes:
+        parts.append(f"removed {_count(len(unit.removes), 'file')}")
+    parts.append(f"logged {_count(len(unit.events), 'event')}")
+    return ", ".join(parts)
+
+
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
 
 
 __all__ = [
@@ -417,6 +526,7 @@ __all__ = [
     "journal_path",
     "pending",
     "pending_unit",
+    "read_unit",
     "recover",
     "stray_temps",
     "temp_dir",

@@ -15,6 +15,7 @@ import contextlib
 import json
 import os
 import re
+import shutil
 import sqlite3
 import time
 from collections.abc import Callable, Iterator
@@ -25,7 +26,7 @@ from typing import Any
 
 import sqlite_utils
 
-from intake.errors import IntakeError, LedgerError, UsageError
+from intake.errors import IntakeError, LedgerError, UsageError, environment_failure
 from intake.models import ID_PATTERN
 from intake.paths import display_path
 from intake.records import RECORD_SUFFIX, load_record, record_path, utcnow
@@ -83,6 +84,9 @@ def new_event_id() -> str:
 
 def connect(path: Path) -> sqlite_utils.Database:
     """Open (creating if needed) and migrate the ledger at ``path``."""
+    from intake.store.trust import refuse_link
+
+    refuse_link(path, "the ledger", path.parent)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         _ignore_own_folder(path.parent)
@@ -93,8 +97,44 @@ def connect(path: Path) -> sqlite_utils.Database:
         db = sqlite_utils.Database(conn)
         migrate(db)
     except (sqlite3.Error, OSError) as exc:
-        raise LedgerError(f"cannot open the ledger: {exc}", where=str(path)) from None
+        raise LedgerError(
+            f"cannot open the ledger: {_cause(exc, path)}", where=display_path(path)
+        ) from None
     return db
+
+
+def _cause(exc: BaseException, path: Path) -> str:
+    """Why the ledger could not be used, in words (a full disk is named as one)."""
+    failure = environment_failure(exc)
+    cause = failure.message.split(": ", 1)[-1] if failure is not None else str(exc)
+    with contextlib.suppress(OSError):
+        if shutil.disk_usage(path.parent if path.parent.exists() else ".").free < 1 << 20:
+            cause = "no space left on the device"
+    return cause
+
+
+def connect_readonly(path: Path) -> sqlite3.Connection:
+    """The ledger opened read-only: no migration, no lock file, nothing written.
+
+    ``mode=ro`` first; on a read-only folder, where SQLite cannot create the WAL index, the
+    file is opened ``immutable`` (nobody can be writing it there).
+    """
+    from intake.store.trust import refuse_link
+
+    refuse_link(path, "the ledger", path.parent)
+    uri = path.resolve().as_uri()
+    last: sqlite3.Error | None = None
+    for query in ("mode=ro", "mode=ro&immutable=1"):
+        try:
+            conn = sqlite3.connect(f"{uri}?{query}", uri=True, timeout=10)
+            conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
+            return conn
+        except sqlite3.Error as exc:
+            last = exc
+    assert last is not None
+    raise LedgerError(
+        f"cannot read the ledger: {_cause(last, path)}", where=display_path(path)
+    ) from None
 
 
 def _ignore_own_folder(folder: Path) -> None:
@@ -151,6 +191,11 @@ class Ledger:
     def open(cls, path: Path) -> Ledger:
         """Open and migrate."""
         return cls(connect(path), path)
+
+    @classmethod
+    def open_readonly(cls, path: Path) -> Ledger:
+        """Open for reading only (``intake log``, ``check``): works on a read-only folder."""
+        return cls(sqlite_utils.Database(connect_readonly(path)), path)
 
     def close(self) -> None:
         """Close the connection."""
@@ -278,8 +323,8 @@ def read_events_readonly(
     For the report: no migration, no lock taken, nothing written (``mode=ro``).
     """
     marks = ",".join("?" * len(kinds))
+    conn = connect_readonly(path)
     try:
-        conn = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True, timeout=10)
         try:
             rows = conn.execute(
                 f"SELECT kind, scenario_id, at, detail FROM events WHERE kind IN ({marks})",

@@ -22,11 +22,12 @@ from pathlib import Path
 
 from intake.config import Settings
 from intake.errors import UsageError
-from intake.journal import Event, Unit, commit, pending_unit, recover
+from intake.journal import Event, Unit, commit
 from intake.models import ID_PATTERN, Record, Revision
 from intake.paths import display_path, inside
 from intake.records import dump_record, load_record, record_path, sha256_bytes, utcnow
-from intake.suite import draft_lock, find_draft, promoted_paths, refuse_outside_root
+from intake.store.edit import edit
+from intake.suite import find_draft, promoted_paths, refuse_outside_root
 
 __all__ = ["RenameResult", "ReviseResult", "rename", "revise"]
 
@@ -105,9 +106,8 @@ def revise(settings: Settings, target: str, *, by: str) -> ReviseResult:
             "the file name is not a safe draft id; rename the file first",
             where=display_path(scenario, settings.root),
         )
-    with draft_lock(settings, guess, doing="revise"):
-        left = pending_unit(settings, guess)
-        recover(settings, guess)
+    with edit(settings, guess, doing="revise") as tx:
+        left = tx.finished[0] if tx.finished else None
         if left is not None and left.command == "revise" and len(left.writes) == 2:
             (_, _), (draft, _) = left.writes
             runs = left.events[0].detail.get("runs_kept", 0) if left.events else 0
@@ -230,11 +230,8 @@ def rename(settings: Settings, target: str, new_id: str, *, by: str | None) -> R
         raise UsageError("not a draft id or path", where=target[:80])
     if guess == new_id:
         raise UsageError("the draft already has this id", where=new_id)
-    first, second = sorted((guess, new_id))
-    with draft_lock(settings, first, doing="rename"), draft_lock(settings, second, doing="rename"):
-        left = pending_unit(settings, new_id)
-        recover(settings, new_id)
-        recover(settings, guess)
+    with edit(settings, new_id, guess, doing="rename") as tx:
+        left = next((u for u in tx.finished if u.scenario_id == new_id), None)
         if left is not None and left.command == "rename" and left.rename_from == guess:
             dest = next(p for p, _ in left.writes if p.suffix == ".yaml")
             return RenameResult(guess, new_id, dest, 0, finished=True)

@@ -4,38 +4,23 @@
 ``intake.gates.check_gates`` (pure) returns every gate, met or not, each unmet one with what to
 do, so the user fixes everything in one round instead of one gate per attempt.
 
-The move is ordered so that a kill at any point leaves either the draft or the promoted
-scenario, and a rerun (or ``intake check``) knows which:
-
-1. take the draft's ``flock`` (released by the kernel if the process dies);
-2. write the stamped record and the scenario into ``scenarios/<category>/`` under hidden
-   temporary names (``.<id>.*.promote-tmp``: not ``*.yaml``, so GAIA's loader never sees them);
-3. rename the record into place (``<id>.intake.json``, no scenario beside it yet);
-4. hard-link the scenario into place (``<id>.yaml``): **the commit point**; a link fails if the
-   name exists, so nothing is ever overwritten;
-5. remove the draft, then its record; then the ledger event and index row.
-
-Recovery rule (``plan_recovery``): temporaries are always removed; a promoted record without
-its scenario (killed before 4) is rolled back; a draft whose exact bytes were promoted (its hash
-equals the promoted scenario's and the stamp's ``content_hash``, and the stamp names it as
-``from_path``) is the leftover of a committed promotion and is removed, with the ledger event
-written if it is missing. ``promote`` applies the plan under the lock; ``intake check`` only
-reports it.
+The move is one journal unit like every writing command's (``intake.store.edit``): under the
+draft's lock, the stamped record and the scenario are written into ``scenarios/<category>/``,
+the draft and its record removed and the ``promotion`` event logged; the journal is sealed
+first, so a kill at any point leaves either the draft or the promoted scenario, and a rerun
+(or ``intake ledger rebuild``) finishes what the journal decided. ``intake check`` reports an
+unfinished journal like any other.
 """
 
 from __future__ import annotations
 
-import os
 import re
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from intake import crashpoints
 from intake.config import Settings
 from intake.errors import Conflict, UsageError
-from intake.fileio import fsync_dir
 from intake.gates import (
     Gate,
     GateInputs,
@@ -44,40 +29,33 @@ from intake.gates import (
     check_gates,
     saturated,
 )
+from intake.journal import Event, Unit, crash_steps
 from intake.models import (
     ID_PATTERN,
     Promotion,
     Record,
 )
-from intake.paths import display_path, inside
+from intake.paths import display_path
 from intake.records import (
-    RECORD_SUFFIX,
     content_hash,
     dump_record,
     load_record,
     record_path,
     runnable_hash,
     safe_child,
-    scenario_path_for_record,
     utcnow,
 )
+from intake.store.edit import Edit, edit
 from intake.suite import (
-    draft_lock,
     find_draft,
     log_event,
     promoted_paths,
     refuse_outside_root,
 )
 
-CRASH_STEPS = (
-    "locked",
-    "temps-written",
-    "record-placed",
-    "scenario-placed",
-    "draft-removed",
-    "record-removed",
-)
-TEMP_SUFFIX = ".promote-tmp"
+CRASH_STEPS = tuple(crash_steps("promote"))
+"""The crash points of a promotion: one journal unit (scenario and record written, the draft
+and its record removed, the ``promotion`` event), as every writing command's."""
 
 
 # --- the gates (pure) --------------------------------------------------------------------------
@@ -177,100 +155,7 @@ def gather(settings: Settings, draft: Path, *, allow_saturated: str | None = Non
     )
 
 
-# --- recovery ----------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Leftover:
-    """A trace of an interrupted promotion, and what recovery does about it."""
-
-    action: str
-    """``remove-temp``, ``roll-back`` (record without scenario) or ``finish`` (draft left)."""
-    path: Path
-    scenario_id: str
-    message: str
-    promoted: Path | None = None
-
-
-def plan_recovery(settings: Settings, scenario_id: str | None = None) -> list[Leftover]:
-    """Leftovers of interrupted promotions (of one id, or all); reads only."""
-    plan: list[Leftover] = []
-    folder = settings.scenarios
-    if not folder.is_dir():
-        return plan
-    pattern = f".{scenario_id}.*{TEMP_SUFFIX}" if scenario_id else f".*{TEMP_SUFFIX}"
-    for tmp in sorted(folder.rglob(pattern)):
-        sid = tmp.name[1:].split(".", 1)[0]
-        plan.append(
-            Leftover("remove-temp", tmp, sid, "temporary file of an interrupted promotion")
-        )
-    rec_pattern = f"{scenario_id}{RECORD_SUFFIX}" if scenario_id else f"*{RECORD_SUFFIX}"
-    for rec in sorted(folder.rglob(rec_pattern)):
-        if rec.name.startswith("."):
-            continue
-        try:
-            record = load_record(rec)
-        except UsageError:
-            continue
-        if record.promotion is None:
-            continue
-        scenario = scenario_path_for_record(rec)
-        if not scenario.exists():
-            plan.append(
-                Leftover(
-                    "roll-back",
-                    rec,
-                    record.id,
-                    "promotion record without its scenario (promotion interrupted before "
-                    "its commit; the draft is intact)",
-                )
-            )
-            continue
-        draft = settings.root / record.promotion.from_path
-        if not inside(draft, settings.drafts):
-            continue
-        draft_rec = record_path(draft)
-        if draft.is_file():
-            stamp = record.promotion.content_hash
-            if content_hash(draft) == stamp == content_hash(scenario):
-                plan.append(
-                    Leftover(
-                        "finish",
-                        draft,
-                        record.id,
-                        "draft already promoted (promotion interrupted after its commit)",
-                        promoted=scenario,
-                    )
-                )
-        elif draft_rec.is_file():
-            plan.append(
-                Leftover(
-                    "finish",
-                    draft_rec,
-                    record.id,
-                    "record of a draft already promoted (promotion interrupted after its commit)",
-                    promoted=scenario,
-                )
-            )
-    return plan
-
-
-def apply_recovery(settings: Settings, plan: list[Leftover]) -> list[str]:
-    """Carry out a recovery plan (the caller holds the draft's lock); returns what was done."""
-    done: list[str] = []
-    for item in plan:
-        if item.action in ("remove-temp", "roll-back"):
-            item.path.unlink(missing_ok=True)
-            fsync_dir(item.path.parent)
-        elif item.action == "finish":
-            item.path.unlink(missing_ok=True)
-            if item.path.name.endswith(".yaml"):
-                record_path(item.path).unlink(missing_ok=True)
-            fsync_dir(item.path.parent)
-            if item.promoted is not None:
-                _log_promotion_if_missing(settings, item.scenario_id, item.promoted)
-        done.append(f"{item.action}: {display_path(item.path, settings.root)}")
-    return done
+# --- an older promotion's missing event ------------------------------------------------------
 
 
 def _log_promotion_if_missing(settings: Settings, scenario_id: str, promoted: Path) -> bool:
@@ -296,42 +181,32 @@ def _log_promotion(settings: Settings, record: Record, promoted: Path, *, recove
     from intake.yamlio import parse_checked
 
     assert record.promotion is not None
-    detail: dict[str, Any] = {
-        "from": record.promotion.from_path,
-        "to": record.promotion.to_path,
-        "content_hash": record.promotion.content_hash,
-        "gates": record.promotion.gates,
-        "allow_saturated": record.promotion.allow_saturated,
-        "recovered": recovered,
-    }
     log_event(
-        settings, "promotion", record.id, path=promoted, actor=record.promotion.by, detail=detail
+        settings,
+        "promotion",
+        record.id,
+        path=promoted,
+        actor=record.promotion.by,
+        detail=_promotion_detail(record.promotion, recovered=recovered),
     )
     data = parse_checked(promoted.read_bytes()).data
     with Ledger.open(settings.ledger) as ledger:
         ledger.upsert_item(item_for(promoted, data, "scenario", settings.root))
 
 
+def _promotion_detail(promotion: Promotion, *, recovered: bool) -> dict[str, Any]:
+    """The ``promotion`` event's detail (the stamp's paths, hash, gates and waiver)."""
+    return {
+        "from": promotion.from_path,
+        "to": promotion.to_path,
+        "content_hash": promotion.content_hash,
+        "gates": promotion.gates,
+        "allow_saturated": promotion.allow_saturated,
+        "recovered": recovered,
+    }
+
+
 # --- promote and reject ------------------------------------------------------------------------
-
-
-_step_observer: Callable[[str], None] | None = None
-
-
-def observe_steps(observer: Callable[[str], None] | None) -> None:
-    """Call ``observer(step)`` at each of ``CRASH_STEPS`` of a promotion (``None``: stop).
-
-    For the crash tests, which install an observer that kills its own process at one step.
-    Only code running in the process can set it: no setting or environment variable does.
-    """
-    global _step_observer
-    _step_observer = observer
-
-
-def _crash_point(step: str) -> None:
-    if _step_observer is not None:
-        _step_observer(step)
-    crashpoints.reached(f"promote:{step}")
 
 
 @dataclass
@@ -404,17 +279,11 @@ def promote(
         )
         if types:
             notes.append(scrub_message("--allow-saturated reason", types))
-    with draft_lock(settings, scenario_id, doing="promote"):
-        _crash_point("locked")
-        if not dry_run:
-            from intake.journal import recover
-
-            # a journaled command on this id (a revise, a review) finishes first: promote's
-            # own recovery below must not undo a revise it sees half-way
-            recover(settings, scenario_id)
-        plan = plan_recovery(settings, scenario_id)
-        recovered = [] if dry_run else apply_recovery(settings, plan)
-        finished = [p for p in plan if p.action == "finish"]
+    with edit(settings, scenario_id, doing="promote", recover_first=not dry_run) as tx:
+        # a journaled command on this id (a revise, a review, an interrupted promotion)
+        # finishes first; a dry run changes nothing
+        recovered = list(tx.recovered)
+        finished = [u for u in tx.finished if u.command == "promote"]
         try:
             draft = find_draft(settings, target)
         except UsageError:
@@ -460,7 +329,7 @@ def promote(
         by, withheld = _who(settings)
         if withheld:
             result.notes.append(withheld)
-        result.destination = _move(settings, draft, inputs, gates, by=by or "unknown")
+        result.destination = _move(settings, tx, draft, inputs, gates, by=by or "unknown")
         return result
 
 
@@ -478,65 +347,56 @@ def _difficulty(settings: Settings, inputs: GateInputs) -> str | None:
 
 
 def _move(
-    settings: Settings, draft: Path, inputs: GateInputs, gates: list[Gate], *, by: str
+    settings: Settings,
+    tx: Edit,
+    draft: Path,
+    inputs: GateInputs,
+    gates: list[Gate],
+    *,
+    by: str,
 ) -> Path:
+    """The promotion as one journal unit: the scenario and its stamped record written under
+    ``scenarios/<category>/``, the draft and its record removed, the ``promotion`` event."""
     assert inputs.data is not None
     category = str(inputs.data["category"])
     scenario_id = inputs.scenario_id
     refuse_outside_root(settings, settings.scenarios / category, what="the scenarios folder")
-    dest_dir = safe_child(settings.scenarios, category)
-    dest = dest_dir / f"{scenario_id}.yaml"
-    dest_rec = record_path(dest)
-    draft_rec = record_path(draft)
+    dest = safe_child(settings.scenarios, category) / f"{scenario_id}.yaml"
     raw = draft.read_bytes()
     if content_hash(draft) != inputs.content_hash:
         raise Conflict("the draft changed while its gates were checked", where=scenario_id)
-    stamped = inputs.record.model_copy(
-        update={
-            "promotion": Promotion(
-                at=utcnow(),
-                by=by,
-                gates={g.name: g.detail for g in gates},
-                content_hash=inputs.content_hash,
-                allow_saturated=inputs.allow_saturated,
-                from_path=display_path(draft, settings.root),
-                to_path=display_path(dest, settings.root),
-                difficulty=_difficulty(settings, inputs),
-            )
-        }
+    if dest.exists() or dest.is_symlink():
+        raise Conflict(
+            "a scenario with this id appeared in the suite",
+            where=display_path(dest, settings.root),
+        )
+    promotion = Promotion(
+        at=utcnow(),
+        by=by,
+        gates={g.name: g.detail for g in gates},
+        content_hash=inputs.content_hash,
+        allow_saturated=inputs.allow_saturated,
+        from_path=display_path(draft, settings.root),
+        to_path=display_path(dest, settings.root),
+        difficulty=_difficulty(settings, inputs),
     )
-    dest_dir.mkdir(parents=True, exist_ok=True)
-    tmp_rec = dest_dir / f".{scenario_id}{RECORD_SUFFIX}{TEMP_SUFFIX}"
-    tmp_scn = dest_dir / f".{scenario_id}.yaml{TEMP_SUFFIX}"
-    try:
-        for tmp, content in ((tmp_rec, dump_record(stamped).encode("utf-8")), (tmp_scn, raw)):
-            with open(tmp, "wb") as handle:
-                handle.write(content)
-                handle.flush()
-                os.fsync(handle.fileno())
-        _crash_point("temps-written")
-        os.replace(tmp_rec, dest_rec)
-        fsync_dir(dest_dir)
-        _crash_point("record-placed")
-        try:
-            os.link(tmp_scn, dest)
-        except FileExistsError:
-            dest_rec.unlink(missing_ok=True)
-            raise Conflict(
-                "a scenario with this id appeared in the suite",
-                where=display_path(dest, settings.root),
-            ) from None
-        fsync_dir(dest_dir)
-    finally:
-        tmp_scn.unlink(missing_ok=True)
-        tmp_rec.unlink(missing_ok=True)
-    _crash_point("scenario-placed")
-    draft.unlink()
-    _crash_point("draft-removed")
-    draft_rec.unlink(missing_ok=True)
-    fsync_dir(draft.parent)
-    _crash_point("record-removed")
-    _log_promotion(settings, stamped, dest, recovered=False)
+    stamped = inputs.record.model_copy(update={"promotion": promotion})
+    event = Event(
+        "promotion",
+        display_path(dest, settings.root),
+        by,
+        _promotion_detail(promotion, recovered=False),
+    )
+    tx.commit(
+        Unit(
+            "promote",
+            scenario_id,
+            writes=[(record_path(dest), dump_record(stamped)), (dest, raw.decode("utf-8"))],
+            removes=[draft, record_path(draft)],
+            events=[event],
+            index="scenario",
+        )
+    )
     return dest
 
 
@@ -558,15 +418,13 @@ def reject(settings: Settings, target: str, reason: str) -> RejectResult:
     and the record is copied whole (a reviewer's note, a run's strings), so neither may carry
     what the scrubber finds into ``intake log``.
     """
-    from intake.journal import Event, Unit, commit, recover
     from intake.scrub import scrub_tree, scrubber_for
     from intake.suite import reason_text, refuse_outside_root, scrub_free_text, scrub_message
 
     reason = reason_text(reason, needed_for="a rejection")
     draft = find_draft(settings, target)
     scenario_id = draft.stem
-    with draft_lock(settings, scenario_id, doing="reject"):
-        recover(settings, scenario_id)
+    with edit(settings, scenario_id, doing="reject") as tx:
         if not draft.is_file():
             raise Conflict("the draft disappeared (promoted or rejected meanwhile)", where=target)
         rec = record_path(draft)
@@ -596,20 +454,16 @@ def reject(settings: Settings, target: str, reason: str) -> RejectResult:
             },
         )
         refuse_outside_root(settings, draft, what="the draft")
-        commit(
-            settings,
-            Unit("reject", scenario_id, removes=[draft, rec], events=[event], index="remove"),
+        tx.commit(
+            Unit("reject", scenario_id, removes=[draft, rec], events=[event], index="remove")
         )
     return RejectResult(scenario_id, draft, record is not None, notes)
 
 
 __all__ = [
     "CRASH_STEPS",
-    "Leftover",
     "PromoteResult",
-    "apply_recovery",
     "gather",
-    "plan_recovery",
     "promote",
     "reject",
 ]

@@ -28,11 +28,12 @@ from intake.config import Settings
 from intake.errors import Conflict, SourceError, UsageError
 from intake.gates import is_author
 from intake.gitutil import git_text
-from intake.journal import Event, commit_record, recover
+from intake.journal import Event
 from intake.models import Review, ReviewDecision, Rubric
 from intake.paths import display_path
 from intake.records import content_hash, utcnow
-from intake.suite import draft_lock, find_draft, load_draft_record, scrub_free_text
+from intake.store.edit import edit
+from intake.suite import find_draft, load_draft_record, scrub_free_text
 
 LOGIN_PATTERN = r"^[A-Za-z0-9](?:[A-Za-z0-9]|-(?=[A-Za-z0-9])){0,38}(?:\[bot\])?$"
 """A GitHub login (or an app's ``name[bot]``): no ``@`` or ``.``, so no e-mail is a reviewer."""
@@ -109,8 +110,7 @@ def add_review(
         if scrubbed is not None:
             scrubbed.extend(types)
     scenario_id = draft.stem
-    with draft_lock(settings, scenario_id, doing="record a review"):
-        recover(settings, scenario_id)
+    with edit(settings, scenario_id, doing="record a review") as tx:
         if not draft.is_file():
             raise Conflict(
                 "the draft disappeared (promoted or rejected meanwhile)", where=scenario_id
@@ -137,7 +137,7 @@ def add_review(
                 **({"rubric": rubric.model_dump()} if rubric is not None else {}),
             },
         )
-        commit_record(settings, "review", draft, record, [event])
+        tx.commit_record("review", draft, record, [event])
     return draft, review
 
 
@@ -337,8 +337,7 @@ def reviews_from_pr(
 
     if not candidates:
         return found
-    with draft_lock(settings, scenario_id, doing="record reviews"):
-        recover(settings, scenario_id)
+    with edit(settings, scenario_id, doing="record reviews") as tx:
         if content_hash(draft) != local_hash:
             raise Conflict("the draft changed while its reviews were read", where=scenario_id)
         record = load_draft_record(settings, draft)
@@ -375,7 +374,7 @@ def reviews_from_pr(
                 )
                 for review in found.recorded
             ]
-            commit_record(settings, "review", draft, record, events)
+            tx.commit_record("review", draft, record, events)
     return found
 
 

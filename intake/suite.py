@@ -21,6 +21,7 @@ from intake.fileio import work_dir
 from intake.models import ID_PATTERN, Record
 from intake.paths import display_path, inside
 from intake.records import load_record, record_path
+from intake.store.trust import refuse_link
 
 
 def scrub_free_text(settings: Settings, text: str, *, where: str = "$") -> tuple[str, list[str]]:
@@ -152,7 +153,8 @@ def draft_lock(
     work_dir(path.parent.parent)
     path.parent.mkdir(parents=True, exist_ok=True)
     while True:
-        fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
+        refuse_link(path, "a lock file", settings.root)
+        fd = os.open(path, os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0), 0o644)
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:

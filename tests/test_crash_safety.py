@@ -220,24 +220,26 @@ def test_a_killed_holder_s_lock_file_is_removed_by_ledger_rebuild(suite: Path) -
 
 
 @pytest.mark.slow
-def test_check_reports_a_missing_promotion_event_and_promote_writes_it(suite: Path) -> None:
+def test_a_promotion_killed_before_its_event_is_reported_and_a_rerun_finishes_it(
+    suite: Path,
+) -> None:
     from tests.promote_helpers import make_ready
 
     make_ready(suite)
-    # killed after the move, before the promotion event (the shared harness, promote's steps)
-    run_killed(suite, "promote:record-removed", ["promote", "pdf_summary_loop"])
+    # killed after the files moved, before the promotion event: one journal unit like the rest
+    run_killed(suite, "promote:removed-record", ["promote", "pdf_summary_loop"])
     assert _events(suite, "pdf_summary_loop", "promotion") == 0
     done = run(suite, ["check"])
     assert done.returncode == 0, done.stdout + done.stderr
     assert (
-        "scenarios/tool_selection/pdf_summary_loop.intake.json:1: warning: promoted, but the "
-        "ledger has no promotion event for it (promotion interrupted before its event); "
-        "`intake promote pdf_summary_loop` writes it"
+        ".intake/pending/pdf_summary_loop.json:1: warning: an interrupted promote of "
+        "pdf_summary_loop is not finished; `intake ledger rebuild` finishes it"
     ) in done.stdout, done.stdout
     again = run(suite, ["promote", "pdf_summary_loop"])
     assert again.returncode == 0, again.stderr
+    assert "finished an interrupted promote of pdf_summary_loop" in again.stderr + again.stdout
     assert _events(suite, "pdf_summary_loop", "promotion") == 1
-    assert "no promotion event" not in run(suite, ["check"]).stdout
+    assert "interrupted" not in run(suite, ["check"]).stdout
 
 
 def test_check_reports_stray_temporaries_and_rebuild_removes_them(
@@ -575,6 +577,8 @@ def test_a_journal_named_after_its_id_by_an_older_intake_is_finished(suite: Path
     old.parent.mkdir(parents=True)
     unit.scenario_id = LONG_ID
     old.write_text(unit.to_json(settings), encoding="utf-8")
-    assert recover(settings) == [f"finished an interrupted reject of {LONG_ID}"]
+    assert recover(settings) == [
+        f"finished an interrupted reject of {LONG_ID}: removed 2 files, logged 1 event"
+    ]
     assert not old.exists() and not draft.exists()
     assert _events(suite, LONG_ID, "rejection") == 1

@@ -15,7 +15,7 @@ from intake.errors import Conflict, UsageError
 from intake.gates import GateInputs, GatesUnmet, ScanHit, check_gates
 from intake.ledger import Ledger
 from intake.models import Record, RecordSource, Review, ReviewDecision, Run, RunTier, SourceType
-from intake.promote import CRASH_STEPS, plan_recovery, promote
+from intake.promote import CRASH_STEPS, promote
 from intake.records import content_hash, load_record, record_path
 from tests.promote_helpers import FINAL_YAML, edit, make_ready, write_pair
 
@@ -276,7 +276,7 @@ def test_a_held_lock_is_a_conflict(suite: Path) -> None:
 # code in the child process, never through a setting a user could make.
 KILL_AT = """
 import os, signal, sys
-import intake.promote
+from intake import crashpoints
 from intake.cli import main
 
 _, target_step, scenario_id = sys.argv
@@ -285,7 +285,7 @@ def kill_at(step):
     if step == target_step:
         os.kill(os.getpid(), signal.SIGKILL)
 
-intake.promote.observe_steps(kill_at)
+crashpoints.observe(kill_at)
 sys.argv = ["intake", "promote", scenario_id]
 main()
 """
@@ -316,23 +316,27 @@ def test_killed_promote_leaves_draft_or_scenario_and_check_passes(
     proc.communicate(timeout=120)
     assert proc.returncode == -9, f"the process was not killed at {step}"
 
-    committed = dest.exists()
-    assert committed == (CRASH_STEPS.index(step) >= CRASH_STEPS.index("scenario-placed"))
-    if committed:
-        assert dest.read_bytes() == original
-        assert load_record(record_path(dest)).promotion is not None
-    else:
+    at = CRASH_STEPS.index(step)
+    decided = at >= CRASH_STEPS.index("promote:journal-written")
+    if not decided:
+        assert not dest.exists()
         assert draft.read_bytes() == original
         assert record_path(draft).exists()
+    if at >= CRASH_STEPS.index("promote:placed-draft"):
+        assert dest.read_bytes() == original
+        assert load_record(record_path(dest)).promotion is not None
     check = runner.invoke(app, ["check"])
     assert check.exit_code == 0, check.output
 
     result = runner.invoke(app, ["promote", "pdf_summary_loop"])
-    assert result.exit_code == 0, result.output
+    if step == "promote:done":  # everything was finished: a rerun has nothing to do
+        assert result.exit_code == 1 and "already promoted" in result.output, result.output
+    else:
+        assert result.exit_code == 0, result.output
     assert dest.read_bytes() == original
     assert not draft.exists() and not record_path(draft).exists()
-    assert not list(suite.rglob("*.promote-tmp"))
-    assert plan_recovery(load_settings(suite)) == []
+    assert not list(suite.rglob("*.tmp")) and not list(suite.rglob("*.promote-tmp"))
+    assert not list((suite / ".intake" / "pending").glob("*.json"))
     with Ledger.open(load_settings(suite).ledger) as ledger:
         events = [e for e in ledger.history("pdf_summary_loop") if e["kind"] == "promotion"]
     assert len(events) == 1

@@ -30,7 +30,7 @@ from typer._click.exceptions import UsageError as ClickUsageError
 from typer.core import TyperGroup
 
 from intake import __version__
-from intake.errors import EXIT_INTERNAL, EXIT_INTERRUPTED, IntakeError
+from intake.errors import EXIT_INTERNAL, EXIT_INTERRUPTED, IntakeError, environment_failure
 
 if TYPE_CHECKING:
     from intake.config import Settings
@@ -196,6 +196,12 @@ class IntakeGroup(TyperGroup):
             _quiet_stdout()
             raise typer.Exit(0) from None
         except Exception as exc:
+            failure = environment_failure(exc, ctx.meta.get("intake.root"))
+            if failure is not None:
+                err(_hide_root(ctx, f"error: {failure.one_line()}"))
+                if _debug_requested(ctx):
+                    _print_traceback(exc)
+                raise typer.Exit(failure.exit_code) from None
             if _debug_requested(ctx, internal=True):
                 _print_traceback(exc)
                 raise typer.Exit(EXIT_INTERNAL) from None

@@ -33,7 +33,7 @@ def register(app: typer.Typer) -> None:
             else:
                 out(f"no events: no ledger yet at {cfg.ledger_path}")
             return
-        with Ledger.open(cfg.ledger) as ledger:
+        with Ledger.open_readonly(cfg.ledger) as ledger:
             events = ledger.history(scenario_id, limit=limit)
         if scenario_id and not events:
             raise UsageError(f"no events for {shown_id(cfg, scenario_id)} in the ledger")

@@ -20,9 +20,10 @@ from typing import TYPE_CHECKING, Any
 
 from intake import __version__
 from intake.config import Settings
-from intake.errors import DraftBusy, IntakeError, UsageError
+from intake.errors import DraftBusy, IntakeError, SourceError, UsageError
+from intake.fileio import lone_surrogate_in
 from intake.gitutil import git_text
-from intake.journal import Event, Unit, commit, recover
+from intake.journal import Event, Unit, commit
 from intake.models import Evidence, Level, Record, RecordSource, ToolOutcome
 from intake.paths import display_path
 from intake.records import (
@@ -33,7 +34,8 @@ from intake.records import (
     safe_child,
     utcnow,
 )
-from intake.suite import draft_lock, refuse_outside_root
+from intake.store.edit import edit
+from intake.suite import refuse_outside_root
 from intake.yamlio import dump_roundtrip, literal, to_plain
 
 if TYPE_CHECKING:
@@ -186,17 +188,26 @@ def write_draft(
     structural fields (turn numbers, outcomes, rules, flags) are kept as they were.
     The ledger is opened before anything is written, so a broken ledger leaves no draft.
     """
+    for what, tree in (("the scenario", scenario), ("the evidence", evidence)):
+        bad = lone_surrogate_in(tree)
+        if bad is not None:
+            raise SourceError(
+                f"the source holds invalid text: a lone UTF-16 surrogate (half of a character) "
+                f"in {what} at {bad}",
+                where=source.locator,
+                hint="fix the text at its source; nothing was written",
+            )
     scenario_id = check_id(str(scenario.get("id", "")))
     folder = settings.private_drafts if source.private else settings.drafts
     refuse_outside_root(settings, folder, what="the drafts folder")
-    with draft_lock(
+    with edit(
         settings,
         scenario_id,
         doing="draft",
         error=DraftBusy,
         message="this case is being drafted by another process",
-    ):
-        finished = [line for line in recover(settings, scenario_id) if "interrupted" in line]
+    ) as tx:
+        finished = tx.finished_interrupted
         target = safe_child(folder, f"{scenario_id}.yaml")
         if finished and target.is_file() and record_path(target).is_file() and not force:
             return _finished_draft(settings, target, finished)

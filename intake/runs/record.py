@@ -24,13 +24,13 @@ from typing import Any
 from intake.config import Settings
 from intake.errors import Conflict, InputError, UsageError
 from intake.fileio import MAX_JSON_DEPTH, json_depth_exceeds, read_input
-from intake.journal import Event, commit_record, recover
+from intake.journal import Event
 from intake.models import ID_PATTERN, INFRA_STATUSES, JUDGED_STATUSES, Run, RunTier
 from intake.paths import display_path
 from intake.records import runnable_hash, utcnow
 from intake.review import SAFE_NAME_PATTERN
+from intake.store.edit import edit
 from intake.suite import (
-    draft_lock,
     find_draft,
     finding_types,
     load_draft_record,
@@ -398,8 +398,7 @@ def record_run(
         card_name = None  # the file name says nothing the record needs; keep no odd one
     card_path = _suite_relative(settings, scorecard)
     check_tier(settings, tier, tested)
-    with draft_lock(settings, scenario_id, doing="record a run"):
-        recover(settings, scenario_id)
+    with edit(settings, scenario_id, doing="record a run") as tx:
         if not draft.is_file():
             raise Conflict(
                 "the draft disappeared (promoted or rejected meanwhile)", where=scenario_id
@@ -505,7 +504,7 @@ def record_run(
                 "warnings": warnings,
             },
         )
-        commit_record(settings, "run-record", draft, record, [event])
+        tx.commit_record("run-record", draft, record, [event])
     return draft, run, replaced
 
 
@@ -536,8 +535,7 @@ def drop_run(
     scenario_id = draft.stem
     shown = run_id[:80] if safe_name(run_id) else "(not a plain run id, not shown)"
     notes: list[str] = []
-    with draft_lock(settings, scenario_id, doing="drop a run"):
-        recover(settings, scenario_id)
+    with edit(settings, scenario_id, doing="drop a run") as tx:
         record = load_draft_record(settings, draft)
         dropped = [r for r in record.runs if r.run_id == run_id]
         if not dropped:
@@ -560,7 +558,7 @@ def drop_run(
                 "runs": [r.model_dump(mode="json", exclude_none=True) for r in dropped],
             },
         )
-        commit_record(settings, "run-drop", draft, record, [event])
+        tx.commit_record("run-drop", draft, record, [event])
     return draft, dropped, notes
 
 

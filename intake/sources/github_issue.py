@@ -14,14 +14,13 @@ They are read here rather than in ``Settings`` because they tune transport, not 
 
 from __future__ import annotations
 
-import json
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from intake.errors import InputError, IntakeError, SourceError, UsageError
-from intake.fileio import MAX_JSON_DEPTH, json_depth_exceeds, read_input
+from intake.fileio import parse_json_input, read_input
 from intake.sources import github as gh
 
 MAX_COMMENTS = 300
@@ -137,19 +136,7 @@ def load_issue_json(path: Path, repo: str | None) -> IssueData:
     if not path.exists() and not path.is_symlink():
         raise InputError("no such file", where=shown)
     raw = read_input(path, what="the issue file", limit=MAX_JSON_BYTES, where=shown)
-    try:
-        text = raw.decode("utf-8")
-        if json_depth_exceeds(text, MAX_JSON_DEPTH):
-            raise InputError(
-                f"the issue file nests deeper than {MAX_JSON_DEPTH} levels", where=shown
-            )
-        data = json.loads(text)
-    except UnicodeDecodeError as exc:
-        raise InputError(f"the issue file is not UTF-8 (byte {exc.start})", where=shown) from None
-    except RecursionError:
-        raise InputError("the issue file nests too deeply", where=shown) from None
-    except json.JSONDecodeError as exc:
-        raise InputError(f"not JSON: {exc.msg}", where=f"{shown}:{exc.lineno}") from None
+    data = parse_json_input(raw, what="the issue file", where=shown)
     comments: list[dict[str, Any]] = []
     if isinstance(data, dict) and isinstance(data.get("issue"), dict):
         raw_comments = data.get("comments") or []

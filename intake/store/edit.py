@@ -1,0 +1,98 @@
+"""One edit transaction per writing command: lock, finish or refuse, re-read, journal, place, log.
+
+Every command that changes a draft, a scenario or its record goes through ``edit``::
+
+    with edit(settings, scenario_id, doing="record a review") as tx:
+        record = load_draft_record(settings, draft)   # re-read under the lock
+        ...
+        tx.commit_record("review", draft, record, [event])
+
+``edit`` takes the draft's lock, then finishes a journal a crash left for this id (only one
+this machine sealed: any other is refused, and the command stops before it writes), and
+hands back a transaction whose ``commit`` journals the whole change first, then places it and
+logs its events (``intake.journal``). A command that changes two ids (a rename) opens one
+``edit`` over both.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from intake.config import Settings
+from intake.errors import Conflict, IntakeError
+from intake.journal import Event, Unit, commit, commit_record, pending_unit, recover
+from intake.models import Record
+from intake.store.trust import check_ledger_location
+from intake.suite import draft_lock
+
+__all__ = ["Edit", "edit"]
+
+
+@dataclass
+class Edit:
+    """An open transaction on one or more ids (their locks held)."""
+
+    settings: Settings
+    ids: tuple[str, ...]
+    recovered: list[str] = field(default_factory=list)
+    """What finishing a crashed command's journal did, one line each (for stderr)."""
+    finished: list[Unit] = field(default_factory=list)
+    """The units of crashed commands this transaction finished (a rerun reports them)."""
+    committed: int = 0
+
+    @property
+    def finished_interrupted(self) -> list[str]:
+        """The lines of ``recovered`` that finished an interrupted command (not temporaries)."""
+        return [line for line in self.recovered if "interrupted" in line]
+
+    def commit(self, unit: Unit) -> None:
+        """Journal, place and log ``unit`` (its id must be one this transaction holds)."""
+        self._held(unit.scenario_id)
+        commit(self.settings, unit)
+        self.committed += 1
+
+    def commit_record(
+        self, command: str, draft: Path, record: Record, events: list[Event]
+    ) -> None:
+        """Rewrite a draft's record and log its events as one unit (a review, a run)."""
+        self._held(draft.stem)
+        commit_record(self.settings, command, draft, record, events)
+        self.committed += 1
+
+    def _held(self, scenario_id: str) -> None:
+        if scenario_id not in self.ids:
+            raise IntakeError(f"a transaction on {self.ids} cannot commit {scenario_id}")
+
+
+@contextlib.contextmanager
+def edit(
+    settings: Settings,
+    *ids: str,
+    doing: str,
+    error: type[IntakeError] = Conflict,
+    message: str | None = None,
+    recover_first: bool = True,
+) -> Iterator[Edit]:
+    """The transaction of one command on ``ids`` (locks taken in a stable order).
+
+    ``recover_first=False`` is for a dry run, which must change nothing on disk.
+    """
+    check_ledger_location(settings)
+    order = sorted(dict.fromkeys(ids))
+    with contextlib.ExitStack() as stack:
+        for scenario_id in order:
+            stack.enter_context(
+                draft_lock(settings, scenario_id, doing=doing, error=error, message=message)
+            )
+        tx = Edit(settings, tuple(order))
+        if recover_first:
+            for scenario_id in ids:
+                left = pending_unit(settings, scenario_id)
+                lines = recover(settings, scenario_id)
+                if left is not None and any("interrupted" in line for line in lines):
+                    tx.finished.append(left)
+                tx.recovered += lines
+        yield tx
