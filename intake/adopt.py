@@ -18,7 +18,6 @@ done while the files before it stay adopted. Rerunning the same ``adopt`` finish
 from __future__ import annotations
 
 import contextlib
-import re
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
@@ -27,15 +26,12 @@ from typing import Any
 from intake import __version__
 from intake.config import Settings
 from intake.errors import IntakeError, UsageError
-from intake.models import REAL_USE, Adoption, Record, RecordSource, SourceType
+from intake.models import REAL_USE, Adoption, Record, RecordSource, SourceType, check_login
 from intake.paths import display_path, inside
 from intake.records import dump_record, load_record, record_path, sha256_bytes, utcnow
 from intake.store.edit import edit
 
 __all__ = ["AdoptResult", "Adopted", "adopt", "parse_source_type", "check_login"]
-
-LOGIN_PATTERN = r"[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})"
-
 
 @dataclass
 class Adopted:
@@ -67,13 +63,6 @@ def parse_source_type(value: str) -> SourceType:
             where="--source",
             hint="one of: " + ", ".join(t.value for t in SourceType),
         ) from None
-
-
-def check_login(value: str, option: str = "--reviewer") -> str:
-    """A GitHub-style login (letters, digits, dashes); anything else is refused unechoed."""
-    if not re.fullmatch(LOGIN_PATTERN, value):
-        raise UsageError("not a login (letters, digits and dashes, at most 39)", where=option)
-    return value
 
 
 def _yaml_files(settings: Settings, targets: list[Path]) -> list[Path]:

@@ -16,11 +16,14 @@ Unknown keys are kept (GAIA tolerates them and a person's edits must survive a r
 
 from __future__ import annotations
 
+import re
 from datetime import datetime
 from enum import StrEnum
 from typing import Annotated, Any, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, WithJsonSchema, model_validator
+
+from intake.errors import UsageError
 
 SCHEMA_VERSION = 1
 
@@ -40,6 +43,26 @@ GAIA_PERSONAS = (
     "student",
     "creative_professional",
 )
+
+LOGIN_PATTERN = r"^[A-Za-z0-9](?:[A-Za-z0-9]|-(?=[A-Za-z0-9])){0,38}(?:\[bot\])?$"
+"""A GitHub login (or an app's ``name[bot]``): letters, digits and single hyphens, at most 39;
+no ``@`` or ``.``, so no e-mail is ever a reviewer. The one rule for every command."""
+
+
+def valid_login(login: str) -> bool:
+    """Whether ``login`` is a GitHub login (``LOGIN_PATTERN``)."""
+    return re.fullmatch(LOGIN_PATTERN, login) is not None
+
+
+def check_login(login: str, option: str = "--reviewer") -> str:
+    """A reviewer login from the command line; a bad one is refused and never echoed."""
+    if not valid_login(login):
+        raise UsageError(
+            f"invalid reviewer login ({option}; not shown): a GitHub login is letters, digits "
+            "and single hyphens, at most 39 characters, not an e-mail address"
+        )
+    return login
+
 
 ID_PATTERN = r"^[a-z0-9][a-z0-9_-]{0,127}$"
 """Scenario ids intake writes and accepts in ``scenarios/``: safe as a file stem, no ``../``."""

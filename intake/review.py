@@ -29,14 +29,11 @@ from intake.errors import Conflict, SourceError, UsageError
 from intake.gates import is_author
 from intake.gitutil import git_text
 from intake.journal import Event
-from intake.models import Review, ReviewDecision, Rubric
+from intake.models import Review, ReviewDecision, Rubric, check_login, valid_login
 from intake.paths import display_path
 from intake.records import content_hash, utcnow
 from intake.store.edit import edit
 from intake.suite import find_draft, load_draft_record, scrub_free_text
-
-LOGIN_PATTERN = r"^[A-Za-z0-9](?:[A-Za-z0-9]|-(?=[A-Za-z0-9])){0,38}(?:\[bot\])?$"
-"""A GitHub login (or an app's ``name[bot]``): no ``@`` or ``.``, so no e-mail is a reviewer."""
 
 COMMIT_PATTERN = r"^[0-9a-fA-F]{40}$"
 
@@ -51,21 +48,6 @@ SAFE_NAME_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9._:/+-]{0,199}$"
 
 
 # --- manual reviews ----------------------------------------------------------------------------
-
-
-def valid_login(login: str) -> bool:
-    """Whether ``login`` is a GitHub login (``LOGIN_PATTERN``)."""
-    return re.fullmatch(LOGIN_PATTERN, login) is not None
-
-
-def check_login(login: str) -> str:
-    """A reviewer login: a GitHub handle, never an e-mail; a bad one is not echoed."""
-    if not valid_login(login):
-        raise UsageError(
-            "invalid reviewer login (--reviewer; not shown): a GitHub login is letters, digits "
-            "and single hyphens, at most 39 characters, not an e-mail address"
-        )
-    return login
 
 
 def pr_web_url(api_url: str, full_name: str, number: int) -> str:

@@ -208,7 +208,8 @@ def test_bad_input_is_one_line_and_nothing_is_written(suite: Path, runner, tmp_p
         (["adopt", str(good), "--source", "sekrit-ghp_abc", "--reviewer", "alice"],
          "error: unknown source type (--source)\nhint: one of: session, issue, hand, synthetic\n"),
         (["adopt", str(good), "--source", "hand", "--reviewer", "a b@example.com"],
-         "error: not a login (letters, digits and dashes, at most 39) (--reviewer)\n"),
+         "error: invalid reviewer login (--reviewer; not shown): a GitHub login is letters, "
+         "digits and single hyphens, at most 39 characters, not an e-mail address\n"),
         (["adopt", str(good), "--source", "session", "--reviewer", "alice"],
          "error: no link for this scenario: give --link (its captured_from has no session_id) "
          "(scenarios/rag_quality/case_one.yaml)\n"),

@@ -349,7 +349,7 @@ def test_json_file_with_comments(suite: Path, runner: CliRunner, github: FakeGit
 @pytest.mark.parametrize(
     ("content", "message"),
     [
-        ("{not json", "error: not JSON: Expecting property name enclosed in double quotes"),
+        ("{not json", "error: the issue file is not valid JSON: Expecting property name enclosed"),
         ("[1, 2]", "error: expected an issue object as the GitHub REST API returns it"),
         ('{"title": "x"}', "error: the issue object has no positive integer 'number'"),
         ('{"number": 3, "body": 5}', "error: 'body' must be a string"),

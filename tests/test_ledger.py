@@ -176,7 +176,7 @@ def test_unusable_ledger_path_is_exit_3(suite: Path, runner: CliRunner) -> None:
     (suite / "ledger-is-a-folder").mkdir()
     result = runner.invoke(app, ["log"], env={"INTAKE_LEDGER_PATH": "ledger-is-a-folder"})
     assert result.exit_code == 3
-    assert result.stderr.startswith("error: cannot open the ledger: ")
+    assert result.stderr.startswith("error: cannot read the ledger: ")  # log reads read-only
     assert len(result.stderr.splitlines()) == 1
 
 
