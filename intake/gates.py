@@ -22,6 +22,7 @@ from intake.models import (
     ReviewDecision,
     Run,
     RunTier,
+    ScenarioView,
     has_placeholder,
 )
 
@@ -103,6 +104,11 @@ class GateInputs:
     """Local pass rate at which gate 5 calls the case saturated (``saturation_pass_rate``)."""
     require_rubric: bool = False
     """``require_rubric = true``: gate 7 needs a current approval that carries a rubric."""
+
+    @property
+    def view(self) -> ScenarioView | None:
+        """The typed view of the draft (``None`` when it could not be read)."""
+        return ScenarioView.of(self.data) if self.data is not None else None
 
 
 class GatesUnmet(PromotionBlocked):
@@ -348,16 +354,17 @@ def saturated(runs: list[Run], current: str | None, saturation_pass_rate: float 
 def check_gates(inputs: GateInputs) -> list[Gate]:
     """Every gate (README, "Promotion"), met or unmet, in order; pure (reads nothing)."""
     gates: list[Gate] = []
-    data = inputs.data
+    view = inputs.view
     problems = list(inputs.problems)
-    if data is not None:
-        if has_placeholder(data) and not any("TODO(intake)" in p for p in problems):
+    if view is not None:
+        assert inputs.data is not None
+        if has_placeholder(inputs.data) and not any("TODO(intake)" in p for p in problems):
             problems.append("a TODO(intake) placeholder is left in the scenario")
         for key in ("source", "difficulty_rationale"):
-            if key not in data and not any(f"'{key}'" in p for p in problems):
+            if key not in view.keys and not any(f"'{key}'" in p for p in problems):
                 problems.append(f"no {key}")
-        category = data.get("category")
-        if not isinstance(category, str) or not re.fullmatch(CATEGORY_PATTERN, category):
+        category = view.category
+        if category is None or not re.fullmatch(CATEGORY_PATTERN, category):
             problems.append("category is not a safe folder name ([a-z0-9_-])")
     if problems:
         more = f" (+{len(problems) - 3} more)" if len(problems) > 3 else ""

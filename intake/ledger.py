@@ -27,7 +27,7 @@ from typing import Any
 import sqlite_utils
 
 from intake.errors import IntakeError, LedgerError, UsageError, environment_failure
-from intake.models import ID_PATTERN
+from intake.models import ID_PATTERN, ScenarioView
 from intake.paths import display_path
 from intake.records import RECORD_SUFFIX, load_record, record_path, utcnow
 
@@ -350,15 +350,14 @@ def item_for(scenario: Path, data: dict[str, Any], state: str, root: Path) -> di
     """An index row for a scenario file and its record (if any)."""
     from intake.records import content_hash, runnable_hash
 
-    source = data.get("source") if isinstance(data.get("source"), dict) else {}
-    assert isinstance(source, dict)
+    view = ScenarioView.of(data)
     row: dict[str, Any] = {
-        "id": str(data.get("id") or scenario.stem),
+        "id": view.id or str(data.get("id") or scenario.stem),
         "path": display_path(scenario, root),
         "state": state,
-        "category": data.get("category") if isinstance(data.get("category"), str) else None,
-        "source_type": source.get("type"),
-        "source_link": source.get("link"),
+        "category": view.category,
+        "source_type": view.source_type,
+        "source_link": view.source_link,
         "private": 0,
         "content_hash": content_hash(scenario),
         "runnable_hash": runnable_hash(data),

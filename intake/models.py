@@ -17,6 +17,8 @@ Unknown keys are kept (GAIA tolerates them and a person's edits must survive a r
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
+from dataclasses import dataclass
 from datetime import datetime
 from enum import StrEnum
 from typing import Annotated, Any, Literal
@@ -544,3 +546,100 @@ class Record(BaseModel):
     """Set by ``intake adopt``: an existing scenario given provenance without promotion."""
     revisions: list[Revision] = Field(default_factory=list)
     """Earlier promotion or adoption stamps, kept when ``intake revise`` sent it back."""
+
+
+# --- a typed, read-only view of a scenario ---------------------------------------------------
+
+
+def _text(value: Any) -> str | None:
+    return value if isinstance(value, str) else None
+
+
+@dataclass(frozen=True)
+class TurnView:
+    """One turn of a scenario as the gates, the card and the report read it."""
+
+    turn: int | None
+    objective: str | None
+    user_message: str | None
+    success_criteria: str | None
+
+
+@dataclass(frozen=True)
+class DocumentView:
+    """A document the scenario indexes (``setup.index_documents``: a path, or a mapping with
+    ``corpus_doc`` and ``path`` as GAIA's files write it)."""
+
+    corpus_doc: str | None
+    path: str | None
+
+    @classmethod
+    def of(cls, item: Any) -> DocumentView:
+        """The view of one ``index_documents`` entry."""
+        if isinstance(item, Mapping):
+            return cls(_text(item.get("corpus_doc")), _text(item.get("path")))
+        return cls(None, _text(item))
+
+
+@dataclass(frozen=True)
+class ScenarioView:
+    """A validated scenario, typed and read-only (built once, as inspect_ai builds ``Sample``).
+
+    Gates, the ledger's index, the card and the report read these fields instead of chains of
+    ``dict.get``; a field the file lacks or holds in the wrong type is ``None`` (validation
+    reports it). Edits keep going through the comment-preserving YAML round trip.
+    """
+
+    id: str | None
+    name: str | None
+    category: str | None
+    description: str | None
+    persona: str | None
+    agent_type: str | None
+    source_type: str | None
+    source_link: str | None
+    difficulty_rationale: str | None
+    tags: tuple[str, ...]
+    documents: tuple[DocumentView, ...]
+    turns: tuple[TurnView, ...]
+    keys: frozenset[str]
+    """The top-level keys the file has (``source`` present, say, whatever its shape)."""
+
+    @classmethod
+    def of(cls, data: Mapping[str, Any]) -> ScenarioView:
+        """The view of a scenario mapping (what ``yamlio.parse_checked`` returns)."""
+        source = data.get("source")
+        source = source if isinstance(source, Mapping) else {}
+        setup = data.get("setup")
+        setup = setup if isinstance(setup, Mapping) else {}
+        documents = setup.get("index_documents")
+        tags = data.get("tags")
+        turns = data.get("turns")
+        return cls(
+            id=_text(data.get("id")),
+            name=_text(data.get("name")),
+            category=_text(data.get("category")),
+            description=_text(data.get("description")),
+            persona=_text(data.get("persona")),
+            agent_type=_text(data.get("agent_type")),
+            source_type=_text(source.get("type")),
+            source_link=_text(source.get("link")),
+            difficulty_rationale=_text(data.get("difficulty_rationale")),
+            tags=tuple(t for t in tags if isinstance(t, str)) if isinstance(tags, list) else (),
+            documents=tuple(DocumentView.of(d) for d in documents)
+            if isinstance(documents, list)
+            else (),
+            turns=tuple(
+                TurnView(
+                    turn=t.get("turn") if isinstance(t.get("turn"), int) else None,
+                    objective=_text(t.get("objective")),
+                    user_message=_text(t.get("user_message")),
+                    success_criteria=_text(t.get("success_criteria")),
+                )
+                for t in turns
+                if isinstance(t, Mapping)
+            )
+            if isinstance(turns, list)
+            else (),
+            keys=frozenset(str(k) for k in data),
+        )

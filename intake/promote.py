@@ -357,8 +357,8 @@ def _move(
 ) -> Path:
     """The promotion as one journal unit: the scenario and its stamped record written under
     ``scenarios/<category>/``, the draft and its record removed, the ``promotion`` event."""
-    assert inputs.data is not None
-    category = str(inputs.data["category"])
+    assert inputs.view is not None and inputs.view.category is not None
+    category = inputs.view.category
     scenario_id = inputs.scenario_id
     refuse_outside_root(settings, settings.scenarios / category, what="the scenarios folder")
     dest = safe_child(settings.scenarios, category) / f"{scenario_id}.yaml"

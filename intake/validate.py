@@ -19,7 +19,13 @@ from intake import schema
 from intake.config import Settings
 from intake.errors import UsageError
 from intake.manifest import Manifest, check_refs, load_manifest, skipped
-from intake.models import GAIA_PERSONAS, PLACEHOLDER_MARK, Level, has_placeholder
+from intake.models import (
+    GAIA_PERSONAS,
+    PLACEHOLDER_MARK,
+    Level,
+    ScenarioView,
+    has_placeholder,
+)
 from intake.paths import display_path
 from intake.yamlio import JsonPath, Parsed, YamlProblem, json_path, parse_checked, walk_strings
 
@@ -57,6 +63,11 @@ class FileResult:
     id_line: int = 1
     data: dict[str, Any] | None = None
     problems: list[Problem] = field(default_factory=list)
+
+    @property
+    def view(self) -> ScenarioView | None:
+        """The typed, read-only view of the scenario (``None`` when it could not be read)."""
+        return ScenarioView.of(self.data) if self.data is not None else None
 
 
 @dataclass
