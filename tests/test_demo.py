@@ -34,7 +34,7 @@ def test_demo_command(runner: CliRunner, tmp_path: Path, monkeypatch) -> None:  
     assert "$ intake from-session 7f3c9a12" in out
     assert "scrubbed: AWS_ACCESS_KEY_ID 1, EMAIL_ADDRESS 2, FILE_PATH 1, GITHUB_TOKEN 1" in out
     assert "corpus_doc: northwind_q3_notes" in out
-    summary = [line for line in out.splitlines() if line.startswith("1 files, 0 errors")]
+    summary = [line for line in out.splitlines() if line.startswith("1 file, 0 errors")]
     assert summary and summary[0].endswith("placeholders left to fill in 1 draft)")
     for secret in PLANTED:
         assert secret not in out + result.stderr

@@ -96,4 +96,4 @@ def test_wheel_install_validates_from_another_folder(tmp_path: Path) -> None:
         [str(cli), "validate", "one.yaml"], cwd=elsewhere, capture_output=True, text=True
     )
     assert done.returncode == 0, done.stderr
-    assert done.stdout.strip().endswith("1 files, 0 errors, 1 warnings")
+    assert done.stdout.strip().endswith("1 file, 0 errors, 1 warning")

@@ -7,7 +7,7 @@ from typing import Any
 
 import typer
 
-__all__ = ["Format", "format_option", "scrub_counts"]
+__all__ = ["Format", "counted", "format_option", "scrub_counts"]
 
 
 class Format(StrEnum):
@@ -48,3 +48,8 @@ def scrub_counts(counts: dict[str, int]) -> str:
     if not counts:
         return "nothing found"
     return ", ".join(f"{kind} {n}" for kind, n in sorted(counts.items()))
+
+
+def counted(n: int, singular: str, plural: str | None = None) -> str:
+    """``1 file``, ``2 files``, ``0 files``: a count with its noun in the right number."""
+    return f"{n} {singular if n == 1 else (plural or singular + 's')}"
