@@ -216,7 +216,7 @@ def _hide_root(ctx: Any, line: str) -> str:
 
 
 class IntakeGroup(TyperGroup):
-    """Translates exceptions into one line and an exit code (the README's exit-code table)."""
+    """Translates exceptions into one line and an exit code (the exit-code table in docs/cli.md)."""
 
     def make_context(
         self, info_name: str | None, args: list[str], parent: Any = None, **extra: Any

@@ -53,5 +53,12 @@ def register(app: typer.Typer) -> None:
         if result.placeholders:
             summary += f" ({counted(result.placeholders, 'placeholder')} left to fill in 1 draft)"
         out(summary)
+        draft_id = Path(result.draft_path).stem
+        if result.kept:
+            folder = str(result.suite)
+            shown = f'"{folder}"' if any(c.isspace() for c in folder) else folder
+            out(f"next: cd {shown} && intake show {draft_id}   (the reviewer's card of the draft)")
+        else:
+            out("next: intake demo --dir demo-suite   (keep the suite to try the loop in it)")
 
 

@@ -7,6 +7,8 @@ from typing import Any
 
 import typer
 
+from intake.wording import counted
+
 __all__ = ["Format", "counted", "format_option", "scrub_counts"]
 
 
@@ -49,7 +51,3 @@ def scrub_counts(counts: dict[str, int]) -> str:
         return "nothing found"
     return ", ".join(f"{kind} {n}" for kind, n in sorted(counts.items()))
 
-
-def counted(n: int, singular: str, plural: str | None = None) -> str:
-    """``1 file``, ``2 files``, ``0 files``: a count with its noun in the right number."""
-    return f"{n} {singular if n == 1 else (plural or singular + 's')}"

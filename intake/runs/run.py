@@ -1,6 +1,6 @@
 """``intake run``: drive GAIA's runner on one draft and record what it measured.
 
-The order is the contract (README, "The whole loop"; docs/promotion.md, "intake run"):
+The order is the contract (docs/guide.md, "The whole loop"; docs/promotion.md, "intake run"):
 
 1. Refusals that run nothing and record nothing (exit 1): a private draft (it would leave the
    machine: GAIA's simulator and judge are a cloud model), a draft that fails strict
