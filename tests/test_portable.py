@@ -196,6 +196,10 @@ def test_main_commands_work_without_posix_only_modules(tmp_path: Path) -> None:
     assert (suite / "scenarios" / "tool_selection" / f"{draft.stem}.yaml").is_file()
     report = _intake(suite, "report").stdout
     assert "provenance" in report.lower()
+    _intake(suite, "scrub", "--check", "drafts", expect=(0, 1))
+    _intake(suite, "reject", "session_c4a0f9e2_daily_inbox_digest", "--reason", "a duplicate")
+    _intake(suite, "ledger", "rebuild")
+    _intake(suite, "log", draft.stem)
     assert not list((suite / ".intake" / "locks").glob("*.lock"))
 
 
