@@ -375,6 +375,7 @@ def _with_fields(
     if not block and expected == data:
         return text
     lines = text.splitlines(keepends=True)
+    eol = "\r\n" if lines and lines[0].endswith("\r\n") else "\n"  # keep a CRLF file CRLF
     top = [
         i
         for i, line in enumerate(lines)
@@ -384,8 +385,8 @@ def _with_fields(
     if after is not None and block:
         nxt = next((i for i in top if i > after), len(lines))
         if nxt == len(lines) and lines and not lines[-1].endswith("\n"):
-            lines[-1] += "\n"
-        candidate = "".join(lines[:nxt] + [b + "\n" for b in block] + lines[nxt:])
+            lines[-1] += eol
+        candidate = "".join(lines[:nxt] + [b + eol for b in block] + lines[nxt:])
         with contextlib.suppress(YamlProblem):
             if parse_checked(candidate.encode("utf-8")).data == expected:
                 return candidate
@@ -393,4 +394,5 @@ def _with_fields(
     doc["source"] = source
     if rationale is not None:
         doc["difficulty_rationale"] = rationale
-    return dump_roundtrip(doc, like=text)
+    dumped = dump_roundtrip(doc, like=text)
+    return dumped.replace("\r\n", "\n").replace("\n", eol) if eol != "\n" else dumped

@@ -12,6 +12,8 @@ import os
 import sqlite3
 from pathlib import Path
 
+from intake.portable import file_size_limited
+
 EXIT_OK = 0
 EXIT_FINDINGS = 1
 EXIT_USAGE = 2
@@ -130,16 +132,6 @@ _SQLITE_CAUSES = (
 )
 
 
-def _file_size_limited() -> bool:
-    """Whether a file size limit (``ulimit -f``) is set: SQLite reports EFBIG as an I/O error."""
-    try:
-        import resource  # POSIX only
-    except ImportError:
-        return False
-    soft, _ = resource.getrlimit(resource.RLIMIT_FSIZE)
-    return bool(soft != resource.RLIM_INFINITY)
-
-
 def environment_failure(exc: BaseException, root: Path | None = None) -> EnvironmentFailure | None:
     """An ``OSError`` or ``sqlite3`` error the machine caused, as one line naming path and cause.
 
@@ -156,7 +148,7 @@ def environment_failure(exc: BaseException, root: Path | None = None) -> Environ
         return EnvironmentFailure(f"cannot read or write a file: {_CAUSES[exc.errno]}", where=where)
     if isinstance(exc, sqlite3.Error):
         text = str(exc).lower()
-        if "disk i/o error" in text and _file_size_limited():
+        if "disk i/o error" in text and file_size_limited():
             return EnvironmentFailure("cannot use the ledger: file too large (a file size limit)")
         for needle, cause in _SQLITE_CAUSES:
             if needle in text:

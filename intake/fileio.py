@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from intake.errors import InputError, UntrustedState
+from intake.portable import nonblocking_read_flags
 
 __all__ = [
     "MAX_INPUT_BYTES",
@@ -178,7 +179,7 @@ def _open_regular(path: Path, what: str, where: str) -> int:
     (``/dev/zero``) are refused by ``fstat`` before a byte is read.
     """
     try:
-        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+        fd = os.open(path, nonblocking_read_flags())
     except FileNotFoundError:
         raise InputError(f"{what} not found", where=where) from None
     except IsADirectoryError:

@@ -352,7 +352,7 @@ def saturated(runs: list[Run], current: str | None, saturation_pass_rate: float 
 
 
 def check_gates(inputs: GateInputs) -> list[Gate]:
-    """Every gate (README, "Promotion"), met or unmet, in order; pure (reads nothing)."""
+    """Every gate (docs/guide.md, "Promotion"), met or unmet, in order; pure (reads nothing)."""
     gates: list[Gate] = []
     view = inputs.view
     problems = list(inputs.problems)

@@ -8,7 +8,6 @@ and the scrubbing of the free text a command stores (a review note, a rejection 
 from __future__ import annotations
 
 import contextlib
-import fcntl
 import os
 import re
 from collections.abc import Iterator
@@ -20,6 +19,7 @@ from intake.errors import Conflict, IntakeError, UsageError
 from intake.fileio import work_dir
 from intake.models import ID_PATTERN, Record
 from intake.paths import display_path, inside
+from intake.portable import LockBusy, exclusive_lock
 from intake.records import load_record, record_path
 from intake.store.trust import refuse_link
 
@@ -141,42 +141,29 @@ def draft_lock(
     error: type[IntakeError] = Conflict,
     message: str | None = None,
 ) -> Iterator[None]:
-    """An exclusive, non-blocking ``flock`` on the draft's lock file.
+    """An exclusive, non-blocking lock on the draft's lock file (``intake.portable``).
 
-    ``flock`` is released by the kernel when the holder dies, so a killed promote never leaves a
-    stale lock behind; a second process gets ``error`` (``Conflict``) at once instead of
-    waiting. The holder removes the lock file before it lets go, so refused and failed commands
-    leave nothing in ``.intake/locks/``; a process that locked a file someone removed meanwhile
-    sees it is no longer the one at the path and takes the new one.
+    The lock is released by the kernel when the holder dies, so a killed promote never leaves a
+    stale lock behind (where no kernel lock exists, a dead holder's file is taken over); a
+    second process gets ``error`` (``Conflict``) at once instead of waiting. The holder removes
+    the lock file before it lets go, so refused and failed commands leave nothing in
+    ``.intake/locks/``; a process that locked a file someone removed meanwhile sees it is no
+    longer the one at the path and takes the new one.
     """
     path = lock_path(settings, scenario_id)
     work_dir(path.parent.parent)
     path.parent.mkdir(parents=True, exist_ok=True)
-    while True:
-        refuse_link(path, "a lock file", settings.root)
-        fd = os.open(path, os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0), 0o644)
+    refuse_link(path, "a lock file", settings.root)
+    with contextlib.ExitStack() as stack:
         try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except BlockingIOError:
-            os.close(fd)
+            stack.enter_context(exclusive_lock(path))
+        except LockBusy:
             raise error(
                 message or f"another intake process is working on this draft; cannot {doing} now",
                 where=scenario_id,
                 hint="wait for it to finish and try again",
             ) from None
-        try:
-            current = os.stat(path).st_ino
-        except FileNotFoundError:
-            current = None
-        if current == os.fstat(fd).st_ino:
-            break
-        os.close(fd)
-    try:
         yield
-    finally:
-        with contextlib.suppress(OSError):
-            os.unlink(path)
-        os.close(fd)
 
 
 def stale_locks(settings: Settings) -> list[str]:

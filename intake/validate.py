@@ -78,8 +78,10 @@ class ValidationReport:
 
     @property
     def problems(self) -> list[Problem]:
-        """Every problem, in file order."""
-        return [p for f in self.files for p in f.problems]
+        """Every problem, sorted by file then line (stable: same-line problems keep their
+        order, the schema's before GAIA's rules)."""
+        found = [p for f in self.files for p in f.problems]
+        return sorted(found, key=lambda p: (p.file, p.line))
 
     @property
     def errors(self) -> int:

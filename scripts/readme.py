@@ -1,10 +1,10 @@
-"""Regenerate the README's command reference from ``intake COMMAND --help``.
+"""Regenerate the command reference (docs/cli.md) from ``intake COMMAND --help``.
 
-    python scripts/readme.py          # rewrite the block between the markers in README.md
+    python scripts/readme.py          # rewrite the block between the markers in docs/cli.md
     python scripts/readme.py --check  # exit 1 when the block is stale (what the test does)
 
 The block lies between ``<!-- commands:start -->`` and ``<!-- commands:end -->``; everything
-else in the README is left alone.
+else in the page is left alone. (The README links to it; it was the README's once.)
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ import sys
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
-README = REPO / "README.md"
+REFERENCE = REPO / "docs" / "cli.md"
 START = "<!-- commands:start -->"
 END = "<!-- commands:end -->"
 WIDTH = 100
@@ -78,14 +78,14 @@ def with_reference(text: str) -> str:
 
 
 def main(argv: list[str]) -> int:
-    text = README.read_text(encoding="utf-8")
+    text = REFERENCE.read_text(encoding="utf-8")
     fresh = with_reference(text)
     if "--check" in argv:
         if fresh != text:
-            print("README.md's command reference is stale: run python scripts/readme.py")
+            print("docs/cli.md's command reference is stale: run python scripts/readme.py")
             return 1
         return 0
-    README.write_text(fresh, encoding="utf-8")
+    REFERENCE.write_text(fresh, encoding="utf-8")
     return 0
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import shutil
 import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -37,6 +38,11 @@ def requires_gaia_corpus() -> pytest.MarkDecorator:
     return pytest.mark.skipif(
         not GAIA_SCENARIOS.is_dir(), reason="GAIA corpus (../shared/corpus/gaia) not present"
     )
+
+
+def posix_only(reason: str) -> pytest.MarkDecorator:
+    """Skip on Windows, where what the test relies on does not exist (``reason`` names it)."""
+    return pytest.mark.skipif(sys.platform == "win32", reason=f"POSIX only: {reason}")
 
 
 @pytest.fixture(autouse=True)

@@ -77,6 +77,27 @@ def test_bulk_adoption_writes_source_and_adopted_record(suite: Path, runner) -> 
     assert "adoption" in log.stdout
 
 
+@pytest.mark.parametrize("where", ["after category", "rewritten"])
+def test_a_crlf_scenario_stays_crlf(suite: Path, runner, where: str) -> None:
+    """A checkout on Windows (``core.autocrlf``) has CRLF files: adopt's inserted lines use
+    the file's line end, on the fast path (after ``category``) and the round-trip rewrite."""
+    text = LEGACY
+    if where == "rewritten":  # a quoted key: not the plain `category:` line the fast path needs
+        text = LEGACY.replace("category: rag_quality\n", '"category": rag_quality\n')
+    path = suite / "scenarios" / "rag_quality" / "crlf.yaml"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(text.format(id="crlf").replace("\n", "\r\n").encode("utf-8"))
+    result = runner.invoke(
+        app, ["adopt", str(path), "--source", "synthetic", "--reviewer", "alice",
+              "--rationale", "Two facts sit in different sections."],
+    )
+    assert result.exit_code == 0, result.output
+    data = path.read_bytes()
+    assert b"source:\r\n  type: synthetic\r\n" in data
+    assert data.count(b"\n") == data.count(b"\r\n"), "no bare LF among CRLF lines"
+    assert runner.invoke(app, ["validate", str(path)]).exit_code == 0
+
+
 def test_adopted_scenarios_are_not_counted_as_drafted_in_the_funnel(suite: Path, runner) -> None:
     _legacy(suite, "case_one")
     _legacy(suite, "case_two")

@@ -39,7 +39,7 @@ def test_clean_suite_passes_and_lists_draft_gates(suite: Path, runner) -> None:
     result = runner.invoke(app, ["check"])
     assert result.exit_code == 0, result.output
     assert "draft drafts/open_case.yaml: unmet: review, strong-run, local-run" in result.stdout
-    assert result.stdout.strip().endswith("2 files, 0 errors, 0 warnings, 1 drafts")
+    assert result.stdout.strip().endswith("2 files, 0 errors, 0 warnings, 1 draft")
 
 
 def test_legacy_scenario_warns_and_sourced_scenario_without_record_fails(

@@ -125,7 +125,7 @@ def test_invalid_files_are_listed_and_exit_0(suite: Path, runner: CliRunner) -> 
     write(suite / "scenarios" / "a" / "noid.yaml", "category: a\n")
     result = runner.invoke(app, ["report"])
     assert result.exit_code == 0
-    assert "1 scenarios: 0 from sessions, 1 from issues" in result.stdout
+    assert "1 scenario: 0 from sessions, 1 from issues" in result.stdout
     assert "Invalid files (left out of every share): 2" in result.stdout
     assert "scenarios/a/noid.yaml:1: no id" in result.stdout
     assert "scenarios/a/bad.yaml:2: invalid YAML" in result.stdout

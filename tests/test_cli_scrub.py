@@ -46,7 +46,7 @@ def test_check_lists_type_and_line_never_the_value(runner: CliRunner, draft: Pat
 def test_scrub_in_place_keeps_layout_and_is_then_clean(runner: CliRunner, draft: Path) -> None:
     result = runner.invoke(app, ["scrub", str(draft)])
     assert result.exit_code == 0
-    assert result.stdout.splitlines()[-1] == "1 files, 1 scrubbed"
+    assert result.stdout.splitlines()[-1] == "1 file, 1 scrubbed"
     assert draft.read_text() == YAML_TEXT.replace(
         "/home/alice/proj/a.py", "/home/user/project1/a.py"
     ).replace("alice@acme.io", "user1@example.com").replace(

@@ -329,3 +329,43 @@ def test_a_private_sessions_id_never_carries_its_title(runner: CliRunner, suite:
     assert result.exit_code == 0, result.stderr
     (draft,) = (suite / "drafts" / "private").glob("*.yaml")
     assert draft.name == "session_39c211c8.yaml"
+
+
+def test_sessions_show_gaias_real_timestamps_as_local_dates(
+    runner: CliRunner, suite: Path, monkeypatch
+) -> None:  # type: ignore[no-untyped-def]
+    """GAIA's Agent UI stores ``datetime.now(timezone.utc).isoformat()`` (32 characters, amd/gaia
+    src/gaia/ui/database.py L359-361): each row shows a compact local date, never ``…``."""
+    from datetime import datetime, timedelta
+
+    import tests.gaia_native as gn
+
+    monkeypatch.setenv("COLUMNS", "40")
+    path = suite / "gaia_chat.db"
+    conn = gn.create_chat_db(path)
+    clock = gn.Clock()
+    stored = []
+    for n in range(3):
+        clock.tick(3600.0 * 30)
+        sid = f"29c211c{n}-0000-4000-8000-000000000000"
+        gn.add_session(conn, sid, clock, title=f"Session {n}")
+        stored.append(conn.execute(
+            "SELECT created_at FROM sessions WHERE id = ?", (sid,)).fetchone()[0])
+    # a row written by SQLite's own default (datetime('now'): UTC, no zone, a space)
+    conn.execute("INSERT INTO sessions (id, title) VALUES ('29c211cf-0000-4000-8000-000000000000',"
+                 " 'Defaulted')")
+    conn.commit()
+    conn.close()
+    assert all(len(s) == 32 for s in stored), stored
+    result = runner.invoke(app, ["sessions", "--db", str(path)])
+    assert result.exit_code == 0, result.stderr
+    assert "…" not in result.stdout
+    rows = result.stdout.splitlines()[1:]
+    shown = {row.split()[0]: " ".join(row.split()[1:3]) for row in rows}
+    for n, value in enumerate(stored):
+        local = datetime.fromisoformat(value).astimezone()
+        assert shown[f"29c211c{n}-0000-4000-8000-000000000000"] == local.strftime(
+            "%Y-%m-%d %H:%M"
+        )
+    defaulted = datetime.strptime(shown["29c211cf-0000-4000-8000-000000000000"], "%Y-%m-%d %H:%M")
+    assert abs(defaulted - datetime.now().replace(second=0, microsecond=0)) < timedelta(minutes=5)

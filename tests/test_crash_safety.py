@@ -17,9 +17,12 @@ from intake.config import load_settings
 from intake.journal import crash_steps
 from intake.ledger import Ledger
 from intake.records import load_record, record_path
+from tests.conftest import posix_only
 from tests.crash_harness import git_untracked, run, run_killed, start, stray_files
 from tests.promote_helpers import scorecard, write_pair
 from tests.test_from_session import SID, build
+
+pytestmark = posix_only("each crash point kills the process with SIGKILL")
 
 DRAFT = "drafts/session_29c211c7_pto_policy.yaml"
 DRAFT_ID = "session_29c211c7_pto_policy"

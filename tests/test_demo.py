@@ -34,11 +34,30 @@ def test_demo_command(runner: CliRunner, tmp_path: Path, monkeypatch) -> None:  
     assert "$ intake from-session 7f3c9a12" in out
     assert "scrubbed: AWS_ACCESS_KEY_ID 1, EMAIL_ADDRESS 2, FILE_PATH 1, GITHUB_TOKEN 1" in out
     assert "corpus_doc: northwind_q3_notes" in out
-    summary = [line for line in out.splitlines() if line.startswith("1 files, 0 errors")]
+    summary = [line for line in out.splitlines() if line.startswith("1 file, 0 errors")]
     assert summary and summary[0].endswith("placeholders left to fill in 1 draft)")
     for secret in PLANTED:
         assert secret not in out + result.stderr
     assert list(tmp_path.iterdir()) == []
+    assert out.splitlines()[-1] == (
+        "next: intake demo --dir demo-suite   (keep the suite to try the loop in it)"
+    )
+
+
+def test_demo_with_dir_prints_a_next_command_that_runs(  # type: ignore[no-untyped-def]
+    runner: CliRunner, tmp_path: Path, monkeypatch
+) -> None:
+    target = tmp_path / "kept suite"
+    result = runner.invoke(app, ["demo", "--dir", str(target)])
+    assert result.exit_code == 0, result.stderr
+    last = result.stdout.splitlines()[-1]
+    assert last.startswith(f'next: cd "{target}" && intake show session_7f3c9a12_')
+    command = last.removeprefix("next: ").split("   (")[0]
+    folder, shown = command.split(" && ")
+    monkeypatch.chdir(folder.removeprefix("cd ").strip('"'))
+    card = runner.invoke(app, shown.split()[1:])
+    assert card.exit_code == 0, card.stderr
+    assert "(draft): not ready" in card.stdout.splitlines()[0]
 
 
 def test_demo_keeps_suite_with_dir(tmp_path: Path) -> None:

@@ -91,7 +91,7 @@ def test_issue_drafted_in_one_request(suite: Path, runner: CliRunner, github: Fa
     assert result.exit_code == 0, result.stderr
     draft = suite / "drafts" / "issue_42_bug_agent_forgets_uploaded_file.yaml"
     assert result.stdout.strip() == (
-        "drafted drafts/issue_42_bug_agent_forgets_uploaded_file.yaml (1 turns) "
+        "drafted drafts/issue_42_bug_agent_forgets_uploaded_file.yaml (1 turn) "
         "from github:acme/agent#42"
     )
     assert [r.path for r in github.requests] == [ISSUE_PATH]

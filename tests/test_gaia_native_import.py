@@ -157,6 +157,27 @@ def test_markdown_export_turns_without_tools(chat_db: Path, suite: Path, tmp_pat
     assert record.evidence.turns[4].error_fallback == "agent_error"
 
 
+def test_markdown_export_with_windows_line_ends_reads_the_same(
+    chat_db: Path, suite: Path, tmp_path: Path
+) -> None:
+    """A copy saved on Windows or checked out with ``core.autocrlf`` has CRLF line ends: it is
+    the same export (same id, same turns)."""
+    md = gn.export_markdown(chat_db, gn.SESSION_ID)["content"]
+    lf = tmp_path / "lf.md"
+    lf.write_bytes(md.encode("utf-8"))
+    crlf = tmp_path / "crlf.md"
+    crlf.write_bytes(md.replace("\n", "\r\n").encode("utf-8"))
+    assert b"\r\n" in crlf.read_bytes()
+    assert detect(crlf) is StoreKind.agent_ui_markdown
+    settings = load_settings(suite)
+    one, other = read_session(settings, lf, "export-"), read_session(settings, crlf, "export-")
+    assert one.id == other.id
+    assert [(m.role, m.content) for m in one.messages] == [
+        (m.role, m.content) for m in other.messages
+    ]
+    assert all("\r" not in (m.content or "") for m in other.messages)
+
+
 def test_memory_db_judges_repr_results(tmp_path: Path, suite: Path) -> None:
     path = tmp_path / "memory.db"
     gn.build_memory_db(path)

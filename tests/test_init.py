@@ -40,6 +40,7 @@ def test_init_in_gaia_layout_appends_table_and_keeps_every_byte(gaia_repo: Path,
         "layout: gaia (eval/scenarios/, eval/corpus/, eval/results/)",
         "pyproject.toml: appended a [tool.intake] table",
         ".gitignore: added /.intake/, /eval/drafts/private/",
+        "next: intake sessions   (find a captured failure; then intake from-session ID)",
     ]
     text = (gaia_repo / "pyproject.toml").read_text(encoding="utf-8")
     assert text.startswith(EXISTING), "every byte of the existing file is kept"

@@ -132,7 +132,7 @@ def test_rebuild_recreates_the_index(suite: Path, runner: CliRunner) -> None:
     (suite / "drafts" / "broken.yaml").write_text("id: [\n", encoding="utf-8")
     result = runner.invoke(app, ["ledger", "rebuild"])
     assert result.exit_code == 0, result.output
-    assert result.stdout == "indexed 1 drafts and 1 scenarios\n"
+    assert result.stdout == "indexed 1 draft and 1 scenario\n"
     assert result.stderr == "skipped (unreadable): drafts/broken.yaml\n"
     with Ledger.open(suite / ".intake" / "ledger.db") as ledger:
         items = {row["id"]: row for row in ledger.items()}

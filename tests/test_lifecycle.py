@@ -222,7 +222,7 @@ def test_rubric_gate_and_report_distribution(suite: Path, runner) -> None:
     assert report["entry"] == {"promoted": 1, "adopted": 0, "neither": 0}
     text = runner.invoke(app, ["report"]).stdout
     assert (
-        "review rubric over 1 scenarios: underspecified 0:0 1:1 2:0 3:0; criteria 0:1 1:0 2:0 "
+        "review rubric over 1 scenario: underspecified 0:0 1:1 2:0 3:0; criteria 0:1 1:0 2:0 "
         "3:0; median minutes 15" in text
     )
 

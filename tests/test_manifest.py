@@ -67,14 +67,14 @@ def test_bogus_fact_and_unknown_corpus_doc_are_errors(suite: Path, runner: CliRu
     assert result.exit_code == 1, result.stderr
     shown = "scenarios/rag_quality/q3_lookup.yaml"
     assert result.stdout.splitlines() == [
+        f"{shown}:12: error: corpus_doc 'ghost_doc' is not a document in the corpus manifest "
+        "(GAIA CI: q3_lookup setup.index_documents[1]: corpus_doc='ghost_doc')",
         f"{shown}:19: error: fact_id 'q9_profit' is not a fact of document 'acme_q3_report' in "
         "the corpus manifest (GAIA CI: q3_lookup turn 1: acme_q3_report.q9_profit)",
         f"{shown}:20: error: fact_ids entry 'q9_profit' is not a fact of document "
         "'acme_q3_report' in the corpus manifest (GAIA CI: q3_lookup turn 1: "
         "acme_q3_report.q9_profit (from fact_ids))",
-        f"{shown}:12: error: corpus_doc 'ghost_doc' is not a document in the corpus manifest "
-        "(GAIA CI: q3_lookup setup.index_documents[1]: corpus_doc='ghost_doc')",
-        "1 files, 3 errors, 0 warnings",
+        "1 file, 3 errors, 0 warnings",
     ]
     # the same findings GAIA's CI reports (gaia_native reproduces test_eval.py L794-897)
     manifest = json.loads((suite / "corpus" / "manifest.json").read_text(encoding="utf-8"))
@@ -96,7 +96,7 @@ def test_known_references_pass(suite: Path, runner: CliRunner) -> None:
         SCENARIO.format(corpus_doc="budget_2025", fact_id="q3_revenue"), encoding="utf-8"
     )
     result = runner.invoke(app, ["validate", "--strict"])
-    assert (result.exit_code, result.stdout) == (0, "1 files, 0 errors, 0 warnings\n")
+    assert (result.exit_code, result.stdout) == (0, "1 file, 0 errors, 0 warnings\n")
 
 
 def test_manifest_not_json_is_one_line(suite: Path, runner: CliRunner) -> None:
@@ -136,7 +136,7 @@ def test_id_differing_from_file_name_is_fine_duplicates_are_not(
     ).format(fact_id="q3_revenue")
     (folder / "other_name.yaml").write_text(text, encoding="utf-8")
     result = runner.invoke(app, ["validate", "--strict"])
-    assert (result.exit_code, result.stdout) == (0, "1 files, 0 errors, 0 warnings\n")
+    assert (result.exit_code, result.stdout) == (0, "1 file, 0 errors, 0 warnings\n")
     (folder / "third.yaml").write_text(text, encoding="utf-8")
     result = runner.invoke(app, ["validate", "--strict"])
     assert result.exit_code == 1

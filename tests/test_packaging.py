@@ -10,6 +10,7 @@ editable install of intake there stays invisible): the ``intake`` imported must 
 from __future__ import annotations
 
 import json
+import re
 import site
 import subprocess
 import sys
@@ -19,6 +20,9 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import REPO
+
+BIN = "Scripts" if sys.platform == "win32" else "bin"
+DISTRIBUTION = "eval-intake"
 
 
 def _dependency_folders() -> list[str]:
@@ -38,10 +42,10 @@ def test_wheel_install_validates_from_another_folder(tmp_path: Path) -> None:
         capture_output=True,
         timeout=300,
     )
-    (wheel,) = wheels.glob("intake-*.whl")
+    (wheel,) = wheels.glob("eval_intake-*.whl")
     env_dir = tmp_path / "venv"
     venv.create(env_dir, system_site_packages=False, with_pip=False)
-    python = env_dir / "bin" / "python"
+    python = env_dir / BIN / ("python.exe" if sys.platform == "win32" else "python")
     purelib = subprocess.run(
         [str(python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
         capture_output=True,
@@ -91,9 +95,48 @@ def test_wheel_install_validates_from_another_folder(tmp_path: Path) -> None:
     assert schema_dir.endswith("intake/schema_files")
     assert Path(scrubbers_dir) == Path(module_file).parent / "scrubbers"
     assert (Path(scrubbers_dir) / "recognizers.yaml").is_file()
-    cli = env_dir / "bin" / "intake"
+    cli = env_dir / BIN / ("intake.exe" if sys.platform == "win32" else "intake")
     done = subprocess.run(
         [str(cli), "validate", "one.yaml"], cwd=elsewhere, capture_output=True, text=True
     )
     assert done.returncode == 0, done.stderr
-    assert done.stdout.strip().endswith("1 files, 0 errors, 1 warnings")
+    assert done.stdout.strip().endswith("1 file, 0 errors, 1 warning")
+    named = subprocess.run(
+        [str(python), "-I", "-c",
+         "import importlib.metadata as m; d = m.distribution('eval-intake');"
+         "print(d.metadata['Name'], [e.value for e in d.entry_points if e.name == 'intake'])"],
+        capture_output=True, text=True, check=True,
+    ).stdout.strip()
+    assert named == f"{DISTRIBUTION} ['intake.cli:main']"
+
+
+def test_the_distribution_has_a_name_of_its_own() -> None:
+    """PyPI's ``intake`` is Anaconda's Intake (it installs an ``intake`` module and command too):
+    this project is published as ``eval-intake``; the command and the module stay ``intake``."""
+    import tomllib
+
+    project = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    assert project["name"] == DISTRIBUTION
+    assert project["scripts"] == {"intake": "intake.cli:main"}
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    shell = [line for block in readme.split("```bash")[1:] for line in
+             block.split("```", 1)[0].splitlines()]
+    assert shell and not [line for line in shell if "pip install intake" in line]
+    assert "pipx install" in readme and "uv tool install" in readme
+    assert "`eval-intake`" in readme and "Anaconda" in readme
+
+
+def test_the_pre_commit_hooks_match_both_layouts() -> None:
+    """A top-level suite and GAIA's layout: amd/gaia keeps its scenarios in
+    ``eval/scenarios/<category>/`` and ``intake init`` puts drafts in ``eval/drafts/``."""
+    from intake.yamlio import load_roundtrip
+
+    hooks = load_roundtrip((REPO / ".pre-commit-hooks.yaml").read_text(encoding="utf-8"))
+    validate = next(h for h in hooks if h["id"] == "intake-validate")
+    pattern = re.compile(validate["files"])
+    for path in ("scenarios/rag_quality/a_case.yaml", "drafts/a_case.yaml",
+                 "eval/scenarios/rag_quality/a_case.yaml", "eval/drafts/a_case.yaml"):
+        assert pattern.search(path), path
+    for path in ("eval/results/eval-1/scorecard.yaml", "src/eval/scenarios/a_case.yaml",
+                 "eval/scenarios/a_case.yml", ".pre-commit-config.yaml", "config/settings.yaml"):
+        assert not pattern.search(path), path

@@ -424,7 +424,7 @@ def test_funnel_from_records_and_ledger_events() -> None:
     assert narrowed.funnel.drafted == 2  # p2, gone2
     assert narrowed.funnel.rejected == 1
     assert narrowed.funnel.median_days_to_promotion == 4.0
-    assert any("1 drafts have no date" in n for n in narrowed.notes)
+    assert any("1 draft has no date" in n for n in narrowed.notes)
 
 
 def test_no_ledger_is_said() -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 import pytest
@@ -221,6 +222,7 @@ def test_path_target_must_be_a_draft_yaml_named_by_an_id(suite: Path, runner) ->
     assert draft.is_file() and rec.is_file()
 
 
+@pytest.mark.skipif(sys.platform == "win32", reason="symbolic links need a privilege on Windows")
 def test_symlinked_drafts_and_records_are_refused(suite: Path, runner) -> None:
     """A symlink in drafts/ must never let intake delete or write a file outside the suite."""
     outside = suite.parent / "outside"

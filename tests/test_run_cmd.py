@@ -22,7 +22,7 @@ import pytest
 
 from intake.cli import app
 from intake.records import load_record, record_path
-from tests.conftest import REPO, SUITE_PYPROJECT
+from tests.conftest import REPO, SUITE_PYPROJECT, posix_only
 from tests.promote_helpers import PLACEHOLDER_YAML, write_pair
 from tests.status_server import StatusServer
 
@@ -340,6 +340,7 @@ def test_a_runner_that_writes_no_scorecard_is_exit_3(
     assert _runs(suite) == []
 
 
+@posix_only("checks the stopped runner's children through /proc")
 def test_a_runner_hanging_past_the_timeout_is_stopped(
     suite: Path, gaia: Path, runner, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -370,6 +371,7 @@ def test_a_model_switched_mid_run_records_nothing(
     assert _runs(suite) == []
 
 
+@posix_only("sends SIGINT to intake and checks the runner's children through /proc")
 def test_ctrl_c_stops_the_runners_process_group_and_records_nothing(
     suite: Path, gaia: Path
 ) -> None:
@@ -399,12 +401,12 @@ def test_ctrl_c_stops_the_runners_process_group_and_records_nothing(
     assert not list((suite / "eval" / "results").glob("eval-*/scorecard.json"))
 
 
-@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGHUP])
-def test_a_terminated_intake_stops_the_runner_too(
-    suite: Path, gaia: Path, sig: signal.Signals
-) -> None:
+@posix_only("SIGHUP, SIGKILL and /proc")
+@pytest.mark.parametrize("name", ["SIGTERM", "SIGHUP"])
+def test_a_terminated_intake_stops_the_runner_too(suite: Path, gaia: Path, name: str) -> None:
     """The runner has its own session: a closed terminal (SIGHUP) or a cancelled CI job
     (SIGTERM) reaches intake only, so intake must stop the runner's group, not orphan it."""
+    sig = getattr(signal, name)
     env = {**os.environ, "FAKE_GAIA_HANG": "60", "PYTHONPATH": str(REPO)}
     proc = subprocess.Popen(
         [sys.executable, "-m", "intake", "run", DRAFT, "--tier", "strong"],

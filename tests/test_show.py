@@ -488,7 +488,7 @@ def test_legacy_scenario_card_says_it_has_no_promotion_record(
 
 
 def test_the_readme_example_card_is_what_show_writes(runner: CliRunner, suite: Path) -> None:
-    """The README's example is this test's card (only the import time differs)."""
+    """docs/show.md's example is this test's card (only the import time differs)."""
     import re
 
     from tests.conftest import REPO
@@ -497,10 +497,10 @@ def test_the_readme_example_card_is_what_show_writes(runner: CliRunner, suite: P
     add_evidence(suite, path)
     edit(path, "      - search_file\n", "      - search_file\n      - query_specific_file\n")
     card = show(runner, DRAFT, "--format", "markdown")[1]
-    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    readme = (REPO / "docs" / "show.md").read_text(encoding="utf-8")
     example = readme.split("as `intake show DRAFT --format markdown` writes it:\n\n", 1)[1]
     example = example[: example.index("</details>\n") + len("</details>\n")]
     stamp = re.compile(r"(- imported: )\S+( by )")
     assert stamp.sub(r"\1T\2", example) == stamp.sub(r"\1T\2", card), (
-        "README's example card is stale: regenerate it from this test's card"
+        "docs/show.md's example card is stale: regenerate it from this test's card"
     )

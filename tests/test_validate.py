@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import sys
 from pathlib import Path
 
 import pytest
@@ -81,7 +82,7 @@ def test_valid_strict_scenario(suite: Path, runner: CliRunner) -> None:
     write(suite / "scenarios" / "rag_quality", "case_one.yaml", GOOD.format(id="case_one"))
     code, out, err = run(runner)
     assert (code, err) == (0, "")
-    assert out.strip() == "1 files, 0 errors, 0 warnings"
+    assert out.strip() == "1 file, 0 errors, 0 warnings"
 
 
 @pytest.mark.parametrize(
@@ -205,6 +206,34 @@ turns:
     assert f"{rel(path)}:11: error: $.turns[1]: turn needs a non-empty ground_truth" in out
 
 
+def test_problems_are_sorted_by_file_then_line(suite: Path, runner: CliRunner) -> None:
+    """The schema, GAIA's rules and the id checks run one after the other, each in its own
+    order: the listing is by file, then line (a late turn's error after an early persona's)."""
+    late = """\
+id: late
+category: c
+persona: nobody
+setup:
+  index_documents: []
+turns:
+  - turn: 2
+    objective: o
+    success_criteria: s
+  - turn: 2
+    objective: ""
+"""
+    b = write(suite, "b.yaml", late.replace("id: late", "id: early"))
+    a = write(suite, "a.yaml", late)
+    code, out, _ = run(runner, str(b), str(a))
+    assert code == 1
+    located = [
+        (name, int(line))
+        for name, line, *_ in (row.split(":", 2) for row in out.splitlines()[:-1])
+    ]
+    assert len(located) >= 6 and {name for name, _ in located} == {rel(a), rel(b)}
+    assert located == sorted(located)
+
+
 def test_turn_numbers_must_be_sequential(suite: Path, runner: CliRunner) -> None:
     text = GOOD.format(id="gap").replace("- turn: 1", "- turn: 2")
     path = write(suite, "gap.yaml", text)
@@ -247,7 +276,10 @@ def test_usage_error_for_unknown_format(suite: Path, runner: CliRunner) -> None:
     )
 
 
-@pytest.mark.skipif(os.geteuid() == 0, reason="root reads unreadable files")
+@pytest.mark.skipif(
+    sys.platform == "win32" or getattr(os, "geteuid", lambda: 1)() == 0,
+    reason="root reads unreadable files; Windows has no unreadable mode bits",
+)
 def test_unreadable_file(suite: Path, runner: CliRunner) -> None:
     path = write(suite, "locked.yaml", GOOD.format(id="locked"))
     path.chmod(0)
@@ -354,7 +386,7 @@ turns:
     path = write(suite, "loose.yaml", text)
     code, out, _ = run(runner, str(path))
     assert code == 0, out
-    assert out.strip().endswith("1 files, 0 errors, 1 warnings")
+    assert out.strip().endswith("1 file, 0 errors, 1 warning")
 
 
 def test_old_capture_criteria_reported_once(suite: Path, runner: CliRunner) -> None:
@@ -385,6 +417,6 @@ def test_drafts_report_the_placeholders_left(suite: Path, runner: CliRunner) -> 
     write(suite / "drafts", "half_done.yaml", text)
     code, out, _ = run(runner)
     assert code == 0
-    assert out.strip().endswith("(1 placeholders left to fill in 1 draft)")
+    assert out.strip().endswith("(1 placeholder left to fill in 1 draft)")
     code, out, _ = run(runner, "--format", "json")
     assert json.loads(out)["placeholders_left"] == {"drafts/half_done.yaml": 1}

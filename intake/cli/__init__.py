@@ -12,8 +12,10 @@ functions, so ``intake --help`` and ``intake validate`` stay fast.
 
 from __future__ import annotations
 
+import difflib
 import importlib
 import os
+import re
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -111,17 +113,68 @@ def _accepts(param: Any) -> str | None:
     return None
 
 
+_TYPED_NAME = re.compile(r"-{0,2}[a-z][a-z0-9]{0,15}(?:-[a-z0-9]{1,15}){0,3}")
+"""What a typed option or command name may look like to be shown back: short lowercase words.
+Anything else (a token pasted after ``--``, a long hex string) is never echoed."""
+_NO_SUCH_COMMAND = re.compile(r"No such command '(?P<name>.*?)'")
+
+
+def _shown(typed: str | None) -> str | None:
+    """``typed`` when it is safe to repeat in an error line (``_TYPED_NAME``), else ``None``."""
+    if typed and len(typed) <= 40 and _TYPED_NAME.fullmatch(typed):
+        return typed
+    return None
+
+
+def _closest(typed: str | None, known: list[str]) -> str | None:
+    """The known name closest to what was typed (``difflib``), if any is close enough."""
+    if not typed:
+        return None
+    matches = difflib.get_close_matches(typed, sorted(set(known)), n=1, cutoff=0.6)
+    return matches[0] if matches else None
+
+
+def _option_names(ctx: Any) -> list[str]:
+    command = getattr(ctx, "command", None)
+    names: list[str] = []
+    for param in getattr(command, "params", []) if command is not None else []:
+        if getattr(param, "param_type_name", "") == "option" and not getattr(
+            param, "hidden", False
+        ):
+            names += [*param.opts, *param.secondary_opts]
+    if ctx is not None:
+        names += list(ctx.help_option_names)
+    return [n for n in names if n.startswith("--")] or names
+
+
+def _command_names(ctx: Any) -> list[str]:
+    command = getattr(ctx, "command", None)
+    lister = getattr(command, "list_commands", None)
+    return list(lister(ctx)) if lister is not None else []
+
+
+def _unknown(kind: str, typed: str | None, known: list[str]) -> tuple[str, str]:
+    """``no such option: --dry-rn`` and ``; did you mean --dry-run?`` (either may be bare)."""
+    shown = _shown(typed)
+    what = f"no such {kind}: {shown}" if shown else f"no such {kind}"
+    closest = _closest(typed, known)
+    return what, f"; did you mean {closest}?" if closest else ""
+
+
 def usage_line(exc: ClickUsageError) -> tuple[str, str]:
-    """A command-line usage error as ``error: …`` and ``hint: …``, never echoing what was typed.
+    """A command-line usage error as ``error: …`` and ``hint: …``, never echoing a value.
 
     Click's own messages quote the given value (``'ghp_…' is not one of …``), an unknown
     option's name or extra arguments; a secret typed there would land in a CI log. These name
-    the option and what it accepts instead.
+    the option and what it accepts instead. An unknown option or command is repeated only when
+    it looks like one (short lowercase words, ``_TYPED_NAME``), with the closest known one.
     """
     where = exc.ctx.command_path if exc.ctx is not None else "intake"
     param = getattr(exc, "param", None)
     opts = getattr(param, "opts", None)
     name = opts[0] if opts else getattr(param, "name", None)
+    suggestion = ""
+    command_typo = _NO_SUCH_COMMAND.search(exc.message)
     if isinstance(exc, MissingParameter):
         what = exc.format_message().rstrip(".")
     elif isinstance(exc, BadParameter):
@@ -130,16 +183,18 @@ def usage_line(exc: ClickUsageError) -> tuple[str, str]:
         if accepts:
             what += f": it accepts {accepts}"
     elif isinstance(exc, NoSuchOption):
-        what = "no such option"
+        what, suggestion = _unknown("option", exc.option_name, _option_names(exc.ctx))
     elif "extra argument" in exc.message:
         what = "unexpected extra argument"
-    elif "No such command" in exc.message:
-        what = "no such command"
+    elif command_typo is not None:
+        what, suggestion = _unknown(
+            "command", command_typo["name"], _command_names(exc.ctx)
+        )
     elif "requires an argument" in exc.message and exc.message.startswith("Option '--"):
         what = exc.message.rstrip(".").replace("Option", "option", 1)
     else:
         what = "invalid command line"
-    return f"error: {what} ({where})", f"hint: see `{where} --help`"
+    return f"error: {what} ({where}){suggestion}", f"hint: see `{where} --help`"
 
 
 def _usage_exit(exc: ClickUsageError) -> typer.Exit:
@@ -161,7 +216,7 @@ def _hide_root(ctx: Any, line: str) -> str:
 
 
 class IntakeGroup(TyperGroup):
-    """Translates exceptions into one line and an exit code (the README's exit-code table)."""
+    """Translates exceptions into one line and an exit code (the exit-code table in docs/cli.md)."""
 
     def make_context(
         self, info_name: str | None, args: list[str], parent: Any = None, **extra: Any
@@ -217,7 +272,7 @@ app = typer.Typer(
     no_args_is_help=True,
     pretty_exceptions_enable=False,
     pretty_exceptions_show_locals=False,
-    add_completion=False,
+    add_completion=True,
     rich_markup_mode=None,
     context_settings={"help_option_names": ["-h", "--help"]},
 )

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 import typer
 
-from intake.cli.options import Format, format_option
+from intake.cli.options import Format, counted, format_option
 from intake.errors import EXIT_FINDINGS
 
 if TYPE_CHECKING:
@@ -80,14 +80,17 @@ def register(app: typer.Typer) -> None:
                     else:
                         out(f"{group.severity}: {group.line()}")
             if report.baselined:
-                out(f"{report.baselined} scrub findings accepted by the baseline (not shown)")
+                out(
+                    f"{counted(report.baselined, 'scrub finding')} accepted by the baseline "
+                    "(not shown)"
+                )
             for draft in report.drafts:
                 unmet = [g for g in draft.gates if not g.met]
                 state = "ready" if not unmet else "unmet: " + ", ".join(g.name for g in unmet)
                 out(f"draft {draft.path}: {state}")
             out(
-                f"{report.files} files, {report.errors} errors, {report.warnings} warnings, "
-                f"{len(report.drafts)} drafts"
+                f"{counted(report.files, 'file')}, {counted(report.errors, 'error')}, "
+                f"{counted(report.warnings, 'warning')}, {counted(len(report.drafts), 'draft')}"
             )
         summary = os.environ.get("GITHUB_STEP_SUMMARY")
         if summary:

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import typer
 
-from intake.cli.options import scrub_counts
+from intake.cli.options import counted, scrub_counts
 
 
 def register(app: typer.Typer) -> None:
@@ -49,9 +49,16 @@ def register(app: typer.Typer) -> None:
             out(line)
         errors = sum(": error: " in line for line in result.problems)
         warnings = sum(": warning: " in line for line in result.problems)
-        summary = f"1 files, {errors} errors, {warnings} warnings"
+        summary = f"1 file, {counted(errors, 'error')}, {counted(warnings, 'warning')}"
         if result.placeholders:
-            summary += f" ({result.placeholders} placeholders left to fill in 1 draft)"
+            summary += f" ({counted(result.placeholders, 'placeholder')} left to fill in 1 draft)"
         out(summary)
+        draft_id = Path(result.draft_path).stem
+        if result.kept:
+            folder = str(result.suite)
+            shown = f'"{folder}"' if any(c.isspace() for c in folder) else folder
+            out(f"next: cd {shown} && intake show {draft_id}   (the reviewer's card of the draft)")
+        else:
+            out("next: intake demo --dir demo-suite   (keep the suite to try the loop in it)")
 
 

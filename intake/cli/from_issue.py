@@ -6,7 +6,7 @@ from pathlib import Path
 
 import typer
 
-from intake.cli.options import Format, format_option
+from intake.cli.options import Format, counted, format_option
 from intake.paths import display_path
 
 
@@ -68,4 +68,4 @@ def register(app: typer.Typer) -> None:
             )
         else:
             turns = len(result.scenario.get("turns", []))
-            out(f"drafted {shown} ({turns} turns) from github:{data.repo}#{data.number}")
+            out(f"drafted {shown} ({counted(turns, 'turn')}) from github:{data.repo}#{data.number}")

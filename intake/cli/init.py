@@ -36,3 +36,4 @@ def register(app: typer.Typer) -> None:
             out(line)
         if not result.changed:
             out("nothing to do: intake is already set up here")
+        out("next: intake sessions   (find a captured failure; then intake from-session ID)")

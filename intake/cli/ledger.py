@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import typer
 
+from intake.cli.options import counted
+
 
 def register(app: typer.Typer) -> None:
     """Add the command."""
@@ -36,6 +38,9 @@ def register(app: typer.Typer) -> None:
             result = rebuild(ledger, drafts=cfg.drafts, scenarios=cfg.scenarios, root=cfg.root)
         for path in result.skipped:
             err(f"skipped (unreadable): {path}")
-        out(f"indexed {result.drafts} drafts and {result.scenarios} scenarios")
+        out(
+            f"indexed {counted(result.drafts, 'draft')} and "
+            f"{counted(result.scenarios, 'scenario')}"
+        )
 
     app.add_typer(ledger_app, name="ledger")

@@ -7,7 +7,9 @@ from typing import Any
 
 import typer
 
-__all__ = ["Format", "format_option", "scrub_counts"]
+from intake.wording import counted
+
+__all__ = ["Format", "counted", "format_option", "scrub_counts"]
 
 
 class Format(StrEnum):
@@ -48,3 +50,4 @@ def scrub_counts(counts: dict[str, int]) -> str:
     if not counts:
         return "nothing found"
     return ", ".join(f"{kind} {n}" for kind, n in sorted(counts.items()))
+

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import typer
 
+from intake.cli.options import counted
+
 
 def register(app: typer.Typer) -> None:
     """Add the command."""
@@ -34,6 +36,6 @@ def register(app: typer.Typer) -> None:
         done = "finished an interrupted revise" if result.finished else "revised"
         out(
             f"{done} {result.scenario_id}: {display_path(result.source, cfg.root)} -> "
-            f"{display_path(result.draft, cfg.root)} ({result.runs_kept} runs kept; "
+            f"{display_path(result.draft, cfg.root)} ({counted(result.runs_kept, 'run')} kept; "
             "edit it, get a review, then `intake promote`)"
         )

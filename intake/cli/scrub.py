@@ -6,7 +6,7 @@ from pathlib import Path
 
 import typer
 
-from intake.cli.options import Format, format_option
+from intake.cli.options import Format, counted, format_option
 from intake.errors import EXIT_FINDINGS
 
 
@@ -53,7 +53,7 @@ def register(app: typer.Typer) -> None:
             else:
                 for f in findings:
                     out(f"{f.entity_type} {f.path}:{f.line}")
-                err(f"{len(findings)} findings" if findings else "clean: nothing to scrub")
+                err(counted(len(findings), "finding") if findings else "clean: nothing to scrub")
             if findings:
                 raise typer.Exit(EXIT_FINDINGS)
             return
@@ -81,4 +81,4 @@ def register(app: typer.Typer) -> None:
             else:
                 out(f"{o.path}: clean")
         changed = sum(o.changed for o in outcomes)
-        out(f"{len(outcomes)} files, {changed} scrubbed")
+        out(f"{counted(len(outcomes), 'file')}, {changed} scrubbed")

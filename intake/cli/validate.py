@@ -6,7 +6,7 @@ from pathlib import Path
 
 import typer
 
-from intake.cli.options import Format, format_option
+from intake.cli.options import Format, counted, format_option
 from intake.errors import EXIT_FINDINGS
 
 
@@ -101,14 +101,17 @@ def register(app: typer.Typer) -> None:
                     )
                 else:
                     out(f"{problem.file}:{problem.line}: {problem.severity}: {problem.message}")
-            summary = (
-                f"{len(report.files)} files, {report.errors} errors, {report.warnings} warnings"
+            summary = ", ".join(
+                [
+                    counted(len(report.files), "file"),
+                    counted(report.errors, "error"),
+                    counted(report.warnings, "warning"),
+                ]
             )
             if left:
-                drafts = len(left)
                 summary += (
-                    f" ({sum(left.values())} placeholders left to fill in "
-                    f"{drafts} draft{'s' if drafts != 1 else ''})"
+                    f" ({counted(sum(left.values()), 'placeholder')} left to fill in "
+                    f"{counted(len(left), 'draft')})"
                 )
             out(summary)
         if report.errors:

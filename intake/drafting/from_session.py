@@ -16,6 +16,7 @@ import hashlib
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -165,14 +166,37 @@ def _cell(value: str | None, width: int) -> str:
     return text if len(text) <= width else cut_before_token(text, width - 1) + "…"
 
 
+CREATED_WIDTH = 16
+"""``YYYY-MM-DD HH:MM``: the listing's date column (local time)."""
+
+
+def local_time(value: str | None) -> str:
+    """A stored timestamp as ``YYYY-MM-DD HH:MM`` in local time, whatever its form.
+
+    GAIA's Agent UI stores ``datetime.now(timezone.utc).isoformat()`` (32 characters with
+    microseconds and ``+00:00``, amd/gaia ``src/gaia/ui/database.py`` L359-361); its SQL
+    defaults and older rows are SQLite's ``datetime('now')`` (UTC, no zone, a space between
+    date and time). A value without a zone is UTC; one that does not parse is shown cut.
+    """
+    text = (value or "").strip()
+    try:
+        moment = datetime.fromisoformat(text.replace("Z", "+00:00"))
+    except ValueError:
+        return _cell(text, CREATED_WIDTH) if text else "-"
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=UTC)
+    return moment.astimezone().strftime("%Y-%m-%d %H:%M")
+
+
 def format_sessions(rows: list[SessionSummary]) -> list[str]:
     """The session list as aligned text lines (a header, then one line per session)."""
     if not rows:
         return ["no sessions"]
-    lines = [f"{'ID':<36}  {'CREATED':<25}  {'MSGS':>5}  {'AGENT':<10}  {'PRIVATE':<7}  TITLE"]
+    w = CREATED_WIDTH
+    lines = [f"{'ID':<36}  {'CREATED':<{w}}  {'MSGS':>5}  {'AGENT':<10}  {'PRIVATE':<7}  TITLE"]
     for row in rows:
         lines.append(
-            f"{_cell(row.id, 36):<36}  {_cell(row.created, 25):<25}  {row.messages:>5}  "
+            f"{_cell(row.id, 36):<36}  {local_time(row.created):<{w}}  {row.messages:>5}  "
             f"{_cell(row.agent_type or '-', 10):<10}  {'yes' if row.private else 'no':<7}  "
             f"{_cell(row.title, 50)}"
         )

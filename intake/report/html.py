@@ -15,6 +15,7 @@ from intake.report.render import (
     pct,
     target_pct,
 )
+from intake.wording import counted
 
 # --- rendering: HTML ------------------------------------------------------------------------
 
@@ -169,7 +170,7 @@ def render_html(report: ProvenanceReport) -> str:
     if report.added_since is not None and report.since is not None:
         added = report.added_since
         parts.append(
-            f"<p>Added since {h(report.since.isoformat())}: {added.total} scenarios, "
+            f"<p>Added since {h(report.since.isoformat())}: {counted(added.total, 'scenario')}, "
             f"{added.real} from real use ({h(pct(added.real_share))}).</p>"
         )
     parts.append("<h2>By category</h2>")

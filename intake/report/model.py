@@ -32,6 +32,7 @@ from fractions import Fraction
 from typing import Any
 
 from intake.records import RECORD_SUFFIX, utcnow
+from intake.wording import counted, verb
 
 REPORT_VERSION = 1
 KNOWN_TYPES = ("session", "issue", "hand", "synthetic")
@@ -270,7 +271,7 @@ class RubricSpread:
         crit = " ".join(f"{k}:{self.criteria.get(k, 0)}" for k in range(4))
         minutes = "n/a" if self.median_minutes is None else f"{self.median_minutes:g}"
         return (
-            f"review rubric over {self.reviews} scenarios: underspecified {under}; "
+            f"review rubric over {counted(self.reviews, 'scenario')}: underspecified {under}; "
             f"criteria {crit}; median minutes {minutes}"
         )
 
@@ -584,7 +585,10 @@ def _funnel(
             elif when >= start:
                 kept.append((key, item))
         if undated:
-            notes.append(f"funnel: {undated} drafts have no date and are left out by --since")
+            notes.append(
+                f"funnel: {counted(undated, 'draft')} {verb(undated, 'has', 'have')} no date "
+                f"and {verb(undated, 'is', 'are')} left out by --since"
+            )
         chosen = kept
     values = [i for _, i in chosen]
     durations = [
@@ -697,17 +701,22 @@ def build_report(
         notes.append("no scenario files found: every count is zero")
     if invalid:
         notes.append(
-            f"{len(invalid)} files could not be read as scenarios: listed as invalid and left "
+            f"{counted(len(invalid), 'file')} could not be read as scenarios: listed as invalid "
+            "and left "
             "out of every share"
         )
     duplicated = sum(1 for count in ids.values() if count > 1)
     if duplicated:
-        notes.append(f"{duplicated} ids appear in more than one file (GAIA keeps the last one)")
+        notes.append(
+            f"{counted(duplicated, 'id')} {verb(duplicated, 'appears', 'appear')} in more than "
+            "one file (GAIA keeps the last one)"
+        )
     if record_problems:
-        notes.append(f"{len(record_problems)} records could not be read in full")
+        notes.append(f"{counted(len(record_problems), 'record')} could not be read in full")
     if undated and dated:
         notes.append(
-            f"{len(undated)} scenarios have no known date; the over-time series counts them "
+            f"{counted(len(undated), 'scenario')} {verb(len(undated), 'has', 'have')} no known "
+            "date; the over-time series counts them "
             "in every month"
         )
     elif undated:

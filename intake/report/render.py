@@ -19,6 +19,7 @@ from intake.report.model import (
     ProvenanceReport,
     RunSummary,
 )
+from intake.wording import counted
 
 # --- rendering: shared ----------------------------------------------------------------------
 
@@ -52,7 +53,8 @@ def headline(report: ProvenanceReport) -> str:
     share = report.overall
     c = share.counts
     return (
-        f"{share.total} scenarios: {c['session']} from sessions, {c['issue']} from issues, "
+        f"{counted(share.total, 'scenario')}: {c['session']} from sessions, "
+        f"{c['issue']} from issues, "
         f"{c['hand']} by hand, {c['synthetic']} synthetic, {c['unknown']} unknown; "
         f"share from real use {pct(share.real_share)} (target {target_pct(report.target)}); "
         f"{gap_sentence(report)}."
@@ -196,7 +198,7 @@ def render_text(report: ProvenanceReport) -> str:
         added = report.added_since
         out += [
             "",
-            f"Added since {report.since.isoformat()}: {added.total} scenarios, "
+            f"Added since {report.since.isoformat()}: {counted(added.total, 'scenario')}, "
             f"{added.real} from real use ({pct(added.real_share)})",
         ]
     f = report.funnel
@@ -294,7 +296,7 @@ def render_markdown(report: ProvenanceReport) -> str:
         added = report.added_since
         out += [
             "",
-            f"Added since {report.since.isoformat()}: {added.total} scenarios, "
+            f"Added since {report.since.isoformat()}: {counted(added.total, 'scenario')}, "
             f"{added.real} from real use ({pct(added.real_share)}).",
         ]
     out += ["", "### By category", ""]

@@ -1,6 +1,6 @@
 """``intake run``: drive GAIA's runner on one draft and record what it measured.
 
-The order is the contract (README, "The whole loop"; docs/promotion.md, "intake run"):
+The order is the contract (docs/guide.md, "The whole loop"; docs/promotion.md, "intake run"):
 
 1. Refusals that run nothing and record nothing (exit 1): a private draft (it would leave the
    machine: GAIA's simulator and judge are a cloud model), a draft that fails strict
@@ -49,6 +49,7 @@ from intake.config import Settings
 from intake.errors import EXIT_FINDINGS, IntakeError, NetworkError, SourceError, UsageError
 from intake.models import JUDGED_STATUSES, Run, RunTier, has_placeholder
 from intake.paths import display_path
+from intake.portable import new_group_options, stop_tree, termination_signals
 from intake.records import record_path
 from intake.runs.record import (
     check_is_this_draft,
@@ -64,7 +65,8 @@ STATUS_TIMEOUT = 5.0
 TAIL_LINES = 15
 """How many of the runner's last lines a failure shows."""
 KILL_GRACE = 3.0
-"""Seconds between SIGTERM and SIGKILL when the runner's process group is stopped."""
+"""Seconds between the gentle stop (SIGTERM) and the forced one when the runner's group is
+stopped."""
 OUTPUT_LINE = re.compile(r"^Output:\s+(?P<path>\S.*?)\s*$")
 RUN_LINE = re.compile(r"^RUN:\s+(?P<run>eval-\S+)\s*$")
 
@@ -272,18 +274,9 @@ def scenario_folder(draft: Path) -> Iterator[Path]:
 
 
 def stop_group(proc: subprocess.Popen[bytes]) -> None:
-    """SIGTERM the runner's whole process group, then SIGKILL what is left."""
-    for sig in (signal.SIGTERM, signal.SIGKILL):
-        with contextlib.suppress(ProcessLookupError, PermissionError):
-            os.killpg(proc.pid, sig)
-        try:
-            proc.wait(timeout=KILL_GRACE)
-        except subprocess.TimeoutExpired:
-            continue
-        if sig is signal.SIGTERM:
-            with contextlib.suppress(ProcessLookupError, PermissionError):
-                os.killpg(proc.pid, signal.SIGKILL)  # children that outlived the leader
-        return
+    """Stop the runner's whole process group: gently, then by force after ``KILL_GRACE`` s
+    (``intake.portable.stop_tree``: SIGTERM/SIGKILL on POSIX, Ctrl-Break/taskkill on Windows)."""
+    stop_tree(proc, KILL_GRACE)
 
 
 @dataclass
@@ -327,7 +320,7 @@ def execute(
         stdin=subprocess.DEVNULL,
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
-        start_new_session=True,
+        **new_group_options(),
     )
     reader = threading.Thread(target=_pump, args=(proc.stdout, stream, show, clean), daemon=True)
     reader.start()
@@ -360,7 +353,8 @@ def _interrupt(signum: int, frame: object) -> None:
 
 
 def _interrupt_on_termination() -> dict[signal.Signals, Any]:
-    """SIGTERM and SIGHUP become Ctrl-C while the runner runs; returns the old handlers.
+    """SIGTERM and SIGHUP (SIGBREAK on Windows) become Ctrl-C while the runner runs; returns
+    the old handlers.
 
     The runner has its own session, so a closed terminal or a cancelled CI job reaches intake
     only: without this intake would die and leave the runner (a paid run) going on its own.
@@ -368,7 +362,7 @@ def _interrupt_on_termination() -> dict[signal.Signals, Any]:
     previous: dict[signal.Signals, Any] = {}
     if threading.current_thread() is not threading.main_thread():
         return previous
-    for sig in (signal.SIGTERM, signal.SIGHUP):
+    for sig in termination_signals():
         previous[sig] = signal.signal(sig, _interrupt)
     return previous
 

@@ -82,8 +82,9 @@ def is_json_export(data: Any) -> bool:
 
 
 def is_markdown_export(head: bytes) -> bool:
-    """A file opening like GAIA's Markdown export (``# <title>``, ``*Created: …*``)."""
-    return head.startswith(b"# ") and b"\n\n*Created: " in head
+    """A file opening like GAIA's Markdown export (``# <title>``, ``*Created: …*``), also with
+    Windows line ends (a copy saved or checked out with CRLF)."""
+    return head.startswith(b"# ") and b"\n\n*Created: " in head.replace(b"\r\n", b"\n")
 
 
 def detect(path: Path, head: bytes) -> StoreKind | None:
@@ -115,7 +116,8 @@ class ExportStore(SingleSessionFile):
         if kind is StoreKind.agent_ui_export:
             self._init_json(_text(path, raw))
         else:
-            self._init_markdown(_text(path, raw), hashlib.sha256(raw).hexdigest())
+            lf = raw.replace(b"\r\n", b"\n")  # CRLF reads, and is named, as the same export
+            self._init_markdown(_text(path, lf), hashlib.sha256(lf).hexdigest())
 
     # --- JSON -------------------------------------------------------------------------
 

@@ -1,0 +1,355 @@
+"""The one place intake touches what differs between Windows, macOS and Linux.
+
+Everything POSIX-only (``fcntl``, ``os.killpg``, ``os.setsid``, ``signal.SIGKILL``,
+``signal.SIGHUP``, ``os.O_NONBLOCK``, ``os.getuid`` …) is reached through this module only;
+``tests/test_portable.py`` scans the source for such calls anywhere else. Each capability is
+chosen by what the running interpreter has, not by the platform's name, so the Windows-style
+and pure-Python paths run (and are tested) on a POSIX machine with those names removed.
+
+Locks (``exclusive_lock``): one exclusive, non-blocking lock per file.
+
+- POSIX: ``fcntl.flock``; the kernel releases it when the holder dies.
+- Windows: ``msvcrt.locking`` on the file's first byte; Windows releases it when the holder
+  dies too.
+- Neither (an interpreter without both): the file is created with ``O_EXCL`` and holds the
+  holder's process id; a file whose process is gone is a dead holder's and is taken over.
+  Two processes taking over the same dead holder's lock at the same instant is not excluded
+  (the only gap of this fallback; no supported platform uses it).
+
+In every case the holder removes the file before it lets go, so nothing is left in the lock
+folder, and a process that locked a file someone removed meanwhile notices (the inode
+re-check) and locks the new one. On Windows an open file cannot be removed, so the file is
+removed right after it is closed; a removal that fails because another process has it open
+leaves it to that process.
+
+Process trees (``new_group_options``, ``stop_tree``): the runner starts in a group of its own
+and is stopped with all its children.
+
+- POSIX: its own session (``start_new_session``); ``SIGTERM`` to the group, ``SIGKILL`` to
+  what is left after the grace period (and to children that outlived the leader).
+- Windows: ``CREATE_NEW_PROCESS_GROUP``; ``CTRL_BREAK_EVENT`` to the group, then
+  ``taskkill /T /F`` (the whole tree) after the grace period.
+- Neither: ``terminate()`` then ``kill()`` of the leader (children are not reached).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import errno
+import os
+import shutil
+import signal
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+__all__ = [
+    "LockBusy",
+    "exclusive_lock",
+    "file_size_limited",
+    "lock_backend",
+    "new_group_options",
+    "nonblocking_read_flags",
+    "process_alive",
+    "stop_tree",
+    "termination_signals",
+    "tree_backend",
+]
+
+
+class LockBusy(Exception):
+    """Another process holds the lock."""
+
+
+def _module(name: str) -> ModuleType | None:
+    try:
+        return __import__(name)
+    except ImportError:
+        return None
+
+
+_fcntl = _module("fcntl")
+_msvcrt = _module("msvcrt")
+
+
+def lock_backend() -> str:
+    """``"flock"``, ``"msvcrt"`` or ``"pidfile"``: how ``exclusive_lock`` locks here."""
+    if _fcntl is not None and hasattr(_fcntl, "flock"):
+        return "flock"
+    if _msvcrt is not None and hasattr(_msvcrt, "locking"):
+        return "msvcrt"
+    return "pidfile"
+
+
+# --- locks -----------------------------------------------------------------------------------
+
+
+def _try_lock(fd: int, backend: str) -> None:
+    """Lock ``fd`` or raise ``LockBusy`` (never waits)."""
+    try:
+        if backend == "flock":
+            assert _fcntl is not None
+            _fcntl.flock(fd, _fcntl.LOCK_EX | _fcntl.LOCK_NB)
+        else:
+            assert _msvcrt is not None
+            os.lseek(fd, 0, os.SEEK_SET)
+            _msvcrt.locking(fd, _msvcrt.LK_NBLCK, 1)
+    except OSError as exc:
+        if isinstance(exc, BlockingIOError) or exc.errno in (
+            errno.EACCES,
+            errno.EAGAIN,
+            errno.EDEADLK,
+        ):
+            raise LockBusy from None
+        raise
+
+
+def _same_file(path: Path, fd: int) -> bool:
+    try:
+        current = os.stat(path)
+    except FileNotFoundError:
+        return False
+    held = os.fstat(fd)
+    return (current.st_ino, current.st_dev) == (held.st_ino, held.st_dev)
+
+
+def _kernel_lock(path: Path, backend: str) -> int:
+    """An open descriptor of ``path`` holding its kernel lock, re-checked against the path."""
+    while True:
+        fd = os.open(path, os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0), 0o644)
+        try:
+            _try_lock(fd, backend)
+        except BaseException:
+            os.close(fd)
+            raise
+        if _same_file(path, fd):
+            return fd
+        os.close(fd)  # the file was removed (its holder let go) between open and lock
+
+
+def _release_kernel_lock(path: Path, fd: int, backend: str) -> None:
+    if backend == "msvcrt":
+        # Windows cannot remove an open file: unlock, close, then remove; a removal that fails
+        # because another process opened it meanwhile leaves it to that process.
+        with contextlib.suppress(OSError):
+            assert _msvcrt is not None
+            os.lseek(fd, 0, os.SEEK_SET)
+            _msvcrt.locking(fd, _msvcrt.LK_UNLCK, 1)
+        os.close(fd)
+        with contextlib.suppress(OSError):
+            os.unlink(path)
+        return
+    with contextlib.suppress(OSError):
+        os.unlink(path)  # before the lock goes: a waiter that opened it re-checks the inode
+    os.close(fd)
+
+
+def _pidfile_lock(path: Path) -> None:
+    """Create ``path`` exclusively with this process's id; take over a dead holder's file."""
+    for _ in range(100):
+        try:
+            fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_EXCL, 0o644)
+        except FileExistsError:
+            holder = _holder(path)
+            if holder is None or process_alive(holder):
+                raise LockBusy from None
+            with contextlib.suppress(FileNotFoundError):
+                os.unlink(path)  # a dead holder's lock
+            continue
+        with os.fdopen(fd, "w", encoding="ascii") as handle:
+            handle.write(f"{os.getpid()}\n")
+        return
+    raise LockBusy
+
+
+def _holder(path: Path) -> int | None:
+    """The process id a pid-file lock names; ``None`` while it is being written or unreadable."""
+    try:
+        text = path.read_text(encoding="ascii", errors="replace").strip()
+    except FileNotFoundError:
+        return 0  # gone meanwhile: not alive, the loop creates it again
+    except OSError:
+        return None
+    return int(text) if text.isdigit() else None
+
+
+def process_alive(pid: int) -> bool:
+    """Whether process ``pid`` exists (a pid-file lock's holder)."""
+    if pid <= 0:
+        return False
+    if os.name == "nt":  # os.kill(pid, 0) would terminate it there
+        return _windows_pid_alive(pid)
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    except OSError:
+        return False
+    return True
+
+
+def _windows_pid_alive(pid: int) -> bool:
+    import ctypes
+
+    kernel32 = ctypes.windll.kernel32  # type: ignore[attr-defined,unused-ignore]
+    handle = kernel32.OpenProcess(0x1000, False, pid)  # PROCESS_QUERY_LIMITED_INFORMATION
+    if not handle:
+        return False
+    code = ctypes.c_ulong()
+    try:
+        kernel32.GetExitCodeProcess(handle, ctypes.byref(code))
+    finally:
+        kernel32.CloseHandle(handle)
+    return code.value == 259  # STILL_ACTIVE
+
+
+@contextlib.contextmanager
+def exclusive_lock(path: Path) -> Iterator[None]:
+    """Hold an exclusive lock on ``path`` (created if missing, removed on release).
+
+    Raises ``LockBusy`` at once when another process holds it. See the module's docstring for
+    the three implementations and their common semantics.
+    """
+    backend = lock_backend()
+    if backend == "pidfile":
+        _pidfile_lock(path)
+        try:
+            yield
+        finally:
+            with contextlib.suppress(OSError):
+                os.unlink(path)
+        return
+    fd = _kernel_lock(path, backend)
+    try:
+        yield
+    finally:
+        _release_kernel_lock(path, fd, backend)
+
+
+# --- files -----------------------------------------------------------------------------------
+
+
+def nonblocking_read_flags() -> int:
+    """``os.open`` flags to read a file without blocking on a FIFO (``O_NONBLOCK`` where the
+    platform has it; Windows has no FIFOs in the file system and no such flag)."""
+    return os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+
+
+# --- process trees ---------------------------------------------------------------------------
+
+
+def tree_backend() -> str:
+    """``"posix"``, ``"windows"`` or ``"leader"``: how ``stop_tree`` reaches a runner's tree."""
+    if hasattr(os, "killpg") and hasattr(os, "setsid") and hasattr(signal, "SIGKILL"):
+        return "posix"
+    if sys.platform == "win32":
+        return "windows"
+    return "leader"
+
+
+def new_group_options() -> dict[str, Any]:
+    """``subprocess.Popen`` keywords that start the child in a process group of its own."""
+    backend = tree_backend()
+    if backend == "posix":
+        return {"start_new_session": True}
+    if backend == "windows":
+        return {"creationflags": getattr(subprocess, "CREATE_NEW_PROCESS_GROUP", 0x200)}
+    return {}
+
+
+def stop_tree(proc: subprocess.Popen[bytes], grace: float) -> None:
+    """Stop ``proc`` and the processes it started: gently first, by force after ``grace`` s."""
+    backend = tree_backend()
+    if backend == "posix":
+        _stop_posix_group(proc, grace)
+    elif backend == "windows":
+        _stop_windows_tree(proc, grace)
+    else:
+        _stop_leader(proc, grace)
+
+
+def _signal_group(pid: int, name: str) -> None:
+    sig = getattr(signal, name)
+    killpg = getattr(os, "killpg")  # noqa: B009 (resolved at call time: absent on Windows)
+    with contextlib.suppress(ProcessLookupError, PermissionError):
+        killpg(pid, sig)
+
+
+def _stop_posix_group(proc: subprocess.Popen[bytes], grace: float) -> None:
+    _signal_group(proc.pid, "SIGTERM")
+    try:
+        proc.wait(timeout=grace)
+    except subprocess.TimeoutExpired:
+        _signal_group(proc.pid, "SIGKILL")
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            proc.wait(timeout=grace)
+        return
+    _signal_group(proc.pid, "SIGKILL")  # children that outlived the leader
+
+
+def _taskkill_tree(pid: int) -> None:
+    exe = shutil.which("taskkill")
+    if exe is None:
+        return
+    with contextlib.suppress(OSError, subprocess.SubprocessError):
+        subprocess.run(
+            [exe, "/T", "/F", "/PID", str(pid)],
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            timeout=30,
+            check=False,
+        )
+
+
+def _stop_windows_tree(proc: subprocess.Popen[bytes], grace: float) -> None:
+    brk = getattr(signal, "CTRL_BREAK_EVENT", None)
+    if brk is not None:
+        with contextlib.suppress(OSError, ValueError):
+            proc.send_signal(brk)
+    with contextlib.suppress(subprocess.TimeoutExpired):
+        proc.wait(timeout=grace)
+    _taskkill_tree(proc.pid)  # the tree (a no-op for what already left)
+    with contextlib.suppress(OSError):
+        proc.kill()
+    with contextlib.suppress(subprocess.TimeoutExpired):
+        proc.wait(timeout=grace)
+
+
+def _stop_leader(proc: subprocess.Popen[bytes], grace: float) -> None:
+    with contextlib.suppress(OSError):
+        proc.terminate()
+    try:
+        proc.wait(timeout=grace)
+        return
+    except subprocess.TimeoutExpired:
+        pass
+    with contextlib.suppress(OSError):
+        proc.kill()
+    with contextlib.suppress(subprocess.TimeoutExpired):
+        proc.wait(timeout=grace)
+
+
+def termination_signals() -> list[signal.Signals]:
+    """The signals that mean "stop" from outside: ``SIGTERM``, plus ``SIGHUP`` (a closed
+    terminal) where it exists and ``SIGBREAK`` (Ctrl-Break) on Windows."""
+    names = ("SIGTERM", "SIGHUP", "SIGBREAK")
+    return [getattr(signal, name) for name in names if hasattr(signal, name)]
+
+
+def file_size_limited() -> bool:
+    """Whether a file size limit (``ulimit -f``) is set; False where there is none to ask.
+
+    SQLite reports a write the limit refused (EFBIG) as a plain I/O error, so the error line
+    asks this to name the cause.
+    """
+    resource = _module("resource")
+    if resource is None:
+        return False
+    soft, _ = resource.getrlimit(resource.RLIMIT_FSIZE)
+    return bool(soft != resource.RLIM_INFINITY)
