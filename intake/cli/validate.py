@@ -58,7 +58,7 @@ def register(app: typer.Typer) -> None:
         """
         from intake.cli import emit_json, out, settings
         from intake.errors import UsageError
-        from intake.validate import suite_manifest, validate_paths
+        from intake.validate import add_gaia_verdicts, suite_manifest, validate_paths
 
         cfg = settings(ctx)
         targets = list(paths or [])
@@ -79,6 +79,7 @@ def register(app: typer.Typer) -> None:
             root=Path.cwd(),
             manifest=suite_manifest(cfg),
         )
+        asked = add_gaia_verdicts(cfg, report, targets, Path.cwd()) if strict else None
         left = placeholders_left(report)
         if fmt is Format.json:
             emit_json(
@@ -89,6 +90,7 @@ def register(app: typer.Typer) -> None:
                     "warnings": report.warnings,
                     "problems": [p.to_dict() for p in report.problems],
                     "placeholders_left": left,
+                    "gaia_checked": asked,
                 }
             )
         else:
@@ -109,6 +111,11 @@ def register(app: typer.Typer) -> None:
                 summary += (
                     f" ({sum(left.values())} placeholders left to fill in "
                     f"{drafts} draft{'s' if drafts != 1 else ''})"
+                )
+            if asked is not None:
+                summary += (
+                    "; GAIA's own checks ran too" if asked
+                    else "; GAIA not importable here: intake's copy of GAIA's rules only"
                 )
             out(summary)
         if report.errors:
