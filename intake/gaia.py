@@ -101,6 +101,15 @@ if request.get("agents"):
             out["agents"] = sorted({a.id for a in registry.list()})
     except BaseException:
         out["agents"] = None
+if request.get("models"):
+    try:
+        with contextlib.redirect_stdout(noise):
+            from gaia.agents import registry as g
+            names = [c.model for c in getattr(g, "DEFAULT_DEVICE_CONFIGS", [])]
+            names += list(g.lite_models()) if hasattr(g, "lite_models") else []
+        out["local_models"] = list(dict.fromkeys(str(n) for n in names if n))
+    except BaseException:
+        out["local_models"] = None
 doc_ids = {d["id"] for d in out.get("documents") or [] if d.get("id")}
 facts = {(d["id"], f) for d in out.get("documents") or [] for f in d["facts"]}
 verdicts = []
@@ -194,6 +203,8 @@ class GaiaInfo:
     documents: list[dict[str, Any]] | None
     documents_with_extra: list[dict[str, Any]] | None = None
     agents: tuple[str, ...] | None = None
+    local_models: tuple[str, ...] | None = None
+    """GAIA's own local models (``DEFAULT_DEVICE_CONFIGS``, ``lite_models()``, registry.py)."""
     verdicts: dict[str, GaiaVerdict] = field(default_factory=dict)
 
 
@@ -255,6 +266,7 @@ def ask_gaia(
     *,
     corpus_dirs: list[Path] | None = None,
     agents: bool = False,
+    models: bool = False,
 ) -> GaiaInfo | None:
     """Ask the installed GAIA (None: no interpreter, GAIA not importable, or the probe failed)."""
     python = interpreter(settings)
@@ -264,6 +276,7 @@ def ask_gaia(
         "files": [str(p.resolve()) for p in files or []],
         "corpus_dirs": [str(p) for p in corpus_dirs or []],
         "agents": agents,
+        "models": models,
     }
     try:
         done = subprocess.run(
@@ -295,6 +308,8 @@ def ask_gaia(
         documents_with_extra=_documents(answer.get("documents_with_extra")),
         agents=tuple(str(n) for n in names) if isinstance(names, list) else None,
     )
+    local = answer.get("local_models")
+    info.local_models = tuple(str(n) for n in local) if isinstance(local, list) else None
     by_path = {str(p.resolve()): p for p in files or []}
     for item in answer.get("verdicts") or []:
         if isinstance(item, dict) and str(item.get("file")) in by_path:
