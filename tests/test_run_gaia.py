@@ -417,3 +417,44 @@ def test_a_gaia_that_rejects_a_key_fails_validate_strict_naming_gaias_message(
         SUITE_PYPROJECT + f'gaia_python = "{plain}"\n', encoding="utf-8")
     result = runner.invoke(app, ["validate", "--strict", "drafts"])
     assert "GAIA's validate_scenario" not in result.stdout, result.stdout
+
+
+# ── issue set-up steps that open an agent's chat (intake/drafting/issue_parse.py) ──────────
+@pytest.mark.parametrize(
+    "step",
+    [
+        "Run `gaia chat --ui` and start a new Doc chat",
+        "Run gaia chat --ui, then open the Doc chat",
+        "Start a new Doc chat",
+        "Open the Doc chat",
+        "In Doc Agent",
+        "Launch the Agent UI and switch to the Doc Agent",
+    ],
+)
+def test_a_step_opening_an_agents_chat_sets_agent_type_in_any_wording(step: str) -> None:
+    """GAIA's bug form (.github/ISSUE_TEMPLATE/bug_report.yaml: "What happened?" with steps)."""
+    from intake.drafting.issue_parse import parse_issue
+
+    body = f"### What happened?\n\n1. {step}\n2. Ask \"What was Acme's Q3 revenue?\"\n"
+    parsed = parse_issue("[Bug]: wrong revenue", body)
+    assert parsed.agent_type == "doc", step
+    assert [t.user_message for t in parsed.turns] == ["What was Acme's Q3 revenue?"]
+
+
+@pytest.mark.parametrize("step", ["Choose the Analyst Agent", "Open the Data Agent",
+                                  "In Analyst Agent"])
+def test_an_agent_gaia_removed_is_never_written(step: str) -> None:
+    """The `data` agent ("Analyst Agent") was removed (amd/gaia PR#3906)."""
+    from intake.drafting.issue_parse import parse_issue
+
+    body = f"### What happened?\n\n1. {step}\n2. Ask \"Plot the sales\"\n"
+    parsed = parse_issue("[Bug]: x", body)
+    assert parsed.agent_type is None
+    assert [t.user_message for t in parsed.turns] == ["Plot the sales"]
+
+
+def test_in_a_sentence_is_not_a_set_up_step() -> None:
+    from intake.drafting.issue_parse import agent_of
+
+    assert agent_of("In the report, the total is wrong") == (False, None)
+    assert agent_of("In Doc Agent the answer was wrong") == (False, None)
