@@ -458,3 +458,81 @@ def test_in_a_sentence_is_not_a_set_up_step() -> None:
 
     assert agent_of("In the report, the total is wrong") == (False, None)
     assert agent_of("In Doc Agent the answer was wrong") == (False, None)
+
+
+# ── GAIA's real runner (amd/gaia at the corpus commit), stand-ins for claude and the backend ─
+STANDIN_CLAUDE = '''#!{python}
+"""Claude Code's CLI as GAIA's runner calls it (runner.py ~L937-1031): `--version`; `-p`
+reads the prompt on stdin and prints the JSON envelope with `structured_output`."""
+import json, os, re, sys
+if "--version" in sys.argv:
+    print("2.1.0 (Claude Code)")
+    sys.exit(0)
+prompt = sys.stdin.read()
+sid = re.search(r"^id: (\\S+)", prompt, re.M).group(1)
+with open(os.environ["STANDIN_LOG"], "a") as log:
+    log.write(json.dumps({{"chars": len(prompt),
+                          "manifests": prompt.count('"generated_at"')}}) + "\\n")
+dims = {{k: 8 for k in ("correctness", "tool_selection", "context_retention", "completeness",
+                        "efficiency", "personality", "error_recovery")}}
+turn = {{"turn": 1, "user_message": "hi", "agent_response": "ok", "agent_tools": [],
+         "scores": dims, "overall_score": 8, "pass": True, "failure_category": None,
+         "reasoning": "stand-in"}}
+out = {{"scenario_id": sid, "status": os.environ.get("STANDIN_STATUS", "PASS"),
+        "overall_score": 8, "turns": [turn], "root_cause": None, "recommended_fix": None,
+        "cost_estimate": {{"turns": 1, "estimated_usd": 0.01}}}}
+print(json.dumps({{"type": "result", "subtype": "success", "structured_output": out}}))
+'''
+
+
+@pytest.mark.skipif(not (GAIA_SRC / "src/gaia/eval/runner.py").is_file()
+                    or not GAIA_PYTHON.is_file(), reason="GAIA or its interpreter is not here")
+def test_gaias_real_runner_init_then_run(
+    tmp_path: Path, runner, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`gaia eval agent` itself (a copy of /work/gaia-src: its REPO_ROOT is the copy, runner.py
+    L45) with a stand-in `claude` and Agent UI: init, then runs, with nothing hand-added."""
+    checkout = tmp_path / "gaia"
+    checkout.mkdir()
+    for name in ("src", "eval"):
+        shutil.copytree(GAIA_SRC / name, checkout / name,
+                        ignore=shutil.ignore_patterns("__pycache__", "eval-*"))
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    (bin_dir / "claude").write_text(STANDIN_CLAUDE.format(python=sys.executable))
+    (bin_dir / "claude").chmod(0o755)
+    (bin_dir / "gaia").symlink_to(GAIA_PYTHON.parent / "gaia")
+    for name in ("home", "tmp"):
+        (tmp_path / name).mkdir()
+    log = tmp_path / "claude.log"
+    monkeypatch.setenv("PATH", f"{bin_dir}:/usr/bin:/bin")
+    monkeypatch.setenv("PYTHONPATH", str(checkout / "src"))
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))  # GAIA writes ~/.gaia/gaia.log
+    monkeypatch.setenv("TMPDIR", str(tmp_path / "tmp"))  # its lock (runner.py L77)
+    monkeypatch.setenv("STANDIN_LOG", str(log))
+    monkeypatch.chdir(checkout)
+    with StatusServer(model_loaded=STRONG) as backend:
+        write_mcp_config(checkout, backend.url)  # the agent's backend: this test's port
+        monkeypatch.setenv("INTAKE_BACKEND_URL", backend.url)
+        assert runner.invoke(app, ["init"]).exit_code == 0
+        write_pair(checkout / "eval" / "drafts")
+        result = runner.invoke(app, ["run", DRAFT, "--tier", "strong", "--iterations", "2"])
+        assert result.exit_code == 0, result.stderr
+        runs = load_record(record_path(checkout / "eval" / "drafts" / f"{DRAFT}.yaml")).runs
+        assert [r.status for r in runs] == ["PASS", "PASS"]
+        assert len({r.run_id for r in runs}) == 2
+        assert all((checkout / str(r.scorecard_path)).is_file() for r in runs)
+        calls = [json.loads(line) for line in log.read_text().splitlines()]
+        assert [c["manifests"] for c in calls] == [1, 1], "one corpus manifest per prompt"
+        assert not (checkout / "eval" / "results" / "reliability_report.json").exists()
+        with StatusServer(model_loaded="claude-sonnet-4-6") as other:
+            refused = runner.invoke(app, ["run", DRAFT, "--tier", "strong",
+                                          "--backend", other.url])
+        assert refused.exit_code == 2
+        monkeypatch.setenv("STANDIN_STATUS", "INFRA_ERROR")
+        result = runner.invoke(app, ["run", DRAFT, "--tier", "strong"])
+        assert result.exit_code == 3, result.stderr
+        assert "no run was judged (INFRA_ERROR)" in result.stderr
+    folders = sorted(p.name for p in (checkout / "eval" / "results").glob("eval-*"))
+    recorded = load_record(record_path(checkout / "eval" / "drafts" / f"{DRAFT}.yaml")).runs
+    assert folders == sorted(r.run_id for r in recorded), "no unrecorded leftovers"
