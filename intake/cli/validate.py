@@ -56,7 +56,7 @@ def register(app: typer.Typer) -> None:
         intake's fields are judged strictly; GAIA's own files by GAIA's rules, with one
         warning each for a missing source or difficulty_rationale. Writes nothing.
         """
-        from intake.cli import emit_json, out, settings
+        from intake.cli import emit_json, err, out, settings
         from intake.errors import UsageError
         from intake.validate import add_gaia_verdicts, suite_manifest, validate_paths
 
@@ -112,11 +112,10 @@ def register(app: typer.Typer) -> None:
                     f" ({sum(left.values())} placeholders left to fill in "
                     f"{drafts} draft{'s' if drafts != 1 else ''})"
                 )
-            if asked is not None:
-                summary += (
-                    "; GAIA's own checks ran too" if asked
-                    else "; GAIA not importable here: intake's copy of GAIA's rules only"
-                )
+            if asked:
+                summary += "; GAIA's own checks ran too"
             out(summary)
+            if asked is False:
+                err("note: GAIA is not importable here: intake's copy of GAIA's rules only")
         if report.errors:
             raise typer.Exit(EXIT_FINDINGS)
