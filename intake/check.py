@@ -128,7 +128,7 @@ def run_check(
     ``strict``: a gate that fails every existing suite on day one would simply be switched off.
     """
     from intake.promote import scrub_scan
-    from intake.validate import Severity, suite_manifest, validate_file
+    from intake.validate import Severity, gaia_problems, suite_manifest, validate_file
 
     root = settings.root
     if not (settings.scenarios.is_dir() or settings.drafts.is_dir()):
@@ -154,7 +154,11 @@ def run_check(
     data_of: dict[Path, dict[str, Any]] = {}
     id_lines: dict[Path, int] = {}
     changed = touched_files(root)
+    ours = drafts + [p for p in scenarios if record_path(p).is_file()]  # GAIA's own: its CI's
+    judged_by_gaia = gaia_problems(settings, ours, [rel(p) for p in ours]) or {}
     for path in scenarios + drafts:
+        for problem in judged_by_gaia.get(rel(path), []):
+            add(Finding("error", problem.file, problem.line, "gaia", problem.message))
         is_draft = path in drafts
         promoted = not is_draft and record_path(path).is_file()
         result = validate_file(

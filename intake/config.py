@@ -57,6 +57,9 @@ class Settings(BaseModel):
     """The command ``intake run`` starts (GAIA's ``gaia eval agent``), run from the suite root."""
     backend_url: str = "http://localhost:4200"
     """The GAIA Agent UI backend: ``intake run`` asks its ``/api/system/status`` for the model."""
+    gaia_python: Path | None = None
+    """The Python interpreter that imports GAIA (``gaia.eval.runner``), asked for GAIA's own
+    verdicts and paths; None: the interpreter of the runner's program (its ``#!`` line)."""
     judge_model: str | None = None
     """Claude model GAIA's runner uses to simulate and judge (its ``--model``); None: GAIA's."""
     results_dir: Path = Path("eval/results")

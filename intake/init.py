@@ -10,16 +10,73 @@ written and written atomically, so a corrupt input leaves both untouched.
 
 from __future__ import annotations
 
+import json
+import os
 import re
+import shutil
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from intake.config import GAIA_LAYOUT, TOP_LEVEL_LAYOUT, detect_layout
-from intake.errors import ConfigError
+from intake.config import GAIA_LAYOUT, TOP_LEVEL_LAYOUT, Settings, detect_layout
+from intake.errors import ConfigError, IntakeError
 from intake.fileio import atomic_write_all
+from intake.gaia import ask_gaia
+from intake.runs.run import backend_model, check_backend_url
 
-__all__ = ["InitResult", "init_suite", "intake_table"]
+__all__ = ["Detected", "InitResult", "detect", "init_suite", "intake_table"]
+
+BACKEND_ENV = "INTAKE_BACKEND_URL"
+"""The Agent UI backend init asks for the loaded model (default GAIA's localhost:4200)."""
+DETECT_TIMEOUT = 2.0
+_CLOUD = re.compile(r"^(?:claude|gpt|o\d|gemini|anthropic|openai)[-./:]", re.IGNORECASE)
+"""Cloud model names: the strong tier. Anything else the Agent UI loads runs on Lemonade."""
+
+
+@dataclass(frozen=True)
+class Detected:
+    """What ``intake init`` found on this machine (None: could not tell)."""
+
+    runner: list[str] | None = None
+    loaded_model: str | None = None
+    gaia_local_models: tuple[str, ...] = ()
+
+    def tiers(self) -> tuple[list[str], list[str]]:
+        """(strong_models, local_models) as detected."""
+        strong: list[str] = []
+        local = list(self.gaia_local_models)
+        if self.loaded_model is not None:
+            if _CLOUD.match(self.loaded_model):
+                strong.append(self.loaded_model)
+            elif self.loaded_model not in local:
+                local.insert(0, self.loaded_model)
+        return strong, local
+
+
+def detect(root: Path) -> Detected:
+    """The ``gaia`` on PATH, the model the Agent UI reports (``/api/system/status``,
+    src/gaia/ui/routers/system.py L442), GAIA's own local models (its registry)."""
+    found = shutil.which("gaia")
+    runner = ["gaia", "eval", "agent"] if found else None
+    settings = Settings(root=root)
+    model: str | None = None
+    try:
+        url = check_backend_url(settings, os.environ.get(BACKEND_ENV) or settings.backend_url)
+        model = backend_model(settings, url, timeout=DETECT_TIMEOUT)
+    except IntakeError:
+        model = None
+    if model is not None and not _plain(model):
+        model = None
+    local: tuple[str, ...] = ()
+    if found:
+        info = ask_gaia(settings, models=True)
+        if info is not None and info.local_models:
+            local = tuple(m for m in info.local_models if _plain(m))
+    return Detected(runner, model, local)
+
+
+def _plain(name: str) -> bool:
+    return bool(re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9._:/@+-]{0,127}", name))
 
 _HEADER = re.compile(r"^\s*\[\s*tool\s*\.\s*intake\s*\]\s*(#.*)?$")
 _SUBTABLE = re.compile(r"^\s*\[\[?\s*tool\s*\.\s*intake\s*\.")
@@ -34,6 +91,7 @@ class InitResult:
     actions: list[str] = field(default_factory=list)
     kept: list[str] = field(default_factory=list)
     found: list[str] = field(default_factory=list)
+    next_step: str = ""
 
     @property
     def changed(self) -> bool:
@@ -69,8 +127,8 @@ _COMMENTS = {
 }
 
 
-def intake_table(layout: str, root: Path) -> str:
-    """The commented ``[tool.intake]`` table for a layout."""
+def intake_table(layout: str, root: Path, detected: Detected | None = None) -> str:
+    """The commented ``[tool.intake]`` table for a layout (and what was detected)."""
     folders = _folders(layout)
     if layout == GAIA_LAYOUT and not (root / "eval" / "corpus").is_dir():
         folders.pop("corpus_dir")
@@ -86,7 +144,29 @@ def intake_table(layout: str, root: Path) -> str:
         f"# {_COMMENTS['require_rubric']}",
         "require_rubric = false",
     ]
+    lines += _run_keys(detected or Detected())
     return "\n".join(lines) + "\n"
+
+
+def _run_keys(detected: Detected) -> list[str]:
+    """``runner``, ``strong_models`` and ``local_models``: set where detected, else commented."""
+    lines = ["# the command `intake run` starts (GAIA's runner, from a source checkout)"]
+    default = json.dumps(["gaia", "eval", "agent"])
+    if detected.runner is not None:
+        lines.append(f"runner = {json.dumps(detected.runner)}")
+    else:
+        lines.append(f"# runner = {default}  # `gaia` was not found on PATH")
+    strong, local = detected.tiers()
+    for key, names, how in (
+        ("strong_models", strong, "load the strong (cloud) model in the Agent UI and list it"),
+        ("local_models", local, "load the local model in the Agent UI and list it"),
+    ):
+        lines.append(f"# models that count as the {key.split('_')[0]} tier (`intake run --tier`)")
+        if names:
+            lines.append(f"{key} = {json.dumps(names)}")
+        else:
+            lines.append(f'# {key} = ["…"]  # not detected: {how}')
+    return lines
 
 
 def _read_text(path: Path, what: str) -> str | None:
@@ -134,7 +214,9 @@ def _ignore_lines(settings_values: dict[str, str]) -> list[str]:
     return [f"/{ledger_dir}/", f"/{drafts}/private/"]
 
 
-def init_suite(root: Path, *, force: bool = False) -> InitResult:
+def init_suite(
+    root: Path, *, force: bool = False, detected: Detected | None = None
+) -> InitResult:
     """Configure the suite at ``root`` (see the module docstring)."""
     if not root.is_dir():
         raise ConfigError("not a folder", where=root.name)
@@ -147,7 +229,9 @@ def init_suite(root: Path, *, force: bool = False) -> InitResult:
     elif (root / "scenarios").is_dir():
         result.found.append("scenarios/")
     values = _folders(layout)
-    table = intake_table(layout, root)
+    table = intake_table(layout, root, detected)
+    strong, local = (detected or Detected()).tiers()
+    result.next_step = _next_step(strong, local)
 
     pyproject = root / "pyproject.toml"
     writes: list[tuple[Path, str]] = []
@@ -202,6 +286,14 @@ def init_suite(root: Path, *, force: bool = False) -> InitResult:
     if writes:
         atomic_write_all(writes)
     return result
+
+
+def _next_step(strong: list[str], local: list[str]) -> str:
+    if strong or local:
+        return ("next: import a draft (`intake from-session --list`), fill it, then "
+                f"`intake run DRAFT --tier {'strong' if strong else 'local'}`")
+    return ("next: list your models in [tool.intake] (strong_models, local_models), then "
+            "import a draft (`intake from-session --list`)")
 
 
 def _joined(base: str, table: str) -> str:

@@ -123,7 +123,7 @@ def suite_duplicates(settings: Settings, scenario_id: str) -> list[str]:
 def gather(settings: Settings, draft: Path, *, allow_saturated: str | None = None) -> GateInputs:
     """Read everything the gates judge for one draft."""
     from intake.suite import load_draft_record
-    from intake.validate import Severity, suite_manifest, validate_file
+    from intake.validate import Severity, gaia_problems, suite_manifest, validate_file
 
     scenario_id = draft.stem
     result = validate_file(
@@ -136,6 +136,9 @@ def gather(settings: Settings, draft: Path, *, allow_saturated: str | None = Non
     problems = [
         f"{p.file}:{p.line}: {p.message}" for p in result.problems if p.severity is Severity.error
     ]
+    shown = display_path(draft, settings.root)
+    for problem in (gaia_problems(settings, [draft], [shown]) or {}).get(shown, []):
+        problems.append(f"{problem.file}:{problem.line}: {problem.message}")
     record = load_draft_record(settings, draft)
     findings, scrub_error = scrub_scan([draft, record_path(draft)], settings)
     return GateInputs(

@@ -18,6 +18,7 @@ from typing import Any
 from intake import schema
 from intake.config import Settings
 from intake.errors import UsageError
+from intake.gaia import ask_gaia
 from intake.manifest import Manifest, check_refs, load_manifest, skipped
 from intake.models import (
     GAIA_PERSONAS,
@@ -338,3 +339,41 @@ def validate_paths(
     return ValidationReport(files=results)
 
 
+
+
+def gaia_problems(
+    settings: Settings, paths: list[Path], display: list[str]
+) -> dict[str, list[Problem]] | None:
+    """GAIA's own verdict on each file (``intake.gaia``), as problems keyed by shown file;
+    None when GAIA cannot be asked (intake's own copy of GAIA's rules then stands alone).
+
+    A file GAIA's ``validate_scenario`` rejects, whose document GAIA would not find, or whose
+    references GAIA's corpus manifest lacks gets one error per GAIA message, named as GAIA's.
+    """
+    info = ask_gaia(settings, paths)
+    if info is None:
+        return None
+    found: dict[str, list[Problem]] = {}
+    for path, shown in zip(paths, display, strict=True):
+        verdict = info.verdicts.get(str(path))
+        if verdict is None:
+            continue
+        found[shown] = [
+            Problem(shown, 1, Severity.error, "gaia", message) for message in verdict.problems()
+        ]
+    return found
+
+
+def add_gaia_verdicts(
+    settings: Settings, report: ValidationReport, paths: Iterable[Path], root: Path | None
+) -> bool:
+    """Append GAIA's verdict to ``report`` (the files of ``validate_paths(paths)``); returns
+    whether GAIA was asked."""
+    files = collect(paths)
+    shown = [display_path(p, root) for p in files]
+    verdicts = gaia_problems(settings, files, shown)
+    if verdicts is None:
+        return False
+    for result in report.files:
+        result.problems.extend(verdicts.get(result.file, []))
+    return True

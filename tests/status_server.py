@@ -31,6 +31,7 @@ Usage::
 
 from __future__ import annotations
 
+import contextlib
 import json
 import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -97,8 +98,12 @@ class StatusServer:
         *,
         mode: str = "ok",
         memory_admin: bool = True,
+        port: int = 0,
         **status_overrides: Any,
     ) -> None:
+        self.port = port
+        """0: a free port; GAIA's eval agent itself always calls localhost:4200
+        (agent_ui_mcp.py L41), so a hand-run check of GAIA's real runner serves 4200."""
         self.model_loaded = model_loaded
         self.mode = mode
         self.memory_admin = memory_admin
@@ -164,7 +169,7 @@ class StatusServer:
             def do_POST(self) -> None:  # noqa: N802
                 self._handle("POST")
 
-        self._httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self._httpd = ThreadingHTTPServer(("127.0.0.1", self.port), Handler)
         self._httpd.daemon_threads = True
         self.url = f"http://127.0.0.1:{self._httpd.server_address[1]}"
         self._thread = threading.Thread(
@@ -191,4 +196,22 @@ class StatusServer:
         self.stop()
 
 
+def main(argv: list[str] | None = None) -> int:
+    """``python -m tests.status_server --port 4200 --model NAME``: serve until interrupted."""
+    import argparse
+
+    parser = argparse.ArgumentParser(prog="status_server")
+    parser.add_argument("--port", type=int, default=4200)
+    parser.add_argument("--model", default="Gemma-4-E4B-it-GGUF")
+    args = parser.parse_args(argv)
+    with StatusServer(model_loaded=args.model, port=args.port) as server:
+        print(f"serving {server.url} (model_loaded={args.model!r})", flush=True)
+        with contextlib.suppress(KeyboardInterrupt):
+            threading.Event().wait()
+    return 0
+
+
 __all__ = ["StatusServer", "system_status"]
+
+if __name__ == "__main__":
+    raise SystemExit(main())

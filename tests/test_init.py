@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import socket
 import tomllib
 from pathlib import Path
 
@@ -21,6 +22,12 @@ line-length = 100
 """
 
 
+def _closed_port_url() -> str:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return f"http://127.0.0.1:{sock.getsockname()[1]}"
+
+
 @pytest.fixture
 def gaia_repo(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """A repository in GAIA's layout (eval/scenarios, eval/corpus, eval/results), no config."""
@@ -28,6 +35,8 @@ def gaia_repo(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     for folder in ("eval/scenarios/rag_quality", "eval/corpus", "eval/results"):
         (root / folder).mkdir(parents=True)
     monkeypatch.chdir(root)
+    monkeypatch.setenv("INTAKE_BACKEND_URL", _closed_port_url())  # no Agent UI here
+    monkeypatch.setenv("PATH", "/usr/bin:/bin")  # git, and no `gaia`, on PATH
     return root
 
 
@@ -40,7 +49,8 @@ def test_init_in_gaia_layout_appends_table_and_keeps_every_byte(gaia_repo: Path,
         "layout: gaia (eval/scenarios/, eval/corpus/, eval/results/)",
         "pyproject.toml: appended a [tool.intake] table",
         ".gitignore: added /.intake/, /eval/drafts/private/",
-        "next: intake sessions   (find a captured failure; then intake from-session ID)",
+        "next: list your models in [tool.intake] (strong_models, local_models), then import "
+        "a draft (`intake from-session --list`)",
     ]
     text = (gaia_repo / "pyproject.toml").read_text(encoding="utf-8")
     assert text.startswith(EXISTING), "every byte of the existing file is kept"
@@ -187,3 +197,43 @@ def test_report_on_named_folders_needs_no_suite(
     bare = runner.invoke(app, ["report"])
     assert bare.exit_code == 2
     assert bare.stderr.startswith("error: no intake suite is configured here")
+
+
+def test_init_writes_the_detected_runner_and_models_and_run_works_after_it(
+    gaia_repo: Path, tmp_path: Path, runner, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`gaia` on PATH and the model the Agent UI reports (GET /api/system/status,
+    src/gaia/ui/routers/system.py L442) are written; `intake run` then needs no hand-added
+    key. The eval agent's backend is eval/mcp-config.json's (agent_ui_mcp.py L41, L812-826)."""
+    import json
+    import sys
+
+    from tests.promote_helpers import write_pair
+    from tests.status_server import StatusServer
+    from tests.test_run_cmd import FAKE, write_mcp_config
+
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    (bin_dir / "gaia").write_text(f'#!/bin/sh\nexec "{sys.executable}" "{FAKE}" "$@"\n')
+    (bin_dir / "gaia").chmod(0o755)
+    monkeypatch.setenv("PATH", f"{bin_dir}:/usr/bin:/bin")
+    monkeypatch.setenv("FAKE_GAIA_REPO_ROOT", str(gaia_repo))
+    monkeypatch.setenv("FAKE_GAIA_NO_USER_DIR", "1")
+    with StatusServer(model_loaded="claude-sonnet-4-6") as backend:
+        monkeypatch.setenv("INTAKE_BACKEND_URL", backend.url)
+        write_mcp_config(gaia_repo, backend.url)
+        result = runner.invoke(app, ["init"])
+        assert result.exit_code == 0, result.output
+        text = (gaia_repo / "pyproject.toml").read_text(encoding="utf-8")
+        table = tomllib.loads(text)["tool"]["intake"]
+        assert table["runner"] == ["gaia", "eval", "agent"]
+        assert table["strong_models"] == ["claude-sonnet-4-6"]
+        assert "local_models" not in table
+        assert '# local_models = ["…"]  # not detected: load the local model' in text
+        assert result.stdout.splitlines()[-1].startswith("next: import a draft")
+        (gaia_repo / "eval" / "corpus" / "manifest.json").write_text(
+            json.dumps({"documents": []}), encoding="utf-8")
+        write_pair(gaia_repo / "eval" / "drafts")
+        result = runner.invoke(app, ["run", "pdf_summary_loop", "--tier", "strong"])
+        assert result.exit_code == 0, result.stderr
+        assert "recorded: strong run eval-" in result.stdout

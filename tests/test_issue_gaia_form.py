@@ -83,7 +83,7 @@ def windows_issue(number: int = 7) -> dict[str, Any]:
         ("Switch to the Doc Agent", (True, "doc")),
         ("Open Document Q&A", (True, "doc")),
         ("Select the File Agent", (True, "file")),
-        ("Choose the Analyst Agent", (True, "data")),
+        ("Choose the Analyst Agent", (True, None)),  # removed from GAIA (amd/gaia PR#3906)
         ("Launch the Agent UI", (True, None)),
         ("Run `gaia chat --ui`", (True, None)),
         ('Open the Doc chat and ask "hi"', (False, None)),

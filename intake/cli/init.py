@@ -22,13 +22,16 @@ def register(app: typer.Typer) -> None:
         Detects GAIA's layout (eval/scenarios, eval/corpus, eval/results) or a top-level
         scenarios/ folder, appends a commented [tool.intake] table to pyproject.toml (creating
         a minimal one if absent; every other byte is kept) and adds the ledger folder and the
-        private drafts folder to .gitignore. A second run changes nothing.
+        private drafts folder to .gitignore. Writes runner, strong_models and local_models
+        where it can tell (the `gaia` on PATH, the model the Agent UI at localhost:4200
+        reports, GAIA's own local models), commented where it cannot, and prints the next
+        step. A second run changes nothing.
         """
         from intake.cli import out
-        from intake.init import init_suite
+        from intake.init import detect, init_suite
 
-        root = ctx.find_root().meta.get("intake.root") or Path.cwd()
-        result = init_suite(Path(root).resolve(), force=force)
+        root = Path(ctx.find_root().meta.get("intake.root") or Path.cwd()).resolve()
+        result = init_suite(root, force=force, detected=detect(root))
         out(f"layout: {result.layout}" + (f" ({', '.join(result.found)})" if result.found else ""))
         for line in result.actions:
             out(line)
@@ -36,4 +39,7 @@ def register(app: typer.Typer) -> None:
             out(line)
         if not result.changed:
             out("nothing to do: intake is already set up here")
-        out("next: intake sessions   (find a captured failure; then intake from-session ID)")
+        if result.next_step:
+            out(result.next_step)
+        else:
+            out("next: intake sessions   (find a captured failure; then intake from-session ID)")

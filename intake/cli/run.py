@@ -18,14 +18,16 @@ def register(app: typer.Typer) -> None:
         tier: Tier = typer.Option(..., "--tier", help="strong (cloud) or local."),
         iterations: int = typer.Option(1, "--iterations", min=1, help="Runs of the draft."),
         backend: str = typer.Option(
-            None, "--backend", help="Agent UI backend URL (default: backend_url)."
+            None, "--backend", help="Agent UI backend URL (default: backend_url); must be the "
+            "backend GAIA's eval agent uses (localhost:4200 unless eval/mcp-config.json says)."
         ),
         judge: str = typer.Option(
             None, "--judge", help="GAIA's judge and simulator (its --model; default: judge_model)."
         ),
         timeout: int = typer.Option(
-            None, "--timeout", min=1, help="Seconds per iteration before the runner is stopped "
-            "(default: run_timeout)."
+            None, "--timeout", min=1, help="GAIA's --timeout per scenario (default: "
+            "run_timeout); GAIA extends it to 240 s + 90 s/document + 200 s/turn and intake "
+            "allows that plus GAIA's start-up."
         ),
         fmt: Format = format_option(Format.text, Format.json),
     ) -> None:
@@ -34,20 +36,22 @@ def register(app: typer.Typer) -> None:
         Refuses, running nothing (exit 1): a private draft, a draft failing strict validation
         or holding a TODO(intake) placeholder, a scrub re-scan with findings. The model under
         test is the Agent UI backend's model_loaded (GET <backend>/api/system/status); it must
-        be on the tier's list (exit 2), and a backend that does not answer is exit 3. The
-        runner (runner in [tool.intake], default `gaia eval agent`) gets a fresh folder
-        holding only this draft; its output streams to stderr. Ctrl-C or --timeout stops its
-        whole process group and records nothing. Each scorecard holding the draft is recorded
-        as `intake run-record` would; a runner failure or no scorecard is exit 3.
-        Note: GAIA's tool server always uses http://localhost:4200, so --backend reaches only
-        GAIA's pre-flight.
+        be on the tier's list (exit 2), and a backend that does not answer is exit 3. GAIA's
+        eval agent always uses the backend of its MCP config (http://localhost:4200), so a
+        --backend that differs is exit 2. Says where GAIA writes and reads when its checkout
+        is not this suite; a document GAIA would not find (SKIPPED_NO_DOCUMENT) is exit 2.
+        The runner (runner in [tool.intake], default `gaia eval agent`) gets a fresh folder
+        holding only this draft, once per iteration; its output streams to stderr. Ctrl-C
+        stops its whole process group and records that iteration not. Each scorecard holding
+        the draft is recorded as `intake run-record` would; a runner failure or no scorecard
+        is exit 3, and so is an invocation in which no run was judged (still recorded).
         """
-        from intake.cli import emit_json, err, out, settings
+        from intake.cli import emit_json, err, settings
         from intake.gates import tier_stats
         from intake.models import RunTier
         from intake.paths import display_path
         from intake.records import load_record, record_path, runnable_hash
-        from intake.runs.run import RunnerFailed, run_draft
+        from intake.runs.run import RunnerFailed, run_draft, unjudged
         from intake.yamlio import parse_checked
 
         cfg = settings(ctx)
@@ -62,6 +66,7 @@ def register(app: typer.Typer) -> None:
                 judge=judge,
                 timeout=timeout,
                 show=lambda line: err(f"  | {line}"),
+                say=lambda line: err(f"note: {line}"),
             )
         except RunnerFailed as exc:
             if exc.tail:
@@ -90,11 +95,23 @@ def register(app: typer.Typer) -> None:
                     "stats": stats.to_dict(),
                 }
             )
-            return
-        for run in result.runs:
-            score = f" score {run.score:g}" if run.score is not None else ""
-            out(
-                f"recorded: {run.tier.value} run {run.run_id} {run.status}{score} "
-                f"model {run.model} (iteration {run.iteration}/{result.iterations})"
-            )
-        out(f"{wanted.value} tier of {where}: {stats.describe()}")
+        else:
+            _show_runs(result, wanted, where, stats.describe())
+        failure = unjudged(result)
+        if failure is not None:
+            raise failure
+
+
+def _show_runs(result: object, tier: object, where: str, described: str) -> None:
+    from intake.cli import out
+    from intake.models import RunTier
+    from intake.runs.run import RunResult
+
+    assert isinstance(result, RunResult) and isinstance(tier, RunTier)
+    for run in result.runs:
+        score = f" score {run.score:g}" if run.score is not None else ""
+        out(
+            f"recorded: {run.tier.value} run {run.run_id} {run.status}{score} "
+            f"model {run.model} (iteration {run.iteration}/{result.iterations})"
+        )
+    out(f"{tier.value} tier of {where}: {described}")

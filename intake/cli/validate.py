@@ -56,9 +56,9 @@ def register(app: typer.Typer) -> None:
         intake's fields are judged strictly; GAIA's own files by GAIA's rules, with one
         warning each for a missing source or difficulty_rationale. Writes nothing.
         """
-        from intake.cli import emit_json, out, settings
+        from intake.cli import emit_json, err, out, settings
         from intake.errors import UsageError
-        from intake.validate import suite_manifest, validate_paths
+        from intake.validate import add_gaia_verdicts, suite_manifest, validate_paths
 
         cfg = settings(ctx)
         targets = list(paths or [])
@@ -79,6 +79,7 @@ def register(app: typer.Typer) -> None:
             root=Path.cwd(),
             manifest=suite_manifest(cfg),
         )
+        asked = add_gaia_verdicts(cfg, report, targets, Path.cwd()) if strict else None
         left = placeholders_left(report)
         if fmt is Format.json:
             emit_json(
@@ -89,6 +90,7 @@ def register(app: typer.Typer) -> None:
                     "warnings": report.warnings,
                     "problems": [p.to_dict() for p in report.problems],
                     "placeholders_left": left,
+                    "gaia_checked": asked,
                 }
             )
         else:
@@ -113,6 +115,10 @@ def register(app: typer.Typer) -> None:
                     f" ({counted(sum(left.values()), 'placeholder')} left to fill in "
                     f"{counted(len(left), 'draft')})"
                 )
+            if asked:
+                summary += "; GAIA's own checks ran too"
             out(summary)
+            if asked is False:
+                err("note: GAIA is not importable here: intake's copy of GAIA's rules only")
         if report.errors:
             raise typer.Exit(EXIT_FINDINGS)

@@ -592,7 +592,7 @@ def document_names(step: str) -> list[str]:
     return list(dict.fromkeys(n for n in names if n))
 
 
-AGENT_NAMES: tuple[tuple[str, str], ...] = (
+AGENT_NAMES: tuple[tuple[str, str | None], ...] = (
     ("doc agent", "doc"),
     ("doc chat", "doc"),
     ("document q&a", "doc"),
@@ -602,9 +602,9 @@ AGENT_NAMES: tuple[tuple[str, str], ...] = (
     ("rag chat", "doc"),
     ("file agent", "file"),
     ("file chat", "file"),
-    ("analyst agent", "data"),
-    ("data agent", "data"),
-    ("analyst", "data"),
+    ("analyst agent", None),
+    ("data agent", None),
+    ("analyst", None),
     ("browser agent", "web"),
     ("email triage", "email"),
     ("code agent", "code"),
@@ -616,7 +616,15 @@ agent (``AgentRegistration(id=, name=)`` in amd/gaia 78bbc30:
 ``hub/agents/chat/python/gaia_agent_chat/__init__.py`` L65-160 (chat "Chat", doc "Doc Agent",
 file "File Agent"), ``hub/agents/analyst/…`` L60 (data "Analyst Agent"), web "Browser Agent",
 email "Email Triage", code "Code", summarize "Summarizer"). "Document Q&A" is also a hub
-agent's name (``docqa``) but the Agent UI uses it for its document chat, so it maps to ``doc``."""
+agent's name (``docqa``) but the Agent UI uses it for its document chat, so it maps to ``doc``.
+``None``: an agent GAIA no longer has (the ``data`` "Analyst Agent" was removed, amd/gaia
+PR#3906; scenarios asking for it ran as INFRA_ERROR): the step still opens an agent, but no
+``agent_type`` is written for it."""
+REMOVED_AGENTS = frozenset({"data"})
+"""Agent ids GAIA removed: never written as ``agent_type``."""
+_IN_AGENT = re.compile(r"^(?:then[ ,]+|and[ ,]+)?(?:in|inside|within|from)\s+", re.IGNORECASE)
+"""A step that names where it happens ("In Doc Agent", GAIA's bug form) rather than a verb."""
+_AND_THEN = re.compile(r"^\s*,?\s*(?:(?:and|then|&)\s+)+(?P<rest>\S.*)$")
 _AGENT_STEP = re.compile(
     r"^(?:then[ ,]+|and[ ,]+|first[ ,]+)?(?:open|launch|start|run|go to|navigate to|switch to"
     r"|select|choose|pick|use|click(?: on)?)\b",
@@ -639,18 +647,31 @@ def agent_of(step: str) -> tuple[bool, str | None]:
     """Whether ``step`` is a set-up step opening the Agent UI or an agent, and which agent.
 
     "Open the Doc chat" → ``(True, "doc")``; "Launch the Agent UI" → ``(True, None)``;
-    anything said to the agent or any other action ("Open settings.json") → ``(False, None)``.
+    "Run `gaia chat --ui` and start a new Doc chat" and "In Doc Agent" (GAIA's bug form) →
+    ``(True, "doc")``; anything said to the agent or any other action ("Open settings.json")
+    → ``(False, None)``.
     """
     start = _AGENT_STEP.match(step)
-    if start is None or _QUOTED.search(step):
+    where = _IN_AGENT.match(step) if start is None else None
+    if (start is None and where is None) or _QUOTED.search(step):
         return False, None
-    rest = " ".join(step[start.end() :].replace("`", " ").lower().split())
+    begin = start.end() if start is not None else where.end() if where is not None else 0
+    rest = " ".join(step[begin:].replace("`", " ").lower().split())
     rest = _LEAD.sub("", rest)
     for name, agent in AGENT_NAMES:
         if re.match(rf"{re.escape(name)}(?![\w])", rest):
-            return True, agent
+            if where is not None and rest[len(name):].strip(" .!:"):
+                return False, None  # "in doc agent …" followed by more is not a set-up step
+            return True, agent if agent not in REMOVED_AGENTS else None
+    if where is not None:
+        return False, None
     for name in _UI_NAMES:
         if re.match(rf"{re.escape(name)}(?![\w-])", rest):
+            more = _AND_THEN.match(rest[len(name):].lstrip(" -").removeprefix("ui").strip())
+            if more is not None:  # "Run `gaia chat --ui` and start a new Doc chat"
+                opened, agent = agent_of(more["rest"])
+                if opened and agent is not None:
+                    return True, agent
             return True, None
     return False, None
 

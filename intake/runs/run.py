@@ -7,21 +7,33 @@ The order is the contract (docs/guide.md, "The whole loop"; docs/promotion.md, "
    validation or still holds a ``TODO(intake)`` placeholder, a scrub re-scan with findings or
    one that cannot run.
 2. Configuration (exit 2): the tier's model list must be set; the runner command must exist.
-3. The model under test is what the Agent UI backend has loaded:
-   ``GET <backend>/api/system/status`` → ``model_loaded`` (amd/gaia ``src/gaia/ui/models.py``
+3. GAIA is asked where it runs (``intake.gaia``): its REPO_ROOT (runner.py L45), where it
+   writes results and reads its corpus; a different checkout than the suite is said before
+   running. A ``setup.index_documents`` path not under REPO_ROOT (GAIA would record
+   SKIPPED_NO_DOCUMENT, runner.py L336-348) is exit 2. ``--corpus-dir`` is passed only when the
+   suite's corpus adds documents GAIA would not already read (runner.py L816-894).
+   The model under test is what the backend GAIA's eval agent really uses has loaded: that
+   backend is fixed (``agent_ui_mcp.py`` L41, unless ``eval/mcp-config.json`` passes
+   ``--backend``); a ``--backend`` that differs is exit 2 (GAIA gives it to its pre-flight
+   only). ``GET <backend>/api/system/status`` → ``model_loaded`` (``src/gaia/ui/models.py``
    L43-101, ``src/gaia/ui/routers/system.py`` L442-768). A backend that does not answer is
    exit 3; nothing loaded, or a model not on the tier's list, is exit 2.
 4. The runner sees this draft only: a fresh temporary folder holding ``<id>.yaml`` is its
    ``--scenario-dir`` (GAIA parses *every* YAML under each scenario dir, runner.py L351-420).
-   It runs from the suite root in its own session (process group); its output streams to
-   stderr, scrubbed. Ctrl-C or ``--timeout`` stops the whole group; nothing is recorded.
+   It runs from the suite root in its own session (process group), once per iteration
+   (``--iterations 1``, each in a new UTC second); its output streams to stderr, scrubbed.
+   intake's limit is GAIA's own (max(--timeout, 240 + 90·docs + 200·turns), runner.py
+   L236-242) plus a start-up margin, so a hung scenario is GAIA's recorded TIMEOUT. Ctrl-C or
+   intake's limit stops the whole group; that iteration is not recorded.
 5. The backend is asked again: a model switched mid-run means the runs cannot be attributed,
    so nothing is recorded (exit 3).
 6. Scorecards are found from the runner's ``Output: <run dir>`` lines (runner.py L1719-1732),
    else from new ``eval-*`` folders under ``results_dir``; only those whose scorecard holds
    this scenario id count. Each is recorded through ``record_run``, the code path of
    ``intake run-record``. A runner exit other than 0, or no scorecard, is exit 3 with the
-   runner's last lines (scrubbed) and nothing recorded.
+   runner's last lines (scrubbed) and nothing more recorded. Result folders the invocation
+   made and did not record are removed (and named); ``reliability_report.json`` is left as
+   it was. An invocation in which no run was judged is exit 3 (``unjudged``).
 """
 
 from __future__ import annotations
@@ -36,17 +48,21 @@ import socket
 import subprocess
 import tempfile
 import threading
+import time
 import urllib.error
 import urllib.parse
 import urllib.request
 from collections import deque
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 from intake.config import Settings
 from intake.errors import EXIT_FINDINGS, IntakeError, NetworkError, SourceError, UsageError
+from intake.gaia import DEFAULT_BACKEND as GAIA_DEFAULT_BACKEND
+from intake.gaia import GaiaInfo, agent_backend, ask_gaia, document_keys
 from intake.models import JUDGED_STATUSES, Run, RunTier, has_placeholder
 from intake.paths import display_path
 from intake.portable import new_group_options, stop_tree, termination_signals
@@ -331,11 +347,11 @@ def execute(
         stop_group(proc)
         reader.join(timeout=KILL_GRACE)
         raise RunnerFailed(
-            f"the runner was still running after {timeout:g} s (--timeout per iteration); its "
-            "process group was stopped and nothing was recorded",
+            f"the runner was still running after {timeout:g} s (GAIA's own per-scenario limit "
+            "plus its start-up); its process group was stopped and nothing more was recorded",
             tail=list(stream.tail),
             where=where,
-            hint="raise --timeout (GAIA gives a scenario at least 240 s + 200 s per turn)",
+            hint="GAIA itself hung before or after its scenario clock; see its last lines",
         ) from None
     except BaseException:  # Ctrl-C (KeyboardInterrupt) or anything else: stop the group
         stop_group(proc)
@@ -368,15 +384,16 @@ def _interrupt_on_termination() -> dict[signal.Signals, Any]:
 
 
 def find_scorecards(
-    settings: Settings, stream: _Stream, before: set[str], scenario_id: str
+    settings: Settings, stream: _Stream, before: set[str], scenario_id: str,
+    results: Path | None = None,
 ) -> list[Path]:
     """The run folders this runner wrote whose scorecard holds ``scenario_id``, in run order.
 
     From the ``Output: <run dir>`` lines first; else the ``eval-*`` folders under
-    ``results_dir`` that were not there before the run. Duplicates (GAIA reuses a folder for
-    two runs in the same UTC second) count once.
+    ``results`` (default ``results_dir``) that were not there before the run. Duplicates
+    (GAIA reuses a folder for two runs in the same UTC second) count once.
     """
-    results = settings.path(settings.results_dir)
+    results = settings.path(settings.results_dir) if results is None else results
     candidates = [Path(p) for p in stream.outputs]
     if not candidates:
         candidates = [results / name for name in sorted(_eval_dirs(results) - before)]
@@ -393,6 +410,488 @@ def find_scorecards(
     return found
 
 
+# ── where GAIA reads and writes (REPO_ROOT, runner.py L45-49) ───────────────────────────────
+@dataclass(frozen=True)
+class Where:
+    """Where GAIA's runner writes results, reads its corpus and finds its MCP config."""
+
+    repo_root: Path
+    results_dir: Path
+    corpus_dir: Path
+    mcp_config: Path
+    default_backend: str
+    gaia: GaiaInfo | None
+    """GAIA's own answer, when GAIA could be asked (``intake.gaia``)."""
+
+    def is_suite(self, settings: Settings) -> bool:
+        """Whether GAIA's REPO_ROOT is this suite."""
+        return _same_path(self.repo_root, settings.root)
+
+
+def _same_path(a: Path, b: Path) -> bool:
+    try:
+        return a.resolve() == b.resolve()
+    except OSError:
+        return False
+
+
+def gaia_where(settings: Settings, draft: Path | None = None) -> Where:
+    """GAIA's REPO_ROOT and folders, asked of GAIA (its runner's interpreter); without GAIA,
+    the suite is taken for GAIA's checkout (``results_dir``, ``eval/corpus``)."""
+    files = [draft] if draft is not None else []
+    corpus = [settings.path(settings.corpus_dir)] if settings.corpus_dir is not None else []
+    info = ask_gaia(settings, files, corpus_dirs=corpus)
+    if info is None:
+        return Where(
+            repo_root=settings.root,
+            results_dir=settings.path(settings.results_dir),
+            corpus_dir=settings.root / "eval" / "corpus",
+            mcp_config=settings.root / "eval" / "mcp-config.json",
+            default_backend=GAIA_DEFAULT_BACKEND,
+            gaia=None,
+        )
+    results = info.results_dir
+    if _same_path(info.repo_root, settings.root):
+        results = settings.path(settings.results_dir)
+    return Where(info.repo_root, results, info.corpus_dir, info.mcp_config,
+                 info.default_backend, info)
+
+
+def where_notes(settings: Settings, where: Where) -> list[str]:
+    """What to say before running when GAIA's checkout is not this suite."""
+    if where.is_suite(settings):
+        return []
+    shown = display_path(where.repo_root, settings.root)
+    ours = settings.path(settings.results_dir)
+    return [
+        f"GAIA runs from another checkout ({shown}, its REPO_ROOT, runner.py L45): it writes "
+        f"results under {display_path(where.results_dir, settings.root)} and reads its corpus "
+        f"from {display_path(where.corpus_dir, settings.root)}, not this suite's; each recorded "
+        f"run's scorecard is copied into {display_path(ours, settings.root)}"
+    ]
+
+
+_LOOPBACK = {"localhost", "127.0.0.1", "::1"}
+
+
+def _endpoint(url: str) -> tuple[str, str, int]:
+    parts = urllib.parse.urlsplit(url)
+    host = (parts.hostname or "").lower()
+    host = "localhost" if host in _LOOPBACK else host
+    port = parts.port or (443 if parts.scheme == "https" else 80)
+    return parts.scheme, host, port
+
+
+def fixed_backend(settings: Settings, where: Where, requested: str | None) -> str:
+    """The backend GAIA's eval agent really uses (agent_ui_mcp.py L41, or ``--backend`` in
+    ``eval/mcp-config.json``); a different ``--backend``/``backend_url`` is exit 2: GAIA passes
+    it to its pre-flight only, so the model read there would not be the model under test."""
+    url = check_backend_url(settings, requested or settings.backend_url)
+    fixed = agent_backend(where.mcp_config, where.default_backend)
+    if _endpoint(url) != _endpoint(fixed):
+        raise UsageError(
+            f"{_shown_url(settings, url)} is not the backend GAIA's eval agent uses "
+            f"({_shown_url(settings, fixed)}: agent_ui_mcp.py L41 and eval/mcp-config.json), "
+            "so its model would not be the model under test: not run",
+            where="--backend or backend_url",
+            hint=f"serve the model on {_shown_url(settings, fixed)} and drop --backend",
+        )
+    return url
+
+
+def check_documents(settings: Settings, where: Where, data: dict[str, Any], draft: Path) -> None:
+    """Exit 2 when GAIA would skip the draft (SKIPPED_NO_DOCUMENT, runner.py L336-348,
+    L1853-1877): a ``setup.index_documents`` path is not under GAIA's REPO_ROOT."""
+    setup = _mapping(data.get("setup"))
+    missing = [
+        str(doc["path"])
+        for doc in setup.get("index_documents") or []
+        if isinstance(doc, dict) and isinstance(doc.get("path"), str) and doc["path"]
+        and not (where.repo_root / doc["path"]).exists()
+    ]
+    verdict = where.gaia.verdicts.get(str(draft)) if where.gaia is not None else None
+    if verdict is not None and verdict.documents_exist is False and not missing:
+        missing = ["(a document GAIA's _documents_exist does not find)"]
+    if not missing:
+        return
+    first = missing[0]
+    in_suite = (settings.root / first).exists() and not where.is_suite(settings)
+    why = (
+        f"it is in this suite, but GAIA looks under its own checkout "
+        f"({display_path(where.repo_root, settings.root)})"
+        if in_suite
+        else "it is not there"
+    )
+    raise UsageError(
+        f"GAIA would skip this draft (SKIPPED_NO_DOCUMENT): document {first[:200]!r} is not "
+        f"under GAIA's REPO_ROOT ({why}): not run",
+        where=display_path(draft, settings.root),
+        hint="put the document under GAIA's checkout at that path (or run GAIA installed "
+        "from this suite)",
+    )
+
+
+def _manifest_documents(folder: Path) -> list[dict[str, Any]]:
+    """A corpus folder's manifest documents (as GAIA merges them; unreadable: none)."""
+    try:
+        doc = json.loads((folder / "manifest.json").read_text(encoding="utf-8")[:50_000_000])
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError):
+        return []
+    docs = doc.get("documents") if isinstance(doc, dict) else None
+    return [d for d in docs or [] if isinstance(d, dict)]
+
+
+def extra_corpus(settings: Settings, where: Where) -> list[Path]:
+    """``--corpus-dir`` only when the suite's corpus adds documents GAIA would not already
+    read: GAIA appends a ``--corpus-dir`` manifest to its own without de-duplicating
+    (runner.py L816-894), so passing its own corpus doubles every document in the prompt."""
+    if settings.corpus_dir is None:
+        return []
+    corpus = settings.path(settings.corpus_dir)
+    if _same_path(corpus, where.corpus_dir) or not (corpus / "manifest.json").is_file():
+        return []
+    if where.gaia is not None and where.gaia.documents is not None:
+        own = document_keys(where.gaia.documents)
+    else:
+        own = document_keys(_manifest_documents(where.corpus_dir))
+        own |= document_keys(_manifest_documents(where.corpus_dir / "real_world"))
+    added = document_keys(_manifest_documents(corpus)) - own
+    return [corpus] if added else []
+
+
+# ── time limits (runner.py L236-242) ─────────────────────────────────────────────────────────
+GAIA_STARTUP_S = 240
+GAIA_PER_DOCUMENT_S = 90
+GAIA_PER_TURN_S = 200
+GAIA_MAX_TIMEOUT_S = 7200
+START_MARGIN_S = 180
+"""Seconds GAIA spends before its per-scenario clock starts (import, lock, scenario scan and
+validation, pre-flight with its 5 s probes) and after it (scorecard): intake's margin."""
+
+
+def _mapping(value: Any) -> dict[str, Any]:
+    return value if isinstance(value, dict) else {}
+
+
+def _items(value: Any) -> list[Any]:
+    return value if isinstance(value, list) else []
+
+
+def gaia_timeout(base: int, data: dict[str, Any]) -> int:
+    """GAIA's per-scenario limit: min(max(--timeout, 240 + 90·docs + 200·turns), 7200)."""
+    turns = _items(data.get("turns"))
+    docs = _items(_mapping(data.get("setup")).get("index_documents"))
+    effective = max(base, GAIA_STARTUP_S + len(docs) * GAIA_PER_DOCUMENT_S
+                    + len(turns) * GAIA_PER_TURN_S)
+    return min(effective, GAIA_MAX_TIMEOUT_S)
+
+
+def outer_limit(base: int, data: dict[str, Any]) -> float:
+    """intake's limit for one runner invocation: GAIA's own limit plus its start-up, so a
+    hung scenario is GAIA's recorded TIMEOUT, not a run intake killed."""
+    return float(gaia_timeout(base, data) + START_MARGIN_S)
+
+
+# ── result folders: one per UTC second, leftovers, GAIA's reliability report ───────────────
+RELIABILITY_REPORT = "reliability_report.json"
+_RUN_STAMP = re.compile(r"^eval-(\d{8}-\d{6})$")
+
+
+def _wait_for_a_new_second(results: Path, before: set[str]) -> None:
+    """Sleep until the UTC second is later than that of every run folder there."""
+    stamps = [m[1] for name in _eval_dirs(results) if (m := _RUN_STAMP.match(name))]
+    if not stamps:
+        return
+    latest = datetime.strptime(max(stamps), "%Y%m%d-%H%M%S").replace(tzinfo=UTC)
+    while True:
+        now = datetime.now(UTC).replace(microsecond=0)
+        if now > latest:
+            return
+        time.sleep(min(1.0, max(0.05, (latest - now).total_seconds() + 0.05)))
+
+
+def _into_suite(settings: Settings, where: Where, card: Path) -> Path:
+    """The scorecard the record names: itself inside the suite; else a copy of its run folder's
+    scorecard, summary and this draft's trace under the suite's ``results_dir`` (GAIA's copy,
+    in GAIA's checkout, is removed with the other leftovers)."""
+    if where.is_suite(settings) or _suite_relative_ok(settings, card):
+        return card
+    target = settings.path(settings.results_dir) / card.parent.name
+    (target / "traces").mkdir(parents=True, exist_ok=True)
+    for name in ("scorecard.json", "summary.md"):
+        if (card.parent / name).is_file():
+            shutil.copyfile(card.parent / name, target / name)
+    for trace in (card.parent / "traces").glob("*.json"):
+        shutil.copyfile(trace, target / "traces" / trace.name)
+    return target / "scorecard.json"
+
+
+def _suite_relative_ok(settings: Settings, path: Path) -> bool:
+    try:
+        path.resolve().relative_to(settings.root.resolve())
+    except (ValueError, OSError):
+        return False
+    return True
+
+
+def _remove_leftovers(
+    results: Path, before: set[str], kept: set[str], where: Where, settings: Settings
+) -> list[str]:
+    """Remove the ``eval-*`` folders this call made and did not keep; returns their names.
+
+    GAIA allows one run per machine (its lock, runner.py L77), so new folders are this call's.
+    A recorded folder in another checkout was copied into the suite, so it goes too.
+    """
+    copied = not where.is_suite(settings)
+    removed: list[str] = []
+    for name in sorted(_eval_dirs(results) - before):
+        if name in kept and not copied:
+            continue
+        shutil.rmtree(results / name, ignore_errors=True)
+        if name not in kept:
+            removed.append(name)
+    return removed
+
+
+def _snapshot(path: Path) -> bytes | None:
+    try:
+        return path.read_bytes()
+    except OSError:
+        return None
+
+
+def _restore(path: Path, before: bytes | None) -> None:
+    """Put ``path`` back as it was (absent stays absent)."""
+    now = _snapshot(path)
+    if now == before:
+        return
+    with contextlib.suppress(OSError):
+        if before is None:
+            path.unlink()
+        else:
+            path.write_bytes(before)
+
+
+RecordFn = Callable[[Path, int, int], Run]
+"""Records one scorecard: ``(scorecard, iteration, runner_exit)`` → the recorded run."""
+ModelCheck = Callable[[str | None], str]
+"""Turns the backend's ``model_loaded`` into the model to record, or raises (exit 2)."""
+
+
+@dataclass
+class Plan:
+    """Everything decided before GAIA's runner starts (``prepare_run``)."""
+
+    draft: Path
+    scenario_id: str
+    data: dict[str, Any]
+    tier: RunTier
+    model: str
+    judge: str | None
+    backend: str
+    where: Where
+    command: list[str]
+    gaia_timeout: int
+    outer_limit: float
+    notes: list[str] = field(default_factory=list)
+
+
+def prepare_run(
+    settings: Settings,
+    target: str,
+    tier: RunTier,
+    *,
+    backend: str | None = None,
+    judge: str | None = None,
+    timeout: int | None = None,
+    model_check: ModelCheck | None = None,
+    folder: Path,
+) -> Plan:
+    """Refusals and checks (nothing runs); the command for GAIA's runner on ``folder``.
+
+    ``model_check`` decides what the loaded model may be (default: on the tier's list).
+    """
+    from intake.suite import find_draft
+
+    limit = settings.run_timeout if timeout is None else timeout
+    if limit < 1:
+        raise UsageError("--timeout must be at least 1 second")
+    draft = find_draft(settings, target)
+    scenario_id = draft.stem
+    data = refuse_unready(settings, draft)
+    if model_check is None:
+        _require_tier_list(settings, tier)
+    judge = judge if judge is not None else settings.judge_model
+    configured = (*settings.strong_models, *settings.local_models)
+    if judge is not None:
+        judge = check_name(settings, "the judge model (--judge or judge_model)", judge.strip(),
+                           configured=configured)
+    program = find_runner(settings)
+    where = gaia_where(settings, draft)
+    url = fixed_backend(settings, where, backend)
+    check_documents(settings, where, data, draft)
+    loaded = backend_model(settings, url)
+    model = model_check(loaded) if model_check is not None else check_model(settings, tier, loaded)
+    command = [
+        *program,
+        "--scenario", scenario_id,
+        "--scenario-dir", str(folder),
+        "--backend", url,
+        "--iterations", "1",
+        "--timeout", str(limit),
+    ]
+    for corpus in extra_corpus(settings, where):
+        command += ["--corpus-dir", str(corpus)]
+    if judge is not None:
+        command += ["--model", judge]
+    plan = Plan(draft, scenario_id, data, tier, model, judge, url, where, command,
+                gaia_timeout(limit, data), outer_limit(limit, data))
+    plan.notes.extend(where_notes(settings, where))
+    return plan
+
+
+def _require_tier_list(settings: Settings, tier: RunTier) -> None:
+    mine = settings.strong_models if tier is RunTier.strong else settings.local_models
+    if not mine:
+        raise UsageError(
+            f"{tier.value}_models is empty, so no loaded model can count as the "
+            f"{tier.value} tier",
+            where="[tool.intake]",
+            hint=f'set {tier.value}_models = ["…"] in [tool.intake]',
+        )
+
+
+def drive_runner(
+    settings: Settings,
+    target: str,
+    tier: RunTier,
+    record: RecordFn,
+    *,
+    iterations: int = 1,
+    backend: str | None = None,
+    judge: str | None = None,
+    timeout: int | None = None,
+    model_check: ModelCheck | None = None,
+    show: Callable[[str], None] = lambda _line: None,
+    say: Callable[[str], None] = lambda _line: None,
+) -> RunResult:
+    """Prepare, then run GAIA's runner once per iteration on the draft alone, recording each
+    scorecard through ``record``; the one path of ``intake run`` (and of control runs).
+
+    Each iteration is its own ``gaia eval agent --iterations 1``, started in a later UTC second
+    than the last run folder (GAIA names a folder by the second and *resumes* one it finds,
+    runner.py L1815-1850), so GAIA never writes ``eval/results/reliability_report.json``
+    (cli.py L4755-4759: only for ``--iterations`` > 1). Folders this call made and did not
+    record are removed (listed in the notes); the report file is put back as it was.
+    """
+    from intake.scrub import scrubber_for
+    from intake.suite import find_draft
+
+    if iterations < 1:
+        raise UsageError("--iterations must be at least 1")
+    engine = scrubber_for(settings)
+
+    def clean(line: str) -> str:
+        return engine.scrub_text(line, json_path="$.runner").text
+
+    with scenario_folder(find_draft(settings, target)) as folder:
+        plan = prepare_run(settings, target, tier, backend=backend, judge=judge,
+                           timeout=timeout, model_check=model_check, folder=folder)
+        for note in plan.notes:
+            say(note)
+        result = RunResult(plan.draft, tier, plan.model, plan.judge, iterations, 0)
+        results = plan.where.results_dir
+        before = _eval_dirs(results)
+        report = _snapshot(results / RELIABILITY_REPORT)
+        kept: set[str] = set()
+        try:
+            for number in range(1, iterations + 1):
+                _wait_for_a_new_second(results, before)
+                card, code = _one_iteration(settings, plan, result, show, clean)
+                result.runner_exit = code
+                kept_card = _into_suite(settings, plan.where, card)
+                result.scorecards.append(kept_card)
+                run = record(kept_card, number, code)
+                result.runs.append(run)
+                kept.add(card.parent.name)
+                if run.status not in JUDGED_STATUSES:
+                    result.notes.append(
+                        f"run {run.run_id} was not judged ({run.status}): it counts for no "
+                        "gate; its trace in the run folder says why"
+                    )
+        finally:
+            removed = _remove_leftovers(results, before, kept, plan.where, settings)
+            _restore(results / RELIABILITY_REPORT, report)
+            if removed:
+                result.notes.append(
+                    "removed result folder(s) this run made but did not record: "
+                    + ", ".join(removed)
+                )
+    return result
+
+
+def _one_iteration(
+    settings: Settings,
+    plan: Plan,
+    result: RunResult,
+    show: Callable[[str], None],
+    clean: Callable[[str], str],
+) -> tuple[Path, int]:
+    """One ``gaia eval agent`` run: the scorecard it wrote holding the draft, and its exit."""
+    results = plan.where.results_dir
+    before = _eval_dirs(results)
+    code, stream = execute(plan.command, cwd=settings.root, timeout=plan.outer_limit,
+                           show=show, clean=clean, where=plan.scenario_id)
+    tail = list(stream.tail)
+    if code != 0:
+        raise RunnerFailed(
+            f"the runner exited with status {code}; {_nothing(result)}",
+            tail=tail,
+            where=plan.scenario_id,
+        )
+    _same_model_after(settings, plan, result)
+    cards = [c for c in find_scorecards(settings, stream, before, plan.scenario_id, results)
+             if c.parent.name not in before]
+    if not cards:
+        raise RunnerFailed(
+            f"the runner wrote no scorecard holding {plan.scenario_id!r}; {_nothing(result)}",
+            tail=tail,
+            where=display_path(results, settings.root),
+            hint="GAIA writes to <its checkout>/eval/results; its `Output:` lines name the "
+            "folder (set results_dir if they are missing)",
+        )
+    card = cards[-1]
+    check_is_this_draft(read_result(card, plan.scenario_id), plan.data, str(card))
+    return card, code
+
+
+def _nothing(result: RunResult) -> str:
+    """How much was recorded before a failure stopped the invocation."""
+    if not result.runs:
+        return "nothing was recorded"
+    return f"nothing more was recorded ({len(result.runs)} earlier iteration(s) were)"
+
+
+def _same_model_after(settings: Settings, plan: Plan, result: RunResult) -> None:
+    try:
+        after = backend_model(settings, plan.backend)
+    except NetworkError as exc:
+        raise SourceError(
+            "the Agent UI backend did not answer after the run, so the model that ran cannot "
+            f"be confirmed; {_nothing(result)}",
+            where=exc.where,
+        ) from None
+    if after != plan.model:
+        configured = (*settings.strong_models, *settings.local_models)
+        shown = "no model" if after is None else _model_name(settings, after, configured)
+        raise SourceError(
+            f"the backend's model changed during the run ({plan.model!r} before, {shown} "
+            f"after): which model answered cannot be told, so {_nothing(result)}",
+            where=plan.scenario_id,
+            hint="keep one model loaded for the whole run, then run again",
+        )
+
+
 def run_draft(
     settings: Settings,
     target: str,
@@ -403,118 +902,56 @@ def run_draft(
     judge: str | None = None,
     timeout: int | None = None,
     show: Callable[[str], None] = lambda _line: None,
+    say: Callable[[str], None] = lambda _line: None,
 ) -> RunResult:
-    """Refuse, check, run GAIA's runner on the draft alone, and record one run per scorecard."""
-    from intake.scrub import scrubber_for
-    from intake.suite import find_draft
+    """``intake run``: ``drive_runner`` recording each scorecard as ``intake run-record``."""
+    holder: dict[str, str] = {}
 
-    if iterations < 1:
-        raise UsageError("--iterations must be at least 1")
-    limit = settings.run_timeout if timeout is None else timeout
-    if limit < 1:
-        raise UsageError("--timeout must be at least 1 second")
-    draft = find_draft(settings, target)
-    scenario_id = draft.stem
-    data = refuse_unready(settings, draft)
-    mine = settings.strong_models if tier is RunTier.strong else settings.local_models
-    if not mine:
-        raise UsageError(
-            f"{tier.value}_models is empty, so no loaded model can count as the "
-            f"{tier.value} tier",
-            where="[tool.intake]",
-            hint=f'set {tier.value}_models = ["…"] in [tool.intake]',
-        )
-    url = check_backend_url(settings, backend or settings.backend_url)
-    judge = judge if judge is not None else settings.judge_model
-    configured = (*settings.strong_models, *settings.local_models)
-    if judge is not None:
-        judge = check_name(settings, "the judge model (--judge or judge_model)", judge.strip(),
-                           configured=configured)
-    program = find_runner(settings)
-    model = check_model(settings, tier, backend_model(settings, url))
-    engine = scrubber_for(settings)
+    def record(card: Path, iteration: int, code: int) -> Run:
+        _, run, _ = record_run(settings, holder.get("id", target), card, tier,
+                               model=holder["model"], iteration=iteration, runner_exit=code)
+        return run
 
-    def clean(line: str) -> str:
-        return engine.scrub_text(line, json_path="$.runner").text
+    def model_check(loaded: str | None) -> str:
+        model = check_model(settings, tier, loaded)
+        holder["model"] = model
+        return model
 
-    results = settings.path(settings.results_dir)
-    before = _eval_dirs(results)
-    with scenario_folder(draft) as folder:
-        command = [
-            *program,
-            "--scenario", scenario_id,
-            "--scenario-dir", str(folder),
-            "--backend", url,
-            "--iterations", str(iterations),
-            "--timeout", str(limit),
-        ]
-        if settings.corpus_dir is not None:
-            command += ["--corpus-dir", str(settings.path(settings.corpus_dir))]
-        if judge is not None:
-            command += ["--model", judge]
-        code, stream = execute(
-            command,
-            cwd=settings.root,
-            timeout=limit * iterations,
-            show=show,
-            clean=clean,
-            where=scenario_id,
-        )
-    tail = list(stream.tail)
-    if code != 0:
-        raise RunnerFailed(
-            f"the runner exited with status {code}; nothing was recorded",
-            tail=tail,
-            where=scenario_id,
-        )
-    try:
-        after = backend_model(settings, url)
-    except NetworkError as exc:
-        raise SourceError(
-            "the Agent UI backend did not answer after the run, so the model that ran cannot "
-            "be confirmed; nothing was recorded",
-            where=exc.where,
-        ) from None
-    if after != model:
-        shown = "no model" if after is None else _model_name(settings, after, configured)
-        raise SourceError(
-            f"the backend's model changed during the run ({model!r} before, {shown} after): "
-            "which model answered cannot be told, so nothing was recorded",
-            where=scenario_id,
-            hint="keep one model loaded for the whole run, then run again",
-        )
-    cards = find_scorecards(settings, stream, before, scenario_id)
-    if not cards:
-        raise RunnerFailed(
-            f"the runner wrote no scorecard holding {scenario_id!r}; nothing was recorded",
-            tail=tail,
-            where=display_path(results, settings.root),
-            hint="GAIA writes to <its checkout>/eval/results; its `Output:` lines name the "
-            "folder (set results_dir if they are missing)",
-        )
-    for card in cards:  # every scorecard readable and of this draft before anything is recorded
-        check_is_this_draft(read_result(card, scenario_id), data, str(card))
-    result = RunResult(draft, tier, model, judge, iterations, code, scorecards=cards)
-    if len(cards) != iterations:
-        result.notes.append(
-            f"{iterations} iteration(s) but {len(cards)} scorecard(s) holding the draft "
-            "(GAIA reuses a run folder within one UTC second)"
-        )
-    for number, card in enumerate(cards, start=1):
-        _, run, _ = record_run(
-            settings, scenario_id, card, tier, model=model, iteration=number, runner_exit=code
-        )
-        result.runs.append(run)
-        if run.status not in JUDGED_STATUSES:
-            result.notes.append(
-                f"run {run.run_id} was not judged ({run.status}): it counts for no gate; its "
-                "trace in the run folder says why"
-            )
-    return result
+    _require_tier_list(settings, tier)
+    return drive_runner(settings, target, tier, record, iterations=iterations,
+                        backend=backend, judge=judge, timeout=timeout,
+                        model_check=model_check, show=show, say=say)
+
+
+def unjudged(result: RunResult) -> SourceError | None:
+    """Exit 3 for an invocation in which no run was judged (its runs stay recorded)."""
+    if not result.runs or any(r.status in JUDGED_STATUSES for r in result.runs):
+        return None
+    counts: dict[str, int] = {}
+    for run in result.runs:
+        counts[run.status] = counts.get(run.status, 0) + 1
+    listed = ", ".join(f"{status} ×{n}" if n > 1 else status for status, n in counts.items())
+    return SourceError(
+        f"no run was judged ({listed}): recorded, but they count for no gate",
+        where=result.draft.stem,
+        hint="each run's trace in its run folder says why; fix the cause and run again",
+    )
 
 
 __all__ = [
+    "Plan",
+    "RecordFn",
     "RunRefused",
+    "Where",
+    "check_documents",
+    "drive_runner",
+    "extra_corpus",
+    "fixed_backend",
+    "gaia_timeout",
+    "gaia_where",
+    "outer_limit",
+    "prepare_run",
+    "unjudged",
     "RunResult",
     "RunnerFailed",
     "backend_model",

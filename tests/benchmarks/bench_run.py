@@ -56,6 +56,10 @@ def main() -> None:
             f'backend_url = "{srv.url}"\nstrong_models = ["claude-opus-4"]\n'
             'local_models = ["Gemma-4-E4B-it-GGUF"]\n'
         )
+        (suite / "eval").mkdir()
+        (suite / "eval" / "mcp-config.json").write_text(json.dumps({"mcpServers": {"ui": {
+            "command": "uv", "args": ["run", "python", "-m", "gaia.mcp.servers.agent_ui_mcp",
+                                      "--stdio", "--backend", srv.url]}}}))  # the agent's backend
         os.environ.update(
             FAKE_GAIA_REPO_ROOT=str(suite), FAKE_GAIA_NO_USER_DIR="1", HOME=str(Path(tmp))
         )
