@@ -81,6 +81,8 @@ def _renderables(card: Card) -> list[RenderableType]:
         ):
             about.add_row(_text(label), _text(value or "none"))
         items.append(about)
+        items += [_text(f"HIDDEN: {line}") for line in card.hidden]
+        items += [_text(f"JUDGE TEXT: {line}") for line in card.judge_text]
         if card.evidence_note:
             items.append(_text(f"evidence: {card.evidence_note}"))
         elif card.evidence == "none":
@@ -90,6 +92,10 @@ def _renderables(card: Card) -> list[RenderableType]:
             block = Table.grid(padding=(0, 2))
             block.add_column(no_wrap=True)
             block.add_column(overflow="fold")
+            if turn.hidden:
+                block.add_row(_text("HIDDEN"), _text(turn.hidden))
+            for line in turn.judge_text:
+                block.add_row(_text("JUDGE TEXT"), _text(line))
             block.add_row(_text("objective"), _text(turn.objective or ""))
             if turn.user_message is not None:
                 block.add_row(_text("user"), _text(turn.user_message))
