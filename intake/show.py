@@ -738,10 +738,10 @@ def _markdown_body(card: Card) -> list[str]:
     lines += [f"| {k} | {md_inline(v) if v else '*none*'} |" for k, v in about]
     left = len(card.placeholders)
     lines += [f"| Placeholders left | {left} |", ""]
-    lines += [f"> **Hidden characters**: {md_inline(h)}" for h in card.hidden]
-    lines += [f"> **Judge-directed text**: {md_inline(j)}" for j in card.judge_text]
-    if card.hidden or card.judge_text:
-        lines.append("")
+    for hidden in card.hidden:
+        lines += [f"> **Hidden characters**: {md_inline(hidden)}", ""]
+    for judged in card.judge_text:
+        lines += [f"> **Judge-directed text**: {md_inline(judged)}", ""]
     if card.evidence_note:
         lines += [f"*Evidence: {md_inline(card.evidence_note)}*", ""]
     elif card.evidence == "none":
@@ -750,9 +750,8 @@ def _markdown_body(card: Card) -> list[str]:
         lines += [f"#### Turn {turn.turn}", ""]
         if turn.hidden:
             lines += [f"> **Hidden characters**: {md_inline(turn.hidden)}", ""]
-        if turn.judge_text:
-            lines += [f"> **Judge-directed text**: {md_inline(j)}" for j in turn.judge_text]
-            lines.append("")
+        for judged in turn.judge_text:
+            lines += [f"> **Judge-directed text**: {md_inline(judged)}", ""]
         lines += [f"**Objective**: {md_inline(turn.objective or '')}", ""]
         if turn.user_message is not None:
             lines += ["**User message**", "", *md_block(turn.user_message), ""]
