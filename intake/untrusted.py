@@ -53,6 +53,8 @@ _RGI_FLAG_TAGS = frozenset(
 _SKIN_TONES = range(0x1F3FB, 0x1F400)
 _CANDIDATES = regex.compile(r"[\p{Cc}\p{Cf}\uFE00-\uFE0F\U000E0100-\U000E01EF]")
 """Where a hidden character may be (found fast); ``char_kind`` then decides."""
+_ASCII_CANDIDATES = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
+"""The same for ASCII text (only controls are possible), with the faster standard ``re``."""
 
 
 def _is_variation(code: int) -> bool:
@@ -110,7 +112,8 @@ def _allowed_tags(text: str) -> set[int]:
 def find_hidden(text: str) -> Iterator[tuple[int, str]]:
     """``(index, kind)`` of every hidden character of ``text``, in context (see the module)."""
     flags: set[int] | None = None
-    for match in _CANDIDATES.finditer(text):
+    candidates = _ASCII_CANDIDATES if text.isascii() else _CANDIDATES
+    for match in candidates.finditer(text):
         index, ch = match.start(), match.group()
         kind = char_kind(ch)
         if kind is None:
@@ -222,7 +225,8 @@ class JudgeClass:
 
     name: str
     label: str
-    patterns: tuple[re.Pattern[str], ...]
+    patterns: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...]
+    """Each pattern with the words one of which its every match contains (may be empty)."""
 
 
 @dataclass(frozen=True)
@@ -269,7 +273,8 @@ def judge_classes() -> tuple[JudgeClass, ...]:
             flags = 0
             for flag in item.get("flags", []):
                 flags |= _FLAGS[flag]
-            patterns.append(re.compile(item["regex"], flags))
+            needs = tuple(str(word) for word in item.get("needs", []))
+            patterns.append((re.compile(item["regex"], flags), needs))
         classes.append(JudgeClass(str(name), str(entry["label"]), tuple(patterns)))
     return tuple(classes)
 
@@ -283,9 +288,12 @@ def _fingerprint(path: Path, kind: str, matched: str) -> str:
 def judge_hits_in(text: str, path: Path = ()) -> list[JudgeHit]:
     """Judge-directed text in one string: one hit per class and match."""
     hits: list[JudgeHit] = []
+    lowered = text.lower()
     for cls in judge_classes():
         seen: set[tuple[int, int]] = set()
-        for pattern in cls.patterns:
+        for pattern, needs in cls.patterns:
+            if needs and not any(word in lowered for word in needs):
+                continue
             for match in pattern.finditer(text):
                 span = match.span()
                 if span in seen or any(a <= span[0] < b for a, b in seen):
