@@ -33,7 +33,7 @@ from intake.models import Review, ReviewDecision, Rubric
 from intake.paths import display_path
 from intake.records import content_hash, utcnow
 from intake.suite import draft_lock, find_draft, load_draft_record, scrub_free_text
-from intake.untrusted import judge_hits
+from intake.untrusted import judge_hits, strip_hidden
 
 LOGIN_PATTERN = r"^[A-Za-z0-9](?:[A-Za-z0-9]|-(?=[A-Za-z0-9])){0,38}(?:\[bot\])?$"
 """A GitHub login (or an app's ``name[bot]``): no ``@`` or ``.``, so no e-mail is a reviewer."""
@@ -107,7 +107,8 @@ def add_review(
     """
     check_login(reviewer)
     draft = find_draft(settings, target)
-    text = note.strip() if note and note.strip() else None
+    text = strip_hidden(note)[0].strip() if note else None
+    text = text or None
     if text is not None:
         text, types = scrub_free_text(settings, text, where="$.note")
         if scrubbed is not None:

@@ -200,12 +200,15 @@ def test_check_warns_on_judge_text_until_acknowledged(
     assert not [f for f in findings if f["severity"] == "error"]
 
     reviewed = runner.invoke(
-        app, ["review", draft.stem, "--approve", "--reviewer", "alice", "--ack-judge-text"]
+        app,
+        ["review", draft.stem, "--approve", "--reviewer", "alice", "--ack-judge-text",
+         "--note", f"read \x1b[2Jit{tags('x')}\x07"],
     )
     assert reviewed.exit_code == 0, reviewed.stderr
     assert "acknowledged:" in reviewed.stdout
     record = json.loads(draft.with_name(draft.stem + ".intake.json").read_text())
     assert record["reviews"][-1]["judge_text_ack"]
+    assert record["reviews"][-1]["note"] == "read [2Jit"
     after = json.loads(_intake("check", "--format", "json").stdout)["findings"]
     assert [f for f in after if f["code"] == "judge-text"] == []
     card = _intake("show", draft.stem).stdout
