@@ -25,6 +25,7 @@ Each draft's promotion gates are computed too, for the job summary; they never f
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -405,7 +406,7 @@ def run_check(
 
 
 def judge_text_findings(
-    data_of: dict[Path, dict[str, Any]], loaded: dict[Path, Record], rel: Any
+    data_of: dict[Path, dict[str, Any]], loaded: dict[Path, Record], rel: Callable[[Path], str]
 ) -> list[Finding]:
     """A warning at file:line for judge-directed text no review acknowledged.
 
