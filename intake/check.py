@@ -25,6 +25,7 @@ Each draft's promotion gates are computed too, for the job summary; they never f
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -377,6 +378,7 @@ def run_check(
                 rel(path), path.stem, private, check_gates(inputs), path, draft_data, record
             )
         )
+    report.findings.extend(judge_text_findings(data_of, loaded, rel))
     in_flux = journaled_files(settings)
     if in_flux:
         # a file an interrupted command is changing is judged once it is finished; its
@@ -386,6 +388,47 @@ def run_check(
         ]
     report.findings.extend(interrupted_findings(settings, loaded))
     return report
+
+
+def judge_text_findings(
+    data_of: dict[Path, dict[str, Any]], loaded: dict[Path, Record], rel: Callable[[Path], str]
+) -> list[Finding]:
+    """A warning at file:line for judge-directed text no review acknowledged.
+
+    Never an error: the text may be the case itself (a prompt-injection test) or a scenario
+    author's note to the judge; the reviewer decides and acknowledges it with
+    ``intake review --ack-judge-text``. GAIA's own scenarios (no record) are grouped as legacy.
+    """
+    from intake.untrusted import judge_hits
+    from intake.yamlio import YamlProblem, parse_checked
+
+    found: list[Finding] = []
+    for path, data in data_of.items():
+        hits = judge_hits(data)
+        if not hits:
+            continue
+        record = loaded.get(record_path(path))
+        acked = {fp for r in (record.reviews if record else []) for fp in r.judge_text_ack}
+        hits = [h for h in hits if h.fingerprint not in acked]
+        if not hits:
+            continue
+        try:
+            parsed = parse_checked(path.read_bytes())
+        except (OSError, YamlProblem):
+            continue
+        for hit in hits:
+            found.append(
+                Finding(
+                    "warning",
+                    rel(path),
+                    parsed.line_of(hit.path),
+                    "judge-text",
+                    f"{hit.field}: {hit.label} (GAIA's judge and simulator read it); read it "
+                    "on `intake show`, then `intake review --ack-judge-text`",
+                    legacy=record is None and "source" not in data,
+                )
+            )
+    return found
 
 
 def journaled_files(settings: Settings) -> set[str]:

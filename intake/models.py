@@ -333,6 +333,19 @@ class ScrubReport(BaseModel):
     scrubbed_at: datetime | None = None
 
 
+class HiddenRemoved(BaseModel):
+    """Hidden characters removed from one field at import: how many of each kind, never which."""
+
+    model_config = _CLOSED
+    json_path: str
+    """Where in the import: ``$.scenario.turns[1].user_message``, ``$.observations.issue.title``."""
+    turn: int | None = None
+    """The scenario or evidence turn number the field belongs to, if any."""
+    counts: dict[str, int]
+    """Kind (``tag``, ``bidi``, ``zero_width``, ``bom``, ``control``, ``variation``,
+    ``format``) → number removed."""
+
+
 class RecordSource(BaseModel):
     """Provenance of a draft: what it came from and how it was captured."""
 
@@ -385,6 +398,9 @@ class Review(BaseModel):
     commit: str | None = None
     rubric: Rubric | None = None
     """The optional structured rubric (required for promotion with ``require_rubric``)."""
+    judge_text_ack: list[str] = Field(default_factory=list)
+    """Fingerprints of the judge-directed text the reviewer saw and accepts (``--ack-judge-text``);
+    ``intake check`` warns on any other (see ``intake.untrusted``)."""
 
 
 class RunTier(StrEnum):
@@ -535,6 +551,8 @@ class Record(BaseModel):
     author: str | None = None
     """Who drafted it, when known; a reviewer must be someone else."""
     scrub: ScrubReport | None = None
+    hidden_removed: list[HiddenRemoved] = Field(default_factory=list)
+    """Hidden characters (format and control characters) removed from the imported text."""
     observations: dict[str, Any] = Field(default_factory=dict)
     """Scrubbed evidence: captured answers, failed and policy-blocked tools, flagged errors."""
     evidence: Evidence | None = None

@@ -34,6 +34,7 @@ from intake.paths import display_path
 from intake.records import content_hash, utcnow
 from intake.store.edit import edit
 from intake.suite import find_draft, load_draft_record, scrub_free_text
+from intake.untrusted import judge_hits, strip_hidden
 
 COMMIT_PATTERN = r"^[0-9a-fA-F]{40}$"
 
@@ -78,15 +79,19 @@ def add_review(
     note: str | None = None,
     scrubbed: list[str] | None = None,
     rubric: Rubric | None = None,
+    ack_judge_text: bool = False,
 ) -> tuple[Path, Review]:
     """Record a manual review of the draft as it is now.
 
     The note is scrubbed before it is stored; the types found are appended to ``scrubbed``
-    when the caller passes a list (the CLI reports them on stderr).
+    when the caller passes a list (the CLI reports them on stderr). With ``ack_judge_text``
+    the review acknowledges the judge-directed text the draft holds now (its fingerprints:
+    an edit of that text is a new hit); a draft without any is a usage error.
     """
     check_login(reviewer)
     draft = find_draft(settings, target)
-    text = note.strip() if note and note.strip() else None
+    text = strip_hidden(note)[0].strip() if note else None
+    text = text or None
     if text is not None:
         text, types = scrub_free_text(settings, text, where="$.note")
         if scrubbed is not None:
@@ -98,6 +103,7 @@ def add_review(
                 "the draft disappeared (promoted or rejected meanwhile)", where=scenario_id
             )
         record = load_draft_record(settings, draft)
+        acked = judge_fingerprints(draft) if ack_judge_text else []
         review = Review(
             reviewer=reviewer,
             decision=decision,
@@ -106,6 +112,7 @@ def add_review(
             via="manual",
             note=text,
             rubric=rubric,
+            judge_text_ack=acked,
         )
         record.reviews.append(review)
         event = Event(
@@ -117,10 +124,31 @@ def add_review(
                 "via": "manual",
                 "content_hash": review.content_hash,
                 **({"rubric": rubric.model_dump()} if rubric is not None else {}),
+                **({"judge_text_ack": len(acked)} if acked else {}),
             },
         )
         tx.commit_record("review", draft, record, [event])
     return draft, review
+
+
+def judge_fingerprints(draft: Path) -> list[str]:
+    """The fingerprints of the judge-directed text in ``draft`` now; UsageError if none."""
+    from intake.yamlio import YamlProblem, parse_checked
+
+    try:
+        data = parse_checked(draft.read_bytes()).data
+    except (OSError, YamlProblem):
+        raise UsageError(
+            "the draft does not parse: nothing to acknowledge", where=draft.name
+        ) from None
+    found = sorted({hit.fingerprint for hit in judge_hits(data)})
+    if not found:
+        raise UsageError(
+            "the draft holds no judge-directed text to acknowledge",
+            where=draft.name,
+            hint="leave out --ack-judge-text",
+        )
+    return found
 
 
 # --- reviews from a pull request ---------------------------------------------------------------

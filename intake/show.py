@@ -36,6 +36,7 @@ from intake.models import (
     RunTier,
 )
 from intake.paths import display_path, inside
+from intake.untrusted import describe_counts, judge_hits
 
 HIDDEN = "[hidden: the scrub re-scan could not run]"
 """Stands for every free-text value when the re-scan could not run (the card fails closed)."""
@@ -84,6 +85,10 @@ class TurnCard:
     placeholders: list[str] = field(default_factory=list)
     """Fields of this turn still holding a ``TODO(intake)`` placeholder."""
     notes: list[str] = field(default_factory=list)
+    hidden: str | None = None
+    """``12 hidden characters removed from turn 2 (tag 10, bidi 2)``, when any were."""
+    judge_text: list[str] = field(default_factory=list)
+    """Judge-directed text in this turn: field, class, acknowledged or not (never the text)."""
 
 
 @dataclass(frozen=True)
@@ -151,6 +156,12 @@ class Card:
     """Why shown text went through the scrubber again (or was hidden), when it did."""
     unreadable: bool = False
     """The scenario file did not parse: only the record and the gates can be shown."""
+    hidden: list[str] = field(default_factory=list)
+    """Hidden characters removed at import outside the turns (name, title, evidence)."""
+    judge_text: list[str] = field(default_factory=list)
+    """Judge-directed text outside the turns (name, description…)."""
+    judge_unacknowledged: int = 0
+    """Judge-directed hits no review acknowledged (``intake review --ack-judge-text``)."""
 
     @property
     def ready(self) -> bool:
@@ -289,6 +300,56 @@ def _tiers(runs: list[RunLine]) -> list[TierSummary]:
     return found
 
 
+def _hidden_lines(record: Record | None) -> tuple[dict[int, str], list[str]]:
+    """The record's hidden-character counts: one line per scenario turn, and the rest."""
+    if record is None or not record.hidden_removed:
+        return {}, []
+    per_turn: dict[int, dict[str, int]] = {}
+    per_field: dict[str, dict[str, int]] = {}
+    for entry in record.hidden_removed:
+        path = entry.json_path
+        if path.startswith("$.scenario.turns[") and entry.turn is not None:
+            bucket = per_turn.setdefault(entry.turn, {})
+        elif path.startswith("$.scenario."):
+            bucket = per_field.setdefault(path.removeprefix("$.scenario.").split("[")[0], {})
+        elif path.startswith("$.evidence"):
+            bucket = per_field.setdefault("the record's evidence (repeats the turns)", {})
+        elif path.endswith(".title"):
+            bucket = per_field.setdefault("the source's title", {})
+        else:
+            bucket = per_field.setdefault("the record's observations and source details", {})
+        for kind, count in entry.counts.items():
+            bucket[kind] = bucket.get(kind, 0) + count
+
+    def line(counts: dict[str, int], place: str) -> str:
+        total = sum(counts.values())
+        kinds = describe_counts(counts)
+        return f"{total} hidden characters removed from {place} at import ({kinds})"
+
+    turns = {turn: line(counts, f"turn {turn}") for turn, counts in sorted(per_turn.items())}
+    return turns, [line(counts, place) for place, counts in per_field.items()]
+
+
+def _judge_lines(
+    data: dict[str, Any], record: Record | None
+) -> tuple[dict[int, list[str]], list[str], int]:
+    """Judge-directed text in the file as it is now: lines per turn index, the rest, and how
+    many no review acknowledged."""
+    acked = {fp for r in (record.reviews if record else []) for fp in r.judge_text_ack}
+    per_turn: dict[int, list[str]] = {}
+    rest: list[str] = []
+    open_hits = 0
+    for hit in judge_hits(data):
+        state = "acknowledged" if hit.fingerprint in acked else "not acknowledged"
+        open_hits += hit.fingerprint not in acked
+        text = f"{hit.field}: {hit.label} ({state})"
+        index = hit.turn_index
+        target = per_turn.setdefault(index, []) if index is not None else rest
+        if text not in target:
+            target.append(text)
+    return per_turn, rest, open_hits
+
+
 def build_card(
     *,
     scenario_id: str,
@@ -333,6 +394,8 @@ def build_card(
         card.source_type = _text(source.get("type"), clean)
         card.source_link = _text(source.get("link"), clean)
     card.placeholders = _placeholder_paths(data)
+    hidden_turns, card.hidden = _hidden_lines(record)
+    judge_turns, card.judge_text, card.judge_unacknowledged = _judge_lines(data, record)
 
     observed: dict[int, dict[str, Any]] = {}
     if record is not None:
@@ -416,6 +479,8 @@ def build_card(
                 missing_tools=[t for t in expected if t not in ok] if ok is not None else [],
                 placeholders=_placeholder_paths(turn, f"$.turns[{index}]"),
                 notes=seen.get("notes", []),
+                hidden=hidden_turns.get(number),
+                judge_text=judge_turns.get(index, []),
             )
         )
     return card
@@ -673,12 +738,20 @@ def _markdown_body(card: Card) -> list[str]:
     lines += [f"| {k} | {md_inline(v) if v else '*none*'} |" for k, v in about]
     left = len(card.placeholders)
     lines += [f"| Placeholders left | {left} |", ""]
+    for hidden in card.hidden:
+        lines += [f"> **Hidden characters**: {md_inline(hidden)}", ""]
+    for judged in card.judge_text:
+        lines += [f"> **Judge-directed text**: {md_inline(judged)}", ""]
     if card.evidence_note:
         lines += [f"*Evidence: {md_inline(card.evidence_note)}*", ""]
     elif card.evidence == "none":
         lines += ["*The record holds no captured evidence.*", ""]
     for turn in card.turns:
         lines += [f"#### Turn {turn.turn}", ""]
+        if turn.hidden:
+            lines += [f"> **Hidden characters**: {md_inline(turn.hidden)}", ""]
+        for judged in turn.judge_text:
+            lines += [f"> **Judge-directed text**: {md_inline(judged)}", ""]
         lines += [f"**Objective**: {md_inline(turn.objective or '')}", ""]
         if turn.user_message is not None:
             lines += ["**User message**", "", *md_block(turn.user_message), ""]

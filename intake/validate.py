@@ -9,6 +9,7 @@ Nothing here writes anything.
 
 from __future__ import annotations
 
+import bisect
 from collections.abc import Iterable, Iterator
 from dataclasses import asdict, dataclass, field
 from enum import StrEnum
@@ -156,7 +157,8 @@ def validate_file(
         if size > schema_max_bytes():
             add(1, "too-large", f"file is {size:,} bytes, over the {schema_max_bytes():,} limit")
             return result
-        parsed = parse_checked(path.read_bytes())
+        raw = path.read_bytes()
+        parsed = parse_checked(raw)
     except OSError as exc:
         add(1, "unreadable", f"cannot read file: {exc.strerror or exc}")
         return result
@@ -183,7 +185,50 @@ def validate_file(
     if manifest is not None and not skipped(manifest, path):
         for ref_where, message in check_refs(data, manifest):
             add(parsed.line_of(ref_where), "corpus-ref", message, ref_where)
+    for line, message, where in hidden_problems(raw.decode("utf-8-sig"), parsed):
+        add(line, "hidden-char", message, where)
     return result
+
+
+def hidden_problems(text: str, parsed: Parsed) -> Iterator[tuple[int, str, JsonPath]]:
+    """Hidden characters in a scenario file: one problem per line that holds any.
+
+    The raw text is read first (exact line and column); then every string value, since a
+    double-quoted escape (``"\\u202e"``, ``"\\e"``) puts one into the data with nothing
+    visible in the file. Intake removes them at import (``intake.untrusted``), so one here
+    came by hand or from an older draft, and GAIA would paste it into its judge's prompt.
+    """
+    from intake.untrusted import describe_counts, find_hidden
+
+    lines: set[int] = set()
+    per_line: dict[int, tuple[int, dict[str, int]]] = {}
+    found = [(i, kind) for i, kind in find_hidden(text) if text[i] != "\r"]
+    starts = [0, *(i + 1 for i, ch in enumerate(text) if ch == "\n")] if found else [0]
+    for index, kind in found:
+        line = bisect.bisect_right(starts, index)
+        column, counts = per_line.setdefault(line, (index - starts[line - 1] + 1, {}))
+        counts[kind] = counts.get(kind, 0) + 1
+    for line, (column, counts) in sorted(per_line.items()):
+        lines.add(line)
+        total = sum(counts.values())
+        yield (
+            line,
+            f"{total} hidden character(s) from column {column} ({describe_counts(counts)}): "
+            "invisible to a reviewer, read by the judge; remove them",
+            (),
+        )
+    for where, value in walk_strings(parsed.data):
+        kinds = [kind for _, kind in find_hidden(value)]
+        line = parsed.line_of(where)
+        if kinds and line not in lines:
+            lines.add(line)
+            counts = {k: kinds.count(k) for k in dict.fromkeys(kinds)}
+            yield (
+                line,
+                f"{json_path(where)}: {len(kinds)} hidden character(s) written as escapes "
+                f"({describe_counts(counts)}): remove them",
+                where,
+            )
 
 
 def suite_manifest(settings: Settings) -> Manifest | None:

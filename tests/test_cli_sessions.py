@@ -173,7 +173,10 @@ def test_bad_agent_steps_and_huge_nul_message_give_flagged_draft(
     notes = record["observations"]["turns"][0]["notes"]
     assert any("agent_steps is not valid JSON" in n for n in notes)
     assert any("text cut" in n for n in notes)
-    assert any("NUL" in n for n in notes)
+    removed = {e["json_path"]: e for e in record["hidden_removed"]}
+    assert removed["$.scenario.turns[0].user_message"] == {
+        "json_path": "$.scenario.turns[0].user_message", "turn": 1, "counts": {"control": 1}
+    }
 
 
 SECRET_TITLES = {

@@ -307,14 +307,27 @@ def _root(
     ctx.meta["intake.root"] = root
 
 
-def out(text: str = "") -> None:
-    """A line of results on stdout."""
-    typer.echo(text)
+def out(text: str = "", *, nl: bool = True) -> None:
+    """Results on stdout, safe for a terminal (see ``shown``)."""
+    typer.echo(shown(text), nl=nl)
 
 
 def err(text: str) -> None:
-    """A diagnostic line on stderr."""
-    typer.echo(text, err=True)
+    """A diagnostic line on stderr, safe for a terminal (see ``shown``)."""
+    typer.echo(shown(text), err=True)
+
+
+def shown(text: str) -> str:
+    """``text`` as it may reach a terminal: every control character and hidden character
+    replaced by a visible form (ESC as ␛, U+202E as ``<U+202E>``; ``intake.untrusted``).
+
+    Every text the CLI prints goes through here, so nothing from data (an issue title, a
+    session message, a file name in an error) can start an escape sequence (OSC 8 links,
+    OSC 52 clipboard writes, OSC 1337), ring the bell or reorder the line.
+    """
+    from intake.untrusted import terminal_safe
+
+    return terminal_safe(text)
 
 
 def emit_json(document: dict[str, Any]) -> None:

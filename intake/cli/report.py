@@ -51,7 +51,7 @@ def register(app: typer.Typer) -> None:
         Invalid files are listed and left out of the shares; the report is not a gate, so it
         exits 0 even then. Reads the ledger read-only and never writes outside --output.
         """
-        from intake.cli import err, settings
+        from intake.cli import err, out, settings
         from intake.errors import UsageError
         from intake.fileio import atomic_write
         from intake.report import make_report, parse_since, render
@@ -66,7 +66,7 @@ def register(app: typer.Typer) -> None:
         result = make_report(cfg, list(paths or []), since=start)
         text = render(result, fmt.value)
         if output is None:
-            typer.echo(text, nl=False)
+            out(text, nl=False)
             return
         try:
             atomic_write(output, text)

@@ -43,6 +43,12 @@ def register(app: typer.Typer) -> None:
         minutes: int = typer.Option(
             None, "--minutes", min=0, max=10080, help="Rubric: minutes a person needs."
         ),
+        ack_judge_text: bool = typer.Option(
+            False,
+            "--ack-judge-text",
+            help="Acknowledge the judge-directed text `intake show` flags in the draft "
+            "(read it first: GAIA's judge and simulator read it as an instruction).",
+        ),
     ) -> None:
         """Record a review of a draft, bound to the hash of the whole file.
 
@@ -51,7 +57,9 @@ def register(app: typer.Typer) -> None:
         other than the PR's author, when the file at that commit equals the local one.
         Any later edit of the draft makes its reviews stale. A manual review may carry a
         rubric (all of --underspecified, --criteria, --minutes), as SWE-bench Verified's
-        annotators give; with require_rubric = true, promotion needs one.
+        annotators give; with require_rubric = true, promotion needs one. A draft holding
+        text addressed to a judge or model (flagged on the card and by `intake check`) is
+        acknowledged with --ack-judge-text; check then stops warning about that text.
         """
         from intake.cli import out, settings
         from intake.errors import UsageError
@@ -62,8 +70,10 @@ def register(app: typer.Typer) -> None:
 
         rubric = make_rubric(underspecified, criteria, minutes)
         if pr is not None:
-            if rubric is not None:
-                raise UsageError("a rubric is given by hand: use --approve with --reviewer")
+            if rubric is not None or ack_judge_text:
+                raise UsageError(
+                    "a rubric or --ack-judge-text is given by hand: use --approve with --reviewer"
+                )
             if approve or reject or reviewer:
                 raise UsageError("--pr reads reviews from GitHub: no --approve/--reject/--reviewer")
             from intake.review import reviews_from_pr
@@ -93,7 +103,14 @@ def register(app: typer.Typer) -> None:
         decision = ReviewDecision.approve if approve else ReviewDecision.reject
         scrubbed: list[str] = []
         path, review = add_review(
-            cfg, draft, decision, reviewer, note=note, scrubbed=scrubbed, rubric=rubric
+            cfg,
+            draft,
+            decision,
+            reviewer,
+            note=note,
+            scrubbed=scrubbed,
+            rubric=rubric,
+            ack_judge_text=ack_judge_text,
         )
         from intake.cli import err
         from intake.paths import display_path
@@ -102,5 +119,7 @@ def register(app: typer.Typer) -> None:
         if scrubbed:
             err(scrub_message("note", scrubbed))
         out(f"recorded: {decision.value} by {review.reviewer} of {display_path(path, cfg.root)}")
+        if review.judge_text_ack:
+            out(f"acknowledged: {len(review.judge_text_ack)} judge-directed passage(s)")
         if self_approval(cfg, path, review):
             err("warning: the draft's author cannot approve it; this review does not count")

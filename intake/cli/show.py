@@ -17,6 +17,7 @@ from intake.cli.options import Format, format_option
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
+    from rich.text import Text
 
     from intake.show import Card, ToolLine
 
@@ -38,27 +39,36 @@ def render_text(card: Card, width: int | None = None) -> str:
     return "".join(line.rstrip() + "\n" for line in console.export_text().splitlines())
 
 
+def _text(value: str) -> Text:
+    """A rich ``Text`` of data: no markup, no emoji codes, controls shown (``cli.shown``),
+    so the layout is measured on what the terminal will really print."""
+    from rich.text import Text
+
+    from intake.cli import shown
+
+    return Text(shown(value))
+
+
 def _renderables(card: Card) -> list[RenderableType]:
     from rich.rule import Rule
     from rich.table import Table
-    from rich.text import Text
 
     from intake.models import PLACEHOLDER_MARK
     from intake.show import card_summary_line
 
     items: list[RenderableType] = [
-        Rule(Text(card_summary_line(card)), align="left"),
-        Text(card.path),
+        Rule(_text(card_summary_line(card)), align="left"),
+        _text(card.path),
     ]
     if card.private:
         items.append(
-            Text("Private: drafted from a session marked private; its content is not shown.")
+            _text("Private: drafted from a session marked private; its content is not shown.")
         )
     else:
         if card.masked:
-            items.append(Text(f"WARNING: {card.masked}"))
+            items.append(_text(f"WARNING: {card.masked}"))
         if card.unreadable:
-            items.append(Text("WARNING: the file does not parse as YAML (see gate 1)"))
+            items.append(_text("WARNING: the file does not parse as YAML (see gate 1)"))
         about = Table.grid(padding=(0, 2))
         about.add_column(no_wrap=True)
         about.add_column(overflow="fold")
@@ -69,47 +79,54 @@ def _renderables(card: Card) -> list[RenderableType]:
             ("rationale", card.difficulty_rationale),
             ("placeholders", str(len(card.placeholders))),
         ):
-            about.add_row(Text(label), Text(value or "none"))
+            about.add_row(_text(label), _text(value or "none"))
         items.append(about)
+        items += [_text(f"HIDDEN: {line}") for line in card.hidden]
+        items += [_text(f"JUDGE TEXT: {line}") for line in card.judge_text]
         if card.evidence_note:
-            items.append(Text(f"evidence: {card.evidence_note}"))
+            items.append(_text(f"evidence: {card.evidence_note}"))
         elif card.evidence == "none":
-            items.append(Text("evidence: the record holds no captured evidence"))
+            items.append(_text("evidence: the record holds no captured evidence"))
         for turn in card.turns:
-            items.append(Rule(Text(f"turn {turn.turn}"), align="left"))
+            items.append(Rule(_text(f"turn {turn.turn}"), align="left"))
             block = Table.grid(padding=(0, 2))
             block.add_column(no_wrap=True)
             block.add_column(overflow="fold")
-            block.add_row(Text("objective"), Text(turn.objective or ""))
+            if turn.hidden:
+                block.add_row(_text("HIDDEN"), _text(turn.hidden))
+            for line in turn.judge_text:
+                block.add_row(_text("JUDGE TEXT"), _text(line))
+            block.add_row(_text("objective"), _text(turn.objective or ""))
             if turn.user_message is not None:
-                block.add_row(Text("user"), Text(turn.user_message))
+                block.add_row(_text("user"), _text(turn.user_message))
             if turn.answer is not None:
-                block.add_row(Text("answer"), Text(f"(evidence, not the criterion)\n{turn.answer}"))
+                answer = f"(evidence, not the criterion)\n{turn.answer}"
+                block.add_row(_text("answer"), _text(answer))
             if turn.error_fallback:
                 flagged = f"error fallback flagged: {turn.error_fallback}"
-                block.add_row(Text("FALLBACK"), Text(flagged))
+                block.add_row(_text("FALLBACK"), _text(flagged))
             items.append(block)
             for number, call in enumerate(turn.tools, start=1):
                 items.append(_call_block(number, call))
             checks = Table.grid(padding=(0, 2))
             checks.add_column(no_wrap=True)
             checks.add_column(overflow="fold")
-            checks.add_row(Text("expected tools"), Text(", ".join(turn.expected_tools) or "none"))
+            checks.add_row(_text("expected tools"), _text(", ".join(turn.expected_tools) or "none"))
             if turn.observed_ok is not None:
-                checks.add_row(Text("called ok"), Text(", ".join(turn.observed_ok) or "none"))
+                checks.add_row(_text("called ok"), _text(", ".join(turn.observed_ok) or "none"))
             if turn.missing_tools:
                 checks.add_row(
-                    Text("MISMATCH"),
-                    Text("expected, never called successfully: " + ", ".join(turn.missing_tools)),
+                    _text("MISMATCH"),
+                    _text("expected, never called successfully: " + ", ".join(turn.missing_tools)),
                 )
             for criterion in turn.criteria:
                 label = "criterion (TODO)" if PLACEHOLDER_MARK in criterion else "criterion"
-                checks.add_row(Text(label), Text(criterion))
+                checks.add_row(_text(label), _text(criterion))
             for note in turn.notes:
-                checks.add_row(Text("note"), Text(note))
+                checks.add_row(_text("note"), _text(note))
             items.append(checks)
         items += _record_part(card)
-    items.append(Rule(Text("gates"), align="left"))
+    items.append(Rule(_text("gates"), align="left"))
     gates = Table(box=None, pad_edge=False, expand=True)
     gates.add_column("gate", no_wrap=True)
     gates.add_column("", no_wrap=True)
@@ -117,7 +134,9 @@ def _renderables(card: Card) -> list[RenderableType]:
     for gate in card.gates:
         detail = gate.detail + (f"\nto do: {gate.todo}" if gate.todo and not gate.met else "")
         gates.add_row(
-            Text(f"{gate.number} {gate.name}"), Text("met" if gate.met else "UNMET"), Text(detail)
+            _text(f"{gate.number} {gate.name}"),
+            _text("met" if gate.met else "UNMET"),
+            _text(detail),
         )
     items.append(gates)
     return items
@@ -127,7 +146,6 @@ def _call_block(number: int, call: ToolLine) -> RenderableType:
     """One tool call: a head line (number, tool, outcome) and its arguments, result, reason."""
     from rich.console import Group
     from rich.table import Table
-    from rich.text import Text
 
     outcome = call.outcome if call.outcome == "ok" else call.outcome.upper()
     head = f"call {number}: {call.tool}  {outcome}"
@@ -142,63 +160,62 @@ def _call_block(number: int, call: ToolLine) -> RenderableType:
         ("reason", call.reason),
     ):
         if value:
-            block.add_row(Text(f"    {label}"), Text(value))
+            block.add_row(_text(f"    {label}"), _text(value))
     if call.truncated:
-        block.add_row(Text("    note"), Text("cut at the evidence size limit"))
-    return Group(Text("  " + head), block)
+        block.add_row(_text("    note"), _text("cut at the evidence size limit"))
+    return Group(_text("  " + head), block)
 
 
 def _record_part(card: Card) -> list[RenderableType]:
     from rich.rule import Rule
     from rich.table import Table
-    from rich.text import Text
 
-    items: list[RenderableType] = [Rule(Text("provenance"), align="left")]
+    items: list[RenderableType] = [Rule(_text("provenance"), align="left")]
     facts = Table.grid(padding=(0, 2))
     facts.add_column(no_wrap=True)
     facts.add_column(overflow="fold")
     source = f"{card.source_type or 'unknown'}, {card.source_link or card.locator or 'no link'}"
-    facts.add_row(Text("source"), Text(source))
+    facts.add_row(_text("source"), _text(source))
     facts.add_row(
-        Text("imported"),
-        Text(
+        _text("imported"),
+        _text(
             f"{card.captured_at or 'unknown'} by {card.author or 'unknown'} "
             f"(intake {card.intake_version or '?'})"
         ),
     )
     if card.promoted:
-        facts.add_row(Text("promoted"), Text(f"{card.promoted['at']} by {card.promoted['by']}"))
+        facts.add_row(_text("promoted"), _text(f"{card.promoted['at']} by {card.promoted['by']}"))
     counts = ", ".join(f"{k} {n}" for k, n in card.scrub_counts.items()) or "nothing found"
-    facts.add_row(Text("scrubbed"), Text(counts))
+    facts.add_row(_text("scrubbed"), _text(counts))
     items.append(facts)
-    items.append(Rule(Text("reviews"), align="left"))
+    items.append(Rule(_text("reviews"), align="left"))
     if not card.reviews:
-        items.append(Text("no review recorded"))
+        items.append(_text("no review recorded"))
     for review in card.reviews:
         note = f": {review['note']}" if review.get("note") else ""
         items.append(
-            Text(
+            _text(
                 f"{review['reviewer']}: {review['decision']} ({review['at']}, "
                 f"{review['via']}){note}"
             )
         )
-    items.append(Rule(Text("runs"), align="left"))
+    items.append(Rule(_text("runs"), align="left"))
     if not card.runs:
-        items.append(Text("no run recorded"))
+        items.append(_text("no run recorded"))
     else:
         runs = Table(box=None, pad_edge=False, expand=True)
         for name in ("tier", "model", "judge", "status", "score", "run", "current"):
             runs.add_column(name, overflow="fold")
         for run in card.runs:
             runs.add_row(
-                Text(run.tier), Text(run.model), Text(run.judge or ""), Text(run.status),
-                Text(f"{run.score:g}" if run.score is not None else ""), Text(run.run_id),
-                Text("yes" if run.current else "stale"),
+                _text(run.tier), _text(run.model), _text(run.judge or ""), _text(run.status),
+                _text(f"{run.score:g}" if run.score is not None else ""), _text(run.run_id),
+                _text("yes" if run.current else "stale"),
             )
         items.append(runs)
         for tier in card.tiers:
             rate = f"{tier.pass_rate:.0%}" if tier.pass_rate is not None else "no judged run"
-            items.append(Text(f"{tier.tier}: pass rate {rate} ({tier.passed}/{tier.judged})"))
+            items.append(_text(f"{tier.tier}: pass rate {rate} ({tier.passed}/{tier.judged})"))
     return items
 
 
@@ -222,13 +239,13 @@ def register(app: typer.Typer) -> None:
         the gates with what to do. A private draft's card shows only that it is private and
         its gates. Reads only.
         """
-        from intake.cli import emit_json, settings
+        from intake.cli import emit_json, out, settings
         from intake.show import card_markdown, load_card
 
         card = load_card(settings(ctx), draft)
         if fmt is Format.json:
             emit_json({"command": "show", "card": card.to_dict()})
         elif fmt is Format.markdown:
-            typer.echo(card_markdown(card, collapsed=False), nl=False)
+            out(card_markdown(card, collapsed=False), nl=False)
         else:
-            typer.echo(render_text(card), nl=False)
+            out(render_text(card), nl=False)

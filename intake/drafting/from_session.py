@@ -21,7 +21,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from intake.config import Settings
-from intake.drafting.tail import DraftResult, new_record_source, slug, write_draft
+from intake.drafting.tail import (
+    DraftResult,
+    clean_title,
+    new_record_source,
+    slug,
+    write_draft,
+)
 from intake.errors import ConfigError, InputError, UsageError
 from intake.fileio import read_json_input
 from intake.manifest import MANIFEST, load_manifest
@@ -137,7 +143,8 @@ def mask_title(title: str) -> str:
     Listing sessions must stay fast (Presidio takes over a second to load), so titles are
     masked by shape rather than scrubbed; drafts always go through the full scrubber.
     """
-    return " ".join(MASK if risky_word(word) else word for word in title.split())
+    words = clean_title(title).split()
+    return " ".join(MASK if risky_word(word) else word for word in words)
 
 
 def safe_titles(settings: Settings, rows: list[SessionSummary]) -> list[SessionSummary]:
@@ -619,11 +626,13 @@ def scrub_title(
     first. ``mapping`` is the one ``write_draft`` then scrubs the rest with, so the title's
     originals get the same fixtures in the draft name and in the record; the strings of
     ``everything`` (the unscrubbed draft) are reserved first so no fixture collides with one
-    already present.
+    already present. Hidden characters are removed first: a zero-width space inside a token
+    would hide it from the scrubber, and the slug would then drop the space and keep the token.
     """
     from intake.scrub import scrubber_for
     from intake.yamlio import walk_strings
 
+    title = clean_title(title)
     mapping.reserve([title, *(text for _, text in walk_strings(everything))])
     result = scrubber_for(settings).scrub_text(title, mapping=mapping)
     return result.text, bool(result.findings)

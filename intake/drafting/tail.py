@@ -24,7 +24,7 @@ from intake.errors import DraftBusy, IntakeError, SourceError, UsageError
 from intake.fileio import lone_surrogate_in
 from intake.gitutil import git_text
 from intake.journal import Event, Unit, commit
-from intake.models import Evidence, Level, Record, RecordSource, ToolOutcome
+from intake.models import Evidence, HiddenRemoved, Level, Record, RecordSource, ToolOutcome
 from intake.paths import display_path
 from intake.records import (
     check_id,
@@ -36,7 +36,8 @@ from intake.records import (
 )
 from intake.store.edit import edit
 from intake.suite import refuse_outside_root
-from intake.yamlio import dump_roundtrip, literal, to_plain
+from intake.untrusted import clean_tree, describe_hits, judge_hits, strip_hidden
+from intake.yamlio import dump_roundtrip, json_path, literal, to_plain
 
 if TYPE_CHECKING:
     from intake.scrub import FixtureMap, Scrubber
@@ -267,14 +268,17 @@ def _write_locked(
             hint="a new draft would duplicate its id; edit the promoted scenario instead",
         )
 
-    bundle = {
-        "scenario": scenario,
-        "observations": observations,
-        "details": source.details,
-        "locator": source.locator,
-        "link": source.link or "",
-        "evidence": evidence,
-    }
+    bundle, hidden = without_hidden(
+        {
+            "scenario": scenario,
+            "observations": observations,
+            "details": source.details,
+            "locator": source.locator,
+            "link": source.link or "",
+            "evidence": evidence,
+        }
+    )
+    evidence = bundle["evidence"]
     clean, report = scrub_tree(bundle, scrubber=configured_scrubber(settings), mapping=mapping)
     if evidence is not None:
         # The evidence repeats the draft's messages: its replacements are listed in the
@@ -303,6 +307,7 @@ def _write_locked(
     for dup in near_duplicates(clean_scenario, [settings.drafts, settings.scenarios], skip=target):
         shown = display_path(Path(dup), settings.root)
         warnings.append(f"nearly the same user messages as {shown}")
+    warnings += untrusted_warnings(clean_scenario, hidden)
 
     record = Record(
         id=scenario_id,
@@ -315,6 +320,7 @@ def _write_locked(
         ),
         author=_safe_author(settings),
         scrub=report,
+        hidden_removed=hidden,
         observations=to_plain(clean["observations"]),
         evidence=_evidence(evidence, clean["evidence"]),
     )
@@ -332,6 +338,61 @@ def _write_locked(
     )
     commit(settings, unit)
     return DraftResult(target, rec, record, clean_scenario, warnings)
+
+
+def without_hidden(bundle: dict[str, Any]) -> tuple[dict[str, Any], list[HiddenRemoved]]:
+    """The import bundle with every hidden character removed, and what was removed where.
+
+    This is the one point every importer's text passes before it is scrubbed or written, so
+    no source can bring a tag character, a bidi override, a zero-width space or a terminal
+    escape into a draft or a record; removing them first also keeps them from splitting a
+    secret the scrubber would otherwise find.
+    """
+    clean, removed = clean_tree(bundle)
+    hidden = []
+    for path, counts in removed:
+        turn = None
+        if len(path) >= 3 and path[0] in ("scenario", "evidence") and path[1] == "turns":
+            index = path[2]
+            turns = clean[path[0]]["turns"]
+            entry = turns[index] if isinstance(index, int) else None
+            number = entry.get("turn") if isinstance(entry, dict) else None
+            turn = number if isinstance(number, int) and not isinstance(number, bool) else None
+        hidden.append(HiddenRemoved(json_path=json_path(path), turn=turn, counts=counts))
+    return clean, hidden
+
+
+def untrusted_warnings(scenario: dict[str, Any], hidden: list[HiddenRemoved]) -> list[str]:
+    """Drafting's warnings about untrusted text: hidden characters removed, judge-directed text.
+
+    Counts are per scenario turn (the evidence repeats the turns' messages and is not counted
+    again); judge-directed text is named by class and field, never quoted.
+    """
+    warnings = []
+    per_place: dict[str, int] = {}
+    for entry in hidden:
+        if not entry.json_path.startswith("$.scenario"):
+            continue
+        place = f"turn {entry.turn}" if entry.turn is not None else "the scenario's fields"
+        per_place[place] = per_place.get(place, 0) + sum(entry.counts.values())
+    for place, count in per_place.items():
+        warnings.append(f"{count} hidden characters removed from {place} (see `intake show`)")
+    by_place: dict[str, list[Any]] = {}
+    for hit in judge_hits(scenario):
+        index = hit.turn_index
+        place = f"turn {index + 1}" if index is not None else hit.field
+        by_place.setdefault(place, []).append(hit)
+    for place, hits in by_place.items():
+        warnings.append(
+            f"{place}: text that may be addressed to the judge or simulator: "
+            f"{describe_hits(hits)}; read it on the card before review"
+        )
+    return warnings
+
+
+def clean_title(title: str) -> str:
+    """A title without hidden characters (before it is scrubbed and made into an id)."""
+    return strip_hidden(title)[0]
 
 
 _EVIDENCE_FIXED = (

@@ -33,7 +33,6 @@ _FAILURE_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("server_error", re.compile(r"^\s*Sorry, something went wrong", re.IGNORECASE)),
     ("no_response", re.compile(r"^\s*I wasn't able to generate a response", re.IGNORECASE)),
 )
-_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 MASK = "[…]"
 """What a word that could be a secret is shown as in a listing or an error."""
 _KEY_PREFIXES = (
@@ -154,15 +153,14 @@ def failure_kind(text: str) -> str | None:
 
 
 def clean_text(text: str | None, limit: int = MAX_TEXT_CHARS) -> tuple[str, list[str]]:
-    """Text safe for YAML (control characters removed, length capped) and what was changed.
+    """Text with its length capped, and what was changed.
 
-    Control characters go first, so a NUL inside a token cannot hide it from the cut.
+    Hidden characters (controls, format characters) are not removed here: ``write_draft``
+    removes and counts them for every source at once (``intake.untrusted``), so the record
+    says how many of each kind each turn held. The cut goes before a word, never inside one.
     """
     notes: list[str] = []
     value = text or ""
-    if _CONTROL.search(value):
-        notes.append("control characters (NUL and others) removed")
-        value = _CONTROL.sub("", value)
     if len(value) > limit:
         notes.insert(0, f"text cut from {len(value)} to {limit} characters")
         value = cut_at_space(value, limit)
