@@ -46,6 +46,8 @@ COMMAND_MODULES = (
     "run_record",
     "run",
     "runs",
+    "control",
+    "controls",
     "promote",
     "reject",
     "check",

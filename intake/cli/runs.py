@@ -41,11 +41,13 @@ def register(app: typer.Typer) -> None:
             path, dropped, notes = drop_run(cfg, draft, drop, reason)
             for note in notes:
                 err(note)
-            out(
-                f"dropped run {dropped[0].run_id} ({len(dropped)} record entr"
-                f"{'y' if len(dropped) == 1 else 'ies'}) from {display_path(path, cfg.root)}; "
-                "the ledger keeps it"
+            what = (
+                f"run {dropped[0].run_id} ({len(dropped)} record entr"
+                f"{'y' if len(dropped) == 1 else 'ies'})"
+                if dropped
+                else "a control run (intake control)"
             )
+            out(f"dropped {what} from {display_path(path, cfg.root)}; the ledger keeps it")
             return
         if reason is not None:
             raise UsageError("--reason goes with --drop RUN_ID")

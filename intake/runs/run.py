@@ -399,6 +399,49 @@ def find_scorecards(
     return found
 
 
+def invoke_runner(
+    settings: Settings,
+    draft: Path,
+    program: list[str],
+    *,
+    url: str,
+    iterations: int,
+    limit: int,
+    judge: str | None,
+    show: Callable[[str], None],
+    clean: Callable[[str], str],
+) -> tuple[int, _Stream, set[str]]:
+    """Run GAIA's runner on the draft alone (``intake run`` and ``intake control``).
+
+    Returns the runner's exit status, its stream (tail, ``Output:`` lines) and the ``eval-*``
+    folders under ``results_dir`` before it started (for ``find_scorecards``).
+    """
+    scenario_id = draft.stem
+    before = _eval_dirs(settings.path(settings.results_dir))
+    with scenario_folder(draft) as folder:
+        command = [
+            *program,
+            "--scenario", scenario_id,
+            "--scenario-dir", str(folder),
+            "--backend", url,
+            "--iterations", str(iterations),
+            "--timeout", str(limit),
+        ]
+        if settings.corpus_dir is not None:
+            command += ["--corpus-dir", str(settings.path(settings.corpus_dir))]
+        if judge is not None:
+            command += ["--model", judge]
+        code, stream = execute(
+            command,
+            cwd=settings.root,
+            timeout=limit * iterations,
+            show=show,
+            clean=clean,
+            where=scenario_id,
+        )
+    return code, stream, before
+
+
 def run_draft(
     settings: Settings,
     target: str,
@@ -444,28 +487,10 @@ def run_draft(
         return engine.scrub_text(line, json_path="$.runner").text
 
     results = settings.path(settings.results_dir)
-    before = _eval_dirs(results)
-    with scenario_folder(draft) as folder:
-        command = [
-            *program,
-            "--scenario", scenario_id,
-            "--scenario-dir", str(folder),
-            "--backend", url,
-            "--iterations", str(iterations),
-            "--timeout", str(limit),
-        ]
-        if settings.corpus_dir is not None:
-            command += ["--corpus-dir", str(settings.path(settings.corpus_dir))]
-        if judge is not None:
-            command += ["--model", judge]
-        code, stream = execute(
-            command,
-            cwd=settings.root,
-            timeout=limit * iterations,
-            show=show,
-            clean=clean,
-            where=scenario_id,
-        )
+    code, stream, before = invoke_runner(
+        settings, draft, program, url=url, iterations=iterations, limit=limit, judge=judge,
+        show=show, clean=clean,
+    )
     tail = list(stream.tail)
     if code != 0:
         raise RunnerFailed(
@@ -528,6 +553,7 @@ __all__ = [
     "execute",
     "find_runner",
     "find_scorecards",
+    "invoke_runner",
     "refuse_unready",
     "run_draft",
     "scenario_folder",
