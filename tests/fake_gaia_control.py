@@ -56,6 +56,8 @@ def call(base: str, method: str, path: str, body: dict | None = None) -> tuple[i
             return reply.status, reply.read()
     except urllib.error.HTTPError as exc:
         return exc.code, exc.read()
+    except OSError:  # MCP's _normalize_error: "Cannot connect to GAIA backend"
+        return 0, b"{}"
 
 
 def stream_chat(base: str, session_id: str, message: str) -> dict:
@@ -111,9 +113,9 @@ def simulate(data: dict, mcp: str, seen: dict) -> dict:
         code, raw = call(mcp, "POST", "/api/documents/upload-path",
                          {"filepath": str(Path("/abs/corpus") / Path(path).name)})
         indexed = json.loads(raw) if code == 200 else {}
-        if code != 200 or not indexed.get("chunk_count"):
-            if data.get("category") != "adversarial":
-                return {"status": "SETUP_ERROR", "turns": []}
+        failed = code != 200 or not indexed.get("chunk_count")
+        if failed and data.get("category") != "adversarial":
+            return {"status": "SETUP_ERROR", "turns": []}
         call(mcp, "POST", f"/api/sessions/{session}/documents",
              {"document_id": indexed.get("id")})
     turns = []
