@@ -32,8 +32,8 @@ import pytest
 from intake.cli import app
 from intake.records import load_record, record_path
 from tests.conftest import SUITE_PYPROJECT
-from tests.test_control import CAPTURED, DRAFT, LOCAL, STRONG, add_evidence, free_port
 from tests.promote_helpers import make_ready
+from tests.test_control import CAPTURED, DRAFT, LOCAL, STRONG, add_evidence, free_port
 
 GAIA_VENV = Path("/work/gaia-venv")
 GAIA_SRC = Path("/work/gaia-src")
