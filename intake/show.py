@@ -590,7 +590,7 @@ def _with_code(text: str) -> str:
 def _gate_rows(gates: list[Gate]) -> list[str]:
     rows = ["| Gate | | Detail | To do |", "| --- | --- | --- | --- |"]
     for gate in gates:
-        mark = "met" if gate.met else "**unmet**"
+        mark = "n/a" if not gate.applicable else "met" if gate.met else "**unmet**"
         todo = _with_code(gate.todo or "") if not gate.met else ""
         rows.append(f"| {gate.number} {gate.name} | {mark} | {md_inline(gate.detail)} | {todo} |")
     return rows

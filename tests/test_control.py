@@ -191,6 +191,17 @@ def test_a_failing_control_lets_promotion_through(
     result = runner.invoke(app, ["promote", DRAFT])
     assert result.exit_code == 0, result.output
     assert "[met  ] 8 control" in result.stdout
+    report = runner.invoke(app, ["report", "--format", "json"])
+    doc = json.loads(report.stdout)
+    assert doc["suites"] == {"capability": 1, "regression": 0}
+    assert doc["controls"] == {"fails": 1}
+    assert doc["headroom"] == [{"category": "tool_selection", "cases": 1, "strong_runs": 1,
+                                "strong_passes": 1, "strong_pass_rate": 1.0}]
+    text = runner.invoke(app, ["report"]).stdout
+    assert "headroom tool_selection: 1 capability case(s), strong tier 1/1 passed" in text
+    shown = runner.invoke(app, ["show", DRAFT, "--format", "markdown"])
+    assert shown.exit_code == 0, shown.output
+    assert "| 8 control | met |" in shown.stdout
     note = runner.invoke(app, ["promote", DRAFT, "--allow-passing-control", "x"])
     assert note.exit_code != 0  # already promoted; the waiver would not have been needed
 
@@ -243,6 +254,8 @@ def test_an_issue_draft_has_the_gate_not_applicable(
     result = runner.invoke(app, ["promote", DRAFT, "--dry-run"])
     assert result.exit_code == 0, result.output
     assert "[n/a  ] 8 control" in result.stdout and "not applicable" in result.stdout
+    card = runner.invoke(app, ["show", DRAFT, "--format", "markdown"])
+    assert "| 8 control | n/a |" in card.stdout
     refused = runner.invoke(app, ["control", DRAFT])
     assert refused.exit_code == 2
     assert "no captured answer to replay" in refused.stderr
@@ -431,6 +444,10 @@ def test_regression_suite_needs_three_strong_passes_and_ignores_saturation(
     check = runner.invoke(app, ["check"])
     assert check.exit_code == 0, check.output
     assert "edited-after-promotion" not in check.output
+    report = json.loads(runner.invoke(app, ["report", "--format", "json"]).stdout)
+    assert report["suites"] == {"capability": 0, "regression": 1}
+    assert report["headroom"] == []  # headroom is for capability cases
+    assert report["controls"] == {"not_applicable": 1}
 
 
 def test_default_suite_setting_and_a_bad_value(suite: Path, runner) -> None:

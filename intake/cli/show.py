@@ -117,7 +117,7 @@ def _renderables(card: Card) -> list[RenderableType]:
     for gate in card.gates:
         detail = gate.detail + (f"\nto do: {gate.todo}" if gate.todo and not gate.met else "")
         gates.add_row(
-            Text(f"{gate.number} {gate.name}"), Text("met" if gate.met else "UNMET"), Text(detail)
+            Text(f"{gate.number} {gate.name}"), Text("n/a" if not gate.applicable else "met" if gate.met else "UNMET"), Text(detail)
         )
     items.append(gates)
     return items
