@@ -67,14 +67,16 @@ class Gate:
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready form."""
-        return {
+        doc: dict[str, Any] = {
             "number": self.number,
             "name": self.name,
             "met": self.met,
             "detail": self.detail,
             "todo": self.todo,
-            "applicable": self.applicable,
         }
+        if not self.applicable:
+            doc["applicable"] = False
+        return doc
 
 
 @dataclass(frozen=True)
@@ -125,8 +127,9 @@ class GatesUnmet(PromotionBlocked):
 
     def __init__(self, scenario_id: str, gates: list[Gate]) -> None:
         unmet = [g.name for g in gates if not g.met]
+        counted = [g for g in gates if g.applicable]
         super().__init__(
-            f"promotion blocked: {len(unmet)} of {len(gates)} gates unmet ({', '.join(unmet)})",
+            f"promotion blocked: {len(unmet)} of {len(counted)} gates unmet ({', '.join(unmet)})",
             where=scenario_id,
         )
         self.gates = gates

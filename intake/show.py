@@ -602,7 +602,8 @@ def card_summary_line(card: Card) -> str:
     if card.kind == "scenario":
         state = "promoted" if card.promoted else "no promotion record"
     elif unmet:
-        state = f"not ready: {len(unmet)} of {len(card.gates)} gates unmet"
+        counted = [g for g in card.gates if g.applicable]  # a gate that does not apply is shown
+        state = f"not ready: {len(unmet)} of {len(counted)} gates unmet"
     else:
         state = "ready to promote"
     private = ", private" if card.private else ""
