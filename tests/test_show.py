@@ -192,7 +192,7 @@ def test_markdown_card_renders_to_html_with_the_expected_structure(
     assert [g[0] for g in gates] == [
         "1 valid", "2 scrub", "3 review", "4 strong-run", "5 local-run", "6 unique-id", "8 control",
     ]
-    assert [g[1] for g in gates] == ["unmet", "met", "unmet", "unmet", "unmet", "met"]
+    assert [g[1] for g in gates] == ["unmet", "met", "unmet", "unmet", "unmet", "met", "unmet"]
     codes = tree.text_of("code")
     assert any("</details><script>" in c for c in codes), "kept as literal text in a code block"
     assert any(c.startswith("Q3 revenue was 3.75 million.") for c in codes)

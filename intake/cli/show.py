@@ -116,9 +116,8 @@ def _renderables(card: Card) -> list[RenderableType]:
     gates.add_column("detail / to do", overflow="fold")
     for gate in card.gates:
         detail = gate.detail + (f"\nto do: {gate.todo}" if gate.todo and not gate.met else "")
-        gates.add_row(
-            Text(f"{gate.number} {gate.name}"), Text("n/a" if not gate.applicable else "met" if gate.met else "UNMET"), Text(detail)
-        )
+        mark = "n/a" if not gate.applicable else "met" if gate.met else "UNMET"
+        gates.add_row(Text(f"{gate.number} {gate.name}"), Text(mark), Text(detail))
     items.append(gates)
     return items
 
