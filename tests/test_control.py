@@ -21,12 +21,14 @@ import pytest
 from intake.cli import app
 from intake.config import load_settings
 from intake.gates import check_gates
+from intake.journal import crash_steps
 from intake.ledger import Ledger
 from intake.models import Evidence, ToolCallEvidence, ToolOutcome, TurnEvidence
 from intake.promote import gather
 from intake.records import content_hash, dump_record, load_record, record_path
 from intake.replay import ReplayServer, ReplayState, replay_hash, replay_turns
 from tests.conftest import SUITE_PYPROJECT
+from tests.crash_harness import run, run_killed, stray_files
 from tests.promote_helpers import edit, make_ready, scorecard, write_pair
 
 FAKE = Path(__file__).resolve().parent / "fake_gaia_control.py"
@@ -311,6 +313,26 @@ def test_a_control_is_dropped_like_a_run_and_the_ledger_keeps_it(
         [drop] = [e for e in ledger.history(DRAFT) if e["kind"] == "run-drop"]
     assert drop["detail"]["controls"][0]["run_id"] == control.run_id
     assert drop["detail"]["runs"] == []
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("step", crash_steps("control"))
+def test_a_killed_control_loses_no_event(
+    suite: Path, gaia: Path, step: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    ready_with_evidence(suite)
+    monkeypatch.setenv("FAKE_CONTROL_JUDGE", "FAIL")
+    run_killed(suite, step, ["control", DRAFT])
+    assert run(suite, ["check", "--format", "json"]).returncode == 0
+    again = run(suite, ["control", DRAFT])  # finishes the journal first, then records again
+    assert again.returncode == 0, again.stderr
+    decided = step.split(":")[1] not in ("begin", "journal-temp-written")
+    with Ledger.open(load_settings(suite).ledger) as ledger:
+        events = [e for e in ledger.history(DRAFT) if e["kind"] == "control"]
+    assert len(events) == (2 if decided else 1)
+    assert 1 <= len(_controls(suite)) <= 2
+    assert stray_files(suite) == []
+    assert '"leftover"' not in run(suite, ["check", "--format", "json"]).stdout
 
 
 # --- the replay server over real HTTP ---------------------------------------------------------
