@@ -303,6 +303,11 @@ def test_a_control_is_dropped_like_a_run_and_the_ledger_keeps_it(
     monkeypatch.setenv("FAKE_CONTROL_JUDGE", "PASS")
     assert runner.invoke(app, ["control", DRAFT]).exit_code == 0
     [control] = _controls(suite)
+    listed = json.loads(runner.invoke(app, ["runs", DRAFT, "--format", "json"]).stdout)
+    assert [(c["run_id"], c["status"], c["stale"]) for c in listed["controls"]] == [
+        (control.run_id, "PASS", False)
+    ]
+    assert f"{control.run_id}  control PASS" in runner.invoke(app, ["runs", DRAFT]).stdout
     result = runner.invoke(
         app, ["runs", DRAFT, "--drop", control.run_id, "--reason", "judge was misconfigured"]
     )
