@@ -461,7 +461,13 @@ def promote(
             allow_passing_control=allow_passing_control,
         )
         _drop_unneeded_control_waiver(inputs, notes)
-        if inputs.allow_saturated and suite == "capability" and not saturated(
+        if inputs.allow_saturated and suite == "regression":
+            inputs.allow_saturated = None
+            notes.append(
+                "--allow-saturated was not needed: saturation does not block a regression "
+                "case; the reason is not recorded"
+            )
+        if inputs.allow_saturated and not saturated(
             inputs.record.runs, inputs.runnable_hash, settings.saturation_pass_rate
         ):
             # a waiver the case never needed must not end up in the stamp as if it did

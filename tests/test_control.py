@@ -459,14 +459,18 @@ def test_regression_suite_needs_three_strong_passes_and_ignores_saturation(
 
     drop_run(load_settings(suite), DRAFT, "eval-20261129-4", "flaky environment")
     _strong_runs(suite, ["PASS"] * 3)
-    result = runner.invoke(app, ["promote", DRAFT, "--suite", "regression"])
+    result = runner.invoke(
+        app, ["promote", DRAFT, "--suite", "regression", "--allow-saturated", "guard"]
+    )
     assert result.exit_code == 0, result.output
+    assert "saturation does not block a regression case" in result.stderr
     dest = suite / "scenarios" / "tool_selection" / f"{DRAFT}.yaml"
     from intake.yamlio import parse_checked
 
     assert parse_checked(dest.read_bytes()).data["tags"] == ["regression"]
     stamp = load_record(record_path(dest)).promotion
     assert stamp is not None and stamp.suite is not None and stamp.suite.value == "regression"
+    assert stamp.allow_saturated is None
     assert stamp.content_hash == content_hash(dest)
     check = runner.invoke(app, ["check"])
     assert check.exit_code == 0, check.output
