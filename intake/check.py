@@ -372,6 +372,7 @@ def run_check(
             runnable_hash=runnable_hash(draft_data) if draft_data is not None else None,
             duplicates=dups,
             require_rubric=settings.require_rubric,
+            require_control=settings.require_control,
         )
         report.drafts.append(
             DraftGates(

@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 import tomllib
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
@@ -72,6 +72,12 @@ class Settings(BaseModel):
     """Seconds per iteration before ``intake run`` stops the runner (``--timeout``)."""
     require_rubric: bool = False
     """Whether promotion needs an approval that carries a review rubric (``intake review``)."""
+    require_control: bool = True
+    """Whether promotion needs the captured failure to fail (gate 8, ``intake control``)."""
+    replay_port: int = Field(default=4200, ge=1, le=65535)
+    """Port of the replay ``intake control`` serves on 127.0.0.1 (GAIA's tools use 4200)."""
+    default_suite: Literal["capability", "regression"] = "capability"
+    """The lane ``intake promote`` puts a case into without ``--suite``."""
     baseline_path: Path = Path(".intake-baseline.json")
     """Accepted scrub findings of existing files (fingerprints only; committed)."""
     tracker_labels: list[str] = Field(

@@ -1,7 +1,7 @@
 """The promotion gates, stated once: a pure function from what was read to every gate's verdict.
 
 ``check_gates`` judges a ``GateInputs`` (read from disk by ``intake.promote.gather``) and
-returns all six gates, met or unmet, each with what to do. ``promote`` refuses on any unmet
+returns every gate, met or unmet, each with what to do. ``promote`` refuses on any unmet
 gate, ``check`` reports them for drafts, and ``review`` warns through the same rules (who
 counts as the author, each person's latest review).
 """
@@ -17,6 +17,7 @@ from intake.models import (
     CATEGORY_PATTERN,
     INFRA_STATUSES,
     JUDGED_STATUSES,
+    ControlRun,
     Record,
     Review,
     ReviewDecision,
@@ -25,6 +26,7 @@ from intake.models import (
     ScenarioView,
     has_placeholder,
 )
+from intake.replay import has_captured_answer, replay_hash, replay_turns
 
 
 def person_key(name: str) -> str:
@@ -45,7 +47,11 @@ GATE_NAMES = {
     5: "local-run",
     6: "unique-id",
     7: "rubric",
+    8: "control",
 }
+
+REGRESSION_MIN_RUNS = 3
+"""Strong runs a regression case needs, every one a PASS (pass^k = 1 with k >= 3)."""
 
 
 @dataclass(frozen=True)
@@ -57,16 +63,21 @@ class Gate:
     met: bool
     detail: str
     todo: str | None = None
+    applicable: bool = True
+    """False for a gate that does not apply to this draft (shown as such, never blocking)."""
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready form."""
-        return {
+        doc: dict[str, Any] = {
             "number": self.number,
             "name": self.name,
             "met": self.met,
             "detail": self.detail,
             "todo": self.todo,
         }
+        if not self.applicable:
+            doc["applicable"] = False
+        return doc
 
 
 @dataclass(frozen=True)
@@ -104,6 +115,12 @@ class GateInputs:
     """Local pass rate at which gate 5 calls the case saturated (``saturation_pass_rate``)."""
     require_rubric: bool = False
     """``require_rubric = true``: gate 7 needs a current approval that carries a rubric."""
+    require_control: bool = True
+    """``require_control``: gate 8 needs the captured failure to fail under the criteria."""
+    allow_passing_control: str | None = None
+    """``--allow-passing-control REASON``: a PASS control does not block (recorded)."""
+    suite: str = "capability"
+    """``capability`` (saturation blocks) or ``regression`` (3+ strong runs, all PASS)."""
 
     @property
     def view(self) -> ScenarioView | None:
@@ -116,8 +133,9 @@ class GatesUnmet(PromotionBlocked):
 
     def __init__(self, scenario_id: str, gates: list[Gate]) -> None:
         unmet = [g.name for g in gates if not g.met]
+        counted = [g for g in gates if g.applicable]
         super().__init__(
-            f"promotion blocked: {len(unmet)} of {len(gates)} gates unmet ({', '.join(unmet)})",
+            f"promotion blocked: {len(unmet)} of {len(counted)} gates unmet ({', '.join(unmet)})",
             where=scenario_id,
         )
         self.gates = gates
@@ -278,10 +296,14 @@ def _run_gate(
     *,
     strong_pass_min: int = 1,
     saturation_pass_rate: float = 0.8,
+    suite: str = "capability",
 ) -> Gate:
     """Gate 4 (strong: at least ``strong_pass_min`` passes) or 5 (local: judged, and its pass
     rate below ``saturation_pass_rate`` unless allowed). Every judged run on the current
-    content counts; stale runs and infrastructure statuses never do."""
+    content counts; stale runs and infrastructure statuses never do.
+
+    A ``regression`` case: gate 4 needs at least ``REGRESSION_MIN_RUNS`` strong runs, every one
+    a PASS (pass^k = 1), and gate 5 needs a judged local run but never blocks on saturation."""
     name = GATE_NAMES[number]
     mine = [r for r in runs if r.tier is tier]
     fresh = [r for r in mine if current is not None and r.runnable_hash == current]
@@ -310,6 +332,16 @@ def _run_gate(
         return Gate(number, name, False, detail, todo)
     stats = tier_stats(runs, tier, current)
     summary = f"{tier.value} runs {stats.describe()}"
+    if tier is RunTier.strong and suite == "regression":
+        return _regression_strong_gate(number, name, stats, latest, summary, record_cmd)
+    if tier is RunTier.local and suite == "regression":
+        return Gate(
+            number,
+            name,
+            True,
+            f"{summary}; latest local run {_describe_run(latest)}; a regression case may be "
+            "saturated",
+        )
     if tier is RunTier.strong:
         if stats.passes >= strong_pass_min:
             return Gate(
@@ -343,6 +375,37 @@ def _run_gate(
             "--allow-saturated REASON",
         )
     return Gate(number, name, True, f"{summary}; latest local run {_describe_run(latest)}")
+
+
+def _regression_strong_gate(
+    number: int, name: str, stats: TierStats, latest: Run, summary: str, record_cmd: str
+) -> Gate:
+    """Gate 4 for a regression case: at least 3 strong runs on the current content, all PASS."""
+    if stats.runs >= REGRESSION_MIN_RUNS and stats.passes == stats.runs:
+        return Gate(
+            number, name, True,
+            f"{summary}; every strong run passes (regression suite); latest "
+            f"{_describe_run(latest)}",
+        )
+    if stats.passes < stats.runs:
+        detail = (
+            f"a regression case must pass every strong run ({summary}); latest "
+            f"{_describe_run(latest)}"
+        )
+        todo = (
+            "fix the scenario until the strong model passes every time, or promote it with "
+            f"--suite capability; then re-run: {record_cmd}"
+        )
+    else:
+        detail = (
+            f"a regression case needs at least {REGRESSION_MIN_RUNS} strong runs, all PASS "
+            f"({summary})"
+        )
+        todo = (
+            f"run it {REGRESSION_MIN_RUNS - stats.runs} more time(s): "
+            f"`intake run DRAFT --tier strong --iterations {REGRESSION_MIN_RUNS - stats.runs}`"
+        )
+    return Gate(number, name, False, detail, todo)
 
 
 def saturated(runs: list[Run], current: str | None, saturation_pass_rate: float = 0.8) -> bool:
@@ -416,6 +479,7 @@ def check_gates(inputs: GateInputs) -> list[Gate]:
             inputs.runnable_hash,
             None,
             strong_pass_min=inputs.strong_pass_min,
+            suite=inputs.suite,
         )
     )
     allow = inputs.allow_saturated
@@ -427,6 +491,7 @@ def check_gates(inputs: GateInputs) -> list[Gate]:
             inputs.runnable_hash,
             allow,
             saturation_pass_rate=inputs.saturation_pass_rate,
+            suite=inputs.suite,
         )
     )
     if inputs.duplicates:
@@ -443,7 +508,88 @@ def check_gates(inputs: GateInputs) -> list[Gate]:
         gates.append(Gate(6, GATE_NAMES[6], True, "no scenario with this id in the suite"))
     if inputs.require_rubric:
         gates.append(rubric_gate(inputs.record.reviews, inputs.content_hash, inputs.record.author))
+    gates.append(
+        control_gate(
+            inputs.record,
+            inputs.runnable_hash,
+            require=inputs.require_control,
+            allow=inputs.allow_passing_control,
+        )
+    )
     return gates
+
+
+def current_controls(record: Record, current: str | None) -> list[ControlRun]:
+    """Control runs bound to the current runnable content and the record's captured answers."""
+    if current is None:
+        return []
+    replayed = replay_hash(replay_turns(record))
+    return [
+        c for c in record.controls if c.runnable_hash == current and c.replay_hash == replayed
+    ]
+
+
+def control_gate(
+    record: Record, current: str | None, *, require: bool = True, allow: str | None = None
+) -> Gate:
+    """Gate 8: the captured failure fails under the criteria (``intake control``).
+
+    Met when the control runs on the current runnable content include a judged FAIL and no
+    PASS. A PASS means the criteria pass the very answer the case was drawn from: unmet, unless
+    ``allow`` says why. Not applicable (met, shown as such) without a captured answer (an issue
+    draft, a store that keeps no answers); not required with ``require_control = false``.
+    """
+    name = GATE_NAMES[8]
+    if not has_captured_answer(record):
+        return Gate(
+            8, name, True,
+            "not applicable: the draft holds no captured answer to replay (drafted from an "
+            "issue, or from a store that keeps no answers)",
+            applicable=False,
+        )
+    fresh = current_controls(record, current)
+    judged = [c for c in fresh if c.status in JUDGED_STATUSES]
+    passes = [c for c in judged if c.status == "PASS"]
+    fails = [c for c in judged if c.status == "FAIL"]
+    stale = [c for c in record.controls if c not in fresh]
+    todo = "replay the captured failure to GAIA's judge: `intake control DRAFT`"
+    if passes:
+        detail = (
+            f"the criteria pass the captured failure (control {passes[-1].run_id}: PASS"
+            f"{f'; {len(fails)} FAIL' if fails else ''})"
+        )
+        if allow:
+            gate = Gate(8, name, True, f"{detail}; allowed ({allow})")
+        else:
+            gate = Gate(
+                8, name, False, detail,
+                "tighten the criteria so the captured answer fails, then `intake control "
+                "DRAFT`; or promote with --allow-passing-control REASON",
+            )
+    elif fails:
+        gate = Gate(
+            8, name, True,
+            f"the captured failure fails: {len(fails)} judged FAIL control(s), latest "
+            f"{fails[-1].run_id}" + (f" (judge {fails[-1].judge_model})"
+                                     if fails[-1].judge_model else ""),
+        )
+    elif fresh:
+        statuses = ", ".join(sorted({c.status for c in fresh}))
+        gate = Gate(8, name, False, f"no judged control on the current content ({statuses})",
+                    todo)
+    elif stale:
+        gate = Gate(
+            8, name, False,
+            f"{len(stale)} control run(s) recorded before the turns (or the captured answers) "
+            "changed: stale",
+            todo,
+        )
+    else:
+        gate = Gate(8, name, False, "no control run recorded", todo)
+    if not require and not gate.met:
+        return Gate(8, name, True, f"not required (require_control = false): {gate.detail}",
+                    applicable=False)
+    return gate
 
 
 def rubric_gate(reviews: list[Review], current_hash: str, author: str | None) -> Gate:

@@ -407,6 +407,7 @@ UNIT_SHAPES: dict[str, tuple[int, int]] = {
     "draft": (2, 0),
     "review": (1, 0),
     "run-record": (1, 0),
+    "control": (1, 0),
     "reject": (0, 2),
     "adopt": (2, 0),
     "revise": (2, 2),

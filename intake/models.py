@@ -443,6 +443,35 @@ class Run(BaseModel):
     """What was noticed but not refused (paraphrased user messages, model equal to the judge)."""
 
 
+class SuiteType(StrEnum):
+    """Which lane a promoted case serves: measuring capability or guarding against regression."""
+
+    capability = "capability"
+    regression = "regression"
+
+
+class ControlRun(BaseModel):
+    """A negative control: GAIA's judge on the replayed captured answers (``intake control``)."""
+
+    model_config = _CLOSED
+    run_id: str
+    status: str
+    score: float | None = None
+    judge_model: str | None = None
+    runnable_hash: str
+    """``sha256:…`` of persona, setup, turns and agent_type when the control was recorded."""
+    replay_hash: str
+    """``sha256:…`` of the replayed answers and tool steps (the record's evidence)."""
+    at: datetime
+    recorded_at: datetime
+    iteration: int | None = None
+    runner_exit: int | None = None
+    scorecard_path: str | None = None
+    turns_replayed: int = 0
+    """How many user messages the replay answered with a captured answer."""
+    warnings: list[str] = Field(default_factory=list)
+
+
 class Promotion(BaseModel):
     """The promotion stamp: when, by whom, which gates were met."""
 
@@ -451,11 +480,20 @@ class Promotion(BaseModel):
     by: str
     gates: dict[str, str]
     content_hash: str
+    """``sha256:…`` of the scenario file as written into the suite (with its suite tag)."""
     allow_saturated: str | None = None
     from_path: str
     to_path: str
     difficulty: str | None = None
     """``easy``, ``medium`` or ``hard`` from the tiers' pass rates at promotion."""
+    suite: SuiteType | None = None
+    """The lane the case was promoted into (also a tag in the scenario); None before suites."""
+    draft_hash: str | None = None
+    """``sha256:…`` of the draft's bytes, when the written scenario differs from them (a tag)."""
+    criteria_hash: str | None = None
+    """``sha256:…`` of the turns' criteria at promotion (what labelled controls are bound to)."""
+    allow_passing_control: str | None = None
+    """Why the criteria may pass the captured failure (``--allow-passing-control``)."""
 
 
 class Adoption(BaseModel):
@@ -559,6 +597,8 @@ class Record(BaseModel):
     """The captured conversation turn by turn, with every tool call (what ``intake show`` shows)."""
     reviews: list[Review] = Field(default_factory=list)
     runs: list[Run] = Field(default_factory=list)
+    controls: list[ControlRun] = Field(default_factory=list)
+    """Negative controls: the judge on the replayed captured failure (``intake control``)."""
     promotion: Promotion | None = None
     adoption: Adoption | None = None
     """Set by ``intake adopt``: an existing scenario given provenance without promotion."""

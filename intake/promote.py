@@ -34,6 +34,7 @@ from intake.models import (
     ID_PATTERN,
     Promotion,
     Record,
+    SuiteType,
 )
 from intake.paths import display_path
 from intake.records import (
@@ -43,6 +44,7 @@ from intake.records import (
     record_path,
     runnable_hash,
     safe_child,
+    sha256_bytes,
     utcnow,
 )
 from intake.store.edit import Edit, edit
@@ -120,7 +122,14 @@ def suite_duplicates(settings: Settings, scenario_id: str) -> list[str]:
     return hits
 
 
-def gather(settings: Settings, draft: Path, *, allow_saturated: str | None = None) -> GateInputs:
+def gather(
+    settings: Settings,
+    draft: Path,
+    *,
+    allow_saturated: str | None = None,
+    suite: str | None = None,
+    allow_passing_control: str | None = None,
+) -> GateInputs:
     """Read everything the gates judge for one draft."""
     from intake.suite import load_draft_record
     from intake.validate import Severity, gaia_problems, suite_manifest, validate_file
@@ -155,6 +164,9 @@ def gather(settings: Settings, draft: Path, *, allow_saturated: str | None = Non
         strong_pass_min=settings.strong_pass_min,
         saturation_pass_rate=settings.saturation_pass_rate,
         require_rubric=settings.require_rubric,
+        require_control=settings.require_control,
+        allow_passing_control=allow_passing_control,
+        suite=suite or settings.default_suite,
     )
 
 
@@ -205,6 +217,8 @@ def _promotion_detail(promotion: Promotion, *, recovered: bool) -> dict[str, Any
         "content_hash": promotion.content_hash,
         "gates": promotion.gates,
         "allow_saturated": promotion.allow_saturated,
+        "suite": promotion.suite.value if promotion.suite else None,
+        "allow_passing_control": promotion.allow_passing_control,
         "recovered": recovered,
     }
 
@@ -267,21 +281,21 @@ def promote(
     *,
     dry_run: bool = False,
     allow_saturated: str | None = None,
+    suite: str | None = None,
+    allow_passing_control: str | None = None,
 ) -> PromoteResult:
-    """Check every gate; unless ``dry_run``, move the draft into the suite (or raise)."""
-    if allow_saturated is not None and not allow_saturated.strip():
-        raise UsageError("--allow-saturated needs a reason")
+    """Check every gate; unless ``dry_run``, move the draft into the suite (or raise).
+
+    ``suite`` (``capability`` or ``regression``; default ``default_suite``) picks the rules of
+    gates 4 and 5 and is written as a tag into the promoted scenario.
+    """
+    suite = _suite(settings, suite)
     scenario_id = _target_id(target)
     notes: list[str] = []
-    if allow_saturated is not None:
-        # the reason is printed in the gate table and stamped into the record and ledger
-        from intake.suite import scrub_free_text, scrub_message
-
-        allow_saturated, types = scrub_free_text(
-            settings, allow_saturated.strip(), where="$.allow_saturated"
-        )
-        if types:
-            notes.append(scrub_message("--allow-saturated reason", types))
+    allow_saturated = _reason(settings, allow_saturated, "--allow-saturated", notes)
+    allow_passing_control = _reason(
+        settings, allow_passing_control, "--allow-passing-control", notes
+    )
     with edit(settings, scenario_id, doing="promote", recover_first=not dry_run) as tx:
         # a journaled command on this id (a revise, a review, an interrupted promotion)
         # finishes first; a dry run changes nothing
@@ -310,7 +324,20 @@ def promote(
                     where=display_path(promoted[0], settings.root),
                 ) from None
             raise
-        inputs = gather(settings, draft, allow_saturated=allow_saturated)
+        inputs = gather(
+            settings,
+            draft,
+            allow_saturated=allow_saturated,
+            suite=suite,
+            allow_passing_control=allow_passing_control,
+        )
+        _drop_unneeded_control_waiver(inputs, notes)
+        if inputs.allow_saturated and suite == "regression":
+            inputs.allow_saturated = None
+            notes.append(
+                "--allow-saturated was not needed: saturation does not block a regression "
+                "case; the reason is not recorded"
+            )
         if inputs.allow_saturated and not saturated(
             inputs.record.runs, inputs.runnable_hash, settings.saturation_pass_rate
         ):
@@ -334,6 +361,83 @@ def promote(
             result.notes.append(withheld)
         result.destination = _move(settings, tx, draft, inputs, gates, by=by or "unknown")
         return result
+
+
+def _suite(settings: Settings, suite: str | None) -> str:
+    chosen = suite if suite is not None else settings.default_suite
+    if chosen not in ("capability", "regression"):
+        raise UsageError("--suite is capability or regression")
+    return chosen
+
+
+def _reason(settings: Settings, reason: str | None, flag: str, notes: list[str]) -> str | None:
+    """A waiver's reason, scrubbed (it is printed, stamped and logged); None when not given."""
+    if reason is None:
+        return None
+    if not reason.strip():
+        raise UsageError(f"{flag} needs a reason")
+    from intake.suite import scrub_free_text, scrub_message
+
+    cleaned, types = scrub_free_text(settings, reason.strip(), where=f"$.{flag[2:]}")
+    if types:
+        notes.append(scrub_message(f"{flag} reason", types))
+    return cleaned
+
+
+def _drop_unneeded_control_waiver(inputs: GateInputs, notes: list[str]) -> None:
+    """--allow-passing-control without a PASS control is not stamped as if it were needed."""
+    from intake.gates import current_controls
+
+    if inputs.allow_passing_control is None:
+        return
+    fresh = current_controls(inputs.record, inputs.runnable_hash)
+    if not any(c.status == "PASS" for c in fresh):
+        inputs.allow_passing_control = None
+        notes.append(
+            "--allow-passing-control was not needed: no control passes the criteria; the "
+            "reason is not recorded"
+        )
+
+
+def criteria_hash(data: dict[str, Any]) -> str:
+    """``sha256:…`` over each turn's criteria (number, objective, success_criteria,
+    ground_truth): what a labelled control was judged against."""
+    import hashlib
+    import json
+
+    turns = data.get("turns")
+    doc = [
+        [t.get("turn"), t.get("objective"), t.get("success_criteria"), t.get("ground_truth")]
+        for t in (turns if isinstance(turns, list) else [])
+        if isinstance(t, dict)
+    ]
+    raw = json.dumps(doc, sort_keys=True, ensure_ascii=False, default=str)
+    return "sha256:" + hashlib.sha256(raw.encode("utf-8")).hexdigest()
+
+
+def with_suite_tag(raw: bytes, suite: str) -> bytes:
+    """The scenario's bytes with ``suite`` as its one suite tag (``regression``/``capability``).
+
+    Other tags, comments and layout are kept; a missing ``tags`` goes after ``category``.
+    """
+    from intake.yamlio import decode, dump_roundtrip, load_roundtrip
+
+    text = decode(raw)
+    data = load_roundtrip(text)
+    tags = data.get("tags")
+    kept = [t for t in tags if t not in ("capability", "regression")] if isinstance(
+        tags, list) else []
+    if isinstance(tags, list) and kept + [suite] == list(tags):
+        return raw
+    new_tags = [*kept, suite]
+    if isinstance(tags, list):
+        del tags[:]
+        tags.extend(new_tags)
+    else:
+        keys = list(data.keys())
+        position = keys.index("category") + 1 if "category" in keys else len(keys)
+        data.insert(position, "tags", new_tags)
+    return dump_roundtrip(data, like=text).encode("utf-8")
 
 
 def _difficulty(settings: Settings, inputs: GateInputs) -> str | None:
@@ -360,12 +464,13 @@ def _move(
 ) -> Path:
     """The promotion as one journal unit: the scenario and its stamped record written under
     ``scenarios/<category>/``, the draft and its record removed, the ``promotion`` event."""
-    assert inputs.view is not None and inputs.view.category is not None
+    assert inputs.data is not None and inputs.view is not None
+    assert inputs.view.category is not None
     category = inputs.view.category
     scenario_id = inputs.scenario_id
     refuse_outside_root(settings, settings.scenarios / category, what="the scenarios folder")
     dest = safe_child(settings.scenarios, category) / f"{scenario_id}.yaml"
-    raw = draft.read_bytes()
+    draft_raw = draft.read_bytes()
     if content_hash(draft) != inputs.content_hash:
         raise Conflict("the draft changed while its gates were checked", where=scenario_id)
     if dest.exists() or dest.is_symlink():
@@ -373,15 +478,21 @@ def _move(
             "a scenario with this id appeared in the suite",
             where=display_path(dest, settings.root),
         )
+    raw = with_suite_tag(draft_raw, inputs.suite)
+    written = sha256_bytes(raw)
     promotion = Promotion(
         at=utcnow(),
         by=by,
         gates={g.name: g.detail for g in gates},
-        content_hash=inputs.content_hash,
+        content_hash=written,
         allow_saturated=inputs.allow_saturated,
         from_path=display_path(draft, settings.root),
         to_path=display_path(dest, settings.root),
         difficulty=_difficulty(settings, inputs),
+        suite=SuiteType(inputs.suite),
+        draft_hash=inputs.content_hash if written != inputs.content_hash else None,
+        criteria_hash=criteria_hash(inputs.data),
+        allow_passing_control=inputs.allow_passing_control,
     )
     stamped = inputs.record.model_copy(update={"promotion": promotion})
     event = Event(

@@ -655,7 +655,7 @@ def _with_code(text: str) -> str:
 def _gate_rows(gates: list[Gate]) -> list[str]:
     rows = ["| Gate | | Detail | To do |", "| --- | --- | --- | --- |"]
     for gate in gates:
-        mark = "met" if gate.met else "**unmet**"
+        mark = "n/a" if not gate.applicable else "met" if gate.met else "**unmet**"
         todo = _with_code(gate.todo or "") if not gate.met else ""
         rows.append(f"| {gate.number} {gate.name} | {mark} | {md_inline(gate.detail)} | {todo} |")
     return rows
@@ -667,7 +667,8 @@ def card_summary_line(card: Card) -> str:
     if card.kind == "scenario":
         state = "promoted" if card.promoted else "no promotion record"
     elif unmet:
-        state = f"not ready: {len(unmet)} of {len(card.gates)} gates unmet"
+        counted = [g for g in card.gates if g.applicable]  # a gate that does not apply is shown
+        state = f"not ready: {len(unmet)} of {len(counted)} gates unmet"
     else:
         state = "ready to promote"
     private = ", private" if card.private else ""

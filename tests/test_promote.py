@@ -15,7 +15,7 @@ from intake.errors import Conflict, UsageError
 from intake.gates import GateInputs, GatesUnmet, ScanHit, check_gates
 from intake.ledger import Ledger
 from intake.models import Record, RecordSource, Review, ReviewDecision, Run, RunTier, SourceType
-from intake.promote import CRASH_STEPS, promote
+from intake.promote import CRASH_STEPS, promote, with_suite_tag
 from intake.records import content_hash, load_record, record_path
 from tests.promote_helpers import FINAL_YAML, edit, make_ready, write_pair
 
@@ -76,7 +76,7 @@ def _unmet(inputs: GateInputs) -> dict[str, str]:
 
 def test_all_gates_met() -> None:
     gates = check_gates(_inputs())
-    assert [g.number for g in gates] == [1, 2, 3, 4, 5, 6]
+    assert [g.number for g in gates] == [1, 2, 3, 4, 5, 6, 8]  # 8: no captured answer, n/a
     assert all(g.met and g.todo is None for g in gates)
 
 
@@ -165,7 +165,7 @@ def test_promote_moves_draft_and_record_and_stamps(suite: Path) -> None:
     result = promote(settings, "pdf_summary_loop")
     dest = suite / "scenarios" / "tool_selection" / "pdf_summary_loop.yaml"
     assert result.destination == dest.resolve() or result.destination == dest
-    assert dest.read_bytes() == original
+    assert dest.read_bytes() == with_suite_tag(original, "capability")  # the suite tag
     assert not draft.exists() and not record_path(draft).exists()
     record = load_record(record_path(dest))
     assert record.promotion is not None
@@ -174,7 +174,7 @@ def test_promote_moves_draft_and_record_and_stamps(suite: Path) -> None:
     assert record.promotion.from_path == "drafts/pdf_summary_loop.yaml"
     assert record.promotion.to_path == "scenarios/tool_selection/pdf_summary_loop.yaml"
     assert set(record.promotion.gates) == {
-        "valid", "scrub", "review", "strong-run", "local-run", "unique-id"
+        "valid", "scrub", "review", "strong-run", "local-run", "unique-id", "control"
     }
     assert len(record.runs) == 2 and len(record.reviews) == 1
     assert not list((suite / "scenarios").rglob("*.promote-tmp"))
@@ -325,7 +325,7 @@ def test_killed_promote_leaves_draft_or_scenario_and_check_passes(
         assert draft.read_bytes() == original
         assert record_path(draft).exists()
     if at >= CRASH_STEPS.index("promote:placed-draft"):
-        assert dest.read_bytes() == original
+        assert dest.read_bytes() == with_suite_tag(original, "capability")
         assert load_record(record_path(dest)).promotion is not None
     check = runner.invoke(app, ["check"])
     assert check.exit_code == 0, check.output
@@ -335,7 +335,7 @@ def test_killed_promote_leaves_draft_or_scenario_and_check_passes(
         assert result.exit_code == 1 and "already promoted" in result.output, result.output
     else:
         assert result.exit_code == 0, result.output
-    assert dest.read_bytes() == original
+    assert dest.read_bytes() == with_suite_tag(original, "capability")
     assert not draft.exists() and not record_path(draft).exists()
     assert not list(suite.rglob("*.tmp")) and not list(suite.rglob("*.promote-tmp"))
     assert not list((suite / ".intake" / "pending").glob("*.json"))

@@ -611,6 +611,9 @@ def test_json_document_keys() -> None:
         "runs",
         "entry",
         "rubric",
+        "suites",
+        "headroom",
+        "controls",
     }
     assert set(doc["by_source"]) == {"session", "issue", "hand", "synthetic", "unknown"}
     assert set(doc["funnel"]) == {

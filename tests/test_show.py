@@ -138,7 +138,7 @@ def test_text_card_shows_turns_calls_failures_blocks_and_open_gates(
     code, out, err = show(runner, DRAFT)
     assert code == 0, err
     assert max(len(line) for line in out.splitlines()) <= 100
-    assert f"{DRAFT} (draft): not ready: 4 of 6 gates unmet" in out
+    assert f"{DRAFT} (draft): not ready: 5 of 7 gates unmet" in out
     flat = " ".join(out.split())
     assert "What's the Q3 revenue in /home/user/project1/" in flat
     assert "(evidence, not the criterion) Q3 revenue was 3.75 million." in flat
@@ -173,7 +173,7 @@ def test_markdown_card_renders_to_html_with_the_expected_structure(
     tree.feed(html)
     assert tree.count("details") == 1 and tree.count("summary") == 1
     assert tree.count("script") == 0, "a value can never open a tag of its own"
-    assert tree.text_of("summary") == [f"{DRAFT} (draft): not ready: 4 of 6 gates unmet"]
+    assert tree.text_of("summary") == [f"{DRAFT} (draft): not ready: 5 of 7 gates unmet"]
     assert tree.text_of("h3") == [DRAFT]
     assert tree.text_of("h4") == [
         "Turn 1", "Turn 2", "Provenance", "Reviews", "Runs", "Gates",
@@ -190,9 +190,9 @@ def test_markdown_card_renders_to_html_with_the_expected_structure(
     assert "reason: outbound e-mail needs approval" in tools[2][4]
     gates = tree.table_rows(["Gate", "", "Detail", "To do"])
     assert [g[0] for g in gates] == [
-        "1 valid", "2 scrub", "3 review", "4 strong-run", "5 local-run", "6 unique-id",
+        "1 valid", "2 scrub", "3 review", "4 strong-run", "5 local-run", "6 unique-id", "8 control",
     ]
-    assert [g[1] for g in gates] == ["unmet", "met", "unmet", "unmet", "unmet", "met"]
+    assert [g[1] for g in gates] == ["unmet", "met", "unmet", "unmet", "unmet", "met", "unmet"]
     codes = tree.text_of("code")
     assert any("</details><script>" in c for c in codes), "kept as literal text in a code block"
     assert any(c.startswith("Q3 revenue was 3.75 million.") for c in codes)
@@ -212,7 +212,7 @@ def test_json_card(runner: CliRunner, suite: Path) -> None:
     assert card["turns"][0]["observed_ok"] == ["search_file"]
     assert card["turns"][1]["tools"][0]["reason"] == "outbound e-mail needs approval"
     assert card["scrub_counts"]["EMAIL_ADDRESS"] == 1
-    assert [g["met"] for g in card["gates"]] == [False, True, False, False, False, True]
+    assert [g["met"] for g in card["gates"]] == [False, True, False, False, False, True, False]
     assert card["tiers"] == [
         {"tier": "strong", "judged": 0, "passed": 0, "pass_rate": None},
         {"tier": "local", "judged": 0, "passed": 0, "pass_rate": None},
@@ -261,7 +261,7 @@ def test_private_draft_card_shows_only_that_it_is_private_and_its_gates(
     code, out, _ = show(runner, path.stem, "--format", "json")
     card = json.loads(out)["card"]
     assert set(card) == {"id", "path", "kind", "private", "ready", "gates"}
-    assert card["path"] == f"drafts/private/{path.stem}.yaml" and len(card["gates"]) == 6
+    assert card["path"] == f"drafts/private/{path.stem}.yaml" and len(card["gates"]) == 7
 
 
 def test_a_value_pasted_into_the_draft_later_is_replaced_on_the_card(

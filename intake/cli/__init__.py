@@ -48,6 +48,8 @@ COMMAND_MODULES = (
     "run_record",
     "run",
     "runs",
+    "control",
+    "controls",
     "promote",
     "reject",
     "check",

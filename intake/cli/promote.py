@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from enum import StrEnum
 from typing import TYPE_CHECKING
 
 import typer
@@ -17,11 +18,18 @@ def gate_lines(gates: list[Gate]) -> list[str]:
     """The gate table as text: every gate, met or not, with what to do for each unmet one."""
     lines = []
     for gate in gates:
-        mark = "met  " if gate.met else "UNMET"
+        mark = "n/a  " if not gate.applicable else "met  " if gate.met else "UNMET"
         lines.append(f"  [{mark}] {gate.number} {gate.name:<10} {gate.detail}")
         if not gate.met and gate.todo:
             lines.append(f"          to do: {gate.todo}")
     return lines
+
+
+class SuiteChoice(StrEnum):
+    """``--suite`` values."""
+
+    capability = "capability"
+    regression = "regression"
 
 
 def register(app: typer.Typer) -> None:
@@ -35,6 +43,14 @@ def register(app: typer.Typer) -> None:
         allow_saturated: str = typer.Option(
             None, "--allow-saturated", help="Promote a saturated case anyway; why."
         ),
+        suite: SuiteChoice = typer.Option(
+            None, "--suite", help="capability or regression (default: default_suite); written "
+            "as a tag into the scenario."
+        ),
+        allow_passing_control: str = typer.Option(
+            None, "--allow-passing-control", help="Promote although a control passes the "
+            "criteria; why."
+        ),
         fmt: Format = format_option(Format.text, Format.json),
     ) -> None:
         """Check every promotion gate; when all are met, move the draft into the suite.
@@ -43,8 +59,13 @@ def register(app: typer.Typer) -> None:
         current content by someone other than the author; strong-tier PASSes (at least
         strong_pass_min) and judged local-tier runs on the current runnable content (a local
         pass rate at or above saturation_pass_rate is saturated: blocked unless
-        --allow-saturated REASON); no scenario with the same id. All gates are listed,
-        met and unmet. The move into scenarios/<category>/ is atomic and crash-safe.
+        --allow-saturated REASON); no scenario with the same id; with require_rubric, a
+        rubric; the control gate: the captured failure replayed to GAIA's judge
+        (`intake control`) is judged FAIL and never PASS (--allow-passing-control REASON;
+        not applicable without a captured answer). --suite regression needs at least 3
+        strong runs, all PASS, and does not block on saturation. All gates are listed, met
+        and unmet. The move into scenarios/<category>/ is atomic and crash-safe; the suite
+        type is written into the scenario's tags and the promotion stamp.
         """
         from intake.cli import emit_json, err, out, settings
         from intake.gates import GatesUnmet
@@ -53,7 +74,14 @@ def register(app: typer.Typer) -> None:
 
         cfg = settings(ctx)
         try:
-            result = promote(cfg, draft, dry_run=dry_run, allow_saturated=allow_saturated)
+            result = promote(
+                cfg,
+                draft,
+                dry_run=dry_run,
+                allow_saturated=allow_saturated,
+                suite=suite.value if suite is not None else None,
+                allow_passing_control=allow_passing_control,
+            )
         except GatesUnmet as exc:
             if fmt is Format.json:
                 emit_json(

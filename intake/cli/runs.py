@@ -18,11 +18,11 @@ def register(app: typer.Typer) -> None:
         reason: str = typer.Option(None, "--reason", help="Why the run is dropped."),
         fmt: Format = format_option(Format.text, Format.json),
     ) -> None:
-        """List a draft's runs: tier, model, judge, status, score, stale or not.
+        """List a draft's runs (and its control runs): tier, model, judge, status, score, stale.
 
         Per tier: pass rate and pass^k over the judged runs on the current content, and the
         difficulty they imply (easy, medium, hard). --drop RUN_ID --reason TEXT removes a run
-        from the record; the ledger keeps it and the reason.
+        from the record (a control run too); the ledger keeps it and the reason.
         """
         from intake.cli import emit_json, err, out, settings
         from intake.errors import UsageError
@@ -41,11 +41,13 @@ def register(app: typer.Typer) -> None:
             path, dropped, notes = drop_run(cfg, draft, drop, reason)
             for note in notes:
                 err(note)
-            out(
-                f"dropped run {dropped[0].run_id} ({len(dropped)} record entr"
-                f"{'y' if len(dropped) == 1 else 'ies'}) from {display_path(path, cfg.root)}; "
-                "the ledger keeps it"
+            what = (
+                f"run {dropped[0].run_id} ({len(dropped)} record entr"
+                f"{'y' if len(dropped) == 1 else 'ies'})"
+                if dropped
+                else "a control run (intake control)"
             )
+            out(f"dropped {what} from {display_path(path, cfg.root)}; the ledger keeps it")
             return
         if reason is not None:
             raise UsageError("--reason goes with --drop RUN_ID")
@@ -75,12 +77,28 @@ def register(app: typer.Typer) -> None:
             }
             for r in runs
         ]
+        from intake.gates import current_controls
+
+        fresh = current_controls(record, current)
+        controls = [
+            {
+                "run_id": c.run_id,
+                "status": c.status,
+                "judged": c.status in JUDGED_STATUSES,
+                "score": c.score,
+                "judge": c.judge_model,
+                "stale": c not in fresh,
+                "at": c.at.isoformat(timespec="seconds"),
+            }
+            for c in sorted(record.controls, key=lambda c: (c.at, c.recorded_at))
+        ]
         where = display_path(path, cfg.root)
         if fmt is Format.json:
             emit_json(
                 {
                     "draft": where,
                     "runs": rows,
+                    "controls": controls,
                     "tiers": {"strong": strong.to_dict(), "local": local.to_dict()},
                     "difficulty": label,
                 }
@@ -94,6 +112,12 @@ def register(app: typer.Typer) -> None:
             out(
                 f"  {row['run_id']}  {row['tier']:<6} {row['status']:<23} {score:>5}  "
                 f"model {row['model']}  judge {row['judge'] or '-'}{flags}"
+            )
+        for row in controls:  # intake control: GAIA's judge on the replayed captured answers
+            score = f"{row['score']:g}" if row["score"] is not None else "-"
+            out(
+                f"  {row['run_id']}  control {row['status']:<23} {score:>5}  "
+                f"judge {row['judge'] or '-'}{' stale' if row['stale'] else ''}"
             )
         out(f"strong: {strong.describe()}")
         out(f"local: {local.describe()}")

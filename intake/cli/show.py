@@ -133,11 +133,8 @@ def _renderables(card: Card) -> list[RenderableType]:
     gates.add_column("detail / to do", overflow="fold")
     for gate in card.gates:
         detail = gate.detail + (f"\nto do: {gate.todo}" if gate.todo and not gate.met else "")
-        gates.add_row(
-            _text(f"{gate.number} {gate.name}"),
-            _text("met" if gate.met else "UNMET"),
-            _text(detail),
-        )
+        mark = "n/a" if not gate.applicable else "met" if gate.met else "UNMET"
+        gates.add_row(_text(f"{gate.number} {gate.name}"), _text(mark), _text(detail))
     items.append(gates)
     return items
 

@@ -65,6 +65,10 @@ class RecordFacts:
     """The record carries an adoption stamp (``intake adopt``), not a promotion."""
     rubric: tuple[int, int, int] | None = None
     """The rubric of the latest approval that has one: underspecified, criteria, minutes."""
+    suite: str | None = None
+    """The promotion stamp's suite type (``capability``, ``regression``); None unpromoted."""
+    control: str | None = None
+    """Gate 8 at promotion: ``fails``, ``allowed``, ``not_applicable``; None before gate 8."""
 
 
 @dataclass(frozen=True)
@@ -291,6 +295,55 @@ def rubric_spread(rubrics: Sequence[tuple[int, int, int]]) -> RubricSpread | Non
 
 
 @dataclass(frozen=True)
+class Headroom:
+    """A category's capability cases and the strong tier's judged runs on them."""
+
+    category: str
+    cases: int
+    strong_runs: int
+    strong_passes: int
+
+    @property
+    def pass_rate(self) -> float | None:
+        """The strong tier's pass rate (None without a judged strong run)."""
+        return self.strong_passes / self.strong_runs if self.strong_runs else None
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON form."""
+        return {"category": self.category, "cases": self.cases, "strong_runs": self.strong_runs,
+                "strong_passes": self.strong_passes, "strong_pass_rate": self.pass_rate}
+
+
+def suite_summary(
+    valid: Sequence[tuple[ScenarioFile, str]],
+) -> tuple[dict[str, int], list[Headroom], dict[str, int]]:
+    """Promoted cases per suite type, capability headroom per category, control verdicts."""
+    suites = {"capability": 0, "regression": 0}
+    controls: dict[str, int] = {}
+    rows: dict[str, list[int]] = {}
+    for scenario, _ in valid:
+        facts = scenario.record
+        if facts is None or facts.promoted_at is None:
+            continue
+        suite = facts.suite or "capability"  # promoted under the saturation rule
+        suites[suite] = suites.get(suite, 0) + 1
+        if facts.control is not None:
+            controls[facts.control] = controls.get(facts.control, 0) + 1
+        if suite != "capability":
+            continue
+        category = (scenario.data or {}).get("category")
+        name = category if isinstance(category, str) and category.strip() else NO_CATEGORY
+        row = rows.setdefault(name, [0, 0, 0])
+        row[0] += 1
+        for tier, runs, passes in facts.run_stats:
+            if tier == "strong":
+                row[1] += runs
+                row[2] += passes
+    headroom = [Headroom(name, *row) for name, row in sorted(rows.items())]
+    return suites, headroom, controls
+
+
+@dataclass(frozen=True)
 class ProvenanceReport:
     """Everything ``intake report`` shows, ready for any renderer."""
 
@@ -316,6 +369,12 @@ class ProvenanceReport:
     """How scenarios entered the suite: ``promoted``, ``adopted``, ``neither`` (no stamp)."""
     rubric: RubricSpread | None = None
     """The review rubrics' distribution over the scenarios whose approval carries one."""
+    suites: dict[str, int] = field(default_factory=dict)
+    """Promoted cases per suite type (``capability``, ``regression``)."""
+    headroom: list[Headroom] = field(default_factory=list)
+    """Per category, the strong tier's pass rate over its capability cases."""
+    controls: dict[str, int] = field(default_factory=dict)
+    """Promoted cases by the control gate's verdict at promotion."""
 
     @property
     def target_met(self) -> bool:
@@ -694,6 +753,7 @@ def build_report(
         name = category if isinstance(category, str) and category.strip() else NO_CATEGORY
         by_category.setdefault(name, []).append(kind)
     categories = [CategoryShare(name, _share(kinds)) for name, kinds in sorted(by_category.items())]
+    suites, headroom, controls = suite_summary(valid)
     months, month_notes = _months(dated, undated, now, since)
     funnel, funnel_notes = _funnel(scenarios, drafts, events, since)
 
@@ -749,4 +809,7 @@ def build_report(
         runs=run_summary([s.record for s, _ in valid], saturation_pass_rate),
         entry=entry,
         rubric=rubric_spread(rubrics),
+        suites=suites,
+        headroom=headroom,
+        controls=controls,
     )

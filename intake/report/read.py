@@ -57,6 +57,8 @@ def record_facts(raw: bytes | str) -> RecordFacts:
             run_stats=_run_stats(record),
             adopted=record.adoption is not None,
             rubric=_rubric(record),
+            suite=_suite(record),
+            control=_control(record),
         )
     try:
         data = json.loads(raw)
@@ -81,6 +83,25 @@ def _run_stats(record: Any) -> tuple[tuple[str, int, int], ...]:
         if stats.runs:
             out.append((tier.value, stats.runs, stats.passes))
     return tuple(out)
+
+
+def _suite(record: Any) -> str | None:
+    """The promotion stamp's suite type; ``capability`` for a stamp from before suite types."""
+    if record.promotion is None:
+        return None
+    return record.promotion.suite.value if record.promotion.suite else "capability"
+
+
+def _control(record: Any) -> str | None:
+    """Gate 8's verdict at promotion, from the stamp's gate details."""
+    if record.promotion is None or "control" not in record.promotion.gates:
+        return None
+    if record.promotion.allow_passing_control:
+        return "allowed"
+    detail = record.promotion.gates["control"]
+    if detail.startswith(("not applicable", "not required")):
+        return "not_applicable"
+    return "fails"
 
 
 def _rubric(record: Any) -> tuple[int, int, int] | None:

@@ -90,6 +90,9 @@ def to_document(report: ProvenanceReport) -> dict[str, Any]:
         "runs": report.runs.to_dict() if report.runs else None,
         "entry": report.entry,
         "rubric": report.rubric.to_dict() if report.rubric else None,
+        "suites": report.suites,
+        "headroom": [h.to_dict() for h in report.headroom],
+        "controls": report.controls,
     }
 
 
@@ -105,6 +108,24 @@ def run_line(runs: RunSummary) -> str:
         parts.append(f"{tier} {passes}/{count} passed{rate}")
     labels = ", ".join(f"{k} {v}" for k, v in runs.difficulty.items())
     return "; ".join(parts) + f"; difficulty: {labels}"
+
+
+def suite_lines(report: ProvenanceReport) -> list[str]:
+    """Suite types, capability headroom per category and control verdicts (text)."""
+    if not any(report.suites.values()):
+        return []
+    lines = ["", "Suite types (promoted cases)",
+             ", ".join(f"{k} {v}" for k, v in sorted(report.suites.items()))]
+    for row in report.headroom:
+        rate = pct(row.pass_rate) if row.pass_rate is not None else "no judged strong run"
+        lines.append(
+            f"headroom {row.category}: {row.cases} capability case(s), strong tier "
+            f"{row.strong_passes}/{row.strong_runs} passed ({rate})"
+        )
+    if report.controls:
+        lines.append("control gate at promotion: " + ", ".join(
+            f"{k.replace('_', ' ')} {v}" for k, v in sorted(report.controls.items())))
+    return lines
 
 
 def render_json(report: ProvenanceReport) -> str:
@@ -210,6 +231,7 @@ def render_text(report: ProvenanceReport) -> str:
     ]
     if report.runs is not None:
         out += ["", "Runs (judged, on each scenario's latest content)", run_line(report.runs)]
+    out += suite_lines(report)
     sections = [
         ("Promoted scenarios with a weak difficulty_rationale", report.flags),
         ("Without a known source (annotate with source: {type, link})", report.unknown),
@@ -313,6 +335,9 @@ def render_markdown(report: ProvenanceReport) -> str:
     out += [f"Median from draft to promotion: {_median_text(f)}."]
     if report.runs is not None:
         out += ["", "### Runs", "", run_line(report.runs) + "."]
+    lines = suite_lines(report)
+    if lines:
+        out += ["", "### Suite types", "", *(f"- {md(line)}" for line in lines[2:])]
     sections = [
         ("Promoted scenarios with a weak difficulty_rationale", report.flags),
         ("Without a known source", report.unknown),

@@ -520,6 +520,11 @@ def _suite_relative(settings: Settings, path: Path) -> str | None:
     return None if finding_types(settings, text) else text
 
 
+def suite_relative(settings: Settings, path: Path) -> str | None:
+    """``path`` relative to the suite root when inside it and plain (as runs record it)."""
+    return _suite_relative(settings, path)
+
+
 def drop_run(
     settings: Settings, target: str, run_id: str, reason: str
 ) -> tuple[Path, list[Run], list[str]]:
@@ -538,7 +543,8 @@ def drop_run(
     with edit(settings, scenario_id, doing="drop a run") as tx:
         record = load_draft_record(settings, draft)
         dropped = [r for r in record.runs if r.run_id == run_id]
-        if not dropped:
+        controls = [c for c in record.controls if c.run_id == run_id]  # intake control's
+        if not dropped and not controls:
             raise UsageError(
                 f"no run {shown} in the draft's record",
                 where=display_path(draft, settings.root),
@@ -548,6 +554,7 @@ def drop_run(
         if types:
             notes.append(scrub_message("reason", types))
         record.runs = [r for r in record.runs if r.run_id != run_id]
+        record.controls = [c for c in record.controls if c.run_id != run_id]
         event = Event(
             "run-drop",
             display_path(draft, settings.root),
@@ -556,6 +563,8 @@ def drop_run(
                 "run_id": run_id,
                 "reason": reason,
                 "runs": [r.model_dump(mode="json", exclude_none=True) for r in dropped],
+                **({"controls": [c.model_dump(mode="json", exclude_none=True)
+                                 for c in controls]} if controls else {}),
             },
         )
         tx.commit_record("run-drop", draft, record, [event])

@@ -761,6 +761,53 @@ def _require_tier_list(settings: Settings, tier: RunTier) -> None:
         )
 
 
+def invoke_runner(
+    settings: Settings,
+    draft: Path,
+    program: list[str],
+    *,
+    url: str,
+    iterations: int,
+    limit: int,
+    judge: str | None,
+    show: Callable[[str], None],
+    clean: Callable[[str], str],
+) -> tuple[int, _Stream, set[str]]:
+    """Run GAIA's runner on the draft alone, all iterations in one call (``intake control``).
+
+    ``intake run`` goes through ``drive_runner`` (one call per iteration, the fixed backend,
+    the de-duplicated corpus); the control's replay serves its own backend, so it keeps this
+    single call.
+
+    Returns the runner's exit status, its stream (tail, ``Output:`` lines) and the ``eval-*``
+    folders under ``results_dir`` before it started (for ``find_scorecards``).
+    """
+    scenario_id = draft.stem
+    before = _eval_dirs(settings.path(settings.results_dir))
+    with scenario_folder(draft) as folder:
+        command = [
+            *program,
+            "--scenario", scenario_id,
+            "--scenario-dir", str(folder),
+            "--backend", url,
+            "--iterations", str(iterations),
+            "--timeout", str(limit),
+        ]
+        if settings.corpus_dir is not None:
+            command += ["--corpus-dir", str(settings.path(settings.corpus_dir))]
+        if judge is not None:
+            command += ["--model", judge]
+        code, stream = execute(
+            command,
+            cwd=settings.root,
+            timeout=limit * iterations,
+            show=show,
+            clean=clean,
+            where=scenario_id,
+        )
+    return code, stream, before
+
+
 def drive_runner(
     settings: Settings,
     target: str,

@@ -1,0 +1,87 @@
+"""``intake control``: the captured failure replayed to GAIA's judge, recorded as controls."""
+
+from __future__ import annotations
+
+import typer
+
+from intake.cli.options import Format, format_option
+
+
+def register(app: typer.Typer) -> None:
+    """Add the command."""
+
+    @app.command("control")
+    def control_cmd(
+        ctx: typer.Context,
+        draft: str = typer.Argument(..., help="The draft: its id or its path under drafts/."),
+        iterations: int = typer.Option(1, "--iterations", min=1, help="Runs of the replay."),
+        timeout: int = typer.Option(
+            None, "--timeout", min=1, help="Seconds per iteration before the runner is stopped "
+            "(default: run_timeout)."
+        ),
+        judge: str = typer.Option(
+            None, "--judge", help="GAIA's judge and simulator (its --model; default: judge_model)."
+        ),
+        fmt: Format = format_option(Format.text, Format.json),
+    ) -> None:
+        """Replay the draft's captured answers to GAIA's judge and record each verdict.
+
+        intake serves the captured session as an Agent UI backend on 127.0.0.1:<replay_port>
+        (default 4200, where GAIA's eval tools always call; a port in use is exit 3: stop the
+        Agent UI first). The k-th user message is answered with turn k's captured answer and
+        tool steps; /api/system/status reports model_loaded "replay:<id>". GAIA's runner then
+        runs the draft alone, as `intake run` does (same refusals, exit 1), and each verdict
+        is recorded under `controls` in the record. The control gate needs a judged FAIL and
+        no PASS on the current turns. A draft with no captured answer is exit 2.
+        """
+        from intake.cli import emit_json, err, out, settings
+        from intake.control import control_draft
+        from intake.gates import control_gate
+        from intake.paths import display_path
+        from intake.records import load_record, record_path, runnable_hash
+        from intake.runs.run import RunnerFailed
+        from intake.yamlio import parse_checked
+
+        cfg = settings(ctx)
+        try:
+            result = control_draft(
+                cfg, draft, iterations=iterations, judge=judge, timeout=timeout,
+                show=lambda line: err(f"  | {line}"),
+            )
+        except RunnerFailed as exc:
+            if exc.tail:
+                err("the runner's last lines:")
+                for line in exc.tail:
+                    err(f"  | {line}")
+            raise
+        record = load_record(record_path(result.draft))
+        current = runnable_hash(parse_checked(result.draft.read_bytes()).data)
+        gate = control_gate(record, current, require=cfg.require_control)
+        for note in result.notes:
+            err(f"note: {note}")
+        for control in result.controls:
+            for warning in control.warnings:
+                err(f"warning: {control.run_id}: {warning}")
+        where = display_path(result.draft, cfg.root)
+        if fmt is Format.json:
+            emit_json(
+                {
+                    "draft": where,
+                    "judge": result.judge,
+                    "runner_exit": result.runner_exit,
+                    "replay_port": result.replay_port,
+                    "answered": result.answered,
+                    "controls": [c.model_dump(mode="json") for c in result.controls],
+                    "gate": gate.to_dict(),
+                }
+            )
+            return
+        for control in result.controls:
+            score = f" score {control.score:g}" if control.score is not None else ""
+            out(
+                f"recorded: control {control.run_id} {control.status}{score} judge "
+                f"{control.judge_model or '-'} (iteration {control.iteration}/"
+                f"{result.iterations})"
+            )
+        mark = "met" if gate.met else "UNMET"
+        out(f"control gate of {where}: {mark}: {gate.detail}")

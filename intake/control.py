@@ -1,0 +1,325 @@
+"""``intake control``: replay the captured failure to GAIA's judge and record the verdicts.
+
+Promotion proves a case passable (a strong run passes) and not saturated (the local model is
+judged); the control proves the criteria measure the failure the case came from: GAIA's
+simulator and judge are given the draft's captured answers (``intake.replay``, served where
+GAIA's tools call) and must judge them FAIL (gate 8, ``intake.gates.control_gate``).
+
+The order, as ``intake run``'s (``intake.runs.run``), whose code does the same steps:
+
+1. Refusals that run nothing (exit 1): private, not strictly valid, a placeholder, scrub
+   findings (``refuse_unready``). A draft with no captured answer is a usage error (exit 2):
+   there is nothing to replay, and gate 8 does not apply to it.
+2. The replay binds ``127.0.0.1:<replay_port>`` (default 4200, GAIA's fixed backend); a port
+   in use is exit 3, one line, nothing run or recorded. Its ``/api/system/status`` must report
+   ``replay:<id>`` (else another backend answers there: exit 3).
+3. GAIA's runner on the draft alone (``invoke_runner``), in its own process group, Ctrl-C and
+   ``--timeout`` stopping it; a runner failure or no scorecard is exit 3, nothing recorded.
+4. A judged verdict the replay never served an answer for is not a control of the captured
+   answers (GAIA's tools reached another backend): exit 3, nothing recorded.
+5. Every scorecard holding the draft becomes a ``ControlRun`` in the record's ``controls``,
+   all in one journaled unit with one ``control`` ledger event each. Unjudged outcomes
+   (INFRA_ERROR, SETUP_ERROR, …) are recorded and count for nothing, as for runs.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import UTC
+from pathlib import Path
+from typing import Any
+
+from intake.config import Settings
+from intake.errors import Conflict, InputError, SourceError, UsageError
+from intake.journal import Event, commit_record, recover
+from intake.models import JUDGED_STATUSES, ControlRun
+from intake.paths import display_path
+from intake.records import runnable_hash, utcnow
+from intake.replay import (
+    ReplayServer,
+    ReplayState,
+    ReplayTurn,
+    document_names,
+    replay_hash,
+    replay_turns,
+)
+from intake.runs.record import (
+    ScenarioResult,
+    check_is_this_draft,
+    check_name,
+    read_result,
+    suite_relative,
+)
+from intake.runs.run import (
+    RunnerFailed,
+    backend_model,
+    find_runner,
+    find_scorecards,
+    invoke_runner,
+    refuse_unready,
+)
+
+
+@dataclass
+class ControlResult:
+    """What ``intake control`` did."""
+
+    draft: Path
+    judge: str | None
+    iterations: int
+    runner_exit: int
+    replay_port: int
+    answered: int
+    """User messages the replay answered with a captured answer (all iterations)."""
+    beyond: int
+    """User messages past the last captured turn (answered empty)."""
+    controls: list[ControlRun] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+
+def _check_limits(settings: Settings, iterations: int, timeout: int | None) -> int:
+    if iterations < 1:
+        raise UsageError("--iterations must be at least 1")
+    limit = settings.run_timeout if timeout is None else timeout
+    if limit < 1:
+        raise UsageError("--timeout must be at least 1 second")
+    return limit
+
+
+def _judge(settings: Settings, judge: str | None) -> str | None:
+    judge = judge if judge is not None else settings.judge_model
+    if judge is None:
+        return None
+    configured = (*settings.strong_models, *settings.local_models)
+    return check_name(settings, "the judge model (--judge or judge_model)", judge.strip(),
+                      configured=configured)
+
+
+def _turns_to_replay(settings: Settings, draft: Path) -> list[ReplayTurn]:
+    from intake.suite import load_draft_record
+
+    turns = replay_turns(load_draft_record(settings, draft))
+    if not turns:
+        raise UsageError(
+            "the draft holds no captured answer to replay (drafted from an issue, or from a "
+            "store that keeps no answers): the control gate does not apply to it",
+            where=display_path(draft, settings.root),
+        )
+    return turns
+
+
+def control_draft(
+    settings: Settings,
+    target: str,
+    *,
+    iterations: int = 1,
+    judge: str | None = None,
+    timeout: int | None = None,
+    show: Callable[[str], None] = lambda _line: None,
+) -> ControlResult:
+    """Replay the draft's captured answers to GAIA's runner and record each judged verdict."""
+    from intake.scrub import scrubber_for
+    from intake.suite import find_draft
+
+    limit = _check_limits(settings, iterations, timeout)
+    draft = find_draft(settings, target)
+    data = refuse_unready(settings, draft)
+    turns = _turns_to_replay(settings, draft)
+    judge = _judge(settings, judge)
+    program = find_runner(settings)
+    engine = scrubber_for(settings)
+
+    def clean(line: str) -> str:
+        return engine.scrub_text(line, json_path="$.runner").text
+
+    state = ReplayState(draft.stem, turns, document_names(data))
+    with ReplayServer(state, settings.replay_port) as server:
+        _check_replay_answers(settings, server, state)
+        code, stream, before = invoke_runner(
+            settings, draft, program, url=server.url, iterations=iterations, limit=limit,
+            judge=judge, show=show, clean=clean,
+        )
+    if code != 0:
+        raise RunnerFailed(
+            f"the runner exited with status {code}; nothing was recorded",
+            tail=list(stream.tail), where=draft.stem,
+        )
+    cards = find_scorecards(settings, stream, before, draft.stem)
+    if not cards:
+        raise RunnerFailed(
+            f"the runner wrote no scorecard holding {draft.stem!r}; nothing was recorded",
+            tail=list(stream.tail),
+            where=display_path(settings.path(settings.results_dir), settings.root),
+        )
+    results = [read_result(card, draft.stem) for card in cards]
+    warnings = [check_is_this_draft(r, data, str(c)) for r, c in zip(results, cards, strict=True)]
+    if state.answered == 0 and any(r.status in JUDGED_STATUSES for r in results):
+        raise SourceError(
+            "the runner judged the draft but never asked the replay for an answer: its verdict "
+            "is not about the captured answers; nothing was recorded",
+            where=f"127.0.0.1:{server.port}",
+            hint="GAIA's tools call localhost:4200: keep replay_port at 4200 when running "
+            "GAIA's own runner",
+        )
+    result = ControlResult(
+        draft, judge, iterations, code, server.port, state.answered, state.beyond
+    )
+    if state.beyond:
+        result.notes.append(
+            f"{state.beyond} user message(s) came after the last captured turn and were "
+            "answered empty"
+        )
+    if state.refused_documents:
+        result.notes.append(
+            f"{state.refused_documents} document(s) asked for are not in the draft's setup and "
+            "were refused"
+        )
+    per_run = state.answered // len(cards)
+    result.controls = record_controls(
+        settings, draft, data, results, cards, warnings, replayed=turns, runner_exit=code,
+        turns_replayed=per_run,
+    )
+    for control in result.controls:
+        if control.status not in JUDGED_STATUSES:
+            result.notes.append(
+                f"control {control.run_id} was not judged ({control.status}): it counts for "
+                "no gate"
+            )
+    return result
+
+
+def _check_replay_answers(settings: Settings, server: ReplayServer, state: ReplayState) -> None:
+    """The replay itself must be what answers on the port (not an Agent UI beside it)."""
+    seen = backend_model(settings, server.url)
+    if seen != state.model:
+        raise SourceError(
+            "another backend answers beside the replay; nothing was run or recorded",
+            where=f"127.0.0.1:{server.port}",
+            hint="stop the Agent UI first",
+        )
+
+
+def record_controls(
+    settings: Settings,
+    draft: Path,
+    data: dict[str, Any],
+    results: list[ScenarioResult],
+    cards: list[Path],
+    warnings: list[list[str]],
+    *,
+    replayed: list[ReplayTurn],
+    runner_exit: int | None,
+    turns_replayed: int,
+) -> list[ControlRun]:
+    """Record control runs in the draft's record, as one journaled unit."""
+    from intake.suite import draft_lock, load_draft_record
+
+    configured = (*settings.strong_models, *settings.local_models)
+    for res in results:
+        check_name(settings, "the run id (run_id)", res.run_id)
+        if res.judge_model is not None:
+            check_name(settings, "the judge model (config.model in the scorecard)",
+                       res.judge_model, configured=configured)
+    expected = runnable_hash(data)
+    scenario_id = draft.stem
+    with draft_lock(settings, scenario_id, doing="record a control"):
+        recover(settings, scenario_id)
+        if not draft.is_file():
+            raise Conflict("the draft disappeared (promoted or rejected meanwhile)",
+                           where=scenario_id)
+        _check_unchanged(settings, draft, expected)
+        record = load_draft_record(settings, draft)
+        replayed_hash = replay_hash(replayed)
+        if replay_hash(replay_turns(record)) != replayed_hash:
+            raise Conflict("the draft's captured answers changed during the control",
+                           where=scenario_id)
+        controls = [
+            _control(settings, record, res, card, notes, expected, replayed_hash, number,
+                     runner_exit, turns_replayed)
+            for number, (res, card, notes) in enumerate(
+                zip(results, cards, warnings, strict=True), start=1)
+        ]
+        ids = {c.run_id for c in controls}
+        record.controls = [c for c in record.controls if c.run_id not in ids] + controls
+        where = display_path(draft, settings.root)
+        events = [Event("control", where, None, _event_detail(c)) for c in controls]
+        commit_record(settings, "control", draft, record, events)
+    return controls
+
+
+def _check_unchanged(settings: Settings, draft: Path, expected: str) -> None:
+    from intake.validate import validate_file
+
+    parsed = validate_file(draft, drafts_dir=settings.drafts)
+    if parsed.data is None or parsed.data.get("id") != draft.stem:
+        raise InputError("cannot read the draft after the control",
+                         where=display_path(draft, settings.root))
+    if runnable_hash(parsed.data) != expected:
+        raise Conflict(
+            "the draft's turns changed while the control ran; nothing was recorded",
+            where=display_path(draft, settings.root),
+            hint="run `intake control` again on the edited draft",
+        )
+
+
+def _control(
+    settings: Settings,
+    record: Any,
+    res: ScenarioResult,
+    card: Path,
+    notes: list[str],
+    current: str,
+    replayed_hash: str,
+    iteration: int,
+    runner_exit: int | None,
+    turns_replayed: int,
+) -> ControlRun:
+    captured = record.source.captured_at
+    if captured.tzinfo is None:
+        captured = captured.replace(tzinfo=UTC)
+    if res.at < captured:
+        raise UsageError(f"control {res.run_id[:80]} predates the draft", where=str(card))
+    if any(r.run_id == res.run_id for r in record.runs):
+        raise UsageError(
+            f"{res.run_id[:80]} is recorded as a run of a model; a run is not a control",
+            where=display_path(card, settings.root),
+        )
+    for earlier in record.controls:
+        if earlier.run_id == res.run_id and earlier.runnable_hash != current:
+            raise UsageError(
+                f"control {res.run_id[:80]} was recorded for an earlier version of the turns",
+                where=display_path(card, settings.root),
+            )
+    return ControlRun(
+        run_id=res.run_id,
+        status=res.status,
+        score=res.score,
+        judge_model=res.judge_model,
+        runnable_hash=current,
+        replay_hash=replayed_hash,
+        at=res.at,
+        recorded_at=utcnow(),
+        iteration=iteration,
+        runner_exit=runner_exit,
+        scorecard_path=suite_relative(settings, card),
+        turns_replayed=turns_replayed,
+        warnings=notes,
+    )
+
+
+def _event_detail(control: ControlRun) -> dict[str, Any]:
+    return {
+        "run_id": control.run_id,
+        "status": control.status,
+        "score": control.score,
+        "judge_model": control.judge_model,
+        "runnable_hash": control.runnable_hash,
+        "replay_hash": control.replay_hash,
+        "iteration": control.iteration,
+        "runner_exit": control.runner_exit,
+        "turns_replayed": control.turns_replayed,
+    }
+
+
+__all__ = ["ControlResult", "control_draft", "record_controls"]

@@ -1,0 +1,258 @@
+"""``intake controls export DIR``: judge-calibration controls from the promoted cases.
+
+Every promoted case drawn from real use carries two labelled transcripts for free: the captured
+failure (a reviewer read it and approved criteria it fails: label FAIL) and a strong run that
+passed (label PASS). Each becomes one JSON file, plus ``index.json``; the format is in
+``docs/controls.md``. Every document is scrubbed before it is written (the passing run's
+transcript comes from GAIA's scorecard, which intake never scrubbed); each file is written
+atomically, the index last. A control whose criteria hash no longer matches the scenario is
+written with ``"current": false`` (stale), never as current.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from intake.config import Settings
+from intake.errors import IntakeError, UsageError
+from intake.fileio import atomic_write, read_json_input
+from intake.gates import latest_reviews
+from intake.models import JUDGED_STATUSES, Record, ReviewDecision, Run, RunTier
+from intake.paths import display_path, inside
+from intake.records import content_hash, load_record, record_path, runnable_hash, utcnow
+
+EXPORT_VERSION = 1
+INDEX_NAME = "index.json"
+MAX_SCORECARD_BYTES = 20 * 1024 * 1024
+
+
+@dataclass
+class ExportResult:
+    """What was written and what was left out (and why)."""
+
+    folder: Path
+    written: list[dict[str, Any]] = field(default_factory=list)
+    """The index entries."""
+    notes: list[str] = field(default_factory=list)
+    scrubbed: dict[str, int] = field(default_factory=dict)
+
+
+def _criteria_hash(data: dict[str, Any]) -> str:
+    from intake.promote import criteria_hash
+
+    return criteria_hash(data)
+
+
+def _labelled_hash(record: Record, path: Path, current: str) -> str | None:
+    """The criteria hash the labels were given against (the stamp's, or the file as stamped)."""
+    stamp = record.promotion
+    if stamp is None:
+        return None
+    if stamp.criteria_hash is not None:
+        return stamp.criteria_hash
+    return current if stamp.content_hash == content_hash(path) else None
+
+
+def _reviewers(record: Record) -> list[str]:
+    return sorted(
+        r.reviewer for r in latest_reviews(record.reviews).values()
+        if r.decision is ReviewDecision.approve
+    )
+
+
+def _fail_transcript(record: Record) -> list[dict[str, Any]]:
+    assert record.evidence is not None
+    return [
+        {
+            "turn": t.turn,
+            "user_message": t.user_message,
+            "answer": t.answer,
+            "tools": [
+                {"tool": c.tool, "arguments": c.arguments, "result": c.result,
+                 "outcome": c.outcome.value}
+                for c in t.tools
+            ],
+        }
+        for t in sorted(record.evidence.turns, key=lambda t: t.turn)
+    ]
+
+
+def _passing_run(record: Record, current: str) -> Run | None:
+    passes = [
+        r for r in record.runs
+        if r.tier is RunTier.strong and r.status == "PASS" and r.runnable_hash == current
+    ]
+    return max(passes, key=lambda r: (r.at, r.recorded_at)) if passes else None
+
+
+def _run_transcript(settings: Settings, run: Run, scenario_id: str) -> list[dict[str, Any]] | None:
+    """The passing run's turns from its scorecard in the suite; None when it is not there."""
+    if run.scorecard_path is None:
+        return None
+    card = settings.root / run.scorecard_path
+    if not inside(card, settings.root) or not card.is_file():
+        return None
+    try:
+        doc = read_json_input(card, what="scorecard", limit=MAX_SCORECARD_BYTES)
+    except IntakeError:
+        return None
+    scenarios = doc.get("scenarios") if isinstance(doc, dict) else None
+    entry = next(
+        (s for s in scenarios or [] if isinstance(s, dict) and s.get("scenario_id") == scenario_id),
+        None,
+    )
+    turns = entry.get("turns") if isinstance(entry, dict) else None
+    if not isinstance(turns, list):
+        return None
+    return [
+        {
+            "turn": t.get("turn"),
+            "user_message": t.get("user_message"),
+            "answer": t.get("agent_response"),
+            "tools": [{"tool": str(name)} for name in t.get("agent_tools") or []
+                      if isinstance(name, str)],
+        }
+        for t in turns
+        if isinstance(t, dict)
+    ]
+
+
+def _verdict(run_id: str, status: str, score: float | None, judge: str | None,
+             at: Any) -> dict[str, Any]:
+    return {"run_id": run_id, "status": status, "score": score, "judge": judge,
+            "at": at.isoformat(timespec="seconds")}
+
+
+def case_controls(
+    settings: Settings, path: Path, record: Record, data: dict[str, Any]
+) -> tuple[list[dict[str, Any]], list[str]]:
+    """The labelled controls of one promoted case (unscrubbed), and notes on what is missing."""
+    from intake.replay import has_captured_answer, replay_hash, replay_turns
+
+    assert record.promotion is not None
+    scenario_id = record.id
+    current_criteria = _criteria_hash(data)
+    labelled = _labelled_hash(record, path, current_criteria)
+    stale = labelled != current_criteria
+    runnable = runnable_hash(data)
+    base = {
+        "export_version": EXPORT_VERSION,
+        "scenario_id": scenario_id,
+        "scenario": display_path(path, settings.root),
+        "category": data.get("category"),
+        "suite": record.promotion.suite.value if record.promotion.suite else None,
+        "criteria_hash": labelled,
+        "current_criteria_hash": current_criteria,
+        "current": not stale,
+    }
+    controls: list[dict[str, Any]] = []
+    notes: list[str] = []
+    if has_captured_answer(record):
+        replayed = replay_hash(replay_turns(record))
+        verdicts = [
+            _verdict(c.run_id, c.status, c.score, c.judge_model, c.at)
+            for c in record.controls
+            if c.runnable_hash == runnable and c.replay_hash == replayed
+            and c.status in JUDGED_STATUSES
+        ]
+        controls.append({
+            **base,
+            "label": "FAIL",
+            "transcript_kind": "captured_failure",
+            "labelled_by": _reviewers(record),
+            "labelled_at": record.promotion.at.isoformat(timespec="seconds"),
+            "labelled_how": "reviewers approved criteria for the captured failure",
+            "turns": _fail_transcript(record),
+            "verdicts": verdicts,
+        })
+    else:
+        notes.append(f"{scenario_id}: no captured answer, no FAIL control")
+    run = _passing_run(record, runnable)
+    turns = _run_transcript(settings, run, scenario_id) if run is not None else None
+    if run is not None and turns is not None:
+        controls.append({
+            **base,
+            "label": "PASS",
+            "transcript_kind": "strong_run",
+            "run_id": run.run_id,
+            "model": run.model,
+            "labelled_by": [run.judge_model or "GAIA's judge"],
+            "labelled_at": run.at.isoformat(timespec="seconds"),
+            "labelled_how": "GAIA's judge passed a strong run; the promotion's reviewers "
+            f"approved the case ({', '.join(_reviewers(record)) or 'no reviewer recorded'})",
+            "turns": turns,
+            "verdicts": [_verdict(run.run_id, run.status, run.score, run.judge_model, run.at)],
+        })
+    else:
+        notes.append(f"{scenario_id}: no passing strong run with its scorecard in the suite, "
+                     "no PASS control")
+    return controls, notes
+
+
+def _promoted(settings: Settings) -> list[tuple[Path, Record, dict[str, Any]]]:
+    from intake.records import iter_scenarios
+    from intake.yamlio import YamlProblem, parse_checked
+
+    found = []
+    for path in iter_scenarios(settings.scenarios):
+        rec = record_path(path)
+        if not rec.is_file():
+            continue
+        try:
+            record = load_record(rec)
+            data = parse_checked(path.read_bytes()).data
+        except (UsageError, YamlProblem, OSError):
+            continue
+        if record.promotion is None or record.source.private or not isinstance(data, dict):
+            continue
+        found.append((path, record, data))
+    return found
+
+
+def export_controls(settings: Settings, folder: Path) -> ExportResult:
+    """Write every promoted case's labelled controls and ``index.json`` into ``folder``."""
+    from intake.scrub import scrub_tree, scrubber_for
+
+    if folder.exists() and not folder.is_dir():
+        raise UsageError("the export folder is a file", where=str(folder))
+    for inner in (settings.scenarios, settings.drafts):
+        if inside(folder, inner):
+            raise UsageError("export outside scenarios/ and drafts/ (GAIA would load it)",
+                             where=display_path(folder, settings.root))
+    engine = scrubber_for(settings)
+    result = ExportResult(folder)
+    documents: list[tuple[str, dict[str, Any]]] = []
+    for path, record, data in _promoted(settings):
+        controls, notes = case_controls(settings, path, record, data)
+        result.notes.extend(notes)
+        for doc in controls:
+            clean, report = scrub_tree(doc, scrubber=engine)
+            for kind, count in report.counts.items():
+                result.scrubbed[kind] = result.scrubbed.get(kind, 0) + count
+            name = f"{record.id}.{doc['label'].lower()}.json"
+            documents.append((name, clean))
+    folder.mkdir(parents=True, exist_ok=True)
+    for name, doc in documents:
+        atomic_write(folder / name, json.dumps(doc, indent=2, ensure_ascii=False) + "\n")
+        result.written.append({
+            "file": name, "scenario_id": doc["scenario_id"], "label": doc["label"],
+            "criteria_hash": doc["criteria_hash"], "current": doc["current"],
+        })
+    index = {
+        "export_version": EXPORT_VERSION,
+        "exported_at": utcnow().isoformat(timespec="seconds"),
+        "controls": result.written,
+        "counts": {
+            "FAIL": sum(e["label"] == "FAIL" for e in result.written),
+            "PASS": sum(e["label"] == "PASS" for e in result.written),
+            "stale": sum(not e["current"] for e in result.written),
+        },
+    }
+    atomic_write(folder / INDEX_NAME, json.dumps(index, indent=2, ensure_ascii=False) + "\n")
+    return result
+
+
+__all__ = ["ExportResult", "case_controls", "export_controls"]

@@ -1,0 +1,531 @@
+"""The captured session, replayed as a GAIA Agent UI backend (``intake control``).
+
+GAIA's eval agent reaches the Agent UI through its MCP server, whose backend is fixed at
+``http://localhost:4200`` (amd/gaia ``src/gaia/mcp/servers/agent_ui_mcp.py`` L41). ``intake
+control`` serves the draft's captured answers there, so GAIA's simulator and judge see the very
+failure the draft came from, under the draft's new criteria. What the replay answers is what the
+MCP tools call (``agent_ui_mcp.py`` L240-345) in the shapes GAIA's routers give
+(``src/gaia/ui/models.py``, ``src/gaia/ui/routers/``):
+
+* ``GET /api/health`` and ``GET /api/system/status`` (``model_loaded: "replay:<draft id>"``);
+* sessions: ``POST/GET /api/sessions``, ``GET/DELETE /api/sessions/{id}``,
+  ``GET /api/sessions/{id}/messages``, ``POST /api/sessions/{id}/documents``;
+* ``POST /api/chat/send``: an SSE stream (``data: {json}\\n\\n``, as ``_chat_helpers.py``
+  L2472-2729 writes it) of each captured tool step as ``tool_start`` / ``tool_args`` /
+  ``tool_result`` (``sse_handler.py`` L334-420), then ``answer`` and ``done`` with the captured
+  answer. The k-th user message of a session gets turn k's answer, whatever its text: GAIA's
+  simulator writes its own message from the objective (``runner.py`` L522). Policy-blocked calls
+  are not tool results in GAIA's stream (they are ``policy_alert`` steps, which the MCP parser
+  does not read), so they are not sent;
+* documents: ``POST /api/documents/upload-path`` reports the draft's documents as indexed with
+  chunks (the eval agent returns SETUP_ERROR on ``chunk_count=0``, ``runner.py`` L511);
+  ``GET /api/documents``; ``POST /api/memory/admin/seed`` (the memory pre-flight).
+
+Anything else is 404 with FastAPI's body. Nothing the simulator sends is stored anywhere.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import errno
+import hashlib
+import json
+import os
+import socket
+import threading
+import uuid
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import PurePosixPath, PureWindowsPath
+from typing import Any
+
+from intake.errors import SourceError
+from intake.models import Record, ToolCallEvidence, ToolOutcome
+
+REPLAY_MODEL_PREFIX = "replay:"
+MAX_BODY = 1_000_000
+"""Largest request body the replay reads (GAIA's requests are a few hundred bytes)."""
+CHUNKS_PER_DOCUMENT = 1
+"""What an indexed document reports as ``chunk_count``: anything above 0 passes GAIA's check."""
+
+
+@dataclass(frozen=True)
+class ReplayStep:
+    """One captured tool call as GAIA's stream carries it."""
+
+    tool: str
+    detail: str
+    summary: str
+    success: bool
+
+
+@dataclass(frozen=True)
+class ReplayTurn:
+    """One turn's captured answer and tool steps."""
+
+    turn: int
+    answer: str
+    steps: tuple[ReplayStep, ...] = ()
+
+
+def _step(call: ToolCallEvidence) -> ReplayStep | None:
+    if call.outcome is ToolOutcome.blocked:
+        return None
+    return ReplayStep(
+        tool=call.tool,
+        detail=call.arguments or "",
+        summary=call.result or "",
+        success=call.outcome is not ToolOutcome.failed,
+    )
+
+
+def replay_turns(record: Record) -> list[ReplayTurn]:
+    """The record's captured turns in order; empty when no turn kept an answer."""
+    if record.evidence is None:
+        return []
+    turns = sorted(record.evidence.turns, key=lambda t: t.turn)
+    if not any(t.answer and t.answer.strip() for t in turns):
+        return []
+    return [
+        ReplayTurn(
+            turn=t.turn,
+            answer=t.answer or "",
+            steps=tuple(s for s in (_step(c) for c in t.tools) if s is not None),
+        )
+        for t in turns
+    ]
+
+
+def has_captured_answer(record: Record) -> bool:
+    """Whether the record holds a captured answer to replay (a session that kept answers)."""
+    return bool(replay_turns(record))
+
+
+def replay_hash(turns: list[ReplayTurn]) -> str:
+    """``sha256:…`` over the replayed answers and steps, in order (canonical JSON)."""
+    doc = [
+        {
+            "turn": t.turn,
+            "answer": t.answer,
+            "steps": [[s.tool, s.detail, s.summary, s.success] for s in t.steps],
+        }
+        for t in turns
+    ]
+    raw = json.dumps(doc, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+    return "sha256:" + hashlib.sha256(raw.encode("utf-8")).hexdigest()
+
+
+def document_names(data: dict[str, Any]) -> set[str]:
+    """File names of the scenario's ``setup.index_documents`` (entries or ``path`` keys)."""
+    setup = data.get("setup")
+    entries = setup.get("index_documents") if isinstance(setup, dict) else None
+    names: set[str] = set()
+    for entry in entries if isinstance(entries, list) else []:
+        path = entry.get("path") if isinstance(entry, dict) else entry
+        if isinstance(path, str) and path.strip():
+            names.add(_base_name(path))
+    return names
+
+
+def _base_name(path: str) -> str:
+    return PureWindowsPath(PurePosixPath(path.strip()).name).name
+
+
+class PortBusy(SourceError):
+    """Something already listens on the replay port (the Agent UI, most likely)."""
+
+
+def _now() -> str:
+    return datetime.now(UTC).isoformat()
+
+
+@dataclass
+class _Session:
+    id: str
+    title: str
+    created_at: str
+    agent_type: str
+    messages: list[dict[str, Any]] = field(default_factory=list)
+    document_ids: list[str] = field(default_factory=list)
+
+    def user_messages(self) -> int:
+        return sum(m["role"] == "user" for m in self.messages)
+
+    def response(self, model: str) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "title": self.title,
+            "title_is_custom": True,
+            "created_at": self.created_at,
+            "updated_at": self.created_at,
+            "model": model,
+            "system_prompt": None,
+            "message_count": len(self.messages),
+            "document_ids": list(self.document_ids),
+            "private": False,
+            "agent_type": self.agent_type,
+            "device": "gpu",
+            "mail_provider": None,
+        }
+
+
+@dataclass
+class ReplayState:
+    """What the replay serves and what it has answered (counts only)."""
+
+    draft_id: str
+    turns: list[ReplayTurn]
+    documents: set[str]
+    sessions: dict[str, _Session] = field(default_factory=dict)
+    indexed: dict[str, dict[str, Any]] = field(default_factory=dict)
+    answered: int = 0
+    """User messages answered with a captured answer."""
+    beyond: int = 0
+    """User messages past the last captured turn (answered empty)."""
+    refused_documents: int = 0
+    lock: threading.Lock = field(default_factory=threading.Lock)
+
+    @property
+    def model(self) -> str:
+        """``model_loaded`` as the replay reports it."""
+        return REPLAY_MODEL_PREFIX + self.draft_id
+
+
+def system_status(model: str) -> dict[str, Any]:
+    """A ``SystemStatus`` (``src/gaia/ui/models.py`` L43-101) with the replay as the model."""
+    return {
+        "lemonade_running": True,
+        "model_loaded": model,
+        "embedding_model_loaded": True,
+        "disk_space_gb": 0.0,
+        "memory_available_gb": None,
+        "initialized": True,
+        "version": "replay",
+        "start_instruction": None,
+        "start_command": None,
+        "expected_model_loaded": True,
+        "init_state": "ready",
+        "init_tasks": [],
+        "detected_devices": [],
+        "active_profile": "chat",
+    }
+
+
+def _sse(event: dict[str, Any]) -> bytes:
+    return f"data: {json.dumps(event, ensure_ascii=False)}\n\n".encode()
+
+
+def chat_events(turn: ReplayTurn | None, message_id: int) -> list[dict[str, Any]]:
+    """The SSE events GAIA's backend streams for one answer (``sse_handler.py`` L334-610)."""
+    events: list[dict[str, Any]] = [{"type": "status", "status": "info", "message": "replay"}]
+    answer = turn.answer if turn is not None else ""
+    for step in turn.steps if turn is not None else ():
+        events.append({"type": "tool_start", "tool": step.tool, "detail": step.tool})
+        if step.detail:
+            events.append(
+                {"type": "tool_args", "tool": step.tool, "args": {}, "detail": step.detail}
+            )
+        events.append(
+            {"type": "tool_result", "title": None, "summary": step.summary,
+             "success": step.success}
+        )
+    events.append({"type": "answer", "content": answer})
+    events.append({"type": "done", "message_id": message_id, "content": answer})
+    return events
+
+
+def _persisted_steps(turn: ReplayTurn | None) -> list[dict[str, Any]]:
+    """``AgentStepResponse`` entries (``models.py`` L386-418) for ``get_messages``."""
+    steps: list[dict[str, Any]] = []
+    for number, step in enumerate(turn.steps if turn is not None else (), start=1):
+        steps.append(
+            {"id": number, "type": "tool", "label": step.tool, "detail": step.detail or None,
+             "tool": step.tool, "result": step.summary, "success": step.success,
+             "active": False, "timestamp": 0}
+        )
+    return steps
+
+
+class _Handler(BaseHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"
+    server: _ReplayHTTPServer
+
+    def log_message(self, *_args: Any) -> None:  # the simulator's requests are not logged
+        pass
+
+    # --- plumbing -------------------------------------------------------------------------
+
+    def _send(self, code: int, body: Any) -> None:
+        raw = json.dumps(body, ensure_ascii=False).encode("utf-8")
+        self.send_response(code)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(raw)))
+        self.end_headers()
+        self.wfile.write(raw)
+
+    def _body(self) -> dict[str, Any] | None:
+        try:
+            length = int(self.headers.get("Content-Length") or 0)
+        except ValueError:
+            length = -1
+        if length < 0 or length > MAX_BODY:
+            self.close_connection = True
+            return None
+        raw = self.rfile.read(length) if length else b"{}"
+        try:
+            doc = json.loads(raw.decode("utf-8"))
+        except (UnicodeDecodeError, json.JSONDecodeError):
+            return None
+        return doc if isinstance(doc, dict) else None
+
+    def do_GET(self) -> None:  # noqa: N802
+        self._route("GET")
+
+    def do_POST(self) -> None:  # noqa: N802
+        self._route("POST")
+
+    def do_DELETE(self) -> None:  # noqa: N802
+        self._route("DELETE")
+
+    def _route(self, method: str) -> None:
+        state = self.server.state
+        path = self.path.split("?", 1)[0].rstrip("/")
+        parts = path.split("/")[1:]
+        body: dict[str, Any] | None = {}
+        if method == "POST":
+            body = self._body()
+            if body is None:
+                self._send(422, {"detail": "request body is not a JSON object"})
+                return
+        with state.lock:
+            reply = _answer(state, method, parts, body or {})
+        if reply is None:
+            self._send(404, {"detail": "Not Found"})
+        elif isinstance(reply, bytes):
+            self._stream(reply)
+        else:
+            self._send(*reply)
+
+    def _stream(self, raw: bytes) -> None:
+        self.send_response(200)
+        self.send_header("Content-Type", "text/event-stream")
+        self.send_header("Cache-Control", "no-cache")
+        self.send_header("Content-Length", str(len(raw)))
+        self.end_headers()
+        self.wfile.write(raw)
+
+
+Reply = tuple[int, Any] | bytes | None
+
+
+def _answer(state: ReplayState, method: str, parts: list[str], body: dict[str, Any]) -> Reply:
+    """The reply to one request (``parts``: the path split on ``/`` after ``/``)."""
+    if parts[:1] != ["api"]:
+        return None
+    route = parts[1:]
+    if method == "GET" and route == ["health"]:
+        return 200, {"status": "ok", "service": "gaia-agent-ui", "stats": {
+            "sessions": len(state.sessions),
+            "messages": sum(len(s.messages) for s in state.sessions.values()),
+            "documents": len(state.indexed), "total_chunks": len(state.indexed),
+            "total_size_bytes": 0}}
+    if method == "GET" and route == ["system", "status"]:
+        return 200, system_status(state.model)
+    if route[:1] == ["sessions"]:
+        return _sessions(state, method, route[1:], body)
+    if method == "POST" and route == ["chat", "send"]:
+        return _chat(state, body)
+    if route[:1] == ["documents"]:
+        return _documents(state, method, route[1:], body)
+    if method == "POST" and route == ["memory", "admin", "seed"]:
+        return 200, {"count": 0, "ids": []}
+    return None
+
+
+def _sessions(state: ReplayState, method: str, rest: list[str], body: dict[str, Any]) -> Reply:
+    if not rest:
+        if method == "GET":
+            listed = [s.response(state.model) for s in state.sessions.values()]
+            return 200, {"sessions": listed, "total": len(listed)}
+        if method == "POST":
+            title, agent = body.get("title"), body.get("agent_type")
+            created = _Session(
+                str(uuid.uuid4()),
+                title[:200] if isinstance(title, str) else "New Chat",
+                _now(),
+                agent[:100] if isinstance(agent, str) else "chat",
+            )
+            state.sessions[created.id] = created
+            return 200, created.response(state.model)
+        return None
+    session = state.sessions.get(rest[0])
+    if session is None:
+        return 404, {"detail": "Session not found"}
+    if len(rest) == 1 and method == "GET":
+        return 200, session.response(state.model)
+    if len(rest) == 1 and method == "DELETE":
+        del state.sessions[session.id]
+        return 200, {"deleted": True}
+    if rest[1:] == ["messages"] and method == "GET":
+        return 200, {"messages": session.messages, "total": len(session.messages)}
+    if rest[1:] == ["documents"] and method == "POST":
+        doc_id = body.get("document_id")
+        if not isinstance(doc_id, str) or doc_id not in state.indexed:
+            return 404, {"detail": "Document not found"}
+        if doc_id not in session.document_ids:
+            session.document_ids.append(doc_id)
+        return 200, {"attached": True}
+    return None
+
+
+def _chat(state: ReplayState, body: dict[str, Any]) -> Reply:
+    session_id, message = body.get("session_id"), body.get("message")
+    if not isinstance(session_id, str) or not isinstance(message, str):
+        return 422, {"detail": "session_id and message are required"}
+    session = state.sessions.get(session_id)
+    if session is None:
+        return 404, {"detail": "Session not found"}
+    index = session.user_messages()
+    turn = state.turns[index] if index < len(state.turns) else None
+    if turn is None:
+        state.beyond += 1
+    else:
+        state.answered += 1
+    now = _now()
+    session.messages.append(
+        {"id": len(session.messages) + 1, "session_id": session.id, "role": "user",
+         "content": message[:MAX_BODY], "created_at": now}
+    )
+    message_id = len(session.messages) + 1
+    session.messages.append(
+        {"id": message_id, "session_id": session.id, "role": "assistant",
+         "content": turn.answer if turn is not None else "", "created_at": now,
+         "agent_steps": _persisted_steps(turn) or None}
+    )
+    return b"".join(_sse(e) for e in chat_events(turn, message_id))
+
+
+def _documents(state: ReplayState, method: str, rest: list[str], body: dict[str, Any]) -> Reply:
+    if method == "GET" and not rest:
+        docs = list(state.indexed.values())
+        return 200, {"documents": docs, "total": len(docs), "total_size_bytes": 0,
+                     "total_chunks": sum(d["chunk_count"] for d in docs)}
+    if method == "POST" and rest == ["upload-path"]:
+        path = body.get("filepath")
+        if not isinstance(path, str) or _base_name(path) not in state.documents:
+            state.refused_documents += 1
+            return 404, {"detail": "File not found"}
+        doc_id = hashlib.sha256(_base_name(path).encode("utf-8")).hexdigest()[:16]
+        doc: dict[str, Any] = {"id": doc_id, "filename": _base_name(path), "filepath": path[:1000],
+               "file_size": 0, "chunk_count": CHUNKS_PER_DOCUMENT, "indexed_at": _now(),
+               "last_accessed_at": None, "sessions_using": 0, "indexing_status": "complete",
+               "last_error": None}
+        state.indexed[doc_id] = doc
+        return 200, doc
+    if method == "GET" and len(rest) == 2 and rest[1] == "status":
+        known = state.indexed.get(rest[0])
+        if known is None:
+            return 404, {"detail": "Document not found"}
+        return 200, {"id": known["id"], "indexing_status": "complete",
+                     "chunk_count": known["chunk_count"]}
+    return None
+
+
+class _ReplayHTTPServer(ThreadingHTTPServer):
+    daemon_threads = True
+    # SO_REUSEADDR lets a listener take over a port another socket listens on under Windows;
+    # elsewhere it only skips TIME_WAIT leftovers of our own earlier replay
+    allow_reuse_address = os.name != "nt"
+
+    def __init__(self, address: tuple[str, int], state: ReplayState) -> None:
+        self.state = state
+        super().__init__(address, _Handler)
+
+
+def _someone_listens(port: int) -> bool:
+    """Whether anything accepts connections on ``localhost:port`` (IPv4 or IPv6)."""
+    try:
+        infos = socket.getaddrinfo("localhost", port, type=socket.SOCK_STREAM)
+    except OSError:
+        infos = []
+    for family, kind, proto, _name, address in infos:
+        with socket.socket(family, kind, proto) as probe:
+            probe.settimeout(0.5)
+            with contextlib.suppress(OSError):
+                probe.connect(address)
+                return True
+    return False
+
+
+def _busy(port: int) -> PortBusy:
+    return PortBusy(
+        f"port {port} is in use: stop the Agent UI first (intake control serves the replay "
+        "where GAIA's tools call); nothing was run or recorded",
+        where=f"127.0.0.1:{port}",
+        hint="GAIA's eval tools always call localhost:4200; replay_port in [tool.intake] "
+        "changes the port intake serves on",
+    )
+
+
+class ReplayServer:
+    """The replay on ``127.0.0.1:port`` in a background thread (``with ReplayServer(...)``)."""
+
+    def __init__(self, state: ReplayState, port: int) -> None:
+        self.state = state
+        self.port = port
+        self._httpd: _ReplayHTTPServer | None = None
+        self._thread: threading.Thread | None = None
+
+    @property
+    def url(self) -> str:
+        """``http://127.0.0.1:<port>``."""
+        return f"http://127.0.0.1:{self.port}"
+
+    def start(self) -> ReplayServer:
+        """Bind and serve; ``PortBusy`` (exit 3) when the port is taken."""
+        if self.port and _someone_listens(self.port):
+            raise _busy(self.port)
+        try:
+            self._httpd = _ReplayHTTPServer(("127.0.0.1", self.port), self.state)
+        except OSError as exc:
+            if exc.errno in (errno.EADDRINUSE, getattr(errno, "WSAEADDRINUSE", -1)):
+                raise _busy(self.port) from None
+            raise SourceError(
+                f"cannot serve the replay on 127.0.0.1:{self.port} ({exc.strerror or exc})"
+            ) from None
+        self.port = self._httpd.server_address[1]
+        self._thread = threading.Thread(
+            target=self._httpd.serve_forever, kwargs={"poll_interval": 0.01}, daemon=True
+        )
+        self._thread.start()
+        return self
+
+    def stop(self) -> None:
+        """Stop serving and close the socket."""
+        if self._httpd is not None:
+            self._httpd.shutdown()
+            self._httpd.server_close()
+            self._httpd = None
+        if self._thread is not None:
+            self._thread.join(timeout=5)
+            self._thread = None
+
+    def __enter__(self) -> ReplayServer:
+        return self.start()
+
+    def __exit__(self, *_exc: object) -> None:
+        self.stop()
+
+
+__all__ = [
+    "PortBusy",
+    "ReplayServer",
+    "ReplayState",
+    "ReplayTurn",
+    "chat_events",
+    "document_names",
+    "has_captured_answer",
+    "replay_hash",
+    "replay_turns",
+]

@@ -1,0 +1,170 @@
+"""Acceptance: ``intake control`` on GAIA's real runner (``gaia eval agent`` from source).
+
+GAIA's own code does the argument parsing, scenario loading and validation, the pre-flight
+(``GET /api/health`` on ``--backend``, ``claude --version``; runner.py L700-750), the prompt
+(runner.py L423-567), the ``claude -p`` call and its envelope (L937-1031), the score
+re-derivation (L1101-1196) and the scorecard. Two stand-ins replace what this machine lacks:
+
+* ``claude``: first on PATH; ``--version`` answers; ``-p`` reads GAIA's prompt on stdin, takes
+  the scenario from its ``## SCENARIO`` block, and plays the eval agent with **GAIA's own MCP
+  helpers** (``gaia.mcp.servers.agent_ui_mcp._api`` and ``_stream_chat``, L78-232): what
+  Claude Code would do through GAIA's MCP server. That server's backend is fixed at
+  localhost:4200 (L41); here it is the test's replay port (``STANDIN_MCP_BACKEND``), as 4200
+  may be taken on a shared machine. The verdict is ``STANDIN_JUDGE`` (PASS or FAIL), printed in
+  Claude Code's JSON envelope under ``structured_output``;
+* the Agent UI: intake's replay itself.
+
+GAIA runs from a private root (symlinks to /work/gaia-src's package, prompts and corpus; its own
+``eval/results``) so nothing is written into the GAIA checkout. Skipped where /work/gaia-venv is
+absent (CI).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from intake.cli import app
+from intake.records import load_record, record_path
+from tests.conftest import SUITE_PYPROJECT
+from tests.promote_helpers import make_ready
+from tests.test_control import CAPTURED, DRAFT, LOCAL, STRONG, add_evidence, free_port
+
+GAIA_VENV = Path("/work/gaia-venv")
+GAIA_SRC = Path("/work/gaia-src")
+pytestmark = pytest.mark.skipif(
+    not (GAIA_VENV / "bin" / "gaia").is_file() or not (GAIA_SRC / "src" / "gaia").is_dir(),
+    reason="GAIA's venv (/work/gaia-venv) and source (/work/gaia-src) are not here",
+)
+
+STANDIN_CLAUDE = r'''#!{python}
+import contextlib, json, os, re, sys
+if "--version" in sys.argv:
+    print("2.1.0 (Claude Code)")
+    sys.exit(0)
+import yaml
+with contextlib.redirect_stdout(sys.stderr):  # GAIA's imports print notices on stdout
+    from gaia.mcp.servers.agent_ui_mcp import _api, _stream_chat
+
+prompt = sys.stdin.read()
+scenario = yaml.safe_load(prompt.split("## SCENARIO\n```yaml\n", 1)[1].split("```", 1)[0])
+base = os.environ["STANDIN_MCP_BACKEND"]
+seen = {{"argv": sys.argv[1:], "backend_line": re.search(r"^Backend: (.*)$", prompt, re.M)[1]}}
+status = _api(base, "get", "/system/status")
+seen["model_loaded"] = status.get("model_loaded")
+session = _api(base, "post", "/sessions", json={{"title": "Eval: " + scenario["id"]}})["id"]
+turns = []
+verdict = os.environ["STANDIN_JUDGE"]
+for turn in scenario["turns"]:
+    message = "Hi! Could you give me a short summary of the Q3 report?"  # the simulator's own
+    reply = _stream_chat(base, session, message)
+    seen.setdefault("received", []).append(
+        {{"content": reply["content"], "steps": reply["agent_steps"]}})
+    score = 9 if verdict == "PASS" else 2
+    turns.append({{"turn": turn["turn"], "user_message": message,
+                   "agent_response": reply["content"],
+                   "agent_tools": [s["tool"] for s in reply["agent_steps"]],
+                   "scores": dict.fromkeys(["correctness", "tool_selection",
+                       "context_retention", "completeness", "efficiency", "personality",
+                       "error_recovery"], score),
+                   "pass": verdict == "PASS", "failure_category": None, "reasoning": "stand-in"}})
+with open(os.environ["STANDIN_RECORD"], "a", encoding="utf-8") as out:
+    out.write(json.dumps(seen) + "\n")
+result = {{"scenario_id": scenario["id"], "status": verdict, "overall_score": 0, "turns": turns,
+          "root_cause": None, "recommended_fix": None,
+          "cost_estimate": {{"turns": len(turns), "estimated_usd": 0.01}}}}
+print(json.dumps({{"type": "result", "subtype": "success", "is_error": False,
+                  "result": "", "structured_output": result, "total_cost_usd": 0.01}}))
+'''
+
+
+def _gaia_root(tmp: Path) -> Path:
+    """A private GAIA root: the package, prompts and corpus linked, results its own."""
+    root = tmp / "gaia"
+    (root / "src").mkdir(parents=True)
+    (root / "src" / "gaia").symlink_to(GAIA_SRC / "src" / "gaia")
+    (root / "eval" / "scenarios").mkdir(parents=True)
+    (root / "eval" / "results").mkdir()
+    (root / "eval" / "prompts").symlink_to(GAIA_SRC / "eval" / "prompts")
+    (root / "eval" / "corpus").symlink_to(GAIA_SRC / "eval" / "corpus")
+    (root / "eval" / "mcp-config.json").write_bytes(
+        (GAIA_SRC / "eval" / "mcp-config.json").read_bytes())
+    return root
+
+
+@pytest.fixture
+def real_gaia(suite: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    root = _gaia_root(tmp_path)
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    claude = bin_dir / "claude"
+    claude.write_text(STANDIN_CLAUDE.format(python=GAIA_VENV / "bin" / "python"))
+    claude.chmod(0o755)
+    port = free_port()
+    (tmp_path / "tmp").mkdir()
+    (tmp_path / "gaia-home").mkdir()
+    monkeypatch.setenv("PATH", f"{bin_dir}{os.pathsep}{os.environ['PATH']}")
+    monkeypatch.setenv("PYTHONPATH", str(root / "src"))
+    monkeypatch.setenv("PYTHONDONTWRITEBYTECODE", "1")
+    monkeypatch.setenv("HOME", str(tmp_path / "gaia-home"))
+    monkeypatch.setenv("TMPDIR", str(tmp_path / "tmp"))
+    monkeypatch.setenv("STANDIN_MCP_BACKEND", f"http://127.0.0.1:{port}")
+    monkeypatch.setenv("STANDIN_RECORD", str(tmp_path / "claude-seen.jsonl"))
+    runner_cmd = json.dumps([str(GAIA_VENV / "bin" / "gaia"), "eval", "agent"])
+    (suite / "pyproject.toml").write_text(
+        SUITE_PYPROJECT
+        + f"runner = {runner_cmd}\nreplay_port = {port}\n"
+        + f'results_dir = "{root / "eval" / "results"}"\n'
+        + f'strong_models = ["{STRONG}"]\nlocal_models = ["{LOCAL}"]\n',
+        encoding="utf-8",
+    )
+    return tmp_path / "claude-seen.jsonl"
+
+
+def test_control_on_gaias_real_runner_blocks_then_lets_through(
+    suite: Path, real_gaia: Path, runner, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    draft = make_ready(suite)
+    add_evidence(draft)
+    monkeypatch.setenv("STANDIN_JUDGE", "PASS")
+    started = time.monotonic()
+    result = runner.invoke(app, ["control", DRAFT, "--format", "json"])
+    elapsed = time.monotonic() - started
+    assert result.exit_code == 0, result.stderr
+    doc = json.loads(result.stdout)
+    [control] = load_record(record_path(draft)).controls
+    assert control.status == "PASS" and doc["controls"][0]["run_id"] == control.run_id
+    assert control.judge_model and control.scorecard_path is None  # results outside the suite
+    [seen] = [json.loads(line) for line in real_gaia.read_text().splitlines()]
+    assert seen["model_loaded"] == f"replay:{DRAFT}"
+    assert seen["backend_line"].startswith("http://127.0.0.1:")
+    assert "--json-schema" in seen["argv"] and "--mcp-config" in seen["argv"]
+    # exactly the captured answer and its tool steps, through GAIA's own SSE parser
+    assert seen["received"] == [{
+        "content": CAPTURED,
+        "steps": [
+            {"tool": "search_file", "success": False, "summary": "no files matched"},
+            {"tool": "search_file", "success": True, "summary": "0 results"},
+        ],
+    }]
+    blocked = runner.invoke(app, ["promote", DRAFT, "--format", "json"])
+    assert blocked.exit_code == 1
+    unmet = [g["name"] for g in json.loads(blocked.stdout)["gates"] if not g["met"]]
+    assert unmet == ["control"]
+
+    monkeypatch.setenv("STANDIN_JUDGE", "FAIL")
+    runner_dropped = runner.invoke(
+        app, ["runs", DRAFT, "--drop", control.run_id, "--reason", "judge misconfigured"])
+    assert runner_dropped.exit_code == 0, runner_dropped.output
+    again = runner.invoke(app, ["control", DRAFT])
+    assert again.exit_code == 0, again.stderr
+    assert [c.status for c in load_record(record_path(draft)).controls] == ["FAIL"]
+    promoted = runner.invoke(app, ["promote", DRAFT])
+    assert promoted.exit_code == 0, promoted.output
+    print(f"\none control run on GAIA's real runner (stand-in claude): {elapsed:.2f} s",
+          file=sys.stderr)
