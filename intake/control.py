@@ -32,7 +32,7 @@ from typing import Any
 
 from intake.config import Settings
 from intake.errors import Conflict, InputError, SourceError, UsageError
-from intake.journal import Event, commit_record, recover
+from intake.journal import Event
 from intake.models import JUDGED_STATUSES, ControlRun
 from intake.paths import display_path
 from intake.records import runnable_hash, utcnow
@@ -59,6 +59,7 @@ from intake.runs.run import (
     invoke_runner,
     refuse_unready,
 )
+from intake.store.edit import edit
 
 
 @dataclass
@@ -213,7 +214,7 @@ def record_controls(
     turns_replayed: int,
 ) -> list[ControlRun]:
     """Record control runs in the draft's record, as one journaled unit."""
-    from intake.suite import draft_lock, load_draft_record
+    from intake.suite import load_draft_record
 
     configured = (*settings.strong_models, *settings.local_models)
     for res in results:
@@ -223,8 +224,7 @@ def record_controls(
                        res.judge_model, configured=configured)
     expected = runnable_hash(data)
     scenario_id = draft.stem
-    with draft_lock(settings, scenario_id, doing="record a control"):
-        recover(settings, scenario_id)
+    with edit(settings, scenario_id, doing="record a control") as tx:
         if not draft.is_file():
             raise Conflict("the draft disappeared (promoted or rejected meanwhile)",
                            where=scenario_id)
@@ -244,7 +244,7 @@ def record_controls(
         record.controls = [c for c in record.controls if c.run_id not in ids] + controls
         where = display_path(draft, settings.root)
         events = [Event("control", where, None, _event_detail(c)) for c in controls]
-        commit_record(settings, "control", draft, record, events)
+        tx.commit_record("control", draft, record, events)
     return controls
 
 
