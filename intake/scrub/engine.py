@@ -445,14 +445,22 @@ class Scrubber:
         if not registry_file.is_file():
             raise ConfigError("recognizer registry is missing", where=str(registry_file))
         self.secret_names = load_secret_names(self.scrubbers_dir / "secret_names.yaml")
+        # providers.yaml (provider token formats) is a second file in the same format.
+        provider_file = self.scrubbers_dir / "providers.yaml"
+        extra_files = [provider_file] if provider_file.is_file() else []
+        current = registry_file
         try:
             registry = RecognizerRegistryProvider(
                 conf_file=str(registry_file)
             ).create_recognizer_registry()
+            for current in extra_files:
+                extra = RecognizerRegistryProvider(conf_file=str(current))
+                for recognizer in extra.create_recognizer_registry().recognizers:
+                    registry.add_recognizer(recognizer)
         except Exception as exc:
             raise ConfigError(
                 f"recognizer registry cannot be loaded: {type(exc).__name__}",
-                where=str(registry_file),
+                where=str(current),
                 hint="check the YAML against Presidio's recognizer-registry format",
             ) from exc
 
