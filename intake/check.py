@@ -32,6 +32,7 @@ from typing import Any
 from intake.config import Settings
 from intake.errors import IntakeError, UsageError
 from intake.gates import Gate, GateInputs, ScanHit, check_gates, latest_reviews, review_gate
+from intake.ghoutput import STEP_SUMMARY_LIMIT, md_code, md_message, md_text
 from intake.gitutil import git_output
 from intake.models import Record, ReviewDecision
 from intake.paths import display_path, inside
@@ -716,48 +717,95 @@ def _private_finding(file: str, why: str) -> Finding:
     )
 
 
-def summary_markdown(report: CheckReport) -> str:
-    """The job summary: the verdict, the findings, and each draft with its gates."""
+SUMMARY_TAIL_RESERVE = 2000
+"""Bytes kept free in a budget for the line that says what was left out."""
+
+
+def summary_markdown(report: CheckReport, *, limit: int = STEP_SUMMARY_LIMIT) -> str:
+    """The job summary: the verdict, the findings, and each draft with its gates.
+
+    Every path and message is escaped (``intake.ghoutput``: no value from data can become
+    HTML or Markdown structure). The text stays within ``limit`` bytes: findings, then drafts,
+    are added while they fit; what does not is counted in one line saying how to see it.
+    """
     verdict = "failed" if report.errors else "passed"
-    lines = [
+    head = [
         f"## intake check {verdict}",
         "",
         f"{report.files} files, {report.errors} errors, {report.warnings} warnings.",
         "",
     ]
+    budget = _Budget(limit - SUMMARY_TAIL_RESERVE, head)
+    shown = [f for f in report.findings if not f.legacy]
     if report.findings:
-        lines += ["| | File | Problem |", "| --- | --- | --- |"]
-        for f in report.findings:
-            if f.legacy:
-                continue
+        budget.add(["| | File | Problem |", "| --- | --- | --- |"])
+        for number, f in enumerate(shown):
             mark = "error" if f.severity == "error" else "warning"
-            lines.append(f"| {mark} | `{f.file}:{f.line}` | {_cell(f.message)} |")
+            row = f"| {mark} | {md_code(f'{f.file}:{f.line}')} | {md_message(f.message)} |"
+            if not budget.add([row]):
+                budget.add([f"| | | {len(shown) - number} more findings left out of this "
+                            "summary: the check's log lists them all |"], force=True)
+                break
         for group in legacy_groups(report.findings):
-            shown = f"{group.files} legacy files"
-            lines.append(f"| {group.severity} | {shown} | {_cell(group.line())} |")
-        lines.append("")
-    lines += ["### Drafts", ""]
+            files = f"{group.files} legacy files"
+            budget.add([f"| {group.severity} | {files} | {md_message(group.line())} |"],
+                       force=True)
+        budget.add([""], force=True)
+    budget.add(["### Drafts", ""], force=True)
     if not report.drafts:
-        lines += ["No drafts.", ""]
-    for draft in report.drafts:
-        state = "ready to promote" if draft.ready else "not ready"
-        private = " (private)" if draft.private else ""
-        lines += [
-            f"#### `{draft.path}`{private}: {state}",
-            "",
-            "| Gate | | Detail | To do |",
-            "| --- | --- | --- | --- |",
-        ]
-        for gate in draft.gates:
-            mark = "met" if gate.met else "**unmet**"
-            todo = _cell(gate.todo or "")
-            lines.append(f"| {gate.number} {gate.name} | {mark} | {_cell(gate.detail)} | {todo} |")
-        lines.append("")
-    return "\n".join(lines) + "\n"
+        budget.add(["No drafts.", ""], force=True)
+    for number, draft in enumerate(report.drafts):
+        if not budget.add(_draft_section(draft)):
+            left = len(report.drafts) - number
+            budget.add(
+                [
+                    f"{left} more drafts left out of this summary to stay within GitHub's job "
+                    f"summary limit ({STEP_SUMMARY_LIMIT // 1024} KiB); the check's log lists "
+                    "every draft's gates, and `intake show DRAFT` shows one.",
+                    "",
+                ],
+                force=True,
+            )
+            break
+    return "\n".join(budget.lines) + "\n"
 
 
-STEP_SUMMARY_LIMIT = 1024 * 1024
-"""GitHub's size limit for one step's job summary, in bytes (1 MiB)."""
+def _draft_section(draft: DraftGates) -> list[str]:
+    state = "ready to promote" if draft.ready else "not ready"
+    private = " (private)" if draft.private else ""
+    lines = [
+        f"#### {md_code(draft.path)}{private}: {state}",
+        "",
+        "| Gate | | Detail | To do |",
+        "| --- | --- | --- | --- |",
+    ]
+    for gate in draft.gates:
+        mark = "met" if gate.met else "**unmet**"
+        todo = md_message(gate.todo or "")
+        lines.append(
+            f"| {gate.number} {md_text(gate.name)} | {mark} | {md_message(gate.detail)} | "
+            f"{todo} |"
+        )
+    lines.append("")
+    return lines
+
+
+class _Budget:
+    """Lines added while their UTF-8 size (with line ends) stays within ``limit``."""
+
+    def __init__(self, limit: int, lines: list[str]) -> None:
+        self.limit = limit
+        self.lines = list(lines)
+        self.used = sum(len(line.encode("utf-8")) + 1 for line in lines)
+
+    def add(self, lines: list[str], *, force: bool = False) -> bool:
+        """Add ``lines`` if they fit (``force``: always; the reserve is for these)."""
+        size = sum(len(line.encode("utf-8")) + 1 for line in lines)
+        if not force and self.used + size > self.limit:
+            return False
+        self.lines += lines
+        self.used += size
+        return True
 
 
 def changed_files(root: Path, base_ref: str | None) -> set[str] | None:
@@ -844,10 +892,6 @@ def summary_cards(
             f"({limit // 1024} KiB); run `intake show DRAFT` for each.\n"
         )
     return "".join(parts)
-
-
-def _cell(text: str) -> str:
-    return " ".join(text.replace("|", "\\|").split())
 
 
 __all__ = [
