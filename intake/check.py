@@ -34,7 +34,7 @@ from intake.errors import IntakeError, UsageError
 from intake.gates import Gate, GateInputs, ScanHit, check_gates, latest_reviews, review_gate
 from intake.ghoutput import STEP_SUMMARY_LIMIT, md_code, md_message, md_text
 from intake.gitutil import git_output
-from intake.models import Record, ReviewDecision
+from intake.models import Record, ReviewDecision, windows_name_problem
 from intake.paths import display_path, inside
 from intake.promote import plan_recovery
 from intake.records import content_hash, load_record, record_path, runnable_hash
@@ -147,6 +147,12 @@ def run_check(
 
     def rel(path: Path) -> str:
         return display_path(path, root)
+
+    for path in scenarios + drafts:
+        problem = _windows_problem(path, root)
+        if problem is not None:
+            message = f"a name Windows cannot check out: {problem}; rename it"
+            add(Finding("error", rel(path), 1, "windows-name", message))
 
     leftovers = plan_recovery(settings)
     done_drafts = {p.path.resolve() for p in leftovers if p.action == "finish"}
@@ -402,6 +408,19 @@ def run_check(
         ]
     report.findings.extend(interrupted_findings(settings, loaded))
     return report
+
+
+def _windows_problem(path: Path, root: Path) -> str | None:
+    """Why one of the path's names (below the suite's root) cannot exist on Windows."""
+    try:
+        parts = path.relative_to(root).parts
+    except ValueError:
+        parts = (path.name,)
+    for part in parts:
+        problem = windows_name_problem(part)
+        if problem is not None:
+            return problem
+    return None
 
 
 def journaled_files(settings: Settings) -> set[str]:

@@ -263,24 +263,48 @@ MAX_DRAFT_ID_CHARS = 64
 """Longest id a drafter makes (``plain_identifier``'s limit: file, lock and ledger names)."""
 
 
-def short_id(session_id: str) -> str:
-    """First 8 characters of a UUID; for ``session-YYYYMMDD-HHMMSS`` ids, the date and time.
+ID_WIDTHS = (8, 12, 16, 32)
+"""Hex digits of a session id in its draft id: 8, or more when a draft of another session
+already holds the shorter one (``distinct_draft_id``)."""
+
+
+def short_id(session_id: str, width: int = 8) -> str:
+    """First ``width`` hex digits of a UUID; for ``session-YYYYMMDD-HHMMSS`` ids, the date and
+    time (``width`` over 8 adds hex digits of the id's hash).
 
     An id that is not plain (one that could be a token pasted in, or that slugs to nothing
-    plain) gives the 8 hex digits of ``neutral_id`` instead: stable, carrying nothing of it.
+    plain) gives ``width`` hex digits of its SHA-256 instead (``neutral_id``'s 8 first):
+    stable, carrying nothing of it.
     """
-    from intake.scrub.ids import neutral_id, plain_identifier
+    from intake.scrub.ids import plain_identifier
 
+    digest = hashlib.sha256(session_id.encode("utf-8", "surrogatepass")).hexdigest()
     if _UUID.match(session_id) and plain_session_id(session_id):
-        return session_id[:8].lower()
+        return session_id.replace("-", "")[:width].lower()
     rest = re.sub(r"^session[-_]", "", session_id, flags=re.IGNORECASE)
     short = slug(rest, 24) or slug(session_id, 24)
     if plain_session_id(session_id) and plain_identifier(short):
-        return short
-    return neutral_id(session_id).removeprefix("session_")
+        return short if width <= 8 else f"{short}_{digest[: width - 8]}"
+    return digest[:width]
 
 
-def draft_id(session: Session, title: str | None) -> str:
+def draft_id_choices(session: Session, title: str | None) -> list[tuple[str, str]]:
+    """The ids a session's draft may take, in order, each with its title-less fallback.
+
+    ``session_<8 hex>_<title>`` first; when a draft or scenario of another source holds it
+    (two sessions whose ids share their first 8 hex digits and whose titles slug alike: GAIA
+    names every new session "New Chat"), ``write_draft`` takes the next, with a longer
+    prefix of the session id (``ID_WIDTHS``). The same session's own draft keeps its id.
+    """
+    choices: list[tuple[str, str]] = []
+    for width in ID_WIDTHS:
+        pair = (draft_id(session, title, width), draft_id(session, None, width))
+        if pair not in choices:
+            choices.append(pair)
+    return choices
+
+
+def draft_id(session: Session, title: str | None, width: int = 8) -> str:
     """``session_<short id>_<slug of title>``; the title part may be empty.
 
     ``title`` must be the scrubbed title. The slug is cut before a word (never inside one) to
@@ -290,7 +314,7 @@ def draft_id(session: Session, title: str | None) -> str:
     """
     from intake.scrub.ids import plain_identifier
 
-    head = f"session_{short_id(session.id)}"
+    head = f"session_{short_id(session.id, width)}"
     room = min(40, MAX_DRAFT_ID_CHARS - len(head) - 1)
     tail = slug(title or "", room) if room > 0 else ""
     full = f"{head}_{tail}" if tail else head
@@ -581,7 +605,11 @@ def check_category(category: str | None) -> str:
     """
     chosen = DEFAULT_CATEGORY if category is None else category
     if not re.match(CATEGORY_PATTERN, chosen):
-        raise UsageError("invalid --category", hint="use 1-64 lowercase letters, digits, _ and -")
+        raise UsageError(
+            "invalid --category",
+            hint="use 1-64 lowercase letters, digits, _ and -, not a name Windows reserves "
+            "(con, prn, aux, nul, com0-9, lpt0-9)",
+        )
     return chosen
 
 
@@ -625,8 +653,9 @@ def draft_from_session(
         everything = [[m.content for m in session.messages], session.details]
         title, found = scrub_title(settings, session.title, mapping, everything)
     plan = build_plan(session, settings, category=category, clean_title=lambda _: title or "")
-    if found or plan.private:
-        plan.scenario["id"] = draft_id(session, None)
+    shown_title = None if (found or plan.private) else title
+    choices = draft_id_choices(session, shown_title)
+    plan.scenario["id"], fallback = choices[0]
     source = new_record_source(
         "session", plan.locator, link=plan.locator, private=plan.private, details=plan.details
     )
@@ -639,6 +668,8 @@ def draft_from_session(
         header=DRAFT_HEADER,
         mapping=mapping,
         evidence=plan.evidence,
+        fallback_id=fallback,
+        alternatives=choices[1:],
     )
     return SessionDraft(result, session.id, session.store)
 

@@ -14,6 +14,7 @@ import difflib
 import os
 import re
 import unicodedata
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -176,8 +177,17 @@ def write_draft(
     header: str | None = None,
     mapping: FixtureMap | None = None,
     evidence: dict[str, Any] | None = None,
+    fallback_id: str | None = None,
+    alternatives: Sequence[tuple[str, str | None]] = (),
 ) -> DraftResult:
     """Scrub, validate and write a draft and its record; log import and scrub events.
+
+    Ids: ``fallback_id`` is the id without its title part (``session_<short id>``,
+    ``issue_<N>``): when the title part holds, as a word, a value the scrubber replaced
+    anywhere in the draft (``carries_original``), the draft is written under the fallback
+    instead. When a draft or scenario of another source (its record's locator, compared once
+    scrubbed) holds the id, the next of ``alternatives`` (id, fallback) is tried; ``force``
+    replaces only a draft from the same source, never another one.
 
     ``mapping`` lets an importer that scrubbed something earlier (a title it needed for the
     id) share its fixtures, so one original gets one fixture in the draft and the record.
@@ -186,7 +196,63 @@ def write_draft(
     structural fields (turn numbers, outcomes, rules, flags) are kept as they were.
     The ledger is opened before anything is written, so a broken ledger leaves no draft.
     """
-    scenario_id = check_id(str(scenario.get("id", "")))
+    from intake.scrub import FixtureMap
+
+    mapping = mapping if mapping is not None else FixtureMap()
+    queue = [(str(scenario.get("id", "")), fallback_id), *alternatives]
+    while True:
+        candidate, fallback = queue.pop(0)
+        try:
+            return _write_draft(
+                settings,
+                {**scenario, "id": candidate},
+                source,
+                observations,
+                check_id(candidate),
+                force=force,
+                header=header,
+                mapping=mapping,
+                evidence=evidence,
+                fallback_id=fallback,
+            )
+        except _IdCarriesOriginal:
+            # every candidate loses its title part
+            queue = [(fb, None) for fb in [fallback, *(f for _, f in queue)] if fb]
+        except _IdTaken as taken:
+            if not queue:
+                raise UsageError(
+                    "a draft with this id exists already, from another source; --force "
+                    "replaces only a draft from the same source",
+                    where=taken.where,
+                    hint="rename the other draft first (`intake rename ID NEW_ID`)",
+                ) from None
+
+
+class _IdCarriesOriginal(Exception):
+    """The id's title part holds a value the scrubber replaced: use the fallback id."""
+
+
+class _IdTaken(Exception):
+    """A draft or scenario of another source holds the id: try the next one."""
+
+    def __init__(self, where: str) -> None:
+        super().__init__(where)
+        self.where = where
+
+
+def _write_draft(
+    settings: Settings,
+    scenario: dict[str, Any],
+    source: RecordSource,
+    observations: dict[str, Any],
+    scenario_id: str,
+    *,
+    force: bool,
+    header: str | None,
+    mapping: FixtureMap,
+    evidence: dict[str, Any] | None,
+    fallback_id: str | None,
+) -> DraftResult:
     folder = settings.private_drafts if source.private else settings.drafts
     refuse_outside_root(settings, folder, what="the drafts folder")
     with draft_lock(
@@ -211,7 +277,29 @@ def write_draft(
             header=header,
             mapping=mapping,
             evidence=evidence,
+            fallback_id=fallback_id,
         )
+
+
+def draft_owner(path: Path) -> str | None:
+    """The source locator of the draft or scenario at ``path`` (its record's), ``""`` when
+    it exists without a readable record (nobody's we can tell), None when there is none."""
+    from intake.records import load_record
+
+    if not path.exists():
+        return None
+    try:
+        return load_record(record_path(path)).source.locator
+    except IntakeError:
+        return ""
+
+
+def _refuse_existing(settings: Settings, target: Path) -> None:
+    raise UsageError(
+        "a draft with this id exists already",
+        where=display_path(target, settings.root),
+        hint="pass --force to overwrite it",
+    )
 
 
 def _finished_draft(settings: Settings, target: Path, finished: list[str]) -> DraftResult:
@@ -236,25 +324,17 @@ def _write_locked(
     *,
     force: bool,
     header: str | None,
-    mapping: FixtureMap | None,
+    mapping: FixtureMap,
     evidence: dict[str, Any] | None,
+    fallback_id: str | None,
 ) -> DraftResult:
     from intake import schema
     from intake.scrub import scrub_tree
+    from intake.scrub.ids import carries_original
 
-    if target.exists() and not force:
-        raise UsageError(
-            "a draft with this id exists already",
-            where=display_path(target, settings.root),
-            hint="pass --force to overwrite it",
-        )
-    promoted = _scenario_files(settings.scenarios, target.name)
-    if promoted:
-        raise UsageError(
-            "this case is already in the suite",
-            where=display_path(promoted[0], settings.root),
-            hint="a new draft would duplicate its id; edit the promoted scenario instead",
-        )
+    owner = draft_owner(target)
+    if owner is not None and owner == source.locator and not force:
+        _refuse_existing(settings, target)
 
     bundle = {
         "scenario": scenario,
@@ -276,6 +356,24 @@ def _write_locked(
     clean_scenario: dict[str, Any] = to_plain(clean["scenario"])
     if clean_scenario.get("id") != scenario_id:
         raise IntakeError("scrubbing changed the scenario id; refusing to write", where=scenario_id)
+    if fallback_id is not None and carries_original(
+        scenario_id.removeprefix(fallback_id), mapping.originals()
+    ):
+        raise _IdCarriesOriginal
+    locator = str(clean["locator"])
+    promoted = _scenario_files(settings.scenarios, target.name)
+    for held in [target, *promoted]:
+        # a file without a readable record ("") is nobody's we can tell: not another source
+        if draft_owner(held) not in (None, "", locator, source.locator):
+            raise _IdTaken(display_path(held, settings.root))
+    if promoted:
+        raise UsageError(
+            "this case is already in the suite",
+            where=display_path(promoted[0], settings.root),
+            hint="a new draft would duplicate its id; edit the promoted scenario instead",
+        )
+    if owner is not None and not force:
+        _refuse_existing(settings, target)
     problems = schema.check(clean_scenario, Level.draft)
     if problems:
         first = problems[0]
