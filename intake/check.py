@@ -25,6 +25,7 @@ Each draft's promotion gates are computed too, for the job summary; they never f
 from __future__ import annotations
 
 import json
+import stat
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -34,6 +35,7 @@ from intake.errors import IntakeError, UsageError
 from intake.gates import Gate, GateInputs, ScanHit, check_gates, latest_reviews, review_gate
 from intake.ghoutput import STEP_SUMMARY_LIMIT, md_code, md_message, md_text
 from intake.gitutil import git_output
+from intake.limits import MAX_RECORD_BYTES, MAX_SCENARIO_BYTES
 from intake.models import Record, ReviewDecision, windows_name_problem
 from intake.paths import display_path, inside
 from intake.promote import plan_recovery
@@ -129,7 +131,6 @@ def run_check(
     deliberate test data (made-up e-mails, a ``hunter2`` password), they are warnings unless
     ``strict``: a gate that fails every existing suite on day one would simply be switched off.
     """
-    from intake.promote import scrub_scan
     from intake.validate import Severity, suite_manifest, validate_file
 
     root = settings.root
@@ -226,7 +227,11 @@ def run_check(
         if p.is_file()
     )
     findings_by_file: dict[str, list[ScanHit]] = {}
-    scan, scan_error = scrub_scan(scenarios + drafts + records, settings)
+    scan, scan_error, unscannable = _scan_each(scenarios + drafts + records, settings)
+    for path, why in unscannable.items():
+        # one finding for this file; every other file's scan, gates and card still stand
+        add(Finding("error", rel(path), 1, "scrub", f"the scrub re-scan cannot read it: {why}"))
+        findings_by_file.setdefault(rel(path), []).append(ScanHit("UNSCANNED", rel(path), 1))
     if scan is None:
         add(Finding("error", ".", 1, "scrub", f"scrub re-scan could not run: {scan_error}"))
     else:
@@ -408,6 +413,52 @@ def run_check(
         ]
     report.findings.extend(interrupted_findings(settings, loaded))
     return report
+
+
+def _scan_limit(path: Path) -> int:
+    return MAX_RECORD_BYTES if path.name.endswith(".intake.json") else MAX_SCENARIO_BYTES
+
+
+def _scan_each(
+    paths: list[Path], settings: Settings
+) -> tuple[list[ScanHit] | None, str | None, dict[Path, str]]:
+    """The scrub re-scan, never made impossible for the suite by one file.
+
+    A file that is a symbolic link or not a regular file, or larger than what intake itself reads
+    (``limits.MAX_SCENARIO_BYTES``, ``MAX_RECORD_BYTES``), is not scanned: it is returned with
+    the reason. When the scan of the rest fails, each file is scanned alone, so a file the
+    scanner cannot read is one more such entry. (None, why, …) only when no file can be.
+    """
+    from intake.promote import scrub_scan
+
+    unscannable: dict[Path, str] = {}
+    for path in paths:
+        try:
+            info = path.stat()
+        except OSError as exc:
+            unscannable[path] = f"cannot read it ({exc.strerror})"
+            continue
+        limit = _scan_limit(path)
+        if path.is_symlink():
+            unscannable[path] = "a symbolic link (intake reads only the suite's own files)"
+        elif not stat.S_ISREG(info.st_mode):
+            unscannable[path] = "not a regular file"
+        elif info.st_size > limit:
+            unscannable[path] = f"{info.st_size:,} bytes, over the {limit:,}-byte limit"
+    rest = [p for p in paths if p not in unscannable]
+    scan, error = scrub_scan(rest, settings)
+    if scan is not None or len(rest) < 2:
+        return scan, error, unscannable
+    hits: list[ScanHit] = []
+    for path in rest:
+        one, why = scrub_scan([path], settings)
+        if one is None:
+            unscannable[path] = why or "the scanner failed"
+        else:
+            hits += one
+    if len(unscannable) == len(paths):
+        return None, error, {}
+    return hits, None, unscannable
 
 
 def _windows_problem(path: Path, root: Path) -> str | None:

@@ -22,7 +22,8 @@ from typing import TYPE_CHECKING, Any
 from intake.config import Settings
 from intake.drafting.tail import DraftResult, new_record_source, slug, write_draft
 from intake.errors import ConfigError, InputError, UsageError
-from intake.fileio import read_json_input
+from intake.fileio import hash_input, read_json_input
+from intake.limits import MAX_DOCUMENT_HASH_BYTES
 from intake.manifest import MANIFEST, load_manifest
 from intake.models import CATEGORY_PATTERN, placeholder
 from intake.paths import display_path
@@ -35,6 +36,7 @@ from intake.sources.model import (
     SessionSummary,
     StoreKind,
     ToolCall,
+    TurnWindow,
     failure_kind,
     plain_session_id,
     risky_word,
@@ -179,13 +181,29 @@ def format_sessions(rows: list[SessionSummary]) -> list[str]:
     return lines
 
 
-def read_session(settings: Settings, db: Path | None, wanted: str) -> Session:
-    """Resolve an id or unique prefix and load that session."""
+def read_session(
+    settings: Settings, db: Path | None, wanted: str, window: TurnWindow | None = None
+) -> Session:
+    """Resolve an id or unique prefix and load that session (with ``window``: its turns,
+    within one draft's bounds; a session too long for one draft is refused here, before
+    anything is scrubbed)."""
     store = open_store(default_db(settings, db))
     try:
-        return store.load(store.resolve(wanted.strip()))
+        return store.load(store.resolve(wanted.strip()), window)
     finally:
         store.close()
+
+
+def parse_turns(text: str) -> tuple[int, int | None]:
+    """``A-B``, ``A-`` (to the end) or ``A`` as (first, last); UsageError otherwise."""
+    match = re.fullmatch(r"\s*([0-9]{1,9})\s*(?:(-)\s*([0-9]{1,9})?)?\s*", text)
+    if match is None:
+        raise UsageError("--turns takes A-B, A- or A (turn numbers from 1)", where="--turns")
+    first = int(match.group(1))
+    last = int(match.group(3)) if match.group(3) else (None if match.group(2) else first)
+    if first < 1 or (last is not None and last < first):
+        raise UsageError("--turns: turns are numbered from 1 and A <= B", where="--turns")
+    return first, last
 
 
 def group_turns(messages: list[Message]) -> Grouped:
@@ -247,15 +265,15 @@ def corpus_index(settings: Settings) -> dict[str, CorpusFile]:
     for path in sorted(folder.rglob("*")):
         if not path.is_file() or path == manifest:
             continue
-        digest = hashlib.sha256()
-        with path.open("rb") as handle:
-            for block in iter(lambda: handle.read(1 << 20), b""):
-                digest.update(block)
+        try:
+            digest = hash_input(path, what="corpus file", limit=MAX_DOCUMENT_HASH_BYTES)
+        except InputError:
+            continue  # a FIFO, a device or a file too large to hash: matched by name only
         try:
             rel: str | None = path.resolve().relative_to(root).as_posix()
         except ValueError:
             rel = None
-        index.setdefault(digest.hexdigest(), CorpusFile(ids.get(path.name), rel))
+        index.setdefault(digest, CorpusFile(ids.get(path.name), rel))
     return index
 
 
@@ -640,12 +658,24 @@ def draft_from_session(
     db: Path | None = None,
     category: str | None = None,
     force: bool = False,
+    turns: tuple[int, int | None] | None = None,
 ) -> SessionDraft:
-    """Read a session, map it, and write the draft, record and ledger events."""
+    """Read a session, map it, and write the draft, record and ledger events.
+
+    ``turns`` (first, last) drafts only those turns (``--turns A-B``); the whole session or
+    the slice must fit one draft's bounds (``intake.limits``), checked while it is read.
+    """
     from intake.scrub import FixtureMap
 
     check_category(category)
-    session = read_session(settings, db, wanted)
+    first, last = turns if turns is not None else (1, None)
+    window = TurnWindow(first=first, last=last)
+    session = read_session(settings, db, wanted, window)
+    sliced = window.describe()
+    if sliced is not None:
+        session.details["drafted_turns"] = f"{sliced} of the session (--turns)"
+        if session.title:
+            session.title = f"{session.title} ({sliced})"
     mapping = FixtureMap()
     title: str | None = None
     found = False
@@ -684,6 +714,7 @@ __all__ = [
     "format_sessions",
     "group_turns",
     "list_sessions",
+    "parse_turns",
     "read_session",
     "scrub_title",
 ]

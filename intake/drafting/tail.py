@@ -24,6 +24,7 @@ from intake.config import Settings
 from intake.errors import DraftBusy, IntakeError, UsageError
 from intake.gitutil import git_text
 from intake.journal import Event, Unit, commit, recover
+from intake.limits import MAX_RECORD_BYTES, MAX_SCENARIO_BYTES
 from intake.models import Evidence, Level, Record, RecordSource, ToolOutcome
 from intake.paths import display_path
 from intake.records import (
@@ -294,6 +295,22 @@ def draft_owner(path: Path) -> str | None:
         return ""
 
 
+def _refuse_oversized(text: str, record_text: str, scenario_id: str) -> None:
+    """Never write a draft or record larger than intake's own gates read back."""
+    for what, body, limit in (
+        ("draft", text, MAX_SCENARIO_BYTES),
+        ("record", record_text, MAX_RECORD_BYTES),
+    ):
+        size = len(body.encode("utf-8"))
+        if size > limit:
+            raise UsageError(
+                f"the {what} would be {size:,} bytes, over the {limit:,}-byte limit validate "
+                "and check accept; nothing was written",
+                where=scenario_id,
+                hint="draft a slice of the session: intake from-session ID --turns A-B",
+            )
+
+
 def _refuse_existing(settings: Settings, target: Path) -> None:
     raise UsageError(
         "a draft with this id exists already",
@@ -406,6 +423,8 @@ def _write_locked(
         evidence=_evidence(evidence, clean["evidence"]),
     )
     text = (f"# {header}\n" if header else "") + dump_roundtrip(_normalise(clean_scenario))
+    record_text = dump_record(record)
+    _refuse_oversized(text, record_text, scenario_id)
     rec = record_path(target)
     refuse_outside_root(settings, target, what="the draft")
     if source.private:
@@ -413,7 +432,7 @@ def _write_locked(
     unit = Unit(
         command="draft",
         scenario_id=scenario_id,
-        writes=[(rec, dump_record(record)), (target, text)],
+        writes=[(rec, record_text), (target, text)],
         events=import_events(settings, record, target),
         index="draft",
     )
