@@ -56,7 +56,7 @@ def test_turns_drafts_a_slice(suite: Path, runner: CliRunner, tmp_path: Path) ->
     ]
     record = load_record(draft.with_name(draft.stem + ".intake.json"))
     assert record.source.details["drafted_turns"] == "turns 4-6 of the session (--turns)"
-    assert "turns_4_6" in draft.stem, "a slice has an id of its own"
+    assert draft.stem.startswith("session_5d1e0b7a_turns_4_6_"), "a slice has an id of its own"
 
 
 @pytest.mark.parametrize(

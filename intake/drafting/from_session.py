@@ -306,7 +306,9 @@ def short_id(session_id: str, width: int = 8) -> str:
     return digest[:width]
 
 
-def draft_id_choices(session: Session, title: str | None) -> list[tuple[str, str]]:
+def draft_id_choices(
+    session: Session, title: str | None, part: str | None = None
+) -> list[tuple[str, str]]:
     """The ids a session's draft may take, in order, each with its title-less fallback.
 
     ``session_<8 hex>_<title>`` first; when a draft or scenario of another source holds it
@@ -316,13 +318,15 @@ def draft_id_choices(session: Session, title: str | None) -> list[tuple[str, str
     """
     choices: list[tuple[str, str]] = []
     for width in ID_WIDTHS:
-        pair = (draft_id(session, title, width), draft_id(session, None, width))
+        pair = (draft_id(session, title, width, part), draft_id(session, None, width, part))
         if pair not in choices:
             choices.append(pair)
     return choices
 
 
-def draft_id(session: Session, title: str | None, width: int = 8) -> str:
+def draft_id(
+    session: Session, title: str | None, width: int = 8, part: str | None = None
+) -> str:
     """``session_<short id>_<slug of title>``; the title part may be empty.
 
     ``title`` must be the scrubbed title. The slug is cut before a word (never inside one) to
@@ -332,7 +336,7 @@ def draft_id(session: Session, title: str | None, width: int = 8) -> str:
     """
     from intake.scrub.ids import plain_identifier
 
-    head = f"session_{short_id(session.id, width)}"
+    head = f"session_{short_id(session.id, width)}" + (f"_{part}" if part else "")
     room = min(40, MAX_DRAFT_ID_CHARS - len(head) - 1)
     tail = slug(title or "", room) if room > 0 else ""
     full = f"{head}_{tail}" if tail else head
@@ -672,10 +676,10 @@ def draft_from_session(
     window = TurnWindow(first=first, last=last)
     session = read_session(settings, db, wanted, window)
     sliced = window.describe()
+    part = None
     if sliced is not None:
         session.details["drafted_turns"] = f"{sliced} of the session (--turns)"
-        if session.title:
-            session.title = f"{session.title} ({sliced})"
+        part = "_".join(sliced.split()).replace("-", "_")  # turns_4_6: each slice its own id
     mapping = FixtureMap()
     title: str | None = None
     found = False
@@ -684,7 +688,7 @@ def draft_from_session(
         title, found = scrub_title(settings, session.title, mapping, everything)
     plan = build_plan(session, settings, category=category, clean_title=lambda _: title or "")
     shown_title = None if (found or plan.private) else title
-    choices = draft_id_choices(session, shown_title)
+    choices = draft_id_choices(session, shown_title, part)
     plan.scenario["id"], fallback = choices[0]
     source = new_record_source(
         "session", plan.locator, link=plan.locator, private=plan.private, details=plan.details
