@@ -10,6 +10,7 @@ hint naming ``--turns``. Modules that had their own constant keep its name, boun
 from __future__ import annotations
 
 __all__ = [
+    "MAX_COMPARED_CHARS",
     "MAX_DOCUMENT_HASH_BYTES",
     "MAX_DRAFT_SOURCE_BYTES",
     "MAX_DRAFT_TEXT_BYTES",
@@ -61,6 +62,9 @@ MAX_DRAFT_TURNS = 200
 MAX_DRAFT_TEXT_BYTES = 1 * MiB
 """UTF-8 bytes of user messages one draft may hold (with YAML's quoting, well within
 ``MAX_SCENARIO_BYTES``)."""
+MAX_COMPARED_CHARS = 8_000
+"""Characters of user text compared when looking for near-duplicate drafts (the comparison
+is quadratic in the worst case: two long, repetitive sessions would take hours)."""
 MAX_DRAFT_SOURCE_BYTES = 16 * MiB
 """Bytes of messages (answers and tool payloads included) read for one draft: what is scrubbed
 and kept as evidence (with per-field caps, within ``MAX_RECORD_BYTES``)."""

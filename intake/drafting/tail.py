@@ -21,10 +21,11 @@ from typing import TYPE_CHECKING, Any
 
 from intake import __version__
 from intake.config import Settings
-from intake.errors import DraftBusy, IntakeError, UsageError
+from intake.errors import DraftBusy, InputError, IntakeError, UsageError
+from intake.fileio import read_input
 from intake.gitutil import git_text
 from intake.journal import Event, Unit, commit, recover
-from intake.limits import MAX_RECORD_BYTES, MAX_SCENARIO_BYTES
+from intake.limits import MAX_COMPARED_CHARS, MAX_RECORD_BYTES, MAX_SCENARIO_BYTES
 from intake.models import Evidence, Level, Record, RecordSource, ToolOutcome
 from intake.paths import display_path
 from intake.records import (
@@ -132,7 +133,7 @@ def near_duplicates(
     """Existing drafts or scenarios whose user messages are nearly the same (paths)."""
     from intake.yamlio import YamlProblem, parse_checked
 
-    mine = user_text(scenario)
+    mine = user_text(scenario)[:MAX_COMPARED_CHARS]
     if not mine:
         return []
     hits = []
@@ -143,8 +144,9 @@ def near_duplicates(
             if skip is not None and path.resolve() == skip.resolve():
                 continue
             try:
-                other = user_text(parse_checked(path.read_bytes()).data)
-            except (OSError, YamlProblem):
+                raw = read_input(path, what="scenario", limit=MAX_SCENARIO_BYTES)
+                other = user_text(parse_checked(raw).data)[:MAX_COMPARED_CHARS]
+            except (OSError, YamlProblem, InputError):
                 continue
             if not other:
                 continue
