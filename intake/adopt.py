@@ -26,7 +26,15 @@ from typing import Any
 from intake import __version__
 from intake.config import Settings
 from intake.errors import IntakeError, UsageError
-from intake.models import REAL_USE, Adoption, Record, RecordSource, SourceType, check_login
+from intake.models import (
+    REAL_USE,
+    Adoption,
+    Record,
+    RecordSource,
+    SourceType,
+    check_login,
+    windows_name_problem,
+)
 from intake.paths import display_path, inside
 from intake.records import dump_record, load_record, record_path, sha256_bytes, utcnow
 from intake.store.edit import edit
@@ -65,6 +73,22 @@ def parse_source_type(value: str) -> SourceType:
         ) from None
 
 
+def _refuse_windows_names(settings: Settings, path: Path) -> None:
+    """A scenario under a folder or file name Windows cannot check out is refused."""
+    try:
+        parts = path.resolve().relative_to(settings.scenarios.resolve()).parts
+    except ValueError:
+        parts = (path.name,)
+    for part in parts:
+        problem = windows_name_problem(part)
+        if problem is not None:
+            raise UsageError(
+                f"a name Windows cannot check out: {problem}",
+                where=display_path(path, settings.root),
+                hint="rename the file (or folder) first; GAIA's eval machines run Windows",
+            )
+
+
 def _yaml_files(settings: Settings, targets: list[Path]) -> list[Path]:
     files: list[Path] = []
     for target in targets:
@@ -88,6 +112,8 @@ def _yaml_files(settings: Settings, targets: list[Path]) -> list[Path]:
             raise UsageError("not a scenario file (*.yaml)", where=shown)
         else:
             files.append(path)
+    for file in files:
+        _refuse_windows_names(settings, file)
     unique = list(dict.fromkeys(p.resolve() for p in files))
     if not unique:
         raise UsageError("no scenario files found", where=", ".join(str(t) for t in targets)[:200])

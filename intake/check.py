@@ -25,6 +25,7 @@ Each draft's promotion gates are computed too, for the job summary; they never f
 from __future__ import annotations
 
 import json
+import stat
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -33,8 +34,10 @@ from typing import Any
 from intake.config import Settings
 from intake.errors import IntakeError, UsageError
 from intake.gates import Gate, GateInputs, ScanHit, check_gates, latest_reviews, review_gate
+from intake.ghoutput import STEP_SUMMARY_LIMIT, md_code, md_message, md_text
 from intake.gitutil import git_output
-from intake.models import Record, ReviewDecision
+from intake.limits import MAX_RECORD_BYTES, MAX_SCENARIO_BYTES
+from intake.models import Record, ReviewDecision, windows_name_problem
 from intake.paths import display_path, inside
 from intake.records import content_hash, load_record, record_path, runnable_hash
 
@@ -128,7 +131,6 @@ def run_check(
     deliberate test data (made-up e-mails, a ``hunter2`` password), they are warnings unless
     ``strict``: a gate that fails every existing suite on day one would simply be switched off.
     """
-    from intake.promote import scrub_scan
     from intake.validate import Severity, gaia_problems, suite_manifest, validate_file
 
     root = settings.root
@@ -147,6 +149,12 @@ def run_check(
     def rel(path: Path) -> str:
         return display_path(path, root)
 
+    for path in scenarios + drafts:
+        unfit = _windows_problem(path, root)
+        if unfit is not None:
+            message = f"a name Windows cannot check out: {unfit}; rename it"
+            add(Finding("error", rel(path), 1, "windows-name", message))
+
     tracked = tracked_files(root, settings.drafts)
     report.git = tracked is not None
     manifest = suite_manifest(settings)
@@ -158,8 +166,8 @@ def run_check(
     ours = drafts + [p for p in scenarios if record_path(p).is_file()]  # GAIA's own: its CI's
     judged_by_gaia = gaia_problems(settings, ours, [rel(p) for p in ours]) or {}
     for path in scenarios + drafts:
-        for problem in judged_by_gaia.get(rel(path), []):
-            add(Finding("error", problem.file, problem.line, "gaia", problem.message))
+        for verdict in judged_by_gaia.get(rel(path), []):
+            add(Finding("error", verdict.file, verdict.line, "gaia", verdict.message))
         is_draft = path in drafts
         promoted = not is_draft and record_path(path).is_file()
         result = validate_file(
@@ -210,7 +218,11 @@ def run_check(
         if p.is_file()
     )
     findings_by_file: dict[str, list[ScanHit]] = {}
-    scan, scan_error = scrub_scan(scenarios + drafts + records, settings)
+    scan, scan_error, unscannable = _scan_each(scenarios + drafts + records, settings)
+    for path, why in unscannable.items():
+        # one finding for this file; every other file's scan, gates and card still stand
+        add(Finding("error", rel(path), 1, "scrub", f"the scrub re-scan cannot read it: {why}"))
+        findings_by_file.setdefault(rel(path), []).append(ScanHit("UNSCANNED", rel(path), 1))
     if scan is None:
         add(Finding("error", ".", 1, "scrub", f"scrub re-scan could not run: {scan_error}"))
     else:
@@ -430,6 +442,65 @@ def judge_text_findings(
                 )
             )
     return found
+
+
+def _scan_limit(path: Path) -> int:
+    return MAX_RECORD_BYTES if path.name.endswith(".intake.json") else MAX_SCENARIO_BYTES
+
+
+def _scan_each(
+    paths: list[Path], settings: Settings
+) -> tuple[list[ScanHit] | None, str | None, dict[Path, str]]:
+    """The scrub re-scan, never made impossible for the suite by one file.
+
+    A file that is a symbolic link or not a regular file, or larger than what intake itself reads
+    (``limits.MAX_SCENARIO_BYTES``, ``MAX_RECORD_BYTES``), is not scanned: it is returned with
+    the reason. When the scan of the rest fails, each file is scanned alone, so a file the
+    scanner cannot read is one more such entry. (None, why, …) only when no file can be.
+    """
+    from intake.promote import scrub_scan
+
+    unscannable: dict[Path, str] = {}
+    for path in paths:
+        try:
+            info = path.stat()
+        except OSError as exc:
+            unscannable[path] = f"cannot read it ({exc.strerror})"
+            continue
+        limit = _scan_limit(path)
+        if path.is_symlink():
+            unscannable[path] = "a symbolic link (intake reads only the suite's own files)"
+        elif not stat.S_ISREG(info.st_mode):
+            unscannable[path] = "not a regular file"
+        elif info.st_size > limit:
+            unscannable[path] = f"{info.st_size:,} bytes, over the {limit:,}-byte limit"
+    rest = [p for p in paths if p not in unscannable]
+    scan, error = scrub_scan(rest, settings)
+    if scan is not None or len(rest) < 2:
+        return scan, error, unscannable
+    hits: list[ScanHit] = []
+    for path in rest:
+        one, why = scrub_scan([path], settings)
+        if one is None:
+            unscannable[path] = why or "the scanner failed"
+        else:
+            hits += one
+    if len(unscannable) == len(paths):
+        return None, error, {}
+    return hits, None, unscannable
+
+
+def _windows_problem(path: Path, root: Path) -> str | None:
+    """Why one of the path's names (below the suite's root) cannot exist on Windows."""
+    try:
+        parts = path.relative_to(root).parts
+    except ValueError:
+        parts = (path.name,)
+    for part in parts:
+        problem = windows_name_problem(part)
+        if problem is not None:
+            return problem
+    return None
 
 
 def journaled_files(settings: Settings) -> set[str]:
@@ -757,48 +828,95 @@ def _private_finding(file: str, why: str) -> Finding:
     )
 
 
-def summary_markdown(report: CheckReport) -> str:
-    """The job summary: the verdict, the findings, and each draft with its gates."""
+SUMMARY_TAIL_RESERVE = 2000
+"""Bytes kept free in a budget for the line that says what was left out."""
+
+
+def summary_markdown(report: CheckReport, *, limit: int = STEP_SUMMARY_LIMIT) -> str:
+    """The job summary: the verdict, the findings, and each draft with its gates.
+
+    Every path and message is escaped (``intake.ghoutput``: no value from data can become
+    HTML or Markdown structure). The text stays within ``limit`` bytes: findings, then drafts,
+    are added while they fit; what does not is counted in one line saying how to see it.
+    """
     verdict = "failed" if report.errors else "passed"
-    lines = [
+    head = [
         f"## intake check {verdict}",
         "",
         f"{report.files} files, {report.errors} errors, {report.warnings} warnings.",
         "",
     ]
+    budget = _Budget(limit - SUMMARY_TAIL_RESERVE, head)
+    shown = [f for f in report.findings if not f.legacy]
     if report.findings:
-        lines += ["| | File | Problem |", "| --- | --- | --- |"]
-        for f in report.findings:
-            if f.legacy:
-                continue
+        budget.add(["| | File | Problem |", "| --- | --- | --- |"])
+        for number, f in enumerate(shown):
             mark = "error" if f.severity == "error" else "warning"
-            lines.append(f"| {mark} | `{f.file}:{f.line}` | {_cell(f.message)} |")
+            row = f"| {mark} | {md_code(f'{f.file}:{f.line}')} | {md_message(f.message)} |"
+            if not budget.add([row]):
+                budget.add([f"| | | {len(shown) - number} more findings left out of this "
+                            "summary: the check's log lists them all |"], force=True)
+                break
         for group in legacy_groups(report.findings):
-            shown = f"{group.files} legacy files"
-            lines.append(f"| {group.severity} | {shown} | {_cell(group.line())} |")
-        lines.append("")
-    lines += ["### Drafts", ""]
+            files = f"{group.files} legacy files"
+            budget.add([f"| {group.severity} | {files} | {md_message(group.line())} |"],
+                       force=True)
+        budget.add([""], force=True)
+    budget.add(["### Drafts", ""], force=True)
     if not report.drafts:
-        lines += ["No drafts.", ""]
-    for draft in report.drafts:
-        state = "ready to promote" if draft.ready else "not ready"
-        private = " (private)" if draft.private else ""
-        lines += [
-            f"#### `{draft.path}`{private}: {state}",
-            "",
-            "| Gate | | Detail | To do |",
-            "| --- | --- | --- | --- |",
-        ]
-        for gate in draft.gates:
-            mark = "met" if gate.met else "**unmet**"
-            todo = _cell(gate.todo or "")
-            lines.append(f"| {gate.number} {gate.name} | {mark} | {_cell(gate.detail)} | {todo} |")
-        lines.append("")
-    return "\n".join(lines) + "\n"
+        budget.add(["No drafts.", ""], force=True)
+    for number, draft in enumerate(report.drafts):
+        if not budget.add(_draft_section(draft)):
+            left = len(report.drafts) - number
+            budget.add(
+                [
+                    f"{left} more drafts left out of this summary to stay within GitHub's job "
+                    f"summary limit ({STEP_SUMMARY_LIMIT // 1024} KiB); the check's log lists "
+                    "every draft's gates, and `intake show DRAFT` shows one.",
+                    "",
+                ],
+                force=True,
+            )
+            break
+    return "\n".join(budget.lines) + "\n"
 
 
-STEP_SUMMARY_LIMIT = 1024 * 1024
-"""GitHub's size limit for one step's job summary, in bytes (1 MiB)."""
+def _draft_section(draft: DraftGates) -> list[str]:
+    state = "ready to promote" if draft.ready else "not ready"
+    private = " (private)" if draft.private else ""
+    lines = [
+        f"#### {md_code(draft.path)}{private}: {state}",
+        "",
+        "| Gate | | Detail | To do |",
+        "| --- | --- | --- | --- |",
+    ]
+    for gate in draft.gates:
+        mark = "met" if gate.met else "**unmet**"
+        todo = md_message(gate.todo or "")
+        lines.append(
+            f"| {gate.number} {md_text(gate.name)} | {mark} | {md_message(gate.detail)} | "
+            f"{todo} |"
+        )
+    lines.append("")
+    return lines
+
+
+class _Budget:
+    """Lines added while their UTF-8 size (with line ends) stays within ``limit``."""
+
+    def __init__(self, limit: int, lines: list[str]) -> None:
+        self.limit = limit
+        self.lines = list(lines)
+        self.used = sum(len(line.encode("utf-8")) + 1 for line in lines)
+
+    def add(self, lines: list[str], *, force: bool = False) -> bool:
+        """Add ``lines`` if they fit (``force``: always; the reserve is for these)."""
+        size = sum(len(line.encode("utf-8")) + 1 for line in lines)
+        if not force and self.used + size > self.limit:
+            return False
+        self.lines += lines
+        self.used += size
+        return True
 
 
 def changed_files(root: Path, base_ref: str | None) -> set[str] | None:
@@ -885,10 +1003,6 @@ def summary_cards(
             f"({limit // 1024} KiB); run `intake show DRAFT` for each.\n"
         )
     return "".join(parts)
-
-
-def _cell(text: str) -> str:
-    return " ".join(text.replace("|", "\\|").split())
 
 
 __all__ = [

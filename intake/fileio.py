@@ -18,6 +18,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
+from intake import limits
 from intake.errors import InputError, UntrustedState
 from intake.portable import nonblocking_read_flags
 
@@ -29,16 +30,18 @@ __all__ = [
     "check_regular_file",
     "file_mode",
     "fsync_dir",
+    "hash_input",
     "json_depth_exceeds",
     "parse_json_input",
+    "read_head",
     "read_input",
     "read_json_input",
     "work_dir",
 ]
 
-MAX_INPUT_BYTES = 64 * 1024 * 1024
+MAX_INPUT_BYTES = limits.MAX_INPUT_BYTES
 """The default size limit of a file given to intake (a session JSON, an issue, a scorecard)."""
-MAX_JSON_DEPTH = 100
+MAX_JSON_DEPTH = limits.MAX_JSON_DEPTH
 """Deeper JSON is refused before parsing (no real input nests this far)."""
 
 
@@ -224,6 +227,54 @@ def read_input(
     finally:
         os.close(fd)
     return b"".join(chunks)
+
+
+def read_head(path: Path, size: int, *, what: str, where: str | None = None) -> bytes:
+    """The first ``size`` bytes of a regular file (to tell its kind), nothing more."""
+    where = where or str(path)
+    fd = _open_regular(path, what, where)
+    try:
+        return os.read(fd, size)
+    except OSError as exc:
+        raise InputError(f"cannot read {what}: {exc.strerror}", where=where) from None
+    finally:
+        os.close(fd)
+
+
+def hash_input(
+    path: Path, *, what: str, limit: int, where: str | None = None, algorithm: str = "sha256"
+) -> str:
+    """The hex digest of a regular file of at most ``limit`` bytes, read in blocks.
+
+    The size is checked before reading, and no more than that size is ever read: a file that
+    yields more than its size (a ``/proc`` file says 0 and reads on, ~256 GiB for some) is
+    refused, so memory stays one block and no file costs more than ``limit`` bytes of
+    reading. ``InputError`` for anything else: a FIFO, a device, a folder, a larger file.
+    """
+    import hashlib
+
+    where = where or str(path)
+    fd = _open_regular(path, what, where)
+    digest = hashlib.new(algorithm)
+    try:
+        declared = os.fstat(fd).st_size
+        if declared > limit:
+            raise InputError(f"{what} is larger than {limit} bytes", where=where)
+        limit = declared
+        size = 0
+        while True:
+            try:
+                block = os.read(fd, 1 << 20)
+            except OSError as exc:
+                raise InputError(f"cannot read {what}: {exc.strerror}", where=where) from None
+            if not block:
+                return digest.hexdigest()
+            size += len(block)
+            if size > limit:
+                raise InputError(f"{what} reads more than its size says", where=where)
+            digest.update(block)
+    finally:
+        os.close(fd)
 
 
 _JSON_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"', re.DOTALL)

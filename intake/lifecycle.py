@@ -222,7 +222,9 @@ def rename(settings: Settings, target: str, new_id: str, *, by: str | None) -> R
     """
     if not re.fullmatch(ID_PATTERN, new_id):
         raise UsageError(
-            "not a valid id (lower-case letters, digits, - and _, at most 128)", where="NEW_ID"
+            "not a valid id (lower-case letters, digits, - and _, at most 128; not a name "
+            "Windows reserves, such as con or aux)",
+            where="NEW_ID",
         )
     guess = _target_id(target)
     if guess is None:

@@ -66,11 +66,42 @@ def check_login(login: str, option: str = "--reviewer") -> str:
     return login
 
 
-ID_PATTERN = r"^[a-z0-9][a-z0-9_-]{0,127}$"
-"""Scenario ids intake writes and accepts in ``scenarios/``: safe as a file stem, no ``../``."""
+WINDOWS_RESERVED = r"(?:con|prn|aux|nul|com[0-9]|lpt[0-9])"
+"""Device names Windows reserves in any case, alone or before an extension (``con.yaml``):
+git cannot check such a file out there, and GAIA's eval machines run Windows. The one home of
+the naming rule: ``ID_PATTERN``, ``CATEGORY_PATTERN`` and ``windows_name_problem`` use it."""
 
-CATEGORY_PATTERN = r"^[a-z0-9][a-z0-9_-]{0,63}$"
-"""Categories: a folder name under ``scenarios/``."""
+WINDOWS_INVALID_CHARS = '<>:"/\\|?*'
+"""Characters no Windows file name may hold (besides controls)."""
+
+ID_PATTERN = rf"^(?!{WINDOWS_RESERVED}$)[a-z0-9][a-z0-9_-]{{0,127}}$"
+"""Scenario ids intake writes and accepts in ``scenarios/``: safe as a file stem on every
+system (no ``../``, no separator, no control character, no name Windows reserves)."""
+
+CATEGORY_PATTERN = rf"^(?!{WINDOWS_RESERVED}$)[a-z0-9][a-z0-9_-]{{0,63}}$"
+"""Categories: a folder name under ``scenarios/`` (the same rule as ids)."""
+
+_RESERVED_STEM = re.compile(rf"{WINDOWS_RESERVED}", re.IGNORECASE)
+
+
+def windows_name_problem(name: str) -> str | None:
+    """Why a file or folder name cannot be checked out on Windows, or None when it can.
+
+    Control characters, ``<>:"/\\|?*``, a trailing dot or space, and the reserved device
+    names in any case, alone or with an extension (``CON``, ``aux.yaml``, ``Lpt1.tar.gz``).
+    The reason never repeats the name (it may be anything).
+    """
+    if not name:
+        return "an empty name"
+    if any(ord(c) < 32 or c == "\x7f" for c in name):
+        return "a control character in the name"
+    if any(c in WINDOWS_INVALID_CHARS for c in name):
+        return 'a character Windows refuses in file names (<>:"/\\|?*)'
+    if name[-1] in ". ":
+        return "a name ending in a dot or a space"
+    if _RESERVED_STEM.fullmatch(name.split(".", 1)[0].rstrip(" ")):
+        return "a device name Windows reserves (CON, PRN, AUX, NUL, COM0-9, LPT0-9)"
+    return None
 
 
 def placeholder(what: str) -> str:

@@ -19,6 +19,7 @@ from pydantic import ValidationError
 
 from intake.errors import InputError, UsageError
 from intake.fileio import MAX_JSON_DEPTH, atomic_write, json_depth_exceeds, read_input
+from intake.limits import MAX_RECORD_BYTES
 from intake.models import ID_PATTERN, Record
 
 RECORD_SUFFIX = ".intake.json"
@@ -61,7 +62,7 @@ def scenario_path_for_record(record: Path) -> Path:
 def load_record(path: Path) -> Record:
     """Read and validate a record file."""
     try:
-        raw = read_input(path, what="record").decode("utf-8")
+        raw = read_input(path, what="record", limit=MAX_RECORD_BYTES).decode("utf-8")
         if json_depth_exceeds(raw, MAX_JSON_DEPTH):
             raise InputError(f"record nests deeper than {MAX_JSON_DEPTH} levels", where=str(path))
     except InputError:

@@ -27,6 +27,7 @@ from typing import Any
 from intake.config import Settings
 from intake.errors import UsageError
 from intake.gates import GATE_NAMES, Gate
+from intake.ghoutput import html_text, md_message, md_text
 from intake.models import (
     ID_PATTERN,
     JUDGED_STATUSES,
@@ -617,21 +618,14 @@ def _without_private_text(settings: Settings, exc: UsageError, target: str) -> U
 
 # --- markdown ----------------------------------------------------------------------------------
 
-_MD_PUNCT = re.compile(r"([\\`*_\[\]|~])")
-
-
 def md_inline(text: str) -> str:
-    """``text`` as literal Markdown inline content: HTML escaped, punctuation backslashed,
-    one line (so no value can open a tag, a link or a table cell of its own)."""
-    escaped = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-    escaped = _MD_PUNCT.sub(r"\\\1", escaped)
-    return "<br>".join(line for line in escaped.splitlines()) or ""
+    """``text`` as literal Markdown inline content (``intake.ghoutput.md_text`` per line, lines
+    joined by ``<br>``), so no value can open a tag, a link or a table cell of its own."""
+    return "<br>".join(md_text(line) for line in text.splitlines())
 
 
 def _html(text: str) -> str:
-    return " ".join(
-        text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").split()
-    )
+    return html_text(text)
 
 
 def md_block(text: str) -> list[str]:
@@ -642,14 +636,8 @@ def md_block(text: str) -> list[str]:
 
 
 def _with_code(text: str) -> str:
-    """``md_inline`` outside backtick pairs; the commands between them stay code spans."""
-    parts = text.split("`")
-    if len(parts) % 2 == 0:
-        return md_inline(text)
-    return "".join(
-        md_inline(part) if i % 2 == 0 else "`" + " ".join(part.split()).replace("|", "\\|") + "`"
-        for i, part in enumerate(parts)
-    )
+    """A gate's to-do: its commands (between backticks) as escaped code (``md_message``)."""
+    return "<br>".join(md_message(line) for line in text.splitlines())
 
 
 def _gate_rows(gates: list[Gate]) -> list[str]:

@@ -27,9 +27,11 @@ from ruamel.yaml import YAML
 from ruamel.yaml.error import MarkedYAMLError, YAMLError
 from ruamel.yaml.nodes import ScalarNode
 
+from intake.limits import MAX_SCENARIO_BYTES, MAX_YAML_DEPTH
+
 JsonPath = tuple[str | int, ...]
 
-MAX_BYTES = 5 * 1024 * 1024
+MAX_BYTES = MAX_SCENARIO_BYTES
 """Largest scenario file read; GAIA's largest is 12 KB, so 5 MB is generous and bounded."""
 
 _CORE = "tag:yaml.org,2002:"
@@ -109,7 +111,7 @@ def yaml_errors() -> Iterator[None]:
         raise YamlProblem(f"invalid YAML: {' '.join(str(exc).split())}") from None
 
 
-MAX_DEPTH = 64
+MAX_DEPTH = MAX_YAML_DEPTH
 """Deepest nesting accepted; GAIA's deepest scenario nests 5 levels. Bounded so that a
 hostile file cannot exhaust the stack (libyaml parses without recursion; we build
 iteratively up to this depth)."""

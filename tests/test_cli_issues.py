@@ -49,7 +49,12 @@ def test_repo_from_settings_and_flag(suite: Path, runner: CliRunner, github: Fak
         "/repos/other/proj/issues/5",
     ]
     assert "github:other/proj#5" in result.stdout
-    draft = suite / "drafts" / "issue_5_chat_loses_context.yaml"
+    # issue 5 of another repository is another source: --force does not replace acme/agent's
+    # draft, the new one gets a distinct id
+    first = suite / "drafts" / "issue_5_chat_loses_context.yaml"
+    (draft,) = [p for p in (suite / "drafts").glob("issue_5_*.yaml") if p != first]
+    assert "github:acme/agent#5" in first.read_text()
+    assert "github:other/proj#5" in draft.read_text()
     assert "turn: 2" in draft.read_text()
     assert "user_message: what did I just say?" in draft.read_text()
 

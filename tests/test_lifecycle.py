@@ -158,7 +158,7 @@ def test_rename_bad_input(suite: Path, runner) -> None:
         (["rename", "one", "done_case"], "error: a draft or scenario with the new id exists "
          "already (scenarios/tool_selection/done_case.yaml)\n"),
         (["rename", "one", "../evil"], "error: not a valid id (lower-case letters, digits, - and "
-         "_, at most 128) (NEW_ID)\n"),
+         "_, at most 128; not a name Windows reserves, such as con or aux) (NEW_ID)\n"),
         (["rename", "one", "one"], "error: the draft already has this id (one)\n"),
         (["rename", "missing", "three"], "error: no such draft (missing)\n"),
     ]

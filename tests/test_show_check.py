@@ -115,8 +115,8 @@ def test_the_job_summary_card_is_the_show_card(
     text = summary_of(runner, git_suite, monkeypatch)
     shown = runner.invoke(app, ["show", DRAFT, "--format", "markdown"]).stdout
     assert shown.replace("<details open>", "<details>", 1) in text
-    assert "| 2 | query\\_specific\\_file | **FAILED** |" in text
-    assert "| 1 | send\\_email | **BLOCKED** |" in text
+    assert "| 2 | query_specific_file | **FAILED** |" in text
+    assert "| 1 | send_email | **BLOCKED** |" in text
     assert not leaks(SECRETS, text)
     tree = Html()
     tree.feed(MarkdownIt("commonmark").enable("table").render(text))

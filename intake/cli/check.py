@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import typer
@@ -12,6 +14,7 @@ from intake.errors import EXIT_FINDINGS
 
 if TYPE_CHECKING:
     from intake.check import CheckReport
+    from intake.config import Settings
 
 
 def register(app: typer.Typer) -> None:
@@ -48,66 +51,91 @@ def register(app: typer.Typer) -> None:
         the merge base with $GITHUB_BASE_REF; every draft without one), newest first, within
         1 MiB.
         """
-        from intake.check import legacy_groups, run_check, summary_markdown
+        from intake.check import run_check
         from intake.check import update_baseline as write_baseline
         from intake.cli import emit_json, err, out, settings
-        from intake.cli.validate import github_annotation
+        from intake.ghoutput import log_line
         from intake.paths import display_path
 
         cfg = settings(ctx)
         if update_baseline:
             path, count = write_baseline(cfg, run_check(cfg, strict=strict, baseline=False))
-            err(
+            line = (
                 f"baseline: {count} accepted scrub findings written to "
                 f"{display_path(path, cfg.root)} (fingerprints only)"
             )
+            err(log_line(line) if fmt is Format.github else line)
         report = run_check(cfg, strict=strict)
         if fmt is Format.json:
             emit_json(_check_json(report))
         else:
-            for f in report.findings:
-                if f.legacy and not verbose:
-                    continue
-                if fmt is Format.github:
-                    out(github_annotation(f.severity, f.file, f.line, f.message))
-                else:
-                    out(f"{f.file}:{f.line}: {f.severity}: {f.message}")
-            if not verbose:
-                for group in legacy_groups(report.findings):
-                    first = group.findings[0]
-                    if fmt is Format.github:
-                        out(github_annotation(group.severity, first.file, first.line, group.line()))
-                    else:
-                        out(f"{group.severity}: {group.line()}")
-            if report.baselined:
-                out(
-                    f"{counted(report.baselined, 'scrub finding')} accepted by the baseline "
-                    "(not shown)"
-                )
-            for draft in report.drafts:
-                unmet = [g for g in draft.gates if not g.met]
-                state = "ready" if not unmet else "unmet: " + ", ".join(g.name for g in unmet)
-                out(f"draft {draft.path}: {state}")
-            out(
-                f"{counted(report.files, 'file')}, {counted(report.errors, 'error')}, "
-                f"{counted(report.warnings, 'warning')}, {counted(len(report.drafts), 'draft')}"
-            )
+            for line in _report_lines(report, github=fmt is Format.github, verbose=verbose):
+                out(line)
         summary = os.environ.get("GITHUB_STEP_SUMMARY")
         if summary:
-            text = summary_markdown(report)
-            if fmt is Format.github:
-                from intake.check import STEP_SUMMARY_LIMIT, summary_cards
-
-                text += summary_cards(
-                    report,
-                    cfg,
-                    base_ref=os.environ.get("GITHUB_BASE_REF"),
-                    limit=STEP_SUMMARY_LIMIT - len(text.encode("utf-8")),
-                )
-            with open(summary, "a", encoding="utf-8") as handle:
-                handle.write(text)
+            _write_summary(Path(summary), report, cfg, cards=fmt is Format.github)
         if report.errors:
             raise typer.Exit(EXIT_FINDINGS)
+
+
+def _report_lines(report: CheckReport, *, github: bool, verbose: bool) -> Iterator[str]:
+    """The report as text lines; with ``github`` every line is an escaped workflow command
+    or an escaped log line (``intake.ghoutput``), so no value from data starts a command."""
+    from intake.check import legacy_groups
+    from intake.ghoutput import annotation, log_line
+
+    def plain(text: str) -> str:
+        return log_line(text) if github else text
+
+    for f in report.findings:
+        if f.legacy and not verbose:
+            continue
+        if github:
+            yield annotation(f.severity, f.file, f.line, f.message)
+        else:
+            yield f"{f.file}:{f.line}: {f.severity}: {f.message}"
+    if not verbose:
+        for group in legacy_groups(report.findings):
+            first = group.findings[0]
+            if github:
+                yield annotation(group.severity, first.file, first.line, group.line())
+            else:
+                yield f"{group.severity}: {group.line()}"
+    if report.baselined:
+        yield plain(
+            f"{counted(report.baselined, 'scrub finding')} accepted by the baseline (not shown)"
+        )
+    for draft in report.drafts:
+        unmet = [g for g in draft.gates if not g.met]
+        state = "ready" if not unmet else "unmet: " + ", ".join(g.name for g in unmet)
+        yield plain(f"draft {draft.path}: {state}")
+    yield plain(
+        f"{counted(report.files, 'file')}, {counted(report.errors, 'error')}, "
+        f"{counted(report.warnings, 'warning')}, {counted(len(report.drafts), 'draft')}"
+    )
+
+
+def _write_summary(target: Path, report: CheckReport, cfg: Settings, *, cards: bool) -> None:
+    """Append the job summary to ``$GITHUB_STEP_SUMMARY``, within GitHub's 1 MiB per step
+    (counting what earlier commands of the step wrote there already)."""
+    from intake.check import summary_cards, summary_markdown
+    from intake.ghoutput import STEP_SUMMARY_LIMIT
+
+    try:
+        already = target.stat().st_size
+    except OSError:
+        already = 0
+    room = max(0, STEP_SUMMARY_LIMIT - already)
+    text = summary_markdown(report, limit=room // 2 if cards else room)
+    if cards:
+        text += summary_cards(
+            report,
+            cfg,
+            base_ref=os.environ.get("GITHUB_BASE_REF"),
+            limit=room - len(text.encode("utf-8")),
+        )
+    with open(target, "a", encoding="utf-8") as handle:
+        handle.write(text)
 
 
 def _check_json(report: CheckReport) -> dict[str, Any]:

@@ -27,7 +27,16 @@ def register(app: typer.Typer) -> None:
         category: str | None = typer.Option(
             None, "--category", help="Scenario category (default: captured)."
         ),
-        force: bool = typer.Option(False, "--force", help="Overwrite an existing draft."),
+        force: bool = typer.Option(
+            False, "--force", help="Overwrite an existing draft of the same session."
+        ),
+        turns: str | None = typer.Option(
+            None,
+            "--turns",
+            metavar="A-B",
+            help="Draft only turns A to B (A- to the end, A alone one turn), numbered from 1. "
+            "A session longer than one draft's bounds (docs/limits.md) needs it.",
+        ),
         fmt: Format = format_option(Format.text, Format.json),
     ) -> None:
         """Draft a scenario from a GAIA session: scrubbed, with placeholders to fill in.
@@ -37,10 +46,13 @@ def register(app: typer.Typer) -> None:
         the draft. Private sessions are drafted into drafts/private/.
         """
         from intake.cli import emit_json, err, out, settings
-        from intake.drafting.from_session import draft_from_session
+        from intake.drafting.from_session import draft_from_session, parse_turns
 
         cfg = settings(ctx)
-        done = draft_from_session(cfg, session_id, db=db, category=category, force=force)
+        span = parse_turns(turns) if turns is not None else None
+        done = draft_from_session(
+            cfg, session_id, db=db, category=category, force=force, turns=span
+        )
         result = done.result
         for warning in result.warnings:
             err(f"warning: {warning}")

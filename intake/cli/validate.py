@@ -12,12 +12,9 @@ from intake.errors import EXIT_FINDINGS
 
 def github_annotation(severity: str, file: str, line: int, message: str) -> str:
     """A GitHub workflow command (``::error file=…,line=…::…``), escaped as GitHub requires."""
+    from intake.ghoutput import annotation
 
-    def esc(value: str, prop: bool = False) -> str:
-        value = value.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
-        return value.replace(":", "%3A").replace(",", "%2C") if prop else value
-
-    return f"::{severity} file={esc(file, True)},line={line}::{esc(message)}"
+    return annotation(severity, file, line, message)
 
 
 def placeholders_left(report: object) -> dict[str, int]:
@@ -117,6 +114,10 @@ def register(app: typer.Typer) -> None:
                 )
             if asked:
                 summary += "; GAIA's own checks ran too"
+            if fmt is Format.github:
+                from intake.ghoutput import log_line
+
+                summary = log_line(summary)
             out(summary)
             if asked is False:
                 err("note: GAIA is not importable here: intake's copy of GAIA's rules only")

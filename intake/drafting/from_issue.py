@@ -10,6 +10,7 @@ validation and the atomic write are ``drafting.write_draft``'s, shared with ever
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -19,6 +20,7 @@ from intake.drafting.from_session import CorpusFile, check_category, corpus_by_n
 from intake.drafting.issue_parse import MAX_EVIDENCE_CHARS, ParsedIssue, parse_issue
 from intake.drafting.tail import DraftResult, new_record_source, slug, write_draft
 from intake.models import GAIA_PERSONAS, RecordSource, placeholder
+from intake.scrub.ids import cut_before_token
 from intake.sources.github_issue import IssueData
 from intake.sources.model import json_type
 from intake.textcut import cut_at_space
@@ -55,6 +57,15 @@ def scenario_id(number: int, title: str) -> str:
     tail = slug(title, min(40, 63 - len(head)))
     full = f"{head}_{tail}" if tail else head
     return full if plain_identifier(full) else head
+
+
+def _distinct_ids(scenario_id: str, number: int, locator: str) -> tuple[str, str]:
+    """The id (and its fallback) when another source holds ``issue_<N>_…`` (the same number
+    in another repository): ``issue_<N>_<8 hex of the locator>_…``."""
+    head = f"issue_{number}"
+    mark = hashlib.sha256(locator.encode("utf-8", "surrogatepass")).hexdigest()[:8]
+    rest = scenario_id.removeprefix(head)
+    return cut_before_token(f"{head}_{mark}{rest}", 64, words=True), f"{head}_{mark}"
 
 
 def _persona(parsed: ParsedIssue) -> str:
@@ -369,6 +380,8 @@ def draft_from_issue(
         header=header,
         mapping=mapping,
         evidence=issue_evidence(built),
+        fallback_id=f"issue_{data.number}",
+        alternatives=[_distinct_ids(str(built.scenario["id"]), data.number, built.source.locator)],
     )
     result.warnings[:0] = built.warnings
     return result

@@ -29,7 +29,8 @@ from intake.drafting.tail import (
     write_draft,
 )
 from intake.errors import ConfigError, InputError, UsageError
-from intake.fileio import read_json_input
+from intake.fileio import hash_input, read_json_input
+from intake.limits import MAX_DOCUMENT_HASH_BYTES
 from intake.manifest import MANIFEST, load_manifest
 from intake.models import CATEGORY_PATTERN, placeholder
 from intake.paths import display_path
@@ -42,6 +43,7 @@ from intake.sources.model import (
     SessionSummary,
     StoreKind,
     ToolCall,
+    TurnWindow,
     failure_kind,
     plain_session_id,
     risky_word,
@@ -210,13 +212,29 @@ def format_sessions(rows: list[SessionSummary]) -> list[str]:
     return lines
 
 
-def read_session(settings: Settings, db: Path | None, wanted: str) -> Session:
-    """Resolve an id or unique prefix and load that session."""
+def read_session(
+    settings: Settings, db: Path | None, wanted: str, window: TurnWindow | None = None
+) -> Session:
+    """Resolve an id or unique prefix and load that session (with ``window``: its turns,
+    within one draft's bounds; a session too long for one draft is refused here, before
+    anything is scrubbed)."""
     store = open_store(default_db(settings, db))
     try:
-        return store.load(store.resolve(wanted.strip()))
+        return store.load(store.resolve(wanted.strip()), window)
     finally:
         store.close()
+
+
+def parse_turns(text: str) -> tuple[int, int | None]:
+    """``A-B``, ``A-`` (to the end) or ``A`` as (first, last); UsageError otherwise."""
+    match = re.fullmatch(r"\s*([0-9]{1,9})\s*(?:(-)\s*([0-9]{1,9})?)?\s*", text)
+    if match is None:
+        raise UsageError("--turns takes A-B, A- or A (turn numbers from 1)", where="--turns")
+    first = int(match.group(1))
+    last = int(match.group(3)) if match.group(3) else (None if match.group(2) else first)
+    if first < 1 or (last is not None and last < first):
+        raise UsageError("--turns: turns are numbered from 1 and A <= B", where="--turns")
+    return first, last
 
 
 def group_turns(messages: list[Message]) -> Grouped:
@@ -278,15 +296,15 @@ def corpus_index(settings: Settings) -> dict[str, CorpusFile]:
     for path in sorted(folder.rglob("*")):
         if not path.is_file() or path == manifest:
             continue
-        digest = hashlib.sha256()
-        with path.open("rb") as handle:
-            for block in iter(lambda: handle.read(1 << 20), b""):
-                digest.update(block)
+        try:
+            digest = hash_input(path, what="corpus file", limit=MAX_DOCUMENT_HASH_BYTES)
+        except InputError:
+            continue  # a FIFO, a device or a file too large to hash: matched by name only
         try:
             rel: str | None = path.resolve().relative_to(root).as_posix()
         except ValueError:
             rel = None
-        index.setdefault(digest.hexdigest(), CorpusFile(ids.get(path.name), rel))
+        index.setdefault(digest, CorpusFile(ids.get(path.name), rel))
     return index
 
 
@@ -294,24 +312,52 @@ MAX_DRAFT_ID_CHARS = 64
 """Longest id a drafter makes (``plain_identifier``'s limit: file, lock and ledger names)."""
 
 
-def short_id(session_id: str) -> str:
-    """First 8 characters of a UUID; for ``session-YYYYMMDD-HHMMSS`` ids, the date and time.
+ID_WIDTHS = (8, 12, 16, 32)
+"""Hex digits of a session id in its draft id: 8, or more when a draft of another session
+already holds the shorter one (``distinct_draft_id``)."""
+
+
+def short_id(session_id: str, width: int = 8) -> str:
+    """First ``width`` hex digits of a UUID; for ``session-YYYYMMDD-HHMMSS`` ids, the date and
+    time (``width`` over 8 adds hex digits of the id's hash).
 
     An id that is not plain (one that could be a token pasted in, or that slugs to nothing
-    plain) gives the 8 hex digits of ``neutral_id`` instead: stable, carrying nothing of it.
+    plain) gives ``width`` hex digits of its SHA-256 instead (``neutral_id``'s 8 first):
+    stable, carrying nothing of it.
     """
-    from intake.scrub.ids import neutral_id, plain_identifier
+    from intake.scrub.ids import plain_identifier
 
+    digest = hashlib.sha256(session_id.encode("utf-8", "surrogatepass")).hexdigest()
     if _UUID.match(session_id) and plain_session_id(session_id):
-        return session_id[:8].lower()
+        return session_id.replace("-", "")[:width].lower()
     rest = re.sub(r"^session[-_]", "", session_id, flags=re.IGNORECASE)
     short = slug(rest, 24) or slug(session_id, 24)
     if plain_session_id(session_id) and plain_identifier(short):
-        return short
-    return neutral_id(session_id).removeprefix("session_")
+        return short if width <= 8 else f"{short}_{digest[: width - 8]}"
+    return digest[:width]
 
 
-def draft_id(session: Session, title: str | None) -> str:
+def draft_id_choices(
+    session: Session, title: str | None, part: str | None = None
+) -> list[tuple[str, str]]:
+    """The ids a session's draft may take, in order, each with its title-less fallback.
+
+    ``session_<8 hex>_<title>`` first; when a draft or scenario of another source holds it
+    (two sessions whose ids share their first 8 hex digits and whose titles slug alike: GAIA
+    names every new session "New Chat"), ``write_draft`` takes the next, with a longer
+    prefix of the session id (``ID_WIDTHS``). The same session's own draft keeps its id.
+    """
+    choices: list[tuple[str, str]] = []
+    for width in ID_WIDTHS:
+        pair = (draft_id(session, title, width, part), draft_id(session, None, width, part))
+        if pair not in choices:
+            choices.append(pair)
+    return choices
+
+
+def draft_id(
+    session: Session, title: str | None, width: int = 8, part: str | None = None
+) -> str:
     """``session_<short id>_<slug of title>``; the title part may be empty.
 
     ``title`` must be the scrubbed title. The slug is cut before a word (never inside one) to
@@ -321,7 +367,7 @@ def draft_id(session: Session, title: str | None) -> str:
     """
     from intake.scrub.ids import plain_identifier
 
-    head = f"session_{short_id(session.id)}"
+    head = f"session_{short_id(session.id, width)}" + (f"_{part}" if part else "")
     room = min(40, MAX_DRAFT_ID_CHARS - len(head) - 1)
     tail = slug(title or "", room) if room > 0 else ""
     full = f"{head}_{tail}" if tail else head
@@ -612,7 +658,11 @@ def check_category(category: str | None) -> str:
     """
     chosen = DEFAULT_CATEGORY if category is None else category
     if not re.match(CATEGORY_PATTERN, chosen):
-        raise UsageError("invalid --category", hint="use 1-64 lowercase letters, digits, _ and -")
+        raise UsageError(
+            "invalid --category",
+            hint="use 1-64 lowercase letters, digits, _ and -, not a name Windows reserves "
+            "(con, prn, aux, nul, com0-9, lpt0-9)",
+        )
     return chosen
 
 
@@ -645,12 +695,24 @@ def draft_from_session(
     db: Path | None = None,
     category: str | None = None,
     force: bool = False,
+    turns: tuple[int, int | None] | None = None,
 ) -> SessionDraft:
-    """Read a session, map it, and write the draft, record and ledger events."""
+    """Read a session, map it, and write the draft, record and ledger events.
+
+    ``turns`` (first, last) drafts only those turns (``--turns A-B``); the whole session or
+    the slice must fit one draft's bounds (``intake.limits``), checked while it is read.
+    """
     from intake.scrub import FixtureMap
 
     check_category(category)
-    session = read_session(settings, db, wanted)
+    first, last = turns if turns is not None else (1, None)
+    window = TurnWindow(first=first, last=last)
+    session = read_session(settings, db, wanted, window)
+    sliced = window.describe()
+    part = None
+    if sliced is not None:
+        session.details["drafted_turns"] = f"{sliced} of the session (--turns)"
+        part = "_".join(sliced.split()).replace("-", "_")  # turns_4_6: each slice its own id
     mapping = FixtureMap()
     title: str | None = None
     found = False
@@ -658,8 +720,9 @@ def draft_from_session(
         everything = [[m.content for m in session.messages], session.details]
         title, found = scrub_title(settings, session.title, mapping, everything)
     plan = build_plan(session, settings, category=category, clean_title=lambda _: title or "")
-    if found or plan.private:
-        plan.scenario["id"] = draft_id(session, None)
+    shown_title = None if (found or plan.private) else title
+    choices = draft_id_choices(session, shown_title, part)
+    plan.scenario["id"], fallback = choices[0]
     source = new_record_source(
         "session", plan.locator, link=plan.locator, private=plan.private, details=plan.details
     )
@@ -672,6 +735,8 @@ def draft_from_session(
         header=DRAFT_HEADER,
         mapping=mapping,
         evidence=plan.evidence,
+        fallback_id=fallback,
+        alternatives=choices[1:],
     )
     return SessionDraft(result, session.id, session.store)
 
@@ -686,6 +751,7 @@ __all__ = [
     "format_sessions",
     "group_turns",
     "list_sessions",
+    "parse_turns",
     "read_session",
     "scrub_title",
 ]

@@ -14,16 +14,18 @@ import difflib
 import os
 import re
 import unicodedata
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from intake import __version__
 from intake.config import Settings
-from intake.errors import DraftBusy, IntakeError, SourceError, UsageError
-from intake.fileio import lone_surrogate_in
+from intake.errors import DraftBusy, InputError, IntakeError, SourceError, UsageError
+from intake.fileio import lone_surrogate_in, read_input
 from intake.gitutil import git_text
 from intake.journal import Event, Unit, commit
+from intake.limits import MAX_COMPARED_CHARS, MAX_RECORD_BYTES, MAX_SCENARIO_BYTES
 from intake.models import Evidence, HiddenRemoved, Level, Record, RecordSource, ToolOutcome
 from intake.paths import display_path
 from intake.records import (
@@ -133,7 +135,7 @@ def near_duplicates(
     """Existing drafts or scenarios whose user messages are nearly the same (paths)."""
     from intake.yamlio import YamlProblem, parse_checked
 
-    mine = user_text(scenario)
+    mine = user_text(scenario)[:MAX_COMPARED_CHARS]
     if not mine:
         return []
     hits = []
@@ -144,8 +146,9 @@ def near_duplicates(
             if skip is not None and path.resolve() == skip.resolve():
                 continue
             try:
-                other = user_text(parse_checked(path.read_bytes()).data)
-            except (OSError, YamlProblem):
+                raw = read_input(path, what="scenario", limit=MAX_SCENARIO_BYTES)
+                other = user_text(parse_checked(raw).data)[:MAX_COMPARED_CHARS]
+            except (OSError, YamlProblem, InputError):
                 continue
             if not other:
                 continue
@@ -179,8 +182,17 @@ def write_draft(
     header: str | None = None,
     mapping: FixtureMap | None = None,
     evidence: dict[str, Any] | None = None,
+    fallback_id: str | None = None,
+    alternatives: Sequence[tuple[str, str | None]] = (),
 ) -> DraftResult:
     """Scrub, validate and write a draft and its record; log import and scrub events.
+
+    Ids: ``fallback_id`` is the id without its title part (``session_<short id>``,
+    ``issue_<N>``): when the title part holds, as a word, a value the scrubber replaced
+    anywhere in the draft (``carries_original``), the draft is written under the fallback
+    instead. When a draft or scenario of another source (its record's locator, compared once
+    scrubbed) holds the id, the next of ``alternatives`` (id, fallback) is tried; ``force``
+    replaces only a draft from the same source, never another one.
 
     ``mapping`` lets an importer that scrubbed something earlier (a title it needed for the
     id) share its fixtures, so one original gets one fixture in the draft and the record.
@@ -198,7 +210,63 @@ def write_draft(
                 where=source.locator,
                 hint="fix the text at its source; nothing was written",
             )
-    scenario_id = check_id(str(scenario.get("id", "")))
+    from intake.scrub import FixtureMap
+
+    mapping = mapping if mapping is not None else FixtureMap()
+    queue = [(str(scenario.get("id", "")), fallback_id), *alternatives]
+    while True:
+        candidate, fallback = queue.pop(0)
+        try:
+            return _write_draft(
+                settings,
+                {**scenario, "id": candidate},
+                source,
+                observations,
+                check_id(candidate),
+                force=force,
+                header=header,
+                mapping=mapping,
+                evidence=evidence,
+                fallback_id=fallback,
+            )
+        except _IdCarriesOriginal:
+            # every candidate loses its title part
+            queue = [(fb, None) for fb in [fallback, *(f for _, f in queue)] if fb]
+        except _IdTaken as taken:
+            if not queue:
+                raise UsageError(
+                    "a draft with this id exists already, from another source; --force "
+                    "replaces only a draft from the same source",
+                    where=taken.where,
+                    hint="rename the other draft first (`intake rename ID NEW_ID`)",
+                ) from None
+
+
+class _IdCarriesOriginal(Exception):
+    """The id's title part holds a value the scrubber replaced: use the fallback id."""
+
+
+class _IdTaken(Exception):
+    """A draft or scenario of another source holds the id: try the next one."""
+
+    def __init__(self, where: str) -> None:
+        super().__init__(where)
+        self.where = where
+
+
+def _write_draft(
+    settings: Settings,
+    scenario: dict[str, Any],
+    source: RecordSource,
+    observations: dict[str, Any],
+    scenario_id: str,
+    *,
+    force: bool,
+    header: str | None,
+    mapping: FixtureMap,
+    evidence: dict[str, Any] | None,
+    fallback_id: str | None,
+) -> DraftResult:
     folder = settings.private_drafts if source.private else settings.drafts
     refuse_outside_root(settings, folder, what="the drafts folder")
     with edit(
@@ -223,7 +291,45 @@ def write_draft(
             header=header,
             mapping=mapping,
             evidence=evidence,
+            fallback_id=fallback_id,
         )
+
+
+def draft_owner(path: Path) -> str | None:
+    """The source locator of the draft or scenario at ``path`` (its record's), ``""`` when
+    it exists without a readable record (nobody's we can tell), None when there is none."""
+    from intake.records import load_record
+
+    if not path.exists():
+        return None
+    try:
+        return load_record(record_path(path)).source.locator
+    except IntakeError:
+        return ""
+
+
+def _refuse_oversized(text: str, record_text: str, scenario_id: str) -> None:
+    """Never write a draft or record larger than intake's own gates read back."""
+    for what, body, limit in (
+        ("draft", text, MAX_SCENARIO_BYTES),
+        ("record", record_text, MAX_RECORD_BYTES),
+    ):
+        size = len(body.encode("utf-8"))
+        if size > limit:
+            raise UsageError(
+                f"the {what} would be {size:,} bytes, over the {limit:,}-byte limit validate "
+                "and check accept; nothing was written",
+                where=scenario_id,
+                hint="draft a slice of the session: intake from-session ID --turns A-B",
+            )
+
+
+def _refuse_existing(settings: Settings, target: Path) -> None:
+    raise UsageError(
+        "a draft with this id exists already",
+        where=display_path(target, settings.root),
+        hint="pass --force to overwrite it",
+    )
 
 
 def _finished_draft(settings: Settings, target: Path, finished: list[str]) -> DraftResult:
@@ -248,25 +354,17 @@ def _write_locked(
     *,
     force: bool,
     header: str | None,
-    mapping: FixtureMap | None,
+    mapping: FixtureMap,
     evidence: dict[str, Any] | None,
+    fallback_id: str | None,
 ) -> DraftResult:
     from intake import schema
     from intake.scrub import scrub_tree
+    from intake.scrub.ids import carries_original
 
-    if target.exists() and not force:
-        raise UsageError(
-            "a draft with this id exists already",
-            where=display_path(target, settings.root),
-            hint="pass --force to overwrite it",
-        )
-    promoted = _scenario_files(settings.scenarios, target.name)
-    if promoted:
-        raise UsageError(
-            "this case is already in the suite",
-            where=display_path(promoted[0], settings.root),
-            hint="a new draft would duplicate its id; edit the promoted scenario instead",
-        )
+    owner = draft_owner(target)
+    if owner is not None and owner == source.locator and not force:
+        _refuse_existing(settings, target)
 
     bundle, hidden = without_hidden(
         {
@@ -291,6 +389,24 @@ def _write_locked(
     clean_scenario: dict[str, Any] = to_plain(clean["scenario"])
     if clean_scenario.get("id") != scenario_id:
         raise IntakeError("scrubbing changed the scenario id; refusing to write", where=scenario_id)
+    if fallback_id is not None and carries_original(
+        scenario_id.removeprefix(fallback_id), mapping.originals()
+    ):
+        raise _IdCarriesOriginal
+    locator = str(clean["locator"])
+    promoted = _scenario_files(settings.scenarios, target.name)
+    for held in [target, *promoted]:
+        # a file without a readable record ("") is nobody's we can tell: not another source
+        if draft_owner(held) not in (None, "", locator, source.locator):
+            raise _IdTaken(display_path(held, settings.root))
+    if promoted:
+        raise UsageError(
+            "this case is already in the suite",
+            where=display_path(promoted[0], settings.root),
+            hint="a new draft would duplicate its id; edit the promoted scenario instead",
+        )
+    if owner is not None and not force:
+        _refuse_existing(settings, target)
     problems = schema.check(clean_scenario, Level.draft)
     if problems:
         first = problems[0]
@@ -325,6 +441,8 @@ def _write_locked(
         evidence=_evidence(evidence, clean["evidence"]),
     )
     text = (f"# {header}\n" if header else "") + dump_roundtrip(_normalise(clean_scenario))
+    record_text = dump_record(record)
+    _refuse_oversized(text, record_text, scenario_id)
     rec = record_path(target)
     refuse_outside_root(settings, target, what="the draft")
     if source.private:
@@ -332,7 +450,7 @@ def _write_locked(
     unit = Unit(
         command="draft",
         scenario_id=scenario_id,
-        writes=[(rec, dump_record(record)), (target, text)],
+        writes=[(rec, record_text), (target, text)],
         events=import_events(settings, record, target),
         index="draft",
     )

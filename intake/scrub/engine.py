@@ -1084,7 +1084,7 @@ def scrub_tree(
     Detection runs over every string first and fails closed before anything is replaced.
     """
     scrubber = scrubber or get_scrubber()
-    mapping = mapping or FixtureMap()
+    mapping = mapping if mapping is not None else FixtureMap()  # an empty map is falsy
     strings = list(_strings(obj))
     mapping.reserve([s for _, s in strings])
     detected = scrubber._detect_many(strings)

@@ -122,6 +122,12 @@ class FixtureMap:
         for text in texts:
             self._reserved.update(_fixture_numbers(text))
 
+    def originals(self) -> list[str]:
+        """Every original value given a fixture so far (for checks that must not carry one,
+        such as an id built from a title; never for output)."""
+        with self._lock:
+            return list(self._values)
+
     def __len__(self) -> int:
         return len(self._values)
 

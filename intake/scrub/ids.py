@@ -20,15 +20,19 @@ from __future__ import annotations
 
 import hashlib
 import unicodedata
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 import regex
+
+from intake.models import ID_PATTERN
 
 if TYPE_CHECKING:
     from intake.scrub.engine import Scrubber
     from intake.scrub.fixtures import FixtureMap
 
 __all__ = [
+    "carries_original",
     "cut_before_token",
     "neutral_id",
     "plain_identifier",
@@ -44,8 +48,40 @@ _SLUG_SPLIT = regex.compile(r"[^a-z0-9]++")
 
 
 def plain_identifier(text: str) -> bool:
-    """Whether ``text`` is a plain identifier: ``[a-z0-9_-]``, at most 64, no fixture or mask."""
-    return bool(_PLAIN.match(text)) and not _NOT_PLAIN.search(text)
+    """Whether ``text`` is a plain identifier: ``[a-z0-9_-]``, at most 64, no fixture or mask,
+    and a valid id (``intake.models.ID_PATTERN``: not a name Windows reserves, such as ``con``)."""
+    return (
+        bool(_PLAIN.match(text))
+        and not _NOT_PLAIN.search(text)
+        and regex.fullmatch(ID_PATTERN, text) is not None
+    )
+
+
+_ID_WORD = regex.compile(r"[a-z0-9]++")
+MIN_CARRIED_WORD = 4
+"""Shorter words of an original are too common to tell anything (``com``, ``bob``)."""
+
+
+def carries_original(identifier: str, originals: Iterable[str]) -> bool:
+    """Whether ``identifier`` holds, as whole words, an original value the scrubber replaced
+    anywhere in the draft: the whole value slugged, or one of its words of at least
+    ``MIN_CARRIED_WORD`` characters.
+
+    A title is slugged before the rest of the draft is scrubbed; a secret that only context
+    elsewhere identifies (``password: hunterhunter`` in the body, ``hunterhunter`` alone in
+    the title) would otherwise reach the id lowercased, past every recogniser.
+    """
+    words = _ID_WORD.findall(identifier)
+    joined = f"_{'_'.join(words)}_"
+    for original in originals:
+        parts = _ID_WORD.findall(_slug(original))
+        if not parts:
+            continue
+        if f"_{'_'.join(parts)}_" in joined:
+            return True
+        if any(len(p) >= MIN_CARRIED_WORD and p in words for p in parts):
+            return True
+    return False
 
 
 def neutral_id(seed: str, prefix: str = "session") -> str:

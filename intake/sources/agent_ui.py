@@ -13,6 +13,7 @@ session. A database locked by a writer fails after a short busy timeout, with on
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -25,6 +26,7 @@ from intake.sources.model import (
     Session,
     SessionSummary,
     StoreKind,
+    TurnWindow,
     ambiguous_session,
     parse_json_steps,
     prefix_upper,
@@ -143,8 +145,12 @@ class AgentUIStore(SqliteStore):
             raise unknown_session(wanted, self.list_sessions(LISTED_ON_ERROR))
         raise ambiguous_session(wanted, self._summaries(rows[:LISTED_ON_ERROR]))
 
-    def load(self, session_id: str) -> Session:
-        """The session row, its messages in insertion order, documents and model."""
+    def load(self, session_id: str, window: TurnWindow | None = None) -> Session:
+        """The session row, its messages in insertion order, documents and model.
+
+        Messages are read one row at a time; with ``window`` only its turns are kept (and
+        reading stops after them), so memory follows the slice, not the session.
+        """
         s = self.columns["sessions"]
         row_list = self._query(
             "SELECT "
@@ -186,7 +192,8 @@ class AgentUIStore(SqliteStore):
             session.details["private_column"] = "absent (older GAIA): treated as not private"
         if row["device"]:
             session.details["device"] = str(row["device"])
-        session.messages = self._messages(session_id)
+        rows = self._messages(session_id)
+        session.messages = window.select(rows) if window is not None else list(rows)
         session.documents = self._documents(session_id)
         return session
 
@@ -196,7 +203,7 @@ class AgentUIStore(SqliteStore):
         rows = self._query("SELECT value FROM settings WHERE key = 'custom_model'", (), session_id)
         return text_value(rows[0]["value"]) if rows else None
 
-    def _messages(self, session_id: str) -> list[Message]:
+    def _messages(self, session_id: str) -> Iterator[Message]:
         m = self.columns["messages"]
         content = "substr(CAST(content AS BLOB), 1, ?)" if "content" in m else "''"
         length = "length(CAST(content AS BLOB))" if "content" in m else "0"
@@ -206,7 +213,7 @@ class AgentUIStore(SqliteStore):
         params: tuple[Any, ...] = (TEXT_BYTES, session_id)
         if "content" not in m:
             params = (session_id,)
-        rows = self._query(
+        rows = self._rows(
             f"SELECT {order} AS ref, role, {content} AS content, {length} AS content_bytes, "
             f"{self._col('messages', 'created_at')}, "
             f"CASE WHEN {steps_len} > {MAX_STEPS_CHARS} THEN NULL "
@@ -216,7 +223,6 @@ class AgentUIStore(SqliteStore):
             params,
             session_id,
         )
-        messages = []
         for row in rows:
             text, notes = capped_text(row["content"], int(row["content_bytes"] or 0))
             raw_steps = row["agent_steps"]
@@ -227,19 +233,16 @@ class AgentUIStore(SqliteStore):
                 step_notes.append(f"agent_steps too large to read ({row['steps_length']} chars)")
             tools, errors = tools_from_steps(step_list, step_notes)
             role = str(row["role"] or "")
-            messages.append(
-                Message(
-                    ref=str(row["ref"]),
-                    role=role,
-                    content=text,
-                    created_at=text_value(row["created_at"]),
-                    tools=tools,
-                    errors=errors,
-                    notes=notes + step_notes,
-                    scheduler=role == "system" and text.startswith(SCHEDULER_PREFIX),
-                )
+            yield Message(
+                ref=str(row["ref"]),
+                role=role,
+                content=text,
+                created_at=text_value(row["created_at"]),
+                tools=tools,
+                errors=errors,
+                notes=notes + step_notes,
+                scheduler=role == "system" and text.startswith(SCHEDULER_PREFIX),
             )
-        return messages
 
     def _documents(self, session_id: str) -> list[Document]:
         d, sd = self.columns["documents"], self.columns["session_documents"]

@@ -22,7 +22,8 @@ import re
 from pathlib import Path
 from typing import Any
 
-from intake.errors import SourceError
+from intake.errors import InputError, SourceError
+from intake.fileio import read_input
 from intake.sources.model import (
     MAX_JSON_BYTES,
     Document,
@@ -31,6 +32,7 @@ from intake.sources.model import (
     SessionSummary,
     SingleSessionFile,
     StoreKind,
+    TurnWindow,
     clean_text,
     json_type,
     parse_json_steps,
@@ -58,7 +60,9 @@ def _read(path: Path) -> bytes:
             raise SourceError(
                 f"export is too large ({size} bytes; limit {MAX_JSON_BYTES})", where=path.name
             )
-        return path.read_bytes()
+        return read_input(path, what="export file", limit=MAX_JSON_BYTES, where=path.name)
+    except InputError as exc:
+        raise SourceError(exc.message, where=exc.where) from None
     except FileNotFoundError:
         raise SourceError("export file not found", where=str(path)) from None
     except OSError as exc:
@@ -307,14 +311,18 @@ class ExportStore(SingleSessionFile):
             private=False,
         )
 
-    def load(self, session_id: str) -> Session:
-        """The session in the common model."""
+    def load(self, session_id: str, window: TurnWindow | None = None) -> Session:
+        """The session in the common model (with ``window``, only its turns)."""
         if session_id != self.session_id:
             raise unknown_session(session_id, [self._summary()])
         self.notes = [n for n in self.notes if not n.startswith("messages[")]
         if self.kind is StoreKind.agent_ui_export:
-            return self._json_session()
-        return self._markdown_session()
+            session = self._json_session()
+        else:
+            session = self._markdown_session()
+        if window is not None:
+            session.messages = window.select(session.messages)
+        return session
 
     def close(self) -> None:
         """Nothing to release."""

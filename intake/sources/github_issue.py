@@ -21,11 +21,12 @@ from typing import Any
 
 from intake.errors import InputError, IntakeError, SourceError, UsageError
 from intake.fileio import parse_json_input, read_input
+from intake.limits import MAX_ISSUE_COMMENTS, MAX_ISSUE_JSON_BYTES
 from intake.sources import github as gh
 
-MAX_COMMENTS = 300
+MAX_COMMENTS = MAX_ISSUE_COMMENTS
 """Comments beyond this are not fetched: they are hints, and 3 pages is plenty."""
-MAX_JSON_BYTES = 20 * 1024 * 1024
+MAX_JSON_BYTES = MAX_ISSUE_JSON_BYTES
 REPO_PATTERN = re.compile(r"^[A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+$")
 
 

@@ -22,6 +22,7 @@ from intake.sources.model import (
     SessionSummary,
     StoreKind,
     ToolCall,
+    TurnWindow,
     ambiguous_session,
     prefix_upper,
     unknown_session,
@@ -116,8 +117,9 @@ class MemoryStore(SqliteStore):
                 raise ambiguous_session(wanted, [self._summary(r) for r in rows[:LISTED_ON_ERROR]])
         raise unknown_session(wanted, self.list_sessions(LISTED_ON_ERROR))
 
-    def load(self, session_id: str) -> Session:
-        """Turns in order, with tool_history rows attached to the turn they followed."""
+    def load(self, session_id: str, window: TurnWindow | None = None) -> Session:
+        """Turns in order, with tool_history rows attached to the turn they followed; with
+        ``window``, only its turns (tools are attached first, so each keeps its turn)."""
         ts = self._ts()
         order = "id" if "id" in self.conv else "rowid"
         rows = self._query(
@@ -142,11 +144,14 @@ class MemoryStore(SqliteStore):
                 )
             )
         self._attach_tools(session_id, messages)
+        created, updated = messages[0].created_at, messages[-1].created_at
+        if window is not None:
+            messages = window.select(messages)
         return Session(
             id=session_id,
             store=StoreKind.memory_db,
-            created_at=messages[0].created_at,
-            updated_at=messages[-1].created_at,
+            created_at=created,
+            updated_at=updated,
             messages=messages,
             details={"memory_session": "agent memory session id, not an Agent UI session id"},
         )

@@ -10,18 +10,20 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, Protocol
 
+from intake import limits
 from intake.errors import UsageError
 from intake.textcut import cut_at_space
 
-MAX_JSON_BYTES = 64 * 1024 * 1024
+MAX_JSON_BYTES = limits.MAX_SESSION_JSON_BYTES
 """Largest session JSON read; GAIA prunes its histories, so real files are far smaller."""
-MAX_TEXT_CHARS = 20_000
+MAX_TEXT_CHARS = limits.MAX_MESSAGE_CHARS
 """Longest message text kept in a draft; longer text is cut and the cut is flagged."""
-MAX_STEPS_CHARS = 2_000_000
+MAX_STEPS_CHARS = limits.MAX_STEPS_CHARS
 """Largest ``agent_steps`` value parsed; larger values are flagged instead of parsed."""
 LISTED_ON_ERROR = 10
 """How many sessions an unknown-id error lists."""
@@ -273,6 +275,100 @@ class SessionSummary:
         }
 
 
+@dataclass
+class TurnWindow:
+    """Which turns of a session to read, and the bounds of one draft, applied as messages are
+    read (so a store can read a long session incrementally and keep only the slice).
+
+    Turns are numbered as drafting groups them: a run of user messages starts one, the
+    assistant (and other) rows after it belong to it; rows before the first user message
+    belong to turn 1's slice. ``first``/``last`` select turns (``last`` None: to the end).
+    Past ``limits.MAX_DRAFT_TURNS`` turns, ``MAX_DRAFT_TEXT_BYTES`` of user text or
+    ``MAX_DRAFT_SOURCE_BYTES`` read, ``select`` raises ``UsageError`` (exit 2) naming
+    ``--turns``: before anything is scrubbed.
+    """
+
+    first: int = 1
+    last: int | None = None
+    max_turns: int = limits.MAX_DRAFT_TURNS
+    max_text_bytes: int = limits.MAX_DRAFT_TEXT_BYTES
+    max_source_bytes: int = limits.MAX_DRAFT_SOURCE_BYTES
+    turn: int = 0
+    """The turn of the last message read (0 before the first user message)."""
+    text_bytes: int = 0
+    source_bytes: int = 0
+    _replied: bool = False
+
+    @property
+    def done(self) -> bool:
+        """Whether every wanted turn has been read (a reader may stop)."""
+        return self.last is not None and self.turn > self.last
+
+    def _inside(self) -> bool:
+        return max(self.turn, 1) >= self.first and (self.last is None or self.turn <= self.last)
+
+    def offer(self, message: Message) -> bool:
+        """Whether to keep ``message`` (the next one in order); raises past a bound."""
+        if message.role == "user":
+            if self.turn == 0 or self._replied:
+                self.turn += 1
+                self._replied = False
+        elif message.role == "assistant" and self.turn:
+            self._replied = True
+        if not self._inside():
+            return False
+        size = len(message.content.encode("utf-8", "surrogatepass"))
+        if message.role == "user":
+            self.text_bytes += size
+        self.source_bytes += size + sum(
+            len(c.arguments or "") + len(c.result or "") for c in message.tools
+        )
+        self._check()
+        return True
+
+    def _check(self) -> None:
+        turns = self.turn - self.first + 1
+        what = None
+        if turns > self.max_turns:
+            what = f"more than {self.max_turns} turns"
+        elif self.text_bytes > self.max_text_bytes:
+            what = f"more than {self.max_text_bytes:,} bytes of user messages"
+        elif self.source_bytes > self.max_source_bytes:
+            what = f"more than {self.max_source_bytes:,} bytes of messages and tool results"
+        if what is None:
+            return
+        span = "the session" if self.first == 1 and self.last is None else "--turns"
+        raise UsageError(
+            f"{span} holds {what}: too much for one draft (nothing was scrubbed or written)",
+            where=f"turn {self.turn}",
+            hint=f"draft a slice with --turns A-B (the failure is usually in a few turns; "
+            f"at most {self.max_turns} turns and {self.max_text_bytes:,} bytes of user text "
+            "per draft; see docs/limits.md)",
+        )
+
+    def select(self, messages: Iterable[Message]) -> list[Message]:
+        """The messages of the wanted turns, reading ``messages`` only as far as needed."""
+        kept: list[Message] = []
+        for message in messages:
+            if self.offer(message):
+                kept.append(message)
+            elif self.done:
+                break
+        if self.first > max(self.turn, 1) or (self.first > 1 and not kept):
+            raise UsageError(
+                f"the session has only {self.turn} turns",
+                where=f"--turns {self.first}-{self.last or ''}",
+                hint="`intake sessions` lists sessions; turns are numbered from 1",
+            )
+        return kept
+
+    def describe(self) -> str | None:
+        """``turns A-B`` for the record when a slice was asked for, else None."""
+        if self.first == 1 and self.last is None:
+            return None
+        return f"turns {self.first}-{self.last if self.last is not None else self.turn}"
+
+
 class Store(Protocol):
     """What every adapter offers."""
 
@@ -286,8 +382,8 @@ class Store(Protocol):
         """The full id for an id or unique prefix (UsageError when unknown or ambiguous)."""
         ...
 
-    def load(self, session_id: str) -> Session:
-        """The whole session."""
+    def load(self, session_id: str, window: TurnWindow | None = None) -> Session:
+        """The session; with ``window``, only its messages in the window (``select``)."""
         ...
 
     def close(self) -> None:

@@ -11,7 +11,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Protocol
 
-from intake.errors import SourceError
+from intake.errors import InputError, SourceError
+from intake.fileio import read_head
 from intake.sources import agent_ui, agent_ui_export, memory_db, session_json
 from intake.sources.model import Store, StoreKind
 from intake.sources.sqlite import SQLITE_MAGIC
@@ -35,18 +36,13 @@ UI's exports (JSON with ``format: "json"``, Markdown) are recognised before sess
 
 
 def _head(path: Path) -> bytes:
-    if path.exists() and not path.is_dir() and not path.is_file():
-        # a FIFO would block the open below forever, a device (/dev/zero) never ends
-        raise SourceError("session store is a FIFO, socket or device, not a file", where=str(path))
+    """The store's first bytes through the bounded reader (regular files only: a FIFO would
+    block, a device never ends); its refusal is a source error (exit 3)."""
     try:
-        with path.open("rb") as handle:
-            return handle.read(64)
-    except FileNotFoundError:
-        raise SourceError("session store not found", where=str(path)) from None
-    except IsADirectoryError:
-        raise SourceError("session store is a folder, not a file", where=str(path)) from None
-    except OSError as exc:
-        raise SourceError(f"cannot read session store: {exc.strerror}", where=path.name) from None
+        return read_head(path, 64, what="session store")
+    except InputError as exc:
+        message = exc.message.replace("not a regular file", "not a file")
+        raise SourceError(message, where=exc.where) from None
 
 
 def detect(path: Path) -> StoreKind:

@@ -9,14 +9,14 @@ Python chat CLI (``.gaia/sessions/<id>.json``): ``{session_id, chat_history, ind
 
 from __future__ import annotations
 
-import hashlib
 import json
 import re
 from pathlib import Path
 from typing import Any
 
 from intake.errors import InputError, SourceError
-from intake.fileio import MAX_JSON_DEPTH, json_depth_exceeds, read_input
+from intake.fileio import MAX_JSON_DEPTH, hash_input, json_depth_exceeds, read_input
+from intake.limits import MAX_DOCUMENT_HASH_BYTES
 from intake.sources.model import (
     MAX_JSON_BYTES,
     Document,
@@ -26,6 +26,7 @@ from intake.sources.model import (
     SingleSessionFile,
     StoreKind,
     ToolCall,
+    TurnWindow,
     clean_text,
     json_type,
     plain_session_id,
@@ -191,8 +192,8 @@ class JsonSessionStore(SingleSessionFile):
             private=False,
         )
 
-    def load(self, session_id: str) -> Session:
-        """The session in the common model."""
+    def load(self, session_id: str, window: TurnWindow | None = None) -> Session:
+        """The session in the common model (with ``window``, only its turns)."""
         if session_id != self.session_id:
             raise unknown_session(session_id, [self._summary()])
         self.notes = []
@@ -212,6 +213,8 @@ class JsonSessionStore(SingleSessionFile):
             agent_type = "chat"
             details = {}
         documents = self._documents()
+        if window is not None:
+            messages = window.select(messages)
         return Session(
             id=self.session_id,
             store=self.kind,
@@ -329,17 +332,14 @@ def _call_id(value: Any) -> str:
 
 
 def _hash_if_present(path: str) -> str | None:
-    """SHA-256 of the indexed file when it is still on this machine (read-only)."""
-    candidate = Path(path).expanduser()
+    """SHA-256 of the indexed file when it is still on this machine, under the bounded
+    reader's rules (``fileio.hash_input``: a regular file of at most
+    ``limits.MAX_DOCUMENT_HASH_BYTES``, streamed); None for anything else (a FIFO, a
+    ``/proc`` file, a device, a folder, a missing or larger file): the name is still kept."""
     try:
-        if not candidate.is_file():
-            return None
-        digest = hashlib.sha256()
-        with candidate.open("rb") as handle:
-            for block in iter(lambda: handle.read(1 << 20), b""):
-                digest.update(block)
-        return digest.hexdigest()
-    except OSError:
+        candidate = Path(path).expanduser()
+        return hash_input(candidate, what="indexed document", limit=MAX_DOCUMENT_HASH_BYTES)
+    except (InputError, OSError, RuntimeError, ValueError):
         return None
 
 

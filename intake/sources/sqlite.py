@@ -10,11 +10,13 @@ from __future__ import annotations
 
 import re
 import sqlite3
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
-from intake.errors import SourceError
+from intake.errors import InputError, SourceError
+from intake.fileio import read_head
 from intake.sources.model import MASK, MAX_TEXT_CHARS, clean_text, plain_session_id
 from intake.textcut import drop_partial_tail
 
@@ -62,9 +64,8 @@ def _idle_wal(path: Path) -> bool:
     writer's lock is still honoured (busy timeout, exit 3).
     """
     try:
-        with path.open("rb") as handle:
-            header = handle.read(20)
-    except OSError:
+        header = read_head(path, 20, what="database")
+    except (InputError, OSError):
         return False
     wal_mode = len(header) == 20 and header[18] == 2 and header[19] == 2
     return wal_mode and not Path(f"{path}-wal").exists()
@@ -140,6 +141,20 @@ class SqliteStore:
     def close(self) -> None:
         """Close the connection."""
         self.conn.close()
+
+    def _rows(
+        self, sql: str, params: tuple[Any, ...], session: str | None = None
+    ) -> Iterator[Any]:
+        """The rows one at a time (a cursor, never the whole result in memory)."""
+        try:
+            cursor = self.conn.execute(sql, params)
+            while True:
+                batch = cursor.fetchmany(256)
+                if not batch:
+                    return
+                yield from batch
+        except sqlite3.Error as exc:
+            raise source_error(exc, self.path, session) from None
 
     def _query(self, sql: str, params: tuple[Any, ...], session: str | None = None) -> list[Any]:
         try:
