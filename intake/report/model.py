@@ -15,8 +15,9 @@ Decisions worth knowing (see ``docs/report.md``):
 * A file that does not parse, is not a mapping or has no id is *invalid*: listed, and left out
   of every share. The report is not a gate, so invalid files do not change the exit code.
 * A scenario's date is its promotion time, else its record's capture time, else
-  ``captured_from.captured_at``; undated scenarios are counted in every month (they predate
-  the tracking), which the report says.
+  ``captured_from.captured_at``, else the commit that first added the file (an adoption record
+  dated only by the adoption is dated by git too); undated scenarios are counted in every
+  month (they predate the tracking), which the report says.
 * ``since`` narrows the in-range parts (months, the funnel, "added since"); the snapshot of the
   suite as it is now is always whole.
 """
@@ -64,6 +65,8 @@ class RecordFacts:
     """The record carries an adoption stamp (``intake adopt``), not a promotion."""
     rubric: tuple[int, int, int] | None = None
     """The rubric of the latest approval that has one: underspecified, criteria, minutes."""
+    dated_by_adoption: bool = False
+    """Its ``captured_at`` is only the day of adoption (no capture date, no git history then)."""
 
 
 @dataclass(frozen=True)
@@ -75,6 +78,8 @@ class ScenarioFile:
     record: RecordFacts | None = None
     problem: str | None = None
     line: int = 1
+    committed_at: datetime | None = None
+    """When git first saw the file (``intake.gitutil.first_added``), if it did."""
 
 
 @dataclass(frozen=True)
@@ -447,15 +452,24 @@ def parse_when(value: Any) -> datetime | None:
 
 
 def _entered(scenario: ScenarioFile) -> datetime | None:
+    """When a scenario entered the suite: promotion, capture, else its first commit in git.
+
+    A record adopted with no better date than the adoption itself is dated by git when git
+    knows the file: an existing suite adopted in one afternoon did not arrive that afternoon.
+    """
     record = scenario.record
     if record is not None and record.promoted_at is not None:
         return record.promoted_at
     if record is not None and record.captured_at is not None:
+        if record.dated_by_adoption and scenario.committed_at is not None:
+            return min(scenario.committed_at, record.captured_at)
         return record.captured_at
     captured = (scenario.data or {}).get("captured_from")
     if isinstance(captured, dict):
-        return parse_when(captured.get("captured_at"))
-    return None
+        when = parse_when(captured.get("captured_at"))
+        if when is not None:
+            return when
+    return scenario.committed_at
 
 
 def _share(types: Iterable[str]) -> Share:
