@@ -228,6 +228,9 @@ def run_check(
             for p in scenarios
             if not record_path(p).is_file() and "source" not in data_of.get(p, {})
         }
+        kept = _adopted_unchanged(scenarios)
+        existing = legacy | {rel(p) for p in _adopted_files(scenarios)}
+        legacy |= {rel(p) for p in kept}
         changed_shown = {rel(p) for p in changed} if changed is not None else set()
         scenario_files = {rel(p) for p in scenarios}
         accepted = load_baseline(settings) if baseline else None
@@ -244,6 +247,11 @@ def run_check(
             message = f"{hit.kind} found by the re-scan"
             if severity == "warning":
                 message += " (legacy scenario; --strict makes this an error)"
+            elif hit.file in existing:
+                message += (
+                    " (a scenario that predates intake; if it is known test data, accept it "
+                    "with `intake check --update-baseline`, else scrub the file)"
+                )
             is_legacy = severity == "warning" and hit.file not in changed_shown
             add(Finding(severity, hit.file, hit.line, "scrub", message, is_legacy))
 
@@ -424,6 +432,29 @@ def journaled_files(settings: Settings) -> set[str]:
             for one in (path, scenario, record_path(scenario)):
                 shown.add(display_path(one, settings.root))
     return shown
+
+
+def _adopted_files(scenarios: list[Path]) -> list[Path]:
+    """The scenarios whose record is an adoption (an existing file given provenance)."""
+    return [p for p in scenarios if record_path(p).is_file() and _adopted(record_path(p))]
+
+
+def _adopted_unchanged(scenarios: list[Path]) -> list[Path]:
+    """Adopted scenarios still as adopted: their scrub findings stay what they were before.
+
+    ``intake adopt`` vouches for where a file came from; it does not change its test data,
+    so a legacy finding that was a warning before adoption stays one until the file is edited
+    (then it is an error that names ``--update-baseline``).
+    """
+    kept = []
+    for path in _adopted_files(scenarios):
+        try:
+            record = load_record(record_path(path))
+        except IntakeError:
+            continue
+        if record.adoption is not None and record.adoption.content_hash == content_hash(path):
+            kept.append(path)
+    return kept
 
 
 def _adopted(rec: Path) -> bool:
