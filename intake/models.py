@@ -16,6 +16,8 @@ Unknown keys are kept (GAIA tolerates them and a person's edits must survive a r
 
 from __future__ import annotations
 
+import hashlib
+import unicodedata
 from datetime import datetime
 from enum import StrEnum
 from typing import Annotated, Any, Literal
@@ -51,6 +53,17 @@ CATEGORY_PATTERN = r"^[a-z0-9][a-z0-9_-]{0,63}$"
 def placeholder(what: str) -> str:
     """A marked placeholder that draft validation accepts and strict validation rejects."""
     return f"{PLACEHOLDER_MARK}: {what}"
+
+
+def message_key(text: str) -> str:
+    """``sha256:…`` of a user message normalised (NFKC, case-folded, whitespace collapsed).
+
+    What binds a drafted turn to the captured turn it came from (``TurnEvidence.message_hash``):
+    renumbering, re-indenting or re-wrapping a message keeps the binding, a new message
+    breaks it. Taken over the scrubbed text, so it says nothing about a replaced value.
+    """
+    normal = " ".join(unicodedata.normalize("NFKC", text).casefold().split())
+    return "sha256:" + hashlib.sha256(normal.encode("utf-8")).hexdigest()
 
 
 def has_placeholder(value: Any) -> bool:
@@ -482,6 +495,9 @@ class TurnEvidence(BaseModel):
 
     turn: int
     user_message: str | None = None
+    message_hash: str | None = None
+    """``message_key`` of the scrubbed user message: how the card finds this turn's evidence
+    after turns are deleted or renumbered (older records: matched by the message's text)."""
     answer: str | None = None
     """The agent's captured answer: evidence for the reviewer, never the criterion."""
     error_fallback: str | None = None

@@ -23,7 +23,7 @@ from intake.config import Settings
 from intake.errors import DraftBusy, IntakeError, UsageError
 from intake.gitutil import git_text
 from intake.journal import Event, Unit, commit, recover
-from intake.models import Evidence, Level, Record, RecordSource, ToolOutcome
+from intake.models import Evidence, Level, Record, RecordSource, ToolOutcome, message_key
 from intake.paths import display_path
 from intake.records import (
     check_id,
@@ -214,6 +214,15 @@ def write_draft(
         )
 
 
+def with_message_hashes(evidence: Any) -> Any:
+    """The scrubbed evidence with each turn's ``message_hash`` (``intake.models.message_key``)."""
+    turns = evidence.get("turns") if isinstance(evidence, dict) else None
+    for turn in turns if isinstance(turns, list) else []:
+        if isinstance(turn, dict) and isinstance(turn.get("user_message"), str):
+            turn["message_hash"] = message_key(turn["user_message"])
+    return evidence
+
+
 def _finished_draft(settings: Settings, target: Path, finished: list[str]) -> DraftResult:
     """The draft an interrupted run of this import decided and this run finished."""
     from intake.records import load_record
@@ -344,7 +353,7 @@ def _evidence(original: dict[str, Any] | None, clean: Any) -> Evidence | None:
                 if key in raw_call:
                     call[key] = raw_call[key]
             call["outcome"] = ToolOutcome(raw_call["outcome"])
-    return Evidence.model_validate(data)
+    return Evidence.model_validate(with_message_hashes(data))
 
 
 def _safe_author(settings: Settings) -> str | None:
