@@ -71,6 +71,8 @@ class Settings(BaseModel):
     """Whether promotion needs an approval that carries a review rubric (``intake review``)."""
     baseline_path: Path = Path(".intake-baseline.json")
     """Accepted scrub findings of existing files (fingerprints only; committed)."""
+    history_dir: Path = Path("intake-history")
+    """Committed history: one file per event only the ledger would know (a rejection)."""
     tracker_labels: list[str] = Field(
         default_factory=lambda: [
             "bug", "triage", "needs-info", "enhancement", "question", "documentation",
@@ -225,6 +227,7 @@ def layout_settings(layout: str | None) -> dict[str, Any]:
             "drafts_dir": Path("eval/drafts"),
             "corpus_dir": Path("eval/corpus"),
             "baseline_path": Path("eval/intake-baseline.json"),
+            "history_dir": Path("eval/intake-history"),
         }
     return {}
 

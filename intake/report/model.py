@@ -548,6 +548,18 @@ class _Item:
             self.promoted_at = record.promoted_at
             self.promoted = True
 
+    def absorb_stages(self, stages: Any) -> None:
+        """The stages a rejected draft had reached (its rejection event keeps them, so a clone
+        whose ledger was rebuilt from the committed history counts them as the original)."""
+        if not isinstance(stages, dict):
+            return
+        self.drafted_at = self.drafted_at or parse_when(stages.get("drafted_at"))
+        self.scrubbed |= stages.get("scrubbed") is True
+        self.reviewed |= stages.get("reviewed") is True
+        tiers = stages.get("tiers")
+        if isinstance(tiers, list):
+            self.tiers |= {t for t in tiers if isinstance(t, str)}
+
 
 def _funnel(
     scenarios: Sequence[ScenarioFile],
@@ -585,6 +597,7 @@ def _funnel(
             item.promoted_at = item.promoted_at or event.at
         elif event.kind == "rejection":
             item.rejected = True
+            item.absorb_stages(event.detail.get("stages"))
     notes = []
     chosen = list(items.items())
     if since is not None:
