@@ -525,6 +525,10 @@ class Record(BaseModel):
     source: RecordSource
     author: str | None = None
     """Who drafted it, when known; a reviewer must be someone else."""
+    drafter: list[str] = Field(default_factory=list)
+    """Every identity of the drafter known when drafting (the ``author`` setting,
+    ``$GITHUB_ACTOR``, git's ``github.user``, ``user.name`` and the part of ``user.email``
+    before the ``@``): a reviewer matching any of them is the author (``gates.same_person``)."""
     scrub: ScrubReport | None = None
     observations: dict[str, Any] = Field(default_factory=dict)
     """Scrubbed evidence: captured answers, failed and policy-blocked tools, flagged errors."""

@@ -312,6 +312,7 @@ def _write_locked(
             }
         ),
         author=_safe_author(settings),
+        drafter=drafter_identities(settings),
         scrub=report,
         observations=to_plain(clean["observations"]),
         evidence=_evidence(evidence, clean["evidence"]),
@@ -354,6 +355,30 @@ def _evidence(original: dict[str, Any] | None, clean: Any) -> Evidence | None:
                     call[key] = raw_call[key]
             call["outcome"] = ToolOutcome(raw_call["outcome"])
     return Evidence.model_validate(with_message_hashes(data))
+
+
+def drafter_identities(settings: Settings) -> list[str]:
+    """Who is drafting, every way this machine knows: what a self-approval is matched against.
+
+    The ``author`` setting, ``$GITHUB_ACTOR``, git's ``github.user`` and ``user.name``, and
+    the local part of ``user.email`` (a GitHub noreply address gives its login); each kept
+    only when printable, short and clear of anything the scrubber finds (never an address).
+    """
+    found: list[str] = []
+    candidates = [settings.author, os.environ.get("GITHUB_ACTOR")]
+    for key in ("github.user", "user.name"):
+        candidates.append(git_text(["config", key], settings.root, timeout=5))
+    email = git_text(["config", "user.email"], settings.root, timeout=5)
+    if email and "@" in email:
+        local = email.split("@", 1)[0]
+        candidates.append(local.split("+", 1)[1] if "+" in local else local)
+    scrubber = configured_scrubber(settings)
+    for value in candidates:
+        value = " ".join((value or "").split())
+        fits = bool(value) and len(value) <= 100 and value.isprintable()
+        if fits and value not in found and not scrubber.find(value):
+            found.append(value)
+    return found
 
 
 def _safe_author(settings: Settings) -> str | None:
