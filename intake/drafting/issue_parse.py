@@ -203,6 +203,15 @@ _OBSERVE = re.compile(
     r"expected|actual|got[ \t])",
     re.IGNORECASE,
 )
+_OBSERVED_VERB = re.compile(
+    r"\b(?:get|gets|got|getting|see|sees|saw|receive|receives|received|shows?|showed|shown"
+    r"|displays?|displayed|prints?|printed|returns?|returned|responds?|responded|repl(?:y|ies"
+    r"|ied)|answers?|answered|outputs?|throws?|threw|thrown|raises?|raised|fails?|failed"
+    r"|crash(?:es|ed)?|appears?|appeared|errors?|errored|logs?|logged|hangs?|hung|freezes"
+    r"|froze)\b",
+    re.IGNORECASE,
+)
+_THEN = re.compile(r"^(?:(?:then|and|after that|now|finally)[ ,]+)+", re.IGNORECASE)
 _DOC_EXT = (
     r"pdf|docx?|txt|md|markdown|rst|csv|tsv|xlsx?|pptx?|json|jsonl|html?|rtf|odt|ods|odp"
     r"|epub|xml|ya?ml|log|png|jpe?g|py|ipynb"
@@ -282,6 +291,9 @@ class ParsedIssue:
     steps_from_title: bool = False
     agent_type: str | None = None
     """The GAIA agent a set-up step opens (``doc`` for "the Doc chat"), when one is named."""
+    install_signals: list[str] = field(default_factory=list)
+    """What makes the issue read as an install or build failure (``pip install``, a wheel that
+    does not build, ``ModuleNotFoundError``) when no step says anything to the agent."""
 
 
 def normalise_label(label: str) -> str:
@@ -563,6 +575,26 @@ def _quoted(text: str, say: bool) -> str | None:
         if tick:
             return tick.group(1)
     return None
+
+
+def is_observed(step: str) -> bool:
+    """Whether a step reports what happened rather than something the user did or said.
+
+    "The agent answers …", "Error: …", and any quotation that follows a verb of seeing or of
+    the app's doing ("I get \"Error: …\"", "it printed \"Traceback …\"", "the UI shows
+    'Connection refused'") is what the reporter observed: an error is never a user message.
+    A quotation after a verb of saying ("Ask \"…\"", "I typed \"…\"") is a message.
+    """
+    bare = _THEN.sub("", step.strip())
+    if _OBSERVE.match(bare):
+        return True
+    quote = _QUOTED.search(bare) or _SINGLE.search(bare) or _BACKTICK.search(bare)
+    if quote is None:
+        return False
+    head = bare[: quote.start()]
+    if _SAY.search(head) or _SAY_START.match(bare):
+        return False
+    return _OBSERVED_VERB.search(head) is not None
 
 
 def classify_step(step: str) -> ParsedTurn:
@@ -903,11 +935,11 @@ def parse_issue(title: str | None, body: str | None) -> ParsedIssue:
             setup_steps.append(step)
             kept[kept.index(step)] = ", ".join(remaining)
     kept = [s for s in kept if s]
-    user_facing = [s for s in kept if not _OBSERVE.match(s)]
+    user_facing = [s for s in kept if not is_observed(s)]
     if not user_facing:
         user_facing = kept
     else:
-        observed = [s for s in kept if _OBSERVE.match(s)]
+        observed = [s for s in kept if is_observed(s)]
     turns = [classify_step(s) for s in user_facing]
     if prompt and not is_filler(prompt) and not any(t.user_message for t in turns):
         turns = _place_prompt(turns, prompt)
@@ -958,7 +990,66 @@ def parse_issue(title: str | None, body: str | None) -> ParsedIssue:
         ),
         steps_from_title=from_title,
         agent_type=agents[0] if agents else None,
+        install_signals=install_signals(
+            title,
+            [*kept, *actual, *descriptions, *(str(b["text"]) for b in blocks),
+             *(str(e["text"]) for e in logs)],
+            turns,
+        ),
     )
+
+
+_INSTALL = re.compile(
+    r"\b(?:pip3?|pipx|uv(?: pip)?|npm|pnpm|yarn|conda|poetry)\s+(?:install|add|sync|i)\b"
+    r"|\bpython3? -m pip\b|\bsetup\.py\b|\bgaia-windows-setup\b|\bgaia_install\.log\b"
+    r"|could not build wheels?|failed building wheel|failed to build|subprocess-exited-with-error"
+    r"|requires a different python|no matching distribution|resolutionimpossible"
+    r"|modulenotfounderror|\bimporterror\b|no module named|dll load failed|cmake error"
+    r"|npm err!|installation failed|install(?:ation|er)? (?:fails|failed|error)"
+    r"|build (?:fails|failed|error)|\bcompil(?:e|ation) (?:fails|failed|error)",
+    re.IGNORECASE,
+)
+MAX_INSTALL_SCAN = 200_000
+
+
+def install_signals(title: str | None, parts: list[str], turns: list[ParsedTurn]) -> list[str]:
+    """What makes an issue an install or build failure rather than an agent conversation.
+
+    Only when no turn says anything to the agent: a tool's ``ImportError`` after a question
+    is an agent bug. Returns the phrases found (lower-cased, at most three).
+    """
+    if any(t.user_message for t in turns):
+        return []
+    found: list[str] = []
+    for text in [title or "", *parts]:
+        for match in _INSTALL.finditer(text[:MAX_INSTALL_SCAN]):
+            phrase = " ".join(match.group(0).lower().split())
+            if phrase not in found:
+                found.append(phrase)
+            if len(found) == 3:
+                return found
+    return found
+
+
+def observed_narrative(parsed: ParsedIssue) -> str | None:
+    """What the reporter saw, in their words: the observed prose and steps, no code refs.
+
+    The draft's description keeps it (scrubbed with the rest), so "the first answer was
+    correct; the second was invented" is not lost to the record when the form put it after
+    the steps.
+    """
+    lines = [
+        ln.strip()
+        for ln in (parsed.actual or "").split("\n")
+        if ln.strip() and not _REF_LINE.match(ln.strip())
+    ]
+    lines += [s for s in parsed.observed if s.strip()]
+    text = "\n".join(dict.fromkeys(lines)).strip()
+    if not text:
+        return None
+    if len(text) > MAX_TEXT_CHARS:
+        text = cut_at_space(text, MAX_TEXT_CHARS).rstrip() + " …"
+    return text
 
 
 def _sentences(text: str) -> list[str]:
