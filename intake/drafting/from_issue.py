@@ -25,7 +25,7 @@ from intake.drafting.issue_parse import (
 )
 from intake.drafting.tail import DraftResult, new_record_source, slug, write_draft
 from intake.models import GAIA_PERSONAS, RecordSource, placeholder
-from intake.sources.github_issue import IssueData
+from intake.sources.github_issue import IssueData, comment_count
 from intake.sources.model import json_type
 from intake.textcut import cut_at_space
 
@@ -350,6 +350,19 @@ def read_issue(
     return fetch_issue(
         settings.github_api_url, check_repo(repo or settings.github_repo), number, comments=comments
     )
+
+
+def no_comments(data: IssueData, json_file: Path | None) -> str:
+    """Why ``--comments`` keeps none, in one line (where intake looked)."""
+    if json_file is None:
+        return "the issue has no comments; none kept"
+    if comment_count(data.issue):
+        return (
+            f"the file counts {comment_count(data.issue)} comments but holds none; none kept "
+            "(save them as {\"issue\": …, \"comments\": […]}, or use `gh issue view N "
+            "--json title,body,comments,…`)"
+        )
+    return "the file holds no comments; none kept"
 
 
 def draft_from_issue(

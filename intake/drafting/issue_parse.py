@@ -870,7 +870,9 @@ def parse_issue(title: str | None, body: str | None) -> ParsedIssue:
             if crit:
                 criteria.append(crit)
         elif kind is Kind.actual:
-            actual.append(content)
+            # "Error: …" keeps its label: the line says what it is
+            named = normalise_label(label).startswith("error")
+            actual.append(f"{label}: {content}" if named else content)
         elif kind is Kind.environment:
             environment.append(f"{label}: {content}" if label else content)
         elif kind in (Kind.prompt, Kind.model):
