@@ -223,7 +223,8 @@ def test_an_agent_bug_with_an_import_error_in_a_tool_is_no_install_bug() -> None
 )
 def test_an_observed_quotation_is_not_a_message(step: str) -> None:
     assert is_observed(step)
-    parsed = parse_issue("t", f'### What happened?\n\n1. Ask "What is on my calendar?"\n2. {step}\n')
+    body = f'### What happened?\n\n1. Ask "What is on my calendar?"\n2. {step}\n'
+    parsed = parse_issue("t", body)
     assert [t.user_message for t in parsed.turns] == ["What is on my calendar?"]
 
 
