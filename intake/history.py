@@ -109,8 +109,12 @@ class HistoryRead:
     """Reasons in which the re-scan found something (replaced before they reach the ledger)."""
 
 
-def read_history(settings: Settings) -> HistoryRead:
-    """Every event file of the history folder, each checked; a bad one is skipped and named."""
+def read_history(settings: Settings, *, rescrub: bool = True) -> HistoryRead:
+    """Every event file of the history folder, each checked; a bad one is skipped and named.
+
+    ``rescrub`` scrubs the free text again (what goes into the ledger); the report, which
+    reads only kinds, ids, times and stages, passes False.
+    """
     folder = history_dir(settings)
     found = HistoryRead()
     if not folder.is_dir():
@@ -128,7 +132,7 @@ def read_history(settings: Settings) -> HistoryRead:
         if event is None:
             found.skipped.append(f"{shown}: not an intake history event")
             continue
-        if _rescrub(settings, event):
+        if rescrub and _rescrub(settings, event):
             found.scrubbed += 1
         found.events.append(event)
     return found

@@ -70,6 +70,10 @@ def test_a_rejection_is_seen_from_a_fresh_clone(
     clone = tmp_path / "clone"
     git(tmp_path, "clone", "-q", str(git_suite), str(clone))
     monkeypatch.chdir(clone)
+    # before any rebuild, the report's funnel already reads the committed history
+    unbuilt = json.loads(runner.invoke(app, ["report", "--format", "json"]).stdout)
+    assert unbuilt["funnel"] == {**before, "ledger": True}
+    assert any("committed history" in n for n in unbuilt["notes"])
     empty = runner.invoke(app, ["log"])
     assert empty.exit_code == 0
     assert "intake ledger rebuild" in empty.stdout and "2 events" in empty.stdout

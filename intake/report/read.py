@@ -17,6 +17,7 @@ from typing import Any
 
 from intake.errors import UsageError
 from intake.gitutil import first_added
+from intake.history import history_dir, read_history
 from intake.paths import display_path
 from intake.records import RECORD_SUFFIX
 from intake.report.model import (
@@ -286,6 +287,18 @@ def read_events(ledger: Path) -> list[LedgerEvent] | None:
     return events
 
 
+def history_events(settings: Any) -> list[LedgerEvent] | None:
+    """The committed history's events (``intake.history``) for a suite with no ledger (a
+    fresh clone); ``None`` when the folder holds none."""
+    read = read_history(settings, rescrub=False)
+    if not read.events:
+        return None
+    return [
+        LedgerEvent(kind=e.kind, scenario_id=e.scenario_id, at=parse_when(e.at), detail=e.detail)
+        for e in read.events
+    ]
+
+
 def parse_since(text: str) -> date:
     """``YYYY-MM-DD``, ``YYYY-MM`` or an ISO date-time; anything else is a usage error."""
     value = text.strip()
@@ -319,6 +332,14 @@ def make_report(
     scenarios = with_git_dates(read_scenarios(targets, cwd), targets, cwd)
     drafts = read_drafts(settings.drafts, cwd)
     events = read_events(settings.ledger)
+    if events is None:
+        events = history_events(settings)
+        if events is not None:
+            notes.append(
+                f"no ledger: the funnel comes from the records and {len(events)} events of "
+                f"the committed history ({display_path(history_dir(settings), cwd)}); "
+                "`intake ledger rebuild` brings them into `intake log`"
+            )
     report = build_report(
         scenarios,
         drafts,
