@@ -33,6 +33,7 @@ from intake.config import Settings
 from intake.errors import IntakeError, UsageError
 from intake.gates import Gate, GateInputs, ScanHit, check_gates, latest_reviews, review_gate
 from intake.gitutil import git_output
+from intake.history import HISTORY_SUFFIX, history_dir
 from intake.models import Record, ReviewDecision
 from intake.paths import display_path, inside
 from intake.promote import plan_recovery
@@ -219,7 +220,10 @@ def run_check(
         if p.is_file()
     )
     findings_by_file: dict[str, list[ScanHit]] = {}
-    scan, scan_error = scrub_scan(scenarios + drafts + records, settings)
+    # the committed history (a rejection's reason) is scanned like a record: a hand-edited
+    # event file in a pull request must not bring a secret into the repository
+    history = sorted(history_dir(settings).glob(f"*{HISTORY_SUFFIX}"))
+    scan, scan_error = scrub_scan(scenarios + drafts + records + history, settings)
     if scan is None:
         add(Finding("error", ".", 1, "scrub", f"scrub re-scan could not run: {scan_error}"))
     else:

@@ -124,3 +124,16 @@ def test_hostile_history_files_are_checked_and_scrubbed(
     assert "history: 3 events added" in rebuilt.stdout
     log = runner.invoke(app, ["log", "planted_case"]).stdout
     assert "rejection" in log and EMAIL not in log
+
+
+def test_check_scans_the_committed_history(git_suite: Path, runner: CliRunner) -> None:
+    _reject_two(git_suite, runner)
+    assert runner.invoke(app, ["check"]).exit_code == 0
+    (event,) = [
+        f for f in (git_suite / "intake-history").glob(f"*{HISTORY_SUFFIX}")
+        if "noise" in f.read_text()
+    ]
+    event.write_text(event.read_text().replace('"noise"', f'"noise, ask {EMAIL}"'))
+    failed = runner.invoke(app, ["check"])
+    assert failed.exit_code == 1
+    assert "EMAIL_ADDRESS" in failed.stdout and EMAIL not in failed.stdout
