@@ -279,13 +279,24 @@ def _pair_by_content(
             paired[number] = seen
         elif keyless is not None and not keyless.get("key") and number not in taken:
             taken.add(number)
-            paired[number] = {**keyless, "notes": [*keyless["notes"], BY_NUMBER_NOTE]}
+            if _holds_evidence(keyless):
+                paired[number] = {**keyless, "notes": [*keyless["notes"], BY_NUMBER_NOTE]}
+            else:  # an issue's turn: nothing captured either way
+                paired[number] = {**keyless}
         else:
             paired[number] = {"notes": [NO_COUNTERPART_NOTE if has_message else NO_MESSAGE_NOTE]}
     unused = sorted(n for numbers in free.values() for n in numbers)
-    unused += [n for n, seen in sorted(observed.items()) if not seen.get("key") and n not in taken
-               and (seen.get("answer") or seen.get("tools"))]
+    unused += [
+        n
+        for n, seen in sorted(observed.items())
+        if not seen.get("key") and n not in taken and _holds_evidence(seen)
+    ]
     return paired, sorted(unused)
+
+
+def _holds_evidence(seen: dict[str, Any]) -> bool:
+    """Whether a captured turn has anything to show (an answer, a call, a flagged error)."""
+    return bool(seen.get("answer") or seen.get("tools") or seen.get("error_fallback"))
 
 
 NO_COUNTERPART_NOTE = (

@@ -140,3 +140,20 @@ def test_the_pull_request_card_pairs_by_content(
     assert "largest expense category" in third
     assert "run_shell_command" not in third
     assert "evidence of captured turn 4" in third
+
+
+def test_an_issue_card_has_no_number_pairing_notes(suite: Path, runner: CliRunner) -> None:
+    """An issue's captured turns hold only the quoted messages: nothing to pair by number."""
+    import json
+
+    body = "### What happened?\n\n1. Wait for the greeting\n2. Ask \"What is the total?\"\n"
+    doc = {"number": 5, "title": "t", "body": body,
+           "html_url": "https://github.com/acme/agent/issues/5", "user": {"login": "r"}}
+    saved = suite / "issue.json"
+    saved.write_text(json.dumps(doc))
+    assert runner.invoke(app, ["from-issue", "--json", str(saved)]).exit_code == 0
+    (path,) = (suite / "drafts").glob("*.yaml")
+    out = runner.invoke(app, ["show", path.stem, "--format", "markdown"]).stdout
+    assert "Turn 2" in out and "What is the total?" in out
+    assert "paired with the captured turn" not in out
+    assert "no captured turn carries" not in out and "not in the draft" not in out
