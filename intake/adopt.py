@@ -13,6 +13,11 @@ journal and its lock belong to one id, and because a kill then leaves at most on
 done while the files before it stay adopted. Rerunning the same ``adopt`` finishes that file
 (the others are skipped: they have their records) and adopts the rest; so does
 ``intake ledger rebuild`` for the interrupted file.
+
+An adopted scenario is dated by its history, not by the day of adoption: GAIA's
+``captured_from.captured_at``, else the commit that first added the file (one ``git log`` for
+the whole batch, ``intake.gitutil.first_added``), else the adoption time; the record's
+``source.captured_at`` holds it and ``source.details.dated_by`` says which.
 """
 
 from __future__ import annotations
@@ -26,6 +31,7 @@ from typing import Any
 from intake import __version__
 from intake.config import Settings
 from intake.errors import IntakeError, UsageError
+from intake.gitutil import first_added
 from intake.models import (
     REAL_USE,
     Adoption,
@@ -177,6 +183,7 @@ def adopt(
     if not dry_run:
         result.notes += _recover_all(settings, files)
     now = utcnow()
+    arrived = first_added(settings.root, [settings.scenarios])
     planned: list[tuple[Adopted, Record, bytes]] = []
     for path in files:
         shown = display_path(path, settings.root)
@@ -230,15 +237,16 @@ def adopt(
         add_rationale = rationale if not data.get("difficulty_rationale") else None
         new_text = _with_fields(text, data, source_map, add_rationale)
         scenario_id = str(data["id"])
+        dated, date_from = _entry_date(captured_at, arrived.get(path.resolve()), now)
         record = Record(
             id=scenario_id,
             source=RecordSource(
                 kind=kind,
                 locator=the_link,
                 link=the_link if the_link.startswith(("http://", "https://")) else None,
-                captured_at=captured_at or now,
+                captured_at=dated,
                 intake_version=__version__,
-                details={"adopted": True},
+                details={"adopted": True, "dated_by": date_from},
             ),
             adoption=Adoption(
                 at=now,
@@ -255,6 +263,22 @@ def adopt(
     for item, record, raw in planned:
         _commit_one(settings, item, record, raw, reviewer)
     return result
+
+
+def _entry_date(
+    captured_at: datetime | None, committed_at: datetime | None, now: datetime
+) -> tuple[datetime, str]:
+    """When an adopted scenario entered the suite, and what says so.
+
+    GAIA's ``captured_from.captured_at`` first (when the conversation happened), else the
+    commit that first added the file (``git log --diff-filter=A``, renames followed), else the
+    adoption itself: the report's monthly trend counts the scenario from that date.
+    """
+    if captured_at is not None:
+        return captured_at, "captured_from"
+    if committed_at is not None:
+        return committed_at, "git"
+    return now, "adoption"
 
 
 def _recover_all(settings: Settings, files: list[Path]) -> list[str]:

@@ -36,6 +36,7 @@ from intake.errors import IntakeError, UsageError
 from intake.gates import Gate, GateInputs, ScanHit, check_gates, latest_reviews, review_gate
 from intake.ghoutput import STEP_SUMMARY_LIMIT, md_code, md_message, md_text
 from intake.gitutil import git_output
+from intake.history import HISTORY_SUFFIX, history_dir
 from intake.limits import MAX_RECORD_BYTES, MAX_SCENARIO_BYTES
 from intake.models import Record, ReviewDecision, windows_name_problem
 from intake.paths import display_path, inside
@@ -218,7 +219,10 @@ def run_check(
         if p.is_file()
     )
     findings_by_file: dict[str, list[ScanHit]] = {}
-    scan, scan_error, unscannable = _scan_each(scenarios + drafts + records, settings)
+    # the committed history (a rejection's reason) is scanned like a record: a hand-edited
+    # event file in a pull request must not bring a secret into the repository
+    history = sorted(history_dir(settings).glob(f"*{HISTORY_SUFFIX}"))
+    scan, scan_error, unscannable = _scan_each(scenarios + drafts + records + history, settings)
     for path, why in unscannable.items():
         # one finding for this file; every other file's scan, gates and card still stand
         add(Finding("error", rel(path), 1, "scrub", f"the scrub re-scan cannot read it: {why}"))
@@ -231,6 +235,9 @@ def run_check(
             for p in scenarios
             if not record_path(p).is_file() and "source" not in data_of.get(p, {})
         }
+        kept = _adopted_unchanged(scenarios)
+        existing = legacy | {rel(p) for p in _adopted_files(scenarios)}
+        legacy |= {rel(p) for p in kept}
         changed_shown = {rel(p) for p in changed} if changed is not None else set()
         scenario_files = {rel(p) for p in scenarios}
         accepted = load_baseline(settings) if baseline else None
@@ -247,6 +254,11 @@ def run_check(
             message = f"{hit.kind} found by the re-scan"
             if severity == "warning":
                 message += " (legacy scenario; --strict makes this an error)"
+            elif hit.file in existing:
+                message += (
+                    " (a scenario that predates intake; if it is known test data, accept it "
+                    "with `intake check --update-baseline`, else scrub the file)"
+                )
             is_legacy = severity == "warning" and hit.file not in changed_shown
             add(Finding(severity, hit.file, hit.line, "scrub", message, is_legacy))
 
@@ -524,6 +536,29 @@ def journaled_files(settings: Settings) -> set[str]:
             for one in (path, scenario, record_path(scenario)):
                 shown.add(display_path(one, settings.root))
     return shown
+
+
+def _adopted_files(scenarios: list[Path]) -> list[Path]:
+    """The scenarios whose record is an adoption (an existing file given provenance)."""
+    return [p for p in scenarios if record_path(p).is_file() and _adopted(record_path(p))]
+
+
+def _adopted_unchanged(scenarios: list[Path]) -> list[Path]:
+    """Adopted scenarios still as adopted: their scrub findings stay what they were before.
+
+    ``intake adopt`` vouches for where a file came from; it does not change its test data,
+    so a legacy finding that was a warning before adoption stays one until the file is edited
+    (then it is an error that names ``--update-baseline``).
+    """
+    kept = []
+    for path in _adopted_files(scenarios):
+        try:
+            record = load_record(record_path(path))
+        except IntakeError:
+            continue
+        if record.adoption is not None and record.adoption.content_hash == content_hash(path):
+            kept.append(path)
+    return kept
 
 
 def _adopted(rec: Path) -> bool:

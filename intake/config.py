@@ -80,6 +80,8 @@ class Settings(BaseModel):
     """The lane ``intake promote`` puts a case into without ``--suite``."""
     baseline_path: Path = Path(".intake-baseline.json")
     """Accepted scrub findings of existing files (fingerprints only; committed)."""
+    history_dir: Path = Path("intake-history")
+    """Committed history: one file per event only the ledger would know (a rejection)."""
     tracker_labels: list[str] = Field(
         default_factory=lambda: [
             "bug", "triage", "needs-info", "enhancement", "question", "documentation",
@@ -234,6 +236,7 @@ def layout_settings(layout: str | None) -> dict[str, Any]:
             "drafts_dir": Path("eval/drafts"),
             "corpus_dir": Path("eval/corpus"),
             "baseline_path": Path("eval/intake-baseline.json"),
+            "history_dir": Path("eval/intake-history"),
         }
     return {}
 

@@ -9,6 +9,8 @@ counts as the author, each person's latest review).
 from __future__ import annotations
 
 import re
+import unicodedata
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -141,9 +143,56 @@ class GatesUnmet(PromotionBlocked):
         self.gates = gates
 
 
-def is_author(author: str | None, reviewer: str) -> bool:
-    """Whether ``reviewer`` is the draft's (known) author, compared by ``person_key``."""
-    return bool(author) and person_key(author or "") == person_key(reviewer)
+def is_author(author: str | None | Sequence[str], reviewer: str) -> bool:
+    """Whether ``reviewer`` is the draft's (known) author: ``same_person`` with any identity.
+
+    ``author`` is the record's author, or every identity the record knows of its drafter
+    (``author_identities``).
+    """
+    names = [author] if isinstance(author, str) or author is None else list(author)
+    return any(same_person(name, reviewer) for name in names if name)
+
+
+def author_identities(record: Any) -> list[str]:
+    """The record's author and the drafter identities recorded when it was drafted."""
+    return [n for n in [record.author, *getattr(record, "drafter", [])] if n]
+
+
+_SEPARATORS = re.compile(r"[\s._+-]+")
+
+
+def same_person(identity: str, login: str) -> bool:
+    """Whether a reviewer ``login`` names the person ``identity`` (a login, name or e-mail
+    local part recorded for the drafter). Compared case-insensitively (NFKC), one rule holding:
+
+    1. equal once spaces, ``.``, ``_``, ``+`` and ``-`` are removed (``Eve Engineer`` and
+       ``eve-engineer``, ``eve.engineer``, ``EveEngineer``);
+    2. the login's parts (split at those separators, at least two) are, in order, the
+       identity's words, the first in full and the others shortened (``eve-eng``, ``eve-e``
+       for ``Eve Engineer``);
+    3. the login is the first word's initial and the last word (``eengineer``, ``e-engineer``)
+       or the first word and the last word's initial (``evee``).
+
+    Loose on purpose: it only ever refuses an approval (the author's own), never grants one.
+    """
+    words = [w for w in _SEPARATORS.split(_fold(identity)) if w]
+    parts = [p for p in _SEPARATORS.split(_fold(login)) if p]
+    if not words or not parts:
+        return False
+    if "".join(words) == "".join(parts):
+        return True
+    if 2 <= len(parts) <= len(words) and parts[0] == words[0] and all(
+        word.startswith(part) for part, word in zip(parts[1:], words[1:], strict=False)
+    ):
+        return True
+    joined = "".join(parts)
+    return len(words) >= 2 and joined in (
+        words[0][0] + words[-1], words[0] + words[-1][0]
+    )
+
+
+def _fold(text: str) -> str:
+    return unicodedata.normalize("NFKC", text).casefold()
 
 
 def latest_reviews(reviews: list[Review]) -> dict[str, Review]:
@@ -154,7 +203,9 @@ def latest_reviews(reviews: list[Review]) -> dict[str, Review]:
     return latest
 
 
-def review_gate(reviews: list[Review], current_hash: str, author: str | None) -> Gate:
+def review_gate(
+    reviews: list[Review], current_hash: str, author: str | None | Sequence[str]
+) -> Gate:
     """Gate 3: an approval of the current bytes by someone else, and no standing objection.
 
     GitHub's semantics: each reviewer's latest review is their state, and a reviewer whose latest
@@ -470,7 +521,8 @@ def check_gates(inputs: GateInputs) -> list[Gate]:
     else:
         gates.append(Gate(2, GATE_NAMES[2], True, "scrub re-scan found nothing"))
 
-    gates.append(review_gate(inputs.record.reviews, inputs.content_hash, inputs.record.author))
+    who = author_identities(inputs.record)
+    gates.append(review_gate(inputs.record.reviews, inputs.content_hash, who))
     gates.append(
         _run_gate(
             4,
@@ -507,7 +559,7 @@ def check_gates(inputs: GateInputs) -> list[Gate]:
     else:
         gates.append(Gate(6, GATE_NAMES[6], True, "no scenario with this id in the suite"))
     if inputs.require_rubric:
-        gates.append(rubric_gate(inputs.record.reviews, inputs.content_hash, inputs.record.author))
+        gates.append(rubric_gate(inputs.record.reviews, inputs.content_hash, who))
     gates.append(
         control_gate(
             inputs.record,
@@ -592,7 +644,9 @@ def control_gate(
     return gate
 
 
-def rubric_gate(reviews: list[Review], current_hash: str, author: str | None) -> Gate:
+def rubric_gate(
+    reviews: list[Review], current_hash: str, author: str | None | Sequence[str]
+) -> Gate:
     """Gate 7 (only with ``require_rubric``): a counting approval carries a review rubric."""
     latest = latest_reviews(reviews)
     counting = [

@@ -7,6 +7,7 @@ repository, and the caller decides what that means.
 from __future__ import annotations
 
 import subprocess
+from datetime import datetime
 from pathlib import Path
 
 
@@ -76,3 +77,52 @@ def changed_paths(root: Path, base_ref: str | None) -> set[Path] | None:
     top = git_output(["rev-parse", "--show-toplevel"], root)
     base_dir = Path(top.decode().strip()) if top else root
     return {(base_dir / n).resolve() for n in names}
+
+
+def first_added(cwd: Path, paths: list[Path], *, timeout: float = 120) -> dict[Path, datetime]:
+    """When each file under ``paths`` first arrived in git (author date, aware), in one call.
+
+    One ``git log --reverse --name-status`` pass over the history of ``paths``: a file's date
+    is the commit that added it; a rename carries the old name's date to the new name (what
+    ``git log --follow`` would find, for the whole suite at once). Files git never saw are
+    absent from the answer; so is everything when git is missing or this is no repository.
+    Keys are resolved paths.
+    """
+    top = git_text(["rev-parse", "--show-toplevel"], cwd)
+    if top is None or not paths:
+        return {}
+    args = ["-c", "core.quotePath=false", "log", "--reverse", "--name-status", "-M", "-z",
+            "--diff-filter=ACR", "--format=%x01%aI", "--", *(str(p) for p in paths)]
+    raw = git_output(args, cwd, timeout=timeout)
+    if raw is None:
+        return {}
+    dates = _added_dates(raw.decode("utf-8", "surrogateescape"))
+    base = Path(top)
+    return {(base / name).resolve(): when for name, when in dates.items()}
+
+
+def _added_dates(text: str) -> dict[str, datetime]:
+    """Repository-relative name → first-added date, from the ``-z`` log ``first_added`` reads."""
+    dates: dict[str, datetime] = {}
+    for chunk in text.split("\x01"):
+        fields = chunk.split("\0")
+        try:
+            when = datetime.fromisoformat(fields[0].strip())
+        except ValueError:
+            continue
+        tokens = [f.lstrip("\n") for f in fields[1:]]
+        index = 0
+        while index < len(tokens):
+            status = tokens[index]
+            if status[:1] in ("R", "C"):
+                if index + 2 >= len(tokens):
+                    break
+                old, new = tokens[index + 1], tokens[index + 2]
+                dates.setdefault(new, dates.get(old, when) if status[0] == "R" else when)
+                index += 3
+            elif status[:1] == "A" and index + 1 < len(tokens):
+                dates.setdefault(tokens[index + 1], when)
+                index += 2
+            else:
+                index += 1
+    return dates

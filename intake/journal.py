@@ -54,6 +54,9 @@ class Event:
     actor: str | None
     detail: dict[str, Any]
     id: str = ""
+    at: str | None = None
+    """When it happened (ISO), decided in advance when a history file repeats it; else the
+    time the ledger logs it."""
 
     def __post_init__(self) -> None:
         if not self.id:
@@ -92,7 +95,8 @@ class Unit:
             ],
             "removes": [rel(p) for p in self.removes],
             "events": [
-                {"id": e.id, "kind": e.kind, "path": e.path, "actor": e.actor, "detail": e.detail}
+                {"id": e.id, "kind": e.kind, "path": e.path, "actor": e.actor, "detail": e.detail,
+                 "at": e.at}
                 for e in self.events
             ],
             "index": self.index,
@@ -122,7 +126,7 @@ class Unit:
             ],
             removes=[root / p for p in doc["removes"]],
             events=[
-                Event(e["kind"], e["path"], e["actor"], e["detail"], id=e["id"])
+                Event(e["kind"], e["path"], e["actor"], e["detail"], id=e["id"], at=e.get("at"))
                 for e in doc["events"]
             ],
             index=doc.get("index"),
@@ -237,6 +241,7 @@ def _carry_out(
                 actor=event.actor,
                 detail=event.detail,
                 event_id=event.id,
+                at=event.at,
             )
         if announce:
             crashpoints.reached(f"{unit.command}:events-logged")
@@ -255,6 +260,8 @@ def _carry_out(
 
 
 def _kind(path: Path) -> str:
+    if path.name.endswith(".intake-event.json"):
+        return "history"
     return "record" if path.name.endswith(".intake.json") else "draft"
 
 
@@ -416,6 +423,8 @@ UNIT_SHAPES: dict[str, tuple[int, int]] = {
 }
 """Each journaled command's unit: (files written, files removed). An adoption of several files
 is one unit per file (the steps of the first); a rename writes the new pair, removes the old."""
+HISTORY_COMMANDS = frozenset({"reject"})
+"""Commands whose unit also writes a committed history file (``intake.history``), last."""
 
 
 def crash_steps(
@@ -428,9 +437,14 @@ def crash_steps(
     shape = UNIT_SHAPES.get(command, (0, 0))
     writes = shape[0] if writes is None else writes
     removes = shape[1] if removes is None else removes
+    history = command in HISTORY_COMMANDS
     steps = ["begin", "journal-temp-written", "journal-written"]
+    if writes or history:
+        steps.append("temps-written")
     if writes:
-        steps += ["temps-written", "placed-record"] + (["placed-draft"] if writes > 1 else [])
+        steps += ["placed-record"] + (["placed-draft"] if writes > 1 else [])
+    if history:
+        steps.append("placed-history")
     steps += ["removed-draft", "removed-record"][:removes]
     steps += ["events-logged", "done"]
     return [f"{command}:{step}" for step in steps]

@@ -16,7 +16,9 @@ Unknown keys are kept (GAIA tolerates them and a person's edits must survive a r
 
 from __future__ import annotations
 
+import hashlib
 import re
+import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime
@@ -107,6 +109,17 @@ def windows_name_problem(name: str) -> str | None:
 def placeholder(what: str) -> str:
     """A marked placeholder that draft validation accepts and strict validation rejects."""
     return f"{PLACEHOLDER_MARK}: {what}"
+
+
+def message_key(text: str) -> str:
+    """``sha256:…`` of a user message normalised (NFKC, case-folded, whitespace collapsed).
+
+    What binds a drafted turn to the captured turn it came from (``TurnEvidence.message_hash``):
+    renumbering, re-indenting or re-wrapping a message keeps the binding, a new message
+    breaks it. Taken over the scrubbed text, so it says nothing about a replaced value.
+    """
+    normal = " ".join(unicodedata.normalize("NFKC", text).casefold().split())
+    return "sha256:" + hashlib.sha256(normal.encode("utf-8")).hexdigest()
 
 
 def has_placeholder(value: Any) -> bool:
@@ -592,6 +605,9 @@ class TurnEvidence(BaseModel):
 
     turn: int
     user_message: str | None = None
+    message_hash: str | None = None
+    """``message_key`` of the scrubbed user message: how the card finds this turn's evidence
+    after turns are deleted or renumbered (older records: matched by the message's text)."""
     answer: str | None = None
     """The agent's captured answer: evidence for the reviewer, never the criterion."""
     error_fallback: str | None = None
@@ -619,6 +635,10 @@ class Record(BaseModel):
     source: RecordSource
     author: str | None = None
     """Who drafted it, when known; a reviewer must be someone else."""
+    drafter: list[str] = Field(default_factory=list)
+    """Every identity of the drafter known when drafting (the ``author`` setting,
+    ``$GITHUB_ACTOR``, git's ``github.user``, ``user.name`` and the part of ``user.email``
+    before the ``@``): a reviewer matching any of them is the author (``gates.same_person``)."""
     scrub: ScrubReport | None = None
     hidden_removed: list[HiddenRemoved] = Field(default_factory=list)
     """Hidden characters (format and control characters) removed from the imported text."""

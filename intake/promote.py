@@ -36,7 +36,7 @@ from intake.models import (
     Record,
     SuiteType,
 )
-from intake.paths import display_path
+from intake.paths import display_path, inside
 from intake.records import (
     content_hash,
     dump_record,
@@ -532,6 +532,7 @@ def reject(settings: Settings, target: str, reason: str) -> RejectResult:
     and the record is copied whole (a reviewer's note, a run's strings), so neither may carry
     what the scrubber finds into ``intake log``.
     """
+    from intake.history import stages_of
     from intake.scrub import scrub_tree, scrubber_for
     from intake.suite import reason_text, refuse_outside_root, scrub_free_text, scrub_message
 
@@ -557,6 +558,7 @@ def reject(settings: Settings, target: str, reason: str) -> RejectResult:
         actor, withheld = _who(settings)
         if withheld:
             notes.append(withheld)
+        stages = stages_of(record)
         event = Event(
             "rejection",
             display_path(draft, settings.root),
@@ -565,13 +567,51 @@ def reject(settings: Settings, target: str, reason: str) -> RejectResult:
                 "reason": reason,
                 "content_hash": content_hash(draft),
                 "record": copied,
+                "stages": stages,
             },
+            at=utcnow().isoformat(),
         )
         refuse_outside_root(settings, draft, what="the draft")
+        private = inside(draft, settings.private_drafts) or (
+            record is not None and record.source.private
+        )
+        writes = [] if private else [_history_write(settings, scenario_id, event, stages)]
         tx.commit(
-            Unit("reject", scenario_id, removes=[draft, rec], events=[event], index="remove")
+            Unit(
+                "reject",
+                scenario_id,
+                writes=writes,
+                removes=[draft, rec],
+                events=[event],
+                index="remove",
+            ),
         )
     return RejectResult(scenario_id, draft, record is not None, notes)
+
+
+def _history_write(
+    settings: Settings, scenario_id: str, event: Any, stages: dict[str, Any]
+) -> tuple[Path, str]:
+    """The rejection's committed history file (``intake.history``): what a clone rebuilds."""
+    from intake.history import history_file, history_text
+    from intake.suite import refuse_outside_root
+
+    path = history_file(settings, event.id, event.kind)
+    refuse_outside_root(settings, path.parent, what="the history folder")
+    text = history_text(
+        event_id=event.id,
+        at=event.at,
+        kind=event.kind,
+        scenario_id=scenario_id,
+        path=event.path,
+        actor=event.actor,
+        detail={
+            "reason": event.detail["reason"],
+            "content_hash": event.detail["content_hash"],
+            "stages": stages,
+        },
+    )
+    return path, text
 
 
 __all__ = [

@@ -26,7 +26,7 @@ from typing import Any
 
 from intake.config import Settings
 from intake.errors import Conflict, SourceError, UsageError
-from intake.gates import is_author
+from intake.gates import author_identities, is_author
 from intake.gitutil import git_text
 from intake.journal import Event
 from intake.models import Review, ReviewDecision, Rubric, check_login, valid_login
@@ -183,8 +183,8 @@ class PrReviews:
 
 def self_approval(settings: Settings, draft: Path, review: Review) -> bool:
     """Whether ``review`` approves the draft on behalf of its own author (it then never counts)."""
-    author = load_draft_record(settings, draft).author
-    return review.decision is ReviewDecision.approve and is_author(author, review.reviewer)
+    who = author_identities(load_draft_record(settings, draft))
+    return review.decision is ReviewDecision.approve and is_author(who, review.reviewer)
 
 
 _STATES = {

@@ -35,6 +35,7 @@ from intake.models import (
     Evidence,
     Record,
     RunTier,
+    message_key,
 )
 from intake.paths import display_path, inside
 from intake.untrusted import describe_counts, judge_hits
@@ -252,8 +253,73 @@ def _from_evidence(evidence: Evidence, clean: Cleaner) -> dict[int, dict[str, An
             "tools": tools,
             "observed_ok": ok,
             "notes": [],
+            "key": turn.message_hash
+            or (message_key(turn.user_message) if turn.user_message is not None else None),
         }
     return by_turn
+
+
+def _pair_by_content(
+    turns: list[tuple[int, Any]], observed: dict[int, dict[str, Any]]
+) -> tuple[dict[int, dict[str, Any]], list[int]]:
+    """Each drafted turn's captured turn: the one whose user message it carries.
+
+    ``turns`` are (shown number, the turn's ``user_message``); the answer maps a shown number
+    to its evidence (with a note when the captured turn had another number, or when no
+    captured turn carries the message) and lists the captured turns no drafted turn carries.
+    A message repeated in the conversation goes to the captured turn of the same number
+    first, then to the first one not taken. Matching is by ``TurnEvidence.message_hash``
+    (older records: the hash of the stored message's text); only a captured turn that kept
+    no message at all is paired by its number, and the turn's note says so.
+    """
+    free: dict[str, list[int]] = {}
+    for number, seen in sorted(observed.items()):
+        if seen.get("key"):
+            free.setdefault(seen["key"], []).append(number)
+    paired: dict[int, dict[str, Any]] = {}
+    taken: set[int] = set()
+    for number, message in turns:
+        has_message = isinstance(message, str) and bool(message.strip())
+        candidates = free.get(message_key(message), []) if has_message else []
+        keyless = observed.get(number)
+        if candidates:
+            chosen = number if number in candidates else candidates[0]
+            candidates.remove(chosen)
+            seen = dict(observed[chosen])
+            if chosen != number:
+                seen["notes"] = [*seen["notes"], f"evidence of captured turn {chosen}"]
+            paired[number] = seen
+        elif keyless is not None and not keyless.get("key") and number not in taken:
+            taken.add(number)
+            if _holds_evidence(keyless):
+                paired[number] = {**keyless, "notes": [*keyless["notes"], BY_NUMBER_NOTE]}
+            else:  # an issue's turn: nothing captured either way
+                paired[number] = {**keyless}
+        else:
+            paired[number] = {"notes": [NO_COUNTERPART_NOTE if has_message else NO_MESSAGE_NOTE]}
+    unused = sorted(n for numbers in free.values() for n in numbers)
+    unused += [
+        n
+        for n, seen in sorted(observed.items())
+        if not seen.get("key") and n not in taken and _holds_evidence(seen)
+    ]
+    return paired, sorted(unused)
+
+
+def _holds_evidence(seen: dict[str, Any]) -> bool:
+    """Whether a captured turn has anything to show (an answer, a call, a flagged error)."""
+    return bool(seen.get("answer") or seen.get("tools") or seen.get("error_fallback"))
+
+
+NO_COUNTERPART_NOTE = (
+    "no captured turn carries this user message (written or edited after drafting): "
+    "no evidence shown for it"
+)
+BY_NUMBER_NOTE = (
+    "paired with the captured turn of the same number: that turn kept no user message to "
+    "match by (check it if turns were deleted or renumbered)"
+)
+NO_MESSAGE_NOTE = "no user message to match with the captured conversation: no evidence shown"
 
 
 def _from_observations(observations: dict[str, Any], clean: Cleaner) -> dict[int, dict[str, Any]]:
@@ -289,6 +355,13 @@ def _from_observations(observations: dict[str, Any], clean: Cleaner) -> dict[int
             "notes": notes,
         }
     return by_turn
+
+
+def _unused_note(unused: list[int]) -> str:
+    """The captured turns no drafted turn carries (deleted from the draft, or rewritten)."""
+    numbers = ", ".join(str(n) for n in unused[:20]) + (", …" if len(unused) > 20 else "")
+    word = "turn" if len(unused) == 1 else "turns"
+    return f"captured {word} {numbers} not in the draft (deleted or rewritten)"
 
 
 def _tiers(runs: list[RunLine]) -> list[TierSummary]:
@@ -450,11 +523,25 @@ def build_card(
             card.evidence = "observations"
             card.evidence_note = (
                 "an older record: failed, blocked and unconfirmed calls only; successful calls "
-                "are not itemised (expected_tools were taken from them)"
+                "are not itemised (expected_tools were taken from them); it keeps no user "
+                "messages, so its evidence is paired with the turns by their numbers (check "
+                "them if turns were deleted or renumbered)"
             )
             observed = _from_observations(record.observations, clean)
 
     turns = data.get("turns")
+    numbered: list[tuple[int, Any]] = [
+        (given if isinstance(given := turn.get("turn"), int) else index + 1,
+         turn.get("user_message"))
+        for index, turn in enumerate(turns if isinstance(turns, list) else [])
+        if isinstance(turn, dict)
+    ]
+    if card.evidence == "evidence":
+        observed, unused = _pair_by_content(numbered, observed)
+        if unused:
+            card.evidence_note = "; ".join(
+                filter(None, [card.evidence_note, _unused_note(unused)])
+            )
     for index, turn in enumerate(turns if isinstance(turns, list) else []):
         if not isinstance(turn, dict):
             continue

@@ -145,6 +145,8 @@ def test_killed_reject_leaves_draft_or_rejection(suite: Path, step: str) -> None
     assert draft.exists() == (not decided)
     assert record_path(draft).exists() == (not decided)
     assert _events(suite, "pdf_summary_loop", "rejection") == (1 if decided else 0)
+    history = list((suite / "intake-history").glob("*.intake-event.json"))
+    assert len(history) == (1 if decided else 0)  # the committed history, all or none
     assert stray_files(suite) == []
     assert '"leftover"' not in _check_passes(suite)
 

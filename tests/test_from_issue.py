@@ -515,7 +515,12 @@ def test_user_test_prose_code_and_document_step_all_land(
     assert [t["objective"] for t in data["turns"]] == ['Ask "What was revenue in Q3?"']
     assert "Index" not in text and "Users" not in text and "jdoe" not in text
     assert "[code block 1 in the record's evidence]" in data["description"]
-    assert "Traceback" not in text and "Q2" not in text
+    assert "Traceback" not in text
+    # the narrative is kept in the description (issue 24 item 7), never in a turn
+    assert "Observed: The agent then answered with the Q2 figure instead of Q3." in (
+        data["description"]
+    )
+    assert not any("Q2" in json.dumps(t) for t in data["turns"])
     record = json.loads((suite / "drafts" / f"{draft.stem}.intake.json").read_text())
     obs = record["observations"]
     assert "The agent then answered with the Q2 figure instead of Q3." in obs["actual_behavior"]

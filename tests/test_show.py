@@ -98,6 +98,7 @@ def add_evidence(suite: Path, path: Path) -> Record:
             ),
             TurnEvidence(
                 turn=2,
+                user_message=f"Email it to the board, use token {TOKEN} for the bot. [bold]now[/]",
                 answer="Agent error: send_email blocked",
                 error_fallback="agent_error",
                 tools=[
@@ -182,12 +183,14 @@ def test_markdown_card_renders_to_html_with_the_expected_structure(
     assert ["#", "Tool", "Outcome", "Arguments", "Result or reason"] in headers
     assert ["Gate", "", "Detail", "To do"] in headers
     tools = tree.table_rows(["#", "Tool", "Outcome", "Arguments", "Result or reason"])
+    # the edited message no longer carries captured turn 2: its blocked call is not shown
+    # beside it, and the card says why
     assert [r[1:3] for r in tools] == [
         ["search_file", "ok (120 ms)"],
         ["query_specific_file", "FAILED"],
-        ["send_email", "BLOCKED"],
     ]
-    assert "reason: outbound e-mail needs approval" in tools[2][4]
+    assert "no captured turn carries this user message" in out
+    assert "captured turn 2 not in the draft" in out
     gates = tree.table_rows(["Gate", "", "Detail", "To do"])
     assert [g[0] for g in gates] == [
         "1 valid", "2 scrub", "3 review", "4 strong-run", "5 local-run", "6 unique-id", "8 control",

@@ -32,7 +32,9 @@ def register(app: typer.Typer) -> None:
         json_file: Path = typer.Option(
             None,
             "--json",
-            help="Read the issue from FILE (REST API JSON) instead of the network.",
+            help="Read the issue from FILE (REST API JSON, or `gh issue view N --json "
+            "title,body,comments,labels,author,url,number,createdAt` output) instead of the "
+            "network.",
             metavar="FILE",
         ),
         fmt: Format = format_option(Format.text, Format.json),
@@ -44,12 +46,14 @@ def register(app: typer.Typer) -> None:
         and its record are scrubbed; code blocks, logs and --comments go to the record only.
         """
         from intake.cli import emit_json, err, out, settings
-        from intake.drafting.from_issue import draft_from_issue, read_issue
+        from intake.drafting.from_issue import draft_from_issue, no_comments, read_issue
 
         cfg = settings(ctx)
         data = read_issue(
             cfg, number, repo=repo, json_file=json_file, comments=comments, category=category
         )
+        if comments and not data.comments:
+            err(f"note: --comments: {no_comments(data, json_file)}")
         result = draft_from_issue(cfg, data, category=category, with_comments=comments, force=force)
         shown = display_path(result.path, cfg.root)
         for warning in result.warnings:

@@ -17,7 +17,9 @@ def register(app: typer.Typer) -> None:
         """Recreate the ledger's index of drafts and scenarios from the files.
 
         First finishes what interrupted commands left (a draft, review, run record or rejection
-        killed part-way: its files and ledger events) and removes their temporary files.
+        killed part-way: its files and ledger events) and removes their temporary files. Then
+        adds the events of the committed history folder (rejections) the ledger lacks, so a
+        fresh clone shows the same history and funnel.
         """
         from intake.cli import err, out, settings
         from intake.errors import UsageError
@@ -34,13 +36,25 @@ def register(app: typer.Typer) -> None:
 
         for line in recover(cfg):
             err(line)
+        from intake.history import restore
+
         with Ledger.open(cfg.ledger) as ledger:
             result = rebuild(ledger, drafts=cfg.drafts, scenarios=cfg.scenarios, root=cfg.root)
+            added, history = restore(cfg, ledger)
         for path in result.skipped:
             err(f"skipped (unreadable): {path}")
+        for line in history.skipped:
+            err(f"skipped (history): {line}")
+        if history.scrubbed:
+            held = "event holds" if history.scrubbed == 1 else "events hold"
+            err(f"history: {history.scrubbed} {held} private data; scrubbed in the ledger")
         out(
             f"indexed {counted(result.drafts, 'draft')} and "
             f"{counted(result.scenarios, 'scenario')}"
         )
+        if history.events:
+            word = "event" if added == 1 else "events"
+            out(f"history: {added} {word} added from {cfg.history_dir} "
+                f"({len(history.events) - added} already in the ledger)")
 
     app.add_typer(ledger_app, name="ledger")

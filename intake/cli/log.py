@@ -24,6 +24,7 @@ def register(app: typer.Typer) -> None:
 
         from intake.cli import emit_json, out, settings
         from intake.errors import UsageError
+        from intake.history import count_history
         from intake.ledger import Ledger
 
         cfg = settings(ctx)
@@ -32,6 +33,11 @@ def register(app: typer.Typer) -> None:
                 emit_json({"command": "log", "events": []})
             else:
                 out(f"no events: no ledger yet at {cfg.ledger_path}")
+                kept = count_history(cfg)
+                if kept:
+                    word = "event" if kept == 1 else "events"
+                    out(f"{cfg.history_dir} holds {kept} {word}: `intake ledger rebuild` "
+                        "brings them into the ledger")
             return
         with Ledger.open_readonly(cfg.ledger) as ledger:
             events = ledger.history(scenario_id, limit=limit)

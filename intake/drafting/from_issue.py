@@ -17,11 +17,17 @@ from typing import Any
 
 from intake.config import Settings
 from intake.drafting.from_session import CorpusFile, check_category, corpus_by_name, scrub_title
-from intake.drafting.issue_parse import MAX_EVIDENCE_CHARS, ParsedIssue, parse_issue
+from intake.drafting.issue_parse import (
+    MAX_EVIDENCE_CHARS,
+    MAX_TEXT_CHARS,
+    ParsedIssue,
+    observed_narrative,
+    parse_issue,
+)
 from intake.drafting.tail import DraftResult, new_record_source, slug, write_draft
 from intake.models import GAIA_PERSONAS, RecordSource, placeholder
 from intake.scrub.ids import cut_before_token
-from intake.sources.github_issue import IssueData
+from intake.sources.github_issue import IssueData, comment_count
 from intake.sources.model import json_type
 from intake.textcut import cut_at_space
 
@@ -180,7 +186,14 @@ def build_issue_draft(
         warnings.append("no expected behaviour or acceptance criteria; criteria are placeholders")
 
     persona = _persona(parsed)
-    description = parsed.description or title or f"GitHub issue #{number}"
+    description = _description(parsed, title, number)
+    if parsed.install_signals:
+        warnings.append(
+            "this reads as an install or build failure ("
+            + ", ".join(parsed.install_signals)
+            + "), not an agent conversation: GAIA's simulator cannot replay it; reject the "
+            "draft (intake reject ID --reason …) unless a conversation with the agent is the bug"
+        )
     shown = "\n".join([description, *(t["objective"] for t in turns)])
     missing = [
         ref
@@ -238,6 +251,8 @@ def build_issue_draft(
         "evidence": parsed.evidence,
     }
     for key, value in (
+        ("not_agent_scenario", {"install_or_build": parsed.install_signals}
+         if parsed.install_signals else None),
         ("actual_behavior", parsed.actual),
         ("observed", parsed.observed),
         ("environment", parsed.environment),
@@ -275,6 +290,21 @@ def build_issue_draft(
         },
     )
     return IssueDraft(scenario, observations, source, parsed, warnings)
+
+
+def _description(parsed: ParsedIssue, title: str, number: int) -> str:
+    """The reporter's narrative: their description, then what they observed, in their words.
+
+    Either alone when only one is given; the title when the issue gives neither. Scrubbed by
+    ``write_draft`` with the rest of the draft.
+    """
+    described = (parsed.description or "").strip()
+    observed = observed_narrative(parsed)
+    if observed and observed not in described:
+        described = f"{described}\n\nObserved: {observed}" if described else f"Observed: {observed}"
+    if len(described) > MAX_TEXT_CHARS + 20:
+        described = cut_at_space(described, MAX_TEXT_CHARS).rstrip() + " …"
+    return described or title or f"GitHub issue #{number}"
 
 
 ISSUE_EVIDENCE_NOTE = (
@@ -331,6 +361,19 @@ def read_issue(
     return fetch_issue(
         settings.github_api_url, check_repo(repo or settings.github_repo), number, comments=comments
     )
+
+
+def no_comments(data: IssueData, json_file: Path | None) -> str:
+    """Why ``--comments`` keeps none, in one line (where intake looked)."""
+    if json_file is None:
+        return "the issue has no comments; none kept"
+    if comment_count(data.issue):
+        return (
+            f"the file counts {comment_count(data.issue)} comments but holds none; none kept "
+            "(save them as {\"issue\": …, \"comments\": […]}, or use `gh issue view N "
+            "--json title,body,comments,…`)"
+        )
+    return "the file holds no comments; none kept"
 
 
 def draft_from_issue(

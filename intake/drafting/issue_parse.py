@@ -48,6 +48,8 @@ class Kind(StrEnum):
     acceptance = "acceptance"
     description = "description"
     environment = "environment"
+    setup = "setup"
+    """What must be in place before the conversation (an agent opened, documents indexed)."""
     logs = "logs"
     prompt = "prompt"
     model = "model"
@@ -119,7 +121,42 @@ _EXACT: dict[str, Kind] = {
     "model used if applicable": Kind.model,
     "model": Kind.model,
     "quick check": Kind.checks,
+    "what actually happened": Kind.actual,
+    "what went wrong": Kind.actual,
+    "what happens": Kind.actual,
+    "observed": Kind.actual,
+    "observed result": Kind.actual,
+    "error": Kind.actual,
+    "error message": Kind.actual,
+    "errors": Kind.actual,
+    "requirements": Kind.environment,
+    "system requirements": Kind.environment,
+    "prerequisites": Kind.environment,
+    "pre requisites": Kind.environment,
+    "dependencies": Kind.environment,
+    "which version of gaia are you using": Kind.environment,
+    "how did you install gaia": Kind.environment,
+    "which mode are you running": Kind.environment,
+    "setup": Kind.setup,
+    "set up": Kind.setup,
+    "preconditions": Kind.setup,
+    "pre conditions": Kind.setup,
+    "given": Kind.setup,
 }
+"""Labels by meaning. ``classify`` falls back on classes of words for the rest: headings are
+written a hundred ways ("What actually happened?", "Actual behaviour", "Observed"), so the
+rules below are by class (steps, expected, observed, environment, set-up), not by example."""
+
+_ENV_WORDS = frozenset(
+    {
+        "version", "versions", "requirement", "requirements", "prerequisite", "prerequisites",
+        "dependency", "dependencies", "install", "installed", "installation", "installer",
+        "driver", "drivers", "cpu", "gpu", "npu", "os", "hardware", "platform", "environment",
+        "system", "mode", "lemonade", "python",
+    }
+)
+_ACTUAL_WORDS = frozenset({"actual", "actually", "observed", "instead", "wrong"})
+_SETUP_WORDS = frozenset({"setup", "preconditions", "precondition"})
 
 _HEADING = re.compile(r"^ {0,3}(#{1,6})[ \t]+(.*?)[ \t]*#*[ \t]*$")
 _BOLD_ONLY = re.compile(r"^ {0,3}(?:\*\*|__)(.+?)(?:\*\*|__)[ \t]*:?[ \t]*$")
@@ -166,6 +203,15 @@ _OBSERVE = re.compile(
     r"expected|actual|got[ \t])",
     re.IGNORECASE,
 )
+_OBSERVED_VERB = re.compile(
+    r"\b(?:get|gets|got|getting|see|sees|saw|receive|receives|received|shows?|showed|shown"
+    r"|displays?|displayed|prints?|printed|returns?|returned|responds?|responded|repl(?:y|ies"
+    r"|ied)|answers?|answered|outputs?|throws?|threw|thrown|raises?|raised|fails?|failed"
+    r"|crash(?:es|ed)?|appears?|appeared|errors?|errored|logs?|logged|hangs?|hung|freezes"
+    r"|froze)\b",
+    re.IGNORECASE,
+)
+_THEN = re.compile(r"^(?:(?:then|and|after that|now|finally)[ ,]+)+", re.IGNORECASE)
 _DOC_EXT = (
     r"pdf|docx?|txt|md|markdown|rst|csv|tsv|xlsx?|pptx?|json|jsonl|html?|rtf|odt|ods|odp"
     r"|epub|xml|ya?ml|log|png|jpe?g|py|ipynb"
@@ -245,6 +291,9 @@ class ParsedIssue:
     steps_from_title: bool = False
     agent_type: str | None = None
     """The GAIA agent a set-up step opens (``doc`` for "the Doc chat"), when one is named."""
+    install_signals: list[str] = field(default_factory=list)
+    """What makes the issue read as an install or build failure (``pip install``, a wheel that
+    does not build, ``ModuleNotFoundError``) when no step says anything to the agent."""
 
 
 def normalise_label(label: str) -> str:
@@ -253,8 +302,13 @@ def normalise_label(label: str) -> str:
     return " ".join(words)
 
 
-def classify(label: str) -> Kind | None:
-    """The kind of a heading or label, or None when it is not one we know."""
+def classify(label: str, *, loose: bool = True) -> Kind | None:
+    """The kind of a heading or label, or None when it is not one we know.
+
+    ``loose`` adds the rules by class of words (a heading that mentions a version, a driver,
+    what actually happened); a ``Label:`` inside prose is taken on the strict rules only, so
+    "pip install fails: …" stays a sentence.
+    """
     norm = normalise_label(label)
     if not norm:
         return None
@@ -264,16 +318,23 @@ def classify(label: str) -> Kind | None:
         return Kind.steps
     if norm.startswith(("expected", "desired")) or "expect" in norm.split()[:4]:
         return Kind.expected
-    if norm.startswith(("actual", "observed", "current behav")):
+    words = norm.split()
+    if norm.startswith(("actual", "observed", "current behav")) or (
+        loose and len(words) <= 8 and _ACTUAL_WORDS & set(words)
+    ):
         return Kind.actual
     if "acceptance" in norm:
         return Kind.acceptance
     if norm.startswith(("describe the bug", "bug report", "description")):
         return Kind.description
-    if "log" in norm.split() or "traceback" in norm or "stack trace" in norm:
+    if "log" in words or "traceback" in norm or "stack trace" in norm:
         return Kind.logs
-    if norm.startswith(("environment", "system", "platform")):
+    if norm.startswith(("environment", "system", "platform")) or (
+        loose and len(words) <= 8 and _ENV_WORDS & set(words)
+    ):
         return Kind.environment
+    if words[0] in _SETUP_WORDS or norm.startswith(("set up", "before you start")):
+        return Kind.setup
     return None
 
 
@@ -346,35 +407,94 @@ def extract_code(text: str) -> tuple[str, list[dict[str, Any]]]:
 
 def _heading(line: str) -> tuple[str, str] | None:
     """``(label, inline rest)`` when the line opens a section; None otherwise."""
+    found = _opening(line)
+    return (found[0], found[1]) if found is not None else None
+
+
+def _opening(line: str) -> tuple[str, str, bool] | None:
+    """``(label, inline rest, is a field)`` when the line opens a section; None otherwise.
+
+    A field is a label inside a section (``Requirements:``, ``Error: …``, ``**Model**: …``):
+    it holds its own line and what follows up to a blank line (a list after it included),
+    then the enclosing section goes on. A heading (``### …``, a bold line, or a known heading
+    written as a plain line: ``Expected Behavior``, ``Steps to reproduce``) holds everything
+    up to the next heading.
+    """
     match = _HEADING.match(line)
     if match:
-        return match.group(2).strip().rstrip(":").strip(), ""
+        return match.group(2).strip().rstrip(":").strip(), "", False
     match = _BOLD_ONLY.match(line)
     if match and len(match.group(1)) <= 80:
-        return match.group(1).strip().rstrip(":").strip(), ""
+        return match.group(1).strip().rstrip(":").strip(), "", False
     match = _BOLD_INLINE.match(line)
-    if match and classify(match.group(1)) is not None:
-        return match.group(1).strip(), match.group(2).strip()
+    if match and classify(match.group(1), loose=False) is not None:
+        return match.group(1).strip(), match.group(2).strip(), True
+    plain = line.strip()
+    if plain and not plain.endswith(":") and _plain_heading(plain):
+        return plain.rstrip("?").strip(), "", False
     match = _LABEL.match(line)
-    if match and classify(match.group(1)) is not None and "`" not in match.group(1):
-        return match.group(1).strip(), match.group(2).strip()
+    if match and classify(match.group(1), loose=False) is not None and "`" not in match.group(1):
+        return match.group(1).strip(), match.group(2).strip(), True
     return None
 
 
+def _plain_heading(text: str) -> bool:
+    """A line that is only a known heading (``Actual behaviour``), written without markup."""
+    if len(text) > 60 or text[:1].islower() or _CODE in text:
+        return False
+    norm = normalise_label(text)
+    return norm in _EXACT and len(norm.split()) >= 1 and norm not in _NOT_PLAIN
+
+
+_NOT_PLAIN = frozenset({"error", "errors", "given", "problem", "goal", "os", "model", "prompt",
+                        "version", "desktop", "logs", "summary", "steps", "expected", "actual",
+                        "repro"})
+"""Known labels too common as words to open a section when written alone on a line."""
+
+
 def split_sections(text: str) -> tuple[list[Section], bool]:
-    """Sections in order; the flag says whether any heading-like structure was found."""
+    """Sections in order; the flag says whether any heading-like structure was found.
+
+    A requirements or set-up field (``Requirements:``, ``Setup:``; see ``_opening``) ends at
+    its first blank line once it has content, unless a list it introduced goes on after the
+    blank: the text after it belongs to the section it is in (the steps that follow a list of
+    requirements are still the steps).
+    """
     sections = [Section(None, Kind.description)]
     structured = False
-    for line in text.split("\n"):
-        found = None if _ITEM.match(line) or _CODE in line else _heading(line)
+    parent = sections[0]
+    in_field = False
+    lines = text.split("\n")
+    for index, line in enumerate(lines):
+        found = None if _ITEM.match(line) or _CODE in line else _opening(line)
         if found is not None:
-            label, rest = found
+            label, rest, is_field = found
             kind = classify(label) or Kind.other
             structured = True
-            sections.append(Section(label, kind, [rest] if rest else []))
-        else:
-            sections[-1].lines.append(line)
+            section = Section(label, kind, [rest] if rest else [])
+            sections.append(section)
+            # only what must be in place (requirements, set-up) ends with its paragraph:
+            # the steps or errors under any other label run on, as the reporter wrote them
+            in_field = is_field and kind in (Kind.environment, Kind.setup)
+            if not is_field:
+                parent = section
+            continue
+        if in_field and not line.strip() and sections[-1].text and not _list_goes_on(
+            lines, index
+        ):
+            in_field = False
+            sections.append(Section(parent.label, parent.kind))
+            continue
+        sections[-1].lines.append(line)
     return [s for s in sections if s.label is not None or s.text], structured
+
+
+def _list_goes_on(lines: list[str], blank: int) -> bool:
+    """Whether a list before the blank line ``blank`` goes on after it (loose list items)."""
+    before = next((ln for ln in reversed(lines[:blank]) if ln.strip()), "")
+    after = next((ln for ln in lines[blank + 1 :] if ln.strip()), "")
+    in_list = bool(_ITEM.match(before)) or before[:1] in (" ", "\t")
+    return in_list and (bool(_ITEM.match(after)) or after[:1] in (" ", "\t"))
 
 
 def is_filler(text: str) -> bool:
@@ -455,6 +575,26 @@ def _quoted(text: str, say: bool) -> str | None:
         if tick:
             return tick.group(1)
     return None
+
+
+def is_observed(step: str) -> bool:
+    """Whether a step reports what happened rather than something the user did or said.
+
+    "The agent answers …", "Error: …", and any quotation that follows a verb of seeing or of
+    the app's doing ("I get \"Error: …\"", "it printed \"Traceback …\"", "the UI shows
+    'Connection refused'") is what the reporter observed: an error is never a user message.
+    A quotation after a verb of saying ("Ask \"…\"", "I typed \"…\"") is a message.
+    """
+    bare = _THEN.sub("", step.strip())
+    if _OBSERVE.match(bare):
+        return True
+    quote = _QUOTED.search(bare) or _SINGLE.search(bare) or _BACKTICK.search(bare)
+    if quote is None:
+        return False
+    head = bare[: quote.start()]
+    if _SAY.search(head) or _SAY_START.match(bare):
+        return False
+    return _OBSERVED_VERB.search(head) is not None
 
 
 def classify_step(step: str) -> ParsedTurn:
@@ -751,7 +891,9 @@ def parse_issue(title: str | None, body: str | None) -> ParsedIssue:
             if crit:
                 criteria.append(crit)
         elif kind is Kind.actual:
-            actual.append(content)
+            # "Error: …" keeps its label: the line says what it is
+            named = normalise_label(label).startswith("error")
+            actual.append(f"{label}: {content}" if named else content)
         elif kind is Kind.environment:
             environment.append(f"{label}: {content}" if label else content)
         elif kind in (Kind.prompt, Kind.model):
@@ -816,11 +958,11 @@ def parse_issue(title: str | None, body: str | None) -> ParsedIssue:
             setup_steps.append(step)
             kept[kept.index(step)] = ", ".join(remaining)
     kept = [s for s in kept if s]
-    user_facing = [s for s in kept if not _OBSERVE.match(s)]
+    user_facing = [s for s in kept if not is_observed(s)]
     if not user_facing:
         user_facing = kept
     else:
-        observed = [s for s in kept if _OBSERVE.match(s)]
+        observed = [s for s in kept if is_observed(s)]
     turns = [classify_step(s) for s in user_facing]
     if prompt and not is_filler(prompt) and not any(t.user_message for t in turns):
         turns = _place_prompt(turns, prompt)
@@ -871,7 +1013,66 @@ def parse_issue(title: str | None, body: str | None) -> ParsedIssue:
         ),
         steps_from_title=from_title,
         agent_type=agents[0] if agents else None,
+        install_signals=install_signals(
+            title,
+            [*kept, *actual, *descriptions, *(str(b["text"]) for b in blocks),
+             *(str(e["text"]) for e in logs)],
+            turns,
+        ),
     )
+
+
+_INSTALL = re.compile(
+    r"\b(?:pip3?|pipx|uv(?: pip)?|npm|pnpm|yarn|conda|poetry)\s+(?:install|add|sync|i)\b"
+    r"|\bpython3? -m pip\b|\bsetup\.py\b|\bgaia-windows-setup\b|\bgaia_install\.log\b"
+    r"|could not build wheels?|failed building wheel|failed to build|subprocess-exited-with-error"
+    r"|requires a different python|no matching distribution|resolutionimpossible"
+    r"|modulenotfounderror|\bimporterror\b|no module named|dll load failed|cmake error"
+    r"|npm err!|installation failed|install(?:ation|er)? (?:fails|failed|error)"
+    r"|build (?:fails|failed|error)|\bcompil(?:e|ation) (?:fails|failed|error)",
+    re.IGNORECASE,
+)
+MAX_INSTALL_SCAN = 200_000
+
+
+def install_signals(title: str | None, parts: list[str], turns: list[ParsedTurn]) -> list[str]:
+    """What makes an issue an install or build failure rather than an agent conversation.
+
+    Only when no turn says anything to the agent: a tool's ``ImportError`` after a question
+    is an agent bug. Returns the phrases found (lower-cased, at most three).
+    """
+    if any(t.user_message for t in turns):
+        return []
+    found: list[str] = []
+    for text in [title or "", *parts]:
+        for match in _INSTALL.finditer(text[:MAX_INSTALL_SCAN]):
+            phrase = " ".join(match.group(0).lower().split())
+            if phrase not in found:
+                found.append(phrase)
+            if len(found) == 3:
+                return found
+    return found
+
+
+def observed_narrative(parsed: ParsedIssue) -> str | None:
+    """What the reporter saw, in their words: the observed prose and steps, no code refs.
+
+    The draft's description keeps it (scrubbed with the rest), so "the first answer was
+    correct; the second was invented" is not lost to the record when the form put it after
+    the steps.
+    """
+    lines = [
+        ln.strip()
+        for ln in (parsed.actual or "").split("\n")
+        if ln.strip() and not _REF_LINE.match(ln.strip())
+    ]
+    lines += [s for s in parsed.observed if s.strip()]
+    text = "\n".join(dict.fromkeys(lines)).strip()
+    if not text:
+        return None
+    if len(text) > MAX_TEXT_CHARS:
+        text = cut_at_space(text, MAX_TEXT_CHARS).rstrip() + " …"
+    return text
 
 
 def _sentences(text: str) -> list[str]:

@@ -26,7 +26,15 @@ from intake.fileio import lone_surrogate_in, read_input
 from intake.gitutil import git_text
 from intake.journal import Event, Unit, commit
 from intake.limits import MAX_COMPARED_CHARS, MAX_RECORD_BYTES, MAX_SCENARIO_BYTES
-from intake.models import Evidence, HiddenRemoved, Level, Record, RecordSource, ToolOutcome
+from intake.models import (
+    Evidence,
+    HiddenRemoved,
+    Level,
+    Record,
+    RecordSource,
+    ToolOutcome,
+    message_key,
+)
 from intake.paths import display_path
 from intake.records import (
     check_id,
@@ -332,6 +340,15 @@ def _refuse_existing(settings: Settings, target: Path) -> None:
     )
 
 
+def with_message_hashes(evidence: Any) -> Any:
+    """The scrubbed evidence with each turn's ``message_hash`` (``intake.models.message_key``)."""
+    turns = evidence.get("turns") if isinstance(evidence, dict) else None
+    for turn in turns if isinstance(turns, list) else []:
+        if isinstance(turn, dict) and isinstance(turn.get("user_message"), str):
+            turn["message_hash"] = message_key(turn["user_message"])
+    return evidence
+
+
 def _finished_draft(settings: Settings, target: Path, finished: list[str]) -> DraftResult:
     """The draft an interrupted run of this import decided and this run finished."""
     from intake.records import load_record
@@ -435,6 +452,7 @@ def _write_locked(
             }
         ),
         author=_safe_author(settings),
+        drafter=drafter_identities(settings),
         scrub=report,
         hidden_removed=hidden,
         observations=to_plain(clean["observations"]),
@@ -534,7 +552,31 @@ def _evidence(original: dict[str, Any] | None, clean: Any) -> Evidence | None:
                 if key in raw_call:
                     call[key] = raw_call[key]
             call["outcome"] = ToolOutcome(raw_call["outcome"])
-    return Evidence.model_validate(data)
+    return Evidence.model_validate(with_message_hashes(data))
+
+
+def drafter_identities(settings: Settings) -> list[str]:
+    """Who is drafting, every way this machine knows: what a self-approval is matched against.
+
+    The ``author`` setting, ``$GITHUB_ACTOR``, git's ``github.user`` and ``user.name``, and
+    the local part of ``user.email`` (a GitHub noreply address gives its login); each kept
+    only when printable, short and clear of anything the scrubber finds (never an address).
+    """
+    found: list[str] = []
+    candidates = [settings.author, os.environ.get("GITHUB_ACTOR")]
+    for key in ("github.user", "user.name"):
+        candidates.append(git_text(["config", key], settings.root, timeout=5))
+    email = git_text(["config", "user.email"], settings.root, timeout=5)
+    if email and "@" in email:
+        local = email.split("@", 1)[0]
+        candidates.append(local.split("+", 1)[1] if "+" in local else local)
+    scrubber = configured_scrubber(settings)
+    for value in candidates:
+        value = " ".join((value or "").split())
+        fits = bool(value) and len(value) <= 100 and value.isprintable()
+        if fits and value not in found and not scrubber.find(value):
+            found.append(value)
+    return found
 
 
 def _safe_author(settings: Settings) -> str | None:

@@ -13,6 +13,7 @@ from intake.report.render import (
     _median_text,
     headline,
     pct,
+    run_line,
     target_pct,
 )
 from intake.wording import counted
@@ -132,6 +133,52 @@ def _html_table(header: list[str], rows: list[list[object]], numeric_from: int =
     return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
 
 
+def _entry_and_rubric(report: ProvenanceReport) -> list[str]:
+    """How scenarios entered the suite (promoted, adopted, neither) and the rubric spread:
+    the Markdown report's lines under its source table, as sections of their own."""
+    parts: list[str] = []
+    if report.entry:
+        e = report.entry
+        parts += [
+            "<h2>How scenarios entered the suite</h2>",
+            f"<p>Entered the suite: {e['promoted']} promoted through intake, "
+            f"{e['adopted']} adopted, {e['neither']} neither.</p>",
+            _html_table(
+                ["entry", "scenarios"],
+                [["promoted through intake", e["promoted"]], ["adopted", e["adopted"]],
+                 ["neither (no stamp)", e["neither"]]],
+            ),
+        ]
+    if report.rubric is not None:
+        r = report.rubric
+        parts += [
+            "<h2>Review rubric</h2>",
+            f"<p>{h(r.line())}</p>",
+            _html_table(
+                ["score", "underspecified", "criteria"],
+                [[k, r.underspecified.get(k, 0), r.criteria.get(k, 0)] for k in range(4)],
+            ),
+        ]
+    return parts
+
+
+def _runs(report: ProvenanceReport) -> list[str]:
+    """Judged runs per tier and the difficulty spread (the Markdown report's Runs)."""
+    if report.runs is None:
+        return []
+    runs = report.runs
+    rows: list[list[object]] = [
+        [tier, count, passes, pct(passes / count) if count else "n/a"]
+        for tier, (count, passes) in runs.tiers.items()
+    ]
+    return [
+        "<h2>Runs</h2>",
+        f"<p>{h(run_line(runs))}.</p>",
+        _html_table(["tier", "judged runs", "passes", "pass rate"], rows),
+        _html_table(["difficulty", "scenarios"], [[k, v] for k, v in runs.difficulty.items()]),
+    ]
+
+
 def render_html(report: ProvenanceReport) -> str:
     """One self-contained page: inline CSS and SVG, no script, nothing fetched."""
     share = report.overall
@@ -154,8 +201,9 @@ def render_html(report: ProvenanceReport) -> str:
             [[t, share.counts[t], pct(share.share(t))] for t in SOURCE_TYPES]
             + [["real use", share.real, pct(share.real_share)]],
         ),
-        "<h2>Share from real use at the end of each month</h2>",
     ]
+    parts += _entry_and_rubric(report)
+    parts.append("<h2>Share from real use at the end of each month</h2>")
     if report.months:
         parts.append(_svg_line(report))
         parts.append(
@@ -189,6 +237,7 @@ def render_html(report: ProvenanceReport) -> str:
     stages.append(("open drafts", f.open_drafts, "#9aa0a6"))
     parts.append(_svg_bars(stages, max(f.drafted, 1)))
     parts.append(f"<p>Median from draft to promotion: {h(_median_text(f))}.</p>")
+    parts += _runs(report)
     sections = [
         ("Promoted scenarios with a weak difficulty_rationale", report.flags),
         ("Without a known source", report.unknown),

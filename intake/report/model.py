@@ -15,8 +15,9 @@ Decisions worth knowing (see ``docs/report.md``):
 * A file that does not parse, is not a mapping or has no id is *invalid*: listed, and left out
   of every share. The report is not a gate, so invalid files do not change the exit code.
 * A scenario's date is its promotion time, else its record's capture time, else
-  ``captured_from.captured_at``; undated scenarios are counted in every month (they predate
-  the tracking), which the report says.
+  ``captured_from.captured_at``, else the commit that first added the file (an adoption record
+  dated only by the adoption is dated by git too); undated scenarios are counted in every
+  month (they predate the tracking), which the report says.
 * ``since`` narrows the in-range parts (months, the funnel, "added since"); the snapshot of the
   suite as it is now is always whole.
 """
@@ -69,6 +70,8 @@ class RecordFacts:
     """The promotion stamp's suite type (``capability``, ``regression``); None unpromoted."""
     control: str | None = None
     """Gate 8 at promotion: ``fails``, ``allowed``, ``not_applicable``; None before gate 8."""
+    dated_by_adoption: bool = False
+    """Its ``captured_at`` is only the day of adoption (no capture date, no git history then)."""
 
 
 @dataclass(frozen=True)
@@ -80,6 +83,8 @@ class ScenarioFile:
     record: RecordFacts | None = None
     problem: str | None = None
     line: int = 1
+    committed_at: datetime | None = None
+    """When git first saw the file (``intake.gitutil.first_added``), if it did."""
 
 
 @dataclass(frozen=True)
@@ -507,15 +512,24 @@ def parse_when(value: Any) -> datetime | None:
 
 
 def _entered(scenario: ScenarioFile) -> datetime | None:
+    """When a scenario entered the suite: promotion, capture, else its first commit in git.
+
+    A record adopted with no better date than the adoption itself is dated by git when git
+    knows the file: an existing suite adopted in one afternoon did not arrive that afternoon.
+    """
     record = scenario.record
     if record is not None and record.promoted_at is not None:
         return record.promoted_at
     if record is not None and record.captured_at is not None:
+        if record.dated_by_adoption and scenario.committed_at is not None:
+            return min(scenario.committed_at, record.captured_at)
         return record.captured_at
     captured = (scenario.data or {}).get("captured_from")
     if isinstance(captured, dict):
-        return parse_when(captured.get("captured_at"))
-    return None
+        when = parse_when(captured.get("captured_at"))
+        if when is not None:
+            return when
+    return scenario.committed_at
 
 
 def _share(types: Iterable[str]) -> Share:
@@ -594,6 +608,18 @@ class _Item:
             self.promoted_at = record.promoted_at
             self.promoted = True
 
+    def absorb_stages(self, stages: Any) -> None:
+        """The stages a rejected draft had reached (its rejection event keeps them, so a clone
+        whose ledger was rebuilt from the committed history counts them as the original)."""
+        if not isinstance(stages, dict):
+            return
+        self.drafted_at = self.drafted_at or parse_when(stages.get("drafted_at"))
+        self.scrubbed |= stages.get("scrubbed") is True
+        self.reviewed |= stages.get("reviewed") is True
+        tiers = stages.get("tiers")
+        if isinstance(tiers, list):
+            self.tiers |= {t for t in tiers if isinstance(t, str)}
+
 
 def _funnel(
     scenarios: Sequence[ScenarioFile],
@@ -631,6 +657,7 @@ def _funnel(
             item.promoted_at = item.promoted_at or event.at
         elif event.kind == "rejection":
             item.rejected = True
+            item.absorb_stages(event.detail.get("stages"))
     notes = []
     chosen = list(items.items())
     if since is not None:

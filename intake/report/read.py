@@ -10,11 +10,14 @@ import json
 import os
 import re
 from collections.abc import Sequence
+from dataclasses import replace
 from datetime import UTC, date, datetime
 from pathlib import Path
 from typing import Any
 
 from intake.errors import UsageError
+from intake.gitutil import first_added
+from intake.history import history_dir, read_history
 from intake.paths import display_path
 from intake.records import RECORD_SUFFIX
 from intake.report.model import (
@@ -59,6 +62,7 @@ def record_facts(raw: bytes | str) -> RecordFacts:
             rubric=_rubric(record),
             suite=_suite(record),
             control=_control(record),
+            dated_by_adoption=_dated_by_adoption(record),
         )
     try:
         data = json.loads(raw)
@@ -67,6 +71,17 @@ def record_facts(raw: bytes | str) -> RecordFacts:
     if not isinstance(data, dict):
         return RecordFacts(problem="record is not a JSON object")
     return _lenient(data, problem)
+
+
+def _dated_by_adoption(record: Any) -> bool:
+    """Whether the record's only date is its adoption's (adopted before git dating, or no git)."""
+    adoption = record.adoption
+    if adoption is None or record.promotion is not None:
+        return False
+    dated_by = record.source.details.get("dated_by")
+    return dated_by not in ("captured_from", "git") and _aware(
+        record.source.captured_at
+    ) == _aware(adoption.at)
 
 
 def _run_stats(record: Any) -> tuple[tuple[str, int, int], ...]:
@@ -220,6 +235,37 @@ def read_scenarios(paths: Sequence[Path], cwd: Path | None = None) -> list[Scena
     return _read_batch(jobs)
 
 
+def _needs_git(scenario: ScenarioFile) -> bool:
+    """Whether only git can date the scenario (no promotion, no capture date of its own)."""
+    record = scenario.record
+    if record is not None and record.promoted_at is not None:
+        return False
+    if record is not None and record.captured_at is not None:
+        return record.dated_by_adoption
+    captured = (scenario.data or {}).get("captured_from")
+    return not (isinstance(captured, dict) and parse_when(captured.get("captured_at")))
+
+
+def with_git_dates(
+    scenarios: list[ScenarioFile], targets: Sequence[Path], cwd: Path
+) -> list[ScenarioFile]:
+    """The scenarios, those only git can date given the commit that first added them.
+
+    One ``git log`` over the targets (``intake.gitutil.first_added``), only when some scenario
+    needs it; outside git, or for files git never saw, nothing changes.
+    """
+    if not targets or not any(_needs_git(s) for s in scenarios):
+        return scenarios
+    arrived = first_added(cwd, list(targets))
+    if not arrived:
+        return scenarios
+    out = []
+    for scenario in scenarios:
+        when = arrived.get((cwd / scenario.file).resolve()) if _needs_git(scenario) else None
+        out.append(replace(scenario, committed_at=when) if when is not None else scenario)
+    return out
+
+
 def read_drafts(folder: Path, cwd: Path | None = None) -> list[DraftFile]:
     """Drafts (including ``private/``) with their records; only ids and records are read."""
     if not folder.is_dir():
@@ -262,6 +308,18 @@ def read_events(ledger: Path) -> list[LedgerEvent] | None:
     return events
 
 
+def history_events(settings: Any) -> list[LedgerEvent] | None:
+    """The committed history's events (``intake.history``) for a suite with no ledger (a
+    fresh clone); ``None`` when the folder holds none."""
+    read = read_history(settings, rescrub=False)
+    if not read.events:
+        return None
+    return [
+        LedgerEvent(kind=e.kind, scenario_id=e.scenario_id, at=parse_when(e.at), detail=e.detail)
+        for e in read.events
+    ]
+
+
 def parse_since(text: str) -> date:
     """``YYYY-MM-DD``, ``YYYY-MM`` or an ISO date-time; anything else is a usage error."""
     value = text.strip()
@@ -292,9 +350,17 @@ def make_report(
             targets = [settings.scenarios]
         else:
             notes.append(f"no scenarios folder at {display_path(settings.scenarios, cwd)}")
-    scenarios = read_scenarios(targets, cwd)
+    scenarios = with_git_dates(read_scenarios(targets, cwd), targets, cwd)
     drafts = read_drafts(settings.drafts, cwd)
     events = read_events(settings.ledger)
+    if events is None:
+        events = history_events(settings)
+        if events is not None:
+            notes.append(
+                f"no ledger: the funnel comes from the records and {len(events)} events of "
+                f"the committed history ({display_path(history_dir(settings), cwd)}); "
+                "`intake ledger rebuild` brings them into `intake log`"
+            )
     report = build_report(
         scenarios,
         drafts,

@@ -132,14 +132,18 @@ def _guarded(what: str, fn: Any) -> Any:
 
 
 def load_issue_json(path: Path, repo: str | None) -> IssueData:
-    """An issue saved as the REST API returns it, or ``{"issue": {...}, "comments": [...]}``."""
+    """An issue saved as the REST API returns it, ``{"issue": {...}, "comments": [...]}``, or
+    as ``gh issue view N --json title,body,comments,labels,author,url,number,createdAt``
+    writes it (``from_gh_cli``)."""
     shown = str(path)
     if not path.exists() and not path.is_symlink():
         raise InputError("no such file", where=shown)
     raw = read_input(path, what="the issue file", limit=MAX_JSON_BYTES, where=shown)
     data = parse_json_input(raw, what="the issue file", where=shown)
     comments: list[dict[str, Any]] = []
-    if isinstance(data, dict) and isinstance(data.get("issue"), dict):
+    if isinstance(data, dict) and is_gh_cli_issue(data):
+        data, comments = from_gh_cli(data, shown)
+    elif isinstance(data, dict) and isinstance(data.get("issue"), dict):
         raw_comments = data.get("comments") or []
         if not isinstance(raw_comments, list) or not all(isinstance(c, dict) for c in raw_comments):
             raise InputError("'comments' must be a list of comment objects", where=shown)
@@ -152,6 +156,55 @@ def load_issue_json(path: Path, repo: str | None) -> IssueData:
     from_file = repo_from_issue(data)
     refuse_pull_request(data, f"{shown} #{number}")
     return IssueData(repo=check_repo(from_file or repo), issue=data, comments=comments)
+
+
+GH_CLI_KEYS = frozenset({"author", "createdAt", "updatedAt", "url", "authorAssociation"})
+"""Fields only ``gh issue view N --json …`` writes (camelCase; the REST API's are snake_case)."""
+
+
+def is_gh_cli_issue(data: dict[str, Any]) -> bool:
+    """Whether ``data`` is ``gh issue view --json`` output rather than the REST API's JSON.
+
+    ``gh`` writes camelCase fields and ``comments`` as a list; the REST issue has ``user``,
+    ``created_at`` and a comment count.
+    """
+    rest = {"user", "created_at", "html_url", "issue"} & data.keys()
+    return not rest and (bool(GH_CLI_KEYS & data.keys()) or isinstance(data.get("comments"), list))
+
+
+def from_gh_cli(data: dict[str, Any], where: str) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """``gh issue view N --json title,body,comments,labels,author,url,number,createdAt`` output
+    as the REST API's issue and comments (the fields the draft reads; a wrong type is refused
+    here or, for the optional ones, treated as absent by the drafting as for REST JSON)."""
+    raw_comments = data.get("comments")
+    if raw_comments is None:
+        raw_comments = []
+    if not isinstance(raw_comments, list) or not all(isinstance(c, dict) for c in raw_comments):
+        raise InputError("'comments' must be a list of comment objects", where=where)
+    state = data.get("state")
+    issue: dict[str, Any] = {
+        "number": data.get("number"),
+        "title": data.get("title"),
+        "body": data.get("body"),
+        "html_url": data.get("url"),
+        "state": state.lower() if isinstance(state, str) else state,
+        "labels": data.get("labels"),
+        "created_at": data.get("createdAt"),
+        "updated_at": data.get("updatedAt"),
+        "comments": len(raw_comments),
+        "author_association": data.get("authorAssociation"),
+    }
+    if isinstance(data.get("url"), str) and "/pull/" in data["url"]:
+        issue["pull_request"] = {"html_url": data["url"]}
+    comments = [
+        {
+            "body": c.get("body"),
+            "created_at": c.get("createdAt"),
+            "author_association": c.get("authorAssociation"),
+        }
+        for c in raw_comments[:MAX_COMMENTS]
+    ]
+    return {k: v for k, v in issue.items() if v is not None}, comments
 
 
 def check_issue_shape(issue: dict[str, Any], where: str, error: type[IntakeError]) -> None:

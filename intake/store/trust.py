@@ -189,15 +189,24 @@ def _chain(folder: Path, root: Path) -> list[Path]:
     return chain
 
 
+HISTORY_SUFFIX = ".intake-event.json"
+"""The suffix of a committed history event file (``intake.history``)."""
+
+
 def _allowed_folders(settings: Settings) -> list[Path]:
-    return [settings.drafts, settings.scenarios, settings.ledger.parent]
+    return [settings.drafts, settings.scenarios, settings.ledger.parent, _history(settings)]
+
+
+def _history(settings: Settings) -> Path:
+    return settings.path(settings.history_dir)
 
 
 def check_target(settings: Settings, path: Path, *, what: str = "a journal") -> None:
     """Refuse a file a unit would write or remove unless intake may touch it.
 
     Allowed: a ``.yaml`` scenario or draft and its ``.intake.json`` record under the drafts or
-    the scenarios folder, or a file under the ledger's own folder; reached through no link,
+    the scenarios folder, an event file directly in the history folder, or a file under the
+    ledger's own folder; reached through no link,
     never under ``.git`` (or any folder whose name starts with a dot, below those folders).
     """
     root = settings.root
@@ -214,7 +223,10 @@ def check_target(settings: Settings, path: Path, *, what: str = "a journal") -> 
             where=where,
         )
     rel_parts = absolute.relative_to(folder).parts if folder != absolute else ()
-    if folder != settings.ledger.parent:
+    if folder == _history(settings):
+        if len(rel_parts) != 1 or not absolute.name.endswith(HISTORY_SUFFIX):
+            raise UntrustedState(f"{what} names a file that is no history event", where=where)
+    elif folder != settings.ledger.parent:
         name = absolute.name
         if not (name.endswith(".yaml") or name.endswith(RECORD_SUFFIX)):
             raise UntrustedState(f"{what} names a file that is no draft or record", where=where)

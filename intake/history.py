@@ -1,0 +1,272 @@
+"""History in git: the events only the ledger would know, one small committed file per event.
+
+The ledger (``.intake/ledger.db``) is ignored by git: a teammate's clone has none. What the
+files do not already say, a rejection and its reason above all (the draft and its record are
+gone), is also written to ``<history_dir>/`` (``intake-history/``; GAIA's layout:
+``eval/intake-history/``), one JSON file per event, so parallel pull requests never touch the
+same file and a merge never conflicts. ``intake ledger rebuild`` reads the folder and adds
+every event the ledger lacks (by its id), so ``intake log`` and the report's funnel show the
+same history on every clone.
+
+The files are written through the rejection's journal unit (``intake.journal``): the file, the
+removals and the ledger event are all or none. They hold only what the command already
+cleared for the ledger: the scrubbed reason, the actor intake would record, the draft's path
+and content hash and the stages it reached (booleans and tier names; never the record's
+text). Private drafts get no history file: a committed file must not say that a private
+session existed. A history file in a checkout is hostile input like any other: ``read_history``
+checks every field and re-scrubs the reason; a file that does not pass is skipped and named.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from intake.config import Settings
+from intake.models import ID_PATTERN
+from intake.paths import display_path
+
+HISTORY_VERSION = 1
+HISTORY_SUFFIX = ".intake-event.json"
+HISTORY_KINDS = frozenset({"rejection"})
+"""Event kinds written to the history folder (what no committed file keeps)."""
+EVENT_ID_PATTERN = r"^\d{20}-[0-9a-f]{10}$"
+MAX_HISTORY_BYTES = 64 * 1024
+MAX_REASON_CHARS = 2000
+TIERS = frozenset({"strong", "local"})
+
+
+def history_dir(settings: Settings) -> Path:
+    """The suite's committed history folder."""
+    return settings.path(settings.history_dir)
+
+
+def history_file(settings: Settings, event_id: str, kind: str) -> Path:
+    """Where one event's file goes: named by its time-ordered id, so ``ls`` is the history."""
+    return history_dir(settings) / f"{event_id}-{kind}{HISTORY_SUFFIX}"
+
+
+def history_text(
+    *,
+    event_id: str,
+    at: str,
+    kind: str,
+    scenario_id: str,
+    path: str | None,
+    actor: str | None,
+    detail: dict[str, Any],
+) -> str:
+    """One event as its history file's text: one JSON line, keys sorted."""
+    doc = {
+        "intake_history_version": HISTORY_VERSION,
+        "id": event_id,
+        "at": at,
+        "kind": kind,
+        "scenario_id": scenario_id,
+        "path": path,
+        "actor": actor,
+        "detail": detail,
+    }
+    return json.dumps(doc, sort_keys=True, ensure_ascii=False) + "\n"
+
+
+def stages_of(record: Any) -> dict[str, Any]:
+    """What the report's funnel needs of a rejected draft's record: the stages it reached."""
+    if record is None:
+        return {}
+    return {
+        "drafted_at": record.source.captured_at.isoformat(),
+        "scrubbed": record.scrub is not None,
+        "reviewed": bool(record.reviews),
+        "tiers": sorted({run.tier.value for run in record.runs}),
+    }
+
+
+@dataclass
+class HistoryEvent:
+    """One event read back from a history file (checked)."""
+
+    id: str
+    at: str
+    kind: str
+    scenario_id: str
+    path: str | None
+    actor: str | None
+    detail: dict[str, Any]
+
+
+@dataclass
+class HistoryRead:
+    """The events of the history folder, and the files that were skipped (with why)."""
+
+    events: list[HistoryEvent] = field(default_factory=list)
+    skipped: list[str] = field(default_factory=list)
+    scrubbed: int = 0
+    """Reasons in which the re-scan found something (replaced before they reach the ledger)."""
+
+
+def read_history(settings: Settings, *, rescrub: bool = True) -> HistoryRead:
+    """Every event file of the history folder, each checked; a bad one is skipped and named.
+
+    ``rescrub`` scrubs the free text again (what goes into the ledger); the report, which
+    reads only kinds, ids, times and stages, passes False.
+    """
+    folder = history_dir(settings)
+    found = HistoryRead()
+    if not folder.is_dir():
+        return found
+    for path in sorted(folder.glob(f"*{HISTORY_SUFFIX}")):
+        shown = display_path(path, settings.root)
+        if path.is_symlink() or not path.is_file():
+            found.skipped.append(f"{shown}: not a plain file")
+            continue
+        try:
+            small = path.stat().st_size <= MAX_HISTORY_BYTES
+            event = _checked(json.loads(path.read_bytes().decode("utf-8"))) if small else None
+        except (OSError, UnicodeDecodeError, ValueError, RecursionError):
+            event = None
+        if event is None:
+            found.skipped.append(f"{shown}: not an intake history event")
+            continue
+        if rescrub and _rescrub(settings, event):
+            found.scrubbed += 1
+        found.events.append(event)
+    return found
+
+
+def _checked(doc: Any) -> HistoryEvent | None:
+    """The event a history file holds, or None when any field is not what intake writes."""
+    if not isinstance(doc, dict) or doc.get("intake_history_version") != HISTORY_VERSION:
+        return None
+    event_id, at, kind = doc.get("id"), doc.get("at"), doc.get("kind")
+    scenario_id, path, actor = doc.get("scenario_id"), doc.get("path"), doc.get("actor")
+    detail = doc.get("detail")
+    if not (isinstance(event_id, str) and re.fullmatch(EVENT_ID_PATTERN, event_id)):
+        return None
+    if kind not in HISTORY_KINDS or not isinstance(detail, dict):
+        return None
+    if not (isinstance(scenario_id, str) and re.fullmatch(ID_PATTERN, scenario_id)):
+        return None
+    if not isinstance(at, str) or _when(at) is None:
+        return None
+    for text in (path, actor):
+        if text is not None and (not isinstance(text, str) or len(text) > 500
+                                 or not text.isprintable()):
+            return None
+    clean = _rejection_detail(detail)
+    if clean is None:
+        return None
+    return HistoryEvent(event_id, at, str(kind), scenario_id, path, actor, clean)
+
+
+def _rejection_detail(detail: dict[str, Any]) -> dict[str, Any] | None:
+    reason, digest, stages = detail.get("reason"), detail.get("content_hash"), detail.get("stages")
+    if not isinstance(reason, str) or not reason.strip() or len(reason) > MAX_REASON_CHARS:
+        return None
+    if digest is not None and not (
+        isinstance(digest, str) and re.fullmatch(r"sha256:[0-9a-f]{64}", digest)
+    ):
+        return None
+    out: dict[str, Any] = {"reason": " ".join(reason.split()), "content_hash": digest}
+    if stages is None or stages == {}:
+        return out
+    if not isinstance(stages, dict):
+        return None
+    drafted, tiers = stages.get("drafted_at"), stages.get("tiers", [])
+    if drafted is not None and (not isinstance(drafted, str) or _when(drafted) is None):
+        return None
+    if not isinstance(tiers, list) or not all(t in TIERS for t in tiers):
+        return None
+    out["stages"] = {
+        "drafted_at": drafted,
+        "scrubbed": stages.get("scrubbed") is True,
+        "reviewed": stages.get("reviewed") is True,
+        "tiers": sorted(set(tiers)),
+    }
+    return out
+
+
+def _when(text: str) -> datetime | None:
+    try:
+        return datetime.fromisoformat(text.replace("Z", "+00:00")) if len(text) <= 40 else None
+    except ValueError:
+        return None
+
+
+def _rescrub(settings: Settings, event: HistoryEvent) -> bool:
+    """Scrub the reason and actor again (a hand-edited file may hold anything); True if found."""
+    from intake.suite import scrub_free_text
+
+    reason, types = scrub_free_text(settings, event.detail["reason"], where="$.detail.reason")
+    event.detail["reason"] = reason
+    found = bool(types)
+    for key in ("actor", "path"):
+        value = getattr(event, key)
+        if value is not None:
+            cleaned, more = scrub_free_text(settings, value, where=f"$.{key}")
+            setattr(event, key, cleaned)
+            found = found or bool(more)
+    return found
+
+
+def restore(settings: Settings, ledger: Any) -> tuple[int, HistoryRead]:
+    """Add to the ledger every history event it lacks (by id); returns how many were added."""
+    from intake.errors import LedgerError
+
+    read = read_history(settings)
+    if not read.events:
+        return 0, read
+    ids = [e.id for e in read.events]
+    try:
+        known = {
+            str(row[0])
+            for start in range(0, len(ids), 500)
+            for row in ledger.db.conn.execute(
+                "SELECT id FROM events WHERE id IN ({})".format(
+                    ",".join("?" * len(ids[start : start + 500]))
+                ),
+                ids[start : start + 500],
+            )
+        }
+    except Exception as exc:  # sqlite3.Error
+        raise LedgerError(f"cannot read the ledger: {exc}", where=str(ledger.path)) from None
+    added = 0
+    for event in read.events:
+        if event.id in known:
+            continue
+        ledger.append(
+            event.kind,
+            event.scenario_id,
+            path=event.path,
+            actor=event.actor,
+            detail={**event.detail, "from_history": True},
+            at=event.at,
+            event_id=event.id,
+        )
+        added += 1
+    return added, read
+
+
+def count_history(settings: Settings) -> int:
+    """How many event files the history folder holds (for a hint; nothing is parsed)."""
+    folder = history_dir(settings)
+    return len(list(folder.glob(f"*{HISTORY_SUFFIX}"))) if folder.is_dir() else 0
+
+
+__all__ = [
+    "HISTORY_KINDS",
+    "HISTORY_SUFFIX",
+    "HistoryEvent",
+    "HistoryRead",
+    "count_history",
+    "history_dir",
+    "history_file",
+    "history_text",
+    "read_history",
+    "restore",
+    "stages_of",
+]
