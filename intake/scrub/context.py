@@ -352,9 +352,13 @@ _ASSIGNMENT = r":::=|::=|:=|\?=|\+=|\.=|\|\|=|=>|->|=(?![=~>])|:(?![:/\\])|,"
 ``:=``, Makefile ``::=`` ``:::=`` ``?=`` ``+=``, PHP ``.=``, Ruby/Perl/logstash ``=>``, ``->``,
 YAML/JSON ``:`` and ``,`` between a quoted name and a quoted value (call arguments and
 tuples: ``System.setProperty("X_TOKEN", "v")``, ``("api_key", "v")``)."""
-_TYPE_ANNOTATION = r"(?:[ \t]*+:[ \t]*+|[ \t]++)[a-z_][\w.<>?\[\]]*+(?=[ \t]*+=(?![=~>]))"
-"""A type between the name and ``=``: Kotlin/TypeScript/Python ``apiToken: String = …``,
-Go ``var apiToken string = …`` (matched on the lowercased text)."""
+_TYPE_ANNOTATION = (
+    r"(?:[ \t]*+:[ \t]*+&?[a-z_][\w.<>?\[\]]*+"
+    r"|[ \t]++(?:string|str|\[\]byte|bytes|secretstr|text))(?=[ \t]*+=(?![=~>]))"
+)
+"""A type between the name and ``=``: Kotlin/TypeScript/Python/Rust ``apiToken: String = …``,
+Go ``var apiToken string = …`` (matched on the lowercased text). After a blank only a string
+type counts: ``name=password type=hidden`` is two HTML attributes, not a declaration."""
 _SHELL_WORD_END = frozenset(" \t\r\n;|&<>()")
 
 

@@ -196,6 +196,11 @@ def _decode_b64_text(value: str) -> str | None:
     return text
 
 
+_FIXTURE_AT = regex.compile(r"0*+[1-9][0-9]*+(?![A-Za-z0-9])")
+"""A fixture's number, right after its marker, ending a word (``ghp_FAKE0…1``, not ``FAKE1Qr``)."""
+_URL_USERINFO = regex.compile(r"[A-Za-z][A-Za-z0-9+.-]*+://[^\s/@:]*+:$")
+"""The start of a URL's ``user:`` userinfo, right before an e-mail-shaped ``password@host``."""
+
 _UUID = regex.compile(r"^[0-9a-fA-F]{8}(?:-[0-9a-fA-F]{4}){3}-[0-9a-fA-F]{12}$")
 
 _USER_FROM_PATH = regex.compile(
@@ -593,6 +598,12 @@ class Scrubber:
                 continue
             if entity_type in _ENCODED_TYPES and self._encoded_fixture_span(text[start:end]):
                 continue
+            if entity_type != "FILE_PATH" and self._holds_fixture(text, start, end):
+                continue
+            if entity_type == "EMAIL_ADDRESS" and _URL_USERINFO.search(
+                text, max(0, start - 256), start
+            ):
+                continue  # scheme://user:pw@host: the password is URL_CREDENTIALS' to judge
             patterns = allow(entity_type)
             if patterns:
                 span = text[start:end]
@@ -604,6 +615,22 @@ class Scrubber:
                         continue
             append(_Candidate(entity_type, start, end, c.score))
         return kept
+
+    def _holds_fixture(self, text: str, start: int, end: int) -> bool:
+        """Whether a fixture sits in ``text[start:end]``: a scrubbed value is never re-matched.
+
+        ``https://x-access-token:ghp_FAKE…1@github.com`` is not an e-mail address on the second
+        pass, and a span holding a fixture is never widened over its neighbours.
+        """
+        marker = self.fixtures.marker
+        i = text.find(marker, start, end)
+        while i >= 0:
+            if (i == 0 or not text[i - 1].isalnum()) and _FIXTURE_AT.match(
+                text, i + len(marker), end
+            ):
+                return True
+            i = text.find(marker, i + 1, end)
+        return False
 
     def _encoded_fixture_span(self, span: str) -> bool:
         """Whether ``span`` is base64 of text that is already scrubbed (one of our fixtures)."""
@@ -809,6 +836,39 @@ class Scrubber:
 
         return mapping.get(original, make)
 
+    def _generic_fixture(self, original: str, mapping: FixtureMap) -> str:
+        """A plain ``FAKE…n`` of the original's length: the fixture of last resort."""
+        marker = self.fixtures.marker
+        return mapping.get(
+            original,
+            lambda m: m.number("__secret__", lambda n: _fill(marker, n, len(original))),
+        )
+
+    def settle(
+        self, text: str, mapping: FixtureMap, where: str = "$", *, whole: bool = True
+    ) -> str:
+        """Fail closed per value: what still re-scans after a scrub becomes a generic fixture.
+
+        The spans found again are replaced (twice at most: a replacement may join neighbours
+        into a new finding); if the text still re-scans, the whole value is replaced (unless
+        ``whole`` is false: a file's text is then returned as it is, for the caller to refuse).
+        A value is never left as it was, and one bad value never leaves its file unscrubbed.
+        """
+        for _ in range(2):
+            again = self._detect(text, where)
+            if not again:
+                return text
+            out, pos = [], 0
+            for c in again:
+                out.append(text[pos : c.start])
+                out.append(self._generic_fixture(text[c.start : c.end], mapping))
+                pos = c.end
+            out.append(text[pos:])
+            text = "".join(out)
+        if not whole or not self._detect(text, where):
+            return text
+        return self._generic_fixture(text, mapping)
+
     def _decoded_fixture(self, decoded: str, mapping: FixtureMap) -> str:
         """What a base64 secret's decoded text becomes before it is encoded again.
 
@@ -991,8 +1051,29 @@ def _strings(obj: Any, where: str = "$") -> Iterator[tuple[str, str]]:
             yield from _strings(v, f"{where}[{i}]")
 
 
+_PAIR_NAME_KEYS = ("name", "Name", "key", "Key", "NAME", "KEY")
+_PAIR_VALUE_KEYS = frozenset({"value", "Value", "VALUE"})
+
+
+def _context_key(mapping: dict[Any, Any], key: Any) -> str | None:
+    """The name a value is judged by: its key, or for ``value`` its sibling ``name``/``key``.
+
+    HAR headers ``{"name": "x-api-key", "value": …}``, Kubernetes ``env: - name: X  value: …``
+    and ``<add key="X" value="…"/>`` turned into JSON: the name is data, the key is ``value``.
+    """
+    if not isinstance(key, str):
+        return None
+    if key in _PAIR_VALUE_KEYS:
+        for name_key in _PAIR_NAME_KEYS:
+            name = mapping.get(name_key)
+            if isinstance(name, str) and 0 < len(name) <= 96:
+                return name
+    return key
+
+
 def _value_keys(obj: Any) -> Iterator[str | None]:
-    """For every string ``_strings`` yields, in the same order: its mapping key, if a value."""
+    """For every string ``_strings`` yields, in the same order: its mapping key, if a value
+    (for a ``value`` beside a ``name``, that name: see ``_context_key``)."""
     if isinstance(obj, str):
         yield None
     elif isinstance(obj, dict):
@@ -1000,7 +1081,7 @@ def _value_keys(obj: Any) -> Iterator[str | None]:
             if isinstance(k, str):
                 yield None
             if isinstance(v, str):
-                yield k if isinstance(k, str) else None
+                yield _context_key(obj, k)
             else:
                 yield from _value_keys(v)
     elif isinstance(obj, (list, tuple)):
@@ -1101,7 +1182,7 @@ def scrub_tree(
             out.append(scrubber._fixture(c.entity_type, text[c.start : c.end], inner, mapping))
             pos = c.end
         out.append(text[pos:])
-        new_text = "".join(out)
+        new_text = scrubber.settle("".join(out), mapping, path)
         where = _child_path(path, new_text) + "~" if is_key else path
         findings.extend(Finding(c.entity_type, c.start, c.end, where) for c in cands)
         return new_text
@@ -1134,7 +1215,7 @@ def check_tree(obj: Any, *, scrubber: Scrubber | None = None) -> list[Finding]:
                     key_findings = scrubber.find(k, json_path=f"{path}{{#{i}}}~")
                     findings.extend(key_findings)
                     child = f"{path}{{#{i}}}" if key_findings else _child_path(path, k)
-                walk(v, child or path, k if isinstance(k, str) else None)
+                walk(v, child or path, _context_key(node, k))
         elif isinstance(node, (list, tuple)):
             for i, v in enumerate(node):
                 walk(v, _child_path(path, i))

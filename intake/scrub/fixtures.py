@@ -21,6 +21,7 @@ __all__ = ["FixtureMap"]
 
 _SEP = r"(?:\\\\|\\|/)"
 
+
 @dataclass(frozen=True)
 class _FixtureSpec:
     style: str = "token"
