@@ -60,6 +60,7 @@ from intake.scrub.fixtures import (
     _path_separator,
     _split_path,
 )
+from intake.scrub.normalise import needs_normalising, normal_value, normalise
 
 if TYPE_CHECKING:
     from presidio_analyzer import AnalyzerEngine, RecognizerResult  # noqa: TID251
@@ -196,6 +197,12 @@ def _decode_b64_text(value: str) -> str | None:
     return text
 
 
+_TEXT_DATA_URI = regex.compile(
+    r"\bdata:(?:text/[A-Za-z0-9.+-]++|application/(?:json|xml|javascript|x-sh|x-yaml|yaml|toml"
+    r"|x-www-form-urlencoded|x-ndjson|[A-Za-z0-9.-]++\+(?:json|xml)))"
+    r"(?:;(?!base64,)[A-Za-z0-9=.-]++)*+;base64,(?P<payload>[A-Za-z0-9+/]++=*+)"
+)
+"""A ``data:`` URI with a text payload (``text/*``, JSON, XML, YAML, scripts)."""
 _FIXTURE_AT = regex.compile(r"0*+[1-9][0-9]*+(?![A-Za-z0-9])")
 """A fixture's number, right after its marker, ending a word (``ghp_FAKE0…1``, not ``FAKE1Qr``)."""
 _URL_USERINFO = regex.compile(r"[A-Za-z][A-Za-z0-9+.-]*+://[^\s/@:]*+:$")
@@ -716,7 +723,41 @@ class Scrubber:
         refuse_oversized(len(text), "text", where=where, limit=self.max_chars)
         if not text.strip():
             return []
-        return self._tidy(text, self._raw_candidates(text, where))
+        if not needs_normalising(text):
+            return self._scan(text, where)
+        # Normalise, scan, map back (intake.scrub.normalise): a zero-width character, a
+        # full-width @ or an HTML entity no longer splits or hides a value.
+        norm = normalise(text)
+        return [
+            c._replace(start=norm.start(c.start), end=norm.end(c.end))
+            for c in self._scan(norm.text, where)
+        ]
+
+    def _scan(self, text: str, where: str) -> list[_Candidate]:
+        cands = self._tidy(text, self._raw_candidates(text, where))
+        if "data:" in text:
+            cands.extend(self._data_uri_candidates(text, where))
+        return cands
+
+    def _data_uri_candidates(self, text: str, where: str) -> list[_Candidate]:
+        """A ``data:`` URI whose payload is text: its payload is scanned like any text.
+
+        Findings inside make the payload a secret (replaced by the base64 of its scrubbed text,
+        see ``_fixture``); a clean payload is kept whole (a KEEP span shields it from the
+        high-entropy check). Binary payloads (images, fonts) are kept by the registry's rule.
+        """
+        out: list[_Candidate] = []
+        for m in _TEXT_DATA_URI.finditer(text):
+            payload = m.group("payload")
+            decoded = _decode_b64_text(payload)
+            if decoded is None:
+                continue
+            start, end = m.span("payload")
+            if self._detect(decoded, where):
+                out.append(_Candidate("GENERIC_SECRET", start, end, 0.9))
+            else:
+                out.append(_Candidate("KEEP_PUBLIC_MATERIAL", m.start(), end, 0.9))
+        return out
 
     def _finish(
         self, text: str, cands: list[_Candidate], names: frozenset[str]
@@ -775,6 +816,9 @@ class Scrubber:
     def _fixture(
         self, entity_type: str, original: str, inner: Sequence[tuple[int, int]], mapping: FixtureMap
     ) -> str:
+        if entity_type != "FILE_PATH" and needs_normalising(original):
+            # a value hidden by a zero-width character or an entity gets its plain form's fixture
+            return self._fixture(entity_type, normal_value(original), (), mapping)
         if entity_type == "EMAIL_ADDRESS" and "%40" in original:
             # A percent-encoded address shares its fixture (and number) with the plain form and
             # keeps the encoding: zelda%40kestrel-mail.com -> user1%40example.com.
