@@ -45,6 +45,7 @@ from intake.errors import ConfigError, InputError, ScrubError
 from intake.models import ScrubReport, ScrubSpan
 from intake.scrub.definitions import (
     SCRUBBER_VERSION,
+    SECRET_PRIORITY,
     _load_allow_rules,
     packaged_scrubbers_dir,
     scrubber_config_hash,
@@ -203,6 +204,11 @@ _TEXT_DATA_URI = regex.compile(
     r"(?:;(?!base64,)[A-Za-z0-9=.-]++)*+;base64,(?P<payload>[A-Za-z0-9+/]++=*+)"
 )
 """A ``data:`` URI with a text payload (``text/*``, JSON, XML, YAML, scripts)."""
+_WRAP_TAIL = regex.compile(
+    r"[ \t]*+\r?\n[ \t]*+(?:>[ \t]?+)*+(?P<tail>[A-Za-z0-9_+/-]{6,512}+={0,2}+)[ \t]*+(?=\r?\n|$)"
+)
+"""The next line of a soft-wrapped secret: one run of token characters, alone on its line."""
+_TAIL_SHAPE = regex.compile(r"^(?=[^0-9]*+[0-9])(?=[^A-Za-z]*+[A-Za-z])")
 _FIXTURE_AT = regex.compile(r"0*+[1-9][0-9]*+(?![A-Za-z0-9])")
 """A fixture's number, right after its marker, ending a word (``ghp_FAKE0…1``, not ``FAKE1Qr``)."""
 _URL_USERINFO = regex.compile(r"[A-Za-z][A-Za-z0-9+.-]*+://[^\s/@:]*+:$")
@@ -767,7 +773,30 @@ class Scrubber:
                 _Candidate("USER_NAME", s, e, 0.5) for s, e in user_name_spans(text, names)
             ]
         resolved = self._resolve(cands)
-        return [c for c in resolved if not c.entity_type.startswith("KEEP_")]
+        kept = [c for c in resolved if not c.entity_type.startswith("KEEP_")]
+        if "\n" in text and kept:
+            kept = self._join_wraps(text, kept)
+        return kept
+
+    def _join_wraps(self, text: str, cands: list[_Candidate]) -> list[_Candidate]:
+        """A secret cut by a soft wrap takes its tail: ``xoxb-…-`` ⏎ ``AbCd…``, a JWT whose
+        signature goes on, a token in a ``> `` quoted reply wrapped onto the next quoted line.
+
+        The secret must end its line, and the next line (after indentation and ``>`` quote
+        marks) must be one run of token characters, with a letter and a digit, ending that
+        line, where no other finding starts. The tail joins the secret's span; the fixture is
+        that of the joined token.
+        """
+        rank = self.fixtures.rank
+        starts = {c.start for c in cands}
+        out: list[_Candidate] = []
+        for c in cands:
+            if rank(c.entity_type) >= SECRET_PRIORITY and c.entity_type != "FILE_PATH":
+                m = _WRAP_TAIL.match(text, c.end)
+                if m and m.start("tail") not in starts and _TAIL_SHAPE.match(m.group("tail")):
+                    c = c._replace(end=m.end("tail"))
+            out.append(c)
+        return out
 
     def _with_key_context(self, text: str, key: str, cands: list[_Candidate]) -> list[_Candidate]:
         """A structured value under a secret-bearing key is a secret as a whole.
