@@ -347,9 +347,10 @@ _LINE_PREFIX = regex.compile(
 _COMMENT_REST = regex.compile(r"^[ \t]*+(?:[#;].*+|//.*+)?$")
 
 
-_ASSIGNMENT = r":::=|::=|:=|\?=|\+=|\.=|\|\|=|=>|->|=(?![=~>])|:(?![:/\\])|,"
+_ASSIGNMENT = r":::=|::=|:=|\?=|\+=|\.=|\|\|=|=>|->|<-|=(?![=~>])|:(?![:/\\])|,"
 """Every assignment operator of the grammar (longest first): dotenv/INI ``=``, Go/Pascal
 ``:=``, Makefile ``::=`` ``:::=`` ``?=`` ``+=``, PHP ``.=``, Ruby/Perl/logstash ``=>``, ``->``,
+R ``<-``,
 YAML/JSON ``:`` and ``,`` between a quoted name and a quoted value (call arguments and
 tuples: ``System.setProperty("X_TOKEN", "v")``, ``("api_key", "v")``)."""
 _TYPE_ANNOTATION = (
@@ -362,6 +363,12 @@ type counts: ``name=password type=hidden`` is two HTML attributes, not a declara
 _SHELL_WORD_END = frozenset(" \t\r\n;|&<>()")
 
 
+_FIELD_NAMES = frozenset(
+    ["username", "user", "email", "login", "name", "host", "port", "id", "url", "value", "key"]
+)
+"""Words that follow a secret-bearing name in a list of field names, not as its value."""
+
+
 def _structured_name(name: str) -> bool:
     """A name written as an identifier (``API_TOKEN``, ``apiToken``, ``x-api-key``), not a word.
 
@@ -371,7 +378,7 @@ def _structured_name(name: str) -> bool:
     return (
         any(c in "_-." for c in name.strip("_-."))
         or bool(_CAMEL.search(name))
-        or (name.isupper() and len(name) > 3)
+        or (name.isupper() and len(name) >= 3)
     )
 
 
@@ -562,9 +569,14 @@ class IntakeAssignedSecretRecognizer(CodeBackedRecognizer):
                 # a quoted name, then a quoted value: call arguments and tuples only
                 if not (nq and vq and start > 0 and text[start - 1] == nq[-1]):
                     continue
+                if text[max(0, start - 1 - len(nq) - 8) : start - len(nq)].rstrip()[-1:] not in (
+                    "(",
+                    "[",
+                ):
+                    continue  # the first argument of a call or item of a tuple, not a value
                 span = self._quoted(text, pos, vq)
                 word = text[span[0] : span[1]] if span else ""
-                if _IDENTIFIER.match(word) and not any(c.isdigit() for c in word):
+                if word.lower() in _FIELD_NAMES or names.is_secret_name(word):
                     continue  # ("password", "username"): a list of field names
                 if names.is_secret_name(name):
                     self._emit(text, span, True, out)
