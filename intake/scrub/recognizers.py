@@ -544,7 +544,7 @@ class IntakeHighEntropyRecognizer(_CheckedRecognizer):
 
     32+ characters: upper + lower + digit, entropy >= 4.0. 24–31 characters (scrubber 1.4):
     the entropy a random string of that length reaches (``log2(n) - 0.5`` bits), two of each
-    class, and letters and digits interleaved (3+ changes between them), so ``Release2024Notes``
+    class, and letters and digits interleaved (2+ changes between them), so ``Release2024Notes``
     and ``AbCdEf123456`` are kept. Everywhere: hex digests, UUIDs, integrity strings, paths,
     identifiers (snake, dotted, CamelCase of words: ``CamelCaseIdentifierName123``), model and
     package names and masks are kept.
@@ -619,7 +619,7 @@ def _short_random(value: str) -> bool:
     digits = sum(1 for c in value if c.isdigit())
     if upper < 2 or lower < 2 or digits < 2:
         return False
-    return len(_LETTER_DIGIT.findall(value)) >= 3
+    return len(_LETTER_DIGIT.findall(value)) >= 2
 
 
 _NAME_PART = regex.compile(r"[-_.]")
@@ -672,7 +672,8 @@ class IntakeAzureSasSignatureRecognizer(_CheckedRecognizer):
         return _SAS_SIGNATURE.match(unquote(pattern_text)) is None
 
 
-_WRAP_BREAK = regex.compile(r"\r?\n[ \t]*+")
+_WRAP_BREAK = regex.compile(r"\r?\n[ \t]*+(?:>[ \t]?+)*+")
+"""A soft wrap: a line break, indentation and the ``>`` marks of a quoted reply."""
 
 
 class _WrappedTokenRecognizer(FastPatternRecognizer):
@@ -696,7 +697,8 @@ class _WrappedTokenRecognizer(FastPatternRecognizer):
         kwargs.pop("supported_entity", None)
         kwargs.pop("supported_entities", None)
         body, n = self.BODY, self.LENGTH
-        pattern = rf"\b{self.PREFIX}{body}{{0,{n - 1}}}+\r?\n[ \t]*+{body}{{1,{n}}}+(?!{body})"
+        wrap = r"\r?\n[ \t]*+(?:>[ \t]?+)*+"  # a line break, indentation, quote marks
+        pattern = rf"\b{self.PREFIX}{body}{{0,{n - 1}}}+{wrap}{body}{{1,{n}}}+(?!{body})"
         super().__init__(
             supported_entity=self.ENTITY,
             name=kwargs.pop("name", type(self).__name__),
