@@ -90,6 +90,11 @@ GRAMMAR = {
     "k8s_env_name_first": f"env:\n  - name: DJANGO_SECRET_KEY\n    value: {S}\n",
     "k8s_env_value_first": f"env:\n  - value: {S}\n    name: DJANGO_SECRET_KEY\n",
     "xml_value_first": f'<add value="{S}" key="ApiToken" />',
+    # a hard-coded comparison (detect-secrets' keyword plugin tests name this class)
+    "compare_equal": f'if (apikey == "{S}") {{',
+    "compare_strict_not": f'if (db_pass !== "{S}") {{',
+    "objc_string": f'password = @"{S}";',
+    "c_array": f'char password[25] = "{S}";',
 }
 
 
@@ -107,6 +112,8 @@ GRAMMAR_DECOYS = {
     "html_hidden_type": "<input name=api_token type=hidden>",
     "json_value_then_key": '{"private_key": "your-password-here", "retries": 3}',
     "compare": 'if token == "":',
+    "compare_variable": "if (password == confirm) {",
+    "compare_word": 'if password == "password":',
     "entry_not_secret": '<entry key="jetbrains.mps.v8_elimination" value="executed" />',
     "typed_no_value": "    api_key: Optional[str] = None",
     "call_with_variable": 'System.setProperty("API_TOKEN", token);',

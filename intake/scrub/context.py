@@ -347,12 +347,14 @@ _LINE_PREFIX = regex.compile(
 _COMMENT_REST = regex.compile(r"^[ \t]*+(?:[#;].*+|//.*+)?$")
 
 
-_ASSIGNMENT = r":::=|::=|:=|\?=|\+=|\.=|\|\|=|=>|->|<-|=(?![=~>])|:(?![:/\\])|,"
+_ASSIGNMENT = r":::=|::=|:=|\?=|\+=|\.=|\|\|=|=>|->|<-|===|!==|==|!=|=(?![=~>])|:(?![:/\\])|,"
 """Every assignment operator of the grammar (longest first): dotenv/INI ``=``, Go/Pascal
 ``:=``, Makefile ``::=`` ``:::=`` ``?=`` ``+=``, PHP ``.=``, Ruby/Perl/logstash ``=>``, ``->``,
 R ``<-``,
 YAML/JSON ``:`` and ``,`` between a quoted name and a quoted value (call arguments and
-tuples: ``System.setProperty("X_TOKEN", "v")``, ``("api_key", "v")``)."""
+tuples: ``System.setProperty("X_TOKEN", "v")``, ``("api_key", "v")``), and comparisons with
+a quoted literal (``if (api_key == "v")``: a hard-coded secret). Objective-C ``@"v"`` and C
+``char secret[25] = "v"`` are read too."""
 _TYPE_ANNOTATION = (
     r"(?:[ \t]*+:[ \t]*+&?[a-z_][\w.<>?\[\]]*+"
     r"|[ \t]++(?:string|str|\[\]byte|bytes|secretstr|text))(?=[ \t]*+=(?![=~>]))"
@@ -436,10 +438,10 @@ class IntakeAssignedSecretRecognizer(CodeBackedRecognizer):
         stems = "|".join(regex.escape(s) for s in sorted(names.stems, key=len, reverse=True))
         self._name_rx = regex.compile(
             rf"""(?:{stems})[A-Za-z0-9_.-]*+
-            (?P<nq>\\{{0,3}}["'`]|>)?(?P<br>\])?
+            (?P<nq>\\{{0,3}}["'`]|>)?(?P<br>\]|\[[0-9]{{0,6}}\])?
             (?P<type>{_TYPE_ANNOTATION})?
             (?:[ \t]*+(?P<sep>{_ASSIGNMENT})[ \t]*+|(?P<ws>[ \t]++))?
-            (?P<vq>\\{{0,3}}["'`])?""",
+            @?(?P<vq>\\{{0,3}}["'`])?""",
             regex.X,
         )
         # The same with case-insensitive stems, for text whose lowercase form has another
@@ -565,6 +567,8 @@ class IntakeAssignedSecretRecognizer(CodeBackedRecognizer):
                 continue
             if not (sep or ws):
                 continue
+            if sep in ("==", "!=", "===", "!==") and not vq:
+                continue  # a comparison holds a secret only when it is a literal
             if sep == ",":
                 # a quoted name, then a quoted value: call arguments and tuples only
                 if not (nq and vq and start > 0 and text[start - 1] == nq[-1]):
