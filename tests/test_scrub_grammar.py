@@ -421,6 +421,27 @@ MASKS = [
 ]
 
 
+OUTSIDE_DECOYS = {
+    # classes of the public scanners' false-positive examples (gitleaks' rule tests): kept
+    "mostly_masked_tilde": "client_secret=bP88Q~xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx",
+    "mostly_masked_words": 'token = "xxxxxxxxxxxxxx.atlasv1.xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"',
+    "mostly_masked_groups": "oc login --token=sha256~_xxxxxx_xxxxxxxxxxxxxxxxxxxxxx-xxxxxxxxxx-X",
+    "no_reply_address": "From: noreply@github.com",
+    "key_without_body": "-----BEGIN PRIVATE KEY-----\nanything\n-----END PRIVATE KEY-----",
+    "curl_placeholder_credentials": "curl -i -u 'test:test' https://localhost",
+    "curl_user_pass": "curl http://127.0.0.1:5000/file --user user:pass --digest",
+    "bearer_placeholder_with_blanks": 'curl -H "Authorization: Bearer <Openverse API token>"',
+    "command_substitution": "-e SUMO_ACCESS_KEY=`etcdctl get /sumologic_secret`",
+    "snake_words": "glsoat-PREfix_helloworld380_testin_pretty_long_token_long_",
+    "css_selector_words": 'div[data-w="desktop-rhf_SponsoredProductsRemoteRHFSearchEXPSubsK2"]',
+}
+
+
+@pytest.mark.parametrize("text", OUTSIDE_DECOYS.values(), ids=OUTSIDE_DECOYS.keys())
+def test_outside_decoy_classes_are_kept(scrubber: Scrubber, text: str) -> None:
+    assert scrubber.scrub_text(text).text == text
+
+
 @pytest.mark.parametrize("mask", MASKS)
 def test_masks_are_kept(scrubber: Scrubber, mask: str) -> None:
     for text in (mask, f"token: {mask}", f"export GITHUB_TOKEN={mask}"):

@@ -198,6 +198,14 @@ _NOT_SECRET_WORDS = _NOT_A_PASSWORD | frozenset(
         "text",
         "json",
         "yaml",
+        # placeholder credentials of examples and docs (curl -u 'test:test', user:pass)
+        "pass",
+        "test",
+        "user",
+        "username",
+        "foo",
+        "bar",
+        "foobar",
     ]
 )
 """Unquoted values that name a mode, a type or a word of prose, not a secret."""
@@ -247,6 +255,8 @@ _CAMEL = regex.compile(r"[a-z][A-Z]")
 _REFERENCE = regex.compile(
     r"""(?x)^(?:
         \$[A-Za-z_{(]            # $VAR ${VAR} $(cmd) ${{ x }}
+      | `                        # `cmd` (shell command substitution)
+      | <[A-Za-z][^<>]*+$        # <Your API token> cut at its first blank
       | %[A-Za-z_][A-Za-z0-9_]*+%$ # %VAR% (the whole value)
       | %\([A-Za-z_]\w*+\)[sdr]  # %(name)s
       | \{\{ | \{%               # templates
@@ -612,6 +622,13 @@ class IntakeAssignedSecretRecognizer(CodeBackedRecognizer):
                 end = self._run(text, pos, frozenset(" \t\r\n\"'`,;"))
                 self._emit(text, (pos, end) if end > pos else None, False, out)
                 continue
+            if (
+                vq == "`"
+                and sep == "="
+                and m.end("sep") == m.start("vq")
+                and text[m.start("sep") - 1] not in " \t"
+            ):
+                continue  # NAME=`cmd`: shell command substitution, not a literal
             if vq:
                 self._emit(text, self._quoted(text, pos, vq), True, out, shaped)
                 continue
