@@ -90,6 +90,7 @@ GRAMMAR = {
     "k8s_env_name_first": f"env:\n  - name: DJANGO_SECRET_KEY\n    value: {S}\n",
     "k8s_env_value_first": f"env:\n  - value: {S}\n    name: DJANGO_SECRET_KEY\n",
     "xml_value_first": f'<add value="{S}" key="ApiToken" />',
+    "authorization_any_scheme": f'curl -H "Authorization: Api-Token {S}" https://x.example.org',
     # a hard-coded comparison (detect-secrets' keyword plugin tests name this class)
     "compare_equal": f'if (apikey == "{S}") {{',
     "compare_strict_not": f'if (db_pass !== "{S}") {{',

@@ -350,6 +350,8 @@ _STOP_UNQUOTED = frozenset(" \t\r\n\"'`,;&<>(){}[]|\\")
 _AUTH_SCHEMES = regex.compile(
     r"(?i:bearer|basic|token|bot|jwt|ssws|apikey|api-key|key|hmac|sharedkey"
     r"|sharedaccesssignature)[ \t]++"
+    # any other scheme: one word, then the credential on the same line (Api-Token <v>)
+    r"|[A-Za-z][A-Za-z0-9_-]{1,30}+[ \t]++(?=[^\s\"'`,;=])"
 )
 _LINE_PREFIX = regex.compile(
     r"[ \t]*+(?:export[ \t]++|set[ \t]++|-[ \t]++|\$env:|>[ \t]*+|<[ \t]*+)?$"
