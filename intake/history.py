@@ -29,9 +29,9 @@ from typing import Any
 from intake.config import Settings
 from intake.models import ID_PATTERN
 from intake.paths import display_path
+from intake.store.trust import HISTORY_SUFFIX
 
 HISTORY_VERSION = 1
-HISTORY_SUFFIX = ".intake-event.json"
 HISTORY_KINDS = frozenset({"rejection"})
 """Event kinds written to the history folder (what no committed file keeps)."""
 EVENT_ID_PATTERN = r"^\d{20}-[0-9a-f]{10}$"
@@ -258,6 +258,7 @@ def count_history(settings: Settings) -> int:
 
 
 __all__ = [
+    "HISTORY_SUFFIX",
     "HISTORY_KINDS",
     "HISTORY_SUFFIX",
     "HistoryEvent",

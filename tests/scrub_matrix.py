@@ -349,6 +349,104 @@ def _c_xml(d: _Doc, n: str, v: str) -> None:
     d.k("<settings>\n").t(f"  <{_camel(n)}>").v(v).k(f"</{_camel(n)}>\n</settings>\n")
 
 
+# --- the assignment grammar of scrubber 1.4: every language's operators, typed declarations,
+# call arguments, XML forms, curl -u in any quoting, value-first pairs (issue 21, class 1)
+
+
+def _upper(name: str) -> str:
+    return name.upper().replace("-", "_")
+
+
+def _pascal(name: str) -> str:
+    camel = _camel(name)
+    return camel[:1].upper() + camel[1:]
+
+
+def _c_java_setproperty(d: _Doc, n: str, v: str) -> None:
+    d.k("public static void main(String[] a) {\n").t(f'  System.setProperty("{_upper(n)}", "').v(
+        v
+    ).k('");\n}\n')
+
+
+def _c_php_concat(d: _Doc, n: str, v: str) -> None:
+    d.k("<?php\n").t(f"${_camel(n)} .= '").v(v).k("';\n")
+
+
+def _c_go_var(d: _Doc, n: str, v: str) -> None:
+    d.k("package main\n\n").t(f'var {_camel(n)} string = "').v(v).k('"\n')
+
+
+def _c_kotlin_val(d: _Doc, n: str, v: str) -> None:
+    d.k("object Config {\n").t(f'    val {_camel(n)}: String = "').v(v).k('"\n}\n')
+
+
+def _c_python_typed(d: _Doc, n: str, v: str) -> None:
+    d.k("class Settings(BaseSettings):\n").t(f'    {_lower(n).replace("-", "_")}: str = "').v(v).k(
+        '"\n'
+    )
+
+
+def _c_csharp_const(d: _Doc, n: str, v: str) -> None:
+    d.k("class Keys {\n").t(f'    private const string {_pascal(n)} = "').v(v).k('";\n}\n')
+
+
+def _c_make(op: str) -> Callable[[_Doc, str, str], None]:
+    def write(d: _Doc, n: str, v: str) -> None:
+        d.k("CC ?= gcc\n").t(f"{_upper(n)} {op} ").v(v).k("\nall:\n\t$(CC) main.c\n")
+
+    return write
+
+
+def _c_logstash(d: _Doc, n: str, v: str) -> None:
+    d.k('output {\n  elasticsearch {\n    hosts => ["es:9200"]\n').t(
+        f'    {_lower(n).replace("-", "_")} => "'
+    ).v(v).k('"\n  }\n}\n')
+
+
+def _c_r_assign(d: _Doc, n: str, v: str) -> None:
+    d.k("library(httr)\n").t(f'{_lower(n).replace("-", "_")} <- "').v(v).k('"\n')
+
+
+def _c_c_define(d: _Doc, n: str, v: str) -> None:
+    d.k("#include <stdio.h>\n").t(f'#define {_upper(n)} "').v(v).k('"\n')
+
+
+def _c_environ_item(d: _Doc, n: str, v: str) -> None:
+    d.k("import os\n").t(f'os.environ["{_upper(n)}"] = "').v(v).k('"\n')
+
+
+def _c_tuple(d: _Doc, n: str, v: str) -> None:
+    d.k("headers = [\n    ('accept', 'text/plain'),\n").t(f"    ('{_kebab(n)}', '").v(v).k(
+        "'),\n]\n"
+    )
+
+
+def _c_xml_own_line(d: _Doc, n: str, v: str) -> None:
+    d.k("<settings>\n").t(f"  <{_camel(n)}>\n    ").v(v).k(f"\n  </{_camel(n)}>\n</settings>\n")
+
+
+def _c_xml_add_key(d: _Doc, n: str, v: str) -> None:
+    d.k('<appSettings>\n  <add key="Region" value="eu" />\n').t(
+        f'  <add key="{_pascal(n)}" value="'
+    ).v(v).k('" />\n</appSettings>\n')
+
+
+def _c_curl_u_quoted(d: _Doc, n: str, v: str) -> None:
+    d.k("$ curl -s ").t("-u admin:'").v(v).k("' https://ci.internal.example/api/json\n")
+
+
+def _c_curl_u_empty_user(d: _Doc, n: str, v: str) -> None:
+    d.k("$ curl -s ").t('-u ":').v(v).k('" https://ci.internal.example/api/json\n')
+
+
+def _c_curl_u_empty_password(d: _Doc, n: str, v: str) -> None:
+    d.k("$ curl -s ").t('--user "').v(v).k(':" https://api.payments.example/v1/charges\n')
+
+
+def _c_k8s_value_first(d: _Doc, n: str, v: str) -> None:
+    d.k("    env:\n").t('      - value: "').v(v).k(f'"\n        name: {_upper(n)}\n')
+
+
 CONTEXTS: list[Context] = [
     Context("dotenv", _c_dotenv, symbols=False),
     Context("dotenv_quoted", _c_dotenv_quoted, quotes=True),
@@ -387,6 +485,27 @@ CONTEXTS: list[Context] = [
     Context("azure_servicebus", _c_azure_servicebus, symbols=False),
     Context("azure_storage", _c_azure_storage, symbols=False),
     Context("xml", _c_xml, symbols=False),
+    Context("java_setproperty", _c_java_setproperty, quotes=True),
+    Context("php_concat", _c_php_concat, quotes=True),
+    Context("go_var", _c_go_var, quotes=True),
+    Context("kotlin_val", _c_kotlin_val, quotes=True),
+    Context("python_typed", _c_python_typed, quotes=True),
+    Context("csharp_const", _c_csharp_const, quotes=True),
+    Context("make_immediate", _c_make("::="), symbols=False),
+    Context("make_posix_immediate", _c_make(":::="), symbols=False),
+    Context("make_conditional", _c_make("?="), symbols=False),
+    Context("make_append", _c_make("+="), symbols=False),
+    Context("logstash", _c_logstash, quotes=True),
+    Context("r_assign", _c_r_assign, quotes=True),
+    Context("c_define", _c_c_define, quotes=True),
+    Context("environ_item", _c_environ_item, quotes=True),
+    Context("call_tuple", _c_tuple, quotes=True),
+    Context("xml_own_line", _c_xml_own_line, symbols=False),
+    Context("xml_add_key", _c_xml_add_key, quotes=True),
+    Context("curl_u_quoted", _c_curl_u_quoted, quotes=True),
+    Context("curl_u_empty_user", _c_curl_u_empty_user, quotes=True),
+    Context("curl_u_empty_password", _c_curl_u_empty_password, quotes=True, shaped=True),
+    Context("k8s_value_first", _c_k8s_value_first, quotes=True),
 ]
 
 

@@ -394,7 +394,20 @@ def _write_locked(
         }
     )
     evidence = bundle["evidence"]
+    public = _public_issue_link(source, scenario)
+    if public:
+        # The issue's own URL and owner/repo are public provenance, built from the repository
+        # and number alone: kept as they are (a user name learned from the body's home paths
+        # never rewrites them). The scenario's copy is set back after the scrub.
+        bundle["link"] = bundle["locator"] = ""
     clean, report = scrub_tree(bundle, scrubber=configured_scrubber(settings), mapping=mapping)
+    if public:
+        clean["link"], clean["locator"] = public, source.locator
+        clean_source = clean["scenario"].get("source")
+        if isinstance(clean_source, dict) and scenario.get("source", {}).get("link") == public:
+            clean_source["link"] = public
+        if isinstance(clean.get("details"), dict) and isinstance(source.details, dict):
+            clean["details"]["repo"] = source.details.get("repo")
     if evidence is not None:
         # The evidence repeats the draft's messages: its replacements are listed in the
         # spans but not counted again, so the counts stay "what this draft held".
@@ -531,8 +544,37 @@ def clean_title(title: str) -> str:
     return strip_hidden(title)[0]
 
 
+_ISSUE_LINK = re.compile(r"https?://[A-Za-z0-9.-]{1,253}(?::[0-9]{1,5})?/")
+
+
+def _public_issue_link(source: RecordSource, scenario: dict[str, Any]) -> str | None:
+    """The link of an issue draft when it is exactly ``https://host/<owner>/<repo>/issues/<n>``
+    for the record's own repository and number (public coordinates), else None.
+
+    ``html_url`` comes from the issue's JSON (hostile input): any other shape is scrubbed.
+    """
+    details = source.details if isinstance(source.details, dict) else {}
+    repo, number, link = details.get("repo"), details.get("number"), source.link
+    if source.kind != "issue" or not isinstance(repo, str) or not isinstance(link, str):
+        return None
+    if type(number) is not int or source.locator != f"github:{repo}#{number}":
+        return None
+    m = _ISSUE_LINK.match(link)
+    if m is None or link[m.end() :] != f"{repo}/issues/{number}":
+        return None
+    if not re.fullmatch(r"[A-Za-z0-9_.-]{1,100}/[A-Za-z0-9_.-]{1,100}", repo):
+        return None
+    return link
+
+
 _EVIDENCE_FIXED = (
-    "turn", "error_fallback", "outcome", "stored_success", "rule", "latency_ms", "truncated"
+    "turn",
+    "error_fallback",
+    "outcome",
+    "stored_success",
+    "rule",
+    "latency_ms",
+    "truncated",
 )
 """Evidence fields that are intake's own values, never user text: kept unscrubbed."""
 

@@ -63,6 +63,7 @@ class SecretNames:
     not_before: frozenset[str]
     not_names: frozenset[str]
     shaped: frozenset[str] = frozenset()
+    patterns: tuple[regex.Pattern[str], ...] = ()
 
     def needs_shape(self, name: str) -> bool:
         """Whether ``name`` is one of the ``shaped`` names (its value must look like a token)."""
@@ -88,6 +89,8 @@ class SecretNames:
             return False
         if name.lower().strip("_-.$@:") in self.not_names:
             return False
+        if any(p.match(name) for p in self.patterns):
+            return True
         segs = name_segments(name)
         for i, seg in enumerate(segs):
             spans = []
@@ -103,8 +106,8 @@ class SecretNames:
             for a, b in spans:
                 if any(s in self.not_after for s in segs[b:]):
                     continue
-                if any(s in self.not_before for s in segs[:a]):
-                    continue
+                if a > 0 and segs[a - 1] in self.not_before:
+                    continue  # a modifier right before the noun (max_tokens, show_password)
                 return True
         return False
 
@@ -124,8 +127,9 @@ def load_secret_names(path: Path) -> SecretNames:
             not_before=frozenset(str(s).lower() for s in data.get("not_before", [])),
             not_names=frozenset(str(s).lower() for s in data.get("not_names", [])),
             shaped=frozenset(str(s).lower() for s in data.get("shaped", [])),
+            patterns=tuple(regex.compile(str(p), regex.I) for p in data.get("patterns", [])),
         )
-    except (KeyError, TypeError) as exc:
+    except (KeyError, TypeError, regex.error) as exc:
         raise ConfigError(f"secret names are invalid: {exc}", where=str(path)) from exc
 
 
@@ -194,6 +198,14 @@ _NOT_SECRET_WORDS = _NOT_A_PASSWORD | frozenset(
         "text",
         "json",
         "yaml",
+        # placeholder credentials of examples and docs (curl -u 'test:test', user:pass)
+        "pass",
+        "test",
+        "user",
+        "username",
+        "foo",
+        "bar",
+        "foobar",
     ]
 )
 """Unquoted values that name a mode, a type or a word of prose, not a secret."""
@@ -243,6 +255,8 @@ _CAMEL = regex.compile(r"[a-z][A-Z]")
 _REFERENCE = regex.compile(
     r"""(?x)^(?:
         \$[A-Za-z_{(]            # $VAR ${VAR} $(cmd) ${{ x }}
+      | `                        # `cmd` (shell command substitution)
+      | <[A-Za-z][^<>]*+$        # <Your API token> cut at its first blank
       | %[A-Za-z_][A-Za-z0-9_]*+%$ # %VAR% (the whole value)
       | %\([A-Za-z_]\w*+\)[sdr]  # %(name)s
       | \{\{ | \{%               # templates
@@ -336,11 +350,76 @@ _STOP_UNQUOTED = frozenset(" \t\r\n\"'`,;&<>(){}[]|\\")
 _AUTH_SCHEMES = regex.compile(
     r"(?i:bearer|basic|token|bot|jwt|ssws|apikey|api-key|key|hmac|sharedkey"
     r"|sharedaccesssignature)[ \t]++"
+    # any other scheme: one word, then the credential on the same line (Api-Token <v>)
+    r"|[A-Za-z][A-Za-z0-9_-]{1,30}+[ \t]++(?=[^\s\"'`,;=])"
 )
 _LINE_PREFIX = regex.compile(
     r"[ \t]*+(?:export[ \t]++|set[ \t]++|-[ \t]++|\$env:|>[ \t]*+|<[ \t]*+)?$"
 )
 _COMMENT_REST = regex.compile(r"^[ \t]*+(?:[#;].*+|//.*+)?$")
+
+
+_ASSIGNMENT = r":::=|::=|:=|\?=|\+=|\.=|\|\|=|=>|->|<-|===|!==|==|!=|=(?![=~>])|:(?![:/\\])|,"
+"""Every assignment operator of the grammar (longest first): dotenv/INI ``=``, Go/Pascal
+``:=``, Makefile ``::=`` ``:::=`` ``?=`` ``+=``, PHP ``.=``, Ruby/Perl/logstash ``=>``, ``->``,
+R ``<-``,
+YAML/JSON ``:`` and ``,`` between a quoted name and a quoted value (call arguments and
+tuples: ``System.setProperty("X_TOKEN", "v")``, ``("api_key", "v")``), and comparisons with
+a quoted literal (``if (api_key == "v")``: a hard-coded secret). Objective-C ``@"v"`` and C
+``char secret[25] = "v"`` are read too."""
+_TYPE_ANNOTATION = (
+    r"(?:[ \t]*+:[ \t]*+&?[a-z_][\w.<>?\[\]]*+"
+    r"|[ \t]++(?:string|str|\[\]byte|bytes|secretstr|text))(?=[ \t]*+=(?![=~>]))"
+)
+"""A type between the name and ``=``: Kotlin/TypeScript/Python/Rust ``apiToken: String = …``,
+Go ``var apiToken string = …`` (matched on the lowercased text). After a blank only a string
+type counts: ``name=password type=hidden`` is two HTML attributes, not a declaration."""
+_SHELL_WORD_END = frozenset(" \t\r\n;|&<>()")
+
+
+_FIELD_NAMES = frozenset(
+    ["username", "user", "email", "login", "name", "host", "port", "id", "url", "value", "key"]
+)
+"""Words that follow a secret-bearing name in a list of field names, not as its value."""
+
+
+def _structured_name(name: str) -> bool:
+    """A name written as an identifier (``API_TOKEN``, ``apiToken``, ``x-api-key``), not a word.
+
+    ``SetEnv API_TOKEN "v"`` or ``#define API_KEY "v"`` assign by a blank alone; prose
+    (``the token "abc" is``) uses the bare word, which needs an operator.
+    """
+    return (
+        any(c in "_-." for c in name.strip("_-."))
+        or bool(_CAMEL.search(name))
+        or (name.isupper() and len(name) >= 3)
+    )
+
+
+def _shell_word(text: str, pos: int, limit: int) -> tuple[str, list[int]]:
+    """The shell word at ``pos`` with its quotes removed, and each character's offset."""
+    chars: list[str] = []
+    offsets: list[int] = []
+    i, quote = pos, ""
+    while i < limit:
+        c = text[i]
+        if quote:
+            if c == quote:
+                quote = ""
+            elif c == "\n":
+                break
+            else:
+                chars.append(c)
+                offsets.append(i)
+        elif c in "\"'":
+            quote = c
+        elif c in _SHELL_WORD_END:
+            break
+        else:
+            chars.append(c)
+            offsets.append(i)
+        i += 1
+    return "".join(chars), offsets
 
 
 class IntakeAssignedSecretRecognizer(CodeBackedRecognizer):
@@ -371,24 +450,32 @@ class IntakeAssignedSecretRecognizer(CodeBackedRecognizer):
         stems = "|".join(regex.escape(s) for s in sorted(names.stems, key=len, reverse=True))
         self._name_rx = regex.compile(
             rf"""(?:{stems})[A-Za-z0-9_.-]*+
-            (?P<nq>\\{{0,3}}["'`]|>)?
-            (?:[ \t]*+(?P<sep>:=|=>|=(?![=~>])|:(?![:/\\]))[ \t]*+|(?P<ws>[ \t]++))?
-            (?P<vq>\\{{0,3}}["'`])?""",
+            (?P<nq>\\{{0,3}}["'`]|>)?(?P<br>\]|\[[0-9]{{0,6}}\])?
+            (?P<type>{_TYPE_ANNOTATION})?
+            (?:[ \t]*+(?P<sep>{_ASSIGNMENT})[ \t]*+|(?P<ws>[ \t]++))?
+            @?(?P<vq>\\{{0,3}}["'`])?""",
             regex.X,
         )
         # The same with case-insensitive stems, for text whose lowercase form has another
         # length (a few Unicode letters): case-insensitive alternation is ~3x slower.
         self._name_rx_i = regex.compile(self._name_rx.pattern, regex.X | regex.I)
         self._pair_rx = regex.compile(
-            r"""(?:\bname|"name"|'name')[ \t]*+[:=][ \t]*+
+            r"""(?:\b(?:name|key)|"(?:name|key)"|'(?:name|key)')[ \t]*+[:=][ \t]*+
             (?P<q>["']?+)(?P<n>[A-Za-z0-9_.-]{2,80}+)(?P=q)
             [ \t]*+,?[ \t]*+(?:\r?\n[ \t]*+)?
             (?:\bvalue|"value"|'value')[ \t]*+[:=][ \t]*+(?P<vq>["'])?""",
-            regex.X,
+            regex.X | regex.I,
         )
-        self._user_rx = regex.compile(
-            r"""(?:^|(?<=[ \t]))(?:-u|--user)[ \t]++(?P<vq>["']?+)[^\s:"']++:""", regex.X | regex.M
+        # The same pair written value first (``- value: v`` then ``name: X`` in YAML).
+        self._pair_rev_rx = regex.compile(
+            r"""(?:\bvalue|"value"|'value')[ \t]*+[:=][ \t]*+
+            (?:(?P<vq>["'])(?P<qv>[^"'\r\n]{1,4096}+)(?P=vq)|(?P<uv>[^\s,"'{}\[\]]{1,4096}+))
+            [ \t]*+,?[ \t]*+(?:\r?\n[ \t]*+)?
+            (?:\b(?:name|key)|"(?:name|key)"|'(?:name|key)')[ \t]*+[:=][ \t]*+
+            (?P<q>["']?+)(?P<n>[A-Za-z0-9_.-]{2,80}+)(?P=q)""",
+            regex.X | regex.I,
         )
+        self._user_rx = regex.compile(r"(?:^|(?<=[ \t]))(?:-u|--user)(?:[ \t]++|=)", regex.M)
 
     # -- reading values --------------------------------------------------------------
 
@@ -487,16 +574,28 @@ class IntakeAssignedSecretRecognizer(CodeBackedRecognizer):
             sep, ws, nq, vq = m.group("sep"), m.group("ws"), m.group("nq"), m.group("vq")
             pos = m.end()
             if nq == ">":
-                if start == 0 or text[start - 1] != "<" or sep or ws:
-                    continue
-                if not names.is_secret_name(name):
-                    continue
-                line_end = text.find("\n", pos)
-                end = text.find("<", pos, line_end if line_end >= 0 else len(text))
-                if end > pos and text.startswith("</" + name + ">", end):
-                    self._emit(text, (pos, end), False, out)
+                if start > 0 and text[start - 1] == "<" and names.is_secret_name(name):
+                    self._emit(text, self._element(text, m.end("nq"), name), False, out)
                 continue
             if not (sep or ws):
+                continue
+            if sep in ("==", "!=", "===", "!==") and not vq:
+                continue  # a comparison holds a secret only when it is a literal
+            if sep == ",":
+                # a quoted name, then a quoted value: call arguments and tuples only
+                if not (nq and vq and start > 0 and text[start - 1] == nq[-1]):
+                    continue
+                if text[max(0, start - 1 - len(nq) - 8) : start - len(nq)].rstrip()[-1:] not in (
+                    "(",
+                    "[",
+                ):
+                    continue  # the first argument of a call or item of a tuple, not a value
+                span = self._quoted(text, pos, vq)
+                word = text[span[0] : span[1]] if span else ""
+                if word.lower() in _FIELD_NAMES or names.is_secret_name(word):
+                    continue  # ("password", "username"): a list of field names
+                if names.is_secret_name(name):
+                    self._emit(text, span, True, out)
                 continue
             if (
                 sep == ":"
@@ -506,7 +605,8 @@ class IntakeAssignedSecretRecognizer(CodeBackedRecognizer):
             ):
                 continue  # scheme:value (gaia-session:29c2…, C:x), not a key: value
             if (ws and not sep) and (
-                not flag or (vq is None and (pos >= len(text) or text[pos] == "-"))
+                (not flag and not (vq and nq is None and _structured_name(name)))
+                or (flag and vq is None and (pos >= len(text) or text[pos] == "-"))
             ):
                 continue
             segs = name_segments(name)
@@ -524,6 +624,13 @@ class IntakeAssignedSecretRecognizer(CodeBackedRecognizer):
                 end = self._run(text, pos, frozenset(" \t\r\n\"'`,;"))
                 self._emit(text, (pos, end) if end > pos else None, False, out)
                 continue
+            if (
+                vq == "`"
+                and sep == "="
+                and m.end("sep") == m.start("vq")
+                and text[m.start("sep") - 1] not in " \t"
+            ):
+                continue  # NAME=`cmd`: shell command substitution, not a literal
             if vq:
                 self._emit(text, self._quoted(text, pos, vq), True, out, shaped)
                 continue
@@ -540,14 +647,48 @@ class IntakeAssignedSecretRecognizer(CodeBackedRecognizer):
                 self._emit(text, self._quoted(text, m.end(), vq), True, out)
             else:
                 self._emit(text, self._unquoted(text, m.end(), True), False, out)
+        for m in self._pair_rev_rx.finditer(text):
+            if names.is_secret_name(m.group("n")):
+                quoted = m.group("vq") is not None
+                self._emit(text, m.span("qv" if quoted else "uv"), quoted, out)
         for m in self._user_rx.finditer(text):
-            vq = m.group("vq")
-            if vq:
-                self._emit(text, self._quoted(text, m.end(), vq), True, out)
-            else:
-                end = self._run(text, m.end(), frozenset(" \t\r\n\"'`"))
-                self._emit(text, (m.end(), end) if end > m.end() else None, False, out)
+            self._emit_user(text, m.end(), out)
         return out
+
+    def _emit_user(self, text: str, pos: int, out: list[Any]) -> None:
+        """curl's ``-u user:pw`` in any quoting (``user:'pw'``, ``":pw"``, ``"key:"``).
+
+        The password is the secret; with an empty password the user part is (an API key
+        passed as the user name, ``-u sk_live_…:``), when it looks like one.
+        """
+        word, offsets = _shell_word(text, pos, min(len(text), pos + self.MAX_VALUE))
+        user, colon, password = word.partition(":")
+        if not colon:
+            return
+        if password:
+            first, last = offsets[len(user) + 1], offsets[-1] + 1
+            self._emit(text, (first, last), text[pos] in "\"'", out)
+        elif (
+            len(user) >= 8
+            and any(c.isdigit() for c in user)
+            and (_TOKEN_SHAPE.match(user) or not _IDENTIFIER.match(user))
+        ):
+            self._emit(text, (offsets[0], offsets[len(user) - 1] + 1), True, out)
+
+    def _element(self, text: str, pos: int, name: str) -> tuple[int, int] | None:
+        """The value of ``<name>value</name>``, also on a line of its own between the tags."""
+        limit = min(len(text), pos + self.MAX_VALUE)
+        end = text.find("<", pos, limit)
+        if end < 0 or not text.startswith("</" + name + ">", end):
+            return None
+        s, e = pos, end
+        while s < e and text[s] in " \t\r\n":
+            s += 1
+        while e > s and text[e - 1] in " \t\r\n":
+            e -= 1
+        if e <= s or "\n" in text[s:e]:
+            return None
+        return s, e
 
     @staticmethod
     def _name_end(text: str, m: Any) -> int:

@@ -45,6 +45,7 @@ from intake.errors import ConfigError, InputError, ScrubError
 from intake.models import ScrubReport, ScrubSpan
 from intake.scrub.definitions import (
     SCRUBBER_VERSION,
+    SECRET_PRIORITY,
     _load_allow_rules,
     packaged_scrubbers_dir,
     scrubber_config_hash,
@@ -60,6 +61,7 @@ from intake.scrub.fixtures import (
     _path_separator,
     _split_path,
 )
+from intake.scrub.normalise import needs_normalising, normal_value, normalise
 
 if TYPE_CHECKING:
     from presidio_analyzer import AnalyzerEngine, RecognizerResult  # noqa: TID251
@@ -195,6 +197,22 @@ def _decode_b64_text(value: str) -> str | None:
         return None
     return text
 
+
+_TEXT_DATA_URI = regex.compile(
+    r"\bdata:(?:text/[A-Za-z0-9.+-]++|application/(?:json|xml|javascript|x-sh|x-yaml|yaml|toml"
+    r"|x-www-form-urlencoded|x-ndjson|[A-Za-z0-9.-]++\+(?:json|xml)))"
+    r"(?:;(?!base64,)[A-Za-z0-9=.-]++)*+;base64,(?P<payload>[A-Za-z0-9+/]++=*+)"
+)
+"""A ``data:`` URI with a text payload (``text/*``, JSON, XML, YAML, scripts)."""
+_WRAP_TAIL = regex.compile(
+    r"[ \t]*+\r?\n[ \t]*+(?:>[ \t]?+)*+(?P<tail>[A-Za-z0-9_+/-]{6,512}+={0,2}+)[ \t]*+(?=\r?\n|$)"
+)
+"""The next line of a soft-wrapped secret: one run of token characters, alone on its line."""
+_TAIL_SHAPE = regex.compile(r"^(?=[^0-9]*+[0-9])(?=[^A-Za-z]*+[A-Za-z])")
+_FIXTURE_AT = regex.compile(r"0*+[1-9][0-9]*+(?![A-Za-z0-9])")
+"""A fixture's number, right after its marker, ending a word (``ghp_FAKE0…1``, not ``FAKE1Qr``)."""
+_URL_USERINFO = regex.compile(r"[A-Za-z][A-Za-z0-9+.-]*+://[^\s/@:]*+:$")
+"""The start of a URL's ``user:`` userinfo, right before an e-mail-shaped ``password@host``."""
 
 _UUID = regex.compile(r"^[0-9a-fA-F]{8}(?:-[0-9a-fA-F]{4}){3}-[0-9a-fA-F]{12}$")
 
@@ -601,6 +619,12 @@ class Scrubber:
                 continue
             if entity_type in _ENCODED_TYPES and self._encoded_fixture_span(text[start:end]):
                 continue
+            if entity_type != "FILE_PATH" and self._holds_fixture(text, start, end):
+                continue
+            if entity_type == "EMAIL_ADDRESS" and _URL_USERINFO.search(
+                text, max(0, start - 256), start
+            ):
+                continue  # scheme://user:pw@host: the password is URL_CREDENTIALS' to judge
             patterns = allow(entity_type)
             if patterns:
                 span = text[start:end]
@@ -612,6 +636,22 @@ class Scrubber:
                         continue
             append(_Candidate(entity_type, start, end, c.score))
         return kept
+
+    def _holds_fixture(self, text: str, start: int, end: int) -> bool:
+        """Whether a fixture sits in ``text[start:end]``: a scrubbed value is never re-matched.
+
+        ``https://x-access-token:ghp_FAKE…1@github.com`` is not an e-mail address on the second
+        pass, and a span holding a fixture is never widened over its neighbours.
+        """
+        marker = self.fixtures.marker
+        i = text.find(marker, start, end)
+        while i >= 0:
+            if (i == 0 or not text[i - 1].isalnum()) and _FIXTURE_AT.match(
+                text, i + len(marker), end
+            ):
+                return True
+            i = text.find(marker, i + 1, end)
+        return False
 
     def _encoded_fixture_span(self, span: str) -> bool:
         """Whether ``span`` is base64 of text that is already scrubbed (one of our fixtures)."""
@@ -697,7 +737,41 @@ class Scrubber:
         refuse_oversized(len(text), "text", where=where, limit=self.max_chars)
         if not text.strip():
             return []
-        return self._tidy(text, self._raw_candidates(text, where))
+        if not needs_normalising(text):
+            return self._scan(text, where)
+        # Normalise, scan, map back (intake.scrub.normalise): a zero-width character, a
+        # full-width @ or an HTML entity no longer splits or hides a value.
+        norm = normalise(text)
+        return [
+            c._replace(start=norm.start(c.start), end=norm.end(c.end))
+            for c in self._scan(norm.text, where)
+        ]
+
+    def _scan(self, text: str, where: str) -> list[_Candidate]:
+        cands = self._tidy(text, self._raw_candidates(text, where))
+        if "data:" in text:
+            cands.extend(self._data_uri_candidates(text, where))
+        return cands
+
+    def _data_uri_candidates(self, text: str, where: str) -> list[_Candidate]:
+        """A ``data:`` URI whose payload is text: its payload is scanned like any text.
+
+        Findings inside make the payload a secret (replaced by the base64 of its scrubbed text,
+        see ``_fixture``); a clean payload is kept whole (a KEEP span shields it from the
+        high-entropy check). Binary payloads (images, fonts) are kept by the registry's rule.
+        """
+        out: list[_Candidate] = []
+        for m in _TEXT_DATA_URI.finditer(text):
+            payload = m.group("payload")
+            decoded = _decode_b64_text(payload)
+            if decoded is None:
+                continue
+            start, end = m.span("payload")
+            if self._detect(decoded, where):
+                out.append(_Candidate("GENERIC_SECRET", start, end, 0.9))
+            else:
+                out.append(_Candidate("KEEP_PUBLIC_MATERIAL", m.start(), end, 0.9))
+        return out
 
     def _finish(
         self, text: str, cands: list[_Candidate], names: frozenset[str]
@@ -707,7 +781,30 @@ class Scrubber:
                 _Candidate("USER_NAME", s, e, 0.5) for s, e in user_name_spans(text, names)
             ]
         resolved = self._resolve(cands)
-        return [c for c in resolved if not c.entity_type.startswith("KEEP_")]
+        kept = [c for c in resolved if not c.entity_type.startswith("KEEP_")]
+        if "\n" in text and kept:
+            kept = self._join_wraps(text, kept)
+        return kept
+
+    def _join_wraps(self, text: str, cands: list[_Candidate]) -> list[_Candidate]:
+        """A secret cut by a soft wrap takes its tail: ``xoxb-…-`` ⏎ ``AbCd…``, a JWT whose
+        signature goes on, a token in a ``> `` quoted reply wrapped onto the next quoted line.
+
+        The secret must end its line, and the next line (after indentation and ``>`` quote
+        marks) must be one run of token characters, with a letter and a digit, ending that
+        line, where no other finding starts. The tail joins the secret's span; the fixture is
+        that of the joined token.
+        """
+        rank = self.fixtures.rank
+        starts = {c.start for c in cands}
+        out: list[_Candidate] = []
+        for c in cands:
+            if rank(c.entity_type) >= SECRET_PRIORITY and c.entity_type != "FILE_PATH":
+                m = _WRAP_TAIL.match(text, c.end)
+                if m and m.start("tail") not in starts and _TAIL_SHAPE.match(m.group("tail")):
+                    c = c._replace(end=m.end("tail"))
+            out.append(c)
+        return out
 
     def _with_key_context(self, text: str, key: str, cands: list[_Candidate]) -> list[_Candidate]:
         """A structured value under a secret-bearing key is a secret as a whole.
@@ -756,6 +853,9 @@ class Scrubber:
     def _fixture(
         self, entity_type: str, original: str, inner: Sequence[tuple[int, int]], mapping: FixtureMap
     ) -> str:
+        if entity_type != "FILE_PATH" and needs_normalising(original):
+            # a value hidden by a zero-width character or an entity gets its plain form's fixture
+            return self._fixture(entity_type, normal_value(original), (), mapping)
         if entity_type == "EMAIL_ADDRESS" and "%40" in original:
             # A percent-encoded address shares its fixture (and number) with the plain form and
             # keeps the encoding: zelda%40kestrel-mail.com -> user1%40example.com.
@@ -816,6 +916,39 @@ class Scrubber:
             return m.number("__secret__", lambda n: prefix + _fill(marker, n, body_len) + suffix)
 
         return mapping.get(original, make)
+
+    def _generic_fixture(self, original: str, mapping: FixtureMap) -> str:
+        """A plain ``FAKE…n`` of the original's length: the fixture of last resort."""
+        marker = self.fixtures.marker
+        return mapping.get(
+            original,
+            lambda m: m.number("__secret__", lambda n: _fill(marker, n, len(original))),
+        )
+
+    def settle(
+        self, text: str, mapping: FixtureMap, where: str = "$", *, whole: bool = True
+    ) -> str:
+        """Fail closed per value: what still re-scans after a scrub becomes a generic fixture.
+
+        The spans found again are replaced (twice at most: a replacement may join neighbours
+        into a new finding); if the text still re-scans, the whole value is replaced (unless
+        ``whole`` is false: a file's text is then returned as it is, for the caller to refuse).
+        A value is never left as it was, and one bad value never leaves its file unscrubbed.
+        """
+        for _ in range(2):
+            again = self._detect(text, where)
+            if not again:
+                return text
+            out, pos = [], 0
+            for c in again:
+                out.append(text[pos : c.start])
+                out.append(self._generic_fixture(text[c.start : c.end], mapping))
+                pos = c.end
+            out.append(text[pos:])
+            text = "".join(out)
+        if not whole or not self._detect(text, where):
+            return text
+        return self._generic_fixture(text, mapping)
 
     def _decoded_fixture(self, decoded: str, mapping: FixtureMap) -> str:
         """What a base64 secret's decoded text becomes before it is encoded again.
@@ -999,8 +1132,29 @@ def _strings(obj: Any, where: str = "$") -> Iterator[tuple[str, str]]:
             yield from _strings(v, f"{where}[{i}]")
 
 
+_PAIR_NAME_KEYS = ("name", "Name", "key", "Key", "NAME", "KEY")
+_PAIR_VALUE_KEYS = frozenset({"value", "Value", "VALUE"})
+
+
+def _context_key(mapping: dict[Any, Any], key: Any) -> str | None:
+    """The name a value is judged by: its key, or for ``value`` its sibling ``name``/``key``.
+
+    HAR headers ``{"name": "x-api-key", "value": …}``, Kubernetes ``env: - name: X  value: …``
+    and ``<add key="X" value="…"/>`` turned into JSON: the name is data, the key is ``value``.
+    """
+    if not isinstance(key, str):
+        return None
+    if key in _PAIR_VALUE_KEYS:
+        for name_key in _PAIR_NAME_KEYS:
+            name = mapping.get(name_key)
+            if isinstance(name, str) and 0 < len(name) <= 96:
+                return name
+    return key
+
+
 def _value_keys(obj: Any) -> Iterator[str | None]:
-    """For every string ``_strings`` yields, in the same order: its mapping key, if a value."""
+    """For every string ``_strings`` yields, in the same order: its mapping key, if a value
+    (for a ``value`` beside a ``name``, that name: see ``_context_key``)."""
     if isinstance(obj, str):
         yield None
     elif isinstance(obj, dict):
@@ -1008,7 +1162,7 @@ def _value_keys(obj: Any) -> Iterator[str | None]:
             if isinstance(k, str):
                 yield None
             if isinstance(v, str):
-                yield k if isinstance(k, str) else None
+                yield _context_key(obj, k)
             else:
                 yield from _value_keys(v)
     elif isinstance(obj, (list, tuple)):
@@ -1109,7 +1263,7 @@ def scrub_tree(
             out.append(scrubber._fixture(c.entity_type, text[c.start : c.end], inner, mapping))
             pos = c.end
         out.append(text[pos:])
-        new_text = "".join(out)
+        new_text = scrubber.settle("".join(out), mapping, path)
         where = _child_path(path, new_text) + "~" if is_key else path
         findings.extend(Finding(c.entity_type, c.start, c.end, where) for c in cands)
         return new_text
@@ -1142,7 +1296,7 @@ def check_tree(obj: Any, *, scrubber: Scrubber | None = None) -> list[Finding]:
                     key_findings = scrubber.find(k, json_path=f"{path}{{#{i}}}~")
                     findings.extend(key_findings)
                     child = f"{path}{{#{i}}}" if key_findings else _child_path(path, k)
-                walk(v, child or path, k if isinstance(k, str) else None)
+                walk(v, child or path, _context_key(node, k))
         elif isinstance(node, (list, tuple)):
             for i, v in enumerate(node):
                 walk(v, _child_path(path, i))

@@ -26,6 +26,7 @@ from intake.scrub.engine import (
     refuse_oversized,
     scrub_tree,
 )
+from intake.scrub.fixtures import FixtureMap
 
 __all__ = [
     "TEXT_SUFFIXES",
@@ -178,18 +179,20 @@ def scrub_file_text(path: Path, text: str, *, scrubber: Scrubber | None = None) 
     (ruamel round trip for YAML), and if that is still not clean the scrub fails closed.
     """
     scrubber = scrubber or get_scrubber()
-    result = scrubber.scrub_text(text, json_path="$")
+    mapping = FixtureMap()
+    mapping.reserve([text])
+    result = scrubber.scrub_text(text, mapping=mapping, json_path="$")
     report = scrubber.report(result.findings)
     if path.suffix not in {".yaml", ".yml", ".json"}:
-        return FileOutcome(path, text, result.text, report)
+        return FileOutcome(path, text, _settled(path, result.text, scrubber, mapping), report)
     _, before = _structured_check(path, text, scrubber)
     if before is None:  # not valid YAML/JSON to begin with: the text scrub is all there is
-        return FileOutcome(path, text, result.text, report)
+        return FileOutcome(path, text, _settled(path, result.text, scrubber, mapping), report)
     ok, _ = _structured_check(path, result.text, scrubber)
-    if ok:
+    if ok and not scrubber.find(result.text):
         return FileOutcome(path, text, result.text, report)
     data = before
-    new_data, tree_report = scrub_tree(data, scrubber=scrubber)
+    new_data, tree_report = scrub_tree(data, scrubber=scrubber, mapping=mapping)
     if path.suffix == ".json":
         import json
 
@@ -198,13 +201,35 @@ def scrub_file_text(path: Path, text: str, *, scrubber: Scrubber | None = None) 
         from intake.yamlio import dump_document
 
         new_text = dump_document(new_data)
-    if not _structured_check(path, new_text, scrubber)[0] or scrubber.find(new_text):
+    new_text = _settled(path, new_text, scrubber, mapping)
+    if not _structured_check(path, new_text, scrubber)[0]:
         raise ScrubError(
-            "file could not be scrubbed cleanly; it was left as it was", where=str(path)
+            "file could not be scrubbed cleanly (it no longer parses after scrubbing); "
+            "it was left as it was",
+            where=str(path),
         )
     # The text pass is discarded: what is written and reported is the tree pass alone, so each
     # replaced value is counted once.
     return FileOutcome(path, text, new_text, tree_report)
+
+
+def _settled(path: Path, text: str, scrubber: Scrubber, mapping: FixtureMap) -> str:
+    """The scrubbed text with every value that still re-scans replaced (``Scrubber.settle``).
+
+    Fails closed (``ScrubError`` naming the type and line, never the value) only if the text
+    still re-scans after that.
+    """
+    if not scrubber.find(text):
+        return text
+    settled = scrubber.settle(text, mapping, str(path), whole=False)
+    left = scrubber.find(settled)
+    if left:
+        raise ScrubError(
+            f"file could not be scrubbed cleanly: a {left[0].entity_type} still re-scans at "
+            f"line {_line_of(settled, left[0].start)}; it was left as it was",
+            where=str(path),
+        )
+    return settled
 
 
 def scrub_paths(

@@ -21,6 +21,7 @@ __all__ = ["FixtureMap"]
 
 _SEP = r"(?:\\\\|\\|/)"
 
+
 @dataclass(frozen=True)
 class _FixtureSpec:
     style: str = "token"
@@ -87,7 +88,7 @@ _PATH_ROOT = regex.compile(
 
 
 _ENCODED_PLUS = regex.compile(r"%2[Bb]")
-_WRAP_BREAK = regex.compile(r"\r?\n[ \t]*+")
+_WRAP_BREAK = regex.compile(r"\r?\n[ \t]*+(?:>[ \t]?+)*+")
 
 _SEP_RX = regex.compile(_SEP)
 _SEP_SPLIT = regex.compile(rf"({_SEP})")

@@ -540,18 +540,28 @@ class IntakeUrlCredentialsRecognizer(_CheckedRecognizer):
 
 
 class IntakeHighEntropyRecognizer(_CheckedRecognizer):
-    """Bare long random strings (>= 32 chars, upper + lower + digit, entropy >= 4.0)."""
+    """Bare random strings with no name before them (calibrated by length).
+
+    32+ characters: upper + lower + digit, entropy >= 4.0. 24–31 characters (scrubber 1.4):
+    the entropy a random string of that length reaches (``log2(n) - 0.5`` bits), two of each
+    class, and letters and digits interleaved (2+ changes between them), so ``Release2024Notes``
+    and ``AbCdEf123456`` are kept. Everywhere: hex digests, UUIDs, integrity strings, paths,
+    identifiers (snake, dotted, CamelCase of words: ``CamelCaseIdentifierName123``), model and
+    package names and masks are kept.
+    """
 
     ENTITY = "HIGH_ENTROPY_SECRET"
     PATTERNS = (
         (
             "high_entropy",
-            r"(?<![A-Za-z0-9+/=_.-])[A-Za-z0-9+/_-]{32,}+={0,2}+(?![A-Za-z0-9+/=_-])",
+            r"(?<![A-Za-z0-9+/=_.-])[A-Za-z0-9+/_-]{24,}+={0,2}+(?![A-Za-z0-9+/=_-])",
             0.4,
         ),
     )
     MIN_ENTROPY = 4.0
-    MIN_LENGTH = 32
+    MIN_LENGTH = 24
+    LONG = 32
+    """From this length on, the classic rule (entropy >= 4.0) applies alone."""
 
     def invalidate_result(self, pattern_text: str) -> bool | None:
         """Keep git SHAs, checksums, UUIDs, integrity strings, paths and identifiers."""
@@ -562,16 +572,55 @@ class IntakeHighEntropyRecognizer(_CheckedRecognizer):
             return True
         if not (_UPPER.search(value) and _LOWER.search(value) and _DIGIT.search(value)):
             return True
-        if shannon_entropy(value) < self.MIN_ENTROPY:
+        core = value.rstrip("=")
+        if len(core) < self.LONG:
+            if len(core) < self.MIN_LENGTH or not _short_random(core):
+                return True
+            if shannon_entropy(value) < math.log2(len(core)) - 0.5:
+                return True
+        elif shannon_entropy(value) < self.MIN_ENTROPY:
             return True
         if "/" in value and max(len(p) for p in value.split("/")) < 20:
             return True
-        if _word_like_identifier(value) or _name_like(value):
+        if _word_like_identifier(value) or _name_like(value) or _camel_words(value):
             return True
         # What the base check adds here: the pattern's character class has no quotes to strip,
         # it guarantees MIN_LENGTH, and the entropy was just checked (computing it twice was
         # a tenth of the scrubber's time on transcripts).
         return _looks_like_placeholder(value)
+
+
+_CAMEL_PIECE = regex.compile(r"[A-Z]?[a-z]++|[A-Z]++(?![a-z])|[0-9]++")
+_CAMEL_WORD = regex.compile(r"^[A-Z]?(?=[a-z]*[aeiouy])[a-z]{2,}+$")
+_LETTER_DIGIT = regex.compile(r"(?<=[A-Za-z])(?=[0-9])|(?<=[0-9])(?=[A-Za-z])")
+
+
+def _camel_words(value: str) -> bool:
+    """An identifier made of words (``CamelCaseIdentifierNameForTesting123``), not a token.
+
+    Its letter pieces (split at case changes) that read as words (a capital or none, then 2+
+    lowercase letters with a vowel: ``Camel``, ``for``) cover 80 % of the letters, with at most
+    two runs of digits; a random token has short, vowel-less and all-capital pieces. Pieces may
+    be joined by ``-``, ``_`` or ``.`` (``desktop-rhf_SponsoredProductsRemoteSearch``).
+    """
+    if not _NAME_PART.sub("", value).isalnum():
+        return False
+    pieces = _CAMEL_PIECE.findall(value)
+    letters = [p for p in pieces if p.isalpha()]
+    digit_runs = len(pieces) - len(letters)
+    total = sum(len(p) for p in letters)
+    wordy = sum(len(p) for p in letters if _CAMEL_WORD.match(p))
+    return digit_runs <= 2 and len(letters) >= 3 and wordy >= 0.8 * total
+
+
+def _short_random(value: str) -> bool:
+    """Whether a 24–31 character run mixes like a random token (see the recognizer)."""
+    upper = sum(1 for c in value if c.isupper())
+    lower = sum(1 for c in value if c.islower())
+    digits = sum(1 for c in value if c.isdigit())
+    if upper < 2 or lower < 2 or digits < 2:
+        return False
+    return len(_LETTER_DIGIT.findall(value)) >= 2
 
 
 _NAME_PART = regex.compile(r"[-_.]")
@@ -624,7 +673,8 @@ class IntakeAzureSasSignatureRecognizer(_CheckedRecognizer):
         return _SAS_SIGNATURE.match(unquote(pattern_text)) is None
 
 
-_WRAP_BREAK = regex.compile(r"\r?\n[ \t]*+")
+_WRAP_BREAK = regex.compile(r"\r?\n[ \t]*+(?:>[ \t]?+)*+")
+"""A soft wrap: a line break, indentation and the ``>`` marks of a quoted reply."""
 
 
 class _WrappedTokenRecognizer(FastPatternRecognizer):
@@ -648,7 +698,8 @@ class _WrappedTokenRecognizer(FastPatternRecognizer):
         kwargs.pop("supported_entity", None)
         kwargs.pop("supported_entities", None)
         body, n = self.BODY, self.LENGTH
-        pattern = rf"\b{self.PREFIX}{body}{{0,{n - 1}}}+\r?\n[ \t]*+{body}{{1,{n}}}+(?!{body})"
+        wrap = r"\r?\n[ \t]*+(?:>[ \t]?+)*+"  # a line break, indentation, quote marks
+        pattern = rf"\b{self.PREFIX}{body}{{0,{n - 1}}}+{wrap}{body}{{1,{n}}}+(?!{body})"
         super().__init__(
             supported_entity=self.ENTITY,
             name=kwargs.pop("name", type(self).__name__),
