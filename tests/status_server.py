@@ -35,6 +35,7 @@ import contextlib
 import json
 import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
 from typing import Any
 
 GAIA_VERSION = "0.23.0"  # src/gaia/version.py L9; models.py L10-13 uses it as the default
@@ -215,3 +216,16 @@ __all__ = ["StatusServer", "system_status"]
 
 if __name__ == "__main__":
     raise SystemExit(main())
+
+
+def write_mcp_config(root: Path, url: str | None) -> None:
+    """GAIA's ``eval/mcp-config.json`` (amd/gaia eval/mcp-config.json); with ``url``, its Agent
+    UI server is started with ``--backend url`` (agent_ui_mcp.py L812-826), which a test needs:
+    GAIA's own default is localhost:4200 (agent_ui_mcp.py L41), not a free test port."""
+    args = ["run", "python", "-m", "gaia.mcp.servers.agent_ui_mcp", "--stdio"]
+    if url is not None:
+        args += ["--backend", url]
+    config = {"mcpServers": {"gaia-agent-ui": {"command": "uv", "args": args, "env": {
+        "GAIA_MEMORY_MCP_ALWAYS": "1", "GAIA_MEMORY_ADMIN": "1"}}}}
+    (root / "eval").mkdir(exist_ok=True)
+    (root / "eval" / "mcp-config.json").write_text(json.dumps(config), encoding="utf-8")

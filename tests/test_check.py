@@ -195,7 +195,10 @@ def test_gaia_suite_passes_with_warnings_and_strict_fails(suite: Path, runner) -
         "warning: 10 scrub findings in legacy scenarios (EMAIL_ADDRESS, FILE_PATH, "
         "GENERIC_SECRET) in 3 files" in result.stdout
     )
-    assert len(result.stdout.splitlines()) == 3, "one line per kind and the totals"
+    # one line per kind (legacy fields, legacy scrub findings, GAIA's own "NOTE FOR JUDGE:" in
+    # vision/sd_graceful_degradation.yaml as judge-directed text) and the totals
+    assert len(result.stdout.splitlines()) == 4, result.stdout
+    assert "1 judge-text" in result.stdout
     result = runner.invoke(app, ["check", "--verbose"])
     assert "EMAIL_ADDRESS found by the re-scan (legacy scenario; --strict" in result.stdout
     assert "acmeco.com" not in result.stdout

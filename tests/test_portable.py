@@ -23,7 +23,7 @@ import pytest
 from intake import portable
 from tests.conftest import REPO
 from tests.promote_helpers import scorecard, write_pair
-from tests.status_server import StatusServer
+from tests.status_server import StatusServer, write_mcp_config
 
 FAKE = Path(__file__).resolve().parent / "fake_gaia_eval.py"
 STRONG = "claude-opus-4"
@@ -175,17 +175,21 @@ def test_main_commands_work_without_posix_only_modules(tmp_path: Path) -> None:
                 f"runner = {runner}\nbackend_url = \"{backend.url}\"\n"
                 f"strong_models = [\"{STRONG}\"]\nlocal_models = [\"{LOCAL}\"]\n"
             )
+        write_mcp_config(suite, backend.url)  # GAIA's agent then uses this backend (L812-826)
         env = _env(FAKE_GAIA_REPO_ROOT=str(suite), FAKE_GAIA_NO_USER_DIR="1",
                    FAKE_GAIA_STATUS="PASS")
         _intake(suite, "run", draft.stem, "--tier", "strong", env=env)
         backend.model_loaded = LOCAL
         _intake(suite, "run", draft.stem, "--tier", "local", env=_env(
             FAKE_GAIA_REPO_ROOT=str(suite), FAKE_GAIA_NO_USER_DIR="1", FAKE_GAIA_STATUS="FAIL"))
-        hang = _env(FAKE_GAIA_REPO_ROOT=str(suite), FAKE_GAIA_NO_USER_DIR="1", FAKE_GAIA_HANG="120")
+        # a hung scenario is GAIA's own recorded TIMEOUT (its limit scaled down by the stand-in);
+        # intake then stops what is left of the runner's tree through portable.stop_tree
+        hang = _env(FAKE_GAIA_REPO_ROOT=str(suite), FAKE_GAIA_NO_USER_DIR="1", FAKE_GAIA_HANG="120",
+                    FAKE_GAIA_TIME_SCALE="0.005")
         started = time.monotonic()
         stopped = _intake(suite, "run", draft.stem, "--tier", "local", "--timeout", "2",
                           env=hang, expect=(3,))
-        assert "process group was stopped" in stopped.stderr
+        assert "no run was judged (TIMEOUT)" in stopped.stderr
         assert time.monotonic() - started < 60
     card = scorecard(tmp_path / "by-hand", {draft.stem: "PASS"}, run_id="eval-20261201-1")
     _intake(suite, "run-record", draft.stem, "--scorecard", str(card), "--tier", "strong",

@@ -22,6 +22,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import shlex
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -34,13 +35,15 @@ import pytest
 from tests.conftest import REPO
 from tests.github_server import FakeGitHub
 from tests.promote_helpers import review, serve_pr
-from tests.status_server import StatusServer
+from tests.status_server import StatusServer, write_mcp_config
+from tests.test_control import free_port
 
 README = REPO / "README.md"
 FAKE = Path(__file__).resolve().parent / "fake_gaia_eval.py"
+FAKE_CONTROL = Path(__file__).resolve().parent / "fake_gaia_control.py"
 STRONG = "claude-opus-4"
 LOCAL = "Gemma-4-E4B-it-GGUF"
-MARKS = {"checkout", "editor", "runner", "github"}
+MARKS = {"checkout", "editor", "runner", "control", "github"}
 NEEDS = re.compile(r"\[needs: (?P<marks>[a-z, ]+)\]")
 
 FILL = '''\
@@ -181,6 +184,7 @@ def _configure_runner(suite: Path, backend: StatusServer) -> None:
             f'runner = {runner}\nbackend_url = "{backend.url}"\n'
             f'strong_models = ["{STRONG}"]\nlocal_models = ["{LOCAL}"]\n'
         )
+    write_mcp_config(suite, backend.url)  # GAIA's agent then uses this backend (L812-826)
 
 
 @pytest.fixture
@@ -222,6 +226,17 @@ def _run_block(block: list[Line], tmp: Path, stand_ins: tuple[StatusServer, Fake
                 "FAKE_GAIA_REPO_ROOT": str(suite),
                 "FAKE_GAIA_NO_USER_DIR": "1",
                 "FAKE_GAIA_STATUS": "FAIL" if local else "PASS",
+            }
+        if "control" in line.marks and suite is not None:
+            # the replay answers on a free port (GAIA's MCP tools use 4200, which this machine
+            # may have in use); the stand-in runner's agent asks it, its judge fails the replay
+            replay = free_port()
+            extra = {
+                "INTAKE_RUNNER": shlex.join([sys.executable, str(FAKE_CONTROL), "eval", "agent"]),
+                "INTAKE_REPLAY_PORT": str(replay),
+                "FAKE_CONTROL_MCP_BACKEND": f"http://127.0.0.1:{replay}",
+                "FAKE_CONTROL_REPO_ROOT": str(suite),
+                "FAKE_CONTROL_JUDGE": "FAIL",
             }
         if "github" in line.marks and suite is not None:
             number = int(re.search(r"--pr (\d+)", line.text)[1])  # type: ignore[index]

@@ -24,7 +24,7 @@ from intake.cli import app
 from intake.records import load_record, record_path
 from tests.conftest import REPO, SUITE_PYPROJECT, posix_only
 from tests.promote_helpers import PLACEHOLDER_YAML, write_pair
-from tests.status_server import StatusServer
+from tests.status_server import StatusServer, write_mcp_config
 
 FAKE = Path(__file__).resolve().parent / "fake_gaia_eval.py"
 STRONG = "claude-opus-4"
@@ -55,19 +55,6 @@ def gaia(suite: Path, backend: StatusServer, monkeypatch: pytest.MonkeyPatch) ->
     monkeypatch.setenv("FAKE_GAIA_RECORD_ARGS", str(args))
     write_pair(suite / "drafts")
     return args
-
-
-def write_mcp_config(root: Path, url: str | None) -> None:
-    """GAIA's ``eval/mcp-config.json`` (amd/gaia eval/mcp-config.json); with ``url``, its Agent
-    UI server is started with ``--backend url`` (agent_ui_mcp.py L812-826), which a test needs:
-    GAIA's own default is localhost:4200 (agent_ui_mcp.py L41), not a free test port."""
-    args = ["run", "python", "-m", "gaia.mcp.servers.agent_ui_mcp", "--stdio"]
-    if url is not None:
-        args += ["--backend", url]
-    config = {"mcpServers": {"gaia-agent-ui": {"command": "uv", "args": args, "env": {
-        "GAIA_MEMORY_MCP_ALWAYS": "1", "GAIA_MEMORY_ADMIN": "1"}}}}
-    (root / "eval").mkdir(exist_ok=True)
-    (root / "eval" / "mcp-config.json").write_text(json.dumps(config), encoding="utf-8")
 
 
 def _run(runner, *args: str):

@@ -14,6 +14,7 @@ from intake.report.render import (
     headline,
     pct,
     run_line,
+    suite_lines,
     target_pct,
 )
 from intake.wording import counted
@@ -179,6 +180,14 @@ def _runs(report: ProvenanceReport) -> list[str]:
     ]
 
 
+def _suites(report: ProvenanceReport) -> list[str]:
+    """Suite types, headroom and control verdicts (the Markdown report's Suite types)."""
+    lines = suite_lines(report)
+    if not lines:
+        return []
+    return ["<h2>Suite types</h2>", "<ul>", *(f"<li>{h(line)}</li>" for line in lines[2:]), "</ul>"]
+
+
 def render_html(report: ProvenanceReport) -> str:
     """One self-contained page: inline CSS and SVG, no script, nothing fetched."""
     share = report.overall
@@ -238,6 +247,7 @@ def render_html(report: ProvenanceReport) -> str:
     parts.append(_svg_bars(stages, max(f.drafted, 1)))
     parts.append(f"<p>Median from draft to promotion: {h(_median_text(f))}.</p>")
     parts += _runs(report)
+    parts += _suites(report)
     sections = [
         ("Promoted scenarios with a weak difficulty_rationale", report.flags),
         ("Without a known source", report.unknown),

@@ -65,7 +65,7 @@ MIN_CARRIED_WORD = 4
 def carries_original(identifier: str, originals: Iterable[str]) -> bool:
     """Whether ``identifier`` holds, as whole words, an original value the scrubber replaced
     anywhere in the draft: the whole value slugged, or one of its words of at least
-    ``MIN_CARRIED_WORD`` characters.
+    ``MIN_CARRIED_WORD`` characters when the value is one token (``_one_word``).
 
     A title is slugged before the rest of the draft is scrubbed; a secret that only context
     elsewhere identifies (``password: hunterhunter`` in the body, ``hunterhunter`` alone in
@@ -79,9 +79,16 @@ def carries_original(identifier: str, originals: Iterable[str]) -> bool:
             continue
         if f"_{'_'.join(parts)}_" in joined:
             return True
-        if any(len(p) >= MIN_CARRIED_WORD and p in words for p in parts):
+        if _one_word(original) and any(len(p) >= MIN_CARRIED_WORD and p in words for p in parts):
             return True
     return False
+
+
+def _one_word(original: str) -> bool:
+    """Whether a replaced value is one token (a password, a key), not a path, an address or a
+    phrase: only such a value's words are looked for one by one (a path's folder names are
+    words of ordinary titles; the whole path slugged is still looked for)."""
+    return not any(c in original for c in "/\\@ :")
 
 
 def neutral_id(seed: str, prefix: str = "session") -> str:
