@@ -4,9 +4,10 @@
 (``KILL_AT`` below, test code only) installs an observer through ``intake.crashpoints.observe``
 that sends SIGKILL to its own process when the command reaches ``step``. Production code has
 no setting or environment variable for this. Steps are ``<command>:<step>`` as listed by
-``intake.journal.crash_steps``; promote keeps its own ``CRASH_STEPS`` (``intake.promote``).
+``intake.store.journal.crash_steps``; promote keeps its own ``CRASH_STEPS``
+(``intake.lifecycle.promote``).
 Drafting, review, run-record, reject, adopt, revise and rename commit through
-``intake.journal`` and are tested with the same two calls.
+``intake.store.journal`` and are tested with the same two calls.
 
 Speed without giving up real processes: ``run_killed`` and ``run`` fork their child from a
 warm fork server (``multiprocessing``'s ``forkserver``, preloaded with ``intake.cli`` and the

@@ -13,8 +13,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from intake.models import Record, RecordSource, ScrubReport, SourceType
-from intake.records import dump_record, record_path
+from intake.contract.models import Record, RecordSource, ScrubReport, SourceType
+from intake.store.records import dump_record, record_path
 from tests.github_server import FakeGitHub, Reply
 
 HEAD = "a" * 40
@@ -281,9 +281,9 @@ def make_ready(
 ) -> Path:
     """A draft with a strong run, a local run and an approval, all on its current content."""
     from intake.config import load_settings
-    from intake.models import ReviewDecision, RunTier
-    from intake.review import add_review
-    from intake.runs import record_run
+    from intake.contract.models import ReviewDecision, RunTier
+    from intake.lifecycle.review import add_review
+    from intake.lifecycle.runs import record_run
 
     draft = write_pair(suite / folder, scenario_id, category=category)
     settings = load_settings(suite)

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from intake.cli import app
-from intake.records import content_hash, load_record, record_path
+from intake.store.records import content_hash, load_record, record_path
 from tests.conftest import GAIA, GAIA_SCENARIOS, requires_gaia_corpus
 
 LEGACY = """\

@@ -186,7 +186,7 @@ def test_scorecard_device_fifo_and_deep_nesting(suite: Path) -> None:
 
 def test_deeply_nested_record_is_one_line_exit_2(suite: Path, runner) -> None:
     from intake.cli import app
-    from intake.records import record_path
+    from intake.store.records import record_path
 
     draft = write_pair(suite / "drafts")
     record_path(draft).write_text('{"id": ' + _deep(100_000) + "}", encoding="utf-8")

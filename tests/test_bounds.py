@@ -19,8 +19,8 @@ from typer.testing import CliRunner
 
 from intake import limits
 from intake.cli import app
-from intake.records import load_record
-from intake.yamlio import parse_checked
+from intake.contract.yamlio import parse_checked
+from intake.store.records import load_record
 from tests.conftest import REPO
 from tests.gaia_native import Clock, add_message, add_session, create_chat_db
 from tests.promote_helpers import write_pair

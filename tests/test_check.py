@@ -7,8 +7,8 @@ from pathlib import Path
 
 from intake.cli import app
 from intake.config import load_settings
-from intake.promote import promote
-from intake.records import record_path
+from intake.lifecycle.promote import promote
+from intake.store.records import record_path
 from tests.conftest import GAIA_SCENARIOS, requires_gaia_corpus
 from tests.promote_helpers import FINAL_YAML, edit, make_ready, write_pair
 
@@ -169,7 +169,7 @@ def test_json_format(suite: Path, runner) -> None:
 
 
 def test_workflow_and_pre_commit_hook_are_wired() -> None:
-    from intake.yamlio import load_roundtrip, parse_checked
+    from intake.contract.yamlio import load_roundtrip, parse_checked
     from tests.conftest import REPO
 
     workflow = parse_checked((REPO / ".github/workflows/intake-check.yml").read_bytes()).data
@@ -246,8 +246,8 @@ def test_private_source_draft_outside_private_folder_is_still_private(
     result = runner.invoke(app, ["check"])
     assert result.exit_code == 1, result.output
     assert "drafts/moved_case.yaml:1: error: private draft tracked by git" in result.stdout
-    from intake.models import ReviewDecision
-    from intake.review import add_review
+    from intake.contract.models import ReviewDecision
+    from intake.lifecycle.review import add_review
 
     add_review(load_settings(git_suite), "moved_case", ReviewDecision.approve, "bob")
     result = runner.invoke(app, ["check"])
@@ -257,7 +257,7 @@ def test_private_source_draft_outside_private_folder_is_still_private(
 def test_pre_commit_validate_hook_only_matches_scenarios_and_drafts() -> None:
     import re
 
-    from intake.yamlio import load_roundtrip
+    from intake.contract.yamlio import load_roundtrip
     from tests.conftest import REPO
 
     hooks = load_roundtrip((REPO / ".pre-commit-hooks.yaml").read_text())

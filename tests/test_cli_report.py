@@ -10,8 +10,8 @@ import pytest
 from typer.testing import CliRunner
 
 from intake.cli import app
-from intake.ledger import Ledger
-from intake.records import record_path, save_record
+from intake.store.ledger import Ledger
+from intake.store.records import record_path, save_record
 from tests.conftest import GAIA_SCENARIOS, requires_gaia_corpus
 from tests.test_report import check_html, make_record, scenario_yaml, write
 

@@ -233,7 +233,7 @@ def test_secret_in_session_title_never_in_id_file_ledger_or_output(
     assert result.exit_code == 0, result.stderr
     assert "wrote drafts/session_29c211c7.yaml" in result.stdout
     assert_no_leak([TOKEN, EMAIL], suite, result.stdout, result.stderr)
-    from intake.yamlio import parse_checked
+    from intake.contract.yamlio import parse_checked
 
     draft = parse_checked((suite / "drafts/session_29c211c7.yaml").read_bytes()).data
     record = json.loads((suite / "drafts/session_29c211c7.intake.json").read_text())

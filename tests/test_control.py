@@ -20,13 +20,13 @@ import pytest
 
 from intake.cli import app
 from intake.config import load_settings
-from intake.gates import check_gates
-from intake.journal import crash_steps
-from intake.ledger import Ledger
-from intake.models import Evidence, ToolCallEvidence, ToolOutcome, TurnEvidence
-from intake.promote import gather
-from intake.records import content_hash, dump_record, load_record, record_path
-from intake.replay import ReplayServer, ReplayState, replay_hash, replay_turns
+from intake.contract.models import Evidence, ToolCallEvidence, ToolOutcome, TurnEvidence
+from intake.lifecycle.gates import check_gates
+from intake.lifecycle.promote import gather
+from intake.lifecycle.replay import ReplayServer, ReplayState, replay_hash, replay_turns
+from intake.store.journal import crash_steps
+from intake.store.ledger import Ledger
+from intake.store.records import content_hash, dump_record, load_record, record_path
 from tests.conftest import SUITE_PYPROJECT
 from tests.crash_harness import run, run_killed, stray_files
 from tests.promote_helpers import edit, make_ready, scorecard, write_pair
@@ -353,7 +353,7 @@ def replay() -> Iterator[ReplayServer]:
 def _record():
     from datetime import UTC, datetime
 
-    from intake.models import Record, RecordSource, SourceType
+    from intake.contract.models import Record, RecordSource, SourceType
 
     return Record(
         id="case_x",
@@ -427,8 +427,8 @@ def test_the_replay_indexes_the_drafts_documents_with_chunks(replay: ReplayServe
 
 
 def _strong_runs(suite: Path, statuses: list[str]) -> None:
-    from intake.models import RunTier
-    from intake.runs import record_run
+    from intake.contract.models import RunTier
+    from intake.lifecycle.runs import record_run
 
     settings = load_settings(suite)
     for n, status in enumerate(statuses, start=3):
@@ -455,7 +455,7 @@ def test_regression_suite_needs_three_strong_passes_and_ignores_saturation(
     gates = {g.name: g for g in check_gates(
         gather(load_settings(suite), suite / "drafts" / f"{DRAFT}.yaml", suite="regression"))}
     assert not gates["strong-run"].met and "pass every strong run" in gates["strong-run"].detail
-    from intake.runs import drop_run
+    from intake.lifecycle.runs import drop_run
 
     drop_run(load_settings(suite), DRAFT, "eval-20261129-4", "flaky environment")
     _strong_runs(suite, ["PASS"] * 3)
@@ -465,7 +465,7 @@ def test_regression_suite_needs_three_strong_passes_and_ignores_saturation(
     assert result.exit_code == 0, result.output
     assert "saturation does not block a regression case" in result.stderr
     dest = suite / "scenarios" / "tool_selection" / f"{DRAFT}.yaml"
-    from intake.yamlio import parse_checked
+    from intake.contract.yamlio import parse_checked
 
     assert parse_checked(dest.read_bytes()).data["tags"] == ["regression"]
     stamp = load_record(record_path(dest)).promotion

@@ -30,7 +30,7 @@ from pathlib import Path
 import pytest
 
 from intake.cli import app
-from intake.records import load_record, record_path
+from intake.store.records import load_record, record_path
 from tests.conftest import SUITE_PYPROJECT
 from tests.promote_helpers import make_ready
 from tests.test_control import CAPTURED, DRAFT, LOCAL, STRONG, add_evidence, free_port

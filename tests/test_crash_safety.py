@@ -14,9 +14,9 @@ from pathlib import Path
 import pytest
 
 from intake.config import load_settings
-from intake.journal import crash_steps
-from intake.ledger import Ledger
-from intake.records import load_record, record_path
+from intake.store.journal import crash_steps
+from intake.store.ledger import Ledger
+from intake.store.records import load_record, record_path
 from tests.conftest import posix_only
 from tests.crash_harness import git_untracked, run, run_killed, start, stray_files
 from tests.promote_helpers import scorecard, write_pair
@@ -177,7 +177,7 @@ def test_concurrent_drafters_of_one_session_one_draft_one_import(suite: Path) ->
 
 
 def test_a_drafter_meeting_a_held_lock_is_refused_with_exit_3(suite: Path) -> None:
-    from intake.suite import draft_lock, lock_path
+    from intake.store.suite import draft_lock, lock_path
 
     db = build(suite.parent / "gaia_chat.db")
     settings = load_settings(suite)
@@ -194,7 +194,7 @@ def test_a_drafter_meeting_a_held_lock_is_refused_with_exit_3(suite: Path) -> No
 
 def test_lock_files_do_not_accumulate(suite: Path) -> None:
     from intake.errors import Conflict
-    from intake.suite import draft_lock, lock_path
+    from intake.store.suite import draft_lock, lock_path
 
     settings = load_settings(suite)
     folder = lock_path(settings, "x").parent
@@ -209,7 +209,7 @@ def test_lock_files_do_not_accumulate(suite: Path) -> None:
 
 
 def test_a_killed_holder_s_lock_file_is_removed_by_ledger_rebuild(suite: Path) -> None:
-    from intake.suite import lock_path
+    from intake.store.suite import lock_path
 
     db = build(suite.parent / "gaia_chat.db")
     run_killed(suite, "draft:begin", ["from-session", "29c211c7", "--db", str(db)])
@@ -414,7 +414,7 @@ def test_killed_adopt_is_repaired_by_ledger_rebuild(suite: Path, step: str) -> N
 
 
 def _promoted(suite: Path, scenario_id: str = "done_case") -> Path:
-    from intake.promote import promote
+    from intake.lifecycle.promote import promote
     from tests.promote_helpers import make_ready
 
     make_ready(suite, scenario_id)
@@ -555,7 +555,7 @@ LONG_ID = "case_" + "x" * 70  # a valid id, but no plain identifier: journaled u
 
 @pytest.mark.slow
 def test_killed_adopt_of_an_id_that_is_no_plain_identifier(suite: Path) -> None:
-    from intake.journal import journal_path
+    from intake.store.journal import journal_path
 
     path = suite / "scenarios" / "rag_quality" / f"{LONG_ID}.yaml"
     path.parent.mkdir(parents=True)
@@ -572,7 +572,7 @@ def test_killed_adopt_of_an_id_that_is_no_plain_identifier(suite: Path) -> None:
 
 
 def test_a_journal_named_after_its_id_by_an_older_intake_is_finished(suite: Path) -> None:
-    from intake.journal import Event, Unit, pending_dir, recover
+    from intake.store.journal import Event, Unit, pending_dir, recover
 
     settings = load_settings(suite)
     draft = write_pair(suite / "drafts")

@@ -8,8 +8,8 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 from intake.cli import app
+from intake.contract.validate import validate_file
 from intake.demo import _data, run_demo
-from intake.validate import validate_file
 
 PLANTED = (
     "priya.raman@nw-outfitters-mail.com",

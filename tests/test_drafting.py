@@ -10,12 +10,12 @@ from typing import Any
 import pytest
 
 from intake.config import load_settings
+from intake.contract.models import placeholder
 from intake.drafting.tail import new_record_source, write_draft
 from intake.errors import LedgerError
-from intake.ledger import Ledger
-from intake.models import placeholder
-from intake.records import load_record
 from intake.scrub import FixtureMap, packaged_scrubbers_dir
+from intake.store.ledger import Ledger
+from intake.store.records import load_record
 
 HOST = "build-7.corp.acme.internal"
 

@@ -13,8 +13,8 @@ import pytest
 from typer.testing import CliRunner
 
 from intake.cli import app
+from intake.contract.yamlio import parse_checked
 from intake.sources import github as gh
-from intake.yamlio import parse_checked
 from tests.github_server import FakeGitHub, Reply
 from tests.leak_forms import assert_no_leak
 from tests.test_issue_parse import GAIA_BUG_PROSE_AFTER_CODE as USER_TEST_BODY

@@ -11,10 +11,10 @@ from pathlib import Path
 import pytest
 
 from intake.config import load_settings
+from intake.contract.models import GAIA_PERSONAS, ID_PATTERN, Level, has_placeholder
+from intake.contract.schema import check
 from intake.drafting.from_session import build_plan, draft_from_session, read_session
 from intake.errors import InputError, UsageError
-from intake.models import GAIA_PERSONAS, ID_PATTERN, Level, has_placeholder
-from intake.schema import check
 from tests.gaia_db import ChatDB, error_step, policy, thinking, tool
 from tests.leak_forms import assert_no_leak
 
@@ -197,7 +197,7 @@ def test_end_to_end_scrubbed_draft_record_ledger(store: Path, suite: Path) -> No
     assert record["source"]["details"]["model"] == "Gemma-X"
     assert record["observations"]["turns"][0]["failure"] == "agent_error"
     assert record["scrub"]["counts"]["EMAIL_ADDRESS"] >= 1
-    from intake.validate import validate_file
+    from intake.contract.validate import validate_file
 
     assert validate_file(result.path, drafts_dir=settings.drafts).problems == []
     assert validate_file(result.path, strict=True).problems

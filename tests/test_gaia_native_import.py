@@ -29,12 +29,12 @@ from typer.testing import CliRunner
 
 from intake.cli import app
 from intake.config import load_settings
+from intake.contract.models import ToolOutcome
 from intake.drafting.from_session import build_plan, draft_from_session, read_session
-from intake.models import ToolOutcome
-from intake.records import load_record
 from intake.sources.model import StoreKind, plain_session_id, tools_from_steps
 from intake.sources.registry import detect
 from intake.sources.tool_outcome import repr_shape, result_shape
+from intake.store.records import load_record
 from tests import gaia_native as gn
 
 

@@ -23,8 +23,7 @@ from pathlib import Path
 import pytest
 from markdown_it import MarkdownIt
 
-from intake.check import CheckReport, DraftGates, Finding, summary_markdown
-from intake.gates import Gate
+from intake.check.gate import CheckReport, DraftGates, Finding, summary_markdown
 from intake.ghoutput import (
     STEP_SUMMARY_LIMIT,
     annotation,
@@ -34,6 +33,7 @@ from intake.ghoutput import (
     md_code,
     md_text,
 )
+from intake.lifecycle.gates import Gate
 from tests.conftest import REPO
 from tests.promote_helpers import write_pair
 

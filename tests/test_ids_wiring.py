@@ -22,7 +22,7 @@ from intake.drafting.from_session import format_sessions
 from intake.drafting.tail import slug
 from intake.scrub.ids import neutral_id, plain_identifier
 from intake.sources.model import SessionSummary
-from intake.suite import lock_path
+from intake.store.suite import lock_path
 from tests.gaia_db import ChatDB
 from tests.leak_forms import assert_no_leak
 

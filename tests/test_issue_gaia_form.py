@@ -17,11 +17,11 @@ import pytest
 from typer.testing import CliRunner
 
 from intake.cli import app
+from intake.contract.yamlio import parse_checked
 from intake.drafting.from_issue import build_issue_draft
 from intake.drafting.issue_parse import agent_of, parse_issue
-from intake.records import load_record
 from intake.sources.github_issue import IssueData
-from intake.yamlio import parse_checked
+from intake.store.records import load_record
 from tests import gaia_native as gn
 
 WINDOWS_BODY = """### Quick check

@@ -78,7 +78,7 @@ def _cycles(graph: dict[str, set[str]]) -> list[list[str]]:
 
 def test_no_import_cycle_in_the_package() -> None:
     graph = _graph()
-    assert "intake.sources.registry" in graph and "intake.gates" in graph
+    assert "intake.sources.registry" in graph and "intake.lifecycle.gates" in graph
     assert _cycles(graph) == []
 
 
@@ -101,11 +101,12 @@ def test_adapters_do_not_import_each_others_private_names() -> None:
 
 
 def test_gates_are_imported_from_gates_only() -> None:
-    """check, promote and review judge with intake.gates, never a copy in another module."""
-    for name in ("check", "promote", "review"):
+    """check, promote and review judge with intake.lifecycle.gates, never a copy in another
+    module."""
+    for name in ("check/gate", "lifecycle/promote", "lifecycle/review"):
         source = (PACKAGE / f"{name}.py").read_text(encoding="utf-8")
         assert "def review_gate" not in source and "def check_gates" not in source
-        assert "from intake.gates import" in source, name
+        assert "from intake.lifecycle.gates import" in source, name
 
 
 def test_where_things_are_names_every_module() -> None:
@@ -121,3 +122,56 @@ def test_where_things_are_names_every_module() -> None:
         and f"`{file.stem}" not in section
     ]
     assert missing == []
+
+
+LAYERS: list[tuple[str, tuple[str, ...]]] = [
+    ("foundation", ("intake", "intake.errors", "intake.config", "intake.paths", "intake.fileio",
+                    "intake.gitutil", "intake.textcut", "intake.crashpoints", "intake.portable",
+                    "intake.wording", "intake.limits",
+                    "intake.ghoutput")),
+    ("contract", ("intake.contract",)),
+    ("scrub", ("intake.scrub",)),
+    ("store", ("intake.store",)),
+    ("sources", ("intake.sources",)),
+    ("drafting", ("intake.drafting",)),
+    ("lifecycle", ("intake.lifecycle",)),
+    ("report", ("intake.report",)),
+    ("check", ("intake.check",)),
+    ("app", ("intake.cli", "intake.demo", "intake.__main__")),
+]
+"""The layers from the bottom up (DESIGN §3): an import never runs up a layer."""
+
+
+def layer_of(module: str) -> int:
+    """The index in ``LAYERS`` of a module (its package's, or its own for foundation)."""
+    best, best_len = -1, -1
+    for i, (_, prefixes) in enumerate(LAYERS):
+        for prefix in prefixes:
+            exact_only = prefix == "intake" or (i == 0 and prefix != "intake")
+            matches = module == prefix or (not exact_only and module.startswith(prefix + "."))
+            if i == 0 and prefix != "intake":
+                matches = module == prefix
+            if matches and len(prefix) > best_len:
+                best, best_len = i, len(prefix)
+    return best
+
+
+def test_every_module_has_a_layer() -> None:
+    unplaced = sorted(m for m in _modules() if layer_of(m) < 0)
+    assert unplaced == [], "modules no layer names (add them to LAYERS)"
+
+
+def test_no_import_runs_up_a_layer() -> None:
+    upward = sorted(
+        f"{module} ({LAYERS[layer_of(module)][0]}) imports {target} ({LAYERS[layer_of(target)][0]})"
+        for module, targets in _graph().items()
+        for target in targets
+        if layer_of(target) > layer_of(module)
+    )
+    assert upward == []
+
+
+def test_the_layer_rule_sees_an_upward_import() -> None:
+    assert layer_of("intake.contract.models") < layer_of("intake.store.journal")
+    assert layer_of("intake.cli.check") > layer_of("intake.check.gate")
+    assert layer_of("intake.errors") == 0 and layer_of("intake.demo") == len(LAYERS) - 1

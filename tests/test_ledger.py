@@ -11,9 +11,9 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 from intake.cli import app
-from intake.ledger import Ledger, connect, migrate
-from intake.models import Record, RecordSource, SourceType
-from intake.records import record_path, save_record, utcnow
+from intake.contract.models import Record, RecordSource, SourceType
+from intake.store.ledger import Ledger, connect, migrate
+from intake.store.records import record_path, save_record, utcnow
 
 EXPECTED_COLUMNS = {
     "events": {
@@ -78,7 +78,7 @@ WRITER = textwrap.dedent(
     """
     import sys
     from pathlib import Path
-    from intake.ledger import Ledger
+    from intake.store.ledger import Ledger
     with Ledger.open(Path(sys.argv[1])) as ledger:
         for i in range(int(sys.argv[3])):
             ledger.append("run", sys.argv[2] + str(i), detail={"i": i})

@@ -7,11 +7,11 @@ from pathlib import Path
 
 from intake.cli import app
 from intake.config import load_settings
-from intake.ledger import Ledger
-from intake.lifecycle import revise
-from intake.models import Revision
-from intake.promote import promote
-from intake.records import dump_record, load_record, record_path, utcnow
+from intake.contract.models import Revision
+from intake.lifecycle.promote import promote
+from intake.lifecycle.revise import revise
+from intake.store.ledger import Ledger
+from intake.store.records import dump_record, load_record, record_path, utcnow
 from tests.promote_helpers import edit, make_ready, write_pair
 
 
@@ -229,7 +229,7 @@ def test_rubric_gate_and_report_distribution(suite: Path, runner) -> None:
 
 def test_rename_interrupted_after_its_commit_is_finished_by_a_rerun(suite: Path) -> None:
     """The state a kill between the commit (new draft linked) and the removals leaves."""
-    from intake.lifecycle import rename
+    from intake.lifecycle.revise import rename
 
     old = write_pair(suite / "drafts", "old_name")
     saved = {p: p.read_bytes() for p in (old, record_path(old))}

@@ -16,8 +16,8 @@ import pytest
 from typer.testing import CliRunner
 
 from intake.cli import app
-from intake.manifest import check_refs, load_manifest
-from intake.yamlio import parse_checked
+from intake.contract.manifest import check_refs, load_manifest
+from intake.contract.yamlio import parse_checked
 from tests import gaia_native as gn
 from tests.conftest import GAIA, GAIA_SCENARIOS, requires_gaia_corpus
 
@@ -170,7 +170,7 @@ def test_promote_gate_sees_unknown_corpus_doc(suite: Path, tmp_path: Path) -> No
     """promote judges the draft with the manifest too (gather → the validation gate)."""
     from intake.config import load_settings
     from intake.drafting.from_session import draft_from_session
-    from intake.promote import gather
+    from intake.lifecycle.promote import gather
 
     gn.write_manifest(suite / "corpus" / "manifest.json", gn.DEMO_DOCUMENTS)
     corpus_suite(suite, Path("corpus"))

@@ -15,8 +15,8 @@ import pytest
 from typer.testing import CliRunner
 
 from intake.cli import app
-from intake.models import windows_name_problem
-from intake.records import load_record
+from intake.contract.models import windows_name_problem
+from intake.store.records import load_record
 from tests.gaia_native import Clock, add_message, add_session, create_chat_db
 from tests.promote_helpers import write_pair
 

@@ -79,7 +79,7 @@ def test_wheel_install_validates_from_another_folder(tmp_path: Path) -> None:
         encoding="utf-8",
     )
     probe = (
-        "import json, intake, intake.schema as s, intake.scrub as sc;"
+        "import json, intake, intake.contract.schema as s, intake.scrub as sc;"
         "print(json.dumps([intake.__file__, str(s.schema_dir()),"
         " str(sc.packaged_scrubbers_dir())]))"
     )
@@ -129,7 +129,7 @@ def test_the_distribution_has_a_name_of_its_own() -> None:
 def test_the_pre_commit_hooks_match_both_layouts() -> None:
     """A top-level suite and GAIA's layout: amd/gaia keeps its scenarios in
     ``eval/scenarios/<category>/`` and ``intake init`` puts drafts in ``eval/drafts/``."""
-    from intake.yamlio import load_roundtrip
+    from intake.contract.yamlio import load_roundtrip
 
     hooks = load_roundtrip((REPO / ".pre-commit-hooks.yaml").read_text(encoding="utf-8"))
     validate = next(h for h in hooks if h["id"] == "intake-validate")

@@ -11,12 +11,20 @@ import pytest
 
 from intake.cli import app
 from intake.config import load_settings
+from intake.contract.models import (
+    Record,
+    RecordSource,
+    Review,
+    ReviewDecision,
+    Run,
+    RunTier,
+    SourceType,
+)
 from intake.errors import Conflict, UsageError
-from intake.gates import GateInputs, GatesUnmet, ScanHit, check_gates
-from intake.ledger import Ledger
-from intake.models import Record, RecordSource, Review, ReviewDecision, Run, RunTier, SourceType
-from intake.promote import CRASH_STEPS, promote, with_suite_tag
-from intake.records import content_hash, load_record, record_path
+from intake.lifecycle.gates import GateInputs, GatesUnmet, ScanHit, check_gates
+from intake.lifecycle.promote import CRASH_STEPS, promote, with_suite_tag
+from intake.store.ledger import Ledger
+from intake.store.records import content_hash, load_record, record_path
 from tests.promote_helpers import FINAL_YAML, edit, make_ready, write_pair
 
 T0 = datetime(2026, 11, 29, tzinfo=UTC)
@@ -259,7 +267,7 @@ def test_reject_keeps_record_and_reason_in_ledger(suite: Path, runner) -> None:
 
 
 def test_a_held_lock_is_a_conflict(suite: Path) -> None:
-    from intake.suite import draft_lock
+    from intake.store.suite import draft_lock
 
     make_ready(suite)
     settings = load_settings(suite)
@@ -402,7 +410,7 @@ EMAIL = "alice.smith@gmail.com"
 def test_reject_scrubs_the_reason_and_the_record_it_copies_into_the_ledger(
     suite: Path, runner
 ) -> None:
-    from intake.records import save_record
+    from intake.store.records import save_record
     from tests.leak_forms import assert_no_leak
 
     draft = make_ready(suite)

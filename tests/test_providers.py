@@ -19,10 +19,10 @@ from pathlib import Path
 import pytest
 import regex
 
+from intake.contract.yamlio import load_data
 from intake.errors import ConfigError
 from intake.scrub import Scrubber, get_scrubber
 from intake.scrub.definitions import packaged_scrubbers_dir, scrubber_config_hash
-from intake.yamlio import load_data
 from tests.regex_sample import sample
 
 PROVIDERS = packaged_scrubbers_dir() / "providers.yaml"

@@ -16,9 +16,7 @@ from typing import Any
 import pytest
 
 from intake.config import load_settings
-from intake.errors import UsageError
-from intake.ledger import Ledger
-from intake.models import (
+from intake.contract.models import (
     Promotion,
     Record,
     RecordSource,
@@ -29,7 +27,7 @@ from intake.models import (
     ScrubReport,
     SourceType,
 )
-from intake.records import record_path, save_record
+from intake.errors import UsageError
 from intake.report import (
     LedgerEvent,
     RecordFacts,
@@ -48,6 +46,8 @@ from intake.report import (
     render_text,
     to_document,
 )
+from intake.store.ledger import Ledger
+from intake.store.records import record_path, save_record
 from tests.conftest import GAIA_SCENARIOS, requires_gaia_corpus
 
 NOW = datetime(2026, 6, 15, 12, 0, tzinfo=UTC)
@@ -761,7 +761,7 @@ def test_make_report_over_a_suite(suite: Path) -> None:
 
 @requires_gaia_corpus()
 def test_parse_top_agrees_with_parse_checked_on_gaia() -> None:
-    from intake.yamlio import parse_checked, parse_top
+    from intake.contract.yamlio import parse_checked, parse_top
 
     keys = frozenset({"id", "category", "source", "captured_from", "turns", "setup", "name"})
     for path in sorted(GAIA_SCENARIOS.rglob("*.yaml")):
@@ -790,7 +790,7 @@ def test_parse_top_agrees_with_parse_checked_on_gaia() -> None:
     ],
 )
 def test_parse_top_refuses_what_parse_checked_refuses(text: str, problem: str) -> None:
-    from intake.yamlio import YamlProblem, parse_checked, parse_top
+    from intake.contract.yamlio import YamlProblem, parse_checked, parse_top
 
     with pytest.raises(YamlProblem) as top:
         parse_top(text.encode(), frozenset({"id", "category", "source"}))
@@ -800,7 +800,7 @@ def test_parse_top_refuses_what_parse_checked_refuses(text: str, problem: str) -
 
 
 def test_parse_top_builds_only_named_keys() -> None:
-    from intake.yamlio import parse_top
+    from intake.contract.yamlio import parse_top
 
     text = (
         "x: !!python/object 1\nturns: [&a 1, *a]\nid: s\n"
@@ -830,7 +830,7 @@ LEAKS = [
 
 
 def _outcome(fn: Any) -> tuple[str, Any, Any]:
-    from intake.yamlio import YamlProblem
+    from intake.contract.yamlio import YamlProblem
 
     try:
         parsed = fn()
@@ -845,7 +845,7 @@ def test_parse_top_fast_path_agrees_with_the_event_walk() -> None:
 
     from ruamel.yaml.cyaml import CParser  # type: ignore[attr-defined]  # noqa: TID251
 
-    from intake.yamlio import _parse_top_events, _parse_top_prefix
+    from intake.contract.yamlio import _parse_top_events, _parse_top_prefix
 
     keys = frozenset({"id", "category", "source", "difficulty_rationale", "captured_from"})
     texts = list(LEAKS)
@@ -891,7 +891,7 @@ LEAK_OUTCOMES: list[tuple[str, Any]] = [
 @pytest.mark.parametrize(("text", "expected"), list(zip(LEAKS, LEAK_OUTCOMES, strict=True)))
 def test_parse_top_on_values_carried_over_column_0(text: str, expected: tuple[str, Any]) -> None:
     """A value carried onto a line starting in column 0 is not taken for a top-level key."""
-    from intake.yamlio import parse_top
+    from intake.contract.yamlio import parse_top
 
     keys = frozenset({"id", "category", "source", "difficulty_rationale"})
     got = _outcome(lambda: parse_top(text.encode(), keys))

@@ -9,12 +9,12 @@ import pytest
 
 from intake.cli import app
 from intake.config import load_settings
+from intake.contract.models import ReviewDecision
 from intake.errors import UsageError
-from intake.gates import review_gate
-from intake.models import ReviewDecision
-from intake.records import content_hash, load_record, record_path
-from intake.review import add_review, reviews_from_pr
-from intake.suite import find_draft
+from intake.lifecycle.gates import review_gate
+from intake.lifecycle.review import add_review, reviews_from_pr
+from intake.store.records import content_hash, load_record, record_path
+from intake.store.suite import find_draft
 from tests.promote_helpers import HEAD, OLD, edit, review, serve_pr, write_pair
 
 DRAFT = "drafts/pdf_summary_loop.yaml"
@@ -37,7 +37,7 @@ def test_manual_review_bound_to_content_hash(suite: Path) -> None:
 def test_review_gate_rules() -> None:
     from datetime import UTC, datetime, timedelta
 
-    from intake.models import Review
+    from intake.contract.models import Review
 
     t0 = datetime(2026, 11, 29, tzinfo=UTC)
 
@@ -256,7 +256,7 @@ def test_change_request_is_not_overridden_by_another_reviewers_later_approval() 
     """GitHub semantics: dave's latest review is a change request, so carol cannot clear it."""
     from datetime import UTC, datetime, timedelta
 
-    from intake.models import Review
+    from intake.contract.models import Review
 
     t0 = datetime(2026, 11, 29, tzinfo=UTC)
 
@@ -282,7 +282,7 @@ def test_change_request_is_not_overridden_by_another_reviewers_later_approval() 
 def test_author_and_reviewer_compared_without_case_or_spaces() -> None:
     from datetime import UTC, datetime
 
-    from intake.models import Review
+    from intake.contract.models import Review
 
     approval = Review(
         reviewer="AliceSmith",
@@ -475,7 +475,7 @@ def test_pr_reviews_with_bad_logins_or_commits_are_not_counted_nor_echoed(
 
 
 def test_pr_url_is_built_from_repo_and_number_not_taken_from_the_api() -> None:
-    from intake.review import pr_web_url
+    from intake.lifecycle.review import pr_web_url
 
     assert pr_web_url("https://api.github.com", "acme/agent", 7) == (
         "https://github.com/acme/agent/pull/7"

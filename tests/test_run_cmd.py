@@ -21,7 +21,7 @@ from pathlib import Path
 import pytest
 
 from intake.cli import app
-from intake.records import load_record, record_path
+from intake.store.records import load_record, record_path
 from tests.conftest import REPO, SUITE_PYPROJECT, posix_only
 from tests.promote_helpers import PLACEHOLDER_YAML, write_pair
 from tests.status_server import StatusServer, write_mcp_config

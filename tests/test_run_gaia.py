@@ -25,8 +25,8 @@ from pathlib import Path
 import pytest
 
 from intake.cli import app
-from intake.records import load_record, record_path
-from intake.runs.run import gaia_timeout, outer_limit
+from intake.lifecycle.runs.run import gaia_timeout, outer_limit
+from intake.store.records import load_record, record_path
 from tests.conftest import SUITE_PYPROJECT
 from tests.promote_helpers import FINAL_YAML, write_pair
 from tests.status_server import StatusServer

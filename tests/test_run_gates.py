@@ -11,11 +11,11 @@ import pytest
 
 from intake.cli import app
 from intake.config import load_settings
-from intake.gates import GateInputs, TierStats, check_gates, difficulty, tier_stats
-from intake.ledger import Ledger
-from intake.models import Record, RecordSource, Run, RunTier, SourceType
-from intake.records import load_record, record_path
-from intake.runs import record_run
+from intake.contract.models import Record, RecordSource, Run, RunTier, SourceType
+from intake.lifecycle.gates import GateInputs, TierStats, check_gates, difficulty, tier_stats
+from intake.lifecycle.runs import record_run
+from intake.store.ledger import Ledger
+from intake.store.records import load_record, record_path
 from tests.promote_helpers import edit, scorecard, write_pair
 
 T0 = datetime(2026, 11, 29, tzinfo=UTC)
@@ -231,19 +231,19 @@ def test_runs_drop_errors(suite: Path, runner) -> None:
 
 
 def test_dropping_a_run_reopens_the_gate(suite: Path) -> None:
-    from intake.promote import gather
+    from intake.lifecycle.promote import gather
 
     draft = _recorded(suite)
     settings = load_settings(suite)
     assert {g.name: g.met for g in check_gates(gather(settings, draft))}["strong-run"]
-    from intake.runs import drop_run
+    from intake.lifecycle.runs import drop_run
 
     drop_run(settings, "pdf_summary_loop", "eval-20261130-000001", "wrong model loaded")
     assert not {g.name: g.met for g in check_gates(gather(settings, draft))}["strong-run"]
 
 
 def test_report_shows_pass_rates_and_difficulty(suite: Path, runner) -> None:
-    from intake.promote import promote
+    from intake.lifecycle.promote import promote
     from tests.promote_helpers import make_ready
 
     make_ready(suite, "case_a")  # strong PASS, local FAIL: medium

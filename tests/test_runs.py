@@ -12,11 +12,11 @@ import pytest
 
 from intake.cli import app
 from intake.config import load_settings
+from intake.contract.models import RunTier
+from intake.contract.yamlio import parse_checked
 from intake.errors import InputError, UsageError
-from intake.models import RunTier
-from intake.records import load_record, record_path, runnable_hash
-from intake.runs import MAX_SCORECARD_BYTES, classify, read_result, record_run
-from intake.yamlio import parse_checked
+from intake.lifecycle.runs import MAX_SCORECARD_BYTES, classify, read_result, record_run
+from intake.store.records import load_record, record_path, runnable_hash
 from tests.conftest import GAIA, requires_gaia_corpus
 from tests.promote_helpers import FINAL_YAML, scorecard, trace, write_pair
 

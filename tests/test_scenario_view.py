@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from intake.models import DocumentView, ScenarioView, TurnView
-from intake.validate import validate_file
+from intake.contract.models import DocumentView, ScenarioView, TurnView
+from intake.contract.validate import validate_file
 from tests.conftest import GAIA_SCENARIOS, requires_gaia_corpus
 
 

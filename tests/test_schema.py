@@ -11,9 +11,9 @@ import pytest
 from jsonschema import Draft202012Validator
 from pydantic import ValidationError
 
-from intake import schema
-from intake.models import SCENARIO_MODELS, Level, Record, placeholder
-from intake.yamlio import parse_checked
+from intake.contract import schema
+from intake.contract.models import SCENARIO_MODELS, Level, Record, placeholder
+from intake.contract.yamlio import parse_checked
 from tests.conftest import GAIA_SCENARIOS, requires_gaia_corpus
 
 VALID_STRICT: dict[str, Any] = {

@@ -20,8 +20,8 @@ from pathlib import Path
 
 import pytest
 
+from intake.contract.yamlio import load_document
 from intake.scrub import get_scrubber
-from intake.yamlio import load_document
 from tests.benchmarks.bench_scrub_outside import corpus_dir, load, score_intake
 from tests.outside_corpus.build_outside_corpus import Repo, build
 

@@ -18,7 +18,7 @@ import pytest
 from typer.testing import CliRunner
 
 from intake.cli import app
-from intake.yamlio import parse_checked
+from intake.contract.yamlio import parse_checked
 from tests.github_server import FakeGitHub, Reply
 
 REPO = "lemonade-sdk/lemonade"

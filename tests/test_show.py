@@ -19,8 +19,8 @@ from typer.testing import CliRunner
 
 from intake.cli import app
 from intake.config import load_settings
-from intake.models import Evidence, Record, ToolCallEvidence, ToolOutcome, TurnEvidence
-from intake.records import load_record, record_path, save_record
+from intake.contract.models import Evidence, Record, ToolCallEvidence, ToolOutcome, TurnEvidence
+from intake.store.records import load_record, record_path, save_record
 from tests.gaia_db import ChatDB, error_step, policy, tool
 from tests.leak_forms import leaks
 from tests.promote_helpers import edit, make_ready

@@ -15,10 +15,10 @@ import pytest
 from markdown_it import MarkdownIt
 from typer.testing import CliRunner
 
-from intake.check import run_check, summary_cards
+from intake.check.gate import run_check, summary_cards
 from intake.cli import app
 from intake.config import load_settings
-from intake.show import card_markdown, load_card
+from intake.report.card import card_markdown, load_card
 from tests.leak_forms import leaks
 from tests.promote_helpers import edit, write_pair
 from tests.test_show import DRAFT, SECRETS, Html, add_evidence, draft
@@ -77,7 +77,7 @@ def test_cards_for_the_drafts_the_pull_request_adds_or_changes_newest_first(
 def test_a_record_only_change_counts_and_no_base_means_every_draft(
     pr: Path, runner: CliRunner, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from intake.records import load_record, record_path, save_record
+    from intake.store.records import load_record, record_path, save_record
 
     rec = record_path(pr / "drafts" / "old_case.yaml")
     save_record(rec, load_record(rec).model_copy(update={"author": "someone"}))
@@ -145,7 +145,7 @@ def test_the_summary_stays_within_its_limit_and_never_cuts_a_card(
 
 def test_the_documented_workflow_fetches_the_base_and_writes_the_cards() -> None:
     """docs/promotion.md's template: full history (for the merge base) and --format github."""
-    from intake.yamlio import parse_checked
+    from intake.contract.yamlio import parse_checked
     from tests.conftest import REPO
 
     page = (REPO / "docs" / "promotion.md").read_text(encoding="utf-8")
@@ -160,8 +160,8 @@ def test_the_documented_workflow_fetches_the_base_and_writes_the_cards() -> None
 def test_a_tracked_private_draft_gets_only_the_private_card(
     git_suite: Path, runner: CliRunner, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from intake.models import ReviewDecision
-    from intake.review import add_review
+    from intake.contract.models import ReviewDecision
+    from intake.lifecycle.review import add_review
 
     git(git_suite, "commit", "-q", "--allow-empty", "-m", "base")
     git(git_suite, "checkout", "-qb", "feature")

@@ -24,8 +24,8 @@ from pathlib import Path
 import pytest
 
 from intake.config import load_settings
-from intake.journal import Event, Unit, journal_path
-from intake.records import record_path
+from intake.store.journal import Event, Unit, journal_path
+from intake.store.records import record_path
 from tests.promote_helpers import make_ready
 
 EVIL_CONFIG = '[core]\n\tfsmonitor = "touch pwned"\n'

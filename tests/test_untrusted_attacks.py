@@ -16,7 +16,7 @@ import pytest
 from typer.testing import CliRunner
 
 from intake.cli import app
-from intake.untrusted import find_hidden
+from intake.contract.untrusted import find_hidden
 from tests.conftest import REPO
 from tests.gaia_native import Clock, add_message, add_session, create_chat_db
 from tests.github_server import FakeGitHub, Reply

@@ -11,7 +11,7 @@ import pytest
 from typer.testing import CliRunner
 
 from intake.cli import app
-from intake.models import placeholder
+from intake.contract.models import placeholder
 from tests.conftest import GAIA_SCENARIOS, requires_gaia_corpus
 
 GOOD = """\
@@ -334,7 +334,7 @@ def test_written_strings_stay_strings_for_pyyaml() -> None:
     """Strings that YAML 1.1 would read as booleans or numbers are quoted when intake writes."""
     import yaml as pyyaml
 
-    from intake.yamlio import dump_roundtrip
+    from intake.contract.yamlio import dump_roundtrip
 
     values = {"a": "yes", "b": "no", "c": "on", "d": "Off", "e": "y", "f": "010", "g": "1_000"}
     text = dump_roundtrip(values)

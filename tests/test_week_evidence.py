@@ -15,9 +15,9 @@ import pytest
 from typer.testing import CliRunner
 
 from intake.cli import app
-from intake.models import message_key
-from intake.records import load_record, record_path, save_record
-from intake.yamlio import dump_roundtrip, load_roundtrip
+from intake.contract.models import message_key
+from intake.contract.yamlio import dump_roundtrip, load_roundtrip
+from intake.store.records import load_record, record_path, save_record
 from tests.gaia_db import ChatDB, tool
 
 SID = "7a1e0b7a-31b5-4084-bb3f-1825c0210942"

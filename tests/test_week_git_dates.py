@@ -13,7 +13,7 @@ from pathlib import Path
 
 from intake.cli import app
 from intake.gitutil import first_added
-from intake.records import load_record, record_path
+from intake.store.records import load_record, record_path
 
 LEGACY = """\
 id: {id}

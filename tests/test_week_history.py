@@ -16,7 +16,7 @@ import pytest
 from typer.testing import CliRunner
 
 from intake.cli import app
-from intake.history import HISTORY_SUFFIX
+from intake.store.history import HISTORY_SUFFIX
 from tests.promote_helpers import make_ready, write_pair
 
 EMAIL = "olga.petrova@kestrel-mail.com"

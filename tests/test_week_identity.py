@@ -2,7 +2,7 @@
 
 git knows a name and an address, GitHub a login; no login can be derived from them, so the
 record keeps every identity known when drafting (``Record.drafter``) and a reviewer matching
-any of them by ``intake.gates.same_person`` is the author (issue 24, item 8).
+any of them by ``intake.lifecycle.gates.same_person`` is the author (issue 24, item 8).
 """
 
 from __future__ import annotations
@@ -14,8 +14,8 @@ import pytest
 from typer.testing import CliRunner
 
 from intake.cli import app
-from intake.gates import same_person
-from intake.records import load_record, record_path
+from intake.lifecycle.gates import same_person
+from intake.store.records import load_record, record_path
 from tests.gaia_db import ChatDB, tool
 
 SID = "3c1e0b7a-31b5-4084-bb3f-1825c0210942"

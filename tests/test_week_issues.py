@@ -19,8 +19,8 @@ import pytest
 from typer.testing import CliRunner
 
 from intake.cli import app
+from intake.contract.yamlio import parse_checked
 from intake.drafting.issue_parse import is_observed, parse_issue
-from intake.yamlio import parse_checked
 
 # amd/gaia#95's shape: a requirements list, the steps as prose, the observed error as a line
 ISSUE_95 = """### Quick Check ✨

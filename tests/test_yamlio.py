@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from intake.yamlio import dump_roundtrip, load_roundtrip, parse_checked
+from intake.contract.yamlio import dump_roundtrip, load_roundtrip, parse_checked
 
 DRAFT = """\
 # Draft from a session; reviewed by ann.

@@ -321,13 +321,13 @@ def err(text: str) -> None:
 
 def shown(text: str) -> str:
     """``text`` as it may reach a terminal: every control character and hidden character
-    replaced by a visible form (ESC as ␛, U+202E as ``<U+202E>``; ``intake.untrusted``).
+    replaced by a visible form (ESC as ␛, U+202E as ``<U+202E>``; ``intake.contract.untrusted``).
 
     Every text the CLI prints goes through here, so nothing from data (an issue title, a
     session message, a file name in an error) can start an escape sequence (OSC 8 links,
     OSC 52 clipboard writes, OSC 1337), ring the bell or reorder the line.
     """
-    from intake.untrusted import terminal_safe
+    from intake.contract.untrusted import terminal_safe
 
     return terminal_safe(text)
 

@@ -39,8 +39,8 @@ def register(app: typer.Typer) -> None:
         file is checked before any is written. intake check accepts adopted scenarios; intake
         report counts them under their source type.
         """
-        from intake.adopt import adopt
         from intake.cli import err, out, settings
+        from intake.lifecycle.adopt import adopt
         from intake.paths import display_path
 
         cfg = settings(ctx)

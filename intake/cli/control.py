@@ -35,12 +35,12 @@ def register(app: typer.Typer) -> None:
         no PASS on the current turns. A draft with no captured answer is exit 2.
         """
         from intake.cli import emit_json, err, out, settings
-        from intake.control import control_draft
-        from intake.gates import control_gate
+        from intake.contract.yamlio import parse_checked
+        from intake.lifecycle.control import control_draft
+        from intake.lifecycle.gates import control_gate
+        from intake.lifecycle.runs.run import RunnerFailed
         from intake.paths import display_path
-        from intake.records import load_record, record_path, runnable_hash
-        from intake.runs.run import RunnerFailed
-        from intake.yamlio import parse_checked
+        from intake.store.records import load_record, record_path, runnable_hash
 
         cfg = settings(ctx)
         try:

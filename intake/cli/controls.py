@@ -31,7 +31,7 @@ def register(app: typer.Typer) -> None:
         """
         from intake.cli import emit_json, err, out, settings
         from intake.cli.options import scrub_counts
-        from intake.controls_export import export_controls
+        from intake.lifecycle.controls_export import export_controls
 
         cfg = settings(ctx)
         target = folder if folder.is_absolute() else Path.cwd() / folder

@@ -28,7 +28,7 @@ def register(app: typer.Typer) -> None:
         step. A second run changes nothing.
         """
         from intake.cli import out
-        from intake.init import detect, init_suite
+        from intake.lifecycle.init import detect, init_suite
 
         root = Path(ctx.find_root().meta.get("intake.root") or Path.cwd()).resolve()
         result = init_suite(root, force=force, detected=detect(root))

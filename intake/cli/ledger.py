@@ -23,7 +23,7 @@ def register(app: typer.Typer) -> None:
         """
         from intake.cli import err, out, settings
         from intake.errors import UsageError
-        from intake.ledger import Ledger, rebuild
+        from intake.store.ledger import Ledger, rebuild
 
         cfg = settings(ctx)
         if not (cfg.scenarios.is_dir() or cfg.drafts.is_dir()):
@@ -32,11 +32,11 @@ def register(app: typer.Typer) -> None:
                 where=str(cfg.root),
                 hint="run inside a suite (pyproject.toml with [tool.intake])",
             )
-        from intake.journal import recover
+        from intake.store.journal import recover
 
         for line in recover(cfg):
             err(line)
-        from intake.history import restore
+        from intake.store.history import restore
 
         with Ledger.open(cfg.ledger) as ledger:
             result = rebuild(ledger, drafts=cfg.drafts, scenarios=cfg.scenarios, root=cfg.root)

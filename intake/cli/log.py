@@ -24,8 +24,8 @@ def register(app: typer.Typer) -> None:
 
         from intake.cli import emit_json, out, settings
         from intake.errors import UsageError
-        from intake.history import count_history
-        from intake.ledger import Ledger
+        from intake.store.history import count_history
+        from intake.store.ledger import Ledger
 
         cfg = settings(ctx)
         if not cfg.ledger.exists():
@@ -59,8 +59,8 @@ def shown_id(cfg: Any, given: str) -> str:
     by mistake (a token pasted into the wrong place) must not end up in a CI log."""
     import re
 
-    from intake.models import ID_PATTERN
-    from intake.suite import finding_types
+    from intake.contract.models import ID_PATTERN
+    from intake.store.suite import finding_types
 
     if re.fullmatch(ID_PATTERN, given) and len(given) <= 120 and not finding_types(cfg, given):
         return repr(given)

@@ -11,7 +11,7 @@ from intake.cli.options import Format, format_option
 from intake.errors import EXIT_FINDINGS
 
 if TYPE_CHECKING:
-    from intake.gates import Gate
+    from intake.lifecycle.gates import Gate
 
 
 def gate_lines(gates: list[Gate]) -> list[str]:
@@ -68,9 +68,9 @@ def register(app: typer.Typer) -> None:
         type is written into the scenario's tags and the promotion stamp.
         """
         from intake.cli import emit_json, err, out, settings
-        from intake.gates import GatesUnmet
+        from intake.lifecycle.gates import GatesUnmet
+        from intake.lifecycle.promote import promote
         from intake.paths import display_path
-        from intake.promote import promote
 
         cfg = settings(ctx)
         try:

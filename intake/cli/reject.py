@@ -21,8 +21,8 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Remove a draft and its record; the ledger keeps the record and the reason."""
         from intake.cli import err, out, settings
+        from intake.lifecycle.promote import reject
         from intake.paths import display_path
-        from intake.promote import reject
 
         cfg = settings(ctx)
         result = reject(cfg, draft, reason)

@@ -20,9 +20,9 @@ def register(app: typer.Typer) -> None:
         part of what runs), reviews are stale (the file changed).
         """
         from intake.cli import err, out, settings
-        from intake.lifecycle import rename
+        from intake.lifecycle.promote import _who
+        from intake.lifecycle.revise import rename
         from intake.paths import display_path
-        from intake.promote import _who
 
         cfg = settings(ctx)
         by, withheld = _who(cfg)

@@ -62,11 +62,11 @@ def register(app: typer.Typer) -> None:
         acknowledged with --ack-judge-text; check then stops warning about that text.
         """
         from intake.cli import out, settings
+        from intake.contract.models import ReviewDecision
         from intake.errors import UsageError
-        from intake.models import ReviewDecision
 
         cfg = settings(ctx)
-        from intake.review import make_rubric
+        from intake.lifecycle.review import make_rubric
 
         rubric = make_rubric(underspecified, criteria, minutes)
         if pr is not None:
@@ -76,7 +76,7 @@ def register(app: typer.Typer) -> None:
                 )
             if approve or reject or reviewer:
                 raise UsageError("--pr reads reviews from GitHub: no --approve/--reject/--reviewer")
-            from intake.review import reviews_from_pr
+            from intake.lifecycle.review import reviews_from_pr
 
             found = reviews_from_pr(cfg, draft, pr, repo=repo)
             verdict = found.verdict()
@@ -98,7 +98,7 @@ def register(app: typer.Typer) -> None:
             raise UsageError("give exactly one of --approve, --reject, or --pr N")
         if not reviewer:
             raise UsageError("--reviewer LOGIN is required for a review made outside GitHub")
-        from intake.review import add_review, self_approval
+        from intake.lifecycle.review import add_review, self_approval
 
         decision = ReviewDecision.approve if approve else ReviewDecision.reject
         scrubbed: list[str] = []
@@ -114,7 +114,7 @@ def register(app: typer.Typer) -> None:
         )
         from intake.cli import err
         from intake.paths import display_path
-        from intake.suite import scrub_message
+        from intake.store.suite import scrub_message
 
         if scrubbed:
             err(scrub_message("note", scrubbed))

@@ -24,9 +24,9 @@ def register(app: typer.Typer) -> None:
         description fix needs a new review and `intake promote`, not new runs.
         """
         from intake.cli import err, out, settings
-        from intake.lifecycle import revise
+        from intake.lifecycle.promote import _who
+        from intake.lifecycle.revise import revise
         from intake.paths import display_path
-        from intake.promote import _who
 
         cfg = settings(ctx)
         by, withheld = _who(cfg)

@@ -47,12 +47,12 @@ def register(app: typer.Typer) -> None:
         is exit 3, and so is an invocation in which no run was judged (still recorded).
         """
         from intake.cli import emit_json, err, settings
-        from intake.gates import tier_stats
-        from intake.models import RunTier
+        from intake.contract.models import RunTier
+        from intake.contract.yamlio import parse_checked
+        from intake.lifecycle.gates import tier_stats
+        from intake.lifecycle.runs.run import RunnerFailed, run_draft, unjudged
         from intake.paths import display_path
-        from intake.records import load_record, record_path, runnable_hash
-        from intake.runs.run import RunnerFailed, run_draft, unjudged
-        from intake.yamlio import parse_checked
+        from intake.store.records import load_record, record_path, runnable_hash
 
         cfg = settings(ctx)
         wanted = RunTier(tier.value)
@@ -104,8 +104,8 @@ def register(app: typer.Typer) -> None:
 
 def _show_runs(result: object, tier: object, where: str, described: str) -> None:
     from intake.cli import out
-    from intake.models import RunTier
-    from intake.runs.run import RunResult
+    from intake.contract.models import RunTier
+    from intake.lifecycle.runs.run import RunResult
 
     assert isinstance(result, RunResult) and isinstance(tier, RunTier)
     for run in result.runs:

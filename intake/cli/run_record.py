@@ -13,7 +13,7 @@ if TYPE_CHECKING:
 
 
 class Tier(StrEnum):
-    """Run tiers, as ``intake.models.RunTier`` (not imported here: it loads pydantic)."""
+    """Run tiers, as ``intake.contract.models.RunTier`` (not imported here: it loads pydantic)."""
 
     strong = "strong"
     local = "local"
@@ -43,9 +43,9 @@ def register(app: typer.Typer) -> None:
         the run stale.
         """
         from intake.cli import err, out, settings
-        from intake.models import RunTier
+        from intake.contract.models import RunTier
+        from intake.lifecycle.runs import record_run
         from intake.paths import display_path
-        from intake.runs import record_run
 
         cfg = settings(ctx)
         path, run, replaced = record_run(cfg, draft, scorecard, RunTier(tier.value), model=model)
@@ -57,7 +57,7 @@ def register(app: typer.Typer) -> None:
         )
         for warning in run.warnings:
             err(f"warning: {warning}")
-        from intake.models import INFRA_STATUSES
+        from intake.contract.models import INFRA_STATUSES
 
         if run.status in INFRA_STATUSES:
             err(

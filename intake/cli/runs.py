@@ -25,14 +25,14 @@ def register(app: typer.Typer) -> None:
         from the record (a control run too); the ledger keeps it and the reason.
         """
         from intake.cli import emit_json, err, out, settings
+        from intake.contract.models import JUDGED_STATUSES, RunTier
+        from intake.contract.yamlio import YamlProblem, parse_checked
         from intake.errors import UsageError
-        from intake.gates import difficulty, tier_stats
-        from intake.models import JUDGED_STATUSES, RunTier
+        from intake.lifecycle.gates import difficulty, tier_stats
+        from intake.lifecycle.runs import drop_run
         from intake.paths import display_path
-        from intake.records import runnable_hash
-        from intake.runs import drop_run
-        from intake.suite import find_draft, load_draft_record
-        from intake.yamlio import YamlProblem, parse_checked
+        from intake.store.records import runnable_hash
+        from intake.store.suite import find_draft, load_draft_record
 
         cfg = settings(ctx)
         if drop is not None:
@@ -77,7 +77,7 @@ def register(app: typer.Typer) -> None:
             }
             for r in runs
         ]
-        from intake.gates import current_controls
+        from intake.lifecycle.gates import current_controls
 
         fresh = current_controls(record, current)
         controls = [

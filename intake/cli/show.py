@@ -1,6 +1,7 @@
 """``intake show``: the reviewer's card of a draft or scenario (text, Markdown or JSON).
 
-The library builds the card (``intake.show``); the terminal rendering uses rich, which only the
+The library builds the card (``intake.report.card``); the terminal rendering uses rich, which only
+the
 CLI imports. Every value goes in as a rich ``Text`` (no markup, no emoji codes), so a
 scrubbed message can never restyle the terminal output.
 """
@@ -19,7 +20,7 @@ if TYPE_CHECKING:
     from rich.console import RenderableType
     from rich.text import Text
 
-    from intake.show import Card, ToolLine
+    from intake.report.card import Card, ToolLine
 
 WIDTH = 100
 """The text card is laid out for at most this many columns."""
@@ -53,8 +54,8 @@ def _renderables(card: Card) -> list[RenderableType]:
     from rich.rule import Rule
     from rich.table import Table
 
-    from intake.models import PLACEHOLDER_MARK
-    from intake.show import card_summary_line
+    from intake.contract.models import PLACEHOLDER_MARK
+    from intake.report.card import card_summary_line
 
     items: list[RenderableType] = [
         Rule(_text(card_summary_line(card)), align="left"),
@@ -237,7 +238,7 @@ def register(app: typer.Typer) -> None:
         its gates. Reads only.
         """
         from intake.cli import emit_json, out, settings
-        from intake.show import card_markdown, load_card
+        from intake.report.card import card_markdown, load_card
 
         card = load_card(settings(ctx), draft)
         if fmt is Format.json:

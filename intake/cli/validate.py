@@ -19,9 +19,9 @@ def github_annotation(severity: str, file: str, line: int, message: str) -> str:
 
 def placeholders_left(report: object) -> dict[str, int]:
     """Marked placeholders still in each draft-level file (file → count)."""
-    from intake.models import PLACEHOLDER_MARK, Level
-    from intake.validate import ValidationReport
-    from intake.yamlio import walk_strings
+    from intake.contract.models import PLACEHOLDER_MARK, Level
+    from intake.contract.validate import ValidationReport
+    from intake.contract.yamlio import walk_strings
 
     assert isinstance(report, ValidationReport)
     counts = {}
@@ -54,8 +54,8 @@ def register(app: typer.Typer) -> None:
         warning each for a missing source or difficulty_rationale. Writes nothing.
         """
         from intake.cli import emit_json, err, out, settings
+        from intake.contract.validate import add_gaia_verdicts, suite_manifest, validate_paths
         from intake.errors import UsageError
-        from intake.validate import add_gaia_verdicts, suite_manifest, validate_paths
 
         cfg = settings(ctx)
         targets = list(paths or [])

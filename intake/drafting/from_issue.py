@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from intake.config import Settings
+from intake.contract.models import GAIA_PERSONAS, RecordSource, placeholder
 from intake.drafting.from_session import CorpusFile, check_category, corpus_by_name, scrub_title
 from intake.drafting.issue_parse import (
     MAX_EVIDENCE_CHARS,
@@ -25,7 +26,6 @@ from intake.drafting.issue_parse import (
     parse_issue,
 )
 from intake.drafting.tail import DraftResult, new_record_source, slug, write_draft
-from intake.models import GAIA_PERSONAS, RecordSource, placeholder
 from intake.scrub.ids import cut_before_token
 from intake.sources.github_issue import IssueData, comment_count
 from intake.sources.model import json_type

@@ -21,6 +21,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from intake.config import Settings
+from intake.contract.manifest import MANIFEST, load_manifest
+from intake.contract.models import CATEGORY_PATTERN, placeholder
 from intake.drafting.tail import (
     DraftResult,
     clean_title,
@@ -31,8 +33,6 @@ from intake.drafting.tail import (
 from intake.errors import ConfigError, InputError, UsageError
 from intake.fileio import hash_input, read_json_input
 from intake.limits import MAX_DOCUMENT_HASH_BYTES
-from intake.manifest import MANIFEST, load_manifest
-from intake.models import CATEGORY_PATTERN, placeholder
 from intake.paths import display_path
 from intake.sources.model import (
     LOCATOR_PREFIX,
@@ -679,8 +679,8 @@ def scrub_title(
     already present. Hidden characters are removed first: a zero-width space inside a token
     would hide it from the scrubber, and the slug would then drop the space and keep the token.
     """
+    from intake.contract.yamlio import walk_strings
     from intake.scrub import scrubber_for
-    from intake.yamlio import walk_strings
 
     title = clean_title(title)
     mapping.reserve([title, *(text for _, text in walk_strings(everything))])

@@ -21,12 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from intake import __version__
 from intake.config import Settings
-from intake.errors import DraftBusy, InputError, IntakeError, SourceError, UsageError
-from intake.fileio import lone_surrogate_in, read_input
-from intake.gitutil import git_text
-from intake.journal import Event, Unit, commit
-from intake.limits import MAX_COMPARED_CHARS, MAX_RECORD_BYTES, MAX_SCENARIO_BYTES
-from intake.models import (
+from intake.contract.models import (
     Evidence,
     HiddenRemoved,
     Level,
@@ -35,8 +30,16 @@ from intake.models import (
     ToolOutcome,
     message_key,
 )
+from intake.contract.untrusted import clean_tree, describe_hits, judge_hits, strip_hidden
+from intake.contract.yamlio import dump_roundtrip, json_path, literal, to_plain
+from intake.errors import DraftBusy, InputError, IntakeError, SourceError, UsageError
+from intake.fileio import lone_surrogate_in, read_input
+from intake.gitutil import git_text
+from intake.limits import MAX_COMPARED_CHARS, MAX_RECORD_BYTES, MAX_SCENARIO_BYTES
 from intake.paths import display_path
-from intake.records import (
+from intake.store.edit import edit
+from intake.store.journal import Event, Unit, commit
+from intake.store.records import (
     check_id,
     dump_record,
     record_path,
@@ -44,10 +47,7 @@ from intake.records import (
     safe_child,
     utcnow,
 )
-from intake.store.edit import edit
-from intake.suite import refuse_outside_root
-from intake.untrusted import clean_tree, describe_hits, judge_hits, strip_hidden
-from intake.yamlio import dump_roundtrip, json_path, literal, to_plain
+from intake.store.suite import refuse_outside_root
 
 if TYPE_CHECKING:
     from intake.scrub import FixtureMap, Scrubber
@@ -141,7 +141,7 @@ def near_duplicates(
     scenario: dict[str, Any], folders: list[Path], *, skip: Path | None = None
 ) -> list[str]:
     """Existing drafts or scenarios whose user messages are nearly the same (paths)."""
-    from intake.yamlio import YamlProblem, parse_checked
+    from intake.contract.yamlio import YamlProblem, parse_checked
 
     mine = user_text(scenario)[:MAX_COMPARED_CHARS]
     if not mine:
@@ -306,7 +306,7 @@ def _write_draft(
 def draft_owner(path: Path) -> str | None:
     """The source locator of the draft or scenario at ``path`` (its record's), ``""`` when
     it exists without a readable record (nobody's we can tell), None when there is none."""
-    from intake.records import load_record
+    from intake.store.records import load_record
 
     if not path.exists():
         return None
@@ -341,7 +341,8 @@ def _refuse_existing(settings: Settings, target: Path) -> None:
 
 
 def with_message_hashes(evidence: Any) -> Any:
-    """The scrubbed evidence with each turn's ``message_hash`` (``intake.models.message_key``)."""
+    """The scrubbed evidence with each turn's ``message_hash``
+    (``intake.contract.models.message_key``)."""
     turns = evidence.get("turns") if isinstance(evidence, dict) else None
     for turn in turns if isinstance(turns, list) else []:
         if isinstance(turn, dict) and isinstance(turn.get("user_message"), str):
@@ -351,8 +352,8 @@ def with_message_hashes(evidence: Any) -> Any:
 
 def _finished_draft(settings: Settings, target: Path, finished: list[str]) -> DraftResult:
     """The draft an interrupted run of this import decided and this run finished."""
-    from intake.records import load_record
-    from intake.yamlio import parse_checked
+    from intake.contract.yamlio import parse_checked
+    from intake.store.records import load_record
 
     record = load_record(record_path(target))
     data = parse_checked(target.read_bytes()).data
@@ -375,7 +376,7 @@ def _write_locked(
     evidence: dict[str, Any] | None,
     fallback_id: str | None,
 ) -> DraftResult:
-    from intake import schema
+    from intake.contract import schema
     from intake.scrub import scrub_tree
     from intake.scrub.ids import carries_original
 
@@ -691,7 +692,7 @@ def new_record_source(
     details: dict[str, Any] | None = None,
 ) -> RecordSource:
     """A ``RecordSource`` stamped now with this intake version."""
-    from intake.models import SourceType
+    from intake.contract.models import SourceType
 
     return RecordSource(
         kind=SourceType(kind),

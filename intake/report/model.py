@@ -32,7 +32,8 @@ from datetime import UTC, date, datetime
 from fractions import Fraction
 from typing import Any
 
-from intake.records import RECORD_SUFFIX, utcnow
+from intake.contract.models import parse_when
+from intake.store.records import RECORD_SUFFIX, utcnow
 from intake.wording import counted, verb
 
 REPORT_VERSION = 1
@@ -230,8 +231,8 @@ def run_summary(
     facts: Sequence[RecordFacts | None], saturation_pass_rate: float = 0.8
 ) -> RunSummary | None:
     """Sum the records' run stats; label each scenario with ``gates.difficulty``."""
-    from intake.gates import TierStats, difficulty
-    from intake.models import RunTier
+    from intake.contract.models import RunTier
+    from intake.lifecycle.gates import TierStats, difficulty
 
     tiers = {"strong": (0, 0), "local": (0, 0)}
     labels = {"easy": 0, "medium": 0, "hard": 0, "unknown": 0}
@@ -493,22 +494,6 @@ def _classify(scenario: ScenarioFile) -> tuple[str, str | None]:
     if record is not None and record.kind in KNOWN_TYPES:
         return str(record.kind), None
     return "unknown", "no source"
-
-
-def parse_when(value: Any) -> datetime | None:
-    """An ISO date or time (naive taken as UTC: GAIA writes local time without an offset)."""
-    if isinstance(value, datetime):
-        moment = value
-    elif isinstance(value, date):
-        moment = datetime(value.year, value.month, value.day, tzinfo=UTC)
-    elif isinstance(value, str):
-        try:
-            moment = datetime.fromisoformat(value.strip().replace("Z", "+00:00"))
-        except ValueError:
-            return None
-    else:
-        return None
-    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
 
 
 def _entered(scenario: ScenarioFile) -> datetime | None:

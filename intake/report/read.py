@@ -15,11 +15,10 @@ from datetime import UTC, date, datetime
 from pathlib import Path
 from typing import Any
 
+from intake.contract.models import parse_when
 from intake.errors import UsageError
 from intake.gitutil import first_added
-from intake.history import history_dir, read_history
 from intake.paths import display_path
-from intake.records import RECORD_SUFFIX
 from intake.report.model import (
     FUNNEL_EVENTS,
     KNOWN_TYPES,
@@ -30,8 +29,9 @@ from intake.report.model import (
     RecordFacts,
     ScenarioFile,
     build_report,
-    parse_when,
 )
+from intake.store.history import history_dir, read_history
+from intake.store.records import RECORD_SUFFIX
 
 # --- reading --------------------------------------------------------------------------------
 
@@ -40,7 +40,7 @@ def record_facts(raw: bytes | str) -> RecordFacts:
     """The facts of a record; a record that fails its model is read field by field."""
     from pydantic import ValidationError
 
-    from intake.models import Record
+    from intake.contract.models import Record
 
     try:
         record = Record.model_validate_json(raw, strict=False)
@@ -86,8 +86,8 @@ def _dated_by_adoption(record: Any) -> bool:
 
 def _run_stats(record: Any) -> tuple[tuple[str, int, int], ...]:
     """Per tier (runs, passes) judged on the runnable content of the latest run."""
-    from intake.gates import tier_stats
-    from intake.models import RunTier
+    from intake.contract.models import RunTier
+    from intake.lifecycle.gates import tier_stats
 
     if not record.runs:
         return ()
@@ -182,7 +182,7 @@ def _record_name(scenario: str) -> str:
 
 def read_scenario(path: str | Path, display: str, has_record: bool | None = None) -> ScenarioFile:
     """One scenario file and its record; never raises for a bad file."""
-    from intake.yamlio import YamlProblem, parse_top
+    from intake.contract.yamlio import YamlProblem, parse_top
 
     path = os.fspath(path)
     record_name = _record_name(path)
@@ -288,7 +288,7 @@ def read_events(ledger: Path) -> list[LedgerEvent] | None:
     """The funnel's events from the ledger, read-only; ``None`` when there is no ledger."""
     if not ledger.is_file():
         return None
-    from intake.ledger import read_events_readonly
+    from intake.store.ledger import read_events_readonly
 
     rows = read_events_readonly(ledger, FUNNEL_EVENTS)
     events = []
@@ -309,7 +309,7 @@ def read_events(ledger: Path) -> list[LedgerEvent] | None:
 
 
 def history_events(settings: Any) -> list[LedgerEvent] | None:
-    """The committed history's events (``intake.history``) for a suite with no ledger (a
+    """The committed history's events (``intake.store.history``) for a suite with no ledger (a
     fresh clone); ``None`` when the folder holds none."""
     read = read_history(settings, rescrub=False)
     if not read.events:

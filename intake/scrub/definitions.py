@@ -1,7 +1,8 @@
 """The ``scrubbers/`` folder: where it is, its configuration hash, its YAML, the allow-list.
 
 Everything that decides *what* is private is data there (a Presidio recognizer-registry YAML,
-allow-lists, fixture formats); this module reads it. YAML is read through ``intake.yamlio``.
+allow-lists, fixture formats); this module reads it. YAML is read through
+``intake.contract.yamlio``.
 """
 
 from __future__ import annotations
@@ -50,7 +51,7 @@ def scrubber_config_hash(scrubbers_dir: Path | None = None) -> str:
 
 
 def _load_yaml(path: Path) -> Any:
-    from intake.yamlio import load_data
+    from intake.contract.yamlio import load_data
 
     try:
         return load_data(path.read_text(encoding="utf-8"))

@@ -41,8 +41,8 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 import regex
 
+from intake.contract.models import ScrubReport, ScrubSpan
 from intake.errors import ConfigError, InputError, ScrubError
-from intake.models import ScrubReport, ScrubSpan
 from intake.scrub.definitions import (
     SCRUBBER_VERSION,
     SECRET_PRIORITY,

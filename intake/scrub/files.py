@@ -4,7 +4,7 @@ Every file is read first (an unreadable one stops the run before anything is wri
 scrubbed in memory; one that cannot be scrubbed is left as it was, the others are written, and
 the run fails naming it (see ``scrub_paths``). YAML and JSON files must
 still parse after a text-level scrub and their parsed strings must be clean, else the file is
-scrubbed as a parsed tree (``intake.yamlio`` round trip) or the scrub fails closed.
+scrubbed as a parsed tree (``intake.contract.yamlio`` round trip) or the scrub fails closed.
 """
 
 from __future__ import annotations
@@ -14,9 +14,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from intake.contract.models import ScrubReport
 from intake.errors import InputError, ScrubError
 from intake.fileio import atomic_write
-from intake.models import ScrubReport
 from intake.scrub.engine import (
     MAX_TEXT_CHARS,
     FileFinding,
@@ -155,7 +155,7 @@ def _structured_check(path: Path, text: str, scrubber: Scrubber) -> tuple[bool, 
 
     A YAML file with an alias is refused (``ScrubError``) before any string is scanned.
     """
-    from intake.yamlio import load_document
+    from intake.contract.yamlio import load_document
 
     try:
         if path.suffix == ".json":
@@ -198,7 +198,7 @@ def scrub_file_text(path: Path, text: str, *, scrubber: Scrubber | None = None) 
 
         new_text = json.dumps(new_data, indent=2, ensure_ascii=False) + "\n"
     else:
-        from intake.yamlio import dump_document
+        from intake.contract.yamlio import dump_document
 
         new_text = dump_document(new_data)
     new_text = _settled(path, new_text, scrubber, mapping)

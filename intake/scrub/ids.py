@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING
 
 import regex
 
-from intake.models import ID_PATTERN
+from intake.contract.models import ID_PATTERN
 
 if TYPE_CHECKING:
     from intake.scrub.engine import Scrubber
@@ -49,7 +49,8 @@ _SLUG_SPLIT = regex.compile(r"[^a-z0-9]++")
 
 def plain_identifier(text: str) -> bool:
     """Whether ``text`` is a plain identifier: ``[a-z0-9_-]``, at most 64, no fixture or mask,
-    and a valid id (``intake.models.ID_PATTERN``: not a name Windows reserves, such as ``con``)."""
+    and a valid id (``intake.contract.models.ID_PATTERN``: not a name Windows reserves, such as
+    ``con``)."""
     return (
         bool(_PLAIN.match(text))
         and not _NOT_PLAIN.search(text)

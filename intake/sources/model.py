@@ -158,7 +158,7 @@ def clean_text(text: str | None, limit: int = MAX_TEXT_CHARS) -> tuple[str, list
     """Text with its length capped, and what was changed.
 
     Hidden characters (controls, format characters) are not removed here: ``write_draft``
-    removes and counts them for every source at once (``intake.untrusted``), so the record
+    removes and counts them for every source at once (``intake.contract.untrusted``), so the record
     says how many of each kind each turn held. The cut goes before a word, never inside one.
     """
     notes: list[str] = []

@@ -10,7 +10,7 @@ Every command that changes a draft, a scenario or its record goes through ``edit
 ``edit`` takes the draft's lock, then finishes a journal a crash left for this id (only one
 this machine sealed: any other is refused, and the command stops before it writes), and
 hands back a transaction whose ``commit`` journals the whole change first, then places it and
-logs its events (``intake.journal``). A command that changes two ids (a rename) opens one
+logs its events (``intake.store.journal``). A command that changes two ids (a rename) opens one
 ``edit`` over both.
 """
 
@@ -22,11 +22,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from intake.config import Settings
+from intake.contract.models import Record
 from intake.errors import Conflict, IntakeError
-from intake.journal import Event, Unit, commit, commit_record, pending_unit, recover
-from intake.models import Record
+from intake.store.journal import Event, Unit, commit, commit_record, pending_unit, recover
+from intake.store.suite import draft_lock
 from intake.store.trust import check_ledger_location
-from intake.suite import draft_lock
 
 __all__ = ["Edit", "edit"]
 

@@ -190,7 +190,7 @@ def _chain(folder: Path, root: Path) -> list[Path]:
 
 
 HISTORY_SUFFIX = ".intake-event.json"
-"""The suffix of a committed history event file (``intake.history``)."""
+"""The suffix of a committed history event file (``intake.store.history``)."""
 
 
 def _allowed_folders(settings: Settings) -> list[Path]:

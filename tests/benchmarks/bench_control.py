@@ -55,7 +55,7 @@ def _suite(tmp: Path, runner: list[str], port: int, extra: str = "") -> Path:
 
 
 def _measure(suite: Path, times: list[float], rounds: int) -> tuple[float, float]:
-    import intake.control as control_module
+    import intake.lifecycle.control as control_module
     from intake.config import load_settings
     from tests.promote_helpers import write_pair
     from tests.test_control import add_evidence
@@ -76,7 +76,7 @@ def _measure(suite: Path, times: list[float], rounds: int) -> tuple[float, float
 
 
 def _replay_latency() -> float:
-    from intake.replay import ReplayServer, ReplayState, replay_turns
+    from intake.lifecycle.replay import ReplayServer, ReplayState, replay_turns
     from tests.test_control import _record
 
     state = ReplayState("case_x", replay_turns(_record()), set())
@@ -98,7 +98,7 @@ def _replay_latency() -> float:
 
 
 def main() -> None:
-    import intake.control as control_module
+    import intake.lifecycle.control as control_module
     from tests.test_control import free_port
 
     times: list[float] = []

@@ -35,9 +35,9 @@ def per_op(fn: Callable[[int], object], n: int) -> float:
 def main() -> None:
     from intake.config import load_settings
     from intake.fileio import atomic_write_all, read_json_input
-    from intake.journal import Event, Unit, commit
-    from intake.ledger import Ledger
-    from intake.suite import draft_lock
+    from intake.store.journal import Event, Unit, commit
+    from intake.store.ledger import Ledger
+    from intake.store.suite import draft_lock
 
     draft_text = "id: x\n" + "turns:\n" + "  - user_message: hello there\n" * 200
     record_text = json.dumps({"id": "x", "observations": ["y" * 80] * 200})

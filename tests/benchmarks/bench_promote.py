@@ -34,10 +34,10 @@ def timed(fn: Callable[[], object], repeat: int = 1) -> float:
 
 def main() -> None:
     from intake.config import load_settings
-    from intake.gates import check_gates
-    from intake.promote import gather, promote
-    from intake.review import add_review
-    from intake.runs import record_run
+    from intake.lifecycle.gates import check_gates
+    from intake.lifecycle.promote import gather, promote
+    from intake.lifecycle.review import add_review
+    from intake.lifecycle.runs import record_run
     from tests.promote_helpers import make_ready, scorecard, write_pair
 
     rows: list[tuple[str, str]] = []
@@ -65,7 +65,7 @@ def main() -> None:
             suite / "big", {f"case_{i}": "PASS" for i in range(2000)} | {"bench_case_00": "FAIL"}
         )
         size = big.stat().st_size
-        from intake.models import RunTier
+        from intake.contract.models import RunTier
 
         t = timed(
             lambda: record_run(settings, "bench_case_00", big, RunTier.local, model="m"), 3
@@ -96,7 +96,7 @@ def main() -> None:
                      f"{times[len(times) // 2] * 1000:.1f} ms"))
 
         write_pair(suite / "drafts", "bench_plain")
-        from intake.check import run_check
+        from intake.check.gate import run_check
 
         files = len(list(suite.rglob("*.yaml"))) - len(list((suite / "big").rglob("*.yaml")))
         t = timed(lambda: run_check(settings), 3)
@@ -119,7 +119,7 @@ def main() -> None:
 
 
 def _approve():  # type: ignore[no-untyped-def]
-    from intake.models import ReviewDecision
+    from intake.contract.models import ReviewDecision
 
     return ReviewDecision.approve
 

@@ -20,8 +20,7 @@ import time
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-from intake.ledger import Ledger
-from intake.models import (
+from intake.contract.models import (
     Promotion,
     Record,
     RecordSource,
@@ -32,7 +31,8 @@ from intake.models import (
     ScrubReport,
     SourceType,
 )
-from intake.records import dump_record, record_path
+from intake.store.ledger import Ledger
+from intake.store.records import dump_record, record_path
 
 SCENARIO = """\
 id: {id}

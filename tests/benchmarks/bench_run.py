@@ -3,7 +3,8 @@
 Run: ``python tests/benchmarks/bench_run.py`` (or ``publish.py run``). Prints a table. A
 temporary suite with one draft, ``tests/fake_gaia_eval.py`` as the runner and
 ``tests/status_server.py`` as the Agent UI backend on 127.0.0.1. The runner's wall time is
-measured around the subprocess itself (``intake.runs.run.execute``) and subtracted: what is
+measured around the subprocess itself (``intake.lifecycle.runs.run.execute``) and subtracted: what
+is
 left is intake's part (refusal checks with the scrub re-scan, two status queries, the scenario
 folder, finding the scorecards, recording each run, scrubbing the streamed lines).
 Target: < 1 s per run.
@@ -28,9 +29,9 @@ ROUNDS = 5
 
 
 def main() -> None:
-    import intake.runs.run as run_module
+    import intake.lifecycle.runs.run as run_module
     from intake.config import load_settings
-    from intake.models import RunTier
+    from intake.contract.models import RunTier
     from tests.promote_helpers import write_pair
     from tests.status_server import StatusServer
 

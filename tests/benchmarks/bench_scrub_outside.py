@@ -147,7 +147,7 @@ def score_spans(docs: list[Doc], tool: Callable[[Doc], Spans]) -> Score:
 
 
 def _parses(name: str, text: str) -> bool:
-    from intake.yamlio import load_document
+    from intake.contract.yamlio import load_document
 
     try:
         if name.endswith(".json"):

@@ -19,9 +19,9 @@ import time
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-from intake.check import run_check, summary_cards
+from intake.check.gate import run_check, summary_cards
 from intake.config import load_settings
-from intake.models import (
+from intake.contract.models import (
     Evidence,
     Record,
     RecordSource,
@@ -35,9 +35,9 @@ from intake.models import (
     ToolOutcome,
     TurnEvidence,
 )
-from intake.records import content_hash, dump_record, record_path, runnable_hash
-from intake.show import card_markdown, load_card
-from intake.yamlio import load_roundtrip
+from intake.contract.yamlio import load_roundtrip
+from intake.report.card import card_markdown, load_card
+from intake.store.records import content_hash, dump_record, record_path, runnable_hash
 
 PYPROJECT = '[project]\nname = "bench"\nversion = "0"\n\n[tool.intake]\nauthor = "drafter"\n'
 T0 = datetime(2026, 11, 1, tzinfo=UTC)

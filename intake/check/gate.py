@@ -32,15 +32,22 @@ from pathlib import Path
 from typing import Any
 
 from intake.config import Settings
+from intake.contract.models import Record, ReviewDecision, windows_name_problem
 from intake.errors import IntakeError, UsageError
-from intake.gates import Gate, GateInputs, ScanHit, check_gates, latest_reviews, review_gate
 from intake.ghoutput import STEP_SUMMARY_LIMIT, md_code, md_message, md_text
 from intake.gitutil import git_output
-from intake.history import HISTORY_SUFFIX, history_dir
+from intake.lifecycle.gates import (
+    Gate,
+    GateInputs,
+    ScanHit,
+    check_gates,
+    latest_reviews,
+    review_gate,
+)
 from intake.limits import MAX_RECORD_BYTES, MAX_SCENARIO_BYTES
-from intake.models import Record, ReviewDecision, windows_name_problem
 from intake.paths import display_path, inside
-from intake.records import content_hash, load_record, record_path, runnable_hash
+from intake.store.history import HISTORY_SUFFIX, history_dir
+from intake.store.records import content_hash, load_record, record_path, runnable_hash
 
 
 @dataclass(frozen=True)
@@ -69,7 +76,7 @@ class DraftGates:
     private: bool
     gates: list[Gate]
     file: Path | None = None
-    """The draft's file, for its reviewer's card (``intake.show``)."""
+    """The draft's file, for its reviewer's card (``intake.report.card``)."""
     data: dict[str, Any] | None = None
     record: Record | None = None
 
@@ -132,7 +139,7 @@ def run_check(
     deliberate test data (made-up e-mails, a ``hunter2`` password), they are warnings unless
     ``strict``: a gate that fails every existing suite on day one would simply be switched off.
     """
-    from intake.validate import Severity, gaia_problems, suite_manifest, validate_file
+    from intake.contract.validate import Severity, gaia_problems, suite_manifest, validate_file
 
     root = settings.root
     if not (settings.scenarios.is_dir() or settings.drafts.is_dir()):
@@ -424,8 +431,8 @@ def judge_text_findings(
     author's note to the judge; the reviewer decides and acknowledges it with
     ``intake review --ack-judge-text``. GAIA's own scenarios (no record) are grouped as legacy.
     """
-    from intake.untrusted import judge_hits
-    from intake.yamlio import YamlProblem, parse_checked
+    from intake.contract.untrusted import judge_hits
+    from intake.contract.yamlio import YamlProblem, parse_checked
 
     found: list[Finding] = []
     for path, data in data_of.items():
@@ -470,7 +477,7 @@ def _scan_each(
     the reason. When the scan of the rest fails, each file is scanned alone, so a file the
     scanner cannot read is one more such entry. (None, why, …) only when no file can be.
     """
-    from intake.promote import scrub_scan
+    from intake.lifecycle.promote import scrub_scan
 
     unscannable: dict[Path, str] = {}
     for path in paths:
@@ -521,7 +528,7 @@ def journaled_files(settings: Settings) -> set[str]:
     Between the record and the scenario of an interrupted adopt, revise or rename the pair
     is half old, half new: ``intake ledger rebuild`` (or rerunning the command) finishes it.
     """
-    from intake.journal import pending, read_unit
+    from intake.store.journal import pending, read_unit
 
     shown: set[str] = set()
     for item in pending(settings):
@@ -695,7 +702,7 @@ def update_baseline(settings: Settings, report: CheckReport) -> tuple[Path, int]
     import secrets
 
     from intake.fileio import atomic_write
-    from intake.records import utcnow
+    from intake.store.records import utcnow
 
     try:
         old = load_baseline(settings)
@@ -782,7 +789,7 @@ def interrupted_findings(settings: Settings, records: dict[Path, Record]) -> lis
     scenarios whose promotion event the ledger lacks although it knows the id (``intake
     promote ID`` writes it). A suite without a ledger (a fresh clone, CI) has nothing to miss.
     """
-    from intake.journal import pending, stray_temps
+    from intake.store.journal import pending, stray_temps
 
     found: list[Finding] = []
     root = settings.root
@@ -821,7 +828,7 @@ def interrupted_findings(settings: Settings, records: dict[Path, Record]) -> lis
         )
     if not settings.ledger.is_file():
         return found
-    from intake.ledger import read_events_readonly
+    from intake.store.ledger import read_events_readonly
 
     known: set[str] = set()
     promoted: set[tuple[str, str]] = set()
@@ -991,8 +998,8 @@ def summary_cards(
     only, and when even that does not fit the remaining cards are left out with a note; a
     card is never cut inside.
     """
-    from intake.records import record_path
-    from intake.show import card_from_parts, card_markdown
+    from intake.report.card import card_from_parts, card_markdown
+    from intake.store.records import record_path
 
     changed = changed_files(settings.root, base_ref)
     chosen = [

@@ -2,10 +2,11 @@
 
 Promotion proves a case passable (a strong run passes) and not saturated (the local model is
 judged); the control proves the criteria measure the failure the case came from: GAIA's
-simulator and judge are given the draft's captured answers (``intake.replay``, served where
-GAIA's tools call) and must judge them FAIL (gate 8, ``intake.gates.control_gate``).
+simulator and judge are given the draft's captured answers (``intake.lifecycle.replay``, served
+where
+GAIA's tools call) and must judge them FAIL (gate 8, ``intake.lifecycle.gates.control_gate``).
 
-The order, as ``intake run``'s (``intake.runs.run``), whose code does the same steps:
+The order, as ``intake run``'s (``intake.lifecycle.runs.run``), whose code does the same steps:
 
 1. Refusals that run nothing (exit 1): private, not strictly valid, a placeholder, scrub
    findings (``refuse_unready``). A draft with no captured answer is a usage error (exit 2):
@@ -31,12 +32,9 @@ from pathlib import Path
 from typing import Any
 
 from intake.config import Settings
+from intake.contract.models import JUDGED_STATUSES, ControlRun
 from intake.errors import Conflict, InputError, SourceError, UsageError
-from intake.journal import Event
-from intake.models import JUDGED_STATUSES, ControlRun
-from intake.paths import display_path
-from intake.records import runnable_hash, utcnow
-from intake.replay import (
+from intake.lifecycle.replay import (
     ReplayServer,
     ReplayState,
     ReplayTurn,
@@ -44,14 +42,14 @@ from intake.replay import (
     replay_hash,
     replay_turns,
 )
-from intake.runs.record import (
+from intake.lifecycle.runs.record import (
     ScenarioResult,
     check_is_this_draft,
     check_name,
     read_result,
     suite_relative,
 )
-from intake.runs.run import (
+from intake.lifecycle.runs.run import (
     RunnerFailed,
     backend_model,
     find_runner,
@@ -59,7 +57,10 @@ from intake.runs.run import (
     invoke_runner,
     refuse_unready,
 )
+from intake.paths import display_path
 from intake.store.edit import edit
+from intake.store.journal import Event
+from intake.store.records import runnable_hash, utcnow
 
 
 @dataclass
@@ -98,7 +99,7 @@ def _judge(settings: Settings, judge: str | None) -> str | None:
 
 
 def _turns_to_replay(settings: Settings, draft: Path) -> list[ReplayTurn]:
-    from intake.suite import load_draft_record
+    from intake.store.suite import load_draft_record
 
     turns = replay_turns(load_draft_record(settings, draft))
     if not turns:
@@ -121,7 +122,7 @@ def control_draft(
 ) -> ControlResult:
     """Replay the draft's captured answers to GAIA's runner and record each judged verdict."""
     from intake.scrub import scrubber_for
-    from intake.suite import find_draft
+    from intake.store.suite import find_draft
 
     limit = _check_limits(settings, iterations, timeout)
     draft = find_draft(settings, target)
@@ -214,7 +215,7 @@ def record_controls(
     turns_replayed: int,
 ) -> list[ControlRun]:
     """Record control runs in the draft's record, as one journaled unit."""
-    from intake.suite import load_draft_record
+    from intake.store.suite import load_draft_record
 
     configured = (*settings.strong_models, *settings.local_models)
     for res in results:
@@ -249,7 +250,7 @@ def record_controls(
 
 
 def _check_unchanged(settings: Settings, draft: Path, expected: str) -> None:
-    from intake.validate import validate_file
+    from intake.contract.validate import validate_file
 
     parsed = validate_file(draft, drafts_dir=settings.drafts)
     if parsed.data is None or parsed.data.get("id") != draft.stem:

@@ -7,7 +7,7 @@ The order is the contract (docs/guide.md, "The whole loop"; docs/promotion.md, "
    validation or still holds a ``TODO(intake)`` placeholder, a scrub re-scan with findings or
    one that cannot run.
 2. Configuration (exit 2): the tier's model list must be set; the runner command must exist.
-3. GAIA is asked where it runs (``intake.gaia``): its REPO_ROOT (runner.py L45), where it
+3. GAIA is asked where it runs (``intake.contract.gaia``): its REPO_ROOT (runner.py L45), where it
    writes results and reads its corpus; a different checkout than the suite is said before
    running. A ``setup.index_documents`` path not under REPO_ROOT (GAIA would record
    SKIPPED_NO_DOCUMENT, runner.py L336-348) is exit 2. ``--corpus-dir`` is passed only when the
@@ -60,20 +60,20 @@ from pathlib import Path
 from typing import Any
 
 from intake.config import Settings
+from intake.contract.gaia import DEFAULT_BACKEND as GAIA_DEFAULT_BACKEND
+from intake.contract.gaia import GaiaInfo, agent_backend, ask_gaia, document_keys
+from intake.contract.models import JUDGED_STATUSES, Run, RunTier, has_placeholder
 from intake.errors import EXIT_FINDINGS, IntakeError, NetworkError, SourceError, UsageError
-from intake.gaia import DEFAULT_BACKEND as GAIA_DEFAULT_BACKEND
-from intake.gaia import GaiaInfo, agent_backend, ask_gaia, document_keys
-from intake.models import JUDGED_STATUSES, Run, RunTier, has_placeholder
-from intake.paths import display_path
-from intake.portable import new_group_options, stop_tree, termination_signals
-from intake.records import record_path
-from intake.runs.record import (
+from intake.lifecycle.runs.record import (
     check_is_this_draft,
     check_name,
     read_result,
     record_run,
     safe_name,
 )
+from intake.paths import display_path
+from intake.portable import new_group_options, stop_tree, termination_signals
+from intake.store.records import record_path
 
 STATUS_PATH = "/api/system/status"
 STATUS_TIMEOUT = 5.0
@@ -119,7 +119,7 @@ class RunResult:
 
 def _shown_url(settings: Settings, url: str) -> str:
     """The backend URL for messages, unless it carries credentials or scrubber findings."""
-    from intake.suite import finding_types
+    from intake.store.suite import finding_types
 
     parts = urllib.parse.urlsplit(url)
     if parts.username or parts.password or finding_types(settings, url):
@@ -182,7 +182,7 @@ def backend_model(settings: Settings, url: str, *, timeout: float = STATUS_TIMEO
 
 def _model_name(settings: Settings, model: str, configured: tuple[str, ...]) -> str:
     """A model name for a message: itself when configured or plain, else a placeholder."""
-    from intake.suite import finding_types
+    from intake.store.suite import finding_types
 
     if model in configured or (safe_name(model) and not finding_types(settings, model)):
         return repr(model)
@@ -211,9 +211,9 @@ def check_model(settings: Settings, tier: RunTier, model: str | None) -> str:
 
 def refuse_unready(settings: Settings, draft: Path) -> dict[str, Any]:
     """Exit-1 refusals (private, not strictly valid, placeholders, scrub); returns the data."""
-    from intake.promote import scrub_scan
-    from intake.suite import load_draft_record
-    from intake.validate import Severity, validate_file
+    from intake.contract.validate import Severity, validate_file
+    from intake.lifecycle.promote import scrub_scan
+    from intake.store.suite import load_draft_record
 
     where = display_path(draft, settings.root)
     record = load_draft_record(settings, draft)
@@ -421,7 +421,7 @@ class Where:
     mcp_config: Path
     default_backend: str
     gaia: GaiaInfo | None
-    """GAIA's own answer, when GAIA could be asked (``intake.gaia``)."""
+    """GAIA's own answer, when GAIA could be asked (``intake.contract.gaia``)."""
 
     def is_suite(self, settings: Settings) -> bool:
         """Whether GAIA's REPO_ROOT is this suite."""
@@ -711,7 +711,7 @@ def prepare_run(
 
     ``model_check`` decides what the loaded model may be (default: on the tier's list).
     """
-    from intake.suite import find_draft
+    from intake.store.suite import find_draft
 
     limit = settings.run_timeout if timeout is None else timeout
     if limit < 1:
@@ -832,7 +832,7 @@ def drive_runner(
     record are removed (listed in the notes); the report file is put back as it was.
     """
     from intake.scrub import scrubber_for
-    from intake.suite import find_draft
+    from intake.store.suite import find_draft
 
     if iterations < 1:
         raise UsageError("--iterations must be at least 1")

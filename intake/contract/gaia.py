@@ -1,6 +1,7 @@
 """GAIA as the arbiter: ask the installed GAIA itself, when there is one.
 
-intake keeps its own copy of GAIA's scenario rules (``intake.validate``) for machines without
+intake keeps its own copy of GAIA's scenario rules (``intake.contract.validate``) for machines
+without
 GAIA. Where GAIA is importable, its own code has the last word: a small probe runs in GAIA's
 interpreter (``gaia_python`` in ``[tool.intake]``, else the interpreter of the runner's
 program, read from its ``#!`` line), imports ``gaia.eval.runner`` and answers, as one JSON

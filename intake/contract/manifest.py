@@ -26,8 +26,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from intake.contract.models import PLACEHOLDER_MARK
 from intake.errors import ConfigError, IntakeError
-from intake.models import PLACEHOLDER_MARK
 
 MANIFEST = "manifest.json"
 REAL_WORLD = "real_world"

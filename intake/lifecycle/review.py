@@ -12,8 +12,8 @@ Two ways in:
   recorded whatever commit it was on, because on GitHub it blocks until it is superseded.
 
 Every review carries ``content_hash``: any later edit of the file makes it stale, and the
-promotion gate says so. Finding the draft and locking it are ``intake.suite``'s; whose
-review counts is ``intake.gates``'.
+promotion gate says so. Finding the draft and locking it are ``intake.store.suite``'s; whose
+review counts is ``intake.lifecycle.gates``'.
 """
 
 from __future__ import annotations
@@ -25,16 +25,16 @@ from pathlib import Path
 from typing import Any
 
 from intake.config import Settings
+from intake.contract.models import Review, ReviewDecision, Rubric, check_login, valid_login
+from intake.contract.untrusted import judge_hits, strip_hidden
 from intake.errors import Conflict, SourceError, UsageError
-from intake.gates import author_identities, is_author
 from intake.gitutil import git_text
-from intake.journal import Event
-from intake.models import Review, ReviewDecision, Rubric, check_login, valid_login
+from intake.lifecycle.gates import author_identities, is_author
 from intake.paths import display_path
-from intake.records import content_hash, utcnow
 from intake.store.edit import edit
-from intake.suite import find_draft, load_draft_record, scrub_free_text
-from intake.untrusted import judge_hits, strip_hidden
+from intake.store.journal import Event
+from intake.store.records import content_hash, utcnow
+from intake.store.suite import find_draft, load_draft_record, scrub_free_text
 
 COMMIT_PATTERN = r"^[0-9a-fA-F]{40}$"
 
@@ -133,7 +133,7 @@ def add_review(
 
 def judge_fingerprints(draft: Path) -> list[str]:
     """The fingerprints of the judge-directed text in ``draft`` now; UsageError if none."""
-    from intake.yamlio import YamlProblem, parse_checked
+    from intake.contract.yamlio import YamlProblem, parse_checked
 
     try:
         data = parse_checked(draft.read_bytes()).data
@@ -299,7 +299,7 @@ def reviews_from_pr(
             raise SourceError(
                 "GitHub returned the draft in an unreadable encoding", where=remote_path
             ) from None
-        from intake.records import sha256_bytes
+        from intake.store.records import sha256_bytes
 
         remote_hash = sha256_bytes(data)
 

@@ -26,10 +26,10 @@ from typing import Any
 
 import sqlite_utils
 
+from intake.contract.models import ID_PATTERN, ScenarioView
 from intake.errors import IntakeError, LedgerError, UsageError, environment_failure
-from intake.models import ID_PATTERN, ScenarioView
 from intake.paths import display_path
-from intake.records import RECORD_SUFFIX, load_record, record_path, utcnow
+from intake.store.records import RECORD_SUFFIX, load_record, record_path, utcnow
 
 BUSY_TIMEOUT_S = 30.0
 
@@ -348,7 +348,7 @@ def _decode(row: dict[str, Any]) -> dict[str, Any]:
 
 def item_for(scenario: Path, data: dict[str, Any], state: str, root: Path) -> dict[str, Any]:
     """An index row for a scenario file and its record (if any)."""
-    from intake.records import content_hash, runnable_hash
+    from intake.store.records import content_hash, runnable_hash
 
     view = ScenarioView.of(data)
     row: dict[str, Any] = {
@@ -388,7 +388,7 @@ class RebuildResult:
 
 def rebuild(ledger: Ledger, *, drafts: Path, scenarios: Path, root: Path) -> RebuildResult:
     """Recreate the index from the files; events are kept as they are."""
-    from intake.validate import validate_file
+    from intake.contract.validate import validate_file
 
     rows: list[dict[str, Any]] = []
     skipped: list[str] = []

@@ -22,15 +22,15 @@ from pathlib import Path
 from typing import Any
 
 from intake.config import Settings
+from intake.contract.models import ID_PATTERN, INFRA_STATUSES, JUDGED_STATUSES, Run, RunTier
 from intake.errors import Conflict, InputError, UsageError
 from intake.fileio import MAX_JSON_DEPTH, json_depth_exceeds, read_input
-from intake.journal import Event
-from intake.models import ID_PATTERN, INFRA_STATUSES, JUDGED_STATUSES, Run, RunTier
+from intake.lifecycle.review import SAFE_NAME_PATTERN
 from intake.paths import display_path
-from intake.records import runnable_hash, utcnow
-from intake.review import SAFE_NAME_PATTERN
 from intake.store.edit import edit
-from intake.suite import (
+from intake.store.journal import Event
+from intake.store.records import runnable_hash, utcnow
+from intake.store.suite import (
     find_draft,
     finding_types,
     load_draft_record,
@@ -375,7 +375,7 @@ def record_run(
     ``intake run-record`` and ``intake run`` (with ``iteration`` and ``runner_exit``) both
     record through here. What was noticed but not refused is in ``run.warnings``.
     """
-    from intake.validate import validate_file
+    from intake.contract.validate import validate_file
 
     draft = find_draft(settings, target)
     scenario_id = draft.stem
@@ -533,7 +533,7 @@ def drop_run(
     Returns (draft, the runs removed, notes for stderr). A run id not in the record is a
     usage error naming the draft, never echoing the id unless it is a plain name.
     """
-    from intake.suite import reason_text, scrub_free_text, scrub_message
+    from intake.store.suite import reason_text, scrub_free_text, scrub_message
 
     reason = reason_text(reason, needed_for="dropping a run")
     draft = find_draft(settings, target)

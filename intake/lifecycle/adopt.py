@@ -7,7 +7,8 @@ GAIA's captured scenarios carry ``captured_from.session_id``: that is their sess
 ``--link`` is absent. Every file is checked before any is written, so a bad one in a bulk
 adoption leaves all of them untouched.
 
-Each file is then adopted as its own journal unit (``intake.journal``: the record, the file and
+Each file is then adopted as its own journal unit (``intake.store.journal``: the record, the file
+and
 its ``adoption`` event, all or none) under its id's lock: one unit per file, because a unit, its
 journal and its lock belong to one id, and because a kill then leaves at most one file half
 done while the files before it stay adopted. Rerunning the same ``adopt`` finishes that file
@@ -30,9 +31,7 @@ from typing import Any
 
 from intake import __version__
 from intake.config import Settings
-from intake.errors import IntakeError, UsageError
-from intake.gitutil import first_added
-from intake.models import (
+from intake.contract.models import (
     REAL_USE,
     Adoption,
     Record,
@@ -41,9 +40,11 @@ from intake.models import (
     check_login,
     windows_name_problem,
 )
+from intake.errors import IntakeError, UsageError
+from intake.gitutil import first_added
 from intake.paths import display_path, inside
-from intake.records import dump_record, load_record, record_path, sha256_bytes, utcnow
 from intake.store.edit import edit
+from intake.store.records import dump_record, load_record, record_path, sha256_bytes, utcnow
 
 __all__ = ["AdoptResult", "Adopted", "adopt", "parse_source_type", "check_login"]
 
@@ -132,7 +133,7 @@ def _captured_link(data: dict[str, Any]) -> tuple[str | None, datetime | None]:
         return None, None
     session = captured.get("session_id")
     link = f"gaia-session:{session}" if isinstance(session, str) and session.strip() else None
-    from intake.report.model import parse_when
+    from intake.contract.models import parse_when
 
     return link, parse_when(captured.get("captured_at"))
 
@@ -148,9 +149,9 @@ def adopt(
     dry_run: bool = False,
 ) -> AdoptResult:
     """Adopt every scenario file in ``targets`` (files or folders under ``scenarios/``)."""
-    from intake.suite import finding_types, scrub_message
-    from intake.validate import Severity, validate_file
-    from intake.yamlio import YamlProblem, parse_checked
+    from intake.contract.validate import Severity, validate_file
+    from intake.contract.yamlio import YamlProblem, parse_checked
+    from intake.store.suite import finding_types, scrub_message
 
     kind = parse_source_type(source)
     check_login(reviewer)
@@ -283,7 +284,7 @@ def _entry_date(
 
 def _recover_all(settings: Settings, files: list[Path]) -> list[str]:
     """Finish the adoptions a killed ``adopt`` left (each file's journal), before planning."""
-    from intake.yamlio import YamlProblem, parse_checked
+    from intake.contract.yamlio import YamlProblem, parse_checked
 
     done: list[str] = []
     for path in files:
@@ -303,8 +304,8 @@ def _commit_one(
 ) -> None:
     """One file's adoption as one journal unit: its record, the file, its ``adoption`` event."""
     from intake.errors import Conflict
-    from intake.journal import Event, Unit, commit
-    from intake.suite import refuse_outside_root
+    from intake.store.journal import Event, Unit, commit
+    from intake.store.suite import refuse_outside_root
 
     shown = display_path(item.path, settings.root)
     rec = record_path(item.path)
@@ -407,7 +408,7 @@ def _with_fields(
     """
     import json
 
-    from intake.yamlio import YamlProblem, dump_roundtrip, load_roundtrip, parse_checked
+    from intake.contract.yamlio import YamlProblem, dump_roundtrip, load_roundtrip, parse_checked
 
     expected = dict(data)
     expected["source"] = source

@@ -16,7 +16,7 @@ prompts. Three things are decided here, once, for every importer and every reade
   removed whole.
 * **Judge-directed text** (``judge_hits``): text addressed to a model, judge, grader or
   simulator, and Markdown GitHub does not render. Patterns are data
-  (``intake/judge_directed.yaml``), one class each. A hit is a warning for the reviewer,
+  (``intake/contract/judge_directed.yaml``), one class each. A hit is a warning for the reviewer,
   never a block.
 * **Terminal output** (``terminal_safe``): control characters (ESC, BEL, C1 such as the
   single-byte CSI) become visible control pictures, and the hidden characters above become
@@ -261,10 +261,11 @@ _FLAGS = {"ignorecase": re.IGNORECASE, "multiline": re.MULTILINE}
 
 @cache
 def judge_classes() -> tuple[JudgeClass, ...]:
-    """The classes of ``intake/judge_directed.yaml``, compiled once."""
-    from intake.yamlio import load_data
+    """The classes of ``intake/contract/judge_directed.yaml``, compiled once."""
+    from intake.contract.yamlio import load_data
 
-    text = resources.files("intake").joinpath("judge_directed.yaml").read_text(encoding="utf-8")
+    data_file = resources.files("intake.contract").joinpath("judge_directed.yaml")
+    text = data_file.read_text(encoding="utf-8")
     data = load_data(text)
     classes: list[JudgeClass] = []
     for name, entry in data["classes"].items():
@@ -306,7 +307,7 @@ def judge_hits_in(text: str, path: Path = ()) -> list[JudgeHit]:
 
 def judge_hits(data: Any) -> list[JudgeHit]:
     """Judge-directed text anywhere in a scenario (GAIA pastes the whole file into prompts)."""
-    from intake.yamlio import walk_strings
+    from intake.contract.yamlio import walk_strings
 
     hits: list[JudgeHit] = []
     for path, text in walk_strings(data):

@@ -19,10 +19,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from intake.config import GAIA_LAYOUT, TOP_LEVEL_LAYOUT, Settings, detect_layout
+from intake.contract.gaia import ask_gaia
 from intake.errors import ConfigError, IntakeError
 from intake.fileio import atomic_write_all
-from intake.gaia import ask_gaia
-from intake.runs.run import backend_model, check_backend_url
+from intake.lifecycle.runs.run import backend_model, check_backend_url
 
 __all__ = ["Detected", "InitResult", "detect", "init_suite", "intake_table"]
 

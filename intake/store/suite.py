@@ -15,12 +15,12 @@ from pathlib import Path
 from typing import Any
 
 from intake.config import Settings
+from intake.contract.models import ID_PATTERN, Record
 from intake.errors import Conflict, IntakeError, UsageError
 from intake.fileio import work_dir
-from intake.models import ID_PATTERN, Record
 from intake.paths import display_path, inside
 from intake.portable import LockBusy, exclusive_lock
-from intake.records import load_record, record_path
+from intake.store.records import load_record, record_path
 from intake.store.trust import refuse_link
 
 
@@ -210,7 +210,7 @@ def log_event(
     detail: dict[str, Any],
 ) -> None:
     """One ledger event (the ledger is derived; the record file is the truth)."""
-    from intake.ledger import Ledger
+    from intake.store.ledger import Ledger
 
     with Ledger.open(settings.ledger) as ledger:
         ledger.append(

@@ -1,12 +1,12 @@
 """Runs of a draft: recording GAIA runner results (``record``) and driving the runner (``run``).
 
 ``intake run-record`` and ``intake run`` record through the same function,
-``intake.runs.record.record_run``; ``intake runs`` lists and drops through ``record`` too.
+``intake.lifecycle.runs.record.record_run``; ``intake runs`` lists and drops through ``record`` too.
 """
 
 from __future__ import annotations
 
-from intake.runs.record import (
+from intake.lifecycle.runs.record import (
     KNOWN_STATUSES,
     MAX_SCORECARD_BYTES,
     ScenarioResult,

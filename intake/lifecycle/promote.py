@@ -1,7 +1,8 @@
 """Promotion: reading what the gates judge, the crash-safe move into the suite, and reject.
 
 ``gather`` reads the files (validation, scrub re-scan, record, suite ids) into ``GateInputs``;
-``intake.gates.check_gates`` (pure) returns every gate, met or not, each unmet one with what to
+``intake.lifecycle.gates.check_gates`` (pure) returns every gate, met or not, each unmet one with
+what to
 do, so the user fixes everything in one round instead of one gate per attempt.
 
 The move is one journal unit like every writing command's (``intake.store.edit``): under the
@@ -20,8 +21,14 @@ from pathlib import Path
 from typing import Any
 
 from intake.config import Settings
+from intake.contract.models import (
+    ID_PATTERN,
+    Promotion,
+    Record,
+    SuiteType,
+)
 from intake.errors import Conflict, UsageError
-from intake.gates import (
+from intake.lifecycle.gates import (
     Gate,
     GateInputs,
     GatesUnmet,
@@ -29,15 +36,10 @@ from intake.gates import (
     check_gates,
     saturated,
 )
-from intake.journal import Event, Unit, crash_steps
-from intake.models import (
-    ID_PATTERN,
-    Promotion,
-    Record,
-    SuiteType,
-)
 from intake.paths import display_path, inside
-from intake.records import (
+from intake.store.edit import Edit, edit
+from intake.store.journal import Event, Unit, crash_steps
+from intake.store.records import (
     content_hash,
     dump_record,
     load_record,
@@ -47,8 +49,7 @@ from intake.records import (
     sha256_bytes,
     utcnow,
 )
-from intake.store.edit import Edit, edit
-from intake.suite import (
+from intake.store.suite import (
     find_draft,
     log_event,
     promoted_paths,
@@ -97,7 +98,7 @@ def scrub_scan(
 
 def suite_duplicates(settings: Settings, scenario_id: str) -> list[str]:
     """Scenarios in the suite whose file name or ``id`` equals ``scenario_id``."""
-    from intake.yamlio import YamlProblem, parse_checked
+    from intake.contract.yamlio import YamlProblem, parse_checked
 
     hits: list[str] = []
     folder = settings.scenarios
@@ -131,8 +132,8 @@ def gather(
     allow_passing_control: str | None = None,
 ) -> GateInputs:
     """Read everything the gates judge for one draft."""
-    from intake.suite import load_draft_record
-    from intake.validate import Severity, gaia_problems, suite_manifest, validate_file
+    from intake.contract.validate import Severity, gaia_problems, suite_manifest, validate_file
+    from intake.store.suite import load_draft_record
 
     scenario_id = draft.stem
     result = validate_file(
@@ -175,7 +176,7 @@ def gather(
 
 def _log_promotion_if_missing(settings: Settings, scenario_id: str, promoted: Path) -> bool:
     """Write the promotion event a crash kept from being written; True when it did."""
-    from intake.ledger import Ledger
+    from intake.store.ledger import Ledger
 
     record = load_record(record_path(promoted))
     if record.promotion is None:
@@ -192,8 +193,8 @@ def _log_promotion_if_missing(settings: Settings, scenario_id: str, promoted: Pa
 
 
 def _log_promotion(settings: Settings, record: Record, promoted: Path, *, recovered: bool) -> None:
-    from intake.ledger import Ledger, item_for
-    from intake.yamlio import parse_checked
+    from intake.contract.yamlio import parse_checked
+    from intake.store.ledger import Ledger, item_for
 
     assert record.promotion is not None
     log_event(
@@ -260,7 +261,7 @@ def _who(settings: Settings) -> tuple[str | None, str | None]:
     characters) nothing is stored and the note says why (types only).
     """
     from intake.drafting.tail import current_author
-    from intake.suite import finding_types
+    from intake.store.suite import finding_types
 
     name = current_author(settings)
     if name is None:
@@ -376,7 +377,7 @@ def _reason(settings: Settings, reason: str | None, flag: str, notes: list[str])
         return None
     if not reason.strip():
         raise UsageError(f"{flag} needs a reason")
-    from intake.suite import scrub_free_text, scrub_message
+    from intake.store.suite import scrub_free_text, scrub_message
 
     cleaned, types = scrub_free_text(settings, reason.strip(), where=f"$.{flag[2:]}")
     if types:
@@ -386,7 +387,7 @@ def _reason(settings: Settings, reason: str | None, flag: str, notes: list[str])
 
 def _drop_unneeded_control_waiver(inputs: GateInputs, notes: list[str]) -> None:
     """--allow-passing-control without a PASS control is not stamped as if it were needed."""
-    from intake.gates import current_controls
+    from intake.lifecycle.gates import current_controls
 
     if inputs.allow_passing_control is None:
         return
@@ -420,7 +421,7 @@ def with_suite_tag(raw: bytes, suite: str) -> bytes:
 
     Other tags, comments and layout are kept; a missing ``tags`` goes after ``category``.
     """
-    from intake.yamlio import decode, dump_roundtrip, load_roundtrip
+    from intake.contract.yamlio import decode, dump_roundtrip, load_roundtrip
 
     text = decode(raw)
     data = load_roundtrip(text)
@@ -441,9 +442,10 @@ def with_suite_tag(raw: bytes, suite: str) -> bytes:
 
 
 def _difficulty(settings: Settings, inputs: GateInputs) -> str | None:
-    """The difficulty label the two tiers' pass rates give (``intake.gates.difficulty``)."""
-    from intake.gates import difficulty, tier_stats
-    from intake.models import RunTier
+    """The difficulty label the two tiers' pass rates give
+    (``intake.lifecycle.gates.difficulty``)."""
+    from intake.contract.models import RunTier
+    from intake.lifecycle.gates import difficulty, tier_stats
 
     runs, current = inputs.record.runs, inputs.runnable_hash
     return difficulty(
@@ -532,9 +534,9 @@ def reject(settings: Settings, target: str, reason: str) -> RejectResult:
     and the record is copied whole (a reviewer's note, a run's strings), so neither may carry
     what the scrubber finds into ``intake log``.
     """
-    from intake.history import stages_of
     from intake.scrub import scrub_tree, scrubber_for
-    from intake.suite import reason_text, refuse_outside_root, scrub_free_text, scrub_message
+    from intake.store.history import stages_of
+    from intake.store.suite import reason_text, refuse_outside_root, scrub_free_text, scrub_message
 
     reason = reason_text(reason, needed_for="a rejection")
     draft = find_draft(settings, target)
@@ -592,9 +594,9 @@ def reject(settings: Settings, target: str, reason: str) -> RejectResult:
 def _history_write(
     settings: Settings, scenario_id: str, event: Any, stages: dict[str, Any]
 ) -> tuple[Path, str]:
-    """The rejection's committed history file (``intake.history``): what a clone rebuilds."""
-    from intake.history import history_file, history_text
-    from intake.suite import refuse_outside_root
+    """The rejection's committed history file (``intake.store.history``): what a clone rebuilds."""
+    from intake.store.history import history_file, history_text
+    from intake.store.suite import refuse_outside_root
 
     path = history_file(settings, event.id, event.kind)
     refuse_outside_root(settings, path.parent, what="the history folder")

@@ -1,6 +1,7 @@
 """The reviewer's card: one draft (or scenario) with the evidence a reviewer needs, in one place.
 
-``build_card`` is pure: it turns the scrubbed draft, its record and the gates (``intake.gates``)
+``build_card`` is pure: it turns the scrubbed draft, its record and the gates
+(``intake.lifecycle.gates``)
 into a typed ``Card``: each turn's message, the captured answer (evidence, not the criterion),
 every tool call with its arguments, result and outcome, error fallbacks, the criteria and
 expected tools beside what was observed, then provenance, scrub counts (by type, never
@@ -25,10 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from intake.config import Settings
-from intake.errors import UsageError
-from intake.gates import GATE_NAMES, Gate
-from intake.ghoutput import html_text, md_message, md_text
-from intake.models import (
+from intake.contract.models import (
     ID_PATTERN,
     JUDGED_STATUSES,
     PLACEHOLDER_MARK,
@@ -37,8 +35,11 @@ from intake.models import (
     RunTier,
     message_key,
 )
+from intake.contract.untrusted import describe_counts, judge_hits
+from intake.errors import UsageError
+from intake.ghoutput import html_text, md_message, md_text
+from intake.lifecycle.gates import GATE_NAMES, Gate
 from intake.paths import display_path, inside
-from intake.untrusted import describe_counts, judge_hits
 
 HIDDEN = "[hidden: the scrub re-scan could not run]"
 """Stands for every free-text value when the re-scan could not run (the card fails closed)."""
@@ -609,7 +610,7 @@ def card_from_parts(
     kind: str = "draft",
 ) -> Card:
     """A card from what a caller already read (``check`` reads every draft once)."""
-    from intake.records import runnable_hash
+    from intake.store.records import runnable_hash
 
     clean, masked = cleaner_for(settings, gates) if not private else (_same, None)
     return build_card(
@@ -641,7 +642,7 @@ def _promoted_gates(record: Record | None) -> list[Gate]:
 
 def find_target(settings: Settings, target: str) -> tuple[Path, str]:
     """A draft (``drafts/``) or promoted scenario (``scenarios/``) by id or path, and its kind."""
-    from intake.suite import find_draft, promoted_paths
+    from intake.store.suite import find_draft, promoted_paths
 
     given = Path(target)
     if given.suffix == ".yaml" and ("/" in target or given.is_file()):
@@ -661,9 +662,9 @@ def find_target(settings: Settings, target: str) -> tuple[Path, str]:
 
 def load_card(settings: Settings, target: str) -> Card:
     """Find a draft or scenario, read it, judge its gates and build its card."""
-    from intake.promote import gather
-    from intake.records import load_record, record_path
-    from intake.validate import validate_file
+    from intake.contract.validate import validate_file
+    from intake.lifecycle.promote import gather
+    from intake.store.records import load_record, record_path
 
     try:
         path, kind = find_target(settings, target)
@@ -671,7 +672,7 @@ def load_card(settings: Settings, target: str) -> Card:
         raise _without_private_text(settings, exc, target) from None
     if kind == "draft":
         inputs = gather(settings, path)
-        from intake.gates import check_gates
+        from intake.lifecycle.gates import check_gates
 
         gates = check_gates(inputs)
         private = inside(path, settings.private_drafts) or inputs.record.source.private
@@ -696,7 +697,7 @@ def _without_private_text(settings: Settings, exc: UsageError, target: str) -> U
     where = exc.where or ""
     if not where or not (where in target or target in where):
         return exc
-    from intake.suite import finding_types
+    from intake.store.suite import finding_types
 
     if not finding_types(settings, target):
         return exc

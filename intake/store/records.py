@@ -17,10 +17,10 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from intake.contract.models import ID_PATTERN, Record
 from intake.errors import InputError, UsageError
 from intake.fileio import MAX_JSON_DEPTH, atomic_write, json_depth_exceeds, read_input
 from intake.limits import MAX_RECORD_BYTES
-from intake.models import ID_PATTERN, Record
 
 RECORD_SUFFIX = ".intake.json"
 HASH_ALGORITHM = "sha256"

@@ -16,20 +16,27 @@ from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
-from intake import schema
 from intake.config import Settings
-from intake.errors import UsageError
-from intake.gaia import ask_gaia
-from intake.manifest import Manifest, check_refs, load_manifest, skipped
-from intake.models import (
+from intake.contract import schema
+from intake.contract.gaia import ask_gaia
+from intake.contract.manifest import Manifest, check_refs, load_manifest, skipped
+from intake.contract.models import (
     GAIA_PERSONAS,
     PLACEHOLDER_MARK,
     Level,
     ScenarioView,
     has_placeholder,
 )
+from intake.contract.yamlio import (
+    JsonPath,
+    Parsed,
+    YamlProblem,
+    json_path,
+    parse_checked,
+    walk_strings,
+)
+from intake.errors import UsageError
 from intake.paths import display_path
-from intake.yamlio import JsonPath, Parsed, YamlProblem, json_path, parse_checked, walk_strings
 
 
 class Severity(StrEnum):
@@ -195,10 +202,10 @@ def hidden_problems(text: str, parsed: Parsed) -> Iterator[tuple[int, str, JsonP
 
     The raw text is read first (exact line and column); then every string value, since a
     double-quoted escape (``"\\u202e"``, ``"\\e"``) puts one into the data with nothing
-    visible in the file. Intake removes them at import (``intake.untrusted``), so one here
+    visible in the file. Intake removes them at import (``intake.contract.untrusted``), so one here
     came by hand or from an older draft, and GAIA would paste it into its judge's prompt.
     """
-    from intake.untrusted import describe_counts, find_hidden
+    from intake.contract.untrusted import describe_counts, find_hidden
 
     lines: set[int] = set()
     per_line: dict[int, tuple[int, dict[str, int]]] = {}
@@ -241,7 +248,7 @@ def suite_manifest(settings: Settings) -> Manifest | None:
 
 def schema_max_bytes() -> int:
     """The largest scenario file read (see ``yamlio.MAX_BYTES``)."""
-    from intake.yamlio import MAX_BYTES
+    from intake.contract.yamlio import MAX_BYTES
 
     return MAX_BYTES
 
@@ -389,7 +396,7 @@ def validate_paths(
 def gaia_problems(
     settings: Settings, paths: list[Path], display: list[str]
 ) -> dict[str, list[Problem]] | None:
-    """GAIA's own verdict on each file (``intake.gaia``), as problems keyed by shown file;
+    """GAIA's own verdict on each file (``intake.contract.gaia``), as problems keyed by shown file;
     None when GAIA cannot be asked (intake's own copy of GAIA's rules then stands alone).
 
     A file GAIA's ``validate_scenario`` rejects, whose document GAIA would not find, or whose

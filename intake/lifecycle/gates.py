@@ -1,6 +1,6 @@
 """The promotion gates, stated once: a pure function from what was read to every gate's verdict.
 
-``check_gates`` judges a ``GateInputs`` (read from disk by ``intake.promote.gather``) and
+``check_gates`` judges a ``GateInputs`` (read from disk by ``intake.lifecycle.promote.gather``) and
 returns every gate, met or unmet, each with what to do. ``promote`` refuses on any unmet
 gate, ``check`` reports them for drafts, and ``review`` warns through the same rules (who
 counts as the author, each person's latest review).
@@ -14,8 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from intake.errors import PromotionBlocked
-from intake.models import (
+from intake.contract.models import (
     CATEGORY_PATTERN,
     INFRA_STATUSES,
     JUDGED_STATUSES,
@@ -28,7 +27,8 @@ from intake.models import (
     ScenarioView,
     has_placeholder,
 )
-from intake.replay import has_captured_answer, replay_hash, replay_turns
+from intake.errors import PromotionBlocked
+from intake.lifecycle.replay import has_captured_answer, replay_hash, replay_turns
 
 
 def person_key(name: str) -> str:

@@ -1,7 +1,8 @@
 """The data contract: scenarios in GAIA's format, intake's records, and their parts.
 
 Pydantic is the source of truth; ``schema/*.schema.json`` is generated from these models and
-committed (``intake.schema``), and jsonschema validates files against the committed copy. The
+committed (``intake.contract.schema``), and jsonschema validates files against the committed copy.
+The
 models are strict (no coercion) so both validators give the same verdict on every document.
 
 Three scenario levels:
@@ -21,7 +22,7 @@ import re
 import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import UTC, date, datetime
 from enum import StrEnum
 from typing import Annotated, Any, Literal
 
@@ -444,7 +445,7 @@ class Review(BaseModel):
     """The optional structured rubric (required for promotion with ``require_rubric``)."""
     judge_text_ack: list[str] = Field(default_factory=list)
     """Fingerprints of the judge-directed text the reviewer saw and accepts (``--ack-judge-text``);
-    ``intake check`` warns on any other (see ``intake.untrusted``)."""
+    ``intake check`` warns on any other (see ``intake.contract.untrusted``)."""
 
 
 class RunTier(StrEnum):
@@ -752,3 +753,19 @@ class ScenarioView:
             else (),
             keys=frozenset(str(k) for k in data),
         )
+
+
+def parse_when(value: Any) -> datetime | None:
+    """An ISO date or time (naive taken as UTC: GAIA writes local time without an offset)."""
+    if isinstance(value, datetime):
+        moment = value
+    elif isinstance(value, date):
+        moment = datetime(value.year, value.month, value.day, tzinfo=UTC)
+    elif isinstance(value, str):
+        try:
+            moment = datetime.fromisoformat(value.strip().replace("Z", "+00:00"))
+        except ValueError:
+            return None
+    else:
+        return None
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)

@@ -40,8 +40,8 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import PurePosixPath, PureWindowsPath
 from typing import Any
 
+from intake.contract.models import Record, ToolCallEvidence, ToolOutcome
 from intake.errors import SourceError
-from intake.models import Record, ToolCallEvidence, ToolOutcome
 
 REPLAY_MODEL_PREFIX = "replay:"
 MAX_BODY = 1_000_000

@@ -1,4 +1,4 @@
-"""The committed JSON Schemas: generated from ``intake.models``, enforced with jsonschema.
+"""The committed JSON Schemas: generated from ``intake.contract.models``, enforced with jsonschema.
 
 What is enforced is what is published: validation reads the committed files in ``schema/``
 (shipped inside the wheel as ``intake/schema_files``), not the models. A test regenerates them
@@ -16,7 +16,7 @@ from typing import Any
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import ValidationError
 
-from intake.models import SCENARIO_MODELS, Level, Record
+from intake.contract.models import SCENARIO_MODELS, Level, Record
 
 SCHEMA_FILES: dict[str, str] = {
     "legacy": "scenario-legacy.schema.json",
@@ -25,12 +25,12 @@ SCHEMA_FILES: dict[str, str] = {
     "record": "record.schema.json",
 }
 
-REGENERATE = "python -m intake.schema"
+REGENERATE = "python -m intake.contract.schema"
 
 
 def schema_dir() -> Path:
     """The committed schemas: inside an installed wheel, else the repository's ``schema/``."""
-    here = Path(__file__).resolve().parent
+    here = Path(__file__).resolve().parent.parent  # the intake package
     packaged = here / "schema_files"
     return packaged if packaged.is_dir() else here.parent / "schema"
 

@@ -24,9 +24,9 @@ from typing import Any
 
 from intake import crashpoints
 from intake.config import Settings
+from intake.contract.models import ID_PATTERN, Record
 from intake.errors import InputError, LedgerError, UntrustedState
 from intake.fileio import atomic_write_all, fsync_dir, read_input, work_dir
-from intake.models import ID_PATTERN, Record
 from intake.paths import display_path
 from intake.store import trust
 
@@ -60,7 +60,7 @@ class Event:
 
     def __post_init__(self) -> None:
         if not self.id:
-            from intake.ledger import new_event_id
+            from intake.store.ledger import new_event_id
 
             self.id = new_event_id()
 
@@ -166,7 +166,7 @@ def commit(settings: Settings, unit: Unit) -> None:
     ``placed-draft`` per file, ``removed-draft`` / ``removed-record`` per removal,
     ``events-logged``, ``done`` (``crash_steps`` lists them for a unit).
     """
-    from intake.ledger import Ledger
+    from intake.store.ledger import Ledger
 
     trust.check_ledger_location(settings)
     check_targets(settings, unit)
@@ -203,8 +203,8 @@ def _carry_out(
     ``progress`` collects each file placed or removed, so a caller can tell a failure before
     the first change (nothing to finish) from one part-way (the journal finishes it).
     """
-    from intake.ledger import Ledger, item_for
-    from intake.validate import validate_file
+    from intake.contract.validate import validate_file
+    from intake.store.ledger import Ledger, item_for
 
     done = progress if progress is not None else []
 
@@ -379,7 +379,7 @@ def recover(settings: Settings, scenario_id: str | None = None) -> list[str]:
     The caller holds the draft's lock when ``scenario_id`` is given; without it (``intake
     ledger rebuild``) each draft's lock is taken here. Returns what was done, one line each.
     """
-    from intake.suite import draft_lock, stale_locks
+    from intake.store.suite import draft_lock, stale_locks
 
     done: list[str] = []
     found = [] if scenario_id else pending(settings)
@@ -424,7 +424,7 @@ UNIT_SHAPES: dict[str, tuple[int, int]] = {
 """Each journaled command's unit: (files written, files removed). An adoption of several files
 is one unit per file (the steps of the first); a rename writes the new pair, removes the old."""
 HISTORY_COMMANDS = frozenset({"reject"})
-"""Commands whose unit also writes a committed history file (``intake.history``), last."""
+"""Commands whose unit also writes a committed history file (``intake.store.history``), last."""
 
 
 def crash_steps(
@@ -457,8 +457,8 @@ def commit_record(
 
     The caller holds the draft's lock and has run ``recover`` for it.
     """
-    from intake.records import dump_record, record_path
-    from intake.suite import refuse_outside_root
+    from intake.store.records import dump_record, record_path
+    from intake.store.suite import refuse_outside_root
 
     rec = record_path(draft)
     refuse_outside_root(settings, rec, what="the draft's record")

@@ -8,7 +8,7 @@ same file and a merge never conflicts. ``intake ledger rebuild`` reads the folde
 every event the ledger lacks (by its id), so ``intake log`` and the report's funnel show the
 same history on every clone.
 
-The files are written through the rejection's journal unit (``intake.journal``): the file, the
+The files are written through the rejection's journal unit (``intake.store.journal``): the file, the
 removals and the ledger event are all or none. They hold only what the command already
 cleared for the ledger: the scrubbed reason, the actor intake would record, the draft's path
 and content hash and the stages it reached (booleans and tier names; never the record's
@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from intake.config import Settings
-from intake.models import ID_PATTERN
+from intake.contract.models import ID_PATTERN
 from intake.paths import display_path
 from intake.store.trust import HISTORY_SUFFIX
 
@@ -199,7 +199,7 @@ def _when(text: str) -> datetime | None:
 
 def _rescrub(settings: Settings, event: HistoryEvent) -> bool:
     """Scrub the reason and actor again (a hand-edited file may hold anything); True if found."""
-    from intake.suite import scrub_free_text
+    from intake.store.suite import scrub_free_text
 
     reason, types = scrub_free_text(settings, event.detail["reason"], where="$.detail.reason")
     event.detail["reason"] = reason

@@ -1,6 +1,6 @@
 """``intake revise`` and ``intake rename``: the way back to drafts, and a better id.
 
-Both commit one journal unit (``intake.journal``) under the draft's ``flock``: the new record
+Both commit one journal unit (``intake.store.journal``) under the draft's ``flock``: the new record
 and file written (through ``.intake/tmp/``), the old ones removed and the ledger events (with
 ids decided in the journal) logged, all or none. A kill before the journal is written leaves
 the old files; after it, rerunning the same command (or ``intake ledger rebuild``) finishes
@@ -21,13 +21,13 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from intake.config import Settings
+from intake.contract.models import ID_PATTERN, Record, Revision
 from intake.errors import UsageError
-from intake.journal import Event, Unit, commit
-from intake.models import ID_PATTERN, Record, Revision
 from intake.paths import display_path, inside
-from intake.records import dump_record, load_record, record_path, sha256_bytes, utcnow
 from intake.store.edit import edit
-from intake.suite import find_draft, promoted_paths, refuse_outside_root
+from intake.store.journal import Event, Unit, commit
+from intake.store.records import dump_record, load_record, record_path, sha256_bytes, utcnow
+from intake.store.suite import find_draft, promoted_paths, refuse_outside_root
 
 __all__ = ["RenameResult", "ReviseResult", "rename", "revise"]
 
@@ -96,7 +96,7 @@ def _find_scenario(settings: Settings, target: str) -> Path:
 def revise(settings: Settings, target: str, *, by: str) -> ReviseResult:
     """Move a promoted or adopted scenario back to drafts with its record.
 
-    One journal unit (``intake.journal``): the draft's record and the draft written, the
+    One journal unit (``intake.store.journal``): the draft's record and the draft written, the
     scenario and its record removed, the ``revision`` event. A rerun after a kill finishes it.
     """
     guess = _target_id(target)
@@ -241,8 +241,8 @@ def rename(settings: Settings, target: str, new_id: str, *, by: str | None) -> R
 
 
 def _rename(settings: Settings, target: str, new_id: str, by: str | None) -> RenameResult:
-    from intake.ledger import Ledger
-    from intake.yamlio import dump_roundtrip, load_roundtrip
+    from intake.contract.yamlio import dump_roundtrip, load_roundtrip
+    from intake.store.ledger import Ledger
 
     draft = find_draft(settings, target)
     old_id = draft.stem
@@ -276,7 +276,7 @@ def _rename(settings: Settings, target: str, new_id: str, by: str | None) -> Ren
         if p.exists()
     ]
     if not taken:
-        from intake.promote import suite_duplicates
+        from intake.lifecycle.promote import suite_duplicates
 
         # a scenario whose file name differs from its id (GAIA has such) holds it too
         taken = [settings.root / d for d in suite_duplicates(settings, new_id)]

@@ -1,0 +1,1 @@
+"""The pull-request gate (``intake check``)."""
