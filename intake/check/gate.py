@@ -25,6 +25,7 @@ Each draft's promotion gates are computed too, for the job summary; they never f
 from __future__ import annotations
 
 import json
+import os
 import stat
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
@@ -35,7 +36,7 @@ from intake.config import Settings
 from intake.contract.models import Record, ReviewDecision, windows_name_problem
 from intake.errors import IntakeError, UsageError
 from intake.ghoutput import STEP_SUMMARY_LIMIT, md_code, md_message, md_text
-from intake.gitutil import git_output
+from intake.gitutil import changed_paths, git_output
 from intake.lifecycle.gates import (
     Gate,
     GateInputs,
@@ -578,28 +579,9 @@ def _adopted(rec: Path) -> bool:
 
 
 def touched_files(root: Path) -> set[Path] | None:
-    """Files changed in this pull request or working tree: per-file annotations for them.
-
-    Uncommitted and untracked changes, plus (in GitHub Actions) the commits since the base
-    branch ``$GITHUB_BASE_REF``. None when git cannot tell.
-    """
-    import os
-
-    names: set[str] = set()
-    status = git_output(["status", "--porcelain", "-z", "--untracked-files=all"], root)
-    if status is None:
-        return None
-    for entry in status.decode("utf-8", "replace").split("\0"):
-        if len(entry) > 3:
-            names.add(entry[3:])
-    base = os.environ.get("GITHUB_BASE_REF", "")
-    if base and "\n" not in base and not base.startswith("-"):
-        diff = git_output(["diff", "--name-only", "-z", f"origin/{base}...HEAD"], root)
-        if diff is not None:
-            names.update(n for n in diff.decode("utf-8", "replace").split("\0") if n)
-    top = git_output(["rev-parse", "--show-toplevel"], root)
-    base_dir = Path(top.decode().strip()) if top else root
-    return {(base_dir / n).resolve() for n in names}
+    """Files changed in this pull request or working tree: per-file annotations for them
+    (``gitutil.changed_paths`` with the PR's base branch, ``$GITHUB_BASE_REF``)."""
+    return changed_paths(root, os.environ.get("GITHUB_BASE_REF") or None)
 
 
 # --- the baseline: accepted scrub findings of existing files -----------------------------------
@@ -962,26 +944,13 @@ class _Budget:
 
 
 def changed_files(root: Path, base_ref: str | None) -> set[str] | None:
-    """Files a pull request adds or changes, relative to ``root``; None when git cannot tell.
-
-    The base is the merge base of ``HEAD`` and the PR's base branch (``GITHUB_BASE_REF``, tried
-    as ``origin/<ref>`` then ``<ref>``); the diff runs against the working tree, so a local run
-    also sees uncommitted edits. The checkout needs the base's history (``fetch-depth: 0``).
-    """
+    """Files a pull request adds or changes, as shown paths; None without a base or git
+    (then every draft gets a card). The same answer as ``touched_files``
+    (``gitutil.changed_paths``); the checkout needs the base's history (``fetch-depth: 0``)."""
     if not base_ref:
         return None
-    for candidate in (f"origin/{base_ref}", base_ref):
-        base = git_output(["merge-base", "HEAD", candidate], root)
-        if not base:
-            continue
-        names = git_output(
-            ["diff", "--name-only", "-z", "--relative", "--no-renames", base.decode().strip()],
-            root,
-        )
-        if names is None:
-            return None
-        return {n for n in names.decode("utf-8", "replace").split("\0") if n}
-    return None
+    found = changed_paths(root, base_ref)
+    return None if found is None else {display_path(p, root) for p in found}
 
 
 def summary_cards(
