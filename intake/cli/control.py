@@ -5,6 +5,7 @@ from __future__ import annotations
 import typer
 
 from intake.cli.options import Format, format_option
+from intake.cli.run import recorded_state, show_runner_tail
 
 
 def register(app: typer.Typer) -> None:
@@ -35,12 +36,10 @@ def register(app: typer.Typer) -> None:
         no PASS on the current turns. A draft with no captured answer is exit 2.
         """
         from intake.cli import emit_json, err, out, settings
-        from intake.contract.yamlio import parse_checked
         from intake.lifecycle.control import control_draft
         from intake.lifecycle.gates import control_gate
         from intake.lifecycle.runs.run import RunnerFailed
         from intake.paths import display_path
-        from intake.store.records import load_record, record_path, runnable_hash
 
         cfg = settings(ctx)
         try:
@@ -49,13 +48,9 @@ def register(app: typer.Typer) -> None:
                 show=lambda line: err(f"  | {line}"),
             )
         except RunnerFailed as exc:
-            if exc.tail:
-                err("the runner's last lines:")
-                for line in exc.tail:
-                    err(f"  | {line}")
+            show_runner_tail(exc)
             raise
-        record = load_record(record_path(result.draft))
-        current = runnable_hash(parse_checked(result.draft.read_bytes()).data)
+        record, current = recorded_state(result.draft)
         gate = control_gate(record, current, require=cfg.require_control)
         for note in result.notes:
             err(f"note: {note}")

@@ -2,10 +2,17 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+from typing import TYPE_CHECKING
+
 import typer
 
 from intake.cli.options import Format, format_option
 from intake.cli.run_record import Tier
+
+if TYPE_CHECKING:
+    from intake.contract.models import Record
+    from intake.lifecycle.runs.run import RunnerFailed
 
 
 def register(app: typer.Typer) -> None:
@@ -48,11 +55,9 @@ def register(app: typer.Typer) -> None:
         """
         from intake.cli import emit_json, err, settings
         from intake.contract.models import RunTier
-        from intake.contract.yamlio import parse_checked
         from intake.lifecycle.gates import tier_stats
         from intake.lifecycle.runs.run import RunnerFailed, run_draft, unjudged
         from intake.paths import display_path
-        from intake.store.records import load_record, record_path, runnable_hash
 
         cfg = settings(ctx)
         wanted = RunTier(tier.value)
@@ -69,13 +74,9 @@ def register(app: typer.Typer) -> None:
                 say=lambda line: err(f"note: {line}"),
             )
         except RunnerFailed as exc:
-            if exc.tail:
-                err("the runner's last lines:")
-                for line in exc.tail:
-                    err(f"  | {line}")
+            show_runner_tail(exc)
             raise
-        record = load_record(record_path(result.draft))
-        current = runnable_hash(parse_checked(result.draft.read_bytes()).data)
+        record, current = recorded_state(result.draft)
         stats = tier_stats(record.runs, wanted, current)
         for note in result.notes:
             err(f"note: {note}")
@@ -115,3 +116,22 @@ def _show_runs(result: object, tier: object, where: str, described: str) -> None
             f"model {run.model} (iteration {run.iteration}/{result.iterations})"
         )
     out(f"{tier.value} tier of {where}: {described}")
+
+
+def show_runner_tail(exc: RunnerFailed) -> None:
+    """The runner's last lines (scrubbed) on stderr, before its failure's one-line error."""
+    from intake.cli import err
+
+    if exc.tail:
+        err("the runner's last lines:")
+        for line in exc.tail:
+            err(f"  | {line}")
+
+
+def recorded_state(draft: Path) -> tuple[Record, str]:
+    """The draft's record as now written and its current runnable hash (``run``, ``control``)."""
+    from intake.contract.yamlio import parse_checked
+    from intake.store.records import load_record, record_path, runnable_hash
+
+    record = load_record(record_path(draft))
+    return record, runnable_hash(parse_checked(draft.read_bytes()).data)
