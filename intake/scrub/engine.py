@@ -198,6 +198,28 @@ def _decode_b64_text(value: str) -> str | None:
     return text
 
 
+_B64_JSON_START = ("eyJ", "W3s", "WyJ")
+"""How base64 of a JSON object or array begins (``{"``, ``[{``, ``["``)."""
+
+
+def decode_b64_json(value: str) -> str | None:
+    """The JSON text a base64 or base64url value encodes (a JWT header, a cut-off payload),
+    else None: printable UTF-8 that begins like a JSON object or array."""
+    if not value.startswith(_B64_JSON_START):
+        return None
+    body = value.rstrip("=")
+    try:
+        raw = base64.urlsafe_b64decode(
+            body.replace("+", "-").replace("/", "_") + "=" * (-len(body) % 4)
+        )
+    except ValueError:
+        return None
+    text = raw.decode("utf-8", errors="ignore")  # a cut-off value may end inside a character
+    if len(text) < len(raw) - 3 or not all(c.isprintable() or c in "\n\r\t" for c in text):
+        return None
+    return text if text.startswith(("{", "[")) else None
+
+
 _TEXT_DATA_URI = regex.compile(
     r"\bdata:(?:text/[A-Za-z0-9.+-]++|application/(?:json|xml|javascript|x-sh|x-yaml|yaml|toml"
     r"|x-www-form-urlencoded|x-ndjson|[A-Za-z0-9.-]++\+(?:json|xml)))"
@@ -621,6 +643,8 @@ class Scrubber:
                 continue
             if entity_type != "FILE_PATH" and self._holds_fixture(text, start, end):
                 continue
+            if entity_type == "HIGH_ENTROPY_SECRET" and self._encoded_public_json(text[start:end]):
+                continue
             if entity_type == "EMAIL_ADDRESS" and _URL_USERINFO.search(
                 text, max(0, start - 256), start
             ):
@@ -652,6 +676,14 @@ class Scrubber:
                 return True
             i = text.find(marker, i + 1, end)
         return False
+
+    def _encoded_public_json(self, span: str) -> bool:
+        """Whether ``span`` only encodes JSON text that holds nothing private: a JWT's header
+        on its own (``{"alg":"HS256","typ":"JWT"}``) is not a random secret. Encoding is not
+        secrecy, so what the JSON says is scanned like any text, and a secret in it keeps the
+        span."""
+        decoded = decode_b64_json(span)
+        return decoded is not None and not self._detect(decoded, "$")
 
     def _encoded_fixture_span(self, span: str) -> bool:
         """Whether ``span`` is base64 of text that is already scrubbed (one of our fixtures)."""
