@@ -375,6 +375,21 @@ _TYPE_ANNOTATION = (
 Go ``var apiToken string = …`` (matched on the lowercased text). After a blank only a string
 type counts: ``name=password type=hidden`` is two HTML attributes, not a declaration."""
 _SHELL_WORD_END = frozenset(" \t\r\n;|&<>()")
+_FALLBACK = regex.compile(
+    r"""(?x)(?:
+        \|\| | \?\? | \?: | \bor\b | \belse\b            # a || "v", a ?? "v", a ?: "v", or, else
+      | \.(?:unwrap_or|or_else|orElse|getOrElse|getOrDefault|or|default)\([^()\n]{0,200}?
+      | \bfetch\([^()\n]{0,200}+\)[ \t]*+\{                 # Ruby ENV.fetch("X") { "v" }
+    )[ \t]*+(?P<q>["'`])"""
+)
+"""A literal that an expression falls back to when the variable it reads is unset: the value
+a secret-bearing name gets in a fresh checkout (``token = process.env.TOKEN || "v"``,
+``api_key = os.getenv("API_KEY") or "v"``, ``cfg.get("k").unwrap_or("v")``)."""
+_PARAM_DEFAULT = regex.compile(
+    r"\$\{(?P<n>[A-Za-z_][A-Za-z0-9_]{0,95}+):?[-=](?P<q>[\"']?+)(?P<v>[^}\s\"']{1,4096}+)(?P=q)\}"
+)
+"""Shell and Compose parameter expansion with a default: ``${DB_PASSWORD:-v}``,
+``${TOKEN-v}``, ``${API_KEY:=v}`` (the default is what the name holds when unset)."""
 
 
 _FIELD_NAMES = frozenset(
@@ -634,6 +649,7 @@ class IntakeAssignedSecretRecognizer(CodeBackedRecognizer):
             if vq:
                 self._emit(text, self._quoted(text, pos, vq), True, out, shaped)
                 continue
+            self._emit_fallbacks(text, pos, out)
             line_start = text.rfind("\n", 0, start) + 1
             line_level = (
                 bool(sep) and sep != ":=" and bool(_LINE_PREFIX.match(text, line_start, start))
@@ -653,7 +669,19 @@ class IntakeAssignedSecretRecognizer(CodeBackedRecognizer):
                 self._emit(text, m.span("qv" if quoted else "uv"), quoted, out)
         for m in self._user_rx.finditer(text):
             self._emit_user(text, m.end(), out)
+        if "${" in text:
+            for m in _PARAM_DEFAULT.finditer(text):
+                if names.is_secret_name(m.group("n")):
+                    self._emit(text, m.span("v"), True, out)
         return out
+
+    def _emit_fallbacks(self, text: str, pos: int, out: list[Any]) -> None:
+        """The quoted literals an expression assigned to a secret-bearing name falls back to,
+        up to the end of its line (``_FALLBACK``)."""
+        end = text.find("\n", pos, pos + 1024)
+        limit = end if end >= 0 else min(len(text), pos + 1024)
+        for m in _FALLBACK.finditer(text, pos, limit):
+            self._emit(text, self._quoted(text, m.end(), m.group("q")), True, out)
 
     def _emit_user(self, text: str, pos: int, out: list[Any]) -> None:
         """curl's ``-u user:pw`` in any quoting (``user:'pw'``, ``":pw"``, ``"key:"``).
