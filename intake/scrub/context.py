@@ -23,10 +23,11 @@ from typing import Any
 import regex
 
 from intake.errors import ConfigError
+from intake.scrub.definitions import load_scrubber_yaml
 from intake.scrub.recognizers import (
-    _NOT_A_PASSWORD,
+    NOT_A_PASSWORD,
     CodeBackedRecognizer,
-    _looks_like_placeholder,
+    looks_like_placeholder,
 )
 
 __all__ = [
@@ -114,9 +115,7 @@ class SecretNames:
 
 def load_secret_names(path: Path) -> SecretNames:
     """Read ``secret_names.yaml``; a missing or malformed file is a ``ConfigError``."""
-    from intake.scrub.definitions import _load_yaml
-
-    data = _load_yaml(path) or {}
+    data = load_scrubber_yaml(path) or {}
     try:
         return SecretNames(
             stems=tuple(str(s).lower() for s in data["stems"]),
@@ -135,7 +134,7 @@ def load_secret_names(path: Path) -> SecretNames:
 
 # ----------------------------------------------------------------------------- values
 
-_NOT_SECRET_WORDS = _NOT_A_PASSWORD | frozenset(
+_NOT_SECRET_WORDS = NOT_A_PASSWORD | frozenset(
     [
         "yes",
         "no",
@@ -275,7 +274,7 @@ _PATH_OR_URL = regex.compile(
 _DECIMAL = regex.compile(r"^[+-]?[0-9]++\.[0-9]++(?:[eE][+-]?[0-9]++)?$")
 _UUID_VALUE = regex.compile(r"^[0-9a-fA-F]{8}(?:-[0-9a-fA-F]{4}){3}-[0-9a-fA-F]{12}$")
 _B64ISH = regex.compile(r"^[A-Za-z0-9+/_-]++=++$")
-_TOKEN_SHAPE = regex.compile(r"^(?=[^0-9]*+[0-9])[A-Za-z0-9+/=_%.-]{16,}+$")
+TOKEN_SHAPE = regex.compile(r"^(?=[^0-9]*+[0-9])[A-Za-z0-9+/=_%.-]{16,}+$")
 _MASK = regex.compile(r"^(?:[*•·xX#]{3,}+|[.…]{3,}+)$")
 
 
@@ -290,7 +289,7 @@ def _slash_led_token(value: str) -> bool:
     A path's segments are names; a token split at its ``/`` characters has a long segment of
     mixed case and digits with no dot (a file name has one), and is one word of 20+ characters.
     """
-    if len(value) < 20 or not _TOKEN_SHAPE.match(value) or "." in value:
+    if len(value) < 20 or not TOKEN_SHAPE.match(value) or "." in value:
         return False
     return any(_RANDOM_SEGMENT.match(part) for part in value.split("/"))
 
@@ -309,7 +308,7 @@ def literal_secret(value: str, *, quoted: bool, names: SecretNames | None = None
     if len(v) < 4 or "FAKE" in v:
         return False
     low = v.lower()
-    if _looks_like_placeholder(v) or _REFERENCE.match(v) or _MASK.match(v):
+    if looks_like_placeholder(v) or _REFERENCE.match(v) or _MASK.match(v):
         return False
     if _PATH_OR_URL.match(v) and not _slash_led_token(v):
         return False
@@ -545,7 +544,7 @@ class IntakeAssignedSecretRecognizer(CodeBackedRecognizer):
     ) -> None:
         if span is None:
             return
-        if shaped and not _TOKEN_SHAPE.match(text[span[0] : span[1]]):
+        if shaped and not TOKEN_SHAPE.match(text[span[0] : span[1]]):
             return
         from presidio_analyzer import RecognizerResult  # noqa: TID251
 
@@ -699,7 +698,7 @@ class IntakeAssignedSecretRecognizer(CodeBackedRecognizer):
         elif (
             len(user) >= 8
             and any(c.isdigit() for c in user)
-            and (_TOKEN_SHAPE.match(user) or not _IDENTIFIER.match(user))
+            and (TOKEN_SHAPE.match(user) or not _IDENTIFIER.match(user))
         ):
             self._emit(text, (offsets[0], offsets[len(user) - 1] + 1), True, out)
 

@@ -50,7 +50,7 @@ def scrubber_config_hash(scrubbers_dir: Path | None = None) -> str:
     return "sha256:" + digest.hexdigest()
 
 
-def _load_yaml(path: Path) -> Any:
+def load_scrubber_yaml(path: Path) -> Any:
     from intake.contract.yamlio import load_data
 
     try:
@@ -73,8 +73,8 @@ class _AllowRule:
         return "*" in self.entities or entity_type in self.entities
 
 
-def _load_allow_rules(path: Path) -> list[_AllowRule]:
-    data = _load_yaml(path) or {}
+def load_allow_rules(path: Path) -> list[_AllowRule]:
+    data = load_scrubber_yaml(path) or {}
     rules = []
     for i, rule in enumerate(data.get("rules", [])):
         try:
