@@ -362,6 +362,20 @@ def _pascal(name: str) -> str:
     return camel[:1].upper() + camel[1:]
 
 
+def _c_js_or_fallback(d: _Doc, n: str, v: str) -> None:
+    d.k("module.exports = {\n").t(f"  {_camel(n)}: process.env.{_upper(n)} || '").v(v).k("',\n};\n")
+
+
+def _c_python_or_fallback(d: _Doc, n: str, v: str) -> None:
+    d.k("import os\n\n").t(f'{_upper(n)} = os.environ.get("{_upper(n)}") or "').v(v).k('"\n')
+
+
+def _c_shell_default(d: _Doc, n: str, v: str) -> None:
+    d.k("services:\n  api:\n    environment:\n").t(f"      {_upper(n)}: ${{{_upper(n)}:-").v(v).k(
+        "}\n"
+    )
+
+
 def _c_java_setproperty(d: _Doc, n: str, v: str) -> None:
     d.k("public static void main(String[] a) {\n").t(f'  System.setProperty("{_upper(n)}", "').v(
         v
@@ -506,6 +520,10 @@ CONTEXTS: list[Context] = [
     Context("curl_u_empty_user", _c_curl_u_empty_user, quotes=True),
     Context("curl_u_empty_password", _c_curl_u_empty_password, quotes=True, shaped=True),
     Context("k8s_value_first", _c_k8s_value_first, quotes=True),
+    # scrubber 1.5: the literal an expression falls back to, and a parameter's default
+    Context("js_or_fallback", _c_js_or_fallback, quotes=True),
+    Context("python_or_fallback", _c_python_or_fallback, quotes=True),
+    Context("shell_default", _c_shell_default, symbols=False),
 ]
 
 

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -129,3 +132,29 @@ def test_help_does_not_import_presidio() -> None:
     code = "import sys; from intake.cli import app; print('presidio_analyzer' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="POSIX only: no FIFOs on Windows")
+@pytest.mark.parametrize("check", [True, False])
+def test_a_fifo_or_device_is_named_as_such_and_nothing_is_written(
+    tmp_path: Path, check: bool
+) -> None:
+    """In a real process with a timeout (reading a FIFO with no writer would hang, /dev/zero
+    would grow without end): one line saying what the path is, exit 2, nothing written."""
+    fifo = tmp_path / "pipe.txt"
+    os.mkfifo(fifo)
+    zero = tmp_path / "zero.txt"
+    zero.symlink_to("/dev/zero")
+    good = tmp_path / "a.txt"
+    good.write_text("mail bob@acme.io\n")
+    for target in (fifo, zero):
+        args = [sys.executable, "-m", "intake", "scrub", *(["--check"] if check else [])]
+        done = subprocess.run(
+            [*args, str(good), str(target)], capture_output=True, text=True, timeout=60
+        )
+        assert done.returncode == 2, done.stderr
+        assert done.stderr == (
+            f"error: file to scrub is a FIFO, socket or device, not a regular file"
+            f" ({target.name})\n"
+        )
+        assert good.read_text() == "mail bob@acme.io\n"

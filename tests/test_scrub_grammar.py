@@ -96,6 +96,18 @@ GRAMMAR = {
     "compare_strict_not": f'if (db_pass !== "{S}") {{',
     "objc_string": f'password = @"{S}";',
     "c_array": f'char password[25] = "{S}";',
+    # a literal the expression falls back to when the variable is unset (scrubber 1.5)
+    "js_or_fallback": f'const token = process.env.API_TOKEN || "{S}";',
+    "js_nullish_fallback": f'const secret = env.SECRET ?? "{S}"',
+    "kotlin_elvis": f'val apiKey = System.getenv("API_KEY") ?: "{S}"',
+    "python_or_fallback": f'api_key = os.getenv("API_KEY") or "{S}"',
+    "python_conditional": f'password = config.password if config else "{S}"',
+    "rust_unwrap_or": f'let api_key = env::var("API_KEY").unwrap_or("{S}".into());',
+    "java_or_else": f'String dbPassword = Optional.ofNullable(pw).orElse("{S}");',
+    "ruby_fetch_block": f'auth_token = ENV.fetch("AUTH_TOKEN") {{ "{S}" }}',
+    "shell_default": f"export DB_PASSWORD=${{DB_PASSWORD:-{S}}}",
+    "compose_default": f"      POSTGRES_PASSWORD: ${{DB_PASSWORD:-{S}}}",
+    "shell_assign_default": f'echo "${{API_TOKEN:={S}}}"',
 }
 
 
@@ -120,6 +132,12 @@ GRAMMAR_DECOYS = {
     "call_with_variable": 'System.setProperty("API_TOKEN", token);',
     "curl_user_only": "curl -u admin https://ci.example.org",
     "curl_reference": 'curl -u "$USER:$API_TOKEN" https://ci.example.org',
+    "fallback_empty": 'token = os.getenv("TOKEN") or ""',
+    "fallback_placeholder": 'password = pw or "your-password-here"',
+    "fallback_reference": 'token = a || "${TOKEN}"',
+    "fallback_not_a_secret_name": 'name = user or "anonymous-visitor-42"',
+    "default_reference": "x = ${DB_PASSWORD:-$FALLBACK}",
+    "default_not_a_secret_name": "mode=${AUTH_MODE:-oauth2-device-flow}",
 }
 
 

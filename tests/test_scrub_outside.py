@@ -25,14 +25,14 @@ from intake.scrub import get_scrubber
 from tests.benchmarks.bench_scrub_outside import corpus_dir, load, score_intake
 from tests.outside_corpus.build_outside_corpus import Repo, build
 
-# measured on the corpus built from gitleaks b58d3f102cf3 and detect-secrets 5e141933554a
-# (main before scrubbers/providers.yaml: 77.9 %, 60 kinds, 66.5 % decoys kept)
-MIN_RECALL = 88.9  # % of occurrences
-MIN_KINDS_COMPLETE = 146  # of 233
-MIN_DECOYS_KEPT = 64.6  # % of 334 false-positive examples
+# measured on the corpus built from gitleaks b58d3f102cf3 and detect-secrets 5e141933554a with
+# scrubber 1.5.0 (1.3.2: 77.9 %, 60 kinds, 66.5 % decoys kept; 1.4.0: 99.2 %, 217, 69.2 %)
+MIN_RECALL = 99.1  # % of occurrences (99.17)
+MIN_KINDS_COMPLETE = 217  # of 233
+MIN_DECOYS_KEPT = 76.9  # % (76.95) of 334 false-positive examples
+MIN_OWN_DECOYS_KEPT = 81.6  # % of the 311 that no other rule of their own scanner flags
 MAX_FAILING_CLOSED = 0
-# two documents re-scan differently (https://user:FAKE@host read as an e-mail: issue 21 item 6)
-MIN_IDEMPOTENT = 28  # of 30
+MIN_IDEMPOTENT = 30  # of 30
 
 _GENERATE_GO = r"""package utils
 
@@ -142,6 +142,7 @@ def test_intake_on_the_outside_corpus() -> None:
     assert score.occurrences >= MIN_RECALL, sorted(missed, key=lambda k: -len(missed[k]))[:20]
     assert score.kinds_complete >= MIN_KINDS_COMPLETE
     assert score.decoys_kept >= MIN_DECOYS_KEPT
+    assert score.own_decoys_kept >= MIN_OWN_DECOYS_KEPT
     assert len(score.failed_closed) <= MAX_FAILING_CLOSED, score.failed_closed
     assert score.parses == score.structured
     assert score.idempotent >= MIN_IDEMPOTENT

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import subprocess
 import sys
 from pathlib import Path
 
@@ -420,3 +421,48 @@ def test_drafts_report_the_placeholders_left(suite: Path, runner: CliRunner) -> 
     assert out.strip().endswith("(1 placeholder left to fill in 1 draft)")
     code, out, _ = run(runner, "--format", "json")
     assert json.loads(out)["placeholders_left"] == {"drafts/half_done.yaml": 1}
+
+
+def _validate_in_a_process(suite: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    """A real process with a timeout: a regression reads /dev/zero or a FIFO forever."""
+    return subprocess.run(
+        [sys.executable, "-m", "intake", "validate", *args],
+        cwd=suite,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+
+
+@pytest.mark.skipif(not hasattr(os, "symlink") or sys.platform == "win32", reason="POSIX links")
+def test_a_linked_scenario_is_an_error_and_never_read(suite: Path, tmp_path: Path) -> None:
+    """git commits links, and GAIA's runner follows them (``src/gaia/eval/runner.py`` at
+    78bbc30, lines 386-388: ``scan_dir.rglob("*.yaml")`` then ``path.read_text``), so a PR's
+    ``scenarios/x.yaml -> /dev/zero`` or ``-> ~/.ssh/…`` is shown, never followed or skipped."""
+    outside = write(tmp_path / "elsewhere", "real.yaml", GOOD.format(id="outside_case"))
+    folder = suite / "scenarios" / "rag_quality"
+    folder.mkdir(parents=True, exist_ok=True)
+    write(folder, "plain.yaml", GOOD.format(id="plain_case"))
+    (folder / "zero.yaml").symlink_to("/dev/zero")
+    (folder / "elsewhere.yaml").symlink_to(outside)
+    done = _validate_in_a_process(suite, "scenarios")
+    assert done.returncode == 1, done.stderr
+    for name in ("zero.yaml", "elsewhere.yaml"):
+        assert (
+            f"{name}:1: error: a symbolic link: GAIA's runner would load whatever it points "
+            "to; commit the scenario itself"
+        ) in done.stdout
+    assert "outside_case" not in done.stdout
+    assert "3 files, 2 errors" in done.stdout
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="POSIX only: no FIFOs on Windows")
+def test_a_fifo_named_as_a_scenario_is_an_error_and_never_read(suite: Path) -> None:
+    fifo = suite / "pipe.yaml"
+    os.mkfifo(fifo)
+    done = _validate_in_a_process(suite, "pipe.yaml")
+    assert done.returncode == 1, done.stderr
+    assert (
+        "pipe.yaml:1: error: scenario file is a FIFO, socket or device, not a regular file"
+        in done.stdout
+    )

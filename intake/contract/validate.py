@@ -35,7 +35,8 @@ from intake.contract.yamlio import (
     parse_checked,
     walk_strings,
 )
-from intake.errors import UsageError
+from intake.errors import InputError, UsageError
+from intake.fileio import check_regular_file, read_input
 from intake.paths import display_path
 
 
@@ -110,7 +111,9 @@ def collect(paths: Iterable[Path]) -> list[Path]:
         if not path.exists():
             raise UsageError("no such file or folder", where=str(path))
         if path.is_dir():
-            files = sorted(p for p in path.rglob("*.yaml") if p.is_file())
+            # links are listed too (validate_file reports them): skipping one would hide from
+            # the reviewer a scenario GAIA's runner loads by following it
+            files = sorted(p for p in path.rglob("*.yaml") if p.is_file() or p.is_symlink())
             if not files:
                 raise UsageError("no scenario files (*.yaml) in folder", where=str(path))
             found.update(dict.fromkeys(files))
@@ -159,13 +162,25 @@ def validate_file(
     def add(line: int, code: str, message: str, where: JsonPath = (), sev: str = "error") -> None:
         result.problems.append(Problem(name, line, Severity(sev), code, message, json_path(where)))
 
+    if path.is_symlink():
+        add(
+            1,
+            "link",
+            "a symbolic link: GAIA's runner would load whatever it points to; "
+            "commit the scenario itself",
+        )
+        return result
     try:
+        check_regular_file(path, what="scenario file")
         size = path.stat().st_size
         if size > schema_max_bytes():
             add(1, "too-large", f"file is {size:,} bytes, over the {schema_max_bytes():,} limit")
             return result
-        raw = path.read_bytes()
+        raw = read_input(path, what="scenario file", limit=schema_max_bytes())
         parsed = parse_checked(raw)
+    except InputError as exc:  # a FIFO or device, or swapped since it was listed
+        add(1, "unreadable", exc.message)
+        return result
     except OSError as exc:
         add(1, "unreadable", f"cannot read file: {exc.strerror or exc}")
         return result
@@ -389,8 +404,6 @@ def validate_paths(
             )
         )
     return ValidationReport(files=results)
-
-
 
 
 def gaia_problems(

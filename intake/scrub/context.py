@@ -23,10 +23,11 @@ from typing import Any
 import regex
 
 from intake.errors import ConfigError
+from intake.scrub.definitions import load_scrubber_yaml
 from intake.scrub.recognizers import (
-    _NOT_A_PASSWORD,
+    NOT_A_PASSWORD,
     CodeBackedRecognizer,
-    _looks_like_placeholder,
+    looks_like_placeholder,
 )
 
 __all__ = [
@@ -114,9 +115,7 @@ class SecretNames:
 
 def load_secret_names(path: Path) -> SecretNames:
     """Read ``secret_names.yaml``; a missing or malformed file is a ``ConfigError``."""
-    from intake.scrub.definitions import _load_yaml
-
-    data = _load_yaml(path) or {}
+    data = load_scrubber_yaml(path) or {}
     try:
         return SecretNames(
             stems=tuple(str(s).lower() for s in data["stems"]),
@@ -135,7 +134,7 @@ def load_secret_names(path: Path) -> SecretNames:
 
 # ----------------------------------------------------------------------------- values
 
-_NOT_SECRET_WORDS = _NOT_A_PASSWORD | frozenset(
+_NOT_SECRET_WORDS = NOT_A_PASSWORD | frozenset(
     [
         "yes",
         "no",
@@ -275,7 +274,7 @@ _PATH_OR_URL = regex.compile(
 _DECIMAL = regex.compile(r"^[+-]?[0-9]++\.[0-9]++(?:[eE][+-]?[0-9]++)?$")
 _UUID_VALUE = regex.compile(r"^[0-9a-fA-F]{8}(?:-[0-9a-fA-F]{4}){3}-[0-9a-fA-F]{12}$")
 _B64ISH = regex.compile(r"^[A-Za-z0-9+/_-]++=++$")
-_TOKEN_SHAPE = regex.compile(r"^(?=[^0-9]*+[0-9])[A-Za-z0-9+/=_%.-]{16,}+$")
+TOKEN_SHAPE = regex.compile(r"^(?=[^0-9]*+[0-9])[A-Za-z0-9+/=_%.-]{16,}+$")
 _MASK = regex.compile(r"^(?:[*•·xX#]{3,}+|[.…]{3,}+)$")
 
 
@@ -290,7 +289,7 @@ def _slash_led_token(value: str) -> bool:
     A path's segments are names; a token split at its ``/`` characters has a long segment of
     mixed case and digits with no dot (a file name has one), and is one word of 20+ characters.
     """
-    if len(value) < 20 or not _TOKEN_SHAPE.match(value) or "." in value:
+    if len(value) < 20 or not TOKEN_SHAPE.match(value) or "." in value:
         return False
     return any(_RANDOM_SEGMENT.match(part) for part in value.split("/"))
 
@@ -309,7 +308,7 @@ def literal_secret(value: str, *, quoted: bool, names: SecretNames | None = None
     if len(v) < 4 or "FAKE" in v:
         return False
     low = v.lower()
-    if _looks_like_placeholder(v) or _REFERENCE.match(v) or _MASK.match(v):
+    if looks_like_placeholder(v) or _REFERENCE.match(v) or _MASK.match(v):
         return False
     if _PATH_OR_URL.match(v) and not _slash_led_token(v):
         return False
@@ -375,6 +374,21 @@ _TYPE_ANNOTATION = (
 Go ``var apiToken string = …`` (matched on the lowercased text). After a blank only a string
 type counts: ``name=password type=hidden`` is two HTML attributes, not a declaration."""
 _SHELL_WORD_END = frozenset(" \t\r\n;|&<>()")
+_FALLBACK = regex.compile(
+    r"""(?x)(?:
+        \|\| | \?\? | \?: | \bor\b | \belse\b            # a || "v", a ?? "v", a ?: "v", or, else
+      | \.(?:unwrap_or|or_else|orElse|getOrElse|getOrDefault|or|default)\([^()\n]{0,200}?
+      | \bfetch\([^()\n]{0,200}+\)[ \t]*+\{                 # Ruby ENV.fetch("X") { "v" }
+    )[ \t]*+(?P<q>["'`])"""
+)
+"""A literal that an expression falls back to when the variable it reads is unset: the value
+a secret-bearing name gets in a fresh checkout (``token = process.env.TOKEN || "v"``,
+``api_key = os.getenv("API_KEY") or "v"``, ``cfg.get("k").unwrap_or("v")``)."""
+_PARAM_DEFAULT = regex.compile(
+    r"\$\{(?P<n>[A-Za-z_][A-Za-z0-9_]{0,95}+):?[-=](?P<q>[\"']?+)(?P<v>[^}\s\"']{1,4096}+)(?P=q)\}"
+)
+"""Shell and Compose parameter expansion with a default: ``${DB_PASSWORD:-v}``,
+``${TOKEN-v}``, ``${API_KEY:=v}`` (the default is what the name holds when unset)."""
 
 
 _FIELD_NAMES = frozenset(
@@ -530,7 +544,7 @@ class IntakeAssignedSecretRecognizer(CodeBackedRecognizer):
     ) -> None:
         if span is None:
             return
-        if shaped and not _TOKEN_SHAPE.match(text[span[0] : span[1]]):
+        if shaped and not TOKEN_SHAPE.match(text[span[0] : span[1]]):
             return
         from presidio_analyzer import RecognizerResult  # noqa: TID251
 
@@ -634,6 +648,7 @@ class IntakeAssignedSecretRecognizer(CodeBackedRecognizer):
             if vq:
                 self._emit(text, self._quoted(text, pos, vq), True, out, shaped)
                 continue
+            self._emit_fallbacks(text, pos, out)
             line_start = text.rfind("\n", 0, start) + 1
             line_level = (
                 bool(sep) and sep != ":=" and bool(_LINE_PREFIX.match(text, line_start, start))
@@ -653,7 +668,19 @@ class IntakeAssignedSecretRecognizer(CodeBackedRecognizer):
                 self._emit(text, m.span("qv" if quoted else "uv"), quoted, out)
         for m in self._user_rx.finditer(text):
             self._emit_user(text, m.end(), out)
+        if "${" in text:
+            for m in _PARAM_DEFAULT.finditer(text):
+                if names.is_secret_name(m.group("n")):
+                    self._emit(text, m.span("v"), True, out)
         return out
+
+    def _emit_fallbacks(self, text: str, pos: int, out: list[Any]) -> None:
+        """The quoted literals an expression assigned to a secret-bearing name falls back to,
+        up to the end of its line (``_FALLBACK``)."""
+        end = text.find("\n", pos, pos + 1024)
+        limit = end if end >= 0 else min(len(text), pos + 1024)
+        for m in _FALLBACK.finditer(text, pos, limit):
+            self._emit(text, self._quoted(text, m.end(), m.group("q")), True, out)
 
     def _emit_user(self, text: str, pos: int, out: list[Any]) -> None:
         """curl's ``-u user:pw`` in any quoting (``user:'pw'``, ``":pw"``, ``"key:"``).
@@ -671,7 +698,7 @@ class IntakeAssignedSecretRecognizer(CodeBackedRecognizer):
         elif (
             len(user) >= 8
             and any(c.isdigit() for c in user)
-            and (_TOKEN_SHAPE.match(user) or not _IDENTIFIER.match(user))
+            and (TOKEN_SHAPE.match(user) or not _IDENTIFIER.match(user))
         ):
             self._emit(text, (offsets[0], offsets[len(user) - 1] + 1), True, out)
 

@@ -18,7 +18,7 @@ from intake.errors import ConfigError
 
 __all__ = ["SCRUBBER_VERSION", "SECRET_PRIORITY", "packaged_scrubbers_dir", "scrubber_config_hash"]
 
-SCRUBBER_VERSION = "1.4.0"
+SCRUBBER_VERSION = "1.5.0"
 """Bumped whenever the code changes what is found or how it is replaced."""
 
 SECRET_PRIORITY = 60
@@ -50,7 +50,7 @@ def scrubber_config_hash(scrubbers_dir: Path | None = None) -> str:
     return "sha256:" + digest.hexdigest()
 
 
-def _load_yaml(path: Path) -> Any:
+def load_scrubber_yaml(path: Path) -> Any:
     from intake.contract.yamlio import load_data
 
     try:
@@ -73,8 +73,8 @@ class _AllowRule:
         return "*" in self.entities or entity_type in self.entities
 
 
-def _load_allow_rules(path: Path) -> list[_AllowRule]:
-    data = _load_yaml(path) or {}
+def load_allow_rules(path: Path) -> list[_AllowRule]:
+    data = load_scrubber_yaml(path) or {}
     rules = []
     for i, rule in enumerate(data.get("rules", [])):
         try:

@@ -46,22 +46,21 @@ from intake.errors import ConfigError, InputError, ScrubError
 from intake.scrub.definitions import (
     SCRUBBER_VERSION,
     SECRET_PRIORITY,
-    _load_allow_rules,
+    load_allow_rules,
     packaged_scrubbers_dir,
     scrubber_config_hash,
 )
 from intake.scrub.fixtures import (
-    _ENCODED_PLUS,
-    _WRAP_BREAK,
+    ENCODED_PLUS,
     FixtureMap,
-    _fill,
-    _fixture_root,
-    _FixtureSpec,
-    _load_fixture_config,
-    _path_separator,
-    _split_path,
+    FixtureSpec,
+    fill_token,
+    fixture_root,
+    load_fixture_config,
+    path_separator,
+    split_path,
 )
-from intake.scrub.normalise import needs_normalising, normal_value, normalise
+from intake.scrub.normalise import WRAP_BREAK, needs_normalising, normal_value, normalise
 
 if TYPE_CHECKING:
     from presidio_analyzer import AnalyzerEngine, RecognizerResult  # noqa: TID251
@@ -196,6 +195,28 @@ def _decode_b64_text(value: str) -> str | None:
     if len(text) < 4 or not all(c.isprintable() or c in "\n\r\t" for c in text):
         return None
     return text
+
+
+_B64_JSON_START = ("eyJ", "W3s", "WyJ")
+"""How base64 of a JSON object or array begins (``{"``, ``[{``, ``["``)."""
+
+
+def decode_b64_json(value: str) -> str | None:
+    """The JSON text a base64 or base64url value encodes (a JWT header, a cut-off payload),
+    else None: printable UTF-8 that begins like a JSON object or array."""
+    if not value.startswith(_B64_JSON_START):
+        return None
+    body = value.rstrip("=")
+    try:
+        raw = base64.urlsafe_b64decode(
+            body.replace("+", "-").replace("/", "_") + "=" * (-len(body) % 4)
+        )
+    except ValueError:
+        return None
+    text = raw.decode("utf-8", errors="ignore")  # a cut-off value may end inside a character
+    if len(text) < len(raw) - 3 or not all(c.isprintable() or c in "\n\r\t" for c in text):
+        return None
+    return text if text.startswith(("{", "[")) else None
 
 
 _TEXT_DATA_URI = regex.compile(
@@ -388,9 +409,9 @@ class Scrubber:
         self.fast = fast
         self.max_chars = max_chars
         self.config_hash = scrubber_config_hash(self.scrubbers_dir)
-        self.allow_rules = _load_allow_rules(self.scrubbers_dir / "allow.yaml")
+        self.allow_rules = load_allow_rules(self.scrubbers_dir / "allow.yaml")
         self._allow_by_type: dict[str, tuple[regex.Pattern[str], ...]] = {}
-        self.fixtures = _load_fixture_config(self.scrubbers_dir / "fixtures.yaml")
+        self.fixtures = load_fixture_config(self.scrubbers_dir / "fixtures.yaml")
         self._trap = _WarningTrap()
         self.analyzer: AnalyzerEngine = self._build_analyzer()
 
@@ -621,6 +642,8 @@ class Scrubber:
                 continue
             if entity_type != "FILE_PATH" and self._holds_fixture(text, start, end):
                 continue
+            if entity_type == "HIGH_ENTROPY_SECRET" and self._encoded_public_json(text[start:end]):
+                continue
             if entity_type == "EMAIL_ADDRESS" and _URL_USERINFO.search(
                 text, max(0, start - 256), start
             ):
@@ -652,6 +675,14 @@ class Scrubber:
                 return True
             i = text.find(marker, i + 1, end)
         return False
+
+    def _encoded_public_json(self, span: str) -> bool:
+        """Whether ``span`` only encodes JSON text that holds nothing private: a JWT's header
+        on its own (``{"alg":"HS256","typ":"JWT"}``) is not a random secret. Encoding is not
+        secrecy, so what the JSON says is scanned like any text, and a secret in it keeps the
+        span."""
+        decoded = decode_b64_json(span)
+        return decoded is not None and not self._detect(decoded, "$")
 
     def _encoded_fixture_span(self, span: str) -> bool:
         """Whether ``span`` is base64 of text that is already scrubbed (one of our fixtures)."""
@@ -820,9 +851,9 @@ class Scrubber:
         if not names.is_secret_name(key):
             return cands
         if names.needs_shape(key):
-            from intake.scrub.context import _TOKEN_SHAPE
+            from intake.scrub.context import TOKEN_SHAPE
 
-            if not _TOKEN_SHAPE.match(text):
+            if not TOKEN_SHAPE.match(text):
                 return cands
         value = text.strip()
         if not value or not literal_secret(value, quoted=False, names=names):
@@ -859,7 +890,7 @@ class Scrubber:
         if entity_type == "EMAIL_ADDRESS" and "%40" in original:
             # A percent-encoded address shares its fixture (and number) with the plain form and
             # keeps the encoding: zelda%40kestrel-mail.com -> user1%40example.com.
-            plain = _ENCODED_PLUS.sub("+", original).replace("%40", "@")
+            plain = ENCODED_PLUS.sub("+", original).replace("%40", "@")
             return self._fixture(entity_type, plain, inner, mapping).replace("@", "%40")
         if entity_type in _ENCODED_TYPES:
             decoded = _decode_b64_text(original)
@@ -873,7 +904,7 @@ class Scrubber:
         if spec.style == "token" and "\n" in original:
             # A token wrapped by a terminal: the fixture is that of the joined token, on one
             # line, so the wrapped and whole forms share it.
-            joined = _WRAP_BREAK.sub("", original, count=1)
+            joined = WRAP_BREAK.sub("", original, count=1)
             return self._fixture(entity_type, joined, inner, mapping)
         marker = self.fixtures.marker
 
@@ -887,9 +918,9 @@ class Scrubber:
                 n_value = m.number("__secret__", lambda n: f"{marker}{n}")
                 n = int(n_value[len(marker) :])
                 return ".".join(
-                    ("eyJ" + _fill(marker, n, max(len(p) - 3, 1)))
+                    ("eyJ" + fill_token(marker, n, max(len(p) - 3, 1)))
                     if i < 2
-                    else _fill(marker, n, len(p))
+                    else fill_token(marker, n, len(p))
                     for i, p in enumerate(parts)
                 )
             if spec.style == "private_key":
@@ -911,9 +942,13 @@ class Scrubber:
             if spec.template:
                 return m.number(
                     "__secret__",
-                    lambda n: spec.template.format(fill=_fill(marker, n, max(body_len - 12, 1))),
+                    lambda n: spec.template.format(
+                        fill=fill_token(marker, n, max(body_len - 12, 1))
+                    ),
                 )
-            return m.number("__secret__", lambda n: prefix + _fill(marker, n, body_len) + suffix)
+            return m.number(
+                "__secret__", lambda n: prefix + fill_token(marker, n, body_len) + suffix
+            )
 
         return mapping.get(original, make)
 
@@ -922,7 +957,7 @@ class Scrubber:
         marker = self.fixtures.marker
         return mapping.get(
             original,
-            lambda m: m.number("__secret__", lambda n: _fill(marker, n, len(original))),
+            lambda m: m.number("__secret__", lambda n: fill_token(marker, n, len(original))),
         )
 
     def settle(
@@ -964,11 +999,11 @@ class Scrubber:
         if colon and password and "\n" not in decoded and len(user) <= 64:
             secret = mapping.get(
                 password,
-                lambda m: m.number("__secret__", lambda n: _fill(marker, n, len(password))),
+                lambda m: m.number("__secret__", lambda n: fill_token(marker, n, len(password))),
             )
             return f"{user}:{secret}"
         return mapping.get(
-            decoded, lambda m: m.number("__secret__", lambda n: _fill(marker, n, len(decoded)))
+            decoded, lambda m: m.number("__secret__", lambda n: fill_token(marker, n, len(decoded)))
         )
 
     def _key_fixture(self, original: str, m: FixtureMap) -> str:
@@ -979,7 +1014,7 @@ class Scrubber:
         line; a one-line paste stays on one line.
         """
         marker = self.fixtures.marker
-        body = m.number("__secret__", lambda n: _fill(marker, n, 64))
+        body = m.number("__secret__", lambda n: fill_token(marker, n, 64))
         first = _KEY_SEP.search(original)
         footer_m = regex.search(r"-----END [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----\s*$", original)
         header = original[: first.start()] if first else original
@@ -994,7 +1029,7 @@ class Scrubber:
         return out
 
     def _path_fixture(
-        self, original: str, inner: Sequence[tuple[int, int]], spec: _FixtureSpec, m: FixtureMap
+        self, original: str, inner: Sequence[tuple[int, int]], spec: FixtureSpec, m: FixtureMap
     ) -> str:
         plain, encode = _unescape_path(original)
         if encode is not None:
@@ -1002,9 +1037,9 @@ class Scrubber:
             # Offsets of inner findings no longer apply: any inner finding replaces the name.
             inner_plain = [(0, len(plain))] if inner else []
             return encode(self._path_fixture(plain, inner_plain, spec, m))
-        root, middle, base = _split_path(original)
-        new_root = _fixture_root(root)
-        sep = _path_separator(original[len(root) :]) or _path_separator(root[2:]) or "/"
+        root, middle, base = split_path(original)
+        new_root = fixture_root(root)
+        sep = path_separator(original[len(root) :]) or path_separator(root[2:]) or "/"
         if not base and not middle.strip("\\/"):
             return self._bare_root(root, new_root, m) + middle
         middle_key = root if not middle.strip("\\/") else root + middle

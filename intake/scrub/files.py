@@ -16,7 +16,7 @@ from typing import Any
 
 from intake.contract.models import ScrubReport
 from intake.errors import InputError, ScrubError
-from intake.fileio import atomic_write
+from intake.fileio import atomic_write, read_input
 from intake.scrub.engine import (
     MAX_TEXT_CHARS,
     FileFinding,
@@ -90,6 +90,10 @@ def expand_paths(paths: Sequence[Path]) -> list[Path]:
                     files.append(f)
         elif p.is_file():
             files.append(p)
+        elif p.exists():
+            raise InputError(
+                "file to scrub is a FIFO, socket or device, not a regular file", where=str(p)
+            )
         else:
             raise InputError("no such file or folder", where=str(p))
     seen: set[Path] = set()
@@ -97,10 +101,9 @@ def expand_paths(paths: Sequence[Path]) -> list[Path]:
 
 
 def _read(path: Path) -> str:
-    try:
-        data = path.read_bytes()
-    except OSError as exc:
-        raise InputError(f"cannot read file: {exc.strerror}", where=str(path)) from None
+    """A file's text through the bounded reader: still a regular file when it is opened (not
+    swapped for a FIFO or a device since it was listed), its size checked before reading."""
+    data = read_input(path, what="file to scrub", limit=4 * MAX_TEXT_CHARS)
     return decode_text(data, where=str(path))
 
 

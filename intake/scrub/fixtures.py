@@ -15,7 +15,7 @@ from typing import Any
 import regex
 
 from intake.errors import ConfigError
-from intake.scrub.definitions import SECRET_PRIORITY, _load_yaml
+from intake.scrub.definitions import SECRET_PRIORITY, load_scrubber_yaml
 
 __all__ = ["FixtureMap"]
 
@@ -23,7 +23,7 @@ _SEP = r"(?:\\\\|\\|/)"
 
 
 @dataclass(frozen=True)
-class _FixtureSpec:
+class FixtureSpec:
     style: str = "token"
     template: str = ""
     keep_prefix: regex.Pattern[str] | None = None
@@ -36,24 +36,24 @@ class _FixtureSpec:
 @dataclass(frozen=True)
 class _FixtureConfig:
     marker: str
-    default: _FixtureSpec
-    entities: dict[str, _FixtureSpec]
+    default: FixtureSpec
+    entities: dict[str, FixtureSpec]
     priority: dict[str, int]
 
-    def spec(self, entity_type: str) -> _FixtureSpec:
+    def spec(self, entity_type: str) -> FixtureSpec:
         return self.entities.get(entity_type, self.default)
 
     def rank(self, entity_type: str) -> int:
         return self.priority.get(entity_type, SECRET_PRIORITY)
 
 
-def _load_fixture_config(path: Path) -> _FixtureConfig:
-    data = _load_yaml(path) or {}
+def load_fixture_config(path: Path) -> _FixtureConfig:
+    data = load_scrubber_yaml(path) or {}
 
-    def spec(raw: dict[str, Any]) -> _FixtureSpec:
+    def spec(raw: dict[str, Any]) -> FixtureSpec:
         prefix = raw.get("keep_prefix")
         suffix = raw.get("keep_suffix")
-        return _FixtureSpec(
+        return FixtureSpec(
             style=str(raw.get("style", "token")),
             template=str(raw.get("template", "")),
             keep_prefix=regex.compile(prefix) if prefix else None,
@@ -87,8 +87,7 @@ _PATH_ROOT = regex.compile(
 )
 
 
-_ENCODED_PLUS = regex.compile(r"%2[Bb]")
-_WRAP_BREAK = regex.compile(r"\r?\n[ \t]*+(?:>[ \t]?+)*+")
+ENCODED_PLUS = regex.compile(r"%2[Bb]")
 
 _SEP_RX = regex.compile(_SEP)
 _SEP_SPLIT = regex.compile(rf"({_SEP})")
@@ -187,14 +186,14 @@ def _folder_key(folder: str) -> str:
     return str(regex.sub(r"\\+", "\\\\", folder)).replace("\\/", "/")
 
 
-def _fill(marker: str, n: int, length: int, alphabet_upper: bool = True) -> str:
+def fill_token(marker: str, n: int, length: int, alphabet_upper: bool = True) -> str:
     tail = f"{marker}{n}"
     if length <= len(tail):
         return tail
     return f"{marker}{'0' * (length - len(tail))}{n}"
 
 
-def _split_path(text: str) -> tuple[str, str, str]:
+def split_path(text: str) -> tuple[str, str, str]:
     """(root prefix, middle, basename) of a detected path; separators kept in place."""
     m = _PATH_ROOT.match(text)
     root = m.group(0) if m else ""
@@ -205,7 +204,7 @@ def _split_path(text: str) -> tuple[str, str, str]:
     return root, middle, base
 
 
-def _fixture_root(root: str) -> str:
+def fixture_root(root: str) -> str:
     m = _PATH_ROOT.match(root)
     if not m:
         return "/home/user"
@@ -237,6 +236,6 @@ def _fixture_root(root: str) -> str:
     return str(var)
 
 
-def _path_separator(text: str) -> str:
+def path_separator(text: str) -> str:
     m = _SEP_RX.search(text)
     return m.group(0) if m else ""

@@ -22,6 +22,10 @@ from dataclasses import dataclass
 
 import regex
 
+WRAP_BREAK = regex.compile(r"\r?\n[ \t]*+(?:>[ \t]?+)*+")
+"""Where a soft wrap cut a value: a line break, the next line's indentation, and any ``>``
+quote marks of a quoted reply (joined back by the wrapped-token recognizers and fixtures)."""
+
 __all__ = ["Normalised", "needs_normalising", "normalise", "normal_value"]
 
 _HIDING = regex.compile(

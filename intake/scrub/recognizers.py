@@ -37,6 +37,8 @@ from presidio_analyzer import (  # noqa: E402, TID251
     RecognizerResult,
 )
 
+from intake.scrub.normalise import WRAP_BREAK  # noqa: E402
+
 __all__ = [
     "CodeBackedRecognizer",
     "FastPatternRecognizer",
@@ -195,7 +197,7 @@ _LOWER = regex.compile(r"[a-z]")
 _DIGIT = regex.compile(r"[0-9]")
 
 
-def _looks_like_placeholder(value: str) -> bool:
+def looks_like_placeholder(value: str) -> bool:
     return _PLACEHOLDER.search(value) is not None
 
 
@@ -242,7 +244,7 @@ class _CheckedRecognizer(CodeBackedRecognizer):
         value = pattern_text.strip("\"'")
         if len(value) < self.MIN_LENGTH:
             return True
-        if _looks_like_placeholder(value):
+        if looks_like_placeholder(value):
             return True
         if self.REJECT_IDENTIFIERS and (_word_like_identifier(value) or _CODE_EXPR.search(value)):
             return True
@@ -440,7 +442,7 @@ _NOT_A_PASSWORD_WORDS = """
     leaked compromised rotated new old current default plain plaintext this that it my your
     their his her our
 """
-_NOT_A_PASSWORD = frozenset(_NOT_A_PASSWORD_WORDS.split())
+NOT_A_PASSWORD = frozenset(_NOT_A_PASSWORD_WORDS.split())
 """Words after ``password:`` / ``password is`` that are code types or prose, not a password."""
 _CAMEL = regex.compile(r"[a-z][A-Z]")
 
@@ -473,11 +475,11 @@ class IntakePasswordWordRecognizer(_CheckedRecognizer):
     def invalidate_result(self, pattern_text: str) -> bool | None:
         """True drops the match: code, type names, prose words, placeholders, paths, URLs."""
         value = pattern_text.rstrip(".!?")
-        if len(value) < self.MIN_LENGTH or value.lower() in _NOT_A_PASSWORD:
+        if len(value) < self.MIN_LENGTH or value.lower() in NOT_A_PASSWORD:
             return True
         if value.startswith(("http://", "https://", "file:")) or "/" in value:
             return True
-        if _looks_like_placeholder(value):
+        if looks_like_placeholder(value):
             return True
         if _IDENTIFIER.match(value) and ("_" in value or "." in value):
             return True
@@ -587,7 +589,7 @@ class IntakeHighEntropyRecognizer(_CheckedRecognizer):
         # What the base check adds here: the pattern's character class has no quotes to strip,
         # it guarantees MIN_LENGTH, and the entropy was just checked (computing it twice was
         # a tenth of the scrubber's time on transcripts).
-        return _looks_like_placeholder(value)
+        return looks_like_placeholder(value)
 
 
 _CAMEL_PIECE = regex.compile(r"[A-Z]?[a-z]++|[A-Z]++(?![a-z])|[0-9]++")
@@ -673,7 +675,6 @@ class IntakeAzureSasSignatureRecognizer(_CheckedRecognizer):
         return _SAS_SIGNATURE.match(unquote(pattern_text)) is None
 
 
-_WRAP_BREAK = regex.compile(r"\r?\n[ \t]*+(?:>[ \t]?+)*+")
 """A soft wrap: a line break, indentation and the ``>`` marks of a quoted reply."""
 
 
@@ -712,7 +713,7 @@ class _WrappedTokenRecognizer(FastPatternRecognizer):
 
     def invalidate_result(self, pattern_text: str) -> bool | None:
         """True drops the match unless the joined body has the exact length, a letter, a digit."""
-        joined = _WRAP_BREAK.sub("", pattern_text, count=1)
+        joined = WRAP_BREAK.sub("", pattern_text, count=1)
         m = self._prefix.match(joined)
         body = joined[m.end() :] if m else ""
         if len(body) != self.LENGTH:

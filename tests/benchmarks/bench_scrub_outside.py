@@ -87,11 +87,14 @@ def load(folder: Path) -> tuple[dict[str, Any], list[Doc]]:
 class Score:
     found: dict[str, list[bool]] = field(default_factory=lambda: defaultdict(list))
     decoys: list[bool] = field(default_factory=list)
+    own_decoys: list[bool] = field(default_factory=list)
+    """Decoys that no other rule of the example's own scanner flags (see whole_scanner.py)."""
     per_doc: dict[str, tuple[int, int]] = field(default_factory=dict)
     idempotent: int = 0
     parses: int = 0
     structured: int = 0
     failed_closed: list[str] = field(default_factory=list)
+    changed_decoys: list[tuple[str, dict[str, Any]]] = field(default_factory=list)
     seconds: float = 0.0
 
     @property
@@ -106,6 +109,15 @@ class Score:
     @property
     def decoys_kept(self) -> float:
         return 100.0 * sum(self.decoys) / max(1, len(self.decoys))
+
+    @property
+    def own_decoys_kept(self) -> float:
+        return 100.0 * sum(self.own_decoys) / max(1, len(self.own_decoys))
+
+    def add_decoy(self, decoy: dict[str, Any], kept: bool) -> None:
+        self.decoys.append(kept)
+        if not decoy.get("flagged_by"):
+            self.own_decoys.append(kept)
 
 
 def _covered(spans: Spans) -> Callable[[int, int], bool]:
@@ -142,7 +154,8 @@ def score_spans(docs: list[Doc], tool: Callable[[Doc], Spans]) -> Score:
             out.found[p["kind"]].append(ok)
             hits += ok
         out.per_doc[doc.name] = (hits, len(doc.planted))
-        out.decoys.extend(not _touched(spans, d["start"], d["end"]) for d in doc.decoys)
+        for d in doc.decoys:
+            out.add_decoy(d, not _touched(spans, d["start"], d["end"]))
     return out
 
 
@@ -180,7 +193,11 @@ def score_intake(docs: list[Doc], scrubber: Scrubber) -> tuple[Score, dict[str, 
             if not ok:
                 missed[p["kind"]].append(doc.name)
         out.per_doc[doc.name] = (hits, len(doc.planted))
-        out.decoys.extend(doc.text[d["start"] : d["end"]] in text for d in doc.decoys)
+        for d in doc.decoys:
+            kept = doc.text[d["start"] : d["end"]] in text
+            out.add_decoy(d, kept)
+            if not kept:
+                out.changed_decoys.append((doc.name, d))
         if doc.name not in out.failed_closed:
             try:
                 again = scrub_file_text(path, text, scrubber=scrubber).text
@@ -263,15 +280,20 @@ def main() -> int:
     rows.append(("detect-secrets 1.5.0", score_spans(docs, ds) if ds else None))
     sd = None if args.no_compare else scrubadub_tool()
     rows.append(("scrubadub 2.0.1", score_spans(docs, lambda d, f=sd: f(d.text)) if sd else None))
-    print("| tool | recall (occurrences) | kinds complete | decoys kept | MB/s |")
-    print("|---|---|---|---|---|")
+    own = sum(1 for d in docs for x in d.decoys if not x.get("flagged_by"))
+    print(
+        "| tool | recall (occurrences) | kinds complete | decoys kept (all) "
+        f"| decoys kept (the {own} no other rule of their scanner flags) | MB/s |"
+    )
+    print("|---|---|---|---|---|---|")
     for name, sc in rows:
         if sc is None:
-            print(f"| {name} | not installed (skipped) | | | |")
+            print(f"| {name} | not installed (skipped) | | | | |")
             continue
         print(
             f"| {name} | {sc.occurrences:.1f} % | {sc.kinds_complete}/{len(kinds)} "
-            f"| {sc.decoys_kept:.1f} % | {mb / max(sc.seconds, 1e-9):.2f} |"
+            f"| {sc.decoys_kept:.1f} % | {sc.own_decoys_kept:.1f} % "
+            f"| {mb / max(sc.seconds, 1e-9):.2f} |"
         )
     print(
         f"\nintake: idempotent on {intake.idempotent}/{len(docs) - len(intake.failed_closed)} "
@@ -292,6 +314,16 @@ def main() -> int:
     if len(ranked) > args.misses:
         rest = sum(len(w) for _, w in ranked[args.misses :])
         print(f"- ... {len(ranked) - args.misses} more kinds, {rest} misses")
+    changed = [(n, d) for n, d in intake.changed_decoys if not d.get("flagged_by")]
+    by_rule: dict[str, int] = defaultdict(int)
+    for _, d in changed:
+        by_rule[d["rule"]] += 1
+    print(
+        f"\nintake: {len(changed)} decoys changed that no other rule of their scanner flags "
+        "(by the rule whose false positive it is):\n"
+    )
+    for rule, n in sorted(by_rule.items(), key=lambda kv: (-kv[1], kv[0])):
+        print(f"- {rule}: {n}")
     return 0
 
 

@@ -52,6 +52,7 @@ import regex
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
+from tests.outside_corpus.whole_scanner import Gitleaks, detect_secrets_flagged_by  # noqa: E402
 from tests.regex_sample import portable_pattern, sample  # noqa: E402
 
 HERE = Path(__file__).resolve().parent
@@ -402,6 +403,7 @@ class Document:
         text: str,
         values: list[tuple[str, int, int]],
         decoy: str | None = None,
+        flagged_by: list[str] | None = None,
     ) -> None:
         if self.kind == "yaml":
             # one list item per example: "- " before it, continuation lines indented by two
@@ -415,7 +417,14 @@ class Document:
         for kind, s, e in values:
             self.planted.append({"kind": kind, "start": base + s, "end": base + e})
         if decoy is not None:
-            self.decoys.append({"rule": decoy, "start": base, "end": base + len(text)})
+            self.decoys.append(
+                {
+                    "rule": decoy,
+                    "start": base,
+                    "end": base + len(text),
+                    "flagged_by": flagged_by or [],
+                }
+            )
         self.parts.append(sep + text)
         self.length += len(sep) + len(text)
 
@@ -450,7 +459,9 @@ def _context_doc(ctx: str) -> tuple[str, str]:
 
 def build(gitleaks: Repo, detect: Repo | None, out: Path) -> dict[str, Any]:
     templates = read_templates(gitleaks.show("cmd/generate/config/utils/generate.go"))
-    rules = gitleaks_rules(gitleaks.show("config/gitleaks.toml"))
+    config = gitleaks.show("config/gitleaks.toml")
+    rules = gitleaks_rules(config)
+    whole = Gitleaks(config)
     docs: dict[str, Document] = {}
 
     def doc(name: str, kind: str) -> Document:
@@ -485,7 +496,9 @@ def build(gitleaks: Repo, detect: Repo | None, out: Path) -> dict[str, Any]:
                         kind = "text"
                 target.add(tp.text, [(ex.rule_id, s, e) for s, e in spans])
             for fp in ex.fps:
-                doc("gitleaks-false-positives.txt", "text").add(fp, [], decoy=ex.rule_id)
+                doc("gitleaks-false-positives.txt", "text").add(
+                    fp, [], decoy=ex.rule_id, flagged_by=whole.flagged_by(fp, besides=ex.rule_id)
+                )
     if detect is not None:
         add_detect_secrets(detect, doc, stats)
     out.mkdir(parents=True, exist_ok=True)
@@ -568,7 +581,12 @@ def add_detect_secrets(detect: Repo, doc: Any, stats: dict[str, int]) -> None:
                     continue
                 stats["detect_secrets_cases"] += 1
                 if not flag:
-                    doc("detect-secrets-false-positives.txt", "text").add(payload, [], decoy=kind)
+                    doc("detect-secrets-false-positives.txt", "text").add(
+                        payload,
+                        [],
+                        decoy=kind,
+                        flagged_by=detect_secrets_flagged_by(payload, besides=plugin.secret_type),
+                    )
                     continue
                 found = plugin.analyze_line(filename="config.py", line=payload, line_number=1)
                 spans = []
