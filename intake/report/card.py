@@ -117,6 +117,27 @@ class RunLine:
 
 
 @dataclass(frozen=True)
+class ReviewLine:
+    """One recorded review, oldest first on the card."""
+
+    reviewer: str
+    decision: str
+    at: str
+    via: str
+    note: str | None = None
+    pr_url: str | None = None
+
+
+@dataclass(frozen=True)
+class PromotedLine:
+    """The promotion stamp: when, by whom, and where the scenario went."""
+
+    at: str
+    by: str
+    to: str
+
+
+@dataclass(frozen=True)
 class TierSummary:
     """The judged runs of one tier on the current content: how many passed."""
 
@@ -159,10 +180,10 @@ class Card:
     """Every field still holding a placeholder (JSON paths), the turns' included."""
     scrub_counts: dict[str, int] = field(default_factory=dict)
     scrubber_version: str | None = None
-    reviews: list[dict[str, Any]] = field(default_factory=list)
+    reviews: list[ReviewLine] = field(default_factory=list)
     runs: list[RunLine] = field(default_factory=list)
     tiers: list[TierSummary] = field(default_factory=list)
-    promoted: dict[str, Any] | None = None
+    promoted: PromotedLine | None = None
     masked: str | None = None
     """Why shown text went through the scrubber again (or was hidden), when it did."""
     unreadable: bool = False
@@ -534,14 +555,14 @@ def _provenance(card: Card, record: Record, runnable: str | None, clean: Cleaner
         card.scrub_counts = dict(sorted(record.scrub.counts.items()))
         card.scrubber_version = record.scrub.scrubber_version
     card.reviews = [
-        {
-            "reviewer": clean(r.reviewer),
-            "decision": r.decision.value,
-            "at": r.at.isoformat(),
-            "via": r.via,
-            "note": _text(r.note, clean),
-            "pr_url": _text(r.pr_url, clean),
-        }
+        ReviewLine(
+            reviewer=clean(r.reviewer),
+            decision=r.decision.value,
+            at=r.at.isoformat(),
+            via=r.via,
+            note=_text(r.note, clean),
+            pr_url=_text(r.pr_url, clean),
+        )
         for r in sorted(record.reviews, key=lambda r: r.at)
     ]
     card.runs = [
@@ -559,11 +580,11 @@ def _provenance(card: Card, record: Record, runnable: str | None, clean: Cleaner
     ]
     card.tiers = _tiers(card.runs)
     if record.promotion is not None:
-        card.promoted = {
-            "at": record.promotion.at.isoformat(),
-            "by": clean(record.promotion.by),
-            "to": record.promotion.to_path,
-        }
+        card.promoted = PromotedLine(
+            at=record.promotion.at.isoformat(),
+            by=clean(record.promotion.by),
+            to=record.promotion.to_path,
+        )
 
 
 def _captured(card: Card, record: Record, clean: Cleaner) -> dict[int, _Seen]:
@@ -897,7 +918,7 @@ def _markdown_body(card: Card) -> list[str]:
     ]
     if card.promoted:
         lines.append(
-            f"- promoted: {md_inline(card.promoted['at'])} by {md_inline(card.promoted['by'])}"
+            f"- promoted: {md_inline(card.promoted.at)} by {md_inline(card.promoted.by)}"
         )
     counts = ", ".join(f"{md_inline(k)} {n}" for k, n in card.scrub_counts.items())
     lines += [f"- scrubbed: {counts or 'nothing found'}", ""]
@@ -905,10 +926,10 @@ def _markdown_body(card: Card) -> list[str]:
     if not card.reviews:
         lines.append("No review recorded.")
     for review in card.reviews:
-        note = f": {md_inline(review['note'])}" if review.get("note") else ""
+        note = f": {md_inline(review.note)}" if review.note else ""
         lines.append(
-            f"- {md_inline(review['reviewer'])}: {review['decision']} "
-            f"({md_inline(review['at'])}, {review['via']}){note}"
+            f"- {md_inline(review.reviewer)}: {review.decision} "
+            f"({md_inline(review.at)}, {review.via}){note}"
         )
     lines += ["", "#### Runs", ""]
     if not card.runs:
@@ -933,6 +954,8 @@ def _markdown_body(card: Card) -> list[str]:
 
 __all__ = [
     "Card",
+    "PromotedLine",
+    "ReviewLine",
     "RunLine",
     "TierSummary",
     "ToolLine",
