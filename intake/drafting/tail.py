@@ -28,6 +28,7 @@ from intake.contract.models import (
     Level,
     Record,
     RecordSource,
+    ScrubReport,
     SourceType,
     ToolOutcome,
     message_key,
@@ -379,11 +380,73 @@ def _write_locked(
     evidence: dict[str, Any] | None,
     fallback_id: str | None,
 ) -> DraftResult:
-
+    """Clean, check and write one draft under its lock: hidden characters out, scrub, refuse
+    a taken or changed id, validate, then the draft and its record as one journal unit."""
     owner = draft_owner(target)
     if owner is not None and owner == source.locator and not force:
         _refuse_existing(settings, target)
+    clean, report, hidden, evidence = _cleaned(
+        settings, scenario, source, observations, evidence, mapping
+    )
+    clean_scenario: dict[str, Any] = to_plain(clean["scenario"])
+    _refuse_taken(
+        settings,
+        target,
+        clean_scenario,
+        scenario_id,
+        source=source,
+        locator=str(clean["locator"]),
+        owner=owner,
+        force=force,
+        fallback_id=fallback_id,
+        mapping=mapping,
+    )
+    warnings = _draft_warnings(settings, source, target, scenario_id, clean_scenario, hidden)
+    record = Record(
+        id=scenario_id,
+        source=source.model_copy(
+            update={
+                "details": to_plain(clean["details"]),
+                "locator": str(clean["locator"]),
+                "link": str(clean["link"]) or None,
+            }
+        ),
+        author=safe_author(settings, current_author(settings))[0],
+        drafter=drafter_identities(settings),
+        scrub=report,
+        hidden_removed=hidden,
+        observations=to_plain(clean["observations"]),
+        evidence=_evidence(evidence, clean["evidence"]),
+    )
+    text = (f"# {header}\n" if header else "") + dump_roundtrip(_normalise(clean_scenario))
+    record_text = dump_record(record)
+    _refuse_oversized(text, record_text, scenario_id)
+    rec = record_path(target)
+    refuse_outside_root(settings, target, what="the draft")
+    if source.private:
+        ignore_private_drafts(settings.private_drafts)
+    unit = Unit(
+        command="draft",
+        scenario_id=scenario_id,
+        writes=[(rec, record_text), (target, text)],
+        events=import_events(settings, record, target),
+        index="draft",
+    )
+    commit(settings, unit)
+    return DraftResult(target, rec, record, clean_scenario, warnings)
 
+
+def _cleaned(
+    settings: Settings,
+    scenario: dict[str, Any],
+    source: RecordSource,
+    observations: dict[str, Any],
+    evidence: dict[str, Any] | None,
+    mapping: FixtureMap,
+) -> tuple[dict[str, Any], ScrubReport, list[HiddenRemoved], Any]:
+    """The import bundle without hidden characters, then scrubbed: the clean bundle, the
+    scrub report, what hidden characters were removed, and the evidence as it was before the
+    scrub (hidden characters removed)."""
     bundle, hidden = without_hidden(
         {
             "scenario": scenario,
@@ -417,14 +480,30 @@ def _write_locked(
             if not span.json_path.startswith("$.evidence"):
                 counts[span.entity_type] = counts.get(span.entity_type, 0) + 1
         report = report.model_copy(update={"counts": dict(sorted(counts.items()))})
-    clean_scenario: dict[str, Any] = to_plain(clean["scenario"])
+    return clean, report, hidden, evidence
+
+
+def _refuse_taken(
+    settings: Settings,
+    target: Path,
+    clean_scenario: dict[str, Any],
+    scenario_id: str,
+    *,
+    source: RecordSource,
+    locator: str,
+    owner: str | None,
+    force: bool,
+    fallback_id: str | None,
+    mapping: FixtureMap,
+) -> None:
+    """Refuse an id the scrub changed or that holds an original, one another source or the
+    suite holds, an existing draft (without ``force``), and a draft that is not valid."""
     if clean_scenario.get("id") != scenario_id:
         raise IntakeError("scrubbing changed the scenario id; refusing to write", where=scenario_id)
     if fallback_id is not None and carries_original(
         scenario_id.removeprefix(fallback_id), mapping.originals()
     ):
         raise _IdCarriesOriginal
-    locator = str(clean["locator"])
     promoted = _scenario_files(settings.scenarios, target.name)
     for held in [target, *promoted]:
         # a file without a readable record ("") is nobody's we can tell: not another source
@@ -445,49 +524,25 @@ def _write_locked(
             f"the drafted scenario is invalid: {first.message}", where=f"{scenario_id} {first.path}"
         )
 
+
+def _draft_warnings(
+    settings: Settings,
+    source: RecordSource,
+    target: Path,
+    scenario_id: str,
+    clean_scenario: dict[str, Any],
+    hidden: list[HiddenRemoved],
+) -> list[str]:
+    """What blocks nothing but the user should know: the id in the other drafts folder,
+    near-duplicates in the suite, judge-directed text and removed hidden characters."""
     warnings = []
-    other_folder = settings.drafts if source.private else settings.private_drafts
-    for other in (other_folder / target.name,):
-        if other.exists():
-            shown = display_path(other, settings.root)
-            warnings.append(f"id {scenario_id} exists already: {shown}")
+    other = (settings.drafts if source.private else settings.private_drafts) / target.name
+    if other.exists():
+        warnings.append(f"id {scenario_id} exists already: {display_path(other, settings.root)}")
     for dup in near_duplicates(clean_scenario, [settings.drafts, settings.scenarios], skip=target):
         shown = display_path(Path(dup), settings.root)
         warnings.append(f"nearly the same user messages as {shown}")
-    warnings += untrusted_warnings(clean_scenario, hidden)
-
-    record = Record(
-        id=scenario_id,
-        source=source.model_copy(
-            update={
-                "details": to_plain(clean["details"]),
-                "locator": str(clean["locator"]),
-                "link": str(clean["link"]) or None,
-            }
-        ),
-        author=safe_author(settings, current_author(settings))[0],
-        drafter=drafter_identities(settings),
-        scrub=report,
-        hidden_removed=hidden,
-        observations=to_plain(clean["observations"]),
-        evidence=_evidence(evidence, clean["evidence"]),
-    )
-    text = (f"# {header}\n" if header else "") + dump_roundtrip(_normalise(clean_scenario))
-    record_text = dump_record(record)
-    _refuse_oversized(text, record_text, scenario_id)
-    rec = record_path(target)
-    refuse_outside_root(settings, target, what="the draft")
-    if source.private:
-        ignore_private_drafts(settings.private_drafts)
-    unit = Unit(
-        command="draft",
-        scenario_id=scenario_id,
-        writes=[(rec, record_text), (target, text)],
-        events=import_events(settings, record, target),
-        index="draft",
-    )
-    commit(settings, unit)
-    return DraftResult(target, rec, record, clean_scenario, warnings)
+    return warnings + untrusted_warnings(clean_scenario, hidden)
 
 
 def without_hidden(bundle: dict[str, Any]) -> tuple[dict[str, Any], list[HiddenRemoved]]:
