@@ -88,3 +88,12 @@ def test_a_view_cannot_be_changed() -> None:
         view.id = "y"  # type: ignore[misc]
     with pytest.raises(TypeError):
         view.turns[0].ground_truth["a"] = 2  # type: ignore[index]
+
+
+def test_the_validator_builds_the_view_once(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """Gates, promotion and the card share the validator's view (as inspect_ai's ``Sample``)."""
+    path = tmp_path / "one.yaml"
+    path.write_text("id: one\ncategory: c\n", encoding="utf-8")
+    result = validate_file(path)
+    assert result.view is not None and result.view is result.view
+    assert result.view.id == "one" and result.view.category == "c"
