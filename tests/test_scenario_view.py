@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
-from intake.contract.models import DocumentView, ScenarioView, TurnView
+import dataclasses
+from datetime import UTC, datetime
+
+import pytest
+
+from intake.contract.models import DocumentView, ScenarioView, TurnView, placeholder
 from intake.contract.validate import validate_file
 from tests.conftest import GAIA_SCENARIOS, requires_gaia_corpus
 
@@ -42,3 +47,53 @@ def test_every_gaia_scenario_has_a_view_that_agrees_with_its_data() -> None:
         docs = (result.data.get("setup") or {}).get("index_documents") or []
         assert len(view.documents) == len(docs)
         assert all(d.path for d in view.documents), path
+
+
+def test_the_view_carries_what_the_card_and_the_report_read() -> None:
+    """Turn numbers fall back to the position, JSON paths count every list entry, GAIA's
+    ``captured_from`` is dated (naive as UTC), and nothing of the wrong type gets through."""
+    view = ScenarioView.of(
+        {
+            "id": "x",
+            "captured_from": {"captured_at": "2026-03-04T05:06:07"},
+            "description": placeholder("description"),
+            "turns": [
+                "junk",
+                {
+                    "turn": "two",
+                    "objective": placeholder("objective"),
+                    "expected_tools": ["search", 3, None, "read"],
+                    "ground_truth": {"expected_answer": 42, 7: ["a"]},
+                },
+                {"turn": 3, "expected_tools": "search", "ground_truth": ["not", "a", "map"]},
+            ],
+        }
+    )
+    assert view.captured_from and view.captured_at == datetime(2026, 3, 4, 5, 6, 7, tzinfo=UTC)
+    assert view.placeholders == ("$.description", "$.turns[1].objective")
+    first, second = view.turns
+    assert (first.index, first.turn, first.number) == (1, None, 2)
+    assert first.placeholders == ("$.turns[1].objective",)
+    assert first.expected_tools == ("search", "read")
+    assert dict(first.ground_truth) == {"expected_answer": 42, "7": ["a"]}
+    assert (second.number, second.expected_tools, dict(second.ground_truth)) == (3, (), {})
+    assert second.placeholders == ()
+    no_capture = ScenarioView.of({"id": "y", "captured_from": "2026-03-04"})
+    assert not no_capture.captured_from and no_capture.captured_at is None
+
+
+def test_a_view_cannot_be_changed() -> None:
+    view = ScenarioView.of({"id": "x", "turns": [{"turn": 1, "ground_truth": {"a": 1}}]})
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        view.id = "y"  # type: ignore[misc]
+    with pytest.raises(TypeError):
+        view.turns[0].ground_truth["a"] = 2  # type: ignore[index]
+
+
+def test_the_validator_builds_the_view_once(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """Gates, promotion and the card share the validator's view (as inspect_ai's ``Sample``)."""
+    path = tmp_path / "one.yaml"
+    path.write_text("id: one\ncategory: c\n", encoding="utf-8")
+    result = validate_file(path)
+    assert result.view is not None and result.view is result.view
+    assert result.view.id == "one" and result.view.category == "c"

@@ -20,12 +20,13 @@ def register(app: typer.Typer) -> None:
         part of what runs), reviews are stale (the file changed).
         """
         from intake.cli import err, out, settings
-        from intake.lifecycle.promote import _who
+        from intake.drafting.tail import current_author
         from intake.lifecycle.revise import rename
         from intake.paths import display_path
+        from intake.store.suite import safe_author
 
         cfg = settings(ctx)
-        by, withheld = _who(cfg)
+        by, withheld = safe_author(cfg, current_author(cfg))
         if withheld:
             err(withheld)
         result = rename(cfg, draft, new_id, by=by)

@@ -24,12 +24,13 @@ def register(app: typer.Typer) -> None:
         description fix needs a new review and `intake promote`, not new runs.
         """
         from intake.cli import err, out, settings
-        from intake.lifecycle.promote import _who
+        from intake.drafting.tail import current_author
         from intake.lifecycle.revise import revise
         from intake.paths import display_path
+        from intake.store.suite import safe_author
 
         cfg = settings(ctx)
-        by, withheld = _who(cfg)
+        by, withheld = safe_author(cfg, current_author(cfg))
         if withheld:
             err(withheld)
         result = revise(cfg, scenario, by=by or "unknown")

@@ -182,7 +182,7 @@ def _record_part(card: Card) -> list[RenderableType]:
         ),
     )
     if card.promoted:
-        facts.add_row(_text("promoted"), _text(f"{card.promoted['at']} by {card.promoted['by']}"))
+        facts.add_row(_text("promoted"), _text(f"{card.promoted.at} by {card.promoted.by}"))
     counts = ", ".join(f"{k} {n}" for k, n in card.scrub_counts.items()) or "nothing found"
     facts.add_row(_text("scrubbed"), _text(counts))
     items.append(facts)
@@ -190,12 +190,9 @@ def _record_part(card: Card) -> list[RenderableType]:
     if not card.reviews:
         items.append(_text("no review recorded"))
     for review in card.reviews:
-        note = f": {review['note']}" if review.get("note") else ""
+        note = f": {review.note}" if review.note else ""
         items.append(
-            _text(
-                f"{review['reviewer']}: {review['decision']} ({review['at']}, "
-                f"{review['via']}){note}"
-            )
+            _text(f"{review.reviewer}: {review.decision} ({review.at}, {review.via}){note}")
         )
     items.append(Rule(_text("runs"), align="left"))
     if not card.runs:

@@ -20,10 +20,11 @@ from __future__ import annotations
 import hashlib
 import re
 import unicodedata
-from collections.abc import Mapping
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from datetime import UTC, date, datetime
 from enum import StrEnum
+from types import MappingProxyType
 from typing import Annotated, Any, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, WithJsonSchema, model_validator
@@ -665,6 +666,22 @@ def _text(value: Any) -> str | None:
     return value if isinstance(value, str) else None
 
 
+def _no_mapping() -> Mapping[str, Any]:
+    return MappingProxyType({})
+
+
+def placeholder_paths(value: Any, path: str = "$") -> list[str]:
+    """JSON paths (``$.turns[0].objective``) of every string value holding the placeholder
+    mark, in document order."""
+    if isinstance(value, str):
+        return [path] if PLACEHOLDER_MARK in value else []
+    if isinstance(value, Mapping):
+        return [p for k, v in value.items() for p in placeholder_paths(v, f"{path}.{k}")]
+    if isinstance(value, list):
+        return [p for i, v in enumerate(value) for p in placeholder_paths(v, f"{path}[{i}]")]
+    return []
+
+
 @dataclass(frozen=True)
 class TurnView:
     """One turn of a scenario as the gates, the card and the report read it."""
@@ -673,6 +690,41 @@ class TurnView:
     objective: str | None
     user_message: str | None
     success_criteria: str | None
+    expected_tools: tuple[str, ...] = ()
+    """The tools the turn expects, in order (entries that are not text are left out)."""
+    ground_truth: Mapping[str, Any] = field(default_factory=_no_mapping)
+    """The turn's ``ground_truth`` by key (read-only; empty when absent or not a mapping)."""
+    index: int = 0
+    """Where the turn sits in the file's ``turns`` list (0-based; its JSON paths use it)."""
+    placeholders: tuple[str, ...] = ()
+    """JSON paths of this turn's values still holding a placeholder."""
+
+    @property
+    def number(self) -> int:
+        """The turn's number, else its 1-based position when ``turn`` is not a number."""
+        return self.turn if self.turn is not None else self.index + 1
+
+    @classmethod
+    def of(cls, item: Mapping[str, Any], index: int, placeholders: Sequence[str]) -> TurnView:
+        """The view of the turn at ``index``; ``placeholders`` are the file's (its own kept)."""
+        number = item.get("turn")
+        tools = item.get("expected_tools")
+        truth = item.get("ground_truth")
+        prefix = f"$.turns[{index}]."
+        return cls(
+            turn=number if isinstance(number, int) else None,
+            objective=_text(item.get("objective")),
+            user_message=_text(item.get("user_message")),
+            success_criteria=_text(item.get("success_criteria")),
+            expected_tools=tuple(t for t in tools if isinstance(t, str))
+            if isinstance(tools, list)
+            else (),
+            ground_truth=MappingProxyType({str(k): v for k, v in truth.items()})
+            if isinstance(truth, Mapping)
+            else _no_mapping(),
+            index=index,
+            placeholders=tuple(p for p in placeholders if p.startswith(prefix)),
+        )
 
 
 @dataclass(frozen=True)
@@ -714,17 +766,19 @@ class ScenarioView:
     turns: tuple[TurnView, ...]
     keys: frozenset[str]
     """The top-level keys the file has (``source`` present, say, whatever its shape)."""
+    captured_from: bool = False
+    """The file has GAIA's ``captured_from`` mapping (GAIA's capture wrote it from a session)."""
+    captured_at: datetime | None = None
+    """``captured_from.captured_at`` as an aware time (``parse_when``), when there is one."""
+    placeholders: tuple[str, ...] = ()
+    """JSON paths of every value still holding a placeholder, the turns' included."""
 
     @classmethod
     def of(cls, data: Mapping[str, Any]) -> ScenarioView:
         """The view of a scenario mapping (what ``yamlio.parse_checked`` returns)."""
-        source = data.get("source")
-        source = source if isinstance(source, Mapping) else {}
-        setup = data.get("setup")
-        setup = setup if isinstance(setup, Mapping) else {}
-        documents = setup.get("index_documents")
-        tags = data.get("tags")
-        turns = data.get("turns")
+        source = _mapping(data.get("source"))
+        captured = data.get("captured_from")
+        placeholders = tuple(placeholder_paths(data))
         return cls(
             id=_text(data.get("id")),
             name=_text(data.get("name")),
@@ -735,24 +789,36 @@ class ScenarioView:
             source_type=_text(source.get("type")),
             source_link=_text(source.get("link")),
             difficulty_rationale=_text(data.get("difficulty_rationale")),
-            tags=tuple(t for t in tags if isinstance(t, str)) if isinstance(tags, list) else (),
-            documents=tuple(DocumentView.of(d) for d in documents)
-            if isinstance(documents, list)
-            else (),
+            tags=_texts(data.get("tags")),
+            documents=tuple(DocumentView.of(d) for d in _items(_setup_documents(data))),
             turns=tuple(
-                TurnView(
-                    turn=t.get("turn") if isinstance(t.get("turn"), int) else None,
-                    objective=_text(t.get("objective")),
-                    user_message=_text(t.get("user_message")),
-                    success_criteria=_text(t.get("success_criteria")),
-                )
-                for t in turns
+                TurnView.of(t, i, placeholders)
+                for i, t in enumerate(_items(data.get("turns")))
                 if isinstance(t, Mapping)
-            )
-            if isinstance(turns, list)
-            else (),
+            ),
             keys=frozenset(str(k) for k in data),
+            captured_from=isinstance(captured, Mapping),
+            captured_at=parse_when(captured.get("captured_at"))
+            if isinstance(captured, Mapping)
+            else None,
+            placeholders=placeholders,
         )
+
+
+def _mapping(value: Any) -> Mapping[str, Any]:
+    return value if isinstance(value, Mapping) else {}
+
+
+def _items(value: Any) -> list[Any]:
+    return value if isinstance(value, list) else []
+
+
+def _texts(value: Any) -> tuple[str, ...]:
+    return tuple(t for t in _items(value) if isinstance(t, str))
+
+
+def _setup_documents(data: Mapping[str, Any]) -> Any:
+    return _mapping(data.get("setup")).get("index_documents")
 
 
 def parse_when(value: Any) -> datetime | None:

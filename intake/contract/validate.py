@@ -13,6 +13,7 @@ import bisect
 from collections.abc import Iterable, Iterator
 from dataclasses import asdict, dataclass, field
 from enum import StrEnum
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
@@ -74,7 +75,7 @@ class FileResult:
     data: dict[str, Any] | None = None
     problems: list[Problem] = field(default_factory=list)
 
-    @property
+    @cached_property
     def view(self) -> ScenarioView | None:
         """The typed, read-only view of the scenario (``None`` when it could not be read)."""
         return ScenarioView.of(self.data) if self.data is not None else None

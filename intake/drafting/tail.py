@@ -17,40 +17,50 @@ import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from intake import __version__
 from intake.config import Settings
+from intake.contract import schema
 from intake.contract.models import (
     Evidence,
     HiddenRemoved,
     Level,
     Record,
     RecordSource,
+    ScrubReport,
+    SourceType,
     ToolOutcome,
     message_key,
 )
 from intake.contract.untrusted import clean_tree, describe_hits, judge_hits, strip_hidden
-from intake.contract.yamlio import dump_roundtrip, json_path, literal, to_plain
+from intake.contract.yamlio import (
+    YamlProblem,
+    dump_roundtrip,
+    json_path,
+    literal,
+    parse_checked,
+    to_plain,
+)
 from intake.errors import DraftBusy, InputError, IntakeError, SourceError, UsageError
 from intake.fileio import lone_surrogate_in, read_input
 from intake.gitutil import git_text
 from intake.limits import MAX_COMPARED_CHARS, MAX_RECORD_BYTES, MAX_SCENARIO_BYTES
 from intake.paths import display_path
+from intake.scrub import FixtureMap, Scrubber, scrub_tree, scrubber_for
+from intake.scrub.ids import carries_original, cut_before_token
 from intake.store.edit import edit
 from intake.store.journal import Event, Unit, commit
 from intake.store.records import (
     check_id,
     dump_record,
+    load_record,
     record_path,
     runnable_hash,
     safe_child,
     utcnow,
 )
-from intake.store.suite import refuse_outside_root
-
-if TYPE_CHECKING:
-    from intake.scrub import FixtureMap, Scrubber
+from intake.store.suite import refuse_outside_root, safe_author
 
 SCENARIO_KEY_ORDER = (
     "id",
@@ -83,7 +93,6 @@ def slug(text: str, limit: int = 40) -> str:
     The cut at ``limit`` never leaves part of a word: it goes back to before the word it
     would have split (``cut_before_token``), so no token is left half-shown.
     """
-    from intake.scrub.ids import cut_before_token
 
     ascii_text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode("ascii")
     slugged = re.sub(r"[^a-z0-9]+", "_", ascii_text.lower()).strip("_")
@@ -141,7 +150,6 @@ def near_duplicates(
     scenario: dict[str, Any], folders: list[Path], *, skip: Path | None = None
 ) -> list[str]:
     """Existing drafts or scenarios whose user messages are nearly the same (paths)."""
-    from intake.contract.yamlio import YamlProblem, parse_checked
 
     mine = user_text(scenario)[:MAX_COMPARED_CHARS]
     if not mine:
@@ -218,7 +226,6 @@ def write_draft(
                 where=source.locator,
                 hint="fix the text at its source; nothing was written",
             )
-    from intake.scrub import FixtureMap
 
     mapping = mapping if mapping is not None else FixtureMap()
     queue = [(str(scenario.get("id", "")), fallback_id), *alternatives]
@@ -306,7 +313,6 @@ def _write_draft(
 def draft_owner(path: Path) -> str | None:
     """The source locator of the draft or scenario at ``path`` (its record's), ``""`` when
     it exists without a readable record (nobody's we can tell), None when there is none."""
-    from intake.store.records import load_record
 
     if not path.exists():
         return None
@@ -352,8 +358,6 @@ def with_message_hashes(evidence: Any) -> Any:
 
 def _finished_draft(settings: Settings, target: Path, finished: list[str]) -> DraftResult:
     """The draft an interrupted run of this import decided and this run finished."""
-    from intake.contract.yamlio import parse_checked
-    from intake.store.records import load_record
 
     record = load_record(record_path(target))
     data = parse_checked(target.read_bytes()).data
@@ -376,14 +380,73 @@ def _write_locked(
     evidence: dict[str, Any] | None,
     fallback_id: str | None,
 ) -> DraftResult:
-    from intake.contract import schema
-    from intake.scrub import scrub_tree
-    from intake.scrub.ids import carries_original
-
+    """Clean, check and write one draft under its lock: hidden characters out, scrub, refuse
+    a taken or changed id, validate, then the draft and its record as one journal unit."""
     owner = draft_owner(target)
     if owner is not None and owner == source.locator and not force:
         _refuse_existing(settings, target)
+    clean, report, hidden, evidence = _cleaned(
+        settings, scenario, source, observations, evidence, mapping
+    )
+    clean_scenario: dict[str, Any] = to_plain(clean["scenario"])
+    _refuse_taken(
+        settings,
+        target,
+        clean_scenario,
+        scenario_id,
+        source=source,
+        locator=str(clean["locator"]),
+        owner=owner,
+        force=force,
+        fallback_id=fallback_id,
+        mapping=mapping,
+    )
+    warnings = _draft_warnings(settings, source, target, scenario_id, clean_scenario, hidden)
+    record = Record(
+        id=scenario_id,
+        source=source.model_copy(
+            update={
+                "details": to_plain(clean["details"]),
+                "locator": str(clean["locator"]),
+                "link": str(clean["link"]) or None,
+            }
+        ),
+        author=safe_author(settings, current_author(settings))[0],
+        drafter=drafter_identities(settings),
+        scrub=report,
+        hidden_removed=hidden,
+        observations=to_plain(clean["observations"]),
+        evidence=_evidence(evidence, clean["evidence"]),
+    )
+    text = (f"# {header}\n" if header else "") + dump_roundtrip(_normalise(clean_scenario))
+    record_text = dump_record(record)
+    _refuse_oversized(text, record_text, scenario_id)
+    rec = record_path(target)
+    refuse_outside_root(settings, target, what="the draft")
+    if source.private:
+        ignore_private_drafts(settings.private_drafts)
+    unit = Unit(
+        command="draft",
+        scenario_id=scenario_id,
+        writes=[(rec, record_text), (target, text)],
+        events=import_events(settings, record, target),
+        index="draft",
+    )
+    commit(settings, unit)
+    return DraftResult(target, rec, record, clean_scenario, warnings)
 
+
+def _cleaned(
+    settings: Settings,
+    scenario: dict[str, Any],
+    source: RecordSource,
+    observations: dict[str, Any],
+    evidence: dict[str, Any] | None,
+    mapping: FixtureMap,
+) -> tuple[dict[str, Any], ScrubReport, list[HiddenRemoved], Any]:
+    """The import bundle without hidden characters, then scrubbed: the clean bundle, the
+    scrub report, what hidden characters were removed, and the evidence as it was before the
+    scrub (hidden characters removed)."""
     bundle, hidden = without_hidden(
         {
             "scenario": scenario,
@@ -417,14 +480,30 @@ def _write_locked(
             if not span.json_path.startswith("$.evidence"):
                 counts[span.entity_type] = counts.get(span.entity_type, 0) + 1
         report = report.model_copy(update={"counts": dict(sorted(counts.items()))})
-    clean_scenario: dict[str, Any] = to_plain(clean["scenario"])
+    return clean, report, hidden, evidence
+
+
+def _refuse_taken(
+    settings: Settings,
+    target: Path,
+    clean_scenario: dict[str, Any],
+    scenario_id: str,
+    *,
+    source: RecordSource,
+    locator: str,
+    owner: str | None,
+    force: bool,
+    fallback_id: str | None,
+    mapping: FixtureMap,
+) -> None:
+    """Refuse an id the scrub changed or that holds an original, one another source or the
+    suite holds, an existing draft (without ``force``), and a draft that is not valid."""
     if clean_scenario.get("id") != scenario_id:
         raise IntakeError("scrubbing changed the scenario id; refusing to write", where=scenario_id)
     if fallback_id is not None and carries_original(
         scenario_id.removeprefix(fallback_id), mapping.originals()
     ):
         raise _IdCarriesOriginal
-    locator = str(clean["locator"])
     promoted = _scenario_files(settings.scenarios, target.name)
     for held in [target, *promoted]:
         # a file without a readable record ("") is nobody's we can tell: not another source
@@ -445,49 +524,25 @@ def _write_locked(
             f"the drafted scenario is invalid: {first.message}", where=f"{scenario_id} {first.path}"
         )
 
+
+def _draft_warnings(
+    settings: Settings,
+    source: RecordSource,
+    target: Path,
+    scenario_id: str,
+    clean_scenario: dict[str, Any],
+    hidden: list[HiddenRemoved],
+) -> list[str]:
+    """What blocks nothing but the user should know: the id in the other drafts folder,
+    near-duplicates in the suite, judge-directed text and removed hidden characters."""
     warnings = []
-    other_folder = settings.drafts if source.private else settings.private_drafts
-    for other in (other_folder / target.name,):
-        if other.exists():
-            shown = display_path(other, settings.root)
-            warnings.append(f"id {scenario_id} exists already: {shown}")
+    other = (settings.drafts if source.private else settings.private_drafts) / target.name
+    if other.exists():
+        warnings.append(f"id {scenario_id} exists already: {display_path(other, settings.root)}")
     for dup in near_duplicates(clean_scenario, [settings.drafts, settings.scenarios], skip=target):
         shown = display_path(Path(dup), settings.root)
         warnings.append(f"nearly the same user messages as {shown}")
-    warnings += untrusted_warnings(clean_scenario, hidden)
-
-    record = Record(
-        id=scenario_id,
-        source=source.model_copy(
-            update={
-                "details": to_plain(clean["details"]),
-                "locator": str(clean["locator"]),
-                "link": str(clean["link"]) or None,
-            }
-        ),
-        author=_safe_author(settings),
-        drafter=drafter_identities(settings),
-        scrub=report,
-        hidden_removed=hidden,
-        observations=to_plain(clean["observations"]),
-        evidence=_evidence(evidence, clean["evidence"]),
-    )
-    text = (f"# {header}\n" if header else "") + dump_roundtrip(_normalise(clean_scenario))
-    record_text = dump_record(record)
-    _refuse_oversized(text, record_text, scenario_id)
-    rec = record_path(target)
-    refuse_outside_root(settings, target, what="the draft")
-    if source.private:
-        ignore_private_drafts(settings.private_drafts)
-    unit = Unit(
-        command="draft",
-        scenario_id=scenario_id,
-        writes=[(rec, record_text), (target, text)],
-        events=import_events(settings, record, target),
-        index="draft",
-    )
-    commit(settings, unit)
-    return DraftResult(target, rec, record, clean_scenario, warnings)
+    return warnings + untrusted_warnings(clean_scenario, hidden)
 
 
 def without_hidden(bundle: dict[str, Any]) -> tuple[dict[str, Any], list[HiddenRemoved]]:
@@ -603,7 +658,7 @@ def drafter_identities(settings: Settings) -> list[str]:
 
     The ``author`` setting, ``$GITHUB_ACTOR``, git's ``github.user`` and ``user.name``, and
     the local part of ``user.email`` (a GitHub noreply address gives its login); each kept
-    only when printable, short and clear of anything the scrubber finds (never an address).
+    only when ``intake.store.suite.safe_author`` would record it (never an address).
     """
     found: list[str] = []
     candidates = [settings.author, os.environ.get("GITHUB_ACTOR")]
@@ -613,30 +668,17 @@ def drafter_identities(settings: Settings) -> list[str]:
     if email and "@" in email:
         local = email.split("@", 1)[0]
         candidates.append(local.split("+", 1)[1] if "+" in local else local)
-    scrubber = configured_scrubber(settings)
     for value in candidates:
-        value = " ".join((value or "").split())
-        fits = bool(value) and len(value) <= 100 and value.isprintable()
-        if fits and value not in found and not scrubber.find(value):
-            found.append(value)
+        kept, _ = safe_author(settings, value)
+        if kept is not None and kept not in found:
+            found.append(kept)
     return found
 
 
-def _safe_author(settings: Settings) -> str | None:
-    """The author to record, or None when the name itself holds something private
-    (``git config user.name`` set to an e-mail, say) or control characters."""
-    author = current_author(settings)
-    if author is None or not author.isprintable():
-        return None
-    return None if configured_scrubber(settings).find(author) else author
-
-
 def configured_scrubber(settings: Settings) -> Scrubber:
-    """The scrubber of this suite: its ``scrubbers_dir`` and optional spaCy model."""
-    from intake.scrub import get_scrubber
-
-    folder = settings.path(settings.scrubbers_dir) if settings.scrubbers_dir else None
-    return get_scrubber(settings.spacy_model, folder)
+    """The scrubber of this suite: its ``scrubbers_dir`` and optional spaCy model
+    (``intake.scrub.scrubber_for``, the one every command scrubs with)."""
+    return scrubber_for(settings)
 
 
 def ignore_private_drafts(folder: Path) -> None:
@@ -692,7 +734,6 @@ def new_record_source(
     details: dict[str, Any] | None = None,
 ) -> RecordSource:
     """A ``RecordSource`` stamped now with this intake version."""
-    from intake.contract.models import SourceType
 
     return RecordSource(
         kind=SourceType(kind),

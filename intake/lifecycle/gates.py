@@ -12,6 +12,7 @@ import re
 import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from intake.contract.models import (
@@ -124,7 +125,7 @@ class GateInputs:
     suite: str = "capability"
     """``capability`` (saturation blocks) or ``regression`` (3+ strong runs, all PASS)."""
 
-    @property
+    @cached_property
     def view(self) -> ScenarioView | None:
         """The typed view of the draft (``None`` when it could not be read)."""
         return ScenarioView.of(self.data) if self.data is not None else None

@@ -15,6 +15,8 @@ unfinished journal like any other.
 
 from __future__ import annotations
 
+import hashlib
+import json
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -25,19 +27,34 @@ from intake.contract.models import (
     ID_PATTERN,
     Promotion,
     Record,
+    RunTier,
     SuiteType,
 )
-from intake.errors import Conflict, UsageError
+from intake.contract.validate import Severity, gaia_problems, suite_manifest, validate_file
+from intake.contract.yamlio import (
+    YamlProblem,
+    decode,
+    dump_roundtrip,
+    load_roundtrip,
+    parse_checked,
+)
+from intake.drafting.tail import current_author
+from intake.errors import Conflict, IntakeError, UsageError
 from intake.lifecycle.gates import (
     Gate,
     GateInputs,
     GatesUnmet,
     ScanHit,
     check_gates,
+    current_controls,
+    difficulty,
     saturated,
+    tier_stats,
 )
 from intake.paths import display_path, inside
+from intake.scrub import scan_paths, scrub_tree, scrubber_for
 from intake.store.edit import Edit, edit
+from intake.store.history import history_file, history_text, stages_of
 from intake.store.journal import Event, Unit, crash_steps
 from intake.store.records import (
     content_hash,
@@ -51,9 +68,14 @@ from intake.store.records import (
 )
 from intake.store.suite import (
     find_draft,
+    load_draft_record,
     log_event,
     promoted_paths,
+    reason_text,
     refuse_outside_root,
+    safe_author,
+    scrub_free_text,
+    scrub_message,
 )
 
 CRASH_STEPS = tuple(crash_steps("promote"))
@@ -72,33 +94,18 @@ def scrub_scan(
 ) -> tuple[list[ScanHit] | None, str | None]:
     """The scrubber's re-scan of files; (None, why) when it cannot run (the gate fails closed)."""
     try:
-        from intake import scrub
-    except ImportError as exc:
-        return None, f"intake.scrub cannot be imported ({type(exc).__name__})"
-    from intake.errors import IntakeError
-
-    scan_paths = getattr(scrub, "scan_paths", None)
-    if scan_paths is None:
-        return None, "intake.scrub has no scan_paths"
-    try:
-        engine = scrub.scrubber_for(settings)  # resolves a relative scrubbers_dir at the root
-        result: Any = scan_paths(paths, scrubber=engine)
+        engine = scrubber_for(settings)  # resolves a relative scrubbers_dir at the root
+        findings = scan_paths(paths, scrubber=engine)
     except IntakeError as exc:
         return None, exc.one_line()
-    findings = getattr(result, "findings", result)
-    hits: list[ScanHit] = []
-    for finding in findings or []:
-        kind = getattr(finding, "entity_type", None) or "finding"
-        where = getattr(finding, "path", None) or getattr(finding, "file", None) or "?"
-        line = getattr(finding, "line", None)
-        file = display_path(Path(str(where)), settings.root) if where != "?" else where
-        hits.append(ScanHit(str(kind), file, line if isinstance(line, int) else 1))
-    return hits, None
+    return [
+        ScanHit(f.entity_type, display_path(Path(f.path), settings.root), f.line)
+        for f in findings
+    ], None
 
 
 def suite_duplicates(settings: Settings, scenario_id: str) -> list[str]:
     """Scenarios in the suite whose file name or ``id`` equals ``scenario_id``."""
-    from intake.contract.yamlio import YamlProblem, parse_checked
 
     hits: list[str] = []
     folder = settings.scenarios
@@ -132,8 +139,6 @@ def gather(
     allow_passing_control: str | None = None,
 ) -> GateInputs:
     """Read everything the gates judge for one draft."""
-    from intake.contract.validate import Severity, gaia_problems, suite_manifest, validate_file
-    from intake.store.suite import load_draft_record
 
     scenario_id = draft.stem
     result = validate_file(
@@ -193,7 +198,6 @@ def _log_promotion_if_missing(settings: Settings, scenario_id: str, promoted: Pa
 
 
 def _log_promotion(settings: Settings, record: Record, promoted: Path, *, recovered: bool) -> None:
-    from intake.contract.yamlio import parse_checked
     from intake.store.ledger import Ledger, item_for
 
     assert record.promotion is not None
@@ -251,29 +255,6 @@ def _target_id(target: str) -> str:
     if not re.fullmatch(ID_PATTERN, stem):
         raise UsageError("not a draft id or path", where=target[:80])
     return stem
-
-
-def _who(settings: Settings) -> tuple[str | None, str | None]:
-    """Who runs intake, for the stamp and the rejection event, and a note when it is withheld.
-
-    The author comes from settings, ``$GITHUB_ACTOR`` or git config and may be a display name
-    such as ``Alice <alice@…>``: when the scrubber finds something in it (or it holds control
-    characters) nothing is stored and the note says why (types only).
-    """
-    from intake.drafting.tail import current_author
-    from intake.store.suite import finding_types
-
-    name = current_author(settings)
-    if name is None:
-        return None, None
-    types = finding_types(settings, name)
-    if types or not name.isprintable():
-        what = ", ".join(sorted(set(types))) if types else "control characters"
-        return None, (
-            f"author not recorded: the author name (author setting, GITHUB_ACTOR or git "
-            f"config) holds {what}; set author = \"LOGIN\" in [tool.intake]"
-        )
-    return name, None
 
 
 def promote(
@@ -357,7 +338,7 @@ def promote(
         if result.blocked:
             raise GatesUnmet(scenario_id, gates)
         assert inputs.data is not None
-        by, withheld = _who(settings)
+        by, withheld = safe_author(settings, current_author(settings))
         if withheld:
             result.notes.append(withheld)
         result.destination = _move(settings, tx, draft, inputs, gates, by=by or "unknown")
@@ -377,7 +358,6 @@ def _reason(settings: Settings, reason: str | None, flag: str, notes: list[str])
         return None
     if not reason.strip():
         raise UsageError(f"{flag} needs a reason")
-    from intake.store.suite import scrub_free_text, scrub_message
 
     cleaned, types = scrub_free_text(settings, reason.strip(), where=f"$.{flag[2:]}")
     if types:
@@ -387,7 +367,6 @@ def _reason(settings: Settings, reason: str | None, flag: str, notes: list[str])
 
 def _drop_unneeded_control_waiver(inputs: GateInputs, notes: list[str]) -> None:
     """--allow-passing-control without a PASS control is not stamped as if it were needed."""
-    from intake.lifecycle.gates import current_controls
 
     if inputs.allow_passing_control is None:
         return
@@ -403,8 +382,6 @@ def _drop_unneeded_control_waiver(inputs: GateInputs, notes: list[str]) -> None:
 def criteria_hash(data: dict[str, Any]) -> str:
     """``sha256:…`` over each turn's criteria (number, objective, success_criteria,
     ground_truth): what a labelled control was judged against."""
-    import hashlib
-    import json
 
     turns = data.get("turns")
     doc = [
@@ -421,7 +398,6 @@ def with_suite_tag(raw: bytes, suite: str) -> bytes:
 
     Other tags, comments and layout are kept; a missing ``tags`` goes after ``category``.
     """
-    from intake.contract.yamlio import decode, dump_roundtrip, load_roundtrip
 
     text = decode(raw)
     data = load_roundtrip(text)
@@ -444,8 +420,6 @@ def with_suite_tag(raw: bytes, suite: str) -> bytes:
 def _difficulty(settings: Settings, inputs: GateInputs) -> str | None:
     """The difficulty label the two tiers' pass rates give
     (``intake.lifecycle.gates.difficulty``)."""
-    from intake.contract.models import RunTier
-    from intake.lifecycle.gates import difficulty, tier_stats
 
     runs, current = inputs.record.runs, inputs.runnable_hash
     return difficulty(
@@ -534,9 +508,6 @@ def reject(settings: Settings, target: str, reason: str) -> RejectResult:
     and the record is copied whole (a reviewer's note, a run's strings), so neither may carry
     what the scrubber finds into ``intake log``.
     """
-    from intake.scrub import scrub_tree, scrubber_for
-    from intake.store.history import stages_of
-    from intake.store.suite import reason_text, refuse_outside_root, scrub_free_text, scrub_message
 
     reason = reason_text(reason, needed_for="a rejection")
     draft = find_draft(settings, target)
@@ -557,7 +528,7 @@ def reject(settings: Settings, target: str, reason: str) -> RejectResult:
             found = [t for t, n in report.counts.items() for _ in range(n)]
             if found:
                 notes.append(scrub_message("the record copied into the ledger", found))
-        actor, withheld = _who(settings)
+        actor, withheld = safe_author(settings, current_author(settings))
         if withheld:
             notes.append(withheld)
         stages = stages_of(record)
@@ -595,8 +566,6 @@ def _history_write(
     settings: Settings, scenario_id: str, event: Any, stages: dict[str, Any]
 ) -> tuple[Path, str]:
     """The rejection's committed history file (``intake.store.history``): what a clone rebuilds."""
-    from intake.store.history import history_file, history_text
-    from intake.store.suite import refuse_outside_root
 
     path = history_file(settings, event.id, event.kind)
     refuse_outside_root(settings, path.parent, what="the history folder")

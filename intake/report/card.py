@@ -20,8 +20,8 @@ and ``Card.to_dict`` (JSON). The terminal renderer uses rich and so lives in ``i
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
-from dataclasses import asdict, dataclass, field
+from collections.abc import Callable, Sequence
+from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -33,13 +33,21 @@ from intake.contract.models import (
     Evidence,
     Record,
     RunTier,
+    ScenarioView,
+    ToolCallEvidence,
+    TurnView,
     message_key,
 )
-from intake.contract.untrusted import describe_counts, judge_hits
+from intake.contract.untrusted import JudgeHit, describe_counts, judge_hits
+from intake.contract.validate import validate_file
 from intake.errors import UsageError
 from intake.ghoutput import html_text, md_message, md_text
-from intake.lifecycle.gates import GATE_NAMES, Gate
+from intake.lifecycle.gates import GATE_NAMES, Gate, check_gates
+from intake.lifecycle.promote import gather
 from intake.paths import display_path, inside
+from intake.scrub import FixtureMap, scrubber_for
+from intake.store.records import load_record, record_path, runnable_hash
+from intake.store.suite import find_draft, finding_types, promoted_paths
 
 HIDDEN = "[hidden: the scrub re-scan could not run]"
 """Stands for every free-text value when the re-scan could not run (the card fails closed)."""
@@ -109,6 +117,27 @@ class RunLine:
 
 
 @dataclass(frozen=True)
+class ReviewLine:
+    """One recorded review, oldest first on the card."""
+
+    reviewer: str
+    decision: str
+    at: str
+    via: str
+    note: str | None = None
+    pr_url: str | None = None
+
+
+@dataclass(frozen=True)
+class PromotedLine:
+    """The promotion stamp: when, by whom, and where the scenario went."""
+
+    at: str
+    by: str
+    to: str
+
+
+@dataclass(frozen=True)
 class TierSummary:
     """The judged runs of one tier on the current content: how many passed."""
 
@@ -151,10 +180,10 @@ class Card:
     """Every field still holding a placeholder (JSON paths), the turns' included."""
     scrub_counts: dict[str, int] = field(default_factory=dict)
     scrubber_version: str | None = None
-    reviews: list[dict[str, Any]] = field(default_factory=list)
+    reviews: list[ReviewLine] = field(default_factory=list)
     runs: list[RunLine] = field(default_factory=list)
     tiers: list[TierSummary] = field(default_factory=list)
-    promoted: dict[str, Any] | None = None
+    promoted: PromotedLine | None = None
     masked: str | None = None
     """Why shown text went through the scrubber again (or was hidden), when it did."""
     unreadable: bool = False
@@ -198,71 +227,80 @@ class Card:
 # --- building -----------------------------------------------------------------------------------
 
 
-def _placeholder_paths(value: Any, path: str = "$") -> list[str]:
-    if isinstance(value, str):
-        return [path] if PLACEHOLDER_MARK in value else []
-    if isinstance(value, dict):
-        return [p for k, v in value.items() for p in _placeholder_paths(v, f"{path}.{k}")]
-    if isinstance(value, list):
-        return [p for i, v in enumerate(value) for p in _placeholder_paths(v, f"{path}[{i}]")]
-    return []
+def _text(value: str | None, clean: Cleaner) -> str | None:
+    return clean(value) if value is not None else None
 
 
-def _text(value: Any, clean: Cleaner) -> str | None:
-    if value is None:
-        return None
-    text = value if isinstance(value, str) else str(value)
-    return clean(text)
-
-
-def _criteria(turn: dict[str, Any], clean: Cleaner) -> list[str]:
+def _criteria(turn: TurnView, clean: Cleaner) -> list[str]:
     found: list[str] = []
-    criteria = turn.get("success_criteria")
-    if criteria is not None:
-        found.append(clean(str(criteria)))
-    truth = turn.get("ground_truth")
-    if isinstance(truth, dict):
-        found += [f"{clean(str(k))}: {clean(str(v))}" for k, v in truth.items()]
+    if turn.success_criteria is not None:
+        found.append(clean(turn.success_criteria))
+    found += [f"{clean(k)}: {clean(str(v))}" for k, v in turn.ground_truth.items()]
     return found
 
 
-def _from_evidence(evidence: Evidence, clean: Cleaner) -> dict[int, dict[str, Any]]:
-    by_turn: dict[int, dict[str, Any]] = {}
+@dataclass(frozen=True)
+class _Seen:
+    """What the captured conversation holds for one turn (its evidence, or an older record's
+    observations)."""
+
+    user_message: str | None = None
+    answer: str | None = None
+    error_fallback: str | None = None
+    tools: list[ToolLine] = field(default_factory=list)
+    observed_ok: list[str] | None = None
+    """Tools called successfully; None when the record does not itemise successful calls."""
+    notes: list[str] = field(default_factory=list)
+    key: str | None = None
+    """The ``message_key`` it is paired by; None when it kept no message (paired by number)."""
+
+    @property
+    def holds_evidence(self) -> bool:
+        """Whether there is anything to show (an answer, a call, a flagged error)."""
+        return bool(self.answer or self.tools or self.error_fallback)
+
+    def noted(self, note: str) -> _Seen:
+        """The same with one more note."""
+        return replace(self, notes=[*self.notes, note])
+
+
+def _tool_line(call: ToolCallEvidence, clean: Cleaner) -> ToolLine:
+    return ToolLine(
+        tool=clean(call.tool),
+        outcome=call.outcome.value,
+        arguments=_text(call.arguments, clean),
+        result=_text(call.result, clean),
+        reason=_text(call.reason, clean),
+        stored_success=call.stored_success,
+        rule=call.rule,
+        latency_ms=call.latency_ms,
+        truncated=call.truncated,
+    )
+
+
+def _from_evidence(evidence: Evidence, clean: Cleaner) -> dict[int, _Seen]:
+    by_turn: dict[int, _Seen] = {}
     for turn in evidence.turns:
-        tools = [
-            ToolLine(
-                tool=clean(call.tool),
-                outcome=call.outcome.value,
-                arguments=_text(call.arguments, clean),
-                result=_text(call.result, clean),
-                reason=_text(call.reason, clean),
-                stored_success=call.stored_success,
-                rule=call.rule,
-                latency_ms=call.latency_ms,
-                truncated=call.truncated,
-            )
-            for call in turn.tools
-        ]
+        tools = [_tool_line(call, clean) for call in turn.tools]
         ok: list[str] = []
         for line in tools:
             if line.outcome == "ok" and line.tool not in ok:
                 ok.append(line.tool)
-        by_turn[turn.turn] = {
-            "user_message": _text(turn.user_message, clean),
-            "answer": _text(turn.answer, clean),
-            "error_fallback": _text(turn.error_fallback, clean),
-            "tools": tools,
-            "observed_ok": ok,
-            "notes": [],
-            "key": turn.message_hash
+        by_turn[turn.turn] = _Seen(
+            user_message=_text(turn.user_message, clean),
+            answer=_text(turn.answer, clean),
+            error_fallback=_text(turn.error_fallback, clean),
+            tools=tools,
+            observed_ok=ok,
+            key=turn.message_hash
             or (message_key(turn.user_message) if turn.user_message is not None else None),
-        }
+        )
     return by_turn
 
 
 def _pair_by_content(
-    turns: list[tuple[int, Any]], observed: dict[int, dict[str, Any]]
-) -> tuple[dict[int, dict[str, Any]], list[int]]:
+    turns: list[tuple[int, str | None]], observed: dict[int, _Seen]
+) -> tuple[dict[int, _Seen], list[int]]:
     """Each drafted turn's captured turn: the one whose user message it carries.
 
     ``turns`` are (shown number, the turn's ``user_message``); the answer maps a shown number
@@ -275,41 +313,35 @@ def _pair_by_content(
     """
     free: dict[str, list[int]] = {}
     for number, seen in sorted(observed.items()):
-        if seen.get("key"):
-            free.setdefault(seen["key"], []).append(number)
-    paired: dict[int, dict[str, Any]] = {}
+        if seen.key:
+            free.setdefault(seen.key, []).append(number)
+    paired: dict[int, _Seen] = {}
     taken: set[int] = set()
     for number, message in turns:
-        has_message = isinstance(message, str) and bool(message.strip())
-        candidates = free.get(message_key(message), []) if has_message else []
+        text = message if message is not None and message.strip() else None
+        has_message = text is not None
+        candidates = free.get(message_key(text), []) if text is not None else []
         keyless = observed.get(number)
         if candidates:
             chosen = number if number in candidates else candidates[0]
             candidates.remove(chosen)
-            seen = dict(observed[chosen])
-            if chosen != number:
-                seen["notes"] = [*seen["notes"], f"evidence of captured turn {chosen}"]
-            paired[number] = seen
-        elif keyless is not None and not keyless.get("key") and number not in taken:
+            seen = observed[chosen]
+            paired[number] = (
+                seen.noted(f"evidence of captured turn {chosen}") if chosen != number else seen
+            )
+        elif keyless is not None and not keyless.key and number not in taken:
             taken.add(number)
-            if _holds_evidence(keyless):
-                paired[number] = {**keyless, "notes": [*keyless["notes"], BY_NUMBER_NOTE]}
-            else:  # an issue's turn: nothing captured either way
-                paired[number] = {**keyless}
+            # an issue's turn holds nothing captured either way: no note then
+            paired[number] = keyless.noted(BY_NUMBER_NOTE) if keyless.holds_evidence else keyless
         else:
-            paired[number] = {"notes": [NO_COUNTERPART_NOTE if has_message else NO_MESSAGE_NOTE]}
+            paired[number] = _Seen(notes=[NO_COUNTERPART_NOTE if has_message else NO_MESSAGE_NOTE])
     unused = sorted(n for numbers in free.values() for n in numbers)
     unused += [
         n
         for n, seen in sorted(observed.items())
-        if not seen.get("key") and n not in taken and _holds_evidence(seen)
+        if not seen.key and n not in taken and seen.holds_evidence
     ]
     return paired, sorted(unused)
-
-
-def _holds_evidence(seen: dict[str, Any]) -> bool:
-    """Whether a captured turn has anything to show (an answer, a call, a flagged error)."""
-    return bool(seen.get("answer") or seen.get("tools") or seen.get("error_fallback"))
 
 
 NO_COUNTERPART_NOTE = (
@@ -321,41 +353,52 @@ BY_NUMBER_NOTE = (
     "match by (check it if turns were deleted or renumbered)"
 )
 NO_MESSAGE_NOTE = "no user message to match with the captured conversation: no evidence shown"
+OBSERVATIONS_NOTE = (
+    "an older record: failed, blocked and unconfirmed calls only; successful calls "
+    "are not itemised (expected_tools were taken from them); it keeps no user "
+    "messages, so its evidence is paired with the turns by their numbers (check "
+    "them if turns were deleted or renumbered)"
+)
 
 
-def _from_observations(observations: dict[str, Any], clean: Cleaner) -> dict[int, dict[str, Any]]:
+def _from_observations(observations: dict[str, Any], clean: Cleaner) -> dict[int, _Seen]:
     """What an older record holds (intake's session drafting): the captured answer, failed,
     blocked and unconfirmed calls and flagged errors; successful calls are not itemised."""
-    by_turn: dict[int, dict[str, Any]] = {}
+    by_turn: dict[int, _Seen] = {}
     turns = observations.get("turns")
     if not isinstance(turns, list):
         return by_turn
     for item in turns:
-        if not isinstance(item, dict) or not isinstance(item.get("turn"), int):
-            continue
-        tools: list[ToolLine] = []
-        for key, outcome in (("failed_tools", "failed"), ("blocked_tools", "blocked")):
-            for call in item.get(key) or []:
-                if isinstance(call, dict):
-                    tools.append(
-                        ToolLine(
-                            tool=clean(str(call.get("tool", "?"))),
-                            outcome=outcome,
-                            reason=_text(call.get("reason"), clean),
-                        )
-                    )
-        for name in item.get("unconfirmed_tools") or []:
-            tools.append(ToolLine(tool=clean(str(name)), outcome="unconfirmed"))
-        notes = [clean(str(n)) for n in item.get("notes") or []]
-        notes += [f"agent error: {clean(str(e))}" for e in item.get("agent_errors") or []]
-        by_turn[item["turn"]] = {
-            "answer": _text(item.get("answer"), clean),
-            "error_fallback": _text(item.get("failure"), clean),
-            "tools": tools,
-            "observed_ok": None,
-            "notes": notes,
-        }
+        if isinstance(item, dict) and isinstance(item.get("turn"), int):
+            by_turn[item["turn"]] = _observed_turn(item, clean)
     return by_turn
+
+
+def _observed_turn(item: dict[str, Any], clean: Cleaner) -> _Seen:
+    """One turn of an older record's ``observations`` (free-form: read field by field)."""
+    tools: list[ToolLine] = []
+    for key, outcome in (("failed_tools", "failed"), ("blocked_tools", "blocked")):
+        for call in item.get(key) or []:
+            if isinstance(call, dict):
+                reason = call.get("reason")
+                tools.append(
+                    ToolLine(
+                        tool=clean(str(call.get("tool", "?"))),
+                        outcome=outcome,
+                        reason=clean(str(reason)) if reason is not None else None,
+                    )
+                )
+    for name in item.get("unconfirmed_tools") or []:
+        tools.append(ToolLine(tool=clean(str(name)), outcome="unconfirmed"))
+    notes = [clean(str(n)) for n in item.get("notes") or []]
+    notes += [f"agent error: {clean(str(e))}" for e in item.get("agent_errors") or []]
+    answer, failure = item.get("answer"), item.get("failure")
+    return _Seen(
+        answer=clean(str(answer)) if answer is not None else None,
+        error_fallback=clean(str(failure)) if failure is not None else None,
+        tools=tools,
+        notes=notes,
+    )
 
 
 def _unused_note(unused: list[int]) -> str:
@@ -406,15 +449,15 @@ def _hidden_lines(record: Record | None) -> tuple[dict[int, str], list[str]]:
 
 
 def _judge_lines(
-    data: dict[str, Any], record: Record | None
+    hits: Sequence[JudgeHit], record: Record | None
 ) -> tuple[dict[int, list[str]], list[str], int]:
-    """Judge-directed text in the file as it is now: lines per turn index, the rest, and how
-    many no review acknowledged."""
+    """Judge-directed text in the file as it is now (``hits``): lines per turn index, the
+    rest, and how many no review acknowledged."""
     acked = {fp for r in (record.reviews if record else []) for fp in r.judge_text_ack}
     per_turn: dict[int, list[str]] = {}
     rest: list[str] = []
     open_hits = 0
-    for hit in judge_hits(data):
+    for hit in hits:
         state = "acknowledged" if hit.fingerprint in acked else "not acknowledged"
         open_hits += hit.fingerprint not in acked
         text = f"{hit.field}: {hit.label} ({state})"
@@ -429,19 +472,21 @@ def build_card(
     *,
     scenario_id: str,
     path: str,
-    data: dict[str, Any] | None,
+    view: ScenarioView | None,
     record: Record | None,
     gates: list[Gate],
     private: bool,
     kind: str = "draft",
     runnable: str | None = None,
+    judge: Sequence[JudgeHit] = (),
     clean: Cleaner = _same,
     masked: str | None = None,
 ) -> Card:
     """The card of one draft or scenario (pure; reads nothing).
 
-    ``data`` is the scenario as loaded (None when it does not parse), ``record`` the record
-    beside it, ``runnable`` the current runnable hash (runs on another are shown as stale).
+    ``view`` is the scenario as loaded (None when it does not parse), ``record`` the record
+    beside it, ``runnable`` the current runnable hash (runs on another are shown as stale),
+    ``judge`` the judge-directed text in the file (``intake.contract.untrusted.judge_hits``).
     ``clean`` is applied to every free-text value shown (see the module docstring).
     """
     if private:
@@ -457,122 +502,131 @@ def build_card(
         private=False,
         gates=gates,
         masked=masked,
-        unreadable=data is None,
+        unreadable=view is None,
     )
-    data = data or {}
-    for key in ("name", "category", "description", "difficulty_rationale"):
-        value = data.get(key)
-        if value is not None:
-            setattr(card, key, clean(str(value)))
-    source = data.get("source")
-    if isinstance(source, dict):
-        card.source_type = _text(source.get("type"), clean)
-        card.source_link = _text(source.get("link"), clean)
-    card.placeholders = _placeholder_paths(data)
+    if view is not None:
+        _describe(card, view, clean)
     hidden_turns, card.hidden = _hidden_lines(record)
-    judge_turns, card.judge_text, card.judge_unacknowledged = _judge_lines(data, record)
-
-    observed: dict[int, dict[str, Any]] = {}
+    judge_turns, card.judge_text, card.judge_unacknowledged = _judge_lines(judge, record)
+    observed: dict[int, _Seen] = {}
     if record is not None:
-        card.locator = clean(record.source.locator)
-        if card.source_link is None and record.source.link:
-            card.source_link = clean(record.source.link)
-        card.captured_at = record.source.captured_at.isoformat()
-        card.author = _text(record.author, clean)
-        card.intake_version = record.source.intake_version
-        if record.scrub is not None:
-            card.scrub_counts = dict(sorted(record.scrub.counts.items()))
-            card.scrubber_version = record.scrub.scrubber_version
-        card.reviews = [
-            {
-                "reviewer": clean(r.reviewer),
-                "decision": r.decision.value,
-                "at": r.at.isoformat(),
-                "via": r.via,
-                "note": _text(r.note, clean),
-                "pr_url": _text(r.pr_url, clean),
-            }
-            for r in sorted(record.reviews, key=lambda r: r.at)
-        ]
-        card.runs = [
-            RunLine(
-                tier=r.tier.value,
-                run_id=clean(r.run_id),
-                model=clean(r.model),
-                judge=_text(r.judge_model, clean),
-                status=r.status,
-                score=r.score,
-                at=r.at.isoformat(),
-                current=runnable is not None and r.runnable_hash == runnable,
-            )
-            for r in sorted(record.runs, key=lambda r: (r.at, r.recorded_at))
-        ]
-        card.tiers = _tiers(card.runs)
-        if record.promotion is not None:
-            card.promoted = {
-                "at": record.promotion.at.isoformat(),
-                "by": clean(record.promotion.by),
-                "to": record.promotion.to_path,
-            }
-        if record.evidence is not None:
-            card.evidence = "evidence"
-            card.evidence_note = _text(record.evidence.note, clean)
-            if not record.evidence.tools_available and card.evidence_note is None:
-                card.evidence_note = "the source kept no tool calls"
-            observed = _from_evidence(record.evidence, clean)
-        elif isinstance(record.observations.get("turns"), list):
-            card.evidence = "observations"
-            card.evidence_note = (
-                "an older record: failed, blocked and unconfirmed calls only; successful calls "
-                "are not itemised (expected_tools were taken from them); it keeps no user "
-                "messages, so its evidence is paired with the turns by their numbers (check "
-                "them if turns were deleted or renumbered)"
-            )
-            observed = _from_observations(record.observations, clean)
-
-    turns = data.get("turns")
-    numbered: list[tuple[int, Any]] = [
-        (given if isinstance(given := turn.get("turn"), int) else index + 1,
-         turn.get("user_message"))
-        for index, turn in enumerate(turns if isinstance(turns, list) else [])
-        if isinstance(turn, dict)
-    ]
+        _provenance(card, record, runnable, clean)
+        observed = _captured(card, record, clean)
+    turns = view.turns if view is not None else ()
     if card.evidence == "evidence":
-        observed, unused = _pair_by_content(numbered, observed)
+        observed, unused = _pair_by_content([(t.number, t.user_message) for t in turns], observed)
         if unused:
             card.evidence_note = "; ".join(
                 filter(None, [card.evidence_note, _unused_note(unused)])
             )
-    for index, turn in enumerate(turns if isinstance(turns, list) else []):
-        if not isinstance(turn, dict):
-            continue
-        given = turn.get("turn")
-        number = given if isinstance(given, int) else index + 1
-        seen = observed.get(number, {})
-        expected = [clean(str(t)) for t in turn.get("expected_tools") or []]
-        ok = seen.get("observed_ok")
-        message = turn.get("user_message")
-        card.turns.append(
-            TurnCard(
-                turn=number,
-                objective=_text(turn.get("objective"), clean),
-                user_message=(
-                    _text(message, clean) if message is not None else seen.get("user_message")
-                ),
-                criteria=_criteria(turn, clean),
-                expected_tools=expected,
-                answer=seen.get("answer"),
-                error_fallback=seen.get("error_fallback"),
-                tools=seen.get("tools", []),
-                observed_ok=ok,
-                missing_tools=[t for t in expected if t not in ok] if ok is not None else [],
-                placeholders=_placeholder_paths(turn, f"$.turns[{index}]"),
-                notes=seen.get("notes", []),
-                hidden=hidden_turns.get(number),
-                judge_text=judge_turns.get(index, []),
-            )
+    card.turns = [
+        _turn_card(
+            turn,
+            observed.get(turn.number, _Seen()),
+            hidden=hidden_turns.get(turn.number),
+            judge_text=judge_turns.get(turn.index, []),
+            clean=clean,
         )
+        for turn in turns
+    ]
     return card
+
+
+def _describe(card: Card, view: ScenarioView, clean: Cleaner) -> None:
+    """What the scenario says of itself: name, category, description, rationale, source."""
+    card.name = _text(view.name, clean)
+    card.category = _text(view.category, clean)
+    card.description = _text(view.description, clean)
+    card.difficulty_rationale = _text(view.difficulty_rationale, clean)
+    card.source_type = _text(view.source_type, clean)
+    card.source_link = _text(view.source_link, clean)
+    card.placeholders = list(view.placeholders)
+
+
+def _provenance(card: Card, record: Record, runnable: str | None, clean: Cleaner) -> None:
+    """What the record says: the capture, the scrub, reviews, runs and the promotion."""
+    card.locator = clean(record.source.locator)
+    if card.source_link is None and record.source.link:
+        card.source_link = clean(record.source.link)
+    card.captured_at = record.source.captured_at.isoformat()
+    card.author = _text(record.author, clean)
+    card.intake_version = record.source.intake_version
+    if record.scrub is not None:
+        card.scrub_counts = dict(sorted(record.scrub.counts.items()))
+        card.scrubber_version = record.scrub.scrubber_version
+    card.reviews = [
+        ReviewLine(
+            reviewer=clean(r.reviewer),
+            decision=r.decision.value,
+            at=r.at.isoformat(),
+            via=r.via,
+            note=_text(r.note, clean),
+            pr_url=_text(r.pr_url, clean),
+        )
+        for r in sorted(record.reviews, key=lambda r: r.at)
+    ]
+    card.runs = [
+        RunLine(
+            tier=r.tier.value,
+            run_id=clean(r.run_id),
+            model=clean(r.model),
+            judge=_text(r.judge_model, clean),
+            status=r.status,
+            score=r.score,
+            at=r.at.isoformat(),
+            current=runnable is not None and r.runnable_hash == runnable,
+        )
+        for r in sorted(record.runs, key=lambda r: (r.at, r.recorded_at))
+    ]
+    card.tiers = _tiers(card.runs)
+    if record.promotion is not None:
+        card.promoted = PromotedLine(
+            at=record.promotion.at.isoformat(),
+            by=clean(record.promotion.by),
+            to=record.promotion.to_path,
+        )
+
+
+def _captured(card: Card, record: Record, clean: Cleaner) -> dict[int, _Seen]:
+    """The captured conversation by turn number, from the record's evidence (or, in an older
+    record, its observations); the card notes where it came from."""
+    if record.evidence is not None:
+        card.evidence = "evidence"
+        card.evidence_note = _text(record.evidence.note, clean)
+        if not record.evidence.tools_available and card.evidence_note is None:
+            card.evidence_note = "the source kept no tool calls"
+        return _from_evidence(record.evidence, clean)
+    if isinstance(record.observations.get("turns"), list):
+        card.evidence = "observations"
+        card.evidence_note = OBSERVATIONS_NOTE
+        return _from_observations(record.observations, clean)
+    return {}
+
+
+def _turn_card(
+    turn: TurnView, seen: _Seen, *, hidden: str | None, judge_text: list[str], clean: Cleaner
+) -> TurnCard:
+    """One turn as the scenario asks it, beside what the captured conversation holds."""
+    expected = [clean(t) for t in turn.expected_tools]
+    ok = seen.observed_ok
+    return TurnCard(
+        turn=turn.number,
+        objective=_text(turn.objective, clean),
+        user_message=(
+            _text(turn.user_message, clean) if turn.user_message is not None else seen.user_message
+        ),
+        criteria=_criteria(turn, clean),
+        expected_tools=expected,
+        answer=seen.answer,
+        error_fallback=seen.error_fallback,
+        tools=seen.tools,
+        observed_ok=ok,
+        missing_tools=[t for t in expected if t not in ok] if ok is not None else [],
+        placeholders=list(turn.placeholders),
+        notes=seen.notes,
+        hidden=hidden,
+        judge_text=judge_text,
+    )
 
 
 # --- loading ------------------------------------------------------------------------------------
@@ -585,8 +639,6 @@ def cleaner_for(settings: Settings, gates: list[Gate]) -> tuple[Cleaner, str | N
         return _same, None
     if "could not run" in scrub.detail:
         return (lambda _text: HIDDEN), "the scrub re-scan could not run: free text is hidden"
-    from intake.scrub import FixtureMap, scrubber_for
-
     engine = scrubber_for(settings)
     mapping = FixtureMap()
 
@@ -608,20 +660,26 @@ def card_from_parts(
     *,
     private: bool,
     kind: str = "draft",
+    view: ScenarioView | None = None,
 ) -> Card:
-    """A card from what a caller already read (``check`` reads every draft once)."""
-    from intake.store.records import runnable_hash
+    """A card from what a caller already read (``check`` reads every draft once).
 
+    ``data`` is the scenario as read (None when it does not parse): what its runnable hash
+    and judge-directed text are taken from; ``view`` its typed view when the caller has it.
+    """
+    if view is None and data is not None:
+        view = ScenarioView.of(data)
     clean, masked = cleaner_for(settings, gates) if not private else (_same, None)
     return build_card(
         scenario_id=path.stem,
         path=display_path(path, settings.root),
-        data=data,
+        view=view,
         record=record,
         gates=gates,
         private=private,
         kind=kind,
         runnable=runnable_hash(data) if data is not None else None,
+        judge=judge_hits(data) if data is not None and not private else (),
         clean=clean,
         masked=masked,
     )
@@ -642,8 +700,6 @@ def _promoted_gates(record: Record | None) -> list[Gate]:
 
 def find_target(settings: Settings, target: str) -> tuple[Path, str]:
     """A draft (``drafts/``) or promoted scenario (``scenarios/``) by id or path, and its kind."""
-    from intake.store.suite import find_draft, promoted_paths
-
     given = Path(target)
     if given.suffix == ".yaml" and ("/" in target or given.is_file()):
         resolved = (given if given.is_absolute() else Path.cwd() / given).resolve()
@@ -662,22 +718,17 @@ def find_target(settings: Settings, target: str) -> tuple[Path, str]:
 
 def load_card(settings: Settings, target: str) -> Card:
     """Find a draft or scenario, read it, judge its gates and build its card."""
-    from intake.contract.validate import validate_file
-    from intake.lifecycle.promote import gather
-    from intake.store.records import load_record, record_path
-
     try:
         path, kind = find_target(settings, target)
     except UsageError as exc:
         raise _without_private_text(settings, exc, target) from None
     if kind == "draft":
         inputs = gather(settings, path)
-        from intake.lifecycle.gates import check_gates
-
         gates = check_gates(inputs)
         private = inside(path, settings.private_drafts) or inputs.record.source.private
         return card_from_parts(
-            settings, path, inputs.data, inputs.record, gates, private=private, kind=kind
+            settings, path, inputs.data, inputs.record, gates, private=private, kind=kind,
+            view=inputs.view,
         )
     rec = record_path(path)
     record = load_record(rec) if rec.is_file() else None
@@ -688,7 +739,8 @@ def load_card(settings: Settings, target: str) -> Card:
         )
     private = record is not None and record.source.private
     return card_from_parts(
-        settings, path, result.data, record, _promoted_gates(record), private=private, kind=kind
+        settings, path, result.data, record, _promoted_gates(record), private=private, kind=kind,
+        view=result.view,
     )
 
 
@@ -697,8 +749,6 @@ def _without_private_text(settings: Settings, exc: UsageError, target: str) -> U
     where = exc.where or ""
     if not where or not (where in target or target in where):
         return exc
-    from intake.store.suite import finding_types
-
     if not finding_types(settings, target):
         return exc
     return UsageError(exc.message, where="the DRAFT argument", hint=exc.hint)
@@ -868,7 +918,7 @@ def _markdown_body(card: Card) -> list[str]:
     ]
     if card.promoted:
         lines.append(
-            f"- promoted: {md_inline(card.promoted['at'])} by {md_inline(card.promoted['by'])}"
+            f"- promoted: {md_inline(card.promoted.at)} by {md_inline(card.promoted.by)}"
         )
     counts = ", ".join(f"{md_inline(k)} {n}" for k, n in card.scrub_counts.items())
     lines += [f"- scrubbed: {counts or 'nothing found'}", ""]
@@ -876,10 +926,10 @@ def _markdown_body(card: Card) -> list[str]:
     if not card.reviews:
         lines.append("No review recorded.")
     for review in card.reviews:
-        note = f": {md_inline(review['note'])}" if review.get("note") else ""
+        note = f": {md_inline(review.note)}" if review.note else ""
         lines.append(
-            f"- {md_inline(review['reviewer'])}: {review['decision']} "
-            f"({md_inline(review['at'])}, {review['via']}){note}"
+            f"- {md_inline(review.reviewer)}: {review.decision} "
+            f"({md_inline(review.at)}, {review.via}){note}"
         )
     lines += ["", "#### Runs", ""]
     if not card.runs:
@@ -904,6 +954,8 @@ def _markdown_body(card: Card) -> list[str]:
 
 __all__ = [
     "Card",
+    "PromotedLine",
+    "ReviewLine",
     "RunLine",
     "TierSummary",
     "ToolLine",

@@ -32,7 +32,8 @@ from datetime import UTC, date, datetime
 from fractions import Fraction
 from typing import Any
 
-from intake.contract.models import parse_when
+from intake.contract.models import RunTier, ScenarioView, parse_when
+from intake.lifecycle.gates import TierStats, difficulty
 from intake.store.records import RECORD_SUFFIX, utcnow
 from intake.wording import counted, verb
 
@@ -77,7 +78,11 @@ class RecordFacts:
 
 @dataclass(frozen=True)
 class ScenarioFile:
-    """One ``*.yaml`` of the suite: its top-level keys, or why it could not be read."""
+    """One ``*.yaml`` of the suite: its top-level keys, or why it could not be read.
+
+    The report reads the file through ``view`` (``intake.contract.models.ScenarioView``), built
+    once from ``data`` (the top-level keys the report reads, ``TOP_KEYS``).
+    """
 
     file: str
     data: dict[str, Any] | None
@@ -86,6 +91,18 @@ class ScenarioFile:
     line: int = 1
     committed_at: datetime | None = None
     """When git first saw the file (``intake.gitutil.first_added``), if it did."""
+    view: ScenarioView | None = field(init=False, repr=False, compare=False)
+    """The typed view of ``data`` (None when the file could not be read)."""
+
+    def __post_init__(self) -> None:
+        view = ScenarioView.of(self.data) if self.data is not None else None
+        object.__setattr__(self, "view", view)
+
+    @property
+    def category(self) -> str:
+        """Its category, or ``NO_CATEGORY`` when it has none (or a blank one)."""
+        category = self.view.category if self.view is not None else None
+        return category if category is not None and category.strip() else NO_CATEGORY
 
 
 @dataclass(frozen=True)
@@ -231,9 +248,6 @@ def run_summary(
     facts: Sequence[RecordFacts | None], saturation_pass_rate: float = 0.8
 ) -> RunSummary | None:
     """Sum the records' run stats; label each scenario with ``gates.difficulty``."""
-    from intake.contract.models import RunTier
-    from intake.lifecycle.gates import TierStats, difficulty
-
     tiers = {"strong": (0, 0), "local": (0, 0)}
     labels = {"easy": 0, "medium": 0, "hard": 0, "unknown": 0}
     seen = False
@@ -337,9 +351,7 @@ def suite_summary(
             controls[facts.control] = controls.get(facts.control, 0) + 1
         if suite != "capability":
             continue
-        category = (scenario.data or {}).get("category")
-        name = category if isinstance(category, str) and category.strip() else NO_CATEGORY
-        row = rows.setdefault(name, [0, 0, 0])
+        row = rows.setdefault(scenario.category, [0, 0, 0])
         row[0] += 1
         for tier, runs, passes in facts.run_stats:
             if tier == "strong":
@@ -481,14 +493,13 @@ def only_says_a_model_fails(rationale: str) -> bool:
 
 def _classify(scenario: ScenarioFile) -> tuple[str, str | None]:
     """(source type, why it is unknown)."""
-    data = scenario.data or {}
-    if "source" in data:
-        source = data["source"]
-        kind = source.get("type") if isinstance(source, dict) else None
-        if kind in KNOWN_TYPES:
-            return str(kind), None
+    view = scenario.view
+    if view is not None and "source" in view.keys:
+        kind = view.source_type
+        if kind is not None and kind in KNOWN_TYPES:
+            return kind, None
         return "unknown", "source.type is missing or not one of " + ", ".join(KNOWN_TYPES)
-    if isinstance(data.get("captured_from"), dict):
+    if view is not None and view.captured_from:
         return "session", None
     record = scenario.record
     if record is not None and record.kind in KNOWN_TYPES:
@@ -509,11 +520,8 @@ def _entered(scenario: ScenarioFile) -> datetime | None:
         if record.dated_by_adoption and scenario.committed_at is not None:
             return min(scenario.committed_at, record.captured_at)
         return record.captured_at
-    captured = (scenario.data or {}).get("captured_from")
-    if isinstance(captured, dict):
-        when = parse_when(captured.get("captured_at"))
-        if when is not None:
-            return when
+    if scenario.view is not None and scenario.view.captured_at is not None:
+        return scenario.view.captured_at
     return scenario.committed_at
 
 
@@ -618,11 +626,11 @@ def _funnel(
         item.open = True
         item.absorb(draft.record)
     for scenario in scenarios:
-        if scenario.record is None or scenario.data is None:
+        if scenario.record is None or scenario.view is None:
             continue
         if scenario.record.adopted and scenario.record.promoted_at is None:
             continue  # adopted as it was: never drafted through intake
-        key = scenario.record.id or str(scenario.data.get("id"))
+        key = scenario.record.id or str(scenario.view.id)
         items.setdefault(key, _Item()).absorb(scenario.record)
     first_seen: dict[str, datetime] = {}
     for event in sorted(events or (), key=lambda e: e.at or datetime.max.replace(tzinfo=UTC)):
@@ -682,6 +690,130 @@ def _funnel(
     return funnel, notes
 
 
+@dataclass
+class _Files:
+    """The suite's files sorted for the report: valid (with their source type), unknown,
+    invalid, flagged, and the dates the over-time series counts."""
+
+    valid: list[tuple[ScenarioFile, str]] = field(default_factory=list)
+    unknown: list[Listed] = field(default_factory=list)
+    invalid: list[Listed] = field(default_factory=list)
+    record_problems: list[Listed] = field(default_factory=list)
+    flags: list[Listed] = field(default_factory=list)
+    dated: list[tuple[datetime, str]] = field(default_factory=list)
+    undated: list[str] = field(default_factory=list)
+    added: list[str] = field(default_factory=list)
+    ids: dict[str, int] = field(default_factory=dict)
+
+
+def _sort_files(scenarios: Sequence[ScenarioFile], since_at: datetime | None) -> _Files:
+    """Each file judged once: invalid (unreadable, no id) or valid with its type and date."""
+    read = _Files()
+    for scenario in scenarios:
+        if scenario.record is not None and scenario.record.problem:
+            shown = scenario.file.removesuffix(".yaml") + RECORD_SUFFIX
+            read.record_problems.append(Listed(shown, scenario.record.problem))
+        view = scenario.view
+        if view is None or scenario.problem:
+            reason = scenario.problem or "not a scenario"
+            read.invalid.append(Listed(scenario.file, reason, line=scenario.line))
+            continue
+        scenario_id = view.id
+        if scenario_id is None or not scenario_id.strip():
+            read.invalid.append(Listed(scenario.file, "no id", line=scenario.line))
+            continue
+        read.ids[scenario_id] = read.ids.get(scenario_id, 0) + 1
+        kind, why = _classify(scenario)
+        read.valid.append((scenario, kind))
+        if why:
+            read.unknown.append(Listed(scenario.file, why, id=scenario_id))
+        when = _entered(scenario)
+        if when is None:
+            read.undated.append(kind)
+        else:
+            read.dated.append((when, kind))
+            if since_at is not None and when >= since_at:
+                read.added.append(kind)
+        if scenario.record is not None and scenario.record.promoted_at is not None:
+            flag = _rationale_flag(scenario.file, scenario_id, view.difficulty_rationale)
+            if flag is not None:
+                read.flags.append(flag)
+    return read
+
+
+def _rationale_flag(file: str, scenario_id: str, rationale: str | None) -> Listed | None:
+    """A promoted scenario's rationale that is missing or only says a model fails it."""
+    if rationale is None or not rationale.strip():
+        return Listed(file, "no difficulty_rationale", id=scenario_id)
+    if only_says_a_model_fails(rationale):
+        return Listed(
+            file,
+            "the rationale only says a model fails it: " + " ".join(rationale.split())[:200],
+            id=scenario_id,
+        )
+    return None
+
+
+def _entries(
+    valid: Sequence[tuple[ScenarioFile, str]],
+) -> tuple[dict[str, int], list[tuple[int, int, int]]]:
+    """How the scenarios entered the suite (promoted, adopted, neither), and their rubrics."""
+    entry = {"promoted": 0, "adopted": 0, "neither": 0}
+    rubrics: list[tuple[int, int, int]] = []
+    for scenario, _ in valid:
+        facts = scenario.record
+        if facts is not None and facts.promoted_at is not None:
+            entry["promoted"] += 1
+        elif facts is not None and facts.adopted:
+            entry["adopted"] += 1
+        else:
+            entry["neither"] += 1
+        if facts is not None and facts.rubric is not None:
+            rubrics.append(facts.rubric)
+    return entry, rubrics
+
+
+def _notes(
+    read: _Files,
+    any_files: bool,
+    ledger: bool,
+    since: date | None,
+    since_at: datetime | None,
+    now: datetime,
+) -> list[str]:
+    """What the reader of the report should know about what it could and could not count."""
+    notes: list[str] = []
+    if not any_files:
+        notes.append("no scenario files found: every count is zero")
+    if read.invalid:
+        notes.append(
+            f"{counted(len(read.invalid), 'file')} could not be read as scenarios: listed as "
+            "invalid and left out of every share"
+        )
+    duplicated = sum(1 for count in read.ids.values() if count > 1)
+    if duplicated:
+        notes.append(
+            f"{counted(duplicated, 'id')} {verb(duplicated, 'appears', 'appear')} in more than "
+            "one file (GAIA keeps the last one)"
+        )
+    if read.record_problems:
+        notes.append(f"{counted(len(read.record_problems), 'record')} could not be read in full")
+    if read.undated and read.dated:
+        notes.append(
+            f"{counted(len(read.undated), 'scenario')} {verb(len(read.undated), 'has', 'have')} "
+            "no known date; the over-time series counts them in every month"
+        )
+    elif read.undated:
+        notes.append("no scenario has a known date: over time shows the current month only")
+    if since is not None and since_at is not None and since_at > now:
+        notes.append(f"--since {since.isoformat()} is after today: nothing is in range")
+    if not ledger:
+        notes.append(
+            "no ledger: the funnel comes from records alone and rejected drafts are unknown"
+        )
+    return notes
+
+
 def build_report(
     scenarios: Sequence[ScenarioFile],
     drafts: Sequence[DraftFile] = (),
@@ -695,110 +827,19 @@ def build_report(
 ) -> ProvenanceReport:
     """Assemble the report from what was read; pure (the clock is ``now``)."""
     now = now or utcnow()
-    notes: list[str] = []
-    valid: list[tuple[ScenarioFile, str]] = []
-    unknown: list[Listed] = []
-    invalid: list[Listed] = []
-    record_problems: list[Listed] = []
-    flags: list[Listed] = []
-    dated: list[tuple[datetime, str]] = []
-    undated: list[str] = []
-    added: list[str] = []
     since_at = datetime(since.year, since.month, since.day, tzinfo=UTC) if since else None
-    ids: dict[str, int] = {}
-
-    for scenario in scenarios:
-        if scenario.record is not None and scenario.record.problem:
-            shown = scenario.file.removesuffix(".yaml") + RECORD_SUFFIX
-            record_problems.append(Listed(shown, scenario.record.problem))
-        data = scenario.data
-        if data is None or scenario.problem:
-            reason = scenario.problem or "not a scenario"
-            invalid.append(Listed(scenario.file, reason, line=scenario.line))
-            continue
-        scenario_id = data.get("id")
-        if not isinstance(scenario_id, str) or not scenario_id.strip():
-            invalid.append(Listed(scenario.file, "no id", line=scenario.line))
-            continue
-        ids[scenario_id] = ids.get(scenario_id, 0) + 1
-        kind, why = _classify(scenario)
-        valid.append((scenario, kind))
-        if why:
-            unknown.append(Listed(scenario.file, why, id=scenario_id))
-        when = _entered(scenario)
-        if when is None:
-            undated.append(kind)
-        else:
-            dated.append((when, kind))
-            if since_at is not None and when >= since_at:
-                added.append(kind)
-        if scenario.record is not None and scenario.record.promoted_at is not None:
-            rationale = data.get("difficulty_rationale")
-            if not isinstance(rationale, str) or not rationale.strip():
-                flags.append(Listed(scenario.file, "no difficulty_rationale", id=scenario_id))
-            elif only_says_a_model_fails(rationale):
-                flags.append(
-                    Listed(
-                        scenario.file,
-                        "the rationale only says a model fails it: "
-                        + " ".join(rationale.split())[:200],
-                        id=scenario_id,
-                    )
-                )
-
+    read = _sort_files(scenarios, since_at)
+    valid = read.valid
     overall = _share(kind for _, kind in valid)
-    entry = {"promoted": 0, "adopted": 0, "neither": 0}
-    rubrics: list[tuple[int, int, int]] = []
-    for scenario, _ in valid:
-        facts = scenario.record
-        if facts is not None and facts.promoted_at is not None:
-            entry["promoted"] += 1
-        elif facts is not None and facts.adopted:
-            entry["adopted"] += 1
-        else:
-            entry["neither"] += 1
-        if facts is not None and facts.rubric is not None:
-            rubrics.append(facts.rubric)
+    entry, rubrics = _entries(valid)
     by_category: dict[str, list[str]] = {}
     for scenario, kind in valid:
-        category = (scenario.data or {}).get("category")
-        name = category if isinstance(category, str) and category.strip() else NO_CATEGORY
-        by_category.setdefault(name, []).append(kind)
+        by_category.setdefault(scenario.category, []).append(kind)
     categories = [CategoryShare(name, _share(kinds)) for name, kinds in sorted(by_category.items())]
     suites, headroom, controls = suite_summary(valid)
-    months, month_notes = _months(dated, undated, now, since)
+    months, month_notes = _months(read.dated, read.undated, now, since)
     funnel, funnel_notes = _funnel(scenarios, drafts, events, since)
-
-    if not scenarios:
-        notes.append("no scenario files found: every count is zero")
-    if invalid:
-        notes.append(
-            f"{counted(len(invalid), 'file')} could not be read as scenarios: listed as invalid "
-            "and left "
-            "out of every share"
-        )
-    duplicated = sum(1 for count in ids.values() if count > 1)
-    if duplicated:
-        notes.append(
-            f"{counted(duplicated, 'id')} {verb(duplicated, 'appears', 'appear')} in more than "
-            "one file (GAIA keeps the last one)"
-        )
-    if record_problems:
-        notes.append(f"{counted(len(record_problems), 'record')} could not be read in full")
-    if undated and dated:
-        notes.append(
-            f"{counted(len(undated), 'scenario')} {verb(len(undated), 'has', 'have')} no known "
-            "date; the over-time series counts them "
-            "in every month"
-        )
-    elif undated:
-        notes.append("no scenario has a known date: over time shows the current month only")
-    if since is not None and since_at is not None and since_at > now:
-        notes.append(f"--since {since.isoformat()} is after today: nothing is in range")
-    if events is None:
-        notes.append(
-            "no ledger: the funnel comes from records alone and rejected drafts are unknown"
-        )
+    notes = _notes(read, bool(scenarios), events is not None, since, since_at, now)
     notes += month_notes + funnel_notes
 
     return ProvenanceReport(
@@ -809,14 +850,14 @@ def build_report(
         overall=overall,
         more_to_target=more_to_target(overall.real, overall.total, target),
         categories=categories,
-        unknown=unknown,
-        invalid=invalid,
-        record_problems=record_problems,
+        unknown=read.unknown,
+        invalid=read.invalid,
+        record_problems=read.record_problems,
         months=months,
-        undated=len(undated),
-        added_since=_share(added) if since is not None else None,
+        undated=len(read.undated),
+        added_since=_share(read.added) if since is not None else None,
         funnel=funnel,
-        flags=flags,
+        flags=read.flags,
         notes=notes,
         runs=run_summary([s.record for s, _ in valid], saturation_pass_rate),
         entry=entry,

@@ -15,9 +15,14 @@ from datetime import UTC, date, datetime
 from pathlib import Path
 from typing import Any
 
-from intake.contract.models import parse_when
+from pydantic import ValidationError
+
+from intake.config import Settings
+from intake.contract.models import Record, RunTier, parse_when
+from intake.contract.yamlio import YamlProblem, parse_top
 from intake.errors import UsageError
 from intake.gitutil import first_added
+from intake.lifecycle.gates import tier_stats
 from intake.paths import display_path
 from intake.report.model import (
     FUNNEL_EVENTS,
@@ -38,10 +43,6 @@ from intake.store.records import RECORD_SUFFIX
 
 def record_facts(raw: bytes | str) -> RecordFacts:
     """The facts of a record; a record that fails its model is read field by field."""
-    from pydantic import ValidationError
-
-    from intake.contract.models import Record
-
     try:
         record = Record.model_validate_json(raw, strict=False)
     except ValidationError as exc:
@@ -73,7 +74,7 @@ def record_facts(raw: bytes | str) -> RecordFacts:
     return _lenient(data, problem)
 
 
-def _dated_by_adoption(record: Any) -> bool:
+def _dated_by_adoption(record: Record) -> bool:
     """Whether the record's only date is its adoption's (adopted before git dating, or no git)."""
     adoption = record.adoption
     if adoption is None or record.promotion is not None:
@@ -84,11 +85,8 @@ def _dated_by_adoption(record: Any) -> bool:
     ) == _aware(adoption.at)
 
 
-def _run_stats(record: Any) -> tuple[tuple[str, int, int], ...]:
+def _run_stats(record: Record) -> tuple[tuple[str, int, int], ...]:
     """Per tier (runs, passes) judged on the runnable content of the latest run."""
-    from intake.contract.models import RunTier
-    from intake.lifecycle.gates import tier_stats
-
     if not record.runs:
         return ()
     latest = max(record.runs, key=lambda r: (r.at, r.recorded_at)).runnable_hash
@@ -100,14 +98,14 @@ def _run_stats(record: Any) -> tuple[tuple[str, int, int], ...]:
     return tuple(out)
 
 
-def _suite(record: Any) -> str | None:
+def _suite(record: Record) -> str | None:
     """The promotion stamp's suite type; ``capability`` for a stamp from before suite types."""
     if record.promotion is None:
         return None
     return record.promotion.suite.value if record.promotion.suite else "capability"
 
 
-def _control(record: Any) -> str | None:
+def _control(record: Record) -> str | None:
     """Gate 8's verdict at promotion, from the stamp's gate details."""
     if record.promotion is None or "control" not in record.promotion.gates:
         return None
@@ -119,7 +117,7 @@ def _control(record: Any) -> str | None:
     return "fails"
 
 
-def _rubric(record: Any) -> tuple[int, int, int] | None:
+def _rubric(record: Record) -> tuple[int, int, int] | None:
     """The rubric of the record's latest approval that carries one."""
     for review in reversed(record.reviews):
         if review.decision.value == "approve" and review.rubric is not None:
@@ -182,8 +180,6 @@ def _record_name(scenario: str) -> str:
 
 def read_scenario(path: str | Path, display: str, has_record: bool | None = None) -> ScenarioFile:
     """One scenario file and its record; never raises for a bad file."""
-    from intake.contract.yamlio import YamlProblem, parse_top
-
     path = os.fspath(path)
     record_name = _record_name(path)
     if has_record is None:
@@ -242,8 +238,7 @@ def _needs_git(scenario: ScenarioFile) -> bool:
         return False
     if record is not None and record.captured_at is not None:
         return record.dated_by_adoption
-    captured = (scenario.data or {}).get("captured_from")
-    return not (isinstance(captured, dict) and parse_when(captured.get("captured_at")))
+    return scenario.view is None or scenario.view.captured_at is None
 
 
 def with_git_dates(
@@ -308,7 +303,7 @@ def read_events(ledger: Path) -> list[LedgerEvent] | None:
     return events
 
 
-def history_events(settings: Any) -> list[LedgerEvent] | None:
+def history_events(settings: Settings) -> list[LedgerEvent] | None:
     """The committed history's events (``intake.store.history``) for a suite with no ledger (a
     fresh clone); ``None`` when the folder holds none."""
     read = read_history(settings, rescrub=False)
@@ -335,7 +330,7 @@ def parse_since(text: str) -> date:
 
 
 def make_report(
-    settings: Any,
+    settings: Settings,
     paths: Sequence[Path] = (),
     *,
     since: date | None = None,

@@ -14,6 +14,8 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import regex
+
 from intake.config import Settings
 from intake.contract.models import ID_PATTERN, Record
 from intake.errors import Conflict, IntakeError, UsageError
@@ -41,6 +43,49 @@ def finding_types(settings: Settings, text: str) -> list[str]:
     from intake.scrub import scrubber_for
 
     return [f.entity_type for f in scrubber_for(settings).find(text)]
+
+
+AUTHOR_MAX_CHARS = 100
+"""The longest author name recorded (a GitHub login is at most 39; a git ``user.name`` more)."""
+
+_INVISIBLE = regex.compile(r"\p{Default_Ignorable_Code_Point}")
+"""Characters that render as nothing though ``str.isprintable`` passes some of them (the
+Hangul fillers, the combining grapheme joiner, variation selectors)."""
+
+
+def safe_author(settings: Settings, name: str | None) -> tuple[str | None, str | None]:
+    """The author name to record, and why it is withheld when it is (types only, never text).
+
+    The one rule for every stored author (a record's ``author`` and ``drafter``, a promotion
+    stamp's ``by``, a rejection's or revision's actor): the name is untrusted text (the
+    ``author`` setting, ``$GITHUB_ACTOR``, git config), a login (``renovate[bot]``) or a display
+    name (``Eve Engineer``). Runs of whitespace become one space; the name is withheld when it
+    holds a control or hidden character (no terminal escape, no bidi or zero-width character),
+    is longer than ``AUTHOR_MAX_CHARS``, or holds anything the scrubber finds (an e-mail in
+    ``Name <mail>``). A blank or missing name is ``(None, None)``: nothing to say.
+    """
+    text = " ".join((name or "").split())
+    if not text:
+        return None, None
+    problem = _author_problem(text)
+    if problem is None:
+        types = finding_types(settings, text)
+        problem = ", ".join(sorted(set(types))) if types else None
+    if problem is None:
+        return text, None
+    return None, (
+        f"author not recorded: the author name (author setting, GITHUB_ACTOR or git config) "
+        f'holds {problem}; set author = "LOGIN" in [tool.intake]'
+    )
+
+
+def _author_problem(text: str) -> str | None:
+    """What in a whitespace-normalised name forbids recording it, before the scrubber."""
+    if not text.isprintable() or _INVISIBLE.search(text):
+        return "control or hidden characters"
+    if len(text) > AUTHOR_MAX_CHARS:
+        return f"more than {AUTHOR_MAX_CHARS} characters"
+    return None
 
 
 def reason_text(reason: str, *, needed_for: str) -> str:
