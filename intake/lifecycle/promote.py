@@ -57,6 +57,7 @@ from intake.store.edit import Edit, edit
 from intake.store.history import history_file, history_text, stages_of
 from intake.store.journal import Event, Unit, crash_steps
 from intake.store.records import (
+    canonical_json,
     content_hash,
     dump_record,
     load_record,
@@ -389,7 +390,10 @@ def criteria_hash(data: dict[str, Any]) -> str:
         for t in (turns if isinstance(turns, list) else [])
         if isinstance(t, dict)
     ]
-    raw = json.dumps(doc, sort_keys=True, ensure_ascii=False, default=str)
+    try:
+        raw = json.dumps(doc, sort_keys=True, ensure_ascii=False, default=str)
+    except (TypeError, ValueError):  # keys of mixed types in a ground truth
+        raw = canonical_json(doc)
     return "sha256:" + hashlib.sha256(raw.encode("utf-8")).hexdigest()
 
 

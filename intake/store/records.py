@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Iterator
-from datetime import UTC, datetime
+from collections.abc import Iterator, Mapping
+from datetime import UTC, date, datetime
 from pathlib import Path
 from typing import Any
 
@@ -42,11 +42,43 @@ def content_hash(path: Path) -> str:
     return sha256_bytes(path.read_bytes())
 
 
+def canonical_json(value: Any) -> str:
+    """Canonical JSON of parsed YAML, for hashing: sorted keys, no blanks, UTF-8 as is.
+
+    YAML allows what JSON does not: keys of mixed types (``{1: a, b: c}`` cannot be sorted)
+    and values such as dates. Such a document is hashed through ``_tagged`` instead, where a
+    mapping with a key that is not text becomes its sorted ``[key, value]`` pairs with each key
+    written with its type (``1`` and ``"1"`` stay two keys), and any other value is tagged with
+    its type. Documents JSON can write keep the hash they always had.
+    """
+    try:
+        return json.dumps(value, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+    except (TypeError, ValueError):
+        return json.dumps(_tagged(value), sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+
+
+def _tagged(value: Any) -> Any:
+    if isinstance(value, Mapping):
+        if all(isinstance(k, str) for k in value):
+            return {k: _tagged(v) for k, v in value.items()}
+        pairs = sorted(
+            ([canonical_json(_tagged(k)), _tagged(v)] for k, v in value.items()),
+            key=lambda pair: pair[0],
+        )
+        return {"\u0000pairs": pairs}
+    if isinstance(value, (list, tuple)):
+        return [_tagged(v) for v in value]
+    if value is None or isinstance(value, (str, int, float, bool)):
+        return value
+    if isinstance(value, (date, datetime)):
+        return {"\u0000" + type(value).__name__: value.isoformat()}
+    return {"\u0000" + type(value).__name__: str(value)}
+
+
 def runnable_hash(data: dict[str, Any]) -> str:
     """Hash of what the runner executes: persona, setup, turns, agent_type (canonical JSON)."""
     runnable = {key: data.get(key) for key in RUNNABLE_KEYS}
-    canonical = json.dumps(runnable, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
-    return sha256_bytes(canonical.encode("utf-8"))
+    return sha256_bytes(canonical_json(runnable).encode("utf-8"))
 
 
 def record_path(scenario: Path) -> Path:
