@@ -6,6 +6,7 @@ import json
 import re
 import shutil
 import subprocess
+import sys
 import xml.etree.ElementTree as ET
 from datetime import UTC, date, datetime, timedelta
 from fractions import Fraction
@@ -896,3 +897,29 @@ def test_parse_top_on_values_carried_over_column_0(text: str, expected: tuple[st
     keys = frozenset({"id", "category", "source", "difficulty_rationale"})
     got = _outcome(lambda: parse_top(text.encode(), keys))
     assert got[:2] == expected
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX links and /dev/zero")
+def test_linked_scenarios_and_records_are_listed_never_read(tmp_path: Path) -> None:
+    """git commits links: a PR's ``scenarios/x.yaml -> /dev/zero`` (or a record pointing at
+    it) hung the report. In a real process with a timeout: each is listed as unreadable."""
+    suite = tmp_path / "suite"
+    folder = suite / "scenarios" / "rag_quality"
+    folder.mkdir(parents=True)
+    (suite / "pyproject.toml").write_text("[tool.intake]\n", encoding="utf-8")
+    (folder / "plain.yaml").write_text("id: plain_case\ncategory: rag_quality\n")
+    (folder / "plain.intake.json").symlink_to("/dev/zero")
+    (folder / "zero.yaml").symlink_to("/dev/zero")
+    done = subprocess.run(
+        [sys.executable, "-m", "intake", "report"],
+        cwd=suite,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 0, done.stderr
+    assert (
+        "zero.yaml:1: cannot read: scenario file is a symbolic link; intake does not follow links"
+        in done.stdout
+    )
+    assert "cannot read record: record is a symbolic link" in done.stdout

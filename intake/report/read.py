@@ -20,9 +20,11 @@ from pydantic import ValidationError
 from intake.config import Settings
 from intake.contract.models import Record, RunTier, parse_when
 from intake.contract.yamlio import YamlProblem, parse_top
-from intake.errors import UsageError
+from intake.errors import InputError, UsageError
+from intake.fileio import read_input
 from intake.gitutil import first_added
 from intake.lifecycle.gates import tier_stats
+from intake.limits import MAX_RECORD_BYTES, MAX_SCENARIO_BYTES
 from intake.paths import display_path
 from intake.report.model import (
     FUNNEL_EVENTS,
@@ -165,12 +167,19 @@ def _walk(folder: Path) -> tuple[list[str], set[str]]:
     return scenarios, records
 
 
+def _read_bounded(path: str, what: str, limit: int) -> bytes:
+    """A suite file's bytes: never through a link (git commits links; a PR's record or scenario
+    pointing at /dev/zero hung the report), a regular file of at most ``limit`` bytes."""
+    if os.path.islink(path):
+        raise InputError(f"{what} is a symbolic link; intake does not follow links", where=path)
+    return read_input(Path(path), what=what, limit=limit)
+
+
 def _read_record(path: str) -> RecordFacts:
     try:
-        with open(path, "rb") as handle:
-            raw = handle.read()
-    except OSError as exc:
-        return RecordFacts(problem=f"cannot read record: {exc.strerror or exc}")
+        raw = _read_bounded(path, "record", MAX_RECORD_BYTES)
+    except InputError as exc:
+        return RecordFacts(problem=f"cannot read record: {exc.message}")
     return record_facts(raw)
 
 
@@ -186,11 +195,10 @@ def read_scenario(path: str | Path, display: str, has_record: bool | None = None
         has_record = os.path.isfile(record_name)
     record = _read_record(record_name) if has_record else None
     try:
-        with open(path, "rb") as handle:
-            raw = handle.read()
+        raw = _read_bounded(path, "scenario file", MAX_SCENARIO_BYTES)
         parsed = parse_top(raw, TOP_KEYS)
-    except OSError as exc:
-        return ScenarioFile(display, None, record, f"cannot read: {exc.strerror or exc}")
+    except InputError as exc:
+        return ScenarioFile(display, None, record, f"cannot read: {exc.message}")
     except YamlProblem as exc:
         return ScenarioFile(display, None, record, exc.message, exc.line or 1)
     return ScenarioFile(display, parsed.data, record)
