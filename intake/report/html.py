@@ -10,8 +10,8 @@ from intake.report.model import (
     ProvenanceReport,
 )
 from intake.report.render import (
-    _median_text,
     headline,
+    median_text,
     pct,
     run_line,
     suite_lines,
@@ -245,7 +245,7 @@ def render_html(report: ProvenanceReport) -> str:
     stages = [(label, getattr(f, key), "#3a6fd8") for key, label in Funnel.STAGES]
     stages.append(("open drafts", f.open_drafts, "#9aa0a6"))
     parts.append(_svg_bars(stages, max(f.drafted, 1)))
-    parts.append(f"<p>Median from draft to promotion: {h(_median_text(f))}.</p>")
+    parts.append(f"<p>Median from draft to promotion: {h(median_text(f))}.</p>")
     parts += _runs(report)
     parts += _suites(report)
     sections = [

@@ -137,7 +137,7 @@ def _funnel_line(funnel: Funnel) -> str:
     return " → ".join(f"{label} {getattr(funnel, key)}" for key, label in Funnel.STAGES[:5])
 
 
-def _median_text(funnel: Funnel) -> str:
+def median_text(funnel: Funnel) -> str:
     if funnel.median_days_to_promotion is None:
         return "no promotion with both dates yet"
     count = funnel.promotions_timed
@@ -227,7 +227,7 @@ def render_text(report: ProvenanceReport) -> str:
         "",
         "Draft funnel" + ("" if f.ledger else " (records only: no ledger)"),
         f"{_funnel_line(f)}; rejected {f.rejected}; open drafts {f.open_drafts}",
-        f"median from draft to promotion: {_median_text(f)}",
+        f"median from draft to promotion: {median_text(f)}",
     ]
     if report.runs is not None:
         out += ["", "Runs (judged, on each scenario's latest content)", run_line(report.runs)]
@@ -332,7 +332,7 @@ def render_markdown(report: ProvenanceReport) -> str:
     out += ["| stage | drafts |", "| --- | ---: |"]
     out += [f"| {label} | {getattr(f, key)} |" for key, label in Funnel.STAGES]
     out += [f"| open drafts | {f.open_drafts} |", ""]
-    out += [f"Median from draft to promotion: {_median_text(f)}."]
+    out += [f"Median from draft to promotion: {median_text(f)}."]
     if report.runs is not None:
         out += ["", "### Runs", "", run_line(report.runs) + "."]
     lines = suite_lines(report)
