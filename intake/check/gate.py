@@ -34,7 +34,6 @@ from intake.check.checks import (
     is_private,
     is_tracked,
     judge_text,
-    leftovers,
     record_files,
     scenario_records,
     scrub_rescan,
@@ -42,6 +41,7 @@ from intake.check.checks import (
     windows_names,
 )
 from intake.check.context import CheckContext, build_context
+from intake.check.leftovers import leftovers
 from intake.check.result import CheckReport, DraftGates, Finding
 from intake.config import Settings
 from intake.contract.validate import Severity, validate_file
