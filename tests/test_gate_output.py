@@ -23,7 +23,8 @@ from pathlib import Path
 import pytest
 from markdown_it import MarkdownIt
 
-from intake.check.gate import CheckReport, DraftGates, Finding, summary_markdown
+from intake.check.result import CheckReport, DraftGates, Finding
+from intake.check.summary import summary_markdown
 from intake.ghoutput import (
     STEP_SUMMARY_LIMIT,
     annotation,

@@ -15,7 +15,8 @@ import pytest
 from markdown_it import MarkdownIt
 from typer.testing import CliRunner
 
-from intake.check.gate import run_check, summary_cards
+from intake.check.gate import run_check
+from intake.check.summary import summary_cards
 from intake.cli import app
 from intake.config import load_settings
 from intake.report.card import card_markdown, load_card

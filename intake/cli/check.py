@@ -13,7 +13,7 @@ from intake.cli.options import Format, counted, format_option
 from intake.errors import EXIT_FINDINGS
 
 if TYPE_CHECKING:
-    from intake.check.gate import CheckReport
+    from intake.check.result import CheckReport
     from intake.config import Settings
 
 
@@ -51,8 +51,8 @@ def register(app: typer.Typer) -> None:
         the merge base with $GITHUB_BASE_REF; every draft without one), newest first, within
         1 MiB.
         """
+        from intake.check.baseline import update_baseline as write_baseline
         from intake.check.gate import run_check
-        from intake.check.gate import update_baseline as write_baseline
         from intake.cli import emit_json, err, out, settings
         from intake.ghoutput import log_line
         from intake.paths import display_path
@@ -81,7 +81,7 @@ def register(app: typer.Typer) -> None:
 def _report_lines(report: CheckReport, *, github: bool, verbose: bool) -> Iterator[str]:
     """The report as text lines; with ``github`` every line is an escaped workflow command
     or an escaped log line (``intake.ghoutput``), so no value from data starts a command."""
-    from intake.check.gate import legacy_groups
+    from intake.check.summary import legacy_groups
     from intake.ghoutput import annotation, log_line
 
     def plain(text: str) -> str:
@@ -118,7 +118,7 @@ def _report_lines(report: CheckReport, *, github: bool, verbose: bool) -> Iterat
 def _write_summary(target: Path, report: CheckReport, cfg: Settings, *, cards: bool) -> None:
     """Append the job summary to ``$GITHUB_STEP_SUMMARY``, within GitHub's 1 MiB per step
     (counting what earlier commands of the step wrote there already)."""
-    from intake.check.gate import summary_cards, summary_markdown
+    from intake.check.summary import summary_cards, summary_markdown
     from intake.ghoutput import STEP_SUMMARY_LIMIT
 
     try:

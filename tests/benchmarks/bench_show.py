@@ -19,7 +19,8 @@ import time
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-from intake.check.gate import run_check, summary_cards
+from intake.check.gate import run_check
+from intake.check.summary import summary_cards
 from intake.config import load_settings
 from intake.contract.models import (
     Evidence,

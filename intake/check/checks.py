@@ -1,0 +1,401 @@
+"""The named checks of ``intake check``: each a function of the context, returning findings.
+
+Errors fail the gate, warnings do not. ``intake.check.gate.CHECKS`` runs them in order; a check
+that ``waits_for_journals`` leaves out its findings about a file an unfinished journal is
+changing (that file is judged once the journal is finished; the journal itself is a leftover,
+``intake.check.leftovers``, and the scrub re-scan still covers the file).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from intake.check.context import CheckContext
+from intake.check.result import Finding
+from intake.contract.models import Record, ReviewDecision, windows_name_problem
+from intake.contract.untrusted import JudgeHit, judge_hits
+from intake.contract.validate import FileResult
+from intake.contract.yamlio import YamlProblem, parse_checked
+from intake.lifecycle.gates import ScanHit, latest_reviews, review_gate
+from intake.paths import inside
+from intake.store.records import content_hash, record_path
+
+RECORD_SOURCES = ("session", "issue", "hand", "synthetic")
+"""The ``source.type`` values ``intake adopt --source`` takes."""
+
+NO_RATIONALE = "'difficulty_rationale' is required"
+"""The validator's message an adopted scenario gets as a warning of its own instead."""
+
+
+@dataclass(frozen=True)
+class Check:
+    """One named check over the context."""
+
+    name: str
+    run: Callable[[CheckContext], list[Finding]]
+    waits_for_journals: bool = True
+    """Whether findings about a file an unfinished journal is changing wait for it."""
+
+
+# --- file names ---------------------------------------------------------------------------
+
+
+def windows_problem(path: Path, root: Path) -> str | None:
+    """Why one of the path's names (below the suite's root) cannot exist on Windows."""
+    try:
+        parts = path.relative_to(root).parts
+    except ValueError:
+        parts = (path.name,)
+    for part in parts:
+        problem = windows_name_problem(part)
+        if problem is not None:
+            return problem
+    return None
+
+
+def windows_names(ctx: CheckContext) -> list[Finding]:
+    """A scenario or draft with a name Windows cannot check out is an error."""
+    found = []
+    for path in ctx.files:
+        unfit = windows_problem(path, ctx.root)
+        if unfit is not None:
+            message = f"a name Windows cannot check out: {unfit}; rename it"
+            found.append(Finding("error", ctx.rel(path), 1, "windows-name", message))
+    return found
+
+
+# --- validation ---------------------------------------------------------------------------
+
+
+def _problem_findings(ctx: CheckContext, path: Path, result: FileResult) -> list[Finding]:
+    """The validator's problems with one file; an adopted scenario's missing rationale is a
+    grouped warning, and a legacy problem in a file this change leaves alone is grouped."""
+    adopted = path not in ctx.drafts and ctx.adopted(path)
+    is_changed = ctx.changed is not None and path.resolve() in ctx.changed
+    found = []
+    for p in result.problems:
+        if adopted and p.message == NO_RATIONALE:
+            found.append(
+                Finding(
+                    "warning",
+                    p.file,
+                    p.line,
+                    "adopted-no-rationale",
+                    "adopted without a difficulty_rationale (add one, or adopt with "
+                    "--rationale)",
+                    legacy=True,
+                )
+            )
+            continue
+        grouped = p.code == "legacy" and not is_changed
+        found.append(
+            Finding(p.severity.value, p.file, p.line, f"validate:{p.code}", p.message, grouped)
+        )
+    return found
+
+
+def validation(ctx: CheckContext) -> list[Finding]:
+    """GAIA's verdicts, our validator's problems, and ids unique across drafts and scenarios."""
+    found: list[Finding] = []
+    ids: dict[str, str] = {}
+    for path in ctx.files:
+        for verdict in ctx.gaia.get(ctx.rel(path), []):
+            found.append(Finding("error", verdict.file, verdict.line, "gaia", verdict.message))
+        result = ctx.validated[path]
+        found += _problem_findings(ctx, path, result)
+        if result.scenario_id is None:
+            continue
+        earlier = ids.get(result.scenario_id)
+        if earlier is None:
+            ids[result.scenario_id] = ctx.rel(path)
+        else:
+            found.append(
+                Finding(
+                    "error",
+                    ctx.rel(path),
+                    result.id_line,
+                    "duplicate-id",
+                    f"id {result.scenario_id!r} is already used by {earlier}",
+                )
+            )
+    return found
+
+
+# --- the scrub re-scan --------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Leniency:
+    """Which scenario files' scrub findings are warnings, and which predate intake."""
+
+    legacy: set[str]
+    existing: set[str]
+    changed: set[str]
+
+
+def _leniency(ctx: CheckContext) -> _Leniency:
+    """GAIA's legacy scenarios (no record, no ``source``) and adopted ones still as adopted
+    warn unless ``--strict``: ``intake adopt`` vouches for where a file came from, not for
+    its test data, so a finding that was a warning stays one until the file is edited (then
+    it is an error naming ``--update-baseline``)."""
+    legacy = {
+        ctx.rel(p)
+        for p in ctx.scenarios
+        if not record_path(p).is_file() and "source" not in (ctx.data(p) or {})
+    }
+    adopted = [p for p in ctx.scenarios if record_path(p).is_file() and ctx.adopted(p)]
+    kept = [p for p in adopted if _as_adopted(ctx.record_of(p), p)]
+    existing = legacy | {ctx.rel(p) for p in adopted}
+    changed = {ctx.rel(p) for p in ctx.changed} if ctx.changed is not None else set()
+    return _Leniency(legacy | {ctx.rel(p) for p in kept}, existing, changed)
+
+
+def _as_adopted(record: Record | None, path: Path) -> bool:
+    """Whether the scenario's bytes are still those its adoption stamped."""
+    return (
+        record is not None
+        and record.adoption is not None
+        and record.adoption.content_hash == content_hash(path)
+    )
+
+
+def _scrub_finding(ctx: CheckContext, hit: ScanHit, lenient: _Leniency) -> Finding:
+    severity = "warning" if hit.file in lenient.legacy and not ctx.strict else "error"
+    message = f"{hit.kind} found by the re-scan"
+    if severity == "warning":
+        message += " (legacy scenario; --strict makes this an error)"
+    elif hit.file in lenient.existing:
+        message += (
+            " (a scenario that predates intake; if it is known test data, accept it "
+            "with `intake check --update-baseline`, else scrub the file)"
+        )
+    is_legacy = severity == "warning" and hit.file not in lenient.changed
+    return Finding(severity, hit.file, hit.line, "scrub", message, is_legacy)
+
+
+def scrub_rescan(ctx: CheckContext) -> list[Finding]:
+    """Every scrub finding in a scenario, draft, record or history file, less what the
+    baseline accepts; a file the re-scan cannot read is an error of its own."""
+    found = [
+        Finding("error", ctx.rel(path), 1, "scrub", f"the scrub re-scan cannot read it: {why}")
+        for path, why in ctx.scan.unscannable.items()
+    ]
+    if ctx.scan.hits is None:
+        found.append(
+            Finding("error", ".", 1, "scrub", f"scrub re-scan could not run: {ctx.scan.error}")
+        )
+        return found
+    lenient = _leniency(ctx)
+    found += [
+        _scrub_finding(ctx, hit, lenient) for hit in ctx.scan.hits if hit not in ctx.scan.accepted
+    ]
+    return found
+
+
+# --- records against their files ----------------------------------------------------------
+
+
+def record_files(ctx: CheckContext) -> list[Finding]:
+    """A record that cannot be loaded is an error; one without its scenario a warning."""
+    found = []
+    for rec in ctx.records:
+        if rec in ctx.unreadable:
+            found.append(Finding("error", ctx.rel(rec), 1, "record", ctx.unreadable[rec]))
+            continue
+        scenario = rec.with_name(rec.name.removesuffix(".intake.json") + ".yaml")
+        if not scenario.is_file():
+            found.append(
+                Finding("warning", ctx.rel(rec), 1, "orphan-record", "record without its scenario")
+            )
+    return found
+
+
+def _without_record(ctx: CheckContext, path: Path, data: dict[str, Any]) -> list[Finding]:
+    """A scenario that carries intake's ``source`` but has no record skipped ``promote``."""
+    if "source" not in data:
+        return []
+    source = data["source"]
+    kind = source.get("type") if isinstance(source, dict) else None
+    if kind not in RECORD_SOURCES:
+        kind = "TYPE"
+    return [
+        Finding(
+            "error",
+            ctx.rel(path),
+            1,
+            "no-record",
+            "scenario carries a source but has no promotion record (new "
+            "scenarios enter through `intake promote`; an existing one is "
+            f"given a record by `intake adopt {ctx.rel(path)} --source {kind} "
+            "--reviewer LOGIN`)",
+        )
+    ]
+
+
+def _stamp_findings(ctx: CheckContext, path: Path, record: Record) -> list[Finding]:
+    """The scenario's bytes against its record's adoption or promotion stamp."""
+    rec = record_path(path)
+    if record.promotion is None and record.adoption is not None:
+        if record.adoption.content_hash == content_hash(path):
+            return []
+        return [
+            Finding(
+                "error",
+                ctx.rel(path),
+                1,
+                "edited-after-adoption",
+                "scenario differs from what was adopted (its content hash changed); "
+                f"send edits through `intake revise {path.stem}` and `intake promote`",
+            )
+        ]
+    if record.promotion is None:
+        return [
+            Finding(
+                "error",
+                ctx.rel(rec),
+                1,
+                "not-promoted",
+                "record beside a scenario has no promotion stamp",
+            )
+        ]
+    if record.promotion.content_hash != content_hash(path):
+        return [
+            Finding(
+                "error",
+                ctx.rel(path),
+                1,
+                "edited-after-promotion",
+                "scenario differs from what was promoted (its content hash changed); "
+                "send edits through a draft and `intake promote`",
+            )
+        ]
+    return []
+
+
+def scenario_records(ctx: CheckContext) -> list[Finding]:
+    """Each scenario against its record: stamps, ids, and scenarios without one."""
+    found: list[Finding] = []
+    for path in ctx.scenarios:
+        rec = record_path(path)
+        data = ctx.data(path) or {}
+        if not rec.is_file():
+            found += _without_record(ctx, path, data)
+            continue
+        record = ctx.loaded.get(rec)
+        if record is None:
+            continue
+        found += _stamp_findings(ctx, path, record)
+        if data.get("id") is not None and record.id != data.get("id"):
+            found.append(
+                Finding("error", ctx.rel(rec), 1, "record-id", "record id differs from scenario id")
+            )
+    return found
+
+
+def private_finding(file: str, why: str) -> Finding:
+    """A private draft git tracks without an approving review of its current content."""
+    return Finding(
+        "error",
+        file,
+        1,
+        "private-draft",
+        f"private draft tracked by git without an approving review ({why}); "
+        "untrack it (`git rm --cached`) or get it reviewed first",
+    )
+
+
+def is_private(ctx: CheckContext, path: Path) -> bool:
+    """Private by folder or by the record's own word: a private draft moved out of
+    ``drafts/private/`` (where git ignores it) is still private data."""
+    record = ctx.record_of(path)
+    return inside(path, ctx.settings.private_drafts) or (
+        record is not None and record.source.private
+    )
+
+
+def is_tracked(ctx: CheckContext, path: Path) -> bool:
+    """Whether git tracks the draft (False when git cannot tell)."""
+    return ctx.tracked is not None and path.resolve() in ctx.tracked
+
+
+def _stale_reviews(ctx: CheckContext, path: Path, record: Record, current: str) -> list[Finding]:
+    return [
+        Finding(
+            "warning",
+            ctx.rel(path),
+            1,
+            "stale-review",
+            f"approval by {review.reviewer} is stale: the file changed since",
+        )
+        for review in latest_reviews(record.reviews).values()
+        if review.decision is ReviewDecision.approve and review.content_hash != current
+    ]
+
+
+def draft_records(ctx: CheckContext) -> list[Finding]:
+    """Drafts against their records: none (a warning), stale approvals (warnings), and
+    tracked private drafts without an approving review of their content (errors)."""
+    found: list[Finding] = []
+    for path in ctx.drafts:
+        rec = record_path(path)
+        exposed = is_private(ctx, path) and is_tracked(ctx, path)
+        current = content_hash(path)
+        if not rec.is_file():
+            found.append(
+                Finding("warning", ctx.rel(path), 1, "no-record", "draft without its intake record")
+            )
+            if exposed:
+                found.append(private_finding(ctx.rel(path), "no record, so no review"))
+            continue
+        record = ctx.loaded.get(rec)
+        if record is None:
+            continue
+        found += _stale_reviews(ctx, path, record, current)
+        approved = review_gate(record.reviews, current, record.author)
+        if exposed and not approved.met:
+            found.append(private_finding(ctx.rel(path), approved.detail))
+    return found
+
+
+# --- text addressed to the judge ----------------------------------------------------------
+
+
+def _unacknowledged(ctx: CheckContext, path: Path, data: dict[str, Any]) -> list[JudgeHit]:
+    record = ctx.record_of(path)
+    acked = {fp for r in (record.reviews if record else []) for fp in r.judge_text_ack}
+    return [h for h in judge_hits(data) if h.fingerprint not in acked]
+
+
+def judge_text(ctx: CheckContext) -> list[Finding]:
+    """A warning at file:line for judge-directed text no review acknowledged.
+
+    Never an error: the text may be the case itself (a prompt-injection test) or a scenario
+    author's note to the judge; the reviewer decides and acknowledges it with
+    ``intake review --ack-judge-text``. GAIA's own scenarios (no record) are grouped as legacy.
+    """
+    found: list[Finding] = []
+    for path, data in ctx.data_of.items():
+        hits = _unacknowledged(ctx, path, data)
+        if not hits:
+            continue
+        try:
+            parsed = parse_checked(path.read_bytes())
+        except (OSError, YamlProblem):
+            continue
+        legacy = ctx.record_of(path) is None and "source" not in data
+        found += [
+            Finding(
+                "warning",
+                ctx.rel(path),
+                parsed.line_of(hit.path),
+                "judge-text",
+                f"{hit.field}: {hit.label} (GAIA's judge and simulator read it); read it "
+                "on `intake show`, then `intake review --ack-judge-text`",
+                legacy=legacy,
+            )
+            for hit in hits
+        ]
+    return found

@@ -1,0 +1,330 @@
+"""What every check of ``intake check`` reads, gathered once: the context.
+
+The suite's files (scenarios, drafts, records, history), what git says (tracked drafts, the
+files this change touches), each file's validation, the scrub re-scan (with what the baseline
+accepts), the records as loaded, and the files unfinished journals are changing. Building it
+reads only; every check is then a function of it (``intake.check.checks``).
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from intake.check.baseline import Baseline, fingerprint, load_baseline
+from intake.config import Settings
+from intake.contract.manifest import Manifest
+from intake.contract.models import Record
+from intake.contract.validate import (
+    FileResult,
+    Problem,
+    gaia_problems,
+    suite_manifest,
+    validate_file,
+)
+from intake.errors import IntakeError, UsageError
+from intake.gitutil import changed_paths, git_output
+from intake.lifecycle.gates import ScanHit
+from intake.lifecycle.promote import scrub_scan
+from intake.limits import MAX_RECORD_BYTES, MAX_SCENARIO_BYTES
+from intake.paths import display_path, inside
+from intake.store.history import HISTORY_SUFFIX, history_dir
+from intake.store.journal import pending, read_unit
+from intake.store.records import load_record, record_path
+
+
+@dataclass
+class Scan:
+    """The scrub re-scan of the suite's files, and what the baseline accepts of it."""
+
+    hits: list[ScanHit] | None
+    """Every finding, or None when the re-scan could not run at all (``error`` says why)."""
+    error: str | None
+    unscannable: dict[Path, str]
+    """Files not scanned, with the reason (a link, too large, unreadable)."""
+    by_file: dict[str, list[ScanHit]] = field(default_factory=dict)
+    """The findings per shown file, an unscannable file as one ``UNSCANNED`` finding."""
+    in_scenarios: list[ScanHit] = field(default_factory=list)
+    """Findings in scenario files (what ``--update-baseline`` accepts)."""
+    accepted: set[ScanHit] = field(default_factory=set)
+    """Findings the baseline accepts (left out of the report)."""
+
+
+@dataclass
+class CheckContext:
+    """The suite as ``check`` sees it, read once and shared by every check."""
+
+    settings: Settings
+    strict: bool
+    scenarios: list[Path]
+    drafts: list[Path]
+    tracked: set[Path] | None
+    """Drafts git tracks (or has staged); None when git cannot tell."""
+    manifest: Manifest | None
+    changed: set[Path] | None
+    """Files this pull request or working tree changes; None when git cannot tell."""
+    gaia: dict[str, list[Problem]]
+    """GAIA's own verdicts, by shown file (empty when GAIA cannot be asked)."""
+    validated: dict[Path, FileResult]
+    records: list[Path]
+    scan: Scan
+    loaded: dict[Path, Record]
+    unreadable: dict[Path, str]
+    """Record files that cannot be loaded, with why."""
+    in_flux: set[str]
+    """Files (as shown) an unfinished journal is changing: judged once it is finished."""
+
+    @property
+    def root(self) -> Path:
+        """The suite's root."""
+        return self.settings.root
+
+    @property
+    def files(self) -> list[Path]:
+        """Scenarios, then drafts."""
+        return self.scenarios + self.drafts
+
+    def rel(self, path: Path) -> str:
+        """The path as shown in findings."""
+        return display_path(path, self.settings.root)
+
+    def data(self, path: Path) -> dict[str, Any] | None:
+        """The parsed document of a scenario or draft (None when it could not be read)."""
+        result = self.validated.get(path)
+        return None if result is None else result.data
+
+    @property
+    def data_of(self) -> dict[Path, dict[str, Any]]:
+        """Every parsed document, by file, in the order the files were read."""
+        return {p: r.data for p, r in self.validated.items() if r.data is not None}
+
+    def record_of(self, path: Path) -> Record | None:
+        """The loaded record beside a scenario or draft (None: none, or unreadable)."""
+        return self.loaded.get(record_path(path))
+
+    def adopted(self, path: Path) -> bool:
+        """Whether the scenario's record carries an adoption stamp (and no promotion)."""
+        record = self.record_of(path)
+        return record is not None and record.promotion is None and record.adoption is not None
+
+
+def yaml_files(folder: Path) -> list[Path]:
+    """Every ``*.yaml`` below ``folder``, dot-files included: GAIA's runner loads
+    ``rglob("*.yaml")``, so a hidden scenario runs and must be checked. intake's temporaries
+    end in ``.tmp`` (an older promotion's in ``.promote-tmp``), never ``.yaml``."""
+    if not folder.is_dir():
+        return []
+    return sorted(p for p in folder.rglob("*.yaml") if p.is_file())
+
+
+def record_files(settings: Settings) -> list[Path]:
+    """Every record (``*.intake.json``) below the scenarios and drafts folders."""
+    return sorted(
+        p
+        for folder in (settings.scenarios, settings.drafts)
+        if folder.is_dir()
+        for p in folder.rglob("*.intake.json")
+        if p.is_file()
+    )
+
+
+def tracked_files(root: Path, folder: Path) -> set[Path] | None:
+    """Files under ``folder`` that git tracks (or has staged); None when git cannot tell."""
+    listed = git_output(["ls-files", "-z", "--cached", "--", str(folder)], root)
+    if listed is None:
+        return None
+    names = [n for n in listed.decode("utf-8", "replace").split("\0") if n]
+    return {(root / n).resolve() for n in names}
+
+
+def touched_files(root: Path) -> set[Path] | None:
+    """Files changed in this pull request or working tree: per-file annotations for them
+    (``gitutil.changed_paths`` with the PR's base branch, ``$GITHUB_BASE_REF``)."""
+    return changed_paths(root, os.environ.get("GITHUB_BASE_REF") or None)
+
+
+def _validate_each(
+    settings: Settings, scenarios: list[Path], drafts: list[Path], manifest: Manifest | None
+) -> dict[Path, FileResult]:
+    """Each file validated at its level: strict for a scenario with a record (intake promoted
+    or adopted it), GAIA's rules for a legacy one, the draft level for ``drafts/``."""
+    validated: dict[Path, FileResult] = {}
+    for path in scenarios + drafts:
+        promoted = path not in drafts and record_path(path).is_file()
+        validated[path] = validate_file(
+            path,
+            strict=promoted,
+            drafts_dir=settings.drafts,
+            display=display_path(path, settings.root),
+            manifest=manifest,
+        )
+    return validated
+
+
+def _scan_limit(path: Path) -> int:
+    return MAX_RECORD_BYTES if path.name.endswith(".intake.json") else MAX_SCENARIO_BYTES
+
+
+def _why_unscannable(path: Path) -> str | None:
+    """Why the re-scan leaves a file out (a link, not a regular file, over intake's limit)."""
+    try:
+        info = path.stat()
+    except OSError as exc:
+        return f"cannot read it ({exc.strerror})"
+    limit = _scan_limit(path)
+    if path.is_symlink():
+        return "a symbolic link (intake reads only the suite's own files)"
+    if not stat.S_ISREG(info.st_mode):
+        return "not a regular file"
+    if info.st_size > limit:
+        return f"{info.st_size:,} bytes, over the {limit:,}-byte limit"
+    return None
+
+
+def scan_each(
+    paths: list[Path], settings: Settings
+) -> tuple[list[ScanHit] | None, str | None, dict[Path, str]]:
+    """The scrub re-scan, never made impossible for the suite by one file.
+
+    A file that is a symbolic link or not a regular file, or larger than what intake itself reads
+    (``limits.MAX_SCENARIO_BYTES``, ``MAX_RECORD_BYTES``), is not scanned: it is returned with
+    the reason. When the scan of the rest fails, each file is scanned alone, so a file the
+    scanner cannot read is one more such entry. (None, why, …) only when no file can be.
+    """
+    unscannable: dict[Path, str] = {}
+    for path in paths:
+        why = _why_unscannable(path)
+        if why is not None:
+            unscannable[path] = why
+    rest = [p for p in paths if p not in unscannable]
+    scan, error = scrub_scan(rest, settings)
+    if scan is not None or len(rest) < 2:
+        return scan, error, unscannable
+    hits: list[ScanHit] = []
+    for path in rest:
+        one, why = scrub_scan([path], settings)
+        if one is None:
+            unscannable[path] = why or "the scanner failed"
+        else:
+            hits += one
+    if len(unscannable) == len(paths):
+        return None, error, {}
+    return hits, None, unscannable
+
+
+def _rescan(
+    settings: Settings, scenarios: list[Path], paths: list[Path], *, baseline: bool
+) -> Scan:
+    """The re-scan of ``paths``, each finding filed by its file, with the baseline applied to
+    the findings in scenario files (``baseline``: the baseline is read)."""
+    hits, error, unscannable = scan_each(paths, settings)
+    scan = Scan(hits, error, unscannable)
+    for path in unscannable:
+        shown = display_path(path, settings.root)
+        scan.by_file.setdefault(shown, []).append(ScanHit("UNSCANNED", shown, 1))
+    if hits is None:
+        return scan
+    scenario_files = {display_path(p, settings.root) for p in scenarios}
+    for hit in hits:
+        scan.by_file.setdefault(hit.file, []).append(hit)
+    scan.in_scenarios = [hit for hit in hits if hit.file in scenario_files]
+    accepted = load_baseline(settings) if baseline else None
+    if accepted is not None:
+        scan.accepted = _accepted_hits(settings, accepted, scan.in_scenarios)
+    return scan
+
+
+def _accepted_hits(settings: Settings, accepted: Baseline, hits: list[ScanHit]) -> set[ScanHit]:
+    """The findings whose fingerprint the baseline holds."""
+    return {
+        hit
+        for hit in set(hits)
+        if fingerprint(settings, accepted.key, hit) in accepted.fingerprints
+    }
+
+
+def _load_records(records: list[Path]) -> tuple[dict[Path, Record], dict[Path, str]]:
+    """Each record loaded, or why it cannot be."""
+    loaded: dict[Path, Record] = {}
+    unreadable: dict[Path, str] = {}
+    for rec in records:
+        try:
+            loaded[rec] = load_record(rec)
+        except IntakeError as exc:
+            unreadable[rec] = exc.message
+    return loaded, unreadable
+
+
+def journaled_files(settings: Settings) -> set[str]:
+    """Files (as shown) that an unfinished journal writes or removes, with their pairs.
+
+    Between the record and the scenario of an interrupted adopt, revise or rename the pair
+    is half old, half new: ``intake ledger rebuild`` (or rerunning the command) finishes it.
+    """
+    shown: set[str] = set()
+    for item in pending(settings):
+        if not item.trusted:
+            continue
+        try:
+            unit = read_unit(settings, item.path)
+        except (IntakeError, ValueError):
+            continue
+        for path in [p for p, _ in unit.writes] + unit.removes:
+            scenario = path.with_name(path.name.removesuffix(".intake.json") + ".yaml")
+            for one in (path, scenario, record_path(scenario)):
+                shown.add(display_path(one, settings.root))
+    return shown
+
+
+def _suite_files(settings: Settings) -> tuple[list[Path], list[Path]]:
+    """The scenarios and the drafts (a drafts folder inside the scenarios one holds none);
+    a suite with neither folder is a usage error: a gate that finds no files must not pass."""
+    if not (settings.scenarios.is_dir() or settings.drafts.is_dir()):
+        raise UsageError(
+            "no scenarios/ or drafts/ folder here: nothing to check",
+            where=str(settings.root),
+            hint="run inside a suite (pyproject.toml with [tool.intake]); a gate that finds "
+            "no files must not pass",
+        )
+    scenarios = yaml_files(settings.scenarios)
+    drafts = [p for p in yaml_files(settings.drafts) if not inside(p, settings.scenarios)]
+    return scenarios, drafts
+
+
+def build_context(
+    settings: Settings, *, strict: bool = False, baseline: bool = True
+) -> CheckContext:
+    """Read the suite once for every check (reads only; ``baseline``: apply the baseline)."""
+    scenarios, drafts = _suite_files(settings)
+    root = settings.root
+    tracked = tracked_files(root, settings.drafts)
+    manifest = suite_manifest(settings)
+    changed = touched_files(root)
+    ours = drafts + [p for p in scenarios if record_path(p).is_file()]  # GAIA's own: its CI's
+    gaia = gaia_problems(settings, ours, [display_path(p, root) for p in ours]) or {}
+    validated = _validate_each(settings, scenarios, drafts, manifest)
+    records = record_files(settings)
+    # the committed history (a rejection's reason) is scanned like a record: a hand-edited
+    # event file in a pull request must not bring a secret into the repository
+    history = sorted(history_dir(settings).glob(f"*{HISTORY_SUFFIX}"))
+    scan = _rescan(settings, scenarios, scenarios + drafts + records + history, baseline=baseline)
+    loaded, unreadable = _load_records(records)
+    return CheckContext(
+        settings=settings,
+        strict=strict,
+        scenarios=scenarios,
+        drafts=drafts,
+        tracked=tracked,
+        manifest=manifest,
+        changed=changed,
+        gaia=gaia,
+        validated=validated,
+        records=records,
+        scan=scan,
+        loaded=loaded,
+        unreadable=unreadable,
+        in_flux=journaled_files(settings),
+    )

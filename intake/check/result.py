@@ -1,0 +1,71 @@
+"""What ``intake check`` found: findings located in files, each draft's gates, the report."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+from intake.contract.models import Record
+from intake.lifecycle.gates import Gate, ScanHit
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One problem ``check`` found, located in a file."""
+
+    severity: str
+    file: str
+    line: int
+    code: str
+    message: str
+    legacy: bool = False
+    """About an existing file intake never handled (GAIA's own): summarised per kind."""
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready form."""
+        return asdict(self)
+
+
+@dataclass
+class DraftGates:
+    """A draft and its promotion gates (for the job summary)."""
+
+    path: str
+    scenario_id: str
+    private: bool
+    gates: list[Gate]
+    file: Path | None = None
+    """The draft's file, for its reviewer's card (``intake.report.card``)."""
+    data: dict[str, Any] | None = None
+    record: Record | None = None
+
+    @property
+    def ready(self) -> bool:
+        """Whether every gate is met."""
+        return all(g.met for g in self.gates)
+
+
+@dataclass
+class CheckReport:
+    """Everything ``check`` found."""
+
+    files: int
+    findings: list[Finding] = field(default_factory=list)
+    drafts: list[DraftGates] = field(default_factory=list)
+    git: bool = False
+    """Whether git was available to tell tracked private drafts from ignored ones."""
+    baselined: int = 0
+    """Scrub findings left out because the baseline accepts them."""
+    baseline_hits: list[ScanHit] = field(default_factory=list)
+    """Scrub findings in scenario files (what ``--update-baseline`` accepts)."""
+
+    @property
+    def errors(self) -> int:
+        """Number of errors."""
+        return sum(f.severity == "error" for f in self.findings)
+
+    @property
+    def warnings(self) -> int:
+        """Number of warnings."""
+        return sum(f.severity == "warning" for f in self.findings)
