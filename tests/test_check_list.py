@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from intake.check.checks import Check, draft_records, scrub_rescan, validation
+from intake.check.checks import Check, draft_records, linked, scrub_rescan, validation
 from intake.check.context import CheckContext, build_context
 from intake.check.gate import CHECKS, run_check, run_checks
 from intake.config import load_settings
@@ -20,6 +20,7 @@ TOKEN = "ghp_R8x2Kq9LmZ4vT7wYp3Nc6Hs1Jd5Fg0Ab2Ce4X"
 
 OWN_CODES = {
     "windows names": {"windows-name"},
+    "links": {"link"},
     "validation": {"duplicate-id"},
     "scrub re-scan": {"scrub"},
     "records": {"orphan-record", "record"},
@@ -49,6 +50,12 @@ def _suite(suite: Path) -> CheckContext:
     ghost.unlink()
     broken = write_pair(drafts, "broken_case")
     record_path(broken).write_text("{not json")
+    outside = suite.parent / "outside.yaml"
+    outside.write_text(FINAL_YAML.format(id="outside_case", category="tool_selection"))
+    try:
+        (drafts / "linked_case.yaml").symlink_to(outside)
+    except OSError:  # Windows without the right to make links: a pull request cannot either
+        pytest.skip("this machine cannot make symbolic links")
     temp = suite / ".intake" / "tmp" / ".leaky_case.1234.tmp"
     temp.parent.mkdir(parents=True)
     temp.write_text("half")
@@ -75,6 +82,8 @@ def test_each_check_alone_reports_its_own_findings(suite: Path) -> None:
     assert shown == {"drafts/aux/windows_case.yaml"}
     assert [f.file for f in scrub_rescan(ctx)] == ["drafts/leaky_case.yaml"]
     assert TOKEN not in repr(scrub_rescan(ctx))
+    assert [f.file for f in linked(ctx)] == ["drafts/linked_case.yaml"]
+    assert "outside_case" not in repr(run_checks(ctx))  # never read
     dup = [f for f in validation(ctx) if f.code == "duplicate-id"]
     assert [f.message for f in dup] == [
         "id 'sneaked_in' is already used by scenarios/tool_selection/sneaked_in.yaml"
@@ -88,7 +97,7 @@ def test_run_check_reports_exactly_the_checks_findings_in_order(suite: Path) -> 
     report = run_check(ctx.settings)
     assert report.findings == expected
     assert report.files == len(ctx.scenarios) + len(ctx.drafts) == 6
-    assert report.errors == 5 and report.warnings == 5
+    assert report.errors == 6 and report.warnings == 5
     assert run_checks(ctx) == expected
 
 

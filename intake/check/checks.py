@@ -8,6 +8,7 @@ changing (that file is judged once the journal is finished; the journal itself i
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -21,7 +22,7 @@ from intake.contract.validate import FileResult
 from intake.contract.yamlio import YamlProblem, parse_checked
 from intake.lifecycle.gates import ScanHit, latest_reviews, review_gate
 from intake.paths import inside
-from intake.store.records import content_hash, record_path
+from intake.store.records import RECORD_SUFFIX, content_hash, record_path
 
 RECORD_SOURCES = ("session", "issue", "hand", "synthetic")
 """The ``source.type`` values ``intake adopt --source`` takes."""
@@ -64,6 +65,23 @@ def windows_names(ctx: CheckContext) -> list[Finding]:
         if unfit is not None:
             message = f"a name Windows cannot check out: {unfit}; rename it"
             found.append(Finding("error", ctx.rel(path), 1, "windows-name", message))
+    return found
+
+
+def linked(ctx: CheckContext) -> list[Finding]:
+    """A scenario, draft or record that is a symbolic link is an error, and is never read
+    (the link itself is named, not what it points to)."""
+    found = []
+    for path in ctx.links:
+        shown = Path(os.path.relpath(os.path.abspath(path), os.path.abspath(ctx.root))).as_posix()
+        if path.name.endswith(RECORD_SUFFIX):
+            why = "a symbolic link: intake does not follow links; commit the record itself"
+        else:
+            why = (
+                "a symbolic link: GAIA's runner would load whatever it points to; commit the "
+                "scenario itself"
+            )
+        found.append(Finding("error", shown, 1, "link", why))
     return found
 
 

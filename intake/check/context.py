@@ -76,6 +76,8 @@ class CheckContext:
     """Record files that cannot be loaded, with why."""
     in_flux: set[str]
     """Files (as shown) an unfinished journal is changing: judged once it is finished."""
+    links: list[Path]
+    """Scenario, draft and record files that are symbolic links (never read)."""
 
     @property
     def root(self) -> Path:
@@ -117,7 +119,24 @@ def yaml_files(folder: Path) -> list[Path]:
     end in ``.tmp`` (an older promotion's in ``.promote-tmp``), never ``.yaml``."""
     if not folder.is_dir():
         return []
-    return sorted(p for p in folder.rglob("*.yaml") if p.is_file())
+    return sorted(p for p in folder.rglob("*.yaml") if p.is_file() and not p.is_symlink())
+
+
+def linked_files(settings: Settings) -> list[Path]:
+    """Scenarios, drafts and records below the scenarios and drafts folders that are symbolic
+    links. git commits links and GAIA's runner follows them (``rglob("*.yaml")``, then
+    ``read_text``), so a pull request can point one at ``/dev/zero`` or a file outside the
+    suite; no check reads them, and each is reported."""
+    return sorted(
+        {
+            p
+            for folder in (settings.scenarios, settings.drafts)
+            if folder.is_dir()
+            for pattern in ("*.yaml", "*.intake.json")
+            for p in folder.rglob(pattern)
+            if p.is_symlink()
+        }
+    )
 
 
 def record_files(settings: Settings) -> list[Path]:
@@ -127,7 +146,7 @@ def record_files(settings: Settings) -> list[Path]:
         for folder in (settings.scenarios, settings.drafts)
         if folder.is_dir()
         for p in folder.rglob("*.intake.json")
-        if p.is_file()
+        if p.is_file() and not p.is_symlink()
     )
 
 
@@ -327,4 +346,5 @@ def build_context(
         loaded=loaded,
         unreadable=unreadable,
         in_flux=journaled_files(settings),
+        links=linked_files(settings),
     )

@@ -8,6 +8,8 @@ warnings do not):
   warning for legacy scenarios (no source, no record), the draft level for ``drafts/``; ids
   unique across drafts and scenarios;
 * the scrub re-scan of every scenario, draft and record file;
+* a scenario, draft or record that is a symbolic link is an error and is never read (git
+  commits links; GAIA's runner follows them);
 * private drafts (under ``drafts/private/``, ignored by git, or anywhere when their record says
   ``source.private``) that are tracked anyway must carry an approving review of their current
   content;
@@ -34,6 +36,7 @@ from intake.check.checks import (
     is_private,
     is_tracked,
     judge_text,
+    linked,
     record_files,
     scenario_records,
     scrub_rescan,
@@ -50,6 +53,7 @@ from intake.store.records import content_hash, record_path, runnable_hash
 
 CHECKS: tuple[Check, ...] = (
     Check("windows names", windows_names),
+    Check("links", linked),
     Check("validation", validation),
     Check("scrub re-scan", scrub_rescan, waits_for_journals=False),
     Check("records", record_files),
