@@ -6,6 +6,8 @@ from pathlib import Path
 
 import typer
 
+from intake.paths import display_path
+
 
 def register(app: typer.Typer) -> None:
     """Add the command."""
@@ -41,7 +43,6 @@ def register(app: typer.Typer) -> None:
         """
         from intake.cli import err, out, settings
         from intake.lifecycle.adopt import adopt
-        from intake.paths import display_path
 
         cfg = settings(ctx)
         result = adopt(

@@ -11,6 +11,8 @@ import typer
 
 from intake.cli.options import Format, counted, format_option
 from intake.errors import EXIT_FINDINGS
+from intake.ghoutput import STEP_SUMMARY_LIMIT, annotation, log_line
+from intake.paths import display_path
 
 if TYPE_CHECKING:
     from intake.check.result import CheckReport
@@ -54,8 +56,6 @@ def register(app: typer.Typer) -> None:
         from intake.check.baseline import update_baseline as write_baseline
         from intake.check.gate import run_check
         from intake.cli import emit_json, err, out, settings
-        from intake.ghoutput import log_line
-        from intake.paths import display_path
 
         cfg = settings(ctx)
         if update_baseline:
@@ -82,7 +82,6 @@ def _report_lines(report: CheckReport, *, github: bool, verbose: bool) -> Iterat
     """The report as text lines; with ``github`` every line is an escaped workflow command
     or an escaped log line (``intake.ghoutput``), so no value from data starts a command."""
     from intake.check.summary import legacy_groups
-    from intake.ghoutput import annotation, log_line
 
     def plain(text: str) -> str:
         return log_line(text) if github else text
@@ -119,7 +118,6 @@ def _write_summary(target: Path, report: CheckReport, cfg: Settings, *, cards: b
     """Append the job summary to ``$GITHUB_STEP_SUMMARY``, within GitHub's 1 MiB per step
     (counting what earlier commands of the step wrote there already)."""
     from intake.check.summary import summary_cards, summary_markdown
-    from intake.ghoutput import STEP_SUMMARY_LIMIT
 
     try:
         already = target.stat().st_size

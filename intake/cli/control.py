@@ -6,6 +6,7 @@ import typer
 
 from intake.cli.options import Format, format_option
 from intake.cli.run import recorded_state, show_runner_tail
+from intake.paths import display_path
 
 
 def register(app: typer.Typer) -> None:
@@ -17,8 +18,10 @@ def register(app: typer.Typer) -> None:
         draft: str = typer.Argument(..., help="The draft: its id or its path under drafts/."),
         iterations: int = typer.Option(1, "--iterations", min=1, help="Runs of the replay."),
         timeout: int = typer.Option(
-            None, "--timeout", min=1, help="Seconds per iteration before the runner is stopped "
-            "(default: run_timeout)."
+            None,
+            "--timeout",
+            min=1,
+            help="Seconds per iteration before the runner is stopped (default: run_timeout).",
         ),
         judge: str = typer.Option(
             None, "--judge", help="GAIA's judge and simulator (its --model; default: judge_model)."
@@ -39,12 +42,15 @@ def register(app: typer.Typer) -> None:
         from intake.lifecycle.control import control_draft
         from intake.lifecycle.gates import control_gate
         from intake.lifecycle.runs.run import RunnerFailed
-        from intake.paths import display_path
 
         cfg = settings(ctx)
         try:
             result = control_draft(
-                cfg, draft, iterations=iterations, judge=judge, timeout=timeout,
+                cfg,
+                draft,
+                iterations=iterations,
+                judge=judge,
+                timeout=timeout,
                 show=lambda line: err(f"  | {line}"),
             )
         except RunnerFailed as exc:

@@ -6,14 +6,15 @@ from pathlib import Path
 
 import typer
 
-from intake.cli.options import Format, format_option
+from intake.cli.options import Format, format_option, scrub_counts
 
 
 def register(app: typer.Typer) -> None:
     """Add the command group."""
 
-    controls_app = typer.Typer(help="Labelled controls for checking GAIA's judge.",
-                               no_args_is_help=True)
+    controls_app = typer.Typer(
+        help="Labelled controls for checking GAIA's judge.", no_args_is_help=True
+    )
 
     @controls_app.command("export")
     def export_cmd(
@@ -30,7 +31,6 @@ def register(app: typer.Typer) -> None:
         matches the scenario is written as stale ("current": false). Format: docs/controls.md.
         """
         from intake.cli import emit_json, err, out, settings
-        from intake.cli.options import scrub_counts
         from intake.lifecycle.controls_export import export_controls
 
         cfg = settings(ctx)
@@ -41,13 +41,14 @@ def register(app: typer.Typer) -> None:
         if result.scrubbed:
             err(f"scrubbed from the exported transcripts: {scrub_counts(result.scrubbed)}")
         if fmt is Format.json:
-            emit_json({"folder": str(folder), "controls": result.written,
-                       "notes": result.notes})
+            emit_json({"folder": str(folder), "controls": result.written, "notes": result.notes})
             return
         fails = sum(e["label"] == "FAIL" for e in result.written)
         passes = sum(e["label"] == "PASS" for e in result.written)
         stale = sum(not e["current"] for e in result.written)
-        out(f"exported {fails} FAIL and {passes} PASS control(s) to {folder} "
-            f"({stale} stale); index: {folder / 'index.json'}")
+        out(
+            f"exported {fails} FAIL and {passes} PASS control(s) to {folder} "
+            f"({stale} stale); index: {folder / 'index.json'}"
+        )
 
     app.add_typer(controls_app, name="controls")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import typer
 
 from intake.cli.options import counted
+from intake.errors import UsageError
 
 
 def register(app: typer.Typer) -> None:
@@ -22,7 +23,6 @@ def register(app: typer.Typer) -> None:
         fresh clone shows the same history and funnel.
         """
         from intake.cli import err, out, settings
-        from intake.errors import UsageError
         from intake.store.ledger import Ledger, rebuild
 
         cfg = settings(ctx)
@@ -49,12 +49,13 @@ def register(app: typer.Typer) -> None:
             held = "event holds" if history.scrubbed == 1 else "events hold"
             err(f"history: {history.scrubbed} {held} private data; scrubbed in the ledger")
         out(
-            f"indexed {counted(result.drafts, 'draft')} and "
-            f"{counted(result.scenarios, 'scenario')}"
+            f"indexed {counted(result.drafts, 'draft')} and {counted(result.scenarios, 'scenario')}"
         )
         if history.events:
             word = "event" if added == 1 else "events"
-            out(f"history: {added} {word} added from {cfg.history_dir} "
-                f"({len(history.events) - added} already in the ledger)")
+            out(
+                f"history: {added} {word} added from {cfg.history_dir} "
+                f"({len(history.events) - added} already in the ledger)"
+            )
 
     app.add_typer(ledger_app, name="ledger")

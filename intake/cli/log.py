@@ -7,6 +7,7 @@ from typing import Any
 import typer
 
 from intake.cli.options import Format, format_option
+from intake.errors import UsageError
 
 
 def register(app: typer.Typer) -> None:
@@ -23,7 +24,6 @@ def register(app: typer.Typer) -> None:
         import json
 
         from intake.cli import emit_json, out, settings
-        from intake.errors import UsageError
         from intake.store.history import count_history
         from intake.store.ledger import Ledger
 
@@ -36,8 +36,10 @@ def register(app: typer.Typer) -> None:
                 kept = count_history(cfg)
                 if kept:
                     word = "event" if kept == 1 else "events"
-                    out(f"{cfg.history_dir} holds {kept} {word}: `intake ledger rebuild` "
-                        "brings them into the ledger")
+                    out(
+                        f"{cfg.history_dir} holds {kept} {word}: `intake ledger rebuild` "
+                        "brings them into the ledger"
+                    )
             return
         with Ledger.open_readonly(cfg.ledger) as ledger:
             events = ledger.history(scenario_id, limit=limit)

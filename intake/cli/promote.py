@@ -9,6 +9,7 @@ import typer
 
 from intake.cli.options import Format, format_option
 from intake.errors import EXIT_FINDINGS
+from intake.paths import display_path
 
 if TYPE_CHECKING:
     from intake.lifecycle.gates import Gate
@@ -44,12 +45,15 @@ def register(app: typer.Typer) -> None:
             None, "--allow-saturated", help="Promote a saturated case anyway; why."
         ),
         suite: SuiteChoice = typer.Option(
-            None, "--suite", help="capability or regression (default: default_suite); written "
-            "as a tag into the scenario."
+            None,
+            "--suite",
+            help="capability or regression (default: default_suite); written "
+            "as a tag into the scenario.",
         ),
         allow_passing_control: str = typer.Option(
-            None, "--allow-passing-control", help="Promote although a control passes the "
-            "criteria; why."
+            None,
+            "--allow-passing-control",
+            help="Promote although a control passes the criteria; why.",
         ),
         fmt: Format = format_option(Format.text, Format.json),
     ) -> None:
@@ -70,7 +74,6 @@ def register(app: typer.Typer) -> None:
         from intake.cli import emit_json, err, out, settings
         from intake.lifecycle.gates import GatesUnmet
         from intake.lifecycle.promote import promote
-        from intake.paths import display_path
 
         cfg = settings(ctx)
         try:

@@ -6,6 +6,8 @@ from typing import TYPE_CHECKING
 
 import typer
 
+from intake.paths import display_path
+
 if TYPE_CHECKING:
     pass
 
@@ -22,7 +24,6 @@ def register(app: typer.Typer) -> None:
         """Remove a draft and its record; the ledger keeps the record and the reason."""
         from intake.cli import err, out, settings
         from intake.lifecycle.promote import reject
-        from intake.paths import display_path
 
         cfg = settings(ctx)
         result = reject(cfg, draft, reason)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import typer
 
+from intake.paths import display_path
+
 
 def register(app: typer.Typer) -> None:
     """Add the command."""
@@ -22,7 +24,6 @@ def register(app: typer.Typer) -> None:
         from intake.cli import err, out, settings
         from intake.drafting.tail import current_author
         from intake.lifecycle.revise import rename
-        from intake.paths import display_path
         from intake.store.suite import safe_author
 
         cfg = settings(ctx)

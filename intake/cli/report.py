@@ -7,6 +7,8 @@ from pathlib import Path
 import typer
 
 from intake.cli.options import Format, format_option
+from intake.errors import UsageError
+from intake.fileio import atomic_write
 
 SUFFIX_FORMATS = {
     ".md": Format.markdown,
@@ -52,8 +54,6 @@ def register(app: typer.Typer) -> None:
         exits 0 even then. Reads the ledger read-only and never writes outside --output.
         """
         from intake.cli import err, out, settings
-        from intake.errors import UsageError
-        from intake.fileio import atomic_write
         from intake.report import make_report, parse_since, render
 
         start = parse_since(since) if since is not None else None

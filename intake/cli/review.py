@@ -6,7 +6,8 @@ from typing import TYPE_CHECKING
 
 import typer
 
-from intake.errors import EXIT_FINDINGS
+from intake.errors import EXIT_FINDINGS, UsageError
+from intake.paths import display_path
 
 if TYPE_CHECKING:
     pass
@@ -63,7 +64,6 @@ def register(app: typer.Typer) -> None:
         """
         from intake.cli import out, settings
         from intake.contract.models import ReviewDecision
-        from intake.errors import UsageError
 
         cfg = settings(ctx)
         from intake.lifecycle.review import make_rubric
@@ -113,7 +113,6 @@ def register(app: typer.Typer) -> None:
             ack_judge_text=ack_judge_text,
         )
         from intake.cli import err
-        from intake.paths import display_path
         from intake.store.suite import scrub_message
 
         if scrubbed:

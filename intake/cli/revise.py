@@ -5,6 +5,7 @@ from __future__ import annotations
 import typer
 
 from intake.cli.options import counted
+from intake.paths import display_path
 
 
 def register(app: typer.Typer) -> None:
@@ -26,7 +27,6 @@ def register(app: typer.Typer) -> None:
         from intake.cli import err, out, settings
         from intake.drafting.tail import current_author
         from intake.lifecycle.revise import revise
-        from intake.paths import display_path
         from intake.store.suite import safe_author
 
         cfg = settings(ctx)

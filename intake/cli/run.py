@@ -9,6 +9,7 @@ import typer
 
 from intake.cli.options import Format, format_option
 from intake.cli.run_record import Tier
+from intake.paths import display_path
 
 if TYPE_CHECKING:
     from intake.contract.models import Record
@@ -25,16 +26,21 @@ def register(app: typer.Typer) -> None:
         tier: Tier = typer.Option(..., "--tier", help="strong (cloud) or local."),
         iterations: int = typer.Option(1, "--iterations", min=1, help="Runs of the draft."),
         backend: str = typer.Option(
-            None, "--backend", help="Agent UI backend URL (default: backend_url); must be the "
-            "backend GAIA's eval agent uses (localhost:4200 unless eval/mcp-config.json says)."
+            None,
+            "--backend",
+            help="Agent UI backend URL (default: backend_url); must be the "
+            "backend GAIA's eval agent uses (localhost:4200 unless eval/mcp-config.json says).",
         ),
         judge: str = typer.Option(
             None, "--judge", help="GAIA's judge and simulator (its --model; default: judge_model)."
         ),
         timeout: int = typer.Option(
-            None, "--timeout", min=1, help="GAIA's --timeout per scenario (default: "
+            None,
+            "--timeout",
+            min=1,
+            help="GAIA's --timeout per scenario (default: "
             "run_timeout); GAIA extends it to 240 s + 90 s/document + 200 s/turn and intake "
-            "allows that plus GAIA's start-up."
+            "allows that plus GAIA's start-up.",
         ),
         fmt: Format = format_option(Format.text, Format.json),
     ) -> None:
@@ -57,7 +63,6 @@ def register(app: typer.Typer) -> None:
         from intake.contract.models import RunTier
         from intake.lifecycle.gates import tier_stats
         from intake.lifecycle.runs.run import RunnerFailed, run_draft, unjudged
-        from intake.paths import display_path
 
         cfg = settings(ctx)
         wanted = RunTier(tier.value)

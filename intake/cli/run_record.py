@@ -8,6 +8,8 @@ from typing import TYPE_CHECKING
 
 import typer
 
+from intake.paths import display_path
+
 if TYPE_CHECKING:
     pass
 
@@ -45,7 +47,6 @@ def register(app: typer.Typer) -> None:
         from intake.cli import err, out, settings
         from intake.contract.models import RunTier
         from intake.lifecycle.runs import record_run
-        from intake.paths import display_path
 
         cfg = settings(ctx)
         path, run, replaced = record_run(cfg, draft, scorecard, RunTier(tier.value), model=model)

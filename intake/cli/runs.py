@@ -5,6 +5,8 @@ from __future__ import annotations
 import typer
 
 from intake.cli.options import Format, format_option
+from intake.errors import UsageError
+from intake.paths import display_path
 
 
 def register(app: typer.Typer) -> None:
@@ -27,10 +29,8 @@ def register(app: typer.Typer) -> None:
         from intake.cli import emit_json, err, out, settings
         from intake.contract.models import JUDGED_STATUSES, RunTier
         from intake.contract.yamlio import YamlProblem, parse_checked
-        from intake.errors import UsageError
         from intake.lifecycle.gates import difficulty, tier_stats
         from intake.lifecycle.runs import drop_run
-        from intake.paths import display_path
         from intake.store.records import runnable_hash
         from intake.store.suite import find_draft, load_draft_record
 

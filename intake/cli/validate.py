@@ -7,12 +7,12 @@ from pathlib import Path
 import typer
 
 from intake.cli.options import Format, counted, format_option
-from intake.errors import EXIT_FINDINGS
+from intake.errors import EXIT_FINDINGS, UsageError
+from intake.ghoutput import annotation
 
 
 def github_annotation(severity: str, file: str, line: int, message: str) -> str:
     """A GitHub workflow command (``::error file=…,line=…::…``), escaped as GitHub requires."""
-    from intake.ghoutput import annotation
 
     return annotation(severity, file, line, message)
 
@@ -55,7 +55,6 @@ def register(app: typer.Typer) -> None:
         """
         from intake.cli import emit_json, err, out, settings
         from intake.contract.validate import add_gaia_verdicts, suite_manifest, validate_paths
-        from intake.errors import UsageError
 
         cfg = settings(ctx)
         targets = list(paths or [])
