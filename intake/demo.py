@@ -20,7 +20,11 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from intake.config import load_settings
 from intake.contract.models import PLACEHOLDER_MARK
+from intake.contract.validate import validate_file
+from intake.contract.yamlio import walk_strings
+from intake.drafting.from_session import draft_from_session, format_sessions, list_sessions
 from intake.errors import IntakeError, UsageError
 
 START = datetime(2026, 1, 5, 9, 0, tzinfo=UTC)
@@ -145,10 +149,6 @@ def build_database(path: Path, corpus: Path) -> dict[str, Any]:
 
 def run_demo(directory: Path | None = None) -> DemoResult:
     """Build the suite, list sessions, draft one, validate the draft; clean up if temporary."""
-    from intake.config import load_settings
-    from intake.contract.validate import validate_file
-    from intake.contract.yamlio import walk_strings
-    from intake.drafting.from_session import draft_from_session, format_sessions, list_sessions
 
     kept = directory is not None
     if directory is not None:

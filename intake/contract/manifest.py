@@ -28,6 +28,7 @@ from typing import Any
 
 from intake.contract.models import PLACEHOLDER_MARK
 from intake.errors import ConfigError, IntakeError
+from intake.fileio import read_input
 
 MANIFEST = "manifest.json"
 REAL_WORLD = "real_world"
@@ -53,7 +54,6 @@ class Manifest:
 
 
 def _read(path: Path, display: str) -> Any:
-    from intake.fileio import read_input
 
     try:
         # a regular file only, its size checked before a byte is read (a FIFO never hangs)

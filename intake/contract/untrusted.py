@@ -37,6 +37,8 @@ from typing import Any
 
 import regex
 
+from intake.contract.yamlio import load_data, walk_strings
+
 HIDDEN_KINDS = ("tag", "bidi", "zero_width", "bom", "control", "variation", "format")
 """Kinds of hidden character, in the order they are reported."""
 
@@ -262,7 +264,6 @@ _FLAGS = {"ignorecase": re.IGNORECASE, "multiline": re.MULTILINE}
 @cache
 def judge_classes() -> tuple[JudgeClass, ...]:
     """The classes of ``intake/contract/judge_directed.yaml``, compiled once."""
-    from intake.contract.yamlio import load_data
 
     data_file = resources.files("intake.contract").joinpath("judge_directed.yaml")
     text = data_file.read_text(encoding="utf-8")
@@ -307,7 +308,6 @@ def judge_hits_in(text: str, path: Path = ()) -> list[JudgeHit]:
 
 def judge_hits(data: Any) -> list[JudgeHit]:
     """Judge-directed text anywhere in a scenario (GAIA pastes the whole file into prompts)."""
-    from intake.contract.yamlio import walk_strings
 
     hits: list[JudgeHit] = []
     for path, text in walk_strings(data):

@@ -28,7 +28,9 @@ from intake.contract.models import (
     ScenarioView,
     has_placeholder,
 )
+from intake.contract.untrusted import describe_counts, find_hidden
 from intake.contract.yamlio import (
+    MAX_BYTES,
     JsonPath,
     Parsed,
     YamlProblem,
@@ -221,7 +223,6 @@ def hidden_problems(text: str, parsed: Parsed) -> Iterator[tuple[int, str, JsonP
     visible in the file. Intake removes them at import (``intake.contract.untrusted``), so one here
     came by hand or from an older draft, and GAIA would paste it into its judge's prompt.
     """
-    from intake.contract.untrusted import describe_counts, find_hidden
 
     lines: set[int] = set()
     per_line: dict[int, tuple[int, dict[str, int]]] = {}
@@ -264,7 +265,6 @@ def suite_manifest(settings: Settings) -> Manifest | None:
 
 def schema_max_bytes() -> int:
     """The largest scenario file read (see ``yamlio.MAX_BYTES``)."""
-    from intake.contract.yamlio import MAX_BYTES
 
     return MAX_BYTES
 

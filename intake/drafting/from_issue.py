@@ -26,7 +26,9 @@ from intake.drafting.issue_parse import (
     parse_issue,
 )
 from intake.drafting.tail import DraftResult, new_record_source, slug, write_draft
-from intake.scrub.ids import cut_before_token
+from intake.errors import UsageError
+from intake.scrub import FixtureMap
+from intake.scrub.ids import cut_before_token, plain_identifier
 from intake.sources.github_issue import IssueData, comment_count
 from intake.sources.model import json_type
 from intake.textcut import cut_at_space
@@ -57,7 +59,6 @@ def scenario_id(number: int, title: str) -> str:
     is cut before a word, never inside one; a result that is not a plain identifier (a
     fixture or mask left in it) gives ``issue_<N>``, which carries nothing of the title.
     """
-    from intake.scrub.ids import plain_identifier
 
     head = f"issue_{number}"
     tail = slug(title, min(40, 63 - len(head)))
@@ -340,7 +341,6 @@ def read_issue(
     comments are dropped (the network read does not fetch them). ``category`` is checked first,
     so a bad one costs no request.
     """
-    from intake.errors import UsageError
     from intake.sources.github_issue import check_repo, fetch_issue, load_issue_json
 
     if category is not None and not category.strip():
@@ -389,7 +389,6 @@ def draft_from_issue(
     The title is scrubbed before the id is made from it, with the fixture mapping the rest
     of the draft is then scrubbed with (one original, one fixture, in draft and record).
     """
-    from intake.scrub import FixtureMap
 
     check_category(category)
     built = build_issue_draft(

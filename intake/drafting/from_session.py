@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 from intake.config import Settings
 from intake.contract.manifest import MANIFEST, load_manifest
 from intake.contract.models import CATEGORY_PATTERN, placeholder
+from intake.contract.yamlio import walk_strings
 from intake.drafting.tail import (
     DraftResult,
     clean_title,
@@ -34,6 +35,8 @@ from intake.errors import ConfigError, InputError, UsageError
 from intake.fileio import hash_input, read_json_input
 from intake.limits import MAX_DOCUMENT_HASH_BYTES
 from intake.paths import display_path
+from intake.scrub import FixtureMap, scrubber_for
+from intake.scrub.ids import cut_before_token, plain_identifier
 from intake.sources.model import (
     LOCATOR_PREFIX,
     MASK,
@@ -169,7 +172,6 @@ def _cell(value: str | None, width: int) -> str:
     A cut inside a word could leave the first half of a token the masking would have caught
     whole; the cut goes back to before that word instead (shape-based, no Presidio here).
     """
-    from intake.scrub.ids import cut_before_token
 
     text = " ".join((value or "").split())
     return text if len(text) <= width else cut_before_token(text, width - 1) + "…"
@@ -325,7 +327,6 @@ def short_id(session_id: str, width: int = 8) -> str:
     plain) gives ``width`` hex digits of its SHA-256 instead (``neutral_id``'s 8 first):
     stable, carrying nothing of it.
     """
-    from intake.scrub.ids import plain_identifier
 
     digest = hashlib.sha256(session_id.encode("utf-8", "surrogatepass")).hexdigest()
     if _UUID.match(session_id) and plain_session_id(session_id):
@@ -365,7 +366,6 @@ def draft_id(
     (a fixture or mask left in it), the title part is left out: ``session_<short id>``, which
     carries nothing of the title. A session id that is not plain gives ``session_<8 hex>``.
     """
-    from intake.scrub.ids import plain_identifier
 
     head = f"session_{short_id(session.id, width)}" + (f"_{part}" if part else "")
     room = min(40, MAX_DRAFT_ID_CHARS - len(head) - 1)
@@ -679,8 +679,6 @@ def scrub_title(
     already present. Hidden characters are removed first: a zero-width space inside a token
     would hide it from the scrubber, and the slug would then drop the space and keep the token.
     """
-    from intake.contract.yamlio import walk_strings
-    from intake.scrub import scrubber_for
 
     title = clean_title(title)
     mapping.reserve([title, *(text for _, text in walk_strings(everything))])
@@ -702,7 +700,6 @@ def draft_from_session(
     ``turns`` (first, last) drafts only those turns (``--turns A-B``); the whole session or
     the slice must fit one draft's bounds (``intake.limits``), checked while it is read.
     """
-    from intake.scrub import FixtureMap
 
     check_category(category)
     first, last = turns if turns is not None else (1, None)

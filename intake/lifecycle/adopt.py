@@ -38,13 +38,18 @@ from intake.contract.models import (
     RecordSource,
     SourceType,
     check_login,
+    parse_when,
     windows_name_problem,
 )
-from intake.errors import IntakeError, UsageError
+from intake.contract.validate import Severity, validate_file
+from intake.contract.yamlio import YamlProblem, dump_roundtrip, load_roundtrip, parse_checked
+from intake.errors import Conflict, IntakeError, UsageError
 from intake.gitutil import first_added
 from intake.paths import display_path, inside
 from intake.store.edit import edit
+from intake.store.journal import Event, Unit, commit
 from intake.store.records import dump_record, load_record, record_path, sha256_bytes, utcnow
+from intake.store.suite import finding_types, refuse_outside_root, scrub_message
 
 __all__ = ["AdoptResult", "Adopted", "adopt", "parse_source_type", "check_login"]
 
@@ -133,7 +138,6 @@ def _captured_link(data: dict[str, Any]) -> tuple[str | None, datetime | None]:
         return None, None
     session = captured.get("session_id")
     link = f"gaia-session:{session}" if isinstance(session, str) and session.strip() else None
-    from intake.contract.models import parse_when
 
     return link, parse_when(captured.get("captured_at"))
 
@@ -149,9 +153,6 @@ def adopt(
     dry_run: bool = False,
 ) -> AdoptResult:
     """Adopt every scenario file in ``targets`` (files or folders under ``scenarios/``)."""
-    from intake.contract.validate import Severity, validate_file
-    from intake.contract.yamlio import YamlProblem, parse_checked
-    from intake.store.suite import finding_types, scrub_message
 
     kind = parse_source_type(source)
     check_login(reviewer)
@@ -284,7 +285,6 @@ def _entry_date(
 
 def _recover_all(settings: Settings, files: list[Path]) -> list[str]:
     """Finish the adoptions a killed ``adopt`` left (each file's journal), before planning."""
-    from intake.contract.yamlio import YamlProblem, parse_checked
 
     done: list[str] = []
     for path in files:
@@ -303,9 +303,6 @@ def _commit_one(
     settings: Settings, item: Adopted, record: Record, raw: bytes, reviewer: str
 ) -> None:
     """One file's adoption as one journal unit: its record, the file, its ``adoption`` event."""
-    from intake.errors import Conflict
-    from intake.store.journal import Event, Unit, commit
-    from intake.store.suite import refuse_outside_root
 
     shown = display_path(item.path, settings.root)
     rec = record_path(item.path)
@@ -408,7 +405,6 @@ def _with_fields(
     """
     import json
 
-    from intake.contract.yamlio import YamlProblem, dump_roundtrip, load_roundtrip, parse_checked
 
     expected = dict(data)
     expected["source"] = source

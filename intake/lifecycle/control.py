@@ -33,6 +33,7 @@ from typing import Any
 
 from intake.config import Settings
 from intake.contract.models import JUDGED_STATUSES, ControlRun
+from intake.contract.validate import validate_file
 from intake.errors import Conflict, InputError, SourceError, UsageError
 from intake.lifecycle.replay import (
     ReplayServer,
@@ -58,9 +59,11 @@ from intake.lifecycle.runs.run import (
     refuse_unready,
 )
 from intake.paths import display_path
+from intake.scrub import scrubber_for
 from intake.store.edit import edit
 from intake.store.journal import Event
 from intake.store.records import runnable_hash, utcnow
+from intake.store.suite import find_draft, load_draft_record
 
 
 @dataclass
@@ -99,7 +102,6 @@ def _judge(settings: Settings, judge: str | None) -> str | None:
 
 
 def _turns_to_replay(settings: Settings, draft: Path) -> list[ReplayTurn]:
-    from intake.store.suite import load_draft_record
 
     turns = replay_turns(load_draft_record(settings, draft))
     if not turns:
@@ -121,8 +123,6 @@ def control_draft(
     show: Callable[[str], None] = lambda _line: None,
 ) -> ControlResult:
     """Replay the draft's captured answers to GAIA's runner and record each judged verdict."""
-    from intake.scrub import scrubber_for
-    from intake.store.suite import find_draft
 
     limit = _check_limits(settings, iterations, timeout)
     draft = find_draft(settings, target)
@@ -215,7 +215,6 @@ def record_controls(
     turns_replayed: int,
 ) -> list[ControlRun]:
     """Record control runs in the draft's record, as one journaled unit."""
-    from intake.store.suite import load_draft_record
 
     configured = (*settings.strong_models, *settings.local_models)
     for res in results:
@@ -250,7 +249,6 @@ def record_controls(
 
 
 def _check_unchanged(settings: Settings, draft: Path, expected: str) -> None:
-    from intake.contract.validate import validate_file
 
     parsed = validate_file(draft, drafts_dir=settings.drafts)
     if parsed.data is None or parsed.data.get("id") != draft.stem:

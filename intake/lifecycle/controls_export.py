@@ -18,11 +18,22 @@ from typing import Any
 
 from intake.config import Settings
 from intake.contract.models import JUDGED_STATUSES, Record, ReviewDecision, Run, RunTier
+from intake.contract.yamlio import YamlProblem, parse_checked
 from intake.errors import IntakeError, UsageError
 from intake.fileio import atomic_write, read_json_input
 from intake.lifecycle.gates import latest_reviews
+from intake.lifecycle.promote import criteria_hash
+from intake.lifecycle.replay import has_captured_answer, replay_hash, replay_turns
 from intake.paths import display_path, inside
-from intake.store.records import content_hash, load_record, record_path, runnable_hash, utcnow
+from intake.scrub import scrub_tree, scrubber_for
+from intake.store.records import (
+    content_hash,
+    iter_scenarios,
+    load_record,
+    record_path,
+    runnable_hash,
+    utcnow,
+)
 
 EXPORT_VERSION = 1
 INDEX_NAME = "index.json"
@@ -41,7 +52,6 @@ class ExportResult:
 
 
 def _criteria_hash(data: dict[str, Any]) -> str:
-    from intake.lifecycle.promote import criteria_hash
 
     return criteria_hash(data)
 
@@ -130,7 +140,6 @@ def case_controls(
     settings: Settings, path: Path, record: Record, data: dict[str, Any]
 ) -> tuple[list[dict[str, Any]], list[str]]:
     """The labelled controls of one promoted case (unscrubbed), and notes on what is missing."""
-    from intake.lifecycle.replay import has_captured_answer, replay_hash, replay_turns
 
     assert record.promotion is not None
     scenario_id = record.id
@@ -193,8 +202,6 @@ def case_controls(
 
 
 def _promoted(settings: Settings) -> list[tuple[Path, Record, dict[str, Any]]]:
-    from intake.contract.yamlio import YamlProblem, parse_checked
-    from intake.store.records import iter_scenarios
 
     found = []
     for path in iter_scenarios(settings.scenarios):
@@ -214,7 +221,6 @@ def _promoted(settings: Settings) -> list[tuple[Path, Record, dict[str, Any]]]:
 
 def export_controls(settings: Settings, folder: Path) -> ExportResult:
     """Write every promoted case's labelled controls and ``index.json`` into ``folder``."""
-    from intake.scrub import scrub_tree, scrubber_for
 
     if folder.exists() and not folder.is_dir():
         raise UsageError("the export folder is a file", where=str(folder))

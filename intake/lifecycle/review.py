@@ -27,6 +27,7 @@ from typing import Any
 from intake.config import Settings
 from intake.contract.models import Review, ReviewDecision, Rubric, check_login, valid_login
 from intake.contract.untrusted import judge_hits, strip_hidden
+from intake.contract.yamlio import YamlProblem, parse_checked
 from intake.errors import Conflict, SourceError, UsageError
 from intake.gitutil import git_text
 from intake.lifecycle.gates import author_identities, is_author
@@ -133,7 +134,6 @@ def add_review(
 
 def judge_fingerprints(draft: Path) -> list[str]:
     """The fingerprints of the judge-directed text in ``draft`` now; UsageError if none."""
-    from intake.contract.yamlio import YamlProblem, parse_checked
 
     try:
         data = parse_checked(draft.read_bytes()).data

@@ -22,6 +22,7 @@ from pathlib import Path
 
 from intake.config import Settings
 from intake.contract.models import ID_PATTERN, Record, Revision
+from intake.contract.yamlio import dump_roundtrip, load_roundtrip
 from intake.errors import UsageError
 from intake.paths import display_path, inside
 from intake.store.edit import edit
@@ -241,7 +242,6 @@ def rename(settings: Settings, target: str, new_id: str, *, by: str | None) -> R
 
 
 def _rename(settings: Settings, target: str, new_id: str, by: str | None) -> RenameResult:
-    from intake.contract.yamlio import dump_roundtrip, load_roundtrip
     from intake.store.ledger import Ledger
 
     draft = find_draft(settings, target)

@@ -14,6 +14,7 @@ from typing import Any
 
 import regex
 
+from intake.contract.yamlio import load_data
 from intake.errors import ConfigError
 
 __all__ = ["SCRUBBER_VERSION", "SECRET_PRIORITY", "packaged_scrubbers_dir", "scrubber_config_hash"]
@@ -51,7 +52,6 @@ def scrubber_config_hash(scrubbers_dir: Path | None = None) -> str:
 
 
 def load_scrubber_yaml(path: Path) -> Any:
-    from intake.contract.yamlio import load_data
 
     try:
         return load_data(path.read_text(encoding="utf-8"))

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from intake.contract.models import ScrubReport
+from intake.contract.yamlio import load_document
 from intake.errors import InputError, ScrubError
 from intake.fileio import atomic_write, read_input
 from intake.scrub.engine import (
@@ -158,7 +159,6 @@ def _structured_check(path: Path, text: str, scrubber: Scrubber) -> tuple[bool, 
 
     A YAML file with an alias is refused (``ScrubError``) before any string is scanned.
     """
-    from intake.contract.yamlio import load_document
 
     try:
         if path.suffix == ".json":

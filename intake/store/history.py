@@ -28,7 +28,9 @@ from typing import Any
 
 from intake.config import Settings
 from intake.contract.models import ID_PATTERN
+from intake.errors import LedgerError
 from intake.paths import display_path
+from intake.store.suite import scrub_free_text
 from intake.store.trust import HISTORY_SUFFIX
 
 HISTORY_VERSION = 1
@@ -199,7 +201,6 @@ def _when(text: str) -> datetime | None:
 
 def _rescrub(settings: Settings, event: HistoryEvent) -> bool:
     """Scrub the reason and actor again (a hand-edited file may hold anything); True if found."""
-    from intake.store.suite import scrub_free_text
 
     reason, types = scrub_free_text(settings, event.detail["reason"], where="$.detail.reason")
     event.detail["reason"] = reason
@@ -215,7 +216,6 @@ def _rescrub(settings: Settings, event: HistoryEvent) -> bool:
 
 def restore(settings: Settings, ledger: Any) -> tuple[int, HistoryRead]:
     """Add to the ledger every history event it lacks (by id); returns how many were added."""
-    from intake.errors import LedgerError
 
     read = read_history(settings)
     if not read.events:

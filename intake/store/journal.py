@@ -25,10 +25,14 @@ from typing import Any
 from intake import crashpoints
 from intake.config import Settings
 from intake.contract.models import ID_PATTERN, Record
+from intake.contract.validate import validate_file
 from intake.errors import InputError, LedgerError, UntrustedState
 from intake.fileio import atomic_write_all, fsync_dir, read_input, work_dir
 from intake.paths import display_path
+from intake.scrub.ids import neutral_id, plain_identifier
 from intake.store import trust
+from intake.store.records import dump_record, record_path
+from intake.store.suite import draft_lock, refuse_outside_root, stale_locks
 
 JOURNAL_VERSION = 2
 """2: the body is sealed with this machine's key (``intake.store.trust``); 1 was unsealed."""
@@ -153,7 +157,6 @@ def journal_path(settings: Settings, scenario_id: str) -> Path:
 
 def _file_name(scenario_id: str) -> str:
     """The file name (without suffix) of a draft's journal, as of its lock (``lock_path``)."""
-    from intake.scrub.ids import neutral_id, plain_identifier
 
     return scenario_id if plain_identifier(scenario_id) else neutral_id(scenario_id, "draft")
 
@@ -203,7 +206,6 @@ def _carry_out(
     ``progress`` collects each file placed or removed, so a caller can tell a failure before
     the first change (nothing to finish) from one part-way (the journal finishes it).
     """
-    from intake.contract.validate import validate_file
     from intake.store.ledger import Ledger, item_for
 
     done = progress if progress is not None else []
@@ -379,7 +381,6 @@ def recover(settings: Settings, scenario_id: str | None = None) -> list[str]:
     The caller holds the draft's lock when ``scenario_id`` is given; without it (``intake
     ledger rebuild``) each draft's lock is taken here. Returns what was done, one line each.
     """
-    from intake.store.suite import draft_lock, stale_locks
 
     done: list[str] = []
     found = [] if scenario_id else pending(settings)
@@ -457,8 +458,6 @@ def commit_record(
 
     The caller holds the draft's lock and has run ``recover`` for it.
     """
-    from intake.store.records import dump_record, record_path
-    from intake.store.suite import refuse_outside_root
 
     rec = record_path(draft)
     refuse_outside_root(settings, rec, what="the draft's record")

@@ -22,6 +22,8 @@ from intake.errors import Conflict, IntakeError, UsageError
 from intake.fileio import work_dir
 from intake.paths import display_path, inside
 from intake.portable import LockBusy, exclusive_lock
+from intake.scrub import scrubber_for
+from intake.scrub.ids import neutral_id, plain_identifier
 from intake.store.records import load_record, record_path
 from intake.store.trust import refuse_link
 
@@ -32,7 +34,6 @@ def scrub_free_text(settings: Settings, text: str, *, where: str = "$") -> tuple
     Free text typed on the command line (a review note, a rejection reason) ends up in the
     record, the ledger and ``intake log``; it is scrubbed like everything an importer writes.
     """
-    from intake.scrub import scrubber_for
 
     result = scrubber_for(settings).scrub_text(text, json_path=where)
     return result.text, [f.entity_type for f in result.findings]
@@ -40,7 +41,6 @@ def scrub_free_text(settings: Settings, text: str, *, where: str = "$") -> tuple
 
 def finding_types(settings: Settings, text: str) -> list[str]:
     """The types the configured scrubber finds in ``text`` (nothing is replaced)."""
-    from intake.scrub import scrubber_for
 
     return [f.entity_type for f in scrubber_for(settings).find(text)]
 
@@ -171,7 +171,6 @@ def lock_path(settings: Settings, scenario_id: str) -> Path:
     any other id (longer than 64, or holding a fixture or mask) locks ``draft_<8 hex>.lock``,
     a stable name that carries nothing of it.
     """
-    from intake.scrub.ids import neutral_id, plain_identifier
 
     name = scenario_id if plain_identifier(scenario_id) else neutral_id(scenario_id, "draft")
     return settings.ledger.parent / "locks" / f"{name}.lock"

@@ -23,6 +23,7 @@ from typing import Any
 
 from intake.config import Settings
 from intake.contract.models import ID_PATTERN, INFRA_STATUSES, JUDGED_STATUSES, Run, RunTier
+from intake.contract.validate import validate_file
 from intake.errors import Conflict, InputError, UsageError
 from intake.fileio import MAX_JSON_DEPTH, json_depth_exceeds, read_input
 from intake.lifecycle.review import SAFE_NAME_PATTERN
@@ -34,6 +35,9 @@ from intake.store.suite import (
     find_draft,
     finding_types,
     load_draft_record,
+    reason_text,
+    scrub_free_text,
+    scrub_message,
 )
 
 MAX_SCORECARD_BYTES = 20 * 1024 * 1024
@@ -375,7 +379,6 @@ def record_run(
     ``intake run-record`` and ``intake run`` (with ``iteration`` and ``runner_exit``) both
     record through here. What was noticed but not refused is in ``run.warnings``.
     """
-    from intake.contract.validate import validate_file
 
     draft = find_draft(settings, target)
     scenario_id = draft.stem
@@ -533,7 +536,6 @@ def drop_run(
     Returns (draft, the runs removed, notes for stderr). A run id not in the record is a
     usage error naming the draft, never echoing the id unless it is a plain name.
     """
-    from intake.store.suite import reason_text, scrub_free_text, scrub_message
 
     reason = reason_text(reason, needed_for="dropping a run")
     draft = find_draft(settings, target)

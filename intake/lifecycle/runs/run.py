@@ -63,7 +63,9 @@ from intake.config import Settings
 from intake.contract.gaia import DEFAULT_BACKEND as GAIA_DEFAULT_BACKEND
 from intake.contract.gaia import GaiaInfo, agent_backend, ask_gaia, document_keys
 from intake.contract.models import JUDGED_STATUSES, Run, RunTier, has_placeholder
+from intake.contract.validate import Severity, validate_file
 from intake.errors import EXIT_FINDINGS, IntakeError, NetworkError, SourceError, UsageError
+from intake.lifecycle.promote import scrub_scan
 from intake.lifecycle.runs.record import (
     check_is_this_draft,
     check_name,
@@ -73,7 +75,9 @@ from intake.lifecycle.runs.record import (
 )
 from intake.paths import display_path
 from intake.portable import new_group_options, stop_tree, termination_signals
+from intake.scrub import scrubber_for
 from intake.store.records import record_path
+from intake.store.suite import find_draft, finding_types, load_draft_record
 
 STATUS_PATH = "/api/system/status"
 STATUS_TIMEOUT = 5.0
@@ -119,7 +123,6 @@ class RunResult:
 
 def _shown_url(settings: Settings, url: str) -> str:
     """The backend URL for messages, unless it carries credentials or scrubber findings."""
-    from intake.store.suite import finding_types
 
     parts = urllib.parse.urlsplit(url)
     if parts.username or parts.password or finding_types(settings, url):
@@ -182,7 +185,6 @@ def backend_model(settings: Settings, url: str, *, timeout: float = STATUS_TIMEO
 
 def _model_name(settings: Settings, model: str, configured: tuple[str, ...]) -> str:
     """A model name for a message: itself when configured or plain, else a placeholder."""
-    from intake.store.suite import finding_types
 
     if model in configured or (safe_name(model) and not finding_types(settings, model)):
         return repr(model)
@@ -211,9 +213,6 @@ def check_model(settings: Settings, tier: RunTier, model: str | None) -> str:
 
 def refuse_unready(settings: Settings, draft: Path) -> dict[str, Any]:
     """Exit-1 refusals (private, not strictly valid, placeholders, scrub); returns the data."""
-    from intake.contract.validate import Severity, validate_file
-    from intake.lifecycle.promote import scrub_scan
-    from intake.store.suite import load_draft_record
 
     where = display_path(draft, settings.root)
     record = load_draft_record(settings, draft)
@@ -711,7 +710,6 @@ def prepare_run(
 
     ``model_check`` decides what the loaded model may be (default: on the tier's list).
     """
-    from intake.store.suite import find_draft
 
     limit = settings.run_timeout if timeout is None else timeout
     if limit < 1:
@@ -831,8 +829,6 @@ def drive_runner(
     (cli.py L4755-4759: only for ``--iterations`` > 1). Folders this call made and did not
     record are removed (listed in the notes); the report file is put back as it was.
     """
-    from intake.scrub import scrubber_for
-    from intake.store.suite import find_draft
 
     if iterations < 1:
         raise UsageError("--iterations must be at least 1")
