@@ -56,6 +56,8 @@ from tests.outside_corpus.whole_scanner import Gitleaks, detect_secrets_flagged_
 from tests.regex_sample import portable_pattern, sample  # noqa: E402
 
 HERE = Path(__file__).resolve().parent
+MANIFEST_FORMAT = 2
+"""2: each decoy records ``flagged_by`` (the other rules of its scanner that flag it)."""
 BENCH_DEPS = Path("/tmp/benchdeps")
 
 # -- reading a repository ---------------------------------------------------------------------
@@ -503,6 +505,7 @@ def build(gitleaks: Repo, detect: Repo | None, out: Path) -> dict[str, Any]:
         add_detect_secrets(detect, doc, stats)
     out.mkdir(parents=True, exist_ok=True)
     manifest: dict[str, Any] = {
+        "format": MANIFEST_FORMAT,
         "sources": {
             "gitleaks": {"repository": "github.com/gitleaks/gitleaks", "commit": gitleaks.commit},
         },
