@@ -22,6 +22,7 @@ from intake.scrub.engine import (
     MAX_TEXT_CHARS,
     FileFinding,
     Scrubber,
+    ScrubResult,
     check_tree,
     get_scrubber,
     refuse_oversized,
@@ -187,10 +188,10 @@ def scrub_file_text(path: Path, text: str, *, scrubber: Scrubber | None = None) 
     result = scrubber.scrub_text(text, mapping=mapping, json_path="$")
     report = scrubber.report(result.findings)
     if path.suffix not in {".yaml", ".yml", ".json"}:
-        return FileOutcome(path, text, _settled(path, result.text, scrubber, mapping), report)
+        return FileOutcome(path, text, _text_outcome(path, text, result, scrubber, mapping), report)
     _, before = _structured_check(path, text, scrubber)
     if before is None:  # not valid YAML/JSON to begin with: the text scrub is all there is
-        return FileOutcome(path, text, _settled(path, result.text, scrubber, mapping), report)
+        return FileOutcome(path, text, _text_outcome(path, text, result, scrubber, mapping), report)
     ok, _ = _structured_check(path, result.text, scrubber)
     if ok and not scrubber.find(result.text):
         return FileOutcome(path, text, result.text, report)
@@ -214,6 +215,16 @@ def scrub_file_text(path: Path, text: str, *, scrubber: Scrubber | None = None) 
     # The text pass is discarded: what is written and reported is the tree pass alone, so each
     # replaced value is counted once.
     return FileOutcome(path, text, new_text, tree_report)
+
+
+def _text_outcome(
+    path: Path, text: str, result: ScrubResult, scrubber: Scrubber, mapping: FixtureMap
+) -> str:
+    """What a text scrub writes: the text as it was when the scrub found and changed nothing
+    (a re-scan would be the same scan of the same text), else the settled result."""
+    if not result.findings and result.text == text:
+        return text
+    return _settled(path, result.text, scrubber, mapping)
 
 
 def _settled(path: Path, text: str, scrubber: Scrubber, mapping: FixtureMap) -> str:
