@@ -16,6 +16,10 @@ The child is still a separate process with its own working folder, environment a
 streams; it is killed with SIGKILL by its own observer and its parent sees exit ``-9``, exactly
 as with a fresh interpreter. ``start`` (the concurrent-drafters race) keeps a fresh
 interpreter per process. ``INTAKE_CRASH_HARNESS_FRESH=1`` makes every call a fresh one.
+The journal-trust, untrusted-text and promotion tests run their plain ``intake ARGS`` calls
+through ``run`` too (``env`` gives the child its whole environment); a call that needs what
+only a fresh interpreter has (a resource limit set before exec, a pseudo-terminal, stripped
+modules, signals to a process group) keeps its own ``subprocess``.
 """
 
 from __future__ import annotations
@@ -69,17 +73,29 @@ def _server() -> Any:
 
 
 def _fresh() -> bool:
-    return os.environ.get("INTAKE_CRASH_HARNESS_FRESH") == "1"
+    """A fresh interpreter per call: asked for, or no fork server on this platform (Windows)."""
+    return os.environ.get("INTAKE_CRASH_HARNESS_FRESH") == "1" or sys.platform == "win32"
 
 
-def _forked(suite: Path, args: list[str], step: str | None) -> subprocess.CompletedProcess[str]:
-    """``intake ARGS`` in a process forked from the warm server; its exit code and output."""
+def _forked(
+    suite: Path,
+    args: list[str],
+    step: str | None,
+    env: dict[str, str] | None = None,
+    errors: str = "replace",
+) -> subprocess.CompletedProcess[str]:
+    """``intake ARGS`` in a process forked from the warm server; its exit code and output.
+
+    ``env`` is the child's whole environment (default: this process's); ``errors`` how its
+    output is decoded (``"strict"``: bytes that are not UTF-8 fail, as ``text=True`` would).
+    """
     from tests.crash_child import child
 
+    environment = dict(os.environ if env is None else env)
     with tempfile.TemporaryDirectory(prefix="intake-crash-") as folder:
         out, err = Path(folder) / "out", Path(folder) / "err"
         proc = _server().Process(
-            target=child, args=(str(suite), list(args), step, dict(os.environ), str(out), str(err))
+            target=child, args=(str(suite), list(args), step, environment, str(out), str(err))
         )
         proc.start()
         proc.join(timeout=180)
@@ -90,8 +106,8 @@ def _forked(suite: Path, args: list[str], step: str | None) -> subprocess.Comple
         return subprocess.CompletedProcess(
             ["intake", *args],
             proc.exitcode,
-            out.read_text(encoding="utf-8", errors="replace"),
-            err.read_text(encoding="utf-8", errors="replace"),
+            out.read_text(encoding="utf-8", errors=errors),
+            err.read_text(encoding="utf-8", errors=errors),
         )
 
 
@@ -107,16 +123,25 @@ def run_killed(suite: Path, step: str, args: list[str]) -> None:
     assert code == -9, f"not killed at {step}: exit {code}: {err}"
 
 
-def run(suite: Path, args: list[str]) -> subprocess.CompletedProcess[str]:
-    """``intake ARGS`` in the suite as a real process, to completion."""
+def run(
+    suite: Path,
+    args: list[str],
+    *,
+    env: dict[str, str] | None = None,
+    errors: str = "replace",
+) -> subprocess.CompletedProcess[str]:
+    """``intake ARGS`` in the suite as a real process, to completion (``env``: its whole
+    environment, default this process's; ``errors``: how its output is decoded)."""
     if not _fresh():
-        return _forked(suite, args, None)
+        return _forked(suite, args, None, env, errors)
     return subprocess.run(
         [sys.executable, "-m", "intake", *args],
         cwd=suite,
         capture_output=True,
-        text=True,
+        encoding="utf-8",
+        errors=errors,
         timeout=180,
+        env=env,
     )
 
 

@@ -25,6 +25,7 @@ from intake.lifecycle.gates import GateInputs, GatesUnmet, ScanHit, check_gates
 from intake.lifecycle.promote import CRASH_STEPS, promote, with_suite_tag
 from intake.store.ledger import Ledger
 from intake.store.records import content_hash, load_record, record_path
+from tests import crash_harness
 from tests.promote_helpers import FINAL_YAML, edit, make_ready, write_pair
 
 T0 = datetime(2026, 11, 29, tzinfo=UTC)
@@ -280,33 +281,10 @@ def test_a_held_lock_is_a_conflict(suite: Path) -> None:
 # --- real processes: crashes and races ---------------------------------------------------------
 
 
-# A promotion that kills itself at one step: the fault is injected by the test's own bootstrap
-# code in the child process, never through a setting a user could make.
-KILL_AT = """
-import os, signal, sys
-from intake import crashpoints
-from intake.cli import main
-
-_, target_step, scenario_id = sys.argv
-
-def kill_at(step):
-    if step == target_step:
-        os.kill(os.getpid(), signal.SIGKILL)
-
-crashpoints.observe(kill_at)
-sys.argv = ["intake", "promote", scenario_id]
-main()
-"""
-
-
-def _promote_process(suite: Path, scenario_id: str, crash: str | None = None) -> subprocess.Popen:
-    argv = [sys.executable, "-m", "intake", "promote", scenario_id]
-    if crash and sys.platform == "win32":
-        pytest.skip("POSIX only: the crash point kills the process with SIGKILL")
-    if crash:
-        argv = [sys.executable, "-c", KILL_AT, crash, scenario_id]
+def _promote_process(suite: Path, scenario_id: str) -> subprocess.Popen:
+    """``intake promote ID`` in a fresh interpreter (the race needs two at once)."""
     return subprocess.Popen(
-        argv,
+        [sys.executable, "-m", "intake", "promote", scenario_id],
         cwd=suite,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
@@ -322,9 +300,11 @@ def test_killed_promote_leaves_draft_or_scenario_and_check_passes(
     draft = make_ready(suite)
     original = draft.read_bytes()
     dest = suite / "scenarios" / "tool_selection" / "pdf_summary_loop.yaml"
-    proc = _promote_process(suite, "pdf_summary_loop", crash=step)
-    proc.communicate(timeout=120)
-    assert proc.returncode == -9, f"the process was not killed at {step}"
+    if sys.platform == "win32":
+        pytest.skip("POSIX only: the crash point kills the process with SIGKILL")
+    # a real process that kills itself at the step (the fault is injected by the harness's
+    # own code in the child, never through a setting a user could make)
+    crash_harness.run_killed(suite, step, ["promote", "pdf_summary_loop"])
 
     at = CRASH_STEPS.index(step)
     decided = at >= CRASH_STEPS.index("promote:journal-written")

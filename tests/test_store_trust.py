@@ -26,6 +26,7 @@ import pytest
 from intake.config import load_settings
 from intake.store.journal import Event, Unit, journal_path
 from intake.store.records import record_path
+from tests import crash_harness
 from tests.promote_helpers import make_ready
 
 EVIL_CONFIG = '[core]\n\tfsmonitor = "touch pwned"\n'
@@ -35,6 +36,10 @@ POSIX_ROOT = hasattr(os, "geteuid") and os.geteuid() == 0
 
 def intake(suite: Path, *args: str, env: dict[str, str] | None = None,
            preexec: object = None) -> subprocess.CompletedProcess[str]:
+    """``intake ARGS`` as a real process: forked from the warm server (``crash_harness.run``),
+    or a fresh interpreter when ``preexec`` must run before it starts (a resource limit)."""
+    if preexec is None:
+        return crash_harness.run(suite, list(args), env=env, errors="strict")
     return subprocess.run(
         [sys.executable, "-m", "intake", *args],
         cwd=suite,

@@ -17,6 +17,7 @@ from typer.testing import CliRunner
 
 from intake.cli import app
 from intake.contract.untrusted import find_hidden
+from tests import crash_harness
 from tests.conftest import REPO
 from tests.gaia_native import Clock, add_message, add_session, create_chat_db
 from tests.github_server import FakeGitHub, Reply
@@ -62,16 +63,11 @@ def _issue(server: FakeGitHub) -> dict[str, object]:
 
 
 def _intake(*args: str, columns: int = 80) -> subprocess.CompletedProcess[str]:
-    """The installed command as a user runs it (a real process; never CliRunner)."""
+    """The command as a user runs it: a real process (forked from the warm server of
+    ``tests/crash_harness.py``, with its own environment and streams; never CliRunner), its
+    output decoded strictly as UTF-8."""
     env = {**os.environ, "PYTHONPATH": str(REPO), "COLUMNS": str(columns), "INTAKE_DEBUG": "1"}
-    return subprocess.run(
-        [sys.executable, "-m", "intake", *args],
-        capture_output=True,
-        text=True,
-        encoding="utf-8",
-        env=env,
-        timeout=300,
-    )
+    return crash_harness.run(Path.cwd(), list(args), env=env, errors="strict")
 
 
 def _no_hidden(text: str) -> None:
