@@ -304,6 +304,25 @@ def test_missing_registry_is_a_config_error(tmp_path: Path) -> None:
         Scrubber(tmp_path)
 
 
+@pytest.mark.parametrize(
+    ("name", "text"),
+    [
+        ("recognizers.yaml", "recognizers: []\n"),  # no global_regex_flags: not completed
+        ("providers.yaml", "- a list\n"),
+        ("providers.yaml", "recognizers: [\n"),
+    ],
+)
+def test_a_malformed_registry_file_is_a_config_error_naming_it(
+    tmp_path: Path, name: str, text: str
+) -> None:
+    folder = tmp_path / "scrubbers"
+    shutil.copytree(packaged_scrubbers_dir(), folder)
+    (folder / name).write_text(text)
+    with pytest.raises(ConfigError, match="recognizer registry cannot be loaded") as info:
+        Scrubber(folder)
+    assert info.value.where == str(folder / name)
+
+
 # ------------------------------------------------------------------ fail closed, bad input
 
 
