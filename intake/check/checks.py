@@ -16,7 +16,7 @@ from typing import Any
 
 from intake.check.context import CheckContext
 from intake.check.result import Finding
-from intake.contract.models import Record, ReviewDecision, windows_name_problem
+from intake.contract.models import Record, ReviewDecision, ScenarioView, windows_name_problem
 from intake.contract.untrusted import JudgeHit, judge_hits
 from intake.contract.validate import FileResult
 from intake.contract.yamlio import YamlProblem, parse_checked
@@ -162,7 +162,7 @@ def _leniency(ctx: CheckContext) -> _Leniency:
     legacy = {
         ctx.rel(p)
         for p in ctx.scenarios
-        if not record_path(p).is_file() and "source" not in (ctx.data(p) or {})
+        if not record_path(p).is_file() and not _has_source(ctx.view(p))
     }
     adopted = [p for p in ctx.scenarios if record_path(p).is_file() and ctx.adopted(p)]
     kept = [p for p in adopted if _as_adopted(ctx.record_of(p), p)]
@@ -231,12 +231,15 @@ def record_files(ctx: CheckContext) -> list[Finding]:
     return found
 
 
-def _without_record(ctx: CheckContext, path: Path, data: dict[str, Any]) -> list[Finding]:
+def _has_source(view: ScenarioView | None) -> bool:
+    return view is not None and "source" in view.keys
+
+
+def _without_record(ctx: CheckContext, path: Path, view: ScenarioView | None) -> list[Finding]:
     """A scenario that carries intake's ``source`` but has no record skipped ``promote``."""
-    if "source" not in data:
+    if view is None or not _has_source(view):
         return []
-    source = data["source"]
-    kind = source.get("type") if isinstance(source, dict) else None
+    kind: str | None = view.source_type
     if kind not in RECORD_SOURCES:
         kind = "TYPE"
     return [
@@ -298,15 +301,15 @@ def scenario_records(ctx: CheckContext) -> list[Finding]:
     found: list[Finding] = []
     for path in ctx.scenarios:
         rec = record_path(path)
-        data = ctx.data(path) or {}
+        view = ctx.view(path)
         if not rec.is_file():
-            found += _without_record(ctx, path, data)
+            found += _without_record(ctx, path, view)
             continue
         record = ctx.loaded.get(rec)
         if record is None:
             continue
         found += _stamp_findings(ctx, path, record)
-        if data.get("id") is not None and record.id != data.get("id"):
+        if view is not None and view.id is not None and record.id != view.id:
             found.append(
                 Finding("error", ctx.rel(rec), 1, "record-id", "record id differs from scenario id")
             )

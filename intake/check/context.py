@@ -17,7 +17,7 @@ from typing import Any
 from intake.check.baseline import Baseline, fingerprint, load_baseline
 from intake.config import Settings
 from intake.contract.manifest import Manifest
-from intake.contract.models import Record
+from intake.contract.models import Record, ScenarioView
 from intake.contract.validate import (
     FileResult,
     Problem,
@@ -97,6 +97,12 @@ class CheckContext:
         """The parsed document of a scenario or draft (None when it could not be read)."""
         result = self.validated.get(path)
         return None if result is None else result.data
+
+    def view(self, path: Path) -> ScenarioView | None:
+        """The typed, read-only view of a scenario or draft (None when it could not be read),
+        built once by the validator."""
+        result = self.validated.get(path)
+        return None if result is None else result.view
 
     @property
     def data_of(self) -> dict[Path, dict[str, Any]]:

@@ -65,6 +65,11 @@ CHECKS: tuple[Check, ...] = (
 """Every check ``run_check`` runs, in the order their findings are reported."""
 
 
+def _id_of(ctx: CheckContext, path: Path) -> str | None:
+    view = ctx.view(path)
+    return None if view is None else view.id
+
+
 def run_checks(ctx: CheckContext, checks: tuple[Check, ...] = CHECKS) -> list[Finding]:
     """The findings of ``checks`` in order; a check that waits for journals says nothing about
     a file an unfinished journal is changing."""
@@ -115,7 +120,7 @@ def _draft_inputs(ctx: CheckContext, path: Path) -> GateInputs | None:
         duplicates=[
             ctx.rel(other)
             for other in ctx.scenarios
-            if other.stem == path.stem or (ctx.data(other) or {}).get("id") == path.stem
+            if other.stem == path.stem or _id_of(ctx, other) == path.stem
         ],
         require_rubric=ctx.settings.require_rubric,
         require_control=ctx.settings.require_control,
