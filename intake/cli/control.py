@@ -5,7 +5,7 @@ from __future__ import annotations
 import typer
 
 from intake.cli.options import Format, format_option
-from intake.cli.run import recorded_state, show_runner_tail
+from intake.cli.run import recorded_state, show_notes, show_runner_tail
 from intake.paths import display_path
 
 
@@ -58,11 +58,7 @@ def register(app: typer.Typer) -> None:
             raise
         record, current = recorded_state(result.draft)
         gate = control_gate(record, current, require=cfg.require_control)
-        for note in result.notes:
-            err(f"note: {note}")
-        for control in result.controls:
-            for warning in control.warnings:
-                err(f"warning: {control.run_id}: {warning}")
+        show_notes(result.notes, result.controls)
         where = display_path(result.draft, cfg.root)
         if fmt is Format.json:
             emit_json(

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import typer
 
@@ -83,11 +84,7 @@ def register(app: typer.Typer) -> None:
             raise
         record, current = recorded_state(result.draft)
         stats = tier_stats(record.runs, wanted, current)
-        for note in result.notes:
-            err(f"note: {note}")
-        for run in result.runs:
-            for warning in run.warnings:
-                err(f"warning: {run.run_id}: {warning}")
+        show_notes(result.notes, result.runs)
         where = display_path(result.draft, cfg.root)
         if fmt is Format.json:
             emit_json(
@@ -131,6 +128,17 @@ def show_runner_tail(exc: RunnerFailed) -> None:
         err("the runner's last lines:")
         for line in exc.tail:
             err(f"  | {line}")
+
+
+def show_notes(notes: list[str], recorded: Sequence[Any]) -> None:
+    """The driver's notes, then each recorded run's or control's warnings, on stderr."""
+    from intake.cli import err
+
+    for note in notes:
+        err(f"note: {note}")
+    for item in recorded:
+        for warning in item.warnings:
+            err(f"warning: {item.run_id}: {warning}")
 
 
 def recorded_state(draft: Path) -> tuple[Record, str]:
