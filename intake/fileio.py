@@ -203,10 +203,21 @@ def check_regular_file(path: Path, *, what: str, where: str | None = None) -> No
 
 
 def read_input(
-    path: Path, *, what: str, limit: int = MAX_INPUT_BYTES, where: str | None = None
+    path: Path,
+    *,
+    what: str,
+    limit: int = MAX_INPUT_BYTES,
+    where: str | None = None,
+    follow_links: bool = True,
 ) -> bytes:
-    """The bytes of an input file: a regular file, at most ``limit`` bytes (checked first)."""
+    """The bytes of an input file: a regular file, at most ``limit`` bytes (checked first).
+
+    ``follow_links=False`` for the suite's own files (scenarios, drafts, records): git commits
+    links, so a pull request can point one at ``/dev/zero`` or at a file outside the suite.
+    """
     where = where or str(path)
+    if not follow_links and path.is_symlink():
+        raise InputError(f"{what} is a symbolic link; intake does not follow links", where=where)
     fd = _open_regular(path, what, where)
     try:
         if os.fstat(fd).st_size > limit:

@@ -179,7 +179,7 @@ def validate_file(
         if size > schema_max_bytes():
             add(1, "too-large", f"file is {size:,} bytes, over the {schema_max_bytes():,} limit")
             return result
-        raw = read_input(path, what="scenario file", limit=schema_max_bytes())
+        raw = read_input(path, what="scenario file", limit=schema_max_bytes(), follow_links=False)
         parsed = parse_checked(raw)
     except InputError as exc:  # a FIFO or device, or swapped since it was listed
         add(1, "unreadable", exc.message)

@@ -167,17 +167,9 @@ def _walk(folder: Path) -> tuple[list[str], set[str]]:
     return scenarios, records
 
 
-def _read_bounded(path: str, what: str, limit: int) -> bytes:
-    """A suite file's bytes: never through a link (git commits links; a PR's record or scenario
-    pointing at /dev/zero hung the report), a regular file of at most ``limit`` bytes."""
-    if os.path.islink(path):
-        raise InputError(f"{what} is a symbolic link; intake does not follow links", where=path)
-    return read_input(Path(path), what=what, limit=limit)
-
-
 def _read_record(path: str) -> RecordFacts:
     try:
-        raw = _read_bounded(path, "record", MAX_RECORD_BYTES)
+        raw = read_input(Path(path), what="record", limit=MAX_RECORD_BYTES, follow_links=False)
     except InputError as exc:
         return RecordFacts(problem=f"cannot read record: {exc.message}")
     return record_facts(raw)
@@ -195,7 +187,9 @@ def read_scenario(path: str | Path, display: str, has_record: bool | None = None
         has_record = os.path.isfile(record_name)
     record = _read_record(record_name) if has_record else None
     try:
-        raw = _read_bounded(path, "scenario file", MAX_SCENARIO_BYTES)
+        raw = read_input(
+            Path(path), what="scenario file", limit=MAX_SCENARIO_BYTES, follow_links=False
+        )
         parsed = parse_top(raw, TOP_KEYS)
     except InputError as exc:
         return ScenarioFile(display, None, record, f"cannot read: {exc.message}")

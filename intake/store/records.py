@@ -37,20 +37,10 @@ def sha256_bytes(data: bytes) -> str:
     return f"{HASH_ALGORITHM}:{hashlib.sha256(data).hexdigest()}"
 
 
-def refuse_linked(path: Path, what: str) -> None:
-    """``InputError`` for a suite file that is a symbolic link: git commits links, so a pull
-    request can point a record or a scenario anywhere (``/dev/zero``, a file outside)."""
-    if path.is_symlink():
-        raise InputError(
-            f"{what} is a symbolic link; intake does not follow links", where=str(path)
-        )
-
-
 def content_hash(path: Path) -> str:
     """Hash of the whole file, byte for byte (what a review is bound to); a link or anything
     but a regular file within the input limit is refused."""
-    refuse_linked(path, "file")
-    return sha256_bytes(read_input(path, what="file", limit=MAX_INPUT_BYTES))
+    return sha256_bytes(read_input(path, what="file", limit=MAX_INPUT_BYTES, follow_links=False))
 
 
 def canonical_json(value: Any) -> str:
@@ -104,9 +94,10 @@ def scenario_path_for_record(record: Path) -> Path:
 
 def load_record(path: Path) -> Record:
     """Read and validate a record file (never through a link)."""
-    refuse_linked(path, "record")
     try:
-        raw = read_input(path, what="record", limit=MAX_RECORD_BYTES).decode("utf-8")
+        raw = read_input(path, what="record", limit=MAX_RECORD_BYTES, follow_links=False).decode(
+            "utf-8"
+        )
         if json_depth_exceeds(raw, MAX_JSON_DEPTH):
             raise InputError(f"record nests deeper than {MAX_JSON_DEPTH} levels", where=str(path))
     except InputError:
