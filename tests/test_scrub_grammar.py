@@ -118,6 +118,22 @@ def test_every_assignment_syntax_is_read(scrubber: Scrubber, text: str) -> None:
     assert "FAKE" in out
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        'System.setProperty("PASSWORD", "my secret phrase 9");',
+        '("api_key", "the token is 9 words long")',
+        'creds.put("password", "secret sauce, 99 of them");',
+    ],
+)
+def test_a_value_that_names_a_secret_is_still_a_value(scrubber: Scrubber, text: str) -> None:
+    """Only a lone identifier after a quoted secret name is a list of field names."""
+    value = text.split('", "')[1].split('"')[0]
+    out = _scrubbed(scrubber, text)
+    assert value not in out
+    assert "FAKE" in out
+
+
 GRAMMAR_DECOYS = {
     "field_name_list": '["password", "username"]',
     "xsd_element": '<xs:element name="password" type="xs:string"/>',

@@ -391,6 +391,8 @@ _PARAM_DEFAULT = regex.compile(
 ``${TOKEN-v}``, ``${API_KEY:=v}`` (the default is what the name holds when unset)."""
 
 
+_FIELD_NAME = regex.compile(r"^[A-Za-z_][A-Za-z0-9_.-]{0,95}+$")
+"""A field name is one identifier: ``"my secret phrase"`` after ``"PASSWORD",`` is a value."""
 _FIELD_NAMES = frozenset(
     ["username", "user", "email", "login", "name", "host", "port", "id", "url", "value", "key"]
 )
@@ -606,7 +608,9 @@ class IntakeAssignedSecretRecognizer(CodeBackedRecognizer):
                     continue  # the first argument of a call or item of a tuple, not a value
                 span = self._quoted(text, pos, vq)
                 word = text[span[0] : span[1]] if span else ""
-                if word.lower() in _FIELD_NAMES or names.is_secret_name(word):
+                if _FIELD_NAME.match(word) and (
+                    word.lower() in _FIELD_NAMES or names.is_secret_name(word)
+                ):
                     continue  # ("password", "username"): a list of field names
                 if names.is_secret_name(name):
                     self._emit(text, span, True, out)
