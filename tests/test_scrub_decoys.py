@@ -174,3 +174,53 @@ def test_random_text_that_only_starts_like_encoded_json_is_replaced(scrubber: Sc
     value = "eyJ7Kq9ZrT2mVx4WbN8pLs1DfG3hJc6Q"
     assert decode_b64_json(value) is None
     assert _replaced(scrubber, f"value {value} end", value)
+
+
+# ----------------------------------------------------------------------------- says it is none
+
+RANDOM36 = "wWPw5k4aXcaT4fNP0UcnZwJUVFk6LO0pINUx"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "        serviceAccountToken:\n            fn::secret: ops_eyJzaWduSW5B..[Redacted]\n",
+        "token: ghp_REDACTED\n",
+        'API_KEY="sk-proj-…(redacted)"\n',
+        '--set kraken.kubeconfig.token="sha256~XXXXXXXXXX_PUT_YOUR_TOKEN_HERE_XXXXXXXXXXXX"\n',
+        "GITHUB_TOKEN=ghp_xxxxxxxx_YOUR_TOKEN_xxxxxxxx\n",
+    ],
+)
+def test_a_value_that_says_it_is_redacted_or_a_placeholder_is_kept(
+    scrubber: Scrubber, text: str
+) -> None:
+    assert scrubber.scrub_text(text).text == text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        f"token: ghp_{RANDOM36} [redacted]\n",  # a mark after a blank: the secret may be whole
+        f'token="sha256~XXXXXXXXXX_{RANDOM36}_XXXX"\n',  # masks around a random body
+        f"GITHUB_TOKEN=ghp_{RANDOM36[:20]}_YOUR_xxxxxxxx\n",
+    ],
+)
+def test_a_secret_beside_a_mark_or_a_mask_is_still_replaced(
+    scrubber: Scrubber, text: str
+) -> None:
+    out = scrubber.scrub_text(text).text
+    assert RANDOM36[:20] not in out
+    assert "FAKE" in out
+
+
+def test_a_path_whose_long_segments_are_names_is_kept(scrubber: Scrubber) -> None:
+    text = 'curl -X GET \\\n  -H "apikey: $API_KEY" \\\n"$API_URL/rest/v1/stats_derniere_labellisation"\n'
+    assert scrubber.scrub_text(text).text == text
+    for kept in ("see $BASE/api/v2/listSponsoredProductsByRegion now",):
+        assert scrubber.scrub_text(kept).text == kept
+
+
+def test_a_random_segment_between_slashes_is_still_a_secret(scrubber: Scrubber) -> None:
+    secret = "api/v1/K7MDENGbPxRfiCYzzKEY9283dkaQ"
+    out = scrubber.scrub_text(f"x = {secret}\n").text
+    assert "K7MDENGbPxRfiCYzzKEY9283dkaQ" not in out

@@ -24,10 +24,10 @@ import regex
 
 from intake.errors import ConfigError
 from intake.scrub.definitions import load_scrubber_yaml
+from intake.scrub.illustrative import looks_like_placeholder
 from intake.scrub.recognizers import (
     NOT_A_PASSWORD,
     CodeBackedRecognizer,
-    looks_like_placeholder,
 )
 
 __all__ = [
@@ -596,7 +596,10 @@ class IntakeAssignedSecretRecognizer(CodeBackedRecognizer):
             if not (sep or ws):
                 continue
             if sep in ("==", "!=", "===", "!==") and not vq:
-                continue  # a comparison holds a secret only when it is a literal
+                if not (sep == "==" and self._ini_value_with_equals(text, start, m)):
+                    continue  # a comparison holds a secret only when it is a literal
+                pos = m.start("sep") + 1  # NAME==v on a line of its own: the value is "=v"
+                sep = "="
             if sep == ",":
                 # a quoted name, then a quoted value: call arguments and tuples only
                 if not (nq and vq and start > 0 and text[start - 1] == nq[-1]):
@@ -677,6 +680,20 @@ class IntakeAssignedSecretRecognizer(CodeBackedRecognizer):
                 if names.is_secret_name(m.group("n")):
                     self._emit(text, m.span("v"), True, out)
         return out
+
+    @staticmethod
+    def _ini_value_with_equals(text: str, start: int, m: regex.Match[str]) -> bool:
+        """``krakenToken==q1fos…`` alone on its line (INI, dotenv): ``=`` then a value that
+        starts with ``=``, not a comparison (which needs a left side in an expression)."""
+        line_start = text.rfind("\n", 0, start) + 1
+        after = m.end("sep")
+        return (
+            m.start("sep") == m.end("sep") - 2
+            and text[m.start("sep") - 1 : m.start("sep")] not in (" ", "\t")
+            and after < len(text)
+            and text[after] not in " \t\r\n"
+            and bool(_LINE_PREFIX.match(text, line_start, start))
+        )
 
     def _emit_fallbacks(self, text: str, pos: int, out: list[Any]) -> None:
         """The quoted literals an expression assigned to a secret-bearing name falls back to,

@@ -60,6 +60,7 @@ from intake.scrub.fixtures import (
     path_separator,
     split_path,
 )
+from intake.scrub.illustrative import illustrative, marked_redacted
 from intake.scrub.normalise import WRAP_BREAK, needs_normalising, normal_value, normalise
 
 if TYPE_CHECKING:
@@ -163,6 +164,9 @@ class _WarningTrap(logging.Handler):
 
 
 _PERCENT_SLASH = regex.compile(r"%2[Ff]")
+_NOT_JUDGED = frozenset({"KEEP_PUBLIC_MATERIAL", "PRIVATE_KEY", "FILE_PATH"})
+"""Findings ``illustrative`` is not asked about: kept material, key blocks (their own rule,
+``private_key_without_body``), paths."""
 _ENCODED_TYPES = frozenset({"GENERIC_SECRET", "BASIC_AUTH", "HIGH_ENTROPY_SECRET"})
 """Secrets that may be base64 of text: replaced by the base64 of the scrubbed text."""
 _B64_TEXT = regex.compile(r"^[A-Za-z0-9+/]{8,}+={0,2}+$")
@@ -633,6 +637,7 @@ class Scrubber:
         kept: list[_Candidate] = []
         append = kept.append
         allow = self._allow_patterns
+        rank = self.fixtures.rank
         for c in cands:
             entity_type, start, end = c.entity_type, c.start, c.end
             if entity_type == "FILE_PATH":
@@ -650,6 +655,12 @@ class Scrubber:
                 text, max(0, start - 256), start
             ):
                 continue  # scheme://user:pw@host: the password is URL_CREDENTIALS' to judge
+            if (
+                entity_type not in _NOT_JUDGED
+                and rank(entity_type) >= SECRET_PRIORITY
+                and (illustrative(text[start:end]) or marked_redacted(text, end))
+            ):
+                continue  # written to illustrate a secret (scrub/illustrative.py)
             patterns = allow(entity_type)
             if patterns:
                 span = text[start:end]

@@ -37,6 +37,7 @@ from presidio_analyzer import (  # noqa: E402, TID251
     RecognizerResult,
 )
 
+from intake.scrub.illustrative import looks_like_placeholder  # noqa: E402
 from intake.scrub.normalise import WRAP_BREAK  # noqa: E402
 
 __all__ = [
@@ -166,27 +167,6 @@ def _has_public_suffix(domain: str) -> bool:
     return bool(parts.suffix) and bool(parts.domain)
 
 
-_PLACEHOLDER = regex.compile(
-    r"""(?ix)
-    ^(?:
-        <[^<>]*>                      # <YOUR_KEY>
-      | \$\{\{.*\}\}                  # ${{ secrets.X }}
-      | \$\{[^}]*\}                   # ${VAR}
-      | \$[a-z_][a-z0-9_]*            # $VAR
-      | %[a-z_][a-z0-9_]*%            # %VAR%
-      | \{\{.*\}\}                    # {{ template }}
-      | x{3,} | \*{3,} | \.{3,} | -+ | _+ | \?+
-      | none | null | nil | true | false | undefined | string | str | bytes | required
-      | password | passwd | secret | token | changeme | redacted | hidden | masked
-      | [^\s.…]{0,12} (?:\.{3,}|…) [^\s.…]{0,8}          # sk-...  sk-abc…wxyz
-      | (?:[a-z]+[_.-])* (?:your|example|sample|placeholder|dummy|changeme|redacted|here)
-        (?:[_.-][a-z]+)*                                # your-password-here, EXAMPLE_KEY
-      | [a-z0-9_-]{0,10} (?:x{4,}|\*{4,}) [a-z0-9]{0,4}   # sk-xxxxxxxx, gho_****
-    )$
-    """
-)
-"""Whole-value placeholder shapes only: a placeholder word inside a longer value
-(``hunter2example99``) does not make it a placeholder."""
 _IDENTIFIER = regex.compile(r"^[A-Za-z_][A-Za-z0-9_]*+(?:\.[A-Za-z_][A-Za-z0-9_]*+)*+$")
 _CODE_EXPR = regex.compile(r"[()\[\]]|^(?:self|os|env|process|config|settings|args)\.")
 _HEX = regex.compile(r"^(?:0x)?[0-9a-fA-F]++$")
@@ -195,10 +175,6 @@ _INTEGRITY = regex.compile(r"^(?:sha(?:1|224|256|384|512)|md5)-")
 _UPPER = regex.compile(r"[A-Z]")
 _LOWER = regex.compile(r"[a-z]")
 _DIGIT = regex.compile(r"[0-9]")
-
-
-def looks_like_placeholder(value: str) -> bool:
-    return _PLACEHOLDER.search(value) is not None
 
 
 def _word_like_identifier(value: str) -> bool:
@@ -582,8 +558,8 @@ class IntakeHighEntropyRecognizer(_CheckedRecognizer):
                 return True
         elif shannon_entropy(value) < self.MIN_ENTROPY:
             return True
-        if "/" in value and max(len(p) for p in value.split("/")) < 20:
-            return True
+        if "/" in value and all(len(p) < 20 or _path_word(p) for p in value.split("/")):
+            return True  # a path: its long segments are names (stats_derniere_labellisation)
         if _word_like_identifier(value) or _name_like(value) or _camel_words(value):
             return True
         # What the base check adds here: the pattern's character class has no quotes to strip,
@@ -595,6 +571,15 @@ class IntakeHighEntropyRecognizer(_CheckedRecognizer):
 _CAMEL_PIECE = regex.compile(r"[A-Z]?[a-z]++|[A-Z]++(?![a-z])|[0-9]++")
 _CAMEL_WORD = regex.compile(r"^[A-Z]?(?=[a-z]*[aeiouy])[a-z]{2,}+$")
 _LETTER_DIGIT = regex.compile(r"(?<=[A-Za-z])(?=[0-9])|(?<=[0-9])(?=[A-Za-z])")
+
+
+_SNAKE_WORDS = regex.compile(r"^[a-z]{2,}+(?:[_-][a-z0-9]{1,}+)++$")
+
+
+def _path_word(segment: str) -> bool:
+    """A long path segment that is a name: lower-case words joined by ``_`` or ``-``, or
+    CamelCase words. No random segment is either (base64 mixes cases and digits within)."""
+    return bool(_SNAKE_WORDS.match(segment)) or _camel_words(segment)
 
 
 def _camel_words(value: str) -> bool:
