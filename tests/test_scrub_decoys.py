@@ -205,16 +205,17 @@ def test_a_value_that_says_it_is_redacted_or_a_placeholder_is_kept(
         f"GITHUB_TOKEN=ghp_{RANDOM36[:20]}_YOUR_xxxxxxxx\n",
     ],
 )
-def test_a_secret_beside_a_mark_or_a_mask_is_still_replaced(
-    scrubber: Scrubber, text: str
-) -> None:
+def test_a_secret_beside_a_mark_or_a_mask_is_still_replaced(scrubber: Scrubber, text: str) -> None:
     out = scrubber.scrub_text(text).text
     assert RANDOM36[:20] not in out
     assert "FAKE" in out
 
 
 def test_a_path_whose_long_segments_are_names_is_kept(scrubber: Scrubber) -> None:
-    text = 'curl -X GET \\\n  -H "apikey: $API_KEY" \\\n"$API_URL/rest/v1/stats_derniere_labellisation"\n'
+    text = (
+        'curl -X GET \\\n  -H "apikey: $API_KEY" \\\n'
+        '"$API_URL/rest/v1/stats_derniere_labellisation"\n'
+    )
     assert scrubber.scrub_text(text).text == text
     for kept in ("see $BASE/api/v2/listSponsoredProductsByRegion now",):
         assert scrubber.scrub_text(kept).text == kept

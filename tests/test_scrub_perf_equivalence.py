@@ -14,12 +14,13 @@ from __future__ import annotations
 import random
 
 import pytest
+import regex
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from presidio_analyzer import PatternRecognizer
 
 from intake.scrub import Scrubber
-from intake.scrub.recognizers import FastPatternRecognizer
+from intake.scrub.recognizers import FastPatternRecognizer, _public_suffix_end
 from tests.scrub_corpus import build_corpus, kind_values
 
 
@@ -105,3 +106,54 @@ def test_random_mixes_same_results(
     text = "".join(p + rng.choice(["", " ", "\n", "=", "/", ":", "@"]) for p in parts)
     assert _raw(fast, text) == _raw(stock, text)
     assert fast.scrub_text(text).text == stock.scrub_text(text).text
+
+
+_FORWARD_EMAIL = regex.compile(
+    r"[\w.+-](?<![\w.+-][\w.+-])[\w.+-]*+@[\p{L}\p{N}][\p{L}\p{N}-]*+(?:\.[\p{L}\p{N}-]++)++",
+    regex.DOTALL | regex.MULTILINE,
+)
+"""Scrubber 1.5's e-mail pattern, which started at the local part (tried at every letter)."""
+
+
+def _forward_email_spans(text: str) -> list[tuple[int, int]]:
+    spans = []
+    for m in _FORWARD_EMAIL.finditer(text):
+        start, end = m.span()
+        local = text[start:end].rpartition("@")[0]
+        if not local.strip(".+-"):
+            continue
+        while text[start] in ".+-":
+            start += 1
+        at = text.rfind("@", start, end)
+        cut = _public_suffix_end(text[at + 1 : end], 253)
+        if cut is not None:
+            spans.append((start, at + 1 + cut))
+    return spans
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "mail a@b.c@d.e@f.com or .@x.com, alice@acme.io.pdf and -bob.smith+tag@corp.co.uk.",
+        "@@a@@b.com x@y@z.org ..@a.com +@b.com a.b-@c.com ümlaut.ß@straße.de",
+        "x a@b.com@c.org y alice@acme.io@bob.dev",
+        "a" * 3000 + "@example.com " + "b." * 500 + "c@acme.com",
+    ],
+)
+def test_the_at_anchored_email_scan_finds_what_the_forward_scan_found(
+    fast: Scrubber, stock: Scrubber, text: str
+) -> None:
+    for engine in (fast, stock):
+        assert _email_spans(engine, text) == _forward_email_spans(text)
+
+
+def _email_spans(engine: Scrubber, text: str) -> list[tuple[int, int]]:
+    rec = next(r for r in engine.analyzer.registry.recognizers if r.name == "IntakeEmailRecognizer")
+    return sorted((r.start, r.end) for r in rec.analyze(text, ["EMAIL_ADDRESS"]))
+
+
+def test_the_at_anchored_email_scan_agrees_on_the_corpus(fast: Scrubber) -> None:
+    text = build_corpus(200_000, seed=5).text
+    found = _email_spans(fast, text)
+    assert found == _forward_email_spans(text)
+    assert len(found) > 50

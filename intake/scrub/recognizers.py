@@ -227,6 +227,10 @@ class _CheckedRecognizer(CodeBackedRecognizer):
         return shannon_entropy(value) < self.MIN_ENTROPY
 
 
+_LOCAL_RUN = regex.compile(r"(?r)[\w.+-]++")
+"""An e-mail's local part read backwards from its ``@`` (the whole run of its characters)."""
+
+
 class IntakeEmailRecognizer(FastPatternRecognizer):
     """E-mail addresses whose domain ends in a real public suffix (checked offline).
 
@@ -238,13 +242,13 @@ class IntakeEmailRecognizer(FastPatternRecognizer):
     runs after the match loop on both the fast and the stock path, so they stay equivalent.
     """
 
-    PATTERN = (
-        r"[\w.+-](?<![\w.+-][\w.+-])[\w.+-]*+@[\p{L}\p{N}][\p{L}\p{N}-]*+(?:\.[\p{L}\p{N}-]++)++"
-    )
-    """The local part starts only where a run of local-part characters starts (the look-behind
-    follows the first character, so it costs one test per candidate): one scan per run, linear
-    even for ``a.a.a.a…`` without an ``@`` (``\b`` started a possessive scan at every dot).
-    ``analyze`` then drops leading ``.+-`` so the span starts where ``\b`` would have."""
+    PATTERN = r"@(?<=[\w.+-]@)[\p{L}\p{N}][\p{L}\p{N}-]*+(?:\.[\p{L}\p{N}-]++)++"
+    """The ``@`` and the domain, after a local-part character: the regex engine skips from one
+    ``@`` to the next (a pattern that starts at the local part is tried at every letter of the
+    text, a hundred times slower). ``analyze`` then reads the local part back to the start of
+    its run (``_LOCAL_RUN``, in reverse) and drops leading ``.+-``, so the span is the one a
+    pattern starting at ``\b`` before the local part gives; a match whose local part would
+    start inside the previous one is dropped, as a forward scan could not have started there."""
     MAX_DOMAIN = 253
     """Longest domain name DNS allows; longer candidates are cut before the suffix check."""
 
@@ -260,11 +264,6 @@ class IntakeEmailRecognizer(FastPatternRecognizer):
             **kwargs,
         )
 
-    def invalidate_result(self, pattern_text: str) -> bool | None:
-        """Drop matches without a real local part (``.@x.com``); the domain is checked later."""
-        local, _, _ = pattern_text.rpartition("@")
-        return not local.strip(".+-")
-
     def analyze(
         self,
         text: str,
@@ -272,12 +271,21 @@ class IntakeEmailRecognizer(FastPatternRecognizer):
         nlp_artifacts: Any = None,
         regex_flags: int | None = None,
     ) -> list[RecognizerResult]:
-        """Matches whose domain, trimmed label by label from the right, has a public suffix."""
+        """Matches with a local part whose domain, trimmed label by label from the right, has a
+        public suffix."""
         kept: list[RecognizerResult] = []
+        previous_end = 0
         for result in super().analyze(text, entities, nlp_artifacts, regex_flags):
+            at = result.start
+            local = _LOCAL_RUN.match(text, 0, at)
+            if local is None or local.start() < previous_end:
+                continue
+            previous_end = result.end
+            result.start = local.start()
             while text[result.start] in ".+-":
                 result.start += 1
-            at = text.rfind("@", result.start, result.end)
+            if result.start >= at:
+                continue  # no real local part (.@x.com)
             end = _public_suffix_end(text[at + 1 : result.end], self.MAX_DOMAIN)
             if end is None:
                 continue
