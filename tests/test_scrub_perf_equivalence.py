@@ -12,6 +12,7 @@ values and decoys) and on random mixes of its pieces.
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 import regex
@@ -157,3 +158,66 @@ def test_the_at_anchored_email_scan_agrees_on_the_corpus(fast: Scrubber) -> None
     found = _email_spans(fast, text)
     assert found == _forward_email_spans(text)
     assert len(found) > 50
+
+
+def _assigned(engine: Scrubber) -> Any:
+    return next(
+        r
+        for r in engine.analyzer.registry.recognizers
+        if r.name == "IntakeAssignedSecretRecognizer"
+    )
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "passkeytoken=1 keykey: 2 secretsecret_token='x' tokentoken",
+        "my_password_hash = pass; auth_token_key := k; sessionid sid=sig",
+        "",
+        "key",
+    ],
+)
+def test_stem_positions_give_the_matches_finditer_gives(fast: Scrubber, text: str) -> None:
+    rec = _assigned(fast)
+    low = text.lower()
+    assert [m.span() for m in rec.stem_matches(low)] == [
+        m.span() for m in rec._name_rx.finditer(low)
+    ]
+
+
+def test_stem_positions_agree_with_finditer_on_the_corpus_and_the_matrix(fast: Scrubber) -> None:
+    from tests.scrub_matrix import build_matrix
+
+    rec = _assigned(fast)
+    texts = [build_corpus(200_000, seed=6).text] + [c.text for c in build_matrix()[:400]]
+    for text in texts:
+        low = text.lower()
+        assert [m.span() for m in rec.stem_matches(low)] == [
+            m.span() for m in rec._name_rx.finditer(low)
+        ]
+
+
+_FORWARD_URL_PASSWORD = regex.compile(
+    r"\b[A-Za-z][A-Za-z0-9+.-]*+://[^\s:/@\"'`<>]*+:\K[^\s/@\"'`<>]++(?=@[A-Za-z0-9\[])",
+    regex.DOTALL | regex.MULTILINE,
+)
+"""Scrubber 1.5's URL-password pattern, which tried a scheme at every word."""
+
+
+def test_the_url_password_pattern_that_starts_at_the_scheme_separator_agrees(
+    fast: Scrubber,
+) -> None:
+    from tests.scrub_matrix import build_matrix
+
+    rec = next(
+        r
+        for r in fast.analyzer.registry.recognizers
+        if r.name == "IntakeUrlCredentialsRecognizer"
+    )
+    now = regex.compile(rec.patterns[0].regex, regex.DOTALL | regex.MULTILINE)
+    tricky = "x-1https://u:p@h a://b://c:d@e 1http://u:pw@host _ftp://a:b@c é-http://u:p@h"
+    texts = [tricky, build_corpus(200_000, seed=8).text] + [c.text for c in build_matrix()]
+    for text in texts:
+        assert [m.span() for m in now.finditer(text)] == [
+            m.span() for m in _FORWARD_URL_PASSWORD.finditer(text)
+        ]

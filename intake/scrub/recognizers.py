@@ -517,7 +517,10 @@ class IntakeUrlCredentialsRecognizer(_CheckedRecognizer):
     PATTERNS = (
         (
             "url_password",
-            r"\b[A-Za-z][A-Za-z0-9+.-]*+://[^\s:/@\"'`<>]*+:\K[^\s/@\"'`<>]++(?=@[A-Za-z0-9\[])",
+            # starts at the :// (the scheme is a look-behind): the regex engine skips from one
+            # :// to the next instead of trying a scheme at every word (75 ms of each MB)
+            r"://(?<=\b[A-Za-z][A-Za-z0-9+.-]*://)[^\s:/@\"'`<>]*+:\K[^\s/@\"'`<>]++"
+            r"(?=@[A-Za-z0-9\[])",
             0.85,
         ),
     )
