@@ -221,3 +221,51 @@ def test_the_url_password_pattern_that_starts_at_the_scheme_separator_agrees(
         assert [m.span() for m in now.finditer(text)] == [
             m.span() for m in _FORWARD_URL_PASSWORD.finditer(text)
         ]
+
+
+@pytest.mark.parametrize(
+    ("pattern", "literal"),
+    [
+        (r"\bghp_[A-Za-z0-9]{36}", "ghp_"),
+        (r"\bpk\.(?!x)[A-Za-z]{8}", "pk."),
+        (r"SharedAccessKey=\K[A-Za-z0-9+/]{42}", "SharedAccessKey="),
+        (r"\bxoxbs?-[0-9]+", "xoxb"),  # s? makes the s optional, not the b
+        (r"\bxox[baprs]-[0-9]+", "xox"),
+        (r"\bghp_x|\bgho_y", None),  # an alternation at the top: a branch may start otherwise
+        (r"(?:ghp|gho)_[a-z]{8}", None),
+        (r"(?i)\bghp_[a-z]{8}", None),
+        (r"\bAT(?!x)[A-Z]{8}", None),  # too short to be worth a look-up
+        (r"(?<![A-Z])AKIA[A-Z0-9]{16}", None),
+        (r"\bab+cdef", None),  # "b" repeats: "ab" then... fewer than 3 characters
+        (r"\babcd*ef", "abc"),
+        (r"[|]abc|", None),
+        (r"abc[|]def", "abc"),
+    ],
+)
+def test_the_literal_a_pattern_needs(pattern: str, literal: str | None) -> None:
+    from intake.scrub.recognizers import required_literal
+
+    assert required_literal(pattern, regex.DOTALL | regex.MULTILINE) == literal
+    assert required_literal(pattern, regex.IGNORECASE) is None
+
+
+def test_every_pattern_matches_only_where_its_literal_is(fast: Scrubber) -> None:
+    """Soundness of the skip: on the corpus, the matrix and short values, a pattern with a
+    known literal never matches a text that lacks it."""
+    from intake.scrub.recognizers import required_literal
+    from tests.scrub_matrix import build_matrix
+
+    texts = [build_corpus(200_000, seed=9).text] + [c.text for c in build_matrix()]
+    checked = 0
+    for rec in fast.analyzer.registry.recognizers:
+        for pattern in getattr(rec, "patterns", None) or []:
+            flags = rec.global_regex_flags or 0
+            literal = required_literal(pattern.regex, flags)
+            if literal is None:
+                continue
+            rx = regex.compile(pattern.regex, flags)
+            for text in texts:
+                if literal not in text:
+                    assert rx.search(text) is None, (pattern.name, literal)
+            checked += 1
+    assert checked > 100

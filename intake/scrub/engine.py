@@ -34,7 +34,7 @@ import logging
 import os
 import threading
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
@@ -883,8 +883,17 @@ class Scrubber:
         return any(p.search(span) for p in self._allow_patterns(entity_type))
 
     def _detect_many(self, items: Sequence[tuple[str, str]]) -> list[list[_Candidate]]:
-        """Findings for many texts of one draft: a user name learned in one is private in all."""
-        raw = [self._candidates(text, where) for where, text in items]
+        """Findings for many texts of one draft: a user name learned in one is private in all.
+
+        A text that repeats (the same key or value thousands of times in a lock file or a
+        session) is scanned once: its candidates depend on the text alone."""
+        seen: dict[str, list[_Candidate]] = {}
+        raw = []
+        for where, text in items:
+            cands = seen.get(text)
+            if cands is None:
+                cands = seen[text] = self._candidates(text, where)
+            raw.append(cands)
         names: frozenset[str] = frozenset()
         for (_, text), cands in zip(items, raw, strict=True):
             names |= learn_user_names(text, cands)
@@ -1346,10 +1355,19 @@ def check_tree(obj: Any, *, scrubber: Scrubber | None = None) -> list[Finding]:
     """
     scrubber = scrubber or get_scrubber()
     findings: list[Finding] = []
+    seen: dict[str, list[Finding]] = {}
+
+    def find(text: str, path: str) -> list[Finding]:
+        # A string's findings depend on the string alone: a lock file or a session repeats
+        # the same keys and values thousands of times, and each is scanned once.
+        found = seen.get(text)
+        if found is None:
+            found = seen[text] = scrubber.find(text, json_path=path)
+        return [f if f.json_path == path else replace(f, json_path=path) for f in found]
 
     def walk(node: Any, path: str, key: str | None = None) -> None:
         if isinstance(node, str):
-            found = scrubber.find(node, json_path=path)
+            found = find(node, path)
             if key is not None:
                 cands = [_Candidate(f.entity_type, f.start, f.end, 0.5) for f in found]
                 cands = scrubber._with_key_context(node, key, cands)
@@ -1359,7 +1377,7 @@ def check_tree(obj: Any, *, scrubber: Scrubber | None = None) -> list[Finding]:
             for i, (k, v) in enumerate(node.items()):
                 child = _child_path(path, k) if not isinstance(k, str) else None
                 if isinstance(k, str):
-                    key_findings = scrubber.find(k, json_path=f"{path}{{#{i}}}~")
+                    key_findings = find(k, f"{path}{{#{i}}}~")
                     findings.extend(key_findings)
                     child = f"{path}{{#{i}}}" if key_findings else _child_path(path, k)
                 walk(v, child or path, _context_key(node, k))

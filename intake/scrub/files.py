@@ -155,12 +155,13 @@ def refuse_aliases(data: Any, *, where: str) -> None:
         stack.extend(children)
 
 
-def _structured_check(path: Path, text: str, scrubber: Scrubber) -> tuple[bool, Any]:
-    """(parses, findings-free) of a YAML/JSON text after a text-level scrub.
+_UNPARSED = object()
+"""What ``_parsed`` returns for a text that is not valid YAML/JSON (``None`` is a document)."""
 
-    A YAML file with an alias is refused (``ScrubError``) before any string is scanned.
-    """
 
+def _parsed(path: Path, text: str) -> Any:
+    """The parsed YAML/JSON text, or ``_UNPARSED``. A YAML file with an alias is refused
+    (``ScrubError``) before any string is scanned."""
     try:
         if path.suffix == ".json":
             import json
@@ -169,9 +170,15 @@ def _structured_check(path: Path, text: str, scrubber: Scrubber) -> tuple[bool, 
         else:
             data = load_document(text)
     except Exception:
-        return False, None
+        return _UNPARSED
     refuse_aliases(data, where=str(path))
-    return not check_tree(data, scrubber=scrubber), data
+    return data
+
+
+def _structured_check(path: Path, text: str, scrubber: Scrubber) -> bool:
+    """Whether a YAML/JSON text parses after a text-level scrub and its strings are clean."""
+    data = _parsed(path, text)
+    return data is not _UNPARSED and not check_tree(data, scrubber=scrubber)
 
 
 def scrub_file_text(path: Path, text: str, *, scrubber: Scrubber | None = None) -> FileOutcome:
@@ -189,11 +196,10 @@ def scrub_file_text(path: Path, text: str, *, scrubber: Scrubber | None = None) 
     report = scrubber.report(result.findings)
     if path.suffix not in {".yaml", ".yml", ".json"}:
         return FileOutcome(path, text, _text_outcome(path, text, result, scrubber, mapping), report)
-    _, before = _structured_check(path, text, scrubber)
-    if before is None:  # not valid YAML/JSON to begin with: the text scrub is all there is
+    before = _parsed(path, text)
+    if before is _UNPARSED:  # not valid YAML/JSON to begin with: the text scrub is all there is
         return FileOutcome(path, text, _text_outcome(path, text, result, scrubber, mapping), report)
-    ok, _ = _structured_check(path, result.text, scrubber)
-    if ok and not scrubber.find(result.text):
+    if _structured_check(path, result.text, scrubber) and not scrubber.find(result.text):
         return FileOutcome(path, text, result.text, report)
     data = before
     new_data, tree_report = scrub_tree(data, scrubber=scrubber, mapping=mapping)
@@ -206,7 +212,7 @@ def scrub_file_text(path: Path, text: str, *, scrubber: Scrubber | None = None) 
 
         new_text = dump_document(new_data)
     new_text = _settled(path, new_text, scrubber, mapping)
-    if not _structured_check(path, new_text, scrubber)[0]:
+    if not _structured_check(path, new_text, scrubber):
         raise ScrubError(
             "file could not be scrubbed cleanly (it no longer parses after scrubbing); "
             "it was left as it was",

@@ -71,6 +71,73 @@ def shannon_entropy(value: str) -> float:
     return -sum([c / n * log2(c / n) for c in Counter(value).values()])
 
 
+_LITERAL_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-=:/@ ")
+_ESCAPED_LITERALS = frozenset(".-/:=@_ ")
+_QUANTIFIERS = frozenset("?*+{")
+
+
+def required_literal(pattern: str, flags: int) -> str | None:
+    """A literal every match of ``pattern`` needs in the text, or ``None`` if none is known.
+
+    Only the plain start of a pattern is read: after a leading ``\\b``, the run of literal
+    characters (``\\.`` and the like included) up to the first other token, less its last
+    character when a quantifier follows it. ``None`` for a case-insensitive pattern, one with
+    an alternation outside every group and class (a branch may not start so), or a start of
+    fewer than 3 characters. ``FastPatternRecognizer`` skips a pattern whose literal is not
+    in the text: a short text (a JSON value) is then checked by ``in`` instead of by the
+    regex engine for most providers. Sound by construction; ``tests/test_scrub_perf_
+    equivalence.py`` checks it on every pattern against the corpus and the stock path.
+    """
+    if (
+        flags & (regex.IGNORECASE | regex.VERBOSE)
+        or "(?" in pattern[:3]
+        or "(?i" in pattern
+        or "(?x" in pattern
+        or _top_level_alternation(pattern)
+    ):
+        return None
+    i = 2 if pattern.startswith("\\b") else 0
+    out: list[str] = []
+    while i < len(pattern):
+        c = pattern[i]
+        if c == "\\" and i + 1 < len(pattern) and pattern[i + 1] in _ESCAPED_LITERALS:
+            out.append(pattern[i + 1])
+            i += 2
+        elif c in _LITERAL_CHARS:
+            out.append(c)
+            i += 1
+        else:
+            break
+        if i < len(pattern) and pattern[i] in _QUANTIFIERS:
+            out.pop()  # the last character may repeat or be absent
+            break
+    literal = "".join(out)
+    return literal if len(literal) >= 3 else None
+
+
+def _top_level_alternation(pattern: str) -> bool:
+    depth, i, in_class = 0, 0, False
+    while i < len(pattern):
+        c = pattern[i]
+        if c == "\\":
+            i += 2
+            continue
+        if in_class:
+            in_class = c != "]"
+        elif c == "[":
+            in_class = True
+            if pattern[i + 1 : i + 2] == "]":
+                i += 1  # a ] right after [ is a member
+        elif c == "(":
+            depth += 1
+        elif c == ")":
+            depth -= 1
+        elif c == "|" and depth == 0:
+            return True
+        i += 1
+    return False
+
+
 _PRESIDIO_LOG = logging.getLogger("presidio-analyzer")
 _ID_KEY = RecognizerResult.RECOGNIZER_IDENTIFIER_KEY
 _NAME_KEY = RecognizerResult.RECOGNIZER_NAME_KEY
@@ -96,6 +163,19 @@ class FastPatternRecognizer(PatternRecognizer):
     """
 
     stock_analysis = False
+    _needs: tuple[str | None, ...] | None = None
+    _needs_flags = -1
+    _gate: tuple[str, ...] | None = None
+
+    def _literals(self, patterns: list[Any], flags: int) -> tuple[str | None, ...]:
+        """Each pattern's ``required_literal`` (computed once per flags), and in ``_gate``
+        all of them when every pattern has one (the recognizer is skipped without any)."""
+        if self._needs is None or self._needs_flags != flags or len(self._needs) != len(patterns):
+            needs = tuple(required_literal(p.regex, flags) for p in patterns)
+            self._needs, self._needs_flags = needs, flags
+            gate = tuple(lit for lit in needs if lit is not None)
+            self._gate = gate if gate and len(gate) == len(needs) else None
+        return self._needs
 
     def analyze(
         self,
@@ -108,19 +188,29 @@ class FastPatternRecognizer(PatternRecognizer):
         if self.stock_analysis:
             return list(super().analyze(text, entities, nlp_artifacts, regex_flags))
         flags = regex_flags if regex_flags else self.global_regex_flags
+        state: Any = self  # Presidio's attributes are untyped
+        patterns: list[Any] = state.patterns
+        needs = self._literals(patterns, flags or 0)
+        gate = self._gate
+        if gate is not None:
+            for lit in gate:
+                if lit in text:
+                    break
+            else:
+                return []  # no pattern can match: none of their literals is in the text
         cls = type(self)
         validates = cls.validate_result is not PatternRecognizer.validate_result
         invalidates = cls.invalidate_result is not PatternRecognizer.invalidate_result
         validate, invalidate = self.validate_result, self.invalidate_result
         entity = self.supported_entities[0]
-        state: Any = self  # Presidio's attributes are untyped
         metadata = {_NAME_KEY: state.name, _ID_KEY: state.id}
         max_score, min_score = EntityRecognizer.MAX_SCORE, EntityRecognizer.MIN_SCORE
         timeout = _pattern_module.REGEX_TIMEOUT_SECONDS
         results: list[RecognizerResult] = []
         append = results.append
-        patterns: list[Any] = state.patterns
-        for pattern in patterns:
+        for pattern, need in zip(patterns, needs, strict=True):
+            if need is not None and need not in text:
+                continue
             if not pattern.compiled_regex or pattern.compiled_with_flags != flags:
                 pattern.compiled_with_flags = flags
                 pattern.compiled_regex = regex.compile(pattern.regex, flags=flags)
