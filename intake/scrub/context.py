@@ -29,6 +29,7 @@ from intake.scrub.illustrative import looks_like_placeholder
 from intake.scrub.recognizers import (
     NOT_A_PASSWORD,
     CodeBackedRecognizer,
+    mixes_like_random,
 )
 
 __all__ = [
@@ -295,6 +296,17 @@ def _slash_led_token(value: str) -> bool:
     return any(_RANDOM_SEGMENT.match(part) for part in value.split("/"))
 
 
+def _braced_random(value: str) -> bool:
+    """``{ZqL5kVrX1n8tA2}``: a random value someone put in braces, not a ``{name}`` template
+    field (a field is a name: ``{password}``, ``{apiKey2}``, ``{user.token}``)."""
+    return (
+        value.startswith("{")
+        and value.endswith("}")
+        and not value.startswith(("{{", "{%"))
+        and mixes_like_random(value[1:-1])
+    )
+
+
 def literal_secret(value: str, *, quoted: bool, names: SecretNames | None = None) -> bool:
     """Whether ``value`` (assigned to a secret-bearing name) is a literal secret.
 
@@ -309,7 +321,9 @@ def literal_secret(value: str, *, quoted: bool, names: SecretNames | None = None
     if len(v) < 4 or "FAKE" in v:
         return False
     low = v.lower()
-    if looks_like_placeholder(v) or _REFERENCE.match(v) or _MASK.match(v):
+    if looks_like_placeholder(v) or _MASK.match(v):
+        return False
+    if _REFERENCE.match(v) and not _braced_random(v):
         return False
     if _PATH_OR_URL.match(v) and not _slash_led_token(v):
         return False

@@ -41,6 +41,7 @@ from intake.scrub.illustrative import looks_like_placeholder  # noqa: E402
 from intake.scrub.normalise import WRAP_BREAK  # noqa: E402
 
 __all__ = [
+    "mixes_like_random",
     "CodeBackedRecognizer",
     "FastPatternRecognizer",
     "IntakeAzureSasSignatureRecognizer",
@@ -653,7 +654,7 @@ class IntakeHighEntropyRecognizer(_CheckedRecognizer):
             return True
         core = value.rstrip("=")
         if len(core) < self.LONG:
-            if len(core) < self.MIN_LENGTH or not _short_random(core):
+            if len(core) < self.MIN_LENGTH or not mixes_like_random(core):
                 return True
             if shannon_entropy(value) < math.log2(len(core)) - 0.5:
                 return True
@@ -701,8 +702,11 @@ def _camel_words(value: str) -> bool:
     return digit_runs <= 2 and len(letters) >= 3 and wordy >= 0.8 * total
 
 
-def _short_random(value: str) -> bool:
-    """Whether a 24–31 character run mixes like a random token (see the recognizer)."""
+def mixes_like_random(value: str) -> bool:
+    """Whether ``value`` mixes like a random token: two or more each of capitals, small
+    letters and digits, with letters and digits interleaved (2+ changes between them). The
+    unnamed-secret rule asks it of 24–31 character runs; ``Release2024Notes``,
+    ``userPassword123`` and ``AbCdEf123456`` do not mix so."""
     upper = sum(1 for c in value if c.isupper())
     lower = sum(1 for c in value if c.islower())
     digits = sum(1 for c in value if c.isdigit())
