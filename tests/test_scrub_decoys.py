@@ -225,3 +225,35 @@ def test_a_random_segment_between_slashes_is_still_a_secret(scrubber: Scrubber) 
     secret = "api/v1/K7MDENGbPxRfiCYzzKEY9283dkaQ"
     out = scrubber.scrub_text(f"x = {secret}\n").text
     assert "K7MDENGbPxRfiCYzzKEY9283dkaQ" not in out
+
+
+# ----------------------------------------------------------------------------- dotted tokens
+
+
+@pytest.mark.parametrize(
+    "token",
+    [
+        "ATMyOTQ4MTN5OTU5MTDwMEcxNg.GSwJyi.sbaw8msOR3Wi6vPUzeIWy_P0vJbB0UuRVjH8l8",
+        "Xk2mQ9vLp3RtZ8wN.b7Yc4FhJ2kLm9PqR5sT8vW1xZ3a6Cd",
+        "gAAAAABkZ3J5cHRlZF9tZXNzYWdlX2hlcmU.Z0FBQUFBQmtaM0o1Y0hSbFpG",
+    ],
+)
+def test_an_unnamed_dotted_token_is_replaced_whole(scrubber: Scrubber, token: str) -> None:
+    out = scrubber.scrub_text(f"it printed {token} then died\n").text
+    for segment in token.split("."):
+        if len(segment) >= 16:
+            assert segment not in out
+    assert out.startswith("it printed FAKE") and out.endswith(" then died\n")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "see com.example.package.ClassName and org.apache.commons.lang3.StringUtils\n",
+        "model Qwen3-Coder-30B-A3B-Instruct-GGUF.Q4_K_M.gguf loaded from api.github.com\n",
+        "version 1.2.3-rc.4+build.20261201 of my-package.js\n",
+        "file Release2024Notes.FinalVersion2.docx\n",
+    ],
+)
+def test_dotted_names_hosts_and_versions_are_kept(scrubber: Scrubber, text: str) -> None:
+    assert scrubber.scrub_text(text).text == text

@@ -269,3 +269,38 @@ def test_every_pattern_matches_only_where_its_literal_is(fast: Scrubber) -> None
                     assert rx.search(text) is None, (pattern.name, literal)
             checked += 1
     assert checked > 100
+
+
+_FORWARD_DOTTED = regex.compile(
+    r"(?<![A-Za-z0-9+/=_.-])[A-Za-z0-9_-]{2,}+(?:\.[A-Za-z0-9_-]{2,}+){1,6}+"
+    r"(?![A-Za-z0-9+/=_.-])",
+    regex.DOTALL | regex.MULTILINE,
+)
+"""The dotted-token pattern read forward from the first segment (tried at every character)."""
+
+
+def test_the_dot_anchored_dotted_token_scan_finds_what_the_forward_scan_found(
+    fast: Scrubber, stock: Scrubber
+) -> None:
+    from tests.scrub_matrix import build_matrix
+
+    tricky = (
+        "a.b aa.bb ATMyOTQ4MTN5OTU5MTDwMEcxNg.GSwJyi.sbaw8msOR3Wi6vPUzeIWy_P0vJbB0UuRVjH8l8 "
+        "x+Xk2mQ9vLp3RtZ8wN.b7Yc4FhJ2kLm9PqR5sT8vW1xZ3a6Cd .Xk2mQ9vLp3RtZ8wN.b7Yc4FhJ2kLm9PqR5s "
+        "a.b.c.d.e.f.g.h Xk2mQ9vLp3RtZ8wN.b7Yc4FhJ2kLm9PqR5sT8vW1xZ3a6Cd. end"
+    )
+    texts = [tricky, build_corpus(200_000, seed=10).text] + [c.text for c in build_matrix()]
+    for engine in (fast, stock):
+        rec = next(
+            r
+            for r in engine.analyzer.registry.recognizers
+            if r.name == "IntakeDottedTokenRecognizer"
+        )
+        for text in texts:
+            found = sorted((r.start, r.end) for r in rec.analyze(text, ["HIGH_ENTROPY_SECRET"]))
+            forward = [
+                m.span()
+                for m in _FORWARD_DOTTED.finditer(text)
+                if rec.random_segments(m.group()) >= rec.MIN_RANDOM_SEGMENTS
+            ]
+            assert found == forward

@@ -41,6 +41,7 @@ from intake.scrub.illustrative import looks_like_placeholder  # noqa: E402
 from intake.scrub.normalise import WRAP_BREAK  # noqa: E402
 
 __all__ = [
+    "IntakeDottedTokenRecognizer",
     "mixes_like_random",
     "CodeBackedRecognizer",
     "FastPatternRecognizer",
@@ -668,6 +669,68 @@ class IntakeHighEntropyRecognizer(_CheckedRecognizer):
         # it guarantees MIN_LENGTH, and the entropy was just checked (computing it twice was
         # a tenth of the scrubber's time on transcripts).
         return looks_like_placeholder(value)
+
+
+class IntakeDottedTokenRecognizer(CodeBackedRecognizer):
+    """Tokens of base64url segments joined by dots, with no name before them.
+
+    Discord's bot tokens (``MTAy….GSwJyi.sbaw…``, whatever their first letter), signed cookies
+    and macaroons, a JWT whose header does not start ``eyJ``. The unnamed-secret rule reads
+    one run between dots at a time and skips a run that follows a dot (a file name's or a
+    host's), so such a token's tail was left. Here the whole dotted run is the finding when
+    two or more of its segments are 16+ characters that mix like a random token
+    (``mixes_like_random``) with the entropy of one: a package name, a host or a version has
+    no such segment, and a host with one random label (``d3f8….cloudfront.net``) has one.
+    """
+
+    ENTITY = "HIGH_ENTROPY_SECRET"
+    PATTERNS = (
+        (
+            "dotted_token",
+            # starts at the first dot, the first segment a look-behind (the regex engine skips
+            # from one dot to the next); analyze() reads that segment back
+            r"\.(?<=(?<![A-Za-z0-9+/=_.-])[A-Za-z0-9_-]{2,}\.)[A-Za-z0-9_-]{2,}+"
+            r"(?:\.[A-Za-z0-9_-]{2,}+){0,5}+(?![A-Za-z0-9+/=_.-])",
+            0.4,
+        ),
+    )
+    MIN_SEGMENT = 16
+    MIN_RANDOM_SEGMENTS = 2
+
+    def analyze(
+        self,
+        text: str,
+        entities: list[str],
+        nlp_artifacts: Any = None,
+        regex_flags: int | None = None,
+    ) -> list[RecognizerResult]:
+        """Whole dotted runs (the first segment read back) with two or more random segments."""
+        kept = []
+        for result in super().analyze(text, entities, nlp_artifacts, regex_flags):
+            first = _SEGMENT_BACK.match(text, 0, result.start)
+            if first is None:
+                continue
+            result.start = first.start()
+            if self.random_segments(text[result.start : result.end]) >= self.MIN_RANDOM_SEGMENTS:
+                kept.append(result)
+        return kept
+
+    def random_segments(self, run: str) -> int:
+        """How many of the run's segments are 16+ characters mixed like a random token."""
+        if looks_like_placeholder(run):
+            return 0
+        return sum(
+            1
+            for segment in run.split(".")
+            if len(segment) >= self.MIN_SEGMENT
+            and mixes_like_random(segment)
+            and shannon_entropy(segment) >= math.log2(len(segment)) - 1.0
+            and not _camel_words(segment)
+        )
+
+
+_SEGMENT_BACK = regex.compile(r"(?r)[A-Za-z0-9_-]++")
+"""A dotted token's first segment, read backwards from its first dot."""
 
 
 _CAMEL_PIECE = regex.compile(r"[A-Z]?[a-z]++|[A-Z]++(?![a-z])|[0-9]++")
