@@ -194,7 +194,7 @@ RANDOM36 = "wWPw5k4aXcaT4fNP0UcnZwJUVFk6LO0pINUx"
 def test_a_value_that_says_it_is_redacted_or_a_placeholder_is_kept(
     scrubber: Scrubber, text: str
 ) -> None:
-    assert scrubber.scrub_text(text).text == text
+    assert _kept(scrubber, text)
 
 
 @pytest.mark.parametrize(
@@ -216,9 +216,9 @@ def test_a_path_whose_long_segments_are_names_is_kept(scrubber: Scrubber) -> Non
         'curl -X GET \\\n  -H "apikey: $API_KEY" \\\n'
         '"$API_URL/rest/v1/stats_derniere_labellisation"\n'
     )
-    assert scrubber.scrub_text(text).text == text
+    assert _kept(scrubber, text)
     for kept in ("see $BASE/api/v2/listSponsoredProductsByRegion now",):
-        assert scrubber.scrub_text(kept).text == kept
+        assert _kept(scrubber, kept)
 
 
 def test_a_random_segment_between_slashes_is_still_a_secret(scrubber: Scrubber) -> None:
@@ -256,4 +256,4 @@ def test_an_unnamed_dotted_token_is_replaced_whole(scrubber: Scrubber, token: st
     ],
 )
 def test_dotted_names_hosts_and_versions_are_kept(scrubber: Scrubber, text: str) -> None:
-    assert scrubber.scrub_text(text).text == text
+    assert _kept(scrubber, text)

@@ -731,8 +731,7 @@ class IntakeAssignedSecretRecognizer(CodeBackedRecognizer):
         line_start = text.rfind("\n", 0, start) + 1
         after = m.end("sep")
         return (
-            m.start("sep") == m.end("sep") - 2
-            and text[m.start("sep") - 1 : m.start("sep")] not in (" ", "\t")
+            text[m.start("sep") - 1 : m.start("sep")] not in (" ", "\t")
             and after < len(text)
             and text[after] not in " \t\r\n"
             and bool(_LINE_PREFIX.match(text, line_start, start))

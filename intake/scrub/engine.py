@@ -164,9 +164,10 @@ class _WarningTrap(logging.Handler):
 
 
 _PERCENT_SLASH = regex.compile(r"%2[Ff]")
-_NOT_JUDGED = frozenset({"KEEP_PUBLIC_MATERIAL", "PRIVATE_KEY", "FILE_PATH"})
-"""Findings ``illustrative`` is not asked about: kept material, key blocks (their own rule,
-``private_key_without_body``), paths."""
+_NOT_JUDGED = frozenset({"KEEP_PUBLIC_MATERIAL", "PRIVATE_KEY"})
+"""Secret-ranked findings ``illustrative`` is not asked about: kept material and key blocks
+(their own rule, ``private_key_without_body``). Paths, e-mail addresses and user names rank
+below ``SECRET_PRIORITY`` and are never asked."""
 _ENCODED_TYPES = frozenset({"GENERIC_SECRET", "BASIC_AUTH", "HIGH_ENTROPY_SECRET"})
 """Secrets that may be base64 of text: replaced by the base64 of the scrubbed text."""
 _B64_TEXT = regex.compile(r"^[A-Za-z0-9+/]{8,}+={0,2}+$")
