@@ -113,6 +113,16 @@ SECRET_VALUES: dict[str, Callable[[random.Random], str]] = {
     "symbols": lambda r: r.choice(["P@ss!w0rd#2024*", "q%W^e&R*t(y", "x!7~Gq@#k^9"]),
     "short": lambda r: r.choice(["hunter2", "s3cr3t", "Tr0ub4"]),
     "spaced": lambda r: r.choice(["correct horse battery staple", "my secret phrase 9"]),
+    # scrubber 1.6: base64url segments joined by dots (Discord bot tokens, signed cookies),
+    # and a random value someone put in braces (a value, not a {name} template field)
+    "dotted_token": lambda r: ".".join((_r(r, ALNUM, 26), _r(r, ALNUM, 6), _r(r, ALNUM, 38))),
+    "braced_random": lambda r: "{"
+    + _r(r, string.ascii_uppercase, 2)
+    + _r(r, string.digits, 1)
+    + _r(r, string.ascii_lowercase, 2)
+    + _r(r, string.digits, 1)
+    + _r(r, ALNUM, 8)
+    + "}",
 }
 """Values that need quotes (spaces) are planted only in contexts that quote."""
 
@@ -542,6 +552,7 @@ SHAPED_KINDS = {
     "hex32",
     "uuid_key",
     "random_b64",
+    "dotted_token",
 }
 """Kinds whose value looks like a token (16+ characters with a digit)."""
 
@@ -567,6 +578,9 @@ DECOY_VALUES: dict[str, Callable[[random.Random], str]] = {
     "var_percent": lambda r: "%SMTP_PASS%",
     "var_template": lambda r: "{{ .Values.password }}",
     "var_actions": lambda r: "${{ secrets.NPM_TOKEN }}",
+    # scrubber 1.6: a value that says it is redacted, and mask runs around placeholder words
+    "redacted_inside": lambda r: "AKIA2REDACTED7Q",
+    "masked_phrase": lambda r: "sha256~XXXXXXXXXX_PUT_YOUR_TOKEN_HERE_XXXXXXXXXXXX",
 }
 """Values that are no secret even after a secret-bearing name (placed in the same contexts)."""
 

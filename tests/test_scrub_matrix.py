@@ -141,7 +141,10 @@ def test_property_all_kinds_by_contexts(
     assert scrubber.find(out) == []
 
 
-KNOWN_MISSES: set[tuple[str, str]] = set()
+KNOWN_MISSES: set[tuple[str, str]] = {
+    # ${NAME:-{Ab3cd4…}}: the shell ends the default at its first "}", and so does the reader
+    ("braced_random", "shell_default"),
+}
 KNOWN_DECOYS_TOUCHED: set[tuple[str, str]] = set()
 KNOWN_AROUND_TOUCHED: set[tuple[str, str]] = set()
 KNOWN_NOT_IDEMPOTENT: set[tuple[str, str]] = set()

@@ -296,13 +296,17 @@ def _slash_led_token(value: str) -> bool:
     return any(_RANDOM_SEGMENT.match(part) for part in value.split("/"))
 
 
+_BRACED_TOKEN = regex.compile(r"^\{[A-Za-z0-9_+/=-]{8,}+\}$")
+_BRACED_AT = regex.compile(r"\{[A-Za-z0-9_+/=-]{8,4096}+\}(?![A-Za-z0-9_+/=-])")
+
+
 def _braced_random(value: str) -> bool:
     """``{ZqL5kVrX1n8tA2}``: a random value someone put in braces, not a ``{name}`` template
     field (a field is a name: ``{password}``, ``{apiKey2}``, ``{user.token}``)."""
     return (
         value.startswith("{")
         and value.endswith("}")
-        and not value.startswith(("{{", "{%"))
+        and bool(_BRACED_TOKEN.match(value))
         and mixes_like_random(value[1:-1])
     )
 
@@ -335,7 +339,7 @@ def literal_secret(value: str, *, quoted: bool, names: SecretNames | None = None
         return False
     if quoted:
         return True
-    if v[0] in "{[(":
+    if v[0] in "{[(" and not _braced_random(v):
         return False
     if _CODE_CALL.match(v):
         return False
@@ -567,6 +571,9 @@ class IntakeAssignedSecretRecognizer(CodeBackedRecognizer):
             if not _COMMENT_REST.match(rest):
                 return None
         else:
+            braced = _BRACED_AT.match(text, pos)
+            if braced:  # {ZqL5…}: a value in braces, which the run below stops at
+                return braced.start(), braced.end()
             end = self._run(text, pos, _STOP_UNQUOTED)
             while end > pos and text[end - 1] in ".,:!?":
                 end -= 1
