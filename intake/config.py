@@ -156,14 +156,23 @@ def find_root(start: Path) -> Path | None:
 
 def _read_table(pyproject: Path) -> dict[str, Any] | None:
     try:
-        data = tomllib.loads(pyproject.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
+        text = pyproject.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
         raise ConfigError(f"cannot read {pyproject.name}: {exc}", where=str(pyproject)) from None
+    return intake_table(text, str(pyproject))
+
+
+def intake_table(text: str, where: str) -> dict[str, Any] | None:
+    """The ``[tool.intake]`` table of a ``pyproject.toml``'s text (None: it has none)."""
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise ConfigError(f"cannot read pyproject.toml: {exc}", where=where) from None
     table = data.get("tool", {}).get("intake")
     if table is None:
         return None
     if not isinstance(table, dict):
-        raise ConfigError("[tool.intake] must be a table", where=str(pyproject))
+        raise ConfigError("[tool.intake] must be a table", where=where)
     return table
 
 
@@ -171,8 +180,16 @@ def load_settings(
     start: Path | None = None,
     overrides: dict[str, Any] | None = None,
     environ: dict[str, str] | None = None,
+    *,
+    table: dict[str, Any] | None = None,
+    table_from: str | None = None,
 ) -> Settings:
-    """Build the effective settings for the suite containing ``start`` (default: cwd)."""
+    """Build the effective settings for the suite containing ``start`` (default: cwd).
+
+    ``table``: the ``[tool.intake]`` table to use instead of the file's (the base revision's,
+    ``intake.lifecycle.authority``), named ``table_from`` in errors; the environment and
+    ``overrides`` keep their precedence over it.
+    """
     start = (start or Path.cwd()).resolve()
     env = os.environ if environ is None else environ
     found = find_root(start)
@@ -185,17 +202,17 @@ def load_settings(
             root = gaia
             values.update(layout_settings(detect_layout(gaia)))
     pyproject = root / "pyproject.toml"
-    if pyproject.is_file():
-        table = _read_table(pyproject) or {}
+    if table is not None or pyproject.is_file():
+        table = table if table is not None else (_read_table(pyproject) or {})
         unknown = sorted(set(table) - FIELDS)
         if unknown:
             raise ConfigError(
                 f"unknown key {unknown[0]!r} in [tool.intake]",
-                where=str(pyproject),
+                where=table_from or str(pyproject),
                 hint="known keys: " + ", ".join(sorted(FIELDS)),
             )
         values.update({key.replace("-", "_"): value for key, value in table.items()})
-    origin = dict.fromkeys(values, str(pyproject))
+    origin = dict.fromkeys(values, table_from or str(pyproject))
     for name in FIELDS:
         env_value = env.get(ENV_PREFIX + name.upper())
         if env_value is not None and env_value != "":

@@ -126,3 +126,74 @@ def _added_dates(text: str) -> dict[str, datetime]:
             else:
                 index += 1
     return dates
+
+
+def repo_top(cwd: Path) -> Path | None:
+    """The top of the git working tree holding ``cwd``; None outside one."""
+    top = git_text(["rev-parse", "--show-toplevel"], cwd)
+    return Path(top) if top else None
+
+
+def _commit_of(root: Path, ref: str) -> str | None:
+    """The commit ``ref`` names (a safe ref only); None when git cannot resolve it."""
+    if not _safe_ref(ref):
+        return None
+    return git_text(["rev-parse", "--verify", "--quiet", "--end-of-options", f"{ref}^{{commit}}"],
+                    root)
+
+
+def merge_base(root: Path, ref: str) -> str | None:
+    """The merge base of ``HEAD`` and ``ref``: what a change on ``HEAD`` started from (the
+    commit ``ref`` names when the histories share nothing); None when ``ref`` is unknown."""
+    commit = _commit_of(root, ref)
+    if commit is None:
+        return None
+    return git_text(["merge-base", "HEAD", commit], root) or commit
+
+
+def remote_default(root: Path) -> str | None:
+    """``<remote>/HEAD`` of the current branch's remote (else ``origin``), when the clone has
+    it: the branch a fresh clone's remote points at, the base of a contributor's branch."""
+    branch = git_text(["symbolic-ref", "--quiet", "--short", "HEAD"], root)
+    remote = git_text(["config", f"branch.{branch}.remote"], root) if branch else None
+    for name in dict.fromkeys([remote or "origin", "origin"]):
+        if not _safe_ref(name) or name == ".":
+            continue
+        ref = f"refs/remotes/{name}/HEAD"
+        if git_text(["rev-parse", "--verify", "--quiet", ref], root):
+            return ref
+    return None
+
+
+def show_at(top: Path, commit: str, path: str) -> bytes | None:
+    """The bytes of ``path`` (relative to the repository's top, ``/``-separated) at ``commit``;
+    None when it is not a file there."""
+    kind = git_text(["cat-file", "-t", f"{commit}:{path}"], top)
+    if kind != "blob":
+        return None
+    return git_output(["cat-file", "blob", f"{commit}:{path}"], top)
+
+
+def files_at(top: Path, commit: str, folder: str) -> list[str]:
+    """Every file below ``folder`` (top-relative, ``/``-separated) at ``commit``, top-relative."""
+    raw = git_output(["ls-tree", "-r", "-z", "--name-only", "--full-tree", commit, "--",
+                      folder.rstrip("/") + "/"], top)
+    if raw is None:
+        return []
+    return sorted(n for n in raw.decode("utf-8", "surrogateescape").split("\0") if n)
+
+
+def commit_authors(top: Path, path: str) -> list[str]:
+    """The name and e-mail local part of every author of a commit that changed ``path``
+    (top-relative), renames followed; empty without git."""
+    raw = git_output(["log", "--follow", "--format=%an%x00%ae%x00", "--", path], top)
+    if raw is None:
+        return []
+    found: list[str] = []
+    for i, part in enumerate(raw.decode("utf-8", "replace").split("\0")):
+        part = part.strip()
+        if i % 2 == 1:
+            part = part.split("@", 1)[0]
+        if part and part not in found:
+            found.append(part)
+    return found

@@ -7,6 +7,7 @@ import subprocess
 from pathlib import Path
 
 from intake.cli import app
+from intake.lifecycle.authority import NO_BASE
 from tests.promote_helpers import write_pair
 
 LEGACY = """\
@@ -73,7 +74,7 @@ def test_baseline_accepts_known_findings_and_reports_new_ones(suite: Path, runne
     assert updated.exit_code == 0, updated.output
     assert updated.stderr == (
         "baseline: 2 accepted scrub findings written to .intake-baseline.json "
-        "(fingerprints only)\n"
+        "(fingerprints only)\n" + NO_BASE + "\n"
     )
     text = (suite / ".intake-baseline.json").read_text()
     assert "acmeco" not in text and "boss" not in text

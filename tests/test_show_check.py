@@ -106,7 +106,8 @@ def test_the_job_summary_card_is_the_show_card(
 ) -> None:
     """A session draft with a failed tool and a policy block: the same card as ``intake show``,
     collapsed, with no value the scrubber replaced."""
-    git(git_suite, "commit", "-q", "--allow-empty", "-m", "base")
+    git(git_suite, "add", "-A")  # the base carries the suite's settings (docs/trust.md)
+    git(git_suite, "commit", "-q", "-m", "base")
     git(git_suite, "checkout", "-qb", "feature")
     path = draft(runner, git_suite)
     add_evidence(git_suite, path)
@@ -164,12 +165,14 @@ def test_a_tracked_private_draft_gets_only_the_private_card(
     from intake.contract.models import ReviewDecision
     from intake.lifecycle.review import add_review
 
-    git(git_suite, "commit", "-q", "--allow-empty", "-m", "base")
+    git(git_suite, "add", "-A")  # the base carries the suite's settings (docs/trust.md)
+    git(git_suite, "commit", "-q", "-m", "base")
     git(git_suite, "checkout", "-qb", "feature")
     path = write_pair(git_suite / "drafts" / "private", "secret_case", private=True)
-    add_review(load_settings(git_suite), "secret_case", ReviewDecision.approve, "bob")
     git(git_suite, "add", "-f", str(path), str(path.with_name("secret_case.intake.json")))
-    git(git_suite, "commit", "-qm", "reviewed private draft")
+    git(git_suite, "commit", "-qm", "private draft")
+    # reviewed here, not committed: a review the branch committed would be claimed
+    add_review(load_settings(git_suite), "secret_case", ReviewDecision.approve, "bob")
     monkeypatch.setenv("GITHUB_BASE_REF", "main")
     text = summary_of(runner, git_suite, monkeypatch)
     cards = text.split("### Reviewer's cards", 1)[1]

@@ -88,14 +88,24 @@ def _is_baseline(data: Any) -> bool:
     )
 
 
-def load_baseline(settings: Settings) -> Baseline | None:
-    """The baseline file, or None when there is none; a damaged one is a configuration error."""
+def load_baseline(
+    settings: Settings, *, raw: bytes | None = None, from_base: bool = False
+) -> Baseline | None:
+    """The baseline file, or None when there is none; a damaged one is a configuration error.
+
+    ``from_base``: the base revision's baseline, ``raw`` (None: the base has none), never the
+    working tree's, which the change may have rewritten with a key of its own.
+    """
     path = settings.path(settings.baseline_path)
-    if not path.exists():
+    if from_base and raw is None:
+        return None
+    if not from_base and not path.exists():
         return None
     shown = display_path(path, settings.root)
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        text = raw.decode("utf-8") if from_base and raw is not None else path.read_text(
+            encoding="utf-8")
+        data = json.loads(text)
     except (OSError, UnicodeDecodeError, json.JSONDecodeError):
         raise UsageError(
             "the baseline is not a readable JSON file", where=shown, hint=REWRITE_HINT

@@ -20,6 +20,7 @@ from intake.contract.models import Record, ReviewDecision, ScenarioView, windows
 from intake.contract.untrusted import JudgeHit, judge_hits
 from intake.contract.validate import FileResult
 from intake.contract.yamlio import YamlProblem, parse_checked
+from intake.lifecycle.evidence import claimed_message
 from intake.lifecycle.gates import ScanHit, latest_reviews, review_gate
 from intake.paths import inside
 from intake.store.records import RECORD_SUFFIX, content_hash, record_path
@@ -375,9 +376,42 @@ def draft_records(ctx: CheckContext) -> list[Finding]:
         if record is None:
             continue
         found += _stale_reviews(ctx, path, record, current)
-        approved = review_gate(record.reviews, current, record.author)
+        who = [n for n in [record.author, *record.drafter, *ctx.authors.get(rec, [])] if n]
+        approved = review_gate(record.reviews, current, who)
         if exposed and not approved.met:
             found.append(private_finding(ctx.rel(path), approved.detail))
+    return found
+
+
+# --- rules and evidence from the base ---------------------------------------------------
+
+
+def authority(ctx: CheckContext) -> list[Finding]:
+    """What the change alters of the rules it is judged by (errors: settings, scrubber rules,
+    the baseline), and the evidence and history it claims without corroboration (warnings:
+    it meets no gate, ``intake.lifecycle.evidence``)."""
+    found = [
+        Finding("error", change.file, change.line, "rule-change", change.message)
+        for change in ctx.rule_changes
+    ]
+    if ctx.base is None:
+        return found
+    for rec, items in sorted(ctx.claimed.items()):
+        found += [
+            Finding("warning", ctx.rel(rec), 1, "claimed", claimed_message(item, ctx.base))
+            for item in items
+        ]
+    found += [
+        Finding(
+            "warning",
+            ctx.rel(path),
+            1,
+            "claimed",
+            f"claimed by this change: a history event not on the base {ctx.base.short}; "
+            "it is not a fact of the suite's history until it stands on the base branch",
+        )
+        for path in ctx.claimed_history
+    ]
     return found
 
 

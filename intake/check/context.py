@@ -27,6 +27,8 @@ from intake.contract.validate import (
 )
 from intake.errors import IntakeError, UsageError
 from intake.gitutil import changed_paths, git_output
+from intake.lifecycle.authority import Base, RuleChange, Rules, changed_history
+from intake.lifecycle.evidence import Evidence
 from intake.lifecycle.gates import ScanHit
 from intake.lifecycle.promote import scrub_scan
 from intake.limits import MAX_RECORD_BYTES, MAX_SCENARIO_BYTES
@@ -78,6 +80,19 @@ class CheckContext:
     """Files (as shown) an unfinished journal is changing: judged once it is finished."""
     links: list[Path]
     """Scenario, draft and record files that are symbolic links (never read)."""
+    base: Base | None = None
+    """The revision the change is judged against (None: the working tree is the maintainer's)."""
+    rule_changes: list[RuleChange] = field(default_factory=list)
+    """Settings, scrubber rules and the baseline as the change alters them (each an error)."""
+    claimed: dict[Path, list[str]] = field(default_factory=dict)
+    """Per record file, the evidence the change claims without corroboration (not in
+    ``loaded``: it meets no gate)."""
+    authors: dict[Path, list[str]] = field(default_factory=dict)
+    """Per record file, the authors of its file's commits (never its reviewers)."""
+    claimed_history: list[Path] = field(default_factory=list)
+    """History event files the change adds or alters."""
+    notes: list[str] = field(default_factory=list)
+    """What could not be asked (GitHub), for the output."""
 
     @property
     def root(self) -> Path:
@@ -241,10 +256,16 @@ def scan_each(
 
 
 def _rescan(
-    settings: Settings, scenarios: list[Path], paths: list[Path], *, baseline: bool
+    settings: Settings,
+    scenarios: list[Path],
+    paths: list[Path],
+    *,
+    baseline: bool,
+    rules: Rules | None = None,
 ) -> Scan:
     """The re-scan of ``paths``, each finding filed by its file, with the baseline applied to
-    the findings in scenario files (``baseline``: the baseline is read)."""
+    the findings in scenario files (``baseline``: the baseline is read; the base's when
+    ``rules`` has a base)."""
     hits, error, unscannable = scan_each(paths, settings)
     scan = Scan(hits, error, unscannable)
     for path in unscannable:
@@ -256,7 +277,9 @@ def _rescan(
     for hit in hits:
         scan.by_file.setdefault(hit.file, []).append(hit)
     scan.in_scenarios = [hit for hit in hits if hit.file in scenario_files]
-    accepted = load_baseline(settings) if baseline else None
+    from_base = rules is not None and rules.base is not None
+    raw = rules.baseline if rules is not None and from_base else None
+    accepted = load_baseline(settings, raw=raw, from_base=from_base) if baseline else None
     if accepted is not None:
         scan.accepted = _accepted_hits(settings, accepted, scan.in_scenarios)
     return scan
@@ -271,16 +294,29 @@ def _accepted_hits(settings: Settings, accepted: Baseline, hits: list[ScanHit]) 
     }
 
 
-def _load_records(records: list[Path]) -> tuple[dict[Path, Record], dict[Path, str]]:
-    """Each record loaded, or why it cannot be."""
-    loaded: dict[Path, Record] = {}
-    unreadable: dict[Path, str] = {}
+@dataclass
+class _Loaded:
+    records: dict[Path, Record] = field(default_factory=dict)
+    unreadable: dict[Path, str] = field(default_factory=dict)
+    claimed: dict[Path, list[str]] = field(default_factory=dict)
+    authors: dict[Path, list[str]] = field(default_factory=dict)
+
+
+def _load_records(records: list[Path], evidence: Evidence) -> _Loaded:
+    """Each record loaded with only the evidence that counts (``intake.lifecycle.evidence``),
+    or why it cannot be."""
+    out = _Loaded()
     for rec in records:
         try:
-            loaded[rec] = load_record(rec)
+            judged = evidence.judge(rec, load_record(rec))
         except IntakeError as exc:
-            unreadable[rec] = exc.message
-    return loaded, unreadable
+            out.unreadable[rec] = exc.message
+            continue
+        out.records[rec] = judged.record
+        out.authors[rec] = judged.authors
+        if judged.claimed:
+            out.claimed[rec] = judged.claimed
+    return out
 
 
 def journaled_files(settings: Settings) -> set[str]:
@@ -320,14 +356,28 @@ def _suite_files(settings: Settings) -> tuple[list[Path], list[Path]]:
 
 
 def build_context(
-    settings: Settings, *, strict: bool = False, baseline: bool = True
+    settings: Settings,
+    *,
+    strict: bool = False,
+    baseline: bool = True,
+    rules: Rules | None = None,
 ) -> CheckContext:
-    """Read the suite once for every check (reads only; ``baseline``: apply the baseline)."""
+    """Read the suite once for every check (reads only; ``baseline``: apply the baseline).
+
+    ``rules`` (``intake.lifecycle.authority.rules_for``): the settings, scrubber rules and
+    baseline of the base revision, and what the change altered of them; their settings replace
+    ``settings``.
+    """
+    if rules is not None:
+        settings = rules.settings
+    base = rules.base if rules is not None else None
     scenarios, drafts = _suite_files(settings)
     root = settings.root
     tracked = tracked_files(root, settings.drafts)
     manifest = suite_manifest(settings)
-    changed = touched_files(root)
+    changed = (
+        changed_paths(root, base.commit) if base is not None else touched_files(root)
+    )
     ours = drafts + [p for p in scenarios if record_path(p).is_file()]  # GAIA's own: its CI's
     gaia = gaia_problems(settings, ours, [display_path(p, root) for p in ours]) or {}
     validated = _validate_each(settings, scenarios, drafts, manifest)
@@ -335,8 +385,12 @@ def build_context(
     # the committed history (a rejection's reason) is scanned like a record: a hand-edited
     # event file in a pull request must not bring a secret into the repository
     history = sorted(history_dir(settings).glob(f"*{HISTORY_SUFFIX}"))
-    scan = _rescan(settings, scenarios, scenarios + drafts + records + history, baseline=baseline)
-    loaded, unreadable = _load_records(records)
+    scan = _rescan(
+        settings, scenarios, scenarios + drafts + records + history, baseline=baseline,
+        rules=rules,
+    )
+    evidence = Evidence(settings, base)
+    loaded = _load_records(records, evidence)
     return CheckContext(
         settings=settings,
         strict=strict,
@@ -349,8 +403,14 @@ def build_context(
         validated=validated,
         records=records,
         scan=scan,
-        loaded=loaded,
-        unreadable=unreadable,
+        loaded=loaded.records,
+        unreadable=loaded.unreadable,
         in_flux=journaled_files(settings),
         links=linked_files(settings),
+        base=base,
+        rule_changes=list(rules.changes) if rules is not None else [],
+        claimed=loaded.claimed,
+        authors=loaded.authors,
+        claimed_history=changed_history(settings, base),
+        notes=list(dict.fromkeys(evidence.notes)),
     )

@@ -32,6 +32,7 @@ from pathlib import Path
 
 from intake.check.checks import (
     Check,
+    authority,
     draft_records,
     is_private,
     is_tracked,
@@ -48,6 +49,7 @@ from intake.check.leftovers import leftovers
 from intake.check.result import CheckReport, DraftGates, Finding
 from intake.config import Settings
 from intake.contract.validate import Severity, validate_file
+from intake.lifecycle.authority import NO_BASE, find_base, rules_for
 from intake.lifecycle.gates import GateInputs, check_gates
 from intake.store.records import content_hash, record_path, runnable_hash
 
@@ -60,6 +62,7 @@ CHECKS: tuple[Check, ...] = (
     Check("scenarios against their records", scenario_records),
     Check("drafts against their records", draft_records),
     Check("judge-directed text", judge_text),
+    Check("rules and evidence from the base", authority, waits_for_journals=False),
     Check("leftovers and refused journals", leftovers, waits_for_journals=False),
 )
 """Every check ``run_check`` runs, in the order their findings are reported."""
@@ -124,6 +127,7 @@ def _draft_inputs(ctx: CheckContext, path: Path) -> GateInputs | None:
         ],
         require_rubric=ctx.settings.require_rubric,
         require_control=ctx.settings.require_control,
+        authors=ctx.authors.get(rec, []),
     )
 
 
@@ -149,25 +153,34 @@ def promotion_gates(ctx: CheckContext) -> list[DraftGates]:
 
 
 def run_check(
-    settings: Settings, *, strict: bool = False, baseline: bool = True
+    settings: Settings, *, strict: bool = False, baseline: bool = True, base: str | None = None
 ) -> CheckReport:
     """Run every check over the suite's drafts and scenarios.
+
+    The settings, scrubber rules and baseline are the base revision's when one is known
+    (``base``: ``--base REV``; else ``$GITHUB_BASE_REF`` or the remote's default branch,
+    ``intake.lifecycle.authority``), and what the change alters of them is an error; evidence
+    the change claims without corroboration meets no gate (``intake.lifecycle.evidence``).
 
     Scrub findings are errors in drafts, records and promoted scenarios. In legacy scenarios
     (GAIA's own: no record, no ``source``), which intake never imported and which hold
     deliberate test data (made-up e-mails, a ``hunter2`` password), they are warnings unless
     ``strict``: a gate that fails every existing suite on day one would simply be switched off.
     """
-    ctx = build_context(settings, strict=strict, baseline=baseline)
-    hits = ctx.scan.in_scenarios
-    return CheckReport(
-        files=len(ctx.files),
-        findings=run_checks(ctx),
-        drafts=promotion_gates(ctx),
-        git=ctx.tracked is not None,
-        baselined=sum(hit in ctx.scan.accepted for hit in hits),
-        baseline_hits=list(hits),
-    )
+    found = find_base(settings.root, base)
+    with rules_for(settings, found) as rules:
+        ctx = build_context(settings, strict=strict, baseline=baseline, rules=rules)
+        hits = ctx.scan.in_scenarios
+        return CheckReport(
+            files=len(ctx.files),
+            findings=run_checks(ctx),
+            drafts=promotion_gates(ctx),
+            git=ctx.tracked is not None,
+            baselined=sum(hit in ctx.scan.accepted for hit in hits),
+            baseline_hits=list(hits),
+            base=NO_BASE if found is None else found.describe(),
+            notes=ctx.notes,
+        )
 
 
 __all__ = [

@@ -59,6 +59,10 @@ class CheckReport:
     """Scrub findings left out because the baseline accepts them."""
     baseline_hits: list[ScanHit] = field(default_factory=list)
     """Scrub findings in scenario files (what ``--update-baseline`` accepts)."""
+    base: str = ""
+    """One line: the base the change was judged against, or that none is known."""
+    notes: list[str] = field(default_factory=list)
+    """What could not be asked (GitHub), one line each."""
 
     @property
     def errors(self) -> int:

@@ -38,6 +38,14 @@ def register(app: typer.Typer) -> None:
             help="Accept the scrub findings now in scenario files: write their fingerprints "
             "(never the values) to baseline_path; later checks report only new ones.",
         ),
+        base: str | None = typer.Option(
+            None,
+            "--base",
+            metavar="REV",
+            help="Judge the change against this revision: settings, scrubber rules and the "
+            "baseline are read from it, and a change to them is an error (default: "
+            "$GITHUB_BASE_REF, else the remote's default branch).",
+        ),
     ) -> None:
         """The pull-request gate over drafts and scenarios; exits 1 on any error.
 
@@ -51,7 +59,9 @@ def register(app: typer.Typer) -> None:
         summary listing each draft with its gates; with --format github it adds a collapsed
         reviewer's card (intake show) for each draft the pull request adds or changes (against
         the merge base with $GITHUB_BASE_REF; every draft without one), newest first, within
-        1 MiB.
+        1 MiB. Settings, scrubber rules and the baseline come from the base revision, never
+        from the change (docs/trust.md); evidence the change adds without corroboration
+        (reviews, runs, controls, stamps, history) is claimed and meets no gate.
         """
         from intake.check.baseline import update_baseline as write_baseline
         from intake.check.gate import run_check
@@ -59,13 +69,18 @@ def register(app: typer.Typer) -> None:
 
         cfg = settings(ctx)
         if update_baseline:
-            path, count = write_baseline(cfg, run_check(cfg, strict=strict, baseline=False))
+            path, count = write_baseline(
+                cfg, run_check(cfg, strict=strict, baseline=False, base=base)
+            )
             line = (
                 f"baseline: {count} accepted scrub findings written to "
                 f"{display_path(path, cfg.root)} (fingerprints only)"
             )
             err(log_line(line) if fmt is Format.github else line)
-        report = run_check(cfg, strict=strict)
+        report = run_check(cfg, strict=strict, base=base)
+        for line in [report.base, *report.notes]:
+            if line:
+                err(log_line(line) if fmt is Format.github else line)
         if fmt is Format.json:
             emit_json(_check_json(report))
         else:
@@ -143,6 +158,7 @@ def _check_json(report: CheckReport) -> dict[str, Any]:
         "errors": report.errors,
         "warnings": report.warnings,
         "baselined": report.baselined,
+        "base": report.base,
         "findings": [f.to_dict() for f in report.findings],
         "drafts": [
             {

@@ -55,6 +55,13 @@ def register(app: typer.Typer) -> None:
             "--allow-passing-control",
             help="Promote although a control passes the criteria; why.",
         ),
+        base: str = typer.Option(
+            None,
+            "--base",
+            metavar="REV",
+            help="Judge the draft against this revision's rules and evidence (default: "
+            "$GITHUB_BASE_REF, else the remote's default branch).",
+        ),
         fmt: Format = format_option(Format.text, Format.json),
     ) -> None:
         """Check every promotion gate; when all are met, move the draft into the suite.
@@ -84,6 +91,7 @@ def register(app: typer.Typer) -> None:
                 allow_saturated=allow_saturated,
                 suite=suite.value if suite is not None else None,
                 allow_passing_control=allow_passing_control,
+                base=base,
             )
         except GatesUnmet as exc:
             if fmt is Format.json:

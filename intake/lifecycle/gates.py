@@ -124,6 +124,9 @@ class GateInputs:
     """``--allow-passing-control REASON``: a PASS control does not block (recorded)."""
     suite: str = "capability"
     """``capability`` (saturation blocks) or ``regression`` (3+ strong runs, all PASS)."""
+    authors: list[str] = field(default_factory=list)
+    """More of the draft's authors: every author of a commit that changed it
+    (``intake.lifecycle.evidence``); none of them counts as its reviewer."""
 
     @cached_property
     def view(self) -> ScenarioView | None:
@@ -522,7 +525,7 @@ def check_gates(inputs: GateInputs) -> list[Gate]:
     else:
         gates.append(Gate(2, GATE_NAMES[2], True, "scrub re-scan found nothing"))
 
-    who = author_identities(inputs.record)
+    who = author_identities(inputs.record) + inputs.authors
     gates.append(review_gate(inputs.record.reviews, inputs.content_hash, who))
     gates.append(
         _run_gate(

@@ -39,7 +39,9 @@ from intake.contract.yamlio import (
     parse_checked,
 )
 from intake.drafting.tail import current_author
-from intake.errors import Conflict, IntakeError, UsageError
+from intake.errors import Conflict, IntakeError, PromotionBlocked, UsageError
+from intake.lifecycle.authority import find_base, rules_for
+from intake.lifecycle.evidence import Evidence
 from intake.lifecycle.gates import (
     Gate,
     GateInputs,
@@ -138,8 +140,11 @@ def gather(
     allow_saturated: str | None = None,
     suite: str | None = None,
     allow_passing_control: str | None = None,
+    evidence: Evidence | None = None,
 ) -> GateInputs:
-    """Read everything the gates judge for one draft."""
+    """Read everything the gates judge for one draft; its record's evidence as ``evidence``
+    judges it (``intake.lifecycle.evidence``: without a base, only the authors of its commits
+    are added to its authors)."""
 
     scenario_id = draft.stem
     result = validate_file(
@@ -155,7 +160,10 @@ def gather(
     shown = display_path(draft, settings.root)
     for problem in (gaia_problems(settings, [draft], [shown]) or {}).get(shown, []):
         problems.append(f"{problem.file}:{problem.line}: {problem.message}")
-    record = load_draft_record(settings, draft)
+    judged = (evidence or Evidence(settings, None)).judge(
+        record_path(draft), load_draft_record(settings, draft)
+    )
+    record = judged.record
     findings, scrub_error = scrub_scan([draft, record_path(draft)], settings)
     return GateInputs(
         scenario_id=scenario_id,
@@ -174,6 +182,7 @@ def gather(
         require_control=settings.require_control,
         allow_passing_control=allow_passing_control,
         suite=suite or settings.default_suite,
+        authors=judged.authors,
     )
 
 
@@ -266,12 +275,47 @@ def promote(
     allow_saturated: str | None = None,
     suite: str | None = None,
     allow_passing_control: str | None = None,
+    base: str | None = None,
 ) -> PromoteResult:
     """Check every gate; unless ``dry_run``, move the draft into the suite (or raise).
 
     ``suite`` (``capability`` or ``regression``; default ``default_suite``) picks the rules of
-    gates 4 and 5 and is written as a tag into the promoted scenario.
+    gates 4 and 5 and is written as a tag into the promoted scenario. The settings and rules
+    are the base revision's when one is known (``base``: ``--base REV``; else
+    ``$GITHUB_BASE_REF`` or the remote's default branch): a change to them blocks, and the
+    record's evidence counts only as corroborated (``intake.lifecycle.evidence``).
     """
+    found = find_base(settings.root, base)
+    with rules_for(settings, found) as rules:
+        if rules.changes:
+            first = rules.changes[0]
+            more = f" (+{len(rules.changes) - 1} more)" if len(rules.changes) > 1 else ""
+            raise PromotionBlocked(
+                f"the change alters the rules it is judged by: {first.message}{more}",
+                where=f"{first.file}:{first.line}",
+                hint="`intake check` lists them; promote once the base branch carries them",
+            )
+        return _promote(
+            rules.settings,
+            target,
+            dry_run=dry_run,
+            allow_saturated=allow_saturated,
+            suite=suite,
+            allow_passing_control=allow_passing_control,
+            evidence=Evidence(rules.settings, found),
+        )
+
+
+def _promote(
+    settings: Settings,
+    target: str,
+    *,
+    dry_run: bool,
+    allow_saturated: str | None,
+    suite: str | None,
+    allow_passing_control: str | None,
+    evidence: Evidence,
+) -> PromoteResult:
     suite = _suite(settings, suite)
     scenario_id = _target_id(target)
     notes: list[str] = []
@@ -313,6 +357,7 @@ def promote(
             allow_saturated=allow_saturated,
             suite=suite,
             allow_passing_control=allow_passing_control,
+            evidence=evidence,
         )
         _drop_unneeded_control_waiver(inputs, notes)
         if inputs.allow_saturated and suite == "regression":

@@ -1,0 +1,322 @@
+"""The rules a change is judged by come from its base, never from the change (docs/trust.md).
+
+A pull request can change every file it carries, ``pyproject.toml``, the scrubber's rules and
+the baseline included. When a base revision is known (``--base REV``, ``$GITHUB_BASE_REF``, or
+the remote's default branch of a clone: ``find_base``), ``rules_for`` reads the settings, the
+rule files of ``scrubbers_dir`` and the baseline from that revision (``git cat-file``), and
+lists every difference the change makes to them: each is a failing finding of ``intake check``
+and blocks ``intake promote`` until a maintainer accepts it on the base branch. With no base
+known the working tree is the maintainer's own and is used as it is.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from intake.config import Settings, intake_table, load_settings
+from intake.contract.untrusted import terminal_safe
+from intake.errors import UsageError
+from intake.gitutil import files_at, merge_base, remote_default, repo_top, show_at
+from intake.paths import display_path, inside
+
+BASE_REF_ENV = "GITHUB_BASE_REF"
+
+NO_BASE = (
+    "no base revision known: the working tree's settings, rules, baseline and evidence are "
+    "taken as the maintainer's own (judge a change with --base REV)"
+)
+
+
+@dataclass(frozen=True)
+class Base:
+    """The revision a change is judged against: a commit, how it was found, the repository."""
+
+    commit: str
+    how: str
+    top: Path
+
+    @property
+    def short(self) -> str:
+        """The commit's first 12 digits."""
+        return self.commit[:12]
+
+    def describe(self) -> str:
+        """One line for the check's output."""
+        return f"rules and evidence judged against the base {self.short} ({self.how})"
+
+    def rel(self, path: Path) -> str | None:
+        """``path`` relative to the repository's top (``/``-separated); None outside it."""
+        try:
+            return Path(os.path.abspath(path)).relative_to(self.top.resolve()).as_posix()
+        except ValueError:
+            try:
+                return path.resolve().relative_to(self.top.resolve()).as_posix()
+            except ValueError:
+                return None
+
+    def show(self, path: Path) -> bytes | None:
+        """The file's bytes at the base; None when it is no file there (or lies outside)."""
+        rel = self.rel(path)
+        return None if rel is None else show_at(self.top, self.commit, rel)
+
+    def files(self, folder: Path) -> list[Path]:
+        """Every file below ``folder`` at the base, as working-tree paths."""
+        rel = self.rel(folder)
+        if rel is None:
+            return []
+        return [self.top.resolve() / name for name in files_at(self.top, self.commit, rel)]
+
+
+def find_base(
+    root: Path, explicit: str | None = None, environ: Mapping[str, str] | None = None
+) -> Base | None:
+    """The base revision, in order: ``explicit`` (``--base``), ``$GITHUB_BASE_REF`` (as
+    ``origin/<ref>``, then ``<ref>``), the remote's default branch; the merge base of ``HEAD``
+    with it. None outside git or when none is known.
+
+    A ``--base`` git cannot resolve is a usage error, and so is a ``$GITHUB_BASE_REF`` the
+    checkout lacks (a shallow clone): a gate that silently judged the change by its own
+    rules would pass what it must fail.
+    """
+    env = os.environ if environ is None else environ
+    top = repo_top(root)
+    if explicit is not None:
+        shown = terminal_safe(explicit[:80])
+        if top is None:
+            raise UsageError("--base needs a git repository", where=shown)
+        commit = merge_base(root, explicit)
+        if commit is None:
+            raise UsageError(
+                "--base names no revision git knows here", where=shown,
+                hint="give a branch, tag or commit of this repository (fetch it first)",
+            )
+        return Base(commit, f"--base {shown}", top)
+    if top is None:
+        return None
+    ref = (env.get(BASE_REF_ENV) or "").strip()
+    if ref:
+        shown = terminal_safe(ref[:80])
+        for candidate in (f"origin/{ref}", ref):
+            commit = merge_base(root, candidate)
+            if commit is not None:
+                return Base(commit, f"${BASE_REF_ENV} {shown}", top)
+        raise UsageError(
+            f"the base branch ${BASE_REF_ENV} is not in this checkout", where=shown,
+            hint="check out with its history (actions/checkout: fetch-depth: 0)",
+        )
+    remote = remote_default(root)
+    if remote is not None:
+        commit = merge_base(root, remote)
+        if commit is not None:
+            name = remote.removeprefix("refs/remotes/").removesuffix("/HEAD")
+            return Base(commit, f"the default branch of the remote {name}", top)
+    return None
+
+
+@dataclass(frozen=True)
+class RuleChange:
+    """One rule the change alters: where, and what."""
+
+    file: str
+    line: int
+    message: str
+
+
+@dataclass
+class Rules:
+    """The settings a change is judged by, what it changed of them, and the base's baseline."""
+
+    settings: Settings
+    base: Base | None
+    changes: list[RuleChange] = field(default_factory=list)
+    baseline: bytes | None = None
+    """The base's baseline file (None: the base has none); unused without a base."""
+    _folder: tempfile.TemporaryDirectory[str] | None = None
+
+    def close(self) -> None:
+        """Remove the base's rule files copied for the scan."""
+        if self._folder is not None:
+            self._folder.cleanup()
+            self._folder = None
+
+    def __enter__(self) -> Rules:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+def _normalised(table: dict[str, Any] | None) -> dict[str, Any]:
+    return {str(k).replace("-", "_"): v for k, v in (table or {}).items()}
+
+
+def _key_line(text: str, key: str) -> int:
+    """The line of ``key = …`` in the ``[tool.intake]`` table of ``text`` (1 when not found)."""
+    in_table = False
+    for number, line in enumerate(text.splitlines(), start=1):
+        stripped = line.strip()
+        if stripped.startswith("["):
+            in_table = stripped.replace(" ", "") in ("[tool.intake]",)
+            continue
+        name = stripped.split("=", 1)[0].strip().strip("\"'").replace("-", "_")
+        if in_table and "=" in stripped and name == key:
+            return number
+    return 1
+
+
+def _setting_changes(
+    settings: Settings, base: Base, work_text: str | None, base_table: dict[str, Any]
+) -> list[RuleChange]:
+    pyproject = settings.root / "pyproject.toml"
+    shown = display_path(pyproject, settings.root)
+    work = _normalised(intake_table(work_text, shown) if work_text is not None else None)
+    changes = []
+    for key in sorted(set(work) | set(base_table)):
+        if work.get(key) == base_table.get(key):
+            continue
+        how = (
+            "added" if key not in base_table else "removed" if key not in work else "changed"
+        )
+        safe_key = terminal_safe(key[:60])
+        changes.append(
+            RuleChange(
+                shown,
+                _key_line(work_text or "", key),
+                f"[tool.intake] {safe_key} {how} by this change: the check uses the base's "
+                f"setting ({base.short}); a maintainer accepts the change on the base branch",
+            )
+        )
+    return changes
+
+
+def _copy_rules(
+    base: Base, folder: Path, settings: Settings
+) -> tuple[tempfile.TemporaryDirectory[str], Path, list[RuleChange]]:
+    """The base's files of the rules folder copied out of git, and what the change did to them."""
+    holder = tempfile.TemporaryDirectory(prefix="intake-base-rules-")
+    target = Path(holder.name) / "scrubbers"
+    target.mkdir()
+    at_base: dict[Path, bytes] = {}
+    for path in base.files(folder):
+        data = base.show(path)
+        if data is None:
+            continue
+        relative = path.relative_to(folder.resolve())
+        at_base[relative] = data
+        (target / relative).parent.mkdir(parents=True, exist_ok=True)
+        (target / relative).write_bytes(data)
+    now: dict[Path, bytes] = {}
+    if folder.is_dir():
+        for path in sorted(folder.rglob("*")):
+            if path.is_file() or path.is_symlink():
+                try:
+                    now[path.relative_to(folder)] = (
+                        b"\0link" if path.is_symlink() else path.read_bytes()
+                    )
+                except OSError:
+                    now[path.relative_to(folder)] = b"\0unreadable"
+    changes = []
+    for relative in sorted(set(at_base) | set(now)):
+        if at_base.get(relative) == now.get(relative):
+            continue
+        how = "added" if relative not in at_base else "removed" if relative not in now else (
+            "changed")
+        changes.append(
+            RuleChange(
+                display_path(folder / relative, settings.root),
+                1,
+                f"scrubber rule file {how} by this change: the re-scan uses the base's rules "
+                f"({base.short}); a maintainer accepts the change on the base branch",
+            )
+        )
+    return holder, target, changes
+
+
+def _baseline_change(settings: Settings, base: Base) -> tuple[bytes | None, list[RuleChange]]:
+    path = settings.path(settings.baseline_path)
+    at_base = base.show(path)
+    try:
+        now = path.read_bytes() if path.is_file() else None
+    except OSError:
+        now = b""
+    if now == at_base:
+        return at_base, []
+    how = "added" if at_base is None else "removed" if now is None else "changed"
+    return at_base, [
+        RuleChange(
+            display_path(path, settings.root),
+            1,
+            f"the baseline is {how} by this change: only what the base's baseline accepts is "
+            f"left out ({base.short}); a maintainer accepts findings on the base branch "
+            "(`intake check --update-baseline` there)",
+        )
+    ]
+
+
+def rules_for(
+    settings: Settings, base: Base | None, environ: Mapping[str, str] | None = None
+) -> Rules:
+    """The rules to judge the suite by: the base's when ``base`` is known, else ``settings``.
+
+    The settings are rebuilt from the base's ``[tool.intake]`` (the ``INTAKE_*`` environment
+    keeps its precedence: it is the user's); a ``scrubbers_dir`` inside the repository is
+    copied from the base into a temporary folder the scan reads (``Rules.close`` removes it).
+    """
+    if base is None:
+        return Rules(settings, None)
+    pyproject = settings.root / "pyproject.toml"
+    where = f"pyproject.toml at {base.short}"
+    raw = base.show(pyproject)
+    base_table = _normalised(
+        intake_table(raw.decode("utf-8", "replace"), where) if raw is not None else None
+    )
+    try:
+        work_text: str | None = pyproject.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        work_text = None
+    env = dict(os.environ if environ is None else environ)
+    judged = load_settings(settings.root, environ=env, table=base_table, table_from=where)
+    changes = _setting_changes(settings, base, work_text, base_table)
+    holder = None
+    if judged.scrubbers_dir is not None:
+        folder = judged.path(judged.scrubbers_dir)
+        if base.rel(folder) is not None and inside(folder, base.top):
+            holder, copied, more = _copy_rules(base, folder, judged)
+            changes += more
+            judged = judged.model_copy(update={"scrubbers_dir": copied})
+    baseline, more = _baseline_change(judged, base)
+    changes += more
+    return Rules(judged, base, changes, baseline, holder)
+
+
+def changed_history(settings: Settings, base: Base | None) -> list[Path]:
+    """History event files the change adds or alters (none without a base): what they say is
+    claimed by this change, not a fact of the suite's history."""
+    from intake.store.history import HISTORY_SUFFIX, history_dir
+
+    if base is None:
+        return []
+    folder = history_dir(settings)
+    if not folder.is_dir():
+        return []
+    return [
+        path
+        for path in sorted(folder.glob(f"*{HISTORY_SUFFIX}"))
+        if path.is_file() and base.show(path) != path.read_bytes()
+    ]
+
+
+__all__ = [
+    "NO_BASE",
+    "Base",
+    "RuleChange",
+    "Rules",
+    "changed_history",
+    "find_base",
+    "rules_for",
+]

@@ -1,0 +1,362 @@
+"""Evidence is corroborated, never believed: what a record claims, judged against the base.
+
+A record carries the evidence the gates count: reviews, runs, controls, a promotion or an
+adoption stamp. A pull request can write any of them. ``Evidence.judge`` keeps an item only when
+something outside the change stands behind it (docs/trust.md):
+
+* it stood on the base revision, in the base's record of the same id (wherever that record
+  lay: a draft promoted by the change keeps what its draft record had);
+* it is written in the working tree and not committed: the person running intake wrote it on
+  this machine (a clone of a contributor's branch, and CI's checkout, have nothing uncommitted);
+* a review ``via: github_pr``: GitHub's own review record says that reviewer (an owner, member
+  or collaborator, not the pull request's author) approved that commit, and the draft at that
+  commit hashes to the review's content hash;
+* a run or control: the record at the commit a corroborated GitHub approval names held it (the
+  reviewer approved the change with that evidence in it);
+* a promotion or adoption stamp: a counting approval of the stamped content.
+
+Anything else is *claimed by this change* and meets no gate. Objections (a rejection, changes
+requested) always count: they can only block. With no base known nothing is claimed. Whatever
+the base, every author of a commit that changed the file is one of the draft's authors, so
+their approval never counts (``Judged.authors``).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ValidationError
+
+from intake.config import Settings
+from intake.contract.models import Record, Review, ReviewDecision
+from intake.contract.yamlio import YamlProblem, parse_checked
+from intake.errors import IntakeError
+from intake.gitutil import commit_authors, show_at
+from intake.lifecycle.authority import Base
+from intake.lifecycle.gates import is_author
+from intake.store.records import (
+    RECORD_SUFFIX,
+    runnable_hash,
+    scenario_path_for_record,
+    sha256_bytes,
+)
+
+COUNTING_ASSOCIATIONS = frozenset({"OWNER", "MEMBER", "COLLABORATOR"})
+"""GitHub's ``author_association`` values of a reviewer whose approval corroborates."""
+
+PR_URL = re.compile(r"^https://[A-Za-z0-9.-]{1,253}(?::\d{1,5})?/([A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+)"
+                    r"/pull/(\d{1,9})$")
+COMMIT = re.compile(r"^[0-9a-f]{40}$")
+
+
+@dataclass
+class Judged:
+    """A record with only the evidence that counts, and what the change claims beyond it."""
+
+    record: Record
+    claimed: list[str] = field(default_factory=list)
+    """Each item the change claims without corroboration, described (no values)."""
+    authors: list[str] = field(default_factory=list)
+    """Authors of the file's commits and the base record's identities: never its reviewers."""
+
+
+def _dump(item: BaseModel | None) -> str | None:
+    return None if item is None else item.model_dump_json()
+
+
+def _parse(raw: bytes | None) -> Record | None:
+    if raw is None:
+        return None
+    try:
+        return Record.model_validate_json(raw, strict=False)
+    except (ValidationError, ValueError):
+        return None
+
+
+@dataclass
+class _Approval:
+    """A GitHub approval that corroborates: the PR, the commit, the record there."""
+
+    repo: str
+    number: int
+    commit: str
+    record: Record | None
+
+
+class Evidence:
+    """Judges records against one base (``None``: nothing is claimed)."""
+
+    def __init__(self, settings: Settings, base: Base | None) -> None:
+        self.settings = settings
+        self.base = base
+        self._index: dict[str, list[Path]] | None = None
+        self._github: dict[tuple[str, int], Any] = {}
+        self.notes: list[str] = []
+        """What could not be asked (GitHub unreachable), for the output; never a value."""
+
+    # --- the base's records ----------------------------------------------------------------
+
+    def _base_records(self, scenario_id: str) -> list[Record]:
+        if self.base is None:
+            return []
+        if self._index is None:
+            self._index = {}
+            for folder in (self.settings.drafts, self.settings.scenarios):
+                for path in self.base.files(folder):
+                    if path.name.endswith(RECORD_SUFFIX):
+                        stem = path.name.removesuffix(RECORD_SUFFIX)
+                        self._index.setdefault(stem, []).append(path)
+        found = []
+        for path in self._index.get(scenario_id, []):
+            record = _parse(self.base.show(path))
+            if record is not None and record.id == scenario_id:
+                found.append(record)
+        return found
+
+    def _at_head(self, path: Path) -> Record | None:
+        if self.base is None:
+            return None
+        rel = self.base.rel(path)
+        return None if rel is None else _parse(show_at(self.base.top, "HEAD", rel))
+
+    # --- GitHub ----------------------------------------------------------------------------
+
+    def _pull(self, repo: str, number: int) -> Any:
+        key = (repo, number)
+        if key not in self._github:
+            from intake.sources.github import call, client
+
+            def fetch() -> Any:
+                gh = client(self.settings.github_api_url).withLazy(True)
+                gh_repo = gh.get_repo(repo)
+                pull = gh_repo.get_pull(number)
+                pull.complete()
+                reviews = list(pull.get_reviews())
+                author = str(pull.user.login) if pull.user is not None else ""
+                return gh_repo, author, reviews
+
+            try:
+                self._github[key] = call(f"pull request {repo}#{number}", fetch)
+            except IntakeError as exc:
+                self.notes.append(f"GitHub could not corroborate reviews: {exc.one_line()}")
+                self._github[key] = None
+        return self._github[key]
+
+    def _contents(self, gh_repo: Any, path: str, commit: str) -> bytes | None:
+        from intake.sources.github import call
+
+        try:
+            content = call(f"{path} at {commit[:12]}",
+                           lambda: gh_repo.get_contents(path, ref=commit))
+        except IntakeError:
+            return None
+        if isinstance(content, list):
+            return None
+        try:
+            data = content.decoded_content
+        except (AssertionError, ValueError, TypeError):
+            return None
+        return data if isinstance(data, bytes) else None
+
+    def _github_approval(
+        self, review: Review, scenario: Path, record_file: Path, from_path: str | None
+    ) -> _Approval | None:
+        """GitHub's own record of ``review``, when it corroborates it."""
+        if review.via != "github_pr" or self.base is None:
+            return None
+        match = PR_URL.match(review.pr_url or "")
+        commit = (review.commit or "").lower()
+        if match is None or not COMMIT.match(commit):
+            return None
+        repo, number = match.group(1), int(match.group(2))
+        if self.settings.github_repo and repo.lower() != self.settings.github_repo.lower():
+            return None
+        pulled = self._pull(repo, number)
+        if pulled is None:
+            return None
+        gh_repo, pr_author, reviews = pulled
+        wanted = "APPROVED" if review.decision is ReviewDecision.approve else "DISMISSED"
+        confirmed = False
+        for remote in reviews:
+            login = remote.user.login if remote.user is not None else ""
+            association = str(remote.raw_data.get("author_association") or "").upper()
+            if (
+                str(login).lower() == review.reviewer.lower()
+                and str(login).lower() != pr_author.lower()
+                and str(remote.state or "").upper() == wanted
+                and str(remote.commit_id or "").lower() == commit
+                and association in COUNTING_ASSOCIATIONS
+            ):
+                confirmed = True
+                break
+        if not confirmed:
+            return None
+        paths = [p for p in (self.base.rel(scenario), self._top_rel(from_path)) if p]
+        for path in dict.fromkeys(paths):
+            data = self._contents(gh_repo, path, commit)
+            if data is not None and sha256_bytes(data) == review.content_hash:
+                record_rel = path.removesuffix(".yaml") + RECORD_SUFFIX
+                return _Approval(repo, number, commit,
+                                 _parse(self._contents(gh_repo, record_rel, commit)))
+        return None
+
+    def _top_rel(self, shown: str | None) -> str | None:
+        if not shown or self.base is None:
+            return None
+        return self.base.rel(self.settings.root / shown)
+
+    # --- judging ---------------------------------------------------------------------------
+
+    def authors(self, scenario: Path, record: Record, base_records: list[Record]) -> list[str]:
+        """Every author of a commit that changed the file, and the base record's identities."""
+        found: list[str] = []
+        if self.base is not None:
+            rel = self.base.rel(scenario)
+            if rel is not None:
+                found += commit_authors(self.base.top, rel)
+        else:
+            from intake.gitutil import repo_top
+
+            top = repo_top(scenario.parent)
+            if top is not None:
+                try:
+                    rel = scenario.resolve().relative_to(top.resolve()).as_posix()
+                except ValueError:
+                    rel = None
+                if rel is not None:
+                    found += commit_authors(top, rel)
+        for old in base_records:
+            found += [n for n in [old.author, *old.drafter] if n]
+        known = {record.author, *record.drafter}
+        return [n for n in dict.fromkeys(found) if n not in known]
+
+    def judge(self, record_file: Path, record: Record) -> Judged:
+        """The record with only the evidence that counts (see the module's docstring)."""
+        scenario = scenario_path_for_record(record_file)
+        base_records = self._base_records(record.id)
+        authors = self.authors(scenario, record, base_records)
+        if self.base is None:
+            return Judged(record, [], authors)
+        head = self._at_head(record_file)
+        committed = {
+            kind: {_dump(x) for x in getattr(head, kind)} if head is not None else set()
+            for kind in ("reviews", "runs", "controls")
+        }
+        standing = {
+            kind: {_dump(x) for old in base_records for x in getattr(old, kind)}
+            for kind in ("reviews", "runs", "controls")
+        }
+
+        def stands(kind: str, item: BaseModel) -> bool:
+            dumped = _dump(item)
+            return dumped in standing[kind] or dumped not in committed[kind]
+
+        claimed: list[str] = []
+        from_path = record.promotion.from_path if record.promotion is not None else None
+        who = [record.author, *record.drafter, *authors]
+        reviews: list[Review] = []
+        approvals: list[_Approval] = []
+        for review in record.reviews:
+            if review.decision in (ReviewDecision.reject, ReviewDecision.changes_requested):
+                reviews.append(review)
+                continue
+            if stands("reviews", review):
+                reviews.append(review)
+                continue
+            approval = self._github_approval(review, scenario, record_file, from_path)
+            if approval is not None:
+                reviews.append(review)
+                if review.decision is ReviewDecision.approve and not is_author(
+                    [n for n in who if n], review.reviewer
+                ):
+                    approvals.append(approval)
+                continue
+            claimed.append(f"{review.decision.value.replace('_', ' ')} by {review.reviewer}")
+        seen = [a.record for a in approvals if a.record is not None]
+
+        def kept(kind: str, items: list[Any], label: str) -> list[Any]:
+            out = []
+            for item in items:
+                dumped = _dump(item)
+                if stands(kind, item) or any(
+                    dumped in {_dump(x) for x in getattr(r, kind)} for r in seen
+                ):
+                    out.append(item)
+                else:
+                    claimed.append(f"{label} {item.run_id} ({item.status})")
+            return out
+
+        runs = kept("runs", record.runs, "run")
+        controls = kept("controls", record.controls, "control")
+        approved = {
+            r.content_hash
+            for r in reviews
+            if r.decision is ReviewDecision.approve and not is_author(
+                [n for n in who if n], r.reviewer
+            )
+        }
+        update: dict[str, Any] = {"reviews": reviews, "runs": runs, "controls": controls}
+        for stamp in ("promotion", "adoption"):
+            value = getattr(record, stamp)
+            if value is None:
+                continue
+            hashes = {value.content_hash} | self._draft_hashes(value, scenario)
+            at_base = [getattr(old, stamp) for old in base_records]
+            if _dump(value) in {_dump(v) for v in at_base if v is not None}:
+                continue
+            if head is not None and _dump(getattr(head, stamp)) != _dump(value):
+                continue  # written here, not committed
+            if head is None and not _tracked(self.base, record_file):
+                continue
+            if hashes & approved:
+                continue
+            claimed.append(f"{stamp} stamp")
+            same_place = [
+                getattr(old, stamp) for old in base_records
+                if getattr(old, stamp) is not None
+            ]
+            update[stamp] = same_place[-1] if same_place else None
+        return Judged(record.model_copy(update=update), claimed, authors)
+
+
+    def _draft_hashes(self, stamp: Any, scenario: Path) -> set[str]:
+        """A promotion's ``draft_hash``, when the base's draft at ``from_path`` has those bytes
+        and the same runnable content as the scenario now (only its suite tag was added)."""
+        draft_hash = getattr(stamp, "draft_hash", None)
+        from_path = getattr(stamp, "from_path", None)
+        if self.base is None or not draft_hash or not from_path:
+            return set()
+        raw = self.base.show(self.settings.root / from_path)
+        if raw is None or sha256_bytes(raw) != draft_hash:
+            return set()
+        try:
+            then = parse_checked(raw).data
+            now = parse_checked(scenario.read_bytes()).data
+        except (OSError, YamlProblem):
+            return set()
+        if not isinstance(then, dict) or not isinstance(now, dict):
+            return set()
+        return {draft_hash} if runnable_hash(then) == runnable_hash(now) else set()
+
+
+def _tracked(base: Base, path: Path) -> bool:
+    rel = base.rel(path)
+    if rel is None:
+        return False
+    from intake.gitutil import git_output
+
+    return bool(git_output(["ls-files", "-z", "--", rel], base.top))
+
+
+def claimed_message(what: str, base: Base) -> str:
+    """The finding's text for one claimed item."""
+    return (
+        f"claimed by this change: {what}; it meets no gate (not on the base {base.short}, not "
+        "corroborated by GitHub's review record)"
+    )
+
+
+__all__ = ["Evidence", "Judged", "claimed_message"]
