@@ -153,7 +153,11 @@ def merge_base(root: Path, ref: str) -> str | None:
 
 def remote_default(root: Path) -> str | None:
     """``<remote>/HEAD`` of the current branch's remote (else ``origin``), when the clone has
-    it: the branch a fresh clone's remote points at, the base of a contributor's branch."""
+    it: the branch a fresh clone's remote points at, the base of a contributor's branch.
+
+    None on that branch itself (``main`` checked out where ``origin/HEAD`` is ``origin/main``):
+    there the maintainer works on the base, and what they commit is what the base accepts.
+    """
     branch = git_text(["symbolic-ref", "--quiet", "--short", "HEAD"], root)
     remote = git_text(["config", f"branch.{branch}.remote"], root) if branch else None
     for name in dict.fromkeys([remote or "origin", "origin"]):
@@ -161,6 +165,9 @@ def remote_default(root: Path) -> str | None:
             continue
         ref = f"refs/remotes/{name}/HEAD"
         if git_text(["rev-parse", "--verify", "--quiet", ref], root):
+            target = git_text(["symbolic-ref", "--quiet", ref], root) or ""
+            if branch and target == f"refs/remotes/{name}/{branch}":
+                return None
             return ref
     return None
 

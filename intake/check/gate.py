@@ -125,6 +125,8 @@ def _draft_inputs(ctx: CheckContext, path: Path) -> GateInputs | None:
             for other in ctx.scenarios
             if other.stem == path.stem or _id_of(ctx, other) == path.stem
         ],
+        strong_pass_min=ctx.settings.strong_pass_min,
+        saturation_pass_rate=ctx.settings.saturation_pass_rate,
         require_rubric=ctx.settings.require_rubric,
         require_control=ctx.settings.require_control,
         authors=ctx.authors.get(rec, []),
