@@ -17,7 +17,7 @@ from typer.testing import CliRunner
 
 from intake.cli import app
 from intake.config import load_settings
-from intake.contract.models import ControlRun, Review, ReviewDecision
+from intake.contract.models import ControlRun, Review, ReviewDecision, Run, RunTier
 from intake.lifecycle.replay import replay_hash, replay_turns
 from intake.store.history import history_text
 from intake.store.records import (
@@ -383,39 +383,63 @@ def test_evidence_written_here_and_not_committed_counts(
     assert all(g["met"] for g in gates[SID].values()), gates[SID]
 
 
+def _run(tier: str, status: str, run_id: str, current: str) -> Run:
+    now = utcnow()
+    return Run(tier=RunTier(tier), run_id=run_id, status=status, model="claude-opus-4",
+               runnable_hash=current, at=now, recorded_at=now)
+
+
 def test_a_promoted_scenario_changed_with_a_corroborated_review_passes(
     tmp_path: Path, runner: CliRunner, monkeypatch: pytest.MonkeyPatch, github: FakeGitHub
 ) -> None:
+    from intake.contract.yamlio import parse_checked
+
     repos = Repos(tmp_path)
     _promoted_on_main(repos)
     contrib = repos.start_contribution()
     scenario = contrib / PROMOTED
     edit(scenario, "in one pass without repeated searches", "in one pass, citing the file")
-    commit = repos.push_contribution("sharper criteria")
     new_hash = content_hash(scenario)
+    current = runnable_hash(parse_checked(scenario.read_bytes()).data)
     record = load_record(record_path(scenario))
     assert record.promotion is not None
     record.promotion.content_hash = new_hash
+    record.runs += [_run("strong", "PASS", "eval-new-1", current),
+                    _run("local", "FAIL", "eval-new-2", current)]
+    record_path(scenario).write_text(dump_record(record), encoding="utf-8")
+    commit = repos.push_contribution("sharper criteria, re-run, restamped")
     record.reviews.append(Review(
         reviewer="bob", decision=ReviewDecision.approve, content_hash=new_hash, at=utcnow(),
         via="github_pr", pr_url="https://github.com/acme/agent/pull/8", commit=commit,
     ))
+    at_commit = record_path(scenario).read_bytes()
     record_path(scenario).write_text(dump_record(record), encoding="utf-8")
-    repos.push_contribution("the stamp, with bob's approval on GitHub")
-    serve_pr(github, 8, author="mallory", head=commit, files={PROMOTED: scenario.read_bytes()},
-             reviews=[_pr_review("bob", "APPROVED", commit)])
+    repos.push_contribution("bob's approval on GitHub, recorded")
+    files = {PROMOTED: scenario.read_bytes(),
+             PROMOTED.replace(".yaml", ".intake.json"): at_commit}
+    approved = [_pr_review("bob", "APPROVED", commit)]
+    serve_pr(github, 8, author="mallory", head=commit, files=files, reviews=approved)
     fresh = repos.fresh()
 
     result = _check(runner, fresh, monkeypatch)
     assert result.exit_code == 0, result.output
     assert "claimed" not in result.stdout
 
-    github.routes.clear()  # the same change, with no approval on GitHub: the stamp is claimed
-    serve_pr(github, 8, author="mallory", head=commit, files={PROMOTED: scenario.read_bytes()},
-             reviews=[])
+    github.routes.clear()  # the same change with no approval on GitHub: the stamp is claimed
+    serve_pr(github, 8, author="mallory", head=commit, files=files, reviews=[])
     again = _check(runner, fresh, monkeypatch)
     assert again.exit_code == 1
     assert "scenario differs from what was promoted" in again.stdout
+    assert "claimed by this change: promotion stamp" in again.stdout
+
+    github.routes.clear()  # approved, but the record there held no fresh run: still claimed
+    served = {**files, PROMOTED.replace(".yaml", ".intake.json"):
+              (repos.main / PROMOTED.replace(".yaml", ".intake.json")).read_bytes()}
+    serve_pr(github, 8, author="mallory", head=commit, files=served, reviews=approved)
+    third = _check(runner, fresh, monkeypatch)
+    assert third.exit_code == 1
+    assert "claimed by this change: run eval-new-1 (PASS)" in third.stdout
+    assert "claimed by this change: promotion stamp" in third.stdout
 
 
 def test_a_claimed_acknowledgement_does_not_silence_judge_text(
@@ -436,3 +460,29 @@ def test_a_claimed_acknowledgement_does_not_silence_judge_text(
         _gates(runner, without_base(fresh, tmp_path), monkeypatch)["_findings"])
     findings = _gates(runner, fresh, monkeypatch)["_findings"]
     assert ("judge-text", DRAFT) in _codes(findings, "warning")
+
+
+def test_a_promotion_of_a_draft_ready_on_the_base_counts(
+    tmp_path: Path, runner: CliRunner, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from intake.lifecycle.promote import promote
+
+    repos = Repos(tmp_path)
+    make_ready(repos.main)
+    repos.commit_main("a draft reviewed and run on main")
+    contrib = repos.start_contribution()
+    promote(load_settings(contrib), SID)  # the stamp recomputed from evidence on the base
+    repos.push_contribution("promote", who=("maintainer", "maintainer@example.com"))
+    fresh = repos.fresh()
+
+    result = _check(runner, fresh, monkeypatch)
+    assert result.exit_code == 0, result.output
+    assert "claimed" not in result.stdout
+
+    record = load_record(record_path(fresh / PROMOTED))  # the same stamp, its runs gone
+    record.runs = []
+    record_path(fresh / PROMOTED).write_text(dump_record(record), encoding="utf-8")
+    git(fresh, "commit", "-qam", "runs dropped")
+    dropped = _check(runner, fresh, monkeypatch)
+    assert dropped.exit_code == 1
+    assert "claimed by this change: promotion stamp" in dropped.stdout

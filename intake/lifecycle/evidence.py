@@ -31,12 +31,12 @@ from typing import Any
 from pydantic import BaseModel, ValidationError
 
 from intake.config import Settings
-from intake.contract.models import Record, Review, ReviewDecision
+from intake.contract.models import Record, Review, ReviewDecision, RunTier
 from intake.contract.yamlio import YamlProblem, parse_checked
 from intake.errors import IntakeError
 from intake.gitutil import commit_authors, show_at
 from intake.lifecycle.authority import Base
-from intake.lifecycle.gates import is_author
+from intake.lifecycle.gates import REGRESSION_MIN_RUNS, control_gate, is_author, tier_stats
 from intake.store.records import (
     RECORD_SUFFIX,
     runnable_hash,
@@ -311,7 +311,9 @@ class Evidence:
                 continue  # written here, not committed
             if head is None and not _tracked(self.base, record_file):
                 continue
-            if hashes & approved:
+            if hashes & approved and (
+                stamp == "adoption" or self._gates_hold(value, runs, controls, record, scenario)
+            ):
                 continue
             claimed.append(f"{stamp} stamp")
             same_place = [
@@ -321,6 +323,32 @@ class Evidence:
             update[stamp] = same_place[-1] if same_place else None
         return Judged(record.model_copy(update=update), claimed, authors)
 
+
+    def _gates_hold(
+        self, stamp: Any, runs: list[Any], controls: list[Any], record: Record, scenario: Path
+    ) -> bool:
+        """Whether the runs and controls that count meet the promotion's run and control gates
+        on the scenario's runnable content now (strong passes, a judged local run, the control
+        gate with the stamp's own waiver): a stamp the change adds is recomputed, not read."""
+        try:
+            data = parse_checked(scenario.read_bytes()).data
+        except (OSError, YamlProblem):
+            return False
+        if not isinstance(data, dict):
+            return False
+        current = runnable_hash(data)
+        strong = tier_stats(runs, RunTier.strong, current)
+        local = tier_stats(runs, RunTier.local, current)
+        needed = self.settings.strong_pass_min
+        if stamp.suite == "regression":
+            needed = REGRESSION_MIN_RUNS
+        if strong.passes < needed or not local.runs:
+            return False
+        judged = record.model_copy(update={"controls": controls})
+        return control_gate(
+            judged, current, require=self.settings.require_control,
+            allow=stamp.allow_passing_control,
+        ).met
 
     def _draft_hashes(self, stamp: Any, scenario: Path) -> set[str]:
         """A promotion's ``draft_hash``, when the base's draft at ``from_path`` has those bytes
