@@ -172,15 +172,6 @@ def remote_default(root: Path) -> str | None:
     return None
 
 
-def show_at(top: Path, commit: str, path: str) -> bytes | None:
-    """The bytes of ``path`` (relative to the repository's top, ``/``-separated) at ``commit``;
-    None when it is not a file there."""
-    kind = git_text(["cat-file", "-t", f"{commit}:{path}"], top)
-    if kind != "blob":
-        return None
-    return git_output(["cat-file", "blob", f"{commit}:{path}"], top)
-
-
 def files_at(top: Path, commit: str, folder: str) -> list[str]:
     """Every file below ``folder`` (top-relative, ``/``-separated) at ``commit``, top-relative."""
     raw = git_output(["ls-tree", "-r", "-z", "--name-only", "--full-tree", commit, "--",
@@ -190,17 +181,78 @@ def files_at(top: Path, commit: str, folder: str) -> list[str]:
     return sorted(n for n in raw.decode("utf-8", "surrogateescape").split("\0") if n)
 
 
-def commit_authors(top: Path, path: str) -> list[str]:
-    """The name and e-mail local part of every author of a commit that changed ``path``
-    (top-relative), renames followed; empty without git."""
-    raw = git_output(["log", "--follow", "--format=%an%x00%ae%x00", "--", path], top)
+class Blobs:
+    """Files at commits read through one ``git cat-file --batch`` process (one subprocess for
+    every file a check reads from the base, instead of two each). ``read`` answers None for a
+    path that is no file there, and for everything once git has failed."""
+
+    def __init__(self, top: Path) -> None:
+        self.top = top
+        self._process: subprocess.Popen[bytes] | None = None
+        self._failed = False
+
+    def read(self, commit: str, path: str) -> bytes | None:
+        """The bytes of ``path`` (top-relative) at ``commit``, or None."""
+        if self._failed or "\n" in path or "\n" in commit:
+            return None
+        try:
+            if self._process is None:
+                self._process = subprocess.Popen(
+                    ["git", "cat-file", "--batch"], cwd=self.top,
+                    stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                )
+            stdin, stdout = self._process.stdin, self._process.stdout
+            assert stdin is not None and stdout is not None
+            stdin.write(f"{commit}:{path}\n".encode("utf-8", "surrogateescape"))
+            stdin.flush()
+            header = stdout.readline().split()
+            if len(header) != 3:
+                return None
+            size = int(header[2])
+            data = stdout.read(size)
+            stdout.read(1)
+        except (OSError, ValueError):
+            self._failed = True
+            self.close()
+            return None
+        return data if header[1] == b"blob" else None
+
+    def close(self) -> None:
+        """End the ``git cat-file`` process."""
+        if self._process is not None:
+            process, self._process = self._process, None
+            try:
+                if process.stdin is not None:
+                    process.stdin.close()
+                process.wait(timeout=10)
+            except (OSError, subprocess.TimeoutExpired):
+                process.kill()
+                process.wait()
+            finally:
+                if process.stdout is not None:
+                    process.stdout.close()
+
+
+def authors_by_path(top: Path, folders: list[str]) -> dict[str, list[str]]:
+    """For every file git's history of ``folders`` (top-relative) touched: the name and e-mail
+    local part of each author of a commit that changed it, in one ``git log`` (empty without
+    git). A rename is attributed to the new name from then on; callers add the old name's."""
+    if not folders:
+        return {}
+    raw = git_output(["-c", "core.quotePath=false", "log", "-z", "--format=%x01%an%x00%ae",
+                      "--name-only", "--", *folders], top, timeout=120)
     if raw is None:
-        return []
-    found: list[str] = []
-    for i, part in enumerate(raw.decode("utf-8", "replace").split("\0")):
-        part = part.strip()
-        if i % 2 == 1:
-            part = part.split("@", 1)[0]
-        if part and part not in found:
-            found.append(part)
+        return {}
+    found: dict[str, list[str]] = {}
+    for chunk in raw.decode("utf-8", "surrogateescape").split("\x01")[1:]:
+        fields = chunk.split("\0")
+        if len(fields) < 2:
+            continue
+        who = [fields[0].strip(), fields[1].strip().split("@", 1)[0]]
+        for name in fields[2:]:
+            name = name.lstrip("\n")
+            if not name:
+                continue
+            names = found.setdefault(name, [])
+            names += [w for w in who if w and w not in names]
     return found

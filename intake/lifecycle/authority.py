@@ -21,7 +21,7 @@ from typing import Any
 from intake.config import Settings, intake_table, load_settings
 from intake.contract.untrusted import terminal_safe
 from intake.errors import UsageError
-from intake.gitutil import files_at, merge_base, remote_default, repo_top, show_at
+from intake.gitutil import Blobs, files_at, merge_base, remote_default, repo_top
 from intake.paths import display_path, inside
 
 BASE_REF_ENV = "GITHUB_BASE_REF"
@@ -39,6 +39,10 @@ class Base:
     commit: str
     how: str
     top: Path
+    blobs: Blobs = field(init=False, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "blobs", Blobs(self.top))
 
     @property
     def short(self) -> str:
@@ -62,7 +66,12 @@ class Base:
     def show(self, path: Path) -> bytes | None:
         """The file's bytes at the base; None when it is no file there (or lies outside)."""
         rel = self.rel(path)
-        return None if rel is None else show_at(self.top, self.commit, rel)
+        return None if rel is None else self.blobs.read(self.commit, rel)
+
+    def show_head(self, path: Path) -> bytes | None:
+        """The file's bytes at ``HEAD`` (what is committed); None when it is no file there."""
+        rel = self.rel(path)
+        return None if rel is None else self.blobs.read("HEAD", rel)
 
     def files(self, folder: Path) -> list[Path]:
         """Every file below ``folder`` at the base, as working-tree paths."""
@@ -139,7 +148,9 @@ class Rules:
     _folder: tempfile.TemporaryDirectory[str] | None = None
 
     def close(self) -> None:
-        """Remove the base's rule files copied for the scan."""
+        """Remove the base's rule files copied for the scan; end the base's git reader."""
+        if self.base is not None:
+            self.base.blobs.close()
         if self._folder is not None:
             self._folder.cleanup()
             self._folder = None

@@ -23,6 +23,7 @@ their approval never counts (``Judged.authors``).
 
 from __future__ import annotations
 
+import os
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -34,7 +35,7 @@ from intake.config import Settings
 from intake.contract.models import Record, Review, ReviewDecision, RunTier
 from intake.contract.yamlio import YamlProblem, parse_checked
 from intake.errors import IntakeError
-from intake.gitutil import commit_authors, show_at
+from intake.gitutil import authors_by_path
 from intake.lifecycle.authority import Base
 from intake.lifecycle.gates import REGRESSION_MIN_RUNS, control_gate, is_author, tier_stats
 from intake.store.records import (
@@ -94,6 +95,8 @@ class Evidence:
         self.base = base
         self._index: dict[str, list[Path]] | None = None
         self._github: dict[tuple[str, int], Any] = {}
+        self._repo_top: Path | None | bool = False
+        self._authors: dict[str, list[str]] | None = None
         self.notes: list[str] = []
         """What could not be asked (GitHub unreachable), for the output; never a value."""
 
@@ -119,8 +122,7 @@ class Evidence:
     def _at_head(self, path: Path) -> Record | None:
         if self.base is None:
             return None
-        rel = self.base.rel(path)
-        return None if rel is None else _parse(show_at(self.base.top, "HEAD", rel))
+        return _parse(self.base.show_head(path))
 
     # --- GitHub ----------------------------------------------------------------------------
 
@@ -210,28 +212,43 @@ class Evidence:
 
     # --- judging ---------------------------------------------------------------------------
 
-    def authors(self, scenario: Path, record: Record, base_records: list[Record]) -> list[str]:
-        """Every author of a commit that changed the file, and the base record's identities."""
-        found: list[str] = []
-        if self.base is not None:
-            rel = self.base.rel(scenario)
-            if rel is not None:
-                found += commit_authors(self.base.top, rel)
-        else:
+    def _top(self) -> Path | None:
+        """The repository's top (looked up once)."""
+        if self._repo_top is False:
             from intake.gitutil import repo_top
 
-            top = repo_top(scenario.parent)
-            if top is not None:
-                try:
-                    rel = scenario.resolve().relative_to(top.resolve()).as_posix()
-                except ValueError:
-                    rel = None
+            self._repo_top = repo_top(self.settings.root)
+        return self._repo_top if isinstance(self._repo_top, Path) else None
+
+    def authors(self, scenario: Path, record: Record, base_records: list[Record]) -> list[str]:
+        """Every author of a commit that changed the file (or the draft it was promoted from),
+        and the base record's identities."""
+        found: list[str] = []
+        top = self.base.top if self.base is not None else self._top()
+        if top is not None:
+            if self._authors is None:
+                folders = [self._rel_to(top, f) for f in (self.settings.drafts,
+                                                          self.settings.scenarios)]
+                self._authors = authors_by_path(top, [f for f in folders if f])
+            shown = [record.promotion.from_path] if record.promotion is not None else []
+            for path in [scenario, *(self.settings.root / p for p in shown)]:
+                rel = self._rel_to(top, path)
                 if rel is not None:
-                    found += commit_authors(top, rel)
+                    found += self._authors.get(rel, [])
         for old in base_records:
             found += [n for n in [old.author, *old.drafter] if n]
         known = {record.author, *record.drafter}
         return [n for n in dict.fromkeys(found) if n not in known]
+
+    @staticmethod
+    def _rel_to(top: Path, path: Path) -> str | None:
+        try:
+            return Path(os.path.abspath(path)).relative_to(top.resolve()).as_posix()
+        except ValueError:
+            try:
+                return path.resolve().relative_to(top.resolve()).as_posix()
+            except ValueError:
+                return None
 
     def judge(self, record_file: Path, record: Record) -> Judged:
         """The record with only the evidence that counts (see the module's docstring)."""
