@@ -255,15 +255,23 @@ def serve_pr(
 
 
 def review(
-    login: str, state: str, *, commit: str = HEAD, at: str = "2026-11-29T12:00:00Z", rid: int = 1
+    login: str,
+    state: str,
+    *,
+    commit: str = HEAD,
+    at: str = "2026-11-29T12:00:00Z",
+    rid: int = 1,
+    association: str = "MEMBER",
 ) -> dict[str, Any]:
-    """One pull-request review as GitHub's REST API returns it."""
+    """One pull-request review as GitHub's REST API returns it (``author_association``: the
+    reviewer's relation to the repository)."""
     return {
         "id": rid,
         "user": {"login": login},
         "state": state,
         "commit_id": commit,
         "submitted_at": at,
+        "author_association": association,
         "html_url": f"https://github.com/acme/agent/pull/7#pullrequestreview-{rid}",
         "body": "",
     }

@@ -486,3 +486,19 @@ def test_a_promotion_of_a_draft_ready_on_the_base_counts(
     dropped = _check(runner, fresh, monkeypatch)
     assert dropped.exit_code == 1
     assert "claimed by this change: promotion stamp" in dropped.stdout
+
+
+@pytest.mark.parametrize("association", ["NONE", "CONTRIBUTOR", "FIRST_TIME_CONTRIBUTOR", ""])
+def test_review_pr_records_no_approval_of_someone_outside_the_repository(
+    suite: Path, github: FakeGitHub, association: str
+) -> None:
+    from intake.lifecycle.review import reviews_from_pr
+
+    draft = write_pair(suite / "drafts", SID)
+    serve_pr(github, 7, reviews=[review("bob", "APPROVED", association=association)],
+             files={DRAFT: draft.read_bytes()})
+    found = reviews_from_pr(load_settings(suite), SID, 7)
+    assert found.recorded == []
+    assert found.skipped == [("bob", "not an owner, member or collaborator of the repository "
+                                     "(GitHub's author_association)")]
+    assert load_record(record_path(draft)).reviews == []

@@ -30,6 +30,7 @@ from intake.contract.untrusted import judge_hits, strip_hidden
 from intake.contract.yamlio import YamlProblem, parse_checked
 from intake.errors import Conflict, SourceError, UsageError
 from intake.gitutil import git_text
+from intake.lifecycle.evidence import COUNTING_ASSOCIATIONS
 from intake.lifecycle.gates import author_identities, is_author
 from intake.paths import display_path
 from intake.store.edit import edit
@@ -317,6 +318,13 @@ def reviews_from_pr(
         if state == "APPROVED":
             if login.lower() == pr_author.lower():
                 found.skipped.append((login, "approval by the pull request's author"))
+                continue
+            association = str(review.raw_data.get("author_association") or "").upper()
+            if association not in COUNTING_ASSOCIATIONS:
+                found.skipped.append(
+                    (login, "not an owner, member or collaborator of the repository "
+                            "(GitHub's author_association)")
+                )
                 continue
             if commit != head:
                 found.skipped.append(
