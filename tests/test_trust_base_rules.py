@@ -437,3 +437,24 @@ def test_an_unsafe_or_unknown_base_is_a_usage_error(
     assert result.exit_code == 2
     assert result.stderr.startswith("error: the base branch $GITHUB_BASE_REF is not in this "
                                     "checkout")
+
+
+def test_a_scenario_the_change_adds_is_never_legacy(
+    tmp_path: Path, runner: CliRunner, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    repos = Repos(tmp_path)
+    _legacy(repos.main, "legacy_1", "boss@acmeco.com")  # GAIA's own test data, on the base
+    repos.commit_main()
+    contrib = repos.start_contribution()
+    _legacy(contrib, "new_case", "ceo@acmeco.com")  # no source, no record: looks legacy
+    repos.push_contribution()
+    fresh = repos.fresh()
+
+    assert _check(runner, without_base(fresh, tmp_path), monkeypatch).exit_code == 0
+
+    result = _check(runner, fresh, monkeypatch, "--verbose")
+    assert result.exit_code == 1
+    assert "scenarios/memory/new_case.yaml:8: error: EMAIL_ADDRESS found by the re-scan\n" in (
+        result.stdout)
+    assert "scenarios/memory/legacy_1.yaml:8: warning: EMAIL_ADDRESS found by the re-scan " \
+        "(legacy scenario" in result.stdout

@@ -160,16 +160,26 @@ def _leniency(ctx: CheckContext) -> _Leniency:
     warn unless ``--strict``: ``intake adopt`` vouches for where a file came from, not for
     its test data, so a finding that was a warning stays one until the file is edited (then
     it is an error naming ``--update-baseline``)."""
+    at_base = _on_the_base(ctx)
     legacy = {
         ctx.rel(p)
         for p in ctx.scenarios
         if not record_path(p).is_file() and not _has_source(ctx.view(p))
+        and (at_base is None or p.resolve() in at_base)
     }
     adopted = [p for p in ctx.scenarios if record_path(p).is_file() and ctx.adopted(p)]
     kept = [p for p in adopted if _as_adopted(ctx.record_of(p), p)]
     existing = legacy | {ctx.rel(p) for p in adopted}
     changed = {ctx.rel(p) for p in ctx.changed} if ctx.changed is not None else set()
     return _Leniency(legacy | {ctx.rel(p) for p in kept}, existing, changed)
+
+
+def _on_the_base(ctx: CheckContext) -> set[Path] | None:
+    """The scenario files that exist on the base (None without a base): only those can be
+    GAIA's legacy ones; a file without ``source`` that the change adds is new, not legacy."""
+    if ctx.base is None:
+        return None
+    return {p.resolve() for p in ctx.base.files(ctx.settings.scenarios)}
 
 
 def _as_adopted(record: Record | None, path: Path) -> bool:
