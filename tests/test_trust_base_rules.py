@@ -458,3 +458,18 @@ def test_a_scenario_the_change_adds_is_never_legacy(
         result.stdout)
     assert "scenarios/memory/legacy_1.yaml:8: warning: EMAIL_ADDRESS found by the re-scan " \
         "(legacy scenario" in result.stdout
+
+
+def test_the_job_summary_names_the_base(
+    tmp_path: Path, runner: CliRunner, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    repos = Repos(tmp_path)
+    repos.commit_main()
+    repos.start_contribution()
+    repos.push_contribution()
+    fresh = repos.fresh()
+    summary = tmp_path / "summary.md"
+    monkeypatch.setenv("GITHUB_STEP_SUMMARY", str(summary))
+    _check(runner, fresh, monkeypatch, "--format", "github")
+    base = git(fresh, "rev-parse", "origin/main")[:12]
+    assert f"rules and evidence judged against the base {base}" in summary.read_text("utf-8")

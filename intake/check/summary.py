@@ -171,6 +171,7 @@ def summary_markdown(report: CheckReport, *, limit: int = STEP_SUMMARY_LIMIT) ->
         "",
         f"{report.files} files, {report.errors} errors, {report.warnings} warnings.",
         "",
+        *([md_message(report.base), ""] if report.base else []),
     ]
     budget = _Budget(limit - SUMMARY_TAIL_RESERVE, head)
     _add_findings(budget, report)
