@@ -502,3 +502,20 @@ def test_review_pr_records_no_approval_of_someone_outside_the_repository(
     assert found.skipped == [("bob", "not an owner, member or collaborator of the repository "
                                      "(GitHub's author_association)")]
     assert load_record(record_path(draft)).reviews == []
+
+
+def test_github_unreachable_leaves_the_review_claimed_and_says_so(
+    tmp_path: Path, runner: CliRunner, monkeypatch: pytest.MonkeyPatch, github: FakeGitHub
+) -> None:
+    repos = Repos(tmp_path)
+    repos.commit_main()
+    _reviewed_on_github(repos, github)
+    fresh = repos.fresh()
+    monkeypatch.setenv("INTAKE_GITHUB_API_URL", "http://127.0.0.1:9/nothing-listens-here")
+    monkeypatch.setenv("INTAKE_GITHUB_BACKOFF", "0.001")
+
+    result = _check(runner, fresh, monkeypatch)
+    assert result.exit_code == 0, result.output  # a draft's gates never fail the check
+    assert f"draft {DRAFT}: unmet: review, strong-run, local-run" in result.stdout
+    notes = [line for line in result.stderr.splitlines() if line.startswith("GitHub could not")]
+    assert len(notes) == 1 and "127.0.0.1:9" not in notes[0].split("corroborate reviews")[0]
