@@ -164,7 +164,7 @@ class Evidence:
         return data if isinstance(data, bytes) else None
 
     def _github_approval(
-        self, review: Review, scenario: Path, record_file: Path, from_path: str | None
+        self, review: Review, scenario: Path, from_path: str | None
     ) -> _Approval | None:
         """GitHub's own record of ``review``, when it corroborates it."""
         if review.via != "github_pr" or self.base is None:
@@ -283,7 +283,7 @@ class Evidence:
             if stands("reviews", review):
                 reviews.append(review)
                 continue
-            approval = self._github_approval(review, scenario, record_file, from_path)
+            approval = self._github_approval(review, scenario, from_path)
             if approval is not None:
                 reviews.append(review)
                 if review.decision is ReviewDecision.approve and not is_author(
@@ -339,7 +339,6 @@ class Evidence:
             ]
             update[stamp] = same_place[-1] if same_place else None
         return Judged(record.model_copy(update=update), claimed, authors)
-
 
     def _gates_hold(
         self, stamp: Any, runs: list[Any], controls: list[Any], record: Record, scenario: Path
