@@ -519,3 +519,28 @@ def test_github_unreachable_leaves_the_review_claimed_and_says_so(
     assert f"draft {DRAFT}: unmet: review, strong-run, local-run" in result.stdout
     notes = [line for line in result.stderr.splitlines() if line.startswith("GitHub could not")]
     assert len(notes) == 1 and "127.0.0.1:9" not in notes[0].split("corroborate reviews")[0]
+
+
+def test_an_objection_the_change_removes_still_stands(
+    tmp_path: Path, runner: CliRunner, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from intake.lifecycle.review import add_review
+
+    repos = Repos(tmp_path)
+    make_ready(repos.main)
+    add_review(load_settings(repos.main), SID, ReviewDecision.changes_requested, "carol")
+    repos.commit_main("carol asks for changes")
+    contrib = repos.start_contribution()
+    record = load_record(record_path(contrib / DRAFT))
+    record.reviews = [r for r in record.reviews if r.reviewer != "carol"]
+    record_path(contrib / DRAFT).write_text(dump_record(record), encoding="utf-8")
+    repos.push_contribution("carol's objection, gone")
+    fresh = repos.fresh()
+
+    assert _gates(runner, without_base(fresh, tmp_path), monkeypatch)[SID]["review"]["met"]
+
+    gates = _gates(runner, fresh, monkeypatch)
+    assert not gates[SID]["review"]["met"]
+    assert "open objection: carol (changes requested)" in gates[SID]["review"]["detail"]
+    claimed = [f["message"] for f in gates["_findings"] if f["code"] == "claimed"]
+    assert any("removal of the changes requested by carol" in m for m in claimed), claimed

@@ -16,7 +16,8 @@ something outside the change stands behind it (docs/trust.md):
 * a promotion or adoption stamp: a counting approval of the stamped content.
 
 Anything else is *claimed by this change* and meets no gate. Objections (a rejection, changes
-requested) always count: they can only block. With no base known nothing is claimed. Whatever
+requested) always count: they can only block; one that stood on the base still stands when the
+change removes it. With no base known nothing is claimed. Whatever
 the base, every author of a commit that changed the file is one of the draft's authors, so
 their approval never counts (``Judged.authors``).
 """
@@ -292,6 +293,17 @@ class Evidence:
                     approvals.append(approval)
                 continue
             claimed.append(f"{review.decision.value.replace('_', ' ')} by {review.reviewer}")
+        now = {_dump(r) for r in record.reviews}
+        objections = (ReviewDecision.reject, ReviewDecision.changes_requested)
+        for old in base_records:
+            for review in old.reviews:
+                if review.decision in objections and _dump(review) not in now:
+                    reviews.append(review)
+                    now.add(_dump(review))
+                    claimed.append(
+                        f"removal of the {review.decision.value.replace('_', ' ')} by "
+                        f"{review.reviewer} (it still stands)"
+                    )
         seen = [a.record for a in approvals if a.record is not None]
 
         def kept(kind: str, items: list[Any], label: str) -> list[Any]:
