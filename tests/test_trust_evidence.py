@@ -544,3 +544,19 @@ def test_an_objection_the_change_removes_still_stands(
     assert "open objection: carol (changes requested)" in gates[SID]["review"]["detail"]
     claimed = [f["message"] for f in gates["_findings"] if f["code"] == "claimed"]
     assert any("removal of the changes requested by carol" in m for m in claimed), claimed
+
+
+def test_a_journal_key_folder_inside_the_suite_is_refused(
+    suite: Path, runner: CliRunner, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The key that seals journals lives outside every repository: one a checkout could carry
+    would let a pull request seal its own journal."""
+    monkeypatch.setenv("INTAKE_STATE_DIR", str(suite / ".intake-state"))
+    write_pair(suite / "drafts", SID)
+    result = runner.invoke(app, ["review", SID, "--approve", "--reviewer", "bob"])
+    assert result.exit_code == 2, result.output
+    assert result.stderr.startswith(
+        "error: intake's state folder is inside the suite; a key there could come with a "
+        "checkout")
+    assert not (suite / ".intake-state").exists()
+    assert load_record(record_path(suite / DRAFT)).reviews == []
