@@ -20,6 +20,7 @@ from intake.contract.models import (
     RunTier,
     SourceType,
 )
+from intake.contract.validate import Problem, Severity
 from intake.errors import Conflict, UsageError
 from intake.lifecycle.gates import GateInputs, GatesUnmet, ScanHit, check_gates
 from intake.lifecycle.promote import CRASH_STEPS, promote, with_suite_tag
@@ -91,7 +92,7 @@ def test_all_gates_met() -> None:
 
 def test_every_unmet_gate_is_listed_at_once_with_what_to_do() -> None:
     inputs = _inputs(
-        problems=["d.yaml:3: bad"],
+        problems=[Problem("d.yaml", 3, Severity.error, "schema", "bad")],
         scrub_findings=[ScanHit("EMAIL_ADDRESS", "d.yaml", 4)],
         content_hash="sha256:edited",
         duplicates=["scenarios/x/x_case.yaml"],

@@ -18,11 +18,13 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from intake.config import Settings
+from intake.contract.manifest import Manifest
 from intake.contract.models import (
     ID_PATTERN,
     Promotion,
@@ -30,7 +32,13 @@ from intake.contract.models import (
     RunTier,
     SuiteType,
 )
-from intake.contract.validate import Severity, gaia_problems, suite_manifest, validate_file
+from intake.contract.validate import (
+    Problem,
+    Severity,
+    gaia_problems,
+    suite_manifest,
+    validate_file,
+)
 from intake.contract.yamlio import (
     YamlProblem,
     decode,
@@ -105,16 +113,35 @@ def scrub_scan(
     ], None
 
 
-def suite_duplicates(settings: Settings, scenario_id: str) -> list[str]:
-    """Scenarios in the suite whose file name or ``id`` equals ``scenario_id``."""
+def suite_duplicates(
+    settings: Settings,
+    scenario_id: str,
+    ids: Mapping[Path, str | None] | None = None,
+) -> list[str]:
+    """Scenarios in the suite whose file name or ``id`` equals ``scenario_id``.
 
-    hits: list[str] = []
+    ``ids``: each scenario file's id as the caller has already read it (``intake check``'s
+    context); without it the suite's files are read here.
+    """
+
+    if ids is None:
+        ids = _suite_ids(settings, scenario_id)
+    return [
+        display_path(path, settings.root)
+        for path, other in sorted(ids.items())
+        if path.stem == scenario_id or other == scenario_id
+    ]
+
+
+def _suite_ids(settings: Settings, scenario_id: str) -> dict[Path, str | None]:
+    """Each scenario file's id, parsed only where the file could hold ``scenario_id``."""
+    found: dict[Path, str | None] = {}
     folder = settings.scenarios
     if not folder.is_dir():
-        return hits
+        return found
     for path in sorted(folder.rglob("*.yaml")):
-        if path.stem == scenario_id:
-            hits.append(display_path(path, settings.root))
+        found[path] = None
+        if path.stem == scenario_id or path.is_symlink():  # a link is named, never read
             continue
         try:
             raw = path.read_bytes()
@@ -126,37 +153,58 @@ def suite_duplicates(settings: Settings, scenario_id: str) -> list[str]:
             other = parse_checked(raw).data.get("id")
         except YamlProblem:
             continue
-        if other == scenario_id:
-            hits.append(display_path(path, settings.root))
-    return hits
+        found[path] = other if isinstance(other, str) else None
+    return found
+
+
+@dataclass(frozen=True)
+class DraftRead:
+    """What a caller has already read of one draft and its suite (``intake check``'s context
+    reads the whole suite once); ``gather`` reads only what is not given here."""
+
+    record: Record
+    scan: tuple[list[ScanHit] | None, str | None]
+    """The scrub re-scan of the draft and its record (findings, or None and why)."""
+    gaia: list[Problem] | None
+    """GAIA's validator's verdict on the draft (None: GAIA could not be asked)."""
+    scenario_ids: Mapping[Path, str | None]
+    """Each scenario file of the suite and its id (for the unique-id gate)."""
+    manifest: Manifest | None
 
 
 def gather(
     settings: Settings,
     draft: Path,
     *,
+    read: DraftRead | None = None,
     allow_saturated: str | None = None,
     suite: str | None = None,
     allow_passing_control: str | None = None,
 ) -> GateInputs:
-    """Read everything the gates judge for one draft."""
+    """Everything the gates judge for one draft: the one home of the gates' inputs.
+
+    ``intake promote`` (and ``show``) call it with nothing read; ``intake check`` passes what
+    its context has read (``read``), so both judge the same inputs under the same settings
+    (``strong_pass_min``, ``saturation_pass_rate``, ``require_rubric``, ``require_control``,
+    ``default_suite``) and both hear GAIA's validator.
+    """
 
     scenario_id = draft.stem
-    result = validate_file(
-        draft,
-        strict=True,
-        drafts_dir=settings.drafts,
-        display=display_path(draft, settings.root),
-        manifest=suite_manifest(settings),
-    )
-    problems = [
-        f"{p.file}:{p.line}: {p.message}" for p in result.problems if p.severity is Severity.error
-    ]
     shown = display_path(draft, settings.root)
-    for problem in (gaia_problems(settings, [draft], [shown]) or {}).get(shown, []):
-        problems.append(f"{problem.file}:{problem.line}: {problem.message}")
-    record = load_draft_record(settings, draft)
-    findings, scrub_error = scrub_scan([draft, record_path(draft)], settings)
+    manifest = read.manifest if read is not None else suite_manifest(settings)
+    result = validate_file(
+        draft, strict=True, drafts_dir=settings.drafts, display=shown, manifest=manifest
+    )
+    problems = [p for p in result.problems if p.severity is Severity.error]
+    if read is not None:
+        problems += read.gaia or []
+        record = read.record
+        findings, scrub_error = read.scan
+    else:
+        problems += (gaia_problems(settings, [draft], [shown]) or {}).get(shown, [])
+        record = load_draft_record(settings, draft)
+        findings, scrub_error = scrub_scan([draft, record_path(draft)], settings)
+    ids = read.scenario_ids if read is not None else None
     return GateInputs(
         scenario_id=scenario_id,
         data=result.data,
@@ -166,7 +214,7 @@ def gather(
         record=record,
         content_hash=content_hash(draft),
         runnable_hash=runnable_hash(result.data) if result.data is not None else None,
-        duplicates=suite_duplicates(settings, scenario_id),
+        duplicates=suite_duplicates(settings, scenario_id, ids),
         allow_saturated=allow_saturated.strip() if allow_saturated else None,
         strong_pass_min=settings.strong_pass_min,
         saturation_pass_rate=settings.saturation_pass_rate,
@@ -591,6 +639,7 @@ def _history_write(
 
 __all__ = [
     "CRASH_STEPS",
+    "DraftRead",
     "PromoteResult",
     "gather",
     "promote",
