@@ -146,6 +146,7 @@ def run_check(
         git=ctx.tracked is not None,
         baselined=sum(hit in ctx.scan.accepted for hit in hits),
         baseline_hits=list(hits),
+        changed=None if ctx.changed is None else frozenset(ctx.rel(p) for p in ctx.changed),
     )
 
 

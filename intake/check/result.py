@@ -59,6 +59,9 @@ class CheckReport:
     """Scrub findings left out because the baseline accepts them."""
     baseline_hits: list[ScanHit] = field(default_factory=list)
     """Scrub findings in scenario files (what ``--update-baseline`` accepts)."""
+    changed: frozenset[str] | None = None
+    """The files this change touches, as shown (the context's one answer,
+    ``gitutil.changed_paths``); None when git cannot tell. The reviewer's cards follow it."""
 
     @property
     def errors(self) -> int:

@@ -49,9 +49,9 @@ def register(app: typer.Typer) -> None:
         line per kind with a count and the fix (--verbose lists them); scrub findings accepted
         in the baseline are left out. With $GITHUB_STEP_SUMMARY set, writes a markdown job
         summary listing each draft with its gates; with --format github it adds a collapsed
-        reviewer's card (intake show) for each draft the pull request adds or changes (against
-        the merge base with $GITHUB_BASE_REF; every draft without one), newest first, within
-        1 MiB.
+        reviewer's card (intake show) for each draft the change adds or changes (the
+        uncommitted work, and with $GITHUB_BASE_REF everything since the merge base; every
+        draft when git cannot tell), newest first, within 1 MiB.
         """
         from intake.check.baseline import update_baseline as write_baseline
         from intake.check.gate import run_check
@@ -129,7 +129,6 @@ def _write_summary(target: Path, report: CheckReport, cfg: Settings, *, cards: b
         text += summary_cards(
             report,
             cfg,
-            base_ref=os.environ.get("GITHUB_BASE_REF"),
             limit=room - len(text.encode("utf-8")),
         )
     with open(target, "a", encoding="utf-8") as handle:
