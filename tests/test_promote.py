@@ -189,9 +189,9 @@ def test_promote_moves_draft_and_record_and_stamps(suite: Path) -> None:
     assert len(record.runs) == 2 and len(record.reviews) == 1
     assert not list((suite / "scenarios").rglob("*.promote-tmp"))
     with Ledger.open(settings.ledger) as ledger:
-        events = [e for e in ledger.history("pdf_summary_loop") if e["kind"] == "promotion"]
+        events = [e for e in ledger.history("pdf_summary_loop") if e.kind == "promotion"]
         items = {row["id"]: row for row in ledger.items()}
-    assert len(events) == 1 and events[0]["detail"]["recovered"] is False
+    assert len(events) == 1 and events[0].detail["recovered"] is False
     assert items["pdf_summary_loop"]["state"] == "scenario"
     with pytest.raises(Conflict, match="already promoted"):
         promote(settings, "pdf_summary_loop")
@@ -253,10 +253,10 @@ def test_reject_keeps_record_and_reason_in_ledger(suite: Path, runner) -> None:
     assert result.exit_code == 0, result.output
     assert not draft.exists() and not record_path(draft).exists()
     with Ledger.open(load_settings(suite).ledger) as ledger:
-        events = [e for e in ledger.history("pdf_summary_loop") if e["kind"] == "rejection"]
+        events = [e for e in ledger.history("pdf_summary_loop") if e.kind == "rejection"]
         ids = [row["id"] for row in ledger.items()]
     assert len(events) == 1
-    detail = events[0]["detail"]
+    detail = events[0].detail
     assert detail["reason"] == "duplicate of #12"
     assert Record.model_validate(detail["record"], strict=False) == record
     assert "pdf_summary_loop" not in ids
@@ -329,7 +329,7 @@ def test_killed_promote_leaves_draft_or_scenario_and_check_passes(
     assert not list(suite.rglob("*.tmp")) and not list(suite.rglob("*.promote-tmp"))
     assert not list((suite / ".intake" / "pending").glob("*.json"))
     with Ledger.open(load_settings(suite).ledger) as ledger:
-        events = [e for e in ledger.history("pdf_summary_loop") if e["kind"] == "promotion"]
+        events = [e for e in ledger.history("pdf_summary_loop") if e.kind == "promotion"]
     assert len(events) == 1
     check = runner.invoke(app, ["check"])
     assert check.exit_code == 0 and "0 errors, 0 warnings" in check.stdout, check.output
@@ -351,7 +351,7 @@ def test_concurrent_promotes_exactly_one_wins(suite: Path) -> None:
         assert len(list(suite.rglob(f"{scenario_id}.yaml"))) == 1
         assert (suite / "scenarios" / "tool_selection" / f"{scenario_id}.yaml").exists()
         with Ledger.open(load_settings(suite).ledger) as ledger:
-            events = [e for e in ledger.history(scenario_id) if e["kind"] == "promotion"]
+            events = [e for e in ledger.history(scenario_id) if e.kind == "promotion"]
         assert len(events) == 1
 
 
@@ -378,8 +378,8 @@ def test_allow_saturated_is_not_stamped_when_the_case_is_not_saturated(
     stamp = load_record(record_path(dest)).promotion
     assert stamp is not None and stamp.allow_saturated is None
     with Ledger.open(load_settings(suite).ledger) as ledger:
-        events = [e for e in ledger.history("pdf_summary_loop") if e["kind"] == "promotion"]
-    assert events[0]["detail"]["allow_saturated"] is None
+        events = [e for e in ledger.history("pdf_summary_loop") if e.kind == "promotion"]
+    assert events[0].detail["allow_saturated"] is None
 
 
 # --- leak regressions (security review) ---------------------------------------------------------
@@ -409,9 +409,9 @@ def test_reject_scrubs_the_reason_and_the_record_it_copies_into_the_ledger(
     assert "reason scrubbed: 2 finding(s) (EMAIL_ADDRESS, GITHUB_TOKEN)" in result.stderr
     assert "the record copied into the ledger scrubbed: 2 finding(s)" in result.stderr
     with Ledger.open(load_settings(suite).ledger) as ledger:
-        (event,) = [e for e in ledger.history("pdf_summary_loop") if e["kind"] == "rejection"]
-    assert event["detail"]["reason"].startswith("dup, reported by ")
-    assert event["detail"]["record"]["id"] == "pdf_summary_loop"
+        (event,) = [e for e in ledger.history("pdf_summary_loop") if e.kind == "rejection"]
+    assert event.detail["reason"].startswith("dup, reported by ")
+    assert event.detail["record"]["id"] == "pdf_summary_loop"
 
 
 def test_allow_saturated_reason_is_scrubbed_before_it_is_shown_or_stamped(
@@ -454,5 +454,5 @@ def test_an_author_name_holding_an_email_is_not_stored(
     stamp = load_record(record_path(dest)).promotion
     assert stamp is not None and stamp.by == "unknown"
     with Ledger.open(load_settings(suite).ledger) as ledger:
-        (event,) = [e for e in ledger.history("other_case") if e["kind"] == "rejection"]
-    assert event["actor"] is None
+        (event,) = [e for e in ledger.history("other_case") if e.kind == "rejection"]
+    assert event.actor is None

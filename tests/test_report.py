@@ -47,7 +47,7 @@ from intake.report import (
     render_text,
     to_document,
 )
-from intake.store.ledger import Ledger
+from intake.store.ledger import Event, Ledger
 from intake.store.records import record_path, save_record
 from tests.conftest import GAIA_SCENARIOS, requires_gaia_corpus
 
@@ -522,10 +522,10 @@ def test_ledger_events_are_read_read_only(tmp_path: Path) -> None:
     ledger_path = tmp_path / ".intake" / "ledger.db"
     assert read_events(ledger_path) is None
     with Ledger.open(ledger_path) as ledger:
-        ledger.append("import", "a", at="2026-01-01T00:00:00+00:00")
-        ledger.append("run", "a", detail={"tier": "strong"})
-        ledger.append("rejection", "a", detail={"reason": "dup"})
-        ledger.append("something-else", "a")
+        ledger.append(Event("import", scenario_id="a", at="2026-01-01T00:00:00+00:00"))
+        ledger.append(Event("run", scenario_id="a", detail={"tier": "strong"}))
+        ledger.append(Event("rejection", scenario_id="a", detail={"reason": "dup"}))
+        ledger.append(Event("something-else", scenario_id="a"))
     before = ledger_path.read_bytes()
     events = read_events(ledger_path)
     assert events is not None

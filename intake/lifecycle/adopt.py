@@ -47,7 +47,7 @@ from intake.errors import Conflict, IntakeError, UsageError
 from intake.gitutil import first_added
 from intake.paths import display_path, inside
 from intake.store.edit import edit
-from intake.store.journal import Event, Unit, commit
+from intake.store.journal import Event, Unit
 from intake.store.records import dump_record, load_record, record_path, sha256_bytes, utcnow
 from intake.store.suite import finding_types, refuse_outside_root, scrub_message
 
@@ -306,7 +306,7 @@ def _commit_one(
 
     shown = display_path(item.path, settings.root)
     rec = record_path(item.path)
-    with edit(settings, item.scenario_id, doing="adopt"):
+    with edit(settings, item.scenario_id, doing="adopt") as tx:
         restamping = _is_restamp(record, rec)
         if (
             (rec.exists() and not restamping)
@@ -326,15 +326,14 @@ def _commit_one(
                 "content_hash": record.adoption.content_hash,
             },
         )
-        commit(
-            settings,
+        tx.commit(
             Unit(
                 "adopt",
                 item.scenario_id,
                 writes=[(rec, dump_record(record)), (item.path, item.new_text)],
                 events=[event],
                 index="scenario",
-            ),
+            )
         )
 
 

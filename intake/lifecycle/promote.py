@@ -78,7 +78,6 @@ from intake.store.records import (
 from intake.store.suite import (
     find_draft,
     load_draft_record,
-    log_event,
     promoted_paths,
     reason_text,
     refuse_outside_root,
@@ -228,39 +227,39 @@ def gather(
 # --- an older promotion's missing event ------------------------------------------------------
 
 
-def _log_promotion_if_missing(settings: Settings, scenario_id: str, promoted: Path) -> bool:
-    """Write the promotion event a crash kept from being written; True when it did."""
+def _log_promotion_if_missing(tx: Edit, scenario_id: str, promoted: Path) -> bool:
+    """Log, through the transaction, the promotion event a crash of an older intake kept from
+    being written (its scenario and stamped record are in place); True when it did."""
     from intake.store.ledger import Ledger
 
+    settings = tx.settings
     record = load_record(record_path(promoted))
     if record.promotion is None:
         return False
     with Ledger.open(settings.ledger) as ledger:
         for event in ledger.history(scenario_id):
-            detail = event.get("detail") or {}
-            if event["kind"] == "promotion" and detail.get("content_hash") == (
+            if event.kind == "promotion" and event.detail.get("content_hash") == (
                 record.promotion.content_hash
             ):
                 return False
-    _log_promotion(settings, record, promoted, recovered=True)
-    return True
-
-
-def _log_promotion(settings: Settings, record: Record, promoted: Path, *, recovered: bool) -> None:
-    from intake.store.ledger import Ledger, item_for
-
-    assert record.promotion is not None
-    log_event(
-        settings,
+    event = Event(
         "promotion",
-        record.id,
-        path=promoted,
-        actor=record.promotion.by,
-        detail=_promotion_detail(record.promotion, recovered=recovered),
+        display_path(promoted, settings.root),
+        record.promotion.by,
+        _promotion_detail(record.promotion, recovered=True),
     )
-    data = parse_checked(promoted.read_bytes()).data
-    with Ledger.open(settings.ledger) as ledger:
-        ledger.upsert_item(item_for(promoted, data, "scenario", settings.root))
+    # the scenario as it stands is the unit's one write (already in place, so not rewritten):
+    # the ledger's index row is refreshed from it, as a promotion's own unit does
+    tx.commit(
+        Unit(
+            "promote",
+            scenario_id,
+            writes=[(promoted, promoted.read_bytes().decode("utf-8"))],
+            events=[event],
+            index="scenario",
+        )
+    )
+    return True
 
 
 def _promotion_detail(promotion: Promotion, *, recovered: bool) -> dict[str, Any]:
@@ -337,7 +336,7 @@ def promote(
         except UsageError:
             promoted = promoted_paths(settings, scenario_id)
             if promoted and not dry_run and record_path(promoted[0]).is_file():
-                if _log_promotion_if_missing(settings, scenario_id, promoted[0]):
+                if _log_promotion_if_missing(tx, scenario_id, promoted[0]):
                     recovered.append("ledger: the promotion event a crash left unwritten")
                 if finished or recovered:
                     return PromoteResult(

@@ -38,6 +38,7 @@ from intake.report.model import (
     build_report,
 )
 from intake.store.history import history_dir, read_history
+from intake.store.ledger import Event
 from intake.store.records import RECORD_SUFFIX
 
 # --- reading --------------------------------------------------------------------------------
@@ -287,22 +288,17 @@ def read_events(ledger: Path) -> list[LedgerEvent] | None:
         return None
     from intake.store.ledger import read_events_readonly
 
-    rows = read_events_readonly(ledger, FUNNEL_EVENTS)
-    events = []
-    for kind, scenario_id, at, detail in rows:
-        try:
-            parsed = json.loads(detail or "{}")
-        except (json.JSONDecodeError, TypeError):
-            parsed = {}
-        events.append(
-            LedgerEvent(
-                kind=kind,
-                scenario_id=scenario_id,
-                at=parse_when(at),
-                detail=parsed if isinstance(parsed, dict) else {},
-            )
-        )
-    return events
+    return [_funnel_event(e) for e in read_events_readonly(ledger, FUNNEL_EVENTS)]
+
+
+def _funnel_event(event: Event) -> LedgerEvent:
+    """A ledger event (``intake.store.ledger.Event``) as the funnel reads it (time parsed)."""
+    return LedgerEvent(
+        kind=event.kind,
+        scenario_id=event.scenario_id,
+        at=parse_when(event.at),
+        detail=event.detail,
+    )
 
 
 def history_events(settings: Settings) -> list[LedgerEvent] | None:
@@ -311,10 +307,7 @@ def history_events(settings: Settings) -> list[LedgerEvent] | None:
     read = read_history(settings, rescrub=False)
     if not read.events:
         return None
-    return [
-        LedgerEvent(kind=e.kind, scenario_id=e.scenario_id, at=parse_when(e.at), detail=e.detail)
-        for e in read.events
-    ]
+    return [_funnel_event(e) for e in read.events]
 
 
 def parse_since(text: str) -> date:
