@@ -206,3 +206,29 @@ def test_check_and_promote_dry_run_give_one_verdict(
             assert promoted["dry_run"] is True and promoted["promoted"] is False
             assert judged["gates"] == promoted["gates"], (combo, scenario_id)
             assert judged["ready"] is not promoted["blocked"], (combo, scenario_id)
+
+
+def test_check_hears_gaias_validator_in_a_drafts_gates_as_promote_does(
+    suite: Path, tmp_path: Path, runner: CliRunner, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """GAIA importable (a stand-in whose ``validate_scenario`` rejects ``agent_type``): the
+    valid gate ``check`` reports for the draft carries GAIA's message, as ``promote
+    --dry-run``'s does (the check side used to skip GAIA's validator)."""
+    import sys
+
+    from tests.test_run_gaia import REJECT_AGENT_TYPE, _corpus, _fake_gaia, _with_agent_type
+
+    _corpus(suite / "eval" / "corpus", [])
+    monkeypatch.setenv("PYTHONPATH", str(_fake_gaia(tmp_path / "gaia-pkg", suite,
+                                                    REJECT_AGENT_TYPE)))
+    (suite / "pyproject.toml").write_text(
+        SUITE_PYPROJECT + f'gaia_python = "{sys.executable}"\n', encoding="utf-8")
+    _with_agent_type(suite)
+    checked = _invoke(runner, suite, "check", "--format", "json")
+    (judged,) = checked["drafts"]
+    promoted = _invoke(runner, suite, "promote", judged["id"], "--dry-run", "--format", "json")
+    assert judged["gates"] == promoted["gates"]
+    (valid,) = [g for g in judged["gates"] if g["name"] == "valid"]
+    assert not valid["met"]
+    assert "GAIA's validate_scenario" in valid["detail"]
+    assert "agent_type is not a scenario key" in valid["detail"]

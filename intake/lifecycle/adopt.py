@@ -41,7 +41,7 @@ from intake.contract.models import (
     parse_when,
     windows_name_problem,
 )
-from intake.contract.validate import Severity, validate_file
+from intake.contract.validate import Problem, Severity, validate_file
 from intake.contract.yamlio import YamlProblem, dump_roundtrip, load_roundtrip, parse_checked
 from intake.errors import Conflict, IntakeError, UsageError
 from intake.gitutil import first_added
@@ -206,11 +206,7 @@ def adopt(
             continue
         judged = validate_file(path, strict=False, display=shown)
         structural = [
-            p
-            for p in judged.problems
-            if p.severity is Severity.error
-            and p.json_path not in ("$.source", "$.difficulty_rationale")
-            and p.message != "'difficulty_rationale' is required"
+            p for p in judged.problems if p.severity is Severity.error and not _intake_field(p)
         ]
         if "turns" not in data or "id" not in data or structural:
             where = f"{structural[0].file}:{structural[0].line}" if structural else shown
@@ -297,6 +293,18 @@ def _recover_all(settings: Settings, files: list[Path]) -> list[str]:
             with edit(settings, scenario_id, doing="adopt") as tx:
                 done += tx.recovered
     return done
+
+
+INTAKE_FIELDS = ("$.source", "$.difficulty_rationale")
+"""What adoption writes itself: a problem there is no reason to refuse the file."""
+
+
+def _intake_field(problem: Problem) -> bool:
+    """Whether a validation problem is about a field adoption writes (``source``,
+    ``difficulty_rationale``): the field itself, or a key missing from it."""
+    if problem.json_path in INTAKE_FIELDS:
+        return True
+    return problem.code == "required" and problem.json_path.rsplit(".", 1)[0] in INTAKE_FIELDS
 
 
 def _commit_one(
