@@ -90,6 +90,10 @@ def new_event_id() -> str:
     return f"{time.time_ns():020d}-{os.urandom(5).hex()}"
 
 
+EVENT_COLUMNS = ("id", "at", "kind", "scenario_id", "path", "actor", "detail")
+"""The ``events`` table's columns, in order (``m001_initial``)."""
+
+
 @dataclass
 class Event:
     """One ledger event: the one shape every writer and reader of the ledger uses.
@@ -114,15 +118,7 @@ class Event:
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready form (``intake log --format json``), in the ledger's column order."""
-        return {
-            "id": self.id,
-            "at": self.at,
-            "kind": self.kind,
-            "scenario_id": self.scenario_id,
-            "path": self.path,
-            "actor": self.actor,
-            "detail": self.detail,
-        }
+        return {column: getattr(self, column) for column in EVENT_COLUMNS}
 
     @classmethod
     def from_row(cls, row: Mapping[str, Any]) -> Event:
