@@ -182,10 +182,41 @@ def _invoke(runner: CliRunner, suite: Path, *args: str) -> dict[str, Any]:
     return doc
 
 
-@pytest.mark.parametrize("combo", GATE_SETTINGS[:1])
-def test_the_settings_grid_is_every_combination(combo: tuple[Any, ...]) -> None:
+GRID_DRAFTS = [
+    DraftState(False, ("PASS", "FAIL"), ("FAIL",), False, "approve", False, (), False),
+    DraftState(False, ("PASS",) * 3, ("PASS", "PASS", "FAIL", "FAIL"), False, "approve-rubric",
+               True, (), False),
+    DraftState(False, ("PASS",) * 4, ("PASS",), False, "approve", True, ("PASS",), False),
+    DraftState(False, ("PASS", "INFRA_ERROR", "PASS"), ("FAIL", "PASS"), False, "author",
+               True, ("FAIL",), False),
+    DraftState(True, ("PASS",), ("FAIL",), True, "stale", False, (), True),
+]
+"""Drafts on which each gate setting decides some gate: one strong pass in two runs
+(``strong_pass_min``, ``default_suite``), a 50% and a 100% local rate
+(``saturation_pass_rate``), a rubric (``require_rubric``), captured answers with no control
+and with a passing one (``require_control``), the author's own approval, and a placeholder
+draft whose id is taken."""
+
+
+def test_every_combination_of_the_gate_settings_gives_one_verdict() -> None:
+    """All 128 combinations of the gate settings, each over the same five drafts: ``check``
+    and ``promote --dry-run`` agree on every gate of every draft, and the settings matter
+    (the gates differ between combinations)."""
     assert len(GATE_SETTINGS) == len(set(GATE_SETTINGS)) == 128
-    assert combo == (1, 0.25, "capability", False, False)
+    runner = CliRunner()
+    seen: set[str] = set()
+    with _suite(GATE_SETTINGS[0], GRID_DRAFTS) as suite:
+        for combo in GATE_SETTINGS:
+            (suite / "pyproject.toml").write_text(_pyproject(combo), encoding="utf-8")
+            checked = _invoke(runner, suite, "check", "--format", "json")
+            assert len(checked["drafts"]) == len(GRID_DRAFTS)
+            for judged in checked["drafts"]:
+                promoted = _invoke(runner, suite, "promote", judged["id"], "--dry-run",
+                                   "--format", "json")
+                assert judged["gates"] == promoted["gates"], (combo, judged["id"])
+                assert judged["ready"] is not promoted["blocked"], (combo, judged["id"])
+            seen.add(json.dumps([d["gates"] for d in checked["drafts"]], sort_keys=True))
+    assert len(seen) >= 64, "the settings decide gates on these drafts (68 of 128 differ)"
 
 
 @hsettings(max_examples=160, deadline=None,
