@@ -25,7 +25,7 @@ from intake.errors import Conflict, UsageError
 from intake.lifecycle.gates import GateInputs, GatesUnmet, ScanHit, check_gates
 from intake.lifecycle.promote import CRASH_STEPS, promote, with_suite_tag
 from intake.store.ledger import Ledger
-from intake.store.records import content_hash, load_record, record_path
+from intake.store.records import content_hash, dump_record, load_record, record_path
 from tests import crash_harness
 from tests.promote_helpers import FINAL_YAML, edit, make_ready, write_pair
 
@@ -456,3 +456,38 @@ def test_an_author_name_holding_an_email_is_not_stored(
     with Ledger.open(load_settings(suite).ledger) as ledger:
         (event,) = [e for e in ledger.history("other_case") if e.kind == "rejection"]
     assert event.actor is None
+
+
+def test_a_promotion_event_an_older_crash_left_unwritten_is_logged_through_one_unit(
+    suite: Path,
+) -> None:
+    """An older intake wrote the promoted scenario and its stamp, then died before the event:
+    a rerun logs the event (``recovered``) and the index row as one unit through the
+    transaction, leaves the scenario's bytes alone, and a second rerun finds nothing to do."""
+    import sqlite3
+
+    make_ready(suite)
+    settings = load_settings(suite)
+    dest = promote(settings, "pdf_summary_loop").destination
+    assert dest is not None
+    crlf = dest.read_bytes().replace(b"\n", b"\r\n")  # a CRLF checkout of the scenario
+    dest.write_bytes(crlf)
+    stamped = load_record(record_path(dest))
+    assert stamped.promotion is not None
+    record_path(dest).write_text(
+        dump_record(stamped.model_copy(update={"promotion": stamped.promotion.model_copy(
+            update={"content_hash": content_hash(dest)})})), encoding="utf-8")
+    with sqlite3.connect(settings.ledger) as db:
+        db.execute("DELETE FROM events WHERE kind = 'promotion'")
+        db.execute("DELETE FROM items")
+    again = promote(settings, "pdf_summary_loop")
+    assert again.recovered == ["ledger: the promotion event a crash left unwritten"]
+    assert dest.read_bytes() == crlf
+    with Ledger.open(settings.ledger) as ledger:
+        events = [e for e in ledger.history("pdf_summary_loop") if e.kind == "promotion"]
+        items = {row["id"]: row for row in ledger.items()}
+    assert [e.detail["recovered"] for e in events] == [True]
+    assert events[0].detail["content_hash"] == content_hash(dest)
+    assert items["pdf_summary_loop"]["state"] == "scenario"
+    with pytest.raises(Conflict, match="already promoted"):
+        promote(settings, "pdf_summary_loop")
