@@ -30,7 +30,6 @@ from intake.contract.models import (
 )
 from intake.errors import UsageError
 from intake.report import (
-    LedgerEvent,
     RecordFacts,
     ScenarioFile,
     build_report,
@@ -395,15 +394,18 @@ def test_funnel_from_records_and_ledger_events() -> None:
         sf("p2", data={"source": {"type": "issue", "link": "x"}}, record=facts(promoted2)),
         sf("legacy"),
     ]
+    def event(kind: str, scenario_id: str, day: str, **detail: str) -> Event:
+        return Event(kind, scenario_id=scenario_id, at=at(day).isoformat(), detail=detail)
+
     events = [
-        LedgerEvent("import", "gone", at("2026-01-05")),
-        LedgerEvent("scrub", "gone", at("2026-01-05")),
-        LedgerEvent("review", "gone", at("2026-01-06")),
-        LedgerEvent("run", "gone", at("2026-01-07"), {"tier": "strong"}),
-        LedgerEvent("run", "gone", at("2026-01-07"), {"tier": "local"}),
-        LedgerEvent("rejection", "gone", at("2026-01-08"), {"reason": "duplicate"}),
-        LedgerEvent("import", "gone2", at("2026-05-05")),
-        LedgerEvent("rejection", "gone2", at("2026-05-06")),
+        event("import", "gone", "2026-01-05"),
+        event("scrub", "gone", "2026-01-05"),
+        event("review", "gone", "2026-01-06"),
+        event("run", "gone", "2026-01-07", tier="strong"),
+        event("run", "gone", "2026-01-07", tier="local"),
+        event("rejection", "gone", "2026-01-08", reason="duplicate"),
+        event("import", "gone2", "2026-05-05"),
+        event("rejection", "gone2", "2026-05-06"),
     ]
     report = build_report(scenarios, drafts, events, now=NOW)
     f = report.funnel
@@ -578,7 +580,7 @@ def hostile_report() -> Any:
             ScenarioFile("bad.yaml", None, problem=f"invalid YAML: {HOSTILE}", line=3),
         ],
         [],
-        [LedgerEvent("rejection", "z", at("2026-03-01"))],
+        [Event("rejection", scenario_id="z", at=at("2026-03-01").isoformat())],
         now=NOW,
     )
 

@@ -31,7 +31,6 @@ from intake.report.model import (
     KNOWN_TYPES,
     TOP_KEYS,
     DraftFile,
-    LedgerEvent,
     ProvenanceReport,
     RecordFacts,
     ScenarioFile,
@@ -282,32 +281,22 @@ def read_drafts(folder: Path, cwd: Path | None = None) -> list[DraftFile]:
     return drafts
 
 
-def read_events(ledger: Path) -> list[LedgerEvent] | None:
+def read_events(ledger: Path) -> list[Event] | None:
     """The funnel's events from the ledger, read-only; ``None`` when there is no ledger."""
     if not ledger.is_file():
         return None
     from intake.store.ledger import read_events_readonly
 
-    return [_funnel_event(e) for e in read_events_readonly(ledger, FUNNEL_EVENTS)]
+    return read_events_readonly(ledger, FUNNEL_EVENTS)
 
 
-def _funnel_event(event: Event) -> LedgerEvent:
-    """A ledger event (``intake.store.ledger.Event``) as the funnel reads it (time parsed)."""
-    return LedgerEvent(
-        kind=event.kind,
-        scenario_id=event.scenario_id,
-        at=parse_when(event.at),
-        detail=event.detail,
-    )
-
-
-def history_events(settings: Settings) -> list[LedgerEvent] | None:
+def history_events(settings: Settings) -> list[Event] | None:
     """The committed history's events (``intake.store.history``) for a suite with no ledger (a
     fresh clone); ``None`` when the folder holds none."""
     read = read_history(settings, rescrub=False)
     if not read.events:
         return None
-    return [_funnel_event(e) for e in read.events]
+    return read.events
 
 
 def parse_since(text: str) -> date:

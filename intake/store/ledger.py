@@ -26,10 +26,11 @@ import time
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from intake.contract.models import ID_PATTERN, ScenarioView
+from intake.contract.models import ID_PATTERN, ScenarioView, parse_when
 from intake.errors import IntakeError, LedgerError, UsageError, environment_failure
 from intake.paths import display_path
 from intake.store.records import RECORD_SUFFIX, load_record, record_path, utcnow
@@ -115,6 +116,11 @@ class Event:
     def __post_init__(self) -> None:
         if not self.id:
             self.id = new_event_id()
+
+    @property
+    def when(self) -> datetime | None:
+        """``at`` as an aware time (None when not logged yet, or unreadable)."""
+        return parse_when(self.at)
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready form (``intake log --format json``), in the ledger's column order."""
