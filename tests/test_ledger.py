@@ -262,6 +262,7 @@ def test_recovery_is_typed_a_temporary_named_interrupted_finishes_nothing(suite:
     """A command asks recovery's step kinds, never its wording: a stray temporary whose name
     holds "interrupted" is removed and reported, and no interrupted command was finished."""
     from intake.config import load_settings
+    from intake.paths import display_path
     from intake.store.edit import edit
     from intake.store.journal import Recovered, temp_dir
 
@@ -270,6 +271,6 @@ def test_recovery_is_typed_a_temporary_named_interrupted_finishes_nothing(suite:
     stray.write_text("half", encoding="utf-8")
     with edit(settings, "case_1", doing="test") as tx:
         assert [r.kind for r in tx.recoveries] == [Recovered.temporary]
-        assert tx.recovered == ["removed a temporary file: .intake/tmp/.case_1.interrupted.tmp"]
+        assert tx.recovered == [f"removed a temporary file: {display_path(stray, suite)}"]
         assert tx.finished == [] and tx.finished_interrupted == []
     assert not stray.exists()
