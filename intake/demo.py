@@ -22,7 +22,7 @@ from typing import Any
 
 from intake.config import load_settings
 from intake.contract.models import PLACEHOLDER_MARK
-from intake.contract.validate import validate_file
+from intake.contract.validate import Problem, Severity, validate_file
 from intake.contract.yamlio import walk_strings
 from intake.drafting.from_session import draft_from_session, format_sessions, list_sessions
 from intake.errors import IntakeError, UsageError
@@ -55,7 +55,7 @@ class DemoResult:
     draft_text: str
     counts: dict[str, int]
     placeholders: int
-    problems: list[str] = field(default_factory=list)
+    problems: list[Problem] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
 
 
@@ -166,9 +166,10 @@ def run_demo(directory: Path | None = None) -> DemoResult:
         done = draft_from_session(settings, prefix)
         result = done.result
         checked = validate_file(result.path, drafts_dir=settings.drafts)
-        problems = [f"{p.file}:{p.line}: {p.severity}: {p.message}" for p in checked.problems]
-        if any(p.severity == "error" for p in checked.problems):
-            raise IntakeError("the demo draft failed validation: " + problems[0])
+        problems = checked.problems
+        errors = [p for p in problems if p.severity is Severity.error]
+        if errors:
+            raise IntakeError("the demo draft failed validation: " + errors[0].located())
         text = result.path.read_text(encoding="utf-8")
         return DemoResult(
             suite=suite,

@@ -10,7 +10,7 @@ import pytest
 from typer.testing import CliRunner
 
 from intake.cli import app
-from intake.store.ledger import Ledger
+from intake.store.ledger import Event, Ledger
 from intake.store.records import record_path, save_record
 from tests.conftest import GAIA_SCENARIOS, requires_gaia_corpus
 from tests.test_report import check_html, make_record, scenario_yaml, write
@@ -46,9 +46,9 @@ def populate(suite: Path) -> None:
     draft = write(suite / "drafts" / "open.yaml", scenario_yaml("open", "memory", source="session"))
     save_record(record_path(draft), make_record("open", captured="2026-05-01", reviewed=True))
     with Ledger.open(suite / ".intake" / "ledger.db") as ledger:
-        ledger.append("import", "gone", at="2026-05-02T00:00:00+00:00")
-        ledger.append("scrub", "gone", at="2026-05-02T00:00:01+00:00")
-        ledger.append("rejection", "gone", detail={"reason": "duplicate"})
+        ledger.append(Event("import", scenario_id="gone", at="2026-05-02T00:00:00+00:00"))
+        ledger.append(Event("scrub", scenario_id="gone", at="2026-05-02T00:00:01+00:00"))
+        ledger.append(Event("rejection", scenario_id="gone", detail={"reason": "duplicate"}))
 
 
 def test_text_report_of_a_suite(suite: Path, runner: CliRunner) -> None:

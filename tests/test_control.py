@@ -139,8 +139,8 @@ def test_control_replays_the_captured_answers_and_records_a_control(
     assert f"recorded: control {control.run_id} FAIL" in result.stdout
     assert "control gate of drafts/pdf_summary_loop.yaml: met" in result.stdout
     with Ledger.open(load_settings(suite).ledger) as ledger:
-        events = [e for e in ledger.history(DRAFT) if e["kind"] == "control"]
-    assert [e["detail"]["run_id"] for e in events] == [control.run_id]
+        events = [e for e in ledger.history(DRAFT) if e.kind == "control"]
+    assert [e.detail["run_id"] for e in events] == [control.run_id]
 
 
 def test_json_is_one_document_and_iterations_record_each(
@@ -315,9 +315,9 @@ def test_a_control_is_dropped_like_a_run_and_the_ledger_keeps_it(
     assert _controls(suite) == []
     assert len(load_record(record_path(suite / "drafts" / f"{DRAFT}.yaml")).runs) == 2
     with Ledger.open(load_settings(suite).ledger) as ledger:
-        [drop] = [e for e in ledger.history(DRAFT) if e["kind"] == "run-drop"]
-    assert drop["detail"]["controls"][0]["run_id"] == control.run_id
-    assert drop["detail"]["runs"] == []
+        [drop] = [e for e in ledger.history(DRAFT) if e.kind == "run-drop"]
+    assert drop.detail["controls"][0]["run_id"] == control.run_id
+    assert drop.detail["runs"] == []
 
 
 @pytest.mark.slow
@@ -333,7 +333,7 @@ def test_a_killed_control_loses_no_event(
     assert again.returncode == 0, again.stderr
     decided = step.split(":")[1] not in ("begin", "journal-temp-written")
     with Ledger.open(load_settings(suite).ledger) as ledger:
-        events = [e for e in ledger.history(DRAFT) if e["kind"] == "control"]
+        events = [e for e in ledger.history(DRAFT) if e.kind == "control"]
     assert len(events) == (2 if decided else 1)
     assert len(_controls(suite)) == len(events)  # the record and the ledger agree
     assert stray_files(suite) == []

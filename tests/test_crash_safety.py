@@ -30,7 +30,7 @@ DRAFT_ID = "session_29c211c7_pto_policy"
 
 def _events(suite: Path, scenario_id: str, kind: str) -> int:
     with Ledger.open(load_settings(suite).ledger) as ledger:
-        return sum(1 for e in ledger.history(scenario_id) if e["kind"] == kind)
+        return sum(1 for e in ledger.history(scenario_id) if e.kind == kind)
 
 
 def _check_passes(suite: Path) -> str:
@@ -527,7 +527,7 @@ def test_killed_rename_is_repaired_by_rerunning_it(suite: Path, step: str) -> No
     assert _events(suite, "new_name", "rename") == 1
     assert _events(suite, "new_name", "review") == 1  # the history moved, once
     with Ledger.open(load_settings(suite).ledger) as ledger:
-        assert [e for e in ledger.history() if e["scenario_id"] == "old_name"] == []
+        assert [e for e in ledger.history() if e.scenario_id == "old_name"] == []
         assert [r["id"] for r in ledger.items() if r["id"] in ("old_name", "new_name")] == [
             "new_name"
         ]
@@ -572,7 +572,7 @@ def test_killed_adopt_of_an_id_that_is_no_plain_identifier(suite: Path) -> None:
 
 
 def test_a_journal_named_after_its_id_by_an_older_intake_is_finished(suite: Path) -> None:
-    from intake.store.journal import Event, Unit, pending_dir, recover
+    from intake.store.journal import Event, Recovered, Unit, pending_dir, recover
 
     settings = load_settings(suite)
     draft = write_pair(suite / "drafts")
@@ -582,8 +582,11 @@ def test_a_journal_named_after_its_id_by_an_older_intake_is_finished(suite: Path
     old.parent.mkdir(parents=True)
     unit.scenario_id = LONG_ID
     old.write_text(unit.to_json(settings), encoding="utf-8")
-    assert recover(settings) == [
+    (step,) = recover(settings)
+    assert step.kind is Recovered.finished and step.unit is not None
+    assert step.unit.command == "reject"
+    assert step.line == (
         f"finished an interrupted reject of {LONG_ID}: removed 2 files, logged 1 event"
-    ]
+    )
     assert not old.exists() and not draft.exists()
     assert _events(suite, LONG_ID, "rejection") == 1

@@ -12,7 +12,7 @@ from typer.testing import CliRunner
 
 from intake.cli import app
 from intake.contract.models import Record, RecordSource, SourceType
-from intake.store.ledger import Ledger, connect, migrate
+from intake.store.ledger import Event, Ledger, connect, migrate
 from intake.store.records import record_path, save_record, utcnow
 
 EXPECTED_COLUMNS = {
@@ -64,12 +64,16 @@ def test_migrations_apply_once(tmp_path: Path) -> None:
 
 def test_append_and_history(tmp_path: Path) -> None:
     with Ledger.open(tmp_path / "l.db") as ledger:
-        ledger.append("import", "session_abc", actor="ann", detail={"source": "session"})
-        ledger.append("review", "session_abc", actor="bob", detail={"decision": "approve"})
-        ledger.append("import", "issue_1", detail={})
+        ledger.append(
+            Event("import", scenario_id="session_abc", actor="ann", detail={"source": "session"})
+        )
+        ledger.append(
+            Event("review", scenario_id="session_abc", actor="bob", detail={"decision": "approve"})
+        )
+        ledger.append(Event("import", scenario_id="issue_1", detail={}))
         events = ledger.history("session_abc")
-        assert [e["kind"] for e in events] == ["import", "review"]
-        assert events[1]["detail"] == {"decision": "approve"}
+        assert [e.kind for e in events] == ["import", "review"]
+        assert events[1].detail == {"decision": "approve"}
         assert len(ledger.history()) == 3
         assert ledger.count_events("import") == 2
 
@@ -78,10 +82,10 @@ WRITER = textwrap.dedent(
     """
     import sys
     from pathlib import Path
-    from intake.store.ledger import Ledger
+    from intake.store.ledger import Event, Ledger
     with Ledger.open(Path(sys.argv[1])) as ledger:
         for i in range(int(sys.argv[3])):
-            ledger.append("run", sys.argv[2] + str(i), detail={"i": i})
+            ledger.append(Event("run", scenario_id=sys.argv[2] + str(i), detail={"i": i}))
     """
 )
 
@@ -148,7 +152,9 @@ def test_rebuild_recreates_the_index(suite: Path, runner: CliRunner) -> None:
 
 def test_log_command(suite: Path, runner: CliRunner) -> None:
     with Ledger.open(suite / ".intake" / "ledger.db") as ledger:
-        ledger.append("import", "session_9", actor="ann", detail={"source": "session"})
+        ledger.append(
+            Event("import", scenario_id="session_9", actor="ann", detail={"source": "session"})
+        )
     result = runner.invoke(app, ["log", "session_9"])
     assert result.exit_code == 0
     assert "import" in result.stdout and "session_9 by ann" in result.stdout
@@ -203,7 +209,7 @@ def test_log_matches_an_id_exactly_or_by_a_unique_prefix(suite: Path, runner: Cl
     """`_` is not a wildcard: case_1 shows only case_1; an ambiguous prefix is exit 2."""
     with Ledger.open(suite / ".intake" / "ledger.db") as ledger:
         for sid in ("case_1", "case_10", "caseX1", "issue_42_pdf"):
-            ledger.append("import", sid)
+            ledger.append(Event("import", scenario_id=sid))
     result = runner.invoke(app, ["log", "case_1", "--format", "json"])
     assert [e["scenario_id"] for e in json.loads(result.stdout)["events"]] == ["case_1"]
     result = runner.invoke(app, ["log", "issue_4", "--format", "json"])
@@ -211,3 +217,60 @@ def test_log_matches_an_id_exactly_or_by_a_unique_prefix(suite: Path, runner: Cl
     result = runner.invoke(app, ["log", "case"])
     assert result.exit_code == 2
     assert result.stderr.startswith("error: 'case' matches several ids: caseX1, case_1, case_10")
+
+
+LEDGER_SQL = ("FROM events", "INTO events", "UPDATE events", "FROM items", "INTO items")
+
+
+def test_the_ledgers_sql_lives_only_in_the_ledger_module() -> None:
+    """One home for the ledger's queries: no other module of intake names its tables in SQL."""
+    from tests.conftest import REPO
+
+    found = [
+        f"{path.relative_to(REPO)}: {needle}"
+        for path in sorted((REPO / "intake").rglob("*.py"))
+        if path != REPO / "intake" / "store" / "ledger.py"
+        for needle in LEDGER_SQL
+        if needle in path.read_text(encoding="utf-8")
+    ]
+    assert found == []
+
+
+def test_one_event_shape_from_the_journal_to_the_log(suite: Path, runner: CliRunner) -> None:
+    """An event logged through a unit reads back as the same ``Event`` (its unit's id as its
+    scenario), ``intake log --format json`` prints its fields, and a second replay of the same
+    ids logs nothing (``append_missing``)."""
+    from intake.config import load_settings
+    from intake.store.journal import Unit, commit
+
+    settings = load_settings(suite)
+    event = Event("review", "drafts/case_1.yaml", "bob", {"decision": "approve"})
+    commit(settings, Unit("review", "case_1", events=[event]))
+    with Ledger.open(settings.ledger) as ledger:
+        (back,) = ledger.history("case_1")
+        assert ledger.append_missing([back]) == 0
+        assert ledger.count_events("review", scenario_id="case_1") == 1
+    assert back.id == event.id and back.scenario_id == "case_1"
+    assert (back.kind, back.path, back.actor, back.detail) == (
+        "review", "drafts/case_1.yaml", "bob", {"decision": "approve"}
+    )
+    doc = json.loads(runner.invoke(app, ["log", "case_1", "--format", "json"]).stdout)
+    assert doc["events"] == [back.to_dict()]
+
+
+def test_recovery_is_typed_a_temporary_named_interrupted_finishes_nothing(suite: Path) -> None:
+    """A command asks recovery's step kinds, never its wording: a stray temporary whose name
+    holds "interrupted" is removed and reported, and no interrupted command was finished."""
+    from intake.config import load_settings
+    from intake.paths import display_path
+    from intake.store.edit import edit
+    from intake.store.journal import Recovered, temp_dir
+
+    settings = load_settings(suite)
+    stray = temp_dir(settings) / ".case_1.interrupted.tmp"
+    stray.write_text("half", encoding="utf-8")
+    with edit(settings, "case_1", doing="test") as tx:
+        assert [r.kind for r in tx.recoveries] == [Recovered.temporary]
+        assert tx.recovered == [f"removed a temporary file: {display_path(stray, suite)}"]
+        assert tx.finished == [] and tx.finished_interrupted == []
+    assert not stray.exists()

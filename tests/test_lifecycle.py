@@ -137,8 +137,8 @@ def test_rename_moves_files_record_and_ledger_history(suite: Path, runner) -> No
     record = load_record(record_path(new))
     assert record.id == "pdf_summary_loop" and len(record.runs) == 2
     with Ledger.open(load_settings(suite).ledger) as ledger:
-        kinds = [e["kind"] for e in ledger.history("pdf_summary_loop")]
-        old = [e for e in ledger.history() if e["scenario_id"] == "bad_name"]
+        kinds = [e.kind for e in ledger.history("pdf_summary_loop")]
+        old = [e for e in ledger.history() if e.scenario_id == "bad_name"]
     assert kinds[:2] == ["run", "run"] and kinds[-1] == "rename"
     assert old == []
     # runs are bound to the runnable part (no id): still valid; the approval is stale

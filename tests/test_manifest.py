@@ -187,7 +187,8 @@ def test_promote_gate_sees_unknown_corpus_doc(suite: Path, tmp_path: Path) -> No
     )
     problems = gather(settings, draft).problems
     assert any(
-        "corpus_doc 'ghost_doc' is not a document in the corpus manifest" in p for p in problems
+        "corpus_doc 'ghost_doc' is not a document in the corpus manifest" in p.message
+        for p in problems
     )
 
 

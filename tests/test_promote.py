@@ -20,11 +20,12 @@ from intake.contract.models import (
     RunTier,
     SourceType,
 )
+from intake.contract.validate import Problem, Severity
 from intake.errors import Conflict, UsageError
 from intake.lifecycle.gates import GateInputs, GatesUnmet, ScanHit, check_gates
 from intake.lifecycle.promote import CRASH_STEPS, promote, with_suite_tag
 from intake.store.ledger import Ledger
-from intake.store.records import content_hash, load_record, record_path
+from intake.store.records import content_hash, dump_record, load_record, record_path
 from tests import crash_harness
 from tests.promote_helpers import FINAL_YAML, edit, make_ready, write_pair
 
@@ -91,7 +92,7 @@ def test_all_gates_met() -> None:
 
 def test_every_unmet_gate_is_listed_at_once_with_what_to_do() -> None:
     inputs = _inputs(
-        problems=["d.yaml:3: bad"],
+        problems=[Problem("d.yaml", 3, Severity.error, "schema", "bad")],
         scrub_findings=[ScanHit("EMAIL_ADDRESS", "d.yaml", 4)],
         content_hash="sha256:edited",
         duplicates=["scenarios/x/x_case.yaml"],
@@ -188,9 +189,9 @@ def test_promote_moves_draft_and_record_and_stamps(suite: Path) -> None:
     assert len(record.runs) == 2 and len(record.reviews) == 1
     assert not list((suite / "scenarios").rglob("*.promote-tmp"))
     with Ledger.open(settings.ledger) as ledger:
-        events = [e for e in ledger.history("pdf_summary_loop") if e["kind"] == "promotion"]
+        events = [e for e in ledger.history("pdf_summary_loop") if e.kind == "promotion"]
         items = {row["id"]: row for row in ledger.items()}
-    assert len(events) == 1 and events[0]["detail"]["recovered"] is False
+    assert len(events) == 1 and events[0].detail["recovered"] is False
     assert items["pdf_summary_loop"]["state"] == "scenario"
     with pytest.raises(Conflict, match="already promoted"):
         promote(settings, "pdf_summary_loop")
@@ -252,10 +253,10 @@ def test_reject_keeps_record_and_reason_in_ledger(suite: Path, runner) -> None:
     assert result.exit_code == 0, result.output
     assert not draft.exists() and not record_path(draft).exists()
     with Ledger.open(load_settings(suite).ledger) as ledger:
-        events = [e for e in ledger.history("pdf_summary_loop") if e["kind"] == "rejection"]
+        events = [e for e in ledger.history("pdf_summary_loop") if e.kind == "rejection"]
         ids = [row["id"] for row in ledger.items()]
     assert len(events) == 1
-    detail = events[0]["detail"]
+    detail = events[0].detail
     assert detail["reason"] == "duplicate of #12"
     assert Record.model_validate(detail["record"], strict=False) == record
     assert "pdf_summary_loop" not in ids
@@ -328,7 +329,7 @@ def test_killed_promote_leaves_draft_or_scenario_and_check_passes(
     assert not list(suite.rglob("*.tmp")) and not list(suite.rglob("*.promote-tmp"))
     assert not list((suite / ".intake" / "pending").glob("*.json"))
     with Ledger.open(load_settings(suite).ledger) as ledger:
-        events = [e for e in ledger.history("pdf_summary_loop") if e["kind"] == "promotion"]
+        events = [e for e in ledger.history("pdf_summary_loop") if e.kind == "promotion"]
     assert len(events) == 1
     check = runner.invoke(app, ["check"])
     assert check.exit_code == 0 and "0 errors, 0 warnings" in check.stdout, check.output
@@ -350,7 +351,7 @@ def test_concurrent_promotes_exactly_one_wins(suite: Path) -> None:
         assert len(list(suite.rglob(f"{scenario_id}.yaml"))) == 1
         assert (suite / "scenarios" / "tool_selection" / f"{scenario_id}.yaml").exists()
         with Ledger.open(load_settings(suite).ledger) as ledger:
-            events = [e for e in ledger.history(scenario_id) if e["kind"] == "promotion"]
+            events = [e for e in ledger.history(scenario_id) if e.kind == "promotion"]
         assert len(events) == 1
 
 
@@ -377,8 +378,8 @@ def test_allow_saturated_is_not_stamped_when_the_case_is_not_saturated(
     stamp = load_record(record_path(dest)).promotion
     assert stamp is not None and stamp.allow_saturated is None
     with Ledger.open(load_settings(suite).ledger) as ledger:
-        events = [e for e in ledger.history("pdf_summary_loop") if e["kind"] == "promotion"]
-    assert events[0]["detail"]["allow_saturated"] is None
+        events = [e for e in ledger.history("pdf_summary_loop") if e.kind == "promotion"]
+    assert events[0].detail["allow_saturated"] is None
 
 
 # --- leak regressions (security review) ---------------------------------------------------------
@@ -408,9 +409,9 @@ def test_reject_scrubs_the_reason_and_the_record_it_copies_into_the_ledger(
     assert "reason scrubbed: 2 finding(s) (EMAIL_ADDRESS, GITHUB_TOKEN)" in result.stderr
     assert "the record copied into the ledger scrubbed: 2 finding(s)" in result.stderr
     with Ledger.open(load_settings(suite).ledger) as ledger:
-        (event,) = [e for e in ledger.history("pdf_summary_loop") if e["kind"] == "rejection"]
-    assert event["detail"]["reason"].startswith("dup, reported by ")
-    assert event["detail"]["record"]["id"] == "pdf_summary_loop"
+        (event,) = [e for e in ledger.history("pdf_summary_loop") if e.kind == "rejection"]
+    assert event.detail["reason"].startswith("dup, reported by ")
+    assert event.detail["record"]["id"] == "pdf_summary_loop"
 
 
 def test_allow_saturated_reason_is_scrubbed_before_it_is_shown_or_stamped(
@@ -453,5 +454,40 @@ def test_an_author_name_holding_an_email_is_not_stored(
     stamp = load_record(record_path(dest)).promotion
     assert stamp is not None and stamp.by == "unknown"
     with Ledger.open(load_settings(suite).ledger) as ledger:
-        (event,) = [e for e in ledger.history("other_case") if e["kind"] == "rejection"]
-    assert event["actor"] is None
+        (event,) = [e for e in ledger.history("other_case") if e.kind == "rejection"]
+    assert event.actor is None
+
+
+def test_a_promotion_event_an_older_crash_left_unwritten_is_logged_through_one_unit(
+    suite: Path,
+) -> None:
+    """An older intake wrote the promoted scenario and its stamp, then died before the event:
+    a rerun logs the event (``recovered``) and the index row as one unit through the
+    transaction, leaves the scenario's bytes alone, and a second rerun finds nothing to do."""
+    import sqlite3
+
+    make_ready(suite)
+    settings = load_settings(suite)
+    dest = promote(settings, "pdf_summary_loop").destination
+    assert dest is not None
+    crlf = dest.read_bytes().replace(b"\n", b"\r\n")  # a CRLF checkout of the scenario
+    dest.write_bytes(crlf)
+    stamped = load_record(record_path(dest))
+    assert stamped.promotion is not None
+    record_path(dest).write_text(
+        dump_record(stamped.model_copy(update={"promotion": stamped.promotion.model_copy(
+            update={"content_hash": content_hash(dest)})})), encoding="utf-8")
+    with sqlite3.connect(settings.ledger) as db:
+        db.execute("DELETE FROM events WHERE kind = 'promotion'")
+        db.execute("DELETE FROM items")
+    again = promote(settings, "pdf_summary_loop")
+    assert again.recovered == ["ledger: the promotion event a crash left unwritten"]
+    assert dest.read_bytes() == crlf
+    with Ledger.open(settings.ledger) as ledger:
+        events = [e for e in ledger.history("pdf_summary_loop") if e.kind == "promotion"]
+        items = {row["id"]: row for row in ledger.items()}
+    assert [e.detail["recovered"] for e in events] == [True]
+    assert events[0].detail["content_hash"] == content_hash(dest)
+    assert items["pdf_summary_loop"]["state"] == "scenario"
+    with pytest.raises(Conflict, match="already promoted"):
+        promote(settings, "pdf_summary_loop")

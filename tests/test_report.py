@@ -30,7 +30,6 @@ from intake.contract.models import (
 )
 from intake.errors import UsageError
 from intake.report import (
-    LedgerEvent,
     RecordFacts,
     ScenarioFile,
     build_report,
@@ -47,7 +46,7 @@ from intake.report import (
     render_text,
     to_document,
 )
-from intake.store.ledger import Ledger
+from intake.store.ledger import Event, Ledger
 from intake.store.records import record_path, save_record
 from tests.conftest import GAIA_SCENARIOS, requires_gaia_corpus
 
@@ -395,15 +394,18 @@ def test_funnel_from_records_and_ledger_events() -> None:
         sf("p2", data={"source": {"type": "issue", "link": "x"}}, record=facts(promoted2)),
         sf("legacy"),
     ]
+    def event(kind: str, scenario_id: str, day: str, **detail: str) -> Event:
+        return Event(kind, scenario_id=scenario_id, at=at(day).isoformat(), detail=detail)
+
     events = [
-        LedgerEvent("import", "gone", at("2026-01-05")),
-        LedgerEvent("scrub", "gone", at("2026-01-05")),
-        LedgerEvent("review", "gone", at("2026-01-06")),
-        LedgerEvent("run", "gone", at("2026-01-07"), {"tier": "strong"}),
-        LedgerEvent("run", "gone", at("2026-01-07"), {"tier": "local"}),
-        LedgerEvent("rejection", "gone", at("2026-01-08"), {"reason": "duplicate"}),
-        LedgerEvent("import", "gone2", at("2026-05-05")),
-        LedgerEvent("rejection", "gone2", at("2026-05-06")),
+        event("import", "gone", "2026-01-05"),
+        event("scrub", "gone", "2026-01-05"),
+        event("review", "gone", "2026-01-06"),
+        event("run", "gone", "2026-01-07", tier="strong"),
+        event("run", "gone", "2026-01-07", tier="local"),
+        event("rejection", "gone", "2026-01-08", reason="duplicate"),
+        event("import", "gone2", "2026-05-05"),
+        event("rejection", "gone2", "2026-05-06"),
     ]
     report = build_report(scenarios, drafts, events, now=NOW)
     f = report.funnel
@@ -522,10 +524,10 @@ def test_ledger_events_are_read_read_only(tmp_path: Path) -> None:
     ledger_path = tmp_path / ".intake" / "ledger.db"
     assert read_events(ledger_path) is None
     with Ledger.open(ledger_path) as ledger:
-        ledger.append("import", "a", at="2026-01-01T00:00:00+00:00")
-        ledger.append("run", "a", detail={"tier": "strong"})
-        ledger.append("rejection", "a", detail={"reason": "dup"})
-        ledger.append("something-else", "a")
+        ledger.append(Event("import", scenario_id="a", at="2026-01-01T00:00:00+00:00"))
+        ledger.append(Event("run", scenario_id="a", detail={"tier": "strong"}))
+        ledger.append(Event("rejection", scenario_id="a", detail={"reason": "dup"}))
+        ledger.append(Event("something-else", scenario_id="a"))
     before = ledger_path.read_bytes()
     events = read_events(ledger_path)
     assert events is not None
@@ -578,7 +580,7 @@ def hostile_report() -> Any:
             ScenarioFile("bad.yaml", None, problem=f"invalid YAML: {HOSTILE}", line=3),
         ],
         [],
-        [LedgerEvent("rejection", "z", at("2026-03-01"))],
+        [Event("rejection", scenario_id="z", at=at("2026-03-01").isoformat())],
         now=NOW,
     )
 

@@ -203,9 +203,9 @@ def test_runs_drop_removes_one_and_the_ledger_keeps_it(suite: Path, runner) -> N
     runs = load_record(record_path(draft)).runs
     assert [r.run_id for r in runs] == ["eval-20261130-000001", "eval-20261130-000003"]
     with Ledger.open(load_settings(suite).ledger) as ledger:
-        events = [e for e in ledger.history("pdf_summary_loop") if e["kind"] == "run-drop"]
+        events = [e for e in ledger.history("pdf_summary_loop") if e.kind == "run-drop"]
     [event] = events
-    detail = event["detail"] if isinstance(event["detail"], dict) else json.loads(event["detail"])
+    detail = event.detail if isinstance(event.detail, dict) else json.loads(event.detail)
     assert detail["run_id"] == "eval-20261130-000002"
     assert detail["reason"].startswith("judge outage; token ") and "R8x2Kq9" not in detail["reason"]
     assert detail["runs"][0]["status"] == "FAIL"

@@ -69,15 +69,20 @@ def test_cards_for_the_drafts_the_pull_request_adds_or_changes_newest_first(
     monkeypatch.setenv("GITHUB_BASE_REF", "main")
     text = summary_of(runner, pr, monkeypatch)
     assert text.startswith("## intake check passed")
-    assert "Cards for the drafts this pull request adds or changes (3), newest first." in text
+    assert "Cards for the drafts this change adds or changes (3), newest first." in text
     assert card_ids(text) == ["newer_case", "new_case", "touched_case"]
     assert text.count("<details>") == 3 and text.count("</details>") == 3
     assert "#### `drafts/old_case.yaml`: not ready" in text, "the gate table still lists all"
 
 
-def test_a_record_only_change_counts_and_no_base_means_every_draft(
+def test_a_record_only_change_counts_and_no_base_means_the_uncommitted_work(
     pr: Path, runner: CliRunner, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    """One answer to "what does this change touch" (``CheckReport.changed``): with a base,
+    everything since the merge base and the uncommitted work; without one, the uncommitted
+    work only; the cards follow it. Without git (no answer), every draft gets a card."""
+    import shutil
+
     from intake.store.records import load_record, record_path, save_record
 
     rec = record_path(pr / "drafts" / "old_case.yaml")
@@ -86,8 +91,15 @@ def test_a_record_only_change_counts_and_no_base_means_every_draft(
     assert "old_case" in card_ids(summary_of(runner, pr, monkeypatch))
     (pr / "summary.md").unlink()
     monkeypatch.delenv("GITHUB_BASE_REF")
+    assert run_check(load_settings(pr)).changed == {"drafts/old_case.intake.json"}
     text = summary_of(runner, pr, monkeypatch)
-    assert "Cards for every draft (no pull-request base found to compare with)" in text
+    assert "Cards for the drafts this change adds or changes (1), newest first." in text
+    assert card_ids(text) == ["old_case"]
+    (pr / "summary.md").unlink()
+    shutil.rmtree(pr / ".git")
+    assert run_check(load_settings(pr)).changed is None
+    text = summary_of(runner, pr, monkeypatch)
+    assert "Cards for every draft (git cannot tell which files this change touches)" in text
     assert card_ids(text) == ["newer_case", "new_case", "touched_case", "old_case"]
 
 
@@ -128,17 +140,18 @@ def test_the_job_summary_card_is_the_show_card(
 def test_the_summary_stays_within_its_limit_and_never_cuts_a_card(
     pr: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    monkeypatch.setenv("GITHUB_BASE_REF", "main")
     settings = load_settings(pr)
     report = run_check(settings)
     full = {c: card_markdown(load_card(settings, c)) for c in ("newer_case", "new_case")}
     one = len(full["newer_case"].encode()) + 600
-    text = summary_cards(report, settings, base_ref="main", limit=one)
+    text = summary_cards(report, settings, limit=one)
     assert len(text.encode()) <= one
     assert card_ids(text) == ["newer_case"]
     assert full["newer_case"] in text
     assert "2 more card(s) left out to stay within GitHub's job summary limit" in text
     assert text.count("<details>") == text.count("</details>") == 1
-    small = summary_cards(report, settings, base_ref="main", limit=one // 2 + 900)
+    small = summary_cards(report, settings, limit=one // 2 + 900)
     assert "only its gates are shown" in small
     assert small.count("<details>") == small.count("</details>")
     assert all(line.count("`") % 2 == 0 for line in small.splitlines())
@@ -190,6 +203,6 @@ def test_a_private_draft_card_keeps_its_place_newest_first(
     git(pr, "commit", "-qm", "a tracked private draft")
     monkeypatch.setenv("GITHUB_BASE_REF", "main")
     settings = load_settings(pr)
-    text = summary_cards(run_check(settings), settings, base_ref="main")
+    text = summary_cards(run_check(settings), settings)
     assert card_ids(text) == ["newer_case", "private_case", "new_case", "touched_case"]
     assert "2026-11-15" not in text

@@ -28,8 +28,6 @@ from intake.store.records import RECORD_SUFFIX, content_hash, record_path
 RECORD_SOURCES = ("session", "issue", "hand", "synthetic")
 """The ``source.type`` values ``intake adopt --source`` takes."""
 
-NO_RATIONALE = "'difficulty_rationale' is required"
-"""The validator's message an adopted scenario gets as a warning of its own instead."""
 
 
 @dataclass(frozen=True)
@@ -96,7 +94,7 @@ def _problem_findings(ctx: CheckContext, path: Path, result: FileResult) -> list
     is_changed = ctx.changed is not None and path.resolve() in ctx.changed
     found = []
     for p in result.problems:
-        if adopted and p.message == NO_RATIONALE:
+        if adopted and p.missing_key == "difficulty_rationale":
             found.append(
                 Finding(
                     "warning",

@@ -48,10 +48,11 @@ from intake.check.context import CheckContext, build_context
 from intake.check.leftovers import leftovers
 from intake.check.result import CheckReport, DraftGates, Finding
 from intake.config import Settings
-from intake.contract.validate import Severity, validate_file
 from intake.lifecycle.authority import NO_BASE, find_base, rules_for
 from intake.lifecycle.gates import GateInputs, check_gates
-from intake.store.records import content_hash, record_path, runnable_hash
+from intake.lifecycle.promote import DraftRead, gather
+from intake.paths import inside
+from intake.store.records import record_path
 
 CHECKS: tuple[Check, ...] = (
     Check("windows names", windows_names),
@@ -68,11 +69,6 @@ CHECKS: tuple[Check, ...] = (
 """Every check ``run_check`` runs, in the order their findings are reported."""
 
 
-def _id_of(ctx: CheckContext, path: Path) -> str | None:
-    view = ctx.view(path)
-    return None if view is None else view.id
-
-
 def run_checks(ctx: CheckContext, checks: tuple[Check, ...] = CHECKS) -> list[Finding]:
     """The findings of ``checks`` in order; a check that waits for journals says nothing about
     a file an unfinished journal is changing."""
@@ -86,51 +82,32 @@ def run_checks(ctx: CheckContext, checks: tuple[Check, ...] = CHECKS) -> list[Fi
 
 
 def _draft_inputs(ctx: CheckContext, path: Path) -> GateInputs | None:
-    """What the promotion gates judge of one draft; None for a draft without a readable
-    record, or a private one git ignores (its gates are the drafter's, not the PR's)."""
+    """What the promotion gates judge of one draft (``intake.lifecycle.promote.gather``, given
+    what the context has read); None for a draft without a readable record, or a private one
+    git ignores (its gates are the drafter's, not the PR's)."""
     rec = record_path(path)
     record = ctx.loaded.get(rec)
     if not rec.is_file() or record is None:
         return None
     if is_private(ctx, path) and ctx.tracked is not None and not is_tracked(ctx, path):
         return None
-    data = ctx.data(path)
-    judged = validate_file(
-        path,
-        strict=True,
-        drafts_dir=ctx.settings.drafts,
-        display=ctx.rel(path),
-        manifest=ctx.manifest,
-    )
     scan = ctx.scan
-    return GateInputs(
-        scenario_id=path.stem,
-        data=data,
-        problems=[
-            f"{p.file}:{p.line}: {p.message}"
-            for p in judged.problems
-            if p.severity is Severity.error
-        ],
-        scrub_findings=(
-            None
-            if scan.hits is None
-            else scan.by_file.get(ctx.rel(path), []) + scan.by_file.get(ctx.rel(rec), [])
-        ),
-        scrub_error=scan.error,
+    hits = (
+        None
+        if scan.hits is None
+        else scan.by_file.get(ctx.rel(path), []) + scan.by_file.get(ctx.rel(rec), [])
+    )
+    scenarios = ctx.scenarios + [p for p in ctx.links if p.suffix == ".yaml"
+                                 and inside(p, ctx.settings.scenarios)]
+    read = DraftRead(
         record=record,
-        content_hash=content_hash(path),
-        runnable_hash=runnable_hash(data) if data is not None else None,
-        duplicates=[
-            ctx.rel(other)
-            for other in ctx.scenarios
-            if other.stem == path.stem or _id_of(ctx, other) == path.stem
-        ],
-        strong_pass_min=ctx.settings.strong_pass_min,
-        saturation_pass_rate=ctx.settings.saturation_pass_rate,
-        require_rubric=ctx.settings.require_rubric,
-        require_control=ctx.settings.require_control,
+        scan=(hits, scan.error),
+        gaia=ctx.gaia.get(ctx.rel(path), []),
+        scenario_ids={p: (v.id if (v := ctx.view(p)) is not None else None) for p in scenarios},
+        manifest=ctx.manifest,
         authors=ctx.authors.get(rec, []),
     )
+    return gather(ctx.settings, path, read=read)
 
 
 def promotion_gates(ctx: CheckContext) -> list[DraftGates]:
@@ -182,6 +159,7 @@ def run_check(
             baseline_hits=list(hits),
             base=NO_BASE if found is None else found.describe(),
             notes=ctx.notes,
+            changed=None if ctx.changed is None else frozenset(ctx.rel(p) for p in ctx.changed),
         )
 
 

@@ -8,7 +8,6 @@ never replayed.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 from intake.check.context import CheckContext
@@ -70,16 +69,11 @@ def _ledger_events(ledger: Path) -> tuple[set[str], set[tuple[str, str]]]:
 
     known: set[str] = set()
     promoted: set[tuple[str, str]] = set()
-    for kind, scenario_id, _at, detail in read_events_readonly(
-        ledger, ("import", "review", "run", "promotion")
-    ):
-        known.add(str(scenario_id))
-        if kind == "promotion":
-            try:
-                stamp = json.loads(detail or "{}").get("content_hash")
-            except ValueError:
-                stamp = None
-            promoted.add((str(scenario_id), str(stamp)))
+    for event in read_events_readonly(ledger, ("import", "review", "run", "promotion")):
+        known.add(str(event.scenario_id))
+        if event.kind == "promotion":
+            stamp = event.detail.get("content_hash")
+            promoted.add((str(event.scenario_id), str(stamp)))
     return known, promoted
 
 

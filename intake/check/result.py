@@ -63,6 +63,9 @@ class CheckReport:
     """One line: the base the change was judged against, or that none is known."""
     notes: list[str] = field(default_factory=list)
     """What could not be asked (GitHub), one line each."""
+    changed: frozenset[str] | None = None
+    """The files this change touches, as shown (the context's one answer,
+    ``gitutil.changed_paths``); None when git cannot tell. The reviewer's cards follow it."""
 
     @property
     def errors(self) -> int:

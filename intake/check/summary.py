@@ -14,7 +14,6 @@ from pathlib import Path
 from intake.check.result import CheckReport, DraftGates, Finding
 from intake.config import Settings
 from intake.ghoutput import STEP_SUMMARY_LIMIT, md_code, md_message, md_text
-from intake.gitutil import changed_paths
 from intake.paths import display_path
 from intake.report.card import Card, card_from_parts, card_markdown
 from intake.store.records import record_path
@@ -186,17 +185,9 @@ CARDS_TAIL_RESERVE = 400
 """Bytes kept free for the line that says which cards were left out."""
 
 
-def changed_files(root: Path, base_ref: str | None) -> set[str] | None:
-    """Files a pull request adds or changes, as shown paths; None without a base or git
-    (then every draft gets a card). The same answer as ``context.touched_files``
-    (``gitutil.changed_paths``); the checkout needs the base's history (``fetch-depth: 0``)."""
-    if not base_ref:
-        return None
-    found = changed_paths(root, base_ref)
-    return None if found is None else {display_path(p, root) for p in found}
-
-
-def _carded(report: CheckReport, root: Path, changed: set[str] | None) -> list[DraftGates]:
+def _carded(
+    report: CheckReport, root: Path, changed: frozenset[str] | None
+) -> list[DraftGates]:
     """The drafts that get a card: those the change adds or changes (draft or record)."""
     return [
         d
@@ -235,22 +226,24 @@ def summary_cards(
     report: CheckReport,
     settings: Settings,
     *,
-    base_ref: str | None,
     limit: int = STEP_SUMMARY_LIMIT,
 ) -> str:
-    """One collapsed reviewer's card per draft the pull request adds or changes, newest first.
+    """One collapsed reviewer's card per draft the change adds or changes, newest first.
 
-    Without a base (or without git) every draft gets a card, and the section says so. The
+    Which files the change touches is the report's one answer (``CheckReport.changed``: the
+    uncommitted work, and with a base everything since the merge base), the same that
+    decides the per-file annotations; when git cannot tell, every draft gets a card and the
+    section says so. The
     section stays within ``limit`` bytes: a card that does not fit is shown with its gates
     only, and when even that does not fit the remaining cards are left out with a note; a
     card is never cut inside.
     """
-    changed = changed_files(settings.root, base_ref)
+    changed = report.changed
     chosen = _carded(report, settings.root, changed)
     if changed is None:
-        scope = "every draft (no pull-request base found to compare with)"
+        scope = "every draft (git cannot tell which files this change touches)"
     else:
-        scope = f"the drafts this pull request adds or changes ({len(chosen)})"
+        scope = f"the drafts this change adds or changes ({len(chosen)})"
     head = f"### Reviewer's cards\n\nCards for {scope}, newest first.\n\n"
     cards = [
         card_from_parts(settings, d.file, d.data, d.record, d.gates, private=d.private)

@@ -57,11 +57,12 @@ def register(app: typer.Typer) -> None:
         line per kind with a count and the fix (--verbose lists them); scrub findings accepted
         in the baseline are left out. With $GITHUB_STEP_SUMMARY set, writes a markdown job
         summary listing each draft with its gates; with --format github it adds a collapsed
-        reviewer's card (intake show) for each draft the pull request adds or changes (against
-        the merge base with $GITHUB_BASE_REF; every draft without one), newest first, within
-        1 MiB. Settings, scrubber rules and the baseline come from the base revision, never
-        from the change (docs/trust.md); evidence the change adds without corroboration
-        (reviews, runs, controls, stamps, history) is claimed and meets no gate.
+        reviewer's card (intake show) for each draft the change adds or changes (the
+        uncommitted work, and against the base revision everything since the merge base; every
+        draft when git cannot tell), newest first, within 1 MiB. Settings, scrubber rules and
+        the baseline come from the base revision, never from the change (docs/trust.md);
+        evidence the change adds without corroboration (reviews, runs, controls, stamps,
+        history) is claimed and meets no gate.
         """
         from intake.check.baseline import update_baseline as write_baseline
         from intake.check.gate import run_check
@@ -144,7 +145,6 @@ def _write_summary(target: Path, report: CheckReport, cfg: Settings, *, cards: b
         text += summary_cards(
             report,
             cfg,
-            base_ref=os.environ.get("GITHUB_BASE_REF"),
             limit=room - len(text.encode("utf-8")),
         )
     with open(target, "a", encoding="utf-8") as handle:

@@ -45,10 +45,10 @@ def register(app: typer.Typer) -> None:
         out(result.draft_text.rstrip("\n"))
         out("---")
         out(f"$ intake validate {result.draft_path}")
-        for line in result.problems:
-            out(line)
-        errors = sum(": error: " in line for line in result.problems)
-        warnings = sum(": warning: " in line for line in result.problems)
+        for p in result.problems:
+            out(f"{p.file}:{p.line}: {p.severity}: {p.message}")
+        errors = sum(p.severity == "error" for p in result.problems)
+        warnings = sum(p.severity == "warning" for p in result.problems)
         summary = f"1 file, {counted(errors, 'error')}, {counted(warnings, 'warning')}"
         if result.placeholders:
             summary += f" ({counted(result.placeholders, 'placeholder')} left to fill in 1 draft)"

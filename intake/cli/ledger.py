@@ -34,8 +34,8 @@ def register(app: typer.Typer) -> None:
             )
         from intake.store.journal import recover
 
-        for line in recover(cfg):
-            err(line)
+        for step in recover(cfg):
+            err(step.line)
         from intake.store.history import restore
 
         with Ledger.open(cfg.ledger) as ledger:

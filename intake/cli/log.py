@@ -46,14 +46,14 @@ def register(app: typer.Typer) -> None:
         if scenario_id and not events:
             raise UsageError(f"no events for {shown_id(cfg, scenario_id)} in the ledger")
         if fmt is Format.json:
-            emit_json({"command": "log", "events": events})
+            emit_json({"command": "log", "events": [e.to_dict() for e in events]})
             return
         if not events:
             out("no events")
         for event in events:
-            detail = json.dumps(event["detail"], sort_keys=True) if event["detail"] else ""
-            who = f" by {event['actor']}" if event.get("actor") else ""
-            out(f"{event['at']}  {event['kind']:<10} {event['scenario_id'] or '-'}{who}  {detail}")
+            detail = json.dumps(event.detail, sort_keys=True) if event.detail else ""
+            who = f" by {event.actor}" if event.actor else ""
+            out(f"{event.at}  {event.kind:<10} {event.scenario_id or '-'}{who}  {detail}")
 
 
 def shown_id(cfg: Any, given: str) -> str:

@@ -83,6 +83,11 @@ class SchemaProblem:
 
     path: tuple[str | int, ...]
     message: str
+    rule: str = "schema"
+    """What kind of violation: ``required`` (``missing`` names the key), ``placeholder`` (a
+    ``TODO(intake)`` left where the strict schema forbids one), else ``schema``."""
+    missing: str | None = None
+    """The required key that is absent (``rule == "required"``)."""
 
 
 def check(data: Any, level: Level | str) -> list[SchemaProblem]:
@@ -104,8 +109,25 @@ def _flatten(error: ValidationError) -> list[SchemaProblem]:
         best = min(
             error.context, key=lambda e: (e.validator == "type", -len(list(e.absolute_path)))
         )
-        return [SchemaProblem(tuple(best.absolute_path), _message(best))]
-    return [SchemaProblem(path, _message(error))]
+        return [_problem(best)]
+    return [_problem(error)]
+
+
+def _problem(error: ValidationError) -> SchemaProblem:
+    """The problem one (innermost) jsonschema error states, typed by its rule."""
+    path = tuple(error.absolute_path)
+    if error.validator == "required":
+        keys: Any = error.validator_value
+        found: Any = error.instance
+        missing = next(
+            (key for key in keys if isinstance(found, dict) and key not in found
+             and str(error.message).startswith(repr(key))),
+            None,
+        )
+        return SchemaProblem(path, _message(error), "required", missing)
+    if error.validator == "pattern" and "TODO" in str(error.validator_value):
+        return SchemaProblem(path, _message(error), "placeholder")
+    return SchemaProblem(path, _message(error))
 
 
 def _message(error: ValidationError) -> str:

@@ -65,6 +65,17 @@ class Problem:
         """JSON-ready form."""
         return asdict(self)
 
+    def located(self) -> str:
+        """``file:line: message``: the problem as text, for where it is printed."""
+        return f"{self.file}:{self.line}: {self.message}"
+
+    @property
+    def missing_key(self) -> str | None:
+        """The top-level key a ``required`` problem says is absent (``$.source``: ``source``)."""
+        if self.code != "required" or not self.json_path.startswith("$."):
+            return None
+        return self.json_path[2:]
+
 
 @dataclass
 class FileResult:
@@ -204,7 +215,8 @@ def validate_file(
         if problem.path in explained:
             continue
         line = parsed.line_of(problem.path)
-        add(line, "schema", _describe(problem.path, problem.message), problem.path)
+        where = problem.path if problem.missing is None else (*problem.path, problem.missing)
+        add(line, problem.rule, _describe(problem.path, problem.message), where)
     for line, code, message, where, sev in rules:
         add(line, code, message, where, sev)
     if manifest is not None and not skipped(manifest, path):

@@ -49,8 +49,8 @@ from intake.limits import MAX_COMPARED_CHARS, MAX_RECORD_BYTES, MAX_SCENARIO_BYT
 from intake.paths import display_path
 from intake.scrub import FixtureMap, Scrubber, scrub_tree, scrubber_for
 from intake.scrub.ids import carries_original, cut_before_token
-from intake.store.edit import edit
-from intake.store.journal import Event, Unit, commit
+from intake.store.edit import Edit, edit
+from intake.store.journal import Event, Unit
 from intake.store.records import (
     check_id,
     dump_record,
@@ -307,6 +307,7 @@ def _write_draft(
             mapping=mapping,
             evidence=evidence,
             fallback_id=fallback_id,
+            tx=tx,
         )
 
 
@@ -379,6 +380,7 @@ def _write_locked(
     mapping: FixtureMap,
     evidence: dict[str, Any] | None,
     fallback_id: str | None,
+    tx: Edit,
 ) -> DraftResult:
     """Clean, check and write one draft under its lock: hidden characters out, scrub, refuse
     a taken or changed id, validate, then the draft and its record as one journal unit."""
@@ -432,7 +434,7 @@ def _write_locked(
         events=import_events(settings, record, target),
         index="draft",
     )
-    commit(settings, unit)
+    tx.commit(unit)
     return DraftResult(target, rec, record, clean_scenario, warnings)
 
 

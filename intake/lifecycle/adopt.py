@@ -41,13 +41,13 @@ from intake.contract.models import (
     parse_when,
     windows_name_problem,
 )
-from intake.contract.validate import Severity, validate_file
+from intake.contract.validate import Problem, Severity, validate_file
 from intake.contract.yamlio import YamlProblem, dump_roundtrip, load_roundtrip, parse_checked
 from intake.errors import Conflict, IntakeError, UsageError
 from intake.gitutil import first_added
 from intake.paths import display_path, inside
 from intake.store.edit import edit
-from intake.store.journal import Event, Unit, commit
+from intake.store.journal import Event, Unit
 from intake.store.records import dump_record, load_record, record_path, sha256_bytes, utcnow
 from intake.store.suite import finding_types, refuse_outside_root, scrub_message
 
@@ -206,11 +206,7 @@ def adopt(
             continue
         judged = validate_file(path, strict=False, display=shown)
         structural = [
-            p
-            for p in judged.problems
-            if p.severity is Severity.error
-            and p.json_path not in ("$.source", "$.difficulty_rationale")
-            and p.message != "'difficulty_rationale' is required"
+            p for p in judged.problems if p.severity is Severity.error and not _intake_field(p)
         ]
         if "turns" not in data or "id" not in data or structural:
             where = f"{structural[0].file}:{structural[0].line}" if structural else shown
@@ -299,6 +295,18 @@ def _recover_all(settings: Settings, files: list[Path]) -> list[str]:
     return done
 
 
+INTAKE_FIELDS = ("$.source", "$.difficulty_rationale")
+"""What adoption writes itself: a problem there is no reason to refuse the file."""
+
+
+def _intake_field(problem: Problem) -> bool:
+    """Whether a validation problem is about a field adoption writes (``source``,
+    ``difficulty_rationale``): the field itself, or a key missing from it."""
+    if problem.json_path in INTAKE_FIELDS:
+        return True
+    return problem.code == "required" and problem.json_path.rsplit(".", 1)[0] in INTAKE_FIELDS
+
+
 def _commit_one(
     settings: Settings, item: Adopted, record: Record, raw: bytes, reviewer: str
 ) -> None:
@@ -306,7 +314,7 @@ def _commit_one(
 
     shown = display_path(item.path, settings.root)
     rec = record_path(item.path)
-    with edit(settings, item.scenario_id, doing="adopt"):
+    with edit(settings, item.scenario_id, doing="adopt") as tx:
         restamping = _is_restamp(record, rec)
         if (
             (rec.exists() and not restamping)
@@ -326,15 +334,14 @@ def _commit_one(
                 "content_hash": record.adoption.content_hash,
             },
         )
-        commit(
-            settings,
+        tx.commit(
             Unit(
                 "adopt",
                 item.scenario_id,
                 writes=[(rec, dump_record(record)), (item.path, item.new_text)],
                 events=[event],
                 index="scenario",
-            ),
+            )
         )
 
 

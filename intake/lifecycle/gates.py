@@ -28,6 +28,7 @@ from intake.contract.models import (
     ScenarioView,
     has_placeholder,
 )
+from intake.contract.validate import Problem
 from intake.errors import PromotionBlocked
 from intake.lifecycle.replay import has_captured_answer, replay_hash, replay_turns
 
@@ -101,8 +102,9 @@ class GateInputs:
 
     scenario_id: str
     data: dict[str, Any] | None
-    problems: list[str]
-    """Strict validation errors, ``file:line: message``."""
+    problems: list[Problem]
+    """Strict validation errors (ours and GAIA's validator's), typed: gate 1 reads their
+    codes, and turns them into text only in its detail."""
     scrub_findings: list[ScanHit] | None
     """Scrub re-scan findings (type and location only); None when the scan could not run."""
     record: Record
@@ -473,13 +475,15 @@ def check_gates(inputs: GateInputs) -> list[Gate]:
     """Every gate (docs/guide.md, "Promotion"), met or unmet, in order; pure (reads nothing)."""
     gates: list[Gate] = []
     view = inputs.view
-    problems = list(inputs.problems)
+    problems = [p.located() for p in inputs.problems]
     if view is not None:
         assert inputs.data is not None
-        if has_placeholder(inputs.data) and not any("TODO(intake)" in p for p in problems):
+        codes = {p.code for p in inputs.problems}
+        if has_placeholder(inputs.data) and "placeholder" not in codes:
             problems.append("a TODO(intake) placeholder is left in the scenario")
+        missing = {p.missing_key for p in inputs.problems}
         for key in ("source", "difficulty_rationale"):
-            if key not in view.keys and not any(f"'{key}'" in p for p in problems):
+            if key not in view.keys and key not in missing:
                 problems.append(f"no {key}")
         category = view.category
         if category is None or not re.fullmatch(CATEGORY_PATTERN, category):

@@ -18,11 +18,13 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from intake.config import Settings
+from intake.contract.manifest import Manifest
 from intake.contract.models import (
     ID_PATTERN,
     Promotion,
@@ -30,7 +32,13 @@ from intake.contract.models import (
     RunTier,
     SuiteType,
 )
-from intake.contract.validate import Severity, gaia_problems, suite_manifest, validate_file
+from intake.contract.validate import (
+    Problem,
+    Severity,
+    gaia_problems,
+    suite_manifest,
+    validate_file,
+)
 from intake.contract.yamlio import (
     YamlProblem,
     decode,
@@ -72,7 +80,6 @@ from intake.store.records import (
 from intake.store.suite import (
     find_draft,
     load_draft_record,
-    log_event,
     promoted_paths,
     reason_text,
     refuse_outside_root,
@@ -107,16 +114,35 @@ def scrub_scan(
     ], None
 
 
-def suite_duplicates(settings: Settings, scenario_id: str) -> list[str]:
-    """Scenarios in the suite whose file name or ``id`` equals ``scenario_id``."""
+def suite_duplicates(
+    settings: Settings,
+    scenario_id: str,
+    ids: Mapping[Path, str | None] | None = None,
+) -> list[str]:
+    """Scenarios in the suite whose file name or ``id`` equals ``scenario_id``.
 
-    hits: list[str] = []
+    ``ids``: each scenario file's id as the caller has already read it (``intake check``'s
+    context); without it the suite's files are read here.
+    """
+
+    if ids is None:
+        ids = _suite_ids(settings, scenario_id)
+    return [
+        display_path(path, settings.root)
+        for path, other in sorted(ids.items())
+        if path.stem == scenario_id or other == scenario_id
+    ]
+
+
+def _suite_ids(settings: Settings, scenario_id: str) -> dict[Path, str | None]:
+    """Each scenario file's id, parsed only where the file could hold ``scenario_id``."""
+    found: dict[Path, str | None] = {}
     folder = settings.scenarios
     if not folder.is_dir():
-        return hits
+        return found
     for path in sorted(folder.rglob("*.yaml")):
-        if path.stem == scenario_id:
-            hits.append(display_path(path, settings.root))
+        found[path] = None
+        if path.stem == scenario_id or path.is_symlink():  # a link is named, never read
             continue
         try:
             raw = path.read_bytes()
@@ -128,43 +154,68 @@ def suite_duplicates(settings: Settings, scenario_id: str) -> list[str]:
             other = parse_checked(raw).data.get("id")
         except YamlProblem:
             continue
-        if other == scenario_id:
-            hits.append(display_path(path, settings.root))
-    return hits
+        found[path] = other if isinstance(other, str) else None
+    return found
+
+
+@dataclass(frozen=True)
+class DraftRead:
+    """What a caller has already read of one draft and its suite (``intake check``'s context
+    reads the whole suite once); ``gather`` reads only what is not given here."""
+
+    record: Record
+    scan: tuple[list[ScanHit] | None, str | None]
+    """The scrub re-scan of the draft and its record (findings, or None and why)."""
+    gaia: list[Problem] | None
+    """GAIA's validator's verdict on the draft (None: GAIA could not be asked)."""
+    scenario_ids: Mapping[Path, str | None]
+    """Each scenario file of the suite and its id (for the unique-id gate)."""
+    manifest: Manifest | None
+    authors: list[str] = field(default_factory=list)
+    """The authors of the commits that changed the draft's record (never its reviewers)."""
 
 
 def gather(
     settings: Settings,
     draft: Path,
     *,
+    read: DraftRead | None = None,
     allow_saturated: str | None = None,
     suite: str | None = None,
     allow_passing_control: str | None = None,
     evidence: Evidence | None = None,
 ) -> GateInputs:
-    """Read everything the gates judge for one draft; its record's evidence as ``evidence``
-    judges it (``intake.lifecycle.evidence``: without a base, only the authors of its commits
-    are added to its authors)."""
+    """Everything the gates judge for one draft: the one home of the gates' inputs.
+
+    ``intake promote`` (and ``show``) call it with nothing read; ``intake check`` passes what
+    its context has read (``read``), so both judge the same inputs under the same settings
+    (``strong_pass_min``, ``saturation_pass_rate``, ``require_rubric``, ``require_control``,
+    ``default_suite``) and both hear GAIA's validator. The record's evidence is what
+    ``evidence`` keeps of it (``intake.lifecycle.evidence``: without a base, only the authors
+    of its commits are added to its authors); ``check``'s context has judged it already.
+    """
 
     scenario_id = draft.stem
-    result = validate_file(
-        draft,
-        strict=True,
-        drafts_dir=settings.drafts,
-        display=display_path(draft, settings.root),
-        manifest=suite_manifest(settings),
-    )
-    problems = [
-        f"{p.file}:{p.line}: {p.message}" for p in result.problems if p.severity is Severity.error
-    ]
     shown = display_path(draft, settings.root)
-    for problem in (gaia_problems(settings, [draft], [shown]) or {}).get(shown, []):
-        problems.append(f"{problem.file}:{problem.line}: {problem.message}")
-    judged = (evidence or Evidence(settings, None)).judge(
-        record_path(draft), load_draft_record(settings, draft)
+    manifest = read.manifest if read is not None else suite_manifest(settings)
+    result = validate_file(
+        draft, strict=True, drafts_dir=settings.drafts, display=shown, manifest=manifest
     )
-    record = judged.record
-    findings, scrub_error = scrub_scan([draft, record_path(draft)], settings)
+    problems = [p for p in result.problems if p.severity is Severity.error]
+    if read is not None:
+        problems += read.gaia or []
+        record = read.record
+        authors = list(read.authors)
+        findings, scrub_error = read.scan
+    else:
+        problems += (gaia_problems(settings, [draft], [shown]) or {}).get(shown, [])
+        judged = (evidence or Evidence(settings, None)).judge(
+            record_path(draft), load_draft_record(settings, draft)
+        )
+        record = judged.record
+        authors = judged.authors
+        findings, scrub_error = scrub_scan([draft, record_path(draft)], settings)
+    ids = read.scenario_ids if read is not None else None
     return GateInputs(
         scenario_id=scenario_id,
         data=result.data,
@@ -174,7 +225,7 @@ def gather(
         record=record,
         content_hash=content_hash(draft),
         runnable_hash=runnable_hash(result.data) if result.data is not None else None,
-        duplicates=suite_duplicates(settings, scenario_id),
+        duplicates=suite_duplicates(settings, scenario_id, ids),
         allow_saturated=allow_saturated.strip() if allow_saturated else None,
         strong_pass_min=settings.strong_pass_min,
         saturation_pass_rate=settings.saturation_pass_rate,
@@ -182,46 +233,46 @@ def gather(
         require_control=settings.require_control,
         allow_passing_control=allow_passing_control,
         suite=suite or settings.default_suite,
-        authors=judged.authors,
+        authors=authors,
     )
 
 
 # --- an older promotion's missing event ------------------------------------------------------
 
 
-def _log_promotion_if_missing(settings: Settings, scenario_id: str, promoted: Path) -> bool:
-    """Write the promotion event a crash kept from being written; True when it did."""
+def _log_promotion_if_missing(tx: Edit, scenario_id: str, promoted: Path) -> bool:
+    """Log, through the transaction, the promotion event a crash of an older intake kept from
+    being written (its scenario and stamped record are in place); True when it did."""
     from intake.store.ledger import Ledger
 
+    settings = tx.settings
     record = load_record(record_path(promoted))
     if record.promotion is None:
         return False
     with Ledger.open(settings.ledger) as ledger:
         for event in ledger.history(scenario_id):
-            detail = event.get("detail") or {}
-            if event["kind"] == "promotion" and detail.get("content_hash") == (
+            if event.kind == "promotion" and event.detail.get("content_hash") == (
                 record.promotion.content_hash
             ):
                 return False
-    _log_promotion(settings, record, promoted, recovered=True)
-    return True
-
-
-def _log_promotion(settings: Settings, record: Record, promoted: Path, *, recovered: bool) -> None:
-    from intake.store.ledger import Ledger, item_for
-
-    assert record.promotion is not None
-    log_event(
-        settings,
+    event = Event(
         "promotion",
-        record.id,
-        path=promoted,
-        actor=record.promotion.by,
-        detail=_promotion_detail(record.promotion, recovered=recovered),
+        display_path(promoted, settings.root),
+        record.promotion.by,
+        _promotion_detail(record.promotion, recovered=True),
     )
-    data = parse_checked(promoted.read_bytes()).data
-    with Ledger.open(settings.ledger) as ledger:
-        ledger.upsert_item(item_for(promoted, data, "scenario", settings.root))
+    # the scenario as it stands is the unit's one write (already in place, so not rewritten):
+    # the ledger's index row is refreshed from it, as a promotion's own unit does
+    tx.commit(
+        Unit(
+            "promote",
+            scenario_id,
+            writes=[(promoted, promoted.read_bytes().decode("utf-8"))],
+            events=[event],
+            index="scenario",
+        )
+    )
+    return True
 
 
 def _promotion_detail(promotion: Promotion, *, recovered: bool) -> dict[str, Any]:
@@ -333,7 +384,7 @@ def _promote(
         except UsageError:
             promoted = promoted_paths(settings, scenario_id)
             if promoted and not dry_run and record_path(promoted[0]).is_file():
-                if _log_promotion_if_missing(settings, scenario_id, promoted[0]):
+                if _log_promotion_if_missing(tx, scenario_id, promoted[0]):
                     recovered.append("ledger: the promotion event a crash left unwritten")
                 if finished or recovered:
                     return PromoteResult(
@@ -636,6 +687,7 @@ def _history_write(
 
 __all__ = [
     "CRASH_STEPS",
+    "DraftRead",
     "PromoteResult",
     "gather",
     "promote",

@@ -25,8 +25,8 @@ from intake.contract.models import ID_PATTERN, Record, Revision
 from intake.contract.yamlio import dump_roundtrip, load_roundtrip
 from intake.errors import UsageError
 from intake.paths import display_path, inside
-from intake.store.edit import edit
-from intake.store.journal import Event, Unit, commit
+from intake.store.edit import Edit, edit
+from intake.store.journal import Event, Unit
 from intake.store.records import dump_record, load_record, record_path, sha256_bytes, utcnow
 from intake.store.suite import find_draft, promoted_paths, refuse_outside_root
 
@@ -113,10 +113,11 @@ def revise(settings: Settings, target: str, *, by: str) -> ReviseResult:
             (_, _), (draft, _) = left.writes
             runs = left.events[0].detail.get("runs_kept", 0) if left.events else 0
             return ReviseResult(guess, left.removes[0], draft, int(runs), finished=True)
-        return _revise(settings, target, guess, by)
+        return _revise(tx, target, guess, by)
 
 
-def _revise(settings: Settings, target: str, scenario_id: str, by: str) -> ReviseResult:
+def _revise(tx: Edit, target: str, scenario_id: str, by: str) -> ReviseResult:
+    settings = tx.settings
     scenario = _find_scenario(settings, target)
     shown = display_path(scenario, settings.root)
     rec = record_path(scenario)
@@ -175,8 +176,7 @@ def _revise(settings: Settings, target: str, scenario_id: str, by: str) -> Revis
             "recovered": finished,
         },
     )
-    commit(
-        settings,
+    tx.commit(
         Unit(
             "revise",
             scenario_id,
@@ -184,7 +184,7 @@ def _revise(settings: Settings, target: str, scenario_id: str, by: str) -> Revis
             removes=[scenario, rec],
             events=[event],
             index="draft",
-        ),
+        )
     )
     return ReviseResult(scenario_id, scenario, draft, len(record.runs), finished=finished)
 
@@ -238,12 +238,13 @@ def rename(settings: Settings, target: str, new_id: str, *, by: str | None) -> R
         if left is not None and left.command == "rename" and left.rename_from == guess:
             dest = next(p for p, _ in left.writes if p.suffix == ".yaml")
             return RenameResult(guess, new_id, dest, 0, finished=True)
-        return _rename(settings, target, new_id, by)
+        return _rename(tx, target, new_id, by)
 
 
-def _rename(settings: Settings, target: str, new_id: str, by: str | None) -> RenameResult:
+def _rename(tx: Edit, target: str, new_id: str, by: str | None) -> RenameResult:
     from intake.store.ledger import Ledger
 
+    settings = tx.settings
     draft = find_draft(settings, target)
     old_id = draft.stem
     if new_id == old_id:
@@ -291,10 +292,7 @@ def _rename(settings: Settings, target: str, new_id: str, by: str | None) -> Ren
             )
     refuse_outside_root(settings, draft, what="the draft")
     with Ledger.open(settings.ledger) as ledger:
-        row = ledger.db.conn.execute(
-            "SELECT COUNT(*) FROM events WHERE scenario_id = ?", [old_id]
-        ).fetchone()
-        moved = int(row[0]) if row else 0
+        moved = ledger.count_events(scenario_id=old_id)
     rec_text = (
         record_path(dest).read_text(encoding="utf-8") if finished else dump_record(renamed)
     )
@@ -304,8 +302,7 @@ def _rename(settings: Settings, target: str, new_id: str, by: str | None) -> Ren
         by,
         {"from": old_id, "content_hash": sha256_bytes(new_raw)},
     )
-    commit(
-        settings,
+    tx.commit(
         Unit(
             "rename",
             new_id,
@@ -314,7 +311,7 @@ def _rename(settings: Settings, target: str, new_id: str, by: str | None) -> Ren
             events=[event],
             index="draft",
             rename_from=old_id,
-        ),
+        )
     )
     return RenameResult(old_id, new_id, dest, moved, finished=finished)
 

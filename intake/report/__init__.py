@@ -8,7 +8,6 @@ from intake.report.html import render_html
 from intake.report.model import (
     DraftFile,
     Funnel,
-    LedgerEvent,
     ProvenanceReport,
     RecordFacts,
     ScenarioFile,
@@ -36,7 +35,6 @@ from intake.report.render import (
 __all__ = [
     "DraftFile",
     "Funnel",
-    "LedgerEvent",
     "ProvenanceReport",
     "RecordFacts",
     "ScenarioFile",

@@ -34,6 +34,7 @@ from typing import Any
 
 from intake.contract.models import RunTier, ScenarioView, parse_when
 from intake.lifecycle.gates import TierStats, difficulty
+from intake.store.ledger import Event
 from intake.store.records import RECORD_SUFFIX, utcnow
 from intake.wording import counted, verb
 
@@ -112,16 +113,6 @@ class DraftFile:
     file: str
     id: str
     record: RecordFacts | None = None
-
-
-@dataclass(frozen=True)
-class LedgerEvent:
-    """One ledger event of a kind the funnel uses."""
-
-    kind: str
-    scenario_id: str | None
-    at: datetime | None
-    detail: dict[str, Any] = field(default_factory=dict)
 
 
 # --- result ---------------------------------------------------------------------------------
@@ -617,7 +608,7 @@ class _Item:
 def _funnel(
     scenarios: Sequence[ScenarioFile],
     drafts: Sequence[DraftFile],
-    events: Sequence[LedgerEvent] | None,
+    events: Sequence[Event] | None,
     since: date | None,
 ) -> tuple[Funnel, list[str]]:
     items: dict[str, _Item] = {}
@@ -633,12 +624,15 @@ def _funnel(
         key = scenario.record.id or str(scenario.view.id)
         items.setdefault(key, _Item()).absorb(scenario.record)
     first_seen: dict[str, datetime] = {}
-    for event in sorted(events or (), key=lambda e: e.at or datetime.max.replace(tzinfo=UTC)):
+    for event in sorted(
+        events or (), key=lambda e: e.when or datetime.max.replace(tzinfo=UTC)
+    ):
         if not event.scenario_id or event.kind == "adoption":
             continue
         item = items.setdefault(event.scenario_id, _Item())
-        if event.at is not None:
-            first_seen.setdefault(event.scenario_id, event.at)
+        when = event.when
+        if when is not None:
+            first_seen.setdefault(event.scenario_id, when)
         if event.kind == "scrub":
             item.scrubbed = True
         elif event.kind == "review":
@@ -647,7 +641,7 @@ def _funnel(
             item.tiers.add(event.detail["tier"])
         elif event.kind == "promotion":
             item.promoted = True
-            item.promoted_at = item.promoted_at or event.at
+            item.promoted_at = item.promoted_at or when
         elif event.kind == "rejection":
             item.rejected = True
             item.absorb_stages(event.detail.get("stages"))
@@ -817,7 +811,7 @@ def _notes(
 def build_report(
     scenarios: Sequence[ScenarioFile],
     drafts: Sequence[DraftFile] = (),
-    events: Sequence[LedgerEvent] | None = None,
+    events: Sequence[Event] | None = None,
     *,
     target: float = 0.2,
     now: datetime | None = None,

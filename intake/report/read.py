@@ -31,13 +31,13 @@ from intake.report.model import (
     KNOWN_TYPES,
     TOP_KEYS,
     DraftFile,
-    LedgerEvent,
     ProvenanceReport,
     RecordFacts,
     ScenarioFile,
     build_report,
 )
 from intake.store.history import history_dir, read_history
+from intake.store.ledger import Event
 from intake.store.records import RECORD_SUFFIX
 
 # --- reading --------------------------------------------------------------------------------
@@ -281,40 +281,22 @@ def read_drafts(folder: Path, cwd: Path | None = None) -> list[DraftFile]:
     return drafts
 
 
-def read_events(ledger: Path) -> list[LedgerEvent] | None:
+def read_events(ledger: Path) -> list[Event] | None:
     """The funnel's events from the ledger, read-only; ``None`` when there is no ledger."""
     if not ledger.is_file():
         return None
     from intake.store.ledger import read_events_readonly
 
-    rows = read_events_readonly(ledger, FUNNEL_EVENTS)
-    events = []
-    for kind, scenario_id, at, detail in rows:
-        try:
-            parsed = json.loads(detail or "{}")
-        except (json.JSONDecodeError, TypeError):
-            parsed = {}
-        events.append(
-            LedgerEvent(
-                kind=kind,
-                scenario_id=scenario_id,
-                at=parse_when(at),
-                detail=parsed if isinstance(parsed, dict) else {},
-            )
-        )
-    return events
+    return read_events_readonly(ledger, FUNNEL_EVENTS)
 
 
-def history_events(settings: Settings) -> list[LedgerEvent] | None:
+def history_events(settings: Settings) -> list[Event] | None:
     """The committed history's events (``intake.store.history``) for a suite with no ledger (a
     fresh clone); ``None`` when the folder holds none."""
     read = read_history(settings, rescrub=False)
     if not read.events:
         return None
-    return [
-        LedgerEvent(kind=e.kind, scenario_id=e.scenario_id, at=parse_when(e.at), detail=e.detail)
-        for e in read.events
-    ]
+    return read.events
 
 
 def parse_since(text: str) -> date:

@@ -24,7 +24,15 @@ from pathlib import Path
 from intake.config import Settings
 from intake.contract.models import Record
 from intake.errors import Conflict, IntakeError
-from intake.store.journal import Event, Unit, commit, commit_record, pending_unit, recover
+from intake.store.journal import (
+    Event,
+    Recovered,
+    Recovery,
+    Unit,
+    commit,
+    commit_record,
+    recover,
+)
 from intake.store.suite import draft_lock
 from intake.store.trust import check_ledger_location
 
@@ -37,16 +45,24 @@ class Edit:
 
     settings: Settings
     ids: tuple[str, ...]
-    recovered: list[str] = field(default_factory=list)
-    """What finishing a crashed command's journal did, one line each (for stderr)."""
-    finished: list[Unit] = field(default_factory=list)
-    """The units of crashed commands this transaction finished (a rerun reports them)."""
+    recoveries: list[Recovery] = field(default_factory=list)
+    """What finishing a crashed command's journal did, one typed step each."""
     committed: int = 0
 
     @property
+    def recovered(self) -> list[str]:
+        """What recovery did, one line each (for stderr)."""
+        return [r.line for r in self.recoveries]
+
+    @property
+    def finished(self) -> list[Unit]:
+        """The units of crashed commands this transaction finished (a rerun reports them)."""
+        return [r.unit for r in self.recoveries if r.unit is not None]
+
+    @property
     def finished_interrupted(self) -> list[str]:
-        """The lines of ``recovered`` that finished an interrupted command (not temporaries)."""
-        return [line for line in self.recovered if "interrupted" in line]
+        """The lines of the steps that finished an interrupted command (not temporaries)."""
+        return [r.line for r in self.recoveries if r.kind is Recovered.finished]
 
     def commit(self, unit: Unit) -> None:
         """Journal, place and log ``unit`` (its id must be one this transaction holds)."""
@@ -90,9 +106,5 @@ def edit(
         tx = Edit(settings, tuple(order))
         if recover_first:
             for scenario_id in ids:
-                left = pending_unit(settings, scenario_id)
-                lines = recover(settings, scenario_id)
-                if left is not None and any("interrupted" in line for line in lines):
-                    tx.finished.append(left)
-                tx.recovered += lines
+                tx.recoveries += recover(settings, scenario_id)
         yield tx

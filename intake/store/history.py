@@ -21,15 +21,15 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from pathlib import Path
 from typing import Any
 
 from intake.config import Settings
 from intake.contract.models import ID_PATTERN
-from intake.errors import LedgerError
 from intake.paths import display_path
+from intake.store.ledger import Event, Ledger
 from intake.store.suite import scrub_free_text
 from intake.store.trust import HISTORY_SUFFIX
 
@@ -89,23 +89,10 @@ def stages_of(record: Any) -> dict[str, Any]:
 
 
 @dataclass
-class HistoryEvent:
-    """One event read back from a history file (checked)."""
-
-    id: str
-    at: str
-    kind: str
-    scenario_id: str
-    path: str | None
-    actor: str | None
-    detail: dict[str, Any]
-
-
-@dataclass
 class HistoryRead:
     """The events of the history folder, and the files that were skipped (with why)."""
 
-    events: list[HistoryEvent] = field(default_factory=list)
+    events: list[Event] = field(default_factory=list)
     skipped: list[str] = field(default_factory=list)
     scrubbed: int = 0
     """Reasons in which the re-scan found something (replaced before they reach the ledger)."""
@@ -140,7 +127,7 @@ def read_history(settings: Settings, *, rescrub: bool = True) -> HistoryRead:
     return found
 
 
-def _checked(doc: Any) -> HistoryEvent | None:
+def _checked(doc: Any) -> Event | None:
     """The event a history file holds, or None when any field is not what intake writes."""
     if not isinstance(doc, dict) or doc.get("intake_history_version") != HISTORY_VERSION:
         return None
@@ -162,7 +149,7 @@ def _checked(doc: Any) -> HistoryEvent | None:
     clean = _rejection_detail(detail)
     if clean is None:
         return None
-    return HistoryEvent(event_id, at, str(kind), scenario_id, path, actor, clean)
+    return Event(str(kind), path, actor, clean, id=event_id, at=at, scenario_id=scenario_id)
 
 
 def _rejection_detail(detail: dict[str, Any]) -> dict[str, Any] | None:
@@ -199,7 +186,7 @@ def _when(text: str) -> datetime | None:
         return None
 
 
-def _rescrub(settings: Settings, event: HistoryEvent) -> bool:
+def _rescrub(settings: Settings, event: Event) -> bool:
     """Scrub the reason and actor again (a hand-edited file may hold anything); True if found."""
 
     reason, types = scrub_free_text(settings, event.detail["reason"], where="$.detail.reason")
@@ -214,40 +201,13 @@ def _rescrub(settings: Settings, event: HistoryEvent) -> bool:
     return found
 
 
-def restore(settings: Settings, ledger: Any) -> tuple[int, HistoryRead]:
+def restore(settings: Settings, ledger: Ledger) -> tuple[int, HistoryRead]:
     """Add to the ledger every history event it lacks (by id); returns how many were added."""
 
     read = read_history(settings)
-    if not read.events:
-        return 0, read
-    ids = [e.id for e in read.events]
-    try:
-        known = {
-            str(row[0])
-            for start in range(0, len(ids), 500)
-            for row in ledger.db.conn.execute(
-                "SELECT id FROM events WHERE id IN ({})".format(
-                    ",".join("?" * len(ids[start : start + 500]))
-                ),
-                ids[start : start + 500],
-            )
-        }
-    except Exception as exc:  # sqlite3.Error
-        raise LedgerError(f"cannot read the ledger: {exc}", where=str(ledger.path)) from None
-    added = 0
-    for event in read.events:
-        if event.id in known:
-            continue
-        ledger.append(
-            event.kind,
-            event.scenario_id,
-            path=event.path,
-            actor=event.actor,
-            detail={**event.detail, "from_history": True},
-            at=event.at,
-            event_id=event.id,
-        )
-        added += 1
+    added = ledger.append_missing(
+        [replace(e, detail={**e.detail, "from_history": True}) for e in read.events]
+    )
     return added, read
 
 
@@ -261,7 +221,6 @@ __all__ = [
     "HISTORY_SUFFIX",
     "HISTORY_KINDS",
     "HISTORY_SUFFIX",
-    "HistoryEvent",
     "HistoryRead",
     "count_history",
     "history_dir",

@@ -18,9 +18,9 @@ import contextlib
 import json
 import os
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from enum import StrEnum
 from pathlib import Path
-from typing import Any
 
 from intake import crashpoints
 from intake.config import Settings
@@ -31,6 +31,7 @@ from intake.fileio import atomic_write_all, fsync_dir, read_input, work_dir
 from intake.paths import display_path
 from intake.scrub.ids import neutral_id, plain_identifier
 from intake.store import trust
+from intake.store.ledger import Event, Ledger, item_for
 from intake.store.records import dump_record, record_path
 from intake.store.suite import draft_lock, refuse_outside_root, stale_locks
 
@@ -47,26 +48,6 @@ def temp_dir(settings: Settings) -> Path:
     """Where intake's temporaries live (created, with its ``.gitignore``)."""
     work_dir(settings.ledger.parent)
     return work_dir(settings.ledger.parent / "tmp")
-
-
-@dataclass
-class Event:
-    """A ledger event with its id decided in advance."""
-
-    kind: str
-    path: str | None
-    actor: str | None
-    detail: dict[str, Any]
-    id: str = ""
-    at: str | None = None
-    """When it happened (ISO), decided in advance when a history file repeats it; else the
-    time the ledger logs it."""
-
-    def __post_init__(self) -> None:
-        if not self.id:
-            from intake.store.ledger import new_event_id
-
-            self.id = new_event_id()
 
 
 @dataclass
@@ -169,8 +150,6 @@ def commit(settings: Settings, unit: Unit) -> None:
     ``placed-draft`` per file, ``removed-draft`` / ``removed-record`` per removal,
     ``events-logged``, ``done`` (``crash_steps`` lists them for a unit).
     """
-    from intake.store.ledger import Ledger
-
     trust.check_ledger_location(settings)
     check_targets(settings, unit)
     tmp = temp_dir(settings)
@@ -206,8 +185,6 @@ def _carry_out(
     ``progress`` collects each file placed or removed, so a caller can tell a failure before
     the first change (nothing to finish) from one part-way (the journal finishes it).
     """
-    from intake.store.ledger import Ledger, item_for
-
     done = progress if progress is not None else []
 
     def placed(path: Path) -> None:
@@ -232,19 +209,7 @@ def _carry_out(
     with Ledger.open(settings.ledger) as ledger:
         if unit.rename_from is not None:
             ledger.rename_id(unit.rename_from, unit.scenario_id)  # moves nothing a second time
-        known = _known_events(ledger, [e.id for e in unit.events])
-        for event in unit.events:
-            if event.id in known:
-                continue
-            ledger.append(
-                event.kind,
-                unit.scenario_id,
-                path=event.path,
-                actor=event.actor,
-                detail=event.detail,
-                event_id=event.id,
-                at=event.at,
-            )
+        ledger.append_missing([replace(e, scenario_id=unit.scenario_id) for e in unit.events])
         if announce:
             crashpoints.reached(f"{unit.command}:events-logged")
         if unit.index == "remove":
@@ -272,17 +237,6 @@ def _holds(path: Path, text: str) -> bool:
         return path.read_bytes() == text.encode("utf-8")
     except OSError:
         return False
-
-
-def _known_events(ledger: Any, ids: list[str]) -> set[str]:
-    if not ids:
-        return set()
-    marks = ",".join("?" * len(ids))
-    try:
-        rows = ledger.db.conn.execute(f"SELECT id FROM events WHERE id IN ({marks})", ids)
-        return {str(row[0]) for row in rows}
-    except Exception as exc:  # sqlite3.Error
-        raise LedgerError(f"cannot read the ledger: {exc}", where=str(ledger.path)) from None
 
 
 @dataclass
@@ -375,21 +329,46 @@ def stray_temps(settings: Settings, scenario_id: str | None = None) -> list[Path
     return found
 
 
-def recover(settings: Settings, scenario_id: str | None = None) -> list[str]:
+class Recovered(StrEnum):
+    """What one step of recovery did."""
+
+    finished = "finished"
+    """An interrupted command's unit was carried out to its end."""
+    temporary = "temporary"
+    """A temporary a killed write left was removed."""
+    refused = "refused"
+    """A journal intake may not replay was named (``intake ledger rebuild``)."""
+
+
+@dataclass(frozen=True)
+class Recovery:
+    """One thing recovery did, typed (a command asks ``kind``, never the wording); ``line``
+    is what is printed, ``unit`` the unit a ``finished`` step carried out."""
+
+    kind: Recovered
+    line: str
+    unit: Unit | None = None
+
+    def __str__(self) -> str:
+        return self.line
+
+
+def recover(settings: Settings, scenario_id: str | None = None) -> list[Recovery]:
     """Finish interrupted units and remove stray temporaries (of one id, or all).
 
     The caller holds the draft's lock when ``scenario_id`` is given; without it (``intake
-    ledger rebuild``) each draft's lock is taken here. Returns what was done, one line each.
+    ledger rebuild``) each draft's lock is taken here. Returns what was done, one step each.
     """
 
-    done: list[str] = []
+    done: list[Recovery] = []
     found = [] if scenario_id else pending(settings)
     for item in found:
         if item.problem is not None:
-            done.append(
+            done.append(Recovery(
+                Recovered.refused,
                 f"refused {display_path(item.path, settings.root)}: {item.problem} (not "
-                "replayed; delete it)"
-            )
+                "replayed; delete it)",
+            ))
     ids = (
         [scenario_id]
         if scenario_id
@@ -464,28 +443,12 @@ def commit_record(
     commit(settings, Unit(command, draft.stem, writes=[(rec, dump_record(record))], events=events))
 
 
-def pending_unit(settings: Settings, scenario_id: str) -> Unit | None:
-    """The unfinished unit of one id, read (``None``: none, refused or unreadable; ``recover``
-    says which).
-
-    A command that a crash may have finished meanwhile reads it before ``recover`` to tell
-    "finished an interrupted X" from "nothing to do" (revise, rename).
-    """
-    path = journal_path(settings, scenario_id)
-    if not path.exists() and not path.is_symlink():
-        return None
-    try:
-        return read_unit(settings, path)
-    except (UntrustedState, ValueError):
-        return None
-
-
 def _temp_id(path: Path) -> str:
     return path.name[1:].split(".", 1)[0]
 
 
-def _recover_one(settings: Settings, scenario_id: str) -> list[str]:
-    done: list[str] = []
+def _recover_one(settings: Settings, scenario_id: str) -> list[Recovery]:
+    done: list[Recovery] = []
     for item in pending(settings, scenario_id):
         where = display_path(item.path, settings.root)
         if item.problem is not None:
@@ -506,11 +469,14 @@ def _recover_one(settings: Settings, scenario_id: str) -> list[str]:
         _carry_out(settings, unit, announce=False)
         item.path.unlink(missing_ok=True)
         fsync_dir(item.path.parent)
-        done.append(f"finished an interrupted {unit.command} of {scenario_id}: {_summary(unit)}")
+        line = f"finished an interrupted {unit.command} of {scenario_id}: {_summary(unit)}"
+        done.append(Recovery(Recovered.finished, line, unit))
     for tmp in stray_temps(settings, scenario_id):
         with contextlib.suppress(FileNotFoundError):
             tmp.unlink()
-        done.append(f"removed a temporary file: {display_path(tmp, settings.root)}")
+        done.append(Recovery(
+            Recovered.temporary, f"removed a temporary file: {display_path(tmp, settings.root)}"
+        ))
     return done
 
 
@@ -533,13 +499,14 @@ __all__ = [
     "UNIT_SHAPES",
     "Event",
     "Pending",
+    "Recovered",
+    "Recovery",
     "Unit",
     "commit",
     "commit_record",
     "crash_steps",
     "journal_path",
     "pending",
-    "pending_unit",
     "read_unit",
     "recover",
     "stray_temps",

@@ -7,6 +7,11 @@ append at once. It is derived data: the files (scenarios and their records) are 
 
 Rows name locations and hashes, never scrubbed-away originals: callers pass details that are
 already safe (counts, ids, hashes, statuses).
+
+This module is the only one that speaks SQL, and ``Event`` is the one shape of an event: what a
+journal unit logs, what a history file holds, what ``history`` and ``read_events_readonly``
+return. sqlite-utils is imported only when a ledger is opened (a suite without one, a fresh
+clone in CI, never loads it).
 """
 
 from __future__ import annotations
@@ -18,22 +23,26 @@ import re
 import shutil
 import sqlite3
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import sqlite_utils
-
-from intake.contract.models import ID_PATTERN, ScenarioView
+from intake.contract.models import ID_PATTERN, ScenarioView, parse_when
 from intake.errors import IntakeError, LedgerError, UsageError, environment_failure
 from intake.paths import display_path
 from intake.store.records import RECORD_SUFFIX, load_record, record_path, utcnow
 
-BUSY_TIMEOUT_S = 30.0
+if TYPE_CHECKING:
+    import sqlite_utils
 
-Migration = Callable[[sqlite_utils.Database], None]
+BUSY_TIMEOUT_S = 30.0
+ID_BATCH = 500
+"""Ids asked about in one ``IN (…)`` query (SQLite's default limit on parameters is 999)."""
+
+Migration = Callable[["sqlite_utils.Database"], None]
 
 
 def m001_initial(db: sqlite_utils.Database) -> None:
@@ -82,8 +91,64 @@ def new_event_id() -> str:
     return f"{time.time_ns():020d}-{os.urandom(5).hex()}"
 
 
+EVENT_COLUMNS = ("id", "at", "kind", "scenario_id", "path", "actor", "detail")
+"""The ``events`` table's columns, in order (``m001_initial``)."""
+
+
+@dataclass
+class Event:
+    """One ledger event: the one shape every writer and reader of the ledger uses.
+
+    A journal unit decides its events' ids (and, when a history file repeats one, its time) in
+    advance, so recovery logs each exactly once; ``scenario_id`` is the unit's id when the
+    event is logged through one.
+    """
+
+    kind: str
+    path: str | None = None
+    actor: str | None = None
+    detail: dict[str, Any] = field(default_factory=dict)
+    id: str = ""
+    at: str | None = None
+    """When it happened (ISO); None until logged, when the ledger stamps the time."""
+    scenario_id: str | None = None
+
+    def __post_init__(self) -> None:
+        if not self.id:
+            self.id = new_event_id()
+
+    @property
+    def when(self) -> datetime | None:
+        """``at`` as an aware time (None when not logged yet, or unreadable)."""
+        return parse_when(self.at)
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready form (``intake log --format json``), in the ledger's column order."""
+        return {column: getattr(self, column) for column in EVENT_COLUMNS}
+
+    @classmethod
+    def from_row(cls, row: Mapping[str, Any]) -> Event:
+        """The event a row of ``events`` holds (a detail that is not a JSON object reads as
+        empty)."""
+        try:
+            detail = json.loads(row.get("detail") or "{}")
+        except (json.JSONDecodeError, TypeError):
+            detail = {}
+        return cls(
+            kind=str(row["kind"]),
+            path=row.get("path"),
+            actor=row.get("actor"),
+            detail=detail if isinstance(detail, dict) else {},
+            id=str(row["id"]),
+            at=row.get("at"),
+            scenario_id=row.get("scenario_id"),
+        )
+
+
 def connect(path: Path) -> sqlite_utils.Database:
     """Open (creating if needed) and migrate the ledger at ``path``."""
+    import sqlite_utils
+
     from intake.store.trust import refuse_link
 
     refuse_link(path, "the ledger", path.parent)
@@ -195,6 +260,8 @@ class Ledger:
     @classmethod
     def open_readonly(cls, path: Path) -> Ledger:
         """Open for reading only (``intake log``, ``check``): works on a read-only folder."""
+        import sqlite_utils
+
         return cls(sqlite_utils.Database(connect_readonly(path)), path)
 
     def close(self) -> None:
@@ -221,31 +288,37 @@ class Ledger:
         except sqlite3.Error as exc:
             raise LedgerError(f"cannot write the ledger: {exc}", where=str(self.path)) from None
 
-    def append(
-        self,
-        kind: str,
-        scenario_id: str | None,
-        *,
-        path: str | None = None,
-        actor: str | None = None,
-        detail: dict[str, Any] | None = None,
-        at: str | None = None,
-        event_id: str | None = None,
-    ) -> str:
-        """Append one event; returns its id (``event_id``: decided in advance, by a journal)."""
-        event_id = event_id or new_event_id()
-        row = {
-            "id": event_id,
-            "at": at or utcnow().isoformat(),
-            "kind": kind,
-            "scenario_id": scenario_id,
-            "path": path,
-            "actor": actor,
-            "detail": json.dumps(detail or {}, sort_keys=True, default=str),
-        }
+    def append(self, event: Event) -> str:
+        """Log one event (its time: ``event.at``, else now); returns its id."""
+        self.append_missing([event])
+        return event.id
+
+    def append_missing(self, events: list[Event]) -> int:
+        """Log each event whose id the ledger does not hold yet, in one transaction; returns
+        how many were logged (a journal replayed, a history file read again: each once)."""
+        if not events:
+            return 0
         with self._write():
-            self.db.table("events").insert(row)
-        return event_id
+            known = self.known_ids([e.id for e in events])
+            rows = [_row(e) for e in events if e.id not in known]
+            if rows:
+                self.db.table("events").insert_all(rows)
+        return len(rows)
+
+    def known_ids(self, ids: list[str]) -> set[str]:
+        """The event ids of ``ids`` the ledger holds."""
+        found: set[str] = set()
+        try:
+            for start in range(0, len(ids), ID_BATCH):
+                batch = ids[start : start + ID_BATCH]
+                marks = ",".join("?" * len(batch))
+                rows = self.db.conn.execute(
+                    f"SELECT id FROM events WHERE id IN ({marks})", batch
+                )
+                found.update(str(row[0]) for row in rows)
+        except sqlite3.Error as exc:
+            raise LedgerError(f"cannot read the ledger: {exc}", where=str(self.path)) from None
+        return found
 
     def upsert_item(self, item: dict[str, Any]) -> None:
         """Insert or replace one index row."""
@@ -266,7 +339,7 @@ class Ledger:
             conn.execute("DELETE FROM items WHERE id = ?", [old])
         return int(moved)
 
-    def history(self, scenario_id: str | None = None, limit: int = 200) -> list[dict[str, Any]]:
+    def history(self, scenario_id: str | None = None, limit: int = 200) -> list[Event]:
         """Events, oldest first; one scenario's (by id or unique prefix) or the latest overall."""
         try:
             if scenario_id:
@@ -275,9 +348,9 @@ class Ledger:
                     "SELECT * FROM events WHERE scenario_id = ? ORDER BY at, id LIMIT ?",
                     [target, limit],
                 )
-                return [_decode(r) for r in rows]
+                return [Event.from_row(r) for r in rows]
             rows = self.db.query("SELECT * FROM events ORDER BY at DESC, id DESC LIMIT ?", [limit])
-            return [_decode(r) for r in reversed(list(rows))]
+            return [Event.from_row(r) for r in reversed(list(rows))]
         except sqlite3.Error as exc:
             raise LedgerError(f"cannot read the ledger: {exc}", where=str(self.path)) from None
 
@@ -307,18 +380,20 @@ class Ledger:
         """The whole index."""
         return list(self.db.query("SELECT * FROM items ORDER BY id"))
 
-    def count_events(self, kind: str | None = None) -> int:
-        """Number of events (of one kind)."""
-        if kind is None:
-            return int(self.db.execute("SELECT count(*) FROM events").fetchone()[0])
-        sql = "SELECT count(*) FROM events WHERE kind = ?"
-        return int(self.db.execute(sql, [kind]).fetchone()[0])
+    def count_events(self, kind: str | None = None, *, scenario_id: str | None = None) -> int:
+        """Number of events (of one kind, of one scenario)."""
+        where = [(c, v) for c, v in (("kind", kind), ("scenario_id", scenario_id)) if v is not None]
+        sql = "SELECT count(*) FROM events" + (
+            " WHERE " + " AND ".join(f"{c} = ?" for c, _ in where) if where else ""
+        )
+        try:
+            return int(self.db.conn.execute(sql, [v for _, v in where]).fetchone()[0])
+        except sqlite3.Error as exc:
+            raise LedgerError(f"cannot read the ledger: {exc}", where=str(self.path)) from None
 
 
-def read_events_readonly(
-    path: Path, kinds: tuple[str, ...]
-) -> list[tuple[Any, ...]]:
-    """(kind, scenario_id, at, detail JSON) of the events of ``kinds``, opened read-only.
+def read_events_readonly(path: Path, kinds: tuple[str, ...]) -> list[Event]:
+    """The events of ``kinds``, the ledger opened read-only.
 
     For the report: no migration, no lock taken, nothing written (``mode=ro``).
     """
@@ -326,24 +401,24 @@ def read_events_readonly(
     conn = connect_readonly(path)
     try:
         try:
+            conn.row_factory = sqlite3.Row
             rows = conn.execute(
-                f"SELECT kind, scenario_id, at, detail FROM events WHERE kind IN ({marks})",
-                kinds,
+                f"SELECT * FROM events WHERE kind IN ({marks})", kinds
             ).fetchall()
         finally:
             conn.close()
     except sqlite3.Error as exc:
         raise LedgerError(f"cannot read the ledger: {exc}", where=display_path(path)) from None
-    return [tuple(row) for row in rows]
+    return [Event.from_row(dict(row)) for row in rows]
 
 
-def _decode(row: dict[str, Any]) -> dict[str, Any]:
-    out = dict(row)
-    try:
-        out["detail"] = json.loads(row.get("detail") or "{}")
-    except json.JSONDecodeError:
-        out["detail"] = {}
-    return out
+def _row(event: Event) -> dict[str, Any]:
+    """The ``events`` row of an event (its time now when it has none)."""
+    return {
+        **event.to_dict(),
+        "at": event.at or utcnow().isoformat(),
+        "detail": json.dumps(event.detail or {}, sort_keys=True, default=str),
+    }
 
 
 def item_for(scenario: Path, data: dict[str, Any], state: str, root: Path) -> dict[str, Any]:
@@ -417,4 +492,13 @@ def rebuild(ledger: Ledger, *, drafts: Path, scenarios: Path, root: Path) -> Reb
     return RebuildResult(drafts=counts["draft"], scenarios=counts["scenario"], skipped=skipped)
 
 
-__all__ = ["Ledger", "RECORD_SUFFIX", "rebuild", "item_for", "MIGRATIONS", "migrate"]
+__all__ = [
+    "MIGRATIONS",
+    "RECORD_SUFFIX",
+    "Event",
+    "Ledger",
+    "item_for",
+    "migrate",
+    "rebuild",
+    "read_events_readonly",
+]

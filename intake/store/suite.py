@@ -12,7 +12,6 @@ import os
 import re
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import regex
 
@@ -242,26 +241,3 @@ def load_draft_record(settings: Settings, draft: Path) -> Record:
             hint="drafts are written by intake's importers together with their record",
         )
     return load_record(rec)
-
-
-def log_event(
-    settings: Settings,
-    kind: str,
-    scenario_id: str,
-    *,
-    path: Path | None,
-    actor: str | None,
-    detail: dict[str, Any],
-) -> None:
-    """One ledger event (the ledger is derived; the record file is the truth)."""
-    from intake.store.ledger import Ledger
-
-    with Ledger.open(settings.ledger) as ledger:
-        ledger.append(
-            kind,
-            scenario_id,
-            path=display_path(path, settings.root) if path is not None else None,
-            actor=actor,
-            detail=detail,
-        )
-

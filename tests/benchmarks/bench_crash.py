@@ -55,8 +55,8 @@ def main() -> None:
                 [(path.with_suffix(".intake.json"), record_text), (path, draft_text)]
             )
             with Ledger.open(settings.ledger) as ledger:
-                ledger.append("import", f"plain_{i}", detail={})
-                ledger.append("scrub", f"plain_{i}", detail={})
+                ledger.append(Event("import", scenario_id=f"plain_{i}", detail={}))
+                ledger.append(Event("scrub", scenario_id=f"plain_{i}", detail={}))
 
         def journaled(i: int) -> None:
             path = root / "drafts" / f"unit_{i}.yaml"

@@ -31,7 +31,7 @@ from intake.contract.models import (
     ScrubReport,
     SourceType,
 )
-from intake.store.ledger import Ledger
+from intake.store.ledger import Event, Ledger
 from intake.store.records import dump_record, record_path
 
 SCENARIO = """\
@@ -157,10 +157,12 @@ def make_suite(root: Path, count: int) -> None:
         record_path(path).write_text(dump_record(record(scenario_id, n, "session", False)))
     with Ledger.open(root / ".intake" / "ledger.db") as ledger:
         for n in range(500):
-            ledger.append("import", f"gone_{n:04d}")
-            ledger.append("scrub", f"gone_{n:04d}")
-            ledger.append("review", f"gone_{n:04d}")
-            ledger.append("rejection", f"gone_{n:04d}", detail={"reason": "duplicate"})
+            ledger.append(Event("import", scenario_id=f"gone_{n:04d}"))
+            ledger.append(Event("scrub", scenario_id=f"gone_{n:04d}"))
+            ledger.append(Event("review", scenario_id=f"gone_{n:04d}"))
+            ledger.append(
+                Event("rejection", scenario_id=f"gone_{n:04d}", detail={"reason": "duplicate"})
+            )
 
 
 def wall(argv: list[str], cwd: Path, repeat: int) -> tuple[float, float]:

@@ -1,0 +1,265 @@
+"""``intake check`` and ``intake promote --dry-run`` give one verdict on a draft.
+
+Both build the promotion gates' inputs with one function (``intake.lifecycle.promote.gather``;
+``check`` hands it what its context has read), so under every combination of the gate
+settings (``strong_pass_min``, ``saturation_pass_rate``, ``default_suite``, ``require_rubric``,
+``require_control``) and every draft state drawn here, the gates ``check`` reports for a draft
+are the ones ``promote --dry-run`` reports, met or not, word for word. Both commands run for
+real (the CLI, through ``CliRunner``) in a real suite folder written per example.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import shutil
+import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given
+from hypothesis import settings as hsettings
+from hypothesis import strategies as st
+from typer.testing import CliRunner
+
+from intake.cli import app
+from intake.contract.models import (
+    ControlRun,
+    Evidence,
+    Record,
+    RecordSource,
+    Review,
+    ReviewDecision,
+    Rubric,
+    Run,
+    RunTier,
+    ScrubReport,
+    SourceType,
+    TurnEvidence,
+)
+from intake.contract.yamlio import parse_checked
+from intake.lifecycle.replay import replay_hash, replay_turns
+from intake.store.records import content_hash, dump_record, record_path, runnable_hash
+from tests.conftest import SUITE_PYPROJECT
+from tests.promote_helpers import FINAL_YAML, PLACEHOLDER_YAML
+
+T0 = datetime(2026, 11, 1, tzinfo=UTC)
+STRONG_PASS_MIN = (1, 2, 3, 4)
+SATURATION = (0.25, 0.5, 0.8, 1.0)
+SUITES = ("capability", "regression")
+BOOLS = (False, True)
+GATE_SETTINGS = list(itertools.product(STRONG_PASS_MIN, SATURATION, SUITES, BOOLS, BOOLS))
+"""Every combination of the gate settings the test draws from: 4 × 4 × 2 × 2 × 2 = 128."""
+
+STATUSES = ("PASS", "FAIL", "INFRA_ERROR")
+REVIEWS = ("none", "approve", "approve-rubric", "author", "changes", "stale")
+
+
+@dataclass(frozen=True)
+class DraftState:
+    """One draft's state: its text, runs, review, control and whether its id is taken."""
+
+    placeholder: bool
+    strong: tuple[str, ...]
+    local: tuple[str, ...]
+    stale_runs: bool
+    review: str
+    captured: bool
+    controls: tuple[str, ...]
+    taken: bool
+
+
+DRAFT_STATES = st.builds(
+    DraftState,
+    placeholder=st.booleans(),
+    strong=st.lists(st.sampled_from(STATUSES), max_size=4).map(tuple),
+    local=st.lists(st.sampled_from(STATUSES), max_size=5).map(tuple),
+    stale_runs=st.booleans(),
+    review=st.sampled_from(REVIEWS),
+    captured=st.booleans(),
+    controls=st.lists(st.sampled_from(STATUSES), max_size=2).map(tuple),
+    taken=st.booleans(),
+)
+
+
+def _pyproject(combo: tuple[int, float, str, bool, bool]) -> str:
+    strong_pass_min, saturation, suite, rubric, control = combo
+    return SUITE_PYPROJECT + (
+        f"strong_pass_min = {strong_pass_min}\n"
+        f"saturation_pass_rate = {saturation}\n"
+        f'default_suite = "{suite}"\n'
+        f"require_rubric = {str(rubric).lower()}\n"
+        f"require_control = {str(control).lower()}\n"
+    )
+
+
+def _runs(tier: str, statuses: tuple[str, ...], current: str, *, stale: bool) -> list[Run]:
+    return [
+        Run(
+            tier=RunTier(tier),
+            run_id=f"eval-{tier}-{i}",
+            status=status,
+            score=8.0 if status == "PASS" else 2.0,
+            model=f"m-{tier}",
+            runnable_hash="sha256:" + "e" * 64 if stale and i == 0 else current,
+            at=T0 + timedelta(minutes=i),
+            recorded_at=T0 + timedelta(minutes=i),
+        )
+        for i, status in enumerate(statuses)
+    ]
+
+
+def _reviews(kind: str, current: str) -> list[Review]:
+    if kind == "none":
+        return []
+    reviewer = "drafter" if kind == "author" else "bob"
+    decision = ReviewDecision.changes_requested if kind == "changes" else ReviewDecision.approve
+    bound = "sha256:" + "d" * 64 if kind == "stale" else current
+    rubric = Rubric(underspecified=1, criteria=2, minutes=5) if kind == "approve-rubric" else None
+    return [Review(reviewer=reviewer, decision=decision, content_hash=bound, at=T0,
+                   rubric=rubric)]
+
+
+def _write_draft(suite: Path, scenario_id: str, state: DraftState) -> None:
+    text = (PLACEHOLDER_YAML if state.placeholder else FINAL_YAML).format(
+        id=scenario_id, category="tool_selection"
+    )
+    draft = suite / "drafts" / f"{scenario_id}.yaml"
+    draft.write_text(text, encoding="utf-8")
+    current = runnable_hash(parse_checked(text.encode("utf-8")).data)
+    record = Record(
+        id=scenario_id,
+        source=RecordSource(kind=SourceType.session, locator="gaia-session:1", captured_at=T0,
+                            intake_version="0.1.0"),
+        author="drafter",
+        scrub=ScrubReport(scrubber_version="test", config_hash="sha256:" + "0" * 64),
+        reviews=_reviews(state.review, content_hash(draft)),
+        runs=_runs("strong", state.strong, current, stale=state.stale_runs)
+        + _runs("local", state.local, current, stale=False),
+        evidence=Evidence(turns=[TurnEvidence(turn=1, answer="I searched again and again.")])
+        if state.captured
+        else None,
+    )
+    replayed = replay_hash(replay_turns(record))
+    record = record.model_copy(update={"controls": [
+        ControlRun(run_id=f"control-{i}", status=status, runnable_hash=current,
+                   replay_hash=replayed, at=T0, recorded_at=T0)
+        for i, status in enumerate(state.controls)
+    ]})
+    record_path(draft).write_text(dump_record(record), encoding="utf-8")
+    if state.taken:
+        folder = suite / "scenarios" / "tool_selection"
+        folder.mkdir(parents=True, exist_ok=True)
+        # a scenario whose file name differs from the id it holds (GAIA has such)
+        (folder / f"other_{scenario_id}.yaml").write_text(
+            FINAL_YAML.format(id=scenario_id, category="tool_selection"), encoding="utf-8")
+
+
+@contextmanager
+def _suite(combo: tuple[int, float, str, bool, bool],
+           drafts: list[DraftState]) -> Iterator[Path]:
+    root = Path(tempfile.mkdtemp(prefix="gate-agreement-")) / "suite"
+    try:
+        (root / "scenarios").mkdir(parents=True)
+        (root / "drafts").mkdir()
+        (root / "pyproject.toml").write_text(_pyproject(combo), encoding="utf-8")
+        for index, state in enumerate(drafts):
+            _write_draft(root, f"case_{index}", state)
+        yield root
+    finally:
+        shutil.rmtree(root.parent, ignore_errors=True)
+
+
+def _invoke(runner: CliRunner, suite: Path, *args: str) -> dict[str, Any]:
+    result = runner.invoke(app, ["--root", str(suite), *args])
+    assert result.exit_code in (0, 1), (args, result.exit_code, result.stderr)
+    doc: dict[str, Any] = json.loads(result.stdout)
+    return doc
+
+
+GRID_DRAFTS = [
+    DraftState(False, ("PASS", "FAIL"), ("FAIL",), False, "approve", False, (), False),
+    DraftState(False, ("PASS",) * 3, ("PASS", "PASS", "FAIL", "FAIL"), False, "approve-rubric",
+               True, (), False),
+    DraftState(False, ("PASS",) * 4, ("PASS",), False, "approve", True, ("PASS",), False),
+    DraftState(False, ("PASS", "INFRA_ERROR", "PASS"), ("FAIL", "PASS"), False, "author",
+               True, ("FAIL",), False),
+    DraftState(True, ("PASS",), ("FAIL",), True, "stale", False, (), True),
+]
+"""Drafts on which each gate setting decides some gate: one strong pass in two runs
+(``strong_pass_min``, ``default_suite``), a 50% and a 100% local rate
+(``saturation_pass_rate``), a rubric (``require_rubric``), captured answers with no control
+and with a passing one (``require_control``), the author's own approval, and a placeholder
+draft whose id is taken."""
+
+
+def test_every_combination_of_the_gate_settings_gives_one_verdict() -> None:
+    """All 128 combinations of the gate settings, each over the same five drafts: ``check``
+    and ``promote --dry-run`` agree on every gate of every draft, and the settings matter
+    (the gates differ between combinations)."""
+    assert len(GATE_SETTINGS) == len(set(GATE_SETTINGS)) == 128
+    runner = CliRunner()
+    seen: set[str] = set()
+    with _suite(GATE_SETTINGS[0], GRID_DRAFTS) as suite:
+        for combo in GATE_SETTINGS:
+            (suite / "pyproject.toml").write_text(_pyproject(combo), encoding="utf-8")
+            checked = _invoke(runner, suite, "check", "--format", "json")
+            assert len(checked["drafts"]) == len(GRID_DRAFTS)
+            for judged in checked["drafts"]:
+                promoted = _invoke(runner, suite, "promote", judged["id"], "--dry-run",
+                                   "--format", "json")
+                assert judged["gates"] == promoted["gates"], (combo, judged["id"])
+                assert judged["ready"] is not promoted["blocked"], (combo, judged["id"])
+            seen.add(json.dumps([d["gates"] for d in checked["drafts"]], sort_keys=True))
+    assert len(seen) >= 64, "the settings decide gates on these drafts (68 of 128 differ)"
+
+
+@hsettings(max_examples=160, deadline=None,
+           suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(combo=st.sampled_from(GATE_SETTINGS), drafts=st.lists(DRAFT_STATES, min_size=1,
+                                                               max_size=3))
+def test_check_and_promote_dry_run_give_one_verdict(
+    combo: tuple[int, float, str, bool, bool], drafts: list[DraftState]
+) -> None:
+    runner = CliRunner()
+    with _suite(combo, drafts) as suite:
+        checked = _invoke(runner, suite, "check", "--format", "json")
+        by_id = {d["id"]: d for d in checked["drafts"]}
+        assert sorted(by_id) == [f"case_{i}" for i in range(len(drafts))]
+        for scenario_id, judged in by_id.items():
+            promoted = _invoke(runner, suite, "promote", scenario_id, "--dry-run",
+                               "--format", "json")
+            assert promoted["dry_run"] is True and promoted["promoted"] is False
+            assert judged["gates"] == promoted["gates"], (combo, scenario_id)
+            assert judged["ready"] is not promoted["blocked"], (combo, scenario_id)
+
+
+def test_check_hears_gaias_validator_in_a_drafts_gates_as_promote_does(
+    suite: Path, tmp_path: Path, runner: CliRunner, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """GAIA importable (a stand-in whose ``validate_scenario`` rejects ``agent_type``): the
+    valid gate ``check`` reports for the draft carries GAIA's message, as ``promote
+    --dry-run``'s does (the check side used to skip GAIA's validator)."""
+    import sys
+
+    from tests.test_run_gaia import REJECT_AGENT_TYPE, _corpus, _fake_gaia, _with_agent_type
+
+    _corpus(suite / "eval" / "corpus", [])
+    monkeypatch.setenv("PYTHONPATH", str(_fake_gaia(tmp_path / "gaia-pkg", suite,
+                                                    REJECT_AGENT_TYPE)))
+    (suite / "pyproject.toml").write_text(
+        SUITE_PYPROJECT + f'gaia_python = "{sys.executable}"\n', encoding="utf-8")
+    _with_agent_type(suite)
+    checked = _invoke(runner, suite, "check", "--format", "json")
+    (judged,) = checked["drafts"]
+    promoted = _invoke(runner, suite, "promote", judged["id"], "--dry-run", "--format", "json")
+    assert judged["gates"] == promoted["gates"]
+    (valid,) = [g for g in judged["gates"] if g["name"] == "valid"]
+    assert not valid["met"]
+    assert "GAIA's validate_scenario" in valid["detail"]
+    assert "agent_type is not a scenario key" in valid["detail"]
