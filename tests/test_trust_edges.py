@@ -14,6 +14,7 @@ The replay is intake's real server on a free port; GAIA's client is GAIA's own c
 
 from __future__ import annotations
 
+import contextlib
 import http.client
 import json
 import subprocess
@@ -22,8 +23,11 @@ from pathlib import Path
 
 import pytest
 
+from intake.cli import app
 from intake.lifecycle.replay import ReplayServer, ReplayState, ReplayTurn
+from intake.store.records import record_path
 from tests import gaia_mcp
+from tests.test_control import DRAFT, _promote_with_controls, gaia, port  # noqa: F401
 
 MIRROR = Path("/work/.mirror/amd+gaia/repo")
 
@@ -58,9 +62,9 @@ def _request(
 
 
 def test_the_replay_answers_only_gaias_client(replay: ReplayServer) -> None:
-    port = replay.port
+    own = replay.port
     with gaia_mcp.isolated():
-        tool = gaia_mcp.tools(f"http://localhost:{port}")
+        tool = gaia_mcp.tools(f"http://localhost:{own}")
         session = tool["create_session"](title="Eval: case_x")["id"]
         reply = tool["send_message"](session, "hello")
         assert reply["content"] == "the captured answer — private to the draft"
@@ -70,8 +74,8 @@ def test_the_replay_answers_only_gaias_client(replay: ReplayServer) -> None:
     status, _, raw = _request(replay, "GET", "/api/health")
     assert status == 200 and json.loads(raw)["stats"]["sessions"] == 0
     # DNS rebinding: a name that resolves to 127.0.0.1 but is not the replay's own
-    for host in (f"evil.example:{port}", "127.0.0.1", f"localhost:{port + 1}", "",
-                 f"127.0.0.1:{port}.evil.example"):
+    for host in (f"evil.example:{own}", "127.0.0.1", f"localhost:{own + 1}", "",
+                 f"127.0.0.1:{own}.evil.example"):
         status, _, raw = _request(replay, "GET", f"/api/sessions/{session}", host=host)
         assert status == 400 and b"captured" not in raw, host
     # cross-site: a page elsewhere, whatever the Host its browser sends
@@ -95,8 +99,8 @@ def test_the_replay_answers_only_gaias_client(replay: ReplayServer) -> None:
         assert status == 404, path
     # its own origin, as the Agent UI's page would send it, is answered
     status, _, _ = _request(replay, "GET", "/api/system/status",
-                            headers={"Origin": f"http://localhost:{port}"},
-                            host=f"localhost:{port}")
+                            headers={"Origin": f"http://localhost:{own}"},
+                            host=f"localhost:{own}")
     assert status == 200
 
 
@@ -112,3 +116,40 @@ def test_the_vendored_gaia_client_is_gaias_code_verbatim() -> None:
         if lines is not None:
             theirs = b"".join(theirs.splitlines(keepends=True)[lines[0] - 1: lines[1]])
         assert (gaia_mcp.HERE / name).read_bytes() == theirs, name
+
+
+# --- controls export stays in its folder --------------------------------------------------------
+
+
+@pytest.mark.parametrize("planted", ["../../escaped", "/tmp/abs-escaped", "C:escaped",
+                                     "C:\\escaped", "\\\\host\\share\\escaped", "CON",
+                                     "a/b", "..", "ok\nname"])
+@pytest.mark.usefixtures("gaia")
+def test_controls_export_paths_stay_in_the_export_folder(
+    suite: Path, runner, monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
+    planted: str,
+) -> None:
+    dest = _promote_with_controls(suite, runner, monkeypatch)
+    out = tmp_path / "deep" / "er" / "controls"
+    out.mkdir(parents=True)
+    outside = tmp_path / "outside.json"
+    outside.write_text("mine", encoding="utf-8")
+    link = out / f"{DRAFT}.pass.json"
+    with contextlib.suppress(OSError):  # Windows without the privilege: no link to follow
+        link.symlink_to(outside)
+    good = runner.invoke(app, ["controls", "export", str(out)])
+    assert good.exit_code == 0, good.output
+    assert outside.read_text(encoding="utf-8") == "mine" and not link.is_symlink()
+    rec = record_path(dest)
+    doc = json.loads(rec.read_text(encoding="utf-8"))
+    doc["id"] = planted
+    rec.write_text(json.dumps(doc), encoding="utf-8")
+    before = {p for p in tmp_path.rglob("*")} | {p for p in Path("/tmp").glob("abs-escaped*")}
+    result = runner.invoke(app, ["controls", "export", str(out)])
+    assert result.exit_code == 0, result.output
+    after = {p for p in tmp_path.rglob("*")} | {p for p in Path("/tmp").glob("abs-escaped*")}
+    assert after - before == set()
+    assert "its record's id is not a scenario id (not shown)" in result.stderr
+    assert planted not in result.stderr
+    index = json.loads((out / "index.json").read_text(encoding="utf-8"))
+    assert index["controls"] == []
