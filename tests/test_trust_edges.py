@@ -18,7 +18,7 @@ import contextlib
 import http.client
 import json
 import subprocess
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -27,6 +27,8 @@ from intake.cli import app
 from intake.lifecycle.replay import ReplayServer, ReplayState, ReplayTurn
 from intake.store.records import record_path
 from tests import gaia_mcp
+from tests.conftest import SUITE_PYPROJECT
+from tests.promote_helpers import make_ready, scorecard, write_pair
 from tests.test_control import DRAFT, _promote_with_controls, gaia, port  # noqa: F401
 
 MIRROR = Path("/work/.mirror/amd+gaia/repo")
@@ -153,3 +155,93 @@ def test_controls_export_paths_stay_in_the_export_folder(
     assert planted not in result.stderr
     index = json.loads((out / "index.json").read_text(encoding="utf-8"))
     assert index["controls"] == []
+
+
+# --- promotion hashes and writes the same bytes -----------------------------------------------
+
+
+def _ready_as(suite: Path, transform: Callable[[bytes], bytes]) -> Path:
+    """``make_ready``'s draft, its bytes transformed before its runs and review are recorded."""
+    from intake.config import load_settings
+    from intake.contract.models import ReviewDecision, RunTier
+    from intake.lifecycle.review import add_review
+    from intake.lifecycle.runs import record_run
+
+    draft = write_pair(suite / "drafts", DRAFT)
+    draft.write_bytes(transform(draft.read_bytes()))
+    settings = load_settings(suite)
+    runs = suite / "runs" / DRAFT
+    strong = scorecard(runs / "strong", {DRAFT: "PASS"}, run_id="eval-20261129-1")
+    local = scorecard(runs / "local", {DRAFT: "FAIL"}, run_id="eval-20261129-2")
+    record_run(settings, DRAFT, strong, RunTier.strong, model="claude-opus-4")
+    record_run(settings, DRAFT, local, RunTier.local, model="Gemma-4-E4B-it-GGUF")
+    add_review(settings, DRAFT, ReviewDecision.approve, "bob")
+    return draft
+
+
+def test_promotion_hashes_and_writes_the_same_bytes(
+    suite: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from intake.config import load_settings
+    from intake.errors import Conflict
+    from intake.lifecycle import promote as promotion
+    from intake.store.records import load_record, sha256_bytes
+
+    crlf = _ready_as(suite, lambda raw: b"\xef\xbb\xbf" + raw.replace(b"\n", b"\r\n"))
+    original = crlf.read_bytes()
+    settings = load_settings(suite)
+    real = promotion.check_gates
+
+    def swapped_after_the_gates(inputs):  # the draft changes once its hash was taken
+        gates = real(inputs)
+        crlf.write_bytes(original.replace(b"in one pass", b"somehow"))
+        return gates
+
+    monkeypatch.setattr(promotion, "check_gates", swapped_after_the_gates)
+    with pytest.raises(Conflict):
+        promotion.promote(settings, DRAFT)
+    assert not (suite / "scenarios" / "tool_selection" / f"{DRAFT}.yaml").exists()
+    monkeypatch.setattr(promotion, "check_gates", real)
+    crlf.write_bytes(original)
+    promotion.promote(settings, DRAFT)
+    dest = suite / "scenarios" / "tool_selection" / f"{DRAFT}.yaml"
+    written = dest.read_bytes()
+    stamp = load_record(record_path(dest)).promotion
+    assert stamp is not None
+    assert stamp.content_hash == sha256_bytes(written)
+    assert stamp.draft_hash == sha256_bytes(original)
+    assert written == promotion.with_suite_tag(original, "capability")
+    assert written.startswith(b"\xef\xbb\xbf") and written.count(b"\r\n") == written.count(b"\n")
+    assert b"capability" in written and b"capability" not in original
+
+
+@pytest.mark.parametrize("default", ["capability", "regression", None])
+def test_every_promotion_writes_its_suite_tag_the_default_included(
+    suite: Path, runner, default: str | None
+) -> None:
+    from intake.contract.yamlio import load_data
+    from intake.store.records import load_record
+
+    if default is not None:
+        (suite / "pyproject.toml").write_text(
+            SUITE_PYPROJECT + f'default_suite = "{default}"\nstrong_pass_min = 1\n',
+            encoding="utf-8",
+        )
+    draft = make_ready(suite)
+    if default == "regression":
+        from intake.config import load_settings
+        from intake.contract.models import RunTier
+        from intake.lifecycle.runs import record_run
+
+        for n in (3, 4):
+            card = scorecard(suite / "runs" / f"s{n}", {DRAFT: "PASS"}, run_id=f"eval-2026112{n}")
+            record_run(load_settings(suite), DRAFT, card, RunTier.strong, model="claude-opus-4")
+    assert draft.is_file()
+    result = runner.invoke(app, ["promote", DRAFT])
+    assert result.exit_code == 0, result.output
+    dest = suite / "scenarios" / "tool_selection" / f"{DRAFT}.yaml"
+    expected = default or "capability"
+    data = load_data(dest.read_text(encoding="utf-8"))
+    assert [t for t in data["tags"] if t in ("capability", "regression")] == [expected]
+    stamp = load_record(record_path(dest)).promotion
+    assert stamp is not None and stamp.suite is not None and stamp.suite.value == expected
