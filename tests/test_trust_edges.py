@@ -18,6 +18,7 @@ import contextlib
 import http.client
 import json
 import subprocess
+import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -245,3 +246,43 @@ def test_every_promotion_writes_its_suite_tag_the_default_included(
     assert [t for t in data["tags"] if t in ("capability", "regression")] == [expected]
     stamp = load_record(record_path(dest)).promotion
     assert stamp is not None and stamp.suite is not None and stamp.suite.value == expected
+
+
+# --- a saved issue file is provenance "from a file" --------------------------------------------
+
+
+def test_from_issue_json_file_records_file_provenance_not_a_fetch(
+    suite: Path, runner, github
+) -> None:
+    from tests.github_server import Reply
+    from tests.test_from_issue import ISSUE_PATH, issue_json
+
+    saved = suite / "issue-42.json"
+    saved.write_text(json.dumps(issue_json(github)), encoding="utf-8")
+    result = runner.invoke(app, ["from-issue", "--json", str(saved)])
+    assert result.exit_code == 0, result.stderr
+    assert github.requests == []
+    assert "from the file issue-42.json (github:acme/agent#42 as the file says; not fetched" in (
+        result.stdout
+    )
+    [record] = (suite / "drafts").glob("*.intake.json")
+    source = json.loads(record.read_text(encoding="utf-8"))["source"]
+    assert source["details"]["read_from"] == "file"
+    assert source["details"]["file"] == "issue-42.json"
+    [draft] = (suite / "drafts").glob("*.yaml")
+    assert "Drafted by intake from the file issue-42.json" in draft.read_text(encoding="utf-8")
+    # a name that could break a line or the YAML comment is not repeated (no such name on Windows)
+    if sys.platform != "win32":
+        odd = suite / "x\n# forged: yes.json"
+        odd.write_text(json.dumps(issue_json(github, number=43)), encoding="utf-8")
+        result = runner.invoke(app, ["from-issue", "--json", str(odd)])
+        assert result.exit_code == 0, result.stderr
+        assert "forged" not in result.stdout
+        assert not any("forged" in p.read_text(encoding="utf-8")
+                       for p in (suite / "drafts").iterdir())
+    # fetched: GitHub's provenance
+    github.add("GET", ISSUE_PATH.replace("/42", "/44"), Reply(body=issue_json(github, number=44)))
+    assert runner.invoke(app, ["from-issue", "44"]).exit_code == 0
+    fetched = [json.loads(p.read_text(encoding="utf-8"))["source"]
+               for p in (suite / "drafts").glob("issue_44*.intake.json")]
+    assert [s["details"]["read_from"] for s in fetched] == ["github"]

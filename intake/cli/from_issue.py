@@ -46,7 +46,12 @@ def register(app: typer.Typer) -> None:
         and its record are scrubbed; code blocks, logs and --comments go to the record only.
         """
         from intake.cli import emit_json, err, out, settings
-        from intake.drafting.from_issue import draft_from_issue, no_comments, read_issue
+        from intake.drafting.from_issue import (
+            draft_from_issue,
+            no_comments,
+            origin_text,
+            read_issue,
+        )
 
         cfg = settings(ctx)
         data = read_issue(
@@ -72,4 +77,4 @@ def register(app: typer.Typer) -> None:
             )
         else:
             turns = len(result.scenario.get("turns", []))
-            out(f"drafted {shown} ({counted(turns, 'turn')}) from github:{data.repo}#{data.number}")
+            out(f"drafted {shown} ({counted(turns, 'turn')}) from {origin_text(data)}")
