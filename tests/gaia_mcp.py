@@ -69,11 +69,14 @@ def isolated() -> Iterator[None]:
     """Load GAIA's client for a while, then take every module it added away again (a test
     process must not see a ``gaia`` package afterwards: intake asks whether GAIA is importable).
     """
-    before = dict(sys.modules)
+    def ours(name: str) -> bool:
+        return name.split(".", 1)[0] in ("gaia", "mcp")
+
+    before = {name: module for name, module in sys.modules.items() if ours(name)}
     try:
         yield
     finally:
-        for name in set(sys.modules) - set(before):
+        for name in [n for n in sys.modules if ours(n)]:
             del sys.modules[name]
         sys.modules.update(before)
 

@@ -282,7 +282,8 @@ def test_from_issue_json_file_records_file_provenance_not_a_fetch(
                        for p in (suite / "drafts").iterdir())
     # fetched: GitHub's provenance
     github.add("GET", ISSUE_PATH.replace("/42", "/44"), Reply(body=issue_json(github, number=44)))
-    assert runner.invoke(app, ["from-issue", "44"]).exit_code == 0
+    fetched_run = runner.invoke(app, ["from-issue", "44"])
+    assert fetched_run.exit_code == 0, fetched_run.stderr
     fetched = [json.loads(p.read_text(encoding="utf-8"))["source"]
                for p in (suite / "drafts").glob("issue_44*.intake.json")]
     assert [s["details"]["read_from"] for s in fetched] == ["github"]
