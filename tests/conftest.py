@@ -57,7 +57,7 @@ def posix_only(reason: str) -> pytest.MarkDecorator:
 def _isolate(monkeypatch: pytest.MonkeyPatch, tmp_path_factory: pytest.TempPathFactory) -> None:
     """No test reads the user's configuration, tokens or GAIA databases, or the public API."""
     for key in list(os.environ):
-        if key.startswith("INTAKE_") or key in ("GITHUB_TOKEN", "GH_TOKEN"):
+        if key.startswith("INTAKE_") or key in ("GITHUB_TOKEN", "GH_TOKEN", "GITHUB_BASE_REF"):
             monkeypatch.delenv(key, raising=False)
     home = tmp_path_factory.mktemp("home")
     monkeypatch.setenv("HOME", str(home))

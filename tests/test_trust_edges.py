@@ -17,6 +17,7 @@ from __future__ import annotations
 import contextlib
 import http.client
 import json
+import os
 import subprocess
 import sys
 from collections.abc import Callable, Iterator
@@ -287,3 +288,52 @@ def test_from_issue_json_file_records_file_provenance_not_a_fetch(
     fetched = [json.loads(p.read_text(encoding="utf-8"))["source"]
                for p in (suite / "drafts").glob("issue_44*.intake.json")]
     assert [s["details"]["read_from"] for s in fetched] == ["github"]
+
+
+# --- report dates: the committer date of the base-side merge ----------------------------------
+
+
+def _git(root: Path, *args: str, when: str | None = None) -> None:
+    env = dict(os.environ)
+    if when is not None:
+        env.update(GIT_AUTHOR_DATE=when, GIT_COMMITTER_DATE=when)
+    subprocess.run(["git", *args], cwd=root, check=True, env=env, capture_output=True)
+
+
+def test_report_dates_are_the_base_side_merges_committer_date(
+    git_suite: Path, runner, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from datetime import UTC, datetime
+
+    from intake.gitutil import first_added
+    from tests.test_week_git_dates import _scenario
+
+    _scenario(git_suite, "old")
+    _git(git_suite, "add", "-A")
+    _git(git_suite, "commit", "-q", "-m", "start", when="2026-01-05T09:00:00+00:00")
+    _git(git_suite, "checkout", "-q", "-b", "contributor")
+    forged = _scenario(git_suite, "forged")
+    _git(git_suite, "add", "-A")
+    # the contributor sets both dates of their own commit: two years back
+    _git(git_suite, "commit", "-q", "-m", "backdated", when="2024-01-01T00:00:00+00:00")
+    _git(git_suite, "checkout", "-q", "main")
+    _git(git_suite, "merge", "-q", "--no-ff", "-m", "merge", "contributor",
+         when="2026-05-04T12:00:00+00:00")
+    dates = first_added(git_suite, [git_suite / "scenarios"])
+    assert dates[forged.resolve()] == datetime(2026, 5, 4, 12, tzinfo=UTC)
+    # in the next pull request (its checkout, base known): the base's line dates everything,
+    # and what only the change adds has no git date
+    _git(git_suite, "checkout", "-q", "contributor")
+    late = _scenario(git_suite, "late")
+    _git(git_suite, "add", "-A")
+    _git(git_suite, "commit", "-q", "-m", "more", when="2023-01-01T00:00:00+00:00")
+    assert first_added(git_suite, [git_suite / "scenarios"])[forged.resolve()].year == 2024
+    based = first_added(git_suite, [git_suite / "scenarios"], base_ref="main")
+    assert late.resolve() not in based
+    assert based[forged.resolve()] == datetime(2026, 5, 4, 12, tzinfo=UTC)
+    assert based[(git_suite / "scenarios" / "rag_quality" / "old.yaml").resolve()] == datetime(
+        2026, 1, 5, 9, tzinfo=UTC)
+    monkeypatch.setenv("GITHUB_BASE_REF", "main")
+    report = runner.invoke(app, ["report", "--format", "json"])
+    assert report.exit_code == 0, report.output
+    assert "2023-01" not in report.stdout and "2024-01" not in report.stdout
