@@ -337,3 +337,43 @@ def test_report_dates_are_the_base_side_merges_committer_date(
     report = runner.invoke(app, ["report", "--format", "json"])
     assert report.exit_code == 0, report.output
     assert "2023-01" not in report.stdout and "2024-01" not in report.stdout
+
+
+# --- checkout strings are escaped wherever they are printed -----------------------------------
+
+FORGED = "::error file=README.md,line=1::forged"
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="no such file name on Windows")
+def test_checkout_strings_are_escaped_wherever_they_are_printed(suite: Path, runner) -> None:
+    from intake.ghoutput import datum, inert
+
+    folder = suite / "scenarios" / "rag_quality"
+    folder.mkdir(parents=True)
+    names = [f"a\n{FORGED}\n.yaml", "::warning::b.yaml", "c ##[error]legacy.yaml",
+             "d\u202eevil.yaml", "e\x1b]8;;x\x07f.yaml"]
+    for name in names:
+        (folder / name).write_text("id: x\nname: [unclosed\n", encoding="utf-8")
+    for args in (["validate"], ["validate", "--format", "github"], ["validate", "--strict"],
+                 ["check"], ["check", "--format", "github"], ["scrub", "--check",
+                                                              str(folder)]):
+        result = runner.invoke(app, args)
+        for stream in (result.stdout, result.stderr):
+            lines = stream.splitlines()
+            assert not any(line.startswith(FORGED[:16]) or line.startswith("::warning::b")
+                           for line in lines), (args, stream)
+            ours = ("::error file=", "::warning file=", "::notice file=")
+            commands = [line for line in lines if line.lstrip().startswith("::")]
+            assert all(line.startswith(ours) for line in commands), (args, stream)
+            # inside one of intake's own commands a ``##[`` is data (the runner parses the
+            # ``::`` command first: tests/test_gate_output.py); anywhere else it is escaped
+            assert not any("##[" in line for line in lines if not line.startswith(ours))
+            assert "\x1b" not in stream and "\u202e" not in stream
+        if args[0] == "validate":
+            problems = [line for line in result.stdout.splitlines() if "rag_quality/" in line]
+            assert len(problems) == len(names), (args, result.stdout)
+    # the one escaping, for every value: one line, no command, still readable
+    assert datum(f"x\n{FORGED}") == "x%0A%3A%3Aerror file=README.md,line=1%3A%3Aforged"
+    assert "\n" not in datum("a\rb\u2028c\x85d") and datum("plain name.yaml") == "plain name.yaml"
+    assert inert(f"ok\n  {FORGED}\nsee ##[group]") == (
+        "ok\n  %3A%3Aerror file=README.md,line=1::forged\nsee %23%23[group]")

@@ -7,6 +7,7 @@ from pathlib import Path
 import typer
 
 from intake.cli.options import Format, counted, format_option
+from intake.ghoutput import datum
 from intake.paths import display_path
 
 
@@ -77,4 +78,4 @@ def register(app: typer.Typer) -> None:
             )
         else:
             turns = len(result.scenario.get("turns", []))
-            out(f"drafted {shown} ({counted(turns, 'turn')}) from {origin_text(data)}")
+            out(f"drafted {datum(shown)} ({counted(turns, 'turn')}) from {origin_text(data)}")
