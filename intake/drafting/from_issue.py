@@ -220,8 +220,6 @@ def build_issue_draft(
     tags = [label for label in labels if label.lower() not in workflow]
     if tags:
         scenario["tags"] = tags
-    if parsed.agent_type:
-        scenario["agent_type"] = parsed.agent_type
     index_documents: list[dict[str, Any]] = []
     matched: list[dict[str, Any]] = []
     for name in parsed.documents:
@@ -289,6 +287,7 @@ def build_issue_draft(
             "labels": tags,
             "form": parsed.form,
             "comments_fetched": len(data.comments) if with_comments else 0,
+            **({"agent_type": parsed.agent_type} if parsed.agent_type else {}),
             **provenance(data),
         },
     )
