@@ -377,3 +377,38 @@ def test_checkout_strings_are_escaped_wherever_they_are_printed(suite: Path, run
     assert "\n" not in datum("a\rb\u2028c\x85d") and datum("plain name.yaml") == "plain name.yaml"
     assert inert(f"ok\n  {FORGED}\nsee ##[group]") == (
         "ok\n  %3A%3Aerror file=README.md,line=1::forged\nsee %23%23[group]")
+
+
+# --- the stand-ins are what GAIA's code is -----------------------------------------------------
+
+
+def test_the_demo_database_has_gaias_own_layout() -> None:
+    """``intake demo``'s synthetic ``gaia_chat.db`` (``intake/demo_data/agent_ui_schema.sql``)
+    has the columns GAIA's ``ChatDatabase`` creates and migrates (``src/gaia/ui/database.py``
+    ``SCHEMA_SQL`` L52-200 and its ``ALTER TABLE`` migrations), table by table."""
+    import re
+    import sqlite3
+    from importlib import resources
+
+    if not MIRROR.is_dir():
+        pytest.skip("GAIA's mirror is not on this machine")
+    source = subprocess.run(
+        ["git", f"--git-dir={MIRROR}", "show", f"{gaia_mcp.GAIA_COMMIT}:src/gaia/ui/database.py"],
+        capture_output=True, check=True, text=True,
+    ).stdout
+    schema = source.split('SCHEMA_SQL = """', 1)[1].split('"""', 1)[0]
+
+    def columns(script: str, alters: list[str]) -> dict[str, list[tuple[str, str]]]:
+        conn = sqlite3.connect(":memory:")
+        conn.executescript(script)
+        for alter in alters:
+            with contextlib.suppress(sqlite3.OperationalError):  # only what a table lacks
+                conn.execute(alter)
+        tables = ("documents", "sessions", "session_documents", "messages", "settings")
+        return {t: sorted((r[1], r[2]) for r in conn.execute(f"PRAGMA table_info({t})"))
+                for t in tables}
+
+    alters = re.findall(r'"(ALTER TABLE \w+ ADD COLUMN [^"]+)"', source)
+    demo = resources.files("intake").joinpath("demo_data", "agent_ui_schema.sql").read_text(
+        encoding="utf-8")
+    assert alters and columns(demo, []) == columns(schema, alters)
