@@ -12,6 +12,14 @@ schema message echoing either) can act as anything but text:
   runner shows as it is.
 * **Log lines** (``draft PATH: ready``): the same escaping, so a file name with a newline stays
   on its line, plus ``##[`` and a leading ``::`` made inert.
+* **Every line intake prints** (``inert``, applied by the CLI's ``out``/``err`` to all
+  output): a line starting with ``::`` or holding ``##[`` is spelled with ``%3A``/``%23``
+  unless it is a ``Command`` ``workflow_command`` built; so no value, wherever it is printed
+  and in any output format, can become a workflow command in a CI log.
+* **Checkout strings inside a line** (``datum``: a file name, an id, a title, a link): line
+  breaks, controls and format characters as ``%XX`` (the runner's own escapes, shown as they
+  are), ``::`` and ``##[`` as above; so a value stays one value on its line, and cannot add a
+  forged line (``draft x: ready``) to the output either.
 * **Job summary** (``$GITHUB_STEP_SUMMARY``, GitHub-flavoured Markdown with HTML): ``md_text``
   turns a value into inline text that can open no tag, code span, link, table cell, heading
   or math (``<``/``>``/``&`` as entities, Markdown punctuation backslash-escaped), ``md_code``
@@ -27,10 +35,13 @@ import unicodedata
 __all__ = [
     "ANNOTATION_LEVELS",
     "STEP_SUMMARY_LIMIT",
+    "Command",
     "annotation",
+    "datum",
     "escape_data",
     "escape_property",
     "html_text",
+    "inert",
     "log_line",
     "md_code",
     "md_message",
@@ -74,6 +85,12 @@ def escape_property(text: str) -> str:
     return _controls_escaped(text.translate(_PROPERTY_TABLE))
 
 
+class Command(str):
+    """A workflow command built by ``workflow_command``: the one line ``inert`` lets through."""
+
+    __slots__ = ()
+
+
 def workflow_command(name: str, message: str, properties: dict[str, str] | None = None) -> str:
     """``::name key=value,…::message`` with every value and the message escaped.
 
@@ -84,7 +101,7 @@ def workflow_command(name: str, message: str, properties: dict[str, str] | None 
     ):
         raise ValueError("a workflow command's name and keys are letters (and '-')")
     props = ",".join(f"{k}={escape_property(v)}" for k, v in (properties or {}).items())
-    return f"::{name}{' ' + props if props else ''}::{escape_data(message)}"
+    return Command(f"::{name}{' ' + props if props else ''}::{escape_data(message)}")
 
 
 def annotation(severity: str, file: str, line: int, message: str) -> str:
@@ -99,11 +116,33 @@ def log_line(text: str) -> str:
     Escaped like command data (so it stays one line), with ``##[`` (a legacy command anywhere
     in a line) and a leading ``::`` spelled with ``%23``/``%3A``.
     """
-    line = escape_data(text).replace("##[", "%23%23[")
+    return _inert_line(escape_data(text))
+
+
+def _inert_line(line: str) -> str:
+    line = line.replace("##[", "%23%23[")
     stripped = line.lstrip()
     if stripped.startswith("::"):
         line = line[: len(line) - len(stripped)] + "%3A%3A" + stripped[2:]
     return line
+
+
+def inert(text: str) -> str:
+    """``text`` (one or more lines) with no line the runner can take for a command: a leading
+    ``::`` and any ``##[`` spelled ``%3A%3A``/``%23%23[``. A ``Command`` passes as it is."""
+    if isinstance(text, Command):
+        return text
+    if "::" not in text and "##[" not in text:
+        return text
+    return "\n".join(_inert_line(line) for line in text.split("\n"))
+
+
+def datum(text: str) -> str:
+    """A checkout-supplied string (file name, id, title, link) as one piece of a printed line:
+    line breaks, control and format characters as ``%XX``, ``::`` and ``##[`` as ``%3A%3A`` and
+    ``%23%23[`` (wherever the value lands in the line, it starts no command)."""
+    escaped = _controls_escaped(text)
+    return escaped.replace("::", "%3A%3A").replace("##[", "%23%23[")
 
 
 # --- the job summary ----------------------------------------------------------------------------

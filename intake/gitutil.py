@@ -79,20 +79,50 @@ def changed_paths(root: Path, base_ref: str | None) -> set[Path] | None:
     return {(base_dir / n).resolve() for n in names}
 
 
-def first_added(cwd: Path, paths: list[Path], *, timeout: float = 120) -> dict[Path, datetime]:
-    """When each file under ``paths`` first arrived in git (author date, aware), in one call.
+def base_tip(root: Path, base_ref: str | None) -> str | None:
+    """The commit the change's base branch points at (``origin/<ref>``, then ``<ref>``), or
+    None when there is no base branch or git cannot find it."""
+    if base_ref is None or not _safe_ref(base_ref):
+        return None
+    for candidate in (f"origin/{base_ref}", base_ref):
+        found = git_text(["rev-parse", "--verify", "--quiet", f"{candidate}^{{commit}}"], root)
+        if found:
+            return found
+    return None
 
-    One ``git log --reverse --name-status`` pass over the history of ``paths``: a file's date
-    is the commit that added it; a rename carries the old name's date to the new name (what
-    ``git log --follow`` would find, for the whole suite at once). Files git never saw are
-    absent from the answer; so is everything when git is missing or this is no repository.
-    Keys are resolved paths.
+
+def first_added(
+    cwd: Path, paths: list[Path], *, base_ref: str | None = None, timeout: float = 120
+) -> dict[Path, datetime]:
+    """When each file under ``paths`` arrived on the base side (committer date, aware), in one
+    call.
+
+    A commit's author date is whatever its author typed (``git commit --date``), so it dates
+    nothing. The date is the *committer* date of the commit on the first-parent line that
+    brought the file in: on a branch that takes changes by merge, squash or rebase, that is the
+    merge GitHub or the maintainer made, whose date the contributor does not set
+    (``--first-parent --diff-merges=first-parent``: a merge shows as adding what its branch
+    added). Given the change's base branch (``base_ref``: ``GITHUB_BASE_REF``), the line walked
+    is the base branch's own, never the change's: a file only the change adds has no git date,
+    and a file that came from the contributor's branch is dated by the base's merge.
+
+    One ``git log --reverse --name-status`` pass over the history of ``paths``: a rename carries
+    the old name's date to the new name (what ``git log --follow`` would find, for the whole
+    suite at once). Files git never saw are absent from the answer; so is everything when git
+    is missing or this is no repository. Keys are resolved paths.
     """
     top = git_text(["rev-parse", "--show-toplevel"], cwd)
     if top is None or not paths:
         return {}
-    args = ["-c", "core.quotePath=false", "log", "--reverse", "--name-status", "-M", "-z",
-            "--diff-filter=ACR", "--format=%x01%aI", "--", *(str(p) for p in paths)]
+    revision = "HEAD"
+    if base_ref is not None:
+        found = base_tip(cwd, base_ref)
+        if found is None:
+            return {}
+        revision = found
+    args = ["-c", "core.quotePath=false", "log", revision, "--first-parent",
+            "--diff-merges=first-parent", "--reverse", "--name-status", "-M", "-z",
+            "--diff-filter=ACR", "--format=%x01%cI", "--", *(str(p) for p in paths)]
     raw = git_output(args, cwd, timeout=timeout)
     if raw is None:
         return {}

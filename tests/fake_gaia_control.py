@@ -5,8 +5,10 @@
 needs a runner whose simulator *asks the backend*, as GAIA's does: its eval agent (Claude Code
 with GAIA's MCP server, ``src/gaia/mcp/servers/agent_ui_mcp.py``) calls ``system_status``,
 ``create_session``, ``index_document`` (``upload-path`` then ``sessions/{id}/documents``) and
-``send_message`` (``POST /api/chat/send``, SSE read as ``_stream_chat`` L92-232 reads it) on the
-fixed MCP backend, then returns a judged result (``runner.py`` L496-567). Here that backend is
+``send_message`` (``POST /api/chat/send``, SSE read by ``_stream_chat`` L93-238) on the fixed MCP
+backend, then returns a judged result (``runner.py`` L496-567). Those calls are GAIA's own tool
+functions, run from a verbatim copy of ``agent_ui_mcp.py`` (``tests/gaia_mcp.py``): what the
+simulator receives is what GAIA's client decodes, headers and charset included. Here that backend is
 ``$FAKE_CONTROL_MCP_BACKEND`` (default GAIA's ``http://localhost:4200``, agent_ui_mcp.py L41);
 ``--backend`` only reaches the pre-flight ``GET /api/health`` (runner.py L719), as in GAIA.
 
@@ -31,11 +33,11 @@ import argparse
 import json
 import os
 import sys
-import urllib.error
 import urllib.request
 from datetime import UTC, datetime
 from pathlib import Path
 
+import gaia_mcp  # tests/gaia_mcp.py: this script's folder is first on sys.path
 import yaml  # type: ignore[import-untyped]
 
 WEIGHTS = {"correctness": 0.25, "tool_selection": 0.20, "context_retention": 0.20,
@@ -47,41 +49,9 @@ def env(name: str, default: str = "") -> str:
     return os.environ.get("FAKE_CONTROL_" + name) or default
 
 
-def call(base: str, method: str, path: str, body: dict | None = None) -> tuple[int, bytes]:
-    data = json.dumps(body).encode() if body is not None else None
-    req = urllib.request.Request(base + path, data=data, method=method,
-                                 headers={"Content-Type": "application/json"})
-    try:
-        with urllib.request.urlopen(req, timeout=30) as reply:  # noqa: S310
-            return reply.status, reply.read()
-    except urllib.error.HTTPError as exc:
-        return exc.code, exc.read()
-    except OSError:  # MCP's _normalize_error: "Cannot connect to GAIA backend"
-        return 0, b"{}"
-
-
-def stream_chat(base: str, session_id: str, message: str) -> dict:
-    """What ``_stream_chat`` returns: content, agent_steps (agent_ui_mcp.py L92-232)."""
-    code, raw = call(base, "POST", "/api/chat/send",
-                     {"session_id": session_id, "message": message, "stream": True})
-    if code != 200:
-        return {"status": "error", "content": "", "agent_steps": []}
-    content, steps, tool = "", [], None
-    for line in raw.decode("utf-8").splitlines():
-        if not line.startswith("data: ") or line[6:] == "[DONE]":
-            continue
-        event = json.loads(line[6:])
-        kind = event.get("type")
-        if kind == "chunk":
-            content += event.get("content", "")
-        elif kind == "tool_start":
-            tool = event.get("tool")
-        elif kind == "tool_result":
-            steps.append({"tool": tool, "success": event.get("success", True),
-                          "summary": event.get("summary", "")[:300]})
-        elif kind in ("answer", "done") and event.get("content"):
-            content = event["content"]
-    return {"content": content.strip(), "agent_steps": steps}
+def failed(reply: dict) -> bool:
+    """An error as GAIA's MCP helpers report one (``_normalize_error``, agent_ui_mcp.py L46-75)."""
+    return reply.get("status") == "error"
 
 
 def expected_text(turn: dict) -> str | None:
@@ -102,28 +72,28 @@ def judge(turn: dict, answer: str) -> bool:
 
 
 def simulate(data: dict, mcp: str, seen: dict) -> dict:
-    code, raw = call(mcp, "GET", "/api/system/status")
-    if code != 200:
+    tool = gaia_mcp.tools(mcp)
+    status = tool["system_status"]()
+    if failed(status):
         return {"status": "INFRA_ERROR", "turns": []}
-    seen["model_loaded"] = json.loads(raw).get("model_loaded")
-    code, raw = call(mcp, "POST", "/api/sessions", {"title": f"Eval: {data['id']}"})
-    session = json.loads(raw)["id"]
+    seen["model_loaded"] = status.get("model_loaded")
+    session = tool["create_session"](title=f"Eval: {data['id']}")["id"]
     for doc in data["setup"].get("index_documents") or []:
         path = doc["path"] if isinstance(doc, dict) else doc
-        code, raw = call(mcp, "POST", "/api/documents/upload-path",
-                         {"filepath": str(Path("/abs/corpus") / Path(path).name)})
-        indexed = json.loads(raw) if code == 200 else {}
-        failed = code != 200 or not indexed.get("chunk_count")
-        if failed and data.get("category") != "adversarial":
+        indexed = tool["index_document"](str(Path("/abs/corpus") / Path(path).name),
+                                         session_id=session)
+        if (failed(indexed) or not indexed.get("chunk_count")) and (
+            data.get("category") != "adversarial"
+        ):
             return {"status": "SETUP_ERROR", "turns": []}
-        call(mcp, "POST", f"/api/sessions/{session}/documents",
-             {"document_id": indexed.get("id")})
     turns = []
     for turn in data["turns"]:
         message = turn.get("user_message") or turn["objective"]
         if env("PARAPHRASE"):
             message = f"(in my own words, turn {turn['turn']}) hello?"
-        reply = stream_chat(mcp, session, message)
+        reply = tool["send_message"](session, message)
+        reply.setdefault("content", "")
+        reply.setdefault("agent_steps", [])
         seen.setdefault("sent", []).append(message)
         seen.setdefault("received", []).append(
             {"answer": reply["content"], "steps": reply["agent_steps"]})

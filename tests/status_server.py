@@ -128,7 +128,9 @@ class StatusServer:
                 pass
 
             def _send(self, code: int, body: Any, ctype: str = "application/json") -> None:
-                raw = body if isinstance(body, bytes) else json.dumps(body).encode()
+                raw = body if isinstance(body, bytes) else json.dumps(  # as JSONResponse
+                    body, ensure_ascii=False, allow_nan=False, separators=(",", ":")
+                ).encode("utf-8")
                 self.send_response(code)
                 self.send_header("Content-Type", ctype)
                 self.send_header("Content-Length", str(len(raw)))

@@ -208,6 +208,31 @@ def test_a_failing_control_lets_promotion_through(
     assert note.exit_code != 0  # already promoted; the waiver would not have been needed
 
 
+NON_ASCII = "Searched the Q3 report — nothing found: naïve café, 日本語, ½ € 🚀"
+
+
+def test_a_non_ascii_answer_reaches_gaias_client_byte_equal_and_a_failing_judge_passes(
+    suite: Path, gaia: Path, runner, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Through the runner stand-in and GAIA's own MCP client (``tests/gaia_mcp.py``, verbatim
+    ``agent_ui_mcp.py``), the simulator receives the captured answer byte for byte, ``—``
+    included (issue 30 point 3), and a judge that fails it lets promotion through."""
+    draft = make_ready(suite)
+    add_evidence(draft, answer=NON_ASCII)
+    monkeypatch.setenv("FAKE_CONTROL_JUDGE", "FAIL")
+    result = runner.invoke(app, ["control", DRAFT])
+    assert result.exit_code == 0, result.stderr
+    [run] = json.loads(gaia.read_text(encoding="utf-8"))["runs"]
+    [received] = run["received"]
+    assert received["answer"].encode("utf-8") == NON_ASCII.encode("utf-8")
+    assert [s["summary"] for s in received["steps"]] == ["no files matched", "0 results"]
+    [control] = _controls(suite)
+    assert control.status == "FAIL"
+    promoted = runner.invoke(app, ["promote", DRAFT])
+    assert promoted.exit_code == 0, promoted.output
+    assert "[met  ] 8 control" in promoted.stdout
+
+
 def test_an_unneeded_waiver_is_not_stamped(
     suite: Path, gaia: Path, runner, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -72,7 +72,8 @@ def test_turns_tools_and_placeholders(store: Path, suite: Path) -> None:
         assert has_placeholder(turn["ground_truth"])
         assert "15 days" not in json.dumps(turn)
     assert scenario["persona"] in GAIA_PERSONAS
-    assert scenario["agent_type"] == "doc"
+    # the agent is provenance (the record's source), never a runnable key GAIA would see
+    assert "agent_type" not in scenario and plan.details["agent_type"] == "doc"
     assert scenario["category"] == "captured"
     assert scenario["source"] == {"type": "session", "link": f"gaia-session:{SID}"}
     assert "Gemma-X" not in json.dumps(scenario)

@@ -130,7 +130,7 @@ def test_tracker_labels_are_not_tags_and_corpus_match_by_name(suite: Path) -> No
         corpus_names={"acme_q3_report.md": CorpusFile("acme_q3_report", "corpus/a.md")},
     )
     assert built.scenario["tags"] == ["rag"]
-    assert built.scenario["agent_type"] == "doc"
+    assert "agent_type" not in built.scenario and built.source.details["agent_type"] == "doc"
     assert built.scenario["setup"]["index_documents"] == [
         {"corpus_doc": "acme_q3_report", "path": "corpus/a.md"}
     ]
@@ -164,7 +164,11 @@ def test_windows_report_passes_check_right_after_drafting(
     # the slug is cut before "report", never inside it
     draft = suite / "drafts" / "issue_7_bug_doc_chat_cannot_read_an_indexed.yaml"
     data = parse_checked(draft.read_bytes()).data
-    assert data["agent_type"] == "doc" and data["tags"] == ["rag"]
+    assert "agent_type" not in data and data["tags"] == ["rag"]
+    [record] = (suite / "drafts").glob("*.intake.json")
+    assert json.loads(record.read_text(encoding="utf-8"))["source"]["details"]["agent_type"] == (
+        "doc"
+    )
     assert data["setup"]["index_documents"] == [
         {"corpus_doc": "acme_q3_report", "path": "corpus/documents/acme_q3_report.md"}
     ]

@@ -179,7 +179,7 @@ def test_gaia_bug_form_keeps_the_narrative_in_the_description(
     assert [t.get("user_message") for t in data["turns"]] == [
         "How many vacation days do new hires get?", "And after five years?",
     ]
-    assert data["agent_type"] == "doc"
+    assert "agent_type" not in data and record["source"]["details"]["agent_type"] == "doc"
     assert "olga.petrova" not in json.dumps(data) + json.dumps(record)  # scrubbed
     assert "says the handbook does not cover it" in data["turns"][-1]["success_criteria"]
 

@@ -310,12 +310,12 @@ def _root(
 
 
 def out(text: str = "", *, nl: bool = True) -> None:
-    """Results on stdout, safe for a terminal (see ``shown``)."""
+    """Results on stdout, safe for a terminal and a CI log (see ``shown``)."""
     typer.echo(shown(text), nl=nl)
 
 
 def err(text: str) -> None:
-    """A diagnostic line on stderr, safe for a terminal (see ``shown``)."""
+    """A diagnostic line on stderr, safe for a terminal and a CI log (see ``shown``)."""
     typer.echo(shown(text), err=True)
 
 
@@ -325,11 +325,16 @@ def shown(text: str) -> str:
 
     Every text the CLI prints goes through here, so nothing from data (an issue title, a
     session message, a file name in an error) can start an escape sequence (OSC 8 links,
-    OSC 52 clipboard writes, OSC 1337), ring the bell or reorder the line.
+    OSC 52 clipboard writes, OSC 1337), ring the bell or reorder the line, nor become a
+    workflow command in a CI log (``intake.ghoutput.inert``: only a ``Command`` intake built
+    starts with ``::``). Checkout strings inside a line go through ``ghoutput.datum`` too.
     """
     from intake.contract.untrusted import terminal_safe
+    from intake.ghoutput import Command, inert
 
-    return terminal_safe(text)
+    if isinstance(text, Command):
+        return text
+    return terminal_safe(inert(text))
 
 
 def emit_json(document: dict[str, Any]) -> None:

@@ -6,6 +6,7 @@ from pathlib import Path
 
 import typer
 
+from intake.ghoutput import datum
 from intake.paths import display_path
 
 
@@ -58,7 +59,8 @@ def register(app: typer.Typer) -> None:
             err(note)
         verb = "would adopt" if dry_run else "adopted"
         for item in result.adopted:
-            out(f"{verb} {display_path(item.path, cfg.root)} as {source} ({item.link})")
+            shown = datum(display_path(item.path, cfg.root))
+            out(f"{verb} {shown} as {source} ({datum(item.link)})")
         for line in result.skipped:
             err(f"skipped {line}")
         out(f"{len(result.adopted)} {verb}, {len(result.skipped)} skipped")

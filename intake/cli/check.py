@@ -11,7 +11,7 @@ import typer
 
 from intake.cli.options import Format, counted, format_option
 from intake.errors import EXIT_FINDINGS
-from intake.ghoutput import STEP_SUMMARY_LIMIT, annotation, log_line
+from intake.ghoutput import STEP_SUMMARY_LIMIT, annotation, datum, log_line
 from intake.paths import display_path
 
 if TYPE_CHECKING:
@@ -108,7 +108,7 @@ def _report_lines(report: CheckReport, *, github: bool, verbose: bool) -> Iterat
         if github:
             yield annotation(f.severity, f.file, f.line, f.message)
         else:
-            yield f"{f.file}:{f.line}: {f.severity}: {f.message}"
+            yield f"{datum(f.file)}:{f.line}: {f.severity}: {datum(f.message)}"
     if not verbose:
         for group in legacy_groups(report.findings):
             first = group.findings[0]
@@ -123,7 +123,9 @@ def _report_lines(report: CheckReport, *, github: bool, verbose: bool) -> Iterat
     for draft in report.drafts:
         unmet = [g for g in draft.gates if not g.met]
         state = "ready" if not unmet else "unmet: " + ", ".join(g.name for g in unmet)
-        yield plain(f"draft {draft.path}: {state}")
+        yield plain(f"draft {draft.path}: {state}") if github else (
+            f"draft {datum(draft.path)}: {state}"
+        )
     yield plain(
         f"{counted(report.files, 'file')}, {counted(report.errors, 'error')}, "
         f"{counted(report.warnings, 'warning')}, {counted(len(report.drafts), 'draft')}"

@@ -6,6 +6,7 @@ import typer
 
 from intake.cli.options import Format, format_option
 from intake.cli.run import recorded_state, show_notes, show_runner_tail
+from intake.ghoutput import datum
 from intake.paths import display_path
 
 
@@ -81,4 +82,4 @@ def register(app: typer.Typer) -> None:
                 f"{result.iterations})"
             )
         mark = "met" if gate.met else "UNMET"
-        out(f"control gate of {where}: {mark}: {gate.detail}")
+        out(f"control gate of {datum(where)}: {mark}: {gate.detail}")

@@ -7,6 +7,7 @@ from pathlib import Path
 import typer
 
 from intake.cli.options import Format, counted, format_option
+from intake.ghoutput import datum
 from intake.paths import display_path
 
 
@@ -46,7 +47,12 @@ def register(app: typer.Typer) -> None:
         and its record are scrubbed; code blocks, logs and --comments go to the record only.
         """
         from intake.cli import emit_json, err, out, settings
-        from intake.drafting.from_issue import draft_from_issue, no_comments, read_issue
+        from intake.drafting.from_issue import (
+            draft_from_issue,
+            no_comments,
+            origin_text,
+            read_issue,
+        )
 
         cfg = settings(ctx)
         data = read_issue(
@@ -72,4 +78,4 @@ def register(app: typer.Typer) -> None:
             )
         else:
             turns = len(result.scenario.get("turns", []))
-            out(f"drafted {shown} ({counted(turns, 'turn')}) from github:{data.repo}#{data.number}")
+            out(f"drafted {datum(shown)} ({counted(turns, 'turn')}) from {origin_text(data)}")

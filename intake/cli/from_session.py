@@ -7,6 +7,7 @@ from pathlib import Path
 import typer
 
 from intake.cli.options import Format, format_option, scrub_counts
+from intake.ghoutput import datum
 from intake.paths import display_path
 
 DB_HELP = (
@@ -71,8 +72,8 @@ def register(app: typer.Typer) -> None:
                 }
             )
             return
-        out(f"wrote {display_path(result.path, cfg.root)}")
-        out(f"record {display_path(result.record_path, cfg.root)}")
+        out(f"wrote {datum(display_path(result.path, cfg.root))}")
+        out(f"record {datum(display_path(result.record_path, cfg.root))}")
         if result.record.source.private:
             out(
                 "private session: the draft stays in drafts/private/ "

@@ -6,6 +6,7 @@ import typer
 
 from intake.cli.options import counted
 from intake.errors import UsageError
+from intake.ghoutput import datum
 
 
 def register(app: typer.Typer) -> None:
@@ -42,9 +43,9 @@ def register(app: typer.Typer) -> None:
             result = rebuild(ledger, drafts=cfg.drafts, scenarios=cfg.scenarios, root=cfg.root)
             added, history = restore(cfg, ledger)
         for path in result.skipped:
-            err(f"skipped (unreadable): {path}")
+            err(f"skipped (unreadable): {datum(str(path))}")
         for line in history.skipped:
-            err(f"skipped (history): {line}")
+            err(f"skipped (history): {datum(str(line))}")
         if history.scrubbed:
             held = "event holds" if history.scrubbed == 1 else "events hold"
             err(f"history: {history.scrubbed} {held} private data; scrubbed in the ledger")

@@ -8,6 +8,7 @@ import typer
 
 from intake.cli.options import Format, format_option
 from intake.errors import UsageError
+from intake.ghoutput import datum
 
 
 def register(app: typer.Typer) -> None:
@@ -53,7 +54,8 @@ def register(app: typer.Typer) -> None:
         for event in events:
             detail = json.dumps(event.detail, sort_keys=True) if event.detail else ""
             who = f" by {event.actor}" if event.actor else ""
-            out(f"{event.at}  {event.kind:<10} {event.scenario_id or '-'}{who}  {detail}")
+            scenario = datum(event.scenario_id or "-")
+            out(f"{event.at}  {event.kind:<10} {scenario}{datum(who)}  {datum(detail)}")
 
 
 def shown_id(cfg: Any, given: str) -> str:

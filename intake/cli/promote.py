@@ -9,6 +9,7 @@ import typer
 
 from intake.cli.options import Format, format_option
 from intake.errors import EXIT_FINDINGS
+from intake.ghoutput import datum
 from intake.paths import display_path
 
 if TYPE_CHECKING:
@@ -104,7 +105,7 @@ def register(app: typer.Typer) -> None:
                     }
                 )
             else:
-                out(f"gates for {exc.where}:")
+                out(f"gates for {datum(str(exc.where))}:")
                 for line in gate_lines(exc.gates):
                     out(line)
             raise
@@ -127,13 +128,13 @@ def register(app: typer.Typer) -> None:
             )
         else:
             if result.gates:
-                out(f"gates for {result.scenario_id}:")
+                out(f"gates for {datum(result.scenario_id)}:")
                 for line in gate_lines(result.gates):
                     out(line)
             if dry_run:
                 verdict = "blocked" if result.blocked else "ready to promote"
-                out(f"dry run: {result.scenario_id} is {verdict}; nothing was moved")
+                out(f"dry run: {datum(result.scenario_id)} is {verdict}; nothing was moved")
             elif dest:
-                out(f"promoted {result.scenario_id} to {dest}")
+                out(f"promoted {datum(result.scenario_id)} to {datum(dest)}")
         if dry_run and result.blocked:
             raise typer.Exit(EXIT_FINDINGS)

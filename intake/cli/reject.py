@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 import typer
 
+from intake.ghoutput import datum
 from intake.paths import display_path
 
 if TYPE_CHECKING:
@@ -29,4 +30,7 @@ def register(app: typer.Typer) -> None:
         result = reject(cfg, draft, reason)
         for note in result.notes:
             err(note)
-        out(f"rejected {result.scenario_id}: removed {display_path(result.draft, cfg.root)}")
+        out(
+            f"rejected {datum(result.scenario_id)}: removed "
+            f"{datum(display_path(result.draft, cfg.root))}"
+        )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import typer
@@ -63,7 +64,9 @@ def register(app: typer.Typer) -> None:
         if output is not None and not output.parent.is_dir():
             raise UsageError("the folder for --output does not exist", where=str(output.parent))
         cfg = settings(ctx)
-        result = make_report(cfg, list(paths or []), since=start)
+        result = make_report(
+            cfg, list(paths or []), since=start, base_ref=os.environ.get("GITHUB_BASE_REF")
+        )
         text = render(result, fmt.value)
         if output is None:
             out(text, nl=False)

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 import typer
 
 from intake.errors import EXIT_FINDINGS, UsageError
+from intake.ghoutput import datum
 from intake.paths import display_path
 
 if TYPE_CHECKING:
@@ -117,7 +118,10 @@ def register(app: typer.Typer) -> None:
 
         if scrubbed:
             err(scrub_message("note", scrubbed))
-        out(f"recorded: {decision.value} by {review.reviewer} of {display_path(path, cfg.root)}")
+        out(
+            f"recorded: {decision.value} by {datum(review.reviewer)} of "
+            f"{datum(display_path(path, cfg.root))}"
+        )
         if review.judge_text_ack:
             out(f"acknowledged: {len(review.judge_text_ack)} judge-directed passage(s)")
         if self_approval(cfg, path, review):

@@ -10,6 +10,7 @@ import typer
 
 from intake.cli.options import Format, format_option
 from intake.cli.run_record import Tier
+from intake.ghoutput import datum
 from intake.paths import display_path
 
 if TYPE_CHECKING:
@@ -117,7 +118,7 @@ def _show_runs(result: object, tier: object, where: str, described: str) -> None
             f"recorded: {run.tier.value} run {run.run_id} {run.status}{score} "
             f"model {run.model} (iteration {run.iteration}/{result.iterations})"
         )
-    out(f"{tier.value} tier of {where}: {described}")
+    out(f"{tier.value} tier of {datum(where)}: {described}")
 
 
 def show_runner_tail(exc: RunnerFailed) -> None:

@@ -6,6 +6,7 @@ import typer
 
 from intake.cli.options import Format, format_option
 from intake.errors import UsageError
+from intake.ghoutput import datum
 from intake.paths import display_path
 
 
@@ -47,7 +48,7 @@ def register(app: typer.Typer) -> None:
                 if dropped
                 else "a control run (intake control)"
             )
-            out(f"dropped {what} from {display_path(path, cfg.root)}; the ledger keeps it")
+            out(f"dropped {what} from {datum(display_path(path, cfg.root))}; the ledger keeps it")
             return
         if reason is not None:
             raise UsageError("--reason goes with --drop RUN_ID")
@@ -104,7 +105,7 @@ def register(app: typer.Typer) -> None:
                 }
             )
             return
-        out(f"runs of {where}: {len(rows)}")
+        out(f"runs of {datum(where)}: {len(rows)}")
         for row in rows:
             score = f"{row['score']:g}" if row["score"] is not None else "-"
             flags = " stale" if row["stale"] else ""

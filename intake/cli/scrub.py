@@ -8,6 +8,7 @@ import typer
 
 from intake.cli.options import Format, counted, format_option
 from intake.errors import EXIT_FINDINGS
+from intake.ghoutput import datum
 
 
 def register(app: typer.Typer) -> None:
@@ -52,7 +53,7 @@ def register(app: typer.Typer) -> None:
                 )
             else:
                 for f in findings:
-                    out(f"{f.entity_type} {f.path}:{f.line}")
+                    out(f"{f.entity_type} {datum(str(f.path))}:{f.line}")
                 err(counted(len(findings), "finding") if findings else "clean: nothing to scrub")
             if findings:
                 raise typer.Exit(EXIT_FINDINGS)
@@ -77,8 +78,8 @@ def register(app: typer.Typer) -> None:
         for o in outcomes:
             if o.changed:
                 counts = ", ".join(f"{k} {v}" for k, v in o.report.counts.items())
-                out(f"{o.path}: scrubbed ({counts})")
+                out(f"{datum(str(o.path))}: scrubbed ({counts})")
             else:
-                out(f"{o.path}: clean")
+                out(f"{datum(str(o.path))}: clean")
         changed = sum(o.changed for o in outcomes)
         out(f"{counted(len(outcomes), 'file')}, {changed} scrubbed")

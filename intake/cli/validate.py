@@ -8,7 +8,7 @@ import typer
 
 from intake.cli.options import Format, counted, format_option
 from intake.errors import EXIT_FINDINGS, UsageError
-from intake.ghoutput import annotation
+from intake.ghoutput import annotation, datum
 
 
 def github_annotation(severity: str, file: str, line: int, message: str) -> str:
@@ -98,7 +98,10 @@ def register(app: typer.Typer) -> None:
                         )
                     )
                 else:
-                    out(f"{problem.file}:{problem.line}: {problem.severity}: {problem.message}")
+                    out(
+                        f"{datum(problem.file)}:{problem.line}: {problem.severity}: "
+                        f"{datum(problem.message)}"
+                    )
             summary = ", ".join(
                 [
                     counted(len(report.files), "file"),

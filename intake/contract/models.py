@@ -254,7 +254,6 @@ class _ScenarioBase(BaseModel):
     description: str | None = None
     severity: str | None = None
     expected_outcome: str | None = None
-    agent_type: str | None = None
     tags: list[str] | None = None
 
 

@@ -11,6 +11,7 @@ validation and the atomic write are ``drafting.write_draft``'s, shared with ever
 from __future__ import annotations
 
 import hashlib
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -219,8 +220,6 @@ def build_issue_draft(
     tags = [label for label in labels if label.lower() not in workflow]
     if tags:
         scenario["tags"] = tags
-    if parsed.agent_type:
-        scenario["agent_type"] = parsed.agent_type
     index_documents: list[dict[str, Any]] = []
     matched: list[dict[str, Any]] = []
     for name in parsed.documents:
@@ -288,9 +287,35 @@ def build_issue_draft(
             "labels": tags,
             "form": parsed.form,
             "comments_fetched": len(data.comments) if with_comments else 0,
+            **({"agent_type": parsed.agent_type} if parsed.agent_type else {}),
+            **provenance(data),
         },
     )
     return IssueDraft(scenario, observations, source, parsed, warnings)
+
+
+def provenance(data: IssueData) -> dict[str, str]:
+    """Where the issue was read: ``{"read_from": "github"}`` when intake fetched it, else
+    ``{"read_from": "file", "file": NAME}``: a saved file's repository, number and link are
+    what the file says, not what GitHub answered (the record must not claim a fetch)."""
+    if data.file is None:
+        return {"read_from": "github"}
+    return {"read_from": "file", "file": _file_name(data.file)}
+
+
+def _file_name(name: str) -> str:
+    """The saved file's name as the draft and record show it: a plain name as it is, any other
+    (a line break, a control or markup character) not repeated."""
+    return name if re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9._ -]{0,99}", name) else "(name not shown)"
+
+
+def origin_text(data: IssueData) -> str:
+    """``github:OWNER/NAME#N``, or for a saved file ``the file NAME (github:…#N as it says)``."""
+    coordinates = f"github:{data.repo}#{data.number}"
+    if data.file is None:
+        return coordinates
+    shown = _file_name(data.file)
+    return f"the file {shown} ({coordinates} as the file says; not fetched from GitHub)"
 
 
 def _description(parsed: ParsedIssue, title: str, number: int) -> str:
@@ -410,7 +435,7 @@ def draft_from_issue(
         if found:
             built.scenario["name"] = cut_at_space(clean, MAX_NAME_CHARS)
     header = (
-        f"Drafted by intake from github:{data.repo}#{data.number}. "
+        f"Drafted by intake from {origin_text(data)}. "
         "Replace every TODO(intake) placeholder before review."
     )
     result = write_draft(

@@ -578,8 +578,6 @@ def build_plan(
     scenario["category"] = chosen
     scenario["description"] = placeholder("what went wrong for the user, in a sentence or two")
     scenario["persona"] = DEFAULT_PERSONA
-    if session.agent_type:
-        scenario["agent_type"] = session.agent_type
     scenario["source"] = {"type": "session", "link": locator}
     scenario["difficulty_rationale"] = placeholder("one line, in your words: why this is hard")
     scenario["setup"] = {"index_documents": index_documents}

@@ -759,9 +759,11 @@ email "Email Triage", code "Code", summarize "Summarizer"). "Document Q&A" is al
 agent's name (``docqa``) but the Agent UI uses it for its document chat, so it maps to ``doc``.
 ``None``: an agent GAIA no longer has (the ``data`` "Analyst Agent" was removed, amd/gaia
 PR#3906; scenarios asking for it ran as INFRA_ERROR): the step still opens an agent, but no
-``agent_type`` is written for it."""
+agent is recorded for it. The agent found is provenance (the record's
+``source.details.agent_type``), never a scenario key: GAIA's validator rejects
+``agent_type`` (amd/gaia#4096) and its runner records the agent itself (#4069)."""
 REMOVED_AGENTS = frozenset({"data"})
-"""Agent ids GAIA removed: never written as ``agent_type``."""
+"""Agent ids GAIA removed: never recorded as the issue's agent."""
 _IN_AGENT = re.compile(r"^(?:then[ ,]+|and[ ,]+)?(?:in|inside|within|from)\s+", re.IGNORECASE)
 """A step that names where it happens ("In Doc Agent", GAIA's bug form) rather than a verb."""
 _AND_THEN = re.compile(r"^\s*,?\s*(?:(?:and|then|&)\s+)+(?P<rest>\S.*)$")
@@ -1007,7 +1009,7 @@ def parse_issue(title: str | None, body: str | None) -> ParsedIssue:
         setup_steps=setup_steps,
         warnings=warnings
         + (
-            [f"the steps open several agents ({', '.join(agents)}); agent_type is the first"]
+            [f"the steps open several agents ({', '.join(agents)}); the record keeps the first"]
             if len(agents) > 1
             else []
         ),

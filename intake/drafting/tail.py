@@ -68,7 +68,6 @@ SCENARIO_KEY_ORDER = (
     "category",
     "description",
     "persona",
-    "agent_type",
     "source",
     "difficulty_rationale",
     "severity",

@@ -269,7 +269,7 @@ def _entry_date(
     """When an adopted scenario entered the suite, and what says so.
 
     GAIA's ``captured_from.captured_at`` first (when the conversation happened), else the
-    commit that first added the file (``git log --diff-filter=A``, renames followed), else the
+    base-side commit that brought the file in (committer date, ``gitutil.first_added``), else the
     adoption itself: the report's monthly trend counts the scenario from that date.
     """
     if captured_at is not None:

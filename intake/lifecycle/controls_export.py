@@ -7,17 +7,32 @@ passed (label PASS). Each becomes one JSON file, plus ``index.json``; the format
 transcript comes from GAIA's scorecard, which intake never scrubbed); each file is written
 atomically, the index last. A control whose criteria hash no longer matches the scenario is
 written with ``"current": false`` (stale), never as current.
+
+Every path written is confined to the export folder: a control's file name is made from the
+record's id only when that id is a scenario id (``ID_PATTERN``: no separator of either system,
+no ``..``, no drive or UNC form, no name Windows reserves), else the case is left out with a
+note that does not repeat the id; each target is checked to be a direct child of the folder,
+and an existing link there is replaced, never followed (``atomic_write`` renames over it).
 """
 
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from intake.config import Settings
-from intake.contract.models import JUDGED_STATUSES, Record, ReviewDecision, Run, RunTier
+from intake.contract.models import (
+    ID_PATTERN,
+    JUDGED_STATUSES,
+    Record,
+    ReviewDecision,
+    Run,
+    RunTier,
+    windows_name_problem,
+)
 from intake.contract.yamlio import YamlProblem, parse_checked
 from intake.errors import IntakeError, UsageError
 from intake.fileio import atomic_write, read_json_input
@@ -201,6 +216,22 @@ def case_controls(
     return controls, notes
 
 
+def export_name(record_id: str, label: str) -> str | None:
+    """``<id>.<label>.json``, or None when the id could name anything but one file in the
+    export folder (``../x``, ``/abs``, ``C:x``, ``\\\\host\\share``, ``con``…)."""
+    if re.fullmatch(ID_PATTERN, record_id) is None:
+        return None
+    name = f"{record_id}.{label.lower()}.json"
+    return None if windows_name_problem(name) else name
+
+
+def _confined(folder: Path, name: str) -> Path:
+    target = folder / name
+    if target.parent != folder or target.name != name:
+        raise IntakeError("an export path left the export folder", where=str(folder))
+    return target
+
+
 def _promoted(settings: Settings) -> list[tuple[Path, Record, dict[str, Any]]]:
 
     found = []
@@ -232,17 +263,24 @@ def export_controls(settings: Settings, folder: Path) -> ExportResult:
     result = ExportResult(folder)
     documents: list[tuple[str, dict[str, Any]]] = []
     for path, record, data in _promoted(settings):
+        if export_name(record.id, "fail") is None:
+            result.notes.append(
+                f"{display_path(path, settings.root)}: its record's id is not a scenario id "
+                "(not shown), no control exported"
+            )
+            continue
         controls, notes = case_controls(settings, path, record, data)
         result.notes.extend(notes)
         for doc in controls:
             clean, report = scrub_tree(doc, scrubber=engine)
             for kind, count in report.counts.items():
                 result.scrubbed[kind] = result.scrubbed.get(kind, 0) + count
-            name = f"{record.id}.{doc['label'].lower()}.json"
+            name = export_name(record.id, doc["label"])
+            assert name is not None
             documents.append((name, clean))
     folder.mkdir(parents=True, exist_ok=True)
     for name, doc in documents:
-        atomic_write(folder / name, json.dumps(doc, indent=2, ensure_ascii=False) + "\n")
+        atomic_write(_confined(folder, name), json.dumps(doc, indent=2, ensure_ascii=False) + "\n")
         result.written.append({
             "file": name, "scenario_id": doc["scenario_id"], "label": doc["label"],
             "criteria_hash": doc["criteria_hash"], "current": doc["current"],
@@ -257,8 +295,9 @@ def export_controls(settings: Settings, folder: Path) -> ExportResult:
             "stale": sum(not e["current"] for e in result.written),
         },
     }
-    atomic_write(folder / INDEX_NAME, json.dumps(index, indent=2, ensure_ascii=False) + "\n")
+    text = json.dumps(index, indent=2, ensure_ascii=False) + "\n"
+    atomic_write(_confined(folder, INDEX_NAME), text)
     return result
 
 
-__all__ = ["ExportResult", "case_controls", "export_controls"]
+__all__ = ["ExportResult", "case_controls", "export_controls", "export_name"]

@@ -48,6 +48,7 @@ from intake.contract.yamlio import (
 )
 from intake.drafting.tail import current_author
 from intake.errors import Conflict, IntakeError, PromotionBlocked, UsageError
+from intake.fileio import MAX_INPUT_BYTES, read_input
 from intake.lifecycle.authority import find_base, rules_for
 from intake.lifecycle.evidence import Evidence
 from intake.lifecycle.gates import (
@@ -496,7 +497,10 @@ def criteria_hash(data: dict[str, Any]) -> str:
 def with_suite_tag(raw: bytes, suite: str) -> bytes:
     """The scenario's bytes with ``suite`` as its one suite tag (``regression``/``capability``).
 
-    Other tags, comments and layout are kept; a missing ``tags`` goes after ``category``.
+    Other tags, comments and layout are kept; a missing ``tags`` goes after ``category``. The
+    bytes around the YAML are kept too: a UTF-8 BOM stays, and a file whose lines end in CRLF
+    keeps CRLF (ruamel writes ``\n``), so a Windows checkout's draft is promoted as it was
+    reviewed, byte for byte but for the tag.
     """
 
     text = decode(raw)
@@ -514,7 +518,11 @@ def with_suite_tag(raw: bytes, suite: str) -> bytes:
         keys = list(data.keys())
         position = keys.index("category") + 1 if "category" in keys else len(keys)
         data.insert(position, "tags", new_tags)
-    return dump_roundtrip(data, like=text).encode("utf-8")
+    dumped = dump_roundtrip(data, like=text)
+    if "\r\n" in text and text.count("\r\n") * 2 >= text.count("\n"):
+        dumped = dumped.replace("\r\n", "\n").replace("\n", "\r\n")
+    bom = b"\xef\xbb\xbf" if raw.startswith(b"\xef\xbb\xbf") else b""
+    return bom + dumped.encode("utf-8")
 
 
 def _difficulty(settings: Settings, inputs: GateInputs) -> str | None:
@@ -546,8 +554,9 @@ def _move(
     scenario_id = inputs.scenario_id
     refuse_outside_root(settings, settings.scenarios / category, what="the scenarios folder")
     dest = safe_child(settings.scenarios, category) / f"{scenario_id}.yaml"
-    draft_raw = draft.read_bytes()
-    if content_hash(draft) != inputs.content_hash:
+    draft_raw = read_input(draft, what="draft", limit=MAX_INPUT_BYTES, follow_links=False)
+    if sha256_bytes(draft_raw) != inputs.content_hash:
+        # one read: the bytes hashed here are the bytes written below
         raise Conflict("the draft changed while its gates were checked", where=scenario_id)
     if dest.exists() or dest.is_symlink():
         raise Conflict(

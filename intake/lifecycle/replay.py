@@ -8,7 +8,7 @@ MCP tools call (``agent_ui_mcp.py`` L240-345) in the shapes GAIA's routers give
 (``src/gaia/ui/models.py``, ``src/gaia/ui/routers/``):
 
 * ``GET /api/health`` and ``GET /api/system/status`` (``model_loaded: "replay:<draft id>"``);
-* sessions: ``POST/GET /api/sessions``, ``GET/DELETE /api/sessions/{id}``,
+* sessions: ``POST/GET /api/sessions`` (the list is empty), ``GET/DELETE /api/sessions/{id}``,
   ``GET /api/sessions/{id}/messages``, ``POST /api/sessions/{id}/documents``;
 * ``POST /api/chat/send``: an SSE stream (``data: {json}\\n\\n``, as ``_chat_helpers.py``
   L2472-2729 writes it) of each captured tool step as ``tool_start`` / ``tool_args`` /
@@ -22,6 +22,29 @@ MCP tools call (``agent_ui_mcp.py`` L240-345) in the shapes GAIA's routers give
   ``GET /api/documents``; ``POST /api/memory/admin/seed`` (the memory pre-flight).
 
 Anything else is 404 with FastAPI's body. Nothing the simulator sends is stored anywhere.
+
+What GAIA's client reads is what GAIA's backend sends (FastAPI/Starlette at 78bbc30):
+
+* JSON as ``JSONResponse`` renders it: ``Content-Type: application/json``, compact UTF-8
+  (``json.dumps(..., ensure_ascii=False, separators=(",", ":"))``);
+* the chat stream as ``StreamingResponse(media_type="text/event-stream")`` in
+  ``routers/chat.py`` L155-164: ``text/event-stream; charset=utf-8`` (Starlette appends the
+  charset to every ``text/`` type; without it ``requests.iter_lines(decode_unicode=True)`` in
+  ``agent_ui_mcp.py`` L130 decodes ISO-8859-1 and ``—`` arrives as ``â\x80\x94``),
+  ``Cache-Control: no-cache``, ``Connection: keep-alive``, ``X-Accel-Buffering: no``, chunked
+  with one chunk per event; each event ``data: {json.dumps(event)}\n\n`` (ASCII, ``\\uXXXX``
+  escapes: ``_chat_helpers.py`` L2472, L2689), the first chunk GAIA's "Connecting to LLM..."
+  status with its 512-byte comment (L1742-1745), agent events padded to 512 bytes with a
+  ``: xxx`` comment (L2472-2474), ``done`` unpadded (L2688-2689).
+
+The replay is a local server holding a draft's captured answers, so it answers only GAIA's
+client: a request whose ``Host`` is not ``127.0.0.1:PORT`` or ``localhost:PORT`` (DNS
+rebinding) is refused with 400, a cross-site one (an ``Origin`` other than the replay's own, a
+``Sec-Fetch-Site`` other than ``same-origin``/``none``) with 403, a POST body that is not
+``application/json`` with 422 (as FastAPI does; no browser form can send one without a CORS
+preflight, which the replay never grants). It answers only the routes GAIA's MCP client and
+runner call, and tells nothing about other sessions: ``GET /api/sessions`` lists none and
+``/api/health`` counts nothing, so a session is reached only by the id its creator got.
 """
 
 from __future__ import annotations
@@ -212,13 +235,35 @@ def system_status(model: str) -> dict[str, Any]:
     }
 
 
-def _sse(event: dict[str, Any]) -> bytes:
-    return f"data: {json.dumps(event, ensure_ascii=False)}\n\n".encode()
+SSE_FIRST_CHUNK = (
+    'data: {"type":"status","status":"info","message":"Connecting to LLM..."}\n\n'
+    ": " + "x" * 512 + "\n\n"
+)
+"""GAIA's first chunk of every chat stream, verbatim (``_chat_helpers.py`` L1742-1745)."""
+SSE_PAD_TO = 512
+"""GAIA pads each agent event below 512 bytes with a comment (``_chat_helpers.py`` L2473)."""
+
+
+def _sse(event: dict[str, Any], *, padded: bool = True) -> bytes:
+    """One event as GAIA frames it: ``json.dumps`` with its defaults (ASCII), padded or not."""
+    data = f"data: {json.dumps(event)}\n\n"
+    if padded and len(data) < SSE_PAD_TO:
+        data += ": " + "x" * (SSE_PAD_TO - len(data) - 4) + "\n\n"
+    return data.encode("utf-8")
+
+
+def sse_chunks(turn: ReplayTurn | None, message_id: int) -> list[bytes]:
+    """The chat stream's chunks, one per event, as GAIA's backend yields them."""
+    events = chat_events(turn, message_id)
+    return [SSE_FIRST_CHUNK.encode("utf-8")] + [
+        _sse(e, padded=e["type"] != "done") for e in events
+    ]
 
 
 def chat_events(turn: ReplayTurn | None, message_id: int) -> list[dict[str, Any]]:
-    """The SSE events GAIA's backend streams for one answer (``sse_handler.py`` L334-610)."""
-    events: list[dict[str, Any]] = [{"type": "status", "status": "info", "message": "replay"}]
+    """The SSE events GAIA's backend streams for one answer after its first status chunk
+    (``sse_handler.py`` L334-610)."""
+    events: list[dict[str, Any]] = []
     answer = turn.answer if turn is not None else ""
     for step in turn.steps if turn is not None else ():
         events.append({"type": "tool_start", "tool": step.tool, "detail": step.tool})
@@ -257,12 +302,30 @@ class _Handler(BaseHTTPRequestHandler):
     # --- plumbing -------------------------------------------------------------------------
 
     def _send(self, code: int, body: Any) -> None:
-        raw = json.dumps(body, ensure_ascii=False).encode("utf-8")
+        raw = json.dumps(body, ensure_ascii=False, allow_nan=False, separators=(",", ":"))
+        self._reply(code, "application/json", raw.encode("utf-8"))
+
+    def _reply(self, code: int, kind: str, raw: bytes) -> None:
         self.send_response(code)
-        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Type", kind)
         self.send_header("Content-Length", str(len(raw)))
         self.end_headers()
         self.wfile.write(raw)
+
+    def _refusal(self) -> tuple[int, str] | None:
+        """Why this request is not GAIA's client's (a foreign ``Host``, a cross-site origin)."""
+        port = self.server.server_address[1]
+        own = {f"127.0.0.1:{port}", f"localhost:{port}"}
+        hosts = self.headers.get_all("Host") or []
+        if len(hosts) != 1 or hosts[0].strip().lower() not in own:
+            return 400, "Invalid host header"
+        origin = self.headers.get("Origin")
+        if origin is not None and origin.strip().lower() not in {f"http://{h}" for h in own}:
+            return 403, "Cross-site request refused"
+        fetch_site = self.headers.get("Sec-Fetch-Site")
+        if fetch_site is not None and fetch_site.strip().lower() not in ("same-origin", "none"):
+            return 403, "Cross-site request refused"
+        return None
 
     def _body(self) -> dict[str, Any] | None:
         try:
@@ -273,6 +336,9 @@ class _Handler(BaseHTTPRequestHandler):
             self.close_connection = True
             return None
         raw = self.rfile.read(length) if length else b"{}"
+        kind = (self.headers.get("Content-Type") or "").split(";", 1)[0].strip().lower()
+        if length and kind != "application/json":
+            return None
         try:
             doc = json.loads(raw.decode("utf-8"))
         except (UnicodeDecodeError, json.JSONDecodeError):
@@ -289,6 +355,11 @@ class _Handler(BaseHTTPRequestHandler):
         self._route("DELETE")
 
     def _route(self, method: str) -> None:
+        refused = self._refusal()
+        if refused is not None:
+            self.close_connection = True
+            self._reply(refused[0], "text/plain; charset=utf-8", refused[1].encode("utf-8"))
+            return
         state = self.server.state
         path = self.path.split("?", 1)[0].rstrip("/")
         parts = path.split("/")[1:]
@@ -302,21 +373,26 @@ class _Handler(BaseHTTPRequestHandler):
             reply = _answer(state, method, parts, body or {})
         if reply is None:
             self._send(404, {"detail": "Not Found"})
-        elif isinstance(reply, bytes):
+        elif isinstance(reply, list):
             self._stream(reply)
         else:
             self._send(*reply)
 
-    def _stream(self, raw: bytes) -> None:
+    def _stream(self, chunks: list[bytes]) -> None:
+        """The chat stream as Starlette's ``StreamingResponse`` sends it (chunked)."""
         self.send_response(200)
-        self.send_header("Content-Type", "text/event-stream")
+        self.send_header("Content-Type", "text/event-stream; charset=utf-8")
         self.send_header("Cache-Control", "no-cache")
-        self.send_header("Content-Length", str(len(raw)))
+        self.send_header("Connection", "keep-alive")
+        self.send_header("X-Accel-Buffering", "no")
+        self.send_header("Transfer-Encoding", "chunked")
         self.end_headers()
-        self.wfile.write(raw)
+        for chunk in chunks:
+            self.wfile.write(f"{len(chunk):x}\r\n".encode("ascii") + chunk + b"\r\n")
+        self.wfile.write(b"0\r\n\r\n")
 
 
-Reply = tuple[int, Any] | bytes | None
+Reply = tuple[int, Any] | list[bytes] | None
 
 
 def _answer(state: ReplayState, method: str, parts: list[str], body: dict[str, Any]) -> Reply:
@@ -326,9 +402,7 @@ def _answer(state: ReplayState, method: str, parts: list[str], body: dict[str, A
     route = parts[1:]
     if method == "GET" and route == ["health"]:
         return 200, {"status": "ok", "service": "gaia-agent-ui", "stats": {
-            "sessions": len(state.sessions),
-            "messages": sum(len(s.messages) for s in state.sessions.values()),
-            "documents": len(state.indexed), "total_chunks": len(state.indexed),
+            "sessions": 0, "messages": 0, "documents": 0, "total_chunks": 0,
             "total_size_bytes": 0}}
     if method == "GET" and route == ["system", "status"]:
         return 200, system_status(state.model)
@@ -346,8 +420,7 @@ def _answer(state: ReplayState, method: str, parts: list[str], body: dict[str, A
 def _sessions(state: ReplayState, method: str, rest: list[str], body: dict[str, Any]) -> Reply:
     if not rest:
         if method == "GET":
-            listed = [s.response(state.model) for s in state.sessions.values()]
-            return 200, {"sessions": listed, "total": len(listed)}
+            return 200, {"sessions": [], "total": 0}
         if method == "POST":
             title, agent = body.get("title"), body.get("agent_type")
             created = _Session(
@@ -403,7 +476,7 @@ def _chat(state: ReplayState, body: dict[str, Any]) -> Reply:
          "content": turn.answer if turn is not None else "", "created_at": now,
          "agent_steps": _persisted_steps(turn) or None}
     )
-    return b"".join(_sse(e) for e in chat_events(turn, message_id))
+    return sse_chunks(turn, message_id)
 
 
 def _documents(state: ReplayState, method: str, rest: list[str], body: dict[str, Any]) -> Reply:
@@ -423,12 +496,6 @@ def _documents(state: ReplayState, method: str, rest: list[str], body: dict[str,
                "last_error": None}
         state.indexed[doc_id] = doc
         return 200, doc
-    if method == "GET" and len(rest) == 2 and rest[1] == "status":
-        known = state.indexed.get(rest[0])
-        if known is None:
-            return 404, {"detail": "Document not found"}
-        return 200, {"id": known["id"], "indexing_status": "complete",
-                     "chunk_count": known["chunk_count"]}
     return None
 
 
@@ -528,4 +595,5 @@ __all__ = [
     "has_captured_answer",
     "replay_hash",
     "replay_turns",
+    "sse_chunks",
 ]

@@ -244,16 +244,19 @@ def _needs_git(scenario: ScenarioFile) -> bool:
 
 
 def with_git_dates(
-    scenarios: list[ScenarioFile], targets: Sequence[Path], cwd: Path
+    scenarios: list[ScenarioFile], targets: Sequence[Path], cwd: Path,
+    *, base_ref: str | None = None,
 ) -> list[ScenarioFile]:
-    """The scenarios, those only git can date given the commit that first added them.
+    """The scenarios, those only git can date given the base-side commit that brought them in.
 
-    One ``git log`` over the targets (``intake.gitutil.first_added``), only when some scenario
-    needs it; outside git, or for files git never saw, nothing changes.
+    One ``git log`` over the targets (``intake.gitutil.first_added``: committer dates on the
+    first-parent line, never author dates; with ``base_ref``, the base branch's line), only
+    when some scenario needs it; outside git, or for files git never saw (or that the change
+    itself adds), nothing changes.
     """
     if not targets or not any(_needs_git(s) for s in scenarios):
         return scenarios
-    arrived = first_added(cwd, list(targets))
+    arrived = first_added(cwd, list(targets), base_ref=base_ref)
     if not arrived:
         return scenarios
     out = []
@@ -319,8 +322,11 @@ def make_report(
     *,
     since: date | None = None,
     now: datetime | None = None,
+    base_ref: str | None = None,
 ) -> ProvenanceReport:
-    """Read the suite (default its ``scenarios/``), its drafts and ledger; build the report."""
+    """Read the suite (default its ``scenarios/``), its drafts and ledger; build the report.
+
+    ``base_ref`` (the pull request's base branch) limits git's dates to the base side."""
     cwd = Path.cwd().resolve()
     notes: list[str] = []
     targets = list(paths)
@@ -329,7 +335,7 @@ def make_report(
             targets = [settings.scenarios]
         else:
             notes.append(f"no scenarios folder at {display_path(settings.scenarios, cwd)}")
-    scenarios = with_git_dates(read_scenarios(targets, cwd), targets, cwd)
+    scenarios = with_git_dates(read_scenarios(targets, cwd), targets, cwd, base_ref=base_ref)
     drafts = read_drafts(settings.drafts, cwd)
     events = read_events(settings.ledger)
     if events is None:

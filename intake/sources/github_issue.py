@@ -38,6 +38,9 @@ class IssueData:
     issue: dict[str, Any]
     comments: list[dict[str, Any]] = field(default_factory=list)
     comments_truncated: bool = False
+    file: str | None = None
+    """The saved file's name when the issue was read from one (``--json FILE``): nobody fetched
+    it from GitHub, so its provenance is the file, its coordinates only what the file says."""
 
     @property
     def number(self) -> int:
@@ -155,7 +158,9 @@ def load_issue_json(path: Path, repo: str | None) -> IssueData:
     number = data["number"]
     from_file = repo_from_issue(data)
     refuse_pull_request(data, f"{shown} #{number}")
-    return IssueData(repo=check_repo(from_file or repo), issue=data, comments=comments)
+    return IssueData(
+        repo=check_repo(from_file or repo), issue=data, comments=comments, file=path.name
+    )
 
 
 GH_CLI_KEYS = frozenset({"author", "createdAt", "updatedAt", "url", "authorAssociation"})
