@@ -45,6 +45,7 @@ from intake.check.checks import (
 )
 from intake.check.context import CheckContext, build_context
 from intake.check.leftovers import leftovers
+from intake.check.lifecycle import lifecycle_changes
 from intake.check.result import CheckReport, DraftGates, Finding
 from intake.config import Settings
 from intake.contract.validate import Severity, validate_file
@@ -60,6 +61,7 @@ CHECKS: tuple[Check, ...] = (
     Check("scenarios against their records", scenario_records),
     Check("drafts against their records", draft_records),
     Check("judge-directed text", judge_text),
+    Check("quarantines and retirements", lifecycle_changes),
     Check("leftovers and refused journals", leftovers, waits_for_journals=False),
 )
 """Every check ``run_check`` runs, in the order their findings are reported."""

@@ -369,4 +369,7 @@ def make_report(
         saturation_pass_rate=settings.saturation_pass_rate,
     )
     report.notes[:0] = notes
-    return report
+    from intake.report.bugs import read_bugs
+    from intake.report.health import make_health
+
+    return replace(report, bugs=read_bugs(settings, cwd), health=make_health(settings, now=now))
