@@ -32,7 +32,7 @@ COMMIT_A = "a1b2c3d4e5f6"
 COMMIT_B = "b7c8d9e0f1a2"
 
 # scenario id → (provenance source, strong statuses per night 1-6, local statuses per night)
-P, F, T, I = "PASS", "FAIL", "TIMEOUT", "INFRA_ERROR"
+P, F, T, X = "PASS", "FAIL", "TIMEOUT", "INFRA_ERROR"
 PLAN: dict[str, tuple[str, list[str], list[str]]] = {
     "sat_case": ("synthetic", [P] * 6, [P] * 6),
     "afail_case": ("session", [F] * 6, [F] * 6),
@@ -42,7 +42,7 @@ PLAN: dict[str, tuple[str, list[str], list[str]]] = {
     "never_case": ("hand", [T] * 6, [T] * 6),
     "stale_case": ("synthetic", [P] * 6, [F] * 6),
     "edited_case": ("session", [F, F, F, P, P, P], [F, F, F, P, P, P]),
-    "healthy_case": ("hand", [P, P, I, P, P, P], [F] * 6),
+    "healthy_case": ("hand", [P, P, X, P, P, P], [F] * 6),
 }
 EXPECTED = {
     "sat_case": "saturated",

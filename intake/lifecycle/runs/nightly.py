@@ -54,7 +54,7 @@ from intake.lifecycle.runs.record import (
     safe_name,
 )
 from intake.paths import display_path
-from intake.store.edit import edit
+from intake.store.edit import Edit, edit
 from intake.store.journal import Event
 from intake.store.records import (
     iter_scenarios,
@@ -400,14 +400,22 @@ def import_results(
                 )
             )
     done.not_in_suite = sorted(missing)
-    for sid in sorted(pending):
-        scenario = index[sid]
-        added = _record(settings, scenario, pending[sid])
-        done.recorded += len(added)
-        done.already += len(pending[sid]) - len(added)
-        done.infrastructure += sum(1 for r in added if r.status not in _JUDGED)
-        done.scenarios += 1 if added else 0
+    ids = sorted(pending)
+    for start in range(0, len(ids), BATCH):
+        batch = ids[start:start + BATCH]
+        with edit(settings, *batch, doing="import runs") as tx:
+            for sid in batch:
+                added = _record(settings, tx, index[sid], pending[sid])
+                done.recorded += len(added)
+                done.already += len(pending[sid]) - len(added)
+                done.infrastructure += sum(1 for r in added if r.status not in _JUDGED)
+                done.scenarios += 1 if added else 0
     return done
+
+
+BATCH = 64
+"""Scenarios written under one transaction (their locks held together): the per-transaction
+checks are paid once per batch, and no more than this many lock files are open at once."""
 
 
 _JUDGED = frozenset({"PASS", "FAIL", "BLOCKED_BY_ARCHITECTURE"})
@@ -418,34 +426,36 @@ def run_key(run: SuiteRun) -> tuple[str, str, str | None]:
     return (run.run_id, run.model, run.machine)
 
 
-def _record(settings: Settings, scenario: SuiteScenario, runs: list[SuiteRun]) -> list[SuiteRun]:
-    """Add the runs the record lacks, as one journal unit; returns those added."""
-    with edit(settings, scenario.scenario_id, doing="import runs") as tx:
-        rec = record_path(scenario.path)
-        record: Record = load_record(rec)
-        seen = {run_key(r) for r in record.suite_runs}
-        added: list[SuiteRun] = []
-        for run in runs:
-            if run_key(run) not in seen:
-                seen.add(run_key(run))
-                added.append(run)
-        if not added:
-            return []
-        record.suite_runs = sorted([*record.suite_runs, *added], key=lambda r: (r.at, r.run_id))
-        event = Event(
-            "suite-run",
-            display_path(scenario.path, settings.root),
-            None,
-            {
-                "runs": [
-                    {"run_id": r.run_id, "status": r.status, "model": r.model,
-                     "tier": r.tier.value, "machine": r.machine, "gaia_commit": r.gaia_commit,
-                     "runnable_hash": r.runnable_hash}
-                    for r in added
-                ]
-            },
-        )
-        tx.commit_record("runs-import", scenario.path, record, [event])
+def _record(
+    settings: Settings, tx: Edit, scenario: SuiteScenario, runs: list[SuiteRun]
+) -> list[SuiteRun]:
+    """Add the runs the record lacks, as one journal unit (its lock held by ``tx``); returns
+    those added."""
+    rec = record_path(scenario.path)
+    record: Record = load_record(rec)
+    seen = {run_key(r) for r in record.suite_runs}
+    added: list[SuiteRun] = []
+    for run in runs:
+        if run_key(run) not in seen:
+            seen.add(run_key(run))
+            added.append(run)
+    if not added:
+        return []
+    record.suite_runs = sorted([*record.suite_runs, *added], key=lambda r: (r.at, r.run_id))
+    event = Event(
+        "suite-run",
+        display_path(scenario.path, settings.root),
+        None,
+        {
+            "runs": [
+                {"run_id": r.run_id, "status": r.status, "model": r.model,
+                 "tier": r.tier.value, "machine": r.machine, "gaia_commit": r.gaia_commit,
+                 "runnable_hash": r.runnable_hash}
+                for r in added
+            ]
+        },
+    )
+    tx.commit_record("runs-import", scenario.path, record, [event])
     return added
 
 
