@@ -19,6 +19,7 @@ from intake.config import load_settings
 from intake.contract.models import ControlRun
 from intake.report.health import CLASSES, make_health, wilson
 from intake.store.records import load_record, record_path, utcnow
+from tests.conftest import requires_gaia_corpus
 from tests.nightly_helpers import (
     LOCAL,
     PYPROJECT_EXTRA,
@@ -251,3 +252,41 @@ def test_failure_category_judge_commit_machine_recorded(nightly: Path) -> None:
     assert run.judge_model == "claude-sonnet-4-6"
     assert (run.gaia_commit, run.machine, run.model) == (COMMIT_A, "ci-1", STRONG)
     assert run.run_id == "eval-20260501-020000"
+
+
+@requires_gaia_corpus()
+def test_gaias_committed_baseline_imports(suite: Path, runner: Any, tmp_path: Path) -> None:
+    """GAIA's own baseline (scorecard_rag_quality.json with meta.json: model, commit, a
+    free-text hardware line) against GAIA's rag_quality scenarios, adopted."""
+    import shutil
+
+    from tests.conftest import GAIA, GAIA_SCENARIOS
+
+    shutil.copytree(GAIA_SCENARIOS / "rag_quality", suite / "scenarios" / "rag_quality")
+    adopted = runner.invoke(app, ["adopt", "scenarios/rag_quality", "--source", "hand",
+                                  "--reviewer", "alice"])
+    assert adopted.exit_code == 0, adopted.output
+    baseline = GAIA / "tests" / "fixtures" / "eval_baselines" / "gemma-4-e4b-95e4b372"
+    copy = tmp_path / "baseline"
+    shutil.copytree(baseline, copy)
+    doc = _import(runner, str(copy), "--tier", "local")
+    assert doc["runs"] == ["eval-20260511-143919"]
+    assert doc["recorded"] == 7 and doc["not_in_suite"] == []
+    record = load_record(record_path(suite / "scenarios" / "rag_quality" / "budget_query.yaml"))
+    run = record.suite_runs[0]
+    assert (run.model, run.gaia_commit, run.status) == ("Gemma-4-E4B-it-GGUF", "95e4b372", "PASS")
+    assert run.judge_model == "claude-sonnet-4-6"
+    assert run.machine is not None and run.machine.startswith("hw-")  # no person's name
+    assert "Kalin" not in record_path(suite / "scenarios" / "rag_quality" /
+                                      "budget_query.yaml").read_text(encoding="utf-8")
+
+
+@requires_gaia_corpus()
+def test_gaias_other_scorecards_are_refused_by_name(suite: Path, runner: Any) -> None:
+    from tests.conftest import GAIA
+
+    for folder, words in (("phase2", "phase2"), ("code-run1", "gaia eval code")):
+        result = runner.invoke(app, ["runs", "import", str(GAIA / "eval" / "results" / folder),
+                                     "--model", STRONG, "--tier", "strong"])
+        assert result.exit_code != 0 and words in result.stderr, result.stderr
+        assert "Traceback" not in result.stderr

@@ -103,6 +103,8 @@ def test_quarantine_tags_it_keeps_running_and_check_accepts_it(suite: Path, runn
     assert "Health:" in runner.invoke(app, ["report"]).stdout
     report = json.loads(runner.invoke(app, ["report", "--format", "json"]).stdout)
     assert report["health"]["quarantined"][0]["id"] == "old_case"
+    html = runner.invoke(app, ["report", "--format", "html"]).stdout
+    assert '<section id="health">' in html and "quarantined <code>old_case</code>" in html
     again = runner.invoke(app, ["quarantine", "old_case", "--reason", "x"])
     assert again.exit_code == 2 and "already quarantined" in again.stderr
     lifted = runner.invoke(app, ["quarantine", "old_case", "--lift", "--reason", "fixed rubric"])

@@ -190,14 +190,19 @@ def read_run_folder(path: Path) -> RunFolder:
 
 
 def run_folders(paths: Sequence[Path]) -> list[Path]:
-    """Each argument as run folders: a scorecard file, a run folder, or a results folder
-    holding run folders (``eval/results``)."""
+    """Each argument as run folders: a scorecard file, a run folder, a folder of
+    ``scorecard_<name>.json`` files (GAIA's committed baselines), or a results folder holding
+    run folders (``eval/results``)."""
     found: list[Path] = []
     for path in paths:
         if not path.exists():
             raise UsageError("no such file or folder", where=str(path))
         if path.is_file() or (path / "scorecard.json").is_file() or (path / "traces").is_dir():
             found.append(path)
+            continue
+        prefixed = sorted(path.glob("scorecard_*.json"))
+        if prefixed:  # the runner's filename_prefix (runner.py L1271), as GAIA's baselines
+            found += prefixed
             continue
         children = sorted(
             p for p in path.iterdir()
