@@ -290,3 +290,40 @@ def test_gaias_other_scorecards_are_refused_by_name(suite: Path, runner: Any) ->
                                      "--model", STRONG, "--tier", "strong"])
         assert result.exit_code != 0 and words in result.stderr, result.stderr
         assert "Traceback" not in result.stderr
+
+
+def test_the_hash_is_of_the_scenario_as_gaias_commit_had_it(git_suite: Path, runner: Any
+                                                             ) -> None:
+    """The suite is GAIA's checkout: a run of an older commit is of the file as it was then."""
+    import subprocess
+
+    suite = git_suite
+    with (suite / "pyproject.toml").open("a", encoding="utf-8") as fh:
+        fh.write(PYPROJECT_EXTRA)
+    path = write_scenario(suite, "moved_case")
+    assert runner.invoke(app, ["adopt", "scenarios/rag_quality/moved_case.yaml", "--source",
+                               "hand", "--reviewer", "alice"]).exit_code == 0
+
+    def commit(message: str) -> str:
+        subprocess.run(["git", "add", "-A"], cwd=suite, check=True)
+        subprocess.run(["git", "commit", "-qm", message], cwd=suite, check=True)
+        return subprocess.run(["git", "rev-parse", "HEAD"], cwd=suite, check=True,
+                              capture_output=True, text=True).stdout.strip()
+
+    old = commit("first")
+    path.write_text(path.read_text(encoding="utf-8").replace("budget.", "budget, again."),
+                    encoding="utf-8")
+    new = commit("edited")
+    results = suite / "eval" / "results"
+    write_run(results, "eval-20260501-020000", night(1), {"moved_case": P},
+              meta={"model": STRONG, "commit": old[:12]})
+    write_run(results, "eval-20260502-020000", night(2), {"moved_case": P},
+              meta={"model": STRONG, "commit": new[:12]})
+    _import(runner, str(results))
+    record = load_record(record_path(path))
+    first, second = record.suite_runs
+    assert first.runnable_hash != second.runnable_hash
+    health = make_health(load_settings(suite, overrides={"health_commit": old[:12]}))
+    assert health.scenarios[0].klass == "stale"  # only a run of the text as it was
+    health = make_health(load_settings(suite, overrides={"health_commit": new[:12]}))
+    assert health.scenarios[0].klass == "healthy" and health.scenarios[0].runs_read == 1

@@ -38,7 +38,7 @@ def register(app: typer.Typer) -> None:
         scorecard.json and traces/, or eval/results itself) as runs of the suite scenarios
         they name, with the model (--model or meta.json), tier, runner machine (--machine,
         meta.json, RUNNER_NAME) and GAIA commit (--commit, meta.json, GITHUB_SHA). Importing
-        the same results twice adds nothing.
+        the same results twice adds nothing. (A draft named `import` is given by its path.)
         """
         from intake.cli import emit_json, err, out, settings
 

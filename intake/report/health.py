@@ -335,16 +335,15 @@ def build_health(
             machines is None or _key(run.machine) in machines
         )
 
-    scenarios = [
-        classify(i, [r for r in i.runs if kept(r)], min_runs=min_runs, z=z) for i in active
-    ]
+    read = [(i, [r for r in i.runs if kept(r)]) for i in active]
+    scenarios = [classify(i, runs, min_runs=min_runs, z=z) for i, runs in read]
     head: dict[str, list[int]] = {}
-    for item in active:
+    for item, runs in read:
         if item.lane != "capability":
             continue
         cell = head.setdefault(item.category, [0, 0])
-        for run in item.runs:
-            if (kept(run) and run.runnable_hash == item.current_hash
+        for run in runs:
+            if (run.runnable_hash == item.current_hash
                     and run.tier is RunTier.strong and run.status in JUDGED_STATUSES):
                 cell[0] += 1
                 cell[1] += run.status == "PASS"
@@ -564,6 +563,12 @@ def render_markdown(report: HealthReport) -> str:
         lines.append(f"| {klass} | {row['total']} | {row['real']} | {row['hand']} |")
     lines.append(f"| retired | {len(report.retired)} | | |")
     lines.append(f"| quarantined | {len(report.quarantined)} | | |")
+    splits = report.by_split()
+    if splits:
+        lines += ["", "| split | " + " | ".join(CLASSES) + " |",
+                  "| --- |" + " ---: |" * len(CLASSES)]
+        lines += [f"| {name} | " + " | ".join(str(row[k]) for k in CLASSES) + " |"
+                  for name, row in splits.items()]
     if report.headroom:
         lines += ["", "| category | strong judged | passed | headroom |",
                   "| --- | ---: | ---: | ---: |"]
