@@ -10,6 +10,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from intake.cli import app
 from intake.config import load_settings
 from intake.contract.models import LifecycleState
@@ -17,8 +19,11 @@ from intake.contract.yamlio import parse_checked
 from intake.lifecycle.promote import promote
 from intake.lifecycle.split import HELDOUT, TRAIN, assign, split_hash
 from intake.report.health import make_health
+from intake.store.journal import crash_steps
 from intake.store.ledger import Ledger
 from intake.store.records import content_hash, load_record, record_path
+from tests.conftest import posix_only
+from tests.crash_harness import run, run_killed
 from tests.nightly_helpers import PYPROJECT_EXTRA, STRONG, night, write_run, write_scenario
 from tests.promote_helpers import make_ready
 
@@ -146,3 +151,29 @@ def test_retire_leaves_the_runners_folder_and_keeps_history(suite: Path, runner:
     assert checked.exit_code == 1 and "differs from what was retired" in checked.output
     again = runner.invoke(app, ["retire", "old_case", "--reason", "x"])
     assert again.exit_code == 2 and "retired" in again.stderr
+
+
+@posix_only("the crash points kill the process with SIGKILL")
+@pytest.mark.slow
+@pytest.mark.parametrize("step", crash_steps("retire", writes=2, removes=2))
+def test_a_killed_retire_leaves_the_scenario_whole_and_a_rerun_finishes(
+    suite: Path, runner: Any, step: str
+) -> None:
+    path = _adopted(suite, runner)
+    moved = suite / "retired" / "rag_quality" / "old_case.yaml"
+    run_killed(suite, step, ["retire", "old_case", "--reason", "superseded"])
+    assert (path.exists() and record_path(path).exists()) or (
+        moved.exists() and record_path(moved).exists()
+    )
+    again = run(suite, ["retire", "old_case", "--reason", "superseded"])
+    decided = step.split(":")[1] not in ("begin", "journal-temp-written")
+    if decided:
+        assert again.returncode == 2 and "the scenario is retired" in again.stderr, again.stderr
+    else:
+        assert again.returncode == 0, again.stderr
+    assert moved.is_file() and record_path(moved).is_file() and not path.exists()
+    assert load_record(record_path(moved)).lifecycle[-1].state is LifecycleState.retired
+    with Ledger.open(load_settings(suite).ledger) as ledger:
+        kinds = [e["kind"] for e in ledger.history("old_case")]
+    assert kinds.count("retire") == 1
+    assert run(suite, ["check"]).returncode == 0

@@ -141,11 +141,13 @@ def quarantine(
 ) -> LifecycleResult:
     """Tag the scenario ``quarantined`` (or take the tag back with ``lift``), with a reason."""
     notes: list[str] = []
-    path = find_scenario(settings, scenario_id)
+    check_id(scenario_id)
     why = _reason(settings, reason, "lifting a quarantine" if lift else "a quarantine", notes)
     who = _by(settings, by)
-    where = display_path(path, settings.root)
     with edit(settings, scenario_id, doing="quarantine") as tx:
+        notes += tx.recovered
+        path = find_scenario(settings, scenario_id)
+        where = display_path(path, settings.root)
         rec = record_path(path)
         record = load_record(rec)
         state = state_of(record)
@@ -175,14 +177,16 @@ def retire(
 ) -> LifecycleResult:
     """Move the scenario and its record to ``retired_dir/<category>/``, with a reason."""
     notes: list[str] = []
-    path = find_scenario(settings, scenario_id)
+    check_id(scenario_id)
     why = _reason(settings, reason, "a retirement", notes)
     who = _by(settings, by)
-    where = display_path(path, settings.root)
-    category = path.parent.name if path.parent != settings.scenarios else "uncategorised"
     refuse_outside_root(settings, settings.retired, what="the retired folder")
-    dest = safe_child(settings.retired, category) / path.name
     with edit(settings, scenario_id, doing="retire") as tx:
+        notes += tx.recovered
+        path = find_scenario(settings, scenario_id)
+        where = display_path(path, settings.root)
+        category = path.parent.name if path.parent != settings.scenarios else "uncategorised"
+        dest = safe_child(settings.retired, category) / path.name
         rec = record_path(path)
         record = load_record(rec)
         if dest.exists() or dest.is_symlink():
