@@ -177,3 +177,26 @@ def test_a_killed_retire_leaves_the_scenario_whole_and_a_rerun_finishes(
         kinds = [e["kind"] for e in ledger.history("old_case")]
     assert kinds.count("retire") == 1
     assert run(suite, ["check"]).returncode == 0
+
+
+@posix_only("the crash points kill the process with SIGKILL")
+@pytest.mark.slow
+@pytest.mark.parametrize("step", crash_steps("runs-import", writes=1, removes=0)[1:-1])
+def test_a_killed_import_rerun_records_each_result_once(
+    suite: Path, runner: Any, step: str
+) -> None:
+    path = _adopted(suite, runner)
+    second = write_scenario(suite, "next_case")
+    assert runner.invoke(app, ["adopt", "scenarios/rag_quality/next_case.yaml", "--source",
+                               "hand", "--reviewer", "alice"]).exit_code == 0
+    folder = write_run(suite / "eval" / "nightly", "eval-20260502-020000", night(2),
+                       {"old_case": "FAIL", "next_case": "PASS"},
+                       meta={"model": STRONG, "commit": "abcdef12"})
+    run_killed(suite, step, ["runs", "import", str(folder)])
+    again = run(suite, ["runs", "import", str(folder)])
+    assert again.returncode == 0, again.stderr
+    for scenario in (path, second):
+        runs = load_record(record_path(scenario)).suite_runs
+        keys = [(r.run_id, r.model) for r in runs]
+        assert len(keys) == len(set(keys)) and ("eval-20260502-020000", STRONG) in keys
+    assert run(suite, ["check"]).returncode == 0
