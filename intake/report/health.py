@@ -409,7 +409,7 @@ def health_input(settings: Settings, path: Path, record: Record) -> HealthInput:
     lane = "regression" if "regression" in tags else "capability"
     return HealthInput(
         scenario_id=record.id,
-        path=display_path(path, settings.root),
+        path=_shown(settings, path),
         category=category if isinstance(category, str) else path.parent.name,
         provenance="real" if record.source.kind in REAL_USE else "hand",
         current_hash=current,
@@ -422,27 +422,106 @@ def health_input(settings: Settings, path: Path, record: Record) -> HealthInput:
     )
 
 
-def read_health(settings: Settings) -> tuple[list[HealthInput], list[str]]:
+def _tags_and_category(path: Path) -> tuple[list[str], str | None]:
+    try:
+        data = parse_checked(path.read_bytes()).data
+    except (YamlProblem, OSError):
+        return [], None
+    tags = data.get("tags") if isinstance(data, dict) else None
+    category = data.get("category") if isinstance(data, dict) else None
+    return (
+        [t for t in tags if isinstance(t, str)] if isinstance(tags, list) else [],
+        category if isinstance(category, str) else None,
+    )
+
+
+def _unrun(settings: Settings, path: Path, scenario_id: str, kind: object, *, fast: bool
+           ) -> HealthInput:
+    """A scenario whose record holds no imported run and no lifecycle change: never judged,
+    whatever its text; only its tags (split, lane) need the file, and ``fast`` skips that."""
+    tags, category = ([], None) if fast else _tags_and_category(path)
+    return HealthInput(
+        scenario_id=scenario_id,
+        path=_shown(settings, path),
+        category=category or path.parent.name,
+        provenance="real" if kind in {k.value for k in REAL_USE} else "hand",
+        current_hash=None,
+        runs=(),
+        lane="regression" if "regression" in tags else "capability",
+        split=split_of(tags),
+    )
+
+
+def _shown(settings: Settings, path: Path) -> str:
+    """``path`` relative to the suite root (as ``display_path`` shows it, without resolving
+    every file: a suite's files are below its root)."""
+    try:
+        return path.relative_to(settings.root).as_posix()
+    except ValueError:
+        return display_path(path, settings.root)
+
+
+def read_health(
+    settings: Settings,
+    *,
+    fast: bool = False,
+    bugs: list[tuple[Record, str]] | None = None,
+) -> tuple[list[HealthInput], list[str]]:
     """Every scenario with a record under the scenarios and retired folders; unreadable records
-    are noted, not fatal."""
+    are noted, not fatal.
+
+    Each record is read with ``json``; only one that holds imported runs or a lifecycle change
+    (or may name a bug, for ``bugs``) is validated in full, and only the first kind has its
+    scenario parsed for the current hash (any other is ``never-judged`` whatever its text),
+    which keeps a 10,000-scenario report from validating the evidence every record carries.
+    ``fast`` also skips the scenario files of those (no split or lane for them: the report's
+    summary needs neither). ``bugs``
+    collects the (record, shown path) of each record that may name a bug
+    (``intake.report.bugs``), from the same pass.
+    """
     items: list[HealthInput] = []
     notes: list[str] = []
     for path in iter_scenarios(settings.scenarios, settings.retired):
         rec = record_path(path)
         if not rec.is_file() or rec.is_symlink() or path.is_symlink():
             continue
+        shown = _shown(settings, rec)
         try:
-            record = Record.model_validate_json(rec.read_bytes(), strict=False)
-        except (ValidationError, OSError, ValueError):
-            notes.append(f"{display_path(rec, settings.root)}: record unreadable, left out")
+            raw = rec.read_bytes()
+        except OSError:
+            notes.append(f"{shown}: record unreadable, left out")
             continue
-        items.append(health_input(settings, path, record))
+        try:
+            doc = json.loads(raw)
+            scenario_id, kind = doc["id"], doc["source"]["kind"]
+        except (ValueError, KeyError, TypeError):
+            notes.append(f"{shown}: record unreadable, left out")
+            continue
+        full = bool(doc.get("suite_runs") or doc.get("lifecycle"))
+        wanted = bugs is not None and (bool(doc.get("bug")) or kind == "issue")
+        if full or wanted:
+            try:
+                record = Record.model_validate_json(raw, strict=False)
+            except (ValidationError, ValueError):
+                notes.append(f"{shown}: record unreadable, left out")
+                continue
+            if wanted and bugs is not None:
+                bugs.append((record, _shown(settings, path)))
+            if full:
+                items.append(health_input(settings, path, record))
+                continue
+        if not isinstance(scenario_id, str):
+            notes.append(f"{shown}: record unreadable, left out")
+            continue
+        items.append(_unrun(settings, path, scenario_id, kind, fast=fast))
     return items, notes
 
 
-def make_health(settings: Settings, now: datetime | None = None) -> HealthReport:
-    """Read the suite and classify it with the settings' thresholds."""
-    items, notes = read_health(settings)
+def health_of(
+    settings: Settings, items: Sequence[HealthInput], notes: Sequence[str] = (),
+    now: datetime | None = None,
+) -> HealthReport:
+    """Classify what ``read_health`` read, with the settings' thresholds."""
     report = build_health(
         items,
         min_runs=settings.health_min_runs,
@@ -453,8 +532,14 @@ def make_health(settings: Settings, now: datetime | None = None) -> HealthReport
         all_machines=settings.health_all_machines,
         now=now,
     )
-    report.notes[:0] = notes
+    report.notes[:0] = list(notes)
     return report
+
+
+def make_health(settings: Settings, now: datetime | None = None) -> HealthReport:
+    """Read the suite and classify it with the settings' thresholds."""
+    items, notes = read_health(settings)
+    return health_of(settings, items, notes, now)
 
 
 # --- rendering ----------------------------------------------------------------------------
