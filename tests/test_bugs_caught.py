@@ -97,6 +97,11 @@ def test_closings_through_pygithub_and_the_report(
     assert '<table class="bugs-over-time">' in html
     month = bugs_suite["closed_101"].strftime("%Y-%m")
     assert f"<td>{month}</td>" in html
+    # beside the provenance share: the suite's real-use share at the end of that month
+    assert "<th>suite from real use</th>" in html
+    table = html.split('<table class="bugs-over-time">', 1)[1].split("</table>", 1)[0]
+    row = table.split(f"<tr><td>{month}</td>", 1)[1].split("</tr>", 1)[0]
+    assert row.endswith('<td class="n">100%</td>')
     # a refresh that finds nothing new writes nothing
     again = runner.invoke(app, ["bugs", "refresh"])
     assert "0 record(s) updated" in again.stdout

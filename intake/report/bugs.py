@@ -15,7 +15,7 @@ apart and never in the share. The share over time is per month of the closing, c
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -162,8 +162,14 @@ def read_bugs(settings: Settings, cwd: Path | None = None) -> BugsReport:
     return build_bugs(pairs)
 
 
-def text_lines(report: BugsReport) -> list[str]:
-    """The bugs section of the text report."""
+def _real(shares: Mapping[str, float], month: str) -> str:
+    """The suite's real-use share at the end of ``month`` (the provenance trend), or ``-``."""
+    return f"{shares[month]:.0%}" if month in shares else "-"
+
+
+def text_lines(report: BugsReport, shares: Mapping[str, float] | None = None) -> list[str]:
+    """The bugs section of the text report (``shares``: month → the suite's real-use share)."""
+    shares = shares or {}
     share = report.share()
     lines = [
         "Bugs caught before the fix: "
@@ -171,24 +177,27 @@ def text_lines(report: BugsReport) -> list[str]:
            if share is not None else "no fixed bug yet"),
     ]
     for month, fixed, caught in report.months():
-        lines.append(f"  {month}: {caught}/{fixed} ({caught / fixed:.0%})")
+        lines.append(f"  {month}: {caught}/{fixed} ({caught / fixed:.0%}); "
+                     f"suite from real use {_real(shares, month)}")
     for bug in report.bugs:
         by = f", caught by run {bug.run_id} ({bug.model})" if bug.run_id else ""
         lines.append(f"  {bug.outcome:<9} {bug.issue} {bug.scenario_id}{by}")
     return lines
 
 
-def markdown_lines(report: BugsReport) -> list[str]:
+def markdown_lines(report: BugsReport, shares: Mapping[str, float] | None = None) -> list[str]:
     """The bugs section of the markdown report."""
+    shares = shares or {}
     share = report.share()
     lines = ["", "### Bugs caught before the fix", "",
              (f"{len(report.caught_before)} of {len(report.fixed)} fixed bugs ({share:.0%}) "
               "had a failing scenario before their fix." if share is not None
               else "No fixed bug yet.")]
     if report.months():
-        lines += ["", "| month | fixed (so far) | caught before | share |",
-                  "| --- | ---: | ---: | ---: |"]
-        lines += [f"| {m} | {f} | {c} | {c / f:.0%} |" for m, f, c in report.months()]
+        lines += ["", "| month | fixed (so far) | caught before | share | suite from real use |",
+                  "| --- | ---: | ---: | ---: | ---: |"]
+        lines += [f"| {m} | {f} | {c} | {c / f:.0%} | {_real(shares, m)} |"
+                  for m, f, c in report.months()]
     if report.bugs:
         lines += ["", "| issue | scenario | outcome | caught by |", "| --- | --- | --- | --- |"]
         for bug in report.bugs:
@@ -197,8 +206,10 @@ def markdown_lines(report: BugsReport) -> list[str]:
     return lines
 
 
-def html_lines(report: BugsReport) -> list[str]:
-    """The bugs section of the HTML report (a table per month: the share over time)."""
+def html_lines(report: BugsReport, shares: Mapping[str, float] | None = None) -> list[str]:
+    """The bugs section of the HTML report (a table per month: the share over time, beside
+    the suite's real-use share that month)."""
+    shares = shares or {}
     share = report.share()
     parts = ["<h2>Bugs caught before the fix</h2>",
              "<p>" + (f"{len(report.caught_before)} of {len(report.fixed)} fixed bugs "
@@ -206,9 +217,10 @@ def html_lines(report: BugsReport) -> list[str]:
                       if share is not None else "No fixed bug yet.") + "</p>"]
     if report.months():
         parts.append('<table class="bugs-over-time"><tr><th>month</th><th>fixed so far</th>'
-                     "<th>caught before</th><th>share</th></tr>")
+                     "<th>caught before</th><th>share</th><th>suite from real use</th></tr>")
         parts += [f'<tr><td>{m}</td><td class="n">{f}</td><td class="n">{c}</td>'
-                  f'<td class="n">{c / f:.0%}</td></tr>' for m, f, c in report.months()]
+                  f'<td class="n">{c / f:.0%}</td><td class="n">{_real(shares, m)}</td></tr>'
+                  for m, f, c in report.months()]
         parts.append("</table>")
     if report.bugs:
         parts.append("<table><tr><th>issue</th><th>scenario</th><th>outcome</th>"

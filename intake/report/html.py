@@ -268,7 +268,7 @@ def render_html(report: ProvenanceReport) -> str:
     if report.bugs is not None:
         from intake.report.bugs import html_lines
 
-        parts += html_lines(report.bugs)
+        parts += html_lines(report.bugs, {m.month: m.share.real_share for m in report.months})
     if report.health is not None:
         from intake.report.health import html_section
 

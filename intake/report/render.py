@@ -274,7 +274,7 @@ def render_text(report: ProvenanceReport) -> str:
     if report.bugs is not None:
         from intake.report.bugs import text_lines
 
-        out += ["", *text_lines(report.bugs)]
+        out += ["", *text_lines(report.bugs, {m.month: m.share.real_share for m in report.months})]
     out += ["", *_health_lines(report)] if report.health is not None else []
     if report.notes:
         out += ["", "Notes"] + [f"  - {note}" for note in report.notes]
@@ -391,7 +391,7 @@ def render_markdown(report: ProvenanceReport) -> str:
     if report.bugs is not None:
         from intake.report.bugs import markdown_lines
 
-        out += markdown_lines(report.bugs)
+        out += markdown_lines(report.bugs, {m.month: m.share.real_share for m in report.months})
     if report.health is not None:
         out += ["", *(f"- {md(line)}" for line in _health_lines(report))]
     if report.notes:
