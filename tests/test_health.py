@@ -327,3 +327,22 @@ def test_the_hash_is_of_the_scenario_as_gaias_commit_had_it(git_suite: Path, run
     assert health.scenarios[0].klass == "stale"  # only a run of the text as it was
     health = make_health(load_settings(suite, overrides={"health_commit": new[:12]}))
     assert health.scenarios[0].klass == "healthy" and health.scenarios[0].runs_read == 1
+
+
+def test_a_bad_results_folder_writes_nothing_and_echoes_nothing(nightly: Path, runner: Any
+                                                                ) -> None:
+    results = nightly / "eval" / "bad"
+    good = write_run(results, "eval-20260520-020000", night(20), {"sat_case": P},
+                     meta={"model": STRONG, "commit": COMMIT_A, "machine": "ci-1"})
+    bad = write_run(results, "eval-20260521-020000", night(21), {"sat_case": P},
+                    meta={"model": STRONG, "commit": COMMIT_A, "machine": "ci-1"})
+    card = json.loads((bad / "scorecard.json").read_text(encoding="utf-8"))
+    card["scenarios"][0]["status"] = "PASS; rm -rf ghp_" + "a" * 36
+    (bad / "scorecard.json").write_text(json.dumps(card), encoding="utf-8")
+    before = {p: p.read_bytes() for p in (nightly / "scenarios").rglob("*.intake.json")}
+    result = runner.invoke(app, ["runs", "import", str(good), str(bad)])
+    assert result.exit_code == 2, result.output
+    assert result.stderr.startswith("error: unknown run status") and "ghp_" not in result.stderr
+    assert {p: p.read_bytes() for p in before} == before
+    secret = runner.invoke(app, ["runs", "import", str(good), "--model", "ghp_" + "b" * 36])
+    assert secret.exit_code == 2 and "ghp_" not in secret.stderr + secret.stdout
