@@ -5,6 +5,7 @@ folder and keeps its history), with ``check`` treating both as changes intake wr
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -50,7 +51,7 @@ def test_split_is_stable_across_runs_and_machines() -> None:
     )
     other = subprocess.run(
         [sys.executable, "-c", code], input=json.dumps(SUITE), capture_output=True, text=True,
-        check=True, env={"PYTHONHASHSEED": "12345", "PATH": ""},
+        check=True, env={**os.environ, "PYTHONHASHSEED": "12345"},
     )
     assert json.loads(other.stdout) == first
     assert split_hash("case_rag_000", "salt-1") == split_hash("case_rag_000", "salt-1")
