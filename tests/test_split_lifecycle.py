@@ -201,3 +201,27 @@ def test_a_killed_import_rerun_records_each_result_once(
         keys = [(r.run_id, r.model) for r in runs]
         assert len(keys) == len(set(keys)) and ("eval-20260502-020000", STRONG) in keys
     assert run(suite, ["check"]).returncode == 0
+
+
+def test_split_tags_an_adopted_suite_once_and_check_accepts_it(suite: Path, runner: Any
+                                                               ) -> None:
+    for n in range(10):
+        write_scenario(suite, f"rag_{n}")
+        write_scenario(suite, f"tool_{n}", category="tool_selection")
+    assert runner.invoke(app, ["adopt", "scenarios", "--source", "hand",
+                               "--reviewer", "alice"]).exit_code == 0
+    dry = runner.invoke(app, ["split", "--dry-run"])
+    assert dry.exit_code == 0 and "would tag 20 scenario(s): 6 held out" in dry.stdout
+    assert not any("split-" in p.read_text() for p in (suite / "scenarios").rglob("*.yaml"))
+    result = runner.invoke(app, ["split"])
+    assert result.exit_code == 0, result.output
+    assert "tagged 20 scenario(s): 6 held out, 14 for training" in result.stdout
+    expected = assign({f"rag_{n}": "rag_quality" for n in range(10)}
+                      | {f"tool_{n}": "tool_selection" for n in range(10)},
+                      load_settings(suite).split_salt, 0.3)
+    for path in (suite / "scenarios").rglob("*.yaml"):
+        assert expected[path.stem] in parse_checked(path.read_bytes()).data["tags"]
+    assert runner.invoke(app, ["check"]).exit_code == 0
+    assert "tagged 0 scenario(s)" in runner.invoke(app, ["split"]).stdout
+    splits = make_health(load_settings(suite)).by_split()
+    assert sum(splits["heldout"].values()) == 6 and sum(splits["train"].values()) == 14

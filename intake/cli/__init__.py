@@ -52,6 +52,7 @@ COMMAND_MODULES = (
     "health",
     "quarantine",
     "retire",
+    "split",
     "bugs",
     "control",
     "controls",

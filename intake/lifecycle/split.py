@@ -98,6 +98,71 @@ def with_split(settings: Settings, raw: bytes, scenario_id: str, category: str) 
     return dump_roundtrip(data, like=text).encode("utf-8")
 
 
+def _tagged(raw: bytes, tag: str) -> bytes:
+    text = decode(raw)
+    data = load_roundtrip(text)
+    tags = data.get("tags")
+    if isinstance(tags, list):
+        tags.append(tag)
+    else:
+        keys = list(data.keys())
+        position = keys.index("category") + 1 if "category" in keys else len(keys)
+        data.insert(position, "tags", [tag])
+    return dump_roundtrip(data, like=text).encode("utf-8")
+
+
+def write_split(
+    settings: Settings, *, by: str | None = None, dry_run: bool = False
+) -> list[tuple[str, str]]:
+    """Tag every promoted or adopted scenario that has no split tag yet (``intake split``).
+
+    The tags are drawn over the whole suite (``assign``); a tag already written is kept. Each
+    file and its record (the stamp moved to the tagged file, as a quarantine moves it) are one
+    journal unit with a ``split`` event: a reviewed change like any other. Returns (id, tag)
+    of each scenario tagged (or that would be, with ``dry_run``).
+    """
+    from intake.drafting.tail import current_author
+    from intake.lifecycle.quarantine import _stamped
+    from intake.paths import display_path
+    from intake.store.edit import edit
+    from intake.store.journal import Event, Unit
+    from intake.store.records import (
+        content_hash,
+        dump_record,
+        load_record,
+        record_path,
+        sha256_bytes,
+    )
+
+    drawn = assign(suite_categories(settings), settings.split_salt, settings.split_heldout)
+    who = by or current_author(settings) or "intake"
+    done: list[tuple[str, str]] = []
+    for path in iter_scenarios(settings.scenarios):
+        if not record_path(path).is_file() or tag_file(path) is not None:
+            continue
+        tag = drawn[path.stem]
+        done.append((path.stem, tag))
+        if dry_run:
+            continue
+        with edit(settings, path.stem, doing="split") as tx:
+            if tag_file(path) is not None:
+                continue
+            where = display_path(path, settings.root)
+            raw = path.read_bytes()
+            before = content_hash(path)
+            new = _tagged(raw, tag)
+            after = sha256_bytes(new)
+            record = _stamped(load_record(record_path(path)), before, after, where)
+            salt = sha256_bytes(settings.split_salt.encode("utf-8"))
+            event = Event("split", where, who, {"tag": tag, "salt_hash": salt,
+                                                "before_hash": before, "content_hash": after})
+            tx.commit(Unit("split", path.stem,
+                           writes=[(record_path(path), dump_record(record)),
+                                   (path, decode(new))],
+                           events=[event]))
+    return done
+
+
 def tag_file(path: Path) -> str | None:
     """The split of a scenario file as its tags say (None: none or unreadable)."""
     from intake.contract.yamlio import YamlProblem, parse_checked
@@ -111,5 +176,5 @@ def tag_file(path: Path) -> str | None:
 
 __all__ = [
     "HELDOUT", "SPLIT_TAGS", "TRAIN", "assign", "split_for", "split_hash", "split_of",
-    "suite_categories", "with_split",
+    "suite_categories", "with_split", "write_split",
 ]
