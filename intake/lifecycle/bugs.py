@@ -16,7 +16,7 @@ import json
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -192,10 +192,6 @@ def link(settings: Settings, scenario_id: str, issue: str, reviewer: str) -> Pat
     bug = BugLink(issue=locator, via="reviewer", named_by=reviewer)
     _save_bug(settings, found[0], bug, "bug-link", {"issue": locator, "reviewer": reviewer})
     return found[0]
-
-
-def _aware(moment: datetime) -> datetime:
-    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
 
 
 __all__ = ["Closing", "issue_of", "link", "parse_issue", "read_closings", "refresh"]
