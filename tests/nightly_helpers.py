@@ -112,3 +112,8 @@ def write_run(
 def night(i: int) -> datetime:
     """The i-th night (1-based)."""
     return BASE + timedelta(days=i - 1)
+
+
+
+CI_VARIABLES = ("GITHUB_SHA", "RUNNER_NAME")
+"""What CI sets that the import reads (a test names its commit and machine itself)."""

@@ -13,9 +13,16 @@ import pytest
 from intake.cli import app
 from intake.store.records import load_record, record_path, utcnow
 from tests.github_server import FakeGitHub, Reply
-from tests.nightly_helpers import PYPROJECT_EXTRA, STRONG, write_run, write_scenario
+from tests.nightly_helpers import CI_VARIABLES, PYPROJECT_EXTRA, STRONG, write_run, write_scenario
 
 REPO = "acme/agent"
+
+@pytest.fixture(autouse=True)
+def _no_ci_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+    """CI sets GITHUB_SHA and RUNNER_NAME, which the import reads: each test names its own."""
+    for name in CI_VARIABLES:
+        monkeypatch.delenv(name, raising=False)
+
 
 
 def _issue(server: FakeGitHub, number: int, closed: str | None, reason: str | None

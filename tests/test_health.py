@@ -21,6 +21,7 @@ from intake.report.health import CLASSES, make_health, wilson
 from intake.store.records import load_record, record_path, utcnow
 from tests.conftest import requires_gaia_corpus
 from tests.nightly_helpers import (
+    CI_VARIABLES,
     LOCAL,
     PYPROJECT_EXTRA,
     STRONG,
@@ -56,6 +57,13 @@ EXPECTED = {
     "edited_case": "saturated",
     "healthy_case": "healthy",
 }
+
+@pytest.fixture(autouse=True)
+def _no_ci_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+    """CI sets GITHUB_SHA and RUNNER_NAME, which the import reads: each test names its own."""
+    for name in CI_VARIABLES:
+        monkeypatch.delenv(name, raising=False)
+
 
 
 def _adopt(runner: Any, suite: Path, scenario_id: str, source: str) -> None:
@@ -346,3 +354,17 @@ def test_a_bad_results_folder_writes_nothing_and_echoes_nothing(nightly: Path, r
     assert {p: p.read_bytes() for p in before} == before
     secret = runner.invoke(app, ["runs", "import", str(good), "--model", "ghp_" + "b" * 36])
     assert secret.exit_code == 2 and "ghp_" not in secret.stderr + secret.stdout
+
+
+def test_an_abbreviated_commit_is_the_same_commit(nightly: Path, runner: Any) -> None:
+    """meta.json keeps 8 hex digits, GITHUB_SHA 40: one commit, read together."""
+    results = nightly / "eval" / "ci"
+    full = COMMIT_A + "0" * 28
+    write_run(results, "eval-20260507-020000", night(7), {"sat_case": P},
+              meta={"model": STRONG, "machine": "ci-1"})
+    result = runner.invoke(app, ["runs", "import", str(results)], env={"GITHUB_SHA": full})
+    assert result.exit_code == 0, result.stderr
+    health = make_health(load_settings(nightly))
+    assert health.commits_read == [(full, 109)] and health.commits_left == [(COMMIT_B, 1)]
+    pinned = make_health(load_settings(nightly, overrides={"health_commit": COMMIT_A[:8]}))
+    assert pinned.commits_read == [(full, 109)]

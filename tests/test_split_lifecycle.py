@@ -25,11 +25,25 @@ from intake.store.ledger import Ledger
 from intake.store.records import content_hash, load_record, record_path
 from tests.conftest import posix_only
 from tests.crash_harness import run, run_killed
-from tests.nightly_helpers import PYPROJECT_EXTRA, STRONG, night, write_run, write_scenario
+from tests.nightly_helpers import (
+    CI_VARIABLES,
+    PYPROJECT_EXTRA,
+    STRONG,
+    night,
+    write_run,
+    write_scenario,
+)
 from tests.promote_helpers import make_ready
 
 SUITE = {f"case_{c}_{i:03d}": c for c in ("rag", "tools", "memory") for i in range(60)}
 SUITE |= {f"small_{i}": "tiny" for i in range(4)}
+
+@pytest.fixture(autouse=True)
+def _no_ci_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+    """CI sets GITHUB_SHA and RUNNER_NAME, which the import reads: each test names its own."""
+    for name in CI_VARIABLES:
+        monkeypatch.delenv(name, raising=False)
+
 
 
 def test_split_is_stratified_about_seventy_thirty() -> None:

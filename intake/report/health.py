@@ -27,7 +27,7 @@ import json
 import math
 import statistics
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
@@ -215,8 +215,21 @@ def _key(value: str | None) -> str:
     return value if value is not None else UNKNOWN
 
 
-def _choose(runs: Sequence[SuiteRun], attr: str, pinned: str | None, mix: bool
-            ) -> tuple[set[str] | None, list[tuple[str, int]], list[tuple[str, int]]]:
+def same_commit(a: str, b: str) -> bool:
+    """Whether two commit names are one commit: equal, or one abbreviates the other
+    (``meta.json`` keeps 8 hex digits, ``GITHUB_SHA`` 40)."""
+    a, b = a.lower(), b.lower()
+    return a == b or (min(len(a), len(b)) >= 7 and (a.startswith(b) or b.startswith(a)))
+
+
+def _exact(a: str, b: str) -> bool:
+    return a == b
+
+
+def _choose(
+    runs: Sequence[SuiteRun], attr: str, pinned: str | None, mix: bool,
+    same: Callable[[str, str], bool] = _exact,
+) -> tuple[set[str] | None, list[tuple[str, int]], list[tuple[str, int]]]:
     """The values of ``attr`` to read (None: all), and (value, runs) read and left out."""
     counts = Counter(_key(getattr(r, attr)) for r in runs)
     if mix or not runs:
@@ -226,9 +239,11 @@ def _choose(runs: Sequence[SuiteRun], attr: str, pinned: str | None, mix: bool
     else:
         newest = max(runs, key=lambda r: (r.at, r.run_id))
         chosen = _key(getattr(newest, attr))
-    read = [(chosen, counts.get(chosen, 0))]
-    left = sorted((k, n) for k, n in counts.items() if k != chosen)
-    return {chosen}, read, left
+    group = {k for k in counts if same(k, chosen)} or {chosen}
+    shown = max(group, key=lambda k: (len(k), k))
+    read = [(shown, sum(counts.get(k, 0) for k in group))]
+    left = sorted((k, n) for k, n in counts.items() if k not in group)
+    return group, read, left
 
 
 def _rates(runs: Iterable[SuiteRun], z: float, by: str) -> list[Rate]:
@@ -324,7 +339,9 @@ def build_health(
     z = z_of(confidence)
     active = [i for i in items if i.retired is None]
     everything = [r for i in active for r in i.runs]
-    commits, commits_read, commits_left = _choose(everything, "gaia_commit", commit, all_commits)
+    commits, commits_read, commits_left = _choose(
+        everything, "gaia_commit", commit, all_commits, same_commit
+    )
     on_commit = [r for r in everything if commits is None or _key(r.gaia_commit) in commits]
     machines, machines_read, machines_left = _choose(
         on_commit, "machine", machine, all_machines
