@@ -82,6 +82,25 @@ class Settings(BaseModel):
     """Accepted scrub findings of existing files (fingerprints only; committed)."""
     history_dir: Path = Path("intake-history")
     """Committed history: one file per event only the ledger would know (a rejection)."""
+    health_min_runs: int = Field(default=3, ge=1)
+    """Judged runs a tier needs on the current content before ``intake health`` calls its
+    outcome stable (saturated, always-fail, inverted need this many per tier)."""
+    health_confidence: float = Field(default=0.95, gt=0.5, lt=1.0)
+    """Confidence of the Wilson intervals ``intake health`` prints and compares (inverted)."""
+    health_commit: str | None = None
+    """The GAIA commit whose runs ``intake health`` reads; None: the newest run's commit."""
+    health_all_commits: bool = False
+    """Count runs of every GAIA commit (matched by runnable hash) instead of one commit."""
+    health_machine: str | None = None
+    """The runner machine whose runs ``intake health`` reads; None: the newest run's machine."""
+    health_all_machines: bool = False
+    """Count runs of every runner machine instead of one."""
+    split_salt: str = "intake-split-1"
+    """Salt of the held-out split's hash; changing it re-draws the split (docs/health.md)."""
+    split_heldout: float = Field(default=0.30, gt=0.0, lt=1.0)
+    """Share of each category the split holds out (tag ``split-heldout``)."""
+    retired_dir: Path = Path("retired")
+    """Where ``intake retire`` moves a scenario: outside the folder GAIA's runner reads."""
     tracker_labels: list[str] = Field(
         default_factory=lambda: [
             "bug", "triage", "needs-info", "enhancement", "question", "documentation",
@@ -133,6 +152,11 @@ class Settings(BaseModel):
     def private_drafts(self) -> Path:
         """Absolute private drafts folder."""
         return self.drafts / "private"
+
+    @property
+    def retired(self) -> Path:
+        """Absolute folder of retired scenarios."""
+        return self.path(self.retired_dir)
 
     @property
     def ledger(self) -> Path:
@@ -254,6 +278,7 @@ def layout_settings(layout: str | None) -> dict[str, Any]:
             "corpus_dir": Path("eval/corpus"),
             "baseline_path": Path("eval/intake-baseline.json"),
             "history_dir": Path("eval/intake-history"),
+            "retired_dir": Path("eval/retired"),
         }
     return {}
 

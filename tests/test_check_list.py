@@ -29,6 +29,7 @@ OWN_CODES = {
     "drafts against their records": {"no-record"},
     "judge-directed text": {"judge-text"},
     "rules and evidence from the base": set(),
+    "quarantines and retirements": {"retired-unrecorded"},
     "leftovers and refused journals": {"leftover"},
 }
 """What each check is expected to report on the suite below (and nothing else)."""
@@ -58,6 +59,9 @@ def _suite(suite: Path) -> CheckContext:
         (drafts / "linked_case.yaml").symlink_to(outside)
     except OSError:  # Windows without the right to make links: a pull request cannot either
         pytest.skip("this machine cannot make symbolic links")
+    gone = suite / "retired" / "tool_selection" / "gone_case.yaml"
+    gone.parent.mkdir(parents=True)
+    gone.write_text(FINAL_YAML.format(id="gone_case", category="tool_selection"))
     temp = suite / ".intake" / "tmp" / ".leaky_case.1234.tmp"
     temp.parent.mkdir(parents=True)
     temp.write_text("half")
@@ -100,7 +104,7 @@ def test_run_check_reports_exactly_the_checks_findings_in_order(suite: Path) -> 
     report = run_check(ctx.settings)
     assert report.findings == expected
     assert report.files == len(ctx.scenarios) + len(ctx.drafts) == 6
-    assert report.errors == 6 and report.warnings == 5
+    assert report.errors == 7 and report.warnings == 5
     assert run_checks(ctx) == expected
 
 

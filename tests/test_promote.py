@@ -24,6 +24,7 @@ from intake.contract.validate import Problem, Severity
 from intake.errors import Conflict, UsageError
 from intake.lifecycle.gates import GateInputs, GatesUnmet, ScanHit, check_gates
 from intake.lifecycle.promote import CRASH_STEPS, promote, with_suite_tag
+from intake.lifecycle.split import with_split
 from intake.store.ledger import Ledger
 from intake.store.records import content_hash, dump_record, load_record, record_path
 from tests import crash_harness
@@ -36,6 +37,12 @@ DATA = {
     "source": {"type": "session", "link": "gaia-session:1"},
     "difficulty_rationale": "hard",
 }
+
+
+def _promoted_bytes(suite: Path, original: bytes) -> bytes:
+    """The draft's bytes as promotion writes them: the suite tag, then the split tag."""
+    tagged = with_suite_tag(original, "capability")
+    return with_split(load_settings(suite), tagged, "pdf_summary_loop", "tool_selection")
 
 
 def _run(tier: str, status: str, h: str = "sha256:run", minutes: int = 0) -> Run:
@@ -175,7 +182,7 @@ def test_promote_moves_draft_and_record_and_stamps(suite: Path) -> None:
     result = promote(settings, "pdf_summary_loop")
     dest = suite / "scenarios" / "tool_selection" / "pdf_summary_loop.yaml"
     assert result.destination == dest.resolve() or result.destination == dest
-    assert dest.read_bytes() == with_suite_tag(original, "capability")  # the suite tag
+    assert dest.read_bytes() == _promoted_bytes(suite, original)  # the suite tag
     assert not draft.exists() and not record_path(draft).exists()
     record = load_record(record_path(dest))
     assert record.promotion is not None
@@ -314,7 +321,7 @@ def test_killed_promote_leaves_draft_or_scenario_and_check_passes(
         assert draft.read_bytes() == original
         assert record_path(draft).exists()
     if at >= CRASH_STEPS.index("promote:placed-draft"):
-        assert dest.read_bytes() == with_suite_tag(original, "capability")
+        assert dest.read_bytes() == _promoted_bytes(suite, original)
         assert load_record(record_path(dest)).promotion is not None
     check = runner.invoke(app, ["check"])
     assert check.exit_code == 0, check.output
@@ -324,7 +331,7 @@ def test_killed_promote_leaves_draft_or_scenario_and_check_passes(
         assert result.exit_code == 1 and "already promoted" in result.output, result.output
     else:
         assert result.exit_code == 0, result.output
-    assert dest.read_bytes() == with_suite_tag(original, "capability")
+    assert dest.read_bytes() == _promoted_bytes(suite, original)
     assert not draft.exists() and not record_path(draft).exists()
     assert not list(suite.rglob("*.tmp")) and not list(suite.rglob("*.promote-tmp"))
     assert not list((suite / ".intake" / "pending").glob("*.json"))

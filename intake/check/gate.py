@@ -46,6 +46,7 @@ from intake.check.checks import (
 )
 from intake.check.context import CheckContext, build_context
 from intake.check.leftovers import leftovers
+from intake.check.lifecycle import lifecycle_changes
 from intake.check.result import CheckReport, DraftGates, Finding
 from intake.config import Settings
 from intake.lifecycle.authority import NO_BASE, find_base, rules_for
@@ -64,6 +65,7 @@ CHECKS: tuple[Check, ...] = (
     Check("drafts against their records", draft_records),
     Check("judge-directed text", judge_text),
     Check("rules and evidence from the base", authority, waits_for_journals=False),
+    Check("quarantines and retirements", lifecycle_changes),
     Check("leftovers and refused journals", leftovers, waits_for_journals=False),
 )
 """Every check ``run_check`` runs, in the order their findings are reported."""

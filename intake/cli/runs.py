@@ -16,9 +16,17 @@ def register(app: typer.Typer) -> None:
     @app.command("runs")
     def runs_cmd(
         ctx: typer.Context,
-        draft: str = typer.Argument(..., help="The draft: its id or its path under drafts/."),
+        targets: list[str] = typer.Argument(
+            ..., metavar="DRAFT | import RESULTS...",
+            help="The draft (its id or path), or `import` and GAIA run folders/scorecards.",
+        ),
         drop: str = typer.Option(None, "--drop", metavar="RUN_ID", help="Remove this run."),
         reason: str = typer.Option(None, "--reason", help="Why the run is dropped."),
+        model: str = typer.Option(None, "--model", help="import: the model under test."),
+        tier: str = typer.Option(None, "--tier", metavar="strong|local",
+                                 help="import: the model's tier (default: from the settings)."),
+        machine: str = typer.Option(None, "--machine", help="import: the runner machine."),
+        commit: str = typer.Option(None, "--commit", help="import: GAIA's commit that ran."),
         fmt: Format = format_option(Format.text, Format.json),
     ) -> None:
         """List a draft's runs (and its control runs): tier, model, judge, status, score, stale.
@@ -26,8 +34,26 @@ def register(app: typer.Typer) -> None:
         Per tier: pass rate and pass^k over the judged runs on the current content, and the
         difficulty they imply (easy, medium, hard). --drop RUN_ID --reason TEXT removes a run
         from the record (a control run too); the ledger keeps it and the reason.
+
+        `intake runs import RESULTS...` records GAIA's nightly or CI results (run folders with
+        scorecard.json and traces/, or eval/results itself) as runs of the suite scenarios
+        they name, with the model (--model or meta.json), tier, runner machine (--machine,
+        meta.json, RUNNER_NAME) and GAIA commit (--commit, meta.json, GITHUB_SHA). Importing
+        the same results twice adds nothing. (A draft named `import` is given by its path.)
         """
         from intake.cli import emit_json, err, out, settings
+
+        if targets[0] == "import":
+            from intake.cli.runs_import import run_import
+
+            run_import(ctx, targets[1:], model=model, tier=tier, machine=machine,
+                       commit=commit, fmt=fmt)
+            return
+        if len(targets) != 1:
+            raise UsageError("runs takes one draft (or `import RESULTS...`)")
+        if any(v is not None for v in (model, tier, machine, commit)):
+            raise UsageError("--model, --tier, --machine and --commit go with `runs import`")
+        draft = targets[0]
         from intake.contract.models import JUDGED_STATUSES, RunTier
         from intake.contract.yamlio import YamlProblem, parse_checked
         from intake.lifecycle.gates import difficulty, tier_stats

@@ -627,6 +627,71 @@ class Evidence(BaseModel):
     turns: list[TurnEvidence] = Field(default_factory=list)
 
 
+class SuiteRun(BaseModel):
+    """A run of a suite scenario (promoted or adopted) by GAIA's runner, imported from a nightly
+    or CI ``scorecard.json`` (``intake runs import``); what ``intake health`` classifies."""
+
+    model_config = _CLOSED
+    run_id: str
+    status: str
+    score: float | None = None
+    failure_category: str | None = None
+    """The first failing turn's ``failure_category`` (GAIA's judge writes one per turn)."""
+    model: str
+    """The model under test (``--model``, or GAIA's ``meta.json``)."""
+    tier: RunTier
+    judge_model: str | None = None
+    runnable_hash: str
+    """``sha256:…`` of the scenario's runnable part as it was run."""
+    gaia_commit: str | None = None
+    """GAIA's commit the runner ran (``--commit``, ``meta.json``, ``GITHUB_SHA``); None unknown."""
+    machine: str | None = None
+    """The runner machine (``--machine``, ``meta.json``, ``RUNNER_NAME``); None unknown."""
+    at: datetime
+    recorded_at: datetime
+    kind: Literal["scorecard", "trace"] = "scorecard"
+
+
+class LifecycleState(StrEnum):
+    """A suite scenario's lifecycle beyond promotion."""
+
+    active = "active"
+    quarantined = "quarantined"
+    retired = "retired"
+
+
+class LifecycleChange(BaseModel):
+    """A quarantine, its lifting, or a retirement: who, when, why, and the file it left."""
+
+    model_config = _CLOSED
+    state: LifecycleState
+    reason: str
+    by: str
+    at: datetime
+    content_hash: str
+    """``sha256:…`` of the scenario file as this change wrote it."""
+    before_hash: str
+    """``sha256:…`` of the file before the change (the stamp it replaced)."""
+    path: str
+    """Where the scenario file is after the change (suite-relative)."""
+
+
+class BugLink(BaseModel):
+    """The GitHub issue a scenario's bug was filed as, and its closing (the fix), cached."""
+
+    model_config = _CLOSED
+    issue: str
+    """``github:<owner>/<repo>#<n>``."""
+    via: Literal["source", "reviewer"] = "source"
+    """``source``: the scenario was drafted from the issue; ``reviewer``: a reviewer named it."""
+    named_by: str | None = None
+    closed_at: datetime | None = None
+    state_reason: str | None = None
+    """GitHub's ``state_reason`` (``completed``, ``not_planned``, ``reopened``) when closed."""
+    checked_at: datetime | None = None
+    """When the closing was last read (None: never)."""
+
+
 class Record(BaseModel):
     """The JSON file beside each draft or scenario: provenance, scrub, reviews, runs, promotion."""
 
@@ -656,6 +721,14 @@ class Record(BaseModel):
     """Set by ``intake adopt``: an existing scenario given provenance without promotion."""
     revisions: list[Revision] = Field(default_factory=list)
     """Earlier promotion or adoption stamps, kept when ``intake revise`` sent it back."""
+    suite_runs: list[SuiteRun] = Field(default_factory=list)
+    """Runs of the suite scenario imported from nightly or CI scorecards (``intake runs
+    import``)."""
+    lifecycle: list[LifecycleChange] = Field(default_factory=list)
+    """Quarantines, their lifting and retirement, oldest first (``intake quarantine``,
+    ``intake retire``)."""
+    bug: BugLink | None = None
+    """The issue of the bug the scenario stands for, and its cached closing."""
 
 
 # --- a typed, read-only view of a scenario ---------------------------------------------------

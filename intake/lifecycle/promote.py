@@ -62,6 +62,7 @@ from intake.lifecycle.gates import (
     saturated,
     tier_stats,
 )
+from intake.lifecycle.split import with_split
 from intake.paths import display_path, inside
 from intake.scrub import scan_paths, scrub_tree, scrubber_for
 from intake.store.edit import Edit, edit
@@ -564,6 +565,7 @@ def _move(
             where=display_path(dest, settings.root),
         )
     raw = with_suite_tag(draft_raw, inputs.suite)
+    raw = with_split(settings, raw, scenario_id, category)
     written = sha256_bytes(raw)
     promotion = Promotion(
         at=utcnow(),

@@ -265,6 +265,14 @@ def render_html(report: ProvenanceReport) -> str:
                     numeric_from=99,
                 )
             )
+    if report.bugs is not None:
+        from intake.report.bugs import html_lines
+
+        parts += html_lines(report.bugs, {m.month: m.share.real_share for m in report.months})
+    if report.health is not None:
+        from intake.report.health import html_section
+
+        parts.append(html_section(report.health))
     if report.notes:
         parts.append("<h2>Notes</h2><ul>")
         parts += [f"<li>{h(n)}</li>" for n in report.notes]

@@ -30,13 +30,17 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from intake.contract.models import RunTier, ScenarioView, parse_when
 from intake.lifecycle.gates import TierStats, difficulty
 from intake.store.ledger import Event
 from intake.store.records import RECORD_SUFFIX, utcnow
 from intake.wording import counted, verb
+
+if TYPE_CHECKING:
+    from intake.report.bugs import BugsReport
+    from intake.report.health import HealthReport
 
 REPORT_VERSION = 1
 KNOWN_TYPES = ("session", "issue", "hand", "synthetic")
@@ -384,6 +388,10 @@ class ProvenanceReport:
     """Per category, the strong tier's pass rate over its capability cases."""
     controls: dict[str, int] = field(default_factory=dict)
     """Promoted cases by the control gate's verdict at promotion."""
+    bugs: BugsReport | None = None
+    """Bugs from real use and whether a scenario failed before their fix (``report.bugs``)."""
+    health: HealthReport | None = None
+    """The suite's health classes (``report.health``), for the report's health section."""
 
     @property
     def target_met(self) -> bool:

@@ -93,7 +93,34 @@ def to_document(report: ProvenanceReport) -> dict[str, Any]:
         "suites": report.suites,
         "headroom": [h.to_dict() for h in report.headroom],
         "controls": report.controls,
+        **_bugs_and_health(report),
     }
+
+
+def _bugs_and_health(report: ProvenanceReport) -> dict[str, Any]:
+    """The ``bugs`` and ``health`` keys (``intake.report.bugs``, ``intake.report.health``)."""
+    from intake.report.health import to_document as health_document
+
+    found: dict[str, Any] = {}
+    if report.bugs is not None:
+        found["bugs"] = report.bugs.to_dict()
+    if report.health is not None:
+        doc = health_document(report.health)
+        found["health"] = {k: doc[k] for k in
+                           ("thresholds", "commits", "counts", "quarantined", "retired")}
+    return found
+
+
+def _health_lines(report: ProvenanceReport) -> list[str]:
+    health = report.health
+    if health is None:
+        return []
+    counts = health.counts()
+    return [
+        "Health: " + ", ".join(f"{k} {counts[k]['total']}" for k in counts if counts[k]["total"])
+        + f"; quarantined {len(health.quarantined)}, retired {len(health.retired)} "
+        "(`intake health` for the whole report)"
+    ]
 
 
 def _listed(item: Listed) -> dict[str, Any]:
@@ -244,6 +271,11 @@ def render_text(report: ProvenanceReport) -> str:
             where_line = f"{item.file}:{item.line}" if item.line else item.file
             label = f" ({item.id})" if item.id else ""
             out.append(f"  {where_line}{label}: {item.reason}")
+    if report.bugs is not None:
+        from intake.report.bugs import text_lines
+
+        out += ["", *text_lines(report.bugs, {m.month: m.share.real_share for m in report.months})]
+    out += ["", *_health_lines(report)] if report.health is not None else []
     if report.notes:
         out += ["", "Notes"] + [f"  - {note}" for note in report.notes]
     return "\n".join(out) + "\n"
@@ -356,6 +388,12 @@ def render_markdown(report: ProvenanceReport) -> str:
             more = len(items) - MARKDOWN_LIST_LIMIT
             out.append(f"- … and {more} more (`intake report --format json` lists all)")
         out += ["", "</details>"]
+    if report.bugs is not None:
+        from intake.report.bugs import markdown_lines
+
+        out += markdown_lines(report.bugs, {m.month: m.share.real_share for m in report.months})
+    if report.health is not None:
+        out += ["", *(f"- {md(line)}" for line in _health_lines(report))]
     if report.notes:
         out += ["", "### Notes", ""] + [f"- {md(n)}" for n in report.notes]
     return "\n".join(out) + "\n"

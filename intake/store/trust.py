@@ -194,7 +194,10 @@ HISTORY_SUFFIX = ".intake-event.json"
 
 
 def _allowed_folders(settings: Settings) -> list[Path]:
-    return [settings.drafts, settings.scenarios, settings.ledger.parent, _history(settings)]
+    return [
+        settings.drafts, settings.scenarios, settings.retired, settings.ledger.parent,
+        _history(settings),
+    ]
 
 
 def _history(settings: Settings) -> Path:
@@ -204,9 +207,9 @@ def _history(settings: Settings) -> Path:
 def check_target(settings: Settings, path: Path, *, what: str = "a journal") -> None:
     """Refuse a file a unit would write or remove unless intake may touch it.
 
-    Allowed: a ``.yaml`` scenario or draft and its ``.intake.json`` record under the drafts or
-    the scenarios folder, an event file directly in the history folder, or a file under the
-    ledger's own folder; reached through no link,
+    Allowed: a ``.yaml`` scenario or draft and its ``.intake.json`` record under the drafts,
+    the scenarios or the retired folder, an event file directly in the history folder, or a
+    file under the ledger's own folder; reached through no link,
     never under ``.git`` (or any folder whose name starts with a dot, below those folders).
     """
     root = settings.root

@@ -1,0 +1,75 @@
+"""The lifecycle check: quarantines and retirements are changes intake wrote, or errors.
+
+A quarantine (``intake quarantine``) moves the scenario's stamp to the file it wrote, so the
+stamp check (``intake.check.checks``) already refuses a hand edit; this check adds what only a
+lifecycle change can get wrong: the ``quarantined`` tag without a quarantine in the record (a
+hand-added tag the stamp check would call an edit only if the stamp were not also edited), a
+quarantine in the record whose tag is gone, a record that says retired while its scenario is
+still where GAIA's runner reads, and a retired scenario whose file differs from what was
+retired or that has no retirement in its record.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pydantic import ValidationError
+
+from intake.check.context import CheckContext
+from intake.check.result import Finding
+from intake.contract.models import LifecycleState, Record
+from intake.lifecycle.quarantine import QUARANTINE_TAG, state_of
+from intake.store.records import content_hash, iter_scenarios, record_path
+
+
+def _tags(ctx: CheckContext, path: Path) -> list[str]:
+    data = ctx.data(path)
+    tags = data.get("tags") if isinstance(data, dict) else None
+    return [t for t in tags if isinstance(t, str)] if isinstance(tags, list) else []
+
+
+def lifecycle_changes(ctx: CheckContext) -> list[Finding]:
+    """Quarantine tags against records; retired scenarios against their retirement."""
+    found: list[Finding] = []
+    for path in ctx.scenarios:
+        record = ctx.loaded.get(record_path(path))
+        tagged = QUARANTINE_TAG in _tags(ctx, path)
+        state = state_of(record) if record is not None else LifecycleState.active
+        if tagged and state is not LifecycleState.quarantined:
+            found.append(Finding(
+                "error", ctx.rel(path), 1, "quarantine-unrecorded",
+                "tagged quarantined without a quarantine in its record; use "
+                "`intake quarantine ID --reason TEXT`"))
+        elif state is LifecycleState.quarantined and not tagged:
+            found.append(Finding(
+                "error", ctx.rel(path), 1, "quarantine-untagged",
+                "its record says quarantined but the tag is gone; use "
+                "`intake quarantine ID --lift --reason TEXT`"))
+        elif state is LifecycleState.retired:
+            found.append(Finding(
+                "error", ctx.rel(path), 1, "retired-in-suite",
+                "its record says retired but it is still in the folder GAIA's runner reads"))
+    for path in iter_scenarios(ctx.settings.retired):
+        rec = record_path(path)
+        if path.is_symlink() or rec.is_symlink():
+            continue
+        retired: Record | None = None
+        if rec.is_file():
+            try:
+                retired = Record.model_validate_json(rec.read_bytes(), strict=False)
+            except (ValidationError, OSError, ValueError):
+                retired = None
+        last = retired.lifecycle[-1] if retired is not None and retired.lifecycle else None
+        if last is None or last.state is not LifecycleState.retired:
+            found.append(Finding(
+                "error", ctx.rel(path), 1, "retired-unrecorded",
+                "in the retired folder without a retirement in its record; use "
+                "`intake retire ID --reason TEXT`"))
+        elif last.content_hash != content_hash(path):
+            found.append(Finding(
+                "error", ctx.rel(path), 1, "edited-after-retirement",
+                "differs from what was retired (its content hash changed)"))
+    return found
+
+
+__all__ = ["lifecycle_changes"]

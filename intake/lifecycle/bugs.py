@@ -1,0 +1,197 @@
+"""Each scenario's bug and the bug's fix: the GitHub issue and its closing, cached in the record.
+
+A scenario drafted from an issue knows it (its record's ``source.locator``,
+``github:<owner>/<repo>#<n>``); a scenario drafted from a session links its bug where a
+reviewer names the issue (``intake bugs link ID ISSUE --reviewer LOGIN``). The fix is the
+issue's closing: ``closed_at`` and ``state_reason`` read through PyGithub
+(``intake.sources.github``), or from a file shaped like ``gh issue view N --json
+number,closedAt,stateReason`` (one object, or a list as ``gh issue list --json`` writes), and
+cached in ``Record.bug`` so the report never asks the network. ``intake.report.bugs`` decides
+which bugs had a failing scenario before their fix.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from intake.config import Settings
+from intake.contract.models import BugLink, LifecycleState, Record, SourceType, parse_when
+from intake.errors import InputError, UsageError
+from intake.fileio import read_input
+from intake.paths import display_path
+from intake.store.edit import edit
+from intake.store.journal import Event
+from intake.store.records import iter_scenarios, load_record, record_path, utcnow
+
+ISSUE_PATTERN = re.compile(r"^github:([A-Za-z0-9_.-]{1,100}/[A-Za-z0-9_.-]{1,100})#([0-9]{1,9})$")
+MAX_CLOSINGS_BYTES = 8 * 1024 * 1024
+
+
+@dataclass(frozen=True)
+class Closing:
+    """An issue's state as GitHub tells it."""
+
+    closed_at: datetime | None
+    state_reason: str | None
+
+
+@dataclass
+class RefreshResult:
+    """What ``intake bugs refresh`` did."""
+
+    checked: int = 0
+    changed: int = 0
+    closed: int = 0
+    notes: list[str] = field(default_factory=list)
+
+
+def parse_issue(text: str) -> tuple[str, int]:
+    """``github:owner/repo#n``, ``owner/repo#n`` or an issue URL → (``owner/repo``, n)."""
+    value = text.strip()
+    url = re.fullmatch(r"https://github\.com/([^/\s]+/[^/\s]+)/issues/([0-9]{1,9})/?", value)
+    if url:
+        value = f"github:{url.group(1)}#{url.group(2)}"
+    elif not value.startswith("github:"):
+        value = "github:" + value
+    match = ISSUE_PATTERN.fullmatch(value)
+    if not match:
+        raise UsageError("not an issue (github:OWNER/REPO#N, OWNER/REPO#N or its URL)")
+    return match.group(1), int(match.group(2))
+
+
+def issue_of(record: Record) -> str | None:
+    """The issue locator of the scenario's bug: the link a reviewer named, else the source."""
+    if record.bug is not None:
+        return record.bug.issue
+    if record.source.kind is SourceType.issue and ISSUE_PATTERN.fullmatch(record.source.locator):
+        return record.source.locator
+    return None
+
+
+def suite_records(settings: Settings) -> list[Path]:
+    """Every suite scenario with a record, retired ones included."""
+    return [p for p in iter_scenarios(settings.scenarios, settings.retired)
+            if record_path(p).is_file()]
+
+
+def _gh_reason(value: Any) -> str | None:
+    return value.strip().lower() if isinstance(value, str) and value.strip() else None
+
+
+def read_closings(path: Path, repo: str | None) -> dict[tuple[str, int], Closing]:
+    """(repo, number) → closing from a ``gh issue view/list --json`` file."""
+    raw = read_input(path, what="closings file", limit=MAX_CLOSINGS_BYTES)
+    try:
+        doc = json.loads(raw.decode("utf-8-sig"))
+    except (UnicodeDecodeError, json.JSONDecodeError):
+        raise InputError("the closings file is not JSON", where=str(path)) from None
+    items = doc if isinstance(doc, list) else [doc]
+    found: dict[tuple[str, int], Closing] = {}
+    for index, item in enumerate(items):
+        if not isinstance(item, dict):
+            raise InputError(f"item {index} is not an object", where=str(path))
+        owner = repo
+        url = item.get("url")
+        number: Any = item.get("number")
+        if isinstance(url, str):
+            owner, number = parse_issue(url)
+        if type(number) is not int or owner is None:
+            raise InputError(f'item {index} has no "number" (or "url")', where=str(path))
+        closed = item.get("closedAt")
+        when = parse_when(closed) if isinstance(closed, str) and closed else None
+        found[(owner, number)] = Closing(when, _gh_reason(item.get("stateReason")))
+    return found
+
+
+def fetch_closing(settings: Settings, repo: str, number: int) -> Closing:
+    """The issue's closing through PyGithub (one request)."""
+    from intake.sources import github as gh
+
+    client = gh.client(settings.github_api_url).withLazy(True)
+    issue = client.get_repo(repo).get_issue(number)
+    data: Mapping[str, Any] = gh.call(f"github:{repo}#{number}", lambda: issue.raw_data)
+    closed = data.get("closed_at")
+    when = parse_when(closed) if isinstance(closed, str) and closed else None
+    return Closing(when, _gh_reason(data.get("state_reason")) if when else None)
+
+
+def _save_bug(settings: Settings, scenario: Path, bug: BugLink, kind: str,
+              detail: dict[str, Any]) -> None:
+    with edit(settings, scenario.stem, doing="record a bug") as tx:
+        record = load_record(record_path(scenario))
+        record.bug = bug
+        event = Event(kind, display_path(scenario, settings.root), bug.named_by, detail)
+        tx.commit_record(kind, scenario, record, [event])
+
+
+def refresh(
+    settings: Settings,
+    *,
+    closings: Path | None = None,
+    only: Sequence[str] = (),
+    now: datetime | None = None,
+) -> RefreshResult:
+    """Read each suite scenario's issue closing (a file, else GitHub) into its record."""
+    done = RefreshResult()
+    table = read_closings(closings, settings.github_repo) if closings is not None else None
+    for scenario in suite_records(settings):
+        if only and scenario.stem not in only:
+            continue
+        record = load_record(record_path(scenario))
+        issue = issue_of(record)
+        if issue is None:
+            continue
+        repo, number = parse_issue(issue)
+        if table is not None:
+            closing = table.get((repo, number))
+            if closing is None:
+                done.notes.append(f"{scenario.stem}: {issue} is not in the closings file")
+                continue
+        else:
+            closing = fetch_closing(settings, repo, number)
+        done.checked += 1
+        old = record.bug or BugLink(issue=issue)
+        bug = old.model_copy(update={
+            "closed_at": closing.closed_at,
+            "state_reason": closing.state_reason,
+            "checked_at": now or utcnow(),
+        })
+        if closing.closed_at is not None:
+            done.closed += 1
+        if (old.closed_at, old.state_reason) != (bug.closed_at, bug.state_reason) or (
+            record.bug is None
+        ):
+            done.changed += 1
+            _save_bug(settings, scenario, bug, "bug-closing", {
+                "issue": issue,
+                "closed_at": bug.closed_at.isoformat() if bug.closed_at else None,
+                "state_reason": bug.state_reason,
+            })
+    return done
+
+
+def link(settings: Settings, scenario_id: str, issue: str, reviewer: str) -> Path:
+    """Name the issue of a session-sourced scenario's bug (a reviewer's word, recorded)."""
+    from intake.lifecycle.runs.record import check_name
+
+    repo, number = parse_issue(issue)
+    check_name(settings, "--reviewer", reviewer)
+    found = [p for p in suite_records(settings) if p.stem == scenario_id]
+    if not found:
+        raise UsageError(f"no suite scenario {scenario_id[:80]!r} with a record")
+    record = load_record(record_path(found[0]))
+    if record.lifecycle and record.lifecycle[-1].state is LifecycleState.retired:
+        raise UsageError("the scenario is retired", where=display_path(found[0], settings.root))
+    locator = f"github:{repo}#{number}"
+    bug = BugLink(issue=locator, via="reviewer", named_by=reviewer)
+    _save_bug(settings, found[0], bug, "bug-link", {"issue": locator, "reviewer": reviewer})
+    return found[0]
+
+
+__all__ = ["Closing", "issue_of", "link", "parse_issue", "read_closings", "refresh"]

@@ -1,0 +1,209 @@
+"""A suite scenario's lifecycle with reasons: ``intake quarantine`` and ``intake retire``.
+
+A quarantine is the tag ``quarantined`` in the scenario (GAIA's runner still runs it; the
+health report and the provenance report count it) and a ``LifecycleChange`` in its record;
+``--lift`` takes both back. A retirement moves the scenario and its record out of the folder
+GAIA's runner reads (``retired_dir``, default ``retired/``; GAIA's layout ``eval/retired``):
+the runner scans only its scenarios folder (amd/gaia ``src/gaia/eval/runner.py`` L366-386), so
+the case stops running, while its record, runs and ledger history stay and the reports list it
+as retired.
+
+Both are changes to the suite like any other: one journal unit each (the file, the record and
+a ledger event), committed and reviewed in a pull request. The promotion (or adoption) stamp
+moves to the file the change wrote, and the change keeps the hash it replaced, so ``intake
+check`` tells a quarantine intake wrote from a hand edit (``intake.check.lifecycle``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from intake.config import Settings
+from intake.contract.models import LifecycleChange, LifecycleState, Record
+from intake.contract.yamlio import decode, dump_roundtrip, load_roundtrip
+from intake.drafting.tail import current_author
+from intake.errors import Conflict, UsageError
+from intake.paths import display_path
+from intake.store.edit import edit
+from intake.store.journal import Event, Unit
+from intake.store.records import (
+    check_id,
+    content_hash,
+    dump_record,
+    iter_scenarios,
+    load_record,
+    record_path,
+    safe_child,
+    sha256_bytes,
+    utcnow,
+)
+from intake.store.suite import reason_text, refuse_outside_root, scrub_free_text, scrub_message
+
+QUARANTINE_TAG = "quarantined"
+
+
+@dataclass
+class LifecycleResult:
+    """What a quarantine or retirement did."""
+
+    scenario_id: str
+    state: LifecycleState
+    path: Path
+    notes: list[str] = field(default_factory=list)
+
+
+def state_of(record: Record) -> LifecycleState:
+    """The scenario's current lifecycle state (active without a change)."""
+    return record.lifecycle[-1].state if record.lifecycle else LifecycleState.active
+
+
+def find_scenario(settings: Settings, scenario_id: str) -> Path:
+    """The suite scenario (promoted or adopted: it has a record) with this id."""
+    check_id(scenario_id)
+    found = [p for p in iter_scenarios(settings.scenarios) if p.stem == scenario_id]
+    if not found:
+        retired = [p for p in iter_scenarios(settings.retired) if p.stem == scenario_id]
+        if retired:
+            raise UsageError("the scenario is retired",
+                             where=display_path(retired[0], settings.root))
+        raise UsageError(f"no scenario {scenario_id!r} in the suite",
+                         where=display_path(settings.scenarios, settings.root))
+    if len(found) > 1:
+        raise UsageError(f"two scenarios are named {scenario_id!r}",
+                         where=display_path(found[1], settings.root))
+    if not record_path(found[0]).is_file():
+        raise UsageError(
+            "the scenario has no record (neither promoted nor adopted)",
+            where=display_path(found[0], settings.root),
+            hint="`intake adopt` gives an existing scenario its record",
+        )
+    return found[0]
+
+
+def _with_tag(raw: bytes, add: bool) -> bytes:
+    text = decode(raw)
+    data = load_roundtrip(text)
+    tags = data.get("tags")
+    present = isinstance(tags, list) and QUARANTINE_TAG in tags
+    if add == present:
+        return raw
+    if add:
+        if isinstance(tags, list):
+            tags.append(QUARANTINE_TAG)
+        else:
+            keys = list(data.keys())
+            position = keys.index("category") + 1 if "category" in keys else len(keys)
+            data.insert(position, "tags", [QUARANTINE_TAG])
+    else:
+        assert isinstance(tags, list)
+        while QUARANTINE_TAG in tags:
+            tags.remove(QUARANTINE_TAG)
+    return dump_roundtrip(data, like=text).encode("utf-8")
+
+
+def _stamped(record: Record, before: str, after: str, where: str) -> Record:
+    """The record with its promotion or adoption stamp moved from ``before`` to ``after``."""
+    if record.promotion is not None:
+        if record.promotion.content_hash != before:
+            raise Conflict("the scenario differs from its promotion stamp; fix that first "
+                           "(`intake check` says how)", where=where)
+        promotion = record.promotion.model_copy(update={"content_hash": after})
+        return record.model_copy(update={"promotion": promotion})
+    if record.adoption is not None:
+        if record.adoption.content_hash != before:
+            raise Conflict("the scenario differs from what was adopted; fix that first",
+                           where=where)
+        adoption = record.adoption.model_copy(update={"content_hash": after})
+        return record.model_copy(update={"adoption": adoption})
+    raise UsageError("the scenario's record has no promotion or adoption stamp", where=where)
+
+
+def _reason(settings: Settings, reason: str, what: str, notes: list[str]) -> str:
+    text = reason_text(reason, needed_for=what)
+    cleaned, types = scrub_free_text(settings, text, where="$.reason")
+    if types:
+        notes.append(scrub_message("reason", types))
+    return cleaned
+
+
+def _by(settings: Settings, by: str | None) -> str:
+    who = by or current_author(settings)
+    if not who:
+        raise UsageError("who makes this change is unknown",
+                         hint="pass --by LOGIN or set author in [tool.intake]")
+    return who
+
+
+def quarantine(
+    settings: Settings, scenario_id: str, reason: str, *, by: str | None = None,
+    lift: bool = False,
+) -> LifecycleResult:
+    """Tag the scenario ``quarantined`` (or take the tag back with ``lift``), with a reason."""
+    notes: list[str] = []
+    check_id(scenario_id)
+    why = _reason(settings, reason, "lifting a quarantine" if lift else "a quarantine", notes)
+    who = _by(settings, by)
+    with edit(settings, scenario_id, doing="quarantine") as tx:
+        notes += tx.recovered
+        path = find_scenario(settings, scenario_id)
+        where = display_path(path, settings.root)
+        rec = record_path(path)
+        record = load_record(rec)
+        state = state_of(record)
+        if lift and state is not LifecycleState.quarantined:
+            raise UsageError("the scenario is not quarantined", where=where)
+        if not lift and state is LifecycleState.quarantined:
+            raise UsageError("the scenario is already quarantined", where=where)
+        raw = path.read_bytes()
+        before = content_hash(path)
+        new = _with_tag(raw, add=not lift)
+        after = sha256_bytes(new)
+        record = _stamped(record, before, after, where)
+        new_state = LifecycleState.active if lift else LifecycleState.quarantined
+        change = LifecycleChange(state=new_state, reason=why, by=who, at=utcnow(),
+                                 content_hash=after, before_hash=before, path=where)
+        record.lifecycle = [*record.lifecycle, change]
+        event = Event("unquarantine" if lift else "quarantine", where, who,
+                      {"reason": why, "content_hash": after, "before_hash": before})
+        tx.commit(Unit("quarantine", scenario_id,
+                       writes=[(rec, dump_record(record)), (path, decode(new))],
+                       events=[event]))
+    return LifecycleResult(scenario_id, new_state, path, notes)
+
+
+def retire(
+    settings: Settings, scenario_id: str, reason: str, *, by: str | None = None
+) -> LifecycleResult:
+    """Move the scenario and its record to ``retired_dir/<category>/``, with a reason."""
+    notes: list[str] = []
+    check_id(scenario_id)
+    why = _reason(settings, reason, "a retirement", notes)
+    who = _by(settings, by)
+    refuse_outside_root(settings, settings.retired, what="the retired folder")
+    with edit(settings, scenario_id, doing="retire") as tx:
+        notes += tx.recovered
+        path = find_scenario(settings, scenario_id)
+        where = display_path(path, settings.root)
+        category = path.parent.name if path.parent != settings.scenarios else "uncategorised"
+        dest = safe_child(settings.retired, category) / path.name
+        rec = record_path(path)
+        record = load_record(rec)
+        if dest.exists() or dest.is_symlink():
+            raise Conflict("a retired scenario with this id exists",
+                           where=display_path(dest, settings.root))
+        raw = path.read_bytes()
+        before = content_hash(path)
+        record = _stamped(record, before, before, where)
+        shown = display_path(dest, settings.root)
+        change = LifecycleChange(state=LifecycleState.retired, reason=why, by=who, at=utcnow(),
+                                 content_hash=before, before_hash=before, path=shown)
+        record.lifecycle = [*record.lifecycle, change]
+        event = Event("retire", shown, who, {"reason": why, "from": where})
+        tx.commit(Unit("retire", scenario_id,
+                       writes=[(record_path(dest), dump_record(record)), (dest, decode(raw))],
+                       removes=[path, rec], events=[event]))
+    return LifecycleResult(scenario_id, LifecycleState.retired, dest, notes)
+
+
+__all__ = ["QUARANTINE_TAG", "LifecycleResult", "quarantine", "retire", "state_of"]

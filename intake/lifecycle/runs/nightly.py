@@ -1,0 +1,467 @@
+"""Nightly and CI results become runs of the suite's scenarios (``intake runs import``).
+
+GAIA's runner writes one folder per run, ``eval/results/<run_id>/``, with ``scorecard.json``
+(``aggregate_scorecard``, amd/gaia ``src/gaia/eval/runner.py`` L1271-1295; the shape is
+``build_scorecard`` in ``src/gaia/eval/scorecard.py`` L16-205: ``run_id``, ``timestamp``,
+``config`` with the judge as ``config.model``, ``scenarios``) and ``traces/<id>.json`` per
+scenario (runner.py L1825-1846 reads them back on resume; L1854-1872 writes one for
+``SKIPPED_NO_DOCUMENT``). A run folder whose scorecard is missing (the runner was killed before
+L1904) still has its traces, and they are read.
+
+Each scenario result is recorded in the record of the suite scenario of that id (promoted or
+adopted: a scenario without a record is not one intake can follow, and is counted, not
+recorded), with the keys that make two runs comparable: the runnable hash of the scenario as
+it was run, GAIA's commit, the runner machine and the model under test. The scorecard names
+none of the last three (``config`` is ``backend_url``, ``model`` = the judge, budget and
+agent type, runner.py L1896-1901), so they come from flags, from GAIA's ``meta.json`` (as its
+committed baselines keep one beside the scorecard: ``model``, ``commit``, ``hardware``), or
+from the CI environment (``GITHUB_SHA``, ``RUNNER_NAME``).
+
+The runnable hash "as it was run": when GAIA's commit is known to the suite's git repository
+(the suite is GAIA's checkout), the scenario's file at that commit; otherwise the file as it is
+when the results are imported (a nightly imports right after it runs).
+
+Statuses are GAIA's (``scorecard.py`` L10-13 and L125-139): ``PASS``, ``FAIL`` and
+``BLOCKED_BY_ARCHITECTURE`` are judged; the rest are infrastructure and are recorded, never
+counted as judged. Importing the same scorecard twice adds nothing: a run is the same run when
+its run id, model and machine are.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from intake.config import Settings
+from intake.contract.models import ID_PATTERN, Record, RunTier, SuiteRun
+from intake.contract.yamlio import YamlProblem, parse_checked
+from intake.errors import InputError, UsageError
+from intake.gitutil import git_output
+from intake.lifecycle.runs.record import (
+    KNOWN_STATUSES,
+    REFUSED,
+    _mtime,
+    _parse_time,
+    _read_json,
+    _score,
+    check_name,
+    classify,
+    safe_name,
+)
+from intake.paths import display_path
+from intake.store.edit import Edit, edit
+from intake.store.journal import Event
+from intake.store.records import (
+    iter_scenarios,
+    load_record,
+    record_path,
+    runnable_hash,
+    sha256_bytes,
+    utcnow,
+)
+from intake.store.suite import finding_types
+
+COMMIT_PATTERN = r"^[0-9a-fA-F]{7,40}$"
+
+
+@dataclass(frozen=True)
+class Result:
+    """One scenario's result read from a run folder."""
+
+    scenario_id: str
+    status: str
+    score: float | None
+    failure_category: str | None
+    kind: str
+
+
+@dataclass
+class RunFolder:
+    """A run as read: its id, time, judge, and the scenarios' results."""
+
+    where: Path
+    run_id: str
+    at: datetime
+    judge: str | None
+    results: list[Result]
+    meta: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass
+class ImportResult:
+    """What an import did, per run and in total (for the CLI to print)."""
+
+    runs: list[str] = field(default_factory=list)
+    recorded: int = 0
+    already: int = 0
+    infrastructure: int = 0
+    """Recorded results with an infrastructure status (never judged)."""
+    not_in_suite: list[str] = field(default_factory=list)
+    """Scenario ids no promoted or adopted scenario has (not recorded)."""
+    scenarios: int = 0
+    notes: list[str] = field(default_factory=list)
+
+
+def _failure_category(entry: Mapping[str, Any]) -> str | None:
+    """The first failing turn's ``failure_category`` (GAIA's judge writes one per turn,
+    runner.py L540-556), when it is a plain name."""
+    turns = entry.get("turns")
+    for turn in turns if isinstance(turns, list) else []:
+        if not isinstance(turn, dict):
+            continue
+        value = turn.get("failure_category")
+        if isinstance(value, str) and value and value != "null" and safe_name(value):
+            return value[:80]
+    return None
+
+
+def _result(entry: Any, where: str, kind: str) -> Result | None:
+    if not isinstance(entry, dict):
+        return None
+    sid = entry.get("scenario_id")
+    if not isinstance(sid, str) or not re.fullmatch(ID_PATTERN, sid):
+        raise InputError("a result without a valid scenario_id (not shown)", where=where)
+    status = entry.get("status")
+    if not isinstance(status, str) or status not in KNOWN_STATUSES:
+        raise InputError(
+            f'unknown run status in field "status" of {sid} (not shown); allowed: '
+            + ", ".join(sorted(KNOWN_STATUSES)),
+            where=where,
+        )
+    return Result(sid, status, _score(entry.get("overall_score")), _failure_category(entry), kind)
+
+
+def _meta(folder: Path) -> dict[str, Any]:
+    meta = folder / "meta.json"
+    if not meta.is_file():
+        return {}
+    doc = _read_json(meta, "meta.json")
+    return doc if isinstance(doc, dict) else {}
+
+
+def read_run_folder(path: Path) -> RunFolder:
+    """A run folder (or its ``scorecard.json``): the scorecard's results, then any trace the
+    scorecard lacks (a killed run keeps only traces)."""
+    folder = path.parent if path.is_file() else path
+    scorecard = path if path.is_file() else folder / "scorecard.json"
+    results: dict[str, Result] = {}
+    run_id, at, judge = folder.name, None, None
+    if scorecard.is_file():
+        doc = _read_json(scorecard, "scorecard")
+        kind = classify(doc)
+        if kind in REFUSED:
+            raise InputError(REFUSED[kind], where=str(scorecard))
+        if kind != "runner":
+            raise InputError("a trace, not a scorecard or run folder", where=str(scorecard))
+        run_id = doc["run_id"]
+        at = _parse_time(doc.get("timestamp")) or _mtime(scorecard)
+        config = doc.get("config")
+        model = config.get("model") if isinstance(config, dict) else None
+        judge = model if isinstance(model, str) else None
+        for index, entry in enumerate(doc["scenarios"]):
+            result = _result(entry, f"{scorecard} $.scenarios[{index}]", "scorecard")
+            if result is not None:
+                if result.scenario_id in results:
+                    raise InputError(
+                        f"scenario {result.scenario_id} appears twice", where=str(scorecard)
+                    )
+                results[result.scenario_id] = result
+    traces = folder / "traces"
+    if traces.is_dir():
+        for trace in sorted(traces.glob("*.json")):
+            if trace.stem in results:
+                continue
+            doc = _read_json(trace, "trace")
+            if classify(doc) != "trace":
+                continue
+            result = _result(doc, str(trace), "trace")
+            if result is not None and result.scenario_id not in results:
+                results[result.scenario_id] = result
+                at = at or _mtime(trace)
+    if not results and not scorecard.is_file():
+        raise UsageError("no scorecard.json and no traces here", where=str(path))
+    return RunFolder(folder, run_id, at or _mtime(folder), judge, list(results.values()),
+                     _meta(folder))
+
+
+def run_folders(paths: Sequence[Path]) -> list[Path]:
+    """Each argument as run folders: a scorecard file, a run folder, a folder of
+    ``scorecard_<name>.json`` files (GAIA's committed baselines), or a results folder holding
+    run folders (``eval/results``)."""
+    found: list[Path] = []
+    for path in paths:
+        if not path.exists():
+            raise UsageError("no such file or folder", where=str(path))
+        if path.is_file() or (path / "scorecard.json").is_file() or (path / "traces").is_dir():
+            found.append(path)
+            continue
+        prefixed = sorted(path.glob("scorecard_*.json"))
+        if prefixed:  # the runner's filename_prefix (runner.py L1271), as GAIA's baselines
+            found += prefixed
+            continue
+        children = sorted(
+            p for p in path.iterdir()
+            if p.is_dir() and ((p / "scorecard.json").is_file() or (p / "traces").is_dir())
+        )
+        if not children:
+            raise UsageError("no GAIA run folder (scorecard.json or traces/) here", where=str(path))
+        found += children
+    return found
+
+
+def _plain(settings: Settings, what: str, value: str | None, pattern: str | None = None
+           ) -> str | None:
+    if value is None:
+        return None
+    value = value.strip()
+    if not value:
+        return None
+    if pattern is not None and not re.fullmatch(pattern, value):
+        raise UsageError(f"{what} is not a commit hash (7-40 hex digits); not shown")
+    return check_name(settings, what, value)
+
+
+def machine_of(settings: Settings, flag: str | None, meta: Mapping[str, Any],
+               environ: Mapping[str, str]) -> str | None:
+    """``--machine``, else ``meta.json``'s ``machine`` (a plain name) or its ``hardware``
+    (free text, kept only as ``hw-`` and a short hash: it may name a person), else
+    ``RUNNER_NAME`` (GitHub Actions), else None."""
+    if flag is not None:
+        return _plain(settings, "--machine", flag)
+    value = meta.get("machine")
+    if (isinstance(value, str) and value.strip() and safe_name(value.strip())
+            and not finding_types(settings, value.strip())):
+        return value.strip()
+    hardware = meta.get("hardware")
+    if isinstance(hardware, str) and hardware.strip():
+        return "hw-" + sha256_bytes(hardware.strip().encode("utf-8"))[7:19]
+    runner = environ.get("RUNNER_NAME")
+    if runner:
+        return _plain(settings, "the runner name (RUNNER_NAME)", runner)
+    return None
+
+
+def commit_of(settings: Settings, flag: str | None, meta: Mapping[str, Any],
+              environ: Mapping[str, str]) -> str | None:
+    """``--commit``, else ``meta.json``'s ``commit``, else ``GITHUB_SHA``; None unknown."""
+    if flag is not None:
+        return _plain(settings, "--commit", flag, COMMIT_PATTERN)
+    value = meta.get("commit")
+    if isinstance(value, str) and value.strip():
+        return _plain(settings, "the commit in meta.json", value, COMMIT_PATTERN)
+    sha = environ.get("GITHUB_SHA")
+    return _plain(settings, "GITHUB_SHA", sha, COMMIT_PATTERN) if sha else None
+
+
+def tier_of(settings: Settings, model: str, flag: RunTier | None) -> RunTier:
+    """``--tier``, else the configured list the model is in; neither is a usage error."""
+    if flag is not None:
+        return flag
+    if model in settings.strong_models:
+        return RunTier.strong
+    if model in settings.local_models:
+        return RunTier.local
+    raise UsageError(
+        "the model under test is in neither strong_models nor local_models",
+        hint="pass --tier strong|local, or list the model in [tool.intake]",
+    )
+
+
+def model_of(flag: str | None, meta: Mapping[str, Any], where: Path) -> str:
+    """``--model``, else ``meta.json``'s ``model`` (the scorecard does not name it)."""
+    if flag is not None and flag.strip():
+        return flag.strip()
+    value = meta.get("model")
+    if isinstance(value, str) and value.strip():
+        return value.strip()
+    raise UsageError(
+        "the scorecard does not name the model under test",
+        where=str(where),
+        hint='pass --model NAME, or put GAIA\'s meta.json (with "model") beside the scorecard',
+    )
+
+
+@dataclass(frozen=True)
+class SuiteScenario:
+    """A promoted or adopted scenario the import can record into."""
+
+    path: Path
+    scenario_id: str
+
+
+def suite_index(settings: Settings) -> dict[str, SuiteScenario]:
+    """Scenario id → its file, for every scenario under the scenarios folder with a record."""
+    index: dict[str, SuiteScenario] = {}
+    for path in iter_scenarios(settings.scenarios):
+        if record_path(path).is_file():
+            index.setdefault(path.stem, SuiteScenario(path, path.stem))
+    return index
+
+
+class _Hashes:
+    """The runnable hash of each scenario as a given commit had it (or as it is now)."""
+
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
+        self.cache: dict[tuple[str | None, Path], str | None] = {}
+        self.known: dict[str, bool] = {}
+
+    def _commit_known(self, commit: str) -> bool:
+        if commit not in self.known:
+            self.known[commit] = git_output(
+                ["cat-file", "-e", f"{commit}^{{commit}}"], self.settings.root
+            ) is not None
+        return self.known[commit]
+
+    def of(self, path: Path, commit: str | None) -> str | None:
+        key = (commit if commit and self._commit_known(commit) else None, path)
+        if key not in self.cache:
+            self.cache[key] = self._hash(path, key[0])
+        return self.cache[key]
+
+    def _hash(self, path: Path, commit: str | None) -> str | None:
+        if commit is not None:
+            top = git_output(["rev-parse", "--show-toplevel"], self.settings.root)
+            if top is None:
+                return None
+            rel = path.resolve().relative_to(Path(top.decode("utf-8").strip()).resolve())
+            raw = git_output(["show", f"{commit}:{rel.as_posix()}"], self.settings.root)
+        else:
+            raw = path.read_bytes()
+        if raw is None:
+            return None
+        try:
+            return runnable_hash(parse_checked(raw).data)
+        except YamlProblem:
+            return None
+
+
+def import_results(
+    settings: Settings,
+    paths: Sequence[Path],
+    *,
+    model: str | None = None,
+    tier: RunTier | None = None,
+    machine: str | None = None,
+    commit: str | None = None,
+    environ: Mapping[str, str] | None = None,
+) -> ImportResult:
+    """Record every scenario result of the run folders as a run of its suite scenario."""
+    env = os.environ if environ is None else environ
+    folders = [read_run_folder(p) for p in run_folders(paths)]
+    index = suite_index(settings)
+    hashes = _Hashes(settings)
+    configured = (*settings.strong_models, *settings.local_models)
+    done = ImportResult()
+    pending: dict[str, list[SuiteRun]] = {}
+    missing: set[str] = set()
+    now = utcnow()
+    for run in folders:
+        check_name(settings, "the run id (run_id)", run.run_id)
+        tested = check_name(
+            settings, "the model under test (--model or meta.json)",
+            model_of(model, run.meta, run.where), configured=configured,
+        )
+        judge = run.judge
+        if judge is not None:
+            judge = check_name(settings, "the judge model (config.model)", judge,
+                               configured=configured)
+        run_tier = tier_of(settings, tested, tier)
+        run_commit = commit_of(settings, commit, run.meta, env)
+        run_machine = machine_of(settings, machine, run.meta, env)
+        done.runs.append(run.run_id)
+        for result in run.results:
+            scenario = index.get(result.scenario_id)
+            if scenario is None:
+                missing.add(result.scenario_id)
+                continue
+            current = hashes.of(scenario.path, run_commit)
+            if current is None:
+                done.notes.append(
+                    f"{result.scenario_id}: not in the suite at GAIA commit {run_commit} "
+                    f"(run {run.run_id}); not recorded"
+                )
+                continue
+            pending.setdefault(result.scenario_id, []).append(
+                SuiteRun(
+                    run_id=run.run_id,
+                    status=result.status,
+                    score=result.score,
+                    failure_category=result.failure_category,
+                    model=tested,
+                    tier=run_tier,
+                    judge_model=judge,
+                    runnable_hash=current,
+                    gaia_commit=run_commit,
+                    machine=run_machine,
+                    at=run.at,
+                    recorded_at=now,
+                    kind="trace" if result.kind == "trace" else "scorecard",
+                )
+            )
+    done.not_in_suite = sorted(missing)
+    ids = sorted(pending)
+    for start in range(0, len(ids), BATCH):
+        batch = ids[start:start + BATCH]
+        with edit(settings, *batch, doing="import runs") as tx:
+            for sid in batch:
+                added = _record(settings, tx, index[sid], pending[sid])
+                done.recorded += len(added)
+                done.already += len(pending[sid]) - len(added)
+                done.infrastructure += sum(1 for r in added if r.status not in _JUDGED)
+                done.scenarios += 1 if added else 0
+    return done
+
+
+BATCH = 64
+"""Scenarios written under one transaction (their locks held together): the per-transaction
+checks are paid once per batch, and no more than this many lock files are open at once."""
+
+
+_JUDGED = frozenset({"PASS", "FAIL", "BLOCKED_BY_ARCHITECTURE"})
+
+
+def run_key(run: SuiteRun) -> tuple[str, str, str | None]:
+    """What makes two imported results the same run: run id, model, machine."""
+    return (run.run_id, run.model, run.machine)
+
+
+def _record(
+    settings: Settings, tx: Edit, scenario: SuiteScenario, runs: list[SuiteRun]
+) -> list[SuiteRun]:
+    """Add the runs the record lacks, as one journal unit (its lock held by ``tx``); returns
+    those added."""
+    rec = record_path(scenario.path)
+    record: Record = load_record(rec)
+    seen = {run_key(r) for r in record.suite_runs}
+    added: list[SuiteRun] = []
+    for run in runs:
+        if run_key(run) not in seen:
+            seen.add(run_key(run))
+            added.append(run)
+    if not added:
+        return []
+    record.suite_runs = sorted([*record.suite_runs, *added], key=lambda r: (r.at, r.run_id))
+    event = Event(
+        "suite-run",
+        display_path(scenario.path, settings.root),
+        None,
+        {
+            "runs": [
+                {"run_id": r.run_id, "status": r.status, "model": r.model,
+                 "tier": r.tier.value, "machine": r.machine, "gaia_commit": r.gaia_commit,
+                 "runnable_hash": r.runnable_hash}
+                for r in added
+            ]
+        },
+    )
+    tx.commit_record("runs-import", scenario.path, record, [event])
+    return added
+
+
+__all__ = ["ImportResult", "import_results", "read_run_folder", "run_folders", "run_key"]

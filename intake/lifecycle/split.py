@@ -1,0 +1,180 @@
+"""A stable train/held-out split of the suite, drawn at promotion and written as a tag.
+
+A scenario's place is decided by a salted hash of its id alone, so it is the same on every
+machine and every run, and changes only when the salt (``split_salt``) does. To keep each
+category near ``split_heldout`` (30 %) even when it holds few cases, the split is stratified:
+within a category the ids are ordered by their hash and the first ``round(share × n)`` are held
+out; a category's first case (n = 1) is held out when its hash falls below the share. A new
+case therefore only ever moves the boundary of its own category.
+
+The tags are ``split-train`` and ``split-heldout``: GAIA's tag filter includes a scenario when
+any of its tags is asked for (amd/gaia ``src/gaia/eval/runner.py`` L414-419, ``find_scenarios``),
+so its ``--fix`` loop leaves the held-out cases out with ``--tag split-train``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Iterable, Mapping
+from pathlib import Path
+
+from intake.config import Settings
+from intake.contract.yamlio import decode, dump_roundtrip, load_roundtrip
+from intake.store.records import iter_scenarios
+
+TRAIN = "split-train"
+HELDOUT = "split-heldout"
+SPLIT_TAGS = (TRAIN, HELDOUT)
+
+
+def split_hash(scenario_id: str, salt: str) -> float:
+    """The id's place in [0, 1): SHA-256 of ``salt`` NUL ``id``, its first 8 bytes."""
+    digest = hashlib.sha256(f"{salt}\0{scenario_id}".encode()).digest()
+    return int.from_bytes(digest[:8], "big") / 2**64
+
+
+def assign(categories: Mapping[str, str], salt: str, share: float) -> dict[str, str]:
+    """Scenario id → ``split-train``/``split-heldout``, stratified by category (id → category)."""
+    by_category: dict[str, list[str]] = {}
+    for scenario_id, category in categories.items():
+        by_category.setdefault(category, []).append(scenario_id)
+    result: dict[str, str] = {}
+    for ids in by_category.values():
+        ordered = sorted(ids, key=lambda i: (split_hash(i, salt), i))
+        if len(ordered) == 1:
+            held = 1 if split_hash(ordered[0], salt) < share else 0
+        else:
+            held = round(share * len(ordered))
+        for position, scenario_id in enumerate(ordered):
+            result[scenario_id] = HELDOUT if position < held else TRAIN
+    return result
+
+
+def split_for(
+    scenario_id: str, category: str, suite: Mapping[str, str], salt: str, share: float
+) -> str:
+    """The tag of ``scenario_id`` joining ``suite`` (the suite's id → category, itself left out
+    or included alike)."""
+    return assign({**suite, scenario_id: category}, salt, share)[scenario_id]
+
+
+def split_of(tags: Iterable[str]) -> str | None:
+    """``train``, ``heldout`` or None from a scenario's tags."""
+    names = set(tags)
+    if HELDOUT in names:
+        return "heldout"
+    if TRAIN in names:
+        return "train"
+    return None
+
+
+def with_split_tag(tags: list[str], tag: str) -> list[str]:
+    """``tags`` with ``tag`` as its one split tag."""
+    return [*[t for t in tags if t not in SPLIT_TAGS], tag]
+
+
+def suite_categories(settings: Settings) -> dict[str, str]:
+    """Scenario id (file stem) → category (its folder) of every scenario in the suite."""
+    return {p.stem: p.parent.name for p in iter_scenarios(settings.scenarios)}
+
+
+def with_split(settings: Settings, raw: bytes, scenario_id: str, category: str) -> bytes:
+    """The scenario's bytes with its split tag (drawn against the suite as it is), other tags,
+    comments and layout kept; a file that already has a split tag keeps it."""
+    text = decode(raw)
+    data = load_roundtrip(text)
+    tags = data.get("tags")
+    if isinstance(tags, list) and any(t in SPLIT_TAGS for t in tags):
+        return raw
+    suite = suite_categories(settings)
+    suite.pop(scenario_id, None)
+    tag = split_for(scenario_id, category, suite, settings.split_salt, settings.split_heldout)
+    if isinstance(tags, list):
+        tags.append(tag)
+    else:
+        keys = list(data.keys())
+        position = keys.index("category") + 1 if "category" in keys else len(keys)
+        data.insert(position, "tags", [tag])
+    return dump_roundtrip(data, like=text).encode("utf-8")
+
+
+def _tagged(raw: bytes, tag: str) -> bytes:
+    text = decode(raw)
+    data = load_roundtrip(text)
+    tags = data.get("tags")
+    if isinstance(tags, list):
+        tags.append(tag)
+    else:
+        keys = list(data.keys())
+        position = keys.index("category") + 1 if "category" in keys else len(keys)
+        data.insert(position, "tags", [tag])
+    return dump_roundtrip(data, like=text).encode("utf-8")
+
+
+def write_split(
+    settings: Settings, *, by: str | None = None, dry_run: bool = False
+) -> list[tuple[str, str]]:
+    """Tag every promoted or adopted scenario that has no split tag yet (``intake split``).
+
+    The tags are drawn over the whole suite (``assign``); a tag already written is kept. Each
+    file and its record (the stamp moved to the tagged file, as a quarantine moves it) are one
+    journal unit with a ``split`` event: a reviewed change like any other. Returns (id, tag)
+    of each scenario tagged (or that would be, with ``dry_run``).
+    """
+    from intake.drafting.tail import current_author
+    from intake.lifecycle.quarantine import _stamped
+    from intake.paths import display_path
+    from intake.store.edit import edit
+    from intake.store.journal import Event, Unit
+    from intake.store.records import (
+        content_hash,
+        dump_record,
+        load_record,
+        record_path,
+        sha256_bytes,
+    )
+
+    drawn = assign(suite_categories(settings), settings.split_salt, settings.split_heldout)
+    who = by or current_author(settings) or "intake"
+    done: list[tuple[str, str]] = []
+    for path in iter_scenarios(settings.scenarios):
+        if not record_path(path).is_file() or tag_file(path) is not None:
+            continue
+        tag = drawn[path.stem]
+        done.append((path.stem, tag))
+        if dry_run:
+            continue
+        with edit(settings, path.stem, doing="split") as tx:
+            if tag_file(path) is not None:
+                continue
+            where = display_path(path, settings.root)
+            raw = path.read_bytes()
+            before = content_hash(path)
+            new = _tagged(raw, tag)
+            after = sha256_bytes(new)
+            record = _stamped(load_record(record_path(path)), before, after, where)
+            salt = sha256_bytes(settings.split_salt.encode("utf-8"))
+            event = Event("split", where, who, {"tag": tag, "salt_hash": salt,
+                                                "before_hash": before, "content_hash": after})
+            tx.commit(Unit("split", path.stem,
+                           writes=[(record_path(path), dump_record(record)),
+                                   (path, decode(new))],
+                           events=[event]))
+    return done
+
+
+def tag_file(path: Path) -> str | None:
+    """The split of a scenario file as its tags say (None: none or unreadable)."""
+    from intake.contract.yamlio import YamlProblem, parse_checked
+
+    try:
+        tags = parse_checked(path.read_bytes()).data.get("tags")
+    except (YamlProblem, OSError, AttributeError):
+        return None
+    return split_of(t for t in tags if isinstance(t, str)) if isinstance(tags, list) else None
+
+
+__all__ = [
+    "HELDOUT", "SPLIT_TAGS", "TRAIN", "assign", "split_for", "split_hash", "split_of",
+    "suite_categories", "with_split", "write_split",
+]

@@ -1,0 +1,235 @@
+"""Bugs caught before the fix: the second number of GAIA's eval plan (item 4).
+
+For each suite scenario with a bug (an issue it was drafted from, or one a reviewer named for a
+session-sourced scenario, ``intake.lifecycle.bugs``) whose issue closed as *completed*:
+
+* ``before``: a judged FAIL of the scenario was recorded before the issue closed (a draft run,
+  ``Record.runs``, or an imported suite run, ``Record.suite_runs``; the earliest one is the
+  run that caught it);
+* ``after``: the scenario was added (its capture) after the issue closed;
+* ``missed``: the scenario existed before the fix but no failing run of it was recorded before.
+
+Issues still open, closed as not planned, or never read (``intake bugs refresh``) are counted
+apart and never in the share. The share over time is per month of the closing, cumulative.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+
+from intake.config import Settings
+from intake.contract.models import Record, SourceType
+from intake.ghoutput import html_text, md_text
+from intake.paths import display_path
+from intake.store.records import iter_scenarios, record_path
+
+
+def _aware(moment: datetime) -> datetime:
+    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
+
+
+@dataclass(frozen=True)
+class Bug:
+    """One bug and how the suite met it."""
+
+    scenario_id: str
+    path: str
+    issue: str
+    via: str
+    outcome: str
+    """``before``, ``after``, ``missed``, ``open``, ``not-fixed`` or ``unknown``."""
+    closed_at: datetime | None = None
+    run_id: str | None = None
+    """The run that caught it (``before`` only)."""
+    run_at: datetime | None = None
+    model: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready form."""
+        return {
+            "id": self.scenario_id, "path": self.path, "issue": self.issue, "via": self.via,
+            "outcome": self.outcome,
+            "closed_at": self.closed_at.isoformat() if self.closed_at else None,
+            "caught_by": None if self.run_id is None else {
+                "run_id": self.run_id, "model": self.model,
+                "at": self.run_at.isoformat() if self.run_at else None,
+            },
+        }
+
+
+@dataclass
+class BugsReport:
+    """The bugs and the share caught before their fix, over time."""
+
+    bugs: list[Bug] = field(default_factory=list)
+
+    @property
+    def fixed(self) -> list[Bug]:
+        """Bugs whose issue closed as completed."""
+        return [b for b in self.bugs if b.outcome in ("before", "after", "missed")]
+
+    @property
+    def caught_before(self) -> list[Bug]:
+        """Bugs with a failing scenario before the fix."""
+        return [b for b in self.bugs if b.outcome == "before"]
+
+    def share(self) -> float | None:
+        """Caught before the fix over fixed bugs (None without fixed bugs)."""
+        return len(self.caught_before) / len(self.fixed) if self.fixed else None
+
+    def months(self) -> list[tuple[str, int, int]]:
+        """(month, fixed so far, caught before so far), per month of a closing."""
+        points: list[tuple[str, int, int]] = []
+        caught = 0
+        dated = sorted((b for b in self.fixed if b.closed_at), key=lambda b: b.closed_at or 0)
+        for fixed, bug in enumerate(dated, start=1):
+            assert bug.closed_at is not None
+            month = bug.closed_at.strftime("%Y-%m")
+            caught += bug.outcome == "before"
+            if points and points[-1][0] == month:
+                points[-1] = (month, fixed, caught)
+            else:
+                points.append((month, fixed, caught))
+        return points
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready form."""
+        share = self.share()
+        return {
+            "fixed": len(self.fixed),
+            "caught_before_fix": len(self.caught_before),
+            "caught_after_fix": sum(b.outcome == "after" for b in self.bugs),
+            "missed": sum(b.outcome == "missed" for b in self.bugs),
+            "open": sum(b.outcome == "open" for b in self.bugs),
+            "share_caught_before": None if share is None else round(share, 4),
+            "months": [{"month": m, "fixed": f, "caught_before": c} for m, f, c in self.months()],
+            "bugs": [b.to_dict() for b in self.bugs],
+        }
+
+
+def bug_of(record: Record, path: str) -> Bug | None:
+    """The record's bug and its outcome; None when the scenario has no bug."""
+    if record.bug is not None:
+        issue, via = record.bug.issue, record.bug.via
+    elif record.source.kind is SourceType.issue and record.source.locator.startswith("github:"):
+        issue, via = record.source.locator, "source"
+    else:
+        return None
+    bug = record.bug
+    if bug is None or bug.checked_at is None:
+        return Bug(record.id, path, issue, via, "unknown")
+    if bug.closed_at is None:
+        return Bug(record.id, path, issue, via, "open")
+    closed = _aware(bug.closed_at)
+    if bug.state_reason not in (None, "completed"):
+        return Bug(record.id, path, issue, via, "not-fixed", closed)
+    if _aware(record.source.captured_at) > closed:
+        return Bug(record.id, path, issue, via, "after", closed)
+    fails = sorted(
+        [(_aware(r.at), r.run_id, r.model) for r in record.runs if r.status == "FAIL"]
+        + [(_aware(r.at), r.run_id, r.model) for r in record.suite_runs if r.status == "FAIL"]
+    )
+    for at, run_id, model in fails:
+        if at < closed:
+            return Bug(record.id, path, issue, via, "before", closed, run_id, at, model)
+    return Bug(record.id, path, issue, via, "missed", closed)
+
+
+def build_bugs(records: Sequence[tuple[Record, str]]) -> BugsReport:
+    """The report over (record, shown path) pairs; pure."""
+    bugs = [b for r, p in records if (b := bug_of(r, p)) is not None]
+    return BugsReport(sorted(bugs, key=lambda b: (b.outcome, b.scenario_id)))
+
+
+def read_bugs(settings: Settings, cwd: Path | None = None) -> BugsReport:
+    """Every suite scenario's record (retired ones too) read for its bug."""
+    pairs: list[tuple[Record, str]] = []
+    for path in iter_scenarios(settings.scenarios, settings.retired):
+        rec = record_path(path)
+        if not rec.is_file() or rec.is_symlink():
+            continue
+        try:
+            record = Record.model_validate_json(rec.read_bytes(), strict=False)
+        except (ValidationError, OSError, ValueError):
+            continue
+        pairs.append((record, display_path(path, cwd or settings.root)))
+    return build_bugs(pairs)
+
+
+def _real(shares: Mapping[str, float], month: str) -> str:
+    """The suite's real-use share at the end of ``month`` (the provenance trend), or ``-``."""
+    return f"{shares[month]:.0%}" if month in shares else "-"
+
+
+def text_lines(report: BugsReport, shares: Mapping[str, float] | None = None) -> list[str]:
+    """The bugs section of the text report (``shares``: month → the suite's real-use share)."""
+    shares = shares or {}
+    share = report.share()
+    lines = [
+        "Bugs caught before the fix: "
+        + (f"{len(report.caught_before)} of {len(report.fixed)} fixed ({share:.0%})"
+           if share is not None else "no fixed bug yet"),
+    ]
+    for month, fixed, caught in report.months():
+        lines.append(f"  {month}: {caught}/{fixed} ({caught / fixed:.0%}); "
+                     f"suite from real use {_real(shares, month)}")
+    for bug in report.bugs:
+        by = f", caught by run {bug.run_id} ({bug.model})" if bug.run_id else ""
+        lines.append(f"  {bug.outcome:<9} {bug.issue} {bug.scenario_id}{by}")
+    return lines
+
+
+def markdown_lines(report: BugsReport, shares: Mapping[str, float] | None = None) -> list[str]:
+    """The bugs section of the markdown report."""
+    shares = shares or {}
+    share = report.share()
+    lines = ["", "### Bugs caught before the fix", "",
+             (f"{len(report.caught_before)} of {len(report.fixed)} fixed bugs ({share:.0%}) "
+              "had a failing scenario before their fix." if share is not None
+              else "No fixed bug yet.")]
+    if report.months():
+        lines += ["", "| month | fixed (so far) | caught before | share | suite from real use |",
+                  "| --- | ---: | ---: | ---: | ---: |"]
+        lines += [f"| {m} | {f} | {c} | {c / f:.0%} | {_real(shares, m)} |"
+                  for m, f, c in report.months()]
+    if report.bugs:
+        lines += ["", "| issue | scenario | outcome | caught by |", "| --- | --- | --- | --- |"]
+        for bug in report.bugs:
+            lines.append(f"| {md_text(bug.issue)} | `{bug.scenario_id}` | {bug.outcome} | "
+                         f"{md_text(bug.run_id or '')} |")
+    return lines
+
+
+def html_lines(report: BugsReport, shares: Mapping[str, float] | None = None) -> list[str]:
+    """The bugs section of the HTML report (a table per month: the share over time, beside
+    the suite's real-use share that month)."""
+    shares = shares or {}
+    share = report.share()
+    parts = ["<h2>Bugs caught before the fix</h2>",
+             "<p>" + (f"{len(report.caught_before)} of {len(report.fixed)} fixed bugs "
+                      f"({share:.0%}) had a failing scenario before their fix."
+                      if share is not None else "No fixed bug yet.") + "</p>"]
+    if report.months():
+        parts.append('<table class="bugs-over-time"><tr><th>month</th><th>fixed so far</th>'
+                     "<th>caught before</th><th>share</th><th>suite from real use</th></tr>")
+        parts += [f'<tr><td>{m}</td><td class="n">{f}</td><td class="n">{c}</td>'
+                  f'<td class="n">{c / f:.0%}</td><td class="n">{_real(shares, m)}</td></tr>'
+                  for m, f, c in report.months()]
+        parts.append("</table>")
+    if report.bugs:
+        parts.append("<table><tr><th>issue</th><th>scenario</th><th>outcome</th>"
+                     "<th>caught by</th></tr>")
+        parts += [f"<tr><td>{html_text(b.issue)}</td><td>{html_text(b.scenario_id)}</td>"
+                  f"<td>{b.outcome}</td><td>{html_text(b.run_id or '')}</td></tr>"
+                  for b in report.bugs]
+        parts.append("</table>")
+    return parts
+
+
+__all__ = ["Bug", "BugsReport", "bug_of", "build_bugs", "read_bugs"]
