@@ -2,33 +2,46 @@
 
 Every file is read first (an unreadable one stops the run before anything is written), then
 scrubbed in memory; one that cannot be scrubbed is left as it was, the others are written, and
-the run fails naming it (see ``scrub_paths``). YAML and JSON files must
-still parse after a text-level scrub and their parsed strings must be clean, else the file is
-scrubbed as a parsed tree (``intake.contract.yamlio`` round trip) or the scrub fails closed.
+the run fails naming it (see ``scrub_paths``). JSON, JSONL and YAML files are scrubbed as
+formats (``intake.scrub.formats``): every decoded string value and key is scanned and each
+replacement written back in the token's own escaping, so everything outside a replaced span
+stays byte for byte and the file still parses; there is no tree rewrite to fall back to.
 """
 
 from __future__ import annotations
 
+import bisect
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import regex
+
 from intake.contract.models import ScrubReport
-from intake.contract.yamlio import load_document
 from intake.errors import InputError, ScrubError
 from intake.fileio import atomic_write, read_input
+from intake.scrub.definitions import SECRET_PRIORITY
 from intake.scrub.engine import (
     MAX_TEXT_CHARS,
     FileFinding,
+    Finding,
     Scrubber,
     ScrubResult,
-    check_tree,
+    _Candidate,
     get_scrubber,
     refuse_oversized,
-    scrub_tree,
 )
 from intake.scrub.fixtures import FixtureMap
+from intake.scrub.formats import (
+    NotStructured,
+    Token,
+    comment_spans,
+    encode,
+    format_of,
+    quoted,
+    tokens_for,
+)
 
 __all__ = [
     "TEXT_SUFFIXES",
@@ -58,7 +71,7 @@ def decode_text(data: bytes, *, where: str) -> str:
     return text
 
 
-TEXT_SUFFIXES = frozenset({".yaml", ".yml", ".json", ".jsonl", ".md", ".txt", ".log"})
+TEXT_SUFFIXES = frozenset({".yaml", ".yml", ".json", ".jsonl", ".ndjson", ".md", ".txt", ".log"})
 """Files picked up inside a folder; files named explicitly are scrubbed whatever their name."""
 
 
@@ -116,16 +129,47 @@ def _line_of(text: str, offset: int) -> int:
 def scan_paths(paths: Sequence[Path], *, scrubber: Scrubber | None = None) -> list[FileFinding]:
     """Findings in files (type, file and line; never the value), for ``--check``/``intake check``.
 
-    The raw text is scanned, so comments, keys and values of YAML and JSON files are all
-    covered and the line numbers are exact.
+    JSON, JSONL and YAML are read as formats, like ``scrub_file_text`` reads them: every
+    decoded string (keys too) and YAML comment, each finding at the line of the file where it
+    starts. Any other file (or one of those that does not parse) is scanned as text.
     """
     scrubber = scrubber or get_scrubber()
     out: list[FileFinding] = []
     for path in expand_paths(paths):
         text = _read(path)
-        for f in scrubber.find(text, json_path=str(path)):
-            out.append(FileFinding(f.entity_type, str(path), _line_of(text, f.start)))
+        out.extend(_scan_text(path, text, scrubber))
     return out
+
+
+def _scan_text(path: Path, text: str, scrubber: Scrubber) -> list[FileFinding]:
+    fmt = format_of(path.suffix)
+    if fmt is not None:
+        try:
+            tokens = tokens_for(fmt, text)
+        except NotStructured:
+            pass
+        else:
+            comments = comment_spans(text, tokens) if fmt == "yaml" else []
+            items = [(f"line {t.line}", t.value) for t in tokens]
+            items += [("comment", text[s:e]) for s, e in comments]
+            keys: list[str | None] = [t.key if not t.is_key else None for t in tokens]
+            keys += [None] * len(comments)
+            plans = _plan(items, keys, scrubber, FixtureMap())
+            found: list[FileFinding] = []
+            for i, ops in enumerate(plans):
+                for s, _e, entity, _ in ops:
+                    if i < len(tokens):
+                        tok = tokens[i]
+                        span = tok.raw_span(s, s)
+                        offset = span[0] if span is not None else tok.start
+                    else:
+                        offset = comments[i - len(tokens)][0] + s
+                    found.append(FileFinding(entity, str(path), _line_of(text, offset)))
+            return sorted(found, key=lambda f: f.line)
+    return [
+        FileFinding(f.entity_type, str(path), _line_of(text, f.start))
+        for f in scrubber.find(text, json_path=str(path))
+    ]
 
 
 def refuse_aliases(data: Any, *, where: str) -> None:
@@ -155,72 +199,230 @@ def refuse_aliases(data: Any, *, where: str) -> None:
         stack.extend(children)
 
 
-_UNPARSED = object()
-"""What ``_parsed`` returns for a text that is not valid YAML/JSON (``None`` is a document)."""
+def _plan(
+    items: Sequence[tuple[str, str]],
+    keys: Sequence[str | None],
+    scrubber: Scrubber,
+    mapping: FixtureMap,
+) -> list[list[tuple[int, int, str, str]]]:
+    """(start, end, entity type, fixture) for every replacement in every text of one file.
+
+    User names learned in one text are private in all (``_detect_many``); a value under a
+    secret-bearing key is judged by that key. **One value, one fixture, everywhere in the
+    file**: a secret replaced in one text is replaced wherever else it stands as a word of its
+    own in the file, found there or not (a value once under ``password:`` and once in a log
+    line gets the same fixture in both, and never leaks from the second), and fixtures are
+    keyed by the decoded value, so its escaped and plain spellings share one.
+    """
+    detected = scrubber._detect_many(items)
+    for i, key in enumerate(keys):
+        if key is not None:
+            detected[i] = scrubber._with_key_context(items[i][1], key, detected[i])
+    rank = scrubber.fixtures.rank
+    secrets: dict[str, str] = {}
+    for (_, text), cands in zip(items, detected, strict=True):
+        for c in cands:
+            original = text[c.start : c.end]
+            if rank(c.entity_type) >= SECRET_PRIORITY and len(original) >= 8:
+                secrets.setdefault(original, c.entity_type)
+    plans: list[list[tuple[int, int, str, str]]] = []
+    for (_, text), cands in zip(items, detected, strict=True):
+        cands = list(cands)
+        for original, entity in secrets.items():
+            if original not in text:
+                continue
+            for m in regex.finditer(
+                rf"(?<![A-Za-z0-9]){regex.escape(original)}(?![A-Za-z0-9])", text
+            ):
+                if not any(c.start < m.end() and m.start() < c.end for c in cands):
+                    cands.append(_Candidate(entity, m.start(), m.end(), 0.5))
+        cands.sort(key=lambda c: c.start)
+        plans.append(
+            [
+                (
+                    c.start,
+                    c.end,
+                    c.entity_type,
+                    scrubber._fixture(
+                        c.entity_type,
+                        text[c.start : c.end],
+                        [(s - c.start, e - c.start) for s, e in c.inner],
+                        mapping,
+                    ),
+                )
+                for c in cands
+            ]
+        )
+    return plans
 
 
-def _parsed(path: Path, text: str) -> Any:
-    """The parsed YAML/JSON text, or ``_UNPARSED``. A YAML file with an alias is refused
-    (``ScrubError``) before any string is scanned."""
-    try:
-        if path.suffix == ".json":
-            import json
+def _applied(text: str, ops: Sequence[tuple[int, int, str, str]]) -> str:
+    out, pos = [], 0
+    for s, e, _, new in ops:
+        out.append(text[pos:s])
+        out.append(new)
+        pos = e
+    out.append(text[pos:])
+    return "".join(out)
 
-            data = json.loads(text)
+
+def _one_edit(old: str, new: str) -> tuple[int, int, str, str]:
+    """The one span of ``old`` that differs from ``new`` (common head and tail kept)."""
+    head = 0
+    limit = min(len(old), len(new))
+    while head < limit and old[head] == new[head]:
+        head += 1
+    tail = 0
+    while tail < limit - head and old[len(old) - 1 - tail] == new[len(new) - 1 - tail]:
+        tail += 1
+    return head, len(old) - tail, "GENERIC_SECRET", new[head : len(new) - tail]
+
+
+def _token_edits(
+    tok: Token, ops: list[tuple[int, int, str, str]], final: str, text: str, whole: bool
+) -> list[tuple[int, int, str]]:
+    """File edits writing ``final`` into ``tok``: each replaced span in the token's escaping,
+    or (``whole``, or a span its style cannot spell) the token rewritten as one string."""
+    if not whole:
+        edits: list[tuple[int, int, str]] = []
+        for s, e, _, new in ops:
+            span = tok.raw_span(s, e)
+            enc = encode(tok, new, at_start=s == 0, at_end=e == len(tok.value))
+            if span is None or enc is None:
+                break
+            edits.append((span[0], span[1], enc))
         else:
-            data = load_document(text)
-    except Exception:
-        return _UNPARSED
-    refuse_aliases(data, where=str(path))
-    return data
+            return edits
+    if tok.style == "text":
+        return [(tok.start, tok.end, final)]
+    return [(tok.start, tok.end, quoted(tok, final, text[tok.start : tok.end]))]
 
 
-def _structured_check(path: Path, text: str, scrubber: Scrubber) -> bool:
-    """Whether a YAML/JSON text parses after a text-level scrub and its strings are clean."""
-    data = _parsed(path, text)
-    return data is not _UNPARSED and not check_tree(data, scrubber=scrubber)
+def _structured(
+    fmt: str, text: str, scrubber: Scrubber, mapping: FixtureMap, where: str
+) -> tuple[str, list[Finding]]:
+    """Scrub a JSON, JSONL or YAML text value by value, writing back in place.
+
+    Every string token (and YAML comment) is decoded and scanned; each replacement is spelt
+    in the token's own escaping, so nothing outside a replaced span changes. The result is
+    parsed again: a value whose decoded text is not what was meant is rewritten whole as a
+    double-quoted string (fail closed per value); only a file that then still does not parse
+    fails, naming the line. ``NotStructured`` when the text did not parse to begin with.
+    """
+    tokens = tokens_for(fmt, text)
+    comments = comment_spans(text, tokens) if fmt == "yaml" else []
+    starts = [0, *(i + 1 for i, ch in enumerate(text) if ch == "\n")]
+    items = [(f"line {t.line}", t.value) for t in tokens]
+    items += [(f"line {bisect.bisect_right(starts, s)}", text[s:e]) for s, e in comments]
+    keys: list[str | None] = [t.key if not t.is_key else None for t in tokens]
+    keys += [None] * len(comments)
+    mapping.reserve([text])
+    plans = _plan(items, keys, scrubber, mapping)
+    findings: list[Finding] = []
+    finals: dict[int, tuple[list[tuple[int, int, str, str]], str]] = {}
+    for i, tok in enumerate(tokens):
+        ops = plans[i]
+        if not ops:
+            continue
+        new_value = _applied(tok.value, ops)
+        final = scrubber.settle(new_value, mapping, items[i][0])
+        if final != new_value:
+            ops = [_one_edit(tok.value, final)]
+        finals[i] = (ops, final)
+        findings.extend(Finding(e, s, end, items[i][0]) for s, end, e, _ in plans[i])
+    comment_edits: list[tuple[int, int, str]] = []
+    for j, (s, e) in enumerate(comments):
+        ops = plans[len(tokens) + j]
+        if not ops:
+            continue
+        body = text[s:e]
+        new = _applied(body, ops)
+        if "\n" in new or "\r" in new:
+            new = _applied(
+                body,
+                [(a, b, k, scrubber._generic_fixture(body[a:b], mapping)) for a, b, k, _ in ops],
+            )
+        comment_edits.append((s, e, scrubber.settle(new, mapping, items[len(tokens) + j][0])))
+        findings.extend(Finding(k, a, b, items[len(tokens) + j][0]) for a, b, k, _ in ops)
+    if not finals and not comment_edits:
+        return text, findings
+    whole: set[int] = set()
+    for _attempt in range(4):
+        edits = list(comment_edits)
+        for i, (ops, final) in finals.items():
+            edits.extend(_token_edits(tokens[i], ops, final, text, i in whole))
+        new_text = _edited(text, edits)
+        bad = _mismatched(fmt, new_text, tokens, finals)
+        if not bad:
+            return new_text, findings
+        if bad == {-1}:
+            bad = set(finals)
+        if bad <= whole:
+            break
+        whole |= bad
+    line = min((tokens[i].line for i in finals), default=1)
+    raise ScrubError(
+        f"file could not be scrubbed cleanly: a value at line {line} could not be written back "
+        "so that the file still parses; it was left as it was",
+        where=where,
+    )
+
+
+def _edited(text: str, edits: Sequence[tuple[int, int, str]]) -> str:
+    out, pos = [], 0
+    for s, e, new in sorted(edits):
+        out.append(text[pos:s])
+        out.append(new)
+        pos = e
+    out.append(text[pos:])
+    return "".join(out)
+
+
+def _mismatched(
+    fmt: str,
+    new_text: str,
+    tokens: list[Token],
+    finals: dict[int, tuple[list[tuple[int, int, str, str]], str]],
+) -> set[int]:
+    """Indexes of tokens whose value in ``new_text`` is not what was meant ({-1}: it does not
+    parse, or its tokens no longer line up)."""
+    try:
+        again = tokens_for(fmt, new_text)
+    except NotStructured:
+        return {-1}
+    if len(again) != len(tokens):
+        return {-1}
+    return {
+        i
+        for i, (old, new) in enumerate(zip(tokens, again, strict=True))
+        if new.value != (finals[i][1] if i in finals else old.value)
+    }
 
 
 def scrub_file_text(path: Path, text: str, *, scrubber: Scrubber | None = None) -> FileOutcome:
     """Scrub one file's text in memory (one fixture mapping per file).
 
-    Text-level replacement keeps every byte of layout and comments. For YAML and JSON the result
-    must still parse and its parsed strings must be clean (an escaped or folded value may hide a
-    secret from the text scan); otherwise the file is scrubbed as a parsed tree and dumped again
-    (ruamel round trip for YAML), and if that is still not clean the scrub fails closed.
+    JSON, JSONL and YAML are scrubbed as formats (``_structured``: decoded values, written
+    back in their own escaping, nothing else changes); a file of those suffixes that does not
+    parse to begin with, and every other file, is scrubbed as text. Fails closed
+    (``ScrubError`` naming the line, never the value) only for what cannot be written back.
     """
     scrubber = scrubber or get_scrubber()
     mapping = FixtureMap()
     mapping.reserve([text])
-    result = scrubber.scrub_text(text, mapping=mapping, json_path="$")
+    fmt = format_of(path.suffix)
+    if fmt is not None:
+        try:
+            new_text, findings = _structured(fmt, text, scrubber, mapping, str(path))
+        except NotStructured:
+            pass
+        else:
+            return FileOutcome(path, text, new_text, scrubber.report(findings))
+    (ops,) = _plan([("$", text)], [None], scrubber, mapping)
+    findings = [Finding(k, s, e, "$") for s, e, k, _ in ops]
+    result = ScrubResult(_applied(text, ops), findings)
     report = scrubber.report(result.findings)
-    if path.suffix not in {".yaml", ".yml", ".json"}:
-        return FileOutcome(path, text, _text_outcome(path, text, result, scrubber, mapping), report)
-    before = _parsed(path, text)
-    if before is _UNPARSED:  # not valid YAML/JSON to begin with: the text scrub is all there is
-        return FileOutcome(path, text, _text_outcome(path, text, result, scrubber, mapping), report)
-    if _structured_check(path, result.text, scrubber) and not scrubber.find(result.text):
-        return FileOutcome(path, text, result.text, report)
-    data = before
-    new_data, tree_report = scrub_tree(data, scrubber=scrubber, mapping=mapping)
-    if path.suffix == ".json":
-        import json
-
-        new_text = json.dumps(new_data, indent=2, ensure_ascii=False) + "\n"
-    else:
-        from intake.contract.yamlio import dump_document
-
-        new_text = dump_document(new_data)
-    new_text = _settled(path, new_text, scrubber, mapping)
-    if not _structured_check(path, new_text, scrubber):
-        raise ScrubError(
-            "file could not be scrubbed cleanly (it no longer parses after scrubbing); "
-            "it was left as it was",
-            where=str(path),
-        )
-    # The text pass is discarded: what is written and reported is the tree pass alone, so each
-    # replaced value is counted once.
-    return FileOutcome(path, text, new_text, tree_report)
+    return FileOutcome(path, text, _text_outcome(path, text, result, scrubber, mapping), report)
 
 
 def _text_outcome(
