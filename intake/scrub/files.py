@@ -11,7 +11,7 @@ stays byte for byte and the file still parses; there is no tree rewrite to fall 
 from __future__ import annotations
 
 import bisect
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -42,6 +42,7 @@ from intake.scrub.formats import (
     quoted,
     tokens_for,
 )
+from intake.scrub.tiers import RESTORABLE, find_salt, tier_of, value_hash
 
 __all__ = [
     "TEXT_SUFFIXES",
@@ -142,6 +143,7 @@ def scan_paths(paths: Sequence[Path], *, scrubber: Scrubber | None = None) -> li
 
 
 def _scan_text(path: Path, text: str, scrubber: Scrubber) -> list[FileFinding]:
+    kept = restored_in(path)
     fmt = format_of(path.suffix)
     if fmt is not None:
         try:
@@ -154,7 +156,7 @@ def _scan_text(path: Path, text: str, scrubber: Scrubber) -> list[FileFinding]:
             items += [("comment", text[s:e]) for s, e in comments]
             keys: list[str | None] = [t.key if not t.is_key else None for t in tokens]
             keys += [None] * len(comments)
-            plans = _plan(items, keys, scrubber, FixtureMap())
+            plans = _plan(items, keys, scrubber, FixtureMap(), kept)
             found: list[FileFinding] = []
             for i, ops in enumerate(plans):
                 for s, _e, entity, _ in ops:
@@ -169,6 +171,7 @@ def _scan_text(path: Path, text: str, scrubber: Scrubber) -> list[FileFinding]:
     return [
         FileFinding(f.entity_type, str(path), _line_of(text, f.start))
         for f in scrubber.find(text, json_path=str(path))
+        if kept is None or not kept(f.entity_type, text[f.start : f.end])
     ]
 
 
@@ -204,6 +207,7 @@ def _plan(
     keys: Sequence[str | None],
     scrubber: Scrubber,
     mapping: FixtureMap,
+    kept: Kept | None = None,
 ) -> list[list[tuple[int, int, str, str]]]:
     """(start, end, entity type, fixture) for every replacement in every text of one file.
 
@@ -212,12 +216,18 @@ def _plan(
     file**: a secret replaced in one text is replaced wherever else it stands as a word of its
     own in the file, found there or not (a value once under ``password:`` and once in a log
     line gets the same fixture in both, and never leaks from the second), and fixtures are
-    keyed by the decoded value, so its escaped and plain spellings share one.
+    keyed by the decoded value, so its escaped and plain spellings share one. ``kept`` names
+    the values a reviewer restored (``restored_in``): they are not replaced.
     """
     detected = scrubber._detect_many(items)
     for i, key in enumerate(keys):
         if key is not None:
             detected[i] = scrubber._with_key_context(items[i][1], key, detected[i])
+    if kept is not None:
+        detected = [
+            [c for c in cands if not kept(c.entity_type, text[c.start : c.end])]
+            for (_, text), cands in zip(items, detected, strict=True)
+        ]
     rank = scrubber.fixtures.rank
     secrets: dict[str, str] = {}
     for (_, text), cands in zip(items, detected, strict=True):
@@ -254,6 +264,47 @@ def _plan(
             ]
         )
     return plans
+
+
+Kept = Callable[[str, str], bool]
+"""``kept(entity_type, original)``: whether a reviewer restored that value."""
+
+
+def restored_in(path: Path) -> Kept | None:
+    """What a reviewer restored in a draft (``intake scrub --restore``), for its files.
+
+    A draft ``X.yaml`` and its record ``X.intake.json`` list their restores in the record,
+    each a salted hash of one value (``intake.scrub.tiers``); the salt is the suite's (its
+    ``.intake/scrub-salt``). A restorable value with a listed hash is not a finding there, so
+    the re-scan and ``intake scrub`` leave it as the reviewer gave it back. ``None``: nothing
+    restored (or no salt on this machine, where nothing can have been restored).
+    """
+    import json
+
+    if path.name.endswith(_RECORD_SUFFIX):
+        record = path
+    elif path.suffix == ".yaml":
+        record = path.with_name(path.stem + _RECORD_SUFFIX)
+    else:
+        return None
+    try:
+        data = json.loads(record.read_text(encoding="utf-8"))
+        hashes = {str(r["value_hash"]) for r in data.get("restores") or []}
+    except (OSError, ValueError, TypeError, KeyError, AttributeError):
+        return None
+    salt = find_salt(path.resolve().parent) if hashes else None
+    if salt is None:
+        return None
+
+    def kept(entity_type: str, original: str) -> bool:
+        return tier_of(entity_type) == RESTORABLE and value_hash(salt, original) in hashes
+
+    return kept
+
+
+_RECORD_SUFFIX = ".intake.json"
+"""A draft's record beside it (``intake.store.records.RECORD_SUFFIX``; the store is a layer
+above the scrubber)."""
 
 
 def _applied(text: str, ops: Sequence[tuple[int, int, str, str]]) -> str:
@@ -299,7 +350,12 @@ def _token_edits(
 
 
 def _structured(
-    fmt: str, text: str, scrubber: Scrubber, mapping: FixtureMap, where: str
+    fmt: str,
+    text: str,
+    scrubber: Scrubber,
+    mapping: FixtureMap,
+    where: str,
+    kept: Kept | None = None,
 ) -> tuple[str, list[Finding]]:
     """Scrub a JSON, JSONL or YAML text value by value, writing back in place.
 
@@ -317,7 +373,7 @@ def _structured(
     keys: list[str | None] = [t.key if not t.is_key else None for t in tokens]
     keys += [None] * len(comments)
     mapping.reserve([text])
-    plans = _plan(items, keys, scrubber, mapping)
+    plans = _plan(items, keys, scrubber, mapping, kept)
     findings: list[Finding] = []
     finals: dict[int, tuple[list[tuple[int, int, str, str]], str]] = {}
     for i, tok in enumerate(tokens):
@@ -325,7 +381,7 @@ def _structured(
         if not ops:
             continue
         new_value = _applied(tok.value, ops)
-        final = scrubber.settle(new_value, mapping, items[i][0])
+        final = scrubber.settle(new_value, mapping, items[i][0], kept=kept)
         if final != new_value:
             ops = [_one_edit(tok.value, final)]
         finals[i] = (ops, final)
@@ -399,7 +455,9 @@ def _mismatched(
     }
 
 
-def scrub_file_text(path: Path, text: str, *, scrubber: Scrubber | None = None) -> FileOutcome:
+def scrub_file_text(
+    path: Path, text: str, *, scrubber: Scrubber | None = None, kept: Kept | None = None
+) -> FileOutcome:
     """Scrub one file's text in memory (one fixture mapping per file).
 
     JSON, JSONL and YAML are scrubbed as formats (``_structured``: decoded values, written
@@ -413,12 +471,12 @@ def scrub_file_text(path: Path, text: str, *, scrubber: Scrubber | None = None) 
     fmt = format_of(path.suffix)
     if fmt is not None:
         try:
-            new_text, findings = _structured(fmt, text, scrubber, mapping, str(path))
+            new_text, findings = _structured(fmt, text, scrubber, mapping, str(path), kept)
         except NotStructured:
             pass
         else:
             return FileOutcome(path, text, new_text, scrubber.report(findings))
-    (ops,) = _plan([("$", text)], [None], scrubber, mapping)
+    (ops,) = _plan([("$", text)], [None], scrubber, mapping, kept)
     findings = [Finding(k, s, e, "$") for s, e, k, _ in ops]
     result = ScrubResult(_applied(text, ops), findings)
     report = scrubber.report(result.findings)
@@ -472,7 +530,7 @@ def scrub_paths(
     failed: list[ScrubError] = []
     for p, text in texts:
         try:
-            outcomes.append(scrub_file_text(p, text, scrubber=scrubber))
+            outcomes.append(scrub_file_text(p, text, scrubber=scrubber, kept=restored_in(p)))
         except ScrubError as exc:
             failed.append(exc)
     if write:
