@@ -11,12 +11,10 @@ stays byte for byte and the file still parses; there is no tree rewrite to fall 
 from __future__ import annotations
 
 import bisect
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
-
-import regex
 
 from intake.contract.models import ScrubReport
 from intake.errors import InputError, ScrubError
@@ -221,7 +219,7 @@ def _plan(
     """
     detected = scrubber._detect_many(items)
     for i, key in enumerate(keys):
-        if key is not None:
+        if key is not None and not _is_fixture(scrubber, items[i][1]):
             detected[i] = scrubber._with_key_context(items[i][1], key, detected[i])
     if kept is not None:
         detected = [
@@ -239,13 +237,10 @@ def _plan(
     for (_, text), cands in zip(items, detected, strict=True):
         cands = list(cands)
         for original, entity in secrets.items():
-            if original not in text:
-                continue
-            for m in regex.finditer(
-                rf"(?<![A-Za-z0-9]){regex.escape(original)}(?![A-Za-z0-9])", text
-            ):
-                if not any(c.start < m.end() and m.start() < c.end for c in cands):
-                    cands.append(_Candidate(entity, m.start(), m.end(), 0.5))
+            for start in _occurrences(text, original):
+                end = start + len(original)
+                if not any(c.start < end and start < c.end for c in cands):
+                    cands.append(_Candidate(entity, start, end, 0.5))
         cands.sort(key=lambda c: c.start)
         plans.append(
             [
@@ -305,6 +300,28 @@ def restored_in(path: Path) -> Kept | None:
 _RECORD_SUFFIX = ".intake.json"
 """A draft's record beside it (``intake.store.records.RECORD_SUFFIX``; the store is a layer
 above the scrubber)."""
+
+
+_FIXTURE_TYPES = ("EMAIL_ADDRESS", "FILE_PATH", "USER_NAME")
+
+
+def _is_fixture(scrubber: Scrubber, value: str) -> bool:
+    """Whether a whole value is a fixture of a name type (``user1@example.com``): the scrub
+    made it, so it is not judged again by its key (else a second scrub would change it)."""
+    value = value.strip()
+    return bool(value) and any(scrubber._allowed(t, value) for t in _FIXTURE_TYPES)
+
+
+def _occurrences(text: str, word: str) -> Iterator[int]:
+    """Where ``word`` stands in ``text`` as a word of its own (no letter or digit around)."""
+    start = text.find(word)
+    while start >= 0:
+        end = start + len(word)
+        before = text[start - 1] if start else " "
+        after = text[end] if end < len(text) else " "
+        if not before.isalnum() and not after.isalnum():
+            yield start
+        start = text.find(word, start + 1)
 
 
 def _applied(text: str, ops: Sequence[tuple[int, int, str, str]]) -> str:
