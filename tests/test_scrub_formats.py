@@ -327,3 +327,59 @@ def test_a_fixture_under_a_secret_name_is_not_judged_again(scrubber: Scrubber) -
     text = "env:\n- name: GITHUB_TOKEN\n  value: bob@acme.io\n"
     out = _scrub(scrubber, "k.yaml", text)
     assert out == "env:\n- name: GITHUB_TOKEN\n  value: user1@example.com\n"
+
+
+# ------------------------------------------------------------------ proven soft wraps (point 5)
+
+
+def _wrapped(text: str, width: int) -> str:
+    return "\n".join(text[i : i + width] for i in range(0, len(text), width)) + "\n"
+
+
+def test_a_token_cut_at_a_proven_terminal_column_is_rejoined(scrubber: Scrubber) -> None:
+    line = "x" * 40 + " token " + TOKEN + " and more text follows here, on and on " + "y" * 90
+    text = _wrapped(line, 60) + f"again: {TOKEN}\n"
+    first, second = text.splitlines()[:2]
+    assert first.endswith(TOKEN[:13]) and second.startswith(TOKEN[13:])  # cut at column 60
+    out = scrubber.scrub_text(text).text
+    assert out.count(FAKE) == 2, out  # one fixture for the cut and the whole form
+    assert out.splitlines()[0] == "x" * 40 + " token " + FAKE + second[len(TOKEN) - 13 :]
+    assert out.splitlines()[1:] == text.splitlines()[2:-1] + [f"again: {FAKE}"]
+
+
+@pytest.mark.parametrize("mark", ["↵\n", "⏎\n    ", "\n  ↪", "\\\n"])
+def test_a_token_cut_at_a_soft_wrap_marker_is_rejoined(scrubber: Scrubber, mark: str) -> None:
+    text = f"run --token {TOKEN[:20]}{mark}{TOKEN[20:]} now\n"
+    assert scrubber.scrub_text(text).text == f"run --token {FAKE} now\n"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a shell continuation with indentation ends the word: two arguments, not one token
+        f"run --token part1\\\n  {TOKEN[20:]} now\n",
+        # lines of many lengths (no spike at the widest column), or too few at it
+        "alpha beta\n" + "\n".join("w" * n + "Ab3" for n in range(40, 60)) + "\nZq9 tail\n",
+        "a" * 45 + "Q\nRb7 next\n" + "b" * 46 + "\nshort\n",
+    ],
+)
+def test_a_wrap_that_cannot_be_proven_is_not_joined(text: str) -> None:
+    from intake.scrub.normalise import normalise, wrap_width
+
+    assert wrap_width(text) is None
+    assert normalise(text).text == text
+
+
+def test_random_line_lengths_prove_no_terminal_width() -> None:
+    from intake.scrub.normalise import wrap_width
+
+    rng = random.Random(1)
+    text = "\n".join(
+        "".join(rng.choice(string.ascii_letters + " ") for _ in range(rng.randint(10, 120)))
+        for _ in range(2000)
+    )
+    assert wrap_width(text) is None
+    assert (
+        wrap_width(_wrapped("".join(rng.choice(string.ascii_letters) for _ in range(900)), 80))
+        == 80
+    )
