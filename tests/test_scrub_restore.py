@@ -194,3 +194,30 @@ def test_replacements_inside_what_the_case_measures_are_flagged() -> None:
     assert MEASURED.match("$.scenario.turns[0].expected_tools[0]")
     assert not MEASURED.match("$.scenario.turns[0].user_message")
     assert not MEASURED.match("$.evidence.turns[0].tools[0].arguments")
+
+
+def test_the_card_lists_a_replacement_in_the_ground_truth_first_and_flagged(
+    suite: Path, tmp_path: Path
+) -> None:
+    path, _ = _draft(suite, _store(tmp_path / "chat.db"))
+    rec = path.with_name(path.stem + ".intake.json")
+    data = json.loads(rec.read_text(encoding="utf-8"))
+    data["scrub"]["spans"].append(
+        {
+            "entity_type": "EMAIL_ADDRESS",
+            "json_path": "$.scenario.turns[0].ground_truth.answer",
+            "start": 0,
+            "end": 13,
+            "tier": "restorable",
+            "context": "«user1@example.com»",
+        }
+    )
+    rec.write_text(json.dumps(data, indent=2), encoding="utf-8")
+    card = load_card(load_settings(suite), path.stem)
+    assert [r.json_path for r in card.replacements if r.measures] == [
+        "$.scenario.turns[0].ground_truth.answer"
+    ]
+    md = card_markdown(card)
+    assert "change what this case measures" in md and "**(measured)**" in md
+    assert md.index("(measured)") < md.index("| GITHUB_TOKEN |")  # listed first
+    assert [r["measures"] for r in card.to_dict()["replacements"]].count(True) == 1
