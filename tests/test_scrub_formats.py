@@ -206,13 +206,13 @@ def test_one_value_gets_one_fixture_in_every_spelling_of_a_file(scrubber: Scrubb
         json.dumps({"a": f"x\n{TOKEN}"}),
         '{"b": "' + escaped + '"}',
         '{"c": "see \\"' + TOKEN + '\\""}',
-        json.dumps({"password": "Zt9qW2xR7mKp4LvB"}),
-        json.dumps({"log": "retry with Zt9qW2xR7mKp4LvB"}),  # found only by the rule above
+        json.dumps({"k": AWS}),
+        json.dumps({"log": f"retry with id_{AWS}"}),  # no word boundary: found by the rule above
     ]
     out = _scrub(scrubber, "t.jsonl", "\n".join(lines) + "\n")
-    assert out.count(FAKE) == 3 and TOKEN[4:] not in out
-    pw = json.loads(out.splitlines()[3])["password"]
-    assert json.loads(out.splitlines()[4])["log"] == f"retry with {pw}"
+    assert out.count(FAKE) == 3 and TOKEN[4:] not in out and AWS not in out
+    key = json.loads(out.splitlines()[3])["k"]
+    assert json.loads(out.splitlines()[4])["log"] == f"retry with id_{key}"
 
 
 def test_check_reads_the_same_decoded_values_and_names_the_line(

@@ -19,7 +19,6 @@ from typing import Any
 from intake.contract.models import ScrubReport
 from intake.errors import InputError, ScrubError
 from intake.fileio import atomic_write, read_input
-from intake.scrub.definitions import SECRET_PRIORITY
 from intake.scrub.engine import (
     MAX_TEXT_CHARS,
     FileFinding,
@@ -40,7 +39,7 @@ from intake.scrub.formats import (
     quoted,
     tokens_for,
 )
-from intake.scrub.tiers import RESTORABLE, find_salt, tier_of, value_hash
+from intake.scrub.tiers import FINAL, RESTORABLE, find_salt, tier_of, value_hash
 
 __all__ = [
     "TEXT_SUFFIXES",
@@ -211,10 +210,12 @@ def _plan(
 
     User names learned in one text are private in all (``_detect_many``); a value under a
     secret-bearing key is judged by that key. **One value, one fixture, everywhere in the
-    file**: a secret replaced in one text is replaced wherever else it stands as a word of its
-    own in the file, found there or not (a value once under ``password:`` and once in a log
-    line gets the same fixture in both, and never leaks from the second), and fixtures are
-    keyed by the decoded value, so its escaped and plain spellings share one. ``kept`` names
+    file**: fixtures are keyed by the decoded value, so its escaped and plain spellings share
+    one; and a value of the final tier (a provider's exact shape) replaced in one text is
+    replaced wherever else it stands as a word of its own in the file, found there or not
+    (``id_AKIA…`` is no word boundary for the AWS rule). Restorable values (found by a name,
+    an entropy or a context rule) are not carried: on GAIA's repository that would have
+    multiplied each false positive (``Basic microphone``) through its file. ``kept`` names
     the values a reviewer restored (``restored_in``): they are not replaced.
     """
     detected = scrubber._detect_many(items)
@@ -226,12 +227,11 @@ def _plan(
             [c for c in cands if not kept(c.entity_type, text[c.start : c.end])]
             for (_, text), cands in zip(items, detected, strict=True)
         ]
-    rank = scrubber.fixtures.rank
     secrets: dict[str, str] = {}
     for (_, text), cands in zip(items, detected, strict=True):
         for c in cands:
             original = text[c.start : c.end]
-            if rank(c.entity_type) >= SECRET_PRIORITY and len(original) >= 8:
+            if tier_of(c.entity_type) == FINAL and len(original) >= 8:
                 secrets.setdefault(original, c.entity_type)
     plans: list[list[tuple[int, int, str, str]]] = []
     for (_, text), cands in zip(items, detected, strict=True):
