@@ -383,3 +383,15 @@ def test_random_line_lengths_prove_no_terminal_width() -> None:
         wrap_width(_wrapped("".join(rng.choice(string.ascii_letters) for _ in range(900)), 80))
         == 80
     )
+
+
+def test_anchors_and_tags_on_a_scalar_stay_where_they_are(scrubber: Scrubber) -> None:
+    text = (
+        f"a: &x {TOKEN}\nb: *x\nc: !!str alice@acme.io\nd: &y |\n  /home/bob/x\n"
+        "e: !secret\n  'bob@acme.io'\nf: [&z !!str carol@acme.io, *z]\n"
+    )
+    out = _scrub(scrubber, "t.yaml", text)
+    assert out == (
+        f"a: &x {FAKE}\nb: *x\nc: !!str user1@example.com\nd: &y |\n  /home/user/project1/x\n"
+        "e: !secret\n  'user2@example.com'\nf: [&z !!str user3@example.com, *z]\n"
+    )

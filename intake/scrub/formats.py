@@ -350,6 +350,12 @@ def _yaml_segments(raw: str, value: str, style: str) -> _Segments | None:
     return tuple(segs)
 
 
+_PROPERTIES = regex.compile(
+    r"(?:(?:&[^\s,\[\]{}]++|![^\s,\[\]{}]*+)(?:[ \t]*+\r?\n[ \t]*+|[ \t]++))++"
+)
+"""A scalar's anchor (``&x``) and tag (``!!str``) before its text: part of the event's span."""
+
+
 def _yaml_events(text: str) -> Iterator[Any]:
     import yaml
 
@@ -396,6 +402,9 @@ def yaml_tokens(text: str) -> list[Token]:
                 node_done(None)
             elif isinstance(ev, yaml.ScalarEvent):
                 s, e = ev.start_mark.index, ev.end_mark.index
+                props = _PROPERTIES.match(text, s, e)
+                if props:
+                    s = props.end()  # an anchor or a tag stays where it is, outside the value
                 raw = text[s:e]
                 style = ev.style or "plain"
                 is_key = bool(stack and stack[-1].is_map and stack[-1].expect_key)
