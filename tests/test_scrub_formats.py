@@ -395,3 +395,9 @@ def test_anchors_and_tags_on_a_scalar_stay_where_they_are(scrubber: Scrubber) ->
         f"a: &x {FAKE}\nb: *x\nc: !!str user1@example.com\nd: &y |\n  /home/user/project1/x\n"
         "e: !secret\n  'user2@example.com'\nf: [&z !!str user3@example.com, *z]\n"
     )
+
+
+@pytest.mark.parametrize("name", ["bom.json", "bom.jsonl"])
+def test_a_json_file_that_starts_with_a_bom_is_still_json(scrubber: Scrubber, name: str) -> None:
+    text = "\ufeff" + json.dumps({"a": "x\n" + TOKEN}) + "\n"
+    assert _scrub(scrubber, name, text) == text.replace(TOKEN, FAKE)

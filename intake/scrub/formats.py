@@ -191,14 +191,15 @@ def json_tokens(text: str, base: int = 0, starts: list[int] | None = None) -> li
 
     ``NotStructured`` when the text is not JSON. ``base`` and ``starts`` place a JSONL line in
     its file."""
+    bom = 1 if text.startswith("\ufeff") else 0  # a BOM is no JSON, but a file may begin so
     try:
-        json.loads(text)
+        json.loads(text[bom:])
     except (ValueError, RecursionError) as exc:
         raise NotStructured(f"not valid JSON: {exc}") from None
     starts = starts if starts is not None else _line_starts(text)
     tokens: list[Token] = []
     stack: list[_Frame] = []
-    for m in _JSON_STRUCT.finditer(text):
+    for m in _JSON_STRUCT.finditer(text, bom):
         c = m.group(0)
         if c == "{" or c == "[":
             stack.append(_Frame(c == "{"))
