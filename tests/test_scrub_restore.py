@@ -221,3 +221,18 @@ def test_the_card_lists_a_replacement_in_the_ground_truth_first_and_flagged(
     assert "change what this case measures" in md and "**(measured)**" in md
     assert md.index("(measured)") < md.index("| GITHUB_TOKEN |")  # listed first
     assert [r["measures"] for r in card.to_dict()["replacements"]].count(True) == 1
+
+
+def test_the_salt_may_come_from_the_environment(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A CI job without the suite's .intake/ is given the salt as a secret, so its re-scan
+    knows the restores too; a short value is no salt."""
+    from intake.scrub.tiers import find_salt
+
+    assert find_salt(tmp_path) is None
+    monkeypatch.setenv("INTAKE_SCRUB_SALT", "short")
+    assert find_salt(tmp_path) is None
+    monkeypatch.setenv("INTAKE_SCRUB_SALT", "s" * 40)
+    assert find_salt(tmp_path) == suite_salt(tmp_path / ".intake") == b"s" * 40
+    assert not (tmp_path / ".intake" / "scrub-salt").exists()

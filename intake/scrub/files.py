@@ -282,10 +282,13 @@ def restored_in(path: Path) -> Kept | None:
         record = path.with_name(path.stem + _RECORD_SUFFIX)
     else:
         return None
+    if not record.is_file():
+        return None
     try:
-        data = json.loads(record.read_text(encoding="utf-8"))
+        raw = read_input(record, what="record", limit=4 * MAX_TEXT_CHARS)
+        data = json.loads(raw.decode("utf-8"))
         hashes = {str(r["value_hash"]) for r in data.get("restores") or []}
-    except (OSError, ValueError, TypeError, KeyError, AttributeError):
+    except (InputError, OSError, ValueError, TypeError, KeyError, AttributeError):
         return None
     salt = find_salt(path.resolve().parent) if hashes else None
     if salt is None:
