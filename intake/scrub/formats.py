@@ -480,7 +480,7 @@ def encode(tok: Token, new: str, *, at_start: bool, at_end: bool) -> str | None:
     if style == "text":
         return new
     if style == '"':
-        return json.dumps(new, ensure_ascii=tok.ascii_only)[1:-1]
+        return _yaml_double(new, tok.ascii_only)
     if any(c in new for c in "\r\x85\u2028\u2029") or not new.isprintable() and "\n" not in new:
         return None
     if style == "'":
@@ -500,11 +500,28 @@ def encode(tok: Token, new: str, *, at_start: bool, at_end: bool) -> str | None:
     return None
 
 
+def _yaml_double(new: str, ascii_only: bool) -> str:
+    """``new`` inside a YAML double-quoted scalar: JSON's escapes, which YAML shares, but a
+    character beyond the BMP as ``\\UXXXXXXXX`` (YAML has no surrogate pairs), and, in a token
+    written in ASCII, every other non-ASCII character as ``\\uXXXX``."""
+    out = json.dumps(new, ensure_ascii=False)[1:-1]
+    if not ascii_only and all(ord(c) < 0x10000 for c in out):
+        return out
+    return "".join(
+        c
+        if ord(c) < 0x80 or (not ascii_only and ord(c) < 0x10000)
+        else (f"\\u{ord(c):04x}" if ord(c) < 0x10000 else f"\\U{ord(c):08x}")
+        for c in out
+    )
+
+
 def quoted(tok: Token, new: str, raw: str) -> str:
     """The whole token rewritten as one double-quoted string (the fallback of ``encode``).
 
     A block scalar keeps the line breaks that end it, so the next key stays where it was."""
-    out = json.dumps(new, ensure_ascii=tok.ascii_only)
+    if tok.style == "json":
+        return json.dumps(new, ensure_ascii=tok.ascii_only)
+    out = '"' + _yaml_double(new, tok.ascii_only) + '"'
     if tok.style in ("|", ">"):
         return out + raw[len(raw.rstrip()) :]
     return out
