@@ -414,3 +414,19 @@ def test_a_replacement_beyond_the_bmp_is_spelt_as_yaml_spells_it(
     text = yaml.safe_dump(doc, default_style='"', allow_unicode=unicode)
     out = _scrub(scrubber, "e.yaml", text)
     assert yaml.safe_load(out) == {"k": ["\n/home/user/project1/a.py\U0001f600 é"]}
+
+
+@pytest.mark.parametrize("name", ["k.json", "k.yaml"])
+def test_json_inside_a_json_string_is_read_as_json(scrubber: Scrubber, name: str) -> None:
+    """Kubernetes' last-applied-configuration, a tool's JSON output in a transcript: the inner
+    JSON's own escapes are escapes too, and it still parses after."""
+    inner = json.dumps({"data": {"note": "x\n" + TOKEN, "password": "hunter2hunter2"}})
+    if name.endswith(".json"):
+        text = json.dumps({"annotations": {"last-applied": inner}, "other": f"[no {TOKEN}"})
+    else:
+        text = "annotations:\n  last-applied: '" + inner + "'\nother: '[no " + TOKEN + "'\n"
+    out = _scrub(scrubber, name, text)
+    data = json.loads(out) if name.endswith(".json") else yaml.safe_load(out)
+    nested = json.loads(data["annotations"]["last-applied"])
+    assert nested["data"]["note"] == "x\n" + FAKE and "hunter2" not in out
+    assert data["other"] == f"[no {FAKE}"

@@ -376,19 +376,25 @@ def _structured(
     mapping: FixtureMap,
     where: str,
     kept: Kept | None = None,
-) -> tuple[str, list[Finding]]:
+    depth: int = 0,
+) -> tuple[str, list[Finding], list[tuple[int, int, str]]]:
     """Scrub a JSON, JSONL or YAML text value by value, writing back in place.
 
     Every string token (and YAML comment) is decoded and scanned; each replacement is spelt
-    in the token's own escaping, so nothing outside a replaced span changes. The result is
-    parsed again: a value whose decoded text is not what was meant is rewritten whole as a
-    double-quoted string (fail closed per value); only a file that then still does not parse
-    fails, naming the line. ``NotStructured`` when the text did not parse to begin with.
+    in the token's own escaping, so nothing outside a replaced span changes. A value that is
+    itself a JSON object or array (JSON inside a JSON string, Kubernetes'
+    ``last-applied-configuration``, a tool's JSON output in a transcript) is scrubbed the same
+    way one level down, so its own escapes are read as escapes too (``MAX_NESTING`` levels).
+    The result is parsed again: a value whose decoded text is not what was meant is rewritten
+    whole as a double-quoted string (fail closed per value); only a file that then still does
+    not parse fails, naming the line. ``NotStructured`` when the text did not parse to begin
+    with. Returns the new text, the findings and the edits made (spans of ``text``).
     """
     tokens = tokens_for(fmt, text)
     comments = comment_spans(text, tokens) if fmt == "yaml" else []
     starts = [0, *(i + 1 for i, ch in enumerate(text) if ch == "\n")]
-    items = [(f"line {t.line}", t.value) for t in tokens]
+    nesting = {i for i, t in enumerate(tokens) if depth < MAX_NESTING and _is_container(t.value)}
+    items = [(f"line {t.line}", "" if i in nesting else t.value) for i, t in enumerate(tokens)]
     items += [(f"line {bisect.bisect_right(starts, s)}", text[s:e]) for s, e in comments]
     keys: list[str | None] = [t.key if not t.is_key else None for t in tokens]
     keys += [None] * len(comments)
@@ -397,7 +403,18 @@ def _structured(
     findings: list[Finding] = []
     finals: dict[int, tuple[list[tuple[int, int, str, str]], str]] = {}
     for i, tok in enumerate(tokens):
-        ops = plans[i]
+        nested = _nested(tok, scrubber, mapping, kept, depth, items[i][0]) if i in nesting else None
+        if nested is not None:
+            if nested[1]:
+                inner_text, inner_findings, inner_edits = nested
+                finals[i] = ([(a, b, "NESTED", new) for a, b, new in inner_edits], inner_text)
+                findings.extend(inner_findings)
+            continue
+        ops = (
+            plans[i]
+            if i not in nesting
+            else _plan([(items[i][0], tok.value)], [keys[i]], scrubber, mapping, kept)[0]
+        )
         if not ops:
             continue
         new_value = _applied(tok.value, ops)
@@ -421,7 +438,7 @@ def _structured(
         comment_edits.append((s, e, scrubber.settle(new, mapping, items[len(tokens) + j][0])))
         findings.extend(Finding(k, a, b, items[len(tokens) + j][0]) for a, b, k, _ in ops)
     if not finals and not comment_edits:
-        return text, findings
+        return text, findings, []
     whole: set[int] = set()
     for _attempt in range(4):
         edits = list(comment_edits)
@@ -430,7 +447,7 @@ def _structured(
         new_text = _edited(text, edits)
         bad = _mismatched(fmt, new_text, tokens, finals)
         if not bad:
-            return new_text, findings
+            return new_text, findings, edits
         if bad == {-1}:
             bad = set(finals)
         if bad <= whole:
@@ -442,6 +459,31 @@ def _structured(
         "so that the file still parses; it was left as it was",
         where=where,
     )
+
+
+MAX_NESTING = 3
+"""Levels of JSON inside JSON strings read as JSON (deeper ones are scanned as text)."""
+
+
+def _is_container(value: str) -> bool:
+    value = value.strip()
+    return len(value) >= 2 and value[0] + value[-1] in ("{}", "[]")
+
+
+def _nested(
+    tok: Token,
+    scrubber: Scrubber,
+    mapping: FixtureMap,
+    kept: Kept | None,
+    depth: int,
+    where: str,
+) -> tuple[str, list[Finding], list[tuple[int, int, str]]] | None:
+    """The scrub of a value that is a JSON object or array, or ``None`` when it does not parse
+    as one (it is then scanned as text)."""
+    try:
+        return _structured("json", tok.value, scrubber, mapping, where, kept, depth + 1)
+    except NotStructured:
+        return None
 
 
 def _edited(text: str, edits: Sequence[tuple[int, int, str]]) -> str:
@@ -491,7 +533,7 @@ def scrub_file_text(
     fmt = format_of(path.suffix)
     if fmt is not None:
         try:
-            new_text, findings = _structured(fmt, text, scrubber, mapping, str(path), kept)
+            new_text, findings, _ = _structured(fmt, text, scrubber, mapping, str(path), kept)
         except NotStructured:
             pass
         else:
