@@ -236,3 +236,33 @@ def test_the_salt_may_come_from_the_environment(
     monkeypatch.setenv("INTAKE_SCRUB_SALT", "s" * 40)
     assert find_salt(tmp_path) == suite_salt(tmp_path / ".intake") == b"s" * 40
     assert not (tmp_path / ".intake" / "scrub-salt").exists()
+
+
+def test_a_restore_that_cannot_draft_again_leaves_the_record_as_it_was(
+    suite: Path, tmp_path: Path, runner: CliRunner
+) -> None:
+    """The source is not on this machine (the session store is gone): nothing is half-written."""
+    store = _store(tmp_path / "chat.db")
+    path, hashes = _draft(suite, store)
+    rec = path.with_name(path.stem + ".intake.json")
+    before, draft_before = rec.read_text(encoding="utf-8"), path.read_text(encoding="utf-8")
+    store.unlink()
+    result = runner.invoke(
+        app,
+        [
+            "scrub",
+            "--restore",
+            hashes["GENERIC_SECRET"],
+            "--reason",
+            "demo key",
+            "--db",
+            str(store),
+            "--format",
+            "json",
+            path.stem,
+        ],
+    )
+    assert result.exit_code == 3, result.output
+    assert rec.read_text(encoding="utf-8") == before
+    assert path.read_text(encoding="utf-8") == draft_before
+    assert KEY not in result.output
