@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import typer
 
 from intake.cli.options import Format, counted, format_option
-from intake.errors import EXIT_FINDINGS
+from intake.errors import EXIT_FINDINGS, UsageError
 from intake.ghoutput import datum
+
+if TYPE_CHECKING:
+    from intake.config import Settings
 
 
 def register(app: typer.Typer) -> None:
@@ -23,6 +27,20 @@ def register(app: typer.Typer) -> None:
         check: bool = typer.Option(
             False, "--check", help="Change nothing; list findings as TYPE file:line; exit 1 if any."
         ),
+        restore: str | None = typer.Option(
+            None,
+            "--restore",
+            metavar="HASH",
+            help="Give back the restorable replacement with this hash (as `intake show` lists "
+            "it) in the one DRAFT named: recorded with --reason, then drafted again from its "
+            "local source.",
+        ),
+        reason: str | None = typer.Option(
+            None, "--reason", help="Why the replacement is restored (required with --restore)."
+        ),
+        db: Path | None = typer.Option(
+            None, "--db", help="With --restore: the session store to draft again from."
+        ),
         fmt: Format = format_option(Format.text, Format.json),
     ) -> None:
         """Replace private data (paths, e-mails, keys, tokens) with consistent fake values.
@@ -32,11 +50,20 @@ def register(app: typer.Typer) -> None:
         file that cannot be scrubbed cleanly is left as it was while the others are written,
         and the command then fails naming it and why. YAML and JSON keep their layout and
         comments. Nothing ever prints an original value.
+
+        With --restore HASH --reason TEXT DRAFT, a restorable replacement (a name, an entropy
+        or a context rule) is given back: bound to the salted hash of its value, recorded in
+        the draft's record with who and why, and the draft is drafted again from its source.
         """
         from intake.cli import emit_json, err, out, settings
         from intake.scrub import scan_paths, scrub_paths, scrubber_for
 
         cfg = settings(ctx)
+        if restore is not None:
+            _restore(cfg, paths, restore, reason, db, fmt)
+            return
+        if reason is not None or db is not None:
+            raise UsageError("--reason and --db go with --restore", where="--reason")
         scrubber = scrubber_for(cfg)
         if check:
             findings = scan_paths(paths, scrubber=scrubber)
@@ -83,3 +110,40 @@ def register(app: typer.Typer) -> None:
                 out(f"{datum(str(o.path))}: clean")
         changed = sum(o.changed for o in outcomes)
         out(f"{counted(len(outcomes), 'file')}, {changed} scrubbed")
+
+
+def _restore(
+    cfg: Settings,
+    paths: list[Path],
+    value_hash: str,
+    reason: str | None,
+    db: Path | None,
+    fmt: Format,
+) -> None:
+    """``--restore``: one draft, a reason, then the library does the rest."""
+    from intake.cli import emit_json, out
+    from intake.drafting.restore import restore_replacement
+    from intake.paths import display_path
+
+    if len(paths) != 1:
+        raise UsageError("--restore takes exactly one DRAFT (its id or path)", where="DRAFT")
+    if reason is None:
+        raise UsageError("a restore needs a reason (--reason TEXT)", where="--reason")
+    done = restore_replacement(cfg, str(paths[0]), value_hash, reason, db=db)
+    shown = display_path(done.path, cfg.root)
+    if fmt is Format.json:
+        emit_json(
+            {
+                "command": "scrub",
+                "restore": value_hash.strip(),
+                "draft": shown,
+                "entity_type": done.entity_type,
+                "replacements": done.replacements,
+                "restores": len(done.record.restores),
+            }
+        )
+        return
+    out(
+        f"restored {value_hash.strip()} ({done.entity_type}, {done.replacements} "
+        f"replacement{'s' if done.replacements != 1 else ''}) in {shown}: drafted again"
+    )

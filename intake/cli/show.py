@@ -50,6 +50,46 @@ def _text(value: str) -> Text:
     return Text(shown(value))
 
 
+def _replacement_items(card: Card) -> list[RenderableType]:
+    """Every replacement in context with its rule and tier (those inside what the case
+    measures first, flagged), then the restores with who and why."""
+    from rich.rule import Rule
+    from rich.table import Table
+
+    if not card.replacements and not card.restores:
+        return []
+    items: list[RenderableType] = [Rule(_text("replacements"), align="left")]
+    measured = [r for r in card.replacements if r.measures]
+    if measured:
+        items.append(
+            _text(
+                f"review: {len(measured)} replacement(s) inside the ground truth, criteria or "
+                "expected tools change what this case measures"
+            )
+        )
+    if card.replacements:
+        table = Table(show_edge=False, pad_edge=False)
+        for name in ("where", "rule", "tier", "context", "restore with"):
+            table.add_column(_text(name), overflow="fold")
+        for r in measured + [r for r in card.replacements if not r.measures]:
+            table.add_row(
+                _text(r.json_path + (" (measured)" if r.measures else "")),
+                _text(r.rule),
+                _text(r.tier),
+                _text(r.context or ""),
+                _text(r.value_hash if r.value_hash and r.tier == "restorable" else ""),
+            )
+        items.append(table)
+    for restore in card.restores:
+        items.append(
+            _text(
+                f"restored {restore.value_hash} ({restore.rule}) by {restore.by} at "
+                f"{restore.at}: {restore.reason}"
+            )
+        )
+    return items
+
+
 def _renderables(card: Card) -> list[RenderableType]:
     from rich.rule import Rule
     from rich.table import Table
@@ -186,6 +226,7 @@ def _record_part(card: Card) -> list[RenderableType]:
     counts = ", ".join(f"{k} {n}" for k, n in card.scrub_counts.items()) or "nothing found"
     facts.add_row(_text("scrubbed"), _text(counts))
     items.append(facts)
+    items += _replacement_items(card)
     items.append(Rule(_text("reviews"), align="left"))
     if not card.reviews:
         items.append(_text("no review recorded"))

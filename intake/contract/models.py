@@ -364,6 +364,26 @@ class ScrubSpan(BaseModel):
     """JSON path of the field (``$.turns[0].user_message``), or ``$`` for a plain text file."""
     start: int
     end: int
+    tier: str | None = None
+    """``final`` (a provider's exact shape, a key block) or ``restorable`` (a name, an entropy
+    or a context rule), by ``intake.scrub.tiers``; absent in records made before issue 29."""
+    value_hash: str | None = None
+    """``hmac-sha256:<16 hex>`` of the original value under the suite's own salt (kept in the
+    ignored ``.intake/``): what ``intake scrub --restore`` is bound to. Never the value."""
+    context: str | None = None
+    """A short stretch of the *scrubbed* text around the replacement, the fixture between
+    ``«»``: what the reviewer's card shows. Never the original value."""
+
+
+class Restore(BaseModel):
+    """A replacement a reviewer gave back: bound to the salted hash of its value, never a name."""
+
+    model_config = _CLOSED
+    value_hash: str
+    entity_type: str
+    by: str | None = None
+    reason: str
+    at: datetime
 
 
 class ScrubReport(BaseModel):
@@ -706,6 +726,9 @@ class Record(BaseModel):
     ``$GITHUB_ACTOR``, git's ``github.user``, ``user.name`` and the part of ``user.email``
     before the ``@``): a reviewer matching any of them is the author (``gates.same_person``)."""
     scrub: ScrubReport | None = None
+    restores: list[Restore] = Field(default_factory=list)
+    """Restorable replacements a reviewer gave back (``intake scrub --restore``), with who and
+    why; the value comes back only where a re-import from the local source can read it."""
     hidden_removed: list[HiddenRemoved] = Field(default_factory=list)
     """Hidden characters (format and control characters) removed from the imported text."""
     observations: dict[str, Any] = Field(default_factory=dict)

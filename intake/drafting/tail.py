@@ -28,6 +28,7 @@ from intake.contract.models import (
     Level,
     Record,
     RecordSource,
+    Restore,
     ScrubReport,
     SourceType,
     ToolOutcome,
@@ -49,6 +50,7 @@ from intake.limits import MAX_COMPARED_CHARS, MAX_RECORD_BYTES, MAX_SCENARIO_BYT
 from intake.paths import display_path
 from intake.scrub import FixtureMap, Scrubber, scrub_tree, scrubber_for
 from intake.scrub.ids import carries_original, cut_before_token
+from intake.scrub.tiers import suite_salt
 from intake.store.edit import Edit, edit
 from intake.store.journal import Event, Unit
 from intake.store.records import (
@@ -386,8 +388,10 @@ def _write_locked(
     owner = draft_owner(target)
     if owner is not None and owner == source.locator and not force:
         _refuse_existing(settings, target)
+    restores = _kept_restores(target)
     clean, report, hidden, evidence = _cleaned(
-        settings, scenario, source, observations, evidence, mapping
+        settings, scenario, source, observations, evidence, mapping,
+        keep=frozenset(r.value_hash for r in restores),
     )
     clean_scenario: dict[str, Any] = to_plain(clean["scenario"])
     _refuse_taken(
@@ -415,6 +419,7 @@ def _write_locked(
         author=safe_author(settings, current_author(settings))[0],
         drafter=drafter_identities(settings),
         scrub=report,
+        restores=restores,
         hidden_removed=hidden,
         observations=to_plain(clean["observations"]),
         evidence=_evidence(evidence, clean["evidence"]),
@@ -444,6 +449,8 @@ def _cleaned(
     observations: dict[str, Any],
     evidence: dict[str, Any] | None,
     mapping: FixtureMap,
+    *,
+    keep: frozenset[str] = frozenset(),
 ) -> tuple[dict[str, Any], ScrubReport, list[HiddenRemoved], Any]:
     """The import bundle without hidden characters, then scrubbed: the clean bundle, the
     scrub report, what hidden characters were removed, and the evidence as it was before the
@@ -465,7 +472,13 @@ def _cleaned(
         # and number alone: kept as they are (a user name learned from the body's home paths
         # never rewrites them). The scenario's copy is set back after the scrub.
         bundle["link"] = bundle["locator"] = ""
-    clean, report = scrub_tree(bundle, scrubber=configured_scrubber(settings), mapping=mapping)
+    clean, report = scrub_tree(
+        bundle,
+        scrubber=configured_scrubber(settings),
+        mapping=mapping,
+        salt=suite_salt(settings.ledger.parent),
+        keep=keep,
+    )
     if public:
         clean["link"], clean["locator"] = public, source.locator
         clean_source = clean["scenario"].get("source")
@@ -482,6 +495,18 @@ def _cleaned(
                 counts[span.entity_type] = counts.get(span.entity_type, 0) + 1
         report = report.model_copy(update={"counts": dict(sorted(counts.items()))})
     return clean, report, hidden, evidence
+
+
+def _kept_restores(target: Path) -> list[Restore]:
+    """The restores recorded for the draft being drafted again (``intake scrub --restore``):
+    each is bound to the salted hash of a value, so only that value stays as it was."""
+    rec = record_path(target)
+    if not rec.is_file():
+        return []
+    try:
+        return list(load_record(rec).restores)
+    except IntakeError:
+        return []
 
 
 def _refuse_taken(

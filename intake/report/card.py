@@ -76,6 +76,41 @@ class ToolLine:
 
 
 @dataclass(frozen=True)
+class ReplacementLine:
+    """One replacement the scrub made, as the reviewer sees it: where, by which rule, its tier,
+    a short stretch of the scrubbed text around the fixture, and the hash a restore names.
+    Never the original value."""
+
+    json_path: str
+    rule: str
+    """The finding's entity type (the recognizer family that found it)."""
+    tier: str
+    """``final`` or ``restorable`` (``intake.scrub.tiers``)."""
+    context: str | None = None
+    value_hash: str | None = None
+    """What ``intake scrub --restore`` takes; None in a record made before issue 29."""
+    measures: bool = False
+    """Inside ``ground_truth``, the success criteria or the expected tools: the replacement
+    changes what the case measures, so the reviewer must look at it."""
+
+
+@dataclass(frozen=True)
+class RestoreLine:
+    """A replacement a reviewer gave back, with who and why."""
+
+    value_hash: str
+    rule: str
+    by: str
+    reason: str
+    at: str
+
+
+MEASURED = re.compile(r"^\$\.scenario\b.*?[.\[](?:ground_truth|success_criteria|expected_\w+)\b")
+"""A scrub span inside what the case measures (the scenario's ground truth, criteria and
+expected tools, answers or outcomes): flagged on the card."""
+
+
+@dataclass(frozen=True)
 class TurnCard:
     """One turn: what the scenario asks beside what happened in the captured session."""
 
@@ -180,6 +215,9 @@ class Card:
     """Every field still holding a placeholder (JSON paths), the turns' included."""
     scrub_counts: dict[str, int] = field(default_factory=dict)
     scrubber_version: str | None = None
+    replacements: list[ReplacementLine] = field(default_factory=list)
+    """Every replacement the record lists, in context, with its rule and tier."""
+    restores: list[RestoreLine] = field(default_factory=list)
     reviews: list[ReviewLine] = field(default_factory=list)
     runs: list[RunLine] = field(default_factory=list)
     tiers: list[TierSummary] = field(default_factory=list)
@@ -554,6 +592,17 @@ def _provenance(card: Card, record: Record, runnable: str | None, clean: Cleaner
     if record.scrub is not None:
         card.scrub_counts = dict(sorted(record.scrub.counts.items()))
         card.scrubber_version = record.scrub.scrubber_version
+        card.replacements = _replacements(record, clean)
+    card.restores = [
+        RestoreLine(
+            value_hash=r.value_hash,
+            rule=r.entity_type,
+            by=clean(r.by or "unknown"),
+            reason=clean(r.reason),
+            at=r.at.isoformat(),
+        )
+        for r in record.restores
+    ]
     card.reviews = [
         ReviewLine(
             reviewer=clean(r.reviewer),
@@ -585,6 +634,25 @@ def _provenance(card: Card, record: Record, runnable: str | None, clean: Cleaner
             by=clean(record.promotion.by),
             to=record.promotion.to_path,
         )
+
+
+def _replacements(record: Record, clean: Cleaner) -> list[ReplacementLine]:
+    """The record's scrub spans as the card lists them (a span of an older record has no
+    tier stored: it is judged from its type, and it has no hash or context)."""
+    from intake.scrub.tiers import tier_of
+
+    assert record.scrub is not None
+    return [
+        ReplacementLine(
+            json_path=clean(span.json_path),
+            rule=span.entity_type,
+            tier=span.tier or tier_of(span.entity_type),
+            context=_text(span.context, clean),
+            value_hash=span.value_hash,
+            measures=bool(MEASURED.match(span.json_path)),
+        )
+        for span in record.scrub.spans
+    ]
 
 
 def _captured(card: Card, record: Record, clean: Cleaner) -> dict[int, _Seen]:
@@ -823,6 +891,45 @@ def _tool_rows(tools: list[ToolLine]) -> list[str]:
     return rows
 
 
+MAX_REPLACEMENT_ROWS = 100
+"""Replacements listed in Markdown; the rest are counted (``intake show --format json``)."""
+
+
+def _replacement_rows(card: Card) -> list[str]:
+    """Every replacement with its rule, tier and masked context; those that change what the
+    case measures first and flagged; then the restores with who and why."""
+    if not card.replacements and not card.restores:
+        return []
+    lines = ["#### Replacements", ""]
+    measured = [r for r in card.replacements if r.measures]
+    if measured:
+        lines += [
+            f"> **Review**: {len(measured)} replacement(s) inside the ground truth, criteria or "
+            "expected tools change what this case measures.",
+            "",
+        ]
+    ordered = measured + [r for r in card.replacements if not r.measures]
+    if ordered:
+        lines += ["| Where | Rule | Tier | Context | Restore with |"]
+        lines += ["| --- | --- | --- | --- | --- |"]
+    for r in ordered[:MAX_REPLACEMENT_ROWS]:
+        where = md_inline(r.json_path) + (" **(measured)**" if r.measures else "")
+        handle = md_inline(r.value_hash) if r.value_hash and r.tier == "restorable" else ""
+        lines.append(
+            f"| {where} | {md_inline(r.rule)} | {r.tier} | {md_inline(r.context or '')} | "
+            f"{handle} |"
+        )
+    if len(ordered) > MAX_REPLACEMENT_ROWS:
+        lines.append(f"\n*and {len(ordered) - MAX_REPLACEMENT_ROWS} more*")
+    for restore in card.restores:
+        lines.append(
+            f"- restored {md_inline(restore.value_hash)} ({md_inline(restore.rule)}) by "
+            f"{md_inline(restore.by)} at {md_inline(restore.at)}: {md_inline(restore.reason)}"
+        )
+    lines.append("")
+    return lines
+
+
 def card_markdown(card: Card, *, collapsed: bool = True, body: bool = True) -> str:
     """The card as GitHub Markdown: a ``<details>`` block (open when not ``collapsed``).
 
@@ -922,6 +1029,7 @@ def _markdown_body(card: Card) -> list[str]:
         )
     counts = ", ".join(f"{md_inline(k)} {n}" for k, n in card.scrub_counts.items())
     lines += [f"- scrubbed: {counts or 'nothing found'}", ""]
+    lines += _replacement_rows(card)
     lines += ["#### Reviews", ""]
     if not card.reviews:
         lines.append("No review recorded.")
@@ -955,6 +1063,8 @@ def _markdown_body(card: Card) -> list[str]:
 __all__ = [
     "Card",
     "PromotedLine",
+    "ReplacementLine",
+    "RestoreLine",
     "ReviewLine",
     "RunLine",
     "TierSummary",

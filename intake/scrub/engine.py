@@ -106,6 +106,12 @@ class Finding:
     start: int
     end: int
     json_path: str = "$"
+    tier: str | None = None
+    """``final`` or ``restorable`` (``intake.scrub.tiers``), when the scrub was asked for it."""
+    value_hash: str | None = None
+    """The salted hash of the original value (``tiers.value_hash``), never the value."""
+    context: str | None = None
+    """The scrubbed text around the fixture (``tiers.masked_context``), never the value."""
 
 
 @dataclass(frozen=True)
@@ -1013,7 +1019,13 @@ class Scrubber:
         )
 
     def settle(
-        self, text: str, mapping: FixtureMap, where: str = "$", *, whole: bool = True
+        self,
+        text: str,
+        mapping: FixtureMap,
+        where: str = "$",
+        *,
+        whole: bool = True,
+        kept: Callable[[str, str], bool] | None = None,
     ) -> str:
         """Fail closed per value: what still re-scans after a scrub becomes a generic fixture.
 
@@ -1021,9 +1033,17 @@ class Scrubber:
         into a new finding); if the text still re-scans, the whole value is replaced (unless
         ``whole`` is false: a file's text is then returned as it is, for the caller to refuse).
         A value is never left as it was, and one bad value never leaves its file unscrubbed.
+        ``kept(entity_type, span)`` names spans a reviewer restored: they are not replaced.
         """
+
+        def detect(text: str) -> list[_Candidate]:
+            found = self._detect(text, where)
+            if kept is None:
+                return found
+            return [c for c in found if not kept(c.entity_type, text[c.start : c.end])]
+
         for _ in range(2):
-            again = self._detect(text, where)
+            again = detect(text)
             if not again:
                 return text
             out, pos = [], 0
@@ -1033,7 +1053,7 @@ class Scrubber:
                 pos = c.end
             out.append(text[pos:])
             text = "".join(out)
-        if not whole or not self._detect(text, where):
+        if not whole or not detect(text):
             return text
         return self._generic_fixture(text, mapping)
 
@@ -1157,7 +1177,13 @@ class Scrubber:
             counts=dict(sorted(counts.items())),
             spans=[
                 ScrubSpan(
-                    entity_type=f.entity_type, json_path=f.json_path, start=f.start, end=f.end
+                    entity_type=f.entity_type,
+                    json_path=f.json_path,
+                    start=f.start,
+                    end=f.end,
+                    tier=f.tier,
+                    value_hash=f.value_hash,
+                    context=f.context,
                 )
                 for f in findings
             ],
@@ -1334,8 +1360,14 @@ def scrub_tree(
     *,
     scrubber: Scrubber | None = None,
     mapping: FixtureMap | None = None,
+    salt: bytes | None = None,
+    keep: frozenset[str] = frozenset(),
 ) -> tuple[Any, ScrubReport]:
     """Scrub every string (keys too) of a nested dict/list with ONE fixture mapping.
+
+    With the suite's ``salt`` every span also carries its tier, the salted hash of its value
+    and a masked context (``intake.scrub.tiers``), and a restorable value whose hash is in
+    ``keep`` (restored by a reviewer) is left as it is.
 
     Returns a new object of the same shape (ruamel ``CommentedMap``/``CommentedSeq`` keep their
     type and comments) and the scrub report, whose spans carry JSON paths such as
@@ -1353,24 +1385,55 @@ def scrub_tree(
     queue = iter(zip(strings, detected, strict=True))
     findings: list[Finding] = []
 
+    from intake.scrub.tiers import RESTORABLE, masked_context, tier_of, value_hash
+
+    def kept(entity_type: str, span: str) -> bool:
+        return (
+            salt is not None
+            and tier_of(entity_type) == RESTORABLE
+            and value_hash(salt, span) in keep
+        )
+
     def scrub(text: str, path: str, is_key: bool) -> str:
         (_, expected), cands = next(queue)
         if expected != text:
             raise ScrubError(
                 "scrubber internal error: the tree changed while scrubbing", where=path
             )
+        if keep:
+            cands = [c for c in cands if not kept(c.entity_type, text[c.start : c.end])]
         if not cands:
             return text
-        out, pos = [], 0
+        out, pos, size = [], 0, 0
+        placed: list[tuple[int, int]] = []
         for c in cands:
             inner = [(s - c.start, e - c.start) for s, e in c.inner]
             out.append(text[pos : c.start])
-            out.append(scrubber._fixture(c.entity_type, text[c.start : c.end], inner, mapping))
+            size += c.start - pos
+            fixture = scrubber._fixture(c.entity_type, text[c.start : c.end], inner, mapping)
+            out.append(fixture)
+            placed.append((size, size + len(fixture)))
+            size += len(fixture)
             pos = c.end
         out.append(text[pos:])
-        new_text = scrubber.settle("".join(out), mapping, path)
+        joined = "".join(out)
+        new_text = scrubber.settle(joined, mapping, path, kept=kept if keep else None)
         where = _child_path(path, new_text) + "~" if is_key else path
-        findings.extend(Finding(c.entity_type, c.start, c.end, where) for c in cands)
+        for c, (a, b) in zip(cands, placed, strict=True):
+            if salt is None:
+                findings.append(Finding(c.entity_type, c.start, c.end, where))
+                continue
+            findings.append(
+                Finding(
+                    c.entity_type,
+                    c.start,
+                    c.end,
+                    where,
+                    tier=tier_of(c.entity_type),
+                    value_hash=value_hash(salt, text[c.start : c.end]),
+                    context=masked_context(new_text, a, b) if new_text == joined else None,
+                )
+            )
         return new_text
 
     new_obj = _rebuild(obj, scrub)

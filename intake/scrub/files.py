@@ -2,33 +2,44 @@
 
 Every file is read first (an unreadable one stops the run before anything is written), then
 scrubbed in memory; one that cannot be scrubbed is left as it was, the others are written, and
-the run fails naming it (see ``scrub_paths``). YAML and JSON files must
-still parse after a text-level scrub and their parsed strings must be clean, else the file is
-scrubbed as a parsed tree (``intake.contract.yamlio`` round trip) or the scrub fails closed.
+the run fails naming it (see ``scrub_paths``). JSON, JSONL and YAML files are scrubbed as
+formats (``intake.scrub.formats``): every decoded string value and key is scanned and each
+replacement written back in the token's own escaping, so everything outside a replaced span
+stays byte for byte and the file still parses; there is no tree rewrite to fall back to.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import bisect
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from intake.contract.models import ScrubReport
-from intake.contract.yamlio import load_document
 from intake.errors import InputError, ScrubError
 from intake.fileio import atomic_write, read_input
 from intake.scrub.engine import (
     MAX_TEXT_CHARS,
     FileFinding,
+    Finding,
     Scrubber,
     ScrubResult,
-    check_tree,
+    _Candidate,
     get_scrubber,
     refuse_oversized,
-    scrub_tree,
 )
 from intake.scrub.fixtures import FixtureMap
+from intake.scrub.formats import (
+    NotStructured,
+    Token,
+    comment_spans,
+    encode,
+    format_of,
+    quoted,
+    tokens_for,
+)
+from intake.scrub.tiers import FINAL, RESTORABLE, find_salt, tier_of, value_hash
 
 __all__ = [
     "TEXT_SUFFIXES",
@@ -58,7 +69,7 @@ def decode_text(data: bytes, *, where: str) -> str:
     return text
 
 
-TEXT_SUFFIXES = frozenset({".yaml", ".yml", ".json", ".jsonl", ".md", ".txt", ".log"})
+TEXT_SUFFIXES = frozenset({".yaml", ".yml", ".json", ".jsonl", ".ndjson", ".md", ".txt", ".log"})
 """Files picked up inside a folder; files named explicitly are scrubbed whatever their name."""
 
 
@@ -116,16 +127,49 @@ def _line_of(text: str, offset: int) -> int:
 def scan_paths(paths: Sequence[Path], *, scrubber: Scrubber | None = None) -> list[FileFinding]:
     """Findings in files (type, file and line; never the value), for ``--check``/``intake check``.
 
-    The raw text is scanned, so comments, keys and values of YAML and JSON files are all
-    covered and the line numbers are exact.
+    JSON, JSONL and YAML are read as formats, like ``scrub_file_text`` reads them: every
+    decoded string (keys too) and YAML comment, each finding at the line of the file where it
+    starts. Any other file (or one of those that does not parse) is scanned as text.
     """
     scrubber = scrubber or get_scrubber()
     out: list[FileFinding] = []
     for path in expand_paths(paths):
         text = _read(path)
-        for f in scrubber.find(text, json_path=str(path)):
-            out.append(FileFinding(f.entity_type, str(path), _line_of(text, f.start)))
+        out.extend(_scan_text(path, text, scrubber))
     return out
+
+
+def _scan_text(path: Path, text: str, scrubber: Scrubber) -> list[FileFinding]:
+    kept = restored_in(path)
+    fmt = format_of(path.suffix)
+    if fmt is not None:
+        try:
+            tokens = tokens_for(fmt, text)
+        except NotStructured:
+            pass
+        else:
+            comments = comment_spans(text, tokens) if fmt == "yaml" else []
+            items = [(f"line {t.line}", t.value) for t in tokens]
+            items += [("comment", text[s:e]) for s, e in comments]
+            keys: list[str | None] = [t.key if not t.is_key else None for t in tokens]
+            keys += [None] * len(comments)
+            plans = _plan(items, keys, scrubber, FixtureMap(), kept)
+            found: list[FileFinding] = []
+            for i, ops in enumerate(plans):
+                for s, _e, entity, _ in ops:
+                    if i < len(tokens):
+                        tok = tokens[i]
+                        span = tok.raw_span(s, s)
+                        offset = span[0] if span is not None else tok.start
+                    else:
+                        offset = comments[i - len(tokens)][0] + s
+                    found.append(FileFinding(entity, str(path), _line_of(text, offset)))
+            return sorted(found, key=lambda f: f.line)
+    return [
+        FileFinding(f.entity_type, str(path), _line_of(text, f.start))
+        for f in scrubber.find(text, json_path=str(path))
+        if kept is None or not kept(f.entity_type, text[f.start : f.end])
+    ]
 
 
 def refuse_aliases(data: Any, *, where: str) -> None:
@@ -155,72 +199,350 @@ def refuse_aliases(data: Any, *, where: str) -> None:
         stack.extend(children)
 
 
-_UNPARSED = object()
-"""What ``_parsed`` returns for a text that is not valid YAML/JSON (``None`` is a document)."""
+def _plan(
+    items: Sequence[tuple[str, str]],
+    keys: Sequence[str | None],
+    scrubber: Scrubber,
+    mapping: FixtureMap,
+    kept: Kept | None = None,
+) -> list[list[tuple[int, int, str, str]]]:
+    """(start, end, entity type, fixture) for every replacement in every text of one file.
+
+    User names learned in one text are private in all (``_detect_many``); a value under a
+    secret-bearing key is judged by that key. **One value, one fixture, everywhere in the
+    file**: fixtures are keyed by the decoded value, so its escaped and plain spellings share
+    one; and a value of the final tier (a provider's exact shape) replaced in one text is
+    replaced wherever else it stands as a word of its own in the file, found there or not
+    (``id_AKIA…`` is no word boundary for the AWS rule). Restorable values (found by a name,
+    an entropy or a context rule) are not carried: on GAIA's repository that would have
+    multiplied each false positive (``Basic microphone``) through its file. ``kept`` names
+    the values a reviewer restored (``restored_in``): they are not replaced.
+    """
+    detected = scrubber._detect_many(items)
+    for i, key in enumerate(keys):
+        if key is not None and not _is_fixture(scrubber, items[i][1]):
+            detected[i] = scrubber._with_key_context(items[i][1], key, detected[i])
+    if kept is not None:
+        detected = [
+            [c for c in cands if not kept(c.entity_type, text[c.start : c.end])]
+            for (_, text), cands in zip(items, detected, strict=True)
+        ]
+    secrets: dict[str, str] = {}
+    for (_, text), cands in zip(items, detected, strict=True):
+        for c in cands:
+            original = text[c.start : c.end]
+            if tier_of(c.entity_type) == FINAL and len(original) >= 8:
+                secrets.setdefault(original, c.entity_type)
+    plans: list[list[tuple[int, int, str, str]]] = []
+    for (_, text), cands in zip(items, detected, strict=True):
+        cands = list(cands)
+        for original, entity in secrets.items():
+            for start in _occurrences(text, original):
+                end = start + len(original)
+                if not any(c.start < end and start < c.end for c in cands):
+                    cands.append(_Candidate(entity, start, end, 0.5))
+        cands.sort(key=lambda c: c.start)
+        plans.append(
+            [
+                (
+                    c.start,
+                    c.end,
+                    c.entity_type,
+                    scrubber._fixture(
+                        c.entity_type,
+                        text[c.start : c.end],
+                        [(s - c.start, e - c.start) for s, e in c.inner],
+                        mapping,
+                    ),
+                )
+                for c in cands
+            ]
+        )
+    return plans
 
 
-def _parsed(path: Path, text: str) -> Any:
-    """The parsed YAML/JSON text, or ``_UNPARSED``. A YAML file with an alias is refused
-    (``ScrubError``) before any string is scanned."""
+Kept = Callable[[str, str], bool]
+"""``kept(entity_type, original)``: whether a reviewer restored that value."""
+
+
+def restored_in(path: Path) -> Kept | None:
+    """What a reviewer restored in a draft (``intake scrub --restore``), for its files.
+
+    A draft ``X.yaml`` and its record ``X.intake.json`` list their restores in the record,
+    each a salted hash of one value (``intake.scrub.tiers``); the salt is the suite's (its
+    ``.intake/scrub-salt``). A restorable value with a listed hash is not a finding there, so
+    the re-scan and ``intake scrub`` leave it as the reviewer gave it back. ``None``: nothing
+    restored (or no salt on this machine, where nothing can have been restored).
+    """
+    import json
+
+    if path.name.endswith(_RECORD_SUFFIX):
+        record = path
+    elif path.suffix == ".yaml":
+        record = path.with_name(path.stem + _RECORD_SUFFIX)
+    else:
+        return None
+    if not record.is_file():
+        return None
     try:
-        if path.suffix == ".json":
-            import json
+        raw = read_input(record, what="record", limit=4 * MAX_TEXT_CHARS)
+        data = json.loads(raw.decode("utf-8"))
+        hashes = {str(r["value_hash"]) for r in data.get("restores") or []}
+    except (InputError, OSError, ValueError, TypeError, KeyError, AttributeError):
+        return None
+    salt = find_salt(path.resolve().parent) if hashes else None
+    if salt is None:
+        return None
 
-            data = json.loads(text)
+    def kept(entity_type: str, original: str) -> bool:
+        return tier_of(entity_type) == RESTORABLE and value_hash(salt, original) in hashes
+
+    return kept
+
+
+_RECORD_SUFFIX = ".intake.json"
+"""A draft's record beside it (``intake.store.records.RECORD_SUFFIX``; the store is a layer
+above the scrubber)."""
+
+
+_FIXTURE_TYPES = ("EMAIL_ADDRESS", "FILE_PATH", "USER_NAME")
+
+
+def _is_fixture(scrubber: Scrubber, value: str) -> bool:
+    """Whether a whole value is a fixture of a name type (``user1@example.com``): the scrub
+    made it, so it is not judged again by its key (else a second scrub would change it)."""
+    value = value.strip()
+    return bool(value) and any(scrubber._allowed(t, value) for t in _FIXTURE_TYPES)
+
+
+def _occurrences(text: str, word: str) -> Iterator[int]:
+    """Where ``word`` stands in ``text`` as a word of its own (no letter or digit around)."""
+    start = text.find(word)
+    while start >= 0:
+        end = start + len(word)
+        before = text[start - 1] if start else " "
+        after = text[end] if end < len(text) else " "
+        if not before.isalnum() and not after.isalnum():
+            yield start
+        start = text.find(word, start + 1)
+
+
+def _applied(text: str, ops: Sequence[tuple[int, int, str, str]]) -> str:
+    out, pos = [], 0
+    for s, e, _, new in ops:
+        out.append(text[pos:s])
+        out.append(new)
+        pos = e
+    out.append(text[pos:])
+    return "".join(out)
+
+
+def _one_edit(old: str, new: str) -> tuple[int, int, str, str]:
+    """The one span of ``old`` that differs from ``new`` (common head and tail kept)."""
+    head = 0
+    limit = min(len(old), len(new))
+    while head < limit and old[head] == new[head]:
+        head += 1
+    tail = 0
+    while tail < limit - head and old[len(old) - 1 - tail] == new[len(new) - 1 - tail]:
+        tail += 1
+    return head, len(old) - tail, "GENERIC_SECRET", new[head : len(new) - tail]
+
+
+def _token_edits(
+    tok: Token, ops: list[tuple[int, int, str, str]], final: str, text: str, whole: bool
+) -> list[tuple[int, int, str]]:
+    """File edits writing ``final`` into ``tok``: each replaced span in the token's escaping,
+    or (``whole``, or a span its style cannot spell) the token rewritten as one string."""
+    if not whole:
+        edits: list[tuple[int, int, str]] = []
+        for s, e, _, new in ops:
+            span = tok.raw_span(s, e)
+            enc = encode(tok, new, at_start=s == 0, at_end=e == len(tok.value))
+            if span is None or enc is None:
+                break
+            edits.append((span[0], span[1], enc))
         else:
-            data = load_document(text)
-    except Exception:
-        return _UNPARSED
-    refuse_aliases(data, where=str(path))
-    return data
+            return edits
+    if tok.style == "text":
+        return [(tok.start, tok.end, final)]
+    return [(tok.start, tok.end, quoted(tok, final, text[tok.start : tok.end]))]
 
 
-def _structured_check(path: Path, text: str, scrubber: Scrubber) -> bool:
-    """Whether a YAML/JSON text parses after a text-level scrub and its strings are clean."""
-    data = _parsed(path, text)
-    return data is not _UNPARSED and not check_tree(data, scrubber=scrubber)
+def _structured(
+    fmt: str,
+    text: str,
+    scrubber: Scrubber,
+    mapping: FixtureMap,
+    where: str,
+    kept: Kept | None = None,
+    depth: int = 0,
+) -> tuple[str, list[Finding], list[tuple[int, int, str]]]:
+    """Scrub a JSON, JSONL or YAML text value by value, writing back in place.
+
+    Every string token (and YAML comment) is decoded and scanned; each replacement is spelt
+    in the token's own escaping, so nothing outside a replaced span changes. A value that is
+    itself a JSON object or array (JSON inside a JSON string, Kubernetes'
+    ``last-applied-configuration``, a tool's JSON output in a transcript) is scrubbed the same
+    way one level down, so its own escapes are read as escapes too (``MAX_NESTING`` levels).
+    The result is parsed again: a value whose decoded text is not what was meant is rewritten
+    whole as a double-quoted string (fail closed per value); only a file that then still does
+    not parse fails, naming the line. ``NotStructured`` when the text did not parse to begin
+    with. Returns the new text, the findings and the edits made (spans of ``text``).
+    """
+    tokens = tokens_for(fmt, text)
+    comments = comment_spans(text, tokens) if fmt == "yaml" else []
+    starts = [0, *(i + 1 for i, ch in enumerate(text) if ch == "\n")]
+    nesting = {i for i, t in enumerate(tokens) if depth < MAX_NESTING and _is_container(t.value)}
+    items = [(f"line {t.line}", "" if i in nesting else t.value) for i, t in enumerate(tokens)]
+    items += [(f"line {bisect.bisect_right(starts, s)}", text[s:e]) for s, e in comments]
+    keys: list[str | None] = [t.key if not t.is_key else None for t in tokens]
+    keys += [None] * len(comments)
+    mapping.reserve([text])
+    plans = _plan(items, keys, scrubber, mapping, kept)
+    findings: list[Finding] = []
+    finals: dict[int, tuple[list[tuple[int, int, str, str]], str]] = {}
+    for i, tok in enumerate(tokens):
+        nested = _nested(tok, scrubber, mapping, kept, depth, items[i][0]) if i in nesting else None
+        if nested is not None:
+            if nested[1]:
+                inner_text, inner_findings, inner_edits = nested
+                finals[i] = ([(a, b, "NESTED", new) for a, b, new in inner_edits], inner_text)
+                findings.extend(inner_findings)
+            continue
+        ops = (
+            plans[i]
+            if i not in nesting
+            else _plan([(items[i][0], tok.value)], [keys[i]], scrubber, mapping, kept)[0]
+        )
+        if not ops:
+            continue
+        new_value = _applied(tok.value, ops)
+        final = scrubber.settle(new_value, mapping, items[i][0], kept=kept)
+        if final != new_value:
+            ops = [_one_edit(tok.value, final)]
+        finals[i] = (ops, final)
+        findings.extend(Finding(e, s, end, items[i][0]) for s, end, e, _ in plans[i])
+    comment_edits: list[tuple[int, int, str]] = []
+    for j, (s, e) in enumerate(comments):
+        ops = plans[len(tokens) + j]
+        if not ops:
+            continue
+        body = text[s:e]
+        new = _applied(body, ops)
+        if "\n" in new or "\r" in new:
+            new = _applied(
+                body,
+                [(a, b, k, scrubber._generic_fixture(body[a:b], mapping)) for a, b, k, _ in ops],
+            )
+        comment_edits.append((s, e, scrubber.settle(new, mapping, items[len(tokens) + j][0])))
+        findings.extend(Finding(k, a, b, items[len(tokens) + j][0]) for a, b, k, _ in ops)
+    if not finals and not comment_edits:
+        return text, findings, []
+    whole: set[int] = set()
+    for _attempt in range(4):
+        edits = list(comment_edits)
+        for i, (ops, final) in finals.items():
+            edits.extend(_token_edits(tokens[i], ops, final, text, i in whole))
+        new_text = _edited(text, edits)
+        bad = _mismatched(fmt, new_text, tokens, finals)
+        if not bad:
+            return new_text, findings, edits
+        if bad == {-1}:
+            bad = set(finals)
+        if bad <= whole:
+            break
+        whole |= bad
+    line = min((tokens[i].line for i in finals), default=1)
+    raise ScrubError(
+        f"file could not be scrubbed cleanly: a value at line {line} could not be written back "
+        "so that the file still parses; it was left as it was",
+        where=where,
+    )
 
 
-def scrub_file_text(path: Path, text: str, *, scrubber: Scrubber | None = None) -> FileOutcome:
+MAX_NESTING = 3
+"""Levels of JSON inside JSON strings read as JSON (deeper ones are scanned as text)."""
+
+
+def _is_container(value: str) -> bool:
+    value = value.strip()
+    return len(value) >= 2 and value[0] + value[-1] in ("{}", "[]")
+
+
+def _nested(
+    tok: Token,
+    scrubber: Scrubber,
+    mapping: FixtureMap,
+    kept: Kept | None,
+    depth: int,
+    where: str,
+) -> tuple[str, list[Finding], list[tuple[int, int, str]]] | None:
+    """The scrub of a value that is a JSON object or array, or ``None`` when it does not parse
+    as one (it is then scanned as text)."""
+    try:
+        return _structured("json", tok.value, scrubber, mapping, where, kept, depth + 1)
+    except NotStructured:
+        return None
+
+
+def _edited(text: str, edits: Sequence[tuple[int, int, str]]) -> str:
+    out, pos = [], 0
+    for s, e, new in sorted(edits):
+        out.append(text[pos:s])
+        out.append(new)
+        pos = e
+    out.append(text[pos:])
+    return "".join(out)
+
+
+def _mismatched(
+    fmt: str,
+    new_text: str,
+    tokens: list[Token],
+    finals: dict[int, tuple[list[tuple[int, int, str, str]], str]],
+) -> set[int]:
+    """Indexes of tokens whose value in ``new_text`` is not what was meant ({-1}: it does not
+    parse, or its tokens no longer line up)."""
+    try:
+        again = tokens_for(fmt, new_text)
+    except NotStructured:
+        return {-1}
+    if len(again) != len(tokens):
+        return {-1}
+    return {
+        i
+        for i, (old, new) in enumerate(zip(tokens, again, strict=True))
+        if new.value != (finals[i][1] if i in finals else old.value)
+    }
+
+
+def scrub_file_text(
+    path: Path, text: str, *, scrubber: Scrubber | None = None, kept: Kept | None = None
+) -> FileOutcome:
     """Scrub one file's text in memory (one fixture mapping per file).
 
-    Text-level replacement keeps every byte of layout and comments. For YAML and JSON the result
-    must still parse and its parsed strings must be clean (an escaped or folded value may hide a
-    secret from the text scan); otherwise the file is scrubbed as a parsed tree and dumped again
-    (ruamel round trip for YAML), and if that is still not clean the scrub fails closed.
+    JSON, JSONL and YAML are scrubbed as formats (``_structured``: decoded values, written
+    back in their own escaping, nothing else changes); a file of those suffixes that does not
+    parse to begin with, and every other file, is scrubbed as text. Fails closed
+    (``ScrubError`` naming the line, never the value) only for what cannot be written back.
     """
     scrubber = scrubber or get_scrubber()
     mapping = FixtureMap()
     mapping.reserve([text])
-    result = scrubber.scrub_text(text, mapping=mapping, json_path="$")
+    fmt = format_of(path.suffix)
+    if fmt is not None:
+        try:
+            new_text, findings, _ = _structured(fmt, text, scrubber, mapping, str(path), kept)
+        except NotStructured:
+            pass
+        else:
+            return FileOutcome(path, text, new_text, scrubber.report(findings))
+    (ops,) = _plan([("$", text)], [None], scrubber, mapping, kept)
+    findings = [Finding(k, s, e, "$") for s, e, k, _ in ops]
+    result = ScrubResult(_applied(text, ops), findings)
     report = scrubber.report(result.findings)
-    if path.suffix not in {".yaml", ".yml", ".json"}:
-        return FileOutcome(path, text, _text_outcome(path, text, result, scrubber, mapping), report)
-    before = _parsed(path, text)
-    if before is _UNPARSED:  # not valid YAML/JSON to begin with: the text scrub is all there is
-        return FileOutcome(path, text, _text_outcome(path, text, result, scrubber, mapping), report)
-    if _structured_check(path, result.text, scrubber) and not scrubber.find(result.text):
-        return FileOutcome(path, text, result.text, report)
-    data = before
-    new_data, tree_report = scrub_tree(data, scrubber=scrubber, mapping=mapping)
-    if path.suffix == ".json":
-        import json
-
-        new_text = json.dumps(new_data, indent=2, ensure_ascii=False) + "\n"
-    else:
-        from intake.contract.yamlio import dump_document
-
-        new_text = dump_document(new_data)
-    new_text = _settled(path, new_text, scrubber, mapping)
-    if not _structured_check(path, new_text, scrubber):
-        raise ScrubError(
-            "file could not be scrubbed cleanly (it no longer parses after scrubbing); "
-            "it was left as it was",
-            where=str(path),
-        )
-    # The text pass is discarded: what is written and reported is the tree pass alone, so each
-    # replaced value is counted once.
-    return FileOutcome(path, text, new_text, tree_report)
+    return FileOutcome(path, text, _text_outcome(path, text, result, scrubber, mapping), report)
 
 
 def _text_outcome(
@@ -270,7 +592,7 @@ def scrub_paths(
     failed: list[ScrubError] = []
     for p, text in texts:
         try:
-            outcomes.append(scrub_file_text(p, text, scrubber=scrubber))
+            outcomes.append(scrub_file_text(p, text, scrubber=scrubber, kept=restored_in(p)))
         except ScrubError as exc:
             failed.append(exc)
     if write:

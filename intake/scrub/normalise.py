@@ -10,7 +10,29 @@ replaced. Fixtures are made from the normalised form of a value (``Normalised.va
 hidden and the plain forms of one value share one fixture, and ids and file names built from
 scrubbed text never join the halves of a secret again.
 
-Only texts that hold such a character pay for it: ``needs_normalising`` is one regex search.
+**Proven soft wraps are rejoined the same way** (issue 29, point 5): a line break inside a
+token is removed from the normalised text when the wrap can be proven, so the token is scanned
+whole and its fixture (that of the joined token) replaces it on one line.
+
+* *A soft-wrap marker*: a line ending in ``↵`` or ``⏎`` (editors' and chat exports' wrap
+  marks, the next line's indentation dropped), or a continuation line starting with ``↪``
+  (vim's ``showbreak``, Emacs). A shell's ``\\`` continuation is no proof: ``AKIA…\\`` then a
+  line starting ``a`` would become a longer token no rule knows (the property in
+  ``tests/test_scrub_formats.py`` found it), and the key would be left.
+* *The column*: a text cut by a terminal at a width ``W`` (``wrap_width``): ``W`` is its
+  longest line, at least ``MIN_WRAP_WIDTH`` characters, at least ``MIN_WRAPPED_LINES`` lines
+  have exactly that length, and they are a spike: three times as many as of any length just
+  below it (text that is not wrapped has lines of every length, and its longest is no spike).
+  A line of exactly ``W`` characters then continues on the next one (no indentation: a
+  terminal adds none). A text holding a key block proves no column (its base64 lines are
+  wrapped at 64 by the format, and the key recognizers read them line by line).
+
+Either way the break must fall between two token characters (letters, digits, ``_+/=.-``):
+prose, code and tables are never joined across lines. Without proof a wrap is left to the
+engine's narrower rules (a tail alone on its line, a provider's exact length).
+
+Only texts that hold such a character pay for it: ``needs_normalising`` is one regex search
+(and, for a text of several long lines, one pass over the line lengths).
 """
 
 from __future__ import annotations
@@ -26,22 +48,68 @@ WRAP_BREAK = regex.compile(r"\r?\n[ \t]*+(?:>[ \t]?+)*+")
 """Where a soft wrap cut a value: a line break, the next line's indentation, and any ``>``
 quote marks of a quoted reply (joined back by the wrapped-token recognizers and fixtures)."""
 
-__all__ = ["Normalised", "needs_normalising", "normalise", "normal_value"]
+__all__ = ["Normalised", "needs_normalising", "normalise", "normal_value", "wrap_width"]
+
+_TOKEN = r"[A-Za-z0-9_+/=.-]"
+MIN_WRAP_WIDTH = 40
+"""The narrowest terminal whose column proves a wrap (a shorter one is a code listing)."""
+MIN_WRAPPED_LINES = 3
+"""Lines of exactly the width a text must hold before its column proves a wrap."""
 
 _HIDING = regex.compile(
-    r"\p{Cf}|[\uFF01-\uFF5E\u3000]"
+    rf"(?<={_TOKEN})(?:[\u21b5\u23ce]\r?\n[ \t]*+|\r?\n[ \t]*+\u21aa[ \t]?+)(?={_TOKEN})"
+    r"|\p{Cf}|[\uFF01-\uFF5E\u3000]"
     r"|&#[0-9]{1,7}+;|&#[xX][0-9A-Fa-f]{1,6}+;"
     r"|&(?:commat|period|colon|sol|lowbar|hyphen|equals|plus|amp|quot|apos|lt|gt|num|percnt);"
 )
 """What ``normalise`` rewrites: format characters, full-width forms, HTML entities."""
 
 
+_COLUMN_BREAK = regex.compile(rf"(?<={_TOKEN})\r?\n(?={_TOKEN})")
+
+
+_KEY_BLOCK = regex.compile(r"-----BEGIN |PuTTY-User-Key-File-")
+"""A key block's base64 lines are wrapped by its format, and the key recognizers read them
+line by line: a text holding one proves no terminal column."""
+
+
+def wrap_width(text: str) -> int | None:
+    """The terminal width that cut ``text``, when its lines prove one (see the module)."""
+    if text.count("\n") < MIN_WRAPPED_LINES or _KEY_BLOCK.search(text):
+        return None
+    lengths = [len(line.rstrip("\r")) for line in text.split("\n")]
+    width = max(lengths)
+    at = lengths.count(width)
+    if width < MIN_WRAP_WIDTH or at < MIN_WRAPPED_LINES:
+        return None
+    near = max(lengths.count(width - k) for k in range(1, 6))
+    if at < 3 * max(near, 1):
+        return None  # no spike at the widest column: lines of every length, as text has
+    return width
+
+
+def _column_breaks(text: str) -> list[tuple[int, int]]:
+    """The line breaks a proven terminal width made inside a token (spans to remove)."""
+    width = wrap_width(text)
+    if width is None:
+        return []
+    out = []
+    line_start = 0
+    for m in _COLUMN_BREAK.finditer(text):
+        line_start = text.rfind("\n", 0, m.start()) + 1
+        if m.start() - line_start == width:
+            out.append(m.span())
+    return out
+
+
 def needs_normalising(text: str) -> bool:
     """Whether ``text`` holds anything ``normalise`` would change."""
-    return _HIDING.search(text) is not None
+    return _HIDING.search(text) is not None or bool(_column_breaks(text))
 
 
 def _replacement(piece: str) -> str:
+    if "\n" in piece:
+        return ""  # a proven soft wrap: the token goes on after it
     if piece.startswith("&"):
         decoded = html.unescape(piece)
         # an entity that decodes to a control or format character is removed like one
@@ -94,20 +162,26 @@ def normalise(text: str) -> Normalised:
     starts: list[int] = []
     segments: list[tuple[int, int, int, int]] = []
     n = o = 0
-    for m in _HIDING.finditer(text):
-        if m.start() > o:
-            run = text[o : m.start()]
+    found = [(m.start(), m.end()) for m in _HIDING.finditer(text)]
+    breaks = _column_breaks(text)
+    if breaks:
+        found = sorted({*found, *breaks})
+    for start, end in found:
+        if start < o:
+            continue
+        if start > o:
+            run = text[o:start]
             starts.append(n)
-            segments.append((n, n + len(run), o, m.start()))
+            segments.append((n, n + len(run), o, start))
             pieces.append(run)
             n += len(run)
-        new = _replacement(m.group(0))
+        new = _replacement(text[start:end])
         if new:
             starts.append(n)
-            segments.append((n, n + len(new), m.start(), m.end()))
+            segments.append((n, n + len(new), start, end))
             pieces.append(new)
             n += len(new)
-        o = m.end()
+        o = end
     if o < len(text):
         starts.append(n)
         segments.append((n, n + len(text) - o, o, len(text)))

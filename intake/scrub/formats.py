@@ -1,0 +1,527 @@
+"""Formats as formats: the string tokens of JSON, JSONL and YAML, decoded, with their spans.
+
+A JSON or YAML file is not scanned as plain text: in ``"a\\nghp_…"`` the escape's ``n`` would be
+read as the first letter of the token, the provider prefix would be lost and a replacement
+would swallow the escape. Instead every string token (keys too) is located in the original
+text, decoded, and mapped back: ``Token.raw_span`` turns a span of the decoded value into the
+span of the original characters that spell it, and ``encode`` writes a replacement in the
+token's own escaping, so everything outside a replaced span stays byte for byte.
+
+Tokens come from a JSON tokenizer that records spans (``json_tokens``; one per line for JSONL,
+``jsonl_tokens``) and from PyYAML's parser events for YAML (``yaml_tokens``, every document of
+a multi-document stream; the events' marks give each scalar's start and end, and nothing is
+composed, so an alias is never expanded). The map from decoded to original offsets is built
+per style: JSON escapes (``\\n``, ``\\t``, ``\\uXXXX`` and surrogate pairs, ``\\"``, ``\\/``);
+YAML plain, single-quoted (``''``), double-quoted (``\\x``, ``\\u``, ``\\U``, escaped line
+breaks) and block scalars (``|``, ``>``, indentation and folding). A style that cannot spell a
+replacement (a line break in a plain or single-quoted scalar) gives ``None``: the caller then
+rewrites that one value as a double-quoted string.
+"""
+
+from __future__ import annotations
+
+import bisect
+import json
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+import regex
+
+__all__ = [
+    "NotStructured",
+    "Token",
+    "comment_spans",
+    "encode",
+    "format_of",
+    "json_tokens",
+    "jsonl_tokens",
+    "tokens_for",
+    "yaml_tokens",
+]
+
+JSON_SUFFIXES = frozenset({".json"})
+JSONL_SUFFIXES = frozenset({".jsonl", ".ndjson"})
+YAML_SUFFIXES = frozenset({".yaml", ".yml"})
+
+
+class NotStructured(Exception):
+    """The text is not valid JSON/YAML: it is scrubbed as plain text (it was never parsed)."""
+
+    def __init__(self, message: str, line: int | None = None) -> None:
+        super().__init__(message)
+        self.line = line
+
+
+def format_of(suffix: str) -> str | None:
+    """``json``, ``jsonl`` or ``yaml`` for a file suffix, else ``None`` (plain text)."""
+    suffix = suffix.lower()
+    if suffix in JSON_SUFFIXES:
+        return "json"
+    if suffix in JSONL_SUFFIXES:
+        return "jsonl"
+    if suffix in YAML_SUFFIXES:
+        return "yaml"
+    return None
+
+
+@dataclass
+class Token:
+    """One string token: where it is in the file, its decoded value and how it is spelt."""
+
+    start: int
+    end: int
+    value: str
+    style: str
+    """``json``, ``text`` (a JSONL line that is not JSON), or a YAML style: ``plain``, ``'``,
+    ``"``, ``|``, ``>``."""
+    line: int
+    is_key: bool = False
+    key: str | None = None
+    """The name a value is judged by (its key, or a ``name`` sibling of a ``value``)."""
+    ascii_only: bool = True
+    slash: bool = False
+    indent: str = ""
+    segments: tuple[tuple[int, int, int, int], ...] | None = None
+    """(decoded start, decoded end, raw start, raw end) relative to ``start``; an identity run
+    has equal lengths, any other piece is atomic. ``None``: the value cannot be mapped."""
+    _starts: list[int] = field(default_factory=list, repr=False)
+
+    def raw_span(self, start: int, end: int) -> tuple[int, int] | None:
+        """The file span spelling ``value[start:end]``, or ``None`` when it cuts an atomic piece
+        (half of an escape or of a fold) or the value has no map."""
+        if self.segments is None:
+            return None
+        if not self._starts:
+            self._starts = [s[0] for s in self.segments]
+        rs = self._point(start, left=True)
+        re_ = self._point(end, left=False)
+        if rs is None or re_ is None or re_ < rs:
+            return None
+        return self.start + rs, self.start + re_
+
+    def _point(self, pos: int, *, left: bool) -> int | None:
+        assert self.segments is not None
+        segs = self.segments
+        i = bisect.bisect_right(self._starts, pos) - 1
+        if not left:
+            # an end offset belongs to the piece it closes
+            while i > 0 and segs[i][0] == pos and segs[i - 1][1] == pos:
+                i -= 1
+        i = max(i, 0)
+        d0, d1, r0, r1 = segs[i]
+        if not d0 <= pos <= d1:
+            return None
+        if d1 - d0 == r1 - r0 and (d1 > d0 or r1 == r0):
+            return r0 + (pos - d0)
+        if pos == d0:
+            return r0
+        if pos == d1:
+            return r1
+        return None
+
+
+# --------------------------------------------------------------------------- JSON
+
+_JSON_STRING = regex.compile(r'"(?:[^"\\]++|\\.)*+"', regex.S)
+_JSON_ESCAPE = regex.compile(
+    r"\\u[dD][89abAB][0-9a-fA-F]{2}\\u[dD][c-fC-F][0-9a-fA-F]{2}|\\u[0-9a-fA-F]{4}|\\."
+)
+_JSON_STRUCT = regex.compile(r'"(?:[^"\\]++|\\.)*+"|[{}\[\]:,]', regex.S)
+
+
+def _json_segments(raw: str) -> tuple[str, tuple[tuple[int, int, int, int], ...]]:
+    """Decoded value and segments of one JSON string token (``raw`` with its quotes)."""
+    segs: list[tuple[int, int, int, int]] = [(0, 0, 0, 1)]
+    out: list[str] = []
+    d = 0
+    r = 1
+    body_end = len(raw) - 1
+    for m in _JSON_ESCAPE.finditer(raw, 1, body_end):
+        if m.start() > r:
+            run = raw[r : m.start()]
+            segs.append((d, d + len(run), r, m.start()))
+            out.append(run)
+            d += len(run)
+        piece = json.loads('"' + m.group(0) + '"')
+        segs.append((d, d + len(piece), m.start(), m.end()))
+        out.append(piece)
+        d += len(piece)
+        r = m.end()
+    if body_end > r:
+        run = raw[r:body_end]
+        segs.append((d, d + len(run), r, body_end))
+        out.append(run)
+        d += len(run)
+    segs.append((d, d, body_end, len(raw)))
+    return "".join(out), tuple(segs)
+
+
+def _line_starts(text: str) -> list[int]:
+    return [0, *(m.end() for m in regex.finditer(r"\n", text))]
+
+
+def _line(starts: list[int], offset: int) -> int:
+    return bisect.bisect_right(starts, offset)
+
+
+class _Frame:
+    """An open JSON object or array, or a YAML mapping or sequence, while tokens are read."""
+
+    __slots__ = ("is_map", "expect_key", "key", "members")
+
+    def __init__(self, is_map: bool) -> None:
+        self.is_map = is_map
+        self.expect_key = is_map
+        self.key: str | None = None
+        self.members: list[tuple[str | None, Token | None]] = []
+
+    def close(self) -> None:
+        """Judge a ``value`` beside a ``name``/``key`` by that name (HAR, Kubernetes ``env``)."""
+        from intake.scrub.engine import _context_key
+
+        values = {k: (t.value if t is not None else None) for k, t in self.members if k}
+        for k, t in self.members:
+            if t is not None and k is not None:
+                t.key = _context_key(values, k)
+
+
+def json_tokens(text: str, base: int = 0, starts: list[int] | None = None) -> list[Token]:
+    """Every string token of one JSON text, keys included, in document order.
+
+    ``NotStructured`` when the text is not JSON. ``base`` and ``starts`` place a JSONL line in
+    its file."""
+    bom = 1 if text.startswith("\ufeff") else 0  # a BOM is no JSON, but a file may begin so
+    try:
+        json.loads(text[bom:])
+    except (ValueError, RecursionError) as exc:
+        raise NotStructured(f"not valid JSON: {exc}") from None
+    starts = starts if starts is not None else _line_starts(text)
+    tokens: list[Token] = []
+    stack: list[_Frame] = []
+    for m in _JSON_STRUCT.finditer(text, bom):
+        c = m.group(0)
+        if c == "{" or c == "[":
+            stack.append(_Frame(c == "{"))
+        elif c == "}" or c == "]":
+            stack.pop().close()
+        elif c == ":":
+            if stack:
+                stack[-1].expect_key = False
+        elif c == ",":
+            if stack and stack[-1].is_map:
+                stack[-1].expect_key = True
+        else:
+            raw = c
+            value, segs = _json_segments(raw)
+            top = stack[-1] if stack else None
+            is_key = bool(top and top.is_map and top.expect_key)
+            tok = Token(
+                start=base + m.start(),
+                end=base + m.end(),
+                value=value,
+                style="json",
+                line=_line(starts, base + m.start()),
+                is_key=is_key,
+                ascii_only=raw.isascii(),
+                slash="\\/" in raw,
+                segments=segs,
+            )
+            tokens.append(tok)
+            if top is not None and top.is_map:
+                if is_key:
+                    top.key = value
+                else:
+                    top.members.append((top.key, tok))
+    return tokens
+
+
+def jsonl_tokens(text: str) -> list[Token]:
+    """Tokens of every JSONL line; a line that is not JSON is one ``text`` token (scanned as
+    plain text, as it would be in a log)."""
+    starts = _line_starts(text)
+    tokens: list[Token] = []
+    pos = 0
+    for line in text.splitlines(keepends=True):
+        body = line.rstrip("\r\n")
+        if body.strip():
+            try:
+                tokens.extend(json_tokens(body, base=pos, starts=starts))
+            except NotStructured:
+                n = len(body)
+                tokens.append(
+                    Token(pos, pos + n, body, "text", _line(starts, pos), segments=((0, n, 0, n),))
+                )
+        pos += len(line)
+    return tokens
+
+
+# --------------------------------------------------------------------------- YAML
+
+_FOLD = r"[ \t]*+(?:\r?\n[ \t]*+)++"
+_YAML_PIECES = {
+    "plain": regex.compile(rf"(?P<gap>{_FOLD})"),
+    "'": regex.compile(rf"(?P<quote>\A'|'\Z)|(?P<esc>'')|(?P<gap>{_FOLD})"),
+    '"': regex.compile(
+        r'(?P<quote>\A"|"\Z)'
+        r"|(?P<esc>\\(?:x[0-9A-Fa-f]{2}|u[0-9A-Fa-f]{4}|U[0-9A-Fa-f]{8}|\r?\n[ \t]*+|.))"
+        rf"|(?P<gap>{_FOLD})",
+        regex.S,
+    ),
+    "block": regex.compile(rf"(?P<gap>\A[|>][^\n]*+\n(?:[ \t]*+\r?\n)*+[ \t]*+|{_FOLD})"),
+}
+_YAML_ESC = {
+    "0": "\0", "a": "\a", "b": "\b", "t": "\t", "\t": "\t", "n": "\n", "v": "\v", "f": "\f",
+    "r": "\r", "e": "\x1b", " ": " ", '"': '"', "/": "/", "\\": "\\", "N": "\x85",
+    "_": "\xa0", "L": "\u2028", "P": "\u2029",
+}  # fmt: skip
+
+
+def _yaml_escape(piece: str) -> str | None:
+    if piece == "''":
+        return "'"
+    body = piece[1:]
+    if body[:1] in ("x", "u", "U") and len(body) > 1:
+        return chr(int(body[1:], 16))
+    if body[:1] in ("\r", "\n"):
+        return ""
+    return _YAML_ESC.get(body)
+
+
+_Segments = tuple[tuple[int, int, int, int], ...]
+
+
+def _yaml_segments(raw: str, value: str, style: str) -> _Segments | None:
+    """Segments mapping ``value`` onto ``raw``, or ``None`` when they cannot be aligned.
+
+    Runs of ordinary characters are identity pieces; escapes decode to their character; a
+    line break with the blanks around it (a fold, a block's indentation) decodes to the
+    shortest run of blanks in ``value`` after which the next known text follows."""
+    pattern = _YAML_PIECES["block" if style in ("|", ">") else style]
+    pieces: list[tuple[int, int, str, str | None]] = []  # raw start, raw end, kind, decoded
+    r = 0
+    for m in pattern.finditer(raw):
+        if m.start() > r:
+            pieces.append((r, m.start(), "same", raw[r : m.start()]))
+        kind = m.lastgroup or "gap"
+        if kind == "quote":
+            pieces.append((m.start(), m.end(), "fixed", ""))
+        elif kind == "esc":
+            dec = _yaml_escape(m.group(0))
+            if dec is None:
+                return None
+            pieces.append((m.start(), m.end(), "fixed", dec))
+        else:
+            pieces.append((m.start(), m.end(), "gap", None))
+        r = m.end()
+    if r < len(raw):
+        pieces.append((r, len(raw), "same", raw[r:]))
+    segs: list[tuple[int, int, int, int]] = []
+    pos = 0
+    for i, (r0, r1, kind, dec) in enumerate(pieces):
+        if kind != "gap":
+            assert dec is not None
+            if not value.startswith(dec, pos):
+                return None
+            segs.append((pos, pos + len(dec), r0, r1))
+            pos += len(dec)
+            continue
+        following = []
+        for _, _, k2, d2 in pieces[i + 1 :]:
+            if k2 == "gap":
+                break
+            following.append(d2 or "")
+        nxt = "".join(following)
+        q = pos
+        if i == len(pieces) - 1:
+            q = len(value)
+            if value[pos:].strip(" \t\r\n"):
+                return None
+        else:
+            while not value.startswith(nxt, q) or (
+                nxt == "" and q < len(value) and value[q] in " \t\n"
+            ):
+                if q >= len(value) or value[q] not in " \t\n":
+                    return None
+                q += 1
+        segs.append((pos, q, r0, r1))
+        pos = q
+    if pos != len(value):
+        return None
+    return tuple(segs)
+
+
+_PROPERTIES = regex.compile(
+    r"(?:(?:&[^\s,\[\]{}]++|![^\s,\[\]{}]*+)(?:[ \t]*+\r?\n[ \t]*+|[ \t]++))++"
+)
+"""A scalar's anchor (``&x``) and tag (``!!str``) before its text: part of the event's span."""
+
+
+def _yaml_events(text: str) -> Iterator[Any]:
+    import yaml
+
+    # libyaml's marks count a BOM differently; the pure parser is exact there
+    loader: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    if text.startswith("\ufeff"):
+        loader = yaml.SafeLoader
+    return iter(yaml.parse(text, Loader=loader))
+
+
+def yaml_tokens(text: str) -> list[Token]:
+    """Every scalar of every document of a YAML stream (keys included), in document order.
+
+    ``NotStructured`` when the text does not parse. Aliases are events, not copies: a YAML
+    bomb costs what its text costs."""
+    import yaml
+
+    starts = _line_starts(text)
+    tokens: list[Token] = []
+    stack: list[_Frame] = []
+
+    def node_done(tok: Token | None) -> None:
+        if not stack:
+            return
+        top = stack[-1]
+        if top.is_map:
+            if top.expect_key:
+                top.key = tok.value if tok is not None else None
+                top.expect_key = False
+            else:
+                top.members.append((top.key, tok))
+                top.expect_key = True
+
+    try:
+        for ev in _yaml_events(text):
+            if isinstance(ev, (yaml.MappingStartEvent, yaml.SequenceStartEvent)):
+                if stack and stack[-1].is_map and stack[-1].expect_key:
+                    stack[-1].key = None  # a complex key names nothing
+                stack.append(_Frame(isinstance(ev, yaml.MappingStartEvent)))
+            elif isinstance(ev, (yaml.MappingEndEvent, yaml.SequenceEndEvent)):
+                stack.pop().close()
+                node_done(None)
+            elif isinstance(ev, yaml.AliasEvent):
+                node_done(None)
+            elif isinstance(ev, yaml.ScalarEvent):
+                s, e = ev.start_mark.index, ev.end_mark.index
+                props = _PROPERTIES.match(text, s, e)
+                if props:
+                    s = props.end()  # an anchor or a tag stays where it is, outside the value
+                raw = text[s:e]
+                style = ev.style or "plain"
+                is_key = bool(stack and stack[-1].is_map and stack[-1].expect_key)
+                indent = ""
+                if style in ("|", ">"):
+                    im = regex.search(r"\n([ \t]*+)\S", raw)
+                    indent = im.group(1) if im else ""
+                if s == e:
+                    tok = None  # an empty plain scalar has no text to replace
+                else:
+                    tok = Token(
+                        start=s,
+                        end=e,
+                        value=ev.value,
+                        style=style,
+                        line=_line(starts, s),
+                        is_key=is_key,
+                        ascii_only=raw.isascii(),
+                        indent=indent,
+                        segments=_yaml_segments(raw, ev.value, style),
+                    )
+                    tokens.append(tok)
+                node_done(tok)
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        raise NotStructured(
+            "not valid YAML", line=(mark.line + 1) if mark is not None else None
+        ) from None
+    except RecursionError:
+        raise NotStructured("YAML nested too deeply") from None
+    return tokens
+
+
+def tokens_for(fmt: str, text: str) -> list[Token]:
+    """The string tokens of ``text`` read as ``fmt`` (``json``, ``jsonl`` or ``yaml``)."""
+    if fmt == "json":
+        return json_tokens(text)
+    if fmt == "jsonl":
+        return jsonl_tokens(text)
+    return yaml_tokens(text)
+
+
+_COMMENT = regex.compile(r"(?:^|(?<=[ \t]))#[^\r\n]*+", regex.M)
+
+
+def comment_spans(text: str, tokens: list[Token]) -> list[tuple[int, int]]:
+    """The YAML comments of ``text``: every ``#…`` outside a scalar that starts a line or
+    follows a blank (a ``#`` inside a scalar is the scalar's)."""
+    spans: list[tuple[int, int]] = []
+    pos = 0
+    for tok in [*tokens, None]:
+        gap_end = tok.start if tok is not None else len(text)
+        if gap_end > pos:
+            for m in _COMMENT.finditer(text, pos, gap_end):
+                spans.append((m.start(), m.end()))
+        if tok is not None:
+            pos = max(pos, tok.end)
+    return spans
+
+
+# --------------------------------------------------------------------------- encoding
+
+_PLAIN_FIRST = set("-?:,[]{}#&*!|>'\"%@` ")
+
+
+def encode(tok: Token, new: str, *, at_start: bool, at_end: bool) -> str | None:
+    """``new`` spelt in ``tok``'s own escaping, or ``None`` when that style cannot spell it."""
+    style = tok.style
+    if style == "json":
+        out = json.dumps(new, ensure_ascii=tok.ascii_only)[1:-1]
+        return out.replace("/", "\\/") if tok.slash else out
+    if style == "text":
+        return new
+    if style == '"':
+        return _yaml_double(new, tok.ascii_only)
+    if any(c in new for c in "\r\x85\u2028\u2029") or not new.isprintable() and "\n" not in new:
+        return None
+    if style == "'":
+        return None if "\n" in new else new.replace("'", "''")
+    if style == "plain":
+        if "\n" in new or "\t" in new or ": " in new or " #" in new:
+            return None
+        if at_start and (not new or new[0] in _PLAIN_FIRST):
+            return None
+        if at_end and new.endswith((" ", ":")):
+            return None
+        return new
+    if style == "|":
+        return new.replace("\n", "\n" + tok.indent)
+    if style == ">":
+        return None if "\n" in new else new
+    return None
+
+
+def _yaml_double(new: str, ascii_only: bool) -> str:
+    """``new`` inside a YAML double-quoted scalar: JSON's escapes, which YAML shares, but a
+    character beyond the BMP as ``\\UXXXXXXXX`` (YAML has no surrogate pairs), and, in a token
+    written in ASCII, every other non-ASCII character as ``\\uXXXX``."""
+    out = json.dumps(new, ensure_ascii=False)[1:-1]
+    if not ascii_only and all(ord(c) < 0x10000 for c in out):
+        return out
+    return "".join(
+        c
+        if ord(c) < 0x80 or (not ascii_only and ord(c) < 0x10000)
+        else (f"\\u{ord(c):04x}" if ord(c) < 0x10000 else f"\\U{ord(c):08x}")
+        for c in out
+    )
+
+
+def quoted(tok: Token, new: str, raw: str) -> str:
+    """The whole token rewritten as one double-quoted string (the fallback of ``encode``).
+
+    A block scalar keeps the line breaks that end it, so the next key stays where it was."""
+    if tok.style == "json":
+        return json.dumps(new, ensure_ascii=tok.ascii_only)
+    out = '"' + _yaml_double(new, tok.ascii_only) + '"'
+    if tok.style in ("|", ">"):
+        return out + raw[len(raw.rstrip()) :]
+    return out

@@ -1,0 +1,145 @@
+"""Each replacement's tier, the salted hash a restore is bound to, and its masked context.
+
+Issue 29 decided that every tier is replaced and every replacement shown to the reviewer, who
+may give back a false one. The tier says whether that is allowed:
+
+* ``final``: a provider's exact shape (``ghp_…``, ``AKIA…``, ``sk-ant-…``, a JWT, a key block,
+  an Azure key or signature…) or the machine's own credentials. Such a replacement cannot be
+  restored: a leak cannot be taken back.
+* ``restorable``: a name (a user name, a person, a place, an e-mail address, a home path), an
+  entropy rule (an unnamed random string) or a context rule (a value judged by the name it is
+  assigned to, the credential after ``Bearer``/``Basic``, a URL's password). These may be
+  replaced non-secrets, so a reviewer may restore one with a reason.
+
+The decision is keyed on the finding's entity type (``Finding.entity_type``, which is also the
+name of the recognizer family in ``scrubbers/``). A type not listed here is ``final``: a new
+recognizer added without a decision keeps its values replaced rather than letting a reviewer
+put a secret back (the safe default for a leak).
+
+A restore is bound to ``value_hash``: HMAC-SHA256 of the original value under a salt of the
+suite's own, kept in the ignored ``.intake/scrub-salt`` (``suite_salt``). Never a field or
+variable name (renaming ``API_KEY`` to ``API_KEY2`` must not carry a restore to a real
+secret), and the hash cannot be checked against a guessed value without the salt, which never
+leaves the machine.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+from pathlib import Path
+
+__all__ = [
+    "FINAL",
+    "RESTORABLE",
+    "RESTORABLE_TYPES",
+    "find_salt",
+    "masked_context",
+    "suite_salt",
+    "tier_of",
+    "value_hash",
+]
+
+FINAL = "final"
+RESTORABLE = "restorable"
+
+RESTORABLE_TYPES = frozenset(
+    {
+        # names
+        "USER_NAME",
+        "PERSON",
+        "LOCATION",
+        "EMAIL_ADDRESS",
+        "FILE_PATH",
+        # an entropy rule
+        "HIGH_ENTROPY_SECRET",
+        # context rules: judged by a name or a scheme word, not by a provider's shape
+        "GENERIC_SECRET",
+        "BEARER_TOKEN",
+        "BASIC_AUTH",
+        "URL_CREDENTIALS",
+    }
+)
+"""Entity types a reviewer may restore; every other type (known or not) is final."""
+
+SALT_FILE = "scrub-salt"
+"""The salt's file in the suite's ignored working folder (``.intake/``)."""
+
+
+def tier_of(entity_type: str) -> str:
+    """``restorable`` for the types in ``RESTORABLE_TYPES``, else ``final`` (unknown too)."""
+    return RESTORABLE if entity_type in RESTORABLE_TYPES else FINAL
+
+
+def value_hash(salt: bytes, value: str) -> str:
+    """``hmac-sha256:<16 hex>`` of ``value`` under ``salt``: what a restore is bound to."""
+    digest = hmac.new(salt, value.encode("utf-8", "surrogatepass"), hashlib.sha256).hexdigest()
+    return f"hmac-sha256:{digest[:16]}"
+
+
+SALT_ENV = "INTAKE_SCRUB_SALT"
+"""The salt given by the environment instead (a CI secret, so the gate's re-scan there knows
+the restores too); 32 characters at least, else ignored."""
+
+
+def _env_salt() -> bytes | None:
+    import os
+
+    text = os.environ.get(SALT_ENV, "").strip()
+    return text.encode("utf-8") if len(text) >= 32 else None
+
+
+def suite_salt(work: Path) -> bytes:
+    """The suite's salt: ``$INTAKE_SCRUB_SALT``, else ``work/scrub-salt`` (``work`` is
+    ``.intake/``), made on first use.
+
+    ``work`` must be intake's ignored working folder (``intake.fileio.work_dir``), so the
+    salt is never committed."""
+    from intake.fileio import atomic_write, work_dir
+
+    env = _env_salt()
+    if env is not None:
+        return env
+    path = work_dir(work) / SALT_FILE
+    try:
+        text = path.read_text(encoding="utf-8").strip()
+    except FileNotFoundError:
+        text = ""
+    if len(text) < 32:
+        text = secrets.token_hex(32)
+        atomic_write(path, text + "\n")
+    return text.encode("ascii")
+
+
+def find_salt(start: Path) -> bytes | None:
+    """The salt of the suite ``start`` lies in (the nearest ``.intake/scrub-salt`` above it),
+    or ``None`` when there is none: then nothing was ever restored there.
+    ``$INTAKE_SCRUB_SALT`` comes first, as in ``suite_salt``."""
+    env = _env_salt()
+    if env is not None:
+        return env
+    for folder in [start, *start.parents]:
+        candidate = folder / ".intake" / SALT_FILE
+        if candidate.is_file():
+            text = candidate.read_text(encoding="utf-8").strip()
+            return text.encode("ascii") if len(text) >= 32 else None
+    return None
+
+
+def masked_context(text: str, start: int, end: int, width: int = 24) -> str:
+    """Up to ``width`` characters of ``text`` either side of ``text[start:end]``, that span
+    between ``«»``, on one line. ``text`` is the *scrubbed* text and the span its fixture, so
+    the context holds no original value (everything around it was scrubbed too)."""
+    head = text[max(0, start - width) : start]
+    tail = text[end : end + width]
+    shown = (
+        ("…" if start > width else "")
+        + head
+        + "«"
+        + text[start:end]
+        + "»"
+        + tail
+        + ("…" if end + width < len(text) else "")
+    )
+    return " ".join(shown.split()) if shown.strip() else shown
