@@ -70,8 +70,13 @@ def test_masked_context_shows_the_scrubbed_text_around_the_fixture() -> None:
     text = "deploy with DEMO_API_KEY=FAKE0000000000000001 and token ghp_FAKE"
     start = text.index("FAKE")
     assert masked_context(text, start, start + 20, width=12) == (
-        "…EMO_API_KEY=«FAKE0000000000000001» and token g…"
+        "…DEMO_API_KEY=«FAKE0000000000000001» and token ghp_FAKE"
     )
+    cut = "hi, I am user1@example.com what's in /home/user/project1/notes.txt " + "word " * 20
+    shown = masked_context(cut, 9, 26, width=24)
+    assert shown == "hi, I am «user1@example.com» what's in /home/user/project1/notes.txt…"
+    wide = "x" * 100 + " key=" + "FAKE" + " " + "y" * 100
+    assert masked_context(wide, 105, 109, width=12) == "… key=«FAKE»…", "a long run is left out"
 
 
 def test_every_replacement_is_recorded_with_tier_hash_and_masked_context(

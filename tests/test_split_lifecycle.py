@@ -154,7 +154,7 @@ def test_retire_leaves_the_runners_folder_and_keeps_history(suite: Path, runner:
     assert record.lifecycle[-1].state is LifecycleState.retired
     assert len(record.suite_runs) == 1
     with Ledger.open(load_settings(suite).ledger) as ledger:
-        kinds = [e["kind"] for e in ledger.history("old_case")]
+        kinds = [e.kind for e in ledger.history("old_case")]
     assert "retire" in kinds and "suite-run" in kinds and "adoption" in kinds
     assert runner.invoke(app, ["check"]).exit_code == 0
     doc = json.loads(runner.invoke(app, ["health", "--format", "json"]).stdout)
@@ -189,7 +189,7 @@ def test_a_killed_retire_leaves_the_scenario_whole_and_a_rerun_finishes(
     assert moved.is_file() and record_path(moved).is_file() and not path.exists()
     assert load_record(record_path(moved)).lifecycle[-1].state is LifecycleState.retired
     with Ledger.open(load_settings(suite).ledger) as ledger:
-        kinds = [e["kind"] for e in ledger.history("old_case")]
+        kinds = [e.kind for e in ledger.history("old_case")]
     assert kinds.count("retire") == 1
     assert run(suite, ["check"]).returncode == 0
 

@@ -97,6 +97,15 @@ CHANGED: dict[str, str] = {
     "baseline_path": '"accepted.json"',
     "history_dir": '"elsewhere-history"',
     "tracker_labels": '["x"]',
+    "health_min_runs": "7",
+    "health_confidence": "0.9",
+    "health_commit": '"deadbeef"',
+    "health_all_commits": "true",
+    "health_machine": '"m2"',
+    "health_all_machines": "true",
+    "split_salt": '"other-salt"',
+    "split_heldout": "0.5",
+    "retired_dir": '"gone"',
 }
 """A different value for every key but ``author`` (the suite's file sets it; changed below)."""
 

@@ -187,6 +187,7 @@ def test_promotion_hashes_and_writes_the_same_bytes(
     from intake.config import load_settings
     from intake.errors import Conflict
     from intake.lifecycle import promote as promotion
+    from intake.lifecycle.split import with_split
     from intake.store.records import load_record, sha256_bytes
 
     crlf = _ready_as(suite, lambda raw: b"\xef\xbb\xbf" + raw.replace(b"\n", b"\r\n"))
@@ -212,7 +213,8 @@ def test_promotion_hashes_and_writes_the_same_bytes(
     assert stamp is not None
     assert stamp.content_hash == sha256_bytes(written)
     assert stamp.draft_hash == sha256_bytes(original)
-    assert written == promotion.with_suite_tag(original, "capability")
+    tagged = promotion.with_suite_tag(original, "capability")
+    assert written == with_split(settings, tagged, DRAFT, "tool_selection")
     assert written.startswith(b"\xef\xbb\xbf") and written.count(b"\r\n") == written.count(b"\n")
     assert b"capability" in written and b"capability" not in original
 

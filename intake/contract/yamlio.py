@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import io
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
@@ -186,6 +186,36 @@ def dump_roundtrip(data: Any, *, like: str | None = None) -> str:
     stream = io.StringIO()
     _rt_yaml(sequence_offset(like) if like is not None else 2).dump(data, stream)
     return _without_directive(stream.getvalue())
+
+
+def with_tags(raw: bytes, change: Callable[[list[str]], list[str]]) -> bytes:
+    """A scenario's bytes with its ``tags`` list replaced by ``change(tags)``: the one edit of
+    a scenario's tags (the suite tag at promotion, the held-out split).
+
+    Other keys, comments and layout are kept; a missing ``tags`` goes after ``category``. The
+    bytes around the YAML are kept too: a UTF-8 BOM stays, and a file whose lines end in CRLF
+    keeps CRLF (ruamel writes ``\n``), so a Windows checkout's file is written as it was
+    reviewed, byte for byte but for the tags. An unchanged list returns ``raw`` itself.
+    """
+    text = decode(raw)
+    data = load_roundtrip(text)
+    tags = data.get("tags")
+    old = [str(t) for t in tags] if isinstance(tags, list) else []
+    new = change(list(old))
+    if isinstance(tags, list) and new == old:
+        return raw
+    if isinstance(tags, list):
+        del tags[:]
+        tags.extend(new)
+    else:
+        keys = list(data.keys())
+        position = keys.index("category") + 1 if "category" in keys else len(keys)
+        data.insert(position, "tags", new)
+    dumped = dump_roundtrip(data, like=text)
+    if "\r\n" in text and text.count("\r\n") * 2 >= text.count("\n"):
+        dumped = dumped.replace("\r\n", "\n").replace("\n", "\r\n")
+    bom = b"\xef\xbb\xbf" if raw.startswith(b"\xef\xbb\xbf") else b""
+    return bom + dumped.encode("utf-8")
 
 
 def load_data(text: str) -> Any:

@@ -41,10 +41,8 @@ from intake.contract.validate import (
 )
 from intake.contract.yamlio import (
     YamlProblem,
-    decode,
-    dump_roundtrip,
-    load_roundtrip,
     parse_checked,
+    with_tags,
 )
 from intake.drafting.tail import current_author
 from intake.errors import Conflict, IntakeError, PromotionBlocked, UsageError
@@ -496,34 +494,11 @@ def criteria_hash(data: dict[str, Any]) -> str:
 
 
 def with_suite_tag(raw: bytes, suite: str) -> bytes:
-    """The scenario's bytes with ``suite`` as its one suite tag (``regression``/``capability``).
-
-    Other tags, comments and layout are kept; a missing ``tags`` goes after ``category``. The
-    bytes around the YAML are kept too: a UTF-8 BOM stays, and a file whose lines end in CRLF
-    keeps CRLF (ruamel writes ``\n``), so a Windows checkout's draft is promoted as it was
-    reviewed, byte for byte but for the tag.
-    """
-
-    text = decode(raw)
-    data = load_roundtrip(text)
-    tags = data.get("tags")
-    kept = [t for t in tags if t not in ("capability", "regression")] if isinstance(
-        tags, list) else []
-    if isinstance(tags, list) and kept + [suite] == list(tags):
-        return raw
-    new_tags = [*kept, suite]
-    if isinstance(tags, list):
-        del tags[:]
-        tags.extend(new_tags)
-    else:
-        keys = list(data.keys())
-        position = keys.index("category") + 1 if "category" in keys else len(keys)
-        data.insert(position, "tags", new_tags)
-    dumped = dump_roundtrip(data, like=text)
-    if "\r\n" in text and text.count("\r\n") * 2 >= text.count("\n"):
-        dumped = dumped.replace("\r\n", "\n").replace("\n", "\r\n")
-    bom = b"\xef\xbb\xbf" if raw.startswith(b"\xef\xbb\xbf") else b""
-    return bom + dumped.encode("utf-8")
+    """The scenario's bytes with ``suite`` as its one suite tag (``regression``/``capability``),
+    everything else byte for byte (``intake.contract.yamlio.with_tags``: BOM and CRLF kept)."""
+    return with_tags(
+        raw, lambda tags: [*[t for t in tags if t not in ("capability", "regression")], suite]
+    )
 
 
 def _difficulty(settings: Settings, inputs: GateInputs) -> str | None:

@@ -19,7 +19,7 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 
 from intake.config import Settings
-from intake.contract.yamlio import decode, dump_roundtrip, load_roundtrip
+from intake.contract.yamlio import decode, load_roundtrip, with_tags
 from intake.store.records import iter_scenarios
 
 TRAIN = "split-train"
@@ -80,35 +80,24 @@ def suite_categories(settings: Settings) -> dict[str, str]:
 
 def with_split(settings: Settings, raw: bytes, scenario_id: str, category: str) -> bytes:
     """The scenario's bytes with its split tag (drawn against the suite as it is), other tags,
-    comments and layout kept; a file that already has a split tag keeps it."""
-    text = decode(raw)
-    data = load_roundtrip(text)
-    tags = data.get("tags")
-    if isinstance(tags, list) and any(t in SPLIT_TAGS for t in tags):
+    comments, layout, BOM and line ends kept; a file that already has a split tag keeps it."""
+    if split_tag_of(raw) is not None:
         return raw
     suite = suite_categories(settings)
     suite.pop(scenario_id, None)
     tag = split_for(scenario_id, category, suite, settings.split_salt, settings.split_heldout)
-    if isinstance(tags, list):
-        tags.append(tag)
-    else:
-        keys = list(data.keys())
-        position = keys.index("category") + 1 if "category" in keys else len(keys)
-        data.insert(position, "tags", [tag])
-    return dump_roundtrip(data, like=text).encode("utf-8")
+    return _tagged(raw, tag)
+
+
+def split_tag_of(raw: bytes) -> str | None:
+    """The split tag a scenario's bytes carry, if any."""
+    tags = load_roundtrip(decode(raw)).get("tags")
+    found = [t for t in tags if t in SPLIT_TAGS] if isinstance(tags, list) else []
+    return str(found[0]) if found else None
 
 
 def _tagged(raw: bytes, tag: str) -> bytes:
-    text = decode(raw)
-    data = load_roundtrip(text)
-    tags = data.get("tags")
-    if isinstance(tags, list):
-        tags.append(tag)
-    else:
-        keys = list(data.keys())
-        position = keys.index("category") + 1 if "category" in keys else len(keys)
-        data.insert(position, "tags", [tag])
-    return dump_roundtrip(data, like=text).encode("utf-8")
+    return with_tags(raw, lambda tags: [*tags, tag])
 
 
 def write_split(

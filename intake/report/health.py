@@ -691,15 +691,19 @@ def render_markdown(report: HealthReport) -> str:
 
 
 def render_github(report: HealthReport) -> str:
-    """GitHub Actions: a notice per audit trigger, then the markdown for the job summary."""
-    from intake.ghoutput import annotation
+    """GitHub Actions: a notice per audit trigger, then the markdown for the job summary.
+
+    The annotations are workflow commands intake built (every value escaped) and the markdown
+    is made inert, so the whole text is one ``Command`` the CLI's output guard lets through.
+    """
+    from intake.ghoutput import Command, annotation, inert
 
     lines = [
         annotation("warning" if s.klass in ("always-fail", "inverted") else "notice",
                    s.path, 1, f"{s.klass}: {s.why}")
         for s in report.scenarios if s.klass not in ("healthy",)
     ]
-    return "\n".join([*lines, render_markdown(report)])
+    return Command("\n".join([*lines, inert(render_markdown(report))]))
 
 
 def html_section(report: HealthReport) -> str:

@@ -30,6 +30,8 @@ import hmac
 import secrets
 from pathlib import Path
 
+from intake.textcut import drop_partial_tail
+
 __all__ = [
     "FINAL",
     "RESTORABLE",
@@ -130,16 +132,31 @@ def find_salt(start: Path) -> bytes | None:
 def masked_context(text: str, start: int, end: int, width: int = 24) -> str:
     """Up to ``width`` characters of ``text`` either side of ``text[start:end]``, that span
     between ``«»``, on one line. ``text`` is the *scrubbed* text and the span its fixture, so
-    the context holds no original value (everything around it was scrubbed too)."""
-    head = text[max(0, start - width) : start]
-    tail = text[end : end + width]
+    the context holds no original value (everything around it was scrubbed too). Either side
+    is cut at a blank, never inside a token (a run is taken whole up to ``2 * width``
+    characters, else left out): a fixture cut in two (``/home/user/p…``) is no
+    longer a fixture, and the gate's re-scan of the record would take the fragment for a
+    value."""
+    first = max(0, start - width)
+    while first > 0 and not text[first - 1].isspace() and start - first < 2 * width:
+        first -= 1
+    head = text[first:start]
+    if first > 0 and not text[first - 1].isspace():
+        blank = next((i for i, ch in enumerate(head) if ch.isspace()), len(head))
+        head = head[blank:]
+    last = min(len(text), end + width)
+    while last < len(text) and not text[last].isspace() and last - end < 2 * width:
+        last += 1
+    tail = text[end:last]
+    if last < len(text) and not text[last].isspace():
+        tail = drop_partial_tail(tail)
     shown = (
-        ("…" if start > width else "")
+        ("…" if first > 0 else "")
         + head
         + "«"
         + text[start:end]
         + "»"
         + tail
-        + ("…" if end + width < len(text) else "")
+        + ("…" if end + len(tail) < len(text) else "")
     )
     return " ".join(shown.split()) if shown.strip() else shown
