@@ -59,6 +59,8 @@ def _isolate(monkeypatch: pytest.MonkeyPatch, tmp_path_factory: pytest.TempPathF
     for key in list(os.environ):
         if key.startswith("INTAKE_") or key in ("GITHUB_TOKEN", "GH_TOKEN"):
             monkeypatch.delenv(key, raising=False)
+    for key in ("XDG_CONFIG_HOME", "XDG_CACHE_HOME"):  # the user config and cache: per test
+        monkeypatch.delenv(key, raising=False)
     home = tmp_path_factory.mktemp("home")
     monkeypatch.setenv("HOME", str(home))
     monkeypatch.setenv("INTAKE_GITHUB_API_URL", "http://127.0.0.1:9/no-public-api-in-tests")
