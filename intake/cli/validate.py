@@ -124,6 +124,9 @@ def register(app: typer.Typer) -> None:
                 summary = log_line(summary)
             out(summary)
             if asked is False:
-                err("note: no GAIA installed outside this suite answered: intake's copy of GAIA's rules only")
+                err(
+                    "note: no GAIA installed outside this suite answered: "
+                    "intake's copy of GAIA's rules only"
+                )
         if report.errors:
             raise typer.Exit(EXIT_FINDINGS)
