@@ -18,8 +18,10 @@ from __future__ import annotations
 import os
 from collections.abc import Callable
 from datetime import UTC, datetime
+from pathlib import Path
 from typing import Any, TypeVar
 
+from intake.config import find_root
 from intake.errors import ConfigError, NetworkError, SourceError
 from intake.userconfig import user_config_path, user_setting
 
@@ -39,16 +41,20 @@ def token() -> str | None:
     return value or None
 
 
-def trusted_base(base_url: str) -> str:
+def trusted_base(base_url: str, root: Path | None = None) -> str:
     """``base_url`` (without a trailing slash) when the user chose it, else ConfigError.
 
     GitHub's own API over HTTPS is always allowed; any other base must be the one named in
     the environment or the user config file, so a value only the checkout carries is refused.
+    ``root``: the suite (default: the one around the working folder); a user config file
+    inside it is the checkout's, not the user's.
     """
     wanted = base_url.strip().rstrip("/")
     if wanted == GITHUB_API:
         return wanted
-    named = user_setting("github_api_url")
+    if root is None:
+        root = find_root(Path.cwd()) or Path.cwd()
+    named = user_setting("github_api_url", outside=root)
     if named is not None and str(named.value).strip().rstrip("/") == wanted:
         return wanted
     import re
@@ -94,10 +100,11 @@ def client(
     retries: int | None = None,
     backoff: float | None = None,
     timeout: int | None = None,
+    root: Path | None = None,
 ) -> Any:
     """A PyGithub client with bounded retries, a timeout and no client-side throttling, for a
     base the user chose (``trusted_base``)."""
-    base_url = trusted_base(base_url)
+    base_url = trusted_base(base_url, root)
     from github import Auth, Github
     from urllib3.util.retry import Retry
 
