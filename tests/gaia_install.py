@@ -115,5 +115,8 @@ def environment(where: Path, source: Path, *, extra_pth: str = "") -> Path:
 
 
 def start_log_line(log: Path) -> str:
-    """A ``.pth`` line that appends one line to ``log`` each time the interpreter starts."""
-    return f"import pathlib; pathlib.Path({str(log)!r}).open('a').write('start\\n')\n"
+    """A ``.pth`` line that appends the process id to ``log`` each time the interpreter starts
+    (``site`` may read the site-packages folder twice, through a ``lib64`` link: count the
+    distinct ids)."""
+    return (f"import os, pathlib; pathlib.Path({str(log)!r}).open('a')"
+            ".write(str(os.getpid()) + '\\n')\n")

@@ -116,7 +116,13 @@ try:
     meta = getattr(dist, "_path", None)
     files.append(str(Path(meta) / "METADATA") if meta else None)
 except BaseException:
-    out["version"] = getattr(sys.modules.get("gaia.version"), "__version__", None)
+    try:
+        with contextlib.redirect_stdout(noise):
+            import gaia.version
+        out["version"] = str(gaia.version.__version__)
+        files.append(getattr(gaia.version, "__file__", None))
+    except BaseException:
+        out["version"] = None
 out["validator_files"] = [str(f) for f in files if f]
 if verdict_mode:
     verdicts = []
