@@ -14,6 +14,10 @@ knows. Two questions, two modes:
   package, so intake applies them itself (``intake.contract.manifest``, same rule, same skip).
   ``_documents_exist`` (runner.py L336-348) is the runner's skip (SKIPPED_NO_DOCUMENT), not a CI
   check, and is relative to GAIA's own ``REPO_ROOT``: it is no part of the verdict.
+  GAIA's package ``__init__`` (src/gaia/__init__.py: ``load_dotenv`` and GAIA's agents, the
+  seconds of GAIA's import) is not run for it: ``gaia`` is entered as a bare package with
+  GAIA's own path, so ``gaia.eval`` and ``runner.py`` (stdlib and PyYAML only at import) load
+  as they are; should that fail, the ordinary import is used.
 - ``run`` (``intake run``, ``init``): where GAIA runs, for commands that run GAIA on purpose:
   ``REPO_ROOT`` (runner.py L45-49); the backend the eval agent's tools use
   (``src/gaia/mcp/servers/agent_ui_mcp.py`` L41 ``DEFAULT_BACKEND``, unless
@@ -98,13 +102,32 @@ if verdict_mode:
         emit()
         sys.exit(0)
 noise = io.StringIO()
-try:
-    with contextlib.redirect_stdout(noise):
-        import gaia.eval.runner as r
-except BaseException as exc:
-    out["error"] = (type(exc).__name__ + ": " + str(exc))[:300]
-    emit()
-    sys.exit(0)
+def forget():
+    for name in [n for n in sys.modules if n == "gaia" or n.startswith("gaia.")]:
+        del sys.modules[name]
+r = None
+if verdict_mode and spec is not None and spec.submodule_search_locations:
+    import types
+    shell = types.ModuleType("gaia")
+    shell.__path__ = list(spec.submodule_search_locations)
+    shell.__spec__ = spec
+    shell.__file__ = spec.origin
+    sys.modules["gaia"] = shell
+    try:
+        with contextlib.redirect_stdout(noise):
+            import gaia.eval.runner as r
+        out["package_init"] = "not run"
+    except BaseException:
+        r = None
+        forget()
+if r is None:
+    try:
+        with contextlib.redirect_stdout(noise):
+            import gaia.eval.runner as r
+    except BaseException as exc:
+        out["error"] = (type(exc).__name__ + ": " + str(exc))[:300]
+        emit()
+        sys.exit(0)
 out["importable"] = True
 files = [getattr(r, "__file__", None)]
 for name in ("gaia", "gaia.eval", "yaml"):
@@ -354,7 +377,9 @@ def find_python(settings: Settings) -> GaiaPython:
     root = settings.root
     named = user_setting("gaia_python", outside=root)
     if named is not None:
-        path = Path(str(named.value)).expanduser()
+        text = str(named.value).strip()
+        bare = os.sep not in text and "/" not in text
+        path = Path(shutil.which(text) or text) if bare else Path(text).expanduser()
         if _inside(path, root):
             return GaiaPython(None, named.origin, refused=str(path))
         return GaiaPython(str(path) if path.is_file() else None, named.origin)
