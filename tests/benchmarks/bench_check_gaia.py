@@ -46,6 +46,31 @@ def _run(suite: Path, env: dict[str, str], *args: str) -> float:
     return took
 
 
+def _probe_times(pythons: dict[str, Path], suite: Path) -> dict[str, float]:
+    """The verdict probe on every scenario, and the full ``import gaia.eval.runner`` the probe
+    did before (GAIA's package ``__init__`` included), per installation."""
+    import json
+
+    from intake.contract.gaia import PROBE
+
+    files = [str(p) for p in sorted((suite / "eval" / "scenarios").rglob("*.yaml"))]
+    request = json.dumps({"mode": "verdict", "root": str(suite), "files": files}).encode()
+    found: dict[str, float] = {}
+    for name, python in pythons.items():
+        for label, command, data in (
+            ("verdict probe, 91 files", [str(python), "-I", "-c", PROBE], request),
+            ("full `import gaia.eval.runner`", [str(python), "-I", "-c",
+                                                "import gaia.eval.runner"], b""),
+        ):
+            took = []
+            for _ in range(3):
+                start = time.perf_counter()
+                subprocess.run(command, input=data, capture_output=True, check=False)
+                took.append(time.perf_counter() - start)
+            found[f"{name}: {label}"] = statistics.median(took)
+    return found
+
+
 def main() -> None:
     from tests import gaia_install
 
@@ -85,6 +110,7 @@ def main() -> None:
                     _run(suite, with_gaia, "check"))
                 times.setdefault(f"with {name}, later checks (cached)", []).append(
                     _run(suite, with_gaia, "check"))
+        probes = _probe_times(pythons, suite)
     without = statistics.median(times["without GAIA"])
     print("**`intake check` with GAIA installed against without** (`bench_check_gaia.py`; "
           f"GAIA's repository adopted, 91 scenarios; median of {ROUNDS}; target ≤ 1.5×)")
@@ -94,6 +120,11 @@ def main() -> None:
     for name, values in times.items():
         took = statistics.median(values)
         print(f"| {name} | {took:.2f} s | {took / without:.2f}× |")
+    print()
+    print("| GAIA's interpreter alone (median of 3) | time |")
+    print("| --- | --- |")
+    for name, took in probes.items():
+        print(f"| {name} | {took:.2f} s |")
 
 
 if __name__ == "__main__":
