@@ -134,8 +134,11 @@ def test_gaia_python_named_by_the_checkout_is_not_run(
     assert not marker.exists(), "check, validate or the hook ran the checkout's gaia_python"
     assert "note: gaia_python in [tool.intake] is not used" in done[0].stderr, done[0].stderr
     assert "note: gaia_python in [tool.intake] is not used" in done[2].stderr
+    promote = [_intake(), "promote", DRAFT, "--dry-run"]
+    subprocess.run(promote, cwd=suite, check=False, env=_env(), capture_output=True)
+    assert not marker.exists(), "promotion's gates ran the checkout's gaia_python"
     if where == "outside":  # the control: named by the user, the same program runs
-        subprocess.run([_intake(), "validate", "--strict"], cwd=suite, check=False,
+        subprocess.run(promote, cwd=suite, check=False,
                        env=_env(INTAKE_GAIA_PYTHON=str(program)), capture_output=True)
         assert marker.exists()
 
