@@ -28,7 +28,7 @@ from intake.cli import app
 from intake.lifecycle.runs.run import gaia_timeout, outer_limit
 from intake.store.records import load_record, record_path
 from tests import gaia_install
-from tests.conftest import SUITE_PYPROJECT
+from tests.conftest import SUITE_PYPROJECT, user_level
 from tests.promote_helpers import FINAL_YAML, write_pair
 from tests.status_server import StatusServer
 from tests.test_run_cmd import FAKE, write_mcp_config
@@ -53,6 +53,7 @@ def backend() -> Iterator[StatusServer]:
 
 def _configure(suite: Path, backend: StatusServer, extra: str = "") -> None:
     runner = json.dumps([sys.executable, str(FAKE), "eval", "agent"])
+    user_level(runner=json.loads(runner))
     (suite / "pyproject.toml").write_text(
         SUITE_PYPROJECT
         + f'runner = {runner}\nbackend_url = "{backend.url}"\n'

@@ -217,3 +217,32 @@ def test_the_user_config_file_names_gaia_python_and_one_inside_the_suite_is_igno
     done = subprocess.run([_intake(), "validate", "--strict"], cwd=suite, capture_output=True,
                           text=True, env=_env(INTAKE_CONFIG=str(inside)), check=False)
     assert "GAIA's own checks ran too" not in done.stdout, done.stdout
+
+
+@posix_only("a runner that is a shell script")
+def test_run_and_control_start_only_a_runner_the_user_names(suite: Path, marker: Path) -> None:
+    """Commands that run GAIA on purpose start the runner the user names, never one only the
+    checkout's ``[tool.intake]`` names: ``intake run`` here, and ``find_runner``
+    (``runner_command``, intake/lifecycle/runs/run.py), which ``intake control`` calls too."""
+    from intake.config import load_settings
+    from intake.errors import UsageError
+    from intake.lifecycle.runs.run import find_runner
+    from tests.conftest import user_level
+
+    command = ["run", DRAFT, "--tier", "strong"]
+    _draft(suite)
+    program = _shell_python(suite / "tools" / "python-runner", marker)
+    (suite / "pyproject.toml").write_text(
+        SUITE_PYPROJECT + f'runner = ["{program}", "eval", "agent"]\n'
+        'strong_models = ["claude-opus-4"]\nlocal_models = ["Gemma-4-E4B-it-GGUF"]\n',
+        encoding="utf-8")
+    done = subprocess.run([_intake(), *command], cwd=suite, env=_env(), capture_output=True,
+                          text=True, timeout=300, check=False)
+    assert done.returncode == 2, done.stdout + done.stderr
+    assert done.stderr.startswith(
+        "error: the runner is named only by the checkout's [tool.intake]"), done.stderr
+    assert not marker.exists()
+    with pytest.raises(UsageError, match="named only by the checkout"):
+        find_runner(load_settings(suite))
+    user_level(runner=[str(program), "eval", "agent"])
+    assert find_runner(load_settings(suite)) == [str(program), "eval", "agent"]

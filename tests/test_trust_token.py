@@ -15,6 +15,7 @@ from typer.testing import CliRunner
 
 from intake.cli import app
 from intake.store.records import load_record, record_path
+from intake.userconfig import user_config_path
 from tests.conftest import SUITE_PYPROJECT
 from tests.github_server import FakeGitHub, Reply
 from tests.promote_helpers import review, serve_pr, write_pair
@@ -55,7 +56,7 @@ def test_a_checkout_named_api_base_gets_no_request_and_no_token(
     assert lines[0].startswith("error: github_api_url names "), result.stderr
     assert "only the checkout's [tool.intake] says so" in lines[0]
     assert lines[1:] == [f"hint: set INTAKE_GITHUB_API_URL or github_api_url in "
-                         f"{Path.home() / '.config' / 'intake' / 'config.toml'}"]
+                         f"{user_config_path()}"]
     assert TOKEN not in result.output
     assert github.requests == [], "a request left for a host only the checkout named"
     assert record_path(suite / "drafts" / f"{SID}.yaml").read_bytes() == record
