@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import subprocess
 import sys
+import tomllib
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -63,10 +65,24 @@ def _isolate(monkeypatch: pytest.MonkeyPatch, tmp_path_factory: pytest.TempPathF
             "GITHUB_TOKEN", "GH_TOKEN", "GITHUB_BASE_REF", "GITHUB_STEP_SUMMARY"
         ):
             monkeypatch.delenv(key, raising=False)
+    for key in ("XDG_CONFIG_HOME", "XDG_CACHE_HOME"):  # the user config and cache: per test
+        monkeypatch.delenv(key, raising=False)
     home = tmp_path_factory.mktemp("home")
     monkeypatch.setenv("HOME", str(home))
+    monkeypatch.setenv("INTAKE_CONFIG", str(home / "intake-user-config.toml"))
     monkeypatch.setenv("INTAKE_GITHUB_API_URL", "http://127.0.0.1:9/no-public-api-in-tests")
     monkeypatch.setenv("TLDEXTRACT_PUBLIC_SUFFIX_LIST_URLS", "")
+
+
+def user_level(**keys: object) -> None:
+    """Set user-level settings (``intake/userconfig.py``) in this test's user config file
+    (``INTAKE_CONFIG``, set per test by ``_isolate``): what the person running intake chose,
+    e.g. the runner ``intake run`` starts."""
+    path = Path(os.environ["INTAKE_CONFIG"])
+    found = tomllib.loads(path.read_text(encoding="utf-8")) if path.is_file() else {}
+    found.update(keys)
+    path.write_text("".join(f"{k} = {json.dumps(v)}\n" for k, v in found.items()),
+                    encoding="utf-8")
 
 
 @pytest.fixture

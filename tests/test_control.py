@@ -27,7 +27,7 @@ from intake.lifecycle.replay import ReplayServer, ReplayState, replay_hash, repl
 from intake.store.journal import crash_steps
 from intake.store.ledger import Ledger
 from intake.store.records import content_hash, dump_record, load_record, record_path
-from tests.conftest import SUITE_PYPROJECT
+from tests.conftest import SUITE_PYPROJECT, user_level
 from tests.crash_harness import run, run_killed, stray_files
 from tests.promote_helpers import edit, make_ready, scorecard, write_pair
 
@@ -77,6 +77,7 @@ def port() -> int:
 def gaia(suite: Path, port: int, monkeypatch: pytest.MonkeyPatch) -> Path:
     """The suite set up for ``intake control`` with the stand-in runner; returns its record."""
     runner_cmd = json.dumps([sys.executable, str(FAKE), "eval", "agent"])
+    user_level(runner=json.loads(runner_cmd))
     (suite / "pyproject.toml").write_text(
         SUITE_PYPROJECT
         + f"runner = {runner_cmd}\nreplay_port = {port}\n"

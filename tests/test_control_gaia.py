@@ -31,7 +31,7 @@ import pytest
 
 from intake.cli import app
 from intake.store.records import load_record, record_path
-from tests.conftest import SUITE_PYPROJECT
+from tests.conftest import SUITE_PYPROJECT, user_level
 from tests.promote_helpers import make_ready
 from tests.test_control import CAPTURED, DRAFT, LOCAL, STRONG, add_evidence, free_port
 
@@ -116,6 +116,7 @@ def real_gaia(suite: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> P
     monkeypatch.setenv("STANDIN_MCP_BACKEND", f"http://127.0.0.1:{port}")
     monkeypatch.setenv("STANDIN_RECORD", str(tmp_path / "claude-seen.jsonl"))
     runner_cmd = json.dumps([str(GAIA_VENV / "bin" / "gaia"), "eval", "agent"])
+    user_level(runner=json.loads(runner_cmd))
     (suite / "pyproject.toml").write_text(
         SUITE_PYPROJECT
         + f"runner = {runner_cmd}\nreplay_port = {port}\n"

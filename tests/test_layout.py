@@ -128,7 +128,7 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
     ("foundation", ("intake", "intake.errors", "intake.config", "intake.paths", "intake.fileio",
                     "intake.gitutil", "intake.textcut", "intake.crashpoints", "intake.portable",
                     "intake.wording", "intake.limits",
-                    "intake.ghoutput")),
+                    "intake.ghoutput", "intake.userconfig")),
     ("contract", ("intake.contract",)),
     ("scrub", ("intake.scrub",)),
     ("store", ("intake.store",)),

@@ -21,7 +21,7 @@ from pathlib import Path
 import pytest
 
 from intake import portable
-from tests.conftest import REPO
+from tests.conftest import REPO, user_level
 from tests.promote_helpers import scorecard, write_pair
 from tests.status_server import StatusServer, write_mcp_config
 
@@ -170,6 +170,7 @@ def test_main_commands_work_without_posix_only_modules(tmp_path: Path) -> None:
     draft = write_pair(suite / "drafts", author="drafter")
     with StatusServer(model_loaded=STRONG) as backend:
         runner = json.dumps([sys.executable, str(FAKE), "eval", "agent"])
+        user_level(runner=json.loads(runner))
         with (suite / "pyproject.toml").open("a", encoding="utf-8") as handle:
             handle.write(
                 f"runner = {runner}\nbackend_url = \"{backend.url}\"\n"

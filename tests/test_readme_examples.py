@@ -32,7 +32,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import REPO
+from tests.conftest import REPO, user_level
 from tests.github_server import FakeGitHub
 from tests.promote_helpers import review, serve_pr
 from tests.status_server import StatusServer, write_mcp_config
@@ -179,6 +179,7 @@ class Shell:
 
 def _configure_runner(suite: Path, backend: StatusServer) -> None:
     runner = json.dumps([sys.executable, str(FAKE), "eval", "agent"])
+    user_level(runner=json.loads(runner))
     with (suite / "pyproject.toml").open("a", encoding="utf-8") as handle:
         handle.write(
             f'runner = {runner}\nbackend_url = "{backend.url}"\n'

@@ -22,7 +22,7 @@ import pytest
 
 from intake.cli import app
 from intake.store.records import load_record, record_path
-from tests.conftest import REPO, SUITE_PYPROJECT, posix_only
+from tests.conftest import REPO, SUITE_PYPROJECT, posix_only, user_level
 from tests.promote_helpers import PLACEHOLDER_YAML, write_pair
 from tests.status_server import StatusServer, write_mcp_config
 
@@ -42,6 +42,7 @@ def backend() -> Iterator[StatusServer]:
 def gaia(suite: Path, backend: StatusServer, monkeypatch: pytest.MonkeyPatch) -> Path:
     """The suite configured for ``intake run`` with the stand-in runner; returns args.json."""
     runner = json.dumps([sys.executable, str(FAKE), "eval", "agent"])
+    user_level(runner=json.loads(runner))
     (suite / "pyproject.toml").write_text(
         SUITE_PYPROJECT
         + f'runner = {runner}\nbackend_url = "{backend.url}"\n'

@@ -27,7 +27,8 @@ import pytest
 from intake.cli import app
 from intake.lifecycle.runs.run import gaia_timeout, outer_limit
 from intake.store.records import load_record, record_path
-from tests.conftest import SUITE_PYPROJECT
+from tests import gaia_install
+from tests.conftest import SUITE_PYPROJECT, user_level
 from tests.promote_helpers import FINAL_YAML, write_pair
 from tests.status_server import StatusServer
 from tests.test_run_cmd import FAKE, write_mcp_config
@@ -52,6 +53,7 @@ def backend() -> Iterator[StatusServer]:
 
 def _configure(suite: Path, backend: StatusServer, extra: str = "") -> None:
     runner = json.dumps([sys.executable, str(FAKE), "eval", "agent"])
+    user_level(runner=json.loads(runner))
     (suite / "pyproject.toml").write_text(
         SUITE_PYPROJECT
         + f'runner = {runner}\nbackend_url = "{backend.url}"\n'
@@ -322,9 +324,8 @@ def test_validate_strict_reports_gaias_verdict_beside_intakes(
 ) -> None:
     _corpus(suite / "eval" / "corpus", [])
     path = _fake_gaia(tmp_path / "gaia-pkg", suite, REJECT_AGENT_TYPE)
-    monkeypatch.setenv("PYTHONPATH", str(path))
-    (suite / "pyproject.toml").write_text(
-        SUITE_PYPROJECT + f'gaia_python = "{sys.executable}"\n', encoding="utf-8")
+    python = gaia_install.environment(tmp_path / "gaia-env", path)
+    monkeypatch.setenv("INTAKE_GAIA_PYTHON", str(python))
     _with_agent_type(suite)
     result = runner.invoke(app, ["validate", "--strict", "drafts"])
     assert result.exit_code == 1, result.output
@@ -348,14 +349,13 @@ def test_without_gaia_intakes_copy_of_its_rules_stands_alone(
     suite: Path, runner, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.delenv("PYTHONPATH", raising=False)
-    (suite / "pyproject.toml").write_text(
-        SUITE_PYPROJECT + f'gaia_python = "{sys.executable}"\n', encoding="utf-8")
+    monkeypatch.setenv("INTAKE_GAIA_PYTHON", sys.executable)
     _with_agent_type(suite)
     result = runner.invoke(app, ["validate", "--strict", "drafts"])
     assert result.exit_code == 0, result.stdout
     assert result.stdout.rstrip().endswith("0 errors, 0 warnings")
     assert result.stderr == (
-        "note: GAIA is not importable here: intake's copy of GAIA's rules only\n")
+        "note: no GAIA installed outside this suite answered: intake's copy of GAIA's rules only\n")
 
 
 def test_gaias_repo_root_elsewhere_is_said_and_the_scorecard_is_kept_in_the_suite(
@@ -368,9 +368,11 @@ def test_gaias_repo_root_elsewhere_is_said_and_the_scorecard_is_kept_in_the_suit
     write_mcp_config(checkout, backend.url)
     path = _fake_gaia(tmp_path / "gaia-pkg", checkout)
     monkeypatch.setenv("PYTHONPATH", str(path))
+    monkeypatch.setenv(
+        "INTAKE_GAIA_PYTHON", str(gaia_install.environment(tmp_path / "gaia-env", path)))
     monkeypatch.setenv("FAKE_GAIA_REPO_ROOT", str(checkout))
     monkeypatch.setenv("FAKE_GAIA_NO_USER_DIR", "1")
-    _configure(suite, backend, f'gaia_python = "{sys.executable}"\n')
+    _configure(suite, backend)
     write_pair(suite / "drafts")
     result = _run(runner, "--tier", "strong")
     assert result.exit_code == 0, result.stderr
@@ -384,7 +386,7 @@ def test_gaias_repo_root_elsewhere_is_said_and_the_scorecard_is_kept_in_the_suit
 @pytest.mark.skipif(not (GAIA_SRC / "src/gaia/eval/runner.py").is_file()
                     or not GAIA_PYTHON.is_file(), reason="GAIA or its interpreter is not here")
 def test_a_gaia_that_rejects_a_key_fails_validate_strict_naming_gaias_message(
-    suite: Path, tmp_path: Path, runner
+    suite: Path, tmp_path: Path, runner, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A copy of GAIA whose validate_scenario (runner.py L245-333) rejects agent_type, as
     amd/gaia#4096 is reported to: `intake validate --strict` fails with GAIA's message."""
@@ -399,11 +401,12 @@ def test_a_gaia_that_rejects_a_key_fails_validate_strict_naming_gaias_message(
         if "agent_type" in data:
             errors.append("'agent_type' is no longer a scenario key (amd/gaia#4096)")
         '''), "    ") + anchor, 1), encoding="utf-8")
-    wrapper = tmp_path / "gaia-python"
-    wrapper.write_text(f'#!/bin/sh\nPYTHONPATH="{copy / "src"}" exec "{GAIA_PYTHON}" "$@"\n')
-    wrapper.chmod(0o755)
-    (suite / "pyproject.toml").write_text(
-        SUITE_PYPROJECT + f'gaia_python = "{wrapper}"\n', encoding="utf-8")
+    gaia_site = subprocess.run(
+        [str(GAIA_PYTHON), "-c", "import site; print(site.getsitepackages()[0])"],
+        capture_output=True, text=True, check=True).stdout.strip()
+    wrapper = gaia_install.environment(  # GAIA's copy first, then GAIA's own dependencies
+        tmp_path / "gaia-env", copy / "src", extra_pth=gaia_site + "\n")
+    monkeypatch.setenv("INTAKE_GAIA_PYTHON", str(wrapper))
     _with_agent_type(suite)
     result = runner.invoke(app, ["validate", "--strict", "drafts"])
     assert result.exit_code == 1, result.stdout
@@ -411,11 +414,7 @@ def test_a_gaia_that_rejects_a_key_fails_validate_strict_naming_gaias_message(
             "has validation errors: 'agent_type' is no longer a scenario key (amd/gaia#4096)"
             ) in result.stdout
     # GAIA as it is at the corpus commit accepts the key: intake's drafts may keep it
-    plain = tmp_path / "gaia-python-plain"
-    plain.write_text(f'#!/bin/sh\nexec "{GAIA_PYTHON}" "$@"\n')
-    plain.chmod(0o755)
-    (suite / "pyproject.toml").write_text(
-        SUITE_PYPROJECT + f'gaia_python = "{plain}"\n', encoding="utf-8")
+    monkeypatch.setenv("INTAKE_GAIA_PYTHON", str(GAIA_PYTHON))
     result = runner.invoke(app, ["validate", "--strict", "drafts"])
     assert "GAIA's validate_scenario" not in result.stdout, result.stdout
 

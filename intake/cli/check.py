@@ -78,6 +78,10 @@ def register(app: typer.Typer) -> None:
                 f"{display_path(path, cfg.root)} (fingerprints only)"
             )
             err(log_line(line) if fmt is Format.github else line)
+        from intake.contract.gaia import gaia_notes
+
+        for note in gaia_notes(cfg):
+            err(log_line(f"note: {note}") if fmt is Format.github else f"note: {note}")
         report = run_check(cfg, strict=strict, base=base)
         for line in [report.base, *report.notes]:
             if line:

@@ -76,6 +76,11 @@ def register(app: typer.Typer) -> None:
             manifest=suite_manifest(cfg),
         )
         asked = add_gaia_verdicts(cfg, report, targets, Path.cwd()) if strict else None
+        if strict:
+            from intake.contract.gaia import gaia_notes
+
+            for note in gaia_notes(cfg):
+                err(f"note: {note}")
         left = placeholders_left(report)
         if fmt is Format.json:
             emit_json(
@@ -122,6 +127,9 @@ def register(app: typer.Typer) -> None:
                 summary = log_line(summary)
             out(summary)
             if asked is False:
-                err("note: GAIA is not importable here: intake's copy of GAIA's rules only")
+                err(
+                    "note: no GAIA installed outside this suite answered: "
+                    "intake's copy of GAIA's rules only"
+                )
         if report.errors:
             raise typer.Exit(EXIT_FINDINGS)

@@ -1,38 +1,64 @@
 """GAIA as the arbiter: ask the installed GAIA itself, when there is one.
 
 intake keeps its own copy of GAIA's scenario rules (``intake.contract.validate``) for machines
-without
-GAIA. Where GAIA is importable, its own code has the last word: a small probe runs in GAIA's
-interpreter (``gaia_python`` in ``[tool.intake]``, else the interpreter of the runner's
-program, read from its ``#!`` line), imports ``gaia.eval.runner`` and answers, as one JSON
-line, what only GAIA knows:
+without GAIA. Where GAIA is installed, its own code has the last word: a small probe runs in
+GAIA's interpreter, imports ``gaia.eval.runner`` and answers, as one JSON line, what only GAIA
+knows. Two questions, two modes:
 
-- ``REPO_ROOT`` (amd/gaia ``src/gaia/eval/runner.py`` L45-49): the checkout GAIA writes its
-  results under and reads its corpus from, whatever the working directory;
-- the backend the eval agent's tools use (``src/gaia/mcp/servers/agent_ui_mcp.py`` L41
-  ``DEFAULT_BACKEND``, unless ``REPO_ROOT/eval/mcp-config.json`` passes ``--backend``);
-- the merged corpus manifest (``_load_merged_manifest``, runner.py L816-894) with and
-  without extra corpus folders;
-- the verdict of GAIA's ``validate_scenario`` (runner.py L245-333) and its corpus checks
-  (``_documents_exist``, runner.py L336-348; the manifest references GAIA's CI checks,
-  ``tests/test_eval.py`` L794-897) on each file asked about;
-- the agent ids of GAIA's registry (``gaia.agents.registry.AgentRegistry``), when asked.
+- ``verdict`` (``check``, ``validate --strict``, the pre-commit hook, promotion's gates): what
+  GAIA's CI says of each file. GAIA's CI (``.github/workflows/test_eval.yml`` runs
+  ``pytest tests/test_eval.py``) loads every scenario through ``find_scenarios`` (runner.py
+  L351-420), which calls ``validate_scenario`` (runner.py L245-333) on each file, real_world ones
+  included; its corpus cross-reference tests (tests/test_eval.py L794-897) skip real_world files
+  when ``real_world/manifest.json`` is absent and live in GAIA's tests, not in the installed
+  package, so intake applies them itself (``intake.contract.manifest``, same rule, same skip).
+  ``_documents_exist`` (runner.py L336-348) is the runner's skip (SKIPPED_NO_DOCUMENT), not a CI
+  check, and is relative to GAIA's own ``REPO_ROOT``: it is no part of the verdict.
+  GAIA's package ``__init__`` (src/gaia/__init__.py: ``load_dotenv`` and GAIA's agents, the
+  seconds of GAIA's import) is not run for it: ``gaia`` is entered as a bare package with
+  GAIA's own path, so ``gaia.eval`` and ``runner.py`` (stdlib and PyYAML only at import) load
+  as they are; should that fail, the ordinary import is used.
+- ``run`` (``intake run``, ``init``): where GAIA runs, for commands that run GAIA on purpose:
+  ``REPO_ROOT`` (runner.py L45-49); the backend the eval agent's tools use
+  (``src/gaia/mcp/servers/agent_ui_mcp.py`` L41 ``DEFAULT_BACKEND``, unless
+  ``REPO_ROOT/eval/mcp-config.json`` passes ``--backend``); the merged corpus manifest
+  (``_load_merged_manifest``, runner.py L816-894) with and without extra corpus folders;
+  ``validate_scenario``, ``_documents_exist`` and the manifest references of each file; the
+  agent ids of GAIA's registry (``gaia.agents.registry.AgentRegistry``) and its local models.
 
-A rule GAIA adds is then enforced without a new intake release. The probe never writes; its
-output is bounded; a probe that fails is "GAIA not available" (None), never an error.
+intake never executes the checkout (docs/trust-gaia.md). GAIA's interpreter is named only at
+user level (``INTAKE_GAIA_PYTHON``, ``gaia_python`` in the user config file, else the ``#!``
+interpreter of the user-level runner, else of ``gaia`` on PATH; ``intake.userconfig``), never by
+the checkout's ``[tool.intake]``; an interpreter inside the suite is refused. The probe runs in
+isolated mode (``-I``: no ``PYTHON*`` variables, no user site, no script or working folder on
+``sys.path``) from a fresh temporary folder, so a ``gaia/`` folder planted at the suite root is
+never imported; in ``verdict`` mode it also refuses, before importing anything, a GAIA (or any
+``sys.path`` entry) that lies inside the suite: GAIA installed from the checkout being judged is
+checkout code.
+
+GAIA is asked once per installation: verdicts are cached in the user cache
+(``intake.userconfig.user_cache_dir``, never a folder inside the suite), keyed by the
+interpreter, GAIA's version and the hashes of the files the verdict depends on (``runner.py``,
+GAIA's package ``__init__`` files, PyYAML's, GAIA's distribution metadata), and each scenario by
+its name and content. The probe never writes; its output is bounded; a probe that fails is
+"GAIA not available" (None), never an error.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import shutil
 import subprocess
+import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from intake.config import Settings
+from intake.fileio import atomic_write
+from intake.userconfig import user_cache_dir, user_config_path, user_setting
 
 DEFAULT_BACKEND = "http://localhost:4200"
 """GAIA's ``DEFAULT_BACKEND`` (agent_ui_mcp.py L41), used when GAIA cannot be asked."""
@@ -46,20 +72,102 @@ PROBE = r"""
 import contextlib, io, json, sys
 from pathlib import Path
 MARK = "INTAKE-GAIA-PROBE:"
+import importlib.util, os
 request = json.loads(sys.stdin.read() or "{}")
 out = {"importable": False}
+verdict_mode = request.get("mode") == "verdict"
 def emit():
     sys.__stdout__.write("\n" + MARK + json.dumps(out) + "\n")
     sys.__stdout__.flush()
+def inside(path):
+    root = request.get("root")
+    if not root or not path:
+        return False
+    try:
+        here, top = os.path.realpath(path), os.path.realpath(root)
+        return os.path.commonpath([here, top]) == top
+    except (ValueError, OSError):
+        return False
+if verdict_mode:
+    planted = [p for p in sys.path if inside(p or os.getcwd())]
+    try:
+        spec = importlib.util.find_spec("gaia")
+    except BaseException:
+        spec = None
+    if spec is not None:
+        places = list(spec.submodule_search_locations or []) + [spec.origin]
+        planted = [p for p in places if inside(p)] + planted
+    if planted:
+        out["inside"] = str(planted[0])
+        emit()
+        sys.exit(0)
 noise = io.StringIO()
+def forget():
+    for name in [n for n in sys.modules if n == "gaia" or n.startswith("gaia.")]:
+        del sys.modules[name]
+r = None
+if verdict_mode and spec is not None and spec.submodule_search_locations:
+    import types
+    shell = types.ModuleType("gaia")
+    shell.__path__ = list(spec.submodule_search_locations)
+    shell.__spec__ = spec
+    shell.__file__ = spec.origin
+    sys.modules["gaia"] = shell
+    try:
+        with contextlib.redirect_stdout(noise):
+            import gaia.eval.runner as r
+        out["package_init"] = "not run"
+    except BaseException:
+        r = None
+        forget()
+if r is None:
+    try:
+        with contextlib.redirect_stdout(noise):
+            import gaia.eval.runner as r
+    except BaseException as exc:
+        out["error"] = (type(exc).__name__ + ": " + str(exc))[:300]
+        emit()
+        sys.exit(0)
+out["importable"] = True
+files = [getattr(r, "__file__", None)]
+for name in ("gaia", "gaia.eval", "yaml"):
+    files.append(getattr(sys.modules.get(name), "__file__", None))
 try:
-    with contextlib.redirect_stdout(noise):
-        import gaia.eval.runner as r
-except BaseException as exc:
-    out["error"] = (type(exc).__name__ + ": " + str(exc))[:300]
+    from importlib import metadata
+    dist = metadata.distribution("amd-gaia")
+    out["version"] = dist.version
+    meta = getattr(dist, "_path", None)
+    files.append(str(Path(meta) / "METADATA") if meta else None)
+except BaseException:
+    try:
+        with contextlib.redirect_stdout(noise):
+            import gaia.version
+        out["version"] = str(gaia.version.__version__)
+        files.append(getattr(gaia.version, "__file__", None))
+    except BaseException:
+        out["version"] = None
+out["validator_files"] = [str(f) for f in files if f]
+if verdict_mode:
+    verdicts = []
+    for name in request.get("files") or []:
+        verdict = {"file": name, "valid": False, "message": None}
+        verdicts.append(verdict)
+        try:
+            data = r.yaml.safe_load(Path(name).read_text(encoding="utf-8"))
+        except BaseException as exc:
+            verdict["message"] = "Failed to parse scenario YAML: " + str(exc)[:300]
+            continue
+        try:
+            with contextlib.redirect_stdout(noise):
+                r.validate_scenario(Path(name), data)
+            verdict["valid"] = True
+        except ValueError as exc:
+            verdict["message"] = str(exc)[:2000]
+        except BaseException as exc:
+            verdict["message"] = (type(exc).__name__ + ": " + str(exc))[:2000]
+    out["verdicts"] = verdicts
     emit()
     sys.exit(0)
-out["importable"] = True
 out["repo_root"] = str(Path(r.REPO_ROOT).resolve())
 out["results_dir"] = str(Path(getattr(r, "RESULTS_DIR", r.REPO_ROOT / "eval" / "results")))
 out["corpus_dir"] = str(Path(getattr(r, "CORPUS_DIR", r.REPO_ROOT / "eval" / "corpus")))
@@ -227,21 +335,110 @@ def _shebang(program: Path) -> str | None:
     return words[0]
 
 
-def interpreter(settings: Settings) -> str | None:
-    """GAIA's interpreter: ``gaia_python``, else the runner program's own interpreter."""
-    if settings.gaia_python is not None:
-        configured = settings.path(settings.gaia_python)
-        return str(configured) if configured.is_file() else None
-    program = settings.runner[0]
+def _inside(path: Path, root: Path) -> bool:
+    """Whether ``path`` (as named, or once links are followed) lies inside ``root``."""
+    for one in (path.absolute(), path.resolve()):
+        try:
+            one.relative_to(root.resolve())
+        except ValueError:
+            continue
+        return True
+    return False
+
+
+@dataclass(frozen=True)
+class GaiaPython:
+    """GAIA's interpreter, or why there is none to ask."""
+
+    path: str | None
+    origin: str
+    """Where it was named (an environment variable, the user config file, PATH)."""
+    refused: str | None = None
+    """Why a named interpreter is not used (it lies inside the suite), else None."""
+
+
+def _program(value: Any) -> str | None:
+    """A runner's program (its first word), however the runner was given."""
+    try:
+        return Settings(runner=value).runner[0]
+    except ValueError:
+        return None
+
+
+def find_python(settings: Settings) -> GaiaPython:
+    """GAIA's interpreter, named at user level only (``intake.userconfig``).
+
+    ``INTAKE_GAIA_PYTHON`` or ``gaia_python`` in the user config file; else the interpreter of
+    the user-level runner's program (``INTAKE_RUNNER``, ``runner`` in the user config file), or
+    of ``gaia`` on PATH: the program itself when it is a Python, else its ``#!`` line. The
+    checkout's ``[tool.intake]`` is never read for it; an interpreter (or program) that lies
+    inside the suite root is refused, whoever named it.
+    """
+    root = settings.root
+    named = user_setting("gaia_python", outside=root)
+    if named is not None:
+        text = str(named.value).strip()
+        bare = os.sep not in text and "/" not in text
+        path = Path(shutil.which(text) or text) if bare else Path(text).expanduser()
+        if _inside(path, root):
+            return GaiaPython(None, named.origin, refused=str(path))
+        return GaiaPython(str(path) if path.is_file() else None, named.origin)
+    runner = user_setting("runner", outside=root)
+    program = _program(runner.value) if runner is not None else "gaia"
+    origin = runner.origin if runner is not None else "gaia on PATH"
+    if program is None:
+        return GaiaPython(None, origin)
     if os.sep in program or "/" in program:
-        found: str | None = str(settings.path(Path(program)))
+        found: str | None = str(Path(program).expanduser())
     else:
         found = shutil.which(program)
     if found is None or not Path(found).is_file():
-        return None
-    if Path(found).name.lower().startswith("python"):
-        return found
-    return _shebang(Path(found))
+        return GaiaPython(None, origin)
+    if _inside(Path(found), root):
+        return GaiaPython(None, origin, refused=found)
+    python = found if Path(found).name.lower().startswith("python") else _shebang(Path(found))
+    if python is not None and _inside(Path(python), root):
+        return GaiaPython(None, origin, refused=python)
+    return GaiaPython(python, origin)
+
+
+def interpreter(settings: Settings) -> str | None:
+    """GAIA's interpreter (``find_python``), or None."""
+    return find_python(settings).path
+
+
+def ignored_settings(settings: Settings) -> list[str]:
+    """The checkout's settings that name a program intake will not start for GAIA's verdict.
+
+    ``gaia_python`` and ``runner`` count only at user level; a value in ``[tool.intake]``
+    that no user-level setting repeats is named here, so the CLI can say it is not used.
+    """
+    found: list[str] = []
+    root = settings.root
+    if settings.gaia_python is not None and user_setting("gaia_python", outside=root) is None:
+        found.append("gaia_python")
+    default = Settings.model_fields["runner"].get_default(call_default_factory=True)
+    if settings.runner != default and user_setting("runner", outside=root) is None:
+        found.append("runner")
+    return found
+
+
+def gaia_notes(settings: Settings) -> list[str]:
+    """One line each for what the verdict commands leave aside: a checkout-named
+    interpreter or runner, an interpreter inside the suite (the CLI prints them as notes)."""
+    where = user_config_path()
+    lines = [
+        f"{key} in [tool.intake] is not used to find GAIA's interpreter (the checkout does not "
+        f"choose what runs): set INTAKE_{key.upper()} or {key} in {where}"
+        for key in ignored_settings(settings)
+    ]
+    found = find_python(settings)
+    if found.refused is not None:
+        lines.append(
+            f"GAIA's interpreter ({found.origin}) lies inside this suite and is not run: "
+            "intake's copy of GAIA's rules only"
+        )
+    return lines
 
 
 def _verdict(item: dict[str, Any]) -> GaiaVerdict:
@@ -261,6 +458,23 @@ def _documents(value: Any) -> list[dict[str, Any]] | None:
     return [d for d in value if isinstance(d, dict)]
 
 
+def _probe(python: str, request: dict[str, Any]) -> dict[str, Any] | None:
+    """Run the probe in ``python``: isolated mode, from a fresh folder outside every checkout."""
+    try:
+        with tempfile.TemporaryDirectory(prefix="intake-gaia-") as folder:
+            done = subprocess.run(
+                [python, "-I", "-c", PROBE],
+                input=json.dumps(request).encode("utf-8"),
+                capture_output=True,
+                timeout=PROBE_TIMEOUT,
+                cwd=folder,
+                check=False,
+            )
+    except (OSError, subprocess.SubprocessError):
+        return None
+    return _answer(done.stdout[-MAX_PROBE_OUTPUT:])
+
+
 def ask_gaia(
     settings: Settings,
     files: list[Path] | None = None,
@@ -269,28 +483,20 @@ def ask_gaia(
     agents: bool = False,
     models: bool = False,
 ) -> GaiaInfo | None:
-    """Ask the installed GAIA (None: no interpreter, GAIA not importable, or the probe failed)."""
+    """Ask the installed GAIA where it runs (``run`` mode, for commands that run GAIA on
+    purpose; None: no interpreter, GAIA not importable, or the probe failed)."""
     python = interpreter(settings)
     if python is None:
         return None
     request = {
+        "mode": "run",
+        "root": str(settings.root),
         "files": [str(p.resolve()) for p in files or []],
         "corpus_dirs": [str(p) for p in corpus_dirs or []],
         "agents": agents,
         "models": models,
     }
-    try:
-        done = subprocess.run(
-            [python, "-c", PROBE],
-            input=json.dumps(request).encode("utf-8"),
-            capture_output=True,
-            timeout=PROBE_TIMEOUT,
-            cwd=settings.root,
-            check=False,
-        )
-    except (OSError, subprocess.SubprocessError):
-        return None
-    answer = _answer(done.stdout[-MAX_PROBE_OUTPUT:])
+    answer = _probe(python, request)
     if answer is None or answer.get("importable") is not True:
         return None
     try:
@@ -317,6 +523,155 @@ def ask_gaia(
             verdict = _verdict(item)
             info.verdicts[str(by_path[verdict.file])] = verdict
     return info
+
+
+# --- GAIA's CI verdict, asked once per GAIA installation ---------------------------------
+
+CACHE_FORMAT = 1
+MAX_CACHED_VERDICTS = 20_000
+"""Verdicts kept per installation (the oldest go first): a bound, not a working-set guess."""
+
+
+@dataclass
+class GaiaVerdicts:
+    """GAIA's CI verdict on the files asked about (``validate_scenario`` on each)."""
+
+    python: str
+    verdicts: dict[str, GaiaVerdict]
+    """By the path as given."""
+    asked: int = 0
+    """Files GAIA's interpreter was started for this time (0: every answer was cached)."""
+    inside: str | None = None
+    """Set (and no verdict given) when GAIA is installed from inside the suite."""
+
+
+def _sha256(path: Path) -> str | None:
+    try:
+        return hashlib.sha256(path.read_bytes()).hexdigest()
+    except OSError:
+        return None
+
+
+def _key(path: Path) -> str | None:
+    """A scenario's cache key: its name and content (GAIA's messages name the file)."""
+    try:
+        data = path.read_bytes()
+    except OSError:
+        return None
+    return hashlib.sha256(path.name.encode("utf-8") + b"\0" + data).hexdigest()
+
+
+def _stat(python: str) -> list[int] | None:
+    try:
+        found = Path(python).resolve().stat()
+    except OSError:
+        return None
+    return [found.st_size, found.st_mtime_ns]
+
+
+def _cache_file(settings: Settings, python: str) -> Path | None:
+    folder = user_cache_dir(outside=settings.root)
+    if folder is None:
+        return None
+    name = hashlib.sha256(str(Path(python).absolute()).encode("utf-8")).hexdigest()[:32]
+    return folder / "gaia" / f"{name}.json"
+
+
+def _load_cache(where: Path | None, python: str) -> dict[str, Any]:
+    """The cached answers of this installation, or an empty entry when anything changed."""
+    fresh: dict[str, Any] = {"format": CACHE_FORMAT, "python": python, "verdicts": {}}
+    if where is None:
+        return fresh
+    try:
+        doc = json.loads(where.read_text(encoding="utf-8")[:64_000_000])
+    except (OSError, UnicodeDecodeError, ValueError):
+        return fresh
+    if not isinstance(doc, dict) or doc.get("format") != CACHE_FORMAT:
+        return fresh
+    files = doc.get("validator_files")
+    if doc.get("python") != python or doc.get("python_stat") != _stat(python):
+        return fresh
+    if not isinstance(files, dict) or not files or not isinstance(doc.get("verdicts"), dict):
+        return fresh
+    if any(_sha256(Path(name)) != digest for name, digest in files.items()):
+        return fresh
+    return doc
+
+
+def _save_cache(where: Path | None, doc: dict[str, Any]) -> None:
+    if where is None:
+        return
+    verdicts = doc["verdicts"]
+    while len(verdicts) > MAX_CACHED_VERDICTS:
+        verdicts.pop(next(iter(verdicts)))
+    try:
+        where.parent.mkdir(parents=True, exist_ok=True)
+        atomic_write(where, json.dumps(doc, sort_keys=False))
+    except OSError:
+        return
+
+
+def gaia_verdicts(settings: Settings, files: list[Path]) -> GaiaVerdicts | None:
+    """GAIA's CI verdict on ``files`` (None: no GAIA to ask, or the probe failed).
+
+    Cached answers are used while the installation is unchanged; only the files with no
+    cached answer are sent to GAIA, in one probe. GAIA installed from inside the suite is not
+    run: the answer then carries ``inside`` and no verdict.
+    """
+    python = interpreter(settings)
+    if python is None:
+        return None
+    where = _cache_file(settings, python)
+    doc = _load_cache(where, python)
+    cached: dict[str, dict[str, Any]] = doc["verdicts"]
+    keys = {str(p): _key(p) for p in files}
+    answer = GaiaVerdicts(python=python, verdicts={})
+    missing = [p for p in files if keys[str(p)] is None or keys[str(p)] not in cached]
+    planted = [n for n in doc.get("validator_files") or {} if _inside(Path(n), settings.root)]
+    if planted:
+        answer.inside = planted[0]
+        return answer
+    if missing:
+        request = {
+            "mode": "verdict",
+            "root": str(settings.root),
+            "files": [str(p.resolve()) for p in missing],
+        }
+        found = _probe(python, request)
+        if found is None:
+            return None
+        if isinstance(found.get("inside"), str):
+            answer.inside = found["inside"]
+            return answer
+        if found.get("importable") is not True:
+            return None
+        answer.asked = len(missing)
+        by_path = {str(p.resolve()): p for p in missing}
+        for item in found.get("verdicts") or []:
+            if not isinstance(item, dict) or str(item.get("file")) not in by_path:
+                continue
+            key = keys[str(by_path[str(item["file"])])]
+            if key is not None:
+                cached.pop(key, None)
+                cached[key] = {"valid": item.get("valid") is True, "message": item.get("message")}
+        names = [str(n) for n in found.get("validator_files") or [] if isinstance(n, str)]
+        doc["validator_files"] = {n: _sha256(Path(n)) for n in names}
+        doc["version"] = found.get("version")
+        doc["python_stat"] = _stat(python)
+        if names and all(doc["validator_files"].values()):
+            _save_cache(where, doc)
+    for path in files:
+        item = cached.get(keys[str(path)] or "")
+        if item is None:
+            continue
+        message = item.get("message")
+        answer.verdicts[str(path)] = GaiaVerdict(
+            file=str(path),
+            valid=item.get("valid") is True,
+            message=message if isinstance(message, str) else None,
+            documents_exist=None,
+        )
+    return answer
 
 
 def _answer(raw: bytes) -> dict[str, Any] | None:
@@ -365,9 +720,15 @@ def document_keys(documents: list[dict[str, Any]] | None) -> set[str]:
 __all__ = [
     "DEFAULT_BACKEND",
     "GaiaInfo",
+    "GaiaPython",
     "GaiaVerdict",
+    "GaiaVerdicts",
     "agent_backend",
     "ask_gaia",
     "document_keys",
+    "find_python",
+    "gaia_notes",
+    "gaia_verdicts",
+    "ignored_settings",
     "interpreter",
 ]

@@ -19,7 +19,7 @@ from typing import Any
 
 from intake.config import Settings
 from intake.contract import schema
-from intake.contract.gaia import ask_gaia
+from intake.contract.gaia import gaia_verdicts
 from intake.contract.manifest import Manifest, check_refs, load_manifest, skipped
 from intake.contract.models import (
     GAIA_PERSONAS,
@@ -422,18 +422,21 @@ def validate_paths(
 def gaia_problems(
     settings: Settings, paths: list[Path], display: list[str]
 ) -> dict[str, list[Problem]] | None:
-    """GAIA's own verdict on each file (``intake.contract.gaia``), as problems keyed by shown file;
-    None when GAIA cannot be asked (intake's own copy of GAIA's rules then stands alone).
+    """GAIA's CI verdict on each file (``intake.contract.gaia.gaia_verdicts``), as problems keyed
+    by shown file; None when GAIA cannot be asked (intake's own copy of GAIA's rules, the
+    corpus cross-references with GAIA CI's real_world skip included, then stands alone).
 
-    A file GAIA's ``validate_scenario`` rejects, whose document GAIA would not find, or whose
-    references GAIA's corpus manifest lacks gets one error per GAIA message, named as GAIA's.
+    A file GAIA's ``validate_scenario`` rejects (GAIA's CI loads every scenario through it,
+    real_world ones included) gets one error naming GAIA's message. The cross-references are
+    GAIA's CI tests, not GAIA's package: intake's copy (``intake.contract.manifest``) judges
+    them against the suite's own manifest, so they are not asked twice.
     """
-    info = ask_gaia(settings, paths)
-    if info is None:
+    answer = gaia_verdicts(settings, paths)
+    if answer is None or answer.inside is not None:
         return None
     found: dict[str, list[Problem]] = {}
     for path, shown in zip(paths, display, strict=True):
-        verdict = info.verdicts.get(str(path))
+        verdict = answer.verdicts.get(str(path))
         if verdict is None:
             continue
         found[shown] = [

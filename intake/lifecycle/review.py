@@ -240,7 +240,7 @@ def reviews_from_pr(
     draft = find_draft(settings, target)
     scenario_id = draft.stem
     where = f"{full_name}#{number}"
-    gh = client(settings.github_api_url).withLazy(True)
+    gh = client(settings.github_api_url, root=settings.root).withLazy(True)
     gh_repo = gh.get_repo(full_name)
 
     def fetch_pull() -> tuple[Any, str, str]:

@@ -2,6 +2,11 @@
 
 * Base URL from ``INTAKE_GITHUB_API_URL`` (via settings; GitHub Enterprise and local test
   servers work), the token only from ``GITHUB_TOKEN`` and never echoed.
+* A request (and so the token) goes only to ``https://api.github.com`` or to a base named at
+  user level (``INTAKE_GITHUB_API_URL``, ``github_api_url`` in the user config file:
+  ``intake.userconfig``). A base that only the checkout's ``[tool.intake]`` names, ``http://``
+  included, is refused in one line (exit 2) before any connection: a pull request must not
+  choose where the maintainer's token goes, nor the server whose answers are recorded.
 * Bounded retries with backoff on 5xx and connection errors; a request timeout.
 * A rate limit is reported at once with its reset time: never a silent hour-long sleep.
 * Every failure becomes one line (``NetworkError``/``SourceError``, exit 3) that names what
@@ -13,9 +18,12 @@ from __future__ import annotations
 import os
 from collections.abc import Callable
 from datetime import UTC, datetime
+from pathlib import Path
 from typing import Any, TypeVar
 
+from intake.config import find_root
 from intake.errors import ConfigError, NetworkError, SourceError
+from intake.userconfig import user_config_path, user_setting
 
 T = TypeVar("T")
 
@@ -24,12 +32,45 @@ RETRIES = 3
 BACKOFF_S = 0.5
 LIMITS = {"RETRIES": (0, 10), "BACKOFF": (0.0, 10.0), "TIMEOUT": (1, 300)}
 WHOLE = frozenset({"RETRIES", "TIMEOUT"})
+GITHUB_API = "https://api.github.com"
 
 
 def token() -> str | None:
     """``GITHUB_TOKEN`` from the environment, or None (public repositories need none)."""
     value = os.environ.get("GITHUB_TOKEN", "").strip()
     return value or None
+
+
+def trusted_base(base_url: str, root: Path | None = None) -> str:
+    """``base_url`` (without a trailing slash) when the user chose it, else ConfigError.
+
+    GitHub's own API over HTTPS is always allowed; any other base must be the one named in
+    the environment or the user config file, so a value only the checkout carries is refused.
+    ``root``: the suite (default: the one around the working folder); a user config file
+    inside it is the checkout's, not the user's.
+    """
+    wanted = base_url.strip().rstrip("/")
+    if wanted == GITHUB_API:
+        return wanted
+    if root is None:
+        root = find_root(Path.cwd()) or Path.cwd()
+    named = user_setting("github_api_url", outside=root)
+    if named is not None and str(named.value).strip().rstrip("/") == wanted:
+        return wanted
+    import re
+    from urllib.parse import urlsplit
+
+    try:
+        host = re.sub(r"[^a-z0-9.:\[\]-]", "?", urlsplit(wanted).hostname or "")[:100] or "?"
+    except ValueError:
+        host = "?"
+    raise ConfigError(
+        f"github_api_url names {host!r} but only the checkout's [tool.intake] says so: "
+        "intake talks to GitHub (and sends GITHUB_TOKEN) only at https://api.github.com or a "
+        "base you name",
+        where="[tool.intake] github_api_url",
+        hint=f"set INTAKE_GITHUB_API_URL or github_api_url in {user_config_path()}",
+    )
 
 
 def transport_policy() -> tuple[int, float, int]:
@@ -59,8 +100,11 @@ def client(
     retries: int | None = None,
     backoff: float | None = None,
     timeout: int | None = None,
+    root: Path | None = None,
 ) -> Any:
-    """A PyGithub client with bounded retries, a timeout and no client-side throttling."""
+    """A PyGithub client with bounded retries, a timeout and no client-side throttling, for a
+    base the user chose (``trusted_base``)."""
+    base_url = trusted_base(base_url, root)
     from github import Auth, Github
     from urllib3.util.retry import Retry
 

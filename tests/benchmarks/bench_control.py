@@ -46,6 +46,9 @@ def _suite(tmp: Path, runner: list[str], port: int, extra: str = "") -> Path:
     suite = tmp / "suite"
     (suite / "drafts").mkdir(parents=True)
     (suite / "scenarios").mkdir()
+    user_config = tmp / "user-config.toml"  # the runner is the user's to name
+    user_config.write_text(f"runner = {json.dumps(runner)}\n", encoding="utf-8")
+    os.environ["INTAKE_CONFIG"] = str(user_config)
     (suite / "pyproject.toml").write_text(
         f'[tool.intake]\nauthor = "drafter"\nrunner = {json.dumps(runner)}\n'
         f'replay_port = {port}\nstrong_models = ["claude-opus-4"]\n'

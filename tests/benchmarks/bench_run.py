@@ -52,6 +52,9 @@ def main() -> None:
         suite = Path(tmp) / "suite"
         (suite / "drafts").mkdir(parents=True)
         runner = json.dumps([sys.executable, str(fake), "eval", "agent"])
+        user_config = Path(tmp) / "user-config.toml"  # the runner is the user's to name
+        user_config.write_text(f"runner = {runner}\n", encoding="utf-8")
+        os.environ["INTAKE_CONFIG"] = str(user_config)
         (suite / "pyproject.toml").write_text(
             f'[tool.intake]\nauthor = "drafter"\nrunner = {runner}\n'
             f'backend_url = "{srv.url}"\nstrong_models = ["claude-opus-4"]\n'

@@ -78,6 +78,7 @@ from intake.portable import new_group_options, stop_tree, termination_signals
 from intake.scrub import scrubber_for
 from intake.store.records import record_path
 from intake.store.suite import find_draft, finding_types, load_draft_record
+from intake.userconfig import user_config_path, user_setting
 
 STATUS_PATH = "/api/system/status"
 STATUS_TIMEOUT = 5.0
@@ -253,9 +254,30 @@ def refuse_unready(settings: Settings, draft: Path) -> dict[str, Any]:
     return result.data
 
 
+def runner_command(settings: Settings) -> list[str]:
+    """The runner as the user names it (``INTAKE_RUNNER``, ``runner`` in the user config file),
+    else the default ``gaia eval agent``; exit 2 for a runner only the checkout's
+    ``[tool.intake]`` names: a pull request must not choose the program ``run`` and ``control``
+    start (docs/trust-gaia.md)."""
+    named = user_setting("runner", outside=settings.root)
+    if named is not None:
+        return Settings(root=settings.root, runner=named.value).runner
+    default = Settings.model_fields["runner"].get_default(call_default_factory=True)
+    if settings.runner != default:
+        raise UsageError(
+            "the runner is named only by the checkout's [tool.intake]: intake starts GAIA's "
+            "runner only as you name it",
+            where="runner in [tool.intake]",
+            hint=f"set INTAKE_RUNNER or runner in {user_config_path()} (the same list), or "
+            "leave runner out to use `gaia eval agent` from PATH",
+        )
+    return list(settings.runner)
+
+
 def find_runner(settings: Settings) -> list[str]:
-    """The runner command with its program resolved (from the suite root), or exit 2."""
-    program, *rest = settings.runner
+    """The runner command (``runner_command``) with its program resolved (from the suite
+    root), or exit 2."""
+    program, *rest = runner_command(settings)
     if os.sep in program or "/" in program:
         candidate = settings.path(Path(program))
         found = str(candidate) if os.access(candidate, os.X_OK) and candidate.is_file() else None
@@ -1001,6 +1023,7 @@ __all__ = [
     "check_model",
     "execute",
     "find_runner",
+    "runner_command",
     "find_scorecards",
     "refuse_unready",
     "run_draft",
