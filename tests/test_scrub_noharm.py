@@ -109,6 +109,7 @@ CODE = {
     "shell_variable": '$outLog = Join-Path $PWD "eval-out\\backend.out.log"\n',
     "joined_word": 'f"{budget_tokens}-token context budget"\n',
     "words_of_a_mode": '"pass": true/false,\n',
+    "expression": '        "pass": status_code == 200,\n',
 }
 
 
@@ -145,8 +146,9 @@ def test_the_secret_beside_the_code_is_still_replaced(scrubber: Scrubber, text: 
         f"env:\n  - name: SESSION_ID\n    value: {UUID}\n",
         f"captured_from:\n  session_id: {UUID}\n",
         '        store.get_history(session_id="sess1")\n',
+        f'    "session": "{UUID}",\n',
     ],
-    ids=["claude_code_jsonl", "dotenv", "kubernetes_pair", "captured_from", "test_id"],
+    ids=["claude_code_jsonl", "dotenv", "kubernetes_pair", "captured_from", "test_id", "dataset"],
 )
 def test_a_session_id_is_provenance(scrubber: Scrubber, text: str) -> None:
     _kept(scrubber, text)
@@ -155,6 +157,8 @@ def test_a_session_id_is_provenance(scrubber: Scrubber, text: str) -> None:
 def test_a_session_token_or_cookie_is_still_replaced(scrubber: Scrubber) -> None:
     _replaced(scrubber, f"Cookie: theme=dark; sessionid={RANDOM}; lang=en\n", RANDOM)
     _replaced(scrubber, f'{{"sessionId": "{RANDOM}"}}\n', RANDOM)
+    _replaced(scrubber, f"Set-Cookie: __Secure-session={UUID}; Path=/; HttpOnly\n", UUID)
+    _replaced(scrubber, f"GET /x?page=2&access_token={RANDOM}.WtkDz6.{RANDOM}&sort=asc\n", RANDOM)
 
 
 # ------------------------------------------------------------------ placeholders
@@ -185,8 +189,9 @@ def test_placeholders_are_kept(scrubber: Scrubber, text: str) -> None:
         f'msg = "{base64.b64encode(b"The quick brown fox jumps over the lazy dog").decode()}"\n',
         'alphabet = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"\n',
         'rejected: 2abcdefghijklmnopqrstuvwxyz_zyxwvutsrqponmlkjihgfedcba\n',
+        'v = "dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk"  # RFC 7636, Appendix B\n',
     ],
-    ids=["b64_alphabet", "b64_prose", "alphabet", "counting_run"],
+    ids=["b64_alphabet", "b64_prose", "alphabet", "counting_run", "published_example"],
 )
 def test_public_text_and_its_base64_are_kept(scrubber: Scrubber, text: str) -> None:
     _kept(scrubber, text)

@@ -421,6 +421,8 @@ def code_value(value: str, names: SecretNames | None = None) -> bool:
         return True
     if _DOTTED.match(v):
         parts = v.split(".")
+        if any(mixes_like_random(p) for p in parts):
+            return False  # a dotted token (xmh0siH1….WtkDz6.…), not an attribute
         return (
             parts[0].lower() in _CODE_OBJECTS
             or len(parts[0]) == 1
@@ -532,6 +534,8 @@ _TYPE_ANNOTATION = (
 Go ``var apiToken string = …`` (matched on the lowercased text). After a blank only a string
 type counts: ``name=password type=hidden`` is two HTML attributes, not a declaration."""
 _SHELL_WORD_END = frozenset(" \t\r\n;|&<>()")
+_OPERATOR_AFTER = regex.compile(r"[ \t]++(?:[=!<>]=|[<>+*/%]|and|or|if|in)[ \t]")
+"""An operator after a value: the value is an operand of an expression (code)."""
 _SPACED_EQ = regex.compile(r"[ \t]=[ \t]")
 """``a = b``: an assignment of code (Python, JavaScript), where a dotenv line has no blanks."""
 _PROSE_AFTER = regex.compile(r"[ \t][A-Za-z'\"]")
@@ -573,9 +577,14 @@ def _session_uuid(name: str, text: str, pos: int) -> bool:
     """A UUID at ``pos`` under a session id's name (``session_id``, ``sessionId``,
     ``SESSION_ID``): a session's provenance, as GAIA's ``captured_from`` and Claude Code's
     transcripts write it on every line, not a credential."""
-    return name_segments(name)[-2:] == ["session", "id"] and bool(
-        _UUID_VALUE.match(text[pos : pos + 36])
-    )
+    return session_name(name) and bool(_UUID_VALUE.match(text[pos : pos + 36]))
+
+
+def session_name(name: str) -> bool:
+    """A name of a session's id: ``session_id``, ``sessionId``, ``SESSION_ID``, ``session``
+    (as GAIA's eval datasets write ``"session": "<uuid>"``); a UUID under one is provenance."""
+    segs = name_segments(name)
+    return segs[-2:] == ["session", "id"] or segs[-1:] == ["session"]
 
 
 def _structured_name(name: str) -> bool:
@@ -856,7 +865,9 @@ class IntakeAssignedSecretRecognizer(CodeBackedRecognizer):
             if not names.is_secret_name(name):
                 continue
             shaped = names.needs_shape(name)
-            if segs[-2:] == ["session", "id"] and _UUID_VALUE.match(text[pos : pos + 36]):
+            if _session_uuid(name, text, pos) and "cookie" not in text[
+                text.rfind("\n", 0, start) + 1 : start
+            ].lower():
                 continue  # session ids (session_id, Claude Code's sessionId): provenance
             if segs[-1:] == ["authorization"] and sep and not vq:
                 scheme = _AUTH_SCHEMES.match(text, pos)
@@ -892,6 +903,10 @@ class IntakeAssignedSecretRecognizer(CodeBackedRecognizer):
                     continue  # time.monotonic(), useState(…), sidecar.cancels[0]: code
                 if sep in (":", "->") and _PROSE_AFTER.match(after):
                     continue  # "Auth: three legs", "token -> publisher": prose
+                if _OPERATOR_AFTER.match(text, span[1]) and code_value(
+                    text[span[0] : span[1]], names
+                ):
+                    continue  # "pass": status_code == 200: an expression
                 word = text[span[0] : span[1]]
                 if (sep == "->" and (word.isalpha() or code_value(word, names))) or (
                     after[:1] in (",", ")", "}") and code_value(word, names)

@@ -974,7 +974,7 @@ class Scrubber:
         ``{"GITHUB_OAUTH_CLIENT_SECRET": "<hex>"}`` parsed from JSON or YAML: the key is the
         context the text scan may not see (escapes, folding, a key far above the value).
         """
-        from intake.scrub.context import literal_secret, name_segments
+        from intake.scrub.context import literal_secret, session_name
 
         names = self.secret_names
         if any(c.start == 0 and c.end == len(text) for c in cands):
@@ -989,7 +989,7 @@ class Scrubber:
         value = text.strip()
         if not value or not literal_secret(value, quoted=False, names=names):
             return cands
-        if _UUID.match(value) and name_segments(key)[-2:] == ["session", "id"]:
+        if _UUID.match(value) and session_name(key):
             return cands  # a session's own UUID (GAIA's, in a draft's details) is provenance
         if self._allowed("GENERIC_SECRET", value):
             return cands
