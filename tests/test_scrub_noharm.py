@@ -110,7 +110,14 @@ CODE = {
     "joined_word": 'f"{budget_tokens}-token context budget"\n',
     "words_of_a_mode": '"pass": true/false,\n',
     "expression": '        "pass": status_code == 200,\n',
+    "empty_assignment": "# cookie-based auth (set by serve_spa ?token= bootstrap)\n",
+    "placeholder_basic": 'headers={"Authorization": "Basic dXNlcjpwYXNz"},\n',
 }
+
+
+def test_the_word_after_a_glued_password_is_not_one(scrubber: Scrubber) -> None:
+    out = _replaced(scrubber, "$ mysql -u root -pwdYbD0JtOt8N shop\n", "wdYbD0JtOt8N")
+    assert out.endswith(" shop\n")
 
 
 @pytest.mark.parametrize("text", CODE.values(), ids=CODE.keys())

@@ -30,6 +30,7 @@ from intake.scrub.recognizers import (
     NOT_A_PASSWORD,
     CodeBackedRecognizer,
     mixes_like_random,
+    placeholder_basic,
 )
 
 __all__ = [
@@ -452,6 +453,8 @@ def literal_secret(value: str, *, quoted: bool, names: SecretNames | None = None
         return False
     scheme = _SCHEME_VALUE.match(v)
     if scheme:  # "Bearer ${process.env.X}", "Bearer &lt;token&gt;": judge what the scheme heads
+        if v[:5].lower() == "basic" and placeholder_basic(scheme.group("v")):
+            return False
         return literal_secret(scheme.group("v"), quoted=quoted, names=names)
     if (
         not quoted
@@ -816,8 +819,17 @@ class IntakeAssignedSecretRecognizer(CodeBackedRecognizer):
                 continue
             if not (sep or ws):
                 continue
+            if (
+                sep == "="
+                and not vq
+                and text[m.start("sep") - 1 : m.start("sep")] not in (" ", "\t")
+                and text[m.end("sep") : m.end("sep") + 1] in (" ", "\t")
+            ):
+                continue  # NAME= value: an empty assignment (then a command), or prose
             if flag and start > 0 and text[start - 1] not in " \t\r\n\"'=([":
                 continue  # {budget}-token context: a word joined by "-", not a --flag
+            if flag and mixes_like_random(name):
+                continue  # mysql -pwdYbD0JtOt8N shop: a password glued to -p, not a --flag
             if ws and not sep and start > 0 and text[start - 1] == "$":
                 continue  # Join-Path $PWD "x": a shell variable read, not assigned
             if m.group("br") == "]" and nq is None:

@@ -43,6 +43,7 @@ from intake.scrub.normalise import WRAP_BREAK  # noqa: E402
 __all__ = [
     "IntakeDottedTokenRecognizer",
     "mixes_like_random",
+    "placeholder_basic",
     "CodeBackedRecognizer",
     "FastPatternRecognizer",
     "IntakeAzureSasSignatureRecognizer",
@@ -594,6 +595,27 @@ class IntakeBearerRecognizer(_CheckedRecognizer):
     MIN_LENGTH = 16
 
 
+_PLACEHOLDER_CREDENTIAL_WORDS = frozenset(
+    ["user", "username", "pass", "password", "test", "foo", "bar", "demo", "example"]
+)
+
+
+def placeholder_basic(value: str) -> bool:
+    """``dXNlcjpwYXNz``: base64 of placeholder credentials (``user:pass``, ``test:test``),
+    whose both halves are words no one chooses as a secret (``admin:admin`` is a real default
+    and stays a secret)."""
+    import base64
+    import binascii
+
+    try:
+        decoded = base64.b64decode(value, validate=True).decode("utf-8")
+    except (binascii.Error, ValueError, UnicodeDecodeError):
+        return False
+    user, colon, password = decoded.partition(":")
+    words = _PLACEHOLDER_CREDENTIAL_WORDS
+    return bool(colon) and user.lower() in words and password.lower() in words
+
+
 class IntakeBasicAuthRecognizer(_CheckedRecognizer):
     """The base64 credential of ``Authorization: Basic …``."""
 
@@ -608,6 +630,8 @@ class IntakeBasicAuthRecognizer(_CheckedRecognizer):
         mixes cases or holds a digit, ``+``, ``/`` or padding."""
         value = pattern_text.strip("\"'")
         if value.isalpha() and (value.islower() or value.isupper() or value.istitle()):
+            return True
+        if placeholder_basic(value):
             return True
         return super().invalidate_result(pattern_text)
 
