@@ -112,6 +112,13 @@ CODE = {
     "expression": '        "pass": status_code == 200,\n',
     "empty_assignment": "# cookie-based auth (set by serve_spa ?token= bootstrap)\n",
     "placeholder_basic": 'headers={"Authorization": "Basic dXNlcjpwYXNz"},\n',
+    "is_none": "        if password is None:\n",
+    "ellipsis_in_a_string": '"     export ANTHROPIC_API_KEY=sk-ant-...\\n"\n',
+    "weak_name_fallback": 'cache_key_lib = resolved_id or "global"\n',
+    "prose_before_format": 'log("Tunnel auth: rejecting %s %s", a, b)\n',
+    "placeholder_value": 'env_file.write_text("SECRET=value")\n',
+    "file_name_key": '"1password.exe": "1Password",\n',
+    "prose_after_bearer": 'f"No GET carried Authorization: Bearer header. "\n',
 }
 
 
@@ -132,6 +139,7 @@ NEAREST_SECRETS = {
     "header_value": f'headers = {{"X-Api-Key": "{RANDOM}"}}\n',
     "basic_credential": "Authorization: Basic YWxhZGRpbjpvcGVuc2VzYW1l\n",
     "quoted_literal": '        refresh_token="hunter2-horse-battery",\n',
+    "fallback_literal": f'api_key = os.getenv("API_KEY") or "{RANDOM}"\n',
 }
 
 

@@ -55,6 +55,12 @@ def name_segments(name: str) -> list[str]:
     return out
 
 
+_FILE_NAME_KEY = regex.compile(
+    r"(?i)^[\w-]++\.(?:exe|app|dmg|msi|json|ya?ml|toml|txt|md|py|js|ts)$"
+)
+"""A file's name used as a key (``"1password.exe": "1Password"``): it names a program."""
+
+
 @dataclass(frozen=True)
 class SecretNames:
     """The vocabulary of ``secret_names.yaml`` (see that file for the rules)."""
@@ -98,6 +104,8 @@ class SecretNames:
     def _judge(self, name: str) -> int:
         if not name or len(name) > 96:
             return 0
+        if _FILE_NAME_KEY.match(name):
+            return 0  # "1password.exe": a file's name used as a key, not a secret's
         if name.lower().strip("_-.$@:") in self.not_names:
             return 0
         if any(p.match(name) for p in self.patterns):
@@ -541,7 +549,7 @@ _OPERATOR_AFTER = regex.compile(r"[ \t]++(?:[=!<>]=|[<>+*/%]|and|or|if|in)[ \t]"
 """An operator after a value: the value is an operand of an expression (code)."""
 _SPACED_EQ = regex.compile(r"[ \t]=[ \t]")
 """``a = b``: an assignment of code (Python, JavaScript), where a dotenv line has no blanks."""
-_PROSE_AFTER = regex.compile(r"[ \t][A-Za-z'\"]")
+_PROSE_AFTER = regex.compile(r"[ \t][A-Za-z'\"%]")
 """After an unquoted value read mid-line behind ``:`` or ``->``: another word, so the value is
 a word of a sentence (``### Auth: three legs``), not a setting."""
 _FALLBACK = regex.compile(
@@ -747,6 +755,8 @@ class IntakeAssignedSecretRecognizer(CodeBackedRecognizer):
             if braced:  # {ZqL5…}: a value in braces, which the run below stops at
                 return braced.start(), braced.end()
             end = self._run(text, pos, _STOP_UNQUOTED)
+            if text.startswith(("...", "…"), end) or text[pos:end].endswith(("...", "…")):
+                return None  # sk-ant-..., tvly-...: a prefix and an ellipsis, a placeholder
             while end > pos and text[end - 1] in ".,:!?":
                 end -= 1
         return (pos, end) if end > pos else None
@@ -886,6 +896,8 @@ class IntakeAssignedSecretRecognizer(CodeBackedRecognizer):
                 if scheme:
                     pos = scheme.end()
                 end = self._run(text, pos, frozenset(" \t\r\n\"'`,;<>"))
+                if text[pos:end].endswith(".") and text[pos : end - 1].isalpha():
+                    continue  # "Authorization: Bearer header. ": prose
                 word = text[pos:end].rstrip(")}]")
                 if word != text[pos:end] and word.count("{") < text[pos:end].count("}"):
                     if code_value(word, names) or (word.isalpha() and word.islower()):
@@ -903,7 +915,7 @@ class IntakeAssignedSecretRecognizer(CodeBackedRecognizer):
             if vq:
                 self._emit(text, self._quoted(text, pos, vq), True, out, shaped)
                 continue
-            self._emit_fallbacks(text, pos, out)
+            self._emit_fallbacks(text, pos, out, shaped)
             line_start = text.rfind("\n", 0, start) + 1
             line_level = (
                 bool(sep) and sep != ":=" and bool(_LINE_PREFIX.match(text, line_start, start))
@@ -968,13 +980,13 @@ class IntakeAssignedSecretRecognizer(CodeBackedRecognizer):
             and bool(_LINE_PREFIX.match(text, line_start, start))
         )
 
-    def _emit_fallbacks(self, text: str, pos: int, out: list[Any]) -> None:
+    def _emit_fallbacks(self, text: str, pos: int, out: list[Any], shaped: bool = False) -> None:
         """The quoted literals an expression assigned to a secret-bearing name falls back to,
         up to the end of its line (``_FALLBACK``)."""
         end = text.find("\n", pos, pos + 1024)
         limit = end if end >= 0 else min(len(text), pos + 1024)
         for m in _FALLBACK.finditer(text, pos, limit):
-            self._emit(text, self._quoted(text, m.end(), m.group("q")), True, out)
+            self._emit(text, self._quoted(text, m.end(), m.group("q")), True, out, shaped)
 
     def _emit_user(self, text: str, pos: int, out: list[Any]) -> None:
         """curl's ``-u user:pw`` in any quoting (``user:'pw'``, ``":pw"``, ``"key:"``).

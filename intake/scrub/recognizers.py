@@ -507,7 +507,7 @@ class IntakeGenericSecretRecognizer(_CheckedRecognizer):
 
 
 _NOT_A_PASSWORD_WORDS = """
-    ever never always still only also being now then stored sent shown visible lambda
+    value values ever never always still only also being now then stored sent shown visible lambda
     str string bytes int integer bool boolean float dict list any text object optional union
     secretstr secretbytes field charfield column input getpass prompt self cls args kwargs
     none null nil undefined true false required empty blank unset missing
@@ -552,7 +552,7 @@ class IntakePasswordWordRecognizer(_CheckedRecognizer):
 
     def invalidate_result(self, pattern_text: str) -> bool | None:
         """True drops the match: code, type names, prose words, placeholders, paths, URLs."""
-        value = pattern_text.rstrip(".!?")
+        value = pattern_text.rstrip(".!?:")
         if len(value) < self.MIN_LENGTH or value.lower() in NOT_A_PASSWORD:
             return True
         if value.startswith(("http://", "https://", "file:")) or "/" in value:
