@@ -130,11 +130,17 @@ KINDS: dict[str, Gen] = {
         f"/home/{r.choice(USERS)}",
         " backup/\n",
     ),
-    "path_tilde": lambda r: ("cat ", f"~/{r.choice(DIRS)}/{_file(r)}", "\n"),
-    "path_home_var": lambda r: ("cd ", f"$HOME/{r.choice(DIRS)}/{_file(r)}", " && ls"),
+    # A home folder named by a variable or ~ holds no user (issue 29: kept, see DECOYS); the
+    # user-bearing forms beside them are planted.
+    "path_tilde": lambda r: ("cat ", f"~{r.choice(USERS)}/{r.choice(DIRS)}/{_file(r)}", "\n"),
+    "path_home_var": lambda r: (
+        "cd ",
+        f"/var/home/{r.choice(USERS)}/{r.choice(DIRS)}/{_file(r)}",
+        " && ls",
+    ),
     "path_userprofile": lambda r: (
         "dir ",
-        f"%USERPROFILE%\\{r.choice(['Desktop', 'Downloads'])}\\{_file(r)}",
+        f"C:/Users/{r.choice(USERS)}/{r.choice(['Desktop', 'Downloads'])}/{_file(r)}",
         "\n",
     ),
     "path_file_url": lambda r: (
@@ -315,6 +321,15 @@ DECOYS: dict[str, Callable[[random.Random], str]] = {
     ),
     "version": lambda r: f"v{r.randint(0, 9)}.{r.randint(0, 30)}.{r.randint(0, 99)}",
     "npm_version": lambda r: f"lodash@{r.randint(1, 5)}.{r.randint(0, 20)}.{r.randint(0, 30)}",
+    "path_no_user": lambda r: r.choice(
+        [
+            f"~/{r.choice(DIRS)}/{_file(r)}",
+            f"$HOME/{r.choice(DIRS)}/{_file(r)}",
+            f"%USERPROFILE%\\{r.choice(['Desktop', 'Downloads'])}\\{_file(r)}",
+            f"%LOCALAPPDATA%\\lemonade\\{_file(r)}",
+            f"C:/projects/{r.choice(DIRS)}/{_file(r)}",
+        ]
+    ),
     "placeholder_key": lambda r: "<YOUR_API_KEY>",
     "placeholder_sk": lambda r: "OPENAI_API_KEY=sk-...",
     "placeholder_gha": lambda r: "token: ${{ secrets.GITHUB_TOKEN }}",

@@ -145,7 +145,9 @@ NAMES = [
     "HMAC_KEY",
     "private_key",
     "credential",
-    "sessionId",
+    # not sessionId: a session id is a tool's provenance (Claude Code writes its UUID on every
+    # line), judged by its value's shape since issue 29; a session's token is a secret
+    "sessionToken",
     "REDIS_PASSWD",
     "accessToken",
 ]

@@ -192,8 +192,9 @@ def test_gaia_suite_passes_with_warnings_and_strict_fails(suite: Path, runner) -
     result = runner.invoke(app, ["check"])
     assert result.exit_code == 0, result.output
     assert (
-        "warning: 10 scrub findings in legacy scenarios (EMAIL_ADDRESS, FILE_PATH, "
-        "GENERIC_SECRET) in 3 files" in result.stdout
+        # scrubber 1.7: file_not_found.yaml's C:/projects/… names no user and is kept
+        "warning: 9 scrub findings in legacy scenarios (EMAIL_ADDRESS, GENERIC_SECRET) "
+        "in 2 files" in result.stdout
     )
     # one line per kind (legacy fields, legacy scrub findings, GAIA's own "NOTE FOR JUDGE:" in
     # vision/sd_graceful_degradation.yaml as judge-directed text) and the totals

@@ -127,9 +127,11 @@ def test_path_styles_keep_their_shape(scrubber: Scrubber) -> None:
     cases = {
         "C:\\Users\\alice\\proj\\a.py": "C:\\Users\\user\\project1\\a.py",
         "D:\\\\Users\\\\alice\\\\x\\\\b.txt": "D:\\\\Users\\\\user\\\\project1\\\\b.txt",
-        "~/notes/todo.md": "~/project1/todo.md",
-        "$HOME/.ssh/id_rsa": "$HOME/project1/id_rsa",
-        "%USERPROFILE%\\Desktop\\a.txt": "%USERPROFILE%\\project1\\a.txt",
+        "~alice/notes/todo.md": "~/project1/todo.md",
+        # no user in these (issue 29): kept as written, variables and all
+        "~/notes/todo.md": "~/notes/todo.md",
+        "$HOME/.ssh/id_rsa": "$HOME/.ssh/id_rsa",
+        "%USERPROFILE%\\Desktop\\a.txt": "%USERPROFILE%\\Desktop\\a.txt",
         "\\\\corp-fs\\share\\alice\\z.doc": "\\\\fileserver\\share\\project1\\z.doc",
         "file:///home/alice/site/x.html": "file:///home/user/project1/x.html",
         "/home/alice": "/home/user1",

@@ -26,12 +26,15 @@ from tests.benchmarks.bench_scrub_outside import corpus_dir, load, score_intake
 from tests.outside_corpus.build_outside_corpus import MANIFEST_FORMAT, Repo, build
 
 # measured on the corpus built from gitleaks b58d3f102cf3 and detect-secrets 5e141933554a with
-# scrubber 1.6.0 (1.3.2: 77.9 %, 60 kinds, 66.5 % decoys kept; 1.4.0: 99.2 %, 217, 69.2 %;
-# 1.5.0: 99.17 %, 217, 76.9 %, 81.7 %)
+# scrubber 1.7.0 (1.3.2: 77.9 %, 60 kinds, 66.5 % decoys kept; 1.4.0: 99.2 %, 217, 69.2 %;
+# 1.5.0: 99.17 %, 217, 76.9 %, 81.7 %; 1.6.0: 99.24 %, 220, 76.35 %, 81.03 %). 1.7 replaces two
+# more of gitleaks' false-positive examples by issue 29's policy (a random value after a name is
+# judged by its shape, a token-like value after a vendor's ...Key is a key): a Fernet token
+# after ?q= and "oktaKey = 000…0TUVWXYZ"; it keeps one more (IbmCosHmacDetector's).
 MIN_RECALL = 99.2  # % of occurrences (99.24)
 MIN_KINDS_COMPLETE = 220  # of 233
-MIN_DECOYS_KEPT = 76.3  # % (76.35) of 334 false-positive examples
-MIN_OWN_DECOYS_KEPT = 81.0  # % (81.03) of the 311 that no other rule of their own scanner flags
+MIN_DECOYS_KEPT = 76.0  # % (76.05) of 334 false-positive examples
+MIN_OWN_DECOYS_KEPT = 80.3  # % (80.39) of the 311 that no other rule of their own scanner flags
 MAX_FAILING_CLOSED = 0
 MIN_IDEMPOTENT = 30  # of 30
 

@@ -30,6 +30,7 @@ from intake.scrub.recognizers import (
     NOT_A_PASSWORD,
     CodeBackedRecognizer,
     mixes_like_random,
+    placeholder_basic,
 )
 
 __all__ = [
@@ -54,6 +55,12 @@ def name_segments(name: str) -> list[str]:
     return out
 
 
+_FILE_NAME_KEY = regex.compile(
+    r"(?i)^[\w-]++\.(?:exe|app|dmg|msi|json|ya?ml|toml|txt|md|py|js|ts)$"
+)
+"""A file's name used as a key (``"1password.exe": "1Password"``): it names a program."""
+
+
 @dataclass(frozen=True)
 class SecretNames:
     """The vocabulary of ``secret_names.yaml`` (see that file for the rules)."""
@@ -68,18 +75,25 @@ class SecretNames:
     shaped: frozenset[str] = frozenset()
     patterns: tuple[regex.Pattern[str], ...] = ()
 
+    shaped_pairs: tuple[tuple[str, ...], ...] = ()
+    shaped_suffixes: tuple[str, ...] = ()
+
     def needs_shape(self, name: str) -> bool:
-        """Whether ``name`` is one of the ``shaped`` names (its value must look like a token)."""
-        return (
-            name_segments(name)[-1:] in ([s] for s in self.shaped) and len(name_segments(name)) <= 2
-        )
+        """Whether ``name`` bears a secret only by a ``shaped`` word, suffix or pair (``sig``,
+        ``session``, ``datadog_key``, ``Key``, ``session_id``, ``secret_id``): its value must
+        also look like a token."""
+        return self.strength(name) == 1
 
     def is_secret_name(self, name: str) -> bool:
-        """Whether a value assigned to ``name`` is a secret (by the vocabulary's rules).
+        """Whether a value assigned to ``name`` is a secret (by the vocabulary's rules)."""
+        return self.strength(name) > 0
+
+    def strength(self, name: str) -> int:
+        """2: the name bears a secret; 1: only with a token-shaped value; 0: it bears none.
 
         Cached per vocabulary: a transcript repeats the same few names thousands of times.
         """
-        cache: dict[str, bool] = self.__dict__.setdefault("_cache", {})
+        cache: dict[str, int] = self.__dict__.setdefault("_cache", {})
         found = cache.get(name)
         if found is None:
             if len(cache) > 65536:
@@ -87,32 +101,42 @@ class SecretNames:
             found = cache[name] = self._judge(name)
         return found
 
-    def _judge(self, name: str) -> bool:
+    def _judge(self, name: str) -> int:
         if not name or len(name) > 96:
-            return False
+            return 0
+        if _FILE_NAME_KEY.match(name):
+            return 0  # "1password.exe": a file's name used as a key, not a secret's
         if name.lower().strip("_-.$@:") in self.not_names:
-            return False
+            return 0
         if any(p.match(name) for p in self.patterns):
-            return True
+            return 2
         segs = name_segments(name)
+        best = 0
         for i, seg in enumerate(segs):
-            spans = []
-            if (
-                seg in self.words
-                or seg in self.shaped
-                or (seg not in self.not_names and any(seg.endswith(s) for s in self.suffixes))
+            spans: list[tuple[int, int, int]] = []
+            if seg in self.shaped:
+                spans.append((i, i + 1, 1))
+            elif seg in self.words or (
+                seg not in self.not_names and any(seg.endswith(s) for s in self.suffixes)
             ):
-                spans.append((i, i + 1))
+                spans.append((i, i + 1, 2))
+            elif seg not in self.not_names and any(seg.endswith(s) for s in self.shaped_suffixes):
+                spans.append((i, i + 1, 1))
             for pair in self.pairs:
                 if tuple(segs[i : i + len(pair)]) == pair:
-                    spans.append((i, i + len(pair)))
-            for a, b in spans:
+                    spans.append((i, i + len(pair), 2))
+            for pair in self.shaped_pairs:
+                if tuple(segs[i : i + len(pair)]) == pair:
+                    spans.append((i, i + len(pair), 1))
+            for a, b, strength in spans:
                 if any(s in self.not_after for s in segs[b:]):
                     continue
                 if a > 0 and segs[a - 1] in self.not_before:
                     continue  # a modifier right before the noun (max_tokens, show_password)
-                return True
-        return False
+                if strength == 2:
+                    return 2
+                best = 1
+        return best
 
 
 def load_secret_names(path: Path) -> SecretNames:
@@ -128,6 +152,10 @@ def load_secret_names(path: Path) -> SecretNames:
             not_before=frozenset(str(s).lower() for s in data.get("not_before", [])),
             not_names=frozenset(str(s).lower() for s in data.get("not_names", [])),
             shaped=frozenset(str(s).lower() for s in data.get("shaped", [])),
+            shaped_pairs=tuple(
+                tuple(str(x).lower() for x in p) for p in data.get("shaped_pairs", [])
+            ),
+            shaped_suffixes=tuple(str(s).lower() for s in data.get("shaped_suffixes", [])),
             patterns=tuple(regex.compile(str(p), regex.I) for p in data.get("patterns", [])),
         )
     except (KeyError, TypeError, regex.error) as exc:
@@ -199,6 +227,11 @@ _NOT_SECRET_WORDS = NOT_A_PASSWORD | frozenset(
         "text",
         "json",
         "yaml",
+        # GitHub Actions' permission levels (``id-token: write``, ``contents: read``)
+        "read",
+        "write",
+        "read-all",
+        "write-all",
         # placeholder credentials of examples and docs (curl -u 'test:test', user:pass)
         "pass",
         "test",
@@ -264,6 +297,7 @@ _REFERENCE = regex.compile(
       | \{[A-Za-z_][\w.]*+\}$    # {name}
       | <[^<>]*+>$               # <YOUR_KEY>
       | \[[A-Za-z\ _-]*+\]$      # [REDACTED]
+      | &lt;[^<>&]*+&gt;         # &lt;token&gt; (an HTML-escaped <token>)
       | @Microsoft\.KeyVault\(
       | (?:vault|ref|secretref|env|file|sm|ssm|arn|awssm|gcpsm|azkv|op)(?:\+[a-z]+)?:(?!//)
       | ENC\[
@@ -277,6 +311,18 @@ _DECIMAL = regex.compile(r"^[+-]?[0-9]++\.[0-9]++(?:[eE][+-]?[0-9]++)?$")
 _UUID_VALUE = regex.compile(r"^[0-9a-fA-F]{8}(?:-[0-9a-fA-F]{4}){3}-[0-9a-fA-F]{12}$")
 _B64ISH = regex.compile(r"^[A-Za-z0-9+/_-]++=++$")
 TOKEN_SHAPE = regex.compile(r"^(?=[^0-9]*+[0-9])[A-Za-z0-9+/=_%.-]{16,}+$")
+_WORDISH_PART = regex.compile(r"^(?:[A-Za-z]++|[0-9]++|[A-Za-z0-9]{1,4}+)$")
+
+
+def token_like(value: str) -> bool:
+    """What a value after a ``shaped`` name must look like: ``TOKEN_SHAPE`` and not words,
+    numbers and short pieces joined by ``.``, ``_`` or ``-`` (``jetbrains.mps.v8_elimination``,
+    ``test-session-001``), which name a thing rather than secure it."""
+    if not TOKEN_SHAPE.match(value):
+        return False
+    return not all(_WORDISH_PART.match(p) for p in regex.split(r"[._-]++", value.strip("._-")))
+
+
 _MASK = regex.compile(r"^(?:[*•·xX#]{3,}+|[.…]{3,}+)$")
 
 
@@ -311,6 +357,95 @@ def _braced_random(value: str) -> bool:
     )
 
 
+_VERSION = regex.compile(
+    r"^(?:[\^~]|[<>]=?+|==|~=)?+v?+[0-9]{1,6}+(?:\.(?:[0-9]{1,6}+|[x*]))"
+    r"{1,3}+(?:[-+][0-9A-Za-z.-]{1,40}+)?$"
+)
+"""A version or a version range (``^3.0.0``, ``~1.0.6``, ``>=2.1``, ``1.0.6-rc.1``): a lock
+file's dependency under a package named ``minipass`` or ``cookie-signature`` is no secret."""
+_HEX_NUMBER = regex.compile(r"^0[xX][0-9A-Fa-f]{1,8}+$")
+_TYPE_WORD_LIST = """
+    str string int integer float double number bool boolean bytes bytearray none null
+    undefined void never unknown any object dict list tuple set frozenset optional union
+    sequence mapping iterable iterator callable literal typing t secretstr secretbytes array
+    record promise map char byte long short uint u8 u16 u32 u64 i32 i64 usize option vec
+    result box rc arc"""
+_TYPE_WORDS = frozenset(_TYPE_WORD_LIST.split())
+_TYPE_EXPR = regex.compile(
+    r"^[A-Za-z_][A-Za-z0-9_.]*+(?:[ \t]*+[\[\]|,<>?][ \t]*+[A-Za-z0-9_.]*+)*+$"
+)
+
+
+_SCHEME_VALUE = regex.compile(r"^(?i:bearer|basic|token|bot)[ \t]++(?P<v>\S.*+)$")
+_NOT_A_VALUE = regex.compile(
+    r"""(?x)^(?:
+        S-1-[0-9]{1,3}+(?:-[0-9]{1,10}+)++      # a Windows SID (S-1-5-32-545): an account's id
+      | (?:\\u[0-9A-Fa-f]{4})++              # \u2705: a character written as an escape
+      | \([A-Za-z\ _-]{1,30}+\)              # (empty), (none), (not set)
+    )$"""
+)
+
+
+def type_expression(value: str) -> bool:
+    """``str | None``, ``dict[str, str]``, ``Optional[str]``, ``string``: an annotation, whose
+    every word is a type name (a password is not written in the type system's words)."""
+    if not _TYPE_EXPR.match(value):
+        return False
+    words = regex.findall(r"[A-Za-z_][A-Za-z0-9_]*+", value)
+    return bool(words) and all(w.lower() in _TYPE_WORDS for w in words)
+
+
+_FILE_CONSTANT = regex.compile(
+    r"^(?P<stem>[A-Za-z][A-Za-z0-9_-]{0,63}+)(?:\.[A-Za-z0-9_-]{1,20}+)*?\."
+    r"(?i:json|jsonl|ya?ml|toml|txt|md|pem|key|crt|cer|der|p12|pfx|jks|keystore|env|ini|cfg"
+    r"|conf|log|csv|db|sqlite|xml|html|bin|gz|zip|lock|asc|gpg|sig|py|js|ts|sh|ps1)$"
+)
+"""A file's name (``"SIGNATURE.json"``, ``"token.txt"``, ``"server.key"``): a constant naming
+the file a secret lives in is not the secret (its stem reads as a name, not a random run)."""
+_HEADER_NAME = regex.compile(r"^(?:X-)?[A-Z][A-Za-z]*+(?:-[A-Z][A-Za-z]*+)++$")
+_HEADER_WORDS = frozenset(
+    ["authorization", "proxy-authorization", "www-authenticate", "cookie", "set-cookie"]
+)
+
+
+def names_a_field(value: str, names: SecretNames | None) -> bool:
+    """A header name or a file name written as a constant's value (``"X-Api-Key"``,
+    ``"Authorization"``, ``"SIGNATURE.json"``): the name of where a secret goes, not one."""
+    if value.lower() in _HEADER_WORDS:
+        return True
+    if _HEADER_NAME.match(value) and names is not None and names.is_secret_name(value):
+        return True
+    m = _FILE_CONSTANT.match(value)
+    return m is not None and not mixes_like_random(m.group("stem"))
+
+
+def code_value(value: str, names: SecretNames | None = None) -> bool:
+    """An unquoted value that is code, read with its trailing ``,`` or ``;`` taken off: an
+    identifier or a dotted name (a variable, ``auth_token=auth_token,``, ``args.token,``,
+    ``notification?.agentId``), a language literal (``None,``) or a type (``str,``,
+    ``string;``), unless it mixes like a random token (a value its shape alone would
+    replace is never hidden by where it stands)."""
+    v = value.replace("?.", ".")
+    if v.lower() in _NOT_SECRET_WORDS or type_expression(v):
+        return True
+    if _DOTTED.match(v):
+        parts = v.split(".")
+        if any(mixes_like_random(p) for p in parts):
+            return False  # a dotted token (xmh0siH1….WtkDz6.…), not an attribute
+        return (
+            parts[0].lower() in _CODE_OBJECTS
+            or len(parts[0]) == 1
+            or any(_CAMEL.search(p) for p in parts)
+            or (names is not None and any(names.is_secret_name(p) for p in parts))
+        )
+    if not _IDENTIFIER.match(v) or mixes_like_random(v):
+        return False
+    segs = name_segments(v)
+    if not all(seg.isalpha() for seg in segs):
+        return False  # fb197fbd…, Tr0ub4: a value, not a name
+    return len(segs) >= 2 or (names is not None and names.is_secret_name(v))
+
+
 def literal_secret(value: str, *, quoted: bool, names: SecretNames | None = None) -> bool:
     """Whether ``value`` (assigned to a secret-bearing name) is a literal secret.
 
@@ -324,6 +459,19 @@ def literal_secret(value: str, *, quoted: bool, names: SecretNames | None = None
     v = value.strip()
     if len(v) < 4 or "FAKE" in v:
         return False
+    scheme = _SCHEME_VALUE.match(v)
+    if scheme:  # "Bearer ${process.env.X}", "Bearer &lt;token&gt;": judge what the scheme heads
+        if v[:5].lower() == "basic" and placeholder_basic(scheme.group("v")):
+            return False
+        return literal_secret(scheme.group("v"), quoted=quoted, names=names)
+    if (
+        not quoted
+        and v[-1] in ",;"
+        and (code_value(v[:-1], names) or not literal_secret(v[:-1], quoted=False, names=names))
+    ):
+        return False  # session_id: str,  auth_token=auth_token,  token=None,  threshold=0.90,
+    if _NOT_A_VALUE.match(v):
+        return False
     low = v.lower()
     if looks_like_placeholder(v) or _MASK.match(v):
         return False
@@ -331,11 +479,15 @@ def literal_secret(value: str, *, quoted: bool, names: SecretNames | None = None
         return False
     if _PATH_OR_URL.match(v) and not _slash_led_token(v):
         return False
-    if (v.isdigit() and len(v) < 6) or _DECIMAL.match(v):
+    if (v.isdigit() and len(v) < 6) or _DECIMAL.match(v) or _HEX_NUMBER.match(v):
+        return False
+    if _VERSION.match(v) or type_expression(v) or names_a_field(v, names):
         return False
     if v.endswith("=") and _B64ISH.match(v) and len(v) % 4:
         return False  # claims base64 padding but is no base64: an illustration (short==)
-    if low in _NOT_SECRET_WORDS:
+    if low in _NOT_SECRET_WORDS or (
+        "/" in low and all(w in _NOT_SECRET_WORDS for w in low.split("/"))
+    ):
         return False
     if quoted:
         return True
@@ -393,6 +545,13 @@ _TYPE_ANNOTATION = (
 Go ``var apiToken string = …`` (matched on the lowercased text). After a blank only a string
 type counts: ``name=password type=hidden`` is two HTML attributes, not a declaration."""
 _SHELL_WORD_END = frozenset(" \t\r\n;|&<>()")
+_OPERATOR_AFTER = regex.compile(r"[ \t]++(?:[=!<>]=|[<>+*/%]|and|or|if|in)[ \t]")
+"""An operator after a value: the value is an operand of an expression (code)."""
+_SPACED_EQ = regex.compile(r"[ \t]=[ \t]")
+"""``a = b``: an assignment of code (Python, JavaScript), where a dotenv line has no blanks."""
+_PROSE_AFTER = regex.compile(r"[ \t][A-Za-z'\"%]")
+"""After an unquoted value read mid-line behind ``:`` or ``->``: another word, so the value is
+a word of a sentence (``### Auth: three legs``), not a setting."""
 _FALLBACK = regex.compile(
     r"""(?x)(?:
         \|\| | \?\? | \?: | \bor\b | \belse\b            # a || "v", a ?? "v", a ?: "v", or, else
@@ -412,10 +571,31 @@ _PARAM_DEFAULT = regex.compile(
 
 _FIELD_NAME = regex.compile(r"^[A-Za-z_][A-Za-z0-9_.-]{0,95}+$")
 """A field name is one identifier: ``"my secret phrase"`` after ``"PASSWORD",`` is a value."""
+_ENV_OR_SNAKE = regex.compile(r"^(?:[A-Z][A-Z0-9]*+(?:_[A-Z0-9]++)++|[a-z]++(?:_[a-z]++)++)$")
+"""``GITHUB_ORG``, ``access_denied``: another name or a status in a list of names."""
 _FIELD_NAMES = frozenset(
     ["username", "user", "email", "login", "name", "host", "port", "id", "url", "value", "key"]
 )
 """Words that follow a secret-bearing name in a list of field names, not as its value."""
+
+
+_STORAGE_MARKER = regex.compile(r"\{AQAAAB[A-Za-z0-9+/]{20,}+={0,2}+\}")
+"""A secret as a CI tool stores it, in its storage syntax: Jenkins' ``hudson.util.Secret``
+writes ``{AQAAAB…}`` (base64 in braces) into ``credentials.xml``, ``config.xml`` and JCasC."""
+
+
+def _session_uuid(name: str, text: str, pos: int) -> bool:
+    """A UUID at ``pos`` under a session id's name (``session_id``, ``sessionId``,
+    ``SESSION_ID``): a session's provenance, as GAIA's ``captured_from`` and Claude Code's
+    transcripts write it on every line, not a credential."""
+    return session_name(name) and bool(_UUID_VALUE.match(text[pos : pos + 36]))
+
+
+def session_name(name: str) -> bool:
+    """A name of a session's id: ``session_id``, ``sessionId``, ``SESSION_ID``, ``session``
+    (as GAIA's eval datasets write ``"session": "<uuid>"``); a UUID under one is provenance."""
+    segs = name_segments(name)
+    return segs[-2:] == ["session", "id"] or segs[-1:] == ["session"]
 
 
 def _structured_name(name: str) -> bool:
@@ -575,6 +755,8 @@ class IntakeAssignedSecretRecognizer(CodeBackedRecognizer):
             if braced:  # {ZqL5…}: a value in braces, which the run below stops at
                 return braced.start(), braced.end()
             end = self._run(text, pos, _STOP_UNQUOTED)
+            if text.startswith(("...", "…"), end) or text[pos:end].endswith(("...", "…")):
+                return None  # sk-ant-..., tvly-...: a prefix and an ellipsis, a placeholder
             while end > pos and text[end - 1] in ".,:!?":
                 end -= 1
         return (pos, end) if end > pos else None
@@ -596,11 +778,13 @@ class IntakeAssignedSecretRecognizer(CodeBackedRecognizer):
     ) -> None:
         if span is None:
             return
-        if shaped and not TOKEN_SHAPE.match(text[span[0] : span[1]]):
+        if shaped and not token_like(text[span[0] : span[1]]):
             return
         from presidio_analyzer import RecognizerResult  # noqa: TID251
 
         s, e = span
+        if _STORAGE_MARKER.fullmatch(text, s, e):
+            s, e = s + 1, e - 1  # Jenkins' {AQAAAB…}: the braces are its storage's syntax
         assert self.names is not None
         if literal_secret(text[s:e], quoted=quoted, names=self.names):
             out.append(
@@ -645,6 +829,21 @@ class IntakeAssignedSecretRecognizer(CodeBackedRecognizer):
                 continue
             if not (sep or ws):
                 continue
+            if (
+                sep == "="
+                and not vq
+                and text[m.start("sep") - 1 : m.start("sep")] not in (" ", "\t")
+                and text[m.end("sep") : m.end("sep") + 1] in (" ", "\t")
+            ):
+                continue  # NAME= value: an empty assignment (then a command), or prose
+            if flag and start > 0 and text[start - 1] not in " \t\r\n\"'=([":
+                continue  # {budget}-token context: a word joined by "-", not a --flag
+            if flag and mixes_like_random(name):
+                continue  # mysql -pwdYbD0JtOt8N shop: a password glued to -p, not a --flag
+            if ws and not sep and start > 0 and text[start - 1] == "$":
+                continue  # Join-Path $PWD "x": a shell variable read, not assigned
+            if m.group("br") == "]" and nq is None:
+                continue  # sessions[session_id] = v: a variable used as a key
             if sep in ("==", "!=", "===", "!==") and not vq:
                 if not (sep == "==" and self._ini_value_with_equals(text, start, m)):
                     continue  # a comparison holds a secret only when it is a literal
@@ -662,7 +861,9 @@ class IntakeAssignedSecretRecognizer(CodeBackedRecognizer):
                 span = self._quoted(text, pos, vq)
                 word = text[span[0] : span[1]] if span else ""
                 if _FIELD_NAME.match(word) and (
-                    word.lower() in _FIELD_NAMES or names.is_secret_name(word)
+                    word.lower() in _FIELD_NAMES
+                    or names.is_secret_name(word)
+                    or (_ENV_OR_SNAKE.match(word) is not None and not mixes_like_random(word))
                 ):
                     continue  # ("password", "username"): a list of field names
                 if names.is_secret_name(name):
@@ -686,13 +887,22 @@ class IntakeAssignedSecretRecognizer(CodeBackedRecognizer):
             if not names.is_secret_name(name):
                 continue
             shaped = names.needs_shape(name)
-            if name == "session_id" and _UUID_VALUE.match(text[pos : pos + 36]):
-                continue  # GAIA's and intake's own session ids (provenance, e.g. captured_from)
+            if _session_uuid(name, text, pos) and "cookie" not in text[
+                text.rfind("\n", 0, start) + 1 : start
+            ].lower():
+                continue  # session ids (session_id, Claude Code's sessionId): provenance
             if segs[-1:] == ["authorization"] and sep and not vq:
                 scheme = _AUTH_SCHEMES.match(text, pos)
                 if scheme:
                     pos = scheme.end()
-                end = self._run(text, pos, frozenset(" \t\r\n\"'`,;"))
+                end = self._run(text, pos, frozenset(" \t\r\n\"'`,;<>"))
+                if text[pos:end].endswith(".") and text[pos : end - 1].isalpha():
+                    continue  # "Authorization: Bearer header. ": prose
+                word = text[pos:end].rstrip(")}]")
+                if word != text[pos:end] and word.count("{") < text[pos:end].count("}"):
+                    if code_value(word, names) or (word.isalpha() and word.islower()):
+                        continue  # {"Authorization": header}: a variable
+                    end = pos + len(word)
                 self._emit(text, (pos, end) if end > pos else None, False, out)
                 continue
             if (
@@ -705,14 +915,38 @@ class IntakeAssignedSecretRecognizer(CodeBackedRecognizer):
             if vq:
                 self._emit(text, self._quoted(text, pos, vq), True, out, shaped)
                 continue
-            self._emit_fallbacks(text, pos, out)
+            self._emit_fallbacks(text, pos, out, shaped)
             line_start = text.rfind("\n", 0, start) + 1
             line_level = (
                 bool(sep) and sep != ":=" and bool(_LINE_PREFIX.match(text, line_start, start))
             )
-            self._emit(text, self._unquoted(text, pos, line_level), False, out, shaped)
+            span = self._unquoted(text, pos, line_level)
+            if span is not None and not line_level:
+                after = text[span[1] : span[1] + 2]
+                if after[:1] in ("(", "["):
+                    continue  # time.monotonic(), useState(…), sidecar.cancels[0]: code
+                if sep in (":", "->") and _PROSE_AFTER.match(after):
+                    continue  # "Auth: three legs", "token -> publisher": prose
+                if _OPERATOR_AFTER.match(text, span[1]) and code_value(
+                    text[span[0] : span[1]], names
+                ):
+                    continue  # "pass": status_code == 200: an expression
+                word = text[span[0] : span[1]]
+                if (sep == "->" and (word.isalpha() or code_value(word, names))) or (
+                    after[:1] in (",", ")", "}") and code_value(word, names)
+                ):
+                    continue  # auth: AUTH_ENABLED,  "refresh_token": FWD_REFRESH,  -> agent_id
+            elif span is not None and sep == "=" and _SPACED_EQ.match(text, m.start("sep") - 1):
+                word = text[span[0] : span[1]]
+                if (
+                    "." in word or _CAMEL.search(word) or names.is_secret_name(word)
+                ) and code_value(word, names):
+                    continue  # entry.access_token = new_token: code, not an INI or dotenv line
+            self._emit(text, span, False, out, shaped)
         for m in self._pair_rx.finditer(text):
             if not names.is_secret_name(m.group("n")):
+                continue
+            if _session_uuid(m.group("n"), text, m.end()):
                 continue
             vq = m.group("vq")
             if vq:
@@ -720,7 +954,9 @@ class IntakeAssignedSecretRecognizer(CodeBackedRecognizer):
             else:
                 self._emit(text, self._unquoted(text, m.end(), True), False, out)
         for m in self._pair_rev_rx.finditer(text):
-            if names.is_secret_name(m.group("n")):
+            if names.is_secret_name(m.group("n")) and not _session_uuid(
+                m.group("n"), text, m.start("qv" if m.group("vq") else "uv")
+            ):
                 quoted = m.group("vq") is not None
                 self._emit(text, m.span("qv" if quoted else "uv"), quoted, out)
         for m in self._user_rx.finditer(text):
@@ -744,13 +980,13 @@ class IntakeAssignedSecretRecognizer(CodeBackedRecognizer):
             and bool(_LINE_PREFIX.match(text, line_start, start))
         )
 
-    def _emit_fallbacks(self, text: str, pos: int, out: list[Any]) -> None:
+    def _emit_fallbacks(self, text: str, pos: int, out: list[Any], shaped: bool = False) -> None:
         """The quoted literals an expression assigned to a secret-bearing name falls back to,
         up to the end of its line (``_FALLBACK``)."""
         end = text.find("\n", pos, pos + 1024)
         limit = end if end >= 0 else min(len(text), pos + 1024)
         for m in _FALLBACK.finditer(text, pos, limit):
-            self._emit(text, self._quoted(text, m.end(), m.group("q")), True, out)
+            self._emit(text, self._quoted(text, m.end(), m.group("q")), True, out, shaped)
 
     def _emit_user(self, text: str, pos: int, out: list[Any]) -> None:
         """curl's ``-u user:pw`` in any quoting (``user:'pw'``, ``":pw"``, ``"key:"``).

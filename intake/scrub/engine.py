@@ -322,9 +322,83 @@ _NOT_USER_NAMES = frozenset(
         "src",
         "code",
         "repos",
+        # placeholders written where a user name goes (C:\Users\<you>, /Users/username)
+        "name",
+        "username",
+        "yourname",
+        "your-name",
+        "your_name",
+        "youruser",
+        "your-user",
+        "your_user",
+        "your-username",
+        "me",
+        "you",
+        "someone",
+        "example",
+        "current_user",
     ]
 )
-"""Account names shared by everyone (or folder names): learning them would replace words."""
+"""Account names shared by everyone (or folder names) and placeholders written where a user
+name goes: learning them would replace words."""
+_PLACEHOLDER_USER = regex.compile(r"^(?:[^A-Za-z0-9]*+|[<{$%\[].*+|.*[>}%\]])$")
+"""A user segment that is no name: ``...``, ``*``, ``<user>``, ``{username}``, ``$USER``,
+``%USERNAME%``."""
+
+
+def _consecutive(value: str) -> bool:
+    """Three quarters of the neighbouring characters are consecutive (``abcd``, ``zyxw``,
+    ``0123``): an alphabet or a counting run, not random characters (1 pair in ~30 is)."""
+    if len(value) < 16:
+        return False
+    steps = sum(1 for a, b in zip(value, value[1:], strict=False) if abs(ord(a) - ord(b)) == 1)
+    return steps >= 0.75 * (len(value) - 1)
+
+
+_PROSE_WORD = regex.compile(r"[A-Za-z][a-z]{0,14}+[,.;:!?]?+")
+
+
+def _prose(value: str) -> bool:
+    """Words of prose: three or more, nine in ten of them words of letters."""
+    words = value.split()
+    if len(words) < 3:
+        return False
+    return sum(1 for w in words if _PROSE_WORD.fullmatch(w)) >= 0.9 * len(words)
+
+
+def user_bearing(path: str) -> bool:
+    """Whether a found path names a user (issue 29): a home folder of a user other than a
+    shared account or placeholder (``/home/alice``, ``C:\\Users\\14255``, ``~alice/``), a
+    per-user temporary folder (``/var/folders/…``) or a UNC path (its server is a host name).
+
+    A path that names none holds nothing private and is kept as written, its variables and
+    meaning with it: ``~/.gaia/agents``, ``%LOCALAPPDATA%\\lemonade``, ``$HOME/.cache``,
+    ``C:/projects/gaia``, ``/home/user``, ``C:\\Users\\<you>``, ``/root/.cache``.
+    """
+    if path.startswith("\\\\"):
+        return True
+    plain, _ = _unescape_path(path)
+    if "/var/folders/" in plain:
+        return True
+    if plain.startswith("~"):
+        user = plain[1:].split("/", 1)[0]
+        if not user[:1].isalpha():
+            return False
+    else:
+        m = _USER_FROM_PATH.search(plain)
+        if not m:
+            return False
+        user = m.group(1)
+    user = user.replace("\\ ", " ")
+    return not (
+        not user
+        or user.lower() in _NOT_USER_NAMES
+        or _FIXTURE_USER.match(user.lower()) is not None
+        or _PLACEHOLDER_USER.match(user) is not None
+        or "FAKE" in user
+    )
+
+
 _FIXTURE_USER = regex.compile(r"^user[0-9]*+$")
 
 
@@ -494,9 +568,7 @@ class Scrubber:
                     return []
                 parent: Any = super()
                 return list(
-                    parent._AnalyzerEngine__remove_low_scores(
-                        results, score_threshold, recognizers
-                    )
+                    parent._AnalyzerEngine__remove_low_scores(results, score_threshold, recognizers)
                 )
 
             def _enhance_using_context(
@@ -679,13 +751,17 @@ class Scrubber:
             if entity_type == "FILE_PATH":
                 while end > start and text[end - 1] in ".,:;!?'\")]}`":
                     end -= 1
+                if end > start and not user_bearing(text[start:end]):
+                    continue
             if end <= start:
                 continue
             if entity_type in _ENCODED_TYPES and self._encoded_fixture_span(text[start:end]):
                 continue
             if entity_type != "FILE_PATH" and self._holds_fixture(text, start, end):
                 continue
-            if entity_type == "HIGH_ENTROPY_SECRET" and self._encoded_public_json(text[start:end]):
+            if entity_type == "HIGH_ENTROPY_SECRET" and (
+                self._encoded_public_json(text[start:end]) or self._public_text(text[start:end])
+            ):
                 continue
             if entity_type == "EMAIL_ADDRESS" and _URL_USERINFO.search(
                 text, max(0, start - 256), start
@@ -732,6 +808,18 @@ class Scrubber:
         span."""
         decoded = decode_b64_json(span)
         return decoded is not None and not self._detect(decoded, "$")
+
+    def _public_text(self, span: str) -> bool:
+        """Whether an unnamed random-looking run is public text: an alphabet written out
+        (``abc…xyzABC…Z0123456789``, ``2abcdefghijklmnopqrstuvwxyz_zyxw…``) or base64 of prose
+        or of an alphabet, decoded before it is judged. A decoded text with a finding in it
+        (a password inside) keeps the span."""
+        if _consecutive(span):
+            return True
+        decoded = _decode_b64_text(span)
+        if decoded is None or not (_consecutive(decoded) or _prose(decoded)):
+            return False
+        return not self._detect(decoded, "$")
 
     def _encoded_fixture_span(self, span: str) -> bool:
         """Whether ``span`` is base64 of text that is already scrubbed (one of our fixtures)."""
@@ -892,7 +980,7 @@ class Scrubber:
         ``{"GITHUB_OAUTH_CLIENT_SECRET": "<hex>"}`` parsed from JSON or YAML: the key is the
         context the text scan may not see (escapes, folding, a key far above the value).
         """
-        from intake.scrub.context import literal_secret
+        from intake.scrub.context import literal_secret, session_name
 
         names = self.secret_names
         if any(c.start == 0 and c.end == len(text) for c in cands):
@@ -900,14 +988,14 @@ class Scrubber:
         if not names.is_secret_name(key):
             return cands
         if names.needs_shape(key):
-            from intake.scrub.context import TOKEN_SHAPE
+            from intake.scrub.context import token_like
 
-            if not TOKEN_SHAPE.match(text):
+            if not token_like(text.strip()):
                 return cands
         value = text.strip()
         if not value or not literal_secret(value, quoted=False, names=names):
             return cands
-        if _UUID.match(value) and key == "session_id":
+        if _UUID.match(value) and session_name(key):
             return cands  # a session's own UUID (GAIA's, in a draft's details) is provenance
         if self._allowed("GENERIC_SECRET", value):
             return cands

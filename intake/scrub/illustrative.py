@@ -33,6 +33,7 @@ _PLACEHOLDER = regex.compile(
     r"""(?ix)
     ^(?:
         <[^<>]*>                      # <YOUR_KEY>
+      | &lt;[^<>&]*&gt;               # &lt;YOUR_KEY&gt; (HTML-escaped)
       | \$\{\{.*\}\}                  # ${{ secrets.X }}
       | \$\{[^}]*\}                   # ${VAR}
       | \$[a-z_][a-z0-9_]*            # $VAR
@@ -41,7 +42,7 @@ _PLACEHOLDER = regex.compile(
       | x{3,} | \*{3,} | \.{3,} | -+ | _+ | \?+
       | none | null | nil | true | false | undefined | string | str | bytes | required
       | password | passwd | secret | token | changeme | redacted | hidden | masked
-      | [^\s.…]{0,12} (?:\.{3,}|…) [^\s.…]{0,8}          # sk-...  sk-abc…wxyz
+      | [^\s.…]{0,24} (?:\.{3,}|…) [^\s.…]{0,8}          # sk-...  sk-ant-api03-...  sk-abc…wxyz
       | (?:[a-z]+[_.-])* (?:your|example|sample|placeholder|dummy|changeme|redacted|here)
         (?:[_.-][a-z]+)*                                # your-password-here, EXAMPLE_KEY
       | [a-z0-9_-]{0,10} (?:x{4,}|\*{4,}) [a-z0-9]{0,4}   # sk-xxxxxxxx, gho_****

@@ -43,6 +43,7 @@ from intake.scrub.normalise import WRAP_BREAK  # noqa: E402
 __all__ = [
     "IntakeDottedTokenRecognizer",
     "mixes_like_random",
+    "placeholder_basic",
     "CodeBackedRecognizer",
     "FastPatternRecognizer",
     "IntakeAzureSasSignatureRecognizer",
@@ -506,6 +507,7 @@ class IntakeGenericSecretRecognizer(_CheckedRecognizer):
 
 
 _NOT_A_PASSWORD_WORDS = """
+    value values ever never always still only also being now then stored sent shown visible lambda
     str string bytes int integer bool boolean float dict list any text object optional union
     secretstr secretbytes field charfield column input getpass prompt self cls args kwargs
     none null nil undefined true false required empty blank unset missing
@@ -550,7 +552,7 @@ class IntakePasswordWordRecognizer(_CheckedRecognizer):
 
     def invalidate_result(self, pattern_text: str) -> bool | None:
         """True drops the match: code, type names, prose words, placeholders, paths, URLs."""
-        value = pattern_text.rstrip(".!?")
+        value = pattern_text.rstrip(".!?:")
         if len(value) < self.MIN_LENGTH or value.lower() in NOT_A_PASSWORD:
             return True
         if value.startswith(("http://", "https://", "file:")) or "/" in value:
@@ -593,6 +595,27 @@ class IntakeBearerRecognizer(_CheckedRecognizer):
     MIN_LENGTH = 16
 
 
+_PLACEHOLDER_CREDENTIAL_WORDS = frozenset(
+    ["user", "username", "pass", "password", "test", "foo", "bar", "demo", "example"]
+)
+
+
+def placeholder_basic(value: str) -> bool:
+    """``dXNlcjpwYXNz``: base64 of placeholder credentials (``user:pass``, ``test:test``),
+    whose both halves are words no one chooses as a secret (``admin:admin`` is a real default
+    and stays a secret)."""
+    import base64
+    import binascii
+
+    try:
+        decoded = base64.b64decode(value, validate=True).decode("utf-8")
+    except (binascii.Error, ValueError, UnicodeDecodeError):
+        return False
+    user, colon, password = decoded.partition(":")
+    words = _PLACEHOLDER_CREDENTIAL_WORDS
+    return bool(colon) and user.lower() in words and password.lower() in words
+
+
 class IntakeBasicAuthRecognizer(_CheckedRecognizer):
     """The base64 credential of ``Authorization: Basic …``."""
 
@@ -600,6 +623,17 @@ class IntakeBasicAuthRecognizer(_CheckedRecognizer):
     PATTERNS = (("basic", r"\bBasic[ \t]++\K[A-Za-z0-9+/]{8,}+=*+", 0.8),)
     MIN_ENTROPY = 2.5
     MIN_LENGTH = 8
+
+    def invalidate_result(self, pattern_text: str) -> bool | None:
+        """Also keep a word of prose after the scheme word (``Basic microphone test``,
+        ``Basic Integration``): one word in one case, where base64 of ``user:password``
+        mixes cases or holds a digit, ``+``, ``/`` or padding."""
+        value = pattern_text.strip("\"'")
+        if value.isalpha() and (value.islower() or value.isupper() or value.istitle()):
+            return True
+        if placeholder_basic(value):
+            return True
+        return super().invalidate_result(pattern_text)
 
 
 class IntakeUrlCredentialsRecognizer(_CheckedRecognizer):
@@ -635,7 +669,15 @@ class IntakeHighEntropyRecognizer(_CheckedRecognizer):
     PATTERNS = (
         (
             "high_entropy",
-            r"(?<![A-Za-z0-9+/=_.-])[A-Za-z0-9+/_-]{24,}+={0,2}+(?![A-Za-z0-9+/=_-])",
+            r"(?<![A-Za-z0-9+/_.-])(?<!==)[A-Za-z0-9+/_-]{24,}+={0,2}+(?![A-Za-z0-9+/=_-])",
+            0.4,
+        ),
+        (
+            # a token with "=" inside (ATATT…A2=Yx3…, base64 pieces joined): one token, not
+            # name=value, when the part before the first "=" is itself random
+            "high_entropy_with_equals",
+            r"(?<![A-Za-z0-9+/_.-])(?<!==)[A-Za-z0-9+/_-]{24,}+(?:=[A-Za-z0-9+/_-]{4,}+)++"
+            r"={0,2}+(?![A-Za-z0-9+/=_-])",
             0.4,
         ),
     )
@@ -647,6 +689,9 @@ class IntakeHighEntropyRecognizer(_CheckedRecognizer):
     def invalidate_result(self, pattern_text: str) -> bool | None:
         """Keep git SHAs, checksums, UUIDs, integrity strings, paths and identifiers."""
         value = pattern_text
+        head = value.split("=", 1)[0]
+        if head != value.rstrip("=") and not mixes_like_random(head):
+            return True  # NAME=value (a name before "="), which the value's own match judges
         if _HEX.match(value) or _UUIDISH.match(value):
             return True
         if _INTEGRITY.match(value):
@@ -902,11 +947,12 @@ class IntakeWrappedAnthropicKeyRecognizer(_WrappedTokenRecognizer):
 
 
 class IntakeWrappedAwsKeyIdRecognizer(_WrappedTokenRecognizer):
-    """``AKIA``/``ASIA`` + 16 base32 characters, wrapped once."""
+    """``AKIA``/``ASIA`` + 16 upper-case letters and digits (AWS's documented alphabet),
+    wrapped once."""
 
     ENTITY = "AWS_ACCESS_KEY_ID"
     PREFIX = "(?:AKIA|ASIA)"
-    BODY = "[A-Z2-7]"
+    BODY = "[A-Z0-9]"
     LENGTH = 16
 
 
