@@ -1,9 +1,7 @@
 """docs/trust.md's inventory is kept: every row names a test that exists, every setting a row.
 
-A row names ``tests/FILE.py::test_name`` (the function must exist in that file) or, for the
-rows other branches build, only their file (``EXPECTED_LATER``): until that file is merged the
-row is accepted as announced; once it exists it must hold tests, and a row naming a function of
-it is checked like any other.
+A row names ``tests/FILE.py::test_name``, and the function must exist in that file: a row that
+names only a file, or a test that does not exist, fails.
 """
 
 from __future__ import annotations
@@ -16,13 +14,6 @@ from intake.config import FIELDS
 from tests.conftest import REPO
 
 PAGE = REPO / "docs" / "trust.md"
-
-EXPECTED_LATER = {
-    "tests/test_trust_gaia.py": "h30-gaia",
-    "tests/test_trust_token.py": "h30-gaia",
-    "tests/test_trust_edges.py": "h28-edges",
-}
-"""Test files other helpers write on their branches (merged later), and who writes them."""
 
 REFERENCE = re.compile(r"(tests/[A-Za-z0-9_]+\.py)(?:::([A-Za-z0-9_]+))?")
 
@@ -56,15 +47,13 @@ def _problems(rows: list[list[str]]) -> list[str]:
         for name, function in found:
             file = REPO / name
             if not file.is_file():
-                if name in EXPECTED_LATER and not function:
-                    continue
                 missing.append(f"{cells[0]}: {name} does not exist")
                 continue
             defined = _functions(file)
             if function and function not in defined:
                 missing.append(f"{cells[0]}: {name}::{function} does not exist")
-            if not function and not any(d.startswith("test_") for d in defined):
-                missing.append(f"{cells[0]}: {name} holds no test")
+            if not function:
+                missing.append(f"{cells[0]}: {name} names no test function")
     return missing
 
 
@@ -74,14 +63,14 @@ def test_every_row_names_a_test_that_exists() -> None:
     assert _problems(rows) == []
 
 
-def test_only_the_other_branches_files_may_be_named_without_a_function() -> None:
+def test_every_row_names_test_functions_not_only_files() -> None:
     bare = {
         name
         for cells in _rows()
         for name, function in REFERENCE.findall(cells[4])
         if not function
     }
-    assert bare <= set(EXPECTED_LATER)
+    assert bare == set()
 
 
 def test_every_setting_has_a_row() -> None:
@@ -97,13 +86,14 @@ def test_the_inventory_check_sees_what_is_missing() -> None:
         ["`z`", "check", "base revision", "finding", "nothing"],
         ["`w`", "check", "base revision", "finding", "tests/conftest.py"],
         ["`v`", "check", "base revision", "finding", "tests/test_trust_gaia.py::test_x"],
+        ["`u`", "check", "base revision", "finding", "tests/test_trust_gaia.py"],
     ]
     problems = _problems(rows)
-    assert problems[:4] == [
+    assert problems == [
         "`x`: tests/test_trust_inventory.py::test_nope does not exist",
         "`y`: tests/test_no_such_file.py does not exist",
         "`z`: no test named",
-        "`w`: tests/conftest.py holds no test",
+        "`w`: tests/conftest.py names no test function",
+        "`v`: tests/test_trust_gaia.py::test_x does not exist",
+        "`u`: tests/test_trust_gaia.py names no test function",
     ]
-    gaia = REPO / "tests" / "test_trust_gaia.py"
-    assert len(problems) == (4 if gaia.is_file() and "test_x" in _functions(gaia) else 5)
