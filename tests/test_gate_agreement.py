@@ -245,15 +245,13 @@ def test_check_hears_gaias_validator_in_a_drafts_gates_as_promote_does(
     """GAIA importable (a stand-in whose ``validate_scenario`` rejects ``agent_type``): the
     valid gate ``check`` reports for the draft carries GAIA's message, as ``promote
     --dry-run``'s does (the check side used to skip GAIA's validator)."""
-    import sys
-
+    from tests import gaia_install
     from tests.test_run_gaia import REJECT_AGENT_TYPE, _corpus, _fake_gaia, _with_agent_type
 
     _corpus(suite / "eval" / "corpus", [])
-    monkeypatch.setenv("PYTHONPATH", str(_fake_gaia(tmp_path / "gaia-pkg", suite,
-                                                    REJECT_AGENT_TYPE)))
-    (suite / "pyproject.toml").write_text(
-        SUITE_PYPROJECT + f'gaia_python = "{sys.executable}"\n', encoding="utf-8")
+    path = _fake_gaia(tmp_path / "gaia-pkg", suite, REJECT_AGENT_TYPE)
+    monkeypatch.setenv(
+        "INTAKE_GAIA_PYTHON", str(gaia_install.environment(tmp_path / "gaia-env", path)))
     _with_agent_type(suite)
     checked = _invoke(runner, suite, "check", "--format", "json")
     (judged,) = checked["drafts"]

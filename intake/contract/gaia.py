@@ -147,24 +147,27 @@ except BaseException:
     except BaseException:
         out["version"] = None
 out["validator_files"] = [str(f) for f in files if f]
+def judged(name, verdict):
+    try:
+        data = r.yaml.safe_load(Path(name).read_text(encoding="utf-8"))
+    except BaseException as exc:
+        verdict["message"] = "Failed to parse scenario YAML: " + str(exc)[:300]
+        return None, False
+    try:
+        with contextlib.redirect_stdout(noise):
+            r.validate_scenario(Path(name), data)
+        verdict["valid"] = True
+    except ValueError as exc:
+        verdict["message"] = str(exc)[:2000]
+    except BaseException as exc:
+        verdict["message"] = (type(exc).__name__ + ": " + str(exc))[:2000]
+    return data, True
 if verdict_mode:
     verdicts = []
     for name in request.get("files") or []:
         verdict = {"file": name, "valid": False, "message": None}
         verdicts.append(verdict)
-        try:
-            data = r.yaml.safe_load(Path(name).read_text(encoding="utf-8"))
-        except BaseException as exc:
-            verdict["message"] = "Failed to parse scenario YAML: " + str(exc)[:300]
-            continue
-        try:
-            with contextlib.redirect_stdout(noise):
-                r.validate_scenario(Path(name), data)
-            verdict["valid"] = True
-        except ValueError as exc:
-            verdict["message"] = str(exc)[:2000]
-        except BaseException as exc:
-            verdict["message"] = (type(exc).__name__ + ": " + str(exc))[:2000]
+        judged(name, verdict)
     out["verdicts"] = verdicts
     emit()
     sys.exit(0)
@@ -226,20 +229,8 @@ for name in request.get("files") or []:
     verdict = {"file": name, "valid": False, "message": None, "documents_exist": None,
                "missing_refs": []}
     verdicts.append(verdict)
-    try:
-        data = r.yaml.safe_load(Path(name).read_text(encoding="utf-8"))
-    except BaseException as exc:
-        verdict["message"] = "Failed to parse scenario YAML: " + str(exc)[:300]
-        continue
-    try:
-        with contextlib.redirect_stdout(noise):
-            r.validate_scenario(Path(name), data)
-        verdict["valid"] = True
-    except ValueError as exc:
-        verdict["message"] = str(exc)[:2000]
-    except BaseException as exc:
-        verdict["message"] = (type(exc).__name__ + ": " + str(exc))[:2000]
-    if not isinstance(data, dict):
+    data, parsed = judged(name, verdict)
+    if not parsed or not isinstance(data, dict):
         continue
     try:
         verdict["documents_exist"] = bool(r._documents_exist(data))
