@@ -198,9 +198,9 @@ def test_history_committed_by_the_change_is_claimed(
     contrib = repos.start_contribution()
     folder = contrib / "intake-history"
     folder.mkdir()
-    event = folder / "0193a1b2c3d4e5f60718293a4b5c6d7e-rejection.intake-event.json"
+    event = folder / "20261120100000000000-0123456789-rejection.intake-event.json"
     event.write_text(history_text(
-        event_id="0193a1b2c3d4e5f60718293a4b5c6d7e", at="2026-11-20T10:00:00+00:00",
+        event_id="20261120100000000000-0123456789", at="2026-11-20T10:00:00+00:00",
         kind="rejection", scenario_id="rival_case", path="drafts/rival_case.yaml",
         actor="maintainer", detail={"reason": "the maintainer called it junk",
                                     "content_hash": "sha256:" + "1" * 64, "stages": {}},
@@ -215,6 +215,40 @@ def test_history_committed_by_the_change_is_claimed(
     shown = f"intake-history/{event.name}"
     assert f"{shown}:1: warning: claimed by this change: a history event not on the base" in (
         result.stdout), result.output
+
+
+def test_history_committed_by_the_change_is_left_out_of_the_report(
+    tmp_path: Path, runner: CliRunner, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The report of a fresh clone reads the committed history; an event file the change adds
+    counts only once it stands on the base (``report.read.history_events``)."""
+    repos = Repos(tmp_path)
+    repos.commit_main()
+    contrib = repos.start_contribution()
+    folder = contrib / "intake-history"
+    folder.mkdir()
+    event = folder / "20261120100000000000-0123456789-rejection.intake-event.json"
+    event.write_text(history_text(
+        event_id="20261120100000000000-0123456789", at="2026-11-20T10:00:00+00:00",
+        kind="rejection", scenario_id="rival_case", path="drafts/rival_case.yaml",
+        actor="maintainer", detail={"reason": "the maintainer called it junk",
+                                    "content_hash": "sha256:" + "1" * 64, "stages": {}},
+    ), encoding="utf-8")
+    repos.push_contribution()
+    fresh = repos.fresh()
+
+    def report(where: Path) -> dict[str, Any]:
+        monkeypatch.chdir(where)
+        result = runner.invoke(app, ["report", "--format", "json"])
+        assert result.exit_code == 0, result.output
+        return dict(json.loads(result.stdout))
+
+    own = report(without_base(fresh, tmp_path))
+    assert own["funnel"]["rejected"] == 1
+    judged = report(fresh)
+    assert judged["funnel"]["rejected"] == 0
+    assert any("1 history event the change adds or alters left out" in n
+               for n in judged["notes"]), judged["notes"]
 
 
 # --- stamps, reviews and authors -----------------------------------------------------------

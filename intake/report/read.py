@@ -23,6 +23,7 @@ from intake.contract.yamlio import YamlProblem, parse_top
 from intake.errors import InputError, UsageError
 from intake.fileio import read_input
 from intake.gitutil import first_added
+from intake.lifecycle.authority import changed_history, find_base
 from intake.lifecycle.gates import tier_stats
 from intake.limits import MAX_RECORD_BYTES, MAX_SCENARIO_BYTES
 from intake.paths import display_path
@@ -293,13 +294,30 @@ def read_events(ledger: Path) -> list[Event] | None:
     return read_events_readonly(ledger, FUNNEL_EVENTS)
 
 
-def history_events(settings: Settings) -> list[Event] | None:
+def history_events(settings: Settings, notes: list[str] | None = None) -> list[Event] | None:
     """The committed history's events (``intake.store.history``) for a suite with no ledger (a
-    fresh clone); ``None`` when the folder holds none."""
+    fresh clone); ``None`` when the folder holds none.
+
+    When a base revision is known (a pull request's), an event file the change adds or alters
+    is claimed by the change, not a fact of the suite's history (docs/trust.md): it is left
+    out, and ``notes`` says how many were.
+    """
     read = read_history(settings, rescrub=False)
     if not read.events:
         return None
-    return read.events
+    try:
+        base = find_base(settings.root)
+    except UsageError:
+        base = None
+    claimed = set(changed_history(settings, base))
+    kept = [e for e, path in zip(read.events, read.files, strict=True) if path not in claimed]
+    left = len(read.events) - len(kept)
+    if left and notes is not None:
+        notes.append(
+            f"{left} history event{'s' if left != 1 else ''} the change adds or alters "
+            f"left out: claimed by this change, not on the base {base.short if base else ''}"
+        )
+    return kept or None
 
 
 def parse_since(text: str) -> date:
@@ -339,7 +357,7 @@ def make_report(
     drafts = read_drafts(settings.drafts, cwd)
     events = read_events(settings.ledger)
     if events is None:
-        events = history_events(settings)
+        events = history_events(settings, notes)
         if events is not None:
             notes.append(
                 f"no ledger: the funnel comes from the records and {len(events)} events of "

@@ -96,6 +96,8 @@ class HistoryRead:
     skipped: list[str] = field(default_factory=list)
     scrubbed: int = 0
     """Reasons in which the re-scan found something (replaced before they reach the ledger)."""
+    files: list[Path] = field(default_factory=list)
+    """The file each of ``events`` was read from, in the same order."""
 
 
 def read_history(settings: Settings, *, rescrub: bool = True) -> HistoryRead:
@@ -124,6 +126,7 @@ def read_history(settings: Settings, *, rescrub: bool = True) -> HistoryRead:
         if rescrub and _rescrub(settings, event):
             found.scrubbed += 1
         found.events.append(event)
+        found.files.append(path)
     return found
 
 
