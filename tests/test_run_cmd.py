@@ -22,7 +22,7 @@ import pytest
 
 from intake.cli import app
 from intake.store.records import load_record, record_path
-from tests.conftest import REPO, SUITE_PYPROJECT, posix_only
+from tests.conftest import REPO, SUITE_PYPROJECT, command_line, posix_only
 from tests.promote_helpers import PLACEHOLDER_YAML, write_pair
 from tests.status_server import StatusServer, write_mcp_config
 
@@ -452,7 +452,7 @@ def test_a_terminated_intake_stops_the_runner_too(suite: Path, gaia: Path, name:
 
 def _script_runner(suite: Path, monkeypatch: pytest.MonkeyPatch, code: str) -> None:
     """A runner that is a Python one-liner (intake's flags land in its sys.argv, unused)."""
-    monkeypatch.setenv("INTAKE_RUNNER", f"{sys.executable} -c {json.dumps(code)}")
+    monkeypatch.setenv("INTAKE_RUNNER", command_line([sys.executable, "-c", code]))
 
 
 def test_only_output_folders_holding_this_scenario_count(

@@ -218,7 +218,18 @@ def _hide_root(ctx: Any, line: str) -> str:
 
 
 class IntakeGroup(TyperGroup):
-    """Translates exceptions into one line and an exit code (the exit-code table in docs/cli.md)."""
+    """Translates exceptions into one line and an exit code (the exit-code table in docs/cli.md).
+
+    It is also the one output point: before any command runs, stdout and stderr are made to
+    write UTF-8 (``intake.portable.utf8_output``), so a card, a report or an error line piped or
+    redirected on Windows (cp1252) is the same text as on a terminal, never a crash or ``?``.
+    """
+
+    def main(self, *args: Any, **kwargs: Any) -> Any:
+        from intake.portable import utf8_output
+
+        utf8_output()
+        return super().main(*args, **kwargs)
 
     def make_context(
         self, info_name: str | None, args: list[str], parent: Any = None, **extra: Any
