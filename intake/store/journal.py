@@ -31,7 +31,7 @@ from intake.fileio import atomic_write_all, fsync_dir, read_input, work_dir
 from intake.paths import display_path
 from intake.scrub.ids import neutral_id, plain_identifier
 from intake.store import trust
-from intake.store.records import dump_record, record_path
+from intake.store.records import record_path, record_text
 from intake.store.suite import draft_lock, refuse_outside_root, stale_locks
 
 JOURNAL_VERSION = 2
@@ -461,7 +461,8 @@ def commit_record(
 
     rec = record_path(draft)
     refuse_outside_root(settings, rec, what="the draft's record")
-    commit(settings, Unit(command, draft.stem, writes=[(rec, dump_record(record))], events=events))
+    writes = [(rec, record_text(record, rec))]
+    commit(settings, Unit(command, draft.stem, writes=writes, events=events))
 
 
 def pending_unit(settings: Settings, scenario_id: str) -> Unit | None:
