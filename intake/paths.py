@@ -18,7 +18,7 @@ import os
 import posixpath
 from pathlib import Path, PurePath
 
-__all__ = ["display_path", "inside", "relative_shown", "shown_below"]
+__all__ = ["display_path", "inside", "relative_shown", "shown_below", "shown_where"]
 
 
 def _relative(path: Path, base: Path) -> str | None:
@@ -55,6 +55,17 @@ def relative_shown(path: Path | str, base: Path) -> str:
     """``path`` relative to ``base`` as it is written (links not followed), forward slashes:
     for naming a path that resolves elsewhere, where ``display_path`` would show the target."""
     return PurePath(os.path.relpath(path, base)).as_posix()
+
+
+def shown_where(where: str) -> str:
+    """An error's ``(where)`` as a path is shown: an absolute path through ``display_path``
+    (never absolute), and on Windows, where a backslash in a file name can only be a
+    separator, a relative path with forward slashes (``str(path)`` of a typed path there)."""
+    if os.path.isabs(where):
+        return display_path(Path(where))
+    if os.sep == "\\" and os.sep in where:
+        return where.replace(os.sep, "/")
+    return where
 
 
 def inside(path: Path, folder: Path) -> bool:

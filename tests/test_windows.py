@@ -24,7 +24,7 @@ from intake import portable
 from intake.cli import app
 from intake.config import load_settings
 from intake.fileio import line_end, with_line_ends
-from intake.paths import relative_shown, shown_below
+from intake.paths import relative_shown, shown_below, shown_where
 from intake.store.records import load_record, record_path
 from tests.conftest import REPO, command_line
 from tests.promote_helpers import FINAL_YAML, make_ready, write_pair
@@ -374,6 +374,17 @@ def test_shown_paths_have_forward_slashes(tmp_path: Path) -> None:
         "eval/scenarios/memory/a.yaml")
     assert shown_below(".", os.path.join("x", "..", "y.yaml")) == "y.yaml"
     assert relative_shown(tmp_path / "a" / "b.yaml", tmp_path) == "a/b.yaml"
+
+
+def test_an_errors_where_is_shown_with_forward_slashes(suite: Path, runner) -> None:
+    """``where=str(path)`` of a path as typed gave ``nowhere\\deeper`` on Windows."""
+    assert shown_where(os.path.join("nowhere", "deeper")) == "nowhere/deeper"
+    assert shown_where("the DRAFT argument") == "the DRAFT argument"
+    output = os.path.join("nowhere", "deeper", "report.txt")
+    result = runner.invoke(app, ["report", "--output", output])
+    assert result.exit_code == 2
+    assert result.stderr.startswith("error: the folder for --output does not exist "
+                                    "(nowhere/deeper)"), result.stderr
 
 
 def test_report_names_nested_scenarios_with_forward_slashes(suite: Path, runner) -> None:
