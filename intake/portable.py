@@ -71,6 +71,7 @@ __all__ = [
     "new_group_options",
     "nonblocking_read_flags",
     "process_alive",
+    "reader_left",
     "split_command",
     "split_windows_command",
     "stop_tree",
@@ -395,6 +396,24 @@ def utf8_output(*streams: Any) -> None:
                 reconfigure(errors="replace")
             else:
                 reconfigure(encoding="utf-8", errors="replace")
+
+
+def reader_left(exc: BaseException, stream: Any = None) -> bool:
+    """Whether ``exc`` is a write to a pipe whose reader went away (``intake … | head``).
+
+    POSIX raises ``BrokenPipeError``. Windows CPython raises ``OSError`` with ``EINVAL`` for a
+    write to a closed pipe; that errno has other causes, so it counts only when ``stream``
+    (default stdout) cannot be flushed either.
+    """
+    if isinstance(exc, BrokenPipeError):
+        return True
+    if os.name != "nt" or not isinstance(exc, OSError) or exc.errno != errno.EINVAL:
+        return False
+    try:
+        (stream or sys.stdout).flush()
+    except OSError:
+        return True
+    return False
 
 
 def platform_encoding() -> str:

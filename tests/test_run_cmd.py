@@ -465,8 +465,8 @@ def test_only_output_folders_holding_this_scenario_count(
     mine = scorecard(suite.parent / "gaia" / "eval-20261130-000002", {DRAFT: "FAIL"},
                      run_id="eval-20261130-000002")
     _script_runner(suite, monkeypatch, (
-        f"print('RUN: eval-20261130-000001'); print('Output: {other.parent}'); "
-        f"print('RUN: eval-20261130-000002'); print('Output: {mine.parent}')"
+        f"print('RUN: eval-20261130-000001'); print('Output: ' + {str(other.parent)!r}); "
+        f"print('RUN: eval-20261130-000002'); print('Output: ' + {str(mine.parent)!r})"
     ))
     result = _run(runner, "--tier", "strong")
     assert result.exit_code == 0, result.stderr
@@ -487,7 +487,7 @@ def test_new_results_folders_are_the_fallback(
     source = scorecard(suite.parent / "made", {DRAFT: "FAIL"}, run_id="eval-20261130-000009")
     _script_runner(suite, monkeypatch, (
         "import shutil; shutil.copytree("
-        f"'{source.parent}', 'eval/results/eval-20261130-000009')"
+        f"{str(source.parent)!r}, 'eval/results/eval-20261130-000009')"
     ))
     result = _run(runner, "--tier", "strong")
     assert result.exit_code == 0, result.stderr
@@ -510,7 +510,8 @@ def test_a_scorecard_with_another_turn_count_records_nothing(
     doc["scenarios"][0]["turns"].append({**doc["scenarios"][0]["turns"][0], "turn": 2})
     bad.write_text(json.dumps(doc))
     _script_runner(
-        suite, monkeypatch, f"print('Output: {good.parent}'); print('Output: {bad.parent}')"
+        suite, monkeypatch,
+        f"print('Output: ' + {str(good.parent)!r}); print('Output: ' + {str(bad.parent)!r})"
     )
     result = _run(runner, "--tier", "strong", "--iterations", "2")
     assert result.exit_code == 2

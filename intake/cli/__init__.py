@@ -264,6 +264,11 @@ class IntakeGroup(TyperGroup):
             _quiet_stdout()
             raise typer.Exit(0) from None
         except Exception as exc:
+            from intake.portable import reader_left
+
+            if reader_left(exc):
+                _quiet_stdout()
+                raise typer.Exit(0) from None
             failure = environment_failure(exc, ctx.meta.get("intake.root"))
             if failure is not None:
                 err(_hide_root(ctx, f"error: {failure.one_line()}"))
