@@ -207,14 +207,17 @@ def _open_regular(path: Path, what: str, where: str) -> int:
     """An open descriptor of ``path`` once it is known to be a regular file.
 
     ``O_NONBLOCK`` keeps a FIFO from blocking the open; folders, FIFOs, sockets and devices
-    (``/dev/zero``) are refused by ``fstat`` before a byte is read.
+    (``/dev/zero``) are refused by ``fstat`` before a byte is read. Windows refuses to open a
+    folder with ``PermissionError``, not ``IsADirectoryError``: it is named a folder too.
     """
     try:
         fd = os.open(path, nonblocking_read_flags())
     except FileNotFoundError:
         raise InputError(f"{what} not found", where=where) from None
-    except IsADirectoryError:
-        raise InputError(f"{what} is a folder, not a file", where=where) from None
+    except (IsADirectoryError, PermissionError) as exc:
+        if isinstance(exc, IsADirectoryError) or os.path.isdir(path):
+            raise InputError(f"{what} is a folder, not a file", where=where) from None
+        raise InputError(f"cannot open {what}: {exc.strerror}", where=where) from None
     except OSError as exc:
         raise InputError(f"cannot open {what}: {exc.strerror}", where=where) from None
     mode = os.fstat(fd).st_mode
