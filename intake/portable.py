@@ -398,22 +398,14 @@ def utf8_output(*streams: Any) -> None:
                 reconfigure(encoding="utf-8", errors="replace")
 
 
-def reader_left(exc: BaseException, stream: Any = None) -> bool:
-    """Whether ``exc`` is a write to a pipe whose reader went away (``intake … | head``).
-
-    POSIX raises ``BrokenPipeError``. Windows CPython raises ``OSError`` with ``EINVAL`` for a
-    write to a closed pipe; that errno has other causes, so it counts only when ``stream``
-    (default stdout) cannot be flushed either.
-    """
+def reader_left(exc: BaseException) -> bool:
+    """Whether ``exc``, raised by a write to stdout, means its reader went away
+    (``intake … | head``): ``BrokenPipeError`` on POSIX; on Windows CPython reports a write to
+    a closed pipe as ``OSError`` with ``EINVAL``. Only for an error of that write itself (the
+    CLI's one writer asks): ``EINVAL`` has other causes elsewhere."""
     if isinstance(exc, BrokenPipeError):
         return True
-    if os.name != "nt" or not isinstance(exc, OSError) or exc.errno != errno.EINVAL:
-        return False
-    try:
-        (stream or sys.stdout).flush()
-    except OSError:
-        return True
-    return False
+    return os.name == "nt" and isinstance(exc, OSError) and exc.errno == errno.EINVAL
 
 
 def platform_encoding() -> str:

@@ -264,11 +264,6 @@ class IntakeGroup(TyperGroup):
             _quiet_stdout()
             raise typer.Exit(0) from None
         except Exception as exc:
-            from intake.portable import reader_left
-
-            if reader_left(exc):
-                _quiet_stdout()
-                raise typer.Exit(0) from None
             failure = environment_failure(exc, ctx.meta.get("intake.root"))
             if failure is not None:
                 err(_hide_root(ctx, f"error: {failure.one_line()}"))
@@ -325,9 +320,22 @@ def _root(
     ctx.meta["intake.root"] = root
 
 
+def _stdout(text: str, *, nl: bool = True) -> None:
+    """The one write to stdout; a reader that went away is ``BrokenPipeError`` on every
+    platform (Windows says ``OSError`` EINVAL: ``intake.portable.reader_left``)."""
+    from intake.portable import reader_left
+
+    try:
+        typer.echo(text, nl=nl)
+    except OSError as exc:
+        if reader_left(exc) and not isinstance(exc, BrokenPipeError):
+            raise BrokenPipeError(exc.errno, exc.strerror) from None
+        raise
+
+
 def out(text: str = "", *, nl: bool = True) -> None:
     """Results on stdout, safe for a terminal (see ``shown``)."""
-    typer.echo(shown(text), nl=nl)
+    _stdout(shown(text), nl=nl)
 
 
 def err(text: str) -> None:
@@ -352,7 +360,7 @@ def emit_json(document: dict[str, Any]) -> None:
     """One JSON document on stdout (versioned envelope)."""
     import json
 
-    typer.echo(json.dumps({"intake_result_version": 1, **document}, indent=2, default=str))
+    _stdout(json.dumps({"intake_result_version": 1, **document}, indent=2, default=str))
 
 
 def settings(ctx: typer.Context, **overrides: Any) -> Settings:
