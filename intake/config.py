@@ -54,7 +54,9 @@ class Settings(BaseModel):
     author: str | None = None
     """Who is running intake (recorded as a draft's author); else ``git config user.name``."""
     runner: list[str] = Field(default_factory=lambda: ["gaia", "eval", "agent"])
-    """The command ``intake run`` starts (GAIA's ``gaia eval agent``), run from the suite root."""
+    """The command ``intake run`` starts (GAIA's ``gaia eval agent``), run from the suite root;
+    a list, or one string split by the platform's rules (``intake.portable.split_command``:
+    shell words on POSIX, the C runtime's on Windows, where backslashes stay)."""
     backend_url: str = "http://localhost:4200"
     """The GAIA Agent UI backend: ``intake run`` asks its ``/api/system/status`` for the model."""
     gaia_python: Path | None = None
@@ -120,10 +122,10 @@ class Settings(BaseModel):
     @field_validator("runner", mode="before")
     @classmethod
     def _command(cls, value: Any) -> Any:
-        if isinstance(value, str):  # INTAKE_RUNNER="python fake.py eval agent": shell words
-            import shlex
+        if isinstance(value, str):  # INTAKE_RUNNER="python fake.py eval agent"
+            from intake.portable import split_command
 
-            return shlex.split(value)
+            return split_command(value)
         return value
 
     @field_validator("runner")

@@ -36,11 +36,10 @@ class IntakeError(Exception):
     def one_line(self) -> str:
         """The message as one line: ``<what> (<where>)``; newlines are folded."""
         where = self.where
-        if where and os.path.isabs(where):
-            # a file named by its absolute path is shown as every path is (never absolute)
-            from intake.paths import display_path
+        if where:
+            from intake.paths import shown_where
 
-            where = display_path(Path(where))
+            where = shown_where(where)
         text = self.message if not where else f"{self.message} ({where})"
         return " ".join(text.split())
 

@@ -2,6 +2,12 @@
 
 A temporary file in the target's folder, flushed and synced, given the mode the file should
 have, then renamed over the target; the folder is synced so the rename is durable.
+
+Line ends (``line_end``, ``with_line_ends``, ``read_text_exact``): a file intake edits keeps its
+own. A checkout made by Git for Windows (``core.autocrlf=true``) has CRLF in every text file;
+an edit that wrote LF lines into one would leave it mixed, or turn the whole file over in the
+diff. So an editor reads the file's text exactly (``Path.read_text`` would turn CRLF into LF
+on the way in), builds its new text with LF, and writes ``with_line_ends(new, like=old)``.
 """
 
 from __future__ import annotations
@@ -32,10 +38,13 @@ __all__ = [
     "fsync_dir",
     "hash_input",
     "json_depth_exceeds",
+    "line_end",
     "parse_json_input",
     "read_head",
     "read_input",
     "read_json_input",
+    "read_text_exact",
+    "with_line_ends",
     "work_dir",
 ]
 
@@ -56,6 +65,25 @@ def file_mode(path: Path) -> int:
         umask = os.umask(0)
         os.umask(umask)
         return 0o666 & ~umask
+
+
+def line_end(text: str) -> str:
+    """The line end ``text`` uses: ``"\\r\\n"`` when its first line ends so, else ``"\\n"``."""
+    first = text.find("\n")
+    return "\r\n" if first > 0 and text[first - 1] == "\r" else "\n"
+
+
+def with_line_ends(text: str, like: str | None) -> str:
+    """``text`` with the line ends of ``like`` (the text of the file it replaces or sits
+    beside; ``None``: LF). Every line end of ``text`` becomes that one, so a CRLF file stays
+    CRLF throughout and an LF file stays LF."""
+    lf = text.replace("\r\n", "\n")
+    return lf if like is None or line_end(like) == "\n" else lf.replace("\n", "\r\n")
+
+
+def read_text_exact(path: Path) -> str:
+    """A UTF-8 file's text with its line ends as they are on disk (no newline translation)."""
+    return path.read_bytes().decode("utf-8")
 
 
 def atomic_write(path: Path, text: str | bytes) -> None:
@@ -179,14 +207,17 @@ def _open_regular(path: Path, what: str, where: str) -> int:
     """An open descriptor of ``path`` once it is known to be a regular file.
 
     ``O_NONBLOCK`` keeps a FIFO from blocking the open; folders, FIFOs, sockets and devices
-    (``/dev/zero``) are refused by ``fstat`` before a byte is read.
+    (``/dev/zero``) are refused by ``fstat`` before a byte is read. Windows refuses to open a
+    folder with ``PermissionError``, not ``IsADirectoryError``: it is named a folder too.
     """
     try:
         fd = os.open(path, nonblocking_read_flags())
     except FileNotFoundError:
         raise InputError(f"{what} not found", where=where) from None
-    except IsADirectoryError:
-        raise InputError(f"{what} is a folder, not a file", where=where) from None
+    except (IsADirectoryError, PermissionError) as exc:
+        if isinstance(exc, IsADirectoryError) or os.path.isdir(path):
+            raise InputError(f"{what} is a folder, not a file", where=where) from None
+        raise InputError(f"cannot open {what}: {exc.strerror}", where=where) from None
     except OSError as exc:
         raise InputError(f"cannot open {what}: {exc.strerror}", where=where) from None
     mode = os.fstat(fd).st_mode

@@ -4,14 +4,21 @@ Every message, record, ledger row and report shows paths through ``display_path`
 outside the suite (``/home/alice/…``) would put a user name into output that is shared, so a
 path is shown relative to the suite root, else to the working folder, else as ``~/…`` below
 the home folder, else by its file name alone.
+
+A shown path always has forward slashes, on Windows too (``eval/scenarios/x.yaml``, never
+``eval\\scenarios\\x.yaml``): the same file reads the same in ``init``, ``validate``, ``check``
+and ``report``, in a CI log and in a committed record, whichever machine wrote it. Paths built
+for display go through ``display_path``, ``shown_below`` or ``relative_shown``, never through
+``str(path)`` or ``os.path.join``.
 """
 
 from __future__ import annotations
 
 import os
-from pathlib import Path
+import posixpath
+from pathlib import Path, PurePath
 
-__all__ = ["inside", "display_path"]
+__all__ = ["display_path", "inside", "relative_shown", "shown_below", "shown_where"]
 
 
 def _relative(path: Path, base: Path) -> str | None:
@@ -36,6 +43,29 @@ def display_path(path: Path, root: Path | None = None) -> str:
         if rel is not None:
             return f"~/{rel}" if rel else "~"
     return path.name or "."
+
+
+def shown_below(shown: str, relative: str) -> str:
+    """``relative`` (a native path below a folder) joined to ``shown`` (that folder as
+    ``display_path`` shows it): forward slashes, no ``.`` or ``..`` parts."""
+    return posixpath.normpath(posixpath.join(shown, PurePath(relative).as_posix()))
+
+
+def relative_shown(path: Path | str, base: Path) -> str:
+    """``path`` relative to ``base`` as it is written (links not followed), forward slashes:
+    for naming a path that resolves elsewhere, where ``display_path`` would show the target."""
+    return PurePath(os.path.relpath(path, base)).as_posix()
+
+
+def shown_where(where: str) -> str:
+    """An error's ``(where)`` as a path is shown: an absolute path through ``display_path``
+    (never absolute), and on Windows, where a backslash in a file name can only be a
+    separator, a relative path with forward slashes (``str(path)`` of a typed path there)."""
+    if os.path.isabs(where):
+        return display_path(Path(where))
+    if os.sep == "\\" and os.sep in where:
+        return where.replace(os.sep, "/")
+    return where
 
 
 def inside(path: Path, folder: Path) -> bool:

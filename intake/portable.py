@@ -30,12 +30,28 @@ and is stopped with all its children.
 - Windows: ``CREATE_NEW_PROCESS_GROUP``; ``CTRL_BREAK_EVENT`` to the group, then
   ``taskkill /T /F`` (the whole tree) after the grace period.
 - Neither: ``terminate()`` then ``kill()`` of the leader (children are not reached).
+
+Text at the edges (``utf8_output``, ``decode_output``, ``split_command``):
+
+- intake's own output is UTF-8 whatever its stdout and stderr are. Python writes a redirected
+  stream (a pipe, a file, a CI log) in the locale's encoding: the ANSI code page on Windows
+  (cp1252, which has no ``→``, ``✓`` or ``…`` and raises ``UnicodeEncodeError``), Latin-1 under
+  a Latin-1 locale. A console on Windows is UTF-8 already (``_WindowsConsoleIO``). GAIA does the
+  same for its own streams (``src/gaia/logger.py`` L11-22, ``configure_console_encoding``).
+- A child's output (GAIA's runner) is read as UTF-8, line by line, and a line that is not valid
+  UTF-8 as the platform's locale encoding (cp1252 on a Western Windows, the encoding a Python
+  child writes a pipe in there unless told otherwise), so ``—`` arrives as ``—``, not ``�``.
+- A command given as one string (``INTAKE_RUNNER``) is split by the platform's rules: POSIX
+  shell words (``shlex``) on POSIX, the Microsoft C runtime's rules on Windows (the rules
+  ``subprocess.list2cmdline`` writes for), where a backslash is literal unless it comes before a
+  double quote, so ``C:\\Python313\\python.exe`` keeps its backslashes.
 """
 
 from __future__ import annotations
 
 import contextlib
 import errno
+import locale
 import os
 import shutil
 import signal
@@ -48,15 +64,20 @@ from typing import Any
 
 __all__ = [
     "LockBusy",
+    "decode_output",
     "exclusive_lock",
     "file_size_limited",
     "lock_backend",
     "new_group_options",
     "nonblocking_read_flags",
     "process_alive",
+    "reader_left",
+    "split_command",
+    "split_windows_command",
     "stop_tree",
     "termination_signals",
     "tree_backend",
+    "utf8_output",
 ]
 
 
@@ -353,3 +374,130 @@ def file_size_limited() -> bool:
         return False
     soft, _ = resource.getrlimit(resource.RLIMIT_FSIZE)
     return bool(soft != resource.RLIM_INFINITY)
+
+
+# --- text at the edges -----------------------------------------------------------------------
+
+
+def utf8_output(*streams: Any) -> None:
+    """Make each text stream (default: stdout and stderr) write UTF-8, never raising on a
+    character it cannot encode (see the module's docstring).
+
+    The stream is reconfigured in place (``TextIOWrapper.reconfigure``), so whoever holds it
+    (click, a test's capture) keeps writing to the same object. A stream that cannot be
+    reconfigured (already closed, not a ``TextIOWrapper``) is left as it is.
+    """
+    for stream in streams or (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is None:
+            continue
+        with contextlib.suppress(AttributeError, ValueError, OSError, LookupError):
+            if str(getattr(stream, "encoding", "")).lower().replace("_", "-") in ("utf-8", "utf8"):
+                reconfigure(errors="replace")
+            else:
+                reconfigure(encoding="utf-8", errors="replace")
+
+
+def reader_left(exc: BaseException) -> bool:
+    """Whether ``exc``, raised by a write to stdout, means its reader went away
+    (``intake … | head``): ``BrokenPipeError`` on POSIX; on Windows CPython reports a write to
+    a closed pipe as ``OSError`` with ``EINVAL``. Only for an error of that write itself (the
+    CLI's one writer asks): ``EINVAL`` has other causes elsewhere."""
+    if isinstance(exc, BrokenPipeError):
+        return True
+    return os.name == "nt" and isinstance(exc, OSError) and exc.errno == errno.EINVAL
+
+
+def platform_encoding() -> str:
+    """The encoding a child process writes a pipe in when nothing says otherwise: the
+    locale's (the ANSI code page on Windows, cp1252 on a Western one), whatever UTF-8 mode
+    this interpreter runs in."""
+    getencoding = getattr(locale, "getencoding", None)  # Python 3.11+
+    name = getencoding() if getencoding is not None else locale.getpreferredencoding(False)
+    return name or "utf-8"
+
+
+def decode_output(raw: bytes, fallback: str | None = None) -> str:
+    """A child's output line as text: UTF-8 when it is valid UTF-8, else ``fallback`` (default
+    ``platform_encoding()``), with anything neither can read replaced (``�``)."""
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError:
+        pass
+    try:
+        return raw.decode(fallback or platform_encoding(), errors="replace")
+    except LookupError:
+        return raw.decode("utf-8", errors="replace")
+
+
+def split_command(text: str, *, windows: bool | None = None) -> list[str]:
+    """A command line given as one string, split into its words by the platform's rules
+    (``windows``: the Microsoft C runtime's; default: the running platform's).
+
+    Raises ``ValueError`` for a quote that is never closed (both rule sets).
+    """
+    if windows is None:
+        windows = os.name == "nt"
+    if windows:
+        return split_windows_command(text)
+    import shlex
+
+    return shlex.split(text)
+
+
+def split_windows_command(text: str) -> list[str]:
+    """``text`` split as the Microsoft C runtime splits a command line (``CommandLineToArgvW``,
+    the rules ``subprocess.list2cmdline`` quotes for).
+
+    Words are separated by spaces and tabs outside double quotes. A backslash is literal,
+    except in a run of backslashes before a double quote: 2n backslashes and a quote give n
+    backslashes and the quote opens or closes a quoted part; 2n+1 give n backslashes and a
+    literal quote. Inside a quoted part, ``""`` is a literal quote. An unclosed quote is an
+    error here (the runtime would take the rest of the line; a runner string cut off is a
+    mistake worth naming).
+    """
+    words: list[str] = []
+    word: list[str] = []
+    in_word = False
+    quoted = False
+    i, n = 0, len(text)
+    while i < n:
+        char = text[i]
+        if char == "\\":
+            run = i
+            while i < n and text[i] == "\\":
+                i += 1
+            count = i - run
+            if i < n and text[i] == '"':
+                word.append("\\" * (count // 2))
+                if count % 2:
+                    word.append('"')
+                    i += 1
+                in_word = True
+                continue
+            word.append("\\" * count)
+            in_word = True
+            continue
+        if char == '"':
+            if quoted and i + 1 < n and text[i + 1] == '"':
+                word.append('"')
+                i += 2
+                continue
+            quoted = not quoted
+            in_word = True
+            i += 1
+            continue
+        if char in " \t" and not quoted:
+            if in_word:
+                words.append("".join(word))
+                word, in_word = [], False
+            i += 1
+            continue
+        word.append(char)
+        in_word = True
+        i += 1
+    if quoted:
+        raise ValueError("No closing quotation")
+    if in_word:
+        words.append("".join(word))
+    return words

@@ -55,6 +55,33 @@ def posix_only(reason: str) -> pytest.MarkDecorator:
     return pytest.mark.skipif(sys.platform == "win32", reason=f"POSIX only: {reason}")
 
 
+def command_line(words: list[str]) -> str:
+    """``words`` as one command-line string the running platform's rules split back into
+    them (``intake.portable.split_command``): shell quoting on POSIX, the C runtime's on
+    Windows. For settings given as one string (``INTAKE_RUNNER``)."""
+    if os.name == "nt":
+        return subprocess.list2cmdline(words)
+    import shlex
+
+    return shlex.join(words)
+
+
+HOME_VARIABLES = ("HOME", "USERPROFILE")
+"""Where each platform looks for the home folder: ``HOME`` on POSIX, ``USERPROFILE`` on Windows
+(``os.path.expanduser`` and ``Path.home`` read only that one there, never ``HOME``)."""
+
+
+def home_env(home: Path) -> dict[str, str]:
+    """Environment entries that make ``home`` the home folder on every platform."""
+    return {name: str(home) for name in HOME_VARIABLES}
+
+
+def set_home(monkeypatch: pytest.MonkeyPatch, home: Path) -> None:
+    """Make ``home`` this test's home folder (and its child processes') on every platform."""
+    for name, value in home_env(home).items():
+        monkeypatch.setenv(name, value)
+
+
 @pytest.fixture(autouse=True)
 def _isolate(monkeypatch: pytest.MonkeyPatch, tmp_path_factory: pytest.TempPathFactory) -> None:
     """No test reads the user's configuration, tokens or GAIA databases, or the public API."""
@@ -68,7 +95,7 @@ def _isolate(monkeypatch: pytest.MonkeyPatch, tmp_path_factory: pytest.TempPathF
     for key in ("XDG_CONFIG_HOME", "XDG_CACHE_HOME"):  # the user config and cache: per test
         monkeypatch.delenv(key, raising=False)
     home = tmp_path_factory.mktemp("home")
-    monkeypatch.setenv("HOME", str(home))
+    set_home(monkeypatch, home)
     monkeypatch.setenv("INTAKE_CONFIG", str(home / "intake-user-config.toml"))
     monkeypatch.setenv("INTAKE_GITHUB_API_URL", "http://127.0.0.1:9/no-public-api-in-tests")
     monkeypatch.setenv("TLDEXTRACT_PUBLIC_SUFFIX_LIST_URLS", "")

@@ -36,7 +36,7 @@ def child(
         if reached == step:
             sys.stdout.flush()
             sys.stderr.flush()
-            os.kill(os.getpid(), signal.SIGKILL)
+            os.kill(os.getpid(), getattr(signal, "SIGKILL", signal.SIGTERM))
 
     crashpoints.observe(kill_at if step is not None else None)
     sys.argv = ["intake", *args]

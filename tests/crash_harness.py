@@ -14,8 +14,9 @@ warm fork server (``multiprocessing``'s ``forkserver``, preloaded with ``intake.
 scrubber), so a child does not spend seconds importing Presidio before it reaches its step.
 The child is still a separate process with its own working folder, environment and standard
 streams; it is killed with SIGKILL by its own observer and its parent sees exit ``-9``, exactly
-as with a fresh interpreter. ``start`` (the concurrent-drafters race) keeps a fresh
-interpreter per process. ``INTAKE_CRASH_HARNESS_FRESH=1`` makes every call a fresh one.
+as with a fresh interpreter (Windows: ``TerminateProcess``, exit 15, ``KILLED_EXIT``).
+``start`` (the concurrent-drafters race) keeps a fresh interpreter per process.
+``INTAKE_CRASH_HARNESS_FRESH=1`` makes every call a fresh one.
 The journal-trust, untrusted-text and promotion tests run their plain ``intake ARGS`` calls
 through ``run`` too (``env`` gives the child its whole environment); a call that needs what
 only a fresh interpreter has (a resource limit set before exec, a pseudo-terminal, stripped
@@ -32,6 +33,11 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
+KILLED_EXIT = -9 if os.name == "posix" else 15
+"""What a parent sees of a child killed at its step: SIGKILL on POSIX; on Windows (no SIGKILL)
+``os.kill`` with SIGTERM is ``TerminateProcess`` with exit code 15, as abrupt (no ``finally``,
+no ``atexit``, no flush)."""
+
 KILL_AT = """
 import os, signal, sys
 from intake import crashpoints
@@ -41,7 +47,7 @@ target_step = sys.argv[1]
 
 def kill_at(step):
     if step == target_step:
-        os.kill(os.getpid(), signal.SIGKILL)
+        os.kill(os.getpid(), getattr(signal, "SIGKILL", signal.SIGTERM))
 
 crashpoints.observe(kill_at)
 sys.argv = ["intake", *sys.argv[2:]]
@@ -120,7 +126,7 @@ def run_killed(suite: Path, step: str, args: list[str]) -> None:
     else:
         done = _forked(suite, args, step)
         code, err = done.returncode, done.stderr
-    assert code == -9, f"not killed at {step}: exit {code}: {err}"
+    assert code == KILLED_EXIT, f"not killed at {step}: exit {code}: {err}"
 
 
 def run(

@@ -194,7 +194,7 @@ def test_deeply_nested_record_is_one_line_exit_2(suite: Path, runner) -> None:
     assert result.exit_code == 2, result.output
     assert result.stderr == (
         "error: record nests deeper than 100 levels "
-        f"({record_path(draft).relative_to(suite)})\n"
+        f"({record_path(draft).relative_to(suite).as_posix()})\n"
     )
 
 

@@ -31,7 +31,7 @@ import pytest
 
 from intake.cli import app
 from intake.store.records import load_record, record_path
-from tests.conftest import SUITE_PYPROJECT, user_level
+from tests.conftest import SUITE_PYPROJECT, set_home, user_level
 from tests.promote_helpers import make_ready
 from tests.test_control import CAPTURED, DRAFT, LOCAL, STRONG, add_evidence, free_port
 
@@ -111,7 +111,7 @@ def real_gaia(suite: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> P
     monkeypatch.setenv("PATH", f"{bin_dir}{os.pathsep}{os.environ['PATH']}")
     monkeypatch.setenv("PYTHONPATH", str(root / "src"))
     monkeypatch.setenv("PYTHONDONTWRITEBYTECODE", "1")
-    monkeypatch.setenv("HOME", str(tmp_path / "gaia-home"))
+    set_home(monkeypatch, tmp_path / "gaia-home")
     monkeypatch.setenv("TMPDIR", str(tmp_path / "tmp"))
     monkeypatch.setenv("STANDIN_MCP_BACKEND", f"http://127.0.0.1:{port}")
     monkeypatch.setenv("STANDIN_RECORD", str(tmp_path / "claude-seen.jsonl"))

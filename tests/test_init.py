@@ -10,6 +10,7 @@ import pytest
 
 from intake.cli import app
 from intake.config import load_settings
+from tests.conftest import posix_only
 
 EXISTING = """\
 # the project's own comment
@@ -49,8 +50,8 @@ def test_init_in_gaia_layout_appends_table_and_keeps_every_byte(gaia_repo: Path,
         "layout: gaia (eval/scenarios/, eval/corpus/, eval/results/)",
         "pyproject.toml: appended a [tool.intake] table",
         ".gitignore: added /.intake/, /eval/drafts/private/",
-        "next: list your models in [tool.intake] (strong_models, local_models), then import "
-        "a draft (`intake from-session --list`)",
+        "next: list your models in [tool.intake] (strong_models, local_models), then list "
+        "the sessions to import (`intake sessions`) and draft one (`intake from-session ID`)",
     ]
     text = (gaia_repo / "pyproject.toml").read_text(encoding="utf-8")
     assert text.startswith(EXISTING), "every byte of the existing file is kept"
@@ -199,6 +200,7 @@ def test_report_on_named_folders_needs_no_suite(
     assert bare.stderr.startswith("error: no intake suite is configured here")
 
 
+@posix_only("the stand-in `gaia` on PATH is a #!/bin/sh script")
 def test_init_writes_the_detected_runner_and_models_and_run_works_after_it(
     gaia_repo: Path, tmp_path: Path, runner, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -230,7 +232,8 @@ def test_init_writes_the_detected_runner_and_models_and_run_works_after_it(
         assert table["strong_models"] == ["claude-sonnet-4-6"]
         assert "local_models" not in table
         assert '# local_models = ["…"]  # not detected: load the local model' in text
-        assert result.stdout.splitlines()[-1].startswith("next: import a draft")
+        last = result.stdout.splitlines()[-1]
+        assert last.startswith("next: list the sessions to import (`intake sessions`)")
         (gaia_repo / "eval" / "corpus" / "manifest.json").write_text(
             json.dumps({"documents": []}), encoding="utf-8")
         write_pair(gaia_repo / "eval" / "drafts")

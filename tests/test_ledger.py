@@ -14,6 +14,7 @@ from intake.cli import app
 from intake.contract.models import Record, RecordSource, SourceType
 from intake.store.ledger import Event, Ledger, connect, migrate
 from intake.store.records import record_path, save_record, utcnow
+from tests.conftest import posix_only
 
 EXPECTED_COLUMNS = {
     "events": {
@@ -186,6 +187,7 @@ def test_unusable_ledger_path_is_exit_3(suite: Path, runner: CliRunner) -> None:
     assert len(result.stderr.splitlines()) == 1
 
 
+@posix_only("file mode bits: Windows has only read-only or not")
 def test_atomic_write_keeps_or_sets_a_shareable_mode(tmp_path: Path) -> None:
     """Rewritten files keep their mode; new ones follow the umask (not mkstemp's 0600)."""
     import os

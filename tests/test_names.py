@@ -17,6 +17,7 @@ from typer.testing import CliRunner
 from intake.cli import app
 from intake.contract.models import windows_name_problem
 from intake.store.records import load_record
+from tests.conftest import posix_only
 from tests.gaia_native import Clock, add_message, add_session, create_chat_db
 from tests.promote_helpers import write_pair
 
@@ -57,13 +58,14 @@ def test_rename_and_category_refuse_reserved_names(
     result = runner.invoke(app, ["rename", "one", name])
     assert result.exit_code == 2 and "Windows reserves" in result.stderr
     assert (suite / "drafts" / "one.yaml").is_file()
-    assert not (suite / "drafts" / f"{name}.yaml").exists()
+    assert f"{name}.yaml" not in {p.name for p in (suite / "drafts").iterdir()}
     db = chat_db(tmp_path / "gaia_chat.db", {"29c211c7-0000-4000-8000-000000000001": "hi"})
     result = runner.invoke(app, ["from-session", "29c211c7", "--db", str(db), "--category", name])
     assert result.exit_code == 2 and "Windows reserves" in result.stderr
     assert sorted(p.name for p in (suite / "drafts").iterdir()) == ["one.intake.json", "one.yaml"]
 
 
+@posix_only("it creates names Windows reserves (con.yaml, Con.yaml)")
 def test_adopt_refuses_a_file_or_folder_windows_cannot_check_out(
     suite: Path, runner: CliRunner
 ) -> None:
@@ -85,6 +87,7 @@ def test_adopt_refuses_a_file_or_folder_windows_cannot_check_out(
         path.unlink()
 
 
+@posix_only("it creates names Windows reserves (con.yaml, Con.yaml)")
 def test_check_reports_a_name_windows_cannot_check_out(suite: Path, runner: CliRunner) -> None:
     path = write_pair(suite / "drafts", "case")
     path.rename(suite / "drafts" / "Con.yaml")

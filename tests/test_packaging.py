@@ -14,7 +14,6 @@ import re
 import site
 import subprocess
 import sys
-import venv
 from pathlib import Path
 
 import pytest
@@ -35,6 +34,7 @@ def _dependency_folders() -> list[str]:
 
 @pytest.mark.slow
 def test_wheel_install_validates_from_another_folder(tmp_path: Path) -> None:
+    venv = pytest.importorskip("venv", reason="this Python has no venv (an embeddable build)")
     wheels = tmp_path / "wheels"
     subprocess.run(
         [sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(wheels), str(REPO)],

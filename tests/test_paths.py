@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from intake.paths import display_path, inside
+from tests.conftest import set_home
 
 
 def test_relative_to_the_suite_root(tmp_path: Path) -> None:
@@ -31,7 +32,7 @@ def test_under_home_is_shown_from_the_tilde(
     work = tmp_path / "work"
     (home / "notes").mkdir(parents=True)
     work.mkdir()
-    monkeypatch.setenv("HOME", str(home))
+    set_home(monkeypatch, home)
     monkeypatch.chdir(work)
     shown = display_path(home / "notes" / "a.yaml", work / "suite")
     assert shown == "~/notes/a.yaml"
@@ -39,7 +40,7 @@ def test_under_home_is_shown_from_the_tilde(
 
 
 def test_elsewhere_only_the_name(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    set_home(monkeypatch, tmp_path / "home")
     monkeypatch.chdir(tmp_path)
     outside = Path("/var/lib/somewhere/private_name/file.yaml")
     assert display_path(outside, tmp_path / "suite") == "file.yaml"
@@ -47,7 +48,7 @@ def test_elsewhere_only_the_name(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 
 @pytest.mark.parametrize("root", [None, "suite"])
 def test_never_absolute(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, root: str | None) -> None:
-    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    set_home(monkeypatch, tmp_path / "home")
     monkeypatch.chdir(tmp_path)
     base = None if root is None else tmp_path / root
     for path in (Path("/"), Path("/etc/hosts"), tmp_path / "home" / "x", tmp_path / "suite" / "y"):
@@ -75,7 +76,7 @@ def test_error_lines_never_show_an_absolute_path(
     (root / "drafts").mkdir(parents=True)
     (root / "scenarios").mkdir()
     (root / "pyproject.toml").write_text(SUITE_PYPROJECT, encoding="utf-8")
-    monkeypatch.setenv("HOME", str(home))
+    set_home(monkeypatch, home)
     monkeypatch.chdir(root)
     path = write_pair(root / "drafts", "case_one")
     path.with_name("case_one.intake.json").write_text("{", encoding="utf-8")

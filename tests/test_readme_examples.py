@@ -22,7 +22,6 @@ from __future__ import annotations
 import json
 import os
 import re
-import shlex
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -32,7 +31,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import REPO, user_level
+from tests.conftest import REPO, command_line, user_level
 from tests.github_server import FakeGitHub
 from tests.promote_helpers import review, serve_pr
 from tests.status_server import StatusServer, write_mcp_config
@@ -233,7 +232,7 @@ def _run_block(block: list[Line], tmp: Path, stand_ins: tuple[StatusServer, Fake
             # may have in use); the stand-in runner's agent asks it, its judge fails the replay
             replay = free_port()
             extra = {
-                "INTAKE_RUNNER": shlex.join([sys.executable, str(FAKE_CONTROL), "eval", "agent"]),
+                "INTAKE_RUNNER": command_line([sys.executable, str(FAKE_CONTROL), "eval", "agent"]),
                 "INTAKE_REPLAY_PORT": str(replay),
                 "FAKE_CONTROL_MCP_BACKEND": f"http://127.0.0.1:{replay}",
                 "FAKE_CONTROL_REPO_ROOT": str(suite),

@@ -22,7 +22,7 @@ import pytest
 
 from intake.cli import app
 from intake.store.records import load_record, record_path
-from tests.conftest import REPO, SUITE_PYPROJECT, posix_only, user_level
+from tests.conftest import REPO, SUITE_PYPROJECT, command_line, posix_only, user_level
 from tests.promote_helpers import PLACEHOLDER_YAML, write_pair
 from tests.status_server import StatusServer, write_mcp_config
 
@@ -453,7 +453,7 @@ def test_a_terminated_intake_stops_the_runner_too(suite: Path, gaia: Path, name:
 
 def _script_runner(suite: Path, monkeypatch: pytest.MonkeyPatch, code: str) -> None:
     """A runner that is a Python one-liner (intake's flags land in its sys.argv, unused)."""
-    monkeypatch.setenv("INTAKE_RUNNER", f"{sys.executable} -c {json.dumps(code)}")
+    monkeypatch.setenv("INTAKE_RUNNER", command_line([sys.executable, "-c", code]))
 
 
 def test_only_output_folders_holding_this_scenario_count(
@@ -466,8 +466,8 @@ def test_only_output_folders_holding_this_scenario_count(
     mine = scorecard(suite.parent / "gaia" / "eval-20261130-000002", {DRAFT: "FAIL"},
                      run_id="eval-20261130-000002")
     _script_runner(suite, monkeypatch, (
-        f"print('RUN: eval-20261130-000001'); print('Output: {other.parent}'); "
-        f"print('RUN: eval-20261130-000002'); print('Output: {mine.parent}')"
+        f"print('RUN: eval-20261130-000001'); print('Output: ' + {str(other.parent)!r}); "
+        f"print('RUN: eval-20261130-000002'); print('Output: ' + {str(mine.parent)!r})"
     ))
     result = _run(runner, "--tier", "strong")
     assert result.exit_code == 0, result.stderr
@@ -488,7 +488,7 @@ def test_new_results_folders_are_the_fallback(
     source = scorecard(suite.parent / "made", {DRAFT: "FAIL"}, run_id="eval-20261130-000009")
     _script_runner(suite, monkeypatch, (
         "import shutil; shutil.copytree("
-        f"'{source.parent}', 'eval/results/eval-20261130-000009')"
+        f"{str(source.parent)!r}, 'eval/results/eval-20261130-000009')"
     ))
     result = _run(runner, "--tier", "strong")
     assert result.exit_code == 0, result.stderr
@@ -511,7 +511,8 @@ def test_a_scorecard_with_another_turn_count_records_nothing(
     doc["scenarios"][0]["turns"].append({**doc["scenarios"][0]["turns"][0], "turn": 2})
     bad.write_text(json.dumps(doc))
     _script_runner(
-        suite, monkeypatch, f"print('Output: {good.parent}'); print('Output: {bad.parent}')"
+        suite, monkeypatch,
+        f"print('Output: ' + {str(good.parent)!r}); print('Output: ' + {str(bad.parent)!r})"
     )
     result = _run(runner, "--tier", "strong", "--iterations", "2")
     assert result.exit_code == 2

@@ -28,7 +28,7 @@ from intake.cli import app
 from intake.lifecycle.runs.run import gaia_timeout, outer_limit
 from intake.store.records import load_record, record_path
 from tests import gaia_install
-from tests.conftest import SUITE_PYPROJECT, user_level
+from tests.conftest import SUITE_PYPROJECT, set_home, user_level
 from tests.promote_helpers import FINAL_YAML, write_pair
 from tests.status_server import StatusServer
 from tests.test_run_cmd import FAKE, write_mcp_config
@@ -507,7 +507,7 @@ def test_gaias_real_runner_init_then_run(
     log = tmp_path / "claude.log"
     monkeypatch.setenv("PATH", f"{bin_dir}:/usr/bin:/bin")
     monkeypatch.setenv("PYTHONPATH", str(checkout / "src"))
-    monkeypatch.setenv("HOME", str(tmp_path / "home"))  # GAIA writes ~/.gaia/gaia.log
+    set_home(monkeypatch, tmp_path / "home")  # GAIA writes ~/.gaia/gaia.log
     monkeypatch.setenv("TMPDIR", str(tmp_path / "tmp"))  # its lock (runner.py L77)
     monkeypatch.setenv("STANDIN_LOG", str(log))
     monkeypatch.chdir(checkout)

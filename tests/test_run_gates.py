@@ -141,7 +141,7 @@ def test_settings_defaults_and_bounds(suite: Path) -> None:
     assert settings.judge_model is None
     assert settings.results_dir == Path("eval/results")
     assert (settings.strong_pass_min, settings.saturation_pass_rate) == (1, 0.8)
-    env = {"INTAKE_RUNNER": "python 'my runner.py' eval agent"}
+    env = {"INTAKE_RUNNER": 'python "my runner.py" eval agent'}
     assert load_settings(suite, environ=env).runner == ["python", "my runner.py", "eval", "agent"]
 
 

@@ -13,7 +13,6 @@ import base64
 import contextlib
 import json
 import os
-import resource
 import shutil
 import signal
 import subprocess
@@ -327,6 +326,8 @@ def test_promote_on_a_full_disk_is_one_line_exit_3(tmp_path: Path, monkeypatch) 
 def test_promote_under_a_file_size_limit_is_one_line_exit_3(ready: Path) -> None:
     draft = ready / "drafts" / "pdf_summary_loop.yaml"
     before = draft.read_bytes()
+
+    resource = pytest.importorskip("resource", reason="RLIMIT_FSIZE is POSIX")
 
     def limit() -> None:
         signal.signal(signal.SIGXFSZ, signal.SIG_IGN)

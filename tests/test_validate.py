@@ -43,8 +43,8 @@ def write(folder: Path, name: str, text: str | bytes) -> Path:
 
 
 def rel(path: Path) -> str:
-    """Paths are shown relative to the working directory (the suite)."""
-    return os.path.relpath(path)
+    """Paths are shown relative to the working directory (the suite), with forward slashes."""
+    return Path(os.path.relpath(path)).as_posix()
 
 
 def run(runner: CliRunner, *args: str) -> tuple[int, str, str]:
@@ -158,8 +158,8 @@ def test_draft_in_scenarios_is_an_error(suite: Path, runner: CliRunner) -> None:
     path = write(suite / "scenarios" / "x", "stray_draft.yaml", text + "\n")
     code, out, _ = run(runner)
     assert code == 1
-    assert f"{path.relative_to(suite)}:1: error: 'difficulty_rationale' is required" in out
-    where = f"{path.relative_to(suite)}:12: error: $.turns[0].success_criteria"
+    assert f"{rel(path)}:1: error: 'difficulty_rationale' is required" in out
+    where = f"{rel(path)}:12: error: $.turns[0].success_criteria"
     assert f"{where}: success_criteria still holds a TODO(intake) placeholder" in out
 
 

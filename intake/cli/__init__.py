@@ -224,7 +224,18 @@ def _hide_root(ctx: Any, line: str) -> str:
 
 
 class IntakeGroup(TyperGroup):
-    """Translates exceptions into one line and an exit code (the exit-code table in docs/cli.md)."""
+    """Translates exceptions into one line and an exit code (the exit-code table in docs/cli.md).
+
+    It is also the one output point: before any command runs, stdout and stderr are made to
+    write UTF-8 (``intake.portable.utf8_output``), so a card, a report or an error line piped or
+    redirected on Windows (cp1252) is the same text as on a terminal, never a crash or ``?``.
+    """
+
+    def main(self, *args: Any, **kwargs: Any) -> Any:
+        from intake.portable import utf8_output
+
+        utf8_output()
+        return super().main(*args, **kwargs)
 
     def make_context(
         self, info_name: str | None, args: list[str], parent: Any = None, **extra: Any
@@ -315,9 +326,22 @@ def _root(
     ctx.meta["intake.root"] = root
 
 
+def _stdout(text: str, *, nl: bool = True) -> None:
+    """The one write to stdout; a reader that went away is ``BrokenPipeError`` on every
+    platform (Windows says ``OSError`` EINVAL: ``intake.portable.reader_left``)."""
+    from intake.portable import reader_left
+
+    try:
+        typer.echo(text, nl=nl)
+    except OSError as exc:
+        if reader_left(exc) and not isinstance(exc, BrokenPipeError):
+            raise BrokenPipeError(exc.errno, exc.strerror) from None
+        raise
+
+
 def out(text: str = "", *, nl: bool = True) -> None:
     """Results on stdout, safe for a terminal and a CI log (see ``shown``)."""
-    typer.echo(shown(text), nl=nl)
+    _stdout(shown(text), nl=nl)
 
 
 def err(text: str) -> None:
@@ -347,7 +371,7 @@ def emit_json(document: dict[str, Any]) -> None:
     """One JSON document on stdout (versioned envelope)."""
     import json
 
-    typer.echo(json.dumps({"intake_result_version": 1, **document}, indent=2, default=str))
+    _stdout(json.dumps({"intake_result_version": 1, **document}, indent=2, default=str))
 
 
 def settings(ctx: typer.Context, **overrides: Any) -> Settings:

@@ -55,7 +55,7 @@ def register(app: typer.Typer) -> None:
         if history.events:
             word = "event" if added == 1 else "events"
             out(
-                f"history: {added} {word} added from {cfg.history_dir} "
+                f"history: {added} {word} added from {cfg.history_dir.as_posix()} "
                 f"({len(history.events) - added} already in the ledger)"
             )
 

@@ -33,13 +33,13 @@ def register(app: typer.Typer) -> None:
             if fmt is Format.json:
                 emit_json({"command": "log", "events": []})
             else:
-                out(f"no events: no ledger yet at {cfg.ledger_path}")
+                out(f"no events: no ledger yet at {cfg.ledger_path.as_posix()}")
                 kept = count_history(cfg)
                 if kept:
                     word = "event" if kept == 1 else "events"
                     out(
-                        f"{cfg.history_dir} holds {kept} {word}: `intake ledger rebuild` "
-                        "brings them into the ledger"
+                        f"{cfg.history_dir.as_posix()} holds {kept} {word}: "
+                        "`intake ledger rebuild` brings them into the ledger"
                     )
             return
         with Ledger.open_readonly(cfg.ledger) as ledger:

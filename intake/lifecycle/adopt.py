@@ -1,7 +1,8 @@
 """``intake adopt``: give existing scenarios their provenance without pretending they were promoted.
 
 Each file under ``scenarios/`` gets ``source`` (and ``difficulty_rationale`` when given) written
-with round-trip YAML (comments and layout kept), and a record beside it with an ``adoption``
+with round-trip YAML (comments, layout and line ends kept: a CRLF file stays CRLF, and its new
+record is CRLF too, ``intake.fileio.with_line_ends``), and a record beside it with an ``adoption``
 stamp (who vouched, when, the content hash of the file as adopted) instead of a promotion stamp.
 GAIA's captured scenarios carry ``captured_from.session_id``: that is their session link when
 ``--link`` is absent. Every file is checked before any is written, so a bad one in a bulk
@@ -44,6 +45,7 @@ from intake.contract.models import (
 from intake.contract.validate import Problem, Severity, validate_file
 from intake.contract.yamlio import YamlProblem, dump_roundtrip, load_roundtrip, parse_checked
 from intake.errors import Conflict, IntakeError, UsageError
+from intake.fileio import line_end, with_line_ends
 from intake.gitutil import first_added
 from intake.paths import display_path, inside
 from intake.store.edit import edit
@@ -338,7 +340,8 @@ def _commit_one(
             Unit(
                 "adopt",
                 item.scenario_id,
-                writes=[(rec, dump_record(record)), (item.path, item.new_text)],
+                writes=[(rec, with_line_ends(dump_record(record), like=item.new_text)),
+                        (item.path, item.new_text)],
                 events=[event],
                 index="scenario",
             )
@@ -429,7 +432,7 @@ def _with_fields(
     if not block and expected == data:
         return text
     lines = text.splitlines(keepends=True)
-    eol = "\r\n" if lines and lines[0].endswith("\r\n") else "\n"  # keep a CRLF file CRLF
+    eol = line_end(text)
     top = [
         i
         for i, line in enumerate(lines)
@@ -448,5 +451,4 @@ def _with_fields(
     doc["source"] = source
     if rationale is not None:
         doc["difficulty_rationale"] = rationale
-    dumped = dump_roundtrip(doc, like=text)
-    return dumped.replace("\r\n", "\n").replace("\n", eol) if eol != "\n" else dumped
+    return with_line_ends(dump_roundtrip(doc, like=text), like=text)

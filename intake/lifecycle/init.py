@@ -2,7 +2,8 @@
 
 It detects the layout (GAIA's ``eval/scenarios``, ``eval/corpus``, ``eval/results``, or a
 top-level ``scenarios/``), appends a commented ``[tool.intake]`` table to ``pyproject.toml``
-(creating a minimal file when there is none; every other byte of an existing file is kept) and
+(creating a minimal file when there is none; every other byte of an existing file is kept, its
+line ends too: a CRLF file stays CRLF, ``intake.fileio.with_line_ends``) and
 adds the ledger folder and the private drafts folder to ``.gitignore``. A second run changes
 nothing; an existing table is kept unless ``force``. Both files are checked before anything is
 written and written atomically, so a corrupt input leaves both untouched.
@@ -21,7 +22,7 @@ from pathlib import Path
 from intake.config import GAIA_LAYOUT, TOP_LEVEL_LAYOUT, Settings, detect_layout
 from intake.contract.gaia import ask_gaia
 from intake.errors import ConfigError, IntakeError
-from intake.fileio import atomic_write_all
+from intake.fileio import atomic_write_all, with_line_ends
 from intake.lifecycle.runs.run import backend_model, check_backend_url
 
 __all__ = ["Detected", "InitResult", "detect", "init_suite", "intake_table"]
@@ -251,7 +252,7 @@ def init_suite(
         else:
             base = text
             if has_table:
-                stripped = _without_table(text)
+                stripped = _without_table(text.replace("\r\n", "\n"))
                 if stripped is None:
                     raise ConfigError(
                         "cannot replace [tool.intake]: it is not written as one [tool.intake] "
@@ -260,7 +261,7 @@ def init_suite(
                         hint="remove the intake keys by hand, then run `intake init` again",
                     )
                 base = stripped
-            new_text = _joined(base, table)
+            new_text = with_line_ends(_joined(base.replace("\r\n", "\n"), table), like=text)
             _parse_toml(new_text, "pyproject.toml")  # never write a file that stops parsing
             writes.append((pyproject, new_text))
             verb = "replaced" if has_table else "appended"
@@ -275,11 +276,12 @@ def init_suite(
         if line not in present and line.lstrip("/") not in present
     ]
     if missing:
-        base = ignore_text or ""
+        base = (ignore_text or "").replace("\r\n", "\n")
         if base and not base.endswith("\n"):
             base += "\n"
         block = "# intake: the ledger and private drafts (never committed)\n" + "\n".join(missing)
-        writes.append((gitignore, base + ("\n" if base else "") + block + "\n"))
+        new_ignore = base + ("\n" if base else "") + block + "\n"
+        writes.append((gitignore, with_line_ends(new_ignore, like=ignore_text)))
         result.actions.append(".gitignore: added " + ", ".join(missing))
     else:
         result.kept.append(".gitignore: already ignores the ledger and private drafts")
@@ -290,10 +292,12 @@ def init_suite(
 
 def _next_step(strong: list[str], local: list[str]) -> str:
     if strong or local:
-        return ("next: import a draft (`intake from-session --list`), fill it, then "
+        return ("next: list the sessions to import (`intake sessions`), draft one "
+                "(`intake from-session ID`), fill it, then "
                 f"`intake run DRAFT --tier {'strong' if strong else 'local'}`")
     return ("next: list your models in [tool.intake] (strong_models, local_models), then "
-            "import a draft (`intake from-session --list`)")
+            "list the sessions to import (`intake sessions`) and draft one "
+            "(`intake from-session ID`)")
 
 
 def _joined(base: str, table: str) -> str:

@@ -11,6 +11,10 @@ recognised and finished by a rerun.
 ``revise`` keeps the record: reviews (now stale if the file is edited), runs (still valid while
 the runnable part, persona, setup, turns and agent_type, is unchanged) and the old promotion or
 adoption stamp as a ``Revision`` entry, so a description fix needs a new review, not new runs.
+
+Line ends are kept: ``revise`` moves the scenario's bytes as they are, and the new record
+takes the old record's line ends; ``rename`` rewrites the scenario and its record with the
+line ends each had (a CRLF checkout stays CRLF, ``intake.fileio.with_line_ends``).
 """
 
 from __future__ import annotations
@@ -24,10 +28,18 @@ from intake.config import Settings
 from intake.contract.models import ID_PATTERN, Record, Revision
 from intake.contract.yamlio import dump_roundtrip, load_roundtrip
 from intake.errors import UsageError
+from intake.fileio import read_text_exact, with_line_ends
 from intake.paths import display_path, inside
 from intake.store.edit import Edit, edit
 from intake.store.journal import Event, Unit
-from intake.store.records import dump_record, load_record, record_path, sha256_bytes, utcnow
+from intake.store.records import (
+    dump_record,
+    load_record,
+    record_path,
+    record_text,
+    sha256_bytes,
+    utcnow,
+)
 from intake.store.suite import find_draft, promoted_paths, refuse_outside_root
 
 __all__ = ["RenameResult", "ReviseResult", "rename", "revise"]
@@ -148,7 +160,7 @@ def _revise(tx: Edit, target: str, scenario_id: str, by: str) -> ReviseResult:
                 where=display_path(draft, settings.root),
                 hint="promote or reject it first, or rename it (intake rename)",
             )
-        revised_text = record_path(draft).read_text(encoding="utf-8")
+        revised_text = read_text_exact(record_path(draft))
         finished = True
     else:
         revised = record.model_copy(
@@ -163,7 +175,7 @@ def _revise(tx: Edit, target: str, scenario_id: str, by: str) -> ReviseResult:
                 ],
             }
         )
-        revised_text = dump_record(revised)
+        revised_text = record_text(revised, rec)
     stamp = record.promotion or record.adoption
     event = Event(
         "revision",
@@ -255,10 +267,10 @@ def _rename(tx: Edit, target: str, new_id: str, by: str | None) -> RenameResult:
         raise UsageError(
             "the draft has no record beside it", where=display_path(draft, settings.root)
         )
-    text = draft.read_text(encoding="utf-8")
+    text = read_text_exact(draft)
     doc = load_roundtrip(text)
     doc["id"] = new_id
-    new_text = dump_roundtrip(doc, like=text)
+    new_text = with_line_ends(dump_roundtrip(doc, like=text), like=text)
     new_raw = new_text.encode("utf-8")
     # ``renamed_from`` marks the new record, so a rerun after a kill tells a committed rename
     # of this draft from an unrelated draft that happens to have the same content
@@ -294,7 +306,9 @@ def _rename(tx: Edit, target: str, new_id: str, by: str | None) -> RenameResult:
     with Ledger.open(settings.ledger) as ledger:
         moved = ledger.count_events(scenario_id=old_id)
     rec_text = (
-        record_path(dest).read_text(encoding="utf-8") if finished else dump_record(renamed)
+        read_text_exact(record_path(dest))
+        if finished
+        else with_line_ends(dump_record(renamed), like=read_text_exact(record_path(draft)))
     )
     event = Event(
         "rename",

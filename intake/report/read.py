@@ -26,7 +26,7 @@ from intake.gitutil import first_added
 from intake.lifecycle.authority import changed_history, find_base
 from intake.lifecycle.gates import tier_stats
 from intake.limits import MAX_RECORD_BYTES, MAX_SCENARIO_BYTES
-from intake.paths import display_path
+from intake.paths import display_path, shown_below
 from intake.report.model import (
     FUNNEL_EVENTS,
     KNOWN_TYPES,
@@ -221,7 +221,7 @@ def read_scenarios(paths: Sequence[Path], cwd: Path | None = None) -> list[Scena
                 if key not in seen:
                     seen.add(key)
                     rel = os.path.relpath(file, base)
-                    jobs.append((file, os.path.normpath(os.path.join(shown, rel)),
+                    jobs.append((file, shown_below(shown, rel),
                                  _record_name(file) in records))
         elif path.is_file():
             key = os.path.abspath(path)
@@ -280,7 +280,7 @@ def read_drafts(folder: Path, cwd: Path | None = None) -> list[DraftFile]:
         record = _read_record(name) if name in records else None
         stem = os.path.basename(file).removesuffix(".yaml")
         draft_id = record.id if record is not None and record.id else stem
-        display = os.path.normpath(os.path.join(shown, os.path.relpath(file, folder)))
+        display = shown_below(shown, os.path.relpath(file, folder))
         drafts.append(DraftFile(display, draft_id, record))
     return drafts
 

@@ -32,7 +32,7 @@ from intake.paths import display_path
 from intake.scrub.ids import neutral_id, plain_identifier
 from intake.store import trust
 from intake.store.ledger import Event, Ledger, item_for
-from intake.store.records import dump_record, record_path
+from intake.store.records import record_path, record_text
 from intake.store.suite import draft_lock, refuse_outside_root, stale_locks
 
 JOURNAL_VERSION = 2
@@ -440,7 +440,8 @@ def commit_record(
 
     rec = record_path(draft)
     refuse_outside_root(settings, rec, what="the draft's record")
-    commit(settings, Unit(command, draft.stem, writes=[(rec, dump_record(record))], events=events))
+    writes = [(rec, record_text(record, rec))]
+    commit(settings, Unit(command, draft.stem, writes=writes, events=events))
 
 
 def _temp_id(path: Path) -> str:

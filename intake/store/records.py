@@ -8,6 +8,7 @@ typo fixed in the rationale keeps the runs but voids the approvals.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 from collections.abc import Iterator, Mapping
@@ -19,7 +20,14 @@ from pydantic import ValidationError
 
 from intake.contract.models import ID_PATTERN, Record
 from intake.errors import InputError, UsageError
-from intake.fileio import MAX_JSON_DEPTH, atomic_write, json_depth_exceeds, read_input
+from intake.fileio import (
+    MAX_JSON_DEPTH,
+    atomic_write,
+    json_depth_exceeds,
+    read_input,
+    read_text_exact,
+    with_line_ends,
+)
 from intake.limits import MAX_INPUT_BYTES, MAX_RECORD_BYTES
 
 RECORD_SUFFIX = ".intake.json"
@@ -123,9 +131,21 @@ def dump_record(record: Record) -> str:
     return record.model_dump_json(indent=2, exclude_none=True) + "\n"
 
 
+def record_text(record: Record, path: Path) -> str:
+    """``dump_record`` with the line ends of the record at ``path`` it replaces, else of the
+    scenario beside it: a record in a CRLF checkout stays CRLF (``fileio.with_line_ends``)."""
+    text = dump_record(record)
+    for like in (path, scenario_path_for_record(path)):
+        if like.is_symlink():
+            continue
+        with contextlib.suppress(OSError, UnicodeDecodeError):
+            return with_line_ends(text, like=read_text_exact(like))
+    return text
+
+
 def save_record(path: Path, record: Record) -> None:
-    """Write a record atomically."""
-    atomic_write(path, dump_record(record))
+    """Write a record atomically (``record_text``: its line ends kept)."""
+    atomic_write(path, record_text(record, path))
 
 
 def safe_child(folder: Path, *parts: str) -> Path:

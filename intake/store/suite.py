@@ -19,7 +19,7 @@ from intake.config import Settings
 from intake.contract.models import ID_PATTERN, Record
 from intake.errors import Conflict, IntakeError, UsageError
 from intake.fileio import work_dir
-from intake.paths import display_path, inside
+from intake.paths import display_path, inside, relative_shown
 from intake.portable import LockBusy, exclusive_lock
 from intake.scrub import scrubber_for
 from intake.scrub.ids import neutral_id, plain_identifier
@@ -226,7 +226,7 @@ def refuse_outside_root(settings: Settings, path: Path, *, what: str) -> Path:
         raise UsageError(
             f"{what} resolves outside the suite (through a symbolic link); intake does not "
             "write there",
-            where=os.path.relpath(path, settings.root),
+            where=relative_shown(path, settings.root),
         )
     return resolved
 

@@ -107,11 +107,13 @@ def main() -> None:
     times: list[float] = []
     _timed_runner(control_module, times)
     rows: list[tuple[str, str]] = []
+    from tests.conftest import home_env
+
     fake = REPO / "tests" / "fake_gaia_control.py"
     with tempfile.TemporaryDirectory() as tmp:
         port = free_port()
         suite = _suite(Path(tmp), [sys.executable, str(fake), "eval", "agent"], port)
-        os.environ.update(FAKE_CONTROL_REPO_ROOT=str(suite), HOME=tmp,
+        os.environ.update(FAKE_CONTROL_REPO_ROOT=str(suite), **home_env(Path(tmp)),
                           FAKE_CONTROL_MCP_BACKEND=f"http://127.0.0.1:{port}",
                           FAKE_CONTROL_JUDGE="FAIL")
         os.chdir(suite)

@@ -32,6 +32,7 @@ def main() -> None:
     import intake.lifecycle.runs.run as run_module
     from intake.config import load_settings
     from intake.contract.models import RunTier
+    from tests.conftest import home_env
     from tests.promote_helpers import write_pair
     from tests.status_server import StatusServer
 
@@ -65,7 +66,7 @@ def main() -> None:
             "command": "uv", "args": ["run", "python", "-m", "gaia.mcp.servers.agent_ui_mcp",
                                       "--stdio", "--backend", srv.url]}}}))  # the agent's backend
         os.environ.update(
-            FAKE_GAIA_REPO_ROOT=str(suite), FAKE_GAIA_NO_USER_DIR="1", HOME=str(Path(tmp))
+            FAKE_GAIA_REPO_ROOT=str(suite), FAKE_GAIA_NO_USER_DIR="1", **home_env(Path(tmp))
         )
         os.chdir(suite)
         settings = load_settings(suite)

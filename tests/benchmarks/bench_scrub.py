@@ -20,7 +20,6 @@ Not collected by pytest (file name ``bench_*.py``).
 from __future__ import annotations
 
 import argparse
-import resource
 import statistics
 import sys
 import time
@@ -251,6 +250,10 @@ def peak_rss_mb() -> float:
                 return int(line.split()[1]) / 1024
     except OSError:
         pass
+    try:
+        import resource
+    except ImportError:
+        return float("nan")
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 

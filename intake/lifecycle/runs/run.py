@@ -21,7 +21,8 @@ The order is the contract (docs/guide.md, "The whole loop"; docs/promotion.md, "
 4. The runner sees this draft only: a fresh temporary folder holding ``<id>.yaml`` is its
    ``--scenario-dir`` (GAIA parses *every* YAML under each scenario dir, runner.py L351-420).
    It runs from the suite root in its own session (process group), once per iteration
-   (``--iterations 1``, each in a new UTC second); its output streams to stderr, scrubbed.
+   (``--iterations 1``, each in a new UTC second); its output streams to stderr, scrubbed
+   (each line read as UTF-8, else as the platform writes it: ``intake.portable.decode_output``).
    intake's limit is GAIA's own (max(--timeout, 240 + 90·docs + 200·turns), runner.py
    L236-242) plus a start-up margin, so a hung scenario is GAIA's recorded TIMEOUT. Ctrl-C or
    intake's limit stops the whole group; that iteration is not recorded.
@@ -74,7 +75,7 @@ from intake.lifecycle.runs.record import (
     safe_name,
 )
 from intake.paths import display_path
-from intake.portable import new_group_options, stop_tree, termination_signals
+from intake.portable import decode_output, new_group_options, stop_tree, termination_signals
 from intake.scrub import scrubber_for
 from intake.store.records import record_path
 from intake.store.suite import find_draft, finding_types, load_draft_record
@@ -279,8 +280,7 @@ def find_runner(settings: Settings) -> list[str]:
     root), or exit 2."""
     program, *rest = runner_command(settings)
     if os.sep in program or "/" in program:
-        candidate = settings.path(Path(program))
-        found = str(candidate) if os.access(candidate, os.X_OK) and candidate.is_file() else None
+        found = shutil.which(str(settings.path(Path(program))))  # PATHEXT on Windows
     else:
         found = shutil.which(program)
     if found is None:
@@ -326,7 +326,7 @@ class _Stream:
 def _pump(pipe: Any, stream: _Stream, show: Callable[[str], None],
           clean: Callable[[str], str]) -> None:
     for raw in iter(pipe.readline, b""):
-        line = raw.decode("utf-8", errors="replace").rstrip("\r\n")
+        line = decode_output(raw).rstrip("\r\n")
         match = OUTPUT_LINE.match(line)
         if match:
             stream.outputs.append(match["path"])
