@@ -339,13 +339,8 @@ def test_adopt_writes_a_crlf_record_beside_a_crlf_scenario(suite: Path, runner) 
     assert _all_crlf(path) and _all_crlf(record_path(path))
 
 
-@pytest.mark.xfail(
-    reason="promote writes a CRLF draft as LF: fixed on branch h28-edges (promote hashes and "
-    "writes the same bytes); passes once that is merged",
-    strict=False,
-)
 def test_promote_keeps_a_crlf_draft_crlf(suite: Path) -> None:
-    """For the coordinator, after merging h28-edges: remove the xfail mark."""
+    """A CRLF draft is promoted CRLF, and its stamped record is written CRLF beside it."""
     from intake.config import load_settings as settings_of
     from intake.contract.models import ReviewDecision, RunTier
     from intake.lifecycle.promote import promote
@@ -363,7 +358,7 @@ def test_promote_keeps_a_crlf_draft_crlf(suite: Path) -> None:
     record_run(settings, "crlf_promo", local, RunTier.local, model="Gemma-4-E4B-it-GGUF")
     add_review(settings, "crlf_promo", ReviewDecision.approve, "bob")
     dest = promote(settings, "crlf_promo").destination
-    assert dest is not None and _all_crlf(dest)
+    assert dest is not None and _all_crlf(dest) and _all_crlf(record_path(dest))
 
 
 # --- one separator style in what intake prints ---------------------------------------------

@@ -46,7 +46,7 @@ from intake.contract.yamlio import (
 )
 from intake.drafting.tail import current_author
 from intake.errors import Conflict, IntakeError, PromotionBlocked, UsageError
-from intake.fileio import MAX_INPUT_BYTES, read_input
+from intake.fileio import MAX_INPUT_BYTES, read_input, with_line_ends
 from intake.lifecycle.authority import find_base, rules_for
 from intake.lifecycle.evidence import Evidence
 from intake.lifecycle.gates import (
@@ -563,11 +563,15 @@ def _move(
         by,
         _promotion_detail(promotion, recovered=False),
     )
+    text = raw.decode("utf-8")
     tx.commit(
         Unit(
             "promote",
             scenario_id,
-            writes=[(record_path(dest), dump_record(stamped)), (dest, raw.decode("utf-8"))],
+            writes=[
+                (record_path(dest), with_line_ends(dump_record(stamped), like=text)),
+                (dest, text),
+            ],
             removes=[draft, record_path(draft)],
             events=[event],
             index="scenario",
