@@ -190,9 +190,9 @@ def test_a_hand_written_fail_control_meets_no_gate(
 # --- 2e: rejection history committed by the change -----------------------------------------
 
 
-def test_history_committed_by_the_change_is_claimed(
-    tmp_path: Path, runner: CliRunner, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def _forged_rejection(tmp_path: Path) -> tuple[Path, Path]:
+    """A fresh clone of a contributor's branch that commits a rejection event (a valid one)
+    the base never had; the clone and the event's file."""
     repos = Repos(tmp_path)
     repos.commit_main()
     contrib = repos.start_contribution()
@@ -207,6 +207,13 @@ def test_history_committed_by_the_change_is_claimed(
     ), encoding="utf-8")
     repos.push_contribution()
     fresh = repos.fresh()
+    return fresh, event
+
+
+def test_history_committed_by_the_change_is_claimed(
+    tmp_path: Path, runner: CliRunner, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    fresh, event = _forged_rejection(tmp_path)
 
     quiet = _check(runner, without_base(fresh, tmp_path), monkeypatch)
     assert "claimed" not in quiet.stdout
@@ -222,20 +229,7 @@ def test_history_committed_by_the_change_is_left_out_of_the_report(
 ) -> None:
     """The report of a fresh clone reads the committed history; an event file the change adds
     counts only once it stands on the base (``report.read.history_events``)."""
-    repos = Repos(tmp_path)
-    repos.commit_main()
-    contrib = repos.start_contribution()
-    folder = contrib / "intake-history"
-    folder.mkdir()
-    event = folder / "20261120100000000000-0123456789-rejection.intake-event.json"
-    event.write_text(history_text(
-        event_id="20261120100000000000-0123456789", at="2026-11-20T10:00:00+00:00",
-        kind="rejection", scenario_id="rival_case", path="drafts/rival_case.yaml",
-        actor="maintainer", detail={"reason": "the maintainer called it junk",
-                                    "content_hash": "sha256:" + "1" * 64, "stages": {}},
-    ), encoding="utf-8")
-    repos.push_contribution()
-    fresh = repos.fresh()
+    fresh, _ = _forged_rejection(tmp_path)
 
     def report(where: Path) -> dict[str, Any]:
         monkeypatch.chdir(where)
