@@ -224,6 +224,35 @@ def test_history_committed_by_the_change_is_claimed(
         result.stdout), result.output
 
 
+def test_a_linked_history_event_is_claimed_and_never_read(tmp_path: Path) -> None:
+    """An event that stood on the base, which the change turns into a link to an identical
+    copy elsewhere, is claimed: ``changed_history`` reads the suite's files through the
+    bounded reader, which never follows a link (followed, the copy would match the base)."""
+    from intake.lifecycle.authority import changed_history, find_base
+
+    repos = Repos(tmp_path)
+    name = "20261120100000000000-0123456789-rejection.intake-event.json"
+    text = history_text(
+        event_id="20261120100000000000-0123456789", at="2026-11-20T10:00:00+00:00",
+        kind="rejection", scenario_id="rival_case", path="drafts/rival_case.yaml",
+        actor="maintainer", detail={"reason": "stood on the base",
+                                    "content_hash": "sha256:" + "1" * 64, "stages": {}},
+    )
+    (repos.main / "intake-history").mkdir()
+    (repos.main / "intake-history" / name).write_text(text, encoding="utf-8")
+    repos.commit_main()
+    contrib = repos.start_contribution()
+    outside = tmp_path / "elsewhere.json"
+    outside.write_text(text, encoding="utf-8")
+    (contrib / "intake-history" / name).unlink()
+    (contrib / "intake-history" / name).symlink_to(outside)
+    repos.push_contribution()
+    fresh = repos.fresh()
+    event = fresh / "intake-history" / name
+    assert event.is_symlink() and event.read_bytes() == outside.read_bytes()
+    assert changed_history(load_settings(fresh), find_base(fresh)) == [event]
+
+
 def test_history_committed_by_the_change_is_left_out_of_the_report(
     tmp_path: Path, runner: CliRunner, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -20,7 +20,8 @@ from typing import Any
 
 from intake.config import Settings, intake_table, load_settings
 from intake.contract.untrusted import terminal_safe
-from intake.errors import UsageError
+from intake.errors import InputError, UsageError
+from intake.fileio import read_input
 from intake.gitutil import Blobs, files_at, merge_base, remote_default, repo_top
 from intake.paths import display_path, inside
 
@@ -227,9 +228,9 @@ def _copy_rules(
             if path.is_file() or path.is_symlink():
                 try:
                     now[path.relative_to(folder)] = (
-                        b"\0link" if path.is_symlink() else path.read_bytes()
+                        b"\0link" if path.is_symlink() else read_input(path, what="rule file")
                     )
-                except OSError:
+                except (InputError, OSError):
                     now[path.relative_to(folder)] = b"\0unreadable"
     changes = []
     for relative in sorted(set(at_base) | set(now)):
@@ -252,8 +253,11 @@ def _baseline_change(settings: Settings, base: Base) -> tuple[bytes | None, list
     path = settings.path(settings.baseline_path)
     at_base = base.show(path)
     try:
-        now = path.read_bytes() if path.is_file() else None
-    except OSError:
+        now = (
+            read_input(path, what="baseline", follow_links=False)
+            if path.is_file() or path.is_symlink() else None
+        )
+    except (InputError, OSError):
         now = b""
     if now == at_base:
         return at_base, []
@@ -287,8 +291,10 @@ def rules_for(
         intake_table(raw.decode("utf-8", "replace"), where) if raw is not None else None
     )
     try:
-        work_text: str | None = pyproject.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError):
+        work_text: str | None = read_input(
+            pyproject, what="pyproject.toml", follow_links=False
+        ).decode("utf-8")
+    except (InputError, OSError, UnicodeDecodeError):
         work_text = None
     env = dict(os.environ if environ is None else environ)
     judged = load_settings(settings.root, environ=env, table=base_table, table_from=where)
@@ -308,17 +314,25 @@ def rules_for(
 def changed_history(settings: Settings, base: Base | None) -> list[Path]:
     """History event files the change adds or alters (none without a base): what they say is
     claimed by this change, not a fact of the suite's history."""
-    from intake.store.history import HISTORY_SUFFIX, history_dir
+    from intake.store.history import HISTORY_SUFFIX, MAX_HISTORY_BYTES, history_dir
 
     if base is None:
         return []
     folder = history_dir(settings)
     if not folder.is_dir():
         return []
+
+    def now(path: Path) -> bytes | None:
+        try:
+            return read_input(path, what="history event", limit=MAX_HISTORY_BYTES,
+                              follow_links=False)
+        except (InputError, OSError):
+            return None
+
     return [
         path
         for path in sorted(folder.glob(f"*{HISTORY_SUFFIX}"))
-        if path.is_file() and base.show(path) != path.read_bytes()
+        if path.is_file() and ((held := now(path)) is None or base.show(path) != held)
     ]
 
 

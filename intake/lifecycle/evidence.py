@@ -35,10 +35,12 @@ from pydantic import BaseModel, ValidationError
 from intake.config import Settings
 from intake.contract.models import Record, Review, ReviewDecision, RunTier
 from intake.contract.yamlio import YamlProblem, parse_checked
-from intake.errors import IntakeError
+from intake.errors import InputError, IntakeError
+from intake.fileio import read_input
 from intake.gitutil import authors_by_path
 from intake.lifecycle.authority import Base
 from intake.lifecycle.gates import REGRESSION_MIN_RUNS, control_gate, is_author, tier_stats
+from intake.limits import MAX_SCENARIO_BYTES
 from intake.store.records import (
     RECORD_SUFFIX,
     runnable_hash,
@@ -359,8 +361,8 @@ class Evidence:
         on the scenario's runnable content now (strong passes, a judged local run, the control
         gate with the stamp's own waiver): a stamp the change adds is recomputed, not read."""
         try:
-            data = parse_checked(scenario.read_bytes()).data
-        except (OSError, YamlProblem):
+            data = parse_checked(_scenario_bytes(scenario)).data
+        except (InputError, OSError, YamlProblem):
             return False
         if not isinstance(data, dict):
             return False
@@ -390,8 +392,8 @@ class Evidence:
             return set()
         try:
             then = parse_checked(raw).data
-            now = parse_checked(scenario.read_bytes()).data
-        except (OSError, YamlProblem):
+            now = parse_checked(_scenario_bytes(scenario)).data
+        except (InputError, OSError, YamlProblem):
             return set()
         if not isinstance(then, dict) or not isinstance(now, dict):
             return set()
@@ -413,6 +415,13 @@ def claimed_message(what: str, base: Base) -> str:
         f"claimed by this change: {what}; it meets no gate (not on the base {base.short}, not "
         "corroborated by GitHub's review record)"
     )
+
+
+def _scenario_bytes(scenario: Path) -> bytes:
+    """A scenario of the change, read as every suite file is: a regular file within the
+    scenario limit, never through a link (``fileio.read_input``)."""
+    return read_input(scenario, what="scenario file", limit=MAX_SCENARIO_BYTES,
+                      follow_links=False)
 
 
 __all__ = ["Evidence", "Judged", "claimed_message"]
