@@ -1,9 +1,10 @@
 """GAIA-shaped nightly results for the health tests: run folders as GAIA's runner writes them.
 
-The shapes follow amd/gaia ``src/gaia/eval/scorecard.py`` (``build_scorecard``: run_id,
-timestamp, config with the judge as ``config.model``, summary, scenarios) and
-``src/gaia/eval/runner.py`` (one ``traces/<id>.json`` per scenario, ``meta.json`` as GAIA's
-committed baselines keep it).
+The shapes follow amd/gaia at 78bbc30: ``src/gaia/eval/scorecard.py`` (``build_scorecard``,
+L16, returning run_id, timestamp, config with the judge as ``config.model``, summary and
+scenarios at L153-178) and ``src/gaia/eval/runner.py`` (one ``traces/<id>.json`` per scenario,
+L1249-1251; ``scorecard.json`` in the run folder, L1339), with ``meta.json`` as GAIA's
+committed baselines keep it (``tests/fixtures/eval_baselines/gemma-4-e4b-95e4b372/meta.json``).
 """
 
 from __future__ import annotations
