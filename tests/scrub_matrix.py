@@ -906,6 +906,27 @@ def _webhook_cells(rng: random.Random) -> list[Cell]:
             f"{'-'.join(_r(rng, HEX, n) for n in (8, 4, 4, 4, 12))}@{'-'.join(_r(rng, HEX, n) for n in (8, 4, 4, 4, 12))}/IncomingWebhook/{_r(rng, HEX, 32)}",  # noqa: E501
         ),
     ]
+    uuid = "-".join(_r(rng, HEX, n) for n in (8, 4, 4, 4, 12))
+    slack = f"T{_r(rng, string.ascii_uppercase + '0123456789', 8)}"
+    hooks += [  # scrubber 1.7: the families of docs/providers.md, each in its own shape
+        ("slack_workflow_webhook", "https://", "hooks.slack.com", "/workflows/",
+         f"{slack}/A{_r(rng, string.ascii_uppercase + '0123456789', 8)}/"
+         f"{rng.randint(10**17, 10**18)}/{_r(rng, ALNUM, 24)}"),
+        ("slack_trigger_webhook", "https://", "hooks.slack.com", "/triggers/",
+         f"{slack}/{rng.randint(10**12, 10**13)}/{_r(rng, HEX, 32)}"),
+        ("slack_gov_webhook", "https://", "hooks.slack-gov.com", "/services/",
+         f"{slack}/B{_r(rng, string.ascii_uppercase + '0123456789', 8)}/{_r(rng, ALNUM, 24)}"),
+        ("discordapp_webhook", "https://", "discordapp.com", "/api/webhooks/",
+         f"{rng.randint(10**17, 10**18)}/{_r(rng, ALNUM + '_-', 68)}"),
+        ("discord_canary_webhook", "https://", "canary.discord.com", "/api/v10/webhooks/",
+         f"{rng.randint(10**17, 10**18)}/{_r(rng, ALNUM + '_-', 68)}"),
+        ("teams_legacy_webhook", "https://", "outlook.office.com", "/webhook/",
+         f"{uuid}@{uuid}/IncomingWebhook/{_r(rng, HEX, 32)}/{uuid}"),
+        ("mattermost_webhook", "https://", "chat.example.org", "/hooks/",
+         _r(rng, string.ascii_lowercase + string.digits, 26)),
+        ("ifttt_webhook", "https://", "maker.ifttt.com", "/trigger/door/with/key/",
+         _r(rng, ALNUM, 22)),
+    ]
     for kind, scheme, host, route, secret in hooks:
         d = _Doc()
         d.k("WEBHOOK_URL=" + scheme).k(host).k(route).v(secret).k("\n")
