@@ -294,6 +294,9 @@ class ParsedIssue:
     install_signals: list[str] = field(default_factory=list)
     """What makes the issue read as an install or build failure (``pip install``, a wheel that
     does not build, ``ModuleNotFoundError``) when no step says anything to the agent."""
+    not_agent: dict[str, Any] | None = None
+    """Why the report is no agent conversation (``{"kind": "install"|"crash_on_start"|"ui"|
+    "setup"|"cli", "signals": [...]}``) when nothing in it is said to the agent."""
 
 
 def normalise_label(label: str) -> str:
@@ -610,7 +613,12 @@ def classify_step(step: str) -> ParsedTurn:
     message = _quoted(step, said)
     if message is not None:
         said_before = _SAY.search(step.split(message)[0]) is not None
-        if not said_before and _UI_START.match(objective) and not step.lstrip().startswith(">"):
+        quoted_line = step.lstrip().startswith(">")
+        if not said_before and _UI_START.match(objective) and not quoted_line:
+            message = None
+        elif not said_before and not quoted_line and _wordy_around(step, message):
+            # a quotation inside a sentence nobody says to the agent ("the header appends
+            # `" │ "`") is a word the reporter quotes, not the user's message
             message = None
     if message is None:
         start = _SAY_START.match(objective)
@@ -623,6 +631,12 @@ def classify_step(step: str) -> ParsedTurn:
         if "[code block" in message:
             message = None
     return ParsedTurn(objective=objective, user_message=message or None)
+
+
+def _wordy_around(step: str, message: str) -> bool:
+    """Whether more than a few words surround ``message`` in ``step`` (it is not the step)."""
+    rest = step.replace(message, " ", 1)
+    return len(re.findall(r"[^\W_]+", rest)) > 4
 
 
 def _evidence_refs(
@@ -960,12 +974,36 @@ def parse_issue(title: str | None, body: str | None) -> ParsedIssue:
             setup_steps.append(step)
             kept[kept.index(step)] = ", ".join(remaining)
     kept = [s for s in kept if s]
-    user_facing = [s for s in kept if not is_observed(s)]
-    if not user_facing:
-        user_facing = kept
+    said = [
+        (s, ParsedTurn(_clean_inline(s)) if is_observed(s)
+         else _with_block_query(classify_step(s), s, used))
+        for s in kept
+    ]
+    if any(t.user_message for _, t in said):
+        # Read as a person does: what is said to the agent is a turn; a step before the last
+        # message that says nothing (a click, a connection, an indexed folder) is set-up, one
+        # after it or one that reports is what happened.
+        last = max(i for i, (_, t) in enumerate(said) if t.user_message)
+        for i, (step, turn) in enumerate(said):
+            if turn.user_message:
+                turns.append(turn)
+            elif i > last or is_observed(step):
+                observed.append(step)
+            else:
+                setup_steps.append(_show_blocks(step, used))
     else:
-        observed = [s for s in kept if is_observed(s)]
-    turns = [classify_step(s) for s in user_facing]
+        spoken = prose_messages(sections, blocks)
+        if spoken:
+            turns = [ParsedTurn(objective, message) for objective, message in spoken]
+            observed = [s for s in kept if is_observed(s)]
+            setup_steps.extend(_show_blocks(s, used) for s in kept if not is_observed(s))
+        else:
+            user_facing = [s for s in kept if not is_observed(s)]
+            if not user_facing:
+                user_facing = kept
+            else:
+                observed = [s for s in kept if is_observed(s)]
+            turns = [classify_step(s) for s in user_facing]
     if prompt and not is_filler(prompt) and not any(t.user_message for t in turns):
         turns = _place_prompt(turns, prompt)
 
@@ -976,6 +1014,9 @@ def parse_issue(title: str | None, body: str | None) -> ParsedIssue:
         seed = seed or _clean_inline(title or "")
         if seed:
             turn = classify_step(seed)
+            if turn.user_message and not _said_before(seed, turn.user_message):
+                # a quotation in a paragraph nobody says to the agent is a word, not a message
+                turn = ParsedTurn(turn.objective)
             if prompt and not is_filler(prompt) and not turn.user_message:
                 turn = ParsedTurn(turn.objective, prompt)
             turns = [turn]
@@ -993,6 +1034,8 @@ def parse_issue(title: str | None, body: str | None) -> ParsedIssue:
     if success and len(success) > MAX_TEXT_CHARS:
         success = cut_at_space(success, MAX_TEXT_CHARS).rstrip() + " …"
     evidence = [used[k] for k in sorted(used)] + logs
+    parts = [*kept, *actual, *descriptions, *(str(b["text"]) for b in blocks),
+             *(str(e["text"]) for e in logs)]
     return ParsedIssue(
         form=form,
         turns=turns,
@@ -1015,12 +1058,8 @@ def parse_issue(title: str | None, body: str | None) -> ParsedIssue:
         ),
         steps_from_title=from_title,
         agent_type=agents[0] if agents else None,
-        install_signals=install_signals(
-            title,
-            [*kept, *actual, *descriptions, *(str(b["text"]) for b in blocks),
-             *(str(e["text"]) for e in logs)],
-            turns,
-        ),
+        install_signals=install_signals(title, parts, turns),
+        not_agent=not_agent(title, parts, turns),
     )
 
 
@@ -1108,3 +1147,150 @@ def _place_prompt(turns: list[ParsedTurn], prompt: str) -> list[ParsedTurn]:
         if _SAY.search(turn.objective):
             return [*turns[:i], ParsedTurn(turn.objective, prompt), *turns[i + 1 :]]
     return [*turns, ParsedTurn("Send the prompt from the report", prompt)]
+
+
+_BLOCK_REF = re.compile(r"\[code block (\d+) in the record's evidence\]")
+_QUERY_FLAG = re.compile(
+    r"(?:^|\s)(?:--query|--prompt|-q|-p)(?:\s+|=)(?:'([^'\n]{2,})'|\"((?:[^\"\\\n]|\\.){2,})\")"
+)
+"""A prompt passed on a command line: ``gaia-tui run gaia --query '…'``, ``gaia email -q "…"``."""
+_CHAT_LINE = re.compile(
+    r"^\s*(?:[$>%]\s*)?(?:gaia(?:-tui)?\s+)?(?:chat|llm|ask|prompt)\s+(?:-{1,2}[\w-]+\s+)*"
+    r"(?:'([^'\n]{2,})'|\"([^\"\n]{2,})\")\s*$"
+)
+"""A prompt typed at GAIA's own prompt or command: ``chat "what is this document about?"``."""
+_PROCESSING = re.compile(r"\bProcessing:\s*(?:'([^'\n]{2,})'|\"([^\"\n]{2,})\")")
+"""GAIA's agent echoing the query it runs (``🤖 Processing: 'What size LLM can I run?'``)."""
+_PROSE_SAID = re.compile(
+    r"\b(?:ask|asks|asked|asking|type|typed|typing|send|sends|sent|sending|enter|entered"
+    r"|prompt|prompted|query|queried|told|task|question|request|instruct(?:ed)?)\b"
+    r"(?P<between>[^\"“.\n]{0,30}?)[\"“](?P<said>[^\"”\n]{2,})[\"”]",
+    re.IGNORECASE,
+)
+"""Prose that says what the user said: ``I asked it "…"``, ``When I send the prompt, "…"``,
+``on a coding task ("…")``; a word quoted anywhere else in prose is not a message."""
+
+
+def block_query(text: str) -> str | None:
+    """The prompt a code block sends to the agent, or None when it sends none."""
+    for line in text.split("\n"):
+        for pattern in (_QUERY_FLAG, _CHAT_LINE, _PROCESSING):
+            found = pattern.search(line)
+            if found:
+                said = next(g for g in found.groups() if g)
+                return said.replace('\\"', '"').strip()
+    return None
+
+
+def _block_of(ref: re.Match[str], used: dict[int, dict[str, Any]]) -> str:
+    entry = used.get(int(ref.group(1)) - 1)
+    return str(entry["text"]) if entry else ""
+
+
+def _with_block_query(turn: ParsedTurn, step: str, used: dict[int, dict[str, Any]]) -> ParsedTurn:
+    """A step whose code block sends a prompt (``Query the document: ```chat "…"````) says it."""
+    if turn.user_message:
+        return turn
+    for ref in _BLOCK_REF.finditer(step):
+        query = block_query(_block_of(ref, used))
+        if query:
+            return ParsedTurn(turn.objective, query)
+    return turn
+
+
+def _show_blocks(step: str, used: dict[int, dict[str, Any]]) -> str:
+    """A set-up step with the first line of each code block it runs (``/index .\\data\\pdf``)."""
+
+    def first(ref: re.Match[str]) -> str:
+        line = next((ln.strip() for ln in _block_of(ref, used).split("\n") if ln.strip()), "")
+        return f"`{cut_at_space(line, 200)}`" if line else ref.group(0)
+
+    return _BLOCK_REF.sub(first, step)
+
+
+def _said_before(text: str, message: str) -> bool:
+    head = text.split(message)[0]
+    return _SAY.search(head) is not None or head.strip().startswith(">")
+
+
+def prose_messages(sections: list[Section], blocks: list[dict[str, Any]]) -> list[tuple[str, str]]:
+    """``(objective, message)`` for what the report's prose and commands say to the agent.
+
+    Read when no step says anything: a quotation after a verb or noun of saying ("I asked
+    it \"…\"", "the prompt, \"…\"", "a coding task (\"…\")") and a prompt in a command
+    (``--query '…'``, ``chat "…"``), in the order the report gives them; quotations in the
+    expected or observed sections are not the user's words.
+    """
+    found: list[tuple[str, str]] = []
+    for section in sections:
+        if section.kind not in (Kind.description, Kind.steps, Kind.other, Kind.setup):
+            continue
+        for line in section.text.split("\n"):
+            marker = re.search(f"{_CODE}(\\d+){_CODE}", line)
+            if marker:
+                query = block_query(str(blocks[int(marker.group(1))]["text"]))
+                if query:
+                    found.append(("Send the prompt from the report's command", query))
+                continue
+            for match in _PROSE_SAID.finditer(line):
+                between = match.group("between")
+                if _OBSERVED_VERB.search(between):
+                    continue
+                said = _clean_inline(match.group("said")).rstrip(",;")
+                if said and not is_filler(said):
+                    found.append((cut_at_space(_clean_inline(line), MAX_SEED_CHARS), said))
+    unique: dict[str, tuple[str, str]] = {}
+    for objective, said in found:
+        unique.setdefault(said, (objective, said))
+    return list(unique.values())[:MAX_TURNS]
+
+
+_CRASH_START = re.compile(
+    r"fail(?:s|ed)? to (?:start|launch|load|open)|white screen|(?:won't|will not|does not"
+    r"|doesn't|did not|didn't|never) (?:start|launch|open)\b|crash(?:es|ed)? (?:on|at)"
+    r" (?:start|launch|startup)|could not reach|couldn't reach|cannot reach|can't reach"
+    r"|waiting for server|backend crashed|command not found|not a command|is not recognized"
+    r"|max retries exceeded",
+    re.IGNORECASE,
+)
+_UI_SIGNAL = re.compile(
+    r"\b(?:click(?:ed|ing|s)?|button|tab|settings|modal|header|footer|sidebar|screen|panel"
+    r"|icon|dialog|tui|agent ui|menu|dropdown|banner|boxes|rendered|displays?|displayed"
+    r"|in-app|welcome card)\b",
+    re.IGNORECASE,
+)
+_SETUP_SIGNAL = re.compile(
+    r"\b(?:download|load)(?:s|ed|ing)?\b[^.\n]{0,30}\bmodel\b|\bmodel_id\b|~/\.gaia/agents"
+    r"|\bcustom agent\b",
+    re.IGNORECASE,
+)
+_INSTALL_WORD = re.compile(r"\binstall(?:s|ed|ing|er|ation)?\b", re.IGNORECASE)
+_CLI_SIGNAL = re.compile(r"\bgaia(?:-tui)? [a-z][a-z-]+\b")
+
+
+def not_agent(
+    title: str | None, parts: list[str], turns: list[ParsedTurn]
+) -> dict[str, Any] | None:
+    """Why a report in which nothing is said to the agent is no agent conversation.
+
+    Install and build failures first, then a program that fails as it starts, then the UI,
+    then the set-up of a model or agent, then a command of GAIA's; ``None`` when a turn says
+    something to the agent (an agent's own error in a conversation is the agent's bug) or
+    nothing points elsewhere.
+    """
+    if any(t.user_message for t in turns):
+        return None
+    text = "\n".join([title or "", *parts])[:MAX_INSTALL_SCAN]
+    for kind, pattern in (
+        ("install", _INSTALL),
+        ("crash_on_start", _CRASH_START),
+        ("install", _INSTALL_WORD),
+        ("ui", _UI_SIGNAL),
+        ("setup", _SETUP_SIGNAL),
+        ("cli", _CLI_SIGNAL),
+    ):
+        found = list(dict.fromkeys(" ".join(m.group(0).lower().split())
+                                   for m in pattern.finditer(text)))
+        if found:
+            return {"kind": kind, "signals": found[:3]}
+    return None
