@@ -448,7 +448,7 @@ CASES = [
     Case(
         "another project's issue form",
         OTHER_FORM,
-        [T("Open the web chat"), T("Type: Quelle heure est-il ?", "Quelle heure est-il ?")],
+        [T("Type: Quelle heure est-il ?", "Quelle heure est-il ?")],
         "A reply in French.",
         "issue_form",
     ),
@@ -466,7 +466,6 @@ CASES = [
         "bold-heading template (To Reproduce)",
         BOLD_TEMPLATE,
         [
-            T("Go to 'Chat'"),
             T("Type `hello`", "hello"),
             T('Send "and what about tomorrow?"', "and what about tomorrow?"),
         ],
@@ -488,14 +487,7 @@ CASES = [
     Case(
         "nested bullets, quote-line message, UI button in quotes, task-list criteria",
         NESTED_AND_QUOTES,
-        [
-            T("make sure no documents are indexed"),
-            T(
-                "Enter this message:",
-                "Summarise the meeting notes from yesterday",
-            ),
-            T('Click "Send"'),
-        ],
+        [T("Enter this message:", "Summarise the meeting notes from yesterday")],
         "- The agent says it has no notes\n- It does not invent a meeting",
     ),
     Case(
@@ -537,7 +529,7 @@ CASES = [
     Case(
         "HTML comments and tags",
         HTML_BODY,
-        [T("Open Settings"), T('Say "hi" to the agent then wait', "hi")],
+        [T('Say "hi" to the agent then wait', "hi")],
         "A friendly greeting.",
     ),
     Case(
@@ -871,15 +863,21 @@ def test_document_setup_steps_become_setup_not_turns(step: str, name: str) -> No
         "Upload a PDF",
         'Click "Upload"',
         "Index the docs folder",
-        'Ask "please index report.pdf for me"',
         "Open settings.json in the app",
     ],
 )
-def test_steps_without_a_document_to_set_up_stay_turns(step: str) -> None:
+def test_steps_before_a_message_that_say_nothing_are_set_up_not_turns(step: str) -> None:
     parsed = parse_issue("t", f"## Steps to reproduce\n1. {step}\n2. Ask \"hi\"\n")
     assert parsed.documents == []
-    assert parsed.setup_steps == []
-    assert parsed.turns[0].objective == step
+    assert parsed.setup_steps == [step]
+    assert parsed.turns == [T('Ask "hi"', "hi")]
+
+
+def test_a_step_that_asks_to_index_is_a_turn_not_set_up() -> None:
+    step = 'Ask "please index report.pdf for me"'
+    parsed = parse_issue("t", f"## Steps to reproduce\n1. {step}\n2. Ask \"hi\"\n")
+    assert parsed.documents == [] and parsed.setup_steps == []
+    assert [t.user_message for t in parsed.turns] == ["please index report.pdf for me", "hi"]
 
 
 def test_only_setup_steps_still_give_a_turn() -> None:

@@ -163,7 +163,9 @@ def build_issue_draft(
     if not isinstance(link, str) or not link.strip():
         link = f"https://github.com/{data.repo}/issues/{number}"
 
-    last = len(parsed.turns)
+    # the criterion goes on the turn the user asked in: the last one that says something
+    asking = [i for i, t in enumerate(parsed.turns, start=1) if t.user_message]
+    last = asking[-1] if asking else len(parsed.turns)
     turns: list[dict[str, Any]] = []
     for index, step in enumerate(parsed.turns, start=1):
         turn: dict[str, Any] = {"turn": index, "objective": step.objective}
@@ -177,7 +179,8 @@ def build_issue_draft(
             )
         else:
             turn["success_criteria"] = placeholder(
-                "criteria for this step (the issue's expected behaviour is on the last turn)"
+                "criteria for this step (the issue's expected behaviour is on the turn the "
+                "user asked in)"
             )
         turns.append(turn)
     if not body.strip():

@@ -987,7 +987,7 @@ def parse_issue(title: str | None, body: str | None) -> ParsedIssue:
         for i, (step, turn) in enumerate(said):
             if turn.user_message:
                 turns.append(turn)
-            elif i > last or is_observed(step):
+            elif is_observed(step) or (i > last and not _UI_START.match(step)):
                 observed.append(step)
             else:
                 setup_steps.append(_show_blocks(step, used))
