@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 import pytest
 
+from intake.drafting.from_issue import build_issue_draft
 from intake.drafting.issue_parse import (
     MAX_BODY_CHARS,
     MAX_EVIDENCE_CHARS,
@@ -18,6 +19,8 @@ from intake.drafting.issue_parse import (
     parse_issue,
     unescape_newlines,
 )
+from intake.sources.github_issue import IssueData
+from tests.issue_corpus import reports, score
 
 T = ParsedTurn
 
@@ -884,3 +887,139 @@ def test_only_setup_steps_still_give_a_turn() -> None:
     parsed = parse_issue("Index fails for big PDFs", "1. Upload `big.pdf`\n")
     assert parsed.documents == ["big.pdf"]
     assert len(parsed.turns) == 1
+
+
+# Read as a person would (issue 34, item 5): GAIA's real reports in tests/data/gaia_issues/ and
+# the shapes they come in, each reduced to what decides it.
+
+
+@pytest.mark.parametrize("report", reports(held_out=False), ids=lambda r: f"amd/gaia#{r.number}")
+def test_real_gaia_reports_draft_as_a_reviewer_keeps_them(report: object) -> None:
+    """Every tuning report's draft keeps its turns, user message and criterion (or its flag)."""
+    judged = score(report)  # type: ignore[arg-type]
+    assert judged.kept, judged.why
+
+
+def _draft(title: str, body: str) -> dict[str, object]:
+    issue = {"number": 9, "title": title, "body": body, "html_url": "https://x/issues/9"}
+    built = build_issue_draft(IssueData(repo="amd/gaia", issue=issue))
+    return {"turns": built.scenario["turns"], "record": built.observations,
+            "setup": built.parsed.setup_steps, "warnings": built.warnings}
+
+
+@pytest.mark.parametrize(
+    ("block", "messages"),
+    [
+        (
+            "gaia-tui run gaia --dev \\\n  --query 'Sum the \"Q3\" column'",
+            ["Sum the \"Q3\" column"],
+        ),
+        ('gaia email -v -q "Triage my inbox"', ["Triage my inbox"]),
+        ('chat "what is this document about?"', ["what is this document about?"]),
+        ("You: hello\nGAIA: Hi!\nYou: what is 2+2?\nGAIA: 5", ["hello", "what is 2+2?"]),
+        (
+            "🤖 Processing: 'What size LLM can I run?'\nStep 1: Thinking...",
+            ["What size LLM can I run?"],
+        ),
+    ],
+)
+def test_a_prompt_in_a_code_block_is_the_message(block: str, messages: list[str]) -> None:
+    body = f"## Reproduction\n\n```\n{block}\n```\n\nThe answer is wrong.\n"
+    parsed = parse_issue("t", body)
+    assert [t.user_message for t in parsed.turns] == messages
+
+
+def test_a_logged_command_without_a_prompt_gives_no_message() -> None:
+    body = "## Reproduction\n\n```\npip install amd-gaia\ngaia init --profile chat\n```\n"
+    assert not any(t.user_message for t in parse_issue("t", body).turns)
+
+
+def test_the_agent_ui_in_app_template_filled_in() -> None:
+    """GAIA's in-app report (UnsupportedFeature.tsx bugReportUrl, amd/gaia 78bbc30 L181-201)."""
+    body = (
+        "## Bug Description\n\nThe Doc chat ignores my file\n\n## Steps to Reproduce\n\n"
+        "1. Open GAIA Agent UI\n2. _Describe what you did:_ Click **Browse Files** and pick "
+        "notes.txt\n3. Ask \"What does notes.txt say about the budget?\"\n\n"
+        "## Expected Behavior\n\nIt quotes the budget line from notes.txt.\n\n"
+        "## Actual Behavior\n\nIt says no document is loaded.\n\n---\n**Environment:**\n"
+        "- GAIA Version: 0.22.0\n- Interface: Agent UI (Web)\n\n_Submitted from GAIA Agent UI_\n"
+    )
+    draft = _draft("[Bug] The Doc chat ignores my file", body)
+    (turn,) = draft["turns"]  # type: ignore[misc]
+    assert turn["user_message"] == "What does notes.txt say about the budget?"
+    assert turn["success_criteria"] == "It quotes the budget line from notes.txt."
+    assert any("Browse Files" in s for s in draft["setup"])  # type: ignore[attr-defined]
+    assert "It says no document is loaded." in draft["record"]["actual_behavior"]  # type: ignore[index]
+    assert "not_agent_scenario" not in draft["record"]  # type: ignore[operator]
+
+
+def test_the_unfilled_in_app_template_is_no_agent_conversation() -> None:
+    body = (
+        "## Bug Description\n\nHTTP 409: request already in progress\n\n## Steps to Reproduce"
+        "\n\n1. Open GAIA Agent UI\n2. _Describe what you did:_\n3. \n\n## Expected Behavior"
+        "\n\n_What did you expect to happen?_\n\n## Actual Behavior\n\n_What happened "
+        "instead?_\n\n---\n**Environment:**\n- Interface: Agent UI (Web)\n\n"
+        "_Submitted from GAIA Agent UI_\n"
+    )
+    draft = _draft("[Bug] HTTP 409", body)
+    flag = draft["record"]["not_agent_scenario"]  # type: ignore[index]
+    assert flag["kind"] == "ui" and "nothing is said to the agent" in flag["reason"]
+    assert not any(t.get("user_message") for t in draft["turns"])  # type: ignore[attr-defined]
+    assert any("not an agent conversation" in w for w in draft["warnings"])  # type: ignore[attr-defined]
+
+
+def test_outcome_goes_on_the_turn_the_user_asked_in() -> None:
+    body = (
+        "## Problem\n\nI asked the agent \"Which invoices are overdue?\" and it listed paid ones."
+        "\n\n## Outcome\n\n- Only unpaid invoices past their due date are listed\n"
+    )
+    (turn,) = _draft("Overdue invoices wrong", body)["turns"]  # type: ignore[misc]
+    assert turn["user_message"] == "Which invoices are overdue?"
+    assert turn["success_criteria"] == "- Only unpaid invoices past their due date are listed"
+
+
+@pytest.mark.parametrize(
+    "prose",
+    [
+        'The agent replied "done" but wrote nothing.',
+        'I asked it to save the file and it said "done".',
+        'The run can end with "Done. Wrote report.csv" and report success.',
+        "The header shows `GAIA` where the agent's name should be.",
+    ],
+)
+def test_a_word_quoted_in_prose_is_not_a_message(prose: str) -> None:
+    parsed = parse_issue("t", f"{prose}\n")
+    assert not any(t.user_message for t in parsed.turns)
+
+
+def test_i_asked_then_gives_both_messages_in_order() -> None:
+    prose = 'In the Doc chat I asked "Who signed the lease?", then "And when does it end?".'
+    parsed = parse_issue("t", prose)
+    assert [t.user_message for t in parsed.turns] == [
+        "Who signed the lease?", "And when does it end?"]
+
+
+@pytest.mark.parametrize(
+    ("body", "kind"),
+    [
+        ("1. Open Settings\n2. Click the CUSTOM AGENTS tab\n3. The list is empty\n", "ui"),
+        ("Steps to reproduce:\n1. Run `gaiaui`\n\nThe app shows a white screen and fails to "
+         "start.\n", "crash_on_start"),
+        ("1. Run the installer\n2. The installation stops with an error dialog\n", "install"),
+        ("`gaia groundtruth` also summarizes the metadata file.\n", "cli"),
+    ],
+)
+def test_a_report_with_nothing_said_to_the_agent_is_flagged(body: str, kind: str) -> None:
+    parsed = parse_issue("[Bug]: t", body)
+    assert parsed.not_agent is not None and parsed.not_agent["kind"] == kind
+
+
+def test_the_agents_own_import_error_loop_is_no_install_failure() -> None:
+    body = (
+        "## Reproduction\n\n```\ngaia-tui run gaia --query 'Transcribe talk.mp4'\n```\n\n"
+        "```\ntool_call run_python {\"code\": \"from gaia import transcribe_media\"}\n"
+        "ImportError: cannot import name 'transcribe_media'\n```\n"
+    )
+    draft = _draft("run_python loops on ImportError", body)
+    assert [t.get("user_message") for t in draft["turns"]] == ["Transcribe talk.mp4"]  # type: ignore[attr-defined]
+    assert "not_agent_scenario" not in draft["record"]  # type: ignore[operator]

@@ -74,6 +74,10 @@ _EXACT: dict[str, Kind] = {
     "expected result": Kind.expected,
     "expected results": Kind.expected,
     "expected outcome": Kind.expected,
+    "outcome": Kind.expected,
+    "desired outcome": Kind.expected,
+    "success criteria": Kind.acceptance,
+    "done when": Kind.acceptance,
     "desired behavior": Kind.expected,
     "desired behaviour": Kind.expected,
     "what did you expect to happen": Kind.expected,
@@ -239,6 +243,12 @@ _BOILERPLATE = frozenset(
         "if applicable add screenshots to help explain your problem",
         "add any other context about the problem here",
         "describe the bug",
+        "describe what you did",
+        "what did you expect to happen",
+        "what happened instead",
+        "describe how you would use this feature",
+        "is there a workaround you are currently using",
+        "submitted from gaia agent ui",
         "see error",
         "run gaia",
         "go to",
@@ -627,7 +637,7 @@ def classify_step(step: str) -> ParsedTurn:
             stripped = re.sub(r"^(?:to|about)\s+", "", rest, flags=re.IGNORECASE)
             message = stripped[:1].upper() + stripped[1:] if stripped != rest else rest
     if message is not None:
-        message = _clean_inline(message)
+        message = _clean_inline(message).rstrip(",;")
         if "[code block" in message:
             message = None
     return ParsedTurn(objective=objective, user_message=message or None)
@@ -975,18 +985,18 @@ def parse_issue(title: str | None, body: str | None) -> ParsedIssue:
             kept[kept.index(step)] = ", ".join(remaining)
     kept = [s for s in kept if s]
     said = [
-        (s, ParsedTurn(_clean_inline(s)) if is_observed(s)
+        (s, [ParsedTurn(_clean_inline(s))] if is_observed(s)
          else _with_block_query(classify_step(s), s, used))
         for s in kept
     ]
-    if any(t.user_message for _, t in said):
+    if any(t[0].user_message for _, t in said):
         # Read as a person does: what is said to the agent is a turn; a step before the last
         # message that says nothing (a click, a connection, an indexed folder) is set-up, one
         # after it or one that reports is what happened.
-        last = max(i for i, (_, t) in enumerate(said) if t.user_message)
-        for i, (step, turn) in enumerate(said):
-            if turn.user_message:
-                turns.append(turn)
+        last = max(i for i, (_, t) in enumerate(said) if t[0].user_message)
+        for i, (step, step_turns) in enumerate(said):
+            if step_turns[0].user_message:
+                turns.extend(step_turns)
             elif is_observed(step) or (i > last and not _UI_START.match(step)):
                 observed.append(step)
             else:
@@ -1014,7 +1024,7 @@ def parse_issue(title: str | None, body: str | None) -> ParsedIssue:
         seed = seed or _clean_inline(title or "")
         if seed:
             turn = classify_step(seed)
-            if turn.user_message and not _said_before(seed, turn.user_message):
+            if turn.user_message and not _said_at_start(seed):
                 # a quotation in a paragraph nobody says to the agent is a word, not a message
                 turn = ParsedTurn(turn.objective)
             if prompt and not is_filler(prompt) and not turn.user_message:
@@ -1034,7 +1044,7 @@ def parse_issue(title: str | None, body: str | None) -> ParsedIssue:
     if success and len(success) > MAX_TEXT_CHARS:
         success = cut_at_space(success, MAX_TEXT_CHARS).rstrip() + " …"
     evidence = [used[k] for k in sorted(used)] + logs
-    parts = [*kept, *actual, *descriptions, *(str(b["text"]) for b in blocks),
+    parts = [*kept, *setup_steps, *actual, *descriptions, *(str(b["text"]) for b in blocks),
              *(str(e["text"]) for e in logs)]
     return ParsedIssue(
         form=form,
@@ -1167,19 +1177,43 @@ _PROSE_SAID = re.compile(
     r"(?P<between>[^\"“.\n]{0,30}?)[\"“](?P<said>[^\"”\n]{2,})[\"”]",
     re.IGNORECASE,
 )
+_NEW_CLAUSE = re.compile(
+    r"\b(?:said|says|wrote|writes|and|but|because|which|while)\b|[;]", re.IGNORECASE
+)
+"""Between a verb of saying and a quotation: a new clause ("I asked it and it said "…"")."""
+_THEN_SAID = re.compile(
+    r"\s*,?\s*(?:and\s+)?(?:then|followed by|after that)\s*,?\s*(?:asked\s+|sent\s+|typed\s+)?"
+    r"[\"“]([^\"”\n]{2,})[\"”]",
+    re.IGNORECASE,
+)
+"""The next message of the same sentence: ``I asked "…", then "…"``."""
 """Prose that says what the user said: ``I asked it "…"``, ``When I send the prompt, "…"``,
 ``on a coding task ("…")``; a word quoted anywhere else in prose is not a message."""
 
 
-def block_query(text: str) -> str | None:
-    """The prompt a code block sends to the agent, or None when it sends none."""
+_TYPED = re.compile(r"^\s*(?:You|email)\s*[:>]\s*(\S.*?)\s*$")
+"""A line typed at GAIA's interactive prompts (``You: `` in ``gaia chat``, ``email> ``; amd/gaia
+78bbc30 ``src/gaia/cli.py`` L890, L5627)."""
+
+
+def block_queries(text: str) -> list[str]:
+    """The prompts a code block sends to the agent, in order (none for a log or a script)."""
+    found: list[str] = []
     for line in text.split("\n"):
-        for pattern in (_QUERY_FLAG, _CHAT_LINE, _PROCESSING):
-            found = pattern.search(line)
-            if found:
-                said = next(g for g in found.groups() if g)
-                return said.replace('\\"', '"').strip()
-    return None
+        for pattern in (_QUERY_FLAG, _CHAT_LINE, _PROCESSING, _TYPED):
+            match = pattern.search(line)
+            if match:
+                said = next(g for g in match.groups() if g).replace('\\"', '"').strip()
+                if said and said not in found:
+                    found.append(said)
+                break
+    return found[:MAX_TURNS]
+
+
+def block_query(text: str) -> str | None:
+    """The first prompt a code block sends to the agent, or None when it sends none."""
+    queries = block_queries(text)
+    return queries[0] if queries else None
 
 
 def _block_of(ref: re.Match[str], used: dict[int, dict[str, Any]]) -> str:
@@ -1187,15 +1221,18 @@ def _block_of(ref: re.Match[str], used: dict[int, dict[str, Any]]) -> str:
     return str(entry["text"]) if entry else ""
 
 
-def _with_block_query(turn: ParsedTurn, step: str, used: dict[int, dict[str, Any]]) -> ParsedTurn:
-    """A step whose code block sends a prompt (``Query the document: ```chat "…"````) says it."""
+def _with_block_query(
+    turn: ParsedTurn, step: str, used: dict[int, dict[str, Any]]
+) -> list[ParsedTurn]:
+    """A step whose code block sends prompts (``Query the document: ```chat "…"````) says them,
+    one turn each."""
     if turn.user_message:
-        return turn
+        return [turn]
     for ref in _BLOCK_REF.finditer(step):
-        query = block_query(_block_of(ref, used))
-        if query:
-            return ParsedTurn(turn.objective, query)
-    return turn
+        queries = block_queries(_block_of(ref, used))
+        if queries:
+            return [ParsedTurn(turn.objective, query) for query in queries]
+    return [turn]
 
 
 def _show_blocks(step: str, used: dict[int, dict[str, Any]]) -> str:
@@ -1208,9 +1245,9 @@ def _show_blocks(step: str, used: dict[int, dict[str, Any]]) -> str:
     return _BLOCK_REF.sub(first, step)
 
 
-def _said_before(text: str, message: str) -> bool:
-    head = text.split(message)[0]
-    return _SAY.search(head) is not None or head.strip().startswith(">")
+def _said_at_start(text: str) -> bool:
+    """Whether a paragraph is itself something said ("Ask the agent …", a ``>`` quote)."""
+    return _SAY_START.match(text.strip()) is not None or text.lstrip()[:1] in (">", '"', "“")
 
 
 def prose_messages(sections: list[Section], blocks: list[dict[str, Any]]) -> list[tuple[str, str]]:
@@ -1228,17 +1265,21 @@ def prose_messages(sections: list[Section], blocks: list[dict[str, Any]]) -> lis
         for line in section.text.split("\n"):
             marker = re.search(f"{_CODE}(\\d+){_CODE}", line)
             if marker:
-                query = block_query(str(blocks[int(marker.group(1))]["text"]))
-                if query:
+                for query in block_queries(str(blocks[int(marker.group(1))]["text"])):
                     found.append(("Send the prompt from the report's command", query))
                 continue
+            objective = cut_at_space(_clean_inline(line), MAX_SEED_CHARS)
             for match in _PROSE_SAID.finditer(line):
                 between = match.group("between")
-                if _OBSERVED_VERB.search(between):
+                if _OBSERVED_VERB.search(between) or _NEW_CLAUSE.search(between):
                     continue
                 said = _clean_inline(match.group("said")).rstrip(",;")
                 if said and not is_filler(said):
-                    found.append((cut_at_space(_clean_inline(line), MAX_SEED_CHARS), said))
+                    found.append((objective, said))
+                rest = line[match.end():]
+                while (more := _THEN_SAID.match(rest)) is not None:
+                    found.append((objective, _clean_inline(more.group(1)).rstrip(",;")))
+                    rest = rest[more.end():]
     unique: dict[str, tuple[str, str]] = {}
     for objective, said in found:
         unique.setdefault(said, (objective, said))
