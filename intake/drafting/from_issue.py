@@ -310,6 +310,8 @@ NOT_AGENT_KINDS = {
     "ui": "a bug of the UI",
     "setup": "a set-up or configuration problem",
     "cli": "a bug of a GAIA command",
+    "docs": "a documentation or link problem",
+    "code": "a bug of the code, reproduced without the agent",
 }
 """What a report with no message to the agent is about, as the warning names it."""
 

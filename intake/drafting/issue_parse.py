@@ -176,7 +176,11 @@ _HTML_TAG = re.compile(
     re.IGNORECASE,
 )
 _BR = re.compile(r"<br[ \t]*/?>", re.IGNORECASE)
-_QUOTED = re.compile(r"\"([^\"\n]{2,})\"|“([^”\n]{2,})”|«([^»\n]{2,})»|‘([^’\n]{2,})’")
+_QUOTED = re.compile(
+    r"\"((?:[^\"\\\n]|\\.){2,})\"|“([^”\n]{2,})”|«([^»\n]{2,})»|‘([^’\n]{2,})’"
+)
+_ARROW = re.compile(r"\s+(?:→|->|=>|⇒)\s+")
+"""Between what the user said and what came back: ``"draft a reply …" → *"which email?"*``."""
 _SINGLE = re.compile(r"(?:^|[\s(])'([^'\n]{2,})'(?=$|[\s.,;:!?)])")
 _BACKTICK = re.compile(r"`([^`\n]{2,})`")
 _SAY = re.compile(
@@ -617,6 +621,7 @@ def classify_step(step: str) -> ParsedTurn:
     a saying verb (ask, type, say, send…); a quotation after a UI verb (``Click "Save"``) is a
     button, not a message. Code-block references never become messages.
     """
+    step = _ARROW.split(step, maxsplit=1)[0]
     lines = [ln for ln in step.split("\n") if not ln.strip().startswith(">")]
     objective = _clean_inline(" ".join(lines)) or _clean_inline(step.replace(">", " "))
     said = _SAY.search(step) is not None
@@ -626,7 +631,12 @@ def classify_step(step: str) -> ParsedTurn:
         quoted_line = step.lstrip().startswith(">")
         if not said_before and _UI_START.match(objective) and not quoted_line:
             message = None
-        elif not said_before and not quoted_line and _wordy_around(step, message):
+        elif (
+            not said_before
+            and not quoted_line
+            and step.lstrip()[:1] not in ('"', "“", "«", "‘")
+            and _wordy_around(step, message)
+        ):
             # a quotation inside a sentence nobody says to the agent ("the header appends
             # `" │ "`") is a word the reporter quotes, not the user's message
             message = None
@@ -637,7 +647,7 @@ def classify_step(step: str) -> ParsedTurn:
             stripped = re.sub(r"^(?:to|about)\s+", "", rest, flags=re.IGNORECASE)
             message = stripped[:1].upper() + stripped[1:] if stripped != rest else rest
     if message is not None:
-        message = _clean_inline(message).rstrip(",;")
+        message = _clean_inline(message.replace('\\"', '"')).rstrip(",;")
         if "[code block" in message:
             message = None
     return ParsedTurn(objective=objective, user_message=message or None)
@@ -958,6 +968,15 @@ def parse_issue(title: str | None, body: str | None) -> ParsedIssue:
                     actual.insert(0, after)
                 break
 
+    if not steps:
+        # "What's wrong" or a section of another name that lists what the user said, each
+        # item a quoted prompt ("1. \"draft a reply …\" → …"): those items are the steps
+        for text in [*actual, *fields.values()]:
+            items = [it for it in split_list(text)[0] if not is_filler(it)]
+            if any(classify_step(it).user_message for it in items):
+                steps = items
+                break
+
     turns: list[ParsedTurn] = []
     observed: list[str] = []
     kept = [s for s in (_clean_step(s) for s in steps) if s and not is_filler(s)]
@@ -997,6 +1016,8 @@ def parse_issue(title: str | None, body: str | None) -> ParsedIssue:
         for i, (step, step_turns) in enumerate(said):
             if step_turns[0].user_message:
                 turns.extend(step_turns)
+                reply = _ARROW.split(step, maxsplit=1)[1:]
+                observed.extend(_clean_inline(r) for r in reply if r.strip())
             elif is_observed(step) or (i > last and not _UI_START.match(step)):
                 observed.append(step)
             else:
@@ -1307,6 +1328,10 @@ _SETUP_SIGNAL = re.compile(
 )
 _INSTALL_WORD = re.compile(r"\binstall(?:s|ed|ing|er|ation)?\b", re.IGNORECASE)
 _CLI_SIGNAL = re.compile(r"\bgaia(?:-tui)? [a-z][a-z-]+\b")
+_DOCS_SIGNAL = re.compile(r"\b(?:docs?|documentation|readme|learn more|link|url)\b", re.IGNORECASE)
+_CODE_SIGNAL = re.compile(r"`[A-Za-z_][\w.]*\([^`)]+\)`")
+"""A function called with arguments in the report (``extract_page(…)`` returns 9): a bug of
+the code, reproduced without the agent."""
 
 
 def not_agent(
@@ -1329,6 +1354,8 @@ def not_agent(
         ("ui", _UI_SIGNAL),
         ("setup", _SETUP_SIGNAL),
         ("cli", _CLI_SIGNAL),
+        ("docs", _DOCS_SIGNAL),
+        ("code", _CODE_SIGNAL),
     ):
         found = list(dict.fromkeys(" ".join(m.group(0).lower().split())
                                    for m in pattern.finditer(text)))
