@@ -1283,13 +1283,22 @@ def prose_messages(sections: list[Section], blocks: list[dict[str, Any]]) -> lis
     for section in sections:
         if section.kind not in (Kind.description, Kind.steps, Kind.other, Kind.setup):
             continue
+        intro = ""
         for line in section.text.split("\n"):
             marker = re.search(f"{_CODE}(\\d+){_CODE}", line)
             if marker:
                 for query in block_queries(str(blocks[int(marker.group(1))]["text"])):
                     found.append(("Send the prompt from the report's command", query))
                 continue
+            if not line.strip():
+                continue
             objective = cut_at_space(_clean_inline(line), MAX_SEED_CHARS)
+            if line.lstrip().startswith(">") and intro:
+                quoted = _clean_inline(line.lstrip()[1:])
+                if quoted:
+                    found.append((intro, quoted))
+                continue
+            intro = objective if line.rstrip().endswith(":") and _SAY.search(line) else ""
             for match in _PROSE_SAID.finditer(line):
                 between = match.group("between")
                 if _OBSERVED_VERB.search(between) or _NEW_CLAUSE.search(between):
@@ -1301,10 +1310,35 @@ def prose_messages(sections: list[Section], blocks: list[dict[str, Any]]) -> lis
                 while (more := _THEN_SAID.match(rest)) is not None:
                     found.append((objective, _clean_inline(more.group(1)).rstrip(",;")))
                     rest = rest[more.end():]
+    if not found:
+        found = _asked_to(sections)
     unique: dict[str, tuple[str, str]] = {}
     for objective, said in found:
         unique.setdefault(said, (objective, said))
     return list(unique.values())[:MAX_TURNS]
+
+
+_ASKED_TO = re.compile(
+    r"\bI\s+(?:asked|told|prompted|instructed)\s+(?:it|gaia|the\s+(?:agent|assistant|model|chat"
+    r"|bot|doc agent|email agent))\s+(?:to\s+)?(?P<what>[a-z][^.;!?\n]{3,160}?)"
+    r"(?=\s*(?:[.;!?]|,|\band\b|\bbut\b|$))",
+    re.IGNORECASE,
+)
+"""An unquoted request in prose, ``I asked the agent to summarize my notes``: the user message
+is the request in the user's words (``Summarize my notes``), read only when nothing is quoted."""
+
+
+def _asked_to(sections: list[Section]) -> list[tuple[str, str]]:
+    found: list[tuple[str, str]] = []
+    for section in sections:
+        if section.kind not in (Kind.description, Kind.steps, Kind.other):
+            continue
+        for line in section.text.split("\n"):
+            for match in _ASKED_TO.finditer(line):
+                what = _clean_inline(match.group("what"))
+                found.append((cut_at_space(_clean_inline(line), MAX_SEED_CHARS),
+                              what[:1].upper() + what[1:]))
+    return found
 
 
 _CRASH_START = re.compile(
