@@ -1040,3 +1040,20 @@ def test_a_quote_block_after_i_asked_is_the_message() -> None:
     body = "I asked the Doc chat:\n\n> Which clauses mention termination?\n\nIt listed none.\n"
     parsed = parse_issue("t", body)
     assert [t.user_message for t in parsed.turns] == ["Which clauses mention termination?"]
+
+
+@pytest.mark.parametrize(
+    ("body", "message"),
+    [
+        ("In the Agent UI I typed 'list my documents' and got an error: \"Tool failed\".\n",
+         "list my documents"),
+        ('Running `gaia llm "What is the capital of France?"` returns an empty answer.\n',
+         "What is the capital of France?"),
+    ],
+)
+def test_a_single_quoted_or_inline_command_prompt_in_prose_is_the_message(
+    body: str, message: str
+) -> None:
+    parsed = parse_issue("[Bug]: t", body)
+    assert [t.user_message for t in parsed.turns] == [message]
+    assert parsed.not_agent is None

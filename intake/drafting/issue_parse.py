@@ -1195,7 +1195,8 @@ _PROCESSING = re.compile(r"\bProcessing:\s*(?:'([^'\n]{2,})'|\"([^\"\n]{2,})\")"
 _PROSE_SAID = re.compile(
     r"\b(?:ask|asks|asked|asking|type|typed|typing|send|sends|sent|sending|enter|entered"
     r"|prompt|prompted|query|queried|told|task|question|request|instruct(?:ed)?)\b"
-    r"(?P<between>[^\"“.\n]{0,30}?)[\"“](?P<said>[^\"”\n]{2,})[\"”]",
+    r"(?P<between>[^\"“'.\n]{0,30}?)(?:[\"“](?P<said>[^\"”\n]{2,})[\"”]"
+    r"|(?<![\w])'(?P<single>[^'\n]{2,})'(?![\w]))",
     re.IGNORECASE,
 )
 _NEW_CLAUSE = re.compile(
@@ -1299,11 +1300,14 @@ def prose_messages(sections: list[Section], blocks: list[dict[str, Any]]) -> lis
                     found.append((intro, quoted))
                 continue
             intro = objective if line.rstrip().endswith(":") and _SAY.search(line) else ""
+            for span in _BACKTICK.finditer(line):
+                for query in block_queries(span.group(1)):
+                    found.append((objective, query))
             for match in _PROSE_SAID.finditer(line):
                 between = match.group("between")
                 if _OBSERVED_VERB.search(between) or _NEW_CLAUSE.search(between):
                     continue
-                said = _clean_inline(match.group("said")).rstrip(",;")
+                said = _clean_inline(match.group("said") or match.group("single")).rstrip(",;")
                 if said and not is_filler(said):
                     found.append((objective, said))
                 rest = line[match.end():]
