@@ -1196,13 +1196,19 @@ _PROSE_SAID = re.compile(
     r"\b(?:ask|asks|asked|asking|type|typed|typing|send|sends|sent|sending|enter|entered"
     r"|prompt|prompted|query|queried|told|task|question|request|instruct(?:ed)?)\b"
     r"(?P<between>[^\"“'.\n]{0,30}?)(?:[\"“](?P<said>[^\"”\n]{2,})[\"”]"
-    r"|(?<![\w])'(?P<single>[^'\n]{2,})'(?![\w]))",
+    r"|(?<![\w])'(?P<single>(?:[^'\n]|'(?=[a-z])){2,}?)'(?![\w]))",
     re.IGNORECASE,
 )
 _NEW_CLAUSE = re.compile(
     r"\b(?:said|says|wrote|writes|and|but|because|which|while)\b|[;]", re.IGNORECASE
 )
 """Between a verb of saying and a quotation: a new clause ("I asked it and it said "…"")."""
+_QUOTE_ARROW = re.compile(
+    r"(?:[\"“](?P<d>[^\"”\n]{2,})[\"”]|(?<![\w])'(?P<s>(?:[^'\n]|'(?=[a-z]))+?)'(?![\w]))"
+    r"\s*(?:\([^)\n]{0,40}\)\s*)?(?:→|->|=>|⇒)"
+)
+"""A quotation and what it led to, ``'What's on my calendar this week' → 2024 events``: the
+quotation is what the user said."""
 _THEN_SAID = re.compile(
     r"\s*,?\s*(?:and\s+)?(?:then|followed by|after that)\s*,?\s*(?:asked\s+|sent\s+|typed\s+)?"
     r"[\"“]([^\"”\n]{2,})[\"”]",
@@ -1314,6 +1320,10 @@ def prose_messages(sections: list[Section], blocks: list[dict[str, Any]]) -> lis
                 while (more := _THEN_SAID.match(rest)) is not None:
                     found.append((objective, _clean_inline(more.group(1)).rstrip(",;")))
                     rest = rest[more.end():]
+            for match in _QUOTE_ARROW.finditer(line):
+                said = _clean_inline(match.group("d") or match.group("s")).rstrip(",;")
+                if said and not is_filler(said):
+                    found.append((objective, said))
     if not found:
         found = _asked_to(sections)
     unique: dict[str, tuple[str, str]] = {}
