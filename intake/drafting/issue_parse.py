@@ -1195,8 +1195,8 @@ _PROCESSING = re.compile(r"\bProcessing:\s*(?:'([^'\n]{2,})'|\"([^\"\n]{2,})\")"
 _PROSE_SAID = re.compile(
     r"\b(?:ask|asks|asked|asking|type|typed|typing|send|sends|sent|sending|enter|entered"
     r"|prompt|prompted|query|queried|told|task|question|request|instruct(?:ed)?)\b"
-    r"(?P<between>[^\"“'.\n]{0,30}?)(?:[\"“](?P<said>[^\"”\n]{2,})[\"”]"
-    r"|(?<![\w])'(?P<single>(?:[^'\n]|'(?=[a-z])){2,}?)'(?![\w]))",
+    r"(?P<between>[^\"“'.\n]{0,30}?)(?:[\"“](?P<said>[^\"”\n]{2,500})[\"”]"
+    r"|(?<![\w])'(?P<single>(?:[^'\n]|'(?=[a-z])){2,300}?)'(?![\w]))",
     re.IGNORECASE,
 )
 _NEW_CLAUSE = re.compile(
@@ -1204,9 +1204,10 @@ _NEW_CLAUSE = re.compile(
 )
 """Between a verb of saying and a quotation: a new clause ("I asked it and it said "…"")."""
 _QUOTE_ARROW = re.compile(
-    r"(?:[\"“](?P<d>[^\"”\n]{2,})[\"”]|(?<![\w])'(?P<s>(?:[^'\n]|'(?=[a-z]))+?)'(?![\w]))"
-    r"\s*(?:\([^)\n]{0,40}\)\s*)?(?:→|->|=>|⇒)"
+    r"(?:[\"“](?P<d>[^\"”\n]{2,300})[\"”]|(?<![\w])'(?P<s>(?:[^'\n]|'(?=[a-z])){2,300}?)'(?![\w]))"
+    r"\s*(?:\([^)\n]{0,40}\)\s*)?(?:→|->|=>|⇒)$"
 )
+_ARROW_MARK = re.compile(r"→|->|=>|⇒")
 """A quotation and what it led to, ``'What's on my calendar this week' → 2024 events``: the
 quotation is what the user said."""
 _THEN_SAID = re.compile(
@@ -1219,7 +1220,7 @@ _THEN_SAID = re.compile(
 ``on a coding task ("…")``; a word quoted anywhere else in prose is not a message."""
 
 
-_TYPED = re.compile(r"^\s*(?:You|email)\s*[:>]\s*(\S.*?)\s*$")
+_TYPED = re.compile(r"^\s*(?:You:|email>)\s*(\S.*?)\s*$")
 """A line typed at GAIA's interactive prompts (``You: `` in ``gaia chat``, ``email> ``; amd/gaia
 78bbc30 ``src/gaia/cli.py`` L890, L5627)."""
 
@@ -1320,7 +1321,12 @@ def prose_messages(sections: list[Section], blocks: list[dict[str, Any]]) -> lis
                 while (more := _THEN_SAID.match(rest)) is not None:
                     found.append((objective, _clean_inline(more.group(1)).rstrip(",;")))
                     rest = rest[more.end():]
-            for match in _QUOTE_ARROW.finditer(line):
+            for arrow in _ARROW_MARK.finditer(line):
+                # only the few hundred characters before each arrow can hold its quotation
+                window = line[max(0, arrow.start() - 320) : arrow.end()]
+                match = _QUOTE_ARROW.search(window)
+                if match is None:
+                    continue
                 said = _clean_inline(match.group("d") or match.group("s")).rstrip(",;")
                 if said and not is_filler(said):
                     found.append((objective, said))
