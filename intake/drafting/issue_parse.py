@@ -1324,10 +1324,10 @@ def prose_messages(sections: list[Section], blocks: list[dict[str, Any]]) -> lis
             for arrow in _ARROW_MARK.finditer(line):
                 # only the few hundred characters before each arrow can hold its quotation
                 window = line[max(0, arrow.start() - 320) : arrow.end()]
-                match = _QUOTE_ARROW.search(window)
-                if match is None:
+                quote = _QUOTE_ARROW.search(window)
+                if quote is None:
                     continue
-                said = _clean_inline(match.group("d") or match.group("s")).rstrip(",;")
+                said = _clean_inline(quote.group("d") or quote.group("s")).rstrip(",;")
                 if said and not is_filler(said):
                     found.append((objective, said))
     if not found:
