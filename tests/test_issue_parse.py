@@ -1057,3 +1057,40 @@ def test_a_single_quoted_or_inline_command_prompt_in_prose_is_the_message(
     parsed = parse_issue("[Bug]: t", body)
     assert [t.user_message for t in parsed.turns] == [message]
     assert parsed.not_agent is None
+
+
+def test_a_quoted_path_before_an_arrow_in_a_log_is_no_message() -> None:
+    body = (
+        "Installing the model ends with this error:\n\n[ERROR] launch | [WinError 1314] A "
+        "required privilege is not held: '..\\\\blobs\\\\74d6' -> 'C:\\\\cache\\\\cfg.json'\n"
+    )
+    assert not any(t.user_message for t in parse_issue("t", body).turns)
+
+
+def test_steps_that_do_something_and_show_output_before_the_query_are_set_up() -> None:
+    body = (
+        "## Steps to Reproduce\n\n1. Index a folder:\n   ```\n   /index .\\docs\n   ```\n"
+        "   Output shows success: `12 chunks created`\n2. Ask \"what is in the folder?\"\n"
+    )
+    parsed = parse_issue("t", body)
+    assert [t.user_message for t in parsed.turns] == ["what is in the folder?"]
+    assert parsed.setup_steps and "/index .\\docs" in parsed.setup_steps[0]
+
+
+def test_a_string_the_program_shows_in_backticks_is_no_message() -> None:
+    body = (
+        '## Current State\n\n- `"Request failed"` when the stream drops\n'
+        '- `"Server busy"` on 503\n'
+    )
+    parsed = parse_issue("feat: clearer errors", body)
+    assert not any(t.user_message for t in parsed.turns)
+
+
+def test_a_prompt_typed_at_gaia_chat_and_pasted_anywhere_is_the_message() -> None:
+    body = (
+        "### What happened?\n\nNo answer comes back.\n\n### Environment\n\nWindows 11\n\n"
+        "Later the terminal showed:\nYou: Which invoices are overdue?\n"
+        "[2026-05-10 09:40:08] | ERROR | Couldn't reach the local LLM.\n"
+    )
+    parsed = parse_issue("[Bug]: no answer", body)
+    assert [t.user_message for t in parsed.turns] == ["Which invoices are overdue?"]

@@ -200,6 +200,14 @@ _GENERIC_OBJECT = re.compile(
     r"(?:message|question|prompt|query|request|follow-up|followup)s?\b",
     re.IGNORECASE,
 )
+_ACTION_START = re.compile(
+    r"^(?:then[ ,]+|and[ ,]+|first[ ,]+)?(?:click|press|tap|select|choose|open|go|navigate|toggle"
+    r"|enable|disable|set|upload|drag|attach|run|install|launch|start|switch|restart|index"
+    r"|re-?index|verify|confirm|create|add|connect|load|import|configure|sign in|log in)\b",
+    re.IGNORECASE,
+)
+"""A step that does something before the conversation, even when it also reports the output
+("Index a document: … Output shows success"): set-up, not what happened."""
 _UI_START = re.compile(
     r"^(click|press|tap|select|choose|open|go|navigate|toggle|check|uncheck|enable|disable"
     r"|set|upload|drag|attach|run|install|launch|start|scroll|hover|switch|restart)\b",
@@ -579,7 +587,8 @@ def list_items(text: str) -> tuple[list[str], list[str]]:
 
 def _quoted(text: str, say: bool) -> str | None:
     found = _QUOTED.search(text)
-    if found:
+    if found and not (text[found.start() - 1 : found.start()] == "`" and not say):
+        # ``"Request failed"`` in backticks is a string the program shows, not a message
         return next(g for g in found.groups() if g)
     single = _SINGLE.search(text)
     if single:
@@ -1018,7 +1027,9 @@ def parse_issue(title: str | None, body: str | None) -> ParsedIssue:
                 turns.extend(step_turns)
                 reply = _ARROW.split(step, maxsplit=1)[1:]
                 observed.extend(_clean_inline(r) for r in reply if r.strip())
-            elif is_observed(step) or (i > last and not _UI_START.match(step)):
+            elif (is_observed(step) and not (i < last and _ACTION_START.match(step))) or (
+                i > last and not _UI_START.match(step)
+            ):
                 observed.append(step)
             else:
                 setup_steps.append(_show_blocks(step, used))
@@ -1245,6 +1256,13 @@ def block_query(text: str) -> str | None:
     return queries[0] if queries else None
 
 
+def _words(text: str) -> bool:
+    """Whether ``text`` reads as words someone says: two words of letters, no path in it."""
+    return re.search(r"[^\W\d_]{2,}\s+[^\W\d_]", text) is not None and not re.search(
+        r"[\\/]\S", text
+    )
+
+
 def _block_of(ref: re.Match[str], used: dict[int, dict[str, Any]]) -> str:
     entry = used.get(int(ref.group(1)) - 1)
     return str(entry["text"]) if entry else ""
@@ -1290,6 +1308,12 @@ def prose_messages(sections: list[Section], blocks: list[dict[str, Any]]) -> lis
     found: list[tuple[str, str]] = []
     for section in sections:
         if section.kind not in (Kind.description, Kind.steps, Kind.other, Kind.setup):
+            # a line typed at GAIA's own prompt is what the user said wherever it was pasted
+            # (the environment, the observed behaviour); nothing else there is
+            if section.kind not in (Kind.expected, Kind.acceptance):
+                found.extend(("Send the message typed at GAIA's prompt", typed.group(1))
+                             for line in section.text.split("\n")
+                             if (typed := _TYPED.match(line)))
             continue
         intro = ""
         for line in section.text.split("\n"):
@@ -1305,6 +1329,10 @@ def prose_messages(sections: list[Section], blocks: list[dict[str, Any]]) -> lis
                 quoted = _clean_inline(line.lstrip()[1:])
                 if quoted:
                     found.append((intro, quoted))
+                continue
+            typed = _TYPED.match(line)
+            if typed:
+                found.append(("Send the message typed at GAIA's prompt", typed.group(1)))
                 continue
             intro = objective if line.rstrip().endswith(":") and _SAY.search(line) else ""
             for span in _BACKTICK.finditer(line):
@@ -1328,7 +1356,7 @@ def prose_messages(sections: list[Section], blocks: list[dict[str, Any]]) -> lis
                 if quote is None:
                     continue
                 said = _clean_inline(quote.group("d") or quote.group("s")).rstrip(",;")
-                if said and not is_filler(said):
+                if said and not is_filler(said) and _words(said):
                     found.append((objective, said))
     if not found:
         found = _asked_to(sections)
