@@ -3,19 +3,27 @@
 Bug reports come in a handful of shapes: GitHub issue forms (``### Label`` sections,
 ``_No response_`` for empty fields, task-list checkboxes), markdown templates with ``##``
 or bold headings (``**Describe the bug**``), plain ``Steps to reproduce:`` labels, and bodies
-with no structure at all. This module turns any of them into the same ``ParsedIssue``: the
-user-facing steps as turns, the expected behaviour and acceptance criteria as success
-criteria, and everything else (code blocks, logs, environment, the observed failure) as
-evidence for the record. Nothing here touches the network, the file system or the scrubber,
-so the labelled shapes in ``tests/test_issue_parse.py`` pin its behaviour exactly.
+with no structure at all. This module turns any of them into the same ``ParsedIssue``, read
+as a person reads a report: what the user said to the agent (a quoted step, a prompt in a code
+block or command, "I asked …" prose) as turns; the steps before it (clicks, connections,
+indexing) as set-up and the ones after it as what happened; the expected behaviour, outcome and
+acceptance criteria as success criteria; everything else (code blocks, logs, environment, the
+observed failure) as evidence for the record; and a report in which nothing is said to the
+agent flagged with what it is about instead (``not_agent``). Nothing here touches the
+network, the file system or the scrubber, so the labelled shapes in
+``tests/test_issue_parse.py`` and the real reports in ``tests/data/gaia_issues/`` pin its
+behaviour exactly.
 
 Why the parser is line-based and regex-light: bodies reach a megabyte (pasted logs), and
-every pass here is linear in the body's length, so the 50 ms budget holds for any input.
+every pass here is bounded by the body's length (cut at ``MAX_BODY_CHARS``; quotations, arrows
+per line and messages looked for are capped), so a real report parses in milliseconds and an
+adversarial 200,000-character body in about a second on the shared 2-core machine.
 """
 
 from __future__ import annotations
 
 import html
+import itertools
 import re
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -1219,6 +1227,12 @@ _QUOTE_ARROW = re.compile(
     r"\s*(?:\([^)\n]{0,40}\)\s*)?(?:→|->|=>|⇒)$"
 )
 _ARROW_MARK = re.compile(r"→|->|=>|⇒")
+MAX_ARROWS_PER_LINE = 50
+"""Arrows looked at in one line: a prompt and its answer are a few per line, a log has many."""
+MAX_NOT_AGENT_SCAN = 50_000
+"""Characters read for what a report with no message is about (the title and the report's
+head say it; a pasted log adds nothing)."""
+_QUOTE_END = re.compile(r"[\"”'](?:\s*\([^)\n]{0,40}\))?\s*$")
 """A quotation and what it led to, ``'What's on my calendar this week' → 2024 events``: the
 quotation is what the user said."""
 _THEN_SAID = re.compile(
@@ -1317,6 +1331,8 @@ def prose_messages(sections: list[Section], blocks: list[dict[str, Any]]) -> lis
             continue
         intro = ""
         for line in section.text.split("\n"):
+            if len(found) >= 2 * MAX_TURNS:
+                break  # more than a report's worth of messages: the rest is not read
             marker = re.search(f"{_CODE}(\\d+){_CODE}", line)
             if marker:
                 for query in block_queries(str(blocks[int(marker.group(1))]["text"])):
@@ -1349,8 +1365,11 @@ def prose_messages(sections: list[Section], blocks: list[dict[str, Any]]) -> lis
                 while (more := _THEN_SAID.match(rest)) is not None:
                     found.append((objective, _clean_inline(more.group(1)).rstrip(",;")))
                     rest = rest[more.end():]
-            for arrow in _ARROW_MARK.finditer(line):
-                # only the few hundred characters before each arrow can hold its quotation
+            for arrow in itertools.islice(_ARROW_MARK.finditer(line), MAX_ARROWS_PER_LINE):
+                # only a quotation right before the arrow counts: look no further back than
+                # the few hundred characters it can hold, and only when a quote mark ends there
+                if not _QUOTE_END.search(line[max(0, arrow.start() - 48) : arrow.start()]):
+                    continue
                 window = line[max(0, arrow.start() - 320) : arrow.end()]
                 quote = _QUOTE_ARROW.search(window)
                 if quote is None:
@@ -1428,7 +1447,7 @@ def not_agent(
     """
     if any(t.user_message for t in turns):
         return None
-    text = "\n".join([title or "", *parts])[:MAX_INSTALL_SCAN]
+    text = "\n".join([title or "", *parts])[:MAX_NOT_AGENT_SCAN]
     for kind, pattern in (
         ("install", _INSTALL),
         ("crash_on_start", _CRASH_START),
