@@ -67,6 +67,8 @@ class Score:
     message: bool
     criterion: bool
     why: tuple[str, ...]
+    kind: bool | None = None
+    """For a report that is no agent conversation: whether the flag names the reviewer's kind."""
 
     @property
     def kept(self) -> bool:
@@ -97,7 +99,8 @@ def score(report: Report) -> Score:
             why.append("not flagged as no agent conversation")
         if any(messages):
             why.append(f"invented messages {messages}")
-        return Score(ok, ok, ok, tuple(why))
+        kind = bool(flagged) and flagged.get("kind") == expected.get("reason")
+        return Score(ok, ok, ok, tuple(why), kind)
     if flagged:
         why.append(f"flagged as no agent conversation: {flagged}")
     want = [_norm(m) if m else None for m in expected["turns"]]
@@ -126,12 +129,15 @@ def score(report: Report) -> Score:
 
 
 def shares(side: list[Report]) -> dict[str, float]:
-    """The share of drafts a reviewer keeps: turns, message, criterion, all three."""
+    """The share of drafts a reviewer keeps: turns, message, criterion, all three; and of the
+    reports that are no agent conversation, the share whose flag names the reviewer's kind."""
     scores = [score(r) for r in side]
     n = len(scores) or 1
+    kinds = [s.kind for s in scores if s.kind is not None]
     return {
         "turns": sum(s.turns for s in scores) / n,
         "message": sum(s.message for s in scores) / n,
         "criterion": sum(s.criterion for s in scores) / n,
         "kept": sum(s.kept for s in scores) / n,
+        "kind": sum(kinds) / (len(kinds) or 1),
     }

@@ -1418,18 +1418,21 @@ _CRASH_START = re.compile(
 )
 _UI_SIGNAL = re.compile(
     r"\b(?:click(?:ed|ing|s)?|button|tab|settings|modal|header|footer|sidebar|screen|panel"
-    r"|icon|dialog|tui|agent ui|menu|dropdown|banner|boxes|rendered|displays?|displayed"
+    r"|icon|dialog|tui|menu|dropdown|banner|boxes|rendered|displays?|displayed"
     r"|in-app|welcome card)\b",
     re.IGNORECASE,
 )
 _SETUP_SIGNAL = re.compile(
     r"\b(?:download|load)(?:s|ed|ing)?\b[^.\n]{0,30}\bmodel\b|\bmodel_id\b|~/\.gaia/agents"
-    r"|\bcustom agent\b",
+    r"|\bcustom agent\b|\bindexing (?:error|fail(?:s|ed|ure)?)\b",
     re.IGNORECASE,
 )
-_INSTALL_WORD = re.compile(r"\binstall(?:s|ed|ing|er|ation)?\b", re.IGNORECASE)
+_INSTALL_WORD = re.compile(r"\binstall(?:s|ing|er|ation)?\b", re.IGNORECASE)
 _CLI_SIGNAL = re.compile(r"\bgaia(?:-tui)? [a-z][a-z-]+\b")
 _DOCS_SIGNAL = re.compile(r"\b(?:docs?|documentation|readme|learn more|link|url)\b", re.IGNORECASE)
+_AGENT_UI = re.compile(r"\b(?:gaia )?agent ui\b", re.IGNORECASE)
+"""The last resort: a report that names only the Agent UI (its in-app form opens with "Open
+GAIA Agent UI") and nothing else is a report of what the UI showed."""
 _CODE_SIGNAL = re.compile(r"`[A-Za-z_][\w.]*\([^`)]+\)`")
 """A function called with arguments in the report (``extract_page(…)`` returns 9): a bug of
 the code, reproduced without the agent."""
@@ -1457,8 +1460,9 @@ def not_agent(
         ("cli", _CLI_SIGNAL),
         ("docs", _DOCS_SIGNAL),
         ("code", _CODE_SIGNAL),
+        ("ui", _AGENT_UI),
     ):
-        found = list(dict.fromkeys(" ".join(m.group(0).lower().split())
+        found = list(dict.fromkeys(cut_at_space(" ".join(m.group(0).lower().split()), 80)
                                    for m in pattern.finditer(text)))
         if found:
             return {"kind": kind, "signals": found[:3]}
