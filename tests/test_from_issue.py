@@ -532,3 +532,31 @@ def test_user_test_prose_code_and_document_step_all_land(
     strict = runner.invoke(app, ["validate", "--strict", str(draft)])
     assert strict.exit_code == 1
     assert "index_documents" in strict.stdout
+
+
+def test_real_gaia_reports_through_the_server_and_the_writer(
+    suite: Path, runner: CliRunner, github: FakeGitHub
+) -> None:
+    """Two real amd/gaia reports end to end (stand-in GitHub, scrubber, writer, record): a
+    prompt in a bug form's step becomes the one turn with the form's expectation on it; a
+    Settings-panel bug is drafted with the one line saying it is no agent conversation."""
+    from tests.issue_corpus import CORPUS
+
+    for number in (1579, 1087):
+        report = json.loads((CORPUS / f"{number}.json").read_text(encoding="utf-8"))
+        reply = issue_json(github, number=number, title=report["title"], body=report["body"])
+        github.add("GET", f"/repos/{REPO}/issues/{number}", Reply(body=reply))
+    asked = run(runner, "1579")
+    assert asked.exit_code == 0, asked.stderr
+    assert "not an agent conversation" not in asked.stderr
+    (draft,) = (suite / "drafts").glob("issue_1579_*.yaml")
+    (turn,) = parse_checked(draft.read_bytes()).data["turns"]
+    assert turn["user_message"] == "Triage my last 20 emails"
+    assert turn["success_criteria"].startswith("The agent should've printed a triage")
+    ui = run(runner, "1087")
+    assert ui.exit_code == 0, ui.stderr
+    (line,) = [ln for ln in ui.stderr.splitlines() if "not an agent conversation" in ln]
+    assert "a bug of the UI" in line
+    (record,) = (suite / "drafts").glob("issue_1087_*.intake.json")
+    flag = json.loads(record.read_text(encoding="utf-8"))["observations"]["not_agent_scenario"]
+    assert flag["kind"] == "ui" and flag["signals"]

@@ -146,7 +146,7 @@ def test_an_issue_card_has_no_number_pairing_notes(suite: Path, runner: CliRunne
     """An issue's captured turns hold only the quoted messages: nothing to pair by number."""
     import json
 
-    body = "### What happened?\n\n1. Wait for the greeting\n2. Ask \"What is the total?\"\n"
+    body = "### What happened?\n\n1. Ask \"Hello\"\n2. Ask \"What is the total?\"\n"
     doc = {"number": 5, "title": "t", "body": body,
            "html_url": "https://github.com/acme/agent/issues/5", "user": {"login": "r"}}
     saved = suite / "issue.json"

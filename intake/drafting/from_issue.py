@@ -163,7 +163,9 @@ def build_issue_draft(
     if not isinstance(link, str) or not link.strip():
         link = f"https://github.com/{data.repo}/issues/{number}"
 
-    last = len(parsed.turns)
+    # the criterion goes on the turn the user asked in: the last one that says something
+    asking = [i for i, t in enumerate(parsed.turns, start=1) if t.user_message]
+    last = asking[-1] if asking else len(parsed.turns)
     turns: list[dict[str, Any]] = []
     for index, step in enumerate(parsed.turns, start=1):
         turn: dict[str, Any] = {"turn": index, "objective": step.objective}
@@ -177,7 +179,8 @@ def build_issue_draft(
             )
         else:
             turn["success_criteria"] = placeholder(
-                "criteria for this step (the issue's expected behaviour is on the last turn)"
+                "criteria for this step (the issue's expected behaviour is on the turn the "
+                "user asked in)"
             )
         turns.append(turn)
     if not body.strip():
@@ -195,6 +198,14 @@ def build_issue_draft(
             + ", ".join(parsed.install_signals)
             + "), not an agent conversation: GAIA's simulator cannot replay it; reject the "
             "draft (intake reject ID --reason …) unless a conversation with the agent is the bug"
+        )
+    elif parsed.not_agent:
+        warnings.append(
+            f"this reads as {NOT_AGENT_KINDS[parsed.not_agent['kind']]} ("
+            + ", ".join(parsed.not_agent["signals"])
+            + "), not an agent conversation: nothing in it is said to the agent, so GAIA's "
+            "simulator cannot replay it; reject the draft (intake reject ID --reason …) unless "
+            "you can add the message the user sent"
         )
     shown = "\n".join([description, *(t["objective"] for t in turns)])
     missing = [
@@ -251,8 +262,7 @@ def build_issue_draft(
         "evidence": parsed.evidence,
     }
     for key, value in (
-        ("not_agent_scenario", {"install_or_build": parsed.install_signals}
-         if parsed.install_signals else None),
+        ("not_agent_scenario", _not_agent_scenario(parsed)),
         ("actual_behavior", parsed.actual),
         ("observed", parsed.observed),
         ("environment", parsed.environment),
@@ -292,6 +302,31 @@ def build_issue_draft(
         },
     )
     return IssueDraft(scenario, observations, source, parsed, warnings)
+
+
+NOT_AGENT_KINDS = {
+    "install": "an install or build failure",
+    "crash_on_start": "a program that fails as it starts",
+    "ui": "a bug of the UI",
+    "setup": "a set-up or configuration problem",
+    "cli": "a bug of a GAIA command",
+    "docs": "a documentation or link problem",
+    "code": "a bug of the code, reproduced without the agent",
+}
+"""What a report with no message to the agent is about, as the warning names it."""
+
+
+def _not_agent_scenario(parsed: ParsedIssue) -> dict[str, Any] | None:
+    """The record's ``not_agent_scenario``: the kind of report, its signals and the reason."""
+    if parsed.install_signals:
+        return {"install_or_build": parsed.install_signals, "kind": "install",
+                "signals": parsed.install_signals,
+                "reason": f"{NOT_AGENT_KINDS['install']}; nothing is said to the agent"}
+    if parsed.not_agent:
+        kind = str(parsed.not_agent["kind"])
+        return {**parsed.not_agent,
+                "reason": f"{NOT_AGENT_KINDS[kind]}; nothing is said to the agent"}
+    return None
 
 
 def provenance(data: IssueData) -> dict[str, str]:

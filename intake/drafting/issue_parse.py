@@ -3,19 +3,27 @@
 Bug reports come in a handful of shapes: GitHub issue forms (``### Label`` sections,
 ``_No response_`` for empty fields, task-list checkboxes), markdown templates with ``##``
 or bold headings (``**Describe the bug**``), plain ``Steps to reproduce:`` labels, and bodies
-with no structure at all. This module turns any of them into the same ``ParsedIssue``: the
-user-facing steps as turns, the expected behaviour and acceptance criteria as success
-criteria, and everything else (code blocks, logs, environment, the observed failure) as
-evidence for the record. Nothing here touches the network, the file system or the scrubber,
-so the labelled shapes in ``tests/test_issue_parse.py`` pin its behaviour exactly.
+with no structure at all. This module turns any of them into the same ``ParsedIssue``, read
+as a person reads a report: what the user said to the agent (a quoted step, a prompt in a code
+block or command, "I asked …" prose) as turns; the steps before it (clicks, connections,
+indexing) as set-up and the ones after it as what happened; the expected behaviour, outcome and
+acceptance criteria as success criteria; everything else (code blocks, logs, environment, the
+observed failure) as evidence for the record; and a report in which nothing is said to the
+agent flagged with what it is about instead (``not_agent``). Nothing here touches the
+network, the file system or the scrubber, so the labelled shapes in
+``tests/test_issue_parse.py`` and the real reports in ``tests/data/gaia_issues/`` pin its
+behaviour exactly.
 
 Why the parser is line-based and regex-light: bodies reach a megabyte (pasted logs), and
-every pass here is linear in the body's length, so the 50 ms budget holds for any input.
+every pass here is bounded by the body's length (cut at ``MAX_BODY_CHARS``; quotations, arrows
+per line and messages looked for are capped), so a real report parses in milliseconds and an
+adversarial 200,000-character body in about a second on the shared 2-core machine.
 """
 
 from __future__ import annotations
 
 import html
+import itertools
 import re
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -74,6 +82,10 @@ _EXACT: dict[str, Kind] = {
     "expected result": Kind.expected,
     "expected results": Kind.expected,
     "expected outcome": Kind.expected,
+    "outcome": Kind.expected,
+    "desired outcome": Kind.expected,
+    "success criteria": Kind.acceptance,
+    "done when": Kind.acceptance,
     "desired behavior": Kind.expected,
     "desired behaviour": Kind.expected,
     "what did you expect to happen": Kind.expected,
@@ -172,7 +184,11 @@ _HTML_TAG = re.compile(
     re.IGNORECASE,
 )
 _BR = re.compile(r"<br[ \t]*/?>", re.IGNORECASE)
-_QUOTED = re.compile(r"\"([^\"\n]{2,})\"|“([^”\n]{2,})”|«([^»\n]{2,})»|‘([^’\n]{2,})’")
+_QUOTED = re.compile(
+    r"\"((?:[^\"\\\n]|\\.){2,})\"|“([^”\n]{2,})”|«([^»\n]{2,})»|‘([^’\n]{2,})’"
+)
+_ARROW = re.compile(r"\s+(?:→|->|=>|⇒)\s+")
+"""Between what the user said and what came back: ``"draft a reply …" → *"which email?"*``."""
 _SINGLE = re.compile(r"(?:^|[\s(])'([^'\n]{2,})'(?=$|[\s.,;:!?)])")
 _BACKTICK = re.compile(r"`([^`\n]{2,})`")
 _SAY = re.compile(
@@ -192,6 +208,14 @@ _GENERIC_OBJECT = re.compile(
     r"(?:message|question|prompt|query|request|follow-up|followup)s?\b",
     re.IGNORECASE,
 )
+_ACTION_START = re.compile(
+    r"^(?:then[ ,]+|and[ ,]+|first[ ,]+)?(?:click|press|tap|select|choose|open|go|navigate|toggle"
+    r"|enable|disable|set|upload|drag|attach|run|install|launch|start|switch|restart|index"
+    r"|re-?index|verify|confirm|create|add|connect|load|import|configure|sign in|log in)\b",
+    re.IGNORECASE,
+)
+"""A step that does something before the conversation, even when it also reports the output
+("Index a document: … Output shows success"): set-up, not what happened."""
 _UI_START = re.compile(
     r"^(click|press|tap|select|choose|open|go|navigate|toggle|check|uncheck|enable|disable"
     r"|set|upload|drag|attach|run|install|launch|start|scroll|hover|switch|restart)\b",
@@ -239,6 +263,12 @@ _BOILERPLATE = frozenset(
         "if applicable add screenshots to help explain your problem",
         "add any other context about the problem here",
         "describe the bug",
+        "describe what you did",
+        "what did you expect to happen",
+        "what happened instead",
+        "describe how you would use this feature",
+        "is there a workaround you are currently using",
+        "submitted from gaia agent ui",
         "see error",
         "run gaia",
         "go to",
@@ -294,6 +324,9 @@ class ParsedIssue:
     install_signals: list[str] = field(default_factory=list)
     """What makes the issue read as an install or build failure (``pip install``, a wheel that
     does not build, ``ModuleNotFoundError``) when no step says anything to the agent."""
+    not_agent: dict[str, Any] | None = None
+    """Why the report is no agent conversation (``{"kind": "install"|"crash_on_start"|"ui"|
+    "setup"|"cli", "signals": [...]}``) when nothing in it is said to the agent."""
 
 
 def normalise_label(label: str) -> str:
@@ -562,7 +595,8 @@ def list_items(text: str) -> tuple[list[str], list[str]]:
 
 def _quoted(text: str, say: bool) -> str | None:
     found = _QUOTED.search(text)
-    if found:
+    if found and not (text[found.start() - 1 : found.start()] == "`" and not say):
+        # ``"Request failed"`` in backticks is a string the program shows, not a message
         return next(g for g in found.groups() if g)
     single = _SINGLE.search(text)
     if single:
@@ -604,13 +638,24 @@ def classify_step(step: str) -> ParsedTurn:
     a saying verb (ask, type, say, send…); a quotation after a UI verb (``Click "Save"``) is a
     button, not a message. Code-block references never become messages.
     """
+    step = _ARROW.split(step, maxsplit=1)[0]
     lines = [ln for ln in step.split("\n") if not ln.strip().startswith(">")]
     objective = _clean_inline(" ".join(lines)) or _clean_inline(step.replace(">", " "))
     said = _SAY.search(step) is not None
     message = _quoted(step, said)
     if message is not None:
         said_before = _SAY.search(step.split(message)[0]) is not None
-        if not said_before and _UI_START.match(objective) and not step.lstrip().startswith(">"):
+        quoted_line = step.lstrip().startswith(">")
+        if not said_before and _UI_START.match(objective) and not quoted_line:
+            message = None
+        elif (
+            not said_before
+            and not quoted_line
+            and step.lstrip()[:1] not in ('"', "“", "«", "‘")
+            and _wordy_around(step, message)
+        ):
+            # a quotation inside a sentence nobody says to the agent ("the header appends
+            # `" │ "`") is a word the reporter quotes, not the user's message
             message = None
     if message is None:
         start = _SAY_START.match(objective)
@@ -619,10 +664,16 @@ def classify_step(step: str) -> ParsedTurn:
             stripped = re.sub(r"^(?:to|about)\s+", "", rest, flags=re.IGNORECASE)
             message = stripped[:1].upper() + stripped[1:] if stripped != rest else rest
     if message is not None:
-        message = _clean_inline(message)
+        message = _clean_inline(message.replace('\\"', '"')).rstrip(",;")
         if "[code block" in message:
             message = None
     return ParsedTurn(objective=objective, user_message=message or None)
+
+
+def _wordy_around(step: str, message: str) -> bool:
+    """Whether more than a few words surround ``message`` in ``step`` (it is not the step)."""
+    rest = step.replace(message, " ", 1)
+    return len(re.findall(r"[^\W_]+", rest)) > 4
 
 
 def _evidence_refs(
@@ -934,6 +985,15 @@ def parse_issue(title: str | None, body: str | None) -> ParsedIssue:
                     actual.insert(0, after)
                 break
 
+    if not steps:
+        # "What's wrong" or a section of another name that lists what the user said, each
+        # item a quoted prompt ("1. \"draft a reply …\" → …"): those items are the steps
+        for text in [*actual, *fields.values()]:
+            items = [it for it in split_list(text)[0] if not is_filler(it)]
+            if any(classify_step(it).user_message for it in items):
+                steps = items
+                break
+
     turns: list[ParsedTurn] = []
     observed: list[str] = []
     kept = [s for s in (_clean_step(s) for s in steps) if s and not is_filler(s)]
@@ -960,12 +1020,40 @@ def parse_issue(title: str | None, body: str | None) -> ParsedIssue:
             setup_steps.append(step)
             kept[kept.index(step)] = ", ".join(remaining)
     kept = [s for s in kept if s]
-    user_facing = [s for s in kept if not is_observed(s)]
-    if not user_facing:
-        user_facing = kept
+    said = [
+        (s, [ParsedTurn(_clean_inline(s))] if is_observed(s)
+         else _with_block_query(classify_step(s), s, used))
+        for s in kept
+    ]
+    if any(t[0].user_message for _, t in said):
+        # Read as a person does: what is said to the agent is a turn; a step before the last
+        # message that says nothing (a click, a connection, an indexed folder) is set-up, one
+        # after it or one that reports is what happened.
+        last = max(i for i, (_, t) in enumerate(said) if t[0].user_message)
+        for i, (step, step_turns) in enumerate(said):
+            if step_turns[0].user_message:
+                turns.extend(step_turns)
+                reply = _ARROW.split(step, maxsplit=1)[1:]
+                observed.extend(_clean_inline(r) for r in reply if r.strip())
+            elif (is_observed(step) and not (i < last and _ACTION_START.match(step))) or (
+                i > last and not _UI_START.match(step)
+            ):
+                observed.append(step)
+            else:
+                setup_steps.append(_show_blocks(step, used))
     else:
-        observed = [s for s in kept if is_observed(s)]
-    turns = [classify_step(s) for s in user_facing]
+        spoken = prose_messages(sections, blocks)
+        if spoken:
+            turns = [ParsedTurn(objective, message) for objective, message in spoken]
+            observed = [s for s in kept if is_observed(s)]
+            setup_steps.extend(_show_blocks(s, used) for s in kept if not is_observed(s))
+        else:
+            user_facing = [s for s in kept if not is_observed(s)]
+            if not user_facing:
+                user_facing = kept
+            else:
+                observed = [s for s in kept if is_observed(s)]
+            turns = [classify_step(s) for s in user_facing]
     if prompt and not is_filler(prompt) and not any(t.user_message for t in turns):
         turns = _place_prompt(turns, prompt)
 
@@ -976,6 +1064,9 @@ def parse_issue(title: str | None, body: str | None) -> ParsedIssue:
         seed = seed or _clean_inline(title or "")
         if seed:
             turn = classify_step(seed)
+            if turn.user_message and not _said_at_start(seed):
+                # a quotation in a paragraph nobody says to the agent is a word, not a message
+                turn = ParsedTurn(turn.objective)
             if prompt and not is_filler(prompt) and not turn.user_message:
                 turn = ParsedTurn(turn.objective, prompt)
             turns = [turn]
@@ -993,6 +1084,8 @@ def parse_issue(title: str | None, body: str | None) -> ParsedIssue:
     if success and len(success) > MAX_TEXT_CHARS:
         success = cut_at_space(success, MAX_TEXT_CHARS).rstrip() + " …"
     evidence = [used[k] for k in sorted(used)] + logs
+    parts = [*kept, *setup_steps, *actual, *descriptions, *(str(b["text"]) for b in blocks),
+             *(str(e["text"]) for e in logs)]
     return ParsedIssue(
         form=form,
         turns=turns,
@@ -1015,12 +1108,8 @@ def parse_issue(title: str | None, body: str | None) -> ParsedIssue:
         ),
         steps_from_title=from_title,
         agent_type=agents[0] if agents else None,
-        install_signals=install_signals(
-            title,
-            [*kept, *actual, *descriptions, *(str(b["text"]) for b in blocks),
-             *(str(e["text"]) for e in logs)],
-            turns,
-        ),
+        install_signals=install_signals(title, parts, turns),
+        not_agent=not_agent(title, parts, turns),
     )
 
 
@@ -1108,3 +1197,273 @@ def _place_prompt(turns: list[ParsedTurn], prompt: str) -> list[ParsedTurn]:
         if _SAY.search(turn.objective):
             return [*turns[:i], ParsedTurn(turn.objective, prompt), *turns[i + 1 :]]
     return [*turns, ParsedTurn("Send the prompt from the report", prompt)]
+
+
+_BLOCK_REF = re.compile(r"\[code block (\d+) in the record's evidence\]")
+_QUERY_FLAG = re.compile(
+    r"(?:^|\s)(?:--query|--prompt|-q|-p)(?:\s+|=)(?:'([^'\n]{2,})'|\"((?:[^\"\\\n]|\\.){2,})\")"
+)
+"""A prompt passed on a command line: ``gaia-tui run gaia --query '…'``, ``gaia email -q "…"``."""
+_CHAT_LINE = re.compile(
+    r"^\s*(?:[$>%]\s*)?(?:gaia(?:-tui)?\s+)?(?:chat|llm|ask|prompt)\s+(?:-{1,2}[\w-]+\s+)*"
+    r"(?:'([^'\n]{2,})'|\"([^\"\n]{2,})\")\s*$"
+)
+"""A prompt typed at GAIA's own prompt or command: ``chat "what is this document about?"``."""
+_PROCESSING = re.compile(r"\bProcessing:\s*(?:'([^'\n]{2,})'|\"([^\"\n]{2,})\")")
+"""GAIA's agent echoing the query it runs (``🤖 Processing: 'What size LLM can I run?'``)."""
+_PROSE_SAID = re.compile(
+    r"\b(?:ask|asks|asked|asking|type|typed|typing|send|sends|sent|sending|enter|entered"
+    r"|prompt|prompted|query|queried|told|task|question|request|instruct(?:ed)?)\b"
+    r"(?P<between>[^\"“'.\n]{0,30}?)(?:[\"“](?P<said>[^\"”\n]{2,500})[\"”]"
+    r"|(?<![\w])'(?P<single>(?:[^'\n]|'(?=[a-z])){2,300}?)'(?![\w]))",
+    re.IGNORECASE,
+)
+_NEW_CLAUSE = re.compile(
+    r"\b(?:said|says|wrote|writes|and|but|because|which|while)\b|[;]", re.IGNORECASE
+)
+"""Between a verb of saying and a quotation: a new clause ("I asked it and it said "…"")."""
+_QUOTE_ARROW = re.compile(
+    r"(?:[\"“](?P<d>[^\"”\n]{2,300})[\"”]|(?<![\w])'(?P<s>(?:[^'\n]|'(?=[a-z])){2,300}?)'(?![\w]))"
+    r"\s*(?:\([^)\n]{0,40}\)\s*)?(?:→|->|=>|⇒)$"
+)
+_ARROW_MARK = re.compile(r"→|->|=>|⇒")
+MAX_ARROWS_PER_LINE = 50
+"""Arrows looked at in one line: a prompt and its answer are a few per line, a log has many."""
+MAX_NOT_AGENT_SCAN = 50_000
+"""Characters read for what a report with no message is about (the title and the report's
+head say it; a pasted log adds nothing)."""
+_QUOTE_END = re.compile(r"[\"”'](?:\s*\([^)\n]{0,40}\))?\s*$")
+"""A quotation and what it led to, ``'What's on my calendar this week' → 2024 events``: the
+quotation is what the user said."""
+_THEN_SAID = re.compile(
+    r"\s*,?\s*(?:and\s+)?(?:then|followed by|after that)\s*,?\s*(?:asked\s+|sent\s+|typed\s+)?"
+    r"[\"“]([^\"”\n]{2,})[\"”]",
+    re.IGNORECASE,
+)
+"""The next message of the same sentence: ``I asked "…", then "…"``."""
+"""Prose that says what the user said: ``I asked it "…"``, ``When I send the prompt, "…"``,
+``on a coding task ("…")``; a word quoted anywhere else in prose is not a message."""
+
+
+_TYPED = re.compile(r"^\s*(?:You:|email>)\s*(\S.*?)\s*$")
+"""A line typed at GAIA's interactive prompts (``You: `` in ``gaia chat``, ``email> ``; amd/gaia
+78bbc30 ``src/gaia/cli.py`` L890, L5627)."""
+
+
+def block_queries(text: str) -> list[str]:
+    """The prompts a code block sends to the agent, in order (none for a log or a script)."""
+    found: list[str] = []
+    for line in text.split("\n"):
+        for pattern in (_QUERY_FLAG, _CHAT_LINE, _PROCESSING, _TYPED):
+            match = pattern.search(line)
+            if match:
+                said = next(g for g in match.groups() if g).replace('\\"', '"').strip()
+                if said and said not in found:
+                    found.append(said)
+                break
+    return found[:MAX_TURNS]
+
+
+def block_query(text: str) -> str | None:
+    """The first prompt a code block sends to the agent, or None when it sends none."""
+    queries = block_queries(text)
+    return queries[0] if queries else None
+
+
+def _words(text: str) -> bool:
+    """Whether ``text`` reads as words someone says: two words of letters, no path in it."""
+    return re.search(r"[^\W\d_]{2,}\s+[^\W\d_]", text) is not None and not re.search(
+        r"[\\/]\S", text
+    )
+
+
+def _block_of(ref: re.Match[str], used: dict[int, dict[str, Any]]) -> str:
+    entry = used.get(int(ref.group(1)) - 1)
+    return str(entry["text"]) if entry else ""
+
+
+def _with_block_query(
+    turn: ParsedTurn, step: str, used: dict[int, dict[str, Any]]
+) -> list[ParsedTurn]:
+    """A step whose code block sends prompts (``Query the document: ```chat "…"````) says them,
+    one turn each."""
+    if turn.user_message:
+        return [turn]
+    for ref in _BLOCK_REF.finditer(step):
+        queries = block_queries(_block_of(ref, used))
+        if queries:
+            return [ParsedTurn(turn.objective, query) for query in queries]
+    return [turn]
+
+
+def _show_blocks(step: str, used: dict[int, dict[str, Any]]) -> str:
+    """A set-up step with the first line of each code block it runs (``/index .\\data\\pdf``)."""
+
+    def first(ref: re.Match[str]) -> str:
+        line = next((ln.strip() for ln in _block_of(ref, used).split("\n") if ln.strip()), "")
+        return f"`{cut_at_space(line, 200)}`" if line else ref.group(0)
+
+    return _BLOCK_REF.sub(first, step)
+
+
+def _said_at_start(text: str) -> bool:
+    """Whether a paragraph is itself something said ("Ask the agent …", a ``>`` quote)."""
+    return _SAY_START.match(text.strip()) is not None or text.lstrip()[:1] in (">", '"', "“")
+
+
+def prose_messages(sections: list[Section], blocks: list[dict[str, Any]]) -> list[tuple[str, str]]:
+    """``(objective, message)`` for what the report's prose and commands say to the agent.
+
+    Read when no step says anything: a quotation after a verb or noun of saying ("I asked
+    it \"…\"", "the prompt, \"…\"", "a coding task (\"…\")") and a prompt in a command
+    (``--query '…'``, ``chat "…"``), in the order the report gives them; quotations in the
+    expected or observed sections are not the user's words.
+    """
+    found: list[tuple[str, str]] = []
+    for section in sections:
+        if section.kind not in (Kind.description, Kind.steps, Kind.other, Kind.setup):
+            # a line typed at GAIA's own prompt is what the user said wherever it was pasted
+            # (the environment, the observed behaviour); nothing else there is
+            if section.kind not in (Kind.expected, Kind.acceptance):
+                found.extend(("Send the message typed at GAIA's prompt", typed.group(1))
+                             for line in section.text.split("\n")
+                             if (typed := _TYPED.match(line)))
+            continue
+        intro = ""
+        for line in section.text.split("\n"):
+            if len(found) >= 2 * MAX_TURNS:
+                break  # more than a report's worth of messages: the rest is not read
+            marker = re.search(f"{_CODE}(\\d+){_CODE}", line)
+            if marker:
+                for query in block_queries(str(blocks[int(marker.group(1))]["text"])):
+                    found.append(("Send the prompt from the report's command", query))
+                continue
+            if not line.strip():
+                continue
+            objective = cut_at_space(_clean_inline(line), MAX_SEED_CHARS)
+            if line.lstrip().startswith(">") and intro:
+                quoted = _clean_inline(line.lstrip()[1:])
+                if quoted:
+                    found.append((intro, quoted))
+                continue
+            typed = _TYPED.match(line)
+            if typed:
+                found.append(("Send the message typed at GAIA's prompt", typed.group(1)))
+                continue
+            intro = objective if line.rstrip().endswith(":") and _SAY.search(line) else ""
+            for span in _BACKTICK.finditer(line):
+                for query in block_queries(span.group(1)):
+                    found.append((objective, query))
+            for match in _PROSE_SAID.finditer(line):
+                between = match.group("between")
+                if _OBSERVED_VERB.search(between) or _NEW_CLAUSE.search(between):
+                    continue
+                said = _clean_inline(match.group("said") or match.group("single")).rstrip(",;")
+                if said and not is_filler(said):
+                    found.append((objective, said))
+                rest = line[match.end():]
+                while (more := _THEN_SAID.match(rest)) is not None:
+                    found.append((objective, _clean_inline(more.group(1)).rstrip(",;")))
+                    rest = rest[more.end():]
+            for arrow in itertools.islice(_ARROW_MARK.finditer(line), MAX_ARROWS_PER_LINE):
+                # only a quotation right before the arrow counts: look no further back than
+                # the few hundred characters it can hold, and only when a quote mark ends there
+                if not _QUOTE_END.search(line[max(0, arrow.start() - 48) : arrow.start()]):
+                    continue
+                window = line[max(0, arrow.start() - 320) : arrow.end()]
+                quote = _QUOTE_ARROW.search(window)
+                if quote is None:
+                    continue
+                said = _clean_inline(quote.group("d") or quote.group("s")).rstrip(",;")
+                if said and not is_filler(said) and _words(said):
+                    found.append((objective, said))
+    if not found:
+        found = _asked_to(sections)
+    unique: dict[str, tuple[str, str]] = {}
+    for objective, said in found:
+        unique.setdefault(said, (objective, said))
+    return list(unique.values())[:MAX_TURNS]
+
+
+_ASKED_TO = re.compile(
+    r"\bI\s+(?:asked|told|prompted|instructed)\s+(?:it|gaia|the\s+(?:agent|assistant|model|chat"
+    r"|bot|doc agent|email agent))\s+(?:to\s+)?(?P<what>[a-z][^.;!?\n]{3,160}?)"
+    r"(?=\s*(?:[.;!?]|,|\band\b|\bbut\b|$))",
+    re.IGNORECASE,
+)
+"""An unquoted request in prose, ``I asked the agent to summarize my notes``: the user message
+is the request in the user's words (``Summarize my notes``), read only when nothing is quoted."""
+
+
+def _asked_to(sections: list[Section]) -> list[tuple[str, str]]:
+    found: list[tuple[str, str]] = []
+    for section in sections:
+        if section.kind not in (Kind.description, Kind.steps, Kind.other):
+            continue
+        for line in section.text.split("\n"):
+            for match in _ASKED_TO.finditer(line):
+                what = _clean_inline(match.group("what"))
+                found.append((cut_at_space(_clean_inline(line), MAX_SEED_CHARS),
+                              what[:1].upper() + what[1:]))
+    return found
+
+
+_CRASH_START = re.compile(
+    r"fail(?:s|ed)? to (?:start|launch|load|open)|white screen|(?:won't|will not|does not"
+    r"|doesn't|did not|didn't|never) (?:start|launch|open)\b|crash(?:es|ed)? (?:on|at)"
+    r" (?:start|launch|startup)|could not reach|couldn't reach|cannot reach|can't reach"
+    r"|waiting for server|backend crashed|command not found|not a command|is not recognized"
+    r"|max retries exceeded",
+    re.IGNORECASE,
+)
+_UI_SIGNAL = re.compile(
+    r"\b(?:click(?:ed|ing|s)?|button|tab|settings|modal|header|footer|sidebar|screen|panel"
+    r"|icon|dialog|tui|menu|dropdown|banner|boxes|rendered|displays?|displayed"
+    r"|in-app|welcome card)\b",
+    re.IGNORECASE,
+)
+_SETUP_SIGNAL = re.compile(
+    r"\b(?:download|load)(?:s|ed|ing)?\b[^.\n]{0,30}\bmodel\b|\bmodel_id\b|~/\.gaia/agents"
+    r"|\bcustom agent\b|\bindexing (?:error|fail(?:s|ed|ure)?)\b",
+    re.IGNORECASE,
+)
+_INSTALL_WORD = re.compile(r"\binstall(?:s|ing|er|ation)?\b", re.IGNORECASE)
+_CLI_SIGNAL = re.compile(r"\bgaia(?:-tui)? [a-z][a-z-]+\b")
+_DOCS_SIGNAL = re.compile(r"\b(?:docs?|documentation|readme|learn more|link|url)\b", re.IGNORECASE)
+_AGENT_UI = re.compile(r"\b(?:gaia )?agent ui\b", re.IGNORECASE)
+"""The last resort: a report that names only the Agent UI (its in-app form opens with "Open
+GAIA Agent UI") and nothing else is a report of what the UI showed."""
+_CODE_SIGNAL = re.compile(r"`[A-Za-z_][\w.]*\([^`)]+\)`")
+"""A function called with arguments in the report (``extract_page(…)`` returns 9): a bug of
+the code, reproduced without the agent."""
+
+
+def not_agent(
+    title: str | None, parts: list[str], turns: list[ParsedTurn]
+) -> dict[str, Any] | None:
+    """Why a report in which nothing is said to the agent is no agent conversation.
+
+    Install and build failures first, then a program that fails as it starts, then the UI,
+    then the set-up of a model or agent, then a command of GAIA's; ``None`` when a turn says
+    something to the agent (an agent's own error in a conversation is the agent's bug) or
+    nothing points elsewhere.
+    """
+    if any(t.user_message for t in turns):
+        return None
+    text = "\n".join([title or "", *parts])[:MAX_NOT_AGENT_SCAN]
+    for kind, pattern in (
+        ("install", _INSTALL),
+        ("crash_on_start", _CRASH_START),
+        ("install", _INSTALL_WORD),
+        ("ui", _UI_SIGNAL),
+        ("setup", _SETUP_SIGNAL),
+        ("cli", _CLI_SIGNAL),
+        ("docs", _DOCS_SIGNAL),
+        ("code", _CODE_SIGNAL),
+        ("ui", _AGENT_UI),
+    ):
+        found = list(dict.fromkeys(cut_at_space(" ".join(m.group(0).lower().split()), 80)
+                                   for m in pattern.finditer(text)))
+        if found:
+            return {"kind": kind, "signals": found[:3]}
+    return None
