@@ -312,16 +312,19 @@ def test_the_hash_is_of_the_scenario_as_gaias_commit_had_it(git_suite: Path, run
     assert runner.invoke(app, ["adopt", "scenarios/rag_quality/moved_case.yaml", "--source",
                                "hand", "--reviewer", "alice"]).exit_code == 0
 
-    def commit(message: str) -> str:
+    def commit(message: str, when: str) -> str:
+        import os
+
+        env = {**os.environ, "GIT_COMMITTER_DATE": when, "GIT_AUTHOR_DATE": when}
         subprocess.run(["git", "add", "-A"], cwd=suite, check=True)
-        subprocess.run(["git", "commit", "-qm", message], cwd=suite, check=True)
+        subprocess.run(["git", "commit", "-qm", message], cwd=suite, check=True, env=env)
         return subprocess.run(["git", "rev-parse", "HEAD"], cwd=suite, check=True,
                               capture_output=True, text=True).stdout.strip()
 
-    old = commit("first")
+    old = commit("first", "2026-04-30T12:00:00Z")
     path.write_text(path.read_text(encoding="utf-8").replace("budget.", "budget, again."),
                     encoding="utf-8")
-    new = commit("edited")
+    new = commit("edited", "2026-05-01T12:00:00Z")
     results = suite / "eval" / "results"
     write_run(results, "eval-20260501-020000", night(1), {"moved_case": P},
               meta={"model": STRONG, "commit": old[:12]})
@@ -335,6 +338,36 @@ def test_the_hash_is_of_the_scenario_as_gaias_commit_had_it(git_suite: Path, run
     assert health.scenarios[0].klass == "stale"  # only a run of the text as it was
     health = make_health(load_settings(suite, overrides={"health_commit": new[:12]}))
     assert health.scenarios[0].klass == "healthy" and health.scenarios[0].runs_read == 1
+
+
+def test_a_run_dated_in_the_future_or_before_its_commit_is_refused(git_suite: Path, runner: Any
+                                                                   ) -> None:
+    """37 item 6: a results folder does not choose its own date; nothing is written."""
+    import subprocess
+
+    suite = git_suite
+    with (suite / "pyproject.toml").open("a", encoding="utf-8") as fh:
+        fh.write(PYPROJECT_EXTRA)
+    path = write_scenario(suite, "dated_case")
+    assert runner.invoke(app, ["adopt", "scenarios/rag_quality/dated_case.yaml", "--source",
+                               "hand", "--reviewer", "alice"]).exit_code == 0
+    subprocess.run(["git", "add", "-A"], cwd=suite, check=True)
+    subprocess.run(["git", "commit", "-qm", "now"], cwd=suite, check=True)
+    head = subprocess.run(["git", "rev-parse", "HEAD"], cwd=suite, check=True,
+                          capture_output=True, text=True).stdout.strip()
+    before = record_path(path).read_bytes()
+    results = suite / "eval" / "dated"
+    cases = {
+        "eval-20990101-020000": ({"model": STRONG}, "dated in the future"),
+        "eval-20260501-020000": ({"model": STRONG, "commit": head[:12]},
+                                 "dated before its GAIA commit"),
+    }
+    for run_id, (meta, words) in cases.items():
+        folder = write_run(results, run_id, night(1), {"dated_case": F}, meta=meta)
+        result = runner.invoke(app, ["runs", "import", str(folder)])
+        assert result.exit_code == 2 and words in result.stderr, result.stderr
+        assert "Traceback" not in result.stderr
+        assert record_path(path).read_bytes() == before
 
 
 def test_a_bad_results_folder_writes_nothing_and_echoes_nothing(nightly: Path, runner: Any

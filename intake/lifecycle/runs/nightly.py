@@ -33,7 +33,7 @@ import os
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -105,6 +105,8 @@ class ImportResult:
     """Scenario ids no promoted or adopted scenario has (not recorded)."""
     scenarios: int = 0
     notes: list[str] = field(default_factory=list)
+    skipped: list[tuple[str, str]] = field(default_factory=list)
+    """(path, what it is) of each scorecard in a results folder that is not an agent-eval run."""
 
 
 def _failure_category(entry: Mapping[str, Any]) -> str | None:
@@ -136,6 +138,19 @@ def _result(entry: Any, where: str, kind: str) -> Result | None:
     return Result(sid, status, _score(entry.get("overall_score")), _failure_category(entry), kind)
 
 
+def started(run_id: str) -> datetime | None:
+    """When a run started, from GAIA's run id (``eval-YYYYmmdd-HHMMSS`` in UTC, runner.py
+    L1815; a fix pass appends ``_fixN``); None for another id. The scorecard's ``timestamp`` is
+    written at the end (``scorecard.py`` L154)."""
+    match = re.match(r"eval-(\d{8}-\d{6})(?:$|[_-])", run_id)
+    if match is None:
+        return None
+    try:
+        return datetime.strptime(match.group(1), "%Y%m%d-%H%M%S").replace(tzinfo=UTC)
+    except ValueError:
+        return None
+
+
 def _meta(folder: Path) -> dict[str, Any]:
     meta = folder / "meta.json"
     if not meta.is_file():
@@ -159,7 +174,7 @@ def read_run_folder(path: Path) -> RunFolder:
         if kind != "runner":
             raise InputError("a trace, not a scorecard or run folder", where=str(scorecard))
         run_id = doc["run_id"]
-        at = _parse_time(doc.get("timestamp")) or _mtime(scorecard)
+        at = started(run_id) or _parse_time(doc.get("timestamp")) or _mtime(scorecard)
         config = doc.get("config")
         model = config.get("model") if isinstance(config, dict) else None
         judge = model if isinstance(model, str) else None
@@ -189,11 +204,32 @@ def read_run_folder(path: Path) -> RunFolder:
                      _meta(folder))
 
 
-def run_folders(paths: Sequence[Path]) -> list[Path]:
+def _skipped_kind(path: Path) -> str | None:
+    """Why a file or folder inside a results folder is not an agent-eval run folder to read
+    (None: it is one)."""
+    if path.is_dir():
+        card = path / "scorecard.json"
+        if not card.is_file():
+            return None if (path / "traces").is_dir() else "no scorecard.json or traces/"
+        kind = classify(_read_json(card, "scorecard"))
+        return None if kind == "runner" else REFUSED[kind]
+    if path.suffix != ".json":
+        return "not a run folder"
+    kind = classify(_read_json(path, "results file"))
+    if kind == "runner":  # GAIA's --save-baseline copy, eval/results/baseline.json
+        return "a scorecard outside a run folder (a saved baseline or summary), not a run folder"
+    return REFUSED[kind]
+
+
+def run_folders(paths: Sequence[Path]) -> tuple[list[Path], list[tuple[Path, str]]]:
     """Each argument as run folders: a scorecard file, a run folder, a folder of
     ``scorecard_<name>.json`` files (GAIA's committed baselines), or a results folder holding
-    run folders (``eval/results``)."""
+    run folders (``eval/results``). Inside a results folder, everything that is not an
+    agent-eval run folder (a ``gaia eval code`` or session-replay scorecard, the phase2
+    summary, ``baseline.json``) is returned apart with what it is, to be named and skipped;
+    a file or folder named directly is read, and refused when it is none of these."""
     found: list[Path] = []
+    skipped: list[tuple[Path, str]] = []
     for path in paths:
         if not path.exists():
             raise UsageError("no such file or folder", where=str(path))
@@ -204,14 +240,16 @@ def run_folders(paths: Sequence[Path]) -> list[Path]:
         if prefixed:  # the runner's filename_prefix (runner.py L1271), as GAIA's baselines
             found += prefixed
             continue
-        children = sorted(
-            p for p in path.iterdir()
-            if p.is_dir() and ((p / "scorecard.json").is_file() or (p / "traces").is_dir())
-        )
-        if not children:
+        before = len(found) + len(skipped)
+        for child in sorted(path.iterdir()):
+            why = _skipped_kind(child)
+            if why is None:
+                found.append(child)
+            elif why != "no scorecard.json or traces/" and why != "not a run folder":
+                skipped.append((child, why))
+        if len(found) + len(skipped) == before:
             raise UsageError("no GAIA run folder (scorecard.json or traces/) here", where=str(path))
-        found += children
-    return found
+    return found, skipped
 
 
 def _plain(settings: Settings, what: str, value: str | None, pattern: str | None = None
@@ -294,13 +332,55 @@ class SuiteScenario:
     scenario_id: str
 
 
-def suite_index(settings: Settings) -> dict[str, SuiteScenario]:
-    """Scenario id → its file, for every scenario under the scenarios folder with a record."""
+def yaml_id(path: Path) -> str | None:
+    """The scenario's YAML ``id`` (what GAIA's runner reports as ``scenario_id``, amd/gaia
+    ``src/gaia/eval/runner.py`` L409), None when the file has no valid one."""
+    try:
+        data = parse_checked(path.read_bytes()).data
+    except (YamlProblem, OSError):
+        return None
+    value = data.get("id") if isinstance(data, dict) else None
+    return value if isinstance(value, str) and re.fullmatch(ID_PATTERN, value) else None
+
+
+def suite_index(settings: Settings, *, retired: bool = False) -> dict[str, SuiteScenario]:
+    """Scenario id → its file, for every scenario with a record under the scenarios folder (and
+    the retired folder with ``retired``). The id is the file's YAML ``id``, never its name: GAIA's
+    ``eval/scenarios/mcp_reliability/simple_tool_call.yaml`` holds ``mcp_simple_tool_call``. The
+    one key of runs, health, bugs and the split (docs/health.md, "Identity")."""
     index: dict[str, SuiteScenario] = {}
-    for path in iter_scenarios(settings.scenarios):
+    folders = (settings.scenarios, settings.retired) if retired else (settings.scenarios,)
+    for path in iter_scenarios(*folders):
         if record_path(path).is_file():
-            index.setdefault(path.stem, SuiteScenario(path, path.stem))
+            sid = yaml_id(path)
+            if sid is not None:
+                index.setdefault(sid, SuiteScenario(path, sid))
     return index
+
+
+CLOCK_SKEW = timedelta(minutes=10)
+"""How far past the importing machine's clock a run may claim to have started."""
+
+
+def commit_time(settings: Settings, commit: str) -> datetime | None:
+    """The committer date of a GAIA commit the suite's git knows (None: unknown)."""
+    raw = git_output(["show", "-s", "--format=%cI", f"{commit}^{{commit}}"], settings.root)
+    if raw is None:
+        return None
+    return _parse_time(raw.decode("utf-8", "replace").strip())
+
+
+def _bounded(settings: Settings, run: RunFolder, commit: str | None, now: datetime) -> None:
+    """Refuse a run dated in the future or before the GAIA commit it names (37 item 6): a
+    results folder does not get to say when it happened beyond what is known."""
+    if run.at > now + CLOCK_SKEW:
+        raise InputError(f"run {run.run_id} is dated in the future ({run.at:%Y-%m-%d %H:%M} "
+                         "UTC); not imported", where=str(run.where))
+    made = commit_time(settings, commit) if commit is not None else None
+    if made is not None and run.at + CLOCK_SKEW < made:
+        raise InputError(f"run {run.run_id} is dated before its GAIA commit {(commit or '')[:12]} "
+                         f"({run.at:%Y-%m-%d %H:%M} < {made:%Y-%m-%d %H:%M} UTC); not imported",
+                         where=str(run.where))
 
 
 class _Hashes:
@@ -353,11 +433,12 @@ def import_results(
 ) -> ImportResult:
     """Record every scenario result of the run folders as a run of its suite scenario."""
     env = os.environ if environ is None else environ
-    folders = [read_run_folder(p) for p in run_folders(paths)]
+    found, skipped = run_folders(paths)
+    folders = [read_run_folder(p) for p in found]
     index = suite_index(settings)
     hashes = _Hashes(settings)
     configured = (*settings.strong_models, *settings.local_models)
-    done = ImportResult()
+    done = ImportResult(skipped=[(str(p), why) for p, why in skipped])
     pending: dict[str, list[SuiteRun]] = {}
     missing: set[str] = set()
     now = utcnow()
@@ -373,6 +454,7 @@ def import_results(
                                configured=configured)
         run_tier = tier_of(settings, tested, tier)
         run_commit = commit_of(settings, commit, run.meta, env)
+        _bounded(settings, run, run_commit, now)
         run_machine = machine_of(settings, machine, run.meta, env)
         done.runs.append(run.run_id)
         for result in run.results:
@@ -408,7 +490,9 @@ def import_results(
     ids = sorted(pending)
     for start in range(0, len(ids), BATCH):
         batch = ids[start:start + BATCH]
-        with edit(settings, *batch, doing="import runs") as tx:
+        # the journal locks a file by its name (``Edit.commit_record``), the runs by the id
+        with edit(settings, *(index[sid].path.stem for sid in batch),
+                  doing="import runs") as tx:
             for sid in batch:
                 added = _record(settings, tx, index[sid], pending[sid])
                 done.recorded += len(added)
