@@ -17,7 +17,8 @@ import pytest
 from intake.cli import app
 from intake.config import load_settings
 from intake.contract.models import ControlRun
-from intake.report.health import CLASSES, make_health, wilson
+from intake.report.health import CLASSES, make_health
+from intake.report.posterior import jeffreys
 from intake.store.records import load_record, record_path, utcnow
 from tests.conftest import requires_gaia_corpus
 from tests.nightly_helpers import (
@@ -33,18 +34,20 @@ from tests.nightly_helpers import (
 COMMIT_A = "a1b2c3d4e5f6"
 COMMIT_B = "b7c8d9e0f1a2"
 
-# scenario id → (provenance source, strong statuses per night 1-6, local statuses per night)
+# scenario id → (provenance source, strong statuses, local statuses): 24 each, night by night
+# (6 nights × 4 iterations, each iteration a run folder of its own)
 P, F, T, X = "PASS", "FAIL", "TIMEOUT", "INFRA_ERROR"
+ITERATIONS = 4
 PLAN: dict[str, tuple[str, list[str], list[str]]] = {
-    "sat_case": ("synthetic", [P] * 6, [P] * 6),
-    "afail_case": ("session", [F] * 6, [F] * 6),
-    "inv_case": ("hand", [F, F, P, F, F, F], [P] * 6),
-    "flaky_case": ("session", [P, F, P, F, P, F], [P] * 6),
-    "jflaky_case": ("synthetic", [P] * 6, [P] * 6),
-    "never_case": ("hand", [T] * 6, [T] * 6),
-    "stale_case": ("synthetic", [P] * 6, [F] * 6),
-    "edited_case": ("session", [F, F, F, P, P, P], [F, F, F, P, P, P]),
-    "healthy_case": ("hand", [P, P, X, P, P, P], [F] * 6),
+    "sat_case": ("synthetic", [P] * 24, [P] * 24),
+    "afail_case": ("session", [F] * 24, [F] * 24),
+    "inv_case": ("hand", [F, F, P] * 8, [P] * 24),
+    "flaky_case": ("session", [P, F] * 12, [F, P] * 12),
+    "jflaky_case": ("synthetic", [P] * 24, [P] * 24),
+    "never_case": ("hand", [T] * 24, [T] * 24),
+    "stale_case": ("synthetic", [P] * 24, [F] * 24),
+    "edited_case": ("session", [F] * 12 + [P] * 12, [F] * 12 + [P] * 12),
+    "healthy_case": ("hand", [P, P, X] + [P] * 21, [F] * 24),
 }
 EXPECTED = {
     "sat_case": "saturated",
@@ -54,7 +57,7 @@ EXPECTED = {
     "jflaky_case": "judge-flaky",
     "never_case": "never-judged",
     "stale_case": "stale",
-    "edited_case": "saturated",
+    "edited_case": "undecided",  # 12 passes of each tier on its new text: not yet saturated
     "healthy_case": "healthy",
 }
 
@@ -82,11 +85,13 @@ def _import(runner: Any, *args: str) -> dict[str, Any]:
     return doc
 
 
-def _night(results: Path, i: int, tier: int, *, machine: str = "ci-1") -> Path:
+def _night(results: Path, i: int, tier: int, it: int, *, machine: str = "ci-1") -> Path:
     model = STRONG if tier == 0 else LOCAL
-    statuses = {sid: plan[1 + tier][i - 1] for sid, plan in PLAN.items()}
-    return write_run(results, f"eval-2026050{i}-0200{tier}0", night(i) + timedelta(minutes=tier),
-                     statuses, meta={"model": model, "commit": COMMIT_A, "machine": machine})
+    statuses = {sid: plan[1 + tier][(i - 1) * ITERATIONS + it] for sid, plan in PLAN.items()}
+    minute = tier * 10 + it
+    return write_run(results, f"eval-2026050{i}-02{minute:02d}00",
+                     night(i) + timedelta(minutes=minute), statuses,
+                     meta={"model": model, "commit": COMMIT_A, "machine": machine})
 
 
 @pytest.fixture
@@ -103,7 +108,8 @@ def nightly(suite: Path, runner: Any) -> Path:
             path = suite / "scenarios" / "rag_quality" / "edited_case.yaml"
             path.write_text(path.read_text(encoding="utf-8").replace(
                 "about the budget.", "about the budget, in euros."), encoding="utf-8")
-        first = _import(runner, str(_night(results, i, 0)), str(_night(results, i, 1)))
+        first = _import(runner, *(str(_night(results, i, tier, it))
+                                  for tier in (0, 1) for it in range(ITERATIONS)))
         assert first["recorded"] > 0
     # a CI run on another GAIA commit, mid-week: sat_case fails there
     write_run(results, "eval-20260503-120000", night(3) + timedelta(hours=10),
@@ -132,7 +138,7 @@ def _classes(suite: Path, **overrides: Any) -> dict[str, str]:
 
 
 def test_every_class_where_the_runs_say_so_and_nowhere_else(nightly: Path) -> None:
-    classes = _classes(nightly)
+    classes = _classes(nightly, health_all_commits=False)  # commit A: sat_case never failed
     assert classes == EXPECTED
     assert set(classes.values()) == set(CLASSES)
 
@@ -140,10 +146,12 @@ def test_every_class_where_the_runs_say_so_and_nowhere_else(nightly: Path) -> No
 def test_an_edited_scenarios_old_runs_are_stale_and_not_counted(nightly: Path) -> None:
     health = make_health(load_settings(nightly))
     edited = next(s for s in health.scenarios if s.scenario_id == "edited_case")
-    assert edited.older_hash_runs == 6  # nights 1-3, both models: the old text
-    assert edited.runs_read == 6 and [t.judged for t in edited.tiers] == [3, 3]
+    assert edited.older_hash_runs == 24  # nights 1-3 × 4 iterations, both models: the old text
+    assert edited.runs_read == 24 and [t.judged for t in edited.tiers] == [12, 12]
+    assert edited.klass == "undecided" and edited.leaning == "saturated"
+    assert edited.more_runs is not None and "more judged run(s) per tier" in edited.why
     stale = next(s for s in health.scenarios if s.scenario_id == "stale_case")
-    assert stale.older_hash_runs == 12 and stale.runs_read == 0
+    assert stale.older_hash_runs == 48 and stale.runs_read == 0
 
 
 def test_reimport_adds_nothing(nightly: Path, runner: Any) -> None:
@@ -161,31 +169,39 @@ def test_infrastructure_status_recorded_never_judged(nightly: Path) -> None:
     healthy = next(s for s in health.scenarios if s.scenario_id == "healthy_case")
     assert healthy.infrastructure == 1
     strong = next(t for t in healthy.tiers if t.tier == "strong")
-    assert (strong.judged, strong.passes) == (5, 5)
+    assert (strong.judged, strong.passes) == (23, 23)
 
 
-def test_another_commit_is_not_mixed_without_the_setting(nightly: Path) -> None:
+def test_every_commit_and_machine_of_the_window_is_read_and_named(nightly: Path) -> None:
     health = make_health(load_settings(nightly))
-    assert health.commits_read == [(COMMIT_A, 108)]
-    assert health.commits_left == [(COMMIT_B, 1)]
-    assert _classes(nightly)["sat_case"] == "saturated"
-    mixed = _classes(nightly, health_all_commits=True)
-    assert mixed["sat_case"] == "flaky"
+    assert health.commits_read == [(COMMIT_A, 432), (COMMIT_B, 1)]
+    assert health.commits_left == []
+    assert _classes(nightly)["sat_case"] == "undecided"  # 24/24 and 48/49: one failure read
+    assert _classes(nightly, health_all_commits=False)["sat_case"] == "saturated"
     on_b = make_health(load_settings(nightly, overrides={"health_commit": COMMIT_B}))
+    assert on_b.commits_left == [(COMMIT_A, 432)]
     sat = next(s for s in on_b.scenarios if s.scenario_id == "sat_case")
-    assert (sat.klass, [t.judged for t in sat.tiers]) == ("healthy", [1])
-    assert "fewer than 3 judged runs" in sat.why
+    assert (sat.klass, [t.judged for t in sat.tiers]) == ("undecided", [1])
+    assert "only the strong tier ran" in sat.why
 
 
-def test_another_machine_is_not_mixed_without_the_setting(nightly: Path, runner: Any) -> None:
+def test_a_pinned_or_newest_machine_leaves_the_others_out(nightly: Path, runner: Any) -> None:
     results = nightly / "eval" / "results-lab"
     write_run(results, "eval-20260507-020000", night(7), {"flaky_case": P},
               meta={"model": STRONG, "commit": COMMIT_A, "machine": "lab-box"})
     _import(runner, str(results))
     health = make_health(load_settings(nightly, overrides={"health_machine": "ci-1"}))
     assert ("lab-box", 1) in health.machines_left
-    newest = make_health(load_settings(nightly))
+    assert make_health(load_settings(nightly)).machines_read == [("ci-1", 433), ("lab-box", 1)]
+    newest = make_health(load_settings(nightly, overrides={"health_all_machines": False}))
     assert newest.machines_read == [("lab-box", 1)]
+
+
+def test_the_window_leaves_out_older_nights(nightly: Path) -> None:
+    health = make_health(load_settings(nightly, overrides={"health_window_nights": 2}))
+    assert health.outside_window == 9 * 2 * ITERATIONS * 4 + 1  # nights 1-3 and the CI run
+    assert any("before the window of 2 night(s)" in n for n in health.notes)
+    assert health.window is not None and health.window[0] >= night(5)
 
 
 def test_provenance_split_and_thresholds_in_every_format(nightly: Path, runner: Any) -> None:
@@ -194,14 +210,19 @@ def test_provenance_split_and_thresholds_in_every_format(nightly: Path, runner: 
     doc = json.loads(result.stdout)
     assert doc["counts"]["always-fail"] == {"real": 1, "hand": 0, "total": 1}
     assert doc["counts"]["inverted"] == {"real": 0, "hand": 1, "total": 1}
-    assert doc["counts"]["saturated"] == {"real": 1, "hand": 1, "total": 2}
+    assert doc["counts"]["undecided"] == {"real": 1, "hand": 1, "total": 2}
     assert doc["thresholds"]["health_min_runs"] == 3
-    assert doc["commits"]["read"] == {COMMIT_A: 108}
+    assert doc["thresholds"]["health_confidence"] == 0.9
+    assert doc["thresholds"]["interval"] == "Jeffreys"
+    assert doc["commits"]["read"] == {COMMIT_A: 432, COMMIT_B: 1}
     flaky = next(s for s in doc["scenarios"] if s["id"] == "flaky_case")
     strong = next(m for m in flaky["models"] if m["name"] == STRONG)
-    assert strong["pass_rate"] == 0.5
-    low, high = wilson(3, 6, 1.959963984540054)
-    assert strong["wilson"] == [round(low, 4), round(high, 4)]
+    assert strong["pass_rate"] == 0.5 and flaky["class"] == "flaky"
+    low, high = jeffreys(12, 24, 0.9)
+    assert strong["interval"] == [round(low, 4), round(high, 4)]
+    assert strong["pass_k"] == round(220 / 2024, 4)  # C(12, 3) / C(24, 3)
+    tier = flaky["tiers"][0]
+    assert (tier["tier"], tier["judged"], tier["passes"]) == ("strong", 24, 12)
     text = runner.invoke(app, ["health"]).stdout
     assert "at least 3 judged runs" in text and COMMIT_A in text and COMMIT_B in text
     markdown = runner.invoke(app, ["health", "--format", "markdown"]).stdout
@@ -212,15 +233,16 @@ def test_provenance_split_and_thresholds_in_every_format(nightly: Path, runner: 
 
 def test_headroom_per_category(nightly: Path) -> None:
     health = make_health(load_settings(nightly))
-    # strong tier, judged, current hash, commit A: sat, afail, inv, flaky, jflaky 6 each,
-    # never 0 (infrastructure), stale 0 (older hash), edited 3 (nights 4-6), healthy 5
-    judged = 6 * 5 + 0 + 0 + 3 + 5
-    passes = 6 + 0 + 1 + 3 + 6 + 3 + 5
+    # strong tier, judged, current hash, every commit: sat 24 + 1 (commit B), afail, inv,
+    # flaky, jflaky 24 each, never 0 (infrastructure), stale 0 (older hash), edited 12
+    # (nights 4-6), healthy 23
+    judged = 25 + 24 * 4 + 0 + 0 + 12 + 23
+    passes = 24 + 0 + 8 + 12 + 24 + 12 + 23
     assert health.headroom == [("rag_quality", judged, passes)]
 
 
 def test_min_runs_is_a_setting(nightly: Path) -> None:
-    assert _classes(nightly, health_min_runs=7)["afail_case"] == "healthy"
+    assert _classes(nightly, health_min_runs=30)["afail_case"] == "undecided"
 
 
 def test_an_unknown_model_needs_a_tier(nightly: Path, runner: Any) -> None:
@@ -337,7 +359,7 @@ def test_the_hash_is_of_the_scenario_as_gaias_commit_had_it(git_suite: Path, run
     health = make_health(load_settings(suite, overrides={"health_commit": old[:12]}))
     assert health.scenarios[0].klass == "stale"  # only a run of the text as it was
     health = make_health(load_settings(suite, overrides={"health_commit": new[:12]}))
-    assert health.scenarios[0].klass == "healthy" and health.scenarios[0].runs_read == 1
+    assert health.scenarios[0].klass == "undecided" and health.scenarios[0].runs_read == 1
 
 
 def test_a_run_dated_in_the_future_or_before_its_commit_is_refused(git_suite: Path, runner: Any
@@ -398,6 +420,6 @@ def test_an_abbreviated_commit_is_the_same_commit(nightly: Path, runner: Any) ->
     result = runner.invoke(app, ["runs", "import", str(results)], env={"GITHUB_SHA": full})
     assert result.exit_code == 0, result.stderr
     health = make_health(load_settings(nightly))
-    assert health.commits_read == [(full, 109)] and health.commits_left == [(COMMIT_B, 1)]
+    assert health.commits_read == [(full, 433), (COMMIT_B, 1)] and health.commits_left == []
     pinned = make_health(load_settings(nightly, overrides={"health_commit": COMMIT_A[:8]}))
-    assert pinned.commits_read == [(full, 109)]
+    assert pinned.commits_read == [(full, 433)] and pinned.commits_left == [(COMMIT_B, 1)]
