@@ -84,7 +84,7 @@ class Settings(BaseModel):
     """Accepted scrub findings of existing files (fingerprints only; committed)."""
     history_dir: Path = Path("intake-history")
     """Committed history: one file per event only the ledger would know (a rejection)."""
-    health_min_runs: int = Field(default=3, ge=1)
+    health_min_runs: int = Field(default=5, ge=1)
     """Judged runs each tier that ran needs before ``intake health`` decides anything."""
     health_confidence: float = Field(default=0.9, gt=0.5, lt=1.0)
     """Posterior probability a health class needs to be decided (below it: ``undecided``);

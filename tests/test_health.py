@@ -211,7 +211,7 @@ def test_provenance_split_and_thresholds_in_every_format(nightly: Path, runner: 
     assert doc["counts"]["always-fail"] == {"real": 1, "hand": 0, "total": 1}
     assert doc["counts"]["inverted"] == {"real": 0, "hand": 1, "total": 1}
     assert doc["counts"]["undecided"] == {"real": 1, "hand": 1, "total": 2}
-    assert doc["thresholds"]["health_min_runs"] == 3
+    assert doc["thresholds"]["health_min_runs"] == 5
     assert doc["thresholds"]["health_confidence"] == 0.9
     assert doc["thresholds"]["interval"] == "Jeffreys"
     assert doc["commits"]["read"] == {COMMIT_A: 432, COMMIT_B: 1}
@@ -224,7 +224,7 @@ def test_provenance_split_and_thresholds_in_every_format(nightly: Path, runner: 
     tier = flaky["tiers"][0]
     assert (tier["tier"], tier["judged"], tier["passes"]) == ("strong", 24, 12)
     text = runner.invoke(app, ["health"]).stdout
-    assert "at least 3 judged runs" in text and COMMIT_A in text and COMMIT_B in text
+    assert "at least 5 judged runs" in text and COMMIT_A in text and COMMIT_B in text
     markdown = runner.invoke(app, ["health", "--format", "markdown"]).stdout
     assert "| always-fail | 1 | 1 | 0 |" in markdown
     github = runner.invoke(app, ["health", "--format", "github"]).stdout

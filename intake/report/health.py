@@ -371,7 +371,7 @@ def classify(
         return made("judge-flaky", "the same replayed answers were judged both PASS and not")
     counts_s = (strong.passes, strong.judged) if strong else None
     counts_l = (local.passes, local.judged) if local else None
-    klass, probability, _ = decide(counts_s, counts_l, bars)
+    klass, probability, probs = decide(counts_s, counts_l, bars)
     shown = "; ".join(t.line() for t in tiers)
     only = "" if strong and local else (
         f" (only the {'strong' if strong else 'local'} tier ran: saturated and inverted "
@@ -380,13 +380,14 @@ def classify(
         top = "" if klass != "always-fail" or strong else " on the strongest model present"
         return made(klass, f"{klass}{top} at {probability:.0%}: {shown}{only}",
                     probability=probability)
-    leaning = decide(counts_s, counts_l, Bars(**{**bars.__dict__, "confidence": 0.0,
-                                                  "min_runs": 1}))[0]
+    leaning = max(probs, key=lambda kv: kv[1])[0] if probs else None
     more = more_runs(counts_s, counts_l, bars)
     hint = (f"about {more} more judged run(s) per tier would decide it" if more is not None
             else "its rate lies near a bar: many more runs would be needed")
-    return made("undecided", f"leans {leaning} at {probability:.0%}: {shown}; {hint}{only}",
-                probability=probability, leaning=leaning, more_runs=more)
+    lean = (f"leans {leaning} at {probability:.0%}" if leaning and probability >= 0.5
+            else "no class likely yet")
+    return made("undecided", f"{lean}: {shown}; {hint}{only}",
+                probability=probability if leaning else None, leaning=leaning, more_runs=more)
 
 
 def _window(runs: Sequence[SuiteRun], nights: int) -> datetime | None:

@@ -1,20 +1,22 @@
-"""What a scenario's judged runs say about its pass rates: Jeffreys intervals and the posterior
-probability of each health class (``intake health``, docs/health.md "Decisions").
+"""What a scenario's judged runs say about its pass rates: Jeffreys posteriors, intervals and
+the decisions of ``intake health`` (docs/health.md "Decisions").
 
-Each model tier's pass rate *p* gets the Jeffreys posterior Beta(k + ½, n − k + ½) from *k*
-passes in *n* judged runs. A class is a region of the rates (the thresholds are settings):
+Each model tier's pass rate *p* gets the Jeffreys posterior Beta(k + 1/2, n - k + 1/2) from
+*k* passes in *n* judged runs (the Bayesian posterior under the Jeffreys prior; its
+equal-tailed interval has close to nominal coverage even at a handful of runs and at 0 or n
+passes, Brown, Cai and DasGupta 2001, where the Wald interval collapses). ``decide`` applies
+the rules on one-sided bounds at ``confidence``; a class is a region of the rates (the
+thresholds are settings, ``Bars``):
 
-* ``always-fail``  p(strongest tier present) ≤ ``fail_bar``;
+* ``always-fail``  p(strongest tier present) <= ``fail_bar``;
 * ``inverted``     p(local) > p(strong) + ``inverted_margin`` (both tiers ran);
-* ``saturated``    every tier ≥ ``saturation_bar`` (both tiers ran);
+* ``saturated``    every tier >= ``saturation_bar`` (both tiers ran);
 * ``flaky``        some tier inside the coin-flip band [``flaky_low``, ``flaky_high``];
-* ``healthy``      anywhere else;
+* ``healthy``      anywhere else.
 
-taken in that order where regions overlap. The posterior mass of each region is summed over a
-grid of 0.01-wide bins (each bin's mass exact from the Beta CDF); the class is decided when its
-mass reaches ``confidence``, and is ``undecided`` otherwise. No SciPy: the regularised
-incomplete beta function is the continued fraction of Numerical Recipes (§6.4), cached per
-(k, n) because suites repeat the same counts.
+P(local > strong + margin) is summed over a grid of 0.01-wide bins, each bin's mass exact
+from the Beta CDF. No SciPy: the regularised incomplete beta function is the continued
+fraction of Numerical Recipes (section 6.4), cached per (k, n) because suites repeat counts.
 """
 
 from __future__ import annotations
@@ -38,7 +40,7 @@ class Bars:
     flaky_low: float = 0.3
     flaky_high: float = 0.7
     inverted_margin: float = 0.2
-    min_runs: int = 3
+    min_runs: int = 5
 
 
 def _betacf(a: float, b: float, x: float) -> float:
@@ -179,15 +181,59 @@ def posterior(strong: tuple[int, int] | None, local: tuple[int, int] | None, bar
     return tuple(sorted(totals.items(), key=lambda kv: -kv[1]))
 
 
+@lru_cache(maxsize=262144)
+def below(passes: int, n: int, x: float) -> float:
+    """The posterior probability that the pass rate is at or below ``x``."""
+    return beta_cdf(x, passes + 0.5, n - passes + 0.5)
+
+
+def _inverted(strong: tuple[int, int], local: tuple[int, int], bars: Bars) -> float:
+    """P(local > strong + margin) under the two posteriors."""
+    return dict(posterior(strong, local, Bars(
+        confidence=bars.confidence, saturation_bar=2.0, fail_bar=-1.0, flaky_low=2.0,
+        flaky_high=2.0, inverted_margin=bars.inverted_margin)))["inverted"]
+
+
 def decide(strong: tuple[int, int] | None, local: tuple[int, int] | None, bars: Bars
            ) -> tuple[str, float, tuple[tuple[str, float], ...]]:
-    """(class or ``undecided``, its probability, every class's probability)."""
-    probs = posterior(strong, local, bars)
-    klass, p = probs[0]
+    """(class or ``undecided``, the probability it rests on, each class's probability).
+
+    Each rule is on one-sided bounds at ``confidence``: a tier's pass rate is *above* x when
+    P(p >= x) >= confidence, *below* x when P(p <= x) >= confidence. ``always-fail``: the
+    strongest tier present below the fail bar. ``inverted``: P(local > strong + margin) >=
+    confidence. ``saturated``: every tier above the saturation bar (a strong and a local
+    ran). ``flaky``: P(some tier inside the band) >= confidence. ``healthy``: each of those
+    ruled out, its probability at most 1 - confidence (the strongest tier below the fail bar; the local tier
+    above the strong one by the margin; both tiers above the saturation bar; each tier inside
+    the band). Otherwise ``undecided``."""
+    c = bars.confidence
     tiers = [t for t in (strong, local) if t is not None]
-    if p >= bars.confidence and all(n >= bars.min_runs for _, n in tiers):
-        return klass, p, probs
-    return "undecided", p, probs
+    top = tiers[0]
+    if any(n < bars.min_runs for _, n in tiers):
+        return "undecided", 0.0, ()
+    p_fail = below(*top, bars.fail_bar)
+    p_inv = _inverted(strong, local, bars) if strong and local else 0.0
+    p_sat = [1.0 - below(*t, bars.saturation_bar) for t in tiers]
+    p_low = [below(*t, bars.flaky_low) for t in tiers]
+    p_high = [1.0 - below(*t, bars.flaky_high) for t in tiers]
+    p_flaky = [1.0 - lo - hi for lo, hi in zip(p_low, p_high, strict=True)]
+    probs = (("always-fail", p_fail), ("inverted", p_inv),
+             ("saturated", min(p_sat) if len(tiers) == 2 else 0.0),
+             ("flaky", 1.0 - math.prod(1.0 - f for f in p_flaky)))
+    if p_fail >= c:
+        return "always-fail", p_fail, probs
+    if p_inv >= c:
+        return "inverted", p_inv, probs
+    if len(tiers) == 2 and min(p_sat) >= c:
+        return "saturated", min(p_sat), probs
+    p_any = 1.0 - math.prod(1.0 - f for f in p_flaky)
+    if p_any >= c:
+        return "flaky", p_any, probs
+    p_both = math.prod(p_sat) if len(tiers) == 2 else 0.0
+    if p_fail <= 1 - c and p_inv <= 1 - c and p_both <= 1 - c and max(p_flaky) <= 1 - c:
+        return "healthy", 1 - max(p_fail, p_inv, p_both, max(p_flaky)), probs
+    leaning = max(probs, key=lambda kv: kv[1])
+    return "undecided", leaning[1], probs
 
 
 def more_runs(strong: tuple[int, int] | None, local: tuple[int, int] | None, bars: Bars,
@@ -210,4 +256,6 @@ def more_runs(strong: tuple[int, int] | None, local: tuple[int, int] | None, bar
     return None
 
 
-__all__ = ["Bars", "beta_cdf", "decide", "jeffreys", "masses", "more_runs", "posterior"]
+__all__ = [
+    "Bars", "below", "beta_cdf", "decide", "jeffreys", "masses", "more_runs", "posterior",
+]

@@ -1,0 +1,52 @@
+"""``intake health`` measured against a generated history whose truth is known
+(``tests/health_generator.py``, ``tests/health_truth.py``): every class at least 0.9 precision
+and recall where the runs support a decision, at 3, 7 and 14 nights, thin cases undecided;
+never-judged and stale exact. ``tests/benchmarks/bench_health_truth.py`` prints the table."""
+
+from __future__ import annotations
+
+import pytest
+
+from intake.report.health import build_health
+from tests.health_generator import generate
+from tests.health_truth import score
+
+
+@pytest.mark.parametrize("nights", [3, 7, 14])
+@pytest.mark.parametrize("seed", [7, 99])
+def test_every_class_is_right_where_the_runs_support_it(nights: int, seed: int) -> None:
+    result = score(nights, seed=seed)
+    for row in result.rows:
+        if row.said >= 5:
+            assert row.precision is not None and row.precision >= 0.9, (nights, row)
+        if row.supported >= 5:
+            assert row.recall is not None and row.recall >= 0.9, (nights, row)
+    assert result.thin_wrong <= max(1, result.thin // 20), result  # thin: undecided, not wrong
+
+
+def test_three_nights_decide_nothing_but_what_needs_no_rates() -> None:
+    result = score(3)
+    assert all(row.said == 0 for row in result.rows)
+    assert result.thin_undecided == result.thin  # 3 runs a tier: every case undecided
+
+
+def test_an_undecided_case_says_how_many_more_runs_would_decide_it() -> None:
+    report = build_health(generate(seed=7, nights=7).inputs())
+    undecided = [s for s in report.scenarios if s.klass == "undecided"]
+    assert undecided and all("more judged run(s)" in s.why or "near a bar" in s.why
+                             for s in undecided)
+    assert sum(s.more_runs is not None for s in undecided) > len(undecided) // 2
+    assert report.wanted_runs()  # per tier: how many scenarios, about how many runs each
+
+
+def test_runs_before_a_fix_are_never_pooled_with_runs_after() -> None:
+    history = generate(seed=7, nights=14)
+    fixed = [c for c in history.cases if c.fixed_at is not None]
+    assert fixed
+    report = build_health(history.inputs())
+    by_id = {s.scenario_id: s for s in report.scenarios}
+    for case in fixed:
+        s = by_id[case.scenario_id]
+        assert s.before_fix_runs > 0
+        assert s.klass in (case.truth, "undecided"), (case, s)
+    assert any("before a bug's fix left out" in n for n in report.notes)
