@@ -203,9 +203,9 @@ def decide(strong: tuple[int, int] | None, local: tuple[int, int] | None, bars: 
     strongest tier present below the fail bar. ``inverted``: P(local > strong + margin) >=
     confidence. ``saturated``: every tier above the saturation bar (a strong and a local
     ran). ``flaky``: P(some tier inside the band) >= confidence. ``healthy``: each of those
-    ruled out, its probability at most 1 - confidence (the strongest tier below the fail bar; the local tier
-    above the strong one by the margin; both tiers above the saturation bar; each tier inside
-    the band). Otherwise ``undecided``."""
+    ruled out, its probability at most 1 - confidence (the strongest tier below the fail bar;
+    the local tier above the strong one by the margin; both tiers above the saturation bar;
+    each tier inside the band). Otherwise ``undecided``."""
     c = bars.confidence
     tiers = [t for t in (strong, local) if t is not None]
     top = tiers[0]
