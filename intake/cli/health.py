@@ -15,13 +15,14 @@ def register(app: typer.Typer) -> None:
         ctx: typer.Context,
         fmt: Format = format_option(Format.text, Format.json, Format.markdown, Format.github),
     ) -> None:
-        """Classify every scenario (promoted or adopted) over its imported runs.
+        """Decide each scenario (promoted or adopted) from its runs, or say it is undecided.
 
         Classes: saturated, always-fail, inverted, flaky, judge-flaky, never-judged, stale,
-        healthy (docs/health.md), each split by provenance (real use vs hand-written) and by
-        the held-out split, with headroom per category, the quarantined and the retired.
-        Reads one GAIA commit and one runner machine unless health_all_commits /
-        health_all_machines say otherwise, and says which it read. Exits 0: it is a report.
+        undecided, healthy (docs/health.md), each with its pass rates, Jeffreys intervals and
+        pass^k per tier, split by provenance and held-out split, with headroom per category.
+        Reads every GAIA commit and runner machine of the last health_window_nights nights
+        and names them; never pools runs across an edit, a bug's fix or a judge change. The
+        thresholds (health_* settings) are printed. Exits 0: it is a report.
         """
         from intake.cli import out, settings
         from intake.report.health import make_health, render
