@@ -83,6 +83,8 @@ class Settings(BaseModel):
     baseline_path: Path = Path(".intake-baseline.json")
     """Accepted scrub findings of existing files (fingerprints only; committed)."""
     history_dir: Path = Path("intake-history")
+    runs_dir: Path = Path("intake-runs")
+    """The run store: one immutable file per imported GAIA run (``intake runs import``)."""
     """Committed history: one file per event only the ledger would know (a rejection)."""
     health_min_runs: int = Field(default=5, ge=1)
     """Judged runs each tier that ran needs before ``intake health`` decides anything."""
@@ -294,6 +296,7 @@ def layout_settings(layout: str | None) -> dict[str, Any]:
             "corpus_dir": Path("eval/corpus"),
             "baseline_path": Path("eval/intake-baseline.json"),
             "history_dir": Path("eval/intake-history"),
+            "runs_dir": Path("eval/intake-runs"),
             "retired_dir": Path("eval/retired"),
         }
     return {}

@@ -27,6 +27,7 @@ from tests.nightly_helpers import (
     PYPROJECT_EXTRA,
     STRONG,
     night,
+    stored,
     write_run,
     write_scenario,
 )
@@ -122,7 +123,7 @@ def nightly(suite: Path, runner: Any) -> Path:
     # jflaky_case: the same replayed answers judged both ways by its negative controls
     rec = record_path(suite / "scenarios" / "rag_quality" / "jflaky_case.yaml")
     record = load_record(rec)
-    current = record.suite_runs[-1].runnable_hash
+    current = stored(suite, "jflaky_case")[-1].runnable_hash
     record.controls = [
         ControlRun(run_id=f"ctl-{n}", status=status, runnable_hash=current,
                    replay_hash="sha256:" + "0" * 64, at=night(n), recorded_at=utcnow())
@@ -163,8 +164,7 @@ def test_reimport_adds_nothing(nightly: Path, runner: Any) -> None:
 
 
 def test_infrastructure_status_recorded_never_judged(nightly: Path) -> None:
-    record = load_record(record_path(nightly / "scenarios" / "rag_quality" / "healthy_case.yaml"))
-    assert [r.status for r in record.suite_runs].count("INFRA_ERROR") == 1
+    assert [r.status for r in stored(nightly, "healthy_case")].count("INFRA_ERROR") == 1
     health = make_health(load_settings(nightly))
     healthy = next(s for s in health.scenarios if s.scenario_id == "healthy_case")
     assert healthy.infrastructure == 1
@@ -263,8 +263,7 @@ def test_a_killed_run_is_read_from_its_traces(nightly: Path, runner: Any) -> Non
     (folder / "scorecard.json").unlink()
     doc = _import(runner, str(folder))
     assert doc["recorded"] == 1
-    record = load_record(record_path(nightly / "scenarios" / "rag_quality" / "flaky_case.yaml"))
-    assert record.suite_runs[-1].kind == "trace"
+    assert stored(nightly, "flaky_case")[-1].kind == "trace"
 
 
 def test_a_scenario_not_in_the_suite_is_counted_not_recorded(nightly: Path, runner: Any) -> None:
@@ -276,8 +275,7 @@ def test_a_scenario_not_in_the_suite_is_counted_not_recorded(nightly: Path, runn
 
 
 def test_failure_category_judge_commit_machine_recorded(nightly: Path) -> None:
-    record = load_record(record_path(nightly / "scenarios" / "rag_quality" / "afail_case.yaml"))
-    run = record.suite_runs[0]
+    run = stored(nightly, "afail_case")[0]
     assert run.failure_category == "wrong_answer"
     assert run.judge_model == "claude-sonnet-4-6"
     assert (run.gaia_commit, run.machine, run.model) == (COMMIT_A, "ci-1", STRONG)
@@ -302,11 +300,12 @@ def test_gaias_committed_baseline_imports(suite: Path, runner: Any, tmp_path: Pa
     doc = _import(runner, str(copy), "--tier", "local")
     assert doc["runs"] == ["eval-20260511-143919"]
     assert doc["recorded"] == 7 and doc["not_in_suite"] == []
-    record = load_record(record_path(suite / "scenarios" / "rag_quality" / "budget_query.yaml"))
-    run = record.suite_runs[0]
+    run = stored(suite, "budget_query")[0]
     assert (run.model, run.gaia_commit, run.status) == ("Gemma-4-E4B-it-GGUF", "95e4b372", "PASS")
     assert run.judge_model == "claude-sonnet-4-6"
     assert run.machine is not None and run.machine.startswith("hw-")  # no person's name
+    assert all("Kalin" not in f.read_text(encoding="utf-8")
+               for f in (suite / "intake-runs").rglob("*.json"))
     assert "Kalin" not in record_path(suite / "scenarios" / "rag_quality" /
                                       "budget_query.yaml").read_text(encoding="utf-8")
 
@@ -353,8 +352,7 @@ def test_the_hash_is_of_the_scenario_as_gaias_commit_had_it(git_suite: Path, run
     write_run(results, "eval-20260502-020000", night(2), {"moved_case": P},
               meta={"model": STRONG, "commit": new[:12]})
     _import(runner, str(results))
-    record = load_record(record_path(path))
-    first, second = record.suite_runs
+    first, second = stored(suite, "moved_case")
     assert first.runnable_hash != second.runnable_hash
     health = make_health(load_settings(suite, overrides={"health_commit": old[:12]}))
     assert health.scenarios[0].klass == "stale"  # only a run of the text as it was

@@ -96,6 +96,7 @@ CHANGED: dict[str, str] = {
     "default_suite": '"regression"',
     "baseline_path": '"accepted.json"',
     "history_dir": '"elsewhere-history"',
+    "runs_dir": '"elsewhere-runs"',
     "tracker_labels": '["x"]',
     "health_min_runs": "7",
     "health_confidence": "0.8",

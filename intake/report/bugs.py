@@ -156,6 +156,10 @@ def build_bugs(records: Sequence[tuple[Record, str]]) -> BugsReport:
 
 def read_bugs(settings: Settings, cwd: Path | None = None) -> BugsReport:
     """Every suite scenario's record (retired ones too) read for its bug."""
+    from intake.lifecycle.runs.store import stored_runs
+    from intake.report.health import with_stored
+
+    store = stored_runs(settings)
     pairs: list[tuple[Record, str]] = []
     for path in iter_scenarios(settings.scenarios, settings.retired):
         rec = record_path(path)
@@ -165,6 +169,8 @@ def read_bugs(settings: Settings, cwd: Path | None = None) -> BugsReport:
             record = Record.model_validate_json(rec.read_bytes(), strict=False)
         except (ValidationError, OSError, ValueError):
             continue
+        if record.id in store:
+            record = with_stored(record, store[record.id])
         pairs.append((record, display_path(path, cwd or settings.root)))
     return build_bugs(pairs)
 

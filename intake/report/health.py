@@ -508,6 +508,14 @@ def _state(record: Record) -> tuple[str | None, str | None]:
     return None, None
 
 
+def with_stored(record: Record, stored: Sequence[SuiteRun]) -> Record:
+    """The record with the run store's runs of it beside the runs it carries (a run that is in
+    both, imported before the store and again since, once)."""
+    seen = {(r.run_id, r.model, r.machine) for r in record.suite_runs}
+    more = [r for r in stored if (r.run_id, r.model, r.machine) not in seen]
+    return record.model_copy(update={"suite_runs": [*record.suite_runs, *more]})
+
+
 def fixed_at(record: Record) -> datetime | None:
     """When the scenario's bug was fixed: its issue's closing as completed (None: not fixed)."""
     bug = record.bug
@@ -619,8 +627,16 @@ def read_health(
     collects the (record, shown path) of each record that may name a bug
     (``intake.report.bugs``), from the same pass.
     """
+    from intake.errors import InputError
+    from intake.lifecycle.runs.store import stored_runs
+
     items: list[HealthInput] = []
     notes: list[str] = []
+    try:
+        store = stored_runs(settings)
+    except InputError as exc:
+        notes.append(f"run store unreadable, its runs left out: {exc}")
+        store = {}
     for path in iter_scenarios(settings.scenarios, settings.retired):
         rec = record_path(path)
         if not rec.is_file() or rec.is_symlink() or path.is_symlink():
@@ -637,7 +653,8 @@ def read_health(
         except (ValueError, KeyError, TypeError):
             notes.append(f"{shown}: record unreadable, left out")
             continue
-        full = bool(doc.get("suite_runs") or doc.get("runs") or doc.get("lifecycle")
+        extra = store.get(scenario_id, []) if isinstance(scenario_id, str) else []
+        full = bool(extra or doc.get("suite_runs") or doc.get("runs") or doc.get("lifecycle")
                     or doc.get("bug"))
         wanted = bugs is not None and (bool(doc.get("bug")) or kind == "issue")
         if full or wanted:
@@ -646,6 +663,8 @@ def read_health(
             except (ValidationError, ValueError):
                 notes.append(f"{shown}: record unreadable, left out")
                 continue
+            if extra:
+                record = with_stored(record, extra)
             if wanted and bugs is not None:
                 bugs.append((record, _shown(settings, path)))
             if full:

@@ -8,9 +8,11 @@ scenario (runner.py L1825-1846 reads them back on resume; L1854-1872 writes one 
 ``SKIPPED_NO_DOCUMENT``). A run folder whose scorecard is missing (the runner was killed before
 L1904) still has its traces, and they are read.
 
-Each scenario result is recorded in the record of the suite scenario of that id (promoted or
-adopted: a scenario without a record is not one intake can follow, and is counted, not
-recorded), with the keys that make two runs comparable: the runnable hash of the scenario as
+Each run folder becomes one immutable file of the run store (``intake.lifecycle.runs.store``)
+holding the results of the suite scenarios it ran (promoted or adopted, found by their YAML
+``id``: a scenario without a record is not one intake can follow, and is counted, not
+recorded); no scenario record is touched. Each result keeps the keys that make two runs
+comparable: the runnable hash of the scenario as
 it was run, GAIA's commit, the runner machine and the model under test. The scorecard names
 none of the last three (``config`` is ``backend_url``, ``model`` = the judge, budget and
 agent type, runner.py L1896-1901), so they come from flags, from GAIA's ``meta.json`` (as its
@@ -24,7 +26,7 @@ when the results are imported (a nightly imports right after it runs).
 Statuses are GAIA's (``scorecard.py`` L10-13 and L125-139): ``PASS``, ``FAIL`` and
 ``BLOCKED_BY_ARCHITECTURE`` are judged; the rest are infrastructure and are recorded, never
 counted as judged. Importing the same scorecard twice adds nothing: a run is the same run when
-its run id, model and machine are.
+its run id, model and machine are (its file exists, and is never rewritten).
 """
 
 from __future__ import annotations
@@ -38,8 +40,9 @@ from pathlib import Path
 from typing import Any
 
 from intake.config import Settings
-from intake.contract.models import ID_PATTERN, Record, RunTier, SuiteRun
+from intake.contract.models import ID_PATTERN, RunTier, SuiteRun
 from intake.contract.yamlio import YamlProblem, parse_checked
+from intake.crashpoints import reached
 from intake.errors import InputError, UsageError
 from intake.gitutil import git_output
 from intake.lifecycle.runs.record import (
@@ -53,12 +56,9 @@ from intake.lifecycle.runs.record import (
     classify,
     safe_name,
 )
-from intake.paths import display_path
-from intake.store.edit import Edit, edit
-from intake.store.journal import Event
+from intake.lifecycle.runs.store import StoredRun, write_run
 from intake.store.records import (
     iter_scenarios,
-    load_record,
     record_path,
     runnable_hash,
     sha256_bytes,
@@ -439,7 +439,8 @@ def import_results(
     hashes = _Hashes(settings)
     configured = (*settings.strong_models, *settings.local_models)
     done = ImportResult(skipped=[(str(p), why) for p, why in skipped])
-    pending: dict[str, list[SuiteRun]] = {}
+    stored: list[tuple[RunFolder, str, RunTier, str | None, str | None, str | None,
+                       list[tuple[str, str, float | None, str | None, str, str]]]] = []
     missing: set[str] = set()
     now = utcnow()
     for run in folders:
@@ -457,6 +458,7 @@ def import_results(
         _bounded(settings, run, run_commit, now)
         run_machine = machine_of(settings, machine, run.meta, env)
         done.runs.append(run.run_id)
+        results: list[tuple[str, str, float | None, str | None, str, str]] = []
         for result in run.results:
             scenario = index.get(result.scenario_id)
             if scenario is None:
@@ -469,42 +471,24 @@ def import_results(
                     f"(run {run.run_id}); not recorded"
                 )
                 continue
-            pending.setdefault(result.scenario_id, []).append(
-                SuiteRun(
-                    run_id=run.run_id,
-                    status=result.status,
-                    score=result.score,
-                    failure_category=result.failure_category,
-                    model=tested,
-                    tier=run_tier,
-                    judge_model=judge,
-                    runnable_hash=current,
-                    gaia_commit=run_commit,
-                    machine=run_machine,
-                    at=run.at,
-                    recorded_at=now,
-                    kind="trace" if result.kind == "trace" else "scorecard",
-                )
-            )
+            results.append((result.scenario_id, result.status, result.score,
+                            result.failure_category, current,
+                            "trace" if result.kind == "trace" else "scorecard"))
+        stored.append((run, tested, run_tier, judge, run_commit, run_machine, results))
     done.not_in_suite = sorted(missing)
-    ids = sorted(pending)
-    for start in range(0, len(ids), BATCH):
-        batch = ids[start:start + BATCH]
-        # the journal locks a file by its name (``Edit.commit_record``), the runs by the id
-        with edit(settings, *(index[sid].path.stem for sid in batch),
-                  doing="import runs") as tx:
-            for sid in batch:
-                added = _record(settings, tx, index[sid], pending[sid])
-                done.recorded += len(added)
-                done.already += len(pending[sid]) - len(added)
-                done.infrastructure += sum(1 for r in added if r.status not in _JUDGED)
-                done.scenarios += 1 if added else 0
+    touched: set[str] = set()
+    for run, tested, run_tier, judge, run_commit, run_machine, results in stored:
+        item = StoredRun(run.run_id, tested, run_tier.value, judge, run_commit, run_machine,
+                         run.at, now, tuple(results))
+        if write_run(settings, item):
+            reached("runs-import:run-written")
+            done.recorded += len(results)
+            done.infrastructure += sum(1 for r in results if r[1] not in _JUDGED)
+            touched.update(r[0] for r in results)
+        else:
+            done.already += len(results)
+    done.scenarios = len(touched)
     return done
-
-
-BATCH = 64
-"""Scenarios written under one transaction (their locks held together): the per-transaction
-checks are paid once per batch, and no more than this many lock files are open at once."""
 
 
 _JUDGED = frozenset({"PASS", "FAIL", "BLOCKED_BY_ARCHITECTURE"})
@@ -515,37 +499,5 @@ def run_key(run: SuiteRun) -> tuple[str, str, str | None]:
     return (run.run_id, run.model, run.machine)
 
 
-def _record(
-    settings: Settings, tx: Edit, scenario: SuiteScenario, runs: list[SuiteRun]
-) -> list[SuiteRun]:
-    """Add the runs the record lacks, as one journal unit (its lock held by ``tx``); returns
-    those added."""
-    rec = record_path(scenario.path)
-    record: Record = load_record(rec)
-    seen = {run_key(r) for r in record.suite_runs}
-    added: list[SuiteRun] = []
-    for run in runs:
-        if run_key(run) not in seen:
-            seen.add(run_key(run))
-            added.append(run)
-    if not added:
-        return []
-    record.suite_runs = sorted([*record.suite_runs, *added], key=lambda r: (r.at, r.run_id))
-    event = Event(
-        "suite-run",
-        display_path(scenario.path, settings.root),
-        None,
-        {
-            "runs": [
-                {"run_id": r.run_id, "status": r.status, "model": r.model,
-                 "tier": r.tier.value, "machine": r.machine, "gaia_commit": r.gaia_commit,
-                 "runnable_hash": r.runnable_hash}
-                for r in added
-            ]
-        },
-    )
-    tx.commit_record("runs-import", scenario.path, record, [event])
-    return added
-
-
-__all__ = ["ImportResult", "import_results", "read_run_folder", "run_folders", "run_key"]
+__all__ = ["ImportResult", "import_results", "read_run_folder", "run_folders", "run_key",
+           "suite_index", "yaml_id"]
