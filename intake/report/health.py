@@ -628,15 +628,18 @@ def read_health(
     (``intake.report.bugs``), from the same pass.
     """
     from intake.errors import InputError
-    from intake.lifecycle.runs.store import stored_runs
+    from intake.lifecycle.runs.store import window_runs
 
     items: list[HealthInput] = []
     notes: list[str] = []
     try:
-        store = stored_runs(settings)
+        store, left = window_runs(settings, nights=settings.health_window_nights)
     except InputError as exc:
         notes.append(f"run store unreadable, its runs left out: {exc}")
-        store = {}
+        store, left = {}, 0
+    if left:
+        notes.append(f"{left} stored run(s) started before the window of "
+                     f"{settings.health_window_nights} night(s) left out (health_window_nights)")
     for path in iter_scenarios(settings.scenarios, settings.retired):
         rec = record_path(path)
         if not rec.is_file() or rec.is_symlink() or path.is_symlink():

@@ -20,9 +20,9 @@ import hashlib
 import json
 import re
 import sqlite3
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterator
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -55,9 +55,15 @@ class StoredRun:
         return {
             "schema": SCHEMA, "run_id": self.run_id, "model": self.model, "tier": self.tier,
             "judge": self.judge, "commit": self.commit, "machine": self.machine,
-            "started": self.started.isoformat(), "recorded_at": self.recorded_at.isoformat(),
+            "started": _utc(self.started), "recorded_at": _utc(self.recorded_at),
             "results": [list(r) for r in self.results],
         }
+
+
+def _utc(moment: datetime) -> str:
+    """ISO 8601 in UTC (so that the index orders and compares times as text)."""
+    aware = moment if moment.tzinfo else moment.replace(tzinfo=UTC)
+    return aware.astimezone(UTC).isoformat()
 
 
 def _slug(value: str) -> str:
@@ -156,7 +162,7 @@ def _connect(settings: Settings) -> sqlite3.Connection:
 def _rows(key: str, run: StoredRun) -> Iterator[tuple[Any, ...]]:
     for r in run.results:
         yield (key, run.run_id, run.model, run.tier, run.judge, run.commit, run.machine,
-               run.started.isoformat(), run.recorded_at.isoformat(), *r)
+               _utc(run.started), _utc(run.recorded_at), *r)
 
 
 def refresh_index(settings: Settings, db: sqlite3.Connection) -> int:
@@ -193,29 +199,43 @@ def rebuild_index(settings: Settings) -> int:
         db.close()
 
 
-def stored_runs(settings: Settings, ids: Iterable[str] | None = None) -> dict[str, list[SuiteRun]]:
-    """Scenario id → its stored runs (all scenarios, or ``ids``), from the index."""
+def stored_runs(settings: Settings, *, nights: int = 0) -> dict[str, list[SuiteRun]]:
+    """Scenario id → its stored runs, from the index (see ``window_runs``)."""
+    return window_runs(settings, nights=nights)[0]
+
+
+def window_runs(settings: Settings, *, nights: int = 0
+                ) -> tuple[dict[str, list[SuiteRun]], int]:
+    """Scenario id → its stored runs, and how many were left out: ``nights`` > 0 reads only
+    the runs that started in that many nights back from the newest (health's window, in SQL,
+    so a year of history is never loaded to read two weeks of it)."""
     if not store_dir(settings).is_dir():
-        return {}
+        return {}, 0
     db = _connect(settings)
     try:
         refresh_index(settings, db)
-        query = ("SELECT scenario_id, run_id, status, score, failure_category, model, tier, "
-                 "judge, runnable_hash, gaia_commit, machine, started, recorded_at, kind "
-                 "FROM runs")
-        wanted: Sequence[str] = sorted(set(ids)) if ids is not None else ()
+        since = ""
+        if nights > 0:
+            newest = db.execute("SELECT MAX(started) FROM runs").fetchone()[0]
+            if newest is not None:
+                since = _utc(datetime.fromisoformat(newest) - timedelta(days=nights)
+                             + timedelta(hours=1))
+        rows = db.execute(
+            "SELECT scenario_id, run_id, status, score, failure_category, model, tier, judge, "
+            "runnable_hash, gaia_commit, machine, started, recorded_at, kind FROM runs "
+            "WHERE started >= ? ORDER BY started, run_id", (since,))
+        left = db.execute("SELECT COUNT(*) FROM runs WHERE started < ?", (since,)).fetchone()[0]
         found: dict[str, list[SuiteRun]] = {}
-        rows = db.execute(query + " ORDER BY started, run_id")
-        keep = set(wanted) if ids is not None else None
+        tiers = {t.value: t for t in RunTier}
+        times: dict[str, datetime] = {}
         for row in rows:
-            if keep is not None and row[0] not in keep:
-                continue
+            at = times.get(row[11]) or times.setdefault(row[11], datetime.fromisoformat(row[11]))
             found.setdefault(row[0], []).append(SuiteRun.model_construct(
                 run_id=row[1], status=row[2], score=row[3], failure_category=row[4],
-                model=row[5], tier=RunTier(row[6]), judge_model=row[7], runnable_hash=row[8],
-                gaia_commit=row[9], machine=row[10], at=datetime.fromisoformat(row[11]),
+                model=row[5], tier=tiers[row[6]], judge_model=row[7], runnable_hash=row[8],
+                gaia_commit=row[9], machine=row[10], at=at,
                 recorded_at=datetime.fromisoformat(row[12]), kind=row[13]))
-        return found
+        return found, int(left)
     finally:
         db.close()
 
@@ -245,5 +265,5 @@ def claimed_run_files(settings: Settings, base: str, head: str = "HEAD") -> list
 __all__ = [
     "claimed_run_files",
     "SCHEMA", "StoredRun", "file_of", "index_path", "read_run", "rebuild_index",
-    "refresh_index", "run_files", "store_dir", "stored_runs", "write_run",
+    "refresh_index", "run_files", "store_dir", "stored_runs", "window_runs", "write_run",
 ]
