@@ -50,3 +50,26 @@ def test_runs_before_a_fix_are_never_pooled_with_runs_after() -> None:
         assert s.before_fix_runs > 0
         assert s.klass in (case.truth, "undecided"), (case, s)
     assert any("before a bug's fix left out" in n for n in report.notes)
+
+
+def test_the_noise_floor_is_high_where_the_outcome_is_a_coin_flip() -> None:
+    from intake.report.health import noise
+
+    history = generate(seed=7, nights=14)
+    doc = noise(history.inputs(), window_nights=14)
+    assert doc["schema"] == "intake-noise/1"
+    truth = history.truth()
+
+    def rate(klass: str) -> float:
+        flips = pairs = 0
+        for sid, entry in doc["scenarios"].items():
+            if truth[sid] == klass:
+                for model in entry["models"].values():
+                    flips += model["flips"]
+                    pairs += model["pairs"]
+        return flips / pairs
+
+    assert rate("flaky") > 0.35 and rate("saturated") < 0.1 and rate("always-fail") < 0.1
+    assert set(doc["categories"]) == {c.category for c in history.cases}
+    never = [c.scenario_id for c in history.cases if c.never_judged]
+    assert not set(never) & set(doc["scenarios"])  # no judged run, no noise to speak of

@@ -162,3 +162,21 @@ def test_run_files_a_change_adds_or_edits_are_named_for_the_gate(git_suite: Path
     claimed = claimed_run_files(settings, base)
     assert claimed == sorted(f.relative_to(suite).as_posix() for f in run_files(settings))
     assert claimed_run_files(settings, "HEAD") == []
+
+
+def test_health_noise_writes_the_noise_floor_file(stored_suite: Path, runner: Any,
+                                                  tmp_path: Path) -> None:
+    assert runner.invoke(app, ["runs", "import", "eval/results"]).exit_code == 0
+    target = tmp_path / "noise.json"
+    result = runner.invoke(app, ["health", "--noise", str(target)])
+    assert result.exit_code == 0, result.output + result.stderr
+    assert "suite health:" in result.stdout
+    doc = json.loads(target.read_text(encoding="utf-8"))
+    beta = doc["scenarios"]["beta_case"]["models"][STRONG]
+    assert (beta["runs"], beta["pairs"], beta["flips"], beta["flip_rate"]) == (6, 5, 5, 1.0)
+    alpha = doc["scenarios"]["alpha_case"]["models"][LOCAL]
+    assert (alpha["flips"], alpha["score_sd"]) == (0, 0.0)
+    assert doc["categories"]["rag_quality"] == {"scenarios": 2, "pairs": 20, "flips": 10,
+                                                "flip_rate": 0.5, "score_sd": 1.25}
+    missing = runner.invoke(app, ["health", "--noise", str(tmp_path / "no" / "noise.json")])
+    assert missing.exit_code == 2 and "no such folder" in missing.stderr

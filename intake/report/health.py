@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import json
 import math
+import statistics
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
@@ -493,6 +494,67 @@ def build_health(
     )
 
 
+def noise(items: Sequence[HealthInput], *, window_nights: int = 14,
+          now: datetime | None = None) -> dict[str, Any]:
+    """The noise floor from history (``intake health --noise FILE``): per scenario and model,
+    and per category, the run-to-run flip rate (consecutive judged runs, by start, whose
+    outcome differs, over the pairs) and the spread of GAIA's ``overall_score``, over the runs
+    health reads (the window, the current hash, after a fix, the newest judge). A PASS to FAIL
+    of a case whose flip rate is high is within its noise, not a regression."""
+    active = [i for i in items if i.retired is None]
+    start = _window([r for i in active for r in i.runs], window_nights)
+    scenarios: dict[str, Any] = {}
+    categories: dict[str, dict[str, Any]] = {}
+    for item in active:
+        current = [r for r in item.runs if r.runnable_hash == item.current_hash
+                   and (start is None or r.at >= start)]
+        kept, _, _ = _segment(item, current)
+        by_model: dict[str, list[SuiteRun]] = {}
+        for run in sorted(kept, key=lambda r: (r.at, r.run_id)):
+            if run.status in JUDGED_STATUSES:
+                by_model.setdefault(run.model, []).append(run)
+        if not by_model:
+            continue
+        models: dict[str, Any] = {}
+        cat = categories.setdefault(item.category, {"scenarios": 0, "pairs": 0, "flips": 0,
+                                                    "score_sd": []})
+        cat["scenarios"] += 1
+        for model, runs in sorted(by_model.items()):
+            outcomes = [r.status == "PASS" for r in runs]
+            pairs = len(outcomes) - 1
+            flips = sum(a != b for a, b in zip(outcomes, outcomes[1:], strict=False))
+            scores = [r.score for r in runs if r.score is not None]
+            sd = statistics.pstdev(scores) if len(scores) > 1 else None
+            models[model] = {
+                "tier": runs[0].tier.value, "runs": len(runs), "passes": sum(outcomes),
+                "pairs": max(pairs, 0), "flips": flips,
+                "flip_rate": round(flips / pairs, 4) if pairs > 0 else None,
+                "score_mean": round(statistics.fmean(scores), 3) if scores else None,
+                "score_sd": None if sd is None else round(sd, 3),
+                "score_min": min(scores) if scores else None,
+                "score_max": max(scores) if scores else None,
+            }
+            cat["pairs"] += max(pairs, 0)
+            cat["flips"] += flips
+            if sd is not None:
+                cat["score_sd"].append(sd)
+        scenarios[item.scenario_id] = {"category": item.category, "models": models}
+    return {
+        "schema": "intake-noise/1",
+        "generated_at": (now or utcnow()).isoformat(timespec="seconds"),
+        "window_nights": window_nights,
+        "window_start": None if start is None else start.isoformat(timespec="seconds"),
+        "categories": {
+            name: {"scenarios": c["scenarios"], "pairs": c["pairs"], "flips": c["flips"],
+                   "flip_rate": round(c["flips"] / c["pairs"], 4) if c["pairs"] else None,
+                   "score_sd": (round(statistics.fmean(c["score_sd"]), 3) if c["score_sd"]
+                                else None)}
+            for name, c in sorted(categories.items())
+        },
+        "scenarios": dict(sorted(scenarios.items())),
+    }
+
+
 # --- reading ------------------------------------------------------------------------------
 
 
@@ -943,6 +1005,7 @@ __all__ = [
     "classify",
     "html_section",
     "make_health",
+    "noise",
     "read_health",
     "render",
 ]

@@ -437,7 +437,8 @@ def import_results(
     folders = [read_run_folder(p) for p in found]
     index = suite_index(settings)
     hashes = _Hashes(settings)
-    configured = (*settings.strong_models, *settings.local_models)
+    configured = (*settings.strong_models, *settings.local_models,
+                  *((settings.judge_model,) if settings.judge_model else ()))
     done = ImportResult(skipped=[(str(p), why) for p, why in skipped])
     stored: list[tuple[RunFolder, str, RunTier, str | None, str | None, str | None,
                        list[tuple[str, str, float | None, str | None, str, str]]]] = []
