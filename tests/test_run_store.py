@@ -5,6 +5,7 @@ deleting the index and reading again gives the same report."""
 from __future__ import annotations
 
 import json
+from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
@@ -180,3 +181,37 @@ def test_health_noise_writes_the_noise_floor_file(stored_suite: Path, runner: An
                                                 "flip_rate": 0.5, "score_sd": 1.25}
     missing = runner.invoke(app, ["health", "--noise", str(tmp_path / "no" / "noise.json")])
     assert missing.exit_code == 2 and "no such folder" in missing.stderr
+
+
+def test_records_that_carry_imported_runs_are_migrated_and_the_report_is_the_same(
+    stored_suite: Path, runner: Any
+) -> None:
+    """Runs imported into records before the store: migrated into run files, taken out of
+    the records, and health reads the same; a second migration finds nothing."""
+    from intake.contract.models import RunTier, SuiteRun
+    from intake.store.records import dump_record, load_record, record_path
+
+    path = stored_suite / "scenarios" / "rag_quality" / "alpha_case.yaml"
+    record = load_record(record_path(path))
+    assert runner.invoke(app, ["runs", "import", "eval/results"]).exit_code == 0
+    settings = load_settings(stored_suite)
+    hash_ = read_run(run_files(settings)[0]).results[0][4]
+    record.suite_runs = [
+        SuiteRun(run_id=f"eval-2026042{i}-020000", status="PASS", score=8.0, model=STRONG,
+                 tier=RunTier.strong, judge_model="claude-sonnet-4-6", runnable_hash=hash_,
+                 gaia_commit="0ldc0mm1", machine="m9", at=night(i) - timedelta(days=9),
+                 recorded_at=night(1))
+        for i in range(1, 4)
+    ]
+    record_path(path).write_text(dump_record(record), encoding="utf-8")
+    now = night(30)
+    overrides = {"health_window_nights": 0}
+    before = render_json(make_health(load_settings(stored_suite, overrides=overrides), now=now))
+    moved = runner.invoke(app, ["runs", "migrate"])
+    assert moved.exit_code == 0, moved.output + moved.stderr
+    assert "migrated 3 run result(s) from 1 record(s) into 3 run file(s)" in moved.stdout
+    assert load_record(record_path(path)).suite_runs == []
+    after = render_json(make_health(load_settings(stored_suite, overrides=overrides), now=now))
+    assert after == before
+    again = runner.invoke(app, ["runs", "migrate"])
+    assert "migrated 0 run result(s) from 0 record(s)" in again.stdout
