@@ -330,17 +330,26 @@ class SuiteScenario:
 
     path: Path
     scenario_id: str
+    current_hash: str | None = None
+    """The runnable hash of the file as it is (read with the id: one parse)."""
+
+
+def _id_and_hash(path: Path) -> tuple[str | None, str | None]:
+    try:
+        data = parse_checked(path.read_bytes()).data
+    except (YamlProblem, OSError):
+        return None, None
+    if not isinstance(data, dict):
+        return None, None
+    value = data.get("id")
+    sid = value if isinstance(value, str) and re.fullmatch(ID_PATTERN, value) else None
+    return sid, runnable_hash(data)
 
 
 def yaml_id(path: Path) -> str | None:
     """The scenario's YAML ``id`` (what GAIA's runner reports as ``scenario_id``, amd/gaia
     ``src/gaia/eval/runner.py`` L409), None when the file has no valid one."""
-    try:
-        data = parse_checked(path.read_bytes()).data
-    except (YamlProblem, OSError):
-        return None
-    value = data.get("id") if isinstance(data, dict) else None
-    return value if isinstance(value, str) and re.fullmatch(ID_PATTERN, value) else None
+    return _id_and_hash(path)[0]
 
 
 def suite_index(settings: Settings, *, retired: bool = False) -> dict[str, SuiteScenario]:
@@ -352,9 +361,9 @@ def suite_index(settings: Settings, *, retired: bool = False) -> dict[str, Suite
     folders = (settings.scenarios, settings.retired) if retired else (settings.scenarios,)
     for path in iter_scenarios(*folders):
         if record_path(path).is_file():
-            sid = yaml_id(path)
+            sid, current = _id_and_hash(path)
             if sid is not None:
-                index.setdefault(sid, SuiteScenario(path, sid))
+                index.setdefault(sid, SuiteScenario(path, sid, current))
     return index
 
 
@@ -397,6 +406,10 @@ class _Hashes:
                 ["cat-file", "-e", f"{commit}^{{commit}}"], self.settings.root
             ) is not None
         return self.known[commit]
+
+    def known_commit(self, commit: str | None) -> bool:
+        """Whether the suite's git knows ``commit`` (the file is then read as it had it)."""
+        return commit is not None and self._commit_known(commit)
 
     def of(self, path: Path, commit: str | None) -> str | None:
         key = (commit if commit and self._commit_known(commit) else None, path)
@@ -465,7 +478,8 @@ def import_results(
             if scenario is None:
                 missing.add(result.scenario_id)
                 continue
-            current = hashes.of(scenario.path, run_commit)
+            current = (scenario.current_hash if not hashes.known_commit(run_commit)
+                       else hashes.of(scenario.path, run_commit))
             if current is None:
                 done.notes.append(
                     f"{result.scenario_id}: not in the suite at GAIA commit {run_commit} "

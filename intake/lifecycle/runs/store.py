@@ -148,6 +148,7 @@ CREATE TABLE IF NOT EXISTS runs (
   runnable_hash TEXT NOT NULL, kind TEXT NOT NULL
 );
 CREATE INDEX IF NOT EXISTS runs_by_scenario ON runs (scenario_id);
+CREATE INDEX IF NOT EXISTS runs_by_start ON runs (started);
 """
 
 
