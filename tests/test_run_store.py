@@ -163,6 +163,11 @@ def test_run_files_a_change_adds_or_edits_are_named_for_the_gate(git_suite: Path
     claimed = claimed_run_files(settings, base)
     assert claimed == sorted(f.relative_to(suite).as_posix() for f in run_files(settings))
     assert claimed_run_files(settings, "HEAD") == []
+    checked = runner.invoke(app, ["check", "--base", base])
+    shown = checked.stdout + checked.stderr
+    assert "Traceback" not in shown
+    assert shown.count("claimed by this change: a run file not on the base") == len(claimed), \
+        shown
 
 
 def test_health_noise_writes_the_noise_floor_file(stored_suite: Path, runner: Any,
