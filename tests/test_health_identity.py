@@ -153,3 +153,31 @@ def test_a_results_folder_of_nothing_but_other_scorecards_exits_0(suite: Path, r
     assert result.exit_code == 0, result.output + result.stderr
     assert result.stderr.count("skipped ") == 4
     assert "imported 0 run(s)" in result.stdout and "Traceback" not in result.stderr
+
+
+def test_every_gaia_scenario_lands_under_its_id(suite: Path, runner: Any) -> None:
+    """GAIA's whole suite adopted: a run naming every scenario id records every one, none
+    dropped, and health reads each under its id."""
+    from intake.contract.yamlio import parse_checked
+
+    with (suite / "pyproject.toml").open("a", encoding="utf-8") as fh:
+        fh.write(PYPROJECT_EXTRA)
+    shutil.rmtree(suite / "scenarios")
+    shutil.copytree(GAIA_SCENARIOS, suite / "scenarios")
+    adopted = runner.invoke(app, ["adopt", "scenarios", "--source", "hand",
+                                  "--reviewer", "alice"])
+    assert adopted.exit_code == 0, adopted.output + adopted.stderr
+    ids = {str(parse_checked(p.read_bytes()).data["id"]): p
+           for p in (suite / "scenarios").rglob("*.yaml") if record_path(p).is_file()}
+    assert len(ids) >= 80
+    renamed = [sid for sid, p in ids.items() if p.stem != sid]
+    assert len(renamed) >= 10  # mcp_reliability among them
+    write_run(suite / "eval" / "results", "eval-20260501-020000", night(1),
+              dict.fromkeys(ids, "PASS"), meta={"model": STRONG, "machine": "ci-1"})
+    result = runner.invoke(app, ["runs", "import", "eval/results", "--format", "json"])
+    assert result.exit_code == 0, result.output + result.stderr
+    doc = json.loads(result.stdout)
+    assert doc["recorded"] == len(ids) and doc["not_in_suite"] == []
+    health = make_health(load_settings(suite))
+    read = {s.scenario_id: s.runs_read for s in health.scenarios}
+    assert all(read[sid] == 1 for sid in ids)
