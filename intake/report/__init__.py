@@ -3,7 +3,8 @@ and its pure assembly), ``render`` (text, JSON, markdown) and ``html`` (one self
 
 The names are loaded on first use (PEP 562), so a command that needs one submodule
 (``intake health`` needs ``intake.report.health``) does not import the HTML renderer, the
-gates and the scrubber with it.
+gates and the scrubber with it. The renderer by format name is
+``intake.report.render.render_report``.
 """
 
 from __future__ import annotations
@@ -75,7 +76,6 @@ __all__ = [
     "read_scenario",
     "read_scenarios",
     "record_facts",
-    "render",
     "render_html",
     "render_json",
     "render_markdown",
@@ -83,16 +83,3 @@ __all__ = [
     "to_document",
 ]
 
-
-def render(report: ProvenanceReport, fmt: str) -> str:
-    """The report in one format: ``text``, ``json``, ``markdown`` or ``html``."""
-    from intake.report.html import render_html
-    from intake.report.render import render_json, render_markdown, render_text
-
-    renderers = {
-        "text": render_text,
-        "json": render_json,
-        "markdown": render_markdown,
-        "html": render_html,
-    }
-    return renderers[fmt](report)
