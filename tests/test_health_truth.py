@@ -73,3 +73,24 @@ def test_the_noise_floor_is_high_where_the_outcome_is_a_coin_flip() -> None:
     assert set(doc["categories"]) == {c.category for c in history.cases}
     never = [c.scenario_id for c in history.cases if c.never_judged]
     assert not set(never) & set(doc["scenarios"])  # no judged run, no noise to speak of
+
+
+def test_github_output_escapes_every_value_through_ghoutput() -> None:
+    """A scenario id or path with control characters or backticks cannot end a code span,
+    start a workflow command or reach the job summary raw (intake.ghoutput)."""
+    from intake.report.health import HealthInput, render_github
+
+    history = generate(seed=7, nights=14)
+    inputs = history.inputs()
+    first = inputs[0]
+    hostile = HealthInput(
+        scenario_id="x`](javascript:1)\x1b[31m\x07", path="eval/scenarios/a`b\n::error::x.yaml",
+        category=first.category, provenance="hand", current_hash=first.current_hash,
+        runs=first.runs, quarantined="reason with `code` and \x1b]8;;link",
+    )
+    text = str(render_github(build_health([hostile, *inputs[1:]])))
+    assert "\x1b" not in text and "\x07" not in text
+    assert "\n::error::" not in text
+    summary = text[text.index("## Suite health"):]
+    assert summary.count("x`](javascript:1)") == summary.count("``x`](javascript:1)")  # in
+    # a code span whose fence is longer than any backtick run in it: the link stays text
