@@ -83,20 +83,36 @@ class Settings(BaseModel):
     baseline_path: Path = Path(".intake-baseline.json")
     """Accepted scrub findings of existing files (fingerprints only; committed)."""
     history_dir: Path = Path("intake-history")
+    runs_dir: Path = Path("intake-runs")
+    """The run store: one immutable file per imported GAIA run (``intake runs import``)."""
     """Committed history: one file per event only the ledger would know (a rejection)."""
-    health_min_runs: int = Field(default=3, ge=1)
-    """Judged runs a tier needs on the current content before ``intake health`` calls its
-    outcome stable (saturated, always-fail, inverted need this many per tier)."""
-    health_confidence: float = Field(default=0.95, gt=0.5, lt=1.0)
-    """Confidence of the Wilson intervals ``intake health`` prints and compares (inverted)."""
+    health_min_runs: int = Field(default=5, ge=1)
+    """Judged runs each tier that ran needs before ``intake health`` decides anything."""
+    health_confidence: float = Field(default=0.9, gt=0.5, lt=1.0)
+    """Posterior probability a health class needs to be decided (below it: ``undecided``);
+    also the level of the Jeffreys intervals shown."""
+    health_saturation_bar: float = Field(default=0.9, gt=0.0, lt=1.0)
+    """``saturated``: every tier's pass rate at or above it (GAIA folds iterations by 90 %)."""
+    health_fail_bar: float = Field(default=0.1, gt=0.0, lt=1.0)
+    """``always-fail``: the strongest tier's pass rate at or below it."""
+    health_flaky_low: float = Field(default=0.3, gt=0.0, lt=1.0)
+    """``flaky``: a tier's pass rate inside [health_flaky_low, health_flaky_high]."""
+    health_flaky_high: float = Field(default=0.7, gt=0.0, lt=1.0)
+    """The top of the coin-flip band (see ``health_flaky_low``)."""
+    health_inverted_margin: float = Field(default=0.2, ge=0.0, lt=1.0)
+    """``inverted``: the local tier's pass rate above the strong tier's by more than this."""
+    health_pass_k: int = Field(default=3, ge=1)
+    """The k of pass^k (the chance k runs all pass) ``intake health`` shows."""
+    health_window_nights: int = Field(default=14, ge=0)
+    """Nights of runs ``intake health`` reads, back from the newest run (0: every run)."""
     health_commit: str | None = None
-    """The GAIA commit whose runs ``intake health`` reads; None: the newest run's commit."""
-    health_all_commits: bool = False
-    """Count runs of every GAIA commit (matched by runnable hash) instead of one commit."""
+    """The one GAIA commit whose runs ``intake health`` reads; None: every commit."""
+    health_all_commits: bool = True
+    """Read every GAIA commit of the window; false: only the newest run's commit."""
     health_machine: str | None = None
-    """The runner machine whose runs ``intake health`` reads; None: the newest run's machine."""
-    health_all_machines: bool = False
-    """Count runs of every runner machine instead of one."""
+    """The one runner machine whose runs ``intake health`` reads; None: every machine."""
+    health_all_machines: bool = True
+    """Read every runner machine of the window; false: only the newest run's machine."""
     split_salt: str = "intake-split-1"
     """Salt of the held-out split's hash; changing it re-draws the split (docs/health.md)."""
     split_heldout: float = Field(default=0.30, gt=0.0, lt=1.0)
@@ -280,6 +296,7 @@ def layout_settings(layout: str | None) -> dict[str, Any]:
             "corpus_dir": Path("eval/corpus"),
             "baseline_path": Path("eval/intake-baseline.json"),
             "history_dir": Path("eval/intake-history"),
+            "runs_dir": Path("eval/intake-runs"),
             "retired_dir": Path("eval/retired"),
         }
     return {}

@@ -118,3 +118,11 @@ def night(i: int) -> datetime:
 
 CI_VARIABLES = ("GITHUB_SHA", "RUNNER_NAME")
 """What CI sets that the import reads (a test names its commit and machine itself)."""
+
+
+def stored(suite: Path, scenario_id: str) -> list[Any]:
+    """The run store's runs of a scenario (``intake.lifecycle.runs.store``), oldest first."""
+    from intake.config import load_settings
+    from intake.lifecycle.runs.store import stored_runs
+
+    return stored_runs(load_settings(suite)).get(scenario_id, [])

@@ -58,13 +58,14 @@ def bugs_suite(suite: Path, runner: Any) -> dict[str, Any]:
                                      source, "--reviewer", "alice", "--link", link])
         assert result.exit_code == 0, result.output
     now = utcnow()
-    run_at = now + timedelta(hours=1)
-    write_run(suite / "eval" / "results", "eval-20260601-020000", run_at,
+    run_at = now - timedelta(minutes=1)  # the run id names its start (runner.py L1815)
+    write_run(suite / "eval" / "results", f"eval-{run_at:%Y%m%d-%H%M%S}", run_at,
               {"bug_before": "FAIL", "bug_after": "PASS", "session_case": "PASS"},
               meta={"model": STRONG, "commit": "abcdef12"})
     result = runner.invoke(app, ["runs", "import", "eval/results"])
     assert result.exit_code == 0, result.output
-    return {"now": now, "closed_101": now + timedelta(hours=2),
+    return {"now": now, "run_id": f"eval-{run_at:%Y%m%d-%H%M%S}",
+            "closed_101": now + timedelta(hours=2),
             "closed_102": now - timedelta(days=40), "closed_103": now + timedelta(hours=3)}
 
 
@@ -93,13 +94,13 @@ def test_closings_through_pygithub_and_the_report(
             bugs["missed"]) == (3, 1, 1, 1)
     caught = [b for b in bugs["bugs"] if b["outcome"] == "before"]
     assert [b["id"] for b in caught] == ["bug_before"]
-    assert caught[0]["caught_by"]["run_id"] == "eval-20260601-020000"
+    assert caught[0]["caught_by"]["run_id"] == bugs_suite["run_id"]
     assert {b["id"]: b["via"] for b in bugs["bugs"]}["session_case"] == "reviewer"
     assert doc["real_use"] == 3  # the provenance share beside it
 
     text = runner.invoke(app, ["report"]).stdout
     assert "Bugs caught before the fix: 1 of 3 fixed (33%)" in text
-    assert "bug_before, caught by run eval-20260601-020000" in text
+    assert f"bug_before, caught by run {bugs_suite['run_id']}" in text
     html = runner.invoke(app, ["report", "--format", "html"]).stdout
     assert '<table class="bugs-over-time">' in html
     month = bugs_suite["closed_101"].strftime("%Y-%m")
@@ -137,3 +138,44 @@ def test_not_planned_is_no_fix(suite: Path, runner: Any, bugs_suite: dict[str, A
     runner.invoke(app, ["bugs", "refresh", "bug_before", "--closings", str(closings)])
     doc = json.loads(runner.invoke(app, ["report", "--format", "json"]).stdout)["bugs"]
     assert doc["fixed"] == 0 and doc["share_caught_before"] is None
+
+
+def test_every_issue_form_links_and_blocked_before_the_fix_counts_by_the_runs_start(
+    suite: Path, runner: Any
+) -> None:
+    """The URL (as from-issue writes it), github:OWNER/REPO#N and OWNER/REPO#N all link; a
+    BLOCKED_BY_ARCHITECTURE counts; a nightly that started before the closing but whose
+    scorecard was written after it is before the fix (its run id names its start)."""
+    from datetime import UTC, datetime
+
+    with (suite / "pyproject.toml").open("a", encoding="utf-8") as fh:
+        fh.write(PYPROJECT_EXTRA)
+    forms = {"by_url": f"https://github.com/{REPO}/issues/201",
+             "by_locator": f"github:{REPO}#202", "by_short": f"{REPO}#203"}
+    for sid, link in forms.items():
+        write_scenario(suite, sid)
+        result = runner.invoke(app, ["adopt", f"scenarios/rag_quality/{sid}.yaml", "--source",
+                                     "issue", "--reviewer", "alice", "--link", link])
+        assert result.exit_code == 0, result.output + result.stderr
+    started = datetime(2026, 6, 1, 2, 0, tzinfo=UTC)
+    closed = started + timedelta(minutes=30)
+    # scorecard written 2 h after the start, 90 min after the closing
+    write_run(suite / "eval" / "results", "eval-20260601-020000", started + timedelta(hours=2),
+              {"by_url": "BLOCKED_BY_ARCHITECTURE", "by_locator": "FAIL", "by_short": "PASS"},
+              meta={"model": STRONG, "commit": "abcdef12"})
+    assert runner.invoke(app, ["runs", "import", "eval/results"]).exit_code == 0
+    closings = suite / "closings.json"
+    closings.write_text(json.dumps([
+        {"url": f"https://github.com/{REPO}/issues/{n}", "number": n,
+         "closedAt": closed.strftime("%Y-%m-%dT%H:%M:%SZ"), "stateReason": "completed"}
+        for n in (201, 202, 203)]))
+    refreshed = runner.invoke(app, ["bugs", "refresh", "--closings", str(closings)])
+    assert refreshed.exit_code == 0, refreshed.output + refreshed.stderr
+    doc = json.loads(runner.invoke(app, ["report", "--format", "json"]).stdout)["bugs"]
+    outcomes = {b["id"]: (b["issue"], b["outcome"]) for b in doc["bugs"]}
+    assert outcomes == {
+        "by_url": (f"github:{REPO}#201", "before"),
+        "by_locator": (f"github:{REPO}#202", "before"),
+        "by_short": (f"github:{REPO}#203", "missed"),
+    }
+    assert doc["caught_before_fix"] == 2 and doc["fixed"] == 3

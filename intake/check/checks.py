@@ -420,7 +420,23 @@ def authority(ctx: CheckContext) -> list[Finding]:
         )
         for path in ctx.claimed_history
     ]
+    found += _claimed_runs(ctx)
     return found
+
+
+def _claimed_runs(ctx: CheckContext) -> list[Finding]:
+    """Run files the change adds or edits (``intake.lifecycle.runs.store``)."""
+    from intake.lifecycle.runs.store import claimed_run_files
+
+    base = ctx.base
+    if base is None:
+        return []
+    return [
+        Finding("warning", ctx.rel(base.top / rel), 1, "claimed",
+                f"claimed by this change: a run file not on the base {base.short}; run files "
+                "are written by the nightly's runs import, not by a pull request")
+        for rel in claimed_run_files(ctx.settings, base.commit)
+    ]
 
 
 # --- text addressed to the judge ----------------------------------------------------------

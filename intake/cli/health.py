@@ -5,6 +5,7 @@ from __future__ import annotations
 import typer
 
 from intake.cli.options import Format, format_option
+from intake.errors import UsageError
 
 
 def register(app: typer.Typer) -> None:
@@ -14,17 +15,38 @@ def register(app: typer.Typer) -> None:
     def health_cmd(
         ctx: typer.Context,
         fmt: Format = format_option(Format.text, Format.json, Format.markdown, Format.github),
+        noise_file: str = typer.Option(
+            None, "--noise", metavar="FILE",
+            help="Also write the noise floor (per category and scenario: run-to-run flip "
+            "rate and score spread over the window, docs/health.md) to FILE as JSON.",
+        ),
     ) -> None:
-        """Classify every scenario (promoted or adopted) over its imported runs.
+        """Decide each scenario (promoted or adopted) from its runs, or say it is undecided.
 
         Classes: saturated, always-fail, inverted, flaky, judge-flaky, never-judged, stale,
-        healthy (docs/health.md), each split by provenance (real use vs hand-written) and by
-        the held-out split, with headroom per category, the quarantined and the retired.
-        Reads one GAIA commit and one runner machine unless health_all_commits /
-        health_all_machines say otherwise, and says which it read. Exits 0: it is a report.
+        undecided, healthy (docs/health.md), each with its pass rates, Jeffreys intervals and
+        pass^k per tier, split by provenance and held-out split, with headroom per category.
+        Reads every GAIA commit and runner machine of the last health_window_nights nights
+        and names them; never pools runs across an edit, a bug's fix or a judge change. The
+        thresholds (health_* settings) are printed. Exits 0: it is a report.
         """
         from intake.cli import out, settings
         from intake.report.health import make_health, render
 
         cfg = settings(ctx)
-        out(render(make_health(cfg), fmt.value), nl=False)
+        if noise_file is None:
+            out(render(make_health(cfg), fmt.value), nl=False)
+            return
+        import json
+        from pathlib import Path
+
+        from intake.fileio import atomic_write
+        from intake.report.health import health_of, noise, read_health
+
+        items, notes = read_health(cfg)
+        target = Path(noise_file)
+        if not target.parent.is_dir():
+            raise UsageError("no such folder for the noise file", where=noise_file)
+        document = noise(items, window_nights=cfg.health_window_nights)
+        atomic_write(target, json.dumps(document, indent=2, ensure_ascii=False) + "\n")
+        out(render(health_of(cfg, items, notes), fmt.value), nl=False)

@@ -55,7 +55,8 @@ def register(app: typer.Typer) -> None:
         exits 0 even then. Reads the ledger read-only and never writes outside --output.
         """
         from intake.cli import err, out, settings
-        from intake.report import make_report, parse_since, render
+        from intake.report import make_report, parse_since
+        from intake.report.render import render_report as render
 
         start = parse_since(since) if since is not None else None
         if fmt is None:

@@ -39,10 +39,20 @@ def register(app: typer.Typer) -> None:
         scorecard.json and traces/, or eval/results itself) as runs of the suite scenarios
         they name, with the model (--model or meta.json), tier, runner machine (--machine,
         meta.json, RUNNER_NAME) and GAIA commit (--commit, meta.json, GITHUB_SHA). Importing
-        the same results twice adds nothing. (A draft named `import` is given by its path.)
+        the same results twice adds nothing: each run is one file of the run store
+        (runs_dir), and no record changes. `intake runs migrate` moves the runs records
+        imported before the store into it. (A draft named `import` or `migrate` is given by
+        its path.)
         """
         from intake.cli import emit_json, err, out, settings
 
+        if targets == ["migrate"]:
+            from intake.lifecycle.runs.store import migrate
+
+            changed, files, results = migrate(settings(ctx))
+            out(f"migrated {results} run result(s) from {changed} record(s) into {files} run "
+                "file(s)")
+            return
         if targets[0] == "import":
             from intake.cli.runs_import import run_import
 

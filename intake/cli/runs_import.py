@@ -40,6 +40,8 @@ def run_import(
     )
     for note in done.notes:
         err(note)
+    for where, why in done.skipped:
+        err(f"skipped {where}: {why}")
     if done.not_in_suite:
         shown = ", ".join(done.not_in_suite[:10]) + (" …" if len(done.not_in_suite) > 10 else "")
         err(f"{len(done.not_in_suite)} scenario(s) not promoted or adopted in this suite, "
@@ -49,8 +51,9 @@ def run_import(
             "runs": done.runs, "recorded": done.recorded, "already_recorded": done.already,
             "infrastructure": done.infrastructure, "scenarios": done.scenarios,
             "not_in_suite": done.not_in_suite,
+            "skipped": [{"path": p, "what": why} for p, why in done.skipped],
         })
         return
     out(f"imported {len(done.runs)} run(s): {done.recorded} result(s) recorded in "
         f"{done.scenarios} scenario(s) ({done.infrastructure} infrastructure, never judged), "
-        f"{done.already} already recorded")
+        f"{done.already} already recorded; {len(done.skipped)} skipped (not agent-eval runs)")

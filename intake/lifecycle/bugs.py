@@ -27,7 +27,7 @@ from intake.fileio import read_input
 from intake.paths import display_path
 from intake.store.edit import edit
 from intake.store.journal import Event
-from intake.store.records import iter_scenarios, load_record, record_path, utcnow
+from intake.store.records import load_record, record_path, utcnow
 
 ISSUE_PATTERN = re.compile(r"^github:([A-Za-z0-9_.-]{1,100}/[A-Za-z0-9_.-]{1,100})#([0-9]{1,9})$")
 MAX_CLOSINGS_BYTES = 8 * 1024 * 1024
@@ -65,19 +65,32 @@ def parse_issue(text: str) -> tuple[str, int]:
     return match.group(1), int(match.group(2))
 
 
+def issue_locator(text: str) -> str | None:
+    """Any form of an issue reference intake writes or accepts (its URL, as ``from-issue``
+    writes it, ``github:OWNER/REPO#N``, ``OWNER/REPO#N``) as ``github:OWNER/REPO#N``; None when
+    it is none of them."""
+    try:
+        repo, number = parse_issue(text)
+    except UsageError:
+        return None
+    return f"github:{repo}#{number}"
+
+
 def issue_of(record: Record) -> str | None:
-    """The issue locator of the scenario's bug: the link a reviewer named, else the source."""
+    """The issue of the scenario's bug (``github:OWNER/REPO#N``): the link a reviewer named,
+    else the issue it was drafted from, in whichever form the record keeps it."""
     if record.bug is not None:
-        return record.bug.issue
-    if record.source.kind is SourceType.issue and ISSUE_PATTERN.fullmatch(record.source.locator):
-        return record.source.locator
+        return issue_locator(record.bug.issue)
+    if record.source.kind is SourceType.issue:
+        return issue_locator(record.source.locator)
     return None
 
 
-def suite_records(settings: Settings) -> list[Path]:
-    """Every suite scenario with a record, retired ones included."""
-    return [p for p in iter_scenarios(settings.scenarios, settings.retired)
-            if record_path(p).is_file()]
+def suite_records(settings: Settings) -> dict[str, Path]:
+    """Every suite scenario with a record, retired ones included: its YAML id → its file."""
+    from intake.lifecycle.runs.nightly import suite_index
+
+    return {sid: s.path for sid, s in suite_index(settings, retired=True).items()}
 
 
 def _gh_reason(value: Any) -> str | None:
@@ -140,8 +153,8 @@ def refresh(
     """Read each suite scenario's issue closing (a file, else GitHub) into its record."""
     done = RefreshResult()
     table = read_closings(closings, settings.github_repo) if closings is not None else None
-    for scenario in suite_records(settings):
-        if only and scenario.stem not in only:
+    for sid, scenario in suite_records(settings).items():
+        if only and sid not in only:
             continue
         record = load_record(record_path(scenario))
         issue = issue_of(record)
@@ -151,7 +164,7 @@ def refresh(
         if table is not None:
             closing = table.get((repo, number))
             if closing is None:
-                done.notes.append(f"{scenario.stem}: {issue} is not in the closings file")
+                done.notes.append(f"{sid}: {issue} is not in the closings file")
                 continue
         else:
             closing = fetch_closing(settings, repo, number)
@@ -165,7 +178,7 @@ def refresh(
         if closing.closed_at is not None:
             done.closed += 1
         if (old.closed_at, old.state_reason) != (bug.closed_at, bug.state_reason) or (
-            record.bug is None
+            record.bug is None or record.bug.checked_at is None  # read once: open, not unknown
         ):
             done.changed += 1
             _save_bug(settings, scenario, bug, "bug-closing", {
@@ -182,7 +195,7 @@ def link(settings: Settings, scenario_id: str, issue: str, reviewer: str) -> Pat
 
     repo, number = parse_issue(issue)
     check_name(settings, "--reviewer", reviewer)
-    found = [p for p in suite_records(settings) if p.stem == scenario_id]
+    found = [p for sid, p in suite_records(settings).items() if sid == scenario_id]
     if not found:
         raise UsageError(f"no suite scenario {scenario_id[:80]!r} with a record")
     record = load_record(record_path(found[0]))
@@ -194,4 +207,6 @@ def link(settings: Settings, scenario_id: str, issue: str, reviewer: str) -> Pat
     return found[0]
 
 
-__all__ = ["Closing", "issue_of", "link", "parse_issue", "read_closings", "refresh"]
+__all__ = [
+    "Closing", "issue_locator", "issue_of", "link", "parse_issue", "read_closings", "refresh",
+]

@@ -74,8 +74,16 @@ def with_split_tag(tags: list[str], tag: str) -> list[str]:
 
 
 def suite_categories(settings: Settings) -> dict[str, str]:
-    """Scenario id (file stem) → category (its folder) of every scenario in the suite."""
-    return {p.stem: p.parent.name for p in iter_scenarios(settings.scenarios)}
+    """Scenario id (its YAML ``id``, not the file's name) → category (its folder) of every
+    scenario in the suite; a file without a valid id is left out."""
+    from intake.lifecycle.runs.nightly import yaml_id
+
+    found: dict[str, str] = {}
+    for path in iter_scenarios(settings.scenarios):
+        sid = yaml_id(path)
+        if sid is not None:
+            found.setdefault(sid, path.parent.name)
+    return found
 
 
 def with_split(settings: Settings, raw: bytes, scenario_id: str, category: str) -> bytes:
@@ -112,6 +120,7 @@ def write_split(
     """
     from intake.drafting.tail import current_author
     from intake.lifecycle.quarantine import _stamped
+    from intake.lifecycle.runs.nightly import suite_index
     from intake.paths import display_path
     from intake.store.edit import edit
     from intake.store.journal import Event, Unit
@@ -126,11 +135,12 @@ def write_split(
     drawn = assign(suite_categories(settings), settings.split_salt, settings.split_heldout)
     who = by or current_author(settings) or "intake"
     done: list[tuple[str, str]] = []
-    for path in iter_scenarios(settings.scenarios):
-        if not record_path(path).is_file() or tag_file(path) is not None:
+    for sid, scenario in suite_index(settings).items():
+        path = scenario.path
+        if tag_file(path) is not None:
             continue
-        tag = drawn[path.stem]
-        done.append((path.stem, tag))
+        tag = drawn[sid]
+        done.append((sid, tag))
         if dry_run:
             continue
         with edit(settings, path.stem, doing="split") as tx:

@@ -3,7 +3,8 @@
 For each suite scenario with a bug (an issue it was drafted from, or one a reviewer named for a
 session-sourced scenario, ``intake.lifecycle.bugs``) whose issue closed as *completed*:
 
-* ``before``: a judged FAIL of the scenario was recorded before the issue closed (a draft run,
+* ``before``: a judged FAIL or BLOCKED_BY_ARCHITECTURE of the scenario started before the
+  issue closed (a draft run,
   ``Record.runs``, or an imported suite run, ``Record.suite_runs``; the earliest one is the
   run that caught it);
 * ``after``: the scenario was added (its capture) after the issue closed;
@@ -24,8 +25,9 @@ from typing import Any
 from pydantic import ValidationError
 
 from intake.config import Settings
-from intake.contract.models import Record, SourceType
+from intake.contract.models import Record
 from intake.ghoutput import html_text, md_text
+from intake.lifecycle.bugs import issue_of
 from intake.paths import display_path
 from intake.store.records import iter_scenarios, record_path
 
@@ -113,14 +115,20 @@ class BugsReport:
         }
 
 
+CAUGHT = frozenset({"FAIL", "BLOCKED_BY_ARCHITECTURE"})
+"""Judged and not passed: either one is the case failing on the bug (``scorecard.py`` L10-13)."""
+
+
 def bug_of(record: Record, path: str) -> Bug | None:
-    """The record's bug and its outcome; None when the scenario has no bug."""
-    if record.bug is not None:
-        issue, via = record.bug.issue, record.bug.via
-    elif record.source.kind is SourceType.issue and record.source.locator.startswith("github:"):
-        issue, via = record.source.locator, "source"
-    else:
+    """The record's bug and its outcome; None when the scenario has no bug.
+
+    "Before the fix" is decided by when the run started (``SuiteRun.at``: GAIA's run id names
+    its start, runner.py L1815; a draft run's ``at``), never by when its scorecard was written:
+    a nightly that tested the code before the fix but finished after the closing counts."""
+    issue = issue_of(record)
+    if issue is None:
         return None
+    via = record.bug.via if record.bug is not None else "source"
     bug = record.bug
     if bug is None or bug.checked_at is None:
         return Bug(record.id, path, issue, via, "unknown")
@@ -129,15 +137,14 @@ def bug_of(record: Record, path: str) -> Bug | None:
     closed = _aware(bug.closed_at)
     if bug.state_reason not in (None, "completed"):
         return Bug(record.id, path, issue, via, "not-fixed", closed)
-    if _aware(record.source.captured_at) > closed:
-        return Bug(record.id, path, issue, via, "after", closed)
-    fails = sorted(
-        [(_aware(r.at), r.run_id, r.model) for r in record.runs if r.status == "FAIL"]
-        + [(_aware(r.at), r.run_id, r.model) for r in record.suite_runs if r.status == "FAIL"]
-    )
-    for at, run_id, model in fails:
-        if at < closed:
+    runs = sorted([(_aware(r.at), r.run_id, r.model, r.status) for r in record.runs]
+                  + [(_aware(r.at), r.run_id, r.model, r.status) for r in record.suite_runs])
+    for at, run_id, model, status in runs:
+        if at < closed and status in CAUGHT:
             return Bug(record.id, path, issue, via, "before", closed, run_id, at, model)
+    ran_before = any(at < closed for at, *_ in runs)
+    if _aware(record.source.captured_at) > closed and not ran_before:
+        return Bug(record.id, path, issue, via, "after", closed)
     return Bug(record.id, path, issue, via, "missed", closed)
 
 
@@ -149,6 +156,10 @@ def build_bugs(records: Sequence[tuple[Record, str]]) -> BugsReport:
 
 def read_bugs(settings: Settings, cwd: Path | None = None) -> BugsReport:
     """Every suite scenario's record (retired ones too) read for its bug."""
+    from intake.lifecycle.runs.store import stored_runs
+    from intake.report.health import with_stored
+
+    store = stored_runs(settings)
     pairs: list[tuple[Record, str]] = []
     for path in iter_scenarios(settings.scenarios, settings.retired):
         rec = record_path(path)
@@ -158,6 +169,8 @@ def read_bugs(settings: Settings, cwd: Path | None = None) -> BugsReport:
             record = Record.model_validate_json(rec.read_bytes(), strict=False)
         except (ValidationError, OSError, ValueError):
             continue
+        if record.id in store:
+            record = with_stored(record, store[record.id])
         pairs.append((record, display_path(path, cwd or settings.root)))
     return build_bugs(pairs)
 

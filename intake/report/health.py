@@ -1,20 +1,27 @@
-"""The suite's health: each scenario classified from its judged runs (``intake health``).
+"""The suite's health: each scenario's decision from its judged runs (``intake health``).
 
-Every scenario of the suite (promoted or adopted; retired ones are listed apart) is classified
-over its imported runs (``Record.suite_runs``, ``intake runs import``) of its *current*
-runnable hash, after the runs are narrowed to one GAIA commit and one runner machine unless the
-settings say to mix them (``health_all_commits``, ``health_all_machines``). One class per
-scenario, the first that applies in this order (``docs/health.md`` defines each):
+Every scenario of the suite (promoted or adopted; retired ones are listed apart) is read over
+its runs in the window: every run that started in the last ``health_window_nights`` nights
+(counted back from the newest run), of every GAIA commit and runner machine (the report says
+how many runs of each it read), keyed on the scenario's YAML ``id``. The runs are the imported
+nightly runs (``Record.suite_runs``, ``intake runs import``) and the runs recorded through
+``intake run`` and ``run-record`` (``Record.runs``) of the same runnable hash. Runs are never
+pooled across a change point: only the *current* runnable hash is read; runs that started
+before the scenario's bug was fixed (``Record.bug`` closed as completed) are left out; and when
+the judge changed, only the newest judge's runs are read.
+
+Per model tier, the judged runs give a pass rate, its Jeffreys interval and pass^k; the class is
+the decision those runs support at ``health_confidence`` (``intake.report.posterior``):
 
 ``stale``         runs exist, but only for older runnable hashes (the scenario was edited since);
 ``never-judged``  no judged run of the current hash (only infrastructure statuses, or none);
 ``judge-flaky``   a negative control's same replayed answers judged PASS once and not once;
-``always-fail``   the strong tier has ``health_min_runs`` judged runs and none passed;
-``inverted``      both tiers have enough runs and the local tier's Wilson interval lies wholly
-                  above the strong tier's (beyond noise);
-``flaky``         one model, one hash, both outcomes (pass rate and Wilson interval shown);
-``saturated``     both tiers have enough runs and every one passed (no headroom);
-``healthy``       otherwise.
+``always-fail``   the strongest tier present is at or below ``health_fail_bar``;
+``inverted``      the local tier above the strong tier by ``health_inverted_margin``;
+``saturated``     every tier at or above ``health_saturation_bar`` (a strong and a local ran);
+``flaky``         some tier inside the coin-flip band (``health_flaky_low``-``health_flaky_high``);
+``healthy``       none of those, and the runs show it;
+``undecided``     the runs cannot support a decision yet (with about how many more would).
 
 ``build_health`` is pure over ``HealthInput``s (``read_health`` reads the suite); the
 renderers here give text, JSON, markdown and GitHub's job summary, and ``html_section`` the
@@ -29,7 +36,7 @@ import statistics
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -46,9 +53,10 @@ from intake.contract.models import (
     SuiteRun,
 )
 from intake.contract.yamlio import YamlProblem, parse_checked
-from intake.ghoutput import html_text, md_text
+from intake.ghoutput import html_text, md_code, md_text
 from intake.lifecycle.split import split_of
 from intake.paths import display_path
+from intake.report.posterior import Bars, decide, jeffreys, more_runs
 from intake.store.records import iter_scenarios, record_path, runnable_hash, utcnow
 
 CLASSES = (
@@ -59,26 +67,22 @@ CLASSES = (
     "judge-flaky",
     "never-judged",
     "stale",
+    "undecided",
     "healthy",
 )
 PROVENANCES = ("real", "hand")
+ANNOTATED = frozenset({"saturated", "always-fail", "inverted", "flaky", "judge-flaky", "stale"})
+"""The decided classes GitHub output annotates; never-judged and undecided are counted in the
+job summary only (one notice each would bury the rest)."""
 UNKNOWN = "unknown"
 
 
-def wilson(passes: int, n: int, z: float) -> tuple[float, float]:
-    """The Wilson score interval of ``passes`` out of ``n`` (``(0, 1)`` when ``n`` is 0)."""
-    if n == 0:
-        return (0.0, 1.0)
-    p = passes / n
-    denominator = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denominator
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denominator
-    return (max(0.0, centre - half), min(1.0, centre + half))
-
-
-def z_of(confidence: float) -> float:
-    """The two-sided normal quantile of ``confidence`` (0.95 → 1.96)."""
-    return statistics.NormalDist().inv_cdf(1 - (1 - confidence) / 2)
+def pass_hat_k(passes: int, n: int, k: int) -> float | None:
+    """pass^k: the chance that k runs all pass, estimated without bias from ``passes`` of
+    ``n`` (C(passes, k) / C(n, k)); None with fewer than k runs."""
+    if n < k or k < 1:
+        return None
+    return math.comb(passes, k) / math.comb(n, k)
 
 
 @dataclass(frozen=True)
@@ -99,11 +103,13 @@ class HealthInput:
     """The reason, when quarantined."""
     retired: str | None = None
     """The reason, when retired."""
+    fixed_at: datetime | None = None
+    """When the scenario's bug was fixed (its issue closed as completed): a change point."""
 
 
 @dataclass(frozen=True)
 class Rate:
-    """Judged runs and passes of one model or tier, with the Wilson interval."""
+    """Judged runs and passes of one model or tier, with the Jeffreys interval and pass^k."""
 
     name: str
     tier: str
@@ -111,6 +117,7 @@ class Rate:
     passes: int
     low: float
     high: float
+    pass_k: float | None = None
 
     @property
     def rate(self) -> float | None:
@@ -122,11 +129,12 @@ class Rate:
         return {
             "name": self.name, "tier": self.tier, "judged": self.judged, "passes": self.passes,
             "pass_rate": None if self.rate is None else round(self.rate, 4),
-            "wilson": [round(self.low, 4), round(self.high, 4)],
+            "interval": [round(self.low, 4), round(self.high, 4)],
+            "pass_k": None if self.pass_k is None else round(self.pass_k, 4),
         }
 
     def line(self) -> str:
-        """``model 3/5 (60%, 23-88%)``."""
+        """``model 3/5 (60%, 27-88%)``."""
         if not self.judged:
             return f"{self.name} 0 judged"
         return (f"{self.name} {self.passes}/{self.judged} ({self.rate:.0%}, "
@@ -150,6 +158,16 @@ class ScenarioHealth:
     older_hash_runs: int = 0
     split: str | None = None
     quarantined: str | None = None
+    probability: float | None = None
+    """The posterior probability of the class decided (of the leading one when undecided)."""
+    leaning: str | None = None
+    """The most probable class when undecided."""
+    more_runs: int | None = None
+    """About how many more judged runs per tier would decide it (undecided only)."""
+    before_fix_runs: int = 0
+    other_judge_runs: int = 0
+    decidable: tuple[str, ...] = ()
+    """The classes the tiers present can decide (saturated and inverted need both)."""
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready form."""
@@ -161,6 +179,10 @@ class ScenarioHealth:
             "runs_read": self.runs_read, "infrastructure": self.infrastructure,
             "older_hash_runs": self.older_hash_runs, "split": self.split,
             "quarantined": self.quarantined,
+            "probability": None if self.probability is None else round(self.probability, 4),
+            "leaning": self.leaning, "more_runs": self.more_runs,
+            "before_fix_runs": self.before_fix_runs, "other_judge_runs": self.other_judge_runs,
+            "decidable": list(self.decidable),
         }
 
 
@@ -188,6 +210,9 @@ class HealthReport:
     headroom: list[tuple[str, int, int]] = field(default_factory=list)
     """Per category: (category, strong-tier judged capability runs, passes)."""
     notes: list[str] = field(default_factory=list)
+    window: tuple[datetime, datetime] | None = None
+    """The first and last start of the runs read (None: no run)."""
+    outside_window: int = 0
 
     def counts(self) -> dict[str, dict[str, int]]:
         """Class → provenance → count (and ``total``)."""
@@ -209,6 +234,19 @@ class HealthReport:
     def quarantined(self) -> list[ScenarioHealth]:
         """The quarantined scenarios (they keep running)."""
         return [s for s in self.scenarios if s.quarantined is not None]
+
+    def wanted_runs(self) -> list[tuple[str, int, int]]:
+        """What would decide the undecided: (tier, scenarios, about how many runs each)."""
+        table: dict[str, list[int]] = {}
+        for s in self.scenarios:
+            if s.klass != "undecided" or s.more_runs is None:
+                continue
+            for t in s.tiers:
+                table.setdefault(t.tier, []).append(s.more_runs)
+            if "saturated" not in s.decidable:
+                missing = "strong" if not any(t.tier == "strong" for t in s.tiers) else "local"
+                table.setdefault(missing, []).append(max(3, s.more_runs))
+        return [(tier, len(v), sorted(v)[len(v) // 2]) for tier, v in sorted(table.items())]
 
 
 def _key(value: str | None) -> str:
@@ -232,8 +270,12 @@ def _choose(
 ) -> tuple[set[str] | None, list[tuple[str, int]], list[tuple[str, int]]]:
     """The values of ``attr`` to read (None: all), and (value, runs) read and left out."""
     counts = Counter(_key(getattr(r, attr)) for r in runs)
-    if mix or not runs:
-        return None, sorted(counts.items()), []
+    if (mix and pinned is None) or not runs:
+        merged: dict[str, int] = {}  # one commit named by 8 digits and by 40 is one commit
+        for key in sorted(counts, key=lambda k: (-len(k), k)):
+            same_as = next((m for m in merged if same(m, key)), key)
+            merged[same_as] = merged.get(same_as, 0) + counts[key]
+        return None, sorted(merged.items()), []
     if pinned is not None:
         chosen = pinned
     else:
@@ -246,7 +288,7 @@ def _choose(
     return group, read, left
 
 
-def _rates(runs: Iterable[SuiteRun], z: float, by: str) -> list[Rate]:
+def _rates(runs: Iterable[SuiteRun], bars: Bars, by: str, k: int) -> list[Rate]:
     groups: dict[tuple[str, str], list[int]] = {}
     for run in runs:
         name = run.model if by == "model" else run.tier.value
@@ -255,8 +297,8 @@ def _rates(runs: Iterable[SuiteRun], z: float, by: str) -> list[Rate]:
         cell[1] += run.status == "PASS"
     order = {RunTier.strong.value: 0, RunTier.local.value: 1}
     return [
-        Rate(name, tier, n, k, *wilson(k, n, z))
-        for (name, tier), (n, k) in sorted(groups.items(), key=lambda i: (order[i[0][1]], i[0][0]))
+        Rate(name, tier, n, p, *jeffreys(p, n, bars.confidence), pass_hat_k(p, n, k))
+        for (name, tier), (n, p) in sorted(groups.items(), key=lambda i: (order[i[0][1]], i[0][0]))
     ]
 
 
@@ -268,92 +310,128 @@ def _judge_flaky(controls: Sequence[ControlRun], current: str | None) -> bool:
     return any(len(v) == 2 for v in outcomes.values())
 
 
+def _segment(item: HealthInput, runs: Sequence[SuiteRun]) -> tuple[list[SuiteRun], int, int]:
+    """The runs of the segment read: after the bug's fix, of the newest judge; with the counts
+    of runs left out before the fix and of other judges."""
+    kept = list(runs)
+    before_fix = 0
+    if item.fixed_at is not None:
+        fixed = item.fixed_at
+        kept = [r for r in kept if r.at >= fixed]
+        before_fix = len(runs) - len(kept)
+    judges = {r.judge_model for r in kept if r.judge_model is not None}
+    other = 0
+    if len(judges) > 1:
+        newest = max((r for r in kept if r.judge_model is not None),
+                     key=lambda r: (r.at, r.run_id)).judge_model
+        same = [r for r in kept if r.judge_model in (None, newest)]
+        other = len(kept) - len(same)
+        kept = same
+    return kept, before_fix, other
+
+
 def classify(
     item: HealthInput,
     runs: Sequence[SuiteRun],
     *,
-    min_runs: int,
-    z: float,
+    bars: Bars,
+    pass_k: int = 3,
 ) -> ScenarioHealth:
-    """One scenario's class over ``runs`` (already narrowed to the commits and machines read)."""
+    """One scenario's class over ``runs`` (already narrowed to the window)."""
     current = [r for r in runs if r.runnable_hash == item.current_hash]
     older = len(runs) - len(current)
+    current, before_fix, other_judge = _segment(item, current)
     judged = [r for r in current if r.status in JUDGED_STATUSES]
     infra = len(current) - len(judged)
-    models = tuple(_rates(judged, z, "model"))
-    tiers = tuple(_rates(judged, z, "tier"))
+    models = tuple(_rates(judged, bars, "model", pass_k))
+    tiers = tuple(_rates(judged, bars, "tier", pass_k))
     tier = {t.tier: t for t in tiers}
     strong, local = tier.get("strong"), tier.get("local")
+    decidable = (("always-fail", "inverted", "saturated", "flaky", "healthy")
+                 if strong is not None and local is not None
+                 else ("always-fail", "flaky", "healthy"))
 
-    def made(klass: str, why: str) -> ScenarioHealth:
+    def made(klass: str, why: str, **extra: Any) -> ScenarioHealth:
         return ScenarioHealth(
             item.scenario_id, item.path, item.category, item.provenance, klass, why,
             models, tiers, len(current), infra, older, item.split, item.quarantined,
+            before_fix_runs=before_fix, other_judge_runs=other_judge, decidable=decidable,
+            **extra,
         )
 
     if not current and older:
         return made("stale", f"{older} run(s), all of an older runnable hash: re-run it")
+    if not current and before_fix:
+        return made("undecided", f"{before_fix} run(s), all before the bug's fix: re-run it",
+                    more_runs=bars.min_runs)
     if not judged:
         if infra:
             return made("never-judged", f"{infra} run(s), every one an infrastructure status")
-        return made("never-judged", "no run of it was imported")
+        return made("never-judged", "no run of it in the window")
     if _judge_flaky(item.controls, item.current_hash):
         return made("judge-flaky", "the same replayed answers were judged both PASS and not")
-    if strong is not None and strong.judged >= min_runs and strong.passes == 0:
-        return made("always-fail", f"strong tier {strong.line()}: fails every time")
-    if (
-        strong is not None and local is not None
-        and strong.judged >= min_runs and local.judged >= min_runs
-        and local.low > strong.high
-    ):
-        return made("inverted", f"local {local.line()} above strong {strong.line()}")
-    mixed = [m for m in models if 0 < m.passes < m.judged]
-    if mixed:
-        return made("flaky", "both outcomes on one hash: " + "; ".join(m.line() for m in mixed))
-    if (
-        strong is not None and local is not None
-        and all(t.judged >= min_runs and t.passes == t.judged for t in (strong, local))
-    ):
-        return made("saturated", f"every run passed on both tiers ({strong.line()}, "
-                                 f"{local.line()})")
-    thin = [name for name, t in (("strong", strong), ("local", local))
-            if t is None or t.judged < min_runs]
-    why = "; ".join(t.line() for t in tiers)
-    if thin:
-        why += f" (fewer than {min_runs} judged runs: {', '.join(thin)})"
-    return made("healthy", why)
+    counts_s = (strong.passes, strong.judged) if strong else None
+    counts_l = (local.passes, local.judged) if local else None
+    klass, probability, probs = decide(counts_s, counts_l, bars)
+    shown = "; ".join(t.line() for t in tiers)
+    only = "" if strong and local else (
+        f" (only the {'strong' if strong else 'local'} tier ran: saturated and inverted "
+        "need a strong and a local model)")
+    if klass != "undecided":
+        top = "" if klass != "always-fail" or strong else " on the strongest model present"
+        return made(klass, f"{klass}{top} at {probability:.0%}: {shown}{only}",
+                    probability=probability)
+    leaning = max(probs, key=lambda kv: kv[1])[0] if probs else None
+    more = more_runs(counts_s, counts_l, bars)
+    hint = (f"about {more} more judged run(s) per tier would decide it" if more is not None
+            else "its rate lies near a bar: many more runs would be needed")
+    lean = (f"leans {leaning} at {probability:.0%}" if leaning and probability >= 0.5
+            else "no class likely yet")
+    return made("undecided", f"{lean}: {shown}; {hint}{only}",
+                probability=probability if leaning else None, leaning=leaning, more_runs=more)
+
+
+def _window(runs: Sequence[SuiteRun], nights: int) -> datetime | None:
+    """The first start a run must have to be read: ``nights`` nights back from the newest."""
+    if not runs or nights <= 0:
+        return None
+    newest = max(r.at for r in runs)
+    return newest - timedelta(days=nights) + timedelta(hours=1)
 
 
 def build_health(
     items: Sequence[HealthInput],
     *,
-    min_runs: int = 3,
-    confidence: float = 0.95,
+    bars: Bars | None = None,
+    window_nights: int = 14,
+    pass_k: int = 3,
     commit: str | None = None,
-    all_commits: bool = False,
+    all_commits: bool = True,
     machine: str | None = None,
-    all_machines: bool = False,
+    all_machines: bool = True,
     now: datetime | None = None,
 ) -> HealthReport:
     """Classify every scenario; pure (the clock is ``now``)."""
-    z = z_of(confidence)
+    bars = bars or Bars()
     active = [i for i in items if i.retired is None]
     everything = [r for i in active for r in i.runs]
+    start = _window(everything, window_nights)
+    inside = [r for r in everything if start is None or r.at >= start]
     commits, commits_read, commits_left = _choose(
-        everything, "gaia_commit", commit, all_commits, same_commit
+        inside, "gaia_commit", commit, all_commits, same_commit
     )
-    on_commit = [r for r in everything if commits is None or _key(r.gaia_commit) in commits]
+    on_commit = [r for r in inside if commits is None or _key(r.gaia_commit) in commits]
     machines, machines_read, machines_left = _choose(
         on_commit, "machine", machine, all_machines
     )
 
     def kept(run: SuiteRun) -> bool:
-        return (commits is None or _key(run.gaia_commit) in commits) and (
-            machines is None or _key(run.machine) in machines
-        )
+        return (start is None or run.at >= start) and (
+            commits is None or _key(run.gaia_commit) in commits) and (
+            machines is None or _key(run.machine) in machines)
 
     read = [(i, [r for r in i.runs if kept(r)]) for i in active]
-    scenarios = [classify(i, runs, min_runs=min_runs, z=z) for i, runs in read]
+    scenarios = [classify(i, runs, bars=bars, pass_k=pass_k) for i, runs in read]
     head: dict[str, list[int]] = {}
     for item, runs in read:
         if item.lane != "capability":
@@ -365,21 +443,37 @@ def build_health(
                 cell[0] += 1
                 cell[1] += run.status == "PASS"
     notes: list[str] = []
+    outside = len(everything) - len(inside)
+    if outside:
+        notes.append(f"{outside} run(s) started before the window of {window_nights} night(s) "
+                     "left out (health_window_nights)")
     if commits_left:
-        notes.append(
-            f"{sum(n for _, n in commits_left)} run(s) of other GAIA commits left out "
-            "(health_all_commits = true counts them)"
-        )
+        notes.append(f"{sum(n for _, n in commits_left)} run(s) of other GAIA commits left out "
+                     "(health_commit / health_all_commits)")
     if machines_left:
-        notes.append(
-            f"{sum(n for _, n in machines_left)} run(s) of other runner machines left out "
-            "(health_all_machines = true counts them)"
-        )
+        notes.append(f"{sum(n for _, n in machines_left)} run(s) of other runner machines left "
+                     "out (health_machine / health_all_machines)")
+    fixed = sum(s.before_fix_runs for s in scenarios)
+    if fixed:
+        notes.append(f"{fixed} run(s) from before a bug's fix left out (never pooled across a "
+                     "fix)")
+    judges = sum(s.other_judge_runs for s in scenarios)
+    if judges:
+        notes.append(f"{judges} run(s) of an older judge left out")
+    read_runs = [r for _, runs in read for r in runs]
     return HealthReport(
         generated_at=now or utcnow(),
         thresholds={
-            "health_min_runs": min_runs,
-            "health_confidence": confidence,
+            "health_window_nights": window_nights,
+            "health_confidence": bars.confidence,
+            "health_saturation_bar": bars.saturation_bar,
+            "health_fail_bar": bars.fail_bar,
+            "health_flaky_low": bars.flaky_low,
+            "health_flaky_high": bars.flaky_high,
+            "health_inverted_margin": bars.inverted_margin,
+            "health_min_runs": bars.min_runs,
+            "health_pass_k": pass_k,
+            "interval": "Jeffreys",
             "health_commit": commit,
             "health_all_commits": all_commits,
             "health_machine": machine,
@@ -394,7 +488,71 @@ def build_health(
                  if i.retired is not None],
         headroom=[(c, n, k) for c, (n, k) in sorted(head.items())],
         notes=notes,
+        window=(min(r.at for r in read_runs), max(r.at for r in read_runs)) if read_runs
+        else None,
+        outside_window=outside,
     )
+
+
+def noise(items: Sequence[HealthInput], *, window_nights: int = 14,
+          now: datetime | None = None) -> dict[str, Any]:
+    """The noise floor from history (``intake health --noise FILE``): per scenario and model,
+    and per category, the run-to-run flip rate (consecutive judged runs, by start, whose
+    outcome differs, over the pairs) and the spread of GAIA's ``overall_score``, over the runs
+    health reads (the window, the current hash, after a fix, the newest judge). A PASS to FAIL
+    of a case whose flip rate is high is within its noise, not a regression."""
+    active = [i for i in items if i.retired is None]
+    start = _window([r for i in active for r in i.runs], window_nights)
+    scenarios: dict[str, Any] = {}
+    categories: dict[str, dict[str, Any]] = {}
+    for item in active:
+        current = [r for r in item.runs if r.runnable_hash == item.current_hash
+                   and (start is None or r.at >= start)]
+        kept, _, _ = _segment(item, current)
+        by_model: dict[str, list[SuiteRun]] = {}
+        for run in sorted(kept, key=lambda r: (r.at, r.run_id)):
+            if run.status in JUDGED_STATUSES:
+                by_model.setdefault(run.model, []).append(run)
+        if not by_model:
+            continue
+        models: dict[str, Any] = {}
+        cat = categories.setdefault(item.category, {"scenarios": 0, "pairs": 0, "flips": 0,
+                                                    "score_sd": []})
+        cat["scenarios"] += 1
+        for model, runs in sorted(by_model.items()):
+            outcomes = [r.status == "PASS" for r in runs]
+            pairs = len(outcomes) - 1
+            flips = sum(a != b for a, b in zip(outcomes, outcomes[1:], strict=False))
+            scores = [r.score for r in runs if r.score is not None]
+            sd = statistics.pstdev(scores) if len(scores) > 1 else None
+            models[model] = {
+                "tier": runs[0].tier.value, "runs": len(runs), "passes": sum(outcomes),
+                "pairs": max(pairs, 0), "flips": flips,
+                "flip_rate": round(flips / pairs, 4) if pairs > 0 else None,
+                "score_mean": round(statistics.fmean(scores), 3) if scores else None,
+                "score_sd": None if sd is None else round(sd, 3),
+                "score_min": min(scores) if scores else None,
+                "score_max": max(scores) if scores else None,
+            }
+            cat["pairs"] += max(pairs, 0)
+            cat["flips"] += flips
+            if sd is not None:
+                cat["score_sd"].append(sd)
+        scenarios[item.scenario_id] = {"category": item.category, "models": models}
+    return {
+        "schema": "intake-noise/1",
+        "generated_at": (now or utcnow()).isoformat(timespec="seconds"),
+        "window_nights": window_nights,
+        "window_start": None if start is None else start.isoformat(timespec="seconds"),
+        "categories": {
+            name: {"scenarios": c["scenarios"], "pairs": c["pairs"], "flips": c["flips"],
+                   "flip_rate": round(c["flips"] / c["pairs"], 4) if c["pairs"] else None,
+                   "score_sd": (round(statistics.fmean(c["score_sd"]), 3) if c["score_sd"]
+                                else None)}
+            for name, c in sorted(categories.items())
+        },
+        "scenarios": dict(sorted(scenarios.items())),
+    }
 
 
 # --- reading ------------------------------------------------------------------------------
@@ -410,6 +568,40 @@ def _state(record: Record) -> tuple[str | None, str | None]:
     if last.state is LifecycleState.retired:
         return None, last.reason
     return None, None
+
+
+def with_stored(record: Record, stored: Sequence[SuiteRun]) -> Record:
+    """The record with the run store's runs of it beside the runs it carries (a run that is in
+    both, imported before the store and again since, once)."""
+    seen = {(r.run_id, r.model, r.machine) for r in record.suite_runs}
+    more = [r for r in stored if (r.run_id, r.model, r.machine) not in seen]
+    return record.model_copy(update={"suite_runs": [*record.suite_runs, *more]})
+
+
+def fixed_at(record: Record) -> datetime | None:
+    """When the scenario's bug was fixed: its issue's closing as completed (None: not fixed)."""
+    bug = record.bug
+    if bug is None or bug.closed_at is None or bug.state_reason not in (None, "completed"):
+        return None
+    closed = bug.closed_at
+    return closed if closed.tzinfo else closed.replace(tzinfo=UTC)
+
+
+def all_runs(record: Record) -> list[SuiteRun]:
+    """The record's imported runs and the runs recorded through ``intake run``/``run-record``
+    (``Record.runs``, no GAIA commit or machine known), each run once."""
+    runs = list(record.suite_runs)
+    seen = {(r.run_id, r.model) for r in runs}
+    for run in record.runs:
+        if (run.run_id, run.model) in seen:
+            continue
+        seen.add((run.run_id, run.model))
+        runs.append(SuiteRun(
+            run_id=run.run_id, status=run.status, score=run.score, model=run.model,
+            tier=run.tier, judge_model=run.judge_model, runnable_hash=run.runnable_hash,
+            at=run.at, recorded_at=run.recorded_at,
+        ))
+    return runs
 
 
 def health_input(settings: Settings, path: Path, record: Record) -> HealthInput:
@@ -430,8 +622,9 @@ def health_input(settings: Settings, path: Path, record: Record) -> HealthInput:
         category=category if isinstance(category, str) else path.parent.name,
         provenance="real" if record.source.kind in REAL_USE else "hand",
         current_hash=current,
-        runs=tuple(record.suite_runs),
+        runs=tuple(all_runs(record)),
         controls=tuple(record.controls),
+        fixed_at=fixed_at(record),
         lane=lane,
         split=split_of(tags),
         quarantined=quarantined,
@@ -496,8 +689,19 @@ def read_health(
     collects the (record, shown path) of each record that may name a bug
     (``intake.report.bugs``), from the same pass.
     """
+    from intake.errors import InputError
+    from intake.lifecycle.runs.store import window_runs
+
     items: list[HealthInput] = []
     notes: list[str] = []
+    try:
+        store, left = window_runs(settings, nights=settings.health_window_nights)
+    except InputError as exc:
+        notes.append(f"run store unreadable, its runs left out: {exc}")
+        store, left = {}, 0
+    if left:
+        notes.append(f"{left} stored run(s) started before the window of "
+                     f"{settings.health_window_nights} night(s) left out (health_window_nights)")
     for path in iter_scenarios(settings.scenarios, settings.retired):
         rec = record_path(path)
         if not rec.is_file() or rec.is_symlink() or path.is_symlink():
@@ -514,7 +718,9 @@ def read_health(
         except (ValueError, KeyError, TypeError):
             notes.append(f"{shown}: record unreadable, left out")
             continue
-        full = bool(doc.get("suite_runs") or doc.get("lifecycle"))
+        extra = store.get(scenario_id, []) if isinstance(scenario_id, str) else []
+        full = bool(extra or doc.get("suite_runs") or doc.get("runs") or doc.get("lifecycle")
+                    or doc.get("bug"))
         wanted = bugs is not None and (bool(doc.get("bug")) or kind == "issue")
         if full or wanted:
             try:
@@ -522,6 +728,8 @@ def read_health(
             except (ValidationError, ValueError):
                 notes.append(f"{shown}: record unreadable, left out")
                 continue
+            if extra:
+                record = with_stored(record, extra)
             if wanted and bugs is not None:
                 bugs.append((record, _shown(settings, path)))
             if full:
@@ -534,6 +742,19 @@ def read_health(
     return items, notes
 
 
+def bars_of(settings: Settings) -> Bars:
+    """The decisions' thresholds from the settings."""
+    return Bars(
+        confidence=settings.health_confidence,
+        saturation_bar=settings.health_saturation_bar,
+        fail_bar=settings.health_fail_bar,
+        flaky_low=settings.health_flaky_low,
+        flaky_high=settings.health_flaky_high,
+        inverted_margin=settings.health_inverted_margin,
+        min_runs=settings.health_min_runs,
+    )
+
+
 def health_of(
     settings: Settings, items: Sequence[HealthInput], notes: Sequence[str] = (),
     now: datetime | None = None,
@@ -541,8 +762,9 @@ def health_of(
     """Classify what ``read_health`` read, with the settings' thresholds."""
     report = build_health(
         items,
-        min_runs=settings.health_min_runs,
-        confidence=settings.health_confidence,
+        bars=bars_of(settings),
+        window_nights=settings.health_window_nights,
+        pass_k=settings.health_pass_k,
         commit=settings.health_commit,
         all_commits=settings.health_all_commits,
         machine=settings.health_machine,
@@ -597,10 +819,30 @@ def _pairs(pairs: list[tuple[str, int]]) -> str:
 
 def _threshold_line(report: HealthReport) -> str:
     t = report.thresholds
-    return (f"thresholds: stable = at least {t['health_min_runs']} judged runs per tier; "
-            f"Wilson intervals at {t['health_confidence']:.0%}; "
-            f"commits: {'all' if t['health_all_commits'] else t['health_commit'] or 'newest'}; "
-            f"machines: {'all' if t['health_all_machines'] else t['health_machine'] or 'newest'}")
+    pinned = ("commit " + t["health_commit"] if t["health_commit"] else
+              "all commits" if t["health_all_commits"] else "the newest commit")
+    machines = ("machine " + t["health_machine"] if t["health_machine"] else
+                "all machines" if t["health_all_machines"] else "the newest machine")
+    return (f"thresholds: decided at {t['health_confidence']:.0%} posterior (Jeffreys), "
+            f"at least {t['health_min_runs']} judged runs per tier; saturated >= "
+            f"{t['health_saturation_bar']:.0%} on every tier; always-fail <= "
+            f"{t['health_fail_bar']:.0%} on the strongest; flaky inside "
+            f"{t['health_flaky_low']:.0%}-{t['health_flaky_high']:.0%}; inverted by > "
+            f"{t['health_inverted_margin']:.0%}; pass^{t['health_pass_k']}; window "
+            f"{t['health_window_nights'] or 'every'} night(s), {pinned}, {machines}")
+
+
+def _window_line(report: HealthReport) -> str:
+    if report.window is None:
+        return "runs read: none"
+    first, last = report.window
+    return (f"runs read: started {first:%Y-%m-%d %H:%M} to {last:%Y-%m-%d %H:%M} UTC"
+            f" ({report.outside_window} older left out)")
+
+
+def _wanted_lines(report: HealthReport) -> list[str]:
+    return [f"to decide {n} undecided scenario(s): run the {tier} tier about {k} more time(s) "
+            "each" for tier, n, k in report.wanted_runs()]
 
 
 def render_text(report: HealthReport) -> str:
@@ -610,6 +852,7 @@ def render_text(report: HealthReport) -> str:
         f"suite health: {len(report.scenarios)} scenarios, {len(report.retired)} retired, "
         f"{len(report.quarantined)} quarantined",
         _threshold_line(report),
+        _window_line(report),
         f"GAIA commits read: {_pairs(report.commits_read)}; "
         f"left out: {_pairs(report.commits_left)}",
         f"runner machines read: {_pairs(report.machines_read)}; "
@@ -630,6 +873,7 @@ def render_text(report: HealthReport) -> str:
         for category, n, k in report.headroom:
             lines.append(f"  {category}: " + (f"{k}/{n} passed, headroom {1 - k / n:.0%}"
                                               if n else "no judged strong run"))
+    lines += _wanted_lines(report)
     flagged = [s for s in report.scenarios if s.klass != "healthy"]
     if flagged:
         lines += ["", "scenarios:"]
@@ -651,6 +895,8 @@ def render_markdown(report: HealthReport) -> str:
         "## Suite health",
         "",
         md_text(_threshold_line(report)),
+        "",
+        md_text(_window_line(report)),
         "",
         f"GAIA commits read: {md_text(_pairs(report.commits_read))}; left out: "
         f"{md_text(_pairs(report.commits_left))}. Runner machines read: "
@@ -681,11 +927,13 @@ def render_markdown(report: HealthReport) -> str:
     if flagged:
         lines += ["", "| scenario | class | provenance | why |", "| --- | --- | --- | --- |"]
         for s in flagged[:200]:
-            lines.append(f"| `{s.scenario_id}` | {s.klass} | {s.provenance} | {md_text(s.why)} |")
+            lines.append(f"| {md_code(s.scenario_id)} | {s.klass} | {s.provenance} | "
+                         f"{md_text(s.why)} |")
     for s in report.quarantined:
-        lines.append(f"\n- quarantined `{s.scenario_id}`: {md_text(s.quarantined or '')}")
+        lines.append(f"\n- quarantined {md_code(s.scenario_id)}: {md_text(s.quarantined or '')}")
     for r in report.retired:
-        lines.append(f"\n- retired `{r.scenario_id}`: {md_text(r.reason)}")
+        lines.append(f"\n- retired {md_code(r.scenario_id)}: {md_text(r.reason)}")
+    lines += [f"\n- {md_text(w)}" for w in _wanted_lines(report)]
     lines += [f"\n> {md_text(n)}" for n in report.notes]
     return "\n".join(lines) + "\n"
 
@@ -701,7 +949,7 @@ def render_github(report: HealthReport) -> str:
     lines = [
         annotation("warning" if s.klass in ("always-fail", "inverted") else "notice",
                    s.path, 1, f"{s.klass}: {s.why}")
-        for s in report.scenarios if s.klass not in ("healthy",)
+        for s in report.scenarios if s.klass in ANNOTATED
     ]
     return Command("\n".join([*lines, inert(render_markdown(report))]))
 
@@ -757,7 +1005,7 @@ __all__ = [
     "classify",
     "html_section",
     "make_health",
+    "noise",
     "read_health",
     "render",
-    "wilson",
 ]

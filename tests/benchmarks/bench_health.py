@@ -1,13 +1,21 @@
-"""Benchmark: `intake health` over 1,000 scenarios × 30 nights (two models a night). Prints a table.
+"""Benchmark: `intake health` over the run store, beside a plain SQL anchor in the same run.
 
-Run: python tests/benchmarks/bench_health.py [SCENARIOS] [NIGHTS]
-Target (issue 31): seconds, not minutes, on a 2-core machine. The suite is generated in a
-temporary folder: adopted-shaped scenarios in ten categories with a record each holding
-NIGHTS × 2 imported runs (a strong and a local model, GAIA's statuses in a realistic mix, one
-scenario in ten edited half-way so half its runs are of an older hash). Measured: the whole
-command (`intake health --format json`, interpreter start-up included), the library call
-(`make_health`) alone, and one more night imported through `intake runs import` (GAIA-shaped
-scorecards, one journal unit per scenario). Times are medians; a shared machine makes them noisy.
+Run: python tests/benchmarks/bench_health.py [SCENARIOS] [NIGHTS ...]
+Default: 1,000 scenarios, 30 / 90 / 365 nights, two models a night (issue 38 item 7: health
+within 3x the plain SQL query over the same runs and under 150 MB peak; `runs import` linear in
+results and within 3x writing the same rows durably).
+
+The suite is generated in a temporary folder: adopted-shaped scenarios with a record each, and
+the run store as `intake runs import` writes it (one file per night and model, GAIA's statuses
+in a realistic mix). Measured, medians of 3:
+
+* `health` (library, `make_health`, cold index: the index is built from the files first, then
+  timed warm) and the whole command (interpreter start-up included), each with its peak
+  memory (the child's max RSS);
+* the anchor: one SQL `GROUP BY` over the same index (judged runs and passes per scenario,
+  tier and hash, in the window), in a child process so its RSS is comparable;
+* `intake runs import` of one more night at 1,000 and 3,000 results, against writing the same
+  rows durably into SQLite (one transaction, synchronous=FULL).
 """
 
 from __future__ import annotations
@@ -15,6 +23,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import sqlite3
 import statistics
 import subprocess
 import sys
@@ -23,18 +32,18 @@ import time
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-from intake.config import load_settings
-from intake.contract.models import (
-    Adoption,
-    Record,
-    RecordSource,
-    RunTier,
-    SourceType,
-    SuiteRun,
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+
+from intake.config import load_settings  # noqa: E402
+from intake.contract.models import Adoption, Record, RecordSource, SourceType  # noqa: E402
+from intake.contract.yamlio import parse_checked  # noqa: E402
+from intake.lifecycle.runs.store import StoredRun, index_path, rebuild_index, write_run  # noqa: E402
+from intake.store.records import (  # noqa: E402
+    content_hash,
+    dump_record,
+    record_path,
+    runnable_hash,
 )
-from intake.contract.yamlio import parse_checked
-from intake.report.health import make_health
-from intake.store.records import content_hash, dump_record, record_path, runnable_hash
 
 STRONG, LOCAL = "claude-opus-4", "qwen3-4b-local"
 SCENARIO = """\
@@ -42,18 +51,12 @@ id: {id}
 name: Generated case {n}
 category: {category}
 persona: casual_user
-source:
-  type: {kind}
-  link: "adopted:scenarios/{category}/{id}.yaml"
 setup:
   index_documents: []
 turns:
   - turn: 1
     objective: Ask about the figures in the quarterly report, case {n}.
     success_criteria: Answers with the right figure.
-  - turn: 2
-    objective: Follow up on the comparison with the previous quarter.
-    success_criteria: Compares both quarters correctly.
 """
 PYPROJECT = f"""[tool.intake]
 scenarios_dir = "scenarios"
@@ -61,53 +64,66 @@ drafts_dir = "drafts"
 strong_models = ["{STRONG}"]
 local_models = ["{LOCAL}"]
 """
+BASE = datetime(2026, 1, 1, 2, tzinfo=UTC)
+ANCHOR = """
+import sqlite3, sys
+db = sqlite3.connect(sys.argv[1])
+newest = db.execute("SELECT MAX(started) FROM runs").fetchone()[0]
+rows = db.execute(
+    "SELECT scenario_id, tier, runnable_hash, COUNT(*), SUM(status = 'PASS') FROM runs "
+    "WHERE status IN ('PASS', 'FAIL', 'BLOCKED_BY_ARCHITECTURE') "
+    "AND started >= strftime('%Y-%m-%dT%H:%M:%S+00:00', ?, '-13 days', '-23 hours') "
+    "GROUP BY scenario_id, tier, runnable_hash", (newest,)).fetchall()
+print(len(rows))
+"""
 
 
-def build(root: Path, count: int, nights: int) -> None:
-    rng = random.Random(31)
+def build(root: Path, count: int, nights: int) -> list[str]:
+    rng = random.Random(38)
     (root / "pyproject.toml").write_text(PYPROJECT, encoding="utf-8")
     (root / "drafts").mkdir()
-    base = datetime(2026, 5, 1, 2, tzinfo=UTC)
-    statuses = ["PASS"] * 6 + ["FAIL"] * 3 + ["TIMEOUT"]
+    hashes = []
     for n in range(count):
         sid = f"case_{n:05d}"
         category = f"cat_{n % 10}"
-        kind = ("session", "issue", "hand", "synthetic")[n % 4]
         path = root / "scenarios" / category / f"{sid}.yaml"
         path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(SCENARIO.format(id=sid, n=n, category=category, kind=kind),
-                        encoding="utf-8")
-        current = runnable_hash(parse_checked(path.read_bytes()).data)
-        runs = []
-        for night in range(nights):
-            at = base + timedelta(days=night)
-            edited = n % 10 == 0 and night < nights // 2
-            for model, tier in ((STRONG, RunTier.strong), (LOCAL, RunTier.local)):
-                runs.append(SuiteRun(
-                    run_id=f"eval-{at:%Y%m%d}-020{0 if tier is RunTier.strong else 1}00",
-                    status=rng.choice(statuses), score=7.0, model=model, tier=tier,
-                    judge_model="claude-sonnet-4-6",
-                    runnable_hash="sha256:" + "e" * 64 if edited else current,
-                    gaia_commit="a1b2c3d4", machine="ci-1", at=at, recorded_at=at,
-                ))
+        path.write_text(SCENARIO.format(id=sid, n=n, category=category), encoding="utf-8")
+        hashes.append(runnable_hash(parse_checked(path.read_bytes()).data))
         record = Record(
             id=sid,
-            source=RecordSource(kind=SourceType(kind), locator=f"adopted:{sid}",
-                                captured_at=base, intake_version="bench"),
-            adoption=Adoption(at=base, by="alice", content_hash=content_hash(path),
+            source=RecordSource(kind=SourceType.hand, locator=f"adopted:{sid}",
+                                captured_at=BASE, intake_version="bench"),
+            adoption=Adoption(at=BASE, by="alice", content_hash=content_hash(path),
                               path=f"scenarios/{category}/{sid}.yaml"),
-            suite_runs=runs,
         )
         record_path(path).write_text(dump_record(record), encoding="utf-8")
+    settings = load_settings(root)
+    rates = [(rng.random(), rng.random()) for _ in range(count)]
+    for night in range(nights):
+        at = BASE + timedelta(days=night)
+        for tier, model in enumerate((STRONG, LOCAL)):
+            results = tuple(
+                (f"case_{n:05d}", "PASS" if rng.random() < rates[n][tier] else
+                 ("FAIL" if rng.random() < 0.95 else "TIMEOUT"), 7.0, None, hashes[n],
+                 "scorecard")
+                for n in range(count))
+            write_run(settings, StoredRun(f"eval-{at:%Y%m%d}-02{tier}000", model,
+                                          "strong" if tier == 0 else "local",
+                                          "claude-sonnet-4-6", f"{night:08x}",
+                                          f"ci-{night % 3}", at + timedelta(minutes=tier), at,
+                                          results))
+    return hashes
 
 
-def night_folder(root: Path, count: int, model: str) -> Path:
-    folder = root / "eval" / "results" / f"eval-20260701-02000{0 if model == STRONG else 1}"
+def night_folder(root: Path, count: int, model: str, day: int) -> Path:
+    at = BASE + timedelta(days=day)
+    folder = root / "eval" / "new" / f"eval-{at:%Y%m%d}-03000{0 if model == STRONG else 1}"
     folder.mkdir(parents=True)
     scenarios = [{"scenario_id": f"case_{n:05d}", "category": f"cat_{n % 10}",
                   "status": "PASS", "overall_score": 8.0, "turns": []} for n in range(count)]
     (folder / "scorecard.json").write_text(json.dumps({
-        "run_id": folder.name, "timestamp": "2026-07-01T02:00:00+00:00",
+        "run_id": folder.name, "timestamp": at.isoformat(),
         "config": {"model": "claude-sonnet-4-6"}, "summary": {}, "scenarios": scenarios,
     }), encoding="utf-8")
     (folder / "meta.json").write_text(json.dumps({"model": model, "commit": "a1b2c3d4",
@@ -115,53 +131,107 @@ def night_folder(root: Path, count: int, model: str) -> Path:
     return folder
 
 
-def timed(fn: object, repeat: int) -> float:
-    times = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        fn()  # type: ignore[operator]
-        times.append(time.perf_counter() - start)
-    return statistics.median(times)
+WRAP = """
+import atexit, resource, runpy, sys
+atexit.register(lambda: sys.stderr.write(
+    "PEAK %d\\n" % resource.getrusage(resource.RUSAGE_SELF).ru_maxrss))
+target, sys.argv = sys.argv[1], sys.argv[1:]
+if target.endswith(".py"):
+    runpy.run_path(target, run_name="__main__")
+else:
+    runpy.run_module(target, run_name="__main__", alter_sys=True)
+"""
+
+
+def child(args: list[str], env: dict[str, str]) -> tuple[float, float]:
+    """Seconds and peak RSS (MB, the child's own) of ``python -c WRAP TARGET ARGS``."""
+    start = time.perf_counter()
+    proc = subprocess.run([sys.executable, "-c", WRAP, *args], capture_output=True, env=env,
+                          text=True, check=False)
+    elapsed = time.perf_counter() - start
+    peaks = [int(line.split()[1]) for line in proc.stderr.splitlines()
+             if line.startswith("PEAK ")]
+    if proc.returncode != 0 or not peaks:
+        raise SystemExit(proc.stderr)
+    return elapsed, peaks[-1] / 1024
+
+
+def median_child(args: list[str], env: dict[str, str], repeat: int = 3) -> tuple[float, float]:
+    runs = [child(args, env) for _ in range(repeat)]
+    return statistics.median(r[0] for r in runs), max(r[1] for r in runs)
+
+
+LIBRARY = """
+import resource, sys, time
+from intake.config import load_settings
+from intake.report.health import make_health
+settings = load_settings(__import__('pathlib').Path(sys.argv[1]))
+start = time.perf_counter()
+report = make_health(settings)
+print(time.perf_counter() - start, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024)
+"""
+
+
+def durable_rows(folder: Path, count: int) -> float:
+    """Seconds to write ``count`` result rows into SQLite durably, one transaction."""
+    db = sqlite3.connect(folder / "anchor.db")
+    db.execute("PRAGMA synchronous=FULL")
+    db.execute("CREATE TABLE IF NOT EXISTS runs (run_id, model, scenario_id, status, score, "
+               "runnable_hash)")
+    start = time.perf_counter()
+    with db:
+        db.executemany("INSERT INTO runs VALUES (?, ?, ?, ?, ?, ?)",
+                       [("eval-x", STRONG, f"case_{n:05d}", "PASS", 8.0, "sha256:x")
+                        for n in range(count)])
+    elapsed = time.perf_counter() - start
+    db.close()
+    return elapsed
 
 
 def main(argv: list[str]) -> int:
     count = int(argv[0]) if argv else 1000
-    nights = int(argv[1]) if len(argv) > 1 else 30
-    with tempfile.TemporaryDirectory() as tmp:
-        root = Path(tmp) / "suite"
-        root.mkdir()
-        start = time.perf_counter()
-        build(root, count, nights)
-        built = time.perf_counter() - start
-        env = {**os.environ, "INTAKE_LEDGER_PATH": str(root / ".intake" / "ledger.db")}
-        command = [sys.executable, "-m", "intake", "--root", str(root), "health",
-                   "--format", "json"]
-
-        def whole() -> None:
-            subprocess.run(command, check=True, capture_output=True, env=env)
-
-        settings = load_settings(root)
-        health = make_health(settings)
-        classes = {k: v["total"] for k, v in
-                   json.loads(subprocess.run(command, check=True, capture_output=True,
-                                             env=env).stdout)["counts"].items()}
-        cli = timed(whole, 3)
-        library = timed(lambda: make_health(settings), 3)
-        strong = night_folder(root, count, STRONG)
-        start = time.perf_counter()
-        subprocess.run([sys.executable, "-m", "intake", "--root", str(root), "runs", "import",
-                        str(strong)], check=True, capture_output=True, env=env)
-        imported = time.perf_counter() - start
-    runs = count * nights * 2
-    print(f"suite: {count:,} scenarios x {nights} nights x 2 models = {runs:,} runs "
-          f"(generated in {built:.1f} s)")
-    print(f"classes: {', '.join(f'{k} {v}' for k, v in classes.items() if v)}")
-    print(f"scenarios classified: {len(health.scenarios):,}")
+    nights_list = [int(a) for a in argv[1:]] or [30, 90, 365]
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[2])}
+    print(f"{'scenarios x nights x 2 models':<32}{'runs':>10}{'health s':>10}{'MB':>8}"
+          f"{'command s':>11}{'MB':>8}{'SQL s':>8}{'MB':>7}{'ratio':>7}")
+    for nights in nights_list:
+        with tempfile.TemporaryDirectory() as tmp:
+            root = Path(tmp) / "suite"
+            root.mkdir()
+            build(root, count, nights)
+            settings = load_settings(root)
+            env["INTAKE_LEDGER_PATH"] = str(root / ".intake" / "ledger.db")
+            rebuild_index(settings)
+            lib = [subprocess.run([sys.executable, "-c", LIBRARY, str(root)], check=True,
+                                  capture_output=True, env=env, text=True).stdout.split()
+                   for _ in range(3)]
+            lib_s = statistics.median(float(x[0]) for x in lib)
+            lib_mb = max(float(x[1]) for x in lib)
+            cmd_s, cmd_mb = median_child(["intake", "--root", str(root), "health", "--format",
+                                          "json"], env)
+            anchor = Path(tmp) / "anchor.py"
+            anchor.write_text(ANCHOR, encoding="utf-8")
+            sql_s, sql_mb = median_child([str(anchor), str(index_path(settings))], env)
+            print(f"{f'{count:,} x {nights} x 2':<32}{count * nights * 2:>10,}{lib_s:>10.2f}"
+                  f"{lib_mb:>8.0f}{cmd_s:>11.2f}{cmd_mb:>8.0f}{sql_s:>8.2f}{sql_mb:>7.0f}"
+                  f"{cmd_s / sql_s:>7.1f}")
     print("")
-    print(f"{'measure':<46}{'median s':>10}")
-    print(f"{'intake health --format json (whole command)':<46}{cli:>10.2f}")
-    print(f"{'make_health (library, warm)':<46}{library:>10.2f}")
-    print(f"{'intake runs import, one more night, one model':<46}{imported:>10.2f}")
+    print(f"{'runs import, one night':<32}{'results':>10}{'import s':>10}{'durable s':>11}"
+          f"{'ratio':>7}")
+    for results in (1000, 3000):
+        with tempfile.TemporaryDirectory() as tmp:
+            root = Path(tmp) / "suite"
+            root.mkdir()
+            build(root, results, 1)
+            env["INTAKE_LEDGER_PATH"] = str(root / ".intake" / "ledger.db")
+            folder = night_folder(root, results, STRONG, 2)
+            start = time.perf_counter()
+            subprocess.run([sys.executable, "-m", "intake", "--root", str(root), "runs",
+                            "import", str(folder)], check=True, capture_output=True, env=env)
+            imported = time.perf_counter() - start
+            durable = statistics.median(durable_rows(Path(tmp), results) for _ in range(3))
+            print(f"{'':<32}{results:>10,}{imported:>10.2f}{durable:>11.3f}"
+                  f"{imported / durable:>7.0f}")
     return 0
 
 

@@ -8,9 +8,11 @@ scenario (runner.py L1825-1846 reads them back on resume; L1854-1872 writes one 
 ``SKIPPED_NO_DOCUMENT``). A run folder whose scorecard is missing (the runner was killed before
 L1904) still has its traces, and they are read.
 
-Each scenario result is recorded in the record of the suite scenario of that id (promoted or
-adopted: a scenario without a record is not one intake can follow, and is counted, not
-recorded), with the keys that make two runs comparable: the runnable hash of the scenario as
+Each run folder becomes one immutable file of the run store (``intake.lifecycle.runs.store``)
+holding the results of the suite scenarios it ran (promoted or adopted, found by their YAML
+``id``: a scenario without a record is not one intake can follow, and is counted, not
+recorded); no scenario record is touched. Each result keeps the keys that make two runs
+comparable: the runnable hash of the scenario as
 it was run, GAIA's commit, the runner machine and the model under test. The scorecard names
 none of the last three (``config`` is ``backend_url``, ``model`` = the judge, budget and
 agent type, runner.py L1896-1901), so they come from flags, from GAIA's ``meta.json`` (as its
@@ -24,7 +26,7 @@ when the results are imported (a nightly imports right after it runs).
 Statuses are GAIA's (``scorecard.py`` L10-13 and L125-139): ``PASS``, ``FAIL`` and
 ``BLOCKED_BY_ARCHITECTURE`` are judged; the rest are infrastructure and are recorded, never
 counted as judged. Importing the same scorecard twice adds nothing: a run is the same run when
-its run id, model and machine are.
+its run id, model and machine are (its file exists, and is never rewritten).
 """
 
 from __future__ import annotations
@@ -33,13 +35,14 @@ import os
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
 from intake.config import Settings
-from intake.contract.models import ID_PATTERN, Record, RunTier, SuiteRun
+from intake.contract.models import ID_PATTERN, RunTier, SuiteRun
 from intake.contract.yamlio import YamlProblem, parse_checked
+from intake.crashpoints import reached
 from intake.errors import InputError, UsageError
 from intake.gitutil import git_output
 from intake.lifecycle.runs.record import (
@@ -53,12 +56,9 @@ from intake.lifecycle.runs.record import (
     classify,
     safe_name,
 )
-from intake.paths import display_path
-from intake.store.edit import Edit, edit
-from intake.store.journal import Event
+from intake.lifecycle.runs.store import StoredRun, write_run
 from intake.store.records import (
     iter_scenarios,
-    load_record,
     record_path,
     runnable_hash,
     sha256_bytes,
@@ -105,6 +105,8 @@ class ImportResult:
     """Scenario ids no promoted or adopted scenario has (not recorded)."""
     scenarios: int = 0
     notes: list[str] = field(default_factory=list)
+    skipped: list[tuple[str, str]] = field(default_factory=list)
+    """(path, what it is) of each scorecard in a results folder that is not an agent-eval run."""
 
 
 def _failure_category(entry: Mapping[str, Any]) -> str | None:
@@ -136,6 +138,19 @@ def _result(entry: Any, where: str, kind: str) -> Result | None:
     return Result(sid, status, _score(entry.get("overall_score")), _failure_category(entry), kind)
 
 
+def started(run_id: str) -> datetime | None:
+    """When a run started, from GAIA's run id (``eval-YYYYmmdd-HHMMSS`` in UTC, runner.py
+    L1815; a fix pass appends ``_fixN``); None for another id. The scorecard's ``timestamp`` is
+    written at the end (``scorecard.py`` L154)."""
+    match = re.match(r"eval-(\d{8}-\d{6})(?:$|[_-])", run_id)
+    if match is None:
+        return None
+    try:
+        return datetime.strptime(match.group(1), "%Y%m%d-%H%M%S").replace(tzinfo=UTC)
+    except ValueError:
+        return None
+
+
 def _meta(folder: Path) -> dict[str, Any]:
     meta = folder / "meta.json"
     if not meta.is_file():
@@ -159,7 +174,7 @@ def read_run_folder(path: Path) -> RunFolder:
         if kind != "runner":
             raise InputError("a trace, not a scorecard or run folder", where=str(scorecard))
         run_id = doc["run_id"]
-        at = _parse_time(doc.get("timestamp")) or _mtime(scorecard)
+        at = started(run_id) or _parse_time(doc.get("timestamp")) or _mtime(scorecard)
         config = doc.get("config")
         model = config.get("model") if isinstance(config, dict) else None
         judge = model if isinstance(model, str) else None
@@ -189,11 +204,32 @@ def read_run_folder(path: Path) -> RunFolder:
                      _meta(folder))
 
 
-def run_folders(paths: Sequence[Path]) -> list[Path]:
+def _skipped_kind(path: Path) -> str | None:
+    """Why a file or folder inside a results folder is not an agent-eval run folder to read
+    (None: it is one)."""
+    if path.is_dir():
+        card = path / "scorecard.json"
+        if not card.is_file():
+            return None if (path / "traces").is_dir() else "no scorecard.json or traces/"
+        kind = classify(_read_json(card, "scorecard"))
+        return None if kind == "runner" else REFUSED[kind]
+    if path.suffix != ".json":
+        return "not a run folder"
+    kind = classify(_read_json(path, "results file"))
+    if kind == "runner":  # GAIA's --save-baseline copy, eval/results/baseline.json
+        return "a scorecard outside a run folder (a saved baseline or summary), not a run folder"
+    return REFUSED[kind]
+
+
+def run_folders(paths: Sequence[Path]) -> tuple[list[Path], list[tuple[Path, str]]]:
     """Each argument as run folders: a scorecard file, a run folder, a folder of
     ``scorecard_<name>.json`` files (GAIA's committed baselines), or a results folder holding
-    run folders (``eval/results``)."""
+    run folders (``eval/results``). Inside a results folder, everything that is not an
+    agent-eval run folder (a ``gaia eval code`` or session-replay scorecard, the phase2
+    summary, ``baseline.json``) is returned apart with what it is, to be named and skipped;
+    a file or folder named directly is read, and refused when it is none of these."""
     found: list[Path] = []
+    skipped: list[tuple[Path, str]] = []
     for path in paths:
         if not path.exists():
             raise UsageError("no such file or folder", where=str(path))
@@ -204,14 +240,16 @@ def run_folders(paths: Sequence[Path]) -> list[Path]:
         if prefixed:  # the runner's filename_prefix (runner.py L1271), as GAIA's baselines
             found += prefixed
             continue
-        children = sorted(
-            p for p in path.iterdir()
-            if p.is_dir() and ((p / "scorecard.json").is_file() or (p / "traces").is_dir())
-        )
-        if not children:
+        before = len(found) + len(skipped)
+        for child in sorted(path.iterdir()):
+            why = _skipped_kind(child)
+            if why is None:
+                found.append(child)
+            elif why != "no scorecard.json or traces/" and why != "not a run folder":
+                skipped.append((child, why))
+        if len(found) + len(skipped) == before:
             raise UsageError("no GAIA run folder (scorecard.json or traces/) here", where=str(path))
-        found += children
-    return found
+    return found, skipped
 
 
 def _plain(settings: Settings, what: str, value: str | None, pattern: str | None = None
@@ -292,15 +330,66 @@ class SuiteScenario:
 
     path: Path
     scenario_id: str
+    current_hash: str | None = None
+    """The runnable hash of the file as it is (read with the id: one parse)."""
 
 
-def suite_index(settings: Settings) -> dict[str, SuiteScenario]:
-    """Scenario id → its file, for every scenario under the scenarios folder with a record."""
+def _id_and_hash(path: Path) -> tuple[str | None, str | None]:
+    try:
+        data = parse_checked(path.read_bytes()).data
+    except (YamlProblem, OSError):
+        return None, None
+    if not isinstance(data, dict):
+        return None, None
+    value = data.get("id")
+    sid = value if isinstance(value, str) and re.fullmatch(ID_PATTERN, value) else None
+    return sid, runnable_hash(data)
+
+
+def yaml_id(path: Path) -> str | None:
+    """The scenario's YAML ``id`` (what GAIA's runner reports as ``scenario_id``, amd/gaia
+    ``src/gaia/eval/runner.py`` L409), None when the file has no valid one."""
+    return _id_and_hash(path)[0]
+
+
+def suite_index(settings: Settings, *, retired: bool = False) -> dict[str, SuiteScenario]:
+    """Scenario id → its file, for every scenario with a record under the scenarios folder (and
+    the retired folder with ``retired``). The id is the file's YAML ``id``, never its name: GAIA's
+    ``eval/scenarios/mcp_reliability/simple_tool_call.yaml`` holds ``mcp_simple_tool_call``. The
+    one key of runs, health, bugs and the split (docs/health.md, "Identity")."""
     index: dict[str, SuiteScenario] = {}
-    for path in iter_scenarios(settings.scenarios):
+    folders = (settings.scenarios, settings.retired) if retired else (settings.scenarios,)
+    for path in iter_scenarios(*folders):
         if record_path(path).is_file():
-            index.setdefault(path.stem, SuiteScenario(path, path.stem))
+            sid, current = _id_and_hash(path)
+            if sid is not None:
+                index.setdefault(sid, SuiteScenario(path, sid, current))
     return index
+
+
+CLOCK_SKEW = timedelta(minutes=10)
+"""How far past the importing machine's clock a run may claim to have started."""
+
+
+def commit_time(settings: Settings, commit: str) -> datetime | None:
+    """The committer date of a GAIA commit the suite's git knows (None: unknown)."""
+    raw = git_output(["show", "-s", "--format=%cI", f"{commit}^{{commit}}"], settings.root)
+    if raw is None:
+        return None
+    return _parse_time(raw.decode("utf-8", "replace").strip())
+
+
+def _bounded(settings: Settings, run: RunFolder, commit: str | None, now: datetime) -> None:
+    """Refuse a run dated in the future or before the GAIA commit it names (37 item 6): a
+    results folder does not get to say when it happened beyond what is known."""
+    if run.at > now + CLOCK_SKEW:
+        raise InputError(f"run {run.run_id} is dated in the future ({run.at:%Y-%m-%d %H:%M} "
+                         "UTC); not imported", where=str(run.where))
+    made = commit_time(settings, commit) if commit is not None else None
+    if made is not None and run.at + CLOCK_SKEW < made:
+        raise InputError(f"run {run.run_id} is dated before its GAIA commit {(commit or '')[:12]} "
+                         f"({run.at:%Y-%m-%d %H:%M} < {made:%Y-%m-%d %H:%M} UTC); not imported",
+                         where=str(run.where))
 
 
 class _Hashes:
@@ -317,6 +406,10 @@ class _Hashes:
                 ["cat-file", "-e", f"{commit}^{{commit}}"], self.settings.root
             ) is not None
         return self.known[commit]
+
+    def known_commit(self, commit: str | None) -> bool:
+        """Whether the suite's git knows ``commit`` (the file is then read as it had it)."""
+        return commit is not None and self._commit_known(commit)
 
     def of(self, path: Path, commit: str | None) -> str | None:
         key = (commit if commit and self._commit_known(commit) else None, path)
@@ -353,12 +446,15 @@ def import_results(
 ) -> ImportResult:
     """Record every scenario result of the run folders as a run of its suite scenario."""
     env = os.environ if environ is None else environ
-    folders = [read_run_folder(p) for p in run_folders(paths)]
+    found, skipped = run_folders(paths)
+    folders = [read_run_folder(p) for p in found]
     index = suite_index(settings)
     hashes = _Hashes(settings)
-    configured = (*settings.strong_models, *settings.local_models)
-    done = ImportResult()
-    pending: dict[str, list[SuiteRun]] = {}
+    configured = (*settings.strong_models, *settings.local_models,
+                  *((settings.judge_model,) if settings.judge_model else ()))
+    done = ImportResult(skipped=[(str(p), why) for p, why in skipped])
+    stored: list[tuple[RunFolder, str, RunTier, str | None, str | None, str | None,
+                       list[tuple[str, str, float | None, str | None, str, str]]]] = []
     missing: set[str] = set()
     now = utcnow()
     for run in folders:
@@ -373,54 +469,41 @@ def import_results(
                                configured=configured)
         run_tier = tier_of(settings, tested, tier)
         run_commit = commit_of(settings, commit, run.meta, env)
+        _bounded(settings, run, run_commit, now)
         run_machine = machine_of(settings, machine, run.meta, env)
         done.runs.append(run.run_id)
+        results: list[tuple[str, str, float | None, str | None, str, str]] = []
         for result in run.results:
             scenario = index.get(result.scenario_id)
             if scenario is None:
                 missing.add(result.scenario_id)
                 continue
-            current = hashes.of(scenario.path, run_commit)
+            current = (scenario.current_hash if not hashes.known_commit(run_commit)
+                       else hashes.of(scenario.path, run_commit))
             if current is None:
                 done.notes.append(
                     f"{result.scenario_id}: not in the suite at GAIA commit {run_commit} "
                     f"(run {run.run_id}); not recorded"
                 )
                 continue
-            pending.setdefault(result.scenario_id, []).append(
-                SuiteRun(
-                    run_id=run.run_id,
-                    status=result.status,
-                    score=result.score,
-                    failure_category=result.failure_category,
-                    model=tested,
-                    tier=run_tier,
-                    judge_model=judge,
-                    runnable_hash=current,
-                    gaia_commit=run_commit,
-                    machine=run_machine,
-                    at=run.at,
-                    recorded_at=now,
-                    kind="trace" if result.kind == "trace" else "scorecard",
-                )
-            )
+            results.append((result.scenario_id, result.status, result.score,
+                            result.failure_category, current,
+                            "trace" if result.kind == "trace" else "scorecard"))
+        stored.append((run, tested, run_tier, judge, run_commit, run_machine, results))
     done.not_in_suite = sorted(missing)
-    ids = sorted(pending)
-    for start in range(0, len(ids), BATCH):
-        batch = ids[start:start + BATCH]
-        with edit(settings, *batch, doing="import runs") as tx:
-            for sid in batch:
-                added = _record(settings, tx, index[sid], pending[sid])
-                done.recorded += len(added)
-                done.already += len(pending[sid]) - len(added)
-                done.infrastructure += sum(1 for r in added if r.status not in _JUDGED)
-                done.scenarios += 1 if added else 0
+    touched: set[str] = set()
+    for run, tested, run_tier, judge, run_commit, run_machine, results in stored:
+        item = StoredRun(run.run_id, tested, run_tier.value, judge, run_commit, run_machine,
+                         run.at, now, tuple(results))
+        if write_run(settings, item):
+            reached("runs-import:run-written")
+            done.recorded += len(results)
+            done.infrastructure += sum(1 for r in results if r[1] not in _JUDGED)
+            touched.update(r[0] for r in results)
+        else:
+            done.already += len(results)
+    done.scenarios = len(touched)
     return done
-
-
-BATCH = 64
-"""Scenarios written under one transaction (their locks held together): the per-transaction
-checks are paid once per batch, and no more than this many lock files are open at once."""
 
 
 _JUDGED = frozenset({"PASS", "FAIL", "BLOCKED_BY_ARCHITECTURE"})
@@ -431,37 +514,5 @@ def run_key(run: SuiteRun) -> tuple[str, str, str | None]:
     return (run.run_id, run.model, run.machine)
 
 
-def _record(
-    settings: Settings, tx: Edit, scenario: SuiteScenario, runs: list[SuiteRun]
-) -> list[SuiteRun]:
-    """Add the runs the record lacks, as one journal unit (its lock held by ``tx``); returns
-    those added."""
-    rec = record_path(scenario.path)
-    record: Record = load_record(rec)
-    seen = {run_key(r) for r in record.suite_runs}
-    added: list[SuiteRun] = []
-    for run in runs:
-        if run_key(run) not in seen:
-            seen.add(run_key(run))
-            added.append(run)
-    if not added:
-        return []
-    record.suite_runs = sorted([*record.suite_runs, *added], key=lambda r: (r.at, r.run_id))
-    event = Event(
-        "suite-run",
-        display_path(scenario.path, settings.root),
-        None,
-        {
-            "runs": [
-                {"run_id": r.run_id, "status": r.status, "model": r.model,
-                 "tier": r.tier.value, "machine": r.machine, "gaia_commit": r.gaia_commit,
-                 "runnable_hash": r.runnable_hash}
-                for r in added
-            ]
-        },
-    )
-    tx.commit_record("runs-import", scenario.path, record, [event])
-    return added
-
-
-__all__ = ["ImportResult", "import_results", "read_run_folder", "run_folders", "run_key"]
+__all__ = ["ImportResult", "import_results", "read_run_folder", "run_folders", "run_key",
+           "suite_index", "yaml_id"]

@@ -1,0 +1,323 @@
+"""The run store: imported GAIA runs as data, not reviewed source (issue 38 item 1).
+
+Each imported run folder becomes one immutable, compact, schema-versioned JSON file,
+``<runs_dir>/<machine>/<run id>--<model>.json`` (one per GAIA run id, machine and model under
+test), written once with ``atomic_write`` and never rewritten: a second import of the same run
+finds its file and adds nothing. Scenario records are not touched. An SQLite index derived
+from the files (``runs.db`` beside the ledger, ignored by git, rebuildable like the ledger)
+is what ``health``, ``report`` and ``bugs`` query; it is brought up to date with the files on
+every read (a file it lacks is added; one that is gone is dropped), so deleting it and reading
+again gives the same answers.
+
+A file holds: ``schema`` (``intake-runs/1``), the run (``run_id``, ``model``, ``tier``,
+``judge``, ``commit``, ``machine``, ``started``, ``recorded_at``) and ``results``, one array
+per scenario: ``[id, status, score, failure_category, runnable_hash, kind]``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+import sqlite3
+from collections.abc import Iterator
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+from intake.config import Settings
+from intake.contract.models import RunTier, SuiteRun
+from intake.errors import InputError
+from intake.fileio import atomic_write, read_input
+
+SCHEMA = "intake-runs/1"
+MAX_RUN_FILE_BYTES = 64 * 1024 * 1024
+COLUMNS = ("scenario_id", "status", "score", "failure_category", "runnable_hash", "kind")
+
+
+@dataclass(frozen=True)
+class StoredRun:
+    """One run folder as the store keeps it."""
+
+    run_id: str
+    model: str
+    tier: str
+    judge: str | None
+    commit: str | None
+    machine: str | None
+    started: datetime
+    recorded_at: datetime
+    results: tuple[tuple[str, str, float | None, str | None, str, str], ...]
+
+    def document(self) -> dict[str, Any]:
+        """The file's JSON."""
+        return {
+            "schema": SCHEMA, "run_id": self.run_id, "model": self.model, "tier": self.tier,
+            "judge": self.judge, "commit": self.commit, "machine": self.machine,
+            "started": _utc(self.started), "recorded_at": _utc(self.recorded_at),
+            "results": [list(r) for r in self.results],
+        }
+
+
+def _utc(moment: datetime) -> str:
+    """ISO 8601 in UTC (so that the index orders and compares times as text)."""
+    aware = moment if moment.tzinfo else moment.replace(tzinfo=UTC)
+    return aware.astimezone(UTC).isoformat()
+
+
+def _slug(value: str) -> str:
+    plain = re.sub(r"[^A-Za-z0-9._-]", "_", value)[:80]
+    if plain != value:  # keep distinct names distinct
+        plain += "-" + hashlib.sha256(value.encode("utf-8")).hexdigest()[:8]
+    return plain
+
+
+def store_dir(settings: Settings) -> Path:
+    """The folder of run files."""
+    return settings.path(settings.runs_dir)
+
+
+def file_of(settings: Settings, run: StoredRun) -> Path:
+    """Where a run's file lies."""
+    machine = _slug(run.machine) if run.machine else "unknown-machine"
+    return store_dir(settings) / machine / f"{_slug(run.run_id)}--{_slug(run.model)}.json"
+
+
+def write_run(settings: Settings, run: StoredRun) -> bool:
+    """Write the run's file; False (nothing written) when the run is already stored."""
+    path = file_of(settings, run)
+    if path.exists():
+        return False
+    path.parent.mkdir(parents=True, exist_ok=True)
+    text = json.dumps(run.document(), ensure_ascii=False, separators=(",", ":")) + "\n"
+    atomic_write(path, text)
+    return True
+
+
+def _when(value: Any, where: Path) -> datetime:
+    try:
+        return datetime.fromisoformat(str(value))
+    except ValueError:
+        raise InputError("a run file with an unreadable time", where=str(where)) from None
+
+
+def read_run(path: Path) -> StoredRun:
+    """One run file, checked."""
+    raw = read_input(path, what="run file", limit=MAX_RUN_FILE_BYTES)
+    try:
+        doc = json.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError):
+        raise InputError("a run file that is not JSON", where=str(path)) from None
+    if not isinstance(doc, dict) or doc.get("schema") != SCHEMA:
+        raise InputError(f"not a run file of schema {SCHEMA}", where=str(path))
+    try:
+        results = tuple(
+            (str(r[0]), str(r[1]), None if r[2] is None else float(r[2]),
+             None if r[3] is None else str(r[3]), str(r[4]), str(r[5]))
+            for r in doc["results"]
+        )
+        return StoredRun(
+            str(doc["run_id"]), str(doc["model"]), RunTier(doc["tier"]).value,
+            doc.get("judge"), doc.get("commit"), doc.get("machine"),
+            _when(doc["started"], path), _when(doc["recorded_at"], path), results,
+        )
+    except (KeyError, IndexError, TypeError, ValueError):
+        raise InputError("a run file of the wrong shape", where=str(path)) from None
+
+
+def run_files(settings: Settings) -> list[Path]:
+    """Every run file of the store, sorted."""
+    folder = store_dir(settings)
+    if not folder.is_dir():
+        return []
+    return sorted(p for p in folder.glob("*/*.json") if p.is_file() and not p.is_symlink())
+
+
+def index_path(settings: Settings) -> Path:
+    """The derived index (beside the ledger; ignored by git)."""
+    return settings.ledger.parent / "runs.db"
+
+
+_DDL = """
+CREATE TABLE IF NOT EXISTS files (file TEXT PRIMARY KEY, size INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS runs (
+  file TEXT NOT NULL, run_id TEXT NOT NULL, model TEXT NOT NULL, tier TEXT NOT NULL,
+  judge TEXT, gaia_commit TEXT, machine TEXT, started TEXT NOT NULL, recorded_at TEXT NOT NULL,
+  scenario_id TEXT NOT NULL, status TEXT NOT NULL, score REAL, failure_category TEXT,
+  runnable_hash TEXT NOT NULL, kind TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS runs_by_scenario ON runs (scenario_id);
+CREATE INDEX IF NOT EXISTS runs_by_start ON runs (started);
+"""
+
+
+def _connect(settings: Settings) -> sqlite3.Connection:
+    path = index_path(settings)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    db = sqlite3.connect(path)
+    db.executescript(_DDL)
+    return db
+
+
+def _rows(key: str, run: StoredRun) -> Iterator[tuple[Any, ...]]:
+    for r in run.results:
+        yield (key, run.run_id, run.model, run.tier, run.judge, run.commit, run.machine,
+               _utc(run.started), _utc(run.recorded_at), *r)
+
+
+def refresh_index(settings: Settings, db: sqlite3.Connection) -> int:
+    """Bring the index up to the files: add those it lacks, drop those gone; returns how many
+    files were added."""
+    root = store_dir(settings)
+    on_disk = {p.relative_to(root).as_posix(): p for p in run_files(settings)}
+    known = {f: s for f, s in db.execute("SELECT file, size FROM files")}
+    gone = [f for f in known if f not in on_disk]
+    new = [f for f in on_disk if f not in known]
+    changed = [f for f in on_disk if f in known and on_disk[f].stat().st_size != known[f]]
+    if not (gone or new or changed):
+        return 0
+    with db:
+        for f in (*gone, *changed):
+            db.execute("DELETE FROM files WHERE file = ?", (f,))
+            db.execute("DELETE FROM runs WHERE file = ?", (f,))
+        for f in (*new, *changed):
+            run = read_run(on_disk[f])
+            db.executemany(f"INSERT INTO runs VALUES ({', '.join('?' * 15)})", _rows(f, run))
+            db.execute("INSERT INTO files VALUES (?, ?)", (f, on_disk[f].stat().st_size))
+    return len(new) + len(changed)
+
+
+def rebuild_index(settings: Settings) -> int:
+    """Delete the index and build it again from the files; returns the files read."""
+    path = index_path(settings)
+    if path.exists():
+        path.unlink()
+    db = _connect(settings)
+    try:
+        return refresh_index(settings, db)
+    finally:
+        db.close()
+
+
+def stored_runs(settings: Settings, *, nights: int = 0) -> dict[str, list[SuiteRun]]:
+    """Scenario id → its stored runs, from the index (see ``window_runs``)."""
+    return window_runs(settings, nights=nights)[0]
+
+
+def window_runs(settings: Settings, *, nights: int = 0
+                ) -> tuple[dict[str, list[SuiteRun]], int]:
+    """Scenario id → its stored runs, and how many were left out: ``nights`` > 0 reads only
+    the runs that started in that many nights back from the newest (health's window, in SQL,
+    so a year of history is never loaded to read two weeks of it)."""
+    if not store_dir(settings).is_dir():
+        return {}, 0
+    db = _connect(settings)
+    try:
+        refresh_index(settings, db)
+        since = ""
+        if nights > 0:
+            newest = db.execute("SELECT MAX(started) FROM runs").fetchone()[0]
+            if newest is not None:
+                since = _utc(datetime.fromisoformat(newest) - timedelta(days=nights)
+                             + timedelta(hours=1))
+        rows = db.execute(
+            "SELECT scenario_id, run_id, status, score, failure_category, model, tier, judge, "
+            "runnable_hash, gaia_commit, machine, started, recorded_at, kind FROM runs "
+            "WHERE started >= ? ORDER BY started, run_id", (since,))
+        left = db.execute("SELECT COUNT(*) FROM runs WHERE started < ?", (since,)).fetchone()[0]
+        found: dict[str, list[SuiteRun]] = {}
+        tiers = {t.value: t for t in RunTier}
+        times: dict[str, datetime] = {}
+        for row in rows:
+            at = times.get(row[11]) or times.setdefault(row[11], datetime.fromisoformat(row[11]))
+            found.setdefault(row[0], []).append(SuiteRun.model_construct(
+                run_id=row[1], status=row[2], score=row[3], failure_category=row[4],
+                model=row[5], tier=tiers[row[6]], judge_model=row[7], runnable_hash=row[8],
+                gaia_commit=row[9], machine=row[10], at=at,
+                recorded_at=datetime.fromisoformat(row[12]), kind=row[13]))
+        return found, int(left)
+    finally:
+        db.close()
+
+
+def migrate(settings: Settings) -> tuple[int, int, int]:
+    """Move the runs records carry (``Record.suite_runs``, imported before the store) into
+    run files, then take them out of the records, each record one journal unit. A run whose
+    file exists already (imported again since) gets a ``--migrated`` file of its own beside
+    it, so no file is ever rewritten. Returns (records changed, run files written, results).
+    """
+    from intake.lifecycle.runs.nightly import suite_index
+    from intake.paths import display_path
+    from intake.store.edit import edit
+    from intake.store.journal import Event
+    from intake.store.records import load_record, record_path
+
+    index = suite_index(settings, retired=True)
+    carrying: dict[str, list[SuiteRun]] = {}
+    for sid, scenario in index.items():
+        runs = load_record(record_path(scenario.path)).suite_runs
+        if runs:
+            carrying[sid] = list(runs)
+    grouped: dict[tuple[str, str, str | None], list[tuple[str, SuiteRun]]] = {}
+    for sid, runs in carrying.items():
+        for run in runs:
+            grouped.setdefault((run.run_id, run.model, run.machine), []).append((sid, run))
+    files = results = 0
+    for (run_id, model, machine), members in sorted(grouped.items(),
+                                                   key=lambda kv: (kv[0][0], kv[0][1])):
+        first = members[0][1]
+        item = StoredRun(run_id, model, first.tier.value, first.judge_model, first.gaia_commit,
+                         machine, first.at, first.recorded_at, tuple(
+                             (sid, r.status, r.score, r.failure_category, r.runnable_hash,
+                              r.kind) for sid, r in members))
+        path = file_of(settings, item)
+        if path.exists():
+            path = path.with_name(path.stem + "--migrated.json")
+            if path.exists():
+                continue
+        path.parent.mkdir(parents=True, exist_ok=True)
+        atomic_write(path, json.dumps(item.document(), ensure_ascii=False,
+                                      separators=(",", ":")) + "\n")
+        files += 1
+        results += len(members)
+    for sid in sorted(carrying):
+        where = index[sid].path
+        with edit(settings, where.stem, doing="migrate runs") as tx:
+            record = load_record(record_path(where))
+            moved = len(record.suite_runs)
+            record.suite_runs = []
+            event = Event("runs-migrated", display_path(where, settings.root), None,
+                          {"runs": moved, "to": settings.runs_dir.as_posix()})
+            tx.commit_record("runs-migrate", where, record, [event])
+    return len(carrying), files, results
+
+
+def claimed_run_files(settings: Settings, base: str, head: str = "HEAD") -> list[str]:
+    """The run files a change adds or edits between ``base`` and ``head`` (paths relative to
+    the repository), for the gate to claim: only run files that stood on the base or were
+    written here (by ``runs import``, outside a pull request) count. Deleted files are not
+    listed (the index forgets them)."""
+    from intake.gitutil import git_output
+
+    top = git_output(["rev-parse", "--show-toplevel"], settings.root)
+    if top is None:
+        return []
+    root = Path(top.decode("utf-8").strip()).resolve()
+    try:
+        folder = store_dir(settings).resolve().relative_to(root).as_posix()
+    except ValueError:
+        return []
+    raw = git_output(["diff", "--name-only", "--no-renames", "--diff-filter=AMT", "-z",
+                      f"{base}..{head}", "--", folder], settings.root)
+    if raw is None:
+        return []
+    return sorted(p for p in raw.decode("utf-8", "replace").split("\0") if p.endswith(".json"))
+
+
+__all__ = [
+    "claimed_run_files",
+    "migrate",
+    "SCHEMA", "StoredRun", "file_of", "index_path", "read_run", "rebuild_index",
+    "refresh_index", "run_files", "store_dir", "stored_runs", "window_runs", "write_run",
+]

@@ -1,0 +1,261 @@
+"""What a scenario's judged runs say about its pass rates: Jeffreys posteriors, intervals and
+the decisions of ``intake health`` (docs/health.md "Decisions").
+
+Each model tier's pass rate *p* gets the Jeffreys posterior Beta(k + 1/2, n - k + 1/2) from
+*k* passes in *n* judged runs (the Bayesian posterior under the Jeffreys prior; its
+equal-tailed interval has close to nominal coverage even at a handful of runs and at 0 or n
+passes, Brown, Cai and DasGupta 2001, where the Wald interval collapses). ``decide`` applies
+the rules on one-sided bounds at ``confidence``; a class is a region of the rates (the
+thresholds are settings, ``Bars``):
+
+* ``always-fail``  p(strongest tier present) <= ``fail_bar``;
+* ``inverted``     p(local) > p(strong) + ``inverted_margin`` (both tiers ran);
+* ``saturated``    every tier >= ``saturation_bar`` (both tiers ran);
+* ``flaky``        some tier inside the coin-flip band [``flaky_low``, ``flaky_high``];
+* ``healthy``      anywhere else.
+
+P(local > strong + margin) is summed over a grid of 0.01-wide bins, each bin's mass exact
+from the Beta CDF. No SciPy: the regularised incomplete beta function is the continued
+fraction of Numerical Recipes (section 6.4), cached per (k, n) because suites repeat counts.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+BINS = 100
+DECIDED = ("always-fail", "inverted", "saturated", "flaky", "healthy")
+
+
+@dataclass(frozen=True)
+class Bars:
+    """The thresholds of the decisions (``[tool.intake]`` ``health_*`` settings)."""
+
+    confidence: float = 0.9
+    saturation_bar: float = 0.9
+    fail_bar: float = 0.1
+    flaky_low: float = 0.3
+    flaky_high: float = 0.7
+    inverted_margin: float = 0.2
+    min_runs: int = 5
+
+
+def _betacf(a: float, b: float, x: float) -> float:
+    tiny = 1e-300
+    qab, qap, qam = a + b, a + 1.0, a - 1.0
+    c, d = 1.0, 1.0 - qab * x / qap
+    d = 1.0 / (d if abs(d) > tiny else tiny)
+    h = d
+    for m in range(1, 300):
+        m2 = 2 * m
+        aa = m * (b - m) * x / ((qam + m2) * (a + m2))
+        d = 1.0 + aa * d
+        d = 1.0 / (d if abs(d) > tiny else tiny)
+        c = 1.0 + aa / c
+        c = c if abs(c) > tiny else tiny
+        h *= d * c
+        aa = -(a + m) * (qab + m) * x / ((a + m2) * (qap + m2))
+        d = 1.0 + aa * d
+        d = 1.0 / (d if abs(d) > tiny else tiny)
+        c = 1.0 + aa / c
+        c = c if abs(c) > tiny else tiny
+        step = d * c
+        h *= step
+        if abs(step - 1.0) < 1e-12:
+            break
+    return h
+
+
+def beta_cdf(x: float, a: float, b: float) -> float:
+    """The regularised incomplete beta function I_x(a, b)."""
+    if x <= 0.0:
+        return 0.0
+    if x >= 1.0:
+        return 1.0
+    front = math.exp(math.lgamma(a + b) - math.lgamma(a) - math.lgamma(b)
+                     + a * math.log(x) + b * math.log1p(-x))
+    if x < (a + 1.0) / (a + b + 2.0):
+        return front * _betacf(a, b, x) / a
+    return 1.0 - front * _betacf(b, a, 1.0 - x) / b
+
+
+@lru_cache(maxsize=65536)
+def masses(passes: int, n: int) -> tuple[float, ...]:
+    """The Jeffreys posterior's mass in each of the ``BINS`` bins of [0, 1]."""
+    a, b = passes + 0.5, n - passes + 0.5
+    edges = [beta_cdf(i / BINS, a, b) for i in range(BINS + 1)]
+    return tuple(max(0.0, edges[i + 1] - edges[i]) for i in range(BINS))
+
+
+@lru_cache(maxsize=65536)
+def jeffreys(passes: int, n: int, level: float) -> tuple[float, float]:
+    """The equal-tailed Jeffreys interval at ``level`` (``(0, 1)`` without runs); the lower
+    bound is 0 at 0 passes and the upper 1 at n (Brown, Cai and DasGupta 2001)."""
+    if n == 0:
+        return (0.0, 1.0)
+    a, b = passes + 0.5, n - passes + 0.5
+    tail = (1.0 - level) / 2.0
+
+    def quantile(q: float) -> float:
+        lo, hi = 0.0, 1.0
+        for _ in range(40):
+            mid = (lo + hi) / 2.0
+            if beta_cdf(mid, a, b) < q:
+                lo = mid
+            else:
+                hi = mid
+        return (lo + hi) / 2.0
+
+    low = 0.0 if passes == 0 else quantile(tail)
+    high = 1.0 if passes == n else quantile(1.0 - tail)
+    return (low, high)
+
+
+def _region(strong: float | None, local: float | None, bars: Bars) -> str:
+    """The class of a point of rates (None: that tier did not run)."""
+    top = strong if strong is not None else local
+    assert top is not None
+    if top <= bars.fail_bar:
+        return "always-fail"
+    if strong is not None and local is not None:
+        if local > strong + bars.inverted_margin:
+            return "inverted"
+        if strong >= bars.saturation_bar and local >= bars.saturation_bar:
+            return "saturated"
+    if any(p is not None and bars.flaky_low <= p <= bars.flaky_high for p in (strong, local)):
+        return "flaky"
+    return "healthy"
+
+
+def _mid(i: int) -> float:
+    return (i + 0.5) / BINS
+
+
+@lru_cache(maxsize=16)
+def _grid(bars: Bars, both: bool) -> tuple[tuple[tuple[str, int, int], ...], ...]:
+    """Per strong bin, the runs of local bins of one class: (class, first, end)."""
+    rows: list[tuple[tuple[str, int, int], ...]] = []
+    for i in range(BINS):
+        if not both:
+            rows.append(((_region(_mid(i), None, bars), 0, 1),))
+            continue
+        row: list[tuple[str, int, int]] = []
+        for j in range(BINS):
+            klass = _region(_mid(i), _mid(j), bars)
+            if row and row[-1][0] == klass:
+                row[-1] = (klass, row[-1][1], j + 1)
+            else:
+                row.append((klass, j, j + 1))
+        rows.append(tuple(row))
+    return tuple(rows)
+
+
+@lru_cache(maxsize=65536)
+def posterior(strong: tuple[int, int] | None, local: tuple[int, int] | None, bars: Bars
+              ) -> tuple[tuple[str, float], ...]:
+    """Each class's posterior probability from (passes, judged) of the strong and the local
+    tier (None: did not run), highest first."""
+    first = strong if strong is not None else local
+    assert first is not None
+    both = strong is not None and local is not None
+    wx = masses(*first)
+    grid = _grid(bars, both)
+    totals = dict.fromkeys(DECIDED, 0.0)
+    if both:
+        assert local is not None
+        wy = masses(*local)
+        cum = [0.0]
+        for w in wy:
+            cum.append(cum[-1] + w)
+        for i, row in enumerate(grid):
+            if wx[i] < 1e-12:
+                continue
+            for klass, start, end in row:
+                totals[klass] += wx[i] * (cum[end] - cum[start])
+    else:
+        for i, row in enumerate(grid):
+            totals[row[0][0]] += wx[i]
+    return tuple(sorted(totals.items(), key=lambda kv: -kv[1]))
+
+
+@lru_cache(maxsize=262144)
+def below(passes: int, n: int, x: float) -> float:
+    """The posterior probability that the pass rate is at or below ``x``."""
+    return beta_cdf(x, passes + 0.5, n - passes + 0.5)
+
+
+def _inverted(strong: tuple[int, int], local: tuple[int, int], bars: Bars) -> float:
+    """P(local > strong + margin) under the two posteriors."""
+    return dict(posterior(strong, local, Bars(
+        confidence=bars.confidence, saturation_bar=2.0, fail_bar=-1.0, flaky_low=2.0,
+        flaky_high=2.0, inverted_margin=bars.inverted_margin)))["inverted"]
+
+
+def decide(strong: tuple[int, int] | None, local: tuple[int, int] | None, bars: Bars
+           ) -> tuple[str, float, tuple[tuple[str, float], ...]]:
+    """(class or ``undecided``, the probability it rests on, each class's probability).
+
+    Each rule is on one-sided bounds at ``confidence``: a tier's pass rate is *above* x when
+    P(p >= x) >= confidence, *below* x when P(p <= x) >= confidence. ``always-fail``: the
+    strongest tier present below the fail bar. ``inverted``: P(local > strong + margin) >=
+    confidence. ``saturated``: every tier above the saturation bar (a strong and a local
+    ran). ``flaky``: P(some tier inside the band) >= confidence. ``healthy``: each of those
+    ruled out, its probability at most 1 - confidence (the strongest tier below the fail bar;
+    the local tier above the strong one by the margin; both tiers above the saturation bar;
+    each tier inside the band). Otherwise ``undecided``."""
+    c = bars.confidence
+    tiers = [t for t in (strong, local) if t is not None]
+    top = tiers[0]
+    if any(n < bars.min_runs for _, n in tiers):
+        return "undecided", 0.0, ()
+    p_fail = below(*top, bars.fail_bar)
+    p_inv = _inverted(strong, local, bars) if strong and local else 0.0
+    p_sat = [1.0 - below(*t, bars.saturation_bar) for t in tiers]
+    p_low = [below(*t, bars.flaky_low) for t in tiers]
+    p_high = [1.0 - below(*t, bars.flaky_high) for t in tiers]
+    p_flaky = [1.0 - lo - hi for lo, hi in zip(p_low, p_high, strict=True)]
+    probs = (("always-fail", p_fail), ("inverted", p_inv),
+             ("saturated", min(p_sat) if len(tiers) == 2 else 0.0),
+             ("flaky", 1.0 - math.prod(1.0 - f for f in p_flaky)))
+    if p_fail >= c:
+        return "always-fail", p_fail, probs
+    if p_inv >= c:
+        return "inverted", p_inv, probs
+    if len(tiers) == 2 and min(p_sat) >= c:
+        return "saturated", min(p_sat), probs
+    p_any = 1.0 - math.prod(1.0 - f for f in p_flaky)
+    if p_any >= c:
+        return "flaky", p_any, probs
+    p_both = math.prod(p_sat) if len(tiers) == 2 else 0.0
+    if p_fail <= 1 - c and p_inv <= 1 - c and p_both <= 1 - c and max(p_flaky) <= 1 - c:
+        return "healthy", 1 - max(p_fail, p_inv, p_both, max(p_flaky)), probs
+    leaning = max(probs, key=lambda kv: kv[1])
+    return "undecided", leaning[1], probs
+
+
+def more_runs(strong: tuple[int, int] | None, local: tuple[int, int] | None, bars: Bars,
+              factors: Sequence[float] = (1.5, 2, 3, 4, 6, 8, 12, 16)) -> int | None:
+    """About how many more judged runs per tier that ran would decide the case, if its pass
+    rates held; None when even 16 times as many would not (a rate near a bar)."""
+    for factor in factors:
+        grown: list[tuple[int, int] | None] = []
+        for tier in (strong, local):
+            if tier is None:
+                grown.append(None)
+                continue
+            k, n = tier
+            m = max(math.ceil(n * factor), bars.min_runs)
+            grown.append((round(k * m / n) if n else 0, m))
+        klass, _, _ = decide(grown[0], grown[1], bars)
+        if klass != "undecided":
+            ran = [t for t in (strong, local) if t is not None]
+            return max(g[1] - t[1] for g, t in zip([g for g in grown if g], ran, strict=True))
+    return None
+
+
+__all__ = [
+    "Bars", "below", "beta_cdf", "decide", "jeffreys", "masses", "more_runs", "posterior",
+]
