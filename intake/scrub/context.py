@@ -887,9 +887,10 @@ class IntakeAssignedSecretRecognizer(CodeBackedRecognizer):
             if not names.is_secret_name(name):
                 continue
             shaped = names.needs_shape(name)
-            if _session_uuid(name, text, pos) and "cookie" not in text[
-                text.rfind("\n", 0, start) + 1 : start
-            ].lower():
+            if (
+                _session_uuid(name, text, pos)
+                and "cookie" not in text[text.rfind("\n", 0, start) + 1 : start].lower()
+            ):
                 continue  # session ids (session_id, Claude Code's sessionId): provenance
             if segs[-1:] == ["authorization"] and sep and not vq:
                 scheme = _AUTH_SCHEMES.match(text, pos)
