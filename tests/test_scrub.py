@@ -205,9 +205,7 @@ def test_scrub_tree_uses_one_mapping_across_fields_and_reports_paths(scrubber: S
         "alice@acme.io": {"ghp_" + "A1b2" * 9: 3},
     }
     new, report = scrub_tree(draft, scrubber=scrubber)
-    assert (
-        new["turns"][0]["user_message"] == "mail user1@example.com about /home/user1/p/a.py"
-    )
+    assert new["turns"][0]["user_message"] == "mail user1@example.com about /home/user1/p/a.py"
     assert new["turns"][1]["user_message"] == "user1@example.com again"
     assert new["turns"][1]["tags"] == ["user2@example.com"]
     assert new["user1@example.com"] == {"ghp_FAKE00000000000000000000000000000001": 3}

@@ -17,6 +17,12 @@ from intake.scrub.files import scrub_file_text
 from tests.benchmarks.bench_scrub_pasted import Score, score_document
 from tests.outside_corpus.pasted import documents
 
+CA_DATA = (
+    "LS0tLS1CRUdJTiBDRVJUSUZJQ0FURS0tLS0tCk1JSUMvakNDQWVhZ0F3SUJBZ0lCQURBTkJna3Foa2lHOXcwQkFR"
+    "c0ZBREFWTVJNd0VRWURWUVFERXdwcmRXSmwKLS0tLS1FTkQgQ0VSVElGSUNBVEUtLS0tLQo="
+)
+"""base64 of a (cut) PEM certificate, as a kubeconfig's ``certificate-authority-data``."""
+
 
 @pytest.fixture(scope="module")
 def engine() -> Scrubber:
@@ -34,8 +40,10 @@ def scrubbed(engine: Scrubber, text: str) -> str:
     ("path", "expected"),
     [
         (
-            r"C:\Users\Kestrel Varga\AppData\Roaming\Python\Python310\site-packages\sqlalchemy\orm\context.py",
-            r"C:\Users\user1\AppData\Roaming\Python\Python310\site-packages\sqlalchemy\orm\context.py",
+            r"C:\Users\Kestrel Varga\AppData\Roaming\Python\Python310\site-packages"
+            r"\sqlalchemy\orm\context.py",
+            r"C:\Users\user1\AppData\Roaming\Python\Python310\site-packages"
+            r"\sqlalchemy\orm\context.py",
         ),
         (
             "/home/brannoch/.local/share/conda/condarc",
@@ -156,7 +164,7 @@ def test_url_userinfo_is_a_login_and_the_url_still_parses(engine: Scrubber) -> N
         "SLACK_BOT_TOKEN=xoxb-some-token\n",
         "From: GitHub <notifications@github.com>\n",
         "Reply-To: security@python.org\n",
-        "certificate-authority-data: LS0tLS1CRUdJTiBDRVJUSUZJQ0FURS0tLS0tCk1JSUMvakNDQWVhZ0F3SUJBZ0lCQURBTkJna3Foa2lHOXcwQkFRc0ZBREFWTVJNd0VRWURWUVFERXdwcmRXSmwKLS0tLS1FTkQgQ0VSVElGSUNBVEUtLS0tLQo=\n",
+        "certificate-authority-data: " + CA_DATA + "\n",
     ],
 )
 def test_placeholders_and_public_material_stay(engine: Scrubber, text: str) -> None:
