@@ -291,9 +291,33 @@ _USER_FROM_GIT = regex.compile(
 """``git config`` user names: ``user.name=…``, ``git config --global user.name "…"``, and
 ``name = …`` in a ``[user]`` section."""
 _LOGIN_NOT_USER = frozenset(
-    ["oauth2", "x-access-token", "token", "x-token-auth", "gitlab-ci-token"]
+    [
+        "oauth2",
+        "oauth",
+        "x-access-token",
+        "x-oauth-basic",
+        "x-token-auth",
+        "gitlab-ci-token",
+        "token",
+        "private-token",
+        "api",
+        "apikey",
+        "api-key",
+        "key",
+        "bot",
+        "deploy",
+        "anonymous",
+        "pypi",
+        "npm",
+        "registry",
+        "bearer",
+        "basic",
+        "client",
+        "login",
+        "account",
+    ]
 )
-"""Logins that tools write in URLs for a token: not a person."""
+"""Logins that tools and services write in URLs for a token or key: not a person."""
 _HOME_SEGMENT = regex.compile(
     r"(?:^~(?=[A-Za-z])|(?:^|(?<=[/\\]))(?:"
     r"(?i:home|Users|var/home|export/home|mnt/[a-z]/Users|Volumes/[^/]++/Users|media|run/media"
@@ -1128,6 +1152,8 @@ class Scrubber:
         value = text.strip()
         if not value or not literal_secret(value, quoted=False, names=names):
             return cands
+        if self._encoded_fixture_span(value):
+            return cands  # base64 of our own fixture (a Kubernetes Secret's data, scrubbed)
         if _UUID.match(value) and session_name(key):
             return cands  # a session's own UUID (GAIA's, in a draft's details) is provenance
         if self._allowed("GENERIC_SECRET", value):
