@@ -453,6 +453,17 @@ _NOT_USER_NAMES = frozenset(
         "env",
         "venv",
         ".venv",
+        # tool trees that hold a .cache of their own (a home by shape is none of these)
+        "node_modules",
+        "site-packages",
+        "vendor",
+        "cache",
+        "dist",
+        "target",
+        "out",
+        "github",
+        "builds",
+        "workspaces",
     ]
 )
 """Account names shared by everyone (or folder names) and placeholders written where a user
