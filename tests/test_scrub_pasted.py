@@ -186,3 +186,26 @@ def test_pasted_corpus_tune_part(engine: Scrubber) -> None:
     assert score.damage == []
     assert score.not_idempotent == 0
     assert score.check_findings == 0
+
+
+@pytest.mark.parametrize(
+    ("name", "text"),
+    [
+        ("t.yaml", "github_access_tokens:\n  - {v}\n  - {w}\n"),
+        ("t.yaml", "api_keys: [{v}, {w}]\n"),
+        ("t.json", '{{"deploy_tokens": ["{v}", "{w}"]}}\n'),
+    ],
+)
+def test_a_list_under_a_token_bearing_name_is_secrets(
+    engine: Scrubber, tmp_path: Path, name: str, text: str
+) -> None:
+    """Names are evidence for list items too (issue 35 item 3): 40-hex legacy tokens under
+    ``github_access_tokens:`` are replaced; the same hex under ``tags`` is a commit, kept."""
+    v, w = "9b2e4d6f8a0c1e3b5d7f9a1c3e5b7d9f0a2c4e6b", "0c1e3b5d7f9a1c3e5b7d9f0a2c4e6b9b2e4d6f8a"
+    doc = text.format(v=v, w=w)
+    out = scrub_file_text(tmp_path / name, doc, scrubber=engine).text
+    assert v not in out and w not in out
+    assert scrub_file_text(tmp_path / name, out, scrubber=engine).text == out
+    kept = doc.replace("github_access_tokens", "tags").replace("api_keys", "tags")
+    kept = kept.replace("deploy_tokens", "tags")
+    assert scrub_file_text(tmp_path / name, kept, scrubber=engine).text == kept
