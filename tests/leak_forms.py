@@ -22,8 +22,23 @@ def _squash(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", "_", text.lower())
 
 
+def private_part(secret: str) -> str:
+    """What of a planted value is private: of a home path, its user's name (the scrubber keeps
+    the rest of the path since 1.8, issue 35: ``/home/olga/Documents/q3.md`` becomes
+    ``/home/user1/Documents/q3.md``); of anything else, all of it."""
+    from intake.scrub.engine import home_segment
+
+    if re.match(r"(?:/|~|[A-Za-z]:[\\/])", secret):
+        seg = home_segment(secret)
+        if seg is not None:
+            return secret[seg[0] : seg[1]]
+    return secret
+
+
 def leak_forms(secret: str, *, fragments: bool = True) -> set[str]:
-    """The original, its lowercased and slugged forms, 12-character pieces, e-mail local part."""
+    """The original, its lowercased and slugged forms, 12-character pieces, e-mail local part
+    (of a home path: of its user's name, ``private_part``)."""
+    secret = private_part(secret)
     forms = {secret.lower(), _squash(secret).strip("_")}
     if fragments and len(secret) > FRAGMENT:
         forms |= {secret[i : i + FRAGMENT].lower() for i in range(len(secret) - FRAGMENT + 1)}

@@ -51,7 +51,7 @@ def test_scrub_in_place_keeps_layout_and_is_then_clean(runner: CliRunner, draft:
     assert result.exit_code == 0
     assert result.stdout.splitlines()[-1] == "1 file, 1 scrubbed"
     assert draft.read_text() == YAML_TEXT.replace(
-        "/home/alice/proj/a.py", "/home/user/project1/a.py"
+        "/home/alice/proj/a.py", "/home/user1/proj/a.py"
     ).replace("alice@acme.io", "user1@example.com").replace(
         TOKEN, "ghp_FAKE00000000000000000000000000000001"
     )
@@ -92,7 +92,7 @@ def test_folders_and_plain_text(runner: CliRunner, tmp_path: Path) -> None:
     (tmp_path / "image.png").write_bytes(b"\x89PNG\x00\x00")
     result = runner.invoke(app, ["scrub", str(tmp_path)])
     assert result.exit_code == 0
-    assert (tmp_path / "sub" / "log.txt").read_text() == "see /Users/user/project1/y.txt\n"
+    assert (tmp_path / "sub" / "log.txt").read_text() == "see /Users/user1/x/y.txt\n"
 
 
 def test_binary_or_invalid_utf8_fails_and_writes_nothing(runner: CliRunner, tmp_path: Path) -> None:

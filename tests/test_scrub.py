@@ -91,8 +91,8 @@ def test_issue_example_fixtures(scrubber: Scrubber) -> None:
     )
     out = scrubber.scrub_text(text).text
     assert out == (
-        "cp /home/user/project1/a.py /home/user/project1/b.py; mail user1@example.com and "
-        "user2@example.com; again /home/user/project1/a.py and user1@example.com; "
+        "cp /home/user1/proj/a.py /home/user1/proj/b.py; mail user1@example.com and "
+        "user2@example.com; again /home/user1/proj/a.py and user1@example.com; "
         "token ghp_FAKE00000000000000000000000000000001"
     )
     assert len("ghp_FAKE00000000000000000000000000000001") == len(
@@ -101,13 +101,14 @@ def test_issue_example_fixtures(scrubber: Scrubber) -> None:
 
 
 def test_token_inside_url_replaces_the_token_not_the_host(scrubber: Scrubber) -> None:
+    """The host stays; the login of the userinfo is a login (issue 35), replaced as a name."""
     text = (
         "git remote: https://alice:ghp_AbCdEfGhIjKlMnOpQrStUvWxYz0123456789@github.com/acme/w.git"
     )
     out = scrubber.scrub_text(text).text
     assert (
         out
-        == "git remote: https://alice:ghp_FAKE00000000000000000000000000000001@github.com/acme/w.git"
+        == "git remote: https://user1:ghp_FAKE00000000000000000000000000000001@github.com/acme/w.git"
     )
 
 
@@ -125,15 +126,15 @@ def test_email_inside_a_path_goes_with_the_path_and_the_file_name_is_kept(
 
 def test_path_styles_keep_their_shape(scrubber: Scrubber) -> None:
     cases = {
-        "C:\\Users\\alice\\proj\\a.py": "C:\\Users\\user\\project1\\a.py",
-        "D:\\\\Users\\\\alice\\\\x\\\\b.txt": "D:\\\\Users\\\\user\\\\project1\\\\b.txt",
-        "~alice/notes/todo.md": "~/project1/todo.md",
+        "C:\\Users\\alice\\proj\\a.py": "C:\\Users\\user1\\proj\\a.py",
+        "D:\\\\Users\\\\alice\\\\x\\\\b.txt": "D:\\\\Users\\\\user1\\\\x\\\\b.txt",
+        "~alice/notes/todo.md": "~user1/notes/todo.md",
         # no user in these (issue 29): kept as written, variables and all
         "~/notes/todo.md": "~/notes/todo.md",
         "$HOME/.ssh/id_rsa": "$HOME/.ssh/id_rsa",
         "%USERPROFILE%\\Desktop\\a.txt": "%USERPROFILE%\\Desktop\\a.txt",
         "\\\\corp-fs\\share\\alice\\z.doc": "\\\\fileserver\\share\\project1\\z.doc",
-        "file:///home/alice/site/x.html": "file:///home/user/project1/x.html",
+        "file:///home/alice/site/x.html": "file:///home/user1/site/x.html",
         "/home/alice": "/home/user1",
     }
     for original, expected in cases.items():
@@ -204,9 +205,7 @@ def test_scrub_tree_uses_one_mapping_across_fields_and_reports_paths(scrubber: S
         "alice@acme.io": {"ghp_" + "A1b2" * 9: 3},
     }
     new, report = scrub_tree(draft, scrubber=scrubber)
-    assert (
-        new["turns"][0]["user_message"] == "mail user1@example.com about /home/user/project1/a.py"
-    )
+    assert new["turns"][0]["user_message"] == "mail user1@example.com about /home/user1/p/a.py"
     assert new["turns"][1]["user_message"] == "user1@example.com again"
     assert new["turns"][1]["tags"] == ["user2@example.com"]
     assert new["user1@example.com"] == {"ghp_FAKE00000000000000000000000000000001": 3}
@@ -233,7 +232,7 @@ def test_scrub_tree_keeps_ruamel_comments_and_types(scrubber: Scrubber) -> None:
     buf = io.StringIO()
     yaml.dump(new, buf)
     assert (
-        buf.getvalue() == "# top\nname: x  # trailing\nmsg: |\n  cat /home/user/project1/a.py\n"
+        buf.getvalue() == "# top\nname: x  # trailing\nmsg: |\n  cat /home/user1/p/a.py\n"
         "user1@example.com: 1\n"
     )
 

@@ -53,8 +53,8 @@ def _json_docs(name: str, text: str) -> list[object]:
         ("\\u0067hp_" + TOKEN[4:], FAKE),  # an escaped letter inside the token
         ("caf\\u00e9 " + TOKEN, "caf\\u00e9 " + FAKE),  # escapes outside the span stay
         ("\\ud83d\\ude00" + TOKEN, "\\ud83d\\ude00" + FAKE),  # a surrogate pair before it
-        ("\\/home\\/alice\\/a.py", "\\/home\\/user\\/project1\\/a.py"),  # \/ kept in the fixture
-        ("C:\\\\Users\\\\alice\\\\a.txt", "C:\\\\Users\\\\user\\\\project1\\\\a.txt"),
+        ("\\/home\\/alice\\/a.py", "\\/home\\/user1\\/a.py"),  # \/ kept in the fixture
+        ("C:\\\\Users\\\\alice\\\\a.txt", "C:\\\\Users\\\\user1\\\\a.txt"),
         ("é " + TOKEN, "é " + FAKE),  # raw UTF-8 stays raw
     ],
 )
@@ -70,13 +70,13 @@ def test_json_string_escapes_are_decoded_and_written_back(
 def test_a_json_file_is_never_re_laid_out(scrubber: Scrubber) -> None:
     text = '{"a":[1,2,{"b":"x\\u00e9"}],   "path":"/home/alice/x.txt","e":1e5}'
     out = _scrub(scrubber, "export.json", text)
-    assert out == text.replace("/home/alice/x.txt", "/home/user/project1/x.txt")
+    assert out == text.replace("/home/alice/x.txt", "/home/user1/x.txt")
 
 
 def test_json_keys_are_scanned_and_written_back_as_keys(scrubber: Scrubber) -> None:
     text = '{"/home/alice/notes.md": {"owner": "bob@acme.io"}}\n'
     out = _scrub(scrubber, "memory.json", text)
-    assert json.loads(out) == {"/home/user/project1/notes.md": {"owner": "user1@example.com"}}
+    assert json.loads(out) == {"/home/user1/notes.md": {"owner": "user1@example.com"}}
 
 
 def test_a_value_under_a_secret_key_or_a_har_name_is_judged_by_it(scrubber: Scrubber) -> None:
@@ -194,7 +194,7 @@ def test_a_yaml_value_its_style_cannot_spell_is_rewritten_alone(scrubber: Scrubb
 def test_yaml_keys_and_comments_are_scanned(scrubber: Scrubber) -> None:
     text = "/home/alice/a.txt: 1  # ping bob@acme.io\n'bob@acme.io': 2\n"
     out = _scrub(scrubber, "k.yaml", text)
-    assert out == "/home/user/project1/a.txt: 1  # ping user1@example.com\n'user1@example.com': 2\n"
+    assert out == "/home/user1/a.txt: 1  # ping user1@example.com\n'user1@example.com': 2\n"
 
 
 # ------------------------------------------------------------------ one value, one fixture
@@ -393,7 +393,7 @@ def test_anchors_and_tags_on_a_scalar_stay_where_they_are(scrubber: Scrubber) ->
     )
     out = _scrub(scrubber, "t.yaml", text)
     assert out == (
-        f"a: &x {FAKE}\nb: *x\nc: !!str user1@example.com\nd: &y |\n  /home/user/project1/x\n"
+        f"a: &x {FAKE}\nb: *x\nc: !!str user1@example.com\nd: &y |\n  /home/user1/x\n"
         "e: !secret\n  'user2@example.com'\nf: [&z !!str user3@example.com, *z]\n"
     )
 
@@ -413,7 +413,7 @@ def test_a_replacement_beyond_the_bmp_is_spelt_as_yaml_spells_it(
     doc = {"k": ["\n/home/jitgt/w/a.py\U0001f600 é"]}
     text = yaml.safe_dump(doc, default_style='"', allow_unicode=unicode)
     out = _scrub(scrubber, "e.yaml", text)
-    assert yaml.safe_load(out) == {"k": ["\n/home/user/project1/a.py\U0001f600 é"]}
+    assert yaml.safe_load(out) == {"k": ["\n/home/user1/w/a.py\U0001f600 é"]}
 
 
 @pytest.mark.parametrize("name", ["k.json", "k.yaml"])

@@ -60,17 +60,17 @@ def test_domain_without_any_public_suffix_is_still_not_an_email(scrubber: Scrubb
     [
         (
             "at C:\\Users\\John Smith\\Documents\\plan.docx now",
-            "at C:\\Users\\user\\project1\\plan.docx now",
+            "at C:\\Users\\user1\\Documents\\plan.docx now",
         ),
         (
             '{"f": "C:\\\\Users\\\\John Smith\\\\Documents\\\\plan.docx"}',
-            '{"f": "C:\\\\Users\\\\user\\\\project1\\\\plan.docx"}',
+            '{"f": "C:\\\\Users\\\\user1\\\\Documents\\\\plan.docx"}',
         ),
-        ("open /Users/John Smith/Documents/a.txt", "open /Users/user/project1/a.txt"),
-        ("cat /home/John Smith/x/y.txt", "cat /home/user/project1/y.txt"),
+        ("open /Users/John Smith/Documents/a.txt", "open /Users/user1/Documents/a.txt"),
+        ("cat /home/John Smith/x/y.txt", "cat /home/user1/x/y.txt"),
         (
             "cd /home/alice/a.txt and /home/bob/x.txt",
-            "cd /home/user/project1/a.txt and /home/user/project2/x.txt",
+            "cd /home/user1/a.txt and /home/user2/x.txt",
         ),
     ],
 )
@@ -231,7 +231,7 @@ def test_code_and_prose_after_a_password_name_are_not_passwords(scrubber: Scrubb
 def test_different_bare_home_folders_get_different_fixtures(scrubber: Scrubber) -> None:
     text = "cp /home/alice /home/bob; ls /home/alice; cat /home/alice/p/a.py"
     out = scrubber.scrub_text(text).text
-    assert out == "cp /home/user1 /home/user2; ls /home/user1; cat /home/user/project1/a.py"
+    assert out == "cp /home/user1 /home/user2; ls /home/user1; cat /home/user1/p/a.py"
     assert scrubber.scrub_text(out).text == out
     win = scrubber.scrub_text("C:\\Users\\alice\\ and C:\\Users\\bob").text
     assert win == "C:\\Users\\user1\\ and C:\\Users\\user2"
@@ -446,8 +446,8 @@ def test_escaped_and_plain_forms_of_one_folder_share_a_fixture() -> None:
         "plain": "C:\\Users\\Marta.Kowalska\\Documents\\budget_2025.md",
     }
     clean, _ = scrub_tree(doc, scrubber=get_scrubber())
-    assert clean["plain"] == "C:\\Users\\user\\project1\\budget_2025.md"
-    assert clean["repr"] == "{'path': 'C:\\\\Users\\\\user\\\\project1\\\\budget_2025.md'}"
+    assert clean["plain"] == "C:\\Users\\user1\\Documents\\budget_2025.md"
+    assert clean["repr"] == "{'path': 'C:\\\\Users\\\\user1\\\\Documents\\\\budget_2025.md'}"
 
 
 def test_a_secret_that_starts_with_a_slash_is_not_taken_for_a_path(scrubber: Scrubber) -> None:

@@ -141,11 +141,11 @@ def test_text_card_shows_turns_calls_failures_blocks_and_open_gates(
     assert max(len(line) for line in out.splitlines()) <= 100
     assert f"{DRAFT} (draft): not ready: 5 of 7 gates unmet" in out
     flat = " ".join(out.split())
-    assert "What's the Q3 revenue in /home/user/project1/" in flat
+    assert "What's the Q3 revenue in /home/user1/Documents/" in flat
     assert "(evidence, not the criterion) Q3 revenue was 3.75 million." in flat
     assert "call 1: search_file ok (120 ms)" in flat
-    assert 'arguments {"pattern": "q3", "folder": "/home/user/project1/q3.md"}' in flat
-    assert "result 1 match: /home/user/project1/q3.md" in flat
+    assert 'arguments {"pattern": "q3", "folder": "/home/user1/Documents/q3.md"}' in flat
+    assert "result 1 match: /home/user1/Documents/q3.md" in flat
     assert "call 2: query_specific_file FAILED" in flat
     assert "reason the result says the file is not indexed" in flat
     assert "call 1: send_email BLOCKED" in flat

@@ -61,6 +61,10 @@ _FILE_NAME_KEY = regex.compile(
 """A file's name used as a key (``"1password.exe": "1Password"``): it names a program."""
 
 
+_PLURAL_SECRET = regex.compile(r"(?i)(?:token|key|secret|password|credential)s$")
+"""A plural that names a list of secrets: judged as its singular."""
+
+
 @dataclass(frozen=True)
 class SecretNames:
     """The vocabulary of ``secret_names.yaml`` (see that file for the rules)."""
@@ -108,6 +112,10 @@ class SecretNames:
             return 0  # "1password.exe": a file's name used as a key, not a secret's
         if name.lower().strip("_-.$@:") in self.not_names:
             return 0
+        plural = _PLURAL_SECRET.search(name)
+        if plural:
+            # a list of secrets is named as they are (github_access_tokens, api_keys: issue 35)
+            return self._judge(name[: plural.end() - 1])
         if any(p.match(name) for p in self.patterns):
             return 2
         segs = name_segments(name)
@@ -887,9 +895,10 @@ class IntakeAssignedSecretRecognizer(CodeBackedRecognizer):
             if not names.is_secret_name(name):
                 continue
             shaped = names.needs_shape(name)
-            if _session_uuid(name, text, pos) and "cookie" not in text[
-                text.rfind("\n", 0, start) + 1 : start
-            ].lower():
+            if (
+                _session_uuid(name, text, pos)
+                and "cookie" not in text[text.rfind("\n", 0, start) + 1 : start].lower()
+            ):
                 continue  # session ids (session_id, Claude Code's sessionId): provenance
             if segs[-1:] == ["authorization"] and sep and not vq:
                 scheme = _AUTH_SCHEMES.match(text, pos)

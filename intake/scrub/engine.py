@@ -246,6 +246,9 @@ _FIXTURE_AT = regex.compile(r"0*+[1-9][0-9]*+(?![A-Za-z0-9])")
 _URL_USERINFO = regex.compile(r"[A-Za-z][A-Za-z0-9+.-]*+://[^\s/@:]*+:$")
 """The start of a URL's ``user:`` userinfo, right before an e-mail-shaped ``password@host``."""
 
+_PUBLIC_PEM = regex.compile(r"-----BEGIN (?:CERTIFICATE|X509 CRL|[A-Z ]*PUBLIC KEY)-----")
+"""Public PEM material: a certificate, a public key."""
+
 _UUID = regex.compile(r"^[0-9a-fA-F]{8}(?:-[0-9a-fA-F]{4}){3}-[0-9a-fA-F]{12}$")
 
 _USER_FROM_PATH = regex.compile(
@@ -256,8 +259,87 @@ _USER_FROM_ENV = regex.compile(
     r"\b(?:USER|LOGNAME|USERNAME)=[\"']?+([A-Za-z][A-Za-z0-9._-]{1,31}+)"
 )
 _USER_FROM_PROMPT = regex.compile(
-    r"(?:^|(?<=\n))([a-z_][a-z0-9._-]{1,31}+)@[A-Za-z0-9][A-Za-z0-9.-]*+:[~/]"
+    r"(?:^|(?<=\n))(?:\([^()\n]{1,40}+\)[ ]?+)?+\[?+([a-z_][a-z0-9._-]{1,31}+)"
+    r"@[A-Za-z0-9][A-Za-z0-9.-]*+"
+    r"(?::[~/]|[ ][^\n\]]{0,80}+\][$#])"
 )
+"""A shell prompt ``u@host:~$`` at a line's start, after a ``(venv)`` or ``(base)`` prefix, or
+in brackets (``[u@host dir]$``)."""
+_USER_FROM_MAC_PROMPT = regex.compile(
+    r"(?m)^(?:\([^()\n]{1,40}+\)[ ]?+)?+(?P<host>[A-Za-z0-9][A-Za-z0-9.-]*+):[^\s:]++[ ]"
+    r"(?P<u>[a-z_][a-z0-9._-]{1,31}+)[$%#](?=[ \t]|$)"
+)
+"""macOS's default prompt ``Host:dir user$`` (bash) or ``user%`` (zsh)."""
+_USER_FROM_MAC_HOST = regex.compile(
+    r"\b([A-Z][a-z]{2,20})(?:s|'s)[- ](?:MacBook|iMac|Mac-mini|Mac)"
+)
+"""A Mac's default host name: ``Alice's MacBook Pro``, ``Alices-MacBook-Pro``."""
+_USER_FROM_LOGIN = regex.compile(
+    r"\b(?:ssh|scp|sftp|rsync|mosh|sshfs)\b[^\n]{0,200}?(?<=[\s:])([a-z_][a-z0-9._-]{1,31}+)@"
+    r"[A-Za-z0-9][A-Za-z0-9.-]*+(?=[:\s]|$)"
+)
+"""A login in an ``ssh``/``scp``/``rsync`` target (``u@host``, ``u@host:/path``)."""
+_USER_FROM_URL = regex.compile(
+    r"\b[A-Za-z][A-Za-z0-9+.-]*+://([A-Za-z0-9][A-Za-z0-9._-]{1,38}+)(?::[^@\s/]*+)?+@[A-Za-z0-9]"
+)
+"""A URL's userinfo login (``https://alice@github.com``, ``https://alice:TOKEN@host``)."""
+_USER_FROM_GIT = regex.compile(
+    r"(?m)^[ \t]*+(?:user\.name[ \t]*+=|git[ ]config[^\n]*?user\.name)[ \t\"']*+"
+    r"([^\s\"'][^\n\"']{1,60}?)[ \t\"']*+$"
+    r"|(?ms)^\[user\][^\[]*?^[ \t]++name[ \t]*+=[ \t]*+([^\n]{2,60}?)[ \t]*+$"
+)
+"""``git config`` user names: ``user.name=…``, ``git config --global user.name "…"``, and
+``name = …`` in a ``[user]`` section."""
+_LOGIN_NOT_USER = frozenset(
+    [
+        "oauth2",
+        "oauth",
+        "x-access-token",
+        "x-oauth-basic",
+        "x-token-auth",
+        "gitlab-ci-token",
+        "token",
+        "private-token",
+        "api",
+        "apikey",
+        "api-key",
+        "key",
+        "bot",
+        "deploy",
+        "anonymous",
+        "pypi",
+        "npm",
+        "registry",
+        "bearer",
+        "basic",
+        "client",
+        "login",
+        "account",
+    ]
+)
+"""Logins that tools and services write in URLs for a token or key: not a person."""
+_HOME_SEGMENT = regex.compile(
+    r"(?:^~(?=[A-Za-z])|(?:^|(?<=[/\\]))(?:"
+    r"(?i:home|Users|var/home|export/home|mnt/[a-z]/Users|Volumes/[^/]++/Users|media|run/media"
+    r"|Documents[ ]and[ ]Settings)"
+    r"(?:/|\\++)(?:(?i:users|staff|students|people|home)(?:/|\\++)(?=[^/\\]))?+"
+    r"|(?<=^/[^/\\]++/|^/[^/\\]++/[^/\\]++/)(?=[^/\\]++/(?:\.(?:cache|conda|cargo|local|config"
+    r"|npm|nvm|pyenv|rustup|vscode-server|ssh|huggingface|keras|ipython|jupyter)"
+    r"|miniconda3|anaconda3|miniforge3|mambaforge)(?:/|$))"
+    r"))(?P<u>[^/\\:]++)"
+)
+"""Where a path names its user: the folder under a home root (``/home``, ``/Users``,
+``C:\\Users``, ``/media``, ``/run/media``, ``/home/users/…``), after ``~``, or any folder one or
+two levels under the root that holds what only homes hold (``/scratch/<u>/.cache``,
+``/<share>/<u>/.conda``)."""
+
+
+def home_segment(path: str) -> tuple[int, int] | None:
+    """The span of the user's folder name in a (plain) path, or None when it names none."""
+    m = _HOME_SEGMENT.search(path)
+    return m.span("u") if m else None
+
+
 _NOT_USER_NAMES = frozenset(
     [
         "root",
@@ -337,6 +419,51 @@ _NOT_USER_NAMES = frozenset(
         "someone",
         "example",
         "current_user",
+        # OEM and role accounts that name no person (issue 35)
+        "usuario",
+        "utilisateur",
+        "benutzer",
+        "owner",
+        "asus",
+        "lenovo",
+        "hp",
+        "dell",
+        "acer",
+        "pc",
+        "windows",
+        "admin1",
+        # per-user mounts and shares that name a device or a group, not a person
+        "cdrom",
+        "usb",
+        "floppy",
+        "sdcard",
+        "disk",
+        "external",
+        "backup",
+        "scratch",
+        "opt",
+        "usr",
+        "var",
+        "srv",
+        "conda",
+        "miniconda",
+        "miniconda3",
+        "anaconda3",
+        "envs",
+        "env",
+        "venv",
+        ".venv",
+        # tool trees that hold a .cache of their own (a home by shape is none of these)
+        "node_modules",
+        "site-packages",
+        "vendor",
+        "cache",
+        "dist",
+        "target",
+        "out",
+        "github",
+        "builds",
+        "workspaces",
     ]
 )
 """Account names shared by everyone (or folder names) and placeholders written where a user
@@ -380,16 +507,36 @@ def user_bearing(path: str) -> bool:
     plain, _ = _unescape_path(path)
     if "/var/folders/" in plain:
         return True
-    if plain.startswith("~"):
-        user = plain[1:].split("/", 1)[0]
-        if not user[:1].isalpha():
-            return False
-    else:
-        m = _USER_FROM_PATH.search(plain)
-        if not m:
-            return False
-        user = m.group(1)
-    user = user.replace("\\ ", " ")
+    seg = home_segment(plain)
+    if seg is None:
+        return False
+    user = plain[seg[0] : seg[1]].replace("\\ ", " ")
+    if plain.startswith("~") and not user[:1].isalpha():
+        return False
+    return _a_name(user)
+
+
+_NAME_TAIL = regex.compile(
+    r"(?:[ ][A-Z][A-Za-z'-]{0,30}+){1,3}+"
+    r"(?=[ \t]*+(?:$|\r|\n|\\{1,2}[nrt](?![A-Za-z])|[\"'`)\]>,.;:]))"
+)
+"""The rest of a name with spaces after a home that ends a path (``C:\\Users\\First Last`` at a
+line's end, before a quote or a JSON escape): capitalised words, nothing after them."""
+
+
+def _name_extent(text: str, start: int, end: int) -> int:
+    """The end of a path whose last folder is its user's name, taken to the name's end."""
+    plain, encode = _unescape_path(text[start:end])
+    seg = home_segment(plain)
+    if encode is not None or seg is None or seg[1] != len(plain):
+        return end
+    m = _NAME_TAIL.match(text, end)
+    return m.end() if m else end
+
+
+def _a_name(user: str) -> bool:
+    """Whether a user segment or login may be a person's (not a shared account, an OEM or role
+    default, a placeholder or one of our fixtures)."""
     return not (
         not user
         or user.lower() in _NOT_USER_NAMES
@@ -412,28 +559,39 @@ def learn_user_names(text: str, cands: Sequence[_Candidate]) -> frozenset[str]:
     for c in cands:
         if c.entity_type == "FILE_PATH":
             plain, _ = _unescape_path(text[c.start : c.end])
-            m = _USER_FROM_PATH.search(plain)
-            if m:
-                found.add(m.group(1).replace("\\ ", " "))
+            seg = home_segment(plain)
+            if seg:
+                found.add(plain[seg[0] : seg[1]].replace("\\ ", " ").strip())
     if "=" in text:
         found.update(m.group(1) for m in _USER_FROM_ENV.finditer(text))
     if "@" in text:
         found.update(m.group(1) for m in _USER_FROM_PROMPT.finditer(text))
+        found.update(m.group(1) for m in _USER_FROM_LOGIN.finditer(text))
+        found.update(
+            m.group(1)
+            for m in _USER_FROM_URL.finditer(text)
+            if m.group(1).lower() not in _LOGIN_NOT_USER
+        )
+    if "$" in text or "%" in text or "#" in text:
+        found.update(m.group("u") for m in _USER_FROM_MAC_PROMPT.finditer(text))
+    if "Mac" in text:
+        found.update(m.group(1) for m in _USER_FROM_MAC_HOST.finditer(text))
+    if "name" in text:
+        found.update((m.group(1) or m.group(2)).strip() for m in _USER_FROM_GIT.finditer(text))
     return frozenset(
         n.lower()
         for n in found
-        if len(n) >= 3
-        and n.lower() not in _NOT_USER_NAMES
-        and not _FIXTURE_USER.match(n.lower())
-        and "FAKE" not in n
-        and not n.isdigit()
+        if len(n) >= 3 and _a_name(n) and not n.isdigit() and n.lower() not in _LOGIN_NOT_USER
     )
 
 
 def user_name_spans(text: str, names: frozenset[str]) -> list[tuple[int, int]]:
     """Every occurrence of a learned name as a word of its own (``notes_alice.txt`` too)."""
     alternatives = "|".join(regex.escape(n) for n in sorted(names, key=len, reverse=True))
-    rx = regex.compile(rf"(?<![A-Za-z0-9])(?:{alternatives})(?![A-Za-z0-9])", regex.I)
+    rx = regex.compile(
+        rf"(?<![A-Za-z0-9])(?:{alternatives})(?:(?![A-Za-z0-9])|(?=s-(?:MacBook|iMac|Mac)))",
+        regex.I,
+    )
     return [m.span() for m in rx.finditer(text)]
 
 
@@ -753,6 +911,7 @@ class Scrubber:
                     end -= 1
                 if end > start and not user_bearing(text[start:end]):
                     continue
+                end = _name_extent(text, start, end)
             if end <= start:
                 continue
             if entity_type in _ENCODED_TYPES and self._encoded_fixture_span(text[start:end]):
@@ -763,10 +922,13 @@ class Scrubber:
                 self._encoded_public_json(text[start:end]) or self._public_text(text[start:end])
             ):
                 continue
-            if entity_type == "EMAIL_ADDRESS" and _URL_USERINFO.search(
-                text, max(0, start - 256), start
+            if entity_type == "EMAIL_ADDRESS" and (
+                _URL_USERINFO.search(text, max(0, start - 256), start)
+                or text.endswith("://", 0, start)
             ):
-                continue  # scheme://user:pw@host: the password is URL_CREDENTIALS' to judge
+                # scheme://user:pw@host: the password is URL_CREDENTIALS' to judge;
+                # scheme://login@host: a login (learned as a name), never an e-mail
+                continue
             if (
                 entity_type not in _NOT_JUDGED
                 and rank(entity_type) >= SECRET_PRIORITY
@@ -817,6 +979,12 @@ class Scrubber:
         if _consecutive(span):
             return True
         decoded = _decode_b64_text(span)
+        if (
+            decoded is not None
+            and _PUBLIC_PEM.match(decoded.lstrip())
+            and "PRIVATE KEY" not in decoded
+        ):
+            return True  # a certificate or public key (a kubeconfig's CA data) is public
         if decoded is None or not (_consecutive(decoded) or _prose(decoded)):
             return False
         return not self._detect(decoded, "$")
@@ -995,6 +1163,8 @@ class Scrubber:
         value = text.strip()
         if not value or not literal_secret(value, quoted=False, names=names):
             return cands
+        if self._encoded_fixture_span(value):
+            return cands  # base64 of our own fixture (a Kubernetes Secret's data, scrubbed)
         if _UUID.match(value) and session_name(key):
             return cands  # a session's own UUID (GAIA's, in a draft's details) is provenance
         if self._allowed("GENERIC_SECRET", value):
@@ -1194,9 +1364,19 @@ class Scrubber:
         plain, encode = _unescape_path(original)
         if encode is not None:
             # Work on the plain path, then write the fixture back in the original's escaping.
-            # Offsets of inner findings no longer apply: any inner finding replaces the name.
-            inner_plain = [(0, len(plain))] if inner else []
+            # Offsets of inner findings no longer apply: an inner finding that is not the
+            # user's name replaces the folders.
+            seg = home_segment(plain)
+            name = plain[seg[0] : seg[1]].lower() if seg else None
+            inner_plain = (
+                [(0, len(plain))]
+                if any(_unescape_path(original[s:e])[0].lower() != name for s, e in inner)
+                else []
+            )
             return encode(self._path_fixture(plain, inner_plain, spec, m))
+        home = self._home_fixture(original, inner, m)
+        if home is not None:
+            return home
         root, middle, base = split_path(original)
         new_root = fixture_root(root)
         sep = path_separator(original[len(root) :]) or path_separator(root[2:]) or "/"
@@ -1211,6 +1391,28 @@ class Scrubber:
                 ext.group(0) if ext else ""
             )
         return f"{new_root}{sep}{folder}{sep}{base}" if base else f"{new_root}{sep}{folder}{sep}"
+
+    def _home_fixture(
+        self, path: str, inner: Sequence[tuple[int, int]], m: FixtureMap
+    ) -> str | None:
+        """A home path with only its user's name replaced (issue 35): every other folder and
+        the file name stay, so a traceback still says which library failed
+        (``C:\\Users\\alice\\AppData\\…\\site-packages\\sqlalchemy\\orm\\x.py`` becomes
+        ``C:\\Users\\user1\\AppData\\…\\site-packages\\sqlalchemy\\orm\\x.py``). The name
+        gets the fixture it gets everywhere else in the document (``USER_NAME``), and is
+        replaced wherever it recurs in the path. None when the path names no home, or holds a
+        finding other than the name (the folders are then replaced as before)."""
+        if path.startswith("\\\\") or "/var/folders/" in path:
+            return None
+        seg = home_segment(path)
+        if seg is None:
+            return None
+        name = path[seg[0] : seg[1]]
+        if any(path[s:e].lower() != name.lower() for s, e in inner):
+            return None
+        fixture = self._fixture("USER_NAME", name.strip(), (), m)
+        rx = regex.compile(rf"(?<![A-Za-z0-9]){regex.escape(name)}(?![A-Za-z0-9])", regex.I)
+        return str(rx.sub(lambda _: fixture, path))
 
     @staticmethod
     def _bare_root(root: str, new_root: str, m: FixtureMap) -> str:

@@ -115,7 +115,7 @@ class FixtureMap:
         self._counters: dict[str, int] = {}
         self._reserved: set[tuple[str, int]] = set()
         self._issued: set[str] = set()
-        self._lock = threading.Lock()
+        self._lock = threading.RLock()  # re-entered: a home path asks for its user name's fixture
 
     def reserve(self, texts: Sequence[str]) -> None:
         """Texts whose existing fixture-like strings must not be reused."""

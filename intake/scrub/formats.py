@@ -170,10 +170,12 @@ class _Frame:
 
     __slots__ = ("is_map", "expect_key", "key", "members")
 
-    def __init__(self, is_map: bool) -> None:
+    def __init__(self, is_map: bool, owner: str | None = None) -> None:
         self.is_map = is_map
         self.expect_key = is_map
-        self.key: str | None = None
+        self.key: str | None = owner
+        """A mapping's current key; a sequence's: the key it is the value of (its items are
+        judged by that name: ``github_access_tokens: [<hex>, …]``, issue 35)."""
         self.members: list[tuple[str | None, Token | None]] = []
 
     def close(self) -> None:
@@ -202,7 +204,8 @@ def json_tokens(text: str, base: int = 0, starts: list[int] | None = None) -> li
     for m in _JSON_STRUCT.finditer(text, bom):
         c = m.group(0)
         if c == "{" or c == "[":
-            stack.append(_Frame(c == "{"))
+            owner = stack[-1].key if c == "[" and stack and stack[-1].is_map else None
+            stack.append(_Frame(c == "{", owner))
         elif c == "}" or c == "]":
             stack.pop().close()
         elif c == ":":
@@ -233,6 +236,8 @@ def json_tokens(text: str, base: int = 0, starts: list[int] | None = None) -> li
                     top.key = value
                 else:
                     top.members.append((top.key, tok))
+            elif top is not None and top.key is not None:
+                tok.key = top.key
     return tokens
 
 
@@ -395,7 +400,9 @@ def yaml_tokens(text: str) -> list[Token]:
             if isinstance(ev, (yaml.MappingStartEvent, yaml.SequenceStartEvent)):
                 if stack and stack[-1].is_map and stack[-1].expect_key:
                     stack[-1].key = None  # a complex key names nothing
-                stack.append(_Frame(isinstance(ev, yaml.MappingStartEvent)))
+                is_seq = isinstance(ev, yaml.SequenceStartEvent)
+                owner = stack[-1].key if is_seq and stack and stack[-1].is_map else None
+                stack.append(_Frame(not is_seq, owner))
             elif isinstance(ev, (yaml.MappingEndEvent, yaml.SequenceEndEvent)):
                 stack.pop().close()
                 node_done(None)
@@ -428,6 +435,8 @@ def yaml_tokens(text: str) -> list[Token]:
                         segments=_yaml_segments(raw, ev.value, style),
                     )
                     tokens.append(tok)
+                    if stack and not stack[-1].is_map and stack[-1].key is not None:
+                        tok.key = stack[-1].key
                 node_done(tok)
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
