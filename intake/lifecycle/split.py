@@ -117,9 +117,9 @@ def write_split(
     from intake.store.journal import Event, Unit
     from intake.store.records import (
         content_hash,
-        dump_record,
         load_record,
         record_path,
+        record_text,
         sha256_bytes,
     )
 
@@ -146,8 +146,8 @@ def write_split(
             event = Event("split", where, who, {"tag": tag, "salt_hash": salt,
                                                 "before_hash": before, "content_hash": after})
             tx.commit(Unit("split", path.stem,
-                           writes=[(record_path(path), dump_record(record)),
-                                   (path, decode(new))],
+                           writes=[(record_path(path), record_text(record, record_path(path))),
+                                   (path, new.decode("utf-8"))],
                            events=[event]))
     return done
 
