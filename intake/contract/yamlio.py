@@ -16,6 +16,7 @@ rewrite any YAML file it is given.
 
 from __future__ import annotations
 
+import contextlib
 import io
 import json
 import re
@@ -28,7 +29,7 @@ from ruamel.yaml import YAML
 from ruamel.yaml.error import MarkedYAMLError, YAMLError
 from ruamel.yaml.nodes import ScalarNode
 
-from intake.fileio import line_end
+from intake.fileio import line_end, with_line_ends
 from intake.limits import MAX_SCENARIO_BYTES, MAX_YAML_DEPTH
 
 JsonPath = tuple[str | int, ...]
@@ -222,6 +223,25 @@ def with_tags(raw: bytes, change: Callable[[list[str]], list[str]]) -> bytes:
         raise YamlProblem("the tags could not be edited in place (an unusual layout)")
     bom = b"\xef\xbb\xbf" if raw.startswith(b"\xef\xbb\xbf") else b""
     return bom + edited.encode("utf-8")
+
+
+def with_text_value(text: str, key: str, value: str) -> str:
+    """``text`` with the top-level scalar ``key`` set to ``value`` in place (a rename's ``id``):
+    only that value's characters change; the line's comment and every other byte stay. A key
+    that is missing or not a one-line scalar, or a result that does not read back as the
+    same data but this value, falls back to a round trip (line ends kept)."""
+    entry = _top_entry(text, key)
+    data = to_plain(load_roundtrip(text))
+    if entry is not None and not isinstance(entry[1].value, list):
+        start, end = entry[1].start_mark, entry[1].end_mark
+        if start.line == end.line and start.index < end.index:
+            edited = text[: start.index] + _flow_item(value) + text[end.index :]
+            with contextlib.suppress(YamlProblem):
+                if to_plain(load_roundtrip(edited)) == {**data, key: value}:
+                    return edited
+    doc = load_roundtrip(text)
+    doc[key] = value
+    return with_line_ends(dump_roundtrip(doc, like=text), like=text)
 
 
 _PLAIN_TAG = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.\-/]*")

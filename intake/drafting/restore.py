@@ -31,7 +31,7 @@ from intake.contract.models import Record, Restore, SourceType
 from intake.errors import IntakeError, ScrubError, SourceError, UsageError
 from intake.fileio import atomic_write
 from intake.scrub.tiers import RESTORABLE, tier_of
-from intake.store.records import dump_record, load_record, record_path, utcnow
+from intake.store.records import load_record, record_path, record_text, utcnow
 from intake.store.suite import find_draft, safe_author
 
 __all__ = ["RestoreResult", "restore_replacement"]
@@ -94,7 +94,7 @@ def restore_replacement(
     restores.append(
         Restore(value_hash=value_hash, entity_type=entity, by=who, reason=reason, at=utcnow())
     )
-    atomic_write(rec_path, dump_record(record.model_copy(update={"restores": restores})))
+    atomic_write(rec_path, record_text(record.model_copy(update={"restores": restores}), rec_path))
     try:
         _draft_again(settings, record, db)
     except BaseException:

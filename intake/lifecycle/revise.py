@@ -26,7 +26,7 @@ from pathlib import Path
 
 from intake.config import Settings
 from intake.contract.models import ID_PATTERN, Record, Revision
-from intake.contract.yamlio import dump_roundtrip, load_roundtrip
+from intake.contract.yamlio import with_text_value
 from intake.errors import UsageError
 from intake.fileio import read_text_exact, with_line_ends
 from intake.paths import display_path, inside
@@ -268,9 +268,7 @@ def _rename(tx: Edit, target: str, new_id: str, by: str | None) -> RenameResult:
             "the draft has no record beside it", where=display_path(draft, settings.root)
         )
     text = read_text_exact(draft)
-    doc = load_roundtrip(text)
-    doc["id"] = new_id
-    new_text = with_line_ends(dump_roundtrip(doc, like=text), like=text)
+    new_text = with_text_value(text, "id", new_id)
     new_raw = new_text.encode("utf-8")
     # ``renamed_from`` marks the new record, so a rerun after a kill tells a committed rename
     # of this draft from an unrelated draft that happens to have the same content
