@@ -9,7 +9,9 @@ GAIA's tools call) and must judge them FAIL (gate 8, ``intake.lifecycle.gates.co
 The order, as ``intake run``'s (``intake.lifecycle.runs.run``), whose code does the same steps:
 
 1. Refusals that run nothing (exit 1): private, not strictly valid, a placeholder, scrub
-   findings (``refuse_unready``). A draft with no captured answer is a usage error (exit 2):
+   findings (``refuse_unready``), a captured answer that is an infrastructure fallback (the
+   model server unreachable, a timeout, no answer: ``replay.infrastructure_turns``). A draft
+   with no captured answer is a usage error (exit 2):
    there is nothing to replay, and gate 8 does not apply to it.
 2. The replay binds ``127.0.0.1:<replay_port>`` (default 4200, GAIA's fixed backend); a port
    in use is exit 3, one line, nothing run or recorded. Its ``/api/system/status`` must report
@@ -40,6 +42,8 @@ from intake.lifecycle.replay import (
     ReplayState,
     ReplayTurn,
     document_names,
+    infrastructure_line,
+    infrastructure_turns,
     replay_hash,
     replay_turns,
 )
@@ -52,6 +56,7 @@ from intake.lifecycle.runs.record import (
 )
 from intake.lifecycle.runs.run import (
     RunnerFailed,
+    RunRefused,
     backend_model,
     find_runner,
     find_scorecards,
@@ -101,6 +106,18 @@ def _judge(settings: Settings, judge: str | None) -> str | None:
                       configured=configured)
 
 
+def _refuse_infrastructure(settings: Settings, draft: Path) -> None:
+    """A captured answer that is an infrastructure fallback is not the case's failure."""
+    infra = infrastructure_turns(load_draft_record(settings, draft))
+    if infra:
+        raise RunRefused(
+            f"{infrastructure_line(infra)}: no control of it is run",
+            where=display_path(draft, settings.root),
+            hint="draft the turns the model answered (`intake from-session ID --turns A-B`), "
+            "or a session where the model server was running",
+        )
+
+
 def _turns_to_replay(settings: Settings, draft: Path) -> list[ReplayTurn]:
 
     turns = replay_turns(load_draft_record(settings, draft))
@@ -126,6 +143,7 @@ def control_draft(
 
     limit = _check_limits(settings, iterations, timeout)
     draft = find_draft(settings, target)
+    _refuse_infrastructure(settings, draft)
     data = refuse_unready(settings, draft)
     turns = _turns_to_replay(settings, draft)
     judge = _judge(settings, judge)
