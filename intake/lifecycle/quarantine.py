@@ -22,7 +22,6 @@ from pathlib import Path
 from intake.config import Settings
 from intake.contract.models import LifecycleChange, LifecycleState, Record
 from intake.contract.yamlio import YamlProblem, parse_top, with_tags
-from intake.drafting.tail import current_author
 from intake.errors import Conflict, UsageError
 from intake.paths import display_path
 from intake.store.edit import edit
@@ -38,7 +37,13 @@ from intake.store.records import (
     sha256_bytes,
     utcnow,
 )
-from intake.store.suite import reason_text, refuse_outside_root, scrub_free_text, scrub_message
+from intake.store.suite import (
+    acting_author,
+    reason_text,
+    refuse_outside_root,
+    scrub_free_text,
+    scrub_message,
+)
 
 QUARANTINE_TAG = "quarantined"
 
@@ -144,10 +149,12 @@ def _reason(settings: Settings, reason: str, what: str, notes: list[str]) -> str
 
 
 def _by(settings: Settings, by: str | None) -> str:
-    who = by or current_author(settings)
+    """Who decides (``store.suite.acting_author``: an e-mail or a control character is never
+    recorded); unknown is a usage error."""
+    who, withheld = acting_author(settings, by)
     if not who:
-        raise UsageError("who makes this change is unknown",
-                         hint="pass --by LOGIN or set author in [tool.intake]")
+        unknown = "who makes this change is unknown" + (f" ({withheld})" if withheld else "")
+        raise UsageError(unknown, hint="pass --by LOGIN or set author in [tool.intake]")
     return who
 
 

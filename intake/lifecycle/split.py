@@ -110,7 +110,6 @@ def write_split(
     journal unit with a ``split`` event: a reviewed change like any other. Returns (id, tag)
     of each scenario tagged (or that would be, with ``dry_run``).
     """
-    from intake.drafting.tail import current_author
     from intake.lifecycle.quarantine import _stamped
     from intake.paths import display_path
     from intake.store.edit import edit
@@ -122,9 +121,10 @@ def write_split(
         record_text,
         sha256_bytes,
     )
+    from intake.store.suite import acting_author
 
     drawn = assign(suite_categories(settings), settings.split_salt, settings.split_heldout)
-    who = by or current_author(settings) or "intake"
+    who = acting_author(settings, by)[0] or "intake"
     done: list[tuple[str, str]] = []
     for path in iter_scenarios(settings.scenarios):
         if not record_path(path).is_file() or tag_file(path) is not None:
