@@ -70,8 +70,11 @@ def readable(detail: Any) -> str:
     ``key: value`` pairs, lists joined, nested details in parentheses, hashes cut to 12 digits,
     long text cut at 120 characters."""
     if isinstance(detail, dict):
-        parts = [f"{k.replace('_', ' ')}: {readable(v)}" for k, v in detail.items()
-                 if v not in (None, "", [], {})]
+        parts = [
+            f"{k.replace('_', ' ')}: {f'({readable(v)})' if isinstance(v, dict) else readable(v)}"
+            for k, v in detail.items()
+            if v not in (None, "", [], {})
+        ]
         return "; ".join(parts) if parts else "-"
     if isinstance(detail, list):
         shown = [readable(v) for v in detail[:10]]
