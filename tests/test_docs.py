@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib.util
+import re
 import sys
 from pathlib import Path
 from types import ModuleType
@@ -55,3 +56,13 @@ def test_code_comments_cite_no_document_outside_the_repository() -> None:
         text = file.read_text(encoding="utf-8")
         for cited in ("DESIGN", "gaia-formats", "presidio-notes", "style.md", "../shared"):
             assert cited not in text, f"{file.relative_to(REPO)} cites {cited}"
+
+
+def test_help_names_arguments_as_they_are_typed() -> None:
+    text = (REPO / "docs" / "cli.md").read_text(encoding="utf-8")
+    usages = re.findall(r"^Usage: intake .*$", text, flags=re.MULTILINE)
+    assert "Usage: intake promote [OPTIONS] DRAFT" in usages
+    assert "Usage: intake validate [OPTIONS] [PATHS]..." in usages
+    assert "Usage: intake rename [OPTIONS] DRAFT NEW_ID" in usages
+    assert not [u for u in usages if "{" in u]
+    assert "<list[" not in text and "paths... <" not in text
