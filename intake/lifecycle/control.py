@@ -27,6 +27,7 @@ The order, as ``intake run``'s (``intake.lifecycle.runs.run``), whose code does 
 
 from __future__ import annotations
 
+import urllib.parse
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC
@@ -34,6 +35,7 @@ from pathlib import Path
 from typing import Any
 
 from intake.config import Settings
+from intake.contract.gaia import agent_backend
 from intake.contract.models import JUDGED_STATUSES, ControlRun
 from intake.contract.validate import validate_file
 from intake.errors import Conflict, InputError, SourceError, UsageError
@@ -60,6 +62,7 @@ from intake.lifecycle.runs.run import (
     backend_model,
     find_runner,
     find_scorecards,
+    gaia_where,
     invoke_runner,
     refuse_unready,
 )
@@ -104,6 +107,23 @@ def _judge(settings: Settings, judge: str | None) -> str | None:
     configured = (*settings.strong_models, *settings.local_models)
     return check_name(settings, "the judge model (--judge or judge_model)", judge.strip(),
                       configured=configured)
+
+
+def never_asked_hint(settings: Settings, port: int, draft: Path | None = None) -> str:
+    """Why the runner's agent never asked the replay, from where GAIA's eval agent sends its
+    turns (``--backend`` in ``eval/mcp-config.json``, else localhost:4200): another port than
+    the replay's, or this one (then the runner judged without its agent asking at all)."""
+    where = gaia_where(settings, draft)
+    agent = agent_backend(where.mcp_config, where.default_backend)
+    config = display_path(where.mcp_config, settings.root)
+    agent_port = urllib.parse.urlsplit(agent).port or 80
+    if agent_port != port:
+        return (f"GAIA's eval agent sends its turns to {agent} ({config}), the replay listened "
+                f"on 127.0.0.1:{port}: set replay_port = {agent_port} (stop the Agent UI there "
+                "first)")
+    return (f"the replay listened where GAIA's eval agent sends its turns ({agent}) and was "
+            "never asked: the runner judged without its agent sending them (is GAIA's Agent UI "
+            f"MCP server in {config}? is the runner GAIA's `gaia eval agent`?)")
 
 
 def _refuse_infrastructure(settings: Settings, draft: Path) -> None:
@@ -179,8 +199,7 @@ def control_draft(
             "the runner judged the draft but never asked the replay for an answer: its verdict "
             "is not about the captured answers; nothing was recorded",
             where=f"127.0.0.1:{server.port}",
-            hint="GAIA's tools call localhost:4200: keep replay_port at 4200 when running "
-            "GAIA's own runner",
+            hint=never_asked_hint(settings, server.port, draft),
         )
     result = ControlResult(
         draft, judge, iterations, code, server.port, state.answered, state.beyond

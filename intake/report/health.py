@@ -691,18 +691,19 @@ def render_markdown(report: HealthReport) -> str:
 
 
 def render_github(report: HealthReport) -> str:
-    """GitHub Actions: a notice per audit trigger, then the markdown for the job summary.
+    """GitHub Actions: one annotation per class (``ghoutput.grouped_annotations``: a class
+    of many scenarios is one annotation and a log line each), then the job summary's markdown.
 
     The annotations are workflow commands intake built (every value escaped) and the markdown
     is made inert, so the whole text is one ``Command`` the CLI's output guard lets through.
     """
-    from intake.ghoutput import Command, annotation, inert
+    from intake.ghoutput import Annotated, Command, grouped_annotations, inert
 
-    lines = [
-        annotation("warning" if s.klass in ("always-fail", "inverted") else "notice",
-                   s.path, 1, f"{s.klass}: {s.why}")
+    lines = grouped_annotations([
+        Annotated("warning" if s.klass in ("always-fail", "inverted") else "notice",
+                  s.path, 1, s.klass, f"{s.klass}: {s.why}")
         for s in report.scenarios if s.klass not in ("healthy",)
-    ]
+    ], noun="scenario")
     return Command("\n".join([*lines, inert(render_markdown(report))]))
 
 
