@@ -745,7 +745,7 @@ def card_from_parts(
         view = ScenarioView.of(data)
     clean, masked = cleaner_for(settings, gates) if not private else (_same, None)
     return build_card(
-        scenario_id=path.stem,
+        scenario_id=view.id if view is not None and view.id else path.stem,
         path=display_path(path, settings.root),
         view=view,
         record=record,
