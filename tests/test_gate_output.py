@@ -330,3 +330,14 @@ def test_words_beside_a_code_span_stay_apart() -> None:
     assert md_message("to do: `intake control DRAFT` then `intake promote`.") == (
         "to do: `intake control DRAFT` then `intake promote`.")
     assert md_message("judge:`x`now") == "judge:`x`now"  # no space added where none was
+
+
+def test_counts_agree_in_number() -> None:
+    from intake.check.summary import LegacyGroup
+
+    one = CheckReport(files=1, findings=[Finding("error", "a.yaml", 1, "validate", "bad")])
+    assert "1 file, 1 error, 0 warnings." in summary_markdown(one)
+    legacy = [Finding("warning", "a.yaml", 8, "scrub", "EMAIL_ADDRESS found", legacy=True)]
+    assert " in 1 file; fix:" in LegacyGroup("scrub", "warning", legacy).line()
+    assert "| warning | 1 legacy file |" in summary_markdown(CheckReport(files=1,
+                                                                          findings=legacy))

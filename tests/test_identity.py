@@ -73,6 +73,8 @@ def test_quarantine_and_retire_find_the_scenario_by_its_id_not_its_file_name(
     assert by_name.exit_code == 2
     assert by_name.stderr == ("error: no scenario 'simple_tool_call' in the suite "
                               "(eval/scenarios)\n")
+    shown = json.loads(runner.invoke(app, ["config", "--format", "json"]).stdout)
+    assert shown["settings"]["retired_dir"] == "eval/retired"  # beside GAIA's eval/scenarios
     retired = runner.invoke(app, ["retire", ID, "--reason", "replaced", "--by", "alice"])
     assert retired.exit_code == 0, retired.output
     moved = mcp.parent.parent / "retired" / "mcp_reliability" / f"{FILE}.yaml"

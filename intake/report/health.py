@@ -50,6 +50,7 @@ from intake.ghoutput import html_text, md_text
 from intake.lifecycle.split import split_of
 from intake.paths import display_path
 from intake.store.records import iter_scenarios, record_path, runnable_hash, utcnow
+from intake.wording import counted
 
 CLASSES = (
     "saturated",
@@ -592,7 +593,7 @@ def render_json(report: HealthReport) -> str:
 
 
 def _pairs(pairs: list[tuple[str, int]]) -> str:
-    return ", ".join(f"{k} ({n} runs)" for k, n in pairs) or "none"
+    return ", ".join(f"{k} ({counted(n, 'run')})" for k, n in pairs) or "none"
 
 
 def _threshold_line(report: HealthReport) -> str:
@@ -607,7 +608,8 @@ def render_text(report: HealthReport) -> str:
     """Plain text for the terminal."""
     counts = report.counts()
     lines = [
-        f"suite health: {len(report.scenarios)} scenarios, {len(report.retired)} retired, "
+        f"suite health: {counted(len(report.scenarios), 'scenario')}, "
+        f"{len(report.retired)} retired, "
         f"{len(report.quarantined)} quarantined",
         _threshold_line(report),
         f"GAIA commits read: {_pairs(report.commits_read)}; "
