@@ -85,6 +85,21 @@ def test_quarantine_and_retire_find_the_scenario_by_its_id_not_its_file_name(
 
 
 @requires_gaia_corpus()
+@pytest.mark.parametrize("target", [ID, f"eval/scenarios/mcp_reliability/{FILE}.yaml"])
+def test_revise_names_why_a_file_named_apart_from_its_id_cannot_come_back(
+    mcp: Path, runner: Any, target: str
+) -> None:
+    before = {p: p.read_bytes() for p in mcp.iterdir()}
+    result = runner.invoke(app, ["revise", target])
+    assert result.exit_code == 2
+    assert result.stderr == (
+        f"error: the file is named apart from its id ({ID}): revised, it would come back as "
+        f"{ID}.yaml; rename the file and its .intake.json record to its id first (git mv), "
+        f"then revise (eval/scenarios/mcp_reliability/{FILE}.yaml)\n")
+    assert {p: p.read_bytes() for p in mcp.iterdir()} == before
+
+
+@requires_gaia_corpus()
 def test_the_card_names_the_scenario_by_its_id(mcp: Path) -> None:
     settings = load_settings(mcp)
     path = mcp / f"{FILE}.yaml"

@@ -73,7 +73,7 @@ def scenario_id_of(path: Path) -> str:
     return found if isinstance(found, str) and found else path.stem
 
 
-def _with_id(folder: Path, scenario_id: str) -> list[Path]:
+def scenarios_with_id(folder: Path, scenario_id: str) -> list[Path]:
     """The scenario files under ``folder`` whose id is ``scenario_id`` (a file that cannot
     hold the id's text is not parsed)."""
     found = []
@@ -94,9 +94,9 @@ def find_scenario(settings: Settings, scenario_id: str) -> Path:
     """The suite scenario (promoted or adopted: it has a record) whose id is ``scenario_id``,
     whatever its file is named."""
     check_id(scenario_id)
-    found = _with_id(settings.scenarios, scenario_id)
+    found = scenarios_with_id(settings.scenarios, scenario_id)
     if not found:
-        retired = _with_id(settings.retired, scenario_id)
+        retired = scenarios_with_id(settings.retired, scenario_id)
         if retired:
             raise UsageError("the scenario is retired",
                              where=display_path(retired[0], settings.root))
@@ -230,4 +230,7 @@ def retire(
     return LifecycleResult(scenario_id, LifecycleState.retired, dest, notes)
 
 
-__all__ = ["QUARANTINE_TAG", "LifecycleResult", "quarantine", "retire", "state_of"]
+__all__ = [
+    "QUARANTINE_TAG", "LifecycleResult", "quarantine", "retire", "scenario_id_of",
+    "scenarios_with_id", "state_of",
+]

@@ -29,6 +29,7 @@ from intake.contract.models import ID_PATTERN, Record, Revision
 from intake.contract.yamlio import with_text_value
 from intake.errors import UsageError
 from intake.fileio import read_text_exact, with_line_ends
+from intake.lifecycle.quarantine import scenario_id_of, scenarios_with_id
 from intake.paths import display_path, inside
 from intake.store.edit import Edit, edit
 from intake.store.journal import Event, Unit
@@ -90,7 +91,7 @@ def _find_scenario(settings: Settings, target: str) -> Path:
         return path
     if not re.fullmatch(ID_PATTERN, target):
         raise UsageError("not a scenario id or path", where=target[:80])
-    found = promoted_paths(settings, target)
+    found = promoted_paths(settings, target) or scenarios_with_id(settings.scenarios, target)
     if not found:
         for folder in (settings.drafts, settings.private_drafts):
             if (folder / f"{target}.yaml").is_file():
@@ -142,9 +143,13 @@ def _revise(tx: Edit, target: str, scenario_id: str, by: str) -> ReviseResult:
     record = load_record(rec)
     if record.promotion is None and record.adoption is None:
         raise UsageError("its record has no promotion or adoption stamp", where=shown)
-    if scenario.stem != scenario_id:
+    named = scenario_id_of(scenario)
+    if scenario.stem != scenario_id or named != scenario.stem:
         raise UsageError(
-            "the file name is not a safe draft id; rename the file first", where=shown
+            f"the file is named apart from its id ({named}): revised, it would come back as "
+            f"{named}.yaml; rename the file and its .intake.json record to its id first (git "
+            "mv), then revise",
+            where=shown,
         )
     folder = settings.private_drafts if record.source.private else settings.drafts
     draft = folder / f"{scenario_id}.yaml"
