@@ -73,6 +73,7 @@ def _snapshot(folder: Path) -> dict[Path, bytes]:
     return {p: p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
 
 
+@pytest.mark.slow  # adopt, check and split over GAIA's 91 files, twice: about 45 s each
 @requires_gaia_corpus()
 @pytest.mark.parametrize("eol", ["\n", "\r\n"], ids=["lf", "crlf"])
 def test_split_quarantine_retire_on_gaias_files_change_only_the_tags_line(
