@@ -118,7 +118,8 @@ class Settings(BaseModel):
     split_heldout: float = Field(default=0.30, gt=0.0, lt=1.0)
     """Share of each category the split holds out (tag ``split-heldout``)."""
     retired_dir: Path = Path("retired")
-    """Where ``intake retire`` moves a scenario: outside the folder GAIA's runner reads."""
+    """Where ``intake retire`` moves a scenario: outside the folder GAIA's runner reads. Not
+    set, it sits beside the scenarios folder: ``eval/retired`` in GAIA's layout."""
     tracker_labels: list[str] = Field(
         default_factory=lambda: [
             "bug", "triage", "needs-info", "enhancement", "question", "documentation",
@@ -173,7 +174,10 @@ class Settings(BaseModel):
 
     @property
     def retired(self) -> Path:
-        """Absolute folder of retired scenarios."""
+        """Absolute folder of retired scenarios (unset: ``retired`` beside the scenarios
+        folder, so GAIA's ``eval/scenarios`` retires to ``eval/retired``, as its docs name)."""
+        if "retired_dir" not in self.model_fields_set:
+            return self.path(self.scenarios_dir.parent / self.retired_dir)
         return self.path(self.retired_dir)
 
     @property

@@ -158,3 +158,20 @@ def test_a_fifo_or_device_is_named_as_such_and_nothing_is_written(
             f" ({target.name})\n"
         )
         assert good.read_text() == "mail bob@acme.io\n"
+
+
+def test_a_dash_scrubs_standard_input_to_standard_output(runner: CliRunner) -> None:
+    given = f"mail alice@acme.io\nand {TOKEN}\nkeep this line\n"
+    result = runner.invoke(app, ["scrub", "-"], input=given)
+    assert result.exit_code == 0, result.output
+    assert TOKEN not in result.stdout and "alice@acme.io" not in result.stdout
+    assert result.stdout.endswith("keep this line\n") and result.stdout.count("\n") == 3
+    assert result.stderr == "-: scrubbed (EMAIL_ADDRESS 1, GITHUB_TOKEN 1)\n"
+    checked = runner.invoke(app, ["scrub", "-", "--check"], input=given)
+    assert checked.exit_code == 1
+    assert checked.stdout == "EMAIL_ADDRESS -:1\nGITHUB_TOKEN -:2\n"
+    clean = runner.invoke(app, ["scrub", "-", "--check"], input="nothing here\n")
+    assert clean.exit_code == 0 and clean.stderr == "clean: nothing to scrub\n"
+    mixed = runner.invoke(app, ["scrub", "-", "other.txt"], input="x")
+    assert mixed.exit_code == 2
+    assert mixed.stderr == "error: `-` (standard input) goes alone, without other paths (PATH)\n"

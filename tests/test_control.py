@@ -585,3 +585,19 @@ def test_controls_export_refuses_a_folder_gaia_would_load(suite: Path, runner) -
     write_pair(suite / "drafts")
     result = runner.invoke(app, ["controls", "export", str(suite / "scenarios" / "x")])
     assert result.exit_code == 2 and "outside scenarios/" in result.stderr
+
+
+def test_the_never_asked_hint_names_the_real_cause(suite: Path) -> None:
+    from intake.lifecycle.control import never_asked_hint
+    from tests.status_server import write_mcp_config
+
+    settings = load_settings(suite)
+    write_mcp_config(suite, "http://localhost:4200")
+    other = never_asked_hint(settings, 51234)
+    assert other == ("GAIA's eval agent sends its turns to http://localhost:4200 "
+                     "(eval/mcp-config.json), the replay listened on 127.0.0.1:51234: set "
+                     "replay_port = 4200 (stop the Agent UI there first)")
+    same = never_asked_hint(settings, 4200)
+    assert same.startswith("the replay listened where GAIA's eval agent sends its turns "
+                           "(http://localhost:4200) and was never asked")
+    assert "replay_port" not in same and "port" not in same.split("(")[0]

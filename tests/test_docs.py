@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib.util
+import re
 import sys
 from pathlib import Path
 from types import ModuleType
@@ -55,3 +56,45 @@ def test_code_comments_cite_no_document_outside_the_repository() -> None:
         text = file.read_text(encoding="utf-8")
         for cited in ("DESIGN", "gaia-formats", "presidio-notes", "style.md", "../shared"):
             assert cited not in text, f"{file.relative_to(REPO)} cites {cited}"
+
+
+def test_help_names_arguments_as_they_are_typed() -> None:
+    text = (REPO / "docs" / "cli.md").read_text(encoding="utf-8")
+    usages = re.findall(r"^Usage: intake .*$", text, flags=re.MULTILINE)
+    assert "Usage: intake promote [OPTIONS] DRAFT" in usages
+    assert "Usage: intake validate [OPTIONS] [PATHS]..." in usages
+    assert "Usage: intake rename [OPTIONS] DRAFT NEW_ID" in usages
+    assert not [u for u in usages if "{" in u]
+    assert "<list[" not in text and "paths... <" not in text
+
+
+def test_the_guide_says_how_to_start_each_stand_in() -> None:
+    import subprocess
+
+    guide = (REPO / "docs" / "guide.md").read_text(encoding="utf-8")
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    table = readme[readme.index("| Mark | Needs | The test |"):]
+    table = table[: table.index("\n\n")]
+    named = sorted(set(re.findall(r"`(tests/[a-z_]+\.py)`", table)) - {"tests/test_packaging.py"})
+    assert len(named) == 4, named  # runner, backend, control runner, GitHub
+    section = guide[guide.index("## Trying the loop without GAIA"):guide.index("## Install")]
+    for stand_in in named:
+        row = next(line for line in section.splitlines() if f"`{stand_in}`" in line)
+        assert "Start it" in section and row.count("|") == 4 and len(row) > 80, stand_in
+    command = re.search(r"`python -m tests\.status_server --port (\d+) --model ([\w.-]+)`", section)
+    assert command is not None
+    started = subprocess.Popen(
+        [sys.executable, "-m", "tests.status_server", "--port", "0", "--model", command[2]],
+        cwd=REPO, stdout=subprocess.PIPE, text=True,
+    )
+    try:
+        assert started.stdout is not None
+        assert started.stdout.readline().startswith("serving http://127.0.0.1:")
+    finally:
+        started.terminate()
+        started.wait(timeout=10)
+    for script in ("fake_gaia_eval.py", "fake_gaia_control.py"):
+        assert f"python CHECKOUT/tests/{script} eval agent" in section
+        done = subprocess.run([sys.executable, str(REPO / "tests" / script), "eval", "agent",
+                               "--help"], capture_output=True, text=True, timeout=60)
+        assert done.returncode == 0 and done.stdout.startswith("usage: gaia")

@@ -286,3 +286,58 @@ def test_the_summary_stays_under_the_limit_with_1200_drafts() -> None:
     assert "intake show DRAFT" in "".join(render(text).text)
     half = summary_markdown(report, limit=STEP_SUMMARY_LIMIT // 2)
     assert len(half.encode("utf-8")) <= STEP_SUMMARY_LIMIT // 2
+
+
+def test_one_annotation_per_finding_class_with_a_summary() -> None:
+    from intake.ghoutput import Annotated, grouped_annotations
+
+    items = [Annotated("notice", f"eval/scenarios/c/case_{i}.yaml", 1, "never-judged",
+                       f"never-judged: case_{i} has no judged run") for i in range(83)]
+    items.append(Annotated("warning", "eval/scenarios/c/bad.yaml", 1, "always-fail",
+                           "always-fail: fails on every tier"))
+    lines = grouped_annotations(items, noun="scenario")
+    commands = [line for line in lines if line.startswith("::")]
+    assert commands == [
+        "::notice file=eval/scenarios/c/case_0.yaml,line=1::never-judged: 83 scenarios (first: "
+        "never-judged: case_0 has no judged run); the log lists each",
+        "::warning file=eval/scenarios/c/bad.yaml,line=1::always-fail: fails on every tier",
+    ]
+    logged = [line for line in lines if not line.startswith("::")]
+    assert len(logged) == 83 and logged[5] == (
+        "eval/scenarios/c/case_5.yaml:1: notice: never-judged: case_5 has no judged run")
+
+
+def test_check_annotates_a_class_of_findings_once(suite: Path) -> None:
+    from typer.testing import CliRunner
+
+    from intake.cli import app
+
+    for n in range(3):  # three drafts, each missing persona, setup and source
+        (suite / "drafts" / f"case_{n}.yaml").write_text(
+            f"id: case_{n}\nname: x\ncategory: c\nturns: []\n", encoding="utf-8")
+    result = CliRunner().invoke(app, ["check", "--format", "github"])
+    assert result.exit_code == 1, result.output
+    lines = result.stdout.splitlines()
+    required = [line for line in lines if line.startswith("::") and "validate:required" in line]
+    assert required == ["::error file=drafts/case_0.yaml,line=1::validate:required: 9 findings "
+                        "(first: 'persona' is required); the log lists each"], lines
+    assert "drafts/case_2.yaml:1: error: 'source' is required" in lines
+
+
+def test_words_beside_a_code_span_stay_apart() -> None:
+    from intake.ghoutput import md_message
+
+    assert md_message("to do: `intake control DRAFT` then `intake promote`.") == (
+        "to do: `intake control DRAFT` then `intake promote`.")
+    assert md_message("judge:`x`now") == "judge:`x`now"  # no space added where none was
+
+
+def test_counts_agree_in_number() -> None:
+    from intake.check.summary import LegacyGroup
+
+    one = CheckReport(files=1, findings=[Finding("error", "a.yaml", 1, "validate", "bad")])
+    assert "1 file, 1 error, 0 warnings." in summary_markdown(one)
+    legacy = [Finding("warning", "a.yaml", 8, "scrub", "EMAIL_ADDRESS found", legacy=True)]
+    assert " in 1 file; fix:" in LegacyGroup("scrub", "warning", legacy).line()
+    assert "| warning | 1 legacy file |" in summary_markdown(CheckReport(files=1,
+                                                                          findings=legacy))

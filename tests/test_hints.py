@@ -101,7 +101,9 @@ def problem(command: Any, line: str) -> str | None:
     options |= {"-h", "--help"}
     for word in words:
         for option in re.split(r"\\?\|", word.strip("[]()").split("=", 1)[0]):
-            if option.startswith("-") and PLACEHOLDER not in option and option not in options:
+            stdin = option == "-"  # a lone dash is standard input, not an option
+            if option.startswith("-") and not stdin and PLACEHOLDER not in option \
+                    and option not in options:
                 return f"{' '.join(path)} has no option {option}"
     return None
 

@@ -298,7 +298,7 @@ def test_current_author_prefers_a_login(git_suite: Path, monkeypatch: pytest.Mon
     """Reviewers are logins, so the author is too: setting, GITHUB_ACTOR, github.user, name."""
     import subprocess
 
-    from intake.drafting.tail import current_author
+    from intake.store.suite import current_author
 
     settings = load_settings(git_suite).model_copy(update={"author": None})
     subprocess.run(["git", "config", "user.name", "Alice Smith"], cwd=git_suite, check=True)

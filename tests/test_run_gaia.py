@@ -106,6 +106,31 @@ def test_a_backend_other_than_the_agents_is_refused_and_nothing_runs(
     assert _runs(suite) == []
 
 
+@pytest.mark.parametrize("configured", [True, False], ids=["backend_url set", "default"])
+def test_without_backend_the_hint_names_the_real_cause(
+    suite: Path, gaia: Path, runner, configured: bool
+) -> None:
+    """No --backend given: the hint names backend_url or GAIA's eval/mcp-config.json, never
+    "drop --backend"."""
+    text = (suite / "pyproject.toml").read_text(encoding="utf-8")
+    kept = [line for line in text.splitlines() if not line.startswith("backend_url")]
+    if configured:
+        kept.append('backend_url = "http://127.0.0.1:9"')
+    (suite / "pyproject.toml").write_text("\n".join(kept) + "\n", encoding="utf-8")
+    write_mcp_config(suite, "http://127.0.0.1:8")
+    result = _run(runner, "--tier", "strong")
+    assert result.exit_code == 2
+    error, hint = result.stderr.splitlines()
+    assert "is not the backend GAIA's eval agent uses (http://127.0.0.1:8" in error
+    assert "--backend" not in hint and 'set backend_url = "http://127.0.0.1:8"' in hint
+    if configured:
+        assert error.endswith("(backend_url)")
+    else:
+        assert error.endswith("(intake's default backend_url, eval/mcp-config.json)")
+        assert "eval/mcp-config.json names for GAIA's eval agent" in hint
+    assert not gaia.exists() and _runs(suite) == []
+
+
 def test_the_stand_in_asks_the_fixed_backend_not_backend(
     suite: Path, gaia: Path, backend: StatusServer, runner
 ) -> None:

@@ -149,7 +149,7 @@ def test_the_summary_stays_within_its_limit_and_never_cuts_a_card(
     assert len(text.encode()) <= one
     assert card_ids(text) == ["newer_case"]
     assert full["newer_case"] in text
-    assert "2 more card(s) left out to stay within GitHub's job summary limit" in text
+    assert "2 more cards left out to stay within GitHub's job summary limit" in text
     assert text.count("<details>") == text.count("</details>") == 1
     small = summary_cards(report, settings, limit=one // 2 + 900)
     assert "only its gates are shown" in small

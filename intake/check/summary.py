@@ -17,6 +17,7 @@ from intake.ghoutput import STEP_SUMMARY_LIMIT, md_code, md_message, md_text
 from intake.paths import display_path
 from intake.report.card import Card, card_from_parts, card_markdown
 from intake.store.records import record_path
+from intake.wording import counted
 
 # --- one line per kind of legacy finding --------------------------------------------------
 
@@ -57,7 +58,7 @@ class LegacyGroup:
         text = f"{count} {what}"
         if self.code == "scrub":
             kinds = sorted({f.message.split(" ", 1)[0] for f in self.findings})
-            text += f" ({', '.join(kinds)}) in {self.files} files"
+            text += f" ({', '.join(kinds)}) in {counted(self.files, 'file')}"
         return f"{text}; fix: {fix} (--verbose lists them)"
 
 
@@ -107,11 +108,12 @@ def _add_findings(budget: _Budget, report: CheckReport) -> None:
         mark = "error" if f.severity == "error" else "warning"
         row = f"| {mark} | {md_code(f'{f.file}:{f.line}')} | {md_message(f.message)} |"
         if not budget.add([row]):
-            budget.add([f"| | | {len(shown) - number} more findings left out of this "
-                        "summary: the check's log lists them all |"], force=True)
+            left = counted(len(shown) - number, "more finding")
+            budget.add([f"| | | {left} left out of this summary: the check's log lists "
+                        "them all |"], force=True)
             break
     for group in legacy_groups(report.findings):
-        files = f"{group.files} legacy files"
+        files = counted(group.files, "legacy file")
         budget.add([f"| {group.severity} | {files} | {md_message(group.line())} |"],
                    force=True)
     budget.add([""], force=True)
@@ -147,7 +149,8 @@ def _add_drafts(budget: _Budget, drafts: list[DraftGates]) -> None:
             left = len(drafts) - number
             budget.add(
                 [
-                    f"{left} more drafts left out of this summary to stay within GitHub's job "
+                    f"{counted(left, 'more draft')} left out of this summary to stay within "
+                    "GitHub's job "
                     f"summary limit ({STEP_SUMMARY_LIMIT // 1024} KiB); the check's log lists "
                     "every draft's gates, and `intake show DRAFT` shows one.",
                     "",
@@ -168,7 +171,8 @@ def summary_markdown(report: CheckReport, *, limit: int = STEP_SUMMARY_LIMIT) ->
     head = [
         f"## intake check {verdict}",
         "",
-        f"{report.files} files, {report.errors} errors, {report.warnings} warnings.",
+        f"{counted(report.files, 'file')}, {counted(report.errors, 'error')}, "
+        f"{counted(report.warnings, 'warning')}.",
         "",
         *([md_message(report.base), ""] if report.base else []),
     ]
@@ -255,7 +259,8 @@ def summary_cards(
     left_out = _fit_cards(cards, parts, limit)
     if left_out:
         parts.append(
-            f"{len(left_out)} more card(s) left out to stay within GitHub's job summary limit "
+            f"{counted(len(left_out), 'more card')} left out to stay within GitHub's job "
+            "summary limit "
             f"({limit // 1024} KiB); run `intake show DRAFT` for each.\n"
         )
     return "".join(parts)

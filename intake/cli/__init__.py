@@ -284,6 +284,37 @@ class IntakeGroup(TyperGroup):
             raise typer.Exit(EXIT_INTERNAL) from None
 
 
+def _arguments_by_name() -> None:
+    """Help names each argument as a person types it: ``DRAFT`` (required), ``[PATHS]...``
+    (optional), ``PATH...`` in the Arguments list, with no ``<list[Path]>`` type beside it;
+    typer 0.29 writes ``{draft}`` and ``paths... <list[Path]>``. A ``metavar`` set on the
+    argument is used as it is."""
+    from typer.core import TyperArgument
+
+    def shown(arg: TyperArgument) -> str:
+        return arg.metavar if arg.metavar is not None else (arg.name or "").upper()
+
+    def usage(arg: TyperArgument) -> str:
+        name = shown(arg)
+        if arg.metavar is None:
+            name = name if arg.required else f"[{name}]"
+        return name + ("..." if arg.nargs != 1 and not name.endswith("...") else "")
+
+    def listed(arg: TyperArgument) -> str:
+        name = shown(arg)
+        return name + ("..." if arg.nargs != 1 and not name.endswith("...") else "")
+
+    def no_type(arg: TyperArgument, ctx: Any) -> str | None:
+        return None
+
+    TyperArgument._usage_display_name = usage  # type: ignore[method-assign,assignment]
+    TyperArgument._rich_display_name = listed  # type: ignore[method-assign,assignment]
+    TyperArgument.display_type_rich = no_type  # type: ignore[method-assign,assignment]
+
+
+_arguments_by_name()
+
+
 app = typer.Typer(
     cls=IntakeGroup,
     name="intake",

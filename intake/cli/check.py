@@ -11,7 +11,14 @@ import typer
 
 from intake.cli.options import Format, counted, format_option
 from intake.errors import EXIT_FINDINGS
-from intake.ghoutput import STEP_SUMMARY_LIMIT, annotation, datum, log_line
+from intake.ghoutput import (
+    STEP_SUMMARY_LIMIT,
+    Annotated,
+    annotation,
+    datum,
+    grouped_annotations,
+    log_line,
+)
 from intake.paths import display_path
 
 if TYPE_CHECKING:
@@ -106,12 +113,13 @@ def _report_lines(report: CheckReport, *, github: bool, verbose: bool) -> Iterat
     def plain(text: str) -> str:
         return log_line(text) if github else text
 
-    for f in report.findings:
-        if f.legacy and not verbose:
-            continue
-        if github:
-            yield annotation(f.severity, f.file, f.line, f.message)
-        else:
+    shown = [f for f in report.findings if verbose or not f.legacy]
+    if github:
+        yield from grouped_annotations(
+            [Annotated(f.severity, f.file, f.line, f.code, f.message) for f in shown]
+        )
+    else:
+        for f in shown:
             yield f"{datum(f.file)}:{f.line}: {f.severity}: {datum(f.message)}"
     if not verbose:
         for group in legacy_groups(report.findings):

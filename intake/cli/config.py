@@ -22,6 +22,12 @@ def register(app: typer.Typer) -> None:
 
         cfg = settings(ctx)
         values = json.loads(cfg.model_dump_json())
+        # the effective retired folder (unset: beside the scenarios folder, GAIA's eval/retired)
+        retired = cfg.retired
+        inside_root = retired.is_relative_to(cfg.root)
+        values["retired_dir"] = retired.relative_to(cfg.root).as_posix() if inside_root else str(
+            retired
+        )
         if fmt is Format.json:
             emit_json({"command": "config", "settings": values})
             return

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import typer
@@ -21,9 +22,11 @@ def register(app: typer.Typer) -> None:
         limit: int = typer.Option(200, "--limit", min=1, help="Most events shown."),
         fmt: Format = format_option(Format.text, Format.json),
     ) -> None:
-        """History from the ledger: one scenario's events, or the latest overall."""
-        import json
+        """History from the ledger: one scenario's events, or the latest overall.
 
+        Text: one line per event (when, what, which scenario, by whom) and its details as
+        `key: value` pairs below it; `--format json` gives every event whole.
+        """
         from intake.cli import emit_json, out, settings
         from intake.store.history import count_history
         from intake.store.ledger import Ledger
@@ -52,17 +55,43 @@ def register(app: typer.Typer) -> None:
         if not events:
             out("no events")
         for event in events:
-            detail = json.dumps(event.detail, sort_keys=True) if event.detail else ""
             who = f" by {event.actor}" if event.actor else ""
             scenario = datum(event.scenario_id or "-")
-            out(f"{event.at}  {event.kind:<10} {scenario}{datum(who)}  {datum(detail)}")
+            out(f"{event.at}  {event.kind:<12} {scenario}{datum(who)}")
+            if event.detail:
+                out(f"    {datum(readable(event.detail))}")
+
+
+_HASH = re.compile(r"\b(sha256|hmac-sha256):([0-9a-f]{12})[0-9a-f]+")
+
+
+def readable(detail: Any) -> str:
+    """An event's detail as one line a person reads (``--format json`` keeps it whole):
+    ``key: value`` pairs, lists joined, nested details in parentheses, hashes cut to 12 digits,
+    long text cut at 120 characters."""
+    if isinstance(detail, dict):
+        parts = [
+            f"{k.replace('_', ' ')}: {f'({readable(v)})' if isinstance(v, dict) else readable(v)}"
+            for k, v in detail.items()
+            if v not in (None, "", [], {})
+        ]
+        return "; ".join(parts) if parts else "-"
+    if isinstance(detail, list):
+        shown = [readable(v) for v in detail[:10]]
+        if len(detail) > 10:
+            shown.append(f"… {len(detail) - 10} more")
+        if any(isinstance(v, dict) for v in detail):
+            return "(" + "), (".join(shown) + ")"
+        return ", ".join(shown)
+    if isinstance(detail, bool):
+        return "yes" if detail else "no"
+    text = _HASH.sub(r"\1:\2…", " ".join(str(detail).split()))
+    return text if len(text) <= 120 else text[:119] + "…"
 
 
 def shown_id(cfg: Any, given: str) -> str:
     """``given`` quoted when it is an id the scrubber clears, else a description: an id typed
     by mistake (a token pasted into the wrong place) must not end up in a CI log."""
-    import re
-
     from intake.contract.models import ID_PATTERN
     from intake.store.suite import finding_types
 

@@ -22,12 +22,11 @@ def register(app: typer.Typer) -> None:
         part of what runs), reviews are stale (the file changed).
         """
         from intake.cli import err, out, settings
-        from intake.drafting.tail import current_author
         from intake.lifecycle.revise import rename
-        from intake.store.suite import safe_author
+        from intake.store.suite import acting_author
 
         cfg = settings(ctx)
-        by, withheld = safe_author(cfg, current_author(cfg))
+        by, withheld = acting_author(cfg)
         if withheld:
             err(withheld)
         result = rename(cfg, draft, new_id, by=by)

@@ -25,12 +25,11 @@ def register(app: typer.Typer) -> None:
         description fix needs a new review and `intake promote`, not new runs.
         """
         from intake.cli import err, out, settings
-        from intake.drafting.tail import current_author
         from intake.lifecycle.revise import revise
-        from intake.store.suite import safe_author
+        from intake.store.suite import acting_author
 
         cfg = settings(ctx)
-        by, withheld = safe_author(cfg, current_author(cfg))
+        by, withheld = acting_author(cfg)
         if withheld:
             err(withheld)
         result = revise(cfg, scenario, by=by or "unknown")

@@ -13,6 +13,7 @@ from intake.ghoutput import datum
 
 if TYPE_CHECKING:
     from intake.config import Settings
+    from intake.scrub import Scrubber
 
 
 def register(app: typer.Typer) -> None:
@@ -22,7 +23,10 @@ def register(app: typer.Typer) -> None:
     def scrub(
         ctx: typer.Context,
         paths: list[Path] = typer.Argument(
-            ..., help="Files (any text file) or folders (*.yaml, *.json, *.md, *.txt…, recursive)."
+            ...,
+            metavar="PATH...",
+            help="Files (any text file) or folders (*.yaml, *.json, *.md, *.txt…, recursive); "
+            "`-` alone: standard input, scrubbed to standard output.",
         ),
         check: bool = typer.Option(
             False, "--check", help="Change nothing; list findings as TYPE file:line; exit 1 if any."
@@ -51,6 +55,9 @@ def register(app: typer.Typer) -> None:
         and the command then fails naming it and why. YAML and JSON keep their layout and
         comments. Nothing ever prints an original value.
 
+        `intake scrub -` reads standard input as text and writes the scrubbed text to standard
+        output (with --check: the findings, nothing written), a filter for a pipe.
+
         With --restore HASH --reason TEXT DRAFT, a restorable replacement (a name, an entropy
         or a context rule) is given back: bound to the salted hash of its value, recorded in
         the draft's record with who and why, and the draft is drafted again from its source.
@@ -65,6 +72,12 @@ def register(app: typer.Typer) -> None:
         if reason is not None or db is not None:
             raise UsageError("--reason and --db go with --restore", where="--reason")
         scrubber = scrubber_for(cfg)
+        if Path("-") in paths:
+            if len(paths) != 1:
+                raise UsageError("`-` (standard input) goes alone, without other paths",
+                                 where="PATH")
+            _stdin(scrubber, check, fmt)
+            return
         if check:
             findings = scan_paths(paths, scrubber=scrubber)
             if fmt is Format.json:
@@ -110,6 +123,42 @@ def register(app: typer.Typer) -> None:
                 out(f"{datum(str(o.path))}: clean")
         changed = sum(o.changed for o in outcomes)
         out(f"{counted(len(outcomes), 'file')}, {changed} scrubbed")
+
+
+def _stdin(scrubber: Scrubber, check: bool, fmt: Format) -> None:
+    """``intake scrub -``: standard input scrubbed as text to standard output; ``--check``
+    lists the findings (type and line, never the value) and exits 1 if any."""
+    import sys
+
+    from intake.cli import emit_json, err, out
+    from intake.limits import MAX_INPUT_BYTES
+    from intake.scrub.files import decode_text, scrub_file_text
+
+    raw = sys.stdin.buffer.read(MAX_INPUT_BYTES + 1)
+    if len(raw) > MAX_INPUT_BYTES:
+        raise UsageError(f"standard input is over the {MAX_INPUT_BYTES:,}-byte limit", where="-")
+    text = decode_text(raw, where="-")
+    if check:
+        lines = [(f.entity_type, text.count("\n", 0, f.start) + 1) for f in scrubber.find(text)]
+        if fmt is Format.json:
+            emit_json({"command": "scrub", "check": True, "findings": [
+                {"entity_type": kind, "file": "-", "line": line} for kind, line in lines]})
+        else:
+            for kind, line in lines:
+                out(f"{kind} -:{line}")
+            err(counted(len(lines), "finding") if lines else "clean: nothing to scrub")
+        if lines:
+            raise typer.Exit(EXIT_FINDINGS)
+        return
+    done = scrub_file_text(Path("-"), text, scrubber=scrubber)
+    if fmt is Format.json:
+        emit_json({"command": "scrub", "check": False, "file": "-", "changed": done.changed,
+                   "text": done.text, "report": done.report.model_dump(mode="json")})
+        return
+    sys.stdout.write(done.text)
+    sys.stdout.flush()
+    counts = ", ".join(f"{k} {v}" for k, v in done.report.counts.items())
+    err(f"-: scrubbed ({counts})" if done.changed else "-: clean")
 
 
 def _restore(

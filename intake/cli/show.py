@@ -143,7 +143,11 @@ def _renderables(card: Card) -> list[RenderableType]:
             if turn.answer is not None:
                 answer = f"(evidence, not the criterion)\n{turn.answer}"
                 block.add_row(_text("answer"), _text(answer))
-            if turn.error_fallback:
+            if turn.infrastructure:
+                flagged = (f"infrastructure failure flagged: {turn.error_fallback or ''} (not the "
+                           "model's failure; the control gate refuses it)")
+                block.add_row(_text("INFRA"), _text(flagged))
+            elif turn.error_fallback:
                 flagged = f"error fallback flagged: {turn.error_fallback}"
                 block.add_row(_text("FALLBACK"), _text(flagged))
             items.append(block)

@@ -16,7 +16,9 @@ rewrite any YAML file it is given.
 
 from __future__ import annotations
 
+import contextlib
 import io
+import json
 import re
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -27,6 +29,7 @@ from ruamel.yaml import YAML
 from ruamel.yaml.error import MarkedYAMLError, YAMLError
 from ruamel.yaml.nodes import ScalarNode
 
+from intake.fileio import line_end, with_line_ends
 from intake.limits import MAX_SCENARIO_BYTES, MAX_YAML_DEPTH
 
 JsonPath = tuple[str | int, ...]
@@ -190,32 +193,138 @@ def dump_roundtrip(data: Any, *, like: str | None = None) -> str:
 
 def with_tags(raw: bytes, change: Callable[[list[str]], list[str]]) -> bytes:
     """A scenario's bytes with its ``tags`` list replaced by ``change(tags)``: the one edit of
-    a scenario's tags (the suite tag at promotion, the held-out split).
+    a scenario's tags (the suite tag at promotion, the held-out split, a quarantine).
 
-    Other keys, comments and layout are kept; a missing ``tags`` goes after ``category``. The
-    bytes around the YAML are kept too: a UTF-8 BOM stays, and a file whose lines end in CRLF
-    keeps CRLF (ruamel writes ``\n``), so a Windows checkout's file is written as it was
-    reviewed, byte for byte but for the tags. An unchanged list returns ``raw`` itself.
+    The edit is made in the text, not by a YAML round trip, so every byte but the tag lines is
+    kept (line width, blank lines, comments, quoting, a UTF-8 BOM, CRLF line ends): a flow list
+    (``tags: [a, b]``) is rewritten in place; a block list loses the lines of the tags taken
+    out and gains one ``- tag`` line per tag added, indented like its items; a missing
+    ``tags`` becomes one line ``tags: [tag]`` after ``category`` (else at the end); a list
+    left empty is taken out whole, so a quarantine lifted gives back the file as it was. An
+    unchanged list returns ``raw`` itself. The result is parsed again and must hold the same
+    data but the tags, else ``YamlProblem`` (nothing is written).
     """
-    text = decode(raw)
-    data = load_roundtrip(text)
+    data = parse_checked(raw).data
     tags = data.get("tags")
     old = [str(t) for t in tags] if isinstance(tags, list) else []
     new = change(list(old))
     if isinstance(tags, list) and new == old:
         return raw
-    if isinstance(tags, list):
-        del tags[:]
-        tags.extend(new)
-    else:
-        keys = list(data.keys())
-        position = keys.index("category") + 1 if "category" in keys else len(keys)
-        data.insert(position, "tags", new)
-    dumped = dump_roundtrip(data, like=text)
-    if "\r\n" in text and text.count("\r\n") * 2 >= text.count("\n"):
-        dumped = dumped.replace("\r\n", "\n").replace("\n", "\r\n")
+    text = decode(raw)
+    edited = _edit_tags(text, new)
+    expected = {k: v for k, v in data.items() if k != "tags"}
+    if new:
+        expected["tags"] = new
+    try:
+        got = parse_checked(edited.encode("utf-8")).data
+    except YamlProblem:
+        got = None
+    if got != expected:
+        raise YamlProblem("the tags could not be edited in place (an unusual layout)")
     bom = b"\xef\xbb\xbf" if raw.startswith(b"\xef\xbb\xbf") else b""
-    return bom + dumped.encode("utf-8")
+    return bom + edited.encode("utf-8")
+
+
+def with_text_value(text: str, key: str, value: str) -> str:
+    """``text`` with the top-level scalar ``key`` set to ``value`` in place (a rename's ``id``):
+    only that value's characters change; the line's comment and every other byte stay. A key
+    that is missing or not a one-line scalar, or a result that does not read back as the
+    same data but this value, falls back to a round trip (line ends kept)."""
+    entry = _top_entry(text, key)
+    data = to_plain(load_roundtrip(text))
+    if entry is not None and not isinstance(entry[1].value, list):
+        start, end = entry[1].start_mark, entry[1].end_mark
+        if start.line == end.line and start.index < end.index:
+            edited = text[: start.index] + _flow_item(value) + text[end.index :]
+            with contextlib.suppress(YamlProblem):
+                if to_plain(load_roundtrip(edited)) == {**data, key: value}:
+                    return edited
+    doc = load_roundtrip(text)
+    doc[key] = value
+    return with_line_ends(dump_roundtrip(doc, like=text), like=text)
+
+
+_PLAIN_TAG = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.\-/]*")
+
+
+def _flow_item(tag: str) -> str:
+    """A tag as written in a flow or block list: plain when it reads back as the same text."""
+    if _PLAIN_TAG.fullmatch(tag) and _resolve_plain(tag, (True, False)) == _CORE + "str":
+        return tag
+    return json.dumps(tag, ensure_ascii=False)
+
+
+def _top_entry(text: str, key: str) -> tuple[Any, Any] | None:
+    """The key and value nodes (with their marks in ``text``) of a top-level entry."""
+    yaml = YAML(typ="rt")
+    yaml.version = YAML_VERSION
+    with yaml_errors():
+        root = yaml.compose(text)
+    for key_node, value_node in root.value:
+        if key_node.value == key:
+            return key_node, value_node
+    return None
+
+
+def _last_line(node: Any) -> int:
+    """The 0-based line a node's text ends on (its end mark may sit at the next line's start)."""
+    end = node.end_mark
+    return int(end.line - 1 if end.column == 0 and end.line > node.start_mark.line else end.line)
+
+
+def _edit_tags(text: str, new: list[str]) -> str:
+    lines = text.splitlines(keepends=True)
+    eol = line_end(text)
+    flow = "[" + ", ".join(_flow_item(t) for t in new) + "]"
+    entry = _top_entry(text, "tags")
+    if entry is None:
+        if not new:
+            return text
+        found = _top_entry(text, "category")
+        at = _last_line(found[1]) + 1 if found is not None else len(lines)
+        if at == len(lines) and lines and not lines[-1].endswith("\n"):
+            lines[-1] += eol
+        return "".join([*lines[:at], f"tags: {flow}{eol}", *lines[at:]])
+    key, value = entry
+    if not new and key.start_mark.column == 0:
+        last = _last_line(value) if value.value else key.start_mark.line
+        return "".join(lines[: key.start_mark.line] + lines[last + 1 :])
+    block = getattr(value, "flow_style", None) is False and isinstance(value.value, list)
+    if not block:
+        start, end = value.start_mark.index, value.end_mark.index
+        if start == end:  # ``tags:`` with no value: the list goes after the colon
+            start = end = text.index(":", key.end_mark.index) + 1
+            flow = " " + flow
+        return text[:start] + flow + text[end:]
+    items = value.value
+    old = [str(item.value) for item in items]
+    first = lines[items[0].start_mark.line]
+    dash = len(first[: items[0].start_mark.column].rstrip()) - 1
+    kept = [t for t in old if t in new]
+    added = [t for t in new if t not in old]
+    if new != [*kept, *added] or len(set(old)) != len(old):
+        spans = [(items[0].start_mark.line, _last_line(items[-1]))]
+        fresh = [f"{' ' * dash}- {_flow_item(t)}{eol}" for t in new]
+    else:
+        spans = [
+            (i.start_mark.line, _last_line(i))
+            for i, t in zip(items, old, strict=True)
+            if t not in new
+        ]
+        fresh = []
+    after = _last_line(items[-1]) + 1
+    gone = {n for a, b in spans for n in range(a, b + 1)}
+    out: list[str] = []
+    for number, line in enumerate(lines):
+        if number == after:
+            out += fresh or [f"{' ' * dash}- {_flow_item(t)}{eol}" for t in added]
+        if number not in gone:
+            out.append(line)
+    if after >= len(lines):
+        if out and not out[-1].endswith("\n"):
+            out[-1] += eol
+        out += fresh or [f"{' ' * dash}- {_flow_item(t)}{eol}" for t in added]
+    return "".join(out)
 
 
 def load_data(text: str) -> Any:

@@ -38,6 +38,7 @@ from intake.paths import display_path
 from intake.scrub import FixtureMap, scrubber_for
 from intake.scrub.ids import cut_before_token, plain_identifier
 from intake.sources.model import (
+    INFRASTRUCTURE_FALLBACKS,
     LOCATOR_PREFIX,
     MASK,
     Document,
@@ -523,7 +524,10 @@ def build_plan(
         elif failure is None and errors:
             failure = "agent_error_step"
         if failure is not None:
-            failures.append({"turn": number, "kind": failure})
+            failures.append(
+                {"turn": number, "kind": failure}
+                | ({"infrastructure": True} if failure in INFRASTRUCTURE_FALLBACKS else {})
+            )
         turn: dict[str, Any] = {
             "turn": number,
             "objective": placeholder(f"what the user wants in turn {number}"),

@@ -31,8 +31,8 @@ from intake.contract.models import Record, Restore, SourceType
 from intake.errors import IntakeError, ScrubError, SourceError, UsageError
 from intake.fileio import atomic_write
 from intake.scrub.tiers import RESTORABLE, tier_of
-from intake.store.records import dump_record, load_record, record_path, utcnow
-from intake.store.suite import find_draft, safe_author
+from intake.store.records import load_record, record_path, record_text, utcnow
+from intake.store.suite import acting_author, find_draft
 
 __all__ = ["RestoreResult", "restore_replacement"]
 
@@ -60,8 +60,6 @@ def restore_replacement(
     db: Path | None = None,
 ) -> RestoreResult:
     """Restore the replacement ``value_hash`` of draft ``target`` (see the module)."""
-    from intake.drafting.tail import current_author
-
     value_hash = value_hash.strip()
     if not _HASH.fullmatch(value_hash):
         raise UsageError(
@@ -87,14 +85,14 @@ def restore_replacement(
             "machine's own credentials) and cannot be restored",
             where=str(rec_path.name),
         )
-    who, _ = safe_author(settings, by or current_author(settings))
+    who, _ = acting_author(settings, by)
     entity = spans[0].entity_type
     before = rec_path.read_text(encoding="utf-8")
     restores = [r for r in record.restores if r.value_hash != value_hash]
     restores.append(
         Restore(value_hash=value_hash, entity_type=entity, by=who, reason=reason, at=utcnow())
     )
-    atomic_write(rec_path, dump_record(record.model_copy(update={"restores": restores})))
+    atomic_write(rec_path, record_text(record.model_copy(update={"restores": restores}), rec_path))
     try:
         _draft_again(settings, record, db)
     except BaseException:

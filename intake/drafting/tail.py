@@ -62,7 +62,7 @@ from intake.store.records import (
     safe_child,
     utcnow,
 )
-from intake.store.suite import refuse_outside_root, safe_author
+from intake.store.suite import acting_author, refuse_outside_root, safe_author
 
 SCENARIO_KEY_ORDER = (
     "id",
@@ -104,26 +104,6 @@ def ordered(data: dict[str, Any], order: tuple[str, ...]) -> dict[str, Any]:
     """Known keys first in ``order``, the rest after in their own order."""
     head = {key: data[key] for key in order if key in data}
     return {**head, **{k: v for k, v in data.items() if k not in head}}
-
-
-def current_author(settings: Settings) -> str | None:
-    """Who runs intake, as a login where one is known (None if unknown).
-
-    Reviewers are GitHub logins, and the review gate refuses an approval by the draft's author,
-    so the author should be a login too: the ``author`` setting, else ``$GITHUB_ACTOR`` (set in
-    GitHub Actions), else ``git config github.user``, and only then ``git config user.name``
-    (a display name, compared loosely by the gate).
-    """
-    if settings.author:
-        return settings.author
-    actor = os.environ.get("GITHUB_ACTOR", "").strip()
-    if actor:
-        return actor
-    for key in ("github.user", "user.name"):
-        found = git_text(["config", key], settings.root, timeout=5)
-        if found:
-            return found
-    return None
 
 
 @dataclass
@@ -416,7 +396,7 @@ def _write_locked(
                 "link": str(clean["link"]) or None,
             }
         ),
-        author=safe_author(settings, current_author(settings))[0],
+        author=acting_author(settings)[0],
         drafter=drafter_identities(settings),
         scrub=report,
         restores=restores,

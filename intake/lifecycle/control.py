@@ -9,7 +9,9 @@ GAIA's tools call) and must judge them FAIL (gate 8, ``intake.lifecycle.gates.co
 The order, as ``intake run``'s (``intake.lifecycle.runs.run``), whose code does the same steps:
 
 1. Refusals that run nothing (exit 1): private, not strictly valid, a placeholder, scrub
-   findings (``refuse_unready``). A draft with no captured answer is a usage error (exit 2):
+   findings (``refuse_unready``), a captured answer that is an infrastructure fallback (the
+   model server unreachable, a timeout, no answer: ``replay.infrastructure_turns``). A draft
+   with no captured answer is a usage error (exit 2):
    there is nothing to replay, and gate 8 does not apply to it.
 2. The replay binds ``127.0.0.1:<replay_port>`` (default 4200, GAIA's fixed backend); a port
    in use is exit 3, one line, nothing run or recorded. Its ``/api/system/status`` must report
@@ -25,6 +27,7 @@ The order, as ``intake run``'s (``intake.lifecycle.runs.run``), whose code does 
 
 from __future__ import annotations
 
+import urllib.parse
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC
@@ -32,6 +35,7 @@ from pathlib import Path
 from typing import Any
 
 from intake.config import Settings
+from intake.contract.gaia import agent_backend
 from intake.contract.models import JUDGED_STATUSES, ControlRun
 from intake.contract.validate import validate_file
 from intake.errors import Conflict, InputError, SourceError, UsageError
@@ -40,6 +44,8 @@ from intake.lifecycle.replay import (
     ReplayState,
     ReplayTurn,
     document_names,
+    infrastructure_line,
+    infrastructure_turns,
     replay_hash,
     replay_turns,
 )
@@ -52,9 +58,11 @@ from intake.lifecycle.runs.record import (
 )
 from intake.lifecycle.runs.run import (
     RunnerFailed,
+    RunRefused,
     backend_model,
     find_runner,
     find_scorecards,
+    gaia_where,
     invoke_runner,
     refuse_unready,
 )
@@ -101,6 +109,35 @@ def _judge(settings: Settings, judge: str | None) -> str | None:
                       configured=configured)
 
 
+def never_asked_hint(settings: Settings, port: int, draft: Path | None = None) -> str:
+    """Why the runner's agent never asked the replay, from where GAIA's eval agent sends its
+    turns (``--backend`` in ``eval/mcp-config.json``, else localhost:4200): another port than
+    the replay's, or this one (then the runner judged without its agent asking at all)."""
+    where = gaia_where(settings, draft)
+    agent = agent_backend(where.mcp_config, where.default_backend)
+    config = display_path(where.mcp_config, settings.root)
+    agent_port = urllib.parse.urlsplit(agent).port or 80
+    if agent_port != port:
+        return (f"GAIA's eval agent sends its turns to {agent} ({config}), the replay listened "
+                f"on 127.0.0.1:{port}: set replay_port = {agent_port} (stop the Agent UI there "
+                "first)")
+    return (f"the replay listened where GAIA's eval agent sends its turns ({agent}) and was "
+            "never asked: the runner judged without its agent sending them (is GAIA's Agent UI "
+            f"MCP server in {config}? is the runner GAIA's `gaia eval agent`?)")
+
+
+def _refuse_infrastructure(settings: Settings, draft: Path) -> None:
+    """A captured answer that is an infrastructure fallback is not the case's failure."""
+    infra = infrastructure_turns(load_draft_record(settings, draft))
+    if infra:
+        raise RunRefused(
+            f"{infrastructure_line(infra)}: no control of it is run",
+            where=display_path(draft, settings.root),
+            hint="draft the turns the model answered (`intake from-session ID --turns A-B`), "
+            "or a session where the model server was running",
+        )
+
+
 def _turns_to_replay(settings: Settings, draft: Path) -> list[ReplayTurn]:
 
     turns = replay_turns(load_draft_record(settings, draft))
@@ -126,6 +163,7 @@ def control_draft(
 
     limit = _check_limits(settings, iterations, timeout)
     draft = find_draft(settings, target)
+    _refuse_infrastructure(settings, draft)
     data = refuse_unready(settings, draft)
     turns = _turns_to_replay(settings, draft)
     judge = _judge(settings, judge)
@@ -161,8 +199,7 @@ def control_draft(
             "the runner judged the draft but never asked the replay for an answer: its verdict "
             "is not about the captured answers; nothing was recorded",
             where=f"127.0.0.1:{server.port}",
-            hint="GAIA's tools call localhost:4200: keep replay_port at 4200 when running "
-            "GAIA's own runner",
+            hint=never_asked_hint(settings, server.port, draft),
         )
     result = ControlResult(
         draft, judge, iterations, code, server.port, state.answered, state.beyond

@@ -30,7 +30,13 @@ from intake.contract.models import (
 )
 from intake.contract.validate import Problem
 from intake.errors import PromotionBlocked
-from intake.lifecycle.replay import has_captured_answer, replay_hash, replay_turns
+from intake.lifecycle.replay import (
+    has_captured_answer,
+    infrastructure_line,
+    infrastructure_turns,
+    replay_hash,
+    replay_turns,
+)
 
 
 def person_key(name: str) -> str:
@@ -607,6 +613,16 @@ def control_gate(
             "issue, or from a store that keeps no answers)",
             applicable=False,
         )
+    infra = infrastructure_turns(record)
+    if infra:
+        gate = Gate(
+            8, name, False, infrastructure_line(infra),
+            "draft the turns the model answered (`intake from-session ID --turns A-B`), or "
+            "a session where the model server was running",
+        )
+        return gate if require else Gate(
+            8, name, True, f"not required (require_control = false): {gate.detail}",
+            applicable=False)
     fresh = current_controls(record, current)
     judged = [c for c in fresh if c.status in JUDGED_STATUSES]
     passes = [c for c in judged if c.status == "PASS"]

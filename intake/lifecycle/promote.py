@@ -44,7 +44,6 @@ from intake.contract.yamlio import (
     parse_checked,
     with_tags,
 )
-from intake.drafting.tail import current_author
 from intake.errors import Conflict, IntakeError, PromotionBlocked, UsageError
 from intake.fileio import MAX_INPUT_BYTES, read_input, with_line_ends
 from intake.lifecycle.authority import find_base, rules_for
@@ -78,12 +77,12 @@ from intake.store.records import (
     utcnow,
 )
 from intake.store.suite import (
+    acting_author,
     find_draft,
     load_draft_record,
     promoted_paths,
     reason_text,
     refuse_outside_root,
-    safe_author,
     scrub_free_text,
     scrub_message,
 )
@@ -435,7 +434,7 @@ def _promote(
         if result.blocked:
             raise GatesUnmet(scenario_id, gates)
         assert inputs.data is not None
-        by, withheld = safe_author(settings, current_author(settings))
+        by, withheld = acting_author(settings)
         if withheld:
             result.notes.append(withheld)
         result.destination = _move(settings, tx, draft, inputs, gates, by=by or "unknown")
@@ -618,7 +617,7 @@ def reject(settings: Settings, target: str, reason: str) -> RejectResult:
             found = [t for t, n in report.counts.items() for _ in range(n)]
             if found:
                 notes.append(scrub_message("the record copied into the ledger", found))
-        actor, withheld = safe_author(settings, current_author(settings))
+        actor, withheld = acting_author(settings)
         if withheld:
             notes.append(withheld)
         stages = stages_of(record)

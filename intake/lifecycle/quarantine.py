@@ -21,8 +21,7 @@ from pathlib import Path
 
 from intake.config import Settings
 from intake.contract.models import LifecycleChange, LifecycleState, Record
-from intake.contract.yamlio import decode, dump_roundtrip, load_roundtrip
-from intake.drafting.tail import current_author
+from intake.contract.yamlio import YamlProblem, parse_top, with_tags
 from intake.errors import Conflict, UsageError
 from intake.paths import display_path
 from intake.store.edit import edit
@@ -30,15 +29,21 @@ from intake.store.journal import Event, Unit
 from intake.store.records import (
     check_id,
     content_hash,
-    dump_record,
     iter_scenarios,
     load_record,
     record_path,
+    record_text,
     safe_child,
     sha256_bytes,
     utcnow,
 )
-from intake.store.suite import reason_text, refuse_outside_root, scrub_free_text, scrub_message
+from intake.store.suite import (
+    acting_author,
+    reason_text,
+    refuse_outside_root,
+    scrub_free_text,
+    scrub_message,
+)
 
 QUARANTINE_TAG = "quarantined"
 
@@ -58,19 +63,47 @@ def state_of(record: Record) -> LifecycleState:
     return record.lifecycle[-1].state if record.lifecycle else LifecycleState.active
 
 
+def scenario_id_of(path: Path) -> str:
+    """A scenario file's identity: its YAML ``id`` (GAIA's ``simple_tool_call.yaml`` holds
+    ``mcp_simple_tool_call``), the file's stem only where the file has no readable id."""
+    try:
+        found = parse_top(path.read_bytes(), frozenset({"id"})).data.get("id")
+    except (OSError, YamlProblem):
+        return path.stem
+    return found if isinstance(found, str) and found else path.stem
+
+
+def scenarios_with_id(folder: Path, scenario_id: str) -> list[Path]:
+    """The scenario files under ``folder`` whose id is ``scenario_id`` (a file that cannot
+    hold the id's text is not parsed)."""
+    found = []
+    for path in iter_scenarios(folder):
+        if path.is_symlink():
+            continue
+        try:
+            raw = path.read_bytes()
+        except OSError:
+            continue
+        maybe = scenario_id.encode("utf-8") in raw or path.stem == scenario_id
+        if maybe and scenario_id_of(path) == scenario_id:
+            found.append(path)
+    return found
+
+
 def find_scenario(settings: Settings, scenario_id: str) -> Path:
-    """The suite scenario (promoted or adopted: it has a record) with this id."""
+    """The suite scenario (promoted or adopted: it has a record) whose id is ``scenario_id``,
+    whatever its file is named."""
     check_id(scenario_id)
-    found = [p for p in iter_scenarios(settings.scenarios) if p.stem == scenario_id]
+    found = scenarios_with_id(settings.scenarios, scenario_id)
     if not found:
-        retired = [p for p in iter_scenarios(settings.retired) if p.stem == scenario_id]
+        retired = scenarios_with_id(settings.retired, scenario_id)
         if retired:
             raise UsageError("the scenario is retired",
                              where=display_path(retired[0], settings.root))
         raise UsageError(f"no scenario {scenario_id!r} in the suite",
                          where=display_path(settings.scenarios, settings.root))
     if len(found) > 1:
-        raise UsageError(f"two scenarios are named {scenario_id!r}",
+        raise UsageError(f"two scenarios have the id {scenario_id!r}",
                          where=display_path(found[1], settings.root))
     if not record_path(found[0]).is_file():
         raise UsageError(
@@ -82,24 +115,12 @@ def find_scenario(settings: Settings, scenario_id: str) -> Path:
 
 
 def _with_tag(raw: bytes, add: bool) -> bytes:
-    text = decode(raw)
-    data = load_roundtrip(text)
-    tags = data.get("tags")
-    present = isinstance(tags, list) and QUARANTINE_TAG in tags
-    if add == present:
-        return raw
+    """The scenario's bytes with the quarantine tag added or taken out, every other byte kept
+    (``yamlio.with_tags``)."""
     if add:
-        if isinstance(tags, list):
-            tags.append(QUARANTINE_TAG)
-        else:
-            keys = list(data.keys())
-            position = keys.index("category") + 1 if "category" in keys else len(keys)
-            data.insert(position, "tags", [QUARANTINE_TAG])
-    else:
-        assert isinstance(tags, list)
-        while QUARANTINE_TAG in tags:
-            tags.remove(QUARANTINE_TAG)
-    return dump_roundtrip(data, like=text).encode("utf-8")
+        return with_tags(raw, lambda tags: [*[t for t in tags if t != QUARANTINE_TAG],
+                                            QUARANTINE_TAG])
+    return with_tags(raw, lambda tags: [t for t in tags if t != QUARANTINE_TAG])
 
 
 def _stamped(record: Record, before: str, after: str, where: str) -> Record:
@@ -128,10 +149,12 @@ def _reason(settings: Settings, reason: str, what: str, notes: list[str]) -> str
 
 
 def _by(settings: Settings, by: str | None) -> str:
-    who = by or current_author(settings)
+    """Who decides (``store.suite.acting_author``: an e-mail or a control character is never
+    recorded); unknown is a usage error."""
+    who, withheld = acting_author(settings, by)
     if not who:
-        raise UsageError("who makes this change is unknown",
-                         hint="pass --by LOGIN or set author in [tool.intake]")
+        unknown = "who makes this change is unknown" + (f" ({withheld})" if withheld else "")
+        raise UsageError(unknown, hint="pass --by LOGIN or set author in [tool.intake]")
     return who
 
 
@@ -167,7 +190,7 @@ def quarantine(
         event = Event("unquarantine" if lift else "quarantine", where, who,
                       {"reason": why, "content_hash": after, "before_hash": before})
         tx.commit(Unit("quarantine", scenario_id,
-                       writes=[(rec, dump_record(record)), (path, decode(new))],
+                       writes=[(rec, record_text(record, rec)), (path, new.decode("utf-8"))],
                        events=[event]))
     return LifecycleResult(scenario_id, new_state, path, notes)
 
@@ -201,9 +224,13 @@ def retire(
         record.lifecycle = [*record.lifecycle, change]
         event = Event("retire", shown, who, {"reason": why, "from": where})
         tx.commit(Unit("retire", scenario_id,
-                       writes=[(record_path(dest), dump_record(record)), (dest, decode(raw))],
+                       writes=[(record_path(dest), record_text(record, rec)),
+                               (dest, raw.decode("utf-8"))],
                        removes=[path, rec], events=[event]))
     return LifecycleResult(scenario_id, LifecycleState.retired, dest, notes)
 
 
-__all__ = ["QUARANTINE_TAG", "LifecycleResult", "quarantine", "retire", "state_of"]
+__all__ = [
+    "QUARANTINE_TAG", "LifecycleResult", "quarantine", "retire", "scenario_id_of",
+    "scenarios_with_id", "state_of",
+]

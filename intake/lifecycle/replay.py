@@ -65,6 +65,7 @@ from typing import Any
 
 from intake.contract.models import Record, ToolCallEvidence, ToolOutcome
 from intake.errors import SourceError
+from intake.sources.model import INFRASTRUCTURE_FALLBACKS, failure_kind
 
 REPLAY_MODEL_PREFIX = "replay:"
 MAX_BODY = 1_000_000
@@ -118,6 +119,31 @@ def replay_turns(record: Record) -> list[ReplayTurn]:
         )
         for t in turns
     ]
+
+
+def infrastructure_turns(record: Record) -> list[tuple[int, str]]:
+    """(turn, kind) of each captured turn whose answer is an infrastructure fallback (GAIA's
+    "I wasn't able to generate a response. Please make sure Lemonade Server is running", the
+    model server unreachable, a timeout, no answer at all): what the model never said, so not
+    the case's failure. Read from the answer's own text as well as the drafted flag, so a
+    record edited to drop the flag still shows it."""
+    if record.evidence is None:
+        return []
+    found = []
+    for turn in sorted(record.evidence.turns, key=lambda t: t.turn):
+        kind = failure_kind(turn.answer) if turn.answer else None
+        if kind not in INFRASTRUCTURE_FALLBACKS:
+            kind = turn.error_fallback
+        if kind in INFRASTRUCTURE_FALLBACKS:
+            found.append((turn.turn, str(kind)))
+    return found
+
+
+def infrastructure_line(found: list[tuple[int, str]]) -> str:
+    """One line naming the infrastructure fallbacks among the captured answers."""
+    turns = ", ".join(f"turn {n} ({kind})" for n, kind in found)
+    return (f"the captured answer of {turns} is an infrastructure fallback (the model server "
+            "was not reached or gave nothing), not the model's failure")
 
 
 def has_captured_answer(record: Record) -> bool:

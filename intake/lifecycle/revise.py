@@ -26,9 +26,10 @@ from pathlib import Path
 
 from intake.config import Settings
 from intake.contract.models import ID_PATTERN, Record, Revision
-from intake.contract.yamlio import dump_roundtrip, load_roundtrip
+from intake.contract.yamlio import with_text_value
 from intake.errors import UsageError
 from intake.fileio import read_text_exact, with_line_ends
+from intake.lifecycle.quarantine import scenario_id_of, scenarios_with_id
 from intake.paths import display_path, inside
 from intake.store.edit import Edit, edit
 from intake.store.journal import Event, Unit
@@ -90,7 +91,7 @@ def _find_scenario(settings: Settings, target: str) -> Path:
         return path
     if not re.fullmatch(ID_PATTERN, target):
         raise UsageError("not a scenario id or path", where=target[:80])
-    found = promoted_paths(settings, target)
+    found = promoted_paths(settings, target) or scenarios_with_id(settings.scenarios, target)
     if not found:
         for folder in (settings.drafts, settings.private_drafts):
             if (folder / f"{target}.yaml").is_file():
@@ -142,9 +143,13 @@ def _revise(tx: Edit, target: str, scenario_id: str, by: str) -> ReviseResult:
     record = load_record(rec)
     if record.promotion is None and record.adoption is None:
         raise UsageError("its record has no promotion or adoption stamp", where=shown)
-    if scenario.stem != scenario_id:
+    named = scenario_id_of(scenario)
+    if scenario.stem != scenario_id or named != scenario.stem:
         raise UsageError(
-            "the file name is not a safe draft id; rename the file first", where=shown
+            f"the file is named apart from its id ({named}): revised, it would come back as "
+            f"{named}.yaml; rename the file and its .intake.json record to its id first (git "
+            "mv), then revise",
+            where=shown,
         )
     folder = settings.private_drafts if record.source.private else settings.drafts
     draft = folder / f"{scenario_id}.yaml"
@@ -268,9 +273,7 @@ def _rename(tx: Edit, target: str, new_id: str, by: str | None) -> RenameResult:
             "the draft has no record beside it", where=display_path(draft, settings.root)
         )
     text = read_text_exact(draft)
-    doc = load_roundtrip(text)
-    doc["id"] = new_id
-    new_text = with_line_ends(dump_roundtrip(doc, like=text), like=text)
+    new_text = with_text_value(text, "id", new_id)
     new_raw = new_text.encode("utf-8")
     # ``renamed_from`` marks the new record, so a rerun after a kill tells a committed rename
     # of this draft from an unrelated draft that happens to have the same content

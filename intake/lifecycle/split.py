@@ -118,7 +118,6 @@ def write_split(
     journal unit with a ``split`` event: a reviewed change like any other. Returns (id, tag)
     of each scenario tagged (or that would be, with ``dry_run``).
     """
-    from intake.drafting.tail import current_author
     from intake.lifecycle.quarantine import _stamped
     from intake.lifecycle.runs.nightly import suite_index
     from intake.paths import display_path
@@ -126,14 +125,15 @@ def write_split(
     from intake.store.journal import Event, Unit
     from intake.store.records import (
         content_hash,
-        dump_record,
         load_record,
         record_path,
+        record_text,
         sha256_bytes,
     )
+    from intake.store.suite import acting_author
 
     drawn = assign(suite_categories(settings), settings.split_salt, settings.split_heldout)
-    who = by or current_author(settings) or "intake"
+    who = acting_author(settings, by)[0] or "intake"
     done: list[tuple[str, str]] = []
     for sid, scenario in suite_index(settings).items():
         path = scenario.path
@@ -156,8 +156,8 @@ def write_split(
             event = Event("split", where, who, {"tag": tag, "salt_hash": salt,
                                                 "before_hash": before, "content_hash": after})
             tx.commit(Unit("split", path.stem,
-                           writes=[(record_path(path), dump_record(record)),
-                                   (path, decode(new))],
+                           writes=[(record_path(path), record_text(record, record_path(path))),
+                                   (path, new.decode("utf-8"))],
                            events=[event]))
     return done
 

@@ -46,6 +46,7 @@ from intake.lifecycle.gates import GATE_NAMES, Gate, check_gates
 from intake.lifecycle.promote import gather
 from intake.paths import display_path, inside
 from intake.scrub import FixtureMap, scrubber_for
+from intake.sources.model import INFRASTRUCTURE_FALLBACKS, failure_kind
 from intake.store.records import load_record, record_path, runnable_hash
 from intake.store.suite import find_draft, finding_types, promoted_paths
 
@@ -123,6 +124,9 @@ class TurnCard:
     answer: str | None = None
     """The captured answer: evidence for the reviewer, never the criterion."""
     error_fallback: str | None = None
+    infrastructure: bool = False
+    """The captured answer is an infrastructure fallback (model server unreachable, timeout,
+    no answer): not the model's failure, and the control gate refuses it."""
     tools: list[ToolLine] = field(default_factory=list)
     observed_ok: list[str] | None = None
     """Tools called successfully; None when the record does not itemise successful calls."""
@@ -687,6 +691,8 @@ def _turn_card(
         expected_tools=expected,
         answer=seen.answer,
         error_fallback=seen.error_fallback,
+        infrastructure=seen.error_fallback in INFRASTRUCTURE_FALLBACKS
+        or (seen.answer is not None and failure_kind(seen.answer) in INFRASTRUCTURE_FALLBACKS),
         tools=seen.tools,
         observed_ok=ok,
         missing_tools=[t for t in expected if t not in ok] if ok is not None else [],
@@ -739,7 +745,7 @@ def card_from_parts(
         view = ScenarioView.of(data)
     clean, masked = cleaner_for(settings, gates) if not private else (_same, None)
     return build_card(
-        scenario_id=path.stem,
+        scenario_id=view.id if view is not None and view.id else path.stem,
         path=display_path(path, settings.root),
         view=view,
         record=record,
@@ -996,7 +1002,14 @@ def _markdown_body(card: Card) -> list[str]:
                 *md_block(turn.answer),
                 "",
             ]
-        if turn.error_fallback:
+        if turn.infrastructure:
+            lines += [
+                f"**Infrastructure failure flagged**: {md_inline(turn.error_fallback or '')} "
+                "(the model server was not reached or gave nothing: not the model's failure; "
+                "the control gate refuses it)",
+                "",
+            ]
+        elif turn.error_fallback:
             lines += [f"**Error fallback flagged**: {md_inline(turn.error_fallback)}", ""]
         if turn.tools:
             lines += ["**Tool calls**", "", *_tool_rows(turn.tools), ""]

@@ -58,6 +58,7 @@ from intake.lifecycle.split import split_of
 from intake.paths import display_path
 from intake.report.posterior import Bars, decide, jeffreys, more_runs
 from intake.store.records import iter_scenarios, record_path, runnable_hash, utcnow
+from intake.wording import counted
 
 CLASSES = (
     "saturated",
@@ -814,7 +815,7 @@ def render_json(report: HealthReport) -> str:
 
 
 def _pairs(pairs: list[tuple[str, int]]) -> str:
-    return ", ".join(f"{k} ({n} runs)" for k, n in pairs) or "none"
+    return ", ".join(f"{k} ({counted(n, 'run')})" for k, n in pairs) or "none"
 
 
 def _threshold_line(report: HealthReport) -> str:
@@ -849,7 +850,8 @@ def render_text(report: HealthReport) -> str:
     """Plain text for the terminal."""
     counts = report.counts()
     lines = [
-        f"suite health: {len(report.scenarios)} scenarios, {len(report.retired)} retired, "
+        f"suite health: {counted(len(report.scenarios), 'scenario')}, "
+        f"{len(report.retired)} retired, "
         f"{len(report.quarantined)} quarantined",
         _threshold_line(report),
         _window_line(report),
@@ -939,18 +941,19 @@ def render_markdown(report: HealthReport) -> str:
 
 
 def render_github(report: HealthReport) -> str:
-    """GitHub Actions: a notice per audit trigger, then the markdown for the job summary.
+    """GitHub Actions: one annotation per class (``ghoutput.grouped_annotations``: a class
+    of many scenarios is one annotation and a log line each), then the job summary's markdown.
 
     The annotations are workflow commands intake built (every value escaped) and the markdown
     is made inert, so the whole text is one ``Command`` the CLI's output guard lets through.
     """
-    from intake.ghoutput import Command, annotation, inert
+    from intake.ghoutput import Annotated, Command, grouped_annotations, inert
 
-    lines = [
-        annotation("warning" if s.klass in ("always-fail", "inverted") else "notice",
-                   s.path, 1, f"{s.klass}: {s.why}")
+    lines = grouped_annotations([
+        Annotated("warning" if s.klass in ("always-fail", "inverted") else "notice",
+                  s.path, 1, s.klass, f"{s.klass}: {s.why}")
         for s in report.scenarios if s.klass in ANNOTATED
-    ]
+    ], noun="scenario")
     return Command("\n".join([*lines, inert(render_markdown(report))]))
 
 

@@ -40,6 +40,7 @@ from intake.report.model import (
 from intake.store.history import history_dir, read_history
 from intake.store.ledger import Event
 from intake.store.records import RECORD_SUFFIX
+from intake.wording import counted
 
 # --- reading --------------------------------------------------------------------------------
 
@@ -360,7 +361,8 @@ def make_report(
         events = history_events(settings, notes)
         if events is not None:
             notes.append(
-                f"no ledger: the funnel comes from the records and {len(events)} events of "
+                "no ledger: the funnel comes from the records and "
+                f"{counted(len(events), 'event')} of "
                 f"the committed history ({display_path(history_dir(settings), cwd)}); "
                 "`intake ledger rebuild` brings them into `intake log`"
             )

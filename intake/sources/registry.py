@@ -8,10 +8,11 @@ file reads it.
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Protocol
 
-from intake.errors import InputError, SourceError
+from intake.errors import InputError, SourceError, UsageError
 from intake.fileio import read_head
 from intake.sources import agent_ui, agent_ui_export, memory_db, session_json
 from intake.sources.model import Store, StoreKind
@@ -45,9 +46,56 @@ def _head(path: Path) -> bytes:
         raise SourceError(message, where=exc.where) from None
 
 
+FORMATS_READ = (
+    "GAIA's Agent UI database (gaia_chat.db), agent memory (memory.db), session JSON files "
+    "(the C++ agents', the chat CLI's) and the Agent UI's exports (JSON, Markdown)"
+)
+"""What ``sessions`` and ``from-session`` read, named when a file is none of them."""
+
+_CLAUDE_TYPES = frozenset({"user", "assistant", "system", "summary"})
+
+
+def _claude_code_transcript(path: Path, head: bytes) -> bool:
+    """Whether the file is a Claude Code transcript: JSON lines whose objects carry ``type``
+    (``user``, ``assistant``, ``system``, ``summary``) with a ``sessionId`` or ``message``, or a
+    ``summary`` line with its ``leafUuid`` (its first lines are enough to tell)."""
+    if head.lstrip()[:1] != b"{":
+        return False
+    try:
+        lines = _head_lines(path)
+    except SourceError:
+        return False
+    for line in lines[:5]:
+        try:
+            item = json.loads(line)
+        except ValueError:
+            return False
+        if not isinstance(item, dict) or item.get("type") not in _CLAUDE_TYPES:
+            return False
+        if "sessionId" in item or "leafUuid" in item or isinstance(item.get("message"), dict):
+            return True
+    return False
+
+
+def _head_lines(path: Path) -> list[str]:
+    """The complete lines in the file's first 256 KiB (a transcript line holds a message)."""
+    try:
+        raw = read_head(path, 256 * 1024, what="session store")
+    except InputError as exc:
+        raise SourceError(exc.message, where=exc.where) from None
+    text = raw.decode("utf-8", "replace")
+    return [line for line in text.split("\n")[:-1] if line.strip()] or [text]
+
+
 def detect(path: Path) -> StoreKind:
-    """The store kind of ``path`` from its content (SourceError if it is none of GAIA's)."""
+    """The store kind of ``path`` from its content (SourceError if it is none of GAIA's; a
+    Claude Code transcript is named as one, a usage error)."""
     head = _head(path)
+    if _claude_code_transcript(path, head):
+        raise UsageError(
+            f"a Claude Code transcript, not a GAIA session store: intake reads {FORMATS_READ}",
+            where=path.name,
+        )
     for adapter in ADAPTERS:
         kind = adapter.detect(path, head)
         if kind is not None:

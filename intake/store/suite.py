@@ -19,6 +19,7 @@ from intake.config import Settings
 from intake.contract.models import ID_PATTERN, Record
 from intake.errors import Conflict, IntakeError, UsageError
 from intake.fileio import work_dir
+from intake.gitutil import git_text
 from intake.paths import display_path, inside, relative_shown
 from intake.portable import LockBusy, exclusive_lock
 from intake.scrub import scrubber_for
@@ -52,6 +53,47 @@ _INVISIBLE = regex.compile(r"\p{Default_Ignorable_Code_Point}")
 Hangul fillers, the combining grapheme joiner, variation selectors)."""
 
 
+def current_author(settings: Settings) -> str | None:
+    """Who runs intake, as found, unchecked (None if unknown): callers record a person through
+    ``acting_author``, never this alone.
+
+    Reviewers are GitHub logins, and the review gate refuses an approval by the draft's author,
+    so the author should be a login too: the ``author`` setting, else ``$GITHUB_ACTOR`` (set in
+    GitHub Actions), else ``git config github.user``, and only then ``git config user.name``
+    (a display name, compared loosely by the gate).
+    """
+    if settings.author:
+        return settings.author
+    actor = os.environ.get("GITHUB_ACTOR", "").strip()
+    if actor:
+        return actor
+    for key in ("github.user", "user.name"):
+        found = git_text(["config", key], settings.root, timeout=5)
+        if found:
+            return found
+    return None
+
+
+def acting_author(
+    settings: Settings, given: str | None = None, *, option: str = "--by"
+) -> tuple[str | None, str | None]:
+    """The one home of who acts, for every command that records a person (a record's author,
+    a stamp's or lifecycle change's ``by``, a ledger row's actor): the name given on the command
+    line (``option``), else ``current_author``, through ``safe_author``'s rule.
+
+    A name typed on the command line that the rule withholds is a usage error (exit 2, the
+    problem named, never the text); a name found in the setting, ``$GITHUB_ACTOR`` or git config
+    is withheld with a note, as ``safe_author`` says. Returns (name or None, note or None).
+    """
+    if given is not None:
+        text = " ".join(given.split())
+        problem = _name_problem(settings, text) if text else "nothing"
+        if problem is not None:
+            raise UsageError(f"{option} holds {problem}: pass a login", where=option)
+        return text, None
+    return safe_author(settings, current_author(settings))
+
+
 def safe_author(settings: Settings, name: str | None) -> tuple[str | None, str | None]:
     """The author name to record, and why it is withheld when it is (types only, never text).
 
@@ -66,16 +108,29 @@ def safe_author(settings: Settings, name: str | None) -> tuple[str | None, str |
     text = " ".join((name or "").split())
     if not text:
         return None, None
-    problem = _author_problem(text)
-    if problem is None:
-        types = finding_types(settings, text)
-        problem = ", ".join(sorted(set(types))) if types else None
+    problem = _name_problem(settings, text)
     if problem is None:
         return text, None
     return None, (
         f"author not recorded: the author name (author setting, GITHUB_ACTOR or git config) "
         f'holds {problem}; set author = "LOGIN" in [tool.intake]'
     )
+
+
+def _name_problem(settings: Settings, text: str) -> str | None:
+    """What forbids recording a whitespace-normalised name (None: nothing)."""
+    problem = _author_problem(text)
+    if problem is None:
+        types = finding_types(settings, text)
+        problem = ", ".join(sorted(set(types))) if types else None
+    if problem is None and _EMAIL.search(text):
+        problem = "an e-mail address"
+    return problem
+
+
+_EMAIL = re.compile(r"[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+")
+"""An address in a name: never recorded, even one the scrubber keeps (``example.com`` is
+illustrative to it, but a person's name is no place for any address)."""
 
 
 def _author_problem(text: str) -> str | None:

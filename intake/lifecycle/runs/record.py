@@ -39,6 +39,7 @@ from intake.store.suite import (
     scrub_free_text,
     scrub_message,
 )
+from intake.wording import counted
 
 MAX_SCORECARD_BYTES = 20 * 1024 * 1024
 """Largest scorecard read: GAIA's are tens of KB per scenario, so 20 MB is generous and bounded."""
@@ -252,7 +253,7 @@ def read_result(path: Path, scenario_id: str) -> ScenarioResult:
         )
         raise InputError(
             f"scenario {scenario_id!r} is not in this scorecard "
-            f"({len(ids)} scenarios{': ' + listed if ids else ''})",
+            f"({counted(len(ids), 'scenario')}{': ' + listed if ids else ''})",
             where=str(path),
         )
     if len(matches) > 1:

@@ -510,12 +510,22 @@ def fixed_backend(settings: Settings, where: Where, requested: str | None) -> st
     url = check_backend_url(settings, requested or settings.backend_url)
     fixed = agent_backend(where.mcp_config, where.default_backend)
     if _endpoint(url) != _endpoint(fixed):
+        shown, agent = _shown_url(settings, url), _shown_url(settings, fixed)
+        if requested:
+            named, hint = "--backend", f"serve the model on {agent} and drop --backend"
+        elif "backend_url" in settings.model_fields_set:
+            named = "backend_url"
+            hint = f'set backend_url = "{agent}" (or remove it) where it is configured'
+        else:  # nothing given: GAIA's own configuration sends its agent elsewhere
+            named = f"intake's default backend_url, {display_path(where.mcp_config, settings.root)}"
+            hint = (f'set backend_url = "{agent}" in [tool.intake]: the backend '
+                    f"{display_path(where.mcp_config, settings.root)} names for GAIA's eval agent")
         raise UsageError(
-            f"{_shown_url(settings, url)} is not the backend GAIA's eval agent uses "
-            f"({_shown_url(settings, fixed)}: agent_ui_mcp.py L41 and eval/mcp-config.json), "
+            f"{shown} is not the backend GAIA's eval agent uses "
+            f"({agent}: agent_ui_mcp.py L41 and eval/mcp-config.json), "
             "so its model would not be the model under test: not run",
-            where="--backend or backend_url",
-            hint=f"serve the model on {_shown_url(settings, fixed)} and drop --backend",
+            where=named,
+            hint=hint,
         )
     return url
 
