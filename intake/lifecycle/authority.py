@@ -18,7 +18,17 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from intake.config import Settings, intake_table, load_settings
+from pydantic import ValidationError
+
+from intake.config import (
+    FIELDS,
+    GAIA_LAYOUT,
+    TOP_LEVEL_LAYOUT,
+    Settings,
+    intake_table,
+    layout_settings,
+    load_settings,
+)
 from intake.contract.untrusted import terminal_safe
 from intake.errors import InputError, UsageError
 from intake.fileio import read_input
@@ -181,6 +191,23 @@ def _key_line(text: str, key: str) -> int:
     return 1
 
 
+def _layout_at(base: Base, settings: Settings) -> str | None:
+    """``config.detect_layout`` of the suite's root, asked of the base's tree."""
+    for layout, folder in ((GAIA_LAYOUT, "eval/scenarios"), (TOP_LEVEL_LAYOUT, "scenarios")):
+        if base.files(settings.root / folder):
+            return layout
+    return None
+
+
+def _effective(root: Path, table: dict[str, Any], key: str) -> Any:
+    """The value ``key`` takes with ``table`` (a key left out takes its default); the raw
+    value when the table does not validate."""
+    try:
+        return getattr(Settings(root=root, **table), key)
+    except (ValidationError, TypeError):
+        return table.get(key)
+
+
 def _setting_changes(
     settings: Settings, base: Base, work_text: str | None, base_table: dict[str, Any]
 ) -> list[RuleChange]:
@@ -191,6 +218,10 @@ def _setting_changes(
     for key in sorted(set(work) | set(base_table)):
         if work.get(key) == base_table.get(key):
             continue
+        if key in FIELDS and _effective(settings.root, work, key) == _effective(
+            settings.root, base_table, key
+        ):
+            continue  # written out as the value the base already has (`intake init`)
         how = (
             "added" if key not in base_table else "removed" if key not in work else "changed"
         )
@@ -287,9 +318,13 @@ def rules_for(
     pyproject = settings.root / "pyproject.toml"
     where = f"pyproject.toml at {base.short}"
     raw = base.show(pyproject)
-    base_table = _normalised(
-        intake_table(raw.decode("utf-8", "replace"), where) if raw is not None else None
-    )
+    table = intake_table(raw.decode("utf-8", "replace"), where) if raw is not None else None
+    if table is None:
+        # no [tool.intake] on the base: its rules are the defaults plus the layout a working
+        # tree without the table gets (GAIA's eval/scenarios), detected in the base's tree
+        table = {k: v.as_posix() for k, v in layout_settings(_layout_at(base, settings)).items()}
+        where = f"the defaults and the layout of {base.short} (no [tool.intake] there)"
+    base_table = _normalised(table)
     try:
         work_text: str | None = read_input(
             pyproject, what="pyproject.toml", follow_links=False

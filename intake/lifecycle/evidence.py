@@ -43,6 +43,8 @@ from intake.lifecycle.gates import REGRESSION_MIN_RUNS, control_gate, is_author,
 from intake.limits import MAX_SCENARIO_BYTES
 from intake.store.records import (
     RECORD_SUFFIX,
+    canonical_json,
+    record_path,
     runnable_hash,
     scenario_path_for_record,
     sha256_bytes,
@@ -54,6 +56,8 @@ COUNTING_ASSOCIATIONS = frozenset({"OWNER", "MEMBER", "COLLABORATOR"})
 PR_URL = re.compile(r"^https://[A-Za-z0-9.-]{1,253}(?::\d{1,5})?/([A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+)"
                     r"/pull/(\d{1,9})$")
 COMMIT = re.compile(r"^[0-9a-f]{40}$")
+ADOPT_WRITES = ("source", "difficulty_rationale")
+"""The keys ``intake adopt`` writes into a scenario (``lifecycle.adopt``)."""
 
 
 @dataclass
@@ -96,7 +100,7 @@ class Evidence:
     def __init__(self, settings: Settings, base: Base | None) -> None:
         self.settings = settings
         self.base = base
-        self._index: dict[str, list[Path]] | None = None
+        self._index: dict[str, list[Record]] | None = None
         self._github: dict[tuple[str, int], Any] = {}
         self._repo_top: Path | None | bool = False
         self._authors: dict[str, list[str]] | None = None
@@ -106,6 +110,9 @@ class Evidence:
     # --- the base's records ----------------------------------------------------------------
 
     def _base_records(self, scenario_id: str) -> list[Record]:
+        """The base's records whose ``id`` is ``scenario_id``, wherever they lie and whatever
+        their file is named: a scenario is its YAML ``id`` (GAIA's
+        ``mcp_reliability/simple_tool_call.yaml`` holds ``mcp_simple_tool_call``)."""
         if self.base is None:
             return []
         if self._index is None:
@@ -113,14 +120,10 @@ class Evidence:
             for folder in (self.settings.drafts, self.settings.scenarios):
                 for path in self.base.files(folder):
                     if path.name.endswith(RECORD_SUFFIX):
-                        stem = path.name.removesuffix(RECORD_SUFFIX)
-                        self._index.setdefault(stem, []).append(path)
-        found = []
-        for path in self._index.get(scenario_id, []):
-            record = _parse(self.base.show(path))
-            if record is not None and record.id == scenario_id:
-                found.append(record)
-        return found
+                        record = _parse(self.base.show(path))
+                        if record is not None:
+                            self._index.setdefault(record.id, []).append(record)
+        return list(self._index.get(scenario_id, []))
 
     def _at_head(self, path: Path) -> Record | None:
         if self.base is None:
@@ -346,6 +349,8 @@ class Evidence:
                 stamp == "adoption" or self._gates_hold(value, runs, controls, record, scenario)
             ):
                 continue
+            if stamp == "adoption" and not base_records and self._adopts_base(value, scenario):
+                continue
             claimed.append(f"{stamp} stamp")
             same_place = [
                 getattr(old, stamp) for old in base_records
@@ -379,6 +384,31 @@ class Evidence:
             judged, current, require=self.settings.require_control,
             allow=stamp.allow_passing_control,
         ).met
+
+    def _adopts_base(self, stamp: Any, scenario: Path) -> bool:
+        """Whether an adoption stamp the change adds is re-derived from the base: the base
+        holds the scenario at this path with no record, and the change only gave it what
+        ``intake adopt`` writes (``source``, a ``difficulty_rationale`` it lacked), so the
+        stamp vouches for nothing the base's legacy file did not already run
+        (the pull request that adopts GAIA's scenarios passes its own check)."""
+        if self.base is None:
+            return False
+        raw = self.base.show(scenario)
+        if raw is None or self.base.show(record_path(scenario)) is not None:
+            return False
+        try:
+            now_raw = _scenario_bytes(scenario)
+            then = parse_checked(raw).data
+            now = parse_checked(now_raw).data
+        except (InputError, OSError, YamlProblem):
+            return False
+        if not isinstance(then, dict) or not isinstance(now, dict) or "source" in then:
+            return False
+        if sha256_bytes(now_raw) != stamp.content_hash:
+            return False
+        added = {k for k in ADOPT_WRITES if k not in then}
+        kept = {k: v for k, v in now.items() if k not in added}
+        return canonical_json(kept) == canonical_json(then)
 
     def _draft_hashes(self, stamp: Any, scenario: Path) -> set[str]:
         """A promotion's ``draft_hash``, when the base's draft at ``from_path`` has those bytes

@@ -19,7 +19,13 @@ import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from intake.config import GAIA_LAYOUT, TOP_LEVEL_LAYOUT, Settings, detect_layout
+from intake.config import (
+    GAIA_LAYOUT,
+    TOP_LEVEL_LAYOUT,
+    Settings,
+    detect_layout,
+    layout_settings,
+)
 from intake.contract.gaia import ask_gaia
 from intake.errors import ConfigError, IntakeError
 from intake.fileio import atomic_write_all, with_line_ends
@@ -102,13 +108,11 @@ class InitResult:
 
 def _folders(layout: str) -> dict[str, str]:
     if layout == GAIA_LAYOUT:
-        return {
-            "scenarios_dir": "eval/scenarios",
-            "drafts_dir": "eval/drafts",
-            "corpus_dir": "eval/corpus",
-            "ledger_path": ".intake/ledger.db",
-            "baseline_path": "eval/intake-baseline.json",
-        }
+        # every folder of the layout (``config.layout_settings``: what an unconfigured GAIA
+        # checkout, and the base of the pull request adding this table, already use), so
+        # adding the table moves nothing
+        folders = {k: v.as_posix() for k, v in layout_settings(GAIA_LAYOUT).items()}
+        return {**folders, "ledger_path": ".intake/ledger.db"}
     return {
         "scenarios_dir": "scenarios",
         "drafts_dir": "drafts",
@@ -123,6 +127,8 @@ _COMMENTS = {
     "corpus_dir": "documents the scenarios index (manifest.json), to match session documents",
     "ledger_path": "the event ledger (SQLite, derived, ignored by git)",
     "baseline_path": "accepted scrub findings of existing files (fingerprints only; commit it)",
+    "history_dir": "rejections and their reasons, one event file each (commit it)",
+    "retired_dir": "where `intake retire` moves a scenario, outside what the runner loads",
     "provenance_target": "share of scenarios from real use (sessions, issues) to aim for",
     "require_rubric": "whether promotion needs a review rubric (intake review --underspecified …)",
 }
