@@ -110,6 +110,8 @@ def test_the_pull_request_adopting_gaia_passes_its_own_check(
     result = _intake(runner, fresh, monkeypatch, "check", "--format", "json")
     assert result.exit_code == 0, _errors(result)
     assert not [f for f in _findings(result) if "claimed" in f["message"]]
+    wiring = {(f["severity"], f["file"]) for f in _findings(result) if f["code"] == "rule-change"}
+    assert wiring == {("warning", ".github/workflows/intake-check.yml")}, wiring
 
     for depth in (None, 1):
         ci = up.clone("adopt-intake", depth=depth)

@@ -72,7 +72,7 @@ def linked(ctx: CheckContext) -> list[Finding]:
     (the link itself is named, not what it points to)."""
     found = []
     for path in ctx.links:
-        shown = Path(os.path.relpath(os.path.abspath(path), os.path.abspath(ctx.root))).as_posix()
+        shown = _shown(ctx, path)
         if path.name.endswith(RECORD_SUFFIX):
             why = "a symbolic link: intake does not follow links; commit the record itself"
         else:
@@ -399,7 +399,7 @@ def authority(ctx: CheckContext) -> list[Finding]:
     the baseline), and the evidence and history it claims without corroboration (warnings:
     it meets no gate, ``intake.lifecycle.evidence``)."""
     found = [
-        Finding("error", change.file, change.line, "rule-change", change.message)
+        Finding(change.severity, change.file, change.line, "rule-change", change.message)
         for change in ctx.rule_changes
     ]
     if ctx.base is None:
@@ -421,6 +421,23 @@ def authority(ctx: CheckContext) -> list[Finding]:
         for path in ctx.claimed_history
     ]
     return found
+
+
+def _shown(ctx: CheckContext, path: Path) -> str:
+    """``path`` relative to the suite's root, its links not resolved (the link is named)."""
+    return Path(os.path.relpath(os.path.abspath(path), os.path.abspath(ctx.root))).as_posix()
+
+
+def the_commit(ctx: CheckContext) -> list[Finding]:
+    """Where the working tree is not the commit judged: links for suite folders,
+    transforming attributes, bytes git does not report as edited (``intake.check.commit``).
+    Each is an error: the gate judges what is committed."""
+    if ctx.base is None:
+        return []
+    return [
+        Finding("error", _shown(ctx, ctx.base.top / p.file), 1, p.code, p.message)
+        for p in ctx.not_the_commit
+    ]
 
 
 # --- text addressed to the judge ----------------------------------------------------------

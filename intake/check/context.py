@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from intake.check.baseline import Baseline, fingerprint, load_baseline
+from intake.check.commit import CommitProblem, commit_problems
 from intake.config import Settings
 from intake.contract.manifest import Manifest
 from intake.contract.models import Record, ScenarioView
@@ -93,6 +94,8 @@ class CheckContext:
     """History event files the change adds or alters."""
     notes: list[str] = field(default_factory=list)
     """What could not be asked (GitHub), for the output."""
+    not_the_commit: list[CommitProblem] = field(default_factory=list)
+    """How the working tree fails to be the commit judged (``intake.check.commit``)."""
 
     @property
     def root(self) -> Path:
@@ -413,4 +416,5 @@ def build_context(
         authors=loaded.authors,
         claimed_history=changed_history(settings, base),
         notes=list(dict.fromkeys(evidence.notes)),
+        not_the_commit=commit_problems(settings, base),
     )

@@ -41,6 +41,7 @@ from intake.check.checks import (
     record_files,
     scenario_records,
     scrub_rescan,
+    the_commit,
     validation,
     windows_names,
 )
@@ -65,6 +66,7 @@ CHECKS: tuple[Check, ...] = (
     Check("drafts against their records", draft_records),
     Check("judge-directed text", judge_text),
     Check("rules and evidence from the base", authority, waits_for_journals=False),
+    Check("the commit, not its checkout", the_commit, waits_for_journals=False),
     Check("quarantines and retirements", lifecycle_changes),
     Check("leftovers and refused journals", leftovers, waits_for_journals=False),
 )

@@ -43,6 +43,17 @@ NO_BASE = (
 )
 
 
+def in_ci(environ: Mapping[str, str] | None = None) -> bool:
+    """Whether this runs in CI (GitHub Actions, or any CI that sets ``CI``): there nothing is
+    "written here", the checkout is the commit or it is an error (docs/trust.md)."""
+    env = os.environ if environ is None else environ
+    return (
+        env.get("GITHUB_ACTIONS", "").lower() == "true"
+        or bool((env.get(BASE_REF_ENV) or "").strip())
+        or env.get("CI", "").lower() in ("true", "1")
+    )
+
+
 @dataclass(frozen=True)
 class Base:
     """The revision a change is judged against: a commit, how it was found, the repository."""
@@ -145,6 +156,8 @@ class RuleChange:
     file: str
     line: int
     message: str
+    severity: str = "error"
+    """``warning`` only for wiring a base without intake's gate gets (the first pull request)."""
 
 
 @dataclass
@@ -319,6 +332,7 @@ def rules_for(
     where = f"pyproject.toml at {base.short}"
     raw = base.show(pyproject)
     table = intake_table(raw.decode("utf-8", "replace"), where) if raw is not None else None
+    first = table is None
     if table is None:
         # no [tool.intake] on the base: its rules are the defaults plus the layout a working
         # tree without the table gets (GAIA's eval/scenarios), detected in the base's tree
@@ -343,7 +357,39 @@ def rules_for(
             judged = judged.model_copy(update={"scrubbers_dir": copied})
     baseline, more = _baseline_change(judged, base)
     changes += more
+    changes += _wiring_changes(judged, base, gated=not first)
     return Rules(judged, base, changes, baseline, holder)
+
+
+WIRING = (":(glob)**/.gitattributes", ".github/workflows", ".github/actions",
+          ".pre-commit-config.yaml", ".pre-commit-hooks.yaml", ":(glob)**/CODEOWNERS")
+"""The gate's wiring: what transforms the checkout (``.gitattributes``), what runs the gate
+and with which options and ``paths:`` filters (the workflows, the hook configuration), and
+who must approve (CODEOWNERS). A change to any of them is a rule change (docs/trust.md)."""
+
+
+def _wiring_changes(settings: Settings, base: Base, *, gated: bool) -> list[RuleChange]:
+    """Each wiring file the change adds, alters or removes (committed or in the working
+    tree): the check cannot judge the workflow that runs it, so a maintainer must. Errors,
+    but warnings where the base has no ``[tool.intake]`` (``gated`` False): there is no gate on
+    the base to get around, and the pull request bringing intake in adds its workflow."""
+    from intake.gitutil import git_output
+
+    names: set[str] = set()
+    for against in ([base.commit, "HEAD"], [base.commit]):
+        raw = git_output(["-c", "core.quotePath=false", "diff", "--name-only", "-z",
+                          "--no-renames", *against, "--", *WIRING], base.top)
+        names |= {n for n in (raw or b"").decode("utf-8", "surrogateescape").split("\0") if n}
+    return [
+        RuleChange(
+            display_path(base.top / name, settings.root), 1,
+            "the gate's wiring is changed by this change (.gitattributes, a workflow, the hook "
+            f"configuration or CODEOWNERS): it decides how the gate runs and what it sees; "
+            f"a maintainer accepts it on the base branch ({base.short})",
+            "error" if gated else "warning",
+        )
+        for name in sorted(names)
+    ]
 
 
 def changed_history(settings: Settings, base: Base | None) -> list[Path]:
@@ -378,5 +424,6 @@ __all__ = [
     "Rules",
     "changed_history",
     "find_base",
+    "in_ci",
     "rules_for",
 ]

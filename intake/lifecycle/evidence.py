@@ -37,8 +37,8 @@ from intake.contract.models import Record, Review, ReviewDecision, RunTier
 from intake.contract.yamlio import YamlProblem, parse_checked
 from intake.errors import InputError, IntakeError
 from intake.fileio import read_input
-from intake.gitutil import authors_by_path
-from intake.lifecycle.authority import Base
+from intake.gitutil import authors_by_path, local_edits
+from intake.lifecycle.authority import Base, in_ci
 from intake.lifecycle.gates import REGRESSION_MIN_RUNS, control_gate, is_author, tier_stats
 from intake.limits import MAX_SCENARIO_BYTES
 from intake.store.records import (
@@ -104,6 +104,7 @@ class Evidence:
         self._github: dict[tuple[str, int], Any] = {}
         self._repo_top: Path | None | bool = False
         self._authors: dict[str, list[str]] | None = None
+        self._edited: set[str] | None = None
         self.notes: list[str] = []
         """What could not be asked (GitHub unreachable), for the output; never a value."""
 
@@ -129,6 +130,18 @@ class Evidence:
         if self.base is None:
             return None
         return _parse(self.base.show_head(path))
+
+    def _written_here(self, path: Path) -> bool:
+        """Whether git's own status reports ``path`` edited (or new) on this machine, outside
+        CI: only then does what differs from the commit count as the user's own. A difference
+        git does not report (an attribute, a filter) never does (``intake.check.commit``)."""
+        if self.base is None or in_ci():
+            return False
+        if self._edited is None:
+            self._edited = local_edits(self.base.top) or set()
+        rel = self.base.rel(path)
+        return rel is not None and (rel in self._edited or any(
+            rel.startswith(e) for e in self._edited if e.endswith("/")))
 
     # --- GitHub ----------------------------------------------------------------------------
 
@@ -273,9 +286,11 @@ class Evidence:
             for kind in ("reviews", "runs", "controls")
         }
 
+        here = self._written_here(record_file)
+
         def stands(kind: str, item: BaseModel) -> bool:
             dumped = _dump(item)
-            return dumped in standing[kind] or dumped not in committed[kind]
+            return dumped in standing[kind] or (here and dumped not in committed[kind])
 
         claimed: list[str] = []
         from_path = record.promotion.from_path if record.promotion is not None else None
@@ -341,10 +356,8 @@ class Evidence:
             at_base = [getattr(old, stamp) for old in base_records]
             if _dump(value) in {_dump(v) for v in at_base if v is not None}:
                 continue
-            if head is not None and _dump(getattr(head, stamp)) != _dump(value):
+            if here and (head is None or _dump(getattr(head, stamp)) != _dump(value)):
                 continue  # written here, not committed
-            if head is None and not _tracked(self.base, record_file):
-                continue
             if hashes & approved and (
                 stamp == "adoption" or self._gates_hold(value, runs, controls, record, scenario)
             ):
@@ -428,15 +441,6 @@ class Evidence:
         if not isinstance(then, dict) or not isinstance(now, dict):
             return set()
         return {draft_hash} if runnable_hash(then) == runnable_hash(now) else set()
-
-
-def _tracked(base: Base, path: Path) -> bool:
-    rel = base.rel(path)
-    if rel is None:
-        return False
-    from intake.gitutil import git_output
-
-    return bool(git_output(["ls-files", "-z", "--", rel], base.top))
 
 
 def claimed_message(what: str, base: Base) -> str:
