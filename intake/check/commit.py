@@ -10,6 +10,8 @@ other files where the suite's lie. With a base known (the gate), ``commit_proble
   holds below them (a linked scenario, draft or record is the ``links`` check's);
 * each suite file on which the commit's own ``.gitattributes`` set a transforming attribute
   (read through a temporary index of the commit, never the working tree's);
+* each file of the commit under any ``.intake/`` folder (journals, keys and the ledger are
+  the machine's own: a committed ``drafts/.intake/scrub-salt`` is refused, never read);
 * each suite file whose working-tree bytes differ from the commit's blob (line ends aside)
   where git reports no local edit of it, and, in CI, any such difference at all: what is read
   is then exactly what is committed, and "written here" exists only outside CI, where git's
@@ -92,6 +94,13 @@ def commit_problems(
         for rel, (mode, _) in sorted(entries.items())
         if mode == LINK_MODE and not _covered(rel)
     ]
+    found += [
+        CommitProblem(rel, "tracked-intake-file",
+                      "a file under an .intake/ folder is committed: intake's working folders "
+                      "(journals, keys, the ledger) are the machine's own, never the "
+                      "checkout's; remove it from the commit")
+        for rel in _under_intake(top)
+    ]
     blobs = {rel: sha for rel, (mode, sha) in entries.items() if mode != LINK_MODE}
     for rel, attributes in sorted(transforming_attributes(top, "HEAD", sorted(blobs)).items()):
         found.append(CommitProblem(
@@ -100,6 +109,16 @@ def commit_problems(
             "checkout would not be what is committed; remove the attribute for suite paths"))
     found += _drift(top, blobs, base, ci=in_ci(env))
     return found
+
+
+def _under_intake(top: Path) -> list[str]:
+    """Every file of the commit under a folder named ``.intake``, at any depth."""
+    from intake.gitutil import git_output
+
+    raw = git_output(["-c", "core.quotePath=false", "ls-tree", "-r", "-z", "--name-only",
+                      "--full-tree", "HEAD"], top, timeout=120)
+    names = (raw or b"").decode("utf-8", "surrogateescape").split("\0")
+    return sorted(n for n in names if n.startswith(".intake/") or "/.intake/" in n)
 
 
 def _drift(top: Path, blobs: dict[str, str], base: Base, *, ci: bool) -> list[CommitProblem]:

@@ -277,13 +277,14 @@ class Evidence:
         if self.base is None:
             return Judged(record, [], authors)
         head = self._at_head(record_file)
+        kinds = ("reviews", "runs", "controls", "restores")
         committed = {
             kind: {_dump(x) for x in getattr(head, kind)} if head is not None else set()
-            for kind in ("reviews", "runs", "controls")
+            for kind in kinds
         }
         standing = {
             kind: {_dump(x) for old in base_records for x in getattr(old, kind)}
-            for kind in ("reviews", "runs", "controls")
+            for kind in kinds
         }
 
         here = self._written_here(record_file)
@@ -347,7 +348,14 @@ class Evidence:
                 [n for n in who if n], r.reviewer
             )
         }
-        update: dict[str, Any] = {"reviews": reviews, "runs": runs, "controls": controls}
+        restores = []
+        for restore in record.restores:
+            if stands("restores", restore):
+                restores.append(restore)
+            else:
+                claimed.append(f"restore of a {restore.entity_type} value")
+        update: dict[str, Any] = {"reviews": reviews, "runs": runs, "controls": controls,
+                                  "restores": restores}
         for stamp in ("promotion", "adoption"):
             value = getattr(record, stamp)
             if value is None:
