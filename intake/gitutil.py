@@ -181,25 +181,30 @@ def merge_base(root: Path, ref: str) -> str | None:
     return git_text(["merge-base", "HEAD", commit], root) or commit
 
 
-def remote_default(root: Path) -> str | None:
-    """``<remote>/HEAD`` of the current branch's remote (else ``origin``), when the clone has
-    it: the branch a fresh clone's remote points at, the base of a contributor's branch.
+def remote_default(root: Path, remote: str = "origin") -> str | None:
+    """``refs/remotes/<remote>/HEAD`` when the clone has it: the branch a fresh clone's remote
+    points at, the base of a contributor's branch. Only the remote named (``origin``, or the
+    one configured), never the current branch's tracking remote: for a fork's branch that is
+    the fork, whose default branch the contributor chooses.
 
     None on that branch itself (``main`` checked out where ``origin/HEAD`` is ``origin/main``):
     there the maintainer works on the base, and what they commit is what the base accepts.
     """
+    if not _safe_ref(remote) or remote == "." or "/" in remote:
+        return None
     branch = git_text(["symbolic-ref", "--quiet", "--short", "HEAD"], root)
-    remote = git_text(["config", f"branch.{branch}.remote"], root) if branch else None
-    for name in dict.fromkeys([remote or "origin", "origin"]):
-        if not _safe_ref(name) or name == ".":
-            continue
-        ref = f"refs/remotes/{name}/HEAD"
-        if git_text(["rev-parse", "--verify", "--quiet", ref], root):
-            target = git_text(["symbolic-ref", "--quiet", ref], root) or ""
-            if branch and target == f"refs/remotes/{name}/{branch}":
-                return None
-            return ref
-    return None
+    ref = f"refs/remotes/{remote}/HEAD"
+    if not git_text(["rev-parse", "--verify", "--quiet", ref], root):
+        return None
+    target = symbolic_target(root, ref) or ""
+    if branch and target == f"refs/remotes/{remote}/{branch}":
+        return None
+    return ref
+
+
+def symbolic_target(root: Path, ref: str) -> str | None:
+    """The full ref a symbolic ref (``refs/remotes/origin/HEAD``) points at."""
+    return git_text(["symbolic-ref", "--quiet", ref], root) if _safe_ref(ref) else None
 
 
 def files_at(top: Path, commit: str, folder: str) -> list[str]:

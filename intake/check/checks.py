@@ -396,8 +396,9 @@ def draft_records(ctx: CheckContext) -> list[Finding]:
 
 def authority(ctx: CheckContext) -> list[Finding]:
     """What the change alters of the rules it is judged by (errors: settings, scrubber rules,
-    the baseline), and the evidence and history it claims without corroboration (warnings:
-    it meets no gate, ``intake.lifecycle.evidence``)."""
+    the baseline, the wiring), and the evidence and history it claims without corroboration
+    (errors too: it meets no gate, ``intake.lifecycle.evidence``, and a claim that merged
+    green would stand on the base for the next change)."""
     found = [
         Finding(change.severity, change.file, change.line, "rule-change", change.message)
         for change in ctx.rule_changes
@@ -406,12 +407,12 @@ def authority(ctx: CheckContext) -> list[Finding]:
         return found
     for rec, items in sorted(ctx.claimed.items()):
         found += [
-            Finding("warning", ctx.rel(rec), 1, "claimed", claimed_message(item, ctx.base))
+            Finding("error", ctx.rel(rec), 1, "claimed", claimed_message(item, ctx.base))
             for item in items
         ]
     found += [
         Finding(
-            "warning",
+            "error",
             ctx.rel(path),
             1,
             "claimed",

@@ -50,7 +50,8 @@ from intake.check.leftovers import leftovers
 from intake.check.lifecycle import lifecycle_changes
 from intake.check.result import CheckReport, DraftGates, Finding
 from intake.config import Settings
-from intake.lifecycle.authority import NO_BASE, find_base, rules_for
+from intake.errors import UsageError
+from intake.lifecycle.authority import NO_BASE, find_base, in_ci, rules_for
 from intake.lifecycle.gates import GateInputs, check_gates
 from intake.lifecycle.promote import DraftRead, gather
 from intake.paths import inside
@@ -151,6 +152,13 @@ def run_check(
     ``strict``: a gate that fails every existing suite on day one would simply be switched off.
     """
     found = find_base(settings.root, base)
+    if found is None and in_ci():
+        raise UsageError(
+            "in CI the base must be known: without it the checkout would be taken as the "
+            "maintainer's own", where=str(settings.root.name) or ".",
+            hint="on a pull request GitHub sets $GITHUB_BASE_REF; elsewhere (push, merge "
+            "queue) pass --base with the branch the change was merged into",
+        )
     with rules_for(settings, found) as rules:
         ctx = build_context(settings, strict=strict, baseline=baseline, rules=rules)
         hits = ctx.scan.in_scenarios

@@ -455,7 +455,8 @@ def claimed_message(what: str, base: Base) -> str:
     """The finding's text for one claimed item."""
     return (
         f"claimed by this change: {what}; it meets no gate (not on the base {base.short}, not "
-        "corroborated by GitHub's review record)"
+        "corroborated by GitHub's review record): corroborate it (a maintainer's approval on "
+        "the pull request, recorded with `intake review --pr`) or remove it"
     )
 
 
