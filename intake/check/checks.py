@@ -424,6 +424,17 @@ def authority(ctx: CheckContext) -> list[Finding]:
     return found
 
 
+def removed_scenarios(ctx: CheckContext) -> list[Finding]:
+    """A promoted or adopted scenario of the base that the change deletes, with no record of
+    its id left anywhere (a retirement moves it, with its record, to the retired folder)."""
+    return [
+        Finding("error", _shown(ctx, path), 1, "removed-scenario",
+                f"a promoted or adopted scenario ({sid}) is deleted by this change: retire it "
+                "with `intake retire ID --reason TEXT`, approved on the pull request")
+        for path, sid in ctx.removed
+    ]
+
+
 def _shown(ctx: CheckContext, path: Path) -> str:
     """``path`` relative to the suite's root, its links not resolved (the link is named)."""
     return Path(os.path.relpath(os.path.abspath(path), os.path.abspath(ctx.root))).as_posix()

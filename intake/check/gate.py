@@ -39,6 +39,7 @@ from intake.check.checks import (
     judge_text,
     linked,
     record_files,
+    removed_scenarios,
     scenario_records,
     scrub_rescan,
     the_commit,
@@ -68,6 +69,7 @@ CHECKS: tuple[Check, ...] = (
     Check("judge-directed text", judge_text),
     Check("rules and evidence from the base", authority, waits_for_journals=False),
     Check("the commit, not its checkout", the_commit, waits_for_journals=False),
+    Check("scenarios the change removes", removed_scenarios),
     Check("quarantines and retirements", lifecycle_changes),
     Check("leftovers and refused journals", leftovers, waits_for_journals=False),
 )

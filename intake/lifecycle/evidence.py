@@ -24,6 +24,7 @@ their approval never counts (``Judged.authors``).
 
 from __future__ import annotations
 
+import json
 import os
 import re
 from dataclasses import dataclass, field
@@ -41,6 +42,7 @@ from intake.gitutil import authors_by_path, local_edits
 from intake.lifecycle.authority import Base, in_ci
 from intake.lifecycle.gates import REGRESSION_MIN_RUNS, control_gate, is_author, tier_stats
 from intake.limits import MAX_SCENARIO_BYTES
+from intake.paths import inside
 from intake.store.records import (
     RECORD_SUFFIX,
     canonical_json,
@@ -56,6 +58,13 @@ COUNTING_ASSOCIATIONS = frozenset({"OWNER", "MEMBER", "COLLABORATOR"})
 PR_URL = re.compile(r"^https://[A-Za-z0-9.-]{1,253}(?::\d{1,5})?/([A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+)"
                     r"/pull/(\d{1,9})$")
 COMMIT = re.compile(r"^[0-9a-f]{40}$")
+LISTED = {"suite_runs": "suite run", "lifecycle": "lifecycle change",
+          "revisions": "revision"}
+"""Record lists judged item by item like runs: an item the change adds is claimed."""
+OTHER_FIELDS = ("schema_version", "source", "author", "drafter", "scrub", "hidden_removed",
+                "observations", "evidence")
+"""Record fields judged as a whole against the base's record of the id (``id`` is the key;
+reviews, runs, controls, restores, stamps, the bug and ``LISTED`` have rules of their own)."""
 ADOPT_WRITES = ("source", "difficulty_rationale")
 """The keys ``intake adopt`` writes into a scenario (``lifecycle.adopt``)."""
 
@@ -101,6 +110,7 @@ class Evidence:
         self.settings = settings
         self.base = base
         self._index: dict[str, list[Record]] | None = None
+        self._paths: dict[str, list[Path]] = {}
         self._github: dict[tuple[str, int], Any] = {}
         self._repo_top: Path | None | bool = False
         self._authors: dict[str, list[str]] | None = None
@@ -118,13 +128,33 @@ class Evidence:
             return []
         if self._index is None:
             self._index = {}
-            for folder in (self.settings.drafts, self.settings.scenarios):
+            self._paths = {}
+            for folder in (self.settings.drafts, self.settings.scenarios, self.settings.retired):
                 for path in self.base.files(folder):
                     if path.name.endswith(RECORD_SUFFIX):
                         record = _parse(self.base.show(path))
                         if record is not None:
                             self._index.setdefault(record.id, []).append(record)
+                            self._paths.setdefault(record.id, []).append(path)
         return list(self._index.get(scenario_id, []))
+
+    def removed(self, now: set[str]) -> list[tuple[Path, str]]:
+        """The base's promoted or adopted scenarios (a stamped record in the scenarios folder)
+        whose id has no record anywhere in the change (``now``: the ids it holds), with the
+        base's path: deleting a scenario is a retirement, and one needs ``intake retire``."""
+        if self.base is None:
+            return []
+        self._base_records("")
+        gone = []
+        for sid, records in (self._index or {}).items():
+            paths = self._paths.get(sid, [])
+            stamped = [p for r, p in zip(records, paths, strict=False)
+                       if (r.promotion is not None or r.adoption is not None)
+                       and self.base.rel(p) is not None
+                       and inside(p, self.settings.scenarios)]
+            if stamped and sid not in now:
+                gone.append((stamped[0], sid))
+        return sorted(gone)
 
     def _at_head(self, path: Path) -> Record | None:
         if self.base is None:
@@ -277,7 +307,7 @@ class Evidence:
         if self.base is None:
             return Judged(record, [], authors)
         head = self._at_head(record_file)
-        kinds = ("reviews", "runs", "controls", "restores")
+        kinds = ("reviews", "runs", "controls", "restores", *LISTED)
         committed = {
             kind: {_dump(x) for x in getattr(head, kind)} if head is not None else set()
             for kind in kinds
@@ -336,11 +366,16 @@ class Evidence:
                 ):
                     out.append(item)
                 else:
-                    claimed.append(f"{label} {item.run_id} ({item.status})")
+                    claimed.append(f"{label} {_label(item)}")
             return out
 
         runs = kept("runs", record.runs, "run")
         controls = kept("controls", record.controls, "control")
+        listed = {kind: kept(kind, getattr(record, kind), label)
+                  for kind, label in LISTED.items()}
+        bug = self._judged_bug(record, base_records, seen, here, head, claimed)
+        if base_records:
+            claimed += self._other_fields(record, base_records, seen, here, head)
         approved = {
             r.content_hash
             for r in reviews
@@ -355,7 +390,7 @@ class Evidence:
             else:
                 claimed.append(f"restore of a {restore.entity_type} value")
         update: dict[str, Any] = {"reviews": reviews, "runs": runs, "controls": controls,
-                                  "restores": restores}
+                                  "restores": restores, "bug": bug, **listed}
         for stamp in ("promotion", "adoption"):
             value = getattr(record, stamp)
             if value is None:
@@ -379,6 +414,43 @@ class Evidence:
             ]
             update[stamp] = same_place[-1] if same_place else None
         return Judged(record.model_copy(update=update), claimed, authors)
+
+    @staticmethod
+    def _judged_bug(record: Record, base_records: list[Record], seen: list[Record],
+                    here: bool, head: Record | None, claimed: list[str]) -> Any:
+        """The bug link and its closing: as on the base, written here, or seen by a
+        corroborated approval; else the base's (a closing the change writes is claimed)."""
+        now = record.bug
+        dumped = _dump(now)
+        if now is None or dumped in {_dump(r.bug) for r in [*base_records, *seen]}:
+            return now
+        if here and (head is None or _dump(head.bug) != dumped):
+            return now
+        at_base = [r.bug for r in base_records if r.bug is not None]
+        if not at_base and now.closed_at is None and now.state_reason is None:
+            return now  # a link with no closing: what drafting from the issue writes
+        claimed.append("bug link or closing")
+        return at_base[-1] if at_base else now.model_copy(
+            update={"closed_at": None, "state_reason": None, "checked_at": None})
+
+    @staticmethod
+    def _other_fields(record: Record, base_records: list[Record], seen: list[Record],
+                      here: bool, head: Record | None) -> list[str]:
+        """Every other field the change adds, alters or removes, against the base's record of
+        the id: claimed unless written here or held by a corroborated approval's record
+        (deny by default: docs/trust.md lists every field and how it is judged)."""
+        out = []
+        for name in OTHER_FIELDS:
+            value = json.dumps(record.model_dump(mode="json")[name], sort_keys=True)
+            known = {json.dumps(r.model_dump(mode="json")[name], sort_keys=True)
+                     for r in [*base_records, *seen]}
+            if value in known:
+                continue
+            if here and (head is None or json.dumps(head.model_dump(mode="json")[name],
+                                                    sort_keys=True) != value):
+                continue
+            out.append(f"{name} changed")
+        return out
 
     def _gates_hold(
         self, stamp: Any, runs: list[Any], controls: list[Any], record: Record, scenario: Path
@@ -449,6 +521,17 @@ class Evidence:
         if not isinstance(then, dict) or not isinstance(now, dict):
             return set()
         return {draft_hash} if runnable_hash(then) == runnable_hash(now) else set()
+
+
+def _label(item: Any) -> str:
+    """How a claimed list item is named (an id and a state, never free text)."""
+    for first, second in (("run_id", "status"), ("state", "at"), ("at", "by")):
+        if hasattr(item, first):
+            one, two = getattr(item, first), getattr(item, second, "")
+            one = one.value if hasattr(one, "value") else one
+            two = two.isoformat() if hasattr(two, "isoformat") else two
+            return f"{one} ({two})"
+    return type(item).__name__
 
 
 def claimed_message(what: str, base: Base) -> str:
