@@ -155,3 +155,30 @@ def test_record_id_is_validated_on_the_model(bad: str) -> None:
     assert Record.model_validate(good, strict=False).id == "mcp_simple_tool_call"
     with pytest.raises(ValidationError):
         Record.model_validate({**good, "id": bad}, strict=False)
+
+
+def test_leniency_covers_only_the_findings_the_base_copy_had(
+    tmp_path: Path, runner: CliRunner, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A GitHub token a change adds to one of GAIA's legacy scenarios is an error; the test
+    e-mail the file already had on the base stays a warning."""
+    from tests.test_trust_base_rules import _legacy
+
+    repos = Repos(tmp_path)
+    _legacy(repos.main, "legacy_1", "boss@acmeco.com")
+    repos.commit_main()
+    contrib = repos.start_contribution()
+    path = contrib / "scenarios" / "memory" / "legacy_1.yaml"
+    token = "# ghp_hbMKurZYajaT2N2RlgC7xWkKwXpnjsHs1OIh\n"
+    path.write_text(path.read_text(encoding="utf-8") + token, encoding="utf-8")
+    repos.push_contribution()
+    fresh = repos.fresh()
+    assert _check(runner, without_base(fresh, tmp_path), monkeypatch).exit_code == 0
+
+    result = _check(runner, fresh, monkeypatch)
+    assert result.exit_code == 1
+    found = {(f["code"], f["severity"], f["message"].split(" ")[0])
+             for f in json.loads(result.stdout)["findings"]
+             if f["file"] == "scenarios/memory/legacy_1.yaml"}
+    assert ("scrub", "error", "GITHUB_TOKEN") in found, found
+    assert ("scrub", "warning", "EMAIL_ADDRESS") in found, found

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from intake.check.context import CheckContext
+from intake.check.context import CheckContext, base_findings, line_text
 from intake.check.result import Finding
 from intake.contract.models import Record, ReviewDecision, ScenarioView, windows_name_problem
 from intake.contract.untrusted import JudgeHit, judge_hits
@@ -189,8 +189,20 @@ def _as_adopted(record: Record | None, path: Path) -> bool:
     )
 
 
-def _scrub_finding(ctx: CheckContext, hit: ScanHit, lenient: _Leniency) -> Finding:
+def _scrub_finding(ctx: CheckContext, hit: ScanHit, lenient: _Leniency,
+                  had: dict[str, set[tuple[str, str]]]) -> Finding:
     severity = "warning" if hit.file in lenient.legacy and not ctx.strict else "error"
+    if severity == "warning" and ctx.base is not None and hit.file in lenient.changed:
+        # leniency is the base's copy's: a finding the change brings into a legacy file is
+        # an error, one the file already had (its kind on the same text) stays a warning
+        if hit.file not in had:
+            had[hit.file] = base_findings(ctx.settings, ctx.base, ctx.root / hit.file)
+        try:
+            now = line_text((ctx.root / hit.file).read_bytes(), hit.line)
+        except OSError:
+            now = ""
+        if (hit.kind, now) not in had[hit.file]:
+            severity = "error"
     message = f"{hit.kind} found by the re-scan"
     if severity == "warning":
         message += " (legacy scenario; --strict makes this an error)"
@@ -216,8 +228,10 @@ def scrub_rescan(ctx: CheckContext) -> list[Finding]:
         )
         return found
     lenient = _leniency(ctx)
+    had: dict[str, set[tuple[str, str]]] = {}
     found += [
-        _scrub_finding(ctx, hit, lenient) for hit in ctx.scan.hits if hit not in ctx.scan.accepted
+        _scrub_finding(ctx, hit, lenient, had)
+        for hit in ctx.scan.hits if hit not in ctx.scan.accepted
     ]
     return found
 

@@ -210,6 +210,27 @@ def _validate_each(
     return validated
 
 
+def line_text(data: bytes, line: int) -> str:
+    """Line ``line`` (1-based) of ``data``, whitespace folded ("" when there is none)."""
+    lines = data.decode("utf-8", "replace").splitlines()
+    return " ".join(lines[line - 1].split()) if 0 < line <= len(lines) else ""
+
+
+def base_findings(settings: Settings, base: Base, path: Path) -> set[tuple[str, str]]:
+    """The re-scan's findings in the base's copy of ``path``, as (kind, line text): what a
+    legacy file already had, the only findings its leniency covers."""
+    import tempfile
+
+    held = base.show(path)
+    if held is None:
+        return set()
+    with tempfile.TemporaryDirectory(prefix="intake-base-copy-") as folder:
+        copy = Path(folder) / path.name
+        copy.write_bytes(held)
+        hits, _, _ = scan_each([copy], settings)
+    return {(hit.kind, line_text(held, hit.line)) for hit in hits or []}
+
+
 def _scan_limit(path: Path) -> int:
     return MAX_RECORD_BYTES if path.name.endswith(".intake.json") else MAX_SCENARIO_BYTES
 
