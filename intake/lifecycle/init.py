@@ -16,7 +16,7 @@ import os
 import re
 import shutil
 import tomllib
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from intake.config import (
@@ -222,13 +222,25 @@ def _ignore_lines(settings_values: dict[str, str]) -> list[str]:
 
 
 def init_suite(
-    root: Path, *, force: bool = False, detected: Detected | None = None
+    root: Path, *, force: bool = False, detected: Detected | None = None,
+    use_detected: bool = False,
 ) -> InitResult:
-    """Configure the suite at ``root`` (see the module docstring)."""
+    """Configure the suite at ``root`` (see the module docstring).
+
+    The model a local server reports (the Agent UI's loaded model: whatever process answers
+    on that port) is shown, never written silently: only ``use_detected`` (the user's
+    ``--use-detected``) writes it into the suite's settings."""
     if not root.is_dir():
         raise ConfigError("not a folder", where=root.name)
     layout = detect_layout(root) or TOP_LEVEL_LAYOUT
     result = InitResult(layout)
+    if detected is not None and detected.loaded_model is not None and not use_detected:
+        result.kept.append(
+            f"the Agent UI reports the model {detected.loaded_model}: not written (a local "
+            "server's answer is shown, never written silently); `intake init --use-detected` "
+            "writes it (with --force over an existing table), or list it yourself under "
+            "strong_models or local_models")
+        detected = replace(detected, loaded_model=None)
     if layout == GAIA_LAYOUT:
         for name in ("scenarios", "corpus", "results"):
             if (root / "eval" / name).is_dir():
