@@ -184,3 +184,35 @@ def test_a_maintainers_own_edit_still_counts_and_ci_has_none(
     assert ("not-the-commit", RECORD) in _codes(result)
     assert any("approve by maintainer-2" in f["message"] for f in _findings(result)
                if f["code"] == "claimed")
+
+
+def test_the_shipped_wiring_covers_every_folder_and_the_base_owned_workflow_runs_no_checkout(
+) -> None:
+    """Issue 37 item 8: the workflow's paths filter names every folder intake reads and it
+    re-runs on a review; docs/trust.md's pull_request_target workflow installs a pinned
+    intake, checks the pull request out as data and runs only intake."""
+    from intake.contract.yamlio import parse_checked
+    from tests.conftest import REPO
+
+    workflow = parse_checked((REPO / ".github/workflows/intake-check.yml").read_bytes()).data
+    paths = workflow["on"]["pull_request"]["paths"]
+    for folder in ("scenarios/**", "drafts/**", "retired/**", "intake-history/**",
+                   ".intake-baseline.json", "scrubbers/**", "pyproject.toml",
+                   "**/.gitattributes", ".pre-commit-config.yaml", ".github/**"):
+        assert folder in paths, folder
+    assert "pull_request_review" in workflow["on"]
+
+    page = (REPO / "docs" / "trust.md").read_text(encoding="utf-8")
+    block = page.split("# .github/workflows/intake-check-base.yml", 1)[1]
+    block = block.split("\n", 1)[1].split("```", 1)[0]
+    base = parse_checked(block.encode()).data
+    assert "pull_request_target" in base["on"] and "pull_request" not in base["on"]
+    assert base["permissions"] == {"contents": "read"}
+    steps = base["jobs"]["check"]["steps"]
+    runs = [s["run"] for s in steps if "run" in s]
+    install = next(r for r in runs if "pip install" in r)
+    assert "@" in install and " ." not in install and "pr" not in install.split()
+    checkout = next(s for s in steps if str(s.get("uses", "")).startswith("actions/checkout"))
+    assert checkout["with"]["path"] == "pr" and checkout["with"]["persist-credentials"] is False
+    assert runs[-1] == "intake --root pr check --format github"
+    assert all(r.startswith(("python -m pip", "git -C pr fetch", "intake ")) for r in runs)
