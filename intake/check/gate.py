@@ -52,6 +52,7 @@ from intake.check.lifecycle import lifecycle_changes
 from intake.check.result import CheckReport, DraftGates, Finding
 from intake.config import Settings
 from intake.errors import UsageError
+from intake.gitutil import repo_top
 from intake.lifecycle.authority import NO_BASE, find_base, in_ci, rules_for
 from intake.lifecycle.gates import GateInputs, check_gates
 from intake.lifecycle.promote import DraftRead, gather
@@ -154,7 +155,7 @@ def run_check(
     ``strict``: a gate that fails every existing suite on day one would simply be switched off.
     """
     found = find_base(settings.root, base)
-    if found is None and in_ci():
+    if found is None and in_ci() and repo_top(settings.root) is not None:
         raise UsageError(
             "in CI the base must be known: without it the checkout would be taken as the "
             "maintainer's own", where=str(settings.root.name) or ".",
