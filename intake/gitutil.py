@@ -181,25 +181,30 @@ def merge_base(root: Path, ref: str) -> str | None:
     return git_text(["merge-base", "HEAD", commit], root) or commit
 
 
-def remote_default(root: Path) -> str | None:
-    """``<remote>/HEAD`` of the current branch's remote (else ``origin``), when the clone has
-    it: the branch a fresh clone's remote points at, the base of a contributor's branch.
+def remote_default(root: Path, remote: str = "origin") -> str | None:
+    """``refs/remotes/<remote>/HEAD`` when the clone has it: the branch a fresh clone's remote
+    points at, the base of a contributor's branch. Only the remote named (``origin``, or the
+    one configured), never the current branch's tracking remote: for a fork's branch that is
+    the fork, whose default branch the contributor chooses.
 
     None on that branch itself (``main`` checked out where ``origin/HEAD`` is ``origin/main``):
     there the maintainer works on the base, and what they commit is what the base accepts.
     """
+    if not _safe_ref(remote) or remote == "." or "/" in remote:
+        return None
     branch = git_text(["symbolic-ref", "--quiet", "--short", "HEAD"], root)
-    remote = git_text(["config", f"branch.{branch}.remote"], root) if branch else None
-    for name in dict.fromkeys([remote or "origin", "origin"]):
-        if not _safe_ref(name) or name == ".":
-            continue
-        ref = f"refs/remotes/{name}/HEAD"
-        if git_text(["rev-parse", "--verify", "--quiet", ref], root):
-            target = git_text(["symbolic-ref", "--quiet", ref], root) or ""
-            if branch and target == f"refs/remotes/{name}/{branch}":
-                return None
-            return ref
-    return None
+    ref = f"refs/remotes/{remote}/HEAD"
+    if not git_text(["rev-parse", "--verify", "--quiet", ref], root):
+        return None
+    target = symbolic_target(root, ref) or ""
+    if branch and target == f"refs/remotes/{remote}/{branch}":
+        return None
+    return ref
+
+
+def symbolic_target(root: Path, ref: str) -> str | None:
+    """The full ref a symbolic ref (``refs/remotes/origin/HEAD``) points at."""
+    return git_text(["symbolic-ref", "--quiet", ref], root) if _safe_ref(ref) else None
 
 
 def files_at(top: Path, commit: str, folder: str) -> list[str]:
@@ -285,4 +290,93 @@ def authors_by_path(top: Path, folders: list[str]) -> dict[str, list[str]]:
                 continue
             names = found.setdefault(name, [])
             names += [w for w in who if w and w not in names]
+    return found
+
+
+# --- the commit, not its projection (issue 37 item 1) ---------------------------------------
+
+LINK_MODE = "120000"
+TRANSFORMING = ("ident", "filter", "working-tree-encoding", "eol")
+"""Attributes that make the working tree's bytes differ from the commit's (docs/trust.md)."""
+
+
+def tree_entries(top: Path, commit: str, paths: list[str], *,
+                 recursive: bool = True) -> dict[str, tuple[str, str]]:
+    """``{path: (mode, object id)}`` of the entries at ``commit`` under (or, not
+    ``recursive``, at) ``paths`` (top-relative); empty when git cannot answer."""
+    if not paths or not _safe_ref(commit):
+        return {}
+    args = ["ls-tree", "-z", "--full-tree", *(["-r"] if recursive else []), commit, "--", *paths]
+    raw = git_output(args, top)
+    found: dict[str, tuple[str, str]] = {}
+    for item in (raw or b"").split(b"\0"):
+        if b"\t" not in item:
+            continue
+        meta, name = item.split(b"\t", 1)
+        mode, _, sha = meta.decode("ascii", "replace").split()
+        found[name.decode("utf-8", "surrogateescape")] = (mode, sha)
+    return found
+
+
+def linked_folders(top: Path, commit: str, folders: list[str]) -> list[str]:
+    """Each of ``folders``, or a folder above one, that is a symbolic link at ``commit``."""
+    prefixes: list[str] = []
+    for folder in folders:
+        parts = [p for p in folder.strip("/").split("/") if p and p != "."]
+        prefixes += ["/".join(parts[: i + 1]) for i in range(len(parts))]
+    entries = tree_entries(top, commit, list(dict.fromkeys(prefixes)), recursive=False)
+    return sorted(p for p, (mode, _) in entries.items() if mode == LINK_MODE)
+
+
+def worktree_ids(top: Path, paths: list[str]) -> dict[str, str]:
+    """The object id git would give each working-tree file's bytes as they are
+    (``hash-object --no-filters``: no attribute, filter or line-end conversion applied)."""
+    files = [p for p in paths if (top / p).is_file() and not (top / p).is_symlink()]
+    if not files:
+        return {}
+    try:
+        done = subprocess.run(
+            ["git", "hash-object", "--no-filters", "--stdin-paths"], cwd=top,
+            input="\n".join(files).encode("utf-8", "surrogateescape") + b"\n",
+            capture_output=True, timeout=120, check=False,
+        )
+    except (OSError, subprocess.SubprocessError):
+        return {}
+    ids = done.stdout.decode("ascii", "replace").split()
+    return dict(zip(files, ids, strict=False)) if done.returncode == 0 else {}
+
+
+def local_edits(top: Path) -> set[str] | None:
+    """Top-relative paths git itself reports as changed in the working tree or index
+    (modified, added, deleted, untracked, ignored); None when git cannot tell."""
+    raw = git_output(["status", "--porcelain", "-z", "--untracked-files=all", "--ignored"], top)
+    return None if raw is None else _porcelain_names(raw)
+
+
+def transforming_attributes(top: Path, commit: str, paths: list[str]) -> dict[str, list[str]]:
+    """For each path, the attributes of ``TRANSFORMING`` that ``commit``'s ``.gitattributes``
+    set on it (read through a temporary index of the commit, never the working tree's)."""
+    if not paths or not _safe_ref(commit):
+        return {}
+    import os
+    import tempfile
+
+    with tempfile.TemporaryDirectory(prefix="intake-attr-") as folder:
+        env = {**os.environ, "GIT_INDEX_FILE": str(Path(folder) / "index")}
+        try:
+            subprocess.run(["git", "read-tree", commit], cwd=top, env=env,
+                           capture_output=True, timeout=60, check=True)
+            done = subprocess.run(
+                ["git", "check-attr", "--cached", "--stdin", "-z", *TRANSFORMING], cwd=top,
+                env=env, input=b"\0".join(p.encode("utf-8", "surrogateescape") for p in paths),
+                capture_output=True, timeout=120, check=True,
+            )
+        except (OSError, subprocess.SubprocessError):
+            return {}
+    fields = done.stdout.decode("utf-8", "surrogateescape").split("\0")
+    found: dict[str, list[str]] = {}
+    for i in range(0, len(fields) - 2, 3):
+        path, attribute, value = fields[i : i + 3]
+        if value not in ("unspecified", "unset"):
+            found.setdefault(path, []).append(attribute)
     return found

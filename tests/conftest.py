@@ -89,7 +89,8 @@ def _isolate(monkeypatch: pytest.MonkeyPatch, tmp_path_factory: pytest.TempPathF
         # a CI job on a pull request sets GITHUB_BASE_REF (and a step summary) for every
         # process: a test that wants them sets them itself
         if key.startswith("INTAKE_") or key in (
-            "GITHUB_TOKEN", "GH_TOKEN", "GITHUB_BASE_REF", "GITHUB_STEP_SUMMARY"
+            "GITHUB_TOKEN", "GH_TOKEN", "GITHUB_BASE_REF", "GITHUB_STEP_SUMMARY",
+            "GITHUB_ACTIONS", "CI",  # CI as the gate sees it (nothing "written here"): per test
         ):
             monkeypatch.delenv(key, raising=False)
     for key in ("XDG_CONFIG_HOME", "XDG_CACHE_HOME"):  # the user config and cache: per test

@@ -227,6 +227,12 @@ def test_init_writes_the_detected_runner_and_models_and_run_works_after_it(
         result = runner.invoke(app, ["init"])
         assert result.exit_code == 0, result.output
         text = (gaia_repo / "pyproject.toml").read_text(encoding="utf-8")
+        # issue 37 item 7: a local server's answer is shown, never written silently
+        assert "strong_models" not in tomllib.loads(text)["tool"]["intake"]
+        assert "reports the model claude-sonnet-4-6: not written" in result.stdout
+        result = runner.invoke(app, ["init", "--force", "--use-detected"])
+        assert result.exit_code == 0, result.output
+        text = (gaia_repo / "pyproject.toml").read_text(encoding="utf-8")
         table = tomllib.loads(text)["tool"]["intake"]
         assert table["runner"] == ["gaia", "eval", "agent"]
         assert table["strong_models"] == ["claude-sonnet-4-6"]

@@ -166,6 +166,7 @@ def test_run_files_a_change_adds_or_edits_are_named_for_the_gate(git_suite: Path
     checked = runner.invoke(app, ["check", "--base", base])
     shown = checked.stdout + checked.stderr
     assert "Traceback" not in shown
+    assert checked.exit_code == 1, shown  # a claim is an error: it cannot merge green
     assert shown.count("claimed by this change: a run file not on the base") == len(claimed), \
         shown
 

@@ -6,6 +6,7 @@ carry the restore; replacements inside what the case measures are flagged."""
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import pytest
@@ -58,11 +59,19 @@ def test_tiers_are_keyed_on_the_type_and_unknown_types_are_final() -> None:
     assert tier_of("A_RECOGNIZER_NOBODY_DECIDED") == FINAL
 
 
-def test_the_salt_is_per_suite_and_ignored(tmp_path: Path) -> None:
-    one, two = suite_salt(tmp_path / "a" / ".intake"), suite_salt(tmp_path / "b" / ".intake")
-    assert one != two and suite_salt(tmp_path / "a" / ".intake") == one
-    assert (tmp_path / "a" / ".intake" / ".gitignore").read_text(encoding="utf-8").endswith("*\n")
-    assert value_hash(one, KEY) != value_hash(two, KEY)
+def test_the_salt_is_the_users_and_never_in_a_checkout(tmp_path: Path) -> None:
+    """Issue 37 item 2: the salt lives beside the journal key (user level, 0600), never in
+    the suite's ``.intake/`` where a pull request could carry one."""
+    from intake.store.trust import state_dir
+
+    one = suite_salt(tmp_path / "a" / ".intake")
+    assert suite_salt(tmp_path / "b" / ".intake") == one
+    assert not (tmp_path / "a" / ".intake").exists()
+    held = state_dir() / "scrub-salt"
+    assert held.read_text(encoding="utf-8").strip().encode("ascii") == one
+    if os.name == "posix":
+        assert held.stat().st_mode & 0o777 == 0o600
+    assert value_hash(one, KEY) != value_hash(b"x" * 64, KEY)
     assert KEY not in value_hash(one, KEY)
 
 

@@ -413,16 +413,19 @@ def test_the_base_comes_from_github_base_ref_the_option_or_the_remote(
     fresh = repos.fresh()
     monkeypatch.chdir(fresh)
 
+    url = f" from {repos.origin}"
     assert runner.invoke(app, ["check"]).stderr.splitlines() == [
         f"rules and evidence judged against the base {base[:12]} (the default branch of the "
-        "remote origin)"
+        f"remote origin, refs/remotes/origin/main{url})"
     ]
     monkeypatch.setenv("GITHUB_BASE_REF", "main")
     assert runner.invoke(app, ["check"]).stderr.splitlines() == [
-        f"rules and evidence judged against the base {base[:12]} ($GITHUB_BASE_REF main)"
+        f"rules and evidence judged against the base {base[:12]} ($GITHUB_BASE_REF main = "
+        f"refs/remotes/origin/main{url})"
     ]
     assert runner.invoke(app, ["check", "--base", "origin/main"]).stderr.splitlines() == [
-        f"rules and evidence judged against the base {base[:12]} (--base origin/main)"
+        f"rules and evidence judged against the base {base[:12]} (--base origin/main = "
+        f"refs/remotes/origin/main{url})"
     ]
     found = find_base(fresh, environ={})
     assert found is not None and found.commit == base

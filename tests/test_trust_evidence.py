@@ -151,7 +151,7 @@ def test_a_copied_record_never_promoted_fails(
     assert result.exit_code == 1, result.output
     shown = "scenarios/tool_selection/sneaked_case.intake.json"
     assert f"{shown}:1: error: record beside a scenario has no promotion stamp" in result.stdout
-    assert f"{shown}:1: warning: claimed by this change: promotion stamp" in result.stdout
+    assert f"{shown}:1: error: claimed by this change: promotion stamp" in result.stdout
 
 
 # --- 2d: a hand-written FAIL control --------------------------------------------------------
@@ -184,7 +184,7 @@ def test_a_hand_written_fail_control_meets_no_gate(
     gates = _gates(runner, fresh, monkeypatch)
     assert not gates[SID]["control"]["met"]
     assert gates[SID]["control"]["detail"] == "no control run recorded"
-    assert ("claimed", f"drafts/{SID}.intake.json") in _codes(gates["_findings"], "warning")
+    assert ("claimed", f"drafts/{SID}.intake.json") in _codes(gates["_findings"], "error")
 
 
 # --- 2e: rejection history committed by the change -----------------------------------------
@@ -220,7 +220,7 @@ def test_history_committed_by_the_change_is_claimed(
 
     result = _check(runner, fresh, monkeypatch)
     shown = f"intake-history/{event.name}"
-    assert f"{shown}:1: warning: claimed by this change: a history event not on the base" in (
+    assert f"{shown}:1: error: claimed by this change: a history event not on the base" in (
         result.stdout), result.output
 
 
@@ -298,7 +298,7 @@ def test_an_adoption_stamp_added_by_the_change_is_claimed(
     assert result.exit_code == 1, result.output
     shown = "scenarios/tool_selection/old_case.intake.json"
     assert f"{shown}:1: error: record beside a scenario has no promotion stamp" in result.stdout
-    assert f"{shown}:1: warning: claimed by this change: adoption stamp" in result.stdout
+    assert f"{shown}:1: error: claimed by this change: adoption stamp" in result.stdout
 
 
 def _pr_review(login: str, state: str, commit: str, association: str = "MEMBER",
@@ -572,7 +572,8 @@ def test_github_unreachable_leaves_the_review_claimed_and_says_so(
     monkeypatch.setenv("INTAKE_GITHUB_BACKOFF", "0.001")
 
     result = _check(runner, fresh, monkeypatch)
-    assert result.exit_code == 0, result.output  # a draft's gates never fail the check
+    assert result.exit_code == 1, result.output  # uncorroborated: the claim fails the gate
+    assert "error: claimed by this change: approve by" in result.stdout
     assert f"draft {DRAFT}: unmet: review, strong-run, local-run" in result.stdout
     notes = [line for line in result.stderr.splitlines() if line.startswith("GitHub could not")]
     assert len(notes) == 1 and "127.0.0.1:9" not in notes[0].split("corroborate reviews")[0]

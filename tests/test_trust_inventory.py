@@ -79,6 +79,15 @@ def test_every_setting_has_a_row() -> None:
     assert unlisted == []
 
 
+def test_every_record_field_has_a_row() -> None:
+    """Deny by default: each field of the record is listed with its authority (issue 37)."""
+    from intake.contract.models import Record
+
+    first = " ".join(cells[0] for cells in _rows())
+    unlisted = sorted(name for name in Record.model_fields if f"`Record.{name}`" not in first)
+    assert unlisted == []
+
+
 def test_the_inventory_check_sees_what_is_missing() -> None:
     rows = [
         ["`x`", "check", "base revision", "finding", "tests/test_trust_inventory.py::test_nope"],

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from intake.check.context import CheckContext
+from intake.check.context import CheckContext, base_findings, line_text
 from intake.check.result import Finding
 from intake.contract.models import Record, ReviewDecision, ScenarioView, windows_name_problem
 from intake.contract.untrusted import JudgeHit, judge_hits
@@ -72,7 +72,7 @@ def linked(ctx: CheckContext) -> list[Finding]:
     (the link itself is named, not what it points to)."""
     found = []
     for path in ctx.links:
-        shown = Path(os.path.relpath(os.path.abspath(path), os.path.abspath(ctx.root))).as_posix()
+        shown = _shown(ctx, path)
         if path.name.endswith(RECORD_SUFFIX):
             why = "a symbolic link: intake does not follow links; commit the record itself"
         else:
@@ -189,8 +189,20 @@ def _as_adopted(record: Record | None, path: Path) -> bool:
     )
 
 
-def _scrub_finding(ctx: CheckContext, hit: ScanHit, lenient: _Leniency) -> Finding:
+def _scrub_finding(ctx: CheckContext, hit: ScanHit, lenient: _Leniency,
+                  had: dict[str, set[tuple[str, str]]]) -> Finding:
     severity = "warning" if hit.file in lenient.legacy and not ctx.strict else "error"
+    if severity == "warning" and ctx.base is not None and hit.file in lenient.changed:
+        # leniency is the base's copy's: a finding the change brings into a legacy file is
+        # an error, one the file already had (its kind on the same text) stays a warning
+        if hit.file not in had:
+            had[hit.file] = base_findings(ctx.settings, ctx.base, ctx.root / hit.file)
+        try:
+            now = line_text((ctx.root / hit.file).read_bytes(), hit.line)
+        except OSError:
+            now = ""
+        if (hit.kind, now) not in had[hit.file]:
+            severity = "error"
     message = f"{hit.kind} found by the re-scan"
     if severity == "warning":
         message += " (legacy scenario; --strict makes this an error)"
@@ -216,8 +228,10 @@ def scrub_rescan(ctx: CheckContext) -> list[Finding]:
         )
         return found
     lenient = _leniency(ctx)
+    had: dict[str, set[tuple[str, str]]] = {}
     found += [
-        _scrub_finding(ctx, hit, lenient) for hit in ctx.scan.hits if hit not in ctx.scan.accepted
+        _scrub_finding(ctx, hit, lenient, had)
+        for hit in ctx.scan.hits if hit not in ctx.scan.accepted
     ]
     return found
 
@@ -396,22 +410,23 @@ def draft_records(ctx: CheckContext) -> list[Finding]:
 
 def authority(ctx: CheckContext) -> list[Finding]:
     """What the change alters of the rules it is judged by (errors: settings, scrubber rules,
-    the baseline), and the evidence and history it claims without corroboration (warnings:
-    it meets no gate, ``intake.lifecycle.evidence``)."""
+    the baseline, the wiring), and the evidence and history it claims without corroboration
+    (errors too: it meets no gate, ``intake.lifecycle.evidence``, and a claim that merged
+    green would stand on the base for the next change)."""
     found = [
-        Finding("error", change.file, change.line, "rule-change", change.message)
+        Finding(change.severity, change.file, change.line, "rule-change", change.message)
         for change in ctx.rule_changes
     ]
     if ctx.base is None:
         return found
     for rec, items in sorted(ctx.claimed.items()):
         found += [
-            Finding("warning", ctx.rel(rec), 1, "claimed", claimed_message(item, ctx.base))
+            Finding("error", ctx.rel(rec), 1, "claimed", claimed_message(item, ctx.base))
             for item in items
         ]
     found += [
         Finding(
-            "warning",
+            "error",
             ctx.rel(path),
             1,
             "claimed",
@@ -432,10 +447,38 @@ def _claimed_runs(ctx: CheckContext) -> list[Finding]:
     if base is None:
         return []
     return [
-        Finding("warning", ctx.rel(base.top / rel), 1, "claimed",
+        Finding("error", ctx.rel(base.top / rel), 1, "claimed",
                 f"claimed by this change: a run file not on the base {base.short}; run files "
                 "are written by the nightly's runs import, not by a pull request")
         for rel in claimed_run_files(ctx.settings, base.commit)
+    ]
+
+
+def removed_scenarios(ctx: CheckContext) -> list[Finding]:
+    """A promoted or adopted scenario of the base that the change deletes, with no record of
+    its id left anywhere (a retirement moves it, with its record, to the retired folder)."""
+    return [
+        Finding("error", _shown(ctx, path), 1, "removed-scenario",
+                f"a promoted or adopted scenario ({sid}) is deleted by this change: retire it "
+                "with `intake retire ID --reason TEXT`, approved on the pull request")
+        for path, sid in ctx.removed
+    ]
+
+
+def _shown(ctx: CheckContext, path: Path) -> str:
+    """``path`` relative to the suite's root, its links not resolved (the link is named)."""
+    return Path(os.path.relpath(os.path.abspath(path), os.path.abspath(ctx.root))).as_posix()
+
+
+def the_commit(ctx: CheckContext) -> list[Finding]:
+    """Where the working tree is not the commit judged: links for suite folders,
+    transforming attributes, bytes git does not report as edited (``intake.check.commit``).
+    Each is an error: the gate judges what is committed."""
+    if ctx.base is None:
+        return []
+    return [
+        Finding("error", _shown(ctx, ctx.base.top / p.file), 1, p.code, p.message)
+        for p in ctx.not_the_commit
     ]
 
 

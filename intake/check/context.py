@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from intake.check.baseline import Baseline, fingerprint, load_baseline
+from intake.check.commit import CommitProblem, commit_problems
 from intake.config import Settings
 from intake.contract.manifest import Manifest
 from intake.contract.models import Record, ScenarioView
@@ -35,7 +36,7 @@ from intake.limits import MAX_RECORD_BYTES, MAX_SCENARIO_BYTES
 from intake.paths import display_path, inside
 from intake.store.history import HISTORY_SUFFIX, history_dir
 from intake.store.journal import pending, read_unit
-from intake.store.records import load_record, record_path
+from intake.store.records import RECORD_SUFFIX, load_record, record_path
 
 
 @dataclass
@@ -93,6 +94,11 @@ class CheckContext:
     """History event files the change adds or alters."""
     notes: list[str] = field(default_factory=list)
     """What could not be asked (GitHub), for the output."""
+    not_the_commit: list[CommitProblem] = field(default_factory=list)
+    """How the working tree fails to be the commit judged (``intake.check.commit``)."""
+    removed: list[tuple[Path, str]] = field(default_factory=list)
+    """The base's promoted or adopted scenarios the change deletes without a retirement."""
+    """How the working tree fails to be the commit judged (``intake.check.commit``)."""
 
     @property
     def root(self) -> Path:
@@ -202,6 +208,27 @@ def _validate_each(
             manifest=manifest,
         )
     return validated
+
+
+def line_text(data: bytes, line: int) -> str:
+    """Line ``line`` (1-based) of ``data``, whitespace folded ("" when there is none)."""
+    lines = data.decode("utf-8", "replace").splitlines()
+    return " ".join(lines[line - 1].split()) if 0 < line <= len(lines) else ""
+
+
+def base_findings(settings: Settings, base: Base, path: Path) -> set[tuple[str, str]]:
+    """The re-scan's findings in the base's copy of ``path``, as (kind, line text): what a
+    legacy file already had, the only findings its leniency covers."""
+    import tempfile
+
+    held = base.show(path)
+    if held is None:
+        return set()
+    with tempfile.TemporaryDirectory(prefix="intake-base-copy-") as folder:
+        copy = Path(folder) / path.name
+        copy.write_bytes(held)
+        hits, _, _ = scan_each([copy], settings)
+    return {(hit.kind, line_text(held, hit.line)) for hit in hits or []}
 
 
 def _scan_limit(path: Path) -> int:
@@ -385,12 +412,24 @@ def build_context(
     # the committed history (a rejection's reason) is scanned like a record: a hand-edited
     # event file in a pull request must not bring a secret into the repository
     history = sorted(history_dir(settings).glob(f"*{HISTORY_SUFFIX}"))
+    # every folder intake reads or writes is re-scanned: the retired folder too (a token
+    # there is in the repository as much as one in a draft)
+    retired = [p for p in yaml_files(settings.retired) + sorted(
+        q for q in settings.retired.rglob(f"*{RECORD_SUFFIX}")
+        if q.is_file() and not q.is_symlink()) if not inside(p, settings.scenarios)
+    ] if settings.retired.is_dir() else []
     scan = _rescan(
-        settings, scenarios, scenarios + drafts + records + history, baseline=baseline,
-        rules=rules,
+        settings, scenarios, scenarios + drafts + records + history + retired,
+        baseline=baseline, rules=rules,
     )
     evidence = Evidence(settings, base)
     loaded = _load_records(records, evidence)
+    retired_records = [p for p in retired if p.name.endswith(RECORD_SUFFIX)]
+    loaded_retired = _load_records(retired_records, evidence)
+    loaded.claimed.update(loaded_retired.claimed)
+    now_ids = {r.id for r in [*loaded.records.values(), *loaded_retired.records.values()]}
+    now_ids |= {v.id for r in validated.values() if (v := r.view) is not None and v.id}
+    removed = evidence.removed(now_ids)
     return CheckContext(
         settings=settings,
         strict=strict,
@@ -413,4 +452,6 @@ def build_context(
         authors=loaded.authors,
         claimed_history=changed_history(settings, base),
         notes=list(dict.fromkeys(evidence.notes)),
+        not_the_commit=commit_problems(settings, base),
+        removed=removed,
     )

@@ -39,8 +39,10 @@ from intake.check.checks import (
     judge_text,
     linked,
     record_files,
+    removed_scenarios,
     scenario_records,
     scrub_rescan,
+    the_commit,
     validation,
     windows_names,
 )
@@ -49,7 +51,9 @@ from intake.check.leftovers import leftovers
 from intake.check.lifecycle import lifecycle_changes
 from intake.check.result import CheckReport, DraftGates, Finding
 from intake.config import Settings
-from intake.lifecycle.authority import NO_BASE, find_base, rules_for
+from intake.errors import UsageError
+from intake.gitutil import repo_top
+from intake.lifecycle.authority import NO_BASE, find_base, in_ci, rules_for
 from intake.lifecycle.gates import GateInputs, check_gates
 from intake.lifecycle.promote import DraftRead, gather
 from intake.paths import inside
@@ -65,6 +69,8 @@ CHECKS: tuple[Check, ...] = (
     Check("drafts against their records", draft_records),
     Check("judge-directed text", judge_text),
     Check("rules and evidence from the base", authority, waits_for_journals=False),
+    Check("the commit, not its checkout", the_commit, waits_for_journals=False),
+    Check("scenarios the change removes", removed_scenarios),
     Check("quarantines and retirements", lifecycle_changes),
     Check("leftovers and refused journals", leftovers, waits_for_journals=False),
 )
@@ -149,6 +155,13 @@ def run_check(
     ``strict``: a gate that fails every existing suite on day one would simply be switched off.
     """
     found = find_base(settings.root, base)
+    if found is None and in_ci() and repo_top(settings.root) is not None:
+        raise UsageError(
+            "in CI the base must be known: without it the checkout would be taken as the "
+            "maintainer's own", where=str(settings.root.name) or ".",
+            hint="on a pull request GitHub sets $GITHUB_BASE_REF; elsewhere (push, merge "
+            "queue) pass --base with the branch the change was merged into",
+        )
     with rules_for(settings, found) as rules:
         ctx = build_context(settings, strict=strict, baseline=baseline, rules=rules)
         hits = ctx.scan.in_scenarios

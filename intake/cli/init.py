@@ -16,6 +16,10 @@ def register(app: typer.Typer) -> None:
         force: bool = typer.Option(
             False, "--force", help="Rewrite an existing [tool.intake] table."
         ),
+        use_detected: bool = typer.Option(
+            False, "--use-detected",
+            help="Write the model the Agent UI reports (shown, not written, without it).",
+        ),
     ) -> None:
         """Configure intake here: [tool.intake] in pyproject.toml and .gitignore entries.
 
@@ -23,15 +27,17 @@ def register(app: typer.Typer) -> None:
         scenarios/ folder, appends a commented [tool.intake] table to pyproject.toml (creating
         a minimal one if absent; every other byte is kept) and adds the ledger folder and the
         private drafts folder to .gitignore. Writes runner, strong_models and local_models
-        where it can tell (the `gaia` on PATH, the model the Agent UI at localhost:4200
-        reports, GAIA's own local models), commented where it cannot, and prints the next
-        step. A second run changes nothing.
+        where it can tell (the `gaia` on PATH, GAIA's own local models), commented where it
+        cannot, and prints the next step. The model the Agent UI at localhost:4200 reports is
+        shown and written only with --use-detected (whatever answers on that port is not
+        the user's word). A second run changes nothing.
         """
         from intake.cli import out
         from intake.lifecycle.init import detect, init_suite
 
         root = Path(ctx.find_root().meta.get("intake.root") or Path.cwd()).resolve()
-        result = init_suite(root, force=force, detected=detect(root))
+        result = init_suite(root, force=force, detected=detect(root),
+                            use_detected=use_detected)
         out(f"layout: {result.layout}" + (f" ({', '.join(result.found)})" if result.found else ""))
         for line in result.actions:
             out(line)

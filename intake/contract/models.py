@@ -717,7 +717,9 @@ class Record(BaseModel):
 
     model_config = _CLOSED
     schema_version: int = SCHEMA_VERSION
-    id: str
+    id: Annotated[str, Field(pattern=ID_PATTERN)]
+    """The scenario's YAML ``id``: the one key of a scenario; a record's id is validated like
+    the scenario's, so no id carries a control character or markup into any output."""
     source: RecordSource
     author: str | None = None
     """Who drafted it, when known; a reviewer must be someone else."""

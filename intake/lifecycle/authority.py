@@ -12,17 +12,35 @@ known the working tree is the maintainer's own and is used as it is.
 from __future__ import annotations
 
 import os
+import re
 import tempfile
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from intake.config import Settings, intake_table, load_settings
+from pydantic import ValidationError
+
+from intake.config import (
+    FIELDS,
+    GAIA_LAYOUT,
+    TOP_LEVEL_LAYOUT,
+    Settings,
+    intake_table,
+    layout_settings,
+    load_settings,
+)
 from intake.contract.untrusted import terminal_safe
 from intake.errors import InputError, UsageError
 from intake.fileio import read_input
-from intake.gitutil import Blobs, files_at, merge_base, remote_default, repo_top
+from intake.gitutil import (
+    Blobs,
+    files_at,
+    merge_base,
+    remote_default,
+    repo_top,
+    symbolic_target,
+)
 from intake.paths import display_path, inside
 
 BASE_REF_ENV = "GITHUB_BASE_REF"
@@ -31,6 +49,16 @@ NO_BASE = (
     "no base revision known: the working tree's settings, rules, baseline and evidence are "
     "taken as the maintainer's own (judge a change with --base REV)"
 )
+
+
+def in_ci(environ: Mapping[str, str] | None = None) -> bool:
+    """Whether this runs in CI (GitHub Actions, or any CI that sets ``CI``): there nothing is
+    "written here", the checkout is the commit or it is an error (docs/trust.md)."""
+    env = os.environ if environ is None else environ
+    return (
+        env.get("GITHUB_ACTIONS", "").lower() == "true"
+        or env.get("CI", "").lower() in ("true", "1")
+    )
 
 
 @dataclass(frozen=True)
@@ -86,46 +114,135 @@ def find_base(
     root: Path, explicit: str | None = None, environ: Mapping[str, str] | None = None
 ) -> Base | None:
     """The base revision, in order: ``explicit`` (``--base``), ``$GITHUB_BASE_REF`` (as
-    ``origin/<ref>``, then ``<ref>``), the remote's default branch; the merge base of ``HEAD``
-    with it. None outside git or when none is known.
+    ``refs/remotes/<remote>/<ref>``, then ``refs/heads/<ref>``), the default branch of the
+    remote ``origin`` (or the one ``git config intake.remote`` names: never the current
+    branch's tracking remote, which for a fork's branch is the fork); the merge base of
+    ``HEAD`` with it. None outside git or when none is known.
 
-    A ``--base`` git cannot resolve is a usage error, and so is a ``$GITHUB_BASE_REF`` the
-    checkout lacks (a shallow clone): a gate that silently judged the change by its own
-    rules would pass what it must fail.
+    A name is resolved as a fully qualified ref only (``refs/heads/<name>``,
+    ``refs/remotes/<name>``, ``refs/tags/<name>``, or a full ``refs/…``, or a commit id): a
+    name two of those hold (a fork's tag ``origin/master`` beside the remote branch) is
+    refused, never resolved by git's order, which takes the tag first. A ``--base`` git cannot
+    resolve is a usage error, and so is a ``$GITHUB_BASE_REF`` the checkout lacks (a shallow
+    clone) and, in CI, a base that is ``HEAD`` itself: a gate that silently judged the change
+    by its own rules would pass what it must fail. The description names the full ref and the
+    remote's URL (without credentials).
     """
     env = os.environ if environ is None else environ
     top = repo_top(root)
+    ci = in_ci(env)
     if explicit is not None:
         shown = terminal_safe(explicit[:80])
         if top is None:
             raise UsageError("--base needs a git repository", where=shown)
-        commit = merge_base(root, explicit)
-        if commit is None:
+        full = qualified_ref(root, explicit)
+        commit = merge_base(root, full) if full is not None else None
+        if full is None or commit is None:
             raise UsageError(
                 "--base names no revision git knows here", where=shown,
-                hint="give a branch, tag or commit of this repository (fetch it first)",
+                hint="give a branch, a remote branch (origin/main), a full ref "
+                "(refs/remotes/origin/main) or a commit id of this repository (fetch it first)",
             )
-        return Base(commit, f"--base {shown}", top)
+        _not_head(root, commit, ci, shown)
+        return Base(commit, f"--base {shown} = {terminal_safe(full)}{_url_of(root, full)}", top)
     if top is None:
         return None
     ref = (env.get(BASE_REF_ENV) or "").strip()
+    remote = base_remote(root)
     if ref:
         shown = terminal_safe(ref[:80])
-        for candidate in (f"origin/{ref}", ref):
-            commit = merge_base(root, candidate)
+        for candidate in (f"refs/remotes/{remote}/{ref}", f"refs/heads/{ref}"):
+            commit = merge_base(root, candidate) if _safe_name(ref) else None
             if commit is not None:
-                return Base(commit, f"${BASE_REF_ENV} {shown}", top)
+                _not_head(root, commit, ci, shown)
+                return Base(commit, f"${BASE_REF_ENV} {shown} = {terminal_safe(candidate)}"
+                            f"{_url_of(root, candidate)}", top)
         raise UsageError(
             f"the base branch ${BASE_REF_ENV} is not in this checkout", where=shown,
             hint="check out with its history (actions/checkout: fetch-depth: 0)",
         )
-    remote = remote_default(root)
-    if remote is not None:
-        commit = merge_base(root, remote)
+    default = remote_default(root, remote)
+    if default is not None:
+        commit = merge_base(root, default)
         if commit is not None:
-            name = remote.removeprefix("refs/remotes/").removesuffix("/HEAD")
-            return Base(commit, f"the default branch of the remote {name}", top)
+            target = symbolic_target(root, default) or default
+            return Base(commit, f"the default branch of the remote {terminal_safe(remote)}, "
+                        f"{terminal_safe(target)}{_url_of(root, target)}", top)
     return None
+
+
+def _safe_name(name: str) -> bool:
+    return bool(name) and not name.startswith("-") and not any(
+        c in name for c in "\n\r\0 ~^:?*[\\") and ".." not in name
+
+
+def qualified_ref(root: Path, name: str) -> str | None:
+    """``name`` as one fully qualified ref, or a commit id as itself; None when it names
+    nothing. A name two refs hold is a usage error (never resolved by git's order)."""
+    from intake.gitutil import git_text
+
+    if name == "HEAD":
+        return git_text(["rev-parse", "--verify", "--quiet", "HEAD^{commit}"], root)
+    if not _safe_name(name):
+        return None
+
+    def held(ref: str) -> bool:
+        return bool(git_text(["rev-parse", "--verify", "--quiet", "--end-of-options", ref],
+                             root))
+
+    if name.startswith("refs/"):
+        return name if held(name) else None
+
+    found = [ref for ref in (f"refs/heads/{name}", f"refs/remotes/{name}") if held(ref)]
+    if not found and held(f"refs/remotes/{base_remote(root)}/{name}"):
+        found = [f"refs/remotes/{base_remote(root)}/{name}"]
+    tag = f"refs/tags/{name}"
+    if held(tag):
+        found.append(tag)  # a tag is a base only by its full name: a fork's tags arrive
+    if len(found) > 1 or found == [tag]:  # with `git fetch`, named like branches
+        raise UsageError(
+            "--base names a tag or more than one ref", where=terminal_safe(name[:80]),
+            hint="give the full ref: " + ", ".join(terminal_safe(f) for f in found),
+        )
+    if found:
+        return found[0]
+    if re.fullmatch(r"[0-9a-fA-F]{7,64}", name):
+        return git_text(["rev-parse", "--verify", "--quiet", "--end-of-options",
+                         f"{name}^{{commit}}"], root)
+    return None
+
+
+def _not_head(root: Path, commit: str, ci: bool, shown: str) -> None:
+    """In CI a base that is the commit judged is an error: the change would judge itself."""
+    from intake.gitutil import git_text
+
+    if ci and commit == git_text(["rev-parse", "--verify", "--quiet", "HEAD^{commit}"], root):
+        raise UsageError(
+            "the base is the commit being judged (HEAD): the change would be judged by itself",
+            where=shown, hint="name the branch the pull request merges into",
+        )
+
+
+def base_remote(root: Path) -> str:
+    """The remote the default base comes from: ``git config intake.remote`` (the clone's own
+    configuration, never the checkout's), else ``origin``."""
+    from intake.gitutil import git_text
+
+    named = git_text(["config", "--get", "intake.remote"], root)
+    return named if named and _safe_name(named) and "/" not in named else "origin"
+
+
+def _url_of(root: Path, ref: str) -> str:
+    """`` from <url>`` of the remote a ``refs/remotes/<remote>/…`` ref belongs to, without
+    credentials; empty for other refs."""
+    from intake.gitutil import git_text
+
+    if not ref.startswith("refs/remotes/"):
+        return ""
+    remote = ref.removeprefix("refs/remotes/").split("/", 1)[0]
+    url = git_text(["config", "--get", f"remote.{remote}.url"], root) or ""
+    url = re.sub(r"^([a-zA-Z][a-zA-Z0-9+.-]*://)[^/@]*@", r"\1", url)
+    return f" from {terminal_safe(url[:200])}" if url else ""
 
 
 @dataclass(frozen=True)
@@ -135,6 +252,8 @@ class RuleChange:
     file: str
     line: int
     message: str
+    severity: str = "error"
+    """``warning`` only for wiring a base without intake's gate gets (the first pull request)."""
 
 
 @dataclass
@@ -181,6 +300,23 @@ def _key_line(text: str, key: str) -> int:
     return 1
 
 
+def _layout_at(base: Base, settings: Settings) -> str | None:
+    """``config.detect_layout`` of the suite's root, asked of the base's tree."""
+    for layout, folder in ((GAIA_LAYOUT, "eval/scenarios"), (TOP_LEVEL_LAYOUT, "scenarios")):
+        if base.files(settings.root / folder):
+            return layout
+    return None
+
+
+def _effective(root: Path, table: dict[str, Any], key: str) -> Any:
+    """The value ``key`` takes with ``table`` (a key left out takes its default); the raw
+    value when the table does not validate."""
+    try:
+        return getattr(Settings(root=root, **table), key)
+    except (ValidationError, TypeError):
+        return table.get(key)
+
+
 def _setting_changes(
     settings: Settings, base: Base, work_text: str | None, base_table: dict[str, Any]
 ) -> list[RuleChange]:
@@ -191,6 +327,10 @@ def _setting_changes(
     for key in sorted(set(work) | set(base_table)):
         if work.get(key) == base_table.get(key):
             continue
+        if key in FIELDS and _effective(settings.root, work, key) == _effective(
+            settings.root, base_table, key
+        ):
+            continue  # written out as the value the base already has (`intake init`)
         how = (
             "added" if key not in base_table else "removed" if key not in work else "changed"
         )
@@ -287,9 +427,14 @@ def rules_for(
     pyproject = settings.root / "pyproject.toml"
     where = f"pyproject.toml at {base.short}"
     raw = base.show(pyproject)
-    base_table = _normalised(
-        intake_table(raw.decode("utf-8", "replace"), where) if raw is not None else None
-    )
+    table = intake_table(raw.decode("utf-8", "replace"), where) if raw is not None else None
+    first = table is None
+    if table is None:
+        # no [tool.intake] on the base: its rules are the defaults plus the layout a working
+        # tree without the table gets (GAIA's eval/scenarios), detected in the base's tree
+        table = {k: v.as_posix() for k, v in layout_settings(_layout_at(base, settings)).items()}
+        where = f"the defaults and the layout of {base.short} (no [tool.intake] there)"
+    base_table = _normalised(table)
     try:
         work_text: str | None = read_input(
             pyproject, what="pyproject.toml", follow_links=False
@@ -308,7 +453,39 @@ def rules_for(
             judged = judged.model_copy(update={"scrubbers_dir": copied})
     baseline, more = _baseline_change(judged, base)
     changes += more
+    changes += _wiring_changes(judged, base, gated=not first)
     return Rules(judged, base, changes, baseline, holder)
+
+
+WIRING = (":(glob)**/.gitattributes", ".github/workflows", ".github/actions",
+          ".pre-commit-config.yaml", ".pre-commit-hooks.yaml", ":(glob)**/CODEOWNERS")
+"""The gate's wiring: what transforms the checkout (``.gitattributes``), what runs the gate
+and with which options and ``paths:`` filters (the workflows, the hook configuration), and
+who must approve (CODEOWNERS). A change to any of them is a rule change (docs/trust.md)."""
+
+
+def _wiring_changes(settings: Settings, base: Base, *, gated: bool) -> list[RuleChange]:
+    """Each wiring file the change adds, alters or removes (committed or in the working
+    tree): the check cannot judge the workflow that runs it, so a maintainer must. Errors,
+    but warnings where the base has no ``[tool.intake]`` (``gated`` False): there is no gate on
+    the base to get around, and the pull request bringing intake in adds its workflow."""
+    from intake.gitutil import git_output
+
+    names: set[str] = set()
+    for against in ([base.commit, "HEAD"], [base.commit]):
+        raw = git_output(["-c", "core.quotePath=false", "diff", "--name-only", "-z",
+                          "--no-renames", *against, "--", *WIRING], base.top)
+        names |= {n for n in (raw or b"").decode("utf-8", "surrogateescape").split("\0") if n}
+    return [
+        RuleChange(
+            display_path(base.top / name, settings.root), 1,
+            "the gate's wiring is changed by this change (.gitattributes, a workflow, the hook "
+            f"configuration or CODEOWNERS): it decides how the gate runs and what it sees; "
+            f"a maintainer accepts it on the base branch ({base.short})",
+            "error" if gated else "warning",
+        )
+        for name in sorted(names)
+    ]
 
 
 def changed_history(settings: Settings, base: Base | None) -> list[Path]:
@@ -343,5 +520,6 @@ __all__ = [
     "Rules",
     "changed_history",
     "find_base",
+    "in_ci",
     "rules_for",
 ]

@@ -24,6 +24,7 @@ their approval never counts (``Judged.authors``).
 
 from __future__ import annotations
 
+import json
 import os
 import re
 from dataclasses import dataclass, field
@@ -37,12 +38,15 @@ from intake.contract.models import Record, Review, ReviewDecision, RunTier
 from intake.contract.yamlio import YamlProblem, parse_checked
 from intake.errors import InputError, IntakeError
 from intake.fileio import read_input
-from intake.gitutil import authors_by_path
-from intake.lifecycle.authority import Base
+from intake.gitutil import authors_by_path, local_edits
+from intake.lifecycle.authority import Base, in_ci
 from intake.lifecycle.gates import REGRESSION_MIN_RUNS, control_gate, is_author, tier_stats
 from intake.limits import MAX_SCENARIO_BYTES
+from intake.paths import inside
 from intake.store.records import (
     RECORD_SUFFIX,
+    canonical_json,
+    record_path,
     runnable_hash,
     scenario_path_for_record,
     sha256_bytes,
@@ -54,6 +58,15 @@ COUNTING_ASSOCIATIONS = frozenset({"OWNER", "MEMBER", "COLLABORATOR"})
 PR_URL = re.compile(r"^https://[A-Za-z0-9.-]{1,253}(?::\d{1,5})?/([A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+)"
                     r"/pull/(\d{1,9})$")
 COMMIT = re.compile(r"^[0-9a-f]{40}$")
+LISTED = {"suite_runs": "suite run", "lifecycle": "lifecycle change",
+          "revisions": "revision"}
+"""Record lists judged item by item like runs: an item the change adds is claimed."""
+OTHER_FIELDS = ("schema_version", "source", "author", "drafter", "scrub", "hidden_removed",
+                "observations", "evidence")
+"""Record fields judged as a whole against the base's record of the id (``id`` is the key;
+reviews, runs, controls, restores, stamps, the bug and ``LISTED`` have rules of their own)."""
+ADOPT_WRITES = ("source", "difficulty_rationale")
+"""The keys ``intake adopt`` writes into a scenario (``lifecycle.adopt``)."""
 
 
 @dataclass
@@ -96,36 +109,69 @@ class Evidence:
     def __init__(self, settings: Settings, base: Base | None) -> None:
         self.settings = settings
         self.base = base
-        self._index: dict[str, list[Path]] | None = None
+        self._index: dict[str, list[Record]] | None = None
+        self._paths: dict[str, list[Path]] = {}
         self._github: dict[tuple[str, int], Any] = {}
         self._repo_top: Path | None | bool = False
         self._authors: dict[str, list[str]] | None = None
+        self._edited: set[str] | None = None
         self.notes: list[str] = []
         """What could not be asked (GitHub unreachable), for the output; never a value."""
 
     # --- the base's records ----------------------------------------------------------------
 
     def _base_records(self, scenario_id: str) -> list[Record]:
+        """The base's records whose ``id`` is ``scenario_id``, wherever they lie and whatever
+        their file is named: a scenario is its YAML ``id`` (GAIA's
+        ``mcp_reliability/simple_tool_call.yaml`` holds ``mcp_simple_tool_call``)."""
         if self.base is None:
             return []
         if self._index is None:
             self._index = {}
-            for folder in (self.settings.drafts, self.settings.scenarios):
+            self._paths = {}
+            for folder in (self.settings.drafts, self.settings.scenarios, self.settings.retired):
                 for path in self.base.files(folder):
                     if path.name.endswith(RECORD_SUFFIX):
-                        stem = path.name.removesuffix(RECORD_SUFFIX)
-                        self._index.setdefault(stem, []).append(path)
-        found = []
-        for path in self._index.get(scenario_id, []):
-            record = _parse(self.base.show(path))
-            if record is not None and record.id == scenario_id:
-                found.append(record)
-        return found
+                        record = _parse(self.base.show(path))
+                        if record is not None:
+                            self._index.setdefault(record.id, []).append(record)
+                            self._paths.setdefault(record.id, []).append(path)
+        return list(self._index.get(scenario_id, []))
+
+    def removed(self, now: set[str]) -> list[tuple[Path, str]]:
+        """The base's promoted or adopted scenarios (a stamped record in the scenarios folder)
+        whose id has no record anywhere in the change (``now``: the ids it holds), with the
+        base's path: deleting a scenario is a retirement, and one needs ``intake retire``."""
+        if self.base is None:
+            return []
+        self._base_records("")
+        gone = []
+        for sid, records in (self._index or {}).items():
+            paths = self._paths.get(sid, [])
+            stamped = [p for r, p in zip(records, paths, strict=False)
+                       if (r.promotion is not None or r.adoption is not None)
+                       and self.base.rel(p) is not None
+                       and inside(p, self.settings.scenarios)]
+            if stamped and sid not in now:
+                gone.append((stamped[0], sid))
+        return sorted(gone)
 
     def _at_head(self, path: Path) -> Record | None:
         if self.base is None:
             return None
         return _parse(self.base.show_head(path))
+
+    def _written_here(self, path: Path) -> bool:
+        """Whether git's own status reports ``path`` edited (or new) on this machine, outside
+        CI: only then does what differs from the commit count as the user's own. A difference
+        git does not report (an attribute, a filter) never does (``intake.check.commit``)."""
+        if self.base is None or in_ci():
+            return False
+        if self._edited is None:
+            self._edited = local_edits(self.base.top) or set()
+        rel = self.base.rel(path)
+        return rel is not None and (rel in self._edited or any(
+            rel.startswith(e) for e in self._edited if e.endswith("/")))
 
     # --- GitHub ----------------------------------------------------------------------------
 
@@ -261,18 +307,21 @@ class Evidence:
         if self.base is None:
             return Judged(record, [], authors)
         head = self._at_head(record_file)
+        kinds = ("reviews", "runs", "controls", "restores", *LISTED)
         committed = {
             kind: {_dump(x) for x in getattr(head, kind)} if head is not None else set()
-            for kind in ("reviews", "runs", "controls")
+            for kind in kinds
         }
         standing = {
             kind: {_dump(x) for old in base_records for x in getattr(old, kind)}
-            for kind in ("reviews", "runs", "controls")
+            for kind in kinds
         }
+
+        here = self._written_here(record_file)
 
         def stands(kind: str, item: BaseModel) -> bool:
             dumped = _dump(item)
-            return dumped in standing[kind] or dumped not in committed[kind]
+            return dumped in standing[kind] or (here and dumped not in committed[kind])
 
         claimed: list[str] = []
         from_path = record.promotion.from_path if record.promotion is not None else None
@@ -317,11 +366,16 @@ class Evidence:
                 ):
                     out.append(item)
                 else:
-                    claimed.append(f"{label} {item.run_id} ({item.status})")
+                    claimed.append(f"{label} {_label(item)}")
             return out
 
         runs = kept("runs", record.runs, "run")
         controls = kept("controls", record.controls, "control")
+        listed = {kind: kept(kind, getattr(record, kind), label)
+                  for kind, label in LISTED.items()}
+        bug = self._judged_bug(record, base_records, seen, here, head, claimed)
+        if base_records:
+            claimed += self._other_fields(record, base_records, seen, here, head)
         approved = {
             r.content_hash
             for r in reviews
@@ -329,7 +383,14 @@ class Evidence:
                 [n for n in who if n], r.reviewer
             )
         }
-        update: dict[str, Any] = {"reviews": reviews, "runs": runs, "controls": controls}
+        restores = []
+        for restore in record.restores:
+            if stands("restores", restore):
+                restores.append(restore)
+            else:
+                claimed.append(f"restore of a {restore.entity_type} value")
+        update: dict[str, Any] = {"reviews": reviews, "runs": runs, "controls": controls,
+                                  "restores": restores, "bug": bug, **listed}
         for stamp in ("promotion", "adoption"):
             value = getattr(record, stamp)
             if value is None:
@@ -338,13 +399,13 @@ class Evidence:
             at_base = [getattr(old, stamp) for old in base_records]
             if _dump(value) in {_dump(v) for v in at_base if v is not None}:
                 continue
-            if head is not None and _dump(getattr(head, stamp)) != _dump(value):
+            if here and (head is None or _dump(getattr(head, stamp)) != _dump(value)):
                 continue  # written here, not committed
-            if head is None and not _tracked(self.base, record_file):
-                continue
             if hashes & approved and (
                 stamp == "adoption" or self._gates_hold(value, runs, controls, record, scenario)
             ):
+                continue
+            if stamp == "adoption" and not base_records and self._adopts_base(value, scenario):
                 continue
             claimed.append(f"{stamp} stamp")
             same_place = [
@@ -353,6 +414,43 @@ class Evidence:
             ]
             update[stamp] = same_place[-1] if same_place else None
         return Judged(record.model_copy(update=update), claimed, authors)
+
+    @staticmethod
+    def _judged_bug(record: Record, base_records: list[Record], seen: list[Record],
+                    here: bool, head: Record | None, claimed: list[str]) -> Any:
+        """The bug link and its closing: as on the base, written here, or seen by a
+        corroborated approval; else the base's (a closing the change writes is claimed)."""
+        now = record.bug
+        dumped = _dump(now)
+        if now is None or dumped in {_dump(r.bug) for r in [*base_records, *seen]}:
+            return now
+        if here and (head is None or _dump(head.bug) != dumped):
+            return now
+        at_base = [r.bug for r in base_records if r.bug is not None]
+        if not at_base and now.closed_at is None and now.state_reason is None:
+            return now  # a link with no closing: what drafting from the issue writes
+        claimed.append("bug link or closing")
+        return at_base[-1] if at_base else now.model_copy(
+            update={"closed_at": None, "state_reason": None, "checked_at": None})
+
+    @staticmethod
+    def _other_fields(record: Record, base_records: list[Record], seen: list[Record],
+                      here: bool, head: Record | None) -> list[str]:
+        """Every other field the change adds, alters or removes, against the base's record of
+        the id: claimed unless written here or held by a corroborated approval's record
+        (deny by default: docs/trust.md lists every field and how it is judged)."""
+        out = []
+        for name in OTHER_FIELDS:
+            value = json.dumps(record.model_dump(mode="json")[name], sort_keys=True)
+            known = {json.dumps(r.model_dump(mode="json")[name], sort_keys=True)
+                     for r in [*base_records, *seen]}
+            if value in known:
+                continue
+            if here and (head is None or json.dumps(head.model_dump(mode="json")[name],
+                                                    sort_keys=True) != value):
+                continue
+            out.append(f"{name} changed")
+        return out
 
     def _gates_hold(
         self, stamp: Any, runs: list[Any], controls: list[Any], record: Record, scenario: Path
@@ -380,6 +478,31 @@ class Evidence:
             allow=stamp.allow_passing_control,
         ).met
 
+    def _adopts_base(self, stamp: Any, scenario: Path) -> bool:
+        """Whether an adoption stamp the change adds is re-derived from the base: the base
+        holds the scenario at this path with no record, and the change only gave it what
+        ``intake adopt`` writes (``source``, a ``difficulty_rationale`` it lacked), so the
+        stamp vouches for nothing the base's legacy file did not already run
+        (the pull request that adopts GAIA's scenarios passes its own check)."""
+        if self.base is None:
+            return False
+        raw = self.base.show(scenario)
+        if raw is None or self.base.show(record_path(scenario)) is not None:
+            return False
+        try:
+            now_raw = _scenario_bytes(scenario)
+            then = parse_checked(raw).data
+            now = parse_checked(now_raw).data
+        except (InputError, OSError, YamlProblem):
+            return False
+        if not isinstance(then, dict) or not isinstance(now, dict) or "source" in then:
+            return False
+        if sha256_bytes(now_raw) != stamp.content_hash:
+            return False
+        added = {k for k in ADOPT_WRITES if k not in then}
+        kept = {k: v for k, v in now.items() if k not in added}
+        return canonical_json(kept) == canonical_json(then)
+
     def _draft_hashes(self, stamp: Any, scenario: Path) -> set[str]:
         """A promotion's ``draft_hash``, when the base's draft at ``from_path`` has those bytes
         and the same runnable content as the scenario now (only its suite tag was added)."""
@@ -400,20 +523,23 @@ class Evidence:
         return {draft_hash} if runnable_hash(then) == runnable_hash(now) else set()
 
 
-def _tracked(base: Base, path: Path) -> bool:
-    rel = base.rel(path)
-    if rel is None:
-        return False
-    from intake.gitutil import git_output
-
-    return bool(git_output(["ls-files", "-z", "--", rel], base.top))
+def _label(item: Any) -> str:
+    """How a claimed list item is named (an id and a state, never free text)."""
+    for first, second in (("run_id", "status"), ("state", "at"), ("at", "by")):
+        if hasattr(item, first):
+            one, two = getattr(item, first), getattr(item, second, "")
+            one = one.value if hasattr(one, "value") else one
+            two = two.isoformat() if hasattr(two, "isoformat") else two
+            return f"{one} ({two})"
+    return type(item).__name__
 
 
 def claimed_message(what: str, base: Base) -> str:
     """The finding's text for one claimed item."""
     return (
         f"claimed by this change: {what}; it meets no gate (not on the base {base.short}, not "
-        "corroborated by GitHub's review record)"
+        "corroborated by GitHub's review record): corroborate it (a maintainer's approval on "
+        "the pull request, recorded with `intake review --pr`) or remove it"
     )
 
 

@@ -16,10 +16,16 @@ import os
 import re
 import shutil
 import tomllib
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from intake.config import GAIA_LAYOUT, TOP_LEVEL_LAYOUT, Settings, detect_layout
+from intake.config import (
+    GAIA_LAYOUT,
+    TOP_LEVEL_LAYOUT,
+    Settings,
+    detect_layout,
+    layout_settings,
+)
 from intake.contract.gaia import ask_gaia
 from intake.errors import ConfigError, IntakeError
 from intake.fileio import atomic_write_all, with_line_ends
@@ -102,13 +108,11 @@ class InitResult:
 
 def _folders(layout: str) -> dict[str, str]:
     if layout == GAIA_LAYOUT:
-        return {
-            "scenarios_dir": "eval/scenarios",
-            "drafts_dir": "eval/drafts",
-            "corpus_dir": "eval/corpus",
-            "ledger_path": ".intake/ledger.db",
-            "baseline_path": "eval/intake-baseline.json",
-        }
+        # every folder of the layout (``config.layout_settings``: what an unconfigured GAIA
+        # checkout, and the base of the pull request adding this table, already use), so
+        # adding the table moves nothing
+        folders = {k: v.as_posix() for k, v in layout_settings(GAIA_LAYOUT).items()}
+        return {**folders, "ledger_path": ".intake/ledger.db"}
     return {
         "scenarios_dir": "scenarios",
         "drafts_dir": "drafts",
@@ -123,6 +127,8 @@ _COMMENTS = {
     "corpus_dir": "documents the scenarios index (manifest.json), to match session documents",
     "ledger_path": "the event ledger (SQLite, derived, ignored by git)",
     "baseline_path": "accepted scrub findings of existing files (fingerprints only; commit it)",
+    "history_dir": "rejections and their reasons, one event file each (commit it)",
+    "retired_dir": "where `intake retire` moves a scenario, outside what the runner loads",
     "provenance_target": "share of scenarios from real use (sessions, issues) to aim for",
     "require_rubric": "whether promotion needs a review rubric (intake review --underspecified …)",
 }
@@ -216,13 +222,25 @@ def _ignore_lines(settings_values: dict[str, str]) -> list[str]:
 
 
 def init_suite(
-    root: Path, *, force: bool = False, detected: Detected | None = None
+    root: Path, *, force: bool = False, detected: Detected | None = None,
+    use_detected: bool = False,
 ) -> InitResult:
-    """Configure the suite at ``root`` (see the module docstring)."""
+    """Configure the suite at ``root`` (see the module docstring).
+
+    The model a local server reports (the Agent UI's loaded model: whatever process answers
+    on that port) is shown, never written silently: only ``use_detected`` (the user's
+    ``--use-detected``) writes it into the suite's settings."""
     if not root.is_dir():
         raise ConfigError("not a folder", where=root.name)
     layout = detect_layout(root) or TOP_LEVEL_LAYOUT
     result = InitResult(layout)
+    if detected is not None and detected.loaded_model is not None and not use_detected:
+        result.kept.append(
+            f"the Agent UI reports the model {detected.loaded_model}: not written (a local "
+            "server's answer is shown, never written silently); `intake init --use-detected` "
+            "writes it (with --force over an existing table), or list it yourself under "
+            "strong_models or local_models")
+        detected = replace(detected, loaded_model=None)
     if layout == GAIA_LAYOUT:
         for name in ("scenarios", "corpus", "results"):
             if (root / "eval" / name).is_dir():

@@ -17,14 +17,15 @@ recognizer added without a decision keeps its values replaced rather than lettin
 put a secret back (the safe default for a leak).
 
 A restore is bound to ``value_hash``: HMAC-SHA256 of the original value under a salt of the
-suite's own, kept in the ignored ``.intake/scrub-salt`` (``suite_salt``). Never a field or
-variable name (renaming ``API_KEY`` to ``API_KEY2`` must not carry a restore to a real
+user's own, kept beside the journal key outside every repository (``suite_salt``). Never a
+field or variable name (renaming ``API_KEY`` to ``API_KEY2`` must not carry a restore to a real
 secret), and the hash cannot be checked against a guessed value without the salt, which never
 leaves the machine.
 """
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import hmac
 import secrets
@@ -66,7 +67,7 @@ RESTORABLE_TYPES = frozenset(
 """Entity types a reviewer may restore; every other type (known or not) is final."""
 
 SALT_FILE = "scrub-salt"
-"""The salt's file in the suite's ignored working folder (``.intake/``)."""
+"""The salt's file in the user's state folder (never in a checkout)."""
 
 
 def tier_of(entity_type: str) -> str:
@@ -92,41 +93,58 @@ def _env_salt() -> bytes | None:
     return text.encode("utf-8") if len(text) >= 32 else None
 
 
-def suite_salt(work: Path) -> bytes:
-    """The suite's salt: ``$INTAKE_SCRUB_SALT``, else ``work/scrub-salt`` (``work`` is
-    ``.intake/``), made on first use.
+def _user_salt_file() -> Path:
+    """The salt's file: in the user's state folder beside the journal key
+    (``intake.store.trust.state_dir``), outside every repository."""
+    from intake.store.trust import state_dir
 
-    ``work`` must be intake's ignored working folder (``intake.fileio.work_dir``), so the
-    salt is never committed."""
-    from intake.fileio import atomic_write, work_dir
+    return state_dir() / SALT_FILE
 
+
+def suite_salt(work: Path | None = None) -> bytes:
+    """The salt restores are bound to: ``$INTAKE_SCRUB_SALT``, else the user's own
+    (``scrub-salt`` in the state folder beside the journal key, mode 0600), made on first use.
+
+    Never looked up through the checkout or its parents: a salt a pull request can carry
+    (``drafts/.intake/scrub-salt``) would let it compute the hashes of its own exemptions.
+    ``work`` is accepted for the callers' sake and not read."""
+    del work
     env = _env_salt()
     if env is not None:
         return env
-    path = work_dir(work) / SALT_FILE
-    try:
-        text = path.read_text(encoding="utf-8").strip()
-    except FileNotFoundError:
-        text = ""
-    if len(text) < 32:
-        text = secrets.token_hex(32)
-        atomic_write(path, text + "\n")
+    found = _read_salt(_user_salt_file())
+    if found is not None:
+        return found
+    from intake.fileio import atomic_write
+
+    path = _user_salt_file()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    text = secrets.token_hex(32)
+    atomic_write(path, text + "\n")
+    with contextlib.suppress(OSError):  # a file system without modes (Windows)
+        path.chmod(0o600)
     return text.encode("ascii")
 
 
-def find_salt(start: Path) -> bytes | None:
-    """The salt of the suite ``start`` lies in (the nearest ``.intake/scrub-salt`` above it),
-    or ``None`` when there is none: then nothing was ever restored there.
-    ``$INTAKE_SCRUB_SALT`` comes first, as in ``suite_salt``."""
+def _read_salt(path: Path) -> bytes | None:
+    try:
+        if path.is_symlink():
+            return None
+        text = path.read_text(encoding="utf-8").strip()
+    except (OSError, UnicodeDecodeError):
+        return None
+    return text.encode("ascii", "replace") if len(text) >= 32 else None
+
+
+def find_salt(start: Path | None = None) -> bytes | None:
+    """The user's salt (``$INTAKE_SCRUB_SALT`` first, as in ``suite_salt``), or ``None`` when
+    there is none: then nothing was ever restored on this machine. ``start`` is not read:
+    nothing in a checkout or above it is a key."""
+    del start
     env = _env_salt()
     if env is not None:
         return env
-    for folder in [start, *start.parents]:
-        candidate = folder / ".intake" / SALT_FILE
-        if candidate.is_file():
-            text = candidate.read_text(encoding="utf-8").strip()
-            return text.encode("ascii") if len(text) >= 32 else None
-    return None
+    return _read_salt(_user_salt_file())
 
 
 def masked_context(text: str, start: int, end: int, width: int = 24) -> str:
