@@ -129,6 +129,7 @@ _COMMENTS = {
     "baseline_path": "accepted scrub findings of existing files (fingerprints only; commit it)",
     "history_dir": "rejections and their reasons, one event file each (commit it)",
     "retired_dir": "where `intake retire` moves a scenario, outside what the runner loads",
+    "runs_dir": "the run store: one file per imported GAIA run (written by the nightly's import)",
     "provenance_target": "share of scenarios from real use (sessions, issues) to aim for",
     "require_rubric": "whether promotion needs a review rubric (intake review --underspecified …)",
 }
