@@ -247,3 +247,20 @@ def test_split_tags_an_adopted_suite_once_and_check_accepts_it(suite: Path, runn
     assert "tagged 0 scenario(s)" in runner.invoke(app, ["split"]).stdout
     splits = make_health(load_settings(suite)).by_split()
     assert sum(splits["heldout"].values()) == 6 and sum(splits["train"].values()) == 14
+
+
+def test_the_split_is_drawn_never_taken_from_the_draft(suite: Path) -> None:
+    """A draft that carries the split tag opposite to the draw gets the drawn one at promotion
+    (issue 37 item 5); one that carries the drawn tag is left byte for byte."""
+    from intake.lifecycle.split import split_for, suite_categories, with_split
+
+    settings = load_settings(suite)
+    drawn = split_for("carried_case", "rag_quality", suite_categories(settings),
+                      settings.split_salt, settings.split_heldout)
+    other = HELDOUT if drawn == TRAIN else TRAIN
+    head = b"id: carried_case\r\ncategory: rag_quality\r\n"
+    carried = head + f"tags: [capability, {other}]  # kept\r\n".encode() + b"turns: []\r\n"
+    written = with_split(settings, carried, "carried_case", "rag_quality")
+    assert parse_checked(written).data["tags"] == ["capability", drawn]
+    assert written.replace(drawn.encode(), other.encode()) == carried  # only the tag changed
+    assert with_split(settings, written, "carried_case", "rag_quality") == written

@@ -87,14 +87,20 @@ def suite_categories(settings: Settings) -> dict[str, str]:
 
 
 def with_split(settings: Settings, raw: bytes, scenario_id: str, category: str) -> bytes:
-    """The scenario's bytes with its split tag (drawn against the suite as it is), other tags,
-    comments, layout, BOM and line ends kept; a file that already has a split tag keeps it."""
-    if split_tag_of(raw) is not None:
-        return raw
+    """The scenario's bytes with its split tag drawn against the suite as it is, other tags,
+    comments, layout, BOM and line ends kept. The split is always drawn, never taken from the
+    draft: a split tag the draft carries (a contributor's choice of ``train`` for a case the
+    draw puts in ``heldout``) is replaced by the drawn one."""
     suite = suite_categories(settings)
     suite.pop(scenario_id, None)
     tag = split_for(scenario_id, category, suite, settings.split_salt, settings.split_heldout)
-    return _tagged(raw, tag)
+    tags = load_roundtrip(decode(raw)).get("tags")
+    carried = [t for t in tags if t in SPLIT_TAGS] if isinstance(tags, list) else []
+    if carried == [tag]:
+        return raw
+    if not carried:
+        return _tagged(raw, tag)
+    return with_tags(raw, lambda current: with_split_tag(current, tag))
 
 
 def split_tag_of(raw: bytes) -> str | None:
