@@ -355,6 +355,8 @@ def test_a_review_corroborated_by_github_counts(
         pytest.param(lambda c: [_pr_review("bob", "COMMENTED", c)], id="only-commented"),
         pytest.param(lambda c: [_pr_review("bob", "APPROVED", "f" * 40)], id="another-commit"),
         pytest.param(lambda c: [_pr_review("carol", "APPROVED", c)], id="someone-else"),
+        pytest.param(lambda c: [_pr_review("bob", "APPROVED", c, rid=2)],
+                     id="another-review-of-the-same-login-and-commit"),
     ],
 )
 def test_a_github_review_github_does_not_confirm_is_claimed(

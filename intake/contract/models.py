@@ -461,6 +461,9 @@ class Review(BaseModel):
     note: str | None = None
     pr_url: str | None = None
     commit: str | None = None
+    review_id: int | None = None
+    """GitHub's id of the review this one was read from (``intake review --pr``): the gate
+    corroborates against that very review, not any approval of the same login and commit."""
     rubric: Rubric | None = None
     """The optional structured rubric (required for promotion with ``require_rubric``)."""
     judge_text_ack: list[str] = Field(default_factory=list)

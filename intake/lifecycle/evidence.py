@@ -240,6 +240,7 @@ class Evidence:
                 and str(remote.state or "").upper() == wanted
                 and str(remote.commit_id or "").lower() == commit
                 and association in COUNTING_ASSOCIATIONS
+                and (review.review_id is None or remote.id == review.review_id)
             ):
                 confirmed = True
                 break

@@ -349,6 +349,7 @@ def reviews_from_pr(
                 via="github_pr",
                 pr_url=pr_url,
                 commit=commit,
+                review_id=int(review.id) if isinstance(review.id, int) else None,
                 note=None,
             )
         )
