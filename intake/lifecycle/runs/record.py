@@ -171,6 +171,38 @@ GAIA_RUN_ID = r"eval-\d{8}-\d{6}(?:_fix\d{1,3})?"
 free text, so the scrubber has nothing to find in it."""
 
 
+PLAIN_WORDS = frozenset({
+    "amd", "amd64", "arm64", "base", "bf16", "build", "chat", "ci", "claude", "cloud", "coder",
+    "cpu", "deepseek", "eval", "flash", "fp16", "fp8", "gaia", "gemini", "gemma", "gguf", "github",
+    "gpt", "gpu", "haiku", "halo", "hosted", "hybrid", "instruct", "int4", "int8", "it", "large",
+    "latest", "lemonade", "linux", "llama", "local", "mac", "macos", "medium", "mini", "mistral",
+    "moe", "nano", "nightly", "node", "npu", "onnx", "opus", "phi", "preview", "pro", "qwen",
+    "qwen2", "qwen3", "radeon", "runner", "ryzen", "self", "small", "sonnet", "strix", "test",
+    "turbo", "ubuntu", "vl", "win", "windows", "worker", "x64", "x86",
+})
+"""Words a machine or model name is made of that hold nothing private (model families, sizes,
+hardware, CI words): a name of only these and short numbers is plain by its shape."""
+
+_PLAIN_TOKEN = re.compile(r"\d{1,4}|\d{1,3}[bkm]|a\d{1,2}b|[vqr]\d{1,2}|o\d|k|m|s")
+
+
+def plain_by_shape(settings: Settings, value: str) -> bool:
+    """Whether ``value`` is plain by a cheap rule, without building the scrubber: every token
+    (split on ``. _ : / + -``) is one of ``PLAIN_WORDS`` or a short number or size (``4``,
+    ``30b``, ``a3b``, ``v2``, ``q4``), one at least is a word, at most two numbers stand in a
+    row (no address like ``10.0.0.1``) and the name has at most 6 digits (no phone or card
+    number). Nothing else is cleared this way (a person's or a machine's own name, a long
+    number, a token that could be a secret all go to the scrubber), nor anything when the suite
+    configures its own recognizers (``scrubbers_dir``)."""
+    if settings.scrubbers_dir is not None or not safe_name(value):
+        return False
+    tokens = re.split(r"[._:/+-]", value.lower())
+    numbers = "".join("n" if t.isdigit() else "w" for t in tokens)
+    return (all(t in PLAIN_WORDS or _PLAIN_TOKEN.fullmatch(t) for t in tokens)
+            and any(t in PLAIN_WORDS for t in tokens) and "nnn" not in numbers
+            and sum(c.isdigit() for c in value) <= 6)
+
+
 def check_name(
     settings: Settings, what: str, value: str, *, configured: tuple[str, ...] = ()
 ) -> str:
@@ -179,7 +211,8 @@ def check_name(
     Run ids and model names come from files and flags anyone can fill: they must match
     ``SAFE_NAME_PATTERN`` and the scrubber must find nothing in them. A name already in the
     suite's configuration (``strong_models``/``local_models``) is no new disclosure, so the
-    scrubber's verdict is not asked for it (its entropy check flags some real model names).
+    scrubber's verdict is not asked for it (its entropy check flags some real model names), nor
+    for a GAIA run id or a name ``plain_by_shape`` clears (``ci-1``, ``qwen3-4b-local``).
     The value is never echoed: it may be the very thing the check is for.
     """
     if not safe_name(value):
@@ -187,7 +220,8 @@ def check_name(
             f"{what} is not a plain name (letters, digits and . _ : / + -, at most 200 "
             "characters, starting with a letter or digit); not recorded, not shown"
         )
-    if value not in configured and not re.fullmatch(GAIA_RUN_ID, value):
+    if (value not in configured and not re.fullmatch(GAIA_RUN_ID, value)
+            and not plain_by_shape(settings, value)):
         types = finding_types(settings, value)
         if types:
             raise UsageError(
