@@ -16,8 +16,14 @@ from intake.lifecycle.runs.record import plain_by_shape
 from intake.lifecycle.runs.store import read_run, run_files
 from intake.scrub import engine
 from intake.store.suite import finding_types
-from tests.nightly_helpers import CI_VARIABLES, PYPROJECT_EXTRA, STRONG, night, write_run, \
-    write_scenario
+from tests.nightly_helpers import (
+    CI_VARIABLES,
+    PYPROJECT_EXTRA,
+    STRONG,
+    night,
+    write_run,
+    write_scenario,
+)
 
 CLEARED = ("ci-1", "claude-sonnet-4-6", "qwen3-4b-local", "claude-opus-4", "runner-12",
            "strix-halo-gpu-2", "llama-3.1-8b-instruct", "qwen3-30b-a3b", "gemma-3-4b-it-q4_k_m",
