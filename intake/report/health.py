@@ -780,8 +780,11 @@ def health_of(
 
 def make_health(settings: Settings, now: datetime | None = None) -> HealthReport:
     """Read the suite and classify it with the settings' thresholds."""
-    items, notes = read_health(settings)
-    return health_of(settings, items, notes, now)
+    from intake.lifecycle.runs.store import paused_gc
+
+    with paused_gc():
+        items, notes = read_health(settings)
+        return health_of(settings, items, notes, now)
 
 
 # --- rendering ----------------------------------------------------------------------------

@@ -82,43 +82,11 @@ def beta_cdf(x: float, a: float, b: float) -> float:
     return 1.0 - front * _betacf(b, a, 1.0 - x) / b
 
 
-SHARED_N = 300
-"""Up to this many runs, ``masses`` reads the edges of every count of n at once (``_edges``);
-beyond, each count's own (a table per n would grow with n)."""
-
-
-@lru_cache(maxsize=32)
-def _edges(n: int) -> tuple[tuple[float, ...], ...]:
-    """Per number of passes k (0..n), the Jeffreys posterior's CDF at the bin edges i / BINS.
-
-    One continued fraction per edge, for k = n; then downwards by the recurrence
-    I_x(a, b) = I_x(a + 1, b - 1) + Γ(a + b) / (Γ(a + 1) Γ(b)) x^a (1 - x)^(b - 1) (DLMF
-    8.17.21 with a = k + 1/2, b = n - k + 1/2): only positive terms are added, so no
-    cancellation, and a suite's counts share their n."""
-    rows = [[0.0] * (BINS + 1) for _ in range(n + 1)]
-    for row in rows:
-        row[BINS] = 1.0
-    top = math.lgamma(n + 1)
-    for i in range(1, BINS):
-        x = i / BINS
-        lx, l1x = math.log(x), math.log1p(-x)
-        value = beta_cdf(x, n + 0.5, 0.5)
-        rows[n][i] = value
-        for k in range(n - 1, -1, -1):
-            value += math.exp(top - math.lgamma(k + 1.5) - math.lgamma(n - k + 0.5)
-                              + (k + 0.5) * lx + (n - k - 0.5) * l1x)
-            rows[k][i] = min(value, 1.0)
-    return tuple(tuple(row) for row in rows)
-
-
 @lru_cache(maxsize=65536)
 def masses(passes: int, n: int) -> tuple[float, ...]:
     """The Jeffreys posterior's mass in each of the ``BINS`` bins of [0, 1]."""
-    if n <= SHARED_N:
-        edges: Sequence[float] = _edges(n)[passes]
-    else:
-        a, b = passes + 0.5, n - passes + 0.5
-        edges = [beta_cdf(i / BINS, a, b) for i in range(BINS + 1)]
+    a, b = passes + 0.5, n - passes + 0.5
+    edges = [beta_cdf(i / BINS, a, b) for i in range(BINS + 1)]
     return tuple(max(0.0, edges[i + 1] - edges[i]) for i in range(BINS))
 
 
