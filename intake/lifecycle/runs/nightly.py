@@ -71,7 +71,6 @@ from intake.store.records import (
     sha256_bytes,
     utcnow,
 )
-from intake.store.suite import finding_types
 
 COMMIT_PATTERN = r"^[0-9a-fA-F]{7,40}$"
 
@@ -281,10 +280,13 @@ def machine_of(settings: Settings, flag: str | None, meta: Mapping[str, Any],
     if flag is not None:
         return _plain(settings, "--machine", flag)
     value = meta.get("machine")
-    if (isinstance(value, str) and value.strip() and safe_name(value.strip())
-            and (plain_by_shape(settings, value.strip())
-                 or not finding_types(settings, value.strip()))):
-        return value.strip()
+    if isinstance(value, str) and value.strip() and safe_name(value.strip()):
+        if plain_by_shape(settings, value.strip()):
+            return value.strip()
+        from intake.store.suite import finding_types
+
+        if not finding_types(settings, value.strip()):
+            return value.strip()
     hardware = meta.get("hardware")
     if isinstance(hardware, str) and hardware.strip():
         return "hw-" + sha256_bytes(hardware.strip().encode("utf-8"))[7:19]

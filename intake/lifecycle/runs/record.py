@@ -22,23 +22,22 @@ from pathlib import Path
 from typing import Any
 
 from intake.config import Settings
-from intake.contract.models import ID_PATTERN, INFRA_STATUSES, JUDGED_STATUSES, Run, RunTier
-from intake.contract.validate import validate_file
+from intake.contract.models import (
+    ID_PATTERN,
+    INFRA_STATUSES,
+    JUDGED_STATUSES,
+    SAFE_NAME_PATTERN,
+    Run,
+    RunTier,
+)
 from intake.errors import Conflict, InputError, UsageError
 from intake.fileio import MAX_JSON_DEPTH, json_depth_exceeds, read_input
-from intake.lifecycle.review import SAFE_NAME_PATTERN
 from intake.paths import display_path
-from intake.store.edit import edit
-from intake.store.journal import Event
 from intake.store.records import runnable_hash, utcnow
-from intake.store.suite import (
-    find_draft,
-    finding_types,
-    load_draft_record,
-    reason_text,
-    scrub_free_text,
-    scrub_message,
-)
+
+# What only recording and dropping a draft's run use (the journal, the contract's validator,
+# the scrubber's module) is imported inside them: ``runs import`` and ``health`` load this
+# module for its readers and name checks, and a command imports what it uses.
 
 MAX_SCORECARD_BYTES = 20 * 1024 * 1024
 """Largest scorecard read: GAIA's are tens of KB per scenario, so 20 MB is generous and bounded."""
@@ -222,6 +221,8 @@ def check_name(
         )
     if (value not in configured and not re.fullmatch(GAIA_RUN_ID, value)
             and not plain_by_shape(settings, value)):
+        from intake.store.suite import finding_types
+
         types = finding_types(settings, value)
         if types:
             raise UsageError(
@@ -418,6 +419,11 @@ def record_run(
     ``intake run-record`` and ``intake run`` (with ``iteration`` and ``runner_exit``) both
     record through here. What was noticed but not refused is in ``run.warnings``.
     """
+    from intake.contract.validate import validate_file
+    from intake.store.edit import edit
+    from intake.store.journal import Event
+    from intake.store.suite import find_draft, finding_types, load_draft_record
+
 
     draft = find_draft(settings, target)
     scenario_id = draft.stem
@@ -559,6 +565,8 @@ def _suite_relative(settings: Settings, path: Path) -> str | None:
     text = relative.as_posix()
     if len(text) > 500 or not all(safe_name(part) for part in relative.parts):
         return None
+    from intake.store.suite import finding_types
+
     return None if finding_types(settings, text) else text
 
 
@@ -575,6 +583,16 @@ def drop_run(
     Returns (draft, the runs removed, notes for stderr). A run id not in the record is a
     usage error naming the draft, never echoing the id unless it is a plain name.
     """
+    from intake.store.edit import edit
+    from intake.store.journal import Event
+    from intake.store.suite import (
+        find_draft,
+        load_draft_record,
+        reason_text,
+        scrub_free_text,
+        scrub_message,
+    )
+
 
     reason = reason_text(reason, needed_for="dropping a run")
     draft = find_draft(settings, target)
