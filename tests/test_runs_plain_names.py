@@ -48,9 +48,12 @@ def test_the_shape_rule_clears_only_names_the_scrubber_finds_nothing_in(suite: P
         assert not plain_by_shape(settings, name), name
 
 
-def test_a_suite_with_its_own_recognizers_clears_nothing_by_shape(suite: Path) -> None:
+@pytest.mark.parametrize("setting", ['scrubbers_dir = "my-scrubbers"',
+                                     'spacy_model = "en_core_web_sm"'])
+def test_a_suite_with_its_own_recognizers_or_ner_clears_nothing_by_shape(suite: Path,
+                                                                          setting: str) -> None:
     with (suite / "pyproject.toml").open("a", encoding="utf-8") as fh:
-        fh.write('scrubbers_dir = "my-scrubbers"\n')
+        fh.write(setting + "\n")
     assert not plain_by_shape(load_settings(suite), "ci-1")
 
 

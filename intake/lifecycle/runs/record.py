@@ -192,8 +192,9 @@ def plain_by_shape(settings: Settings, value: str) -> bool:
     row (no address like ``10.0.0.1``) and the name has at most 6 digits (no phone or card
     number). Nothing else is cleared this way (a person's or a machine's own name, a long
     number, a token that could be a secret all go to the scrubber), nor anything when the suite
-    configures its own recognizers (``scrubbers_dir``)."""
-    if settings.scrubbers_dir is not None or not safe_name(value):
+    configures its own recognizers (``scrubbers_dir``) or a spaCy model (whose NER may read
+    ``claude`` as a person)."""
+    if settings.scrubbers_dir is not None or settings.spacy_model or not safe_name(value):
         return False
     tokens = re.split(r"[._:/+-]", value.lower())
     numbers = "".join("n" if t.isdigit() else "w" for t in tokens)
