@@ -82,6 +82,9 @@ ID_PATTERN = rf"^(?!{WINDOWS_RESERVED}$)[a-z0-9][a-z0-9_-]{{0,127}}$"
 """Scenario ids intake writes and accepts in ``scenarios/``: safe as a file stem on every
 system (no ``../``, no separator, no control character, no name Windows reserves)."""
 
+SAFE_NAME_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9._:/+-]{0,199}$"
+"""Run ids, model names and scorecard names that intake stores and prints."""
+
 CATEGORY_PATTERN = rf"^(?!{WINDOWS_RESERVED}$)[a-z0-9][a-z0-9_-]{{0,63}}$"
 """Categories: a folder name under ``scenarios/`` (the same rule as ids)."""
 

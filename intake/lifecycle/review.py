@@ -25,7 +25,14 @@ from pathlib import Path
 from typing import Any
 
 from intake.config import Settings
-from intake.contract.models import Review, ReviewDecision, Rubric, check_login, valid_login
+from intake.contract.models import (  # noqa: F401  (SAFE_NAME_PATTERN: kept importable here)
+    SAFE_NAME_PATTERN,
+    Review,
+    ReviewDecision,
+    Rubric,
+    check_login,
+    valid_login,
+)
 from intake.contract.untrusted import judge_hits, strip_hidden
 from intake.contract.yamlio import YamlProblem, parse_checked
 from intake.errors import Conflict, SourceError, UsageError
@@ -40,8 +47,6 @@ from intake.store.suite import find_draft, load_draft_record, scrub_free_text
 
 COMMIT_PATTERN = r"^[0-9a-fA-F]{40}$"
 
-SAFE_NAME_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9._:/+-]{0,199}$"
-"""Run ids, model names and scorecard names that intake stores and prints."""
 
 
 # --- scrubbing the free text and names intake stores -------------------------------------------

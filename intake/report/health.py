@@ -38,7 +38,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pydantic import ValidationError
 
@@ -52,13 +52,15 @@ from intake.contract.models import (
     RunTier,
     SuiteRun,
 )
-from intake.contract.yamlio import YamlProblem, parse_checked
 from intake.ghoutput import html_text, md_code, md_text
 from intake.lifecycle.split import split_of
 from intake.paths import display_path
 from intake.report.posterior import Bars, decide, jeffreys, more_runs
-from intake.store.records import iter_scenarios, record_path, runnable_hash, utcnow
+from intake.store.records import iter_scenarios, record_path, utcnow
 from intake.wording import counted
+
+if TYPE_CHECKING:
+    from intake.lifecycle.runs.store import ScenarioFacts
 
 CLASSES = (
     "saturated",
@@ -605,16 +607,21 @@ def all_runs(record: Record) -> list[SuiteRun]:
     return runs
 
 
-def health_input(settings: Settings, path: Path, record: Record) -> HealthInput:
-    """One scenario file with its record, as health reads it."""
+def _facts(path: Path) -> ScenarioFacts:
+    from intake.lifecycle.runs.store import NO_FACTS, read_facts
+
     try:
-        data = parse_checked(path.read_bytes()).data
-    except (YamlProblem, OSError):
-        data = None
-    current = runnable_hash(data) if isinstance(data, dict) else None
-    category = data.get("category") if isinstance(data, dict) else None
-    tags = data.get("tags") if isinstance(data, dict) else None
-    tags = [t for t in tags if isinstance(t, str)] if isinstance(tags, list) else []
+        return read_facts(path.read_bytes())
+    except OSError:
+        return NO_FACTS
+
+
+def health_input(settings: Settings, path: Path, record: Record,
+                 facts: ScenarioFacts | None = None) -> HealthInput:
+    """One scenario file with its record, as health reads it (``facts``: the file's, already
+    read)."""
+    facts = facts or _facts(path)
+    current, category, tags = facts.runnable_hash, facts.category, list(facts.tags)
     quarantined, retired = _state(record)
     lane = "regression" if "regression" in tags else "capability"
     return HealthInput(
@@ -633,24 +640,15 @@ def health_input(settings: Settings, path: Path, record: Record) -> HealthInput:
     )
 
 
-def _tags_and_category(path: Path) -> tuple[list[str], str | None]:
-    try:
-        data = parse_checked(path.read_bytes()).data
-    except (YamlProblem, OSError):
-        return [], None
-    tags = data.get("tags") if isinstance(data, dict) else None
-    category = data.get("category") if isinstance(data, dict) else None
-    return (
-        [t for t in tags if isinstance(t, str)] if isinstance(tags, list) else [],
-        category if isinstance(category, str) else None,
-    )
-
-
-def _unrun(settings: Settings, path: Path, scenario_id: str, kind: object, *, fast: bool
-           ) -> HealthInput:
+def _unrun(settings: Settings, path: Path, scenario_id: str, kind: object, *, fast: bool,
+           facts: ScenarioFacts | None = None) -> HealthInput:
     """A scenario whose record holds no imported run and no lifecycle change: never judged,
     whatever its text; only its tags (split, lane) need the file, and ``fast`` skips that."""
-    tags, category = ([], None) if fast else _tags_and_category(path)
+    if fast:
+        tags, category = [], None
+    else:
+        facts = facts or _facts(path)
+        tags, category = list(facts.tags), facts.category
     return HealthInput(
         scenario_id=scenario_id,
         path=_shown(settings, path),
@@ -691,7 +689,7 @@ def read_health(
     (``intake.report.bugs``), from the same pass.
     """
     from intake.errors import InputError
-    from intake.lifecycle.runs.store import window_runs
+    from intake.lifecycle.runs.store import scenario_facts, store_dir, window_runs
 
     items: list[HealthInput] = []
     notes: list[str] = []
@@ -703,7 +701,11 @@ def read_health(
     if left:
         notes.append(f"{left} stored run(s) started before the window of "
                      f"{settings.health_window_nights} night(s) left out (health_window_nights)")
-    for path in iter_scenarios(settings.scenarios, settings.retired):
+    paths = list(iter_scenarios(settings.scenarios, settings.retired))
+    facts: dict[Path, ScenarioFacts] = {}
+    if store_dir(settings).is_dir():  # the index beside the store caches each file's facts
+        facts = scenario_facts(settings, [p for p in paths if not p.is_symlink()])
+    for path in paths:
         rec = record_path(path)
         if not rec.is_file() or rec.is_symlink() or path.is_symlink():
             continue
@@ -734,12 +736,13 @@ def read_health(
             if wanted and bugs is not None:
                 bugs.append((record, _shown(settings, path)))
             if full:
-                items.append(health_input(settings, path, record))
+                items.append(health_input(settings, path, record, facts.get(path)))
                 continue
         if not isinstance(scenario_id, str):
             notes.append(f"{shown}: record unreadable, left out")
             continue
-        items.append(_unrun(settings, path, scenario_id, kind, fast=fast))
+        items.append(_unrun(settings, path, scenario_id, kind, fast=fast,
+                            facts=facts.get(path)))
     return items, notes
 
 
@@ -778,8 +781,11 @@ def health_of(
 
 def make_health(settings: Settings, now: datetime | None = None) -> HealthReport:
     """Read the suite and classify it with the settings' thresholds."""
-    items, notes = read_health(settings)
-    return health_of(settings, items, notes, now)
+    from intake.lifecycle.runs.store import paused_gc
+
+    with paused_gc():
+        items, notes = read_health(settings)
+        return health_of(settings, items, notes, now)
 
 
 # --- rendering ----------------------------------------------------------------------------

@@ -194,6 +194,7 @@ def _inverted(strong: tuple[int, int], local: tuple[int, int], bars: Bars) -> fl
         flaky_high=2.0, inverted_margin=bars.inverted_margin)))["inverted"]
 
 
+@lru_cache(maxsize=65536)
 def decide(strong: tuple[int, int] | None, local: tuple[int, int] | None, bars: Bars
            ) -> tuple[str, float, tuple[tuple[str, float], ...]]:
     """(class or ``undecided``, the probability it rests on, each class's probability).
@@ -236,6 +237,7 @@ def decide(strong: tuple[int, int] | None, local: tuple[int, int] | None, bars: 
     return "undecided", leaning[1], probs
 
 
+@lru_cache(maxsize=65536)
 def more_runs(strong: tuple[int, int] | None, local: tuple[int, int] | None, bars: Bars,
               factors: Sequence[float] = (1.5, 2, 3, 4, 6, 8, 12, 16)) -> int | None:
     """About how many more judged runs per tier that ran would decide the case, if its pass

@@ -14,13 +14,20 @@ in a realistic mix). Measured, medians of 3:
   memory (the child's max RSS);
 * the anchor: one SQL `GROUP BY` over the same index (judged runs and passes per scenario,
   tier and hash, in the window), in a child process so its RSS is comparable;
-* `intake runs import` of one more night at 1,000 and 3,000 results, against writing the same
-  rows durably into SQLite (one transaction, synchronous=FULL).
+* the same `GROUP BY` reading the window through the start index (``INDEXED BY
+  runs_by_start``): the plan SQLite picks for the first one walks the scenario index over
+  the whole year, so this is the plain query at its best;
+* `intake runs import` of one more night at 1,000, 3,000 and 10,000 results: the first night
+  (no scenario file's facts cached yet), the command on later nights (median of 3), and
+  ``import_results`` alone in a child (interpreter and imports left out, median of 3), against
+  writing the same rows durably into SQLite (one transaction, synchronous=FULL); and the
+  exponent of the library time in the results (1.00 is linear).
 """
 
 from __future__ import annotations
 
 import json
+import math
 import os
 import random
 import sqlite3
@@ -74,6 +81,19 @@ rows = db.execute(
     "WHERE status IN ('PASS', 'FAIL', 'BLOCKED_BY_ARCHITECTURE') "
     "AND started >= strftime('%Y-%m-%dT%H:%M:%S+00:00', ?, '-13 days', '-23 hours') "
     "GROUP BY scenario_id, tier, runnable_hash", (newest,)).fetchall()
+print(len(rows))
+"""
+ANCHOR_BY_START = """
+import sqlite3, sys
+db = sqlite3.connect(sys.argv[1])
+newest = db.execute("SELECT MAX(started) FROM runs").fetchone()[0]
+since = db.execute("SELECT strftime('%Y-%m-%dT%H:%M:%S+00:00', ?, '-13 days', '-23 hours')",
+                   (newest,)).fetchone()[0]
+rows = db.execute(
+    "SELECT scenario_id, tier, runnable_hash, COUNT(*), SUM(status = 'PASS') "
+    "FROM runs INDEXED BY runs_by_start "
+    "WHERE status IN ('PASS', 'FAIL', 'BLOCKED_BY_ARCHITECTURE') AND started >= ? "
+    "GROUP BY scenario_id, tier, runnable_hash", (since,)).fetchall()
 print(len(rows))
 """
 
@@ -172,6 +192,27 @@ print(time.perf_counter() - start, resource.getrusage(resource.RUSAGE_SELF).ru_m
 """
 
 
+IMPORT_LIBRARY = """
+import sys, time
+from pathlib import Path
+from intake.config import load_settings
+from intake.lifecycle.runs.nightly import import_results
+settings = load_settings(Path(sys.argv[1]))
+start = time.perf_counter()
+import_results(settings, [Path(sys.argv[2])])
+print(time.perf_counter() - start)
+"""
+
+
+def import_command(root: Path, results: int, day: int, env: dict[str, str]) -> float:
+    """Seconds of ``intake runs import`` of one night of ``results`` results."""
+    folder = night_folder(root, results, STRONG, day)
+    start = time.perf_counter()
+    subprocess.run([sys.executable, "-m", "intake", "--root", str(root), "runs", "import",
+                    str(folder)], check=True, capture_output=True, env=env)
+    return time.perf_counter() - start
+
+
 def durable_rows(folder: Path, count: int) -> float:
     """Seconds to write ``count`` result rows into SQLite durably, one transaction."""
     db = sqlite3.connect(folder / "anchor.db")
@@ -193,7 +234,8 @@ def main(argv: list[str]) -> int:
     nights_list = [int(a) for a in argv[1:]] or [30, 90, 365]
     env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[2])}
     print(f"{'scenarios x nights x 2 models':<32}{'runs':>10}{'health s':>10}{'MB':>8}"
-          f"{'command s':>11}{'MB':>8}{'SQL s':>8}{'MB':>7}{'ratio':>7}")
+          f"{'command s':>11}{'MB':>8}{'SQL s':>8}{'MB':>7}{'ratio':>7}{'SQL/start s':>13}"
+          f"{'ratio':>7}")
     for nights in nights_list:
         with tempfile.TemporaryDirectory() as tmp:
             root = Path(tmp) / "suite"
@@ -212,26 +254,35 @@ def main(argv: list[str]) -> int:
             anchor = Path(tmp) / "anchor.py"
             anchor.write_text(ANCHOR, encoding="utf-8")
             sql_s, sql_mb = median_child([str(anchor), str(index_path(settings))], env)
+            by_start = Path(tmp) / "anchor_by_start.py"
+            by_start.write_text(ANCHOR_BY_START, encoding="utf-8")
+            fast_s, _ = median_child([str(by_start), str(index_path(settings))], env)
             print(f"{f'{count:,} x {nights} x 2':<32}{count * nights * 2:>10,}{lib_s:>10.2f}"
                   f"{lib_mb:>8.0f}{cmd_s:>11.2f}{cmd_mb:>8.0f}{sql_s:>8.2f}{sql_mb:>7.0f}"
-                  f"{cmd_s / sql_s:>7.1f}")
+                  f"{cmd_s / sql_s:>7.1f}{fast_s:>13.2f}{cmd_s / fast_s:>7.1f}")
     print("")
-    print(f"{'runs import, one night':<32}{'results':>10}{'import s':>10}{'durable s':>11}"
-          f"{'ratio':>7}")
-    for results in (1000, 3000):
+    print(f"{'runs import, one night':<24}{'results':>8}{'first s':>9}{'command s':>11}"
+          f"{'library s':>11}{'durable s':>11}{'lib ratio':>11}{'cmd ratio':>11}")
+    library: dict[int, float] = {}
+    for results in (1000, 3000, 10000):
         with tempfile.TemporaryDirectory() as tmp:
             root = Path(tmp) / "suite"
             root.mkdir()
             build(root, results, 1)
             env["INTAKE_LEDGER_PATH"] = str(root / ".intake" / "ledger.db")
-            folder = night_folder(root, results, STRONG, 2)
-            start = time.perf_counter()
-            subprocess.run([sys.executable, "-m", "intake", "--root", str(root), "runs",
-                            "import", str(folder)], check=True, capture_output=True, env=env)
-            imported = time.perf_counter() - start
+            first = import_command(root, results, 2, env)  # no file's facts cached yet
+            imported = statistics.median(import_command(root, results, day, env)
+                                         for day in (3, 4, 5))
+            library[results] = statistics.median(float(subprocess.run(
+                [sys.executable, "-c", IMPORT_LIBRARY, str(root),
+                 str(night_folder(root, results, STRONG, day))], check=True,
+                capture_output=True, env=env, text=True).stdout) for day in (6, 7, 8))
             durable = statistics.median(durable_rows(Path(tmp), results) for _ in range(3))
-            print(f"{'':<32}{results:>10,}{imported:>10.2f}{durable:>11.3f}"
-                  f"{imported / durable:>7.0f}")
+            print(f"{'':<24}{results:>8,}{first:>9.2f}{imported:>11.2f}"
+                  f"{library[results]:>11.3f}{durable:>11.3f}"
+                  f"{library[results] / durable:>11.1f}{imported / durable:>11.0f}")
+    slope = math.log(library[10000] / library[1000]) / math.log(10)
+    print(f"library time ~ results^{slope:.2f} from 1,000 to 10,000 (1.00 is linear)")
     return 0
 
 

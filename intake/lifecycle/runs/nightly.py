@@ -54,9 +54,16 @@ from intake.lifecycle.runs.record import (
     _score,
     check_name,
     classify,
+    plain_by_shape,
     safe_name,
 )
-from intake.lifecycle.runs.store import StoredRun, write_run
+from intake.lifecycle.runs.store import (
+    NO_FACTS,
+    StoredRun,
+    read_facts,
+    scenario_facts,
+    write_run,
+)
 from intake.store.records import (
     iter_scenarios,
     record_path,
@@ -64,7 +71,6 @@ from intake.store.records import (
     sha256_bytes,
     utcnow,
 )
-from intake.store.suite import finding_types
 
 COMMIT_PATTERN = r"^[0-9a-fA-F]{7,40}$"
 
@@ -259,8 +265,10 @@ def _plain(settings: Settings, what: str, value: str | None, pattern: str | None
     value = value.strip()
     if not value:
         return None
-    if pattern is not None and not re.fullmatch(pattern, value):
-        raise UsageError(f"{what} is not a commit hash (7-40 hex digits); not shown")
+    if pattern is not None:
+        if not re.fullmatch(pattern, value):
+            raise UsageError(f"{what} is not a commit hash (7-40 hex digits); not shown")
+        return value  # hex digits only: nothing the scrubber finds, so it is not built for it
     return check_name(settings, what, value)
 
 
@@ -272,9 +280,13 @@ def machine_of(settings: Settings, flag: str | None, meta: Mapping[str, Any],
     if flag is not None:
         return _plain(settings, "--machine", flag)
     value = meta.get("machine")
-    if (isinstance(value, str) and value.strip() and safe_name(value.strip())
-            and not finding_types(settings, value.strip())):
-        return value.strip()
+    if isinstance(value, str) and value.strip() and safe_name(value.strip()):
+        if plain_by_shape(settings, value.strip()):
+            return value.strip()
+        from intake.store.suite import finding_types
+
+        if not finding_types(settings, value.strip()):
+            return value.strip()
     hardware = meta.get("hardware")
     if isinstance(hardware, str) and hardware.strip():
         return "hw-" + sha256_bytes(hardware.strip().encode("utf-8"))[7:19]
@@ -334,36 +346,40 @@ class SuiteScenario:
     """The runnable hash of the file as it is (read with the id: one parse)."""
 
 
-def _id_and_hash(path: Path) -> tuple[str | None, str | None]:
-    try:
-        data = parse_checked(path.read_bytes()).data
-    except (YamlProblem, OSError):
-        return None, None
-    if not isinstance(data, dict):
-        return None, None
-    value = data.get("id")
-    sid = value if isinstance(value, str) and re.fullmatch(ID_PATTERN, value) else None
-    return sid, runnable_hash(data)
-
-
 def yaml_id(path: Path) -> str | None:
     """The scenario's YAML ``id`` (what GAIA's runner reports as ``scenario_id``, amd/gaia
     ``src/gaia/eval/runner.py`` L409), None when the file has no valid one."""
-    return _id_and_hash(path)[0]
+    try:
+        return read_facts(path.read_bytes()).scenario_id
+    except OSError:
+        return None
 
 
-def suite_index(settings: Settings, *, retired: bool = False) -> dict[str, SuiteScenario]:
+def suite_index(settings: Settings, *, retired: bool = False, cached: bool = False
+                ) -> dict[str, SuiteScenario]:
     """Scenario id → its file, for every scenario with a record under the scenarios folder (and
     the retired folder with ``retired``). The id is the file's YAML ``id``, never its name: GAIA's
     ``eval/scenarios/mcp_reliability/simple_tool_call.yaml`` holds ``mcp_simple_tool_call``. The
-    one key of runs, health, bugs and the split (docs/health.md, "Identity")."""
-    index: dict[str, SuiteScenario] = {}
+    one key of runs, health, bugs and the split (docs/health.md, "Identity"). ``cached`` (``runs
+    import``) reads each file's id and hash through the run index's cache of them
+    (``scenario_facts``); the gate's callers parse every file."""
     folders = (settings.scenarios, settings.retired) if retired else (settings.scenarios,)
-    for path in iter_scenarios(*folders):
-        if record_path(path).is_file():
-            sid, current = _id_and_hash(path)
-            if sid is not None:
-                index.setdefault(sid, SuiteScenario(path, sid, current))
+    paths = [p for p in iter_scenarios(*folders) if record_path(p).is_file()]
+    if cached:
+        facts = scenario_facts(settings, paths)
+    else:
+        facts = {}
+        for path in paths:
+            try:
+                facts[path] = read_facts(path.read_bytes())
+            except OSError:
+                continue
+    index: dict[str, SuiteScenario] = {}
+    for path in paths:
+        item = facts.get(path, NO_FACTS)
+        if item.scenario_id is not None:
+            index.setdefault(item.scenario_id,
+                             SuiteScenario(path, item.scenario_id, item.runnable_hash))
     return index
 
 
@@ -448,7 +464,7 @@ def import_results(
     env = os.environ if environ is None else environ
     found, skipped = run_folders(paths)
     folders = [read_run_folder(p) for p in found]
-    index = suite_index(settings)
+    index = suite_index(settings, cached=True)
     hashes = _Hashes(settings)
     configured = (*settings.strong_models, *settings.local_models,
                   *((settings.judge_model,) if settings.judge_model else ()))

@@ -22,24 +22,23 @@ from pathlib import Path
 from typing import Any
 
 from intake.config import Settings
-from intake.contract.models import ID_PATTERN, INFRA_STATUSES, JUDGED_STATUSES, Run, RunTier
-from intake.contract.validate import validate_file
+from intake.contract.models import (
+    ID_PATTERN,
+    INFRA_STATUSES,
+    JUDGED_STATUSES,
+    SAFE_NAME_PATTERN,
+    Run,
+    RunTier,
+)
 from intake.errors import Conflict, InputError, UsageError
 from intake.fileio import MAX_JSON_DEPTH, json_depth_exceeds, read_input
-from intake.lifecycle.review import SAFE_NAME_PATTERN
 from intake.paths import display_path
-from intake.store.edit import edit
-from intake.store.journal import Event
 from intake.store.records import runnable_hash, utcnow
-from intake.store.suite import (
-    find_draft,
-    finding_types,
-    load_draft_record,
-    reason_text,
-    scrub_free_text,
-    scrub_message,
-)
 from intake.wording import counted
+
+# What only recording and dropping a draft's run use (the journal, the contract's validator,
+# the scrubber's module) is imported inside them: ``runs import`` and ``health`` load this
+# module for its readers and name checks, and a command imports what it uses.
 
 MAX_SCORECARD_BYTES = 20 * 1024 * 1024
 """Largest scorecard read: GAIA's are tens of KB per scenario, so 20 MB is generous and bounded."""
@@ -172,6 +171,39 @@ GAIA_RUN_ID = r"eval-\d{8}-\d{6}(?:_fix\d{1,3})?"
 free text, so the scrubber has nothing to find in it."""
 
 
+PLAIN_WORDS = frozenset({
+    "amd", "amd64", "arm64", "base", "bf16", "build", "chat", "ci", "claude", "cloud", "coder",
+    "cpu", "deepseek", "eval", "flash", "fp16", "fp8", "gaia", "gemini", "gemma", "gguf", "github",
+    "gpt", "gpu", "haiku", "halo", "hosted", "hybrid", "instruct", "int4", "int8", "it", "large",
+    "latest", "lemonade", "linux", "llama", "local", "mac", "macos", "medium", "mini", "mistral",
+    "moe", "nano", "nightly", "node", "npu", "onnx", "opus", "phi", "preview", "pro", "qwen",
+    "qwen2", "qwen3", "radeon", "runner", "ryzen", "self", "small", "sonnet", "strix", "test",
+    "turbo", "ubuntu", "vl", "win", "windows", "worker", "x64", "x86",
+})
+"""Words a machine or model name is made of that hold nothing private (model families, sizes,
+hardware, CI words): a name of only these and short numbers is plain by its shape."""
+
+_PLAIN_TOKEN = re.compile(r"\d{1,4}|\d{1,3}[bkm]|a\d{1,2}b|[vqr]\d{1,2}|o\d|k|m|s")
+
+
+def plain_by_shape(settings: Settings, value: str) -> bool:
+    """Whether ``value`` is plain by a cheap rule, without building the scrubber: every token
+    (split on ``. _ : / + -``) is one of ``PLAIN_WORDS`` or a short number or size (``4``,
+    ``30b``, ``a3b``, ``v2``, ``q4``), one at least is a word, at most two numbers stand in a
+    row (no address like ``10.0.0.1``) and the name has at most 6 digits (no phone or card
+    number). Nothing else is cleared this way (a person's or a machine's own name, a long
+    number, a token that could be a secret all go to the scrubber), nor anything when the suite
+    configures its own recognizers (``scrubbers_dir``) or a spaCy model (whose NER may read
+    ``claude`` as a person)."""
+    if settings.scrubbers_dir is not None or settings.spacy_model or not safe_name(value):
+        return False
+    tokens = re.split(r"[._:/+-]", value.lower())
+    numbers = "".join("n" if t.isdigit() else "w" for t in tokens)
+    return (all(t in PLAIN_WORDS or _PLAIN_TOKEN.fullmatch(t) for t in tokens)
+            and any(t in PLAIN_WORDS for t in tokens) and "nnn" not in numbers
+            and sum(c.isdigit() for c in value) <= 6)
+
+
 def check_name(
     settings: Settings, what: str, value: str, *, configured: tuple[str, ...] = ()
 ) -> str:
@@ -180,7 +212,8 @@ def check_name(
     Run ids and model names come from files and flags anyone can fill: they must match
     ``SAFE_NAME_PATTERN`` and the scrubber must find nothing in them. A name already in the
     suite's configuration (``strong_models``/``local_models``) is no new disclosure, so the
-    scrubber's verdict is not asked for it (its entropy check flags some real model names).
+    scrubber's verdict is not asked for it (its entropy check flags some real model names), nor
+    for a GAIA run id or a name ``plain_by_shape`` clears (``ci-1``, ``qwen3-4b-local``).
     The value is never echoed: it may be the very thing the check is for.
     """
     if not safe_name(value):
@@ -188,7 +221,10 @@ def check_name(
             f"{what} is not a plain name (letters, digits and . _ : / + -, at most 200 "
             "characters, starting with a letter or digit); not recorded, not shown"
         )
-    if value not in configured and not re.fullmatch(GAIA_RUN_ID, value):
+    if (value not in configured and not re.fullmatch(GAIA_RUN_ID, value)
+            and not plain_by_shape(settings, value)):
+        from intake.store.suite import finding_types
+
         types = finding_types(settings, value)
         if types:
             raise UsageError(
@@ -385,6 +421,11 @@ def record_run(
     ``intake run-record`` and ``intake run`` (with ``iteration`` and ``runner_exit``) both
     record through here. What was noticed but not refused is in ``run.warnings``.
     """
+    from intake.contract.validate import validate_file
+    from intake.store.edit import edit
+    from intake.store.journal import Event
+    from intake.store.suite import find_draft, finding_types, load_draft_record
+
 
     draft = find_draft(settings, target)
     scenario_id = draft.stem
@@ -526,6 +567,8 @@ def _suite_relative(settings: Settings, path: Path) -> str | None:
     text = relative.as_posix()
     if len(text) > 500 or not all(safe_name(part) for part in relative.parts):
         return None
+    from intake.store.suite import finding_types
+
     return None if finding_types(settings, text) else text
 
 
@@ -542,6 +585,16 @@ def drop_run(
     Returns (draft, the runs removed, notes for stderr). A run id not in the record is a
     usage error naming the draft, never echoing the id unless it is a plain name.
     """
+    from intake.store.edit import edit
+    from intake.store.journal import Event
+    from intake.store.suite import (
+        find_draft,
+        load_draft_record,
+        reason_text,
+        scrub_free_text,
+        scrub_message,
+    )
+
 
     reason = reason_text(reason, needed_for="dropping a run")
     draft = find_draft(settings, target)
