@@ -120,4 +120,26 @@ def user_setting(
     return None
 
 
-__all__ = ["USER_KEYS", "UserValue", "user_cache_dir", "user_config_path", "user_setting"]
+__all__ = [
+    "USER_KEYS", "UserValue", "state_dir", "user_cache_dir", "user_config_path", "user_setting",
+]
+
+
+def state_dir() -> Path:
+    """The user's state folder for intake (the journal key), outside every repository.
+
+    ``INTAKE_STATE_DIR`` when set; else ``%LOCALAPPDATA%\\intake`` on Windows,
+    ``~/Library/Application Support/intake`` on macOS, ``$XDG_STATE_HOME/intake`` (default
+    ``~/.local/state/intake``) elsewhere.
+    """
+    explicit = os.environ.get("INTAKE_STATE_DIR")
+    if explicit:
+        return Path(explicit).expanduser()
+    home = Path.home()
+    if sys.platform == "win32":
+        base = os.environ.get("LOCALAPPDATA")
+        return (Path(base) if base else home / "AppData" / "Local") / "intake"
+    if sys.platform == "darwin":
+        return home / "Library" / "Application Support" / "intake"
+    xdg = os.environ.get("XDG_STATE_HOME")
+    return (Path(xdg) if xdg else home / ".local" / "state") / "intake"

@@ -56,7 +56,7 @@ def register(app: typer.Typer) -> None:
         """
         from intake.cli import err, out, settings
         from intake.report import make_report, parse_since
-        from intake.report.render import render_report as render
+        from intake.report.html import render_report as render
 
         start = parse_since(since) if since is not None else None
         if fmt is None:

@@ -47,7 +47,7 @@ def register(app: typer.Typer) -> None:
         from intake.cli import emit_json, err, out, settings
 
         if targets == ["migrate"]:
-            from intake.lifecycle.runs.store import migrate
+            from intake.lifecycle.runs.nightly import migrate
 
             changed, files, results = migrate(settings(ctx))
             out(f"migrated {results} run result(s) from {changed} record(s) into {files} run "

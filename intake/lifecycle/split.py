@@ -149,7 +149,7 @@ def write_split(
         done.append((sid, tag))
         if dry_run:
             continue
-        with edit(settings, path.stem, doing="split") as tx:
+        with edit(settings, sid, doing="split") as tx:
             if tag_file(path) is not None:
                 continue
             where = display_path(path, settings.root)
@@ -161,7 +161,7 @@ def write_split(
             salt = sha256_bytes(settings.split_salt.encode("utf-8"))
             event = Event("split", where, who, {"tag": tag, "salt_hash": salt,
                                                 "before_hash": before, "content_hash": after})
-            tx.commit(Unit("split", path.stem,
+            tx.commit(Unit("split", sid,
                            writes=[(record_path(path), record_text(record, record_path(path))),
                                    (path, new.decode("utf-8"))],
                            events=[event]))

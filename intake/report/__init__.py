@@ -4,7 +4,7 @@ and its pure assembly), ``render`` (text, JSON, markdown) and ``html`` (one self
 The names are loaded on first use (PEP 562), so a command that needs one submodule
 (``intake health`` needs ``intake.report.health``) does not import the HTML renderer, the
 gates and the scrubber with it. The renderer by format name is
-``intake.report.render.render_report``.
+``intake.report.html.render_report``.
 """
 
 from __future__ import annotations

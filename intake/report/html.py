@@ -13,6 +13,9 @@ from intake.report.render import (
     headline,
     median_text,
     pct,
+    render_json,
+    render_markdown,
+    render_text,
     run_line,
     suite_lines,
     target_pct,
@@ -279,3 +282,15 @@ def render_html(report: ProvenanceReport) -> str:
         parts.append("</ul>")
     parts.append("</body></html>")
     return "\n".join(parts) + "\n"
+
+
+def render_report(report: ProvenanceReport, fmt: str) -> str:
+    """The report in one format: ``text``, ``json``, ``markdown`` or ``html`` (here, above
+    both renderer modules, so neither imports the other back)."""
+    renderers = {
+        "text": render_text,
+        "json": render_json,
+        "markdown": render_markdown,
+        "html": render_html,
+    }
+    return renderers[fmt](report)

@@ -1,6 +1,6 @@
 """Rendering the report as text, JSON or markdown (with Mermaid charts GitHub draws).
 
-HTML is ``intake.report.html``; ``render_report`` picks a renderer by format name.
+HTML is ``intake.report.html``, which also picks a renderer by format name (``render_report``).
 """
 
 from __future__ import annotations
@@ -397,16 +397,3 @@ def render_markdown(report: ProvenanceReport) -> str:
     if report.notes:
         out += ["", "### Notes", ""] + [f"- {md(n)}" for n in report.notes]
     return "\n".join(out) + "\n"
-
-
-def render_report(report: ProvenanceReport, fmt: str) -> str:
-    """The report in one format: ``text``, ``json``, ``markdown`` or ``html``."""
-    from intake.report.html import render_html
-
-    renderers = {
-        "text": render_text,
-        "json": render_json,
-        "markdown": render_markdown,
-        "html": render_html,
-    }
-    return renderers[fmt](report)

@@ -95,8 +95,8 @@ def _env_salt() -> bytes | None:
 
 def _user_salt_file() -> Path:
     """The salt's file: in the user's state folder beside the journal key
-    (``intake.store.trust.state_dir``), outside every repository."""
-    from intake.store.trust import state_dir
+    (``intake.userconfig.state_dir``), outside every repository."""
+    from intake.userconfig import state_dir
 
     return state_dir() / SALT_FILE
 

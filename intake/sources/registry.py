@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Protocol
 
 from intake.errors import InputError, SourceError, UsageError
-from intake.fileio import read_head
+from intake.fileio import MAX_JSON_DEPTH, json_depth_exceeds, read_head
 from intake.sources import agent_ui, agent_ui_export, memory_db, session_json
 from intake.sources.model import Store, StoreKind
 from intake.sources.sqlite import SQLITE_MAGIC
@@ -66,6 +66,8 @@ def _claude_code_transcript(path: Path, head: bytes) -> bool:
     except SourceError:
         return False
     for line in lines[:5]:
+        if json_depth_exceeds(line, MAX_JSON_DEPTH):
+            return False  # no transcript nests this deep; the session reader names the depth
         try:
             item = json.loads(line)
         except ValueError:

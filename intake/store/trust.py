@@ -23,7 +23,6 @@ import hmac
 import os
 import secrets
 import stat
-import sys
 from functools import cache
 from pathlib import Path, PurePosixPath
 
@@ -31,6 +30,7 @@ from intake.config import Settings
 from intake.errors import ConfigError, UntrustedState
 from intake.gitutil import git_output
 from intake.paths import display_path, inside
+from intake.userconfig import state_dir
 
 KEY_FILE = "journal.key"
 MAC_PREFIX = "hmac-sha256:"
@@ -48,26 +48,6 @@ __all__ = [
     "tracked_by_git",
     "verify",
 ]
-
-
-def state_dir() -> Path:
-    """The user's state folder for intake (the journal key), outside every repository.
-
-    ``INTAKE_STATE_DIR`` when set; else ``%LOCALAPPDATA%\\intake`` on Windows,
-    ``~/Library/Application Support/intake`` on macOS, ``$XDG_STATE_HOME/intake`` (default
-    ``~/.local/state/intake``) elsewhere.
-    """
-    explicit = os.environ.get("INTAKE_STATE_DIR")
-    if explicit:
-        return Path(explicit).expanduser()
-    home = Path.home()
-    if sys.platform == "win32":
-        base = os.environ.get("LOCALAPPDATA")
-        return (Path(base) if base else home / "AppData" / "Local") / "intake"
-    if sys.platform == "darwin":
-        return home / "Library" / "Application Support" / "intake"
-    xdg = os.environ.get("XDG_STATE_HOME")
-    return (Path(xdg) if xdg else home / ".local" / "state") / "intake"
 
 
 def journal_key(settings: Settings) -> bytes:

@@ -180,7 +180,7 @@ def in_process(root: Path) -> list[tuple[str, float]]:
     """Where the time goes, measured inside one process."""
     from intake.config import load_settings
     from intake.report import build_report, read_drafts, read_events, read_scenarios
-    from intake.report.render import render_report as render
+    from intake.report.html import render_report as render
 
     settings = load_settings(root)
     steps: list[tuple[str, float]] = []

@@ -31,6 +31,7 @@ its run id, model and machine are (its file exists, and is never rewritten).
 
 from __future__ import annotations
 
+import json
 import os
 import re
 from collections.abc import Mapping, Sequence
@@ -44,6 +45,7 @@ from intake.contract.models import ID_PATTERN, RunTier, SuiteRun
 from intake.contract.yamlio import YamlProblem, parse_checked
 from intake.crashpoints import reached
 from intake.errors import InputError, UsageError
+from intake.fileio import atomic_write
 from intake.gitutil import git_output
 from intake.lifecycle.runs.record import (
     KNOWN_STATUSES,
@@ -60,6 +62,7 @@ from intake.lifecycle.runs.record import (
 from intake.lifecycle.runs.store import (
     NO_FACTS,
     StoredRun,
+    file_of,
     read_facts,
     scenario_facts,
     write_run,
@@ -532,3 +535,55 @@ def run_key(run: SuiteRun) -> tuple[str, str, str | None]:
 
 __all__ = ["ImportResult", "import_results", "read_run_folder", "run_folders", "run_key",
            "suite_index", "yaml_id"]
+
+
+def migrate(settings: Settings) -> tuple[int, int, int]:
+    """Move the runs records carry (``Record.suite_runs``, imported before the store) into
+    files of the run store (``intake.lifecycle.runs.store``), then take them out of the
+    records, each record one journal unit keyed by its scenario's id. A run whose file exists
+    already (imported again since) gets a ``--migrated`` file of its own beside it, so no file
+    is ever rewritten. Returns (records changed, run files written, results).
+    """
+    from intake.paths import display_path
+    from intake.store.edit import edit
+    from intake.store.journal import Event
+    from intake.store.records import load_record
+
+    index = suite_index(settings, retired=True)
+    carrying: dict[str, list[SuiteRun]] = {}
+    for sid, scenario in index.items():
+        runs = load_record(record_path(scenario.path)).suite_runs
+        if runs:
+            carrying[sid] = list(runs)
+    grouped: dict[tuple[str, str, str | None], list[tuple[str, SuiteRun]]] = {}
+    for sid, runs in carrying.items():
+        for run in runs:
+            grouped.setdefault((run.run_id, run.model, run.machine), []).append((sid, run))
+    files = results = 0
+    for (run_id, model, machine), members in sorted(grouped.items(),
+                                                   key=lambda kv: (kv[0][0], kv[0][1])):
+        first = members[0][1]
+        item = StoredRun(run_id, model, first.tier.value, first.judge_model, first.gaia_commit,
+                         machine, first.at, first.recorded_at, tuple(
+                             (sid, r.status, r.score, r.failure_category, r.runnable_hash,
+                              r.kind) for sid, r in members))
+        path = file_of(settings, item)
+        if path.exists():
+            path = path.with_name(path.stem + "--migrated.json")
+            if path.exists():
+                continue
+        path.parent.mkdir(parents=True, exist_ok=True)
+        atomic_write(path, json.dumps(item.document(), ensure_ascii=False,
+                                      separators=(",", ":")) + "\n")
+        files += 1
+        results += len(members)
+    for sid in sorted(carrying):
+        where = index[sid].path
+        with edit(settings, sid, doing="migrate runs") as tx:
+            record = load_record(record_path(where))
+            moved = len(record.suite_runs)
+            record.suite_runs = []
+            event = Event("runs-migrated", display_path(where, settings.root), None,
+                          {"runs": moved, "to": settings.runs_dir.as_posix()})
+            tx.commit_record("runs-migrate", where, record, [event])
+    return len(carrying), files, results

@@ -377,58 +377,6 @@ def scenario_facts(settings: Settings, paths: Sequence[Path]) -> dict[Path, Scen
             db.close()
 
 
-def migrate(settings: Settings) -> tuple[int, int, int]:
-    """Move the runs records carry (``Record.suite_runs``, imported before the store) into
-    run files, then take them out of the records, each record one journal unit. A run whose
-    file exists already (imported again since) gets a ``--migrated`` file of its own beside
-    it, so no file is ever rewritten. Returns (records changed, run files written, results).
-    """
-    from intake.lifecycle.runs.nightly import suite_index
-    from intake.paths import display_path
-    from intake.store.edit import edit
-    from intake.store.journal import Event
-    from intake.store.records import load_record, record_path
-
-    index = suite_index(settings, retired=True)
-    carrying: dict[str, list[SuiteRun]] = {}
-    for sid, scenario in index.items():
-        runs = load_record(record_path(scenario.path)).suite_runs
-        if runs:
-            carrying[sid] = list(runs)
-    grouped: dict[tuple[str, str, str | None], list[tuple[str, SuiteRun]]] = {}
-    for sid, runs in carrying.items():
-        for run in runs:
-            grouped.setdefault((run.run_id, run.model, run.machine), []).append((sid, run))
-    files = results = 0
-    for (run_id, model, machine), members in sorted(grouped.items(),
-                                                   key=lambda kv: (kv[0][0], kv[0][1])):
-        first = members[0][1]
-        item = StoredRun(run_id, model, first.tier.value, first.judge_model, first.gaia_commit,
-                         machine, first.at, first.recorded_at, tuple(
-                             (sid, r.status, r.score, r.failure_category, r.runnable_hash,
-                              r.kind) for sid, r in members))
-        path = file_of(settings, item)
-        if path.exists():
-            path = path.with_name(path.stem + "--migrated.json")
-            if path.exists():
-                continue
-        path.parent.mkdir(parents=True, exist_ok=True)
-        atomic_write(path, json.dumps(item.document(), ensure_ascii=False,
-                                      separators=(",", ":")) + "\n")
-        files += 1
-        results += len(members)
-    for sid in sorted(carrying):
-        where = index[sid].path
-        with edit(settings, where.stem, doing="migrate runs") as tx:
-            record = load_record(record_path(where))
-            moved = len(record.suite_runs)
-            record.suite_runs = []
-            event = Event("runs-migrated", display_path(where, settings.root), None,
-                          {"runs": moved, "to": settings.runs_dir.as_posix()})
-            tx.commit_record("runs-migrate", where, record, [event])
-    return len(carrying), files, results
-
-
 def claimed_run_files(settings: Settings, base: str, head: str = "HEAD") -> list[str]:
     """The run files a change adds or edits between ``base`` and ``head`` (paths relative to
     the repository), for the gate to claim: only run files that stood on the base or were
@@ -453,7 +401,6 @@ def claimed_run_files(settings: Settings, base: str, head: str = "HEAD") -> list
 
 __all__ = [
     "claimed_run_files",
-    "migrate",
     "NO_FACTS", "SCHEMA", "ScenarioFacts", "StoredRun", "file_of", "index_path", "paused_gc",
     "read_facts", "read_run", "rebuild_index", "scenario_facts", "suite_run",
     "refresh_index", "run_files", "store_dir", "stored_runs", "window_runs", "write_run",
