@@ -95,7 +95,7 @@ CHUNK_MARGIN = 32 * 1024
 _BATCH_SEP = "\n\x00\n"
 """Between the texts of one batched analysis (``Scrubber._batched_raw``)."""
 
-_BATCH_CHARS = 64 * 1024
+BATCH_CHARS = 64 * 1024
 """Characters of short texts analysed together (about 300 calls' fixed cost saved per batch;
 results per call stay few, so Presidio's pairwise de-duplication stays cheap)."""
 
@@ -637,6 +637,8 @@ class Scrubber:
     Build it with ``get_scrubber()`` (cached). Thread-safe for ``scrub_text``/``find``; give each
     document its own ``FixtureMap``. ``fast=False`` uses Presidio's stock ``analyze`` and context
     step (same results, ~1.3x slower): the reference the equivalence tests and benchmark use.
+    ``batch_chars=0`` analyses every string of a structured file on its own (the reference of
+    the batched analysis, ``_batched_raw``).
     """
 
     def __init__(
@@ -649,6 +651,7 @@ class Scrubber:
         chunk_margin: int = CHUNK_MARGIN,
         fast: bool = True,
         max_chars: int = MAX_TEXT_CHARS,
+        batch_chars: int = BATCH_CHARS,
     ) -> None:
         self.scrubbers_dir = (scrubbers_dir or packaged_scrubbers_dir()).resolve()
         if not self.scrubbers_dir.is_dir():
@@ -659,6 +662,7 @@ class Scrubber:
         self.chunk_margin = max(0, chunk_margin)
         self.fast = fast
         self.max_chars = max_chars
+        self.batch_chars = batch_chars
         self.config_hash = scrubber_config_hash(self.scrubbers_dir)
         self.allow_rules = load_allow_rules(self.scrubbers_dir / "allow.yaml")
         self._allow_by_type: dict[str, tuple[regex.Pattern[str], ...]] = {}
@@ -1097,18 +1101,16 @@ class Scrubber:
             else:
                 norm = normalise(text)
                 scans.append((where, norm.text, norm))
-        raw = self._batched_raw([(w, t) for w, t, _ in filter(None, scans)])
+        raw = iter(self._batched_raw([(w, t) for w, t, _ in filter(None, scans)]))
         out: list[list[_Candidate]] = []
         for scan in scans:
             if scan is None:
                 out.append([])
                 continue
             where, text, norm = scan
-            cands = self._scan(text, where, raw.pop(0))
+            cands = self._scan(text, where, next(raw))
             if norm is not None:
-                cands = [
-                    c._replace(start=norm.start(c.start), end=norm.end(c.end)) for c in cands
-                ]
+                cands = [c._replace(start=norm.start(c.start), end=norm.end(c.end)) for c in cands]
             out.append(cands)
         return out
 
@@ -1124,7 +1126,7 @@ class Scrubber:
         that read across) is analysed again text by text, as is any batch whose analysis
         fails (so the error names the text), and any text that holds a NUL itself."""
         out: list[list[_Candidate] | None] = [None] * len(items)
-        limit = min(_BATCH_CHARS, self.chunk_chars)
+        limit = min(self.batch_chars, self.chunk_chars)
         batch: list[int] = []
         size = 0
 
@@ -1134,7 +1136,8 @@ class Scrubber:
                 where, text = items[batch[0]]
                 out[batch[0]] = self._raw_candidates(text, where)
             elif batch:
-                for i, found in zip(batch, self._raw_batch([items[i] for i in batch])):
+                found_all = self._raw_batch([items[i] for i in batch])
+                for i, found in zip(batch, found_all, strict=True):
                     out[i] = found
             batch.clear()
             size = 0
@@ -1171,9 +1174,7 @@ class Scrubber:
             out[k].append(_Candidate(r.entity_type, r.start - base, r.end - base, float(r.score)))
         return out
 
-    def _scan(
-        self, text: str, where: str, raw: list[_Candidate] | None = None
-    ) -> list[_Candidate]:
+    def _scan(self, text: str, where: str, raw: list[_Candidate] | None = None) -> list[_Candidate]:
         if raw is None:
             raw = self._raw_candidates(text, where)
         cands = self._tidy(text, raw)
