@@ -30,11 +30,12 @@ from __future__ import annotations
 
 import base64
 import bisect
+import contextlib
 import copy
 import logging
 import os
 import threading
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
@@ -43,7 +44,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 import regex
 
 from intake.contract.models import ScrubReport, ScrubSpan
-from intake.errors import ConfigError, InputError, ScrubError
+from intake.errors import ConfigError, InputError, IntakeError, ScrubError
 from intake.scrub.definitions import (
     SCRUBBER_VERSION,
     SECRET_PRIORITY,
@@ -98,6 +99,12 @@ _BATCH_SEP = "\n\x00\n"
 BATCH_CHARS = 64 * 1024
 """Characters of short texts analysed together (about 300 calls' fixed cost saved per batch;
 results per call stay few, so Presidio's pairwise de-duplication stays cheap)."""
+
+_MEMO_TEXT_CHARS = 4096
+"""Texts up to this long have their analysis kept for the process (``Scrubber._remember``)."""
+
+_MEMO_CHARS = 16 * 1024 * 1024
+"""Characters of text the memo holds at most before it is emptied."""
 
 REGEX_TIMEOUT_SECONDS = 10
 """Per pattern and chunk. A timeout fails the whole text (Presidio alone would skip it)."""
@@ -637,8 +644,8 @@ class Scrubber:
     Build it with ``get_scrubber()`` (cached). Thread-safe for ``scrub_text``/``find``; give each
     document its own ``FixtureMap``. ``fast=False`` uses Presidio's stock ``analyze`` and context
     step (same results, ~1.3x slower): the reference the equivalence tests and benchmark use.
-    ``batch_chars=0`` analyses every string of a structured file on its own (the reference of
-    the batched analysis, ``_batched_raw``).
+    ``batch_chars=0`` analyses every string of a structured file on its own and keeps nothing
+    between scans (the reference of the batched analysis, ``_batched_raw``, and its memo).
     """
 
     def __init__(
@@ -663,6 +670,8 @@ class Scrubber:
         self.fast = fast
         self.max_chars = max_chars
         self.batch_chars = batch_chars
+        self._memo: dict[str, tuple[_Candidate, ...]] = {}
+        self._memo_chars = 0
         self.config_hash = scrubber_config_hash(self.scrubbers_dir)
         self.allow_rules = load_allow_rules(self.scrubbers_dir / "allow.yaml")
         self._allow_by_type: dict[str, tuple[regex.Pattern[str], ...]] = {}
@@ -1091,16 +1100,7 @@ class Scrubber:
         zero-width character, a full-width @ or an HTML entity no longer splits or hides a
         value); the analysis of the normalised texts is shared; each text's candidates are
         tidied on its own text and mapped back, exactly as when it is analysed alone."""
-        scans: list[tuple[str, str, Any] | None] = []
-        for where, text in items:
-            refuse_oversized(len(text), "text", where=where, limit=self.max_chars)
-            if not text.strip():
-                scans.append(None)
-            elif not needs_normalising(text):
-                scans.append((where, text, None))
-            else:
-                norm = normalise(text)
-                scans.append((where, norm.text, norm))
+        scans = [self._to_scan(where, text) for where, text in items]
         raw = iter(self._batched_raw([(w, t) for w, t, _ in filter(None, scans)]))
         out: list[list[_Candidate]] = []
         for scan in scans:
@@ -1113,6 +1113,35 @@ class Scrubber:
                 cands = [c._replace(start=norm.start(c.start), end=norm.end(c.end)) for c in cands]
             out.append(cands)
         return out
+
+    def _to_scan(self, where: str, text: str) -> tuple[str, str, Any] | None:
+        """(where, the text analysed, its ``Normalised`` map or ``None``); ``None`` for a blank
+        text. ``InputError`` for one over ``max_chars``."""
+        refuse_oversized(len(text), "text", where=where, limit=self.max_chars)
+        if not text.strip():
+            return None
+        if not needs_normalising(text):
+            return where, text, None
+        norm = normalise(text)
+        return where, norm.text, norm
+
+    def prepare(self, texts: Iterable[str]) -> None:
+        """Analyse ``texts`` ahead, together, for the scans that follow (``scan_paths`` passes
+        the strings of many files at once, so short files share batches too). Nothing is
+        found or raised here: a text that cannot be analysed is left to the scan that meets
+        it, which reports it where it stands."""
+        todo: dict[str, str] = {}
+        for text in texts:
+            if len(text) <= _MEMO_TEXT_CHARS and text not in self._memo:
+                try:
+                    scan = self._to_scan("$", text)
+                except IntakeError:
+                    continue
+                if scan is not None and scan[1] not in self._memo:
+                    todo[scan[1]] = "$"
+        if todo:
+            with contextlib.suppress(IntakeError):
+                self._batched_raw([(w, t) for t, w in todo.items()])
 
     def _batched_raw(self, items: Sequence[tuple[str, str]]) -> list[list[_Candidate]]:
         """``_raw_candidates`` of each text; short texts share one analysis per batch.
@@ -1142,7 +1171,12 @@ class Scrubber:
             batch.clear()
             size = 0
 
+        memo = self._memo if self.batch_chars > 0 else {}
         for i, (where, text) in enumerate(items):
+            known = memo.get(text)
+            if known is not None:
+                out[i] = list(known)
+                continue
             if len(text) > limit or "\x00" in text:
                 out[i] = self._raw_candidates(text, where)
                 continue
@@ -1151,7 +1185,26 @@ class Scrubber:
             batch.append(i)
             size += len(text) + len(_BATCH_SEP)
         flush()
+        self._remember(items, out)
         return [found if found is not None else [] for found in out]
+
+    def _remember(
+        self, items: Sequence[tuple[str, str]], found: Sequence[list[_Candidate] | None]
+    ) -> None:
+        """Keep the analysis of short texts for later scans in this process: a text's raw
+        results depend on the text alone (the same keys and values recur across a suite's
+        files). Bounded: the memo is emptied when it holds ``_MEMO_CHARS`` characters."""
+        memo = self._memo
+        if self.batch_chars <= 0:
+            return  # the per-string reference keeps nothing
+        for (_, text), cands in zip(items, found, strict=True):
+            if cands is None or len(text) > _MEMO_TEXT_CHARS or text in memo:
+                continue
+            if self._memo_chars + len(text) > _MEMO_CHARS:
+                memo.clear()
+                self._memo_chars = 0
+            memo[text] = tuple(cands)
+            self._memo_chars += len(text)
 
     def _raw_batch(self, items: Sequence[tuple[str, str]]) -> list[list[_Candidate]]:
         starts: list[int] = []
