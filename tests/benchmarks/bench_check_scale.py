@@ -1,16 +1,17 @@
 """Benchmark: ``intake check`` on many drafts beside ``validate`` and the whole-text scrubber.
 
-Run: ``python tests/benchmarks/bench_check_scale.py [COUNT ...] [--checkout PATH]`` (default
-counts 1000 and 10000). Prints a table. For each count, a suite of COUNT drafts, each a draft
-YAML and its record (``tests/promote_helpers.write_pair``, as intake's importers write them),
-then, one after the other in new processes: ``intake validate drafts``, ``intake check``, and
-the scrubber over the same files' whole text (``Scrubber.find`` on each file read as plain
-text, no format parsing: what scanning cost before the formats work). Issue 35 item 6's
-targets: ``check`` within 1.5x of ``validate`` plus the whole-text scrubber; per-draft cost at
-10,000 equal to that at 1,000 (linear). ``--checkout`` times ``check`` of another checkout
-(e.g. main before this change) on the same suite in the same run (skipped above 2,000 drafts:
-it took 35 minutes at 10,000). Last, a scrubbing process's start: CPU seconds and peak RSS of
-``intake scrub --check`` on a one-line JSON file (median of 5).
+Run: ``python tests/benchmarks/bench_check_scale.py [COUNT ...] [--checkout PATH] [--rounds N]``
+(default counts 1000 and 10000, 3 rounds). Prints a table. For each count, a suite of COUNT
+drafts, each a draft YAML and its record (``tests/promote_helpers.write_pair``, as intake's
+importers write them); then, interleaved in each round, in new processes: ``intake validate
+drafts``, the scrubber over the same files' whole text (``Scrubber.find`` on each file read as
+plain text, no format parsing: what scanning cost before the formats work) and ``intake
+check``. Issue 35 item 6's targets: ``check`` within 1.5x of ``validate`` plus the whole-text
+scrubber; per-draft cost at 10,000 equal to that at 1,000 (linear). ``--checkout`` times
+``check`` of another checkout (e.g. main before this change) on the same suite in the same
+rounds (skipped above 2,000 drafts: it took 35 minutes at 10,000). Last, a scrubbing
+process's start: CPU seconds and peak RSS of ``intake scrub --check`` on a one-line JSON file
+(median of 5).
 """
 
 from __future__ import annotations
@@ -81,6 +82,11 @@ def main() -> None:
         i = args.index("--checkout")
         other = Path(args[i + 1]).resolve()
         del args[i : i + 2]
+    rounds = 3
+    if "--rounds" in args:
+        i = args.index("--rounds")
+        rounds = int(args[i + 1])
+        del args[i : i + 2]
     counts = [int(a) for a in args] or [1000, 10000]
     py = sys.executable
     here = _env(REPO)
@@ -89,49 +95,57 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         for count in counts:
             suite = make_suite(Path(tmp), count)
-            validate = _timed([py, "-m", "intake", "validate", "drafts"], suite, here)
-            check = _timed([py, "-m", "intake", "check"], suite, here)
-            whole = _timed([py, "-c", WHOLE_TEXT, "drafts"], suite, here)
-            anchor = validate[0] + whole[0]
-            per_draft[count] = check[0] / count
-            rows.append((f"{count:,}", "intake validate drafts", f"{validate[0]:.2f}", "", ""))
-            rows.append(
-                (f"{count:,}", "whole-text scrubber, same files", f"{whole[0]:.2f}", "", "")
-            )
-            rows.append(
-                (
-                    f"{count:,}",
-                    "intake check (this checkout)",
-                    f"{check[0]:.2f}",
-                    f"{check[0] / validate[0]:.2f}x",
-                    f"{check[0] / anchor:.2f}x",
-                )
-            )
+            commands = {
+                "validate": ([py, "-m", "intake", "validate", "drafts"], here),
+                "whole": ([py, "-c", WHOLE_TEXT, "drafts"], here),
+                "check": ([py, "-m", "intake", "check"], here),
+            }
             if other is not None and count <= 2000:
-                base = _timed([py, "-m", "intake", "check"], suite, _env(other))
-                rows.append(
-                    (
-                        f"{count:,}",
-                        f"intake check ({other.name})",
-                        f"{base[0]:.2f}",
-                        f"{base[0] / validate[0]:.2f}x",
-                        f"{base[0] / anchor:.2f}x",
+                commands["base"] = ([py, "-m", "intake", "check"], _env(other))
+            times: dict[str, list[float]] = {name: [] for name in commands}
+            for _ in range(rounds):  # interleaved: each round runs every command once
+                for name, (argv, env) in commands.items():
+                    times[name].append(_timed(argv, suite, env)[0])
+            med = {name: statistics.median(t) for name, t in times.items()}
+            anchor = med["validate"] + med["whole"]
+            per_draft[count] = med["check"] / count
+            rows.append((f"{count:,}", "intake validate drafts", f"{med['validate']:.2f}", "", ""))
+            rows.append(
+                (f"{count:,}", "whole-text scrubber, same files", f"{med['whole']:.2f}", "", "")
+            )
+            labels = {"check": "intake check (this checkout)"}
+            if other is not None:
+                labels["base"] = f"intake check ({other.name})"
+            for name, label in labels.items():
+                if name in med:
+                    rows.append(
+                        (
+                            f"{count:,}",
+                            label,
+                            f"{med[name]:.2f}",
+                            f"{med[name] / med['validate']:.2f}x",
+                            f"{med[name] / anchor:.2f}x",
+                        )
                     )
-                )
         one = Path(tmp) / "one.json"
         one.write_text('{"a": "x"}\n', encoding="utf-8")
-        starts = [_timed([py, "-m", "intake", "scrub", "--check", str(one)], one.parent, here)
-                  for _ in range(5)]
+        starts = [
+            _timed([py, "-m", "intake", "scrub", "--check", str(one)], one.parent, here)
+            for _ in range(5)
+        ]
         bases = (
-            [_timed([py, "-m", "intake", "scrub", "--check", str(one)], one.parent, _env(other))
-             for _ in range(5)]
+            [
+                _timed([py, "-m", "intake", "scrub", "--check", str(one)], one.parent, _env(other))
+                for _ in range(5)
+            ]
             if other is not None
             else []
         )
 
     print(
         "**`intake check` on N drafts with records** (`bench_check_scale.py`; wall seconds, "
-        "one run each, new processes; target: check <= 1.5x validate + whole-text scrubber)\n"
+        f"median of {rounds} interleaved rounds, new processes; "
+        "target: check <= 1.5x validate + whole-text scrubber)\n"
     )
     print("| drafts | command | seconds | x validate | x (validate + whole-text scrubber) |")
     print("| --- | --- | --- | --- | --- |")
@@ -143,8 +157,10 @@ def main() -> None:
             f"\n`check` per draft at {hi:,} / at {lo:,}: "
             f"{per_draft[hi] / per_draft[lo]:.2f} (1.00 = linear)"
         )
-    print("\n**A scrubbing process's start** (`intake scrub --check` on a one-line JSON file; "
-          "median of 5)\n")
+    print(
+        "\n**A scrubbing process's start** (`intake scrub --check` on a one-line JSON file; "
+        "median of 5)\n"
+    )
     print("| checkout | CPU s (user + sys) | wall s | peak RSS MB |")
     print("| --- | --- | --- | --- |")
     for name, runs in (("this checkout", starts), (other.name if other else "", bases)):
