@@ -21,7 +21,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from intake.scrub import Scrubber, get_scrubber
-from intake.scrub.files import scan_paths, scrub_file_text
+from intake.scrub.files import expand_paths, scan_paths, scrub_file_text
 from tests.formats_corpus import build_documents
 from tests.scrub_matrix import build_matrix
 
@@ -84,6 +84,21 @@ def test_formats_corpus_batched_equals_alone(
     batched: Scrubber, alone: Scrubber, doc: object
 ) -> None:
     _same_in_files(batched, alone, doc.name, doc.text)  # type: ignore[attr-defined]
+
+
+def test_a_folder_of_files_scanned_together_equals_each_alone(
+    batched: Scrubber, alone: Scrubber, tmp_path: Path
+) -> None:
+    """``scan_paths`` analyses the strings of many files together (``Scrubber.prepare``):
+    the findings of the whole corpus in one call are those of each file on its own."""
+    for doc in _DOCUMENTS:
+        (tmp_path / doc.name).write_text(doc.text, encoding="utf-8", newline="")
+    batched._memo.clear()
+    together = scan_paths([tmp_path], scrubber=batched)
+    files = expand_paths([tmp_path])
+    each = [f for path in files for f in scan_paths([path], scrubber=alone)]
+    assert together == each
+    assert together  # the corpus plants values: the comparison is not of two empty lists
 
 
 @SETTINGS

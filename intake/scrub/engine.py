@@ -1130,6 +1130,8 @@ class Scrubber:
         the strings of many files at once, so short files share batches too). Nothing is
         found or raised here: a text that cannot be analysed is left to the scan that meets
         it, which reports it where it stands."""
+        if self.batch_chars <= 0:
+            return  # the per-string reference analyses each text when it is scanned
         todo: dict[str, str] = {}
         for text in texts:
             if len(text) <= _MEMO_TEXT_CHARS and text not in self._memo:
