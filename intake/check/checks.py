@@ -90,7 +90,7 @@ def linked(ctx: CheckContext) -> list[Finding]:
 def _problem_findings(ctx: CheckContext, path: Path, result: FileResult) -> list[Finding]:
     """The validator's problems with one file; an adopted scenario's missing rationale is a
     grouped warning, and a legacy problem in a file this change leaves alone is grouped."""
-    adopted = path not in ctx.drafts and ctx.adopted(path)
+    adopted = ctx.adopted(path) and path not in ctx.drafts  # a dict lookup first
     is_changed = ctx.changed is not None and path.resolve() in ctx.changed
     found = []
     for p in result.problems:

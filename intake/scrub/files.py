@@ -129,42 +129,74 @@ def scan_paths(paths: Sequence[Path], *, scrubber: Scrubber | None = None) -> li
 
     JSON, JSONL and YAML are read as formats, like ``scrub_file_text`` reads them: every
     decoded string (keys too) and YAML comment, each finding at the line of the file where it
-    starts. Any other file (or one of those that does not parse) is scanned as text.
+    starts. Any other file (or one of those that does not parse) is scanned as text. Files are
+    read in groups of about ``_GROUP_CHARS`` characters whose strings are analysed together
+    (``Scrubber.prepare``): a suite of short drafts costs a few analyses, not one per file.
     """
     scrubber = scrubber or get_scrubber()
     out: list[FileFinding] = []
+    group: list[tuple[Path, str, _Parsed]] = []
+    size = 0
+
+    def flush() -> None:
+        nonlocal size
+        scrubber.prepare(
+            text for _, _, parsed in group if parsed is not None for _, text in parsed[0]
+        )
+        for path, text, parsed in group:
+            out.extend(_scan_text(path, text, scrubber, parsed))
+        group.clear()
+        size = 0
+
     for path in expand_paths(paths):
         text = _read(path)
-        out.extend(_scan_text(path, text, scrubber))
+        group.append((path, text, _parsed(path, text)))
+        size += len(text)
+        if size >= _GROUP_CHARS:
+            flush()
+    flush()
     return out
 
 
-def _scan_text(path: Path, text: str, scrubber: Scrubber) -> list[FileFinding]:
-    kept = restored_in(path)
+_GROUP_CHARS = 1024 * 1024
+"""Characters of files read ahead and analysed together by ``scan_paths``."""
+
+_Parsed = tuple[list[tuple[str, str]], list[Token], list[tuple[int, int]]] | None
+"""A structured file's (items, tokens, comment spans), or ``None``: scanned as text."""
+
+
+def _parsed(path: Path, text: str) -> _Parsed:
     fmt = format_of(path.suffix)
-    if fmt is not None:
-        try:
-            tokens = tokens_for(fmt, text)
-        except NotStructured:
-            pass
-        else:
-            comments = comment_spans(text, tokens) if fmt == "yaml" else []
-            items = [(f"line {t.line}", t.value) for t in tokens]
-            items += [("comment", text[s:e]) for s, e in comments]
-            keys: list[str | None] = [t.key if not t.is_key else None for t in tokens]
-            keys += [None] * len(comments)
-            plans = _plan(items, keys, scrubber, FixtureMap(), kept)
-            found: list[FileFinding] = []
-            for i, ops in enumerate(plans):
-                for s, _e, entity, _ in ops:
-                    if i < len(tokens):
-                        tok = tokens[i]
-                        span = tok.raw_span(s, s)
-                        offset = span[0] if span is not None else tok.start
-                    else:
-                        offset = comments[i - len(tokens)][0] + s
-                    found.append(FileFinding(entity, str(path), _line_of(text, offset)))
-            return sorted(found, key=lambda f: f.line)
+    if fmt is None:
+        return None
+    try:
+        tokens = tokens_for(fmt, text)
+    except NotStructured:
+        return None
+    comments = comment_spans(text, tokens) if fmt == "yaml" else []
+    items = [(f"line {t.line}", t.value) for t in tokens]
+    items += [("comment", text[s:e]) for s, e in comments]
+    return items, tokens, comments
+
+
+def _scan_text(path: Path, text: str, scrubber: Scrubber, parsed: _Parsed) -> list[FileFinding]:
+    kept = restored_in(path)
+    if parsed is not None:
+        items, tokens, comments = parsed
+        keys: list[str | None] = [t.key if not t.is_key else None for t in tokens]
+        keys += [None] * len(comments)
+        plans = _plan(items, keys, scrubber, FixtureMap(), kept)
+        found: list[FileFinding] = []
+        for i, ops in enumerate(plans):
+            for s, _e, entity, _ in ops:
+                if i < len(tokens):
+                    tok = tokens[i]
+                    span = tok.raw_span(s, s)
+                    offset = span[0] if span is not None else tok.start
+                else:
+                    offset = comments[i - len(tokens)][0] + s
+                found.append(FileFinding(entity, str(path), _line_of(text, offset)))
+        return sorted(found, key=lambda f: f.line)
     return [
         FileFinding(f.entity_type, str(path), _line_of(text, f.start))
         for f in scrubber.find(text, json_path=str(path))
@@ -220,7 +252,13 @@ def _plan(
     """
     detected = scrubber._detect_many(items)
     for i, key in enumerate(keys):
-        if key is not None and not _is_fixture(scrubber, items[i][1]):
+        # a name that bears no secret changes nothing (``_with_key_context``): asked first,
+        # as it is cached and the fixture test runs every allow-list pattern
+        if (
+            key is not None
+            and scrubber.secret_names.is_secret_name(key)
+            and not _is_fixture(scrubber, items[i][1])
+        ):
             detected[i] = scrubber._with_key_context(items[i][1], key, detected[i])
     if kept is not None:
         detected = [

@@ -28,6 +28,8 @@ from typing import Any
 
 import regex
 
+from intake.scrub.engine import _PAIR_VALUE_KEYS, _context_key
+
 __all__ = [
     "NotStructured",
     "Token",
@@ -180,10 +182,14 @@ class _Frame:
 
     def close(self) -> None:
         """Judge a ``value`` beside a ``name``/``key`` by that name (HAR, Kubernetes ``env``)."""
-        from intake.scrub.engine import _context_key
-
-        values = {k: (t.value if t is not None else None) for k, t in self.members if k}
-        for k, t in self.members:
+        members = self.members
+        if not any(k in _PAIR_VALUE_KEYS for k, _ in members):
+            for k, t in members:  # no ``value``: each value is judged by its own key
+                if t is not None and k is not None:
+                    t.key = k
+            return
+        values = {k: (t.value if t is not None else None) for k, t in members if k}
+        for k, t in members:
             if t is not None and k is not None:
                 t.key = _context_key(values, k)
 
