@@ -280,3 +280,16 @@ def test_a_restore_that_cannot_draft_again_leaves_the_record_as_it_was(
     assert rec.read_text(encoding="utf-8") == before
     assert path.read_text(encoding="utf-8") == draft_before
     assert KEY not in result.output
+
+
+def test_a_records_hashes_are_bound_to_its_id() -> None:
+    """The same value hashes differently under two records' ids (issue 37 item 2): a hash
+    committed in one draft's record says nothing about another draft's values."""
+    from intake.scrub.tiers import record_salt
+
+    salt = b"s" * 32
+    one = value_hash(record_salt(salt, "draft_one"), "user1@example.com")
+    two = value_hash(record_salt(salt, "draft_two"), "user1@example.com")
+    assert one != two
+    assert one == value_hash(record_salt(salt, "draft_one"), "user1@example.com")
+    assert value_hash(salt, "user1@example.com") not in (one, two)

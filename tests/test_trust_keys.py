@@ -17,7 +17,7 @@ import pytest
 from typer.testing import CliRunner
 
 from intake.cli import app
-from intake.scrub.tiers import value_hash
+from intake.scrub.tiers import record_salt, value_hash
 from intake.store.records import utcnow
 from tests.promote_helpers import FINAL_YAML, write_pair
 from tests.trust_repo import Repos, git
@@ -47,7 +47,7 @@ def test_a_salt_committed_by_the_change_exempts_nothing(
     draft = write_pair(contrib / "drafts", SID, text=text)
     rec = draft.with_name(f"{SID}.intake.json")
     data = json.loads(rec.read_text(encoding="utf-8"))
-    data["restores"] = [{"value_hash": value_hash(PLANTED, SECRET),
+    data["restores"] = [{"value_hash": value_hash(record_salt(PLANTED, SID), SECRET),
                          "entity_type": "GENERIC_SECRET", "by": "bob",
                          "reason": "a demo key", "at": utcnow().isoformat()}]
     rec.write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")

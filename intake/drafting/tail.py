@@ -50,7 +50,7 @@ from intake.limits import MAX_COMPARED_CHARS, MAX_RECORD_BYTES, MAX_SCENARIO_BYT
 from intake.paths import display_path
 from intake.scrub import FixtureMap, Scrubber, scrub_tree, scrubber_for
 from intake.scrub.ids import carries_original, cut_before_token
-from intake.scrub.tiers import suite_salt
+from intake.scrub.tiers import record_salt, suite_salt
 from intake.store.edit import Edit, edit
 from intake.store.journal import Event, Unit
 from intake.store.records import (
@@ -456,7 +456,7 @@ def _cleaned(
         bundle,
         scrubber=configured_scrubber(settings),
         mapping=mapping,
-        salt=suite_salt(settings.ledger.parent),
+        salt=record_salt(suite_salt(settings.ledger.parent), str(scenario.get("id") or "")),
         keep=keep,
     )
     if public:

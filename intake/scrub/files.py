@@ -39,7 +39,7 @@ from intake.scrub.formats import (
     quoted,
     tokens_for,
 )
-from intake.scrub.tiers import FINAL, RESTORABLE, find_salt, tier_of, value_hash
+from intake.scrub.tiers import FINAL, RESTORABLE, find_salt, record_salt, tier_of, value_hash
 
 __all__ = [
     "TEXT_SUFFIXES",
@@ -326,11 +326,13 @@ def restored_in(path: Path) -> Kept | None:
         raw = read_input(record, what="record", limit=4 * MAX_TEXT_CHARS)
         data = json.loads(raw.decode("utf-8"))
         hashes = {str(r["value_hash"]) for r in data.get("restores") or []}
+        record_id = str(data.get("id") or record.name.removesuffix(_RECORD_SUFFIX))
     except (InputError, OSError, ValueError, TypeError, KeyError, AttributeError):
         return None
-    salt = find_salt(path.resolve().parent) if hashes else None
-    if salt is None:
+    user_salt = find_salt(path.resolve().parent) if hashes else None
+    if user_salt is None:
         return None
+    salt = record_salt(user_salt, record_id)
 
     def kept(entity_type: str, original: str) -> bool:
         return tier_of(entity_type) == RESTORABLE and value_hash(salt, original) in hashes

@@ -38,6 +38,7 @@ __all__ = [
     "RESTORABLE",
     "RESTORABLE_TYPES",
     "find_salt",
+    "record_salt",
     "masked_context",
     "suite_salt",
     "tier_of",
@@ -79,6 +80,13 @@ def value_hash(salt: bytes, value: str) -> str:
     """``hmac-sha256:<16 hex>`` of ``value`` under ``salt``: what a restore is bound to."""
     digest = hmac.new(salt, value.encode("utf-8", "surrogatepass"), hashlib.sha256).hexdigest()
     return f"hmac-sha256:{digest[:16]}"
+
+
+def record_salt(salt: bytes, record_id: str) -> bytes:
+    """The key of one record's hashes: the user's salt bound to the record's id, so the same
+    value hashes differently in two drafts' records and a committed hash links nothing across
+    drafts (a restore made for one draft names no value of another)."""
+    return hmac.new(salt, b"intake-record\0" + record_id.encode("utf-8"), hashlib.sha256).digest()
 
 
 SALT_ENV = "INTAKE_SCRUB_SALT"
