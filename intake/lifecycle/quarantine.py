@@ -21,7 +21,7 @@ from pathlib import Path
 
 from intake.config import Settings
 from intake.contract.models import LifecycleChange, LifecycleState, Record
-from intake.contract.yamlio import YamlProblem, parse_top, with_tags
+from intake.contract.yamlio import with_tags
 from intake.errors import Conflict, UsageError
 from intake.paths import display_path
 from intake.store.edit import edit
@@ -36,6 +36,7 @@ from intake.store.records import (
     safe_child,
     sha256_bytes,
     utcnow,
+    yaml_id,
 )
 from intake.store.suite import (
     acting_author,
@@ -64,13 +65,9 @@ def state_of(record: Record) -> LifecycleState:
 
 
 def scenario_id_of(path: Path) -> str:
-    """A scenario file's identity: its YAML ``id`` (GAIA's ``simple_tool_call.yaml`` holds
-    ``mcp_simple_tool_call``), the file's stem only where the file has no readable id."""
-    try:
-        found = parse_top(path.read_bytes(), frozenset({"id"})).data.get("id")
-    except (OSError, YamlProblem):
-        return path.stem
-    return found if isinstance(found, str) and found else path.stem
+    """A scenario file's identity: its YAML ``id`` (``store.records.yaml_id``), the
+    file's stem only where the file has no readable id."""
+    return yaml_id(path) or path.stem
 
 
 def scenarios_with_id(folder: Path, scenario_id: str) -> list[Path]:

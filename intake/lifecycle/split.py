@@ -20,7 +20,7 @@ from pathlib import Path
 
 from intake.config import Settings
 from intake.contract.yamlio import decode, load_roundtrip, with_tags
-from intake.store.records import iter_scenarios
+from intake.store.records import iter_scenarios, yaml_id
 
 TRAIN = "split-train"
 HELDOUT = "split-heldout"
@@ -76,8 +76,6 @@ def with_split_tag(tags: list[str], tag: str) -> list[str]:
 def suite_categories(settings: Settings) -> dict[str, str]:
     """Scenario id (its YAML ``id``, not the file's name) → category (its folder) of every
     scenario in the suite; a file without a valid id is left out."""
-    from intake.lifecycle.runs.nightly import yaml_id
-
     found: dict[str, str] = {}
     for path in iter_scenarios(settings.scenarios):
         sid = yaml_id(path)

@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import json
+import re
 from collections.abc import Iterator, Mapping
 from datetime import UTC, date, datetime
 from pathlib import Path
@@ -166,6 +167,20 @@ def check_id(scenario_id: str) -> str:
     if not re.fullmatch(ID_PATTERN, scenario_id):
         raise UsageError(f"unsafe scenario id {scenario_id[:80]!r}")
     return scenario_id
+
+
+def yaml_id(path: Path) -> str | None:
+    """A scenario file's YAML ``id``, the one identity of a scenario wherever its file lies
+    (what GAIA's runner reports; GAIA's ``simple_tool_call.yaml`` holds
+    ``mcp_simple_tool_call``): one parse of its top-level keys; None when the file cannot be
+    read or holds no id that matches ``ID_PATTERN``."""
+    from intake.contract.yamlio import YamlProblem, parse_top
+
+    try:
+        found = parse_top(path.read_bytes(), frozenset({"id"})).data.get("id")
+    except (OSError, YamlProblem):
+        return None
+    return found if isinstance(found, str) and re.fullmatch(ID_PATTERN, found) else None
 
 
 def iter_scenarios(*folders: Path) -> Iterator[Path]:

@@ -31,7 +31,6 @@ its run id, model and machine are (its file exists, and is never rewritten).
 
 from __future__ import annotations
 
-import json
 import os
 import re
 from collections.abc import Mapping, Sequence
@@ -45,7 +44,6 @@ from intake.contract.models import ID_PATTERN, RunTier, SuiteRun
 from intake.contract.yamlio import YamlProblem, parse_checked
 from intake.crashpoints import reached
 from intake.errors import InputError, UsageError
-from intake.fileio import atomic_write
 from intake.gitutil import git_output
 from intake.lifecycle.runs.record import (
     KNOWN_STATUSES,
@@ -349,15 +347,6 @@ class SuiteScenario:
     """The runnable hash of the file as it is (read with the id: one parse)."""
 
 
-def yaml_id(path: Path) -> str | None:
-    """The scenario's YAML ``id`` (what GAIA's runner reports as ``scenario_id``, amd/gaia
-    ``src/gaia/eval/runner.py`` L409), None when the file has no valid one."""
-    try:
-        return read_facts(path.read_bytes()).scenario_id
-    except OSError:
-        return None
-
-
 def suite_index(settings: Settings, *, retired: bool = False, cached: bool = False
                 ) -> dict[str, SuiteScenario]:
     """Scenario id → its file, for every scenario with a record under the scenarios folder (and
@@ -534,7 +523,7 @@ def run_key(run: SuiteRun) -> tuple[str, str, str | None]:
 
 
 __all__ = ["ImportResult", "import_results", "read_run_folder", "run_folders", "run_key",
-           "suite_index", "yaml_id"]
+           "suite_index"]
 
 
 def migrate(settings: Settings) -> tuple[int, int, int]:
@@ -570,11 +559,8 @@ def migrate(settings: Settings) -> tuple[int, int, int]:
         path = file_of(settings, item)
         if path.exists():
             path = path.with_name(path.stem + "--migrated.json")
-            if path.exists():
-                continue
-        path.parent.mkdir(parents=True, exist_ok=True)
-        atomic_write(path, json.dumps(item.document(), ensure_ascii=False,
-                                      separators=(",", ":")) + "\n")
+        if not write_run(settings, item, path):
+            continue
         files += 1
         results += len(members)
     for sid in sorted(carrying):

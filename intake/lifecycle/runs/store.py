@@ -88,9 +88,10 @@ def file_of(settings: Settings, run: StoredRun) -> Path:
     return store_dir(settings) / machine / f"{_slug(run.run_id)}--{_slug(run.model)}.json"
 
 
-def write_run(settings: Settings, run: StoredRun) -> bool:
-    """Write the run's file; False (nothing written) when the run is already stored."""
-    path = file_of(settings, run)
+def write_run(settings: Settings, run: StoredRun, path: Path | None = None) -> bool:
+    """Write the run's file (at ``path``, else ``file_of``); False (nothing written) when
+    that file exists already: a run file is never rewritten."""
+    path = path or file_of(settings, run)
     if path.exists():
         return False
     path.parent.mkdir(parents=True, exist_ok=True)
