@@ -826,6 +826,15 @@ def _path_cells(rng: random.Random) -> list[Cell]:
             "windows_before_escaped_newline": lambda d, u=u: (
                 d.k('{"log": "at ').v(f"C:\\\\Users\\\\{u}\\\\proj\\\\a.py").k('\\nnext"}\n')
             ),
+            # scrubber 1.8 (issue 35): homes by shape and names with spaces (that only the user's
+            # segment is replaced: tests/test_scrub_pasted.py::test_home_path_keeps_all_but_the_user)
+            "media_mount": lambda d, u=u: d.k("open ").v(f"/media/{u}/data/x.py").k(" failed\n"),
+            "home_users_share": lambda d, u=u: (
+                d.k("cache: ").v(f"/home/users/{u}/.cache/pip").k("\n")
+            ),
+            "windows_spaced_at_line_end": lambda d, sp=sp: (
+                d.k("could not write to ").v(f"C:\\Users\\{sp}").k("\n")
+            ),
         }
         for ctx, write in path_forms.items():
             d = _Doc()
