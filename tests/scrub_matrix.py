@@ -826,9 +826,12 @@ def _path_cells(rng: random.Random) -> list[Cell]:
             "windows_before_escaped_newline": lambda d, u=u: (
                 d.k('{"log": "at ').v(f"C:\\\\Users\\\\{u}\\\\proj\\\\a.py").k('\\nnext"}\n')
             ),
-            # scrubber 1.8 (issue 35): homes by shape and names with spaces (that only the user's
-            # segment is replaced: tests/test_scrub_pasted.py::test_home_path_keeps_all_but_the_user)
-            "media_mount": lambda d, u=u: d.k("open ").v(f"/media/{u}/data/x.py").k(" failed\n"),
+            # scrubber 1.8 (issue 35): homes by shape and names with spaces (that only the
+            # user's segment is replaced: test_scrub_pasted.py's
+            # test_home_path_keeps_all_but_the_user)
+            "media_mount": lambda d, u=u: (
+                d.k("open ").v(f"/media/{u}/data/x.py").k(" failed\n")
+            ),
             "home_users_share": lambda d, u=u: (
                 d.k("cache: ").v(f"/home/users/{u}/.cache/pip").k("\n")
             ),
