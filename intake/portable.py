@@ -37,7 +37,8 @@ Text at the edges (``utf8_output``, ``decode_output``, ``split_command``):
   stream (a pipe, a file, a CI log) in the locale's encoding: the ANSI code page on Windows
   (cp1252, which has no ``→``, ``✓`` or ``…`` and raises ``UnicodeEncodeError``), Latin-1 under
   a Latin-1 locale. A console on Windows is UTF-8 already (``_WindowsConsoleIO``). GAIA does the
-  same for its own streams (``src/gaia/logger.py`` L11-22, ``configure_console_encoding``).
+  same for its own streams (``src/gaia/logger.py`` ``configure_console_encoding``;
+  docs/gaia-formats.md#logger).
 - A child's output (GAIA's runner) is read as UTF-8, line by line, and a line that is not valid
   UTF-8 as the platform's locale encoding (cp1252 on a Western Windows, the encoding a Python
   child writes a pipe in there unless told otherwise), so ``—`` arrives as ``—``, not ``�``.

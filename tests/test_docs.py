@@ -53,7 +53,8 @@ def test_publish_replaces_only_its_section() -> None:
 
 def test_code_comments_cite_no_document_outside_the_repository() -> None:
     for file in sorted((REPO / "intake").rglob("*.py")):
-        text = file.read_text(encoding="utf-8")
+        # docs/gaia-formats.md is the repository's own page (the team's notes are not)
+        text = file.read_text(encoding="utf-8").replace("docs/gaia-formats.md", "")
         for cited in ("DESIGN", "gaia-formats", "presidio-notes", "style.md", "../shared"):
             assert cited not in text, f"{file.relative_to(REPO)} cites {cited}"
 

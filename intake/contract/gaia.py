@@ -7,22 +7,23 @@ knows. Two questions, two modes:
 
 - ``verdict`` (``check``, ``validate --strict``, the pre-commit hook, promotion's gates): what
   GAIA's CI says of each file. GAIA's CI (``.github/workflows/test_eval.yml`` runs
-  ``pytest tests/test_eval.py``) loads every scenario through ``find_scenarios`` (runner.py
-  L351-420), which calls ``validate_scenario`` (runner.py L245-333) on each file, real_world ones
-  included; its corpus cross-reference tests (tests/test_eval.py L794-897) skip real_world files
-  when ``real_world/manifest.json`` is absent and live in GAIA's tests, not in the installed
-  package, so intake applies them itself (``intake.contract.manifest``, same rule, same skip).
-  ``_documents_exist`` (runner.py L336-348) is the runner's skip (SKIPPED_NO_DOCUMENT), not a CI
+  ``pytest tests/test_eval.py``) loads every scenario through ``find_scenarios``
+  (``runner.py``), which calls ``validate_scenario`` on each file, real_world ones included; its
+  corpus cross-reference tests (``tests/test_eval.py`` ``TestManifestCrossReference``) skip
+  real_world files when ``real_world/manifest.json`` is absent and live in GAIA's tests, not in
+  the installed package, so intake applies them itself (``intake.contract.manifest``, same
+  rule, same skip).
+  ``_documents_exist`` (``runner.py``) is the runner's skip (SKIPPED_NO_DOCUMENT), not a CI
   check, and is relative to GAIA's own ``REPO_ROOT``: it is no part of the verdict.
   GAIA's package ``__init__`` (src/gaia/__init__.py: ``load_dotenv`` and GAIA's agents, the
   seconds of GAIA's import) is not run for it: ``gaia`` is entered as a bare package with
   GAIA's own path, so ``gaia.eval`` and ``runner.py`` (stdlib and PyYAML only at import) load
   as they are; should that fail, the ordinary import is used.
 - ``run`` (``intake run``, ``init``): where GAIA runs, for commands that run GAIA on purpose:
-  ``REPO_ROOT`` (runner.py L45-49); the backend the eval agent's tools use
-  (``src/gaia/mcp/servers/agent_ui_mcp.py`` L41 ``DEFAULT_BACKEND``, unless
+  ``REPO_ROOT`` (``runner.py``); the backend the eval agent's tools use
+  (``src/gaia/mcp/servers/agent_ui_mcp.py`` ``DEFAULT_BACKEND``, unless
   ``REPO_ROOT/eval/mcp-config.json`` passes ``--backend``); the merged corpus manifest
-  (``_load_merged_manifest``, runner.py L816-894) with and without extra corpus folders;
+  (``_load_merged_manifest``, ``runner.py``) with and without extra corpus folders;
   ``validate_scenario``, ``_documents_exist`` and the manifest references of each file; the
   agent ids of GAIA's registry (``gaia.agents.registry.AgentRegistry``) and its local models.
 
@@ -42,6 +43,9 @@ interpreter, GAIA's version and the hashes of the files the verdict depends on (
 GAIA's package ``__init__`` files, PyYAML's, GAIA's distribution metadata), and each scenario by
 its name and content. The probe never writes; its output is bounded; a probe that fails is
 "GAIA not available" (None), never an error.
+
+GAIA's files and names cited here are pinned, with their lines at the corpus commit, in
+docs/gaia-formats.md (sections runner, agent_ui_mcp, ci-tests).
 """
 
 from __future__ import annotations
@@ -61,7 +65,7 @@ from intake.fileio import atomic_write
 from intake.userconfig import user_cache_dir, user_config_path, user_setting
 
 DEFAULT_BACKEND = "http://localhost:4200"
-"""GAIA's ``DEFAULT_BACKEND`` (agent_ui_mcp.py L41), used when GAIA cannot be asked."""
+"""GAIA's ``DEFAULT_BACKEND`` (``agent_ui_mcp.py``), used when GAIA cannot be asked."""
 PROBE_TIMEOUT = 120.0
 """Seconds the probe may take (GAIA's import pulls in a few libraries)."""
 MAX_PROBE_OUTPUT = 4_000_000
@@ -679,7 +683,7 @@ def _answer(raw: bytes) -> dict[str, Any] | None:
 
 def agent_backend(mcp_config: Path, default: str = DEFAULT_BACKEND) -> str:
     """The backend GAIA's eval agent's tools call: ``--backend`` in the Agent UI MCP server's
-    args of ``eval/mcp-config.json`` (agent_ui_mcp.py L812-826), else ``default``."""
+    args of ``eval/mcp-config.json`` (``agent_ui_mcp.py`` ``main``), else ``default``."""
     try:
         doc = json.loads(mcp_config.read_text(encoding="utf-8")[:1_000_000])
     except (OSError, UnicodeDecodeError, json.JSONDecodeError):

@@ -2,7 +2,8 @@
 
 ``eval/corpus/manifest.json`` lists documents ``{id, filename, format, domain, facts}`` with
 facts ``{id, question, answer, difficulty[, note]}`` (hand-maintained: its totals are stale, so
-they are never read). GAIA's CI (``tests/test_eval.py`` L776-897 at amd/gaia 78bbc30) merges
+they are never read). GAIA's CI (amd/gaia ``tests/test_eval.py``,
+``TestManifestCrossReference``; docs/gaia-formats.md#ci-tests) merges
 it with ``real_world/manifest.json`` when that file exists (plain list concatenation) and fails
 a scenario whose
 

@@ -367,7 +367,7 @@ def _gaia_rules(
                 )
     scenario_id = data.get("id")
     if level is Level.draft and isinstance(scenario_id, str) and scenario_id != path.stem:
-        # GAIA keys scenarios by id, never by file name (runner.py L351-419): a difference
+        # GAIA keys scenarios by id, never by file name (runner.py find_scenarios): a difference
         # is allowed; only a new draft gets a warning, since intake names drafts by id
         yield (
             parsed.line_of(("id",)),

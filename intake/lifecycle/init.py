@@ -62,7 +62,8 @@ class Detected:
 
 def detect(root: Path) -> Detected:
     """The ``gaia`` on PATH, the model the Agent UI reports (``/api/system/status``,
-    src/gaia/ui/routers/system.py L442), GAIA's own local models (its registry)."""
+    src/gaia/ui/routers/system.py ``system_status``; docs/gaia-formats.md#ui-system), GAIA's
+    own local models (its registry)."""
     found = shutil.which("gaia")
     runner = ["gaia", "eval", "agent"] if found else None
     settings = Settings(root=root)

@@ -1,24 +1,27 @@
 """The captured session, replayed as a GAIA Agent UI backend (``intake control``).
 
 GAIA's eval agent reaches the Agent UI through its MCP server, whose backend is fixed at
-``http://localhost:4200`` (amd/gaia ``src/gaia/mcp/servers/agent_ui_mcp.py`` L41). ``intake
-control`` serves the draft's captured answers there, so GAIA's simulator and judge see the very
-failure the draft came from, under the draft's new criteria. What the replay answers is what the
-MCP tools call (``agent_ui_mcp.py`` L240-345) in the shapes GAIA's routers give
-(``src/gaia/ui/models.py``, ``src/gaia/ui/routers/``):
+``http://localhost:4200`` (amd/gaia ``src/gaia/mcp/servers/agent_ui_mcp.py``
+``DEFAULT_BACKEND``). ``intake control`` serves the draft's captured answers there, so GAIA's
+simulator and judge see the very failure the draft came from, under the draft's new criteria.
+What the replay answers is what the MCP tools call (``agent_ui_mcp.py``
+``create_agent_ui_mcp``) in the shapes GAIA's routers give (``src/gaia/ui/models.py``,
+``src/gaia/ui/routers/``):
 
 * ``GET /api/health`` and ``GET /api/system/status`` (``model_loaded: "replay:<draft id>"``);
 * sessions: ``POST/GET /api/sessions`` (the list is empty), ``GET/DELETE /api/sessions/{id}``,
   ``GET /api/sessions/{id}/messages``, ``POST /api/sessions/{id}/documents``;
 * ``POST /api/chat/send``: an SSE stream (``data: {json}\\n\\n``, as ``_chat_helpers.py``
-  L2472-2729 writes it) of each captured tool step as ``tool_start`` / ``tool_args`` /
-  ``tool_result`` (``sse_handler.py`` L334-420), then ``answer`` and ``done`` with the captured
-  answer. The k-th user message of a session gets turn k's answer, whatever its text: GAIA's
-  simulator writes its own message from the objective (``runner.py`` L522). Policy-blocked calls
-  are not tool results in GAIA's stream (they are ``policy_alert`` steps, which the MCP parser
-  does not read), so they are not sent;
+  ``_stream_chat_impl`` writes it) of each captured tool step as ``tool_start`` /
+  ``tool_args`` / ``tool_result`` (``sse_handler.py`` ``SSEOutputHandler``), then ``answer``
+  and ``done`` with the captured answer. The k-th user message of a session gets turn k's
+  answer, whatever its text: GAIA's simulator writes its own message from the objective
+  (``runner.py`` ``build_scenario_prompt``). Policy-blocked calls are not tool results in
+  GAIA's stream (they are ``policy_alert`` steps, which the MCP parser does not read), so they
+  are not sent;
 * documents: ``POST /api/documents/upload-path`` reports the draft's documents as indexed with
-  chunks (the eval agent returns SETUP_ERROR on ``chunk_count=0``, ``runner.py`` L511);
+  chunks (the eval agent returns SETUP_ERROR on ``chunk_count=0``, ``runner.py``
+  ``build_scenario_prompt``);
   ``GET /api/documents``; ``POST /api/memory/admin/seed`` (the memory pre-flight).
 
 Anything else is 404 with FastAPI's body. Nothing the simulator sends is stored anywhere.
@@ -28,14 +31,19 @@ What GAIA's client reads is what GAIA's backend sends (FastAPI/Starlette at 78bb
 * JSON as ``JSONResponse`` renders it: ``Content-Type: application/json``, compact UTF-8
   (``json.dumps(..., ensure_ascii=False, separators=(",", ":"))``);
 * the chat stream as ``StreamingResponse(media_type="text/event-stream")`` in
-  ``routers/chat.py`` L155-164: ``text/event-stream; charset=utf-8`` (Starlette appends the
-  charset to every ``text/`` type; without it ``requests.iter_lines(decode_unicode=True)`` in
-  ``agent_ui_mcp.py`` L130 decodes ISO-8859-1 and ``—`` arrives as ``â\x80\x94``),
-  ``Cache-Control: no-cache``, ``Connection: keep-alive``, ``X-Accel-Buffering: no``, chunked
-  with one chunk per event; each event ``data: {json.dumps(event)}\n\n`` (ASCII, ``\\uXXXX``
-  escapes: ``_chat_helpers.py`` L2472, L2689), the first chunk GAIA's "Connecting to LLM..."
-  status with its 512-byte comment (L1742-1745), agent events padded to 512 bytes with a
-  ``: xxx`` comment (L2472-2474), ``done`` unpadded (L2688-2689).
+  ``routers/chat.py`` (``send_message``): ``text/event-stream; charset=utf-8`` (Starlette
+  appends the charset to every ``text/`` type; without it
+  ``requests.iter_lines(decode_unicode=True)`` in ``agent_ui_mcp.py`` ``_stream_chat`` decodes
+  ISO-8859-1 and ``—`` arrives as ``â\x80\x94``), ``Cache-Control: no-cache``,
+  ``Connection: keep-alive``, ``X-Accel-Buffering: no``, chunked with one chunk per event;
+  each event ``data: {json.dumps(event)}\n\n`` (ASCII, ``\\uXXXX`` escapes), the first chunk
+  GAIA's "Connecting to LLM..." status with its 512-byte comment, agent events padded to 512
+  bytes with a ``: xxx`` comment, ``done`` unpadded (all in ``_chat_helpers.py``
+  ``_stream_chat_impl``).
+
+GAIA's files and names cited here are pinned, with their lines at the corpus commit, in
+docs/gaia-formats.md (sections agent_ui_mcp, runner, ui-models, ui-chat, chat-helpers,
+sse-handler).
 
 The replay is a local server holding a draft's captured answers, so it answers only GAIA's
 client: a request whose ``Host`` is not ``127.0.0.1:PORT`` or ``localhost:PORT`` (DNS
@@ -242,7 +250,7 @@ class ReplayState:
 
 
 def system_status(model: str) -> dict[str, Any]:
-    """A ``SystemStatus`` (``src/gaia/ui/models.py`` L43-101) with the replay as the model."""
+    """A ``SystemStatus`` (``src/gaia/ui/models.py``) with the replay as the model."""
     return {
         "lemonade_running": True,
         "model_loaded": model,
@@ -265,9 +273,11 @@ SSE_FIRST_CHUNK = (
     'data: {"type":"status","status":"info","message":"Connecting to LLM..."}\n\n'
     ": " + "x" * 512 + "\n\n"
 )
-"""GAIA's first chunk of every chat stream, verbatim (``_chat_helpers.py`` L1742-1745)."""
+"""GAIA's first chunk of every chat stream, verbatim (``_chat_helpers.py``
+``_stream_chat_impl``)."""
 SSE_PAD_TO = 512
-"""GAIA pads each agent event below 512 bytes with a comment (``_chat_helpers.py`` L2473)."""
+"""GAIA pads each agent event below 512 bytes with a comment (``_chat_helpers.py``
+``_stream_chat_impl``)."""
 
 
 def _sse(event: dict[str, Any], *, padded: bool = True) -> bytes:
@@ -288,7 +298,7 @@ def sse_chunks(turn: ReplayTurn | None, message_id: int) -> list[bytes]:
 
 def chat_events(turn: ReplayTurn | None, message_id: int) -> list[dict[str, Any]]:
     """The SSE events GAIA's backend streams for one answer after its first status chunk
-    (``sse_handler.py`` L334-610)."""
+    (``sse_handler.py`` ``SSEOutputHandler``)."""
     events: list[dict[str, Any]] = []
     answer = turn.answer if turn is not None else ""
     for step in turn.steps if turn is not None else ():
@@ -307,7 +317,7 @@ def chat_events(turn: ReplayTurn | None, message_id: int) -> list[dict[str, Any]
 
 
 def _persisted_steps(turn: ReplayTurn | None) -> list[dict[str, Any]]:
-    """``AgentStepResponse`` entries (``models.py`` L386-418) for ``get_messages``."""
+    """``AgentStepResponse`` entries (``src/gaia/ui/models.py``) for ``get_messages``."""
     steps: list[dict[str, Any]] = []
     for number, step in enumerate(turn.steps if turn is not None else (), start=1):
         steps.append(

@@ -1,11 +1,12 @@
 """The Agent UI's own session exports: ``format=json`` and the Markdown the Export button saves.
 
-GAIA's ``GET /api/sessions/{id}/export`` (``src/gaia/ui/routers/sessions.py`` L314-346 at
-78bbc30) returns ``{"session": get_session(id), "messages": get_messages(id), "format":
-"json"}``: every ``sessions`` column plus ``message_count`` and ``document_ids``, and every
-``messages`` column with ``agent_steps`` already decoded. That is the database's content, so a
-JSON export drafts like the database (same locator ``gaia-session:<id>``); only documents
-differ, as the export names them by id alone.
+GAIA's ``GET /api/sessions/{id}/export`` (``src/gaia/ui/routers/sessions.py``
+``export_session``; docs/gaia-formats.md#ui-sessions) returns ``{"session": get_session(id),
+"messages": get_messages(id), "format": "json"}``: every ``sessions`` column plus
+``message_count`` and ``document_ids``, and every ``messages`` column with ``agent_steps``
+already decoded. That is the database's content, so a JSON export drafts like the database
+(same locator ``gaia-session:<id>``); only documents differ, as the export names them by id
+alone.
 
 The Markdown export (``format=markdown``, what the UI's Export button downloads and users
 paste into bug reports) holds the title, creation time, model and each message as

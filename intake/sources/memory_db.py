@@ -211,9 +211,10 @@ class MemoryStore(SqliteStore):
 def _judged(name: str, row: Any) -> ToolCall:
     """A ``tool_history`` row as a judged call.
 
-    GAIA logs ``success = 0`` only for ``status == "error"`` (memory_store.py L1770-1811), so
-    a shell exit 1 or a governance ``denied`` is stored as success; ``result_summary`` is
-    ``str(result)[:500]``, a Python repr, read for the shapes in ``tool_failures.json``.
+    GAIA logs ``success = 0`` only for ``status == "error"`` (``MemoryMixin._execute_tool``
+    and ``MemoryStore.log_tool_call``; docs/gaia-formats.md#memory), so a shell exit 1 or a
+    governance ``denied`` is stored as success; ``result_summary`` is ``str(result)[:500]``, a
+    Python repr, read for the shapes in ``tool_failures.json``.
     """
     success = row["success"]
     stored = bool(success) if isinstance(success, int) else None

@@ -7,34 +7,42 @@ The order is the contract (docs/guide.md, "The whole loop"; docs/promotion.md, "
    validation or still holds a ``TODO(intake)`` placeholder, a scrub re-scan with findings or
    one that cannot run.
 2. Configuration (exit 2): the tier's model list must be set; the runner command must exist.
-3. GAIA is asked where it runs (``intake.contract.gaia``): its REPO_ROOT (runner.py L45), where it
-   writes results and reads its corpus; a different checkout than the suite is said before
+3. GAIA is asked where it runs (``intake.contract.gaia``): its REPO_ROOT (``runner.py``), where
+   it writes results and reads its corpus; a different checkout than the suite is said before
    running. A ``setup.index_documents`` path not under REPO_ROOT (GAIA would record
-   SKIPPED_NO_DOCUMENT, runner.py L336-348) is exit 2. ``--corpus-dir`` is passed only when the
-   suite's corpus adds documents GAIA would not already read (runner.py L816-894).
+   SKIPPED_NO_DOCUMENT, ``runner.py`` ``_documents_exist``) is exit 2. ``--corpus-dir`` is
+   passed only when the suite's corpus adds documents GAIA would not already read
+   (``runner.py`` ``_load_merged_manifest``).
    The model under test is what the backend GAIA's eval agent really uses has loaded: that
-   backend is fixed (``agent_ui_mcp.py`` L41, unless ``eval/mcp-config.json`` passes
-   ``--backend``); a ``--backend`` that differs is exit 2 (GAIA gives it to its pre-flight
-   only). ``GET <backend>/api/system/status`` → ``model_loaded`` (``src/gaia/ui/models.py``
-   L43-101, ``src/gaia/ui/routers/system.py`` L442-768). A backend that does not answer is
-   exit 3; nothing loaded, or a model not on the tier's list, is exit 2.
+   backend is fixed (``agent_ui_mcp.py`` ``DEFAULT_BACKEND``, unless ``eval/mcp-config.json``
+   passes ``--backend``); a ``--backend`` that differs is exit 2 (GAIA gives it to its
+   pre-flight only). ``GET <backend>/api/system/status`` → ``model_loaded``
+   (``src/gaia/ui/models.py`` ``SystemStatus``, ``src/gaia/ui/routers/system.py``
+   ``system_status``). A backend that does not answer is exit 3; nothing loaded, or a model not
+   on the tier's list, is exit 2.
 4. The runner sees this draft only: a fresh temporary folder holding ``<id>.yaml`` is its
-   ``--scenario-dir`` (GAIA parses *every* YAML under each scenario dir, runner.py L351-420).
+   ``--scenario-dir`` (GAIA parses *every* YAML under each scenario dir, ``runner.py``
+   ``find_scenarios``).
    It runs from the suite root in its own session (process group), once per iteration
    (``--iterations 1``, each in a new UTC second); its output streams to stderr, scrubbed
    (each line read as UTF-8, else as the platform writes it: ``intake.portable.decode_output``).
-   intake's limit is GAIA's own (max(--timeout, 240 + 90·docs + 200·turns), runner.py
-   L236-242) plus a start-up margin, so a hung scenario is GAIA's recorded TIMEOUT. Ctrl-C or
-   intake's limit stops the whole group; that iteration is not recorded.
+   intake's limit is GAIA's own (max(--timeout, 240 + 90·docs + 200·turns), ``runner.py``
+   ``_compute_effective_timeout``) plus a start-up margin, so a hung scenario is GAIA's
+   recorded TIMEOUT. Ctrl-C or intake's limit stops the whole group; that iteration is not
+   recorded.
 5. The backend is asked again: a model switched mid-run means the runs cannot be attributed,
    so nothing is recorded (exit 3).
-6. Scorecards are found from the runner's ``Output: <run dir>`` lines (runner.py L1719-1732),
+6. Scorecards are found from the runner's ``Output: <run dir>`` lines (``runner.py``
+   ``AgentEvalRunner._print_summary``),
    else from new ``eval-*`` folders under ``results_dir``; only those whose scorecard holds
    this scenario id count. Each is recorded through ``record_run``, the code path of
    ``intake run-record``. A runner exit other than 0, or no scorecard, is exit 3 with the
    runner's last lines (scrubbed) and nothing more recorded. Result folders the invocation
    made and did not record are removed (and named); ``reliability_report.json`` is left as
    it was. An invocation in which no run was judged is exit 3 (``unjudged``).
+
+GAIA's files and names cited here are pinned, with their lines at the corpus commit, in
+docs/gaia-formats.md (sections runner, cli, agent_ui_mcp, ui-models, ui-system).
 """
 
 from __future__ import annotations
@@ -83,7 +91,8 @@ from intake.userconfig import user_config_path, user_setting
 
 STATUS_PATH = "/api/system/status"
 STATUS_TIMEOUT = 5.0
-"""Seconds to wait for the backend's status (GAIA's own pre-flight waits 5 s, runner.py L719)."""
+"""Seconds to wait for the backend's status (GAIA's own pre-flight waits 5 s: ``runner.py``
+``preflight_check``)."""
 TAIL_LINES = 15
 """How many of the runner's last lines a failure shows."""
 KILL_GRACE = 3.0
@@ -431,7 +440,7 @@ def find_scorecards(
     return found
 
 
-# ── where GAIA reads and writes (REPO_ROOT, runner.py L45-49) ───────────────────────────────
+# ── where GAIA reads and writes (REPO_ROOT, runner.py) ──────────────────────────────────────
 @dataclass(frozen=True)
 class Where:
     """Where GAIA's runner writes results, reads its corpus and finds its MCP config."""
@@ -485,7 +494,7 @@ def where_notes(settings: Settings, where: Where) -> list[str]:
     shown = display_path(where.repo_root, settings.root)
     ours = settings.path(settings.results_dir)
     return [
-        f"GAIA runs from another checkout ({shown}, its REPO_ROOT, runner.py L45): it writes "
+        f"GAIA runs from another checkout ({shown}, its REPO_ROOT in runner.py): it writes "
         f"results under {display_path(where.results_dir, settings.root)} and reads its corpus "
         f"from {display_path(where.corpus_dir, settings.root)}, not this suite's; each recorded "
         f"run's scorecard is copied into {display_path(ours, settings.root)}"
@@ -504,9 +513,10 @@ def _endpoint(url: str) -> tuple[str, str, int]:
 
 
 def fixed_backend(settings: Settings, where: Where, requested: str | None) -> str:
-    """The backend GAIA's eval agent really uses (agent_ui_mcp.py L41, or ``--backend`` in
-    ``eval/mcp-config.json``); a different ``--backend``/``backend_url`` is exit 2: GAIA passes
-    it to its pre-flight only, so the model read there would not be the model under test."""
+    """The backend GAIA's eval agent really uses (``agent_ui_mcp.py`` ``DEFAULT_BACKEND``, or
+    ``--backend`` in ``eval/mcp-config.json``); a different ``--backend``/``backend_url`` is
+    exit 2: GAIA passes it to its pre-flight only, so the model read there would not be the
+    model under test."""
     url = check_backend_url(settings, requested or settings.backend_url)
     fixed = agent_backend(where.mcp_config, where.default_backend)
     if _endpoint(url) != _endpoint(fixed):
@@ -522,7 +532,7 @@ def fixed_backend(settings: Settings, where: Where, requested: str | None) -> st
                     f"{display_path(where.mcp_config, settings.root)} names for GAIA's eval agent")
         raise UsageError(
             f"{shown} is not the backend GAIA's eval agent uses "
-            f"({agent}: agent_ui_mcp.py L41 and eval/mcp-config.json), "
+            f"({agent}: agent_ui_mcp.py's DEFAULT_BACKEND and eval/mcp-config.json), "
             "so its model would not be the model under test: not run",
             where=named,
             hint=hint,
@@ -531,8 +541,8 @@ def fixed_backend(settings: Settings, where: Where, requested: str | None) -> st
 
 
 def check_documents(settings: Settings, where: Where, data: dict[str, Any], draft: Path) -> None:
-    """Exit 2 when GAIA would skip the draft (SKIPPED_NO_DOCUMENT, runner.py L336-348,
-    L1853-1877): a ``setup.index_documents`` path is not under GAIA's REPO_ROOT."""
+    """Exit 2 when GAIA would skip the draft (SKIPPED_NO_DOCUMENT: ``runner.py``
+    ``_documents_exist``): a ``setup.index_documents`` path is not under GAIA's REPO_ROOT."""
     setup = _mapping(data.get("setup"))
     missing = [
         str(doc["path"])
@@ -575,7 +585,8 @@ def _manifest_documents(folder: Path) -> list[dict[str, Any]]:
 def extra_corpus(settings: Settings, where: Where) -> list[Path]:
     """``--corpus-dir`` only when the suite's corpus adds documents GAIA would not already
     read: GAIA appends a ``--corpus-dir`` manifest to its own without de-duplicating
-    (runner.py L816-894), so passing its own corpus doubles every document in the prompt."""
+    (``runner.py`` ``_load_merged_manifest``), so passing its own corpus doubles every
+    document in the prompt."""
     if settings.corpus_dir is None:
         return []
     corpus = settings.path(settings.corpus_dir)
@@ -590,7 +601,7 @@ def extra_corpus(settings: Settings, where: Where) -> list[Path]:
     return [corpus] if added else []
 
 
-# ── time limits (runner.py L236-242) ─────────────────────────────────────────────────────────
+# ── time limits (runner.py _compute_effective_timeout) ───────────────────────────────────────
 GAIA_STARTUP_S = 240
 GAIA_PER_DOCUMENT_S = 90
 GAIA_PER_TURN_S = 200
@@ -670,8 +681,9 @@ def _remove_leftovers(
 ) -> list[str]:
     """Remove the ``eval-*`` folders this call made and did not keep; returns their names.
 
-    GAIA allows one run per machine (its lock, runner.py L77), so new folders are this call's.
-    A recorded folder in another checkout was copied into the suite, so it goes too.
+    GAIA allows one run per machine (``runner.py`` ``_acquire_eval_lock``), so new folders are
+    this call's. A recorded folder in another checkout was copied into the suite, so it goes
+    too.
     """
     copied = not where.is_suite(settings)
     removed: list[str] = []
@@ -856,10 +868,11 @@ def drive_runner(
     scorecard through ``record``; the one path of ``intake run`` (and of control runs).
 
     Each iteration is its own ``gaia eval agent --iterations 1``, started in a later UTC second
-    than the last run folder (GAIA names a folder by the second and *resumes* one it finds,
-    runner.py L1815-1850), so GAIA never writes ``eval/results/reliability_report.json``
-    (cli.py L4755-4759: only for ``--iterations`` > 1). Folders this call made and did not
-    record are removed (listed in the notes); the report file is put back as it was.
+    than the last run folder (GAIA names a folder by the second and *resumes* one it finds:
+    ``runner.py`` ``AgentEvalRunner._run_locked``), so GAIA never writes
+    ``eval/results/reliability_report.json`` (``cli.py`` ``_print_reliability_summary``: only
+    for ``--iterations`` > 1). Folders this call made and did not record are removed (listed
+    in the notes); the report file is put back as it was.
     """
 
     if iterations < 1:
