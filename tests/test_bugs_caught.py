@@ -286,6 +286,10 @@ def test_before_the_fix_is_decided_by_git_ancestry_in_the_gaia_clone(
     text = runner.invoke(app, ["report"]).stdout
     assert "lagged, caught by run eval-20260604-020000 (claude-opus-4); by git ancestry" in text
     assert ("no_fix_commit; by the runs' start (the closing names no fix commit)" in text)
+    health = json.loads(runner.invoke(app, ["health", "--format", "json"]).stdout)
+    left_out = {s["id"]: s["before_fix_runs"] for s in health["scenarios"]}
+    # health never pools across the fix, by the same rule: lab-box's run is left out
+    assert (left_out["lagged"], left_out["fixed_early"]) == (1, 0)
 
     # the same suite without the clone: every run decided by its start, and said so
     (tmp_path / "gaia").rename(tmp_path / "gone")
@@ -293,6 +297,9 @@ def test_before_the_fix_is_decided_by_git_ancestry_in_the_gaia_clone(
     assert {b["id"]: (b["outcome"], b["decided_by"]) for b in doc["bugs"]} == {
         "lagged": ("after", "start"), "fixed_early": ("before", "start"),
         "unknown_commit": ("before", "start"), "no_fix_commit": ("after", "start")}
+    health = json.loads(runner.invoke(app, ["health", "--format", "json"]).stdout)
+    left_out = {s["id"]: s["before_fix_runs"] for s in health["scenarios"]}
+    assert (left_out["lagged"], left_out["fixed_early"]) == (0, 1)
 
 
 def test_a_fix_commit_that_is_no_commit_hash_is_refused(
