@@ -145,7 +145,10 @@ def test_closings_from_a_gh_json_file(
     doc = json.loads(runner.invoke(app, ["report", "--format", "json"]).stdout)["bugs"]
     outcomes = {b["id"]: b["outcome"] for b in doc["bugs"]}
     assert outcomes == {"bug_before": "before", "bug_after": "open"}
-    assert doc["share_caught_before"] == 1.0
+    assert doc["share_caught_before"] == 1.0 and doc["open"] == 1
+    text = runner.invoke(app, ["report"]).stdout
+    assert "Bugs caught before the fix: 1 of 1 fixed (100%); not counted: 1 open" in text
+    assert f"open      github:{REPO}#102 bug_after" in text
 
 
 def test_not_planned_is_no_fix(suite: Path, runner: Any, bugs_suite: dict[str, Any]) -> None:
@@ -155,6 +158,16 @@ def test_not_planned_is_no_fix(suite: Path, runner: Any, bugs_suite: dict[str, A
     runner.invoke(app, ["bugs", "refresh", "bug_before", "--closings", str(closings)])
     doc = json.loads(runner.invoke(app, ["report", "--format", "json"]).stdout)["bugs"]
     assert doc["fixed"] == 0 and doc["share_caught_before"] is None
+    # shown as such, and the issue never read apart: neither counts
+    assert {b["id"]: b["outcome"] for b in doc["bugs"]} == {
+        "bug_before": "not-fixed", "bug_after": "unknown"}
+    assert (doc["not_fixed"], doc["unknown"], doc["open"]) == (1, 1, 0)
+    text = runner.invoke(app, ["report"]).stdout
+    assert ("Bugs caught before the fix: no fixed bug yet; not counted: 1 closed as not "
+            "planned, 1 never read (intake bugs refresh)") in text
+    assert f"not-fixed github:{REPO}#101 bug_before" in text
+    markdown = runner.invoke(app, ["report", "--format", "markdown"]).stdout
+    assert "Not counted: 1 closed as not planned" in markdown
 
 
 def test_every_issue_form_links_and_blocked_before_the_fix_counts_by_the_runs_start(

@@ -21,6 +21,7 @@ apart and never in the share. The share over time is per month of the closing, c
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -124,6 +125,14 @@ class BugsReport:
                 points.append((month, fixed, caught))
         return points
 
+    def apart(self) -> str:
+        """The bugs never in the share, as a phrase (``2 open, 1 closed as not planned``)."""
+        counts = Counter(b.outcome for b in self.bugs)
+        parts = [f"{counts[k]} {what}" for k, what in (
+            ("open", "open"), ("not-fixed", "closed as not planned"),
+            ("unknown", "never read (intake bugs refresh)")) if counts[k]]
+        return ", ".join(parts)
+
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready form."""
         share = self.share()
@@ -133,6 +142,8 @@ class BugsReport:
             "caught_after_fix": sum(b.outcome == "after" for b in self.bugs),
             "missed": sum(b.outcome == "missed" for b in self.bugs),
             "open": sum(b.outcome == "open" for b in self.bugs),
+            "not_fixed": sum(b.outcome == "not-fixed" for b in self.bugs),
+            "unknown": sum(b.outcome == "unknown" for b in self.bugs),
             "share_caught_before": None if share is None else round(share, 4),
             "months": [{"month": m, "fixed": f, "caught_before": c} for m, f, c in self.months()],
             "bugs": [b.to_dict() for b in self.bugs],
@@ -246,10 +257,12 @@ def text_lines(report: BugsReport, shares: Mapping[str, float] | None = None) ->
     """The bugs section of the text report (``shares``: month → the suite's real-use share)."""
     shares = shares or {}
     share = report.share()
+    apart = report.apart()
     lines = [
         "Bugs caught before the fix: "
         + (f"{len(report.caught_before)} of {len(report.fixed)} fixed ({share:.0%})"
-           if share is not None else "no fixed bug yet"),
+           if share is not None else "no fixed bug yet") + (f"; not counted: {apart}"
+                                                           if apart else ""),
     ]
     for month, fixed, caught in report.months():
         lines.append(f"  {month}: {caught}/{fixed} ({caught / fixed:.0%}); "
@@ -268,7 +281,8 @@ def markdown_lines(report: BugsReport, shares: Mapping[str, float] | None = None
     lines = ["", "### Bugs caught before the fix", "",
              (f"{len(report.caught_before)} of {len(report.fixed)} fixed bugs ({share:.0%}) "
               "had a failing scenario before their fix." if share is not None
-              else "No fixed bug yet.")]
+              else "No fixed bug yet.")
+             + (f" Not counted: {report.apart()}." if report.apart() else "")]
     if report.months():
         lines += ["", "| month | fixed (so far) | caught before | share | suite from real use |",
                   "| --- | ---: | ---: | ---: | ---: |"]
@@ -291,7 +305,9 @@ def html_lines(report: BugsReport, shares: Mapping[str, float] | None = None) ->
     parts = ["<h2>Bugs caught before the fix</h2>",
              "<p>" + (f"{len(report.caught_before)} of {len(report.fixed)} fixed bugs "
                       f"({share:.0%}) had a failing scenario before their fix."
-                      if share is not None else "No fixed bug yet.") + "</p>"]
+                      if share is not None else "No fixed bug yet.")
+             + (f" Not counted: {html_text(report.apart())}." if report.apart() else "")
+             + "</p>"]
     if report.months():
         parts.append('<table class="bugs-over-time"><tr><th>month</th><th>fixed so far</th>'
                      "<th>caught before</th><th>share</th><th>suite from real use</th></tr>")
