@@ -176,6 +176,8 @@ def outcome(scenario_id: str, path: str, issue: str, via: str, bug: BugLink | No
     fix = bug.fix_commit
     if bug.state_reason not in (None, "completed"):
         return Bug(scenario_id, path, issue, via, "not-fixed", closed, fix_commit=fix)
+    if ancestry is not None:
+        ancestry.prime(fix, [r[4] for r in runs])
     ways: set[bool] = set()
     caught: tuple[datetime, str, str] | None = None
     ran_before = False
