@@ -329,6 +329,8 @@ def _segment(item: HealthInput, runs: Sequence[SuiteRun]) -> tuple[list[SuiteRun
         from intake.lifecycle.bugs import tested_before_fix
 
         fixed, fix, ancestry = item.fixed_at, item.fix_commit, item.ancestry
+        if ancestry is not None:
+            ancestry.prime(fix, [r.gaia_commit for r in kept])
         kept = [r for r in kept
                 if not tested_before_fix(r.at, r.gaia_commit, fixed, fix, ancestry)[0]]
         before_fix = len(runs) - len(kept)
