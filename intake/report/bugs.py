@@ -192,8 +192,9 @@ def outcome(scenario_id: str, path: str, issue: str, via: str, bug: BugLink | No
     why = None
     if False in ways:
         why = ("the closing names no fix commit" if fix is None
+               else "no GAIA clone asked" if ancestry is None
                else f"fix commit {fix[:12]} unknown to the GAIA clone"
-               if ancestry is None or not ancestry.known(fix)
+               if not ancestry.known(fix)
                else "a run's GAIA commit unnamed or unknown to the GAIA clone")
     if caught is not None:
         return Bug(scenario_id, path, issue, via, "before", closed, caught[1], caught[0],
