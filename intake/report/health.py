@@ -472,6 +472,13 @@ def build_health(
     if fixed:
         notes.append(f"{fixed} run(s) from before a bug's fix left out (never pooled across a "
                      "fix)")
+    by_start = sum(1 for i, runs in read if i.fixed_at is not None for r in runs
+                   if i.ancestry is None or i.ancestry.contains(r.gaia_commit, i.fix_commit)
+                   is None)
+    if by_start:
+        notes.append(f"{by_start} run(s) of a fixed bug's scenario placed before or after the "
+                     "fix by their start (no fix commit, or a commit the GAIA clone does not "
+                     "know: gaia_git)")
     judges = sum(s.other_judge_runs for s in scenarios)
     if judges:
         notes.append(f"{judges} run(s) of an older judge left out")
