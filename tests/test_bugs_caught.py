@@ -303,6 +303,8 @@ def test_before_the_fix_is_decided_by_git_ancestry_in_the_gaia_clone(
     left_out = {s["id"]: s["before_fix_runs"] for s in health["scenarios"]}
     # health never pools across the fix, by the same rule: lab-box's run is left out
     assert (left_out["lagged"], left_out["fixed_early"]) == (1, 0)
+    assert ("2 run(s) of a fixed bug's scenario placed before or after the fix by their start"
+            in " ".join(health["notes"]))  # unknown_commit's and no_fix_commit's
 
     # the same suite without the clone: every run decided by its start, and said so
     (tmp_path / "gaia").rename(tmp_path / "gone")
