@@ -62,6 +62,9 @@ class Settings(BaseModel):
     gaia_python: Path | None = None
     """The Python interpreter that imports GAIA (``gaia.eval.runner``), asked for GAIA's own
     verdicts and paths; None: the interpreter of the runner's program (its ``#!`` line)."""
+    gaia_git: Path | None = None
+    """A clone of GAIA's repository whose history decides whether a run tested the code before a
+    bug's fix (git ancestry of the fix commit); None: the git repository the suite is in."""
     judge_model: str | None = None
     """Claude model GAIA's runner uses to simulate and judge (its ``--model``); None: GAIA's."""
     results_dir: Path = Path("eval/results")

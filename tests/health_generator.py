@@ -9,8 +9,18 @@ weekly run of three iterations, each a run folder of its own with GAIA's run id
 night and one of three runner machines. A night with the backend down gives every scenario
 ``INFRA_ERROR``; a killed run leaves a third of the scenarios unrun (runner.py L1825-1872
 reads back the traces a killed run left). Change points: a scenario edited mid-history (a new
-runnable hash: its older runs are another case) and a bug fixed mid-history (every run failed
-before the fix; the truth is the rates after it).
+runnable hash: its older runs are another case) and a bug fixed mid-history (every run of the
+code before the fix failed; the truth is the rates after it).
+
+GAIA's history is a git history whose commits are real (``History.objects``, hashed as git
+hashes them; ``History.clone`` writes them into a repository): a main-line commit a night, each
+bug's fix commit on a branch made two nights before it is merged, and the merge closing the
+issue (``fixCommit``: the branch's commit). The runner machine ``lab-box`` tests the previous
+night's commit (a checkout a night behind), so on the night a fix is merged its run starts
+after the closing yet tests the code without the fix: "before the fix" by git ancestry, "after"
+by any date. Some bug scenarios are added the night their fix merges (``added_at``), so their
+only run of the code before the fix is such a run; some issues stay open or close as not
+planned. ``History.bug_truth`` gives each bug's true outcome from the code each run tested.
 
 ``History.results(night)`` gives each run folder of a night as GAIA's runner writes its
 ``scorecard.json`` (``build_scorecard``, ``src/gaia/eval/scorecard.py`` L16, the shape at
@@ -21,12 +31,16 @@ precision/recall test and the benchmark.
 
 from __future__ import annotations
 
+import hashlib
 import random
+import subprocess
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
 
 from intake.contract.models import RunTier, SuiteRun
+from intake.lifecycle.bugs import Ancestry
 from intake.report.health import HealthInput
 from intake.report.posterior import Bars, _region
 
@@ -37,6 +51,9 @@ START = datetime(2026, 5, 1, 2, 0, tzinfo=UTC)
 CATEGORIES = ("rag_quality", "tool_selection", "context_retention", "error_recovery", "memory",
               "personality", "adversarial", "mcp_reliability", "vision", "web_system")
 MACHINES = ("ci-1", "ci-2", "lab-box")
+LAGGING = "lab-box"
+"""The machine whose checkout is a night behind: it tests the previous night's commit."""
+EMPTY_TREE = "4b825dc642cb6eb9a060e54bf8d69288fbee4904"
 
 ARCHETYPES: dict[str, tuple[tuple[float, float], tuple[float, float]]] = {
     # class: (strong range, local range) of true pass probabilities, well inside the region
@@ -66,7 +83,28 @@ class Case:
     stale: bool = False
     """Edited after the last night: no run of its current text."""
     fixed_at: int | None = None
-    """The night its bug was fixed (before it, every run failed)."""
+    """The night its bug's fix was merged (every run of a commit without it failed)."""
+    added_at: int = 1
+    """The night it was added to the suite (it runs from then on)."""
+    bug: str | None = None
+    """Its issue's state when not fixed: ``open`` or ``not_planned`` (None: no bug, or fixed)."""
+    reproduces: bool = True
+    """Whether it fails on the code before its fix (False: it runs at its rates throughout)."""
+
+
+def _commit(parents: list[str], when: datetime, message: str) -> tuple[str, bytes]:
+    """A commit object of the empty tree as git hashes it: (hash, raw body)."""
+    stamp = f"{int(when.timestamp())} +0000"
+    body = (f"tree {EMPTY_TREE}\n" + "".join(f"parent {p}\n" for p in parents)
+            + f"author gaia <gaia@example.com> {stamp}\n"
+            + f"committer gaia <gaia@example.com> {stamp}\n\n{message}\n").encode()
+    return hashlib.sha1(b"commit %d\x00" % len(body) + body).hexdigest(), body
+
+
+def _merge_time(night: int) -> datetime:
+    """When the main-line commit GAIA's nightly of ``night`` tests was made (and a fix merged
+    into it closed its issue): three hours before the night's first run."""
+    return START + timedelta(days=night - 1, hours=-3)
 
 
 @dataclass
@@ -78,12 +116,57 @@ class History:
     seed: int
     down: set[int] = field(default_factory=set)
     killed: set[int] = field(default_factory=set)
+    main: dict[int, str] = field(default_factory=dict)
+    """Night → the main-line commit made before its runs."""
+    fixes: dict[str, str] = field(default_factory=dict)
+    """Scenario id → its bug's fix commit."""
+    objects: dict[str, bytes] = field(default_factory=dict)
+    """Every commit, parents first: hash → raw commit object."""
+
+    def __post_init__(self) -> None:
+        merging: dict[int, list[str]] = {}
+        for case in self.cases:
+            if case.fixed_at is not None:
+                merging.setdefault(case.fixed_at, []).append(case.scenario_id)
+        for night in range(1, max(self.nights, *merging, 1) + 1):
+            parents = [self.main[night - 1]] if night > 1 else []
+            parents += [self.fixes[sid] for sid in merging.get(night, [])]
+            sha, raw = _commit(parents, _merge_time(night), f"nightly {night}")
+            self.objects[sha] = raw
+            self.main[night] = sha
+            for sid in merging.get(night + 2, []):  # the fix branches off two nights before
+                sha, raw = _commit([self.main[night]], _merge_time(night) + timedelta(hours=15),
+                                   f"fix {sid}")
+                self.objects[sha] = raw
+                self.fixes[sid] = sha
+
+    def tested(self, night: int) -> int:
+        """The night whose main-line commit that night's runs tested."""
+        return night - 1 if MACHINES[night % len(MACHINES)] == LAGGING and night > 1 else night
+
+    def closed_at(self, case: Case) -> datetime | None:
+        """When its issue closed: the merge of its fix."""
+        return None if case.fixed_at is None else _merge_time(case.fixed_at)
+
+    def clone(self, where: Path) -> Ancestry:
+        """Write the history into a git repository at ``where``; its ``Ancestry``."""
+        where.mkdir(parents=True, exist_ok=True)
+        subprocess.run(["git", "init", "-q", "-b", "main", str(where)], check=True)
+        subprocess.run(["git", "hash-object", "-t", "tree", "-w", "--stdin"], cwd=where,
+                       input=b"", check=True, capture_output=True)
+        for sha, raw in self.objects.items():
+            made = subprocess.run(["git", "hash-object", "-t", "commit", "-w", "--stdin"],
+                                  cwd=where, input=raw, check=True, capture_output=True)
+            assert made.stdout.decode().strip() == sha, "git hashes the commit as generated"
+        subprocess.run(["git", "update-ref", "refs/heads/main", self.main[max(self.main)]],
+                       cwd=where, check=True)
+        return Ancestry(where)
 
     def runs_of(self, night: int) -> list[tuple[str, str, int, datetime, str, str]]:
         """(run id, model, iteration, start, commit, machine) of each run folder that night."""
         iterations = 3 if night % 7 == 0 else 1
         at = START + timedelta(days=night - 1)
-        commit = f"{(night * 2654435761) % 16**12:012x}"
+        commit = self.main[self.tested(night)]
         machine = MACHINES[night % len(MACHINES)]
         found = []
         for tier, model in enumerate((STRONG, LOCAL)):
@@ -96,6 +179,8 @@ class History:
     def status(self, case: Case, night: int, model: str, it: int) -> str | None:
         """The case's status in that run (None: not run, a killed run)."""
         rng = random.Random(f"{self.seed}:{case.scenario_id}:{night}:{model}:{it}")
+        if night < case.added_at:
+            return None
         if night in self.killed and rng.random() < 0.33:
             return None
         if night in self.down:
@@ -104,7 +189,7 @@ class History:
             return "SETUP_ERROR"
         if rng.random() < 0.02:
             return "TIMEOUT"
-        if case.fixed_at is not None and night < case.fixed_at:
+        if case.reproduces and case.fixed_at is not None and self.tested(night) < case.fixed_at:
             return "FAIL" if rng.random() < 0.8 else "BLOCKED_BY_ARCHITECTURE"
         p = case.strong if model == STRONG else case.local
         return "PASS" if rng.random() < p else "FAIL"
@@ -128,8 +213,10 @@ class History:
             return f"sha256:{case.scenario_id}-v2"
         return f"sha256:{case.scenario_id}-v1"
 
-    def inputs(self, nights: int | None = None) -> list[HealthInput]:
-        """The first ``nights`` nights as ``intake health`` reads them."""
+    def inputs(self, nights: int | None = None, ancestry: Ancestry | None = None
+               ) -> list[HealthInput]:
+        """The first ``nights`` nights as ``intake health`` reads them (``ancestry``: the clone
+        that decides which runs tested the code before a fix; None: their starts decide)."""
         last = self.nights if nights is None else nights
         runs: dict[str, list[SuiteRun]] = {c.scenario_id: [] for c in self.cases}
         by_id = {c.scenario_id: c for c in self.cases}
@@ -150,11 +237,39 @@ class History:
                 scenario_id=sid, path=f"eval/scenarios/{by_id[sid].category}/{sid}.yaml",
                 category=by_id[sid].category, provenance="hand",
                 current_hash=self.hash_of(by_id[sid], None), runs=tuple(found),
-                fixed_at=(None if by_id[sid].fixed_at is None
-                          else START + timedelta(days=by_id[sid].fixed_at - 1, hours=-2)),
+                fixed_at=self.closed_at(by_id[sid]), fix_commit=self.fixes.get(sid),
+                ancestry=ancestry,
             )
             for sid, found in runs.items()
         ]
+
+    def bug_truth(self, nights: int | None = None) -> dict[str, str]:
+        """Scenario id → its bug's true outcome over the first ``nights`` nights, from the code
+        each run tested: ``before`` (a judged failure of a commit without the fix), ``after``
+        (added after the closing, no run of the code without the fix), ``missed``, ``open`` or
+        ``not-fixed``; a fix merged after the last night is ``open``."""
+        last = self.nights if nights is None else nights
+        found: dict[str, str] = {}
+        for case in self.cases:
+            if case.bug is not None:
+                found[case.scenario_id] = {"open": "open", "not_planned": "not-fixed"}[case.bug]
+            if case.fixed_at is None or case.bug is not None:
+                continue
+            if case.fixed_at > last:
+                found[case.scenario_id] = "open"
+                continue
+            ran_before = caught = False
+            for night in range(1, last + 1):
+                for _, model, it, _, _, _ in self.runs_of(night):
+                    status = self.status(case, night, model, it)
+                    if status is None or self.tested(night) >= case.fixed_at:
+                        continue
+                    ran_before = True
+                    caught = caught or status in ("FAIL", "BLOCKED_BY_ARCHITECTURE")
+            found[case.scenario_id] = ("before" if caught else "after"
+                                       if case.added_at >= case.fixed_at and not ran_before
+                                       else "missed")
+        return found
 
     def truth(self) -> dict[str, str]:
         """Scenario id → its true class."""
@@ -162,7 +277,7 @@ class History:
         for case in self.cases:
             if case.stale:
                 found[case.scenario_id] = "stale"
-            elif case.never_judged:
+            elif case.never_judged or case.added_at > self.nights:
                 found[case.scenario_id] = "never-judged"
             else:
                 found[case.scenario_id] = case.truth
@@ -186,14 +301,25 @@ def generate(seed: int = 1, nights: int = 17, per_class: int = 40, bars: Bars | 
         cases.append(case)
         return case
 
+    fixed = 0
     for truth, ranges in ARCHETYPES.items():
         for i in range(per_class):
             kw: dict[str, int | bool] = {}
             if i % 8 == 1:
                 kw["edited_at"] = max(2, nights // 3)
             if i % 8 == 2 and truth != "always-fail":
-                kw["fixed_at"] = max(2, nights // 3)
+                kw["fixed_at"] = max(3, nights // 3) + fixed % 3  # each machine's night
+                fixed += 1
             add(truth, ranges, **kw)
+    for i in range(per_class // 4):  # added the night its fix merged
+        night = max(3, nights // 3) + i % 3
+        add("healthy", ARCHETYPES["healthy"], fixed_at=night, added_at=night)
+    for i in range(per_class // 8):
+        case = add("healthy", ARCHETYPES["healthy"])
+        case.bug = ("open", "not_planned")[i % 2]
+    for i in range(per_class // 8):  # a bug its scenario does not reproduce: missed, mostly
+        case = add("saturated", ARCHETYPES["saturated"], fixed_at=max(3, nights // 3) + i % 3)
+        case.reproduces = False
     for truth, ranges in BORDER.items():
         for _ in range(per_class // 2):
             add(truth, ranges)

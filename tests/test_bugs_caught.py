@@ -4,7 +4,9 @@
 from __future__ import annotations
 
 import json
-from datetime import timedelta
+import os
+import subprocess
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -78,6 +80,15 @@ def test_closings_through_pygithub_and_the_report(
                Reply(body=_issue(github, 102, _iso(bugs_suite["closed_102"]), "completed")))
     github.add("GET", f"/repos/{REPO}/issues/103",
                Reply(body=_issue(github, 103, _iso(bugs_suite["closed_103"]), "completed")))
+    # the closing's commit: GitHub's ``closed`` event (the last one, after a reopening)
+    github.add("GET", f"/repos/{REPO}/issues/101/events", Reply(body=[
+        {"id": 1, "event": "closed", "commit_id": "1" * 40, "created_at": "2026-01-02T00:00:00Z"},
+        {"id": 2, "event": "reopened", "commit_id": None, "created_at": "2026-01-03T00:00:00Z"},
+        {"id": 3, "event": "closed", "commit_id": "ABCDEF1" + "0" * 33,
+         "created_at": "2026-01-04T00:00:00Z"}]))
+    for number in (102, 103):
+        github.add("GET", f"/repos/{REPO}/issues/{number}/events", Reply(body=[
+            {"id": 9, "event": "closed", "commit_id": None, "created_at": "2026-01-02T00:00:00Z"}]))
     linked = runner.invoke(app, ["bugs", "link", "session_case", f"{REPO}#103",
                                  "--reviewer", "bob"])
     assert linked.exit_code == 0, linked.output
@@ -87,6 +98,7 @@ def test_closings_through_pygithub_and_the_report(
     record = load_record(record_path(suite / "scenarios" / "rag_quality" / "bug_before.yaml"))
     assert record.bug is not None and record.bug.state_reason == "completed"
     assert record.bug.checked_at is not None
+    assert record.bug.fix_commit == "abcdef1" + "0" * 33  # lower-cased, the last closing's
 
     doc = json.loads(runner.invoke(app, ["report", "--format", "json"]).stdout)
     bugs = doc["bugs"]
@@ -95,6 +107,11 @@ def test_closings_through_pygithub_and_the_report(
     caught = [b for b in bugs["bugs"] if b["outcome"] == "before"]
     assert [b["id"] for b in caught] == ["bug_before"]
     assert caught[0]["caught_by"]["run_id"] == bugs_suite["run_id"]
+    # the fix commit is unknown to the GAIA clone (the suite is no git repository): the run's
+    # start decided, and the report says so
+    assert (caught[0]["fix_commit"], caught[0]["decided_by"]) == ("abcdef1" + "0" * 33, "start")
+    assert caught[0]["decided_by_start_because"] == (
+        "fix commit abcdef100000 unknown to the GAIA clone")
     assert {b["id"]: b["via"] for b in bugs["bugs"]}["session_case"] == "reviewer"
     assert doc["real_use"] == 3  # the provenance share beside it
 
@@ -128,7 +145,10 @@ def test_closings_from_a_gh_json_file(
     doc = json.loads(runner.invoke(app, ["report", "--format", "json"]).stdout)["bugs"]
     outcomes = {b["id"]: b["outcome"] for b in doc["bugs"]}
     assert outcomes == {"bug_before": "before", "bug_after": "open"}
-    assert doc["share_caught_before"] == 1.0
+    assert doc["share_caught_before"] == 1.0 and doc["open"] == 1
+    text = runner.invoke(app, ["report"]).stdout
+    assert "Bugs caught before the fix: 1 of 1 fixed (100%); not counted: 1 open" in text
+    assert f"open      github:{REPO}#102 bug_after" in text
 
 
 def test_not_planned_is_no_fix(suite: Path, runner: Any, bugs_suite: dict[str, Any]) -> None:
@@ -138,6 +158,16 @@ def test_not_planned_is_no_fix(suite: Path, runner: Any, bugs_suite: dict[str, A
     runner.invoke(app, ["bugs", "refresh", "bug_before", "--closings", str(closings)])
     doc = json.loads(runner.invoke(app, ["report", "--format", "json"]).stdout)["bugs"]
     assert doc["fixed"] == 0 and doc["share_caught_before"] is None
+    # shown as such, and the issue never read apart: neither counts
+    assert {b["id"]: b["outcome"] for b in doc["bugs"]} == {
+        "bug_before": "not-fixed", "bug_after": "unknown"}
+    assert (doc["not_fixed"], doc["unknown"], doc["open"]) == (1, 1, 0)
+    text = runner.invoke(app, ["report"]).stdout
+    assert ("Bugs caught before the fix: no fixed bug yet; not counted: 1 closed as not "
+            "planned, 1 never read (intake bugs refresh)") in text
+    assert f"not-fixed github:{REPO}#101 bug_before" in text
+    markdown = runner.invoke(app, ["report", "--format", "markdown"]).stdout
+    assert "Not counted: 1 closed as not planned" in markdown
 
 
 def test_every_issue_form_links_and_blocked_before_the_fix_counts_by_the_runs_start(
@@ -179,3 +209,121 @@ def test_every_issue_form_links_and_blocked_before_the_fix_counts_by_the_runs_st
         "by_short": (f"github:{REPO}#203", "missed"),
     }
     assert doc["caught_before_fix"] == 2 and doc["fixed"] == 3
+
+
+def _git(repo: Path, *args: str, when: str | None = None) -> str:
+    env = {**os.environ, "GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@example.com",
+           "GIT_COMMITTER_NAME": "t", "GIT_COMMITTER_EMAIL": "t@example.com"}
+    if when is not None:
+        env |= {"GIT_AUTHOR_DATE": when, "GIT_COMMITTER_DATE": when}
+    done = subprocess.run(["git", *args], cwd=repo, env=env, check=True, capture_output=True,
+                          text=True)
+    return done.stdout.strip()
+
+
+def gaia_clone(where: Path) -> dict[str, str]:
+    """A GAIA-like history: the fix on a branch, a main-line commit dated after the fix that does
+    not hold it, then the merge. Returns each commit's hash by name."""
+    where.mkdir()
+    _git(where, "init", "-q", "-b", "main")
+    _git(where, "commit", "-q", "--allow-empty", "-m", "base", when="2026-06-01T00:00:00Z")
+    _git(where, "checkout", "-q", "-b", "fix")
+    _git(where, "commit", "-q", "--allow-empty", "-m", "the fix", when="2026-06-02T00:00:00Z")
+    fix = _git(where, "rev-parse", "HEAD")
+    _git(where, "checkout", "-q", "main")
+    _git(where, "commit", "-q", "--allow-empty", "-m", "later, without the fix",
+         when="2026-06-03T00:00:00Z")
+    later = _git(where, "rev-parse", "HEAD")
+    _git(where, "merge", "-q", "--no-ff", "-m", "merge the fix", "fix",
+         when="2026-06-04T00:00:00Z")
+    return {"fix": fix, "later": later, "merge": _git(where, "rev-parse", "HEAD")}
+
+
+def test_before_the_fix_is_decided_by_git_ancestry_in_the_gaia_clone(
+    suite: Path, runner: Any, tmp_path: Path
+) -> None:
+    """The closing names its fix commit; ``gaia_git`` points at a GAIA clone. A run that started
+    after the closing but tested a commit without the fix (dated after the fix commit) is
+    before; a run that started before the closing but tested a commit holding the fix is not
+    (the scenario, adopted after the closing, counts as added after the fix);
+    a run whose commit the clone does not know falls back to its start (never its end), and
+    the report says which decided."""
+    commits = gaia_clone(tmp_path / "gaia")
+    with (suite / "pyproject.toml").open("a", encoding="utf-8") as fh:
+        fh.write(PYPROJECT_EXTRA + 'gaia_git = "../gaia"\n')
+    numbers = {"lagged": 301, "fixed_early": 302, "unknown_commit": 303, "no_fix_commit": 304}
+    for sid, number in numbers.items():
+        write_scenario(suite, sid)
+        result = runner.invoke(app, ["adopt", f"scenarios/rag_quality/{sid}.yaml", "--source",
+                                     "issue", "--reviewer", "alice", "--link",
+                                     f"https://github.com/{REPO}/issues/{number}"])
+        assert result.exit_code == 0, result.output + result.stderr
+    results = suite / "eval" / "results"
+    # lab-box's stale checkout: started 2 h after the closing, tested `later` (no fix): before
+    write_run(results, "eval-20260604-020000", datetime(2026, 6, 4, 3, 0, tzinfo=UTC),
+              {"lagged": "FAIL", "no_fix_commit": "FAIL"},
+              meta={"model": STRONG, "commit": commits["later"], "machine": "lab-box"})
+    # started before #302 closed (by hand, two days after the merge), tested the merge: after
+    write_run(results, "eval-20260605-020000", datetime(2026, 6, 5, 3, 0, tzinfo=UTC),
+              {"fixed_early": "FAIL"}, meta={"model": STRONG, "commit": commits["merge"]})
+    # a commit the clone does not know: started before the closing, finished after it
+    write_run(results, "eval-20260603-230000", datetime(2026, 6, 4, 1, 0, tzinfo=UTC),
+              {"unknown_commit": "BLOCKED_BY_ARCHITECTURE"},
+              meta={"model": STRONG, "commit": "deadbeef12"})
+    assert runner.invoke(app, ["runs", "import", "eval/results"]).exit_code == 0
+    closed = "2026-06-04T00:05:00Z"  # the merge closed the issues
+    closings = suite / "closings.json"
+    closings.write_text(json.dumps([
+        {"number": 301, "closedAt": closed, "stateReason": "COMPLETED",
+         "fixCommit": commits["fix"]},
+        {"number": 302, "closedAt": "2026-06-06T00:00:00Z", "stateReason": "COMPLETED",
+         "fixCommit": commits["fix"][:10].upper()},
+        {"number": 303, "closedAt": closed, "stateReason": "COMPLETED",
+         "fixCommit": commits["fix"]},
+        {"number": 304, "closedAt": closed, "stateReason": "COMPLETED"},
+    ]), encoding="utf-8")
+    refreshed = runner.invoke(app, ["bugs", "refresh", "--closings", str(closings)])
+    assert refreshed.exit_code == 0, refreshed.output + refreshed.stderr
+
+    doc = json.loads(runner.invoke(app, ["report", "--format", "json"]).stdout)["bugs"]
+    got = {b["id"]: (b["outcome"], b["decided_by"], b["decided_by_start_because"])
+           for b in doc["bugs"]}
+    assert got == {
+        "lagged": ("before", "ancestry", None),
+        "fixed_early": ("after", "ancestry", None),
+        "unknown_commit": ("before", "start",
+                           "a run's GAIA commit unnamed or unknown to the GAIA clone"),
+        "no_fix_commit": ("after", "start", "the closing names no fix commit"),
+    }
+    assert (doc["fixed"], doc["caught_before_fix"]) == (4, 2)
+    text = runner.invoke(app, ["report"]).stdout
+    assert "lagged, caught by run eval-20260604-020000 (claude-opus-4); by git ancestry" in text
+    assert ("no_fix_commit; by the runs' start (the closing names no fix commit)" in text)
+    health = json.loads(runner.invoke(app, ["health", "--format", "json"]).stdout)
+    left_out = {s["id"]: s["before_fix_runs"] for s in health["scenarios"]}
+    # health never pools across the fix, by the same rule: lab-box's run is left out
+    assert (left_out["lagged"], left_out["fixed_early"]) == (1, 0)
+    assert ("2 run(s) of a fixed bug's scenario placed before or after the fix by their start"
+            in " ".join(health["notes"]))  # unknown_commit's and no_fix_commit's
+
+    # the same suite without the clone: every run decided by its start, and said so
+    (tmp_path / "gaia").rename(tmp_path / "gone")
+    doc = json.loads(runner.invoke(app, ["report", "--format", "json"]).stdout)["bugs"]
+    assert {b["id"]: (b["outcome"], b["decided_by"]) for b in doc["bugs"]} == {
+        "lagged": ("after", "start"), "fixed_early": ("before", "start"),
+        "unknown_commit": ("before", "start"), "no_fix_commit": ("after", "start")}
+    health = json.loads(runner.invoke(app, ["health", "--format", "json"]).stdout)
+    left_out = {s["id"]: s["before_fix_runs"] for s in health["scenarios"]}
+    assert (left_out["lagged"], left_out["fixed_early"]) == (0, 1)
+
+
+def test_a_fix_commit_that_is_no_commit_hash_is_refused(
+    suite: Path, runner: Any, bugs_suite: dict[str, Any]
+) -> None:
+    closings = suite / "closings.json"
+    closings.write_text(json.dumps({"number": 101, "closedAt": _iso(bugs_suite["closed_101"]),
+                                    "stateReason": "COMPLETED", "fixCommit": "--all"}))
+    result = runner.invoke(app, ["bugs", "refresh", "--closings", str(closings)])
+    assert result.exit_code == 2, result.output + result.stderr
+    assert result.stderr.startswith('error: item 0 has a "fixCommit" that is not a commit hash')
+    assert "Traceback" not in result.stderr

@@ -5,6 +5,8 @@ never-judged and stale exact. ``tests/benchmarks/bench_health_truth.py`` prints 
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from intake.report.health import build_health
@@ -13,7 +15,7 @@ from tests.health_truth import score
 
 
 @pytest.mark.parametrize("nights", [3, 7, 14])
-@pytest.mark.parametrize("seed", [7, 99])
+@pytest.mark.parametrize("seed", [7, 99, 2026])  # 2026: never used while developing
 def test_every_class_is_right_where_the_runs_support_it(nights: int, seed: int) -> None:
     result = score(nights, seed=seed)
     for row in result.rows:
@@ -39,17 +41,44 @@ def test_an_undecided_case_says_how_many_more_runs_would_decide_it() -> None:
     assert report.wanted_runs()  # per tier: how many scenarios, about how many runs each
 
 
-def test_runs_before_a_fix_are_never_pooled_with_runs_after() -> None:
+def test_runs_before_a_fix_are_never_pooled_with_runs_after(tmp_path: Path) -> None:
+    """By git ancestry in the history's clone, every run of the code without the fix is left
+    out, the lagging machine's run started after the closing included; by the runs' starts
+    alone, those runs are pooled with the runs after the fix."""
     history = generate(seed=7, nights=14)
-    fixed = [c for c in history.cases if c.fixed_at is not None]
+    fixed = [c for c in history.cases if c.fixed_at is not None and c.reproduces]
     assert fixed
-    report = build_health(history.inputs())
+    ancestry = history.clone(tmp_path / "gaia")
+    report = build_health(history.inputs(ancestry=ancestry))
+    by_date = {s.scenario_id: s for s in build_health(history.inputs()).scenarios}
     by_id = {s.scenario_id: s for s in report.scenarios}
+    lagged = 0
     for case in fixed:
         s = by_id[case.scenario_id]
-        assert s.before_fix_runs > 0
+        tested_before = sum(
+            history.status(case, night, model, it) is not None
+            for night in range(1, 15) if history.tested(night) < (case.fixed_at or 0)
+            for _, model, it, *_ in history.runs_of(night))
+        assert s.before_fix_runs == tested_before, case
         assert s.klass in (case.truth, "undecided"), (case, s)
+        lagged += s.before_fix_runs - by_date[case.scenario_id].before_fix_runs
+    assert lagged > 0  # the runs a date would have pooled
     assert any("before a bug's fix left out" in n for n in report.notes)
+
+
+def test_bugs_caught_before_the_fix_are_exact_by_git_ancestry(tmp_path: Path) -> None:
+    """Every bug's outcome is the one the code its runs tested gives; by the runs' starts alone,
+    a bug whose only failing run of the code before the fix started after the closing is
+    not caught."""
+    from tests.health_truth import score_bugs
+
+    for seed in (7, 2026):
+        history = generate(seed=seed, nights=14)
+        bugs = score_bugs(history, history.clone(tmp_path / f"gaia-{seed}"))
+        assert bugs.exact == bugs.bugs and bugs.caught_said == bugs.caught_truth, bugs
+        assert bugs.by_start_caught < bugs.caught_truth, bugs
+    outcomes = set(history.bug_truth().values())
+    assert outcomes == {"before", "after", "missed", "open", "not-fixed"}, outcomes
 
 
 def test_the_noise_floor_is_high_where_the_outcome_is_a_coin_flip() -> None:

@@ -85,6 +85,7 @@ CHANGED: dict[str, str] = {
     "runner": '["python", "evil.py"]',
     "backend_url": '"http://evil.example:1"',
     "gaia_python": '"/usr/bin/python3"',
+    "gaia_git": '"../elsewhere"',
     "judge_model": '"model-z"',
     "results_dir": '"elsewhere"',
     "strong_pass_min": "2",

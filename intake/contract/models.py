@@ -714,6 +714,9 @@ class BugLink(BaseModel):
     closed_at: datetime | None = None
     state_reason: str | None = None
     """GitHub's ``state_reason`` (``completed``, ``not_planned``, ``reopened``) when closed."""
+    fix_commit: Annotated[str, Field(pattern=r"^[0-9a-f]{7,40}$")] | None = None
+    """The commit that closed the issue, when the closing names one (GitHub's ``closed`` event
+    ``commit_id``): "before the fix" is then decided by git ancestry (``intake.lifecycle.bugs``)."""
     checked_at: datetime | None = None
     """When the closing was last read (None: never)."""
 

@@ -428,11 +428,13 @@ class Evidence:
         if here and (head is None or _dump(head.bug) != dumped):
             return now
         at_base = [r.bug for r in base_records if r.bug is not None]
-        if not at_base and now.closed_at is None and now.state_reason is None:
+        if (not at_base and now.closed_at is None and now.state_reason is None
+                and now.fix_commit is None):
             return now  # a link with no closing: what drafting from the issue writes
         claimed.append("bug link or closing")
         return at_base[-1] if at_base else now.model_copy(
-            update={"closed_at": None, "state_reason": None, "checked_at": None})
+            update={"closed_at": None, "state_reason": None, "fix_commit": None,
+                    "checked_at": None})
 
     @staticmethod
     def _other_fields(record: Record, base_records: list[Record], seen: list[Record],

@@ -3,12 +3,17 @@
 For each suite scenario with a bug (an issue it was drafted from, or one a reviewer named for a
 session-sourced scenario, ``intake.lifecycle.bugs``) whose issue closed as *completed*:
 
-* ``before``: a judged FAIL or BLOCKED_BY_ARCHITECTURE of the scenario started before the
-  issue closed (a draft run,
-  ``Record.runs``, or an imported suite run, ``Record.suite_runs``; the earliest one is the
-  run that caught it);
-* ``after``: the scenario was added (its capture) after the issue closed;
+* ``before``: a judged FAIL or BLOCKED_BY_ARCHITECTURE of the scenario that tested the code
+  before the fix (a draft run, ``Record.runs``, or a stored suite run, of all time; the
+  earliest one is the run that caught it);
+* ``after``: the scenario was added (its capture) after the issue closed, and no run of it
+  tested the code before the fix;
 * ``missed``: the scenario existed before the fix but no failing run of it was recorded before.
+
+"Before the fix" is the code the run tested (``intake.lifecycle.bugs.tested_before_fix``): when
+the closing names its fix commit and the GAIA clone knows it and the run's GAIA commit, by git
+ancestry (the fix is in the run's commit: after); otherwise by the run's start (GAIA's run id)
+against the closing, never its end. Each bug says which decided (``decided_by``).
 
 Issues still open, closed as not planned, or never read (``intake bugs refresh``) are counted
 apart and never in the share. The share over time is per month of the closing, cumulative.
@@ -16,6 +21,7 @@ apart and never in the share. The share over time is per month of the closing, c
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -25,9 +31,9 @@ from typing import Any
 from pydantic import ValidationError
 
 from intake.config import Settings
-from intake.contract.models import Record
+from intake.contract.models import BugLink, Record
 from intake.ghoutput import html_text, md_text
-from intake.lifecycle.bugs import issue_of
+from intake.lifecycle.bugs import Ancestry, issue_of, tested_before_fix
 from intake.paths import display_path
 from intake.store.records import iter_scenarios, record_path
 
@@ -51,6 +57,13 @@ class Bug:
     """The run that caught it (``before`` only)."""
     run_at: datetime | None = None
     model: str | None = None
+    fix_commit: str | None = None
+    decided_by: str | None = None
+    """How "before the fix" was decided for its runs: ``ancestry`` (the fix commit against each
+    run's GAIA commit), ``start`` (each run's start against the closing), ``ancestry and
+    start`` (some runs each way); None without runs or closing."""
+    why_start: str | None = None
+    """Why the run's start decided, where it did."""
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready form."""
@@ -58,11 +71,23 @@ class Bug:
             "id": self.scenario_id, "path": self.path, "issue": self.issue, "via": self.via,
             "outcome": self.outcome,
             "closed_at": self.closed_at.isoformat() if self.closed_at else None,
+            "fix_commit": self.fix_commit,
+            "decided_by": self.decided_by,
+            "decided_by_start_because": self.why_start,
             "caught_by": None if self.run_id is None else {
                 "run_id": self.run_id, "model": self.model,
                 "at": self.run_at.isoformat() if self.run_at else None,
             },
         }
+
+    def how(self) -> str:
+        """``by git ancestry`` or ``by the run's start (why)``; empty when nothing was decided."""
+        if self.decided_by is None:
+            return ""
+        if self.decided_by == "ancestry":
+            return "by git ancestry"
+        return f"by {'the runs' if self.decided_by == 'start' else 'some runs'}' start" + (
+            f" ({self.why_start})" if self.why_start else "")
 
 
 @dataclass
@@ -100,6 +125,14 @@ class BugsReport:
                 points.append((month, fixed, caught))
         return points
 
+    def apart(self) -> str:
+        """The bugs never in the share, as a phrase (``2 open, 1 closed as not planned``)."""
+        counts = Counter(b.outcome for b in self.bugs)
+        parts = [f"{counts[k]} {what}" for k, what in (
+            ("open", "open"), ("not-fixed", "closed as not planned"),
+            ("unknown", "never read (intake bugs refresh)")) if counts[k]]
+        return ", ".join(parts)
+
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready form."""
         share = self.share()
@@ -109,6 +142,8 @@ class BugsReport:
             "caught_after_fix": sum(b.outcome == "after" for b in self.bugs),
             "missed": sum(b.outcome == "missed" for b in self.bugs),
             "open": sum(b.outcome == "open" for b in self.bugs),
+            "not_fixed": sum(b.outcome == "not-fixed" for b in self.bugs),
+            "unknown": sum(b.outcome == "unknown" for b in self.bugs),
             "share_caught_before": None if share is None else round(share, 4),
             "months": [{"month": m, "fixed": f, "caught_before": c} for m, f, c in self.months()],
             "bugs": [b.to_dict() for b in self.bugs],
@@ -119,47 +154,90 @@ CAUGHT = frozenset({"FAIL", "BLOCKED_BY_ARCHITECTURE"})
 """Judged and not passed: either one is the case failing on the bug (``scorecard.py`` L10-13)."""
 
 
-def bug_of(record: Record, path: str) -> Bug | None:
-    """The record's bug and its outcome; None when the scenario has no bug.
+RunSeen = tuple[datetime, str, str, str, str | None]
+"""(start, run id, model, status, GAIA commit) of one run of a bug's scenario."""
 
-    "Before the fix" is decided by when the run started (``SuiteRun.at``: GAIA's run id names
-    its start, runner.py L1815; a draft run's ``at``), never by when its scorecard was written:
-    a nightly that tested the code before the fix but finished after the closing counts."""
+
+def outcome(scenario_id: str, path: str, issue: str, via: str, bug: BugLink | None,
+            captured_at: datetime, runs: Sequence[RunSeen], ancestry: Ancestry | None = None
+            ) -> Bug:
+    """A bug's outcome from its closing and its scenario's runs; pure but for ``ancestry``.
+
+    A run tested the code before the fix when the fix commit is not in its GAIA commit (git
+    ancestry, when the clone knows both), else when it started before the closing (GAIA's run
+    id names its start, runner.py L1815; a draft run's ``at``), never when its scorecard was
+    written: a nightly that tested the code before the fix but finished after the closing
+    counts."""
+    if bug is None or bug.checked_at is None:
+        return Bug(scenario_id, path, issue, via, "unknown")
+    if bug.closed_at is None:
+        return Bug(scenario_id, path, issue, via, "open")
+    closed = _aware(bug.closed_at)
+    fix = bug.fix_commit
+    if bug.state_reason not in (None, "completed"):
+        return Bug(scenario_id, path, issue, via, "not-fixed", closed, fix_commit=fix)
+    if ancestry is not None:
+        ancestry.prime(fix, [r[4] for r in runs])
+    ways: set[bool] = set()
+    caught: tuple[datetime, str, str] | None = None
+    ran_before = False
+    for at, run_id, model, status, commit in sorted(runs, key=lambda r: (_aware(r[0]), r[1])):
+        before, by_git = tested_before_fix(at, commit, closed, fix, ancestry)
+        ways.add(by_git)
+        ran_before = ran_before or before
+        if before and status in CAUGHT and caught is None:
+            caught = (_aware(at), run_id, model)
+    decided = None if not ways else (
+        "ancestry and start" if len(ways) == 2 else "ancestry" if True in ways else "start")
+    why = None
+    if False in ways:
+        why = ("the closing names no fix commit" if fix is None
+               else "no GAIA clone asked" if ancestry is None
+               else f"fix commit {fix[:12]} unknown to the GAIA clone"
+               if not ancestry.known(fix)
+               else "a run's GAIA commit unnamed or unknown to the GAIA clone")
+    if caught is not None:
+        return Bug(scenario_id, path, issue, via, "before", closed, caught[1], caught[0],
+                   caught[2], fix, decided, why)
+    if _aware(captured_at) > closed and not ran_before:
+        return Bug(scenario_id, path, issue, via, "after", closed, None, None, None, fix,
+                   decided, why)
+    return Bug(scenario_id, path, issue, via, "missed", closed, None, None, None, fix, decided,
+               why)
+
+
+def bug_of(record: Record, path: str, ancestry: Ancestry | None = None) -> Bug | None:
+    """The record's bug and its outcome (``outcome``); None when the scenario has no bug."""
     issue = issue_of(record)
     if issue is None:
         return None
     via = record.bug.via if record.bug is not None else "source"
-    bug = record.bug
-    if bug is None or bug.checked_at is None:
-        return Bug(record.id, path, issue, via, "unknown")
-    if bug.closed_at is None:
-        return Bug(record.id, path, issue, via, "open")
-    closed = _aware(bug.closed_at)
-    if bug.state_reason not in (None, "completed"):
-        return Bug(record.id, path, issue, via, "not-fixed", closed)
-    runs = sorted([(_aware(r.at), r.run_id, r.model, r.status) for r in record.runs]
-                  + [(_aware(r.at), r.run_id, r.model, r.status) for r in record.suite_runs])
-    for at, run_id, model, status in runs:
-        if at < closed and status in CAUGHT:
-            return Bug(record.id, path, issue, via, "before", closed, run_id, at, model)
-    ran_before = any(at < closed for at, *_ in runs)
-    if _aware(record.source.captured_at) > closed and not ran_before:
-        return Bug(record.id, path, issue, via, "after", closed)
-    return Bug(record.id, path, issue, via, "missed", closed)
+    runs: list[RunSeen] = [(r.at, r.run_id, r.model, r.status, None) for r in record.runs]
+    runs += [(r.at, r.run_id, r.model, r.status, r.gaia_commit) for r in record.suite_runs]
+    return outcome(record.id, path, issue, via, record.bug, record.source.captured_at, runs,
+                   ancestry)
 
 
-def build_bugs(records: Sequence[tuple[Record, str]]) -> BugsReport:
-    """The report over (record, shown path) pairs; pure."""
-    bugs = [b for r, p in records if (b := bug_of(r, p)) is not None]
+def build_bugs(records: Sequence[tuple[Record, str]], ancestry: Ancestry | None = None
+               ) -> BugsReport:
+    """The report over (record, shown path) pairs; pure but for ``ancestry`` (git asked)."""
+    bugs = [b for r, p in records if (b := bug_of(r, p, ancestry)) is not None]
     return BugsReport(sorted(bugs, key=lambda b: (b.outcome, b.scenario_id)))
+
+
+def report_bugs(settings: Settings, pairs: Sequence[tuple[Record, str]]) -> BugsReport:
+    """The report over records read for their bug, each with every stored run of it (of all
+    time, not health's window), "before the fix" asked of the GAIA clone (``gaia_git``)."""
+    from intake.lifecycle.runs.store import scenario_runs
+    from intake.report.health import with_stored
+
+    store = scenario_runs(settings, [r.id for r, _ in pairs])
+    full = [(with_stored(r, store[r.id]) if r.id in store else r, p) for r, p in pairs]
+    return build_bugs(full, Ancestry.of(settings))
 
 
 def read_bugs(settings: Settings, cwd: Path | None = None) -> BugsReport:
     """Every suite scenario's record (retired ones too) read for its bug."""
-    from intake.lifecycle.runs.store import stored_runs
-    from intake.report.health import with_stored
-
-    store = stored_runs(settings)
     pairs: list[tuple[Record, str]] = []
     for path in iter_scenarios(settings.scenarios, settings.retired):
         rec = record_path(path)
@@ -169,10 +247,8 @@ def read_bugs(settings: Settings, cwd: Path | None = None) -> BugsReport:
             record = Record.model_validate_json(rec.read_bytes(), strict=False)
         except (ValidationError, OSError, ValueError):
             continue
-        if record.id in store:
-            record = with_stored(record, store[record.id])
         pairs.append((record, display_path(path, cwd or settings.root)))
-    return build_bugs(pairs)
+    return report_bugs(settings, pairs)
 
 
 def _real(shares: Mapping[str, float], month: str) -> str:
@@ -184,17 +260,20 @@ def text_lines(report: BugsReport, shares: Mapping[str, float] | None = None) ->
     """The bugs section of the text report (``shares``: month → the suite's real-use share)."""
     shares = shares or {}
     share = report.share()
+    apart = report.apart()
     lines = [
         "Bugs caught before the fix: "
         + (f"{len(report.caught_before)} of {len(report.fixed)} fixed ({share:.0%})"
-           if share is not None else "no fixed bug yet"),
+           if share is not None else "no fixed bug yet") + (f"; not counted: {apart}"
+                                                           if apart else ""),
     ]
     for month, fixed, caught in report.months():
         lines.append(f"  {month}: {caught}/{fixed} ({caught / fixed:.0%}); "
                      f"suite from real use {_real(shares, month)}")
     for bug in report.bugs:
         by = f", caught by run {bug.run_id} ({bug.model})" if bug.run_id else ""
-        lines.append(f"  {bug.outcome:<9} {bug.issue} {bug.scenario_id}{by}")
+        how = f"; {bug.how()}" if bug.how() else ""
+        lines.append(f"  {bug.outcome:<9} {bug.issue} {bug.scenario_id}{by}{how}")
     return lines
 
 
@@ -205,17 +284,19 @@ def markdown_lines(report: BugsReport, shares: Mapping[str, float] | None = None
     lines = ["", "### Bugs caught before the fix", "",
              (f"{len(report.caught_before)} of {len(report.fixed)} fixed bugs ({share:.0%}) "
               "had a failing scenario before their fix." if share is not None
-              else "No fixed bug yet.")]
+              else "No fixed bug yet.")
+             + (f" Not counted: {report.apart()}." if report.apart() else "")]
     if report.months():
         lines += ["", "| month | fixed (so far) | caught before | share | suite from real use |",
                   "| --- | ---: | ---: | ---: | ---: |"]
         lines += [f"| {m} | {f} | {c} | {c / f:.0%} | {_real(shares, m)} |"
                   for m, f, c in report.months()]
     if report.bugs:
-        lines += ["", "| issue | scenario | outcome | caught by |", "| --- | --- | --- | --- |"]
+        lines += ["", "| issue | scenario | outcome | caught by | before the fix decided |",
+                  "| --- | --- | --- | --- | --- |"]
         for bug in report.bugs:
             lines.append(f"| {md_text(bug.issue)} | `{bug.scenario_id}` | {bug.outcome} | "
-                         f"{md_text(bug.run_id or '')} |")
+                         f"{md_text(bug.run_id or '')} | {md_text(bug.how())} |")
     return lines
 
 
@@ -227,7 +308,9 @@ def html_lines(report: BugsReport, shares: Mapping[str, float] | None = None) ->
     parts = ["<h2>Bugs caught before the fix</h2>",
              "<p>" + (f"{len(report.caught_before)} of {len(report.fixed)} fixed bugs "
                       f"({share:.0%}) had a failing scenario before their fix."
-                      if share is not None else "No fixed bug yet.") + "</p>"]
+                      if share is not None else "No fixed bug yet.")
+             + (f" Not counted: {html_text(report.apart())}." if report.apart() else "")
+             + "</p>"]
     if report.months():
         parts.append('<table class="bugs-over-time"><tr><th>month</th><th>fixed so far</th>'
                      "<th>caught before</th><th>share</th><th>suite from real use</th></tr>")
@@ -237,12 +320,13 @@ def html_lines(report: BugsReport, shares: Mapping[str, float] | None = None) ->
         parts.append("</table>")
     if report.bugs:
         parts.append("<table><tr><th>issue</th><th>scenario</th><th>outcome</th>"
-                     "<th>caught by</th></tr>")
+                     "<th>caught by</th><th>before the fix decided</th></tr>")
         parts += [f"<tr><td>{html_text(b.issue)}</td><td>{html_text(b.scenario_id)}</td>"
-                  f"<td>{b.outcome}</td><td>{html_text(b.run_id or '')}</td></tr>"
+                  f"<td>{b.outcome}</td><td>{html_text(b.run_id or '')}</td>"
+                  f"<td>{html_text(b.how())}</td></tr>"
                   for b in report.bugs]
         parts.append("</table>")
     return parts
 
 
-__all__ = ["Bug", "BugsReport", "bug_of", "build_bugs", "read_bugs"]
+__all__ = ["Bug", "BugsReport", "bug_of", "build_bugs", "outcome", "read_bugs", "report_bugs"]

@@ -6,8 +6,10 @@ its runs in the window: every run that started in the last ``health_window_night
 how many runs of each it read), keyed on the scenario's YAML ``id``. The runs are the imported
 nightly runs (``Record.suite_runs``, ``intake runs import``) and the runs recorded through
 ``intake run`` and ``run-record`` (``Record.runs``) of the same runnable hash. Runs are never
-pooled across a change point: only the *current* runnable hash is read; runs that started
-before the scenario's bug was fixed (``Record.bug`` closed as completed) are left out; and when
+pooled across a change point: only the *current* runnable hash is read; runs that tested the
+code before the scenario's bug was fixed (``Record.bug`` closed as completed: by git ancestry
+of its fix commit, else by the run's start, ``intake.lifecycle.bugs.tested_before_fix``) are
+left out; and when
 the judge changed, only the newest judge's runs are read.
 
 Per model tier, the judged runs give a pass rate, its Jeffreys interval and pass^k; the class is
@@ -60,6 +62,7 @@ from intake.store.records import iter_scenarios, record_path, utcnow
 from intake.wording import counted
 
 if TYPE_CHECKING:
+    from intake.lifecycle.bugs import Ancestry
     from intake.lifecycle.runs.store import ScenarioFacts
 
 CLASSES = (
@@ -108,6 +111,10 @@ class HealthInput:
     """The reason, when retired."""
     fixed_at: datetime | None = None
     """When the scenario's bug was fixed (its issue closed as completed): a change point."""
+    fix_commit: str | None = None
+    """The commit that fixed it, when the closing names one."""
+    ancestry: Ancestry | None = None
+    """The GAIA clone's history that says whether a run's commit holds ``fix_commit``."""
 
 
 @dataclass(frozen=True)
@@ -319,8 +326,13 @@ def _segment(item: HealthInput, runs: Sequence[SuiteRun]) -> tuple[list[SuiteRun
     kept = list(runs)
     before_fix = 0
     if item.fixed_at is not None:
-        fixed = item.fixed_at
-        kept = [r for r in kept if r.at >= fixed]
+        from intake.lifecycle.bugs import tested_before_fix
+
+        fixed, fix, ancestry = item.fixed_at, item.fix_commit, item.ancestry
+        if ancestry is not None:
+            ancestry.prime(fix, [r.gaia_commit for r in kept])
+        kept = [r for r in kept
+                if not tested_before_fix(r.at, r.gaia_commit, fixed, fix, ancestry)[0]]
         before_fix = len(runs) - len(kept)
     judges = {r.judge_model for r in kept if r.judge_model is not None}
     other = 0
@@ -460,6 +472,13 @@ def build_health(
     if fixed:
         notes.append(f"{fixed} run(s) from before a bug's fix left out (never pooled across a "
                      "fix)")
+    by_start = sum(1 for i, runs in read if i.fixed_at is not None for r in runs
+                   if i.ancestry is None or i.ancestry.contains(r.gaia_commit, i.fix_commit)
+                   is None)
+    if by_start:
+        notes.append(f"{by_start} run(s) of a fixed bug's scenario placed before or after the "
+                     "fix by their start (no fix commit, or a commit the GAIA clone does not "
+                     "know: gaia_git)")
     judges = sum(s.other_judge_runs for s in scenarios)
     if judges:
         notes.append(f"{judges} run(s) of an older judge left out")
@@ -617,9 +636,10 @@ def _facts(path: Path) -> ScenarioFacts:
 
 
 def health_input(settings: Settings, path: Path, record: Record,
-                 facts: ScenarioFacts | None = None) -> HealthInput:
+                 facts: ScenarioFacts | None = None, ancestry: Ancestry | None = None
+                 ) -> HealthInput:
     """One scenario file with its record, as health reads it (``facts``: the file's, already
-    read)."""
+    read; ``ancestry``: the GAIA clone that says which runs tested the code before its fix)."""
     facts = facts or _facts(path)
     current, category, tags = facts.runnable_hash, facts.category, list(facts.tags)
     quarantined, retired = _state(record)
@@ -633,6 +653,8 @@ def health_input(settings: Settings, path: Path, record: Record,
         runs=tuple(all_runs(record)),
         controls=tuple(record.controls),
         fixed_at=fixed_at(record),
+        fix_commit=record.bug.fix_commit if record.bug is not None else None,
+        ancestry=ancestry,
         lane=lane,
         split=split_of(tags),
         quarantined=quarantined,
@@ -702,6 +724,9 @@ def read_health(
         notes.append(f"{left} stored run(s) started before the window of "
                      f"{settings.health_window_nights} night(s) left out (health_window_nights)")
     paths = list(iter_scenarios(settings.scenarios, settings.retired))
+    from intake.lifecycle.bugs import Ancestry
+
+    ancestry = Ancestry.of(settings)
     facts: dict[Path, ScenarioFacts] = {}
     if store_dir(settings).is_dir():  # the index beside the store caches each file's facts
         facts = scenario_facts(settings, [p for p in paths if not p.is_symlink()])
@@ -736,7 +761,7 @@ def read_health(
             if wanted and bugs is not None:
                 bugs.append((record, _shown(settings, path)))
             if full:
-                items.append(health_input(settings, path, record, facts.get(path)))
+                items.append(health_input(settings, path, record, facts.get(path), ancestry))
                 continue
         if not isinstance(scenario_id, str):
             notes.append(f"{shown}: record unreadable, left out")

@@ -377,11 +377,11 @@ def make_report(
         saturation_pass_rate=settings.saturation_pass_rate,
     )
     report.notes[:0] = notes
-    from intake.report.bugs import build_bugs
+    from intake.report.bugs import report_bugs
     from intake.report.health import health_of, read_health
 
     pairs: list[tuple[Record, str]] = []
     items, health_notes = read_health(settings, fast=True, bugs=pairs)
     followed = any(i.runs or i.quarantined or i.retired for i in items)
     health = health_of(settings, items, health_notes, now) if followed else None
-    return replace(report, bugs=build_bugs(pairs), health=health)
+    return replace(report, bugs=report_bugs(settings, pairs), health=health)

@@ -400,8 +400,38 @@ def claimed_run_files(settings: Settings, base: str, head: str = "HEAD") -> list
     return sorted(p for p in raw.decode("utf-8", "replace").split("\0") if p.endswith(".json"))
 
 
+def scenario_runs(settings: Settings, ids: Sequence[str]) -> dict[str, list[SuiteRun]]:
+    """Scenario id → every stored run of it, of all time (the bugs report: a run that caught a
+    bug months before its fix is outside health's window)."""
+    if not ids or not store_dir(settings).is_dir():
+        return {}
+    db = _connect(settings)
+    try:
+        refresh_index(settings, db)
+        wanted = sorted(set(ids))
+        found: dict[str, list[SuiteRun]] = {}
+        tiers = {t.value: t for t in RunTier}
+        for at in range(0, len(wanted), 500):
+            chunk = wanted[at:at + 500]
+            rows = db.execute(
+                "SELECT scenario_id, run_id, status, score, failure_category, model, tier, "
+                "judge, runnable_hash, gaia_commit, machine, started, recorded_at, kind FROM runs "
+                f"WHERE scenario_id IN ({', '.join('?' * len(chunk))}) ORDER BY started, run_id",
+                chunk)
+            for row in rows:
+                found.setdefault(row[0], []).append(suite_run({
+                    "run_id": row[1], "status": row[2], "score": row[3],
+                    "failure_category": row[4], "model": row[5], "tier": tiers[row[6]],
+                    "judge_model": row[7], "runnable_hash": row[8], "gaia_commit": row[9],
+                    "machine": row[10], "at": datetime.fromisoformat(row[11]),
+                    "recorded_at": datetime.fromisoformat(row[12]), "kind": row[13]}))
+        return found
+    finally:
+        db.close()
+
+
 __all__ = [
-    "claimed_run_files",
+    "claimed_run_files", "scenario_runs",
     "NO_FACTS", "SCHEMA", "ScenarioFacts", "StoredRun", "file_of", "index_path", "paused_gc",
     "read_facts", "read_run", "rebuild_index", "scenario_facts", "suite_run",
     "refresh_index", "run_files", "store_dir", "stored_runs", "window_runs", "write_run",
