@@ -151,7 +151,7 @@ class BugsReport:
 
 
 CAUGHT = frozenset({"FAIL", "BLOCKED_BY_ARCHITECTURE"})
-"""Judged and not passed: either one is the case failing on the bug (``scorecard.py`` L10-13)."""
+"""Judged and not passed: either one is the case failing on the bug (``scorecard.py`` ``_JUDGED_STATUSES``, docs/gaia-formats.md#scorecard)."""
 
 
 RunSeen = tuple[datetime, str, str, str, str | None]
@@ -165,7 +165,7 @@ def outcome(scenario_id: str, path: str, issue: str, via: str, bug: BugLink | No
 
     A run tested the code before the fix when the fix commit is not in its GAIA commit (git
     ancestry, when the clone knows both), else when it started before the closing (GAIA's run
-    id names its start, runner.py L1815; a draft run's ``at``), never when its scorecard was
+    id names its start, runner.py ``run_id``; a draft run's ``at``), never when its scorecard was
     written: a nightly that tested the code before the fix but finished after the closing
     counts."""
     if bug is None or bug.checked_at is None:
