@@ -1,4 +1,4 @@
-# ruff: noqa: E501  (pasted lines are kept as long as they were)
+# ruff: noqa: E501, W291, W293  (pasted lines are kept as they were: long, trailing blanks)
 """The real-threads corpus: excerpts of what people pasted into public GitHub issues (issue 35).
 
 Unlike ``pasted.py`` (written anew in the shape of public threads), every document here is an
