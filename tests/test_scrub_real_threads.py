@@ -89,11 +89,25 @@ def test_sigv4_scope_keeps_all_but_its_key_id(engine: Scrubber) -> None:
         ("Signed-off-by: henrikdal <henrik.dalgaard@intel.com>\n", "henrikdal"),
         ("Containers: 12\nUsername: tovalek\nRegistry: https://index.docker.io/v1\n", "tovalek"),
         ("Name                : job_1\nUser                : sorenj\n", "sorenj"),
+        ("(.venv) brodwick in ~/Code/example-project ● λ pip install x\n", "brodwick"),
     ],
 )
 def test_logins_from_more_shapes(engine: Scrubber, text: str, login: str) -> None:
     out = scrubbed(engine, f"{text}later {login} again\n")
     assert login not in out.lower()
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Co-authored-by: Claude <noreply@anthropic.com>\nClaude wrote it\n",
+        "  WARNING: installed in ~/.local/bin which is not on PATH\ninstalled\n",
+    ],
+)
+def test_bots_and_words_are_no_logins(engine: Scrubber, text: str) -> None:
+    """A trailer with a no-reply address is a tool's; a word before `` in ~/`` without a
+    prompt's mark after the path is prose."""
+    assert engine.scrub_text(text).text == text
 
 
 def test_the_words_of_a_name_with_spaces_are_learned(engine: Scrubber) -> None:
@@ -128,10 +142,10 @@ def test_the_split_is_by_url() -> None:
 
 def test_real_threads_tune_part(engine: Scrubber, tmp_path: Path) -> None:
     """The tune part of the real-threads corpus, held to what was measured when the rules were
-    set (2026-12-03): user names in paths 43/48, elsewhere 22/26, e-mails 8/8, secrets 4/4,
+    set (2026-12-03): user names in paths 43/48, elsewhere 23/26, e-mails 8/8, secrets 4/4,
     4 of 96 keep spans damaged, every library tail kept, JSON/YAML parsing, a rescrub
     changing nothing, ``--check`` finding nothing, no clash. (What it misses: a login of two
-    letters, a share folder without home evidence, a themed prompt, a login inside a job name;
+    letters, a share folder without home evidence, a login inside a job name;
     what it damages: a placeholder first name alone, ``First Last`` as a placeholder, a demo
     password in a header.)"""
     score = Score()
@@ -139,7 +153,7 @@ def test_real_threads_tune_part(engine: Scrubber, tmp_path: Path) -> None:
         if not doc.held_out:
             score_document(engine, doc, score, tmp_path)
     assert score.found["user (path)"] >= 43 and score.total["user (path)"] == 48
-    assert score.found["user (elsewhere)"] >= 22 and score.total["user (elsewhere)"] == 26
+    assert score.found["user (elsewhere)"] >= 23 and score.total["user (elsewhere)"] == 26
     assert score.found["email"] == score.total["email"] == 8
     assert score.found["secret"] == score.total["secret"] == 4
     assert len(score.damage) <= 4

@@ -285,6 +285,11 @@ _USER_FROM_MAC_PROMPT = regex.compile(
     r"(?P<u>[a-z_][a-z0-9._-]{1,31}+)[$%#](?=[ \t]|$)"
 )
 """macOS's default prompt ``Host:dir user$`` (bash) or ``user%`` (zsh)."""
+_USER_FROM_THEMED_PROMPT = regex.compile(
+    r"(?m)^(?:\([^()\n]{1,40}+\)[ ]?+)?+(?P<u>[a-z_][a-z0-9._-]{1,31}+)[ ]in[ ][~/][^\s]{0,120}+"
+    r"(?:[ ]on[ ][^\s]{1,60}+)?+(?:[ ][●✗✔±?!*]++)?+[ ][❯➜λ$%#](?=[ \t]|$)"
+)
+"""A themed prompt (spaceship, starship, pure): ``(.venv) user in ~/dir on main ● λ``."""
 _USER_FROM_MAC_HOST = regex.compile(
     r"\b([A-Z][a-z]{2,20})(?:s|'s)[- ](?:MacBook|iMac|Mac-mini|Mac)"
 )
@@ -307,15 +312,17 @@ _USER_FROM_GIT = regex.compile(
 after a Markdown bullet or backtick), and ``name = …`` in a ``[user]`` section."""
 _USER_FROM_TRAILER = regex.compile(
     r"(?m)^[ \t>]*+(?:Signed-off-by|Co-authored-by|Reviewed-by|Reported-by|Acked-by|Tested-by"
-    r"|Suggested-by):[ \t]*+([^<>\n]{2,60}?)[ \t]*+<[^<>\s@]++@[^<>\s]++>"
+    r"|Suggested-by):[ \t]*+([^<>\n]{2,60}?)[ \t]*+<(?!(?i:no-?reply|notifications?|bot)@)"
+    r"[^<>\s@]++@[^<>\s]++>"
 )
-"""A commit trailer's person (``Signed-off-by: Name <address>``)."""
+"""A commit trailer's person (``Signed-off-by: Name <address>``); not a tool's or a bot's
+(``Co-authored-by: Claude <noreply@anthropic.com>``)."""
 _USER_FROM_FIELD = regex.compile(
-    r"(?m)^[ \t]*+(?:Username|User|Login|Owner)[ \t]*+:[ \t]*+([A-Za-z][A-Za-z0-9._-]{2,31}+)"
+    r"(?m)^[ \t]*+(?:Username|User)[ \t]*+:[ \t]*+([A-Za-z][A-Za-z0-9._-]{2,31}+)"
     r"[ \t]*+$"
 )
-"""A tool's ``Username: u`` or ``User   : u`` field (``docker info``, ``jobinfo``, ``ls -l``
-summaries): capitalised as tools print it, alone on its line."""
+"""A tool's ``Username: u`` or ``User   : u`` field (``docker info``, ``jobinfo``):
+capitalised as tools print it, alone on its line."""
 _LOGIN_NOT_USER = frozenset(
     [
         "oauth2",
@@ -615,13 +622,15 @@ def learn_user_names(text: str, cands: Sequence[_Candidate]) -> frozenset[str]:
         )
     if "$" in text or "%" in text or "#" in text:
         found.update(m.group("u") for m in _USER_FROM_MAC_PROMPT.finditer(text))
+    if " in " in text:
+        found.update(m.group("u") for m in _USER_FROM_THEMED_PROMPT.finditer(text))
     if "Mac" in text:
         found.update(m.group(1) for m in _USER_FROM_MAC_HOST.finditer(text))
     if "name" in text:
         found.update((m.group(1) or m.group(2)).strip() for m in _USER_FROM_GIT.finditer(text))
     if "-by:" in text:
         found.update(m.group(1) for m in _USER_FROM_TRAILER.finditer(text))
-    if "User" in text or "Login" in text or "Owner" in text:
+    if "User" in text:
         found.update(m.group(1) for m in _USER_FROM_FIELD.finditer(text))
     # a name with spaces is also each of its words alone (a log cut at the space keeps the
     # surname: ``Last\AppData\Local\…``); short words (``de``, ``Li``) are not learned alone
