@@ -110,6 +110,16 @@ def test_bots_and_words_are_no_logins(engine: Scrubber, text: str) -> None:
     assert engine.scrub_text(text).text == text
 
 
+def test_a_two_letter_login_on_two_pieces_of_evidence(engine: Scrubber) -> None:
+    """``[jq@host ~]$`` and ``/home/jq/…`` together make ``jq`` a login; either alone does
+    not, so the word stays where it is the tool."""
+    text = "[jq@bruno ~]$ scp /home/jq/.ssh/id_rsa.pub nas:./\nowner: jq\n"
+    out = scrubbed(engine, text)
+    assert "jq" not in out and "/.ssh/id_rsa.pub" in out
+    for alone in ("[jq@bruno ~]$ ls\nuse jq to parse\n", "cat notes.json | jq .\n"):
+        assert engine.scrub_text(alone).text == alone
+
+
 def test_the_words_of_a_name_with_spaces_are_learned(engine: Scrubber) -> None:
     """A log cut at the space keeps the surname alone (amd/gaia#40's install log)."""
     text = (
@@ -142,18 +152,17 @@ def test_the_split_is_by_url() -> None:
 
 def test_real_threads_tune_part(engine: Scrubber, tmp_path: Path) -> None:
     """The tune part of the real-threads corpus, held to what was measured when the rules were
-    set (2026-12-03): user names in paths 43/48, elsewhere 23/26, e-mails 8/8, secrets 4/4,
+    set (2026-12-03): user names in paths 46/48, elsewhere 25/26, e-mails 8/8, secrets 4/4,
     4 of 96 keep spans damaged, every library tail kept, JSON/YAML parsing, a rescrub
-    changing nothing, ``--check`` finding nothing, no clash. (What it misses: a login of two
-    letters, a share folder without home evidence, a login inside a job name;
-    what it damages: a placeholder first name alone, ``First Last`` as a placeholder, a demo
-    password in a header.)"""
+    changing nothing, ``--check`` finding nothing, no clash. (What it misses: a share folder
+    without home evidence, a login inside a job name; what it damages: a placeholder first
+    name alone, ``First Last`` as a placeholder, a demo password in a header.)"""
     score = Score()
     for doc in documents():
         if not doc.held_out:
             score_document(engine, doc, score, tmp_path)
-    assert score.found["user (path)"] >= 43 and score.total["user (path)"] == 48
-    assert score.found["user (elsewhere)"] >= 23 and score.total["user (elsewhere)"] == 26
+    assert score.found["user (path)"] >= 46 and score.total["user (path)"] == 48
+    assert score.found["user (elsewhere)"] >= 25 and score.total["user (elsewhere)"] == 26
     assert score.found["email"] == score.total["email"] == 8
     assert score.found["secret"] == score.total["secret"] == 4
     assert len(score.damage) <= 4

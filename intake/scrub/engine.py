@@ -599,8 +599,9 @@ _FIXTURE_USER = regex.compile(r"^user[0-9]*+$")
 def learn_user_names(text: str, cands: Sequence[_Candidate]) -> frozenset[str]:
     """User names a text gives away: home folders of its paths, ``USER=``, a prompt ``u@host:``.
 
-    A name is learned only when it is at least 3 characters, not a shared account or folder
-    name (``root``, ``runner``, ``Shared``) and not a fixture (``user1``).
+    A name is learned only when it is at least 3 characters (2 on two pieces of evidence:
+    ``_short_login``), not a shared account or folder name (``root``, ``runner``, ``Shared``),
+    a placeholder (``John Doe``) or a fixture (``user1``).
     """
     found: set[str] = set()
     for c in cands:
@@ -610,6 +611,7 @@ def learn_user_names(text: str, cands: Sequence[_Candidate]) -> frozenset[str]:
             seg = home_segment(plain)
             if seg:
                 found.add(plain[seg[0] : seg[1]].replace("\\ ", " ").strip())
+    homes = {n.lower() for n in found}
     if "=" in text:
         found.update(m.group(1) for m in _USER_FROM_ENV.finditer(text))
     if "@" in text:
@@ -638,12 +640,21 @@ def learn_user_names(text: str, cands: Sequence[_Candidate]) -> frozenset[str]:
     return frozenset(
         n.lower()
         for n in found
-        if len(n) >= 3
+        if (len(n) >= 3 or (len(n) == 2 and n.isalpha() and _short_login(text, n, homes)))
         and _a_name(n)
         and not n.isdigit()
         and n.lower() not in _LOGIN_NOT_USER
         and not _in_placeholder(text, n)
     )
+
+
+def _short_login(text: str, name: str, homes: set[str]) -> bool:
+    """A two-letter name is a login only on two pieces of evidence: it is the home folder of a
+    path and the login of a prompt (``[af@andre ~]$`` and ``/home/af/.ssh``); alone it is a
+    word (``jq``, ``ls``, ``id``)."""
+    if name.lower() not in homes:
+        return False
+    return any(m.group(1).lower() == name.lower() for m in _USER_FROM_PROMPT.finditer(text))
 
 
 def _in_placeholder(text: str, name: str) -> bool:
