@@ -143,6 +143,37 @@ def test_container_accounts_are_no_one(engine: Scrubber, text: str) -> None:
     assert engine.scrub_text(text).text == text
 
 
+# After the blind run on the held-out third (classes it showed; its figures in
+# docs/benchmarks.md are those of the blind run, before these):
+
+
+@pytest.mark.parametrize(
+    ("text", "login"),
+    [
+        ("  user.name=王明远\n  user.email=x@example.com\n", "王明远"),
+        ("user.name=李明\n", "李明"),
+        ("Cc: tkwondel; Author\nSubject: Re: [o/r] log (#154)\n", "tkwondel"),
+        ('ssh.exe -T -D 65523 "kqt4481@kqt4481@gle-3159.nx.rit.edu" sh\n', "kqt4481"),
+        ("ssh 'bob7@host.example.net' ls\n", "bob7"),
+    ],
+)
+def test_logins_found_after_the_blind_run(engine: Scrubber, text: str, login: str) -> None:
+    out = scrubbed(engine, f"{text}later {login} again\n")
+    assert login not in out.lower()
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "or email support@openai.com if you have any questions.\n",
+        "stellarmate@stellarmate:~ $ ls /home/stellarmate/venv/lib/python3.11/site-packages\n",
+        "kali@kali:~$ ls /home/kali/.cache\n",
+    ],
+)
+def test_role_addresses_and_default_accounts_stay(engine: Scrubber, text: str) -> None:
+    assert engine.scrub_text(text).text == text
+
+
 def test_the_split_is_by_url() -> None:
     """Every excerpt of one thread is on the same side; a third of the threads are held out."""
     docs = documents()

@@ -295,10 +295,16 @@ _USER_FROM_MAC_HOST = regex.compile(
 )
 """A Mac's default host name: ``Alice's MacBook Pro``, ``Alices-MacBook-Pro``."""
 _USER_FROM_LOGIN = regex.compile(
-    r"\b(?:ssh|scp|sftp|rsync|mosh|sshfs)\b[^\n]{0,200}?(?<=[\s:])([a-z_][a-z0-9._-]{1,31}+)@"
-    r"[A-Za-z0-9][A-Za-z0-9.-]*+(?=[:\s]|$)"
+    r"\b(?:ssh|scp|sftp|rsync|mosh|sshfs)\b[^\n]{0,200}?(?<=[\s:\"'@])([a-z_][a-z0-9._-]{1,31}+)@"
+    r"[A-Za-z0-9][A-Za-z0-9.-]*+(?=[:\s\"']|$)"
 )
-"""A login in an ``ssh``/``scp``/``rsync`` target (``u@host``, ``u@host:/path``)."""
+"""A login in an ``ssh``/``scp``/``rsync`` target (``u@host``, ``u@host:/path``, quoted, and
+VS Code Remote-SSH's ``"u@u@host"``)."""
+_USER_FROM_CC = regex.compile(
+    r"(?m)^[ \t>]*+Cc:[ \t]*+([A-Za-z0-9][A-Za-z0-9-]{1,38}+);[ \t]*+(?:Author|Mention|Comment"
+    r"|State[ ]change|Review[ ]requested|Subscribed|Manual|Team[ ]mention|Your[ ]activity)\b"
+)
+"""The login in a GitHub notification e-mail's ``Cc: login; Author`` line."""
 _USER_FROM_URL = regex.compile(
     r"\b[A-Za-z][A-Za-z0-9+.-]*+://([A-Za-z0-9][A-Za-z0-9._-]{1,38}+)(?::[^@\s/]*+)?+@[A-Za-z0-9]"
 )
@@ -409,6 +415,13 @@ _NOT_USER_NAMES = frozenset(
         "ci",
         "gitpod",
         "vagrant",
+        # distributions' and boards' default accounts
+        "kali",
+        "stellarmate",
+        "orangepi",
+        "odroid",
+        "alarm",
+        "linaro",
         "steam",
         "files",
         "pi",
@@ -503,9 +516,9 @@ _NOT_USER_NAMES = frozenset(
 )
 """Account names shared by everyone (or folder names) and placeholders written where a user
 name goes: learning them would replace words."""
-_PLACEHOLDER_USER = regex.compile(r"^(?:[^A-Za-z0-9]*+|[<{$%\[].*+|.*[>}%\]])$")
+_PLACEHOLDER_USER = regex.compile(r"^(?:[^\p{L}\p{N}]*+|[<{$%\[].*+|.*[>}%\]])$")
 """A user segment that is no name: ``...``, ``*``, ``<user>``, ``{username}``, ``$USER``,
-``%USERNAME%``."""
+``%USERNAME%`` (a name in any script is one: ``王明远``, ``Ольга``)."""
 
 
 def _consecutive(value: str) -> bool:
@@ -630,6 +643,8 @@ def learn_user_names(text: str, cands: Sequence[_Candidate]) -> frozenset[str]:
         found.update(m.group(1) for m in _USER_FROM_MAC_HOST.finditer(text))
     if "name" in text:
         found.update((m.group(1) or m.group(2)).strip() for m in _USER_FROM_GIT.finditer(text))
+    if "Cc:" in text:
+        found.update(m.group(1) for m in _USER_FROM_CC.finditer(text))
     if "-by:" in text:
         found.update(m.group(1) for m in _USER_FROM_TRAILER.finditer(text))
     if "User" in text:
@@ -640,7 +655,11 @@ def learn_user_names(text: str, cands: Sequence[_Candidate]) -> frozenset[str]:
     return frozenset(
         n.lower()
         for n in found
-        if (len(n) >= 3 or (len(n) == 2 and n.isalpha() and _short_login(text, n, homes)))
+        if (
+            len(n) >= 3
+            or (len(n) == 2 and n.isalpha() and not n.isascii())  # 李明: a whole name
+            or (len(n) == 2 and n.isalpha() and _short_login(text, n, homes))
+        )
         and _a_name(n)
         and not n.isdigit()
         and n.lower() not in _LOGIN_NOT_USER
