@@ -168,6 +168,7 @@ def test_logins_found_after_the_blind_run(engine: Scrubber, text: str, login: st
         "or email support@openai.com if you have any questions.\n",
         "stellarmate@stellarmate:~ $ ls /home/stellarmate/venv/lib/python3.11/site-packages\n",
         "kali@kali:~$ ls /home/kali/.cache\n",
+        'ssh-keygen -t ed25519 -C "botname@tasks" -f ~/.ssh/tasks_deploy -N ""\nbotname\n',
     ],
 )
 def test_role_addresses_and_default_accounts_stay(engine: Scrubber, text: str) -> None:

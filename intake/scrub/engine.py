@@ -295,11 +295,11 @@ _USER_FROM_MAC_HOST = regex.compile(
 )
 """A Mac's default host name: ``Alice's MacBook Pro``, ``Alices-MacBook-Pro``."""
 _USER_FROM_LOGIN = regex.compile(
-    r"\b(?:ssh|scp|sftp|rsync|mosh|sshfs)\b[^\n]{0,200}?(?<=[\s:\"'@])([a-z_][a-z0-9._-]{1,31}+)@"
+    r"\b(?:ssh|scp|sftp|rsync|mosh|sshfs|ssh-copy-id)(?![\w-])[^\n]{0,200}?(?<=[\s:\"'@])([a-z_][a-z0-9._-]{1,31}+)@"
     r"[A-Za-z0-9][A-Za-z0-9.-]*+(?=[:\s\"']|$)"
 )
 """A login in an ``ssh``/``scp``/``rsync`` target (``u@host``, ``u@host:/path``, quoted, and
-VS Code Remote-SSH's ``"u@u@host"``)."""
+VS Code Remote-SSH's ``"u@u@host"``); not ``ssh-keygen -C "name@host"``'s comment."""
 _USER_FROM_CC = regex.compile(
     r"(?m)^[ \t>]*+Cc:[ \t]*+([A-Za-z0-9][A-Za-z0-9-]{1,38}+);[ \t]*+(?:Author|Mention|Comment"
     r"|State[ ]change|Review[ ]requested|Subscribed|Manual|Team[ ]mention|Your[ ]activity)\b"
