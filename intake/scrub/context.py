@@ -454,6 +454,12 @@ def code_value(value: str, names: SecretNames | None = None) -> bool:
     return len(segs) >= 2 or (names is not None and names.is_secret_name(v))
 
 
+_SIGV4_SCOPE = regex.compile(
+    r"^(?:Credential=)?[A-Z0-9]{16,128}+/[0-9]{8}/[a-z0-9-]++/[a-z0-9-]++/aws4_request,?$"
+)
+"""``Credential=<key id>/<date>/<region>/<service>/aws4_request`` (AWS Signature Version 4)."""
+
+
 def literal_secret(value: str, *, quoted: bool, names: SecretNames | None = None) -> bool:
     """Whether ``value`` (assigned to a secret-bearing name) is a literal secret.
 
@@ -478,8 +484,8 @@ def literal_secret(value: str, *, quoted: bool, names: SecretNames | None = None
         and (code_value(v[:-1], names) or not literal_secret(v[:-1], quoted=False, names=names))
     ):
         return False  # session_id: str,  auth_token=auth_token,  token=None,  threshold=0.90,
-    if _NOT_A_VALUE.match(v):
-        return False
+    if _NOT_A_VALUE.match(v) or _SIGV4_SCOPE.match(v):
+        return False  # (a SigV4 credential scope: its key id is found on its own)
     low = v.lower()
     if looks_like_placeholder(v) or _MASK.match(v):
         return False

@@ -276,35 +276,59 @@ _USER_FROM_ENV = regex.compile(
 _USER_FROM_PROMPT = regex.compile(
     r"(?:^|(?<=\n))(?:\([^()\n]{1,40}+\)[ ]?+)?+\[?+([a-z_][a-z0-9._-]{1,31}+)"
     r"@[A-Za-z0-9][A-Za-z0-9.-]*+"
-    r"(?::[~/]|[ ][^\n\]]{0,80}+\][$#])"
+    r"(?::[~/]|[ ][^\n\]]{0,80}+\][$#]|[ ][~/][^\s]{0,80}+[ ][%$#](?=[ \t]|$))"
 )
-"""A shell prompt ``u@host:~$`` at a line's start, after a ``(venv)`` or ``(base)`` prefix, or
-in brackets (``[u@host dir]$``)."""
+"""A shell prompt ``u@host:~$`` at a line's start, after a ``(venv)`` or ``(base)`` prefix, in
+brackets (``[u@host dir]$``), or zsh's default ``u@host ~ %``."""
 _USER_FROM_MAC_PROMPT = regex.compile(
     r"(?m)^(?:\([^()\n]{1,40}+\)[ ]?+)?+(?P<host>[A-Za-z0-9][A-Za-z0-9.-]*+):[^\s:]++[ ]"
     r"(?P<u>[a-z_][a-z0-9._-]{1,31}+)[$%#](?=[ \t]|$)"
 )
 """macOS's default prompt ``Host:dir user$`` (bash) or ``user%`` (zsh)."""
+_USER_FROM_THEMED_PROMPT = regex.compile(
+    r"(?m)^(?:\([^()\n]{1,40}+\)[ ]?+)?+(?P<u>[a-z_][a-z0-9._-]{1,31}+)[ ]in[ ][~/][^\s]{0,120}+"
+    r"(?:[ ]on[ ][^\s]{1,60}+)?+(?:[ ][●✗✔±?!*]++)?+[ ][❯➜λ$%#](?=[ \t]|$)"
+)
+"""A themed prompt (spaceship, starship, pure): ``(.venv) user in ~/dir on main ● λ``."""
 _USER_FROM_MAC_HOST = regex.compile(
     r"\b([A-Z][a-z]{2,20})(?:s|'s)[- ](?:MacBook|iMac|Mac-mini|Mac)"
 )
 """A Mac's default host name: ``Alice's MacBook Pro``, ``Alices-MacBook-Pro``."""
 _USER_FROM_LOGIN = regex.compile(
-    r"\b(?:ssh|scp|sftp|rsync|mosh|sshfs)\b[^\n]{0,200}?(?<=[\s:])([a-z_][a-z0-9._-]{1,31}+)@"
-    r"[A-Za-z0-9][A-Za-z0-9.-]*+(?=[:\s]|$)"
+    r"\b(?:ssh|scp|sftp|rsync|mosh|sshfs|ssh-copy-id)(?![\w-])[^\n]{0,200}?(?<=[\s:\"'@])([a-z_][a-z0-9._-]{1,31}+)@"
+    r"[A-Za-z0-9][A-Za-z0-9.-]*+(?=[:\s\"']|$)"
 )
-"""A login in an ``ssh``/``scp``/``rsync`` target (``u@host``, ``u@host:/path``)."""
+"""A login in an ``ssh``/``scp``/``rsync`` target (``u@host``, ``u@host:/path``, quoted, and
+VS Code Remote-SSH's ``"u@u@host"``); not ``ssh-keygen -C "name@host"``'s comment."""
+_USER_FROM_CC = regex.compile(
+    r"(?m)^[ \t>]*+Cc:[ \t]*+([A-Za-z0-9][A-Za-z0-9-]{1,38}+);[ \t]*+(?:Author|Mention|Comment"
+    r"|State[ ]change|Review[ ]requested|Subscribed|Manual|Team[ ]mention|Your[ ]activity)\b"
+)
+"""The login in a GitHub notification e-mail's ``Cc: login; Author`` line."""
 _USER_FROM_URL = regex.compile(
     r"\b[A-Za-z][A-Za-z0-9+.-]*+://([A-Za-z0-9][A-Za-z0-9._-]{1,38}+)(?::[^@\s/]*+)?+@[A-Za-z0-9]"
 )
 """A URL's userinfo login (``https://alice@github.com``, ``https://alice:TOKEN@host``)."""
 _USER_FROM_GIT = regex.compile(
-    r"(?m)^[ \t]*+(?:user\.name[ \t]*+=|git[ ]config[^\n]*?user\.name)[ \t\"']*+"
-    r"([^\s\"'][^\n\"']{1,60}?)[ \t\"']*+$"
+    r"(?m)^[ \t*>`-]*+(?:user\.name[ \t]*+=|git[ ]config[^\n]*?user\.name)[ \t\"']*+"
+    r"([^\s\"'][^\n\"'`]{1,60}?)[ \t\"'`]*+$"
     r"|(?ms)^\[user\][^\[]*?^[ \t]++name[ \t]*+=[ \t]*+([^\n]{2,60}?)[ \t]*+$"
 )
-"""``git config`` user names: ``user.name=…``, ``git config --global user.name "…"``, and
-``name = …`` in a ``[user]`` section."""
+"""``git config`` user names: ``user.name=…``, ``git config [--global] user.name "…"`` (also
+after a Markdown bullet or backtick), and ``name = …`` in a ``[user]`` section."""
+_USER_FROM_TRAILER = regex.compile(
+    r"(?m)^[ \t>]*+(?:Signed-off-by|Co-authored-by|Reviewed-by|Reported-by|Acked-by|Tested-by"
+    r"|Suggested-by):[ \t]*+([^<>\n]{2,60}?)[ \t]*+<(?!(?i:no-?reply|notifications?|bot)@)"
+    r"[^<>\s@]++@[^<>\s]++>"
+)
+"""A commit trailer's person (``Signed-off-by: Name <address>``); not a tool's or a bot's
+(``Co-authored-by: Claude <noreply@anthropic.com>``)."""
+_USER_FROM_FIELD = regex.compile(
+    r"(?m)^[ \t]*+(?:Username|User)[ \t]*+:[ \t]*+([A-Za-z][A-Za-z0-9._-]{2,31}+)"
+    r"[ \t]*+$"
+)
+"""A tool's ``Username: u`` or ``User   : u`` field (``docker info``, ``jobinfo``):
+capitalised as tools print it, alone on its line."""
 _LOGIN_NOT_USER = frozenset(
     [
         "oauth2",
@@ -391,6 +415,15 @@ _NOT_USER_NAMES = frozenset(
         "ci",
         "gitpod",
         "vagrant",
+        # distributions' and boards' default accounts
+        "kali",
+        "stellarmate",
+        "orangepi",
+        "odroid",
+        "alarm",
+        "linaro",
+        "steam",
+        "files",
         "pi",
         "centos",
         "fedora",
@@ -483,9 +516,9 @@ _NOT_USER_NAMES = frozenset(
 )
 """Account names shared by everyone (or folder names) and placeholders written where a user
 name goes: learning them would replace words."""
-_PLACEHOLDER_USER = regex.compile(r"^(?:[^A-Za-z0-9]*+|[<{$%\[].*+|.*[>}%\]])$")
+_PLACEHOLDER_USER = regex.compile(r"^(?:[^\p{L}\p{N}]*+|[<{$%\[].*+|.*[>}%\]])$")
 """A user segment that is no name: ``...``, ``*``, ``<user>``, ``{username}``, ``$USER``,
-``%USERNAME%``."""
+``%USERNAME%`` (a name in any script is one: ``王明远``, ``Ольга``)."""
 
 
 def _consecutive(value: str) -> bool:
@@ -546,7 +579,18 @@ def _name_extent(text: str, start: int, end: int) -> int:
     if encode is not None or seg is None or seg[1] != len(plain):
         return end
     m = _NAME_TAIL.match(text, end)
+    if m and not _a_name(plain[seg[0] :] + m.group()):
+        return start  # the whole name is a placeholder (C:\Users\John Doe): no one's path
     return m.end() if m else end
+
+
+_PLACEHOLDER_NAME = regex.compile(
+    r"(?i)^(?:x{3,}+|(?:john|jane)[ _-]doe|(?:my|your)[ _-]?+(?:name|user(?:name)?+)"
+    r"|first[ _-]?+name(?:[ _-]++(?:(?:last|sur|second|middle)[ _-]?+name|second|surname))?+)$"
+)
+"""A name written where a name goes (``xxx``, ``John Doe``, ``My Name``, ``firstname second``,
+``First_Name Last_Name``): a placeholder, not a person. ``First Last`` is not one: it is also
+how a real name with a space is shown when the name itself is withheld."""
 
 
 def _a_name(user: str) -> bool:
@@ -555,6 +599,7 @@ def _a_name(user: str) -> bool:
     return not (
         not user
         or user.lower() in _NOT_USER_NAMES
+        or _PLACEHOLDER_NAME.match(user.strip()) is not None
         or _FIXTURE_USER.match(user.lower()) is not None
         or _PLACEHOLDER_USER.match(user) is not None
         or "FAKE" in user
@@ -567,16 +612,19 @@ _FIXTURE_USER = regex.compile(r"^user[0-9]*+$")
 def learn_user_names(text: str, cands: Sequence[_Candidate]) -> frozenset[str]:
     """User names a text gives away: home folders of its paths, ``USER=``, a prompt ``u@host:``.
 
-    A name is learned only when it is at least 3 characters, not a shared account or folder
-    name (``root``, ``runner``, ``Shared``) and not a fixture (``user1``).
+    A name is learned only when it is at least 3 characters (2 on two pieces of evidence:
+    ``_short_login``), not a shared account or folder name (``root``, ``runner``, ``Shared``),
+    a placeholder (``John Doe``) or a fixture (``user1``).
     """
     found: set[str] = set()
     for c in cands:
         if c.entity_type == "FILE_PATH":
-            plain, _ = _unescape_path(text[c.start : c.end])
+            end = _name_extent(text, c.start, c.end)  # the whole name (C:\Users\First Last)
+            plain, _ = _unescape_path(text[c.start : end])
             seg = home_segment(plain)
             if seg:
                 found.add(plain[seg[0] : seg[1]].replace("\\ ", " ").strip())
+    homes = {n.lower() for n in found}
     if "=" in text:
         found.update(m.group(1) for m in _USER_FROM_ENV.finditer(text))
     if "@" in text:
@@ -589,22 +637,62 @@ def learn_user_names(text: str, cands: Sequence[_Candidate]) -> frozenset[str]:
         )
     if "$" in text or "%" in text or "#" in text:
         found.update(m.group("u") for m in _USER_FROM_MAC_PROMPT.finditer(text))
+    if " in " in text:
+        found.update(m.group("u") for m in _USER_FROM_THEMED_PROMPT.finditer(text))
     if "Mac" in text:
         found.update(m.group(1) for m in _USER_FROM_MAC_HOST.finditer(text))
     if "name" in text:
         found.update((m.group(1) or m.group(2)).strip() for m in _USER_FROM_GIT.finditer(text))
+    if "Cc:" in text:
+        found.update(m.group(1) for m in _USER_FROM_CC.finditer(text))
+    if "-by:" in text:
+        found.update(m.group(1) for m in _USER_FROM_TRAILER.finditer(text))
+    if "User" in text:
+        found.update(m.group(1) for m in _USER_FROM_FIELD.finditer(text))
+    # a name with spaces is also each of its words alone (a log cut at the space keeps the
+    # surname: ``Last\AppData\Local\…``); short words (``de``, ``Li``) are not learned alone
+    found.update(w for n in list(found) if " " in n.strip() and _a_name(n) for w in n.split())
     return frozenset(
         n.lower()
         for n in found
-        if len(n) >= 3 and _a_name(n) and not n.isdigit() and n.lower() not in _LOGIN_NOT_USER
+        if (
+            len(n) >= 3
+            or (len(n) == 2 and n.isalpha() and not n.isascii())  # 李明: a whole name
+            or (len(n) == 2 and n.isalpha() and _short_login(text, n, homes))
+        )
+        and _a_name(n)
+        and not n.isdigit()
+        and n.lower() not in _LOGIN_NOT_USER
+        and not _in_placeholder(text, n)
     )
+
+
+def _short_login(text: str, name: str, homes: set[str]) -> bool:
+    """A two-letter name is a login only on two pieces of evidence: it is the home folder of a
+    path and the login of a prompt (``[af@andre ~]$`` and ``/home/af/.ssh``); alone it is a
+    word (``jq``, ``ls``, ``id``)."""
+    if name.lower() not in homes:
+        return False
+    return any(m.group(1).lower() == name.lower() for m in _USER_FROM_PROMPT.finditer(text))
+
+
+def _in_placeholder(text: str, name: str) -> bool:
+    """Whether a one-word name is, somewhere in the text, the first word of a placeholder name
+    (``C:\\Users\\John Doe`` then ``C:\\Users\\John``): that placeholder, not a person."""
+    if " " in name:
+        return False
+    for m in regex.finditer(rf"(?<![A-Za-z0-9]){regex.escape(name)}(?=[ ])", text, regex.I):
+        tail = _NAME_TAIL.match(text, m.end())
+        if tail and _PLACEHOLDER_NAME.match(m.group() + tail.group()):
+            return True
+    return False
 
 
 def user_name_spans(text: str, names: frozenset[str]) -> list[tuple[int, int]]:
     """Every occurrence of a learned name as a word of its own (``notes_alice.txt`` too)."""
     alternatives = "|".join(regex.escape(n) for n in sorted(names, key=len, reverse=True))
     rx = regex.compile(
-        rf"(?<![A-Za-z0-9])(?:{alternatives})(?:(?![A-Za-z0-9])|(?=s-(?:MacBook|iMac|Mac)))",
+        rf"(?<![A-Za-z0-9])(?:{alternatives})(?:(?![A-Za-z0-9])|(?=(?:s-|de)(?:MacBook|iMac|Mac)))",
         regex.I,
     )
     return [m.span() for m in rx.finditer(text)]

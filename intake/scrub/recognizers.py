@@ -706,6 +706,8 @@ class IntakeHighEntropyRecognizer(_CheckedRecognizer):
                 return True
         elif shannon_entropy(value) < self.MIN_ENTROPY:
             return True
+        if value.endswith("/aws4_request"):
+            return True  # a SigV4 credential scope: its key id is found on its own (issue 35)
         if "/" in value and all(len(p) < 20 or _path_word(p) for p in value.split("/")):
             return True  # a path: its long segments are names (stats_derniere_labellisation)
         if _word_like_identifier(value) or _name_like(value) or _camel_words(value):

@@ -1,0 +1,203 @@
+"""The scrubber on real pasted text: ``python tests/benchmarks/bench_scrub_real.py``.
+
+The corpus is ``tests/outside_corpus/real_threads.py``: excerpts of what people really pasted
+into public GitHub threads (tracebacks, ``conda info``, npm/pip logs, prompts, ``.gitconfig``,
+curl, ``kubectl``/``docker`` output, CI and SLURM logs, GAIA's own issues), each private value
+replaced by a same-shaped substitute and labelled. Each document is scrubbed as ``intake scrub``
+scrubs a file of its suffix (``scrub_file_text``). Printed per part (``tune``; ``held-out``: the
+documents whose source URL's SHA-256 is 0 modulo 3, kept aside while the rules were changed)
+and per class:
+
+* recall: labelled private values of which no occurrence is left in the output; user names are
+  split into names in a path (the label follows ``/`` or ``\\``) and elsewhere (prompts,
+  ``git config``, prose), compared without case and from a word start;
+* damage: ``keep`` spans (library tails, placeholders, role addresses, public ids, masked
+  values) that no longer appear as often as they did; library tails: the ``keep`` spans that
+  follow a user's name in a path, kept whole;
+* clean documents touched (no private label, output differs); JSON/YAML still parsing; a
+  second scrub changing nothing; ``scrub --check`` (``scan_paths``) on the output finding
+  nothing; two originals sharing a fixture in one document (a clash).
+
+``--part`` picks a part (default both), ``--show NAME`` prints one document before and after,
+``--misses`` lists each miss and damage of the parts printed. Not collected by pytest.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import tempfile
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import regex
+from ruamel.yaml import YAML
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+
+from intake.scrub import Scrubber, get_scrubber  # noqa: E402
+from intake.scrub.files import scan_paths, scrub_file_text  # noqa: E402
+from intake.scrub.fixtures import FixtureMap  # noqa: E402
+from tests.outside_corpus.real_threads import RealDocument, documents  # noqa: E402
+
+CLASSES = ("user (path)", "user (elsewhere)", "email", "secret")
+
+
+@dataclass
+class Score:
+    found: Counter[str] = field(default_factory=Counter)
+    total: Counter[str] = field(default_factory=Counter)
+    missed: list[str] = field(default_factory=list)
+    damage: list[str] = field(default_factory=list)
+    keeps: int = 0
+    tails: int = 0
+    tails_kept: int = 0
+    docs: int = 0
+    clean_docs: int = 0
+    clean_touched: list[str] = field(default_factory=list)
+    structured: int = 0
+    parses: int = 0
+    not_idempotent: list[str] = field(default_factory=list)
+    check_findings: list[str] = field(default_factory=list)
+    clashes: list[str] = field(default_factory=list)
+
+
+def label_class(doc: RealDocument, cls: str, start: int) -> str:
+    if cls != "user":
+        return cls
+    return "user (path)" if start and doc.doc.text[start - 1] in "/\\" else "user (elsewhere)"
+
+
+def left(value: str, out: str, cls: str) -> bool:
+    """Whether an occurrence of the labelled value is left in the output."""
+    if cls.startswith("user"):
+        return regex.search(r"(?<![\p{L}\p{N}])" + regex.escape(value), out, regex.I) is not None
+    return value in out
+
+
+def parses(suffix: str, text: str) -> bool:
+    try:
+        if suffix == ".json":
+            json.loads(text)
+        else:
+            YAML(typ="safe").load(text)
+    except Exception:  # noqa: BLE001 - any parse failure counts
+        return False
+    return True
+
+
+def scrub(engine: Scrubber, doc: RealDocument, text: str, folder: Path) -> str:
+    return scrub_file_text(folder / f"doc{doc.suffix}", text, scrubber=engine).text
+
+
+def score_document(engine: Scrubber, doc: RealDocument, score: Score, folder: Path) -> str:
+    d = doc.doc
+    out = scrub(engine, doc, d.text, folder)
+    score.docs += 1
+    for lb in d.private:
+        cls = label_class(doc, lb.cls, lb.start)
+        score.total[cls] += 1
+        if left(lb.value, out, cls):
+            score.missed.append(f"{d.name}: {cls} {lb.value!r}")
+        else:
+            score.found[cls] += 1
+    user_ends = {lb.end for lb in d.labels if lb.cls == "user"}
+    for lb in d.labels:
+        if lb.cls != "keep":
+            continue
+        score.keeps += 1
+        kept = out.count(lb.value) >= d.text.count(lb.value)
+        if not kept:
+            score.damage.append(f"{d.name}: {lb.value!r}")
+        if lb.start in user_ends and lb.value[:1] in "/\\":
+            score.tails += 1
+            score.tails_kept += kept
+    if not d.private:
+        score.clean_docs += 1
+        if out != d.text:
+            score.clean_touched.append(d.name)
+    if doc.suffix in (".json", ".yaml"):
+        score.structured += 1
+        score.parses += parses(doc.suffix, out)
+    if scrub(engine, doc, out, folder) != out:
+        score.not_idempotent.append(d.name)
+    path = folder / f"check{doc.suffix}"
+    path.write_text(out, encoding="utf-8", newline="")
+    found = scan_paths([path], scrubber=engine)
+    if found:
+        score.check_findings.append(f"{d.name}: {len(found)}")
+    mapping = FixtureMap()
+    mapping.reserve([d.text])
+    engine.scrub_text(d.text, mapping=mapping)
+    by_fixture: dict[str, str] = {}
+    for original in mapping.originals():
+        fixture = mapping.get(original, lambda m: "")
+        if by_fixture.setdefault(fixture, original) != original:
+            score.clashes.append(d.name)
+            break
+    return out
+
+
+def run(engine: Scrubber, part: str) -> Score:
+    score = Score()
+    with tempfile.TemporaryDirectory() as tmp:
+        for doc in documents():
+            if (part == "held-out") == doc.held_out:
+                score_document(engine, doc, score, Path(tmp))
+    return score
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("--part", choices=("tune", "held-out", "all"), default="all")
+    ap.add_argument("--show", default=None)
+    ap.add_argument("--misses", action="store_true")
+    args = ap.parse_args(argv)
+    engine = get_scrubber()
+    if args.show:
+        doc = next(d for d in documents() if d.doc.name == args.show)
+        with tempfile.TemporaryDirectory() as tmp:
+            print(doc.doc.text, "---", scrub(engine, doc, doc.doc.text, Path(tmp)), sep="\n")
+        return 0
+    parts = ("tune", "held-out") if args.part == "all" else (args.part,)
+    scores = {part: run(engine, part) for part in parts}
+    print("| part | " + " | ".join(CLASSES) + " | damage (keep spans) | library tails kept |")
+    print("| --- " * (len(CLASSES) + 3) + "|")
+    for part, s in scores.items():
+        cells = [f"{s.found[c]}/{s.total[c]}" for c in CLASSES]
+        print(
+            f"| {part} | " + " | ".join(cells) + f" | {len(s.damage)} of {s.keeps}"
+            f" | {s.tails_kept}/{s.tails} |"
+        )
+    print()
+    print(
+        "| part | documents | clean touched | JSON/YAML parse | not idempotent"
+        " | --check findings on output | clashes |"
+    )
+    print("| --- | --- | --- | --- | --- | --- | --- |")
+    for part, s in scores.items():
+        print(
+            f"| {part} | {s.docs} | {len(s.clean_touched)} of {s.clean_docs}"
+            f" | {s.parses}/{s.structured} | {len(s.not_idempotent)}"
+            f" | {len(s.check_findings)} | {len(s.clashes)} |"
+        )
+    if args.misses:
+        for part, s in scores.items():
+            for kind, items in (
+                ("missed", s.missed),
+                ("damaged", s.damage),
+                ("clean touched", s.clean_touched),
+                ("not idempotent", s.not_idempotent),
+                ("--check finds", s.check_findings),
+                ("clash", s.clashes),
+            ):
+                for item in items:
+                    print(f"{kind} ({part}): {item}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
