@@ -34,6 +34,7 @@ import json
 import math
 import statistics
 from collections import Counter
+from operator import attrgetter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
@@ -60,7 +61,10 @@ from intake.store.records import iter_scenarios, record_path, utcnow
 from intake.wording import counted
 
 if TYPE_CHECKING:
-    from intake.lifecycle.runs.store import ScenarioFacts
+    from intake.lifecycle.runs.store import Run, ScenarioFacts
+
+    AnyRun = SuiteRun | Run
+    """A run as health reads it: a record's (``SuiteRun``) or the run store's (``Run``)."""
 
 CLASSES = (
     "saturated",
@@ -98,7 +102,7 @@ class HealthInput:
     provenance: str
     """``real`` (session, issue) or ``hand`` (hand-written, synthetic)."""
     current_hash: str | None
-    runs: tuple[SuiteRun, ...]
+    runs: tuple[AnyRun, ...]
     controls: tuple[ControlRun, ...] = ()
     lane: str = "capability"
     split: str | None = None
@@ -268,11 +272,13 @@ def _exact(a: str, b: str) -> bool:
 
 
 def _choose(
-    runs: Sequence[SuiteRun], attr: str, pinned: str | None, mix: bool,
+    runs: Sequence[AnyRun], attr: str, pinned: str | None, mix: bool,
     same: Callable[[str, str], bool] = _exact,
 ) -> tuple[set[str] | None, list[tuple[str, int]], list[tuple[str, int]]]:
     """The values of ``attr`` to read (None: all), and (value, runs) read and left out."""
-    counts = Counter(_key(getattr(r, attr)) for r in runs)
+    counts = Counter(map(attrgetter(attr), runs))
+    if None in counts:
+        counts[UNKNOWN] += counts.pop(None)
     if (mix and pinned is None) or not runs:
         merged: dict[str, int] = {}  # one commit named by 8 digits and by 40 is one commit
         for key in sorted(counts, key=lambda k: (-len(k), k)):
@@ -291,18 +297,39 @@ def _choose(
     return group, read, left
 
 
-def _rates(runs: Iterable[SuiteRun], bars: Bars, by: str, k: int) -> list[Rate]:
-    groups: dict[tuple[str, str], list[int]] = {}
-    for run in runs:
-        name = run.model if by == "model" else run.tier.value
-        cell = groups.setdefault((name, run.tier.value), [0, 0])
+def _tier(run: AnyRun) -> str:
+    """The run's tier by its value (a record's run holds the enum, the store's its value)."""
+    tier = run.tier
+    return tier if tier.__class__ is str else tier.value
+
+
+def _rates(runs: Iterable[AnyRun], bars: Bars, k: int) -> tuple[list[Rate], list[Rate]]:
+    """The rates per model and per tier of judged ``runs``."""
+    by_model: dict[tuple[str, str], list[int]] = {}
+    for run in runs:  # a record's tier is the enum, the store's its value: one key either way
+        cell = by_model.get((run.model, run.tier))
+        if cell is None:
+            cell = by_model[(run.model, run.tier)] = [0, 0]
         cell[0] += 1
         cell[1] += run.status == "PASS"
-    order = {RunTier.strong.value: 0, RunTier.local.value: 1}
-    return [
-        Rate(name, tier, n, p, *jeffreys(p, n, bars.confidence), pass_hat_k(p, n, k))
-        for (name, tier), (n, p) in sorted(groups.items(), key=lambda i: (order[i[0][1]], i[0][0]))
-    ]
+    by_tier: dict[tuple[str, str], list[int]] = {}
+    models: dict[tuple[str, str], list[int]] = {}
+    for (model, tier), (n, p) in by_model.items():
+        name = tier if tier.__class__ is str else tier.value
+        models[(model, name)] = [n, p]
+        cell = by_tier.setdefault((name, name), [0, 0])
+        cell[0] += n
+        cell[1] += p
+    order = {"strong": 0, "local": 1}
+
+    def rated(groups: dict[tuple[str, str], list[int]]) -> list[Rate]:
+        return [
+            Rate(name, tier, n, p, *jeffreys(p, n, bars.confidence), pass_hat_k(p, n, k))
+            for (name, tier), (n, p) in sorted(groups.items(),
+                                               key=lambda i: (order[i[0][1]], i[0][0]))
+        ]
+
+    return rated(models), rated(by_tier)
 
 
 def _judge_flaky(controls: Sequence[ControlRun], current: str | None) -> bool:
@@ -313,7 +340,7 @@ def _judge_flaky(controls: Sequence[ControlRun], current: str | None) -> bool:
     return any(len(v) == 2 for v in outcomes.values())
 
 
-def _segment(item: HealthInput, runs: Sequence[SuiteRun]) -> tuple[list[SuiteRun], int, int]:
+def _segment(item: HealthInput, runs: Sequence[AnyRun]) -> tuple[list[AnyRun], int, int]:
     """The runs of the segment read: after the bug's fix, of the newest judge; with the counts
     of runs left out before the fix and of other judges."""
     kept = list(runs)
@@ -335,7 +362,7 @@ def _segment(item: HealthInput, runs: Sequence[SuiteRun]) -> tuple[list[SuiteRun
 
 def classify(
     item: HealthInput,
-    runs: Sequence[SuiteRun],
+    runs: Sequence[AnyRun],
     *,
     bars: Bars,
     pass_k: int = 3,
@@ -346,8 +373,8 @@ def classify(
     current, before_fix, other_judge = _segment(item, current)
     judged = [r for r in current if r.status in JUDGED_STATUSES]
     infra = len(current) - len(judged)
-    models = tuple(_rates(judged, bars, "model", pass_k))
-    tiers = tuple(_rates(judged, bars, "tier", pass_k))
+    by_model, by_tier = _rates(judged, bars, pass_k)
+    models, tiers = tuple(by_model), tuple(by_tier)
     tier = {t.tier: t for t in tiers}
     strong, local = tier.get("strong"), tier.get("local")
     decidable = (("always-fail", "inverted", "saturated", "flaky", "healthy")
@@ -394,7 +421,7 @@ def classify(
                 probability=probability if leaning else None, leaning=leaning, more_runs=more)
 
 
-def _window(runs: Sequence[SuiteRun], nights: int) -> datetime | None:
+def _window(runs: Sequence[AnyRun], nights: int) -> datetime | None:
     """The first start a run must have to be read: ``nights`` nights back from the newest."""
     if not runs or nights <= 0:
         return None
@@ -428,7 +455,7 @@ def build_health(
         on_commit, "machine", machine, all_machines
     )
 
-    def kept(run: SuiteRun) -> bool:
+    def kept(run: AnyRun) -> bool:
         return (start is None or run.at >= start) and (
             commits is None or _key(run.gaia_commit) in commits) and (
             machines is None or _key(run.machine) in machines)
@@ -442,7 +469,7 @@ def build_health(
         cell = head.setdefault(item.category, [0, 0])
         for run in runs:
             if (run.runnable_hash == item.current_hash
-                    and run.tier is RunTier.strong and run.status in JUDGED_STATUSES):
+                    and _tier(run) == "strong" and run.status in JUDGED_STATUSES):
                 cell[0] += 1
                 cell[1] += run.status == "PASS"
     notes: list[str] = []
@@ -512,7 +539,7 @@ def noise(items: Sequence[HealthInput], *, window_nights: int = 14,
         current = [r for r in item.runs if r.runnable_hash == item.current_hash
                    and (start is None or r.at >= start)]
         kept, _, _ = _segment(item, current)
-        by_model: dict[str, list[SuiteRun]] = {}
+        by_model: dict[str, list[AnyRun]] = {}
         for run in sorted(kept, key=lambda r: (r.at, r.run_id)):
             if run.status in JUDGED_STATUSES:
                 by_model.setdefault(run.model, []).append(run)
@@ -529,7 +556,7 @@ def noise(items: Sequence[HealthInput], *, window_nights: int = 14,
             scores = [r.score for r in runs if r.score is not None]
             sd = statistics.pstdev(scores) if len(scores) > 1 else None
             models[model] = {
-                "tier": runs[0].tier.value, "runs": len(runs), "passes": sum(outcomes),
+                "tier": _tier(runs[0]), "runs": len(runs), "passes": sum(outcomes),
                 "pairs": max(pairs, 0), "flips": flips,
                 "flip_rate": round(flips / pairs, 4) if pairs > 0 else None,
                 "score_mean": round(statistics.fmean(scores), 3) if scores else None,
@@ -590,10 +617,14 @@ def fixed_at(record: Record) -> datetime | None:
     return closed if closed.tzinfo else closed.replace(tzinfo=UTC)
 
 
-def all_runs(record: Record) -> list[SuiteRun]:
-    """The record's imported runs and the runs recorded through ``intake run``/``run-record``
-    (``Record.runs``, no GAIA commit or machine known), each run once."""
-    runs = list(record.suite_runs)
+def all_runs(record: Record, stored: Sequence[AnyRun] = ()) -> list[AnyRun]:
+    """The record's imported runs, the run store's runs of it (``stored``; one imported
+    before the store and again since, once) and the runs recorded through ``intake run``/
+    ``run-record`` (``Record.runs``, no GAIA commit or machine known), each run once."""
+    runs: list[AnyRun] = list(record.suite_runs)
+    if stored:
+        carried = {(r.run_id, r.model, r.machine) for r in runs}
+        runs += [r for r in stored if (r.run_id, r.model, r.machine) not in carried]
     seen = {(r.run_id, r.model) for r in runs}
     for run in record.runs:
         if (run.run_id, run.model) in seen:
@@ -617,9 +648,10 @@ def _facts(path: Path) -> ScenarioFacts:
 
 
 def health_input(settings: Settings, path: Path, record: Record,
-                 facts: ScenarioFacts | None = None) -> HealthInput:
+                 facts: ScenarioFacts | None = None, stored: Sequence[AnyRun] = ()
+                 ) -> HealthInput:
     """One scenario file with its record, as health reads it (``facts``: the file's, already
-    read)."""
+    read; ``stored``: the run store's runs of it)."""
     facts = facts or _facts(path)
     current, category, tags = facts.runnable_hash, facts.category, list(facts.tags)
     quarantined, retired = _state(record)
@@ -630,7 +662,7 @@ def health_input(settings: Settings, path: Path, record: Record,
         category=category if isinstance(category, str) else path.parent.name,
         provenance="real" if record.source.kind in REAL_USE else "hand",
         current_hash=current,
-        runs=tuple(all_runs(record)),
+        runs=tuple(all_runs(record, stored)),
         controls=tuple(record.controls),
         fixed_at=fixed_at(record),
         lane=lane,
@@ -689,12 +721,12 @@ def read_health(
     (``intake.report.bugs``), from the same pass.
     """
     from intake.errors import InputError
-    from intake.lifecycle.runs.store import scenario_facts, store_dir, window_runs
+    from intake.lifecycle.runs.store import scenario_facts, store_dir, suite_runs, window_rows
 
     items: list[HealthInput] = []
     notes: list[str] = []
     try:
-        store, left = window_runs(settings, nights=settings.health_window_nights)
+        store, left = window_rows(settings, nights=settings.health_window_nights)
     except InputError as exc:
         notes.append(f"run store unreadable, its runs left out: {exc}")
         store, left = {}, 0
@@ -731,12 +763,11 @@ def read_health(
             except (ValidationError, ValueError):
                 notes.append(f"{shown}: record unreadable, left out")
                 continue
-            if extra:
-                record = with_stored(record, extra)
             if wanted and bugs is not None:
-                bugs.append((record, _shown(settings, path)))
+                bugs.append((with_stored(record, suite_runs(extra)) if extra else record,
+                             _shown(settings, path)))
             if full:
-                items.append(health_input(settings, path, record, facts.get(path)))
+                items.append(health_input(settings, path, record, facts.get(path), extra))
                 continue
         if not isinstance(scenario_id, str):
             notes.append(f"{shown}: record unreadable, left out")
@@ -763,7 +794,12 @@ def health_of(
     settings: Settings, items: Sequence[HealthInput], notes: Sequence[str] = (),
     now: datetime | None = None,
 ) -> HealthReport:
-    """Classify what ``read_health`` read, with the settings' thresholds."""
+    """Classify what ``read_health`` read, with the settings' thresholds (the decisions'
+    answers kept in the run index are read first, and those computed now kept)."""
+    from intake.lifecycle.runs.store import remember_answers, remembered_answers
+    from intake.report import posterior
+
+    posterior.seed(remembered_answers(settings, posterior.VERSION))
     report = build_health(
         items,
         bars=bars_of(settings),
@@ -776,6 +812,7 @@ def health_of(
         now=now,
     )
     report.notes[:0] = list(notes)
+    remember_answers(settings, posterior.VERSION, posterior.learned())
     return report
 
 

@@ -28,7 +28,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from intake.config import Settings
 from intake.contract.models import RunTier, SuiteRun
@@ -159,6 +159,10 @@ CREATE TABLE IF NOT EXISTS scenario_facts (
   ctime_ns INTEGER NOT NULL, scenario_id TEXT, runnable_hash TEXT, category TEXT,
   tags TEXT NOT NULL
 );
+CREATE TABLE IF NOT EXISTS memo (
+  version TEXT NOT NULL, fn TEXT NOT NULL, args TEXT NOT NULL, value TEXT NOT NULL,
+  PRIMARY KEY (version, fn, args)
+);
 """
 
 
@@ -248,11 +252,30 @@ def suite_run(fields: dict[str, Any]) -> SuiteRun:
     return run
 
 
-def window_runs(settings: Settings, *, nights: int = 0
-                ) -> tuple[dict[str, list[SuiteRun]], int]:
-    """Scenario id → its stored runs, and how many were left out: ``nights`` > 0 reads only
-    the runs that started in that many nights back from the newest (health's window, in SQL,
-    so a year of history is never loaded to read two weeks of it)."""
+class Run(NamedTuple):
+    """A stored run of one scenario as ``health`` reads it: ``SuiteRun``'s fields by the same
+    names, with ``tier`` its plain value; a tuple, so that the tens of thousands of a report's
+    window cost no model to build."""
+
+    run_id: str
+    status: str
+    score: float | None
+    failure_category: str | None
+    model: str
+    tier: str
+    judge_model: str | None
+    runnable_hash: str
+    gaia_commit: str | None
+    machine: str | None
+    at: datetime
+    recorded_at: datetime
+    kind: str
+
+
+def window_rows(settings: Settings, *, nights: int = 0) -> tuple[dict[str, list[Run]], int]:
+    """Scenario id → its stored runs (``Run``), and how many were left out: ``nights`` > 0
+    reads only the runs that started in that many nights back from the newest (health's
+    window, in SQL, so a year of history is never loaded to read two weeks of it)."""
     if not store_dir(settings).is_dir():
         return {}, 0
     db = _connect(settings)
@@ -269,22 +292,34 @@ def window_runs(settings: Settings, *, nights: int = 0
             "runnable_hash, gaia_commit, machine, started, recorded_at, kind FROM runs "
             "WHERE started >= ? ORDER BY started, run_id", (since,))
         left = db.execute("SELECT COUNT(*) FROM runs WHERE started < ?", (since,)).fetchone()[0]
-        found: dict[str, list[SuiteRun]] = {}
-        tiers = {t.value: t for t in RunTier}
+        found: dict[str, list[Run]] = {}
         times: dict[str, datetime] = {}
+        parse = datetime.fromisoformat
         with paused_gc():
             for row in rows:
-                at = (times.get(row[11])
-                      or times.setdefault(row[11], datetime.fromisoformat(row[11])))
-                found.setdefault(row[0], []).append(suite_run({
-                    "run_id": row[1], "status": row[2], "score": row[3],
-                    "failure_category": row[4], "model": row[5], "tier": tiers[row[6]],
-                    "judge_model": row[7], "runnable_hash": row[8], "gaia_commit": row[9],
-                    "machine": row[10], "at": at,
-                    "recorded_at": datetime.fromisoformat(row[12]), "kind": row[13]}))
+                started, recorded = row[11], row[12]
+                at = times.get(started) or times.setdefault(started, parse(started))
+                done = times.get(recorded) or times.setdefault(recorded, parse(recorded))
+                found.setdefault(row[0], []).append(Run(
+                    row[1], row[2], row[3], row[4], row[5], row[6], row[7], row[8], row[9],
+                    row[10], at, done, row[13]))
         return found, int(left)
     finally:
         db.close()
+
+
+def window_runs(settings: Settings, *, nights: int = 0
+                ) -> tuple[dict[str, list[SuiteRun]], int]:
+    """``window_rows`` as ``SuiteRun``s (the records' type, for ``bugs``)."""
+    rows, left = window_rows(settings, nights=nights)
+    with paused_gc():
+        return {sid: suite_runs(runs) for sid, runs in rows.items()}, left
+
+
+def suite_runs(runs: Sequence[Run]) -> list[SuiteRun]:
+    """Stored runs as the records' type (``SuiteRun``)."""
+    tiers = {t.value: t for t in RunTier}
+    return [suite_run({**run._asdict(), "tier": tiers[run.tier]}) for run in runs]
 
 
 @dataclass(frozen=True)
@@ -378,6 +413,45 @@ def scenario_facts(settings: Settings, paths: Sequence[Path]) -> dict[Path, Scen
             db.close()
 
 
+def remembered_answers(settings: Settings, version: str) -> list[tuple[str, str, str]]:
+    """The decisions' answers kept in the index under ``version`` (``intake.report.posterior``
+    ``learned``); none when the index cannot be read (it is a cache)."""
+    if not store_dir(settings).is_dir():
+        return []
+    try:
+        db = _connect(settings)
+    except (OSError, sqlite3.Error):
+        return []
+    try:
+        return db.execute("SELECT fn, args, value FROM memo WHERE version = ?",
+                          (version,)).fetchall()
+    except sqlite3.Error:
+        return []
+    finally:
+        db.close()
+
+
+def remember_answers(settings: Settings, version: str,
+                     rows: Sequence[tuple[str, str, str]]) -> None:
+    """Keep answers computed now (dropping those of other versions); a cache that cannot be
+    written is computed again next time."""
+    if not rows or not store_dir(settings).is_dir():
+        return
+    try:
+        db = _connect(settings)
+    except (OSError, sqlite3.Error):
+        return
+    try:
+        with db:
+            db.execute("DELETE FROM memo WHERE version != ?", (version,))
+            db.executemany("INSERT OR IGNORE INTO memo VALUES (?, ?, ?, ?)",
+                           [(version, *row) for row in rows])
+    except sqlite3.Error:
+        pass
+    finally:
+        db.close()
+
+
 def claimed_run_files(settings: Settings, base: str, head: str = "HEAD") -> list[str]:
     """The run files a change adds or edits between ``base`` and ``head`` (paths relative to
     the repository), for the gate to claim: only run files that stood on the base or were
@@ -402,7 +476,8 @@ def claimed_run_files(settings: Settings, base: str, head: str = "HEAD") -> list
 
 __all__ = [
     "claimed_run_files",
-    "NO_FACTS", "SCHEMA", "ScenarioFacts", "StoredRun", "file_of", "index_path", "paused_gc",
-    "read_facts", "read_run", "rebuild_index", "scenario_facts", "suite_run",
-    "refresh_index", "run_files", "store_dir", "stored_runs", "window_runs", "write_run",
+    "NO_FACTS", "SCHEMA", "Run", "ScenarioFacts", "StoredRun", "file_of", "index_path",
+    "paused_gc", "read_facts", "read_run", "rebuild_index", "scenario_facts", "suite_run",
+    "suite_runs", "refresh_index", "remember_answers", "remembered_answers", "run_files",
+    "store_dir", "stored_runs", "window_rows", "window_runs", "write_run",
 ]
