@@ -425,7 +425,7 @@ def _window(runs: Sequence[AnyRun], nights: int) -> datetime | None:
     """The first start a run must have to be read: ``nights`` nights back from the newest."""
     if not runs or nights <= 0:
         return None
-    newest = max(r.at for r in runs)
+    newest = max(map(attrgetter("at"), runs))
     return newest - timedelta(days=nights) + timedelta(hours=1)
 
 
@@ -455,21 +455,26 @@ def build_health(
         on_commit, "machine", machine, all_machines
     )
 
-    def kept(run: AnyRun) -> bool:
-        return (start is None or run.at >= start) and (
-            commits is None or _key(run.gaia_commit) in commits) and (
-            machines is None or _key(run.machine) in machines)
+    def kept(runs: Sequence[AnyRun]) -> list[AnyRun]:
+        if start is not None:
+            runs = [r for r in runs if r.at >= start]
+        if commits is not None:
+            runs = [r for r in runs if _key(r.gaia_commit) in commits]
+        if machines is not None:
+            runs = [r for r in runs if _key(r.machine) in machines]
+        return list(runs)
 
-    read = [(i, [r for r in i.runs if kept(r)]) for i in active]
+    read = [(i, kept(i.runs)) for i in active]
     scenarios = [classify(i, runs, bars=bars, pass_k=pass_k) for i, runs in read]
     head: dict[str, list[int]] = {}
     for item, runs in read:
         if item.lane != "capability":
             continue
         cell = head.setdefault(item.category, [0, 0])
-        for run in runs:
-            if (run.runnable_hash == item.current_hash
-                    and _tier(run) == "strong" and run.status in JUDGED_STATUSES):
+        current = item.current_hash
+        for run in runs:  # RunTier.strong == "strong": a record's run or the store's
+            if (run.runnable_hash == current and run.tier == "strong"
+                    and run.status in JUDGED_STATUSES):
                 cell[0] += 1
                 cell[1] += run.status == "PASS"
     notes: list[str] = []
@@ -518,8 +523,8 @@ def build_health(
                  if i.retired is not None],
         headroom=[(c, n, k) for c, (n, k) in sorted(head.items())],
         notes=notes,
-        window=(min(r.at for r in read_runs), max(r.at for r in read_runs)) if read_runs
-        else None,
+        window=(min(map(attrgetter("at"), read_runs)), max(map(attrgetter("at"), read_runs)))
+        if read_runs else None,
         outside_window=outside,
     )
 
