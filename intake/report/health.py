@@ -627,9 +627,13 @@ def all_runs(record: Record, stored: Sequence[AnyRun] = ()) -> list[AnyRun]:
     before the store and again since, once) and the runs recorded through ``intake run``/
     ``run-record`` (``Record.runs``, no GAIA commit or machine known), each run once."""
     runs: list[AnyRun] = list(record.suite_runs)
-    if stored:
+    if stored and runs:
         carried = {(r.run_id, r.model, r.machine) for r in runs}
         runs += [r for r in stored if (r.run_id, r.model, r.machine) not in carried]
+    else:
+        runs += stored
+    if not record.runs:
+        return runs
     seen = {(r.run_id, r.model) for r in runs}
     for run in record.runs:
         if (run.run_id, run.model) in seen:
@@ -726,7 +730,13 @@ def read_health(
     (``intake.report.bugs``), from the same pass.
     """
     from intake.errors import InputError
-    from intake.lifecycle.runs.store import scenario_facts, store_dir, suite_runs, window_rows
+    from intake.lifecycle.runs.store import (
+        scenario_facts,
+        store_dir,
+        suite_files,
+        suite_runs,
+        window_rows,
+    )
 
     items: list[HealthInput] = []
     notes: list[str] = []
@@ -738,14 +748,16 @@ def read_health(
     if left:
         notes.append(f"{left} stored run(s) started before the window of "
                      f"{settings.health_window_nights} night(s) left out (health_window_nights)")
-    paths = list(iter_scenarios(settings.scenarios, settings.retired))
+    files = suite_files(settings.scenarios, settings.retired)
     facts: dict[Path, ScenarioFacts] = {}
     if store_dir(settings).is_dir():  # the index beside the store caches each file's facts
-        facts = scenario_facts(settings, [p for p in paths if not p.is_symlink()])
-    for path in paths:
-        rec = record_path(path)
-        if not rec.is_file() or rec.is_symlink() or path.is_symlink():
+        facts = scenario_facts(settings, [f.path for f in files if not f.link],
+                               {f.path: f.stat for f in files if not f.link})
+    for file in files:
+        if not file.record or file.record_link or file.link:
             continue
+        path = file.path
+        rec = record_path(path)
         shown = _shown(settings, rec)
         try:
             raw = rec.read_bytes()

@@ -144,8 +144,12 @@ def index_path(settings: Settings) -> Path:
     return settings.ledger.parent / "runs.db"
 
 
+INDEX_VERSION = 2
+"""The index's shape (``PRAGMA user_version``); an index of another is built again."""
 _DDL = """
-CREATE TABLE IF NOT EXISTS files (file TEXT PRIMARY KEY, size INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS files (
+  file TEXT PRIMARY KEY, size INTEGER NOT NULL, started TEXT NOT NULL, results INTEGER NOT NULL
+);
 CREATE TABLE IF NOT EXISTS runs (
   file TEXT NOT NULL, run_id TEXT NOT NULL, model TEXT NOT NULL, tier TEXT NOT NULL,
   judge TEXT, gaia_commit TEXT, machine TEXT, started TEXT NOT NULL, recorded_at TEXT NOT NULL,
@@ -170,6 +174,11 @@ def _connect(settings: Settings) -> sqlite3.Connection:
     path = index_path(settings)
     path.parent.mkdir(parents=True, exist_ok=True)
     db = sqlite3.connect(path)
+    if db.execute("PRAGMA user_version").fetchone()[0] != INDEX_VERSION:
+        with db:  # derived: an index of an older shape is dropped and read again
+            db.execute("DROP TABLE IF EXISTS files")
+            db.execute("DROP TABLE IF EXISTS runs")
+            db.execute(f"PRAGMA user_version = {INDEX_VERSION}")
     db.executescript(_DDL)
     return db
 
@@ -198,7 +207,8 @@ def refresh_index(settings: Settings, db: sqlite3.Connection) -> int:
         for f in (*new, *changed):
             run = read_run(on_disk[f])
             db.executemany(f"INSERT INTO runs VALUES ({', '.join('?' * 15)})", _rows(f, run))
-            db.execute("INSERT INTO files VALUES (?, ?)", (f, on_disk[f].stat().st_size))
+            db.execute("INSERT INTO files VALUES (?, ?, ?, ?)",
+                       (f, on_disk[f].stat().st_size, _utc(run.started), len(run.results)))
     return len(new) + len(changed)
 
 
@@ -291,7 +301,8 @@ def window_rows(settings: Settings, *, nights: int = 0) -> tuple[dict[str, list[
             "SELECT scenario_id, run_id, status, score, failure_category, model, tier, judge, "
             "runnable_hash, gaia_commit, machine, started, recorded_at, kind FROM runs "
             "WHERE started >= ? ORDER BY started, run_id", (since,))
-        left = db.execute("SELECT COUNT(*) FROM runs WHERE started < ?", (since,)).fetchone()[0]
+        left = db.execute("SELECT TOTAL(results) FROM files WHERE started < ?",
+                          (since,)).fetchone()[0]  # a file is one run: its results share a start
         found: dict[str, list[Run]] = {}
         times: dict[str, datetime] = {}
         parse = datetime.fromisoformat
@@ -361,18 +372,91 @@ def read_facts(raw: bytes) -> ScenarioFacts:
     )
 
 
-def scenario_facts(settings: Settings, paths: Sequence[Path]) -> dict[Path, ScenarioFacts]:
+@dataclass(frozen=True)
+class SuiteFile:
+    """A scenario file found by ``suite_files``, with what one directory listing tells."""
+
+    path: Path
+    stat: os.stat_result
+    """The file's (following a link, as ``Path.stat``)."""
+    link: bool
+    """The scenario file is a symbolic link."""
+    record: bool
+    """Its record (``foo.intake.json``) is a regular file (following a link)."""
+    record_link: bool
+
+
+def suite_files(*folders: Path) -> list[SuiteFile]:
+    """Every ``*.yaml`` file below the folders that exist, in ``iter_scenarios``' order (its
+    walk: ``rglob``, which does not descend into linked folders), with each file's stat and
+    its record's presence read from the same listing: one ``scandir`` a folder instead of a
+    ``stat`` per file and record (``runs import`` and ``health`` walk thousands). A folder
+    below that cannot be listed is left out (``rglob`` ends its whole walk there)."""
+    from intake.store.records import RECORD_SUFFIX
+
+    fold = os.path.normcase
+    found: list[tuple[tuple[str, ...], SuiteFile]] = []
+
+    def walk(folder: Path, parts: tuple[str, ...]) -> None:
+        try:
+            with os.scandir(folder) as listing:
+                entries = list(listing)
+        except PermissionError:
+            return
+        except OSError:
+            if parts:
+                return
+            raise
+        names = {e.name: e for e in entries}
+        for entry in entries:
+            try:
+                is_dir = entry.is_dir()
+            except OSError:
+                is_dir = False
+            if is_dir and not entry.is_symlink():
+                walk(folder / entry.name, (*parts, fold(entry.name)))
+                continue
+            if not fold(entry.name).endswith(".yaml"):
+                continue
+            try:
+                if not entry.is_file():
+                    continue
+                stat = entry.stat()
+            except OSError:
+                continue
+            record = names.get(entry.name[:-5] + RECORD_SUFFIX)
+            try:
+                has_record = record is not None and record.is_file()
+            except OSError:
+                has_record = False
+            found.append(((*parts, fold(entry.name)), SuiteFile(
+                folder / entry.name, stat, entry.is_symlink(), has_record,
+                record is not None and record.is_symlink())))
+
+    files: list[SuiteFile] = []
+    for folder in folders:
+        if folder.is_dir():
+            found.clear()
+            walk(folder, ())
+            files += [f for _, f in sorted(found, key=lambda item: item[0])]
+    return files
+
+
+def scenario_facts(settings: Settings, paths: Sequence[Path],
+                   stats: dict[Path, os.stat_result] | None = None
+                   ) -> dict[Path, ScenarioFacts]:
     """Each scenario file's facts, parsed once per version of the file: kept in the index
     (``scenario_facts``, by path, size, modification and change time) so that ``health`` and
     ``runs import`` do not parse a thousand unchanged files on every call. The index is a
     cache: when it cannot be opened or written, every file is parsed. A file that cannot be
     read has no facts."""
-    stats: dict[Path, os.stat_result] = {}
-    for path in paths:
-        try:
-            stats[path] = path.stat()
-        except OSError:
-            continue
+    if stats is None:
+        stats = {}
+        for path in paths:
+            try:
+                stats[path] = path.stat()
+            except OSError:
+                continue
     try:
         db = _connect(settings)
     except (OSError, sqlite3.Error):
@@ -479,5 +563,5 @@ __all__ = [
     "NO_FACTS", "SCHEMA", "Run", "ScenarioFacts", "StoredRun", "file_of", "index_path",
     "paused_gc", "read_facts", "read_run", "rebuild_index", "scenario_facts", "suite_run",
     "suite_runs", "refresh_index", "remember_answers", "remembered_answers", "run_files",
-    "store_dir", "stored_runs", "window_rows", "window_runs", "write_run",
+    "SuiteFile", "store_dir", "stored_runs", "suite_files", "window_rows", "window_runs", "write_run",
 ]
