@@ -731,6 +731,7 @@ def read_health(
     """
     from intake.errors import InputError
     from intake.lifecycle.runs.store import (
+        index_path,
         scenario_facts,
         store_dir,
         suite_files,
@@ -750,7 +751,8 @@ def read_health(
                      f"{settings.health_window_nights} night(s) left out (health_window_nights)")
     files = suite_files(settings.scenarios, settings.retired)
     facts: dict[Path, ScenarioFacts] = {}
-    if store_dir(settings).is_dir():  # the index beside the store caches each file's facts
+    if store_dir(settings).is_dir() or index_path(settings).parent.is_dir():
+        # the run index (beside the ledger) caches each file's facts
         facts = scenario_facts(settings, [f.path for f in files if not f.link],
                                {f.path: f.stat for f in files if not f.link})
     for file in files:
