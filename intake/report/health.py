@@ -34,33 +34,23 @@ import json
 import math
 import statistics
 from collections import Counter
-from operator import attrgetter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
+from operator import attrgetter
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from pydantic import ValidationError
-
-from intake.config import Settings
-from intake.contract.models import (
-    JUDGED_STATUSES,
-    REAL_USE,
-    ControlRun,
-    LifecycleState,
-    Record,
-    RunTier,
-    SuiteRun,
-)
 from intake.ghoutput import html_text, md_code, md_text
+from intake.lifecycle.runs.store import JUDGED as JUDGED_STATUSES
 from intake.lifecycle.split import split_of
 from intake.paths import display_path
 from intake.report.posterior import Bars, decide, jeffreys, more_runs
-from intake.store.records import iter_scenarios, record_path, utcnow
 from intake.wording import counted
 
 if TYPE_CHECKING:
+    from intake.config import Settings
+    from intake.contract.models import ControlRun, Record, SuiteRun
     from intake.lifecycle.runs.store import Run, ScenarioFacts
 
     AnyRun = SuiteRun | Run
@@ -82,6 +72,9 @@ ANNOTATED = frozenset({"saturated", "always-fail", "inverted", "flaky", "judge-f
 """The decided classes GitHub output annotates; never-judged and undecided are counted in the
 job summary only (one notice each would bury the rest)."""
 UNKNOWN = "unknown"
+REAL_KINDS = frozenset({"session", "issue"})
+"""``intake.contract.models.REAL_USE``'s values (tested equal): the health path imports no
+models while its caches are warm."""
 
 
 def pass_hat_k(passes: int, n: int, k: int) -> float | None:
@@ -297,12 +290,6 @@ def _choose(
     return group, read, left
 
 
-def _tier(run: AnyRun) -> str:
-    """The run's tier by its value (a record's run holds the enum, the store's its value)."""
-    tier = run.tier
-    return tier if tier.__class__ is str else tier.value
-
-
 def _rates(runs: Iterable[AnyRun], bars: Bars, k: int) -> tuple[list[Rate], list[Rate]]:
     """The rates per model and per tier of judged ``runs``."""
     by_model: dict[tuple[str, str], list[int]] = {}
@@ -315,7 +302,7 @@ def _rates(runs: Iterable[AnyRun], bars: Bars, k: int) -> tuple[list[Rate], list
     by_tier: dict[tuple[str, str], list[int]] = {}
     models: dict[tuple[str, str], list[int]] = {}
     for (model, tier), (n, p) in by_model.items():
-        name = tier if tier.__class__ is str else tier.value
+        name = str(tier)  # RunTier is a StrEnum: its str is its value
         models[(model, name)] = [n, p]
         cell = by_tier.setdefault((name, name), [0, 0])
         cell[0] += n
@@ -425,7 +412,7 @@ def _window(runs: Sequence[AnyRun], nights: int) -> datetime | None:
     """The first start a run must have to be read: ``nights`` nights back from the newest."""
     if not runs or nights <= 0:
         return None
-    newest = max(map(attrgetter("at"), runs))
+    newest: datetime = max(map(attrgetter("at"), runs))
     return newest - timedelta(days=nights) + timedelta(hours=1)
 
 
@@ -497,7 +484,7 @@ def build_health(
         notes.append(f"{judges} run(s) of an older judge left out")
     read_runs = [r for _, runs in read for r in runs]
     return HealthReport(
-        generated_at=now or utcnow(),
+        generated_at=now or datetime.now(UTC),
         thresholds={
             "health_window_nights": window_nights,
             "health_confidence": bars.confidence,
@@ -561,7 +548,7 @@ def noise(items: Sequence[HealthInput], *, window_nights: int = 14,
             scores = [r.score for r in runs if r.score is not None]
             sd = statistics.pstdev(scores) if len(scores) > 1 else None
             models[model] = {
-                "tier": _tier(runs[0]), "runs": len(runs), "passes": sum(outcomes),
+                "tier": str(runs[0].tier), "runs": len(runs), "passes": sum(outcomes),
                 "pairs": max(pairs, 0), "flips": flips,
                 "flip_rate": round(flips / pairs, 4) if pairs > 0 else None,
                 "score_mean": round(statistics.fmean(scores), 3) if scores else None,
@@ -576,7 +563,7 @@ def noise(items: Sequence[HealthInput], *, window_nights: int = 14,
         scenarios[item.scenario_id] = {"category": item.category, "models": models}
     return {
         "schema": "intake-noise/1",
-        "generated_at": (now or utcnow()).isoformat(timespec="seconds"),
+        "generated_at": (now or datetime.now(UTC)).isoformat(timespec="seconds"),
         "window_nights": window_nights,
         "window_start": None if start is None else start.isoformat(timespec="seconds"),
         "categories": {
@@ -598,9 +585,9 @@ def _state(record: Record) -> tuple[str | None, str | None]:
     if not record.lifecycle:
         return None, None
     last = record.lifecycle[-1]
-    if last.state is LifecycleState.quarantined:
+    if last.state == "quarantined":  # LifecycleState is a StrEnum
         return last.reason, None
-    if last.state is LifecycleState.retired:
+    if last.state == "retired":
         return None, last.reason
     return None, None
 
@@ -634,6 +621,8 @@ def all_runs(record: Record, stored: Sequence[AnyRun] = ()) -> list[AnyRun]:
         runs += stored
     if not record.runs:
         return runs
+    from intake.contract.models import SuiteRun
+
     seen = {(r.run_id, r.model) for r in runs}
     for run in record.runs:
         if (run.run_id, run.model) in seen:
@@ -669,7 +658,7 @@ def health_input(settings: Settings, path: Path, record: Record,
         scenario_id=record.id,
         path=_shown(settings, path),
         category=category if isinstance(category, str) else path.parent.name,
-        provenance="real" if record.source.kind in REAL_USE else "hand",
+        provenance="real" if record.source.kind in REAL_KINDS else "hand",
         current_hash=current,
         runs=tuple(all_runs(record, stored)),
         controls=tuple(record.controls),
@@ -694,7 +683,7 @@ def _unrun(settings: Settings, path: Path, scenario_id: str, kind: object, *, fa
         scenario_id=scenario_id,
         path=_shown(settings, path),
         category=category or path.parent.name,
-        provenance="real" if kind in {k.value for k in REAL_USE} else "hand",
+        provenance="real" if kind in REAL_KINDS else "hand",
         current_hash=None,
         runs=(),
         lane="regression" if "regression" in tags else "capability",
@@ -758,8 +747,7 @@ def read_health(
     for file in files:
         if not file.record or file.record_link or file.link:
             continue
-        path = file.path
-        rec = record_path(path)
+        path, rec = file.path, file.record_path
         shown = _shown(settings, rec)
         try:
             raw = rec.read_bytes()
@@ -777,6 +765,9 @@ def read_health(
                     or doc.get("bug"))
         wanted = bugs is not None and (bool(doc.get("bug")) or kind == "issue")
         if full or wanted:
+            from pydantic import ValidationError
+
+            from intake.contract.models import Record
             try:
                 record = Record.model_validate_json(raw, strict=False)
             except (ValidationError, ValueError):

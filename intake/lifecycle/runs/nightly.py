@@ -58,6 +58,7 @@ from intake.lifecycle.runs.record import (
     safe_name,
 )
 from intake.lifecycle.runs.store import (
+    JUDGED,
     NO_FACTS,
     StoredRun,
     file_of,
@@ -510,15 +511,12 @@ def import_results(
         if write_run(settings, item):
             reached("runs-import:run-written")
             done.recorded += len(results)
-            done.infrastructure += sum(1 for r in results if r[1] not in _JUDGED)
+            done.infrastructure += sum(1 for r in results if r[1] not in JUDGED)
             touched.update(r[0] for r in results)
         else:
             done.already += len(results)
     done.scenarios = len(touched)
     return done
-
-
-_JUDGED = frozenset({"PASS", "FAIL", "BLOCKED_BY_ARCHITECTURE"})
 
 
 def run_key(run: SuiteRun) -> tuple[str, str, str | None]:

@@ -28,16 +28,25 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
-from intake.config import Settings
-from intake.contract.models import RunTier, SuiteRun
 from intake.errors import InputError
 from intake.fileio import atomic_write, read_input
+
+if TYPE_CHECKING:
+    from intake.config import Settings
+    from intake.contract.models import SuiteRun
 
 SCHEMA = "intake-runs/1"
 MAX_RUN_FILE_BYTES = 64 * 1024 * 1024
 COLUMNS = ("scenario_id", "status", "score", "failure_category", "runnable_hash", "kind")
+JUDGED = frozenset({"PASS", "FAIL", "BLOCKED_BY_ARCHITECTURE"})
+"""``intake.contract.models.JUDGED_STATUSES`` (tested equal), for the readers of runs that do
+not import the models (``health`` with its caches warm)."""
+TIERS = ("strong", "local")
+"""``RunTier``'s values (tested equal)."""
+RECORD_SUFFIX = ".intake.json"
+"""``intake.store.records.RECORD_SUFFIX`` (tested equal), without importing the models."""
 
 
 @dataclass(frozen=True)
@@ -123,12 +132,18 @@ def read_run(path: Path) -> StoredRun:
             for r in doc["results"]
         )
         return StoredRun(
-            str(doc["run_id"]), str(doc["model"]), RunTier(doc["tier"]).value,
+            str(doc["run_id"]), str(doc["model"]), _tier_value(doc["tier"]),
             doc.get("judge"), doc.get("commit"), doc.get("machine"),
             _when(doc["started"], path), _when(doc["recorded_at"], path), results,
         )
     except (KeyError, IndexError, TypeError, ValueError):
         raise InputError("a run file of the wrong shape", where=str(path)) from None
+
+
+def _tier_value(value: Any) -> str:
+    if not isinstance(value, str) or value not in TIERS:
+        raise ValueError(value)
+    return value
 
 
 def run_files(settings: Settings) -> list[Path]:
@@ -245,7 +260,6 @@ def paused_gc() -> Iterator[None]:
             gc.enable()
 
 
-_FIELDS = frozenset(SuiteRun.model_fields)
 _new = object.__new__
 _set = object.__setattr__
 
@@ -254,9 +268,11 @@ def suite_run(fields: dict[str, Any]) -> SuiteRun:
     """``SuiteRun.model_construct(**fields)`` with every field given, built directly (the
     index's rows were checked when their file was read): a fifth of the time, which counts at
     tens of thousands of runs a report. Equal to ``model_construct``'s (tested)."""
+    from intake.contract.models import SuiteRun
+
     run: SuiteRun = _new(SuiteRun)
     _set(run, "__dict__", fields)
-    _set(run, "__pydantic_fields_set__", set(_FIELDS))
+    _set(run, "__pydantic_fields_set__", set(SuiteRun.model_fields))
     _set(run, "__pydantic_extra__", None)
     _set(run, "__pydantic_private__", None)
     return run
@@ -329,6 +345,8 @@ def window_runs(settings: Settings, *, nights: int = 0
 
 def suite_runs(runs: Sequence[Run]) -> list[SuiteRun]:
     """Stored runs as the records' type (``SuiteRun``)."""
+    from intake.contract.models import RunTier
+
     tiers = {t.value: t for t in RunTier}
     return [suite_run({**run._asdict(), "tier": tiers[run.tier]}) for run in runs]
 
@@ -381,6 +399,8 @@ class SuiteFile:
     """The file's (following a link, as ``Path.stat``)."""
     link: bool
     """The scenario file is a symbolic link."""
+    record_path: Path
+    """Its record's path (``intake.store.records.record_path``)."""
     record: bool
     """Its record (``foo.intake.json``) is a regular file (following a link)."""
     record_link: bool
@@ -392,8 +412,6 @@ def suite_files(*folders: Path) -> list[SuiteFile]:
     its record's presence read from the same listing: one ``scandir`` a folder instead of a
     ``stat`` per file and record (``runs import`` and ``health`` walk thousands). A folder
     below that cannot be listed is left out (``rglob`` ends its whole walk there)."""
-    from intake.store.records import RECORD_SUFFIX
-
     fold = os.path.normcase
     found: list[tuple[tuple[str, ...], SuiteFile]] = []
 
@@ -424,14 +442,15 @@ def suite_files(*folders: Path) -> list[SuiteFile]:
                 stat = entry.stat()
             except OSError:
                 continue
-            record = names.get(entry.name[:-5] + RECORD_SUFFIX)
+            record_name = entry.name[:-5] + RECORD_SUFFIX
+            record = names.get(record_name)
             try:
                 has_record = record is not None and record.is_file()
             except OSError:
                 has_record = False
             found.append(((*parts, fold(entry.name)), SuiteFile(
-                folder / entry.name, stat, entry.is_symlink(), has_record,
-                record is not None and record.is_symlink())))
+                folder / entry.name, stat, entry.is_symlink(), folder / record_name,
+                has_record, record is not None and record.is_symlink())))
 
     files: list[SuiteFile] = []
     for folder in folders:
@@ -563,5 +582,6 @@ __all__ = [
     "NO_FACTS", "SCHEMA", "Run", "ScenarioFacts", "StoredRun", "file_of", "index_path",
     "paused_gc", "read_facts", "read_run", "rebuild_index", "scenario_facts", "suite_run",
     "suite_runs", "refresh_index", "remember_answers", "remembered_answers", "run_files",
-    "SuiteFile", "store_dir", "stored_runs", "suite_files", "window_rows", "window_runs", "write_run",
+    "SuiteFile", "store_dir", "stored_runs", "suite_files", "window_rows", "window_runs",
+    "write_run",
 ]
