@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import json
 import math
+import os
 import statistics
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
@@ -650,20 +651,41 @@ def health_input(settings: Settings, path: Path, record: Record,
                  ) -> HealthInput:
     """One scenario file with its record, as health reads it (``facts``: the file's, already
     read; ``stored``: the run store's runs of it)."""
-    facts = facts or _facts(path)
-    current, category, tags = facts.runnable_hash, facts.category, list(facts.tags)
     quarantined, retired = _state(record)
-    lane = "regression" if "regression" in tags else "capability"
+    return _input(settings, path, record.id, record.source.kind,
+                  (quarantined, retired, fixed_at(record)), facts,
+                  tuple(all_runs(record, stored)), tuple(record.controls))
+
+
+def _plain_facts(record: Record) -> str | None:
+    """What health needs of a record that carries no run and no control, as JSON (None: it
+    carries some, and is validated on every read)."""
+    if record.suite_runs or record.runs or record.controls:
+        return None
+    quarantined, retired = _state(record)
+    fixed = fixed_at(record)
+    return json.dumps([record.id, record.source.kind.value, quarantined, retired,
+                       None if fixed is None else fixed.isoformat()])
+
+
+def _input(settings: Settings, path: Path, scenario_id: str, kind: str,
+           state: tuple[str | None, str | None, datetime | None], facts: ScenarioFacts | None,
+           runs: tuple[AnyRun, ...], controls: tuple[ControlRun, ...]) -> HealthInput:
+    """One scenario as health reads it, from its record's facts: id, source kind, (quarantine
+    reason, retirement reason, fix time)."""
+    facts = facts or _facts(path)
+    category, tags = facts.category, list(facts.tags)
+    quarantined, retired, fixed = state
     return HealthInput(
-        scenario_id=record.id,
+        scenario_id=scenario_id,
         path=_shown(settings, path),
         category=category if isinstance(category, str) else path.parent.name,
-        provenance="real" if record.source.kind in REAL_KINDS else "hand",
-        current_hash=current,
-        runs=tuple(all_runs(record, stored)),
-        controls=tuple(record.controls),
-        fixed_at=fixed_at(record),
-        lane=lane,
+        provenance="real" if kind in REAL_KINDS else "hand",
+        current_hash=facts.runnable_hash,
+        runs=runs,
+        controls=controls,
+        fixed_at=fixed,
+        lane="regression" if "regression" in tags else "capability",
         split=split_of(tags),
         quarantined=quarantined,
         retired=retired,
@@ -721,6 +743,8 @@ def read_health(
     from intake.errors import InputError
     from intake.lifecycle.runs.store import (
         index_path,
+        known_records,
+        remember_records,
         scenario_facts,
         store_dir,
         suite_files,
@@ -740,10 +764,13 @@ def read_health(
                      f"{settings.health_window_nights} night(s) left out (health_window_nights)")
     files = suite_files(settings.scenarios, settings.retired)
     facts: dict[Path, ScenarioFacts] = {}
-    if store_dir(settings).is_dir() or index_path(settings).parent.is_dir():
-        # the run index (beside the ledger) caches each file's facts
+    records: dict[str, tuple[tuple[int, int, int], str]] = {}
+    cached = store_dir(settings).is_dir() or index_path(settings).parent.is_dir()
+    if cached:  # the run index (beside the ledger) caches each file's facts
         facts = scenario_facts(settings, [f.path for f in files if not f.link],
                                {f.path: f.stat for f in files if not f.link})
+        records = known_records(settings)
+    validated: list[tuple[Path, os.stat_result, str]] = []
     for file in files:
         if not file.record or file.record_link or file.link:
             continue
@@ -764,6 +791,17 @@ def read_health(
         full = bool(extra or doc.get("suite_runs") or doc.get("runs") or doc.get("lifecycle")
                     or doc.get("bug"))
         wanted = bugs is not None and (bool(doc.get("bug")) or kind == "issue")
+        st = file.record_stat
+        kept = records.get(str(rec)) if full and not wanted and st is not None else None
+        if kept is not None and st is not None and kept[0] == (
+                st.st_size, st.st_mtime_ns, st.st_ctime_ns):
+            # validated before, unchanged since (size and times), and carrying no run
+            sid, kind, quarantined, retired, fixed = json.loads(kept[1])
+            items.append(_input(
+                settings, path, sid, kind, (quarantined, retired, None if fixed is None
+                                            else datetime.fromisoformat(fixed)),
+                facts.get(path), tuple(extra), ()))
+            continue
         if full or wanted:
             from pydantic import ValidationError
 
@@ -773,6 +811,9 @@ def read_health(
             except (ValidationError, ValueError):
                 notes.append(f"{shown}: record unreadable, left out")
                 continue
+            plain = _plain_facts(record) if cached and st is not None else None
+            if plain is not None and st is not None:
+                validated.append((rec, st, plain))
             if wanted and bugs is not None:
                 bugs.append((with_stored(record, suite_runs(extra)) if extra else record,
                              _shown(settings, path)))
@@ -784,6 +825,7 @@ def read_health(
             continue
         items.append(_unrun(settings, path, scenario_id, kind, fast=fast,
                             facts=facts.get(path)))
+    remember_records(settings, validated)
     return items, notes
 
 

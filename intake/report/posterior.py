@@ -114,7 +114,7 @@ def learned() -> list[tuple[str, str, str]]:
     """(function, arguments, answer) as JSON for each answer computed in this process and not
     seeded; floats keep every bit (``repr``)."""
     rows = [(name, json.dumps(_plain(args)), json.dumps(_plain(_MEMO[name][args])))
-            for name, new in _LEARNED.items() for args in new]
+            for name, new in _LEARNED.items() for args in new if args in _MEMO[name]]
     for new in _LEARNED.values():
         new.clear()
     return rows

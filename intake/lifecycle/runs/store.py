@@ -178,6 +178,10 @@ CREATE TABLE IF NOT EXISTS scenario_facts (
   ctime_ns INTEGER NOT NULL, scenario_id TEXT, runnable_hash TEXT, category TEXT,
   tags TEXT NOT NULL
 );
+CREATE TABLE IF NOT EXISTS record_facts (
+  path TEXT PRIMARY KEY, size INTEGER NOT NULL, mtime_ns INTEGER NOT NULL,
+  ctime_ns INTEGER NOT NULL, facts TEXT NOT NULL
+);
 CREATE TABLE IF NOT EXISTS memo (
   version TEXT NOT NULL, fn TEXT NOT NULL, args TEXT NOT NULL, value TEXT NOT NULL,
   PRIMARY KEY (version, fn, args)
@@ -404,6 +408,8 @@ class SuiteFile:
     record: bool
     """Its record (``foo.intake.json``) is a regular file (following a link)."""
     record_link: bool
+    record_stat: os.stat_result | None = None
+    """The record's stat, when it is a file."""
 
 
 def suite_files(*folders: Path) -> list[SuiteFile]:
@@ -444,13 +450,16 @@ def suite_files(*folders: Path) -> list[SuiteFile]:
                 continue
             record_name = entry.name[:-5] + RECORD_SUFFIX
             record = names.get(record_name)
+            record_stat = None
             try:
                 has_record = record is not None and record.is_file()
+                if record is not None and has_record:
+                    record_stat = record.stat()
             except OSError:
                 has_record = False
             found.append(((*parts, fold(entry.name)), SuiteFile(
                 folder / entry.name, stat, entry.is_symlink(), folder / record_name,
-                has_record, record is not None and record.is_symlink())))
+                has_record, record is not None and record.is_symlink(), record_stat)))
 
     files: list[SuiteFile] = []
     for folder in folders:
@@ -514,6 +523,48 @@ def scenario_facts(settings: Settings, paths: Sequence[Path],
     finally:
         if db is not None:
             db.close()
+
+
+def _stamp(st: os.stat_result) -> tuple[int, int, int]:
+    return (st.st_size, st.st_mtime_ns, st.st_ctime_ns)
+
+
+def known_records(settings: Settings) -> dict[str, tuple[tuple[int, int, int], str]]:
+    """What ``health`` kept of each record it validated (path → (size and times, its facts as
+    JSON)); none when the index cannot be read (a cache)."""
+    try:
+        db = _connect(settings)
+    except (OSError, sqlite3.Error):
+        return {}
+    try:
+        return {row[0]: ((row[1], row[2], row[3]), row[4])
+                for row in db.execute("SELECT * FROM record_facts")}
+    except sqlite3.Error:
+        return {}
+    finally:
+        db.close()
+
+
+def remember_records(settings: Settings, rows: Sequence[tuple[Path, os.stat_result, str]]
+                     ) -> None:
+    """Keep each validated record's facts by its path, size and times; one changed within
+    ``RACY_NS`` of now is not kept (read again next time)."""
+    now = time.time_ns()
+    kept = [(str(path), *_stamp(st), facts) for path, st, facts in rows
+            if now - max(st.st_mtime_ns, st.st_ctime_ns) > RACY_NS]
+    if not kept:
+        return
+    try:
+        db = _connect(settings)
+    except (OSError, sqlite3.Error):
+        return
+    try:
+        with db:
+            db.executemany("INSERT OR REPLACE INTO record_facts VALUES (?, ?, ?, ?, ?)", kept)
+    except sqlite3.Error:
+        pass
+    finally:
+        db.close()
 
 
 def remembered_answers(settings: Settings, version: str) -> list[tuple[str, str, str]]:
@@ -582,6 +633,6 @@ __all__ = [
     "NO_FACTS", "SCHEMA", "Run", "ScenarioFacts", "StoredRun", "file_of", "index_path",
     "paused_gc", "read_facts", "read_run", "rebuild_index", "scenario_facts", "suite_run",
     "suite_runs", "refresh_index", "remember_answers", "remembered_answers", "run_files",
-    "SuiteFile", "store_dir", "stored_runs", "suite_files", "window_rows", "window_runs",
-    "write_run",
+    "SuiteFile", "known_records", "remember_records", "store_dir", "stored_runs",
+    "suite_files", "window_rows", "window_runs", "write_run",
 ]
