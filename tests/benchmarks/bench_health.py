@@ -30,7 +30,6 @@ import json
 import math
 import os
 import random
-import resource
 import shutil
 import sqlite3
 import statistics
@@ -172,6 +171,8 @@ def child(args: list[str], env: dict[str, str], out: Path | None = None
           ) -> tuple[float, float, float]:
     """Wall seconds, CPU seconds (user + system) and peak RSS (MB, the child's own) of
     ``python -c WRAP TARGET ARGS`` (stdout to ``out`` when given)."""
+    import resource  # POSIX only (docs/windows.md): the benchmark runs where it is
+
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     proc = subprocess.run([sys.executable, "-c", WRAP, *args], capture_output=True, env=env,
