@@ -167,6 +167,11 @@ else:
 """
 
 
+NEUTRAL = tempfile.gettempdir()
+"""Where children start: ``python -c`` puts its working folder first on ``sys.path``, so a child
+started in a checkout would import that checkout's intake whatever ``PYTHONPATH`` says."""
+
+
 def child(args: list[str], env: dict[str, str], out: Path | None = None
           ) -> tuple[float, float, float]:
     """Wall seconds, CPU seconds (user + system) and peak RSS (MB, the child's own) of
@@ -176,7 +181,7 @@ def child(args: list[str], env: dict[str, str], out: Path | None = None
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     proc = subprocess.run([sys.executable, "-c", WRAP, *args], capture_output=True, env=env,
-                          text=True, check=False)
+                          text=True, check=False, cwd=NEUTRAL)
     elapsed = time.perf_counter() - start
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
@@ -266,7 +271,8 @@ def health_table(count: int, nights_list: list[int], env: dict[str, str],
             env["INTAKE_LEDGER_PATH"] = str(root / ".intake" / "ledger.db")
             rebuild_index(settings)
             lib = [subprocess.run([sys.executable, "-c", LIBRARY, str(root)], check=True,
-                                  capture_output=True, env=env, text=True).stdout.split()
+                                  capture_output=True, env=env, text=True,
+                                  cwd=NEUTRAL).stdout.split()
                    for _ in range(3)]
             lib_s = statistics.median(float(x[0]) for x in lib)
             lib_mb = max(float(x[1]) for x in lib)
@@ -314,7 +320,8 @@ def import_table(env: dict[str, str], before: dict[str, str] | None) -> None:
             library[results] = statistics.median(float(subprocess.run(
                 [sys.executable, "-c", IMPORT_LIBRARY, str(root),
                  str(night_folder(root, results, STRONG, day))], check=True,
-                capture_output=True, env=env, text=True).stdout) for day in (6, 7, 8))
+                capture_output=True, env=env, text=True, cwd=NEUTRAL).stdout)
+                for day in (6, 7, 8))
             durable = statistics.median(durable_rows(Path(tmp), results) for _ in range(3))
             line = (f"{'':<24}{results:>8,}{first[0]:>8.2f}{cmd[0]:>7.2f}{cmd[1]:>7.2f}"
                     f"{library[results]:>7.3f}{durable:>10.3f}"
