@@ -256,3 +256,37 @@ def test_health_imports_what_it_uses(suite: Path, runner: Any,
     assert "intake.report.health" in warm
     assert not {m for m in warm if any(m == h or m.startswith(h + ".")
                                        for h in (*HEAVY_FOR_HEALTH, *WARM_NEVER))}
+
+
+def test_a_kept_record_reads_as_validated_and_a_changed_one_is_read_again(
+        suite: Path, runner: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each record health validated is kept by size and times: the next call reads the same
+    report from it, and a quarantine (the record changed) is seen at once."""
+    from intake.report.health import make_health, render
+    from tests.nightly_helpers import CI_VARIABLES, PYPROJECT_EXTRA, STRONG, night, write_run
+
+    for name in CI_VARIABLES:
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setattr(store, "RACY_NS", 0)  # keep a record however new it is
+    with (suite / "pyproject.toml").open("a", encoding="utf-8") as fh:
+        fh.write(PYPROJECT_EXTRA)
+    for sid in ("alpha_case", "beta_case"):
+        write_scenario(suite, sid)
+        assert runner.invoke(app, ["adopt", f"scenarios/rag_quality/{sid}.yaml", "--source",
+                                   "hand", "--reviewer", "alice"]).exit_code == 0
+    write_run(suite / "eval" / "results", "eval-20260501-020000", night(1),
+              {"alpha_case": "PASS", "beta_case": "FAIL"},
+              meta={"model": STRONG, "machine": "ci-1"})
+    assert runner.invoke(app, ["runs", "import", "eval/results"]).exit_code == 0
+    settings = load_settings(suite)
+    validated = render(make_health(settings, now=NOW), "json")
+    assert len(store.known_records(settings)) == 2
+    assert render(make_health(settings, now=NOW), "json") == validated  # read from the kept
+    store.index_path(settings).unlink()
+    assert render(make_health(settings, now=NOW), "json") == validated  # and rebuilt
+    result = runner.invoke(app, ["quarantine", "beta_case", "--reason", "flaky backend",
+                                 "--by", "alice"])
+    assert result.exit_code == 0, result.output + result.stderr
+    report = make_health(settings, now=NOW)
+    assert [s.scenario_id for s in report.quarantined] == ["beta_case"]
+    assert report.quarantined[0].quarantined == "flaky backend"
