@@ -6,9 +6,15 @@ repository, and the caller decides what that means.
 
 from __future__ import annotations
 
+import re
 import subprocess
-from datetime import datetime
+from collections.abc import Iterable
+from datetime import UTC, datetime
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from intake.config import Settings
 
 
 def git_output(args: list[str], cwd: Path, *, timeout: float = 30) -> bytes | None:
@@ -380,3 +386,97 @@ def transforming_attributes(top: Path, commit: str, paths: list[str]) -> dict[st
         if value not in ("unspecified", "unset"):
             found.setdefault(path, []).append(attribute)
     return found
+
+
+COMMIT = re.compile(r"^[0-9a-fA-F]{7,40}$")
+"""A commit name: 7 to 40 hex digits."""
+
+
+def _aware(moment: datetime) -> datetime:
+    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
+
+
+class Ancestry:
+    """Whether a fix commit is in the code a run tested, asked of a GAIA clone's history: the
+    commits named are resolved in one ``git cat-file --batch-check``, and the run commits that
+    descend from a fix are listed in one ``git rev-list --ancestry-path ^FIX COMMIT...`` per fix
+    (``prime``), each answer kept."""
+
+    def __init__(self, clone: Path | None) -> None:
+        self.clone = clone
+        self._full: dict[str, str | None] = {}
+        self._pairs: dict[tuple[str, str], bool] = {}
+
+    @classmethod
+    def of(cls, settings: Settings) -> Ancestry:
+        """The clone ``gaia_git`` names (relative to the suite's root), else the git repository
+        the suite is in."""
+        return cls(settings.path(settings.gaia_git) if settings.gaia_git else settings.root)
+
+    def _git(self, args: list[str], stdin: bytes = b"") -> str | None:
+        if self.clone is None:
+            return None
+        try:
+            done = subprocess.run(["git", *args], cwd=self.clone, input=stdin,
+                                  capture_output=True, timeout=60, check=False)
+        except (OSError, subprocess.SubprocessError):
+            return None
+        return done.stdout.decode("ascii", "replace") if done.returncode == 0 else None
+
+    def _resolve(self, names: Iterable[str]) -> None:
+        wanted = sorted({n for n in names if n not in self._full})
+        for name in wanted:
+            self._full[name] = None
+        asked = [n for n in wanted if COMMIT.fullmatch(n)]
+        if not asked:
+            return
+        out = self._git(["cat-file", "--batch-check"],
+                        "".join(f"{n}^{{commit}}\n" for n in asked).encode("ascii"))
+        lines = (out or "").splitlines()
+        for name, line in zip(asked, lines, strict=False):
+            parts = line.split()
+            if len(parts) == 3 and parts[1] == "commit" and COMMIT.fullmatch(parts[0]):
+                self._full[name] = parts[0]
+
+    def known(self, commit: str) -> bool:
+        """Whether the clone has ``commit``."""
+        self._resolve([commit])
+        return self._full[commit] is not None
+
+    def prime(self, fix: str | None, commits: Iterable[str | None]) -> None:
+        """Answer at once whether ``fix`` is in each of ``commits`` (one git call)."""
+        names = {c for c in commits if c is not None}
+        if fix is None or not names:
+            return
+        self._resolve([fix, *names])
+        head = self._full[fix]
+        todo = sorted(n for n in names if self._full[n] is not None
+                      and (fix, n) not in self._pairs)
+        if head is None or not todo:
+            return
+        out = self._git(["rev-list", "--ancestry-path", f"^{head}",
+                         *sorted({self._full[n] or "" for n in todo})])
+        if out is None:
+            return
+        after = set(out.split()) | {head}
+        for name in todo:
+            self._pairs[(fix, name)] = self._full[name] in after
+
+    def contains(self, commit: str | None, fix: str | None) -> bool | None:
+        """Whether ``fix`` is an ancestor of ``commit`` (or is it); None when either is unknown
+        to the clone (or not given)."""
+        if commit is None or fix is None:
+            return None
+        self.prime(fix, [commit])
+        return self._pairs.get((fix, commit))
+
+
+def tested_before_fix(started: datetime, commit: str | None, closed: datetime,
+                      fix: str | None, ancestry: Ancestry | None) -> tuple[bool, bool]:
+    """(whether a run tested the code before the fix, whether git ancestry decided it): the fix
+    commit against the run's GAIA commit when the clone knows both, else the run's start (its
+    GAIA run id) against the closing, never the run's end."""
+    found = ancestry.contains(commit, fix) if ancestry is not None else None
+    if found is not None:
+        return not found, True
+    return _aware(started) < _aware(closed), False

@@ -40,7 +40,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from intake.contract.models import RunTier, SuiteRun
-from intake.lifecycle.bugs import Ancestry
+from intake.gitutil import Ancestry
 from intake.report.health import HealthInput
 from intake.report.posterior import Bars, _region
 

@@ -23,7 +23,7 @@ from datetime import timedelta
 from pathlib import Path
 
 from intake.contract.models import BugLink
-from intake.lifecycle.bugs import Ancestry
+from intake.gitutil import Ancestry
 from intake.report.bugs import RunSeen, outcome
 from intake.report.health import build_health
 from intake.report.posterior import Bars, posterior

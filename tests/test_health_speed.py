@@ -4,7 +4,12 @@ deleted."""
 
 from __future__ import annotations
 
+import json
 import sqlite3
+import subprocess
+import sys
+from dataclasses import replace
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -14,6 +19,9 @@ from intake.cli import app
 from intake.config import load_settings
 from intake.lifecycle.runs import store
 from intake.lifecycle.runs.store import index_path, read_facts, scenario_facts
+from intake.report import posterior
+from intake.report.health import HealthInput, build_health, noise, render
+from tests.health_generator import generate
 from tests.nightly_helpers import write_scenario
 
 
@@ -113,3 +121,173 @@ def test_the_runs_health_reads_from_the_index_equal_validated_ones(suite: Path, 
     assert run.model_fields_set == set(SuiteRun.model_fields)
     assert run.model_copy(update={"status": "PASS"}).status == "PASS" and run.status == "FAIL"
     assert (run.machine, run.gaia_commit, run.tier.value) == ("ci-1", "c0ffee01", "strong")
+
+
+# --- the fast path keeps the answers (issue 38 item 7) ------------------------------------
+
+NOW = datetime(2026, 6, 1, tzinfo=UTC)
+
+
+def _as_stored(item: HealthInput) -> HealthInput:
+    """The same scenario with its runs as the run store's index gives them (``store.Run``)."""
+    return replace(item, runs=tuple(
+        store.Run(r.run_id, r.status, r.score, r.failure_category, r.model, r.tier.value,
+                  r.judge_model, r.runnable_hash, r.gaia_commit, r.machine, r.at, r.recorded_at,
+                  r.kind) for r in item.runs))
+
+
+@pytest.mark.parametrize(("seed", "nights"), [(7, 3), (7, 14), (99, 17)])
+def test_the_store_runs_decide_as_the_record_runs_on_generated_histories(
+        seed: int, nights: int) -> None:
+    """Every report ``health`` renders from the run store's plain runs (``store.Run``) equals
+    the one from the records' validated runs (``SuiteRun``), on the generator's histories:
+    edits, fixes, a backend-down night, a killed run, three machines, a commit a night."""
+    inputs = generate(seed=seed, nights=nights, per_class=12).inputs()
+    old = build_health(inputs, now=NOW)
+    new = build_health([_as_stored(i) for i in inputs], now=NOW)
+    assert {s.klass for s in old.scenarios} >= {"stale", "never-judged", "undecided"}
+    for fmt in ("json", "text", "markdown", "github"):
+        assert render(new, fmt) == render(old, fmt), fmt
+    assert noise([_as_stored(i) for i in inputs], now=NOW) == noise(inputs, now=NOW)
+    mixed = [_as_stored(i) if n % 2 else i for n, i in enumerate(inputs)]
+    assert render(build_health(mixed, now=NOW), "json") == render(old, "json")
+
+
+def test_remembered_answers_are_the_answers_and_another_version_reads_none(suite: Path) -> None:
+    """The decisions' answers kept in the run index give the same report as computing them,
+    keep every bit of each probability, and are never read under another rules' version."""
+    settings = load_settings(suite)
+    store.store_dir(settings).mkdir(parents=True)
+    inputs = generate(seed=7, nights=14, per_class=12).inputs()
+    posterior.learned()  # forget what other tests computed
+    for cache in posterior._MEMO.values():
+        cache.clear()
+    computed = render(build_health(inputs, now=NOW), "json")
+    rows = posterior.learned()
+    assert {r[0] for r in rows} == {"decide", "jeffreys", "more_runs"}
+    store.remember_answers(settings, posterior.VERSION, rows)
+    assert store.remembered_answers(settings, "another version") == []
+    kept = store.remembered_answers(settings, posterior.VERSION)
+    assert sorted(kept) == sorted(rows)
+    answers = {name: dict(cache) for name, cache in posterior._MEMO.items()}
+    for cache in posterior._MEMO.values():
+        cache.clear()
+    posterior.seed(kept)
+    assert {name: dict(cache) for name, cache in posterior._MEMO.items()} == answers
+    assert render(build_health(inputs, now=NOW), "json") == computed
+    assert posterior.learned() == []  # nothing computed again
+    store.remember_answers(settings, "another version", rows[:1])
+    assert store.remembered_answers(settings, posterior.VERSION) == []  # one version kept
+
+
+def test_the_constants_the_light_path_keeps_are_the_models(suite: Path) -> None:
+    from intake.contract.models import JUDGED_STATUSES, REAL_USE, RunTier
+    from intake.report.health import REAL_KINDS
+    from intake.store.records import RECORD_SUFFIX
+
+    assert store.JUDGED == JUDGED_STATUSES
+    assert {k.value for k in REAL_USE} == REAL_KINDS
+    assert tuple(t.value for t in RunTier) == store.TIERS
+    assert store.RECORD_SUFFIX == RECORD_SUFFIX
+
+
+def test_suite_files_walk_as_iter_scenarios_does(suite: Path) -> None:
+    from intake.store.records import iter_scenarios, record_path
+
+    for n, name in enumerate(["b_case", "a_case", "Z_case", "c_case"]):
+        write_scenario(suite, name, category=("rag_quality", "tool_selection")[n % 2])
+        if name != "c_case":
+            record_path(suite / "scenarios" / ("rag_quality", "tool_selection")[n % 2]
+                        / f"{name}.yaml").write_text("{}", encoding="utf-8")
+    (suite / "scenarios" / "rag_quality" / "deeper").mkdir()
+    (suite / "scenarios" / "rag_quality" / "deeper" / "x.yaml").write_text("id: x\n")
+    (suite / "scenarios" / "notes.txt").write_text("not a scenario")
+    (suite / "scenarios" / "folder.yaml").mkdir()
+    files = store.suite_files(suite / "scenarios", suite / "no-such-folder")
+    assert [f.path for f in files] == list(iter_scenarios(suite / "scenarios"))
+    assert [f.record for f in files] == [record_path(f.path).is_file() for f in files]
+    assert all(f.record_path == record_path(f.path) and f.stat == f.path.stat()
+               for f in files)
+
+
+HEAVY_FOR_HEALTH = ("presidio_analyzer", "spacy", "jsonschema", "github", "intake.report.html",
+                    "intake.scrub", "intake.check")
+WARM_NEVER = ("intake.contract.models", "ruamel", "intake.contract.yamlio")
+
+
+def _loaded_by(argv: list[str], cwd: Path) -> set[str]:
+    probe = (
+        "import sys, runpy, json\n"
+        f"sys.argv = ['intake', *{argv!r}]\n"
+        "try:\n    runpy.run_module('intake', run_name='__main__')\n"
+        "except SystemExit:\n    pass\n"
+        "sys.stderr.write('\\nMODULES ' + json.dumps(sorted(sys.modules)))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", probe], cwd=cwd, capture_output=True,
+                          text=True, timeout=120, check=False)
+    return set(json.loads(done.stderr.rsplit("MODULES ", 1)[1]))
+
+
+def test_health_imports_what_it_uses(suite: Path, runner: Any,
+                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """``intake health`` (checked in a fresh interpreter) never imports the scrubber, spaCy,
+    jsonschema, PyGithub, the gates or the HTML renderer; with its caches warm (a second call
+    over unchanged files) not the models nor the YAML library either."""
+    from tests.nightly_helpers import CI_VARIABLES, PYPROJECT_EXTRA, STRONG, night, write_run
+
+    for name in CI_VARIABLES:
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setattr(store, "RACY_NS", 0)
+    with (suite / "pyproject.toml").open("a", encoding="utf-8") as fh:
+        fh.write(PYPROJECT_EXTRA)
+    write_scenario(suite, "alpha_case")
+    assert runner.invoke(app, ["adopt", "scenarios/rag_quality/alpha_case.yaml", "--source",
+                               "hand", "--reviewer", "alice"]).exit_code == 0
+    write_run(suite / "eval" / "results", "eval-20260501-020000", night(1),
+              {"alpha_case": "PASS"}, meta={"model": STRONG, "machine": "ci-1"})
+    assert runner.invoke(app, ["runs", "import", "eval/results"]).exit_code == 0
+    first = _loaded_by(["health", "--format", "json"], suite)
+    assert "intake.report.health" in first
+    assert not {m for m in first if m.split(".")[0] in HEAVY_FOR_HEALTH
+                or any(m == h or m.startswith(h + ".") for h in HEAVY_FOR_HEALTH)}
+    from intake.report.health import make_health
+
+    make_health(load_settings(suite))  # here the files are old enough to keep (RACY_NS 0)
+    warm = _loaded_by(["health"], suite)
+    assert "intake.report.health" in warm
+    assert not {m for m in warm if any(m == h or m.startswith(h + ".")
+                                       for h in (*HEAVY_FOR_HEALTH, *WARM_NEVER))}
+
+
+def test_a_kept_record_reads_as_validated_and_a_changed_one_is_read_again(
+        suite: Path, runner: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each record health validated is kept by size and times: the next call reads the same
+    report from it, and a quarantine (the record changed) is seen at once."""
+    from intake.report.health import make_health, render
+    from tests.nightly_helpers import CI_VARIABLES, PYPROJECT_EXTRA, STRONG, night, write_run
+
+    for name in CI_VARIABLES:
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setattr(store, "RACY_NS", 0)  # keep a record however new it is
+    with (suite / "pyproject.toml").open("a", encoding="utf-8") as fh:
+        fh.write(PYPROJECT_EXTRA)
+    for sid in ("alpha_case", "beta_case"):
+        write_scenario(suite, sid)
+        assert runner.invoke(app, ["adopt", f"scenarios/rag_quality/{sid}.yaml", "--source",
+                                   "hand", "--reviewer", "alice"]).exit_code == 0
+    write_run(suite / "eval" / "results", "eval-20260501-020000", night(1),
+              {"alpha_case": "PASS", "beta_case": "FAIL"},
+              meta={"model": STRONG, "machine": "ci-1"})
+    assert runner.invoke(app, ["runs", "import", "eval/results"]).exit_code == 0
+    settings = load_settings(suite)
+    validated = render(make_health(settings, now=NOW), "json")
+    assert len(store.known_records(settings)) == 2
+    assert render(make_health(settings, now=NOW), "json") == validated  # read from the kept
+    store.index_path(settings).unlink()
+    assert render(make_health(settings, now=NOW), "json") == validated  # and rebuilt
+    result = runner.invoke(app, ["quarantine", "beta_case", "--reason", "flaky backend",
+                                 "--by", "alice"])
+    assert result.exit_code == 0, result.output + result.stderr
+    report = make_health(settings, now=NOW)
+    assert [s.scenario_id for s in report.quarantined] == ["beta_case"]
+    assert report.quarantined[0].quarantined == "flaky backend"

@@ -37,8 +37,6 @@ from typing import Any
 
 import regex
 
-from intake.contract.yamlio import load_data, walk_strings
-
 HIDDEN_KINDS = ("tag", "bidi", "zero_width", "bom", "control", "variation", "format")
 """Kinds of hidden character, in the order they are reported."""
 
@@ -266,6 +264,8 @@ def judge_classes() -> tuple[JudgeClass, ...]:
     """The classes of ``intake/contract/judge_directed.yaml``, compiled once."""
 
     data_file = resources.files("intake.contract").joinpath("judge_directed.yaml")
+    from intake.contract.yamlio import load_data  # not on every command's output path
+
     text = data_file.read_text(encoding="utf-8")
     data = load_data(text)
     classes: list[JudgeClass] = []
@@ -308,6 +308,8 @@ def judge_hits_in(text: str, path: Path = ()) -> list[JudgeHit]:
 
 def judge_hits(data: Any) -> list[JudgeHit]:
     """Judge-directed text anywhere in a scenario (GAIA pastes the whole file into prompts)."""
+
+    from intake.contract.yamlio import walk_strings
 
     hits: list[JudgeHit] = []
     for path, text in walk_strings(data):

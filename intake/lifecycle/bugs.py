@@ -21,10 +21,9 @@ from __future__ import annotations
 
 import json
 import re
-import subprocess
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -32,6 +31,7 @@ from intake.config import Settings
 from intake.contract.models import BugLink, LifecycleState, Record, SourceType, parse_when
 from intake.errors import InputError, UsageError
 from intake.fileio import read_input
+from intake.gitutil import COMMIT
 from intake.paths import display_path
 from intake.store.edit import edit
 from intake.store.journal import Event
@@ -39,7 +39,6 @@ from intake.store.records import load_record, record_path, utcnow
 
 ISSUE_PATTERN = re.compile(r"^github:([A-Za-z0-9_.-]{1,100}/[A-Za-z0-9_.-]{1,100})#([0-9]{1,9})$")
 MAX_CLOSINGS_BYTES = 8 * 1024 * 1024
-COMMIT = re.compile(r"^[0-9a-fA-F]{7,40}$")
 
 
 @dataclass(frozen=True)
@@ -233,98 +232,6 @@ def link(settings: Settings, scenario_id: str, issue: str, reviewer: str) -> Pat
     return found[0]
 
 
-def _aware(moment: datetime) -> datetime:
-    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
-
-
-class Ancestry:
-    """Whether a fix commit is in the code a run tested, asked of a GAIA clone's history: the
-    commits named are resolved in one ``git cat-file --batch-check``, and the run commits that
-    descend from a fix are listed in one ``git rev-list --ancestry-path ^FIX COMMIT...`` per fix
-    (``prime``), each answer kept."""
-
-    def __init__(self, clone: Path | None) -> None:
-        self.clone = clone
-        self._full: dict[str, str | None] = {}
-        self._pairs: dict[tuple[str, str], bool] = {}
-
-    @classmethod
-    def of(cls, settings: Settings) -> Ancestry:
-        """The clone ``gaia_git`` names (relative to the suite's root), else the git repository
-        the suite is in."""
-        return cls(settings.path(settings.gaia_git) if settings.gaia_git else settings.root)
-
-    def _git(self, args: list[str], stdin: bytes = b"") -> str | None:
-        if self.clone is None:
-            return None
-        try:
-            done = subprocess.run(["git", *args], cwd=self.clone, input=stdin,
-                                  capture_output=True, timeout=60, check=False)
-        except (OSError, subprocess.SubprocessError):
-            return None
-        return done.stdout.decode("ascii", "replace") if done.returncode == 0 else None
-
-    def _resolve(self, names: Iterable[str]) -> None:
-        wanted = sorted({n for n in names if n not in self._full})
-        for name in wanted:
-            self._full[name] = None
-        asked = [n for n in wanted if COMMIT.fullmatch(n)]
-        if not asked:
-            return
-        out = self._git(["cat-file", "--batch-check"],
-                        "".join(f"{n}^{{commit}}\n" for n in asked).encode("ascii"))
-        lines = (out or "").splitlines()
-        for name, line in zip(asked, lines, strict=False):
-            parts = line.split()
-            if len(parts) == 3 and parts[1] == "commit" and COMMIT.fullmatch(parts[0]):
-                self._full[name] = parts[0]
-
-    def known(self, commit: str) -> bool:
-        """Whether the clone has ``commit``."""
-        self._resolve([commit])
-        return self._full[commit] is not None
-
-    def prime(self, fix: str | None, commits: Iterable[str | None]) -> None:
-        """Answer at once whether ``fix`` is in each of ``commits`` (one git call)."""
-        names = {c for c in commits if c is not None}
-        if fix is None or not names:
-            return
-        self._resolve([fix, *names])
-        head = self._full[fix]
-        todo = sorted(n for n in names if self._full[n] is not None
-                      and (fix, n) not in self._pairs)
-        if head is None or not todo:
-            return
-        out = self._git(["rev-list", "--ancestry-path", f"^{head}",
-                         *sorted({self._full[n] or "" for n in todo})])
-        if out is None:
-            return
-        after = set(out.split()) | {head}
-        for name in todo:
-            self._pairs[(fix, name)] = self._full[name] in after
-
-    def contains(self, commit: str | None, fix: str | None) -> bool | None:
-        """Whether ``fix`` is an ancestor of ``commit`` (or is it); None when either is unknown
-        to the clone (or not given)."""
-        if commit is None or fix is None:
-            return None
-        self.prime(fix, [commit])
-        return self._pairs.get((fix, commit))
-
-
-def tested_before_fix(started: datetime, commit: str | None, closed: datetime,
-                      fix: str | None, ancestry: Ancestry | None) -> tuple[bool, bool]:
-    """(whether a run tested the code before the fix, whether git ancestry decided it): the fix
-    commit against the run's GAIA commit when the clone knows both, else the run's start (its
-    GAIA run id) against the closing, never the run's end."""
-    found = ancestry.contains(commit, fix) if ancestry is not None else None
-    if found is not None:
-        return not found, True
-    return _aware(started) < _aware(closed), False
-
-
 __all__ = [
-    "Ancestry",
     "Closing", "issue_locator", "issue_of", "link", "parse_issue", "read_closings", "refresh",
-    "tested_before_fix",
 ]

@@ -17,10 +17,10 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Iterable, Mapping
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from intake.config import Settings
-from intake.contract.yamlio import decode, load_roundtrip, with_tags
-from intake.store.records import iter_scenarios, yaml_id
+if TYPE_CHECKING:
+    from intake.config import Settings
 
 TRAIN = "split-train"
 HELDOUT = "split-heldout"
@@ -76,6 +76,8 @@ def with_split_tag(tags: list[str], tag: str) -> list[str]:
 def suite_categories(settings: Settings) -> dict[str, str]:
     """Scenario id (its YAML ``id``, not the file's name) → category (its folder) of every
     scenario in the suite; a file without a valid id is left out."""
+    from intake.store.records import iter_scenarios, yaml_id
+
     found: dict[str, str] = {}
     for path in iter_scenarios(settings.scenarios):
         sid = yaml_id(path)
@@ -89,6 +91,8 @@ def with_split(settings: Settings, raw: bytes, scenario_id: str, category: str) 
     comments, layout, BOM and line ends kept. The split is always drawn, never taken from the
     draft: a split tag the draft carries (a contributor's choice of ``train`` for a case the
     draw puts in ``heldout``) is replaced by the drawn one."""
+    from intake.contract.yamlio import decode, load_roundtrip, with_tags
+
     suite = suite_categories(settings)
     suite.pop(scenario_id, None)
     tag = split_for(scenario_id, category, suite, settings.split_salt, settings.split_heldout)
@@ -103,12 +107,16 @@ def with_split(settings: Settings, raw: bytes, scenario_id: str, category: str) 
 
 def split_tag_of(raw: bytes) -> str | None:
     """The split tag a scenario's bytes carry, if any."""
+    from intake.contract.yamlio import decode, load_roundtrip
+
     tags = load_roundtrip(decode(raw)).get("tags")
     found = [t for t in tags if t in SPLIT_TAGS] if isinstance(tags, list) else []
     return str(found[0]) if found else None
 
 
 def _tagged(raw: bytes, tag: str) -> bytes:
+    from intake.contract.yamlio import with_tags
+
     return with_tags(raw, lambda tags: [*tags, tag])
 
 

@@ -10,7 +10,7 @@ session-sourced scenario, ``intake.lifecycle.bugs``) whose issue closed as *comp
   tested the code before the fix;
 * ``missed``: the scenario existed before the fix but no failing run of it was recorded before.
 
-"Before the fix" is the code the run tested (``intake.lifecycle.bugs.tested_before_fix``): when
+"Before the fix" is the code the run tested (``intake.gitutil.tested_before_fix``): when
 the closing names its fix commit and the GAIA clone knows it and the run's GAIA commit, by git
 ancestry (the fix is in the run's commit: after); otherwise by the run's start (GAIA's run id)
 against the closing, never its end. Each bug says which decided (``decided_by``).
@@ -33,7 +33,8 @@ from pydantic import ValidationError
 from intake.config import Settings
 from intake.contract.models import BugLink, Record
 from intake.ghoutput import html_text, md_text
-from intake.lifecycle.bugs import Ancestry, issue_of, tested_before_fix
+from intake.gitutil import Ancestry, tested_before_fix
+from intake.lifecycle.bugs import issue_of
 from intake.paths import display_path
 from intake.store.records import iter_scenarios, record_path
 
@@ -151,7 +152,8 @@ class BugsReport:
 
 
 CAUGHT = frozenset({"FAIL", "BLOCKED_BY_ARCHITECTURE"})
-"""Judged and not passed: either one is the case failing on the bug (``scorecard.py`` ``_JUDGED_STATUSES``, docs/gaia-formats.md#scorecard)."""
+"""Judged and not passed: either one is the case failing on the bug (``scorecard.py``
+``_JUDGED_STATUSES``, docs/gaia-formats.md#scorecard)."""
 
 
 RunSeen = tuple[datetime, str, str, str, str | None]

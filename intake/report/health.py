@@ -8,7 +8,7 @@ nightly runs (``Record.suite_runs``, ``intake runs import``) and the runs record
 ``intake run`` and ``run-record`` (``Record.runs``) of the same runnable hash. Runs are never
 pooled across a change point: only the *current* runnable hash is read; runs that tested the
 code before the scenario's bug was fixed (``Record.bug`` closed as completed: by git ancestry
-of its fix commit, else by the run's start, ``intake.lifecycle.bugs.tested_before_fix``) are
+of its fix commit, else by the run's start, ``intake.gitutil.tested_before_fix``) are
 left out; and when
 the judge changed, only the newest judge's runs are read.
 
@@ -34,36 +34,31 @@ from __future__ import annotations
 
 import json
 import math
+import os
 import statistics
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
+from operator import attrgetter
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from pydantic import ValidationError
-
-from intake.config import Settings
-from intake.contract.models import (
-    JUDGED_STATUSES,
-    REAL_USE,
-    ControlRun,
-    LifecycleState,
-    Record,
-    RunTier,
-    SuiteRun,
-)
 from intake.ghoutput import html_text, md_code, md_text
+from intake.lifecycle.runs.store import JUDGED as JUDGED_STATUSES
 from intake.lifecycle.split import split_of
 from intake.paths import display_path
 from intake.report.posterior import Bars, decide, jeffreys, more_runs
-from intake.store.records import iter_scenarios, record_path, utcnow
 from intake.wording import counted
 
 if TYPE_CHECKING:
-    from intake.lifecycle.bugs import Ancestry
-    from intake.lifecycle.runs.store import ScenarioFacts
+    from intake.config import Settings
+    from intake.contract.models import ControlRun, Record, SuiteRun
+    from intake.gitutil import Ancestry
+    from intake.lifecycle.runs.store import Run, ScenarioFacts
+
+    AnyRun = SuiteRun | Run
+    """A run as health reads it: a record's (``SuiteRun``) or the run store's (``Run``)."""
 
 CLASSES = (
     "saturated",
@@ -81,6 +76,9 @@ ANNOTATED = frozenset({"saturated", "always-fail", "inverted", "flaky", "judge-f
 """The decided classes GitHub output annotates; never-judged and undecided are counted in the
 job summary only (one notice each would bury the rest)."""
 UNKNOWN = "unknown"
+REAL_KINDS = frozenset({"session", "issue"})
+"""``intake.contract.models.REAL_USE``'s values (tested equal): the health path imports no
+models while its caches are warm."""
 
 
 def pass_hat_k(passes: int, n: int, k: int) -> float | None:
@@ -101,7 +99,7 @@ class HealthInput:
     provenance: str
     """``real`` (session, issue) or ``hand`` (hand-written, synthetic)."""
     current_hash: str | None
-    runs: tuple[SuiteRun, ...]
+    runs: tuple[AnyRun, ...]
     controls: tuple[ControlRun, ...] = ()
     lane: str = "capability"
     split: str | None = None
@@ -275,11 +273,13 @@ def _exact(a: str, b: str) -> bool:
 
 
 def _choose(
-    runs: Sequence[SuiteRun], attr: str, pinned: str | None, mix: bool,
+    runs: Sequence[AnyRun], attr: str, pinned: str | None, mix: bool,
     same: Callable[[str, str], bool] = _exact,
 ) -> tuple[set[str] | None, list[tuple[str, int]], list[tuple[str, int]]]:
     """The values of ``attr`` to read (None: all), and (value, runs) read and left out."""
-    counts = Counter(_key(getattr(r, attr)) for r in runs)
+    counts = Counter(map(attrgetter(attr), runs))
+    if None in counts:
+        counts[UNKNOWN] += counts.pop(None)
     if (mix and pinned is None) or not runs:
         merged: dict[str, int] = {}  # one commit named by 8 digits and by 40 is one commit
         for key in sorted(counts, key=lambda k: (-len(k), k)):
@@ -298,18 +298,33 @@ def _choose(
     return group, read, left
 
 
-def _rates(runs: Iterable[SuiteRun], bars: Bars, by: str, k: int) -> list[Rate]:
-    groups: dict[tuple[str, str], list[int]] = {}
-    for run in runs:
-        name = run.model if by == "model" else run.tier.value
-        cell = groups.setdefault((name, run.tier.value), [0, 0])
+def _rates(runs: Iterable[AnyRun], bars: Bars, k: int) -> tuple[list[Rate], list[Rate]]:
+    """The rates per model and per tier of judged ``runs``."""
+    by_model: dict[tuple[str, str], list[int]] = {}
+    for run in runs:  # a record's tier is the enum, the store's its value: one key either way
+        cell = by_model.get((run.model, run.tier))
+        if cell is None:
+            cell = by_model[(run.model, run.tier)] = [0, 0]
         cell[0] += 1
         cell[1] += run.status == "PASS"
-    order = {RunTier.strong.value: 0, RunTier.local.value: 1}
-    return [
-        Rate(name, tier, n, p, *jeffreys(p, n, bars.confidence), pass_hat_k(p, n, k))
-        for (name, tier), (n, p) in sorted(groups.items(), key=lambda i: (order[i[0][1]], i[0][0]))
-    ]
+    by_tier: dict[tuple[str, str], list[int]] = {}
+    models: dict[tuple[str, str], list[int]] = {}
+    for (model, tier), (n, p) in by_model.items():
+        name = str(tier)  # RunTier is a StrEnum: its str is its value
+        models[(model, name)] = [n, p]
+        cell = by_tier.setdefault((name, name), [0, 0])
+        cell[0] += n
+        cell[1] += p
+    order = {"strong": 0, "local": 1}
+
+    def rated(groups: dict[tuple[str, str], list[int]]) -> list[Rate]:
+        return [
+            Rate(name, tier, n, p, *jeffreys(p, n, bars.confidence), pass_hat_k(p, n, k))
+            for (name, tier), (n, p) in sorted(groups.items(),
+                                               key=lambda i: (order[i[0][1]], i[0][0]))
+        ]
+
+    return rated(models), rated(by_tier)
 
 
 def _judge_flaky(controls: Sequence[ControlRun], current: str | None) -> bool:
@@ -320,13 +335,13 @@ def _judge_flaky(controls: Sequence[ControlRun], current: str | None) -> bool:
     return any(len(v) == 2 for v in outcomes.values())
 
 
-def _segment(item: HealthInput, runs: Sequence[SuiteRun]) -> tuple[list[SuiteRun], int, int]:
+def _segment(item: HealthInput, runs: Sequence[AnyRun]) -> tuple[list[AnyRun], int, int]:
     """The runs of the segment read: after the bug's fix, of the newest judge; with the counts
     of runs left out before the fix and of other judges."""
     kept = list(runs)
     before_fix = 0
     if item.fixed_at is not None:
-        from intake.lifecycle.bugs import tested_before_fix
+        from intake.gitutil import tested_before_fix
 
         fixed, fix, ancestry = item.fixed_at, item.fix_commit, item.ancestry
         if ancestry is not None:
@@ -347,7 +362,7 @@ def _segment(item: HealthInput, runs: Sequence[SuiteRun]) -> tuple[list[SuiteRun
 
 def classify(
     item: HealthInput,
-    runs: Sequence[SuiteRun],
+    runs: Sequence[AnyRun],
     *,
     bars: Bars,
     pass_k: int = 3,
@@ -358,8 +373,8 @@ def classify(
     current, before_fix, other_judge = _segment(item, current)
     judged = [r for r in current if r.status in JUDGED_STATUSES]
     infra = len(current) - len(judged)
-    models = tuple(_rates(judged, bars, "model", pass_k))
-    tiers = tuple(_rates(judged, bars, "tier", pass_k))
+    by_model, by_tier = _rates(judged, bars, pass_k)
+    models, tiers = tuple(by_model), tuple(by_tier)
     tier = {t.tier: t for t in tiers}
     strong, local = tier.get("strong"), tier.get("local")
     decidable = (("always-fail", "inverted", "saturated", "flaky", "healthy")
@@ -406,11 +421,11 @@ def classify(
                 probability=probability if leaning else None, leaning=leaning, more_runs=more)
 
 
-def _window(runs: Sequence[SuiteRun], nights: int) -> datetime | None:
+def _window(runs: Sequence[AnyRun], nights: int) -> datetime | None:
     """The first start a run must have to be read: ``nights`` nights back from the newest."""
     if not runs or nights <= 0:
         return None
-    newest = max(r.at for r in runs)
+    newest: datetime = max(map(attrgetter("at"), runs))
     return newest - timedelta(days=nights) + timedelta(hours=1)
 
 
@@ -440,21 +455,26 @@ def build_health(
         on_commit, "machine", machine, all_machines
     )
 
-    def kept(run: SuiteRun) -> bool:
-        return (start is None or run.at >= start) and (
-            commits is None or _key(run.gaia_commit) in commits) and (
-            machines is None or _key(run.machine) in machines)
+    def kept(runs: Sequence[AnyRun]) -> list[AnyRun]:
+        if start is not None:
+            runs = [r for r in runs if r.at >= start]
+        if commits is not None:
+            runs = [r for r in runs if _key(r.gaia_commit) in commits]
+        if machines is not None:
+            runs = [r for r in runs if _key(r.machine) in machines]
+        return list(runs)
 
-    read = [(i, [r for r in i.runs if kept(r)]) for i in active]
+    read = [(i, kept(i.runs)) for i in active]
     scenarios = [classify(i, runs, bars=bars, pass_k=pass_k) for i, runs in read]
     head: dict[str, list[int]] = {}
     for item, runs in read:
         if item.lane != "capability":
             continue
         cell = head.setdefault(item.category, [0, 0])
-        for run in runs:
-            if (run.runnable_hash == item.current_hash
-                    and run.tier is RunTier.strong and run.status in JUDGED_STATUSES):
+        current = item.current_hash
+        for run in runs:  # RunTier.strong == "strong": a record's run or the store's
+            if (run.runnable_hash == current and run.tier == "strong"
+                    and run.status in JUDGED_STATUSES):
                 cell[0] += 1
                 cell[1] += run.status == "PASS"
     notes: list[str] = []
@@ -484,7 +504,7 @@ def build_health(
         notes.append(f"{judges} run(s) of an older judge left out")
     read_runs = [r for _, runs in read for r in runs]
     return HealthReport(
-        generated_at=now or utcnow(),
+        generated_at=now or datetime.now(UTC),
         thresholds={
             "health_window_nights": window_nights,
             "health_confidence": bars.confidence,
@@ -510,8 +530,8 @@ def build_health(
                  if i.retired is not None],
         headroom=[(c, n, k) for c, (n, k) in sorted(head.items())],
         notes=notes,
-        window=(min(r.at for r in read_runs), max(r.at for r in read_runs)) if read_runs
-        else None,
+        window=(min(map(attrgetter("at"), read_runs)), max(map(attrgetter("at"), read_runs)))
+        if read_runs else None,
         outside_window=outside,
     )
 
@@ -531,7 +551,7 @@ def noise(items: Sequence[HealthInput], *, window_nights: int = 14,
         current = [r for r in item.runs if r.runnable_hash == item.current_hash
                    and (start is None or r.at >= start)]
         kept, _, _ = _segment(item, current)
-        by_model: dict[str, list[SuiteRun]] = {}
+        by_model: dict[str, list[AnyRun]] = {}
         for run in sorted(kept, key=lambda r: (r.at, r.run_id)):
             if run.status in JUDGED_STATUSES:
                 by_model.setdefault(run.model, []).append(run)
@@ -548,7 +568,7 @@ def noise(items: Sequence[HealthInput], *, window_nights: int = 14,
             scores = [r.score for r in runs if r.score is not None]
             sd = statistics.pstdev(scores) if len(scores) > 1 else None
             models[model] = {
-                "tier": runs[0].tier.value, "runs": len(runs), "passes": sum(outcomes),
+                "tier": str(runs[0].tier), "runs": len(runs), "passes": sum(outcomes),
                 "pairs": max(pairs, 0), "flips": flips,
                 "flip_rate": round(flips / pairs, 4) if pairs > 0 else None,
                 "score_mean": round(statistics.fmean(scores), 3) if scores else None,
@@ -563,7 +583,7 @@ def noise(items: Sequence[HealthInput], *, window_nights: int = 14,
         scenarios[item.scenario_id] = {"category": item.category, "models": models}
     return {
         "schema": "intake-noise/1",
-        "generated_at": (now or utcnow()).isoformat(timespec="seconds"),
+        "generated_at": (now or datetime.now(UTC)).isoformat(timespec="seconds"),
         "window_nights": window_nights,
         "window_start": None if start is None else start.isoformat(timespec="seconds"),
         "categories": {
@@ -585,9 +605,9 @@ def _state(record: Record) -> tuple[str | None, str | None]:
     if not record.lifecycle:
         return None, None
     last = record.lifecycle[-1]
-    if last.state is LifecycleState.quarantined:
+    if last.state == "quarantined":  # LifecycleState is a StrEnum
         return last.reason, None
-    if last.state is LifecycleState.retired:
+    if last.state == "retired":
         return None, last.reason
     return None, None
 
@@ -609,10 +629,20 @@ def fixed_at(record: Record) -> datetime | None:
     return closed if closed.tzinfo else closed.replace(tzinfo=UTC)
 
 
-def all_runs(record: Record) -> list[SuiteRun]:
-    """The record's imported runs and the runs recorded through ``intake run``/``run-record``
-    (``Record.runs``, no GAIA commit or machine known), each run once."""
-    runs = list(record.suite_runs)
+def all_runs(record: Record, stored: Sequence[AnyRun] = ()) -> list[AnyRun]:
+    """The record's imported runs, the run store's runs of it (``stored``; one imported
+    before the store and again since, once) and the runs recorded through ``intake run``/
+    ``run-record`` (``Record.runs``, no GAIA commit or machine known), each run once."""
+    runs: list[AnyRun] = list(record.suite_runs)
+    if stored and runs:
+        carried = {(r.run_id, r.model, r.machine) for r in runs}
+        runs += [r for r in stored if (r.run_id, r.model, r.machine) not in carried]
+    else:
+        runs += stored
+    if not record.runs:
+        return runs
+    from intake.contract.models import SuiteRun
+
     seen = {(r.run_id, r.model) for r in runs}
     for run in record.runs:
         if (run.run_id, run.model) in seen:
@@ -636,26 +666,52 @@ def _facts(path: Path) -> ScenarioFacts:
 
 
 def health_input(settings: Settings, path: Path, record: Record,
-                 facts: ScenarioFacts | None = None, ancestry: Ancestry | None = None
-                 ) -> HealthInput:
+                 facts: ScenarioFacts | None = None, stored: Sequence[AnyRun] = (),
+                 ancestry: Ancestry | None = None) -> HealthInput:
     """One scenario file with its record, as health reads it (``facts``: the file's, already
-    read; ``ancestry``: the GAIA clone that says which runs tested the code before its fix)."""
-    facts = facts or _facts(path)
-    current, category, tags = facts.runnable_hash, facts.category, list(facts.tags)
+    read; ``stored``: the run store's runs of it; ``ancestry``: the GAIA clone that says which
+    runs tested the code before its fix)."""
     quarantined, retired = _state(record)
-    lane = "regression" if "regression" in tags else "capability"
+    return _input(settings, path, record.id, record.source.kind,
+                  (quarantined, retired, fixed_at(record)), facts,
+                  tuple(all_runs(record, stored)), tuple(record.controls),
+                  record.bug.fix_commit if record.bug is not None else None, ancestry)
+
+
+def _plain_facts(record: Record) -> str | None:
+    """What health needs of a record that carries no run and no control, as JSON (None: it
+    carries some, and is validated on every read)."""
+    if record.suite_runs or record.runs or record.controls or (
+            record.bug is not None and record.bug.fix_commit):
+        return None  # a fix commit is read from the record each time (the cache holds none)
+    quarantined, retired = _state(record)
+    fixed = fixed_at(record)
+    return json.dumps([record.id, record.source.kind.value, quarantined, retired,
+                       None if fixed is None else fixed.isoformat()])
+
+
+def _input(settings: Settings, path: Path, scenario_id: str, kind: str,
+           state: tuple[str | None, str | None, datetime | None], facts: ScenarioFacts | None,
+           runs: tuple[AnyRun, ...], controls: tuple[ControlRun, ...],
+           fix_commit: str | None = None, ancestry: Ancestry | None = None) -> HealthInput:
+    """One scenario as health reads it, from its record's facts: id, source kind, (quarantine
+    reason, retirement reason, fix time), the bug's fix commit and the clone that places runs
+    against it."""
+    facts = facts or _facts(path)
+    category, tags = facts.category, list(facts.tags)
+    quarantined, retired, fixed = state
     return HealthInput(
-        scenario_id=record.id,
+        scenario_id=scenario_id,
         path=_shown(settings, path),
         category=category if isinstance(category, str) else path.parent.name,
-        provenance="real" if record.source.kind in REAL_USE else "hand",
-        current_hash=current,
-        runs=tuple(all_runs(record)),
-        controls=tuple(record.controls),
-        fixed_at=fixed_at(record),
-        fix_commit=record.bug.fix_commit if record.bug is not None else None,
+        provenance="real" if kind in REAL_KINDS else "hand",
+        current_hash=facts.runnable_hash,
+        runs=runs,
+        controls=controls,
+        fixed_at=fixed,
+        fix_commit=fix_commit,
         ancestry=ancestry,
-        lane=lane,
+        lane="regression" if "regression" in tags else "capability",
         split=split_of(tags),
         quarantined=quarantined,
         retired=retired,
@@ -675,7 +731,7 @@ def _unrun(settings: Settings, path: Path, scenario_id: str, kind: object, *, fa
         scenario_id=scenario_id,
         path=_shown(settings, path),
         category=category or path.parent.name,
-        provenance="real" if kind in {k.value for k in REAL_USE} else "hand",
+        provenance="real" if kind in REAL_KINDS else "hand",
         current_hash=None,
         runs=(),
         lane="regression" if "regression" in tags else "capability",
@@ -711,29 +767,43 @@ def read_health(
     (``intake.report.bugs``), from the same pass.
     """
     from intake.errors import InputError
-    from intake.lifecycle.runs.store import scenario_facts, store_dir, window_runs
+    from intake.lifecycle.runs.store import (
+        index_path,
+        known_records,
+        remember_records,
+        scenario_facts,
+        store_dir,
+        suite_files,
+        suite_runs,
+        window_rows,
+    )
 
     items: list[HealthInput] = []
     notes: list[str] = []
     try:
-        store, left = window_runs(settings, nights=settings.health_window_nights)
+        store, left = window_rows(settings, nights=settings.health_window_nights)
     except InputError as exc:
         notes.append(f"run store unreadable, its runs left out: {exc}")
         store, left = {}, 0
     if left:
         notes.append(f"{left} stored run(s) started before the window of "
                      f"{settings.health_window_nights} night(s) left out (health_window_nights)")
-    paths = list(iter_scenarios(settings.scenarios, settings.retired))
-    from intake.lifecycle.bugs import Ancestry
+    files = suite_files(settings.scenarios, settings.retired)
+    from intake.gitutil import Ancestry
 
     ancestry = Ancestry.of(settings)
     facts: dict[Path, ScenarioFacts] = {}
-    if store_dir(settings).is_dir():  # the index beside the store caches each file's facts
-        facts = scenario_facts(settings, [p for p in paths if not p.is_symlink()])
-    for path in paths:
-        rec = record_path(path)
-        if not rec.is_file() or rec.is_symlink() or path.is_symlink():
+    records: dict[str, tuple[tuple[int, int, int], str]] = {}
+    cached = store_dir(settings).is_dir() or index_path(settings).parent.is_dir()
+    if cached:  # the run index (beside the ledger) caches each file's facts
+        facts = scenario_facts(settings, [f.path for f in files if not f.link],
+                               {f.path: f.stat for f in files if not f.link})
+        records = known_records(settings)
+    validated: list[tuple[Path, os.stat_result, str]] = []
+    for file in files:
+        if not file.record or file.record_link or file.link:
             continue
+        path, rec = file.path, file.record_path
         shown = _shown(settings, rec)
         try:
             raw = rec.read_bytes()
@@ -750,24 +820,42 @@ def read_health(
         full = bool(extra or doc.get("suite_runs") or doc.get("runs") or doc.get("lifecycle")
                     or doc.get("bug"))
         wanted = bugs is not None and (bool(doc.get("bug")) or kind == "issue")
+        st = file.record_stat
+        kept = records.get(str(rec)) if full and not wanted and st is not None else None
+        if kept is not None and st is not None and kept[0] == (
+                st.st_size, st.st_mtime_ns, st.st_ctime_ns):
+            # validated before, unchanged since (size and times), and carrying no run
+            sid, kind, quarantined, retired, fixed = json.loads(kept[1])
+            items.append(_input(
+                settings, path, sid, kind, (quarantined, retired, None if fixed is None
+                                            else datetime.fromisoformat(fixed)),
+                facts.get(path), tuple(extra), (), None, ancestry))
+            continue
         if full or wanted:
+            from pydantic import ValidationError
+
+            from intake.contract.models import Record
             try:
                 record = Record.model_validate_json(raw, strict=False)
             except (ValidationError, ValueError):
                 notes.append(f"{shown}: record unreadable, left out")
                 continue
-            if extra:
-                record = with_stored(record, extra)
+            plain = _plain_facts(record) if cached and st is not None else None
+            if plain is not None and st is not None:
+                validated.append((rec, st, plain))
             if wanted and bugs is not None:
-                bugs.append((record, _shown(settings, path)))
+                bugs.append((with_stored(record, suite_runs(extra)) if extra else record,
+                             _shown(settings, path)))
             if full:
-                items.append(health_input(settings, path, record, facts.get(path), ancestry))
+                items.append(health_input(settings, path, record, facts.get(path), extra,
+                                          ancestry))
                 continue
         if not isinstance(scenario_id, str):
             notes.append(f"{shown}: record unreadable, left out")
             continue
         items.append(_unrun(settings, path, scenario_id, kind, fast=fast,
                             facts=facts.get(path)))
+    remember_records(settings, validated)
     return items, notes
 
 
@@ -788,7 +876,12 @@ def health_of(
     settings: Settings, items: Sequence[HealthInput], notes: Sequence[str] = (),
     now: datetime | None = None,
 ) -> HealthReport:
-    """Classify what ``read_health`` read, with the settings' thresholds."""
+    """Classify what ``read_health`` read, with the settings' thresholds (the decisions'
+    answers kept in the run index are read first, and those computed now kept)."""
+    from intake.lifecycle.runs.store import remember_answers, remembered_answers
+    from intake.report import posterior
+
+    posterior.seed(remembered_answers(settings, posterior.VERSION))
     report = build_health(
         items,
         bars=bars_of(settings),
@@ -801,6 +894,7 @@ def health_of(
         now=now,
     )
     report.notes[:0] = list(notes)
+    remember_answers(settings, posterior.VERSION, posterior.learned())
     return report
 
 

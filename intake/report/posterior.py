@@ -17,14 +17,23 @@ thresholds are settings, ``Bars``):
 P(local > strong + margin) is summed over a grid of 0.01-wide bins, each bin's mass exact
 from the Beta CDF. No SciPy: the regularised incomplete beta function is the continued
 fraction of Numerical Recipes (section 6.4), cached per (k, n) because suites repeat counts.
+
+The answers of ``decide``, ``more_runs`` and ``jeffreys`` depend only on their arguments, and a
+suite's distinct counts recur night after night, so ``health`` keeps them between calls
+(``remembered``, ``seed``, ``learned``: the run index's ``memo`` table, under ``VERSION``, the
+hash of this file, so that a change of the rules never reads an old answer).
 """
 
 from __future__ import annotations
 
+import hashlib
+import json
 import math
-from collections.abc import Sequence
-from dataclasses import dataclass
-from functools import lru_cache
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import astuple, dataclass
+from functools import lru_cache, wraps
+from pathlib import Path
+from typing import Any, TypeVar, cast
 
 BINS = 100
 DECIDED = ("always-fail", "inverted", "saturated", "flaky", "healthy")
@@ -41,6 +50,85 @@ class Bars:
     flaky_high: float = 0.7
     inverted_margin: float = 0.2
     min_runs: int = 5
+
+
+VERSION = hashlib.sha256(Path(__file__).read_bytes()).hexdigest()[:16]
+"""The rules' version: answers remembered under another are never read."""
+_MEMO: dict[str, dict[tuple[Any, ...], Any]] = {}
+_LEARNED: dict[str, list[tuple[Any, ...]]] = {}
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def remembered(fn: F) -> F:
+    """``fn``'s answers cached per arguments (as ``lru_cache``), and listed for ``learned`` so
+    that they can be kept between processes."""
+    cache = _MEMO.setdefault(fn.__name__, {})
+    new = _LEARNED.setdefault(fn.__name__, [])
+
+    @wraps(fn)
+    def wrapper(*args: Any) -> Any:
+        try:
+            return cache[args]
+        except KeyError:
+            value = cache[args] = fn(*args)
+            new.append(args)
+            return value
+
+    return cast(F, wrapper)
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, Bars):
+        return {"bars": list(astuple(value))}
+    if isinstance(value, tuple):
+        return [_plain(v) for v in value]
+    return value
+
+
+_BARS: dict[tuple[Any, ...], Bars] = {}
+
+
+def _counts(value: Any) -> tuple[int, int] | None:
+    return None if value is None else (value[0], value[1])
+
+
+def _args(name: str, args: list[Any]) -> tuple[Any, ...]:
+    """Arguments back from JSON (``_plain``'s inverse for the functions remembered)."""
+    if name == "jeffreys":
+        return tuple(args)
+    bars = tuple(args[2]["bars"])
+    kept = _BARS.get(bars) or _BARS.setdefault(bars, Bars(*bars))
+    rest = tuple(tuple(a) if isinstance(a, list) else a for a in args[3:])
+    return (_counts(args[0]), _counts(args[1]), kept, *rest)
+
+
+def _value(name: str, value: Any) -> Any:
+    if name == "jeffreys":
+        return (value[0], value[1])
+    if name == "decide":
+        return (value[0], value[1], tuple((k, p) for k, p in value[2]))
+    return value
+
+
+def learned() -> list[tuple[str, str, str]]:
+    """(function, arguments, answer) as JSON for each answer computed in this process and not
+    seeded; floats keep every bit (``repr``)."""
+    rows = [(name, json.dumps(_plain(args)), json.dumps(_plain(_MEMO[name][args])))
+            for name, new in _LEARNED.items() for args in new if args in _MEMO[name]]
+    for new in _LEARNED.values():
+        new.clear()
+    return rows
+
+
+def seed(rows: Iterable[tuple[str, str, str]]) -> None:
+    """Answers kept from earlier processes (``learned``'s rows, of this ``VERSION``)."""
+    rows = [row for row in rows if row[0] in _MEMO]
+    if not rows:
+        return
+    # one parse of every row's JSON (a parse each costs more than the rest together)
+    parsed = json.loads("[" + ",".join(f"[{args},{value}]" for _, args, value in rows) + "]")
+    for (name, _, _), (args, value) in zip(rows, parsed, strict=True):
+        _MEMO[name].setdefault(_args(name, args), _value(name, value))
 
 
 def _betacf(a: float, b: float, x: float) -> float:
@@ -90,7 +178,7 @@ def masses(passes: int, n: int) -> tuple[float, ...]:
     return tuple(max(0.0, edges[i + 1] - edges[i]) for i in range(BINS))
 
 
-@lru_cache(maxsize=65536)
+@remembered
 def jeffreys(passes: int, n: int, level: float) -> tuple[float, float]:
     """The equal-tailed Jeffreys interval at ``level`` (``(0, 1)`` without runs); the lower
     bound is 0 at 0 passes and the upper 1 at n (Brown, Cai and DasGupta 2001)."""
@@ -194,7 +282,7 @@ def _inverted(strong: tuple[int, int], local: tuple[int, int], bars: Bars) -> fl
         flaky_high=2.0, inverted_margin=bars.inverted_margin)))["inverted"]
 
 
-@lru_cache(maxsize=65536)
+@remembered
 def decide(strong: tuple[int, int] | None, local: tuple[int, int] | None, bars: Bars
            ) -> tuple[str, float, tuple[tuple[str, float], ...]]:
     """(class or ``undecided``, the probability it rests on, each class's probability).
@@ -237,7 +325,7 @@ def decide(strong: tuple[int, int] | None, local: tuple[int, int] | None, bars: 
     return "undecided", leaning[1], probs
 
 
-@lru_cache(maxsize=65536)
+@remembered
 def more_runs(strong: tuple[int, int] | None, local: tuple[int, int] | None, bars: Bars,
               factors: Sequence[float] = (1.5, 2, 3, 4, 6, 8, 12, 16)) -> int | None:
     """About how many more judged runs per tier that ran would decide the case, if its pass
@@ -259,5 +347,6 @@ def more_runs(strong: tuple[int, int] | None, local: tuple[int, int] | None, bar
 
 
 __all__ = [
-    "Bars", "below", "beta_cdf", "decide", "jeffreys", "masses", "more_runs", "posterior",
+    "VERSION", "Bars", "below", "beta_cdf", "decide", "jeffreys", "learned", "masses",
+    "more_runs", "posterior", "remembered", "seed",
 ]

@@ -30,6 +30,7 @@ import json
 import math
 import os
 import random
+import shutil
 import sqlite3
 import statistics
 import subprocess
@@ -158,27 +159,47 @@ atexit.register(lambda: sys.stderr.write(
 target, sys.argv = sys.argv[1], sys.argv[1:]
 if target.endswith(".py"):
     runpy.run_path(target, run_name="__main__")
+elif target == "-c":
+    sys.argv = sys.argv[1:]
+    exec(sys.argv[0])
 else:
     runpy.run_module(target, run_name="__main__", alter_sys=True)
 """
 
 
-def child(args: list[str], env: dict[str, str]) -> tuple[float, float]:
-    """Seconds and peak RSS (MB, the child's own) of ``python -c WRAP TARGET ARGS``."""
+NEUTRAL = tempfile.gettempdir()
+"""Where children start: ``python -c`` puts its working folder first on ``sys.path``, so a child
+started in a checkout would import that checkout's intake whatever ``PYTHONPATH`` says."""
+
+
+def child(args: list[str], env: dict[str, str], out: Path | None = None
+          ) -> tuple[float, float, float]:
+    """Wall seconds, CPU seconds (user + system) and peak RSS (MB, the child's own) of
+    ``python -c WRAP TARGET ARGS`` (stdout to ``out`` when given)."""
+    import resource  # POSIX only (docs/windows.md): the benchmark runs where it is
+
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     proc = subprocess.run([sys.executable, "-c", WRAP, *args], capture_output=True, env=env,
-                          text=True, check=False)
+                          text=True, check=False, cwd=NEUTRAL)
     elapsed = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
     peaks = [int(line.split()[1]) for line in proc.stderr.splitlines()
              if line.startswith("PEAK ")]
     if proc.returncode != 0 or not peaks:
         raise SystemExit(proc.stderr)
-    return elapsed, peaks[-1] / 1024
+    if out is not None:
+        out.write_text(proc.stdout, encoding="utf-8")
+    return elapsed, cpu, peaks[-1] / 1024
 
 
-def median_child(args: list[str], env: dict[str, str], repeat: int = 3) -> tuple[float, float]:
-    runs = [child(args, env) for _ in range(repeat)]
-    return statistics.median(r[0] for r in runs), max(r[1] for r in runs)
+def median_child(args: list[str], env: dict[str, str], repeat: int = 3,
+                 out: Path | None = None) -> tuple[float, float, float]:
+    """Medians of wall and CPU seconds, and the largest peak RSS, of ``repeat`` children."""
+    runs = [child(args, env, out) for _ in range(repeat)]
+    return (statistics.median(r[0] for r in runs), statistics.median(r[1] for r in runs),
+            max(r[2] for r in runs))
 
 
 LIBRARY = """
@@ -204,13 +225,12 @@ print(time.perf_counter() - start)
 """
 
 
-def import_command(root: Path, results: int, day: int, env: dict[str, str]) -> float:
-    """Seconds of ``intake runs import`` of one night of ``results`` results."""
+def import_command(root: Path, results: int, day: int, env: dict[str, str]
+                   ) -> tuple[float, float]:
+    """Wall and CPU seconds of ``intake runs import`` of one night of ``results`` results."""
     folder = night_folder(root, results, STRONG, day)
-    start = time.perf_counter()
-    subprocess.run([sys.executable, "-m", "intake", "--root", str(root), "runs", "import",
-                    str(folder)], check=True, capture_output=True, env=env)
-    return time.perf_counter() - start
+    wall, cpu, _ = child(["intake", "--root", str(root), "runs", "import", str(folder)], env)
+    return wall, cpu
 
 
 def durable_rows(folder: Path, count: int) -> float:
@@ -229,13 +249,19 @@ def durable_rows(folder: Path, count: int) -> float:
     return elapsed
 
 
-def main(argv: list[str]) -> int:
-    count = int(argv[0]) if argv else 1000
-    nights_list = [int(a) for a in argv[1:]] or [30, 90, 365]
-    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[2])}
-    print(f"{'scenarios x nights x 2 models':<32}{'runs':>10}{'health s':>10}{'MB':>8}"
-          f"{'command s':>11}{'MB':>8}{'SQL s':>8}{'MB':>7}{'ratio':>7}{'SQL/start s':>13}"
-          f"{'ratio':>7}")
+def same_report(a: Path, b: Path) -> bool:
+    """Two ``health --format json`` outputs equal but for when they were generated."""
+    docs = [json.loads(p.read_text(encoding="utf-8")) for p in (a, b)]
+    for doc in docs:
+        doc.pop("generated_at", None)
+    return docs[0] == docs[1]
+
+
+def health_table(count: int, nights_list: list[int], env: dict[str, str],
+                 before: dict[str, str] | None) -> None:
+    print(f"{'scenarios x nights x 2 models':<30}{'runs':>9}{'lib s':>7}{'MB':>5}"
+          f"{'cmd s':>7}{'cpu s':>7}{'MB':>5}{'SQL s':>7}{'cpu s':>7}{'MB':>5}"
+          f"{'ratio':>7}{'cpu ratio':>10}{'before cmd s':>13}{'cpu s':>7}{'MB':>5}{'same':>6}")
     for nights in nights_list:
         with tempfile.TemporaryDirectory() as tmp:
             root = Path(tmp) / "suite"
@@ -245,24 +271,36 @@ def main(argv: list[str]) -> int:
             env["INTAKE_LEDGER_PATH"] = str(root / ".intake" / "ledger.db")
             rebuild_index(settings)
             lib = [subprocess.run([sys.executable, "-c", LIBRARY, str(root)], check=True,
-                                  capture_output=True, env=env, text=True).stdout.split()
+                                  capture_output=True, env=env, text=True,
+                                  cwd=NEUTRAL).stdout.split()
                    for _ in range(3)]
             lib_s = statistics.median(float(x[0]) for x in lib)
             lib_mb = max(float(x[1]) for x in lib)
-            cmd_s, cmd_mb = median_child(["intake", "--root", str(root), "health", "--format",
-                                          "json"], env)
-            anchor = Path(tmp) / "anchor.py"
-            anchor.write_text(ANCHOR, encoding="utf-8")
-            sql_s, sql_mb = median_child([str(anchor), str(index_path(settings))], env)
-            by_start = Path(tmp) / "anchor_by_start.py"
-            by_start.write_text(ANCHOR_BY_START, encoding="utf-8")
-            fast_s, _ = median_child([str(by_start), str(index_path(settings))], env)
-            print(f"{f'{count:,} x {nights} x 2':<32}{count * nights * 2:>10,}{lib_s:>10.2f}"
-                  f"{lib_mb:>8.0f}{cmd_s:>11.2f}{cmd_mb:>8.0f}{sql_s:>8.2f}{sql_mb:>7.0f}"
-                  f"{cmd_s / sql_s:>7.1f}{fast_s:>13.2f}{cmd_s / fast_s:>7.1f}")
-    print("")
-    print(f"{'runs import, one night':<24}{'results':>8}{'first s':>9}{'command s':>11}"
-          f"{'library s':>11}{'durable s':>11}{'lib ratio':>11}{'cmd ratio':>11}")
+            health = ["intake", "--root", str(root), "health", "--format", "json"]
+            new_out, old_out = Path(tmp) / "new.json", Path(tmp) / "old.json"
+            if before is not None:
+                before["INTAKE_LEDGER_PATH"] = env["INTAKE_LEDGER_PATH"]
+                old = median_child(health, before, out=old_out)
+            cmd = median_child(health, env, out=new_out)
+            if before is not None:  # alternate: the second half of the rounds after ours
+                old = min(old, median_child(health, before, out=old_out))
+            anchor = Path(tmp) / "anchor_by_start.py"
+            anchor.write_text(ANCHOR_BY_START, encoding="utf-8")
+            sql = median_child([str(anchor), str(index_path(settings))], env)
+            line = (f"{f'{count:,} x {nights} x 2':<30}{count * nights * 2:>9,}{lib_s:>7.2f}"
+                    f"{lib_mb:>5.0f}{cmd[0]:>7.2f}{cmd[1]:>7.2f}{cmd[2]:>5.0f}{sql[0]:>7.2f}"
+                    f"{sql[1]:>7.2f}{sql[2]:>5.0f}{cmd[0] / sql[0]:>7.1f}"
+                    f"{cmd[1] / sql[1]:>10.1f}")
+            if before is not None:
+                line += (f"{old[0]:>13.2f}{old[1]:>7.2f}{old[2]:>5.0f}"
+                         f"{'yes' if same_report(new_out, old_out) else 'NO':>6}")
+            print(line)
+
+
+def import_table(env: dict[str, str], before: dict[str, str] | None) -> None:
+    print(f"{'runs import, one night':<24}{'results':>8}{'first s':>8}{'cmd s':>7}{'cpu s':>7}"
+          f"{'lib s':>7}{'durable s':>10}{'lib ratio':>10}{'cmd ratio':>10}"
+          f"{'before cmd s':>13}{'cpu s':>7}")
     library: dict[int, float] = {}
     for results in (1000, 3000, 10000):
         with tempfile.TemporaryDirectory() as tmp:
@@ -271,18 +309,86 @@ def main(argv: list[str]) -> int:
             build(root, results, 1)
             env["INTAKE_LEDGER_PATH"] = str(root / ".intake" / "ledger.db")
             first = import_command(root, results, 2, env)  # no file's facts cached yet
-            imported = statistics.median(import_command(root, results, day, env)
-                                         for day in (3, 4, 5))
+            ours = [import_command(root, results, day, env) for day in (3, 4, 5)]
+            cmd = (statistics.median(w for w, _ in ours), statistics.median(c for _, c in ours))
+            old = None
+            if before is not None:
+                before["INTAKE_LEDGER_PATH"] = env["INTAKE_LEDGER_PATH"]
+                theirs = [import_command(root, results, day, before) for day in (9, 10, 11)]
+                old = (statistics.median(w for w, _ in theirs),
+                       statistics.median(c for _, c in theirs))
             library[results] = statistics.median(float(subprocess.run(
                 [sys.executable, "-c", IMPORT_LIBRARY, str(root),
                  str(night_folder(root, results, STRONG, day))], check=True,
-                capture_output=True, env=env, text=True).stdout) for day in (6, 7, 8))
+                capture_output=True, env=env, text=True, cwd=NEUTRAL).stdout)
+                for day in (6, 7, 8))
             durable = statistics.median(durable_rows(Path(tmp), results) for _ in range(3))
-            print(f"{'':<24}{results:>8,}{first:>9.2f}{imported:>11.2f}"
-                  f"{library[results]:>11.3f}{durable:>11.3f}"
-                  f"{library[results] / durable:>11.1f}{imported / durable:>11.0f}")
+            line = (f"{'':<24}{results:>8,}{first[0]:>8.2f}{cmd[0]:>7.2f}{cmd[1]:>7.2f}"
+                    f"{library[results]:>7.3f}{durable:>10.3f}"
+                    f"{library[results] / durable:>10.1f}{cmd[0] / durable:>10.0f}")
+            if old is not None:
+                line += f"{old[0]:>13.2f}{old[1]:>7.2f}"
+            print(line)
     slope = math.log(library[10000] / library[1000]) / math.log(10)
     print(f"library time ~ results^{slope:.2f} from 1,000 to 10,000 (1.00 is linear)")
+
+
+GAIA_SCENARIOS = Path(__file__).resolve().parents[2].parent / "shared" / "corpus" / "gaia" / \
+    "eval" / "scenarios"
+
+
+def gaia_table(env: dict[str, str], before: dict[str, str] | None) -> None:
+    """``health`` and ``report`` on GAIA's suite, adopted (no run store), beside ``python -c
+    "import typer"``: CPU seconds (medians of 5) and peak MB."""
+    if not GAIA_SCENARIOS.is_dir():
+        print(f"GAIA's scenarios not found at {GAIA_SCENARIOS}; skipped")
+        return
+    with tempfile.TemporaryDirectory() as tmp:
+        root = Path(tmp) / "gaia"
+        shutil.copytree(GAIA_SCENARIOS, root / "scenarios")
+        (root / "drafts").mkdir()
+        (root / "pyproject.toml").write_text('[tool.intake]\nscenarios_dir = "scenarios"\n'
+                                            'drafts_dir = "drafts"\n', encoding="utf-8")
+        env["INTAKE_LEDGER_PATH"] = str(root / ".intake" / "ledger.db")
+        subprocess.run(["git", "init", "-q"], cwd=root, check=True)
+        subprocess.run([sys.executable, "-m", "intake", "adopt", "scenarios", "--source",
+                        "hand", "--reviewer", "alice"], check=True, capture_output=True,
+                       env=env, cwd=root)
+        count = len(list((root / "scenarios").rglob("*.intake.json")))
+        time.sleep(2.5)  # past the racy window: the files' facts can be cached
+        rows = [("import typer", ["-c", "import typer"], env)]
+        for name in ("health", "report"):
+            rows.append((f"intake {name}", ["intake", "--root", str(root), name], env))
+            if before is not None:
+                before["INTAKE_LEDGER_PATH"] = env["INTAKE_LEDGER_PATH"]
+                rows.append((f"intake {name} (before)",
+                             ["intake", "--root", str(root), name], before))
+        for _, args, where in rows:  # warm every cache first
+            child(args, where)
+        typer_cpu = None
+        print(f"GAIA's suite, {count} scenarios adopted{'':<4}{'wall s':>8}{'cpu s':>7}"
+              f"{'MB':>5}{'x typer (cpu)':>15}")
+        for label, args, where in rows:
+            wall, cpu, mb = median_child(args, where, repeat=5)
+            typer_cpu = typer_cpu or cpu
+            print(f"{label:<40}{wall:>8.2f}{cpu:>7.2f}{mb:>5.0f}{cpu / typer_cpu:>15.1f}")
+
+
+def main(argv: list[str]) -> int:
+    before: dict[str, str] | None = None
+    if "--checkout" in argv:  # the code before, from another checkout, measured alongside
+        at = argv.index("--checkout")
+        checkout = Path(argv[at + 1]).resolve()
+        argv = argv[:at] + argv[at + 2:]
+        before = {**os.environ, "PYTHONPATH": str(checkout)}
+    count = int(argv[0]) if argv else 1000
+    nights_list = [int(a) for a in argv[1:]] or [30, 90, 365]
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[2])}
+    health_table(count, nights_list, env, before)
+    print("")
+    import_table(env, before)
+    print("")
+    gaia_table(env, before)
     return 0
 
 

@@ -58,11 +58,13 @@ from intake.lifecycle.runs.record import (
     safe_name,
 )
 from intake.lifecycle.runs.store import (
+    JUDGED,
     NO_FACTS,
     StoredRun,
     file_of,
     read_facts,
     scenario_facts,
+    suite_files,
     write_run,
 )
 from intake.store.records import (
@@ -356,10 +358,12 @@ def suite_index(settings: Settings, *, retired: bool = False, cached: bool = Fal
     import``) reads each file's id and hash through the run index's cache of them
     (``scenario_facts``); the gate's callers parse every file."""
     folders = (settings.scenarios, settings.retired) if retired else (settings.scenarios,)
-    paths = [p for p in iter_scenarios(*folders) if record_path(p).is_file()]
     if cached:
-        facts = scenario_facts(settings, paths)
+        files = [f for f in suite_files(*folders) if f.record]
+        paths = [f.path for f in files]
+        facts = scenario_facts(settings, paths, {f.path: f.stat for f in files})
     else:
+        paths = [p for p in iter_scenarios(*folders) if record_path(p).is_file()]
         facts = {}
         for path in paths:
             try:
@@ -481,12 +485,13 @@ def import_results(
         run_machine = machine_of(settings, machine, run.meta, env)
         done.runs.append(run.run_id)
         results: list[tuple[str, str, float | None, str | None, str, str]] = []
+        as_now = not hashes.known_commit(run_commit)
         for result in run.results:
             scenario = index.get(result.scenario_id)
             if scenario is None:
                 missing.add(result.scenario_id)
                 continue
-            current = (scenario.current_hash if not hashes.known_commit(run_commit)
+            current = (scenario.current_hash if as_now
                        else hashes.of(scenario.path, run_commit))
             if current is None:
                 done.notes.append(
@@ -506,15 +511,12 @@ def import_results(
         if write_run(settings, item):
             reached("runs-import:run-written")
             done.recorded += len(results)
-            done.infrastructure += sum(1 for r in results if r[1] not in _JUDGED)
+            done.infrastructure += sum(1 for r in results if r[1] not in JUDGED)
             touched.update(r[0] for r in results)
         else:
             done.already += len(results)
     done.scenarios = len(touched)
     return done
-
-
-_JUDGED = frozenset({"PASS", "FAIL", "BLOCKED_BY_ARCHITECTURE"})
 
 
 def run_key(run: SuiteRun) -> tuple[str, str, str | None]:

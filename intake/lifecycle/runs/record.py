@@ -167,8 +167,9 @@ def safe_name(value: str) -> bool:
 
 
 GAIA_RUN_ID = r"eval-\d{8}-\d{6}(?:_fix\d{1,3})?"
-"""A run id exactly as GAIA's runner makes it (runner.py ``run_id`` and ``fix_run_id``, docs/gaia-formats.md#runner): a date and a time, no
-free text, so the scrubber has nothing to find in it."""
+"""A run id exactly as GAIA's runner makes it (runner.py ``run_id`` and ``fix_run_id``,
+docs/gaia-formats.md#runner): a date and a time, no free text, so the scrubber has nothing to
+find in it."""
 
 
 PLAIN_WORDS = frozenset({
@@ -338,9 +339,10 @@ def check_is_this_draft(result: ScenarioResult, data: dict[str, Any], where: str
     A result with another number of turns than the draft was not a run of it (another
     scenario's result under a copied id, or an older text): refused. User messages that differ
     from the draft's are a warning only: GAIA's simulator *generates* each message from the
-    turn's objective and persona (amd/gaia ``src/gaia/eval/runner.py``, docs/gaia-formats.md#runner), so a genuine
-    run of the draft usually paraphrases it. Runner-made results (TIMEOUT, ERRORED, …) hold no
-    turns and are not compared. The warning names turn numbers, never the text.
+    turn's objective and persona (amd/gaia ``src/gaia/eval/runner.py``,
+    docs/gaia-formats.md#runner), so a genuine run of the draft usually paraphrases it.
+    Runner-made results (TIMEOUT, ERRORED, …) hold no turns and are not compared. The warning
+    names turn numbers, never the text.
     """
     turns = data.get("turns")
     mine = [t for t in turns if isinstance(t, dict)] if isinstance(turns, list) else []

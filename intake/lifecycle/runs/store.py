@@ -28,16 +28,25 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
-from intake.config import Settings
-from intake.contract.models import RunTier, SuiteRun
 from intake.errors import InputError
 from intake.fileio import atomic_write, read_input
+
+if TYPE_CHECKING:
+    from intake.config import Settings
+    from intake.contract.models import SuiteRun
 
 SCHEMA = "intake-runs/1"
 MAX_RUN_FILE_BYTES = 64 * 1024 * 1024
 COLUMNS = ("scenario_id", "status", "score", "failure_category", "runnable_hash", "kind")
+JUDGED = frozenset({"PASS", "FAIL", "BLOCKED_BY_ARCHITECTURE"})
+"""``intake.contract.models.JUDGED_STATUSES`` (tested equal), for the readers of runs that do
+not import the models (``health`` with its caches warm)."""
+TIERS = ("strong", "local")
+"""``RunTier``'s values (tested equal)."""
+RECORD_SUFFIX = ".intake.json"
+"""``intake.store.records.RECORD_SUFFIX`` (tested equal), without importing the models."""
 
 
 @dataclass(frozen=True)
@@ -123,12 +132,18 @@ def read_run(path: Path) -> StoredRun:
             for r in doc["results"]
         )
         return StoredRun(
-            str(doc["run_id"]), str(doc["model"]), RunTier(doc["tier"]).value,
+            str(doc["run_id"]), str(doc["model"]), _tier_value(doc["tier"]),
             doc.get("judge"), doc.get("commit"), doc.get("machine"),
             _when(doc["started"], path), _when(doc["recorded_at"], path), results,
         )
     except (KeyError, IndexError, TypeError, ValueError):
         raise InputError("a run file of the wrong shape", where=str(path)) from None
+
+
+def _tier_value(value: Any) -> str:
+    if not isinstance(value, str) or value not in TIERS:
+        raise ValueError(value)
+    return value
 
 
 def run_files(settings: Settings) -> list[Path]:
@@ -144,8 +159,12 @@ def index_path(settings: Settings) -> Path:
     return settings.ledger.parent / "runs.db"
 
 
+INDEX_VERSION = 2
+"""The index's shape (``PRAGMA user_version``); an index of another is built again."""
 _DDL = """
-CREATE TABLE IF NOT EXISTS files (file TEXT PRIMARY KEY, size INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS files (
+  file TEXT PRIMARY KEY, size INTEGER NOT NULL, started TEXT NOT NULL, results INTEGER NOT NULL
+);
 CREATE TABLE IF NOT EXISTS runs (
   file TEXT NOT NULL, run_id TEXT NOT NULL, model TEXT NOT NULL, tier TEXT NOT NULL,
   judge TEXT, gaia_commit TEXT, machine TEXT, started TEXT NOT NULL, recorded_at TEXT NOT NULL,
@@ -159,6 +178,14 @@ CREATE TABLE IF NOT EXISTS scenario_facts (
   ctime_ns INTEGER NOT NULL, scenario_id TEXT, runnable_hash TEXT, category TEXT,
   tags TEXT NOT NULL
 );
+CREATE TABLE IF NOT EXISTS record_facts (
+  path TEXT PRIMARY KEY, size INTEGER NOT NULL, mtime_ns INTEGER NOT NULL,
+  ctime_ns INTEGER NOT NULL, facts TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS memo (
+  version TEXT NOT NULL, fn TEXT NOT NULL, args TEXT NOT NULL, value TEXT NOT NULL,
+  PRIMARY KEY (version, fn, args)
+);
 """
 
 
@@ -166,6 +193,11 @@ def _connect(settings: Settings) -> sqlite3.Connection:
     path = index_path(settings)
     path.parent.mkdir(parents=True, exist_ok=True)
     db = sqlite3.connect(path)
+    if db.execute("PRAGMA user_version").fetchone()[0] != INDEX_VERSION:
+        with db:  # derived: an index of an older shape is dropped and read again
+            db.execute("DROP TABLE IF EXISTS files")
+            db.execute("DROP TABLE IF EXISTS runs")
+            db.execute(f"PRAGMA user_version = {INDEX_VERSION}")
     db.executescript(_DDL)
     return db
 
@@ -194,7 +226,8 @@ def refresh_index(settings: Settings, db: sqlite3.Connection) -> int:
         for f in (*new, *changed):
             run = read_run(on_disk[f])
             db.executemany(f"INSERT INTO runs VALUES ({', '.join('?' * 15)})", _rows(f, run))
-            db.execute("INSERT INTO files VALUES (?, ?)", (f, on_disk[f].stat().st_size))
+            db.execute("INSERT INTO files VALUES (?, ?, ?, ?)",
+                       (f, on_disk[f].stat().st_size, _utc(run.started), len(run.results)))
     return len(new) + len(changed)
 
 
@@ -231,7 +264,6 @@ def paused_gc() -> Iterator[None]:
             gc.enable()
 
 
-_FIELDS = frozenset(SuiteRun.model_fields)
 _new = object.__new__
 _set = object.__setattr__
 
@@ -240,19 +272,40 @@ def suite_run(fields: dict[str, Any]) -> SuiteRun:
     """``SuiteRun.model_construct(**fields)`` with every field given, built directly (the
     index's rows were checked when their file was read): a fifth of the time, which counts at
     tens of thousands of runs a report. Equal to ``model_construct``'s (tested)."""
+    from intake.contract.models import SuiteRun
+
     run: SuiteRun = _new(SuiteRun)
     _set(run, "__dict__", fields)
-    _set(run, "__pydantic_fields_set__", set(_FIELDS))
+    _set(run, "__pydantic_fields_set__", set(SuiteRun.model_fields))
     _set(run, "__pydantic_extra__", None)
     _set(run, "__pydantic_private__", None)
     return run
 
 
-def window_runs(settings: Settings, *, nights: int = 0
-                ) -> tuple[dict[str, list[SuiteRun]], int]:
-    """Scenario id → its stored runs, and how many were left out: ``nights`` > 0 reads only
-    the runs that started in that many nights back from the newest (health's window, in SQL,
-    so a year of history is never loaded to read two weeks of it)."""
+class Run(NamedTuple):
+    """A stored run of one scenario as ``health`` reads it: ``SuiteRun``'s fields by the same
+    names, with ``tier`` its plain value; a tuple, so that the tens of thousands of a report's
+    window cost no model to build."""
+
+    run_id: str
+    status: str
+    score: float | None
+    failure_category: str | None
+    model: str
+    tier: str
+    judge_model: str | None
+    runnable_hash: str
+    gaia_commit: str | None
+    machine: str | None
+    at: datetime
+    recorded_at: datetime
+    kind: str
+
+
+def window_rows(settings: Settings, *, nights: int = 0) -> tuple[dict[str, list[Run]], int]:
+    """Scenario id → its stored runs (``Run``), and how many were left out: ``nights`` > 0
+    reads only the runs that started in that many nights back from the newest (health's
+    window, in SQL, so a year of history is never loaded to read two weeks of it)."""
     if not store_dir(settings).is_dir():
         return {}, 0
     db = _connect(settings)
@@ -268,23 +321,38 @@ def window_runs(settings: Settings, *, nights: int = 0
             "SELECT scenario_id, run_id, status, score, failure_category, model, tier, judge, "
             "runnable_hash, gaia_commit, machine, started, recorded_at, kind FROM runs "
             "WHERE started >= ? ORDER BY started, run_id", (since,))
-        left = db.execute("SELECT COUNT(*) FROM runs WHERE started < ?", (since,)).fetchone()[0]
-        found: dict[str, list[SuiteRun]] = {}
-        tiers = {t.value: t for t in RunTier}
+        left = db.execute("SELECT TOTAL(results) FROM files WHERE started < ?",
+                          (since,)).fetchone()[0]  # a file is one run: its results share a start
+        found: dict[str, list[Run]] = {}
         times: dict[str, datetime] = {}
+        parse = datetime.fromisoformat
         with paused_gc():
             for row in rows:
-                at = (times.get(row[11])
-                      or times.setdefault(row[11], datetime.fromisoformat(row[11])))
-                found.setdefault(row[0], []).append(suite_run({
-                    "run_id": row[1], "status": row[2], "score": row[3],
-                    "failure_category": row[4], "model": row[5], "tier": tiers[row[6]],
-                    "judge_model": row[7], "runnable_hash": row[8], "gaia_commit": row[9],
-                    "machine": row[10], "at": at,
-                    "recorded_at": datetime.fromisoformat(row[12]), "kind": row[13]}))
+                started, recorded = row[11], row[12]
+                at = times.get(started) or times.setdefault(started, parse(started))
+                done = times.get(recorded) or times.setdefault(recorded, parse(recorded))
+                found.setdefault(row[0], []).append(Run(
+                    row[1], row[2], row[3], row[4], row[5], row[6], row[7], row[8], row[9],
+                    row[10], at, done, row[13]))
         return found, int(left)
     finally:
         db.close()
+
+
+def window_runs(settings: Settings, *, nights: int = 0
+                ) -> tuple[dict[str, list[SuiteRun]], int]:
+    """``window_rows`` as ``SuiteRun``s (the records' type, for ``bugs``)."""
+    rows, left = window_rows(settings, nights=nights)
+    with paused_gc():
+        return {sid: suite_runs(runs) for sid, runs in rows.items()}, left
+
+
+def suite_runs(runs: Sequence[Run]) -> list[SuiteRun]:
+    """Stored runs as the records' type (``SuiteRun``)."""
+    from intake.contract.models import RunTier
+
+    tiers = {t.value: t for t in RunTier}
+    return [suite_run({**run._asdict(), "tier": tiers[run.tier]}) for run in runs]
 
 
 @dataclass(frozen=True)
@@ -326,18 +394,97 @@ def read_facts(raw: bytes) -> ScenarioFacts:
     )
 
 
-def scenario_facts(settings: Settings, paths: Sequence[Path]) -> dict[Path, ScenarioFacts]:
+@dataclass(frozen=True)
+class SuiteFile:
+    """A scenario file found by ``suite_files``, with what one directory listing tells."""
+
+    path: Path
+    stat: os.stat_result
+    """The file's (following a link, as ``Path.stat``)."""
+    link: bool
+    """The scenario file is a symbolic link."""
+    record_path: Path
+    """Its record's path (``intake.store.records.record_path``)."""
+    record: bool
+    """Its record (``foo.intake.json``) is a regular file (following a link)."""
+    record_link: bool
+    record_stat: os.stat_result | None = None
+    """The record's stat, when it is a file."""
+
+
+def suite_files(*folders: Path) -> list[SuiteFile]:
+    """Every ``*.yaml`` file below the folders that exist, in ``iter_scenarios``' order (its
+    walk: ``rglob``, which does not descend into linked folders), with each file's stat and
+    its record's presence read from the same listing: one ``scandir`` a folder instead of a
+    ``stat`` per file and record (``runs import`` and ``health`` walk thousands). A folder
+    below that cannot be listed is left out (``rglob`` ends its whole walk there)."""
+    fold = os.path.normcase
+    found: list[tuple[tuple[str, ...], SuiteFile]] = []
+
+    def walk(folder: Path, parts: tuple[str, ...]) -> None:
+        try:
+            with os.scandir(folder) as listing:
+                entries = list(listing)
+        except PermissionError:
+            return
+        except OSError:
+            if parts:
+                return
+            raise
+        names = {e.name: e for e in entries}
+        for entry in entries:
+            try:
+                is_dir = entry.is_dir()
+            except OSError:
+                is_dir = False
+            if is_dir and not entry.is_symlink():
+                walk(folder / entry.name, (*parts, fold(entry.name)))
+                continue
+            if not fold(entry.name).endswith(".yaml"):
+                continue
+            try:
+                if not entry.is_file():
+                    continue
+                stat = entry.stat()
+            except OSError:
+                continue
+            record_name = entry.name[:-5] + RECORD_SUFFIX
+            record = names.get(record_name)
+            record_stat = None
+            try:
+                has_record = record is not None and record.is_file()
+                if record is not None and has_record:
+                    record_stat = record.stat()
+            except OSError:
+                has_record = False
+            found.append(((*parts, fold(entry.name)), SuiteFile(
+                folder / entry.name, stat, entry.is_symlink(), folder / record_name,
+                has_record, record is not None and record.is_symlink(), record_stat)))
+
+    files: list[SuiteFile] = []
+    for folder in folders:
+        if folder.is_dir():
+            found.clear()
+            walk(folder, ())
+            files += [f for _, f in sorted(found, key=lambda item: item[0])]
+    return files
+
+
+def scenario_facts(settings: Settings, paths: Sequence[Path],
+                   stats: dict[Path, os.stat_result] | None = None
+                   ) -> dict[Path, ScenarioFacts]:
     """Each scenario file's facts, parsed once per version of the file: kept in the index
     (``scenario_facts``, by path, size, modification and change time) so that ``health`` and
     ``runs import`` do not parse a thousand unchanged files on every call. The index is a
     cache: when it cannot be opened or written, every file is parsed. A file that cannot be
     read has no facts."""
-    stats: dict[Path, os.stat_result] = {}
-    for path in paths:
-        try:
-            stats[path] = path.stat()
-        except OSError:
-            continue
+    if stats is None:
+        stats = {}
+        for path in paths:
+            try:
+                stats[path] = path.stat()
+            except OSError:
+                continue
     try:
         db = _connect(settings)
     except (OSError, sqlite3.Error):
@@ -378,6 +525,87 @@ def scenario_facts(settings: Settings, paths: Sequence[Path]) -> dict[Path, Scen
             db.close()
 
 
+def _stamp(st: os.stat_result) -> tuple[int, int, int]:
+    return (st.st_size, st.st_mtime_ns, st.st_ctime_ns)
+
+
+def known_records(settings: Settings) -> dict[str, tuple[tuple[int, int, int], str]]:
+    """What ``health`` kept of each record it validated (path → (size and times, its facts as
+    JSON)); none when the index cannot be read (a cache)."""
+    try:
+        db = _connect(settings)
+    except (OSError, sqlite3.Error):
+        return {}
+    try:
+        return {row[0]: ((row[1], row[2], row[3]), row[4])
+                for row in db.execute("SELECT * FROM record_facts")}
+    except sqlite3.Error:
+        return {}
+    finally:
+        db.close()
+
+
+def remember_records(settings: Settings, rows: Sequence[tuple[Path, os.stat_result, str]]
+                     ) -> None:
+    """Keep each validated record's facts by its path, size and times; one changed within
+    ``RACY_NS`` of now is not kept (read again next time)."""
+    now = time.time_ns()
+    kept = [(str(path), *_stamp(st), facts) for path, st, facts in rows
+            if now - max(st.st_mtime_ns, st.st_ctime_ns) > RACY_NS]
+    if not kept:
+        return
+    try:
+        db = _connect(settings)
+    except (OSError, sqlite3.Error):
+        return
+    try:
+        with db:
+            db.executemany("INSERT OR REPLACE INTO record_facts VALUES (?, ?, ?, ?, ?)", kept)
+    except sqlite3.Error:
+        pass
+    finally:
+        db.close()
+
+
+def remembered_answers(settings: Settings, version: str) -> list[tuple[str, str, str]]:
+    """The decisions' answers kept in the index under ``version`` (``intake.report.posterior``
+    ``learned``); none when the index cannot be read (it is a cache)."""
+    if not store_dir(settings).is_dir():
+        return []
+    try:
+        db = _connect(settings)
+    except (OSError, sqlite3.Error):
+        return []
+    try:
+        return db.execute("SELECT fn, args, value FROM memo WHERE version = ?",
+                          (version,)).fetchall()
+    except sqlite3.Error:
+        return []
+    finally:
+        db.close()
+
+
+def remember_answers(settings: Settings, version: str,
+                     rows: Sequence[tuple[str, str, str]]) -> None:
+    """Keep answers computed now (dropping those of other versions); a cache that cannot be
+    written is computed again next time."""
+    if not rows or not store_dir(settings).is_dir():
+        return
+    try:
+        db = _connect(settings)
+    except (OSError, sqlite3.Error):
+        return
+    try:
+        with db:
+            db.execute("DELETE FROM memo WHERE version != ?", (version,))
+            db.executemany("INSERT OR IGNORE INTO memo VALUES (?, ?, ?, ?)",
+                           [(version, *row) for row in rows])
+    except sqlite3.Error:
+        pass
+    finally:
+        db.close()
+
+
 def claimed_run_files(settings: Settings, base: str, head: str = "HEAD") -> list[str]:
     """The run files a change adds or edits between ``base`` and ``head`` (paths relative to
     the repository), for the gate to claim: only run files that stood on the base or were
@@ -410,6 +638,8 @@ def scenario_runs(settings: Settings, ids: Sequence[str]) -> dict[str, list[Suit
         refresh_index(settings, db)
         wanted = sorted(set(ids))
         found: dict[str, list[SuiteRun]] = {}
+        from intake.contract.models import RunTier
+
         tiers = {t.value: t for t in RunTier}
         for at in range(0, len(wanted), 500):
             chunk = wanted[at:at + 500]
@@ -432,7 +662,9 @@ def scenario_runs(settings: Settings, ids: Sequence[str]) -> dict[str, list[Suit
 
 __all__ = [
     "claimed_run_files", "scenario_runs",
-    "NO_FACTS", "SCHEMA", "ScenarioFacts", "StoredRun", "file_of", "index_path", "paused_gc",
-    "read_facts", "read_run", "rebuild_index", "scenario_facts", "suite_run",
-    "refresh_index", "run_files", "store_dir", "stored_runs", "window_runs", "write_run",
+    "NO_FACTS", "SCHEMA", "Run", "ScenarioFacts", "StoredRun", "file_of", "index_path",
+    "paused_gc", "read_facts", "read_run", "rebuild_index", "scenario_facts", "suite_run",
+    "suite_runs", "refresh_index", "remember_answers", "remembered_answers", "run_files",
+    "SuiteFile", "known_records", "remember_records", "store_dir", "stored_runs",
+    "suite_files", "window_rows", "window_runs", "write_run",
 ]
