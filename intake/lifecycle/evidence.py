@@ -9,10 +9,13 @@ something outside the change stands behind it (docs/trust.md):
 * it is written in the working tree and not committed: the person running intake wrote it on
   this machine (a clone of a contributor's branch, and CI's checkout, have nothing uncommitted);
 * a review ``via: github_pr``: GitHub's own review record says that reviewer (an owner, member
-  or collaborator, not the pull request's author) approved that commit, and the draft at that
-  commit hashes to the review's content hash;
-* a run or control: the record at the commit a corroborated GitHub approval names held it (the
-  reviewer approved the change with that evidence in it);
+  or collaborator, not the pull request's author nor an author of any commit the change
+  brings) approved that commit, and the draft (or the suite scenario: a quarantine, lift,
+  retirement, split tag or promotion written by intake) at that commit hashes to the review's
+  content hash;
+* a run, control, lifecycle change or other record field: the record at the commit a
+  corroborated GitHub approval names held it (the reviewer approved the change with that
+  evidence in it);
 * a promotion or adoption stamp: a counting approval of the stamped content.
 
 Anything else is *claimed by this change* and meets no gate. Objections (a rejection, changes
@@ -38,7 +41,7 @@ from intake.contract.models import Record, Review, ReviewDecision, RunTier
 from intake.contract.yamlio import YamlProblem, parse_checked
 from intake.errors import InputError, IntakeError
 from intake.fileio import read_input
-from intake.gitutil import authors_by_path, local_edits
+from intake.gitutil import authors_by_path, git_output, local_edits
 from intake.lifecycle.authority import Base, in_ci
 from intake.lifecycle.gates import REGRESSION_MIN_RUNS, control_gate, is_author, tier_stats
 from intake.limits import MAX_SCENARIO_BYTES
@@ -114,6 +117,7 @@ class Evidence:
         self._github: dict[tuple[str, int], Any] = {}
         self._repo_top: Path | None | bool = False
         self._authors: dict[str, list[str]] | None = None
+        self._branch: list[str] | None = None
         self._edited: set[str] | None = None
         self.notes: list[str] = []
         """What could not be asked (GitHub unreachable), for the output; never a value."""
@@ -285,10 +289,27 @@ class Evidence:
                 rel = self._rel_to(top, path)
                 if rel is not None:
                     found += self._authors.get(rel, [])
+        found += self._branch_authors()
         for old in base_records:
             found += [n for n in [old.author, *old.drafter] if n]
         known = {record.author, *record.drafter}
         return [n for n in dict.fromkeys(found) if n not in known]
+
+    def _branch_authors(self) -> list[str]:
+        """The name and e-mail local part of every author of a commit the change brings
+        (``base..HEAD``, one ``git log``): whoever wrote any of the change never approves it,
+        whichever file their commit touched (a hand-written lifecycle entry in a record)."""
+        if self.base is None:
+            return []
+        if self._branch is None:
+            raw = git_output(["log", "-z", "--format=%an%x00%ae", f"{self.base.commit}..HEAD"],
+                             self.base.top, timeout=120)
+            fields = (raw or b"").decode("utf-8", "surrogateescape").split("\0")
+            names: list[str] = []
+            for name, email in zip(fields[0::2], fields[1::2], strict=False):
+                names += [name.strip(), email.strip().split("@", 1)[0]]
+            self._branch = [n for n in dict.fromkeys(names) if n]
+        return list(self._branch)
 
     @staticmethod
     def _rel_to(top: Path, path: Path) -> str | None:
