@@ -101,7 +101,8 @@ def repos(tmp_path: Path) -> Repos:
 
 @pytest.fixture
 def hub(repos: Repos, monkeypatch: pytest.MonkeyPatch) -> Iterator[GitHubOfOrigin]:
-    with GitHubOfOrigin(repos.origin) as server:
+    server = GitHubOfOrigin(repos.origin)
+    with server:
         monkeypatch.setenv("INTAKE_GITHUB_API_URL", server.url)
         monkeypatch.setenv("INTAKE_GITHUB_BACKOFF", "0.001")
         yield server
