@@ -303,3 +303,31 @@ def test_a_quarantine_approval_that_github_does_not_stand_behind_is_claimed(
     assert result.exit_code == 1, result.output
     claimed = _claimed(result)
     assert any("lifecycle change quarantined" in m for m in claimed), claimed
+
+
+def test_a_promotion_in_the_pull_request_passes_once_its_approval_is_recorded(
+    repos: Repos, hub: GitHubOfOrigin, runner: CliRunner, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The draft and its runs arrive in the maintainer's pull request: bob's approval of the
+    draft lets ``promote`` run, and the promotion itself is claimed until bob approves the
+    promoted file and that approval is recorded with it."""
+    from tests.promote_helpers import make_ready
+
+    repos.commit_main()
+    branch = repos.start_contribution()
+    make_ready(branch, reviewer=None)
+    drafted = repos.push_contribution("a draft with its runs", who=MAINTAINER)
+    hub.approve("bob", drafted)
+    _record_approval(repos, branch, runner, monkeypatch, SID, drafted)
+    promoted = _in(branch, runner, monkeypatch, "promote", SID)
+    assert promoted.exit_code == 0, promoted.output
+    commit = repos.push_contribution("promote", who=MAINTAINER)
+
+    before = _in(repos.fresh(), runner, monkeypatch, "check", "--format", "json")
+    assert before.exit_code == 1
+    assert any("promotion stamp" in m for m in _claimed(before)), before.output
+
+    hub.approve("bob", commit, rid=12)
+    _record_approval(repos, branch, runner, monkeypatch, SID, commit)
+    after = _in(repos.fresh(), runner, monkeypatch, "check")
+    assert after.exit_code == 0, after.output
