@@ -63,11 +63,12 @@ def register(app: typer.Typer) -> None:
         With --pr, the id may also name a suite scenario (scenarios or retired folder) whose
         quarantine, lift, retirement, split tag or promotion the PR carries: the approval
         (GitHub's review id, the commit, the file's hash) is stored in its record, and
-        `intake check` asks GitHub again. Any later edit of the draft makes its reviews stale. A manual review may carry a
-        rubric (all of --underspecified, --criteria, --minutes), as SWE-bench Verified's
-        annotators give; with require_rubric = true, promotion needs one. A draft holding
-        text addressed to a judge or model (flagged on the card and by `intake check`) is
-        acknowledged with --ack-judge-text; check then stops warning about that text.
+        `intake check` asks GitHub again. Any later edit of the draft makes its reviews
+        stale. A manual review may carry a rubric (all of --underspecified, --criteria,
+        --minutes), as SWE-bench Verified's annotators give; with require_rubric = true,
+        promotion needs one. A draft holding text addressed to a judge or model (flagged on
+        the card and by `intake check`) is acknowledged with --ack-judge-text; check then
+        stops warning about that text.
         """
         from intake.cli import out, settings
         from intake.contract.models import ReviewDecision
