@@ -331,3 +331,50 @@ def test_a_promotion_in_the_pull_request_passes_once_its_approval_is_recorded(
     _record_approval(repos, branch, runner, monkeypatch, SID, commit)
     after = _in(repos.fresh(), runner, monkeypatch, "check")
     assert after.exit_code == 0, after.output
+
+
+@pytest.mark.parametrize("history", ["replayed", "reordered", "lift-removed"])
+def test_a_lifecycle_history_rewritten_or_replayed_is_claimed(
+    tmp_path: Path, repos: Repos, runner: CliRunner, monkeypatch: pytest.MonkeyPatch,
+    history: str,
+) -> None:
+    """On the base a scenario was quarantined with an approval of the quarantined file, then
+    lifted. A pull request puts the quarantined bytes and stamp back and makes the history say
+    quarantined again with entries that all stood on the base: the old quarantine replayed at
+    the end, the two entries swapped, or the lift deleted. Each is claimed: the lifecycle is
+    only ever appended to, and what is appended needs an approval of its own."""
+    from tests.trust_repo import MALLORY, without_base
+
+    _quarantined_on_main(repos, runner, monkeypatch)
+    main_file = repos.main / PROMOTED
+    quarantined = main_file.read_bytes()
+    rec = record_path(main_file)
+    record = load_record(rec)
+    record.reviews.append(Review(reviewer="bob", decision=ReviewDecision.approve,
+                                 content_hash=content_hash(main_file), at=utcnow(),
+                                 via="manual"))
+    rec.write_text(dump_record(record), encoding="utf-8")
+    repos.commit_main("bob's approval of the quarantine")
+    lifted = _in(repos.main, runner, monkeypatch, "quarantine", SID, "--lift", "--reason",
+                 "fixed", "--by", "maintainer")
+    assert lifted.exit_code == 0, lifted.output
+    repos.commit_main("lift")
+
+    branch = repos.start_contribution()
+    (branch / PROMOTED).write_bytes(quarantined)
+    record = load_record(record_path(branch / PROMOTED))
+    assert record.promotion is not None
+    record.promotion.content_hash = content_hash(branch / PROMOTED)
+    q, lift = record.lifecycle
+    record.lifecycle = {"replayed": [q, lift, q], "reordered": [lift, q],
+                        "lift-removed": [q]}[history]
+    record_path(branch / PROMOTED).write_text(dump_record(record), encoding="utf-8")
+    repos.push_contribution("quarantined again", who=MALLORY)
+    fresh = repos.fresh()
+
+    assert _in(without_base(fresh, tmp_path), runner, monkeypatch, "check").exit_code == 0
+    result = _in(fresh, runner, monkeypatch, "check", "--format", "json")
+    assert result.exit_code == 1, result.output
+    claimed = _claimed(result)
+    assert any("lifecycle history rewritten" in m or "lifecycle change quarantined" in m
+               for m in claimed), claimed

@@ -394,7 +394,9 @@ class Evidence:
         runs = kept("runs", record.runs, "run")
         controls = kept("controls", record.controls, "control")
         listed = {kind: kept(kind, getattr(record, kind), label)
-                  for kind, label in LISTED.items()}
+                  for kind, label in LISTED.items() if kind != "lifecycle"}
+        listed["lifecycle"] = self._judged_lifecycle(record, base_records, seen, here, head,
+                                                     claimed)
         bug = self._judged_bug(record, base_records, seen, here, head, claimed)
         if base_records:
             claimed += self._other_fields(record, base_records, seen, here, head)
@@ -454,6 +456,34 @@ class Evidence:
         claimed.append("bug link or closing")
         return at_base[-1] if at_base else now.model_copy(
             update={"closed_at": None, "state_reason": None, "checked_at": None})
+
+    @staticmethod
+    def _judged_lifecycle(record: Record, base_records: list[Record], seen: list[Record],
+                          here: bool, head: Record | None, claimed: list[str]) -> list[Any]:
+        """The lifecycle is a history, only ever appended to: the base's entries must stay,
+        in order, as the change's first ones (else the rewrite is claimed and the base's
+        history is judged: an entry removed, reordered or replayed from the past would change
+        the state nobody approved). Each entry the change appends counts when written here, or
+        when the record at a corroborated approval's commit held the same history up to it."""
+        now = [_dump(x) for x in record.lifecycle]
+        histories = [r.lifecycle for r in base_records]
+        base = max(histories, key=len) if histories else []
+        if now[:len(base)] != [_dump(x) for x in base]:
+            claimed.append("lifecycle history rewritten (the base's entries must stay first, "
+                           "in order)")
+            return list(base)
+        committed = {_dump(x) for x in head.lifecycle} if head is not None else set()
+        out = list(base)
+        for index in range(len(base), len(now)):
+            item = record.lifecycle[index]
+            if (here and now[index] not in committed) or any(
+                [_dump(x) for x in r.lifecycle[:index + 1]] == now[:index + 1] for r in seen
+            ):
+                out.append(item)
+                continue
+            claimed += [f"lifecycle change {_label(x)}" for x in record.lifecycle[index:]]
+            break
+        return out
 
     @staticmethod
     def _other_fields(record: Record, base_records: list[Record], seen: list[Record],
