@@ -378,3 +378,23 @@ def test_a_lifecycle_history_rewritten_or_replayed_is_claimed(
     claimed = _claimed(result)
     assert any("lifecycle history rewritten" in m or "lifecycle change quarantined" in m
                for m in claimed), claimed
+
+
+def test_with_no_repository_named_by_the_base_no_github_approval_counts(
+    repos: Repos, hub: GitHubOfOrigin, runner: CliRunner, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The pull request's address is the record's word: an approval counts only from the
+    repository the base's ``github_repo`` names, so with none named, none counts (a record
+    cannot point the gate at a repository where its author picks the reviewers)."""
+    pyproject = repos.main / "pyproject.toml"
+    pyproject.write_text(pyproject.read_text(encoding="utf-8").replace(
+        'github_repo = "acme/agent"', 'github_repo = ""'), encoding="utf-8")
+    branch, sid, commit = _written_on_a_branch(repos, runner, monkeypatch, "quarantine")
+    hub.approve("bob", commit)
+    recorded = _in(branch, runner, monkeypatch, "review", sid, "--pr", str(PR), "--repo", REPO)
+    assert recorded.exit_code == 0, recorded.output
+    repos.push_contribution("bob's approval, recorded", who=MAINTAINER)
+
+    result = _in(repos.fresh(), runner, monkeypatch, "check", "--format", "json")
+    assert result.exit_code == 1, result.output
+    assert any("lifecycle change quarantined" in m for m in _claimed(result)), result.output

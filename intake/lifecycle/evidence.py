@@ -227,8 +227,8 @@ class Evidence:
         if match is None or not COMMIT.match(commit):
             return None
         repo, number = match.group(1), int(match.group(2))
-        if self.settings.github_repo and repo.lower() != self.settings.github_repo.lower():
-            return None
+        if not self.settings.github_repo or repo.lower() != self.settings.github_repo.lower():
+            return None  # only the repository the base names: never one the record picks
         pulled = self._pull(repo, number)
         if pulled is None:
             return None
