@@ -137,6 +137,35 @@ def _promoted(repos: Repos, runner: CliRunner, monkeypatch: pytest.MonkeyPatch) 
     _promoted_on_main(repos)
 
 
+def _ci_on_a_review(repos: Repos, runner: CliRunner, monkeypatch: pytest.MonkeyPatch
+                    ) -> tuple[Any, Any]:
+    """``check`` as the shipped workflow runs it on ``pull_request_review``: GitHub sets no
+    ``GITHUB_BASE_REF`` there, so the workflow's own run line names the base from the event
+    (``BASE_BRANCH``). (Without ``--base``, the run line's result.)"""
+    import shlex
+
+    from intake.contract.yamlio import parse_checked
+    from tests.conftest import REPO as INTAKE
+
+    workflow = parse_checked((INTAKE / ".github/workflows/intake-check.yml").read_bytes()).data
+    assert "pull_request_review" in workflow["on"]
+    assert workflow["permissions"]["pull-requests"] == "read"
+    step = next(s for s in workflow["jobs"]["check"]["steps"] if s.get("name") == "intake check")
+    assert step["env"]["BASE_BRANCH"] == "${{ github.event.pull_request.base.ref }}"
+    assert step["env"]["GITHUB_TOKEN"] == "${{ github.token }}"
+    words = shlex.split(step["run"].replace("$BASE_BRANCH", "main"))
+    assert words[0] == "intake"
+    target = repos.tmp / f"ci-review-{len(list(repos.tmp.glob('ci-review-*')))}"
+    subprocess.run(["git", "clone", "-q", "--no-single-branch", "-b", "attack",
+                    repos.origin.as_uri(), str(target)], check=True)
+    git(target, "remote", "set-head", "origin", "-d")  # actions/checkout fetches, sets none
+    with monkeypatch.context() as ci:
+        ci.setenv("GITHUB_ACTIONS", "true")
+        bare = _in(target, runner, monkeypatch, "check")
+        shipped = _in(target, runner, monkeypatch, *words[1:])
+    return bare, shipped
+
+
 def _quarantined_on_main(repos: Repos, runner: CliRunner,
                          monkeypatch: pytest.MonkeyPatch) -> None:
     _promoted_on_main(repos)
@@ -211,6 +240,9 @@ def test_a_quarantine_fails_check_until_approved_then_passes_in_ci_and_a_clone(
     shallow, full = _ci(repos, runner, monkeypatch)
     assert shallow.exit_code == 2, shallow.output
     assert full.exit_code == 0, full.output
+    bare, shipped = _ci_on_a_review(repos, runner, monkeypatch)
+    assert bare.exit_code == 2, bare.output  # no GITHUB_BASE_REF on a review event
+    assert shipped.exit_code == 0, shipped.output
     asked = {(seen.path, seen.query) for seen in hub.requests}
     assert (f"/repos/{REPO}/pulls/{PR}/reviews", "per_page=100") in asked
     assert (f"/repos/{REPO}/contents/{PROMOTED}", f"ref={commit}") in asked
