@@ -430,3 +430,27 @@ def test_with_no_repository_named_by_the_base_no_github_approval_counts(
     result = _in(repos.fresh(), runner, monkeypatch, "check", "--format", "json")
     assert result.exit_code == 1, result.output
     assert any("lifecycle change quarantined" in m for m in _claimed(result)), result.output
+
+
+def test_an_approved_quarantine_passes_after_the_base_tightened_its_gates(
+    repos: Repos, hub: GitHubOfOrigin, runner: CliRunner, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A scenario promoted under one strong pass, then the base asked for three: its
+    quarantine moves the stamp to new bytes only (every other field as the base's, the
+    runnable content the base's), so the approval of the new bytes is all the move needs; the
+    gates the base judged at promotion are not judged again under the new setting."""
+    _promoted_on_main(repos)
+    pyproject = repos.main / "pyproject.toml"
+    pyproject.write_text(pyproject.read_text(encoding="utf-8") + "strong_pass_min = 3\n",
+                         encoding="utf-8")
+    repos.commit_main("three strong passes from now on")
+    branch = repos.start_contribution()
+    done = _in(branch, runner, monkeypatch, "quarantine", SID, "--reason", "flaky judge",
+               "--by", "maintainer")
+    assert done.exit_code == 0, done.output
+    commit = repos.push_contribution("quarantine", who=MAINTAINER)
+    hub.approve("bob", commit)
+    _record_approval(repos, branch, runner, monkeypatch, SID, commit)
+
+    result = _in(repos.fresh(), runner, monkeypatch, "check")
+    assert result.exit_code == 0, result.output

@@ -426,7 +426,8 @@ class Evidence:
             if here and (head is None or _dump(getattr(head, stamp)) != _dump(value)):
                 continue  # written here, not committed
             if hashes & approved and (
-                stamp == "adoption" or self._gates_hold(value, runs, controls, record, scenario)
+                stamp == "adoption" or self._moved(value, at_base, scenario)
+                or self._gates_hold(value, runs, controls, record, scenario)
             ):
                 continue
             if stamp == "adoption" and not base_records and self._adopts_base(value, scenario):
@@ -529,6 +530,26 @@ class Evidence:
             judged, current, require=self.settings.require_control,
             allow=stamp.allow_passing_control,
         ).met
+
+    def _moved(self, stamp: Any, at_base: list[Any], scenario: Path) -> bool:
+        """Whether ``stamp`` is a base stamp moved to new bytes (a quarantine, lift or split
+        tag: every field as on the base but ``content_hash``) and the scenario's runnable
+        content is the base's: the base judged its gates, and the approval that covers the new
+        hash is what the move needs (settings tightened since do not undo a promotion)."""
+        if self.base is None:
+            return False
+        moved = {_dump(b.model_copy(update={"content_hash": stamp.content_hash}))
+                 for b in at_base if b is not None}
+        raw = self.base.show(scenario)
+        if _dump(stamp) not in moved or raw is None:
+            return False
+        try:
+            then = parse_checked(raw).data
+            now = parse_checked(_scenario_bytes(scenario)).data
+        except (InputError, OSError, YamlProblem):
+            return False
+        return (isinstance(then, dict) and isinstance(now, dict)
+                and runnable_hash(then) == runnable_hash(now))
 
     def _adopts_base(self, stamp: Any, scenario: Path) -> bool:
         """Whether an adoption stamp the change adds is re-derived from the base: the base
