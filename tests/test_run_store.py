@@ -129,6 +129,7 @@ def test_run_files_a_change_adds_or_edits_are_named_for_the_gate(git_suite: Path
                                                                  runner: Any) -> None:
     """A pull request that adds or edits run files: each is named (the gate claims it); the
     files that stood on the base are not."""
+    import os
     import subprocess
 
     from intake.lifecycle.runs.store import claimed_run_files
@@ -144,9 +145,10 @@ def test_run_files_a_change_adds_or_edits_are_named_for_the_gate(git_suite: Path
               meta={"model": STRONG, "machine": "m1"})
     assert runner.invoke(app, ["runs", "import", "eval/results"]).exit_code == 0
 
-    def git(*args: str) -> str:
+    def git(*args: str) -> str:  # committed before the runs' dates: they ran it (run_dates)
+        env = {**os.environ, "GIT_COMMITTER_DATE": "2026-04-30T12:00:00Z"}
         return subprocess.run(["git", *args], cwd=suite, check=True, capture_output=True,
-                              text=True).stdout.strip()
+                              text=True, env=env).stdout.strip()
 
     git("add", "-A")
     git("commit", "-qm", "base")

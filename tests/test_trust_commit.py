@@ -207,7 +207,7 @@ def test_the_shipped_wiring_covers_every_folder_and_the_base_owned_workflow_runs
     block = block.split("\n", 1)[1].split("```", 1)[0]
     base = parse_checked(block.encode()).data
     assert "pull_request_target" in base["on"] and "pull_request" not in base["on"]
-    assert base["permissions"] == {"contents": "read"}
+    assert base["permissions"] == {"contents": "read", "pull-requests": "read"}
     steps = base["jobs"]["check"]["steps"]
     runs = [s["run"] for s in steps if "run" in s]
     install = next(r for r in runs if "pip install" in r)

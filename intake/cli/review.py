@@ -20,7 +20,10 @@ def register(app: typer.Typer) -> None:
     @app.command("review")
     def review_cmd(
         ctx: typer.Context,
-        draft: str = typer.Argument(..., help="The draft: its id or its path under drafts/."),
+        draft: str = typer.Argument(
+            ..., help="The draft: its id or its path under drafts/. With --pr, also a suite "
+            "scenario's id (a quarantine, lift, retirement, split or promotion in the PR)."
+        ),
         approve: bool = typer.Option(False, "--approve", help="Record an approval."),
         reject: bool = typer.Option(False, "--reject", help="Record a rejection."),
         reviewer: str = typer.Option(None, "--reviewer", help="The reviewer's login."),
@@ -57,11 +60,15 @@ def register(app: typer.Typer) -> None:
         By hand: --approve or --reject with --reviewer LOGIN. From GitHub: --pr N reads the
         pull request's reviews; an approval counts only on the PR's head commit, by someone
         other than the PR's author, when the file at that commit equals the local one.
-        Any later edit of the draft makes its reviews stale. A manual review may carry a
-        rubric (all of --underspecified, --criteria, --minutes), as SWE-bench Verified's
-        annotators give; with require_rubric = true, promotion needs one. A draft holding
-        text addressed to a judge or model (flagged on the card and by `intake check`) is
-        acknowledged with --ack-judge-text; check then stops warning about that text.
+        With --pr, the id may also name a suite scenario (scenarios or retired folder) whose
+        quarantine, lift, retirement, split tag or promotion the PR carries: the approval
+        (GitHub's review id, the commit, the file's hash) is stored in its record, and
+        `intake check` asks GitHub again. Any later edit of the draft makes its reviews
+        stale. A manual review may carry a rubric (all of --underspecified, --criteria,
+        --minutes), as SWE-bench Verified's annotators give; with require_rubric = true,
+        promotion needs one. A draft holding text addressed to a judge or model (flagged on
+        the card and by `intake check`) is acknowledged with --ack-judge-text; check then
+        stops warning about that text.
         """
         from intake.cli import out, settings
         from intake.contract.models import ReviewDecision

@@ -9,10 +9,13 @@ something outside the change stands behind it (docs/trust.md):
 * it is written in the working tree and not committed: the person running intake wrote it on
   this machine (a clone of a contributor's branch, and CI's checkout, have nothing uncommitted);
 * a review ``via: github_pr``: GitHub's own review record says that reviewer (an owner, member
-  or collaborator, not the pull request's author) approved that commit, and the draft at that
-  commit hashes to the review's content hash;
-* a run or control: the record at the commit a corroborated GitHub approval names held it (the
-  reviewer approved the change with that evidence in it);
+  or collaborator, not the pull request's author nor an author of any commit the change
+  brings) approved that commit, and the draft (or the suite scenario: a quarantine, lift,
+  retirement, split tag or promotion written by intake) at that commit hashes to the review's
+  content hash;
+* a run, control, lifecycle change or other record field: the record at the commit a
+  corroborated GitHub approval names held it (the reviewer approved the change with that
+  evidence in it);
 * a promotion or adoption stamp: a counting approval of the stamped content.
 
 Anything else is *claimed by this change* and meets no gate. Objections (a rejection, changes
@@ -38,7 +41,7 @@ from intake.contract.models import Record, Review, ReviewDecision, RunTier
 from intake.contract.yamlio import YamlProblem, parse_checked
 from intake.errors import InputError, IntakeError
 from intake.fileio import read_input
-from intake.gitutil import authors_by_path, local_edits
+from intake.gitutil import authors_by_path, git_output, local_edits
 from intake.lifecycle.authority import Base, in_ci
 from intake.lifecycle.gates import REGRESSION_MIN_RUNS, control_gate, is_author, tier_stats
 from intake.limits import MAX_SCENARIO_BYTES
@@ -114,6 +117,7 @@ class Evidence:
         self._github: dict[tuple[str, int], Any] = {}
         self._repo_top: Path | None | bool = False
         self._authors: dict[str, list[str]] | None = None
+        self._branch: list[str] | None = None
         self._edited: set[str] | None = None
         self.notes: list[str] = []
         """What could not be asked (GitHub unreachable), for the output; never a value."""
@@ -223,8 +227,8 @@ class Evidence:
         if match is None or not COMMIT.match(commit):
             return None
         repo, number = match.group(1), int(match.group(2))
-        if self.settings.github_repo and repo.lower() != self.settings.github_repo.lower():
-            return None
+        if not self.settings.github_repo or repo.lower() != self.settings.github_repo.lower():
+            return None  # only the repository the base names: never one the record picks
         pulled = self._pull(repo, number)
         if pulled is None:
             return None
@@ -285,10 +289,27 @@ class Evidence:
                 rel = self._rel_to(top, path)
                 if rel is not None:
                     found += self._authors.get(rel, [])
+        found += self._branch_authors()
         for old in base_records:
             found += [n for n in [old.author, *old.drafter] if n]
         known = {record.author, *record.drafter}
         return [n for n in dict.fromkeys(found) if n not in known]
+
+    def _branch_authors(self) -> list[str]:
+        """The name and e-mail local part of every author of a commit the change brings
+        (``base..HEAD``, one ``git log``): whoever wrote any of the change never approves it,
+        whichever file their commit touched (a hand-written lifecycle entry in a record)."""
+        if self.base is None:
+            return []
+        if self._branch is None:
+            raw = git_output(["log", "-z", "--format=%an%x00%ae", f"{self.base.commit}..HEAD"],
+                             self.base.top, timeout=120)
+            fields = (raw or b"").decode("utf-8", "surrogateescape").split("\0")
+            names: list[str] = []
+            for name, email in zip(fields[0::2], fields[1::2], strict=False):
+                names += [name.strip(), email.strip().split("@", 1)[0]]
+            self._branch = [n for n in dict.fromkeys(names) if n]
+        return list(self._branch)
 
     @staticmethod
     def _rel_to(top: Path, path: Path) -> str | None:
@@ -373,7 +394,9 @@ class Evidence:
         runs = kept("runs", record.runs, "run")
         controls = kept("controls", record.controls, "control")
         listed = {kind: kept(kind, getattr(record, kind), label)
-                  for kind, label in LISTED.items()}
+                  for kind, label in LISTED.items() if kind != "lifecycle"}
+        listed["lifecycle"] = self._judged_lifecycle(record, base_records, seen, here, head,
+                                                     claimed)
         bug = self._judged_bug(record, base_records, seen, here, head, claimed)
         if base_records:
             claimed += self._other_fields(record, base_records, seen, here, head)
@@ -403,7 +426,8 @@ class Evidence:
             if here and (head is None or _dump(getattr(head, stamp)) != _dump(value)):
                 continue  # written here, not committed
             if hashes & approved and (
-                stamp == "adoption" or self._gates_hold(value, runs, controls, record, scenario)
+                stamp == "adoption" or self._moved(value, at_base, scenario)
+                or self._gates_hold(value, runs, controls, record, scenario)
             ):
                 continue
             if stamp == "adoption" and not base_records and self._adopts_base(value, scenario):
@@ -435,6 +459,34 @@ class Evidence:
         return at_base[-1] if at_base else now.model_copy(
             update={"closed_at": None, "state_reason": None, "fix_commit": None,
                     "checked_at": None})
+
+    @staticmethod
+    def _judged_lifecycle(record: Record, base_records: list[Record], seen: list[Record],
+                          here: bool, head: Record | None, claimed: list[str]) -> list[Any]:
+        """The lifecycle is a history, only ever appended to: the base's entries must stay,
+        in order, as the change's first ones (else the rewrite is claimed and the base's
+        history is judged: an entry removed, reordered or replayed from the past would change
+        the state nobody approved). Each entry the change appends counts when written here, or
+        when the record at a corroborated approval's commit held the same history up to it."""
+        now = [_dump(x) for x in record.lifecycle]
+        histories = [r.lifecycle for r in base_records]
+        base = max(histories, key=len) if histories else []
+        if now[:len(base)] != [_dump(x) for x in base]:
+            claimed.append("lifecycle history rewritten (the base's entries must stay first, "
+                           "in order)")
+            return list(base)
+        committed = {_dump(x) for x in head.lifecycle} if head is not None else set()
+        out = list(base)
+        for index in range(len(base), len(now)):
+            item = record.lifecycle[index]
+            if (here and now[index] not in committed) or any(
+                [_dump(x) for x in r.lifecycle[:index + 1]] == now[:index + 1] for r in seen
+            ):
+                out.append(item)
+                continue
+            claimed += [f"lifecycle change {_label(x)}" for x in record.lifecycle[index:]]
+            break
+        return out
 
     @staticmethod
     def _other_fields(record: Record, base_records: list[Record], seen: list[Record],
@@ -480,6 +532,26 @@ class Evidence:
             judged, current, require=self.settings.require_control,
             allow=stamp.allow_passing_control,
         ).met
+
+    def _moved(self, stamp: Any, at_base: list[Any], scenario: Path) -> bool:
+        """Whether ``stamp`` is a base stamp moved to new bytes (a quarantine, lift or split
+        tag: every field as on the base but ``content_hash``) and the scenario's runnable
+        content is the base's: the base judged its gates, and the approval that covers the new
+        hash is what the move needs (settings tightened since do not undo a promotion)."""
+        if self.base is None:
+            return False
+        moved = {_dump(b.model_copy(update={"content_hash": stamp.content_hash}))
+                 for b in at_base if b is not None}
+        raw = self.base.show(scenario)
+        if _dump(stamp) not in moved or raw is None:
+            return False
+        try:
+            then = parse_checked(raw).data
+            now = parse_checked(_scenario_bytes(scenario)).data
+        except (InputError, OSError, YamlProblem):
+            return False
+        return (isinstance(then, dict) and isinstance(now, dict)
+                and runnable_hash(then) == runnable_hash(now))
 
     def _adopts_base(self, stamp: Any, scenario: Path) -> bool:
         """Whether an adoption stamp the change adds is re-derived from the base: the base

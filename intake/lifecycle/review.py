@@ -10,6 +10,9 @@ Two ways in:
   and the draft file at that commit (fetched through the contents API) hashes to the same value
   as the local file: an approval of other bytes is not an approval of these. A change request is
   recorded whatever commit it was on, because on GitHub it blocks until it is superseded.
+  The same command records the approval of a pull request carrying a suite scenario's
+  quarantine, lift, retirement, split tag or promotion (``find_reviewed``): it is stored in the
+  scenario's record, and ``intake check`` corroborates it with GitHub again.
 
 Every review carries ``content_hash``: any later edit of the file makes it stale, and the
 promotion gate says so. Finding the draft and locking it are ``intake.store.suite``'s; whose
@@ -42,7 +45,7 @@ from intake.lifecycle.gates import author_identities, is_author
 from intake.paths import display_path
 from intake.store.edit import edit
 from intake.store.journal import Event
-from intake.store.records import content_hash, utcnow
+from intake.store.records import content_hash, record_path, utcnow
 from intake.store.suite import find_draft, load_draft_record, scrub_free_text
 
 COMMIT_PATTERN = r"^[0-9a-fA-F]{40}$"
@@ -229,10 +232,35 @@ def latest_per_reviewer(reviews: list[Any]) -> dict[str, Any]:
     return latest
 
 
+def find_reviewed(settings: Settings, target: str) -> tuple[Path, str]:
+    """What a pull request's approval is recorded for, and its id: a draft (by id or path), or
+    a suite scenario the pull request changes (its quarantine, lift, retirement, split tag or
+    promotion, written by intake; found by its YAML ``id`` in the scenarios folder, then the
+    retired folder, with its record beside it). The approval is stored in that record, bound
+    to the file's hash, and ``check`` asks GitHub again (``lifecycle.evidence``)."""
+    from intake.contract.models import ID_PATTERN
+    from intake.lifecycle.quarantine import find_scenario, scenarios_with_id
+
+    if not re.fullmatch(ID_PATTERN, target):
+        draft = find_draft(settings, target)
+        return draft, draft.stem
+    for folder in (settings.drafts, settings.private_drafts):
+        if (folder / f"{target}.yaml").is_file() or (folder / f"{target}.yaml").is_symlink():
+            return find_draft(settings, target), target
+    if scenarios_with_id(settings.scenarios, target):
+        return find_scenario(settings, target), target
+    retired = scenarios_with_id(settings.retired, target)
+    if len(retired) == 1 and record_path(retired[0]).is_file():
+        return retired[0], target
+    return find_draft(settings, target), target
+
+
 def reviews_from_pr(
     settings: Settings, target: str, number: int, *, repo: str | None = None
 ) -> PrReviews:
-    """Read a pull request's reviews and record those that count for this draft."""
+    """Read a pull request's reviews and record those that count for this draft, or for the
+    suite scenario whose lifecycle change, split tag or promotion the pull request carries
+    (``find_reviewed``)."""
     from intake.sources.github import call, client
 
     if number <= 0:
@@ -242,8 +270,7 @@ def reviews_from_pr(
         raise UsageError(
             "no repository to read the pull request from", hint="pass --repo OWNER/NAME"
         )
-    draft = find_draft(settings, target)
-    scenario_id = draft.stem
+    draft, scenario_id = find_reviewed(settings, target)
     where = f"{full_name}#{number}"
     gh = client(settings.github_api_url, root=settings.root).withLazy(True)
     gh_repo = gh.get_repo(full_name)

@@ -404,6 +404,35 @@ def _bounded(settings: Settings, run: RunFolder, commit: str | None, now: dateti
                          where=str(run.where))
 
 
+class _Arrivals:
+    """When each suite scenario's file arrived (``gitutil.first_added``: the committer date of
+    the first-parent commit that brought it in, renames followed), asked of git once, and only
+    when a run needs it."""
+
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
+        self.dates: dict[Path, datetime] | None = None
+
+    def refuse_earlier(self, run: RunFolder, paths: list[Path]) -> None:
+        """Refuse ``run`` when it is dated before a scenario it has a result for existed (37
+        item 6): a results folder does not get to say it ran a case before the case was
+        written. A run naming a GAIA commit git knows is bounded by that commit instead (its
+        scenarios are read as that commit had them, and ``_bounded`` dates it)."""
+        if not paths:
+            return
+        if self.dates is None:
+            from intake.gitutil import first_added
+
+            self.dates = first_added(self.settings.root, [self.settings.scenarios])
+        for path in paths:
+            made = self.dates.get(path.resolve())
+            if made is not None and run.at + CLOCK_SKEW < made:
+                raise InputError(
+                    f"run {run.run_id} is dated before its scenario {path.stem} existed "
+                    f"({run.at:%Y-%m-%d %H:%M} < {made:%Y-%m-%d %H:%M} UTC, the file's first "
+                    "commit); not imported", where=str(run.where))
+
+
 class _Hashes:
     """The runnable hash of each scenario as a given commit had it (or as it is now)."""
 
@@ -462,6 +491,7 @@ def import_results(
     folders = [read_run_folder(p) for p in found]
     index = suite_index(settings, cached=True)
     hashes = _Hashes(settings)
+    arrivals = _Arrivals(settings)
     configured = (*settings.strong_models, *settings.local_models,
                   *((settings.judge_model,) if settings.judge_model else ()))
     done = ImportResult(skipped=[(str(p), why) for p, why in skipped])
@@ -502,6 +532,8 @@ def import_results(
             results.append((result.scenario_id, result.status, result.score,
                             result.failure_category, current,
                             "trace" if result.kind == "trace" else "scorecard"))
+        if not hashes.known_commit(run_commit):
+            arrivals.refuse_earlier(run, [index[r[0]].path for r in results])
         stored.append((run, tested, run_tier, judge, run_commit, run_machine, results))
     done.not_in_suite = sorted(missing)
     touched: set[str] = set()
