@@ -34,9 +34,6 @@ STILL_CITING = {
     # code", lists each with its row. The coordinator empties this set.
     "intake/drafting/from_session.py",
     "intake/drafting/issue_parse.py",
-    "intake/lifecycle/quarantine.py",
-    "intake/lifecycle/runs/nightly.py",
-    "intake/lifecycle/split.py",
 }
 
 TEXT_SUFFIXES = {".py", ".json", ".yaml", ".yml", ".toml", ".txt", ".md"}

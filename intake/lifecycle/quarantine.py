@@ -4,9 +4,9 @@ A quarantine is the tag ``quarantined`` in the scenario (GAIA's runner still run
 health report and the provenance report count it) and a ``LifecycleChange`` in its record;
 ``--lift`` takes both back. A retirement moves the scenario and its record out of the folder
 GAIA's runner reads (``retired_dir``, default ``retired/``; GAIA's layout ``eval/retired``):
-the runner scans only its scenarios folder (amd/gaia ``src/gaia/eval/runner.py`` L366-386), so
-the case stops running, while its record, runs and ledger history stay and the reports list it
-as retired.
+the runner scans only its scenarios folder (amd/gaia ``src/gaia/eval/runner.py``,
+docs/gaia-formats.md#runner), so the case stops running, while its record, runs and ledger
+history stay and the reports list it as retired.
 
 Both are changes to the suite like any other: one journal unit each (the file, the record and
 a ledger event), committed and reviewed in a pull request. The promotion (or adoption) stamp

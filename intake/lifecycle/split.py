@@ -8,8 +8,9 @@ out; a category's first case (n = 1) is held out when its hash falls below the s
 case therefore only ever moves the boundary of its own category.
 
 The tags are ``split-train`` and ``split-heldout``: GAIA's tag filter includes a scenario when
-any of its tags is asked for (amd/gaia ``src/gaia/eval/runner.py`` L414-419, ``find_scenarios``),
-so its ``--fix`` loop leaves the held-out cases out with ``--tag split-train``.
+any of its tags is asked for (amd/gaia ``src/gaia/eval/runner.py`` ``find_scenarios``,
+docs/gaia-formats.md#runner), so its ``--fix`` loop leaves the held-out cases out with
+``--tag split-train``.
 """
 
 from __future__ import annotations

@@ -1,12 +1,13 @@
 """Nightly and CI results become runs of the suite's scenarios (``intake runs import``).
 
 GAIA's runner writes one folder per run, ``eval/results/<run_id>/``, with ``scorecard.json``
-(``aggregate_scorecard``, amd/gaia ``src/gaia/eval/runner.py`` L1271-1295; the shape is
-``build_scorecard`` in ``src/gaia/eval/scorecard.py`` L16-205: ``run_id``, ``timestamp``,
-``config`` with the judge as ``config.model``, ``scenarios``) and ``traces/<id>.json`` per
-scenario (runner.py L1825-1846 reads them back on resume; L1854-1872 writes one for
-``SKIPPED_NO_DOCUMENT``). A run folder whose scorecard is missing (the runner was killed before
-L1904) still has its traces, and they are read.
+(``aggregate_scorecard`` in amd/gaia ``src/gaia/eval/runner.py``; the shape is
+``build_scorecard`` in ``src/gaia/eval/scorecard.py``: ``run_id``, ``timestamp``, ``config``
+with the judge as ``config.model``, ``scenarios``) and ``traces/<id>.json`` per scenario (the
+runner reads them back on resume and writes one for ``SKIPPED_NO_DOCUMENT``). A run folder
+whose scorecard is missing (the runner was killed before writing it) still has its traces, and
+they are read. Where GAIA does each of these, at the commit intake was checked against:
+docs/gaia-formats.md#runner and #scorecard.
 
 Each run folder becomes one immutable file of the run store (``intake.lifecycle.runs.store``)
 holding the results of the suite scenarios it ran (promoted or adopted, found by their YAML
@@ -15,18 +16,19 @@ recorded); no scenario record is touched. Each result keeps the keys that make t
 comparable: the runnable hash of the scenario as
 it was run, GAIA's commit, the runner machine and the model under test. The scorecard names
 none of the last three (``config`` is ``backend_url``, ``model`` = the judge, budget and
-agent type, runner.py L1896-1901), so they come from flags, from GAIA's ``meta.json`` (as its
-committed baselines keep one beside the scorecard: ``model``, ``commit``, ``hardware``), or
-from the CI environment (``GITHUB_SHA``, ``RUNNER_NAME``).
+agent type: runner.py, docs/gaia-formats.md#runner), so they come from flags, from GAIA's
+``meta.json`` (as its committed baselines keep one beside the scorecard: ``model``,
+``commit``, ``hardware``), or from the CI environment (``GITHUB_SHA``, ``RUNNER_NAME``).
 
 The runnable hash "as it was run": when GAIA's commit is known to the suite's git repository
 (the suite is GAIA's checkout), the scenario's file at that commit; otherwise the file as it is
 when the results are imported (a nightly imports right after it runs).
 
-Statuses are GAIA's (``scorecard.py`` L10-13 and L125-139): ``PASS``, ``FAIL`` and
-``BLOCKED_BY_ARCHITECTURE`` are judged; the rest are infrastructure and are recorded, never
-counted as judged. Importing the same scorecard twice adds nothing: a run is the same run when
-its run id, model and machine are (its file exists, and is never rewritten).
+Statuses are GAIA's (``scorecard.py`` ``_JUDGED_STATUSES``, docs/gaia-formats.md#scorecard):
+``PASS``, ``FAIL`` and ``BLOCKED_BY_ARCHITECTURE`` are judged; the rest are infrastructure
+and are recorded, never counted as judged. Importing the same scorecard twice adds nothing: a
+run is the same run when its run id, model and machine are (its file exists, and is never
+rewritten).
 """
 
 from __future__ import annotations
@@ -120,7 +122,7 @@ class ImportResult:
 
 def _failure_category(entry: Mapping[str, Any]) -> str | None:
     """The first failing turn's ``failure_category`` (GAIA's judge writes one per turn,
-    runner.py L540-556), when it is a plain name."""
+    runner.py, docs/gaia-formats.md#runner), when it is a plain name."""
     turns = entry.get("turns")
     for turn in turns if isinstance(turns, list) else []:
         if not isinstance(turn, dict):
@@ -149,8 +151,8 @@ def _result(entry: Any, where: str, kind: str) -> Result | None:
 
 def started(run_id: str) -> datetime | None:
     """When a run started, from GAIA's run id (``eval-YYYYmmdd-HHMMSS`` in UTC, runner.py
-    L1815; a fix pass appends ``_fixN``); None for another id. The scorecard's ``timestamp`` is
-    written at the end (``scorecard.py`` L154)."""
+    ``run_id``; a fix pass appends ``_fixN``); None for another id. The scorecard's
+    ``timestamp`` is written at the end (``scorecard.py``; docs/gaia-formats.md#scorecard)."""
     match = re.match(r"eval-(\d{8}-\d{6})(?:$|[_-])", run_id)
     if match is None:
         return None
@@ -246,7 +248,7 @@ def run_folders(paths: Sequence[Path]) -> tuple[list[Path], list[tuple[Path, str
             found.append(path)
             continue
         prefixed = sorted(path.glob("scorecard_*.json"))
-        if prefixed:  # the runner's filename_prefix (runner.py L1271), as GAIA's baselines
+        if prefixed:  # the runner's filename_prefix (``aggregate_scorecard``), as GAIA's baselines
             found += prefixed
             continue
         before = len(found) + len(skipped)
