@@ -140,6 +140,16 @@ def load_registry(configuration: dict[str, Any]) -> LeanRegistry:
     loader = light("recognizer_registry.recognizers_loader_utils")
     validator = light("input_validation").ConfigurationValidator
     conf = loader.RecognizerConfigurationLoader.get(registry_configuration=configuration)
+    # `type: predefined` names a class among EntityRecognizer's subclasses: intake's are
+    # imported; a folder naming one of Presidio's stock recognizers gets Presidio's set.
+    wanted = {
+        r.get("class_name") or r.get("name")
+        for r in conf.get("recognizers") or ()
+        if isinstance(r, dict) and r.get("type") == "predefined"
+    }
+    known = {c.__name__ for c in loader.RecognizerListLoader.get_all_existing_recognizers()}
+    if wanted - known:
+        importlib.import_module(PACKAGE + ".predefined_recognizers")
     conf = validator.validate_recognizer_registry_configuration(conf)
     languages = conf.get("supported_languages")
     flags = conf.get("global_regex_flags")
