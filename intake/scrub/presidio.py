@@ -176,6 +176,8 @@ class LeanAnalyzer:
         self.registry = registry
         self.supported_languages = [language]
         self._entities: dict[str, list[str]] = {}
+        self._result_cls = light("recognizer_result").RecognizerResult
+        self._remove_duplicates = light("entity_recognizer").EntityRecognizer.remove_duplicates
 
     def get_recognizers(self, language: str) -> list[Any]:
         return [r for r in self.registry.recognizers if r.supported_language == language]
@@ -189,8 +191,7 @@ class LeanAnalyzer:
         return list(self._entities[language])
 
     def analyze(self, text: str, language: str) -> list[Any]:
-        result_cls = light("recognizer_result").RecognizerResult
-        entity_cls = light("entity_recognizer").EntityRecognizer
+        result_cls = self._result_cls
         id_key, name_key = result_cls.RECOGNIZER_IDENTIFIER_KEY, result_cls.RECOGNIZER_NAME_KEY
         recognizers = self.get_recognizers(language)
         if not recognizers:
@@ -213,7 +214,7 @@ class LeanAnalyzer:
                 results.extend(found)
         if results:
             results = [r for r in results if r.score >= self._threshold(r, thresholds, id_key)]
-        results = entity_cls.remove_duplicates(results)
+        results = self._remove_duplicates(results)
         for result in results:
             result.analysis_explanation = None
         return list(results)
