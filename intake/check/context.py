@@ -98,6 +98,8 @@ class CheckContext:
     """How the working tree fails to be the commit judged (``intake.check.commit``)."""
     removed: list[tuple[Path, str]] = field(default_factory=list)
     """The base's promoted or adopted scenarios the change deletes without a retirement."""
+    shown: dict[Path, str] = field(default_factory=dict, repr=False)
+    """``rel``'s answers: each path is resolved once per check (six times a draft before)."""
     """How the working tree fails to be the commit judged (``intake.check.commit``)."""
 
     @property
@@ -112,7 +114,10 @@ class CheckContext:
 
     def rel(self, path: Path) -> str:
         """The path as shown in findings."""
-        return display_path(path, self.settings.root)
+        shown = self.shown.get(path)
+        if shown is None:
+            shown = self.shown[path] = display_path(path, self.settings.root)
+        return shown
 
     def data(self, path: Path) -> dict[str, Any] | None:
         """The parsed document of a scenario or draft (None when it could not be read)."""
@@ -207,6 +212,7 @@ def _validate_each(
             drafts_dir=settings.drafts,
             display=display_path(path, settings.root),
             manifest=manifest,
+            keep_source=path in is_draft,  # its promotion gates judge it again, strictly
         )
     return validated
 

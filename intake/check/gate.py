@@ -114,6 +114,7 @@ def _draft_inputs(ctx: CheckContext, path: Path) -> GateInputs | None:
         scenario_ids={p: (v.id if (v := ctx.view(p)) is not None else None) for p in scenarios},
         manifest=ctx.manifest,
         authors=ctx.authors.get(rec, []),
+        source=validated.source if (validated := ctx.validated.get(path)) else None,
     )
     return gather(ctx.settings, path, read=read)
 

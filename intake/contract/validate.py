@@ -87,6 +87,9 @@ class FileResult:
     id_line: int = 1
     data: dict[str, Any] | None = None
     problems: list[Problem] = field(default_factory=list)
+    source: tuple[bytes, Parsed] | None = field(default=None, repr=False, compare=False)
+    """What was read and parsed (``validate_file(keep_source=True)``), for judging the same
+    bytes at another level (``validate_file(source=...)``) without reading them again."""
 
     @cached_property
     def view(self) -> ScenarioView | None:
@@ -164,11 +167,16 @@ def validate_file(
     drafts_dir: Path | None = None,
     display: str | None = None,
     manifest: Manifest | None = None,
+    keep_source: bool = False,
+    source: tuple[bytes, Parsed] | None = None,
 ) -> FileResult:
     """Validate one file; never raises for a bad file, returns its problems instead.
 
     With ``manifest`` (the suite's ``corpus_dir`` is set), every ``corpus_doc``, ``doc_id``,
     ``fact_id`` and ``fact_ids`` entry it does not hold is an error, as in GAIA's CI.
+    ``keep_source`` keeps the bytes read and their parse in ``FileResult.source``; ``source``
+    (one kept so) judges those bytes instead of reading the file again: ``intake check`` judges
+    a draft at the draft level, then for its promotion gates at the strict one, from one read.
     """
     name = display or str(path)
     result = FileResult(file=name, level=None)
@@ -176,34 +184,42 @@ def validate_file(
     def add(line: int, code: str, message: str, where: JsonPath = (), sev: str = "error") -> None:
         result.problems.append(Problem(name, line, Severity(sev), code, message, json_path(where)))
 
-    if path.is_symlink():
-        add(
-            1,
-            "link",
-            "a symbolic link: GAIA's runner would load whatever it points to; "
-            "commit the scenario itself",
-        )
-        return result
-    try:
-        check_regular_file(path, what="scenario file")
-        size = path.stat().st_size
-        if size > schema_max_bytes():
-            add(1, "too-large", f"file is {size:,} bytes, over the {schema_max_bytes():,} limit")
+    if source is not None:
+        raw, parsed = source
+    else:
+        if path.is_symlink():
+            add(
+                1,
+                "link",
+                "a symbolic link: GAIA's runner would load whatever it points to; "
+                "commit the scenario itself",
+            )
             return result
-        raw = read_input(path, what="scenario file", limit=schema_max_bytes(), follow_links=False)
-        parsed = parse_checked(raw)
-    except InputError as exc:  # a FIFO or device, or swapped since it was listed
-        add(1, "unreadable", exc.message)
-        return result
-    except OSError as exc:
-        add(1, "unreadable", f"cannot read file: {exc.strerror or exc}")
-        return result
-    except YamlProblem as exc:
-        add(exc.line or 1, "yaml", exc.message)
-        return result
+        try:
+            check_regular_file(path, what="scenario file")
+            size = path.stat().st_size
+            if size > schema_max_bytes():
+                limit = schema_max_bytes()
+                add(1, "too-large", f"file is {size:,} bytes, over the {limit:,} limit")
+                return result
+            raw = read_input(
+                path, what="scenario file", limit=schema_max_bytes(), follow_links=False
+            )
+            parsed = parse_checked(raw)
+        except InputError as exc:  # a FIFO or device, or swapped since it was listed
+            add(1, "unreadable", exc.message)
+            return result
+        except OSError as exc:
+            add(1, "unreadable", f"cannot read file: {exc.strerror or exc}")
+            return result
+        except YamlProblem as exc:
+            add(exc.line or 1, "yaml", exc.message)
+            return result
 
     data = parsed.data
     result.data = data
+    if keep_source:
+        result.source = (raw, parsed)
     raw_id = data.get("id")
     result.scenario_id = raw_id if isinstance(raw_id, str) else None
     result.id_line = parsed.line_of(("id",))

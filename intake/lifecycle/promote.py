@@ -40,6 +40,7 @@ from intake.contract.validate import (
     validate_file,
 )
 from intake.contract.yamlio import (
+    Parsed,
     YamlProblem,
     parse_checked,
     with_tags,
@@ -172,6 +173,9 @@ class DraftRead:
     manifest: Manifest | None
     authors: list[str] = field(default_factory=list)
     """The authors of the commits that changed the draft's record (never its reviewers)."""
+    source: tuple[bytes, Parsed] | None = None
+    """The draft as the caller read and parsed it (``FileResult.source``): judged strictly
+    from those bytes, not read again."""
 
 
 def gather(
@@ -198,7 +202,12 @@ def gather(
     shown = display_path(draft, settings.root)
     manifest = read.manifest if read is not None else suite_manifest(settings)
     result = validate_file(
-        draft, strict=True, drafts_dir=settings.drafts, display=shown, manifest=manifest
+        draft,
+        strict=True,
+        drafts_dir=settings.drafts,
+        display=shown,
+        manifest=manifest,
+        source=read.source if read is not None else None,
     )
     problems = [p for p in result.problems if p.severity is Severity.error]
     if read is not None:

@@ -794,7 +794,7 @@ class IntakeAssignedSecretRecognizer(CodeBackedRecognizer):
             return
         if shaped and not token_like(text[span[0] : span[1]]):
             return
-        from presidio_analyzer import RecognizerResult  # noqa: TID251
+        from presidio_analyzer.recognizer_result import RecognizerResult  # noqa: TID251
 
         s, e = span
         if _STORAGE_MARKER.fullmatch(text, s, e):
@@ -806,7 +806,7 @@ class IntakeAssignedSecretRecognizer(CodeBackedRecognizer):
             )
 
     def _meta(self) -> dict[str, Any]:
-        from presidio_analyzer import RecognizerResult  # noqa: TID251
+        from presidio_analyzer.recognizer_result import RecognizerResult  # noqa: TID251
 
         state: Any = self
         return {

@@ -39,7 +39,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
 import regex
 
@@ -770,19 +770,80 @@ class Scrubber:
     # -- construction ------------------------------------------------------------------
 
     def _build_analyzer(self) -> AnalyzerEngine:
-        os.environ["TLDEXTRACT_PUBLIC_SUFFIX_LIST_URLS"] = ""
-        import presidio_analyzer.pattern_recognizer as pattern_module  # noqa: TID251
-        from presidio_analyzer import AnalyzerEngine, EntityRecognizer, PatternRecognizer  # noqa: TID251
-        from presidio_analyzer.context_aware_enhancers import ContextAwareEnhancer  # noqa: TID251
-        from presidio_analyzer.nlp_engine import NlpEngineProvider  # noqa: TID251
-        from presidio_analyzer.recognizer_registry import RecognizerRegistryProvider  # noqa: TID251
+        """Presidio's engine over ``scrubbers/``; without a spaCy model, the lean one.
 
+        A fast scrubber with no ``spacy_model`` loads the registry with Presidio's own loader
+        and runs it with ``LeanAnalyzer`` (``intake.scrub.presidio``): neither needs spaCy or
+        Presidio's NLP engines, whose import is most of a scrubbing process's start. With a
+        ``spacy_model``, or ``fast=False`` (the reference), it is Presidio's ``AnalyzerEngine``.
+        """
+        os.environ["TLDEXTRACT_PUBLIC_SUFFIX_LIST_URLS"] = ""
         # Importing them registers the `type: predefined` classes.
         from intake.scrub.context import IntakeAssignedSecretRecognizer, load_secret_names
+        from intake.scrub.presidio import LeanAnalyzer, light, load_registry
         from intake.scrub.recognizers import FastPatternRecognizer
 
+        pattern_module = light("pattern_recognizer")
+        PatternRecognizer = pattern_module.PatternRecognizer  # noqa: N806
         # A module global read at match time; Presidio's default is 60 s per pattern.
-        pattern_module.REGEX_TIMEOUT_SECONDS = self.regex_timeout  # type: ignore[assignment]
+        pattern_module.REGEX_TIMEOUT_SECONDS = self.regex_timeout
+
+        lean = self.fast and not self.spacy_model
+        registry_file = self.scrubbers_dir / "recognizers.yaml"
+        if not registry_file.is_file():
+            raise ConfigError("recognizer registry is missing", where=str(registry_file))
+        self.secret_names = load_secret_names(self.scrubbers_dir / "secret_names.yaml")
+        # providers.yaml (provider token formats) is a second file in the same format.
+        provider_file = self.scrubbers_dir / "providers.yaml"
+        extra_files = [provider_file] if provider_file.is_file() else []
+        current = registry_file
+        try:
+            load: Callable[[dict[str, Any]], Any] = load_registry if lean else _provider_registry
+
+            registry = load(_registry_configuration(registry_file))
+            for current in extra_files:
+                for recognizer in load(_registry_configuration(current)).recognizers:
+                    registry.add_recognizer(recognizer)
+        except Exception as exc:
+            raise ConfigError(
+                f"recognizer registry cannot be loaded: {type(exc).__name__}",
+                where=str(current),
+                hint="check the YAML against Presidio's recognizer-registry format",
+            ) from exc
+
+        # `type: custom` entries come back as plain PatternRecognizer instances; give them the
+        # lean match loop of FastPatternRecognizer (same state, same semantics; see its doc).
+        for recognizer in registry.recognizers:
+            if type(recognizer) is PatternRecognizer:
+                recognizer.__class__ = FastPatternRecognizer
+            if isinstance(recognizer, FastPatternRecognizer):
+                recognizer.stock_analysis = not self.fast
+            if isinstance(recognizer, IntakeAssignedSecretRecognizer):
+                recognizer.configure(self.secret_names)
+        logger = logging.getLogger("presidio-analyzer")
+        if self._trap not in logger.handlers:
+            logger.addHandler(self._trap)
+        entity_cls = light("entity_recognizer").EntityRecognizer
+        default = entity_cls.enhance_using_context
+        if lean and all(type(r).enhance_using_context is default for r in registry.recognizers):
+            engine: Any = LeanAnalyzer(registry)
+            return cast("AnalyzerEngine", engine)
+        return self._presidio_engine(registry)
+
+    def _presidio_engine(self, registry: Any) -> AnalyzerEngine:
+        """Presidio's ``AnalyzerEngine`` (imports spaCy), its context step shortened when it
+        cannot act; ``registry`` is a ``RecognizerRegistry`` or a ``LeanRegistry``."""
+        from presidio_analyzer import AnalyzerEngine, EntityRecognizer  # noqa: TID251
+        from presidio_analyzer.context_aware_enhancers import ContextAwareEnhancer  # noqa: TID251
+        from presidio_analyzer.nlp_engine import NlpEngineProvider  # noqa: TID251
+        from presidio_analyzer.recognizer_registry import RecognizerRegistry  # noqa: TID251
+
+        if not isinstance(registry, RecognizerRegistry):
+            registry = RecognizerRegistry(
+                recognizers=registry.recognizers,
+                supported_languages=registry.supported_languages,
+                global_regex_flags=registry.global_regex_flags,
+            )
 
         class NoContextEnhancer(ContextAwareEnhancer):
             def __init__(self) -> None:
@@ -859,44 +920,7 @@ class Scrubber:
                     )
                 )
 
-        registry_file = self.scrubbers_dir / "recognizers.yaml"
-        if not registry_file.is_file():
-            raise ConfigError("recognizer registry is missing", where=str(registry_file))
-        self.secret_names = load_secret_names(self.scrubbers_dir / "secret_names.yaml")
-        # providers.yaml (provider token formats) is a second file in the same format.
-        provider_file = self.scrubbers_dir / "providers.yaml"
-        extra_files = [provider_file] if provider_file.is_file() else []
-        current = registry_file
-        try:
-            registry = RecognizerRegistryProvider(
-                registry_configuration=_registry_configuration(registry_file)
-            ).create_recognizer_registry()
-            for current in extra_files:
-                extra = RecognizerRegistryProvider(
-                    registry_configuration=_registry_configuration(current)
-                )
-                for recognizer in extra.create_recognizer_registry().recognizers:
-                    registry.add_recognizer(recognizer)
-        except Exception as exc:
-            raise ConfigError(
-                f"recognizer registry cannot be loaded: {type(exc).__name__}",
-                where=str(current),
-                hint="check the YAML against Presidio's recognizer-registry format",
-            ) from exc
-
-        # `type: custom` entries come back as plain PatternRecognizer instances; give them the
-        # lean match loop of FastPatternRecognizer (same state, same semantics; see its doc).
-        for recognizer in registry.recognizers:
-            if type(recognizer) is PatternRecognizer:
-                recognizer.__class__ = FastPatternRecognizer
-            if isinstance(recognizer, FastPatternRecognizer):
-                recognizer.stock_analysis = not self.fast
-            if isinstance(recognizer, IntakeAssignedSecretRecognizer):
-                recognizer.configure(self.secret_names)
         nlp_engine = self._nlp_engine(NlpEngineProvider, registry)
-        logger = logging.getLogger("presidio-analyzer")
-        if self._trap not in logger.handlers:
-            logger.addHandler(self._trap)
         engine = Engine(
             registry=registry,
             nlp_engine=nlp_engine,
@@ -1714,6 +1738,14 @@ class Scrubber:
             ],
             scrubbed_at=scrubbed_at,
         )
+
+
+def _provider_registry(configuration: dict[str, Any]) -> Any:
+    """Presidio's ``RecognizerRegistry`` for a registry configuration (imports spaCy)."""
+    from presidio_analyzer.recognizer_registry import RecognizerRegistryProvider  # noqa: TID251
+
+    provider = RecognizerRegistryProvider(registry_configuration=configuration)
+    return provider.create_recognizer_registry()
 
 
 def _registry_configuration(path: Path) -> dict[str, Any]:

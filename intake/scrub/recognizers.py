@@ -29,13 +29,14 @@ import regex
 
 os.environ.setdefault("TLDEXTRACT_PUBLIC_SUFFIX_LIST_URLS", "")
 
-import presidio_analyzer.pattern_recognizer as _pattern_module  # noqa: E402, TID251
-from presidio_analyzer import (  # noqa: E402, TID251
-    EntityRecognizer,
-    Pattern,
-    PatternRecognizer,
-    RecognizerResult,
-)
+from intake.scrub.presidio import light  # noqa: E402
+
+# Presidio's classes without its package __init__ (which imports spaCy): intake.scrub.presidio.
+_pattern_module = light("pattern_recognizer")
+from presidio_analyzer.entity_recognizer import EntityRecognizer  # noqa: E402, TID251
+from presidio_analyzer.pattern import Pattern  # noqa: E402, TID251
+from presidio_analyzer.pattern_recognizer import PatternRecognizer  # noqa: E402, TID251
+from presidio_analyzer.recognizer_result import RecognizerResult  # noqa: E402, TID251
 
 from intake.scrub.illustrative import looks_like_placeholder  # noqa: E402
 from intake.scrub.normalise import WRAP_BREAK  # noqa: E402
