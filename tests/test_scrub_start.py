@@ -42,7 +42,7 @@ def test_a_plain_scrub_process_imports_no_spacy(tmp_path: Path) -> None:
     """`intake scrub` and `intake scrub --check` (the CLI, in one new process each) scrub a
     token and flag it without importing spaCy or running Presidio's package __init__."""
     draft = tmp_path / "log.txt"
-    draft.write_text(f"token {SECRET}\nmail jane.doe@acme.io\n", encoding="utf-8")
+    draft.write_text(f"token {SECRET}\nmail mara.lindqvist@acme.io\n", encoding="utf-8")
     code = """
 import json, sys
 from intake.cli import app
@@ -60,7 +60,7 @@ print(json.dumps({"code": code, "spacy": sorted(m for m in sys.modules if m.spli
     scrub = _run(code % ([str(draft)],), tmp_path)
     assert scrub == {"code": 0, "spacy": [], "presidio": False}
     text = draft.read_text(encoding="utf-8")
-    assert SECRET not in text and "jane.doe" not in text
+    assert SECRET not in text and "mara.lindqvist" not in text
 
 
 def test_a_spacy_model_after_a_plain_scrubber_gets_real_spacy(tmp_path: Path) -> None:
