@@ -486,7 +486,6 @@ def build_plan(
 
     turns: list[dict[str, Any]] = []
     evidence_turns: list[dict[str, Any]] = []
-    turn_notes: list[dict[str, Any]] = []
     failures: list[dict[str, Any]] = []
     for number, span in enumerate(grouped.turns, start=1):
         text = "\n\n".join(m.content for m in span.users)
@@ -495,22 +494,15 @@ def build_plan(
             what = f"attachment {name!r} from turn {number}: add it to the corpus"
             index_documents.append({"path": placeholder(what)})
         expected: list[str] = []
-        failed, blocked, unconfirmed, errors = [], [], [], []
+        errors: list[str] = []
         tool_evidence: list[dict[str, Any]] = []
         # tools sit on the replies; memory.db keeps a turn's calls on its user row when no
         # answer was stored
         for reply in [*span.users, *span.replies]:
             for call in reply.tools:
                 tool_evidence.append(tool_evidence_entry(call))
-                if call.blocked:
-                    blocked.append({"tool": call.name, "reason": call.reason, "rule": call.rule})
-                elif call.success is True:
-                    if call.name not in expected:
-                        expected.append(call.name)
-                elif call.success is False:
-                    failed.append({"tool": call.name, "reason": call.reason, "rule": call.rule})
-                else:
-                    unconfirmed.append(call.name)
+                if not call.blocked and call.success is True and call.name not in expected:
+                    expected.append(call.name)
             errors.extend(reply.errors)
         answer = "\n\n".join(r.content for r in span.replies if r.content).strip()
         answer_note = None
@@ -540,6 +532,9 @@ def build_plan(
             "what a correct answer does (the captured answer is evidence, not the criterion)"
         )
         turns.append(turn)
+        notes = [n for m in [*span.users, *span.replies] for n in m.notes]
+        if answer_note:
+            notes.append(answer_note)
         evidence_turns.append(
             _compact_keep(
                 {
@@ -550,21 +545,10 @@ def build_plan(
                     "tools": tool_evidence,
                 }
             )
-        )
-        notes = [n for m in [*span.users, *span.replies] for n in m.notes]
-        if answer_note:
-            notes.append(answer_note)
-        turn_notes.append(
-            _compact(
+            | _compact(
                 {
-                    "turn": number,
                     "message_refs": [m.ref for m in [*span.users, *span.replies]],
                     "merged_user_messages": len(span.users) if len(span.users) > 1 else None,
-                    "answer": answer or None,
-                    "failure": failure,
-                    "failed_tools": failed,
-                    "blocked_tools": blocked,
-                    "unconfirmed_tools": unconfirmed,
                     "agent_errors": errors,
                     "attachments": attachments,
                     "notes": notes,
@@ -590,7 +574,6 @@ def build_plan(
     observations = _compact(
         {
             "observed_failure": failures,
-            "turns": turn_notes,
             "orphan_assistant_messages": [
                 {"ref": m.ref, "text": cut_at_space(m.content, MAX_ANSWER_CHARS)}
                 for m in grouped.orphan_replies

@@ -467,14 +467,18 @@ def _cleaned(
         if isinstance(clean.get("details"), dict) and isinstance(source.details, dict):
             clean["details"]["repo"] = source.details.get("repo")
     if evidence is not None:
-        # The evidence repeats the draft's messages: its replacements are listed in the
-        # spans but not counted again, so the counts stay "what this draft held".
+        # The evidence repeats the draft's user messages: their replacements are listed in
+        # the spans but not counted again, so the counts stay "what this draft held".
         counts: dict[str, int] = {}
         for span in report.spans:
-            if not span.json_path.startswith("$.evidence"):
+            if not _REPEATED_MESSAGE.match(span.json_path):
                 counts[span.entity_type] = counts.get(span.entity_type, 0) + 1
         report = report.model_copy(update={"counts": dict(sorted(counts.items()))})
     return clean, report, hidden, evidence
+
+
+_REPEATED_MESSAGE = re.compile(r"^\$\.evidence\.turns\[\d+\]\.user_message$")
+"""A span on an evidence turn's user message: the scenario's turn holds the same text."""
 
 
 def _kept_restores(target: Path) -> list[Restore]:
