@@ -10,8 +10,8 @@ Nothing here writes anything.
 from __future__ import annotations
 
 import bisect
-from collections.abc import Iterable, Iterator
-from dataclasses import asdict, dataclass, field
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import asdict, dataclass, field, replace
 from enum import StrEnum
 from functools import cached_property
 from pathlib import Path
@@ -25,6 +25,7 @@ from intake.contract.models import (
     GAIA_PERSONAS,
     PLACEHOLDER_MARK,
     Level,
+    Record,
     ScenarioView,
     has_placeholder,
 )
@@ -41,6 +42,32 @@ from intake.contract.yamlio import (
 from intake.errors import InputError, UsageError
 from intake.fileio import check_regular_file, read_input
 from intake.paths import display_path
+
+
+class Standing(StrEnum):
+    """What intake's record beside a suite file says of it, which decides how it is judged:
+    the one rule ``validate``, ``check`` and ``promote`` share (``standing``)."""
+
+    none = "none"
+    """No record (or a draft): judged by its level (``choose_level``)."""
+    recorded = "recorded"
+    """Promoted, or a record that cannot be read: judged strictly."""
+    adopted = "adopted"
+    """Adopted and not promoted: judged strictly, a missing ``difficulty_rationale`` being
+    a warning (GAIA's files carry none; ``intake adopt --rationale`` adds one)."""
+
+
+def standing(has_record: bool, record: Record | None) -> Standing:
+    """The standing of a suite file with (``has_record``) or without a record beside it;
+    ``record`` is the record as loaded (None: unreadable)."""
+    if not has_record:
+        return Standing.none
+    if record is not None and record.promotion is None and record.adoption is not None:
+        return Standing.adopted
+    return Standing.recorded
+
+
+ADOPTED_NO_RATIONALE = "adopted without a difficulty_rationale (add one, or adopt with --rationale)"
 
 
 class Severity(StrEnum):
@@ -164,12 +191,35 @@ def validate_file(
     drafts_dir: Path | None = None,
     display: str | None = None,
     manifest: Manifest | None = None,
+    stand: Standing = Standing.none,
 ) -> FileResult:
     """Validate one file; never raises for a bad file, returns its problems instead.
 
     With ``manifest`` (the suite's ``corpus_dir`` is set), every ``corpus_doc``, ``doc_id``,
     ``fact_id`` and ``fact_ids`` entry it does not hold is an error, as in GAIA's CI.
+    ``stand`` (``standing``; never given for a draft): a recorded file is judged strictly,
+    and an adopted one's missing ``difficulty_rationale`` is a warning unless ``strict``.
     """
+    result = _validate_file(path, strict=strict or stand is not Standing.none,
+                            drafts_dir=drafts_dir, display=display, manifest=manifest)
+    if stand is Standing.adopted and not strict:
+        result.problems = [
+            replace(p, severity=Severity.warning, code="adopted-no-rationale",
+                    message=ADOPTED_NO_RATIONALE)
+            if p.missing_key == "difficulty_rationale" else p
+            for p in result.problems
+        ]
+    return result
+
+
+def _validate_file(
+    path: Path,
+    *,
+    strict: bool,
+    drafts_dir: Path | None,
+    display: str | None,
+    manifest: Manifest | None,
+) -> FileResult:
     name = display or str(path)
     result = FileResult(file=name, level=None)
 
@@ -385,8 +435,12 @@ def validate_paths(
     drafts_dir: Path | None = None,
     root: Path | None = None,
     manifest: Manifest | None = None,
+    standing_of: Callable[[Path], Standing] | None = None,
 ) -> ValidationReport:
-    """Validate files and folders; ids must be unique across the whole set."""
+    """Validate files and folders; ids must be unique across the whole set.
+
+    ``standing_of`` gives each file outside ``drafts_dir`` its standing (its record's).
+    """
     files = collect(paths)
     results = [
         validate_file(
@@ -395,6 +449,9 @@ def validate_paths(
             drafts_dir=drafts_dir,
             display=display_path(p, root),
             manifest=manifest,
+            stand=standing_of(p)
+            if standing_of is not None and not _inside(p, drafts_dir)
+            else Standing.none,
         )
         for p in files
     ]
