@@ -73,11 +73,11 @@ def test_turns_tools_and_placeholders(store: Path, suite: Path) -> None:
         assert "15 days" not in json.dumps(turn)
     assert scenario["persona"] in GAIA_PERSONAS
     # the agent is provenance (the record's source), never a runnable key GAIA would see
-    assert "agent_type" not in scenario and plan.details["agent_type"] == "doc"
+    assert "agent_type" not in scenario and plan.source.details["agent_type"] == "doc"
     assert scenario["category"] == "captured"
     assert scenario["source"] == {"type": "session", "link": f"gaia-session:{SID}"}
     assert "Gemma-X" not in json.dumps(scenario)
-    assert plan.details["model"] == "Gemma-X"
+    assert plan.source.details["model"] == "Gemma-X"
     assert re.fullmatch(ID_PATTERN, scenario["id"])
     assert scenario["id"] == "session_29c211c7_pto_policy"
     assert check(scenario, Level.draft) == []

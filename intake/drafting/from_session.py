@@ -25,6 +25,7 @@ from intake.contract.manifest import MANIFEST, load_manifest
 from intake.contract.models import CATEGORY_PATTERN, placeholder
 from intake.contract.yamlio import walk_strings
 from intake.drafting.tail import (
+    DraftPlan,
     DraftResult,
     clean_title,
     new_record_source,
@@ -100,19 +101,6 @@ class CorpusFile:
     corpus_doc: str | None
     path: str | None
     """Repository-relative path, or None when the corpus is outside the suite."""
-
-
-@dataclass
-class SessionPlan:
-    """What ``write_draft`` gets: the scenario, the observations and the source."""
-
-    scenario: dict[str, Any]
-    observations: dict[str, Any]
-    locator: str
-    private: bool
-    details: dict[str, Any]
-    evidence: dict[str, Any] | None = None
-    """The ``Record.evidence`` mapping, unscrubbed (``write_draft`` scrubs it with the rest)."""
 
 
 @dataclass
@@ -463,8 +451,9 @@ def build_plan(
     *,
     category: str | None = None,
     clean_title: TextCleaner | None = None,
-) -> SessionPlan:
-    """The unscrubbed scenario, observations and source details for a session (pure)."""
+) -> DraftPlan:
+    """The unscrubbed scenario, observations, source and evidence of a session (pure apart
+    from the clock)."""
     chosen = check_category(category)
     grouped = group_turns(session.messages)
     if not grouped.turns:
@@ -603,7 +592,10 @@ def build_plan(
     if session.evidence_note:
         evidence["note"] = session.evidence_note
     evidence["turns"] = evidence_turns
-    return SessionPlan(scenario, observations, locator, session.private, details, evidence)
+    source = new_record_source(
+        "session", locator, link=locator, private=session.private, details=details
+    )
+    return DraftPlan(scenario, observations, source, evidence)
 
 
 def tool_evidence_entry(call: ToolCall) -> dict[str, Any]:
@@ -702,21 +694,15 @@ def draft_from_session(
         everything = [[m.content for m in session.messages], session.details]
         title, found = scrub_title(settings, session.title, mapping, everything)
     plan = build_plan(session, settings, category=category, clean_title=lambda _: title or "")
-    shown_title = None if (found or plan.private) else title
+    shown_title = None if (found or plan.source.private) else title
     choices = draft_id_choices(session, shown_title, part)
     plan.scenario["id"], fallback = choices[0]
-    source = new_record_source(
-        "session", plan.locator, link=plan.locator, private=plan.private, details=plan.details
-    )
     result = write_draft(
         settings,
-        plan.scenario,
-        source,
-        plan.observations,
+        plan,
         force=force,
         header=DRAFT_HEADER,
         mapping=mapping,
-        evidence=plan.evidence,
         fallback_id=fallback,
         alternatives=choices[1:],
     )
@@ -725,7 +711,6 @@ def draft_from_session(
 
 __all__ = [
     "SessionDraft",
-    "SessionPlan",
     "build_plan",
     "check_category",
     "corpus_index",
