@@ -6,7 +6,7 @@ every combination of the gate settings (``strong_pass_min``, ``saturation_pass_r
 ``default_suite``, ``require_rubric``, ``require_control``) and every draft state drawn here,
 the gates ``check`` reports for a draft are the ones ``promote --dry-run`` reports, met or
 not, word for word. ``validate`` judges each file by the same rule (its record's standing,
-``intake.contract.validate.standing``): its problems are ``check``'s validation findings,
+``intake.contract.models.standing``): its problems are ``check``'s validation findings,
 file by file, for drafts and for suite scenarios without a record, adopted (with and without
 a ``difficulty_rationale``) or promoted; and ``validate --strict`` passes a draft exactly when
 its ``valid`` gate is met. On GAIA's own repository after ``intake adopt``, ``validate`` and

@@ -18,12 +18,11 @@ from intake.check.baseline import Baseline, fingerprint, load_baseline
 from intake.check.commit import CommitProblem, commit_problems
 from intake.config import Settings
 from intake.contract.manifest import Manifest
-from intake.contract.models import Record, ScenarioView
+from intake.contract.models import Record, ScenarioView, standing
 from intake.contract.validate import (
     FileResult,
     Problem,
     gaia_problems,
-    standing,
     suite_manifest,
     validate_file,
 )

@@ -862,6 +862,30 @@ def _observed_turn(number: int, item: dict[str, Any]) -> dict[str, Any]:
     }
 
 
+class Standing(StrEnum):
+    """What intake's record beside a suite file says of it, which decides how it is judged:
+    the one rule ``validate``, ``check`` and ``promote`` share (``standing``;
+    ``intake.contract.validate.validate_file`` applies it)."""
+
+    none = "none"
+    """No record (or a draft): judged by its level (``choose_level``)."""
+    recorded = "recorded"
+    """Promoted, or a record that cannot be read: judged strictly."""
+    adopted = "adopted"
+    """Adopted and not promoted: judged strictly, a missing ``difficulty_rationale`` being
+    a warning (GAIA's files carry none; ``intake adopt --rationale`` adds one)."""
+
+
+def standing(has_record: bool, record: Record | None) -> Standing:
+    """The standing of a suite file with (``has_record``) or without a record beside it;
+    ``record`` is the record as loaded (None: unreadable)."""
+    if not has_record:
+        return Standing.none
+    if record is not None and record.promotion is None and record.adoption is not None:
+        return Standing.adopted
+    return Standing.recorded
+
+
 # --- a typed, read-only view of a scenario ---------------------------------------------------
 
 

@@ -25,8 +25,8 @@ from intake.contract.models import (
     GAIA_PERSONAS,
     PLACEHOLDER_MARK,
     Level,
-    Record,
     ScenarioView,
+    Standing,
     has_placeholder,
 )
 from intake.contract.untrusted import describe_counts, find_hidden
@@ -42,30 +42,6 @@ from intake.contract.yamlio import (
 from intake.errors import InputError, UsageError
 from intake.fileio import check_regular_file, read_input
 from intake.paths import display_path
-
-
-class Standing(StrEnum):
-    """What intake's record beside a suite file says of it, which decides how it is judged:
-    the one rule ``validate``, ``check`` and ``promote`` share (``standing``)."""
-
-    none = "none"
-    """No record (or a draft): judged by its level (``choose_level``)."""
-    recorded = "recorded"
-    """Promoted, or a record that cannot be read: judged strictly."""
-    adopted = "adopted"
-    """Adopted and not promoted: judged strictly, a missing ``difficulty_rationale`` being
-    a warning (GAIA's files carry none; ``intake adopt --rationale`` adds one)."""
-
-
-def standing(has_record: bool, record: Record | None) -> Standing:
-    """The standing of a suite file with (``has_record``) or without a record beside it;
-    ``record`` is the record as loaded (None: unreadable)."""
-    if not has_record:
-        return Standing.none
-    if record is not None and record.promotion is None and record.adoption is not None:
-        return Standing.adopted
-    return Standing.recorded
-
 
 ADOPTED_NO_RATIONALE = "adopted without a difficulty_rationale (add one, or adopt with --rationale)"
 

@@ -19,8 +19,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from intake.contract.models import ID_PATTERN, Record
-from intake.contract.validate import Standing, standing
+from intake.contract.models import ID_PATTERN, Record, Standing, standing
 from intake.errors import InputError, IntakeError, UsageError
 from intake.fileio import (
     MAX_JSON_DEPTH,
@@ -103,7 +102,7 @@ def scenario_path_for_record(record: Path) -> Path:
 
 
 def standing_beside(path: Path) -> Standing:
-    """The standing of the suite file at ``path`` (``contract.validate.standing``) from the
+    """The standing of the suite file at ``path`` (``contract.models.standing``) from the
     record beside it as it is loaded: what ``intake validate`` judges it by (``check`` gives
     the record it judged)."""
     rec = record_path(path)
