@@ -24,6 +24,7 @@ from typing import Any
 
 from intake.contract.models import PLACEHOLDER_MARK
 from intake.drafting.from_issue import build_issue_draft
+from intake.drafting.issue_parse import parse_issue
 from intake.sources.github_issue import IssueData
 
 CORPUS = Path(__file__).parent / "data" / "gaia_issues"
@@ -120,7 +121,8 @@ def score(report: Report) -> Score:
         crit_ok = criterion.startswith(PLACEHOLDER_MARK)
     if not crit_ok:
         why.append(f"criterion {criterion!r}")
-    setup = " ".join(built.parsed.setup_steps)
+    parsed = parse_issue(" ".join(str(issue["title"] or "").split()), str(issue["body"] or ""))
+    setup = " ".join(parsed.setup_steps)
     for word in expected.get("setup") or []:
         if _norm(word) not in _norm(setup):
             why.append(f"set-up lacks {word!r}")

@@ -73,11 +73,11 @@ def test_turns_tools_and_placeholders(store: Path, suite: Path) -> None:
         assert "15 days" not in json.dumps(turn)
     assert scenario["persona"] in GAIA_PERSONAS
     # the agent is provenance (the record's source), never a runnable key GAIA would see
-    assert "agent_type" not in scenario and plan.details["agent_type"] == "doc"
+    assert "agent_type" not in scenario and plan.source.details["agent_type"] == "doc"
     assert scenario["category"] == "captured"
     assert scenario["source"] == {"type": "session", "link": f"gaia-session:{SID}"}
     assert "Gemma-X" not in json.dumps(scenario)
-    assert plan.details["model"] == "Gemma-X"
+    assert plan.source.details["model"] == "Gemma-X"
     assert re.fullmatch(ID_PATTERN, scenario["id"])
     assert scenario["id"] == "session_29c211c7_pto_policy"
     assert check(scenario, Level.draft) == []
@@ -85,24 +85,27 @@ def test_turns_tools_and_placeholders(store: Path, suite: Path) -> None:
 
 
 def test_observations_keep_failures_and_evidence(store: Path, suite: Path) -> None:
-    obs = plan_for(store, suite).observations
-    first = obs["turns"][0]
+    plan = plan_for(store, suite)
+    obs = plan.observations
+    assert plan.evidence is not None and "turns" not in obs, "each captured turn once"
+    first = plan.evidence["turns"][0]
     assert first["answer"] == "Agent error: boom"
-    assert first["failure"] == "agent_error"
+    assert first["error_fallback"] == "agent_error"
     # the flag says failed; the second search_file is failed by the error step after it
-    assert first["failed_tools"] == [
-        {"tool": "query_specific_file", "reason": "failed", "rule": "flag"},
-        {"tool": "search_file", "reason": "boom", "rule": "error_step"},
+    calls = [(c["tool"], c["outcome"], c.get("reason"), c.get("rule")) for c in first["tools"]]
+    assert [c for c in calls if c[1] == "failed"] == [
+        ("query_specific_file", "failed", "failed", "flag"),
+        ("search_file", "failed", "boom", "error_step"),
     ]
-    assert first["blocked_tools"] == [
-        {"tool": "send_email", "reason": "mail needs approval", "rule": "policy_alert"}
+    assert [c for c in calls if c[1] == "blocked"] == [
+        ("send_email", "blocked", "mail needs approval", "policy_alert")
     ]
-    assert first["unconfirmed_tools"] == ["index_document"]
+    assert [c[0] for c in calls if c[1] == "unconfirmed"] == ["index_document"]
     assert first["agent_errors"] == ["boom"]
     assert first["merged_user_messages"] == 2
     assert obs["observed_failure"] == [{"turn": 1, "kind": "agent_error"}]
     assert obs["skipped_scheduler_rows"] == 1
-    assert obs["turns"][1]["answer"] == "Done, the figure is 15 days."
+    assert plan.evidence["turns"][1]["answer"] == "Done, the figure is 15 days."
 
 
 def test_documents_never_absolute(store: Path, suite: Path) -> None:
@@ -196,7 +199,7 @@ def test_end_to_end_scrubbed_draft_record_ledger(store: Path, suite: Path) -> No
     record = json.loads(result.record_path.read_text())
     assert record["source"]["locator"] == f"gaia-session:{SID}"
     assert record["source"]["details"]["model"] == "Gemma-X"
-    assert record["observations"]["turns"][0]["failure"] == "agent_error"
+    assert record["evidence"]["turns"][0]["error_fallback"] == "agent_error"
     assert record["scrub"]["counts"]["EMAIL_ADDRESS"] >= 1
     from intake.contract.validate import validate_file
 

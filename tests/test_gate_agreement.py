@@ -1,20 +1,27 @@
-"""``intake check`` and ``intake promote --dry-run`` give one verdict on a draft.
+"""``intake check``, ``intake promote --dry-run`` and ``intake validate`` give one verdict.
 
-Both build the promotion gates' inputs with one function (``intake.lifecycle.promote.gather``;
-``check`` hands it what its context has read), so under every combination of the gate
-settings (``strong_pass_min``, ``saturation_pass_rate``, ``default_suite``, ``require_rubric``,
-``require_control``) and every draft state drawn here, the gates ``check`` reports for a draft
-are the ones ``promote --dry-run`` reports, met or not, word for word. Both commands run for
-real (the CLI, through ``CliRunner``) in a real suite folder written per example.
+``check`` and ``promote`` build the promotion gates' inputs with one function
+(``intake.lifecycle.promote.gather``; ``check`` hands it what its context has read), so under
+every combination of the gate settings (``strong_pass_min``, ``saturation_pass_rate``,
+``default_suite``, ``require_rubric``, ``require_control``) and every draft state drawn here,
+the gates ``check`` reports for a draft are the ones ``promote --dry-run`` reports, met or
+not, word for word. ``validate`` judges each file by the same rule (its record's standing,
+``intake.contract.models.standing``): its problems are ``check``'s validation findings,
+file by file, for drafts and for suite scenarios without a record, adopted (with and without
+a ``difficulty_rationale``) or promoted; and ``validate --strict`` passes a draft exactly when
+its ``valid`` gate is met. On GAIA's own repository after ``intake adopt``, ``validate`` and
+``check`` agree too. Every command runs for real (the CLI, through ``CliRunner``) in a real
+suite folder written per example.
 """
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import json
 import shutil
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
@@ -29,8 +36,10 @@ from typer.testing import CliRunner
 
 from intake.cli import app
 from intake.contract.models import (
+    Adoption,
     ControlRun,
     Evidence,
+    Promotion,
     Record,
     RecordSource,
     Review,
@@ -72,6 +81,24 @@ class DraftState:
     captured: bool
     controls: tuple[str, ...]
     taken: bool
+
+
+@dataclass(frozen=True)
+class SuiteState:
+    """A scenario in the suite: its record's standing, and which intake fields it carries."""
+
+    standing: str
+    """``none`` (GAIA's own), ``adopted``, ``promoted`` or ``unreadable`` (a broken record)."""
+    rationale: bool
+    source: bool
+
+
+SUITE_STATES = st.builds(
+    SuiteState,
+    standing=st.sampled_from(("none", "adopted", "promoted", "unreadable")),
+    rationale=st.booleans(),
+    source=st.booleans(),
+)
 
 
 DRAFT_STATES = st.builds(
@@ -160,9 +187,51 @@ def _write_draft(suite: Path, scenario_id: str, state: DraftState) -> None:
             FINAL_YAML.format(id=scenario_id, category="tool_selection"), encoding="utf-8")
 
 
+RATIONALE_LINE = (
+    "difficulty_rationale: The file name is ambiguous and small models loop on search_file.\n"
+)
+SOURCE_LINES = (
+    "source:\n  type: session\n  link: gaia-session:29c211c7-0000-4000-8000-000000000001\n"
+)
+
+
+def _write_scenario(suite: Path, scenario_id: str, state: SuiteState) -> None:
+    """A suite scenario with or without a rationale and a source, and its record (if any)."""
+    assert RATIONALE_LINE in FINAL_YAML and SOURCE_LINES in FINAL_YAML
+    text = FINAL_YAML.format(id=scenario_id, category="tool_selection")
+    if not state.rationale:
+        text = text.replace(RATIONALE_LINE, "")
+    if not state.source:
+        text = text.replace(SOURCE_LINES, "")
+    folder = suite / "scenarios" / "tool_selection"
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / f"{scenario_id}.yaml"
+    path.write_text(text, encoding="utf-8")
+    if state.standing == "none":
+        return
+    if state.standing == "unreadable":
+        record_path(path).write_text("{not json", encoding="utf-8")
+        return
+    shown = f"scenarios/tool_selection/{scenario_id}.yaml"
+    stamp: dict[str, Any] = (
+        {"adoption": Adoption(at=T0, by="maintainer", content_hash=content_hash(path),
+                              path=shown)}
+        if state.standing == "adopted"
+        else {"promotion": Promotion(at=T0, by="maintainer", gates={}, from_path=shown,
+                                     to_path=shown, content_hash=content_hash(path))}
+    )
+    record = Record(
+        id=scenario_id,
+        source=RecordSource(kind=SourceType.hand, locator=f"adopted:{shown}", captured_at=T0,
+                            intake_version="0.1.0"),
+        **stamp,
+    )
+    record_path(path).write_text(dump_record(record), encoding="utf-8")
+
+
 @contextmanager
-def _suite(combo: tuple[int, float, str, bool, bool],
-           drafts: list[DraftState]) -> Iterator[Path]:
+def _suite(combo: tuple[int, float, str, bool, bool], drafts: list[DraftState],
+           scenarios: Sequence[SuiteState] = ()) -> Iterator[Path]:
     root = Path(tempfile.mkdtemp(prefix="gate-agreement-")) / "suite"
     try:
         (root / "scenarios").mkdir(parents=True)
@@ -170,6 +239,8 @@ def _suite(combo: tuple[int, float, str, bool, bool],
         (root / "pyproject.toml").write_text(_pyproject(combo), encoding="utf-8")
         for index, state in enumerate(drafts):
             _write_draft(root, f"case_{index}", state)
+        for index, suite_state in enumerate(scenarios):
+            _write_scenario(root, f"suite_{index}", suite_state)
         yield root
     finally:
         shutil.rmtree(root.parent, ignore_errors=True)
@@ -179,7 +250,41 @@ def _invoke(runner: CliRunner, suite: Path, *args: str) -> dict[str, Any]:
     result = runner.invoke(app, ["--root", str(suite), *args])
     assert result.exit_code in (0, 1), (args, result.exit_code, result.stderr)
     doc: dict[str, Any] = json.loads(result.stdout)
+    doc["exit_code"] = result.exit_code
     return doc
+
+
+VALIDATION_CODES = ("adopted-no-rationale", "duplicate-id")
+
+
+def _validation_findings(checked: dict[str, Any]) -> set[tuple[str, int, str, str, str]]:
+    """``check``'s findings that come from validating the files, as ``validate`` names them."""
+    return {
+        (f["file"], f["line"], f["severity"], f["code"].removeprefix("validate:"), f["message"])
+        for f in checked["findings"]
+        if f["code"].startswith("validate:") or f["code"] in VALIDATION_CODES
+    }
+
+
+def _problems(validated: dict[str, Any]) -> set[tuple[str, int, str, str, str]]:
+    return {(p["file"], p["line"], p["severity"], p["code"], p["message"])
+            for p in validated["problems"]}
+
+
+def _validate_agrees(runner: CliRunner, suite: Path, checked: dict[str, Any]) -> None:
+    """``validate`` reports ``check``'s validation findings, and ``validate --strict`` on a
+    draft passes exactly when ``check`` says its ``valid`` gate is met. (``validate`` shows
+    paths from the working folder, as a user runs it: in the suite.)"""
+    with contextlib.chdir(suite):
+        validated = _invoke(runner, suite, "validate", "--format", "json")
+    assert _problems(validated) == _validation_findings(checked)
+    errors = sum(p[2] == "error" for p in _problems(validated))
+    assert errors == sum(f[2] == "error" for f in _validation_findings(checked))
+    for judged in checked["drafts"]:
+        strict = _invoke(runner, suite, "validate", "--strict", "--format", "json",
+                         str(suite / "drafts" / f"{judged['id']}.yaml"))
+        (valid,) = [g for g in judged["gates"] if g["name"] == "valid"]
+        assert valid["met"] is (strict["errors"] == 0), (judged["id"], strict["problems"])
 
 
 GRID_DRAFTS = [
@@ -222,13 +327,16 @@ def test_every_combination_of_the_gate_settings_gives_one_verdict() -> None:
 @hsettings(max_examples=160, deadline=None,
            suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(combo=st.sampled_from(GATE_SETTINGS), drafts=st.lists(DRAFT_STATES, min_size=1,
-                                                               max_size=3))
+                                                               max_size=3),
+       scenarios=st.lists(SUITE_STATES, max_size=3))
 def test_check_and_promote_dry_run_give_one_verdict(
-    combo: tuple[int, float, str, bool, bool], drafts: list[DraftState]
+    combo: tuple[int, float, str, bool, bool], drafts: list[DraftState],
+    scenarios: list[SuiteState],
 ) -> None:
     runner = CliRunner()
-    with _suite(combo, drafts) as suite:
+    with _suite(combo, drafts, scenarios) as suite:
         checked = _invoke(runner, suite, "check", "--format", "json")
+        _validate_agrees(runner, suite, checked)
         by_id = {d["id"]: d for d in checked["drafts"]}
         assert sorted(by_id) == [f"case_{i}" for i in range(len(drafts))]
         for scenario_id, judged in by_id.items():
@@ -261,3 +369,40 @@ def test_check_hears_gaias_validator_in_a_drafts_gates_as_promote_does(
     assert not valid["met"]
     assert "GAIA's validate_scenario" in valid["detail"]
     assert "agent_type is not a scenario key" in valid["detail"]
+
+
+def test_on_gaias_repository_after_adopt_validate_and_check_agree(
+    tmp_path: Path, runner: CliRunner, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """GAIA's files at the corpus commit, ``intake init`` and ``intake adopt`` over its 91
+    scenarios (none has a ``difficulty_rationale``): ``validate`` passed none of them (91
+    errors) while ``check`` passed with warnings; now both pass, with the same 91 warnings,
+    and ``validate --strict`` still makes each one an error."""
+    from tests import gaia_install
+    from tests.trust_repo import git
+
+    if not gaia_install.mirror_present():
+        pytest.skip("GAIA's mirror (and git to read it) not present")
+    tree = gaia_install.export(tmp_path / "gaia", "eval/scenarios", "eval/corpus",
+                               "pyproject.toml", ".gitattributes")
+    git(tree, "init", "-q", "-b", "main")
+    git(tree, "add", "-A")
+    git(tree, "commit", "-q", "-m", "GAIA at the corpus commit")
+    monkeypatch.chdir(tree)
+    monkeypatch.setenv("INTAKE_BACKEND_URL", "http://127.0.0.1:9")  # no Agent UI here
+    assert runner.invoke(app, ["init"]).exit_code == 0
+    adopted = runner.invoke(app, ["adopt", "eval/scenarios", "--source", "hand",
+                                  "--reviewer", "maintainer"])
+    assert adopted.exit_code == 0 and "91 adopted" in adopted.output, adopted.output
+    git(tree, "add", "-A")
+    git(tree, "commit", "-q", "-m", "intake: configure, adopt the scenarios")
+
+    checked = _invoke(runner, tree, "check", "--format", "json")
+    validated = _invoke(runner, tree, "validate", "--format", "json")
+    assert checked["exit_code"] == validated["exit_code"] == 0
+    assert validated["files"] == 91 and validated["errors"] == 0
+    assert _problems(validated) == _validation_findings(checked)
+    assert {p[3] for p in _problems(validated)} == {"adopted-no-rationale"}
+    assert len(_problems(validated)) == 91
+    strict = _invoke(runner, tree, "validate", "--strict", "--format", "json")
+    assert strict["exit_code"] == 1 and strict["errors"] >= 91

@@ -904,7 +904,7 @@ def _draft(title: str, body: str) -> dict[str, object]:
     issue = {"number": 9, "title": title, "body": body, "html_url": "https://x/issues/9"}
     built = build_issue_draft(IssueData(repo="amd/gaia", issue=issue))
     return {"turns": built.scenario["turns"], "record": built.observations,
-            "setup": built.parsed.setup_steps, "warnings": built.warnings}
+            "setup": parse_issue(title, body).setup_steps, "warnings": built.warnings}
 
 
 @pytest.mark.parametrize(

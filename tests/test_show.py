@@ -223,32 +223,6 @@ def test_json_card(runner: CliRunner, suite: Path) -> None:
     assert not leaks(SECRETS, out)
 
 
-def test_older_record_shows_its_observations(runner: CliRunner, suite: Path) -> None:
-    """A record written before importers filled ``evidence``: the card reads ``observations``."""
-    path = draft(runner, suite)
-    record_file = path.with_name(path.stem + ".intake.json")
-    data = json.loads(record_file.read_text(encoding="utf-8"))
-    assert data.pop("evidence") is not None  # today's importer fills it; an older one did not
-    record_file.write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
-    code, out, err = show(runner, DRAFT, "--format", "json")
-    assert code == 0, err
-    card = json.loads(out)["card"]
-    assert card["evidence"] == "observations"
-    first, second = card["turns"]
-    assert first["answer"] == "Q3 revenue was 3.75 million."
-    assert first["expected_tools"] == ["search_file"]
-    assert first["observed_ok"] is None and first["missing_tools"] == []
-    assert [(t["tool"], t["outcome"]) for t in first["tools"]] == [
-        ("query_specific_file", "failed")
-    ]
-    assert [(t["tool"], t["outcome"], t["reason"]) for t in second["tools"]] == [
-        ("send_email", "blocked", "outbound e-mail needs approval")
-    ]
-    assert second["error_fallback"] == "agent_error"
-    code, text, _ = show(runner, DRAFT)
-    assert "an older record: failed, blocked and unconfirmed calls only" in " ".join(text.split())
-
-
 def test_private_draft_card_shows_only_that_it_is_private_and_its_gates(
     runner: CliRunner, suite: Path
 ) -> None:

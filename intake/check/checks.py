@@ -88,24 +88,14 @@ def linked(ctx: CheckContext) -> list[Finding]:
 
 
 def _problem_findings(ctx: CheckContext, path: Path, result: FileResult) -> list[Finding]:
-    """The validator's problems with one file; an adopted scenario's missing rationale is a
-    grouped warning, and a legacy problem in a file this change leaves alone is grouped."""
-    adopted = ctx.adopted(path) and path not in ctx.drafts  # a dict lookup first
+    """The validator's problems with one file; an adopted scenario's missing rationale (the
+    validator's warning) is grouped, and a legacy problem in a file this change leaves alone
+    is grouped."""
     is_changed = ctx.changed is not None and path.resolve() in ctx.changed
     found = []
     for p in result.problems:
-        if adopted and p.missing_key == "difficulty_rationale":
-            found.append(
-                Finding(
-                    "warning",
-                    p.file,
-                    p.line,
-                    "adopted-no-rationale",
-                    "adopted without a difficulty_rationale (add one, or adopt with "
-                    "--rationale)",
-                    legacy=True,
-                )
-            )
+        if p.code == "adopted-no-rationale":
+            found.append(Finding("warning", p.file, p.line, p.code, p.message, legacy=True))
             continue
         grouped = p.code == "legacy" and not is_changed
         found.append(

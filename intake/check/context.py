@@ -18,7 +18,7 @@ from intake.check.baseline import Baseline, fingerprint, load_baseline
 from intake.check.commit import CommitProblem, commit_problems
 from intake.config import Settings
 from intake.contract.manifest import Manifest
-from intake.contract.models import Record, ScenarioView
+from intake.contract.models import Record, ScenarioView, standing
 from intake.contract.validate import (
     FileResult,
     Problem,
@@ -198,21 +198,27 @@ def touched_files(root: Path) -> set[Path] | None:
 
 
 def _validate_each(
-    settings: Settings, scenarios: list[Path], drafts: list[Path], manifest: Manifest | None
+    settings: Settings,
+    scenarios: list[Path],
+    drafts: list[Path],
+    manifest: Manifest | None,
+    records: dict[Path, Record],
 ) -> dict[Path, FileResult]:
-    """Each file validated at its level: strict for a scenario with a record (intake promoted
-    or adopted it), GAIA's rules for a legacy one, the draft level for ``drafts/``."""
+    """Each file validated at its level: by its standing for a scenario with a record (intake
+    promoted or adopted it; ``records``: as judged), GAIA's rules for a legacy one, the draft
+    level for ``drafts/`` (what ``intake validate`` does, with the record as it is)."""
     validated: dict[Path, FileResult] = {}
     is_draft = set(drafts)  # a list's `in` made this quadratic (10,000 drafts)
     for path in scenarios + drafts:
-        promoted = path not in is_draft and record_path(path).is_file()
+        rec = record_path(path)
+        has_record = path not in is_draft and rec.is_file()
         validated[path] = validate_file(
             path,
-            strict=promoted,
             drafts_dir=settings.drafts,
             display=display_path(path, settings.root),
             manifest=manifest,
             keep_source=path in is_draft,  # its promotion gates judge it again, strictly
+            stand=standing(has_record, records.get(rec)),
         )
     return validated
 
@@ -414,7 +420,6 @@ def build_context(
     )
     ours = drafts + [p for p in scenarios if record_path(p).is_file()]  # GAIA's own: its CI's
     gaia = gaia_problems(settings, ours, [display_path(p, root) for p in ours]) or {}
-    validated = _validate_each(settings, scenarios, drafts, manifest)
     records = record_files(settings)
     # the committed history (a rejection's reason) is scanned like a record: a hand-edited
     # event file in a pull request must not bring a secret into the repository
@@ -431,6 +436,7 @@ def build_context(
     )
     evidence = Evidence(settings, base)
     loaded = _load_records(records, evidence)
+    validated = _validate_each(settings, scenarios, drafts, manifest, loaded.records)
     retired_records = [p for p in retired if p.name.endswith(RECORD_SUFFIX)]
     loaded_retired = _load_records(retired_records, evidence)
     loaded.claimed.update(loaded_retired.claimed)

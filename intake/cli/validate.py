@@ -49,12 +49,15 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Check scenarios against the schema and GAIA's rules; every problem names file:line.
 
-        Files under drafts/ are judged as drafts (placeholders allowed); files carrying
-        intake's fields are judged strictly; GAIA's own files by GAIA's rules, with one
-        warning each for a missing source or difficulty_rationale. Writes nothing.
+        Files under drafts/ are judged as drafts (placeholders allowed); files with a
+        record (promoted or adopted) or carrying intake's fields are judged strictly, an
+        adopted one's missing difficulty_rationale being a warning, as in `intake check`;
+        GAIA's own files by GAIA's rules, with one warning each for a missing source or
+        difficulty_rationale. Writes nothing.
         """
         from intake.cli import emit_json, err, out, settings
         from intake.contract.validate import add_gaia_verdicts, suite_manifest, validate_paths
+        from intake.store.records import standing_beside
 
         cfg = settings(ctx)
         targets = list(paths or [])
@@ -74,6 +77,7 @@ def register(app: typer.Typer) -> None:
             drafts_dir=cfg.drafts,
             root=Path.cwd(),
             manifest=suite_manifest(cfg),
+            standing_of=standing_beside,
         )
         asked = add_gaia_verdicts(cfg, report, targets, Path.cwd()) if strict else None
         if strict:

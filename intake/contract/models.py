@@ -31,7 +31,9 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field, WithJsonSchem
 
 from intake.errors import UsageError
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
+"""A record's ``schema_version``: 2 keeps each captured turn once, in ``evidence.turns``
+(records of version 1 are upgraded on load: ``Record.upgrade``)."""
 
 PLACEHOLDER_MARK = "TODO(intake)"
 """Every placeholder intake writes contains this mark, so validation and promotion find it."""
@@ -640,6 +642,16 @@ class TurnEvidence(BaseModel):
     error_fallback: str | None = None
     """The kind of error fallback the answer is (``agent_error``…), when it is one."""
     tools: list[ToolCallEvidence] = Field(default_factory=list)
+    message_refs: list[str] = Field(default_factory=list)
+    """The store's references of the turn's messages (user rows, then replies)."""
+    merged_user_messages: int | None = None
+    """How many consecutive user messages were merged into this turn, when more than one."""
+    agent_errors: list[str] = Field(default_factory=list)
+    """Errors the store flagged on the turn's replies (scrubbed)."""
+    attachments: list[str] = Field(default_factory=list)
+    """Attachment names the user message referred to (each a placeholder document)."""
+    notes: list[str] = Field(default_factory=list)
+    """What drafting noticed about the turn (an answer cut, a message the store mangled)."""
 
 
 class Evidence(BaseModel):
@@ -649,6 +661,9 @@ class Evidence(BaseModel):
 
     tools_available: bool = True
     """False when the source kept no tool calls (a Markdown export, an issue)."""
+    ok_calls_kept: bool = True
+    """False in a record upgraded from one that kept only failed, blocked and unconfirmed
+    calls (schema 1 without evidence): its successful calls are not itemised."""
     note: str | None = None
     turns: list[TurnEvidence] = Field(default_factory=list)
 
@@ -763,6 +778,115 @@ class Record(BaseModel):
     ``intake retire``)."""
     bug: BugLink | None = None
     """The issue of the bug the scenario stands for, and its cached closing."""
+
+    @model_validator(mode="before")
+    @classmethod
+    def upgrade(cls, data: Any) -> Any:
+        """A record of an older ``schema_version`` in today's shape (``upgrade_record``)."""
+        return upgrade_record(data)
+
+
+OLDER_EVIDENCE_NOTE = (
+    "an older record: failed, blocked and unconfirmed calls only; successful calls "
+    "are not itemised (expected_tools were taken from them); it keeps no user "
+    "messages, so its evidence is paired with the turns by their numbers (check "
+    "them if turns were deleted or renumbered)"
+)
+_TURN_NOTES = ("message_refs", "merged_user_messages", "agent_errors", "attachments", "notes")
+"""What a version-1 record kept of a session turn in ``observations`` and nowhere else."""
+
+
+def upgrade_record(data: Any) -> Any:
+    """A version-1 record's mapping as version 2: each captured turn once, in ``evidence``.
+
+    Version 1 kept each session turn twice: ``observations["turns"]`` (the answer, the failed,
+    blocked and unconfirmed calls, message references, errors and notes) and
+    ``evidence["turns"]`` (the answer and every call). The observation's own fields move to the
+    evidence turn of the same number; a record older still (no evidence) gets its evidence
+    built from the observations, marked as keeping no successful calls. Anything else, and a
+    record of version 2 or later, is returned as it is (validation judges it).
+    """
+    if not isinstance(data, dict):
+        return data
+    version = data.get("schema_version", 1)
+    if type(version) is not int or version >= SCHEMA_VERSION:
+        return data
+    upgraded = {**data, "schema_version": SCHEMA_VERSION}
+    observations = data.get("observations")
+    if not isinstance(observations, dict) or not isinstance(observations.get("turns"), list):
+        return upgraded
+    kept = {k: v for k, v in observations.items() if k != "turns"}
+    seen = {
+        t["turn"]: t
+        for t in observations["turns"]
+        if isinstance(t, dict) and type(t.get("turn")) is int
+    }
+    evidence = data.get("evidence")
+    if isinstance(evidence, dict) and isinstance(evidence.get("turns"), list):
+        turns = [
+            {**turn, **_turn_notes(seen.get(turn.get("turn")))} if isinstance(turn, dict) else turn
+            for turn in evidence["turns"]
+        ]
+        evidence = {**evidence, "turns": turns}
+    elif evidence is None:
+        evidence = {
+            "ok_calls_kept": False,
+            "note": OLDER_EVIDENCE_NOTE,
+            "turns": [_observed_turn(number, item) for number, item in sorted(seen.items())],
+        }
+    return {**upgraded, "observations": kept, "evidence": evidence}
+
+
+def _turn_notes(item: dict[str, Any] | None) -> dict[str, Any]:
+    return {k: item[k] for k in _TURN_NOTES if k in item} if item is not None else {}
+
+
+def _observed_turn(number: int, item: dict[str, Any]) -> dict[str, Any]:
+    """A version-1 observation turn (no evidence beside it) as a ``TurnEvidence`` mapping."""
+    tools: list[dict[str, Any]] = []
+    for key, outcome in (("failed_tools", "failed"), ("blocked_tools", "blocked")):
+        for call in _items(item.get(key)):
+            if isinstance(call, dict):
+                reason = call.get("reason")
+                tools.append(
+                    {"tool": str(call.get("tool", "?")), "outcome": outcome}
+                    | ({"rule": str(call["rule"])} if call.get("rule") is not None else {})
+                    | ({"reason": str(reason)} if reason is not None else {})
+                )
+    unconfirmed = _items(item.get("unconfirmed_tools"))
+    tools += [{"tool": str(name), "outcome": "unconfirmed"} for name in unconfirmed]
+    answer, failure = item.get("answer"), item.get("failure")
+    return {
+        "turn": number,
+        "answer": str(answer) if answer is not None else None,
+        "error_fallback": str(failure) if failure is not None else None,
+        "tools": tools,
+        **_turn_notes(item),
+    }
+
+
+class Standing(StrEnum):
+    """What intake's record beside a suite file says of it, which decides how it is judged:
+    the one rule ``validate``, ``check`` and ``promote`` share (``standing``;
+    ``intake.contract.validate.validate_file`` applies it)."""
+
+    none = "none"
+    """No record (or a draft): judged by its level (``choose_level``)."""
+    recorded = "recorded"
+    """Promoted, or a record that cannot be read: judged strictly."""
+    adopted = "adopted"
+    """Adopted and not promoted: judged strictly, a missing ``difficulty_rationale`` being
+    a warning (GAIA's files carry none; ``intake adopt --rationale`` adds one)."""
+
+
+def standing(has_record: bool, record: Record | None) -> Standing:
+    """The standing of a suite file with (``has_record``) or without a record beside it;
+    ``record`` is the record as loaded (None: unreadable)."""
+    if not has_record:
+        return Standing.none
+    if record is not None and record.promotion is None and record.adoption is not None:
+        return Standing.adopted
+    return Standing.recorded
 
 
 # --- a typed, read-only view of a scenario ---------------------------------------------------

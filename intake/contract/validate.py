@@ -10,8 +10,8 @@ Nothing here writes anything.
 from __future__ import annotations
 
 import bisect
-from collections.abc import Iterable, Iterator
-from dataclasses import asdict, dataclass, field
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import asdict, dataclass, field, replace
 from enum import StrEnum
 from functools import cached_property
 from pathlib import Path
@@ -26,6 +26,7 @@ from intake.contract.models import (
     PLACEHOLDER_MARK,
     Level,
     ScenarioView,
+    Standing,
     has_placeholder,
 )
 from intake.contract.untrusted import describe_counts, find_hidden
@@ -41,6 +42,8 @@ from intake.contract.yamlio import (
 from intake.errors import InputError, UsageError
 from intake.fileio import check_regular_file, read_input
 from intake.paths import display_path
+
+ADOPTED_NO_RATIONALE = "adopted without a difficulty_rationale (add one, or adopt with --rationale)"
 
 
 class Severity(StrEnum):
@@ -169,6 +172,7 @@ def validate_file(
     manifest: Manifest | None = None,
     keep_source: bool = False,
     source: tuple[bytes, Parsed] | None = None,
+    stand: Standing = Standing.none,
 ) -> FileResult:
     """Validate one file; never raises for a bad file, returns its problems instead.
 
@@ -177,7 +181,32 @@ def validate_file(
     ``keep_source`` keeps the bytes read and their parse in ``FileResult.source``; ``source``
     (one kept so) judges those bytes instead of reading the file again: ``intake check`` judges
     a draft at the draft level, then for its promotion gates at the strict one, from one read.
+    ``stand`` (``standing``; never given for a draft): a recorded file is judged strictly,
+    and an adopted one's missing ``difficulty_rationale`` is a warning unless ``strict``.
     """
+    result = _validate_file(path, strict=strict or stand is not Standing.none,
+                            drafts_dir=drafts_dir, display=display, manifest=manifest,
+                            keep_source=keep_source, source=source)
+    if stand is Standing.adopted and not strict:
+        result.problems = [
+            replace(p, severity=Severity.warning, code="adopted-no-rationale",
+                    message=ADOPTED_NO_RATIONALE)
+            if p.missing_key == "difficulty_rationale" else p
+            for p in result.problems
+        ]
+    return result
+
+
+def _validate_file(
+    path: Path,
+    *,
+    strict: bool,
+    drafts_dir: Path | None,
+    display: str | None,
+    manifest: Manifest | None,
+    keep_source: bool,
+    source: tuple[bytes, Parsed] | None,
+) -> FileResult:
     name = display or str(path)
     result = FileResult(file=name, level=None)
 
@@ -401,8 +430,12 @@ def validate_paths(
     drafts_dir: Path | None = None,
     root: Path | None = None,
     manifest: Manifest | None = None,
+    standing_of: Callable[[Path], Standing] | None = None,
 ) -> ValidationReport:
-    """Validate files and folders; ids must be unique across the whole set."""
+    """Validate files and folders; ids must be unique across the whole set.
+
+    ``standing_of`` gives each file outside ``drafts_dir`` its standing (its record's).
+    """
     files = collect(paths)
     results = [
         validate_file(
@@ -411,6 +444,9 @@ def validate_paths(
             drafts_dir=drafts_dir,
             display=display_path(p, root),
             manifest=manifest,
+            stand=standing_of(p)
+            if standing_of is not None and not _inside(p, drafts_dir)
+            else Standing.none,
         )
         for p in files
     ]

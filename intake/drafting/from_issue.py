@@ -12,12 +12,11 @@ from __future__ import annotations
 
 import hashlib
 import re
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from intake.config import Settings
-from intake.contract.models import GAIA_PERSONAS, RecordSource, placeholder
+from intake.contract.models import GAIA_PERSONAS, placeholder
 from intake.drafting.from_session import CorpusFile, check_category, corpus_by_name, scrub_title
 from intake.drafting.issue_parse import (
     MAX_EVIDENCE_CHARS,
@@ -26,7 +25,7 @@ from intake.drafting.issue_parse import (
     observed_narrative,
     parse_issue,
 )
-from intake.drafting.tail import DraftResult, new_record_source, slug, write_draft
+from intake.drafting.tail import DraftPlan, DraftResult, new_record_source, slug, write_draft
 from intake.errors import UsageError
 from intake.scrub import FixtureMap
 from intake.scrub.ids import cut_before_token, plain_identifier
@@ -40,17 +39,6 @@ TECHNICAL_PERSONA = "power_user"
 assert {DEFAULT_PERSONA, TECHNICAL_PERSONA} <= set(GAIA_PERSONAS)
 MAX_NAME_CHARS = 200
 MAX_TAGS = 20
-
-
-@dataclass
-class IssueDraft:
-    """Everything ``write_draft`` needs, built without touching disk or the scrubber."""
-
-    scenario: dict[str, Any]
-    observations: dict[str, Any]
-    source: RecordSource
-    parsed: ParsedIssue
-    warnings: list[str]
 
 
 def scenario_id(number: int, title: str) -> str:
@@ -144,8 +132,8 @@ def build_issue_draft(
     with_comments: bool = False,
     tracker_labels: list[str] | None = None,
     corpus_names: dict[str, CorpusFile] | None = None,
-) -> IssueDraft:
-    """The scenario, observations and source for one issue; pure apart from the clock.
+) -> DraftPlan:
+    """The scenario, observations, source and evidence of one issue; pure apart from the clock.
 
     The id and name come from the raw title here; ``draft_from_issue`` replaces both when
     the title holds anything the scrubber finds. Labels in ``tracker_labels`` (the tracker's
@@ -301,7 +289,7 @@ def build_issue_draft(
             **provenance(data),
         },
     )
-    return IssueDraft(scenario, observations, source, parsed, warnings)
+    return DraftPlan(scenario, observations, source, issue_evidence(scenario), warnings)
 
 
 NOT_AGENT_KINDS = {
@@ -374,14 +362,14 @@ ISSUE_EVIDENCE_NOTE = (
 )
 
 
-def issue_evidence(built: IssueDraft) -> dict[str, Any]:
+def issue_evidence(scenario: dict[str, Any]) -> dict[str, Any]:
     """``Record.evidence`` for an issue: the turns with their quoted messages, no tools."""
     return {
         "tools_available": False,
         "note": ISSUE_EVIDENCE_NOTE,
         "turns": [
             {"turn": t["turn"], "user_message": t.get("user_message")}
-            for t in built.scenario["turns"]
+            for t in scenario["turns"]
         ],
     }
 
@@ -473,17 +461,12 @@ def draft_from_issue(
         f"Drafted by intake from {origin_text(data)}. "
         "Replace every TODO(intake) placeholder before review."
     )
-    result = write_draft(
+    return write_draft(
         settings,
-        built.scenario,
-        built.source,
-        built.observations,
+        built,
         force=force,
         header=header,
         mapping=mapping,
-        evidence=issue_evidence(built),
         fallback_id=f"issue_{data.number}",
         alternatives=[_distinct_ids(str(built.scenario["id"]), data.number, built.source.locator)],
     )
-    result.warnings[:0] = built.warnings
-    return result

@@ -25,6 +25,7 @@ from intake.contract.manifest import MANIFEST, load_manifest
 from intake.contract.models import CATEGORY_PATTERN, placeholder
 from intake.contract.yamlio import walk_strings
 from intake.drafting.tail import (
+    DraftPlan,
     DraftResult,
     clean_title,
     new_record_source,
@@ -100,19 +101,6 @@ class CorpusFile:
     corpus_doc: str | None
     path: str | None
     """Repository-relative path, or None when the corpus is outside the suite."""
-
-
-@dataclass
-class SessionPlan:
-    """What ``write_draft`` gets: the scenario, the observations and the source."""
-
-    scenario: dict[str, Any]
-    observations: dict[str, Any]
-    locator: str
-    private: bool
-    details: dict[str, Any]
-    evidence: dict[str, Any] | None = None
-    """The ``Record.evidence`` mapping, unscrubbed (``write_draft`` scrubs it with the rest)."""
 
 
 @dataclass
@@ -463,8 +451,9 @@ def build_plan(
     *,
     category: str | None = None,
     clean_title: TextCleaner | None = None,
-) -> SessionPlan:
-    """The unscrubbed scenario, observations and source details for a session (pure)."""
+) -> DraftPlan:
+    """The unscrubbed scenario, observations, source and evidence of a session (pure apart
+    from the clock)."""
     chosen = check_category(category)
     grouped = group_turns(session.messages)
     if not grouped.turns:
@@ -486,7 +475,6 @@ def build_plan(
 
     turns: list[dict[str, Any]] = []
     evidence_turns: list[dict[str, Any]] = []
-    turn_notes: list[dict[str, Any]] = []
     failures: list[dict[str, Any]] = []
     for number, span in enumerate(grouped.turns, start=1):
         text = "\n\n".join(m.content for m in span.users)
@@ -495,22 +483,15 @@ def build_plan(
             what = f"attachment {name!r} from turn {number}: add it to the corpus"
             index_documents.append({"path": placeholder(what)})
         expected: list[str] = []
-        failed, blocked, unconfirmed, errors = [], [], [], []
+        errors: list[str] = []
         tool_evidence: list[dict[str, Any]] = []
         # tools sit on the replies; memory.db keeps a turn's calls on its user row when no
         # answer was stored
         for reply in [*span.users, *span.replies]:
             for call in reply.tools:
                 tool_evidence.append(tool_evidence_entry(call))
-                if call.blocked:
-                    blocked.append({"tool": call.name, "reason": call.reason, "rule": call.rule})
-                elif call.success is True:
-                    if call.name not in expected:
-                        expected.append(call.name)
-                elif call.success is False:
-                    failed.append({"tool": call.name, "reason": call.reason, "rule": call.rule})
-                else:
-                    unconfirmed.append(call.name)
+                if not call.blocked and call.success is True and call.name not in expected:
+                    expected.append(call.name)
             errors.extend(reply.errors)
         answer = "\n\n".join(r.content for r in span.replies if r.content).strip()
         answer_note = None
@@ -540,6 +521,9 @@ def build_plan(
             "what a correct answer does (the captured answer is evidence, not the criterion)"
         )
         turns.append(turn)
+        notes = [n for m in [*span.users, *span.replies] for n in m.notes]
+        if answer_note:
+            notes.append(answer_note)
         evidence_turns.append(
             _compact_keep(
                 {
@@ -550,21 +534,10 @@ def build_plan(
                     "tools": tool_evidence,
                 }
             )
-        )
-        notes = [n for m in [*span.users, *span.replies] for n in m.notes]
-        if answer_note:
-            notes.append(answer_note)
-        turn_notes.append(
-            _compact(
+            | _compact(
                 {
-                    "turn": number,
                     "message_refs": [m.ref for m in [*span.users, *span.replies]],
                     "merged_user_messages": len(span.users) if len(span.users) > 1 else None,
-                    "answer": answer or None,
-                    "failure": failure,
-                    "failed_tools": failed,
-                    "blocked_tools": blocked,
-                    "unconfirmed_tools": unconfirmed,
                     "agent_errors": errors,
                     "attachments": attachments,
                     "notes": notes,
@@ -590,7 +563,6 @@ def build_plan(
     observations = _compact(
         {
             "observed_failure": failures,
-            "turns": turn_notes,
             "orphan_assistant_messages": [
                 {"ref": m.ref, "text": cut_at_space(m.content, MAX_ANSWER_CHARS)}
                 for m in grouped.orphan_replies
@@ -620,7 +592,10 @@ def build_plan(
     if session.evidence_note:
         evidence["note"] = session.evidence_note
     evidence["turns"] = evidence_turns
-    return SessionPlan(scenario, observations, locator, session.private, details, evidence)
+    source = new_record_source(
+        "session", locator, link=locator, private=session.private, details=details
+    )
+    return DraftPlan(scenario, observations, source, evidence)
 
 
 def tool_evidence_entry(call: ToolCall) -> dict[str, Any]:
@@ -719,21 +694,15 @@ def draft_from_session(
         everything = [[m.content for m in session.messages], session.details]
         title, found = scrub_title(settings, session.title, mapping, everything)
     plan = build_plan(session, settings, category=category, clean_title=lambda _: title or "")
-    shown_title = None if (found or plan.private) else title
+    shown_title = None if (found or plan.source.private) else title
     choices = draft_id_choices(session, shown_title, part)
     plan.scenario["id"], fallback = choices[0]
-    source = new_record_source(
-        "session", plan.locator, link=plan.locator, private=plan.private, details=plan.details
-    )
     result = write_draft(
         settings,
-        plan.scenario,
-        source,
-        plan.observations,
+        plan,
         force=force,
         header=DRAFT_HEADER,
         mapping=mapping,
-        evidence=plan.evidence,
         fallback_id=fallback,
         alternatives=choices[1:],
     )
@@ -742,7 +711,6 @@ def draft_from_session(
 
 __all__ = [
     "SessionDraft",
-    "SessionPlan",
     "build_plan",
     "check_category",
     "corpus_index",

@@ -29,6 +29,7 @@ from intake.contract.models import (
     Record,
     RecordSource,
     Restore,
+    ScenarioView,
     ScrubReport,
     SourceType,
     ToolOutcome,
@@ -107,6 +108,22 @@ def ordered(data: dict[str, Any], order: tuple[str, ...]) -> dict[str, Any]:
 
 
 @dataclass
+class DraftPlan:
+    """One draft as its builder made it (a session's, an issue's), unscrubbed: what
+    ``write_draft`` scrubs, validates and writes with its record."""
+
+    scenario: dict[str, Any]
+    """The scenario as it will be written (YAML), placeholders marked."""
+    observations: dict[str, Any]
+    """What the source held beyond the turns (``Record.observations``)."""
+    source: RecordSource
+    evidence: dict[str, Any] | None = None
+    """The ``Record.evidence`` mapping (scrubbed with the rest; structural fields kept)."""
+    warnings: list[str] = field(default_factory=list)
+    """What the builder noticed that blocks nothing (put before the writer's own)."""
+
+
+@dataclass
 class DraftResult:
     """What ``write_draft`` wrote."""
 
@@ -119,12 +136,8 @@ class DraftResult:
 
 def user_text(scenario: dict[str, Any]) -> str:
     """The user side of a scenario (messages, else objectives), for near-duplicate checks."""
-    parts = []
-    for turn in scenario.get("turns") or []:
-        if isinstance(turn, dict):
-            text = turn.get("user_message") or turn.get("objective") or ""
-            parts.append(str(text))
-    return "\n".join(parts).strip().lower()
+    turns = ScenarioView.of(scenario).turns
+    return "\n".join(t.user_message or t.objective or "" for t in turns).strip().lower()
 
 
 def near_duplicates(
@@ -171,14 +184,11 @@ def _normalise(scenario: dict[str, Any]) -> dict[str, Any]:
 
 def write_draft(
     settings: Settings,
-    scenario: dict[str, Any],
-    source: RecordSource,
-    observations: dict[str, Any],
+    plan: DraftPlan,
     *,
     force: bool = False,
     header: str | None = None,
     mapping: FixtureMap | None = None,
-    evidence: dict[str, Any] | None = None,
     fallback_id: str | None = None,
     alternatives: Sequence[tuple[str, str | None]] = (),
 ) -> DraftResult:
@@ -193,11 +203,14 @@ def write_draft(
 
     ``mapping`` lets an importer that scrubbed something earlier (a title it needed for the
     id) share its fixtures, so one original gets one fixture in the draft and the record.
-    ``evidence`` (the ``Record.evidence`` mapping) is scrubbed in the same pass, so a
-    message, a tool's arguments and its result get the same fixtures as the draft; its
-    structural fields (turn numbers, outcomes, rules, flags) are kept as they were.
+    The plan's evidence is scrubbed in the same pass, so a message, a tool's arguments and
+    its result get the same fixtures as the draft; its structural fields (turn numbers,
+    outcomes, rules, flags) are kept as they were.
     The ledger is opened before anything is written, so a broken ledger leaves no draft.
     """
+    scenario, source, observations, evidence = (
+        plan.scenario, plan.source, plan.observations, plan.evidence
+    )
     for what, tree in (("the scenario", scenario), ("the evidence", evidence)):
         bad = lone_surrogate_in(tree)
         if bad is not None:
@@ -213,7 +226,7 @@ def write_draft(
     while True:
         candidate, fallback = queue.pop(0)
         try:
-            return _write_draft(
+            result = _write_draft(
                 settings,
                 {**scenario, "id": candidate},
                 source,
@@ -225,6 +238,8 @@ def write_draft(
                 evidence=evidence,
                 fallback_id=fallback,
             )
+            result.warnings[:0] = plan.warnings
+            return result
         except _IdCarriesOriginal:
             # every candidate loses its title part
             queue = [(fb, None) for fb in [fallback, *(f for _, f in queue)] if fb]
@@ -326,16 +341,6 @@ def _refuse_existing(settings: Settings, target: Path) -> None:
         where=display_path(target, settings.root),
         hint="pass --force to overwrite it",
     )
-
-
-def with_message_hashes(evidence: Any) -> Any:
-    """The scrubbed evidence with each turn's ``message_hash``
-    (``intake.contract.models.message_key``)."""
-    turns = evidence.get("turns") if isinstance(evidence, dict) else None
-    for turn in turns if isinstance(turns, list) else []:
-        if isinstance(turn, dict) and isinstance(turn.get("user_message"), str):
-            turn["message_hash"] = message_key(turn["user_message"])
-    return evidence
 
 
 def _finished_draft(settings: Settings, target: Path, finished: list[str]) -> DraftResult:
@@ -461,20 +466,22 @@ def _cleaned(
     )
     if public:
         clean["link"], clean["locator"] = public, source.locator
-        clean_source = clean["scenario"].get("source")
-        if isinstance(clean_source, dict) and scenario.get("source", {}).get("link") == public:
-            clean_source["link"] = public
-        if isinstance(clean.get("details"), dict) and isinstance(source.details, dict):
-            clean["details"]["repo"] = source.details.get("repo")
+        if scenario.get("source", {}).get("link") == public:
+            clean["scenario"]["source"]["link"] = public
+        clean["details"]["repo"] = source.details["repo"]
     if evidence is not None:
-        # The evidence repeats the draft's messages: its replacements are listed in the
-        # spans but not counted again, so the counts stay "what this draft held".
+        # The evidence repeats the draft's user messages: their replacements are listed in
+        # the spans but not counted again, so the counts stay "what this draft held".
         counts: dict[str, int] = {}
         for span in report.spans:
-            if not span.json_path.startswith("$.evidence"):
+            if not _REPEATED_MESSAGE.match(span.json_path):
                 counts[span.entity_type] = counts.get(span.entity_type, 0) + 1
         report = report.model_copy(update={"counts": dict(sorted(counts.items()))})
     return clean, report, hidden, evidence
+
+
+_REPEATED_MESSAGE = re.compile(r"^\$\.evidence\.turns\[\d+\]\.user_message$")
+"""A span on an evidence turn's user message: the scenario's turn holds the same text."""
 
 
 def _kept_restores(target: Path) -> list[Restore]:
@@ -615,8 +622,7 @@ def _public_issue_link(source: RecordSource, scenario: dict[str, Any]) -> str | 
 
     ``html_url`` comes from the issue's JSON (hostile input): any other shape is scrubbed.
     """
-    details = source.details if isinstance(source.details, dict) else {}
-    repo, number, link = details.get("repo"), details.get("number"), source.link
+    repo, number, link = source.details.get("repo"), source.details.get("number"), source.link
     if source.kind != "issue" or not isinstance(repo, str) or not isinstance(link, str):
         return None
     if type(number) is not int or source.locator != f"github:{repo}#{number}":
@@ -656,7 +662,11 @@ def _evidence(original: dict[str, Any] | None, clean: Any) -> Evidence | None:
                 if key in raw_call:
                     call[key] = raw_call[key]
             call["outcome"] = ToolOutcome(raw_call["outcome"])
-    return Evidence.model_validate(with_message_hashes(data))
+    evidence = Evidence.model_validate(data)
+    for turn in evidence.turns:
+        if turn.user_message is not None:
+            turn.message_hash = message_key(turn.user_message)
+    return evidence
 
 
 def drafter_identities(settings: Settings) -> list[str]:
@@ -753,6 +763,7 @@ def new_record_source(
 
 
 __all__ = [
+    "DraftPlan",
     "DraftResult",
     "write_draft",
     "slug",

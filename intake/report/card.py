@@ -211,8 +211,7 @@ class Card:
     author: str | None = None
     intake_version: str | None = None
     evidence: str = "none"
-    """Where the turns' evidence came from: ``evidence`` (per call), ``observations`` (an older
-    record: failed and blocked calls only) or ``none``."""
+    """Where the turns' evidence came from: ``evidence`` (the record's, per call) or ``none``."""
     evidence_note: str | None = None
     turns: list[TurnCard] = field(default_factory=list)
     placeholders: list[str] = field(default_factory=list)
@@ -283,8 +282,7 @@ def _criteria(turn: TurnView, clean: Cleaner) -> list[str]:
 
 @dataclass(frozen=True)
 class _Seen:
-    """What the captured conversation holds for one turn (its evidence, or an older record's
-    observations)."""
+    """What the captured conversation holds for one turn (the record's evidence)."""
 
     user_message: str | None = None
     answer: str | None = None
@@ -333,7 +331,9 @@ def _from_evidence(evidence: Evidence, clean: Cleaner) -> dict[int, _Seen]:
             answer=_text(turn.answer, clean),
             error_fallback=_text(turn.error_fallback, clean),
             tools=tools,
-            observed_ok=ok,
+            observed_ok=ok if evidence.ok_calls_kept else None,
+            notes=[clean(n) for n in turn.notes]
+            + [f"agent error: {clean(e)}" for e in turn.agent_errors],
             key=turn.message_hash
             or (message_key(turn.user_message) if turn.user_message is not None else None),
         )
@@ -395,54 +395,6 @@ BY_NUMBER_NOTE = (
     "match by (check it if turns were deleted or renumbered)"
 )
 NO_MESSAGE_NOTE = "no user message to match with the captured conversation: no evidence shown"
-OBSERVATIONS_NOTE = (
-    "an older record: failed, blocked and unconfirmed calls only; successful calls "
-    "are not itemised (expected_tools were taken from them); it keeps no user "
-    "messages, so its evidence is paired with the turns by their numbers (check "
-    "them if turns were deleted or renumbered)"
-)
-
-
-def _from_observations(observations: dict[str, Any], clean: Cleaner) -> dict[int, _Seen]:
-    """What an older record holds (intake's session drafting): the captured answer, failed,
-    blocked and unconfirmed calls and flagged errors; successful calls are not itemised."""
-    by_turn: dict[int, _Seen] = {}
-    turns = observations.get("turns")
-    if not isinstance(turns, list):
-        return by_turn
-    for item in turns:
-        if isinstance(item, dict) and isinstance(item.get("turn"), int):
-            by_turn[item["turn"]] = _observed_turn(item, clean)
-    return by_turn
-
-
-def _observed_turn(item: dict[str, Any], clean: Cleaner) -> _Seen:
-    """One turn of an older record's ``observations`` (free-form: read field by field)."""
-    tools: list[ToolLine] = []
-    for key, outcome in (("failed_tools", "failed"), ("blocked_tools", "blocked")):
-        for call in item.get(key) or []:
-            if isinstance(call, dict):
-                reason = call.get("reason")
-                tools.append(
-                    ToolLine(
-                        tool=clean(str(call.get("tool", "?"))),
-                        outcome=outcome,
-                        reason=clean(str(reason)) if reason is not None else None,
-                    )
-                )
-    for name in item.get("unconfirmed_tools") or []:
-        tools.append(ToolLine(tool=clean(str(name)), outcome="unconfirmed"))
-    notes = [clean(str(n)) for n in item.get("notes") or []]
-    notes += [f"agent error: {clean(str(e))}" for e in item.get("agent_errors") or []]
-    answer, failure = item.get("answer"), item.get("failure")
-    return _Seen(
-        answer=clean(str(answer)) if answer is not None else None,
-        error_fallback=clean(str(failure)) if failure is not None else None,
-        tools=tools,
-        notes=notes,
-    )
-
-
 def _unused_note(unused: list[int]) -> str:
     """The captured turns no drafted turn carries (deleted from the draft, or rewritten)."""
     numbers = ", ".join(str(n) for n in unused[:20]) + (", …" if len(unused) > 20 else "")
@@ -660,19 +612,15 @@ def _replacements(record: Record, clean: Cleaner) -> list[ReplacementLine]:
 
 
 def _captured(card: Card, record: Record, clean: Cleaner) -> dict[int, _Seen]:
-    """The captured conversation by turn number, from the record's evidence (or, in an older
-    record, its observations); the card notes where it came from."""
-    if record.evidence is not None:
-        card.evidence = "evidence"
-        card.evidence_note = _text(record.evidence.note, clean)
-        if not record.evidence.tools_available and card.evidence_note is None:
-            card.evidence_note = "the source kept no tool calls"
-        return _from_evidence(record.evidence, clean)
-    if isinstance(record.observations.get("turns"), list):
-        card.evidence = "observations"
-        card.evidence_note = OBSERVATIONS_NOTE
-        return _from_observations(record.observations, clean)
-    return {}
+    """The captured conversation by turn number, from the record's evidence; the card notes
+    where it came from."""
+    if record.evidence is None:
+        return {}
+    card.evidence = "evidence"
+    card.evidence_note = _text(record.evidence.note, clean)
+    if not record.evidence.tools_available and card.evidence_note is None:
+        card.evidence_note = "the source kept no tool calls"
+    return _from_evidence(record.evidence, clean)
 
 
 def _turn_card(
@@ -1013,7 +961,7 @@ def _markdown_body(card: Card) -> list[str]:
             lines += [f"**Error fallback flagged**: {md_inline(turn.error_fallback)}", ""]
         if turn.tools:
             lines += ["**Tool calls**", "", *_tool_rows(turn.tools), ""]
-        elif card.evidence == "evidence":
+        elif card.evidence == "evidence" and turn.observed_ok is not None:
             lines += ["**Tool calls**: none", ""]
         lines += ["**Expected beside observed**", ""]
         expected = ", ".join(md_inline(t) for t in turn.expected_tools) or "none"

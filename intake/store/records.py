@@ -19,8 +19,8 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from intake.contract.models import ID_PATTERN, Record
-from intake.errors import InputError, UsageError
+from intake.contract.models import ID_PATTERN, Record, Standing, standing
+from intake.errors import InputError, IntakeError, UsageError
 from intake.fileio import (
     MAX_JSON_DEPTH,
     atomic_write,
@@ -99,6 +99,19 @@ def record_path(scenario: Path) -> Path:
 def scenario_path_for_record(record: Path) -> Path:
     """``foo.intake.json`` → ``foo.yaml``."""
     return record.with_name(record.name.removesuffix(RECORD_SUFFIX) + ".yaml")
+
+
+def standing_beside(path: Path) -> Standing:
+    """The standing of the suite file at ``path`` (``contract.models.standing``) from the
+    record beside it as it is loaded: what ``intake validate`` judges it by (``check`` gives
+    the record it judged)."""
+    rec = record_path(path)
+    if not rec.is_file():
+        return standing(False, None)
+    try:
+        return standing(True, load_record(rec))
+    except IntakeError:
+        return standing(True, None)
 
 
 def load_record(path: Path) -> Record:

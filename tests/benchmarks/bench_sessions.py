@@ -97,19 +97,17 @@ def main() -> None:
         both_s = best(lambda: build_plan(read_session(settings, None, prefix), settings))
         list_s = best(lambda: list_sessions(settings, None, 20))
 
-        from intake.drafting.tail import new_record_source, write_draft
+        from intake.drafting.tail import write_draft
         from intake.scrub import get_scrubber, scrub_tree
 
         get_scrubber()
         plan = build_plan(session, settings)
         bundle = {"scenario": plan.scenario, "observations": plan.observations,
-                  "details": plan.details, "evidence": plan.evidence}
+                  "details": plan.source.details, "evidence": plan.evidence}
         scrub_s = best(lambda: scrub_tree(bundle))
 
         def write() -> None:
-            source = new_record_source("session", plan.locator, details=plan.details)
-            write_draft(settings, plan.scenario, source, plan.observations, force=True,
-                        evidence=plan.evidence)
+            write_draft(settings, plan, force=True)
 
         write_s = best(write)
 
