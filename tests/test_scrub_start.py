@@ -144,8 +144,16 @@ print(json.dumps({{
     assert got["finder_left"] is False
 
 
+def _plain(value: Any) -> Any:
+    """A compiled pattern as its text and flags: ``regex`` patterns compare by identity, and its
+    cache returns the same object only while the pattern is still cached."""
+    if callable(getattr(value, "search", None)) and hasattr(value, "pattern"):
+        return ("compiled", value.pattern, value.flags)
+    return value
+
+
 def _state(recognizer: Any) -> dict[str, Any]:
-    state = {k: v for k, v in vars(recognizer).items() if k not in ("_id", "patterns")}
+    state = {k: _plain(v) for k, v in vars(recognizer).items() if k not in ("_id", "patterns")}
     state["class"] = type(recognizer).__name__
     state["patterns"] = [(p.name, p.regex, p.score) for p in getattr(recognizer, "patterns", [])]
     return state
