@@ -10,7 +10,7 @@ from typer.testing import CliRunner
 
 from intake.cli import app
 from intake.drafting.from_issue import scenario_id
-from tests.github_server import FakeGitHub, Reply
+from tests.support.github_server import FakeGitHub, Reply
 
 REPO_RULE = "(letters, digits, '_', '.', '-'; one '/')"
 

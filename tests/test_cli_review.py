@@ -18,8 +18,8 @@ from intake.config import load_settings
 from intake.contract.yamlio import dump_roundtrip, load_roundtrip
 from intake.drafting.tail import new_record_source, write_draft
 from intake.store.records import load_record, record_path
-from tests.github_server import FakeGitHub
-from tests.promote_helpers import HEAD, OLD, review, scorecard, serve_pr
+from tests.support.github_server import FakeGitHub
+from tests.support.promote_helpers import HEAD, OLD, review, scorecard, serve_pr
 
 SID = "pdf_summary_loop"
 

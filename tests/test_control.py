@@ -1,6 +1,7 @@
 """``intake control``, gate 8, ``promote --suite`` and ``controls export``.
 
-The replay is intake's real HTTP server on 127.0.0.1; the runner is ``tests/fake_gaia_control.py``
+The replay is intake's real HTTP server on 127.0.0.1; the runner is
+``tests/support/fake_gaia_control.py``
 (its eval agent asks the MCP backend, as GAIA's does through ``agent_ui_mcp.py``: system_status,
 create_session, index_document, send_message over SSE, runner.py L496-567), pointed at the replay
 port. What the stand-in simulator received is compared with the record's captured answers.
@@ -27,11 +28,11 @@ from intake.lifecycle.replay import ReplayServer, ReplayState, replay_hash, repl
 from intake.store.journal import crash_steps
 from intake.store.ledger import Ledger
 from intake.store.records import content_hash, dump_record, load_record, record_path
-from tests.conftest import SUITE_PYPROJECT, user_level
-from tests.crash_harness import run, run_killed, stray_files
-from tests.promote_helpers import edit, make_ready, scorecard, write_pair
+from tests.support.crash_harness import run, run_killed, stray_files
+from tests.support.env import SUITE_PYPROJECT, user_level
+from tests.support.promote_helpers import edit, make_ready, scorecard, write_pair
 
-FAKE = Path(__file__).resolve().parent / "fake_gaia_control.py"
+FAKE = Path(__file__).resolve().parent / "support" / "fake_gaia_control.py"
 DRAFT = "pdf_summary_loop"
 STRONG = "claude-opus-4"
 LOCAL = "Gemma-4-E4B-it-GGUF"
@@ -215,8 +216,8 @@ NON_ASCII = "Searched the Q3 report — nothing found: naïve café, 日本語, 
 def test_a_non_ascii_answer_reaches_gaias_client_byte_equal_and_a_failing_judge_passes(
     suite: Path, gaia: Path, runner, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Through the runner stand-in and GAIA's own MCP client (``tests/gaia_mcp.py``, verbatim
-    ``agent_ui_mcp.py``), the simulator receives the captured answer byte for byte, ``—``
+    """Through the runner stand-in and GAIA's own MCP client (``tests/support/gaia_mcp.py``,
+    verbatim ``agent_ui_mcp.py``), the simulator receives the captured answer byte for byte, ``—``
     included (issue 30 point 3), and a judge that fails it lets promotion through."""
     draft = make_ready(suite)
     add_evidence(draft, answer=NON_ASCII)
@@ -589,7 +590,7 @@ def test_controls_export_refuses_a_folder_gaia_would_load(suite: Path, runner) -
 
 def test_the_never_asked_hint_names_the_real_cause(suite: Path) -> None:
     from intake.lifecycle.control import never_asked_hint
-    from tests.status_server import write_mcp_config
+    from tests.support.status_server import write_mcp_config
 
     settings = load_settings(suite)
     write_mcp_config(suite, "http://localhost:4200")

@@ -31,8 +31,8 @@ import pytest
 
 from intake.cli import app
 from intake.store.records import load_record, record_path
-from tests.conftest import SUITE_PYPROJECT, set_home, user_level
-from tests.promote_helpers import make_ready
+from tests.support.env import SUITE_PYPROJECT, set_home, user_level
+from tests.support.promote_helpers import make_ready
 from tests.test_control import CAPTURED, DRAFT, LOCAL, STRONG, add_evidence, free_port
 
 GAIA_VENV = Path("/work/gaia-venv")

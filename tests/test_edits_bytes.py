@@ -22,8 +22,8 @@ import pytest
 from intake.cli import app
 from intake.contract.yamlio import YamlProblem, parse_checked, with_tags
 from intake.lifecycle.promote import with_suite_tag
-from tests.conftest import GAIA, GAIA_SCENARIOS, requires_gaia_corpus
-from tests.promote_helpers import write_pair
+from tests.support.env import GAIA, GAIA_SCENARIOS, requires_gaia_corpus
+from tests.support.promote_helpers import write_pair
 
 TAG_LINE = re.compile(r"tags: \[[a-z-]+(, [a-z-]+)*\]\r?\n")
 

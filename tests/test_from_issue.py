@@ -15,8 +15,8 @@ from typer.testing import CliRunner
 from intake.cli import app
 from intake.contract.yamlio import parse_checked
 from intake.sources import github as gh
-from tests.github_server import FakeGitHub, Reply
-from tests.leak_forms import assert_no_leak
+from tests.support.github_server import FakeGitHub, Reply
+from tests.support.leak_forms import assert_no_leak
 from tests.test_issue_parse import GAIA_BUG_PROSE_AFTER_CODE as USER_TEST_BODY
 
 REPO = "acme/agent"
@@ -540,7 +540,7 @@ def test_real_gaia_reports_through_the_server_and_the_writer(
     """Two real amd/gaia reports end to end (stand-in GitHub, scrubber, writer, record): a
     prompt in a bug form's step becomes the one turn with the form's expectation on it; a
     Settings-panel bug is drafted with the one line saying it is no agent conversation."""
-    from tests.issue_corpus import CORPUS
+    from tests.support.issue_corpus import CORPUS
 
     for number in (1579, 1087):
         report = json.loads((CORPUS / f"{number}.json").read_text(encoding="utf-8"))

@@ -15,8 +15,8 @@ from intake.contract.models import GAIA_PERSONAS, ID_PATTERN, Level, has_placeho
 from intake.contract.schema import check
 from intake.drafting.from_session import build_plan, draft_from_session, read_session
 from intake.errors import InputError, UsageError
-from tests.gaia_db import ChatDB, error_step, policy, thinking, tool
-from tests.leak_forms import assert_no_leak
+from tests.support.gaia_db import ChatDB, error_step, policy, thinking, tool
+from tests.support.leak_forms import assert_no_leak
 
 SID = "29c211c7-31b5-4084-bb3f-1825c0210942"
 EMAIL = "olga.petrova@kestrel-mail.com"

@@ -1,6 +1,7 @@
 """GAIA's verdict is what GAIA's CI gives (issue 30 point 2), asked once per installation.
 
-GAIA here is GAIA's own code from the mirror at the corpus commit (``tests/gaia_install.py``:
+GAIA here is GAIA's own code from the mirror at the corpus commit
+(``tests/support/gaia_install.py``:
 installed outside the suite, validator-only where GAIA's agents' dependencies are absent), and
 GAIA's CI is GAIA's own test file: ``.github/workflows/test_eval.yml`` runs
 ``pytest tests/test_eval.py``; the tests that judge scenarios are selected (``find_scenarios``
@@ -27,7 +28,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from tests import gaia_install
+from tests.support import gaia_install
 from tests.test_trust_gaia import _hooks, _intake
 
 pytestmark = pytest.mark.skipif(

@@ -45,8 +45,8 @@ from intake.contract.models import (
 from intake.contract.yamlio import parse_checked
 from intake.lifecycle.replay import replay_hash, replay_turns
 from intake.store.records import content_hash, dump_record, record_path, runnable_hash
-from tests.conftest import SUITE_PYPROJECT
-from tests.promote_helpers import FINAL_YAML, PLACEHOLDER_YAML
+from tests.support.env import SUITE_PYPROJECT
+from tests.support.promote_helpers import FINAL_YAML, PLACEHOLDER_YAML
 
 T0 = datetime(2026, 11, 1, tzinfo=UTC)
 STRONG_PASS_MIN = (1, 2, 3, 4)
@@ -245,7 +245,7 @@ def test_check_hears_gaias_validator_in_a_drafts_gates_as_promote_does(
     """GAIA importable (a stand-in whose ``validate_scenario`` rejects ``agent_type``): the
     valid gate ``check`` reports for the draft carries GAIA's message, as ``promote
     --dry-run``'s does (the check side used to skip GAIA's validator)."""
-    from tests import gaia_install
+    from tests.support import gaia_install
     from tests.test_run_gaia import REJECT_AGENT_TYPE, _corpus, _fake_gaia, _with_agent_type
 
     _corpus(suite / "eval" / "corpus", [])

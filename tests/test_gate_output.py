@@ -35,8 +35,8 @@ from intake.ghoutput import (
     md_text,
 )
 from intake.lifecycle.gates import Gate
-from tests.conftest import REPO
-from tests.promote_helpers import write_pair
+from tests.support.env import REPO
+from tests.support.promote_helpers import write_pair
 
 # --- the runner's side: how GitHub reads a step's output --------------------------------------
 

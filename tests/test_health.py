@@ -20,8 +20,8 @@ from intake.contract.models import ControlRun
 from intake.report.health import CLASSES, make_health
 from intake.report.posterior import jeffreys
 from intake.store.records import load_record, record_path, utcnow
-from tests.conftest import requires_gaia_corpus
-from tests.nightly_helpers import (
+from tests.support.env import requires_gaia_corpus
+from tests.support.nightly_helpers import (
     CI_VARIABLES,
     LOCAL,
     PYPROJECT_EXTRA,
@@ -289,7 +289,7 @@ def test_gaias_committed_baseline_imports(suite: Path, runner: Any, tmp_path: Pa
     free-text hardware line) against GAIA's rag_quality scenarios, adopted."""
     import shutil
 
-    from tests.conftest import GAIA, GAIA_SCENARIOS
+    from tests.support.env import GAIA, GAIA_SCENARIOS
 
     shutil.copytree(GAIA_SCENARIOS / "rag_quality", suite / "scenarios" / "rag_quality")
     adopted = runner.invoke(app, ["adopt", "scenarios/rag_quality", "--source", "hand",
@@ -313,7 +313,7 @@ def test_gaias_committed_baseline_imports(suite: Path, runner: Any, tmp_path: Pa
 
 @requires_gaia_corpus()
 def test_gaias_other_scorecards_are_refused_by_name(suite: Path, runner: Any) -> None:
-    from tests.conftest import GAIA
+    from tests.support.env import GAIA
 
     for folder, words in (("phase2", "phase2"), ("code-run1", "gaia eval code")):
         result = runner.invoke(app, ["runs", "import", str(GAIA / "eval" / "results" / folder),

@@ -21,8 +21,8 @@ from intake.config import load_settings
 from intake.lifecycle.split import assign, suite_categories
 from intake.report.health import make_health
 from intake.store.records import load_record, record_path
-from tests.conftest import GAIA, GAIA_SCENARIOS, requires_gaia_corpus
-from tests.nightly_helpers import (
+from tests.support.env import GAIA, GAIA_SCENARIOS, requires_gaia_corpus
+from tests.support.nightly_helpers import (
     CI_VARIABLES,
     PYPROJECT_EXTRA,
     STRONG,

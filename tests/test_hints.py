@@ -17,7 +17,7 @@ from typing import Any
 import typer
 
 from intake.cli import app
-from tests.conftest import REPO
+from tests.support.env import REPO
 
 IN_BACKTICKS = re.compile(r"`(intake [^`]+)`")
 """A command line quoted in backticks, anywhere in a string."""

@@ -19,7 +19,7 @@ from intake.contract.yamlio import parse_checked
 from intake.report.card import card_from_parts
 from intake.store.ledger import Ledger
 from intake.store.records import load_record, record_path
-from tests.conftest import GAIA, requires_gaia_corpus
+from tests.support.env import GAIA, requires_gaia_corpus
 
 FILE = "simple_tool_call"
 ID = "mcp_simple_tool_call"

@@ -15,8 +15,8 @@ import pytest
 from typer.testing import CliRunner
 
 from intake.cli import app
-from tests.gaia_db import ChatDB, memory_db, when
-from tests.github_server import FakeGitHub, Reply
+from tests.support.gaia_db import ChatDB, memory_db, when
+from tests.support.github_server import FakeGitHub, Reply
 
 WRONG: dict[str, Any] = {
     "int": 7,

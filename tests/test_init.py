@@ -10,7 +10,7 @@ import pytest
 
 from intake.cli import app
 from intake.config import load_settings
-from tests.conftest import posix_only
+from tests.support.env import posix_only
 
 EXISTING = """\
 # the project's own comment
@@ -210,8 +210,8 @@ def test_init_writes_the_detected_runner_and_models_and_run_works_after_it(
     import json
     import sys
 
-    from tests.promote_helpers import write_pair
-    from tests.status_server import StatusServer
+    from tests.support.promote_helpers import write_pair
+    from tests.support.status_server import StatusServer
     from tests.test_run_cmd import FAKE, write_mcp_config
 
     bin_dir = tmp_path / "bin"

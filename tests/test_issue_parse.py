@@ -20,7 +20,7 @@ from intake.drafting.issue_parse import (
     unescape_newlines,
 )
 from intake.sources.github_issue import IssueData
-from tests.issue_corpus import reports, score
+from tests.support.issue_corpus import reports, score
 
 T = ParsedTurn
 

@@ -1,7 +1,7 @@
 """Names and ids (issue 20, case 7): what Windows cannot check out is refused, a second source
 never takes or replaces another source's draft, and no secret from a title reaches an id.
 
-Sessions are GAIA-native ``gaia_chat.db`` files (``tests.gaia_native``: GAIA
+Sessions are GAIA-native ``gaia_chat.db`` files (``tests.support.gaia_native``: GAIA
 src/gaia/ui/database.py L365-418 ``create_session``, whose default title is "New Chat").
 """
 
@@ -17,9 +17,9 @@ from typer.testing import CliRunner
 from intake.cli import app
 from intake.contract.models import windows_name_problem
 from intake.store.records import load_record
-from tests.conftest import posix_only
-from tests.gaia_native import Clock, add_message, add_session, create_chat_db
-from tests.promote_helpers import write_pair
+from tests.support.env import posix_only
+from tests.support.gaia_native import Clock, add_message, add_session, create_chat_db
+from tests.support.promote_helpers import write_pair
 
 RESERVED = ["con", "prn", "aux", "nul", "com1", "com9", "lpt1", "lpt9", "com0"]
 

@@ -21,11 +21,11 @@ from pathlib import Path
 import pytest
 
 from intake import portable
-from tests.conftest import REPO, user_level
-from tests.promote_helpers import scorecard, write_pair
-from tests.status_server import StatusServer, write_mcp_config
+from tests.support.env import REPO, user_level
+from tests.support.promote_helpers import scorecard, write_pair
+from tests.support.status_server import StatusServer, write_mcp_config
 
-FAKE = Path(__file__).resolve().parent / "fake_gaia_eval.py"
+FAKE = Path(__file__).resolve().parent / "support" / "fake_gaia_eval.py"
 STRONG = "claude-opus-4"
 LOCAL = "Gemma-4-E4B-it-GGUF"
 

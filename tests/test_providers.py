@@ -23,7 +23,7 @@ from intake.contract.yamlio import load_data
 from intake.errors import ConfigError
 from intake.scrub import Scrubber, get_scrubber
 from intake.scrub.definitions import packaged_scrubbers_dir, scrubber_config_hash
-from tests.regex_sample import sample
+from tests.support.regex_sample import sample
 
 PROVIDERS = packaged_scrubbers_dir() / "providers.yaml"
 

@@ -48,7 +48,7 @@ from intake.report import (
 )
 from intake.store.ledger import Event, Ledger
 from intake.store.records import record_path, save_record
-from tests.conftest import GAIA_SCENARIOS, requires_gaia_corpus
+from tests.support.env import GAIA_SCENARIOS, requires_gaia_corpus
 
 NOW = datetime(2026, 6, 15, 12, 0, tzinfo=UTC)
 

@@ -1,8 +1,8 @@
 """``intake run``: GAIA's runner on one draft, against a stand-in runner and a real HTTP server.
 
-The runner is ``tests/fake_gaia_eval.py`` (same flags and files as amd/gaia's ``gaia eval
+The runner is ``tests/support/fake_gaia_eval.py`` (same flags and files as amd/gaia's ``gaia eval
 agent``: src/gaia/cli.py:2405-2598, src/gaia/eval/runner.py:1701-1923, scorecard.py:16-205);
-the backend is ``tests/status_server.py`` on 127.0.0.1 answering ``/api/system/status``
+the backend is ``tests/support/status_server.py`` on 127.0.0.1 answering ``/api/system/status``
 (src/gaia/ui/routers/system.py:442-768).
 """
 
@@ -22,11 +22,11 @@ import pytest
 
 from intake.cli import app
 from intake.store.records import load_record, record_path
-from tests.conftest import REPO, SUITE_PYPROJECT, command_line, posix_only, user_level
-from tests.promote_helpers import PLACEHOLDER_YAML, write_pair
-from tests.status_server import StatusServer, write_mcp_config
+from tests.support.env import REPO, SUITE_PYPROJECT, command_line, posix_only, user_level
+from tests.support.promote_helpers import PLACEHOLDER_YAML, write_pair
+from tests.support.status_server import StatusServer, write_mcp_config
 
-FAKE = Path(__file__).resolve().parent / "fake_gaia_eval.py"
+FAKE = Path(__file__).resolve().parent / "support" / "fake_gaia_eval.py"
 STRONG = "claude-opus-4"
 LOCAL = "Gemma-4-E4B-it-GGUF"
 DRAFT = "pdf_summary_loop"
@@ -459,7 +459,7 @@ def _script_runner(suite: Path, monkeypatch: pytest.MonkeyPatch, code: str) -> N
 def test_only_output_folders_holding_this_scenario_count(
     suite: Path, gaia: Path, runner, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from tests.promote_helpers import scorecard
+    from tests.support.promote_helpers import scorecard
 
     other = scorecard(suite.parent / "gaia" / "eval-20261130-000001", {"other_case": "PASS"},
                       run_id="eval-20261130-000001")
@@ -481,7 +481,7 @@ def test_only_output_folders_holding_this_scenario_count(
 def test_new_results_folders_are_the_fallback(
     suite: Path, gaia: Path, runner, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from tests.promote_helpers import scorecard
+    from tests.support.promote_helpers import scorecard
 
     old = scorecard(suite / "eval" / "results" / "eval-20261130-000001", {DRAFT: "PASS"},
                     run_id="eval-20261130-000001")
@@ -501,7 +501,7 @@ def test_new_results_folders_are_the_fallback(
 def test_a_scorecard_with_another_turn_count_records_nothing(
     suite: Path, gaia: Path, runner, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from tests.promote_helpers import scorecard
+    from tests.support.promote_helpers import scorecard
 
     good = scorecard(suite.parent / "g" / "eval-20261130-000001", {DRAFT: "PASS"},
                      run_id="eval-20261130-000001")

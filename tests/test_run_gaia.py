@@ -2,7 +2,7 @@
 
 Three kinds of GAIA here:
 
-* the stand-in runner ``tests/fake_gaia_eval.py`` (asks the fixed backend of its
+* the stand-in runner ``tests/support/fake_gaia_eval.py`` (asks the fixed backend of its
   ``eval/mcp-config.json``, agent_ui_mcp.py L41; merges ``--corpus-dir``, runner.py L816-894;
   names run folders by the UTC second and resumes one it finds, runner.py L1815-1850);
 * a tiny ``gaia`` package written by each test, shaped like GAIA's ``gaia.eval.runner``
@@ -27,10 +27,10 @@ import pytest
 from intake.cli import app
 from intake.lifecycle.runs.run import gaia_timeout, outer_limit
 from intake.store.records import load_record, record_path
-from tests import gaia_install
-from tests.conftest import SUITE_PYPROJECT, set_home, user_level
-from tests.promote_helpers import FINAL_YAML, write_pair
-from tests.status_server import StatusServer
+from tests.support import gaia_install
+from tests.support.env import SUITE_PYPROJECT, set_home, user_level
+from tests.support.promote_helpers import FINAL_YAML, write_pair
+from tests.support.status_server import StatusServer
 from tests.test_run_cmd import FAKE, write_mcp_config
 
 STRONG = "claude-opus-4"

@@ -15,7 +15,7 @@ from intake.cli import app
 from intake.config import load_settings
 from intake.lifecycle.runs.store import SCHEMA, index_path, read_run, rebuild_index, run_files
 from intake.report.health import make_health, render_json
-from tests.nightly_helpers import (
+from tests.support.nightly_helpers import (
     CI_VARIABLES,
     LOCAL,
     PYPROJECT_EXTRA,

@@ -24,7 +24,7 @@ from intake.scrub import (
     scrub_tree,
     scrubber_config_hash,
 )
-from tests.scrub_corpus import KINDS, build_corpus, kind_values
+from tests.support.scrub_corpus import KINDS, build_corpus, kind_values
 
 
 @pytest.fixture(scope="module")

@@ -22,8 +22,8 @@ from hypothesis import strategies as st
 
 from intake.scrub import Scrubber, get_scrubber
 from intake.scrub.files import expand_paths, scan_paths, scrub_file_text
-from tests.formats_corpus import build_documents
-from tests.scrub_matrix import build_matrix
+from tests.support.formats_corpus import build_documents
+from tests.support.scrub_matrix import build_matrix
 
 SETTINGS = settings(
     deadline=None, max_examples=30, suppress_health_check=[HealthCheck.function_scoped_fixture]

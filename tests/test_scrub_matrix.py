@@ -1,4 +1,5 @@
-"""The scrubber on the matrix of every secret kind in every context (``tests/scrub_matrix.py``).
+"""The scrubber on the matrix of every secret kind in every context
+(``tests/support/scrub_matrix.py``).
 
 Recall is required per (kind, context) cell, decoys in the same contexts must stay, the text
 around a value must stay byte-identical, and every scrubbed cell must scrub to itself and
@@ -13,7 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from intake.scrub import Scrubber, get_scrubber
-from tests.scrub_matrix import (
+from tests.support.scrub_matrix import (
     CONTEXTS,
     DECOY_VALUES,
     NAMES,

@@ -1,7 +1,7 @@
 """``intake show``: the reviewer's card, from a real Agent UI session drafted by the real importer.
 
-The session is a real ``gaia_chat.db`` in GAIA's layout (``tests/gaia_db.py``; step shapes as
-GAIA's ``src/gaia/ui/database.py`` stores ``agent_steps``, gaia-formats §1.4) with a failed
+The session is a real ``gaia_chat.db`` in GAIA's layout (``tests/support/gaia_db.py``; step shapes
+as GAIA's ``src/gaia/ui/database.py`` stores ``agent_steps``, gaia-formats §1.4) with a failed
 tool, a policy block and planted secrets. ``intake from-session`` drafts it; where a test needs
 per-call evidence (``Record.evidence``, which importers do not fill yet on this branch) it is
 built through the real models, scrubbed by the real scrubber and saved with ``save_record``.
@@ -21,9 +21,9 @@ from intake.cli import app
 from intake.config import load_settings
 from intake.contract.models import Evidence, Record, ToolCallEvidence, ToolOutcome, TurnEvidence
 from intake.store.records import load_record, record_path, save_record
-from tests.gaia_db import ChatDB, error_step, policy, tool
-from tests.leak_forms import leaks
-from tests.promote_helpers import edit, make_ready
+from tests.support.gaia_db import ChatDB, error_step, policy, tool
+from tests.support.leak_forms import leaks
+from tests.support.promote_helpers import edit, make_ready
 
 SID = "5d1e0b7a-31b5-4084-bb3f-1825c0210942"
 EMAIL = "olga.petrova@kestrel-mail.com"
@@ -357,7 +357,7 @@ def test_only_the_cli_imports_rich() -> None:
     """The library returns data; rendering with rich happens in intake.cli (house style)."""
     import ast
 
-    from tests.conftest import REPO
+    from tests.support.env import REPO
 
     offenders = []
     for file in (REPO / "intake").rglob("*.py"):
@@ -494,7 +494,7 @@ def test_the_readme_example_card_is_what_show_writes(runner: CliRunner, suite: P
     """docs/show.md's example is this test's card (only the import time differs)."""
     import re
 
-    from tests.conftest import REPO
+    from tests.support.env import REPO
 
     path = draft(runner, suite)
     add_evidence(suite, path)

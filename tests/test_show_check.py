@@ -20,8 +20,8 @@ from intake.check.summary import summary_cards
 from intake.cli import app
 from intake.config import load_settings
 from intake.report.card import card_markdown, load_card
-from tests.leak_forms import leaks
-from tests.promote_helpers import edit, write_pair
+from tests.support.leak_forms import leaks
+from tests.support.promote_helpers import edit, write_pair
 from tests.test_show import DRAFT, SECRETS, Html, add_evidence, draft
 
 
@@ -161,7 +161,7 @@ def test_the_summary_stays_within_its_limit_and_never_cuts_a_card(
 def test_the_documented_workflow_fetches_the_base_and_writes_the_cards() -> None:
     """docs/promotion.md's template: full history (for the merge base) and --format github."""
     from intake.contract.yamlio import parse_checked
-    from tests.conftest import REPO
+    from tests.support.env import REPO
 
     page = (REPO / "docs" / "promotion.md").read_text(encoding="utf-8")
     block = page.split("# .github/workflows/intake-check.yml in the suite's repository\n", 1)[1]

@@ -25,8 +25,8 @@ import pytest
 from intake.config import load_settings
 from intake.store.journal import Event, Unit, journal_path
 from intake.store.records import record_path
-from tests import crash_harness
-from tests.promote_helpers import make_ready
+from tests.support import crash_harness
+from tests.support.promote_helpers import make_ready
 
 EVIL_CONFIG = '[core]\n\tfsmonitor = "touch pwned"\n'
 EVIL_SCENARIO = "id: planted\nname: planted\ncategory: tool_selection\n"
@@ -302,7 +302,7 @@ def test_promote_on_a_full_disk_is_one_line_exit_3(tmp_path: Path, monkeypatch) 
         suite = disk / "suite"
         (suite / "scenarios").mkdir(parents=True)
         (suite / "drafts").mkdir()
-        from tests.conftest import SUITE_PYPROJECT
+        from tests.support.env import SUITE_PYPROJECT
 
         (suite / "pyproject.toml").write_text(SUITE_PYPROJECT)
         monkeypatch.chdir(suite)

@@ -16,7 +16,7 @@ import pytest
 
 from intake.errors import InputError
 from intake.store.records import content_hash, load_record, record_path
-from tests.promote_helpers import FINAL_YAML, write_pair
+from tests.support.promote_helpers import FINAL_YAML, write_pair
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="POSIX links and /dev/zero")
 

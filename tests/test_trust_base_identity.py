@@ -17,8 +17,8 @@ from typer.testing import CliRunner
 
 from intake.cli import app
 from intake.lifecycle.authority import find_base
-from tests.promote_helpers import make_ready
-from tests.trust_repo import Repos, git, without_base
+from tests.support.promote_helpers import make_ready
+from tests.support.trust_repo import Repos, git, without_base
 
 
 def _check(runner: CliRunner, where: Path, monkeypatch: pytest.MonkeyPatch, *args: str) -> Any:

@@ -19,9 +19,9 @@ from intake.check.gate import run_check
 from intake.cli import app
 from intake.config import FIELDS, load_settings
 from intake.lifecycle.authority import NO_BASE, find_base
-from tests.conftest import REPO, SUITE_PYPROJECT
-from tests.promote_helpers import edit, make_ready, write_pair
-from tests.trust_repo import Repos, git, without_base
+from tests.support.env import REPO, SUITE_PYPROJECT
+from tests.support.promote_helpers import edit, make_ready, write_pair
+from tests.support.trust_repo import Repos, git, without_base
 
 TOKEN = "ghp_R8x2Kq9LmZ4vT7wYp3Nc6Hs1Jd5Fg0Ab2Ce4X"
 LEAKY = "drafts/leaky_case.yaml"

@@ -19,8 +19,8 @@ from typer.testing import CliRunner
 
 from intake.cli import app
 from intake.store.records import record_path, utcnow
+from tests.support.trust_repo import Repos, git, without_base
 from tests.test_trust_evidence import PROMOTED, SID, _promoted_on_main
-from tests.trust_repo import Repos, git, without_base
 
 RECORD = PROMOTED.replace(".yaml", ".intake.json")
 

@@ -9,7 +9,7 @@
 * promotion hashes and writes the same bytes.
 
 The replay is intake's real server on a free port; GAIA's client is GAIA's own code
-(``tests/gaia_mcp.py``), whose copy is checked against GAIA's mirror where it is present.
+(``tests/support/gaia_mcp.py``), whose copy is checked against GAIA's mirror where it is present.
 """
 
 from __future__ import annotations
@@ -28,9 +28,9 @@ import pytest
 from intake.cli import app
 from intake.lifecycle.replay import ReplayServer, ReplayState, ReplayTurn
 from intake.store.records import record_path
-from tests import gaia_mcp
-from tests.conftest import SUITE_PYPROJECT
-from tests.promote_helpers import make_ready, scorecard, write_pair
+from tests.support import gaia_mcp
+from tests.support.env import SUITE_PYPROJECT
+from tests.support.promote_helpers import make_ready, scorecard, write_pair
 from tests.test_control import DRAFT, _promote_with_controls, gaia, port  # noqa: F401
 
 MIRROR = Path("/work/.mirror/amd+gaia/repo")
@@ -262,7 +262,7 @@ def test_every_promotion_writes_its_suite_tag_the_default_included(
 def test_from_issue_json_file_records_file_provenance_not_a_fetch(
     suite: Path, runner, github
 ) -> None:
-    from tests.github_server import Reply
+    from tests.support.github_server import Reply
     from tests.test_from_issue import ISSUE_PATH, issue_json
 
     saved = suite / "issue-42.json"

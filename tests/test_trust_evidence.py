@@ -28,10 +28,10 @@ from intake.store.records import (
     runnable_hash,
     utcnow,
 )
-from tests.github_server import FakeGitHub
-from tests.promote_helpers import FINAL_YAML, edit, make_ready, review, serve_pr, write_pair
+from tests.support.github_server import FakeGitHub
+from tests.support.promote_helpers import FINAL_YAML, edit, make_ready, review, serve_pr, write_pair
+from tests.support.trust_repo import MALLORY, Repos, git, without_base
 from tests.test_control import add_evidence
-from tests.trust_repo import MALLORY, Repos, git, without_base
 
 SID = "pdf_summary_loop"
 DRAFT = f"drafts/{SID}.yaml"
@@ -422,7 +422,7 @@ def test_evidence_written_here_and_not_committed_counts(
     from intake.contract.models import RunTier
     from intake.lifecycle.review import add_review
     from intake.lifecycle.runs import record_run
-    from tests.promote_helpers import scorecard
+    from tests.support.promote_helpers import scorecard
 
     repos = Repos(tmp_path)
     repos.commit_main()

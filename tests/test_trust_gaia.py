@@ -19,9 +19,9 @@ from pathlib import Path
 import pytest
 import yaml
 
-from tests import gaia_install
-from tests.conftest import REPO, SUITE_PYPROJECT, posix_only
-from tests.promote_helpers import FINAL_YAML, write_pair
+from tests.support import gaia_install
+from tests.support.env import REPO, SUITE_PYPROJECT, posix_only
+from tests.support.promote_helpers import FINAL_YAML, write_pair
 from tests.test_run_gaia import REJECT_AGENT_TYPE, _fake_gaia
 
 DRAFT = "pdf_summary_loop"
@@ -227,7 +227,7 @@ def test_run_and_control_start_only_a_runner_the_user_names(suite: Path, marker:
     from intake.config import load_settings
     from intake.errors import UsageError
     from intake.lifecycle.runs.run import find_runner
-    from tests.conftest import user_level
+    from tests.support.env import user_level
 
     command = ["run", DRAFT, "--tier", "strong"]
     _draft(suite)

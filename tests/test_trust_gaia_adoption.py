@@ -23,9 +23,9 @@ from typer.testing import CliRunner
 
 from intake.cli import app
 from intake.config import GAIA_LAYOUT, layout_settings
-from tests import gaia_install
-from tests.conftest import REPO
-from tests.trust_repo import MALLORY, git
+from tests.support import gaia_install
+from tests.support.env import REPO
+from tests.support.trust_repo import MALLORY, git
 
 pytestmark = pytest.mark.skipif(not gaia_install.mirror_present(),
                                 reason="GAIA's mirror (and git to read it) not present")

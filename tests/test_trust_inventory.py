@@ -11,7 +11,7 @@ import re
 from pathlib import Path
 
 from intake.config import FIELDS
-from tests.conftest import REPO
+from tests.support.env import REPO
 
 PAGE = REPO / "docs" / "trust.md"
 

@@ -17,10 +17,10 @@ from typer.testing import CliRunner
 
 from intake.cli import app
 from intake.contract.untrusted import find_hidden
-from tests import crash_harness
-from tests.conftest import REPO
-from tests.gaia_native import Clock, add_message, add_session, create_chat_db
-from tests.github_server import FakeGitHub, Reply
+from tests.support import crash_harness
+from tests.support.env import REPO
+from tests.support.gaia_native import Clock, add_message, add_session, create_chat_db
+from tests.support.github_server import FakeGitHub, Reply
 
 
 def tags(text: str) -> str:
@@ -64,7 +64,7 @@ def _issue(server: FakeGitHub) -> dict[str, object]:
 
 def _intake(*args: str, columns: int = 80) -> subprocess.CompletedProcess[str]:
     """The command as a user runs it: a real process (forked from the warm server of
-    ``tests/crash_harness.py``, with its own environment and streams; never CliRunner), its
+    ``tests/support/crash_harness.py``, with its own environment and streams; never CliRunner), its
     output decoded strictly as UTF-8."""
     env = {**os.environ, "PYTHONPATH": str(REPO), "COLUMNS": str(columns), "INTAKE_DEBUG": "1"}
     return crash_harness.run(Path.cwd(), list(args), env=env, errors="strict")

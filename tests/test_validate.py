@@ -13,7 +13,7 @@ from typer.testing import CliRunner
 
 from intake.cli import app
 from intake.contract.models import placeholder
-from tests.conftest import GAIA_SCENARIOS, requires_gaia_corpus
+from tests.support.env import GAIA_SCENARIOS, requires_gaia_corpus
 
 GOOD = """\
 id: {id}

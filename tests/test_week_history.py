@@ -17,7 +17,7 @@ from typer.testing import CliRunner
 
 from intake.cli import app
 from intake.store.history import HISTORY_SUFFIX
-from tests.promote_helpers import make_ready, write_pair
+from tests.support.promote_helpers import make_ready, write_pair
 
 EMAIL = "olga.petrova@kestrel-mail.com"
 

@@ -13,7 +13,7 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 from intake.cli import app
-from tests.promote_helpers import make_ready
+from tests.support.promote_helpers import make_ready
 from tests.test_report import check_html
 
 LEGACY = """\

@@ -26,8 +26,8 @@ from intake.config import load_settings
 from intake.fileio import line_end, with_line_ends
 from intake.paths import relative_shown, shown_below, shown_where
 from intake.store.records import load_record, record_path
-from tests.conftest import REPO, command_line
-from tests.promote_helpers import FINAL_YAML, make_ready, write_pair
+from tests.support.env import REPO, command_line
+from tests.support.promote_helpers import FINAL_YAML, make_ready, write_pair
 from tests.test_portable import POSIX_MODULES
 
 NON_ASCII = "café — naïve → ✓"
@@ -346,7 +346,7 @@ def test_promote_keeps_a_crlf_draft_crlf(suite: Path) -> None:
     from intake.lifecycle.promote import promote
     from intake.lifecycle.review import add_review
     from intake.lifecycle.runs import record_run
-    from tests.promote_helpers import scorecard
+    from tests.support.promote_helpers import scorecard
 
     draft = write_pair(suite / "drafts", "crlf_promo")
     _crlf(draft)

@@ -5,8 +5,8 @@ A temporary suite with one session draft whose record holds a captured answer. T
 time is measured around ``invoke_runner`` (the code ``intake run`` shares) and subtracted: what
 is left is intake's part (refusal checks with the scrub re-scan, the replay server's start and
 stop, its status query, finding the scorecards, recording the controls through the journal).
-Two runners: ``tests/fake_gaia_control.py`` (its simulator asks the replay over HTTP) and, where
-``/work/gaia-venv`` exists, GAIA's real ``gaia eval agent`` with the stand-in ``claude`` of
+Two runners: ``tests/support/fake_gaia_control.py`` (its simulator asks the replay over HTTP) and,
+where ``/work/gaia-venv`` exists, GAIA's real ``gaia eval agent`` with the stand-in ``claude`` of
 ``tests/test_control_gaia.py``. Also the replay's own latency for one ``send_message`` (SSE).
 Target: intake's part < 1 s per control run.
 """
@@ -60,7 +60,7 @@ def _suite(tmp: Path, runner: list[str], port: int, extra: str = "") -> Path:
 def _measure(suite: Path, times: list[float], rounds: int) -> tuple[float, float]:
     import intake.lifecycle.control as control_module
     from intake.config import load_settings
-    from tests.promote_helpers import write_pair
+    from tests.support.promote_helpers import write_pair
     from tests.test_control import add_evidence
 
     settings = load_settings(suite)
@@ -107,9 +107,9 @@ def main() -> None:
     times: list[float] = []
     _timed_runner(control_module, times)
     rows: list[tuple[str, str]] = []
-    from tests.conftest import home_env
+    from tests.support.env import home_env
 
-    fake = REPO / "tests" / "fake_gaia_control.py"
+    fake = REPO / "tests" / "support" / "fake_gaia_control.py"
     with tempfile.TemporaryDirectory() as tmp:
         port = free_port()
         suite = _suite(Path(tmp), [sys.executable, str(fake), "eval", "agent"], port)

@@ -1,5 +1,5 @@
 """Per-class precision and recall of ``intake health`` on generated histories of known truth
-(``tests/health_generator.py``) at 3, 7, 14 and 17 nights, two seeds: the table in
+(``tests/support/health_generator.py``) at 3, 7, 14 and 17 nights, two seeds: the table in
 docs/benchmarks.md and docs/health.md.
 
     PYTHONPATH=. python tests/benchmarks/bench_health_truth.py
@@ -12,7 +12,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from tests.health_truth import score, table  # noqa: E402
+from tests.support.health_truth import score, table  # noqa: E402
 
 
 def main() -> None:

@@ -26,7 +26,7 @@ from intake.contract.models import PLACEHOLDER_MARK
 from intake.drafting.from_issue import build_issue_draft
 from intake.sources.github_issue import IssueData
 
-CORPUS = Path(__file__).parent / "data" / "gaia_issues"
+CORPUS = Path(__file__).resolve().parent.parent / "data" / "gaia_issues"
 
 
 @dataclass(frozen=True)

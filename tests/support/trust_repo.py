@@ -12,7 +12,7 @@ import shutil
 import subprocess
 from pathlib import Path
 
-from tests.conftest import REPO, SUITE_PYPROJECT
+from tests.support.env import REPO, SUITE_PYPROJECT
 
 MAINTAINER = ("maintainer", "maintainer@example.com")
 MALLORY = ("mallory", "mallory@example.com")
