@@ -18,6 +18,9 @@ from tests.support.github_server import FakeGitHub
 # The suite is a gate: the same examples every run (a seed from each test's own source), so a
 # red run is a change, not a draw. INTAKE_HYPOTHESIS=explore draws new examples each run, to go
 # looking for classes the fixed draw does not reach (docs/scrubber.md, "The matrix").
+# Fixtures shared by several test modules live beside their helpers in tests/support/
+pytest_plugins = ("tests.support.control",)
+
 settings.register_profile("gate", derandomize=True, print_blob=True)
 settings.register_profile("explore", derandomize=False, print_blob=True)
 settings.load_profile(os.environ.get("INTAKE_HYPOTHESIS", "gate"))

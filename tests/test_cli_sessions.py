@@ -11,7 +11,7 @@ from typer.testing import CliRunner
 from intake.cli import app
 from tests.support.gaia_db import ChatDB, tool
 from tests.support.leak_forms import assert_no_leak
-from tests.test_from_session import EMAIL, SID, TOKEN, build
+from tests.support.sessions import EMAIL, SID, TOKEN, build
 
 
 def two_sessions(path: Path) -> Path:

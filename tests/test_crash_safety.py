@@ -20,7 +20,7 @@ from intake.store.records import load_record, record_path
 from tests.support.crash_harness import git_untracked, run, run_killed, start, stray_files
 from tests.support.env import posix_only
 from tests.support.promote_helpers import scorecard, write_pair
-from tests.test_from_session import SID, build
+from tests.support.sessions import SID, build
 
 pytestmark = posix_only("each crash point kills the process with SIGKILL")
 

@@ -29,10 +29,11 @@ import pytest
 import yaml
 
 from tests.support import gaia_install
-from tests.test_trust_gaia import _hooks, _intake
+from tests.support.gaia_runs import intake_script, precommit_hooks
+from tests.support.gitrepo import git
 
 pytestmark = pytest.mark.skipif(
-    not gaia_install.mirror_present(), reason="GAIA's mirror (/work/.mirror/amd+gaia) is absent"
+    not gaia_install.mirror_present(), reason=gaia_install.ABSENT
 )
 
 CI_TESTS = (
@@ -69,25 +70,21 @@ def _starts(log: Path) -> int:
     return len(set(log.read_text(encoding="utf-8").split())) if log.is_file() else 0
 
 
-def _git(suite: Path, *args: str) -> None:
-    subprocess.run(["git", *args], cwd=suite, check=True, capture_output=True)
-
-
 def _suite(gaia_tree: Path, where: Path, *, real_world: bool) -> Path:
     """A clone of GAIA's repository, adopted as the issue describes (init, adopt, commit)."""
     shutil.copytree(gaia_tree, where)
     if real_world:
         _write_real_world_manifest(where)
-    _git(where, "init", "-q", "-b", "main")
-    _git(where, "config", "user.email", "m@example.com")
-    _git(where, "config", "user.name", "maintainer")
-    _git(where, "add", "-A")
-    _git(where, "commit", "-qm", "GAIA")
+    git(where, "init", "-q", "-b", "main")
+    git(where, "config", "user.email", "m@example.com")
+    git(where, "config", "user.name", "maintainer")
+    git(where, "add", "-A")
+    git(where, "commit", "-qm", "GAIA")
     for args in (["init"], ["adopt", "eval/scenarios", "--source", "hand", "--reviewer", "maint"]):
         done = _cli(where, *args)
         assert done.returncode == 0, done.stdout + done.stderr
-    _git(where, "add", "-A")
-    _git(where, "commit", "-qm", "adopted")
+    git(where, "add", "-A")
+    git(where, "commit", "-qm", "adopted")
     return where
 
 
@@ -123,12 +120,12 @@ def _env(**extra: str) -> dict[str, str]:
 
 
 def _cli(suite: Path, *args: str, **extra: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([_intake(), *args], cwd=suite, capture_output=True, text=True,
+    return subprocess.run([intake_script(), *args], cwd=suite, capture_output=True, text=True,
                           encoding="utf-8", env=_env(**extra), timeout=600, check=False)
 
 
 def _hook(suite: Path, **extra: str) -> subprocess.CompletedProcess[str]:
-    entry = str(_hooks()["intake-check"]["entry"]).split()
+    entry = str(precommit_hooks()["intake-check"]["entry"]).split()
     return _cli(suite, *entry[1:], **extra)
 
 

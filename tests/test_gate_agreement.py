@@ -246,13 +246,18 @@ def test_check_hears_gaias_validator_in_a_drafts_gates_as_promote_does(
     valid gate ``check`` reports for the draft carries GAIA's message, as ``promote
     --dry-run``'s does (the check side used to skip GAIA's validator)."""
     from tests.support import gaia_install
-    from tests.test_run_gaia import REJECT_AGENT_TYPE, _corpus, _fake_gaia, _with_agent_type
+    from tests.support.gaia_runs import (
+        REJECT_AGENT_TYPE,
+        fake_gaia_package,
+        with_agent_type,
+        write_corpus,
+    )
 
-    _corpus(suite / "eval" / "corpus", [])
-    path = _fake_gaia(tmp_path / "gaia-pkg", suite, REJECT_AGENT_TYPE)
+    write_corpus(suite / "eval" / "corpus", [])
+    path = fake_gaia_package(tmp_path / "gaia-pkg", suite, REJECT_AGENT_TYPE)
     monkeypatch.setenv(
         "INTAKE_GAIA_PYTHON", str(gaia_install.environment(tmp_path / "gaia-env", path)))
-    _with_agent_type(suite)
+    with_agent_type(suite)
     checked = _invoke(runner, suite, "check", "--format", "json")
     (judged,) = checked["drafts"]
     promoted = _invoke(runner, suite, "promote", judged["id"], "--dry-run", "--format", "json")

@@ -210,9 +210,9 @@ def test_init_writes_the_detected_runner_and_models_and_run_works_after_it(
     import json
     import sys
 
+    from tests.support.env import FAKE_GAIA_EVAL as FAKE
     from tests.support.promote_helpers import write_pair
-    from tests.support.status_server import StatusServer
-    from tests.test_run_cmd import FAKE, write_mcp_config
+    from tests.support.status_server import StatusServer, write_mcp_config
 
     bin_dir = tmp_path / "bin"
     bin_dir.mkdir()

@@ -21,7 +21,7 @@ from pathlib import Path
 import pytest
 
 from intake import portable
-from tests.support.env import REPO, user_level
+from tests.support.env import POSIX_MODULES, REPO, user_level
 from tests.support.promote_helpers import scorecard, write_pair
 from tests.support.status_server import StatusServer, write_mcp_config
 
@@ -44,7 +44,6 @@ CLI = STRIP + "sys.argv = ['intake'] + sys.argv[1:]\nfrom intake.cli import main
 
 # --- the source scan ---------------------------------------------------------------------------
 
-POSIX_MODULES = {"fcntl", "pwd", "grp", "resource", "termios", "tty", "pty", "posix", "msvcrt"}
 POSIX_NAMES = {
     "os": {
         "killpg", "setsid", "setpgrp", "getpgid", "getpgrp", "getuid", "geteuid", "getgid",

@@ -31,11 +31,11 @@ from pathlib import Path
 
 import pytest
 
+from tests.support.control import free_port
 from tests.support.env import REPO, command_line, user_level
 from tests.support.github_server import FakeGitHub
 from tests.support.promote_helpers import review, serve_pr
 from tests.support.status_server import StatusServer, write_mcp_config
-from tests.test_control import free_port
 
 README = REPO / "README.md"
 FAKE = Path(__file__).resolve().parent / "support" / "fake_gaia_eval.py"

@@ -14,7 +14,7 @@ from typer.testing import CliRunner
 
 from intake.cli import app
 from tests.support.promote_helpers import make_ready
-from tests.test_report import check_html
+from tests.support.report import check_html
 
 LEGACY = """\
 id: legacy_case

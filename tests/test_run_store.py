@@ -15,6 +15,7 @@ from intake.cli import app
 from intake.config import load_settings
 from intake.lifecycle.runs.store import SCHEMA, index_path, read_run, rebuild_index, run_files
 from intake.report.health import make_health, render_json
+from tests.support.gitrepo import git
 from tests.support.nightly_helpers import (
     CI_VARIABLES,
     LOCAL,
@@ -129,7 +130,6 @@ def test_run_files_a_change_adds_or_edits_are_named_for_the_gate(git_suite: Path
                                                                  runner: Any) -> None:
     """A pull request that adds or edits run files: each is named (the gate claims it); the
     files that stood on the base are not."""
-    import subprocess
 
     from intake.lifecycle.runs.store import claimed_run_files
 
@@ -144,13 +144,9 @@ def test_run_files_a_change_adds_or_edits_are_named_for_the_gate(git_suite: Path
               meta={"model": STRONG, "machine": "m1"})
     assert runner.invoke(app, ["runs", "import", "eval/results"]).exit_code == 0
 
-    def git(*args: str) -> str:
-        return subprocess.run(["git", *args], cwd=suite, check=True, capture_output=True,
-                              text=True).stdout.strip()
-
-    git("add", "-A")
-    git("commit", "-qm", "base")
-    base = git("rev-parse", "HEAD")
+    git(suite, "add", "-A")
+    git(suite, "commit", "-qm", "base")
+    base = git(suite, "rev-parse", "HEAD")
     settings = load_settings(suite)
     standing = run_files(settings)[0]
     write_run(results, "eval-20260502-020000", night(2), {"alpha_case": "PASS"},
@@ -158,8 +154,8 @@ def test_run_files_a_change_adds_or_edits_are_named_for_the_gate(git_suite: Path
     assert runner.invoke(app, ["runs", "import", "eval/results"]).exit_code == 0
     standing.write_text(standing.read_text(encoding="utf-8").replace("PASS", "FAIL"),
                         encoding="utf-8")
-    git("add", "-A")
-    git("commit", "-qm", "a pull request's runs")
+    git(suite, "add", "-A")
+    git(suite, "commit", "-qm", "a pull request's runs")
     claimed = claimed_run_files(settings, base)
     assert claimed == sorted(f.relative_to(suite).as_posix() for f in run_files(settings))
     assert claimed_run_files(settings, "HEAD") == []

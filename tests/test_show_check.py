@@ -7,7 +7,6 @@ that adds and changes drafts; ``GITHUB_BASE_REF`` names the base as GitHub Actio
 from __future__ import annotations
 
 import re
-import subprocess
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -20,13 +19,10 @@ from intake.check.summary import summary_cards
 from intake.cli import app
 from intake.config import load_settings
 from intake.report.card import card_markdown, load_card
+from tests.support.gitrepo import git
 from tests.support.leak_forms import leaks
 from tests.support.promote_helpers import edit, write_pair
-from tests.test_show import DRAFT, SECRETS, Html, add_evidence, draft
-
-
-def git(root: Path, *args: str) -> None:
-    subprocess.run(["git", *args], cwd=root, check=True, capture_output=True)
+from tests.support.show import DRAFT, SECRETS, Html, add_evidence, draft
 
 
 def at(day: int) -> datetime:

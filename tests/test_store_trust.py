@@ -26,6 +26,7 @@ from intake.config import load_settings
 from intake.store.journal import Event, Unit, journal_path
 from intake.store.records import record_path
 from tests.support import crash_harness
+from tests.support.gitrepo import git
 from tests.support.promote_helpers import make_ready
 
 EVIL_CONFIG = '[core]\n\tfsmonitor = "touch pwned"\n'
@@ -55,10 +56,6 @@ def one_error_line(done: subprocess.CompletedProcess[str]) -> str:
     assert len(lines) == 1, done.stderr
     assert "Traceback" not in done.stderr and "internal error" not in done.stderr, done.stderr
     return lines[0]
-
-
-def git(suite: Path, *args: str) -> None:
-    subprocess.run(["git", *args], cwd=suite, check=True, capture_output=True)
 
 
 def planted_unit(suite: Path) -> Unit:

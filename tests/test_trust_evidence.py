@@ -28,14 +28,20 @@ from intake.store.records import (
     runnable_hash,
     utcnow,
 )
+from tests.support.control import add_evidence
 from tests.support.github_server import FakeGitHub
 from tests.support.promote_helpers import FINAL_YAML, edit, make_ready, review, serve_pr, write_pair
-from tests.support.trust_repo import MALLORY, Repos, git, without_base
-from tests.test_control import add_evidence
+from tests.support.trust_repo import (
+    MALLORY,
+    PROMOTED,
+    SID,
+    Repos,
+    git,
+    promoted_on_main,
+    without_base,
+)
 
-SID = "pdf_summary_loop"
 DRAFT = f"drafts/{SID}.yaml"
-PROMOTED = f"scenarios/tool_selection/{SID}.yaml"
 WEAKER = "The agent answers something."
 
 
@@ -55,16 +61,6 @@ def _gates(runner: CliRunner, where: Path, monkeypatch: pytest.MonkeyPatch) -> d
 
 def _codes(findings: list[dict[str, Any]], severity: str = "error") -> set[tuple[str, str]]:
     return {(f["code"], f["file"]) for f in findings if f["severity"] == severity}
-
-
-def _promoted_on_main(repos: Repos) -> Path:
-    """A draft made ready and promoted by the maintainer, on ``main``."""
-    from intake.lifecycle.promote import promote
-
-    make_ready(repos.main)
-    promote(load_settings(repos.main), SID)
-    repos.commit_main("promote")
-    return repos.main / PROMOTED
 
 
 # --- 2a: an approval under another name and hand-written scorecards ------------------------
@@ -105,7 +101,7 @@ def test_weakened_criteria_with_a_rewritten_hash_fails(
     tmp_path: Path, runner: CliRunner, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     repos = Repos(tmp_path)
-    _promoted_on_main(repos)
+    promoted_on_main(repos)
     contrib = repos.start_contribution()
     scenario = contrib / PROMOTED
     edit(scenario, "The agent summarises the report in one pass without repeated searches.",
@@ -132,7 +128,7 @@ def test_a_copied_record_never_promoted_fails(
     tmp_path: Path, runner: CliRunner, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     repos = Repos(tmp_path)
-    _promoted_on_main(repos)
+    promoted_on_main(repos)
     contrib = repos.start_contribution()
     copy = contrib / "scenarios" / "tool_selection" / "sneaked_case.yaml"
     copy.write_text(FINAL_YAML.format(id="sneaked_case", category="tool_selection")
@@ -454,7 +450,7 @@ def test_a_promoted_scenario_changed_with_a_corroborated_review_passes(
     from intake.contract.yamlio import parse_checked
 
     repos = Repos(tmp_path)
-    _promoted_on_main(repos)
+    promoted_on_main(repos)
     contrib = repos.start_contribution()
     scenario = contrib / PROMOTED
     edit(scenario, "in one pass without repeated searches", "in one pass, citing the file")

@@ -27,8 +27,7 @@ from tests.support import gaia_install
 from tests.support.env import REPO
 from tests.support.trust_repo import MALLORY, git
 
-pytestmark = pytest.mark.skipif(not gaia_install.mirror_present(),
-                                reason="GAIA's mirror (and git to read it) not present")
+pytestmark = pytest.mark.skipif(not gaia_install.mirror_present(), reason=gaia_install.ABSENT)
 
 GAIA_FILES = ("eval/scenarios", "eval/corpus", "pyproject.toml", ".gitattributes")
 MCP = "eval/scenarios/mcp_reliability"

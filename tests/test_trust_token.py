@@ -18,8 +18,8 @@ from intake.store.records import load_record, record_path
 from intake.userconfig import user_config_path
 from tests.support.env import SUITE_PYPROJECT
 from tests.support.github_server import FakeGitHub, Reply
+from tests.support.issue_bodies import issue
 from tests.support.promote_helpers import review, serve_pr, write_pair
-from tests.test_cli_issues import issue
 
 TOKEN = "ghp_" + "Tk7" * 12
 SID = "pdf_summary_loop"

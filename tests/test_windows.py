@@ -26,9 +26,8 @@ from intake.config import load_settings
 from intake.fileio import line_end, with_line_ends
 from intake.paths import relative_shown, shown_below, shown_where
 from intake.store.records import load_record, record_path
-from tests.support.env import REPO, command_line
+from tests.support.env import POSIX_MODULES, REPO, command_line
 from tests.support.promote_helpers import FINAL_YAML, make_ready, write_pair
-from tests.test_portable import POSIX_MODULES
 
 NON_ASCII = "café — naïve → ✓"
 """Text cp1252 can partly encode (``é``, ``—``) and partly not (``→``, ``✓``)."""

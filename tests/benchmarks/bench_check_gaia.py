@@ -75,7 +75,7 @@ def main() -> None:
     from tests.support import gaia_install
 
     if not gaia_install.mirror_present():
-        print("not measured: GAIA's mirror (/work/.mirror/amd+gaia) is absent")
+        print(f"not measured: {gaia_install.ABSENT}")
         return
     with tempfile.TemporaryDirectory() as tmp:
         base = Path(tmp)

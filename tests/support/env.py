@@ -80,3 +80,36 @@ def user_level(**keys: object) -> None:
     found.update(keys)
     path.write_text("".join(f"{k} = {json.dumps(v)}\n" for k, v in found.items()),
                     encoding="utf-8")
+
+
+def machine_path(variable: str) -> Path | None:
+    """A folder of this machine that some tests use (GAIA's source, its interpreter, its
+    mirror), named by the environment variable ``variable``, or None where it is not set (those
+    tests skip, saying which variable to set). Read at import: ``_isolate`` clears ``INTAKE_*``
+    for each test's body, so the code under test never sees these."""
+    value = os.environ.get(variable, "").strip()
+    return Path(value) if value else None
+
+
+GAIA_SRC = machine_path("INTAKE_TEST_GAIA_SRC")
+"""A checkout of amd/gaia (``src/gaia``, prompts, corpus): the real-runner tests."""
+GAIA_VENV = machine_path("INTAKE_TEST_GAIA_VENV")
+"""A virtualenv with GAIA installed from ``GAIA_SRC`` (``bin/gaia``, ``bin/python``)."""
+GAIA_MIRROR = machine_path("INTAKE_TEST_GAIA_MIRROR")
+"""A bare git mirror of amd/gaia holding the corpus commit (``tests/support/gaia_install.py``)."""
+
+
+def needs(path: Path | None, variable: str, what: str) -> str:
+    """The skip reason of a test that needs ``path`` (``what``) and does not have it."""
+    if path is None:
+        return f"{what}: set {variable} to run this test"
+    return f"{what}: {variable}={path} does not exist"
+
+
+FAKE_GAIA_EVAL = REPO / "tests" / "support" / "fake_gaia_eval.py"
+"""The stand-in for GAIA's ``gaia eval agent`` (``intake run``), run as a script."""
+FAKE_GAIA_CONTROL = REPO / "tests" / "support" / "fake_gaia_control.py"
+"""The stand-in whose agent asks the replay (``intake control``), run as a script."""
+
+
+POSIX_MODULES = {"fcntl", "pwd", "grp", "resource", "termios", "tty", "pty", "posix", "msvcrt"}
