@@ -445,7 +445,7 @@ print(json.dumps({{"type": "result", "subtype": "success", "structured_output": 
 def test_gaias_real_runner_init_then_run(
     tmp_path: Path, runner, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """`gaia eval agent` itself (a copy of /work/gaia-src: its REPO_ROOT is the copy, runner.py
+    """`gaia eval agent` itself (a copy of GAIA_SRC: its REPO_ROOT is the copy, runner.py
     L45) with a stand-in `claude` and Agent UI: init, then runs, with nothing hand-added."""
     checkout = tmp_path / "gaia"
     checkout.mkdir()
