@@ -77,6 +77,7 @@ def test_bad_turns_are_usage_errors(
     assert files_in(suite) == []
 
 
+@pytest.mark.slow
 def test_a_session_too_long_for_one_draft_is_refused_before_scrubbing(
     suite: Path, tmp_path: Path
 ) -> None:

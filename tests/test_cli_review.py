@@ -130,6 +130,7 @@ def unmet(stdout: str) -> list[str]:
     return [line.split()[2] for line in stdout.splitlines() if "[UNMET]" in line]
 
 
+@pytest.mark.slow
 def test_import_edit_run_approve_promote(suite: Path, runner, github: FakeGitHub) -> None:
     draft = import_draft(suite)
     code, out, err = promote(runner, "--dry-run")

@@ -126,6 +126,7 @@ def test_split_quarantine_retire_on_gaias_files_change_only_the_tags_line(
     assert not (repo / "retired").exists()
 
 
+@pytest.mark.slow
 @requires_gaia_corpus()
 @pytest.mark.parametrize("eol", ["\n", "\r\n"], ids=["lf", "crlf"])
 def test_the_suite_tag_on_each_of_gaias_files_adds_one_line(eol: str) -> None:

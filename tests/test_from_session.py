@@ -156,6 +156,7 @@ def _all_text(suite: Path) -> str:
     return "\n".join(chunks)
 
 
+@pytest.mark.slow
 def test_end_to_end_scrubbed_draft_record_ledger(store: Path, suite: Path) -> None:
     settings = load_settings(suite)
     done = draft_from_session(settings, "29c211c7", db=store)

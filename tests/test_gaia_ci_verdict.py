@@ -143,6 +143,7 @@ def _errors(text: str) -> list[str]:
     return [line for line in text.splitlines() if ": error: " in line]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("real_world", [False, True], ids=["no-real-world", "real-world"])
 def test_gaias_unmodified_repository_adopted_passes_gaias_ci_check_and_the_hook(
     gaia_tree: Path, installed: tuple[Path, Path], tmp_path: Path, real_world: bool
@@ -166,6 +167,7 @@ def test_gaias_unmodified_repository_adopted_passes_gaias_ci_check_and_the_hook(
     assert [line for line in _errors(strict.stdout) if "GAIA" in line] == []
 
 
+@pytest.mark.slow
 def test_a_file_gaias_ci_fails_fails_check_and_the_hook(
     gaia_tree: Path, installed: tuple[Path, Path], tmp_path: Path
 ) -> None:
@@ -183,6 +185,7 @@ def test_a_file_gaias_ci_fails_fails_check_and_the_hook(
                    in line for line in _errors(done.stdout)), done.stdout[-2000:]
 
 
+@pytest.mark.slow
 def test_a_real_world_reference_is_judged_only_when_its_manifest_is_present(
     gaia_tree: Path, installed: tuple[Path, Path], tmp_path: Path
 ) -> None:
@@ -227,6 +230,7 @@ def _small_suite(gaia_tree: Path, where: Path) -> Path:
     return where
 
 
+@pytest.mark.slow
 def test_gaia_is_asked_once_per_installation(
     gaia_tree: Path, own_install: tuple[Path, Path, Path], tmp_path: Path
 ) -> None:
@@ -256,6 +260,7 @@ def test_gaia_is_asked_once_per_installation(
     assert str(runner_py.resolve()) in {str(Path(n).resolve()) for n in doc["validator_files"]}
 
 
+@pytest.mark.slow
 def test_a_cache_folder_inside_the_suite_is_not_used(
     gaia_tree: Path, own_install: tuple[Path, Path, Path], tmp_path: Path
 ) -> None:

@@ -198,6 +198,7 @@ and with a passing one (``require_control``), the author's own approval, and a p
 draft whose id is taken."""
 
 
+@pytest.mark.slow
 def test_every_combination_of_the_gate_settings_gives_one_verdict() -> None:
     """All 128 combinations of the gate settings, each over the same five drafts: ``check``
     and ``promote --dry-run`` agree on every gate of every draft, and the settings matter

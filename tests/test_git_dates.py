@@ -11,6 +11,8 @@ import subprocess
 from datetime import UTC, datetime
 from pathlib import Path
 
+import pytest
+
 from intake.cli import app
 from intake.gitutil import first_added
 from intake.store.records import load_record, record_path
@@ -54,6 +56,7 @@ def test_first_added_outside_git_is_empty(suite: Path) -> None:
     assert first_added(suite, [suite / "scenarios"]) == {}
 
 
+@pytest.mark.slow
 def test_adopted_scenarios_keep_their_git_dates_in_the_trend(git_suite: Path, runner) -> None:
     paths = _history(git_suite)
     adopted = runner.invoke(

@@ -41,6 +41,7 @@ def mcp(tmp_path: Path, runner: Any, monkeypatch: pytest.MonkeyPatch) -> Path:
     return folder
 
 
+@pytest.mark.slow
 @requires_gaia_corpus()
 def test_adopt_records_the_yaml_id_beside_the_file(mcp: Path) -> None:
     for path in sorted(mcp.glob("*.yaml")):

@@ -200,6 +200,7 @@ def test_report_on_named_folders_needs_no_suite(
     assert bare.stderr.startswith("error: no intake suite is configured here")
 
 
+@pytest.mark.slow
 @posix_only("the stand-in `gaia` on PATH is a #!/bin/sh script")
 def test_init_writes_the_detected_runner_and_models_and_run_works_after_it(
     gaia_repo: Path, tmp_path: Path, runner, monkeypatch: pytest.MonkeyPatch

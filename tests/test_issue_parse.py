@@ -630,6 +630,7 @@ def test_reported_repro_description_keeps_no_part_of_the_token() -> None:
     assert _no_partial_token(parsed), parsed.description[-60:]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "shape",
     ["description", "criteria", "field", "code block", "log", "body", "seed paragraph"],

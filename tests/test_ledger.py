@@ -8,6 +8,7 @@ import sys
 import textwrap
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from intake.cli import app
@@ -91,6 +92,7 @@ WRITER = textwrap.dedent(
 )
 
 
+@pytest.mark.slow
 def test_two_processes_append_at_once(tmp_path: Path) -> None:
     """Real processes write concurrently (WAL + busy timeout): every event lands."""
     path = tmp_path / "ledger.db"

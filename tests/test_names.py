@@ -50,6 +50,7 @@ def test_windows_name_rule_allows(name: str) -> None:
     assert windows_name_problem(name) is None
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", RESERVED)
 def test_rename_and_category_refuse_reserved_names(
     suite: Path, runner: CliRunner, tmp_path: Path, name: str
@@ -105,6 +106,7 @@ B = "29c211c7-bbbb-4000-8000-000000000002"
 """Two session ids sharing their first 8 hex digits, both titled "New Chat" by GAIA."""
 
 
+@pytest.mark.slow
 def test_a_second_session_with_a_colliding_id_gets_a_distinct_id(
     suite: Path, runner: CliRunner, tmp_path: Path
 ) -> None:

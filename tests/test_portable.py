@@ -83,6 +83,7 @@ def posix_only_uses(source: str, filename: str) -> list[str]:
     return found
 
 
+@pytest.mark.slow
 def test_no_posix_only_call_outside_the_portability_layer() -> None:
     package = REPO / "intake"
     found: list[str] = []

@@ -346,6 +346,7 @@ def test_a_runner_that_writes_no_scorecard_is_exit_3(
     assert _runs(suite) == []
 
 
+@pytest.mark.slow
 @posix_only("checks the stopped runner's children through /proc")
 def test_a_hung_scenario_is_gaias_recorded_timeout(
     suite: Path, gaia: Path, runner, monkeypatch: pytest.MonkeyPatch
@@ -380,6 +381,7 @@ def test_a_model_switched_mid_run_records_nothing(
     assert _runs(suite) == []
 
 
+@pytest.mark.slow
 @posix_only("sends SIGINT to intake and checks the runner's children through /proc")
 def test_ctrl_c_stops_the_runners_process_group_and_records_nothing(
     suite: Path, gaia: Path
@@ -410,6 +412,7 @@ def test_ctrl_c_stops_the_runners_process_group_and_records_nothing(
     assert not list((suite / "eval" / "results").glob("eval-*/scorecard.json"))
 
 
+@pytest.mark.slow
 @posix_only("SIGHUP, SIGKILL and /proc")
 @pytest.mark.parametrize("name", ["SIGTERM", "SIGHUP"])
 def test_a_terminated_intake_stops_the_runner_too(suite: Path, gaia: Path, name: str) -> None:
@@ -539,6 +542,7 @@ def test_a_backend_url_with_credentials_is_not_echoed(gaia: Path, runner) -> Non
     assert not gaia.exists()
 
 
+@pytest.mark.slow
 def test_a_backend_that_hangs_is_exit_3_after_5_s(gaia: Path, backend: StatusServer,
                                                   runner) -> None:
     backend.mode = "hang"

@@ -167,6 +167,7 @@ def _recorded(suite: Path) -> Path:
     return draft
 
 
+@pytest.mark.slow
 def test_runs_lists_tier_model_judge_status_score_stale(suite: Path, runner) -> None:
     draft = _recorded(suite)
     result = runner.invoke(app, ["runs", "pdf_summary_loop"])

@@ -101,6 +101,7 @@ def test_a_folder_of_files_scanned_together_equals_each_alone(
     assert together  # the corpus plants values: the comparison is not of two empty lists
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(
     picks=st.lists(st.integers(0, len(_CELLS) - 1), min_size=2, max_size=40),
@@ -120,6 +121,7 @@ def test_matrix_cells_as_strings_batched_equals_alone(
     _same_in_files(batched, alone, "doc" + suffix, text)
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(seed=st.integers(0, 2**32 - 1), size=st.integers(2, 200))
 def test_raw_results_per_string_are_those_of_each_string_alone(

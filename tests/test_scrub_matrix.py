@@ -42,6 +42,7 @@ def _spans(scrubber: Scrubber, text: str) -> list[tuple[int, int]]:
     return [(f.start, f.end) for f in scrubber.find(text)]
 
 
+@pytest.mark.slow
 def test_every_kind_in_every_context_is_found(scrubber: Scrubber, cells: list[Cell]) -> None:
     missed = set()
     for c in cells:
@@ -76,6 +77,7 @@ def test_text_around_a_value_is_kept(scrubber: Scrubber, cells: list[Cell]) -> N
     assert KNOWN_AROUND_TOUCHED - bad == set(), "kept now: remove from KNOWN_AROUND_TOUCHED"
 
 
+@pytest.mark.slow
 def test_scrubbed_cells_scrub_to_themselves_and_rescan_clean(
     scrubber: Scrubber, cells: list[Cell]
 ) -> None:

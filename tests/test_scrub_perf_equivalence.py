@@ -62,6 +62,7 @@ def test_the_two_engines_really_differ_in_path(fast: Scrubber, stock: Scrubber) 
     assert fast_results[0].recognition_metadata == stock_results[0].recognition_metadata
 
 
+@pytest.mark.slow
 def test_labelled_corpus_same_results(fast: Scrubber, stock: Scrubber) -> None:
     corpus = build_corpus(300_000, seed=31)
     raw_fast = _raw(fast, corpus.text)

@@ -44,6 +44,7 @@ def show(runner: CliRunner, *args: str) -> tuple[int, str, str]:
 # --- the card -----------------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_text_card_shows_turns_calls_failures_blocks_and_open_gates(
     runner: CliRunner, suite: Path
 ) -> None:
@@ -267,6 +268,7 @@ def test_format_outside_the_choices_is_a_usage_error(runner: CliRunner, suite: P
     )
 
 
+@pytest.mark.slow
 def test_only_the_cli_imports_rich() -> None:
     """The library returns data; rendering with rich happens in intake.cli (house style)."""
     import ast

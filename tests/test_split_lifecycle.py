@@ -225,6 +225,7 @@ def test_a_killed_import_rerun_records_each_result_once(suite: Path, runner: Any
     assert run(suite, ["check"]).returncode == 0
 
 
+@pytest.mark.slow
 def test_split_tags_an_adopted_suite_once_and_check_accepts_it(suite: Path, runner: Any
                                                                ) -> None:
     for n in range(10):

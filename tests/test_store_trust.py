@@ -142,6 +142,7 @@ COMMANDS = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("forge", ["unsealed", "other-machine", "sealed-but-tracked"])
 @pytest.mark.parametrize("args", COMMANDS, ids=["review", "promote", "rebuild"])
 def test_a_journal_carried_by_a_pull_request_is_never_replayed(
@@ -177,6 +178,7 @@ def test_a_journal_carried_by_a_pull_request_is_never_replayed(
     assert_untouched(ready, config)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "target",
     [".git/config", ".git/hooks/post-checkout", "../outside.yaml", "drafts/notes.txt",
@@ -319,6 +321,7 @@ def test_promote_on_a_full_disk_is_one_line_exit_3(tmp_path: Path, monkeypatch) 
         assert not list((suite / "scenarios").rglob("pdf_summary_loop.yaml"))
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(os.name != "posix", reason="RLIMIT_FSIZE is POSIX")
 def test_promote_under_a_file_size_limit_is_one_line_exit_3(ready: Path) -> None:
     draft = ready / "drafts" / "pdf_summary_loop.yaml"
@@ -359,6 +362,7 @@ def test_promote_from_a_read_only_drafts_folder_is_one_line_exit_3(ready: Path) 
     assert draft.is_file() and record_path(draft).is_file()
 
 
+@pytest.mark.slow
 def test_read_only_commands_work_on_a_read_only_intake_folder(ready: Path) -> None:
     assert intake(ready, "log", "pdf_summary_loop").returncode == 0
     with read_only(ready / ".intake"):

@@ -35,6 +35,7 @@ def test_a_linked_record_or_file_is_refused_not_read(tmp_path: Path) -> None:
     assert content_hash(draft).startswith("sha256:")
 
 
+@pytest.mark.slow
 def test_check_names_each_link_and_reads_none(suite: Path, tmp_path: Path) -> None:
     """In a real process with a timeout: reading /dev/zero would never end."""
     outside = tmp_path / "outside.yaml"

@@ -9,6 +9,7 @@ machine's path comes from the environment, never from a literal in a test.
 from __future__ import annotations
 
 import ast
+import functools
 from pathlib import Path
 
 from tests.support.env import REPO
@@ -16,9 +17,12 @@ from tests.support.env import REPO
 TESTS = REPO / "tests"
 
 
-def _sources() -> list[Path]:
-    """Every Python file of the test tree (tests, support, benchmarks, corpora builders)."""
-    return sorted(p for p in TESTS.rglob("*.py") if "__pycache__" not in p.parts)
+@functools.cache
+def _parsed() -> tuple[tuple[Path, ast.Module], ...]:
+    """Every Python file of the test tree (tests, support, benchmarks, corpora builders), parsed
+    once for all the checks here."""
+    files = sorted(p for p in TESTS.rglob("*.py") if "__pycache__" not in p.parts)
+    return tuple((path, ast.parse(path.read_bytes())) for path in files)
 
 
 def imported_modules(tree: ast.AST) -> list[tuple[int, str]]:
@@ -48,8 +52,8 @@ def reaches_a_test_module(module: str) -> bool:
 def test_no_test_file_imports_a_test_module_or_conftest() -> None:
     offending = [
         f"{path.relative_to(REPO).as_posix()}:{line}: {module}"
-        for path in _sources()
-        for line, module in imported_modules(ast.parse(path.read_bytes()))
+        for path, tree in _parsed()
+        for line, module in imported_modules(tree)
         if reaches_a_test_module(module)
     ]
     assert offending == [], "\n".join(offending)
@@ -92,8 +96,8 @@ def test_git_is_written_once() -> None:
     corpus builder's own object is its business)."""
     copies = sorted(
         path.relative_to(REPO).as_posix()
-        for path in _sources()
-        for node in functions(ast.parse(path.read_bytes()))
+        for path, tree in _parsed()
+        for node in functions(tree)
         if node.name.strip("_") in ("git", "run_git")
     )
     assert copies == ["tests/support/gitrepo.py"]
@@ -113,9 +117,9 @@ def test_no_machine_path_is_written_into_a_test() -> None:
     (``tests/support/env.py``): a literal one would silently skip everywhere else."""
     literal = sorted(
         f"{path.relative_to(REPO).as_posix()}:{line}: {value}"
-        for path in _sources()
+        for path, tree in _parsed()
         if path.name != "test_tests_layout.py"
-        for line, value in whole_strings(ast.parse(path.read_bytes()))
+        for line, value in whole_strings(tree)
         if value.startswith("/work/")
     )
     assert literal == [], "\n".join(literal)

@@ -41,6 +41,7 @@ def _attack(tmp_path: Path) -> tuple[Repos, str, str]:
     return repos, main, head
 
 
+@pytest.mark.slow
 def test_a_tag_named_like_the_base_branch_is_refused(
     tmp_path: Path, runner: CliRunner, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -189,6 +189,7 @@ def test_scrubbers_dir_pointed_at_a_permissive_copy_fails(
     assert f"{LEAKY}:15: error: GITHUB_TOKEN found by the re-scan" in result.stdout
 
 
+@pytest.mark.slow
 def test_a_scrubber_rule_file_changed_in_the_change_is_a_finding(
     tmp_path: Path, runner: CliRunner, monkeypatch: pytest.MonkeyPatch
 ) -> None:

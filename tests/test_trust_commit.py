@@ -138,6 +138,7 @@ def test_an_encoding_attribute_on_the_history_folder_is_refused(
     assert "filter" in draft_attr and "eol" in draft_attr
 
 
+@pytest.mark.slow
 @posix_only("committing a symbolic link")
 def test_a_suite_folder_committed_as_a_link_is_refused(
     tmp_path: Path, runner: CliRunner, monkeypatch: pytest.MonkeyPatch

@@ -122,6 +122,7 @@ def test_the_vendored_gaia_client_is_gaias_code_verbatim() -> None:
 # --- controls export stays in its folder --------------------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("planted", ["../../escaped", "/tmp/abs-escaped", "C:escaped",
                                      "C:\\escaped", "\\\\host\\share\\escaped", "CON",
                                      "a/b", "..", "ok\nname"])

@@ -66,6 +66,7 @@ def _codes(findings: list[dict[str, Any]], severity: str = "error") -> set[tuple
 # --- 2a: an approval under another name and hand-written scorecards ------------------------
 
 
+@pytest.mark.slow
 def test_forged_approval_and_hand_written_scorecards_do_not_make_ready(
     tmp_path: Path, runner: CliRunner, monkeypatch: pytest.MonkeyPatch
 ) -> None:

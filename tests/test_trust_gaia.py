@@ -89,6 +89,7 @@ def _draft(suite: Path) -> None:
     write_pair(suite / "drafts", text=FINAL_YAML)
 
 
+@pytest.mark.slow
 def test_a_gaia_package_planted_at_the_suite_root_is_never_imported(
     suite: Path, gaia_python: Path, marker: Path
 ) -> None:
@@ -111,6 +112,7 @@ def test_a_gaia_package_planted_at_the_suite_root_is_never_imported(
     assert not marker.exists()
 
 
+@pytest.mark.slow
 @posix_only("an interpreter that is a shell script")
 @pytest.mark.parametrize("where", ["outside", "inside"])
 def test_gaia_python_named_by_the_checkout_is_not_run(
@@ -135,6 +137,7 @@ def test_gaia_python_named_by_the_checkout_is_not_run(
         assert marker.exists()
 
 
+@pytest.mark.slow
 @posix_only("a runner whose #! line names a shell script")
 @pytest.mark.parametrize("shape", ["shebang", "python-named"])
 def test_a_runner_and_its_shebang_named_by_the_checkout_are_not_run(
@@ -166,6 +169,7 @@ def test_a_runner_and_its_shebang_named_by_the_checkout_are_not_run(
     assert marker.exists()
 
 
+@pytest.mark.slow
 @posix_only("an interpreter that is a shell script")
 def test_an_interpreter_inside_the_suite_is_refused_even_when_the_user_names_it(
     suite: Path, marker: Path
@@ -178,6 +182,7 @@ def test_an_interpreter_inside_the_suite_is_refused_even_when_the_user_names_it(
     assert "lies inside this suite and is not run" in done[0].stderr, done[0].stderr
 
 
+@pytest.mark.slow
 def test_gaia_installed_from_the_checkout_is_not_run_by_the_verdict(
     suite: Path, tmp_path: Path, marker: Path
 ) -> None:
@@ -194,6 +199,7 @@ def test_gaia_installed_from_the_checkout_is_not_run_by_the_verdict(
     assert "no GAIA installed outside this suite answered" in done[2].stderr, done[2].stderr
 
 
+@pytest.mark.slow
 def test_the_user_config_file_names_gaia_python_and_one_inside_the_suite_is_ignored(
     suite: Path, tmp_path: Path, gaia_python: Path
 ) -> None:
@@ -211,6 +217,7 @@ def test_the_user_config_file_names_gaia_python_and_one_inside_the_suite_is_igno
     assert "GAIA's own checks ran too" not in done.stdout, done.stdout
 
 
+@pytest.mark.slow
 @posix_only("a runner that is a shell script")
 def test_run_and_control_start_only_a_runner_the_user_names(suite: Path, marker: Path) -> None:
     """Commands that run GAIA on purpose start the runner the user names, never one only the

@@ -122,6 +122,7 @@ def test_issue_attack_nothing_hidden_reaches_draft_or_record(
     _no_hidden(stderr)
 
 
+@pytest.mark.slow
 def test_issue_attack_card_in_a_real_terminal_width(
     suite: Path, runner: CliRunner, github: FakeGitHub
 ) -> None:
@@ -147,6 +148,7 @@ def test_issue_attack_card_in_a_real_terminal_width(
     assert "**Judge-directed text**" in markdown.stdout
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(sys.platform == "win32", reason="a pseudo-terminal is POSIX-only")
 def test_card_on_a_pseudo_terminal(suite: Path, runner: CliRunner, github: FakeGitHub) -> None:
     """stdout a real tty (rich and click see a terminal): still no escape from the data."""
@@ -183,6 +185,7 @@ def test_card_on_a_pseudo_terminal(suite: Path, runner: CliRunner, github: FakeG
     assert "\x1b" not in out and "\x07" not in out and "\u202e" not in out
 
 
+@pytest.mark.slow
 def test_check_warns_on_judge_text_until_acknowledged(
     suite: Path, runner: CliRunner, github: FakeGitHub
 ) -> None:
@@ -281,6 +284,7 @@ def _session_db(path: Path) -> None:
     conn.close()
 
 
+@pytest.mark.slow
 def test_session_attack(suite: Path, runner: CliRunner) -> None:
     db = suite / "gaia_chat.db"
     _session_db(db)

@@ -71,6 +71,7 @@ def test_utf8_output_never_raises_on_a_lone_surrogate() -> None:
     assert raw.getvalue() == b"a?b"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("encoding", ["cp1252", "ascii", "latin-1"])
 def test_show_and_report_redirected_write_utf8_and_exit_0(suite: Path, encoding: str) -> None:
     """What a pipe, a file or a CI log is on Windows: stdout in the ANSI code page. ``show``
@@ -85,6 +86,7 @@ def test_show_and_report_redirected_write_utf8_and_exit_0(suite: Path, encoding:
     assert NON_ASCII in card
 
 
+@pytest.mark.slow
 def test_an_error_line_is_utf8_too(suite: Path) -> None:
     done = _intake(suite, "show", "no_such_draft", PYTHONIOENCODING="cp1252")
     assert done.returncode == 2
@@ -117,6 +119,7 @@ def module_level_posix_imports(source: str, filename: str) -> list[str]:
     return found
 
 
+@pytest.mark.slow
 def test_no_posix_only_module_is_imported_at_module_level_in_tests_or_scripts() -> None:
     """A test file that imports ``resource`` at its top cannot even be collected on Windows
     (the whole suite then stops there): such an import goes inside the test that skips."""
