@@ -3,7 +3,7 @@
 Production code calls ``reached(step)`` between two writes; nothing happens unless code
 running in the same process installed an observer with ``observe``. No setting, argument or
 environment variable does: the tests' child processes install an observer that sends
-``SIGKILL`` to themselves at one step (see ``tests/crash_harness.py``).
+``SIGKILL`` to themselves at one step (see ``tests/support/crash_harness.py``).
 """
 
 from __future__ import annotations

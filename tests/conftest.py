@@ -2,12 +2,9 @@
 
 from __future__ import annotations
 
-import json
 import os
 import shutil
 import subprocess
-import sys
-import tomllib
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -15,72 +12,18 @@ import pytest
 from hypothesis import settings
 from typer.testing import CliRunner
 
-from tests.github_server import FakeGitHub
+from tests.support.env import REPO, SUITE_PYPROJECT, set_home
+from tests.support.github_server import FakeGitHub
 
 # The suite is a gate: the same examples every run (a seed from each test's own source), so a
 # red run is a change, not a draw. INTAKE_HYPOTHESIS=explore draws new examples each run, to go
 # looking for classes the fixed draw does not reach (docs/scrubber.md, "The matrix").
+# Fixtures shared by several test modules live beside their helpers in tests/support/
+pytest_plugins = ("tests.support.control",)
+
 settings.register_profile("gate", derandomize=True, print_blob=True)
 settings.register_profile("explore", derandomize=False, print_blob=True)
 settings.load_profile(os.environ.get("INTAKE_HYPOTHESIS", "gate"))
-
-REPO = Path(__file__).resolve().parent.parent
-SHARED = REPO.parent / "shared"
-GAIA = SHARED / "corpus" / "gaia"
-GAIA_SCENARIOS = GAIA / "eval" / "scenarios"
-
-SUITE_PYPROJECT = """\
-[project]
-name = "suite-under-test"
-version = "0"
-
-[tool.intake]
-scenarios_dir = "scenarios"
-drafts_dir = "drafts"
-ledger_path = ".intake/ledger.db"
-github_repo = "acme/agent"
-author = "drafter"
-"""
-
-
-def requires_gaia_corpus() -> pytest.MarkDecorator:
-    """Skip cleanly where ../shared (the real GAIA corpus) is not beside the repository."""
-    return pytest.mark.skipif(
-        not GAIA_SCENARIOS.is_dir(), reason="GAIA corpus (../shared/corpus/gaia) not present"
-    )
-
-
-def posix_only(reason: str) -> pytest.MarkDecorator:
-    """Skip on Windows, where what the test relies on does not exist (``reason`` names it)."""
-    return pytest.mark.skipif(sys.platform == "win32", reason=f"POSIX only: {reason}")
-
-
-def command_line(words: list[str]) -> str:
-    """``words`` as one command-line string the running platform's rules split back into
-    them (``intake.portable.split_command``): shell quoting on POSIX, the C runtime's on
-    Windows. For settings given as one string (``INTAKE_RUNNER``)."""
-    if os.name == "nt":
-        return subprocess.list2cmdline(words)
-    import shlex
-
-    return shlex.join(words)
-
-
-HOME_VARIABLES = ("HOME", "USERPROFILE")
-"""Where each platform looks for the home folder: ``HOME`` on POSIX, ``USERPROFILE`` on Windows
-(``os.path.expanduser`` and ``Path.home`` read only that one there, never ``HOME``)."""
-
-
-def home_env(home: Path) -> dict[str, str]:
-    """Environment entries that make ``home`` the home folder on every platform."""
-    return {name: str(home) for name in HOME_VARIABLES}
-
-
-def set_home(monkeypatch: pytest.MonkeyPatch, home: Path) -> None:
-    """Make ``home`` this test's home folder (and its child processes') on every platform."""
-    for name, value in home_env(home).items():
-        monkeypatch.setenv(name, value)
-
 
 @pytest.fixture(autouse=True)
 def _isolate(monkeypatch: pytest.MonkeyPatch, tmp_path_factory: pytest.TempPathFactory) -> None:
@@ -100,17 +43,6 @@ def _isolate(monkeypatch: pytest.MonkeyPatch, tmp_path_factory: pytest.TempPathF
     monkeypatch.setenv("INTAKE_CONFIG", str(home / "intake-user-config.toml"))
     monkeypatch.setenv("INTAKE_GITHUB_API_URL", "http://127.0.0.1:9/no-public-api-in-tests")
     monkeypatch.setenv("TLDEXTRACT_PUBLIC_SUFFIX_LIST_URLS", "")
-
-
-def user_level(**keys: object) -> None:
-    """Set user-level settings (``intake/userconfig.py``) in this test's user config file
-    (``INTAKE_CONFIG``, set per test by ``_isolate``): what the person running intake chose,
-    e.g. the runner ``intake run`` starts."""
-    path = Path(os.environ["INTAKE_CONFIG"])
-    found = tomllib.loads(path.read_text(encoding="utf-8")) if path.is_file() else {}
-    found.update(keys)
-    path.write_text("".join(f"{k} = {json.dumps(v)}\n" for k, v in found.items()),
-                    encoding="utf-8")
 
 
 @pytest.fixture

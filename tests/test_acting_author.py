@@ -14,9 +14,9 @@ from typing import Any
 import pytest
 
 from intake.cli import app
-from tests.conftest import SUITE_PYPROJECT
-from tests.nightly_helpers import write_scenario
-from tests.promote_helpers import make_ready, write_pair
+from tests.support.env import SUITE_PYPROJECT
+from tests.support.nightly_helpers import write_scenario
+from tests.support.promote_helpers import make_ready, write_pair
 
 UNCHECKED = {
     "e-mail": "eve.engineer@example.com",

@@ -11,7 +11,7 @@ import pytest
 
 from intake.cli import app
 from intake.store.records import content_hash, load_record, record_path
-from tests.conftest import GAIA, GAIA_SCENARIOS, requires_gaia_corpus
+from tests.support.env import GAIA, GAIA_SCENARIOS, requires_gaia_corpus
 
 LEGACY = """\
 id: {id}

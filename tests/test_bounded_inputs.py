@@ -17,8 +17,8 @@ import pytest
 
 from intake.errors import InputError
 from intake.fileio import json_depth_exceeds, parse_json_input, read_input, read_json_input
-from tests.promote_helpers import write_pair
-from tests.test_from_session import build
+from tests.support.promote_helpers import write_pair
+from tests.support.sessions import build
 
 
 def _intake(suite: Path, *args: str) -> subprocess.CompletedProcess[str]:

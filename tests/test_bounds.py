@@ -1,6 +1,6 @@
 """Bounds on what one session becomes (issue 20, cases 5 and 6).
 
-Sessions are GAIA-native ``gaia_chat.db`` files (``tests.gaia_native``, GAIA
+Sessions are GAIA-native ``gaia_chat.db`` files (``tests.support.gaia_native``, GAIA
 src/gaia/ui/database.py L365-418 and L568-610) or the Python chat CLI's session JSON
 (``{session_id, chat_history, indexed_documents}``). The limits are intake's own
 (``intake.limits``): the tests read them, so a changed limit changes what is tested.
@@ -21,9 +21,9 @@ from intake import limits
 from intake.cli import app
 from intake.contract.yamlio import parse_checked
 from intake.store.records import load_record
-from tests.conftest import REPO
-from tests.gaia_native import Clock, add_message, add_session, create_chat_db
-from tests.promote_helpers import write_pair
+from tests.support.env import REPO
+from tests.support.gaia_native import Clock, add_message, add_session, create_chat_db
+from tests.support.promote_helpers import write_pair
 
 SID = "5d1e0b7a-1111-4000-8000-000000000001"
 
@@ -77,6 +77,7 @@ def test_bad_turns_are_usage_errors(
     assert files_in(suite) == []
 
 
+@pytest.mark.slow
 def test_a_session_too_long_for_one_draft_is_refused_before_scrubbing(
     suite: Path, tmp_path: Path
 ) -> None:

@@ -14,8 +14,14 @@ import pytest
 
 from intake.cli import app
 from intake.store.records import load_record, record_path, utcnow
-from tests.github_server import FakeGitHub, Reply
-from tests.nightly_helpers import CI_VARIABLES, PYPROJECT_EXTRA, STRONG, write_run, write_scenario
+from tests.support.github_server import FakeGitHub, Reply
+from tests.support.nightly_helpers import (
+    CI_VARIABLES,
+    PYPROJECT_EXTRA,
+    STRONG,
+    write_run,
+    write_scenario,
+)
 
 REPO = "acme/agent"
 

@@ -16,7 +16,7 @@ from typer.testing import CliRunner
 from intake.cli import app
 from intake.lifecycle.promote import criteria_hash
 from intake.store.records import canonical_json, runnable_hash
-from tests.promote_helpers import FINAL_YAML, write_pair
+from tests.support.promote_helpers import FINAL_YAML, write_pair
 
 MIXED = FINAL_YAML + "    ground_truth:\n      1: Q3 revenue\n      total: 14.2\n"
 

@@ -9,8 +9,8 @@ from intake.cli import app
 from intake.config import load_settings
 from intake.lifecycle.promote import promote
 from intake.store.records import record_path
-from tests.conftest import GAIA_SCENARIOS, requires_gaia_corpus
-from tests.promote_helpers import FINAL_YAML, edit, make_ready, write_pair
+from tests.support.env import GAIA_SCENARIOS, requires_gaia_corpus
+from tests.support.promote_helpers import FINAL_YAML, edit, make_ready, write_pair
 
 TOKEN = "ghp_R8x2Kq9LmZ4vT7wYp3Nc6Hs1Jd5Fg0Ab2Ce4X"
 LEGACY = """\
@@ -170,7 +170,7 @@ def test_json_format(suite: Path, runner) -> None:
 
 def test_workflow_and_pre_commit_hook_are_wired() -> None:
     from intake.contract.yamlio import load_roundtrip, parse_checked
-    from tests.conftest import REPO
+    from tests.support.env import REPO
 
     workflow = parse_checked((REPO / ".github/workflows/intake-check.yml").read_bytes()).data
     assert workflow["permissions"] == {"contents": "read", "pull-requests": "read"}
@@ -260,7 +260,7 @@ def test_pre_commit_validate_hook_only_matches_scenarios_and_drafts() -> None:
     import re
 
     from intake.contract.yamlio import load_roundtrip
-    from tests.conftest import REPO
+    from tests.support.env import REPO
 
     hooks = load_roundtrip((REPO / ".pre-commit-hooks.yaml").read_text())
     validate = next(h for h in hooks if h["id"] == "intake-validate")

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from intake.cli import app
 from intake.lifecycle.authority import NO_BASE
-from tests.promote_helpers import write_pair
+from tests.support.promote_helpers import write_pair
 
 LEGACY = """\
 id: {id}

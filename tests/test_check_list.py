@@ -15,7 +15,7 @@ from intake.check.gate import CHECKS, run_check, run_checks
 from intake.config import load_settings
 from intake.lifecycle.authority import RuleChange
 from intake.store.records import record_path
-from tests.promote_helpers import FINAL_YAML, edit, write_pair
+from tests.support.promote_helpers import FINAL_YAML, edit, write_pair
 
 TOKEN = "ghp_R8x2Kq9LmZ4vT7wYp3Nc6Hs1Jd5Fg0Ab2Ce4X"
 

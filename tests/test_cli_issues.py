@@ -10,21 +10,10 @@ from typer.testing import CliRunner
 
 from intake.cli import app
 from intake.drafting.from_issue import scenario_id
-from tests.github_server import FakeGitHub, Reply
+from tests.support.github_server import FakeGitHub, Reply
+from tests.support.issue_bodies import issue
 
 REPO_RULE = "(letters, digits, '_', '.', '-'; one '/')"
-
-
-def issue(server: FakeGitHub, repo: str, number: int, title: str = "Chat loses context") -> dict:
-    return {
-        "url": f"{server.url}/repos/{repo}/issues/{number}",
-        "html_url": f"https://github.com/{repo}/issues/{number}",
-        "number": number,
-        "title": title,
-        "body": '1. Ask "hello"\n2. Ask "what did I just say?"\n\nExpected: it repeats hello',
-        "labels": ["chat"],
-        "comments": 0,
-    }
 
 
 BAD_REPO = f"error: repository must be OWNER/NAME {REPO_RULE}"

@@ -12,8 +12,8 @@ from typer.testing import CliRunner
 from intake.cli import app
 from intake.store.ledger import Event, Ledger
 from intake.store.records import record_path, save_record
-from tests.conftest import GAIA_SCENARIOS, requires_gaia_corpus
-from tests.test_report import check_html, make_record, scenario_yaml, write
+from tests.support.env import GAIA_SCENARIOS, requires_gaia_corpus
+from tests.support.report import check_html, make_record, scenario_yaml, write
 
 
 def populate(suite: Path) -> None:

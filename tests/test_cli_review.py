@@ -18,8 +18,8 @@ from intake.config import load_settings
 from intake.contract.yamlio import dump_roundtrip, load_roundtrip
 from intake.drafting.tail import DraftPlan, new_record_source, write_draft
 from intake.store.records import load_record, record_path
-from tests.github_server import FakeGitHub
-from tests.promote_helpers import HEAD, OLD, review, scorecard, serve_pr
+from tests.support.github_server import FakeGitHub
+from tests.support.promote_helpers import HEAD, OLD, review, scorecard, serve_pr
 
 SID = "pdf_summary_loop"
 
@@ -130,6 +130,7 @@ def unmet(stdout: str) -> list[str]:
     return [line.split()[2] for line in stdout.splitlines() if "[UNMET]" in line]
 
 
+@pytest.mark.slow
 def test_import_edit_run_approve_promote(suite: Path, runner, github: FakeGitHub) -> None:
     draft = import_draft(suite)
     code, out, err = promote(runner, "--dry-run")

@@ -134,6 +134,7 @@ def test_help_does_not_import_presidio() -> None:
     assert out.stdout.strip() == "False"
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="POSIX only: no FIFOs on Windows")
 @pytest.mark.parametrize("check", [True, False])
 def test_a_fifo_or_device_is_named_as_such_and_nothing_is_written(

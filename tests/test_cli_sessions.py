@@ -9,9 +9,9 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 from intake.cli import app
-from tests.gaia_db import ChatDB, tool
-from tests.leak_forms import assert_no_leak
-from tests.test_from_session import EMAIL, SID, TOKEN, build
+from tests.support.gaia_db import ChatDB, tool
+from tests.support.leak_forms import assert_no_leak
+from tests.support.sessions import EMAIL, SID, TOKEN, build
 
 
 def two_sessions(path: Path) -> Path:
@@ -341,7 +341,7 @@ def test_sessions_show_gaias_real_timestamps_as_local_dates(
     src/gaia/ui/database.py L359-361): each row shows a compact local date, never ``…``."""
     from datetime import datetime, timedelta
 
-    import tests.gaia_native as gn
+    import tests.support.gaia_native as gn
 
     monkeypatch.setenv("COLUMNS", "40")
     path = suite / "gaia_chat.db"

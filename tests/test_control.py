@@ -1,6 +1,7 @@
 """``intake control``, gate 8, ``promote --suite`` and ``controls export``.
 
-The replay is intake's real HTTP server on 127.0.0.1; the runner is ``tests/fake_gaia_control.py``
+The replay is intake's real HTTP server on 127.0.0.1; the runner is
+``tests/support/fake_gaia_control.py``
 (its eval agent asks the MCP backend, as GAIA's does through ``agent_ui_mcp.py``: system_status,
 create_session, index_document, send_message over SSE, runner.py L496-567), pointed at the replay
 port. What the stand-in simulator received is compared with the record's captured answers.
@@ -10,7 +11,6 @@ from __future__ import annotations
 
 import json
 import socket
-import sys
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
@@ -20,82 +20,27 @@ import pytest
 
 from intake.cli import app
 from intake.config import load_settings
-from intake.contract.models import Evidence, ToolCallEvidence, ToolOutcome, TurnEvidence
 from intake.lifecycle.gates import check_gates
 from intake.lifecycle.promote import gather
 from intake.lifecycle.replay import ReplayServer, ReplayState, replay_hash, replay_turns
 from intake.store.journal import crash_steps
 from intake.store.ledger import Ledger
-from intake.store.records import content_hash, dump_record, load_record, record_path
-from tests.conftest import SUITE_PYPROJECT, user_level
-from tests.crash_harness import run, run_killed, stray_files
-from tests.promote_helpers import edit, make_ready, scorecard, write_pair
-
-FAKE = Path(__file__).resolve().parent / "fake_gaia_control.py"
-DRAFT = "pdf_summary_loop"
-STRONG = "claude-opus-4"
-LOCAL = "Gemma-4-E4B-it-GGUF"
-CAPTURED = "I searched for the Q3 report again and again but found nothing to summarise."
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
-def add_evidence(draft: Path, answer: str | None = CAPTURED) -> None:
-    """The captured conversation, as ``from-session`` writes it into the record."""
-    rec = record_path(draft)
-    record = load_record(rec)
-    record.evidence = Evidence(
-        turns=[
-            TurnEvidence(
-                turn=1,
-                user_message="Summarize the Q3 report please.",
-                answer=answer,
-                tools=[
-                    ToolCallEvidence(tool="search_file", arguments='{"pattern": "Q3"}',
-                                     result="no files matched", outcome=ToolOutcome.failed),
-                    ToolCallEvidence(tool="run_shell_command", arguments="rm -r reports",
-                                     outcome=ToolOutcome.blocked, reason="policy"),
-                    ToolCallEvidence(tool="search_file", arguments='{"pattern": "report"}',
-                                     result="0 results", outcome=ToolOutcome.ok),
-                ],
-            )
-        ]
-    )
-    rec.write_text(dump_record(record), encoding="utf-8")
-
-
-@pytest.fixture
-def port() -> int:
-    return free_port()
-
-
-@pytest.fixture
-def gaia(suite: Path, port: int, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """The suite set up for ``intake control`` with the stand-in runner; returns its record."""
-    runner_cmd = json.dumps([sys.executable, str(FAKE), "eval", "agent"])
-    user_level(runner=json.loads(runner_cmd))
-    (suite / "pyproject.toml").write_text(
-        SUITE_PYPROJECT
-        + f"runner = {runner_cmd}\nreplay_port = {port}\n"
-        + f'strong_models = ["{STRONG}"]\nlocal_models = ["{LOCAL}"]\n',
-        encoding="utf-8",
-    )
-    seen = suite.parent / "seen.json"
-    monkeypatch.setenv("FAKE_CONTROL_REPO_ROOT", str(suite))
-    monkeypatch.setenv("FAKE_CONTROL_MCP_BACKEND", f"http://127.0.0.1:{port}")
-    monkeypatch.setenv("FAKE_CONTROL_RECORD", str(seen))
-    monkeypatch.setenv("FAKE_CONTROL_PARAPHRASE", "1")
-    return seen
-
-
-def ready_with_evidence(suite: Path, **kwargs: str) -> Path:
-    draft = make_ready(suite, **kwargs)
-    add_evidence(draft)
-    return draft
+from intake.store.records import content_hash, load_record, record_path
+from tests.support.control import (
+    CAPTURED,
+    DRAFT,
+    LEAK,
+    MAIL,
+    STRONG,
+    add_evidence,
+    captured_record,
+    free_port,
+    promote_with_controls,
+    ready_with_evidence,
+)
+from tests.support.crash_harness import run, run_killed, stray_files
+from tests.support.env import SUITE_PYPROJECT
+from tests.support.promote_helpers import edit, make_ready, scorecard, write_pair
 
 
 def _controls(suite: Path) -> list:
@@ -215,8 +160,8 @@ NON_ASCII = "Searched the Q3 report — nothing found: naïve café, 日本語, 
 def test_a_non_ascii_answer_reaches_gaias_client_byte_equal_and_a_failing_judge_passes(
     suite: Path, gaia: Path, runner, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Through the runner stand-in and GAIA's own MCP client (``tests/gaia_mcp.py``, verbatim
-    ``agent_ui_mcp.py``), the simulator receives the captured answer byte for byte, ``—``
+    """Through the runner stand-in and GAIA's own MCP client (``tests/support/gaia_mcp.py``,
+    verbatim ``agent_ui_mcp.py``), the simulator receives the captured answer byte for byte, ``—``
     included (issue 30 point 3), and a judge that fails it lets promotion through."""
     draft = make_ready(suite)
     add_evidence(draft, answer=NON_ASCII)
@@ -371,23 +316,9 @@ def test_a_killed_control_loses_no_event(
 
 @pytest.fixture
 def replay() -> Iterator[ReplayServer]:
-    state = ReplayState("case_x", replay_turns(_record()), {"report.pdf"})
+    state = ReplayState("case_x", replay_turns(captured_record()), {"report.pdf"})
     with ReplayServer(state, 0) as server:
         yield server
-
-
-def _record():
-    from datetime import UTC, datetime
-
-    from intake.contract.models import Record, RecordSource, SourceType
-
-    return Record(
-        id="case_x",
-        source=RecordSource(kind=SourceType.session, locator="gaia-session:x",
-                            captured_at=datetime(2026, 11, 1, tzinfo=UTC), intake_version="0"),
-        evidence=Evidence(turns=[TurnEvidence(turn=2, answer="second"),
-                                 TurnEvidence(turn=1, answer="first")]),
-    )
 
 
 def _post(url: str, body: dict) -> tuple[int, bytes]:
@@ -521,28 +452,11 @@ def test_default_suite_setting_and_a_bad_value(suite: Path, runner) -> None:
 
 # --- controls export -------------------------------------------------------------------------
 
-LEAK = "ghp_R8aQ2mXk9LpV4nT7wZ1cY6bH3jD5sF0gE2uK"
-MAIL = "jane.doe@acmecorp.io"
-
-
-def _promote_with_controls(suite: Path, runner, monkeypatch: pytest.MonkeyPatch) -> Path:
-    ready_with_evidence(suite)
-    monkeypatch.setenv("FAKE_CONTROL_JUDGE", "FAIL")
-    assert runner.invoke(app, ["control", DRAFT]).exit_code == 0
-    # the passing strong run's transcript is GAIA's, never scrubbed by intake
-    card = suite / "runs" / DRAFT / "strong" / "scorecard.json"
-    doc = json.loads(card.read_text())
-    doc["scenarios"][0]["turns"][0]["agent_response"] = f"Summary sent to {MAIL} with {LEAK}"
-    card.write_text(json.dumps(doc))
-    result = runner.invoke(app, ["promote", DRAFT])
-    assert result.exit_code == 0, result.output
-    return suite / "scenarios" / "tool_selection" / f"{DRAFT}.yaml"
-
 
 def test_controls_export_writes_a_fail_and_a_pass_control_with_no_private_value(
     suite: Path, gaia: Path, runner, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
-    _promote_with_controls(suite, runner, monkeypatch)
+    promote_with_controls(suite, runner, monkeypatch)
     out = tmp_path / "controls"
     result = runner.invoke(app, ["controls", "export", str(out)])
     assert result.exit_code == 0, result.output
@@ -570,7 +484,7 @@ def test_controls_export_writes_a_fail_and_a_pass_control_with_no_private_value(
 def test_controls_export_marks_a_control_stale_when_the_criteria_changed(
     suite: Path, gaia: Path, runner, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
-    dest = _promote_with_controls(suite, runner, monkeypatch)
+    dest = promote_with_controls(suite, runner, monkeypatch)
     edit(dest, "in one pass without repeated searches", "quickly")  # an unreviewed edit
     out = tmp_path / "controls"
     result = runner.invoke(app, ["controls", "export", str(out), "--format", "json"])
@@ -589,7 +503,7 @@ def test_controls_export_refuses_a_folder_gaia_would_load(suite: Path, runner) -
 
 def test_the_never_asked_hint_names_the_real_cause(suite: Path) -> None:
     from intake.lifecycle.control import never_asked_hint
-    from tests.status_server import write_mcp_config
+    from tests.support.status_server import write_mcp_config
 
     settings = load_settings(suite)
     write_mcp_config(suite, "http://localhost:4200")

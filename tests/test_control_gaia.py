@@ -14,9 +14,10 @@ re-derivation (L1101-1196) and the scorecard. Two stand-ins replace what this ma
   Claude Code's JSON envelope under ``structured_output``;
 * the Agent UI: intake's replay itself.
 
-GAIA runs from a private root (symlinks to /work/gaia-src's package, prompts and corpus; its own
-``eval/results``) so nothing is written into the GAIA checkout. Skipped where /work/gaia-venv is
-absent (CI).
+GAIA runs from a private root (symlinks to the package, prompts and corpus of the checkout named
+by ``INTAKE_TEST_GAIA_SRC``; its own ``eval/results``) so nothing is written into the GAIA
+checkout. Skipped unless ``INTAKE_TEST_GAIA_SRC`` and ``INTAKE_TEST_GAIA_VENV`` (a virtualenv
+with GAIA installed) name them (CI has neither).
 """
 
 from __future__ import annotations
@@ -31,75 +32,30 @@ import pytest
 
 from intake.cli import app
 from intake.store.records import load_record, record_path
-from tests.conftest import SUITE_PYPROJECT, set_home, user_level
-from tests.promote_helpers import make_ready
-from tests.test_control import CAPTURED, DRAFT, LOCAL, STRONG, add_evidence, free_port
-
-GAIA_VENV = Path("/work/gaia-venv")
-GAIA_SRC = Path("/work/gaia-src")
-pytestmark = pytest.mark.skipif(
-    not (GAIA_VENV / "bin" / "gaia").is_file() or not (GAIA_SRC / "src" / "gaia").is_dir(),
-    reason="GAIA's venv (/work/gaia-venv) and source (/work/gaia-src) are not here",
+from tests.support.control import (
+    CAPTURED,
+    DRAFT,
+    LOCAL,
+    STANDIN_CLAUDE,
+    STRONG,
+    add_evidence,
+    free_port,
+    gaia_root,
 )
+from tests.support.env import GAIA_SRC, GAIA_VENV, SUITE_PYPROJECT, needs, set_home, user_level
+from tests.support.promote_helpers import make_ready
 
-STANDIN_CLAUDE = r'''#!{python}
-import contextlib, json, os, re, sys
-if "--version" in sys.argv:
-    print("2.1.0 (Claude Code)")
-    sys.exit(0)
-import yaml
-with contextlib.redirect_stdout(sys.stderr):  # GAIA's imports print notices on stdout
-    from gaia.mcp.servers.agent_ui_mcp import _api, _stream_chat
-
-prompt = sys.stdin.read()
-scenario = yaml.safe_load(prompt.split("## SCENARIO\n```yaml\n", 1)[1].split("```", 1)[0])
-base = os.environ["STANDIN_MCP_BACKEND"]
-seen = {{"argv": sys.argv[1:], "backend_line": re.search(r"^Backend: (.*)$", prompt, re.M)[1]}}
-status = _api(base, "get", "/system/status")
-seen["model_loaded"] = status.get("model_loaded")
-session = _api(base, "post", "/sessions", json={{"title": "Eval: " + scenario["id"]}})["id"]
-turns = []
-verdict = os.environ["STANDIN_JUDGE"]
-for turn in scenario["turns"]:
-    message = "Hi! Could you give me a short summary of the Q3 report?"  # the simulator's own
-    reply = _stream_chat(base, session, message)
-    seen.setdefault("received", []).append(
-        {{"content": reply["content"], "steps": reply["agent_steps"]}})
-    score = 9 if verdict == "PASS" else 2
-    turns.append({{"turn": turn["turn"], "user_message": message,
-                   "agent_response": reply["content"],
-                   "agent_tools": [s["tool"] for s in reply["agent_steps"]],
-                   "scores": dict.fromkeys(["correctness", "tool_selection",
-                       "context_retention", "completeness", "efficiency", "personality",
-                       "error_recovery"], score),
-                   "pass": verdict == "PASS", "failure_category": None, "reasoning": "stand-in"}})
-with open(os.environ["STANDIN_RECORD"], "a", encoding="utf-8") as out:
-    out.write(json.dumps(seen) + "\n")
-result = {{"scenario_id": scenario["id"], "status": verdict, "overall_score": 0, "turns": turns,
-          "root_cause": None, "recommended_fix": None,
-          "cost_estimate": {{"turns": len(turns), "estimated_usd": 0.01}}}}
-print(json.dumps({{"type": "result", "subtype": "success", "is_error": False,
-                  "result": "", "structured_output": result, "total_cost_usd": 0.01}}))
-'''
-
-
-def _gaia_root(tmp: Path) -> Path:
-    """A private GAIA root: the package, prompts and corpus linked, results its own."""
-    root = tmp / "gaia"
-    (root / "src").mkdir(parents=True)
-    (root / "src" / "gaia").symlink_to(GAIA_SRC / "src" / "gaia")
-    (root / "eval" / "scenarios").mkdir(parents=True)
-    (root / "eval" / "results").mkdir()
-    (root / "eval" / "prompts").symlink_to(GAIA_SRC / "eval" / "prompts")
-    (root / "eval" / "corpus").symlink_to(GAIA_SRC / "eval" / "corpus")
-    (root / "eval" / "mcp-config.json").write_bytes(
-        (GAIA_SRC / "eval" / "mcp-config.json").read_bytes())
-    return root
+pytestmark = [
+    pytest.mark.skipif(GAIA_VENV is None or not (GAIA_VENV / "bin" / "gaia").is_file(),
+                       reason=needs(GAIA_VENV, "INTAKE_TEST_GAIA_VENV", "GAIA's virtualenv")),
+    pytest.mark.skipif(GAIA_SRC is None or not (GAIA_SRC / "src" / "gaia").is_dir(),
+                       reason=needs(GAIA_SRC, "INTAKE_TEST_GAIA_SRC", "GAIA's source checkout")),
+]
 
 
 @pytest.fixture
 def real_gaia(suite: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    root = _gaia_root(tmp_path)
+    root = gaia_root(tmp_path)
     bin_dir = tmp_path / "bin"
     bin_dir.mkdir()
     claude = bin_dir / "claude"

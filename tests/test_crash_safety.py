@@ -17,10 +17,10 @@ from intake.config import load_settings
 from intake.store.journal import crash_steps
 from intake.store.ledger import Ledger
 from intake.store.records import load_record, record_path
-from tests.conftest import posix_only
-from tests.crash_harness import git_untracked, run, run_killed, start, stray_files
-from tests.promote_helpers import scorecard, write_pair
-from tests.test_from_session import SID, build
+from tests.support.crash_harness import git_untracked, run, run_killed, start, stray_files
+from tests.support.env import posix_only
+from tests.support.promote_helpers import scorecard, write_pair
+from tests.support.sessions import SID, build
 
 pytestmark = posix_only("each crash point kills the process with SIGKILL")
 
@@ -228,7 +228,7 @@ def test_a_killed_holder_s_lock_file_is_removed_by_ledger_rebuild(suite: Path) -
 def test_a_promotion_killed_before_its_event_is_reported_and_a_rerun_finishes_it(
     suite: Path,
 ) -> None:
-    from tests.promote_helpers import make_ready
+    from tests.support.promote_helpers import make_ready
 
     make_ready(suite)
     # killed after the files moved, before the promotion event: one journal unit like the rest
@@ -415,7 +415,7 @@ def test_killed_adopt_is_repaired_by_ledger_rebuild(suite: Path, step: str) -> N
 
 def _promoted(suite: Path, scenario_id: str = "done_case") -> Path:
     from intake.lifecycle.promote import promote
-    from tests.promote_helpers import make_ready
+    from tests.support.promote_helpers import make_ready
 
     make_ready(suite, scenario_id)
     result = promote(load_settings(suite), scenario_id)

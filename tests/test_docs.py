@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 from types import ModuleType
 
-from tests.conftest import REPO
+from tests.support.env import REPO
 
 
 def _load(path: Path) -> ModuleType:
@@ -76,16 +76,18 @@ def test_the_guide_says_how_to_start_each_stand_in() -> None:
     readme = (REPO / "README.md").read_text(encoding="utf-8")
     table = readme[readme.index("| Mark | Needs | The test |"):]
     table = table[: table.index("\n\n")]
-    named = sorted(set(re.findall(r"`(tests/[a-z_]+\.py)`", table)) - {"tests/test_packaging.py"})
+    named = sorted(set(re.findall(r"`(tests/support/[a-z_]+\.py)`", table)))
     assert len(named) == 4, named  # runner, backend, control runner, GitHub
     section = guide[guide.index("## Trying the loop without GAIA"):guide.index("## Install")]
     for stand_in in named:
         row = next(line for line in section.splitlines() if f"`{stand_in}`" in line)
         assert "Start it" in section and row.count("|") == 4 and len(row) > 80, stand_in
-    command = re.search(r"`python -m tests\.status_server --port (\d+) --model ([\w.-]+)`", section)
+    command = re.search(
+        r"`python -m tests\.support\.status_server --port (\d+) --model ([\w.-]+)`", section
+    )
     assert command is not None
     started = subprocess.Popen(
-        [sys.executable, "-m", "tests.status_server", "--port", "0", "--model", command[2]],
+        [sys.executable, "-m", "tests.support.status_server", "--port", "0", "--model", command[2]],
         cwd=REPO, stdout=subprocess.PIPE, text=True,
     )
     try:
@@ -95,7 +97,7 @@ def test_the_guide_says_how_to_start_each_stand_in() -> None:
         started.terminate()
         started.wait(timeout=10)
     for script in ("fake_gaia_eval.py", "fake_gaia_control.py"):
-        assert f"python CHECKOUT/tests/{script} eval agent" in section
-        done = subprocess.run([sys.executable, str(REPO / "tests" / script), "eval", "agent",
-                               "--help"], capture_output=True, text=True, timeout=60)
+        assert f"python CHECKOUT/tests/support/{script} eval agent" in section
+        done = subprocess.run([sys.executable, str(REPO / "tests" / "support" / script), "eval",
+                               "agent", "--help"], capture_output=True, text=True, timeout=60)
         assert done.returncode == 0 and done.stdout.startswith("usage: gaia")

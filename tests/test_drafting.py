@@ -5,37 +5,18 @@ from __future__ import annotations
 import shutil
 import subprocess
 from pathlib import Path
-from typing import Any
 
 import pytest
 
 from intake.config import load_settings
-from intake.contract.models import placeholder
 from intake.drafting.tail import DraftPlan, new_record_source, write_draft
 from intake.errors import LedgerError
 from intake.scrub import FixtureMap, packaged_scrubbers_dir
 from intake.store.ledger import Ledger
 from intake.store.records import load_record
+from tests.support.sessions import session_scenario
 
 HOST = "build-7.corp.acme.internal"
-
-
-def scenario(sid: str, message: str) -> dict[str, Any]:
-    return {
-        "id": sid,
-        "category": "captured",
-        "persona": "casual_user",
-        "source": {"type": "session", "link": f"gaia-session:{sid}"},
-        "setup": {"index_documents": []},
-        "turns": [
-            {
-                "turn": 1,
-                "objective": placeholder("objective"),
-                "user_message": message,
-                "success_criteria": placeholder("criteria"),
-            }
-        ],
-    }
 
 
 def everything_written(suite: Path) -> str:
@@ -69,7 +50,7 @@ def test_the_suites_own_recognizers_protect_drafts(suite: Path) -> None:
     (suite / "drafts" / "deep").mkdir()
     settings = load_settings(suite / "drafts" / "deep")
     source = new_record_source("session", "gaia-session:abc")
-    plan = DraftPlan(scenario("session_abc", f"deploy to {HOST} failed"), {}, source)
+    plan = DraftPlan(session_scenario("session_abc", f"deploy to {HOST} failed"), {}, source)
     result = write_draft(settings, plan)
     assert HOST not in everything_written(suite)
     assert result.record.scrub is not None and result.record.scrub.counts.get("INTERNAL_HOST") == 1
@@ -88,7 +69,7 @@ def test_a_shared_mapping_gives_one_fixture_per_original(suite: Path) -> None:
     write_draft(
         settings,
         DraftPlan(
-            scenario("session_abc", "I am alice.smith@acme.io"),
+            session_scenario("session_abc", "I am alice.smith@acme.io"),
             {"title": "mail alice.smith@acme.io"},
             source,
         ),
@@ -107,7 +88,7 @@ def test_locator_and_link_are_scrubbed(suite: Path) -> None:
         "file:/home/alice/issues/issue-7.json",
         link="https://github.com/acme/agent/issues/7?from=alice.smith@acme.io",
     )
-    write_draft(settings, DraftPlan(scenario("issue_7", "hello"), {}, source))
+    write_draft(settings, DraftPlan(session_scenario("issue_7", "hello"), {}, source))
     written = everything_written(suite)
     assert "/home/alice" not in written and "alice.smith@acme.io" not in written
 
@@ -118,7 +99,7 @@ def test_a_broken_ledger_leaves_no_draft(suite: Path) -> None:
     settings = load_settings(suite)
     source = new_record_source("session", "gaia-session:abc")
     with pytest.raises(LedgerError):
-        write_draft(settings, DraftPlan(scenario("session_abc", "hello"), {}, source))
+        write_draft(settings, DraftPlan(session_scenario("session_abc", "hello"), {}, source))
     assert not list((suite / "drafts").iterdir())
 
 
@@ -127,7 +108,7 @@ def test_private_drafts_are_ignored_by_git_in_any_suite(git_suite: Path) -> None
     (git_suite / ".gitignore").unlink()
     settings = load_settings(git_suite)
     source = new_record_source("session", "gaia-session:abc", private=True)
-    result = write_draft(settings, DraftPlan(scenario("session_abc", "hello"), {}, source))
+    result = write_draft(settings, DraftPlan(session_scenario("session_abc", "hello"), {}, source))
     assert result.path.parent == git_suite / "drafts" / "private"
     ignored = subprocess.run(
         ["git", "check-ignore", "-q", str(result.path)], cwd=git_suite, check=False
@@ -153,7 +134,8 @@ def test_a_promoted_case_is_not_drafted_again(suite: Path) -> None:
     settings = load_settings(suite)
     source = new_record_source("session", "gaia-session:abc")
     with pytest.raises(UsageError, match="already in the suite"):
-        write_draft(settings, DraftPlan(scenario("session_abc", "hello"), {}, source), force=True)
+        plan = DraftPlan(session_scenario("session_abc", "hello"), {}, source)
+        write_draft(settings, plan, force=True)
     assert not list((suite / "drafts").iterdir())
 
 
@@ -164,6 +146,6 @@ def test_an_author_that_is_an_email_is_not_recorded(suite: Path) -> None:
     )
     settings = load_settings(suite)
     source = new_record_source("session", "gaia-session:abc")
-    result = write_draft(settings, DraftPlan(scenario("session_abc", "hello"), {}, source))
+    result = write_draft(settings, DraftPlan(session_scenario("session_abc", "hello"), {}, source))
     assert result.record.author is None
     assert "kestrel-mail" not in everything_written(suite)

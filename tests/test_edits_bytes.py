@@ -13,7 +13,6 @@ import difflib
 import json
 import re
 import shutil
-import subprocess
 from pathlib import Path
 from typing import Any
 
@@ -22,8 +21,9 @@ import pytest
 from intake.cli import app
 from intake.contract.yamlio import YamlProblem, parse_checked, with_tags
 from intake.lifecycle.promote import with_suite_tag
-from tests.conftest import GAIA, GAIA_SCENARIOS, requires_gaia_corpus
-from tests.promote_helpers import write_pair
+from tests.support.env import GAIA, GAIA_SCENARIOS, requires_gaia_corpus
+from tests.support.gitrepo import git
+from tests.support.promote_helpers import write_pair
 
 TAG_LINE = re.compile(r"tags: \[[a-z-]+(, [a-z-]+)*\]\r?\n")
 
@@ -53,11 +53,6 @@ def _gaia_copy(tmp_path: Path, eol: str) -> Path:
     return repo
 
 
-def _git(repo: Path, *args: str) -> None:
-    subprocess.run(["git", "-c", "user.name=t", "-c", "user.email=t@example.com", *args],
-                   cwd=repo, check=True, capture_output=True)
-
-
 def _findings(runner: Any) -> tuple[int, list[tuple[Any, ...]], Any]:
     """``check``'s exit code, its findings without line numbers, and the baselined count."""
     result = runner.invoke(app, ["check", "--format", "json"])
@@ -81,7 +76,7 @@ def test_split_quarantine_retire_on_gaias_files_change_only_the_tags_line(
 ) -> None:
     repo = _gaia_copy(tmp_path, eol)
     monkeypatch.chdir(repo)
-    _git(repo, "init", "-q", "-b", "main")
+    git(repo, "init", "-q", "-b", "main")
     assert runner.invoke(app, ["init"]).exit_code == 0
     for folder, source in (("captured", "session"), ("", "synthetic")):
         adopted = runner.invoke(app, ["adopt", f"eval/scenarios/{folder}".rstrip("/"),
@@ -131,6 +126,7 @@ def test_split_quarantine_retire_on_gaias_files_change_only_the_tags_line(
     assert not (repo / "retired").exists()
 
 
+@pytest.mark.slow
 @requires_gaia_corpus()
 @pytest.mark.parametrize("eol", ["\n", "\r\n"], ids=["lf", "crlf"])
 def test_the_suite_tag_on_each_of_gaias_files_adds_one_line(eol: str) -> None:

@@ -15,65 +15,12 @@ from typer.testing import CliRunner
 from intake.cli import app
 from intake.contract.yamlio import parse_checked
 from intake.sources import github as gh
-from tests.github_server import FakeGitHub, Reply
-from tests.leak_forms import assert_no_leak
-from tests.test_issue_parse import GAIA_BUG_PROSE_AFTER_CODE as USER_TEST_BODY
+from tests.support.github_server import FakeGitHub, Reply
+from tests.support.issue_bodies import BODY, ISSUE_PATH, REPO, issue_json
+from tests.support.issue_bodies import GAIA_BUG_PROSE_AFTER_CODE as USER_TEST_BODY
+from tests.support.leak_forms import assert_no_leak
 
-REPO = "acme/agent"
-ISSUE_PATH = f"/repos/{REPO}/issues/42"
 TOKEN = "ghp_" + "A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8"
-
-BODY = """### What happened?
-
-The agent forgets my uploaded file. My files are in /home/alice/private/taxes.
-
-Steps to reproduce:
-1. Open the Agent UI
-2. Upload `report.pdf`
-3. Ask "What is the total revenue in report.pdf?"
-4. See error: no documents found
-
-Error / log output:
-```
-Traceback (most recent call last):
-KeyError: 'doc'
-```
-
-### What did you expect to happen?
-
-The agent answers with the revenue figure.
-
-### Acceptance criteria
-
-- The answer cites report.pdf
-
-### Environment
-
-_No response_
-"""
-
-
-def issue_json(server: FakeGitHub, number: int = 42, **extra: Any) -> dict[str, Any]:
-    """An issue object as the REST API returns it, with URLs pointing at the test server."""
-    data = {
-        "url": f"{server.url}/repos/{REPO}/issues/{number}",
-        "repository_url": f"{server.url}/repos/{REPO}",
-        "comments_url": f"{server.url}/repos/{REPO}/issues/{number}/comments",
-        "html_url": f"https://github.com/{REPO}/issues/{number}",
-        "id": 1000 + number,
-        "number": number,
-        "title": "[Bug]: Agent forgets uploaded file",
-        "state": "open",
-        "labels": [{"name": "bug"}, {"name": "triage"}],
-        "user": {"login": "alice"},
-        "comments": 0,
-        "created_at": "2026-01-02T03:04:05Z",
-        "updated_at": "2026-01-03T03:04:05Z",
-        "author_association": "NONE",
-        "body": BODY,
-    }
-    data.update(extra)
-    return data
 
 
 @pytest.fixture(autouse=True)
@@ -540,7 +487,7 @@ def test_real_gaia_reports_through_the_server_and_the_writer(
     """Two real amd/gaia reports end to end (stand-in GitHub, scrubber, writer, record): a
     prompt in a bug form's step becomes the one turn with the form's expectation on it; a
     Settings-panel bug is drafted with the one line saying it is no agent conversation."""
-    from tests.issue_corpus import CORPUS
+    from tests.support.issue_corpus import CORPUS
 
     for number in (1579, 1087):
         report = json.loads((CORPUS / f"{number}.json").read_text(encoding="utf-8"))

@@ -15,35 +15,9 @@ from intake.contract.models import GAIA_PERSONAS, ID_PATTERN, Level, has_placeho
 from intake.contract.schema import check
 from intake.drafting.from_session import build_plan, draft_from_session, read_session
 from intake.errors import InputError, UsageError
-from tests.gaia_db import ChatDB, error_step, policy, thinking, tool
-from tests.leak_forms import assert_no_leak
-
-SID = "29c211c7-31b5-4084-bb3f-1825c0210942"
-EMAIL = "olga.petrova@kestrel-mail.com"
-TOKEN = "ghp_hbMKurZYajaT2N2RlgC7xWkKwXpnjsHs1OIh"
-HOME = "/home/olga.petrova/Documents/q3.md"
-
-
-def build(path: Path, *, title: str = "PTO policy", private: int = 0) -> Path:
-    db = ChatDB(path)
-    sid = db.session(SID, title=title, agent_type="doc", private=private, model="Gemma-X")
-    db.message(sid, "system", "[schedule-run] Run #1 · 2026-01-01 10:00 UTC")
-    db.message(sid, "user", f"hi, I am {EMAIL}")
-    db.message(sid, "user", f"what's in {HOME}? [q3.pdf](/api/files/uploads/1234-abcd.pdf)")
-    db.message(
-        sid,
-        "assistant",
-        "Agent error: boom",
-        [thinking(1), tool(2, "search_file"), tool(3, "query_specific_file", False, "failed"),
-         policy(4, "send_email", "mail needs approval"), tool(5, "search_file"),
-         error_step(6, "boom"), tool(7, "index_document", None)],
-    )
-    db.message(sid, "user", f"use token {TOKEN}")
-    answer = "Done, the figure is 15 days."
-    db.message(sid, "assistant", answer, [tool(1, "list_indexed_documents")])
-    db.document(sid, "report.md", "/home/olga.petrova/.gaia/documents/report.md", "ab" * 32)
-    db.close()
-    return path
+from tests.support.gaia_db import ChatDB
+from tests.support.leak_forms import assert_no_leak
+from tests.support.sessions import EMAIL, HOME, SID, TOKEN, build
 
 
 @pytest.fixture
@@ -185,6 +159,7 @@ def _all_text(suite: Path) -> str:
     return "\n".join(chunks)
 
 
+@pytest.mark.slow
 def test_end_to_end_scrubbed_draft_record_ledger(store: Path, suite: Path) -> None:
     settings = load_settings(suite)
     done = draft_from_session(settings, "29c211c7", db=store)

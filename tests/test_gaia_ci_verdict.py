@@ -1,6 +1,7 @@
 """GAIA's verdict is what GAIA's CI gives (issue 30 point 2), asked once per installation.
 
-GAIA here is GAIA's own code from the mirror at the corpus commit (``tests/gaia_install.py``:
+GAIA here is GAIA's own code from the mirror at the corpus commit
+(``tests/support/gaia_install.py``:
 installed outside the suite, validator-only where GAIA's agents' dependencies are absent), and
 GAIA's CI is GAIA's own test file: ``.github/workflows/test_eval.yml`` runs
 ``pytest tests/test_eval.py``; the tests that judge scenarios are selected (``find_scenarios``
@@ -27,11 +28,12 @@ from pathlib import Path
 import pytest
 import yaml
 
-from tests import gaia_install
-from tests.test_trust_gaia import _hooks, _intake
+from tests.support import gaia_install
+from tests.support.gaia_runs import intake_script, precommit_hooks
+from tests.support.gitrepo import git
 
 pytestmark = pytest.mark.skipif(
-    not gaia_install.mirror_present(), reason="GAIA's mirror (/work/.mirror/amd+gaia) is absent"
+    not gaia_install.mirror_present(), reason=gaia_install.ABSENT
 )
 
 CI_TESTS = (
@@ -68,25 +70,21 @@ def _starts(log: Path) -> int:
     return len(set(log.read_text(encoding="utf-8").split())) if log.is_file() else 0
 
 
-def _git(suite: Path, *args: str) -> None:
-    subprocess.run(["git", *args], cwd=suite, check=True, capture_output=True)
-
-
 def _suite(gaia_tree: Path, where: Path, *, real_world: bool) -> Path:
     """A clone of GAIA's repository, adopted as the issue describes (init, adopt, commit)."""
     shutil.copytree(gaia_tree, where)
     if real_world:
         _write_real_world_manifest(where)
-    _git(where, "init", "-q", "-b", "main")
-    _git(where, "config", "user.email", "m@example.com")
-    _git(where, "config", "user.name", "maintainer")
-    _git(where, "add", "-A")
-    _git(where, "commit", "-qm", "GAIA")
+    git(where, "init", "-q", "-b", "main")
+    git(where, "config", "user.email", "m@example.com")
+    git(where, "config", "user.name", "maintainer")
+    git(where, "add", "-A")
+    git(where, "commit", "-qm", "GAIA")
     for args in (["init"], ["adopt", "eval/scenarios", "--source", "hand", "--reviewer", "maint"]):
         done = _cli(where, *args)
         assert done.returncode == 0, done.stdout + done.stderr
-    _git(where, "add", "-A")
-    _git(where, "commit", "-qm", "adopted")
+    git(where, "add", "-A")
+    git(where, "commit", "-qm", "adopted")
     return where
 
 
@@ -122,12 +120,12 @@ def _env(**extra: str) -> dict[str, str]:
 
 
 def _cli(suite: Path, *args: str, **extra: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([_intake(), *args], cwd=suite, capture_output=True, text=True,
+    return subprocess.run([intake_script(), *args], cwd=suite, capture_output=True, text=True,
                           encoding="utf-8", env=_env(**extra), timeout=600, check=False)
 
 
 def _hook(suite: Path, **extra: str) -> subprocess.CompletedProcess[str]:
-    entry = str(_hooks()["intake-check"]["entry"]).split()
+    entry = str(precommit_hooks()["intake-check"]["entry"]).split()
     return _cli(suite, *entry[1:], **extra)
 
 
@@ -145,6 +143,7 @@ def _errors(text: str) -> list[str]:
     return [line for line in text.splitlines() if ": error: " in line]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("real_world", [False, True], ids=["no-real-world", "real-world"])
 def test_gaias_unmodified_repository_adopted_passes_gaias_ci_check_and_the_hook(
     gaia_tree: Path, installed: tuple[Path, Path], tmp_path: Path, real_world: bool
@@ -168,6 +167,7 @@ def test_gaias_unmodified_repository_adopted_passes_gaias_ci_check_and_the_hook(
     assert [line for line in _errors(strict.stdout) if "GAIA" in line] == []
 
 
+@pytest.mark.slow
 def test_a_file_gaias_ci_fails_fails_check_and_the_hook(
     gaia_tree: Path, installed: tuple[Path, Path], tmp_path: Path
 ) -> None:
@@ -185,6 +185,7 @@ def test_a_file_gaias_ci_fails_fails_check_and_the_hook(
                    in line for line in _errors(done.stdout)), done.stdout[-2000:]
 
 
+@pytest.mark.slow
 def test_a_real_world_reference_is_judged_only_when_its_manifest_is_present(
     gaia_tree: Path, installed: tuple[Path, Path], tmp_path: Path
 ) -> None:
@@ -229,6 +230,7 @@ def _small_suite(gaia_tree: Path, where: Path) -> Path:
     return where
 
 
+@pytest.mark.slow
 def test_gaia_is_asked_once_per_installation(
     gaia_tree: Path, own_install: tuple[Path, Path, Path], tmp_path: Path
 ) -> None:
@@ -258,6 +260,7 @@ def test_gaia_is_asked_once_per_installation(
     assert str(runner_py.resolve()) in {str(Path(n).resolve()) for n in doc["validator_files"]}
 
 
+@pytest.mark.slow
 def test_a_cache_folder_inside_the_suite_is_not_used(
     gaia_tree: Path, own_install: tuple[Path, Path, Path], tmp_path: Path
 ) -> None:

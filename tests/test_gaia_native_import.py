@@ -1,6 +1,6 @@
 """Drafting from data exactly as GAIA's own code writes it (issue #12, items 1-3).
 
-The stores come from ``tests/gaia_native.py``, whose output was checked against GAIA's own
+The stores come from ``tests/support/gaia_native.py``, whose output was checked against GAIA's own
 classes (``ChatDatabase``, ``SSEOutputHandler``, ``_summarize_tool_result``, ``MemoryStore``)
 at amd/gaia commit 78bbc30 (see that module's docstring). GAIA facts used here:
 
@@ -35,7 +35,7 @@ from intake.sources.model import StoreKind, plain_session_id, tools_from_steps
 from intake.sources.registry import detect
 from intake.sources.tool_outcome import repr_shape, result_shape
 from intake.store.records import load_record
-from tests import gaia_native as gn
+from tests.support import gaia_native as gn
 
 
 @pytest.fixture

@@ -54,8 +54,8 @@ from intake.contract.models import (
 from intake.contract.yamlio import parse_checked
 from intake.lifecycle.replay import replay_hash, replay_turns
 from intake.store.records import content_hash, dump_record, record_path, runnable_hash
-from tests.conftest import SUITE_PYPROJECT
-from tests.promote_helpers import FINAL_YAML, PLACEHOLDER_YAML
+from tests.support.env import SUITE_PYPROJECT
+from tests.support.promote_helpers import FINAL_YAML, PLACEHOLDER_YAML
 
 T0 = datetime(2026, 11, 1, tzinfo=UTC)
 STRONG_PASS_MIN = (1, 2, 3, 4)
@@ -303,6 +303,7 @@ and with a passing one (``require_control``), the author's own approval, and a p
 draft whose id is taken."""
 
 
+@pytest.mark.slow
 def test_every_combination_of_the_gate_settings_gives_one_verdict() -> None:
     """All 128 combinations of the gate settings, each over the same five drafts: ``check``
     and ``promote --dry-run`` agree on every gate of every draft, and the settings matter
@@ -353,14 +354,19 @@ def test_check_hears_gaias_validator_in_a_drafts_gates_as_promote_does(
     """GAIA importable (a stand-in whose ``validate_scenario`` rejects ``agent_type``): the
     valid gate ``check`` reports for the draft carries GAIA's message, as ``promote
     --dry-run``'s does (the check side used to skip GAIA's validator)."""
-    from tests import gaia_install
-    from tests.test_run_gaia import REJECT_AGENT_TYPE, _corpus, _fake_gaia, _with_agent_type
+    from tests.support import gaia_install
+    from tests.support.gaia_runs import (
+        REJECT_AGENT_TYPE,
+        fake_gaia_package,
+        with_agent_type,
+        write_corpus,
+    )
 
-    _corpus(suite / "eval" / "corpus", [])
-    path = _fake_gaia(tmp_path / "gaia-pkg", suite, REJECT_AGENT_TYPE)
+    write_corpus(suite / "eval" / "corpus", [])
+    path = fake_gaia_package(tmp_path / "gaia-pkg", suite, REJECT_AGENT_TYPE)
     monkeypatch.setenv(
         "INTAKE_GAIA_PYTHON", str(gaia_install.environment(tmp_path / "gaia-env", path)))
-    _with_agent_type(suite)
+    with_agent_type(suite)
     checked = _invoke(runner, suite, "check", "--format", "json")
     (judged,) = checked["drafts"]
     promoted = _invoke(runner, suite, "promote", judged["id"], "--dry-run", "--format", "json")

@@ -35,8 +35,8 @@ from intake.ghoutput import (
     md_text,
 )
 from intake.lifecycle.gates import Gate
-from tests.conftest import REPO
-from tests.promote_helpers import write_pair
+from tests.support.env import REPO
+from tests.support.promote_helpers import write_pair
 
 # --- the runner's side: how GitHub reads a step's output --------------------------------------
 
@@ -177,6 +177,7 @@ def run_check(suite: Path) -> tuple[subprocess.CompletedProcess[str], str]:
     return result, summary.read_text(encoding="utf-8")
 
 
+@pytest.mark.slow
 def test_check_github_output_holds_only_intakes_own_commands(attacked: Path) -> None:
     result, summary = run_check(attacked)
     assert result.returncode == 1, result.stderr  # the img id is a schema error
@@ -203,6 +204,7 @@ def test_check_github_output_holds_only_intakes_own_commands(attacked: Path) -> 
     assert "drafts/x ::add-mask::hunter2 ::stop-commands::tok" in text, "folded onto one line"
 
 
+@pytest.mark.slow
 def test_validate_github_output_escapes_its_summary_line_and_annotations(suite: Path) -> None:
     path = write_pair(suite / "drafts", "plain_case")
     forged = suite / "drafts" / f"{FORGED}.yaml"
@@ -259,6 +261,7 @@ def test_summary_text_is_text(value: str) -> None:
         assert value in "".join(shown.text)
 
 
+@pytest.mark.slow
 def test_the_summary_stays_under_the_limit_with_1200_drafts() -> None:
     """1,200 drafts gave a 1.07 MB gates table; GitHub drops a summary over 1 MiB whole."""
     gates = [

@@ -8,7 +8,7 @@ import pytest
 from typer.testing import CliRunner
 
 from intake.cli import app
-from tests.github_server import FakeGitHub, Reply
+from tests.support.github_server import FakeGitHub, Reply
 
 ISSUE = {
     "number": 7,

@@ -2,14 +2,10 @@
 
 from __future__ import annotations
 
-import subprocess
 from pathlib import Path
 
 from intake.gitutil import changed_paths
-
-
-def git(repo: Path, *args: str) -> None:
-    subprocess.run(["git", *args], cwd=repo, check=True, capture_output=True)
+from tests.support.gitrepo import git
 
 
 def test_untracked_staged_renamed_and_branch_changes_all_count(tmp_path: Path) -> None:

@@ -20,8 +20,8 @@ from intake.contract.models import ControlRun
 from intake.report.health import CLASSES, make_health
 from intake.report.posterior import jeffreys
 from intake.store.records import load_record, record_path, utcnow
-from tests.conftest import requires_gaia_corpus
-from tests.nightly_helpers import (
+from tests.support.env import requires_gaia_corpus
+from tests.support.nightly_helpers import (
     CI_VARIABLES,
     LOCAL,
     PYPROJECT_EXTRA,
@@ -138,12 +138,14 @@ def _classes(suite: Path, **overrides: Any) -> dict[str, str]:
     return {s.scenario_id: s.klass for s in make_health(settings).scenarios}
 
 
+@pytest.mark.slow
 def test_every_class_where_the_runs_say_so_and_nowhere_else(nightly: Path) -> None:
     classes = _classes(nightly, health_all_commits=False)  # commit A: sat_case never failed
     assert classes == EXPECTED
     assert set(classes.values()) == set(CLASSES)
 
 
+@pytest.mark.slow
 def test_an_edited_scenarios_old_runs_are_stale_and_not_counted(nightly: Path) -> None:
     health = make_health(load_settings(nightly))
     edited = next(s for s in health.scenarios if s.scenario_id == "edited_case")
@@ -155,6 +157,7 @@ def test_an_edited_scenarios_old_runs_are_stale_and_not_counted(nightly: Path) -
     assert stale.older_hash_runs == 48 and stale.runs_read == 0
 
 
+@pytest.mark.slow
 def test_reimport_adds_nothing(nightly: Path, runner: Any) -> None:
     before = {p.name: p.read_bytes() for p in (nightly / "scenarios").rglob("*.intake.json")}
     again = _import(runner, str(nightly / "eval" / "results" / "eval-20260502-020000"))
@@ -163,6 +166,7 @@ def test_reimport_adds_nothing(nightly: Path, runner: Any) -> None:
     assert after == before
 
 
+@pytest.mark.slow
 def test_infrastructure_status_recorded_never_judged(nightly: Path) -> None:
     assert [r.status for r in stored(nightly, "healthy_case")].count("INFRA_ERROR") == 1
     health = make_health(load_settings(nightly))
@@ -172,6 +176,7 @@ def test_infrastructure_status_recorded_never_judged(nightly: Path) -> None:
     assert (strong.judged, strong.passes) == (23, 23)
 
 
+@pytest.mark.slow
 def test_every_commit_and_machine_of_the_window_is_read_and_named(nightly: Path) -> None:
     health = make_health(load_settings(nightly))
     assert health.commits_read == [(COMMIT_A, 432), (COMMIT_B, 1)]
@@ -185,6 +190,7 @@ def test_every_commit_and_machine_of_the_window_is_read_and_named(nightly: Path)
     assert "only the strong tier ran" in sat.why
 
 
+@pytest.mark.slow
 def test_a_pinned_or_newest_machine_leaves_the_others_out(nightly: Path, runner: Any) -> None:
     results = nightly / "eval" / "results-lab"
     write_run(results, "eval-20260507-020000", night(7), {"flaky_case": P},
@@ -197,6 +203,7 @@ def test_a_pinned_or_newest_machine_leaves_the_others_out(nightly: Path, runner:
     assert newest.machines_read == [("lab-box", 1)]
 
 
+@pytest.mark.slow
 def test_the_window_leaves_out_older_nights(nightly: Path) -> None:
     health = make_health(load_settings(nightly, overrides={"health_window_nights": 2}))
     left = 9 * 2 * ITERATIONS * 4 + 1  # nights 1-4 (the 4th before 02:00) and the CI run
@@ -205,6 +212,7 @@ def test_the_window_leaves_out_older_nights(nightly: Path) -> None:
     assert health.window is not None and health.window[0] >= night(5)
 
 
+@pytest.mark.slow
 def test_provenance_split_and_thresholds_in_every_format(nightly: Path, runner: Any) -> None:
     result = runner.invoke(app, ["health", "--format", "json"])
     assert result.exit_code == 0, result.output
@@ -232,6 +240,7 @@ def test_provenance_split_and_thresholds_in_every_format(nightly: Path, runner: 
     assert "::warning file=scenarios/rag_quality/afail_case.yaml" in github
 
 
+@pytest.mark.slow
 def test_headroom_per_category(nightly: Path) -> None:
     health = make_health(load_settings(nightly))
     # strong tier, judged, current hash, every commit: sat 24 + 1 (commit B), afail, inv,
@@ -242,10 +251,12 @@ def test_headroom_per_category(nightly: Path) -> None:
     assert health.headroom == [("rag_quality", judged, passes)]
 
 
+@pytest.mark.slow
 def test_min_runs_is_a_setting(nightly: Path) -> None:
     assert _classes(nightly, health_min_runs=30)["afail_case"] == "undecided"
 
 
+@pytest.mark.slow
 def test_an_unknown_model_needs_a_tier(nightly: Path, runner: Any) -> None:
     results = nightly / "eval" / "other"
     write_run(results, "eval-20260508-020000", night(8), {"sat_case": P},
@@ -257,6 +268,7 @@ def test_an_unknown_model_needs_a_tier(nightly: Path, runner: Any) -> None:
     assert result.exit_code == 0, result.stderr
 
 
+@pytest.mark.slow
 def test_a_killed_run_is_read_from_its_traces(nightly: Path, runner: Any) -> None:
     results = nightly / "eval" / "killed"
     folder = write_run(results, "eval-20260509-020000", night(9), {"flaky_case": P},
@@ -267,6 +279,7 @@ def test_a_killed_run_is_read_from_its_traces(nightly: Path, runner: Any) -> Non
     assert stored(nightly, "flaky_case")[-1].kind == "trace"
 
 
+@pytest.mark.slow
 def test_a_scenario_not_in_the_suite_is_counted_not_recorded(nightly: Path, runner: Any) -> None:
     results = nightly / "eval" / "x"
     write_run(results, "eval-20260510-020000", night(10), {"unknown_case": P},
@@ -275,6 +288,7 @@ def test_a_scenario_not_in_the_suite_is_counted_not_recorded(nightly: Path, runn
     assert doc["not_in_suite"] == ["unknown_case"] and doc["recorded"] == 0
 
 
+@pytest.mark.slow
 def test_failure_category_judge_commit_machine_recorded(nightly: Path) -> None:
     run = stored(nightly, "afail_case")[0]
     assert run.failure_category == "wrong_answer"
@@ -289,7 +303,7 @@ def test_gaias_committed_baseline_imports(suite: Path, runner: Any, tmp_path: Pa
     free-text hardware line) against GAIA's rag_quality scenarios, adopted."""
     import shutil
 
-    from tests.conftest import GAIA, GAIA_SCENARIOS
+    from tests.support.env import GAIA, GAIA_SCENARIOS
 
     shutil.copytree(GAIA_SCENARIOS / "rag_quality", suite / "scenarios" / "rag_quality")
     adopted = runner.invoke(app, ["adopt", "scenarios/rag_quality", "--source", "hand",
@@ -313,7 +327,7 @@ def test_gaias_committed_baseline_imports(suite: Path, runner: Any, tmp_path: Pa
 
 @requires_gaia_corpus()
 def test_gaias_other_scorecards_are_refused_by_name(suite: Path, runner: Any) -> None:
-    from tests.conftest import GAIA
+    from tests.support.env import GAIA
 
     for folder, words in (("phase2", "phase2"), ("code-run1", "gaia eval code")):
         result = runner.invoke(app, ["runs", "import", str(GAIA / "eval" / "results" / folder),
@@ -391,6 +405,7 @@ def test_a_run_dated_in_the_future_or_before_its_commit_is_refused(git_suite: Pa
         assert record_path(path).read_bytes() == before
 
 
+@pytest.mark.slow
 def test_a_bad_results_folder_writes_nothing_and_echoes_nothing(nightly: Path, runner: Any
                                                                 ) -> None:
     results = nightly / "eval" / "bad"
@@ -410,6 +425,7 @@ def test_a_bad_results_folder_writes_nothing_and_echoes_nothing(nightly: Path, r
     assert secret.exit_code == 2 and "ghp_" not in secret.stderr + secret.stdout
 
 
+@pytest.mark.slow
 def test_an_abbreviated_commit_is_the_same_commit(nightly: Path, runner: Any) -> None:
     """meta.json keeps 8 hex digits, GITHUB_SHA 40: one commit, read together."""
     results = nightly / "eval" / "ci"

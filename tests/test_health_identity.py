@@ -21,8 +21,8 @@ from intake.config import load_settings
 from intake.lifecycle.split import assign, suite_categories
 from intake.report.health import make_health
 from intake.store.records import load_record, record_path
-from tests.conftest import GAIA, GAIA_SCENARIOS, requires_gaia_corpus
-from tests.nightly_helpers import (
+from tests.support.env import GAIA, GAIA_SCENARIOS, requires_gaia_corpus
+from tests.support.nightly_helpers import (
     CI_VARIABLES,
     PYPROJECT_EXTRA,
     STRONG,
@@ -64,6 +64,7 @@ def mcp_suite(suite: Path, runner: Any) -> dict[str, str]:
     return ids
 
 
+@pytest.mark.slow
 def test_runs_of_mcp_reliability_land_under_their_ids(suite: Path, runner: Any,
                                                       mcp_suite: dict[str, str]) -> None:
     results = suite / "eval" / "results"
@@ -96,6 +97,7 @@ def test_the_split_hashes_the_id_not_the_file_name(suite: Path, runner: Any,
     assert shown == drawn
 
 
+@pytest.mark.slow
 def test_bugs_link_and_refresh_find_a_scenario_by_its_id(suite: Path, runner: Any,
                                                          mcp_suite: dict[str, str],
                                                          tmp_path: Path) -> None:
@@ -118,6 +120,7 @@ def test_bugs_link_and_refresh_find_a_scenario_by_its_id(suite: Path, runner: An
     assert stale.exit_code == 2 and "no suite scenario" in stale.stderr
 
 
+@pytest.mark.slow
 def test_gaias_results_folder_as_it_is_imports_and_names_what_it_skips(
     suite: Path, runner: Any, mcp_suite: dict[str, str]
 ) -> None:
@@ -155,6 +158,7 @@ def test_a_results_folder_of_nothing_but_other_scorecards_exits_0(suite: Path, r
     assert "imported 0 run(s)" in result.stdout and "Traceback" not in result.stderr
 
 
+@pytest.mark.slow
 def test_every_gaia_scenario_lands_under_its_id(suite: Path, runner: Any) -> None:
     """GAIA's whole suite adopted: a run naming every scenario id records every one, none
     dropped, and health reads each under its id."""

@@ -21,8 +21,8 @@ from intake.lifecycle.runs import store
 from intake.lifecycle.runs.store import index_path, read_facts, scenario_facts
 from intake.report import posterior
 from intake.report.health import HealthInput, build_health, noise, render
-from tests.health_generator import generate
-from tests.nightly_helpers import write_scenario
+from tests.support.health_generator import generate
+from tests.support.nightly_helpers import write_scenario
 
 
 def _rows(suite: Path) -> list[tuple[Any, ...]]:
@@ -71,7 +71,13 @@ def test_an_unreadable_index_is_parsed_around(suite: Path) -> None:
 
 def test_runs_import_reads_the_ids_through_the_cache_and_records_the_current_hash(
         suite: Path, runner: Any, monkeypatch: pytest.MonkeyPatch) -> None:
-    from tests.nightly_helpers import CI_VARIABLES, PYPROJECT_EXTRA, STRONG, night, write_run
+    from tests.support.nightly_helpers import (
+        CI_VARIABLES,
+        PYPROJECT_EXTRA,
+        STRONG,
+        night,
+        write_run,
+    )
 
     for name in CI_VARIABLES:
         monkeypatch.delenv(name, raising=False)
@@ -102,7 +108,13 @@ def test_the_runs_health_reads_from_the_index_equal_validated_ones(suite: Path, 
                                                                    monkeypatch: pytest.MonkeyPatch
                                                                    ) -> None:
     from intake.contract.models import SuiteRun
-    from tests.nightly_helpers import CI_VARIABLES, PYPROJECT_EXTRA, STRONG, night, write_run
+    from tests.support.nightly_helpers import (
+        CI_VARIABLES,
+        PYPROJECT_EXTRA,
+        STRONG,
+        night,
+        write_run,
+    )
 
     for name in CI_VARIABLES:
         monkeypatch.delenv(name, raising=False)

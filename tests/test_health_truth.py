@@ -1,5 +1,6 @@
 """``intake health`` measured against a generated history whose truth is known
-(``tests/health_generator.py``, ``tests/health_truth.py``): every class at least 0.9 precision
+(``tests/support/health_generator.py``, ``tests/support/health_truth.py``): every class at least
+0.9 precision
 and recall where the runs support a decision, at 3, 7 and 14 nights, thin cases undecided;
 never-judged and stale exact. ``tests/benchmarks/bench_health_truth.py`` prints the table."""
 
@@ -10,8 +11,8 @@ from pathlib import Path
 import pytest
 
 from intake.report.health import build_health
-from tests.health_generator import generate
-from tests.health_truth import score
+from tests.support.health_generator import generate
+from tests.support.health_truth import score
 
 
 @pytest.mark.parametrize("nights", [3, 7, 14])

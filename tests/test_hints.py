@@ -14,10 +14,11 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+import pytest
 import typer
 
 from intake.cli import app
-from tests.conftest import REPO
+from tests.support.env import REPO
 
 IN_BACKTICKS = re.compile(r"`(intake [^`]+)`")
 """A command line quoted in backticks, anywhere in a string."""
@@ -116,6 +117,7 @@ def _all_suggestions() -> list[Suggestion]:
     return found
 
 
+@pytest.mark.slow
 def test_every_suggested_command_line_exists() -> None:
     command = typer.main.get_command(app)
     found = _all_suggestions()

@@ -19,7 +19,7 @@ from intake.contract.yamlio import parse_checked
 from intake.report.card import card_from_parts
 from intake.store.ledger import Ledger
 from intake.store.records import load_record, record_path
-from tests.conftest import GAIA, requires_gaia_corpus
+from tests.support.env import GAIA, requires_gaia_corpus
 
 FILE = "simple_tool_call"
 ID = "mcp_simple_tool_call"
@@ -41,6 +41,7 @@ def mcp(tmp_path: Path, runner: Any, monkeypatch: pytest.MonkeyPatch) -> Path:
     return folder
 
 
+@pytest.mark.slow
 @requires_gaia_corpus()
 def test_adopt_records_the_yaml_id_beside_the_file(mcp: Path) -> None:
     for path in sorted(mcp.glob("*.yaml")):

@@ -23,8 +23,8 @@ from intake.drafting.tail import slug
 from intake.scrub.ids import neutral_id, plain_identifier
 from intake.sources.model import SessionSummary
 from intake.store.suite import lock_path
-from tests.gaia_db import ChatDB
-from tests.leak_forms import assert_no_leak
+from tests.support.gaia_db import ChatDB
+from tests.support.leak_forms import assert_no_leak
 
 SID = "29c211c7-31b5-4084-bb3f-1825c0210942"
 TOKEN = "ghp_hbMKurZYajaT2N2RlgC7xWkKwXpnjsHs1OIh"

@@ -15,8 +15,8 @@ import pytest
 from typer.testing import CliRunner
 
 from intake.cli import app
-from tests.gaia_db import ChatDB, memory_db, when
-from tests.github_server import FakeGitHub, Reply
+from tests.support.gaia_db import ChatDB, memory_db, when
+from tests.support.github_server import FakeGitHub, Reply
 
 WRONG: dict[str, Any] = {
     "int": 7,
@@ -94,6 +94,7 @@ ISSUE_PATHS: list[Path_] = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("path", ISSUE_PATHS, ids=lambda p: ".".join(map(str, p)) or "root")
 def test_issue_json_wrong_types(runner: CliRunner, suite: Path, path: Path_) -> None:
     file = suite / "issue.json"
@@ -103,6 +104,7 @@ def test_issue_json_wrong_types(runner: CliRunner, suite: Path, path: Path_) -> 
         assert_clean(result, f"issue-json {_dotted(path)} {name}")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "key", ["number", "title", "body", "labels", "comments", "pull_request", "html_url", ""]
 )
@@ -202,6 +204,7 @@ def _session_cases() -> list[tuple[str, Path_]]:
     return [("cpp", p) for p in CPP_PATHS] + [("chat", p) for p in CHAT_PATHS]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("shape", "path"),
     _session_cases(),
@@ -252,6 +255,7 @@ STEP: dict[str, Any] = {
 }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("key", [None, *STEP])
 def test_agent_steps_wrong_types(runner: CliRunner, suite: Path, key: str | None) -> None:
     for index, (name, value) in enumerate(WRONG.items()):
@@ -266,6 +270,7 @@ def test_agent_steps_wrong_types(runner: CliRunner, suite: Path, key: str | None
         assert_clean(result, f"agent-steps {key or 'root'} {name}")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("column", ["tool_name", "success", "error", "timestamp", "session_id"])
 def test_tool_history_wrong_types(runner: CliRunner, suite: Path, column: str) -> None:
     values: dict[str, Any] = {

@@ -23,7 +23,7 @@ from intake.lifecycle.gates import check_gates
 from intake.lifecycle.promote import gather
 from intake.sources.model import INFRASTRUCTURE_FALLBACKS, failure_kind
 from intake.store.records import dump_record, load_record, record_path
-from tests.promote_helpers import make_ready
+from tests.support.promote_helpers import make_ready
 
 DEMO_DRAFT = "session_c4a0f9e2_daily_inbox_digest"
 

@@ -10,7 +10,7 @@ import pytest
 
 from intake.cli import app
 from intake.config import load_settings
-from tests.conftest import posix_only
+from tests.support.env import posix_only
 
 EXISTING = """\
 # the project's own comment
@@ -200,6 +200,7 @@ def test_report_on_named_folders_needs_no_suite(
     assert bare.stderr.startswith("error: no intake suite is configured here")
 
 
+@pytest.mark.slow
 @posix_only("the stand-in `gaia` on PATH is a #!/bin/sh script")
 def test_init_writes_the_detected_runner_and_models_and_run_works_after_it(
     gaia_repo: Path, tmp_path: Path, runner, monkeypatch: pytest.MonkeyPatch
@@ -210,9 +211,9 @@ def test_init_writes_the_detected_runner_and_models_and_run_works_after_it(
     import json
     import sys
 
-    from tests.promote_helpers import write_pair
-    from tests.status_server import StatusServer
-    from tests.test_run_cmd import FAKE, write_mcp_config
+    from tests.support.env import FAKE_GAIA_EVAL as FAKE
+    from tests.support.promote_helpers import write_pair
+    from tests.support.status_server import StatusServer, write_mcp_config
 
     bin_dir = tmp_path / "bin"
     bin_dir.mkdir()

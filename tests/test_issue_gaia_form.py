@@ -22,7 +22,7 @@ from intake.drafting.from_issue import build_issue_draft
 from intake.drafting.issue_parse import agent_of, parse_issue
 from intake.sources.github_issue import IssueData
 from intake.store.records import load_record
-from tests import gaia_native as gn
+from tests.support import gaia_native as gn
 
 WINDOWS_BODY = """### Quick check
 

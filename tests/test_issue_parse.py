@@ -20,7 +20,13 @@ from intake.drafting.issue_parse import (
     unescape_newlines,
 )
 from intake.sources.github_issue import IssueData
-from tests.issue_corpus import reports, score
+from tests.support.issue_bodies import (
+    BOLD_TEMPLATE,
+    GAIA_BUG,
+    GAIA_BUG_PROSE_AFTER_CODE,
+    GAIA_INTERNAL,
+)
+from tests.support.issue_corpus import reports, score
 
 T = ParsedTurn
 
@@ -36,75 +42,6 @@ class Case:
     form: str | None = None
     title: str = "A title"
 
-
-GAIA_BUG = """### Quick check
-
-- [X] I've searched existing issues and didn't find a duplicate.
-- [x] This issue relates to **Gaia Agent UI** (`gaia chat --ui`).
-- [ ] This issue relates to a CLI command (`gaia ...`) or the SDK.
-
-### GAIA version
-
-v0.19.0
-
-### What happened?
-
-The agent forgets the file I indexed.
-
-Steps to reproduce:
-1. Run `gaia chat --ui`
-2. Upload `report.pdf`
-3. Ask "What is the total revenue in the report?"
-4. See error: the agent says it has no documents
-
-Model used (if applicable): Qwen3.5-35B-A3B-GGUF
-Prompt used (if relevant): What is the total revenue in the report?
-Error / log output:
-```
-Traceback (most recent call last):
-  File "agent.py", line 12, in answer
-KeyError: 'doc'
-```
-
-### What did you expect to happen?
-
-The agent answers with the revenue from report.pdf.
-
-### Acceptance criteria
-
-- The agent cites report.pdf
-- No KeyError in the log
-
-### Environment
-
-_No response_
-"""
-
-GAIA_BUG_PROSE_AFTER_CODE = """### Quick check
-
-- [X] This issue relates to **Gaia Agent UI** (`gaia chat --ui`).
-
-### What happened?
-
-1. Index `C:\\Users\\jdoe\\Documents\\msa_2025.pdf` in the Agent UI
-2. Ask "What was revenue in Q3?"
-
-```
-Traceback (most recent call last):
-  File "rag.py", line 40, in answer
-KeyError: 'q3'
-```
-
-The agent then answered with the Q2 figure instead of Q3.
-
-### What did you expect to happen?
-
-The agent answers with the Q3 revenue from msa_2025.pdf.
-
-### Acceptance criteria
-
-_No response_
-"""
 
 GAIA_BUG_PROMPT_ONLY = """### Quick check
 
@@ -157,48 +94,6 @@ Search every indexed folder.
 - The answer names the folder of each file
 """
 
-GAIA_INTERNAL = """### Goal
-
-Let users export a chat as markdown from the Agent UI.
-
-### Scope (what ships in this PR)
-
-- [ ] Export button in the chat header
-- [ ] `GET /api/sessions/{id}/export`
-
-### Acceptance criteria
-
-- Clicking Export downloads a .md file
-- The file contains every message in order
-
-### Attribution / prior art
-
-_No response_
-
-### Capability domain
-
-surfaces — Agent UI, Telegram, WhatsApp, Slack/Discord, mobile
-
-### Product track
-
-platform — Foundation that both consumer-app and oem-pc consume
-
-### Priority
-
-p2 — medium, next quarter
-
-### Consumer-critical?
-
-- [ ] This issue is on the consumer-critical path (adds `consumer-critical` label)
-
-### Dependencies
-
-_No response_
-
-### Failure modes (per CLAUDE.md "no silent fallback" rule)
-
-_No response_
-"""
 
 OTHER_FORM = """### Describe the issue
 
@@ -240,22 +135,6 @@ The summary covers every page.
 The last page is missing.
 """
 
-BOLD_TEMPLATE = """**Describe the bug**
-Chat ignores my second question.
-
-**To Reproduce**
-Steps to reproduce the behavior:
-1. Go to 'Chat'
-2. Type `hello`
-3. Send "and what about tomorrow?"
-4. See error
-
-**Expected behavior**
-It should answer about tomorrow's weather.
-
-**Screenshots**
-If applicable, add screenshots to help explain your problem.
-"""
 
 PLAIN_REPRO = """The calculator tool rounds wrongly.
 
@@ -751,6 +630,7 @@ def test_reported_repro_description_keeps_no_part_of_the_token() -> None:
     assert _no_partial_token(parsed), parsed.description[-60:]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "shape",
     ["description", "criteria", "field", "code block", "log", "body", "seed paragraph"],

@@ -5,7 +5,7 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-from tests.conftest import REPO
+from tests.support.env import REPO
 
 PACKAGE = REPO / "intake"
 

@@ -8,13 +8,14 @@ import sys
 import textwrap
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from intake.cli import app
 from intake.contract.models import Record, RecordSource, SourceType
 from intake.store.ledger import Event, Ledger, connect, migrate
 from intake.store.records import record_path, save_record, utcnow
-from tests.conftest import posix_only
+from tests.support.env import posix_only
 
 EXPECTED_COLUMNS = {
     "events": {
@@ -91,6 +92,7 @@ WRITER = textwrap.dedent(
 )
 
 
+@pytest.mark.slow
 def test_two_processes_append_at_once(tmp_path: Path) -> None:
     """Real processes write concurrently (WAL + busy timeout): every event lands."""
     path = tmp_path / "ledger.db"
@@ -226,7 +228,7 @@ LEDGER_SQL = ("FROM events", "INTO events", "UPDATE events", "FROM items", "INTO
 
 def test_the_ledgers_sql_lives_only_in_the_ledger_module() -> None:
     """One home for the ledger's queries: no other module of intake names its tables in SQL."""
-    from tests.conftest import REPO
+    from tests.support.env import REPO
 
     found = [
         f"{path.relative_to(REPO)}: {needle}"

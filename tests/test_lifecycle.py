@@ -12,7 +12,7 @@ from intake.lifecycle.promote import promote
 from intake.lifecycle.revise import revise
 from intake.store.ledger import Ledger
 from intake.store.records import dump_record, load_record, record_path, utcnow
-from tests.promote_helpers import edit, make_ready, write_pair
+from tests.support.promote_helpers import edit, make_ready, write_pair
 
 
 def _promoted(suite: Path, scenario_id: str = "done_case") -> Path:

@@ -1,6 +1,6 @@
 """GAIA's corpus manifest rules (issue #12, items 4-5).
 
-The manifests are written by ``tests/gaia_native.manifest_text`` in the layout of GAIA's
+The manifests are written by ``tests/support/gaia_native.manifest_text`` in the layout of GAIA's
 ``eval/corpus/manifest.json`` (amd/gaia 78bbc30); the checks are those of GAIA's CI,
 ``tests/test_eval.py`` L776-897, reproduced in ``gaia_native.check_scenario_refs``: every
 message intake prints carries GAIA's own message text, compared here.
@@ -18,8 +18,8 @@ from typer.testing import CliRunner
 from intake.cli import app
 from intake.contract.manifest import check_refs, load_manifest
 from intake.contract.yamlio import parse_checked
-from tests import gaia_native as gn
-from tests.conftest import GAIA, GAIA_SCENARIOS, requires_gaia_corpus
+from tests.support import gaia_native as gn
+from tests.support.env import GAIA, GAIA_SCENARIOS, requires_gaia_corpus
 
 GAIA_CORPUS = GAIA / "eval" / "corpus"
 PROVENANCE = (

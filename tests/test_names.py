@@ -1,7 +1,7 @@
 """Names and ids (issue 20, case 7): what Windows cannot check out is refused, a second source
 never takes or replaces another source's draft, and no secret from a title reaches an id.
 
-Sessions are GAIA-native ``gaia_chat.db`` files (``tests.gaia_native``: GAIA
+Sessions are GAIA-native ``gaia_chat.db`` files (``tests.support.gaia_native``: GAIA
 src/gaia/ui/database.py L365-418 ``create_session``, whose default title is "New Chat").
 """
 
@@ -17,9 +17,9 @@ from typer.testing import CliRunner
 from intake.cli import app
 from intake.contract.models import windows_name_problem
 from intake.store.records import load_record
-from tests.conftest import posix_only
-from tests.gaia_native import Clock, add_message, add_session, create_chat_db
-from tests.promote_helpers import write_pair
+from tests.support.env import posix_only
+from tests.support.gaia_native import Clock, add_message, add_session, create_chat_db
+from tests.support.promote_helpers import write_pair
 
 RESERVED = ["con", "prn", "aux", "nul", "com1", "com9", "lpt1", "lpt9", "com0"]
 
@@ -50,6 +50,7 @@ def test_windows_name_rule_allows(name: str) -> None:
     assert windows_name_problem(name) is None
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", RESERVED)
 def test_rename_and_category_refuse_reserved_names(
     suite: Path, runner: CliRunner, tmp_path: Path, name: str
@@ -105,6 +106,7 @@ B = "29c211c7-bbbb-4000-8000-000000000002"
 """Two session ids sharing their first 8 hex digits, both titled "New Chat" by GAIA."""
 
 
+@pytest.mark.slow
 def test_a_second_session_with_a_colliding_id_gets_a_distinct_id(
     suite: Path, runner: CliRunner, tmp_path: Path
 ) -> None:

@@ -16,8 +16,8 @@ import pytest
 from typer.testing import CliRunner
 
 from intake.cli import app
-from tests.promote_helpers import make_ready, scorecard, write_pair
-from tests.test_from_session import build
+from tests.support.promote_helpers import make_ready, scorecard, write_pair
+from tests.support.sessions import build
 
 TOKEN = "ghp_" + "Zq7Rk2Lm9Xw4Tb8Nc3Vd6Hy1Jp5Gs0Af7Eu2"
 

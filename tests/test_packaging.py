@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import REPO
+from tests.support.env import REPO
 
 BIN = "Scripts" if sys.platform == "win32" else "bin"
 DISTRIBUTION = "eval-intake"

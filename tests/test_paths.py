@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from intake.paths import display_path, inside
-from tests.conftest import set_home
+from tests.support.env import set_home
 
 
 def test_relative_to_the_suite_root(tmp_path: Path) -> None:
@@ -68,8 +68,8 @@ def test_error_lines_never_show_an_absolute_path(
     from typer.testing import CliRunner
 
     from intake.cli import app
-    from tests.conftest import SUITE_PYPROJECT
-    from tests.promote_helpers import write_pair
+    from tests.support.env import SUITE_PYPROJECT
+    from tests.support.promote_helpers import write_pair
 
     home = tmp_path / "home" / "alice"
     root = home / "suite"

@@ -21,11 +21,11 @@ from pathlib import Path
 import pytest
 
 from intake import portable
-from tests.conftest import REPO, user_level
-from tests.promote_helpers import scorecard, write_pair
-from tests.status_server import StatusServer, write_mcp_config
+from tests.support.env import POSIX_MODULES, REPO, user_level
+from tests.support.promote_helpers import scorecard, write_pair
+from tests.support.status_server import StatusServer, write_mcp_config
 
-FAKE = Path(__file__).resolve().parent / "fake_gaia_eval.py"
+FAKE = Path(__file__).resolve().parent / "support" / "fake_gaia_eval.py"
 STRONG = "claude-opus-4"
 LOCAL = "Gemma-4-E4B-it-GGUF"
 
@@ -44,7 +44,6 @@ CLI = STRIP + "sys.argv = ['intake'] + sys.argv[1:]\nfrom intake.cli import main
 
 # --- the source scan ---------------------------------------------------------------------------
 
-POSIX_MODULES = {"fcntl", "pwd", "grp", "resource", "termios", "tty", "pty", "posix", "msvcrt"}
 POSIX_NAMES = {
     "os": {
         "killpg", "setsid", "setpgrp", "getpgid", "getpgrp", "getuid", "geteuid", "getgid",
@@ -84,6 +83,7 @@ def posix_only_uses(source: str, filename: str) -> list[str]:
     return found
 
 
+@pytest.mark.slow
 def test_no_posix_only_call_outside_the_portability_layer() -> None:
     package = REPO / "intake"
     found: list[str] = []

@@ -27,8 +27,8 @@ from intake.lifecycle.promote import CRASH_STEPS, promote, with_suite_tag
 from intake.lifecycle.split import with_split
 from intake.store.ledger import Ledger
 from intake.store.records import content_hash, dump_record, load_record, record_path
-from tests import crash_harness
-from tests.promote_helpers import FINAL_YAML, edit, make_ready, write_pair
+from tests.support import crash_harness
+from tests.support.promote_helpers import FINAL_YAML, edit, make_ready, write_pair
 
 T0 = datetime(2026, 11, 29, tzinfo=UTC)
 DATA = {
@@ -399,7 +399,7 @@ def test_reject_scrubs_the_reason_and_the_record_it_copies_into_the_ledger(
     suite: Path, runner
 ) -> None:
     from intake.store.records import save_record
-    from tests.leak_forms import assert_no_leak
+    from tests.support.leak_forms import assert_no_leak
 
     draft = make_ready(suite)
     # a record written before notes were scrubbed, or edited by hand, may hold anything
@@ -424,7 +424,7 @@ def test_reject_scrubs_the_reason_and_the_record_it_copies_into_the_ledger(
 def test_allow_saturated_reason_is_scrubbed_before_it_is_shown_or_stamped(
     suite: Path, runner
 ) -> None:
-    from tests.leak_forms import assert_no_leak
+    from tests.support.leak_forms import assert_no_leak
 
     make_ready(suite, local_status="PASS")
     reason = f"regression guard, ask {EMAIL}; ci token {TOKEN}"
@@ -442,7 +442,7 @@ def test_allow_saturated_reason_is_scrubbed_before_it_is_shown_or_stamped(
 def test_an_author_name_holding_an_email_is_not_stored(
     suite: Path, runner, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from tests.leak_forms import assert_no_leak
+    from tests.support.leak_forms import assert_no_leak
 
     monkeypatch.setenv("INTAKE_AUTHOR", f"Alice Smith <{EMAIL}>")
     make_ready(suite)

@@ -23,7 +23,7 @@ from intake.contract.yamlio import load_data
 from intake.errors import ConfigError
 from intake.scrub import Scrubber, get_scrubber
 from intake.scrub.definitions import packaged_scrubbers_dir, scrubber_config_hash
-from tests.regex_sample import sample
+from tests.support.regex_sample import sample
 
 PROVIDERS = packaged_scrubbers_dir() / "providers.yaml"
 
@@ -111,6 +111,7 @@ def test_the_file_has_the_long_tail() -> None:
     assert len({r.name for r in RULES}) == len(RULES), "pattern names are unique"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rule", RULES, ids=lambda r: r.name)
 def test_generated_values_are_found_in_the_contexts(scrubber: Scrubber, rule: Rule) -> None:
     for seed in range(3):

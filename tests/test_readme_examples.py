@@ -10,8 +10,8 @@ line's comment (the README's table explains them) says what the line needs beyon
   ``tests/test_packaging.py`` test installing;
 * ``editor``: ``EDITOR`` is a program that fills every ``TODO(intake)`` placeholder, as a
   person would;
-* ``runner``: the stand-in runner (``tests/fake_gaia_eval.py``) and Agent UI backend
-  (``tests/status_server.py``) are configured in the suite; ``--tier strong`` lines run with
+* ``runner``: the stand-in runner (``tests/support/fake_gaia_eval.py``) and Agent UI backend
+  (``tests/support/status_server.py``) are configured in the suite; ``--tier strong`` lines run with
   a strong model loaded and passing, ``--tier local`` ones with the local model, failing;
 * ``github``: the local GitHub stand-in serves the pull request the line names, approved by
   another person, with the draft's current bytes at its head.
@@ -31,15 +31,15 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import REPO, command_line, user_level
-from tests.github_server import FakeGitHub
-from tests.promote_helpers import review, serve_pr
-from tests.status_server import StatusServer, write_mcp_config
-from tests.test_control import free_port
+from tests.support.control import free_port
+from tests.support.env import REPO, command_line, user_level
+from tests.support.github_server import FakeGitHub
+from tests.support.promote_helpers import review, serve_pr
+from tests.support.status_server import StatusServer, write_mcp_config
 
 README = REPO / "README.md"
-FAKE = Path(__file__).resolve().parent / "fake_gaia_eval.py"
-FAKE_CONTROL = Path(__file__).resolve().parent / "fake_gaia_control.py"
+FAKE = Path(__file__).resolve().parent / "support" / "fake_gaia_eval.py"
+FAKE_CONTROL = Path(__file__).resolve().parent / "support" / "fake_gaia_control.py"
 STRONG = "claude-opus-4"
 LOCAL = "Gemma-4-E4B-it-GGUF"
 MARKS = {"checkout", "editor", "runner", "control", "github"}

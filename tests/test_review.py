@@ -15,7 +15,7 @@ from intake.lifecycle.gates import review_gate
 from intake.lifecycle.review import add_review, reviews_from_pr
 from intake.store.records import content_hash, load_record, record_path
 from intake.store.suite import find_draft
-from tests.promote_helpers import HEAD, OLD, edit, review, serve_pr, write_pair
+from tests.support.promote_helpers import HEAD, OLD, edit, review, serve_pr, write_pair
 
 DRAFT = "drafts/pdf_summary_loop.yaml"
 
@@ -180,7 +180,7 @@ def test_changes_requested_after_approval_is_recorded_and_blocks(suite: Path, gi
 
 
 def test_pr_number_that_is_an_issue(suite: Path, github, runner) -> None:
-    from tests.github_server import Reply
+    from tests.support.github_server import Reply
 
     write_pair(suite / "drafts")
     github.add(
@@ -197,7 +197,7 @@ def test_pr_number_that_is_an_issue(suite: Path, github, runner) -> None:
 
 
 def test_pr_server_error_is_a_network_error(suite: Path, github, runner) -> None:
-    from tests.github_server import Reply
+    from tests.support.github_server import Reply
 
     write_pair(suite / "drafts")
     github.add("GET", "/repos/acme/agent/pulls/7", Reply(status=500, body={"message": "boom"}))
@@ -399,7 +399,7 @@ EMAIL = "alice.smith@gmail.com"
 
 
 def test_review_note_is_scrubbed_before_it_is_stored_or_shown(suite: Path, runner) -> None:
-    from tests.leak_forms import assert_no_leak
+    from tests.support.leak_forms import assert_no_leak
 
     draft = write_pair(suite / "drafts")
     note = f"fine, but mail {EMAIL} first; token {TOKEN}"
@@ -419,7 +419,7 @@ def test_review_note_is_scrubbed_before_it_is_stored_or_shown(suite: Path, runne
 def test_manual_reviewer_must_be_a_github_login_and_is_not_echoed(
     suite: Path, runner, login: str
 ) -> None:
-    from tests.leak_forms import assert_no_leak
+    from tests.support.leak_forms import assert_no_leak
 
     draft = write_pair(suite / "drafts")
     before = record_path(draft).read_bytes()
@@ -444,7 +444,7 @@ def test_github_logins_and_app_bots_are_accepted(suite: Path) -> None:
 def test_pr_reviews_with_bad_logins_or_commits_are_not_counted_nor_echoed(
     suite: Path, github, runner
 ) -> None:
-    from tests.leak_forms import assert_no_leak
+    from tests.support.leak_forms import assert_no_leak
 
     draft = write_pair(suite / "drafts")
     evil = "mallory\x1b[2J\nrecorded: approve by admin"

@@ -1,8 +1,8 @@
 """``intake run``: GAIA's runner on one draft, against a stand-in runner and a real HTTP server.
 
-The runner is ``tests/fake_gaia_eval.py`` (same flags and files as amd/gaia's ``gaia eval
+The runner is ``tests/support/fake_gaia_eval.py`` (same flags and files as amd/gaia's ``gaia eval
 agent``: src/gaia/cli.py:2405-2598, src/gaia/eval/runner.py:1701-1923, scorecard.py:16-205);
-the backend is ``tests/status_server.py`` on 127.0.0.1 answering ``/api/system/status``
+the backend is ``tests/support/status_server.py`` on 127.0.0.1 answering ``/api/system/status``
 (src/gaia/ui/routers/system.py:442-768).
 """
 
@@ -22,11 +22,11 @@ import pytest
 
 from intake.cli import app
 from intake.store.records import load_record, record_path
-from tests.conftest import REPO, SUITE_PYPROJECT, command_line, posix_only, user_level
-from tests.promote_helpers import PLACEHOLDER_YAML, write_pair
-from tests.status_server import StatusServer, write_mcp_config
+from tests.support.env import REPO, SUITE_PYPROJECT, command_line, posix_only, user_level
+from tests.support.promote_helpers import PLACEHOLDER_YAML, write_pair
+from tests.support.status_server import StatusServer, write_mcp_config
 
-FAKE = Path(__file__).resolve().parent / "fake_gaia_eval.py"
+FAKE = Path(__file__).resolve().parent / "support" / "fake_gaia_eval.py"
 STRONG = "claude-opus-4"
 LOCAL = "Gemma-4-E4B-it-GGUF"
 DRAFT = "pdf_summary_loop"
@@ -346,6 +346,7 @@ def test_a_runner_that_writes_no_scorecard_is_exit_3(
     assert _runs(suite) == []
 
 
+@pytest.mark.slow
 @posix_only("checks the stopped runner's children through /proc")
 def test_a_hung_scenario_is_gaias_recorded_timeout(
     suite: Path, gaia: Path, runner, monkeypatch: pytest.MonkeyPatch
@@ -380,6 +381,7 @@ def test_a_model_switched_mid_run_records_nothing(
     assert _runs(suite) == []
 
 
+@pytest.mark.slow
 @posix_only("sends SIGINT to intake and checks the runner's children through /proc")
 def test_ctrl_c_stops_the_runners_process_group_and_records_nothing(
     suite: Path, gaia: Path
@@ -410,6 +412,7 @@ def test_ctrl_c_stops_the_runners_process_group_and_records_nothing(
     assert not list((suite / "eval" / "results").glob("eval-*/scorecard.json"))
 
 
+@pytest.mark.slow
 @posix_only("SIGHUP, SIGKILL and /proc")
 @pytest.mark.parametrize("name", ["SIGTERM", "SIGHUP"])
 def test_a_terminated_intake_stops_the_runner_too(suite: Path, gaia: Path, name: str) -> None:
@@ -459,7 +462,7 @@ def _script_runner(suite: Path, monkeypatch: pytest.MonkeyPatch, code: str) -> N
 def test_only_output_folders_holding_this_scenario_count(
     suite: Path, gaia: Path, runner, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from tests.promote_helpers import scorecard
+    from tests.support.promote_helpers import scorecard
 
     other = scorecard(suite.parent / "gaia" / "eval-20261130-000001", {"other_case": "PASS"},
                       run_id="eval-20261130-000001")
@@ -481,7 +484,7 @@ def test_only_output_folders_holding_this_scenario_count(
 def test_new_results_folders_are_the_fallback(
     suite: Path, gaia: Path, runner, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from tests.promote_helpers import scorecard
+    from tests.support.promote_helpers import scorecard
 
     old = scorecard(suite / "eval" / "results" / "eval-20261130-000001", {DRAFT: "PASS"},
                     run_id="eval-20261130-000001")
@@ -501,7 +504,7 @@ def test_new_results_folders_are_the_fallback(
 def test_a_scorecard_with_another_turn_count_records_nothing(
     suite: Path, gaia: Path, runner, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from tests.promote_helpers import scorecard
+    from tests.support.promote_helpers import scorecard
 
     good = scorecard(suite.parent / "g" / "eval-20261130-000001", {DRAFT: "PASS"},
                      run_id="eval-20261130-000001")
@@ -539,6 +542,7 @@ def test_a_backend_url_with_credentials_is_not_echoed(gaia: Path, runner) -> Non
     assert not gaia.exists()
 
 
+@pytest.mark.slow
 def test_a_backend_that_hangs_is_exit_3_after_5_s(gaia: Path, backend: StatusServer,
                                                   runner) -> None:
     backend.mode = "hang"

@@ -2,14 +2,15 @@
 
 Three kinds of GAIA here:
 
-* the stand-in runner ``tests/fake_gaia_eval.py`` (asks the fixed backend of its
+* the stand-in runner ``tests/support/fake_gaia_eval.py`` (asks the fixed backend of its
   ``eval/mcp-config.json``, agent_ui_mcp.py L41; merges ``--corpus-dir``, runner.py L816-894;
   names run folders by the UTC second and resumes one it finds, runner.py L1815-1850);
 * a tiny ``gaia`` package written by each test, shaped like GAIA's ``gaia.eval.runner``
   (``REPO_ROOT``, ``validate_scenario(path, data)`` raising ``ValueError``, ``_documents_exist``,
   ``_load_merged_manifest``: runner.py L45-49, L245-348, L816-894), so the arbiter path runs
   where GAIA is not installed (CI);
-* GAIA itself (/work/gaia-src, its interpreter /work/gaia-venv): those tests skip without it.
+* GAIA itself (a checkout named by ``INTAKE_TEST_GAIA_SRC``, its virtualenv by
+  ``INTAKE_TEST_GAIA_VENV``): those tests skip, naming the variable, where they are not set.
 """
 
 from __future__ import annotations
@@ -27,17 +28,28 @@ import pytest
 from intake.cli import app
 from intake.lifecycle.runs.run import gaia_timeout, outer_limit
 from intake.store.records import load_record, record_path
-from tests import gaia_install
-from tests.conftest import SUITE_PYPROJECT, set_home, user_level
-from tests.promote_helpers import FINAL_YAML, write_pair
-from tests.status_server import StatusServer
-from tests.test_run_cmd import FAKE, write_mcp_config
+from tests.support import gaia_install
+from tests.support.env import FAKE_GAIA_EVAL as FAKE
+from tests.support.env import GAIA_SRC, GAIA_VENV, SUITE_PYPROJECT, needs, set_home, user_level
+from tests.support.gaia_runs import (
+    REJECT_AGENT_TYPE,
+    fake_gaia_package,
+    with_agent_type,
+    write_corpus,
+)
+from tests.support.promote_helpers import FINAL_YAML, write_pair
+from tests.support.status_server import StatusServer, write_mcp_config
 
 STRONG = "claude-opus-4"
 LOCAL = "Gemma-4-E4B-it-GGUF"
 DRAFT = "pdf_summary_loop"
-GAIA_SRC = Path("/work/gaia-src")
-GAIA_PYTHON = Path("/work/gaia-venv/bin/python")
+GAIA_PYTHON = GAIA_VENV / "bin" / "python" if GAIA_VENV else None
+needs_gaia_src = pytest.mark.skipif(
+    GAIA_SRC is None or not (GAIA_SRC / "src/gaia/eval/runner.py").is_file(),
+    reason=needs(GAIA_SRC, "INTAKE_TEST_GAIA_SRC", "GAIA's source checkout"))
+needs_gaia_python = pytest.mark.skipif(
+    GAIA_PYTHON is None or not GAIA_PYTHON.is_file(),
+    reason=needs(GAIA_PYTHON, "INTAKE_TEST_GAIA_VENV", "GAIA's interpreter"))
 
 DOC_YAML = FINAL_YAML.replace(
     "  index_documents: []",
@@ -80,12 +92,6 @@ def _run(runner, *args: str):
 
 def _runs(suite: Path) -> list:
     return load_record(record_path(suite / "drafts" / f"{DRAFT}.yaml")).runs
-
-
-def _corpus(folder: Path, ids: list[str]) -> None:
-    (folder / "documents").mkdir(parents=True, exist_ok=True)
-    docs = [{"id": i, "filename": f"{i}.md", "facts": []} for i in ids]
-    (folder / "manifest.json").write_text(json.dumps({"documents": docs}), encoding="utf-8")
 
 
 # ── the model under test is read where the agent runs ──────────────────────────────────────
@@ -146,7 +152,7 @@ def test_corpus_dir_is_not_passed_when_it_is_gaias_own(
 ) -> None:
     """`intake init` sets corpus_dir = eval/corpus: GAIA's own corpus, merged again it would
     double every document in the judge's prompt (runner.py L816-894)."""
-    _corpus(suite / "eval" / "corpus", ["q3_report", "pricing"])
+    write_corpus(suite / "eval" / "corpus", ["q3_report", "pricing"])
     _configure(suite, backend, 'corpus_dir = "eval/corpus"\n')
     assert _run(runner, "--tier", "strong").exit_code == 0
     record = json.loads(gaia.read_text())
@@ -157,8 +163,8 @@ def test_corpus_dir_is_not_passed_when_it_is_gaias_own(
 def test_corpus_dir_with_the_same_documents_elsewhere_is_not_passed_either(
     suite: Path, gaia: Path, backend: StatusServer, runner
 ) -> None:
-    _corpus(suite / "eval" / "corpus", ["q3_report", "pricing"])
-    _corpus(suite / "corpus", ["pricing", "q3_report"])
+    write_corpus(suite / "eval" / "corpus", ["q3_report", "pricing"])
+    write_corpus(suite / "corpus", ["pricing", "q3_report"])
     _configure(suite, backend, 'corpus_dir = "corpus"\n')
     assert _run(runner, "--tier", "strong").exit_code == 0
     record = json.loads(gaia.read_text())
@@ -169,8 +175,8 @@ def test_corpus_dir_with_the_same_documents_elsewhere_is_not_passed_either(
 def test_corpus_dir_that_adds_documents_is_passed(
     suite: Path, gaia: Path, backend: StatusServer, runner
 ) -> None:
-    _corpus(suite / "eval" / "corpus", ["q3_report"])
-    _corpus(suite / "corpus", ["q3_report", "new_doc"])
+    write_corpus(suite / "eval" / "corpus", ["q3_report"])
+    write_corpus(suite / "corpus", ["q3_report", "new_doc"])
     _configure(suite, backend, 'corpus_dir = "corpus"\n')
     assert _run(runner, "--tier", "strong").exit_code == 0
     record = json.loads(gaia.read_text())
@@ -261,97 +267,21 @@ def test_intakes_limit_leaves_gaia_room_for_its_own_timeout() -> None:
     assert outer_limit(60, two_turns) > gaia_timeout(60, two_turns)
 
 
-@pytest.mark.skipif(not (GAIA_SRC / "src/gaia/eval/runner.py").is_file(),
-                    reason="GAIA's source is not here")
+@needs_gaia_src
 def test_gaias_own_timeout_formula_agrees() -> None:
     code = (GAIA_SRC / "src/gaia/eval/runner.py").read_text(encoding="utf-8")
     assert "_STARTUP_OVERHEAD_S + num_docs * 90 + num_turns * 200" in code
     assert "_MAX_EFFECTIVE_TIMEOUT_S = 7200" in code
 
 
-# ── GAIA as the arbiter: a fake `gaia` package in CI, GAIA itself where it is ──────────────
-FAKE_RUNNER = '''
-"""Shaped like amd/gaia src/gaia/eval/runner.py (L45-49, L245-348, L816-894)."""
-import json
-from pathlib import Path
-
-import yaml
-
-REPO_ROOT = Path({root!r})
-EVAL_DIR = REPO_ROOT / "eval"
-CORPUS_DIR = EVAL_DIR / "corpus"
-RESULTS_DIR = EVAL_DIR / "results"
-MCP_CONFIG = EVAL_DIR / "mcp-config.json"
-MANIFEST = CORPUS_DIR / "manifest.json"
-
-
-def validate_scenario(path: Path, data: dict) -> None:
-    """Validate scenario YAML structure. Raises ValueError with details on failure."""
-    sid = data.get("id", f"<{{path.name}}>")
-    errors = []
-    for field in ("id", "category", "setup", "turns", "persona"):
-        if field not in data:
-            errors.append(f"missing top-level field '{{field}}'")
-    {extra_rule}
-    if errors:
-        raise ValueError(
-            f"Scenario '{{sid}}' ({{path.name}}) has validation errors:\\n  "
-            + "\\n  ".join(errors)
-        )
-
-
-def _documents_exist(scenario_data: dict) -> bool:
-    for doc in scenario_data.get("setup", {{}}).get("index_documents", []):
-        if isinstance(doc, dict):
-            path = doc.get("path")
-            if path and not (REPO_ROOT / path).exists():
-                return False
-    return True
-
-
-def _load_merged_manifest(extra_corpus_dirs=None):
-    data = json.loads(MANIFEST.read_text(encoding="utf-8"))
-    for d in extra_corpus_dirs or []:
-        extra = Path(d) / "manifest.json"
-        if extra.is_file():
-            data["documents"] = data.get("documents", []) + json.loads(
-                extra.read_text(encoding="utf-8")).get("documents", [])
-    return data
-'''
-REJECT_AGENT_TYPE = (
-    'if "agent_type" in data:\n'
-    '        errors.append("agent_type is not a scenario key (use --agent-type)")'
-)
-
-
-def _fake_gaia(where: Path, repo_root: Path, extra_rule: str = "pass") -> Path:
-    """A ``gaia`` package under ``where`` (returned: the folder to put on PYTHONPATH)."""
-    pkg = where / "gaia"
-    for sub in ("", "eval", "mcp", "mcp/servers"):
-        (pkg / sub).mkdir(parents=True, exist_ok=True)
-        (pkg / sub / "__init__.py").write_text("", encoding="utf-8")
-    (pkg / "eval" / "runner.py").write_text(
-        FAKE_RUNNER.format(root=str(repo_root), extra_rule=extra_rule), encoding="utf-8"
-    )
-    (pkg / "mcp" / "servers" / "agent_ui_mcp.py").write_text(
-        'DEFAULT_BACKEND = "http://localhost:4200"\n', encoding="utf-8"
-    )
-    return where
-
-
-def _with_agent_type(suite: Path) -> None:
-    write_pair(suite / "drafts", text=FINAL_YAML.replace(
-        "persona: casual_user", "persona: casual_user\nagent_type: doc"))
-
-
 def test_validate_strict_reports_gaias_verdict_beside_intakes(
     suite: Path, tmp_path: Path, runner, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    _corpus(suite / "eval" / "corpus", [])
-    path = _fake_gaia(tmp_path / "gaia-pkg", suite, REJECT_AGENT_TYPE)
+    write_corpus(suite / "eval" / "corpus", [])
+    path = fake_gaia_package(tmp_path / "gaia-pkg", suite, REJECT_AGENT_TYPE)
     python = gaia_install.environment(tmp_path / "gaia-env", path)
     monkeypatch.setenv("INTAKE_GAIA_PYTHON", str(python))
-    _with_agent_type(suite)
+    with_agent_type(suite)
     result = runner.invoke(app, ["validate", "--strict", "drafts"])
     assert result.exit_code == 1, result.output
     assert (
@@ -365,7 +295,7 @@ def test_validate_strict_reports_gaias_verdict_beside_intakes(
     result = runner.invoke(app, ["validate", "--strict", "drafts"])
     assert result.exit_code == 0, result.stdout
     # promotion's gates hear GAIA too
-    _with_agent_type(suite)
+    with_agent_type(suite)
     result = runner.invoke(app, ["check"])
     assert "GAIA's validate_scenario" in result.stdout, result.stdout
 
@@ -375,7 +305,7 @@ def test_without_gaia_intakes_copy_of_its_rules_stands_alone(
 ) -> None:
     monkeypatch.delenv("PYTHONPATH", raising=False)
     monkeypatch.setenv("INTAKE_GAIA_PYTHON", sys.executable)
-    _with_agent_type(suite)
+    with_agent_type(suite)
     result = runner.invoke(app, ["validate", "--strict", "drafts"])
     assert result.exit_code == 0, result.stdout
     assert result.stdout.rstrip().endswith("0 errors, 0 warnings")
@@ -389,9 +319,9 @@ def test_gaias_repo_root_elsewhere_is_said_and_the_scorecard_is_kept_in_the_suit
 ) -> None:
     """REPO_ROOT is the checkout `gaia` runs from (runner.py L45), not the suite."""
     checkout = tmp_path / "gaia-checkout"
-    _corpus(checkout / "eval" / "corpus", [])
+    write_corpus(checkout / "eval" / "corpus", [])
     write_mcp_config(checkout, backend.url)
-    path = _fake_gaia(tmp_path / "gaia-pkg", checkout)
+    path = fake_gaia_package(tmp_path / "gaia-pkg", checkout)
     monkeypatch.setenv("PYTHONPATH", str(path))
     monkeypatch.setenv(
         "INTAKE_GAIA_PYTHON", str(gaia_install.environment(tmp_path / "gaia-env", path)))
@@ -408,8 +338,8 @@ def test_gaias_repo_root_elsewhere_is_said_and_the_scorecard_is_kept_in_the_suit
     assert list((checkout / "eval" / "results").glob("eval-*")) == []
 
 
-@pytest.mark.skipif(not (GAIA_SRC / "src/gaia/eval/runner.py").is_file()
-                    or not GAIA_PYTHON.is_file(), reason="GAIA or its interpreter is not here")
+@needs_gaia_src
+@needs_gaia_python
 def test_a_gaia_that_rejects_a_key_fails_validate_strict_naming_gaias_message(
     suite: Path, tmp_path: Path, runner, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -432,7 +362,7 @@ def test_a_gaia_that_rejects_a_key_fails_validate_strict_naming_gaias_message(
     wrapper = gaia_install.environment(  # GAIA's copy first, then GAIA's own dependencies
         tmp_path / "gaia-env", copy / "src", extra_pth=gaia_site + "\n")
     monkeypatch.setenv("INTAKE_GAIA_PYTHON", str(wrapper))
-    _with_agent_type(suite)
+    with_agent_type(suite)
     result = runner.invoke(app, ["validate", "--strict", "drafts"])
     assert result.exit_code == 1, result.stdout
     assert ("GAIA's validate_scenario: Scenario 'pdf_summary_loop' (pdf_summary_loop.yaml) "
@@ -510,12 +440,12 @@ print(json.dumps({{"type": "result", "subtype": "success", "structured_output": 
 '''
 
 
-@pytest.mark.skipif(not (GAIA_SRC / "src/gaia/eval/runner.py").is_file()
-                    or not GAIA_PYTHON.is_file(), reason="GAIA or its interpreter is not here")
+@needs_gaia_src
+@needs_gaia_python
 def test_gaias_real_runner_init_then_run(
     tmp_path: Path, runner, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """`gaia eval agent` itself (a copy of /work/gaia-src: its REPO_ROOT is the copy, runner.py
+    """`gaia eval agent` itself (a copy of GAIA_SRC: its REPO_ROOT is the copy, runner.py
     L45) with a stand-in `claude` and Agent UI: init, then runs, with nothing hand-added."""
     checkout = tmp_path / "gaia"
     checkout.mkdir()

@@ -16,7 +16,7 @@ from intake.lifecycle.gates import GateInputs, TierStats, check_gates, difficult
 from intake.lifecycle.runs import record_run
 from intake.store.ledger import Ledger
 from intake.store.records import load_record, record_path
-from tests.promote_helpers import edit, scorecard, write_pair
+from tests.support.promote_helpers import edit, scorecard, write_pair
 
 T0 = datetime(2026, 11, 29, tzinfo=UTC)
 HASH = "sha256:run"
@@ -167,6 +167,7 @@ def _recorded(suite: Path) -> Path:
     return draft
 
 
+@pytest.mark.slow
 def test_runs_lists_tier_model_judge_status_score_stale(suite: Path, runner) -> None:
     draft = _recorded(suite)
     result = runner.invoke(app, ["runs", "pdf_summary_loop"])
@@ -244,7 +245,7 @@ def test_dropping_a_run_reopens_the_gate(suite: Path) -> None:
 
 def test_report_shows_pass_rates_and_difficulty(suite: Path, runner) -> None:
     from intake.lifecycle.promote import promote
-    from tests.promote_helpers import make_ready
+    from tests.support.promote_helpers import make_ready
 
     make_ready(suite, "case_a")  # strong PASS, local FAIL: medium
     make_ready(suite, "case_b", local_status="PASS")  # local passes: easy (allowed)

@@ -15,7 +15,8 @@ from intake.cli import app
 from intake.config import load_settings
 from intake.lifecycle.runs.store import SCHEMA, index_path, read_run, rebuild_index, run_files
 from intake.report.health import make_health, render_json
-from tests.nightly_helpers import (
+from tests.support.gitrepo import git
+from tests.support.nightly_helpers import (
     CI_VARIABLES,
     LOCAL,
     PYPROJECT_EXTRA,
@@ -129,8 +130,6 @@ def test_run_files_a_change_adds_or_edits_are_named_for_the_gate(git_suite: Path
                                                                  runner: Any) -> None:
     """A pull request that adds or edits run files: each is named (the gate claims it); the
     files that stood on the base are not."""
-    import os
-    import subprocess
 
     from intake.lifecycle.runs.store import claimed_run_files
 
@@ -145,14 +144,10 @@ def test_run_files_a_change_adds_or_edits_are_named_for_the_gate(git_suite: Path
               meta={"model": STRONG, "machine": "m1"})
     assert runner.invoke(app, ["runs", "import", "eval/results"]).exit_code == 0
 
-    def git(*args: str) -> str:  # committed before the runs' dates: they ran it (run_dates)
-        env = {**os.environ, "GIT_COMMITTER_DATE": "2026-04-30T12:00:00Z"}
-        return subprocess.run(["git", *args], cwd=suite, check=True, capture_output=True,
-                              text=True, env=env).stdout.strip()
-
-    git("add", "-A")
-    git("commit", "-qm", "base")
-    base = git("rev-parse", "HEAD")
+    when = "2026-04-30T12:00:00Z"  # committed before the runs' dates: they ran it (run_dates)
+    git(suite, "add", "-A")
+    git(suite, "commit", "-qm", "base", when=when)
+    base = git(suite, "rev-parse", "HEAD")
     settings = load_settings(suite)
     standing = run_files(settings)[0]
     write_run(results, "eval-20260502-020000", night(2), {"alpha_case": "PASS"},
@@ -160,8 +155,8 @@ def test_run_files_a_change_adds_or_edits_are_named_for_the_gate(git_suite: Path
     assert runner.invoke(app, ["runs", "import", "eval/results"]).exit_code == 0
     standing.write_text(standing.read_text(encoding="utf-8").replace("PASS", "FAIL"),
                         encoding="utf-8")
-    git("add", "-A")
-    git("commit", "-qm", "a pull request's runs")
+    git(suite, "add", "-A")
+    git(suite, "commit", "-qm", "a pull request's runs")
     claimed = claimed_run_files(settings, base)
     assert claimed == sorted(f.relative_to(suite).as_posix() for f in run_files(settings))
     assert claimed_run_files(settings, "HEAD") == []

@@ -17,8 +17,8 @@ from intake.contract.yamlio import parse_checked
 from intake.errors import InputError, UsageError
 from intake.lifecycle.runs import MAX_SCORECARD_BYTES, classify, read_result, record_run
 from intake.store.records import load_record, record_path, runnable_hash
-from tests.conftest import GAIA, requires_gaia_corpus
-from tests.promote_helpers import FINAL_YAML, scorecard, trace, write_pair
+from tests.support.env import GAIA, requires_gaia_corpus
+from tests.support.promote_helpers import FINAL_YAML, scorecard, trace, write_pair
 
 corpus = requires_gaia_corpus()
 
@@ -337,7 +337,7 @@ EMAIL = "alice.smith@gmail.com"
 def test_unsafe_run_strings_are_refused_by_field_without_echo(
     suite: Path, runner, changes: dict[str, str], field: str
 ) -> None:
-    from tests.leak_forms import assert_no_leak
+    from tests.support.leak_forms import assert_no_leak
 
     draft = write_pair(suite / "drafts")
     before = record_path(draft).read_bytes()
@@ -365,7 +365,7 @@ def test_unsafe_run_strings_are_refused_by_field_without_echo(
 
 
 def test_unknown_status_is_not_echoed(suite: Path, runner) -> None:
-    from tests.leak_forms import assert_no_leak
+    from tests.support.leak_forms import assert_no_leak
 
     write_pair(suite / "drafts")
     card = scorecard(suite.parent / "runs", {"pdf_summary_loop": f"WEIRD {TOKEN}"}, model="m")
@@ -379,7 +379,7 @@ def test_unknown_status_is_not_echoed(suite: Path, runner) -> None:
 
 
 def test_scorecard_name_is_kept_only_when_plain(suite: Path, runner) -> None:
-    from tests.leak_forms import assert_no_leak
+    from tests.support.leak_forms import assert_no_leak
 
     draft = write_pair(suite / "drafts")
     odd = scorecard(suite.parent / "runs", {"pdf_summary_loop": "PASS"}, name=f"{SLACK}.json")

@@ -16,7 +16,7 @@ from intake.lifecycle.runs.record import plain_by_shape
 from intake.lifecycle.runs.store import read_run, run_files
 from intake.scrub import engine
 from intake.store.suite import finding_types
-from tests.nightly_helpers import (
+from tests.support.nightly_helpers import (
     CI_VARIABLES,
     PYPROJECT_EXTRA,
     STRONG,

@@ -14,7 +14,7 @@ import pytest
 from intake.config import load_settings
 from intake.drafting.tail import DraftPlan, new_record_source, write_draft
 from intake.store.suite import AUTHOR_MAX_CHARS, safe_author
-from tests.test_drafting import scenario
+from tests.support.sessions import session_scenario
 
 EMAIL = "alice.smith@gmail.com"
 
@@ -98,7 +98,7 @@ def test_the_draft_records_what_the_rule_decides(
     monkeypatch.delenv("GITHUB_ACTOR", raising=False)
     settings = load_settings(suite)
     source = new_record_source("session", "gaia-session:abc")
-    plan = DraftPlan(scenario("session_abc", "what is in the file?"), {}, source)
+    plan = DraftPlan(session_scenario("session_abc", "what is in the file?"), {}, source)
     result = write_draft(settings, plan)
     assert result.record.author == kept
     assert result.record.drafter == ([kept] if kept else [])

@@ -9,7 +9,7 @@ import pytest
 
 from intake.contract.models import DocumentView, ScenarioView, TurnView, placeholder
 from intake.contract.validate import validate_file
-from tests.conftest import GAIA_SCENARIOS, requires_gaia_corpus
+from tests.support.env import GAIA_SCENARIOS, requires_gaia_corpus
 
 
 def test_a_view_types_what_the_file_holds_and_nothing_else() -> None:

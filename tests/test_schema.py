@@ -14,7 +14,7 @@ from pydantic import ValidationError
 from intake.contract import schema
 from intake.contract.models import SCENARIO_MODELS, Level, Record, placeholder
 from intake.contract.yamlio import parse_checked
-from tests.conftest import GAIA_SCENARIOS, requires_gaia_corpus
+from tests.support.env import GAIA_SCENARIOS, requires_gaia_corpus
 
 VALID_STRICT: dict[str, Any] = {
     "id": "issue_12_pdf_summary",

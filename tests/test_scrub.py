@@ -24,7 +24,7 @@ from intake.scrub import (
     scrub_tree,
     scrubber_config_hash,
 )
-from tests.scrub_corpus import KINDS, build_corpus, kind_values
+from tests.support.scrub_corpus import KINDS, build_corpus, kind_values
 
 
 @pytest.fixture(scope="module")
@@ -340,6 +340,7 @@ def _dir_with_extra_pattern(tmp_path: Path, regex_text: str) -> Path:
     return folder
 
 
+@pytest.mark.slow
 def test_regex_timeout_fails_closed(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
     evil = Scrubber(_dir_with_extra_pattern(tmp_path, "(a|aa)+$"), regex_timeout=1)
     secret = "ghp_" + "Q7w8" * 9
@@ -354,6 +355,7 @@ def test_analyzer_exception_fails_closed(scrubber: Scrubber) -> None:
         scrubber._analyze(None, "$")  # type: ignore[arg-type]
 
 
+@pytest.mark.slow
 def test_pathological_inputs_finish(scrubber: Scrubber) -> None:
     nasty = [
         "/home/" + "a/" * 20_000,

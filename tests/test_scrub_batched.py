@@ -22,8 +22,8 @@ from hypothesis import strategies as st
 
 from intake.scrub import Scrubber, get_scrubber
 from intake.scrub.files import expand_paths, scan_paths, scrub_file_text
-from tests.formats_corpus import build_documents
-from tests.scrub_matrix import build_matrix
+from tests.support.formats_corpus import build_documents
+from tests.support.scrub_matrix import build_matrix
 
 SETTINGS = settings(
     deadline=None, max_examples=30, suppress_health_check=[HealthCheck.function_scoped_fixture]
@@ -101,6 +101,7 @@ def test_a_folder_of_files_scanned_together_equals_each_alone(
     assert together  # the corpus plants values: the comparison is not of two empty lists
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(
     picks=st.lists(st.integers(0, len(_CELLS) - 1), min_size=2, max_size=40),
@@ -120,6 +121,7 @@ def test_matrix_cells_as_strings_batched_equals_alone(
     _same_in_files(batched, alone, "doc" + suffix, text)
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(seed=st.integers(0, 2**32 - 1), size=st.integers(2, 200))
 def test_raw_results_per_string_are_those_of_each_string_alone(

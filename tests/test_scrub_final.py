@@ -15,9 +15,9 @@ from hypothesis import strategies as st
 from intake.scrub import Scrubber, get_scrubber
 from intake.scrub.files import scan_paths, scrub_file_text
 from intake.scrub.fixtures import FixtureMap
-from tests.formats_corpus import FORMATS, _decoys, _secrets
 from tests.outside_corpus.pasted import Document, documents
-from tests.scrub_matrix import build_matrix
+from tests.support.formats_corpus import FORMATS, _decoys, _secrets
+from tests.support.scrub_matrix import build_matrix
 
 SETTINGS = settings(
     deadline=None, max_examples=40, suppress_health_check=[HealthCheck.function_scoped_fixture]

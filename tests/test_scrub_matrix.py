@@ -1,4 +1,5 @@
-"""The scrubber on the matrix of every secret kind in every context (``tests/scrub_matrix.py``).
+"""The scrubber on the matrix of every secret kind in every context
+(``tests/support/scrub_matrix.py``).
 
 Recall is required per (kind, context) cell, decoys in the same contexts must stay, the text
 around a value must stay byte-identical, and every scrubbed cell must scrub to itself and
@@ -13,7 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from intake.scrub import Scrubber, get_scrubber
-from tests.scrub_matrix import (
+from tests.support.scrub_matrix import (
     CONTEXTS,
     DECOY_VALUES,
     NAMES,
@@ -41,6 +42,7 @@ def _spans(scrubber: Scrubber, text: str) -> list[tuple[int, int]]:
     return [(f.start, f.end) for f in scrubber.find(text)]
 
 
+@pytest.mark.slow
 def test_every_kind_in_every_context_is_found(scrubber: Scrubber, cells: list[Cell]) -> None:
     missed = set()
     for c in cells:
@@ -75,6 +77,7 @@ def test_text_around_a_value_is_kept(scrubber: Scrubber, cells: list[Cell]) -> N
     assert KNOWN_AROUND_TOUCHED - bad == set(), "kept now: remove from KNOWN_AROUND_TOUCHED"
 
 
+@pytest.mark.slow
 def test_scrubbed_cells_scrub_to_themselves_and_rescan_clean(
     scrubber: Scrubber, cells: list[Cell]
 ) -> None:

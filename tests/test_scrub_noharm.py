@@ -4,8 +4,8 @@ Each class of GAIA's own material that scrubber 1.6 replaced (73.6 replacements 
 repository, two in three of them damage) has a case here that must come out unchanged, and
 beside it the nearest private value, which must still be replaced: a path is replaced only
 when it names a user; code is not a credential; a tool's session id is provenance; placeholders
-stay; base64 is decoded before it is judged. The formats corpus (``tests/formats_corpus.py``)
-holds the figures of its tune and held-out parts as a floor.
+stay; base64 is decoded before it is judged. The formats corpus
+(``tests/support/formats_corpus.py``) holds the figures of its tune and held-out parts as a floor.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from intake.scrub import Scrubber, get_scrubber, scrub_file_text
-from tests.formats_corpus import Document, build_documents, score
+from tests.support.formats_corpus import Document, build_documents, score
 
 RANDOM = "Zq3vK8mR2nT7wX1yB4cF6hJ9pL0sD5gA"
 UUID = "29c211c7-31b5-4084-bb3f-1825c0210942"

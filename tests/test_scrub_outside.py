@@ -15,7 +15,6 @@ Two parts:
 from __future__ import annotations
 
 import json
-import subprocess
 from pathlib import Path
 
 import pytest
@@ -24,6 +23,7 @@ from intake.contract.yamlio import load_document
 from intake.scrub import get_scrubber
 from tests.benchmarks.bench_scrub_outside import corpus_dir, load, score_intake
 from tests.outside_corpus.build_outside_corpus import MANIFEST_FORMAT, Repo, build
+from tests.support.gitrepo import git
 
 # measured on the corpus built from gitleaks b58d3f102cf3 and detect-secrets 5e141933554a with
 # scrubber 1.7.0 (1.3.2: 77.9 %, 60 kinds, 66.5 % decoys kept; 1.4.0: 99.2 %, 217, 69.2 %;
@@ -83,10 +83,6 @@ regex = '''\\b(exk_[a-z0-9]{20})(?:[\\x60'"\\s;]|\\\\[nr]|$)'''
 """
 
 
-def _git(repo: Path, *args: str) -> None:
-    subprocess.run(["git", "-C", str(repo), *args], check=True, capture_output=True)
-
-
 def _fake_gitleaks(tmp_path: Path) -> Path:
     repo = tmp_path / "gitleaks"
     for rel, text in (
@@ -96,9 +92,9 @@ def _fake_gitleaks(tmp_path: Path) -> Path:
     ):
         (repo / rel).parent.mkdir(parents=True, exist_ok=True)
         (repo / rel).write_text(text, encoding="utf-8")
-    _git(repo, "init", "-q")
-    _git(repo, "add", ".")
-    _git(repo, "-c", "user.name=t", "-c", "user.email=t@example.com", "commit", "-qm", "x")
+    git(repo, "init", "-q")
+    git(repo, "add", ".")
+    git(repo, "-c", "user.name=t", "-c", "user.email=t@example.com", "commit", "-qm", "x")
     return repo / ".git"
 
 

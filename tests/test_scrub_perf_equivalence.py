@@ -22,7 +22,7 @@ from presidio_analyzer import PatternRecognizer
 
 from intake.scrub import Scrubber
 from intake.scrub.recognizers import FastPatternRecognizer, _public_suffix_end
-from tests.scrub_corpus import build_corpus, kind_values
+from tests.support.scrub_corpus import build_corpus, kind_values
 
 
 @pytest.fixture(scope="module")
@@ -62,6 +62,7 @@ def test_the_two_engines_really_differ_in_path(fast: Scrubber, stock: Scrubber) 
     assert fast_results[0].recognition_metadata == stock_results[0].recognition_metadata
 
 
+@pytest.mark.slow
 def test_labelled_corpus_same_results(fast: Scrubber, stock: Scrubber) -> None:
     corpus = build_corpus(300_000, seed=31)
     raw_fast = _raw(fast, corpus.text)
@@ -186,7 +187,7 @@ def test_stem_positions_give_the_matches_finditer_gives(fast: Scrubber, text: st
 
 
 def test_stem_positions_agree_with_finditer_on_the_corpus_and_the_matrix(fast: Scrubber) -> None:
-    from tests.scrub_matrix import build_matrix
+    from tests.support.scrub_matrix import build_matrix
 
     rec = _assigned(fast)
     texts = [build_corpus(200_000, seed=6).text] + [c.text for c in build_matrix()[:400]]
@@ -207,7 +208,7 @@ _FORWARD_URL_PASSWORD = regex.compile(
 def test_the_url_password_pattern_that_starts_at_the_scheme_separator_agrees(
     fast: Scrubber,
 ) -> None:
-    from tests.scrub_matrix import build_matrix
+    from tests.support.scrub_matrix import build_matrix
 
     rec = next(
         r
@@ -253,7 +254,7 @@ def test_every_pattern_matches_only_where_its_literal_is(fast: Scrubber) -> None
     """Soundness of the skip: on the corpus, the matrix and short values, a pattern with a
     known literal never matches a text that lacks it."""
     from intake.scrub.recognizers import required_literal
-    from tests.scrub_matrix import build_matrix
+    from tests.support.scrub_matrix import build_matrix
 
     texts = [build_corpus(200_000, seed=9).text] + [c.text for c in build_matrix()]
     checked = 0
@@ -282,7 +283,7 @@ _FORWARD_DOTTED = regex.compile(
 def test_the_dot_anchored_dotted_token_scan_finds_what_the_forward_scan_found(
     fast: Scrubber, stock: Scrubber
 ) -> None:
-    from tests.scrub_matrix import build_matrix
+    from tests.support.scrub_matrix import build_matrix
 
     tricky = (
         "a.b aa.bb ATMyOTQ4MTN5OTU5MTDwMEcxNg.GSwJyi.sbaw8msOR3Wi6vPUzeIWy_P0vJbB0UuRVjH8l8 "

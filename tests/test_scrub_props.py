@@ -50,6 +50,7 @@ FILLER = st.text(alphabet=st.characters(codec="utf-8", exclude_categories=("Cs",
 PLANTED = st.one_of(TOKENS, PATHS, EMAILS)
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(before=FILLER, secret=PLANTED, after=FILLER)
 def test_planted_value_never_survives(
@@ -60,6 +61,7 @@ def test_planted_value_never_survives(
     assert secret not in result.text
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(parts=st.lists(st.one_of(FILLER, PLANTED), max_size=8))
 def test_scrub_is_idempotent_and_leaves_nothing_to_find(engine: Scrubber, parts: list[str]) -> None:

@@ -19,7 +19,7 @@ from typer.testing import CliRunner
 
 from intake.cli import app
 from intake.contract.yamlio import parse_checked
-from tests.github_server import FakeGitHub, Reply
+from tests.support.github_server import FakeGitHub, Reply
 
 REPO = "lemonade-sdk/lemonade"
 NUMBER = 3428

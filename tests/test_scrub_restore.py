@@ -18,7 +18,7 @@ from intake.drafting.from_session import draft_from_session
 from intake.report.card import MEASURED, card_markdown, load_card
 from intake.scrub.tiers import FINAL, RESTORABLE, masked_context, suite_salt, tier_of, value_hash
 from intake.store.records import load_record
-from tests.gaia_db import ChatDB
+from tests.support.gaia_db import ChatDB
 
 SID = "7f3a11c7-31b5-4084-bb3f-1825c0210942"
 TOKEN = "ghp_hbMKurZYajaT2N2RlgC7xWkKwXpnjsHs1OIh"

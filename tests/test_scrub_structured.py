@@ -103,7 +103,7 @@ def test_base64_secrets_become_the_base64_of_their_fixture(scrubber: Scrubber) -
     import base64
     import re
 
-    from tests.scrub_matrix import build_matrix
+    from tests.support.scrub_matrix import build_matrix
 
     for cell in [c for c in build_matrix() if c.family == "encoded"]:
         out = scrubber.scrub_text(cell.text).text

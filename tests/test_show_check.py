@@ -7,7 +7,6 @@ that adds and changes drafts; ``GITHUB_BASE_REF`` names the base as GitHub Actio
 from __future__ import annotations
 
 import re
-import subprocess
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -20,13 +19,10 @@ from intake.check.summary import summary_cards
 from intake.cli import app
 from intake.config import load_settings
 from intake.report.card import card_markdown, load_card
-from tests.leak_forms import leaks
-from tests.promote_helpers import edit, write_pair
-from tests.test_show import DRAFT, SECRETS, Html, add_evidence, draft
-
-
-def git(root: Path, *args: str) -> None:
-    subprocess.run(["git", *args], cwd=root, check=True, capture_output=True)
+from tests.support.gitrepo import git
+from tests.support.leak_forms import leaks
+from tests.support.promote_helpers import edit, write_pair
+from tests.support.show import DRAFT, SECRETS, Html, add_evidence, draft
 
 
 def at(day: int) -> datetime:
@@ -161,7 +157,7 @@ def test_the_summary_stays_within_its_limit_and_never_cuts_a_card(
 def test_the_documented_workflow_fetches_the_base_and_writes_the_cards() -> None:
     """docs/promotion.md's template: full history (for the merge base) and --format github."""
     from intake.contract.yamlio import parse_checked
-    from tests.conftest import REPO
+    from tests.support.env import REPO
 
     page = (REPO / "docs" / "promotion.md").read_text(encoding="utf-8")
     block = page.split("# .github/workflows/intake-check.yml in the suite's repository\n", 1)[1]

@@ -1,7 +1,7 @@
 """The reviewer's card of a draft made from data exactly as GAIA's code writes it (#16 with #12).
 
-The session comes from ``tests/gaia_native.py`` (checked against GAIA's own classes at amd/gaia
-78bbc30): a successful RAG query, a failed ``index_document`` stored with ``success: true``
+The session comes from ``tests/support/gaia_native.py`` (checked against GAIA's own classes at
+amd/gaia 78bbc30): a successful RAG query, a failed ``index_document`` stored with ``success: true``
 (``src/gaia/ui/_chat_helpers.py`` L2374-2408), a failed shell command
 (``Command failed (exit 1)``, ``src/gaia/ui/sse_handler.py`` L405-420), a governance block
 (``src/gaia/governance/mixin.py`` L138-154) and the agent error fallback
@@ -19,7 +19,7 @@ from markdown_it import MarkdownIt
 from typer.testing import CliRunner
 
 from intake.cli import app
-from tests import gaia_native as gn
+from tests.support import gaia_native as gn
 
 
 @pytest.fixture

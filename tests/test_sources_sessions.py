@@ -14,7 +14,7 @@ from intake.sources.model import MAX_TEXT_CHARS, StoreKind, clean_text, failure_
 from intake.sources.registry import detect, open_store
 from intake.sources.sqlite import TEXT_BYTES, capped_text
 from intake.textcut import CUT_MARK, cut_at_space
-from tests.gaia_db import ChatDB, error_step, memory_db, policy, thinking, tool, when
+from tests.support.gaia_db import ChatDB, error_step, memory_db, policy, thinking, tool, when
 
 SID = "29c211c7-31b5-4084-bb3f-1825c0210942"
 

@@ -23,9 +23,9 @@ from intake.report.health import make_health
 from intake.store.journal import crash_steps
 from intake.store.ledger import Ledger
 from intake.store.records import content_hash, load_record, record_path
-from tests.conftest import posix_only
-from tests.crash_harness import run, run_killed
-from tests.nightly_helpers import (
+from tests.support.crash_harness import run, run_killed
+from tests.support.env import posix_only
+from tests.support.nightly_helpers import (
     CI_VARIABLES,
     LOCAL,
     PYPROJECT_EXTRA,
@@ -35,7 +35,7 @@ from tests.nightly_helpers import (
     write_run,
     write_scenario,
 )
-from tests.promote_helpers import make_ready
+from tests.support.promote_helpers import make_ready
 
 SUITE = {f"case_{c}_{i:03d}": c for c in ("rag", "tools", "memory") for i in range(60)}
 SUITE |= {f"small_{i}": "tiny" for i in range(4)}
@@ -225,6 +225,7 @@ def test_a_killed_import_rerun_records_each_result_once(suite: Path, runner: Any
     assert run(suite, ["check"]).returncode == 0
 
 
+@pytest.mark.slow
 def test_split_tags_an_adopted_suite_once_and_check_accepts_it(suite: Path, runner: Any
                                                                ) -> None:
     for n in range(10):

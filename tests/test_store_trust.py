@@ -25,8 +25,9 @@ import pytest
 from intake.config import load_settings
 from intake.store.journal import Event, Unit, journal_path
 from intake.store.records import record_path
-from tests import crash_harness
-from tests.promote_helpers import make_ready
+from tests.support import crash_harness
+from tests.support.gitrepo import git
+from tests.support.promote_helpers import make_ready
 
 EVIL_CONFIG = '[core]\n\tfsmonitor = "touch pwned"\n'
 EVIL_SCENARIO = "id: planted\nname: planted\ncategory: tool_selection\n"
@@ -55,10 +56,6 @@ def one_error_line(done: subprocess.CompletedProcess[str]) -> str:
     assert len(lines) == 1, done.stderr
     assert "Traceback" not in done.stderr and "internal error" not in done.stderr, done.stderr
     return lines[0]
-
-
-def git(suite: Path, *args: str) -> None:
-    subprocess.run(["git", *args], cwd=suite, check=True, capture_output=True)
 
 
 def planted_unit(suite: Path) -> Unit:
@@ -145,6 +142,7 @@ COMMANDS = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("forge", ["unsealed", "other-machine", "sealed-but-tracked"])
 @pytest.mark.parametrize("args", COMMANDS, ids=["review", "promote", "rebuild"])
 def test_a_journal_carried_by_a_pull_request_is_never_replayed(
@@ -180,6 +178,7 @@ def test_a_journal_carried_by_a_pull_request_is_never_replayed(
     assert_untouched(ready, config)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "target",
     [".git/config", ".git/hooks/post-checkout", "../outside.yaml", "drafts/notes.txt",
@@ -302,7 +301,7 @@ def test_promote_on_a_full_disk_is_one_line_exit_3(tmp_path: Path, monkeypatch) 
         suite = disk / "suite"
         (suite / "scenarios").mkdir(parents=True)
         (suite / "drafts").mkdir()
-        from tests.conftest import SUITE_PYPROJECT
+        from tests.support.env import SUITE_PYPROJECT
 
         (suite / "pyproject.toml").write_text(SUITE_PYPROJECT)
         monkeypatch.chdir(suite)
@@ -322,6 +321,7 @@ def test_promote_on_a_full_disk_is_one_line_exit_3(tmp_path: Path, monkeypatch) 
         assert not list((suite / "scenarios").rglob("pdf_summary_loop.yaml"))
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(os.name != "posix", reason="RLIMIT_FSIZE is POSIX")
 def test_promote_under_a_file_size_limit_is_one_line_exit_3(ready: Path) -> None:
     draft = ready / "drafts" / "pdf_summary_loop.yaml"
@@ -362,6 +362,7 @@ def test_promote_from_a_read_only_drafts_folder_is_one_line_exit_3(ready: Path) 
     assert draft.is_file() and record_path(draft).is_file()
 
 
+@pytest.mark.slow
 def test_read_only_commands_work_on_a_read_only_intake_folder(ready: Path) -> None:
     assert intake(ready, "log", "pdf_summary_loop").returncode == 0
     with read_only(ready / ".intake"):

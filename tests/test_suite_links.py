@@ -16,7 +16,7 @@ import pytest
 
 from intake.errors import InputError
 from intake.store.records import content_hash, load_record, record_path
-from tests.promote_helpers import FINAL_YAML, write_pair
+from tests.support.promote_helpers import FINAL_YAML, write_pair
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="POSIX links and /dev/zero")
 
@@ -35,6 +35,7 @@ def test_a_linked_record_or_file_is_refused_not_read(tmp_path: Path) -> None:
     assert content_hash(draft).startswith("sha256:")
 
 
+@pytest.mark.slow
 def test_check_names_each_link_and_reads_none(suite: Path, tmp_path: Path) -> None:
     """In a real process with a timeout: reading /dev/zero would never end."""
     outside = tmp_path / "outside.yaml"

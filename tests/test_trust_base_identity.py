@@ -17,8 +17,8 @@ from typer.testing import CliRunner
 
 from intake.cli import app
 from intake.lifecycle.authority import find_base
-from tests.promote_helpers import make_ready
-from tests.trust_repo import Repos, git, without_base
+from tests.support.promote_helpers import make_ready
+from tests.support.trust_repo import Repos, git, without_base
 
 
 def _check(runner: CliRunner, where: Path, monkeypatch: pytest.MonkeyPatch, *args: str) -> Any:
@@ -41,6 +41,7 @@ def _attack(tmp_path: Path) -> tuple[Repos, str, str]:
     return repos, main, head
 
 
+@pytest.mark.slow
 def test_a_tag_named_like_the_base_branch_is_refused(
     tmp_path: Path, runner: CliRunner, monkeypatch: pytest.MonkeyPatch
 ) -> None:

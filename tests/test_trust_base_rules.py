@@ -19,24 +19,12 @@ from intake.check.gate import run_check
 from intake.cli import app
 from intake.config import FIELDS, load_settings
 from intake.lifecycle.authority import NO_BASE, find_base
-from tests.conftest import REPO, SUITE_PYPROJECT
-from tests.promote_helpers import edit, make_ready, write_pair
-from tests.trust_repo import Repos, git, without_base
+from tests.support.env import REPO, SUITE_PYPROJECT
+from tests.support.promote_helpers import edit, make_ready, write_pair
+from tests.support.trust_repo import Repos, git, without_base, write_legacy
 
 TOKEN = "ghp_R8x2Kq9LmZ4vT7wYp3Nc6Hs1Jd5Fg0Ab2Ce4X"
 LEAKY = "drafts/leaky_case.yaml"
-
-LEGACY = """\
-id: {id}
-category: memory
-persona: casual_user
-setup:
-  index_documents: []
-turns:
-  - turn: 1
-    objective: Remember that {who} is the sender to prioritise.
-    success_criteria: Answers it.
-"""
 
 
 def _check(runner: CliRunner, where: Path, monkeypatch: pytest.MonkeyPatch, *args: str) -> Any:
@@ -59,12 +47,6 @@ def _leaky(root: Path) -> Path:
     draft = write_pair(root / "drafts", "leaky_case")
     edit(draft, "Summarize the Q3 report please.", f"Summarize it, token {TOKEN}")
     return draft
-
-
-def _legacy(root: Path, sid: str, who: str) -> None:
-    path = root / "scenarios" / "memory" / f"{sid}.yaml"
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(LEGACY.format(id=sid, who=who), encoding="utf-8")
 
 
 # --- settings -----------------------------------------------------------------------------
@@ -208,6 +190,7 @@ def test_scrubbers_dir_pointed_at_a_permissive_copy_fails(
     assert f"{LEAKY}:15: error: GITHUB_TOKEN found by the re-scan" in result.stdout
 
 
+@pytest.mark.slow
 def test_a_scrubber_rule_file_changed_in_the_change_is_a_finding(
     tmp_path: Path, runner: CliRunner, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -259,7 +242,7 @@ def test_a_baseline_carrying_its_own_key_fails(
     repos = Repos(tmp_path)
     repos.commit_main()
     contrib = repos.start_contribution()
-    _legacy(contrib, "legacy_1", "boss@acmeco.com")
+    write_legacy(contrib, "legacy_1", "boss@acmeco.com")
     monkeypatch.chdir(contrib)
     git(contrib, "remote", "remove", "origin")  # the contributor writes a baseline of her own
     assert runner.invoke(app, ["check", "--strict", "--update-baseline"]).exit_code == 0
@@ -280,12 +263,12 @@ def test_a_changed_baseline_is_a_finding_and_the_base_one_applies(
     tmp_path: Path, runner: CliRunner, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     repos = Repos(tmp_path)
-    _legacy(repos.main, "legacy_1", "boss@acmeco.com")
+    write_legacy(repos.main, "legacy_1", "boss@acmeco.com")
     monkeypatch.chdir(repos.main)
     assert runner.invoke(app, ["check", "--strict", "--update-baseline"]).exit_code == 0
     repos.commit_main("known test data accepted")
     contrib = repos.start_contribution()
-    _legacy(contrib, "legacy_2", "ceo@acmeco.com")
+    write_legacy(contrib, "legacy_2", "ceo@acmeco.com")
     monkeypatch.chdir(contrib)
     git(contrib, "remote", "remove", "origin")
     assert runner.invoke(app, ["check", "--strict", "--update-baseline"]).exit_code == 0
@@ -464,10 +447,10 @@ def test_a_scenario_the_change_adds_is_never_legacy(
     tmp_path: Path, runner: CliRunner, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     repos = Repos(tmp_path)
-    _legacy(repos.main, "legacy_1", "boss@acmeco.com")  # GAIA's own test data, on the base
+    write_legacy(repos.main, "legacy_1", "boss@acmeco.com")  # GAIA's own test data, on the base
     repos.commit_main()
     contrib = repos.start_contribution()
-    _legacy(contrib, "new_case", "ceo@acmeco.com")  # no source, no record: looks legacy
+    write_legacy(contrib, "new_case", "ceo@acmeco.com")  # no source, no record: looks legacy
     repos.push_contribution()
     fresh = repos.fresh()
 

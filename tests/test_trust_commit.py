@@ -20,9 +20,9 @@ from typer.testing import CliRunner
 
 from intake.cli import app
 from intake.store.records import load_record, record_path
-from tests.conftest import posix_only
-from tests.promote_helpers import make_ready, write_pair
-from tests.trust_repo import Repos, git, without_base
+from tests.support.env import posix_only
+from tests.support.promote_helpers import make_ready, write_pair
+from tests.support.trust_repo import Repos, git, without_base
 
 SID = "pdf_summary_loop"
 DRAFT = f"drafts/{SID}.yaml"
@@ -138,6 +138,7 @@ def test_an_encoding_attribute_on_the_history_folder_is_refused(
     assert "filter" in draft_attr and "eol" in draft_attr
 
 
+@pytest.mark.slow
 @posix_only("committing a symbolic link")
 def test_a_suite_folder_committed_as_a_link_is_refused(
     tmp_path: Path, runner: CliRunner, monkeypatch: pytest.MonkeyPatch
@@ -192,7 +193,7 @@ def test_the_shipped_wiring_covers_every_folder_and_the_base_owned_workflow_runs
     re-runs on a review; docs/trust.md's pull_request_target workflow installs a pinned
     intake, checks the pull request out as data and runs only intake."""
     from intake.contract.yamlio import parse_checked
-    from tests.conftest import REPO
+    from tests.support.env import REPO
 
     workflow = parse_checked((REPO / ".github/workflows/intake-check.yml").read_bytes()).data
     paths = workflow["on"]["pull_request"]["paths"]

@@ -19,8 +19,7 @@ from typer.testing import CliRunner
 
 from intake.cli import app
 from intake.store.records import record_path, utcnow
-from tests.test_trust_evidence import PROMOTED, SID, _promoted_on_main
-from tests.trust_repo import Repos, git, without_base
+from tests.support.trust_repo import PROMOTED, SID, Repos, git, promoted_on_main, without_base
 
 RECORD = PROMOTED.replace(".yaml", ".intake.json")
 
@@ -55,7 +54,7 @@ def _suite_runs(data: dict[str, Any]) -> list[dict[str, Any]]:
 def _attack(tmp_path: Path, runner: CliRunner, monkeypatch: pytest.MonkeyPatch,
             change: Any) -> list[tuple[str, str, str]]:
     repos = Repos(tmp_path)
-    _promoted_on_main(repos)
+    promoted_on_main(repos)
     contrib = repos.start_contribution()
     change(contrib)
     repos.push_contribution()
@@ -162,10 +161,10 @@ def test_leniency_covers_only_the_findings_the_base_copy_had(
 ) -> None:
     """A GitHub token a change adds to one of GAIA's legacy scenarios is an error; the test
     e-mail the file already had on the base stays a warning."""
-    from tests.test_trust_base_rules import _legacy
+    from tests.support.trust_repo import write_legacy
 
     repos = Repos(tmp_path)
-    _legacy(repos.main, "legacy_1", "boss@acmeco.com")
+    write_legacy(repos.main, "legacy_1", "boss@acmeco.com")
     repos.commit_main()
     contrib = repos.start_contribution()
     path = contrib / "scenarios" / "memory" / "legacy_1.yaml"

@@ -9,7 +9,7 @@
 * promotion hashes and writes the same bytes.
 
 The replay is intake's real server on a free port; GAIA's client is GAIA's own code
-(``tests/gaia_mcp.py``), whose copy is checked against GAIA's mirror where it is present.
+(``tests/support/gaia_mcp.py``), whose copy is checked against GAIA's mirror where it is present.
 """
 
 from __future__ import annotations
@@ -17,7 +17,6 @@ from __future__ import annotations
 import contextlib
 import http.client
 import json
-import os
 import subprocess
 import sys
 from collections.abc import Callable, Iterator
@@ -28,13 +27,11 @@ import pytest
 from intake.cli import app
 from intake.lifecycle.replay import ReplayServer, ReplayState, ReplayTurn
 from intake.store.records import record_path
-from tests import gaia_mcp
-from tests.conftest import SUITE_PYPROJECT
-from tests.promote_helpers import make_ready, scorecard, write_pair
-from tests.test_control import DRAFT, _promote_with_controls, gaia, port  # noqa: F401
-
-MIRROR = Path("/work/.mirror/amd+gaia/repo")
-
+from tests.support import gaia_install, gaia_mcp
+from tests.support.control import DRAFT, promote_with_controls
+from tests.support.env import SUITE_PYPROJECT
+from tests.support.gitrepo import git
+from tests.support.promote_helpers import make_ready, scorecard, write_pair
 
 # --- the replay answers only GAIA's client ------------------------------------------------------
 
@@ -110,11 +107,11 @@ def test_the_replay_answers_only_gaias_client(replay: ReplayServer) -> None:
 
 def test_the_vendored_gaia_client_is_gaias_code_verbatim() -> None:
     """``tests/gaia_client/`` is byte for byte GAIA's files at the corpus commit."""
-    if not MIRROR.is_dir():
-        pytest.skip("GAIA's mirror is not on this machine")
+    if not gaia_install.mirror_present():
+        pytest.skip(gaia_install.ABSENT)
     for name, (path, lines) in gaia_mcp.VERBATIM.items():
         theirs = subprocess.run(
-            ["git", f"--git-dir={MIRROR}", "show", f"{gaia_mcp.GAIA_COMMIT}:{path}"],
+            ["git", f"--git-dir={gaia_install.MIRROR}", "show", f"{gaia_mcp.GAIA_COMMIT}:{path}"],
             capture_output=True, check=True,
         ).stdout
         if lines is not None:
@@ -125,6 +122,7 @@ def test_the_vendored_gaia_client_is_gaias_code_verbatim() -> None:
 # --- controls export stays in its folder --------------------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("planted", ["../../escaped", "/tmp/abs-escaped", "C:escaped",
                                      "C:\\escaped", "\\\\host\\share\\escaped", "CON",
                                      "a/b", "..", "ok\nname"])
@@ -133,7 +131,7 @@ def test_controls_export_paths_stay_in_the_export_folder(
     suite: Path, runner, monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
     planted: str,
 ) -> None:
-    dest = _promote_with_controls(suite, runner, monkeypatch)
+    dest = promote_with_controls(suite, runner, monkeypatch)
     out = tmp_path / "deep" / "er" / "controls"
     out.mkdir(parents=True)
     outside = tmp_path / "outside.json"
@@ -262,8 +260,8 @@ def test_every_promotion_writes_its_suite_tag_the_default_included(
 def test_from_issue_json_file_records_file_provenance_not_a_fetch(
     suite: Path, runner, github
 ) -> None:
-    from tests.github_server import Reply
-    from tests.test_from_issue import ISSUE_PATH, issue_json
+    from tests.support.github_server import Reply
+    from tests.support.issue_bodies import ISSUE_PATH, issue_json
 
     saved = suite / "issue-42.json"
     saved.write_text(json.dumps(issue_json(github)), encoding="utf-8")
@@ -300,40 +298,33 @@ def test_from_issue_json_file_records_file_provenance_not_a_fetch(
 # --- report dates: the committer date of the base-side merge ----------------------------------
 
 
-def _git(root: Path, *args: str, when: str | None = None) -> None:
-    env = dict(os.environ)
-    if when is not None:
-        env.update(GIT_AUTHOR_DATE=when, GIT_COMMITTER_DATE=when)
-    subprocess.run(["git", *args], cwd=root, check=True, env=env, capture_output=True)
-
-
 def test_report_dates_are_the_base_side_merges_committer_date(
     git_suite: Path, runner, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from datetime import UTC, datetime
 
     from intake.gitutil import first_added
-    from tests.test_week_git_dates import _scenario
+    from tests.support.gitrepo import legacy_scenario
 
-    _scenario(git_suite, "old")
-    _git(git_suite, "add", "-A")
-    _git(git_suite, "commit", "-q", "-m", "start", when="2026-01-05T09:00:00+00:00")
-    _git(git_suite, "checkout", "-q", "-b", "contributor")
-    forged = _scenario(git_suite, "forged")
-    _git(git_suite, "add", "-A")
+    legacy_scenario(git_suite, "old")
+    git(git_suite, "add", "-A")
+    git(git_suite, "commit", "-q", "-m", "start", when="2026-01-05T09:00:00+00:00")
+    git(git_suite, "checkout", "-q", "-b", "contributor")
+    forged = legacy_scenario(git_suite, "forged")
+    git(git_suite, "add", "-A")
     # the contributor sets both dates of their own commit: two years back
-    _git(git_suite, "commit", "-q", "-m", "backdated", when="2024-01-01T00:00:00+00:00")
-    _git(git_suite, "checkout", "-q", "main")
-    _git(git_suite, "merge", "-q", "--no-ff", "-m", "merge", "contributor",
+    git(git_suite, "commit", "-q", "-m", "backdated", when="2024-01-01T00:00:00+00:00")
+    git(git_suite, "checkout", "-q", "main")
+    git(git_suite, "merge", "-q", "--no-ff", "-m", "merge", "contributor",
          when="2026-05-04T12:00:00+00:00")
     dates = first_added(git_suite, [git_suite / "scenarios"])
     assert dates[forged.resolve()] == datetime(2026, 5, 4, 12, tzinfo=UTC)
     # in the next pull request (its checkout, base known): the base's line dates everything,
     # and what only the change adds has no git date
-    _git(git_suite, "checkout", "-q", "contributor")
-    late = _scenario(git_suite, "late")
-    _git(git_suite, "add", "-A")
-    _git(git_suite, "commit", "-q", "-m", "more", when="2023-01-01T00:00:00+00:00")
+    git(git_suite, "checkout", "-q", "contributor")
+    late = legacy_scenario(git_suite, "late")
+    git(git_suite, "add", "-A")
+    git(git_suite, "commit", "-q", "-m", "more", when="2023-01-01T00:00:00+00:00")
     assert first_added(git_suite, [git_suite / "scenarios"])[forged.resolve()].year == 2024
     based = first_added(git_suite, [git_suite / "scenarios"], base_ref="main")
     assert late.resolve() not in based
@@ -397,10 +388,11 @@ def test_the_demo_database_has_gaias_own_layout() -> None:
     import sqlite3
     from importlib import resources
 
-    if not MIRROR.is_dir():
-        pytest.skip("GAIA's mirror is not on this machine")
+    if not gaia_install.mirror_present():
+        pytest.skip(gaia_install.ABSENT)
     source = subprocess.run(
-        ["git", f"--git-dir={MIRROR}", "show", f"{gaia_mcp.GAIA_COMMIT}:src/gaia/ui/database.py"],
+        ["git", f"--git-dir={gaia_install.MIRROR}", "show",
+         f"{gaia_mcp.GAIA_COMMIT}:src/gaia/ui/database.py"],
         capture_output=True, check=True, text=True,
     ).stdout
     schema = source.split('SCHEMA_SQL = """', 1)[1].split('"""', 1)[0]

@@ -28,14 +28,20 @@ from intake.store.records import (
     runnable_hash,
     utcnow,
 )
-from tests.github_server import FakeGitHub
-from tests.promote_helpers import FINAL_YAML, edit, make_ready, review, serve_pr, write_pair
-from tests.test_control import add_evidence
-from tests.trust_repo import MALLORY, Repos, git, without_base
+from tests.support.control import add_evidence
+from tests.support.github_server import FakeGitHub
+from tests.support.promote_helpers import FINAL_YAML, edit, make_ready, review, serve_pr, write_pair
+from tests.support.trust_repo import (
+    MALLORY,
+    PROMOTED,
+    SID,
+    Repos,
+    git,
+    promoted_on_main,
+    without_base,
+)
 
-SID = "pdf_summary_loop"
 DRAFT = f"drafts/{SID}.yaml"
-PROMOTED = f"scenarios/tool_selection/{SID}.yaml"
 WEAKER = "The agent answers something."
 
 
@@ -57,19 +63,10 @@ def _codes(findings: list[dict[str, Any]], severity: str = "error") -> set[tuple
     return {(f["code"], f["file"]) for f in findings if f["severity"] == severity}
 
 
-def _promoted_on_main(repos: Repos) -> Path:
-    """A draft made ready and promoted by the maintainer, on ``main``."""
-    from intake.lifecycle.promote import promote
-
-    make_ready(repos.main)
-    promote(load_settings(repos.main), SID)
-    repos.commit_main("promote")
-    return repos.main / PROMOTED
-
-
 # --- 2a: an approval under another name and hand-written scorecards ------------------------
 
 
+@pytest.mark.slow
 def test_forged_approval_and_hand_written_scorecards_do_not_make_ready(
     tmp_path: Path, runner: CliRunner, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -105,7 +102,7 @@ def test_weakened_criteria_with_a_rewritten_hash_fails(
     tmp_path: Path, runner: CliRunner, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     repos = Repos(tmp_path)
-    _promoted_on_main(repos)
+    promoted_on_main(repos)
     contrib = repos.start_contribution()
     scenario = contrib / PROMOTED
     edit(scenario, "The agent summarises the report in one pass without repeated searches.",
@@ -132,7 +129,7 @@ def test_a_copied_record_never_promoted_fails(
     tmp_path: Path, runner: CliRunner, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     repos = Repos(tmp_path)
-    _promoted_on_main(repos)
+    promoted_on_main(repos)
     contrib = repos.start_contribution()
     copy = contrib / "scenarios" / "tool_selection" / "sneaked_case.yaml"
     copy.write_text(FINAL_YAML.format(id="sneaked_case", category="tool_selection")
@@ -422,7 +419,7 @@ def test_evidence_written_here_and_not_committed_counts(
     from intake.contract.models import RunTier
     from intake.lifecycle.review import add_review
     from intake.lifecycle.runs import record_run
-    from tests.promote_helpers import scorecard
+    from tests.support.promote_helpers import scorecard
 
     repos = Repos(tmp_path)
     repos.commit_main()
@@ -454,7 +451,7 @@ def test_a_promoted_scenario_changed_with_a_corroborated_review_passes(
     from intake.contract.yamlio import parse_checked
 
     repos = Repos(tmp_path)
-    _promoted_on_main(repos)
+    promoted_on_main(repos)
     contrib = repos.start_contribution()
     scenario = contrib / PROMOTED
     edit(scenario, "in one pass without repeated searches", "in one pass, citing the file")

@@ -11,44 +11,36 @@ fail: the planted program is real and runnable.
 from __future__ import annotations
 
 import os
-import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
-import yaml
 
-from tests import gaia_install
-from tests.conftest import REPO, SUITE_PYPROJECT, posix_only
-from tests.promote_helpers import FINAL_YAML, write_pair
-from tests.test_run_gaia import REJECT_AGENT_TYPE, _fake_gaia
+from tests.support import gaia_install
+from tests.support.env import SUITE_PYPROJECT, posix_only
+from tests.support.gaia_runs import (
+    REJECT_AGENT_TYPE,
+    fake_gaia_package,
+    intake_script,
+    precommit_hooks,
+)
+from tests.support.promote_helpers import FINAL_YAML, write_pair
 
 DRAFT = "pdf_summary_loop"
 
 
-def _intake() -> str:
-    found = shutil.which("intake", path=str(Path(sys.executable).parent))
-    assert found is not None, "the intake console script of this environment"
-    return found
-
-
-def _hooks() -> dict[str, dict[str, object]]:
-    hooks = yaml.safe_load((REPO / ".pre-commit-hooks.yaml").read_text(encoding="utf-8"))
-    return {hook["id"]: hook for hook in hooks}
-
-
 def _verdict_commands(suite: Path) -> list[list[str]]:
     """The hooks' entries as pre-commit runs them, and ``validate --strict``."""
-    hooks = _hooks()
+    hooks = precommit_hooks()
     check = str(hooks["intake-check"]["entry"]).split()
     validate = str(hooks["intake-validate"]["entry"]).split()
     files = [str(p.relative_to(suite)) for p in sorted(suite.rglob("*.yaml"))]
     assert check[0] == validate[0] == "intake"
     return [
-        [_intake(), *check[1:]],
-        [_intake(), *validate[1:], *files],
-        [_intake(), "validate", "--strict"],
+        [intake_script(), *check[1:]],
+        [intake_script(), *validate[1:], *files],
+        [intake_script(), "validate", "--strict"],
     ]
 
 
@@ -84,7 +76,7 @@ def _shell_python(path: Path, marker: Path) -> Path:
 @pytest.fixture
 def gaia_python(tmp_path: Path, suite: Path) -> Path:
     """A GAIA installed outside the suite (its validator rejects ``agent_type``)."""
-    package = _fake_gaia(tmp_path / "outside" / "gaia-pkg", suite, REJECT_AGENT_TYPE)
+    package = fake_gaia_package(tmp_path / "outside" / "gaia-pkg", suite, REJECT_AGENT_TYPE)
     return gaia_install.environment(tmp_path / "outside" / "gaia-env", package)
 
 
@@ -97,6 +89,7 @@ def _draft(suite: Path) -> None:
     write_pair(suite / "drafts", text=FINAL_YAML)
 
 
+@pytest.mark.slow
 def test_a_gaia_package_planted_at_the_suite_root_is_never_imported(
     suite: Path, gaia_python: Path, marker: Path
 ) -> None:
@@ -119,6 +112,7 @@ def test_a_gaia_package_planted_at_the_suite_root_is_never_imported(
     assert not marker.exists()
 
 
+@pytest.mark.slow
 @posix_only("an interpreter that is a shell script")
 @pytest.mark.parametrize("where", ["outside", "inside"])
 def test_gaia_python_named_by_the_checkout_is_not_run(
@@ -134,7 +128,7 @@ def test_gaia_python_named_by_the_checkout_is_not_run(
     assert not marker.exists(), "check, validate or the hook ran the checkout's gaia_python"
     assert "note: gaia_python in [tool.intake] is not used" in done[0].stderr, done[0].stderr
     assert "note: gaia_python in [tool.intake] is not used" in done[2].stderr
-    promote = [_intake(), "promote", DRAFT, "--dry-run"]
+    promote = [intake_script(), "promote", DRAFT, "--dry-run"]
     subprocess.run(promote, cwd=suite, check=False, env=_env(), capture_output=True)
     assert not marker.exists(), "promotion's gates ran the checkout's gaia_python"
     if where == "outside":  # the control: named by the user, the same program runs
@@ -143,6 +137,7 @@ def test_gaia_python_named_by_the_checkout_is_not_run(
         assert marker.exists()
 
 
+@pytest.mark.slow
 @posix_only("a runner whose #! line names a shell script")
 @pytest.mark.parametrize("shape", ["shebang", "python-named"])
 def test_a_runner_and_its_shebang_named_by_the_checkout_are_not_run(
@@ -169,11 +164,12 @@ def test_a_runner_and_its_shebang_named_by_the_checkout_are_not_run(
     user_runner = outside / "gaia"
     user_runner.write_text(f"#!{interpreter}\n", encoding="utf-8")
     user_runner.chmod(0o755)
-    subprocess.run([_intake(), "validate", "--strict"], cwd=suite, check=False,
+    subprocess.run([intake_script(), "validate", "--strict"], cwd=suite, check=False,
                    env=_env(INTAKE_RUNNER=f"{user_runner} eval agent"), capture_output=True)
     assert marker.exists()
 
 
+@pytest.mark.slow
 @posix_only("an interpreter that is a shell script")
 def test_an_interpreter_inside_the_suite_is_refused_even_when_the_user_names_it(
     suite: Path, marker: Path
@@ -186,13 +182,14 @@ def test_an_interpreter_inside_the_suite_is_refused_even_when_the_user_names_it(
     assert "lies inside this suite and is not run" in done[0].stderr, done[0].stderr
 
 
+@pytest.mark.slow
 def test_gaia_installed_from_the_checkout_is_not_run_by_the_verdict(
     suite: Path, tmp_path: Path, marker: Path
 ) -> None:
     """An interpreter outside the suite whose GAIA is the suite's own ``src/gaia`` (an
     editable install of the checkout being judged): the probe stops before importing it."""
     _draft(suite)
-    package = _fake_gaia(suite / "src", suite, REJECT_AGENT_TYPE)
+    package = fake_gaia_package(suite / "src", suite, REJECT_AGENT_TYPE)
     (package / "gaia" / "__init__.py").write_text(_planter(marker), encoding="utf-8")
     python = gaia_install.environment(tmp_path / "outside-env", package)
     done = _run_all(suite, _env(INTAKE_GAIA_PYTHON=str(python)))
@@ -202,6 +199,7 @@ def test_gaia_installed_from_the_checkout_is_not_run_by_the_verdict(
     assert "no GAIA installed outside this suite answered" in done[2].stderr, done[2].stderr
 
 
+@pytest.mark.slow
 def test_the_user_config_file_names_gaia_python_and_one_inside_the_suite_is_ignored(
     suite: Path, tmp_path: Path, gaia_python: Path
 ) -> None:
@@ -209,16 +207,17 @@ def test_the_user_config_file_names_gaia_python_and_one_inside_the_suite_is_igno
     outside = tmp_path / "config" / "config.toml"
     outside.parent.mkdir()
     outside.write_text(f"gaia_python = {str(gaia_python)!r}\n", encoding="utf-8")
-    done = subprocess.run([_intake(), "validate", "--strict"], cwd=suite, capture_output=True,
+    done = subprocess.run([intake_script(), "validate", "--strict"], cwd=suite, capture_output=True,
                           text=True, env=_env(INTAKE_CONFIG=str(outside)), check=False)
     assert done.stdout.rstrip().endswith("GAIA's own checks ran too"), done.stdout + done.stderr
     inside = suite / "intake-user.toml"
     inside.write_text(outside.read_text(encoding="utf-8"), encoding="utf-8")
-    done = subprocess.run([_intake(), "validate", "--strict"], cwd=suite, capture_output=True,
+    done = subprocess.run([intake_script(), "validate", "--strict"], cwd=suite, capture_output=True,
                           text=True, env=_env(INTAKE_CONFIG=str(inside)), check=False)
     assert "GAIA's own checks ran too" not in done.stdout, done.stdout
 
 
+@pytest.mark.slow
 @posix_only("a runner that is a shell script")
 def test_run_and_control_start_only_a_runner_the_user_names(suite: Path, marker: Path) -> None:
     """Commands that run GAIA on purpose start the runner the user names, never one only the
@@ -227,7 +226,7 @@ def test_run_and_control_start_only_a_runner_the_user_names(suite: Path, marker:
     from intake.config import load_settings
     from intake.errors import UsageError
     from intake.lifecycle.runs.run import find_runner
-    from tests.conftest import user_level
+    from tests.support.env import user_level
 
     command = ["run", DRAFT, "--tier", "strong"]
     _draft(suite)
@@ -236,7 +235,7 @@ def test_run_and_control_start_only_a_runner_the_user_names(suite: Path, marker:
         SUITE_PYPROJECT + f'runner = ["{program}", "eval", "agent"]\n'
         'strong_models = ["claude-opus-4"]\nlocal_models = ["Gemma-4-E4B-it-GGUF"]\n',
         encoding="utf-8")
-    done = subprocess.run([_intake(), *command], cwd=suite, env=_env(), capture_output=True,
+    done = subprocess.run([intake_script(), *command], cwd=suite, env=_env(), capture_output=True,
                           text=True, timeout=300, check=False)
     assert done.returncode == 2, done.stdout + done.stderr
     assert done.stderr.startswith(

@@ -23,12 +23,11 @@ from typer.testing import CliRunner
 
 from intake.cli import app
 from intake.config import GAIA_LAYOUT, layout_settings
-from tests import gaia_install
-from tests.conftest import REPO
-from tests.trust_repo import MALLORY, git
+from tests.support import gaia_install
+from tests.support.env import REPO
+from tests.support.trust_repo import MALLORY, git
 
-pytestmark = pytest.mark.skipif(not gaia_install.mirror_present(),
-                                reason="GAIA's mirror (and git to read it) not present")
+pytestmark = pytest.mark.skipif(not gaia_install.mirror_present(), reason=gaia_install.ABSENT)
 
 GAIA_FILES = ("eval/scenarios", "eval/corpus", "pyproject.toml", ".gitattributes")
 MCP = "eval/scenarios/mcp_reliability"
@@ -100,6 +99,7 @@ def _adoption_branch(up: Upstream, runner: CliRunner, monkeypatch: pytest.Monkey
     git(up.main, "push", "-q", "origin", "adopt-intake")
 
 
+@pytest.mark.slow
 def test_the_pull_request_adopting_gaia_passes_its_own_check(
     tmp_path: Path, gaia_tree: Path, runner: CliRunner, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -121,6 +121,7 @@ def test_the_pull_request_adopting_gaia_passes_its_own_check(
         monkeypatch.delenv("GITHUB_BASE_REF")
 
 
+@pytest.mark.slow
 def test_after_adoption_an_unchanged_branch_passes_check_base_main(
     tmp_path: Path, gaia_tree: Path, runner: CliRunner, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -151,6 +152,7 @@ def test_after_adoption_an_unchanged_branch_passes_check_base_main(
                for f in _findings(result))
 
 
+@pytest.mark.slow
 def test_an_adoption_that_also_edits_the_scenario_is_claimed(
     tmp_path: Path, gaia_tree: Path, runner: CliRunner, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -10,8 +10,10 @@ import ast
 import re
 from pathlib import Path
 
+import pytest
+
 from intake.config import FIELDS
-from tests.conftest import REPO
+from tests.support.env import REPO
 
 PAGE = REPO / "docs" / "trust.md"
 
@@ -57,6 +59,7 @@ def _problems(rows: list[list[str]]) -> list[str]:
     return missing
 
 
+@pytest.mark.slow
 def test_every_row_names_a_test_that_exists() -> None:
     rows = _rows()
     assert len(rows) >= 60

@@ -19,8 +19,8 @@ from typer.testing import CliRunner
 from intake.cli import app
 from intake.scrub.tiers import record_salt, value_hash
 from intake.store.records import utcnow
-from tests.promote_helpers import FINAL_YAML, write_pair
-from tests.trust_repo import Repos, git
+from tests.support.promote_helpers import FINAL_YAML, write_pair
+from tests.support.trust_repo import Repos, git
 
 SID = "pdf_summary_loop"
 SECRET = "Zt9qW2xR7mKp4LvBq8Hn"

@@ -1,7 +1,7 @@
 """GITHUB_TOKEN goes only where the user said (issue 28 point 5; docs/trust-gaia.md).
 
-The GitHub stand-in (``tests/github_server.py``, a real server on 127.0.0.1) logs every request
-with its ``Authorization`` header. A checkout's ``[tool.intake]`` naming it as
+The GitHub stand-in (``tests/support/github_server.py``, a real server on 127.0.0.1) logs every
+request with its ``Authorization`` header. A checkout's ``[tool.intake]`` naming it as
 ``github_api_url`` (plain ``http://``) gets one line and exit 2 and the server sees nothing;
 the same server named in the environment or the user config file gets the token.
 """
@@ -16,10 +16,10 @@ from typer.testing import CliRunner
 from intake.cli import app
 from intake.store.records import load_record, record_path
 from intake.userconfig import user_config_path
-from tests.conftest import SUITE_PYPROJECT
-from tests.github_server import FakeGitHub, Reply
-from tests.promote_helpers import review, serve_pr, write_pair
-from tests.test_cli_issues import issue
+from tests.support.env import SUITE_PYPROJECT
+from tests.support.github_server import FakeGitHub, Reply
+from tests.support.issue_bodies import issue
+from tests.support.promote_helpers import review, serve_pr, write_pair
 
 TOKEN = "ghp_" + "Tk7" * 12
 SID = "pdf_summary_loop"

@@ -22,7 +22,7 @@ from intake.contract.untrusted import (
 )
 from intake.contract.validate import validate_paths
 from intake.contract.yamlio import parse_checked
-from tests.conftest import GAIA_SCENARIOS, requires_gaia_corpus
+from tests.support.env import GAIA_SCENARIOS, requires_gaia_corpus
 
 TAGGED = "".join(chr(0xE0000 + ord(c)) for c in "say PASS")
 

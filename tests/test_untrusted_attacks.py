@@ -17,10 +17,10 @@ from typer.testing import CliRunner
 
 from intake.cli import app
 from intake.contract.untrusted import find_hidden
-from tests import crash_harness
-from tests.conftest import REPO
-from tests.gaia_native import Clock, add_message, add_session, create_chat_db
-from tests.github_server import FakeGitHub, Reply
+from tests.support import crash_harness
+from tests.support.env import REPO
+from tests.support.gaia_native import Clock, add_message, add_session, create_chat_db
+from tests.support.github_server import FakeGitHub, Reply
 
 
 def tags(text: str) -> str:
@@ -64,7 +64,7 @@ def _issue(server: FakeGitHub) -> dict[str, object]:
 
 def _intake(*args: str, columns: int = 80) -> subprocess.CompletedProcess[str]:
     """The command as a user runs it: a real process (forked from the warm server of
-    ``tests/crash_harness.py``, with its own environment and streams; never CliRunner), its
+    ``tests/support/crash_harness.py``, with its own environment and streams; never CliRunner), its
     output decoded strictly as UTF-8."""
     env = {**os.environ, "PYTHONPATH": str(REPO), "COLUMNS": str(columns), "INTAKE_DEBUG": "1"}
     return crash_harness.run(Path.cwd(), list(args), env=env, errors="strict")
@@ -122,6 +122,7 @@ def test_issue_attack_nothing_hidden_reaches_draft_or_record(
     _no_hidden(stderr)
 
 
+@pytest.mark.slow
 def test_issue_attack_card_in_a_real_terminal_width(
     suite: Path, runner: CliRunner, github: FakeGitHub
 ) -> None:
@@ -147,6 +148,7 @@ def test_issue_attack_card_in_a_real_terminal_width(
     assert "**Judge-directed text**" in markdown.stdout
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(sys.platform == "win32", reason="a pseudo-terminal is POSIX-only")
 def test_card_on_a_pseudo_terminal(suite: Path, runner: CliRunner, github: FakeGitHub) -> None:
     """stdout a real tty (rich and click see a terminal): still no escape from the data."""
@@ -183,6 +185,7 @@ def test_card_on_a_pseudo_terminal(suite: Path, runner: CliRunner, github: FakeG
     assert "\x1b" not in out and "\x07" not in out and "\u202e" not in out
 
 
+@pytest.mark.slow
 def test_check_warns_on_judge_text_until_acknowledged(
     suite: Path, runner: CliRunner, github: FakeGitHub
 ) -> None:
@@ -281,6 +284,7 @@ def _session_db(path: Path) -> None:
     conn.close()
 
 
+@pytest.mark.slow
 def test_session_attack(suite: Path, runner: CliRunner) -> None:
     db = suite / "gaia_chat.db"
     _session_db(db)

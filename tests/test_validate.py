@@ -13,7 +13,7 @@ from typer.testing import CliRunner
 
 from intake.cli import app
 from intake.contract.models import placeholder
-from tests.conftest import GAIA_SCENARIOS, requires_gaia_corpus
+from tests.support.env import GAIA_SCENARIOS, requires_gaia_corpus
 
 GOOD = """\
 id: {id}
@@ -434,6 +434,7 @@ def _validate_in_a_process(suite: Path, *args: str) -> subprocess.CompletedProce
     )
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not hasattr(os, "symlink") or sys.platform == "win32", reason="POSIX links")
 def test_a_linked_scenario_is_an_error_and_never_read(suite: Path, tmp_path: Path) -> None:
     """git commits links, and GAIA's runner follows them (``src/gaia/eval/runner.py`` at
@@ -456,6 +457,7 @@ def test_a_linked_scenario_is_an_error_and_never_read(suite: Path, tmp_path: Pat
     assert "3 files, 2 errors" in done.stdout
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="POSIX only: no FIFOs on Windows")
 def test_a_fifo_named_as_a_scenario_is_an_error_and_never_read(suite: Path) -> None:
     fifo = suite / "pipe.yaml"

@@ -26,9 +26,8 @@ from intake.config import load_settings
 from intake.fileio import line_end, with_line_ends
 from intake.paths import relative_shown, shown_below, shown_where
 from intake.store.records import load_record, record_path
-from tests.conftest import REPO, command_line
-from tests.promote_helpers import FINAL_YAML, make_ready, write_pair
-from tests.test_portable import POSIX_MODULES
+from tests.support.env import POSIX_MODULES, REPO, command_line
+from tests.support.promote_helpers import FINAL_YAML, make_ready, write_pair
 
 NON_ASCII = "café — naïve → ✓"
 """Text cp1252 can partly encode (``é``, ``—``) and partly not (``→``, ``✓``)."""
@@ -72,6 +71,7 @@ def test_utf8_output_never_raises_on_a_lone_surrogate() -> None:
     assert raw.getvalue() == b"a?b"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("encoding", ["cp1252", "ascii", "latin-1"])
 def test_show_and_report_redirected_write_utf8_and_exit_0(suite: Path, encoding: str) -> None:
     """What a pipe, a file or a CI log is on Windows: stdout in the ANSI code page. ``show``
@@ -86,6 +86,7 @@ def test_show_and_report_redirected_write_utf8_and_exit_0(suite: Path, encoding:
     assert NON_ASCII in card
 
 
+@pytest.mark.slow
 def test_an_error_line_is_utf8_too(suite: Path) -> None:
     done = _intake(suite, "show", "no_such_draft", PYTHONIOENCODING="cp1252")
     assert done.returncode == 2
@@ -118,6 +119,7 @@ def module_level_posix_imports(source: str, filename: str) -> list[str]:
     return found
 
 
+@pytest.mark.slow
 def test_no_posix_only_module_is_imported_at_module_level_in_tests_or_scripts() -> None:
     """A test file that imports ``resource`` at its top cannot even be collected on Windows
     (the whole suite then stops there): such an import goes inside the test that skips."""
@@ -346,7 +348,7 @@ def test_promote_keeps_a_crlf_draft_crlf(suite: Path) -> None:
     from intake.lifecycle.promote import promote
     from intake.lifecycle.review import add_review
     from intake.lifecycle.runs import record_run
-    from tests.promote_helpers import scorecard
+    from tests.support.promote_helpers import scorecard
 
     draft = write_pair(suite / "drafts", "crlf_promo")
     _crlf(draft)

@@ -3,8 +3,8 @@
 Run: ``python tests/benchmarks/bench_check_gaia.py`` (or ``publish.py check_gaia``). Prints a
 table. The suite is GAIA's repository at the corpus commit (from the mirror), adopted
 (``intake init``, ``intake adopt eval/scenarios``), as issue 30 measured it. GAIA is installed
-outside the suite (``tests/gaia_install.py``: GAIA's own ``src/gaia``, validator-only where its
-agents' dependencies are absent); set ``BENCH_GAIA_PYTHON`` to an interpreter with a full GAIA
+outside the suite (``tests/support/gaia_install.py``: GAIA's own ``src/gaia``, validator-only where
+its agents' dependencies are absent); set ``BENCH_GAIA_PYTHON`` to an interpreter with a full GAIA
 install (e.g. ``pip install --no-deps`` of GAIA plus ``python-dotenv openai psutil requests
 pyyaml``) to measure GAIA's real import as well. Each round runs, one after the other, ``check``
 without GAIA, with GAIA and an empty cache (the first check after GAIA is installed or
@@ -72,10 +72,10 @@ def _probe_times(pythons: dict[str, Path], suite: Path) -> dict[str, float]:
 
 
 def main() -> None:
-    from tests import gaia_install
+    from tests.support import gaia_install
 
     if not gaia_install.mirror_present():
-        print("not measured: GAIA's mirror (/work/.mirror/amd+gaia) is absent")
+        print(f"not measured: {gaia_install.ABSENT}")
         return
     with tempfile.TemporaryDirectory() as tmp:
         base = Path(tmp)

@@ -2,7 +2,7 @@
 
 Run: ``python tests/benchmarks/bench_check_scale.py [COUNT ...] [--checkout PATH] [--rounds N]``
 (default counts 1000 and 10000, 3 rounds). Prints a table. For each count, a suite of COUNT
-drafts, each a draft YAML and its record (``tests/promote_helpers.write_pair``, as intake's
+drafts, each a draft YAML and its record (``tests/support/promote_helpers.write_pair``, as intake's
 importers write them); then, interleaved in each round, in new processes: ``intake validate
 drafts``, the scrubber over the same files' whole text (``Scrubber.find`` on each file read as
 plain text, no format parsing: what scanning cost before the formats work) and ``intake
@@ -63,7 +63,7 @@ def _timed(argv: list[str], cwd: Path, env: dict[str, str]) -> tuple[float, floa
 
 
 def make_suite(root: Path, count: int) -> Path:
-    from tests.promote_helpers import write_pair
+    from tests.support.promote_helpers import write_pair
 
     suite = root / f"suite{count}"
     (suite / "scenarios").mkdir(parents=True)

@@ -5,9 +5,10 @@ A temporary suite with one session draft whose record holds a captured answer. T
 time is measured around ``invoke_runner`` (the code ``intake run`` shares) and subtracted: what
 is left is intake's part (refusal checks with the scrub re-scan, the replay server's start and
 stop, its status query, finding the scorecards, recording the controls through the journal).
-Two runners: ``tests/fake_gaia_control.py`` (its simulator asks the replay over HTTP) and, where
-``/work/gaia-venv`` exists, GAIA's real ``gaia eval agent`` with the stand-in ``claude`` of
-``tests/test_control_gaia.py``. Also the replay's own latency for one ``send_message`` (SSE).
+Two runners: ``tests/support/fake_gaia_control.py`` (its simulator asks the replay over HTTP) and,
+where ``INTAKE_TEST_GAIA_VENV`` names GAIA's virtualenv, GAIA's real ``gaia eval agent`` with the
+stand-in ``claude`` of ``tests/support/control.py``. Also the replay's own latency for one
+``send_message`` (SSE).
 Target: intake's part < 1 s per control run.
 """
 
@@ -60,8 +61,8 @@ def _suite(tmp: Path, runner: list[str], port: int, extra: str = "") -> Path:
 def _measure(suite: Path, times: list[float], rounds: int) -> tuple[float, float]:
     import intake.lifecycle.control as control_module
     from intake.config import load_settings
-    from tests.promote_helpers import write_pair
-    from tests.test_control import add_evidence
+    from tests.support.control import add_evidence
+    from tests.support.promote_helpers import write_pair
 
     settings = load_settings(suite)
     totals, overheads = [], []
@@ -80,9 +81,9 @@ def _measure(suite: Path, times: list[float], rounds: int) -> tuple[float, float
 
 def _replay_latency() -> float:
     from intake.lifecycle.replay import ReplayServer, ReplayState, replay_turns
-    from tests.test_control import _record
+    from tests.support.control import captured_record
 
-    state = ReplayState("case_x", replay_turns(_record()), set())
+    state = ReplayState("case_x", replay_turns(captured_record()), set())
     samples = []
     with ReplayServer(state, 0) as server:
         body = json.dumps({"title": "t"}).encode()
@@ -102,14 +103,14 @@ def _replay_latency() -> float:
 
 def main() -> None:
     import intake.lifecycle.control as control_module
-    from tests.test_control import free_port
+    from tests.support.control import free_port
 
     times: list[float] = []
     _timed_runner(control_module, times)
     rows: list[tuple[str, str]] = []
-    from tests.conftest import home_env
+    from tests.support.env import home_env
 
-    fake = REPO / "tests" / "fake_gaia_control.py"
+    fake = REPO / "tests" / "support" / "fake_gaia_control.py"
     with tempfile.TemporaryDirectory() as tmp:
         port = free_port()
         suite = _suite(Path(tmp), [sys.executable, str(fake), "eval", "agent"], port)
@@ -133,15 +134,17 @@ def main() -> None:
 
 
 def _real_gaia(times: list[float]) -> list[tuple[str, str]]:
-    gaia = Path("/work/gaia-venv/bin/gaia")
-    if not gaia.is_file():
-        return [("GAIA's real runner", "not measured (no /work/gaia-venv here)")]
-    from tests.test_control import free_port
-    from tests.test_control_gaia import GAIA_VENV, STANDIN_CLAUDE, _gaia_root
+    from tests.support.control import STANDIN_CLAUDE, free_port, gaia_root
+    from tests.support.env import GAIA_SRC, GAIA_VENV, needs
+
+    if GAIA_VENV is None or not (GAIA_VENV / "bin" / "gaia").is_file() or GAIA_SRC is None:
+        why = needs(GAIA_VENV, "INTAKE_TEST_GAIA_VENV", "GAIA's virtualenv and source checkout")
+        return [("GAIA's real runner", f"not measured ({why}; and INTAKE_TEST_GAIA_SRC)")]
+    gaia = GAIA_VENV / "bin" / "gaia"
 
     with tempfile.TemporaryDirectory() as tmp:
         base = Path(tmp)
-        root = _gaia_root(base)
+        root = gaia_root(base)
         (base / "bin").mkdir()
         claude = base / "bin" / "claude"
         claude.write_text(STANDIN_CLAUDE.format(python=GAIA_VENV / "bin" / "python"))

@@ -1,5 +1,5 @@
 """Per-class precision and recall of ``intake health`` on generated histories of known truth
-(``tests/health_generator.py``) at 3, 7, 14 and 17 nights, and bugs caught before the fix
+(``tests/support/health_generator.py``) at 3, 7, 14 and 17 nights, and bugs caught before the fix
 against the truth (git ancestry in the history's clone, and the runs' starts alone): the
 tables in docs/benchmarks.md and docs/health.md.
 
@@ -16,7 +16,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from tests.health_truth import score, table  # noqa: E402
+from tests.support.health_truth import score, table  # noqa: E402
 
 HELD_OUT = (2026, 4242)
 TUNED = (7, 99)

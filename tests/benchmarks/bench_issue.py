@@ -29,8 +29,12 @@ from intake.drafting.from_issue import build_issue_draft, draft_from_issue  # no
 from intake.drafting.issue_parse import parse_issue  # noqa: E402
 from intake.scrub import get_scrubber  # noqa: E402
 from intake.sources.github_issue import IssueData  # noqa: E402
-from tests.test_from_issue import BODY  # noqa: E402
-from tests.test_issue_parse import BOLD_TEMPLATE, GAIA_BUG, GAIA_INTERNAL  # noqa: E402
+from tests.support.issue_bodies import (  # noqa: E402
+    BODY,  # noqa: E402
+    BOLD_TEMPLATE,
+    GAIA_BUG,
+    GAIA_INTERNAL,
+)
 
 TARGET_MS = 50.0
 BIG = "## Steps to reproduce\n1. Ask \"x\"\n\n```\n" + "ERROR at step 42\n" * 62_000 + "```\n"

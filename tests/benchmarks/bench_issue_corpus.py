@@ -1,7 +1,7 @@
 """Drafts of real amd/gaia reports a reviewer keeps (``bench_issue_corpus.py [--held-out]``).
 
 Scores ``from-issue``'s draft of every report in ``tests/data/gaia_issues/`` against the
-reviewer's expected draft stored with it (``tests/issue_corpus.py``): the share whose turns,
+reviewer's expected draft stored with it (``tests/support/issue_corpus.py``): the share whose turns,
 first user message and criterion a reviewer keeps, and the share kept whole, on the tuning
 reports and, with ``--held-out``, on the reports kept aside (by the URL's hash) until the
 parser was done; ``kind``: of the reports that are no agent conversation, the share whose
@@ -18,7 +18,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from tests.issue_corpus import reports, score, shares  # noqa: E402
+from tests.support.issue_corpus import reports, score, shares  # noqa: E402
 
 
 def main() -> None:

@@ -2,7 +2,7 @@
 
 Run: python tests/benchmarks/bench_large_session.py [MESSAGES]
 Target (issue 20): peak RSS under 300 MB. The store is a GAIA-native ``gaia_chat.db``
-(``tests/gaia_native.py``: GAIA's schema and ``ChatDatabase.add_message``), one session of
+(``tests/support/gaia_native.py``: GAIA's schema and ``ChatDatabase.add_message``), one session of
 MESSAGES messages (default 100,000: 50,000 turns of a ~560-character question and answer, about
 the issue's 59 MB database). Each case runs intake in a fresh process (``--child``) that
 reports its own peak RSS (``VmHWM``); times are wall-clock, one run each, on a shared machine.
@@ -25,7 +25,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO))
 
-from tests.gaia_native import Clock, add_message, add_session, create_chat_db  # noqa: E402
+from tests.support.gaia_native import Clock, add_message, add_session, create_chat_db  # noqa: E402
 
 SID = "7f3c2a10-5b6d-4e8f-9a01-23456789abcd"
 PYPROJECT = '[project]\nname = "bench"\nversion = "0"\n\n[tool.intake]\nauthor = "drafter"\n'

@@ -38,7 +38,7 @@ def main() -> None:
     from intake.lifecycle.promote import gather, promote
     from intake.lifecycle.review import add_review
     from intake.lifecycle.runs import record_run
-    from tests.promote_helpers import make_ready, scorecard, write_pair
+    from tests.support.promote_helpers import make_ready, scorecard, write_pair
 
     rows: list[tuple[str, str]] = []
     with tempfile.TemporaryDirectory() as tmp:

@@ -1,8 +1,8 @@
 """Benchmark of ``intake run``: intake's own overhead per run, the runner excluded.
 
 Run: ``python tests/benchmarks/bench_run.py`` (or ``publish.py run``). Prints a table. A
-temporary suite with one draft, ``tests/fake_gaia_eval.py`` as the runner and
-``tests/status_server.py`` as the Agent UI backend on 127.0.0.1. The runner's wall time is
+temporary suite with one draft, ``tests/support/fake_gaia_eval.py`` as the runner and
+``tests/support/status_server.py`` as the Agent UI backend on 127.0.0.1. The runner's wall time is
 measured around the subprocess itself (``intake.lifecycle.runs.run.execute``) and subtracted: what
 is
 left is intake's part (refusal checks with the scrub re-scan, two status queries, the scenario
@@ -32,11 +32,11 @@ def main() -> None:
     import intake.lifecycle.runs.run as run_module
     from intake.config import load_settings
     from intake.contract.models import RunTier
-    from tests.conftest import home_env
-    from tests.promote_helpers import write_pair
-    from tests.status_server import StatusServer
+    from tests.support.env import home_env
+    from tests.support.promote_helpers import write_pair
+    from tests.support.status_server import StatusServer
 
-    fake = REPO / "tests" / "fake_gaia_eval.py"
+    fake = REPO / "tests" / "support" / "fake_gaia_eval.py"
     runner_times: list[float] = []
     real_execute = run_module.execute
 

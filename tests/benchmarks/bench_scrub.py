@@ -32,9 +32,9 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 from intake.scrub import Scrubber, get_scrubber  # noqa: E402
-from tests.scrub_corpus import Corpus, build_corpus  # noqa: E402
-from tests.scrub_matrix import build_matrix  # noqa: E402
-from tests.scrub_matrix import score as matrix_score  # noqa: E402
+from tests.support.scrub_corpus import Corpus, build_corpus  # noqa: E402
+from tests.support.scrub_matrix import build_matrix  # noqa: E402
+from tests.support.scrub_matrix import score as matrix_score  # noqa: E402
 
 Spans = list[tuple[int, int]]
 
@@ -162,13 +162,15 @@ def score(corpus: Corpus, spans: Spans) -> tuple[dict[str, float], float, int]:
 
 
 def matrix_table(scrubber: Scrubber, tools: list[tuple[str, Callable[[str], Spans]]]) -> None:
-    """Recall on ``tests/scrub_matrix.py`` per tool, per context and per kind; decoys kept."""
+    """Recall on ``tests/support/scrub_matrix.py`` per tool, per context and per kind; decoys
+    kept."""
     cells = build_matrix()
     results = {name: matrix_score(cells, lambda c, fn=fn: fn(c.text)) for name, fn in tools}
     planted = [c for c in cells if c.spans]
     plain = [c for c in cells if not c.decoy]
     print(
-        f"\nmatrix (tests/scrub_matrix.py): {len(cells)} documents, {len(planted)} planted values "
+        f"\nmatrix (tests/support/scrub_matrix.py): {len(cells)} documents, "
+        f"{len(planted)} planted values "
         f"of {len({c.kind for c in planted})} kinds in {len({c.context for c in planted})} "
         f"contexts, {sum(c.decoy for c in cells)} decoy documents\n"
     )

@@ -14,7 +14,8 @@ its rule and the line around it, for classifying by hand (the numbers of the sam
 
 It also times, in the same run, the intake scan against a plain ``regex`` pass with the same
 patterns over the same texts (``--speed``): the ratio of the two is the speed target (≥ 0.7×).
-``--formats`` scores the formats corpus (``tests/formats_corpus.py``: planted values replaced,
+``--formats`` scores the formats corpus (``tests/support/formats_corpus.py``: planted values
+replaced,
 non-secret decoys kept, idempotence, files failing closed) by part, beside the damage figures.
 ``--checkout DIR`` measures another intake checkout (an older commit, unpacked with
 ``git archive``) on the same files, so before and after come from the same material.
@@ -106,9 +107,9 @@ def speed(files: list[tuple[str, str, str]], rounds: int) -> tuple[float, float]
 
 
 def formats(rows: list[tuple[str, object]]) -> None:
-    """The formats corpus, scored by part (``tests/formats_corpus.py``)."""
+    """The formats corpus, scored by part (``tests/support/formats_corpus.py``)."""
     from intake.scrub import get_scrubber, scrub_file_text
-    from tests.formats_corpus import Document, build_documents, score
+    from tests.support.formats_corpus import Document, build_documents, score
 
     scrubber = get_scrubber()
 

@@ -27,7 +27,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from intake.config import load_settings  # noqa: E402
 from intake.drafting.from_session import build_plan, list_sessions, read_session  # noqa: E402
-from tests.gaia_db import FRESH, tool, when  # noqa: E402
+from tests.support.gaia_db import FRESH, tool, when  # noqa: E402
 
 SESSIONS = 10_000
 MESSAGES = 200_000

@@ -13,7 +13,7 @@ goes into the manifest and ``SOURCE.md`` says which one the published figures us
   templates (``cmd/generate/config/utils/generate.go``: INI, JSON, XML, YAML, C#, Go, Java,
   Kotlin, PHP, Python, Java system properties, logstash, Makefile); the secret values that a rule
   generates with ``secrets.NewSecret(regex)`` are drawn here from the same regular expression
-  (``tests/regex_sample.py``), so every value is fake, as in gitleaks' own tests. A small
+  (``tests/support/regex_sample.py``), so every value is fake, as in gitleaks' own tests. A small
   evaluator reads the Go expressions (string literals, ``+``, ``[]string{...}``, ``append``,
   ``fmt.Sprintf("%s")``, the ``utils`` pattern helpers); an example it cannot evaluate is left
   out and counted. The value of a literal example is what the rule's own regular expression
@@ -53,7 +53,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 from tests.outside_corpus.whole_scanner import Gitleaks, detect_secrets_flagged_by  # noqa: E402
-from tests.regex_sample import portable_pattern, sample  # noqa: E402
+from tests.support.regex_sample import portable_pattern, sample  # noqa: E402
 
 HERE = Path(__file__).resolve().parent
 MANIFEST_FORMAT = 2

@@ -31,7 +31,7 @@ from typing import Any
 
 import regex
 
-from tests.regex_sample import portable_pattern
+from tests.support.regex_sample import portable_pattern
 
 
 def _compile(pattern: str) -> regex.Pattern[str] | None:

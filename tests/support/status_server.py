@@ -200,7 +200,8 @@ class StatusServer:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """``python -m tests.status_server --port 4200 --model NAME``: serve until interrupted."""
+    """``python -m tests.support.status_server --port 4200 --model NAME``: serve until
+    interrupted."""
     import argparse
 
     parser = argparse.ArgumentParser(prog="status_server")

@@ -405,10 +405,11 @@ def build_prompt(data: dict, manifest: dict, backend: str) -> str:
 
 def system_status(backend: str) -> dict | None:
     """What the eval agent's ``system_status()`` MCP tool returns (agent_ui_mcp.py:253-255),
-    called as GAIA's own tool function (``tests/gaia_mcp.py``: GAIA's ``create_agent_ui_mcp``
+    called as GAIA's own tool function (``tests/support/gaia_mcp.py``: GAIA's
+    ``create_agent_ui_mcp``
     from a verbatim copy, which also asks ``/api/memory/settings`` as GAIA's server does at
     start, L549); None where it reports an error (``_normalize_error``, L46-75)."""
-    import gaia_mcp  # tests/gaia_mcp.py: this script's folder is first on sys.path
+    import gaia_mcp  # tests/support/gaia_mcp.py: this script's folder is first on sys.path
 
     reply = gaia_mcp.tools(backend)["system_status"]()
     return None if not isinstance(reply, dict) or reply.get("status") == "error" else reply

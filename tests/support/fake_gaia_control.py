@@ -1,13 +1,13 @@
 #!/usr/bin/env python3
 """Stand-in for ``gaia eval agent`` whose eval agent really talks to the Agent UI backend.
 
-``tests/fake_gaia_eval.py`` builds each result from the scenario alone; ``intake control``
+``tests/support/fake_gaia_eval.py`` builds each result from the scenario alone; ``intake control``
 needs a runner whose simulator *asks the backend*, as GAIA's does: its eval agent (Claude Code
 with GAIA's MCP server, ``src/gaia/mcp/servers/agent_ui_mcp.py``) calls ``system_status``,
 ``create_session``, ``index_document`` (``upload-path`` then ``sessions/{id}/documents``) and
 ``send_message`` (``POST /api/chat/send``, SSE read by ``_stream_chat`` L93-238) on the fixed MCP
 backend, then returns a judged result (``runner.py`` L496-567). Those calls are GAIA's own tool
-functions, run from a verbatim copy of ``agent_ui_mcp.py`` (``tests/gaia_mcp.py``): what the
+functions, run from a verbatim copy of ``agent_ui_mcp.py`` (``tests/support/gaia_mcp.py``): what the
 simulator receives is what GAIA's client decodes, headers and charset included. Here that backend is
 ``$FAKE_CONTROL_MCP_BACKEND`` (default GAIA's ``http://localhost:4200``, agent_ui_mcp.py L41);
 ``--backend`` only reaches the pre-flight ``GET /api/health`` (runner.py L719), as in GAIA.
@@ -37,7 +37,7 @@ import urllib.request
 from datetime import UTC, datetime
 from pathlib import Path
 
-import gaia_mcp  # tests/gaia_mcp.py: this script's folder is first on sys.path
+import gaia_mcp  # tests/support/gaia_mcp.py: this script's folder is first on sys.path
 import yaml  # type: ignore[import-untyped]
 
 WEIGHTS = {"correctness": 0.25, "tool_selection": 0.20, "context_retention": 0.20,

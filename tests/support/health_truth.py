@@ -1,5 +1,5 @@
 """Per-class precision and recall of ``intake health`` against a generated history's truth
-(``tests/health_generator.py``), shared by the test and the benchmark that prints the table.
+(``tests/support/health_generator.py``), shared by the test and the benchmark that prints the table.
 
 A case *supports* a decision when a simple Bayesian reader of its runs (the Jeffreys posterior
 of each tier, independent, integrated over the truth's regions: ``posterior``, not the rules
@@ -27,7 +27,7 @@ from intake.gitutil import Ancestry
 from intake.report.bugs import RunSeen, outcome
 from intake.report.health import build_health
 from intake.report.posterior import Bars, posterior
-from tests.health_generator import START, History, generate
+from tests.support.health_generator import START, History, generate
 
 DECIDED = ("saturated", "always-fail", "inverted", "flaky", "healthy")
 

@@ -19,12 +19,12 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-from tests import gaia_native
+from tests.support import gaia_native
 
 FRESH = ";\n".join(gaia_native._CHAT_TABLES) + ";\n"
 """Today's layout exactly as GAIA's ``ChatDatabase`` makes a fresh file (``title_is_custom`` is
 the 3rd column of ``sessions``; ``scheduled_tasks`` and ``schedule_results`` present;
-``user_version`` stays 0): one source of truth with ``tests/gaia_native.py``."""
+``user_version`` stays 0): one source of truth with ``tests/support/gaia_native.py``."""
 
 OLD = """
 CREATE TABLE documents (

@@ -1,4 +1,4 @@
-"""The child side of ``tests/crash_harness.py``: preloaded in the fork server, run per fork.
+"""The child side of ``tests/support/crash_harness.py``: preloaded in the fork server, run per fork.
 
 Importing this module imports the CLI and builds the packaged scrubber once, in the fork
 server; every forked child then starts with them in memory. ``child`` gives the fork its own

@@ -15,7 +15,7 @@ from typing import Any
 
 from intake.contract.models import Record, RecordSource, ScrubReport, SourceType
 from intake.store.records import dump_record, record_path
-from tests.github_server import FakeGitHub, Reply
+from tests.support.github_server import FakeGitHub, Reply
 
 HEAD = "a" * 40
 OLD = "b" * 40

@@ -73,7 +73,7 @@ def _server() -> Any:
     global _SERVER
     if _SERVER is None:
         ctx = multiprocessing.get_context("forkserver")
-        ctx.set_forkserver_preload(["tests.crash_child"])
+        ctx.set_forkserver_preload(["tests.support.crash_child"])
         _SERVER = ctx
     return _SERVER
 
@@ -95,7 +95,7 @@ def _forked(
     ``env`` is the child's whole environment (default: this process's); ``errors`` how its
     output is decoded (``"strict"``: bytes that are not UTF-8 fail, as ``text=True`` would).
     """
-    from tests.crash_child import child
+    from tests.support.crash_child import child
 
     environment = dict(os.environ if env is None else env)
     with tempfile.TemporaryDirectory(prefix="intake-crash-") as folder:

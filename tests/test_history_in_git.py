@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 import shutil
-import subprocess
 from pathlib import Path
 
 import pytest
@@ -17,14 +16,10 @@ from typer.testing import CliRunner
 
 from intake.cli import app
 from intake.store.history import HISTORY_SUFFIX
-from tests.promote_helpers import make_ready, write_pair
+from tests.support.gitrepo import git
+from tests.support.promote_helpers import make_ready, write_pair
 
 EMAIL = "olga.petrova@kestrel-mail.com"
-
-
-def git(root: Path, *args: str) -> str:
-    done = subprocess.run(["git", *args], cwd=root, check=True, capture_output=True, text=True)
-    return done.stdout
 
 
 def _funnel(runner: CliRunner) -> dict[str, object]:
@@ -59,8 +54,8 @@ def test_a_rejection_is_seen_from_a_fresh_clone(
     assert text.count("\n") == 1  # one line per event
     # not ignored: `git add -A` takes the history with the removal of the drafts
     git(git_suite, "add", "-A")
-    assert git(git_suite, "status", "--porcelain", "--ignored", "intake-history") == "".join(
-        f"A  intake-history/{f.name}\n" for f in files
+    assert git(git_suite, "status", "--porcelain", "--ignored", "intake-history") == "\n".join(
+        f"A  intake-history/{f.name}" for f in files
     )
     git(git_suite, "commit", "-qm", "reject")
     before_log = runner.invoke(app, ["log", "reviewed_case"]).stdout

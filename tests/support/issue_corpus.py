@@ -27,7 +27,7 @@ from intake.drafting.from_issue import build_issue_draft
 from intake.drafting.issue_parse import parse_issue
 from intake.sources.github_issue import IssueData
 
-CORPUS = Path(__file__).parent / "data" / "gaia_issues"
+CORPUS = Path(__file__).resolve().parent.parent / "data" / "gaia_issues"
 
 
 @dataclass(frozen=True)

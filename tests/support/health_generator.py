@@ -24,7 +24,7 @@ planned. ``History.bug_truth`` gives each bug's true outcome from the code each 
 
 ``History.results(night)`` gives each run folder of a night as GAIA's runner writes its
 ``scorecard.json`` (``build_scorecard``, ``src/gaia/eval/scorecard.py`` L16, the shape at
-L153-178; ``tests/nightly_helpers.write_run`` writes it to disk), and
+L153-178; ``tests/support/nightly_helpers.write_run`` writes it to disk), and
 ``History.inputs(nights)`` the same runs as ``intake health`` reads them, for the
 precision/recall test and the benchmark.
 """

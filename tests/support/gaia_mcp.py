@@ -1,7 +1,7 @@
 """GAIA's own MCP client for the Agent UI, loaded from a verbatim copy (no GAIA install needed).
 
-The stand-in runners (``tests/fake_gaia_control.py``, ``tests/fake_gaia_eval.py``) play GAIA's
-eval agent, which reaches the Agent UI only through GAIA's MCP server
+The stand-in runners (``tests/support/fake_gaia_control.py``, ``tests/support/fake_gaia_eval.py``)
+play GAIA's eval agent, which reaches the Agent UI only through GAIA's MCP server
 (``src/gaia/mcp/servers/agent_ui_mcp.py``). To read the replay exactly as GAIA does, they call
 that module's own tool functions, not a copy of ours. ``tests/gaia_client/`` holds, verbatim
 from amd/gaia at 78bbc3076bc329ec58bb2ad8bbe460d752c66d83 (MIT, AMD's copyright header kept):
@@ -32,7 +32,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
-HERE = Path(__file__).resolve().parent / "gaia_client"
+HERE = Path(__file__).resolve().parent.parent / "gaia_client"
 GAIA_COMMIT = "78bbc3076bc329ec58bb2ad8bbe460d752c66d83"
 VERBATIM = {
     "agent_ui_mcp.py.txt": ("src/gaia/mcp/servers/agent_ui_mcp.py", None),

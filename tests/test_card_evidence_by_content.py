@@ -1,6 +1,6 @@
 """The card binds evidence to turns by content (the user message), not by turn number.
 
-A real Agent UI session (``tests/gaia_db.py``, GAIA's ``src/gaia/ui/database.py`` layout) is
+A real Agent UI session (``tests/support/gaia_db.py``, GAIA's ``src/gaia/ui/database.py`` layout) is
 drafted by the real importer; the reviewer deletes a noise turn and renumbers the rest. The
 new turn 3 must show the evidence of the captured turn whose message it carries, never the
 old turn 3's failed call, in ``intake show`` and in the pull request's card (issue 24, item 4).
@@ -18,7 +18,7 @@ from intake.cli import app
 from intake.contract.models import message_key
 from intake.contract.yamlio import dump_roundtrip, load_roundtrip
 from intake.store.records import load_record, record_path, save_record
-from tests.gaia_db import ChatDB, tool
+from tests.support.gaia_db import ChatDB, tool
 
 SID = "7a1e0b7a-31b5-4084-bb3f-1825c0210942"
 ASK_ROWS = "How many rows does expenses.csv have?"

@@ -8,24 +8,22 @@ clone ``origin/HEAD`` = ``origin/main``: the base ``intake check`` finds by itse
 
 from __future__ import annotations
 
+import functools
 import shutil
 import subprocess
 from pathlib import Path
 
-from tests.conftest import REPO, SUITE_PYPROJECT
+from intake.config import load_settings
+from tests.support import gitrepo
+from tests.support.env import REPO, SUITE_PYPROJECT
+from tests.support.promote_helpers import make_ready
 
 MAINTAINER = ("maintainer", "maintainer@example.com")
 MALLORY = ("mallory", "mallory@example.com")
 
 
-def git(cwd: Path, *args: str, who: tuple[str, str] = MAINTAINER) -> str:
-    """``git ARGS`` in ``cwd`` as ``who``; its stdout."""
-    name, email = who
-    done = subprocess.run(
-        ["git", "-c", f"user.name={name}", "-c", f"user.email={email}", *args],
-        cwd=cwd, check=True, capture_output=True, text=True,
-    )
-    return done.stdout.strip()
+git = functools.partial(gitrepo.git, who=MAINTAINER)
+"""``git ARGS`` in ``cwd`` as the maintainer (``who=MALLORY`` for the contributor); stdout."""
 
 
 class Repos:
@@ -95,3 +93,38 @@ def without_base(clone: Path, tmp: Path) -> Path:
     shutil.copytree(clone, target, symlinks=True)
     git(target, "remote", "remove", "origin")
     return target
+
+
+SID = "pdf_summary_loop"
+
+
+PROMOTED = f"scenarios/tool_selection/{SID}.yaml"
+
+
+def promoted_on_main(repos: Repos) -> Path:
+    """A draft made ready and promoted by the maintainer, on ``main``."""
+    from intake.lifecycle.promote import promote
+
+    make_ready(repos.main)
+    promote(load_settings(repos.main), SID)
+    repos.commit_main("promote")
+    return repos.main / PROMOTED
+
+
+LEGACY = """\
+id: {id}
+category: memory
+persona: casual_user
+setup:
+  index_documents: []
+turns:
+  - turn: 1
+    objective: Remember that {who} is the sender to prioritise.
+    success_criteria: Answers it.
+"""
+
+
+def write_legacy(root: Path, sid: str, who: str) -> None:
+    path = root / "scenarios" / "memory" / f"{sid}.yaml"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(LEGACY.format(id=sid, who=who), encoding="utf-8")

@@ -16,7 +16,7 @@ from typer.testing import CliRunner
 from intake.cli import app
 from intake.lifecycle.gates import same_person
 from intake.store.records import load_record, record_path
-from tests.gaia_db import ChatDB, tool
+from tests.support.gaia_db import ChatDB, tool
 
 SID = "3c1e0b7a-31b5-4084-bb3f-1825c0210942"
 NO_AUTHOR = """\

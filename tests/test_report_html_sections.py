@@ -13,8 +13,8 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 from intake.cli import app
-from tests.promote_helpers import make_ready
-from tests.test_report import check_html
+from tests.support.promote_helpers import make_ready
+from tests.support.report import check_html
 
 LEGACY = """\
 id: legacy_case

@@ -11,22 +11,12 @@ import subprocess
 from datetime import UTC, datetime
 from pathlib import Path
 
+import pytest
+
 from intake.cli import app
 from intake.gitutil import first_added
 from intake.store.records import load_record, record_path
-
-LEGACY = """\
-id: {id}
-name: A legacy case
-category: rag_quality
-persona: casual_user
-setup:
-  index_documents: []
-turns:
-  - turn: 1
-    objective: Ask for the revenue of the third quarter.
-    success_criteria: Says the revenue.
-"""
+from tests.support.gitrepo import legacy_scenario
 
 
 def _commit(root: Path, message: str, when: str) -> None:
@@ -35,20 +25,13 @@ def _commit(root: Path, message: str, when: str) -> None:
     subprocess.run(["git", "commit", "-q", "-m", message], cwd=root, check=True, env=env)
 
 
-def _scenario(root: Path, name: str, folder: str = "rag_quality") -> Path:
-    path = root / "scenarios" / folder / f"{name}.yaml"
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(LEGACY.format(id=name), encoding="utf-8")
-    return path
-
-
 def _history(root: Path) -> dict[str, Path]:
     """Three hand-written scenarios over nine months, then an issue scenario, one renamed."""
-    paths = {"march": _scenario(root, "march")}
+    paths = {"march": legacy_scenario(root, "march")}
     _commit(root, "march", "2025-03-10T09:00:00+00:00")
-    paths["june"] = _scenario(root, "june")
+    paths["june"] = legacy_scenario(root, "june")
     _commit(root, "june", "2025-06-12T09:00:00+00:00")
-    paths["september"] = _scenario(root, "september")
+    paths["september"] = legacy_scenario(root, "september")
     _commit(root, "september", "2025-09-15T09:00:00+00:00")
     moved = root / "scenarios" / "moved" / "march.yaml"
     moved.parent.mkdir(parents=True)
@@ -64,15 +47,16 @@ def test_first_added_follows_renames_in_one_call(git_suite: Path) -> None:
     assert dates[paths["march"].resolve()] == datetime(2025, 3, 10, 9, tzinfo=UTC)
     assert dates[paths["june"].resolve()] == datetime(2025, 6, 12, 9, tzinfo=UTC)
     assert dates[paths["september"].resolve()] == datetime(2025, 9, 15, 9, tzinfo=UTC)
-    untracked = _scenario(git_suite, "untracked")
+    untracked = legacy_scenario(git_suite, "untracked")
     assert untracked.resolve() not in first_added(git_suite, [git_suite / "scenarios"])
 
 
 def test_first_added_outside_git_is_empty(suite: Path) -> None:
-    _scenario(suite, "alone")
+    legacy_scenario(suite, "alone")
     assert first_added(suite, [suite / "scenarios"]) == {}
 
 
+@pytest.mark.slow
 def test_adopted_scenarios_keep_their_git_dates_in_the_trend(git_suite: Path, runner) -> None:
     paths = _history(git_suite)
     adopted = runner.invoke(
@@ -86,7 +70,7 @@ def test_adopted_scenarios_keep_their_git_dates_in_the_trend(git_suite: Path, ru
     assert record.adoption is not None and record.adoption.at.year >= 2026
     _commit(git_suite, "adopt", "2026-01-05T09:00:00+00:00")
     # a real-use scenario arrives later; the trend must show the hand-written ones before it
-    issue = _scenario(git_suite, "from_issue")
+    issue = legacy_scenario(git_suite, "from_issue")
     text = issue.read_text().replace(
         "category: rag_quality\n",
         "category: rag_quality\nsource:\n  type: issue\n  link: https://github.com/a/b/issues/1\n"
@@ -109,7 +93,7 @@ def test_adopted_scenarios_keep_their_git_dates_in_the_trend(git_suite: Path, ru
 
 def test_old_adoption_records_are_dated_by_git_in_the_report(git_suite: Path, runner) -> None:
     """A record adopted outside git (dated the day of adoption) is dated by git once it is."""
-    path = _scenario(git_suite, "old")
+    path = legacy_scenario(git_suite, "old")
     adopted = runner.invoke(
         app, ["adopt", "scenarios", "--source", "hand", "--reviewer", "alice",
               "--rationale", "Needs two facts."],

@@ -1,0 +1,115 @@
+"""The test environment: where the repository and the GAIA corpus are, platform markers, the
+home folder and the user-level settings of a test (``tests/conftest.py``'s ``_isolate`` sets
+them per test)."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import tomllib
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parent.parent.parent
+SHARED = REPO.parent / "shared"
+GAIA = SHARED / "corpus" / "gaia"
+GAIA_SCENARIOS = GAIA / "eval" / "scenarios"
+
+SUITE_PYPROJECT = """\
+[project]
+name = "suite-under-test"
+version = "0"
+
+[tool.intake]
+scenarios_dir = "scenarios"
+drafts_dir = "drafts"
+ledger_path = ".intake/ledger.db"
+github_repo = "acme/agent"
+author = "drafter"
+"""
+
+
+def requires_gaia_corpus() -> pytest.MarkDecorator:
+    """Skip cleanly where ../shared (the real GAIA corpus) is not beside the repository."""
+    return pytest.mark.skipif(
+        not GAIA_SCENARIOS.is_dir(), reason="GAIA corpus (../shared/corpus/gaia) not present"
+    )
+
+
+def posix_only(reason: str) -> pytest.MarkDecorator:
+    """Skip on Windows, where what the test relies on does not exist (``reason`` names it)."""
+    return pytest.mark.skipif(sys.platform == "win32", reason=f"POSIX only: {reason}")
+
+
+def command_line(words: list[str]) -> str:
+    """``words`` as one command-line string the running platform's rules split back into
+    them (``intake.portable.split_command``): shell quoting on POSIX, the C runtime's on
+    Windows. For settings given as one string (``INTAKE_RUNNER``)."""
+    if os.name == "nt":
+        return subprocess.list2cmdline(words)
+    import shlex
+
+    return shlex.join(words)
+
+
+HOME_VARIABLES = ("HOME", "USERPROFILE")
+"""Where each platform looks for the home folder: ``HOME`` on POSIX, ``USERPROFILE`` on Windows
+(``os.path.expanduser`` and ``Path.home`` read only that one there, never ``HOME``)."""
+
+
+def home_env(home: Path) -> dict[str, str]:
+    """Environment entries that make ``home`` the home folder on every platform."""
+    return {name: str(home) for name in HOME_VARIABLES}
+
+
+def set_home(monkeypatch: pytest.MonkeyPatch, home: Path) -> None:
+    """Make ``home`` this test's home folder (and its child processes') on every platform."""
+    for name, value in home_env(home).items():
+        monkeypatch.setenv(name, value)
+
+
+def user_level(**keys: object) -> None:
+    """Set user-level settings (``intake/userconfig.py``) in this test's user config file
+    (``INTAKE_CONFIG``, set per test by ``_isolate``): what the person running intake chose,
+    e.g. the runner ``intake run`` starts."""
+    path = Path(os.environ["INTAKE_CONFIG"])
+    found = tomllib.loads(path.read_text(encoding="utf-8")) if path.is_file() else {}
+    found.update(keys)
+    path.write_text("".join(f"{k} = {json.dumps(v)}\n" for k, v in found.items()),
+                    encoding="utf-8")
+
+
+def machine_path(variable: str) -> Path | None:
+    """A folder of this machine that some tests use (GAIA's source, its interpreter, its
+    mirror), named by the environment variable ``variable``, or None where it is not set (those
+    tests skip, saying which variable to set). Read at import: ``_isolate`` clears ``INTAKE_*``
+    for each test's body, so the code under test never sees these."""
+    value = os.environ.get(variable, "").strip()
+    return Path(value) if value else None
+
+
+GAIA_SRC = machine_path("INTAKE_TEST_GAIA_SRC")
+"""A checkout of amd/gaia (``src/gaia``, prompts, corpus): the real-runner tests."""
+GAIA_VENV = machine_path("INTAKE_TEST_GAIA_VENV")
+"""A virtualenv with GAIA installed from ``GAIA_SRC`` (``bin/gaia``, ``bin/python``)."""
+GAIA_MIRROR = machine_path("INTAKE_TEST_GAIA_MIRROR")
+"""A bare git mirror of amd/gaia holding the corpus commit (``tests/support/gaia_install.py``)."""
+
+
+def needs(path: Path | None, variable: str, what: str) -> str:
+    """The skip reason of a test that needs ``path`` (``what``) and does not have it."""
+    if path is None:
+        return f"{what}: set {variable} to run this test"
+    return f"{what}: {variable}={path} does not exist"
+
+
+FAKE_GAIA_EVAL = REPO / "tests" / "support" / "fake_gaia_eval.py"
+"""The stand-in for GAIA's ``gaia eval agent`` (``intake run``), run as a script."""
+FAKE_GAIA_CONTROL = REPO / "tests" / "support" / "fake_gaia_control.py"
+"""The stand-in whose agent asks the replay (``intake control``), run as a script."""
+
+
+POSIX_MODULES = {"fcntl", "pwd", "grp", "resource", "termios", "tty", "pty", "posix", "msvcrt"}
