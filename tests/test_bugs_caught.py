@@ -4,8 +4,6 @@
 from __future__ import annotations
 
 import json
-import os
-import subprocess
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -15,6 +13,7 @@ import pytest
 from intake.cli import app
 from intake.store.records import load_record, record_path, utcnow
 from tests.support.github_server import FakeGitHub, Reply
+from tests.support.gitrepo import git
 from tests.support.nightly_helpers import (
     CI_VARIABLES,
     PYPROJECT_EXTRA,
@@ -217,32 +216,24 @@ def test_every_issue_form_links_and_blocked_before_the_fix_counts_by_the_runs_st
     assert doc["caught_before_fix"] == 2 and doc["fixed"] == 3
 
 
-def _git(repo: Path, *args: str, when: str | None = None) -> str:
-    env = {**os.environ, "GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@example.com",
-           "GIT_COMMITTER_NAME": "t", "GIT_COMMITTER_EMAIL": "t@example.com"}
-    if when is not None:
-        env |= {"GIT_AUTHOR_DATE": when, "GIT_COMMITTER_DATE": when}
-    done = subprocess.run(["git", *args], cwd=repo, env=env, check=True, capture_output=True,
-                          text=True)
-    return done.stdout.strip()
-
-
 def gaia_clone(where: Path) -> dict[str, str]:
     """A GAIA-like history: the fix on a branch, a main-line commit dated after the fix that does
     not hold it, then the merge. Returns each commit's hash by name."""
     where.mkdir()
-    _git(where, "init", "-q", "-b", "main")
-    _git(where, "commit", "-q", "--allow-empty", "-m", "base", when="2026-06-01T00:00:00Z")
-    _git(where, "checkout", "-q", "-b", "fix")
-    _git(where, "commit", "-q", "--allow-empty", "-m", "the fix", when="2026-06-02T00:00:00Z")
-    fix = _git(where, "rev-parse", "HEAD")
-    _git(where, "checkout", "-q", "main")
-    _git(where, "commit", "-q", "--allow-empty", "-m", "later, without the fix",
+    git(where, "init", "-q", "-b", "main")
+    git(where, "config", "user.name", "t")
+    git(where, "config", "user.email", "t@example.com")
+    git(where, "commit", "-q", "--allow-empty", "-m", "base", when="2026-06-01T00:00:00Z")
+    git(where, "checkout", "-q", "-b", "fix")
+    git(where, "commit", "-q", "--allow-empty", "-m", "the fix", when="2026-06-02T00:00:00Z")
+    fix = git(where, "rev-parse", "HEAD")
+    git(where, "checkout", "-q", "main")
+    git(where, "commit", "-q", "--allow-empty", "-m", "later, without the fix",
          when="2026-06-03T00:00:00Z")
-    later = _git(where, "rev-parse", "HEAD")
-    _git(where, "merge", "-q", "--no-ff", "-m", "merge the fix", "fix",
+    later = git(where, "rev-parse", "HEAD")
+    git(where, "merge", "-q", "--no-ff", "-m", "merge the fix", "fix",
          when="2026-06-04T00:00:00Z")
-    return {"fix": fix, "later": later, "merge": _git(where, "rev-parse", "HEAD")}
+    return {"fix": fix, "later": later, "merge": git(where, "rev-parse", "HEAD")}
 
 
 def test_before_the_fix_is_decided_by_git_ancestry_in_the_gaia_clone(

@@ -2,7 +2,7 @@
 
 intake's code names GAIA's behaviour by file and function (which survive GAIA's next commit)
 and points to docs/gaia-formats.md, where each behaviour has a permalink at the corpus commit
-(``GAIA_COMMIT``, tests/gaia_install.py). These tests keep both halves true: no module under
+(``GAIA_COMMIT``, tests/support/gaia_install.py). These tests keep both halves true: no module under
 ``intake/`` cites a line of GAIA's source, and every row of the page points at lines that hold
 what it names, at that commit, for a place of intake that exists.
 """
@@ -17,8 +17,8 @@ from pathlib import Path
 
 import pytest
 
-from tests import gaia_install
-from tests.conftest import REPO
+from tests.support import gaia_install
+from tests.support.env import REPO
 
 DOC = REPO / "docs" / "gaia-formats.md"
 
@@ -121,7 +121,7 @@ def test_every_permalink_names_the_corpus_commit() -> None:
         for path in sorted((REPO / "tests").rglob("*.py"))
         for sha in re.findall(r'^GAIA_COMMIT = "([0-9a-f]+)"', path.read_text("utf-8"), re.M)
     }
-    assert "tests/gaia_install.py" in recorded
+    assert "tests/support/gaia_install.py" in recorded
     assert {file: sha for file, sha in recorded.items() if sha != commit} == {}
 
 

@@ -384,8 +384,8 @@ def test_on_gaias_repository_after_adopt_validate_and_check_agree(
     scenarios (none has a ``difficulty_rationale``): ``validate`` passed none of them (91
     errors) while ``check`` passed with warnings; now both pass, with the same 91 warnings,
     and ``validate --strict`` still makes each one an error."""
-    from tests import gaia_install
-    from tests.trust_repo import git
+    from tests.support import gaia_install
+    from tests.support.trust_repo import git
 
     if not gaia_install.mirror_present():
         pytest.skip("GAIA's mirror (and git to read it) not present")

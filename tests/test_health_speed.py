@@ -245,7 +245,13 @@ def test_health_imports_what_it_uses(suite: Path, runner: Any,
     """``intake health`` (checked in a fresh interpreter) never imports the scrubber, spaCy,
     jsonschema, PyGithub, the gates or the HTML renderer; with its caches warm (a second call
     over unchanged files) not the models nor the YAML library either."""
-    from tests.nightly_helpers import CI_VARIABLES, PYPROJECT_EXTRA, STRONG, night, write_run
+    from tests.support.nightly_helpers import (
+        CI_VARIABLES,
+        PYPROJECT_EXTRA,
+        STRONG,
+        night,
+        write_run,
+    )
 
     for name in CI_VARIABLES:
         monkeypatch.delenv(name, raising=False)
@@ -276,7 +282,13 @@ def test_a_kept_record_reads_as_validated_and_a_changed_one_is_read_again(
     """Each record health validated is kept by size and times: the next call reads the same
     report from it, and a quarantine (the record changed) is seen at once."""
     from intake.report.health import make_health, render
-    from tests.nightly_helpers import CI_VARIABLES, PYPROJECT_EXTRA, STRONG, night, write_run
+    from tests.support.nightly_helpers import (
+        CI_VARIABLES,
+        PYPROJECT_EXTRA,
+        STRONG,
+        night,
+        write_run,
+    )
 
     for name in CI_VARIABLES:
         monkeypatch.delenv(name, raising=False)

@@ -71,7 +71,7 @@ def test_bugs_caught_before_the_fix_are_exact_by_git_ancestry(tmp_path: Path) ->
     """Every bug's outcome is the one the code its runs tested gives; by the runs' starts alone,
     a bug whose only failing run of the code before the fix started after the closing is
     not caught."""
-    from tests.health_truth import score_bugs
+    from tests.support.health_truth import score_bugs
 
     for seed in (7, 2026):
         history = generate(seed=seed, nights=14)

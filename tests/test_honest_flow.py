@@ -27,10 +27,9 @@ from typer.testing import CliRunner
 from intake.cli import app
 from intake.contract.models import Review, ReviewDecision
 from intake.store.records import content_hash, dump_record, load_record, record_path, utcnow
-from tests.github_server import FakeGitHub, Reply, Seen
-from tests.test_adopt import _legacy
-from tests.test_trust_evidence import PROMOTED, SID, _promoted_on_main
-from tests.trust_repo import MAINTAINER, Repos, git
+from tests.support.github_server import FakeGitHub, Reply, Seen
+from tests.support.gitrepo import legacy_scenario
+from tests.support.trust_repo import MAINTAINER, PROMOTED, SID, Repos, git, promoted_on_main
 
 REPO = "acme/agent"
 PR = 5
@@ -134,7 +133,7 @@ def _ci(repos: Repos, runner: CliRunner, monkeypatch: pytest.MonkeyPatch) -> lis
 
 
 def _promoted(repos: Repos, runner: CliRunner, monkeypatch: pytest.MonkeyPatch) -> None:
-    _promoted_on_main(repos)
+    promoted_on_main(repos)
 
 
 def _ci_on_a_review(repos: Repos, runner: CliRunner, monkeypatch: pytest.MonkeyPatch
@@ -145,7 +144,7 @@ def _ci_on_a_review(repos: Repos, runner: CliRunner, monkeypatch: pytest.MonkeyP
     import shlex
 
     from intake.contract.yamlio import parse_checked
-    from tests.conftest import REPO as INTAKE
+    from tests.support.env import REPO as INTAKE
 
     workflow = parse_checked((INTAKE / ".github/workflows/intake-check.yml").read_bytes()).data
     assert "pull_request_review" in workflow["on"]
@@ -168,7 +167,7 @@ def _ci_on_a_review(repos: Repos, runner: CliRunner, monkeypatch: pytest.MonkeyP
 
 def _quarantined_on_main(repos: Repos, runner: CliRunner,
                          monkeypatch: pytest.MonkeyPatch) -> None:
-    _promoted_on_main(repos)
+    promoted_on_main(repos)
     done = _in(repos.main, runner, monkeypatch, "quarantine", SID, "--reason", "flaky judge",
                "--by", "maintainer")
     assert done.exit_code == 0, done.output
@@ -177,7 +176,7 @@ def _quarantined_on_main(repos: Repos, runner: CliRunner,
 
 def _adopted_on_main(repos: Repos, runner: CliRunner,
                      monkeypatch: pytest.MonkeyPatch) -> None:
-    _legacy(repos.main, "legacy_case")
+    legacy_scenario(repos.main, "legacy_case")
     done = _in(repos.main, runner, monkeypatch, "adopt", "scenarios/rag_quality", "--source",
                "synthetic", "--reviewer", "alice", "--rationale", "Two facts, two sections.")
     assert done.exit_code == 0, done.output
@@ -343,7 +342,7 @@ def test_a_promotion_in_the_pull_request_passes_once_its_approval_is_recorded(
     """The draft and its runs arrive in the maintainer's pull request: bob's approval of the
     draft lets ``promote`` run, and the promotion itself is claimed until bob approves the
     promoted file and that approval is recorded with it."""
-    from tests.promote_helpers import make_ready
+    from tests.support.promote_helpers import make_ready
 
     repos.commit_main()
     branch = repos.start_contribution()
@@ -375,7 +374,7 @@ def test_a_lifecycle_history_rewritten_or_replayed_is_claimed(
     quarantined again with entries that all stood on the base: the old quarantine replayed at
     the end, the two entries swapped, or the lift deleted. Each is claimed: the lifecycle is
     only ever appended to, and what is appended needs an approval of its own."""
-    from tests.trust_repo import MALLORY, without_base
+    from tests.support.trust_repo import MALLORY, without_base
 
     _quarantined_on_main(repos, runner, monkeypatch)
     main_file = repos.main / PROMOTED
@@ -439,7 +438,7 @@ def test_an_approved_quarantine_passes_after_the_base_tightened_its_gates(
     quarantine moves the stamp to new bytes only (every other field as the base's, the
     runnable content the base's), so the approval of the new bytes is all the move needs; the
     gates the base judged at promotion are not judged again under the new setting."""
-    _promoted_on_main(repos)
+    promoted_on_main(repos)
     pyproject = repos.main / "pyproject.toml"
     pyproject.write_text(pyproject.read_text(encoding="utf-8") + "strong_pass_min = 3\n",
                          encoding="utf-8")

@@ -20,7 +20,7 @@ from typer.testing import CliRunner
 from intake.cli import app
 from intake.contract.models import OLDER_EVIDENCE_NOTE, SCHEMA_VERSION, Record
 from intake.store.records import load_record, record_path
-from tests.gaia_db import ChatDB, error_step, policy, tool
+from tests.support.gaia_db import ChatDB, error_step, policy, tool
 
 SID = "7c2e4d10-8a55-4e0b-9f3a-2b6c1d0e9f41"
 

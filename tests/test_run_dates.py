@@ -14,7 +14,7 @@ from typing import Any
 from intake.cli import app
 from intake.config import load_settings
 from intake.lifecycle.runs.store import run_files
-from tests.nightly_helpers import BASE, PYPROJECT_EXTRA, STRONG, write_run, write_scenario
+from tests.support.nightly_helpers import BASE, PYPROJECT_EXTRA, STRONG, write_run, write_scenario
 
 
 def _commit(suite: Path, message: str, when: str) -> str:

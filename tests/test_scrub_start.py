@@ -22,7 +22,7 @@ import pytest
 from intake.scrub import Scrubber, packaged_scrubbers_dir
 from intake.scrub.engine import _provider_registry, _registry_configuration
 from intake.scrub.presidio import LeanAnalyzer, load_registry
-from tests.scrub_corpus import build_corpus, kind_values
+from tests.support.scrub_corpus import build_corpus, kind_values
 
 REPO = Path(__file__).resolve().parents[1]
 SECRET = "ghp_" + "aB3dE6gH9jK2mN5pQ8sT1vW4yZ7bC0eF3hJ6"

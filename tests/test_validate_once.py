@@ -11,7 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from intake.contract.validate import FileResult, Severity, validate_file
-from tests.promote_helpers import FINAL_YAML, PLACEHOLDER_YAML, write_pair
+from tests.support.promote_helpers import FINAL_YAML, PLACEHOLDER_YAML, write_pair
 
 
 def _errors(result: FileResult) -> list[tuple[int, str, str]]:
