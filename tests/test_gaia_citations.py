@@ -29,12 +29,6 @@ LINE_CITATION = re.compile(
 )
 """A reference to a numbered line of a source file, in any form the code base has used."""
 
-STILL_CITING = {
-    # Files whose citations another branch owns; docs/gaia-formats.md, "Citations still in
-    # code", lists each with its row. The coordinator empties this set.
-    "intake/drafting/from_session.py",
-    "intake/drafting/issue_parse.py",
-}
 
 TEXT_SUFFIXES = {".py", ".json", ".yaml", ".yml", ".toml", ".txt", ".md"}
 
@@ -85,24 +79,10 @@ def test_the_pattern_finds_each_form_of_line_citation() -> None:
 
 def test_no_module_cites_a_line_of_gaia_source() -> None:
     found = _cited_lines()
-    unexpected = {file: lines for file, lines in found.items() if file not in STILL_CITING}
-    assert unexpected == {}, (
+    assert found == {}, (
         "cite GAIA's file and function, with the lines as a row of docs/gaia-formats.md: "
-        + "; ".join(f"{file}: {lines}" for file, lines in unexpected.items())
+        + "; ".join(f"{file}: {lines}" for file, lines in found.items())
     )
-    # The allow-list only shrinks: a file that no longer cites a line leaves it.
-    assert sorted(STILL_CITING - set(found)) == []
-
-
-def test_every_citation_still_in_code_is_listed_in_the_doc() -> None:
-    section = DOC.read_text(encoding="utf-8").split("## Citations still in code", 1)[1]
-    missing = [
-        f"{file}:{line.split(':', 1)[0]}"
-        for file, lines in _cited_lines().items()
-        for line in lines
-        if f"`{file}:{line.split(':', 1)[0]}`" not in section
-    ]
-    assert missing == []
 
 
 def test_every_permalink_names_the_corpus_commit() -> None:

@@ -174,9 +174,9 @@ def local_time(value: str | None) -> str:
     """A stored timestamp as ``YYYY-MM-DD HH:MM`` in local time, whatever its form.
 
     GAIA's Agent UI stores ``datetime.now(timezone.utc).isoformat()`` (32 characters with
-    microseconds and ``+00:00``, amd/gaia ``src/gaia/ui/database.py`` L359-361); its SQL
-    defaults and older rows are SQLite's ``datetime('now')`` (UTC, no zone, a space between
-    date and time). A value without a zone is UTC; one that does not parse is shown cut.
+    microseconds and ``+00:00``, amd/gaia ``src/gaia/ui/database.py``, docs/gaia-formats.md);
+    its SQL defaults and older rows are SQLite's ``datetime('now')`` (UTC, no zone, a space
+    between date and time). A value without a zone is UTC; one that does not parse is shown cut.
     """
     text = (value or "").strip()
     try:

@@ -804,8 +804,8 @@ AGENT_NAMES: tuple[tuple[str, str | None], ...] = (
 )
 """Names and display labels of GAIA's registered agents → agent ids, longest names first per
 agent (``AgentRegistration(id=, name=)`` in amd/gaia 78bbc30:
-``hub/agents/chat/python/gaia_agent_chat/__init__.py`` L65-160 (chat "Chat", doc "Doc Agent",
-file "File Agent"), ``hub/agents/analyst/…`` L60 (data "Analyst Agent"), web "Browser Agent",
+``hub/agents/chat/python/gaia_agent_chat/__init__.py`` (chat "Chat", doc "Doc Agent",
+file "File Agent"), ``hub/agents/analyst/…`` (data "Analyst Agent"), web "Browser Agent",
 email "Email Triage", code "Code", summarize "Summarizer"). "Document Q&A" is also a hub
 agent's name (``docqa``) but the Agent UI uses it for its document chat, so it maps to ``doc``.
 ``None``: an agent GAIA no longer has (the ``data`` "Analyst Agent" was removed, amd/gaia
@@ -1247,7 +1247,7 @@ _THEN_SAID = re.compile(
 
 _TYPED = re.compile(r"^\s*(?:You:|email>)\s*(\S.*?)\s*$")
 """A line typed at GAIA's interactive prompts (``You: `` in ``gaia chat``, ``email> ``; amd/gaia
-78bbc30 ``src/gaia/cli.py`` L890, L5627)."""
+78bbc30 ``src/gaia/cli.py``; the lines in docs/gaia-formats.md#cli)."""
 
 
 def block_queries(text: str) -> list[str]:
