@@ -125,9 +125,23 @@ class Settings(BaseModel):
     set, it sits beside the scenarios folder: ``eval/retired`` in GAIA's layout."""
     tracker_labels: list[str] = Field(
         default_factory=lambda: [
-            "bug", "triage", "needs-info", "enhancement", "question", "documentation",
-            "duplicate", "wontfix", "invalid", "ready_for_ci", "stop-the-line",
-            "p0", "p1", "p2", "p3", "good first issue", "help wanted",
+            "bug",
+            "triage",
+            "needs-info",
+            "enhancement",
+            "question",
+            "documentation",
+            "duplicate",
+            "wontfix",
+            "invalid",
+            "ready_for_ci",
+            "stop-the-line",
+            "p0",
+            "p1",
+            "p2",
+            "p3",
+            "good first issue",
+            "help wanted",
         ]
     )
     """Issue labels about the tracker's workflow, never scenario tags (``from-issue``)."""

@@ -342,9 +342,7 @@ def json_depth_exceeds(text: str, limit: int) -> bool:
     return False
 
 
-def parse_json_input(
-    data: bytes, *, what: str, where: str, max_depth: int = MAX_JSON_DEPTH
-) -> Any:
+def parse_json_input(data: bytes, *, what: str, where: str, max_depth: int = MAX_JSON_DEPTH) -> Any:
     """JSON from an input's bytes: UTF-8 (a BOM allowed), nesting at most ``max_depth``.
 
     Every failure is an ``InputError`` naming what and where (the byte offset of bad UTF-8,

@@ -139,10 +139,14 @@ def grouped_annotations(items: list[Annotated], noun: str = "finding") -> list[s
         if len(group) == 1:
             out.append(annotation(severity, first.file, first.line, first.message))
             continue
-        out.append(annotation(
-            severity, first.file, first.line,
-            f"{klass}: {len(group)} {noun}s (first: {first.message}); the log lists each",
-        ))
+        out.append(
+            annotation(
+                severity,
+                first.file,
+                first.line,
+                f"{klass}: {len(group)} {noun}s (first: {first.message}); the log lists each",
+            )
+        )
         out += [log_line(f"{i.file}:{i.line}: {i.severity}: {i.message}") for i in group]
     return out
 

@@ -126,9 +126,22 @@ def first_added(
         if found is None:
             return {}
         revision = found
-    args = ["-c", "core.quotePath=false", "log", revision, "--first-parent",
-            "--diff-merges=first-parent", "--reverse", "--name-status", "-M", "-z",
-            "--diff-filter=ACR", "--format=%x01%cI", "--", *(str(p) for p in paths)]
+    args = [
+        "-c",
+        "core.quotePath=false",
+        "log",
+        revision,
+        "--first-parent",
+        "--diff-merges=first-parent",
+        "--reverse",
+        "--name-status",
+        "-M",
+        "-z",
+        "--diff-filter=ACR",
+        "--format=%x01%cI",
+        "--",
+        *(str(p) for p in paths),
+    ]
     raw = git_output(args, cwd, timeout=timeout)
     if raw is None:
         return {}
@@ -174,8 +187,9 @@ def _commit_of(root: Path, ref: str) -> str | None:
     """The commit ``ref`` names (a safe ref only); None when git cannot resolve it."""
     if not _safe_ref(ref):
         return None
-    return git_text(["rev-parse", "--verify", "--quiet", "--end-of-options", f"{ref}^{{commit}}"],
-                    root)
+    return git_text(
+        ["rev-parse", "--verify", "--quiet", "--end-of-options", f"{ref}^{{commit}}"], root
+    )
 
 
 def merge_base(root: Path, ref: str) -> str | None:
@@ -215,8 +229,19 @@ def symbolic_target(root: Path, ref: str) -> str | None:
 
 def files_at(top: Path, commit: str, folder: str) -> list[str]:
     """Every file below ``folder`` (top-relative, ``/``-separated) at ``commit``, top-relative."""
-    raw = git_output(["ls-tree", "-r", "-z", "--name-only", "--full-tree", commit, "--",
-                      folder.rstrip("/") + "/"], top)
+    raw = git_output(
+        [
+            "ls-tree",
+            "-r",
+            "-z",
+            "--name-only",
+            "--full-tree",
+            commit,
+            "--",
+            folder.rstrip("/") + "/",
+        ],
+        top,
+    )
     if raw is None:
         return []
     return sorted(n for n in raw.decode("utf-8", "surrogateescape").split("\0") if n)
@@ -239,8 +264,11 @@ class Blobs:
         try:
             if self._process is None:
                 self._process = subprocess.Popen(
-                    ["git", "cat-file", "--batch"], cwd=self.top,
-                    stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                    ["git", "cat-file", "--batch"],
+                    cwd=self.top,
+                    stdin=subprocess.PIPE,
+                    stdout=subprocess.PIPE,
+                    stderr=subprocess.DEVNULL,
                 )
             stdin, stdout = self._process.stdin, self._process.stdout
             assert stdin is not None and stdout is not None
@@ -280,8 +308,20 @@ def authors_by_path(top: Path, folders: list[str]) -> dict[str, list[str]]:
     git). A rename is attributed to the new name from then on; callers add the old name's."""
     if not folders:
         return {}
-    raw = git_output(["-c", "core.quotePath=false", "log", "-z", "--format=%x01%an%x00%ae",
-                      "--name-only", "--", *folders], top, timeout=120)
+    raw = git_output(
+        [
+            "-c",
+            "core.quotePath=false",
+            "log",
+            "-z",
+            "--format=%x01%an%x00%ae",
+            "--name-only",
+            "--",
+            *folders,
+        ],
+        top,
+        timeout=120,
+    )
     if raw is None:
         return {}
     found: dict[str, list[str]] = {}
@@ -306,8 +346,9 @@ TRANSFORMING = ("ident", "filter", "working-tree-encoding", "eol")
 """Attributes that make the working tree's bytes differ from the commit's (docs/trust.md)."""
 
 
-def tree_entries(top: Path, commit: str, paths: list[str], *,
-                 recursive: bool = True) -> dict[str, tuple[str, str]]:
+def tree_entries(
+    top: Path, commit: str, paths: list[str], *, recursive: bool = True
+) -> dict[str, tuple[str, str]]:
     """``{path: (mode, object id)}`` of the entries at ``commit`` under (or, not
     ``recursive``, at) ``paths`` (top-relative); empty when git cannot answer."""
     if not paths or not _safe_ref(commit):
@@ -342,9 +383,12 @@ def worktree_ids(top: Path, paths: list[str]) -> dict[str, str]:
         return {}
     try:
         done = subprocess.run(
-            ["git", "hash-object", "--no-filters", "--stdin-paths"], cwd=top,
+            ["git", "hash-object", "--no-filters", "--stdin-paths"],
+            cwd=top,
             input="\n".join(files).encode("utf-8", "surrogateescape") + b"\n",
-            capture_output=True, timeout=120, check=False,
+            capture_output=True,
+            timeout=120,
+            check=False,
         )
     except (OSError, subprocess.SubprocessError):
         return {}
@@ -370,12 +414,22 @@ def transforming_attributes(top: Path, commit: str, paths: list[str]) -> dict[st
     with tempfile.TemporaryDirectory(prefix="intake-attr-") as folder:
         env = {**os.environ, "GIT_INDEX_FILE": str(Path(folder) / "index")}
         try:
-            subprocess.run(["git", "read-tree", commit], cwd=top, env=env,
-                           capture_output=True, timeout=60, check=True)
+            subprocess.run(
+                ["git", "read-tree", commit],
+                cwd=top,
+                env=env,
+                capture_output=True,
+                timeout=60,
+                check=True,
+            )
             done = subprocess.run(
-                ["git", "check-attr", "--cached", "--stdin", "-z", *TRANSFORMING], cwd=top,
-                env=env, input=b"\0".join(p.encode("utf-8", "surrogateescape") for p in paths),
-                capture_output=True, timeout=120, check=True,
+                ["git", "check-attr", "--cached", "--stdin", "-z", *TRANSFORMING],
+                cwd=top,
+                env=env,
+                input=b"\0".join(p.encode("utf-8", "surrogateescape") for p in paths),
+                capture_output=True,
+                timeout=120,
+                check=True,
             )
         except (OSError, subprocess.SubprocessError):
             return {}
@@ -417,8 +471,14 @@ class Ancestry:
         if self.clone is None:
             return None
         try:
-            done = subprocess.run(["git", *args], cwd=self.clone, input=stdin,
-                                  capture_output=True, timeout=60, check=False)
+            done = subprocess.run(
+                ["git", *args],
+                cwd=self.clone,
+                input=stdin,
+                capture_output=True,
+                timeout=60,
+                check=False,
+            )
         except (OSError, subprocess.SubprocessError):
             return None
         return done.stdout.decode("ascii", "replace") if done.returncode == 0 else None
@@ -430,8 +490,10 @@ class Ancestry:
         asked = [n for n in wanted if COMMIT.fullmatch(n)]
         if not asked:
             return
-        out = self._git(["cat-file", "--batch-check"],
-                        "".join(f"{n}^{{commit}}\n" for n in asked).encode("ascii"))
+        out = self._git(
+            ["cat-file", "--batch-check"],
+            "".join(f"{n}^{{commit}}\n" for n in asked).encode("ascii"),
+        )
         lines = (out or "").splitlines()
         for name, line in zip(asked, lines, strict=False):
             parts = line.split()
@@ -450,12 +512,17 @@ class Ancestry:
             return
         self._resolve([fix, *names])
         head = self._full[fix]
-        todo = sorted(n for n in names if self._full[n] is not None
-                      and (fix, n) not in self._pairs)
+        todo = sorted(n for n in names if self._full[n] is not None and (fix, n) not in self._pairs)
         if head is None or not todo:
             return
-        out = self._git(["rev-list", "--ancestry-path", f"^{head}",
-                         *sorted({self._full[n] or "" for n in todo})])
+        out = self._git(
+            [
+                "rev-list",
+                "--ancestry-path",
+                f"^{head}",
+                *sorted({self._full[n] or "" for n in todo}),
+            ]
+        )
         if out is None:
             return
         after = set(out.split()) | {head}
@@ -471,8 +538,13 @@ class Ancestry:
         return self._pairs.get((fix, commit))
 
 
-def tested_before_fix(started: datetime, commit: str | None, closed: datetime,
-                      fix: str | None, ancestry: Ancestry | None) -> tuple[bool, bool]:
+def tested_before_fix(
+    started: datetime,
+    commit: str | None,
+    closed: datetime,
+    fix: str | None,
+    ancestry: Ancestry | None,
+) -> tuple[bool, bool]:
     """(whether a run tested the code before the fix, whether git ancestry decided it): the fix
     commit against the run's GAIA commit when the clone knows both, else the run's start (its
     GAIA run id) against the closing, never the run's end."""

@@ -121,7 +121,12 @@ def user_setting(
 
 
 __all__ = [
-    "USER_KEYS", "UserValue", "state_dir", "user_cache_dir", "user_config_path", "user_setting",
+    "USER_KEYS",
+    "UserValue",
+    "state_dir",
+    "user_cache_dir",
+    "user_config_path",
+    "user_setting",
 ]
 
 

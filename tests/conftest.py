@@ -25,6 +25,7 @@ settings.register_profile("gate", derandomize=True, print_blob=True)
 settings.register_profile("explore", derandomize=False, print_blob=True)
 settings.load_profile(os.environ.get("INTAKE_HYPOTHESIS", "gate"))
 
+
 @pytest.fixture(autouse=True)
 def _isolate(monkeypatch: pytest.MonkeyPatch, tmp_path_factory: pytest.TempPathFactory) -> None:
     """No test reads the user's configuration, tokens or GAIA databases, or the public API."""
@@ -32,8 +33,12 @@ def _isolate(monkeypatch: pytest.MonkeyPatch, tmp_path_factory: pytest.TempPathF
         # a CI job on a pull request sets GITHUB_BASE_REF (and a step summary) for every
         # process: a test that wants them sets them itself
         if key.startswith("INTAKE_") or key in (
-            "GITHUB_TOKEN", "GH_TOKEN", "GITHUB_BASE_REF", "GITHUB_STEP_SUMMARY",
-            "GITHUB_ACTIONS", "CI",  # CI as the gate sees it (nothing "written here"): per test
+            "GITHUB_TOKEN",
+            "GH_TOKEN",
+            "GITHUB_BASE_REF",
+            "GITHUB_STEP_SUMMARY",
+            "GITHUB_ACTIONS",
+            "CI",  # CI as the gate sees it (nothing "written here"): per test
         ):
             monkeypatch.delenv(key, raising=False)
     for key in ("XDG_CONFIG_HOME", "XDG_CACHE_HOME"):  # the user config and cache: per test

@@ -34,8 +34,9 @@ def _suite_without_author(suite: Path) -> None:
 
 def _written(suite: Path) -> dict[Path, bytes]:
     """Every file the commands wrote (records, scenarios, drafts, the ledger, history)."""
-    return {p: p.read_bytes() for p in suite.rglob("*")
-            if p.is_file() and p.name != "pyproject.toml"}
+    return {
+        p: p.read_bytes() for p in suite.rglob("*") if p.is_file() and p.name != "pyproject.toml"
+    }
 
 
 @pytest.mark.parametrize("actor", UNCHECKED.values(), ids=UNCHECKED.keys())
@@ -46,8 +47,9 @@ def test_no_command_records_an_unchecked_name_from_the_environment(
     monkeypatch.setenv("GITHUB_ACTOR", actor)
     for sid in ("old_case", "other_case"):
         write_scenario(suite, sid)
-    adopted = runner.invoke(app, ["adopt", "scenarios/rag_quality", "--source", "synthetic",
-                                  "--reviewer", "alice"])
+    adopted = runner.invoke(
+        app, ["adopt", "scenarios/rag_quality", "--source", "synthetic", "--reviewer", "alice"]
+    )
     assert adopted.exit_code == 0, adopted.output
     make_ready(suite)
     write_pair(suite / "drafts", "dropped_case")
@@ -57,8 +59,9 @@ def test_no_command_records_an_unchecked_name_from_the_environment(
     assert split.exit_code == 0, split.output
     unknown = runner.invoke(app, ["quarantine", "old_case", "--reason", "flaky judge"])
     assert unknown.exit_code == 2
-    assert unknown.stderr.startswith("error: who makes this change is unknown (author not "
-                                     "recorded: the author name"), unknown.stderr
+    assert unknown.stderr.startswith(
+        "error: who makes this change is unknown (author not recorded: the author name"
+    ), unknown.stderr
     for args in (
         ["quarantine", "old_case", "--reason", "flaky judge", "--by", "alice"],
         ["retire", "other_case", "--reason", "replaced", "--by", "alice"],
@@ -78,17 +81,29 @@ def test_no_command_records_an_unchecked_name_from_the_environment(
 
 
 @pytest.mark.parametrize("actor", UNCHECKED.values(), ids=UNCHECKED.keys())
-@pytest.mark.parametrize("command", [
-    ["quarantine", "old_case", "--reason", "flaky judge"],
-    ["retire", "old_case", "--reason", "replaced"],
-    ["split"],
-])
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["quarantine", "old_case", "--reason", "flaky judge"],
+        ["retire", "old_case", "--reason", "replaced"],
+        ["split"],
+    ],
+)
 def test_an_unchecked_name_typed_with_by_is_a_usage_error(
     suite: Path, runner: Any, actor: str, command: list[str]
 ) -> None:
     write_scenario(suite, "old_case")
-    adopted = runner.invoke(app, ["adopt", "scenarios/rag_quality/old_case.yaml", "--source",
-                                  "synthetic", "--reviewer", "alice"])
+    adopted = runner.invoke(
+        app,
+        [
+            "adopt",
+            "scenarios/rag_quality/old_case.yaml",
+            "--source",
+            "synthetic",
+            "--reviewer",
+            "alice",
+        ],
+    )
     assert adopted.exit_code == 0, adopted.output
     before = _written(suite)
     result = runner.invoke(app, [*command, "--by", actor])

@@ -47,8 +47,16 @@ def test_bulk_adoption_writes_source_and_adopted_record(suite: Path, runner) -> 
     before = first.read_text()
     result = runner.invoke(
         app,
-        ["adopt", "scenarios/rag_quality", "--source", "synthetic", "--reviewer", "alice",
-         "--rationale", "Two facts sit in different sections."],
+        [
+            "adopt",
+            "scenarios/rag_quality",
+            "--source",
+            "synthetic",
+            "--reviewer",
+            "alice",
+            "--rationale",
+            "Two facts sit in different sections.",
+        ],
     )
     assert result.exit_code == 0, result.output
     assert result.stdout.splitlines()[-1] == "2 adopted, 0 skipped"
@@ -88,8 +96,17 @@ def test_a_crlf_scenario_stays_crlf(suite: Path, runner, where: str) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_bytes(text.format(id="crlf").replace("\n", "\r\n").encode("utf-8"))
     result = runner.invoke(
-        app, ["adopt", str(path), "--source", "synthetic", "--reviewer", "alice",
-              "--rationale", "Two facts sit in different sections."],
+        app,
+        [
+            "adopt",
+            str(path),
+            "--source",
+            "synthetic",
+            "--reviewer",
+            "alice",
+            "--rationale",
+            "Two facts sit in different sections.",
+        ],
     )
     assert result.exit_code == 0, result.output
     data = path.read_bytes()
@@ -136,9 +153,7 @@ def test_a_hand_written_source_without_a_record_points_to_adopt(suite: Path, run
 
 def test_captured_from_gives_the_session_link(suite: Path, runner) -> None:
     path = _legacy(suite, "captured_case", CAPTURED, "captured")
-    result = runner.invoke(
-        app, ["adopt", str(path), "--source", "session", "--reviewer", "alice"]
-    )
+    result = runner.invoke(app, ["adopt", str(path), "--source", "session", "--reviewer", "alice"])
     assert result.exit_code == 0, result.output
     assert "gaia-session:29c211c7-31b5-4084-bb3f-1825c0210942" in result.stdout
     record = load_record(record_path(path))
@@ -160,8 +175,19 @@ def test_dry_run_writes_nothing(suite: Path, runner) -> None:
 
 def test_adopted_scenario_edited_afterwards_fails_check(suite: Path, runner) -> None:
     path = _legacy(suite, "case_one")
-    runner.invoke(app, ["adopt", str(path), "--source", "hand", "--reviewer", "alice",
-                        "--rationale", "It needs two documents."])
+    runner.invoke(
+        app,
+        [
+            "adopt",
+            str(path),
+            "--source",
+            "hand",
+            "--reviewer",
+            "alice",
+            "--rationale",
+            "It needs two documents.",
+        ],
+    )
     path.write_text(path.read_text().replace("Answers it.", "Answers it well."))
     result = runner.invoke(app, ["check"])
     assert result.exit_code == 1
@@ -218,28 +244,53 @@ def test_bad_input_is_one_line_and_nothing_is_written(suite: Path, runner, tmp_p
     broken.write_text("id: x\nturns: [unclosed\n")
     before = good.read_bytes()
     cases = [
-        (["adopt", str(outside), "--source", "hand", "--reviewer", "alice"],
-         "error: outside the suite's scenarios folder (elsewhere.yaml)\n"
-         "hint: adopt files under scenarios/\n"),
-        (["adopt", "scenarios/rag_quality", "--source", "hand", "--reviewer", "alice"],
-         "error: not a valid scenario (see `intake validate`) "
-         "(scenarios/rag_quality/notes.yaml:1)\n"),
-        (["adopt", str(broken), "--source", "hand", "--reviewer", "alice"],
-         "error: not a scenario (cannot be read as YAML) (scenarios/other/broken.yaml)\n"),
-        (["adopt", str(good), "--source", "sekrit-ghp_abc", "--reviewer", "alice"],
-         "error: unknown source type (--source)\nhint: one of: session, issue, hand, synthetic\n"),
-        (["adopt", str(good), "--source", "hand", "--reviewer", "a b@example.com"],
-         "error: invalid reviewer login (--reviewer; not shown): a GitHub login is letters, "
-         "digits and single hyphens, at most 39 characters, not an e-mail address\n"),
-        (["adopt", str(good), "--source", "session", "--reviewer", "alice"],
-         "error: no link for this scenario: give --link (its captured_from has no session_id) "
-         "(scenarios/rag_quality/case_one.yaml)\n"),
-        (["adopt", str(good), "--source", "issue", "--reviewer", "alice",
-          "--link", "https://x.test/?t=ghp_R8x2Kq9LmZ4vT7wYp3Nc6Hs1Jd5Fg0Ab2Ce4X"],
-         "error: --link holds private data; give a link without it (--link)\n"
-         "hint: --link scrubbed: 1 finding(s) (GITHUB_TOKEN)\n"),
-        (["adopt", "scenarios/nothing_here", "--source", "hand", "--reviewer", "alice"],
-         "error: no such file or folder (scenarios/nothing_here)\n"),
+        (
+            ["adopt", str(outside), "--source", "hand", "--reviewer", "alice"],
+            "error: outside the suite's scenarios folder (elsewhere.yaml)\n"
+            "hint: adopt files under scenarios/\n",
+        ),
+        (
+            ["adopt", "scenarios/rag_quality", "--source", "hand", "--reviewer", "alice"],
+            "error: not a valid scenario (see `intake validate`) "
+            "(scenarios/rag_quality/notes.yaml:1)\n",
+        ),
+        (
+            ["adopt", str(broken), "--source", "hand", "--reviewer", "alice"],
+            "error: not a scenario (cannot be read as YAML) (scenarios/other/broken.yaml)\n",
+        ),
+        (
+            ["adopt", str(good), "--source", "sekrit-ghp_abc", "--reviewer", "alice"],
+            "error: unknown source type (--source)\n"
+            "hint: one of: session, issue, hand, synthetic\n",
+        ),
+        (
+            ["adopt", str(good), "--source", "hand", "--reviewer", "a b@example.com"],
+            "error: invalid reviewer login (--reviewer; not shown): a GitHub login is letters, "
+            "digits and single hyphens, at most 39 characters, not an e-mail address\n",
+        ),
+        (
+            ["adopt", str(good), "--source", "session", "--reviewer", "alice"],
+            "error: no link for this scenario: give --link (its captured_from has no session_id) "
+            "(scenarios/rag_quality/case_one.yaml)\n",
+        ),
+        (
+            [
+                "adopt",
+                str(good),
+                "--source",
+                "issue",
+                "--reviewer",
+                "alice",
+                "--link",
+                "https://x.test/?t=ghp_R8x2Kq9LmZ4vT7wYp3Nc6Hs1Jd5Fg0Ab2Ce4X",
+            ],
+            "error: --link holds private data; give a link without it (--link)\n"
+            "hint: --link scrubbed: 1 finding(s) (GITHUB_TOKEN)\n",
+        ),
+        (
+            ["adopt", "scenarios/nothing_here", "--source", "hand", "--reviewer", "alice"],
+            "error: no such file or folder (scenarios/nothing_here)\n",
+        ),
     ]
     for args, line in cases:
         result = runner.invoke(app, args)
@@ -293,7 +344,9 @@ def test_acceptance_gaia_repository_without_configuration(
     assert report["by_source"]["session"]["count"] == len(captured)
     adopted_count = len(rag) + len(captured)
     assert report["entry"] == {
-        "promoted": 0, "adopted": adopted_count, "neither": total - adopted_count
+        "promoted": 0,
+        "adopted": adopted_count,
+        "neither": total - adopted_count,
     }
     # GAIA's deliberate test data (made-up e-mails, a fake password) goes into the baseline
     assert runner.invoke(app, ["check", "--update-baseline"]).exit_code == 0

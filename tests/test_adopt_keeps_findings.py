@@ -32,8 +32,17 @@ def _legacy(suite: Path, scenario_id: str, who: str) -> Path:
 
 def _adopt(runner) -> None:
     result = runner.invoke(
-        app, ["adopt", "scenarios", "--source", "hand", "--reviewer", "alice",
-              "--rationale", "Needs the remembered sender."],
+        app,
+        [
+            "adopt",
+            "scenarios",
+            "--source",
+            "hand",
+            "--reviewer",
+            "alice",
+            "--rationale",
+            "Needs the remembered sender.",
+        ],
     )
     assert result.exit_code == 0, result.output
 
@@ -67,9 +76,7 @@ def test_an_edited_adopted_file_fails_with_the_fix_named(suite: Path, runner) ->
     failed = runner.invoke(app, ["check"])
     assert failed.exit_code == 1
     scrub = _scrub_lines(failed.stdout)
-    assert scrub and all("intake check --update-baseline" in line for line in scrub), (
-        failed.stdout
-    )
+    assert scrub and all("intake check --update-baseline" in line for line in scrub), failed.stdout
     assert runner.invoke(app, ["check", "--update-baseline"]).exit_code in (0, 1)
     assert not _scrub_lines(runner.invoke(app, ["check"]).stdout)
 

@@ -104,10 +104,14 @@ def test_from_issue_json_dev_zero_fifo_folder_and_deep_nesting(suite: Path) -> N
     (suite / "deep.json").write_text(_deep(100_000), encoding="utf-8")
     (suite / "folder.json").mkdir()
     cases = [
-        ("/dev/zero", "error: the issue file is a FIFO, socket or device, not a regular file "
-         "(zero)"),
-        (str(fifo), "error: the issue file is a FIFO, socket or device, not a regular file "
-         "(issue.json)"),
+        (
+            "/dev/zero",
+            "error: the issue file is a FIFO, socket or device, not a regular file (zero)",
+        ),
+        (
+            str(fifo),
+            "error: the issue file is a FIFO, socket or device, not a regular file (issue.json)",
+        ),
         ("deep.json", "error: the issue file nests deeper than 100 levels (deep.json)"),
         ("folder.json", "error: the issue file is a folder, not a regular file (folder.json)"),
     ]

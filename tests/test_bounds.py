@@ -52,7 +52,9 @@ def test_turns_drafts_a_slice(suite: Path, runner: CliRunner, tmp_path: Path) ->
     (draft,) = (suite / "drafts").glob("*.yaml")
     data = parse_checked(draft.read_bytes()).data
     assert [t["user_message"].split()[:2] for t in data["turns"]] == [
-        ["question", "4"], ["question", "5"], ["question", "6"]
+        ["question", "4"],
+        ["question", "5"],
+        ["question", "6"],
     ]
     record = load_record(draft.with_name(draft.stem + ".intake.json"))
     assert record.source.details["drafted_turns"] == "turns 4-6 of the session (--turns)"
@@ -152,8 +154,10 @@ def chat_json(path: Path, documents: list[str]) -> Path:
     return path
 
 
-@pytest.mark.skipif(not hasattr(os, "mkfifo") or not Path("/proc/self/status").exists(),
-                    reason="FIFOs and /proc are POSIX")
+@pytest.mark.skipif(
+    not hasattr(os, "mkfifo") or not Path("/proc/self/status").exists(),
+    reason="FIFOs and /proc are POSIX",
+)
 def test_indexed_documents_are_read_only_under_the_bounded_readers_rules(
     suite: Path, tmp_path: Path
 ) -> None:
@@ -166,8 +170,15 @@ def test_indexed_documents_are_read_only_under_the_bounded_readers_rules(
     paths = [str(fifo), "/dev/zero", "/proc/self/status", str(tmp_path), str(real)]
     session = chat_json(tmp_path / "session.json", paths)
     done = subprocess.run(
-        [sys.executable, "-m", "intake", "from-session", "session_20260101_120000",
-         "--db", str(session)],
+        [
+            sys.executable,
+            "-m",
+            "intake",
+            "from-session",
+            "session_20260101_120000",
+            "--db",
+            str(session),
+        ],
         cwd=suite,
         env={**os.environ, "PYTHONPATH": str(REPO)},
         capture_output=True,

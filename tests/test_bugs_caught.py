@@ -24,6 +24,7 @@ from tests.support.nightly_helpers import (
 
 REPO = "acme/agent"
 
+
 @pytest.fixture(autouse=True)
 def _no_ci_environment(monkeypatch: pytest.MonkeyPatch) -> None:
     """CI sets GITHUB_SHA and RUNNER_NAME, which the import reads: each test names its own."""
@@ -31,16 +32,23 @@ def _no_ci_environment(monkeypatch: pytest.MonkeyPatch) -> None:
         monkeypatch.delenv(name, raising=False)
 
 
-
-def _issue(server: FakeGitHub, number: int, closed: str | None, reason: str | None
-           ) -> dict[str, Any]:
+def _issue(
+    server: FakeGitHub, number: int, closed: str | None, reason: str | None
+) -> dict[str, Any]:
     return {
         "url": f"{server.url}/repos/{REPO}/issues/{number}",
         "html_url": f"https://github.com/{REPO}/issues/{number}",
-        "id": 1000 + number, "number": number, "title": "[Bug]: something",
-        "state": "closed" if closed else "open", "closed_at": closed, "state_reason": reason,
-        "labels": [], "user": {"login": "alice"}, "comments": 0,
-        "created_at": "2026-01-02T03:04:05Z", "updated_at": "2026-01-03T03:04:05Z",
+        "id": 1000 + number,
+        "number": number,
+        "title": "[Bug]: something",
+        "state": "closed" if closed else "open",
+        "closed_at": closed,
+        "state_reason": reason,
+        "labels": [],
+        "user": {"login": "alice"},
+        "comments": 0,
+        "created_at": "2026-01-02T03:04:05Z",
+        "updated_at": "2026-01-03T03:04:05Z",
         "body": "steps",
     }
 
@@ -61,41 +69,103 @@ def bugs_suite(suite: Path, runner: Any) -> dict[str, Any]:
         ("session_case", "session", "gaia-session:abc"),
     ):
         write_scenario(suite, sid)
-        result = runner.invoke(app, ["adopt", f"scenarios/rag_quality/{sid}.yaml", "--source",
-                                     source, "--reviewer", "alice", "--link", link])
+        result = runner.invoke(
+            app,
+            [
+                "adopt",
+                f"scenarios/rag_quality/{sid}.yaml",
+                "--source",
+                source,
+                "--reviewer",
+                "alice",
+                "--link",
+                link,
+            ],
+        )
         assert result.exit_code == 0, result.output
     now = utcnow()
     run_at = now - timedelta(minutes=1)  # the run id names its start (runner.py L1815)
-    write_run(suite / "eval" / "results", f"eval-{run_at:%Y%m%d-%H%M%S}", run_at,
-              {"bug_before": "FAIL", "bug_after": "PASS", "session_case": "PASS"},
-              meta={"model": STRONG, "commit": "abcdef12"})
+    write_run(
+        suite / "eval" / "results",
+        f"eval-{run_at:%Y%m%d-%H%M%S}",
+        run_at,
+        {"bug_before": "FAIL", "bug_after": "PASS", "session_case": "PASS"},
+        meta={"model": STRONG, "commit": "abcdef12"},
+    )
     result = runner.invoke(app, ["runs", "import", "eval/results"])
     assert result.exit_code == 0, result.output
-    return {"now": now, "run_id": f"eval-{run_at:%Y%m%d-%H%M%S}",
-            "closed_101": now + timedelta(hours=2),
-            "closed_102": now - timedelta(days=40), "closed_103": now + timedelta(hours=3)}
+    return {
+        "now": now,
+        "run_id": f"eval-{run_at:%Y%m%d-%H%M%S}",
+        "closed_101": now + timedelta(hours=2),
+        "closed_102": now - timedelta(days=40),
+        "closed_103": now + timedelta(hours=3),
+    }
 
 
 def test_closings_through_pygithub_and_the_report(
     suite: Path, runner: Any, github: FakeGitHub, bugs_suite: dict[str, Any]
 ) -> None:
-    github.add("GET", f"/repos/{REPO}/issues/101",
-               Reply(body=_issue(github, 101, _iso(bugs_suite["closed_101"]), "completed")))
-    github.add("GET", f"/repos/{REPO}/issues/102",
-               Reply(body=_issue(github, 102, _iso(bugs_suite["closed_102"]), "completed")))
-    github.add("GET", f"/repos/{REPO}/issues/103",
-               Reply(body=_issue(github, 103, _iso(bugs_suite["closed_103"]), "completed")))
+    github.add(
+        "GET",
+        f"/repos/{REPO}/issues/101",
+        Reply(body=_issue(github, 101, _iso(bugs_suite["closed_101"]), "completed")),
+    )
+    github.add(
+        "GET",
+        f"/repos/{REPO}/issues/102",
+        Reply(body=_issue(github, 102, _iso(bugs_suite["closed_102"]), "completed")),
+    )
+    github.add(
+        "GET",
+        f"/repos/{REPO}/issues/103",
+        Reply(body=_issue(github, 103, _iso(bugs_suite["closed_103"]), "completed")),
+    )
     # the closing's commit: GitHub's ``closed`` event (the last one, after a reopening)
-    github.add("GET", f"/repos/{REPO}/issues/101/events", Reply(body=[
-        {"id": 1, "event": "closed", "commit_id": "1" * 40, "created_at": "2026-01-02T00:00:00Z"},
-        {"id": 2, "event": "reopened", "commit_id": None, "created_at": "2026-01-03T00:00:00Z"},
-        {"id": 3, "event": "closed", "commit_id": "ABCDEF1" + "0" * 33,
-         "created_at": "2026-01-04T00:00:00Z"}]))
+    github.add(
+        "GET",
+        f"/repos/{REPO}/issues/101/events",
+        Reply(
+            body=[
+                {
+                    "id": 1,
+                    "event": "closed",
+                    "commit_id": "1" * 40,
+                    "created_at": "2026-01-02T00:00:00Z",
+                },
+                {
+                    "id": 2,
+                    "event": "reopened",
+                    "commit_id": None,
+                    "created_at": "2026-01-03T00:00:00Z",
+                },
+                {
+                    "id": 3,
+                    "event": "closed",
+                    "commit_id": "ABCDEF1" + "0" * 33,
+                    "created_at": "2026-01-04T00:00:00Z",
+                },
+            ]
+        ),
+    )
     for number in (102, 103):
-        github.add("GET", f"/repos/{REPO}/issues/{number}/events", Reply(body=[
-            {"id": 9, "event": "closed", "commit_id": None, "created_at": "2026-01-02T00:00:00Z"}]))
-    linked = runner.invoke(app, ["bugs", "link", "session_case", f"{REPO}#103",
-                                 "--reviewer", "bob"])
+        github.add(
+            "GET",
+            f"/repos/{REPO}/issues/{number}/events",
+            Reply(
+                body=[
+                    {
+                        "id": 9,
+                        "event": "closed",
+                        "commit_id": None,
+                        "created_at": "2026-01-02T00:00:00Z",
+                    }
+                ]
+            ),
+        )
+    linked = runner.invoke(
+        app, ["bugs", "link", "session_case", f"{REPO}#103", "--reviewer", "bob"]
+    )
     assert linked.exit_code == 0, linked.output
     refreshed = runner.invoke(app, ["bugs", "refresh"])
     assert refreshed.exit_code == 0, refreshed.output
@@ -107,8 +177,12 @@ def test_closings_through_pygithub_and_the_report(
 
     doc = json.loads(runner.invoke(app, ["report", "--format", "json"]).stdout)
     bugs = doc["bugs"]
-    assert (bugs["fixed"], bugs["caught_before_fix"], bugs["caught_after_fix"],
-            bugs["missed"]) == (3, 1, 1, 1)
+    assert (bugs["fixed"], bugs["caught_before_fix"], bugs["caught_after_fix"], bugs["missed"]) == (
+        3,
+        1,
+        1,
+        1,
+    )
     caught = [b for b in bugs["bugs"] if b["outcome"] == "before"]
     assert [b["id"] for b in caught] == ["bug_before"]
     assert caught[0]["caught_by"]["run_id"] == bugs_suite["run_id"]
@@ -116,7 +190,8 @@ def test_closings_through_pygithub_and_the_report(
     # start decided, and the report says so
     assert (caught[0]["fix_commit"], caught[0]["decided_by"]) == ("abcdef1" + "0" * 33, "start")
     assert caught[0]["decided_by_start_because"] == (
-        "fix commit abcdef100000 unknown to the GAIA clone")
+        "fix commit abcdef100000 unknown to the GAIA clone"
+    )
     assert {b["id"]: b["via"] for b in bugs["bugs"]}["session_case"] == "reviewer"
     assert doc["real_use"] == 3  # the provenance share beside it
 
@@ -137,14 +212,25 @@ def test_closings_through_pygithub_and_the_report(
     assert "0 record(s) updated" in again.stdout
 
 
-def test_closings_from_a_gh_json_file(
-    suite: Path, runner: Any, bugs_suite: dict[str, Any]
-) -> None:
+def test_closings_from_a_gh_json_file(suite: Path, runner: Any, bugs_suite: dict[str, Any]) -> None:
     closings = suite / "closings.json"
-    closings.write_text(json.dumps([
-        {"number": 101, "closedAt": _iso(bugs_suite["closed_101"]), "stateReason": "COMPLETED"},
-        {"url": f"https://github.com/{REPO}/issues/102", "closedAt": None, "stateReason": None},
-    ]), encoding="utf-8")
+    closings.write_text(
+        json.dumps(
+            [
+                {
+                    "number": 101,
+                    "closedAt": _iso(bugs_suite["closed_101"]),
+                    "stateReason": "COMPLETED",
+                },
+                {
+                    "url": f"https://github.com/{REPO}/issues/102",
+                    "closedAt": None,
+                    "stateReason": None,
+                },
+            ]
+        ),
+        encoding="utf-8",
+    )
     result = runner.invoke(app, ["bugs", "refresh", "--closings", str(closings)])
     assert result.exit_code == 0, result.output
     doc = json.loads(runner.invoke(app, ["report", "--format", "json"]).stdout)["bugs"]
@@ -158,18 +244,30 @@ def test_closings_from_a_gh_json_file(
 
 def test_not_planned_is_no_fix(suite: Path, runner: Any, bugs_suite: dict[str, Any]) -> None:
     closings = suite / "closings.json"
-    closings.write_text(json.dumps({"number": 101, "closedAt": _iso(bugs_suite["closed_101"]),
-                                    "stateReason": "NOT_PLANNED"}), encoding="utf-8")
+    closings.write_text(
+        json.dumps(
+            {
+                "number": 101,
+                "closedAt": _iso(bugs_suite["closed_101"]),
+                "stateReason": "NOT_PLANNED",
+            }
+        ),
+        encoding="utf-8",
+    )
     runner.invoke(app, ["bugs", "refresh", "bug_before", "--closings", str(closings)])
     doc = json.loads(runner.invoke(app, ["report", "--format", "json"]).stdout)["bugs"]
     assert doc["fixed"] == 0 and doc["share_caught_before"] is None
     # shown as such, and the issue never read apart: neither counts
     assert {b["id"]: b["outcome"] for b in doc["bugs"]} == {
-        "bug_before": "not-fixed", "bug_after": "unknown"}
+        "bug_before": "not-fixed",
+        "bug_after": "unknown",
+    }
     assert (doc["not_fixed"], doc["unknown"], doc["open"]) == (1, 1, 0)
     text = runner.invoke(app, ["report"]).stdout
-    assert ("Bugs caught before the fix: no fixed bug yet; not counted: 1 closed as not "
-            "planned, 1 never read (intake bugs refresh)") in text
+    assert (
+        "Bugs caught before the fix: no fixed bug yet; not counted: 1 closed as not "
+        "planned, 1 never read (intake bugs refresh)"
+    ) in text
     assert f"not-fixed github:{REPO}#101 bug_before" in text
     markdown = runner.invoke(app, ["report", "--format", "markdown"]).stdout
     assert "Not counted: 1 closed as not planned" in markdown
@@ -185,25 +283,52 @@ def test_every_issue_form_links_and_blocked_before_the_fix_counts_by_the_runs_st
 
     with (suite / "pyproject.toml").open("a", encoding="utf-8") as fh:
         fh.write(PYPROJECT_EXTRA)
-    forms = {"by_url": f"https://github.com/{REPO}/issues/201",
-             "by_locator": f"github:{REPO}#202", "by_short": f"{REPO}#203"}
+    forms = {
+        "by_url": f"https://github.com/{REPO}/issues/201",
+        "by_locator": f"github:{REPO}#202",
+        "by_short": f"{REPO}#203",
+    }
     for sid, link in forms.items():
         write_scenario(suite, sid)
-        result = runner.invoke(app, ["adopt", f"scenarios/rag_quality/{sid}.yaml", "--source",
-                                     "issue", "--reviewer", "alice", "--link", link])
+        result = runner.invoke(
+            app,
+            [
+                "adopt",
+                f"scenarios/rag_quality/{sid}.yaml",
+                "--source",
+                "issue",
+                "--reviewer",
+                "alice",
+                "--link",
+                link,
+            ],
+        )
         assert result.exit_code == 0, result.output + result.stderr
     started = datetime(2026, 6, 1, 2, 0, tzinfo=UTC)
     closed = started + timedelta(minutes=30)
     # scorecard written 2 h after the start, 90 min after the closing
-    write_run(suite / "eval" / "results", "eval-20260601-020000", started + timedelta(hours=2),
-              {"by_url": "BLOCKED_BY_ARCHITECTURE", "by_locator": "FAIL", "by_short": "PASS"},
-              meta={"model": STRONG, "commit": "abcdef12"})
+    write_run(
+        suite / "eval" / "results",
+        "eval-20260601-020000",
+        started + timedelta(hours=2),
+        {"by_url": "BLOCKED_BY_ARCHITECTURE", "by_locator": "FAIL", "by_short": "PASS"},
+        meta={"model": STRONG, "commit": "abcdef12"},
+    )
     assert runner.invoke(app, ["runs", "import", "eval/results"]).exit_code == 0
     closings = suite / "closings.json"
-    closings.write_text(json.dumps([
-        {"url": f"https://github.com/{REPO}/issues/{n}", "number": n,
-         "closedAt": closed.strftime("%Y-%m-%dT%H:%M:%SZ"), "stateReason": "completed"}
-        for n in (201, 202, 203)]))
+    closings.write_text(
+        json.dumps(
+            [
+                {
+                    "url": f"https://github.com/{REPO}/issues/{n}",
+                    "number": n,
+                    "closedAt": closed.strftime("%Y-%m-%dT%H:%M:%SZ"),
+                    "stateReason": "completed",
+                }
+                for n in (201, 202, 203)
+            ]
+        )
+    )
     refreshed = runner.invoke(app, ["bugs", "refresh", "--closings", str(closings)])
     assert refreshed.exit_code == 0, refreshed.output + refreshed.stderr
     doc = json.loads(runner.invoke(app, ["report", "--format", "json"]).stdout)["bugs"]
@@ -228,11 +353,17 @@ def gaia_clone(where: Path) -> dict[str, str]:
     git(where, "commit", "-q", "--allow-empty", "-m", "the fix", when="2026-06-02T00:00:00Z")
     fix = git(where, "rev-parse", "HEAD")
     git(where, "checkout", "-q", "main")
-    git(where, "commit", "-q", "--allow-empty", "-m", "later, without the fix",
-         when="2026-06-03T00:00:00Z")
+    git(
+        where,
+        "commit",
+        "-q",
+        "--allow-empty",
+        "-m",
+        "later, without the fix",
+        when="2026-06-03T00:00:00Z",
+    )
     later = git(where, "rev-parse", "HEAD")
-    git(where, "merge", "-q", "--no-ff", "-m", "merge the fix", "fix",
-         when="2026-06-04T00:00:00Z")
+    git(where, "merge", "-q", "--no-ff", "-m", "merge the fix", "fix", when="2026-06-04T00:00:00Z")
     return {"fix": fix, "later": later, "merge": git(where, "rev-parse", "HEAD")}
 
 
@@ -251,64 +382,113 @@ def test_before_the_fix_is_decided_by_git_ancestry_in_the_gaia_clone(
     numbers = {"lagged": 301, "fixed_early": 302, "unknown_commit": 303, "no_fix_commit": 304}
     for sid, number in numbers.items():
         write_scenario(suite, sid)
-        result = runner.invoke(app, ["adopt", f"scenarios/rag_quality/{sid}.yaml", "--source",
-                                     "issue", "--reviewer", "alice", "--link",
-                                     f"https://github.com/{REPO}/issues/{number}"])
+        result = runner.invoke(
+            app,
+            [
+                "adopt",
+                f"scenarios/rag_quality/{sid}.yaml",
+                "--source",
+                "issue",
+                "--reviewer",
+                "alice",
+                "--link",
+                f"https://github.com/{REPO}/issues/{number}",
+            ],
+        )
         assert result.exit_code == 0, result.output + result.stderr
     results = suite / "eval" / "results"
     # lab-box's stale checkout: started 2 h after the closing, tested `later` (no fix): before
-    write_run(results, "eval-20260604-020000", datetime(2026, 6, 4, 3, 0, tzinfo=UTC),
-              {"lagged": "FAIL", "no_fix_commit": "FAIL"},
-              meta={"model": STRONG, "commit": commits["later"], "machine": "lab-box"})
+    write_run(
+        results,
+        "eval-20260604-020000",
+        datetime(2026, 6, 4, 3, 0, tzinfo=UTC),
+        {"lagged": "FAIL", "no_fix_commit": "FAIL"},
+        meta={"model": STRONG, "commit": commits["later"], "machine": "lab-box"},
+    )
     # started before #302 closed (by hand, two days after the merge), tested the merge: after
-    write_run(results, "eval-20260605-020000", datetime(2026, 6, 5, 3, 0, tzinfo=UTC),
-              {"fixed_early": "FAIL"}, meta={"model": STRONG, "commit": commits["merge"]})
+    write_run(
+        results,
+        "eval-20260605-020000",
+        datetime(2026, 6, 5, 3, 0, tzinfo=UTC),
+        {"fixed_early": "FAIL"},
+        meta={"model": STRONG, "commit": commits["merge"]},
+    )
     # a commit the clone does not know: started before the closing, finished after it
-    write_run(results, "eval-20260603-230000", datetime(2026, 6, 4, 1, 0, tzinfo=UTC),
-              {"unknown_commit": "BLOCKED_BY_ARCHITECTURE"},
-              meta={"model": STRONG, "commit": "deadbeef12"})
+    write_run(
+        results,
+        "eval-20260603-230000",
+        datetime(2026, 6, 4, 1, 0, tzinfo=UTC),
+        {"unknown_commit": "BLOCKED_BY_ARCHITECTURE"},
+        meta={"model": STRONG, "commit": "deadbeef12"},
+    )
     assert runner.invoke(app, ["runs", "import", "eval/results"]).exit_code == 0
     closed = "2026-06-04T00:05:00Z"  # the merge closed the issues
     closings = suite / "closings.json"
-    closings.write_text(json.dumps([
-        {"number": 301, "closedAt": closed, "stateReason": "COMPLETED",
-         "fixCommit": commits["fix"]},
-        {"number": 302, "closedAt": "2026-06-06T00:00:00Z", "stateReason": "COMPLETED",
-         "fixCommit": commits["fix"][:10].upper()},
-        {"number": 303, "closedAt": closed, "stateReason": "COMPLETED",
-         "fixCommit": commits["fix"]},
-        {"number": 304, "closedAt": closed, "stateReason": "COMPLETED"},
-    ]), encoding="utf-8")
+    closings.write_text(
+        json.dumps(
+            [
+                {
+                    "number": 301,
+                    "closedAt": closed,
+                    "stateReason": "COMPLETED",
+                    "fixCommit": commits["fix"],
+                },
+                {
+                    "number": 302,
+                    "closedAt": "2026-06-06T00:00:00Z",
+                    "stateReason": "COMPLETED",
+                    "fixCommit": commits["fix"][:10].upper(),
+                },
+                {
+                    "number": 303,
+                    "closedAt": closed,
+                    "stateReason": "COMPLETED",
+                    "fixCommit": commits["fix"],
+                },
+                {"number": 304, "closedAt": closed, "stateReason": "COMPLETED"},
+            ]
+        ),
+        encoding="utf-8",
+    )
     refreshed = runner.invoke(app, ["bugs", "refresh", "--closings", str(closings)])
     assert refreshed.exit_code == 0, refreshed.output + refreshed.stderr
 
     doc = json.loads(runner.invoke(app, ["report", "--format", "json"]).stdout)["bugs"]
-    got = {b["id"]: (b["outcome"], b["decided_by"], b["decided_by_start_because"])
-           for b in doc["bugs"]}
+    got = {
+        b["id"]: (b["outcome"], b["decided_by"], b["decided_by_start_because"]) for b in doc["bugs"]
+    }
     assert got == {
         "lagged": ("before", "ancestry", None),
         "fixed_early": ("after", "ancestry", None),
-        "unknown_commit": ("before", "start",
-                           "a run's GAIA commit unnamed or unknown to the GAIA clone"),
+        "unknown_commit": (
+            "before",
+            "start",
+            "a run's GAIA commit unnamed or unknown to the GAIA clone",
+        ),
         "no_fix_commit": ("after", "start", "the closing names no fix commit"),
     }
     assert (doc["fixed"], doc["caught_before_fix"]) == (4, 2)
     text = runner.invoke(app, ["report"]).stdout
     assert "lagged, caught by run eval-20260604-020000 (claude-opus-4); by git ancestry" in text
-    assert ("no_fix_commit; by the runs' start (the closing names no fix commit)" in text)
+    assert "no_fix_commit; by the runs' start (the closing names no fix commit)" in text
     health = json.loads(runner.invoke(app, ["health", "--format", "json"]).stdout)
     left_out = {s["id"]: s["before_fix_runs"] for s in health["scenarios"]}
     # health never pools across the fix, by the same rule: lab-box's run is left out
     assert (left_out["lagged"], left_out["fixed_early"]) == (1, 0)
-    assert ("2 run(s) of a fixed bug's scenario placed before or after the fix by their start"
-            in " ".join(health["notes"]))  # unknown_commit's and no_fix_commit's
+    assert (
+        "2 run(s) of a fixed bug's scenario placed before or after the fix by their start"
+        in " ".join(health["notes"])
+    )  # unknown_commit's and no_fix_commit's
 
     # the same suite without the clone: every run decided by its start, and said so
     (tmp_path / "gaia").rename(tmp_path / "gone")
     doc = json.loads(runner.invoke(app, ["report", "--format", "json"]).stdout)["bugs"]
     assert {b["id"]: (b["outcome"], b["decided_by"]) for b in doc["bugs"]} == {
-        "lagged": ("after", "start"), "fixed_early": ("before", "start"),
-        "unknown_commit": ("before", "start"), "no_fix_commit": ("after", "start")}
+        "lagged": ("after", "start"),
+        "fixed_early": ("before", "start"),
+        "unknown_commit": ("before", "start"),
+        "no_fix_commit": ("after", "start"),
+    }
     health = json.loads(runner.invoke(app, ["health", "--format", "json"]).stdout)
     left_out = {s["id"]: s["before_fix_runs"] for s in health["scenarios"]}
     assert (left_out["lagged"], left_out["fixed_early"]) == (0, 1)
@@ -318,8 +498,16 @@ def test_a_fix_commit_that_is_no_commit_hash_is_refused(
     suite: Path, runner: Any, bugs_suite: dict[str, Any]
 ) -> None:
     closings = suite / "closings.json"
-    closings.write_text(json.dumps({"number": 101, "closedAt": _iso(bugs_suite["closed_101"]),
-                                    "stateReason": "COMPLETED", "fixCommit": "--all"}))
+    closings.write_text(
+        json.dumps(
+            {
+                "number": 101,
+                "closedAt": _iso(bugs_suite["closed_101"]),
+                "stateReason": "COMPLETED",
+                "fixCommit": "--all",
+            }
+        )
+    )
     result = runner.invoke(app, ["bugs", "refresh", "--closings", str(closings)])
     assert result.exit_code == 2, result.output + result.stderr
     assert result.stderr.startswith('error: item 0 has a "fixCommit" that is not a commit hash')

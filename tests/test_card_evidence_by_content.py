@@ -34,7 +34,9 @@ def _draft(runner: CliRunner, suite: Path) -> Path:
     db.message(sid, "assistant", "Hi! Anything else?")
     db.message(sid, "user", ASK_ROWS)
     db.message(
-        sid, "assistant", "Sorry, that took too long.",
+        sid,
+        "assistant",
+        "Sorry, that took too long.",
         [tool(1, "run_shell_command", False, "wc -l expenses.csv: timed out after 30 s")],
     )
     db.message(sid, "user", ASK_LARGEST)
@@ -93,17 +95,16 @@ def test_a_deleted_turn_does_not_shift_the_evidence(suite: Path, runner: CliRunn
     _check_cards(runner, path.stem)
 
 
-def test_an_older_record_without_hashes_is_matched_by_text(
-    suite: Path, runner: CliRunner
-) -> None:
+def test_an_older_record_without_hashes_is_matched_by_text(suite: Path, runner: CliRunner) -> None:
     path = _draft(runner, suite)
     rec = record_path(path)
     record = load_record(rec)
     assert record.evidence is not None
     turns = [t.model_copy(update={"message_hash": None}) for t in record.evidence.turns]
-    save_record(rec, record.model_copy(
-        update={"evidence": record.evidence.model_copy(update={"turns": turns})}
-    ))
+    save_record(
+        rec,
+        record.model_copy(update={"evidence": record.evidence.model_copy(update={"turns": turns})}),
+    )
     _delete_turn(path, 2)
     _check_cards(runner, path.stem)
 
@@ -123,8 +124,9 @@ def test_a_rewritten_message_says_it_has_no_captured_counterpart(
 def test_the_pull_request_card_pairs_by_content(
     git_suite: Path, runner: CliRunner, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    subprocess.run(["git", "commit", "-q", "--allow-empty", "-m", "base"], cwd=git_suite,
-                   check=True)
+    subprocess.run(
+        ["git", "commit", "-q", "--allow-empty", "-m", "base"], cwd=git_suite, check=True
+    )
     subprocess.run(["git", "checkout", "-qb", "feature"], cwd=git_suite, check=True)
     path = _draft(runner, git_suite)
     _delete_turn(path, 2)
@@ -146,9 +148,14 @@ def test_an_issue_card_has_no_number_pairing_notes(suite: Path, runner: CliRunne
     """An issue's captured turns hold only the quoted messages: nothing to pair by number."""
     import json
 
-    body = "### What happened?\n\n1. Ask \"Hello\"\n2. Ask \"What is the total?\"\n"
-    doc = {"number": 5, "title": "t", "body": body,
-           "html_url": "https://github.com/acme/agent/issues/5", "user": {"login": "r"}}
+    body = '### What happened?\n\n1. Ask "Hello"\n2. Ask "What is the total?"\n'
+    doc = {
+        "number": 5,
+        "title": "t",
+        "body": body,
+        "html_url": "https://github.com/acme/agent/issues/5",
+        "user": {"login": "r"},
+    }
     saved = suite / "issue.json"
     saved.write_text(json.dumps(doc))
     assert runner.invoke(app, ["from-issue", "--json", str(saved)]).exit_code == 0

@@ -178,8 +178,9 @@ def test_workflow_and_pre_commit_hook_are_wired() -> None:
     steps = workflow["jobs"]["check"]["steps"]
     assert steps[0]["uses"].startswith("actions/checkout@")
     assert steps[0]["with"]["persist-credentials"] is False
-    assert steps[-1]["run"] == ('intake check --format github '
-                                '--base "refs/remotes/origin/$BASE_BRANCH"')
+    assert steps[-1]["run"] == (
+        'intake check --format github --base "refs/remotes/origin/$BASE_BRANCH"'
+    )
     hooks = load_roundtrip((REPO / ".pre-commit-hooks.yaml").read_text())
     check = next(h for h in hooks if h["id"] == "intake-check")
     assert check["entry"] == "intake check" and check["pass_filenames"] is False

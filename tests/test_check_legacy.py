@@ -61,8 +61,10 @@ def test_github_format_one_annotation_per_kind_and_per_file_for_changed(
         "::warning file=scenarios/memory/legacy_3.yaml,line=8::EMAIL_ADDRESS found by the "
         "re-scan (legacy scenario; --strict makes this an error)" in lines
     )
-    assert any(line.startswith("::warning file=scenarios/memory/legacy_0.yaml,line=1::4 legacy")
-               for line in lines)
+    assert any(
+        line.startswith("::warning file=scenarios/memory/legacy_0.yaml,line=1::4 legacy")
+        for line in lines
+    )
     verbose = runner.invoke(app, ["check", "--verbose"])
     assert verbose.stdout.count(": warning: EMAIL_ADDRESS found by the re-scan") == 5
 
@@ -99,9 +101,7 @@ def test_baseline_accepts_known_findings_and_reports_new_ones(suite: Path, runne
     assert json.loads((suite / ".intake-baseline.json").read_text())["key"] == doc["key"]
 
 
-def test_baseline_does_not_accept_another_value_on_an_accepted_line(
-    suite: Path, runner
-) -> None:
+def test_baseline_does_not_accept_another_value_on_an_accepted_line(suite: Path, runner) -> None:
     """An accepted test address replaced by another one in place is a new finding (as in
     detect-secrets, whose baseline is keyed by the secret), not silently accepted."""
     path = _legacy(suite, "legacy_1", who="boss@acmeco.com")

@@ -158,13 +158,19 @@ def test_a_closed_pipe_is_not_an_internal_error(suite: Path) -> None:
 @pytest.mark.parametrize(
     ("args", "line"),
     [
-        (["promote", "--dry-rn", "x"],
-         "error: no such option: --dry-rn (intake promote); did you mean --dry-run?"),
-        (["check", "--verbos"], "error: no such option: --verbos (intake check); did you mean "
-         "--verbose?"),
+        (
+            ["promote", "--dry-rn", "x"],
+            "error: no such option: --dry-rn (intake promote); did you mean --dry-run?",
+        ),
+        (
+            ["check", "--verbos"],
+            "error: no such option: --verbos (intake check); did you mean --verbose?",
+        ),
         (["promot", "x"], "error: no such command: promot (intake); did you mean promote?"),
-        (["ledger", "rebuld"],
-         "error: no such command: rebuld (intake ledger); did you mean rebuild?"),
+        (
+            ["ledger", "rebuld"],
+            "error: no such command: rebuld (intake ledger); did you mean rebuild?",
+        ),
         (["check", "--zzzzzz"], "error: no such option: --zzzzzz (intake check)"),
         (["check", "--Bearer_Xy9"], "error: no such option (intake check)"),
     ],
@@ -193,8 +199,9 @@ def _completion(env: dict[str, str], *args: str) -> subprocess.CompletedProcess[
 def test_shell_completion_is_shown_and_completes(suite: Path) -> None:
     # typer detects the shell from the process tree (shellingham); its own switch turns that
     # off so that the shell is the option's value, whatever runs the tests
-    shown = _completion({"_TYPER_COMPLETE_TEST_DISABLE_SHELL_DETECTION": "1"},
-                        "--show-completion", "bash")
+    shown = _completion(
+        {"_TYPER_COMPLETE_TEST_DISABLE_SHELL_DETECTION": "1"}, "--show-completion", "bash"
+    )
     assert shown.returncode == 0, shown.stderr
     assert "complete -o default -F _intake_completion intake" in shown.stdout
     assert "_INTAKE_COMPLETE=complete_bash" in shown.stdout
@@ -203,8 +210,11 @@ def test_shell_completion_is_shown_and_completes(suite: Path) -> None:
     )
     assert words.stdout.split() == ["promote"]
     flags = _completion(
-        {"_INTAKE_COMPLETE": "complete_bash", "COMP_WORDS": "intake promote --dr",
-         "COMP_CWORD": "2"}
+        {
+            "_INTAKE_COMPLETE": "complete_bash",
+            "COMP_WORDS": "intake promote --dr",
+            "COMP_CWORD": "2",
+        }
     )
     assert flags.stdout.split() == ["--dry-run"]
     helped = _completion({}, "--help")

@@ -86,9 +86,7 @@ def test_output_file_for_every_format(suite: Path, runner: CliRunner) -> None:
     (suite / "out").mkdir()
     for fmt in ("text", "markdown", "json", "html"):
         target = suite / "out" / f"report.{fmt}"
-        result = runner.invoke(
-            app, ["report", "--format", fmt, "--output", str(target)]
-        )
+        result = runner.invoke(app, ["report", "--format", fmt, "--output", str(target)])
         assert result.exit_code == 0
         assert result.stdout == ""
         assert result.stderr.strip() == f"wrote {fmt} report to {target}"
@@ -156,9 +154,7 @@ def test_since_in_the_future(suite: Path, runner: CliRunner) -> None:
 
 def test_since_narrows(suite: Path, runner: CliRunner) -> None:
     populate(suite)
-    result = runner.invoke(
-        app, ["report", "--since", "2026-04", "--format", "json"]
-    )
+    result = runner.invoke(app, ["report", "--since", "2026-04", "--format", "json"])
     assert result.exit_code == 0
     doc = json.loads(result.stdout)
     assert doc["since"] == "2026-04-01"

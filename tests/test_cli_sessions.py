@@ -175,7 +175,9 @@ def test_bad_agent_steps_and_huge_nul_message_give_flagged_draft(
     assert any("text cut" in n for n in notes)
     removed = {e["json_path"]: e for e in record["hidden_removed"]}
     assert removed["$.scenario.turns[0].user_message"] == {
-        "json_path": "$.scenario.turns[0].user_message", "turn": 1, "counts": {"control": 1}
+        "json_path": "$.scenario.turns[0].user_message",
+        "turn": 1,
+        "counts": {"control": 1},
     }
 
 
@@ -352,11 +354,14 @@ def test_sessions_show_gaias_real_timestamps_as_local_dates(
         clock.tick(3600.0 * 30)
         sid = f"29c211c{n}-0000-4000-8000-000000000000"
         gn.add_session(conn, sid, clock, title=f"Session {n}")
-        stored.append(conn.execute(
-            "SELECT created_at FROM sessions WHERE id = ?", (sid,)).fetchone()[0])
+        stored.append(
+            conn.execute("SELECT created_at FROM sessions WHERE id = ?", (sid,)).fetchone()[0]
+        )
     # a row written by SQLite's own default (datetime('now'): UTC, no zone, a space)
-    conn.execute("INSERT INTO sessions (id, title) VALUES ('29c211cf-0000-4000-8000-000000000000',"
-                 " 'Defaulted')")
+    conn.execute(
+        "INSERT INTO sessions (id, title) VALUES ('29c211cf-0000-4000-8000-000000000000',"
+        " 'Defaulted')"
+    )
     conn.commit()
     conn.close()
     assert all(len(s) == 32 for s in stored), stored
@@ -367,8 +372,6 @@ def test_sessions_show_gaias_real_timestamps_as_local_dates(
     shown = {row.split()[0]: " ".join(row.split()[1:3]) for row in rows}
     for n, value in enumerate(stored):
         local = datetime.fromisoformat(value).astimezone()
-        assert shown[f"29c211c{n}-0000-4000-8000-000000000000"] == local.strftime(
-            "%Y-%m-%d %H:%M"
-        )
+        assert shown[f"29c211c{n}-0000-4000-8000-000000000000"] == local.strftime("%Y-%m-%d %H:%M")
     defaulted = datetime.strptime(shown["29c211cf-0000-4000-8000-000000000000"], "%Y-%m-%d %H:%M")
     assert abs(defaulted - datetime.now().replace(second=0, microsecond=0)) < timedelta(minutes=5)

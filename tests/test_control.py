@@ -49,8 +49,11 @@ def _controls(suite: Path) -> list:
 
 def _gate8(suite: Path):
     settings = load_settings(suite)
-    [gate] = [g for g in check_gates(gather(settings, suite / "drafts" / f"{DRAFT}.yaml"))
-              if g.number == 8]
+    [gate] = [
+        g
+        for g in check_gates(gather(settings, suite / "drafts" / f"{DRAFT}.yaml"))
+        if g.number == 8
+    ]
     return gate
 
 
@@ -75,13 +78,15 @@ def test_control_replays_the_captured_answers_and_records_a_control(
     # the simulator paraphrased its message and still got turn 1's captured answer, with the
     # tool steps GAIA's parser reads; the policy-blocked call is not among them
     assert run["sent"] == ["(in my own words, turn 1) hello?"]
-    assert run["received"] == [{
-        "answer": CAPTURED,
-        "steps": [
-            {"tool": "search_file", "success": False, "summary": "no files matched"},
-            {"tool": "search_file", "success": True, "summary": "0 results"},
-        ],
-    }]
+    assert run["received"] == [
+        {
+            "answer": CAPTURED,
+            "steps": [
+                {"tool": "search_file", "success": False, "summary": "no files matched"},
+                {"tool": "search_file", "success": True, "summary": "0 results"},
+            ],
+        }
+    ]
     assert f"recorded: control {control.run_id} FAIL" in result.stdout
     assert "control gate of drafts/pdf_summary_loop.yaml: met" in result.stdout
     with Ledger.open(load_settings(suite).ledger) as ledger:
@@ -121,7 +126,8 @@ def test_a_passing_control_blocks_promotion_at_the_control_gate_only(
     )
     assert allowed.exit_code == 0, allowed.output
     stamp = load_record(
-        record_path(suite / "scenarios" / "tool_selection" / f"{DRAFT}.yaml")).promotion
+        record_path(suite / "scenarios" / "tool_selection" / f"{DRAFT}.yaml")
+    ).promotion
     assert stamp is not None
     assert stamp.allow_passing_control == "the answer was right after all"
     assert "allowed" in stamp.gates["control"]
@@ -143,8 +149,15 @@ def test_a_failing_control_lets_promotion_through(
     doc = json.loads(report.stdout)
     assert doc["suites"] == {"capability": 1, "regression": 0}
     assert doc["controls"] == {"fails": 1}
-    assert doc["headroom"] == [{"category": "tool_selection", "cases": 1, "strong_runs": 1,
-                                "strong_passes": 1, "strong_pass_rate": 1.0}]
+    assert doc["headroom"] == [
+        {
+            "category": "tool_selection",
+            "cases": 1,
+            "strong_runs": 1,
+            "strong_passes": 1,
+            "strong_pass_rate": 1.0,
+        }
+    ]
     text = runner.invoke(app, ["report"]).stdout
     assert "headroom tool_selection: 1 capability case(s), strong tier 1/1 passed" in text
     shown = runner.invoke(app, ["show", DRAFT, "--format", "markdown"])
@@ -189,7 +202,8 @@ def test_an_unneeded_waiver_is_not_stamped(
     assert result.exit_code == 0, result.output
     assert "--allow-passing-control was not needed" in result.stderr
     stamp = load_record(
-        record_path(suite / "scenarios" / "tool_selection" / f"{DRAFT}.yaml")).promotion
+        record_path(suite / "scenarios" / "tool_selection" / f"{DRAFT}.yaml")
+    ).promotion
     assert stamp is not None and stamp.allow_passing_control is None
 
 
@@ -220,9 +234,7 @@ def test_an_unjudged_control_counts_for_nothing(
     assert not gate.met and "no judged control" in gate.detail
 
 
-def test_an_issue_draft_has_the_gate_not_applicable(
-    suite: Path, gaia: Path, runner
-) -> None:
+def test_an_issue_draft_has_the_gate_not_applicable(suite: Path, gaia: Path, runner) -> None:
     make_ready(suite)  # no evidence: as from-issue writes it
     result = runner.invoke(app, ["promote", DRAFT, "--dry-run"])
     assert result.exit_code == 0, result.output
@@ -245,8 +257,9 @@ def test_a_store_without_answers_has_the_gate_not_applicable(suite: Path) -> Non
 
 def test_require_control_false_does_not_block(suite: Path) -> None:
     ready_with_evidence(suite)
-    (suite / "pyproject.toml").write_text(SUITE_PYPROJECT + "require_control = false\n",
-                                          encoding="utf-8")
+    (suite / "pyproject.toml").write_text(
+        SUITE_PYPROJECT + "require_control = false\n", encoding="utf-8"
+    )
     gate = _gate8(suite)
     assert gate.met and not gate.applicable and "not required" in gate.detail
 
@@ -322,8 +335,12 @@ def replay() -> Iterator[ReplayServer]:
 
 
 def _post(url: str, body: dict) -> tuple[int, bytes]:
-    req = urllib.request.Request(url, data=json.dumps(body).encode(), method="POST",
-                                 headers={"Content-Type": "application/json"})
+    req = urllib.request.Request(
+        url,
+        data=json.dumps(body).encode(),
+        method="POST",
+        headers={"Content-Type": "application/json"},
+    )
     try:
         with urllib.request.urlopen(req, timeout=5) as reply:
             return reply.status, reply.read()
@@ -332,8 +349,9 @@ def _post(url: str, body: dict) -> tuple[int, bytes]:
 
 
 def _answers(raw: bytes) -> list[str]:
-    events = [json.loads(line[6:]) for line in raw.decode().splitlines()
-              if line.startswith("data: ")]
+    events = [
+        json.loads(line[6:]) for line in raw.decode().splitlines() if line.startswith("data: ")
+    ]
     return [e["content"] for e in events if e["type"] == "done"]
 
 
@@ -349,8 +367,9 @@ def test_the_replay_answers_by_turn_order_per_session(replay: ReplayServer) -> N
         for m in ("anything at all", "second", "a third message")
     ]
     assert answers == [["first"], ["second"], [""]]
-    fresh = _post(url + "/api/chat/send", {"session_id": json.loads(other)["id"],
-                                           "message": "x"})[1]
+    fresh = _post(url + "/api/chat/send", {"session_id": json.loads(other)["id"], "message": "x"})[
+        1
+    ]
     assert _answers(fresh) == ["first"]
     with urllib.request.urlopen(url + f"/api/sessions/{session}/messages", timeout=5) as reply:
         messages = json.loads(reply.read())["messages"]
@@ -360,8 +379,10 @@ def test_the_replay_answers_by_turn_order_per_session(replay: ReplayServer) -> N
 
 def test_the_replay_indexes_the_drafts_documents_with_chunks(replay: ReplayServer) -> None:
     url = replay.url
-    code, raw = _post(url + "/api/documents/upload-path",
-                      {"filepath": "C:\\gaia\\eval\\corpus\\documents\\report.pdf"})
+    code, raw = _post(
+        url + "/api/documents/upload-path",
+        {"filepath": "C:\\gaia\\eval\\corpus\\documents\\report.pdf"},
+    )
     doc = json.loads(raw)
     assert code == 200 and doc["chunk_count"] > 0 and doc["indexing_status"] == "complete"
     _, raw = _post(url + "/api/sessions", {"title": "t"})
@@ -405,12 +426,17 @@ def test_regression_suite_needs_three_strong_passes_and_ignores_saturation(
         app, ["promote", DRAFT, "--dry-run", "--suite", "regression", "--format", "json"]
     )
     gates = {g["name"]: g for g in json.loads(regression.stdout)["gates"]}
-    assert not gates["strong-run"]["met"] and "at least 3 strong runs" in gates["strong-run"][
-        "detail"]
+    assert (
+        not gates["strong-run"]["met"] and "at least 3 strong runs" in gates["strong-run"]["detail"]
+    )
     assert gates["local-run"]["met"]
     _strong_runs(suite, ["PASS", "FAIL"])
-    gates = {g.name: g for g in check_gates(
-        gather(load_settings(suite), suite / "drafts" / f"{DRAFT}.yaml", suite="regression"))}
+    gates = {
+        g.name: g
+        for g in check_gates(
+            gather(load_settings(suite), suite / "drafts" / f"{DRAFT}.yaml", suite="regression")
+        )
+    }
     assert not gates["strong-run"].met and "pass every strong run" in gates["strong-run"].detail
     from intake.lifecycle.runs import drop_run
 
@@ -440,12 +466,14 @@ def test_regression_suite_needs_three_strong_passes_and_ignores_saturation(
 
 def test_default_suite_setting_and_a_bad_value(suite: Path, runner) -> None:
     make_ready(suite)
-    (suite / "pyproject.toml").write_text(SUITE_PYPROJECT + 'default_suite = "nightly"\n',
-                                          encoding="utf-8")
+    (suite / "pyproject.toml").write_text(
+        SUITE_PYPROJECT + 'default_suite = "nightly"\n', encoding="utf-8"
+    )
     bad = runner.invoke(app, ["promote", DRAFT, "--dry-run"])
     assert bad.exit_code == 2 and "default_suite" in bad.stderr
-    (suite / "pyproject.toml").write_text(SUITE_PYPROJECT + 'default_suite = "regression"\n',
-                                          encoding="utf-8")
+    (suite / "pyproject.toml").write_text(
+        SUITE_PYPROJECT + 'default_suite = "regression"\n', encoding="utf-8"
+    )
     result = runner.invoke(app, ["promote", DRAFT, "--dry-run"])
     assert result.exit_code == 1 and "at least 3 strong runs" in result.stdout
 
@@ -463,14 +491,17 @@ def test_controls_export_writes_a_fail_and_a_pass_control_with_no_private_value(
     assert "exported 1 FAIL and 1 PASS control(s)" in result.stdout
     index = json.loads((out / "index.json").read_text())
     assert sorted(e["file"] for e in index["controls"]) == [
-        f"{DRAFT}.fail.json", f"{DRAFT}.pass.json"
+        f"{DRAFT}.fail.json",
+        f"{DRAFT}.pass.json",
     ]
     fail = json.loads((out / f"{DRAFT}.fail.json").read_text())
     passing = json.loads((out / f"{DRAFT}.pass.json").read_text())
     assert fail["label"] == "FAIL" and fail["labelled_by"] == ["bob"]
     assert fail["turns"][0]["answer"] == CAPTURED
     assert [t["tool"] for t in fail["turns"][0]["tools"]] == [
-        "search_file", "run_shell_command", "search_file"
+        "search_file",
+        "run_shell_command",
+        "search_file",
     ]
     assert [v["status"] for v in fail["verdicts"]] == ["FAIL"]
     assert passing["label"] == "PASS" and passing["verdicts"][0]["status"] == "PASS"
@@ -508,10 +539,14 @@ def test_the_never_asked_hint_names_the_real_cause(suite: Path) -> None:
     settings = load_settings(suite)
     write_mcp_config(suite, "http://localhost:4200")
     other = never_asked_hint(settings, 51234)
-    assert other == ("GAIA's eval agent sends its turns to http://localhost:4200 "
-                     "(eval/mcp-config.json), the replay listened on 127.0.0.1:51234: set "
-                     "replay_port = 4200 (stop the Agent UI there first)")
+    assert other == (
+        "GAIA's eval agent sends its turns to http://localhost:4200 "
+        "(eval/mcp-config.json), the replay listened on 127.0.0.1:51234: set "
+        "replay_port = 4200 (stop the Agent UI there first)"
+    )
     same = never_asked_hint(settings, 4200)
-    assert same.startswith("the replay listened where GAIA's eval agent sends its turns "
-                           "(http://localhost:4200) and was never asked")
+    assert same.startswith(
+        "the replay listened where GAIA's eval agent sends its turns "
+        "(http://localhost:4200) and was never asked"
+    )
     assert "replay_port" not in same and "port" not in same.split("(")[0]

@@ -46,10 +46,14 @@ from tests.support.env import GAIA_SRC, GAIA_VENV, SUITE_PYPROJECT, needs, set_h
 from tests.support.promote_helpers import make_ready
 
 pytestmark = [
-    pytest.mark.skipif(GAIA_VENV is None or not (GAIA_VENV / "bin" / "gaia").is_file(),
-                       reason=needs(GAIA_VENV, "INTAKE_TEST_GAIA_VENV", "GAIA's virtualenv")),
-    pytest.mark.skipif(GAIA_SRC is None or not (GAIA_SRC / "src" / "gaia").is_dir(),
-                       reason=needs(GAIA_SRC, "INTAKE_TEST_GAIA_SRC", "GAIA's source checkout")),
+    pytest.mark.skipif(
+        GAIA_VENV is None or not (GAIA_VENV / "bin" / "gaia").is_file(),
+        reason=needs(GAIA_VENV, "INTAKE_TEST_GAIA_VENV", "GAIA's virtualenv"),
+    ),
+    pytest.mark.skipif(
+        GAIA_SRC is None or not (GAIA_SRC / "src" / "gaia").is_dir(),
+        reason=needs(GAIA_SRC, "INTAKE_TEST_GAIA_SRC", "GAIA's source checkout"),
+    ),
 ]
 
 
@@ -102,13 +106,15 @@ def test_control_on_gaias_real_runner_blocks_then_lets_through(
     assert seen["backend_line"].startswith("http://127.0.0.1:")
     assert "--json-schema" in seen["argv"] and "--mcp-config" in seen["argv"]
     # exactly the captured answer and its tool steps, through GAIA's own SSE parser
-    assert seen["received"] == [{
-        "content": CAPTURED,
-        "steps": [
-            {"tool": "search_file", "success": False, "summary": "no files matched"},
-            {"tool": "search_file", "success": True, "summary": "0 results"},
-        ],
-    }]
+    assert seen["received"] == [
+        {
+            "content": CAPTURED,
+            "steps": [
+                {"tool": "search_file", "success": False, "summary": "no files matched"},
+                {"tool": "search_file", "success": True, "summary": "0 results"},
+            ],
+        }
+    ]
     blocked = runner.invoke(app, ["promote", DRAFT, "--format", "json"])
     assert blocked.exit_code == 1
     unmet = [g["name"] for g in json.loads(blocked.stdout)["gates"] if not g["met"]]
@@ -116,12 +122,15 @@ def test_control_on_gaias_real_runner_blocks_then_lets_through(
 
     monkeypatch.setenv("STANDIN_JUDGE", "FAIL")
     runner_dropped = runner.invoke(
-        app, ["runs", DRAFT, "--drop", control.run_id, "--reason", "judge misconfigured"])
+        app, ["runs", DRAFT, "--drop", control.run_id, "--reason", "judge misconfigured"]
+    )
     assert runner_dropped.exit_code == 0, runner_dropped.output
     again = runner.invoke(app, ["control", DRAFT])
     assert again.exit_code == 0, again.stderr
     assert [c.status for c in load_record(record_path(draft)).controls] == ["FAIL"]
     promoted = runner.invoke(app, ["promote", DRAFT])
     assert promoted.exit_code == 0, promoted.output
-    print(f"\none control run on GAIA's real runner (stand-in claude): {elapsed:.2f} s",
-          file=sys.stderr)
+    print(
+        f"\none control run on GAIA's real runner (stand-in claude): {elapsed:.2f} s",
+        file=sys.stderr,
+    )

@@ -118,8 +118,16 @@ def test_killed_review_loses_no_event(suite: Path, step: str) -> None:
 def test_killed_run_record_loses_no_event(suite: Path, step: str) -> None:
     draft = write_pair(suite / "drafts")
     card = scorecard(suite / "runs" / "strong", {"pdf_summary_loop": "PASS"})
-    args = ["run-record", "pdf_summary_loop", "--scorecard", str(card), "--tier", "strong",
-            "--model", "claude-opus-4"]
+    args = [
+        "run-record",
+        "pdf_summary_loop",
+        "--scorecard",
+        str(card),
+        "--tier",
+        "strong",
+        "--model",
+        "claude-opus-4",
+    ]
     run_killed(suite, step, args)
     _check_passes(suite)
     # the command itself repairs too: rerunning it finishes the journal, then replaces the run
@@ -247,9 +255,7 @@ def test_a_promotion_killed_before_its_event_is_reported_and_a_rerun_finishes_it
     assert "interrupted" not in run(suite, ["check"]).stdout
 
 
-def test_check_reports_stray_temporaries_and_rebuild_removes_them(
-    suite: Path, runner
-) -> None:
+def test_check_reports_stray_temporaries_and_rebuild_removes_them(suite: Path, runner) -> None:
     from intake.cli import app
 
     write_pair(suite / "drafts")
@@ -349,8 +355,16 @@ ADOPT_IDS = ("case_one", "case_two")
 
 
 def _adopt_args() -> list[str]:
-    return ["adopt", "scenarios/rag_quality", "--source", "synthetic", "--reviewer", "alice",
-            "--rationale", "Two facts sit in different sections."]
+    return [
+        "adopt",
+        "scenarios/rag_quality",
+        "--source",
+        "synthetic",
+        "--reviewer",
+        "alice",
+        "--rationale",
+        "Two facts sit in different sections.",
+    ]
 
 
 def _legacy_pair(suite: Path) -> None:
@@ -472,9 +486,7 @@ def test_killed_revise_is_repaired_by_ledger_rebuild(suite: Path, step: str) -> 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("step", crash_steps("revise")[2:-1])
-def test_a_promote_after_a_killed_revise_finishes_the_revise_first(
-    suite: Path, step: str
-) -> None:
+def test_a_promote_after_a_killed_revise_finishes_the_revise_first(suite: Path, step: str) -> None:
     scenario = _promoted(suite)
     run_killed(suite, step, ["revise", "done_case"])
     done = run(suite, ["promote", "done_case"])
@@ -576,8 +588,12 @@ def test_a_journal_named_after_its_id_by_an_older_intake_is_finished(suite: Path
 
     settings = load_settings(suite)
     draft = write_pair(suite / "drafts")
-    unit = Unit("reject", "pdf_summary_loop", removes=[draft, record_path(draft)],
-                events=[Event("rejection", "drafts/pdf_summary_loop.yaml", None, {})])
+    unit = Unit(
+        "reject",
+        "pdf_summary_loop",
+        removes=[draft, record_path(draft)],
+        events=[Event("rejection", "drafts/pdf_summary_loop.yaml", None, {})],
+    )
     old = pending_dir(settings) / f"{LONG_ID}.json"  # an older intake: the raw id
     old.parent.mkdir(parents=True)
     unit.scenario_id = LONG_ID

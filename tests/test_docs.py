@@ -74,11 +74,11 @@ def test_the_guide_says_how_to_start_each_stand_in() -> None:
 
     guide = (REPO / "docs" / "guide.md").read_text(encoding="utf-8")
     readme = (REPO / "README.md").read_text(encoding="utf-8")
-    table = readme[readme.index("| Mark | Needs | The test |"):]
+    table = readme[readme.index("| Mark | Needs | The test |") :]
     table = table[: table.index("\n\n")]
     named = sorted(set(re.findall(r"`(tests/support/[a-z_]+\.py)`", table)))
     assert len(named) == 4, named  # runner, backend, control runner, GitHub
-    section = guide[guide.index("## Trying the loop without GAIA"):guide.index("## Install")]
+    section = guide[guide.index("## Trying the loop without GAIA") : guide.index("## Install")]
     for stand_in in named:
         row = next(line for line in section.splitlines() if f"`{stand_in}`" in line)
         assert "Start it" in section and row.count("|") == 4 and len(row) > 80, stand_in
@@ -88,7 +88,9 @@ def test_the_guide_says_how_to_start_each_stand_in() -> None:
     assert command is not None
     started = subprocess.Popen(
         [sys.executable, "-m", "tests.support.status_server", "--port", "0", "--model", command[2]],
-        cwd=REPO, stdout=subprocess.PIPE, text=True,
+        cwd=REPO,
+        stdout=subprocess.PIPE,
+        text=True,
     )
     try:
         assert started.stdout is not None
@@ -98,6 +100,10 @@ def test_the_guide_says_how_to_start_each_stand_in() -> None:
         started.wait(timeout=10)
     for script in ("fake_gaia_eval.py", "fake_gaia_control.py"):
         assert f"python CHECKOUT/tests/support/{script} eval agent" in section
-        done = subprocess.run([sys.executable, str(REPO / "tests" / "support" / script), "eval",
-                               "agent", "--help"], capture_output=True, text=True, timeout=60)
+        done = subprocess.run(
+            [sys.executable, str(REPO / "tests" / "support" / script), "eval", "agent", "--help"],
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
         assert done.returncode == 0 and done.stdout.startswith("usage: gaia")

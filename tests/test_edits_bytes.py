@@ -79,8 +79,17 @@ def test_split_quarantine_retire_on_gaias_files_change_only_the_tags_line(
     git(repo, "init", "-q", "-b", "main")
     assert runner.invoke(app, ["init"]).exit_code == 0
     for folder, source in (("captured", "session"), ("", "synthetic")):
-        adopted = runner.invoke(app, ["adopt", f"eval/scenarios/{folder}".rstrip("/"),
-                                      "--source", source, "--reviewer", "alice"])
+        adopted = runner.invoke(
+            app,
+            [
+                "adopt",
+                f"eval/scenarios/{folder}".rstrip("/"),
+                "--source",
+                source,
+                "--reviewer",
+                "alice",
+            ],
+        )
         assert adopted.exit_code == 0, adopted.output
     assert runner.invoke(app, ["check", "--update-baseline"]).exit_code == 0
     scenarios = repo / "eval" / "scenarios"
@@ -106,20 +115,23 @@ def test_split_quarantine_retire_on_gaias_files_change_only_the_tags_line(
 
     target = scenarios / "mcp_reliability" / "simple_tool_call.yaml"  # id: mcp_simple_tool_call
     split_bytes = target.read_bytes()
-    quarantined = runner.invoke(app, ["quarantine", "mcp_simple_tool_call",
-                                      "--reason", "flaky judge", "--by", "alice"])
+    quarantined = runner.invoke(
+        app, ["quarantine", "mcp_simple_tool_call", "--reason", "flaky judge", "--by", "alice"]
+    )
     assert quarantined.exit_code == 0, quarantined.output
     changed = _changed(split_bytes, target.read_bytes())
     assert len(changed) == 2 and all(TAG_LINE.fullmatch(line) for line in changed), changed
     assert "quarantined" in changed[1]
     assert _findings(runner) == before_check
-    lifted = runner.invoke(app, ["quarantine", "mcp_simple_tool_call", "--lift",
-                                 "--reason", "fixed", "--by", "alice"])
+    lifted = runner.invoke(
+        app, ["quarantine", "mcp_simple_tool_call", "--lift", "--reason", "fixed", "--by", "alice"]
+    )
     assert lifted.exit_code == 0, lifted.output
     assert target.read_bytes() == split_bytes
 
-    retired = runner.invoke(app, ["retire", "mcp_simple_tool_call", "--reason", "replaced",
-                                  "--by", "alice"])
+    retired = runner.invoke(
+        app, ["retire", "mcp_simple_tool_call", "--reason", "replaced", "--by", "alice"]
+    )
     assert retired.exit_code == 0, retired.output
     moved = repo / "eval" / "retired" / "mcp_reliability" / "simple_tool_call.yaml"
     assert moved.read_bytes() == split_bytes and not target.exists()
@@ -139,26 +151,36 @@ def test_the_suite_tag_on_each_of_gaias_files_adds_one_line(eol: str) -> None:
         assert changed == [f"tags: [regression]{eol}"], (path, changed)
         data = parse_checked(raw).data
         assert parse_checked(tagged).data == {**data, "tags": ["regression"]}
-        assert with_suite_tag(tagged, "capability") == tagged.replace(b"[regression]",
-                                                                       b"[capability]")
+        assert with_suite_tag(tagged, "capability") == tagged.replace(
+            b"[regression]", b"[capability]"
+        )
 
 
 @pytest.mark.parametrize(
     ("text", "change", "expected"),
     [
         # a flow list is rewritten in place; its comment and quoting around it stay
-        ('id: a\ncategory: x\ntags: [a, "b c"]  # why\nz: 1\n', lambda t: [*t, "q"],
-         'id: a\ncategory: x\ntags: [a, "b c", q]  # why\nz: 1\n'),
+        (
+            'id: a\ncategory: x\ntags: [a, "b c"]  # why\nz: 1\n',
+            lambda t: [*t, "q"],
+            'id: a\ncategory: x\ntags: [a, "b c", q]  # why\nz: 1\n',
+        ),
         # a block list gains one line, indented like its items; comments and blanks stay
-        ("id: a\ntags:\n    - a  # one\n    # between\n    - b\n\nz: 1\n", lambda t: [*t, "q"],
-         "id: a\ntags:\n    - a  # one\n    # between\n    - b\n    - q\n\nz: 1\n"),
+        (
+            "id: a\ntags:\n    - a  # one\n    # between\n    - b\n\nz: 1\n",
+            lambda t: [*t, "q"],
+            "id: a\ntags:\n    - a  # one\n    # between\n    - b\n    - q\n\nz: 1\n",
+        ),
         # a tag taken out of a block list takes its line with it, nothing else
         ("id: a\ntags:\n- a\n# keep\n- b\n", lambda t: ["b"], "id: a\ntags:\n# keep\n- b\n"),
         # a list left empty is taken out whole
         ("id: a\ncategory: x\ntags: [q]\nz: 1\n", lambda t: [], "id: a\ncategory: x\nz: 1\n"),
         # no tags: one line after category, which keeps its comment
-        ("id: a\ncategory: x  # c\nz: 1\n", lambda t: ["q"],
-         "id: a\ncategory: x  # c\ntags: [q]\nz: 1\n"),
+        (
+            "id: a\ncategory: x  # c\nz: 1\n",
+            lambda t: ["q"],
+            "id: a\ncategory: x  # c\ntags: [q]\nz: 1\n",
+        ),
         # a tag YAML 1.1 would read as a boolean is quoted
         ("id: a\n", lambda t: ["yes"], 'id: a\ntags: ["yes"]\n'),
         # an empty value: the list goes after the colon

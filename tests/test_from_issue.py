@@ -93,16 +93,35 @@ def test_comments_follow_link_pagination(
 ) -> None:
     github.add("GET", ISSUE_PATH, Reply(body=issue_json(github, comments=3)))
     page1 = [
-        {"id": 1, "body": "Same here, token ghp_" + "Z" * 36, "created_at": "2026-01-04T00:00:00Z",
-         "author_association": "NONE", "user": {"login": "bob"}},
-        {"id": 2, "body": "Happens with Qwen too", "created_at": "2026-01-05T00:00:00Z",
-         "author_association": "MEMBER", "user": {"login": "carol"}},
+        {
+            "id": 1,
+            "body": "Same here, token ghp_" + "Z" * 36,
+            "created_at": "2026-01-04T00:00:00Z",
+            "author_association": "NONE",
+            "user": {"login": "bob"},
+        },
+        {
+            "id": 2,
+            "body": "Happens with Qwen too",
+            "created_at": "2026-01-05T00:00:00Z",
+            "author_association": "MEMBER",
+            "user": {"login": "carol"},
+        },
     ]
-    page2 = [{"id": 3, "body": "Fixed on main?", "created_at": "2026-01-06T00:00:00Z",
-              "author_association": "OWNER", "user": {"login": "dave"}}]
+    page2 = [
+        {
+            "id": 3,
+            "body": "Fixed on main?",
+            "created_at": "2026-01-06T00:00:00Z",
+            "author_association": "OWNER",
+            "user": {"login": "dave"},
+        }
+    ]
     comments_path = f"{ISSUE_PATH}/comments"
-    link = f'<{{base}}{comments_path}?per_page=100&page=2>; rel="next", ' \
-           f'<{{base}}{comments_path}?per_page=100&page=2>; rel="last"'
+    link = (
+        f'<{{base}}{comments_path}?per_page=100&page=2>; rel="next", '
+        f'<{{base}}{comments_path}?per_page=100&page=2>; rel="last"'
+    )
     github.add("GET", comments_path, Reply(body=page1, headers={"Link": link}, times=1))
     github.add("GET", comments_path, Reply(body=page2))
     result = run(runner, "42", "--comments")
@@ -182,8 +201,7 @@ def test_rate_limit_reported_at_once(suite: Path, runner: CliRunner, github: Fak
         Reply(
             403,
             {"message": "API rate limit exceeded for 127.0.0.1."},
-            {"X-RateLimit-Remaining": "0", "X-RateLimit-Reset": str(reset),
-             "Retry-After": "3600"},
+            {"X-RateLimit-Remaining": "0", "X-RateLimit-Reset": str(reset), "Retry-After": "3600"},
         ),
     )
     result = run(runner, "42")
@@ -324,11 +342,13 @@ BAD_BODIES = {
         "**To Reproduce**\n1. Go to '...'\n2. Click on '....'\n3. See error\n",
         1,
     ),
-    "html": ("<!-- hidden -->\n<p>Ask <b>\"hello?\"</b> to the agent</p>", 1),
-    "escaped newlines": ("## Steps to reproduce\\n1. Open chat\\n2. Ask \"hi\"", 1),
-    "emoji and rtl": ("1. Ask \"مرحبا 👋\"\n2. Ask \"שלום\"", 2),
-    "one megabyte": ("## Steps to reproduce\n1. Ask \"x\"\n\n```\n" + "log line\n" * 120_000
-                     + "```\n", 1),
+    "html": ('<!-- hidden -->\n<p>Ask <b>"hello?"</b> to the agent</p>', 1),
+    "escaped newlines": ('## Steps to reproduce\\n1. Open chat\\n2. Ask "hi"', 1),
+    "emoji and rtl": ('1. Ask "مرحبا 👋"\n2. Ask "שלום"', 2),
+    "one megabyte": (
+        '## Steps to reproduce\n1. Ask "x"\n\n```\n' + "log line\n" * 120_000 + "```\n",
+        1,
+    ),
 }
 
 
@@ -401,7 +421,7 @@ def test_one_fixture_per_original_across_title_draft_and_record(
 ) -> None:
     token, email = "ghp_aB3dE5gH7jK9mN1pQ3sT5vW7yZ9bC1dF3hJ5", "alice.smith@acme.io"
     other = "bob.jones@acme.io"
-    body = f"Reported by {other}.\n\nSteps to reproduce:\n1. Ask \"login as {email}\"\n"
+    body = f'Reported by {other}.\n\nSteps to reproduce:\n1. Ask "login as {email}"\n'
     title = f"{token} works for {email}"
     github.add("GET", ISSUE_PATH, Reply(body=issue_json(github, title=title, body=body)))
     result = run(runner, "42")
@@ -464,8 +484,9 @@ def test_user_test_prose_code_and_document_step_all_land(
     assert "[code block 1 in the record's evidence]" in data["description"]
     assert "Traceback" not in text
     # the narrative is kept in the description (issue 24 item 7), never in a turn
-    assert "Observed: The agent then answered with the Q2 figure instead of Q3." in (
-        data["description"]
+    assert (
+        "Observed: The agent then answered with the Q2 figure instead of Q3."
+        in (data["description"])
     )
     assert not any("Q2" in json.dumps(t) for t in data["turns"])
     record = json.loads((suite / "drafts" / f"{draft.stem}.intake.json").read_text())

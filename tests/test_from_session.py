@@ -113,8 +113,12 @@ def test_documents_matched_against_corpus(tmp_path: Path, suite: Path) -> None:
 
 @pytest.mark.parametrize(
     ("title", "expected"),
-    [("../../etc/passwd", "session_29c211c7_etc_passwd"), ("../", "session_29c211c7"),
-     ("", "session_29c211c7"), ("Ünïcödé — ✓", "session_29c211c7_unicode")],
+    [
+        ("../../etc/passwd", "session_29c211c7_etc_passwd"),
+        ("../", "session_29c211c7"),
+        ("", "session_29c211c7"),
+        ("Ünïcödé — ✓", "session_29c211c7_unicode"),
+    ],
 )
 def test_ids_are_safe(tmp_path: Path, suite: Path, title: str, expected: str) -> None:
     build(tmp_path / "x.db", title=title)

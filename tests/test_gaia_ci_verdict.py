@@ -32,9 +32,7 @@ from tests.support import gaia_install
 from tests.support.gaia_runs import intake_script, precommit_hooks
 from tests.support.gitrepo import git
 
-pytestmark = pytest.mark.skipif(
-    not gaia_install.mirror_present(), reason=gaia_install.ABSENT
-)
+pytestmark = pytest.mark.skipif(not gaia_install.mirror_present(), reason=gaia_install.ABSENT)
 
 CI_TESTS = (
     "find_scenarios or scenario_ids_are_unique or all_scenarios_have_required_fields "
@@ -104,10 +102,12 @@ def _write_real_world_manifest(tree: Path) -> None:
                 facts.update(truth.get("fact_ids", []) or [])
                 if truth.get("fact_id"):
                     facts.add(truth["fact_id"])
-    doc = {"documents": [
-        {"id": key, "filename": f"{key}.txt", "facts": [{"id": f} for f in sorted(facts)]}
-        for key, facts in sorted(documents.items())
-    ]}
+    doc = {
+        "documents": [
+            {"id": key, "filename": f"{key}.txt", "facts": [{"id": f} for f in sorted(facts)]}
+            for key, facts in sorted(documents.items())
+        ]
+    }
     target = tree / REAL_WORLD_MANIFEST
     target.parent.mkdir(parents=True, exist_ok=True)
     target.write_text(json.dumps(doc, indent=2) + "\n", encoding="utf-8")
@@ -120,8 +120,16 @@ def _env(**extra: str) -> dict[str, str]:
 
 
 def _cli(suite: Path, *args: str, **extra: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([intake_script(), *args], cwd=suite, capture_output=True, text=True,
-                          encoding="utf-8", env=_env(**extra), timeout=600, check=False)
+    return subprocess.run(
+        [intake_script(), *args],
+        cwd=suite,
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        env=_env(**extra),
+        timeout=600,
+        check=False,
+    )
 
 
 def _hook(suite: Path, **extra: str) -> subprocess.CompletedProcess[str]:
@@ -132,9 +140,25 @@ def _hook(suite: Path, **extra: str) -> subprocess.CompletedProcess[str]:
 def _gaias_ci(suite: Path) -> subprocess.CompletedProcess[str]:
     """GAIA's CI step ``pytest tests/test_eval.py`` (the scenario tests) in ``suite``."""
     return subprocess.run(
-        [sys.executable, "-m", "pytest", "-q", "--noconftest", "-p", "no:cacheprovider",
-         "-p", "no:randomly", "tests/test_eval.py", "-k", CI_TESTS],
-        cwd=suite, capture_output=True, text=True, timeout=600, check=False,
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            "-q",
+            "--noconftest",
+            "-p",
+            "no:cacheprovider",
+            "-p",
+            "no:randomly",
+            "tests/test_eval.py",
+            "-k",
+            CI_TESTS,
+        ],
+        cwd=suite,
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
         env=_env(PYTHONPATH=str(suite / "src")),
     )
 
@@ -155,14 +179,15 @@ def test_gaias_unmodified_repository_adopted_passes_gaias_ci_check_and_the_hook(
     assert " passed" in ci.stdout and " failed" not in ci.stdout
     python, log = installed
     before = _starts(log)
-    for done in (_cli(suite, "check", INTAKE_GAIA_PYTHON=str(python)),
-                 _hook(suite, INTAKE_GAIA_PYTHON=str(python))):
+    for done in (
+        _cli(suite, "check", INTAKE_GAIA_PYTHON=str(python)),
+        _hook(suite, INTAKE_GAIA_PYTHON=str(python)),
+    ):
         assert done.returncode == 0, "\n".join(_errors(done.stdout)[:5]) + done.stderr
         assert _errors(done.stdout) == []
         assert "91 files, 0 errors" in done.stdout
     assert _starts(log) > before, "GAIA was asked"
-    strict = _cli(suite, "validate", "--strict", "eval/scenarios",
-                  INTAKE_GAIA_PYTHON=str(python))
+    strict = _cli(suite, "validate", "--strict", "eval/scenarios", INTAKE_GAIA_PYTHON=str(python))
     assert strict.stdout.rstrip().endswith("; GAIA's own checks ran too"), strict.stdout[-500:]
     assert [line for line in _errors(strict.stdout) if "GAIA" in line] == []
 
@@ -178,11 +203,15 @@ def test_a_file_gaias_ci_fails_fails_check_and_the_hook(
     target.write_text(text.replace(persona + "\n", ""), encoding="utf-8")
     assert _gaias_ci(suite).returncode != 0
     python, _ = installed
-    for done in (_cli(suite, "check", INTAKE_GAIA_PYTHON=str(python)),
-                 _hook(suite, INTAKE_GAIA_PYTHON=str(python))):
+    for done in (
+        _cli(suite, "check", INTAKE_GAIA_PYTHON=str(python)),
+        _hook(suite, INTAKE_GAIA_PYTHON=str(python)),
+    ):
         assert done.returncode == 1
-        assert any("GAIA's validate_scenario" in line and "missing top-level field 'persona'"
-                   in line for line in _errors(done.stdout)), done.stdout[-2000:]
+        assert any(
+            "GAIA's validate_scenario" in line and "missing top-level field 'persona'" in line
+            for line in _errors(done.stdout)
+        ), done.stdout[-2000:]
 
 
 @pytest.mark.slow
@@ -195,8 +224,7 @@ def test_a_real_world_reference_is_judged_only_when_its_manifest_is_present(
     target = sorted((tree / "eval" / "scenarios" / "real_world").glob("*.yaml"))[0]
     text = target.read_text(encoding="utf-8")
     assert "doc_id: " in text
-    target.write_text(text.replace("doc_id: ", "doc_id: not_in_any_manifest_", 1),
-                      encoding="utf-8")
+    target.write_text(text.replace("doc_id: ", "doc_id: not_in_any_manifest_", 1), encoding="utf-8")
     suite = _suite(tree, tmp_path / "gaia", real_world=False)
     python, _ = installed
     assert _gaias_ci(suite).returncode == 0
@@ -216,16 +244,20 @@ def own_install(gaia_tree: Path, tmp_path: Path) -> Iterator[tuple[Path, Path, P
     """A GAIA installation of this test's own (interpreter, start log, its runner.py)."""
     shutil.copytree(gaia_tree / "src", tmp_path / "install" / "src")
     log = tmp_path / "install" / "starts.log"
-    python = gaia_install.environment(tmp_path / "install" / "env", tmp_path / "install" / "src",
-                                      extra_pth=gaia_install.start_log_line(log))
+    python = gaia_install.environment(
+        tmp_path / "install" / "env",
+        tmp_path / "install" / "src",
+        extra_pth=gaia_install.start_log_line(log),
+    )
     yield python, log, tmp_path / "install" / "src" / "gaia" / "eval" / "runner.py"
 
 
 def _small_suite(gaia_tree: Path, where: Path) -> Path:
     (where / "eval" / "scenarios").mkdir(parents=True)
     for name in ("rag_quality", "real_world"):
-        shutil.copytree(gaia_tree / "eval" / "scenarios" / name,
-                        where / "eval" / "scenarios" / name)
+        shutil.copytree(
+            gaia_tree / "eval" / "scenarios" / name, where / "eval" / "scenarios" / name
+        )
     shutil.copytree(gaia_tree / "eval" / "corpus", where / "eval" / "corpus")
     return where
 
@@ -240,8 +272,14 @@ def test_gaia_is_asked_once_per_installation(
 
     def strict() -> int:
         before = _starts(log)
-        done = _cli(suite, "validate", "--strict", "eval/scenarios",
-                    INTAKE_GAIA_PYTHON=str(python), INTAKE_CACHE_DIR=str(cache))
+        done = _cli(
+            suite,
+            "validate",
+            "--strict",
+            "eval/scenarios",
+            INTAKE_GAIA_PYTHON=str(python),
+            INTAKE_CACHE_DIR=str(cache),
+        )
         assert done.stdout.rstrip().endswith("GAIA's own checks ran too"), done.stdout[-300:]
         return _starts(log) - before
 
@@ -251,8 +289,9 @@ def test_gaia_is_asked_once_per_installation(
     target.write_text(target.read_text(encoding="utf-8") + "# edited\n", encoding="utf-8")
     assert strict() == 1, "a changed scenario is asked again"
     assert strict() == 0
-    runner_py.write_text(runner_py.read_text(encoding="utf-8") + "\n# GAIA changed\n",
-                         encoding="utf-8")
+    runner_py.write_text(
+        runner_py.read_text(encoding="utf-8") + "\n# GAIA changed\n", encoding="utf-8"
+    )
     assert strict() == 1, "a changed validator file is a new installation"
     (entry,) = (cache / "gaia").glob("*.json")
     doc = json.loads(entry.read_text(encoding="utf-8"))
@@ -268,7 +307,13 @@ def test_a_cache_folder_inside_the_suite_is_not_used(
     python, log, _ = own_install
     for _ in range(2):
         before = _starts(log)
-        _cli(suite, "validate", "--strict", "eval/scenarios",
-             INTAKE_GAIA_PYTHON=str(python), INTAKE_CACHE_DIR=str(suite / ".cache"))
+        _cli(
+            suite,
+            "validate",
+            "--strict",
+            "eval/scenarios",
+            INTAKE_GAIA_PYTHON=str(python),
+            INTAKE_CACHE_DIR=str(suite / ".cache"),
+        )
         assert _starts(log) == before + 1
     assert not (suite / ".cache").exists()

@@ -64,15 +64,31 @@ def _cited_lines() -> dict[str, list[str]]:
 
 def test_the_pattern_finds_each_form_of_line_citation() -> None:
     cited = [
-        "runner.py L45", "(runner.py L45-49)", "``runner.py`` L1853-1877", "L2472, L2689",
-        "blob/78bbc30/src/gaia/eval/runner.py#L45-L49", "runner.py:1815",
-        "``runner.py``:45", "runner.py, lines 386-388", "cli.py line 890", "(L1742-1745)",
+        "runner.py L45",
+        "(runner.py L45-49)",
+        "``runner.py`` L1853-1877",
+        "L2472, L2689",
+        "blob/78bbc30/src/gaia/eval/runner.py#L45-L49",
+        "runner.py:1815",
+        "``runner.py``:45",
+        "runner.py, lines 386-388",
+        "cli.py line 890",
+        "(L1742-1745)",
     ]
     assert [t for t in cited if not _citations(t)] == []
     clean = [
-        "runner.py ``find_scenarios``", "UTF-8", "Level.draft", "HTTP/1.1", "scenario.yaml:12",
-        "a L-shaped path", "python3.12", "sha256:1234", "LLM", "docs/gaia-formats.md#runner",
-        "max(--timeout, 240 + 90·docs)", "eval-20260101-120000",
+        "runner.py ``find_scenarios``",
+        "UTF-8",
+        "Level.draft",
+        "HTTP/1.1",
+        "scenario.yaml:12",
+        "a L-shaped path",
+        "python3.12",
+        "sha256:1234",
+        "LLM",
+        "docs/gaia-formats.md#runner",
+        "max(--timeout, 240 + 90·docs)",
+        "eval-20260101-120000",
     ]
     assert [t for t in clean if _citations(t)] == []
 
@@ -135,9 +151,9 @@ def test_each_link_names_its_file_and_lines() -> None:
 @cache
 def _gaia_lines(path: str) -> list[str]:
     done = subprocess.run(
-        ["git", f"--git-dir={gaia_install.MIRROR}", "show",
-         f"{gaia_install.GAIA_COMMIT}:{path}"],
-        capture_output=True, check=True,
+        ["git", f"--git-dir={gaia_install.MIRROR}", "show", f"{gaia_install.GAIA_COMMIT}:{path}"],
+        capture_output=True,
+        check=True,
     )
     return done.stdout.decode("utf-8").splitlines()
 
@@ -184,8 +200,10 @@ def test_each_place_intake_relies_on_exists() -> None:
         assert places, f"{section}: a row names no place of intake: {where}"
         for module, name in places:
             base = REPO / Path(*module.split("."))
-            path = base.with_suffix(".py") if base.with_suffix(".py").is_file() else base / (
-                "__init__.py"
+            path = (
+                base.with_suffix(".py")
+                if base.with_suffix(".py").is_file()
+                else base / ("__init__.py")
             )
             if not path.is_file() or (name and not _defined(path, name)):
                 missing.append(f"{module}::{name}" if name else module)

@@ -54,24 +54,30 @@ def test_gaia_db_expected_tools_per_turn(chat_db: Path, suite: Path) -> None:
     plan = build_plan(session, load_settings(suite))
     turns = plan.scenario["turns"]
     assert [t.get("expected_tools") for t in turns] == [
-        ["query_specific_file"], None, None, None, None
+        ["query_specific_file"],
+        None,
+        None,
+        None,
+        None,
     ]
     assert plan.evidence is not None
     calls = [
-        [(c["tool"], c["outcome"], c.get("reason"), c.get("rule")) for c in t["tools"]
-         if c["outcome"] != "ok"]
+        [
+            (c["tool"], c["outcome"], c.get("reason"), c.get("rule"))
+            for c in t["tools"]
+            if c["outcome"] != "ok"
+        ]
         for t in plan.evidence["turns"]
     ]
     assert calls[1] == [
         ("index_document", "failed", f"error: File not found: {gn.BUDGET_PATH}", "result:error")
     ]
     assert calls[2][0][3] == "result:command_failed"
-    assert calls[3] == [
-        ("run_shell_command", "blocked", gn.POLICY["reason"], "policy_alert")
-    ]
+    assert calls[3] == [("run_shell_command", "blocked", gn.POLICY["reason"], "policy_alert")]
     assert plan.evidence["turns"][4]["error_fallback"] == "agent_error"
     assert plan.observations["observed_failure"][-2:] == [
-        {"turn": 4, "kind": "policy_blocked"}, {"turn": 5, "kind": "agent_error"}
+        {"turn": 4, "kind": "policy_blocked"},
+        {"turn": 5, "kind": "agent_error"},
     ]
 
 
@@ -90,18 +96,25 @@ def test_gaia_db_record_shows_arguments_and_results(chat_db: Path, suite: Path) 
     assert first.latency_ms == 412.3
     failed = evidence.turns[1].tools[0]
     assert (failed.tool, failed.outcome, failed.stored_success, failed.rule) == (
-        "index_document", ToolOutcome.failed, True, "result:error"
+        "index_document",
+        ToolOutcome.failed,
+        True,
+        "result:error",
     )
     assert failed.result is not None and failed.result.startswith("error: File not found: ")
     assert failed.result.endswith("budget_2025.md")
     shell = evidence.turns[2].tools[0]
     assert (shell.outcome, shell.rule, shell.arguments) == (
-        ToolOutcome.failed, "result:command_failed", "command: type notes.txt"
+        ToolOutcome.failed,
+        "result:command_failed",
+        "command: type notes.txt",
     )
     assert shell.result == "Command failed (exit 1): The system cannot find the file specified.\n"
     blocked = evidence.turns[3].tools[0]
     assert (blocked.outcome, blocked.rule, blocked.reason) == (
-        ToolOutcome.blocked, "policy_alert", gn.POLICY["reason"]
+        ToolOutcome.blocked,
+        "policy_alert",
+        gn.POLICY["reason"],
     )
     assert blocked.result is None and blocked.stored_success is None
     assert evidence.turns[3].error_fallback == "policy_blocked"
@@ -125,6 +138,7 @@ def test_json_export_gives_the_same_draft(chat_db: Path, suite: Path, tmp_path: 
     from_db.result.record_path.unlink()
     from_export = _draft(suite, export)
     export_yaml = from_export.result.path.read_text(encoding="utf-8")
+
     # the export names documents by id only (get_session's document_ids): the one setup
     # entry differs; everything else, the source link included, is identical
     def without_setup(text: str) -> str:
@@ -188,7 +202,10 @@ def test_memory_db_judges_repr_results(tmp_path: Path, suite: Path) -> None:
     settings = load_settings(suite)
     plan = build_plan(read_session(settings, path, gn.MEMORY_SESSION_ID[:8]), settings)
     assert [t.get("expected_tools") for t in plan.scenario["turns"]] == [
-        ["query_specific_file"], None, None, None
+        ["query_specific_file"],
+        None,
+        None,
+        None,
     ]
     assert plan.evidence is not None
     calls = [c for t in plan.evidence["turns"] for c in t["tools"]]
@@ -237,8 +254,14 @@ def _steps(events_for: list[dict[str, object]]) -> list[dict[str, object]]:
 def test_shell_timeout_failed_by_the_error_step() -> None:
     """shell_tools.py L1014-1025: status error, no return_code: the summary says "Command
     completed (no output)" with return_code 0 and only the error step after it tells."""
-    result = {"status": "error", "error": "Command timed out after 30 seconds",
-              "command": "ping -t x", "stdout": "", "stderr": "", "cwd": gn.USER_HOME}
+    result = {
+        "status": "error",
+        "error": "Command timed out after 30 seconds",
+        "command": "ping -t x",
+        "stdout": "",
+        "stderr": "",
+        "cwd": gn.USER_HOME,
+    }
     steps = _steps(gn.tool_call_events("run_shell_command", {"command": "ping -t x"}, result))
     assert steps[0]["result"] == "Command completed (no output)"
     calls, errors = tools_from_steps(steps)
@@ -247,11 +270,19 @@ def test_shell_timeout_failed_by_the_error_step() -> None:
 
 
 def test_return_code_rule_when_summary_is_not_a_failure_shape() -> None:
-    step = {"type": "tool", "tool": "run_shell_command", "detail": "command: x", "result": "ok",
-            "success": True, "commandOutput": {"return_code": 2}}
+    step = {
+        "type": "tool",
+        "tool": "run_shell_command",
+        "detail": "command: x",
+        "result": "ok",
+        "success": True,
+        "commandOutput": {"return_code": 2},
+    }
     calls, _ = tools_from_steps([step])
     assert (calls[0].outcome, calls[0].rule, calls[0].reason) == (
-        "failed", "return_code", "return code 2: ok"
+        "failed",
+        "return_code",
+        "return code 2: ok",
     )
 
 
@@ -280,9 +311,20 @@ def test_evidence_capped_and_flagged(tmp_path: Path, suite: Path) -> None:
     gn.add_session(conn, gn.SESSION_ID, clock, title="Long one", agent_type="chat")
     gn.add_message(conn, gn.SESSION_ID, "user", "read it", clock)
     big = "word " * 2000
-    steps = [{"id": 1, "type": "tool", "label": "Using read_file", "tool": "read_file",
-              "detail": big, "active": False, "timestamp": 1, "mcpServer": None,
-              "result": "Read 3 lines from a.txt", "success": True}]
+    steps = [
+        {
+            "id": 1,
+            "type": "tool",
+            "label": "Using read_file",
+            "tool": "read_file",
+            "detail": big,
+            "active": False,
+            "timestamp": 1,
+            "mcpServer": None,
+            "result": "Read 3 lines from a.txt",
+            "success": True,
+        }
+    ]
     gn.add_message(conn, gn.SESSION_ID, "assistant", "done", clock, agent_steps=steps)
     conn.close()
     settings = load_settings(suite)
@@ -303,9 +345,7 @@ def test_export_missing_messages_is_one_line(
     assert not list((suite / "drafts").glob("*.yaml"))
 
 
-def test_export_message_without_role_is_flagged(
-    chat_db: Path, suite: Path, tmp_path: Path
-) -> None:
+def test_export_message_without_role_is_flagged(chat_db: Path, suite: Path, tmp_path: Path) -> None:
     data = gn.export_json(chat_db, gn.SESSION_ID)
     del data["messages"][1]["role"]
     path = tmp_path / "export.json"
@@ -346,9 +386,12 @@ def test_document_matched_by_unique_name_says_so(chat_db: Path, suite: Path) -> 
         {"corpus_doc": "acme_q3_report", "path": "corpus/documents/acme_q3_report.md"}
     ]
     assert plan.observations["documents"] == [
-        {"name": "acme_q3_report.md", "in_corpus": True,
-         "matched_by": "file name (unique in the corpus manifest)",
-         "corpus_doc": "acme_q3_report"}
+        {
+            "name": "acme_q3_report.md",
+            "in_corpus": True,
+            "matched_by": "file name (unique in the corpus manifest)",
+            "corpus_doc": "acme_q3_report",
+        }
     ]
 
 
@@ -358,11 +401,20 @@ def test_document_matched_by_hash_first(tmp_path: Path, suite: Path) -> None:
     path = tmp_path / "gaia_chat.db"
     conn = gn.create_chat_db(path)
     clock = gn.Clock()
-    gn.add_document(conn, gn.DOC_ID, clock, filename="acme_q3_report.md",
-                    filepath=gn.REPORT_PATH, file_hash=hashlib.sha256(body).hexdigest(),
-                    file_size=len(body), chunk_count=1, file_mtime=1.0)
-    gn.add_session(conn, gn.SESSION_ID, clock, title="t", agent_type="doc",
-                   document_ids=[gn.DOC_ID])
+    gn.add_document(
+        conn,
+        gn.DOC_ID,
+        clock,
+        filename="acme_q3_report.md",
+        filepath=gn.REPORT_PATH,
+        file_hash=hashlib.sha256(body).hexdigest(),
+        file_size=len(body),
+        chunk_count=1,
+        file_mtime=1.0,
+    )
+    gn.add_session(
+        conn, gn.SESSION_ID, clock, title="t", agent_type="doc", document_ids=[gn.DOC_ID]
+    )
     gn.add_message(conn, gn.SESSION_ID, "user", "hi", clock)
     conn.close()
     settings = load_settings(suite)
@@ -376,12 +428,18 @@ def test_document_matched_by_hash_first(tmp_path: Path, suite: Path) -> None:
 @pytest.mark.parametrize(
     ("data", "line"),
     [
-        ({"session": [], "messages": [], "format": "json"},
-         "error: Agent UI export's 'session' is a JSON array, not an object (export.json)"),
-        ({"session": {"id": "abc"}, "messages": {}, "format": "json"},
-         "error: Agent UI export's 'messages' is a JSON object, not an array (export.json)"),
-        ({"session": {"id": 5}, "messages": [], "format": "json"},
-         "error: Agent UI export's session.id is not a non-empty string (export.json)"),
+        (
+            {"session": [], "messages": [], "format": "json"},
+            "error: Agent UI export's 'session' is a JSON array, not an object (export.json)",
+        ),
+        (
+            {"session": {"id": "abc"}, "messages": {}, "format": "json"},
+            "error: Agent UI export's 'messages' is a JSON object, not an array (export.json)",
+        ),
+        (
+            {"session": {"id": 5}, "messages": [], "format": "json"},
+            "error: Agent UI export's session.id is not a non-empty string (export.json)",
+        ),
     ],
 )
 def test_bad_exports_are_one_line(

@@ -148,8 +148,7 @@ def _reviews(kind: str, current: str) -> list[Review]:
     decision = ReviewDecision.changes_requested if kind == "changes" else ReviewDecision.approve
     bound = "sha256:" + "d" * 64 if kind == "stale" else current
     rubric = Rubric(underspecified=1, criteria=2, minutes=5) if kind == "approve-rubric" else None
-    return [Review(reviewer=reviewer, decision=decision, content_hash=bound, at=T0,
-                   rubric=rubric)]
+    return [Review(reviewer=reviewer, decision=decision, content_hash=bound, at=T0, rubric=rubric)]
 
 
 def _write_draft(suite: Path, scenario_id: str, state: DraftState) -> None:
@@ -161,8 +160,12 @@ def _write_draft(suite: Path, scenario_id: str, state: DraftState) -> None:
     current = runnable_hash(parse_checked(text.encode("utf-8")).data)
     record = Record(
         id=scenario_id,
-        source=RecordSource(kind=SourceType.session, locator="gaia-session:1", captured_at=T0,
-                            intake_version="0.1.0"),
+        source=RecordSource(
+            kind=SourceType.session,
+            locator="gaia-session:1",
+            captured_at=T0,
+            intake_version="0.1.0",
+        ),
         author="drafter",
         scrub=ScrubReport(scrubber_version="test", config_hash="sha256:" + "0" * 64),
         reviews=_reviews(state.review, content_hash(draft)),
@@ -173,18 +176,29 @@ def _write_draft(suite: Path, scenario_id: str, state: DraftState) -> None:
         else None,
     )
     replayed = replay_hash(replay_turns(record))
-    record = record.model_copy(update={"controls": [
-        ControlRun(run_id=f"control-{i}", status=status, runnable_hash=current,
-                   replay_hash=replayed, at=T0, recorded_at=T0)
-        for i, status in enumerate(state.controls)
-    ]})
+    record = record.model_copy(
+        update={
+            "controls": [
+                ControlRun(
+                    run_id=f"control-{i}",
+                    status=status,
+                    runnable_hash=current,
+                    replay_hash=replayed,
+                    at=T0,
+                    recorded_at=T0,
+                )
+                for i, status in enumerate(state.controls)
+            ]
+        }
+    )
     record_path(draft).write_text(dump_record(record), encoding="utf-8")
     if state.taken:
         folder = suite / "scenarios" / "tool_selection"
         folder.mkdir(parents=True, exist_ok=True)
         # a scenario whose file name differs from the id it holds (GAIA has such)
         (folder / f"other_{scenario_id}.yaml").write_text(
-            FINAL_YAML.format(id=scenario_id, category="tool_selection"), encoding="utf-8")
+            FINAL_YAML.format(id=scenario_id, category="tool_selection"), encoding="utf-8"
+        )
 
 
 RATIONALE_LINE = (
@@ -214,24 +228,35 @@ def _write_scenario(suite: Path, scenario_id: str, state: SuiteState) -> None:
         return
     shown = f"scenarios/tool_selection/{scenario_id}.yaml"
     stamp: dict[str, Any] = (
-        {"adoption": Adoption(at=T0, by="maintainer", content_hash=content_hash(path),
-                              path=shown)}
+        {"adoption": Adoption(at=T0, by="maintainer", content_hash=content_hash(path), path=shown)}
         if state.standing == "adopted"
-        else {"promotion": Promotion(at=T0, by="maintainer", gates={}, from_path=shown,
-                                     to_path=shown, content_hash=content_hash(path))}
+        else {
+            "promotion": Promotion(
+                at=T0,
+                by="maintainer",
+                gates={},
+                from_path=shown,
+                to_path=shown,
+                content_hash=content_hash(path),
+            )
+        }
     )
     record = Record(
         id=scenario_id,
-        source=RecordSource(kind=SourceType.hand, locator=f"adopted:{shown}", captured_at=T0,
-                            intake_version="0.1.0"),
+        source=RecordSource(
+            kind=SourceType.hand, locator=f"adopted:{shown}", captured_at=T0, intake_version="0.1.0"
+        ),
         **stamp,
     )
     record_path(path).write_text(dump_record(record), encoding="utf-8")
 
 
 @contextmanager
-def _suite(combo: tuple[int, float, str, bool, bool], drafts: list[DraftState],
-           scenarios: Sequence[SuiteState] = ()) -> Iterator[Path]:
+def _suite(
+    combo: tuple[int, float, str, bool, bool],
+    drafts: list[DraftState],
+    scenarios: Sequence[SuiteState] = (),
+) -> Iterator[Path]:
     root = Path(tempfile.mkdtemp(prefix="gate-agreement-")) / "suite"
     try:
         (root / "scenarios").mkdir(parents=True)
@@ -267,8 +292,10 @@ def _validation_findings(checked: dict[str, Any]) -> set[tuple[str, int, str, st
 
 
 def _problems(validated: dict[str, Any]) -> set[tuple[str, int, str, str, str]]:
-    return {(p["file"], p["line"], p["severity"], p["code"], p["message"])
-            for p in validated["problems"]}
+    return {
+        (p["file"], p["line"], p["severity"], p["code"], p["message"])
+        for p in validated["problems"]
+    }
 
 
 def _validate_agrees(runner: CliRunner, suite: Path, checked: dict[str, Any]) -> None:
@@ -281,19 +308,42 @@ def _validate_agrees(runner: CliRunner, suite: Path, checked: dict[str, Any]) ->
     errors = sum(p[2] == "error" for p in _problems(validated))
     assert errors == sum(f[2] == "error" for f in _validation_findings(checked))
     for judged in checked["drafts"]:
-        strict = _invoke(runner, suite, "validate", "--strict", "--format", "json",
-                         str(suite / "drafts" / f"{judged['id']}.yaml"))
+        strict = _invoke(
+            runner,
+            suite,
+            "validate",
+            "--strict",
+            "--format",
+            "json",
+            str(suite / "drafts" / f"{judged['id']}.yaml"),
+        )
         (valid,) = [g for g in judged["gates"] if g["name"] == "valid"]
         assert valid["met"] is (strict["errors"] == 0), (judged["id"], strict["problems"])
 
 
 GRID_DRAFTS = [
     DraftState(False, ("PASS", "FAIL"), ("FAIL",), False, "approve", False, (), False),
-    DraftState(False, ("PASS",) * 3, ("PASS", "PASS", "FAIL", "FAIL"), False, "approve-rubric",
-               True, (), False),
+    DraftState(
+        False,
+        ("PASS",) * 3,
+        ("PASS", "PASS", "FAIL", "FAIL"),
+        False,
+        "approve-rubric",
+        True,
+        (),
+        False,
+    ),
     DraftState(False, ("PASS",) * 4, ("PASS",), False, "approve", True, ("PASS",), False),
-    DraftState(False, ("PASS", "INFRA_ERROR", "PASS"), ("FAIL", "PASS"), False, "author",
-               True, ("FAIL",), False),
+    DraftState(
+        False,
+        ("PASS", "INFRA_ERROR", "PASS"),
+        ("FAIL", "PASS"),
+        False,
+        "author",
+        True,
+        ("FAIL",),
+        False,
+    ),
     DraftState(True, ("PASS",), ("FAIL",), True, "stale", False, (), True),
 ]
 """Drafts on which each gate setting decides some gate: one strong pass in two runs
@@ -317,21 +367,28 @@ def test_every_combination_of_the_gate_settings_gives_one_verdict() -> None:
             checked = _invoke(runner, suite, "check", "--format", "json")
             assert len(checked["drafts"]) == len(GRID_DRAFTS)
             for judged in checked["drafts"]:
-                promoted = _invoke(runner, suite, "promote", judged["id"], "--dry-run",
-                                   "--format", "json")
+                promoted = _invoke(
+                    runner, suite, "promote", judged["id"], "--dry-run", "--format", "json"
+                )
                 assert judged["gates"] == promoted["gates"], (combo, judged["id"])
                 assert judged["ready"] is not promoted["blocked"], (combo, judged["id"])
             seen.add(json.dumps([d["gates"] for d in checked["drafts"]], sort_keys=True))
     assert len(seen) >= 64, "the settings decide gates on these drafts (68 of 128 differ)"
 
 
-@hsettings(max_examples=160, deadline=None,
-           suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
-@given(combo=st.sampled_from(GATE_SETTINGS), drafts=st.lists(DRAFT_STATES, min_size=1,
-                                                               max_size=3),
-       scenarios=st.lists(SUITE_STATES, max_size=3))
+@hsettings(
+    max_examples=160,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
+@given(
+    combo=st.sampled_from(GATE_SETTINGS),
+    drafts=st.lists(DRAFT_STATES, min_size=1, max_size=3),
+    scenarios=st.lists(SUITE_STATES, max_size=3),
+)
 def test_check_and_promote_dry_run_give_one_verdict(
-    combo: tuple[int, float, str, bool, bool], drafts: list[DraftState],
+    combo: tuple[int, float, str, bool, bool],
+    drafts: list[DraftState],
     scenarios: list[SuiteState],
 ) -> None:
     runner = CliRunner()
@@ -341,8 +398,9 @@ def test_check_and_promote_dry_run_give_one_verdict(
         by_id = {d["id"]: d for d in checked["drafts"]}
         assert sorted(by_id) == [f"case_{i}" for i in range(len(drafts))]
         for scenario_id, judged in by_id.items():
-            promoted = _invoke(runner, suite, "promote", scenario_id, "--dry-run",
-                               "--format", "json")
+            promoted = _invoke(
+                runner, suite, "promote", scenario_id, "--dry-run", "--format", "json"
+            )
             assert promoted["dry_run"] is True and promoted["promoted"] is False
             assert judged["gates"] == promoted["gates"], (combo, scenario_id)
             assert judged["ready"] is not promoted["blocked"], (combo, scenario_id)
@@ -365,7 +423,8 @@ def test_check_hears_gaias_validator_in_a_drafts_gates_as_promote_does(
     write_corpus(suite / "eval" / "corpus", [])
     path = fake_gaia_package(tmp_path / "gaia-pkg", suite, REJECT_AGENT_TYPE)
     monkeypatch.setenv(
-        "INTAKE_GAIA_PYTHON", str(gaia_install.environment(tmp_path / "gaia-env", path)))
+        "INTAKE_GAIA_PYTHON", str(gaia_install.environment(tmp_path / "gaia-env", path))
+    )
     with_agent_type(suite)
     checked = _invoke(runner, suite, "check", "--format", "json")
     (judged,) = checked["drafts"]
@@ -389,16 +448,18 @@ def test_on_gaias_repository_after_adopt_validate_and_check_agree(
 
     if not gaia_install.mirror_present():
         pytest.skip("GAIA's mirror (and git to read it) not present")
-    tree = gaia_install.export(tmp_path / "gaia", "eval/scenarios", "eval/corpus",
-                               "pyproject.toml", ".gitattributes")
+    tree = gaia_install.export(
+        tmp_path / "gaia", "eval/scenarios", "eval/corpus", "pyproject.toml", ".gitattributes"
+    )
     git(tree, "init", "-q", "-b", "main")
     git(tree, "add", "-A")
     git(tree, "commit", "-q", "-m", "GAIA at the corpus commit")
     monkeypatch.chdir(tree)
     monkeypatch.setenv("INTAKE_BACKEND_URL", "http://127.0.0.1:9")  # no Agent UI here
     assert runner.invoke(app, ["init"]).exit_code == 0
-    adopted = runner.invoke(app, ["adopt", "eval/scenarios", "--source", "hand",
-                                  "--reviewer", "maintainer"])
+    adopted = runner.invoke(
+        app, ["adopt", "eval/scenarios", "--source", "hand", "--reviewer", "maintainer"]
+    )
     assert adopted.exit_code == 0 and "91 adopted" in adopted.output, adopted.output
     git(tree, "add", "-A")
     git(tree, "commit", "-q", "-m", "intake: configure, adopt the scenarios")

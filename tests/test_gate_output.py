@@ -294,10 +294,25 @@ def test_the_summary_stays_under_the_limit_with_1200_drafts() -> None:
 def test_one_annotation_per_finding_class_with_a_summary() -> None:
     from intake.ghoutput import Annotated, grouped_annotations
 
-    items = [Annotated("notice", f"eval/scenarios/c/case_{i}.yaml", 1, "never-judged",
-                       f"never-judged: case_{i} has no judged run") for i in range(83)]
-    items.append(Annotated("warning", "eval/scenarios/c/bad.yaml", 1, "always-fail",
-                           "always-fail: fails on every tier"))
+    items = [
+        Annotated(
+            "notice",
+            f"eval/scenarios/c/case_{i}.yaml",
+            1,
+            "never-judged",
+            f"never-judged: case_{i} has no judged run",
+        )
+        for i in range(83)
+    ]
+    items.append(
+        Annotated(
+            "warning",
+            "eval/scenarios/c/bad.yaml",
+            1,
+            "always-fail",
+            "always-fail: fails on every tier",
+        )
+    )
     lines = grouped_annotations(items, noun="scenario")
     commands = [line for line in lines if line.startswith("::")]
     assert commands == [
@@ -307,7 +322,8 @@ def test_one_annotation_per_finding_class_with_a_summary() -> None:
     ]
     logged = [line for line in lines if not line.startswith("::")]
     assert len(logged) == 83 and logged[5] == (
-        "eval/scenarios/c/case_5.yaml:1: notice: never-judged: case_5 has no judged run")
+        "eval/scenarios/c/case_5.yaml:1: notice: never-judged: case_5 has no judged run"
+    )
 
 
 def test_check_annotates_a_class_of_findings_once(suite: Path) -> None:
@@ -317,13 +333,16 @@ def test_check_annotates_a_class_of_findings_once(suite: Path) -> None:
 
     for n in range(3):  # three drafts, each missing persona, setup and source
         (suite / "drafts" / f"case_{n}.yaml").write_text(
-            f"id: case_{n}\nname: x\ncategory: c\nturns: []\n", encoding="utf-8")
+            f"id: case_{n}\nname: x\ncategory: c\nturns: []\n", encoding="utf-8"
+        )
     result = CliRunner().invoke(app, ["check", "--format", "github"])
     assert result.exit_code == 1, result.output
     lines = result.stdout.splitlines()
     required = [line for line in lines if line.startswith("::") and "validate:required" in line]
-    assert required == ["::error file=drafts/case_0.yaml,line=1::validate:required: 9 findings "
-                        "(first: 'persona' is required); the log lists each"], lines
+    assert required == [
+        "::error file=drafts/case_0.yaml,line=1::validate:required: 9 findings "
+        "(first: 'persona' is required); the log lists each"
+    ], lines
     assert "drafts/case_2.yaml:1: error: 'source' is required" in lines
 
 
@@ -331,7 +350,8 @@ def test_words_beside_a_code_span_stay_apart() -> None:
     from intake.ghoutput import md_message
 
     assert md_message("to do: `intake control DRAFT` then `intake promote`.") == (
-        "to do: `intake control DRAFT` then `intake promote`.")
+        "to do: `intake control DRAFT` then `intake promote`."
+    )
     assert md_message("judge:`x`now") == "judge:`x`now"  # no space added where none was
 
 
@@ -342,5 +362,4 @@ def test_counts_agree_in_number() -> None:
     assert "1 file, 1 error, 0 warnings." in summary_markdown(one)
     legacy = [Finding("warning", "a.yaml", 8, "scrub", "EMAIL_ADDRESS found", legacy=True)]
     assert " in 1 file; fix:" in LegacyGroup("scrub", "warning", legacy).line()
-    assert "| warning | 1 legacy file |" in summary_markdown(CheckReport(files=1,
-                                                                          findings=legacy))
+    assert "| warning | 1 legacy file |" in summary_markdown(CheckReport(files=1, findings=legacy))

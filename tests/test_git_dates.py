@@ -60,8 +60,17 @@ def test_first_added_outside_git_is_empty(suite: Path) -> None:
 def test_adopted_scenarios_keep_their_git_dates_in_the_trend(git_suite: Path, runner) -> None:
     paths = _history(git_suite)
     adopted = runner.invoke(
-        app, ["adopt", "scenarios", "--source", "hand", "--reviewer", "alice",
-              "--rationale", "Needs two facts."],
+        app,
+        [
+            "adopt",
+            "scenarios",
+            "--source",
+            "hand",
+            "--reviewer",
+            "alice",
+            "--rationale",
+            "Needs two facts.",
+        ],
     )
     assert adopted.exit_code == 0, adopted.output
     record = load_record(record_path(paths["june"]))
@@ -95,8 +104,17 @@ def test_old_adoption_records_are_dated_by_git_in_the_report(git_suite: Path, ru
     """A record adopted outside git (dated the day of adoption) is dated by git once it is."""
     path = legacy_scenario(git_suite, "old")
     adopted = runner.invoke(
-        app, ["adopt", "scenarios", "--source", "hand", "--reviewer", "alice",
-              "--rationale", "Needs two facts."],
+        app,
+        [
+            "adopt",
+            "scenarios",
+            "--source",
+            "hand",
+            "--reviewer",
+            "alice",
+            "--rationale",
+            "Needs two facts.",
+        ],
     )
     assert adopted.exit_code == 0, adopted.output
     assert load_record(record_path(path)).source.details["dated_by"] == "adoption"

@@ -32,7 +32,8 @@ def test_untracked_staged_renamed_and_branch_changes_all_count(tmp_path: Path) -
     assert "kept.yaml" not in names
     assert not any(n.startswith("ld name") for n in names)  # no source path cut by 3 characters
     assert {p.name for p in changed_paths(repo, None) or set()} == {
-        "new name.yaml", "untracked.yaml"
+        "new name.yaml",
+        "untracked.yaml",
     }
     assert changed_paths(repo, "--output=/tmp/x") is not None  # an unsafe ref is ignored
 

@@ -62,6 +62,7 @@ EXPECTED = {
     "healthy_case": "healthy",
 }
 
+
 @pytest.fixture(autouse=True)
 def _no_ci_environment(monkeypatch: pytest.MonkeyPatch) -> None:
     """CI sets GITHUB_SHA and RUNNER_NAME, which the import reads: each test names its own."""
@@ -69,10 +70,15 @@ def _no_ci_environment(monkeypatch: pytest.MonkeyPatch) -> None:
         monkeypatch.delenv(name, raising=False)
 
 
-
 def _adopt(runner: Any, suite: Path, scenario_id: str, source: str) -> None:
-    args = ["adopt", f"scenarios/rag_quality/{scenario_id}.yaml", "--source", source,
-            "--reviewer", "alice"]
+    args = [
+        "adopt",
+        f"scenarios/rag_quality/{scenario_id}.yaml",
+        "--source",
+        source,
+        "--reviewer",
+        "alice",
+    ]
     if source == "session":
         args += ["--link", f"gaia-session:{scenario_id}"]
     result = runner.invoke(app, args)
@@ -90,9 +96,13 @@ def _night(results: Path, i: int, tier: int, it: int, *, machine: str = "ci-1") 
     model = STRONG if tier == 0 else LOCAL
     statuses = {sid: plan[1 + tier][(i - 1) * ITERATIONS + it] for sid, plan in PLAN.items()}
     minute = tier * 10 + it
-    return write_run(results, f"eval-2026050{i}-02{minute:02d}00",
-                     night(i) + timedelta(minutes=minute), statuses,
-                     meta={"model": model, "commit": COMMIT_A, "machine": machine})
+    return write_run(
+        results,
+        f"eval-2026050{i}-02{minute:02d}00",
+        night(i) + timedelta(minutes=minute),
+        statuses,
+        meta={"model": model, "commit": COMMIT_A, "machine": machine},
+    )
 
 
 @pytest.fixture
@@ -107,26 +117,44 @@ def nightly(suite: Path, runner: Any) -> Path:
     for i in range(1, 7):
         if i == 4:  # edited between night 3 and night 4
             path = suite / "scenarios" / "rag_quality" / "edited_case.yaml"
-            path.write_text(path.read_text(encoding="utf-8").replace(
-                "about the budget.", "about the budget, in euros."), encoding="utf-8")
-        first = _import(runner, *(str(_night(results, i, tier, it))
-                                  for tier in (0, 1) for it in range(ITERATIONS)))
+            path.write_text(
+                path.read_text(encoding="utf-8").replace(
+                    "about the budget.", "about the budget, in euros."
+                ),
+                encoding="utf-8",
+            )
+        first = _import(
+            runner,
+            *(str(_night(results, i, tier, it)) for tier in (0, 1) for it in range(ITERATIONS)),
+        )
         assert first["recorded"] > 0
     # a CI run on another GAIA commit, mid-week: sat_case fails there
-    write_run(results, "eval-20260503-120000", night(3) + timedelta(hours=10),
-              {"sat_case": F}, meta={"model": STRONG, "commit": COMMIT_B, "machine": "ci-1"})
+    write_run(
+        results,
+        "eval-20260503-120000",
+        night(3) + timedelta(hours=10),
+        {"sat_case": F},
+        meta={"model": STRONG, "commit": COMMIT_B, "machine": "ci-1"},
+    )
     _import(runner, str(results / "eval-20260503-120000"))
     # stale_case edited after the last night
     stale = suite / "scenarios" / "rag_quality" / "stale_case.yaml"
-    stale.write_text(stale.read_text(encoding="utf-8").replace("budget.", "budget total."),
-                     encoding="utf-8")
+    stale.write_text(
+        stale.read_text(encoding="utf-8").replace("budget.", "budget total."), encoding="utf-8"
+    )
     # jflaky_case: the same replayed answers judged both ways by its negative controls
     rec = record_path(suite / "scenarios" / "rag_quality" / "jflaky_case.yaml")
     record = load_record(rec)
     current = stored(suite, "jflaky_case")[-1].runnable_hash
     record.controls = [
-        ControlRun(run_id=f"ctl-{n}", status=status, runnable_hash=current,
-                   replay_hash="sha256:" + "0" * 64, at=night(n), recorded_at=utcnow())
+        ControlRun(
+            run_id=f"ctl-{n}",
+            status=status,
+            runnable_hash=current,
+            replay_hash="sha256:" + "0" * 64,
+            at=night(n),
+            recorded_at=utcnow(),
+        )
         for n, status in ((1, "FAIL"), (2, "PASS"))
     ]
     rec.write_text(record.model_dump_json(indent=2, exclude_none=True) + "\n", encoding="utf-8")
@@ -193,8 +221,13 @@ def test_every_commit_and_machine_of_the_window_is_read_and_named(nightly: Path)
 @pytest.mark.slow
 def test_a_pinned_or_newest_machine_leaves_the_others_out(nightly: Path, runner: Any) -> None:
     results = nightly / "eval" / "results-lab"
-    write_run(results, "eval-20260507-020000", night(7), {"flaky_case": P},
-              meta={"model": STRONG, "commit": COMMIT_A, "machine": "lab-box"})
+    write_run(
+        results,
+        "eval-20260507-020000",
+        night(7),
+        {"flaky_case": P},
+        meta={"model": STRONG, "commit": COMMIT_A, "machine": "lab-box"},
+    )
     _import(runner, str(results))
     health = make_health(load_settings(nightly, overrides={"health_machine": "ci-1"}))
     assert ("lab-box", 1) in health.machines_left
@@ -207,8 +240,10 @@ def test_a_pinned_or_newest_machine_leaves_the_others_out(nightly: Path, runner:
 def test_the_window_leaves_out_older_nights(nightly: Path) -> None:
     health = make_health(load_settings(nightly, overrides={"health_window_nights": 2}))
     left = 9 * 2 * ITERATIONS * 4 + 1  # nights 1-4 (the 4th before 02:00) and the CI run
-    assert f"{left} stored run(s) started before the window of 2 night(s) left out " \
+    assert (
+        f"{left} stored run(s) started before the window of 2 night(s) left out "
         "(health_window_nights)" in health.notes
+    )
     assert health.window is not None and health.window[0] >= night(5)
 
 
@@ -259,8 +294,13 @@ def test_min_runs_is_a_setting(nightly: Path) -> None:
 @pytest.mark.slow
 def test_an_unknown_model_needs_a_tier(nightly: Path, runner: Any) -> None:
     results = nightly / "eval" / "other"
-    write_run(results, "eval-20260508-020000", night(8), {"sat_case": P},
-              meta={"model": "mystery-model", "commit": COMMIT_A})
+    write_run(
+        results,
+        "eval-20260508-020000",
+        night(8),
+        {"sat_case": P},
+        meta={"model": "mystery-model", "commit": COMMIT_A},
+    )
     result = runner.invoke(app, ["runs", "import", str(results)])
     assert result.exit_code == 2
     assert "neither strong_models nor local_models" in result.stderr
@@ -271,8 +311,13 @@ def test_an_unknown_model_needs_a_tier(nightly: Path, runner: Any) -> None:
 @pytest.mark.slow
 def test_a_killed_run_is_read_from_its_traces(nightly: Path, runner: Any) -> None:
     results = nightly / "eval" / "killed"
-    folder = write_run(results, "eval-20260509-020000", night(9), {"flaky_case": P},
-                       meta={"model": STRONG, "commit": COMMIT_A, "machine": "ci-1"})
+    folder = write_run(
+        results,
+        "eval-20260509-020000",
+        night(9),
+        {"flaky_case": P},
+        meta={"model": STRONG, "commit": COMMIT_A, "machine": "ci-1"},
+    )
     (folder / "scorecard.json").unlink()
     doc = _import(runner, str(folder))
     assert doc["recorded"] == 1
@@ -282,8 +327,13 @@ def test_a_killed_run_is_read_from_its_traces(nightly: Path, runner: Any) -> Non
 @pytest.mark.slow
 def test_a_scenario_not_in_the_suite_is_counted_not_recorded(nightly: Path, runner: Any) -> None:
     results = nightly / "eval" / "x"
-    write_run(results, "eval-20260510-020000", night(10), {"unknown_case": P},
-              meta={"model": STRONG, "commit": COMMIT_A})
+    write_run(
+        results,
+        "eval-20260510-020000",
+        night(10),
+        {"unknown_case": P},
+        meta={"model": STRONG, "commit": COMMIT_A},
+    )
     doc = _import(runner, str(results))
     assert doc["not_in_suite"] == ["unknown_case"] and doc["recorded"] == 0
 
@@ -306,8 +356,9 @@ def test_gaias_committed_baseline_imports(suite: Path, runner: Any, tmp_path: Pa
     from tests.support.env import GAIA, GAIA_SCENARIOS
 
     shutil.copytree(GAIA_SCENARIOS / "rag_quality", suite / "scenarios" / "rag_quality")
-    adopted = runner.invoke(app, ["adopt", "scenarios/rag_quality", "--source", "hand",
-                                  "--reviewer", "alice"])
+    adopted = runner.invoke(
+        app, ["adopt", "scenarios/rag_quality", "--source", "hand", "--reviewer", "alice"]
+    )
     assert adopted.exit_code == 0, adopted.output
     baseline = GAIA / "tests" / "fixtures" / "eval_baselines" / "gemma-4-e4b-95e4b372"
     copy = tmp_path / "baseline"
@@ -319,10 +370,13 @@ def test_gaias_committed_baseline_imports(suite: Path, runner: Any, tmp_path: Pa
     assert (run.model, run.gaia_commit, run.status) == ("Gemma-4-E4B-it-GGUF", "95e4b372", "PASS")
     assert run.judge_model == "claude-sonnet-4-6"
     assert run.machine is not None and run.machine.startswith("hw-")  # no person's name
-    assert all("Kalin" not in f.read_text(encoding="utf-8")
-               for f in (suite / "intake-runs").rglob("*.json"))
-    assert "Kalin" not in record_path(suite / "scenarios" / "rag_quality" /
-                                      "budget_query.yaml").read_text(encoding="utf-8")
+    assert all(
+        "Kalin" not in f.read_text(encoding="utf-8")
+        for f in (suite / "intake-runs").rglob("*.json")
+    )
+    assert "Kalin" not in record_path(
+        suite / "scenarios" / "rag_quality" / "budget_query.yaml"
+    ).read_text(encoding="utf-8")
 
 
 @requires_gaia_corpus()
@@ -330,14 +384,23 @@ def test_gaias_other_scorecards_are_refused_by_name(suite: Path, runner: Any) ->
     from tests.support.env import GAIA
 
     for folder, words in (("phase2", "phase2"), ("code-run1", "gaia eval code")):
-        result = runner.invoke(app, ["runs", "import", str(GAIA / "eval" / "results" / folder),
-                                     "--model", STRONG, "--tier", "strong"])
+        result = runner.invoke(
+            app,
+            [
+                "runs",
+                "import",
+                str(GAIA / "eval" / "results" / folder),
+                "--model",
+                STRONG,
+                "--tier",
+                "strong",
+            ],
+        )
         assert result.exit_code != 0 and words in result.stderr, result.stderr
         assert "Traceback" not in result.stderr
 
 
-def test_the_hash_is_of_the_scenario_as_gaias_commit_had_it(git_suite: Path, runner: Any
-                                                             ) -> None:
+def test_the_hash_is_of_the_scenario_as_gaias_commit_had_it(git_suite: Path, runner: Any) -> None:
     """The suite is GAIA's checkout: a run of an older commit is of the file as it was then."""
     import subprocess
 
@@ -345,8 +408,20 @@ def test_the_hash_is_of_the_scenario_as_gaias_commit_had_it(git_suite: Path, run
     with (suite / "pyproject.toml").open("a", encoding="utf-8") as fh:
         fh.write(PYPROJECT_EXTRA)
     path = write_scenario(suite, "moved_case")
-    assert runner.invoke(app, ["adopt", "scenarios/rag_quality/moved_case.yaml", "--source",
-                               "hand", "--reviewer", "alice"]).exit_code == 0
+    assert (
+        runner.invoke(
+            app,
+            [
+                "adopt",
+                "scenarios/rag_quality/moved_case.yaml",
+                "--source",
+                "hand",
+                "--reviewer",
+                "alice",
+            ],
+        ).exit_code
+        == 0
+    )
 
     def commit(message: str, when: str) -> str:
         import os
@@ -354,18 +429,30 @@ def test_the_hash_is_of_the_scenario_as_gaias_commit_had_it(git_suite: Path, run
         env = {**os.environ, "GIT_COMMITTER_DATE": when, "GIT_AUTHOR_DATE": when}
         subprocess.run(["git", "add", "-A"], cwd=suite, check=True)
         subprocess.run(["git", "commit", "-qm", message], cwd=suite, check=True, env=env)
-        return subprocess.run(["git", "rev-parse", "HEAD"], cwd=suite, check=True,
-                              capture_output=True, text=True).stdout.strip()
+        return subprocess.run(
+            ["git", "rev-parse", "HEAD"], cwd=suite, check=True, capture_output=True, text=True
+        ).stdout.strip()
 
     old = commit("first", "2026-04-30T12:00:00Z")
-    path.write_text(path.read_text(encoding="utf-8").replace("budget.", "budget, again."),
-                    encoding="utf-8")
+    path.write_text(
+        path.read_text(encoding="utf-8").replace("budget.", "budget, again."), encoding="utf-8"
+    )
     new = commit("edited", "2026-05-01T12:00:00Z")
     results = suite / "eval" / "results"
-    write_run(results, "eval-20260501-020000", night(1), {"moved_case": P},
-              meta={"model": STRONG, "commit": old[:12]})
-    write_run(results, "eval-20260502-020000", night(2), {"moved_case": P},
-              meta={"model": STRONG, "commit": new[:12]})
+    write_run(
+        results,
+        "eval-20260501-020000",
+        night(1),
+        {"moved_case": P},
+        meta={"model": STRONG, "commit": old[:12]},
+    )
+    write_run(
+        results,
+        "eval-20260502-020000",
+        night(2),
+        {"moved_case": P},
+        meta={"model": STRONG, "commit": new[:12]},
+    )
     _import(runner, str(results))
     first, second = stored(suite, "moved_case")
     assert first.runnable_hash != second.runnable_hash
@@ -375,8 +462,9 @@ def test_the_hash_is_of_the_scenario_as_gaias_commit_had_it(git_suite: Path, run
     assert health.scenarios[0].klass == "undecided" and health.scenarios[0].runs_read == 1
 
 
-def test_a_run_dated_in_the_future_or_before_its_commit_is_refused(git_suite: Path, runner: Any
-                                                                   ) -> None:
+def test_a_run_dated_in_the_future_or_before_its_commit_is_refused(
+    git_suite: Path, runner: Any
+) -> None:
     """37 item 6: a results folder does not choose its own date; nothing is written."""
     import subprocess
 
@@ -384,18 +472,33 @@ def test_a_run_dated_in_the_future_or_before_its_commit_is_refused(git_suite: Pa
     with (suite / "pyproject.toml").open("a", encoding="utf-8") as fh:
         fh.write(PYPROJECT_EXTRA)
     path = write_scenario(suite, "dated_case")
-    assert runner.invoke(app, ["adopt", "scenarios/rag_quality/dated_case.yaml", "--source",
-                               "hand", "--reviewer", "alice"]).exit_code == 0
+    assert (
+        runner.invoke(
+            app,
+            [
+                "adopt",
+                "scenarios/rag_quality/dated_case.yaml",
+                "--source",
+                "hand",
+                "--reviewer",
+                "alice",
+            ],
+        ).exit_code
+        == 0
+    )
     subprocess.run(["git", "add", "-A"], cwd=suite, check=True)
     subprocess.run(["git", "commit", "-qm", "now"], cwd=suite, check=True)
-    head = subprocess.run(["git", "rev-parse", "HEAD"], cwd=suite, check=True,
-                          capture_output=True, text=True).stdout.strip()
+    head = subprocess.run(
+        ["git", "rev-parse", "HEAD"], cwd=suite, check=True, capture_output=True, text=True
+    ).stdout.strip()
     before = record_path(path).read_bytes()
     results = suite / "eval" / "dated"
     cases = {
         "eval-20990101-020000": ({"model": STRONG}, "dated in the future"),
-        "eval-20260501-020000": ({"model": STRONG, "commit": head[:12]},
-                                 "dated before its GAIA commit"),
+        "eval-20260501-020000": (
+            {"model": STRONG, "commit": head[:12]},
+            "dated before its GAIA commit",
+        ),
     }
     for run_id, (meta, words) in cases.items():
         folder = write_run(results, run_id, night(1), {"dated_case": F}, meta=meta)
@@ -406,13 +509,22 @@ def test_a_run_dated_in_the_future_or_before_its_commit_is_refused(git_suite: Pa
 
 
 @pytest.mark.slow
-def test_a_bad_results_folder_writes_nothing_and_echoes_nothing(nightly: Path, runner: Any
-                                                                ) -> None:
+def test_a_bad_results_folder_writes_nothing_and_echoes_nothing(nightly: Path, runner: Any) -> None:
     results = nightly / "eval" / "bad"
-    good = write_run(results, "eval-20260520-020000", night(20), {"sat_case": P},
-                     meta={"model": STRONG, "commit": COMMIT_A, "machine": "ci-1"})
-    bad = write_run(results, "eval-20260521-020000", night(21), {"sat_case": P},
-                    meta={"model": STRONG, "commit": COMMIT_A, "machine": "ci-1"})
+    good = write_run(
+        results,
+        "eval-20260520-020000",
+        night(20),
+        {"sat_case": P},
+        meta={"model": STRONG, "commit": COMMIT_A, "machine": "ci-1"},
+    )
+    bad = write_run(
+        results,
+        "eval-20260521-020000",
+        night(21),
+        {"sat_case": P},
+        meta={"model": STRONG, "commit": COMMIT_A, "machine": "ci-1"},
+    )
     card = json.loads((bad / "scorecard.json").read_text(encoding="utf-8"))
     card["scenarios"][0]["status"] = "PASS; rm -rf ghp_" + "a" * 36
     (bad / "scorecard.json").write_text(json.dumps(card), encoding="utf-8")
@@ -430,8 +542,13 @@ def test_an_abbreviated_commit_is_the_same_commit(nightly: Path, runner: Any) ->
     """meta.json keeps 8 hex digits, GITHUB_SHA 40: one commit, read together."""
     results = nightly / "eval" / "ci"
     full = COMMIT_A + "0" * 28
-    write_run(results, "eval-20260507-020000", night(7), {"sat_case": P},
-              meta={"model": STRONG, "machine": "ci-1"})
+    write_run(
+        results,
+        "eval-20260507-020000",
+        night(7),
+        {"sat_case": P},
+        meta={"model": STRONG, "machine": "ci-1"},
+    )
     result = runner.invoke(app, ["runs", "import", str(results)], env={"GITHUB_SHA": full})
     assert result.exit_code == 0, result.stderr
     health = make_health(load_settings(nightly))

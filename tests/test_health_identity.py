@@ -44,8 +44,9 @@ def _ids(folder: Path) -> dict[str, str]:
     """file stem → YAML id of GAIA's mcp_reliability files."""
     from intake.contract.yamlio import parse_checked
 
-    return {p.stem: str(parse_checked(p.read_bytes()).data["id"])
-            for p in sorted(folder.glob("*.yaml"))}
+    return {
+        p.stem: str(parse_checked(p.read_bytes()).data["id"]) for p in sorted(folder.glob("*.yaml"))
+    }
 
 
 @pytest.fixture
@@ -58,19 +59,34 @@ def mcp_suite(suite: Path, runner: Any) -> dict[str, str]:
     ids = _ids(target)
     assert len(ids) == 10 and all(stem != sid for stem, sid in ids.items())
     for stem in ids:
-        result = runner.invoke(app, ["adopt", f"scenarios/mcp_reliability/{stem}.yaml",
-                                     "--source", "hand", "--reviewer", "alice"])
+        result = runner.invoke(
+            app,
+            [
+                "adopt",
+                f"scenarios/mcp_reliability/{stem}.yaml",
+                "--source",
+                "hand",
+                "--reviewer",
+                "alice",
+            ],
+        )
         assert result.exit_code == 0, result.output + result.stderr
     return ids
 
 
 @pytest.mark.slow
-def test_runs_of_mcp_reliability_land_under_their_ids(suite: Path, runner: Any,
-                                                      mcp_suite: dict[str, str]) -> None:
+def test_runs_of_mcp_reliability_land_under_their_ids(
+    suite: Path, runner: Any, mcp_suite: dict[str, str]
+) -> None:
     results = suite / "eval" / "results"
     statuses = {sid: "PASS" for sid in mcp_suite.values()}
-    write_run(results, "eval-20260501-020000", night(1), statuses,
-              meta={"model": STRONG, "commit": "abcdef12", "machine": "ci-1"})
+    write_run(
+        results,
+        "eval-20260501-020000",
+        night(1),
+        statuses,
+        meta={"model": STRONG, "commit": "abcdef12", "machine": "ci-1"},
+    )
     result = runner.invoke(app, ["runs", "import", "eval/results", "--format", "json"])
     assert result.exit_code == 0, result.output + result.stderr
     doc = json.loads(result.stdout)
@@ -85,31 +101,44 @@ def test_runs_of_mcp_reliability_land_under_their_ids(suite: Path, runner: Any,
     assert all(s.runs_read == 1 for s in by_id.values())
 
 
-def test_the_split_hashes_the_id_not_the_file_name(suite: Path, runner: Any,
-                                                   mcp_suite: dict[str, str]) -> None:
+def test_the_split_hashes_the_id_not_the_file_name(
+    suite: Path, runner: Any, mcp_suite: dict[str, str]
+) -> None:
     settings = load_settings(suite)
     assert suite_categories(settings) == dict.fromkeys(mcp_suite.values(), "mcp_reliability")
     result = runner.invoke(app, ["split", "--dry-run"])
     assert result.exit_code == 0, result.output + result.stderr
-    drawn = assign(dict.fromkeys(mcp_suite.values(), "mcp_reliability"), settings.split_salt,
-                   settings.split_heldout)
+    drawn = assign(
+        dict.fromkeys(mcp_suite.values(), "mcp_reliability"),
+        settings.split_salt,
+        settings.split_heldout,
+    )
     shown = dict(line.split(": ") for line in result.stdout.splitlines()[:-1])
     assert shown == drawn
 
 
 @pytest.mark.slow
-def test_bugs_link_and_refresh_find_a_scenario_by_its_id(suite: Path, runner: Any,
-                                                         mcp_suite: dict[str, str],
-                                                         tmp_path: Path) -> None:
+def test_bugs_link_and_refresh_find_a_scenario_by_its_id(
+    suite: Path, runner: Any, mcp_suite: dict[str, str], tmp_path: Path
+) -> None:
     stem, sid = next(iter(mcp_suite.items()))
-    linked = runner.invoke(app, ["bugs", "link", sid, "https://github.com/amd/gaia/issues/7",
-                                 "--reviewer", "bob"])
+    linked = runner.invoke(
+        app, ["bugs", "link", sid, "https://github.com/amd/gaia/issues/7", "--reviewer", "bob"]
+    )
     assert linked.exit_code == 0, linked.output + linked.stderr
     record = load_record(record_path(suite / "scenarios" / "mcp_reliability" / f"{stem}.yaml"))
     assert record.bug is not None and record.bug.issue == "github:amd/gaia#7"
     closings = tmp_path / "closings.json"
-    closings.write_text(json.dumps({"url": "https://github.com/amd/gaia/issues/7",
-                                    "number": 7, "closedAt": None, "stateReason": None}))
+    closings.write_text(
+        json.dumps(
+            {
+                "url": "https://github.com/amd/gaia/issues/7",
+                "number": 7,
+                "closedAt": None,
+                "stateReason": None,
+            }
+        )
+    )
     refreshed = runner.invoke(app, ["bugs", "refresh", "--closings", str(closings), sid])
     assert refreshed.exit_code == 0, refreshed.output + refreshed.stderr
     record = load_record(record_path(suite / "scenarios" / "mcp_reliability" / f"{stem}.yaml"))
@@ -126,9 +155,13 @@ def test_gaias_results_folder_as_it_is_imports_and_names_what_it_skips(
 ) -> None:
     results = suite / "eval" / "results"
     shutil.copytree(GAIA / "eval" / "results", results)
-    write_run(results, "eval-20260501-020000", night(1),
-              {sid: "FAIL" for sid in mcp_suite.values()},
-              meta={"model": STRONG, "commit": "abcdef12", "machine": "ci-1"})
+    write_run(
+        results,
+        "eval-20260501-020000",
+        night(1),
+        {sid: "FAIL" for sid in mcp_suite.values()},
+        meta={"model": STRONG, "commit": "abcdef12", "machine": "ci-1"},
+    )
     result = runner.invoke(app, ["runs", "import", "eval/results"])
     assert result.exit_code == 0, result.output + result.stderr
     skipped = [line for line in result.stderr.splitlines() if line.startswith("skipped ")]
@@ -146,8 +179,7 @@ def test_gaias_results_folder_as_it_is_imports_and_names_what_it_skips(
     assert doc["recorded"] == 0 and doc["already_recorded"] == 10 and len(doc["skipped"]) == 4
 
 
-def test_a_results_folder_of_nothing_but_other_scorecards_exits_0(suite: Path, runner: Any
-                                                                  ) -> None:
+def test_a_results_folder_of_nothing_but_other_scorecards_exits_0(suite: Path, runner: Any) -> None:
     results = suite / "eval" / "results"
     shutil.copytree(GAIA / "eval" / "results", results)
     with (suite / "pyproject.toml").open("a", encoding="utf-8") as fh:
@@ -168,16 +200,23 @@ def test_every_gaia_scenario_lands_under_its_id(suite: Path, runner: Any) -> Non
         fh.write(PYPROJECT_EXTRA)
     shutil.rmtree(suite / "scenarios")
     shutil.copytree(GAIA_SCENARIOS, suite / "scenarios")
-    adopted = runner.invoke(app, ["adopt", "scenarios", "--source", "hand",
-                                  "--reviewer", "alice"])
+    adopted = runner.invoke(app, ["adopt", "scenarios", "--source", "hand", "--reviewer", "alice"])
     assert adopted.exit_code == 0, adopted.output + adopted.stderr
-    ids = {str(parse_checked(p.read_bytes()).data["id"]): p
-           for p in (suite / "scenarios").rglob("*.yaml") if record_path(p).is_file()}
+    ids = {
+        str(parse_checked(p.read_bytes()).data["id"]): p
+        for p in (suite / "scenarios").rglob("*.yaml")
+        if record_path(p).is_file()
+    }
     assert len(ids) >= 80
     renamed = [sid for sid, p in ids.items() if p.stem != sid]
     assert len(renamed) >= 10  # mcp_reliability among them
-    write_run(suite / "eval" / "results", "eval-20260501-020000", night(1),
-              dict.fromkeys(ids, "PASS"), meta={"model": STRONG, "machine": "ci-1"})
+    write_run(
+        suite / "eval" / "results",
+        "eval-20260501-020000",
+        night(1),
+        dict.fromkeys(ids, "PASS"),
+        meta={"model": STRONG, "machine": "ci-1"},
+    )
     result = runner.invoke(app, ["runs", "import", "eval/results", "--format", "json"])
     assert result.exit_code == 0, result.output + result.stderr
     doc = json.loads(result.stdout)

@@ -28,14 +28,16 @@ from tests.support.nightly_helpers import write_scenario
 def _rows(suite: Path) -> list[tuple[Any, ...]]:
     db = sqlite3.connect(index_path(load_settings(suite)))
     try:
-        return db.execute("SELECT path, scenario_id, runnable_hash, category, tags "
-                          "FROM scenario_facts").fetchall()
+        return db.execute(
+            "SELECT path, scenario_id, runnable_hash, category, tags FROM scenario_facts"
+        ).fetchall()
     finally:
         db.close()
 
 
 def test_cached_facts_follow_an_edit_of_the_same_size_and_a_deleted_index(
-        suite: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    suite: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setattr(store, "RACY_NS", 0)  # cache a file however new it is
     path = write_scenario(suite, "alpha_case", objective="Ask what the budget says, part A.")
     settings = load_settings(suite)
@@ -44,8 +46,7 @@ def test_cached_facts_follow_an_edit_of_the_same_size_and_a_deleted_index(
     assert first.scenario_id == "alpha_case" and first.category == "rag_quality"
     assert [r[1] for r in _rows(suite)] == ["alpha_case"]
     before = path.stat()
-    path.write_text(path.read_text(encoding="utf-8").replace("part A", "part B"),
-                    encoding="utf-8")
+    path.write_text(path.read_text(encoding="utf-8").replace("part A", "part B"), encoding="utf-8")
     assert path.stat().st_size == before.st_size
     edited = scenario_facts(settings, [path])[path]
     assert edited.runnable_hash != first.runnable_hash
@@ -70,7 +71,8 @@ def test_an_unreadable_index_is_parsed_around(suite: Path) -> None:
 
 
 def test_runs_import_reads_the_ids_through_the_cache_and_records_the_current_hash(
-        suite: Path, runner: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    suite: Path, runner: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
     from tests.support.nightly_helpers import (
         CI_VARIABLES,
         PYPROJECT_EXTRA,
@@ -85,28 +87,51 @@ def test_runs_import_reads_the_ids_through_the_cache_and_records_the_current_has
     with (suite / "pyproject.toml").open("a", encoding="utf-8") as fh:
         fh.write(PYPROJECT_EXTRA)
     path = write_scenario(suite, "alpha_case", objective="Ask what the budget says, part A.")
-    assert runner.invoke(app, ["adopt", "scenarios/rag_quality/alpha_case.yaml", "--source",
-                               "hand", "--reviewer", "alice"]).exit_code == 0
+    assert (
+        runner.invoke(
+            app,
+            [
+                "adopt",
+                "scenarios/rag_quality/alpha_case.yaml",
+                "--source",
+                "hand",
+                "--reviewer",
+                "alice",
+            ],
+        ).exit_code
+        == 0
+    )
     results = suite / "eval" / "results"
-    write_run(results, "eval-20260501-020000", night(1), {"alpha_case": "PASS"},
-              meta={"model": STRONG, "machine": "ci-1"})
-    assert runner.invoke(app, ["runs", "import", str(results / "eval-20260501-020000")]
-                         ).exit_code == 0
-    path.write_text(path.read_text(encoding="utf-8").replace("part A", "part B"),
-                    encoding="utf-8")
-    write_run(results, "eval-20260502-020000", night(2), {"alpha_case": "FAIL"},
-              meta={"model": STRONG, "machine": "ci-1"})
-    assert runner.invoke(app, ["runs", "import", str(results / "eval-20260502-020000")]
-                         ).exit_code == 0
+    write_run(
+        results,
+        "eval-20260501-020000",
+        night(1),
+        {"alpha_case": "PASS"},
+        meta={"model": STRONG, "machine": "ci-1"},
+    )
+    assert (
+        runner.invoke(app, ["runs", "import", str(results / "eval-20260501-020000")]).exit_code == 0
+    )
+    path.write_text(path.read_text(encoding="utf-8").replace("part A", "part B"), encoding="utf-8")
+    write_run(
+        results,
+        "eval-20260502-020000",
+        night(2),
+        {"alpha_case": "FAIL"},
+        meta={"model": STRONG, "machine": "ci-1"},
+    )
+    assert (
+        runner.invoke(app, ["runs", "import", str(results / "eval-20260502-020000")]).exit_code == 0
+    )
     settings = load_settings(suite)
     runs = {r.run_id: r.results[0][4] for r in map(store.read_run, store.run_files(settings))}
     assert runs["eval-20260502-020000"] == read_facts(path.read_bytes()).runnable_hash
     assert runs["eval-20260501-020000"] != runs["eval-20260502-020000"]
 
 
-def test_the_runs_health_reads_from_the_index_equal_validated_ones(suite: Path, runner: Any,
-                                                                   monkeypatch: pytest.MonkeyPatch
-                                                                   ) -> None:
+def test_the_runs_health_reads_from_the_index_equal_validated_ones(
+    suite: Path, runner: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
     from intake.contract.models import SuiteRun
     from tests.support.nightly_helpers import (
         CI_VARIABLES,
@@ -121,11 +146,27 @@ def test_the_runs_health_reads_from_the_index_equal_validated_ones(suite: Path, 
     with (suite / "pyproject.toml").open("a", encoding="utf-8") as fh:
         fh.write(PYPROJECT_EXTRA)
     write_scenario(suite, "alpha_case")
-    assert runner.invoke(app, ["adopt", "scenarios/rag_quality/alpha_case.yaml", "--source",
-                               "hand", "--reviewer", "alice"]).exit_code == 0
-    write_run(suite / "eval" / "results", "eval-20260501-020000", night(1),
-              {"alpha_case": "FAIL"}, meta={"model": STRONG, "machine": "ci-1",
-                                            "commit": "c0ffee01"})
+    assert (
+        runner.invoke(
+            app,
+            [
+                "adopt",
+                "scenarios/rag_quality/alpha_case.yaml",
+                "--source",
+                "hand",
+                "--reviewer",
+                "alice",
+            ],
+        ).exit_code
+        == 0
+    )
+    write_run(
+        suite / "eval" / "results",
+        "eval-20260501-020000",
+        night(1),
+        {"alpha_case": "FAIL"},
+        meta={"model": STRONG, "machine": "ci-1", "commit": "c0ffee01"},
+    )
     assert runner.invoke(app, ["runs", "import", "eval/results"]).exit_code == 0
     (run,) = store.window_runs(load_settings(suite))[0]["alpha_case"]
     fields = run.model_dump()
@@ -142,15 +183,33 @@ NOW = datetime(2026, 6, 1, tzinfo=UTC)
 
 def _as_stored(item: HealthInput) -> HealthInput:
     """The same scenario with its runs as the run store's index gives them (``store.Run``)."""
-    return replace(item, runs=tuple(
-        store.Run(r.run_id, r.status, r.score, r.failure_category, r.model, r.tier.value,
-                  r.judge_model, r.runnable_hash, r.gaia_commit, r.machine, r.at, r.recorded_at,
-                  r.kind) for r in item.runs))
+    return replace(
+        item,
+        runs=tuple(
+            store.Run(
+                r.run_id,
+                r.status,
+                r.score,
+                r.failure_category,
+                r.model,
+                r.tier.value,
+                r.judge_model,
+                r.runnable_hash,
+                r.gaia_commit,
+                r.machine,
+                r.at,
+                r.recorded_at,
+                r.kind,
+            )
+            for r in item.runs
+        ),
+    )
 
 
 @pytest.mark.parametrize(("seed", "nights"), [(7, 3), (7, 14), (99, 17)])
 def test_the_store_runs_decide_as_the_record_runs_on_generated_histories(
-        seed: int, nights: int) -> None:
+    seed: int, nights: int
+) -> None:
     """Every report ``health`` renders from the run store's plain runs (``store.Run``) equals
     the one from the records' validated runs (``SuiteRun``), on the generator's histories:
     edits, fixes, a backend-down night, a killed run, three machines, a commit a night."""
@@ -209,8 +268,9 @@ def test_suite_files_walk_as_iter_scenarios_does(suite: Path) -> None:
     for n, name in enumerate(["b_case", "a_case", "Z_case", "c_case"]):
         write_scenario(suite, name, category=("rag_quality", "tool_selection")[n % 2])
         if name != "c_case":
-            record_path(suite / "scenarios" / ("rag_quality", "tool_selection")[n % 2]
-                        / f"{name}.yaml").write_text("{}", encoding="utf-8")
+            record_path(
+                suite / "scenarios" / ("rag_quality", "tool_selection")[n % 2] / f"{name}.yaml"
+            ).write_text("{}", encoding="utf-8")
     (suite / "scenarios" / "rag_quality" / "deeper").mkdir()
     (suite / "scenarios" / "rag_quality" / "deeper" / "x.yaml").write_text("id: x\n")
     (suite / "scenarios" / "notes.txt").write_text("not a scenario")
@@ -218,12 +278,18 @@ def test_suite_files_walk_as_iter_scenarios_does(suite: Path) -> None:
     files = store.suite_files(suite / "scenarios", suite / "no-such-folder")
     assert [f.path for f in files] == list(iter_scenarios(suite / "scenarios"))
     assert [f.record for f in files] == [record_path(f.path).is_file() for f in files]
-    assert all(f.record_path == record_path(f.path) and f.stat == f.path.stat()
-               for f in files)
+    assert all(f.record_path == record_path(f.path) and f.stat == f.path.stat() for f in files)
 
 
-HEAVY_FOR_HEALTH = ("presidio_analyzer", "spacy", "jsonschema", "github", "intake.report.html",
-                    "intake.scrub", "intake.check")
+HEAVY_FOR_HEALTH = (
+    "presidio_analyzer",
+    "spacy",
+    "jsonschema",
+    "github",
+    "intake.report.html",
+    "intake.scrub",
+    "intake.check",
+)
 WARM_NEVER = ("intake.contract.models", "ruamel", "intake.contract.yamlio")
 
 
@@ -235,13 +301,20 @@ def _loaded_by(argv: list[str], cwd: Path) -> set[str]:
         "except SystemExit:\n    pass\n"
         "sys.stderr.write('\\nMODULES ' + json.dumps(sorted(sys.modules)))\n"
     )
-    done = subprocess.run([sys.executable, "-c", probe], cwd=cwd, capture_output=True,
-                          text=True, timeout=120, check=False)
+    done = subprocess.run(
+        [sys.executable, "-c", probe],
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
     return set(json.loads(done.stderr.rsplit("MODULES ", 1)[1]))
 
 
-def test_health_imports_what_it_uses(suite: Path, runner: Any,
-                                     monkeypatch: pytest.MonkeyPatch) -> None:
+def test_health_imports_what_it_uses(
+    suite: Path, runner: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """``intake health`` (checked in a fresh interpreter) never imports the scrubber, spaCy,
     jsonschema, PyGithub, the gates or the HTML renderer; with its caches warm (a second call
     over unchanged files) not the models nor the YAML library either."""
@@ -259,26 +332,51 @@ def test_health_imports_what_it_uses(suite: Path, runner: Any,
     with (suite / "pyproject.toml").open("a", encoding="utf-8") as fh:
         fh.write(PYPROJECT_EXTRA)
     write_scenario(suite, "alpha_case")
-    assert runner.invoke(app, ["adopt", "scenarios/rag_quality/alpha_case.yaml", "--source",
-                               "hand", "--reviewer", "alice"]).exit_code == 0
-    write_run(suite / "eval" / "results", "eval-20260501-020000", night(1),
-              {"alpha_case": "PASS"}, meta={"model": STRONG, "machine": "ci-1"})
+    assert (
+        runner.invoke(
+            app,
+            [
+                "adopt",
+                "scenarios/rag_quality/alpha_case.yaml",
+                "--source",
+                "hand",
+                "--reviewer",
+                "alice",
+            ],
+        ).exit_code
+        == 0
+    )
+    write_run(
+        suite / "eval" / "results",
+        "eval-20260501-020000",
+        night(1),
+        {"alpha_case": "PASS"},
+        meta={"model": STRONG, "machine": "ci-1"},
+    )
     assert runner.invoke(app, ["runs", "import", "eval/results"]).exit_code == 0
     first = _loaded_by(["health", "--format", "json"], suite)
     assert "intake.report.health" in first
-    assert not {m for m in first if m.split(".")[0] in HEAVY_FOR_HEALTH
-                or any(m == h or m.startswith(h + ".") for h in HEAVY_FOR_HEALTH)}
+    assert not {
+        m
+        for m in first
+        if m.split(".")[0] in HEAVY_FOR_HEALTH
+        or any(m == h or m.startswith(h + ".") for h in HEAVY_FOR_HEALTH)
+    }
     from intake.report.health import make_health
 
     make_health(load_settings(suite))  # here the files are old enough to keep (RACY_NS 0)
     warm = _loaded_by(["health"], suite)
     assert "intake.report.health" in warm
-    assert not {m for m in warm if any(m == h or m.startswith(h + ".")
-                                       for h in (*HEAVY_FOR_HEALTH, *WARM_NEVER))}
+    assert not {
+        m
+        for m in warm
+        if any(m == h or m.startswith(h + ".") for h in (*HEAVY_FOR_HEALTH, *WARM_NEVER))
+    }
 
 
 def test_a_kept_record_reads_as_validated_and_a_changed_one_is_read_again(
-        suite: Path, runner: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    suite: Path, runner: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Each record health validated is kept by size and times: the next call reads the same
     report from it, and a quarantine (the record changed) is seen at once."""
     from intake.report.health import make_health, render
@@ -297,11 +395,27 @@ def test_a_kept_record_reads_as_validated_and_a_changed_one_is_read_again(
         fh.write(PYPROJECT_EXTRA)
     for sid in ("alpha_case", "beta_case"):
         write_scenario(suite, sid)
-        assert runner.invoke(app, ["adopt", f"scenarios/rag_quality/{sid}.yaml", "--source",
-                                   "hand", "--reviewer", "alice"]).exit_code == 0
-    write_run(suite / "eval" / "results", "eval-20260501-020000", night(1),
-              {"alpha_case": "PASS", "beta_case": "FAIL"},
-              meta={"model": STRONG, "machine": "ci-1"})
+        assert (
+            runner.invoke(
+                app,
+                [
+                    "adopt",
+                    f"scenarios/rag_quality/{sid}.yaml",
+                    "--source",
+                    "hand",
+                    "--reviewer",
+                    "alice",
+                ],
+            ).exit_code
+            == 0
+        )
+    write_run(
+        suite / "eval" / "results",
+        "eval-20260501-020000",
+        night(1),
+        {"alpha_case": "PASS", "beta_case": "FAIL"},
+        meta={"model": STRONG, "machine": "ci-1"},
+    )
     assert runner.invoke(app, ["runs", "import", "eval/results"]).exit_code == 0
     settings = load_settings(suite)
     validated = render(make_health(settings, now=NOW), "json")
@@ -309,8 +423,9 @@ def test_a_kept_record_reads_as_validated_and_a_changed_one_is_read_again(
     assert render(make_health(settings, now=NOW), "json") == validated  # read from the kept
     store.index_path(settings).unlink()
     assert render(make_health(settings, now=NOW), "json") == validated  # and rebuilt
-    result = runner.invoke(app, ["quarantine", "beta_case", "--reason", "flaky backend",
-                                 "--by", "alice"])
+    result = runner.invoke(
+        app, ["quarantine", "beta_case", "--reason", "flaky backend", "--by", "alice"]
+    )
     assert result.exit_code == 0, result.output + result.stderr
     report = make_health(settings, now=NOW)
     assert [s.scenario_id for s in report.quarantined] == ["beta_case"]

@@ -36,8 +36,9 @@ def test_three_nights_decide_nothing_but_what_needs_no_rates() -> None:
 def test_an_undecided_case_says_how_many_more_runs_would_decide_it() -> None:
     report = build_health(generate(seed=7, nights=7).inputs())
     undecided = [s for s in report.scenarios if s.klass == "undecided"]
-    assert undecided and all("more judged run(s)" in s.why or "near a bar" in s.why
-                             for s in undecided)
+    assert undecided and all(
+        "more judged run(s)" in s.why or "near a bar" in s.why for s in undecided
+    )
     assert sum(s.more_runs is not None for s in undecided) > len(undecided) // 2
     assert report.wanted_runs()  # per tier: how many scenarios, about how many runs each
 
@@ -58,8 +59,10 @@ def test_runs_before_a_fix_are_never_pooled_with_runs_after(tmp_path: Path) -> N
         s = by_id[case.scenario_id]
         tested_before = sum(
             history.status(case, night, model, it) is not None
-            for night in range(1, 15) if history.tested(night) < (case.fixed_at or 0)
-            for _, model, it, *_ in history.runs_of(night))
+            for night in range(1, 15)
+            if history.tested(night) < (case.fixed_at or 0)
+            for _, model, it, *_ in history.runs_of(night)
+        )
         assert s.before_fix_runs == tested_before, case
         assert s.klass in (case.truth, "undecided"), (case, s)
         lagged += s.before_fix_runs - by_date[case.scenario_id].before_fix_runs
@@ -114,13 +117,17 @@ def test_github_output_escapes_every_value_through_ghoutput() -> None:
     inputs = history.inputs()
     first = inputs[0]
     hostile = HealthInput(
-        scenario_id="x`](javascript:1)\x1b[31m\x07", path="eval/scenarios/a`b\n::error::x.yaml",
-        category=first.category, provenance="hand", current_hash=first.current_hash,
-        runs=first.runs, quarantined="reason with `code` and \x1b]8;;link",
+        scenario_id="x`](javascript:1)\x1b[31m\x07",
+        path="eval/scenarios/a`b\n::error::x.yaml",
+        category=first.category,
+        provenance="hand",
+        current_hash=first.current_hash,
+        runs=first.runs,
+        quarantined="reason with `code` and \x1b]8;;link",
     )
     text = str(render_github(build_health([hostile, *inputs[1:]])))
     assert "\x1b" not in text and "\x07" not in text
     assert "\n::error::" not in text
-    summary = text[text.index("## Suite health"):]
+    summary = text[text.index("## Suite health") :]
     assert summary.count("x`](javascript:1)") == summary.count("``x`](javascript:1)")  # in
     # a code span whose fence is longer than any backtick run in it: the link stays text

@@ -42,7 +42,8 @@ def _string_of(node: ast.AST) -> str | None:
         return node.value
     if isinstance(node, ast.JoinedStr):
         return "".join(
-            part.value if isinstance(part, ast.Constant) and isinstance(part.value, str)
+            part.value
+            if isinstance(part, ast.Constant) and isinstance(part.value, str)
             else PLACEHOLDER
             for part in node.values
         )
@@ -66,16 +67,20 @@ def suggestions(source: str, where: str) -> list[Suggestion]:
     for node in ast.walk(tree):
         text = _string_of(node)
         if text is not None and isinstance(node, ast.Constant | ast.JoinedStr):
-            found += [Suggestion(f"{where}:{node.lineno}", m[1]) for m in
-                      IN_BACKTICKS.finditer(text)]
+            found += [
+                Suggestion(f"{where}:{node.lineno}", m[1]) for m in IN_BACKTICKS.finditer(text)
+            ]
         if isinstance(node, ast.keyword) and node.arg == "hint":
             hint = _hint_text(node.value)
             plain = IN_BACKTICKS.sub("", hint)
             for match in IN_HINT.finditer(plain):
-                rest = plain[match.start():]
+                rest = plain[match.start() :]
                 end = HINT_END.search(rest)
-                found.append(Suggestion(f"{where}:{node.value.lineno}",
-                                        rest[: end.start() if end else None].strip()))
+                found.append(
+                    Suggestion(
+                        f"{where}:{node.value.lineno}", rest[: end.start() if end else None].strip()
+                    )
+                )
     return found
 
 
@@ -103,8 +108,12 @@ def problem(command: Any, line: str) -> str | None:
     for word in words:
         for option in re.split(r"\\?\|", word.strip("[]()").split("=", 1)[0]):
             stdin = option == "-"  # a lone dash is standard input, not an option
-            if option.startswith("-") and not stdin and PLACEHOLDER not in option \
-                    and option not in options:
+            if (
+                option.startswith("-")
+                and not stdin
+                and PLACEHOLDER not in option
+                and option not in options
+            ):
                 return f"{' '.join(path)} has no option {option}"
     return None
 
@@ -122,8 +131,11 @@ def test_every_suggested_command_line_exists() -> None:
     command = typer.main.get_command(app)
     found = _all_suggestions()
     assert len(found) > 100, "the scan reads intake's hints and next steps"
-    bad = [f"{s.where}: `{s.line}`: {why}" for s in found
-           if (why := problem(command, s.line)) is not None]
+    bad = [
+        f"{s.where}: `{s.line}`: {why}"
+        for s in found
+        if (why := problem(command, s.line)) is not None
+    ]
     assert bad == [], "hints that name a command line intake does not have:\n" + "\n".join(bad)
 
 
@@ -171,4 +183,3 @@ def test_docs_pages_name_real_commands() -> None:
             if why is not None:
                 bad.append(f"{page.relative_to(REPO).as_posix()}: `{line}`: {why}")
     assert bad == [], "\n".join(bad)
-

@@ -96,9 +96,7 @@ def test_a_private_draft_leaves_no_history_file(git_suite: Path, runner: CliRunn
     assert "rejection" in runner.invoke(app, ["log", "secret_case"]).stdout
 
 
-def test_hostile_history_files_are_checked_and_scrubbed(
-    git_suite: Path, runner: CliRunner
-) -> None:
+def test_hostile_history_files_are_checked_and_scrubbed(git_suite: Path, runner: CliRunner) -> None:
     _reject_two(git_suite, runner)
     folder = git_suite / "intake-history"
     (good,) = [f for f in folder.glob(f"*{HISTORY_SUFFIX}") if "noise" in f.read_text()]
@@ -126,7 +124,8 @@ def test_check_scans_the_committed_history(git_suite: Path, runner: CliRunner) -
     _reject_two(git_suite, runner)
     assert runner.invoke(app, ["check"]).exit_code == 0
     (event,) = [
-        f for f in (git_suite / "intake-history").glob(f"*{HISTORY_SUFFIX}")
+        f
+        for f in (git_suite / "intake-history").glob(f"*{HISTORY_SUFFIX}")
         if "noise" in f.read_text()
     ]
     event.write_text(event.read_text().replace('"noise"', f'"noise, ask {EMAIL}"'))

@@ -49,8 +49,9 @@ class GitHubOfOrigin(FakeGitHub):
         self.reviews: list[dict[str, Any]] = []
 
     def _git(self, *args: str) -> bytes | None:
-        done = subprocess.run(["git", "--git-dir", str(self.origin), *args],
-                              capture_output=True, check=False)
+        done = subprocess.run(
+            ["git", "--git-dir", str(self.origin), *args], capture_output=True, check=False
+        )
         return done.stdout if done.returncode == 0 else None
 
     def _take(self, method: str, path: str, handler: Any) -> Reply:
@@ -58,9 +59,15 @@ class GitHubOfOrigin(FakeGitHub):
         prefix = f"/repos/{REPO}"
         head = (self._git("rev-parse", "refs/heads/attack") or b"").decode().strip()
         if path == f"{prefix}/pulls/{PR}":
-            return Reply(body={"number": PR, "state": "open", "user": {"login": self.author},
-                               "head": {"sha": head, "ref": "attack"},
-                               "base": {"sha": "0" * 40, "ref": "main"}})
+            return Reply(
+                body={
+                    "number": PR,
+                    "state": "open",
+                    "user": {"login": self.author},
+                    "head": {"sha": head, "ref": "attack"},
+                    "base": {"sha": "0" * 40, "ref": "main"},
+                }
+            )
         if path == f"{prefix}/pulls/{PR}/reviews":
             return Reply(body=self.reviews)
         if path == f"{prefix}/pulls/{PR}/files":
@@ -68,8 +75,14 @@ class GitHubOfOrigin(FakeGitHub):
             files = []
             for line in diff.splitlines():
                 status, *names = line.split("\t")
-                entry = {"filename": names[-1], "status": "modified", "sha": "d" * 40,
-                         "additions": 1, "deletions": 0, "changes": 1}
+                entry = {
+                    "filename": names[-1],
+                    "status": "modified",
+                    "sha": "d" * 40,
+                    "additions": 1,
+                    "deletions": 0,
+                    "changes": 1,
+                }
                 if status.startswith("R"):
                     entry |= {"status": "renamed", "previous_filename": names[0]}
                 files.append(entry)
@@ -80,17 +93,32 @@ class GitHubOfOrigin(FakeGitHub):
             data = self._git("cat-file", "blob", f"{ref}:{name}")
             if data is None:
                 return Reply(404, {"message": "Not Found"})
-            return Reply(body={"type": "file", "encoding": "base64", "name": Path(name).name,
-                               "path": name, "sha": "c" * 40, "size": len(data),
-                               "content": base64.b64encode(data).decode("ascii")})
+            return Reply(
+                body={
+                    "type": "file",
+                    "encoding": "base64",
+                    "name": Path(name).name,
+                    "path": name,
+                    "sha": "c" * 40,
+                    "size": len(data),
+                    "content": base64.b64encode(data).decode("ascii"),
+                }
+            )
         return Reply(404, {"message": "Not Found"})
 
-    def approve(self, login: str, commit: str, rid: int = 11,
-                association: str = "MEMBER") -> None:
+    def approve(self, login: str, commit: str, rid: int = 11, association: str = "MEMBER") -> None:
         """``login`` approves the pull request at ``commit`` (review ``rid``)."""
-        self.reviews.append({"id": rid, "user": {"login": login}, "state": "APPROVED",
-                             "commit_id": commit, "submitted_at": "2026-12-01T12:00:00Z",
-                             "author_association": association, "body": ""})
+        self.reviews.append(
+            {
+                "id": rid,
+                "user": {"login": login},
+                "state": "APPROVED",
+                "commit_id": commit,
+                "submitted_at": "2026-12-01T12:00:00Z",
+                "author_association": association,
+                "body": "",
+            }
+        )
 
 
 @pytest.fixture
@@ -113,8 +141,11 @@ def _in(where: Path, runner: CliRunner, monkeypatch: pytest.MonkeyPatch, *args: 
 
 
 def _claimed(result: Any) -> list[str]:
-    return [f["message"] for f in json.loads(result.stdout)["findings"]
-            if f["code"] == "claimed" and f["severity"] == "error"]
+    return [
+        f["message"]
+        for f in json.loads(result.stdout)["findings"]
+        if f["code"] == "claimed" and f["severity"] == "error"
+    ]
 
 
 def _ci(repos: Repos, runner: CliRunner, monkeypatch: pytest.MonkeyPatch) -> list[Any]:
@@ -123,8 +154,10 @@ def _ci(repos: Repos, runner: CliRunner, monkeypatch: pytest.MonkeyPatch) -> lis
     for depth in (1, 0):
         target = repos.tmp / f"ci-{depth}-{len(list(repos.tmp.glob('ci-*')))}"
         extra = ["--depth", "1"] if depth else ["--no-single-branch"]
-        subprocess.run(["git", "clone", "-q", *extra, "-b", "attack", repos.origin.as_uri(),
-                        str(target)], check=True)
+        subprocess.run(
+            ["git", "clone", "-q", *extra, "-b", "attack", repos.origin.as_uri(), str(target)],
+            check=True,
+        )
         with monkeypatch.context() as ci:
             ci.setenv("GITHUB_BASE_REF", "main")
             ci.setenv("GITHUB_ACTIONS", "true")
@@ -136,8 +169,9 @@ def _promoted(repos: Repos, runner: CliRunner, monkeypatch: pytest.MonkeyPatch) 
     promoted_on_main(repos)
 
 
-def _ci_on_a_review(repos: Repos, runner: CliRunner, monkeypatch: pytest.MonkeyPatch
-                    ) -> tuple[Any, Any]:
+def _ci_on_a_review(
+    repos: Repos, runner: CliRunner, monkeypatch: pytest.MonkeyPatch
+) -> tuple[Any, Any]:
     """``check`` as the shipped workflow runs it on ``pull_request_review``: GitHub sets no
     ``GITHUB_BASE_REF`` there, so the workflow's own run line names the base from the event
     (``BASE_BRANCH``). (Without ``--base``, the run line's result.)"""
@@ -155,8 +189,19 @@ def _ci_on_a_review(repos: Repos, runner: CliRunner, monkeypatch: pytest.MonkeyP
     words = shlex.split(step["run"].replace("$BASE_BRANCH", "main"))
     assert words[0] == "intake"
     target = repos.tmp / f"ci-review-{len(list(repos.tmp.glob('ci-review-*')))}"
-    subprocess.run(["git", "clone", "-q", "--no-single-branch", "-b", "attack",
-                    repos.origin.as_uri(), str(target)], check=True)
+    subprocess.run(
+        [
+            "git",
+            "clone",
+            "-q",
+            "--no-single-branch",
+            "-b",
+            "attack",
+            repos.origin.as_uri(),
+            str(target),
+        ],
+        check=True,
+    )
     git(target, "remote", "set-head", "origin", "-d")  # actions/checkout fetches, sets none
     with monkeypatch.context() as ci:
         ci.setenv("GITHUB_ACTIONS", "true")
@@ -165,39 +210,65 @@ def _ci_on_a_review(repos: Repos, runner: CliRunner, monkeypatch: pytest.MonkeyP
     return bare, shipped
 
 
-def _quarantined_on_main(repos: Repos, runner: CliRunner,
-                         monkeypatch: pytest.MonkeyPatch) -> None:
+def _quarantined_on_main(repos: Repos, runner: CliRunner, monkeypatch: pytest.MonkeyPatch) -> None:
     promoted_on_main(repos)
-    done = _in(repos.main, runner, monkeypatch, "quarantine", SID, "--reason", "flaky judge",
-               "--by", "maintainer")
+    done = _in(
+        repos.main,
+        runner,
+        monkeypatch,
+        "quarantine",
+        SID,
+        "--reason",
+        "flaky judge",
+        "--by",
+        "maintainer",
+    )
     assert done.exit_code == 0, done.output
     repos.commit_main("quarantine")
 
 
-def _adopted_on_main(repos: Repos, runner: CliRunner,
-                     monkeypatch: pytest.MonkeyPatch) -> None:
+def _adopted_on_main(repos: Repos, runner: CliRunner, monkeypatch: pytest.MonkeyPatch) -> None:
     legacy_scenario(repos.main, "legacy_case")
-    done = _in(repos.main, runner, monkeypatch, "adopt", "scenarios/rag_quality", "--source",
-               "synthetic", "--reviewer", "alice", "--rationale", "Two facts, two sections.")
+    done = _in(
+        repos.main,
+        runner,
+        monkeypatch,
+        "adopt",
+        "scenarios/rag_quality",
+        "--source",
+        "synthetic",
+        "--reviewer",
+        "alice",
+        "--rationale",
+        "Two facts, two sections.",
+    )
     assert done.exit_code == 0, done.output
     repos.commit_main("adopt")
 
 
 FLOWS: dict[str, tuple[Callable[..., None], list[str], str]] = {
-    "quarantine": (_promoted,
-                   ["quarantine", SID, "--reason", "judge disagrees", "--by", "maintainer"],
-                   SID),
-    "lift": (_quarantined_on_main,
-             ["quarantine", SID, "--lift", "--reason", "rubric fixed", "--by", "maintainer"],
-             SID),
-    "retire": (_promoted,
-               ["retire", SID, "--reason", "the tool is gone", "--by", "maintainer"], SID),
+    "quarantine": (
+        _promoted,
+        ["quarantine", SID, "--reason", "judge disagrees", "--by", "maintainer"],
+        SID,
+    ),
+    "lift": (
+        _quarantined_on_main,
+        ["quarantine", SID, "--lift", "--reason", "rubric fixed", "--by", "maintainer"],
+        SID,
+    ),
+    "retire": (
+        _promoted,
+        ["retire", SID, "--reason", "the tool is gone", "--by", "maintainer"],
+        SID,
+    ),
     "split": (_adopted_on_main, ["split", "--by", "maintainer"], "legacy_case"),
 }
 
 
-def _written_on_a_branch(repos: Repos, runner: CliRunner, monkeypatch: pytest.MonkeyPatch,
-                         flow: str) -> tuple[Path, str, str]:
+def _written_on_a_branch(
+    repos: Repos, runner: CliRunner, monkeypatch: pytest.MonkeyPatch, flow: str
+) -> tuple[Path, str, str]:
     """The maintainer's branch with the command's change, pushed: (clone, id, commit)."""
     setup, command, sid = FLOWS[flow]
     setup(repos, runner, monkeypatch)
@@ -207,8 +278,14 @@ def _written_on_a_branch(repos: Repos, runner: CliRunner, monkeypatch: pytest.Mo
     return branch, sid, repos.push_contribution(flow, who=MAINTAINER)
 
 
-def _record_approval(repos: Repos, branch: Path, runner: CliRunner,
-                     monkeypatch: pytest.MonkeyPatch, sid: str, commit: str) -> str:
+def _record_approval(
+    repos: Repos,
+    branch: Path,
+    runner: CliRunner,
+    monkeypatch: pytest.MonkeyPatch,
+    sid: str,
+    commit: str,
+) -> str:
     recorded = _in(branch, runner, monkeypatch, "review", sid, "--pr", str(PR))
     assert recorded.exit_code == 0, recorded.output
     assert f"recorded: approve by bob at {commit[:12]}" in recorded.stdout
@@ -249,7 +326,10 @@ def test_a_quarantine_fails_check_until_approved_then_passes_in_ci_and_a_clone(
 
 @pytest.mark.parametrize("flow", ["lift", "retire", "split"])
 def test_a_lift_retirement_or_split_fails_until_approved_then_passes(
-    repos: Repos, hub: GitHubOfOrigin, runner: CliRunner, monkeypatch: pytest.MonkeyPatch,
+    repos: Repos,
+    hub: GitHubOfOrigin,
+    runner: CliRunner,
+    monkeypatch: pytest.MonkeyPatch,
     flow: str,
 ) -> None:
     branch, sid, commit = _written_on_a_branch(repos, runner, monkeypatch, flow)
@@ -271,21 +351,22 @@ def _forged(branch: Path, **changes: Any) -> None:
     rec.write_text(dump_record(record), encoding="utf-8")
 
 
-def _attack_forged_review_id(repos: Repos, branch: Path, hub: GitHubOfOrigin,
-                             commit: str) -> None:
+def _attack_forged_review_id(repos: Repos, branch: Path, hub: GitHubOfOrigin, commit: str) -> None:
     _forged(branch, review_id=999)
 
 
-def _attack_review_of_another_commit(repos: Repos, branch: Path, hub: GitHubOfOrigin,
-                                     commit: str) -> None:
+def _attack_review_of_another_commit(
+    repos: Repos, branch: Path, hub: GitHubOfOrigin, commit: str
+) -> None:
     base = git(repos.main, "rev-parse", "HEAD")  # bob approved the base, not the quarantine
     hub.reviews = []
     hub.approve("bob", base)
     _forged(branch, commit=base)
 
 
-def _attack_approval_by_a_branch_author(repos: Repos, branch: Path, hub: GitHubOfOrigin,
-                                        commit: str) -> None:
+def _attack_approval_by_a_branch_author(
+    repos: Repos, branch: Path, hub: GitHubOfOrigin, commit: str
+) -> None:
     (branch / "NOTES.md").write_text("bob's note\n", encoding="utf-8")
     bobs = repos.push_contribution("a commit of bob's on the branch", who=BOB)
     hub.reviews = []
@@ -293,33 +374,52 @@ def _attack_approval_by_a_branch_author(repos: Repos, branch: Path, hub: GitHubO
     _forged(branch, commit=bobs)
 
 
-def _attack_edited_after_approval(repos: Repos, branch: Path, hub: GitHubOfOrigin,
-                                  commit: str) -> None:
+def _attack_edited_after_approval(
+    repos: Repos, branch: Path, hub: GitHubOfOrigin, commit: str
+) -> None:
     rec = record_path(branch / PROMOTED)
     record = load_record(rec)
     record.lifecycle[-1].reason = "nobody approved this reason"
     rec.write_text(dump_record(record), encoding="utf-8")
 
 
-def _attack_hand_written_review(repos: Repos, branch: Path, hub: GitHubOfOrigin,
-                                commit: str) -> None:
+def _attack_hand_written_review(
+    repos: Repos, branch: Path, hub: GitHubOfOrigin, commit: str
+) -> None:
     hub.reviews = []
     rec = record_path(branch / PROMOTED)
     record = load_record(rec)
-    record.reviews.append(Review(
-        reviewer="carol", decision=ReviewDecision.approve,
-        content_hash=content_hash(branch / PROMOTED), at=utcnow(), via="github_pr",
-        pr_url=f"https://github.com/{REPO}/pull/{PR}", commit=commit, review_id=12))
+    record.reviews.append(
+        Review(
+            reviewer="carol",
+            decision=ReviewDecision.approve,
+            content_hash=content_hash(branch / PROMOTED),
+            at=utcnow(),
+            via="github_pr",
+            pr_url=f"https://github.com/{REPO}/pull/{PR}",
+            commit=commit,
+            review_id=12,
+        )
+    )
     rec.write_text(dump_record(record), encoding="utf-8")
 
 
-@pytest.mark.parametrize("attack", [
-    _attack_forged_review_id, _attack_review_of_another_commit,
-    _attack_approval_by_a_branch_author, _attack_edited_after_approval,
-    _attack_hand_written_review,
-], ids=lambda f: f.__name__.removeprefix("_attack_"))
+@pytest.mark.parametrize(
+    "attack",
+    [
+        _attack_forged_review_id,
+        _attack_review_of_another_commit,
+        _attack_approval_by_a_branch_author,
+        _attack_edited_after_approval,
+        _attack_hand_written_review,
+    ],
+    ids=lambda f: f.__name__.removeprefix("_attack_"),
+)
 def test_a_quarantine_approval_that_github_does_not_stand_behind_is_claimed(
-    repos: Repos, hub: GitHubOfOrigin, runner: CliRunner, monkeypatch: pytest.MonkeyPatch,
+    repos: Repos,
+    hub: GitHubOfOrigin,
+    runner: CliRunner,
+    monkeypatch: pytest.MonkeyPatch,
     attack: Callable[[Repos, Path, GitHubOfOrigin, str], None],
 ) -> None:
     branch, sid, commit = _written_on_a_branch(repos, runner, monkeypatch, "quarantine")
@@ -366,7 +466,10 @@ def test_a_promotion_in_the_pull_request_passes_once_its_approval_is_recorded(
 
 @pytest.mark.parametrize("history", ["replayed", "reordered", "lift-removed"])
 def test_a_lifecycle_history_rewritten_or_replayed_is_claimed(
-    tmp_path: Path, repos: Repos, runner: CliRunner, monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+    repos: Repos,
+    runner: CliRunner,
+    monkeypatch: pytest.MonkeyPatch,
     history: str,
 ) -> None:
     """On the base a scenario was quarantined with an approval of the quarantined file, then
@@ -381,13 +484,29 @@ def test_a_lifecycle_history_rewritten_or_replayed_is_claimed(
     quarantined = main_file.read_bytes()
     rec = record_path(main_file)
     record = load_record(rec)
-    record.reviews.append(Review(reviewer="bob", decision=ReviewDecision.approve,
-                                 content_hash=content_hash(main_file), at=utcnow(),
-                                 via="manual"))
+    record.reviews.append(
+        Review(
+            reviewer="bob",
+            decision=ReviewDecision.approve,
+            content_hash=content_hash(main_file),
+            at=utcnow(),
+            via="manual",
+        )
+    )
     rec.write_text(dump_record(record), encoding="utf-8")
     repos.commit_main("bob's approval of the quarantine")
-    lifted = _in(repos.main, runner, monkeypatch, "quarantine", SID, "--lift", "--reason",
-                 "fixed", "--by", "maintainer")
+    lifted = _in(
+        repos.main,
+        runner,
+        monkeypatch,
+        "quarantine",
+        SID,
+        "--lift",
+        "--reason",
+        "fixed",
+        "--by",
+        "maintainer",
+    )
     assert lifted.exit_code == 0, lifted.output
     repos.commit_main("lift")
 
@@ -397,8 +516,9 @@ def test_a_lifecycle_history_rewritten_or_replayed_is_claimed(
     assert record.promotion is not None
     record.promotion.content_hash = content_hash(branch / PROMOTED)
     q, lift = record.lifecycle
-    record.lifecycle = {"replayed": [q, lift, q], "reordered": [lift, q],
-                        "lift-removed": [q]}[history]
+    record.lifecycle = {"replayed": [q, lift, q], "reordered": [lift, q], "lift-removed": [q]}[
+        history
+    ]
     record_path(branch / PROMOTED).write_text(dump_record(record), encoding="utf-8")
     repos.push_contribution("quarantined again", who=MALLORY)
     fresh = repos.fresh()
@@ -407,8 +527,9 @@ def test_a_lifecycle_history_rewritten_or_replayed_is_claimed(
     result = _in(fresh, runner, monkeypatch, "check", "--format", "json")
     assert result.exit_code == 1, result.output
     claimed = _claimed(result)
-    assert any("lifecycle history rewritten" in m or "lifecycle change quarantined" in m
-               for m in claimed), claimed
+    assert any(
+        "lifecycle history rewritten" in m or "lifecycle change quarantined" in m for m in claimed
+    ), claimed
 
 
 def test_with_no_repository_named_by_the_base_no_github_approval_counts(
@@ -418,8 +539,12 @@ def test_with_no_repository_named_by_the_base_no_github_approval_counts(
     repository the base's ``github_repo`` names, so with none named, none counts (a record
     cannot point the gate at a repository where its author picks the reviewers)."""
     pyproject = repos.main / "pyproject.toml"
-    pyproject.write_text(pyproject.read_text(encoding="utf-8").replace(
-        'github_repo = "acme/agent"', 'github_repo = ""'), encoding="utf-8")
+    pyproject.write_text(
+        pyproject.read_text(encoding="utf-8").replace(
+            'github_repo = "acme/agent"', 'github_repo = ""'
+        ),
+        encoding="utf-8",
+    )
     branch, sid, commit = _written_on_a_branch(repos, runner, monkeypatch, "quarantine")
     hub.approve("bob", commit)
     recorded = _in(branch, runner, monkeypatch, "review", sid, "--pr", str(PR), "--repo", REPO)
@@ -440,12 +565,22 @@ def test_an_approved_quarantine_passes_after_the_base_tightened_its_gates(
     gates the base judged at promotion are not judged again under the new setting."""
     promoted_on_main(repos)
     pyproject = repos.main / "pyproject.toml"
-    pyproject.write_text(pyproject.read_text(encoding="utf-8") + "strong_pass_min = 3\n",
-                         encoding="utf-8")
+    pyproject.write_text(
+        pyproject.read_text(encoding="utf-8") + "strong_pass_min = 3\n", encoding="utf-8"
+    )
     repos.commit_main("three strong passes from now on")
     branch = repos.start_contribution()
-    done = _in(branch, runner, monkeypatch, "quarantine", SID, "--reason", "flaky judge",
-               "--by", "maintainer")
+    done = _in(
+        branch,
+        runner,
+        monkeypatch,
+        "quarantine",
+        SID,
+        "--reason",
+        "flaky judge",
+        "--by",
+        "maintainer",
+    )
     assert done.exit_code == 0, done.output
     commit = repos.push_contribution("quarantine", who=MAINTAINER)
     hub.approve("bob", commit)

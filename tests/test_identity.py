@@ -35,8 +35,10 @@ def mcp(tmp_path: Path, runner: Any, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.chdir(repo)
     subprocess.run(["git", "init", "-q", "-b", "main"], cwd=repo, check=True)
     assert runner.invoke(app, ["init"]).exit_code == 0
-    adopted = runner.invoke(app, ["adopt", "eval/scenarios/mcp_reliability", "--source",
-                                  "synthetic", "--reviewer", "alice"])
+    adopted = runner.invoke(
+        app,
+        ["adopt", "eval/scenarios/mcp_reliability", "--source", "synthetic", "--reviewer", "alice"],
+    )
     assert adopted.exit_code == 0, adopted.output
     return folder
 
@@ -72,8 +74,9 @@ def test_quarantine_and_retire_find_the_scenario_by_its_id_not_its_file_name(
 ) -> None:
     by_name = runner.invoke(app, ["quarantine", FILE, "--reason", "x", "--by", "alice"])
     assert by_name.exit_code == 2
-    assert by_name.stderr == ("error: no scenario 'simple_tool_call' in the suite "
-                              "(eval/scenarios)\n")
+    assert by_name.stderr == (
+        "error: no scenario 'simple_tool_call' in the suite (eval/scenarios)\n"
+    )
     shown = json.loads(runner.invoke(app, ["config", "--format", "json"]).stdout)
     assert shown["settings"]["retired_dir"] == "eval/retired"  # beside GAIA's eval/scenarios
     retired = runner.invoke(app, ["retire", ID, "--reason", "replaced", "--by", "alice"])
@@ -96,7 +99,8 @@ def test_revise_names_why_a_file_named_apart_from_its_id_cannot_come_back(
     assert result.stderr == (
         f"error: the file is named apart from its id ({ID}): revised, it would come back as "
         f"{ID}.yaml; rename the file and its .intake.json record to its id first (git mv), "
-        f"then revise (eval/scenarios/mcp_reliability/{FILE}.yaml)\n")
+        f"then revise (eval/scenarios/mcp_reliability/{FILE}.yaml)\n"
+    )
     assert {p: p.read_bytes() for p in mcp.iterdir()} == before
 
 
@@ -105,6 +109,7 @@ def test_the_card_names_the_scenario_by_its_id(mcp: Path) -> None:
     settings = load_settings(mcp)
     path = mcp / f"{FILE}.yaml"
     data = parse_checked(path.read_bytes()).data
-    card = card_from_parts(settings, path, data, load_record(record_path(path)), [],
-                           private=False, kind="scenario")
+    card = card_from_parts(
+        settings, path, data, load_record(record_path(path)), [], private=False, kind="scenario"
+    )
     assert card.id == ID and card.path == f"eval/scenarios/mcp_reliability/{FILE}.yaml"

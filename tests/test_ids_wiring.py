@@ -129,8 +129,13 @@ def test_issue_title_cut_in_a_draft_keeps_whole_words(
 ) -> None:
     title = "Agent forgets the uploaded spreadsheet after reindexing"
     saved = tmp_path / "issue.json"
-    issue = {"number": 9, "title": title, "body": "It forgets.", "labels": [],
-             "html_url": "https://github.com/acme/agent/issues/9"}
+    issue = {
+        "number": 9,
+        "title": title,
+        "body": "It forgets.",
+        "labels": [],
+        "html_url": "https://github.com/acme/agent/issues/9",
+    }
     saved.write_text(json.dumps(issue), encoding="utf-8")
     result = runner.invoke(app, ["from-issue", "--json", str(saved)])
     assert result.exit_code == 0, result.stderr

@@ -210,9 +210,7 @@ def _session_cases() -> list[tuple[str, Path_]]:
     _session_cases(),
     ids=lambda v: v if isinstance(v, str) else (".".join(map(str, v)) or "root"),
 )
-def test_session_json_wrong_types(
-    runner: CliRunner, suite: Path, shape: str, path: Path_
-) -> None:
+def test_session_json_wrong_types(runner: CliRunner, suite: Path, shape: str, path: Path_) -> None:
     base = CPP if shape == "cpp" else CHAT
     sid = str(base["id"] if shape == "cpp" else base["session_id"])
     file = suite / "session.json"
@@ -274,7 +272,12 @@ def test_agent_steps_wrong_types(runner: CliRunner, suite: Path, key: str | None
 @pytest.mark.parametrize("column", ["tool_name", "success", "error", "timestamp", "session_id"])
 def test_tool_history_wrong_types(runner: CliRunner, suite: Path, column: str) -> None:
     values: dict[str, Any] = {
-        "int": 7, "float": 1.5, "str": "x y", "bytes": b"\x00\xff", "null": None, "json": '{"k": 1}'
+        "int": 7,
+        "float": 1.5,
+        "str": "x y",
+        "bytes": b"\x00\xff",
+        "null": None,
+        "json": '{"k": 1}',
     }
     for index, (name, value) in enumerate(values.items()):
         path = suite / f"memory_{index}.db"

@@ -39,8 +39,9 @@ GAIA_FALLBACKS = {
     "The local model didn't respond in time. The Lemonade Server is reachable": "timeout",
     "I took too long thinking about that one. Try breaking your question into simpler parts "
     "and I'll do my best.": "timeout",
-    "Response timed out after 600s. Try a simpler query or break it into smaller questions.":
-        "timeout",
+    (
+        "Response timed out after 600s. Try a simpler query or break it into smaller questions."
+    ): "timeout",
     "Sorry, something went wrong on my end. This is usually a temporary issue — try sending "
     "your message again.": "server_error",
 }
@@ -64,15 +65,17 @@ def test_a_model_answer_or_an_agent_error_is_not_infrastructure(text: str) -> No
     assert failure_kind(text) not in INFRASTRUCTURE_FALLBACKS
 
 
-def _demo(tmp_path: Path, runner: Any, monkeypatch: pytest.MonkeyPatch, answer: str | None
-          ) -> Path:
+def _demo(tmp_path: Path, runner: Any, monkeypatch: pytest.MonkeyPatch, answer: str | None) -> Path:
     suite = tmp_path / "demo"
     assert runner.invoke(app, ["demo", "--dir", str(suite)]).exit_code == 0
     monkeypatch.chdir(suite)
     if answer is not None:
         with sqlite3.connect(suite / "gaia" / "gaia_chat.db") as db:
-            db.execute("UPDATE messages SET content = ? WHERE session_id LIKE 'c4a0f9e2%' "
-                       "AND role = 'assistant'", (answer,))
+            db.execute(
+                "UPDATE messages SET content = ? WHERE session_id LIKE 'c4a0f9e2%' "
+                "AND role = 'assistant'",
+                (answer,),
+            )
     drafted = runner.invoke(app, ["from-session", "c4a0f9e2"])
     assert drafted.exit_code == 0, drafted.output
     return suite / "drafts" / f"{DEMO_DRAFT}.yaml"
@@ -121,8 +124,12 @@ def test_the_flag_is_read_from_the_answer_so_an_edited_record_still_shows_it(
 ) -> None:
     draft = make_ready(suite)
     answer = "Couldn't reach the local LLM. It may be loading or briefly busy"
-    _with_turns(draft, TurnEvidence(turn=1, user_message="Summarize the Q3 report.",
-                                    answer=answer, error_fallback=None))
+    _with_turns(
+        draft,
+        TurnEvidence(
+            turn=1, user_message="Summarize the Q3 report.", answer=answer, error_fallback=None
+        ),
+    )
     gate = _gate8(suite, draft)
     assert not gate.met and "(model_unreachable) is an infrastructure fallback" in gate.detail
 
@@ -136,7 +143,8 @@ def test_a_turn_with_no_answer_is_infrastructure_beside_a_real_one(suite: Path) 
     )
     gate = _gate8(suite, draft)
     assert not gate.met and gate.detail.startswith(
-        "the captured answer of turn 2 (no_answer) is an infrastructure fallback")
+        "the captured answer of turn 2 (no_answer) is an infrastructure fallback"
+    )
 
 
 def test_the_demo_session_is_a_model_failure(

@@ -177,7 +177,10 @@ def test_unconfigured_gaia_layout_keeps_the_ledger_out_of_git(gaia_repo: Path, r
     assert (gaia_repo / ".intake" / "ledger.db").is_file()
     status = subprocess.run(
         ["git", "status", "--porcelain", "--untracked-files=all"],
-        cwd=gaia_repo, check=True, capture_output=True, text=True,
+        cwd=gaia_repo,
+        check=True,
+        capture_output=True,
+        text=True,
     ).stdout
     assert ".intake/" not in status, status
 
@@ -242,7 +245,8 @@ def test_init_writes_the_detected_runner_and_models_and_run_works_after_it(
         last = result.stdout.splitlines()[-1]
         assert last.startswith("next: list the sessions to import (`intake sessions`)")
         (gaia_repo / "eval" / "corpus" / "manifest.json").write_text(
-            json.dumps({"documents": []}), encoding="utf-8")
+            json.dumps({"documents": []}), encoding="utf-8"
+        )
         write_pair(gaia_repo / "eval" / "drafts")
         result = runner.invoke(app, ["run", "pdf_summary_loop", "--tier", "strong"])
         assert result.exit_code == 0, result.stderr

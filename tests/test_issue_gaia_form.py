@@ -113,7 +113,7 @@ def test_set_up_clauses_leave_the_turns() -> None:
 )
 def test_open_and_upload_in_one_clause_is_set_up(step: str) -> None:
     # "Open X and upload F" names a document as much as "Open X, upload F" does
-    body = f"### What happened?\n\n1. {step}\n2. Ask \"What is the total?\"\n"
+    body = f'### What happened?\n\n1. {step}\n2. Ask "What is the total?"\n'
     parsed = parse_issue("[Bug]: x", body)
     assert parsed.agent_type == "doc"
     assert parsed.documents == ["budget_2025.md"]
@@ -195,5 +195,6 @@ def test_acceptance_criteria_as_a_task_list_become_criteria() -> None:
     assert "The agent answers $14.2 million" in parsed.success_criteria
     assert "It cites the report" in parsed.success_criteria
     assert [b["text"] for b in parsed.checkboxes["Acceptance criteria"]] == [
-        "The agent answers $14.2 million", "It cites the report"
+        "The agent answers $14.2 million",
+        "It cites the report",
     ]

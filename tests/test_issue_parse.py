@@ -527,7 +527,7 @@ def test_unescape_only_when_escapes_dominate() -> None:
 
 def test_one_megabyte_body_is_cut_and_bounded() -> None:
     log = "ERROR something failed at step 42\n" * 40_000
-    body = f"## Steps to reproduce\n1. Ask \"hi\"\n\n## Logs\n```\n{log}```\n"
+    body = f'## Steps to reproduce\n1. Ask "hi"\n\n## Logs\n```\n{log}```\n'
     assert len(body) > 1_000_000
     parsed = parse_issue("big", body)
     assert parsed.turns == [T('Ask "hi"', "hi")]
@@ -537,7 +537,7 @@ def test_one_megabyte_body_is_cut_and_bounded() -> None:
 
 
 def test_many_steps_are_capped() -> None:
-    body = "## Steps to reproduce\n" + "".join(f"{i}. Ask \"q{i}\"\n" for i in range(1, 31))
+    body = "## Steps to reproduce\n" + "".join(f'{i}. Ask "q{i}"\n' for i in range(1, 31))
     parsed = parse_issue("t", body)
     assert len(parsed.turns) == MAX_TURNS
     assert parsed.extra_steps[0] == f'Ask "q{MAX_TURNS + 1}"'
@@ -611,9 +611,7 @@ def _no_partial_token(parsed: object) -> bool:
 
     text = json.dumps(dataclasses.asdict(parsed), default=str)  # type: ignore[call-overload]
     rest = text.replace(STRADDLE_TOKEN, " ")
-    return not any(
-        STRADDLE_TOKEN[i : i + 8] in rest for i in range(len(STRADDLE_TOKEN) - 7)
-    )
+    return not any(STRADDLE_TOKEN[i : i + 8] in rest for i in range(len(STRADDLE_TOKEN) - 7))
 
 
 def _straddling(limit: int) -> list[str]:
@@ -655,7 +653,7 @@ def test_tokens_straddling_every_cut_point(shape: str) -> None:
         elif shape == "field":
             body = f"### Operating system\n\n{text}\n"
         elif shape == "code block":
-            body = f"1. Ask \"hi\"\n\n```\n{text}\n```\n"
+            body = f'1. Ask "hi"\n\n```\n{text}\n```\n'
         elif shape == "log":
             body = f"### Relevant log output\n\n{text}\n"
         elif shape == "body":
@@ -672,14 +670,32 @@ REPRO_STEPS = '1. Open the Agent UI\n2. Ask "What was revenue in Q3?"\n'
 PROSE_SHAPES = {
     "blank lines around the block": REPRO_STEPS + "\n" + TRACE + "\n" + PROSE + "\n",
     "block right after the steps": REPRO_STEPS + TRACE + "\n" + PROSE + "\n",
-    "under a 'Steps to reproduce:' line": "Steps to reproduce:\n" + REPRO_STEPS + "\n" + TRACE
-    + "\n" + PROSE + "\n",
-    "under 'Error / log output:'": "Steps to reproduce:\n" + REPRO_STEPS
-    + "\nError / log output:\n" + TRACE + "\n" + PROSE + "\n",
+    "under a 'Steps to reproduce:' line": "Steps to reproduce:\n"
+    + REPRO_STEPS
+    + "\n"
+    + TRACE
+    + "\n"
+    + PROSE
+    + "\n",
+    "under 'Error / log output:'": "Steps to reproduce:\n"
+    + REPRO_STEPS
+    + "\nError / log output:\n"
+    + TRACE
+    + "\n"
+    + PROSE
+    + "\n",
     "block and prose after 'Prompt used:'": REPRO_STEPS
-    + "\nPrompt used (if relevant): What was revenue in Q3?\n\n" + TRACE + "\n" + PROSE + "\n",
-    "block and prose after 'Model used:'": REPRO_STEPS + "\nModel used: Qwen3\n" + TRACE + "\n"
-    + PROSE + "\n",
+    + "\nPrompt used (if relevant): What was revenue in Q3?\n\n"
+    + TRACE
+    + "\n"
+    + PROSE
+    + "\n",
+    "block and prose after 'Model used:'": REPRO_STEPS
+    + "\nModel used: Qwen3\n"
+    + TRACE
+    + "\n"
+    + PROSE
+    + "\n",
 }
 
 
@@ -750,7 +766,7 @@ def test_document_setup_steps_become_setup_not_turns(step: str, name: str) -> No
     ],
 )
 def test_steps_before_a_message_that_say_nothing_are_set_up_not_turns(step: str) -> None:
-    parsed = parse_issue("t", f"## Steps to reproduce\n1. {step}\n2. Ask \"hi\"\n")
+    parsed = parse_issue("t", f'## Steps to reproduce\n1. {step}\n2. Ask "hi"\n')
     assert parsed.documents == []
     assert parsed.setup_steps == [step]
     assert parsed.turns == [T('Ask "hi"', "hi")]
@@ -758,7 +774,7 @@ def test_steps_before_a_message_that_say_nothing_are_set_up_not_turns(step: str)
 
 def test_a_step_that_asks_to_index_is_a_turn_not_set_up() -> None:
     step = 'Ask "please index report.pdf for me"'
-    parsed = parse_issue("t", f"## Steps to reproduce\n1. {step}\n2. Ask \"hi\"\n")
+    parsed = parse_issue("t", f'## Steps to reproduce\n1. {step}\n2. Ask "hi"\n')
     assert parsed.documents == [] and parsed.setup_steps == []
     assert [t.user_message for t in parsed.turns] == ["please index report.pdf for me", "hi"]
 
@@ -783,8 +799,12 @@ def test_real_gaia_reports_draft_as_a_reviewer_keeps_them(report: object) -> Non
 def _draft(title: str, body: str) -> dict[str, object]:
     issue = {"number": 9, "title": title, "body": body, "html_url": "https://x/issues/9"}
     built = build_issue_draft(IssueData(repo="amd/gaia", issue=issue))
-    return {"turns": built.scenario["turns"], "record": built.observations,
-            "setup": parse_issue(title, body).setup_steps, "warnings": built.warnings}
+    return {
+        "turns": built.scenario["turns"],
+        "record": built.observations,
+        "setup": parse_issue(title, body).setup_steps,
+        "warnings": built.warnings,
+    }
 
 
 @pytest.mark.parametrize(
@@ -792,7 +812,7 @@ def _draft(title: str, body: str) -> dict[str, object]:
     [
         (
             "gaia-tui run gaia --dev \\\n  --query 'Sum the \"Q3\" column'",
-            ["Sum the \"Q3\" column"],
+            ['Sum the "Q3" column'],
         ),
         ('gaia email -v -q "Triage my inbox"', ["Triage my inbox"]),
         ('chat "what is this document about?"', ["what is this document about?"]),
@@ -819,7 +839,7 @@ def test_the_agent_ui_in_app_template_filled_in() -> None:
     body = (
         "## Bug Description\n\nThe Doc chat ignores my file\n\n## Steps to Reproduce\n\n"
         "1. Open GAIA Agent UI\n2. _Describe what you did:_ Click **Browse Files** and pick "
-        "notes.txt\n3. Ask \"What does notes.txt say about the budget?\"\n\n"
+        'notes.txt\n3. Ask "What does notes.txt say about the budget?"\n\n'
         "## Expected Behavior\n\nIt quotes the budget line from notes.txt.\n\n"
         "## Actual Behavior\n\nIt says no document is loaded.\n\n---\n**Environment:**\n"
         "- GAIA Version: 0.22.0\n- Interface: Agent UI (Web)\n\n_Submitted from GAIA Agent UI_\n"
@@ -850,7 +870,7 @@ def test_the_unfilled_in_app_template_is_no_agent_conversation() -> None:
 
 def test_outcome_goes_on_the_turn_the_user_asked_in() -> None:
     body = (
-        "## Problem\n\nI asked the agent \"Which invoices are overdue?\" and it listed paid ones."
+        '## Problem\n\nI asked the agent "Which invoices are overdue?" and it listed paid ones.'
         "\n\n## Outcome\n\n- Only unpaid invoices past their due date are listed\n"
     )
     (turn,) = _draft("Overdue invoices wrong", body)["turns"]  # type: ignore[misc]
@@ -876,15 +896,20 @@ def test_i_asked_then_gives_both_messages_in_order() -> None:
     prose = 'In the Doc chat I asked "Who signed the lease?", then "And when does it end?".'
     parsed = parse_issue("t", prose)
     assert [t.user_message for t in parsed.turns] == [
-        "Who signed the lease?", "And when does it end?"]
+        "Who signed the lease?",
+        "And when does it end?",
+    ]
 
 
 @pytest.mark.parametrize(
     ("body", "kind"),
     [
         ("1. Open Settings\n2. Click the CUSTOM AGENTS tab\n3. The list is empty\n", "ui"),
-        ("Steps to reproduce:\n1. Run `gaiaui`\n\nThe app shows a white screen and fails to "
-         "start.\n", "crash_on_start"),
+        (
+            "Steps to reproduce:\n1. Run `gaiaui`\n\nThe app shows a white screen and fails to "
+            "start.\n",
+            "crash_on_start",
+        ),
         ("1. Run the installer\n2. The installation stops with an error dialog\n", "install"),
         ("`gaia groundtruth` also summarizes the metadata file.\n", "cli"),
     ],
@@ -897,7 +922,7 @@ def test_a_report_with_nothing_said_to_the_agent_is_flagged(body: str, kind: str
 def test_the_agents_own_import_error_loop_is_no_install_failure() -> None:
     body = (
         "## Reproduction\n\n```\ngaia-tui run gaia --query 'Transcribe talk.mp4'\n```\n\n"
-        "```\ntool_call run_python {\"code\": \"from gaia import transcribe_media\"}\n"
+        '```\ntool_call run_python {"code": "from gaia import transcribe_media"}\n'
         "ImportError: cannot import name 'transcribe_media'\n```\n"
     )
     draft = _draft("run_python loops on ImportError", body)
@@ -925,10 +950,14 @@ def test_a_quote_block_after_i_asked_is_the_message() -> None:
 @pytest.mark.parametrize(
     ("body", "message"),
     [
-        ("In the Agent UI I typed 'list my documents' and got an error: \"Tool failed\".\n",
-         "list my documents"),
-        ('Running `gaia llm "What is the capital of France?"` returns an empty answer.\n',
-         "What is the capital of France?"),
+        (
+            "In the Agent UI I typed 'list my documents' and got an error: \"Tool failed\".\n",
+            "list my documents",
+        ),
+        (
+            'Running `gaia llm "What is the capital of France?"` returns an empty answer.\n',
+            "What is the capital of France?",
+        ),
     ],
 )
 def test_a_single_quoted_or_inline_command_prompt_in_prose_is_the_message(
@@ -950,7 +979,7 @@ def test_a_quoted_path_before_an_arrow_in_a_log_is_no_message() -> None:
 def test_steps_that_do_something_and_show_output_before_the_query_are_set_up() -> None:
     body = (
         "## Steps to Reproduce\n\n1. Index a folder:\n   ```\n   /index .\\docs\n   ```\n"
-        "   Output shows success: `12 chunks created`\n2. Ask \"what is in the folder?\"\n"
+        '   Output shows success: `12 chunks created`\n2. Ask "what is in the folder?"\n'
     )
     parsed = parse_issue("t", body)
     assert [t.user_message for t in parsed.turns] == ["what is in the folder?"]
@@ -959,8 +988,7 @@ def test_steps_that_do_something_and_show_output_before_the_query_are_set_up() -
 
 def test_a_string_the_program_shows_in_backticks_is_no_message() -> None:
     body = (
-        '## Current State\n\n- `"Request failed"` when the stream drops\n'
-        '- `"Server busy"` on 503\n'
+        '## Current State\n\n- `"Request failed"` when the stream drops\n- `"Server busy"` on 503\n'
     )
     parsed = parse_issue("feat: clearer errors", body)
     assert not any(t.user_message for t in parsed.turns)

@@ -177,7 +177,8 @@ def test_gaia_bug_form_keeps_the_narrative_in_the_description(
     _, data, record = _draft(runner, suite, _rest(7, "[Bug]: invented answer", GAIA_FORM))
     assert "the second was invented" in data["description"]
     assert [t.get("user_message") for t in data["turns"]] == [
-        "How many vacation days do new hires get?", "And after five years?",
+        "How many vacation days do new hires get?",
+        "And after five years?",
     ]
     assert "agent_type" not in data and record["source"]["details"]["agent_type"] == "doc"
     assert "olga.petrova" not in json.dumps(data) + json.dumps(record)  # scrubbed
@@ -205,7 +206,7 @@ def test_an_install_bug_is_drafted_with_a_warning(suite: Path, runner: CliRunner
 
 def test_an_agent_bug_with_an_import_error_in_a_tool_is_no_install_bug() -> None:
     body = (
-        "### What happened?\n\n1. Open the Doc chat\n2. Ask \"Summarise report.pdf\"\n\n"
+        '### What happened?\n\n1. Open the Doc chat\n2. Ask "Summarise report.pdf"\n\n'
         "```\nModuleNotFoundError: No module named 'fitz'\n```\n"
     )
     assert parse_issue("[Bug]: summary fails", body).install_signals == []
@@ -241,8 +242,10 @@ def _gh(number: int, comments: list[dict[str, Any]]) -> dict[str, Any]:
         "body": FREE_TEXT,
         "comments": comments,
         "createdAt": "2025-09-30T10:00:00Z",
-        "labels": [{"id": "LA_1", "name": "bug", "description": "", "color": "d73a4a"},
-                   {"id": "LA_2", "name": "rag", "description": "", "color": "0e8a16"}],
+        "labels": [
+            {"id": "LA_1", "name": "bug", "description": "", "color": "d73a4a"},
+            {"id": "LA_2", "name": "rag", "description": "", "color": "0e8a16"},
+        ],
         "number": number,
         "title": "Chat invents budget",
         "url": f"https://github.com/amd/gaia/issues/{number}",
@@ -251,11 +254,20 @@ def _gh(number: int, comments: list[dict[str, Any]]) -> dict[str, Any]:
 
 def test_gh_issue_view_json_with_comments(suite: Path, runner: CliRunner) -> None:
     comments = [
-        {"author": {"login": "maintainer"}, "authorAssociation": "MEMBER",
-         "body": "Reproduced with Qwen3.5 on 0.19.", "createdAt": "2025-10-01T09:00:00Z",
-         "id": "IC_1", "url": "https://github.com/amd/gaia/issues/12#issuecomment-1"},
-        {"author": {"login": "reporter"}, "authorAssociation": "NONE",
-         "body": "Still there on 0.19.1.", "createdAt": "2025-10-02T09:00:00Z"},
+        {
+            "author": {"login": "maintainer"},
+            "authorAssociation": "MEMBER",
+            "body": "Reproduced with Qwen3.5 on 0.19.",
+            "createdAt": "2025-10-01T09:00:00Z",
+            "id": "IC_1",
+            "url": "https://github.com/amd/gaia/issues/12#issuecomment-1",
+        },
+        {
+            "author": {"login": "reporter"},
+            "authorAssociation": "NONE",
+            "body": "Still there on 0.19.1.",
+            "createdAt": "2025-10-02T09:00:00Z",
+        },
     ]
     result, data, record = _draft(runner, suite, _gh(12, comments), "--comments")
     assert "drafted" in result.stdout and "#12" in result.stdout

@@ -125,10 +125,24 @@ def test_where_things_are_names_every_module() -> None:
 
 
 LAYERS: list[tuple[str, tuple[str, ...]]] = [
-    ("foundation", ("intake", "intake.errors", "intake.config", "intake.paths", "intake.fileio",
-                    "intake.gitutil", "intake.textcut", "intake.crashpoints", "intake.portable",
-                    "intake.wording", "intake.limits",
-                    "intake.ghoutput", "intake.userconfig")),
+    (
+        "foundation",
+        (
+            "intake",
+            "intake.errors",
+            "intake.config",
+            "intake.paths",
+            "intake.fileio",
+            "intake.gitutil",
+            "intake.textcut",
+            "intake.crashpoints",
+            "intake.portable",
+            "intake.wording",
+            "intake.limits",
+            "intake.ghoutput",
+            "intake.userconfig",
+        ),
+    ),
     ("contract", ("intake.contract",)),
     ("scrub", ("intake.scrub",)),
     ("store", ("intake.store",)),

@@ -256,7 +256,10 @@ def test_one_event_shape_from_the_journal_to_the_log(suite: Path, runner: CliRun
         assert ledger.count_events("review", scenario_id="case_1") == 1
     assert back.id == event.id and back.scenario_id == "case_1"
     assert (back.kind, back.path, back.actor, back.detail) == (
-        "review", "drafts/case_1.yaml", "bob", {"decision": "approve"}
+        "review",
+        "drafts/case_1.yaml",
+        "bob",
+        {"decision": "approve"},
     )
     doc = json.loads(runner.invoke(app, ["log", "case_1", "--format", "json"]).stdout)
     assert doc["events"] == [back.to_dict()]
@@ -282,15 +285,22 @@ def test_recovery_is_typed_a_temporary_named_interrupted_finishes_nothing(suite:
 
 def test_log_text_is_readable_and_json_keeps_every_detail(suite: Path, runner: CliRunner) -> None:
     digest = "sha256:" + "ab12" * 16
-    detail = {"reason": "flaky judge", "content_hash": digest, "before_hash": None,
-              "gates": {"review": "bob", "strong-run": "1 pass"}, "tags": ["a", "b"],
-              "recovered": False}
+    detail = {
+        "reason": "flaky judge",
+        "content_hash": digest,
+        "before_hash": None,
+        "gates": {"review": "bob", "strong-run": "1 pass"},
+        "tags": ["a", "b"],
+        "recovered": False,
+    }
     with Ledger.open(suite / ".intake" / "ledger.db") as ledger:
         ledger.append(Event("quarantine", scenario_id="case_1", actor="ann", detail=detail))
     text = runner.invoke(app, ["log", "case_1"]).stdout.splitlines()
     assert text[0].endswith("  quarantine   case_1 by ann")
-    assert text[1] == ("    content hash: sha256:ab12ab12ab12…; gates: (review: bob; strong-run: "
-                       "1 pass); reason: flaky judge; recovered: no; tags: a, b")
+    assert text[1] == (
+        "    content hash: sha256:ab12ab12ab12…; gates: (review: bob; strong-run: "
+        "1 pass); reason: flaky judge; recovered: no; tags: a, b"
+    )
     assert "{" not in "\n".join(text)  # no raw JSON
     doc = json.loads(runner.invoke(app, ["log", "case_1", "--format", "json"]).stdout)
     assert doc["events"][0]["detail"] == detail

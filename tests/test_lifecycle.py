@@ -49,8 +49,12 @@ def test_revise_fix_review_and_repromote_without_new_runs(suite: Path, runner) -
     assert final.promotion is not None and len(final.runs) == 2
     assert final.revisions[-1].promotion == stamp
     assert runner.invoke(app, ["check"]).exit_code == 0
-    kinds = [e["kind"] for e in json.loads(runner.invoke(app, ["log", "done_case", "--format",
-                                                               "json"]).stdout)["events"]]
+    kinds = [
+        e["kind"]
+        for e in json.loads(runner.invoke(app, ["log", "done_case", "--format", "json"]).stdout)[
+            "events"
+        ]
+    ]
     assert kinds.count("promotion") == 2 and "revision" in kinds
 
 
@@ -71,16 +75,22 @@ def test_revise_bad_input(suite: Path, runner) -> None:
     legacy.parent.mkdir(parents=True)
     legacy.write_text("id: legacy_case\n")
     cases = [
-        (["revise", "open_case"],
-         "error: a draft, not a promoted scenario: edit it in place (open_case)\n"),
-        (["revise", "drafts/open_case.yaml"],
-         "error: a draft, not a promoted scenario: edit it in place (drafts/open_case.yaml)\n"),
+        (
+            ["revise", "open_case"],
+            "error: a draft, not a promoted scenario: edit it in place (open_case)\n",
+        ),
+        (
+            ["revise", "drafts/open_case.yaml"],
+            "error: a draft, not a promoted scenario: edit it in place (drafts/open_case.yaml)\n",
+        ),
         (["revise", "no_such"], "error: no such scenario (no_such)\n"),
         (["revise", "Bad Id!"], "error: not a scenario id or path (Bad Id!)\n"),
-        (["revise", "legacy_case"],
-         "error: not promoted or adopted (no record beside it); adopt it first "
-         "(scenarios/cat/legacy_case.yaml)\nhint: intake adopt PATH --source TYPE --reviewer "
-         "LOGIN\n"),
+        (
+            ["revise", "legacy_case"],
+            "error: not promoted or adopted (no record beside it); adopt it first "
+            "(scenarios/cat/legacy_case.yaml)\nhint: intake adopt PATH --source TYPE --reviewer "
+            "LOGIN\n",
+        ),
     ]
     for args, line in cases:
         result = runner.invoke(app, args)
@@ -153,12 +163,20 @@ def test_rename_bad_input(suite: Path, runner) -> None:
     _promoted(suite, "done_case")
     before = (suite / "drafts" / "one.yaml").read_bytes()
     cases = [
-        (["rename", "one", "two"], "error: a draft or scenario with the new id exists already "
-         "(drafts/two.yaml)\n"),
-        (["rename", "one", "done_case"], "error: a draft or scenario with the new id exists "
-         "already (scenarios/tool_selection/done_case.yaml)\n"),
-        (["rename", "one", "../evil"], "error: not a valid id (lower-case letters, digits, - and "
-         "_, at most 128; not a name Windows reserves, such as con or aux) (NEW_ID)\n"),
+        (
+            ["rename", "one", "two"],
+            "error: a draft or scenario with the new id exists already (drafts/two.yaml)\n",
+        ),
+        (
+            ["rename", "one", "done_case"],
+            "error: a draft or scenario with the new id exists "
+            "already (scenarios/tool_selection/done_case.yaml)\n",
+        ),
+        (
+            ["rename", "one", "../evil"],
+            "error: not a valid id (lower-case letters, digits, - and "
+            "_, at most 128; not a name Windows reserves, such as con or aux) (NEW_ID)\n",
+        ),
         (["rename", "one", "one"], "error: the draft already has this id (one)\n"),
         (["rename", "missing", "three"], "error: no such draft (missing)\n"),
     ]
@@ -201,13 +219,37 @@ def test_rubric_gate_and_report_distribution(suite: Path, runner) -> None:
         "error: a rubric needs all three of --underspecified, --criteria and --minutes\n"
     )
     out_of_range = runner.invoke(
-        app, ["review", "done_case", "--approve", "--reviewer", "bob", "--underspecified", "4",
-              "--criteria", "0", "--minutes", "5"],
+        app,
+        [
+            "review",
+            "done_case",
+            "--approve",
+            "--reviewer",
+            "bob",
+            "--underspecified",
+            "4",
+            "--criteria",
+            "0",
+            "--minutes",
+            "5",
+        ],
     )
     assert out_of_range.exit_code == 2
     rated = runner.invoke(
-        app, ["review", "done_case", "--approve", "--reviewer", "bob", "--underspecified", "1",
-              "--criteria", "0", "--minutes", "15"],
+        app,
+        [
+            "review",
+            "done_case",
+            "--approve",
+            "--reviewer",
+            "bob",
+            "--underspecified",
+            "1",
+            "--criteria",
+            "0",
+            "--minutes",
+            "15",
+        ],
     )
     assert rated.exit_code == 0, rated.output
     promoted = runner.invoke(app, ["promote", "done_case"])

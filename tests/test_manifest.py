@@ -181,7 +181,8 @@ def test_promote_gate_sees_unknown_corpus_doc(suite: Path, tmp_path: Path) -> No
     text = draft.read_text(encoding="utf-8")
     head, rest = text.split("setup:\n", 1)
     draft.write_text(
-        head + "setup:\n  index_documents:\n    - corpus_doc: ghost_doc\n      path: x.md\n"
+        head
+        + "setup:\n  index_documents:\n    - corpus_doc: ghost_doc\n      path: x.md\n"
         + rest[rest.index("turns:") :],
         encoding="utf-8",
     )

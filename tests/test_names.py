@@ -38,8 +38,26 @@ def chat_db(path: Path, sessions: dict[str, str]) -> Path:
 
 @pytest.mark.parametrize(
     "name",
-    ["CON", "con.yaml", "Aux.intake.json", "nul.tar.gz", "LPT1", "com9.yaml", "con .yaml",
-     "x.", "x ", "a:b.yaml", 'q"x', "a<b", "a|b", "a?b", "a*b", "a\\b", "a\nb", "a\x1bb"],
+    [
+        "CON",
+        "con.yaml",
+        "Aux.intake.json",
+        "nul.tar.gz",
+        "LPT1",
+        "com9.yaml",
+        "con .yaml",
+        "x.",
+        "x ",
+        "a:b.yaml",
+        'q"x',
+        "a<b",
+        "a|b",
+        "a?b",
+        "a*b",
+        "a\\b",
+        "a\nb",
+        "a\x1bb",
+    ],
 )
 def test_windows_name_rule_refuses(name: str) -> None:
     assert windows_name_problem(name) is not None

@@ -58,8 +58,14 @@ def test_promote_refuses_a_scenarios_folder_linked_outside(
         ["review", "pdf_summary_loop", "--approve", "--reviewer", "bob"],
         ["reject", "pdf_summary_loop", "--reason", "duplicate"],
         ["promote", "pdf_summary_loop"],
-        ["run-record", "pdf_summary_loop", "--scorecard", "card/scorecard.json", "--tier",
-         "strong"],
+        [
+            "run-record",
+            "pdf_summary_loop",
+            "--scorecard",
+            "card/scorecard.json",
+            "--tier",
+            "strong",
+        ],
     ],
 )
 def test_commands_on_a_draft_refuse_a_drafts_folder_linked_outside(
@@ -118,8 +124,10 @@ def test_drafting_refuses_a_drafts_folder_linked_outside(
         ),
         (
             ["sessions", "--limit", TOKEN],
-            ["error: invalid value for --limit (intake sessions)",
-             "hint: see `intake sessions --help`"],
+            [
+                "error: invalid value for --limit (intake sessions)",
+                "hint: see `intake sessions --help`",
+            ],
         ),
         (
             ["check", f"--{TOKEN}"],

@@ -102,10 +102,16 @@ def test_wheel_install_validates_from_another_folder(tmp_path: Path) -> None:
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip().endswith("1 file, 0 errors, 1 warning")
     named = subprocess.run(
-        [str(python), "-I", "-c",
-         "import importlib.metadata as m; d = m.distribution('eval-intake');"
-         "print(d.metadata['Name'], [e.value for e in d.entry_points if e.name == 'intake'])"],
-        capture_output=True, text=True, check=True,
+        [
+            str(python),
+            "-I",
+            "-c",
+            "import importlib.metadata as m; d = m.distribution('eval-intake');"
+            "print(d.metadata['Name'], [e.value for e in d.entry_points if e.name == 'intake'])",
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
     ).stdout.strip()
     assert named == f"{DISTRIBUTION} ['intake.cli:main']"
 
@@ -119,8 +125,11 @@ def test_the_distribution_has_a_name_of_its_own() -> None:
     assert project["name"] == DISTRIBUTION
     assert project["scripts"] == {"intake": "intake.cli:main"}
     readme = (REPO / "README.md").read_text(encoding="utf-8")
-    shell = [line for block in readme.split("```bash")[1:] for line in
-             block.split("```", 1)[0].splitlines()]
+    shell = [
+        line
+        for block in readme.split("```bash")[1:]
+        for line in block.split("```", 1)[0].splitlines()
+    ]
     assert shell and not [line for line in shell if "pip install intake" in line]
     assert "pipx install" in readme and "uv tool install" in readme
     assert "`eval-intake`" in readme and "Anaconda" in readme
@@ -134,9 +143,18 @@ def test_the_pre_commit_hooks_match_both_layouts() -> None:
     hooks = load_roundtrip((REPO / ".pre-commit-hooks.yaml").read_text(encoding="utf-8"))
     validate = next(h for h in hooks if h["id"] == "intake-validate")
     pattern = re.compile(validate["files"])
-    for path in ("scenarios/rag_quality/a_case.yaml", "drafts/a_case.yaml",
-                 "eval/scenarios/rag_quality/a_case.yaml", "eval/drafts/a_case.yaml"):
+    for path in (
+        "scenarios/rag_quality/a_case.yaml",
+        "drafts/a_case.yaml",
+        "eval/scenarios/rag_quality/a_case.yaml",
+        "eval/drafts/a_case.yaml",
+    ):
         assert pattern.search(path), path
-    for path in ("eval/results/eval-1/scorecard.yaml", "src/eval/scenarios/a_case.yaml",
-                 "eval/scenarios/a_case.yml", ".pre-commit-config.yaml", "config/settings.yaml"):
+    for path in (
+        "eval/results/eval-1/scorecard.yaml",
+        "src/eval/scenarios/a_case.yaml",
+        "eval/scenarios/a_case.yml",
+        ".pre-commit-config.yaml",
+        "config/settings.yaml",
+    ):
         assert not pattern.search(path), path

@@ -46,13 +46,41 @@ CLI = STRIP + "sys.argv = ['intake'] + sys.argv[1:]\nfrom intake.cli import main
 
 POSIX_NAMES = {
     "os": {
-        "killpg", "setsid", "setpgrp", "getpgid", "getpgrp", "getuid", "geteuid", "getgid",
-        "getegid", "fork", "forkpty", "chown", "lchown", "mkfifo", "O_NONBLOCK", "O_NOFOLLOW",
-        "O_DIRECTORY", "WNOHANG", "sync",
+        "killpg",
+        "setsid",
+        "setpgrp",
+        "getpgid",
+        "getpgrp",
+        "getuid",
+        "geteuid",
+        "getgid",
+        "getegid",
+        "fork",
+        "forkpty",
+        "chown",
+        "lchown",
+        "mkfifo",
+        "O_NONBLOCK",
+        "O_NOFOLLOW",
+        "O_DIRECTORY",
+        "WNOHANG",
+        "sync",
     },
     "signal": {
-        "SIGKILL", "SIGHUP", "SIGQUIT", "SIGUSR1", "SIGUSR2", "SIGALRM", "SIGCHLD", "SIGPIPE",
-        "SIGSTOP", "SIGCONT", "alarm", "setitimer", "pthread_kill", "CTRL_BREAK_EVENT",
+        "SIGKILL",
+        "SIGHUP",
+        "SIGQUIT",
+        "SIGUSR1",
+        "SIGUSR2",
+        "SIGALRM",
+        "SIGCHLD",
+        "SIGPIPE",
+        "SIGSTOP",
+        "SIGCONT",
+        "alarm",
+        "setitimer",
+        "pthread_kill",
+        "CTRL_BREAK_EVENT",
     },
 }
 POSIX_KEYWORDS = {"start_new_session", "preexec_fn", "creationflags"}
@@ -64,8 +92,11 @@ def posix_only_uses(source: str, filename: str) -> list[str]:
     for node in ast.walk(ast.parse(source, filename)):
         line = getattr(node, "lineno", 0)
         if isinstance(node, ast.Import):
-            found += [f"{filename}:{line} import {a.name}" for a in node.names
-                      if a.name.split(".")[0] in POSIX_MODULES]
+            found += [
+                f"{filename}:{line} import {a.name}"
+                for a in node.names
+                if a.name.split(".")[0] in POSIX_MODULES
+            ]
         elif isinstance(node, ast.ImportFrom) and node.module:
             top = node.module.split(".")[0]
             if top in POSIX_MODULES:
@@ -102,10 +133,18 @@ def test_the_scan_finds_each_kind_of_posix_only_call() -> None:
         "subprocess.Popen(['x'], start_new_session=True)\nos.getuid()\n"
     )
     found = sorted(hit.split(" ", 1)[1] for hit in posix_only_uses(source, "x.py"))
-    assert found == sorted([
-        "import fcntl", "os.killpg", "from resource", "os.setsid", "signal.SIGHUP",
-        "os.O_NONBLOCK", "start_new_session=", "os.getuid",
-    ])
+    assert found == sorted(
+        [
+            "import fcntl",
+            "os.killpg",
+            "from resource",
+            "os.setsid",
+            "signal.SIGHUP",
+            "os.O_NONBLOCK",
+            "start_new_session=",
+            "os.getuid",
+        ]
+    )
 
 
 # --- the commands without POSIX --------------------------------------------------------------
@@ -119,8 +158,9 @@ def _env(**extra: str) -> dict[str, str]:
     return env
 
 
-def _intake(cwd: Path, *args: str, env: dict[str, str] | None = None,
-            expect: tuple[int, ...] = (0,)) -> subprocess.CompletedProcess[str]:
+def _intake(
+    cwd: Path, *args: str, env: dict[str, str] | None = None, expect: tuple[int, ...] = (0,)
+) -> subprocess.CompletedProcess[str]:
     proc = subprocess.run(
         [sys.executable, "-c", CLI, *args],
         cwd=cwd,
@@ -149,9 +189,12 @@ def _probe(code: str) -> str:
 
 @pytest.mark.skipif(sys.platform == "win32", reason="strips POSIX names: POSIX hosts only")
 def test_the_stripped_interpreter_takes_the_fallbacks() -> None:
-    assert _probe(
-        "from intake import portable; print(portable.lock_backend(), portable.tree_backend())"
-    ) == "pidfile leader"
+    assert (
+        _probe(
+            "from intake import portable; print(portable.lock_backend(), portable.tree_backend())"
+        )
+        == "pidfile leader"
+    )
 
 
 @pytest.mark.slow
@@ -173,28 +216,51 @@ def test_main_commands_work_without_posix_only_modules(tmp_path: Path) -> None:
         user_level(runner=json.loads(runner))
         with (suite / "pyproject.toml").open("a", encoding="utf-8") as handle:
             handle.write(
-                f"runner = {runner}\nbackend_url = \"{backend.url}\"\n"
-                f"strong_models = [\"{STRONG}\"]\nlocal_models = [\"{LOCAL}\"]\n"
+                f'runner = {runner}\nbackend_url = "{backend.url}"\n'
+                f'strong_models = ["{STRONG}"]\nlocal_models = ["{LOCAL}"]\n'
             )
         write_mcp_config(suite, backend.url)  # GAIA's agent then uses this backend (L812-826)
-        env = _env(FAKE_GAIA_REPO_ROOT=str(suite), FAKE_GAIA_NO_USER_DIR="1",
-                   FAKE_GAIA_STATUS="PASS")
+        env = _env(
+            FAKE_GAIA_REPO_ROOT=str(suite), FAKE_GAIA_NO_USER_DIR="1", FAKE_GAIA_STATUS="PASS"
+        )
         _intake(suite, "run", draft.stem, "--tier", "strong", env=env)
         backend.model_loaded = LOCAL
-        _intake(suite, "run", draft.stem, "--tier", "local", env=_env(
-            FAKE_GAIA_REPO_ROOT=str(suite), FAKE_GAIA_NO_USER_DIR="1", FAKE_GAIA_STATUS="FAIL"))
+        _intake(
+            suite,
+            "run",
+            draft.stem,
+            "--tier",
+            "local",
+            env=_env(
+                FAKE_GAIA_REPO_ROOT=str(suite), FAKE_GAIA_NO_USER_DIR="1", FAKE_GAIA_STATUS="FAIL"
+            ),
+        )
         # a hung scenario is GAIA's own recorded TIMEOUT (its limit scaled down by the stand-in);
         # intake then stops what is left of the runner's tree through portable.stop_tree
-        hang = _env(FAKE_GAIA_REPO_ROOT=str(suite), FAKE_GAIA_NO_USER_DIR="1", FAKE_GAIA_HANG="120",
-                    FAKE_GAIA_TIME_SCALE="0.005")
+        hang = _env(
+            FAKE_GAIA_REPO_ROOT=str(suite),
+            FAKE_GAIA_NO_USER_DIR="1",
+            FAKE_GAIA_HANG="120",
+            FAKE_GAIA_TIME_SCALE="0.005",
+        )
         started = time.monotonic()
-        stopped = _intake(suite, "run", draft.stem, "--tier", "local", "--timeout", "2",
-                          env=hang, expect=(3,))
+        stopped = _intake(
+            suite, "run", draft.stem, "--tier", "local", "--timeout", "2", env=hang, expect=(3,)
+        )
         assert "no run was judged (TIMEOUT)" in stopped.stderr
         assert time.monotonic() - started < 60
     card = scorecard(tmp_path / "by-hand", {draft.stem: "PASS"}, run_id="eval-20261201-1")
-    _intake(suite, "run-record", draft.stem, "--scorecard", str(card), "--tier", "strong",
-            "--model", STRONG)
+    _intake(
+        suite,
+        "run-record",
+        draft.stem,
+        "--scorecard",
+        str(card),
+        "--tier",
+        "strong",
+        "--model",
+        STRONG,
+    )
     _intake(suite, "review", draft.stem, "--approve", "--reviewer", "bob")
     _intake(suite, "promote", draft.stem, "--dry-run")
     _intake(suite, "promote", draft.stem)
@@ -226,7 +292,10 @@ except LockBusy:
 def _holder(lock: Path, strip: bool) -> subprocess.Popen[str]:
     return subprocess.Popen(
         [sys.executable, "-c", (STRIP if strip else "") + HOLD, str(lock)],
-        env=_env(), stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
+        env=_env(),
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
     )
 
 
@@ -234,8 +303,13 @@ def _holder(lock: Path, strip: bool) -> subprocess.Popen[str]:
     "strip",
     [
         pytest.param(False, id="native"),
-        pytest.param(True, id="pidfile", marks=pytest.mark.skipif(
-            sys.platform == "win32", reason="strips POSIX names: POSIX hosts only")),
+        pytest.param(
+            True,
+            id="pidfile",
+            marks=pytest.mark.skipif(
+                sys.platform == "win32", reason="strips POSIX names: POSIX hosts only"
+            ),
+        ),
     ],
 )
 def test_a_lock_refuses_a_second_holder_and_survives_a_killed_one(

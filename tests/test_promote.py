@@ -151,8 +151,11 @@ def test_gate2_scrub_unavailable_fails_closed() -> None:
         ([_run("strong", "PASS"), _run("local", "TIMEOUT")], "local-run", "TIMEOUT"),
         ([_run("strong", "PASS"), _run("local", "PASS")], "local-run", "saturated"),
         (
-            [_run("strong", "FAIL", minutes=0), _run("strong", "FAIL", minutes=5),
-             _run("local", "FAIL")],
+            [
+                _run("strong", "FAIL", minutes=0),
+                _run("strong", "FAIL", minutes=5),
+                _run("local", "FAIL"),
+            ],
             "strong-run",
             "strong runs 0/2 passed (0%), pass^2 0",
         ),
@@ -191,7 +194,13 @@ def test_promote_moves_draft_and_record_and_stamps(suite: Path) -> None:
     assert record.promotion.from_path == "drafts/pdf_summary_loop.yaml"
     assert record.promotion.to_path == "scenarios/tool_selection/pdf_summary_loop.yaml"
     assert set(record.promotion.gates) == {
-        "valid", "scrub", "review", "strong-run", "local-run", "unique-id", "control"
+        "valid",
+        "scrub",
+        "review",
+        "strong-run",
+        "local-run",
+        "unique-id",
+        "control",
     }
     assert len(record.runs) == 2 and len(record.reviews) == 1
     assert not list((suite / "scenarios").rglob("*.promote-tmp"))
@@ -280,8 +289,9 @@ def test_a_held_lock_is_a_conflict(suite: Path) -> None:
 
     make_ready(suite)
     settings = load_settings(suite)
-    with draft_lock(settings, "pdf_summary_loop", doing="test"), pytest.raises(
-        Conflict, match="another intake process"
+    with (
+        draft_lock(settings, "pdf_summary_loop", doing="test"),
+        pytest.raises(Conflict, match="another intake process"),
     ):
         promote(settings, "pdf_summary_loop")
 
@@ -371,9 +381,7 @@ def test_edit_after_review_is_stale_in_promotion(suite: Path) -> None:
     assert list(unmet) == ["review"] and "stale" in unmet["review"]
 
 
-def test_allow_saturated_is_not_stamped_when_the_case_is_not_saturated(
-    suite: Path, runner
-) -> None:
+def test_allow_saturated_is_not_stamped_when_the_case_is_not_saturated(suite: Path, runner) -> None:
     """The stamp must not claim a saturation waiver that the case never needed."""
     make_ready(suite, local_status="FAIL")
     result = runner.invoke(
@@ -452,8 +460,9 @@ def test_an_author_name_holding_an_email_is_not_stored(
     rejected = runner.invoke(app, ["reject", "other_case", "--reason", "duplicate"])
     assert rejected.exit_code == 0, rejected.output
     logs = [runner.invoke(app, ["log", sid]).stdout for sid in ("pdf_summary_loop", "other_case")]
-    assert_no_leak([EMAIL], suite, promoted.stdout, promoted.stderr, rejected.stdout,
-                   rejected.stderr, *logs)
+    assert_no_leak(
+        [EMAIL], suite, promoted.stdout, promoted.stderr, rejected.stdout, rejected.stderr, *logs
+    )
     for result in (promoted, rejected):
         assert "author not recorded: the author name" in result.stderr
         assert "holds EMAIL_ADDRESS" in result.stderr
@@ -482,8 +491,17 @@ def test_a_promotion_event_an_older_crash_left_unwritten_is_logged_through_one_u
     stamped = load_record(record_path(dest))
     assert stamped.promotion is not None
     record_path(dest).write_text(
-        dump_record(stamped.model_copy(update={"promotion": stamped.promotion.model_copy(
-            update={"content_hash": content_hash(dest)})})), encoding="utf-8")
+        dump_record(
+            stamped.model_copy(
+                update={
+                    "promotion": stamped.promotion.model_copy(
+                        update={"content_hash": content_hash(dest)}
+                    )
+                }
+            )
+        ),
+        encoding="utf-8",
+    )
     with sqlite3.connect(settings.ledger) as db:
         db.execute("DELETE FROM events WHERE kind = 'promotion'")
         db.execute("DELETE FROM items")

@@ -45,7 +45,7 @@ LOCAL = "Gemma-4-E4B-it-GGUF"
 MARKS = {"checkout", "editor", "runner", "control", "github"}
 NEEDS = re.compile(r"\[needs: (?P<marks>[a-z, ]+)\]")
 
-FILL = '''\
+FILL = """\
 import sys
 import yaml
 
@@ -73,7 +73,7 @@ with open(path, encoding="utf-8") as handle:
     data = yaml.safe_load(handle)
 with open(path, "w", encoding="utf-8") as handle:
     yaml.safe_dump(fill(data), handle, sort_keys=False, allow_unicode=True)
-'''
+"""
 
 
 @dataclass
@@ -243,7 +243,10 @@ def _run_block(block: list[Line], tmp: Path, stand_ins: tuple[StatusServer, Fake
             draft_id = line.text.split()[2]
             draft = suite / "drafts" / f"{draft_id}.yaml"
             serve_pr(
-                github, number, repo="amd/gaia", author="intake-demo",
+                github,
+                number,
+                repo="amd/gaia",
+                author="intake-demo",
                 reviews=[review("bob", "APPROVED")],
                 files={draft.relative_to(suite).as_posix(): draft.read_bytes()},
             )

@@ -97,9 +97,7 @@ def card(runner: CliRunner, scenario_id: str) -> dict[str, Any]:
     return shown
 
 
-def test_a_new_session_record_holds_each_captured_turn_once(
-    runner: CliRunner, suite: Path
-) -> None:
+def test_a_new_session_record_holds_each_captured_turn_once(runner: CliRunner, suite: Path) -> None:
     path = drafted(runner, suite)
     data = json.loads(record_path(path).read_text(encoding="utf-8"))
     assert data["schema_version"] == SCHEMA_VERSION == 2
@@ -114,8 +112,11 @@ def test_a_new_session_record_holds_each_captured_turn_once(
     ]
     assert second["error_fallback"] == "agent_error"
     assert second["agent_errors"], "the flagged error is kept on the evidence turn"
-    assert [note for note in card(runner, path.stem)["turns"][1]["notes"]
-            if note.startswith("agent error: ")], "and the card shows it"
+    assert [
+        note
+        for note in card(runner, path.stem)["turns"][1]["notes"]
+        if note.startswith("agent error: ")
+    ], "and the card shows it"
 
 
 def test_an_older_record_holding_each_turn_twice_loads_with_one_copy_and_the_same_card(

@@ -288,7 +288,11 @@ def test_funnel_from_records_and_ledger_events() -> None:
         promoted="2026-02-11",
     )
     promoted2 = make_record(
-        "p2", "issue", captured="2026-03-01", reviewed=True, tiers=("strong", "local"),
+        "p2",
+        "issue",
+        captured="2026-03-01",
+        reviewed=True,
+        tiers=("strong", "local"),
         promoted="2026-03-05",
     )
     scenarios = [
@@ -296,6 +300,7 @@ def test_funnel_from_records_and_ledger_events() -> None:
         sf("p2", data={"source": {"type": "issue", "link": "x"}}, record=facts(promoted2)),
         sf("legacy"),
     ]
+
     def event(kind: str, scenario_id: str, day: str, **detail: str) -> Event:
         return Event(kind, scenario_id=scenario_id, at=at(day).isoformat(), detail=detail)
 
@@ -706,8 +711,26 @@ def test_parse_top_fast_path_agrees_with_the_event_walk() -> None:
         texts += [p.read_text(encoding="utf-8") for p in sorted(GAIA_SCENARIOS.rglob("*.yaml"))]
     texts.append(scenario_yaml("x", source="issue", rationale="Needs two documents"))
     rng = random.Random(7)
-    damage = ['"', "'", "[", "]", "{", ":", "\n", "  ", "\t", "&a ", "*a", "---\n", "|\n",
-              "\nid: 2\n", '\ncategory: "', "\nsource: [", "\r\n", "#"]
+    damage = [
+        '"',
+        "'",
+        "[",
+        "]",
+        "{",
+        ":",
+        "\n",
+        "  ",
+        "\t",
+        "&a ",
+        "*a",
+        "---\n",
+        "|\n",
+        "\nid: 2\n",
+        '\ncategory: "',
+        "\nsource: [",
+        "\r\n",
+        "#",
+    ]
     cases = list(texts)
     for _ in range(1500):
         text = rng.choice(texts)

@@ -32,8 +32,20 @@ turns:
 def _suite(suite: Path, runner: CliRunner) -> None:
     make_ready(suite, "done_case")
     rated = runner.invoke(
-        app, ["review", "done_case", "--approve", "--reviewer", "bob", "--underspecified", "1",
-              "--criteria", "0", "--minutes", "15"],
+        app,
+        [
+            "review",
+            "done_case",
+            "--approve",
+            "--reviewer",
+            "bob",
+            "--underspecified",
+            "1",
+            "--criteria",
+            "0",
+            "--minutes",
+            "15",
+        ],
     )
     assert rated.exit_code == 0, rated.output
     assert runner.invoke(app, ["promote", "done_case"]).exit_code == 0
@@ -41,8 +53,17 @@ def _suite(suite: Path, runner: CliRunner) -> None:
     legacy.parent.mkdir(parents=True, exist_ok=True)
     legacy.write_text(LEGACY, encoding="utf-8")
     adopted = runner.invoke(
-        app, ["adopt", str(legacy), "--source", "hand", "--reviewer", "alice",
-              "--rationale", "Needs two facts."],
+        app,
+        [
+            "adopt",
+            str(legacy),
+            "--source",
+            "hand",
+            "--reviewer",
+            "alice",
+            "--rationale",
+            "Needs two facts.",
+        ],
     )
     assert adopted.exit_code == 0, adopted.output
 

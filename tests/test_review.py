@@ -61,9 +61,7 @@ def test_review_gate_rules() -> None:
     # a reviewer's latest review counts: an objection stands until that reviewer approves
     gate = review_gate([r("carol", "reject", 1), r("bob", "approve", 2)], "sha256:now", None)
     assert not gate.met and "carol (reject)" in gate.detail
-    assert review_gate(
-        [r("carol", "reject", 1), r("carol", "approve", 2)], "sha256:now", None
-    ).met
+    assert review_gate([r("carol", "reject", 1), r("carol", "approve", 2)], "sha256:now", None).met
     gate = review_gate([r("bob", "approve", 1), r("bob", "reject", 2)], "sha256:now", None)
     assert not gate.met
     gate = review_gate([], "sha256:now", None)
@@ -97,13 +95,15 @@ def test_review_cli_usage_errors(suite: Path, runner) -> None:
     assert result.exit_code == 2 and result.stderr == "error: no such draft (missing_draft)\n"
     result = runner.invoke(app, ["review", "pdf_summary_loop", "--approve"])
     assert result.exit_code == 2 and "--reviewer LOGIN is required" in result.stderr
-    result = runner.invoke(app, ["review", "pdf_summary_loop", "--approve", "--reject",
-                                 "--reviewer", "bob"])
+    result = runner.invoke(
+        app, ["review", "pdf_summary_loop", "--approve", "--reject", "--reviewer", "bob"]
+    )
     assert result.exit_code == 2 and "exactly one of" in result.stderr
     result = runner.invoke(app, ["review", "pdf_summary_loop", "--approve", "--reviewer", "a b"])
     assert result.exit_code == 2 and "invalid reviewer login" in result.stderr
-    result = runner.invoke(app, ["review", "pdf_summary_loop", "--approve", "--reviewer",
-                                 "drafter"])
+    result = runner.invoke(
+        app, ["review", "pdf_summary_loop", "--approve", "--reviewer", "drafter"]
+    )
     assert result.exit_code == 0 and "does not count" in result.stderr
 
 
@@ -149,8 +149,13 @@ def test_pr_approvals_that_do_not_count(
 ) -> None:
     draft = write_pair(suite / "drafts")
     before = record_path(draft).read_bytes()
-    serve_pr(github, 7, author=author, reviews=reviews,
-             files={DRAFT: remote if remote is not None else draft.read_bytes()})
+    serve_pr(
+        github,
+        7,
+        author=author,
+        reviews=reviews,
+        files={DRAFT: remote if remote is not None else draft.read_bytes()},
+    )
     result = runner.invoke(app, ["review", "pdf_summary_loop", "--pr", "7"])
     assert result.exit_code == 1, result.output
     assert why in result.stdout
@@ -201,8 +206,7 @@ def test_pr_server_error_is_a_network_error(suite: Path, github, runner) -> None
 
     write_pair(suite / "drafts")
     github.add("GET", "/repos/acme/agent/pulls/7", Reply(status=500, body={"message": "boom"}))
-    result = runner.invoke(app, ["review", "pdf_summary_loop", "--pr", "7", "--repo",
-                                 "acme/agent"])
+    result = runner.invoke(app, ["review", "pdf_summary_loop", "--pr", "7", "--repo", "acme/agent"])
     assert result.exit_code == 3 and "GitHub answered HTTP 500" in result.stderr
 
 
@@ -316,8 +320,13 @@ def test_pr_that_does_not_change_the_draft_counts_for_nothing(suite: Path, githu
     """An approval of a PR whose head merely contains the unchanged draft is not a review of it."""
     draft = write_pair(suite / "drafts")
     before = record_path(draft).read_bytes()
-    serve_pr(github, 7, reviews=[review("bob", "APPROVED")], files={DRAFT: draft.read_bytes()},
-             changed=["docs/readme.md", "drafts/other_case.yaml"])
+    serve_pr(
+        github,
+        7,
+        reviews=[review("bob", "APPROVED")],
+        files={DRAFT: draft.read_bytes()},
+        changed=["docs/readme.md", "drafts/other_case.yaml"],
+    )
     result = runner.invoke(app, ["review", "pdf_summary_loop", "--pr", "7"])
     assert result.exit_code == 1, result.output
     assert f"the pull request does not change {DRAFT}" in result.stdout
@@ -330,11 +339,15 @@ def test_pr_files_are_read_across_pages_and_renames_count(
 ) -> None:
     draft = write_pair(suite / "drafts")
     others: list[str | tuple[str, str]] = [f"docs/page_{i}.md" for i in range(5)]
-    mine: str | tuple[str, str] = (
-        ("drafts/renamed_case.yaml", DRAFT) if renamed else DRAFT
+    mine: str | tuple[str, str] = ("drafts/renamed_case.yaml", DRAFT) if renamed else DRAFT
+    serve_pr(
+        github,
+        7,
+        reviews=[review("bob", "APPROVED")],
+        files={DRAFT: draft.read_bytes()},
+        changed=[*others, mine],
+        page_size=2,
     )
-    serve_pr(github, 7, reviews=[review("bob", "APPROVED")], files={DRAFT: draft.read_bytes()},
-             changed=[*others, mine], page_size=2)
     found = reviews_from_pr(load_settings(suite), "pdf_summary_loop", 7)
     assert [r.reviewer for r in found.recorded] == ["bob"]
     pages = [r for r in github.requests if r.path.endswith("/pulls/7/files")]

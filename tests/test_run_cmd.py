@@ -98,9 +98,7 @@ def test_strong_run_records_one_run_per_iteration(
     out = result.stdout.splitlines()
     assert out[0].startswith(f"recorded: strong run {runs[0].run_id} PASS score ")
     assert out[0].endswith(f"model {STRONG} (iteration 1/2)")
-    assert out[-1] == (
-        f"strong tier of drafts/{DRAFT}.yaml: 1/2 passed (50%), pass^2 0"
-    )
+    assert out[-1] == (f"strong tier of drafts/{DRAFT}.yaml: 1/2 passed (50%), pass^2 0")
     # the runner's own lines stream through
     assert f"  | [RUN] {DRAFT} — invoking claude -p ..." in result.stderr
     record = json.loads(gaia.read_text())
@@ -121,9 +119,7 @@ def test_strong_run_records_one_run_per_iteration(
     assert backend.requests.count(("GET", "/api/system/status")) >= 2
 
 
-def test_the_runners_scenario_folder_holds_this_draft_only(
-    suite: Path, gaia: Path, runner
-) -> None:
+def test_the_runners_scenario_folder_holds_this_draft_only(suite: Path, gaia: Path, runner) -> None:
     write_pair(suite / "drafts", "another_draft")
     write_pair(suite / "drafts" / "private", "secret_draft", private=True)
     (suite / "drafts" / "broken.yaml").write_text("id: [unclosed\n", encoding="utf-8")
@@ -139,8 +135,9 @@ def test_the_runners_scenario_folder_holds_this_draft_only(
     assert run.judge_model == "claude-opus-5"  # GAIA's default judge, from config.model
 
 
-def test_local_tier_and_json(suite: Path, gaia: Path, backend: StatusServer, runner,
-                             monkeypatch: pytest.MonkeyPatch) -> None:
+def test_local_tier_and_json(
+    suite: Path, gaia: Path, backend: StatusServer, runner, monkeypatch: pytest.MonkeyPatch
+) -> None:
     backend.model_loaded = LOCAL
     monkeypatch.setenv("FAKE_GAIA_STATUS", "FAIL")
     result = _run(runner, "--tier", "local", "--format", "json")
@@ -149,12 +146,18 @@ def test_local_tier_and_json(suite: Path, gaia: Path, backend: StatusServer, run
     assert doc["model"] == LOCAL and doc["tier"] == "local" and doc["runner_exit"] == 0
     assert [r["status"] for r in doc["runs"]] == ["FAIL"]
     assert doc["stats"] == {
-        "tier": "local", "runs": 1, "passes": 0, "pass_rate": 0.0, "pass_hat_k": 0.0, "k": 1
+        "tier": "local",
+        "runs": 1,
+        "passes": 0,
+        "pass_rate": 0.0,
+        "pass_hat_k": 0.0,
+        "k": 1,
     }
 
 
-def test_a_run_that_was_not_judged_says_so(suite: Path, gaia: Path, runner,
-                                            monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_run_that_was_not_judged_says_so(
+    suite: Path, gaia: Path, runner, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """GAIA finished without judging (infrastructure): recorded, but a paid run that counts
     for no gate is never reported as if it were an ordinary result."""
     monkeypatch.setenv("FAKE_GAIA_STATUS", "INFRA_ERROR,PASS")
@@ -169,8 +172,9 @@ def test_a_run_that_was_not_judged_says_so(suite: Path, gaia: Path, runner,
     assert second.run_id not in result.stderr.split("note:", 1)[1].split("\n")[0]
 
 
-def test_a_paraphrasing_simulator_is_a_warning(suite: Path, gaia: Path, runner,
-                                               monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_paraphrasing_simulator_is_a_warning(
+    suite: Path, gaia: Path, runner, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setenv("FAKE_GAIA_PARAPHRASE", "1")
     result = _run(runner, "--tier", "strong")
     assert result.exit_code == 0, result.stderr
@@ -187,8 +191,7 @@ def _nothing_ran(gaia: Path, backend: StatusServer) -> None:
     assert backend.requests == [], "the backend must not have been asked"
 
 
-def test_a_private_draft_is_refused(suite: Path, gaia: Path, backend: StatusServer,
-                                    runner) -> None:
+def test_a_private_draft_is_refused(suite: Path, gaia: Path, backend: StatusServer, runner) -> None:
     (suite / "drafts" / f"{DRAFT}.yaml").unlink()
     record_path(suite / "drafts" / f"{DRAFT}.yaml").unlink()
     draft = write_pair(suite / "drafts" / "private", private=True)
@@ -203,16 +206,18 @@ def test_a_private_draft_is_refused(suite: Path, gaia: Path, backend: StatusServ
     _nothing_ran(gaia, backend)
 
 
-def test_a_draft_marked_private_in_its_record_is_refused(suite: Path, gaia: Path,
-                                                         backend: StatusServer, runner) -> None:
+def test_a_draft_marked_private_in_its_record_is_refused(
+    suite: Path, gaia: Path, backend: StatusServer, runner
+) -> None:
     write_pair(suite / "drafts", private=True)
     result = _run(runner, "--tier", "strong")
     assert result.exit_code == 1 and "a private draft never leaves the machine" in result.stderr
     _nothing_ran(gaia, backend)
 
 
-def test_a_placeholder_draft_is_refused(suite: Path, gaia: Path, backend: StatusServer,
-                                        runner) -> None:
+def test_a_placeholder_draft_is_refused(
+    suite: Path, gaia: Path, backend: StatusServer, runner
+) -> None:
     write_pair(suite / "drafts", text=PLACEHOLDER_YAML)
     result = _run(runner, "--tier", "strong")
     assert result.exit_code == 1
@@ -226,8 +231,9 @@ def test_a_placeholder_draft_is_refused(suite: Path, gaia: Path, backend: Status
     _nothing_ran(gaia, backend)
 
 
-def test_a_dirty_scrub_rescan_is_refused(suite: Path, gaia: Path, backend: StatusServer,
-                                         runner) -> None:
+def test_a_dirty_scrub_rescan_is_refused(
+    suite: Path, gaia: Path, backend: StatusServer, runner
+) -> None:
     draft = suite / "drafts" / f"{DRAFT}.yaml"
     draft.write_text(
         draft.read_text().replace(
@@ -246,8 +252,7 @@ def test_a_dirty_scrub_rescan_is_refused(suite: Path, gaia: Path, backend: Statu
 # --- backend, model, runner ---------------------------------------------------------------
 
 
-def test_a_model_not_on_the_tiers_list_is_exit_2(gaia: Path, backend: StatusServer,
-                                                 runner) -> None:
+def test_a_model_not_on_the_tiers_list_is_exit_2(gaia: Path, backend: StatusServer, runner) -> None:
     backend.model_loaded = LOCAL
     result = _run(runner, "--tier", "strong")
     assert result.exit_code == 2
@@ -270,8 +275,9 @@ def test_no_model_loaded_is_exit_2(gaia: Path, backend: StatusServer, runner) ->
     assert not gaia.exists()
 
 
-def test_a_backend_that_does_not_answer_is_exit_3(gaia: Path, backend: StatusServer,
-                                                  runner) -> None:
+def test_a_backend_that_does_not_answer_is_exit_3(
+    gaia: Path, backend: StatusServer, runner
+) -> None:
     url = backend.url
     backend.stop()
     result = _run(runner, "--tier", "strong")
@@ -293,8 +299,9 @@ def test_a_backend_error_is_exit_3(gaia: Path, backend: StatusServer, runner) ->
     assert not gaia.exists()
 
 
-def test_a_missing_runner_is_exit_2_with_a_hint(suite: Path, gaia: Path, runner,
-                                                monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_missing_runner_is_exit_2_with_a_hint(
+    suite: Path, gaia: Path, runner, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setenv("INTAKE_RUNNER", "gaia-not-installed-here eval agent")
     result = _run(runner, "--tier", "strong")
     assert result.exit_code == 2
@@ -305,8 +312,9 @@ def test_a_missing_runner_is_exit_2_with_a_hint(suite: Path, gaia: Path, runner,
     assert lines[1].startswith("hint: install GAIA from a source checkout")
 
 
-def test_an_empty_tier_list_is_exit_2(suite: Path, gaia: Path, runner,
-                                      monkeypatch: pytest.MonkeyPatch) -> None:
+def test_an_empty_tier_list_is_exit_2(
+    suite: Path, gaia: Path, runner, monkeypatch: pytest.MonkeyPatch
+) -> None:
     text = (suite / "pyproject.toml").read_text().replace(f'local_models = ["{LOCAL}"]\n', "")
     (suite / "pyproject.toml").write_text(text)
     result = _run(runner, "--tier", "local")
@@ -389,7 +397,11 @@ def test_ctrl_c_stops_the_runners_process_group_and_records_nothing(
     env = {**os.environ, "FAKE_GAIA_HANG": "60", "PYTHONPATH": str(REPO)}
     proc = subprocess.Popen(
         [sys.executable, "-m", "intake", "run", DRAFT, "--tier", "strong"],
-        cwd=suite, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        cwd=suite,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
     )
     deadline = time.monotonic() + 60
     children: list[int] = []
@@ -422,7 +434,11 @@ def test_a_terminated_intake_stops_the_runner_too(suite: Path, gaia: Path, name:
     env = {**os.environ, "FAKE_GAIA_HANG": "60", "PYTHONPATH": str(REPO)}
     proc = subprocess.Popen(
         [sys.executable, "-m", "intake", "run", DRAFT, "--tier", "strong"],
-        cwd=suite, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        cwd=suite,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
     )
     deadline = time.monotonic() + 60
     children: list[int] = []
@@ -464,14 +480,24 @@ def test_only_output_folders_holding_this_scenario_count(
 ) -> None:
     from tests.support.promote_helpers import scorecard
 
-    other = scorecard(suite.parent / "gaia" / "eval-20261130-000001", {"other_case": "PASS"},
-                      run_id="eval-20261130-000001")
-    mine = scorecard(suite.parent / "gaia" / "eval-20261130-000002", {DRAFT: "FAIL"},
-                     run_id="eval-20261130-000002")
-    _script_runner(suite, monkeypatch, (
-        f"print('RUN: eval-20261130-000001'); print('Output: ' + {str(other.parent)!r}); "
-        f"print('RUN: eval-20261130-000002'); print('Output: ' + {str(mine.parent)!r})"
-    ))
+    other = scorecard(
+        suite.parent / "gaia" / "eval-20261130-000001",
+        {"other_case": "PASS"},
+        run_id="eval-20261130-000001",
+    )
+    mine = scorecard(
+        suite.parent / "gaia" / "eval-20261130-000002",
+        {DRAFT: "FAIL"},
+        run_id="eval-20261130-000002",
+    )
+    _script_runner(
+        suite,
+        monkeypatch,
+        (
+            f"print('RUN: eval-20261130-000001'); print('Output: ' + {str(other.parent)!r}); "
+            f"print('RUN: eval-20261130-000002'); print('Output: ' + {str(mine.parent)!r})"
+        ),
+    )
     result = _run(runner, "--tier", "strong")
     assert result.exit_code == 0, result.stderr
     [run] = _runs(suite)
@@ -486,13 +512,20 @@ def test_new_results_folders_are_the_fallback(
 ) -> None:
     from tests.support.promote_helpers import scorecard
 
-    old = scorecard(suite / "eval" / "results" / "eval-20261130-000001", {DRAFT: "PASS"},
-                    run_id="eval-20261130-000001")
+    old = scorecard(
+        suite / "eval" / "results" / "eval-20261130-000001",
+        {DRAFT: "PASS"},
+        run_id="eval-20261130-000001",
+    )
     source = scorecard(suite.parent / "made", {DRAFT: "FAIL"}, run_id="eval-20261130-000009")
-    _script_runner(suite, monkeypatch, (
-        "import shutil; shutil.copytree("
-        f"{str(source.parent)!r}, 'eval/results/eval-20261130-000009')"
-    ))
+    _script_runner(
+        suite,
+        monkeypatch,
+        (
+            "import shutil; shutil.copytree("
+            f"{str(source.parent)!r}, 'eval/results/eval-20261130-000009')"
+        ),
+    )
     result = _run(runner, "--tier", "strong")
     assert result.exit_code == 0, result.stderr
     [run] = _runs(suite)
@@ -506,16 +539,19 @@ def test_a_scorecard_with_another_turn_count_records_nothing(
 ) -> None:
     from tests.support.promote_helpers import scorecard
 
-    good = scorecard(suite.parent / "g" / "eval-20261130-000001", {DRAFT: "PASS"},
-                     run_id="eval-20261130-000001")
-    bad = scorecard(suite.parent / "g" / "eval-20261130-000002", {DRAFT: "PASS"},
-                    run_id="eval-20261130-000002")
+    good = scorecard(
+        suite.parent / "g" / "eval-20261130-000001", {DRAFT: "PASS"}, run_id="eval-20261130-000001"
+    )
+    bad = scorecard(
+        suite.parent / "g" / "eval-20261130-000002", {DRAFT: "PASS"}, run_id="eval-20261130-000002"
+    )
     doc = json.loads(bad.read_text())
     doc["scenarios"][0]["turns"].append({**doc["scenarios"][0]["turns"][0], "turn": 2})
     bad.write_text(json.dumps(doc))
     _script_runner(
-        suite, monkeypatch,
-        f"print('Output: ' + {str(good.parent)!r}); print('Output: ' + {str(bad.parent)!r})"
+        suite,
+        monkeypatch,
+        f"print('Output: ' + {str(good.parent)!r}); print('Output: ' + {str(bad.parent)!r})",
     )
     result = _run(runner, "--tier", "strong", "--iterations", "2")
     assert result.exit_code == 2
@@ -543,16 +579,16 @@ def test_a_backend_url_with_credentials_is_not_echoed(gaia: Path, runner) -> Non
 
 
 @pytest.mark.slow
-def test_a_backend_that_hangs_is_exit_3_after_5_s(gaia: Path, backend: StatusServer,
-                                                  runner) -> None:
+def test_a_backend_that_hangs_is_exit_3_after_5_s(
+    gaia: Path, backend: StatusServer, runner
+) -> None:
     backend.mode = "hang"
     started = time.monotonic()
     result = _run(runner, "--tier", "strong")
     assert 4 < time.monotonic() - started < 30
     assert result.exit_code == 3
     assert result.stderr.splitlines()[0] == (
-        f"error: the Agent UI backend did not answer /api/system/status (timed out) "
-        f"({backend.url})"
+        f"error: the Agent UI backend did not answer /api/system/status (timed out) ({backend.url})"
     )
     assert not gaia.exists()
 
@@ -561,10 +597,14 @@ def test_the_runners_lines_are_scrubbed(
     suite: Path, gaia: Path, runner, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     token = "ghp_R8x2Kq9LmZ4vT7wYp3Nc6Hs1Jd5Fg0Ab2Ce4X"
-    _script_runner(suite, monkeypatch, (
-        f"import sys; print('[ERROR] auth failed for token {token}', flush=True); "
-        "print('  - /home/alice.smith/gaia/eval/corpus missing'); sys.exit(1)"
-    ))
+    _script_runner(
+        suite,
+        monkeypatch,
+        (
+            f"import sys; print('[ERROR] auth failed for token {token}', flush=True); "
+            "print('  - /home/alice.smith/gaia/eval/corpus missing'); sys.exit(1)"
+        ),
+    )
     result = _run(runner, "--tier", "strong")
     assert result.exit_code == 3
     assert token not in result.stderr and "alice.smith" not in result.stderr

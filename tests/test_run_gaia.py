@@ -46,10 +46,12 @@ DRAFT = "pdf_summary_loop"
 GAIA_PYTHON = GAIA_VENV / "bin" / "python" if GAIA_VENV else None
 needs_gaia_src = pytest.mark.skipif(
     GAIA_SRC is None or not (GAIA_SRC / "src/gaia/eval/runner.py").is_file(),
-    reason=needs(GAIA_SRC, "INTAKE_TEST_GAIA_SRC", "GAIA's source checkout"))
+    reason=needs(GAIA_SRC, "INTAKE_TEST_GAIA_SRC", "GAIA's source checkout"),
+)
 needs_gaia_python = pytest.mark.skipif(
     GAIA_PYTHON is None or not GAIA_PYTHON.is_file(),
-    reason=needs(GAIA_PYTHON, "INTAKE_TEST_GAIA_VENV", "GAIA's interpreter"))
+    reason=needs(GAIA_PYTHON, "INTAKE_TEST_GAIA_VENV", "GAIA's interpreter"),
+)
 
 DOC_YAML = FINAL_YAML.replace(
     "  index_documents: []",
@@ -69,7 +71,8 @@ def _configure(suite: Path, backend: StatusServer, extra: str = "") -> None:
     (suite / "pyproject.toml").write_text(
         SUITE_PYPROJECT
         + f'runner = {runner}\nbackend_url = "{backend.url}"\n'
-        + f'strong_models = ["{STRONG}"]\nlocal_models = ["{LOCAL}"]\n' + extra,
+        + f'strong_models = ["{STRONG}"]\nlocal_models = ["{LOCAL}"]\n'
+        + extra,
         encoding="utf-8",
     )
 
@@ -218,8 +221,9 @@ def test_fast_iterations_are_distinct_runs_and_leave_nothing_in_git_status(
     assert len({r.run_id for r in runs}) == 3
     assert all((git_suite / r.scorecard_path).is_file() for r in runs if r.scorecard_path)
     assert not (results / "reliability_report.json").exists()
-    status = subprocess.run(["git", "status", "--porcelain"], cwd=git_suite, check=True,
-                            capture_output=True, text=True).stdout.splitlines()
+    status = subprocess.run(
+        ["git", "status", "--porcelain"], cwd=git_suite, check=True, capture_output=True, text=True
+    ).stdout.splitlines()
     assert [line[3:] for line in status] == [f"drafts/{DRAFT}.intake.json"], status
 
 
@@ -310,11 +314,15 @@ def test_without_gaia_intakes_copy_of_its_rules_stands_alone(
     assert result.exit_code == 0, result.stdout
     assert result.stdout.rstrip().endswith("0 errors, 0 warnings")
     assert result.stderr == (
-        "note: no GAIA installed outside this suite answered: intake's copy of GAIA's rules only\n")
+        "note: no GAIA installed outside this suite answered: intake's copy of GAIA's rules only\n"
+    )
 
 
 def test_gaias_repo_root_elsewhere_is_said_and_the_scorecard_is_kept_in_the_suite(
-    suite: Path, tmp_path: Path, backend: StatusServer, runner,
+    suite: Path,
+    tmp_path: Path,
+    backend: StatusServer,
+    runner,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """REPO_ROOT is the checkout `gaia` runs from (runner.py L45), not the suite."""
@@ -324,7 +332,8 @@ def test_gaias_repo_root_elsewhere_is_said_and_the_scorecard_is_kept_in_the_suit
     path = fake_gaia_package(tmp_path / "gaia-pkg", checkout)
     monkeypatch.setenv("PYTHONPATH", str(path))
     monkeypatch.setenv(
-        "INTAKE_GAIA_PYTHON", str(gaia_install.environment(tmp_path / "gaia-env", path)))
+        "INTAKE_GAIA_PYTHON", str(gaia_install.environment(tmp_path / "gaia-env", path))
+    )
     monkeypatch.setenv("FAKE_GAIA_REPO_ROOT", str(checkout))
     monkeypatch.setenv("FAKE_GAIA_NO_USER_DIR", "1")
     _configure(suite, backend)
@@ -346,28 +355,47 @@ def test_a_gaia_that_rejects_a_key_fails_validate_strict_naming_gaias_message(
     """A copy of GAIA whose validate_scenario (runner.py L245-333) rejects agent_type, as
     amd/gaia#4096 is reported to: `intake validate --strict` fails with GAIA's message."""
     copy = tmp_path / "gaia-copy"
-    shutil.copytree(GAIA_SRC / "src" / "gaia", copy / "src" / "gaia",
-                    ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copytree(
+        GAIA_SRC / "src" / "gaia",
+        copy / "src" / "gaia",
+        ignore=shutil.ignore_patterns("__pycache__"),
+    )
     runner_py = copy / "src" / "gaia" / "eval" / "runner.py"
     code = runner_py.read_text(encoding="utf-8")
     anchor = '    if "setup" in data and "index_documents" not in data.get("setup", {}):'
     assert anchor in code
-    runner_py.write_text(code.replace(anchor, textwrap.indent(textwrap.dedent('''\
+    runner_py.write_text(
+        code.replace(
+            anchor,
+            textwrap.indent(
+                textwrap.dedent("""\
         if "agent_type" in data:
             errors.append("'agent_type' is no longer a scenario key (amd/gaia#4096)")
-        '''), "    ") + anchor, 1), encoding="utf-8")
+        """),
+                "    ",
+            )
+            + anchor,
+            1,
+        ),
+        encoding="utf-8",
+    )
     gaia_site = subprocess.run(
         [str(GAIA_PYTHON), "-c", "import site; print(site.getsitepackages()[0])"],
-        capture_output=True, text=True, check=True).stdout.strip()
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.strip()
     wrapper = gaia_install.environment(  # GAIA's copy first, then GAIA's own dependencies
-        tmp_path / "gaia-env", copy / "src", extra_pth=gaia_site + "\n")
+        tmp_path / "gaia-env", copy / "src", extra_pth=gaia_site + "\n"
+    )
     monkeypatch.setenv("INTAKE_GAIA_PYTHON", str(wrapper))
     with_agent_type(suite)
     result = runner.invoke(app, ["validate", "--strict", "drafts"])
     assert result.exit_code == 1, result.stdout
-    assert ("GAIA's validate_scenario: Scenario 'pdf_summary_loop' (pdf_summary_loop.yaml) "
-            "has validation errors: 'agent_type' is no longer a scenario key (amd/gaia#4096)"
-            ) in result.stdout
+    assert (
+        "GAIA's validate_scenario: Scenario 'pdf_summary_loop' (pdf_summary_loop.yaml) "
+        "has validation errors: 'agent_type' is no longer a scenario key (amd/gaia#4096)"
+    ) in result.stdout
     # GAIA as it is at the corpus commit accepts the key: intake's drafts may keep it
     monkeypatch.setenv("INTAKE_GAIA_PYTHON", str(GAIA_PYTHON))
     result = runner.invoke(app, ["validate", "--strict", "drafts"])
@@ -390,19 +418,20 @@ def test_a_step_opening_an_agents_chat_sets_agent_type_in_any_wording(step: str)
     """GAIA's bug form (.github/ISSUE_TEMPLATE/bug_report.yaml: "What happened?" with steps)."""
     from intake.drafting.issue_parse import parse_issue
 
-    body = f"### What happened?\n\n1. {step}\n2. Ask \"What was Acme's Q3 revenue?\"\n"
+    body = f'### What happened?\n\n1. {step}\n2. Ask "What was Acme\'s Q3 revenue?"\n'
     parsed = parse_issue("[Bug]: wrong revenue", body)
     assert parsed.agent_type == "doc", step
     assert [t.user_message for t in parsed.turns] == ["What was Acme's Q3 revenue?"]
 
 
-@pytest.mark.parametrize("step", ["Choose the Analyst Agent", "Open the Data Agent",
-                                  "In Analyst Agent"])
+@pytest.mark.parametrize(
+    "step", ["Choose the Analyst Agent", "Open the Data Agent", "In Analyst Agent"]
+)
 def test_an_agent_gaia_removed_is_never_written(step: str) -> None:
     """The `data` agent ("Analyst Agent") was removed (amd/gaia PR#3906)."""
     from intake.drafting.issue_parse import parse_issue
 
-    body = f"### What happened?\n\n1. {step}\n2. Ask \"Plot the sales\"\n"
+    body = f'### What happened?\n\n1. {step}\n2. Ask "Plot the sales"\n'
     parsed = parse_issue("[Bug]: x", body)
     assert parsed.agent_type is None
     assert [t.user_message for t in parsed.turns] == ["Plot the sales"]
@@ -450,8 +479,9 @@ def test_gaias_real_runner_init_then_run(
     checkout = tmp_path / "gaia"
     checkout.mkdir()
     for name in ("src", "eval"):
-        shutil.copytree(GAIA_SRC / name, checkout / name,
-                        ignore=shutil.ignore_patterns("__pycache__", "eval-*"))
+        shutil.copytree(
+            GAIA_SRC / name, checkout / name, ignore=shutil.ignore_patterns("__pycache__", "eval-*")
+        )
     bin_dir = tmp_path / "bin"
     bin_dir.mkdir()
     (bin_dir / "claude").write_text(STANDIN_CLAUDE.format(python=sys.executable))
@@ -481,8 +511,7 @@ def test_gaias_real_runner_init_then_run(
         assert [c["manifests"] for c in calls] == [1, 1], "one corpus manifest per prompt"
         assert not (checkout / "eval" / "results" / "reliability_report.json").exists()
         with StatusServer(model_loaded="claude-sonnet-4-6") as other:
-            refused = runner.invoke(app, ["run", DRAFT, "--tier", "strong",
-                                          "--backend", other.url])
+            refused = runner.invoke(app, ["run", DRAFT, "--tier", "strong", "--backend", other.url])
         assert refused.exit_code == 2
         monkeypatch.setenv("STANDIN_STATUS", "INFRA_ERROR")
         result = runner.invoke(app, ["run", DRAFT, "--tier", "strong"])

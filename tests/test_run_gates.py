@@ -127,11 +127,13 @@ def test_pass_hat_k() -> None:
         ((3, 3), (0, 0), None),  # local not judged yet
     ],
 )
-def test_difficulty_label(strong: tuple[int, int], local: tuple[int, int],
-                          label: str | None) -> None:
-    assert difficulty(
-        TierStats(RunTier.strong, *strong), TierStats(RunTier.local, *local), 0.8
-    ) == label
+def test_difficulty_label(
+    strong: tuple[int, int], local: tuple[int, int], label: str | None
+) -> None:
+    assert (
+        difficulty(TierStats(RunTier.strong, *strong), TierStats(RunTier.local, *local), 0.8)
+        == label
+    )
 
 
 def test_settings_defaults_and_bounds(suite: Path) -> None:
@@ -158,11 +160,16 @@ def _recorded(suite: Path) -> Path:
     draft = write_pair(suite / "drafts")
     settings = load_settings(suite)
     for n, (tier, status, model) in enumerate(
-        [("strong", "PASS", "claude-opus-4"), ("strong", "FAIL", "claude-opus-4"),
-         ("local", "FAIL", "Gemma-4-E4B-it-GGUF")], start=1
+        [
+            ("strong", "PASS", "claude-opus-4"),
+            ("strong", "FAIL", "claude-opus-4"),
+            ("local", "FAIL", "Gemma-4-E4B-it-GGUF"),
+        ],
+        start=1,
     ):
-        card = scorecard(suite / "r" / str(n), {"pdf_summary_loop": status},
-                         run_id=f"eval-20261130-00000{n}")
+        card = scorecard(
+            suite / "r" / str(n), {"pdf_summary_loop": status}, run_id=f"eval-20261130-00000{n}"
+        )
         record_run(settings, "pdf_summary_loop", card, RunTier(tier), model=model)
     return draft
 
@@ -175,8 +182,14 @@ def test_runs_lists_tier_model_judge_status_score_stale(suite: Path, runner) -> 
     lines = result.stdout.splitlines()
     assert lines[0] == "runs of drafts/pdf_summary_loop.yaml: 3"
     assert lines[1].split() == [
-        "eval-20261130-000001", "strong", "PASS", "8.5", "model", "claude-opus-4",
-        "judge", "claude-sonnet-4-6",
+        "eval-20261130-000001",
+        "strong",
+        "PASS",
+        "8.5",
+        "model",
+        "claude-opus-4",
+        "judge",
+        "claude-sonnet-4-6",
     ]
     assert lines[-3:] == [
         "strong: 1/2 passed (50%), pass^2 0",
@@ -192,8 +205,15 @@ def test_runs_lists_tier_model_judge_status_score_stale(suite: Path, runner) -> 
 def test_runs_drop_removes_one_and_the_ledger_keeps_it(suite: Path, runner) -> None:
     draft = _recorded(suite)
     result = runner.invoke(
-        app, ["runs", "pdf_summary_loop", "--drop", "eval-20261130-000002",
-              "--reason", "judge outage; token ghp_R8x2Kq9LmZ4vT7wYp3Nc6Hs1Jd5Fg0Ab2Ce4X"],
+        app,
+        [
+            "runs",
+            "pdf_summary_loop",
+            "--drop",
+            "eval-20261130-000002",
+            "--reason",
+            "judge outage; token ghp_R8x2Kq9LmZ4vT7wYp3Nc6Hs1Jd5Fg0Ab2Ce4X",
+        ],
     )
     assert result.exit_code == 0, result.stderr
     assert result.stdout.splitlines() == [
@@ -259,7 +279,8 @@ def test_report_shows_pass_rates_and_difficulty(suite: Path, runner) -> None:
         for name in ("case_a", "case_b")
     }
     assert {k: v.difficulty for k, v in stamps.items() if v} == {
-        "case_a": "medium", "case_b": "easy"
+        "case_a": "medium",
+        "case_b": "easy",
     }
     doc = json.loads(runner.invoke(app, ["report", "--format", "json"]).stdout)
     assert doc["runs"] == {

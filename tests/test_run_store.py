@@ -40,14 +40,30 @@ def stored_suite(suite: Path, runner: Any) -> Path:
         fh.write(PYPROJECT_EXTRA)
     for sid in ("alpha_case", "beta_case"):
         write_scenario(suite, sid)
-        assert runner.invoke(app, ["adopt", f"scenarios/rag_quality/{sid}.yaml", "--source",
-                                   "hand", "--reviewer", "alice"]).exit_code == 0
+        assert (
+            runner.invoke(
+                app,
+                [
+                    "adopt",
+                    f"scenarios/rag_quality/{sid}.yaml",
+                    "--source",
+                    "hand",
+                    "--reviewer",
+                    "alice",
+                ],
+            ).exit_code
+            == 0
+        )
     results = suite / "eval" / "results"
     for i in range(1, 7):
         for tier, model in enumerate((STRONG, LOCAL)):
-            write_run(results, f"eval-2026050{i}-02{tier}000", night(i),
-                      {"alpha_case": "PASS", "beta_case": "FAIL" if i % 2 else "PASS"},
-                      meta={"model": model, "commit": f"c0ffee{i:02d}", "machine": f"m{i % 2}"})
+            write_run(
+                results,
+                f"eval-2026050{i}-02{tier}000",
+                night(i),
+                {"alpha_case": "PASS", "beta_case": "FAIL" if i % 2 else "PASS"},
+                meta={"model": model, "commit": f"c0ffee{i:02d}", "machine": f"m{i % 2}"},
+            )
     return suite
 
 
@@ -56,8 +72,11 @@ def _records(suite: Path) -> dict[str, bytes]:
 
 
 def _files(suite: Path) -> dict[str, bytes]:
-    return {p.relative_to(suite).as_posix(): p.read_bytes()
-            for p in (suite / "intake-runs").rglob("*") if p.is_file()}
+    return {
+        p.relative_to(suite).as_posix(): p.read_bytes()
+        for p in (suite / "intake-runs").rglob("*")
+        if p.is_file()
+    }
 
 
 def test_importing_touches_no_record_and_a_second_import_adds_nothing(
@@ -77,8 +96,9 @@ def test_importing_touches_no_record_and_a_second_import_adds_nothing(
     assert _files(stored_suite) == files and _records(stored_suite) == records
 
 
-def test_a_run_file_is_compact_schema_versioned_and_readable(stored_suite: Path,
-                                                           runner: Any) -> None:
+def test_a_run_file_is_compact_schema_versioned_and_readable(
+    stored_suite: Path, runner: Any
+) -> None:
     assert runner.invoke(app, ["runs", "import", "eval/results"]).exit_code == 0
     settings = load_settings(stored_suite)
     path = run_files(settings)[0]
@@ -90,8 +110,9 @@ def test_a_run_file_is_compact_schema_versioned_and_readable(stored_suite: Path,
     assert {r[0] for r in run.results} == {"alpha_case", "beta_case"}
 
 
-def test_deleting_the_index_and_rebuilding_gives_the_same_report(stored_suite: Path,
-                                                                 runner: Any) -> None:
+def test_deleting_the_index_and_rebuilding_gives_the_same_report(
+    stored_suite: Path, runner: Any
+) -> None:
     assert runner.invoke(app, ["runs", "import", "eval/results"]).exit_code == 0
     settings = load_settings(stored_suite)
     now = night(30)
@@ -101,14 +122,18 @@ def test_deleting_the_index_and_rebuilding_gives_the_same_report(stored_suite: P
     assert render_json(make_health(settings, now=now)) == before  # rebuilt on read
     assert rebuild_index(settings) == 12
     assert render_json(make_health(settings, now=now)) == before
-    alpha = next(s for s in make_health(settings, now=now).scenarios
-                 if s.scenario_id == "alpha_case")
-    assert [(t.tier, t.judged, t.passes) for t in alpha.tiers] == [("strong", 6, 6),
-                                                                    ("local", 6, 6)]
+    alpha = next(
+        s for s in make_health(settings, now=now).scenarios if s.scenario_id == "alpha_case"
+    )
+    assert [(t.tier, t.judged, t.passes) for t in alpha.tiers] == [
+        ("strong", 6, 6),
+        ("local", 6, 6),
+    ]
 
 
-def test_a_run_file_removed_or_added_by_hand_is_followed_by_the_index(stored_suite: Path,
-                                                                      runner: Any) -> None:
+def test_a_run_file_removed_or_added_by_hand_is_followed_by_the_index(
+    stored_suite: Path, runner: Any
+) -> None:
     assert runner.invoke(app, ["runs", "import", "eval/results"]).exit_code == 0
     settings = load_settings(stored_suite)
     run_files(settings)[0].unlink()
@@ -126,8 +151,9 @@ def test_a_broken_run_file_is_a_note_not_a_traceback(stored_suite: Path, runner:
     assert "run store unreadable" in result.stdout
 
 
-def test_run_files_a_change_adds_or_edits_are_named_for_the_gate(git_suite: Path,
-                                                                 runner: Any) -> None:
+def test_run_files_a_change_adds_or_edits_are_named_for_the_gate(
+    git_suite: Path, runner: Any
+) -> None:
     """A pull request that adds or edits run files: each is named (the gate claims it); the
     files that stood on the base are not."""
 
@@ -137,11 +163,28 @@ def test_run_files_a_change_adds_or_edits_are_named_for_the_gate(git_suite: Path
     with (suite / "pyproject.toml").open("a", encoding="utf-8") as fh:
         fh.write(PYPROJECT_EXTRA)
     write_scenario(suite, "alpha_case")
-    assert runner.invoke(app, ["adopt", "scenarios/rag_quality/alpha_case.yaml", "--source",
-                               "hand", "--reviewer", "alice"]).exit_code == 0
+    assert (
+        runner.invoke(
+            app,
+            [
+                "adopt",
+                "scenarios/rag_quality/alpha_case.yaml",
+                "--source",
+                "hand",
+                "--reviewer",
+                "alice",
+            ],
+        ).exit_code
+        == 0
+    )
     results = suite / "eval" / "results"
-    write_run(results, "eval-20260501-020000", night(1), {"alpha_case": "PASS"},
-              meta={"model": STRONG, "machine": "m1"})
+    write_run(
+        results,
+        "eval-20260501-020000",
+        night(1),
+        {"alpha_case": "PASS"},
+        meta={"model": STRONG, "machine": "m1"},
+    )
     assert runner.invoke(app, ["runs", "import", "eval/results"]).exit_code == 0
 
     when = "2026-04-30T12:00:00Z"  # committed before the runs' dates: they ran it (run_dates)
@@ -150,11 +193,17 @@ def test_run_files_a_change_adds_or_edits_are_named_for_the_gate(git_suite: Path
     base = git(suite, "rev-parse", "HEAD")
     settings = load_settings(suite)
     standing = run_files(settings)[0]
-    write_run(results, "eval-20260502-020000", night(2), {"alpha_case": "PASS"},
-              meta={"model": STRONG, "machine": "m1"})
+    write_run(
+        results,
+        "eval-20260502-020000",
+        night(2),
+        {"alpha_case": "PASS"},
+        meta={"model": STRONG, "machine": "m1"},
+    )
     assert runner.invoke(app, ["runs", "import", "eval/results"]).exit_code == 0
-    standing.write_text(standing.read_text(encoding="utf-8").replace("PASS", "FAIL"),
-                        encoding="utf-8")
+    standing.write_text(
+        standing.read_text(encoding="utf-8").replace("PASS", "FAIL"), encoding="utf-8"
+    )
     git(suite, "add", "-A")
     git(suite, "commit", "-qm", "a pull request's runs")
     claimed = claimed_run_files(settings, base)
@@ -164,12 +213,12 @@ def test_run_files_a_change_adds_or_edits_are_named_for_the_gate(git_suite: Path
     shown = checked.stdout + checked.stderr
     assert "Traceback" not in shown
     assert checked.exit_code == 1, shown  # a claim is an error: it cannot merge green
-    assert shown.count("claimed by this change: a run file not on the base") == len(claimed), \
-        shown
+    assert shown.count("claimed by this change: a run file not on the base") == len(claimed), shown
 
 
-def test_health_noise_writes_the_noise_floor_file(stored_suite: Path, runner: Any,
-                                                  tmp_path: Path) -> None:
+def test_health_noise_writes_the_noise_floor_file(
+    stored_suite: Path, runner: Any, tmp_path: Path
+) -> None:
     assert runner.invoke(app, ["runs", "import", "eval/results"]).exit_code == 0
     target = tmp_path / "noise.json"
     result = runner.invoke(app, ["health", "--noise", str(target)])
@@ -180,8 +229,13 @@ def test_health_noise_writes_the_noise_floor_file(stored_suite: Path, runner: An
     assert (beta["runs"], beta["pairs"], beta["flips"], beta["flip_rate"]) == (6, 5, 5, 1.0)
     alpha = doc["scenarios"]["alpha_case"]["models"][LOCAL]
     assert (alpha["flips"], alpha["score_sd"]) == (0, 0.0)
-    assert doc["categories"]["rag_quality"] == {"scenarios": 2, "pairs": 20, "flips": 10,
-                                                "flip_rate": 0.5, "score_sd": 1.25}
+    assert doc["categories"]["rag_quality"] == {
+        "scenarios": 2,
+        "pairs": 20,
+        "flips": 10,
+        "flip_rate": 0.5,
+        "score_sd": 1.25,
+    }
     missing = runner.invoke(app, ["health", "--noise", str(tmp_path / "no" / "noise.json")])
     assert missing.exit_code == 2 and "no such folder" in missing.stderr
 
@@ -200,10 +254,19 @@ def test_records_that_carry_imported_runs_are_migrated_and_the_report_is_the_sam
     settings = load_settings(stored_suite)
     hash_ = read_run(run_files(settings)[0]).results[0][4]
     record.suite_runs = [
-        SuiteRun(run_id=f"eval-2026042{i}-020000", status="PASS", score=8.0, model=STRONG,
-                 tier=RunTier.strong, judge_model="claude-sonnet-4-6", runnable_hash=hash_,
-                 gaia_commit="0ldc0mm1", machine="m9", at=night(i) - timedelta(days=9),
-                 recorded_at=night(1))
+        SuiteRun(
+            run_id=f"eval-2026042{i}-020000",
+            status="PASS",
+            score=8.0,
+            model=STRONG,
+            tier=RunTier.strong,
+            judge_model="claude-sonnet-4-6",
+            runnable_hash=hash_,
+            gaia_commit="0ldc0mm1",
+            machine="m9",
+            at=night(i) - timedelta(days=9),
+            recorded_at=night(1),
+        )
         for i in range(1, 4)
     ]
     record_path(path).write_text(dump_record(record), encoding="utf-8")

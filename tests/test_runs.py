@@ -492,8 +492,16 @@ def test_a_model_equal_to_the_judge_is_a_warning(suite: Path, runner) -> None:
     card = scorecard(suite / "r", {"pdf_summary_loop": "PASS"}, judge="claude-opus-4")
     result = runner.invoke(
         app,
-        ["run-record", "pdf_summary_loop", "--scorecard", str(card), "--tier", "strong",
-         "--model", "claude-opus-4"],
+        [
+            "run-record",
+            "pdf_summary_loop",
+            "--scorecard",
+            str(card),
+            "--tier",
+            "strong",
+            "--model",
+            "claude-opus-4",
+        ],
     )
     assert result.exit_code == 0
     assert result.stderr.splitlines() == [

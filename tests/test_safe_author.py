@@ -86,9 +86,14 @@ def test_a_name_the_scrubber_finds_something_in_is_withheld(settings) -> None:
 
 
 @pytest.mark.parametrize(
-    ("name", "kept"), [("renovate[bot]", "renovate[bot]"), ("a--b", "a--b"),
-                       ("eve\u3164", None), ("x" * (AUTHOR_MAX_CHARS + 1), None),
-                       ("ev\u202ee", None)]
+    ("name", "kept"),
+    [
+        ("renovate[bot]", "renovate[bot]"),
+        ("a--b", "a--b"),
+        ("eve\u3164", None),
+        ("x" * (AUTHOR_MAX_CHARS + 1), None),
+        ("ev\u202ee", None),
+    ],
 )
 def test_the_draft_records_what_the_rule_decides(
     suite: Path, monkeypatch: pytest.MonkeyPatch, name: str, kept: str | None

@@ -25,8 +25,11 @@ def test_a_view_types_what_the_file_holds_and_nothing_else() -> None:
     )
     assert view.id == "x" and view.category is None and view.name is None
     assert (view.source_type, view.source_link) == ("session", "gaia-session:1")
-    assert view.documents == (DocumentView("b", "p.md"), DocumentView(None, "q.md"),
-                              DocumentView(None, None))
+    assert view.documents == (
+        DocumentView("b", "p.md"),
+        DocumentView(None, "q.md"),
+        DocumentView(None, None),
+    )
     assert view.tags == ("a",)
     assert view.turns == (TurnView(1, "o", "u", None),)
     assert view.keys == {"id", "category", "source", "setup", "tags", "turns"}

@@ -82,9 +82,7 @@ EQUALS_INSIDE = {
 
 
 @pytest.mark.parametrize(("text", "value"), EQUALS_INSIDE.values(), ids=EQUALS_INSIDE.keys())
-def test_a_token_with_equals_inside_is_one_token(
-    scrubber: Scrubber, text: str, value: str
-) -> None:
+def test_a_token_with_equals_inside_is_one_token(scrubber: Scrubber, text: str, value: str) -> None:
     out = _replaced(scrubber, text, value)
     assert "Yx3" not in out and "1154C857" not in out
 
@@ -144,7 +142,7 @@ JENKINS = "AQAAABAAAAAwrP2BgqHD5Z1kp0F1fPqL/8vJ+3dT0aWx9YcK2mN4bQ7s/tUe1Gh5Jk="
     [
         f"<secret>{{{JENKINS}}}</secret>",
         f"<password>{{{JENKINS}}}</password>",
-        f"      passphrase: \"{{{JENKINS}}}\"",
+        f'      passphrase: "{{{JENKINS}}}"',
         f'println(hudson.util.Secret.decrypt("{{{JENKINS}}}"))',
     ],
     ids=["secret_element", "password_element", "jcasc_yaml", "script_console"],

@@ -147,7 +147,7 @@ GRAMMAR_DECOYS = {
     "compare_variable": "if (password == confirm) {",
     "compare_unspaced": "assert api_token==expected_token",
     "braced_field_name": 'password = "{password}"',
-    "braced_field_with_digits": 'DB_PASSWORD={userPassword123}',
+    "braced_field_with_digits": "DB_PASSWORD={userPassword123}",
     "braced_field_dotted": 'token: "{user.token}"',
     "double_braced_template": 'api_key: "{{ .Values.apiKey2X9 }}"',
     "compare_indented": "    ok = password==confirmation",

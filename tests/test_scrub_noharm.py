@@ -203,7 +203,7 @@ def test_placeholders_are_kept(scrubber: Scrubber, text: str) -> None:
         'blob = "QUJDREVGR0hJSktMTU5PUFFSU1RVVldYWVphYmNkZWZnaGlqa2xtbm9w" * 5\n',
         f'msg = "{base64.b64encode(b"The quick brown fox jumps over the lazy dog").decode()}"\n',
         'alphabet = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"\n',
-        'rejected: 2abcdefghijklmnopqrstuvwxyz_zyxwvutsrqponmlkjihgfedcba\n',
+        "rejected: 2abcdefghijklmnopqrstuvwxyz_zyxwvutsrqponmlkjihgfedcba\n",
         'v = "dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk"  # RFC 7636, Appendix B\n',
     ],
     ids=["b64_alphabet", "b64_prose", "alphabet", "counting_run", "published_example"],
@@ -247,7 +247,17 @@ def test_the_formats_corpus_floor(scrubber: Scrubber, part: str) -> None:
 def test_the_corpus_covers_every_format_and_splits_70_30() -> None:
     docs = build_documents()
     assert {d.suffix for d in docs} >= {
-        ".json", ".jsonl", ".md", ".txt", ".env", ".yaml", ".py", ".ts", ".go", ".java", ".rb",
+        ".json",
+        ".jsonl",
+        ".md",
+        ".txt",
+        ".env",
+        ".yaml",
+        ".py",
+        ".ts",
+        ".go",
+        ".java",
+        ".rb",
         ".cs",
     }
     held = sum(d.part == "held-out" for d in docs) / len(docs)

@@ -211,9 +211,7 @@ def test_the_url_password_pattern_that_starts_at_the_scheme_separator_agrees(
     from tests.support.scrub_matrix import build_matrix
 
     rec = next(
-        r
-        for r in fast.analyzer.registry.recognizers
-        if r.name == "IntakeUrlCredentialsRecognizer"
+        r for r in fast.analyzer.registry.recognizers if r.name == "IntakeUrlCredentialsRecognizer"
     )
     now = regex.compile(rec.patterns[0].regex, regex.DOTALL | regex.MULTILINE)
     tricky = "x-1https://u:p@h a://b://c:d@e 1http://u:pw@host _ftp://a:b@c é-http://u:p@h"

@@ -103,7 +103,8 @@ def test_the_email_local_part_and_a_noreply_login_are_identities(
     subprocess.run(["git", "config", "user.name", "E. E."], cwd=git_suite, check=True)
     subprocess.run(
         ["git", "config", "user.email", "1234567+evee-gh@users.noreply.github.com"],
-        cwd=git_suite, check=True,
+        cwd=git_suite,
+        check=True,
     )
     assert runner.invoke(app, ["from-session", SID[:8], "--db", str(db)]).exit_code == 0
     (draft,) = (git_suite / "drafts").glob("*.yaml")

@@ -92,7 +92,13 @@ def test_markdown_card_renders_to_html_with_the_expected_structure(
     assert tree.text_of("summary") == [f"{DRAFT} (draft): not ready: 5 of 7 gates unmet"]
     assert tree.text_of("h3") == [DRAFT]
     assert tree.text_of("h4") == [
-        "Turn 1", "Turn 2", "Provenance", "Replacements", "Reviews", "Runs", "Gates",
+        "Turn 1",
+        "Turn 2",
+        "Provenance",
+        "Replacements",
+        "Reviews",
+        "Runs",
+        "Gates",
     ]
     headers = tree.table_headers()
     assert ["#", "Tool", "Outcome", "Arguments", "Result or reason"] in headers
@@ -108,7 +114,13 @@ def test_markdown_card_renders_to_html_with_the_expected_structure(
     assert "captured turn 2 not in the draft" in out
     gates = tree.table_rows(["Gate", "", "Detail", "To do"])
     assert [g[0] for g in gates] == [
-        "1 valid", "2 scrub", "3 review", "4 strong-run", "5 local-run", "6 unique-id", "8 control",
+        "1 valid",
+        "2 scrub",
+        "3 review",
+        "4 strong-run",
+        "5 local-run",
+        "6 unique-id",
+        "8 control",
     ]
     assert [g[1] for g in gates] == ["unmet", "met", "unmet", "unmet", "unmet", "met", "unmet"]
     codes = tree.text_of("code")
@@ -255,8 +267,11 @@ def test_only_the_cli_imports_rich() -> None:
             continue
         for node in ast.walk(ast.parse(file.read_text(encoding="utf-8"))):
             names = (
-                [a.name for a in node.names] if isinstance(node, ast.Import)
-                else [node.module or ""] if isinstance(node, ast.ImportFrom) else []
+                [a.name for a in node.names]
+                if isinstance(node, ast.Import)
+                else [node.module or ""]
+                if isinstance(node, ast.ImportFrom)
+                else []
             )
             if any(n == "rich" or n.startswith("rich.") for n in names):
                 offenders.append(str(file.relative_to(REPO)))

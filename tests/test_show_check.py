@@ -164,8 +164,9 @@ def test_the_documented_workflow_fetches_the_base_and_writes_the_cards() -> None
     workflow = parse_checked(block.split("```", 1)[0].encode()).data
     steps = workflow["jobs"]["check"]["steps"]
     assert steps[0]["with"] == {"persist-credentials": False, "fetch-depth": 0}
-    assert steps[-1]["run"] == ('intake check --format github '
-                                '--base "refs/remotes/origin/$BASE_BRANCH"')
+    assert steps[-1]["run"] == (
+        'intake check --format github --base "refs/remotes/origin/$BASE_BRANCH"'
+    )
     assert steps[-1]["env"]["BASE_BRANCH"] == "${{ github.event.pull_request.base.ref }}"
     assert workflow["permissions"] == {"contents": "read", "pull-requests": "read"}
 

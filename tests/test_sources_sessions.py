@@ -437,12 +437,24 @@ def test_prefix_upper_bounds() -> None:
 
 CLAUDE_CODE_LINES = [
     {"type": "summary", "summary": "Fix the failing test", "leafUuid": "a2"},
-    {"parentUuid": None, "isSidechain": False, "userType": "external", "cwd": "/home/u/proj",
-     "sessionId": "0b6c7a2e-1111-4222-8333-944455556666", "version": "1.0.98", "type": "user",
-     "message": {"role": "user", "content": "fix the failing test"}, "uuid": "a1"},
-    {"parentUuid": "a1", "sessionId": "0b6c7a2e-1111-4222-8333-944455556666",
-     "type": "assistant", "uuid": "a2",
-     "message": {"role": "assistant", "content": [{"type": "text", "text": "Looking."}]}},
+    {
+        "parentUuid": None,
+        "isSidechain": False,
+        "userType": "external",
+        "cwd": "/home/u/proj",
+        "sessionId": "0b6c7a2e-1111-4222-8333-944455556666",
+        "version": "1.0.98",
+        "type": "user",
+        "message": {"role": "user", "content": "fix the failing test"},
+        "uuid": "a1",
+    },
+    {
+        "parentUuid": "a1",
+        "sessionId": "0b6c7a2e-1111-4222-8333-944455556666",
+        "type": "assistant",
+        "uuid": "a2",
+        "message": {"role": "assistant", "content": [{"type": "text", "text": "Looking."}]},
+    },
 ]
 
 
@@ -456,5 +468,6 @@ def test_a_claude_code_transcript_is_named_and_the_formats_listed(
         detect(path)
     assert caught.value.message.startswith(
         "a Claude Code transcript, not a GAIA session store: intake reads GAIA's Agent UI "
-        "database (gaia_chat.db), agent memory (memory.db), session JSON files")
+        "database (gaia_chat.db), agent memory (memory.db), session JSON files"
+    )
     assert caught.value.exit_code == 2 and caught.value.where == path.name

@@ -40,12 +40,12 @@ from tests.support.promote_helpers import make_ready
 SUITE = {f"case_{c}_{i:03d}": c for c in ("rag", "tools", "memory") for i in range(60)}
 SUITE |= {f"small_{i}": "tiny" for i in range(4)}
 
+
 @pytest.fixture(autouse=True)
 def _no_ci_environment(monkeypatch: pytest.MonkeyPatch) -> None:
     """CI sets GITHUB_SHA and RUNNER_NAME, which the import reads: each test names its own."""
     for name in CI_VARIABLES:
         monkeypatch.delenv(name, raising=False)
-
 
 
 def test_split_is_stratified_about_seventy_thirty() -> None:
@@ -66,8 +66,12 @@ def test_split_is_stable_across_runs_and_machines() -> None:
         "suite = json.loads(sys.stdin.read()); print(json.dumps(assign(suite, 'salt-1', 0.3)))"
     )
     other = subprocess.run(
-        [sys.executable, "-c", code], input=json.dumps(SUITE), capture_output=True, text=True,
-        check=True, env={**os.environ, "PYTHONHASHSEED": "12345"},
+        [sys.executable, "-c", code],
+        input=json.dumps(SUITE),
+        capture_output=True,
+        text=True,
+        check=True,
+        env={**os.environ, "PYTHONHASHSEED": "12345"},
     )
     assert json.loads(other.stdout) == first
     assert split_hash("case_rag_000", "salt-1") == split_hash("case_rag_000", "salt-1")
@@ -98,17 +102,30 @@ def _adopted(suite: Path, runner: Any, sid: str = "old_case") -> Path:
     with (suite / "pyproject.toml").open("a", encoding="utf-8") as fh:
         fh.write(PYPROJECT_EXTRA)
     path = write_scenario(suite, sid)
-    result = runner.invoke(app, ["adopt", f"scenarios/rag_quality/{sid}.yaml", "--source",
-                                 "synthetic", "--reviewer", "alice"])
+    result = runner.invoke(
+        app,
+        [
+            "adopt",
+            f"scenarios/rag_quality/{sid}.yaml",
+            "--source",
+            "synthetic",
+            "--reviewer",
+            "alice",
+        ],
+    )
     assert result.exit_code == 0, result.output
-    write_run(suite / "eval" / "results", "eval-20260501-020000", night(1), {sid: "PASS"},
-              meta={"model": STRONG, "commit": "abcdef12"})
+    write_run(
+        suite / "eval" / "results",
+        "eval-20260501-020000",
+        night(1),
+        {sid: "PASS"},
+        meta={"model": STRONG, "commit": "abcdef12"},
+    )
     assert runner.invoke(app, ["runs", "import", "eval/results"]).exit_code == 0
     return path
 
 
-def test_quarantine_tags_it_keeps_running_and_check_accepts_it(suite: Path, runner: Any
-                                                               ) -> None:
+def test_quarantine_tags_it_keeps_running_and_check_accepts_it(suite: Path, runner: Any) -> None:
     path = _adopted(suite, runner)
     adopted = path.read_bytes()
     result = runner.invoke(app, ["quarantine", "old_case", "--reason", "judge disagrees"])
@@ -138,9 +155,12 @@ def test_quarantine_tags_it_keeps_running_and_check_accepts_it(suite: Path, runn
 
 def test_a_hand_added_quarantine_tag_fails_check(suite: Path, runner: Any) -> None:
     path = _adopted(suite, runner)
-    path.write_text(path.read_text(encoding="utf-8").replace(
-        "category: rag_quality\n", "category: rag_quality\ntags: [quarantined]\n", 1),
-        encoding="utf-8")
+    path.write_text(
+        path.read_text(encoding="utf-8").replace(
+            "category: rag_quality\n", "category: rag_quality\ntags: [quarantined]\n", 1
+        ),
+        encoding="utf-8",
+    )
     checked = runner.invoke(app, ["check"])
     assert checked.exit_code == 1
     assert "quarantine-unrecorded" in checked.output or "quarantined without" in checked.output
@@ -204,44 +224,70 @@ def test_a_killed_import_rerun_records_each_result_once(suite: Path, runner: Any
     and no record changes."""
     path = _adopted(suite, runner)
     second = write_scenario(suite, "next_case")
-    assert runner.invoke(app, ["adopt", "scenarios/rag_quality/next_case.yaml", "--source",
-                               "hand", "--reviewer", "alice"]).exit_code == 0
+    assert (
+        runner.invoke(
+            app,
+            [
+                "adopt",
+                "scenarios/rag_quality/next_case.yaml",
+                "--source",
+                "hand",
+                "--reviewer",
+                "alice",
+            ],
+        ).exit_code
+        == 0
+    )
     records = {p: record_path(p).read_bytes() for p in (path, second)}
     files = len(list((suite / "intake-runs").rglob("*.json")))
     nightly = suite / "eval" / "nightly"
     for run_id, model in (("eval-20260502-020000", STRONG), ("eval-20260502-030000", LOCAL)):
-        write_run(nightly, run_id, night(2), {"old_case": "FAIL", "next_case": "PASS"},
-                  meta={"model": model, "commit": "abcdef12"})
+        write_run(
+            nightly,
+            run_id,
+            night(2),
+            {"old_case": "FAIL", "next_case": "PASS"},
+            meta={"model": model, "commit": "abcdef12"},
+        )
     run_killed(suite, "runs-import:run-written", ["runs", "import", str(nightly)])
     assert len(list((suite / "intake-runs").rglob("*.json"))) == files + 1
     again = run(suite, ["runs", "import", str(nightly)])
     assert again.returncode == 0, again.stderr
     assert "2 result(s) recorded" in again.stdout and "2 already recorded" in again.stdout
     for scenario in (path, second):
-        keys = [(r.run_id, r.model) for r in stored(suite, scenario.stem)
-                if r.run_id.startswith("eval-20260502")]
+        keys = [
+            (r.run_id, r.model)
+            for r in stored(suite, scenario.stem)
+            if r.run_id.startswith("eval-20260502")
+        ]
         assert sorted(keys) == [("eval-20260502-020000", STRONG), ("eval-20260502-030000", LOCAL)]
         assert record_path(scenario).read_bytes() == records[scenario]
     assert run(suite, ["check"]).returncode == 0
 
 
 @pytest.mark.slow
-def test_split_tags_an_adopted_suite_once_and_check_accepts_it(suite: Path, runner: Any
-                                                               ) -> None:
+def test_split_tags_an_adopted_suite_once_and_check_accepts_it(suite: Path, runner: Any) -> None:
     for n in range(10):
         write_scenario(suite, f"rag_{n}")
         write_scenario(suite, f"tool_{n}", category="tool_selection")
-    assert runner.invoke(app, ["adopt", "scenarios", "--source", "hand",
-                               "--reviewer", "alice"]).exit_code == 0
+    assert (
+        runner.invoke(
+            app, ["adopt", "scenarios", "--source", "hand", "--reviewer", "alice"]
+        ).exit_code
+        == 0
+    )
     dry = runner.invoke(app, ["split", "--dry-run"])
     assert dry.exit_code == 0 and "would tag 20 scenario(s): 6 held out" in dry.stdout
     assert not any("split-" in p.read_text() for p in (suite / "scenarios").rglob("*.yaml"))
     result = runner.invoke(app, ["split"])
     assert result.exit_code == 0, result.output
     assert "tagged 20 scenario(s): 6 held out, 14 for training" in result.stdout
-    expected = assign({f"rag_{n}": "rag_quality" for n in range(10)}
-                      | {f"tool_{n}": "tool_selection" for n in range(10)},
-                      load_settings(suite).split_salt, 0.3)
+    expected = assign(
+        {f"rag_{n}": "rag_quality" for n in range(10)}
+        | {f"tool_{n}": "tool_selection" for n in range(10)},
+        load_settings(suite).split_salt,
+        0.3,
+    )
     for path in (suite / "scenarios").rglob("*.yaml"):
         assert expected[path.stem] in parse_checked(path.read_bytes()).data["tags"]
     assert runner.invoke(app, ["check"]).exit_code == 0
@@ -256,8 +302,13 @@ def test_the_split_is_drawn_never_taken_from_the_draft(suite: Path) -> None:
     from intake.lifecycle.split import split_for, suite_categories, with_split
 
     settings = load_settings(suite)
-    drawn = split_for("carried_case", "rag_quality", suite_categories(settings),
-                      settings.split_salt, settings.split_heldout)
+    drawn = split_for(
+        "carried_case",
+        "rag_quality",
+        suite_categories(settings),
+        settings.split_salt,
+        settings.split_heldout,
+    )
     other = HELDOUT if drawn == TRAIN else TRAIN
     head = b"id: carried_case\r\ncategory: rag_quality\r\n"
     carried = head + f"tags: [capability, {other}]  # kept\r\n".encode() + b"turns: []\r\n"

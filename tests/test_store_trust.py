@@ -34,8 +34,9 @@ EVIL_SCENARIO = "id: planted\nname: planted\ncategory: tool_selection\n"
 POSIX_ROOT = hasattr(os, "geteuid") and os.geteuid() == 0
 
 
-def intake(suite: Path, *args: str, env: dict[str, str] | None = None,
-           preexec: object = None) -> subprocess.CompletedProcess[str]:
+def intake(
+    suite: Path, *args: str, env: dict[str, str] | None = None, preexec: object = None
+) -> subprocess.CompletedProcess[str]:
     """``intake ARGS`` as a real process: forked from the warm server (``crash_harness.run``),
     or a fresh interpreter when ``preexec`` must run before it starts (a resource limit)."""
     if preexec is None:
@@ -74,20 +75,22 @@ def planted_unit(suite: Path) -> Unit:
 def unsealed(suite: Path, unit: Unit) -> str:
     """An intake 1.x journal (no seal), as anyone can write one."""
     root = suite
-    return json.dumps({
-        "version": 1,
-        "command": unit.command,
-        "id": unit.scenario_id,
-        "writes": [
-            {"path": os.path.relpath(p, root), "b64": base64.b64encode(t.encode()).decode()}
-            for p, t in unit.writes
-        ],
-        "removes": [],
-        "events": [
-            {"id": "1", "kind": e.kind, "path": e.path, "actor": e.actor, "detail": e.detail}
-            for e in unit.events
-        ],
-    })
+    return json.dumps(
+        {
+            "version": 1,
+            "command": unit.command,
+            "id": unit.scenario_id,
+            "writes": [
+                {"path": os.path.relpath(p, root), "b64": base64.b64encode(t.encode()).decode()}
+                for p, t in unit.writes
+            ],
+            "removes": [],
+            "events": [
+                {"id": "1", "kind": e.kind, "path": e.path, "actor": e.actor, "detail": e.detail}
+                for e in unit.events
+            ],
+        }
+    )
 
 
 def sealed_elsewhere(suite: Path, unit: Unit, tmp_path: Path) -> str:
@@ -172,8 +175,11 @@ def test_a_journal_carried_by_a_pull_request_is_never_replayed(
     assert not (ready / "scenarios" / "tool_selection" / "pdf_summary_loop.yaml").exists()
     check = intake(ready, "check")
     assert check.returncode == 1, check.stdout + check.stderr
-    reported = [line for line in check.stdout.splitlines() if "untrusted-journal" in line or
-                "never replayed" in line]
+    reported = [
+        line
+        for line in check.stdout.splitlines()
+        if "untrusted-journal" in line or "never replayed" in line
+    ]
     assert len(reported) == 1 and ".intake/pending/pdf_summary_loop.json:1: error:" in reported[0]
     assert_untouched(ready, config)
 
@@ -181,8 +187,14 @@ def test_a_journal_carried_by_a_pull_request_is_never_replayed(
 @pytest.mark.slow
 @pytest.mark.parametrize(
     "target",
-    [".git/config", ".git/hooks/post-checkout", "../outside.yaml", "drafts/notes.txt",
-     "pyproject.toml", "scenarios/.github/x.yaml"],
+    [
+        ".git/config",
+        ".git/hooks/post-checkout",
+        "../outside.yaml",
+        "drafts/notes.txt",
+        "pyproject.toml",
+        "scenarios/.github/x.yaml",
+    ],
 )
 def test_a_sealed_journal_may_write_only_drafts_records_and_scenarios(
     ready: Path, target: str
@@ -202,13 +214,19 @@ def test_a_sealed_journal_may_write_only_drafts_records_and_scenarios(
 
 def test_a_journal_this_machine_wrote_is_still_finished(ready: Path) -> None:
     draft = ready / "drafts" / "pdf_summary_loop.yaml"
-    unit = Unit("reject", "pdf_summary_loop", removes=[draft, record_path(draft)],
-                events=[Event("rejection", "drafts/pdf_summary_loop.yaml", None, {})])
+    unit = Unit(
+        "reject",
+        "pdf_summary_loop",
+        removes=[draft, record_path(draft)],
+        events=[Event("rejection", "drafts/pdf_summary_loop.yaml", None, {})],
+    )
     plant(ready, sealed_here(ready, unit), commit=False)
     done = intake(ready, "ledger", "rebuild")
     assert done.returncode == 0, done.stderr
-    assert ("finished an interrupted reject of pdf_summary_loop: removed 2 files, logged 1 event"
-            in done.stderr)
+    assert (
+        "finished an interrupted reject of pdf_summary_loop: removed 2 files, logged 1 event"
+        in done.stderr
+    )
     assert not draft.exists()
 
 
@@ -218,8 +236,11 @@ def test_ledger_path_in_a_tracked_folder_is_refused(ready: Path) -> None:
     git(ready, "add", "docs")
     git(ready, "commit", "-q", "-m", "docs")
     pyproject = ready / "pyproject.toml"
-    pyproject.write_text(pyproject.read_text().replace(
-        'ledger_path = ".intake/ledger.db"', 'ledger_path = "docs/ledger.db"', 1))
+    pyproject.write_text(
+        pyproject.read_text().replace(
+            'ledger_path = ".intake/ledger.db"', 'ledger_path = "docs/ledger.db"', 1
+        )
+    )
     done = intake(ready, "review", "pdf_summary_loop", "--approve", "--reviewer", "carol")
     assert done.returncode == 2, done.stderr
     assert "ledger_path is in a folder that git tracks" in one_error_line(done)
@@ -259,8 +280,9 @@ def mounted(folder: Path, options: str) -> Iterator[None]:
     if sys.platform != "linux" or not POSIX_ROOT:
         pytest.skip("needs root on Linux to mount a small file system")
     folder.mkdir(parents=True, exist_ok=True)
-    done = subprocess.run(["mount", "-t", "tmpfs", "-o", options, "tmpfs", str(folder)],
-                          capture_output=True)
+    done = subprocess.run(
+        ["mount", "-t", "tmpfs", "-o", options, "tmpfs", str(folder)], capture_output=True
+    )
     if done.returncode != 0:
         pytest.skip("mount is not permitted here")
     try:
@@ -383,10 +405,18 @@ def test_drafting_with_a_read_only_intake_folder_is_one_line_exit_3(
     ready: Path, tmp_path: Path
 ) -> None:
     issue = tmp_path / "issue.json"
-    issue.write_text(json.dumps({
-        "number": 7, "title": "Agent loops on search", "body": "It loops.",
-        "html_url": "https://github.com/amd/gaia/issues/7", "labels": [], "state": "open",
-    }))
+    issue.write_text(
+        json.dumps(
+            {
+                "number": 7,
+                "title": "Agent loops on search",
+                "body": "It loops.",
+                "html_url": "https://github.com/amd/gaia/issues/7",
+                "labels": [],
+                "state": "open",
+            }
+        )
+    )
     with read_only(ready / ".intake"):
         done = intake(ready, "from-issue", "--json", str(issue))
     assert done.returncode == 3, done.stderr
@@ -398,8 +428,14 @@ def test_drafting_with_a_read_only_intake_folder_is_one_line_exit_3(
 def test_a_lone_surrogate_in_issue_json_names_the_file_and_offset(
     suite: Path, tmp_path: Path, field: str
 ) -> None:
-    doc = {"number": 7, "title": "Agent loops", "body": "It loops.",
-           "html_url": "https://github.com/amd/gaia/issues/7", "labels": [], "state": "open"}
+    doc = {
+        "number": 7,
+        "title": "Agent loops",
+        "body": "It loops.",
+        "html_url": "https://github.com/amd/gaia/issues/7",
+        "labels": [],
+        "state": "open",
+    }
     doc[field] = doc[field] + "\ud83d"
     issue = tmp_path / "issue.json"
     text = json.dumps(doc)  # ensure_ascii: the surrogate as \ud83d, as JavaScript writes it

@@ -72,14 +72,19 @@ def test_the_import_scan_sees_every_form() -> None:
     )
     seen = sorted({m for _, m in imported_modules(ast.parse(source)) if reaches_a_test_module(m)})
     assert seen == [
-        "tests.conftest", "tests.test_a", "tests.test_b", "tests.test_c", "tests.test_d",
+        "tests.conftest",
+        "tests.test_a",
+        "tests.test_b",
+        "tests.test_c",
+        "tests.test_d",
     ]
 
 
 def test_helpers_live_in_support() -> None:
     """The top of ``tests/`` holds test modules only (and ``conftest.py``, ``__init__.py``)."""
     strays = sorted(
-        p.name for p in TESTS.glob("*.py")
+        p.name
+        for p in TESTS.glob("*.py")
         if not p.name.startswith("test_") and p.name not in ("conftest.py", "__init__.py")
     )
     assert strays == []
@@ -107,7 +112,8 @@ def whole_strings(tree: ast.AST) -> list[tuple[int, str]]:
     """``(line, text)`` of every string literal that is not a piece of an f-string."""
     pieces = {id(v) for n in ast.walk(tree) if isinstance(n, ast.JoinedStr) for v in n.values}
     return [
-        (node.lineno, node.value) for node in ast.walk(tree)
+        (node.lineno, node.value)
+        for node in ast.walk(tree)
         if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in pieces
     ]
 

@@ -143,8 +143,12 @@ def test_drafts_dir_pointed_at_a_clean_subfolder_fails(
     (contrib / "drafts" / "clean").mkdir()
     (contrib / "drafts" / "clean" / ".gitkeep").write_text("", encoding="utf-8")
     path = contrib / "pyproject.toml"
-    path.write_text(path.read_text(encoding="utf-8").replace(
-        'drafts_dir = "drafts"', 'drafts_dir = "drafts/clean"'), encoding="utf-8")
+    path.write_text(
+        path.read_text(encoding="utf-8").replace(
+            'drafts_dir = "drafts"', 'drafts_dir = "drafts/clean"'
+        ),
+        encoding="utf-8",
+    )
     repos.push_contribution()
     fresh = repos.fresh()
 
@@ -154,7 +158,8 @@ def test_drafts_dir_pointed_at_a_clean_subfolder_fails(
     assert result.exit_code == 1
     line = _line_of(fresh, "drafts_dir")
     assert f"pyproject.toml:{line}: error: [tool.intake] drafts_dir changed by this change" in (
-        result.stdout)
+        result.stdout
+    )
     assert f"{LEAKY}:15: error: GITHUB_TOKEN found by the re-scan" in result.stdout
     assert TOKEN not in result.output
 
@@ -163,8 +168,11 @@ def _permissive_copy(root: Path, folder: str = "rules") -> Path:
     target = root / folder
     shutil.copytree(REPO / "scrubbers", target)
     allow = target / "allow.yaml"
-    allow.write_text(allow.read_text(encoding="utf-8") + "  - name: everything\n"
-                     "    entities: ['*']\n    regex: '.'\n", encoding="utf-8")
+    allow.write_text(
+        allow.read_text(encoding="utf-8") + "  - name: everything\n"
+        "    entities: ['*']\n    regex: '.'\n",
+        encoding="utf-8",
+    )
     return target
 
 
@@ -186,7 +194,8 @@ def test_scrubbers_dir_pointed_at_a_permissive_copy_fails(
     assert result.exit_code == 1
     line = _line_of(fresh, "scrubbers_dir")
     assert f"pyproject.toml:{line}: error: [tool.intake] scrubbers_dir added by this change" in (
-        result.stdout)
+        result.stdout
+    )
     assert f"{LEAKY}:15: error: GITHUB_TOKEN found by the re-scan" in result.stdout
 
 
@@ -256,7 +265,8 @@ def test_a_baseline_carrying_its_own_key_fails(
     assert result.exit_code == 1
     assert ".intake-baseline.json:1: error: the baseline is added by this change" in result.stdout
     assert "scenarios/memory/legacy_1.yaml:8: error: EMAIL_ADDRESS found by the re-scan" in (
-        result.stdout)
+        result.stdout
+    )
 
 
 def test_a_changed_baseline_is_a_finding_and_the_base_one_applies(
@@ -279,7 +289,8 @@ def test_a_changed_baseline_is_a_finding_and_the_base_one_applies(
     result = _check(runner, fresh, monkeypatch, "--strict")
     assert result.exit_code == 1
     assert ".intake-baseline.json:1: error: the baseline is changed by this change" in (
-        result.stdout)
+        result.stdout
+    )
     assert "scenarios/memory/legacy_2.yaml:8: error: EMAIL_ADDRESS" in result.stdout
     assert "legacy_1.yaml" not in result.stdout, "what the base's baseline accepts stays out"
     assert "1 scrub finding accepted by the baseline" in result.stdout
@@ -318,8 +329,12 @@ def test_gate_settings_come_from_the_base(
     contrib = repos.start_contribution()
     path = contrib / "pyproject.toml"
     text = path.read_text(encoding="utf-8")
-    path.write_text(text.replace("require_rubric = true", "require_rubric = false")
-                    .replace("strong_pass_min = 2", "strong_pass_min = 1"), encoding="utf-8")
+    path.write_text(
+        text.replace("require_rubric = true", "require_rubric = false").replace(
+            "strong_pass_min = 2", "strong_pass_min = 1"
+        ),
+        encoding="utf-8",
+    )
     repos.push_contribution()
     fresh = repos.fresh()
 
@@ -369,7 +384,8 @@ def test_promote_reads_its_rules_from_the_base(
     line = _line_of(fresh, "scrubbers_dir")
     assert result.stderr.startswith(
         "error: the change alters the rules it is judged by: [tool.intake] scrubbers_dir added "
-        "by this change"), result.stderr
+        "by this change"
+    ), result.stderr
     assert f"(pyproject.toml:{line})" in result.stderr
     assert (fresh / "drafts" / "pdf_summary_loop.yaml").is_file()
 
@@ -415,7 +431,8 @@ def test_the_base_comes_from_github_base_ref_the_option_or_the_remote(
     assert found is not None and found.commit == base
     settings = load_settings(fresh)
     assert run_check(settings, base=base).base.startswith(
-        f"rules and evidence judged against the base {base[:12]}")
+        f"rules and evidence judged against the base {base[:12]}"
+    )
     assert find_base(without_base(fresh, tmp_path), environ={}) is None
     # on the default branch itself the maintainer works on the base: no base, one line says so
     own = repos.fresh("main")
@@ -439,8 +456,9 @@ def test_an_unsafe_or_unknown_base_is_a_usage_error(
     monkeypatch.setenv("GITHUB_BASE_REF", "no-such-branch")
     result = runner.invoke(app, ["check"])
     assert result.exit_code == 2
-    assert result.stderr.startswith("error: the base branch $GITHUB_BASE_REF is not in this "
-                                    "checkout")
+    assert result.stderr.startswith(
+        "error: the base branch $GITHUB_BASE_REF is not in this checkout"
+    )
 
 
 def test_a_scenario_the_change_adds_is_never_legacy(
@@ -459,9 +477,12 @@ def test_a_scenario_the_change_adds_is_never_legacy(
     result = _check(runner, fresh, monkeypatch, "--verbose")
     assert result.exit_code == 1
     assert "scenarios/memory/new_case.yaml:8: error: EMAIL_ADDRESS found by the re-scan\n" in (
-        result.stdout)
-    assert "scenarios/memory/legacy_1.yaml:8: warning: EMAIL_ADDRESS found by the re-scan " \
+        result.stdout
+    )
+    assert (
+        "scenarios/memory/legacy_1.yaml:8: warning: EMAIL_ADDRESS found by the re-scan "
         "(legacy scenario" in result.stdout
+    )
 
 
 def test_the_job_summary_names_the_base(

@@ -52,8 +52,10 @@ def _ci_clone(repos: Repos, depth: int | None) -> Path:
     """The pull request's branch as actions/checkout fetches it (``depth``: fetch-depth)."""
     target = repos.tmp / f"ci-{depth or 0}"
     extra = ["--depth", str(depth)] if depth else ["--no-single-branch"]
-    subprocess.run(["git", "clone", "-q", *extra, "-b", "attack", repos.origin.as_uri(),
-                    str(target)], check=True)
+    subprocess.run(
+        ["git", "clone", "-q", *extra, "-b", "attack", repos.origin.as_uri(), str(target)],
+        check=True,
+    )
     return target
 
 
@@ -124,16 +126,19 @@ def test_an_encoding_attribute_on_the_history_folder_is_refused(
     (history / "x.intake-event.json").write_text('{"a": 1}\n', encoding="utf-8")
     repos.push_contribution()
     (contrib / ".gitattributes").write_text(
-        "intake-history/** working-tree-encoding=UTF-7\n"
-        "drafts/*.yaml filter=undefined eol=crlf\n", encoding="utf-8")
+        "intake-history/** working-tree-encoding=UTF-7\ndrafts/*.yaml filter=undefined eol=crlf\n",
+        encoding="utf-8",
+    )
     repos.push_contribution("the attributes")
     fresh = repos.fresh()
 
     result = _check(runner, fresh, monkeypatch)
     assert result.exit_code == 1
     messages = {(f["file"], f["code"]): f["message"] for f in _findings(result)}
-    assert "working-tree-encoding" in messages[("intake-history/x.intake-event.json",
-                                                "transforming-attribute")]
+    assert (
+        "working-tree-encoding"
+        in messages[("intake-history/x.intake-event.json", "transforming-attribute")]
+    )
     draft_attr = messages[(DRAFT, "transforming-attribute")]
     assert "filter" in draft_attr and "eol" in draft_attr
 
@@ -183,12 +188,16 @@ def test_a_maintainers_own_edit_still_counts_and_ci_has_none(
     monkeypatch.setenv("GITHUB_ACTIONS", "true")
     result = _check(runner, fresh, monkeypatch)
     assert ("not-the-commit", RECORD) in _codes(result)
-    assert any("approve by maintainer-2" in f["message"] for f in _findings(result)
-               if f["code"] == "claimed")
+    assert any(
+        "approve by maintainer-2" in f["message"]
+        for f in _findings(result)
+        if f["code"] == "claimed"
+    )
 
 
-def test_the_shipped_wiring_covers_every_folder_and_the_base_owned_workflow_runs_no_checkout(
-) -> None:
+def test_the_shipped_wiring_covers_every_folder_and_the_base_owned_workflow_runs_no_checkout() -> (
+    None
+):
     """Issue 37 item 8: the workflow's paths filter names every folder intake reads and it
     re-runs on a review; docs/trust.md's pull_request_target workflow installs a pinned
     intake, checks the pull request out as data and runs only intake."""
@@ -197,9 +206,18 @@ def test_the_shipped_wiring_covers_every_folder_and_the_base_owned_workflow_runs
 
     workflow = parse_checked((REPO / ".github/workflows/intake-check.yml").read_bytes()).data
     paths = workflow["on"]["pull_request"]["paths"]
-    for folder in ("scenarios/**", "drafts/**", "retired/**", "intake-history/**",
-                   ".intake-baseline.json", "scrubbers/**", "pyproject.toml",
-                   "**/.gitattributes", ".pre-commit-config.yaml", ".github/**"):
+    for folder in (
+        "scenarios/**",
+        "drafts/**",
+        "retired/**",
+        "intake-history/**",
+        ".intake-baseline.json",
+        "scrubbers/**",
+        "pyproject.toml",
+        "**/.gitattributes",
+        ".pre-commit-config.yaml",
+        ".github/**",
+    ):
         assert folder in paths, folder
     assert "pull_request_review" in workflow["on"]
 

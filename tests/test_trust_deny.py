@@ -30,8 +30,11 @@ def _check(runner: CliRunner, where: Path, monkeypatch: pytest.MonkeyPatch) -> A
 
 
 def _errors(result: Any) -> list[tuple[str, str, str]]:
-    return [(f["code"], f["file"], f["message"]) for f in json.loads(result.stdout)["findings"]
-            if f["severity"] == "error"]
+    return [
+        (f["code"], f["file"], f["message"])
+        for f in json.loads(result.stdout)["findings"]
+        if f["severity"] == "error"
+    ]
 
 
 def _edit_record(path: Path, **changes: Any) -> None:
@@ -43,16 +46,32 @@ def _edit_record(path: Path, **changes: Any) -> None:
 
 def _suite_runs(data: dict[str, Any]) -> list[dict[str, Any]]:
     now = utcnow().isoformat()
-    runnable = data["promotion"]["runnable_hash"] if "runnable_hash" in data["promotion"] else (
-        data["runs"][0]["runnable_hash"])
-    return [*data.get("suite_runs", []), *[
-        {"run_id": f"nightly-{i}", "status": "PASS", "score": 9.5, "model": "Gemma-4-E4B",
-         "tier": "local", "runnable_hash": runnable, "at": now, "recorded_at": now}
-        for i in range(6)]]
+    runnable = (
+        data["promotion"]["runnable_hash"]
+        if "runnable_hash" in data["promotion"]
+        else (data["runs"][0]["runnable_hash"])
+    )
+    return [
+        *data.get("suite_runs", []),
+        *[
+            {
+                "run_id": f"nightly-{i}",
+                "status": "PASS",
+                "score": 9.5,
+                "model": "Gemma-4-E4B",
+                "tier": "local",
+                "runnable_hash": runnable,
+                "at": now,
+                "recorded_at": now,
+            }
+            for i in range(6)
+        ],
+    ]
 
 
-def _attack(tmp_path: Path, runner: CliRunner, monkeypatch: pytest.MonkeyPatch,
-            change: Any) -> list[tuple[str, str, str]]:
+def _attack(
+    tmp_path: Path, runner: CliRunner, monkeypatch: pytest.MonkeyPatch, change: Any
+) -> list[tuple[str, str, str]]:
     repos = Repos(tmp_path)
     promoted_on_main(repos)
     contrib = repos.start_contribution()
@@ -68,8 +87,9 @@ def _attack(tmp_path: Path, runner: CliRunner, monkeypatch: pytest.MonkeyPatch,
 def test_suite_runs_a_change_writes_are_claimed(
     tmp_path: Path, runner: CliRunner, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    errors = _attack(tmp_path, runner, monkeypatch,
-                     lambda c: _edit_record(c / RECORD, suite_runs=_suite_runs))
+    errors = _attack(
+        tmp_path, runner, monkeypatch, lambda c: _edit_record(c / RECORD, suite_runs=_suite_runs)
+    )
     claimed = [m for code, file, m in errors if code == "claimed" and file == RECORD]
     assert len([m for m in claimed if "suite run nightly-" in m]) == 6, errors
 
@@ -78,16 +98,26 @@ def test_a_bug_closing_and_a_changed_field_are_claimed(
     tmp_path: Path, runner: CliRunner, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     def change(contrib: Path) -> None:
-        _edit_record(contrib / RECORD,
-                     bug={"issue": "github:acme/agent#12", "via": "reviewer", "named_by": "bob",
-                          "closed_at": "2026-11-01T00:00:00Z", "state_reason": "completed"},
-                     drafter=["someone"], author="someone-else")
+        _edit_record(
+            contrib / RECORD,
+            bug={
+                "issue": "github:acme/agent#12",
+                "via": "reviewer",
+                "named_by": "bob",
+                "closed_at": "2026-11-01T00:00:00Z",
+                "state_reason": "completed",
+            },
+            drafter=["someone"],
+            author="someone-else",
+        )
 
     errors = _attack(tmp_path, runner, monkeypatch, change)
     claimed = {m.split(";")[0] for code, file, m in errors if code == "claimed" and file == RECORD}
-    assert claimed >= {"claimed by this change: bug link or closing",
-                       "claimed by this change: drafter changed",
-                       "claimed by this change: author changed"}, claimed
+    assert claimed >= {
+        "claimed by this change: bug link or closing",
+        "claimed by this change: drafter changed",
+        "claimed by this change: author changed",
+    }, claimed
 
 
 def test_a_hand_made_retirement_and_a_deleted_scenario_are_findings(
@@ -100,17 +130,29 @@ def test_a_hand_made_retirement_and_a_deleted_scenario_are_findings(
         now = utcnow().isoformat()
         from intake.store.records import content_hash
 
-        _edit_record(record_path(scenario), lifecycle=[
-            {"state": "retired", "reason": "obsolete", "by": "maintainer", "at": now,
-             "content_hash": content_hash(scenario), "before_hash": content_hash(scenario),
-             "path": f"retired/tool_selection/{SID}.yaml"}])
+        _edit_record(
+            record_path(scenario),
+            lifecycle=[
+                {
+                    "state": "retired",
+                    "reason": "obsolete",
+                    "by": "maintainer",
+                    "at": now,
+                    "content_hash": content_hash(scenario),
+                    "before_hash": content_hash(scenario),
+                    "path": f"retired/tool_selection/{SID}.yaml",
+                }
+            ],
+        )
         shutil.move(str(scenario), target / scenario.name)
         shutil.move(str(record_path(scenario)), target / record_path(scenario).name)
 
     errors = _attack(tmp_path, runner, monkeypatch, retire)
     retired = f"retired/tool_selection/{SID}.intake.json"
-    assert any(code == "claimed" and file == retired and "lifecycle change retired" in m
-               for code, file, m in errors), errors
+    assert any(
+        code == "claimed" and file == retired and "lifecycle change retired" in m
+        for code, file, m in errors
+    ), errors
 
 
 def test_a_deleted_promoted_scenario_is_a_finding(
@@ -121,7 +163,8 @@ def test_a_deleted_promoted_scenario_is_a_finding(
 
     errors = _attack(tmp_path, runner, monkeypatch, delete)
     assert [(c, f) for c, f, _ in errors if c == "removed-scenario"] == [
-        ("removed-scenario", RECORD)], errors
+        ("removed-scenario", RECORD)
+    ], errors
 
 
 def test_a_token_in_the_retired_folder_is_found(
@@ -133,12 +176,15 @@ def test_a_token_in_the_retired_folder_is_found(
     folder = contrib / "retired" / "tool_selection"
     folder.mkdir(parents=True)
     (folder / "old.yaml").write_text(
-        "id: old\nnote: ghp_hbMKurZYajaT2N2RlgC7xWkKwXpnjsHs1OIh\n", encoding="utf-8")
+        "id: old\nnote: ghp_hbMKurZYajaT2N2RlgC7xWkKwXpnjsHs1OIh\n", encoding="utf-8"
+    )
     repos.push_contribution()
     result = _check(runner, repos.fresh(), monkeypatch)
     assert result.exit_code == 1
-    assert any(code == "scrub" and file == "retired/tool_selection/old.yaml"
-               for code, file, _ in _errors(result)), result.output
+    assert any(
+        code == "scrub" and file == "retired/tool_selection/old.yaml"
+        for code, file, _ in _errors(result)
+    ), result.output
 
 
 @pytest.mark.parametrize("bad", ["Upper", "a\x1b[31m", "x`![i](http://e/x.png)", "", "con"])
@@ -148,9 +194,15 @@ def test_record_id_is_validated_on_the_model(bad: str) -> None:
 
     from intake.contract.models import Record
 
-    good = {"id": "mcp_simple_tool_call", "source": {
-        "kind": "hand", "locator": "adopted:x.yaml", "captured_at": "2026-11-01T00:00:00Z",
-        "intake_version": "0.1.0"}}
+    good = {
+        "id": "mcp_simple_tool_call",
+        "source": {
+            "kind": "hand",
+            "locator": "adopted:x.yaml",
+            "captured_at": "2026-11-01T00:00:00Z",
+            "intake_version": "0.1.0",
+        },
+    }
     assert Record.model_validate(good, strict=False).id == "mcp_simple_tool_call"
     with pytest.raises(ValidationError):
         Record.model_validate({**good, "id": bad}, strict=False)
@@ -176,8 +228,10 @@ def test_leniency_covers_only_the_findings_the_base_copy_had(
 
     result = _check(runner, fresh, monkeypatch)
     assert result.exit_code == 1
-    found = {(f["code"], f["severity"], f["message"].split(" ")[0])
-             for f in json.loads(result.stdout)["findings"]
-             if f["file"] == "scenarios/memory/legacy_1.yaml"}
+    found = {
+        (f["code"], f["severity"], f["message"].split(" ")[0])
+        for f in json.loads(result.stdout)["findings"]
+        if f["file"] == "scenarios/memory/legacy_1.yaml"
+    }
     assert ("scrub", "error", "GITHUB_TOKEN") in found, found
     assert ("scrub", "warning", "EMAIL_ADDRESS") in found, found

@@ -44,8 +44,13 @@ def replay() -> Iterator[ReplayServer]:
 
 
 def _request(
-    server: ReplayServer, method: str, path: str, *, body: bytes | None = None,
-    headers: dict[str, str] | None = None, host: str | None = None,
+    server: ReplayServer,
+    method: str,
+    path: str,
+    *,
+    body: bytes | None = None,
+    headers: dict[str, str] | None = None,
+    host: str | None = None,
 ) -> tuple[int, dict[str, str], bytes]:
     conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=10)
     try:
@@ -75,33 +80,60 @@ def test_the_replay_answers_only_gaias_client(replay: ReplayServer) -> None:
     status, _, raw = _request(replay, "GET", "/api/health")
     assert status == 200 and json.loads(raw)["stats"]["sessions"] == 0
     # DNS rebinding: a name that resolves to 127.0.0.1 but is not the replay's own
-    for host in (f"evil.example:{own}", "127.0.0.1", f"localhost:{own + 1}", "",
-                 f"127.0.0.1:{own}.evil.example"):
+    for host in (
+        f"evil.example:{own}",
+        "127.0.0.1",
+        f"localhost:{own + 1}",
+        "",
+        f"127.0.0.1:{own}.evil.example",
+    ):
         status, _, raw = _request(replay, "GET", f"/api/sessions/{session}", host=host)
         assert status == 400 and b"captured" not in raw, host
     # cross-site: a page elsewhere, whatever the Host its browser sends
-    for headers in ({"Origin": "http://evil.example"}, {"Origin": "null"},
-                    {"Sec-Fetch-Site": "cross-site"}, {"Sec-Fetch-Site": "same-site"}):
-        status, _, raw = _request(replay, "POST", "/api/chat/send", headers={**ok, **headers},
-                                  body=json.dumps({"session_id": session,
-                                                   "message": "x"}).encode())
+    for headers in (
+        {"Origin": "http://evil.example"},
+        {"Origin": "null"},
+        {"Sec-Fetch-Site": "cross-site"},
+        {"Sec-Fetch-Site": "same-site"},
+    ):
+        status, _, raw = _request(
+            replay,
+            "POST",
+            "/api/chat/send",
+            headers={**ok, **headers},
+            body=json.dumps({"session_id": session, "message": "x"}).encode(),
+        )
         assert status == 403 and b"captured" not in raw, headers
     # a simple (preflight-free) cross-site form cannot carry a JSON body
-    status, _, _ = _request(replay, "POST", "/api/sessions", body=b'{"title": "x"}',
-                            headers={"Content-Type": "text/plain"})
+    status, _, _ = _request(
+        replay,
+        "POST",
+        "/api/sessions",
+        body=b'{"title": "x"}',
+        headers={"Content-Type": "text/plain"},
+    )
     assert status == 422
-    status, headers, _ = _request(replay, "OPTIONS", "/api/chat/send",
-                                  headers={"Origin": "http://evil.example"})
+    status, headers, _ = _request(
+        replay, "OPTIONS", "/api/chat/send", headers={"Origin": "http://evil.example"}
+    )
     assert status >= 400 and "access-control-allow-origin" not in headers
     # only the routes GAIA's client calls
-    for method, path in (("GET", "/api/documents/abc/status"), ("GET", "/api/sessions/x/export"),
-                         ("GET", "/api/settings"), ("GET", "/")):
+    for method, path in (
+        ("GET", "/api/documents/abc/status"),
+        ("GET", "/api/sessions/x/export"),
+        ("GET", "/api/settings"),
+        ("GET", "/"),
+    ):
         status, _, _ = _request(replay, method, path)
         assert status == 404, path
     # its own origin, as the Agent UI's page would send it, is answered
-    status, _, _ = _request(replay, "GET", "/api/system/status",
-                            headers={"Origin": f"http://localhost:{own}"},
-                            host=f"localhost:{own}")
+    status, _, _ = _request(
+        replay,
+        "GET",
+        "/api/system/status",
+        headers={"Origin": f"http://localhost:{own}"},
+        host=f"localhost:{own}",
+    )
     assert status == 200
 
 
@@ -112,10 +144,11 @@ def test_the_vendored_gaia_client_is_gaias_code_verbatim() -> None:
     for name, (path, lines) in gaia_mcp.VERBATIM.items():
         theirs = subprocess.run(
             ["git", f"--git-dir={gaia_install.MIRROR}", "show", f"{gaia_mcp.GAIA_COMMIT}:{path}"],
-            capture_output=True, check=True,
+            capture_output=True,
+            check=True,
         ).stdout
         if lines is not None:
-            theirs = b"".join(theirs.splitlines(keepends=True)[lines[0] - 1: lines[1]])
+            theirs = b"".join(theirs.splitlines(keepends=True)[lines[0] - 1 : lines[1]])
         assert (gaia_mcp.HERE / name).read_bytes() == theirs, name
 
 
@@ -123,12 +156,26 @@ def test_the_vendored_gaia_client_is_gaias_code_verbatim() -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("planted", ["../../escaped", "/tmp/abs-escaped", "C:escaped",
-                                     "C:\\escaped", "\\\\host\\share\\escaped", "CON",
-                                     "a/b", "..", "ok\nname"])
+@pytest.mark.parametrize(
+    "planted",
+    [
+        "../../escaped",
+        "/tmp/abs-escaped",
+        "C:escaped",
+        "C:\\escaped",
+        "\\\\host\\share\\escaped",
+        "CON",
+        "a/b",
+        "..",
+        "ok\nname",
+    ],
+)
 @pytest.mark.usefixtures("gaia")
 def test_controls_export_paths_stay_in_the_export_folder(
-    suite: Path, runner, monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
+    suite: Path,
+    runner,
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
     planted: str,
 ) -> None:
     dest = promote_with_controls(suite, runner, monkeypatch)
@@ -155,8 +202,10 @@ def test_controls_export_paths_stay_in_the_export_folder(
     # so it is never exported; ``intake check`` names it as an unreadable record
     assert planted not in result.stderr
     checked = runner.invoke(app, ["check", "--format", "json"])
-    assert any(f["code"] == "record" and f["file"].endswith(rec.name)
-               for f in json.loads(checked.stdout)["findings"]), checked.output
+    assert any(
+        f["code"] == "record" and f["file"].endswith(rec.name)
+        for f in json.loads(checked.stdout)["findings"]
+    ), checked.output
     assert planted not in checked.output or planted in ("..", "a/b", "CON")
     index = json.loads((out / "index.json").read_text(encoding="utf-8"))
     assert index["controls"] == []
@@ -284,14 +333,17 @@ def test_from_issue_json_file_records_file_provenance_not_a_fetch(
         result = runner.invoke(app, ["from-issue", "--json", str(odd)])
         assert result.exit_code == 0, result.stderr
         assert "forged" not in result.stdout
-        assert not any("forged" in p.read_text(encoding="utf-8")
-                       for p in (suite / "drafts").iterdir())
+        assert not any(
+            "forged" in p.read_text(encoding="utf-8") for p in (suite / "drafts").iterdir()
+        )
     # fetched: GitHub's provenance
     github.add("GET", ISSUE_PATH.replace("/42", "/44"), Reply(body=issue_json(github, number=44)))
     fetched_run = runner.invoke(app, ["from-issue", "44"])
     assert fetched_run.exit_code == 0, fetched_run.stderr
-    fetched = [json.loads(p.read_text(encoding="utf-8"))["source"]
-               for p in (suite / "drafts").glob("issue_44*.intake.json")]
+    fetched = [
+        json.loads(p.read_text(encoding="utf-8"))["source"]
+        for p in (suite / "drafts").glob("issue_44*.intake.json")
+    ]
     assert [s["details"]["read_from"] for s in fetched] == ["github"]
 
 
@@ -315,8 +367,16 @@ def test_report_dates_are_the_base_side_merges_committer_date(
     # the contributor sets both dates of their own commit: two years back
     git(git_suite, "commit", "-q", "-m", "backdated", when="2024-01-01T00:00:00+00:00")
     git(git_suite, "checkout", "-q", "main")
-    git(git_suite, "merge", "-q", "--no-ff", "-m", "merge", "contributor",
-         when="2026-05-04T12:00:00+00:00")
+    git(
+        git_suite,
+        "merge",
+        "-q",
+        "--no-ff",
+        "-m",
+        "merge",
+        "contributor",
+        when="2026-05-04T12:00:00+00:00",
+    )
     dates = first_added(git_suite, [git_suite / "scenarios"])
     assert dates[forged.resolve()] == datetime(2026, 5, 4, 12, tzinfo=UTC)
     # in the next pull request (its checkout, base known): the base's line dates everything,
@@ -330,7 +390,8 @@ def test_report_dates_are_the_base_side_merges_committer_date(
     assert late.resolve() not in based
     assert based[forged.resolve()] == datetime(2026, 5, 4, 12, tzinfo=UTC)
     assert based[(git_suite / "scenarios" / "rag_quality" / "old.yaml").resolve()] == datetime(
-        2026, 1, 5, 9, tzinfo=UTC)
+        2026, 1, 5, 9, tzinfo=UTC
+    )
     monkeypatch.setenv("GITHUB_BASE_REF", "main")
     report = runner.invoke(app, ["report", "--format", "json"])
     assert report.exit_code == 0, report.output
@@ -348,18 +409,29 @@ def test_checkout_strings_are_escaped_wherever_they_are_printed(suite: Path, run
 
     folder = suite / "scenarios" / "rag_quality"
     folder.mkdir(parents=True)
-    names = [f"a\n{FORGED}\n.yaml", "::warning::b.yaml", "c ##[error]legacy.yaml",
-             "d\u202eevil.yaml", "e\x1b]8;;x\x07f.yaml"]
+    names = [
+        f"a\n{FORGED}\n.yaml",
+        "::warning::b.yaml",
+        "c ##[error]legacy.yaml",
+        "d\u202eevil.yaml",
+        "e\x1b]8;;x\x07f.yaml",
+    ]
     for name in names:
         (folder / name).write_text("id: x\nname: [unclosed\n", encoding="utf-8")
-    for args in (["validate"], ["validate", "--format", "github"], ["validate", "--strict"],
-                 ["check"], ["check", "--format", "github"], ["scrub", "--check",
-                                                              str(folder)]):
+    for args in (
+        ["validate"],
+        ["validate", "--format", "github"],
+        ["validate", "--strict"],
+        ["check"],
+        ["check", "--format", "github"],
+        ["scrub", "--check", str(folder)],
+    ):
         result = runner.invoke(app, args)
         for stream in (result.stdout, result.stderr):
             lines = stream.splitlines()
-            assert not any(line.startswith(FORGED[:16]) or line.startswith("::warning::b")
-                           for line in lines), (args, stream)
+            assert not any(
+                line.startswith(FORGED[:16]) or line.startswith("::warning::b") for line in lines
+            ), (args, stream)
             ours = ("::error file=", "::warning file=", "::notice file=")
             commands = [line for line in lines if line.lstrip().startswith("::")]
             assert all(line.startswith(ours) for line in commands), (args, stream)
@@ -374,7 +446,8 @@ def test_checkout_strings_are_escaped_wherever_they_are_printed(suite: Path, run
     assert datum(f"x\n{FORGED}") == "x%0A%3A%3Aerror file=README.md,line=1%3A%3Aforged"
     assert "\n" not in datum("a\rb\u2028c\x85d") and datum("plain name.yaml") == "plain name.yaml"
     assert inert(f"ok\n  {FORGED}\nsee ##[group]") == (
-        "ok\n  %3A%3Aerror file=README.md,line=1::forged\nsee %23%23[group]")
+        "ok\n  %3A%3Aerror file=README.md,line=1::forged\nsee %23%23[group]"
+    )
 
 
 # --- the stand-ins are what GAIA's code is -----------------------------------------------------
@@ -391,9 +464,15 @@ def test_the_demo_database_has_gaias_own_layout() -> None:
     if not gaia_install.mirror_present():
         pytest.skip(gaia_install.ABSENT)
     source = subprocess.run(
-        ["git", f"--git-dir={gaia_install.MIRROR}", "show",
-         f"{gaia_mcp.GAIA_COMMIT}:src/gaia/ui/database.py"],
-        capture_output=True, check=True, text=True,
+        [
+            "git",
+            f"--git-dir={gaia_install.MIRROR}",
+            "show",
+            f"{gaia_mcp.GAIA_COMMIT}:src/gaia/ui/database.py",
+        ],
+        capture_output=True,
+        check=True,
+        text=True,
     ).stdout
     schema = source.split('SCHEMA_SQL = """', 1)[1].split('"""', 1)[0]
 
@@ -404,10 +483,14 @@ def test_the_demo_database_has_gaias_own_layout() -> None:
             with contextlib.suppress(sqlite3.OperationalError):  # only what a table lacks
                 conn.execute(alter)
         tables = ("documents", "sessions", "session_documents", "messages", "settings")
-        return {t: sorted((r[1], r[2]) for r in conn.execute(f"PRAGMA table_info({t})"))
-                for t in tables}
+        return {
+            t: sorted((r[1], r[2]) for r in conn.execute(f"PRAGMA table_info({t})")) for t in tables
+        }
 
     alters = re.findall(r'"(ALTER TABLE \w+ ADD COLUMN [^"]+)"', source)
-    demo = resources.files("intake").joinpath("demo_data", "agent_ui_schema.sql").read_text(
-        encoding="utf-8")
+    demo = (
+        resources.files("intake")
+        .joinpath("demo_data", "agent_ui_schema.sql")
+        .read_text(encoding="utf-8")
+    )
     assert alters and columns(demo, []) == columns(schema, alters)

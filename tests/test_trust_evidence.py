@@ -45,8 +45,7 @@ DRAFT = f"drafts/{SID}.yaml"
 WEAKER = "The agent answers something."
 
 
-def _check(runner: CliRunner, where: Path, monkeypatch: pytest.MonkeyPatch,
-           *args: str) -> Any:
+def _check(runner: CliRunner, where: Path, monkeypatch: pytest.MonkeyPatch, *args: str) -> Any:
     monkeypatch.chdir(where)
     return runner.invoke(app, ["check", *args])
 
@@ -105,8 +104,7 @@ def test_weakened_criteria_with_a_rewritten_hash_fails(
     promoted_on_main(repos)
     contrib = repos.start_contribution()
     scenario = contrib / PROMOTED
-    edit(scenario, "The agent summarises the report in one pass without repeated searches.",
-         WEAKER)
+    edit(scenario, "The agent summarises the report in one pass without repeated searches.", WEAKER)
     record = load_record(record_path(scenario))
     assert record.promotion is not None
     record.promotion.content_hash = content_hash(scenario)
@@ -132,8 +130,12 @@ def test_a_copied_record_never_promoted_fails(
     promoted_on_main(repos)
     contrib = repos.start_contribution()
     copy = contrib / "scenarios" / "tool_selection" / "sneaked_case.yaml"
-    copy.write_text(FINAL_YAML.format(id="sneaked_case", category="tool_selection")
-                    .replace("one pass without repeated searches", "some way"), encoding="utf-8")
+    copy.write_text(
+        FINAL_YAML.format(id="sneaked_case", category="tool_selection").replace(
+            "one pass without repeated searches", "some way"
+        ),
+        encoding="utf-8",
+    )
     record = load_record(record_path(contrib / PROMOTED))
     assert record.promotion is not None
     record.id = "sneaked_case"
@@ -168,9 +170,15 @@ def test_a_hand_written_fail_control_meets_no_gate(
     data = parse_checked(draft.read_bytes()).data
     now = utcnow()
     record.controls.append(
-        ControlRun(run_id="control-forged", status="FAIL", score=2.0,
-                   runnable_hash=runnable_hash(data),
-                   replay_hash=replay_hash(replay_turns(record)), at=now, recorded_at=now)
+        ControlRun(
+            run_id="control-forged",
+            status="FAIL",
+            score=2.0,
+            runnable_hash=runnable_hash(data),
+            replay_hash=replay_hash(replay_turns(record)),
+            at=now,
+            recorded_at=now,
+        )
     )
     record_path(draft).write_text(dump_record(record), encoding="utf-8")
     repos.push_contribution()
@@ -196,12 +204,22 @@ def _forged_rejection(tmp_path: Path) -> tuple[Path, Path]:
     folder = contrib / "intake-history"
     folder.mkdir()
     event = folder / "20261120100000000000-0123456789-rejection.intake-event.json"
-    event.write_text(history_text(
-        event_id="20261120100000000000-0123456789", at="2026-11-20T10:00:00+00:00",
-        kind="rejection", scenario_id="rival_case", path="drafts/rival_case.yaml",
-        actor="maintainer", detail={"reason": "the maintainer called it junk",
-                                    "content_hash": "sha256:" + "1" * 64, "stages": {}},
-    ), encoding="utf-8")
+    event.write_text(
+        history_text(
+            event_id="20261120100000000000-0123456789",
+            at="2026-11-20T10:00:00+00:00",
+            kind="rejection",
+            scenario_id="rival_case",
+            path="drafts/rival_case.yaml",
+            actor="maintainer",
+            detail={
+                "reason": "the maintainer called it junk",
+                "content_hash": "sha256:" + "1" * 64,
+                "stages": {},
+            },
+        ),
+        encoding="utf-8",
+    )
     repos.push_contribution()
     fresh = repos.fresh()
     return fresh, event
@@ -218,7 +236,8 @@ def test_history_committed_by_the_change_is_claimed(
     result = _check(runner, fresh, monkeypatch)
     shown = f"intake-history/{event.name}"
     assert f"{shown}:1: error: claimed by this change: a history event not on the base" in (
-        result.stdout), result.output
+        result.stdout
+    ), result.output
 
 
 def test_a_linked_history_event_is_claimed_and_never_read(tmp_path: Path) -> None:
@@ -230,10 +249,13 @@ def test_a_linked_history_event_is_claimed_and_never_read(tmp_path: Path) -> Non
     repos = Repos(tmp_path)
     name = "20261120100000000000-0123456789-rejection.intake-event.json"
     text = history_text(
-        event_id="20261120100000000000-0123456789", at="2026-11-20T10:00:00+00:00",
-        kind="rejection", scenario_id="rival_case", path="drafts/rival_case.yaml",
-        actor="maintainer", detail={"reason": "stood on the base",
-                                    "content_hash": "sha256:" + "1" * 64, "stages": {}},
+        event_id="20261120100000000000-0123456789",
+        at="2026-11-20T10:00:00+00:00",
+        kind="rejection",
+        scenario_id="rival_case",
+        path="drafts/rival_case.yaml",
+        actor="maintainer",
+        detail={"reason": "stood on the base", "content_hash": "sha256:" + "1" * 64, "stages": {}},
     )
     (repos.main / "intake-history").mkdir()
     (repos.main / "intake-history" / name).write_text(text, encoding="utf-8")
@@ -267,8 +289,9 @@ def test_history_committed_by_the_change_is_left_out_of_the_report(
     assert own["funnel"]["rejected"] == 1
     judged = report(fresh)
     assert judged["funnel"]["rejected"] == 0
-    assert any("1 history event the change adds or alters left out" in n
-               for n in judged["notes"]), judged["notes"]
+    assert any(
+        "1 history event the change adds or alters left out" in n for n in judged["notes"]
+    ), judged["notes"]
 
 
 # --- stamps, reviews and authors -----------------------------------------------------------
@@ -284,8 +307,9 @@ def test_an_adoption_stamp_added_by_the_change_is_claimed(
     contrib = repos.start_contribution()
     scenario = contrib / "scenarios" / "tool_selection" / "old_case.yaml"
     scenario.parent.mkdir(parents=True)
-    scenario.write_text(FINAL_YAML.format(id="old_case", category="tool_selection"),
-                        encoding="utf-8")
+    scenario.write_text(
+        FINAL_YAML.format(id="old_case", category="tool_selection"), encoding="utf-8"
+    )
     adopt(load_settings(contrib), [scenario], source="session", reviewer="bob")
     repos.push_contribution()
     fresh = repos.fresh()
@@ -298,8 +322,9 @@ def test_an_adoption_stamp_added_by_the_change_is_claimed(
     assert f"{shown}:1: error: claimed by this change: adoption stamp" in result.stdout
 
 
-def _pr_review(login: str, state: str, commit: str, association: str = "MEMBER",
-               rid: int = 1) -> dict[str, Any]:
+def _pr_review(
+    login: str, state: str, commit: str, association: str = "MEMBER", rid: int = 1
+) -> dict[str, Any]:
     return {**review(login, state, commit=commit, rid=rid), "author_association": association}
 
 
@@ -314,10 +339,18 @@ def _reviewed_on_github(
     make_ready(contrib, reviewer=None)
     commit = repos.push_contribution("draft with runs")
     draft = contrib / DRAFT
-    files = {DRAFT: draft.read_bytes(), f"drafts/{SID}.intake.json":
-             record_path(draft).read_bytes()}
-    serve_pr(github, 7, author="mallory", head=commit, files=files,
-             reviews=reviews if reviews is not None else [_pr_review("bob", "APPROVED", commit)])
+    files = {
+        DRAFT: draft.read_bytes(),
+        f"drafts/{SID}.intake.json": record_path(draft).read_bytes(),
+    }
+    serve_pr(
+        github,
+        7,
+        author="mallory",
+        head=commit,
+        files=files,
+        reviews=reviews if reviews is not None else [_pr_review("bob", "APPROVED", commit)],
+    )
     found = reviews_from_pr(load_settings(contrib), SID, 7)
     assert [r.reviewer for r in found.recorded] == ["bob"]
     return commit, repos.push_contribution("bob's review, from GitHub")
@@ -347,25 +380,37 @@ def test_a_review_corroborated_by_github_counts(
     "served",
     [
         pytest.param(lambda c: [], id="no-review-on-github"),
-        pytest.param(lambda c: [_pr_review("bob", "APPROVED", c, association="NONE")],
-                     id="not-a-member"),
+        pytest.param(
+            lambda c: [_pr_review("bob", "APPROVED", c, association="NONE")], id="not-a-member"
+        ),
         pytest.param(lambda c: [_pr_review("bob", "COMMENTED", c)], id="only-commented"),
         pytest.param(lambda c: [_pr_review("bob", "APPROVED", "f" * 40)], id="another-commit"),
         pytest.param(lambda c: [_pr_review("carol", "APPROVED", c)], id="someone-else"),
-        pytest.param(lambda c: [_pr_review("bob", "APPROVED", c, rid=2)],
-                     id="another-review-of-the-same-login-and-commit"),
+        pytest.param(
+            lambda c: [_pr_review("bob", "APPROVED", c, rid=2)],
+            id="another-review-of-the-same-login-and-commit",
+        ),
     ],
 )
 def test_a_github_review_github_does_not_confirm_is_claimed(
-    tmp_path: Path, runner: CliRunner, monkeypatch: pytest.MonkeyPatch, github: FakeGitHub,
+    tmp_path: Path,
+    runner: CliRunner,
+    monkeypatch: pytest.MonkeyPatch,
+    github: FakeGitHub,
     served: Any,
 ) -> None:
     repos = Repos(tmp_path)
     repos.commit_main()
     commit, _ = _reviewed_on_github(repos, github)
     github.routes.clear()
-    serve_pr(github, 7, author="mallory", head=commit, reviews=served(commit),
-             files={DRAFT: (repos.contributor / DRAFT).read_bytes()})
+    serve_pr(
+        github,
+        7,
+        author="mallory",
+        head=commit,
+        reviews=served(commit),
+        files={DRAFT: (repos.contributor / DRAFT).read_bytes()},
+    )
     fresh = repos.fresh()
 
     gates = _gates(runner, fresh, monkeypatch)
@@ -409,8 +454,11 @@ def test_evidence_standing_on_the_base_still_counts(
 
     gates = _gates(runner, fresh, monkeypatch)
     assert all(g["met"] for g in gates[SID].values()), gates[SID]
-    assert not [f for f in gates["_findings"] if f["file"].startswith(f"drafts/{SID}")
-                and f["code"] == "claimed"]
+    assert not [
+        f
+        for f in gates["_findings"]
+        if f["file"].startswith(f"drafts/{SID}") and f["code"] == "claimed"
+    ]
 
 
 def test_evidence_written_here_and_not_committed_counts(
@@ -429,10 +477,20 @@ def test_evidence_written_here_and_not_committed_counts(
     fresh = repos.fresh()
     settings = load_settings(fresh)
     cards = tmp_path / "cards"
-    record_run(settings, SID, scorecard(cards / "s", {SID: "PASS"}, run_id="eval-1"),
-               RunTier.strong, model="claude-opus-4")
-    record_run(settings, SID, scorecard(cards / "l", {SID: "FAIL"}, run_id="eval-2"),
-               RunTier.local, model="Gemma-4-E4B-it-GGUF")
+    record_run(
+        settings,
+        SID,
+        scorecard(cards / "s", {SID: "PASS"}, run_id="eval-1"),
+        RunTier.strong,
+        model="claude-opus-4",
+    )
+    record_run(
+        settings,
+        SID,
+        scorecard(cards / "l", {SID: "FAIL"}, run_id="eval-2"),
+        RunTier.local,
+        model="Gemma-4-E4B-it-GGUF",
+    )
     add_review(settings, SID, ReviewDecision.approve, "maintainer-2")
 
     gates = _gates(runner, fresh, monkeypatch)
@@ -441,8 +499,15 @@ def test_evidence_written_here_and_not_committed_counts(
 
 def _run(tier: str, status: str, run_id: str, current: str) -> Run:
     now = utcnow()
-    return Run(tier=RunTier(tier), run_id=run_id, status=status, model="claude-opus-4",
-               runnable_hash=current, at=now, recorded_at=now)
+    return Run(
+        tier=RunTier(tier),
+        run_id=run_id,
+        status=status,
+        model="claude-opus-4",
+        runnable_hash=current,
+        at=now,
+        recorded_at=now,
+    )
 
 
 def test_a_promoted_scenario_changed_with_a_corroborated_review_passes(
@@ -460,19 +525,27 @@ def test_a_promoted_scenario_changed_with_a_corroborated_review_passes(
     record = load_record(record_path(scenario))
     assert record.promotion is not None
     record.promotion.content_hash = new_hash
-    record.runs += [_run("strong", "PASS", "eval-new-1", current),
-                    _run("local", "FAIL", "eval-new-2", current)]
+    record.runs += [
+        _run("strong", "PASS", "eval-new-1", current),
+        _run("local", "FAIL", "eval-new-2", current),
+    ]
     record_path(scenario).write_text(dump_record(record), encoding="utf-8")
     commit = repos.push_contribution("sharper criteria, re-run, restamped")
-    record.reviews.append(Review(
-        reviewer="bob", decision=ReviewDecision.approve, content_hash=new_hash, at=utcnow(),
-        via="github_pr", pr_url="https://github.com/acme/agent/pull/8", commit=commit,
-    ))
+    record.reviews.append(
+        Review(
+            reviewer="bob",
+            decision=ReviewDecision.approve,
+            content_hash=new_hash,
+            at=utcnow(),
+            via="github_pr",
+            pr_url="https://github.com/acme/agent/pull/8",
+            commit=commit,
+        )
+    )
     at_commit = record_path(scenario).read_bytes()
     record_path(scenario).write_text(dump_record(record), encoding="utf-8")
     repos.push_contribution("bob's approval on GitHub, recorded")
-    files = {PROMOTED: scenario.read_bytes(),
-             PROMOTED.replace(".yaml", ".intake.json"): at_commit}
+    files = {PROMOTED: scenario.read_bytes(), PROMOTED.replace(".yaml", ".intake.json"): at_commit}
     approved = [_pr_review("bob", "APPROVED", commit)]
     serve_pr(github, 8, author="mallory", head=commit, files=files, reviews=approved)
     fresh = repos.fresh()
@@ -489,8 +562,12 @@ def test_a_promoted_scenario_changed_with_a_corroborated_review_passes(
     assert "claimed by this change: promotion stamp" in again.stdout
 
     github.routes.clear()  # approved, but the record there held no fresh run: still claimed
-    served = {**files, PROMOTED.replace(".yaml", ".intake.json"):
-              (repos.main / PROMOTED.replace(".yaml", ".intake.json")).read_bytes()}
+    served = {
+        **files,
+        PROMOTED.replace(".yaml", ".intake.json"): (
+            repos.main / PROMOTED.replace(".yaml", ".intake.json")
+        ).read_bytes(),
+    }
     serve_pr(github, 8, author="mallory", head=commit, files=served, reviews=approved)
     third = _check(runner, fresh, monkeypatch)
     assert third.exit_code == 1
@@ -513,7 +590,8 @@ def test_a_claimed_acknowledgement_does_not_silence_judge_text(
     fresh = repos.fresh()
 
     assert "judge-text" not in json.dumps(
-        _gates(runner, without_base(fresh, tmp_path), monkeypatch)["_findings"])
+        _gates(runner, without_base(fresh, tmp_path), monkeypatch)["_findings"]
+    )
     findings = _gates(runner, fresh, monkeypatch)["_findings"]
     assert ("judge-text", DRAFT) in _codes(findings, "warning")
 
@@ -551,12 +629,20 @@ def test_review_pr_records_no_approval_of_someone_outside_the_repository(
     from intake.lifecycle.review import reviews_from_pr
 
     draft = write_pair(suite / "drafts", SID)
-    serve_pr(github, 7, reviews=[review("bob", "APPROVED", association=association)],
-             files={DRAFT: draft.read_bytes()})
+    serve_pr(
+        github,
+        7,
+        reviews=[review("bob", "APPROVED", association=association)],
+        files={DRAFT: draft.read_bytes()},
+    )
     found = reviews_from_pr(load_settings(suite), SID, 7)
     assert found.recorded == []
-    assert found.skipped == [("bob", "not an owner, member or collaborator of the repository "
-                                     "(GitHub's author_association)")]
+    assert found.skipped == [
+        (
+            "bob",
+            "not an owner, member or collaborator of the repository (GitHub's author_association)",
+        )
+    ]
     assert load_record(record_path(draft)).reviews == []
 
 
@@ -613,7 +699,7 @@ def test_a_journal_key_folder_inside_the_suite_is_refused(
     result = runner.invoke(app, ["review", SID, "--approve", "--reviewer", "bob"])
     assert result.exit_code == 2, result.output
     assert result.stderr.startswith(
-        "error: intake's state folder is inside the suite; a key there could come with a "
-        "checkout")
+        "error: intake's state folder is inside the suite; a key there could come with a checkout"
+    )
     assert not (suite / ".intake-state").exists()
     assert load_record(record_path(suite / DRAFT)).reviews == []

@@ -47,8 +47,14 @@ def _verdict_commands(suite: Path) -> list[list[str]]:
 def _run_all(suite: Path, env: dict[str, str]) -> list[subprocess.CompletedProcess[str]]:
     return [
         subprocess.run(
-            command, cwd=suite, env=env, capture_output=True, text=True, encoding="utf-8",
-            timeout=300, check=False,
+            command,
+            cwd=suite,
+            env=env,
+            capture_output=True,
+            text=True,
+            encoding="utf-8",
+            timeout=300,
+            check=False,
         )
         for command in _verdict_commands(suite)
     ]
@@ -104,8 +110,10 @@ def test_a_gaia_package_planted_at_the_suite_root_is_never_imported(
     assert not marker.exists(), "the planted gaia/ package was imported"
     assert done[2].stdout.rstrip().endswith("GAIA's own checks ran too"), done[2].stdout
     # the installed GAIA, not the planted one, judged: its own rule is heard
-    write_pair(suite / "drafts", text=FINAL_YAML.replace(
-        "persona: casual_user", "persona: casual_user\nagent_type: doc"))
+    write_pair(
+        suite / "drafts",
+        text=FINAL_YAML.replace("persona: casual_user", "persona: casual_user\nagent_type: doc"),
+    )
     done = _run_all(suite, _env(INTAKE_GAIA_PYTHON=str(gaia_python)))
     assert "GAIA's validate_scenario" in done[0].stdout, done[0].stdout
     assert "agent_type is not a scenario key" in done[2].stdout, done[2].stdout
@@ -122,7 +130,8 @@ def test_gaia_python_named_by_the_checkout_is_not_run(
     base = tmp_path / "elsewhere" if where == "outside" else suite / "tools"
     program = _shell_python(base / "python3", marker)
     (suite / "pyproject.toml").write_text(
-        SUITE_PYPROJECT + f'gaia_python = "{program}"\n', encoding="utf-8")
+        SUITE_PYPROJECT + f'gaia_python = "{program}"\n', encoding="utf-8"
+    )
     done = _run_all(suite, _env())
     assert [d.returncode for d in done] == [0, 0, 0], [d.stdout + d.stderr for d in done]
     assert not marker.exists(), "check, validate or the hook ran the checkout's gaia_python"
@@ -132,8 +141,13 @@ def test_gaia_python_named_by_the_checkout_is_not_run(
     subprocess.run(promote, cwd=suite, check=False, env=_env(), capture_output=True)
     assert not marker.exists(), "promotion's gates ran the checkout's gaia_python"
     if where == "outside":  # the control: named by the user, the same program runs
-        subprocess.run(promote, cwd=suite, check=False,
-                       env=_env(INTAKE_GAIA_PYTHON=str(program)), capture_output=True)
+        subprocess.run(
+            promote,
+            cwd=suite,
+            check=False,
+            env=_env(INTAKE_GAIA_PYTHON=str(program)),
+            capture_output=True,
+        )
         assert marker.exists()
 
 
@@ -153,7 +167,8 @@ def test_a_runner_and_its_shebang_named_by_the_checkout_are_not_run(
     else:
         program = _shell_python(tools / "python-gaia", marker)
     (suite / "pyproject.toml").write_text(
-        SUITE_PYPROJECT + f'runner = ["{program}", "eval", "agent"]\n', encoding="utf-8")
+        SUITE_PYPROJECT + f'runner = ["{program}", "eval", "agent"]\n', encoding="utf-8"
+    )
     done = _run_all(suite, _env())
     assert [d.returncode for d in done] == [0, 0, 0], [d.stdout + d.stderr for d in done]
     assert not marker.exists(), "check, validate or the hook ran the checkout's runner"
@@ -164,8 +179,13 @@ def test_a_runner_and_its_shebang_named_by_the_checkout_are_not_run(
     user_runner = outside / "gaia"
     user_runner.write_text(f"#!{interpreter}\n", encoding="utf-8")
     user_runner.chmod(0o755)
-    subprocess.run([intake_script(), "validate", "--strict"], cwd=suite, check=False,
-                   env=_env(INTAKE_RUNNER=f"{user_runner} eval agent"), capture_output=True)
+    subprocess.run(
+        [intake_script(), "validate", "--strict"],
+        cwd=suite,
+        check=False,
+        env=_env(INTAKE_RUNNER=f"{user_runner} eval agent"),
+        capture_output=True,
+    )
     assert marker.exists()
 
 
@@ -207,13 +227,25 @@ def test_the_user_config_file_names_gaia_python_and_one_inside_the_suite_is_igno
     outside = tmp_path / "config" / "config.toml"
     outside.parent.mkdir()
     outside.write_text(f"gaia_python = {str(gaia_python)!r}\n", encoding="utf-8")
-    done = subprocess.run([intake_script(), "validate", "--strict"], cwd=suite, capture_output=True,
-                          text=True, env=_env(INTAKE_CONFIG=str(outside)), check=False)
+    done = subprocess.run(
+        [intake_script(), "validate", "--strict"],
+        cwd=suite,
+        capture_output=True,
+        text=True,
+        env=_env(INTAKE_CONFIG=str(outside)),
+        check=False,
+    )
     assert done.stdout.rstrip().endswith("GAIA's own checks ran too"), done.stdout + done.stderr
     inside = suite / "intake-user.toml"
     inside.write_text(outside.read_text(encoding="utf-8"), encoding="utf-8")
-    done = subprocess.run([intake_script(), "validate", "--strict"], cwd=suite, capture_output=True,
-                          text=True, env=_env(INTAKE_CONFIG=str(inside)), check=False)
+    done = subprocess.run(
+        [intake_script(), "validate", "--strict"],
+        cwd=suite,
+        capture_output=True,
+        text=True,
+        env=_env(INTAKE_CONFIG=str(inside)),
+        check=False,
+    )
     assert "GAIA's own checks ran too" not in done.stdout, done.stdout
 
 
@@ -234,12 +266,21 @@ def test_run_and_control_start_only_a_runner_the_user_names(suite: Path, marker:
     (suite / "pyproject.toml").write_text(
         SUITE_PYPROJECT + f'runner = ["{program}", "eval", "agent"]\n'
         'strong_models = ["claude-opus-4"]\nlocal_models = ["Gemma-4-E4B-it-GGUF"]\n',
-        encoding="utf-8")
-    done = subprocess.run([intake_script(), *command], cwd=suite, env=_env(), capture_output=True,
-                          text=True, timeout=300, check=False)
+        encoding="utf-8",
+    )
+    done = subprocess.run(
+        [intake_script(), *command],
+        cwd=suite,
+        env=_env(),
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
     assert done.returncode == 2, done.stdout + done.stderr
     assert done.stderr.startswith(
-        "error: the runner is named only by the checkout's [tool.intake]"), done.stderr
+        "error: the runner is named only by the checkout's [tool.intake]"
+    ), done.stderr
     assert not marker.exists()
     with pytest.raises(UsageError, match="named only by the checkout"):
         find_runner(load_settings(suite))

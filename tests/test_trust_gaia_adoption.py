@@ -45,8 +45,7 @@ class Upstream:
     def __init__(self, tmp: Path, tree: Path) -> None:
         self.tmp = tmp
         self.origin = tmp / "origin.git"
-        subprocess.run(["git", "init", "-q", "--bare", "-b", "main", str(self.origin)],
-                       check=True)
+        subprocess.run(["git", "init", "-q", "--bare", "-b", "main", str(self.origin)], check=True)
         self.main = tmp / "maintainer"
         shutil.copytree(tree, self.main)
         git(self.main, "init", "-q", "-b", "main")
@@ -62,13 +61,11 @@ class Upstream:
         target = self.tmp / f"clone-{self._clones}"
         extra = ["--depth", str(depth), "--no-single-branch"] if depth else []
         url = self.origin.as_uri() if depth else str(self.origin)
-        subprocess.run(["git", "clone", "-q", *extra, "-b", branch, url, str(target)],
-                       check=True)
+        subprocess.run(["git", "clone", "-q", *extra, "-b", branch, url, str(target)], check=True)
         return target
 
 
-def _intake(runner: CliRunner, where: Path, monkeypatch: pytest.MonkeyPatch,
-            *args: str) -> Any:
+def _intake(runner: CliRunner, where: Path, monkeypatch: pytest.MonkeyPatch, *args: str) -> Any:
     monkeypatch.chdir(where)
     return runner.invoke(app, list(args))
 
@@ -78,8 +75,11 @@ def _findings(result: Any) -> list[dict[str, Any]]:
 
 
 def _errors(result: Any) -> list[str]:
-    return [f"{f['file']}:{f['line']}: {f['message']}" for f in _findings(result)
-            if f["severity"] == "error"]
+    return [
+        f"{f['file']}:{f['line']}: {f['message']}"
+        for f in _findings(result)
+        if f["severity"] == "error"
+    ]
 
 
 def _adoption_branch(up: Upstream, runner: CliRunner, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -87,8 +87,17 @@ def _adoption_branch(up: Upstream, runner: CliRunner, monkeypatch: pytest.Monkey
     git(up.main, "checkout", "-q", "-b", "adopt-intake")
     monkeypatch.setenv("INTAKE_BACKEND_URL", "http://127.0.0.1:9")  # no Agent UI here
     assert _intake(runner, up.main, monkeypatch, "init").exit_code == 0
-    result = _intake(runner, up.main, monkeypatch, "adopt", "eval/scenarios", "--source", "hand",
-                     "--reviewer", "maintainer")
+    result = _intake(
+        runner,
+        up.main,
+        monkeypatch,
+        "adopt",
+        "eval/scenarios",
+        "--source",
+        "hand",
+        "--reviewer",
+        "maintainer",
+    )
     assert result.exit_code == 0, result.output
     assert "91 adopted" in result.output
     workflow = up.main / ".github" / "workflows" / "intake-check.yml"
@@ -136,8 +145,11 @@ def test_after_adoption_an_unchanged_branch_passes_check_base_main(
     result = _intake(runner, clone, monkeypatch, "check", "--base", "main", "--format", "json")
     assert result.exit_code == 0, _errors(result)
     assert _errors(result) == []
-    mcp = [f for f in _findings(result) if f["file"].startswith(MCP)
-           and ("claimed" in f["message"] or f["code"] == "not-promoted")]
+    mcp = [
+        f
+        for f in _findings(result)
+        if f["file"].startswith(MCP) and ("claimed" in f["message"] or f["code"] == "not-promoted")
+    ]
     assert mcp == []
 
     # the control: the same stamp changed on a branch is still the change's claim
@@ -148,8 +160,10 @@ def test_after_adoption_an_unchanged_branch_passes_check_base_main(
     record.write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
     git(clone, "commit", "-q", "-am", "re-adopt", who=MALLORY)
     result = _intake(runner, clone, monkeypatch, "check", "--base", "main", "--format", "json")
-    assert any(f["file"] == f"{MCP}/simple_tool_call.intake.json" and "claimed" in f["message"]
-               for f in _findings(result))
+    assert any(
+        f["file"] == f"{MCP}/simple_tool_call.intake.json" and "claimed" in f["message"]
+        for f in _findings(result)
+    )
 
 
 @pytest.mark.slow
@@ -165,15 +179,30 @@ def test_an_adoption_that_also_edits_the_scenario_is_claimed(
     marker = "success_criteria:"
     assert marker in text
     git(up.main, "checkout", "-q", "-b", "adopt-intake")
-    scenario.write_text(text.replace(marker, marker + " \"Any answer passes.\"\n    old_criteria:",
-                                     1), encoding="utf-8")
+    scenario.write_text(
+        text.replace(marker, marker + ' "Any answer passes."\n    old_criteria:', 1),
+        encoding="utf-8",
+    )
     with (up.main / "pyproject.toml").open("a", encoding="utf-8") as out:
-        out.write("\n[tool.intake]\nstrong_pass_min = 9\n" + "".join(
-            f'{key} = "{value.as_posix()}"\n'
-            for key, value in layout_settings(GAIA_LAYOUT).items()))
+        out.write(
+            "\n[tool.intake]\nstrong_pass_min = 9\n"
+            + "".join(
+                f'{key} = "{value.as_posix()}"\n'
+                for key, value in layout_settings(GAIA_LAYOUT).items()
+            )
+        )
     monkeypatch.setenv("INTAKE_BACKEND_URL", "http://127.0.0.1:9")
-    result = _intake(runner, up.main, monkeypatch, "adopt", str(scenario), "--source", "hand",
-                     "--reviewer", "maintainer")
+    result = _intake(
+        runner,
+        up.main,
+        monkeypatch,
+        "adopt",
+        str(scenario),
+        "--source",
+        "hand",
+        "--reviewer",
+        "maintainer",
+    )
     assert result.exit_code == 0, result.output
     git(up.main, "add", "-A")
     git(up.main, "commit", "-q", "-m", "adopt one, weakened")
@@ -182,7 +211,11 @@ def test_an_adoption_that_also_edits_the_scenario_is_claimed(
     result = _intake(runner, up.clone("adopt-intake"), monkeypatch, "check", "--format", "json")
     assert result.exit_code == 1
     found = _findings(result)
-    assert any(f["file"] == f"{MCP}/simple_tool_call.intake.json" and "claimed" in f["message"]
-               and "adoption" in f["message"] for f in found)
+    assert any(
+        f["file"] == f"{MCP}/simple_tool_call.intake.json"
+        and "claimed" in f["message"]
+        and "adoption" in f["message"]
+        for f in found
+    )
     rules = {f["message"].split(" ")[1] for f in found if f["code"] == "rule-change"}
     assert rules == {"strong_pass_min"}, rules

@@ -68,10 +68,7 @@ def test_every_row_names_a_test_that_exists() -> None:
 
 def test_every_row_names_test_functions_not_only_files() -> None:
     bare = {
-        name
-        for cells in _rows()
-        for name, function in REFERENCE.findall(cells[4])
-        if not function
+        name for cells in _rows() for name, function in REFERENCE.findall(cells[4]) if not function
     }
     assert bare == set()
 

@@ -42,14 +42,21 @@ def test_a_salt_committed_by_the_change_exempts_nothing(
     repos = Repos(tmp_path)
     repos.commit_main()
     contrib = repos.start_contribution()
-    text = FINAL_YAML.replace("Summarize the Q3 report please.",
-                              f"Deploy with DEMO_API_KEY={SECRET} please.")
+    text = FINAL_YAML.replace(
+        "Summarize the Q3 report please.", f"Deploy with DEMO_API_KEY={SECRET} please."
+    )
     draft = write_pair(contrib / "drafts", SID, text=text)
     rec = draft.with_name(f"{SID}.intake.json")
     data = json.loads(rec.read_text(encoding="utf-8"))
-    data["restores"] = [{"value_hash": value_hash(record_salt(PLANTED, SID), SECRET),
-                         "entity_type": "GENERIC_SECRET", "by": "bob",
-                         "reason": "a demo key", "at": utcnow().isoformat()}]
+    data["restores"] = [
+        {
+            "value_hash": value_hash(record_salt(PLANTED, SID), SECRET),
+            "entity_type": "GENERIC_SECRET",
+            "by": "bob",
+            "reason": "a demo key",
+            "at": utcnow().isoformat(),
+        }
+    ]
     rec.write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
     salt = contrib / "drafts" / ".intake" / "scrub-salt"
     salt.parent.mkdir()
@@ -70,12 +77,17 @@ def test_a_salt_committed_by_the_change_exempts_nothing(
         result = _check(runner, repos.fresh(), monkeypatch)
         found = _findings(result)
         assert result.exit_code == 1, result.output
-        assert any(f["code"] == "scrub" and f["file"] == f"drafts/{SID}.yaml"
-                   and f["severity"] == "error" for f in found), found
-        assert any(f["code"] == "tracked-intake-file"
-                   and f["file"] == "drafts/.intake/scrub-salt" for f in found)
-        assert any(f["code"] == "claimed" and "restore of a GENERIC_SECRET" in f["message"]
-                   for f in found)
+        assert any(
+            f["code"] == "scrub" and f["file"] == f"drafts/{SID}.yaml" and f["severity"] == "error"
+            for f in found
+        ), found
+        assert any(
+            f["code"] == "tracked-intake-file" and f["file"] == "drafts/.intake/scrub-salt"
+            for f in found
+        )
+        assert any(
+            f["code"] == "claimed" and "restore of a GENERIC_SECRET" in f["message"] for f in found
+        )
         assert SECRET not in result.stdout
         for key in env:
             monkeypatch.delenv(key)

@@ -28,21 +28,31 @@ SID = "pdf_summary_loop"
 def _commands(github: FakeGitHub, suite: Path) -> dict[str, list[str]]:
     github.add("GET", "/repos/acme/agent/issues/5", Reply(body=issue(github, "acme/agent", 5)))
     draft = write_pair(suite / "drafts")
-    serve_pr(github, 7, author="drafter", reviews=[review("bob", "APPROVED")],
-             files={draft.relative_to(suite).as_posix(): draft.read_bytes()})
+    serve_pr(
+        github,
+        7,
+        author="drafter",
+        reviews=[review("bob", "APPROVED")],
+        files={draft.relative_to(suite).as_posix(): draft.read_bytes()},
+    )
     return {"from-issue": ["from-issue", "5"], "review --pr": ["review", SID, "--pr", "7"]}
 
 
 def _checkout_names(suite: Path, url: str) -> None:
     (suite / "pyproject.toml").write_text(
-        SUITE_PYPROJECT + f'github_api_url = "{url}"\n', encoding="utf-8")
+        SUITE_PYPROJECT + f'github_api_url = "{url}"\n', encoding="utf-8"
+    )
 
 
 @pytest.mark.parametrize("command", ["from-issue", "review --pr"])
 @pytest.mark.parametrize("scheme", ["http", "https"])
 def test_a_checkout_named_api_base_gets_no_request_and_no_token(
-    suite: Path, runner: CliRunner, github: FakeGitHub, monkeypatch: pytest.MonkeyPatch,
-    command: str, scheme: str,
+    suite: Path,
+    runner: CliRunner,
+    github: FakeGitHub,
+    monkeypatch: pytest.MonkeyPatch,
+    command: str,
+    scheme: str,
 ) -> None:
     args = _commands(github, suite)[command]
     monkeypatch.delenv("INTAKE_GITHUB_API_URL")
@@ -55,8 +65,9 @@ def test_a_checkout_named_api_base_gets_no_request_and_no_token(
     lines = result.stderr.splitlines()
     assert lines[0].startswith("error: github_api_url names "), result.stderr
     assert "only the checkout's [tool.intake] says so" in lines[0]
-    assert lines[1:] == [f"hint: set INTAKE_GITHUB_API_URL or github_api_url in "
-                         f"{user_config_path()}"]
+    assert lines[1:] == [
+        f"hint: set INTAKE_GITHUB_API_URL or github_api_url in {user_config_path()}"
+    ]
     assert TOKEN not in result.output
     assert github.requests == [], "a request left for a host only the checkout named"
     assert record_path(suite / "drafts" / f"{SID}.yaml").read_bytes() == record
@@ -66,8 +77,13 @@ def test_a_checkout_named_api_base_gets_no_request_and_no_token(
 @pytest.mark.parametrize("command", ["from-issue", "review --pr"])
 @pytest.mark.parametrize("named_by", ["environment", "user config"])
 def test_a_base_the_user_names_gets_the_token(
-    suite: Path, tmp_path: Path, runner: CliRunner, github: FakeGitHub,
-    monkeypatch: pytest.MonkeyPatch, command: str, named_by: str,
+    suite: Path,
+    tmp_path: Path,
+    runner: CliRunner,
+    github: FakeGitHub,
+    monkeypatch: pytest.MonkeyPatch,
+    command: str,
+    named_by: str,
 ) -> None:
     args = _commands(github, suite)[command]
     monkeypatch.setenv("GITHUB_TOKEN", TOKEN)
@@ -108,7 +124,10 @@ def test_githubs_own_api_over_https_needs_no_naming(monkeypatch: pytest.MonkeyPa
 
     monkeypatch.delenv("INTAKE_GITHUB_API_URL")
     assert trusted_base("https://api.github.com/") == GITHUB_API
-    for other in ("http://api.github.com", "https://api.github.com.evil.example",
-                  "https://api.github.com:8443"):
+    for other in (
+        "http://api.github.com",
+        "https://api.github.com.evil.example",
+        "https://api.github.com:8443",
+    ):
         with pytest.raises(Exception, match="only the checkout's"):
             trusted_base(other)

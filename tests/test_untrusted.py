@@ -94,9 +94,7 @@ def test_emoji_sequences_are_text(emoji: str) -> None:
         (" \ufe0f", {"variation": 1}),
     ],
 )
-def test_lookalikes_of_legitimate_sequences_are_removed(
-    text: str, counts: dict[str, int]
-) -> None:
+def test_lookalikes_of_legitimate_sequences_are_removed(text: str, counts: dict[str, int]) -> None:
     assert strip_hidden(text)[1] == counts
 
 
@@ -263,8 +261,11 @@ def test_validate_locates_hidden_characters(tmp_path: Path) -> None:
     report = validate_paths([path])
     found = [(p.line, p.message) for p in report.problems if p.code == "hidden-char"]
     assert found == [
-        (3, "2 hidden character(s) from column 16 (bidi 1, zero-width 1): invisible to a "
-            "reviewer, read by the judge; remove them"),
+        (
+            3,
+            "2 hidden character(s) from column 16 (bidi 1, zero-width 1): invisible to a "
+            "reviewer, read by the judge; remove them",
+        ),
         (4, "$.x: 1 hidden character(s) written as escapes (control 1): remove them"),
     ]
 

@@ -12,13 +12,16 @@ from intake.userconfig import user_cache_dir, user_config_path, user_setting
 
 def test_the_environment_comes_before_the_user_config_file(tmp_path: Path) -> None:
     config = tmp_path / "user.toml"
-    config.write_text('gaia_python = "/opt/gaia/bin/python"\nrunner = ["gaia", "eval"]\n',
-                      encoding="utf-8")
+    config.write_text(
+        'gaia_python = "/opt/gaia/bin/python"\nrunner = ["gaia", "eval"]\n', encoding="utf-8"
+    )
     env = {"INTAKE_CONFIG": str(config), "INTAKE_GAIA_PYTHON": "/usr/bin/python3"}
     found = user_setting("gaia_python", env)
     assert found is not None
-    assert (found.value, found.origin) == ("/usr/bin/python3",
-                                           "environment variable INTAKE_GAIA_PYTHON")
+    assert (found.value, found.origin) == (
+        "/usr/bin/python3",
+        "environment variable INTAKE_GAIA_PYTHON",
+    )
     found = user_setting("runner", env)
     assert found is not None and found.value == ["gaia", "eval"] and found.origin == str(config)
     assert user_setting("github_api_url", env) is None
@@ -29,7 +32,8 @@ def test_the_default_config_file_follows_xdg_and_home(tmp_path: Path) -> None:
         pytest.skip("POSIX layout")
     assert user_config_path({"HOME": str(tmp_path)}) == tmp_path / ".config/intake/config.toml"
     assert user_config_path({"XDG_CONFIG_HOME": str(tmp_path / "x")}) == (
-        tmp_path / "x/intake/config.toml")
+        tmp_path / "x/intake/config.toml"
+    )
     assert user_cache_dir({"HOME": str(tmp_path)}) == tmp_path / ".cache/intake"
 
 

@@ -228,8 +228,7 @@ turns:
     code, out, _ = run(runner, str(b), str(a))
     assert code == 1
     located = [
-        (name, int(line))
-        for name, line, *_ in (row.split(":", 2) for row in out.splitlines()[:-1])
+        (name, int(line)) for name, line, *_ in (row.split(":", 2) for row in out.splitlines()[:-1])
     ]
     assert len(located) >= 6 and {name for name, _ in located} == {rel(a), rel(b)}
     assert located == sorted(located)

@@ -46,7 +46,11 @@ def _intake(cwd: Path, *args: str, **env: str) -> subprocess.CompletedProcess[by
     """``intake ARGS`` as a real process, its output as the bytes it wrote."""
     return subprocess.run(
         [sys.executable, "-m", "intake", *args],
-        cwd=cwd, env=_env(**env), capture_output=True, timeout=300, check=False,
+        cwd=cwd,
+        env=_env(**env),
+        capture_output=True,
+        timeout=300,
+        check=False,
     )
 
 
@@ -104,8 +108,11 @@ def module_level_posix_imports(source: str, filename: str) -> list[str]:
     def visit(body: list[ast.stmt]) -> None:
         for node in body:
             if isinstance(node, ast.Import):
-                found.extend(f"{filename}:{node.lineno} {a.name}" for a in node.names
-                             if a.name.split(".")[0] in POSIX_MODULES)
+                found.extend(
+                    f"{filename}:{node.lineno} {a.name}"
+                    for a in node.names
+                    if a.name.split(".")[0] in POSIX_MODULES
+                )
             elif isinstance(node, ast.ImportFrom) and node.module:
                 if node.module.split(".")[0] in POSIX_MODULES:
                     found.append(f"{filename}:{node.lineno} {node.module}")
@@ -147,18 +154,22 @@ def test_the_module_level_scan_sees_top_level_and_class_imports_only() -> None:
 # --- runner strings split by the platform's rules ------------------------------------------
 
 WINDOWS_SPLITS = [
-    (r"C:\Python313\python.exe fake.py eval agent",
-     [r"C:\Python313\python.exe", "fake.py", "eval", "agent"]),
-    (r'"C:\Program Files\Python313\python.exe" -m gaia eval agent',
-     [r"C:\Program Files\Python313\python.exe", "-m", "gaia", "eval", "agent"]),
+    (
+        r"C:\Python313\python.exe fake.py eval agent",
+        [r"C:\Python313\python.exe", "fake.py", "eval", "agent"],
+    ),
+    (
+        r'"C:\Program Files\Python313\python.exe" -m gaia eval agent',
+        [r"C:\Program Files\Python313\python.exe", "-m", "gaia", "eval", "agent"],
+    ),
     (r'python "my runner.py"  eval', ["python", "my runner.py", "eval"]),
-    (r'a\\\"b c', ['a\\"b', "c"]),
+    (r"a\\\"b c", ['a\\"b', "c"]),
     (r'"a\\" b', ["a\\", "b"]),
     (r'a\\\\"b c" d', [r"a\\b c", "d"]),
     (r'"say ""hi""" x', ['say "hi"', "x"]),
-    ('tab\tseparated', ["tab", "separated"]),
+    ("tab\tseparated", ["tab", "separated"]),
     (r'"" empty', ["", "empty"]),
-    (r'\\server\share\gaia.exe', [r"\\server\share\gaia.exe"]),
+    (r"\\server\share\gaia.exe", [r"\\server\share\gaia.exe"]),
 ]
 
 
@@ -177,7 +188,10 @@ def test_windows_rules_undo_what_subprocess_quotes(words: list[str]) -> None:
 
 def test_posix_rules_are_shell_words() -> None:
     assert portable.split_command("python 'my runner.py' a\\ b", windows=False) == [
-        "python", "my runner.py", "a b"]
+        "python",
+        "my runner.py",
+        "a b",
+    ]
 
 
 def test_an_unclosed_quote_is_refused_on_both() -> None:
@@ -234,8 +248,13 @@ def test_the_runners_output_in_the_platform_encoding_arrives_as_written(tmp_path
         "sys.stdout.buffer.write('UTF-8 too: ✓'.encode('utf-8') + b'\\n')\n"
     )
     shown: list[str] = []
-    status, stream = execute([sys.executable, "-c", code], cwd=tmp_path, timeout=60,
-                             show=shown.append, clean=lambda line: line)
+    status, stream = execute(
+        [sys.executable, "-c", code],
+        cwd=tmp_path,
+        timeout=60,
+        show=shown.append,
+        clean=lambda line: line,
+    )
     assert status == 0
     assert shown == [text, "UTF-8 too: ✓"]
 
@@ -259,8 +278,9 @@ def test_line_end_helpers() -> None:
     assert with_line_ends("a\r\nb\n", None) == "a\nb\n"
 
 
-def test_init_keeps_a_crlf_pyproject_and_gitignore_crlf(tmp_path: Path, runner,
-                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+def test_init_keeps_a_crlf_pyproject_and_gitignore_crlf(
+    tmp_path: Path, runner, monkeypatch: pytest.MonkeyPatch
+) -> None:
     root = tmp_path / "repo"
     (root / "scenarios").mkdir(parents=True)
     (root / "pyproject.toml").write_bytes(b'[project]\r\nname = "x"\r\nversion = "0"\r\n')
@@ -278,8 +298,9 @@ def test_init_keeps_a_crlf_pyproject_and_gitignore_crlf(tmp_path: Path, runner,
     assert load_settings(root).scenarios == root / "scenarios"
 
 
-def test_init_keeps_an_lf_pyproject_lf(tmp_path: Path, runner,
-                                       monkeypatch: pytest.MonkeyPatch) -> None:
+def test_init_keeps_an_lf_pyproject_lf(
+    tmp_path: Path, runner, monkeypatch: pytest.MonkeyPatch
+) -> None:
     root = tmp_path / "repo"
     root.mkdir()
     (root / "pyproject.toml").write_bytes(b'[project]\nname = "x"\n')
@@ -335,8 +356,9 @@ def test_adopt_writes_a_crlf_record_beside_a_crlf_scenario(suite: Path, runner) 
         b"setup:\r\n  index_documents: []\r\nturns:\r\n  - turn: 1\r\n    objective: Ask.\r\n"
         b"    success_criteria: Answers it.\r\n"
     )
-    result = runner.invoke(app, ["adopt", str(path), "--source", "synthetic",
-                                 "--reviewer", "alice"])
+    result = runner.invoke(
+        app, ["adopt", str(path), "--source", "synthetic", "--reviewer", "alice"]
+    )
     assert result.exit_code == 0, result.output
     assert _all_crlf(path) and _all_crlf(record_path(path))
 
@@ -368,7 +390,8 @@ def test_promote_keeps_a_crlf_draft_crlf(suite: Path) -> None:
 
 def test_shown_paths_have_forward_slashes(tmp_path: Path) -> None:
     assert shown_below("eval/scenarios", os.path.join("memory", "a.yaml")) == (
-        "eval/scenarios/memory/a.yaml")
+        "eval/scenarios/memory/a.yaml"
+    )
     assert shown_below(".", os.path.join("x", "..", "y.yaml")) == "y.yaml"
     assert relative_shown(tmp_path / "a" / "b.yaml", tmp_path) == "a/b.yaml"
 
@@ -380,8 +403,9 @@ def test_an_errors_where_is_shown_with_forward_slashes(suite: Path, runner) -> N
     output = os.path.join("nowhere", "deeper", "report.txt")
     result = runner.invoke(app, ["report", "--output", output])
     assert result.exit_code == 2
-    assert result.stderr.startswith("error: the folder for --output does not exist "
-                                    "(nowhere/deeper)"), result.stderr
+    assert result.stderr.startswith(
+        "error: the folder for --output does not exist (nowhere/deeper)"
+    ), result.stderr
 
 
 def test_report_names_nested_scenarios_with_forward_slashes(suite: Path, runner) -> None:
@@ -412,7 +436,9 @@ def test_the_isolated_home_is_this_platforms_home(tmp_path_factory: pytest.TempP
 def test_a_child_process_gets_the_same_home(tmp_path: Path) -> None:
     done = subprocess.run(
         [sys.executable, "-c", "from pathlib import Path; print(Path.home())"],
-        capture_output=True, text=True, check=True, timeout=60,
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=60,
     )
     assert Path(done.stdout.strip()) == Path.home()
-

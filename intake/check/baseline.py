@@ -56,8 +56,9 @@ def _context(settings: Settings, key: str, hit: ScanHit) -> str:
     line = _line_of(settings, hit)
     found = sorted(scrubber_for(settings).find(line), key=lambda f: f.start, reverse=True)
     tags = sorted(
-        hmac.new(bytes.fromhex(key), line[f.start : f.end].encode("utf-8"), hashlib.sha256)
-        .hexdigest()[:2]
+        hmac.new(
+            bytes.fromhex(key), line[f.start : f.end].encode("utf-8"), hashlib.sha256
+        ).hexdigest()[:2]
         for f in found
     )
     for f in found:
@@ -82,8 +83,7 @@ def _is_baseline(data: Any) -> bool:
         and all(c in "0123456789abcdef" for c in data["key"])
         and isinstance(data.get("findings"), list)
         and all(
-            isinstance(f, dict) and isinstance(f.get("fingerprint"), str)
-            for f in data["findings"]
+            isinstance(f, dict) and isinstance(f.get("fingerprint"), str) for f in data["findings"]
         )
     )
 
@@ -103,8 +103,11 @@ def load_baseline(
         return None
     shown = display_path(path, settings.root)
     try:
-        text = raw.decode("utf-8") if from_base and raw is not None else path.read_text(
-            encoding="utf-8")
+        text = (
+            raw.decode("utf-8")
+            if from_base and raw is not None
+            else path.read_text(encoding="utf-8")
+        )
         data = json.loads(text)
     except (OSError, UnicodeDecodeError, json.JSONDecodeError):
         raise UsageError(
@@ -131,10 +134,7 @@ def update_baseline(settings: Settings, report: CheckReport) -> tuple[Path, int]
         old = None
     key = old.key if old is not None else secrets.token_hex(32)
     entries = sorted(
-        {
-            (fingerprint(settings, key, hit), hit.kind, hit.file)
-            for hit in report.baseline_hits
-        }
+        {(fingerprint(settings, key, hit), hit.kind, hit.file) for hit in report.baseline_hits}
     )
     document = {
         "intake_baseline_version": BASELINE_VERSION,

@@ -29,7 +29,6 @@ RECORD_SOURCES = ("session", "issue", "hand", "synthetic")
 """The ``source.type`` values ``intake adopt --source`` takes."""
 
 
-
 @dataclass(frozen=True)
 class Check:
     """One named check over the context."""
@@ -152,7 +151,8 @@ def _leniency(ctx: CheckContext) -> _Leniency:
     legacy = {
         ctx.rel(p)
         for p in ctx.scenarios
-        if not record_path(p).is_file() and not _has_source(ctx.view(p))
+        if not record_path(p).is_file()
+        and not _has_source(ctx.view(p))
         and (at_base is None or p.resolve() in at_base)
     }
     adopted = [p for p in ctx.scenarios if record_path(p).is_file() and ctx.adopted(p)]
@@ -179,8 +179,9 @@ def _as_adopted(record: Record | None, path: Path) -> bool:
     )
 
 
-def _scrub_finding(ctx: CheckContext, hit: ScanHit, lenient: _Leniency,
-                  had: dict[str, set[tuple[str, str]]]) -> Finding:
+def _scrub_finding(
+    ctx: CheckContext, hit: ScanHit, lenient: _Leniency, had: dict[str, set[tuple[str, str]]]
+) -> Finding:
     severity = "warning" if hit.file in lenient.legacy and not ctx.strict else "error"
     if severity == "warning" and ctx.base is not None and hit.file in lenient.changed:
         # leniency is the base's copy's: a finding the change brings into a legacy file is
@@ -221,7 +222,8 @@ def scrub_rescan(ctx: CheckContext) -> list[Finding]:
     had: dict[str, set[tuple[str, str]]] = {}
     found += [
         _scrub_finding(ctx, hit, lenient, had)
-        for hit in ctx.scan.hits if hit not in ctx.scan.accepted
+        for hit in ctx.scan.hits
+        if hit not in ctx.scan.accepted
     ]
     return found
 
@@ -437,9 +439,14 @@ def _claimed_runs(ctx: CheckContext) -> list[Finding]:
     if base is None:
         return []
     return [
-        Finding("error", ctx.rel(base.top / rel), 1, "claimed",
-                f"claimed by this change: a run file not on the base {base.short}; run files "
-                "are written by the nightly's runs import, not by a pull request")
+        Finding(
+            "error",
+            ctx.rel(base.top / rel),
+            1,
+            "claimed",
+            f"claimed by this change: a run file not on the base {base.short}; run files "
+            "are written by the nightly's runs import, not by a pull request",
+        )
         for rel in claimed_run_files(ctx.settings, base.commit)
     ]
 
@@ -448,9 +455,14 @@ def removed_scenarios(ctx: CheckContext) -> list[Finding]:
     """A promoted or adopted scenario of the base that the change deletes, with no record of
     its id left anywhere (a retirement moves it, with its record, to the retired folder)."""
     return [
-        Finding("error", _shown(ctx, path), 1, "removed-scenario",
-                f"a promoted or adopted scenario ({sid}) is deleted by this change: retire it "
-                "with `intake retire ID --reason TEXT`, approved on the pull request")
+        Finding(
+            "error",
+            _shown(ctx, path),
+            1,
+            "removed-scenario",
+            f"a promoted or adopted scenario ({sid}) is deleted by this change: retire it "
+            "with `intake retire ID --reason TEXT`, approved on the pull request",
+        )
         for path, sid in ctx.removed
     ]
 

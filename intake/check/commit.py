@@ -51,8 +51,13 @@ def suite_folders(settings: Settings) -> list[Path]:
     """Every folder the gate reads suite files from."""
     from intake.store.history import history_dir
 
-    return [settings.scenarios, settings.drafts, history_dir(settings), settings.retired,
-            settings.path(settings.baseline_path).parent]
+    return [
+        settings.scenarios,
+        settings.drafts,
+        history_dir(settings),
+        settings.retired,
+        settings.path(settings.baseline_path).parent,
+    ]
 
 
 def _covered(rel: str) -> bool:
@@ -68,8 +73,11 @@ def commit_problems(
         return []
     env = os.environ if environ is None else environ
     top = base.top
-    folders = [r for r in dict.fromkeys(base.rel(f) for f in suite_folders(settings))
-               if r is not None and r not in ("", ".")]
+    folders = [
+        r
+        for r in dict.fromkeys(base.rel(f) for f in suite_folders(settings))
+        if r is not None and r not in ("", ".")
+    ]
     found: list[CommitProblem] = []
     linked = set(linked_folders(top, "HEAD", folders))
     for folder in folders:
@@ -79,9 +87,12 @@ def commit_problems(
             if (top / prefix).is_symlink():
                 linked.add(prefix)
     found += [
-        CommitProblem(rel, "linked-folder",
-                      "a symbolic link where a suite folder (or one above it) lies: intake "
-                      "reads no suite file through a link; commit the folder itself")
+        CommitProblem(
+            rel,
+            "linked-folder",
+            "a symbolic link where a suite folder (or one above it) lies: intake "
+            "reads no suite file through a link; commit the folder itself",
+        )
         for rel in sorted(linked)
     ]
     entries = tree_entries(top, "HEAD", [f + "/" for f in folders])
@@ -89,24 +100,35 @@ def commit_problems(
     if baseline is not None:
         entries.update(tree_entries(top, "HEAD", [baseline], recursive=False))
     found += [
-        CommitProblem(rel, "linked-file", "a symbolic link in the commit, below a suite "
-                      "folder: intake never reads it; commit the file itself")
+        CommitProblem(
+            rel,
+            "linked-file",
+            "a symbolic link in the commit, below a suite "
+            "folder: intake never reads it; commit the file itself",
+        )
         for rel, (mode, _) in sorted(entries.items())
         if mode == LINK_MODE and not _covered(rel)
     ]
     found += [
-        CommitProblem(rel, "tracked-intake-file",
-                      "a file under an .intake/ folder is committed: intake's working folders "
-                      "(journals, keys, the ledger) are the machine's own, never the "
-                      "checkout's; remove it from the commit")
+        CommitProblem(
+            rel,
+            "tracked-intake-file",
+            "a file under an .intake/ folder is committed: intake's working folders "
+            "(journals, keys, the ledger) are the machine's own, never the "
+            "checkout's; remove it from the commit",
+        )
         for rel in _under_intake(top)
     ]
     blobs = {rel: sha for rel, (mode, sha) in entries.items() if mode != LINK_MODE}
     for rel, attributes in sorted(transforming_attributes(top, "HEAD", sorted(blobs)).items()):
-        found.append(CommitProblem(
-            rel, "transforming-attribute",
-            f"the commit's .gitattributes set {', '.join(attributes)} on a suite file: the "
-            "checkout would not be what is committed; remove the attribute for suite paths"))
+        found.append(
+            CommitProblem(
+                rel,
+                "transforming-attribute",
+                f"the commit's .gitattributes set {', '.join(attributes)} on a suite file: the "
+                "checkout would not be what is committed; remove the attribute for suite paths",
+            )
+        )
     found += _drift(top, blobs, base, ci=in_ci(env))
     return found
 
@@ -115,8 +137,11 @@ def _under_intake(top: Path) -> list[str]:
     """Every file of the commit under a folder named ``.intake``, at any depth."""
     from intake.gitutil import git_output
 
-    raw = git_output(["-c", "core.quotePath=false", "ls-tree", "-r", "-z", "--name-only",
-                      "--full-tree", "HEAD"], top, timeout=120)
+    raw = git_output(
+        ["-c", "core.quotePath=false", "ls-tree", "-r", "-z", "--name-only", "--full-tree", "HEAD"],
+        top,
+        timeout=120,
+    )
     names = (raw or b"").decode("utf-8", "surrogateescape").split("\0")
     return sorted(n for n in names if n.startswith(".intake/") or "/.intake/" in n)
 
@@ -130,24 +155,32 @@ def _drift(top: Path, blobs: dict[str, str], base: Base, *, ci: bool) -> list[Co
     edited = local_edits(top) or set()
     out = []
     for rel in sorted(differ):
-        if not ci and (rel in edited or any(rel.startswith(e) for e in edited if
-                                            e.endswith("/"))):
+        if not ci and (rel in edited or any(rel.startswith(e) for e in edited if e.endswith("/"))):
             continue  # edited on this machine: git says so
         committed = base.blobs.read("HEAD", rel)
         try:
             held = (top / rel).read_bytes()
         except OSError:
             held = None
-        if committed is not None and held is not None and (
-            committed.replace(b"\r\n", b"\n") == held.replace(b"\r\n", b"\n")
+        if (
+            committed is not None
+            and held is not None
+            and (committed.replace(b"\r\n", b"\n") == held.replace(b"\r\n", b"\n"))
         ):
             continue  # line ends only (core.autocrlf on Windows): the same document
-        why = ("in CI the checkout must be the commit" if ci else
-               "git reports no edit of it (an attribute, filter or hook transformed it)")
-        out.append(CommitProblem(
-            rel, "not-the-commit",
-            f"the working tree's bytes differ from the commit's and {why}: the gate judges "
-            "what is committed; check out the commit afresh"))
+        why = (
+            "in CI the checkout must be the commit"
+            if ci
+            else "git reports no edit of it (an attribute, filter or hook transformed it)"
+        )
+        out.append(
+            CommitProblem(
+                rel,
+                "not-the-commit",
+                f"the working tree's bytes differ from the commit's and {why}: the gate judges "
+                "what is committed; check out the commit afresh",
+            )
+        )
     return out
 
 

@@ -415,9 +415,7 @@ def build_context(
     root = settings.root
     tracked = tracked_files(root, settings.drafts)
     manifest = suite_manifest(settings)
-    changed = (
-        changed_paths(root, base.commit) if base is not None else touched_files(root)
-    )
+    changed = changed_paths(root, base.commit) if base is not None else touched_files(root)
     ours = drafts + [p for p in scenarios if record_path(p).is_file()]  # GAIA's own: its CI's
     gaia = gaia_problems(settings, ours, [display_path(p, root) for p in ours]) or {}
     records = record_files(settings)
@@ -426,13 +424,26 @@ def build_context(
     history = sorted(history_dir(settings).glob(f"*{HISTORY_SUFFIX}"))
     # every folder intake reads or writes is re-scanned: the retired folder too (a token
     # there is in the repository as much as one in a draft)
-    retired = [p for p in yaml_files(settings.retired) + sorted(
-        q for q in settings.retired.rglob(f"*{RECORD_SUFFIX}")
-        if q.is_file() and not q.is_symlink()) if not inside(p, settings.scenarios)
-    ] if settings.retired.is_dir() else []
+    retired = (
+        [
+            p
+            for p in yaml_files(settings.retired)
+            + sorted(
+                q
+                for q in settings.retired.rglob(f"*{RECORD_SUFFIX}")
+                if q.is_file() and not q.is_symlink()
+            )
+            if not inside(p, settings.scenarios)
+        ]
+        if settings.retired.is_dir()
+        else []
+    )
     scan = _rescan(
-        settings, scenarios, scenarios + drafts + records + history + retired,
-        baseline=baseline, rules=rules,
+        settings,
+        scenarios,
+        scenarios + drafts + records + history + retired,
+        baseline=baseline,
+        rules=rules,
     )
     evidence = Evidence(settings, base)
     loaded = _load_records(records, evidence)

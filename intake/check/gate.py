@@ -105,8 +105,9 @@ def _draft_inputs(ctx: CheckContext, path: Path) -> GateInputs | None:
         if scan.hits is None
         else scan.by_file.get(ctx.rel(path), []) + scan.by_file.get(ctx.rel(rec), [])
     )
-    scenarios = ctx.scenarios + [p for p in ctx.links if p.suffix == ".yaml"
-                                 and inside(p, ctx.settings.scenarios)]
+    scenarios = ctx.scenarios + [
+        p for p in ctx.links if p.suffix == ".yaml" and inside(p, ctx.settings.scenarios)
+    ]
     read = DraftRead(
         record=record,
         scan=(hits, scan.error),
@@ -159,7 +160,8 @@ def run_check(
     if found is None and in_ci() and repo_top(settings.root) is not None:
         raise UsageError(
             "in CI the base must be known: without it the checkout would be taken as the "
-            "maintainer's own", where=str(settings.root.name) or ".",
+            "maintainer's own",
+            where=str(settings.root.name) or ".",
             hint="on a pull request GitHub sets $GITHUB_BASE_REF; elsewhere (push, merge "
             "queue) pass --base with the branch the change was merged into",
         )

@@ -36,19 +36,37 @@ def lifecycle_changes(ctx: CheckContext) -> list[Finding]:
         tagged = QUARANTINE_TAG in _tags(ctx, path)
         state = state_of(record) if record is not None else LifecycleState.active
         if tagged and state is not LifecycleState.quarantined:
-            found.append(Finding(
-                "error", ctx.rel(path), 1, "quarantine-unrecorded",
-                "tagged quarantined without a quarantine in its record; use "
-                "`intake quarantine ID --reason TEXT`"))
+            found.append(
+                Finding(
+                    "error",
+                    ctx.rel(path),
+                    1,
+                    "quarantine-unrecorded",
+                    "tagged quarantined without a quarantine in its record; use "
+                    "`intake quarantine ID --reason TEXT`",
+                )
+            )
         elif state is LifecycleState.quarantined and not tagged:
-            found.append(Finding(
-                "error", ctx.rel(path), 1, "quarantine-untagged",
-                "its record says quarantined but the tag is gone; use "
-                "`intake quarantine ID --lift --reason TEXT`"))
+            found.append(
+                Finding(
+                    "error",
+                    ctx.rel(path),
+                    1,
+                    "quarantine-untagged",
+                    "its record says quarantined but the tag is gone; use "
+                    "`intake quarantine ID --lift --reason TEXT`",
+                )
+            )
         elif state is LifecycleState.retired:
-            found.append(Finding(
-                "error", ctx.rel(path), 1, "retired-in-suite",
-                "its record says retired but it is still in the folder GAIA's runner reads"))
+            found.append(
+                Finding(
+                    "error",
+                    ctx.rel(path),
+                    1,
+                    "retired-in-suite",
+                    "its record says retired but it is still in the folder GAIA's runner reads",
+                )
+            )
     for path in iter_scenarios(ctx.settings.retired):
         rec = record_path(path)
         if path.is_symlink() or rec.is_symlink():
@@ -61,14 +79,26 @@ def lifecycle_changes(ctx: CheckContext) -> list[Finding]:
                 retired = None
         last = retired.lifecycle[-1] if retired is not None and retired.lifecycle else None
         if last is None or last.state is not LifecycleState.retired:
-            found.append(Finding(
-                "error", ctx.rel(path), 1, "retired-unrecorded",
-                "in the retired folder without a retirement in its record; use "
-                "`intake retire ID --reason TEXT`"))
+            found.append(
+                Finding(
+                    "error",
+                    ctx.rel(path),
+                    1,
+                    "retired-unrecorded",
+                    "in the retired folder without a retirement in its record; use "
+                    "`intake retire ID --reason TEXT`",
+                )
+            )
         elif last.content_hash != content_hash(path):
-            found.append(Finding(
-                "error", ctx.rel(path), 1, "edited-after-retirement",
-                "differs from what was retired (its content hash changed)"))
+            found.append(
+                Finding(
+                    "error",
+                    ctx.rel(path),
+                    1,
+                    "edited-after-retirement",
+                    "differs from what was retired (its content hash changed)",
+                )
+            )
     return found
 
 

@@ -109,13 +109,14 @@ def _add_findings(budget: _Budget, report: CheckReport) -> None:
         row = f"| {mark} | {md_code(f'{f.file}:{f.line}')} | {md_message(f.message)} |"
         if not budget.add([row]):
             left = counted(len(shown) - number, "more finding")
-            budget.add([f"| | | {left} left out of this summary: the check's log lists "
-                        "them all |"], force=True)
+            budget.add(
+                [f"| | | {left} left out of this summary: the check's log lists them all |"],
+                force=True,
+            )
             break
     for group in legacy_groups(report.findings):
         files = counted(group.files, "legacy file")
-        budget.add([f"| {group.severity} | {files} | {md_message(group.line())} |"],
-                   force=True)
+        budget.add([f"| {group.severity} | {files} | {md_message(group.line())} |"], force=True)
     budget.add([""], force=True)
 
 
@@ -132,8 +133,7 @@ def _draft_section(draft: DraftGates) -> list[str]:
         mark = "met" if gate.met else "**unmet**"
         todo = md_message(gate.todo or "")
         lines.append(
-            f"| {gate.number} {md_text(gate.name)} | {mark} | {md_message(gate.detail)} | "
-            f"{todo} |"
+            f"| {gate.number} {md_text(gate.name)} | {mark} | {md_message(gate.detail)} | {todo} |"
         )
     lines.append("")
     return lines
@@ -189,9 +189,7 @@ CARDS_TAIL_RESERVE = 400
 """Bytes kept free for the line that says which cards were left out."""
 
 
-def _carded(
-    report: CheckReport, root: Path, changed: frozenset[str] | None
-) -> list[DraftGates]:
+def _carded(report: CheckReport, root: Path, changed: frozenset[str] | None) -> list[DraftGates]:
     """The drafts that get a card: those the change adds or changes (draft or record)."""
     return [
         d

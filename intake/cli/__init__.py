@@ -195,9 +195,7 @@ def usage_line(exc: ClickUsageError) -> tuple[str, str]:
     elif "extra argument" in exc.message:
         what = "unexpected extra argument"
     elif command_typo is not None:
-        what, suggestion = _unknown(
-            "command", command_typo["name"], _command_names(exc.ctx)
-        )
+        what, suggestion = _unknown("command", command_typo["name"], _command_names(exc.ctx))
     elif "requires an argument" in exc.message and exc.message.startswith("Option '--"):
         what = exc.message.rstrip(".").replace("Option", "option", 1)
     else:

@@ -19,8 +19,11 @@ def register(app: typer.Typer) -> None:
         action: str = typer.Argument(..., metavar="refresh|link", help="What to do."),
         args: list[str] = typer.Argument(None, metavar="[ID ISSUE]", help="For link."),
         closings: Path = typer.Option(
-            None, "--closings", help="A `gh issue view/list --json number,closedAt,stateReason` "
-            "file instead of asking GitHub."),
+            None,
+            "--closings",
+            help="A `gh issue view/list --json number,closedAt,stateReason` "
+            "file instead of asking GitHub.",
+        ),
         reviewer: str = typer.Option(None, "--reviewer", help="For link: who names the issue."),
     ) -> None:
         """`refresh`: cache each issue's closing in its scenario's record (PyGithub, or
@@ -38,8 +41,10 @@ def register(app: typer.Typer) -> None:
                 result = refresh(cfg, closings=closings)
             for note in result.notes:
                 err(note)
-            out(f"read {result.checked} issue(s): {result.closed} closed, "
-                f"{result.changed} record(s) updated")
+            out(
+                f"read {result.checked} issue(s): {result.closed} closed, "
+                f"{result.changed} record(s) updated"
+            )
             return
         if action == "link":
             if not args or len(args) != 2 or reviewer is None:

@@ -135,8 +135,10 @@ def _report_lines(report: CheckReport, *, github: bool, verbose: bool) -> Iterat
     for draft in report.drafts:
         unmet = [g for g in draft.gates if not g.met]
         state = "ready" if not unmet else "unmet: " + ", ".join(g.name for g in unmet)
-        yield plain(f"draft {draft.path}: {state}") if github else (
-            f"draft {datum(draft.path)}: {state}"
+        yield (
+            plain(f"draft {draft.path}: {state}")
+            if github
+            else (f"draft {datum(draft.path)}: {state}")
         )
     yield plain(
         f"{counted(report.files, 'file')}, {counted(report.errors, 'error')}, "

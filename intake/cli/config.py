@@ -25,8 +25,8 @@ def register(app: typer.Typer) -> None:
         # the effective retired folder (unset: beside the scenarios folder, GAIA's eval/retired)
         retired = cfg.retired
         inside_root = retired.is_relative_to(cfg.root)
-        values["retired_dir"] = retired.relative_to(cfg.root).as_posix() if inside_root else str(
-            retired
+        values["retired_dir"] = (
+            retired.relative_to(cfg.root).as_posix() if inside_root else str(retired)
         )
         if fmt is Format.json:
             emit_json({"command": "config", "settings": values})

@@ -60,5 +60,3 @@ def register(app: typer.Typer) -> None:
             out(f"next: cd {shown} && intake show {draft_id}   (the reviewer's card of the draft)")
         else:
             out("next: intake demo --dir demo-suite   (keep the suite to try the loop in it)")
-
-

@@ -16,7 +16,9 @@ def register(app: typer.Typer) -> None:
         ctx: typer.Context,
         fmt: Format = format_option(Format.text, Format.json, Format.markdown, Format.github),
         noise_file: str = typer.Option(
-            None, "--noise", metavar="FILE",
+            None,
+            "--noise",
+            metavar="FILE",
             help="Also write the noise floor (per category and scenario: run-to-run flip "
             "rate and score spread over the window, docs/health.md) to FILE as JSON.",
         ),

@@ -17,7 +17,8 @@ def register(app: typer.Typer) -> None:
             False, "--force", help="Rewrite an existing [tool.intake] table."
         ),
         use_detected: bool = typer.Option(
-            False, "--use-detected",
+            False,
+            "--use-detected",
             help="Write the model the Agent UI reports (shown, not written, without it).",
         ),
     ) -> None:
@@ -36,8 +37,7 @@ def register(app: typer.Typer) -> None:
         from intake.lifecycle.init import detect, init_suite
 
         root = Path(ctx.find_root().meta.get("intake.root") or Path.cwd()).resolve()
-        result = init_suite(root, force=force, detected=detect(root),
-                            use_detected=use_detected)
+        result = init_suite(root, force=force, detected=detect(root), use_detected=use_detected)
         out(f"layout: {result.layout}" + (f" ({', '.join(result.found)})" if result.found else ""))
         for line in result.actions:
             out(line)

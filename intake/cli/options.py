@@ -50,4 +50,3 @@ def scrub_counts(counts: dict[str, int]) -> str:
     if not counts:
         return "nothing found"
     return ", ".join(f"{kind} {n}" for kind, n in sorted(counts.items()))
-

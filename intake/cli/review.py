@@ -21,8 +21,9 @@ def register(app: typer.Typer) -> None:
     def review_cmd(
         ctx: typer.Context,
         draft: str = typer.Argument(
-            ..., help="The draft: its id or its path under drafts/. With --pr, also a suite "
-            "scenario's id (a quarantine, lift, retirement, split or promotion in the PR)."
+            ...,
+            help="The draft: its id or its path under drafts/. With --pr, also a suite "
+            "scenario's id (a quarantine, lift, retirement, split or promotion in the PR).",
         ),
         approve: bool = typer.Option(False, "--approve", help="Record an approval."),
         reject: bool = typer.Option(False, "--reject", help="Record a rejection."),

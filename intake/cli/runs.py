@@ -17,14 +17,19 @@ def register(app: typer.Typer) -> None:
     def runs_cmd(
         ctx: typer.Context,
         targets: list[str] = typer.Argument(
-            ..., metavar="DRAFT | import RESULTS...",
+            ...,
+            metavar="DRAFT | import RESULTS...",
             help="The draft (its id or path), or `import` and GAIA run folders/scorecards.",
         ),
         drop: str = typer.Option(None, "--drop", metavar="RUN_ID", help="Remove this run."),
         reason: str = typer.Option(None, "--reason", help="Why the run is dropped."),
         model: str = typer.Option(None, "--model", help="import: the model under test."),
-        tier: str = typer.Option(None, "--tier", metavar="strong|local",
-                                 help="import: the model's tier (default: from the settings)."),
+        tier: str = typer.Option(
+            None,
+            "--tier",
+            metavar="strong|local",
+            help="import: the model's tier (default: from the settings).",
+        ),
         machine: str = typer.Option(None, "--machine", help="import: the runner machine."),
         commit: str = typer.Option(None, "--commit", help="import: GAIA's commit that ran."),
         fmt: Format = format_option(Format.text, Format.json),
@@ -50,14 +55,17 @@ def register(app: typer.Typer) -> None:
             from intake.lifecycle.runs.nightly import migrate
 
             changed, files, results = migrate(settings(ctx))
-            out(f"migrated {results} run result(s) from {changed} record(s) into {files} run "
-                "file(s)")
+            out(
+                f"migrated {results} run result(s) from {changed} record(s) into {files} run "
+                "file(s)"
+            )
             return
         if targets[0] == "import":
             from intake.cli.runs_import import run_import
 
-            run_import(ctx, targets[1:], model=model, tier=tier, machine=machine,
-                       commit=commit, fmt=fmt)
+            run_import(
+                ctx, targets[1:], model=model, tier=tier, machine=machine, commit=commit, fmt=fmt
+            )
             return
         if len(targets) != 1:
             raise UsageError("runs takes one draft (or `import RESULTS...`)")

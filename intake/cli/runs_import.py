@@ -35,8 +35,12 @@ def run_import(
         raise UsageError("--tier is strong or local")
     cfg = settings(ctx)
     done = import_results(
-        cfg, [Path(r) for r in results], model=model,
-        tier=RunTier(tier) if tier else None, machine=machine, commit=commit,
+        cfg,
+        [Path(r) for r in results],
+        model=model,
+        tier=RunTier(tier) if tier else None,
+        machine=machine,
+        commit=commit,
     )
     for note in done.notes:
         err(note)
@@ -44,16 +48,25 @@ def run_import(
         err(f"skipped {where}: {why}")
     if done.not_in_suite:
         shown = ", ".join(done.not_in_suite[:10]) + (" …" if len(done.not_in_suite) > 10 else "")
-        err(f"{len(done.not_in_suite)} scenario(s) not promoted or adopted in this suite, "
-            f"not recorded: {shown}")
+        err(
+            f"{len(done.not_in_suite)} scenario(s) not promoted or adopted in this suite, "
+            f"not recorded: {shown}"
+        )
     if fmt is Format.json:
-        emit_json({
-            "runs": done.runs, "recorded": done.recorded, "already_recorded": done.already,
-            "infrastructure": done.infrastructure, "scenarios": done.scenarios,
-            "not_in_suite": done.not_in_suite,
-            "skipped": [{"path": p, "what": why} for p, why in done.skipped],
-        })
+        emit_json(
+            {
+                "runs": done.runs,
+                "recorded": done.recorded,
+                "already_recorded": done.already,
+                "infrastructure": done.infrastructure,
+                "scenarios": done.scenarios,
+                "not_in_suite": done.not_in_suite,
+                "skipped": [{"path": p, "what": why} for p, why in done.skipped],
+            }
+        )
         return
-    out(f"imported {len(done.runs)} run(s): {done.recorded} result(s) recorded in "
+    out(
+        f"imported {len(done.runs)} run(s): {done.recorded} result(s) recorded in "
         f"{done.scenarios} scenario(s) ({done.infrastructure} infrastructure, never judged), "
-        f"{done.already} already recorded; {len(done.skipped)} skipped (not agent-eval runs)")
+        f"{done.already} already recorded; {len(done.skipped)} skipped (not agent-eval runs)"
+    )

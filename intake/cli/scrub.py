@@ -74,8 +74,9 @@ def register(app: typer.Typer) -> None:
         scrubber = scrubber_for(cfg)
         if Path("-") in paths:
             if len(paths) != 1:
-                raise UsageError("`-` (standard input) goes alone, without other paths",
-                                 where="PATH")
+                raise UsageError(
+                    "`-` (standard input) goes alone, without other paths", where="PATH"
+                )
             _stdin(scrubber, check, fmt)
             return
         if check:
@@ -141,8 +142,15 @@ def _stdin(scrubber: Scrubber, check: bool, fmt: Format) -> None:
     if check:
         lines = [(f.entity_type, text.count("\n", 0, f.start) + 1) for f in scrubber.find(text)]
         if fmt is Format.json:
-            emit_json({"command": "scrub", "check": True, "findings": [
-                {"entity_type": kind, "file": "-", "line": line} for kind, line in lines]})
+            emit_json(
+                {
+                    "command": "scrub",
+                    "check": True,
+                    "findings": [
+                        {"entity_type": kind, "file": "-", "line": line} for kind, line in lines
+                    ],
+                }
+            )
         else:
             for kind, line in lines:
                 out(f"{kind} -:{line}")
@@ -152,8 +160,16 @@ def _stdin(scrubber: Scrubber, check: bool, fmt: Format) -> None:
         return
     done = scrub_file_text(Path("-"), text, scrubber=scrubber)
     if fmt is Format.json:
-        emit_json({"command": "scrub", "check": False, "file": "-", "changed": done.changed,
-                   "text": done.text, "report": done.report.model_dump(mode="json")})
+        emit_json(
+            {
+                "command": "scrub",
+                "check": False,
+                "file": "-",
+                "changed": done.changed,
+                "text": done.text,
+                "report": done.report.model_dump(mode="json"),
+            }
+        )
         return
     sys.stdout.write(done.text)
     sys.stdout.flush()

@@ -32,8 +32,14 @@ def render_text(card: Card, width: int | None = None) -> str:
 
     columns = width or min(WIDTH, shutil.get_terminal_size((WIDTH, 24)).columns)
     console = Console(
-        width=columns, no_color=True, highlight=False, emoji=False, markup=False,
-        force_terminal=False, record=True, file=io.StringIO(),
+        width=columns,
+        no_color=True,
+        highlight=False,
+        emoji=False,
+        markup=False,
+        force_terminal=False,
+        record=True,
+        file=io.StringIO(),
     )
     for item in _renderables(card):
         console.print(item)
@@ -144,8 +150,10 @@ def _renderables(card: Card) -> list[RenderableType]:
                 answer = f"(evidence, not the criterion)\n{turn.answer}"
                 block.add_row(_text("answer"), _text(answer))
             if turn.infrastructure:
-                flagged = (f"infrastructure failure flagged: {turn.error_fallback or ''} (not the "
-                           "model's failure; the control gate refuses it)")
+                flagged = (
+                    f"infrastructure failure flagged: {turn.error_fallback or ''} (not the "
+                    "model's failure; the control gate refuses it)"
+                )
                 block.add_row(_text("INFRA"), _text(flagged))
             elif turn.error_fallback:
                 flagged = f"error fallback flagged: {turn.error_fallback}"
@@ -248,8 +256,12 @@ def _record_part(card: Card) -> list[RenderableType]:
             runs.add_column(name, overflow="fold")
         for run in card.runs:
             runs.add_row(
-                _text(run.tier), _text(run.model), _text(run.judge or ""), _text(run.status),
-                _text(f"{run.score:g}" if run.score is not None else ""), _text(run.run_id),
+                _text(run.tier),
+                _text(run.model),
+                _text(run.judge or ""),
+                _text(run.status),
+                _text(f"{run.score:g}" if run.score is not None else ""),
+                _text(run.run_id),
                 _text("yes" if run.current else "stale"),
             )
         items.append(runs)
@@ -265,9 +277,7 @@ def register(app: typer.Typer) -> None:
     @app.command("show")
     def show_cmd(
         ctx: typer.Context,
-        draft: str = typer.Argument(
-            ..., help="A draft or promoted scenario: its id or its path."
-        ),
+        draft: str = typer.Argument(..., help="A draft or promoted scenario: its id or its path."),
         fmt: Format = format_option(Format.text, Format.markdown, Format.json),
     ) -> None:
         """The reviewer's card: what happened in the captured case, and what is still open.

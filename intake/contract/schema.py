@@ -120,8 +120,13 @@ def _problem(error: ValidationError) -> SchemaProblem:
         keys: Any = error.validator_value
         found: Any = error.instance
         missing = next(
-            (key for key in keys if isinstance(found, dict) and key not in found
-             and str(error.message).startswith(repr(key))),
+            (
+                key
+                for key in keys
+                if isinstance(found, dict)
+                and key not in found
+                and str(error.message).startswith(repr(key))
+            ),
             None,
         )
         return SchemaProblem(path, _message(error), "required", missing)

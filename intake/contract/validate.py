@@ -184,14 +184,25 @@ def validate_file(
     ``stand`` (``standing``; never given for a draft): a recorded file is judged strictly,
     and an adopted one's missing ``difficulty_rationale`` is a warning unless ``strict``.
     """
-    result = _validate_file(path, strict=strict or stand is not Standing.none,
-                            drafts_dir=drafts_dir, display=display, manifest=manifest,
-                            keep_source=keep_source, source=source)
+    result = _validate_file(
+        path,
+        strict=strict or stand is not Standing.none,
+        drafts_dir=drafts_dir,
+        display=display,
+        manifest=manifest,
+        keep_source=keep_source,
+        source=source,
+    )
     if stand is Standing.adopted and not strict:
         result.problems = [
-            replace(p, severity=Severity.warning, code="adopted-no-rationale",
-                    message=ADOPTED_NO_RATIONALE)
-            if p.missing_key == "difficulty_rationale" else p
+            replace(
+                p,
+                severity=Severity.warning,
+                code="adopted-no-rationale",
+                message=ADOPTED_NO_RATIONALE,
+            )
+            if p.missing_key == "difficulty_rationale"
+            else p
             for p in result.problems
         ]
     return result

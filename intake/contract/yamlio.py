@@ -620,10 +620,33 @@ def _too_deep(event: Any) -> None:
 
 KNOWN_KEYS = frozenset(
     {
-        "id", "name", "category", "description", "persona", "agent_type", "source", "type", "link",
-        "captured_from", "difficulty_rationale", "severity", "tags", "setup", "index_documents",
-        "path", "turns", "turn", "objective", "user_message", "expected_tools", "ground_truth",
-        "success_criteria", "expected_answer", "expected_outcome", "notes", "metadata",
+        "id",
+        "name",
+        "category",
+        "description",
+        "persona",
+        "agent_type",
+        "source",
+        "type",
+        "link",
+        "captured_from",
+        "difficulty_rationale",
+        "severity",
+        "tags",
+        "setup",
+        "index_documents",
+        "path",
+        "turns",
+        "turn",
+        "objective",
+        "user_message",
+        "expected_tools",
+        "ground_truth",
+        "success_criteria",
+        "expected_answer",
+        "expected_outcome",
+        "notes",
+        "metadata",
     }
 )
 """Keys of GAIA's scenario format and intake's additions: safe to name in a message."""

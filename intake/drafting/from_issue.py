@@ -307,13 +307,18 @@ NOT_AGENT_KINDS = {
 def _not_agent_scenario(parsed: ParsedIssue) -> dict[str, Any] | None:
     """The record's ``not_agent_scenario``: the kind of report, its signals and the reason."""
     if parsed.install_signals:
-        return {"install_or_build": parsed.install_signals, "kind": "install",
-                "signals": parsed.install_signals,
-                "reason": f"{NOT_AGENT_KINDS['install']}; nothing is said to the agent"}
+        return {
+            "install_or_build": parsed.install_signals,
+            "kind": "install",
+            "signals": parsed.install_signals,
+            "reason": f"{NOT_AGENT_KINDS['install']}; nothing is said to the agent",
+        }
     if parsed.not_agent:
         kind = str(parsed.not_agent["kind"])
-        return {**parsed.not_agent,
-                "reason": f"{NOT_AGENT_KINDS[kind]}; nothing is said to the agent"}
+        return {
+            **parsed.not_agent,
+            "reason": f"{NOT_AGENT_KINDS[kind]}; nothing is said to the agent",
+        }
     return None
 
 
@@ -368,8 +373,7 @@ def issue_evidence(scenario: dict[str, Any]) -> dict[str, Any]:
         "tools_available": False,
         "note": ISSUE_EVIDENCE_NOTE,
         "turns": [
-            {"turn": t["turn"], "user_message": t.get("user_message")}
-            for t in scenario["turns"]
+            {"turn": t["turn"], "user_message": t.get("user_message")} for t in scenario["turns"]
         ],
     }
 
@@ -418,7 +422,7 @@ def no_comments(data: IssueData, json_file: Path | None) -> str:
     if comment_count(data.issue):
         return (
             f"the file counts {comment_count(data.issue)} comments but holds none; none kept "
-            "(save them as {\"issue\": …, \"comments\": […]}, or use `gh issue view N "
+            '(save them as {"issue": …, "comments": […]}, or use `gh issue view N '
             "--json title,body,comments,…`)"
         )
     return "the file holds no comments; none kept"

@@ -345,9 +345,7 @@ def draft_id_choices(
     return choices
 
 
-def draft_id(
-    session: Session, title: str | None, width: int = 8, part: str | None = None
-) -> str:
+def draft_id(session: Session, title: str | None, width: int = 8, part: str | None = None) -> str:
     """``session_<short id>_<slug of title>``; the title part may be empty.
 
     ``title`` must be the scrubbed title. The slug is cut before a word (never inside one) to

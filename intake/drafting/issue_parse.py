@@ -161,10 +161,31 @@ rules below are by class (steps, expected, observed, environment, set-up), not b
 
 _ENV_WORDS = frozenset(
     {
-        "version", "versions", "requirement", "requirements", "prerequisite", "prerequisites",
-        "dependency", "dependencies", "install", "installed", "installation", "installer",
-        "driver", "drivers", "cpu", "gpu", "npu", "os", "hardware", "platform", "environment",
-        "system", "mode", "lemonade", "python",
+        "version",
+        "versions",
+        "requirement",
+        "requirements",
+        "prerequisite",
+        "prerequisites",
+        "dependency",
+        "dependencies",
+        "install",
+        "installed",
+        "installation",
+        "installer",
+        "driver",
+        "drivers",
+        "cpu",
+        "gpu",
+        "npu",
+        "os",
+        "hardware",
+        "platform",
+        "environment",
+        "system",
+        "mode",
+        "lemonade",
+        "python",
     }
 )
 _ACTUAL_WORDS = frozenset({"actual", "actually", "observed", "instead", "wrong"})
@@ -184,9 +205,7 @@ _HTML_TAG = re.compile(
     re.IGNORECASE,
 )
 _BR = re.compile(r"<br[ \t]*/?>", re.IGNORECASE)
-_QUOTED = re.compile(
-    r"\"((?:[^\"\\\n]|\\.){2,})\"|“([^”\n]{2,})”|«([^»\n]{2,})»|‘([^’\n]{2,})’"
-)
+_QUOTED = re.compile(r"\"((?:[^\"\\\n]|\\.){2,})\"|“([^”\n]{2,})”|«([^»\n]{2,})»|‘([^’\n]{2,})’")
 _ARROW = re.compile(r"\s+(?:→|->|=>|⇒)\s+")
 """Between what the user said and what came back: ``"draft a reply …" → *"which email?"*``."""
 _SINGLE = re.compile(r"(?:^|[\s(])'([^'\n]{2,})'(?=$|[\s.,;:!?)])")
@@ -479,9 +498,26 @@ def _plain_heading(text: str) -> bool:
     return norm in _EXACT and len(norm.split()) >= 1 and norm not in _NOT_PLAIN
 
 
-_NOT_PLAIN = frozenset({"error", "errors", "given", "problem", "goal", "os", "model", "prompt",
-                        "version", "desktop", "logs", "summary", "steps", "expected", "actual",
-                        "repro"})
+_NOT_PLAIN = frozenset(
+    {
+        "error",
+        "errors",
+        "given",
+        "problem",
+        "goal",
+        "os",
+        "model",
+        "prompt",
+        "version",
+        "desktop",
+        "logs",
+        "summary",
+        "steps",
+        "expected",
+        "actual",
+        "repro",
+    }
+)
 """Known labels too common as words to open a section when written alone on a line."""
 
 
@@ -512,9 +548,7 @@ def split_sections(text: str) -> tuple[list[Section], bool]:
             if not is_field:
                 parent = section
             continue
-        if in_field and not line.strip() and sections[-1].text and not _list_goes_on(
-            lines, index
-        ):
+        if in_field and not line.strip() and sections[-1].text and not _list_goes_on(lines, index):
             in_field = False
             sections.append(Section(parent.label, parent.kind))
             continue
@@ -853,14 +887,14 @@ def agent_of(step: str) -> tuple[bool, str | None]:
     rest = _LEAD.sub("", rest)
     for name, agent in AGENT_NAMES:
         if re.match(rf"{re.escape(name)}(?![\w])", rest):
-            if where is not None and rest[len(name):].strip(" .!:"):
+            if where is not None and rest[len(name) :].strip(" .!:"):
                 return False, None  # "in doc agent …" followed by more is not a set-up step
             return True, agent if agent not in REMOVED_AGENTS else None
     if where is not None:
         return False, None
     for name in _UI_NAMES:
         if re.match(rf"{re.escape(name)}(?![\w-])", rest):
-            more = _AND_THEN.match(rest[len(name):].lstrip(" -").removeprefix("ui").strip())
+            more = _AND_THEN.match(rest[len(name) :].lstrip(" -").removeprefix("ui").strip())
             if more is not None:  # "Run `gaia chat --ui` and start a new Doc chat"
                 opened, agent = agent_of(more["rest"])
                 if opened and agent is not None:
@@ -1021,8 +1055,12 @@ def parse_issue(title: str | None, body: str | None) -> ParsedIssue:
             kept[kept.index(step)] = ", ".join(remaining)
     kept = [s for s in kept if s]
     said = [
-        (s, [ParsedTurn(_clean_inline(s))] if is_observed(s)
-         else _with_block_query(classify_step(s), s, used))
+        (
+            s,
+            [ParsedTurn(_clean_inline(s))]
+            if is_observed(s)
+            else _with_block_query(classify_step(s), s, used),
+        )
         for s in kept
     ]
     if any(t[0].user_message for _, t in said):
@@ -1084,8 +1122,14 @@ def parse_issue(title: str | None, body: str | None) -> ParsedIssue:
     if success and len(success) > MAX_TEXT_CHARS:
         success = cut_at_space(success, MAX_TEXT_CHARS).rstrip() + " …"
     evidence = [used[k] for k in sorted(used)] + logs
-    parts = [*kept, *setup_steps, *actual, *descriptions, *(str(b["text"]) for b in blocks),
-             *(str(e["text"]) for e in logs)]
+    parts = [
+        *kept,
+        *setup_steps,
+        *actual,
+        *descriptions,
+        *(str(b["text"]) for b in blocks),
+        *(str(e["text"]) for e in logs),
+    ]
     return ParsedIssue(
         form=form,
         turns=turns,
@@ -1325,9 +1369,11 @@ def prose_messages(sections: list[Section], blocks: list[dict[str, Any]]) -> lis
             # a line typed at GAIA's own prompt is what the user said wherever it was pasted
             # (the environment, the observed behaviour); nothing else there is
             if section.kind not in (Kind.expected, Kind.acceptance):
-                found.extend(("Send the message typed at GAIA's prompt", typed.group(1))
-                             for line in section.text.split("\n")
-                             if (typed := _TYPED.match(line)))
+                found.extend(
+                    ("Send the message typed at GAIA's prompt", typed.group(1))
+                    for line in section.text.split("\n")
+                    if (typed := _TYPED.match(line))
+                )
             continue
         intro = ""
         for line in section.text.split("\n"):
@@ -1361,10 +1407,10 @@ def prose_messages(sections: list[Section], blocks: list[dict[str, Any]]) -> lis
                 said = _clean_inline(match.group("said") or match.group("single")).rstrip(",;")
                 if said and not is_filler(said):
                     found.append((objective, said))
-                rest = line[match.end():]
+                rest = line[match.end() :]
                 while (more := _THEN_SAID.match(rest)) is not None:
                     found.append((objective, _clean_inline(more.group(1)).rstrip(",;")))
-                    rest = rest[more.end():]
+                    rest = rest[more.end() :]
             for arrow in itertools.islice(_ARROW_MARK.finditer(line), MAX_ARROWS_PER_LINE):
                 # only a quotation right before the arrow counts: look no further back than
                 # the few hundred characters it can hold, and only when a quote mark ends there
@@ -1403,8 +1449,9 @@ def _asked_to(sections: list[Section]) -> list[tuple[str, str]]:
         for line in section.text.split("\n"):
             for match in _ASKED_TO.finditer(line):
                 what = _clean_inline(match.group("what"))
-                found.append((cut_at_space(_clean_inline(line), MAX_SEED_CHARS),
-                              what[:1].upper() + what[1:]))
+                found.append(
+                    (cut_at_space(_clean_inline(line), MAX_SEED_CHARS), what[:1].upper() + what[1:])
+                )
     return found
 
 
@@ -1462,8 +1509,12 @@ def not_agent(
         ("code", _CODE_SIGNAL),
         ("ui", _AGENT_UI),
     ):
-        found = list(dict.fromkeys(cut_at_space(" ".join(m.group(0).lower().split()), 80)
-                                   for m in pattern.finditer(text)))
+        found = list(
+            dict.fromkeys(
+                cut_at_space(" ".join(m.group(0).lower().split()), 80)
+                for m in pattern.finditer(text)
+            )
+        )
         if found:
             return {"kind": kind, "signals": found[:3]}
     return None

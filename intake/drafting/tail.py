@@ -209,7 +209,10 @@ def write_draft(
     The ledger is opened before anything is written, so a broken ledger leaves no draft.
     """
     scenario, source, observations, evidence = (
-        plan.scenario, plan.source, plan.observations, plan.evidence
+        plan.scenario,
+        plan.source,
+        plan.observations,
+        plan.evidence,
     )
     for what, tree in (("the scenario", scenario), ("the evidence", evidence)):
         bad = lone_surrogate_in(tree)
@@ -375,7 +378,12 @@ def _write_locked(
         _refuse_existing(settings, target)
     restores = _kept_restores(target)
     clean, report, hidden, evidence = _cleaned(
-        settings, scenario, source, observations, evidence, mapping,
+        settings,
+        scenario,
+        source,
+        observations,
+        evidence,
+        mapping,
         keep=frozenset(r.value_hash for r in restores),
     )
     clean_scenario: dict[str, Any] = to_plain(clean["scenario"])

@@ -55,6 +55,7 @@ from intake.store.suite import finding_types, refuse_outside_root, scrub_message
 
 __all__ = ["AdoptResult", "Adopted", "adopt", "parse_source_type", "check_login"]
 
+
 @dataclass
 class Adopted:
     """One file adopted (or, with ``dry_run``, to be adopted)."""
@@ -119,9 +120,7 @@ def _yaml_files(settings: Settings, targets: list[Path]) -> list[Path]:
                 hint=f"adopt files under {display_path(settings.scenarios, settings.root)}/",
             )
         if path.is_dir():
-            files += sorted(
-                p for p in path.rglob("*.yaml") if p.is_file() and not p.is_symlink()
-            )
+            files += sorted(p for p in path.rglob("*.yaml") if p.is_file() and not p.is_symlink())
         elif path.suffix != ".yaml":
             raise UsageError("not a scenario file (*.yaml)", where=shown)
         else:
@@ -222,9 +221,9 @@ def adopt(
                 where=shown,
             )
         captured_link, captured_at = _captured_link(data)
-        the_link = link or (
-            existing.get("link") if isinstance(existing, dict) else None
-        ) or captured_link
+        the_link = (
+            link or (existing.get("link") if isinstance(existing, dict) else None) or captured_link
+        )
         if the_link is None and kind not in REAL_USE:
             the_link = f"adopted:{shown}"
         if the_link is None:
@@ -340,8 +339,10 @@ def _commit_one(
             Unit(
                 "adopt",
                 item.scenario_id,
-                writes=[(rec, with_line_ends(dump_record(record), like=item.new_text)),
-                        (item.path, item.new_text)],
+                writes=[
+                    (rec, with_line_ends(dump_record(record), like=item.new_text)),
+                    (item.path, item.new_text),
+                ],
                 events=[event],
                 index="scenario",
             )
@@ -414,7 +415,6 @@ def _with_fields(
     round-trip YAML instead (comments and order are kept either way).
     """
     import json
-
 
     expected = dict(data)
     expected["source"] = source

@@ -55,9 +55,9 @@ def in_ci(environ: Mapping[str, str] | None = None) -> bool:
     """Whether this runs in CI (GitHub Actions, or any CI that sets ``CI``): there nothing is
     "written here", the checkout is the commit or it is an error (docs/trust.md)."""
     env = os.environ if environ is None else environ
-    return (
-        env.get("GITHUB_ACTIONS", "").lower() == "true"
-        or env.get("CI", "").lower() in ("true", "1")
+    return env.get("GITHUB_ACTIONS", "").lower() == "true" or env.get("CI", "").lower() in (
+        "true",
+        "1",
     )
 
 
@@ -139,7 +139,8 @@ def find_base(
         commit = merge_base(root, full) if full is not None else None
         if full is None or commit is None:
             raise UsageError(
-                "--base names no revision git knows here", where=shown,
+                "--base names no revision git knows here",
+                where=shown,
                 hint="give a branch, a remote branch (origin/main), a full ref "
                 "(refs/remotes/origin/main) or a commit id of this repository (fetch it first)",
             )
@@ -155,10 +156,15 @@ def find_base(
             commit = merge_base(root, candidate) if _safe_name(ref) else None
             if commit is not None:
                 _not_head(root, commit, ci, shown)
-                return Base(commit, f"${BASE_REF_ENV} {shown} = {terminal_safe(candidate)}"
-                            f"{_url_of(root, candidate)}", top)
+                return Base(
+                    commit,
+                    f"${BASE_REF_ENV} {shown} = {terminal_safe(candidate)}"
+                    f"{_url_of(root, candidate)}",
+                    top,
+                )
         raise UsageError(
-            f"the base branch ${BASE_REF_ENV} is not in this checkout", where=shown,
+            f"the base branch ${BASE_REF_ENV} is not in this checkout",
+            where=shown,
             hint="check out with its history (actions/checkout: fetch-depth: 0)",
         )
     default = remote_default(root, remote)
@@ -166,14 +172,22 @@ def find_base(
         commit = merge_base(root, default)
         if commit is not None:
             target = symbolic_target(root, default) or default
-            return Base(commit, f"the default branch of the remote {terminal_safe(remote)}, "
-                        f"{terminal_safe(target)}{_url_of(root, target)}", top)
+            return Base(
+                commit,
+                f"the default branch of the remote {terminal_safe(remote)}, "
+                f"{terminal_safe(target)}{_url_of(root, target)}",
+                top,
+            )
     return None
 
 
 def _safe_name(name: str) -> bool:
-    return bool(name) and not name.startswith("-") and not any(
-        c in name for c in "\n\r\0 ~^:?*[\\") and ".." not in name
+    return (
+        bool(name)
+        and not name.startswith("-")
+        and not any(c in name for c in "\n\r\0 ~^:?*[\\")
+        and ".." not in name
+    )
 
 
 def qualified_ref(root: Path, name: str) -> str | None:
@@ -187,8 +201,7 @@ def qualified_ref(root: Path, name: str) -> str | None:
         return None
 
     def held(ref: str) -> bool:
-        return bool(git_text(["rev-parse", "--verify", "--quiet", "--end-of-options", ref],
-                             root))
+        return bool(git_text(["rev-parse", "--verify", "--quiet", "--end-of-options", ref], root))
 
     if name.startswith("refs/"):
         return name if held(name) else None
@@ -201,14 +214,16 @@ def qualified_ref(root: Path, name: str) -> str | None:
         found.append(tag)  # a tag is a base only by its full name: a fork's tags arrive
     if len(found) > 1 or found == [tag]:  # with `git fetch`, named like branches
         raise UsageError(
-            "--base names a tag or more than one ref", where=terminal_safe(name[:80]),
+            "--base names a tag or more than one ref",
+            where=terminal_safe(name[:80]),
             hint="give the full ref: " + ", ".join(terminal_safe(f) for f in found),
         )
     if found:
         return found[0]
     if re.fullmatch(r"[0-9a-fA-F]{7,64}", name):
-        return git_text(["rev-parse", "--verify", "--quiet", "--end-of-options",
-                         f"{name}^{{commit}}"], root)
+        return git_text(
+            ["rev-parse", "--verify", "--quiet", "--end-of-options", f"{name}^{{commit}}"], root
+        )
     return None
 
 
@@ -219,7 +234,8 @@ def _not_head(root: Path, commit: str, ci: bool, shown: str) -> None:
     if ci and commit == git_text(["rev-parse", "--verify", "--quiet", "HEAD^{commit}"], root):
         raise UsageError(
             "the base is the commit being judged (HEAD): the change would be judged by itself",
-            where=shown, hint="name the branch the pull request merges into",
+            where=shown,
+            hint="name the branch the pull request merges into",
         )
 
 
@@ -331,9 +347,7 @@ def _setting_changes(
             settings.root, base_table, key
         ):
             continue  # written out as the value the base already has (`intake init`)
-        how = (
-            "added" if key not in base_table else "removed" if key not in work else "changed"
-        )
+        how = "added" if key not in base_table else "removed" if key not in work else "changed"
         safe_key = terminal_safe(key[:60])
         changes.append(
             RuleChange(
@@ -376,8 +390,13 @@ def _copy_rules(
     for relative in sorted(set(at_base) | set(now)):
         if at_base.get(relative) == now.get(relative):
             continue
-        how = "added" if relative not in at_base else "removed" if relative not in now else (
-            "changed")
+        how = (
+            "added"
+            if relative not in at_base
+            else "removed"
+            if relative not in now
+            else ("changed")
+        )
         changes.append(
             RuleChange(
                 display_path(folder / relative, settings.root),
@@ -395,7 +414,8 @@ def _baseline_change(settings: Settings, base: Base) -> tuple[bytes | None, list
     try:
         now = (
             read_input(path, what="baseline", follow_links=False)
-            if path.is_file() or path.is_symlink() else None
+            if path.is_file() or path.is_symlink()
+            else None
         )
     except (InputError, OSError):
         now = b""
@@ -457,8 +477,14 @@ def rules_for(
     return Rules(judged, base, changes, baseline, holder)
 
 
-WIRING = (":(glob)**/.gitattributes", ".github/workflows", ".github/actions",
-          ".pre-commit-config.yaml", ".pre-commit-hooks.yaml", ":(glob)**/CODEOWNERS")
+WIRING = (
+    ":(glob)**/.gitattributes",
+    ".github/workflows",
+    ".github/actions",
+    ".pre-commit-config.yaml",
+    ".pre-commit-hooks.yaml",
+    ":(glob)**/CODEOWNERS",
+)
 """The gate's wiring: what transforms the checkout (``.gitattributes``), what runs the gate
 and with which options and ``paths:`` filters (the workflows, the hook configuration), and
 who must approve (CODEOWNERS). A change to any of them is a rule change (docs/trust.md)."""
@@ -473,12 +499,25 @@ def _wiring_changes(settings: Settings, base: Base, *, gated: bool) -> list[Rule
 
     names: set[str] = set()
     for against in ([base.commit, "HEAD"], [base.commit]):
-        raw = git_output(["-c", "core.quotePath=false", "diff", "--name-only", "-z",
-                          "--no-renames", *against, "--", *WIRING], base.top)
+        raw = git_output(
+            [
+                "-c",
+                "core.quotePath=false",
+                "diff",
+                "--name-only",
+                "-z",
+                "--no-renames",
+                *against,
+                "--",
+                *WIRING,
+            ],
+            base.top,
+        )
         names |= {n for n in (raw or b"").decode("utf-8", "surrogateescape").split("\0") if n}
     return [
         RuleChange(
-            display_path(base.top / name, settings.root), 1,
+            display_path(base.top / name, settings.root),
+            1,
             "the gate's wiring is changed by this change (.gitattributes, a workflow, the hook "
             f"configuration or CODEOWNERS): it decides how the gate runs and what it sees; "
             f"a maintainer accepts it on the base branch ({base.short})",
@@ -501,8 +540,9 @@ def changed_history(settings: Settings, base: Base | None) -> list[Path]:
 
     def now(path: Path) -> bytes | None:
         try:
-            return read_input(path, what="history event", limit=MAX_HISTORY_BYTES,
-                              follow_links=False)
+            return read_input(
+                path, what="history event", limit=MAX_HISTORY_BYTES, follow_links=False
+            )
         except (InputError, OSError):
             return None
 

@@ -130,10 +130,13 @@ def read_closings(path: Path, repo: str | None) -> dict[tuple[str, int], Closing
         when = parse_when(closed) if isinstance(closed, str) and closed else None
         commit = item.get("fixCommit")
         if commit is not None and not (isinstance(commit, str) and COMMIT.fullmatch(commit)):
-            raise InputError(f'item {index} has a "fixCommit" that is not a commit hash '
-                             "(7-40 hex digits)", where=str(path))
-        found[(owner, number)] = Closing(when, _gh_reason(item.get("stateReason")),
-                                         commit.lower() if commit and when else None)
+            raise InputError(
+                f'item {index} has a "fixCommit" that is not a commit hash (7-40 hex digits)',
+                where=str(path),
+            )
+        found[(owner, number)] = Closing(
+            when, _gh_reason(item.get("stateReason")), commit.lower() if commit and when else None
+        )
     return found
 
 
@@ -148,16 +151,21 @@ def fetch_closing(settings: Settings, repo: str, number: int) -> Closing:
     when = parse_when(closed) if isinstance(closed, str) and closed else None
     if when is None:
         return Closing(None, None)
-    events = gh.call(f"github:{repo}#{number}", lambda: [
-        (e.event, e.commit_id) for e in issue.get_events()])
+    events = gh.call(
+        f"github:{repo}#{number}", lambda: [(e.event, e.commit_id) for e in issue.get_events()]
+    )
     closes = [c for kind, c in events if kind == "closed"]
     commit = closes[-1] if closes and isinstance(closes[-1], str) else None
-    return Closing(when, _gh_reason(data.get("state_reason")),
-                   commit.lower() if commit and COMMIT.fullmatch(commit) else None)
+    return Closing(
+        when,
+        _gh_reason(data.get("state_reason")),
+        commit.lower() if commit and COMMIT.fullmatch(commit) else None,
+    )
 
 
-def _save_bug(settings: Settings, scenario: Path, bug: BugLink, kind: str,
-              detail: dict[str, Any]) -> None:
+def _save_bug(
+    settings: Settings, scenario: Path, bug: BugLink, kind: str, detail: dict[str, Any]
+) -> None:
     with edit(settings, scenario.stem, doing="record a bug") as tx:
         record = load_record(record_path(scenario))
         record.bug = bug
@@ -192,25 +200,36 @@ def refresh(
             closing = fetch_closing(settings, repo, number)
         done.checked += 1
         old = record.bug or BugLink(issue=issue)
-        bug = old.model_copy(update={
-            "closed_at": closing.closed_at,
-            "state_reason": closing.state_reason,
-            "fix_commit": closing.commit,
-            "checked_at": now or utcnow(),
-        })
+        bug = old.model_copy(
+            update={
+                "closed_at": closing.closed_at,
+                "state_reason": closing.state_reason,
+                "fix_commit": closing.commit,
+                "checked_at": now or utcnow(),
+            }
+        )
         if closing.closed_at is not None:
             done.closed += 1
         if (old.closed_at, old.state_reason, old.fix_commit) != (
-            bug.closed_at, bug.state_reason, bug.fix_commit) or (
+            bug.closed_at,
+            bug.state_reason,
+            bug.fix_commit,
+        ) or (
             record.bug is None or record.bug.checked_at is None  # read once: open, not unknown
         ):
             done.changed += 1
-            _save_bug(settings, scenario, bug, "bug-closing", {
-                "issue": issue,
-                "closed_at": bug.closed_at.isoformat() if bug.closed_at else None,
-                "state_reason": bug.state_reason,
-                "fix_commit": bug.fix_commit,
-            })
+            _save_bug(
+                settings,
+                scenario,
+                bug,
+                "bug-closing",
+                {
+                    "issue": issue,
+                    "closed_at": bug.closed_at.isoformat() if bug.closed_at else None,
+                    "state_reason": bug.state_reason,
+                    "fix_commit": bug.fix_commit,
+                },
+            )
     return done
 
 
@@ -233,5 +252,11 @@ def link(settings: Settings, scenario_id: str, issue: str, reviewer: str) -> Pat
 
 
 __all__ = [
-    "Closing", "issue_locator", "issue_of", "link", "parse_issue", "read_closings", "refresh",
+    "Closing",
+    "issue_locator",
+    "issue_of",
+    "link",
+    "parse_issue",
+    "read_closings",
+    "refresh",
 ]

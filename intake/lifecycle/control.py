@@ -105,8 +105,9 @@ def _judge(settings: Settings, judge: str | None) -> str | None:
     if judge is None:
         return None
     configured = (*settings.strong_models, *settings.local_models)
-    return check_name(settings, "the judge model (--judge or judge_model)", judge.strip(),
-                      configured=configured)
+    return check_name(
+        settings, "the judge model (--judge or judge_model)", judge.strip(), configured=configured
+    )
 
 
 def never_asked_hint(settings: Settings, port: int, draft: Path | None = None) -> str:
@@ -118,12 +119,16 @@ def never_asked_hint(settings: Settings, port: int, draft: Path | None = None) -
     config = display_path(where.mcp_config, settings.root)
     agent_port = urllib.parse.urlsplit(agent).port or 80
     if agent_port != port:
-        return (f"GAIA's eval agent sends its turns to {agent} ({config}), the replay listened "
-                f"on 127.0.0.1:{port}: set replay_port = {agent_port} (stop the Agent UI there "
-                "first)")
-    return (f"the replay listened where GAIA's eval agent sends its turns ({agent}) and was "
-            "never asked: the runner judged without its agent sending them (is GAIA's Agent UI "
-            f"MCP server in {config}? is the runner GAIA's `gaia eval agent`?)")
+        return (
+            f"GAIA's eval agent sends its turns to {agent} ({config}), the replay listened "
+            f"on 127.0.0.1:{port}: set replay_port = {agent_port} (stop the Agent UI there "
+            "first)"
+        )
+    return (
+        f"the replay listened where GAIA's eval agent sends its turns ({agent}) and was "
+        "never asked: the runner judged without its agent sending them (is GAIA's Agent UI "
+        f"MCP server in {config}? is the runner GAIA's `gaia eval agent`?)"
+    )
 
 
 def _refuse_infrastructure(settings: Settings, draft: Path) -> None:
@@ -177,13 +182,21 @@ def control_draft(
     with ReplayServer(state, settings.replay_port) as server:
         _check_replay_answers(settings, server, state)
         code, stream, before = invoke_runner(
-            settings, draft, program, url=server.url, iterations=iterations, limit=limit,
-            judge=judge, show=show, clean=clean,
+            settings,
+            draft,
+            program,
+            url=server.url,
+            iterations=iterations,
+            limit=limit,
+            judge=judge,
+            show=show,
+            clean=clean,
         )
     if code != 0:
         raise RunnerFailed(
             f"the runner exited with status {code}; nothing was recorded",
-            tail=list(stream.tail), where=draft.stem,
+            tail=list(stream.tail),
+            where=draft.stem,
         )
     cards = find_scorecards(settings, stream, before, draft.stem)
     if not cards:
@@ -216,14 +229,20 @@ def control_draft(
         )
     per_run = state.answered // len(cards)
     result.controls = record_controls(
-        settings, draft, data, results, cards, warnings, replayed=turns, runner_exit=code,
+        settings,
+        draft,
+        data,
+        results,
+        cards,
+        warnings,
+        replayed=turns,
+        runner_exit=code,
         turns_replayed=per_run,
     )
     for control in result.controls:
         if control.status not in JUDGED_STATUSES:
             result.notes.append(
-                f"control {control.run_id} was not judged ({control.status}): it counts for "
-                "no gate"
+                f"control {control.run_id} was not judged ({control.status}): it counts for no gate"
             )
     return result
 
@@ -257,25 +276,42 @@ def record_controls(
     for res in results:
         check_name(settings, "the run id (run_id)", res.run_id)
         if res.judge_model is not None:
-            check_name(settings, "the judge model (config.model in the scorecard)",
-                       res.judge_model, configured=configured)
+            check_name(
+                settings,
+                "the judge model (config.model in the scorecard)",
+                res.judge_model,
+                configured=configured,
+            )
     expected = runnable_hash(data)
     scenario_id = draft.stem
     with edit(settings, scenario_id, doing="record a control") as tx:
         if not draft.is_file():
-            raise Conflict("the draft disappeared (promoted or rejected meanwhile)",
-                           where=scenario_id)
+            raise Conflict(
+                "the draft disappeared (promoted or rejected meanwhile)", where=scenario_id
+            )
         _check_unchanged(settings, draft, expected)
         record = load_draft_record(settings, draft)
         replayed_hash = replay_hash(replayed)
         if replay_hash(replay_turns(record)) != replayed_hash:
-            raise Conflict("the draft's captured answers changed during the control",
-                           where=scenario_id)
+            raise Conflict(
+                "the draft's captured answers changed during the control", where=scenario_id
+            )
         controls = [
-            _control(settings, record, res, card, notes, expected, replayed_hash, number,
-                     runner_exit, turns_replayed)
+            _control(
+                settings,
+                record,
+                res,
+                card,
+                notes,
+                expected,
+                replayed_hash,
+                number,
+                runner_exit,
+                turns_replayed,
+            )
             for number, (res, card, notes) in enumerate(
-                zip(results, cards, warnings, strict=True), start=1)
+                zip(results, cards, warnings, strict=True), start=1
+            )
         ]
         ids = {c.run_id for c in controls}
         record.controls = [c for c in record.controls if c.run_id not in ids] + controls
@@ -289,8 +325,9 @@ def _check_unchanged(settings: Settings, draft: Path, expected: str) -> None:
 
     parsed = validate_file(draft, drafts_dir=settings.drafts)
     if parsed.data is None or parsed.data.get("id") != draft.stem:
-        raise InputError("cannot read the draft after the control",
-                         where=display_path(draft, settings.root))
+        raise InputError(
+            "cannot read the draft after the control", where=display_path(draft, settings.root)
+        )
     if runnable_hash(parsed.data) != expected:
         raise Conflict(
             "the draft's turns changed while the control ran; nothing was recorded",

@@ -83,7 +83,8 @@ def _labelled_hash(record: Record, path: Path, current: str) -> str | None:
 
 def _reviewers(record: Record) -> list[str]:
     return sorted(
-        r.reviewer for r in latest_reviews(record.reviews).values()
+        r.reviewer
+        for r in latest_reviews(record.reviews).values()
         if r.decision is ReviewDecision.approve
     )
 
@@ -96,8 +97,12 @@ def _fail_transcript(record: Record) -> list[dict[str, Any]]:
             "user_message": t.user_message,
             "answer": t.answer,
             "tools": [
-                {"tool": c.tool, "arguments": c.arguments, "result": c.result,
-                 "outcome": c.outcome.value}
+                {
+                    "tool": c.tool,
+                    "arguments": c.arguments,
+                    "result": c.result,
+                    "outcome": c.outcome.value,
+                }
                 for c in t.tools
             ],
         }
@@ -107,7 +112,8 @@ def _fail_transcript(record: Record) -> list[dict[str, Any]]:
 
 def _passing_run(record: Record, current: str) -> Run | None:
     passes = [
-        r for r in record.runs
+        r
+        for r in record.runs
         if r.tier is RunTier.strong and r.status == "PASS" and r.runnable_hash == current
     ]
     return max(passes, key=lambda r: (r.at, r.recorded_at)) if passes else None
@@ -137,18 +143,25 @@ def _run_transcript(settings: Settings, run: Run, scenario_id: str) -> list[dict
             "turn": t.get("turn"),
             "user_message": t.get("user_message"),
             "answer": t.get("agent_response"),
-            "tools": [{"tool": str(name)} for name in t.get("agent_tools") or []
-                      if isinstance(name, str)],
+            "tools": [
+                {"tool": str(name)} for name in t.get("agent_tools") or [] if isinstance(name, str)
+            ],
         }
         for t in turns
         if isinstance(t, dict)
     ]
 
 
-def _verdict(run_id: str, status: str, score: float | None, judge: str | None,
-             at: Any) -> dict[str, Any]:
-    return {"run_id": run_id, "status": status, "score": score, "judge": judge,
-            "at": at.isoformat(timespec="seconds")}
+def _verdict(
+    run_id: str, status: str, score: float | None, judge: str | None, at: Any
+) -> dict[str, Any]:
+    return {
+        "run_id": run_id,
+        "status": status,
+        "score": score,
+        "judge": judge,
+        "at": at.isoformat(timespec="seconds"),
+    }
 
 
 def case_controls(
@@ -179,40 +192,46 @@ def case_controls(
         verdicts = [
             _verdict(c.run_id, c.status, c.score, c.judge_model, c.at)
             for c in record.controls
-            if c.runnable_hash == runnable and c.replay_hash == replayed
+            if c.runnable_hash == runnable
+            and c.replay_hash == replayed
             and c.status in JUDGED_STATUSES
         ]
-        controls.append({
-            **base,
-            "label": "FAIL",
-            "transcript_kind": "captured_failure",
-            "labelled_by": _reviewers(record),
-            "labelled_at": record.promotion.at.isoformat(timespec="seconds"),
-            "labelled_how": "reviewers approved criteria for the captured failure",
-            "turns": _fail_transcript(record),
-            "verdicts": verdicts,
-        })
+        controls.append(
+            {
+                **base,
+                "label": "FAIL",
+                "transcript_kind": "captured_failure",
+                "labelled_by": _reviewers(record),
+                "labelled_at": record.promotion.at.isoformat(timespec="seconds"),
+                "labelled_how": "reviewers approved criteria for the captured failure",
+                "turns": _fail_transcript(record),
+                "verdicts": verdicts,
+            }
+        )
     else:
         notes.append(f"{scenario_id}: no captured answer, no FAIL control")
     run = _passing_run(record, runnable)
     turns = _run_transcript(settings, run, scenario_id) if run is not None else None
     if run is not None and turns is not None:
-        controls.append({
-            **base,
-            "label": "PASS",
-            "transcript_kind": "strong_run",
-            "run_id": run.run_id,
-            "model": run.model,
-            "labelled_by": [run.judge_model or "GAIA's judge"],
-            "labelled_at": run.at.isoformat(timespec="seconds"),
-            "labelled_how": "GAIA's judge passed a strong run; the promotion's reviewers "
-            f"approved the case ({', '.join(_reviewers(record)) or 'no reviewer recorded'})",
-            "turns": turns,
-            "verdicts": [_verdict(run.run_id, run.status, run.score, run.judge_model, run.at)],
-        })
+        controls.append(
+            {
+                **base,
+                "label": "PASS",
+                "transcript_kind": "strong_run",
+                "run_id": run.run_id,
+                "model": run.model,
+                "labelled_by": [run.judge_model or "GAIA's judge"],
+                "labelled_at": run.at.isoformat(timespec="seconds"),
+                "labelled_how": "GAIA's judge passed a strong run; the promotion's reviewers "
+                f"approved the case ({', '.join(_reviewers(record)) or 'no reviewer recorded'})",
+                "turns": turns,
+                "verdicts": [_verdict(run.run_id, run.status, run.score, run.judge_model, run.at)],
+            }
+        )
     else:
-        notes.append(f"{scenario_id}: no passing strong run with its scorecard in the suite, "
-                     "no PASS control")
+        notes.append(
+            f"{scenario_id}: no passing strong run with its scorecard in the suite, no PASS control"
+        )
     return controls, notes
 
 
@@ -257,8 +276,10 @@ def export_controls(settings: Settings, folder: Path) -> ExportResult:
         raise UsageError("the export folder is a file", where=str(folder))
     for inner in (settings.scenarios, settings.drafts):
         if inside(folder, inner):
-            raise UsageError("export outside scenarios/ and drafts/ (GAIA would load it)",
-                             where=display_path(folder, settings.root))
+            raise UsageError(
+                "export outside scenarios/ and drafts/ (GAIA would load it)",
+                where=display_path(folder, settings.root),
+            )
     engine = scrubber_for(settings)
     result = ExportResult(folder)
     documents: list[tuple[str, dict[str, Any]]] = []
@@ -281,10 +302,15 @@ def export_controls(settings: Settings, folder: Path) -> ExportResult:
     folder.mkdir(parents=True, exist_ok=True)
     for name, doc in documents:
         atomic_write(_confined(folder, name), json.dumps(doc, indent=2, ensure_ascii=False) + "\n")
-        result.written.append({
-            "file": name, "scenario_id": doc["scenario_id"], "label": doc["label"],
-            "criteria_hash": doc["criteria_hash"], "current": doc["current"],
-        })
+        result.written.append(
+            {
+                "file": name,
+                "scenario_id": doc["scenario_id"],
+                "label": doc["label"],
+                "criteria_hash": doc["criteria_hash"],
+                "current": doc["current"],
+            }
+        )
     index = {
         "export_version": EXPORT_VERSION,
         "exported_at": utcnow().isoformat(timespec="seconds"),

@@ -58,14 +58,23 @@ from intake.store.records import (
 COUNTING_ASSOCIATIONS = frozenset({"OWNER", "MEMBER", "COLLABORATOR"})
 """GitHub's ``author_association`` values of a reviewer whose approval corroborates."""
 
-PR_URL = re.compile(r"^https://[A-Za-z0-9.-]{1,253}(?::\d{1,5})?/([A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+)"
-                    r"/pull/(\d{1,9})$")
+PR_URL = re.compile(
+    r"^https://[A-Za-z0-9.-]{1,253}(?::\d{1,5})?/([A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+)"
+    r"/pull/(\d{1,9})$"
+)
 COMMIT = re.compile(r"^[0-9a-f]{40}$")
-LISTED = {"suite_runs": "suite run", "lifecycle": "lifecycle change",
-          "revisions": "revision"}
+LISTED = {"suite_runs": "suite run", "lifecycle": "lifecycle change", "revisions": "revision"}
 """Record lists judged item by item like runs: an item the change adds is claimed."""
-OTHER_FIELDS = ("schema_version", "source", "author", "drafter", "scrub", "hidden_removed",
-                "observations", "evidence")
+OTHER_FIELDS = (
+    "schema_version",
+    "source",
+    "author",
+    "drafter",
+    "scrub",
+    "hidden_removed",
+    "observations",
+    "evidence",
+)
 """Record fields judged as a whole against the base's record of the id (``id`` is the key;
 reviews, runs, controls, restores, stamps, the bug and ``LISTED`` have rules of their own)."""
 ADOPT_WRITES = ("source", "difficulty_rationale")
@@ -152,10 +161,13 @@ class Evidence:
         gone = []
         for sid, records in (self._index or {}).items():
             paths = self._paths.get(sid, [])
-            stamped = [p for r, p in zip(records, paths, strict=False)
-                       if (r.promotion is not None or r.adoption is not None)
-                       and self.base.rel(p) is not None
-                       and inside(p, self.settings.scenarios)]
+            stamped = [
+                p
+                for r, p in zip(records, paths, strict=False)
+                if (r.promotion is not None or r.adoption is not None)
+                and self.base.rel(p) is not None
+                and inside(p, self.settings.scenarios)
+            ]
             if stamped and sid not in now:
                 gone.append((stamped[0], sid))
         return sorted(gone)
@@ -174,8 +186,9 @@ class Evidence:
         if self._edited is None:
             self._edited = local_edits(self.base.top) or set()
         rel = self.base.rel(path)
-        return rel is not None and (rel in self._edited or any(
-            rel.startswith(e) for e in self._edited if e.endswith("/")))
+        return rel is not None and (
+            rel in self._edited or any(rel.startswith(e) for e in self._edited if e.endswith("/"))
+        )
 
     # --- GitHub ----------------------------------------------------------------------------
 
@@ -204,8 +217,9 @@ class Evidence:
         from intake.sources.github import call
 
         try:
-            content = call(f"{path} at {commit[:12]}",
-                           lambda: gh_repo.get_contents(path, ref=commit))
+            content = call(
+                f"{path} at {commit[:12]}", lambda: gh_repo.get_contents(path, ref=commit)
+            )
         except IntakeError:
             return None
         if isinstance(content, list):
@@ -255,8 +269,9 @@ class Evidence:
             data = self._contents(gh_repo, path, commit)
             if data is not None and sha256_bytes(data) == review.content_hash:
                 record_rel = path.removesuffix(".yaml") + RECORD_SUFFIX
-                return _Approval(repo, number, commit,
-                                 _parse(self._contents(gh_repo, record_rel, commit)))
+                return _Approval(
+                    repo, number, commit, _parse(self._contents(gh_repo, record_rel, commit))
+                )
         return None
 
     def _top_rel(self, shown: str | None) -> str | None:
@@ -281,8 +296,9 @@ class Evidence:
         top = self.base.top if self.base is not None else self._top()
         if top is not None:
             if self._authors is None:
-                folders = [self._rel_to(top, f) for f in (self.settings.drafts,
-                                                          self.settings.scenarios)]
+                folders = [
+                    self._rel_to(top, f) for f in (self.settings.drafts, self.settings.scenarios)
+                ]
                 self._authors = authors_by_path(top, [f for f in folders if f])
             shown = [record.promotion.from_path] if record.promotion is not None else []
             for path in [scenario, *(self.settings.root / p for p in shown)]:
@@ -302,8 +318,11 @@ class Evidence:
         if self.base is None:
             return []
         if self._branch is None:
-            raw = git_output(["log", "-z", "--format=%an%x00%ae", f"{self.base.commit}..HEAD"],
-                             self.base.top, timeout=120)
+            raw = git_output(
+                ["log", "-z", "--format=%an%x00%ae", f"{self.base.commit}..HEAD"],
+                self.base.top,
+                timeout=120,
+            )
             fields = (raw or b"").decode("utf-8", "surrogateescape").split("\0")
             names: list[str] = []
             for name, email in zip(fields[0::2], fields[1::2], strict=False):
@@ -335,8 +354,7 @@ class Evidence:
             for kind in kinds
         }
         standing = {
-            kind: {_dump(x) for old in base_records for x in getattr(old, kind)}
-            for kind in kinds
+            kind: {_dump(x) for old in base_records for x in getattr(old, kind)} for kind in kinds
         }
 
         here = self._written_here(record_file)
@@ -393,19 +411,22 @@ class Evidence:
 
         runs = kept("runs", record.runs, "run")
         controls = kept("controls", record.controls, "control")
-        listed = {kind: kept(kind, getattr(record, kind), label)
-                  for kind, label in LISTED.items() if kind != "lifecycle"}
-        listed["lifecycle"] = self._judged_lifecycle(record, base_records, seen, here, head,
-                                                     claimed)
+        listed = {
+            kind: kept(kind, getattr(record, kind), label)
+            for kind, label in LISTED.items()
+            if kind != "lifecycle"
+        }
+        listed["lifecycle"] = self._judged_lifecycle(
+            record, base_records, seen, here, head, claimed
+        )
         bug = self._judged_bug(record, base_records, seen, here, head, claimed)
         if base_records:
             claimed += self._other_fields(record, base_records, seen, here, head)
         approved = {
             r.content_hash
             for r in reviews
-            if r.decision is ReviewDecision.approve and not is_author(
-                [n for n in who if n], r.reviewer
-            )
+            if r.decision is ReviewDecision.approve
+            and not is_author([n for n in who if n], r.reviewer)
         }
         restores = []
         for restore in record.restores:
@@ -413,8 +434,14 @@ class Evidence:
                 restores.append(restore)
             else:
                 claimed.append(f"restore of a {restore.entity_type} value")
-        update: dict[str, Any] = {"reviews": reviews, "runs": runs, "controls": controls,
-                                  "restores": restores, "bug": bug, **listed}
+        update: dict[str, Any] = {
+            "reviews": reviews,
+            "runs": runs,
+            "controls": controls,
+            "restores": restores,
+            "bug": bug,
+            **listed,
+        }
         for stamp in ("promotion", "adoption"):
             value = getattr(record, stamp)
             if value is None:
@@ -426,7 +453,8 @@ class Evidence:
             if here and (head is None or _dump(getattr(head, stamp)) != _dump(value)):
                 continue  # written here, not committed
             if hashes & approved and (
-                stamp == "adoption" or self._moved(value, at_base, scenario)
+                stamp == "adoption"
+                or self._moved(value, at_base, scenario)
                 or self._gates_hold(value, runs, controls, record, scenario)
             ):
                 continue
@@ -434,15 +462,20 @@ class Evidence:
                 continue
             claimed.append(f"{stamp} stamp")
             same_place = [
-                getattr(old, stamp) for old in base_records
-                if getattr(old, stamp) is not None
+                getattr(old, stamp) for old in base_records if getattr(old, stamp) is not None
             ]
             update[stamp] = same_place[-1] if same_place else None
         return Judged(record.model_copy(update=update), claimed, authors)
 
     @staticmethod
-    def _judged_bug(record: Record, base_records: list[Record], seen: list[Record],
-                    here: bool, head: Record | None, claimed: list[str]) -> Any:
+    def _judged_bug(
+        record: Record,
+        base_records: list[Record],
+        seen: list[Record],
+        here: bool,
+        head: Record | None,
+        claimed: list[str],
+    ) -> Any:
         """The bug link and its closing: as on the base, written here, or seen by a
         corroborated approval; else the base's (a closing the change writes is claimed)."""
         now = record.bug
@@ -452,17 +485,36 @@ class Evidence:
         if here and (head is None or _dump(head.bug) != dumped):
             return now
         at_base = [r.bug for r in base_records if r.bug is not None]
-        if (not at_base and now.closed_at is None and now.state_reason is None
-                and now.fix_commit is None):
+        if (
+            not at_base
+            and now.closed_at is None
+            and now.state_reason is None
+            and now.fix_commit is None
+        ):
             return now  # a link with no closing: what drafting from the issue writes
         claimed.append("bug link or closing")
-        return at_base[-1] if at_base else now.model_copy(
-            update={"closed_at": None, "state_reason": None, "fix_commit": None,
-                    "checked_at": None})
+        return (
+            at_base[-1]
+            if at_base
+            else now.model_copy(
+                update={
+                    "closed_at": None,
+                    "state_reason": None,
+                    "fix_commit": None,
+                    "checked_at": None,
+                }
+            )
+        )
 
     @staticmethod
-    def _judged_lifecycle(record: Record, base_records: list[Record], seen: list[Record],
-                          here: bool, head: Record | None, claimed: list[str]) -> list[Any]:
+    def _judged_lifecycle(
+        record: Record,
+        base_records: list[Record],
+        seen: list[Record],
+        here: bool,
+        head: Record | None,
+        claimed: list[str],
+    ) -> list[Any]:
         """The lifecycle is a history, only ever appended to: the base's entries must stay,
         in order, as the change's first ones (else the rewrite is claimed and the base's
         history is judged: an entry removed, reordered or replayed from the past would change
@@ -471,16 +523,17 @@ class Evidence:
         now = [_dump(x) for x in record.lifecycle]
         histories = [r.lifecycle for r in base_records]
         base = max(histories, key=len) if histories else []
-        if now[:len(base)] != [_dump(x) for x in base]:
-            claimed.append("lifecycle history rewritten (the base's entries must stay first, "
-                           "in order)")
+        if now[: len(base)] != [_dump(x) for x in base]:
+            claimed.append(
+                "lifecycle history rewritten (the base's entries must stay first, in order)"
+            )
             return list(base)
         committed = {_dump(x) for x in head.lifecycle} if head is not None else set()
         out = list(base)
         for index in range(len(base), len(now)):
             item = record.lifecycle[index]
             if (here and now[index] not in committed) or any(
-                [_dump(x) for x in r.lifecycle[:index + 1]] == now[:index + 1] for r in seen
+                [_dump(x) for x in r.lifecycle[: index + 1]] == now[: index + 1] for r in seen
             ):
                 out.append(item)
                 continue
@@ -489,20 +542,29 @@ class Evidence:
         return out
 
     @staticmethod
-    def _other_fields(record: Record, base_records: list[Record], seen: list[Record],
-                      here: bool, head: Record | None) -> list[str]:
+    def _other_fields(
+        record: Record,
+        base_records: list[Record],
+        seen: list[Record],
+        here: bool,
+        head: Record | None,
+    ) -> list[str]:
         """Every other field the change adds, alters or removes, against the base's record of
         the id: claimed unless written here or held by a corroborated approval's record
         (deny by default: docs/trust.md lists every field and how it is judged)."""
         out = []
         for name in OTHER_FIELDS:
             value = json.dumps(record.model_dump(mode="json")[name], sort_keys=True)
-            known = {json.dumps(r.model_dump(mode="json")[name], sort_keys=True)
-                     for r in [*base_records, *seen]}
+            known = {
+                json.dumps(r.model_dump(mode="json")[name], sort_keys=True)
+                for r in [*base_records, *seen]
+            }
             if value in known:
                 continue
-            if here and (head is None or json.dumps(head.model_dump(mode="json")[name],
-                                                    sort_keys=True) != value):
+            if here and (
+                head is None
+                or json.dumps(head.model_dump(mode="json")[name], sort_keys=True) != value
+            ):
                 continue
             out.append(f"{name} changed")
         return out
@@ -529,7 +591,9 @@ class Evidence:
             return False
         judged = record.model_copy(update={"controls": controls})
         return control_gate(
-            judged, current, require=self.settings.require_control,
+            judged,
+            current,
+            require=self.settings.require_control,
             allow=stamp.allow_passing_control,
         ).met
 
@@ -540,8 +604,11 @@ class Evidence:
         hash is what the move needs (settings tightened since do not undo a promotion)."""
         if self.base is None:
             return False
-        moved = {_dump(b.model_copy(update={"content_hash": stamp.content_hash}))
-                 for b in at_base if b is not None}
+        moved = {
+            _dump(b.model_copy(update={"content_hash": stamp.content_hash}))
+            for b in at_base
+            if b is not None
+        }
         raw = self.base.show(scenario)
         if _dump(stamp) not in moved or raw is None:
             return False
@@ -550,8 +617,11 @@ class Evidence:
             now = parse_checked(_scenario_bytes(scenario)).data
         except (InputError, OSError, YamlProblem):
             return False
-        return (isinstance(then, dict) and isinstance(now, dict)
-                and runnable_hash(then) == runnable_hash(now))
+        return (
+            isinstance(then, dict)
+            and isinstance(now, dict)
+            and runnable_hash(then) == runnable_hash(now)
+        )
 
     def _adopts_base(self, stamp: Any, scenario: Path) -> bool:
         """Whether an adoption stamp the change adds is re-derived from the base: the base
@@ -621,8 +691,7 @@ def claimed_message(what: str, base: Base) -> str:
 def _scenario_bytes(scenario: Path) -> bytes:
     """A scenario of the change, read as every suite file is: a regular file within the
     scenario limit, never through a link (``fileio.read_input``)."""
-    return read_input(scenario, what="scenario file", limit=MAX_SCENARIO_BYTES,
-                      follow_links=False)
+    return read_input(scenario, what="scenario file", limit=MAX_SCENARIO_BYTES, follow_links=False)
 
 
 __all__ = ["Evidence", "Judged", "claimed_message"]

@@ -193,14 +193,14 @@ def same_person(identity: str, login: str) -> bool:
         return False
     if "".join(words) == "".join(parts):
         return True
-    if 2 <= len(parts) <= len(words) and parts[0] == words[0] and all(
-        word.startswith(part) for part, word in zip(parts[1:], words[1:], strict=False)
+    if (
+        2 <= len(parts) <= len(words)
+        and parts[0] == words[0]
+        and all(word.startswith(part) for part, word in zip(parts[1:], words[1:], strict=False))
     ):
         return True
     joined = "".join(parts)
-    return len(words) >= 2 and joined in (
-        words[0][0] + words[-1], words[0] + words[-1][0]
-    )
+    return len(words) >= 2 and joined in (words[0][0] + words[-1], words[0] + words[-1][0])
 
 
 def _fold(text: str) -> str:
@@ -240,9 +240,7 @@ def review_gate(
             valid.append(review)
     objecting = (ReviewDecision.reject, ReviewDecision.changes_requested)
     blockers = [r for _, r in sorted(latest.items()) if r.decision in objecting]
-    objections = ", ".join(
-        f"{r.reviewer} ({r.decision.value.replace('_', ' ')})" for r in blockers
-    )
+    objections = ", ".join(f"{r.reviewer} ({r.decision.value.replace('_', ' ')})" for r in blockers)
     if valid and not blockers:
         names = ", ".join(sorted(r.reviewer for r in valid))
         return Gate(3, GATE_NAMES[3], True, f"approved by {names} on the current content")
@@ -304,8 +302,7 @@ class TierStats:
             return "no judged run"
         rate = self.pass_rate or 0.0
         return (
-            f"{self.passes}/{self.runs} passed ({rate:.0%}), "
-            f"pass^{self.runs} {self.pass_hat_k:g}"
+            f"{self.passes}/{self.runs} passed ({rate:.0%}), pass^{self.runs} {self.pass_hat_k:g}"
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -407,9 +404,7 @@ def _run_gate(
         )
     if tier is RunTier.strong:
         if stats.passes >= strong_pass_min:
-            return Gate(
-                number, name, True, f"{summary}; latest strong run {_describe_run(latest)}"
-            )
+            return Gate(number, name, True, f"{summary}; latest strong run {_describe_run(latest)}")
         return Gate(
             number,
             name,
@@ -446,7 +441,9 @@ def _regression_strong_gate(
     """Gate 4 for a regression case: at least 3 strong runs on the current content, all PASS."""
     if stats.runs >= REGRESSION_MIN_RUNS and stats.passes == stats.runs:
         return Gate(
-            number, name, True,
+            number,
+            name,
+            True,
             f"{summary}; every strong run passes (regression suite); latest "
             f"{_describe_run(latest)}",
         )
@@ -590,9 +587,7 @@ def current_controls(record: Record, current: str | None) -> list[ControlRun]:
     if current is None:
         return []
     replayed = replay_hash(replay_turns(record))
-    return [
-        c for c in record.controls if c.runnable_hash == current and c.replay_hash == replayed
-    ]
+    return [c for c in record.controls if c.runnable_hash == current and c.replay_hash == replayed]
 
 
 def control_gate(
@@ -608,7 +603,9 @@ def control_gate(
     name = GATE_NAMES[8]
     if not has_captured_answer(record):
         return Gate(
-            8, name, True,
+            8,
+            name,
+            True,
             "not applicable: the draft holds no captured answer to replay (drafted from an "
             "issue, or from a store that keeps no answers)",
             applicable=False,
@@ -616,13 +613,24 @@ def control_gate(
     infra = infrastructure_turns(record)
     if infra:
         gate = Gate(
-            8, name, False, infrastructure_line(infra),
+            8,
+            name,
+            False,
+            infrastructure_line(infra),
             "draft the turns the model answered (`intake from-session ID --turns A-B`), or "
             "a session where the model server was running",
         )
-        return gate if require else Gate(
-            8, name, True, f"not required (require_control = false): {gate.detail}",
-            applicable=False)
+        return (
+            gate
+            if require
+            else Gate(
+                8,
+                name,
+                True,
+                f"not required (require_control = false): {gate.detail}",
+                applicable=False,
+            )
+        )
     fresh = current_controls(record, current)
     judged = [c for c in fresh if c.status in JUDGED_STATUSES]
     passes = [c for c in judged if c.status == "PASS"]
@@ -638,24 +646,30 @@ def control_gate(
             gate = Gate(8, name, True, f"{detail}; allowed ({allow})")
         else:
             gate = Gate(
-                8, name, False, detail,
+                8,
+                name,
+                False,
+                detail,
                 "tighten the criteria so the captured answer fails, then `intake control "
                 "DRAFT`; or promote with --allow-passing-control REASON",
             )
     elif fails:
         gate = Gate(
-            8, name, True,
+            8,
+            name,
+            True,
             f"the captured failure fails: {len(fails)} judged FAIL control(s), latest "
-            f"{fails[-1].run_id}" + (f" (judge {fails[-1].judge_model})"
-                                     if fails[-1].judge_model else ""),
+            f"{fails[-1].run_id}"
+            + (f" (judge {fails[-1].judge_model})" if fails[-1].judge_model else ""),
         )
     elif fresh:
         statuses = ", ".join(sorted({c.status for c in fresh}))
-        gate = Gate(8, name, False, f"no judged control on the current content ({statuses})",
-                    todo)
+        gate = Gate(8, name, False, f"no judged control on the current content ({statuses})", todo)
     elif stale:
         gate = Gate(
-            8, name, False,
+            8,
+            name,
+            False,
             f"{len(stale)} control run(s) recorded before the turns (or the captured answers) "
             "changed: stale",
             todo,
@@ -663,8 +677,13 @@ def control_gate(
     else:
         gate = Gate(8, name, False, "no control run recorded", todo)
     if not require and not gate.met:
-        return Gate(8, name, True, f"not required (require_control = false): {gate.detail}",
-                    applicable=False)
+        return Gate(
+            8,
+            name,
+            True,
+            f"not required (require_control = false): {gate.detail}",
+            applicable=False,
+        )
     return gate
 
 

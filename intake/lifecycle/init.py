@@ -86,6 +86,7 @@ def detect(root: Path) -> Detected:
 def _plain(name: str) -> bool:
     return bool(re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9._:/@+-]{0,127}", name))
 
+
 _HEADER = re.compile(r"^\s*\[\s*tool\s*\.\s*intake\s*\]\s*(#.*)?$")
 _SUBTABLE = re.compile(r"^\s*\[\[?\s*tool\s*\.\s*intake\s*\.")
 _ANY_HEADER = re.compile(r"^\s*\[")
@@ -209,9 +210,7 @@ def _without_table(text: str) -> str | None:
     start = next((i for i, line in enumerate(lines) if _HEADER.match(line)), None)
     if start is None or any(_SUBTABLE.match(line) for line in lines):
         return None
-    end = next(
-        (i for i in range(start + 1, len(lines)) if _ANY_HEADER.match(lines[i])), len(lines)
-    )
+    end = next((i for i in range(start + 1, len(lines)) if _ANY_HEADER.match(lines[i])), len(lines))
     # the comment block `intake init` wrote above nothing else: drop trailing blank lines only
     kept = lines[:start] + lines[end:]
     return "".join(kept).rstrip("\n") + ("\n" if kept else "")
@@ -224,7 +223,10 @@ def _ignore_lines(settings_values: dict[str, str]) -> list[str]:
 
 
 def init_suite(
-    root: Path, *, force: bool = False, detected: Detected | None = None,
+    root: Path,
+    *,
+    force: bool = False,
+    detected: Detected | None = None,
     use_detected: bool = False,
 ) -> InitResult:
     """Configure the suite at ``root`` (see the module docstring).
@@ -241,7 +243,8 @@ def init_suite(
             f"the Agent UI reports the model {detected.loaded_model}: not written (a local "
             "server's answer is shown, never written silently); `intake init --use-detected` "
             "writes it (with --force over an existing table), or list it yourself under "
-            "strong_models or local_models")
+            "strong_models or local_models"
+        )
         detected = replace(detected, loaded_model=None)
     if layout == GAIA_LAYOUT:
         for name in ("scenarios", "corpus", "results"):
@@ -312,12 +315,16 @@ def init_suite(
 
 def _next_step(strong: list[str], local: list[str]) -> str:
     if strong or local:
-        return ("next: list the sessions to import (`intake sessions`), draft one "
-                "(`intake from-session ID`), fill it, then "
-                f"`intake run DRAFT --tier {'strong' if strong else 'local'}`")
-    return ("next: list your models in [tool.intake] (strong_models, local_models), then "
-            "list the sessions to import (`intake sessions`) and draft one "
-            "(`intake from-session ID`)")
+        return (
+            "next: list the sessions to import (`intake sessions`), draft one "
+            "(`intake from-session ID`), fill it, then "
+            f"`intake run DRAFT --tier {'strong' if strong else 'local'}`"
+        )
+    return (
+        "next: list your models in [tool.intake] (strong_models, local_models), then "
+        "list the sessions to import (`intake sessions`) and draft one "
+        "(`intake from-session ID`)"
+    )
 
 
 def _joined(base: str, table: str) -> str:

@@ -99,9 +99,7 @@ and its record removed, the ``promotion`` event), as every writing command's."""
 # --- reading the inputs ------------------------------------------------------------------------
 
 
-def scrub_scan(
-    paths: list[Path], settings: Settings
-) -> tuple[list[ScanHit] | None, str | None]:
+def scrub_scan(paths: list[Path], settings: Settings) -> tuple[list[ScanHit] | None, str | None]:
     """The scrubber's re-scan of files; (None, why) when it cannot run (the gate fails closed)."""
     try:
         engine = scrubber_for(settings)  # resolves a relative scrubbers_dir at the root
@@ -109,8 +107,7 @@ def scrub_scan(
     except IntakeError as exc:
         return None, exc.one_line()
     return [
-        ScanHit(f.entity_type, display_path(Path(f.path), settings.root), f.line)
-        for f in findings
+        ScanHit(f.entity_type, display_path(Path(f.path), settings.root), f.line) for f in findings
     ], None
 
 
@@ -435,9 +432,7 @@ def _promote(
                 "the reason is not recorded"
             )
         gates = check_gates(inputs)
-        result = PromoteResult(
-            scenario_id, gates, dry_run, draft, recovered=recovered, notes=notes
-        )
+        result = PromoteResult(scenario_id, gates, dry_run, draft, recovered=recovered, notes=notes)
         if dry_run:
             return result
         if result.blocked:

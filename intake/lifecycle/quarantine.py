@@ -95,13 +95,18 @@ def find_scenario(settings: Settings, scenario_id: str) -> Path:
     if not found:
         retired = scenarios_with_id(settings.retired, scenario_id)
         if retired:
-            raise UsageError("the scenario is retired",
-                             where=display_path(retired[0], settings.root))
-        raise UsageError(f"no scenario {scenario_id!r} in the suite",
-                         where=display_path(settings.scenarios, settings.root))
+            raise UsageError(
+                "the scenario is retired", where=display_path(retired[0], settings.root)
+            )
+        raise UsageError(
+            f"no scenario {scenario_id!r} in the suite",
+            where=display_path(settings.scenarios, settings.root),
+        )
     if len(found) > 1:
-        raise UsageError(f"two scenarios have the id {scenario_id!r}",
-                         where=display_path(found[1], settings.root))
+        raise UsageError(
+            f"two scenarios have the id {scenario_id!r}",
+            where=display_path(found[1], settings.root),
+        )
     if not record_path(found[0]).is_file():
         raise UsageError(
             "the scenario has no record (neither promoted nor adopted)",
@@ -115,8 +120,9 @@ def _with_tag(raw: bytes, add: bool) -> bytes:
     """The scenario's bytes with the quarantine tag added or taken out, every other byte kept
     (``yamlio.with_tags``)."""
     if add:
-        return with_tags(raw, lambda tags: [*[t for t in tags if t != QUARANTINE_TAG],
-                                            QUARANTINE_TAG])
+        return with_tags(
+            raw, lambda tags: [*[t for t in tags if t != QUARANTINE_TAG], QUARANTINE_TAG]
+        )
     return with_tags(raw, lambda tags: [t for t in tags if t != QUARANTINE_TAG])
 
 
@@ -124,14 +130,18 @@ def _stamped(record: Record, before: str, after: str, where: str) -> Record:
     """The record with its promotion or adoption stamp moved from ``before`` to ``after``."""
     if record.promotion is not None:
         if record.promotion.content_hash != before:
-            raise Conflict("the scenario differs from its promotion stamp; fix that first "
-                           "(`intake check` says how)", where=where)
+            raise Conflict(
+                "the scenario differs from its promotion stamp; fix that first "
+                "(`intake check` says how)",
+                where=where,
+            )
         promotion = record.promotion.model_copy(update={"content_hash": after})
         return record.model_copy(update={"promotion": promotion})
     if record.adoption is not None:
         if record.adoption.content_hash != before:
-            raise Conflict("the scenario differs from what was adopted; fix that first",
-                           where=where)
+            raise Conflict(
+                "the scenario differs from what was adopted; fix that first", where=where
+            )
         adoption = record.adoption.model_copy(update={"content_hash": after})
         return record.model_copy(update={"adoption": adoption})
     raise UsageError("the scenario's record has no promotion or adoption stamp", where=where)
@@ -156,7 +166,11 @@ def _by(settings: Settings, by: str | None) -> str:
 
 
 def quarantine(
-    settings: Settings, scenario_id: str, reason: str, *, by: str | None = None,
+    settings: Settings,
+    scenario_id: str,
+    reason: str,
+    *,
+    by: str | None = None,
     lift: bool = False,
 ) -> LifecycleResult:
     """Tag the scenario ``quarantined`` (or take the tag back with ``lift``), with a reason."""
@@ -181,14 +195,30 @@ def quarantine(
         after = sha256_bytes(new)
         record = _stamped(record, before, after, where)
         new_state = LifecycleState.active if lift else LifecycleState.quarantined
-        change = LifecycleChange(state=new_state, reason=why, by=who, at=utcnow(),
-                                 content_hash=after, before_hash=before, path=where)
+        change = LifecycleChange(
+            state=new_state,
+            reason=why,
+            by=who,
+            at=utcnow(),
+            content_hash=after,
+            before_hash=before,
+            path=where,
+        )
         record.lifecycle = [*record.lifecycle, change]
-        event = Event("unquarantine" if lift else "quarantine", where, who,
-                      {"reason": why, "content_hash": after, "before_hash": before})
-        tx.commit(Unit("quarantine", scenario_id,
-                       writes=[(rec, record_text(record, rec)), (path, new.decode("utf-8"))],
-                       events=[event]))
+        event = Event(
+            "unquarantine" if lift else "quarantine",
+            where,
+            who,
+            {"reason": why, "content_hash": after, "before_hash": before},
+        )
+        tx.commit(
+            Unit(
+                "quarantine",
+                scenario_id,
+                writes=[(rec, record_text(record, rec)), (path, new.decode("utf-8"))],
+                events=[event],
+            )
+        )
     return LifecycleResult(scenario_id, new_state, path, notes)
 
 
@@ -210,24 +240,42 @@ def retire(
         rec = record_path(path)
         record = load_record(rec)
         if dest.exists() or dest.is_symlink():
-            raise Conflict("a retired scenario with this id exists",
-                           where=display_path(dest, settings.root))
+            raise Conflict(
+                "a retired scenario with this id exists", where=display_path(dest, settings.root)
+            )
         raw = path.read_bytes()
         before = content_hash(path)
         record = _stamped(record, before, before, where)
         shown = display_path(dest, settings.root)
-        change = LifecycleChange(state=LifecycleState.retired, reason=why, by=who, at=utcnow(),
-                                 content_hash=before, before_hash=before, path=shown)
+        change = LifecycleChange(
+            state=LifecycleState.retired,
+            reason=why,
+            by=who,
+            at=utcnow(),
+            content_hash=before,
+            before_hash=before,
+            path=shown,
+        )
         record.lifecycle = [*record.lifecycle, change]
         event = Event("retire", shown, who, {"reason": why, "from": where})
-        tx.commit(Unit("retire", scenario_id,
-                       writes=[(record_path(dest), record_text(record, rec)),
-                               (dest, raw.decode("utf-8"))],
-                       removes=[path, rec], events=[event]))
+        tx.commit(
+            Unit(
+                "retire",
+                scenario_id,
+                writes=[(record_path(dest), record_text(record, rec)), (dest, raw.decode("utf-8"))],
+                removes=[path, rec],
+                events=[event],
+            )
+        )
     return LifecycleResult(scenario_id, LifecycleState.retired, dest, notes)
 
 
 __all__ = [
-    "QUARANTINE_TAG", "LifecycleResult", "quarantine", "retire", "scenario_id_of",
-    "scenarios_with_id", "state_of",
+    "QUARANTINE_TAG",
+    "LifecycleResult",
+    "quarantine",
+    "retire",
+    "scenario_id_of",
+    "scenarios_with_id",
+    "state_of",
 ]

@@ -150,8 +150,10 @@ def infrastructure_turns(record: Record) -> list[tuple[int, str]]:
 def infrastructure_line(found: list[tuple[int, str]]) -> str:
     """One line naming the infrastructure fallbacks among the captured answers."""
     turns = ", ".join(f"turn {n} ({kind})" for n, kind in found)
-    return (f"the captured answer of {turns} is an infrastructure fallback (the model server "
-            "was not reached or gave nothing), not the model's failure")
+    return (
+        f"the captured answer of {turns} is an infrastructure fallback (the model server "
+        "was not reached or gave nothing), not the model's failure"
+    )
 
 
 def has_captured_answer(record: Record) -> bool:
@@ -291,9 +293,7 @@ def _sse(event: dict[str, Any], *, padded: bool = True) -> bytes:
 def sse_chunks(turn: ReplayTurn | None, message_id: int) -> list[bytes]:
     """The chat stream's chunks, one per event, as GAIA's backend yields them."""
     events = chat_events(turn, message_id)
-    return [SSE_FIRST_CHUNK.encode("utf-8")] + [
-        _sse(e, padded=e["type"] != "done") for e in events
-    ]
+    return [SSE_FIRST_CHUNK.encode("utf-8")] + [_sse(e, padded=e["type"] != "done") for e in events]
 
 
 def chat_events(turn: ReplayTurn | None, message_id: int) -> list[dict[str, Any]]:
@@ -308,8 +308,7 @@ def chat_events(turn: ReplayTurn | None, message_id: int) -> list[dict[str, Any]
                 {"type": "tool_args", "tool": step.tool, "args": {}, "detail": step.detail}
             )
         events.append(
-            {"type": "tool_result", "title": None, "summary": step.summary,
-             "success": step.success}
+            {"type": "tool_result", "title": None, "summary": step.summary, "success": step.success}
         )
     events.append({"type": "answer", "content": answer})
     events.append({"type": "done", "message_id": message_id, "content": answer})
@@ -321,9 +320,17 @@ def _persisted_steps(turn: ReplayTurn | None) -> list[dict[str, Any]]:
     steps: list[dict[str, Any]] = []
     for number, step in enumerate(turn.steps if turn is not None else (), start=1):
         steps.append(
-            {"id": number, "type": "tool", "label": step.tool, "detail": step.detail or None,
-             "tool": step.tool, "result": step.summary, "success": step.success,
-             "active": False, "timestamp": 0}
+            {
+                "id": number,
+                "type": "tool",
+                "label": step.tool,
+                "detail": step.detail or None,
+                "tool": step.tool,
+                "result": step.summary,
+                "success": step.success,
+                "active": False,
+                "timestamp": 0,
+            }
         )
     return steps
 
@@ -437,9 +444,17 @@ def _answer(state: ReplayState, method: str, parts: list[str], body: dict[str, A
         return None
     route = parts[1:]
     if method == "GET" and route == ["health"]:
-        return 200, {"status": "ok", "service": "gaia-agent-ui", "stats": {
-            "sessions": 0, "messages": 0, "documents": 0, "total_chunks": 0,
-            "total_size_bytes": 0}}
+        return 200, {
+            "status": "ok",
+            "service": "gaia-agent-ui",
+            "stats": {
+                "sessions": 0,
+                "messages": 0,
+                "documents": 0,
+                "total_chunks": 0,
+                "total_size_bytes": 0,
+            },
+        }
     if method == "GET" and route == ["system", "status"]:
         return 200, system_status(state.model)
     if route[:1] == ["sessions"]:
@@ -503,14 +518,24 @@ def _chat(state: ReplayState, body: dict[str, Any]) -> Reply:
         state.answered += 1
     now = _now()
     session.messages.append(
-        {"id": len(session.messages) + 1, "session_id": session.id, "role": "user",
-         "content": message[:MAX_BODY], "created_at": now}
+        {
+            "id": len(session.messages) + 1,
+            "session_id": session.id,
+            "role": "user",
+            "content": message[:MAX_BODY],
+            "created_at": now,
+        }
     )
     message_id = len(session.messages) + 1
     session.messages.append(
-        {"id": message_id, "session_id": session.id, "role": "assistant",
-         "content": turn.answer if turn is not None else "", "created_at": now,
-         "agent_steps": _persisted_steps(turn) or None}
+        {
+            "id": message_id,
+            "session_id": session.id,
+            "role": "assistant",
+            "content": turn.answer if turn is not None else "",
+            "created_at": now,
+            "agent_steps": _persisted_steps(turn) or None,
+        }
     )
     return sse_chunks(turn, message_id)
 
@@ -518,18 +543,30 @@ def _chat(state: ReplayState, body: dict[str, Any]) -> Reply:
 def _documents(state: ReplayState, method: str, rest: list[str], body: dict[str, Any]) -> Reply:
     if method == "GET" and not rest:
         docs = list(state.indexed.values())
-        return 200, {"documents": docs, "total": len(docs), "total_size_bytes": 0,
-                     "total_chunks": sum(d["chunk_count"] for d in docs)}
+        return 200, {
+            "documents": docs,
+            "total": len(docs),
+            "total_size_bytes": 0,
+            "total_chunks": sum(d["chunk_count"] for d in docs),
+        }
     if method == "POST" and rest == ["upload-path"]:
         path = body.get("filepath")
         if not isinstance(path, str) or _base_name(path) not in state.documents:
             state.refused_documents += 1
             return 404, {"detail": "File not found"}
         doc_id = hashlib.sha256(_base_name(path).encode("utf-8")).hexdigest()[:16]
-        doc: dict[str, Any] = {"id": doc_id, "filename": _base_name(path), "filepath": path[:1000],
-               "file_size": 0, "chunk_count": CHUNKS_PER_DOCUMENT, "indexed_at": _now(),
-               "last_accessed_at": None, "sessions_using": 0, "indexing_status": "complete",
-               "last_error": None}
+        doc: dict[str, Any] = {
+            "id": doc_id,
+            "filename": _base_name(path),
+            "filepath": path[:1000],
+            "file_size": 0,
+            "chunk_count": CHUNKS_PER_DOCUMENT,
+            "indexed_at": _now(),
+            "last_accessed_at": None,
+            "sessions_using": 0,
+            "indexing_status": "complete",
+            "last_error": None,
+        }
         state.indexed[doc_id] = doc
         return 200, doc
     return None

@@ -51,7 +51,6 @@ from intake.store.suite import find_draft, load_draft_record, scrub_free_text
 COMMIT_PATTERN = r"^[0-9a-fA-F]{40}$"
 
 
-
 # --- scrubbing the free text and names intake stores -------------------------------------------
 
 
@@ -354,20 +353,25 @@ def reviews_from_pr(
             association = str(review.raw_data.get("author_association") or "").upper()
             if association not in COUNTING_ASSOCIATIONS:
                 found.skipped.append(
-                    (login, "not an owner, member or collaborator of the repository "
-                            "(GitHub's author_association)")
+                    (
+                        login,
+                        "not an owner, member or collaborator of the repository "
+                        "(GitHub's author_association)",
+                    )
                 )
                 continue
             if commit != head:
                 found.skipped.append(
-                    (login, f"approval on {commit[:12]}, not the head "
-                            f"{head[:12]}")
+                    (login, f"approval on {commit[:12]}, not the head {head[:12]}")
                 )
                 continue
             if remote_hash != local_hash:
                 found.skipped.append(
-                    (login, f"the draft at {head[:12]} differs from the local file "
-                            f"(pull the branch, or push your edits and ask again)")
+                    (
+                        login,
+                        f"the draft at {head[:12]} differs from the local file "
+                        f"(pull the branch, or push your edits and ask again)",
+                    )
                 )
                 continue
         candidates.append(
@@ -447,8 +451,6 @@ def make_rubric(
     if not any(given):
         return None
     if not all(given):
-        raise UsageError(
-            "a rubric needs all three of --underspecified, --criteria and --minutes"
-        )
+        raise UsageError("a rubric needs all three of --underspecified, --criteria and --minutes")
     assert underspecified is not None and criteria is not None and minutes is not None
     return Rubric(underspecified=underspecified, criteria=criteria, minutes=minutes)

@@ -45,6 +45,7 @@ from intake.store.suite import find_draft, promoted_paths, refuse_outside_root
 
 __all__ = ["RenameResult", "ReviseResult", "rename", "revise"]
 
+
 def _target_id(target: str) -> str | None:
     """The id a target names (a path's file name, or the id itself); ``None`` when unsafe."""
     given = Path(target)
@@ -95,9 +96,7 @@ def _find_scenario(settings: Settings, target: str) -> Path:
     if not found:
         for folder in (settings.drafts, settings.private_drafts):
             if (folder / f"{target}.yaml").is_file():
-                raise UsageError(
-                    "a draft, not a promoted scenario: edit it in place", where=target
-                )
+                raise UsageError("a draft, not a promoted scenario: edit it in place", where=target)
         raise UsageError("no such scenario", where=target)
     if len(found) > 1:
         raise UsageError(

@@ -166,12 +166,23 @@ def write_split(
             after = sha256_bytes(new)
             record = _stamped(load_record(record_path(path)), before, after, where)
             salt = sha256_bytes(settings.split_salt.encode("utf-8"))
-            event = Event("split", where, who, {"tag": tag, "salt_hash": salt,
-                                                "before_hash": before, "content_hash": after})
-            tx.commit(Unit("split", sid,
-                           writes=[(record_path(path), record_text(record, record_path(path))),
-                                   (path, new.decode("utf-8"))],
-                           events=[event]))
+            event = Event(
+                "split",
+                where,
+                who,
+                {"tag": tag, "salt_hash": salt, "before_hash": before, "content_hash": after},
+            )
+            tx.commit(
+                Unit(
+                    "split",
+                    sid,
+                    writes=[
+                        (record_path(path), record_text(record, record_path(path))),
+                        (path, new.decode("utf-8")),
+                    ],
+                    events=[event],
+                )
+            )
     return done
 
 
@@ -187,6 +198,14 @@ def tag_file(path: Path) -> str | None:
 
 
 __all__ = [
-    "HELDOUT", "SPLIT_TAGS", "TRAIN", "assign", "split_for", "split_hash", "split_of",
-    "suite_categories", "with_split", "write_split",
+    "HELDOUT",
+    "SPLIT_TAGS",
+    "TRAIN",
+    "assign",
+    "split_for",
+    "split_hash",
+    "split_of",
+    "suite_categories",
+    "with_split",
+    "write_split",
 ]

@@ -43,13 +43,33 @@ if TYPE_CHECKING:
 
 _WHERE = {
     "render_html": "html",
-    **dict.fromkeys(("DraftFile", "Funnel", "ProvenanceReport", "RecordFacts", "ScenarioFile",
-                     "Share", "build_report", "more_to_target", "only_says_a_model_fails"),
-                    "model"),
-    **dict.fromkeys(("make_report", "parse_since", "read_drafts", "read_events",
-                     "read_scenario", "read_scenarios", "record_facts"), "read"),
-    **dict.fromkeys(("render_json", "render_markdown", "render_text", "to_document"),
-                    "render"),
+    **dict.fromkeys(
+        (
+            "DraftFile",
+            "Funnel",
+            "ProvenanceReport",
+            "RecordFacts",
+            "ScenarioFile",
+            "Share",
+            "build_report",
+            "more_to_target",
+            "only_says_a_model_fails",
+        ),
+        "model",
+    ),
+    **dict.fromkeys(
+        (
+            "make_report",
+            "parse_since",
+            "read_drafts",
+            "read_events",
+            "read_scenario",
+            "read_scenarios",
+            "record_facts",
+        ),
+        "read",
+    ),
+    **dict.fromkeys(("render_json", "render_markdown", "render_text", "to_document"), "render"),
 }
 
 
@@ -82,4 +102,3 @@ __all__ = [
     "render_text",
     "to_document",
 ]
-

@@ -69,14 +69,20 @@ class Bug:
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready form."""
         return {
-            "id": self.scenario_id, "path": self.path, "issue": self.issue, "via": self.via,
+            "id": self.scenario_id,
+            "path": self.path,
+            "issue": self.issue,
+            "via": self.via,
             "outcome": self.outcome,
             "closed_at": self.closed_at.isoformat() if self.closed_at else None,
             "fix_commit": self.fix_commit,
             "decided_by": self.decided_by,
             "decided_by_start_because": self.why_start,
-            "caught_by": None if self.run_id is None else {
-                "run_id": self.run_id, "model": self.model,
+            "caught_by": None
+            if self.run_id is None
+            else {
+                "run_id": self.run_id,
+                "model": self.model,
                 "at": self.run_at.isoformat() if self.run_at else None,
             },
         }
@@ -88,7 +94,8 @@ class Bug:
         if self.decided_by == "ancestry":
             return "by git ancestry"
         return f"by {'the runs' if self.decided_by == 'start' else 'some runs'}' start" + (
-            f" ({self.why_start})" if self.why_start else "")
+            f" ({self.why_start})" if self.why_start else ""
+        )
 
 
 @dataclass
@@ -129,9 +136,15 @@ class BugsReport:
     def apart(self) -> str:
         """The bugs never in the share, as a phrase (``2 open, 1 closed as not planned``)."""
         counts = Counter(b.outcome for b in self.bugs)
-        parts = [f"{counts[k]} {what}" for k, what in (
-            ("open", "open"), ("not-fixed", "closed as not planned"),
-            ("unknown", "never read (intake bugs refresh)")) if counts[k]]
+        parts = [
+            f"{counts[k]} {what}"
+            for k, what in (
+                ("open", "open"),
+                ("not-fixed", "closed as not planned"),
+                ("unknown", "never read (intake bugs refresh)"),
+            )
+            if counts[k]
+        ]
         return ", ".join(parts)
 
     def to_dict(self) -> dict[str, Any]:
@@ -160,9 +173,16 @@ RunSeen = tuple[datetime, str, str, str, str | None]
 """(start, run id, model, status, GAIA commit) of one run of a bug's scenario."""
 
 
-def outcome(scenario_id: str, path: str, issue: str, via: str, bug: BugLink | None,
-            captured_at: datetime, runs: Sequence[RunSeen], ancestry: Ancestry | None = None
-            ) -> Bug:
+def outcome(
+    scenario_id: str,
+    path: str,
+    issue: str,
+    via: str,
+    bug: BugLink | None,
+    captured_at: datetime,
+    runs: Sequence[RunSeen],
+    ancestry: Ancestry | None = None,
+) -> Bug:
     """A bug's outcome from its closing and its scenario's runs; pure but for ``ancestry``.
 
     A run tested the code before the fix when the fix commit is not in its GAIA commit (git
@@ -189,23 +209,42 @@ def outcome(scenario_id: str, path: str, issue: str, via: str, bug: BugLink | No
         ran_before = ran_before or before
         if before and status in CAUGHT and caught is None:
             caught = (_aware(at), run_id, model)
-    decided = None if not ways else (
-        "ancestry and start" if len(ways) == 2 else "ancestry" if True in ways else "start")
+    decided = (
+        None
+        if not ways
+        else ("ancestry and start" if len(ways) == 2 else "ancestry" if True in ways else "start")
+    )
     why = None
     if False in ways:
-        why = ("the closing names no fix commit" if fix is None
-               else "no GAIA clone asked" if ancestry is None
-               else f"fix commit {fix[:12]} unknown to the GAIA clone"
-               if not ancestry.known(fix)
-               else "a run's GAIA commit unnamed or unknown to the GAIA clone")
+        why = (
+            "the closing names no fix commit"
+            if fix is None
+            else "no GAIA clone asked"
+            if ancestry is None
+            else f"fix commit {fix[:12]} unknown to the GAIA clone"
+            if not ancestry.known(fix)
+            else "a run's GAIA commit unnamed or unknown to the GAIA clone"
+        )
     if caught is not None:
-        return Bug(scenario_id, path, issue, via, "before", closed, caught[1], caught[0],
-                   caught[2], fix, decided, why)
+        return Bug(
+            scenario_id,
+            path,
+            issue,
+            via,
+            "before",
+            closed,
+            caught[1],
+            caught[0],
+            caught[2],
+            fix,
+            decided,
+            why,
+        )
     if _aware(captured_at) > closed and not ran_before:
-        return Bug(scenario_id, path, issue, via, "after", closed, None, None, None, fix,
-                   decided, why)
-    return Bug(scenario_id, path, issue, via, "missed", closed, None, None, None, fix, decided,
-               why)
+        return Bug(
+            scenario_id, path, issue, via, "after", closed, None, None, None, fix, decided, why
+        )
+    return Bug(scenario_id, path, issue, via, "missed", closed, None, None, None, fix, decided, why)
 
 
 def bug_of(record: Record, path: str, ancestry: Ancestry | None = None) -> Bug | None:
@@ -216,12 +255,14 @@ def bug_of(record: Record, path: str, ancestry: Ancestry | None = None) -> Bug |
     via = record.bug.via if record.bug is not None else "source"
     runs: list[RunSeen] = [(r.at, r.run_id, r.model, r.status, None) for r in record.runs]
     runs += [(r.at, r.run_id, r.model, r.status, r.gaia_commit) for r in record.suite_runs]
-    return outcome(record.id, path, issue, via, record.bug, record.source.captured_at, runs,
-                   ancestry)
+    return outcome(
+        record.id, path, issue, via, record.bug, record.source.captured_at, runs, ancestry
+    )
 
 
-def build_bugs(records: Sequence[tuple[Record, str]], ancestry: Ancestry | None = None
-               ) -> BugsReport:
+def build_bugs(
+    records: Sequence[tuple[Record, str]], ancestry: Ancestry | None = None
+) -> BugsReport:
     """The report over (record, shown path) pairs; pure but for ``ancestry`` (git asked)."""
     bugs = [b for r, p in records if (b := bug_of(r, p, ancestry)) is not None]
     return BugsReport(sorted(bugs, key=lambda b: (b.outcome, b.scenario_id)))
@@ -265,13 +306,18 @@ def text_lines(report: BugsReport, shares: Mapping[str, float] | None = None) ->
     apart = report.apart()
     lines = [
         "Bugs caught before the fix: "
-        + (f"{len(report.caught_before)} of {len(report.fixed)} fixed ({share:.0%})"
-           if share is not None else "no fixed bug yet") + (f"; not counted: {apart}"
-                                                           if apart else ""),
+        + (
+            f"{len(report.caught_before)} of {len(report.fixed)} fixed ({share:.0%})"
+            if share is not None
+            else "no fixed bug yet"
+        )
+        + (f"; not counted: {apart}" if apart else ""),
     ]
     for month, fixed, caught in report.months():
-        lines.append(f"  {month}: {caught}/{fixed} ({caught / fixed:.0%}); "
-                     f"suite from real use {_real(shares, month)}")
+        lines.append(
+            f"  {month}: {caught}/{fixed} ({caught / fixed:.0%}); "
+            f"suite from real use {_real(shares, month)}"
+        )
     for bug in report.bugs:
         by = f", caught by run {bug.run_id} ({bug.model})" if bug.run_id else ""
         how = f"; {bug.how()}" if bug.how() else ""
@@ -283,22 +329,38 @@ def markdown_lines(report: BugsReport, shares: Mapping[str, float] | None = None
     """The bugs section of the markdown report."""
     shares = shares or {}
     share = report.share()
-    lines = ["", "### Bugs caught before the fix", "",
-             (f"{len(report.caught_before)} of {len(report.fixed)} fixed bugs ({share:.0%}) "
-              "had a failing scenario before their fix." if share is not None
-              else "No fixed bug yet.")
-             + (f" Not counted: {report.apart()}." if report.apart() else "")]
+    lines = [
+        "",
+        "### Bugs caught before the fix",
+        "",
+        (
+            f"{len(report.caught_before)} of {len(report.fixed)} fixed bugs ({share:.0%}) "
+            "had a failing scenario before their fix."
+            if share is not None
+            else "No fixed bug yet."
+        )
+        + (f" Not counted: {report.apart()}." if report.apart() else ""),
+    ]
     if report.months():
-        lines += ["", "| month | fixed (so far) | caught before | share | suite from real use |",
-                  "| --- | ---: | ---: | ---: | ---: |"]
-        lines += [f"| {m} | {f} | {c} | {c / f:.0%} | {_real(shares, m)} |"
-                  for m, f, c in report.months()]
+        lines += [
+            "",
+            "| month | fixed (so far) | caught before | share | suite from real use |",
+            "| --- | ---: | ---: | ---: | ---: |",
+        ]
+        lines += [
+            f"| {m} | {f} | {c} | {c / f:.0%} | {_real(shares, m)} |" for m, f, c in report.months()
+        ]
     if report.bugs:
-        lines += ["", "| issue | scenario | outcome | caught by | before the fix decided |",
-                  "| --- | --- | --- | --- | --- |"]
+        lines += [
+            "",
+            "| issue | scenario | outcome | caught by | before the fix decided |",
+            "| --- | --- | --- | --- | --- |",
+        ]
         for bug in report.bugs:
-            lines.append(f"| {md_text(bug.issue)} | `{bug.scenario_id}` | {bug.outcome} | "
-                         f"{md_text(bug.run_id or '')} | {md_text(bug.how())} |")
+            lines.append(
+                f"| {md_text(bug.issue)} | `{bug.scenario_id}` | {bug.outcome} | "
+                f"{md_text(bug.run_id or '')} | {md_text(bug.how())} |"
+            )
     return lines
 
 
@@ -307,26 +369,40 @@ def html_lines(report: BugsReport, shares: Mapping[str, float] | None = None) ->
     the suite's real-use share that month)."""
     shares = shares or {}
     share = report.share()
-    parts = ["<h2>Bugs caught before the fix</h2>",
-             "<p>" + (f"{len(report.caught_before)} of {len(report.fixed)} fixed bugs "
-                      f"({share:.0%}) had a failing scenario before their fix."
-                      if share is not None else "No fixed bug yet.")
-             + (f" Not counted: {html_text(report.apart())}." if report.apart() else "")
-             + "</p>"]
+    parts = [
+        "<h2>Bugs caught before the fix</h2>",
+        "<p>"
+        + (
+            f"{len(report.caught_before)} of {len(report.fixed)} fixed bugs "
+            f"({share:.0%}) had a failing scenario before their fix."
+            if share is not None
+            else "No fixed bug yet."
+        )
+        + (f" Not counted: {html_text(report.apart())}." if report.apart() else "")
+        + "</p>",
+    ]
     if report.months():
-        parts.append('<table class="bugs-over-time"><tr><th>month</th><th>fixed so far</th>'
-                     "<th>caught before</th><th>share</th><th>suite from real use</th></tr>")
-        parts += [f'<tr><td>{m}</td><td class="n">{f}</td><td class="n">{c}</td>'
-                  f'<td class="n">{c / f:.0%}</td><td class="n">{_real(shares, m)}</td></tr>'
-                  for m, f, c in report.months()]
+        parts.append(
+            '<table class="bugs-over-time"><tr><th>month</th><th>fixed so far</th>'
+            "<th>caught before</th><th>share</th><th>suite from real use</th></tr>"
+        )
+        parts += [
+            f'<tr><td>{m}</td><td class="n">{f}</td><td class="n">{c}</td>'
+            f'<td class="n">{c / f:.0%}</td><td class="n">{_real(shares, m)}</td></tr>'
+            for m, f, c in report.months()
+        ]
         parts.append("</table>")
     if report.bugs:
-        parts.append("<table><tr><th>issue</th><th>scenario</th><th>outcome</th>"
-                     "<th>caught by</th><th>before the fix decided</th></tr>")
-        parts += [f"<tr><td>{html_text(b.issue)}</td><td>{html_text(b.scenario_id)}</td>"
-                  f"<td>{b.outcome}</td><td>{html_text(b.run_id or '')}</td>"
-                  f"<td>{html_text(b.how())}</td></tr>"
-                  for b in report.bugs]
+        parts.append(
+            "<table><tr><th>issue</th><th>scenario</th><th>outcome</th>"
+            "<th>caught by</th><th>before the fix decided</th></tr>"
+        )
+        parts += [
+            f"<tr><td>{html_text(b.issue)}</td><td>{html_text(b.scenario_id)}</td>"
+            f"<td>{b.outcome}</td><td>{html_text(b.run_id or '')}</td>"
+            f"<td>{html_text(b.how())}</td></tr>"
+            for b in report.bugs
+        ]
         parts.append("</table>")
     return parts
 

@@ -395,6 +395,8 @@ BY_NUMBER_NOTE = (
     "match by (check it if turns were deleted or renumbered)"
 )
 NO_MESSAGE_NOTE = "no user message to match with the captured conversation: no evidence shown"
+
+
 def _unused_note(unused: list[int]) -> str:
     """The captured turns no drafted turn carries (deleted from the draft, or rewritten)."""
     numbers = ", ".join(str(n) for n in unused[:20]) + (", …" if len(unused) > 20 else "")
@@ -510,9 +512,7 @@ def build_card(
     if card.evidence == "evidence":
         observed, unused = _pair_by_content([(t.number, t.user_message) for t in turns], observed)
         if unused:
-            card.evidence_note = "; ".join(
-                filter(None, [card.evidence_note, _unused_note(unused)])
-            )
+            card.evidence_note = "; ".join(filter(None, [card.evidence_note, _unused_note(unused)]))
     card.turns = [
         _turn_card(
             turn,
@@ -710,8 +710,13 @@ def card_from_parts(
 def _promoted_gates(record: Record | None) -> list[Gate]:
     if record is None or record.promotion is None:
         return [
-            Gate(0, "promotion", False, "no promotion record beside this scenario",
-                 "add scenarios to the suite with `intake promote`")
+            Gate(
+                0,
+                "promotion",
+                False,
+                "no promotion record beside this scenario",
+                "add scenarios to the suite with `intake promote`",
+            )
         ]
     numbers = {name: number for number, name in GATE_NAMES.items()}
     return [
@@ -749,7 +754,13 @@ def load_card(settings: Settings, target: str) -> Card:
         gates = check_gates(inputs)
         private = inside(path, settings.private_drafts) or inputs.record.source.private
         return card_from_parts(
-            settings, path, inputs.data, inputs.record, gates, private=private, kind=kind,
+            settings,
+            path,
+            inputs.data,
+            inputs.record,
+            gates,
+            private=private,
+            kind=kind,
             view=inputs.view,
         )
     rec = record_path(path)
@@ -761,7 +772,13 @@ def load_card(settings: Settings, target: str) -> Card:
         )
     private = record is not None and record.source.private
     return card_from_parts(
-        settings, path, result.data, record, _promoted_gates(record), private=private, kind=kind,
+        settings,
+        path,
+        result.data,
+        record,
+        _promoted_gates(record),
+        private=private,
+        kind=kind,
         view=result.view,
     )
 
@@ -777,6 +794,7 @@ def _without_private_text(settings: Settings, exc: UsageError, target: str) -> U
 
 
 # --- markdown ----------------------------------------------------------------------------------
+
 
 def md_inline(text: str) -> str:
     """``text`` as literal Markdown inline content (``intake.ghoutput.md_text`` per line, lines
@@ -839,8 +857,7 @@ def _tool_rows(tools: list[ToolLine]) -> list[str]:
             said.append("(cut at the evidence limit)")
         args = md_inline(call.arguments) if call.arguments else ""
         rows.append(
-            f"| {number} | {md_inline(call.tool)} | {outcome} | {args} | "
-            f"{'<br>'.join(said)} |"
+            f"| {number} | {md_inline(call.tool)} | {outcome} | {args} | {'<br>'.join(said)} |"
         )
     return rows
 
@@ -985,9 +1002,7 @@ def _markdown_body(card: Card) -> list[str]:
         f"{md_inline(card.author or 'unknown')} (intake {md_inline(card.intake_version or '?')})",
     ]
     if card.promoted:
-        lines.append(
-            f"- promoted: {md_inline(card.promoted.at)} by {md_inline(card.promoted.by)}"
-        )
+        lines.append(f"- promoted: {md_inline(card.promoted.at)} by {md_inline(card.promoted.by)}")
     counts = ", ".join(f"{md_inline(k)} {n}" for k, n in card.scrub_counts.items())
     lines += [f"- scrubbed: {counts or 'nothing found'}", ""]
     lines += _replacement_rows(card)

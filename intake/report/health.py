@@ -135,7 +135,10 @@ class Rate:
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready form."""
         return {
-            "name": self.name, "tier": self.tier, "judged": self.judged, "passes": self.passes,
+            "name": self.name,
+            "tier": self.tier,
+            "judged": self.judged,
+            "passes": self.passes,
             "pass_rate": None if self.rate is None else round(self.rate, 4),
             "interval": [round(self.low, 4), round(self.high, 4)],
             "pass_k": None if self.pass_k is None else round(self.pass_k, 4),
@@ -145,8 +148,10 @@ class Rate:
         """``model 3/5 (60%, 27-88%)``."""
         if not self.judged:
             return f"{self.name} 0 judged"
-        return (f"{self.name} {self.passes}/{self.judged} ({self.rate:.0%}, "
-                f"{self.low:.0%}-{self.high:.0%})")
+        return (
+            f"{self.name} {self.passes}/{self.judged} ({self.rate:.0%}, "
+            f"{self.low:.0%}-{self.high:.0%})"
+        )
 
 
 @dataclass(frozen=True)
@@ -180,16 +185,24 @@ class ScenarioHealth:
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready form."""
         return {
-            "id": self.scenario_id, "path": self.path, "category": self.category,
-            "provenance": self.provenance, "class": self.klass, "why": self.why,
+            "id": self.scenario_id,
+            "path": self.path,
+            "category": self.category,
+            "provenance": self.provenance,
+            "class": self.klass,
+            "why": self.why,
             "models": [m.to_dict() for m in self.models],
             "tiers": [t.to_dict() for t in self.tiers],
-            "runs_read": self.runs_read, "infrastructure": self.infrastructure,
-            "older_hash_runs": self.older_hash_runs, "split": self.split,
+            "runs_read": self.runs_read,
+            "infrastructure": self.infrastructure,
+            "older_hash_runs": self.older_hash_runs,
+            "split": self.split,
             "quarantined": self.quarantined,
             "probability": None if self.probability is None else round(self.probability, 4),
-            "leaning": self.leaning, "more_runs": self.more_runs,
-            "before_fix_runs": self.before_fix_runs, "other_judge_runs": self.other_judge_runs,
+            "leaning": self.leaning,
+            "more_runs": self.more_runs,
+            "before_fix_runs": self.before_fix_runs,
+            "other_judge_runs": self.other_judge_runs,
             "decidable": list(self.decidable),
         }
 
@@ -273,7 +286,10 @@ def _exact(a: str, b: str) -> bool:
 
 
 def _choose(
-    runs: Sequence[AnyRun], attr: str, pinned: str | None, mix: bool,
+    runs: Sequence[AnyRun],
+    attr: str,
+    pinned: str | None,
+    mix: bool,
     same: Callable[[str, str], bool] = _exact,
 ) -> tuple[set[str] | None, list[tuple[str, int]], list[tuple[str, int]]]:
     """The values of ``attr`` to read (None: all), and (value, runs) read and left out."""
@@ -320,8 +336,9 @@ def _rates(runs: Iterable[AnyRun], bars: Bars, k: int) -> tuple[list[Rate], list
     def rated(groups: dict[tuple[str, str], list[int]]) -> list[Rate]:
         return [
             Rate(name, tier, n, p, *jeffreys(p, n, bars.confidence), pass_hat_k(p, n, k))
-            for (name, tier), (n, p) in sorted(groups.items(),
-                                               key=lambda i: (order[i[0][1]], i[0][0]))
+            for (name, tier), (n, p) in sorted(
+                groups.items(), key=lambda i: (order[i[0][1]], i[0][0])
+            )
         ]
 
     return rated(models), rated(by_tier)
@@ -346,14 +363,16 @@ def _segment(item: HealthInput, runs: Sequence[AnyRun]) -> tuple[list[AnyRun], i
         fixed, fix, ancestry = item.fixed_at, item.fix_commit, item.ancestry
         if ancestry is not None:
             ancestry.prime(fix, [r.gaia_commit for r in kept])
-        kept = [r for r in kept
-                if not tested_before_fix(r.at, r.gaia_commit, fixed, fix, ancestry)[0]]
+        kept = [
+            r for r in kept if not tested_before_fix(r.at, r.gaia_commit, fixed, fix, ancestry)[0]
+        ]
         before_fix = len(runs) - len(kept)
     judges = {r.judge_model for r in kept if r.judge_model is not None}
     other = 0
     if len(judges) > 1:
-        newest = max((r for r in kept if r.judge_model is not None),
-                     key=lambda r: (r.at, r.run_id)).judge_model
+        newest = max(
+            (r for r in kept if r.judge_model is not None), key=lambda r: (r.at, r.run_id)
+        ).judge_model
         same = [r for r in kept if r.judge_model in (None, newest)]
         other = len(kept) - len(same)
         kept = same
@@ -377,23 +396,41 @@ def classify(
     models, tiers = tuple(by_model), tuple(by_tier)
     tier = {t.tier: t for t in tiers}
     strong, local = tier.get("strong"), tier.get("local")
-    decidable = (("always-fail", "inverted", "saturated", "flaky", "healthy")
-                 if strong is not None and local is not None
-                 else ("always-fail", "flaky", "healthy"))
+    decidable = (
+        ("always-fail", "inverted", "saturated", "flaky", "healthy")
+        if strong is not None and local is not None
+        else ("always-fail", "flaky", "healthy")
+    )
 
     def made(klass: str, why: str, **extra: Any) -> ScenarioHealth:
         return ScenarioHealth(
-            item.scenario_id, item.path, item.category, item.provenance, klass, why,
-            models, tiers, len(current), infra, older, item.split, item.quarantined,
-            before_fix_runs=before_fix, other_judge_runs=other_judge, decidable=decidable,
+            item.scenario_id,
+            item.path,
+            item.category,
+            item.provenance,
+            klass,
+            why,
+            models,
+            tiers,
+            len(current),
+            infra,
+            older,
+            item.split,
+            item.quarantined,
+            before_fix_runs=before_fix,
+            other_judge_runs=other_judge,
+            decidable=decidable,
             **extra,
         )
 
     if not current and older:
         return made("stale", f"{older} run(s), all of an older runnable hash: re-run it")
     if not current and before_fix:
-        return made("undecided", f"{before_fix} run(s), all before the bug's fix: re-run it",
-                    more_runs=bars.min_runs)
+        return made(
+            "undecided",
+            f"{before_fix} run(s), all before the bug's fix: re-run it",
+            more_runs=bars.min_runs,
+        )
     if not judged:
         if infra:
             return made("never-judged", f"{infra} run(s), every one an infrastructure status")
@@ -404,21 +441,38 @@ def classify(
     counts_l = (local.passes, local.judged) if local else None
     klass, probability, probs = decide(counts_s, counts_l, bars)
     shown = "; ".join(t.line() for t in tiers)
-    only = "" if strong and local else (
-        f" (only the {'strong' if strong else 'local'} tier ran: saturated and inverted "
-        "need a strong and a local model)")
+    only = (
+        ""
+        if strong and local
+        else (
+            f" (only the {'strong' if strong else 'local'} tier ran: saturated and inverted "
+            "need a strong and a local model)"
+        )
+    )
     if klass != "undecided":
         top = "" if klass != "always-fail" or strong else " on the strongest model present"
-        return made(klass, f"{klass}{top} at {probability:.0%}: {shown}{only}",
-                    probability=probability)
+        return made(
+            klass, f"{klass}{top} at {probability:.0%}: {shown}{only}", probability=probability
+        )
     leaning = max(probs, key=lambda kv: kv[1])[0] if probs else None
     more = more_runs(counts_s, counts_l, bars)
-    hint = (f"about {more} more judged run(s) per tier would decide it" if more is not None
-            else "its rate lies near a bar: many more runs would be needed")
-    lean = (f"leans {leaning} at {probability:.0%}" if leaning and probability >= 0.5
-            else "no class likely yet")
-    return made("undecided", f"{lean}: {shown}; {hint}{only}",
-                probability=probability if leaning else None, leaning=leaning, more_runs=more)
+    hint = (
+        f"about {more} more judged run(s) per tier would decide it"
+        if more is not None
+        else "its rate lies near a bar: many more runs would be needed"
+    )
+    lean = (
+        f"leans {leaning} at {probability:.0%}"
+        if leaning and probability >= 0.5
+        else "no class likely yet"
+    )
+    return made(
+        "undecided",
+        f"{lean}: {shown}; {hint}{only}",
+        probability=probability if leaning else None,
+        leaning=leaning,
+        more_runs=more,
+    )
 
 
 def _window(runs: Sequence[AnyRun], nights: int) -> datetime | None:
@@ -451,9 +505,7 @@ def build_health(
         inside, "gaia_commit", commit, all_commits, same_commit
     )
     on_commit = [r for r in inside if commits is None or _key(r.gaia_commit) in commits]
-    machines, machines_read, machines_left = _choose(
-        on_commit, "machine", machine, all_machines
-    )
+    machines, machines_read, machines_left = _choose(on_commit, "machine", machine, all_machines)
 
     def kept(runs: Sequence[AnyRun]) -> list[AnyRun]:
         if start is not None:
@@ -473,32 +525,46 @@ def build_health(
         cell = head.setdefault(item.category, [0, 0])
         current = item.current_hash
         for run in runs:  # RunTier.strong == "strong": a record's run or the store's
-            if (run.runnable_hash == current and run.tier == "strong"
-                    and run.status in JUDGED_STATUSES):
+            if (
+                run.runnable_hash == current
+                and run.tier == "strong"
+                and run.status in JUDGED_STATUSES
+            ):
                 cell[0] += 1
                 cell[1] += run.status == "PASS"
     notes: list[str] = []
     outside = len(everything) - len(inside)
     if outside:
-        notes.append(f"{outside} run(s) started before the window of {window_nights} night(s) "
-                     "left out (health_window_nights)")
+        notes.append(
+            f"{outside} run(s) started before the window of {window_nights} night(s) "
+            "left out (health_window_nights)"
+        )
     if commits_left:
-        notes.append(f"{sum(n for _, n in commits_left)} run(s) of other GAIA commits left out "
-                     "(health_commit / health_all_commits)")
+        notes.append(
+            f"{sum(n for _, n in commits_left)} run(s) of other GAIA commits left out "
+            "(health_commit / health_all_commits)"
+        )
     if machines_left:
-        notes.append(f"{sum(n for _, n in machines_left)} run(s) of other runner machines left "
-                     "out (health_machine / health_all_machines)")
+        notes.append(
+            f"{sum(n for _, n in machines_left)} run(s) of other runner machines left "
+            "out (health_machine / health_all_machines)"
+        )
     fixed = sum(s.before_fix_runs for s in scenarios)
     if fixed:
-        notes.append(f"{fixed} run(s) from before a bug's fix left out (never pooled across a "
-                     "fix)")
-    by_start = sum(1 for i, runs in read if i.fixed_at is not None for r in runs
-                   if i.ancestry is None or i.ancestry.contains(r.gaia_commit, i.fix_commit)
-                   is None)
+        notes.append(f"{fixed} run(s) from before a bug's fix left out (never pooled across a fix)")
+    by_start = sum(
+        1
+        for i, runs in read
+        if i.fixed_at is not None
+        for r in runs
+        if i.ancestry is None or i.ancestry.contains(r.gaia_commit, i.fix_commit) is None
+    )
     if by_start:
-        notes.append(f"{by_start} run(s) of a fixed bug's scenario placed before or after the "
-                     "fix by their start (no fix commit, or a commit the GAIA clone does not "
-                     "know: gaia_git)")
+        notes.append(
+            f"{by_start} run(s) of a fixed bug's scenario placed before or after the "
+            "fix by their start (no fix commit, or a commit the GAIA clone does not "
+            "know: gaia_git)"
+        )
     judges = sum(s.other_judge_runs for s in scenarios)
     if judges:
         notes.append(f"{judges} run(s) of an older judge left out")
@@ -526,18 +592,19 @@ def build_health(
         machines_read=machines_read,
         machines_left=machines_left,
         scenarios=sorted(scenarios, key=lambda s: (CLASSES.index(s.klass), s.scenario_id)),
-        retired=[Retired(i.scenario_id, i.path, i.retired) for i in items
-                 if i.retired is not None],
+        retired=[Retired(i.scenario_id, i.path, i.retired) for i in items if i.retired is not None],
         headroom=[(c, n, k) for c, (n, k) in sorted(head.items())],
         notes=notes,
         window=(min(map(attrgetter("at"), read_runs)), max(map(attrgetter("at"), read_runs)))
-        if read_runs else None,
+        if read_runs
+        else None,
         outside_window=outside,
     )
 
 
-def noise(items: Sequence[HealthInput], *, window_nights: int = 14,
-          now: datetime | None = None) -> dict[str, Any]:
+def noise(
+    items: Sequence[HealthInput], *, window_nights: int = 14, now: datetime | None = None
+) -> dict[str, Any]:
     """The noise floor from history (``intake health --noise FILE``): per scenario and model,
     and per category, the run-to-run flip rate (consecutive judged runs, by start, whose
     outcome differs, over the pairs) and the spread of GAIA's ``overall_score``, over the runs
@@ -548,8 +615,11 @@ def noise(items: Sequence[HealthInput], *, window_nights: int = 14,
     scenarios: dict[str, Any] = {}
     categories: dict[str, dict[str, Any]] = {}
     for item in active:
-        current = [r for r in item.runs if r.runnable_hash == item.current_hash
-                   and (start is None or r.at >= start)]
+        current = [
+            r
+            for r in item.runs
+            if r.runnable_hash == item.current_hash and (start is None or r.at >= start)
+        ]
         kept, _, _ = _segment(item, current)
         by_model: dict[str, list[AnyRun]] = {}
         for run in sorted(kept, key=lambda r: (r.at, r.run_id)):
@@ -558,8 +628,9 @@ def noise(items: Sequence[HealthInput], *, window_nights: int = 14,
         if not by_model:
             continue
         models: dict[str, Any] = {}
-        cat = categories.setdefault(item.category, {"scenarios": 0, "pairs": 0, "flips": 0,
-                                                    "score_sd": []})
+        cat = categories.setdefault(
+            item.category, {"scenarios": 0, "pairs": 0, "flips": 0, "score_sd": []}
+        )
         cat["scenarios"] += 1
         for model, runs in sorted(by_model.items()):
             outcomes = [r.status == "PASS" for r in runs]
@@ -568,8 +639,11 @@ def noise(items: Sequence[HealthInput], *, window_nights: int = 14,
             scores = [r.score for r in runs if r.score is not None]
             sd = statistics.pstdev(scores) if len(scores) > 1 else None
             models[model] = {
-                "tier": str(runs[0].tier), "runs": len(runs), "passes": sum(outcomes),
-                "pairs": max(pairs, 0), "flips": flips,
+                "tier": str(runs[0].tier),
+                "runs": len(runs),
+                "passes": sum(outcomes),
+                "pairs": max(pairs, 0),
+                "flips": flips,
                 "flip_rate": round(flips / pairs, 4) if pairs > 0 else None,
                 "score_mean": round(statistics.fmean(scores), 3) if scores else None,
                 "score_sd": None if sd is None else round(sd, 3),
@@ -587,10 +661,13 @@ def noise(items: Sequence[HealthInput], *, window_nights: int = 14,
         "window_nights": window_nights,
         "window_start": None if start is None else start.isoformat(timespec="seconds"),
         "categories": {
-            name: {"scenarios": c["scenarios"], "pairs": c["pairs"], "flips": c["flips"],
-                   "flip_rate": round(c["flips"] / c["pairs"], 4) if c["pairs"] else None,
-                   "score_sd": (round(statistics.fmean(c["score_sd"]), 3) if c["score_sd"]
-                                else None)}
+            name: {
+                "scenarios": c["scenarios"],
+                "pairs": c["pairs"],
+                "flips": c["flips"],
+                "flip_rate": round(c["flips"] / c["pairs"], 4) if c["pairs"] else None,
+                "score_sd": (round(statistics.fmean(c["score_sd"]), 3) if c["score_sd"] else None),
+            }
             for name, c in sorted(categories.items())
         },
         "scenarios": dict(sorted(scenarios.items())),
@@ -648,11 +725,19 @@ def all_runs(record: Record, stored: Sequence[AnyRun] = ()) -> list[AnyRun]:
         if (run.run_id, run.model) in seen:
             continue
         seen.add((run.run_id, run.model))
-        runs.append(SuiteRun(
-            run_id=run.run_id, status=run.status, score=run.score, model=run.model,
-            tier=run.tier, judge_model=run.judge_model, runnable_hash=run.runnable_hash,
-            at=run.at, recorded_at=run.recorded_at,
-        ))
+        runs.append(
+            SuiteRun(
+                run_id=run.run_id,
+                status=run.status,
+                score=run.score,
+                model=run.model,
+                tier=run.tier,
+                judge_model=run.judge_model,
+                runnable_hash=run.runnable_hash,
+                at=run.at,
+                recorded_at=run.recorded_at,
+            )
+        )
     return runs
 
 
@@ -665,35 +750,67 @@ def _facts(path: Path) -> ScenarioFacts:
         return NO_FACTS
 
 
-def health_input(settings: Settings, path: Path, record: Record,
-                 facts: ScenarioFacts | None = None, stored: Sequence[AnyRun] = (),
-                 ancestry: Ancestry | None = None) -> HealthInput:
+def health_input(
+    settings: Settings,
+    path: Path,
+    record: Record,
+    facts: ScenarioFacts | None = None,
+    stored: Sequence[AnyRun] = (),
+    ancestry: Ancestry | None = None,
+) -> HealthInput:
     """One scenario file with its record, as health reads it (``facts``: the file's, already
     read; ``stored``: the run store's runs of it; ``ancestry``: the GAIA clone that says which
     runs tested the code before its fix)."""
     quarantined, retired = _state(record)
-    return _input(settings, path, record.id, record.source.kind,
-                  (quarantined, retired, fixed_at(record)), facts,
-                  tuple(all_runs(record, stored)), tuple(record.controls),
-                  record.bug.fix_commit if record.bug is not None else None, ancestry)
+    return _input(
+        settings,
+        path,
+        record.id,
+        record.source.kind,
+        (quarantined, retired, fixed_at(record)),
+        facts,
+        tuple(all_runs(record, stored)),
+        tuple(record.controls),
+        record.bug.fix_commit if record.bug is not None else None,
+        ancestry,
+    )
 
 
 def _plain_facts(record: Record) -> str | None:
     """What health needs of a record that carries no run and no control, as JSON (None: it
     carries some, and is validated on every read)."""
-    if record.suite_runs or record.runs or record.controls or (
-            record.bug is not None and record.bug.fix_commit):
+    if (
+        record.suite_runs
+        or record.runs
+        or record.controls
+        or (record.bug is not None and record.bug.fix_commit)
+    ):
         return None  # a fix commit is read from the record each time (the cache holds none)
     quarantined, retired = _state(record)
     fixed = fixed_at(record)
-    return json.dumps([record.id, record.source.kind.value, quarantined, retired,
-                       None if fixed is None else fixed.isoformat()])
+    return json.dumps(
+        [
+            record.id,
+            record.source.kind.value,
+            quarantined,
+            retired,
+            None if fixed is None else fixed.isoformat(),
+        ]
+    )
 
 
-def _input(settings: Settings, path: Path, scenario_id: str, kind: str,
-           state: tuple[str | None, str | None, datetime | None], facts: ScenarioFacts | None,
-           runs: tuple[AnyRun, ...], controls: tuple[ControlRun, ...],
-           fix_commit: str | None = None, ancestry: Ancestry | None = None) -> HealthInput:
+def _input(
+    settings: Settings,
+    path: Path,
+    scenario_id: str,
+    kind: str,
+    state: tuple[str | None, str | None, datetime | None],
+    facts: ScenarioFacts | None,
+    runs: tuple[AnyRun, ...],
+    controls: tuple[ControlRun, ...],
+    fix_commit: str | None = None,
+    ancestry: Ancestry | None = None,
+) -> HealthInput:
     """One scenario as health reads it, from its record's facts: id, source kind, (quarantine
     reason, retirement reason, fix time), the bug's fix commit and the clone that places runs
     against it."""
@@ -718,8 +835,15 @@ def _input(settings: Settings, path: Path, scenario_id: str, kind: str,
     )
 
 
-def _unrun(settings: Settings, path: Path, scenario_id: str, kind: object, *, fast: bool,
-           facts: ScenarioFacts | None = None) -> HealthInput:
+def _unrun(
+    settings: Settings,
+    path: Path,
+    scenario_id: str,
+    kind: object,
+    *,
+    fast: bool,
+    facts: ScenarioFacts | None = None,
+) -> HealthInput:
     """A scenario whose record holds no imported run and no lifecycle change: never judged,
     whatever its text; only its tags (split, lane) need the file, and ``fast`` skips that."""
     if fast:
@@ -786,8 +910,10 @@ def read_health(
         notes.append(f"run store unreadable, its runs left out: {exc}")
         store, left = {}, 0
     if left:
-        notes.append(f"{left} stored run(s) started before the window of "
-                     f"{settings.health_window_nights} night(s) left out (health_window_nights)")
+        notes.append(
+            f"{left} stored run(s) started before the window of "
+            f"{settings.health_window_nights} night(s) left out (health_window_nights)"
+        )
     files = suite_files(settings.scenarios, settings.retired)
     from intake.gitutil import Ancestry
 
@@ -796,8 +922,11 @@ def read_health(
     records: dict[str, tuple[tuple[int, int, int], str]] = {}
     cached = store_dir(settings).is_dir() or index_path(settings).parent.is_dir()
     if cached:  # the run index (beside the ledger) caches each file's facts
-        facts = scenario_facts(settings, [f.path for f in files if not f.link],
-                               {f.path: f.stat for f in files if not f.link})
+        facts = scenario_facts(
+            settings,
+            [f.path for f in files if not f.link],
+            {f.path: f.stat for f in files if not f.link},
+        )
         records = known_records(settings)
     validated: list[tuple[Path, os.stat_result, str]] = []
     for file in files:
@@ -817,24 +946,47 @@ def read_health(
             notes.append(f"{shown}: record unreadable, left out")
             continue
         extra = store.get(scenario_id, []) if isinstance(scenario_id, str) else []
-        full = bool(extra or doc.get("suite_runs") or doc.get("runs") or doc.get("lifecycle")
-                    or doc.get("bug"))
+        full = bool(
+            extra
+            or doc.get("suite_runs")
+            or doc.get("runs")
+            or doc.get("lifecycle")
+            or doc.get("bug")
+        )
         wanted = bugs is not None and (bool(doc.get("bug")) or kind == "issue")
         st = file.record_stat
         kept = records.get(str(rec)) if full and not wanted and st is not None else None
-        if kept is not None and st is not None and kept[0] == (
-                st.st_size, st.st_mtime_ns, st.st_ctime_ns):
+        if (
+            kept is not None
+            and st is not None
+            and kept[0] == (st.st_size, st.st_mtime_ns, st.st_ctime_ns)
+        ):
             # validated before, unchanged since (size and times), and carrying no run
             sid, kind, quarantined, retired, fixed = json.loads(kept[1])
-            items.append(_input(
-                settings, path, sid, kind, (quarantined, retired, None if fixed is None
-                                            else datetime.fromisoformat(fixed)),
-                facts.get(path), tuple(extra), (), None, ancestry))
+            items.append(
+                _input(
+                    settings,
+                    path,
+                    sid,
+                    kind,
+                    (
+                        quarantined,
+                        retired,
+                        None if fixed is None else datetime.fromisoformat(fixed),
+                    ),
+                    facts.get(path),
+                    tuple(extra),
+                    (),
+                    None,
+                    ancestry,
+                )
+            )
             continue
         if full or wanted:
             from pydantic import ValidationError
 
             from intake.contract.models import Record
+
             try:
                 record = Record.model_validate_json(raw, strict=False)
             except (ValidationError, ValueError):
@@ -844,17 +996,19 @@ def read_health(
             if plain is not None and st is not None:
                 validated.append((rec, st, plain))
             if wanted and bugs is not None:
-                bugs.append((with_stored(record, suite_runs(extra)) if extra else record,
-                             _shown(settings, path)))
+                bugs.append(
+                    (
+                        with_stored(record, suite_runs(extra)) if extra else record,
+                        _shown(settings, path),
+                    )
+                )
             if full:
-                items.append(health_input(settings, path, record, facts.get(path), extra,
-                                          ancestry))
+                items.append(health_input(settings, path, record, facts.get(path), extra, ancestry))
                 continue
         if not isinstance(scenario_id, str):
             notes.append(f"{shown}: record unreadable, left out")
             continue
-        items.append(_unrun(settings, path, scenario_id, kind, fast=fast,
-                            facts=facts.get(path)))
+        items.append(_unrun(settings, path, scenario_id, kind, fast=fast, facts=facts.get(path)))
     remember_records(settings, validated)
     return items, notes
 
@@ -873,7 +1027,9 @@ def bars_of(settings: Settings) -> Bars:
 
 
 def health_of(
-    settings: Settings, items: Sequence[HealthInput], notes: Sequence[str] = (),
+    settings: Settings,
+    items: Sequence[HealthInput],
+    notes: Sequence[str] = (),
     now: datetime | None = None,
 ) -> HealthReport:
     """Classify what ``read_health`` read, with the settings' thresholds (the decisions'
@@ -920,15 +1076,19 @@ def to_document(report: HealthReport) -> dict[str, Any]:
         "counts": report.counts(),
         "splits": report.by_split(),
         "headroom": [
-            {"category": c, "strong_judged": n, "strong_passes": k,
-             "pass_rate": round(k / n, 4) if n else None,
-             "headroom": round(1 - k / n, 4) if n else None}
+            {
+                "category": c,
+                "strong_judged": n,
+                "strong_passes": k,
+                "pass_rate": round(k / n, 4) if n else None,
+                "headroom": round(1 - k / n, 4) if n else None,
+            }
             for c, n, k in report.headroom
         ],
-        "quarantined": [{"id": s.scenario_id, "reason": s.quarantined}
-                        for s in report.quarantined],
-        "retired": [{"id": r.scenario_id, "path": r.path, "reason": r.reason}
-                    for r in report.retired],
+        "quarantined": [{"id": s.scenario_id, "reason": s.quarantined} for s in report.quarantined],
+        "retired": [
+            {"id": r.scenario_id, "path": r.path, "reason": r.reason} for r in report.retired
+        ],
         "scenarios": [s.to_dict() for s in report.scenarios],
         "notes": report.notes,
     }
@@ -945,30 +1105,46 @@ def _pairs(pairs: list[tuple[str, int]]) -> str:
 
 def _threshold_line(report: HealthReport) -> str:
     t = report.thresholds
-    pinned = ("commit " + t["health_commit"] if t["health_commit"] else
-              "all commits" if t["health_all_commits"] else "the newest commit")
-    machines = ("machine " + t["health_machine"] if t["health_machine"] else
-                "all machines" if t["health_all_machines"] else "the newest machine")
-    return (f"thresholds: decided at {t['health_confidence']:.0%} posterior (Jeffreys), "
-            f"at least {t['health_min_runs']} judged runs per tier; saturated >= "
-            f"{t['health_saturation_bar']:.0%} on every tier; always-fail <= "
-            f"{t['health_fail_bar']:.0%} on the strongest; flaky inside "
-            f"{t['health_flaky_low']:.0%}-{t['health_flaky_high']:.0%}; inverted by > "
-            f"{t['health_inverted_margin']:.0%}; pass^{t['health_pass_k']}; window "
-            f"{t['health_window_nights'] or 'every'} night(s), {pinned}, {machines}")
+    pinned = (
+        "commit " + t["health_commit"]
+        if t["health_commit"]
+        else "all commits"
+        if t["health_all_commits"]
+        else "the newest commit"
+    )
+    machines = (
+        "machine " + t["health_machine"]
+        if t["health_machine"]
+        else "all machines"
+        if t["health_all_machines"]
+        else "the newest machine"
+    )
+    return (
+        f"thresholds: decided at {t['health_confidence']:.0%} posterior (Jeffreys), "
+        f"at least {t['health_min_runs']} judged runs per tier; saturated >= "
+        f"{t['health_saturation_bar']:.0%} on every tier; always-fail <= "
+        f"{t['health_fail_bar']:.0%} on the strongest; flaky inside "
+        f"{t['health_flaky_low']:.0%}-{t['health_flaky_high']:.0%}; inverted by > "
+        f"{t['health_inverted_margin']:.0%}; pass^{t['health_pass_k']}; window "
+        f"{t['health_window_nights'] or 'every'} night(s), {pinned}, {machines}"
+    )
 
 
 def _window_line(report: HealthReport) -> str:
     if report.window is None:
         return "runs read: none"
     first, last = report.window
-    return (f"runs read: started {first:%Y-%m-%d %H:%M} to {last:%Y-%m-%d %H:%M} UTC"
-            f" ({report.outside_window} older left out)")
+    return (
+        f"runs read: started {first:%Y-%m-%d %H:%M} to {last:%Y-%m-%d %H:%M} UTC"
+        f" ({report.outside_window} older left out)"
+    )
 
 
 def _wanted_lines(report: HealthReport) -> list[str]:
-    return [f"to decide {n} undecided scenario(s): run the {tier} tier about {k} more time(s) "
-            "each" for tier, n, k in report.wanted_runs()]
+    return [
+        f"to decide {n} undecided scenario(s): run the {tier} tier about {k} more time(s) each"
+        for tier, n, k in report.wanted_runs()
+    ]
 
 
 def render_text(report: HealthReport) -> str:
@@ -992,14 +1168,21 @@ def render_text(report: HealthReport) -> str:
         lines.append(f"{klass:<14}{row['total']:>7}{row['real']:>7}{row['hand']:>7}")
     splits = report.by_split()
     if splits:
-        lines += ["", "per split: " + "; ".join(
-            f"{name}: " + ", ".join(f"{k} {n}" for k, n in row.items() if n)
-            for name, row in splits.items())]
+        lines += [
+            "",
+            "per split: "
+            + "; ".join(
+                f"{name}: " + ", ".join(f"{k} {n}" for k, n in row.items() if n)
+                for name, row in splits.items()
+            ),
+        ]
     if report.headroom:
         lines += ["", "headroom (strong tier, capability cases):"]
         for category, n, k in report.headroom:
-            lines.append(f"  {category}: " + (f"{k}/{n} passed, headroom {1 - k / n:.0%}"
-                                              if n else "no judged strong run"))
+            lines.append(
+                f"  {category}: "
+                + (f"{k}/{n} passed, headroom {1 - k / n:.0%}" if n else "no judged strong run")
+            )
     lines += _wanted_lines(report)
     flagged = [s for s in report.scenarios if s.klass != "healthy"]
     if flagged:
@@ -1040,22 +1223,32 @@ def render_markdown(report: HealthReport) -> str:
     lines.append(f"| quarantined | {len(report.quarantined)} | | |")
     splits = report.by_split()
     if splits:
-        lines += ["", "| split | " + " | ".join(CLASSES) + " |",
-                  "| --- |" + " ---: |" * len(CLASSES)]
-        lines += [f"| {name} | " + " | ".join(str(row[k]) for k in CLASSES) + " |"
-                  for name, row in splits.items()]
+        lines += [
+            "",
+            "| split | " + " | ".join(CLASSES) + " |",
+            "| --- |" + " ---: |" * len(CLASSES),
+        ]
+        lines += [
+            f"| {name} | " + " | ".join(str(row[k]) for k in CLASSES) + " |"
+            for name, row in splits.items()
+        ]
     if report.headroom:
-        lines += ["", "| category | strong judged | passed | headroom |",
-                  "| --- | ---: | ---: | ---: |"]
+        lines += [
+            "",
+            "| category | strong judged | passed | headroom |",
+            "| --- | ---: | ---: | ---: |",
+        ]
         for category, n, k in report.headroom:
-            lines.append(f"| {md_text(category)} | {n} | {k} | "
-                         f"{f'{1 - k / n:.0%}' if n else '-'} |")
+            lines.append(
+                f"| {md_text(category)} | {n} | {k} | {f'{1 - k / n:.0%}' if n else '-'} |"
+            )
     flagged = [s for s in report.scenarios if s.klass != "healthy"]
     if flagged:
         lines += ["", "| scenario | class | provenance | why |", "| --- | --- | --- | --- |"]
         for s in flagged[:200]:
-            lines.append(f"| {md_code(s.scenario_id)} | {s.klass} | {s.provenance} | "
-                         f"{md_text(s.why)} |")
+            lines.append(
+                f"| {md_code(s.scenario_id)} | {s.klass} | {s.provenance} | {md_text(s.why)} |"
+            )
     for s in report.quarantined:
         lines.append(f"\n- quarantined {md_code(s.scenario_id)}: {md_text(s.quarantined or '')}")
     for r in report.retired:
@@ -1074,11 +1267,20 @@ def render_github(report: HealthReport) -> str:
     """
     from intake.ghoutput import Annotated, Command, grouped_annotations, inert
 
-    lines = grouped_annotations([
-        Annotated("warning" if s.klass in ("always-fail", "inverted") else "notice",
-                  s.path, 1, s.klass, f"{s.klass}: {s.why}")
-        for s in report.scenarios if s.klass in ANNOTATED
-    ], noun="scenario")
+    lines = grouped_annotations(
+        [
+            Annotated(
+                "warning" if s.klass in ("always-fail", "inverted") else "notice",
+                s.path,
+                1,
+                s.klass,
+                f"{s.klass}: {s.why}",
+            )
+            for s in report.scenarios
+            if s.klass in ANNOTATED
+        ],
+        noun="scenario",
+    )
     return Command("\n".join([*lines, inert(render_markdown(report))]))
 
 
@@ -1087,19 +1289,22 @@ def html_section(report: HealthReport) -> str:
     counts = report.counts()
     rows = "".join(
         f"<tr><td>{k}</td><td class=n>{counts[k]['total']}</td><td class=n>{counts[k]['real']}"
-        f"</td><td class=n>{counts[k]['hand']}</td></tr>" for k in CLASSES
+        f"</td><td class=n>{counts[k]['hand']}</td></tr>"
+        for k in CLASSES
     )
     flagged = "".join(
         f"<tr><td><code>{html_text(s.scenario_id)}</code></td><td>{s.klass}</td>"
         f"<td>{s.provenance}</td><td>{html_text(s.why)}</td></tr>"
-        for s in report.scenarios if s.klass != "healthy"
+        for s in report.scenarios
+        if s.klass != "healthy"
     )
     retired = "".join(
         f"<li>retired <code>{html_text(r.scenario_id)}</code>: {html_text(r.reason)}</li>"
         for r in report.retired
     ) + "".join(
         f"<li>quarantined <code>{html_text(s.scenario_id)}</code>: "
-        f"{html_text(s.quarantined or '')}</li>" for s in report.quarantined
+        f"{html_text(s.quarantined or '')}</li>"
+        for s in report.quarantined
     )
     return (
         '<section id="health"><h2>Suite health</h2>'
@@ -1108,8 +1313,12 @@ def html_section(report: HealthReport) -> str:
         f"{html_text(_pairs(report.commits_left))}</p>"
         "<table><tr><th>class</th><th>total</th><th>real use</th><th>hand-written</th></tr>"
         f"{rows}</table>"
-        + (f"<table><tr><th>scenario</th><th>class</th><th>provenance</th><th>why</th></tr>"
-           f"{flagged}</table>" if flagged else "")
+        + (
+            f"<table><tr><th>scenario</th><th>class</th><th>provenance</th><th>why</th></tr>"
+            f"{flagged}</table>"
+            if flagged
+            else ""
+        )
         + (f"<ul>{retired}</ul>" if retired else "")
         + "</section>"
     )

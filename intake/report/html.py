@@ -149,8 +149,11 @@ def _entry_and_rubric(report: ProvenanceReport) -> list[str]:
             f"{e['adopted']} adopted, {e['neither']} neither.</p>",
             _html_table(
                 ["entry", "scenarios"],
-                [["promoted through intake", e["promoted"]], ["adopted", e["adopted"]],
-                 ["neither (no stamp)", e["neither"]]],
+                [
+                    ["promoted through intake", e["promoted"]],
+                    ["adopted", e["adopted"]],
+                    ["neither (no stamp)", e["neither"]],
+                ],
             ),
         ]
     if report.rubric is not None:
@@ -221,8 +224,10 @@ def render_html(report: ProvenanceReport) -> str:
         parts.append(
             _html_table(
                 ["month", "scenarios", "real use", "share"],
-                [[m.month, m.share.total, m.share.real, pct(m.share.real_share)]
-                 for m in report.months],
+                [
+                    [m.month, m.share.total, m.share.real, pct(m.share.real_share)]
+                    for m in report.months
+                ],
             )
         )
     else:
@@ -238,8 +243,12 @@ def render_html(report: ProvenanceReport) -> str:
         _html_table(
             ["category", "total", *SOURCE_TYPES, "real use"],
             [
-                [c.category, c.share.total, *(c.share.counts[t] for t in SOURCE_TYPES),
-                 pct(c.share.real_share)]
+                [
+                    c.category,
+                    c.share.total,
+                    *(c.share.counts[t] for t in SOURCE_TYPES),
+                    pct(c.share.real_share),
+                ]
                 for c in report.categories
             ],
         )
@@ -263,8 +272,10 @@ def render_html(report: ProvenanceReport) -> str:
             parts.append(
                 _html_table(
                     ["file", "id", "why"],
-                    [[f"{i.file}:{i.line}" if i.line else i.file, i.id or "", i.reason]
-                     for i in items],
+                    [
+                        [f"{i.file}:{i.line}" if i.line else i.file, i.id or "", i.reason]
+                        for i in items
+                    ],
                     numeric_from=99,
                 )
             )

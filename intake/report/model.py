@@ -231,8 +231,11 @@ class RunSummary:
         """JSON-ready form."""
         return {
             "tiers": {
-                tier: {"runs": runs, "passes": passes,
-                       "pass_rate": _round(passes / runs) if runs else None}
+                tier: {
+                    "runs": runs,
+                    "passes": passes,
+                    "pass_rate": _round(passes / runs) if runs else None,
+                }
                 for tier, (runs, passes) in self.tiers.items()
             },
             "difficulty": self.difficulty,
@@ -250,8 +253,9 @@ def run_summary(
         if fact is None or not fact.run_stats:
             continue
         seen = True
-        stats = {tier: TierStats(RunTier(tier), runs, passes)
-                 for tier, runs, passes in fact.run_stats}
+        stats = {
+            tier: TierStats(RunTier(tier), runs, passes) for tier, runs, passes in fact.run_stats
+        }
         for tier, stat in stats.items():
             runs, passes = tiers[tier]
             tiers[tier] = (runs + stat.runs, passes + stat.passes)
@@ -267,7 +271,6 @@ def run_summary(
 
 @dataclass(frozen=True)
 class RubricSpread:
-
     """How many reviews gave each score, and the median minutes."""
 
     reviews: int
@@ -325,8 +328,13 @@ class Headroom:
 
     def to_dict(self) -> dict[str, Any]:
         """JSON form."""
-        return {"category": self.category, "cases": self.cases, "strong_runs": self.strong_runs,
-                "strong_passes": self.strong_passes, "strong_pass_rate": self.pass_rate}
+        return {
+            "category": self.category,
+            "cases": self.cases,
+            "strong_runs": self.strong_runs,
+            "strong_passes": self.strong_passes,
+            "strong_pass_rate": self.pass_rate,
+        }
 
 
 def suite_summary(
@@ -403,7 +411,6 @@ def _round(value: float) -> float:
     return round(value, 6)
 
 
-
 # --- pure assembly --------------------------------------------------------------------------
 
 
@@ -448,8 +455,25 @@ _FILLER = frozenset(
     """.split()  # noqa: SIM905 - a word list reads better as words
 )
 _MODEL_NAMES = (
-    "qwen", "gpt", "claude", "llama", "gemma", "mistral", "mixtral", "phi", "deepseek", "gemini",
-    "sonnet", "opus", "haiku", "lemonade", "granite", "hermes", "olmo", "smollm", "command-r",
+    "qwen",
+    "gpt",
+    "claude",
+    "llama",
+    "gemma",
+    "mistral",
+    "mixtral",
+    "phi",
+    "deepseek",
+    "gemini",
+    "sonnet",
+    "opus",
+    "haiku",
+    "lemonade",
+    "granite",
+    "hermes",
+    "olmo",
+    "smollm",
+    "command-r",
 )
 _SUBJECT_WORDS = 4
 
@@ -632,9 +656,7 @@ def _funnel(
         key = scenario.record.id or str(scenario.view.id)
         items.setdefault(key, _Item()).absorb(scenario.record)
     first_seen: dict[str, datetime] = {}
-    for event in sorted(
-        events or (), key=lambda e: e.when or datetime.max.replace(tzinfo=UTC)
-    ):
+    for event in sorted(events or (), key=lambda e: e.when or datetime.max.replace(tzinfo=UTC)):
         if not event.scenario_id or event.kind == "adoption":
             continue
         item = items.setdefault(event.scenario_id, _Item())

@@ -113,8 +113,12 @@ def _value(name: str, value: Any) -> Any:
 def learned() -> list[tuple[str, str, str]]:
     """(function, arguments, answer) as JSON for each answer computed in this process and not
     seeded; floats keep every bit (``repr``)."""
-    rows = [(name, json.dumps(_plain(args)), json.dumps(_plain(_MEMO[name][args])))
-            for name, new in _LEARNED.items() for args in new if args in _MEMO[name]]
+    rows = [
+        (name, json.dumps(_plain(args)), json.dumps(_plain(_MEMO[name][args])))
+        for name, new in _LEARNED.items()
+        for args in new
+        if args in _MEMO[name]
+    ]
     for new in _LEARNED.values():
         new.clear()
     return rows
@@ -163,8 +167,9 @@ def beta_cdf(x: float, a: float, b: float) -> float:
         return 0.0
     if x >= 1.0:
         return 1.0
-    front = math.exp(math.lgamma(a + b) - math.lgamma(a) - math.lgamma(b)
-                     + a * math.log(x) + b * math.log1p(-x))
+    front = math.exp(
+        math.lgamma(a + b) - math.lgamma(a) - math.lgamma(b) + a * math.log(x) + b * math.log1p(-x)
+    )
     if x < (a + 1.0) / (a + b + 2.0):
         return front * _betacf(a, b, x) / a
     return 1.0 - front * _betacf(b, a, 1.0 - x) / b
@@ -242,8 +247,9 @@ def _grid(bars: Bars, both: bool) -> tuple[tuple[tuple[str, int, int], ...], ...
 
 
 @lru_cache(maxsize=65536)
-def posterior(strong: tuple[int, int] | None, local: tuple[int, int] | None, bars: Bars
-              ) -> tuple[tuple[str, float], ...]:
+def posterior(
+    strong: tuple[int, int] | None, local: tuple[int, int] | None, bars: Bars
+) -> tuple[tuple[str, float], ...]:
     """Each class's posterior probability from (passes, judged) of the strong and the local
     tier (None: did not run), highest first."""
     first = strong if strong is not None else local
@@ -277,14 +283,26 @@ def below(passes: int, n: int, x: float) -> float:
 
 def _inverted(strong: tuple[int, int], local: tuple[int, int], bars: Bars) -> float:
     """P(local > strong + margin) under the two posteriors."""
-    return dict(posterior(strong, local, Bars(
-        confidence=bars.confidence, saturation_bar=2.0, fail_bar=-1.0, flaky_low=2.0,
-        flaky_high=2.0, inverted_margin=bars.inverted_margin)))["inverted"]
+    return dict(
+        posterior(
+            strong,
+            local,
+            Bars(
+                confidence=bars.confidence,
+                saturation_bar=2.0,
+                fail_bar=-1.0,
+                flaky_low=2.0,
+                flaky_high=2.0,
+                inverted_margin=bars.inverted_margin,
+            ),
+        )
+    )["inverted"]
 
 
 @remembered
-def decide(strong: tuple[int, int] | None, local: tuple[int, int] | None, bars: Bars
-           ) -> tuple[str, float, tuple[tuple[str, float], ...]]:
+def decide(
+    strong: tuple[int, int] | None, local: tuple[int, int] | None, bars: Bars
+) -> tuple[str, float, tuple[tuple[str, float], ...]]:
     """(class or ``undecided``, the probability it rests on, each class's probability).
 
     Each rule is on one-sided bounds at ``confidence``: a tier's pass rate is *above* x when
@@ -306,9 +324,12 @@ def decide(strong: tuple[int, int] | None, local: tuple[int, int] | None, bars: 
     p_low = [below(*t, bars.flaky_low) for t in tiers]
     p_high = [1.0 - below(*t, bars.flaky_high) for t in tiers]
     p_flaky = [1.0 - lo - hi for lo, hi in zip(p_low, p_high, strict=True)]
-    probs = (("always-fail", p_fail), ("inverted", p_inv),
-             ("saturated", min(p_sat) if len(tiers) == 2 else 0.0),
-             ("flaky", 1.0 - math.prod(1.0 - f for f in p_flaky)))
+    probs = (
+        ("always-fail", p_fail),
+        ("inverted", p_inv),
+        ("saturated", min(p_sat) if len(tiers) == 2 else 0.0),
+        ("flaky", 1.0 - math.prod(1.0 - f for f in p_flaky)),
+    )
     if p_fail >= c:
         return "always-fail", p_fail, probs
     if p_inv >= c:
@@ -326,8 +347,12 @@ def decide(strong: tuple[int, int] | None, local: tuple[int, int] | None, bars: 
 
 
 @remembered
-def more_runs(strong: tuple[int, int] | None, local: tuple[int, int] | None, bars: Bars,
-              factors: Sequence[float] = (1.5, 2, 3, 4, 6, 8, 12, 16)) -> int | None:
+def more_runs(
+    strong: tuple[int, int] | None,
+    local: tuple[int, int] | None,
+    bars: Bars,
+    factors: Sequence[float] = (1.5, 2, 3, 4, 6, 8, 12, 16),
+) -> int | None:
     """About how many more judged runs per tier that ran would decide the case, if its pass
     rates held; None when even 16 times as many would not (a rate near a bar)."""
     for factor in factors:
@@ -347,6 +372,16 @@ def more_runs(strong: tuple[int, int] | None, local: tuple[int, int] | None, bar
 
 
 __all__ = [
-    "VERSION", "Bars", "below", "beta_cdf", "decide", "jeffreys", "learned", "masses",
-    "more_runs", "posterior", "remembered", "seed",
+    "VERSION",
+    "Bars",
+    "below",
+    "beta_cdf",
+    "decide",
+    "jeffreys",
+    "learned",
+    "masses",
+    "more_runs",
+    "posterior",
+    "remembered",
+    "seed",
 ]

@@ -84,9 +84,9 @@ def _dated_by_adoption(record: Record) -> bool:
     if adoption is None or record.promotion is not None:
         return False
     dated_by = record.source.details.get("dated_by")
-    return dated_by not in ("captured_from", "git") and _aware(
-        record.source.captured_at
-    ) == _aware(adoption.at)
+    return dated_by not in ("captured_from", "git") and _aware(record.source.captured_at) == _aware(
+        adoption.at
+    )
 
 
 def _run_stats(record: Record) -> tuple[tuple[str, int, int], ...]:
@@ -222,8 +222,7 @@ def read_scenarios(paths: Sequence[Path], cwd: Path | None = None) -> list[Scena
                 if key not in seen:
                     seen.add(key)
                     rel = os.path.relpath(file, base)
-                    jobs.append((file, shown_below(shown, rel),
-                                 _record_name(file) in records))
+                    jobs.append((file, shown_below(shown, rel), _record_name(file) in records))
         elif path.is_file():
             key = os.path.abspath(path)
             if key not in seen:
@@ -246,8 +245,11 @@ def _needs_git(scenario: ScenarioFile) -> bool:
 
 
 def with_git_dates(
-    scenarios: list[ScenarioFile], targets: Sequence[Path], cwd: Path,
-    *, base_ref: str | None = None,
+    scenarios: list[ScenarioFile],
+    targets: Sequence[Path],
+    cwd: Path,
+    *,
+    base_ref: str | None = None,
 ) -> list[ScenarioFile]:
     """The scenarios, those only git can date given the base-side commit that brought them in.
 

@@ -106,8 +106,9 @@ def _bugs_and_health(report: ProvenanceReport) -> dict[str, Any]:
         found["bugs"] = report.bugs.to_dict()
     if report.health is not None:
         doc = health_document(report.health)
-        found["health"] = {k: doc[k] for k in
-                           ("thresholds", "commits", "counts", "quarantined", "retired")}
+        found["health"] = {
+            k: doc[k] for k in ("thresholds", "commits", "counts", "quarantined", "retired")
+        }
     return found
 
 
@@ -117,7 +118,8 @@ def _health_lines(report: ProvenanceReport) -> list[str]:
         return []
     counts = health.counts()
     return [
-        "Health: " + ", ".join(f"{k} {counts[k]['total']}" for k in counts if counts[k]["total"])
+        "Health: "
+        + ", ".join(f"{k} {counts[k]['total']}" for k in counts if counts[k]["total"])
         + f"; quarantined {len(health.quarantined)}, retired {len(health.retired)} "
         "(`intake health` for the whole report)"
     ]
@@ -141,8 +143,11 @@ def suite_lines(report: ProvenanceReport) -> list[str]:
     """Suite types, capability headroom per category and control verdicts (text)."""
     if not any(report.suites.values()):
         return []
-    lines = ["", "Suite types (promoted cases)",
-             ", ".join(f"{k} {v}" for k, v in sorted(report.suites.items()))]
+    lines = [
+        "",
+        "Suite types (promoted cases)",
+        ", ".join(f"{k} {v}" for k, v in sorted(report.suites.items())),
+    ]
     for row in report.headroom:
         rate = pct(row.pass_rate) if row.pass_rate is not None else "no judged strong run"
         lines.append(
@@ -150,8 +155,10 @@ def suite_lines(report: ProvenanceReport) -> list[str]:
             f"{row.strong_passes}/{row.strong_runs} passed ({rate})"
         )
     if report.controls:
-        lines.append("control gate at promotion: " + ", ".join(
-            f"{k.replace('_', ' ')} {v}" for k, v in sorted(report.controls.items())))
+        lines.append(
+            "control gate at promotion: "
+            + ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in sorted(report.controls.items()))
+        )
     return lines
 
 
@@ -225,8 +232,12 @@ def render_text(report: ProvenanceReport) -> str:
     out += _table(
         ["category", "total", *SOURCE_TYPES, "real use"],
         [
-            [c.category, str(c.share.total), *(str(c.share.counts[t]) for t in SOURCE_TYPES),
-             pct(c.share.real_share)]
+            [
+                c.category,
+                str(c.share.total),
+                *(str(c.share.counts[t]) for t in SOURCE_TYPES),
+                pct(c.share.real_share),
+            ]
             for c in report.categories
         ],
     )
@@ -235,8 +246,13 @@ def render_text(report: ProvenanceReport) -> str:
         out += _table(
             ["month", "scenarios", "real use", "share", f"(| = {target_pct(report.target)})"],
             [
-                [m.month, str(m.share.total), str(m.share.real), pct(m.share.real_share),
-                 _bar(m.share.real_share, report.target)]
+                [
+                    m.month,
+                    str(m.share.total),
+                    str(m.share.real),
+                    pct(m.share.real_share),
+                    _bar(m.share.real_share, report.target),
+                ]
                 for m in report.months
             ],
         )

@@ -278,8 +278,6 @@ def _basename(path: str) -> str:
     return path.replace("\\", "/").rstrip("/").rsplit("/", 1)[-1] or "document"
 
 
-
-
 KINDS: tuple[StoreKind, ...] = (StoreKind.agent_ui,)
 
 

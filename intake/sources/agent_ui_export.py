@@ -135,13 +135,10 @@ class ExportStore(SingleSessionFile):
             raise SourceError("export is not valid JSON", where=where) from None
         for key, wanted in (("session", "object"), ("messages", "array")):
             if key not in data:
-                raise SourceError(
-                    f"Agent UI export lacks the key '{key}'", where=self.path.name
-                )
+                raise SourceError(f"Agent UI export lacks the key '{key}'", where=self.path.name)
             if json_type(data[key]) != wanted:
                 raise SourceError(
-                    f"Agent UI export's '{key}' is a JSON {json_type(data[key])}, not an "
-                    f"{wanted}",
+                    f"Agent UI export's '{key}' is a JSON {json_type(data[key])}, not an {wanted}",
                     where=self.path.name,
                 )
         session = data["session"]

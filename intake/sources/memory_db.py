@@ -69,8 +69,6 @@ class MemoryStore(SqliteStore):
                 where=path.name,
             )
 
-
-
     def _ts(self) -> str:
         return "timestamp" if "timestamp" in self.conv else "NULL"
 
@@ -162,7 +160,12 @@ class MemoryStore(SqliteStore):
         cols = ", ".join(
             name if name in self.tools else f"NULL AS {name}"
             for name in (
-                "tool_name", "success", "error", "timestamp", "result_summary", "args",
+                "tool_name",
+                "success",
+                "error",
+                "timestamp",
+                "result_summary",
+                "args",
                 "duration_ms",
             )
         )

@@ -34,15 +34,24 @@ _FAILURE_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("error_suffix", re.compile(r"\[Error: [^\]]*\]\s*$")),
     ("server_error", re.compile(r"^\s*Sorry, something went wrong", re.IGNORECASE)),
     ("no_response", re.compile(r"^\s*I wasn['’]t able to generate a response", re.IGNORECASE)),
-    ("model_unreachable", re.compile(
-        r"^\s*(I['’]m having trouble (connecting to|reaching) the language model"
-        r"|Couldn['’]t reach the local LLM|Something went wrong talking to the local LLM"
-        r"|The local LLM (hit an unexpected error|returned an unexpected response)"
-        r"|Reloading the model\b|The model this agent needs .{0,80}isn['’]t installed)",
-        re.IGNORECASE)),
-    ("timeout", re.compile(
-        r"^\s*(I took too long thinking about that one|Response timed out after \d+\s*s"
-        r"|The local model didn['’]t respond in time)", re.IGNORECASE)),
+    (
+        "model_unreachable",
+        re.compile(
+            r"^\s*(I['’]m having trouble (connecting to|reaching) the language model"
+            r"|Couldn['’]t reach the local LLM|Something went wrong talking to the local LLM"
+            r"|The local LLM (hit an unexpected error|returned an unexpected response)"
+            r"|Reloading the model\b|The model this agent needs .{0,80}isn['’]t installed)",
+            re.IGNORECASE,
+        ),
+    ),
+    (
+        "timeout",
+        re.compile(
+            r"^\s*(I took too long thinking about that one|Response timed out after \d+\s*s"
+            r"|The local model didn['’]t respond in time)",
+            re.IGNORECASE,
+        ),
+    ),
 )
 INFRASTRUCTURE_FALLBACKS = frozenset(
     {"no_response", "model_unreachable", "timeout", "server_error", "no_answer"}
@@ -86,9 +95,7 @@ def _uuid_or_prefix(value: str) -> bool:
     if len(value) > 36:
         return False
     hexdigits = "0123456789abcdefABCDEF"
-    return all(
-        (c == "-") if i in _UUID_DASHES else (c in hexdigits) for i, c in enumerate(value)
-    )
+    return all((c == "-") if i in _UUID_DASHES else (c in hexdigits) for i, c in enumerate(value))
 
 
 class StoreKind(StrEnum):

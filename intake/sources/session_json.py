@@ -270,9 +270,7 @@ class JsonSessionStore(SingleSessionFile):
                 arguments, note = as_text(function.get("arguments"))
                 if note:
                     message.notes.append(f"tool {name}: arguments is {note}")
-                tool = ToolCall(
-                    name=name, success=True, arguments=arguments, rule=RULE_NO_FAILURE
-                )
+                tool = ToolCall(name=name, success=True, arguments=arguments, rule=RULE_NO_FAILURE)
                 message.tools.append(tool)
                 if _call_id(call.get("id")):
                     by_call[_call_id(call.get("id"))] = tool
@@ -285,9 +283,7 @@ class JsonSessionStore(SingleSessionFile):
         return messages
 
     @staticmethod
-    def _mark_last(
-        messages: list[Message], tool: str, failure: str | None, result: str
-    ) -> None:
+    def _mark_last(messages: list[Message], tool: str, failure: str | None, result: str) -> None:
         for message in reversed(messages):
             for call in reversed(message.tools):
                 if call.name == tool:

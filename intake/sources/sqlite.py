@@ -142,9 +142,7 @@ class SqliteStore:
         """Close the connection."""
         self.conn.close()
 
-    def _rows(
-        self, sql: str, params: tuple[Any, ...], session: str | None = None
-    ) -> Iterator[Any]:
+    def _rows(self, sql: str, params: tuple[Any, ...], session: str | None = None) -> Iterator[Any]:
         """The rows one at a time (a cursor, never the whole result in memory)."""
         try:
             cursor = self.conn.execute(sql, params)

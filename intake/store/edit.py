@@ -70,9 +70,7 @@ class Edit:
         commit(self.settings, unit)
         self.committed += 1
 
-    def commit_record(
-        self, command: str, draft: Path, record: Record, events: list[Event]
-    ) -> None:
+    def commit_record(self, command: str, draft: Path, record: Record, events: list[Event]) -> None:
         """Rewrite a draft's record and log its events as one unit (a review, a run)."""
         self._held(draft.stem)
         commit_record(self.settings, command, draft, record, events)

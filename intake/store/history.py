@@ -146,8 +146,9 @@ def _checked(doc: Any) -> Event | None:
     if not isinstance(at, str) or _when(at) is None:
         return None
     for text in (path, actor):
-        if text is not None and (not isinstance(text, str) or len(text) > 500
-                                 or not text.isprintable()):
+        if text is not None and (
+            not isinstance(text, str) or len(text) > 500 or not text.isprintable()
+        ):
             return None
     clean = _rejection_detail(detail)
     if clean is None:

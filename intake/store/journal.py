@@ -80,8 +80,14 @@ class Unit:
             ],
             "removes": [rel(p) for p in self.removes],
             "events": [
-                {"id": e.id, "kind": e.kind, "path": e.path, "actor": e.actor, "detail": e.detail,
-                 "at": e.at}
+                {
+                    "id": e.id,
+                    "kind": e.kind,
+                    "path": e.path,
+                    "actor": e.actor,
+                    "detail": e.detail,
+                    "at": e.at,
+                }
                 for e in self.events
             ],
             "index": self.index,
@@ -364,11 +370,13 @@ def recover(settings: Settings, scenario_id: str | None = None) -> list[Recovery
     found = [] if scenario_id else pending(settings)
     for item in found:
         if item.problem is not None:
-            done.append(Recovery(
-                Recovered.refused,
-                f"refused {display_path(item.path, settings.root)}: {item.problem} (not "
-                "replayed; delete it)",
-            ))
+            done.append(
+                Recovery(
+                    Recovered.refused,
+                    f"refused {display_path(item.path, settings.root)}: {item.problem} (not "
+                    "replayed; delete it)",
+                )
+            )
     ids = (
         [scenario_id]
         if scenario_id
@@ -475,9 +483,11 @@ def _recover_one(settings: Settings, scenario_id: str) -> list[Recovery]:
     for tmp in stray_temps(settings, scenario_id):
         with contextlib.suppress(FileNotFoundError):
             tmp.unlink()
-        done.append(Recovery(
-            Recovered.temporary, f"removed a temporary file: {display_path(tmp, settings.root)}"
-        ))
+        done.append(
+            Recovery(
+                Recovered.temporary, f"removed a temporary file: {display_path(tmp, settings.root)}"
+            )
+        )
     return done
 
 

@@ -312,9 +312,7 @@ class Ledger:
             for start in range(0, len(ids), ID_BATCH):
                 batch = ids[start : start + ID_BATCH]
                 marks = ",".join("?" * len(batch))
-                rows = self.db.conn.execute(
-                    f"SELECT id FROM events WHERE id IN ({marks})", batch
-                )
+                rows = self.db.conn.execute(f"SELECT id FROM events WHERE id IN ({marks})", batch)
                 found.update(str(row[0]) for row in rows)
         except sqlite3.Error as exc:
             raise LedgerError(f"cannot read the ledger: {exc}", where=str(self.path)) from None
@@ -402,9 +400,7 @@ def read_events_readonly(path: Path, kinds: tuple[str, ...]) -> list[Event]:
     try:
         try:
             conn.row_factory = sqlite3.Row
-            rows = conn.execute(
-                f"SELECT * FROM events WHERE kind IN ({marks})", kinds
-            ).fetchall()
+            rows = conn.execute(f"SELECT * FROM events WHERE kind IN ({marks})", kinds).fetchall()
         finally:
             conn.close()
     except sqlite3.Error as exc:

@@ -174,9 +174,7 @@ def find_draft(settings: Settings, target: str) -> Path:
     given = Path(target)
     if given.suffix == ".yaml" or os.sep in target or "/" in target:
         if given.suffix != ".yaml" or not re.fullmatch(ID_PATTERN, given.stem):
-            raise UsageError(
-                "not a draft: a draft is a file named <id>.yaml", where=target[:200]
-            )
+            raise UsageError("not a draft: a draft is a file named <id>.yaml", where=target[:200])
         path = given if given.is_absolute() else Path.cwd() / given
         if not path.is_file() and not path.is_symlink():
             raise UsageError("no such draft", where=target)

@@ -175,7 +175,10 @@ HISTORY_SUFFIX = ".intake-event.json"
 
 def _allowed_folders(settings: Settings) -> list[Path]:
     return [
-        settings.drafts, settings.scenarios, settings.retired, settings.ledger.parent,
+        settings.drafts,
+        settings.scenarios,
+        settings.retired,
+        settings.ledger.parent,
         _history(settings),
     ]
 

@@ -38,8 +38,9 @@ def _intake() -> str:
 
 def _run(suite: Path, env: dict[str, str], *args: str) -> float:
     start = time.perf_counter()
-    done = subprocess.run([_intake(), *args], cwd=suite, env=env, capture_output=True,
-                          text=True, check=False)
+    done = subprocess.run(
+        [_intake(), *args], cwd=suite, env=env, capture_output=True, text=True, check=False
+    )
     took = time.perf_counter() - start
     if done.returncode != 0 or " 0 errors" not in done.stdout:
         raise SystemExit(f"intake {' '.join(args)} failed: {done.stdout[-500:]}{done.stderr}")
@@ -59,8 +60,11 @@ def _probe_times(pythons: dict[str, Path], suite: Path) -> dict[str, float]:
     for name, python in pythons.items():
         for label, command, data in (
             ("verdict probe, 91 files", [str(python), "-I", "-c", PROBE], request),
-            ("full `import gaia.eval.runner`", [str(python), "-I", "-c",
-                                                "import gaia.eval.runner"], b""),
+            (
+                "full `import gaia.eval.runner`",
+                [str(python), "-I", "-c", "import gaia.eval.runner"],
+                b"",
+            ),
         ):
             took = []
             for _ in range(3):
@@ -82,38 +86,51 @@ def main() -> None:
         tree = gaia_install.export(base / "gaia", "src/gaia", "eval")
         shutil.copytree(tree / "src", base / "install" / "src")
         gaia_install.validator_only(base / "install")
-        pythons = {"validator-only GAIA": gaia_install.environment(
-            base / "install" / "env", base / "install" / "src")}
+        pythons = {
+            "validator-only GAIA": gaia_install.environment(
+                base / "install" / "env", base / "install" / "src"
+            )
+        }
         full = os.environ.get("BENCH_GAIA_PYTHON")
         if full:
             pythons["full GAIA install"] = Path(full)
         suite = base / "suite"
         shutil.copytree(tree / "eval", suite / "eval")
-        env = {k: v for k, v in os.environ.items()
-               if not k.startswith("INTAKE_") and k != "PYTHONPATH"}
+        env = {
+            k: v for k, v in os.environ.items() if not k.startswith("INTAKE_") and k != "PYTHONPATH"
+        }
         env["HOME"] = str(base / "home")
-        env["PATH"] = os.pathsep.join(p for p in env.get("PATH", "").split(os.pathsep)
-                                      if not (Path(p) / "gaia").exists())
-        for command in (["git", "init", "-q", "-b", "main"],
-                        [_intake(), "init"],
-                        [_intake(), "adopt", "eval/scenarios", "--source", "hand",
-                         "--reviewer", "maint"]):
+        env["PATH"] = os.pathsep.join(
+            p for p in env.get("PATH", "").split(os.pathsep) if not (Path(p) / "gaia").exists()
+        )
+        for command in (
+            ["git", "init", "-q", "-b", "main"],
+            [_intake(), "init"],
+            [_intake(), "adopt", "eval/scenarios", "--source", "hand", "--reviewer", "maint"],
+        ):
             subprocess.run(command, cwd=suite, env=env, check=True, capture_output=True)
         times: dict[str, list[float]] = {"without GAIA": []}
         for round_ in range(ROUNDS):
             times["without GAIA"].append(_run(suite, env, "check"))
             for name, python in pythons.items():
                 cache = base / f"cache-{name}-{round_}"
-                with_gaia = {**env, "INTAKE_GAIA_PYTHON": str(python),
-                             "INTAKE_CACHE_DIR": str(cache)}
+                with_gaia = {
+                    **env,
+                    "INTAKE_GAIA_PYTHON": str(python),
+                    "INTAKE_CACHE_DIR": str(cache),
+                }
                 times.setdefault(f"with {name}, first check (empty cache)", []).append(
-                    _run(suite, with_gaia, "check"))
+                    _run(suite, with_gaia, "check")
+                )
                 times.setdefault(f"with {name}, later checks (cached)", []).append(
-                    _run(suite, with_gaia, "check"))
+                    _run(suite, with_gaia, "check")
+                )
         probes = _probe_times(pythons, suite)
     without = statistics.median(times["without GAIA"])
-    print("**`intake check` with GAIA installed against without** (`bench_check_gaia.py`; "
-          f"GAIA's repository adopted, 91 scenarios; median of {ROUNDS}; target ≤ 1.5×)")
+    print(
+        "**`intake check` with GAIA installed against without** (`bench_check_gaia.py`; "
+        f"GAIA's repository adopted, 91 scenarios; median of {ROUNDS}; target ≤ 1.5×)"
+    )
     print()
     print("| check | time | × without |")
     print("| --- | --- | --- |")

@@ -92,8 +92,7 @@ def _replay_latency() -> float:
             session = json.loads(reply.read())["id"]
         for _ in range(50):
             body = json.dumps({"session_id": session, "message": "hi"}).encode()
-            req = urllib.request.Request(server.url + "/api/chat/send", data=body,
-                                         method="POST")
+            req = urllib.request.Request(server.url + "/api/chat/send", data=body, method="POST")
             start = time.perf_counter()
             with urllib.request.urlopen(req) as reply:
                 reply.read()
@@ -114,20 +113,31 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         port = free_port()
         suite = _suite(Path(tmp), [sys.executable, str(fake), "eval", "agent"], port)
-        os.environ.update(FAKE_CONTROL_REPO_ROOT=str(suite), **home_env(Path(tmp)),
-                          FAKE_CONTROL_MCP_BACKEND=f"http://127.0.0.1:{port}",
-                          FAKE_CONTROL_JUDGE="FAIL")
+        os.environ.update(
+            FAKE_CONTROL_REPO_ROOT=str(suite),
+            **home_env(Path(tmp)),
+            FAKE_CONTROL_MCP_BACKEND=f"http://127.0.0.1:{port}",
+            FAKE_CONTROL_JUDGE="FAIL",
+        )
         os.chdir(suite)
         overhead, total = _measure(suite, times, ROUNDS)
-        rows.append((
-            f"stand-in runner: intake's part of one control run (median of {ROUNDS})",
-            f"{overhead * 1000:.0f} ms (whole command {total:.2f} s)",
-        ))
-    rows.append(("the replay answering one send_message (SSE, median of 50)",
-                 f"{_replay_latency() * 1000:.1f} ms"))
+        rows.append(
+            (
+                f"stand-in runner: intake's part of one control run (median of {ROUNDS})",
+                f"{overhead * 1000:.0f} ms (whole command {total:.2f} s)",
+            )
+        )
+    rows.append(
+        (
+            "the replay answering one send_message (SSE, median of 50)",
+            f"{_replay_latency() * 1000:.1f} ms",
+        )
+    )
     rows += _real_gaia(times)
-    print("**`intake control` overhead** (`bench_control.py`; replay on 127.0.0.1; target "
-          "< 1 s per control run)\n")
+    print(
+        "**`intake control` overhead** (`bench_control.py`; replay on 127.0.0.1; target "
+        "< 1 s per control run)\n"
+    )
     print("| measure | result |\n| --- | --- |")
     for name, value in rows:
         print(f"| {name} | {value} |")
@@ -153,18 +163,27 @@ def _real_gaia(times: list[float]) -> list[tuple[str, str]]:
         port = free_port()
         os.environ.update(
             PATH=f"{base / 'bin'}{os.pathsep}{os.environ['PATH']}",
-            PYTHONPATH=str(root / "src"), PYTHONDONTWRITEBYTECODE="1", TMPDIR=str(base / "tmp"),
-            STANDIN_MCP_BACKEND=f"http://127.0.0.1:{port}", STANDIN_JUDGE="FAIL",
+            PYTHONPATH=str(root / "src"),
+            PYTHONDONTWRITEBYTECODE="1",
+            TMPDIR=str(base / "tmp"),
+            STANDIN_MCP_BACKEND=f"http://127.0.0.1:{port}",
+            STANDIN_JUDGE="FAIL",
             STANDIN_RECORD=str(base / "seen.jsonl"),
         )
-        suite = _suite(base, [str(gaia), "eval", "agent"], port,
-                       f'results_dir = "{root / "eval" / "results"}"\n')
+        suite = _suite(
+            base,
+            [str(gaia), "eval", "agent"],
+            port,
+            f'results_dir = "{root / "eval" / "results"}"\n',
+        )
         os.chdir(suite)
         overhead, total = _measure(suite, times, 2)
-    return [(
-        "GAIA's real runner (stand-in claude): intake's part of one control run (median of 2)",
-        f"{overhead * 1000:.0f} ms beside GAIA's {total - overhead:.2f} s",
-    )]
+    return [
+        (
+            "GAIA's real runner (stand-in claude): intake's part of one control run (median of 2)",
+            f"{overhead * 1000:.0f} ms beside GAIA's {total - overhead:.2f} s",
+        )
+    ]
 
 
 if __name__ == "__main__":

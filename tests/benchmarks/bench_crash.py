@@ -51,9 +51,7 @@ def main() -> None:
 
         def plain(i: int) -> None:
             path = root / "drafts" / f"plain_{i}.yaml"
-            atomic_write_all(
-                [(path.with_suffix(".intake.json"), record_text), (path, draft_text)]
-            )
+            atomic_write_all([(path.with_suffix(".intake.json"), record_text), (path, draft_text)])
             with Ledger.open(settings.ledger) as ledger:
                 ledger.append(Event("import", scenario_id=f"plain_{i}", detail={}))
                 ledger.append(Event("scrub", scenario_id=f"plain_{i}", detail={}))

@@ -113,10 +113,18 @@ def build(root: Path, count: int, nights: int) -> list[str]:
         hashes.append(runnable_hash(parse_checked(path.read_bytes()).data))
         record = Record(
             id=sid,
-            source=RecordSource(kind=SourceType.hand, locator=f"adopted:{sid}",
-                                captured_at=BASE, intake_version="bench"),
-            adoption=Adoption(at=BASE, by="alice", content_hash=content_hash(path),
-                              path=f"scenarios/{category}/{sid}.yaml"),
+            source=RecordSource(
+                kind=SourceType.hand,
+                locator=f"adopted:{sid}",
+                captured_at=BASE,
+                intake_version="bench",
+            ),
+            adoption=Adoption(
+                at=BASE,
+                by="alice",
+                content_hash=content_hash(path),
+                path=f"scenarios/{category}/{sid}.yaml",
+            ),
         )
         record_path(path).write_text(dump_record(record), encoding="utf-8")
     settings = load_settings(root)
@@ -125,15 +133,32 @@ def build(root: Path, count: int, nights: int) -> list[str]:
         at = BASE + timedelta(days=night)
         for tier, model in enumerate((STRONG, LOCAL)):
             results = tuple(
-                (f"case_{n:05d}", "PASS" if rng.random() < rates[n][tier] else
-                 ("FAIL" if rng.random() < 0.95 else "TIMEOUT"), 7.0, None, hashes[n],
-                 "scorecard")
-                for n in range(count))
-            write_run(settings, StoredRun(f"eval-{at:%Y%m%d}-02{tier}000", model,
-                                          "strong" if tier == 0 else "local",
-                                          "claude-sonnet-4-6", f"{night:08x}",
-                                          f"ci-{night % 3}", at + timedelta(minutes=tier), at,
-                                          results))
+                (
+                    f"case_{n:05d}",
+                    "PASS"
+                    if rng.random() < rates[n][tier]
+                    else ("FAIL" if rng.random() < 0.95 else "TIMEOUT"),
+                    7.0,
+                    None,
+                    hashes[n],
+                    "scorecard",
+                )
+                for n in range(count)
+            )
+            write_run(
+                settings,
+                StoredRun(
+                    f"eval-{at:%Y%m%d}-02{tier}000",
+                    model,
+                    "strong" if tier == 0 else "local",
+                    "claude-sonnet-4-6",
+                    f"{night:08x}",
+                    f"ci-{night % 3}",
+                    at + timedelta(minutes=tier),
+                    at,
+                    results,
+                ),
+            )
     return hashes
 
 
@@ -141,14 +166,31 @@ def night_folder(root: Path, count: int, model: str, day: int) -> Path:
     at = BASE + timedelta(days=day)
     folder = root / "eval" / "new" / f"eval-{at:%Y%m%d}-03000{0 if model == STRONG else 1}"
     folder.mkdir(parents=True)
-    scenarios = [{"scenario_id": f"case_{n:05d}", "category": f"cat_{n % 10}",
-                  "status": "PASS", "overall_score": 8.0, "turns": []} for n in range(count)]
-    (folder / "scorecard.json").write_text(json.dumps({
-        "run_id": folder.name, "timestamp": at.isoformat(),
-        "config": {"model": "claude-sonnet-4-6"}, "summary": {}, "scenarios": scenarios,
-    }), encoding="utf-8")
-    (folder / "meta.json").write_text(json.dumps({"model": model, "commit": "a1b2c3d4",
-                                                  "machine": "ci-1"}), encoding="utf-8")
+    scenarios = [
+        {
+            "scenario_id": f"case_{n:05d}",
+            "category": f"cat_{n % 10}",
+            "status": "PASS",
+            "overall_score": 8.0,
+            "turns": [],
+        }
+        for n in range(count)
+    ]
+    (folder / "scorecard.json").write_text(
+        json.dumps(
+            {
+                "run_id": folder.name,
+                "timestamp": at.isoformat(),
+                "config": {"model": "claude-sonnet-4-6"},
+                "summary": {},
+                "scenarios": scenarios,
+            }
+        ),
+        encoding="utf-8",
+    )
+    (folder / "meta.json").write_text(
+        json.dumps({"model": model, "commit": "a1b2c3d4", "machine": "ci-1"}), encoding="utf-8"
+    )
     return folder
 
 
@@ -172,21 +214,27 @@ NEUTRAL = tempfile.gettempdir()
 started in a checkout would import that checkout's intake whatever ``PYTHONPATH`` says."""
 
 
-def child(args: list[str], env: dict[str, str], out: Path | None = None
-          ) -> tuple[float, float, float]:
+def child(
+    args: list[str], env: dict[str, str], out: Path | None = None
+) -> tuple[float, float, float]:
     """Wall seconds, CPU seconds (user + system) and peak RSS (MB, the child's own) of
     ``python -c WRAP TARGET ARGS`` (stdout to ``out`` when given)."""
     import resource  # POSIX only (docs/windows.md): the benchmark runs where it is
 
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
-    proc = subprocess.run([sys.executable, "-c", WRAP, *args], capture_output=True, env=env,
-                          text=True, check=False, cwd=NEUTRAL)
+    proc = subprocess.run(
+        [sys.executable, "-c", WRAP, *args],
+        capture_output=True,
+        env=env,
+        text=True,
+        check=False,
+        cwd=NEUTRAL,
+    )
     elapsed = time.perf_counter() - start
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
-    peaks = [int(line.split()[1]) for line in proc.stderr.splitlines()
-             if line.startswith("PEAK ")]
+    peaks = [int(line.split()[1]) for line in proc.stderr.splitlines() if line.startswith("PEAK ")]
     if proc.returncode != 0 or not peaks:
         raise SystemExit(proc.stderr)
     if out is not None:
@@ -194,12 +242,16 @@ def child(args: list[str], env: dict[str, str], out: Path | None = None
     return elapsed, cpu, peaks[-1] / 1024
 
 
-def median_child(args: list[str], env: dict[str, str], repeat: int = 3,
-                 out: Path | None = None) -> tuple[float, float, float]:
+def median_child(
+    args: list[str], env: dict[str, str], repeat: int = 3, out: Path | None = None
+) -> tuple[float, float, float]:
     """Medians of wall and CPU seconds, and the largest peak RSS, of ``repeat`` children."""
     runs = [child(args, env, out) for _ in range(repeat)]
-    return (statistics.median(r[0] for r in runs), statistics.median(r[1] for r in runs),
-            max(r[2] for r in runs))
+    return (
+        statistics.median(r[0] for r in runs),
+        statistics.median(r[1] for r in runs),
+        max(r[2] for r in runs),
+    )
 
 
 LIBRARY = """
@@ -225,8 +277,7 @@ print(time.perf_counter() - start)
 """
 
 
-def import_command(root: Path, results: int, day: int, env: dict[str, str]
-                   ) -> tuple[float, float]:
+def import_command(root: Path, results: int, day: int, env: dict[str, str]) -> tuple[float, float]:
     """Wall and CPU seconds of ``intake runs import`` of one night of ``results`` results."""
     folder = night_folder(root, results, STRONG, day)
     wall, cpu, _ = child(["intake", "--root", str(root), "runs", "import", str(folder)], env)
@@ -237,13 +288,15 @@ def durable_rows(folder: Path, count: int) -> float:
     """Seconds to write ``count`` result rows into SQLite durably, one transaction."""
     db = sqlite3.connect(folder / "anchor.db")
     db.execute("PRAGMA synchronous=FULL")
-    db.execute("CREATE TABLE IF NOT EXISTS runs (run_id, model, scenario_id, status, score, "
-               "runnable_hash)")
+    db.execute(
+        "CREATE TABLE IF NOT EXISTS runs (run_id, model, scenario_id, status, score, runnable_hash)"
+    )
     start = time.perf_counter()
     with db:
-        db.executemany("INSERT INTO runs VALUES (?, ?, ?, ?, ?, ?)",
-                       [("eval-x", STRONG, f"case_{n:05d}", "PASS", 8.0, "sha256:x")
-                        for n in range(count)])
+        db.executemany(
+            "INSERT INTO runs VALUES (?, ?, ?, ?, ?, ?)",
+            [("eval-x", STRONG, f"case_{n:05d}", "PASS", 8.0, "sha256:x") for n in range(count)],
+        )
     elapsed = time.perf_counter() - start
     db.close()
     return elapsed
@@ -257,11 +310,14 @@ def same_report(a: Path, b: Path) -> bool:
     return docs[0] == docs[1]
 
 
-def health_table(count: int, nights_list: list[int], env: dict[str, str],
-                 before: dict[str, str] | None) -> None:
-    print(f"{'scenarios x nights x 2 models':<30}{'runs':>9}{'lib s':>7}{'MB':>5}"
-          f"{'cmd s':>7}{'cpu s':>7}{'MB':>5}{'SQL s':>7}{'cpu s':>7}{'MB':>5}"
-          f"{'ratio':>7}{'cpu ratio':>10}{'before cmd s':>13}{'cpu s':>7}{'MB':>5}{'same':>6}")
+def health_table(
+    count: int, nights_list: list[int], env: dict[str, str], before: dict[str, str] | None
+) -> None:
+    print(
+        f"{'scenarios x nights x 2 models':<30}{'runs':>9}{'lib s':>7}{'MB':>5}"
+        f"{'cmd s':>7}{'cpu s':>7}{'MB':>5}{'SQL s':>7}{'cpu s':>7}{'MB':>5}"
+        f"{'ratio':>7}{'cpu ratio':>10}{'before cmd s':>13}{'cpu s':>7}{'MB':>5}{'same':>6}"
+    )
     for nights in nights_list:
         with tempfile.TemporaryDirectory() as tmp:
             root = Path(tmp) / "suite"
@@ -270,10 +326,17 @@ def health_table(count: int, nights_list: list[int], env: dict[str, str],
             settings = load_settings(root)
             env["INTAKE_LEDGER_PATH"] = str(root / ".intake" / "ledger.db")
             rebuild_index(settings)
-            lib = [subprocess.run([sys.executable, "-c", LIBRARY, str(root)], check=True,
-                                  capture_output=True, env=env, text=True,
-                                  cwd=NEUTRAL).stdout.split()
-                   for _ in range(3)]
+            lib = [
+                subprocess.run(
+                    [sys.executable, "-c", LIBRARY, str(root)],
+                    check=True,
+                    capture_output=True,
+                    env=env,
+                    text=True,
+                    cwd=NEUTRAL,
+                ).stdout.split()
+                for _ in range(3)
+            ]
             lib_s = statistics.median(float(x[0]) for x in lib)
             lib_mb = max(float(x[1]) for x in lib)
             health = ["intake", "--root", str(root), "health", "--format", "json"]
@@ -287,20 +350,26 @@ def health_table(count: int, nights_list: list[int], env: dict[str, str],
             anchor = Path(tmp) / "anchor_by_start.py"
             anchor.write_text(ANCHOR_BY_START, encoding="utf-8")
             sql = median_child([str(anchor), str(index_path(settings))], env)
-            line = (f"{f'{count:,} x {nights} x 2':<30}{count * nights * 2:>9,}{lib_s:>7.2f}"
-                    f"{lib_mb:>5.0f}{cmd[0]:>7.2f}{cmd[1]:>7.2f}{cmd[2]:>5.0f}{sql[0]:>7.2f}"
-                    f"{sql[1]:>7.2f}{sql[2]:>5.0f}{cmd[0] / sql[0]:>7.1f}"
-                    f"{cmd[1] / sql[1]:>10.1f}")
+            line = (
+                f"{f'{count:,} x {nights} x 2':<30}{count * nights * 2:>9,}{lib_s:>7.2f}"
+                f"{lib_mb:>5.0f}{cmd[0]:>7.2f}{cmd[1]:>7.2f}{cmd[2]:>5.0f}{sql[0]:>7.2f}"
+                f"{sql[1]:>7.2f}{sql[2]:>5.0f}{cmd[0] / sql[0]:>7.1f}"
+                f"{cmd[1] / sql[1]:>10.1f}"
+            )
             if before is not None:
-                line += (f"{old[0]:>13.2f}{old[1]:>7.2f}{old[2]:>5.0f}"
-                         f"{'yes' if same_report(new_out, old_out) else 'NO':>6}")
+                line += (
+                    f"{old[0]:>13.2f}{old[1]:>7.2f}{old[2]:>5.0f}"
+                    f"{'yes' if same_report(new_out, old_out) else 'NO':>6}"
+                )
             print(line)
 
 
 def import_table(env: dict[str, str], before: dict[str, str] | None) -> None:
-    print(f"{'runs import, one night':<24}{'results':>8}{'first s':>8}{'cmd s':>7}{'cpu s':>7}"
-          f"{'lib s':>7}{'durable s':>10}{'lib ratio':>10}{'cmd ratio':>10}"
-          f"{'before cmd s':>13}{'cpu s':>7}")
+    print(
+        f"{'runs import, one night':<24}{'results':>8}{'first s':>8}{'cmd s':>7}{'cpu s':>7}"
+        f"{'lib s':>7}{'durable s':>10}{'lib ratio':>10}{'cmd ratio':>10}"
+        f"{'before cmd s':>13}{'cpu s':>7}"
+    )
     library: dict[int, float] = {}
     for results in (1000, 3000, 10000):
         with tempfile.TemporaryDirectory() as tmp:
@@ -315,17 +384,35 @@ def import_table(env: dict[str, str], before: dict[str, str] | None) -> None:
             if before is not None:
                 before["INTAKE_LEDGER_PATH"] = env["INTAKE_LEDGER_PATH"]
                 theirs = [import_command(root, results, day, before) for day in (9, 10, 11)]
-                old = (statistics.median(w for w, _ in theirs),
-                       statistics.median(c for _, c in theirs))
-            library[results] = statistics.median(float(subprocess.run(
-                [sys.executable, "-c", IMPORT_LIBRARY, str(root),
-                 str(night_folder(root, results, STRONG, day))], check=True,
-                capture_output=True, env=env, text=True, cwd=NEUTRAL).stdout)
-                for day in (6, 7, 8))
+                old = (
+                    statistics.median(w for w, _ in theirs),
+                    statistics.median(c for _, c in theirs),
+                )
+            library[results] = statistics.median(
+                float(
+                    subprocess.run(
+                        [
+                            sys.executable,
+                            "-c",
+                            IMPORT_LIBRARY,
+                            str(root),
+                            str(night_folder(root, results, STRONG, day)),
+                        ],
+                        check=True,
+                        capture_output=True,
+                        env=env,
+                        text=True,
+                        cwd=NEUTRAL,
+                    ).stdout
+                )
+                for day in (6, 7, 8)
+            )
             durable = statistics.median(durable_rows(Path(tmp), results) for _ in range(3))
-            line = (f"{'':<24}{results:>8,}{first[0]:>8.2f}{cmd[0]:>7.2f}{cmd[1]:>7.2f}"
-                    f"{library[results]:>7.3f}{durable:>10.3f}"
-                    f"{library[results] / durable:>10.1f}{cmd[0] / durable:>10.0f}")
+            line = (
+                f"{'':<24}{results:>8,}{first[0]:>8.2f}{cmd[0]:>7.2f}{cmd[1]:>7.2f}"
+                f"{library[results]:>7.3f}{durable:>10.3f}"
+                f"{library[results] / durable:>10.1f}{cmd[0] / durable:>10.0f}"
+            )
             if old is not None:
                 line += f"{old[0]:>13.2f}{old[1]:>7.2f}"
             print(line)
@@ -333,8 +420,9 @@ def import_table(env: dict[str, str], before: dict[str, str] | None) -> None:
     print(f"library time ~ results^{slope:.2f} from 1,000 to 10,000 (1.00 is linear)")
 
 
-GAIA_SCENARIOS = Path(__file__).resolve().parents[2].parent / "shared" / "corpus" / "gaia" / \
-    "eval" / "scenarios"
+GAIA_SCENARIOS = (
+    Path(__file__).resolve().parents[2].parent / "shared" / "corpus" / "gaia" / "eval" / "scenarios"
+)
 
 
 def gaia_table(env: dict[str, str], before: dict[str, str] | None) -> None:
@@ -347,13 +435,28 @@ def gaia_table(env: dict[str, str], before: dict[str, str] | None) -> None:
         root = Path(tmp) / "gaia"
         shutil.copytree(GAIA_SCENARIOS, root / "scenarios")
         (root / "drafts").mkdir()
-        (root / "pyproject.toml").write_text('[tool.intake]\nscenarios_dir = "scenarios"\n'
-                                            'drafts_dir = "drafts"\n', encoding="utf-8")
+        (root / "pyproject.toml").write_text(
+            '[tool.intake]\nscenarios_dir = "scenarios"\ndrafts_dir = "drafts"\n', encoding="utf-8"
+        )
         env["INTAKE_LEDGER_PATH"] = str(root / ".intake" / "ledger.db")
         subprocess.run(["git", "init", "-q"], cwd=root, check=True)
-        subprocess.run([sys.executable, "-m", "intake", "adopt", "scenarios", "--source",
-                        "hand", "--reviewer", "alice"], check=True, capture_output=True,
-                       env=env, cwd=root)
+        subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "intake",
+                "adopt",
+                "scenarios",
+                "--source",
+                "hand",
+                "--reviewer",
+                "alice",
+            ],
+            check=True,
+            capture_output=True,
+            env=env,
+            cwd=root,
+        )
         count = len(list((root / "scenarios").rglob("*.intake.json")))
         time.sleep(2.5)  # past the racy window: the files' facts can be cached
         rows = [("import typer", ["-c", "import typer"], env)]
@@ -361,13 +464,16 @@ def gaia_table(env: dict[str, str], before: dict[str, str] | None) -> None:
             rows.append((f"intake {name}", ["intake", "--root", str(root), name], env))
             if before is not None:
                 before["INTAKE_LEDGER_PATH"] = env["INTAKE_LEDGER_PATH"]
-                rows.append((f"intake {name} (before)",
-                             ["intake", "--root", str(root), name], before))
+                rows.append(
+                    (f"intake {name} (before)", ["intake", "--root", str(root), name], before)
+                )
         for _, args, where in rows:  # warm every cache first
             child(args, where)
         typer_cpu = None
-        print(f"GAIA's suite, {count} scenarios adopted{'':<4}{'wall s':>8}{'cpu s':>7}"
-              f"{'MB':>5}{'x typer (cpu)':>15}")
+        print(
+            f"GAIA's suite, {count} scenarios adopted{'':<4}{'wall s':>8}{'cpu s':>7}"
+            f"{'MB':>5}{'x typer (cpu)':>15}"
+        )
         for label, args, where in rows:
             wall, cpu, mb = median_child(args, where, repeat=5)
             typer_cpu = typer_cpu or cpu
@@ -379,7 +485,7 @@ def main(argv: list[str]) -> int:
     if "--checkout" in argv:  # the code before, from another checkout, measured alongside
         at = argv.index("--checkout")
         checkout = Path(argv[at + 1]).resolve()
-        argv = argv[:at] + argv[at + 2:]
+        argv = argv[:at] + argv[at + 2 :]
         before = {**os.environ, "PYTHONPATH": str(checkout)}
     count = int(argv[0]) if argv else 1000
     nights_list = [int(a) for a in argv[1:]] or [30, 90, 365]

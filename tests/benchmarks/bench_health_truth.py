@@ -26,10 +26,12 @@ def main(argv: list[str]) -> None:
     seeds = [int(a) for a in argv] or [*HELD_OUT, *TUNED]
     for seed in seeds:
         kind = "never used for tuning" if seed not in TUNED else "used while developing"
-        print(f"seed {seed} ({kind}): 260 scenarios (40 per class, 20 near a bar, 10 never "
-              "judged, 10 stale, 10 added the night their bug's fix merged, 5 open or not "
-              "planned, 5 bugs not reproduced); nightly 1 iteration a model, weekly 3; "
-              "lab-box tests the previous night's commit")
+        print(
+            f"seed {seed} ({kind}): 260 scenarios (40 per class, 20 near a bar, 10 never "
+            "judged, 10 stale, 10 added the night their bug's fix merged, 5 open or not "
+            "planned, 5 bugs not reproduced); nightly 1 iteration a model, weekly 3; "
+            "lab-box tests the previous night's commit"
+        )
         print(table([score(n, seed=seed) for n in (3, 7, 14, 17)]))
         print()
 

@@ -37,7 +37,7 @@ from tests.support.issue_bodies import (  # noqa: E402
 )
 
 TARGET_MS = 50.0
-BIG = "## Steps to reproduce\n1. Ask \"x\"\n\n```\n" + "ERROR at step 42\n" * 62_000 + "```\n"
+BIG = '## Steps to reproduce\n1. Ask "x"\n\n```\n' + "ERROR at step 42\n" * 62_000 + "```\n"
 
 
 def issue(number: int, body: str) -> IssueData:

@@ -29,21 +29,27 @@ def main() -> None:
     sides = [("tune", reports(held_out=False))]
     if args.held_out:
         sides.append(("held out", reports(held_out=True)))
-    print(f"{'side':<9} {'reports':>7} {'agent':>5} {'turns':>7} {'message':>8} "
-          f"{'criterion':>9} {'kept':>7} {'kind':>6}")
+    print(
+        f"{'side':<9} {'reports':>7} {'agent':>5} {'turns':>7} {'message':>8} "
+        f"{'criterion':>9} {'kept':>7} {'kind':>6}"
+    )
     for name, side in sides:
         agent = sum(1 for r in side if r.expected["agent_conversation"])
         got = shares(side)
-        print(f"{name:<9} {len(side):>7} {agent:>5} {got['turns']:>7.0%} {got['message']:>8.0%} "
-              f"{got['criterion']:>9.0%} {got['kept']:>7.0%} {got['kind']:>6.0%}")
+        print(
+            f"{name:<9} {len(side):>7} {agent:>5} {got['turns']:>7.0%} {got['message']:>8.0%} "
+            f"{got['criterion']:>9.0%} {got['kept']:>7.0%} {got['kind']:>6.0%}"
+        )
     if args.list:
         for name, side in sides:
             for report in side:
                 judged = score(report)
                 mark = "kept" if judged.kept else "NOT KEPT"
                 why = "; ".join(judged.why)
-                print(f"{name:<9} amd/gaia#{report.number:<5} {report.data['shape']:<34} "
-                      f"{mark}{': ' + why if why else ''}")
+                print(
+                    f"{name:<9} amd/gaia#{report.number:<5} {report.data['shape']:<34} "
+                    f"{mark}{': ' + why if why else ''}"
+                )
 
 
 if __name__ == "__main__":

@@ -143,8 +143,10 @@ def main() -> None:
             print(f"| {name} | {code} | {seconds:.1f} s | {rss:.0f} MB |")
         first = str(turns - 19)
         code, seconds, rss = run_case(suite, ["--read", str(db), first, str(turns)])
-        print(f"| reading the end slice only (the store, no scrub) | {code} | {seconds:.1f} s "
-              f"| {rss:.0f} MB |")
+        print(
+            f"| reading the end slice only (the store, no scrub) | {code} | {seconds:.1f} s "
+            f"| {rss:.0f} MB |"
+        )
 
 
 if __name__ == "__main__":

@@ -67,17 +67,23 @@ def main() -> None:
         size = big.stat().st_size
         from intake.contract.models import RunTier
 
-        t = timed(
-            lambda: record_run(settings, "bench_case_00", big, RunTier.local, model="m"), 3
+        t = timed(lambda: record_run(settings, "bench_case_00", big, RunTier.local, model="m"), 3)
+        rows.append(
+            (
+                f"run-record from a {size / 1e6:.1f} MB scorecard (2001 scenarios)",
+                f"{t * 1000:.1f} ms",
+            )
         )
-        rows.append((f"run-record from a {size / 1e6:.1f} MB scorecard (2001 scenarios)",
-                     f"{t * 1000:.1f} ms"))
 
         draft = suite / "drafts" / "bench_case_01.yaml"
         gather(settings, draft)  # warm the scrubber (Presidio import and engine build)
         t = timed(lambda: gather(settings, draft), 5)
-        rows.append((f"gather gate inputs for one draft (warm; {legacy} suite scenarios)",
-                     f"{t * 1000:.1f} ms"))
+        rows.append(
+            (
+                f"gather gate inputs for one draft (warm; {legacy} suite scenarios)",
+                f"{t * 1000:.1f} ms",
+            )
+        )
         inputs = gather(settings, draft)
         n_pure = 20000
         t = timed(lambda: [check_gates(inputs) for _ in range(n_pure)])
@@ -92,21 +98,28 @@ def main() -> None:
             promote(settings, f"bench_case_{n:02d}")
             times.append(time.perf_counter() - start)
         times.sort()
-        rows.append(("promote (gates + crash-safe move + ledger), median",
-                     f"{times[len(times) // 2] * 1000:.1f} ms"))
+        rows.append(
+            (
+                "promote (gates + crash-safe move + ledger), median",
+                f"{times[len(times) // 2] * 1000:.1f} ms",
+            )
+        )
 
         write_pair(suite / "drafts", "bench_plain")
         from intake.check.gate import run_check
 
         files = len(list(suite.rglob("*.yaml"))) - len(list((suite / "big").rglob("*.yaml")))
         t = timed(lambda: run_check(settings), 3)
-        rows.append((f"intake check in-process, warm ({files} yaml files + records)",
-                     f"{t:.2f} s"))
+        rows.append((f"intake check in-process, warm ({files} yaml files + records)", f"{t:.2f} s"))
         env = dict(os.environ)
         start = time.perf_counter()
         done = subprocess.run(
-            [sys.executable, "-m", "intake", "check"], cwd=suite, env=env,
-            capture_output=True, text=True, check=False,
+            [sys.executable, "-m", "intake", "check"],
+            cwd=suite,
+            env=env,
+            capture_output=True,
+            text=True,
+            check=False,
         )
         cold = time.perf_counter() - start
         rows.append((f"intake check as a new process (exit {done.returncode})", f"{cold:.2f} s"))

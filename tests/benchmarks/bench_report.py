@@ -210,8 +210,10 @@ def main() -> None:
         start = time.perf_counter()
         make_suite(root, count)
         took = time.perf_counter() - start
-        print(f"generated {count:,} scenarios (+ records, 500 drafts, 2,000 ledger events) "
-              f"in {took:.1f} s")
+        print(
+            f"generated {count:,} scenarios (+ records, 500 drafts, 2,000 ledger events) "
+            f"in {took:.1f} s"
+        )
         size = sum(p.stat().st_size for p in (root / "scenarios").rglob("*.yaml")) / count
         print(f"mean scenario file: {size:,.0f} bytes")
         rows = []

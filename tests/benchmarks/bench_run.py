@@ -62,9 +62,26 @@ def main() -> None:
             'local_models = ["Gemma-4-E4B-it-GGUF"]\n'
         )
         (suite / "eval").mkdir()
-        (suite / "eval" / "mcp-config.json").write_text(json.dumps({"mcpServers": {"ui": {
-            "command": "uv", "args": ["run", "python", "-m", "gaia.mcp.servers.agent_ui_mcp",
-                                      "--stdio", "--backend", srv.url]}}}))  # the agent's backend
+        (suite / "eval" / "mcp-config.json").write_text(
+            json.dumps(
+                {
+                    "mcpServers": {
+                        "ui": {
+                            "command": "uv",
+                            "args": [
+                                "run",
+                                "python",
+                                "-m",
+                                "gaia.mcp.servers.agent_ui_mcp",
+                                "--stdio",
+                                "--backend",
+                                srv.url,
+                            ],
+                        }
+                    }
+                }
+            )
+        )  # the agent's backend
         os.environ.update(
             FAKE_GAIA_REPO_ROOT=str(suite), FAKE_GAIA_NO_USER_DIR="1", **home_env(Path(tmp))
         )
@@ -86,19 +103,24 @@ def main() -> None:
                 total, overhead = one(f"case_{iterations}_{n}", iterations)
                 totals.append(total)
                 overheads.append(overhead / iterations)
-            rows.append((
-                f"in-process, {iterations} iteration(s): intake overhead per run (median of "
-                f"{ROUNDS})",
-                f"{statistics.median(overheads) * 1000:.0f} ms (whole command "
-                f"{statistics.median(totals):.2f} s incl. the stand-in runner)",
-            ))
+            rows.append(
+                (
+                    f"in-process, {iterations} iteration(s): intake overhead per run (median of "
+                    f"{ROUNDS})",
+                    f"{statistics.median(overheads) * 1000:.0f} ms (whole command "
+                    f"{statistics.median(totals):.2f} s incl. the stand-in runner)",
+                )
+            )
 
         write_pair(suite / "drafts", "cold_case")
         # fixed, distinct run ids: the stand-in never waits for a free second here
         start = time.perf_counter()
         done = subprocess.run(
             [sys.executable, "-m", "intake", "run", "cold_case", "--tier", "strong"],
-            cwd=suite, capture_output=True, text=True, check=False,
+            cwd=suite,
+            capture_output=True,
+            text=True,
+            check=False,
             env={**os.environ, "PYTHONPATH": str(REPO), "FAKE_GAIA_NOW": "20261201-000001"},
         )
         cold = time.perf_counter() - start
@@ -109,33 +131,56 @@ def main() -> None:
         (folder / "cold_case.yaml").write_bytes((suite / "drafts" / "cold_case.yaml").read_bytes())
         start = time.perf_counter()
         subprocess.run(
-            [sys.executable, str(fake), "eval", "agent", "--scenario", "cold_case",
-             "--scenario-dir", str(folder), "--backend", srv.url],
-            cwd=suite, capture_output=True, check=True,
+            [
+                sys.executable,
+                str(fake),
+                "eval",
+                "agent",
+                "--scenario",
+                "cold_case",
+                "--scenario-dir",
+                str(folder),
+                "--backend",
+                srv.url,
+            ],
+            cwd=suite,
+            capture_output=True,
+            check=True,
             env={**os.environ, "FAKE_GAIA_NOW": "20261201-000002"},
         )
         alone = time.perf_counter() - start
         start = time.perf_counter()
         subprocess.run(
-            [sys.executable, "-c", "import intake.scrub as s, intake.config as c; "
-             "s.scrubber_for(c.load_settings())"],
-            cwd=suite, capture_output=True, check=True,
+            [
+                sys.executable,
+                "-c",
+                "import intake.scrub as s, intake.config as c; s.scrubber_for(c.load_settings())",
+            ],
+            cwd=suite,
+            capture_output=True,
+            check=True,
             env={**os.environ, "PYTHONPATH": str(REPO)},
         )
         scrubber = time.perf_counter() - start
-        rows.append((
-            "new process (`python -m intake run`, imports and Presidio included) minus the "
-            "stand-in runner alone",
-            f"{(cold - alone) * 1000:.0f} ms ({cold:.2f} s − {alone:.2f} s)",
-        ))
-        rows.append((
-            "of which: a new process that only loads the scrubber (Presidio), once per "
-            "command as for `intake check`",
-            f"{scrubber * 1000:.0f} ms",
-        ))
+        rows.append(
+            (
+                "new process (`python -m intake run`, imports and Presidio included) minus the "
+                "stand-in runner alone",
+                f"{(cold - alone) * 1000:.0f} ms ({cold:.2f} s − {alone:.2f} s)",
+            )
+        )
+        rows.append(
+            (
+                "of which: a new process that only loads the scrubber (Presidio), once per "
+                "command as for `intake check`",
+                f"{scrubber * 1000:.0f} ms",
+            )
+        )
 
-    print("**`intake run` overhead** (`bench_run.py`, stand-in runner, status server on "
-          "127.0.0.1; target < 1 s per run)\n")
+    print(
+        "**`intake run` overhead** (`bench_run.py`, stand-in runner, status server on "
+        "127.0.0.1; target < 1 s per run)\n"
+    )
     print("| measure | result |")
     print("| --- | --- |")
     for name, value in rows:

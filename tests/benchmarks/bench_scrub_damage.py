@@ -117,8 +117,10 @@ def formats(rows: list[tuple[str, object]]) -> None:
         return scrub_file_text(Path(doc.name), doc.text, scrubber=scrubber).text
 
     result = score(build_documents(), run)
-    print("\n| formats corpus | documents | in-spec values replaced | non-secret decoys kept "
-          "| idempotent | failing closed |")
+    print(
+        "\n| formats corpus | documents | in-spec values replaced | non-secret decoys kept "
+        "| idempotent | failing closed |"
+    )
     print("|---|---|---|---|---|---|")
     for part, sc in result.items():
         print(

@@ -117,8 +117,7 @@ def main() -> int:
         f"{args.repeat} rounds, a fresh process each, sides alternating\n"
     )
     print(
-        "| intake | values replaced | files failing closed "
-        "| s per run: median [min-max] | MB/s |"
+        "| intake | values replaced | files failing closed | s per run: median [min-max] | MB/s |"
     )
     print("|---|---|---|---|---|")
     medians = {}

@@ -40,13 +40,17 @@ def generate(path: Path) -> str:
     conn = sqlite3.connect(path)
     conn.execute("PRAGMA journal_mode = WAL")
     conn.executescript(FRESH)
-    ids = [f"{rng.getrandbits(32):08x}-{i:04x}-4000-8000-{rng.getrandbits(48):012x}"
-           for i in range(SESSIONS)]
+    ids = [
+        f"{rng.getrandbits(32):08x}-{i:04x}-4000-8000-{rng.getrandbits(48):012x}"
+        for i in range(SESSIONS)
+    ]
     conn.executemany(
         "INSERT INTO sessions (id, title, created_at, updated_at, model, agent_type, private) "
         "VALUES (?, ?, ?, ?, 'Gemma-4-E4B-it-GGUF', 'doc', ?)",
-        [(sid, f"Session {n} about quarterly numbers", when(n), when(n), n % 10 == 0)
-         for n, sid in enumerate(ids)],
+        [
+            (sid, f"Session {n} about quarterly numbers", when(n), when(n), n % 10 == 0)
+            for n, sid in enumerate(ids)
+        ],
     )
     per = MESSAGES // SESSIONS
     steps = json.dumps([tool(1, "search_file"), tool(2, "query_specific_file", False, "x")])
@@ -102,8 +106,12 @@ def main() -> None:
 
         get_scrubber()
         plan = build_plan(session, settings)
-        bundle = {"scenario": plan.scenario, "observations": plan.observations,
-                  "details": plan.source.details, "evidence": plan.evidence}
+        bundle = {
+            "scenario": plan.scenario,
+            "observations": plan.observations,
+            "details": plan.source.details,
+            "evidence": plan.evidence,
+        }
         scrub_s = best(lambda: scrub_tree(bundle))
 
         def write() -> None:
@@ -122,8 +130,10 @@ def main() -> None:
     ]
     print(f"{'measure':<56} {'seconds':>9}  target")
     for name, seconds, target_s in rows:
-        verdict = "" if target_s is None else (
-            f"<= {target_s:g} s {'ok' if seconds <= target_s else 'MISSED'}"
+        verdict = (
+            ""
+            if target_s is None
+            else (f"<= {target_s:g} s {'ok' if seconds <= target_s else 'MISSED'}")
         )
         print(f"{name:<56} {seconds:>9.4f}  {verdict}")
 

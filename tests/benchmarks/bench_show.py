@@ -85,8 +85,13 @@ def build(root: Path, count: int) -> None:
     drafts = root / "drafts"
     drafts.mkdir()
     (root / "pyproject.toml").write_text(PYPROJECT, encoding="utf-8")
-    outcomes = [ToolOutcome.ok, ToolOutcome.ok, ToolOutcome.failed, ToolOutcome.blocked,
-                ToolOutcome.ok]
+    outcomes = [
+        ToolOutcome.ok,
+        ToolOutcome.ok,
+        ToolOutcome.failed,
+        ToolOutcome.blocked,
+        ToolOutcome.ok,
+    ]
     for n in range(count):
         sid = f"case_{n:05d}"
         path = drafts / f"{sid}.yaml"
@@ -106,9 +111,17 @@ def build(root: Path, count: int) -> None:
         )
         at = T0 + timedelta(minutes=n)
         runs = [
-            Run(tier=tier, run_id=f"eval-{n}-{tier.value}", status=status, score=7.5,
-                model=model, judge_model="claude-sonnet-4-6",
-                runnable_hash=runnable_hash(dict(data)), at=at, recorded_at=at)
+            Run(
+                tier=tier,
+                run_id=f"eval-{n}-{tier.value}",
+                status=status,
+                score=7.5,
+                model=model,
+                judge_model="claude-sonnet-4-6",
+                runnable_hash=runnable_hash(dict(data)),
+                at=at,
+                recorded_at=at,
+            )
             for tier, status, model in (
                 (RunTier.strong, "PASS", "claude-opus-4"),
                 (RunTier.local, "FAIL", "Gemma-4-E4B-it-GGUF"),
@@ -116,14 +129,27 @@ def build(root: Path, count: int) -> None:
         ]
         record = Record(
             id=sid,
-            source=RecordSource(kind=SourceType.session, locator=f"gaia-session:{n}",
-                                captured_at=at, intake_version="0.1.0"),
+            source=RecordSource(
+                kind=SourceType.session,
+                locator=f"gaia-session:{n}",
+                captured_at=at,
+                intake_version="0.1.0",
+            ),
             author="drafter",
-            scrub=ScrubReport(scrubber_version="bench", config_hash="sha256:" + "0" * 64,
-                              counts={"EMAIL_ADDRESS": 2, "FILE_PATH": 3}),
+            scrub=ScrubReport(
+                scrubber_version="bench",
+                config_hash="sha256:" + "0" * 64,
+                counts={"EMAIL_ADDRESS": 2, "FILE_PATH": 3},
+            ),
             evidence=evidence,
-            reviews=[Review(reviewer="bob", decision=ReviewDecision.approve,
-                            content_hash=content_hash(path), at=at)],
+            reviews=[
+                Review(
+                    reviewer="bob",
+                    decision=ReviewDecision.approve,
+                    content_hash=content_hash(path),
+                    at=at,
+                )
+            ],
             runs=runs,
         )
         record_path(path).write_text(dump_record(record), encoding="utf-8")
@@ -161,8 +187,12 @@ def main() -> None:
         cli = []
         for _ in range(3):
             start = time.perf_counter()
-            subprocess.run([sys.executable, "-m", "intake", "show", "case_00000"], env=env,
-                           check=True, capture_output=True)
+            subprocess.run(
+                [sys.executable, "-m", "intake", "show", "case_00000"],
+                env=env,
+                check=True,
+                capture_output=True,
+            )
             cli.append(time.perf_counter() - start)
         size = len(card_markdown(card).encode())
         print(f"**Reviewer's card** (`bench_show.py`, {count} drafts, 3 turns x 5 tool calls each)")

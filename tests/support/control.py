@@ -43,12 +43,24 @@ def add_evidence(draft: Path, answer: str | None = CAPTURED) -> None:
                 user_message="Summarize the Q3 report please.",
                 answer=answer,
                 tools=[
-                    ToolCallEvidence(tool="search_file", arguments='{"pattern": "Q3"}',
-                                     result="no files matched", outcome=ToolOutcome.failed),
-                    ToolCallEvidence(tool="run_shell_command", arguments="rm -r reports",
-                                     outcome=ToolOutcome.blocked, reason="policy"),
-                    ToolCallEvidence(tool="search_file", arguments='{"pattern": "report"}',
-                                     result="0 results", outcome=ToolOutcome.ok),
+                    ToolCallEvidence(
+                        tool="search_file",
+                        arguments='{"pattern": "Q3"}',
+                        result="no files matched",
+                        outcome=ToolOutcome.failed,
+                    ),
+                    ToolCallEvidence(
+                        tool="run_shell_command",
+                        arguments="rm -r reports",
+                        outcome=ToolOutcome.blocked,
+                        reason="policy",
+                    ),
+                    ToolCallEvidence(
+                        tool="search_file",
+                        arguments='{"pattern": "report"}',
+                        result="0 results",
+                        outcome=ToolOutcome.ok,
+                    ),
                 ],
             )
         ]
@@ -93,10 +105,15 @@ def captured_record():
 
     return Record(
         id="case_x",
-        source=RecordSource(kind=SourceType.session, locator="gaia-session:x",
-                            captured_at=datetime(2026, 11, 1, tzinfo=UTC), intake_version="0"),
-        evidence=Evidence(turns=[TurnEvidence(turn=2, answer="second"),
-                                 TurnEvidence(turn=1, answer="first")]),
+        source=RecordSource(
+            kind=SourceType.session,
+            locator="gaia-session:x",
+            captured_at=datetime(2026, 11, 1, tzinfo=UTC),
+            intake_version="0",
+        ),
+        evidence=Evidence(
+            turns=[TurnEvidence(turn=2, answer="second"), TurnEvidence(turn=1, answer="first")]
+        ),
     )
 
 
@@ -118,7 +135,7 @@ def promote_with_controls(suite: Path, runner, monkeypatch: pytest.MonkeyPatch) 
     return suite / "scenarios" / "tool_selection" / f"{DRAFT}.yaml"
 
 
-STANDIN_CLAUDE = r'''#!{python}
+STANDIN_CLAUDE = r"""#!{python}
 import contextlib, json, os, re, sys
 if "--version" in sys.argv:
     print("2.1.0 (Claude Code)")
@@ -156,7 +173,7 @@ result = {{"scenario_id": scenario["id"], "status": verdict, "overall_score": 0,
           "cost_estimate": {{"turns": len(turns), "estimated_usd": 0.01}}}}
 print(json.dumps({{"type": "result", "subtype": "success", "is_error": False,
                   "result": "", "structured_output": result, "total_cost_usd": 0.01}}))
-'''
+"""
 
 
 def gaia_root(tmp: Path) -> Path:
@@ -170,5 +187,6 @@ def gaia_root(tmp: Path) -> Path:
     (root / "eval" / "prompts").symlink_to(GAIA_SRC / "eval" / "prompts")
     (root / "eval" / "corpus").symlink_to(GAIA_SRC / "eval" / "corpus")
     (root / "eval" / "mcp-config.json").write_bytes(
-        (GAIA_SRC / "eval" / "mcp-config.json").read_bytes())
+        (GAIA_SRC / "eval" / "mcp-config.json").read_bytes()
+    )
     return root

@@ -78,8 +78,7 @@ def user_level(**keys: object) -> None:
     path = Path(os.environ["INTAKE_CONFIG"])
     found = tomllib.loads(path.read_text(encoding="utf-8")) if path.is_file() else {}
     found.update(keys)
-    path.write_text("".join(f"{k} = {json.dumps(v)}\n" for k, v in found.items()),
-                    encoding="utf-8")
+    path.write_text("".join(f"{k} = {json.dumps(v)}\n" for k, v in found.items()), encoding="utf-8")
 
 
 def machine_path(variable: str) -> Path | None:

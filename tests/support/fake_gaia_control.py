@@ -40,9 +40,15 @@ from pathlib import Path
 import gaia_mcp  # tests/support/gaia_mcp.py: this script's folder is first on sys.path
 import yaml  # type: ignore[import-untyped]
 
-WEIGHTS = {"correctness": 0.25, "tool_selection": 0.20, "context_retention": 0.20,
-           "completeness": 0.15, "efficiency": 0.10, "personality": 0.05,
-           "error_recovery": 0.05}  # runner.py L577-585
+WEIGHTS = {
+    "correctness": 0.25,
+    "tool_selection": 0.20,
+    "context_retention": 0.20,
+    "completeness": 0.15,
+    "efficiency": 0.10,
+    "personality": 0.05,
+    "error_recovery": 0.05,
+}  # runner.py L577-585
 
 
 def env(name: str, default: str = "") -> str:
@@ -80,8 +86,9 @@ def simulate(data: dict, mcp: str, seen: dict) -> dict:
     session = tool["create_session"](title=f"Eval: {data['id']}")["id"]
     for doc in data["setup"].get("index_documents") or []:
         path = doc["path"] if isinstance(doc, dict) else doc
-        indexed = tool["index_document"](str(Path("/abs/corpus") / Path(path).name),
-                                         session_id=session)
+        indexed = tool["index_document"](
+            str(Path("/abs/corpus") / Path(path).name), session_id=session
+        )
         if (failed(indexed) or not indexed.get("chunk_count")) and (
             data.get("category") != "adversarial"
         ):
@@ -96,15 +103,23 @@ def simulate(data: dict, mcp: str, seen: dict) -> dict:
         reply.setdefault("agent_steps", [])
         seen.setdefault("sent", []).append(message)
         seen.setdefault("received", []).append(
-            {"answer": reply["content"], "steps": reply["agent_steps"]})
+            {"answer": reply["content"], "steps": reply["agent_steps"]}
+        )
         ok = judge(turn, reply["content"])
         scores = dict.fromkeys(WEIGHTS, 9 if ok else 2)
-        turns.append({"turn": turn["turn"], "user_message": message,
-                      "agent_response": reply["content"],
-                      "agent_tools": [s["tool"] for s in reply["agent_steps"]],
-                      "scores": scores, "pass": ok,
-                      "overall_score": sum(scores[k] * w for k, w in WEIGHTS.items()),
-                      "failure_category": None if ok else "wrong_answer", "reasoning": "fake"})
+        turns.append(
+            {
+                "turn": turn["turn"],
+                "user_message": message,
+                "agent_response": reply["content"],
+                "agent_tools": [s["tool"] for s in reply["agent_steps"]],
+                "scores": scores,
+                "pass": ok,
+                "overall_score": sum(scores[k] * w for k, w in WEIGHTS.items()),
+                "failure_category": None if ok else "wrong_answer",
+                "reasoning": "fake",
+            }
+        )
     status = "PASS" if turns and all(t["pass"] for t in turns) else "FAIL"
     score = sum(t["overall_score"] for t in turns) / max(1, len(turns))
     return {"status": status, "overall_score": round(score, 2), "turns": turns}
@@ -112,13 +127,27 @@ def simulate(data: dict, mcp: str, seen: dict) -> dict:
 
 def scorecard(run_id: str, result: dict, model: str, backend: str) -> dict:
     passed = int(result["status"] == "PASS")
-    return {"run_id": run_id, "timestamp": datetime.now(UTC).isoformat(),
-            "config": {"backend_url": backend, "model": model,
-                       "budget_per_scenario_usd": 2.0, "agent_type": None},
-            "summary": {"total_scenarios": 1, "passed": passed, "failed": 1 - passed,
-                        "pass_rate": float(passed), "judged_pass_rate": float(passed),
-                        "avg_score": result.get("overall_score") or 0.0, "by_category": {}},
-            "scenarios": [result], "cost": {"estimated_total_usd": 0.0}}
+    return {
+        "run_id": run_id,
+        "timestamp": datetime.now(UTC).isoformat(),
+        "config": {
+            "backend_url": backend,
+            "model": model,
+            "budget_per_scenario_usd": 2.0,
+            "agent_type": None,
+        },
+        "summary": {
+            "total_scenarios": 1,
+            "passed": passed,
+            "failed": 1 - passed,
+            "pass_rate": float(passed),
+            "judged_pass_rate": float(passed),
+            "avg_score": result.get("overall_score") or 0.0,
+            "by_category": {},
+        },
+        "scenarios": [result],
+        "cost": {"estimated_total_usd": 0.0},
+    }
 
 
 def main() -> int:
@@ -136,8 +165,9 @@ def main() -> int:
     try:  # pre-flight (runner.py L700-723)
         urllib.request.urlopen(f"{args.backend}/api/health", timeout=5).read()  # noqa: S310
     except OSError as exc:
-        print(f"[ERROR] Pre-flight check failed:\n  - Agent UI not reachable: {exc}",
-              file=sys.stderr)
+        print(
+            f"[ERROR] Pre-flight check failed:\n  - Agent UI not reachable: {exc}", file=sys.stderr
+        )
         return 1
     [path] = [p for d in args.scenario_dir for p in sorted(Path(d).rglob("*.yaml"))]
     data = yaml.safe_load(path.read_text(encoding="utf-8"))
@@ -146,15 +176,19 @@ def main() -> int:
     stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S")
     for i in range(args.iterations):
         one: dict = {}
-        result = {"scenario_id": data["id"], "category": data.get("category"),
-                  **simulate(data, mcp, one)}
+        result = {
+            "scenario_id": data["id"],
+            "category": data.get("category"),
+            **simulate(data, mcp, one),
+        }
         seen["runs"].append(one)
         run_id = f"eval-{stamp}-{i + 1}"
         run_dir = repo / "eval" / "results" / run_id
         (run_dir / "traces").mkdir(parents=True, exist_ok=True)
         (run_dir / "traces" / f"{data['id']}.json").write_text(json.dumps(result))
         (run_dir / "scorecard.json").write_text(
-            json.dumps(scorecard(run_id, result, model, args.backend)))
+            json.dumps(scorecard(run_id, result, model, args.backend))
+        )
         print(f"[DONE] {data['id']} — {result['status']}")
         print(f"RUN: {run_id}")
         print(f"Output: {run_dir}")

@@ -148,8 +148,15 @@ WEIGHTS = (  # runner:577-585
 )
 JUDGED = ("PASS", "FAIL", "BLOCKED_BY_ARCHITECTURE")  # scorecard:13
 KNOWN = (  # scorecard:136-146
-    "PASS", "FAIL", "BLOCKED_BY_ARCHITECTURE", "TIMEOUT", "BUDGET_EXCEEDED",
-    "INFRA_ERROR", "SETUP_ERROR", "SKIPPED_NO_DOCUMENT", "ERRORED",
+    "PASS",
+    "FAIL",
+    "BLOCKED_BY_ARCHITECTURE",
+    "TIMEOUT",
+    "BUDGET_EXCEEDED",
+    "INFRA_ERROR",
+    "SETUP_ERROR",
+    "SKIPPED_NO_DOCUMENT",
+    "ERRORED",
 )
 BAR = "=" * 60
 
@@ -165,8 +172,9 @@ def build_parser() -> argparse.ArgumentParser:
     actions = top.add_subparsers(dest="action")
     ev = actions.add_parser("eval")
     # `gaia eval` inherits the generic parent flags (cli:1329-1390, 2388); accepted, unused.
-    ev.add_argument("--logging-level", default="INFO",
-                    choices=["DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"])
+    ev.add_argument(
+        "--logging-level", default="INFO", choices=["DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"]
+    )
     ev.add_argument("--use-claude", action="store_true")
     ev.add_argument("--use-chatgpt", action="store_true")
     ev.add_argument("--claude-model", default=None)
@@ -226,8 +234,11 @@ def problems(data) -> list[str]:
     """The rules of validate_scenario (runner:245-333)."""
     if not isinstance(data, dict):
         return ["scenario is not a mapping"]
-    out = [f"missing top-level field '{k}'"
-           for k in ("id", "category", "setup", "turns", "persona") if k not in data]
+    out = [
+        f"missing top-level field '{k}'"
+        for k in ("id", "category", "setup", "turns", "persona")
+        if k not in data
+    ]
     setup = data.get("setup") or {}
     if "setup" in data and "index_documents" not in setup:
         out.append("setup.index_documents is missing (use empty list [] if none)")
@@ -252,11 +263,16 @@ def problems(data) -> list[str]:
             out.append(f"turns[{i}]: missing 'objective'")
         truth, crit = turn.get("ground_truth"), turn.get("success_criteria")
         if not (isinstance(truth, dict) and truth) and not (isinstance(crit, str) and crit.strip()):
-            out.append(f"turns[{i}]: must have at least one of 'ground_truth' or 'success_criteria'")  # noqa: E501
+            out.append(
+                f"turns[{i}]: must have at least one of 'ground_truth' or 'success_criteria'"
+            )  # noqa: E501
         if isinstance(crit, dict):
             out.append(f"turns[{i}]: success_criteria must be a string, got dict")
-    if (numbers and not any("duplicate" in p for p in out)
-            and set(numbers) != set(range(1, len(turns) + 1))):
+    if (
+        numbers
+        and not any("duplicate" in p for p in out)
+        and set(numbers) != set(range(1, len(turns) + 1))
+    ):
         out.append(f"turn numbers {sorted(numbers)} must be sequential starting from 1")
     return out
 
@@ -332,25 +348,35 @@ def preflight(repo_root: Path, backend: str, scenarios) -> list[str]:
         if not shutil.which("claude"):
             errors.append("'claude' CLI not found on PATH — install Claude Code CLI")
     if any((d or {}).get("category") == "memory" for _p, d in scenarios):
-        req = urllib.request.Request(f"{backend}/api/memory/admin/seed", data=b'{"items":[]}',
-                                     headers={"Content-Type": "application/json"},
-                                     method="POST")
+        req = urllib.request.Request(
+            f"{backend}/api/memory/admin/seed",
+            data=b'{"items":[]}',
+            headers={"Content-Type": "application/json"},
+            method="POST",
+        )
         try:
             with urllib.request.urlopen(req, timeout=5) as r:
                 if r.status != 200:
-                    errors.append(f"Memory admin probe returned unexpected HTTP {r.status} "
-                                  f"from {backend}/api/memory/admin/seed")
+                    errors.append(
+                        f"Memory admin probe returned unexpected HTTP {r.status} "
+                        f"from {backend}/api/memory/admin/seed"
+                    )
         except urllib.error.HTTPError as exc:
             if exc.code == 403:
-                errors.append("Memory scenarios require GAIA_MEMORY_ADMIN=1 on the backend, "
-                              f"but the backend at {backend} returned 403 from "
-                              "/api/memory/admin/seed.")
+                errors.append(
+                    "Memory scenarios require GAIA_MEMORY_ADMIN=1 on the backend, "
+                    f"but the backend at {backend} returned 403 from "
+                    "/api/memory/admin/seed."
+                )
             else:
-                errors.append(f"Memory admin probe failed with HTTP {exc.code} from "
-                              f"{backend}: {exc.reason}")
+                errors.append(
+                    f"Memory admin probe failed with HTTP {exc.code} from {backend}: {exc.reason}"
+                )
         except urllib.error.URLError as exc:
-            errors.append(f"Memory admin probe could not reach {backend}: {exc}. "
-                          "Is the Agent UI backend running?")
+            errors.append(
+                f"Memory admin probe could not reach {backend}: {exc}. "
+                "Is the Agent UI backend running?"
+            )
     return errors
 
 
@@ -399,8 +425,10 @@ def merged_manifest(repo_root: Path, extra_dirs: list[str]) -> dict:
 def build_prompt(data: dict, manifest: dict, backend: str) -> str:
     """The parts of runner:423-590 that size the prompt: scenario YAML and manifest JSON."""
     text = json.dumps(data, indent=2) if yaml is None else yaml.dump(data)
-    return (f"## SCENARIO\n{text}\n## CORPUS MANIFEST\n{json.dumps(manifest, indent=2)}\n"
-            f"## AGENT UI\nBackend: {backend}\n")
+    return (
+        f"## SCENARIO\n{text}\n## CORPUS MANIFEST\n{json.dumps(manifest, indent=2)}\n"
+        f"## AGENT UI\nBackend: {backend}\n"
+    )
 
 
 def system_status(backend: str) -> dict | None:
@@ -464,19 +492,26 @@ def judged_result(sid: str, data: dict, status: str, paraphrase: bool) -> dict:
         scores = dimension_scores(status)
         score = weighted(scores)
         ok = scores["correctness"] >= 4 and score >= 6.0  # runner:1119-1124
-        turns.append({  # key order as in committed traces (eval/results/baseline.json)
-            "turn": turn.get("turn"),
-            "user_message": sent_message(turn, paraphrase),
-            "agent_response": f"(fake agent response to turn {turn.get('turn')})",
-            "agent_tools": [],
-            "scores": scores,
-            "overall_score": round(score, 2),  # runner:1117
-            "pass": ok,
-            "failure_category": None if ok else "wrong_answer",
-            "reasoning": f"fake judge: {status}",
-            "performance": {"tokens_per_second": 30.0, "time_to_first_token": 1.5,
-                            "input_tokens": 1000, "output_tokens": 100, "flags": []},
-        })
+        turns.append(
+            {  # key order as in committed traces (eval/results/baseline.json)
+                "turn": turn.get("turn"),
+                "user_message": sent_message(turn, paraphrase),
+                "agent_response": f"(fake agent response to turn {turn.get('turn')})",
+                "agent_tools": [],
+                "scores": scores,
+                "overall_score": round(score, 2),  # runner:1117
+                "pass": ok,
+                "failure_category": None if ok else "wrong_answer",
+                "reasoning": f"fake judge: {status}",
+                "performance": {
+                    "tokens_per_second": 30.0,
+                    "time_to_first_token": 1.5,
+                    "input_tokens": 1000,
+                    "output_tokens": 100,
+                    "flags": [],
+                },
+            }
+        )
     mean = round(sum(t["overall_score"] for t in turns) / len(turns), 2) if turns else None
     status = rederive(status, turns, mean)
     return {
@@ -496,7 +531,8 @@ def rederive(status: str, turns: list, mean) -> str:
         return status
     correct = [t["scores"].get("correctness") for t in turns]
     rubric = all(isinstance(c, (int, float)) and c >= 4 for c in correct) and (
-        isinstance(mean, (int, float)) and mean >= 6.0)
+        isinstance(mean, (int, float)) and mean >= 6.0
+    )
     if status == "PASS" and not rubric:
         print("[WARN] overriding LLM status PASS→FAIL (rubric)", file=sys.stderr)
         return "FAIL"
@@ -539,11 +575,17 @@ def performance_summary(result: dict) -> dict | None:
     avg_tps = sum(tps) / len(tps) if tps else None
     avg_ttft = sum(ttft) / len(ttft) if ttft else None
     if avg_tps:
-        print(f"[PERF] {result['scenario_id']} — {avg_tps:.1f} tok/s avg, {tin}→{tout} tokens",
-              file=sys.stderr)
-    return {"avg_tokens_per_second": round(avg_tps, 1) if avg_tps else None,
-            "avg_time_to_first_token": round(avg_ttft, 3) if avg_ttft else None,
-            "total_input_tokens": tin, "total_output_tokens": tout, "flags": sorted(flags)}
+        print(
+            f"[PERF] {result['scenario_id']} — {avg_tps:.1f} tok/s avg, {tin}→{tout} tokens",
+            file=sys.stderr,
+        )
+    return {
+        "avg_tokens_per_second": round(avg_tps, 1) if avg_tps else None,
+        "avg_time_to_first_token": round(avg_ttft, 3) if avg_ttft else None,
+        "total_input_tokens": tin,
+        "total_output_tokens": tout,
+        "flags": sorted(flags),
+    }
 
 
 def run_one(sid: str, data: dict, status: str, args, run_dir: Path, limit: int) -> dict:
@@ -570,16 +612,23 @@ def run_one(sid: str, data: dict, status: str, args, run_dir: Path, limit: int) 
             print(f"[ERROR] {sid} — exit code 1", file=sys.stderr)
         result = runner_result(sid, status)
     else:  # INFRA_ERROR, SETUP_ERROR or an unknown status: the eval agent's own answer
-        result = {"scenario_id": sid, "status": status, "overall_score": None, "turns": [],
-                  "root_cause": f"fake: {status}", "recommended_fix": None,
-                  "cost_estimate": {"turns": 0, "estimated_usd": 0.01}}
+        result = {
+            "scenario_id": sid,
+            "status": status,
+            "overall_score": None,
+            "turns": [],
+            "root_cause": f"fake: {status}",
+            "recommended_fix": None,
+            "cost_estimate": {"turns": 0, "estimated_usd": 0.01},
+        }
     result["elapsed_s"] = time.time() - start  # runner:1073 / 1087
     result.setdefault("category", data.get("category", "unknown"))  # runner:1099
     result["performance_summary"] = performance_summary(result)  # runner:1239
     traces = run_dir / "traces"
     traces.mkdir(exist_ok=True)
-    (traces / f"{sid}.json").write_text(json.dumps(result, indent=2, ensure_ascii=False),
-                                        encoding="utf-8")  # runner:1249-1254
+    (traces / f"{sid}.json").write_text(
+        json.dumps(result, indent=2, ensure_ascii=False), encoding="utf-8"
+    )  # runner:1249-1254
     score = result.get("overall_score")
     shown = f"{score:.1f}" if isinstance(score, (int, float)) else "n/a"
     print(f"[DONE] {sid} — {result.get('status')} {shown}/10 ({result['elapsed_s']:.0f}s)")
@@ -588,10 +637,16 @@ def run_one(sid: str, data: dict, status: str, args, run_dir: Path, limit: int) 
 
 # ── scorecard.json (scorecard:16-205), our own aggregation of the same fields ───────────────
 def bucket(status) -> str:
-    return {"PASS": "passed", "FAIL": "failed", "BLOCKED_BY_ARCHITECTURE": "blocked",
-            "TIMEOUT": "timeout", "BUDGET_EXCEEDED": "budget_exceeded",
-            "INFRA_ERROR": "infra_error", "SETUP_ERROR": "infra_error",
-            "SKIPPED_NO_DOCUMENT": "skipped"}.get(status, "errored")
+    return {
+        "PASS": "passed",
+        "FAIL": "failed",
+        "BLOCKED_BY_ARCHITECTURE": "blocked",
+        "TIMEOUT": "timeout",
+        "BUDGET_EXCEEDED": "budget_exceeded",
+        "INFRA_ERROR": "infra_error",
+        "SETUP_ERROR": "infra_error",
+        "SKIPPED_NO_DOCUMENT": "skipped",
+    }.get(status, "errored")
 
 
 def capped(r: dict):
@@ -602,8 +657,16 @@ def capped(r: dict):
 
 
 def build_scorecard(run_id: str, results: list, config: dict, now: datetime) -> dict:
-    names = ("passed", "failed", "blocked", "timeout", "budget_exceeded", "infra_error",
-             "skipped", "errored")
+    names = (
+        "passed",
+        "failed",
+        "blocked",
+        "timeout",
+        "budget_exceeded",
+        "infra_error",
+        "skipped",
+        "errored",
+    )
     counts = dict.fromkeys(names, 0)
     cats: dict = {}
     for r in results:
@@ -618,12 +681,21 @@ def build_scorecard(run_id: str, results: list, config: dict, now: datetime) -> 
     scores = [capped(r) for r in results if capped(r) is not None]
     judged = sum(1 for r in results if r.get("status") in JUDGED)
     total = len(results)
-    perf = [r["performance_summary"] for r in results
-            if isinstance(r.get("performance_summary"), dict)]
-    tps = [p["avg_tokens_per_second"] for p in perf
-           if isinstance(p.get("avg_tokens_per_second"), (int, float)) and p["avg_tokens_per_second"] > 0]  # noqa: E501
-    ttft = [p["avg_time_to_first_token"] for p in perf
-            if isinstance(p.get("avg_time_to_first_token"), (int, float)) and p["avg_time_to_first_token"] > 0]  # noqa: E501
+    perf = [
+        r["performance_summary"] for r in results if isinstance(r.get("performance_summary"), dict)
+    ]
+    tps = [
+        p["avg_tokens_per_second"]
+        for p in perf
+        if isinstance(p.get("avg_tokens_per_second"), (int, float))
+        and p["avg_tokens_per_second"] > 0
+    ]  # noqa: E501
+    ttft = [
+        p["avg_time_to_first_token"]
+        for p in perf
+        if isinstance(p.get("avg_time_to_first_token"), (int, float))
+        and p["avg_time_to_first_token"] > 0
+    ]  # noqa: E501
     card = {
         "run_id": run_id,
         "timestamp": now.isoformat(),
@@ -637,8 +709,11 @@ def build_scorecard(run_id: str, results: list, config: dict, now: datetime) -> 
             "by_category": cats,
         },
         "scenarios": results,
-        "cost": {"estimated_total_usd": round(sum(
-            (r.get("cost_estimate") or {}).get("estimated_usd", 0) for r in results), 4)},
+        "cost": {
+            "estimated_total_usd": round(
+                sum((r.get("cost_estimate") or {}).get("estimated_usd", 0) for r in results), 4
+            )
+        },
         "performance": {
             "avg_tokens_per_second": round(sum(tps) / len(tps), 1) if tps else None,
             "avg_time_to_first_token": round(sum(ttft) / len(ttft), 3) if ttft else None,
@@ -650,8 +725,10 @@ def build_scorecard(run_id: str, results: list, config: dict, now: datetime) -> 
     }
     odd = sorted({r.get("status") for r in results if r.get("status") not in KNOWN}, key=str)
     if odd:
-        print(f"[WARN] scorecard: unrecognized status(es) bucketed as 'errored': {odd}",
-              file=sys.stderr)
+        print(
+            f"[WARN] scorecard: unrecognized status(es) bucketed as 'errored': {odd}",
+            file=sys.stderr,
+        )
         card["warnings"] = [f"Unrecognized status(es) bucketed as 'errored': {odd}"]
     return card
 
@@ -659,9 +736,14 @@ def build_scorecard(run_id: str, results: list, config: dict, now: datetime) -> 
 def summary_md(card: dict) -> str:
     """A short summary.md (GAIA's fuller one: scorecard:208-300; not reproduced)."""
     s = card["summary"]
-    lines = [f"# GAIA Agent Eval — {card['run_id']}", f"**Date:** {card['timestamp']}",
-             f"**Model:** {card['config'].get('model')}", "",
-             f"- **Total:** {s['total_scenarios']} scenarios", f"- **Passed:** {s['passed']}"]
+    lines = [
+        f"# GAIA Agent Eval — {card['run_id']}",
+        f"**Date:** {card['timestamp']}",
+        f"**Model:** {card['config'].get('model')}",
+        "",
+        f"- **Total:** {s['total_scenarios']} scenarios",
+        f"- **Passed:** {s['passed']}",
+    ]
     lines += [f"- **{r.get('scenario_id')}** — {r.get('status')}" for r in card["scenarios"]]
     return "\n".join(lines) + "\n"
 
@@ -670,8 +752,7 @@ def summary_md(card: dict) -> str:
 class Clock:
     def __init__(self) -> None:
         fixed = env("NOW")
-        self.base = (datetime.strptime(fixed, "%Y%m%d-%H%M%S").replace(tzinfo=UTC)
-                     if fixed else None)
+        self.base = datetime.strptime(fixed, "%Y%m%d-%H%M%S").replace(tzinfo=UTC) if fixed else None
         self.step = float(env("NOW_STEP", "1"))
         self.started = time.time()
 
@@ -716,15 +797,19 @@ def start_record() -> None:
     except (OSError, ValueError):
         return
     RECORD["invocation"] = earlier.get("invocation", 1) + 1
-    RECORD["earlier_iterations"] = (earlier.get("earlier_iterations", 0)
-                                    + len(earlier.get("run_dirs", [])))
+    RECORD["earlier_iterations"] = earlier.get("earlier_iterations", 0) + len(
+        earlier.get("run_dirs", [])
+    )
     RECORD["history"] = earlier.pop("history", []) + [earlier]
 
 
 def run_iteration(args, repo_root: Path, clock: Clock, iteration: int) -> dict:
     if env("LOCKED"):  # runner:157-172
-        print("[ERROR] Another `gaia eval agent` run is already in progress (PID 1, started "
-              "~0s ago).", file=sys.stderr)
+        print(
+            "[ERROR] Another `gaia eval agent` run is already in progress (PID 1, started "
+            "~0s ago).",
+            file=sys.stderr,
+        )
         sys.exit(2)
     scenarios = find_scenarios(repo_root, args)
     if not scenarios:  # runner:1790-1800
@@ -755,23 +840,37 @@ def run_iteration(args, repo_root: Path, clock: Clock, iteration: int) -> dict:
             print(f"[SKIP] {sid} -- already completed (resume mode)")
             continue
         if not documents_exist(repo_root, data):  # runner:1853-1877
-            print(f"[SKIP] {sid} — corpus document(s) not on disk (real-world corpus not "
-                  "committed to git)")
-            result = {"scenario_id": sid, "category": data.get("category", "unknown"),
-                      "status": "SKIPPED_NO_DOCUMENT", "overall_score": None, "turns": [],
-                      "elapsed_s": 0.0, "cost_estimate": {"turns": 0, "estimated_usd": 0.0}}
+            print(
+                f"[SKIP] {sid} — corpus document(s) not on disk (real-world corpus not "
+                "committed to git)"
+            )
+            result = {
+                "scenario_id": sid,
+                "category": data.get("category", "unknown"),
+                "status": "SKIPPED_NO_DOCUMENT",
+                "overall_score": None,
+                "turns": [],
+                "elapsed_s": 0.0,
+                "cost_estimate": {"turns": 0, "estimated_usd": 0.0},
+            }
             trace.parent.mkdir(exist_ok=True)
             trace.write_text(json.dumps(result, indent=2, ensure_ascii=False), encoding="utf-8")
         else:
             backend = agent_backend(repo_root)  # not args.backend: agent_ui_mcp.py:41
-            prompt = build_prompt(data, merged_manifest(repo_root, args.corpus_dir or []),
-                                  args.backend)
-            docs = [d.get("id") for d in merged_manifest(repo_root, args.corpus_dir or [])
-                    .get("documents", []) if isinstance(d, dict)]
+            prompt = build_prompt(
+                data, merged_manifest(repo_root, args.corpus_dir or []), args.backend
+            )
+            docs = [
+                d.get("id")
+                for d in merged_manifest(repo_root, args.corpus_dir or []).get("documents", [])
+                if isinstance(d, dict)
+            ]
             record(prompt_documents=docs, prompt_chars=len(prompt), agent_backend=backend)
             seen = system_status(backend)
-            record(model_loaded_seen=RECORD.get("model_loaded_seen", [])
-                   + [None if seen is None else seen.get("model_loaded")])
+            record(
+                model_loaded_seen=RECORD.get("model_loaded_seen", [])
+                + [None if seen is None else seen.get("model_loaded")]
+            )
             status = status_for(iteration, seen is not None)
             limit = effective_timeout(args.timeout, data)
             result = run_one(sid, data, status, args, run_dir, limit)
@@ -780,19 +879,26 @@ def run_iteration(args, repo_root: Path, clock: Clock, iteration: int) -> dict:
         progress.write_text(json.dumps(done, indent=2), encoding="utf-8")
     if progress.exists():
         progress.unlink()
-    config = {"backend_url": args.backend, "model": args.model,  # runner:1906-1911
-              "budget_per_scenario_usd": float(args.budget), "agent_type": args.agent_type}
+    config = {
+        "backend_url": args.backend,
+        "model": args.model,  # runner:1906-1911
+        "budget_per_scenario_usd": float(args.budget),
+        "agent_type": args.agent_type,
+    }
     card = build_scorecard(run_id, results, config, clock.now(iteration))
     if env("NO_SCORECARD"):
         return card
-    (run_dir / "scorecard.json").write_text(json.dumps(card, indent=2, ensure_ascii=False),
-                                            encoding="utf-8")
+    (run_dir / "scorecard.json").write_text(
+        json.dumps(card, indent=2, ensure_ascii=False), encoding="utf-8"
+    )
     (run_dir / "summary.md").write_text(summary_md(card), encoding="utf-8")
     s = card["summary"]  # runner:1719-1732
     print(f"\n{BAR}")
     print(f"RUN: {run_id}")
-    print(f"Results: {s['passed']}/{s['total_scenarios']} passed ({s['pass_rate']*100:.0f}% all, "
-          f"{s['judged_pass_rate']*100:.0f}% judged)")
+    print(
+        f"Results: {s['passed']}/{s['total_scenarios']} passed ({s['pass_rate'] * 100:.0f}% all, "
+        f"{s['judged_pass_rate'] * 100:.0f}% judged)"
+    )
     print(f"Avg score: {s['avg_score']:.1f}/10")
     print(f"Output: {run_dir}")
     print(BAR)
@@ -809,16 +915,29 @@ def reliability(cards: list, threshold: float, results_dir: Path) -> None:
     for sid in sorted(by):
         passes, total = sum(1 for s in by[sid] if s == "PASS"), len(by[sid])
         rate = passes / total if total else 0.0
-        rows.append({"scenario_id": sid, "pass_count": passes, "total": total,
-                     "iteration_pass_rate": rate, "status": "PASS" if rate >= threshold else "FAIL"})  # noqa: E501
+        rows.append(
+            {
+                "scenario_id": sid,
+                "pass_count": passes,
+                "total": total,
+                "iteration_pass_rate": rate,
+                "status": "PASS" if rate >= threshold else "FAIL",
+            }
+        )  # noqa: E501
     go = all(r["status"] == "PASS" for r in rows)
     print(f"\n  MCP RELIABILITY SUMMARY  ({len(cards)} iterations)")
     for r in rows:
-        print(f"  {r['scenario_id']:<40} {r['pass_count']}/{r['total']} ({r['iteration_pass_rate']:.0%}) "  # noqa: E501
-              f"{r['status']:>8}")
+        print(
+            f"  {r['scenario_id']:<40} {r['pass_count']}/{r['total']} ({r['iteration_pass_rate']:.0%}) "  # noqa: E501
+            f"{r['status']:>8}"
+        )
     print(f"\n  Readiness: {'GO' if go else 'NO_GO'}\n")
-    report = {"iterations": len(cards), "pass_threshold": threshold,
-              "readiness": "GO" if go else "NO_GO", "scenarios": rows}
+    report = {
+        "iterations": len(cards),
+        "pass_threshold": threshold,
+        "readiness": "GO" if go else "NO_GO",
+        "scenarios": rows,
+    }
     path = results_dir / "reliability_report.json"
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps(report, indent=2, ensure_ascii=False), encoding="utf-8")
@@ -833,14 +952,21 @@ def main(argv: list[str] | None = None) -> int:
     if args.action != "eval" or args.eval_command != "agent":
         print("fake_gaia_eval: only `eval agent` is emulated", file=sys.stderr)
         return 2
-    record(argv=argv, cwd=os.getcwd(), repo_root=str(repo_root),
-           scenario_dir_files={d: listing(d) for d in args.scenario_dir or []},
-           corpus_dirs=args.corpus_dir or [])
+    record(
+        argv=argv,
+        cwd=os.getcwd(),
+        repo_root=str(repo_root),
+        scenario_dir_files={d: listing(d) for d in args.scenario_dir or []},
+        corpus_dirs=args.corpus_dir or [],
+    )
     if env("EXIT_WHEN") == "start":
         return int(env("EXIT", "1"))
     if args.audit_only or args.generate_corpus or args.compare or args.capture_session or args.fix:
-        print("fake_gaia_eval: --audit-only/--generate-corpus/--compare/--capture-session/--fix "
-              "are not emulated", file=sys.stderr)
+        print(
+            "fake_gaia_eval: --audit-only/--generate-corpus/--compare/--capture-session/--fix "
+            "are not emulated",
+            file=sys.stderr,
+        )
         return 2
     if args.iterations < 1:  # cli:4696-4698 — note: exit status 0
         print("Error: --iterations must be >= 1", file=sys.stderr)

@@ -156,8 +156,13 @@ class ChatDB:
         did = str(uuid.uuid4())
         self._insert(
             "documents",
-            {"id": did, "filename": filename, "filepath": filepath, "file_hash": sha256,
-             "file_size": size},
+            {
+                "id": did,
+                "filename": filename,
+                "filepath": filepath,
+                "file_hash": sha256,
+                "file_size": size,
+            },
         )
         self._insert("session_documents", {"session_id": sid, "document_id": did})
         return did
@@ -182,9 +187,15 @@ def tool(
 ) -> dict[str, Any]:
     """A persisted ``tool`` step (gaia-formats §1.4)."""
     step: dict[str, Any] = {
-        "id": step_id, "type": "tool", "label": f"Using {name}", "tool": name,
-        "detail": "query: x", "active": False, "timestamp": 5_000_000 + step_id,
-        "mcpServer": None, "result": result,
+        "id": step_id,
+        "type": "tool",
+        "label": f"Using {name}",
+        "tool": name,
+        "detail": "query: x",
+        "active": False,
+        "timestamp": 5_000_000 + step_id,
+        "mcpServer": None,
+        "result": result,
     }
     if success is not None:
         step["success"] = success
@@ -194,23 +205,45 @@ def tool(
 def policy(step_id: int, name: str, reason: str = "restricted") -> dict[str, Any]:
     """A persisted ``policy_alert`` step."""
     return {
-        "id": step_id, "type": "policy_alert", "label": f"Policy blocked {name}", "tool": name,
-        "detail": reason, "decision": "BLOCK", "reason": reason, "ruleIds": ["r1"],
-        "policyVersion": "1", "receiptId": "rc", "active": False, "success": False,
+        "id": step_id,
+        "type": "policy_alert",
+        "label": f"Policy blocked {name}",
+        "tool": name,
+        "detail": reason,
+        "decision": "BLOCK",
+        "reason": reason,
+        "ruleIds": ["r1"],
+        "policyVersion": "1",
+        "receiptId": "rc",
+        "active": False,
+        "success": False,
         "timestamp": 5_000_000 + step_id,
     }
 
 
 def thinking(step_id: int) -> dict[str, Any]:
     """A persisted ``thinking`` step."""
-    return {"id": step_id, "type": "thinking", "label": "Thinking", "detail": "hmm",
-            "active": False, "timestamp": 5_000_000 + step_id}
+    return {
+        "id": step_id,
+        "type": "thinking",
+        "label": "Thinking",
+        "detail": "hmm",
+        "active": False,
+        "timestamp": 5_000_000 + step_id,
+    }
 
 
 def error_step(step_id: int, detail: str) -> dict[str, Any]:
     """A persisted ``error`` step."""
-    return {"id": step_id, "type": "error", "label": "Error", "detail": detail, "active": False,
-            "success": False, "timestamp": 5_000_000 + step_id}
+    return {
+        "id": step_id,
+        "type": "error",
+        "label": "Error",
+        "detail": detail,
+        "active": False,
+        "success": False,
+        "timestamp": 5_000_000 + step_id,
+    }
 
 
 def memory_db(path: Path) -> sqlite3.Connection:

@@ -46,7 +46,8 @@ def mirror_present() -> bool:
     try:
         done = subprocess.run(
             ["git", f"--git-dir={MIRROR}", "cat-file", "-e", f"{GAIA_COMMIT}^{{commit}}"],
-            capture_output=True, check=False,
+            capture_output=True,
+            check=False,
         )
     except OSError:
         return False
@@ -57,7 +58,8 @@ def export(dest: Path, *paths: str) -> Path:
     """GAIA's files under ``paths`` at the corpus commit, written below ``dest``."""
     listed = subprocess.run(
         ["git", f"--git-dir={MIRROR}", "ls-tree", "-r", "-z", GAIA_COMMIT, "--", *paths],
-        capture_output=True, check=True,
+        capture_output=True,
+        check=True,
     ).stdout.split(b"\0")
     blobs: list[tuple[bytes, str]] = []
     for item in listed:
@@ -69,7 +71,8 @@ def export(dest: Path, *paths: str) -> Path:
             blobs.append((sha, raw_name.decode("utf-8")))
     with subprocess.Popen(
         ["git", f"--git-dir={MIRROR}", "cat-file", "--batch"],
-        stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
     ) as batch:
         assert batch.stdin is not None and batch.stdout is not None
         for sha, name in blobs:
@@ -128,5 +131,7 @@ def start_log_line(log: Path) -> str:
     """A ``.pth`` line that appends the process id to ``log`` each time the interpreter starts
     (``site`` may read the site-packages folder twice, through a ``lib64`` link: count the
     distinct ids)."""
-    return (f"import os, pathlib; pathlib.Path({str(log)!r}).open('a')"
-            ".write(str(os.getpid()) + '\\n')\n")
+    return (
+        f"import os, pathlib; pathlib.Path({str(log)!r}).open('a')"
+        ".write(str(os.getpid()) + '\\n')\n"
+    )

@@ -69,6 +69,7 @@ def isolated() -> Iterator[None]:
     """Load GAIA's client for a while, then take every module it added away again (a test
     process must not see a ``gaia`` package afterwards: intake asks whether GAIA is importable).
     """
+
     def ours(name: str) -> bool:
         return name.split(".", 1)[0] in ("gaia", "mcp")
 
@@ -92,8 +93,15 @@ def load() -> types.ModuleType:
     patterns: dict[str, Any] = {"re": re}
     source = (HERE / "sse_handler.L60-108.py.txt").read_text(encoding="utf-8")
     exec(compile(source, "gaia/ui/sse_handler.py", "exec"), patterns)  # noqa: S102
-    for package in ("gaia", "gaia.ui", "gaia.llm", "gaia.mcp", "gaia.mcp.servers", "mcp",
-                    "mcp.server"):
+    for package in (
+        "gaia",
+        "gaia.ui",
+        "gaia.llm",
+        "gaia.mcp",
+        "gaia.mcp.servers",
+        "mcp",
+        "mcp.server",
+    ):
         _module(package, __path__=[], __vendored__=True)
     _module("gaia.logger", route_console_logging_to_stderr=lambda: None)
     _module("gaia.ui.sse_handler", **{k: v for k, v in patterns.items() if k.startswith("_")})

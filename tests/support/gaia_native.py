@@ -167,21 +167,42 @@ def add_session(
         "INSERT INTO sessions (id, title, title_is_custom, created_at, updated_at, model,"
         " system_prompt, private, agent_type, device, mail_provider)"
         " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-        (session_id, title or "New Chat", custom, now, now, model or DEFAULT_MODEL,
-         system_prompt, 1 if private else 0, agent_type or "chat", device or "gpu",
-         mail_provider),
+        (
+            session_id,
+            title or "New Chat",
+            custom,
+            now,
+            now,
+            model or DEFAULT_MODEL,
+            system_prompt,
+            1 if private else 0,
+            agent_type or "chat",
+            device or "gpu",
+            mail_provider,
+        ),
     )
     for doc_id in document_ids or []:
         conn.execute(
             "INSERT OR IGNORE INTO session_documents (session_id, document_id, attached_at)"
-            " VALUES (?, ?, ?)", (session_id, doc_id, now))
+            " VALUES (?, ?, ?)",
+            (session_id, doc_id, now),
+        )
     conn.commit()
     return session_id
 
 
-def add_document(conn: sqlite3.Connection, doc_id: str, clock: Clock, *, filename: str,
-                 filepath: str, file_hash: str, file_size: int = 0, chunk_count: int = 0,
-                 file_mtime: float | None = None) -> str:
+def add_document(
+    conn: sqlite3.Connection,
+    doc_id: str,
+    clock: Clock,
+    *,
+    filename: str,
+    filepath: str,
+    file_hash: str,
+    file_size: int = 0,
+    chunk_count: int = 0,
+    file_mtime: float | None = None,
+) -> str:
     """A library row as ``ChatDatabase.add_document`` writes it (database.py L769-840).
 
     ``filepath`` is the absolute path on the user's machine (Windows: ``C:\\Users\\...``).
@@ -190,7 +211,8 @@ def add_document(conn: sqlite3.Connection, doc_id: str, clock: Clock, *, filenam
     conn.execute(
         "INSERT INTO documents (id, filename, filepath, file_hash, file_size, chunk_count,"
         " indexed_at, last_accessed_at, file_mtime) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-        (doc_id, filename, filepath, file_hash, file_size, chunk_count, now, now, file_mtime))
+        (doc_id, filename, filepath, file_hash, file_size, chunk_count, now, now, file_mtime),
+    )
     conn.commit()
     return doc_id
 
@@ -201,9 +223,17 @@ def _json_or_null(value: Any) -> str | None:
     return json.dumps(value) if value else None
 
 
-def add_message(conn: sqlite3.Connection, session_id: str, role: str, content: str,
-                clock: Clock, *, agent_steps: list[dict] | None = None,
-                inference_stats: dict | None = None, replace_id: int | None = None) -> int:
+def add_message(
+    conn: sqlite3.Connection,
+    session_id: str,
+    role: str,
+    content: str,
+    clock: Clock,
+    *,
+    agent_steps: list[dict] | None = None,
+    inference_stats: dict | None = None,
+    replace_id: int | None = None,
+) -> int:
     """Insert a message like ``ChatDatabase.add_message`` / ``upsert_message``.
 
     GAIA src/gaia/ui/database.py L568-610 (add) and L612-668 (upsert: delete ``replace_id``
@@ -212,14 +242,25 @@ def add_message(conn: sqlite3.Connection, session_id: str, role: str, content: s
     ``sessions.updated_at`` is bumped with a second ``_now()`` call (L603-607).
     """
     if replace_id is not None:
-        conn.execute("DELETE FROM messages WHERE id = ? AND session_id = ?",
-                     (replace_id, session_id))
+        conn.execute(
+            "DELETE FROM messages WHERE id = ? AND session_id = ?", (replace_id, session_id)
+        )
     cur = conn.execute(
         "INSERT INTO messages (session_id, role, content, created_at, rag_sources,"
         " agent_steps, tokens_prompt, tokens_completion, inference_stats)"
         " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-        (session_id, role, content, clock.iso(), None, _json_or_null(agent_steps), None,
-         None, _json_or_null(inference_stats)))
+        (
+            session_id,
+            role,
+            content,
+            clock.iso(),
+            None,
+            _json_or_null(agent_steps),
+            None,
+            None,
+            _json_or_null(inference_stats),
+        ),
+    )
     conn.execute("UPDATE sessions SET updated_at = ? WHERE id = ?", (clock.iso(), session_id))
     conn.commit()
     return int(cur.lastrowid or 0)
@@ -289,7 +330,7 @@ def summarize_tool_result(data: Any) -> str:
     """
     if not isinstance(data, dict):
         return str(data)[:300]
-    if "command" in data and "stdout" in data:                      # L1328-1343
+    if "command" in data and "stdout" in data:  # L1328-1343
         out = data.get("stdout", "")
         code = data.get("return_code", 0)
         if code != 0:
@@ -300,7 +341,7 @@ def summarize_tool_result(data: Any) -> str:
             return "Command completed (no output)"
         text = "\n".join(rows[:5])
         return text + (f"\n... ({len(rows)} lines total)" if len(rows) > 5 else "")
-    if "files" in data or "file_list" in data:                      # L1346-1377
+    if "files" in data or "file_list" in data:  # L1346-1377
         files = data.get("file_list", data.get("files", []))
         count = data.get("count", len(files) if isinstance(files, list) else 0)
         banner = data.get("display_message", "")
@@ -323,7 +364,7 @@ def summarize_tool_result(data: Any) -> str:
                 body += f"\n  ... +{count - 5} more"
             return f"{banner}\n{body}" if banner else f"Found {count} file(s):\n{body}"
         return banner or f"Found {count} file(s)"
-    if "chunks" in data and isinstance(data["chunks"], list):       # L1380-1391
+    if "chunks" in data and isinstance(data["chunks"], list):  # L1380-1391
         chunks = data["chunks"]
         text = f"Found {len(chunks)} relevant chunk(s)"
         if data.get("scores", []):
@@ -331,14 +372,14 @@ def summarize_tool_result(data: Any) -> str:
         if chunks and isinstance(chunks[0], str):
             text += '\n  Top match: "' + chunks[0][:120].replace("\n", " ") + '..."'
         return text
-    if "results" in data:                                           # L1394-1398
+    if "results" in data:  # L1394-1398
         res = data["results"]
         return f"Found {len(res)} result(s)" if isinstance(res, list) else str(res)[:200]
-    if "num_chunks" in data or "chunk_count" in data:               # L1401-1406
+    if "num_chunks" in data or "chunk_count" in data:  # L1401-1406
         n = data.get("num_chunks", data.get("chunk_count", 0))
         fname = data.get("filename", data.get("file_path", ""))
         return f"Indexed {fname} ({n} chunks)" if fname else f"Indexed document ({n} chunks)"
-    if "content" in data and "filepath" in data:                    # L1409-1412
+    if "content" in data and "filepath" in data:  # L1409-1412
         body = data["content"]
         n = len(body.split("\n")) if isinstance(body, str) else 0
         return f"Read {n} lines from {data.get('filename', data.get('filepath', 'file'))}"
@@ -348,8 +389,9 @@ def summarize_tool_result(data: Any) -> str:
             return "No documents indexed"
         names = [d.get("name", "?") for d in data.get("documents", [])[:5] if isinstance(d, dict)]
         return f"{n} document(s) indexed: {', '.join(names)}" + (
-            f" (+{n - 5} more)" if n > 5 else "")
-    if "status" in data:                                            # L1427-1434
+            f" (+{n - 5} more)" if n > 5 else ""
+        )
+    if "status" in data:  # L1427-1434
         msg = data.get("message", data.get("error", data.get("display_message", "")))
         if msg:
             return f"{data['status']}: {str(msg)[:200]}"
@@ -360,9 +402,15 @@ def summarize_tool_result(data: Any) -> str:
     return "Result with keys: " + ", ".join(list(data.keys())[:6])  # L1437-1438
 
 
-def tool_call_events(tool: str, args: dict | None, result: Any, *, latency_ms: float = 412.3,
-                     mcp_server: str | None = None,
-                     policy_block: dict | None = None) -> list[dict]:
+def tool_call_events(
+    tool: str,
+    args: dict | None,
+    result: Any,
+    *,
+    latency_ms: float = 412.3,
+    mcp_server: str | None = None,
+    policy_block: dict | None = None,
+) -> list[dict]:
     """The SSE events one tool call produces, in GAIA's order.
 
     Agent loop (GAIA src/gaia/agents/base/agent.py L5334-5429, native tool_calls path;
@@ -377,47 +425,79 @@ def tool_call_events(tool: str, args: dict | None, result: Any, *, latency_ms: f
       then, if the result is an error (agent.py L5472-5485), print_error(...,
       recoverable=True) -> ``agent_error`` (L486-496) unless result["error_displayed"].
     """
-    start: dict[str, Any] = {"type": "tool_start", "tool": tool,
-                             "detail": TOOL_DESCRIPTIONS.get(tool, "")}
+    start: dict[str, Any] = {
+        "type": "tool_start",
+        "tool": tool,
+        "detail": TOOL_DESCRIPTIONS.get(tool, ""),
+    }
     if mcp_server:
         start["mcp_server"] = mcp_server
     events = [start]
     if args:
-        events.append({"type": "tool_args", "tool": tool, "args": args,
-                       "detail": format_tool_args(args)})
+        events.append(
+            {"type": "tool_args", "tool": tool, "args": args, "detail": format_tool_args(args)}
+        )
     if policy_block is not None:
-        alert = {"type": "policy_alert", "tool": tool, "decision": policy_block["decision"],
-                 "reason": policy_block["reason"], "rule_ids": list(policy_block["rule_ids"]),
-                 "policy_version": policy_block["policy_version"]}
+        alert = {
+            "type": "policy_alert",
+            "tool": tool,
+            "decision": policy_block["decision"],
+            "reason": policy_block["reason"],
+            "rule_ids": list(policy_block["rule_ids"]),
+            "policy_version": policy_block["policy_version"],
+        }
         if policy_block.get("receipt_id") is not None:
             alert["receipt_id"] = policy_block["receipt_id"]
         events.append(alert)
     res_evt: dict[str, Any] = {
-        "type": "tool_result", "title": "Result", "summary": summarize_tool_result(result),
+        "type": "tool_result",
+        "title": "Result",
+        "summary": summarize_tool_result(result),
         "success": (result.get("status") != "error") if isinstance(result, dict) else True,
         "latency_ms": latency_ms,
     }
-    if isinstance(result, dict) and "command" in result and (
-            "stdout" in result or "stderr" in result):
+    if (
+        isinstance(result, dict)
+        and "command" in result
+        and ("stdout" in result or "stderr" in result)
+    ):
         res_evt["command_output"] = {
-            "command": result.get("command", ""), "stdout": result.get("stdout", ""),
-            "stderr": result.get("stderr", ""), "return_code": result.get("return_code", 0),
-            "cwd": result.get("cwd", ""), "duration_seconds": result.get("duration_seconds"),
-            "truncated": result.get("output_truncated", False)}
+            "command": result.get("command", ""),
+            "stdout": result.get("stdout", ""),
+            "stderr": result.get("stderr", ""),
+            "return_code": result.get("return_code", 0),
+            "cwd": result.get("cwd", ""),
+            "duration_seconds": result.get("duration_seconds"),
+            "truncated": result.get("output_truncated", False),
+        }
     if isinstance(result, dict) and ("files" in result or "file_list" in result):
         files = result.get("file_list", result.get("files", []))
         if isinstance(files, list):
-            res_evt["result_data"] = {"type": "file_list", "files": files[:20],
-                                      "total": len(files[:20])}
+            res_evt["result_data"] = {
+                "type": "file_list",
+                "files": files[:20],
+                "total": len(files[:20]),
+            }
     events.append(res_evt)
     events.append({"type": "tool_end", "success": True})
-    if isinstance(result, dict) and (
-            result.get("status") == "error" or result.get("success") is False
-            or result.get("has_errors") is True or result.get("return_code", 0) != 0
-    ) and not result.get("error_displayed"):
-        why = (result.get("error_brief") or result.get("error") or result.get("stderr")
-               or result.get("hint") or result.get("suggested_fix")
-               or f"Command failed with return code {result.get('return_code')}")
+    if (
+        isinstance(result, dict)
+        and (
+            result.get("status") == "error"
+            or result.get("success") is False
+            or result.get("has_errors") is True
+            or result.get("return_code", 0) != 0
+        )
+        and not result.get("error_displayed")
+    ):
+        why = (
+            result.get("error_brief")
+            or result.get("error")
+            or result.get("stderr")
+            or result.get("hint")
+            or result.get("suggested_fix")
+            or f"Command failed with return code {result.get('return_code')}"
+        )
         events.append({"type": "agent_error", "content": str(why), "recoverable": True})
     return events
 
@@ -435,6 +515,7 @@ def answer_event(text: str) -> dict:
 # --------------------------------------------------------------------------------------
 # 3. Step capture + persistence of one assistant turn (_chat_helpers._stream_chat_impl)
 # --------------------------------------------------------------------------------------
+
 
 def _last_tool(steps: list[dict]) -> dict | None:
     # GAIA src/gaia/ui/_chat_helpers.py L1108-1113 (_find_last_tool_step)
@@ -464,8 +545,11 @@ class TurnCapture:
         self.steps.append(step)
 
     def _blocked(self) -> list[dict]:
-        return [s for s in self.steps if s.get("type") == "policy_alert"
-                and (s.get("decision") or "BLOCK").upper() == "BLOCK"]
+        return [
+            s
+            for s in self.steps
+            if s.get("type") == "policy_alert" and (s.get("decision") or "BLOCK").upper() == "BLOCK"
+        ]
 
     @staticmethod
     def _block_text(blocked: list[dict]) -> str:
@@ -480,13 +564,29 @@ class TurnCapture:
             self.answer += ev.get("content", "")
         n = len(self.steps) + 1  # step ids: 1-based counter (L2258, L2338 ...)
         if kind == "thinking":
-            self._new({"id": n, "type": "thinking", "label": "Thinking",
-                       "detail": ev.get("content"), "active": True,
-                       "timestamp": self.clock.mono_ms()})
+            self._new(
+                {
+                    "id": n,
+                    "type": "thinking",
+                    "label": "Thinking",
+                    "detail": ev.get("content"),
+                    "active": True,
+                    "timestamp": self.clock.mono_ms(),
+                }
+            )
         elif kind == "tool_start":
-            self._new({"id": n, "type": "tool", "label": f"Using {ev.get('tool', 'tool')}",
-                       "tool": ev.get("tool"), "detail": ev.get("detail"), "active": True,
-                       "timestamp": self.clock.mono_ms(), "mcpServer": ev.get("mcp_server")})
+            self._new(
+                {
+                    "id": n,
+                    "type": "tool",
+                    "label": f"Using {ev.get('tool', 'tool')}",
+                    "tool": ev.get("tool"),
+                    "detail": ev.get("detail"),
+                    "active": True,
+                    "timestamp": self.clock.mono_ms(),
+                    "mcpServer": ev.get("mcp_server"),
+                }
+            )
         elif kind == "tool_args" and self.steps:
             step = _last_tool(self.steps)
             if step is not None:
@@ -495,7 +595,7 @@ class TurnCapture:
             step = _last_tool(self.steps)
             if step is not None:
                 step["active"] = False
-                step["success"] = ev.get("success", True)   # overwrites tool_result's value
+                step["success"] = ev.get("success", True)  # overwrites tool_result's value
         elif kind == "tool_result" and self.steps:
             step = _last_tool(self.steps)
             if step is not None:
@@ -508,43 +608,92 @@ class TurnCapture:
                     step["commandOutput"] = ev["command_output"]
                 data = ev.get("result_data", {})
                 if data.get("type") == "file_list":
-                    step["fileList"] = {"files": data.get("files", []),
-                                        "total": data.get("total", 0)}
+                    step["fileList"] = {
+                        "files": data.get("files", []),
+                        "total": data.get("total", 0),
+                    }
                 if ev.get("render"):
                     step["render"] = ev["render"]
                     step["data"] = ev.get("data")
         elif kind == "plan":
-            self._new({"id": n, "type": "plan", "label": "Created plan",
-                       "planSteps": ev.get("steps"), "active": False, "success": True,
-                       "timestamp": self.clock.mono_ms()})
+            self._new(
+                {
+                    "id": n,
+                    "type": "plan",
+                    "label": "Created plan",
+                    "planSteps": ev.get("steps"),
+                    "active": False,
+                    "success": True,
+                    "timestamp": self.clock.mono_ms(),
+                }
+            )
         elif kind == "agent_error":
-            self._new({"id": n, "type": "error", "label": "Error", "detail": ev.get("content"),
-                       "active": False, "success": False, "timestamp": self.clock.mono_ms()})
+            self._new(
+                {
+                    "id": n,
+                    "type": "error",
+                    "label": "Error",
+                    "detail": ev.get("content"),
+                    "active": False,
+                    "success": False,
+                    "timestamp": self.clock.mono_ms(),
+                }
+            )
         elif kind == "policy_alert":
             tool = ev.get("tool") or "unknown tool"
-            reason = (ev.get("reason") or ev.get("message") or ev.get("content")
-                      or "Tool execution was blocked by governance policy.")
-            self._new({"id": n, "type": "policy_alert", "label": f"Policy blocked {tool}",
-                       "detail": reason, "tool": tool,
-                       "decision": ev.get("decision") or "BLOCK", "reason": reason,
-                       "ruleIds": ev.get("rule_ids") or [],
-                       "policyVersion": ev.get("policy_version"),
-                       "receiptId": ev.get("receipt_id"), "active": False, "success": False,
-                       "timestamp": self.clock.mono_ms()})
+            reason = (
+                ev.get("reason")
+                or ev.get("message")
+                or ev.get("content")
+                or "Tool execution was blocked by governance policy."
+            )
+            self._new(
+                {
+                    "id": n,
+                    "type": "policy_alert",
+                    "label": f"Policy blocked {tool}",
+                    "detail": reason,
+                    "tool": tool,
+                    "decision": ev.get("decision") or "BLOCK",
+                    "reason": reason,
+                    "ruleIds": ev.get("rule_ids") or [],
+                    "policyVersion": ev.get("policy_version"),
+                    "receiptId": ev.get("receipt_id"),
+                    "active": False,
+                    "success": False,
+                    "timestamp": self.clock.mono_ms(),
+                }
+            )
             if (ev.get("decision") or "BLOCK").upper() == "BLOCK" and self._persist:
                 # snapshot: json.dumps happens now, later step updates are NOT re-persisted
                 self.policy_content = self._block_text(self._blocked())
-                self.policy_msg_id = self._persist(self.policy_content, self.steps,
-                                                   self.policy_msg_id, None)
+                self.policy_msg_id = self._persist(
+                    self.policy_content, self.steps, self.policy_msg_id, None
+                )
 
-    def persist(self, conn: sqlite3.Connection, session_id: str, events: list[dict], *,
-                agent_error: str | None = None, inference_stats: dict | None = None) -> int:
+    def persist(
+        self,
+        conn: sqlite3.Connection,
+        session_id: str,
+        events: list[dict],
+        *,
+        agent_error: str | None = None,
+        inference_stats: dict | None = None,
+    ) -> int:
         """Feed ``events`` and write the assistant row as the streaming path does."""
-        def _write(content: str, steps: list[dict], replace: int | None,
-                   stats: dict | None) -> int:
-            return add_message(conn, session_id, "assistant", content, self.clock,
-                               agent_steps=steps or None, inference_stats=stats,
-                               replace_id=replace)
+
+        def _write(content: str, steps: list[dict], replace: int | None, stats: dict | None) -> int:
+            return add_message(
+                conn,
+                session_id,
+                "assistant",
+                content,
+                self.clock,
+                agent_steps=steps or None,
+                inference_stats=stats,
+                replace_id=replace,
+            )
+
         self._persist = _write
         for ev in events:
             self.feed(ev)
@@ -555,9 +704,13 @@ class TurnCapture:
             if not text:
                 blocked = self._blocked()
                 text = (
-                    (self.policy_content or self._block_text(blocked))
-                    + f"\n\n[Error: {agent_error}]"
-                ) if blocked else f"Agent error: {agent_error}"
+                    (
+                        (self.policy_content or self._block_text(blocked))
+                        + f"\n\n[Error: {agent_error}]"
+                    )
+                    if blocked
+                    else f"Agent error: {agent_error}"
+                )
             else:
                 text += f"\n\n[Error: {agent_error}]"
         text = text.strip()
@@ -567,11 +720,16 @@ class TurnCapture:
             if self.policy_msg_id is not None and text == self.policy_content:
                 return self.policy_msg_id
             return _write(text, self.steps, self.policy_msg_id, inference_stats)
-        if self.steps:   # _empty_answer_outcome (L1125-1146): keep steps, empty content
+        if self.steps:  # _empty_answer_outcome (L1125-1146): keep steps, empty content
             return _write("", self.steps, None, None)
-        return add_message(conn, session_id, "assistant",
-                           "I wasn't able to generate a response. Please make sure Lemonade "
-                           "Server is running and try again.", self.clock)
+        return add_message(
+            conn,
+            session_id,
+            "assistant",
+            "I wasn't able to generate a response. Please make sure Lemonade "
+            "Server is running and try again.",
+            self.clock,
+        )
 
 
 # --------------------------------------------------------------------------------------
@@ -592,10 +750,20 @@ def rag_success_result() -> dict:
         "status": "success",
         "message": "Found 2 relevant chunks in acme_q3_report.md",
         "chunks": [
-            {"chunk_id": 1, "content": "Q3 revenue reached $14.2 million, up 12% YoY.",
-             "relevance_score": 0.82, "_debug_chunk_index": 4, "page": 1},
-            {"chunk_id": 2, "content": "Operating margin improved to 18%.",
-             "relevance_score": 0.61, "_debug_chunk_index": 5, "page": 1},
+            {
+                "chunk_id": 1,
+                "content": "Q3 revenue reached $14.2 million, up 12% YoY.",
+                "relevance_score": 0.82,
+                "_debug_chunk_index": 4,
+                "page": 1,
+            },
+            {
+                "chunk_id": 2,
+                "content": "Operating margin improved to 18%.",
+                "relevance_score": 0.61,
+                "_debug_chunk_index": 5,
+                "page": 1,
+            },
         ],
         "file": REPORT_PATH,
         "auto_indexed": False,
@@ -612,58 +780,114 @@ def shell_failure_result() -> dict:
     """``run_shell_command`` exiting 1: GAIA src/gaia/agents/tools/shell_tools.py L1047-1058
     (status stays "success"; return_code/has_errors carry the failure)."""
     return {
-        "status": "success", "command": "type notes.txt", "stdout": "",
-        "stderr": "The system cannot find the file specified.\n", "return_code": 1,
-        "has_errors": True, "duration_seconds": 0.04127310000278521, "timeout": 30,
-        "cwd": USER_HOME, "output_truncated": False,
+        "status": "success",
+        "command": "type notes.txt",
+        "stdout": "",
+        "stderr": "The system cannot find the file specified.\n",
+        "return_code": 1,
+        "has_errors": True,
+        "duration_seconds": 0.04127310000278521,
+        "timeout": 30,
+        "cwd": USER_HOME,
+        "output_truncated": False,
     }
 
 
-POLICY = {"decision": "BLOCK", "reason": "shell deletes outside the workspace are not allowed",
-          "rule_ids": ["no-recursive-delete"], "policy_version": "2026.04.1",
-          "receipt_id": "rcpt_7f3a2c"}
+POLICY = {
+    "decision": "BLOCK",
+    "reason": "shell deletes outside the workspace are not allowed",
+    "rule_ids": ["no-recursive-delete"],
+    "policy_version": "2026.04.1",
+    "receipt_id": "rcpt_7f3a2c",
+}
 
 
 def policy_denied_result() -> dict:
     """What the tool call returns after a BLOCK: GAIA src/gaia/governance/mixin.py L393-412."""
-    return {"status": "denied",
-            "error": f"Tool 'run_shell_command' blocked by governance: {POLICY['reason']}",
-            "governance_decision": "BLOCK", "policy_version": POLICY["policy_version"],
-            "rule_ids": list(POLICY["rule_ids"]), "error_displayed": True,
-            "receipt_id": POLICY["receipt_id"]}
+    return {
+        "status": "denied",
+        "error": f"Tool 'run_shell_command' blocked by governance: {POLICY['reason']}",
+        "governance_decision": "BLOCK",
+        "policy_version": POLICY["policy_version"],
+        "rule_ids": list(POLICY["rule_ids"]),
+        "error_displayed": True,
+        "receipt_id": POLICY["receipt_id"],
+    }
 
 
-AGENT_ERROR = ("Couldn't reach the local LLM. It may be loading or briefly busy "
-               "\u2014 try sending the message again.")  # lemonade.py L115-118 user_message
+AGENT_ERROR = (
+    "Couldn't reach the local LLM. It may be loading or briefly busy "
+    "\u2014 try sending the message again."
+)  # lemonade.py L115-118 user_message
+
 
 #: (user text, events, agent-thread error, inference stats) per turn
 def demo_turns() -> list[tuple[str, list[dict], str | None, dict | None]]:
     """The five turns of the demo session (events in SSEOutputHandler order)."""
     return [
-        ("What was Acme's Q3 revenue?",
-         [thinking_event("The user asks about Q3 revenue; query the attached report."),
-          *tool_call_events("query_specific_file",
-                            {"file_path": REPORT_PATH, "query": "Q3 revenue"},
-                            rag_success_result()),
-          answer_event("According to acme_q3_report.md, page 1: Q3 revenue was $14.2 million.")],
-         None,
-         {"tokens_per_second": 21.4, "time_to_first_token": 0.873, "input_tokens": 2210,
-          "output_tokens": 41}),
-        ("Index my budget_2025.md and tell me the total.",
-         [*tool_call_events("index_document", {"file_path": BUDGET_PATH},
-                            file_not_found_result(), latency_ms=3.1),
-          answer_event(f"I couldn't find {BUDGET_PATH}. Could you check the path?")],
-         None, None),
-        ("How many lines are in notes.txt?",
-         [*tool_call_events("run_shell_command", {"command": "type notes.txt"},
-                            shell_failure_result(), latency_ms=58.6),
-          answer_event("The command failed: notes.txt does not exist in your home folder.")],
-         None, None),
-        ("Delete my old logs folder.",
-         [*tool_call_events("run_shell_command",
-                            {"command": "rmdir /s /q " + USER_HOME + "\\logs"},
-                            policy_denied_result(), latency_ms=1.2, policy_block=POLICY)],
-         None, None),
+        (
+            "What was Acme's Q3 revenue?",
+            [
+                thinking_event("The user asks about Q3 revenue; query the attached report."),
+                *tool_call_events(
+                    "query_specific_file",
+                    {"file_path": REPORT_PATH, "query": "Q3 revenue"},
+                    rag_success_result(),
+                ),
+                answer_event(
+                    "According to acme_q3_report.md, page 1: Q3 revenue was $14.2 million."
+                ),
+            ],
+            None,
+            {
+                "tokens_per_second": 21.4,
+                "time_to_first_token": 0.873,
+                "input_tokens": 2210,
+                "output_tokens": 41,
+            },
+        ),
+        (
+            "Index my budget_2025.md and tell me the total.",
+            [
+                *tool_call_events(
+                    "index_document",
+                    {"file_path": BUDGET_PATH},
+                    file_not_found_result(),
+                    latency_ms=3.1,
+                ),
+                answer_event(f"I couldn't find {BUDGET_PATH}. Could you check the path?"),
+            ],
+            None,
+            None,
+        ),
+        (
+            "How many lines are in notes.txt?",
+            [
+                *tool_call_events(
+                    "run_shell_command",
+                    {"command": "type notes.txt"},
+                    shell_failure_result(),
+                    latency_ms=58.6,
+                ),
+                answer_event("The command failed: notes.txt does not exist in your home folder."),
+            ],
+            None,
+            None,
+        ),
+        (
+            "Delete my old logs folder.",
+            [
+                *tool_call_events(
+                    "run_shell_command",
+                    {"command": "rmdir /s /q " + USER_HOME + "\\logs"},
+                    policy_denied_result(),
+                    latency_ms=1.2,
+                    policy_block=POLICY,
+                )
+            ],
+            None,
+            None,
+        ),
         ("Summarize the employee handbook.", [], AGENT_ERROR, None),
     ]
 
@@ -678,15 +902,23 @@ def build_chat_db(path: str | Path, clock: Clock | None = None) -> str:
     """
     clock = clock or Clock()
     conn = create_chat_db(path)
-    add_document(conn, DOC_ID, clock, filename="acme_q3_report.md", filepath=REPORT_PATH,
-                 file_hash="9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08",
-                 file_size=4821, chunk_count=6, file_mtime=1745530113.2816)
-    add_session(conn, SESSION_ID, clock, title="Acme Q3 questions", agent_type="doc",
-                document_ids=[DOC_ID])
+    add_document(
+        conn,
+        DOC_ID,
+        clock,
+        filename="acme_q3_report.md",
+        filepath=REPORT_PATH,
+        file_hash="9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08",
+        file_size=4821,
+        chunk_count=6,
+        file_mtime=1745530113.2816,
+    )
+    add_session(
+        conn, SESSION_ID, clock, title="Acme Q3 questions", agent_type="doc", document_ids=[DOC_ID]
+    )
     for text, events, err, stats in demo_turns():
         add_message(conn, SESSION_ID, "user", text, clock)
-        TurnCapture(clock).persist(conn, SESSION_ID, events, agent_error=err,
-                                   inference_stats=stats)
+        TurnCapture(clock).persist(conn, SESSION_ID, events, agent_error=err, inference_stats=stats)
     conn.close()
     return SESSION_ID
 
@@ -695,17 +927,24 @@ def build_chat_db(path: str | Path, clock: Clock | None = None) -> str:
 # 5. Export endpoint
 # --------------------------------------------------------------------------------------
 
+
 def _session_dict(conn: sqlite3.Connection, session_id: str) -> dict | None:
     # GAIA database.py L420-442 (get_session): all columns in table order, then
     # message_count, then document_ids.
-    row = conn.execute("SELECT s.*, (SELECT COUNT(*) FROM messages WHERE session_id = s.id)"
-                       " AS message_count FROM sessions s WHERE s.id = ?",
-                       (session_id,)).fetchone()
+    row = conn.execute(
+        "SELECT s.*, (SELECT COUNT(*) FROM messages WHERE session_id = s.id)"
+        " AS message_count FROM sessions s WHERE s.id = ?",
+        (session_id,),
+    ).fetchone()
     if row is None:
         return None
     out = dict(row)
-    out["document_ids"] = [r[0] for r in conn.execute(
-        "SELECT document_id FROM session_documents WHERE session_id = ?", (session_id,))]
+    out["document_ids"] = [
+        r[0]
+        for r in conn.execute(
+            "SELECT document_id FROM session_documents WHERE session_id = ?", (session_id,)
+        )
+    ]
     return out
 
 
@@ -713,8 +952,10 @@ def _message_dicts(conn: sqlite3.Connection, session_id: str) -> list[dict]:
     # GAIA database.py L670-703 (get_messages): ORDER BY created_at ASC (string order),
     # JSON columns decoded only when truthy, undecodable -> None.
     out = []
-    for row in conn.execute("SELECT * FROM messages WHERE session_id = ? ORDER BY created_at"
-                            " ASC LIMIT ? OFFSET ?", (session_id, 10000, 0)):
+    for row in conn.execute(
+        "SELECT * FROM messages WHERE session_id = ? ORDER BY created_at ASC LIMIT ? OFFSET ?",
+        (session_id, 10000, 0),
+    ):
         msg = dict(row)
         for col in ("rag_sources", "agent_steps", "inference_stats"):
             if msg.get(col):
@@ -739,16 +980,24 @@ def export_json(db_path: str | Path, session_id: str) -> dict:
     "messages": get_messages(limit=10000), "format": "json"}``.
     """
     with _open_ro(db_path) as conn:
-        return {"session": _session_dict(conn, session_id),
-                "messages": _message_dicts(conn, session_id), "format": "json"}
+        return {
+            "session": _session_dict(conn, session_id),
+            "messages": _message_dicts(conn, session_id),
+            "format": "json",
+        }
 
 
 def export_json_bytes(db_path: str | Path, session_id: str) -> bytes:
     """The HTTP body of the JSON export. FastAPI's default ``JSONResponse`` (Starlette, not
     GAIA) renders ``json.dumps(ensure_ascii=False, allow_nan=False, indent=None,
     separators=(",", ":"))`` encoded as UTF-8 -- compact, non-ASCII kept, "\\" doubled."""
-    return json.dumps(export_json(db_path, session_id), ensure_ascii=False, allow_nan=False,
-                      indent=None, separators=(",", ":")).encode("utf-8")
+    return json.dumps(
+        export_json(db_path, session_id),
+        ensure_ascii=False,
+        allow_nan=False,
+        indent=None,
+        separators=(",", ":"),
+    ).encode("utf-8")
 
 
 def export_markdown(db_path: str | Path, session_id: str) -> dict:
@@ -762,8 +1011,11 @@ def export_markdown(db_path: str | Path, session_id: str) -> dict:
     with _open_ro(db_path) as conn:
         sess = _session_dict(conn, session_id)
         assert sess is not None
-        pieces = [f"# {sess['title']}\n", f"*Created: {sess['created_at']}*\n",
-                  f"*Model: {sess['model']}*\n\n---\n"]
+        pieces = [
+            f"# {sess['title']}\n",
+            f"*Created: {sess['created_at']}*\n",
+            f"*Model: {sess['model']}*\n\n---\n",
+        ]
         for msg in _message_dicts(conn, session_id):
             who = "User" if msg["role"] == "user" else "Assistant"
             pieces.append(f"**{who}:**\n\n{msg['content']}\n\n---\n")
@@ -804,8 +1056,7 @@ _MEMORY_SCHEMA = (
         due_at TEXT, reminded_at TEXT, embedding BLOB, superseded_by TEXT)""",
     "CREATE INDEX IF NOT EXISTS idx_knowledge_due ON knowledge(due_at) WHERE due_at IS NOT NULL",
     "CREATE INDEX IF NOT EXISTS idx_knowledge_context ON knowledge(context)",
-    "CREATE INDEX IF NOT EXISTS idx_knowledge_entity ON knowledge(entity)"
-    " WHERE entity IS NOT NULL",
+    "CREATE INDEX IF NOT EXISTS idx_knowledge_entity ON knowledge(entity) WHERE entity IS NOT NULL",
     "CREATE INDEX IF NOT EXISTS idx_knowledge_sensitive ON knowledge(sensitive)"
     " WHERE sensitive = 1",
     "CREATE VIRTUAL TABLE IF NOT EXISTS knowledge_fts USING fts5(content, domain, category,"
@@ -865,20 +1116,35 @@ def create_memory_db(path: str | Path, clock: Clock) -> sqlite3.Connection:
     return conn
 
 
-def store_turn(conn: sqlite3.Connection, session_id: str, role: str, content: str,
-               clock: Clock, context: str = "global") -> None:
+def store_turn(
+    conn: sqlite3.Connection,
+    session_id: str,
+    role: str,
+    content: str,
+    clock: Clock,
+    context: str = "global",
+) -> None:
     """``MemoryStore.store_turn`` (memory_store.py L550-581): blank turns skipped, content
     cut to 4000 chars (MAX_TURN_LENGTH L126), local-time timestamp."""
     if not content or not content.strip():
         return
-    conn.execute("INSERT INTO conversations (session_id, role, content, context, timestamp)"
-                 " VALUES (?, ?, ?, ?, ?)",
-                 (session_id, role, content[:4000], context, memory_iso(clock)))
+    conn.execute(
+        "INSERT INTO conversations (session_id, role, content, context, timestamp)"
+        " VALUES (?, ?, ?, ?, ?)",
+        (session_id, role, content[:4000], context, memory_iso(clock)),
+    )
     conn.commit()
 
 
-def log_tool_call(conn: sqlite3.Connection, session_id: str, tool_name: str, args: dict,
-                  result: Any, clock: Clock, duration_ms: int) -> None:
+def log_tool_call(
+    conn: sqlite3.Connection,
+    session_id: str,
+    tool_name: str,
+    args: dict,
+    result: Any,
+    clock: Clock,
+    duration_ms: int,
+) -> None:
     """One ``tool_history`` row as MemoryMixin._execute_tool + MemoryStore.log_tool_call
     write it (memory.py L2214-2288; memory_store.py L1770-1811):
 
@@ -891,14 +1157,24 @@ def log_tool_call(conn: sqlite3.Connection, session_id: str, tool_name: str, arg
       cut to 500 chars (MAX_FTS_QUERY_LENGTH).
     """
     failed = isinstance(result, dict) and result.get("status") == "error"
-    error = str(result.get("error_brief") or result.get("error") or "Unknown error") \
-        if failed else None
+    error = (
+        str(result.get("error_brief") or result.get("error") or "Unknown error") if failed else None
+    )
     args_json = json.dumps(args, default=str) if args else None
-    conn.execute("INSERT INTO tool_history (session_id, tool_name, args, result_summary,"
-                 " success, error, duration_ms, timestamp) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                 (session_id, tool_name, args_json[:500] if args_json else None,
-                  str(result)[:500], int(not failed), error[:500] if error else None,
-                  duration_ms, memory_iso(clock)))
+    conn.execute(
+        "INSERT INTO tool_history (session_id, tool_name, args, result_summary,"
+        " success, error, duration_ms, timestamp) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        (
+            session_id,
+            tool_name,
+            args_json[:500] if args_json else None,
+            str(result)[:500],
+            int(not failed),
+            error[:500] if error else None,
+            duration_ms,
+            memory_iso(clock),
+        ),
+    )
     conn.commit()
 
 
@@ -916,12 +1192,20 @@ def build_memory_db(path: str | Path, clock: Clock | None = None) -> str:
     clock = clock or Clock()
     conn = create_memory_db(path, clock)
     tool_inputs = {
-        0: ("query_specific_file", {"file_path": REPORT_PATH, "query": "Q3 revenue"},
-            rag_success_result(), 412),
+        0: (
+            "query_specific_file",
+            {"file_path": REPORT_PATH, "query": "Q3 revenue"},
+            rag_success_result(),
+            412,
+        ),
         1: ("index_document", {"file_path": BUDGET_PATH}, file_not_found_result(), 3),
         2: ("run_shell_command", {"command": "type notes.txt"}, shell_failure_result(), 58),
-        3: ("run_shell_command", {"command": "rmdir /s /q " + USER_HOME + "\\logs"},
-            policy_denied_result(), 1),
+        3: (
+            "run_shell_command",
+            {"command": "rmdir /s /q " + USER_HOME + "\\logs"},
+            policy_denied_result(),
+            1,
+        ),
     }
     for i, (text, events, err, _stats) in enumerate(demo_turns()):
         if err:
@@ -940,9 +1224,16 @@ def build_memory_db(path: str | Path, clock: Clock | None = None) -> str:
 # 7. Corpus manifest and GAIA's CI cross-reference checks
 # --------------------------------------------------------------------------------------
 
-def manifest_text(documents: list[dict], *, generated_at: str = "2026-03-20T02:10:00Z",
-                  notes: str | None = None, adversarial: list[dict] | None = None,
-                  total_documents: int | None = None, total_facts: int | None = None) -> str:
+
+def manifest_text(
+    documents: list[dict],
+    *,
+    generated_at: str = "2026-03-20T02:10:00Z",
+    notes: str | None = None,
+    adversarial: list[dict] | None = None,
+    total_documents: int | None = None,
+    total_facts: int | None = None,
+) -> str:
     """``eval/corpus/manifest.json`` text in GAIA's (hand-maintained) layout.
 
     Layout of GAIA eval/corpus/manifest.json L1-end: top-level keys ``generated_at,
@@ -953,14 +1244,20 @@ def manifest_text(documents: list[dict], *, generated_at: str = "2026-03-20T02:1
     and its totals (9/27) do not match its content (11/29): readers must parse JSON and
     never trust the totals.)
     """
+
     def one(obj: dict) -> str:
         return json.dumps(obj, ensure_ascii=False)
+
     n_docs = len(documents) if total_documents is None else total_documents
-    n_facts = (sum(len(d.get("facts", [])) for d in documents)
-               if total_facts is None else total_facts)
-    out = ["{", f'  "generated_at": {one(generated_at)},',
-           f'  "total_documents": {n_docs},',
-           f'  "total_facts": {n_facts},']
+    n_facts = (
+        sum(len(d.get("facts", [])) for d in documents) if total_facts is None else total_facts
+    )
+    out = [
+        "{",
+        f'  "generated_at": {one(generated_at)},',
+        f'  "total_documents": {n_docs},',
+        f'  "total_facts": {n_facts},',
+    ]
     if notes is not None:
         out.append(f'  "notes": {one(notes)},')
     out.append('  "documents": [')
@@ -1001,8 +1298,9 @@ def merge_manifests(base: dict, real_world: dict | None) -> dict:
     return merged
 
 
-def check_scenario_refs(scenarios: list[tuple[str, dict]], manifest: dict, *,
-                        skip_prefix: str | None = None) -> list[str]:
+def check_scenario_refs(
+    scenarios: list[tuple[str, dict]], manifest: dict, *, skip_prefix: str | None = None
+) -> list[str]:
     """Problems GAIA's CI would report (tests/test_eval.py L794-897), same message text.
 
     * ``turns[].ground_truth.doc_id`` must be a document ``id``            (L794-822)
@@ -1032,22 +1330,47 @@ def check_scenario_refs(scenarios: list[tuple[str, dict]], manifest: dict, *,
                 if doc_id and fid and (doc_id, fid) not in fact_ids:
                     problems.append(f"{data['id']} turn {num}: {doc_id}.{fid} (from fact_ids)")
         for i, entry in enumerate(data.get("setup", {}).get("index_documents", [])):
-            if isinstance(entry, dict) and entry.get("corpus_doc") \
-                    and entry["corpus_doc"] not in doc_ids:
-                problems.append(f"{data['id']} setup.index_documents[{i}]: "
-                                f"corpus_doc='{entry['corpus_doc']}'")
+            if (
+                isinstance(entry, dict)
+                and entry.get("corpus_doc")
+                and entry["corpus_doc"] not in doc_ids
+            ):
+                problems.append(
+                    f"{data['id']} setup.index_documents[{i}]: corpus_doc='{entry['corpus_doc']}'"
+                )
     return problems
 
 
 DEMO_DOCUMENTS = [
-    {"id": "acme_q3_report", "filename": "acme_q3_report.md", "format": "markdown",
-     "domain": "finance", "facts": [
-         {"id": "q3_revenue", "question": "What was Acme Corp's Q3 2025 revenue?",
-          "answer": "$14.2 million", "difficulty": "easy"}]},
-    {"id": "budget_2025", "filename": "budget_2025.md", "format": "markdown",
-     "domain": "finance", "facts": [
-         {"id": "total_budget", "question": "What is the total 2025 budget?",
-          "answer": "$4.8 million", "difficulty": "easy", "note": "illustrative"}]},
+    {
+        "id": "acme_q3_report",
+        "filename": "acme_q3_report.md",
+        "format": "markdown",
+        "domain": "finance",
+        "facts": [
+            {
+                "id": "q3_revenue",
+                "question": "What was Acme Corp's Q3 2025 revenue?",
+                "answer": "$14.2 million",
+                "difficulty": "easy",
+            }
+        ],
+    },
+    {
+        "id": "budget_2025",
+        "filename": "budget_2025.md",
+        "format": "markdown",
+        "domain": "finance",
+        "facts": [
+            {
+                "id": "total_budget",
+                "question": "What is the total 2025 budget?",
+                "answer": "$4.8 million",
+                "difficulty": "easy",
+                "note": "illustrative",
+            }
+        ],
+    },
 ]
 
 
@@ -1061,29 +1384,64 @@ if __name__ == "__main__":
     out = Path(tempfile.mkdtemp(prefix="gaia_native_"))
     sid = build_chat_db(out / "gaia_chat.db")
     build_memory_db(out / "memory.db")
-    write_manifest(out / "manifest.json", DEMO_DOCUMENTS, notes="demo",
-                   adversarial=[{"id": "empty_file", "filename": "empty.txt",
-                                 "expected_behavior": "Agent reports file is empty"}])
+    write_manifest(
+        out / "manifest.json",
+        DEMO_DOCUMENTS,
+        notes="demo",
+        adversarial=[
+            {
+                "id": "empty_file",
+                "filename": "empty.txt",
+                "expected_behavior": "Agent reports file is empty",
+            }
+        ],
+    )
     exp = export_json(out / "gaia_chat.db", sid)
     md = export_markdown(out / "gaia_chat.db", sid)
     (out / "export.json").write_bytes(export_json_bytes(out / "gaia_chat.db", sid))
-    (out / export_download_name(exp["session"]["title"])).write_text(md["content"],
-                                                                        encoding="utf-8")
+    (out / export_download_name(exp["session"]["title"])).write_text(
+        md["content"], encoding="utf-8"
+    )
     print("dir:", out)
     print("session keys:", list(exp["session"]))
     for m in exp["messages"]:
         print(f"  #{m['id']} {m['role']:9} {m['content'][:60]!r}")
         for s in m["agent_steps"] or []:
-            print(f"      step {s['id']} {s['type']:12} success={s.get('success')!s:5} "
-                  f"result={s.get('result', s.get('detail'))!r:.90}")
+            print(
+                f"      step {s['id']} {s['type']:12} success={s.get('success')!s:5} "
+                f"result={s.get('result', s.get('detail'))!r:.90}"
+            )
     man = json.loads((out / "manifest.json").read_text(encoding="utf-8"))
-    bad = check_scenario_refs([("x.yaml", {"id": "x", "setup": {"index_documents": [
-        {"corpus_doc": "acme_q3_report"}]}, "turns": [{"turn": 1, "ground_truth": {
-            "doc_id": "acme_q3_report", "fact_ids": ["q3_revenue", "nope"]}}]})], man)
+    bad = check_scenario_refs(
+        [
+            (
+                "x.yaml",
+                {
+                    "id": "x",
+                    "setup": {"index_documents": [{"corpus_doc": "acme_q3_report"}]},
+                    "turns": [
+                        {
+                            "turn": 1,
+                            "ground_truth": {
+                                "doc_id": "acme_q3_report",
+                                "fact_ids": ["q3_revenue", "nope"],
+                            },
+                        }
+                    ],
+                },
+            )
+        ],
+        man,
+    )
     print("manifest check:", bad)
     mem = sqlite3.connect(out / "memory.db")
-    print("memory rows:", mem.execute("SELECT COUNT(*) FROM conversations").fetchone()[0],
-          "turns,", mem.execute("SELECT COUNT(*) FROM tool_history").fetchone()[0], "tools")
+    print(
+        "memory rows:",
+        mem.execute("SELECT COUNT(*) FROM conversations").fetchone()[0],
+        "turns,",
+        mem.execute("SELECT COUNT(*) FROM tool_history").fetchone()[0],
+        "tools",
+    )
     print("markdown head:", md["content"][:160].replace("\n", "\\n"))
     assert bad == ["x turn 1: acme_q3_report.nope (from fact_ids)"]
     print("OK")

@@ -92,8 +92,10 @@ def fake_gaia_package(where: Path, repo_root: Path, extra_rule: str = "pass") ->
 
 
 def with_agent_type(suite: Path) -> None:
-    write_pair(suite / "drafts", text=FINAL_YAML.replace(
-        "persona: casual_user", "persona: casual_user\nagent_type: doc"))
+    write_pair(
+        suite / "drafts",
+        text=FINAL_YAML.replace("persona: casual_user", "persona: casual_user\nagent_type: doc"),
+    )
 
 
 def intake_script() -> str:

@@ -7,9 +7,7 @@ import subprocess
 from pathlib import Path
 
 
-def git(
-    cwd: Path, *args: str, who: tuple[str, str] | None = None, when: str | None = None
-) -> str:
+def git(cwd: Path, *args: str, who: tuple[str, str] | None = None, when: str | None = None) -> str:
     """``git ARGS`` in ``cwd``, failing the test if git fails; its stdout, stripped. ``who``
     (name, e-mail) is the identity of any commit it makes; without it, the repository's own
     configuration (``git_suite`` sets one). ``when`` (ISO 8601) dates the commit."""

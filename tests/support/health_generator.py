@@ -48,8 +48,18 @@ STRONG = "claude-opus-4"
 LOCAL = "qwen3-4b-local"
 JUDGE = "claude-sonnet-4-6"
 START = datetime(2026, 5, 1, 2, 0, tzinfo=UTC)
-CATEGORIES = ("rag_quality", "tool_selection", "context_retention", "error_recovery", "memory",
-              "personality", "adversarial", "mcp_reliability", "vision", "web_system")
+CATEGORIES = (
+    "rag_quality",
+    "tool_selection",
+    "context_retention",
+    "error_recovery",
+    "memory",
+    "personality",
+    "adversarial",
+    "mcp_reliability",
+    "vision",
+    "web_system",
+)
 MACHINES = ("ci-1", "ci-2", "lab-box")
 LAGGING = "lab-box"
 """The machine whose checkout is a night behind: it tests the previous night's commit."""
@@ -95,9 +105,12 @@ class Case:
 def _commit(parents: list[str], when: datetime, message: str) -> tuple[str, bytes]:
     """A commit object of the empty tree as git hashes it: (hash, raw body)."""
     stamp = f"{int(when.timestamp())} +0000"
-    body = (f"tree {EMPTY_TREE}\n" + "".join(f"parent {p}\n" for p in parents)
-            + f"author gaia <gaia@example.com> {stamp}\n"
-            + f"committer gaia <gaia@example.com> {stamp}\n\n{message}\n").encode()
+    body = (
+        f"tree {EMPTY_TREE}\n"
+        + "".join(f"parent {p}\n" for p in parents)
+        + f"author gaia <gaia@example.com> {stamp}\n"
+        + f"committer gaia <gaia@example.com> {stamp}\n\n{message}\n"
+    ).encode()
     return hashlib.sha1(b"commit %d\x00" % len(body) + body).hexdigest(), body
 
 
@@ -135,8 +148,9 @@ class History:
             self.objects[sha] = raw
             self.main[night] = sha
             for sid in merging.get(night + 2, []):  # the fix branches off two nights before
-                sha, raw = _commit([self.main[night]], _merge_time(night) + timedelta(hours=15),
-                                   f"fix {sid}")
+                sha, raw = _commit(
+                    [self.main[night]], _merge_time(night) + timedelta(hours=15), f"fix {sid}"
+                )
                 self.objects[sha] = raw
                 self.fixes[sid] = sha
 
@@ -152,14 +166,27 @@ class History:
         """Write the history into a git repository at ``where``; its ``Ancestry``."""
         where.mkdir(parents=True, exist_ok=True)
         subprocess.run(["git", "init", "-q", "-b", "main", str(where)], check=True)
-        subprocess.run(["git", "hash-object", "-t", "tree", "-w", "--stdin"], cwd=where,
-                       input=b"", check=True, capture_output=True)
+        subprocess.run(
+            ["git", "hash-object", "-t", "tree", "-w", "--stdin"],
+            cwd=where,
+            input=b"",
+            check=True,
+            capture_output=True,
+        )
         for sha, raw in self.objects.items():
-            made = subprocess.run(["git", "hash-object", "-t", "commit", "-w", "--stdin"],
-                                  cwd=where, input=raw, check=True, capture_output=True)
+            made = subprocess.run(
+                ["git", "hash-object", "-t", "commit", "-w", "--stdin"],
+                cwd=where,
+                input=raw,
+                check=True,
+                capture_output=True,
+            )
             assert made.stdout.decode().strip() == sha, "git hashes the commit as generated"
-        subprocess.run(["git", "update-ref", "refs/heads/main", self.main[max(self.main)]],
-                       cwd=where, check=True)
+        subprocess.run(
+            ["git", "update-ref", "refs/heads/main", self.main[max(self.main)]],
+            cwd=where,
+            check=True,
+        )
         return Ancestry(where)
 
     def runs_of(self, night: int) -> list[tuple[str, str, int, datetime, str, str]]:
@@ -172,8 +199,7 @@ class History:
         for tier, model in enumerate((STRONG, LOCAL)):
             for it in range(iterations):
                 started = at + timedelta(minutes=20 * (tier * 3 + it))
-                found.append((f"eval-{started:%Y%m%d-%H%M%S}", model, it, started, commit,
-                              machine))
+                found.append((f"eval-{started:%Y%m%d-%H%M%S}", model, it, started, commit, machine))
         return found
 
     def status(self, case: Case, night: int, model: str, it: int) -> str | None:
@@ -202,8 +228,7 @@ class History:
                 status = self.status(case, night, model, it)
                 if status is not None:
                     statuses[case.scenario_id] = status
-            yield run_id, started, statuses, {"model": model, "commit": commit,
-                                               "machine": machine}
+            yield run_id, started, statuses, {"model": model, "commit": commit, "machine": machine}
 
     def hash_of(self, case: Case, night: int | None) -> str:
         """The runnable hash of the case as it was that night (None: as it is now)."""
@@ -213,8 +238,9 @@ class History:
             return f"sha256:{case.scenario_id}-v2"
         return f"sha256:{case.scenario_id}-v1"
 
-    def inputs(self, nights: int | None = None, ancestry: Ancestry | None = None
-               ) -> list[HealthInput]:
+    def inputs(
+        self, nights: int | None = None, ancestry: Ancestry | None = None
+    ) -> list[HealthInput]:
         """The first ``nights`` nights as ``intake health`` reads them (``ancestry``: the clone
         that decides which runs tested the code before a fix; None: their starts decide)."""
         last = self.nights if nights is None else nights
@@ -227,17 +253,33 @@ class History:
                     status = self.status(case, night, model, it)
                     if status is None:
                         continue
-                    runs[case.scenario_id].append(SuiteRun.model_construct(
-                        run_id=run_id, status=status, score=None, failure_category=None,
-                        model=model, tier=tier, judge_model=JUDGE,
-                        runnable_hash=self.hash_of(case, night), gaia_commit=commit,
-                        machine=machine, at=started, recorded_at=started, kind="scorecard"))
+                    runs[case.scenario_id].append(
+                        SuiteRun.model_construct(
+                            run_id=run_id,
+                            status=status,
+                            score=None,
+                            failure_category=None,
+                            model=model,
+                            tier=tier,
+                            judge_model=JUDGE,
+                            runnable_hash=self.hash_of(case, night),
+                            gaia_commit=commit,
+                            machine=machine,
+                            at=started,
+                            recorded_at=started,
+                            kind="scorecard",
+                        )
+                    )
         return [
             HealthInput(
-                scenario_id=sid, path=f"eval/scenarios/{by_id[sid].category}/{sid}.yaml",
-                category=by_id[sid].category, provenance="hand",
-                current_hash=self.hash_of(by_id[sid], None), runs=tuple(found),
-                fixed_at=self.closed_at(by_id[sid]), fix_commit=self.fixes.get(sid),
+                scenario_id=sid,
+                path=f"eval/scenarios/{by_id[sid].category}/{sid}.yaml",
+                category=by_id[sid].category,
+                provenance="hand",
+                current_hash=self.hash_of(by_id[sid], None),
+                runs=tuple(found),
+                fixed_at=self.closed_at(by_id[sid]),
+                fix_commit=self.fixes.get(sid),
                 ancestry=ancestry,
             )
             for sid, found in runs.items()
@@ -266,9 +308,13 @@ class History:
                         continue
                     ran_before = True
                     caught = caught or status in ("FAIL", "BLOCKED_BY_ARCHITECTURE")
-            found[case.scenario_id] = ("before" if caught else "after"
-                                       if case.added_at >= case.fixed_at and not ran_before
-                                       else "missed")
+            found[case.scenario_id] = (
+                "before"
+                if caught
+                else "after"
+                if case.added_at >= case.fixed_at and not ran_before
+                else "missed"
+            )
         return found
 
     def truth(self) -> dict[str, str]:
@@ -284,20 +330,28 @@ class History:
         return found
 
 
-def generate(seed: int = 1, nights: int = 17, per_class: int = 40, bars: Bars | None = None
-             ) -> History:
+def generate(
+    seed: int = 1, nights: int = 17, per_class: int = 40, bars: Bars | None = None
+) -> History:
     """A history of ``nights`` nights over about 8 × ``per_class`` scenarios."""
     rng = random.Random(seed)
     bars = bars or Bars()
     cases: list[Case] = []
 
-    def add(truth: str, ranges: tuple[tuple[float, float], tuple[float, float]], **kw: int | bool
-            ) -> Case:
+    def add(
+        truth: str, ranges: tuple[tuple[float, float], tuple[float, float]], **kw: int | bool
+    ) -> Case:
         strong = rng.uniform(*ranges[0])
         local = rng.uniform(*ranges[1])
         assert _region(strong, local, bars) == truth, (truth, strong, local)
-        case = Case(f"case_{len(cases):04d}", CATEGORIES[len(cases) % len(CATEGORIES)], truth,
-                    strong, local, **kw)  # type: ignore[arg-type]
+        case = Case(
+            f"case_{len(cases):04d}",
+            CATEGORIES[len(cases) % len(CATEGORIES)],
+            truth,
+            strong,
+            local,
+            **kw,
+        )  # type: ignore[arg-type]
         cases.append(case)
         return case
 

@@ -102,18 +102,27 @@ def bug_outcomes(history: History, ancestry: Ancestry | None) -> dict[str, str]:
             continue
         closed = history.closed_at(case)
         if case.bug == "not_planned":
-            link = BugLink(issue=f"github:amd/gaia#{sid[5:]}", closed_at=START,
-                           state_reason="not_planned", checked_at=checked)
+            link = BugLink(
+                issue=f"github:amd/gaia#{sid[5:]}",
+                closed_at=START,
+                state_reason="not_planned",
+                checked_at=checked,
+            )
         elif case.bug == "open" or case.fixed_at is None or case.fixed_at > history.nights:
             link = BugLink(issue=f"github:amd/gaia#{sid[5:]}", checked_at=checked)
         else:
-            link = BugLink(issue=f"github:amd/gaia#{sid[5:]}", closed_at=closed,
-                           state_reason="completed", fix_commit=history.fixes[sid],
-                           checked_at=checked)
+            link = BugLink(
+                issue=f"github:amd/gaia#{sid[5:]}",
+                closed_at=closed,
+                state_reason="completed",
+                fix_commit=history.fixes[sid],
+                checked_at=checked,
+            )
         added = START + timedelta(days=case.added_at - 1, hours=-2)  # after a closing that
         # night (three hours before the runs), before the night's first run
-        found[sid] = outcome(sid, "", link.issue, "source", link, added, runs[sid],
-                             ancestry).outcome
+        found[sid] = outcome(
+            sid, "", link.issue, "source", link, added, runs[sid], ancestry
+        ).outcome
     return found
 
 
@@ -123,10 +132,13 @@ def score_bugs(history: History, ancestry: Ancestry) -> BugScore:
     said = bug_outcomes(history, ancestry)
     by_start = bug_outcomes(history, None)
     return BugScore(
-        len(truth), sum(said[s] == t for s, t in truth.items()),
-        sum(t == "before" for t in truth.values()), sum(o == "before" for o in said.values()),
+        len(truth),
+        sum(said[s] == t for s, t in truth.items()),
+        sum(t == "before" for t in truth.values()),
+        sum(o == "before" for o in said.values()),
         sum(by_start[s] == t for s, t in truth.items()),
-        sum(o == "before" for o in by_start.values()))
+        sum(o == "before" for o in by_start.values()),
+    )
 
 
 def score(nights: int, seed: int = 7, per_class: int = 40) -> Score:
@@ -147,8 +159,11 @@ def score(nights: int, seed: int = 7, per_class: int = 40) -> Score:
             assert s.klass == real, (s.scenario_id, real, s.klass)
             continue
         counts = [(t.passes, t.judged) for t in s.tiers]
-        supported = (len(counts) == 2 and min(n for _, n in counts) >= bars.min_runs
-                     and dict(posterior(counts[0], counts[1], bars))[real] >= bars.confidence)
+        supported = (
+            len(counts) == 2
+            and min(n for _, n in counts) >= bars.min_runs
+            and dict(posterior(counts[0], counts[1], bars))[real] >= bars.confidence
+        )
         row = rows[real]
         row.truth += 1
         row.supported += supported
@@ -166,23 +181,36 @@ def score(nights: int, seed: int = 7, per_class: int = 40) -> Score:
 
 def table(scores: list[Score]) -> str:
     """The per-class table, one block per number of nights."""
+
     def f(x: float | None) -> str:
         return "-" if x is None else f"{x:.2f}"
 
-    lines = ["| nights | class | truth | supported | said | precision | said of supported "
-             "| precision on supported | recall |",
-             "| ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"]
+    lines = [
+        "| nights | class | truth | supported | said | precision | said of supported "
+        "| precision on supported | recall |",
+        "| ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+    ]
     for sc in scores:
         for r in sc.rows:
-            lines.append(f"| {sc.nights} | {r.klass} | {r.truth} | {r.supported} | {r.said} | "
-                         f"{f(r.precision)} | {r.supported_said} | {f(r.supported_precision)} "
-                         f"| {f(r.recall)} |")
-        lines.append(f"| {sc.nights} | thin (unsupported) | {sc.thin} | | "
-                     f"{sc.thin - sc.thin_undecided} decided | {sc.thin_wrong} wrong | | | |")
-    lines += ["", "| nights | bugs | caught before the fix (truth) | intake (git ancestry) "
-              "| exact | by the runs' start alone | exact |",
-              "| ---: | ---: | ---: | ---: | ---: | ---: | ---: |"]
-    lines += [f"| {sc.nights} | {b.bugs} | {b.caught_truth} | {b.caught_said} | "
-              f"{b.exact}/{b.bugs} | {b.by_start_caught} | {b.by_start_exact}/{b.bugs} |"
-              for sc in scores if (b := sc.bugs) is not None]
+            lines.append(
+                f"| {sc.nights} | {r.klass} | {r.truth} | {r.supported} | {r.said} | "
+                f"{f(r.precision)} | {r.supported_said} | {f(r.supported_precision)} "
+                f"| {f(r.recall)} |"
+            )
+        lines.append(
+            f"| {sc.nights} | thin (unsupported) | {sc.thin} | | "
+            f"{sc.thin - sc.thin_undecided} decided | {sc.thin_wrong} wrong | | | |"
+        )
+    lines += [
+        "",
+        "| nights | bugs | caught before the fix (truth) | intake (git ancestry) "
+        "| exact | by the runs' start alone | exact |",
+        "| ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+    ]
+    lines += [
+        f"| {sc.nights} | {b.bugs} | {b.caught_truth} | {b.caught_said} | "
+        f"{b.exact}/{b.bugs} | {b.by_start_caught} | {b.by_start_exact}/{b.bugs} |"
+        for sc in scores
+        if (b := sc.bugs) is not None
+    ]
     return "\n".join(lines)

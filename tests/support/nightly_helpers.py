@@ -38,32 +38,41 @@ turns:
 """
 
 
-def write_scenario(suite: Path, scenario_id: str, category: str = "rag_quality",
-                   objective: str = "Ask what the document says about the budget.") -> Path:
+def write_scenario(
+    suite: Path,
+    scenario_id: str,
+    category: str = "rag_quality",
+    objective: str = "Ask what the document says about the budget.",
+) -> Path:
     """A legacy scenario file under scenarios/<category>/ (adopt it to give it a record)."""
     path = suite / "scenarios" / category / f"{scenario_id}.yaml"
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(SCENARIO.format(id=scenario_id, category=category, objective=objective),
-                    encoding="utf-8")
+    path.write_text(
+        SCENARIO.format(id=scenario_id, category=category, objective=objective), encoding="utf-8"
+    )
     return path
 
 
 def entry(scenario_id: str, status: str, category: str = "rag_quality") -> dict[str, Any]:
     """One scenario result as GAIA's runner writes it into ``scenarios``."""
     judged = status in ("PASS", "FAIL", "BLOCKED_BY_ARCHITECTURE")
-    turns = [
-        {
-            "turn": 1,
-            "user_message": "What does it say about the budget?",
-            "agent_response": "…",
-            "agent_tools": [],
-            "scores": {},
-            "overall_score": 8.0 if status == "PASS" else 3.0,
-            "pass": status == "PASS",
-            "failure_category": None if status == "PASS" else "wrong_answer",
-            "reasoning": "…",
-        }
-    ] if judged else []
+    turns = (
+        [
+            {
+                "turn": 1,
+                "user_message": "What does it say about the budget?",
+                "agent_response": "…",
+                "agent_tools": [],
+                "scores": {},
+                "overall_score": 8.0 if status == "PASS" else 3.0,
+                "pass": status == "PASS",
+                "failure_category": None if status == "PASS" else "wrong_answer",
+                "reasoning": "…",
+            }
+        ]
+        if judged
+        else []
+    )
     return {
         "scenario_id": scenario_id,
         "category": category,
@@ -93,8 +102,12 @@ def write_run(
     scorecard = {
         "run_id": run_id,
         "timestamp": at.isoformat(),
-        "config": {"backend_url": "http://localhost:4200", "model": JUDGE,
-                   "budget_per_scenario_usd": 2.0, "agent_type": None},
+        "config": {
+            "backend_url": "http://localhost:4200",
+            "model": JUDGE,
+            "budget_per_scenario_usd": 2.0,
+            "agent_type": None,
+        },
         "summary": {"total_scenarios": len(scenarios)},
         "scenarios": scenarios,
         "cost": {"estimated_total_usd": 0.0},
@@ -104,7 +117,8 @@ def write_run(
     if traces:
         for item in scenarios:
             (folder / "traces" / f"{item['scenario_id']}.json").write_text(
-                json.dumps(item), encoding="utf-8")
+                json.dumps(item), encoding="utf-8"
+            )
     if meta is not None:
         (folder / "meta.json").write_text(json.dumps(meta), encoding="utf-8")
     return folder
@@ -113,7 +127,6 @@ def write_run(
 def night(i: int) -> datetime:
     """The i-th night (1-based)."""
     return BASE + timedelta(days=i - 1)
-
 
 
 CI_VARIABLES = ("GITHUB_SHA", "RUNNER_NAME")

@@ -221,21 +221,16 @@ def serve_pr(
     entries: list[dict[str, Any]] = []
     for item in changed if changed is not None else list(files or {}):
         if isinstance(item, tuple):
-            entries.append({"filename": item[0], "previous_filename": item[1],
-                            "status": "renamed"})
+            entries.append({"filename": item[0], "previous_filename": item[1], "status": "renamed"})
         else:
             entries.append({"filename": item, "status": "modified"})
     pages = [entries[i : i + page_size] for i in range(0, len(entries), page_size)] or [[]]
     files_path = f"/repos/{repo}/pulls/{number}/files"
     for index, page in enumerate(pages):
         last = index == len(pages) - 1
-        body = [{"sha": "d" * 40, "additions": 1, "deletions": 0, "changes": 1, **e}
-                for e in page]
-        headers = {} if last else {
-            "Link": f'<{{base}}{files_path}?page={index + 2}>; rel="next"'
-        }
-        github.add("GET", files_path, Reply(body=body, headers=headers,
-                                            times=None if last else 1))
+        body = [{"sha": "d" * 40, "additions": 1, "deletions": 0, "changes": 1, **e} for e in page]
+        headers = {} if last else {"Link": f'<{{base}}{files_path}?page={index + 2}>; rel="next"'}
+        github.add("GET", files_path, Reply(body=body, headers=headers, times=None if last else 1))
     for path, content in (files or {}).items():
         github.add(
             "GET",

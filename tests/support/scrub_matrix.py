@@ -116,13 +116,15 @@ SECRET_VALUES: dict[str, Callable[[random.Random], str]] = {
     # scrubber 1.6: base64url segments joined by dots (Discord bot tokens, signed cookies),
     # and a random value someone put in braces (a value, not a {name} template field)
     "dotted_token": lambda r: ".".join((_r(r, ALNUM, 26), _r(r, ALNUM, 6), _r(r, ALNUM, 38))),
-    "braced_random": lambda r: "{"
-    + _r(r, string.ascii_uppercase, 2)
-    + _r(r, string.digits, 1)
-    + _r(r, string.ascii_lowercase, 2)
-    + _r(r, string.digits, 1)
-    + _r(r, ALNUM, 8)
-    + "}",
+    "braced_random": lambda r: (
+        "{"
+        + _r(r, string.ascii_uppercase, 2)
+        + _r(r, string.digits, 1)
+        + _r(r, string.ascii_lowercase, 2)
+        + _r(r, string.digits, 1)
+        + _r(r, ALNUM, 8)
+        + "}"
+    ),
 }
 """Values that need quotes (spaces) are planted only in contexts that quote."""
 
@@ -829,9 +831,7 @@ def _path_cells(rng: random.Random) -> list[Cell]:
             # scrubber 1.8 (issue 35): homes by shape and names with spaces (that only the
             # user's segment is replaced: test_scrub_pasted.py's
             # test_home_path_keeps_all_but_the_user)
-            "media_mount": lambda d, u=u: (
-                d.k("open ").v(f"/media/{u}/data/x.py").k(" failed\n")
-            ),
+            "media_mount": lambda d, u=u: d.k("open ").v(f"/media/{u}/data/x.py").k(" failed\n"),
             "home_users_share": lambda d, u=u: (
                 d.k("cache: ").v(f"/home/users/{u}/.cache/pip").k("\n")
             ),
@@ -921,23 +921,63 @@ def _webhook_cells(rng: random.Random) -> list[Cell]:
     uuid = "-".join(_r(rng, HEX, n) for n in (8, 4, 4, 4, 12))
     slack = f"T{_r(rng, string.ascii_uppercase + '0123456789', 8)}"
     hooks += [  # scrubber 1.7: the families of docs/providers.md, each in its own shape
-        ("slack_workflow_webhook", "https://", "hooks.slack.com", "/workflows/",
-         f"{slack}/A{_r(rng, string.ascii_uppercase + '0123456789', 8)}/"
-         f"{rng.randint(10**17, 10**18)}/{_r(rng, ALNUM, 24)}"),
-        ("slack_trigger_webhook", "https://", "hooks.slack.com", "/triggers/",
-         f"{slack}/{rng.randint(10**12, 10**13)}/{_r(rng, HEX, 32)}"),
-        ("slack_gov_webhook", "https://", "hooks.slack-gov.com", "/services/",
-         f"{slack}/B{_r(rng, string.ascii_uppercase + '0123456789', 8)}/{_r(rng, ALNUM, 24)}"),
-        ("discordapp_webhook", "https://", "discordapp.com", "/api/webhooks/",
-         f"{rng.randint(10**17, 10**18)}/{_r(rng, ALNUM + '_-', 68)}"),
-        ("discord_canary_webhook", "https://", "canary.discord.com", "/api/v10/webhooks/",
-         f"{rng.randint(10**17, 10**18)}/{_r(rng, ALNUM + '_-', 68)}"),
-        ("teams_legacy_webhook", "https://", "outlook.office.com", "/webhook/",
-         f"{uuid}@{uuid}/IncomingWebhook/{_r(rng, HEX, 32)}/{uuid}"),
-        ("mattermost_webhook", "https://", "chat.example.org", "/hooks/",
-         _r(rng, string.ascii_lowercase + string.digits, 26)),
-        ("ifttt_webhook", "https://", "maker.ifttt.com", "/trigger/door/with/key/",
-         _r(rng, ALNUM, 22)),
+        (
+            "slack_workflow_webhook",
+            "https://",
+            "hooks.slack.com",
+            "/workflows/",
+            f"{slack}/A{_r(rng, string.ascii_uppercase + '0123456789', 8)}/"
+            f"{rng.randint(10**17, 10**18)}/{_r(rng, ALNUM, 24)}",
+        ),
+        (
+            "slack_trigger_webhook",
+            "https://",
+            "hooks.slack.com",
+            "/triggers/",
+            f"{slack}/{rng.randint(10**12, 10**13)}/{_r(rng, HEX, 32)}",
+        ),
+        (
+            "slack_gov_webhook",
+            "https://",
+            "hooks.slack-gov.com",
+            "/services/",
+            f"{slack}/B{_r(rng, string.ascii_uppercase + '0123456789', 8)}/{_r(rng, ALNUM, 24)}",
+        ),
+        (
+            "discordapp_webhook",
+            "https://",
+            "discordapp.com",
+            "/api/webhooks/",
+            f"{rng.randint(10**17, 10**18)}/{_r(rng, ALNUM + '_-', 68)}",
+        ),
+        (
+            "discord_canary_webhook",
+            "https://",
+            "canary.discord.com",
+            "/api/v10/webhooks/",
+            f"{rng.randint(10**17, 10**18)}/{_r(rng, ALNUM + '_-', 68)}",
+        ),
+        (
+            "teams_legacy_webhook",
+            "https://",
+            "outlook.office.com",
+            "/webhook/",
+            f"{uuid}@{uuid}/IncomingWebhook/{_r(rng, HEX, 32)}/{uuid}",
+        ),
+        (
+            "mattermost_webhook",
+            "https://",
+            "chat.example.org",
+            "/hooks/",
+            _r(rng, string.ascii_lowercase + string.digits, 26),
+        ),
+        (
+            "ifttt_webhook",
+            "https://",
+            "maker.ifttt.com",
+            "/trigger/door/with/key/",
+            _r(rng, ALNUM, 22),
+        ),
     ]
     for kind, scheme, host, route, secret in hooks:
         d = _Doc()

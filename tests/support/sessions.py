@@ -25,9 +25,15 @@ def build(path: Path, *, title: str = "PTO policy", private: int = 0) -> Path:
         sid,
         "assistant",
         "Agent error: boom",
-        [thinking(1), tool(2, "search_file"), tool(3, "query_specific_file", False, "failed"),
-         policy(4, "send_email", "mail needs approval"), tool(5, "search_file"),
-         error_step(6, "boom"), tool(7, "index_document", None)],
+        [
+            thinking(1),
+            tool(2, "search_file"),
+            tool(3, "query_specific_file", False, "failed"),
+            policy(4, "send_email", "mail needs approval"),
+            tool(5, "search_file"),
+            error_step(6, "boom"),
+            tool(7, "index_document", None),
+        ],
     )
     db.message(sid, "user", f"use token {TOKEN}")
     answer = "Done, the figure is 15 days."

@@ -128,9 +128,13 @@ class StatusServer:
                 pass
 
             def _send(self, code: int, body: Any, ctype: str = "application/json") -> None:
-                raw = body if isinstance(body, bytes) else json.dumps(  # as JSONResponse
-                    body, ensure_ascii=False, allow_nan=False, separators=(",", ":")
-                ).encode("utf-8")
+                raw = (
+                    body
+                    if isinstance(body, bytes)
+                    else json.dumps(  # as JSONResponse
+                        body, ensure_ascii=False, allow_nan=False, separators=(",", ":")
+                    ).encode("utf-8")
+                )
                 self.send_response(code)
                 self.send_header("Content-Type", ctype)
                 self.send_header("Content-Length", str(len(raw)))
@@ -155,9 +159,20 @@ class StatusServer:
                     if owner.switch_to is not None:  # the user switches models mid-run
                         owner.model_loaded, owner.switch_to = owner.switch_to[0], None
                 elif method == "GET" and path == "/api/health":
-                    self._send(200, {"status": "ok", "service": "gaia-agent-ui", "stats": {
-                        "sessions": 0, "messages": 0, "documents": 0,
-                        "total_chunks": 0, "total_size_bytes": 0}})
+                    self._send(
+                        200,
+                        {
+                            "status": "ok",
+                            "service": "gaia-agent-ui",
+                            "stats": {
+                                "sessions": 0,
+                                "messages": 0,
+                                "documents": 0,
+                                "total_chunks": 0,
+                                "total_size_bytes": 0,
+                            },
+                        },
+                    )
                 elif method == "POST" and path == "/api/memory/admin/seed":
                     if owner.memory_admin:
                         self._send(200, {"count": 0, "ids": []})
@@ -228,7 +243,14 @@ def write_mcp_config(root: Path, url: str | None) -> None:
     args = ["run", "python", "-m", "gaia.mcp.servers.agent_ui_mcp", "--stdio"]
     if url is not None:
         args += ["--backend", url]
-    config = {"mcpServers": {"gaia-agent-ui": {"command": "uv", "args": args, "env": {
-        "GAIA_MEMORY_MCP_ALWAYS": "1", "GAIA_MEMORY_ADMIN": "1"}}}}
+    config = {
+        "mcpServers": {
+            "gaia-agent-ui": {
+                "command": "uv",
+                "args": args,
+                "env": {"GAIA_MEMORY_MCP_ALWAYS": "1", "GAIA_MEMORY_ADMIN": "1"},
+            }
+        }
+    }
     (root / "eval").mkdir(exist_ok=True)
     (root / "eval" / "mcp-config.json").write_text(json.dumps(config), encoding="utf-8")

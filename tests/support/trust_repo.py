@@ -32,8 +32,7 @@ class Repos:
     def __init__(self, tmp: Path) -> None:
         self.tmp = tmp
         self.origin = tmp / "origin.git"
-        subprocess.run(["git", "init", "-q", "--bare", "-b", "main", str(self.origin)],
-                       check=True)
+        subprocess.run(["git", "init", "-q", "--bare", "-b", "main", str(self.origin)], check=True)
         self.main = tmp / "maintainer"
         subprocess.run(["git", "init", "-q", "-b", "main", str(self.main)], check=True)
         git(self.main, "remote", "add", "origin", str(self.origin))
@@ -55,13 +54,13 @@ class Repos:
         """The contributor's clone on a new branch ``attack``."""
         if self.contributor.exists():
             shutil.rmtree(self.contributor)
-        subprocess.run(["git", "clone", "-q", str(self.origin), str(self.contributor)],
-                       check=True)
+        subprocess.run(["git", "clone", "-q", str(self.origin), str(self.contributor)], check=True)
         git(self.contributor, "checkout", "-q", "-b", "attack")
         return self.contributor
 
-    def push_contribution(self, message: str = "contribution",
-                          who: tuple[str, str] = MALLORY) -> str:
+    def push_contribution(
+        self, message: str = "contribution", who: tuple[str, str] = MALLORY
+    ) -> str:
         """Commit everything in the contributor's clone as ``who``, push; the commit id."""
         git(self.contributor, "add", "-A", who=who)
         git(self.contributor, "add", "-f", "--", *_private(self.contributor), who=who)
@@ -73,8 +72,9 @@ class Repos:
         """A fresh clone of ``branch``: what the maintainer checks."""
         self._fresh += 1
         target = self.tmp / f"fresh-{self._fresh}"
-        subprocess.run(["git", "clone", "-q", "-b", branch, str(self.origin), str(target)],
-                       check=True)
+        subprocess.run(
+            ["git", "clone", "-q", "-b", branch, str(self.origin), str(target)], check=True
+        )
         return target
 
 

@@ -211,8 +211,9 @@ def read_run_folder(path: Path) -> RunFolder:
                 at = at or _mtime(trace)
     if not results and not scorecard.is_file():
         raise UsageError("no scorecard.json and no traces here", where=str(path))
-    return RunFolder(folder, run_id, at or _mtime(folder), judge, list(results.values()),
-                     _meta(folder))
+    return RunFolder(
+        folder, run_id, at or _mtime(folder), judge, list(results.values()), _meta(folder)
+    )
 
 
 def _skipped_kind(path: Path) -> str | None:
@@ -263,8 +264,9 @@ def run_folders(paths: Sequence[Path]) -> tuple[list[Path], list[tuple[Path, str
     return found, skipped
 
 
-def _plain(settings: Settings, what: str, value: str | None, pattern: str | None = None
-           ) -> str | None:
+def _plain(
+    settings: Settings, what: str, value: str | None, pattern: str | None = None
+) -> str | None:
     if value is None:
         return None
     value = value.strip()
@@ -277,8 +279,9 @@ def _plain(settings: Settings, what: str, value: str | None, pattern: str | None
     return check_name(settings, what, value)
 
 
-def machine_of(settings: Settings, flag: str | None, meta: Mapping[str, Any],
-               environ: Mapping[str, str]) -> str | None:
+def machine_of(
+    settings: Settings, flag: str | None, meta: Mapping[str, Any], environ: Mapping[str, str]
+) -> str | None:
     """``--machine``, else ``meta.json``'s ``machine`` (a plain name) or its ``hardware``
     (free text, kept only as ``hw-`` and a short hash: it may name a person), else
     ``RUNNER_NAME`` (GitHub Actions), else None."""
@@ -301,8 +304,9 @@ def machine_of(settings: Settings, flag: str | None, meta: Mapping[str, Any],
     return None
 
 
-def commit_of(settings: Settings, flag: str | None, meta: Mapping[str, Any],
-              environ: Mapping[str, str]) -> str | None:
+def commit_of(
+    settings: Settings, flag: str | None, meta: Mapping[str, Any], environ: Mapping[str, str]
+) -> str | None:
     """``--commit``, else ``meta.json``'s ``commit``, else ``GITHUB_SHA``; None unknown."""
     if flag is not None:
         return _plain(settings, "--commit", flag, COMMIT_PATTERN)
@@ -351,8 +355,9 @@ class SuiteScenario:
     """The runnable hash of the file as it is (read with the id: one parse)."""
 
 
-def suite_index(settings: Settings, *, retired: bool = False, cached: bool = False
-                ) -> dict[str, SuiteScenario]:
+def suite_index(
+    settings: Settings, *, retired: bool = False, cached: bool = False
+) -> dict[str, SuiteScenario]:
     """Scenario id → its file, for every scenario with a record under the scenarios folder (and
     the retired folder with ``retired``). The id is the file's YAML ``id``, never its name: GAIA's
     ``eval/scenarios/mcp_reliability/simple_tool_call.yaml`` holds ``mcp_simple_tool_call``. The
@@ -376,8 +381,9 @@ def suite_index(settings: Settings, *, retired: bool = False, cached: bool = Fal
     for path in paths:
         item = facts.get(path, NO_FACTS)
         if item.scenario_id is not None:
-            index.setdefault(item.scenario_id,
-                             SuiteScenario(path, item.scenario_id, item.runnable_hash))
+            index.setdefault(
+                item.scenario_id, SuiteScenario(path, item.scenario_id, item.runnable_hash)
+            )
     return index
 
 
@@ -397,13 +403,17 @@ def _bounded(settings: Settings, run: RunFolder, commit: str | None, now: dateti
     """Refuse a run dated in the future or before the GAIA commit it names (37 item 6): a
     results folder does not get to say when it happened beyond what is known."""
     if run.at > now + CLOCK_SKEW:
-        raise InputError(f"run {run.run_id} is dated in the future ({run.at:%Y-%m-%d %H:%M} "
-                         "UTC); not imported", where=str(run.where))
+        raise InputError(
+            f"run {run.run_id} is dated in the future ({run.at:%Y-%m-%d %H:%M} UTC); not imported",
+            where=str(run.where),
+        )
     made = commit_time(settings, commit) if commit is not None else None
     if made is not None and run.at + CLOCK_SKEW < made:
-        raise InputError(f"run {run.run_id} is dated before its GAIA commit {(commit or '')[:12]} "
-                         f"({run.at:%Y-%m-%d %H:%M} < {made:%Y-%m-%d %H:%M} UTC); not imported",
-                         where=str(run.where))
+        raise InputError(
+            f"run {run.run_id} is dated before its GAIA commit {(commit or '')[:12]} "
+            f"({run.at:%Y-%m-%d %H:%M} < {made:%Y-%m-%d %H:%M} UTC); not imported",
+            where=str(run.where),
+        )
 
 
 class _Arrivals:
@@ -432,7 +442,9 @@ class _Arrivals:
                 raise InputError(
                     f"run {run.run_id} is dated before its scenario {path.stem} existed "
                     f"({run.at:%Y-%m-%d %H:%M} < {made:%Y-%m-%d %H:%M} UTC, the file's first "
-                    "commit); not imported", where=str(run.where))
+                    "commit); not imported",
+                    where=str(run.where),
+                )
 
 
 class _Hashes:
@@ -445,9 +457,10 @@ class _Hashes:
 
     def _commit_known(self, commit: str) -> bool:
         if commit not in self.known:
-            self.known[commit] = git_output(
-                ["cat-file", "-e", f"{commit}^{{commit}}"], self.settings.root
-            ) is not None
+            self.known[commit] = (
+                git_output(["cat-file", "-e", f"{commit}^{{commit}}"], self.settings.root)
+                is not None
+            )
         return self.known[commit]
 
     def known_commit(self, commit: str | None) -> bool:
@@ -494,23 +507,38 @@ def import_results(
     index = suite_index(settings, cached=True)
     hashes = _Hashes(settings)
     arrivals = _Arrivals(settings)
-    configured = (*settings.strong_models, *settings.local_models,
-                  *((settings.judge_model,) if settings.judge_model else ()))
+    configured = (
+        *settings.strong_models,
+        *settings.local_models,
+        *((settings.judge_model,) if settings.judge_model else ()),
+    )
     done = ImportResult(skipped=[(str(p), why) for p, why in skipped])
-    stored: list[tuple[RunFolder, str, RunTier, str | None, str | None, str | None,
-                       list[tuple[str, str, float | None, str | None, str, str]]]] = []
+    stored: list[
+        tuple[
+            RunFolder,
+            str,
+            RunTier,
+            str | None,
+            str | None,
+            str | None,
+            list[tuple[str, str, float | None, str | None, str, str]],
+        ]
+    ] = []
     missing: set[str] = set()
     now = utcnow()
     for run in folders:
         check_name(settings, "the run id (run_id)", run.run_id)
         tested = check_name(
-            settings, "the model under test (--model or meta.json)",
-            model_of(model, run.meta, run.where), configured=configured,
+            settings,
+            "the model under test (--model or meta.json)",
+            model_of(model, run.meta, run.where),
+            configured=configured,
         )
         judge = run.judge
         if judge is not None:
-            judge = check_name(settings, "the judge model (config.model)", judge,
-                               configured=configured)
+            judge = check_name(
+                settings, "the judge model (config.model)", judge, configured=configured
+            )
         run_tier = tier_of(settings, tested, tier)
         run_commit = commit_of(settings, commit, run.meta, env)
         _bounded(settings, run, run_commit, now)
@@ -523,25 +551,40 @@ def import_results(
             if scenario is None:
                 missing.add(result.scenario_id)
                 continue
-            current = (scenario.current_hash if as_now
-                       else hashes.of(scenario.path, run_commit))
+            current = scenario.current_hash if as_now else hashes.of(scenario.path, run_commit)
             if current is None:
                 done.notes.append(
                     f"{result.scenario_id}: not in the suite at GAIA commit {run_commit} "
                     f"(run {run.run_id}); not recorded"
                 )
                 continue
-            results.append((result.scenario_id, result.status, result.score,
-                            result.failure_category, current,
-                            "trace" if result.kind == "trace" else "scorecard"))
+            results.append(
+                (
+                    result.scenario_id,
+                    result.status,
+                    result.score,
+                    result.failure_category,
+                    current,
+                    "trace" if result.kind == "trace" else "scorecard",
+                )
+            )
         if not hashes.known_commit(run_commit):
             arrivals.refuse_earlier(run, [index[r[0]].path for r in results])
         stored.append((run, tested, run_tier, judge, run_commit, run_machine, results))
     done.not_in_suite = sorted(missing)
     touched: set[str] = set()
     for run, tested, run_tier, judge, run_commit, run_machine, results in stored:
-        item = StoredRun(run.run_id, tested, run_tier.value, judge, run_commit, run_machine,
-                         run.at, now, tuple(results))
+        item = StoredRun(
+            run.run_id,
+            tested,
+            run_tier.value,
+            judge,
+            run_commit,
+            run_machine,
+            run.at,
+            now,
+            tuple(results),
+        )
         if write_run(settings, item):
             reached("runs-import:run-written")
             done.recorded += len(results)
@@ -558,8 +601,14 @@ def run_key(run: SuiteRun) -> tuple[str, str, str | None]:
     return (run.run_id, run.model, run.machine)
 
 
-__all__ = ["ImportResult", "import_results", "read_run_folder", "run_folders", "run_key",
-           "suite_index"]
+__all__ = [
+    "ImportResult",
+    "import_results",
+    "read_run_folder",
+    "run_folders",
+    "run_key",
+    "suite_index",
+]
 
 
 def migrate(settings: Settings) -> tuple[int, int, int]:
@@ -585,13 +634,24 @@ def migrate(settings: Settings) -> tuple[int, int, int]:
         for run in runs:
             grouped.setdefault((run.run_id, run.model, run.machine), []).append((sid, run))
     files = results = 0
-    for (run_id, model, machine), members in sorted(grouped.items(),
-                                                   key=lambda kv: (kv[0][0], kv[0][1])):
+    for (run_id, model, machine), members in sorted(
+        grouped.items(), key=lambda kv: (kv[0][0], kv[0][1])
+    ):
         first = members[0][1]
-        item = StoredRun(run_id, model, first.tier.value, first.judge_model, first.gaia_commit,
-                         machine, first.at, first.recorded_at, tuple(
-                             (sid, r.status, r.score, r.failure_category, r.runnable_hash,
-                              r.kind) for sid, r in members))
+        item = StoredRun(
+            run_id,
+            model,
+            first.tier.value,
+            first.judge_model,
+            first.gaia_commit,
+            machine,
+            first.at,
+            first.recorded_at,
+            tuple(
+                (sid, r.status, r.score, r.failure_category, r.runnable_hash, r.kind)
+                for sid, r in members
+            ),
+        )
         path = file_of(settings, item)
         if path.exists():
             path = path.with_name(path.stem + "--migrated.json")
@@ -605,7 +665,11 @@ def migrate(settings: Settings) -> tuple[int, int, int]:
             record = load_record(record_path(where))
             moved = len(record.suite_runs)
             record.suite_runs = []
-            event = Event("runs-migrated", display_path(where, settings.root), None,
-                          {"runs": moved, "to": settings.runs_dir.as_posix()})
+            event = Event(
+                "runs-migrated",
+                display_path(where, settings.root),
+                None,
+                {"runs": moved, "to": settings.runs_dir.as_posix()},
+            )
             tx.commit_record("runs-migrate", where, record, [event])
     return len(carrying), files, results

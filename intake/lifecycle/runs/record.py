@@ -172,15 +172,82 @@ docs/gaia-formats.md#runner): a date and a time, no free text, so the scrubber h
 find in it."""
 
 
-PLAIN_WORDS = frozenset({
-    "amd", "amd64", "arm64", "base", "bf16", "build", "chat", "ci", "claude", "cloud", "coder",
-    "cpu", "deepseek", "eval", "flash", "fp16", "fp8", "gaia", "gemini", "gemma", "gguf", "github",
-    "gpt", "gpu", "haiku", "halo", "hosted", "hybrid", "instruct", "int4", "int8", "it", "large",
-    "latest", "lemonade", "linux", "llama", "local", "mac", "macos", "medium", "mini", "mistral",
-    "moe", "nano", "nightly", "node", "npu", "onnx", "opus", "phi", "preview", "pro", "qwen",
-    "qwen2", "qwen3", "radeon", "runner", "ryzen", "self", "small", "sonnet", "strix", "test",
-    "turbo", "ubuntu", "vl", "win", "windows", "worker", "x64", "x86",
-})
+PLAIN_WORDS = frozenset(
+    {
+        "amd",
+        "amd64",
+        "arm64",
+        "base",
+        "bf16",
+        "build",
+        "chat",
+        "ci",
+        "claude",
+        "cloud",
+        "coder",
+        "cpu",
+        "deepseek",
+        "eval",
+        "flash",
+        "fp16",
+        "fp8",
+        "gaia",
+        "gemini",
+        "gemma",
+        "gguf",
+        "github",
+        "gpt",
+        "gpu",
+        "haiku",
+        "halo",
+        "hosted",
+        "hybrid",
+        "instruct",
+        "int4",
+        "int8",
+        "it",
+        "large",
+        "latest",
+        "lemonade",
+        "linux",
+        "llama",
+        "local",
+        "mac",
+        "macos",
+        "medium",
+        "mini",
+        "mistral",
+        "moe",
+        "nano",
+        "nightly",
+        "node",
+        "npu",
+        "onnx",
+        "opus",
+        "phi",
+        "preview",
+        "pro",
+        "qwen",
+        "qwen2",
+        "qwen3",
+        "radeon",
+        "runner",
+        "ryzen",
+        "self",
+        "small",
+        "sonnet",
+        "strix",
+        "test",
+        "turbo",
+        "ubuntu",
+        "vl",
+        "win",
+        "windows",
+        "worker",
+        "x64",
+        "x86",
+    }
+)
 """Words a machine or model name is made of that hold nothing private (model families, sizes,
 hardware, CI words): a name of only these and short numbers is plain by its shape."""
 
@@ -200,9 +267,12 @@ def plain_by_shape(settings: Settings, value: str) -> bool:
         return False
     tokens = re.split(r"[._:/+-]", value.lower())
     numbers = "".join("n" if t.isdigit() else "w" for t in tokens)
-    return (all(t in PLAIN_WORDS or _PLAIN_TOKEN.fullmatch(t) for t in tokens)
-            and any(t in PLAIN_WORDS for t in tokens) and "nnn" not in numbers
-            and sum(c.isdigit() for c in value) <= 6)
+    return (
+        all(t in PLAIN_WORDS or _PLAIN_TOKEN.fullmatch(t) for t in tokens)
+        and any(t in PLAIN_WORDS for t in tokens)
+        and "nnn" not in numbers
+        and sum(c.isdigit() for c in value) <= 6
+    )
 
 
 def check_name(
@@ -222,8 +292,11 @@ def check_name(
             f"{what} is not a plain name (letters, digits and . _ : / + -, at most 200 "
             "characters, starting with a letter or digit); not recorded, not shown"
         )
-    if (value not in configured and not re.fullmatch(GAIA_RUN_ID, value)
-            and not plain_by_shape(settings, value)):
+    if (
+        value not in configured
+        and not re.fullmatch(GAIA_RUN_ID, value)
+        and not plain_by_shape(settings, value)
+    ):
         from intake.store.suite import finding_types
 
         types = finding_types(settings, value)
@@ -428,7 +501,6 @@ def record_run(
     from intake.store.journal import Event
     from intake.store.suite import find_draft, finding_types, load_draft_record
 
-
     draft = find_draft(settings, target)
     scenario_id = draft.stem
     result = read_result(scorecard, scenario_id)
@@ -597,7 +669,6 @@ def drop_run(
         scrub_message,
     )
 
-
     reason = reason_text(reason, needed_for="dropping a run")
     draft = find_draft(settings, target)
     scenario_id = draft.stem
@@ -626,8 +697,11 @@ def drop_run(
                 "run_id": run_id,
                 "reason": reason,
                 "runs": [r.model_dump(mode="json", exclude_none=True) for r in dropped],
-                **({"controls": [c.model_dump(mode="json", exclude_none=True)
-                                 for c in controls]} if controls else {}),
+                **(
+                    {"controls": [c.model_dump(mode="json", exclude_none=True) for c in controls]}
+                    if controls
+                    else {}
+                ),
             },
         )
         tx.commit_record("run-drop", draft, record, [event])

@@ -111,8 +111,9 @@ class RunRefused(IntakeError):
 class RunnerFailed(SourceError):
     """The runner failed, hung or wrote nothing usable; ``tail`` holds its last lines, scrubbed."""
 
-    def __init__(self, message: str, *, tail: list[str], where: str | None = None,
-                 hint: str | None = None) -> None:
+    def __init__(
+        self, message: str, *, tail: list[str], where: str | None = None, hint: str | None = None
+    ) -> None:
         super().__init__(message, where=where, hint=hint)
         self.tail = tail
 
@@ -332,8 +333,9 @@ class _Stream:
     run_ids: list[str] = field(default_factory=list)
 
 
-def _pump(pipe: Any, stream: _Stream, show: Callable[[str], None],
-          clean: Callable[[str], str]) -> None:
+def _pump(
+    pipe: Any, stream: _Stream, show: Callable[[str], None], clean: Callable[[str], str]
+) -> None:
     for raw in iter(pipe.readline, b""):
         line = decode_output(raw).rstrip("\r\n")
         match = OUTPUT_LINE.match(line)
@@ -414,7 +416,10 @@ def _interrupt_on_termination() -> dict[signal.Signals, Any]:
 
 
 def find_scorecards(
-    settings: Settings, stream: _Stream, before: set[str], scenario_id: str,
+    settings: Settings,
+    stream: _Stream,
+    before: set[str],
+    scenario_id: str,
     results: Path | None = None,
 ) -> list[Path]:
     """The run folders this runner wrote whose scorecard holds ``scenario_id``, in run order.
@@ -483,8 +488,9 @@ def gaia_where(settings: Settings, draft: Path | None = None) -> Where:
     results = info.results_dir
     if _same_path(info.repo_root, settings.root):
         results = settings.path(settings.results_dir)
-    return Where(info.repo_root, results, info.corpus_dir, info.mcp_config,
-                 info.default_backend, info)
+    return Where(
+        info.repo_root, results, info.corpus_dir, info.mcp_config, info.default_backend, info
+    )
 
 
 def where_notes(settings: Settings, where: Where) -> list[str]:
@@ -528,8 +534,10 @@ def fixed_backend(settings: Settings, where: Where, requested: str | None) -> st
             hint = f'set backend_url = "{agent}" (or remove it) where it is configured'
         else:  # nothing given: GAIA's own configuration sends its agent elsewhere
             named = f"intake's default backend_url, {display_path(where.mcp_config, settings.root)}"
-            hint = (f'set backend_url = "{agent}" in [tool.intake]: the backend '
-                    f"{display_path(where.mcp_config, settings.root)} names for GAIA's eval agent")
+            hint = (
+                f'set backend_url = "{agent}" in [tool.intake]: the backend '
+                f"{display_path(where.mcp_config, settings.root)} names for GAIA's eval agent"
+            )
         raise UsageError(
             f"{shown} is not the backend GAIA's eval agent uses "
             f"({agent}: agent_ui_mcp.py's DEFAULT_BACKEND and eval/mcp-config.json), "
@@ -547,7 +555,9 @@ def check_documents(settings: Settings, where: Where, data: dict[str, Any], draf
     missing = [
         str(doc["path"])
         for doc in setup.get("index_documents") or []
-        if isinstance(doc, dict) and isinstance(doc.get("path"), str) and doc["path"]
+        if isinstance(doc, dict)
+        and isinstance(doc.get("path"), str)
+        and doc["path"]
         and not (where.repo_root / doc["path"]).exists()
     ]
     verdict = where.gaia.verdicts.get(str(draft)) if where.gaia is not None else None
@@ -623,8 +633,9 @@ def gaia_timeout(base: int, data: dict[str, Any]) -> int:
     """GAIA's per-scenario limit: min(max(--timeout, 240 + 90·docs + 200·turns), 7200)."""
     turns = _items(data.get("turns"))
     docs = _items(_mapping(data.get("setup")).get("index_documents"))
-    effective = max(base, GAIA_STARTUP_S + len(docs) * GAIA_PER_DOCUMENT_S
-                    + len(turns) * GAIA_PER_TURN_S)
+    effective = max(
+        base, GAIA_STARTUP_S + len(docs) * GAIA_PER_DOCUMENT_S + len(turns) * GAIA_PER_TURN_S
+    )
     return min(effective, GAIA_MAX_TIMEOUT_S)
 
 
@@ -766,8 +777,12 @@ def prepare_run(
     judge = judge if judge is not None else settings.judge_model
     configured = (*settings.strong_models, *settings.local_models)
     if judge is not None:
-        judge = check_name(settings, "the judge model (--judge or judge_model)", judge.strip(),
-                           configured=configured)
+        judge = check_name(
+            settings,
+            "the judge model (--judge or judge_model)",
+            judge.strip(),
+            configured=configured,
+        )
     program = find_runner(settings)
     where = gaia_where(settings, draft)
     url = fixed_backend(settings, where, backend)
@@ -776,18 +791,34 @@ def prepare_run(
     model = model_check(loaded) if model_check is not None else check_model(settings, tier, loaded)
     command = [
         *program,
-        "--scenario", scenario_id,
-        "--scenario-dir", str(folder),
-        "--backend", url,
-        "--iterations", "1",
-        "--timeout", str(limit),
+        "--scenario",
+        scenario_id,
+        "--scenario-dir",
+        str(folder),
+        "--backend",
+        url,
+        "--iterations",
+        "1",
+        "--timeout",
+        str(limit),
     ]
     for corpus in extra_corpus(settings, where):
         command += ["--corpus-dir", str(corpus)]
     if judge is not None:
         command += ["--model", judge]
-    plan = Plan(draft, scenario_id, data, tier, model, judge, url, where, command,
-                gaia_timeout(limit, data), outer_limit(limit, data))
+    plan = Plan(
+        draft,
+        scenario_id,
+        data,
+        tier,
+        model,
+        judge,
+        url,
+        where,
+        command,
+        gaia_timeout(limit, data),
+        outer_limit(limit, data),
+    )
     plan.notes.extend(where_notes(settings, where))
     return plan
 
@@ -796,8 +827,7 @@ def _require_tier_list(settings: Settings, tier: RunTier) -> None:
     mine = settings.strong_models if tier is RunTier.strong else settings.local_models
     if not mine:
         raise UsageError(
-            f"{tier.value}_models is empty, so no loaded model can count as the "
-            f"{tier.value} tier",
+            f"{tier.value}_models is empty, so no loaded model can count as the {tier.value} tier",
             where="[tool.intake]",
             hint=f'set {tier.value}_models = ["…"] in [tool.intake]',
         )
@@ -829,11 +859,16 @@ def invoke_runner(
     with scenario_folder(draft) as folder:
         command = [
             *program,
-            "--scenario", scenario_id,
-            "--scenario-dir", str(folder),
-            "--backend", url,
-            "--iterations", str(iterations),
-            "--timeout", str(limit),
+            "--scenario",
+            scenario_id,
+            "--scenario-dir",
+            str(folder),
+            "--backend",
+            url,
+            "--iterations",
+            str(iterations),
+            "--timeout",
+            str(limit),
         ]
         if settings.corpus_dir is not None:
             command += ["--corpus-dir", str(settings.path(settings.corpus_dir))]
@@ -883,8 +918,16 @@ def drive_runner(
         return engine.scrub_text(line, json_path="$.runner").text
 
     with scenario_folder(find_draft(settings, target)) as folder:
-        plan = prepare_run(settings, target, tier, backend=backend, judge=judge,
-                           timeout=timeout, model_check=model_check, folder=folder)
+        plan = prepare_run(
+            settings,
+            target,
+            tier,
+            backend=backend,
+            judge=judge,
+            timeout=timeout,
+            model_check=model_check,
+            folder=folder,
+        )
         for note in plan.notes:
             say(note)
         result = RunResult(plan.draft, tier, plan.model, plan.judge, iterations, 0)
@@ -928,8 +971,14 @@ def _one_iteration(
     """One ``gaia eval agent`` run: the scorecard it wrote holding the draft, and its exit."""
     results = plan.where.results_dir
     before = _eval_dirs(results)
-    code, stream = execute(plan.command, cwd=settings.root, timeout=plan.outer_limit,
-                           show=show, clean=clean, where=plan.scenario_id)
+    code, stream = execute(
+        plan.command,
+        cwd=settings.root,
+        timeout=plan.outer_limit,
+        show=show,
+        clean=clean,
+        where=plan.scenario_id,
+    )
     tail = list(stream.tail)
     if code != 0:
         raise RunnerFailed(
@@ -938,8 +987,11 @@ def _one_iteration(
             where=plan.scenario_id,
         )
     _same_model_after(settings, plan, result)
-    cards = [c for c in find_scorecards(settings, stream, before, plan.scenario_id, results)
-             if c.parent.name not in before]
+    cards = [
+        c
+        for c in find_scorecards(settings, stream, before, plan.scenario_id, results)
+        if c.parent.name not in before
+    ]
     if not cards:
         raise RunnerFailed(
             f"the runner wrote no scorecard holding {plan.scenario_id!r}; {_nothing(result)}",
@@ -996,8 +1048,15 @@ def run_draft(
     holder: dict[str, str] = {}
 
     def record(card: Path, iteration: int, code: int) -> Run:
-        _, run, _ = record_run(settings, holder.get("id", target), card, tier,
-                               model=holder["model"], iteration=iteration, runner_exit=code)
+        _, run, _ = record_run(
+            settings,
+            holder.get("id", target),
+            card,
+            tier,
+            model=holder["model"],
+            iteration=iteration,
+            runner_exit=code,
+        )
         return run
 
     def model_check(loaded: str | None) -> str:
@@ -1006,9 +1065,19 @@ def run_draft(
         return model
 
     _require_tier_list(settings, tier)
-    return drive_runner(settings, target, tier, record, iterations=iterations,
-                        backend=backend, judge=judge, timeout=timeout,
-                        model_check=model_check, show=show, say=say)
+    return drive_runner(
+        settings,
+        target,
+        tier,
+        record,
+        iterations=iterations,
+        backend=backend,
+        judge=judge,
+        timeout=timeout,
+        model_check=model_check,
+        show=show,
+        say=say,
+    )
 
 
 def unjudged(result: RunResult) -> SourceError | None:

@@ -66,9 +66,15 @@ class StoredRun:
     def document(self) -> dict[str, Any]:
         """The file's JSON."""
         return {
-            "schema": SCHEMA, "run_id": self.run_id, "model": self.model, "tier": self.tier,
-            "judge": self.judge, "commit": self.commit, "machine": self.machine,
-            "started": _utc(self.started), "recorded_at": _utc(self.recorded_at),
+            "schema": SCHEMA,
+            "run_id": self.run_id,
+            "model": self.model,
+            "tier": self.tier,
+            "judge": self.judge,
+            "commit": self.commit,
+            "machine": self.machine,
+            "started": _utc(self.started),
+            "recorded_at": _utc(self.recorded_at),
             "results": [list(r) for r in self.results],
         }
 
@@ -127,14 +133,26 @@ def read_run(path: Path) -> StoredRun:
         raise InputError(f"not a run file of schema {SCHEMA}", where=str(path))
     try:
         results = tuple(
-            (str(r[0]), str(r[1]), None if r[2] is None else float(r[2]),
-             None if r[3] is None else str(r[3]), str(r[4]), str(r[5]))
+            (
+                str(r[0]),
+                str(r[1]),
+                None if r[2] is None else float(r[2]),
+                None if r[3] is None else str(r[3]),
+                str(r[4]),
+                str(r[5]),
+            )
             for r in doc["results"]
         )
         return StoredRun(
-            str(doc["run_id"]), str(doc["model"]), _tier_value(doc["tier"]),
-            doc.get("judge"), doc.get("commit"), doc.get("machine"),
-            _when(doc["started"], path), _when(doc["recorded_at"], path), results,
+            str(doc["run_id"]),
+            str(doc["model"]),
+            _tier_value(doc["tier"]),
+            doc.get("judge"),
+            doc.get("commit"),
+            doc.get("machine"),
+            _when(doc["started"], path),
+            _when(doc["recorded_at"], path),
+            results,
         )
     except (KeyError, IndexError, TypeError, ValueError):
         raise InputError("a run file of the wrong shape", where=str(path)) from None
@@ -204,8 +222,18 @@ def _connect(settings: Settings) -> sqlite3.Connection:
 
 def _rows(key: str, run: StoredRun) -> Iterator[tuple[Any, ...]]:
     for r in run.results:
-        yield (key, run.run_id, run.model, run.tier, run.judge, run.commit, run.machine,
-               _utc(run.started), _utc(run.recorded_at), *r)
+        yield (
+            key,
+            run.run_id,
+            run.model,
+            run.tier,
+            run.judge,
+            run.commit,
+            run.machine,
+            _utc(run.started),
+            _utc(run.recorded_at),
+            *r,
+        )
 
 
 def refresh_index(settings: Settings, db: sqlite3.Connection) -> int:
@@ -226,8 +254,10 @@ def refresh_index(settings: Settings, db: sqlite3.Connection) -> int:
         for f in (*new, *changed):
             run = read_run(on_disk[f])
             db.executemany(f"INSERT INTO runs VALUES ({', '.join('?' * 15)})", _rows(f, run))
-            db.execute("INSERT INTO files VALUES (?, ?, ?, ?)",
-                       (f, on_disk[f].stat().st_size, _utc(run.started), len(run.results)))
+            db.execute(
+                "INSERT INTO files VALUES (?, ?, ?, ?)",
+                (f, on_disk[f].stat().st_size, _utc(run.started), len(run.results)),
+            )
     return len(new) + len(changed)
 
 
@@ -315,14 +345,18 @@ def window_rows(settings: Settings, *, nights: int = 0) -> tuple[dict[str, list[
         if nights > 0:
             newest = db.execute("SELECT MAX(started) FROM runs").fetchone()[0]
             if newest is not None:
-                since = _utc(datetime.fromisoformat(newest) - timedelta(days=nights)
-                             + timedelta(hours=1))
+                since = _utc(
+                    datetime.fromisoformat(newest) - timedelta(days=nights) + timedelta(hours=1)
+                )
         rows = db.execute(
             "SELECT scenario_id, run_id, status, score, failure_category, model, tier, judge, "
             "runnable_hash, gaia_commit, machine, started, recorded_at, kind FROM runs "
-            "WHERE started >= ? ORDER BY started, run_id", (since,))
-        left = db.execute("SELECT TOTAL(results) FROM files WHERE started < ?",
-                          (since,)).fetchone()[0]  # a file is one run: its results share a start
+            "WHERE started >= ? ORDER BY started, run_id",
+            (since,),
+        )
+        left = db.execute(
+            "SELECT TOTAL(results) FROM files WHERE started < ?", (since,)
+        ).fetchone()[0]  # a file is one run: its results share a start
         found: dict[str, list[Run]] = {}
         times: dict[str, datetime] = {}
         parse = datetime.fromisoformat
@@ -331,16 +365,29 @@ def window_rows(settings: Settings, *, nights: int = 0) -> tuple[dict[str, list[
                 started, recorded = row[11], row[12]
                 at = times.get(started) or times.setdefault(started, parse(started))
                 done = times.get(recorded) or times.setdefault(recorded, parse(recorded))
-                found.setdefault(row[0], []).append(Run(
-                    row[1], row[2], row[3], row[4], row[5], row[6], row[7], row[8], row[9],
-                    row[10], at, done, row[13]))
+                found.setdefault(row[0], []).append(
+                    Run(
+                        row[1],
+                        row[2],
+                        row[3],
+                        row[4],
+                        row[5],
+                        row[6],
+                        row[7],
+                        row[8],
+                        row[9],
+                        row[10],
+                        at,
+                        done,
+                        row[13],
+                    )
+                )
         return found, int(left)
     finally:
         db.close()
 
 
-def window_runs(settings: Settings, *, nights: int = 0
-                ) -> tuple[dict[str, list[SuiteRun]], int]:
+def window_runs(settings: Settings, *, nights: int = 0) -> tuple[dict[str, list[SuiteRun]], int]:
     """``window_rows`` as ``SuiteRun``s (the records' type, for ``bugs``)."""
     rows, left = window_rows(settings, nights=nights)
     with paused_gc():
@@ -457,9 +504,20 @@ def suite_files(*folders: Path) -> list[SuiteFile]:
                     record_stat = record.stat()
             except OSError:
                 has_record = False
-            found.append(((*parts, fold(entry.name)), SuiteFile(
-                folder / entry.name, stat, entry.is_symlink(), folder / record_name,
-                has_record, record is not None and record.is_symlink(), record_stat)))
+            found.append(
+                (
+                    (*parts, fold(entry.name)),
+                    SuiteFile(
+                        folder / entry.name,
+                        stat,
+                        entry.is_symlink(),
+                        folder / record_name,
+                        has_record,
+                        record is not None and record.is_symlink(),
+                        record_stat,
+                    ),
+                )
+            )
 
     files: list[SuiteFile] = []
     for folder in folders:
@@ -470,9 +528,9 @@ def suite_files(*folders: Path) -> list[SuiteFile]:
     return files
 
 
-def scenario_facts(settings: Settings, paths: Sequence[Path],
-                   stats: dict[Path, os.stat_result] | None = None
-                   ) -> dict[Path, ScenarioFacts]:
+def scenario_facts(
+    settings: Settings, paths: Sequence[Path], stats: dict[Path, os.stat_result] | None = None
+) -> dict[Path, ScenarioFacts]:
     """Each scenario file's facts, parsed once per version of the file: kept in the index
     (``scenario_facts``, by path, size, modification and change time) so that ``health`` and
     ``runs import`` do not parse a thousand unchanged files on every call. The index is a
@@ -499,8 +557,7 @@ def scenario_facts(settings: Settings, paths: Sequence[Path],
         for path, st in stats.items():
             key = str(path)
             row = cached.get(key)
-            if row is not None and tuple(row[:3]) == (st.st_size, st.st_mtime_ns,
-                                                      st.st_ctime_ns):
+            if row is not None and tuple(row[:3]) == (st.st_size, st.st_mtime_ns, st.st_ctime_ns):
                 found[path] = ScenarioFacts(row[3], row[4], row[5], tuple(json.loads(row[6])))
                 continue
             try:
@@ -509,14 +566,25 @@ def scenario_facts(settings: Settings, paths: Sequence[Path],
                 continue
             found[path] = facts
             if now - max(st.st_mtime_ns, st.st_ctime_ns) > RACY_NS:
-                fresh.append((key, st.st_size, st.st_mtime_ns, st.st_ctime_ns,
-                              facts.scenario_id, facts.runnable_hash, facts.category,
-                              json.dumps(facts.tags)))
+                fresh.append(
+                    (
+                        key,
+                        st.st_size,
+                        st.st_mtime_ns,
+                        st.st_ctime_ns,
+                        facts.scenario_id,
+                        facts.runnable_hash,
+                        facts.category,
+                        json.dumps(facts.tags),
+                    )
+                )
         if db is not None and fresh:
             try:
                 with db:
-                    db.executemany("INSERT OR REPLACE INTO scenario_facts VALUES "
-                                   "(?, ?, ?, ?, ?, ?, ?, ?)", fresh)
+                    db.executemany(
+                        "INSERT OR REPLACE INTO scenario_facts VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                        fresh,
+                    )
             except sqlite3.Error:
                 pass  # a cache that cannot be written is parsed again next time
         return found
@@ -537,21 +605,25 @@ def known_records(settings: Settings) -> dict[str, tuple[tuple[int, int, int], s
     except (OSError, sqlite3.Error):
         return {}
     try:
-        return {row[0]: ((row[1], row[2], row[3]), row[4])
-                for row in db.execute("SELECT * FROM record_facts")}
+        return {
+            row[0]: ((row[1], row[2], row[3]), row[4])
+            for row in db.execute("SELECT * FROM record_facts")
+        }
     except sqlite3.Error:
         return {}
     finally:
         db.close()
 
 
-def remember_records(settings: Settings, rows: Sequence[tuple[Path, os.stat_result, str]]
-                     ) -> None:
+def remember_records(settings: Settings, rows: Sequence[tuple[Path, os.stat_result, str]]) -> None:
     """Keep each validated record's facts by its path, size and times; one changed within
     ``RACY_NS`` of now is not kept (read again next time)."""
     now = time.time_ns()
-    kept = [(str(path), *_stamp(st), facts) for path, st, facts in rows
-            if now - max(st.st_mtime_ns, st.st_ctime_ns) > RACY_NS]
+    kept = [
+        (str(path), *_stamp(st), facts)
+        for path, st, facts in rows
+        if now - max(st.st_mtime_ns, st.st_ctime_ns) > RACY_NS
+    ]
     if not kept:
         return
     try:
@@ -577,16 +649,18 @@ def remembered_answers(settings: Settings, version: str) -> list[tuple[str, str,
     except (OSError, sqlite3.Error):
         return []
     try:
-        return db.execute("SELECT fn, args, value FROM memo WHERE version = ?",
-                          (version,)).fetchall()
+        return db.execute(
+            "SELECT fn, args, value FROM memo WHERE version = ?", (version,)
+        ).fetchall()
     except sqlite3.Error:
         return []
     finally:
         db.close()
 
 
-def remember_answers(settings: Settings, version: str,
-                     rows: Sequence[tuple[str, str, str]]) -> None:
+def remember_answers(
+    settings: Settings, version: str, rows: Sequence[tuple[str, str, str]]
+) -> None:
     """Keep answers computed now (dropping those of other versions); a cache that cannot be
     written is computed again next time."""
     if not rows or not store_dir(settings).is_dir():
@@ -598,8 +672,9 @@ def remember_answers(settings: Settings, version: str,
     try:
         with db:
             db.execute("DELETE FROM memo WHERE version != ?", (version,))
-            db.executemany("INSERT OR IGNORE INTO memo VALUES (?, ?, ?, ?)",
-                           [(version, *row) for row in rows])
+            db.executemany(
+                "INSERT OR IGNORE INTO memo VALUES (?, ?, ?, ?)", [(version, *row) for row in rows]
+            )
     except sqlite3.Error:
         pass
     finally:
@@ -621,8 +696,19 @@ def claimed_run_files(settings: Settings, base: str, head: str = "HEAD") -> list
         folder = store_dir(settings).resolve().relative_to(root).as_posix()
     except ValueError:
         return []
-    raw = git_output(["diff", "--name-only", "--no-renames", "--diff-filter=AMT", "-z",
-                      f"{base}..{head}", "--", folder], settings.root)
+    raw = git_output(
+        [
+            "diff",
+            "--name-only",
+            "--no-renames",
+            "--diff-filter=AMT",
+            "-z",
+            f"{base}..{head}",
+            "--",
+            folder,
+        ],
+        settings.root,
+    )
     if raw is None:
         return []
     return sorted(p for p in raw.decode("utf-8", "replace").split("\0") if p.endswith(".json"))
@@ -642,29 +728,66 @@ def scenario_runs(settings: Settings, ids: Sequence[str]) -> dict[str, list[Suit
 
         tiers = {t.value: t for t in RunTier}
         for at in range(0, len(wanted), 500):
-            chunk = wanted[at:at + 500]
+            chunk = wanted[at : at + 500]
             rows = db.execute(
                 "SELECT scenario_id, run_id, status, score, failure_category, model, tier, "
                 "judge, runnable_hash, gaia_commit, machine, started, recorded_at, kind FROM runs "
                 f"WHERE scenario_id IN ({', '.join('?' * len(chunk))}) ORDER BY started, run_id",
-                chunk)
+                chunk,
+            )
             for row in rows:
-                found.setdefault(row[0], []).append(suite_run({
-                    "run_id": row[1], "status": row[2], "score": row[3],
-                    "failure_category": row[4], "model": row[5], "tier": tiers[row[6]],
-                    "judge_model": row[7], "runnable_hash": row[8], "gaia_commit": row[9],
-                    "machine": row[10], "at": datetime.fromisoformat(row[11]),
-                    "recorded_at": datetime.fromisoformat(row[12]), "kind": row[13]}))
+                found.setdefault(row[0], []).append(
+                    suite_run(
+                        {
+                            "run_id": row[1],
+                            "status": row[2],
+                            "score": row[3],
+                            "failure_category": row[4],
+                            "model": row[5],
+                            "tier": tiers[row[6]],
+                            "judge_model": row[7],
+                            "runnable_hash": row[8],
+                            "gaia_commit": row[9],
+                            "machine": row[10],
+                            "at": datetime.fromisoformat(row[11]),
+                            "recorded_at": datetime.fromisoformat(row[12]),
+                            "kind": row[13],
+                        }
+                    )
+                )
         return found
     finally:
         db.close()
 
 
 __all__ = [
-    "claimed_run_files", "scenario_runs",
-    "NO_FACTS", "SCHEMA", "Run", "ScenarioFacts", "StoredRun", "file_of", "index_path",
-    "paused_gc", "read_facts", "read_run", "rebuild_index", "scenario_facts", "suite_run",
-    "suite_runs", "refresh_index", "remember_answers", "remembered_answers", "run_files",
-    "SuiteFile", "known_records", "remember_records", "store_dir", "stored_runs",
-    "suite_files", "window_rows", "window_runs", "write_run",
+    "claimed_run_files",
+    "scenario_runs",
+    "NO_FACTS",
+    "SCHEMA",
+    "Run",
+    "ScenarioFacts",
+    "StoredRun",
+    "file_of",
+    "index_path",
+    "paused_gc",
+    "read_facts",
+    "read_run",
+    "rebuild_index",
+    "scenario_facts",
+    "suite_run",
+    "suite_runs",
+    "refresh_index",
+    "remember_answers",
+    "remembered_answers",
+    "run_files",
+    "SuiteFile",
+    "known_records",
+    "remember_records",
+    "store_dir",
+    "stored_runs",
+    "suite_files",
+    "window_rows",
+    "window_runs",
+    "write_run",
 ]
