@@ -126,7 +126,7 @@ def _with_tag(raw: bytes, add: bool) -> bytes:
     return with_tags(raw, lambda tags: [t for t in tags if t != QUARANTINE_TAG])
 
 
-def _stamped(record: Record, before: str, after: str, where: str) -> Record:
+def with_stamp_moved(record: Record, before: str, after: str, where: str) -> Record:
     """The record with its promotion or adoption stamp moved from ``before`` to ``after``."""
     if record.promotion is not None:
         if record.promotion.content_hash != before:
@@ -193,7 +193,7 @@ def quarantine(
         before = content_hash(path)
         new = _with_tag(raw, add=not lift)
         after = sha256_bytes(new)
-        record = _stamped(record, before, after, where)
+        record = with_stamp_moved(record, before, after, where)
         new_state = LifecycleState.active if lift else LifecycleState.quarantined
         change = LifecycleChange(
             state=new_state,
@@ -245,7 +245,7 @@ def retire(
             )
         raw = path.read_bytes()
         before = content_hash(path)
-        record = _stamped(record, before, before, where)
+        record = with_stamp_moved(record, before, before, where)
         shown = display_path(dest, settings.root)
         change = LifecycleChange(
             state=LifecycleState.retired,

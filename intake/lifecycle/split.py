@@ -131,7 +131,7 @@ def write_split(
     journal unit with a ``split`` event: a reviewed change like any other. Returns (id, tag)
     of each scenario tagged (or that would be, with ``dry_run``).
     """
-    from intake.lifecycle.quarantine import _stamped
+    from intake.lifecycle.quarantine import with_stamp_moved
     from intake.lifecycle.runs.nightly import suite_index
     from intake.paths import display_path
     from intake.store.edit import edit
@@ -164,7 +164,7 @@ def write_split(
             before = content_hash(path)
             new = _tagged(raw, tag)
             after = sha256_bytes(new)
-            record = _stamped(load_record(record_path(path)), before, after, where)
+            record = with_stamp_moved(load_record(record_path(path)), before, after, where)
             salt = sha256_bytes(settings.split_salt.encode("utf-8"))
             event = Event(
                 "split",

@@ -609,7 +609,7 @@ def _a_name(user: str) -> bool:
 _FIXTURE_USER = regex.compile(r"^user[0-9]*+$")
 
 
-def learn_user_names(text: str, cands: Sequence[_Candidate]) -> frozenset[str]:
+def learn_user_names(text: str, cands: Sequence[Candidate]) -> frozenset[str]:
     """User names a text gives away: home folders of its paths, ``USER=``, a prompt ``u@host:``.
 
     A name is learned only when it is at least 3 characters (2 on two pieces of evidence:
@@ -716,7 +716,7 @@ _KEY_SEP = regex.compile(r"(?:\r?\n|(?:(?:\\)?\\r)?(?:\\)?\\n)[ \t]*+")
 """A line break inside a key block: real, JSON-escaped or double-escaped, with indentation."""
 
 
-class _Candidate(NamedTuple):
+class Candidate(NamedTuple):
     """A detected span before replacement (a tuple: cheap to build, one per regex match)."""
 
     entity_type: str
@@ -758,7 +758,7 @@ class Scrubber:
         self.fast = fast
         self.max_chars = max_chars
         self.batch_chars = batch_chars
-        self._memo: dict[str, tuple[_Candidate, ...]] = {}
+        self._memo: dict[str, tuple[Candidate, ...]] = {}
         self._memo_chars = 0
         self.config_hash = scrubber_config_hash(self.scrubbers_dir)
         self.allow_rules = load_allow_rules(self.scrubbers_dir / "allow.yaml")
@@ -1013,15 +1013,15 @@ class Scrubber:
             yield w_start, w_end, core_start, core_end
             core_start = core_end
 
-    def _raw_candidates(self, text: str, where: str) -> list[_Candidate]:
-        out: list[_Candidate] = []
+    def _raw_candidates(self, text: str, where: str) -> list[Candidate]:
+        out: list[Candidate] = []
         append = out.append
         for w_start, w_end, c_start, c_end in self._windows(text):
             piece = text if (w_start, w_end) == (0, len(text)) else text[w_start:w_end]
             for r in self._analyze(piece, where):
                 start = r.start + w_start
                 if c_start <= start < c_end:
-                    append(_Candidate(r.entity_type, start, r.end + w_start, float(r.score)))
+                    append(Candidate(r.entity_type, start, r.end + w_start, float(r.score)))
         return out
 
     def _allow_patterns(self, entity_type: str) -> tuple[regex.Pattern[str], ...]:
@@ -1032,8 +1032,8 @@ class Scrubber:
             self._allow_by_type[entity_type] = found
         return found
 
-    def _tidy(self, text: str, cands: list[_Candidate]) -> list[_Candidate]:
-        kept: list[_Candidate] = []
+    def _tidy(self, text: str, cands: list[Candidate]) -> list[Candidate]:
+        kept: list[Candidate] = []
         append = kept.append
         allow = self._allow_patterns
         rank = self.fixtures.rank
@@ -1077,7 +1077,7 @@ class Scrubber:
                     plain, encode = _unescape_path(span)
                     if encode is not None and any(p.search(plain) for p in patterns):
                         continue
-            append(_Candidate(entity_type, start, end, c.score))
+            append(Candidate(entity_type, start, end, c.score))
         return kept
 
     def _holds_fixture(self, text: str, start: int, end: int) -> bool:
@@ -1129,14 +1129,14 @@ class Scrubber:
             return False
         return not self._detect(decoded, "$")
 
-    def _resolve(self, cands: list[_Candidate]) -> list[_Candidate]:
+    def _resolve(self, cands: list[Candidate]) -> list[Candidate]:
         """Non-overlapping winners in text order (see fixtures.yaml ``priority``).
 
         Candidates are split into clusters of transitively overlapping spans first, so the
         cost stays linear in the number of findings; each cluster is settled on its own.
         """
-        out: list[_Candidate] = []
-        cluster: list[_Candidate] = []
+        out: list[Candidate] = []
+        cluster: list[Candidate] = []
         cluster_end = -1
         for c in sorted(cands, key=lambda c: (c.start, -c.end)):
             if cluster and c.start >= cluster_end:
@@ -1148,14 +1148,14 @@ class Scrubber:
             out.extend(self._resolve_cluster(cluster))
         return out
 
-    def _resolve_cluster(self, cands: list[_Candidate]) -> list[_Candidate]:
+    def _resolve_cluster(self, cands: list[Candidate]) -> list[Candidate]:
         if len(cands) == 1:
             return cands
         rank = self.fixtures.rank
         order = sorted(
             cands, key=lambda c: (-rank(c.entity_type), -c.score, -(c.end - c.start), c.start)
         )
-        accepted: list[_Candidate] = []
+        accepted: list[Candidate] = []
         for c in order:
             hits = [a for a in accepted if a.start < c.end and c.start < a.end]
             if not hits:
@@ -1165,7 +1165,7 @@ class Scrubber:
                 container = next(a for a in hits if a.start <= c.start and c.end <= a.end)
                 accepted.remove(container)
                 accepted.append(
-                    _Candidate(
+                    Candidate(
                         container.entity_type,
                         container.start,
                         container.end,
@@ -1191,21 +1191,21 @@ class Scrubber:
                 accepted.remove(a)
             # c overlaps every hit, so the union is one interval and touches no other winner.
             accepted.append(
-                _Candidate(winner.entity_type, start, end, winner.score, (*winner.inner, *inner))
+                Candidate(winner.entity_type, start, end, winner.score, (*winner.inner, *inner))
             )
         return sorted(accepted, key=lambda c: c.start)
 
     def _detect(
         self, text: str, where: str, names: frozenset[str] | None = None
-    ) -> list[_Candidate]:
+    ) -> list[Candidate]:
         """The findings in ``text``; ``names`` are user names learned elsewhere in the draft."""
         cands = self._candidates(text, where)
         return self._finish(text, cands, (names or frozenset()) | learn_user_names(text, cands))
 
-    def _candidates(self, text: str, where: str) -> list[_Candidate]:
+    def _candidates(self, text: str, where: str) -> list[Candidate]:
         return self._candidates_many([(where, text)])[0]
 
-    def _candidates_many(self, items: Sequence[tuple[str, str]]) -> list[list[_Candidate]]:
+    def _candidates_many(self, items: Sequence[tuple[str, str]]) -> list[list[Candidate]]:
         """``_candidates`` of each text, the short ones analysed in batches (``_batched_raw``).
 
         Each text is checked for size and normalised on its own (``intake.scrub.normalise``: a
@@ -1214,7 +1214,7 @@ class Scrubber:
         tidied on its own text and mapped back, exactly as when it is analysed alone."""
         scans = [self._to_scan(where, text) for where, text in items]
         raw = iter(self._batched_raw([(w, t) for w, t, _ in filter(None, scans)]))
-        out: list[list[_Candidate]] = []
+        out: list[list[Candidate]] = []
         for scan in scans:
             if scan is None:
                 out.append([])
@@ -1257,7 +1257,7 @@ class Scrubber:
             with contextlib.suppress(IntakeError):
                 self._batched_raw([(w, t) for t, w in todo.items()])
 
-    def _batched_raw(self, items: Sequence[tuple[str, str]]) -> list[list[_Candidate]]:
+    def _batched_raw(self, items: Sequence[tuple[str, str]]) -> list[list[Candidate]]:
         """``_raw_candidates`` of each text; short texts share one analysis per batch.
 
         A structured file is thousands of short strings, and each ``analyze`` call costs the
@@ -1268,7 +1268,7 @@ class Scrubber:
         is mapped back by offset. A batch in which any result touches a separator (a rule
         that read across) is analysed again text by text, as is any batch whose analysis
         fails (so the error names the text), and any text that holds a NUL itself."""
-        out: list[list[_Candidate] | None] = [None] * len(items)
+        out: list[list[Candidate] | None] = [None] * len(items)
         limit = min(self.batch_chars, self.chunk_chars)
         batch: list[int] = []
         size = 0
@@ -1303,7 +1303,7 @@ class Scrubber:
         return [found if found is not None else [] for found in out]
 
     def _remember(
-        self, items: Sequence[tuple[str, str]], found: Sequence[list[_Candidate] | None]
+        self, items: Sequence[tuple[str, str]], found: Sequence[list[Candidate] | None]
     ) -> None:
         """Keep the analysis of short texts for later scans in this process: a text's raw
         results depend on the text alone (the same keys and values recur across a suite's
@@ -1320,7 +1320,7 @@ class Scrubber:
             memo[text] = tuple(cands)
             self._memo_chars += len(text)
 
-    def _raw_batch(self, items: Sequence[tuple[str, str]]) -> list[list[_Candidate]]:
+    def _raw_batch(self, items: Sequence[tuple[str, str]]) -> list[list[Candidate]]:
         starts: list[int] = []
         pos = 0
         for _, text in items:
@@ -1331,17 +1331,17 @@ class Scrubber:
             results = self._analyze(joined, items[0][0])
         except ScrubError:
             return [self._raw_candidates(text, where) for where, text in items]
-        out: list[list[_Candidate]] = [[] for _ in items]
+        out: list[list[Candidate]] = [[] for _ in items]
         for r in results:
             k = bisect.bisect_right(starts, r.start) - 1
             base = starts[k]
             if r.end > base + len(items[k][1]):
                 # a result reaching into a separator: analyse each text alone
                 return [self._raw_candidates(text, where) for where, text in items]
-            out[k].append(_Candidate(r.entity_type, r.start - base, r.end - base, float(r.score)))
+            out[k].append(Candidate(r.entity_type, r.start - base, r.end - base, float(r.score)))
         return out
 
-    def _scan(self, text: str, where: str, raw: list[_Candidate] | None = None) -> list[_Candidate]:
+    def _scan(self, text: str, where: str, raw: list[Candidate] | None = None) -> list[Candidate]:
         if raw is None:
             raw = self._raw_candidates(text, where)
         cands = self._tidy(text, raw)
@@ -1349,14 +1349,14 @@ class Scrubber:
             cands.extend(self._data_uri_candidates(text, where))
         return cands
 
-    def _data_uri_candidates(self, text: str, where: str) -> list[_Candidate]:
+    def _data_uri_candidates(self, text: str, where: str) -> list[Candidate]:
         """A ``data:`` URI whose payload is text: its payload is scanned like any text.
 
         Findings inside make the payload a secret (replaced by the base64 of its scrubbed text,
         see ``_fixture``); a clean payload is kept whole (a KEEP span shields it from the
         high-entropy check). Binary payloads (images, fonts) are kept by the registry's rule.
         """
-        out: list[_Candidate] = []
+        out: list[Candidate] = []
         for m in _TEXT_DATA_URI.finditer(text):
             payload = m.group("payload")
             decoded = _decode_b64_text(payload)
@@ -1364,17 +1364,15 @@ class Scrubber:
                 continue
             start, end = m.span("payload")
             if self._detect(decoded, where):
-                out.append(_Candidate("GENERIC_SECRET", start, end, 0.9))
+                out.append(Candidate("GENERIC_SECRET", start, end, 0.9))
             else:
-                out.append(_Candidate("KEEP_PUBLIC_MATERIAL", m.start(), end, 0.9))
+                out.append(Candidate("KEEP_PUBLIC_MATERIAL", m.start(), end, 0.9))
         return out
 
-    def _finish(
-        self, text: str, cands: list[_Candidate], names: frozenset[str]
-    ) -> list[_Candidate]:
+    def _finish(self, text: str, cands: list[Candidate], names: frozenset[str]) -> list[Candidate]:
         if names:
             cands = cands + [
-                _Candidate("USER_NAME", s, e, 0.5) for s, e in user_name_spans(text, names)
+                Candidate("USER_NAME", s, e, 0.5) for s, e in user_name_spans(text, names)
             ]
         resolved = self._resolve(cands)
         kept = [c for c in resolved if not c.entity_type.startswith("KEEP_")]
@@ -1382,7 +1380,7 @@ class Scrubber:
             kept = self._join_wraps(text, kept)
         return kept
 
-    def _join_wraps(self, text: str, cands: list[_Candidate]) -> list[_Candidate]:
+    def _join_wraps(self, text: str, cands: list[Candidate]) -> list[Candidate]:
         """A secret cut by a soft wrap takes its tail: ``xoxb-…-`` ⏎ ``AbCd…``, a JWT whose
         signature goes on, a token in a ``> `` quoted reply wrapped onto the next quoted line.
 
@@ -1393,7 +1391,7 @@ class Scrubber:
         """
         rank = self.fixtures.rank
         starts = {c.start for c in cands}
-        out: list[_Candidate] = []
+        out: list[Candidate] = []
         for c in cands:
             if rank(c.entity_type) >= SECRET_PRIORITY and c.entity_type != "FILE_PATH":
                 m = _WRAP_TAIL.match(text, c.end)
@@ -1402,7 +1400,7 @@ class Scrubber:
             out.append(c)
         return out
 
-    def _with_key_context(self, text: str, key: str, cands: list[_Candidate]) -> list[_Candidate]:
+    def _with_key_context(self, text: str, key: str, cands: list[Candidate]) -> list[Candidate]:
         """A structured value under a secret-bearing key is a secret as a whole.
 
         ``{"GITHUB_OAUTH_CLIENT_SECRET": "<hex>"}`` parsed from JSON or YAML: the key is the
@@ -1430,13 +1428,13 @@ class Scrubber:
         if self._allowed("GENERIC_SECRET", value):
             return cands
         start = text.index(value)
-        whole = _Candidate("GENERIC_SECRET", start, start + len(value), 0.6)
+        whole = Candidate("GENERIC_SECRET", start, start + len(value), 0.6)
         return self._resolve([*cands, whole])
 
     def _allowed(self, entity_type: str, span: str) -> bool:
         return any(p.search(span) for p in self._allow_patterns(entity_type))
 
-    def _detect_many(self, items: Sequence[tuple[str, str]]) -> list[list[_Candidate]]:
+    def _detect_many(self, items: Sequence[tuple[str, str]]) -> list[list[Candidate]]:
         """Findings for many texts of one draft: a user name learned in one is private in all.
 
         A text that repeats (the same key or value thousands of times in a lock file or a
@@ -1553,7 +1551,7 @@ class Scrubber:
         ``kept(entity_type, span)`` names spans a reviewer restored: they are not replaced.
         """
 
-        def detect(text: str) -> list[_Candidate]:
+        def detect(text: str) -> list[Candidate]:
             found = self._detect(text, where)
             if kept is None:
                 return found
@@ -1821,10 +1819,10 @@ def _strings(obj: Any, where: str = "$") -> Iterator[tuple[str, str]]:
 
 
 _PAIR_NAME_KEYS = ("name", "Name", "key", "Key", "NAME", "KEY")
-_PAIR_VALUE_KEYS = frozenset({"value", "Value", "VALUE"})
+PAIR_VALUE_KEYS = frozenset({"value", "Value", "VALUE"})
 
 
-def _context_key(mapping: dict[Any, Any], key: Any) -> str | None:
+def context_key(mapping: dict[Any, Any], key: Any) -> str | None:
     """The name a value is judged by: its key, or for ``value`` its sibling ``name``/``key``.
 
     HAR headers ``{"name": "x-api-key", "value": …}``, Kubernetes ``env: - name: X  value: …``
@@ -1832,7 +1830,7 @@ def _context_key(mapping: dict[Any, Any], key: Any) -> str | None:
     """
     if not isinstance(key, str):
         return None
-    if key in _PAIR_VALUE_KEYS:
+    if key in PAIR_VALUE_KEYS:
         for name_key in _PAIR_NAME_KEYS:
             name = mapping.get(name_key)
             if isinstance(name, str) and 0 < len(name) <= 96:
@@ -1842,7 +1840,7 @@ def _context_key(mapping: dict[Any, Any], key: Any) -> str | None:
 
 def _value_keys(obj: Any) -> Iterator[str | None]:
     """For every string ``_strings`` yields, in the same order: its mapping key, if a value
-    (for a ``value`` beside a ``name``, that name: see ``_context_key``)."""
+    (for a ``value`` beside a ``name``, that name: see ``context_key``)."""
     if isinstance(obj, str):
         yield None
     elif isinstance(obj, dict):
@@ -1850,7 +1848,7 @@ def _value_keys(obj: Any) -> Iterator[str | None]:
             if isinstance(k, str):
                 yield None
             if isinstance(v, str):
-                yield _context_key(obj, k)
+                yield context_key(obj, k)
             else:
                 yield from _value_keys(v)
     elif isinstance(obj, (list, tuple)):
@@ -2019,7 +2017,7 @@ def check_tree(obj: Any, *, scrubber: Scrubber | None = None) -> list[Finding]:
         if isinstance(node, str):
             found = find(node, path)
             if key is not None:
-                cands = [_Candidate(f.entity_type, f.start, f.end, 0.5) for f in found]
+                cands = [Candidate(f.entity_type, f.start, f.end, 0.5) for f in found]
                 cands = scrubber._with_key_context(node, key, cands)
                 found = [Finding(c.entity_type, c.start, c.end, path) for c in cands]
             findings.extend(found)
@@ -2030,7 +2028,7 @@ def check_tree(obj: Any, *, scrubber: Scrubber | None = None) -> list[Finding]:
                     key_findings = find(k, f"{path}{{#{i}}}~")
                     findings.extend(key_findings)
                     child = f"{path}{{#{i}}}" if key_findings else _child_path(path, k)
-                walk(v, child or path, _context_key(node, k))
+                walk(v, child or path, context_key(node, k))
         elif isinstance(node, (list, tuple)):
             for i, v in enumerate(node):
                 walk(v, _child_path(path, i))

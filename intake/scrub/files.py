@@ -21,11 +21,11 @@ from intake.errors import InputError, ScrubError
 from intake.fileio import atomic_write, read_input
 from intake.scrub.engine import (
     MAX_TEXT_CHARS,
+    Candidate,
     FileFinding,
     Finding,
     Scrubber,
     ScrubResult,
-    _Candidate,
     get_scrubber,
     refuse_oversized,
 )
@@ -278,7 +278,7 @@ def _plan(
             for start in _occurrences(text, original):
                 end = start + len(original)
                 if not any(c.start < end and start < c.end for c in cands):
-                    cands.append(_Candidate(entity, start, end, 0.5))
+                    cands.append(Candidate(entity, start, end, 0.5))
         cands.sort(key=lambda c: c.start)
         plans.append(
             [

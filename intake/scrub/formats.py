@@ -28,7 +28,7 @@ from typing import Any
 
 import regex
 
-from intake.scrub.engine import _PAIR_VALUE_KEYS, _context_key
+from intake.scrub.engine import PAIR_VALUE_KEYS, context_key
 
 __all__ = [
     "NotStructured",
@@ -183,7 +183,7 @@ class _Frame:
     def close(self) -> None:
         """Judge a ``value`` beside a ``name``/``key`` by that name (HAR, Kubernetes ``env``)."""
         members = self.members
-        if not any(k in _PAIR_VALUE_KEYS for k, _ in members):
+        if not any(k in PAIR_VALUE_KEYS for k, _ in members):
             for k, t in members:  # no ``value``: each value is judged by its own key
                 if t is not None and k is not None:
                     t.key = k
@@ -191,7 +191,7 @@ class _Frame:
         values = {k: (t.value if t is not None else None) for k, t in members if k}
         for k, t in members:
             if t is not None and k is not None:
-                t.key = _context_key(values, k)
+                t.key = context_key(values, k)
 
 
 def json_tokens(text: str, base: int = 0, starts: list[int] | None = None) -> list[Token]:

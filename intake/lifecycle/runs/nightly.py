@@ -50,13 +50,13 @@ from intake.gitutil import git_output
 from intake.lifecycle.runs.record import (
     KNOWN_STATUSES,
     REFUSED,
-    _mtime,
-    _parse_time,
-    _read_json,
-    _score,
     check_name,
     classify,
+    modified_at,
+    parse_time,
     plain_by_shape,
+    plain_score,
+    read_json_file,
     safe_name,
 )
 from intake.lifecycle.runs.store import (
@@ -146,7 +146,9 @@ def _result(entry: Any, where: str, kind: str) -> Result | None:
             + ", ".join(sorted(KNOWN_STATUSES)),
             where=where,
         )
-    return Result(sid, status, _score(entry.get("overall_score")), _failure_category(entry), kind)
+    return Result(
+        sid, status, plain_score(entry.get("overall_score")), _failure_category(entry), kind
+    )
 
 
 def started(run_id: str) -> datetime | None:
@@ -166,7 +168,7 @@ def _meta(folder: Path) -> dict[str, Any]:
     meta = folder / "meta.json"
     if not meta.is_file():
         return {}
-    doc = _read_json(meta, "meta.json")
+    doc = read_json_file(meta, "meta.json")
     return doc if isinstance(doc, dict) else {}
 
 
@@ -178,14 +180,14 @@ def read_run_folder(path: Path) -> RunFolder:
     results: dict[str, Result] = {}
     run_id, at, judge = folder.name, None, None
     if scorecard.is_file():
-        doc = _read_json(scorecard, "scorecard")
+        doc = read_json_file(scorecard, "scorecard")
         kind = classify(doc)
         if kind in REFUSED:
             raise InputError(REFUSED[kind], where=str(scorecard))
         if kind != "runner":
             raise InputError("a trace, not a scorecard or run folder", where=str(scorecard))
         run_id = doc["run_id"]
-        at = started(run_id) or _parse_time(doc.get("timestamp")) or _mtime(scorecard)
+        at = started(run_id) or parse_time(doc.get("timestamp")) or modified_at(scorecard)
         config = doc.get("config")
         model = config.get("model") if isinstance(config, dict) else None
         judge = model if isinstance(model, str) else None
@@ -202,17 +204,17 @@ def read_run_folder(path: Path) -> RunFolder:
         for trace in sorted(traces.glob("*.json")):
             if trace.stem in results:
                 continue
-            doc = _read_json(trace, "trace")
+            doc = read_json_file(trace, "trace")
             if classify(doc) != "trace":
                 continue
             result = _result(doc, str(trace), "trace")
             if result is not None and result.scenario_id not in results:
                 results[result.scenario_id] = result
-                at = at or _mtime(trace)
+                at = at or modified_at(trace)
     if not results and not scorecard.is_file():
         raise UsageError("no scorecard.json and no traces here", where=str(path))
     return RunFolder(
-        folder, run_id, at or _mtime(folder), judge, list(results.values()), _meta(folder)
+        folder, run_id, at or modified_at(folder), judge, list(results.values()), _meta(folder)
     )
 
 
@@ -223,11 +225,11 @@ def _skipped_kind(path: Path) -> str | None:
         card = path / "scorecard.json"
         if not card.is_file():
             return None if (path / "traces").is_dir() else "no scorecard.json or traces/"
-        kind = classify(_read_json(card, "scorecard"))
+        kind = classify(read_json_file(card, "scorecard"))
         return None if kind == "runner" else REFUSED[kind]
     if path.suffix != ".json":
         return "not a run folder"
-    kind = classify(_read_json(path, "results file"))
+    kind = classify(read_json_file(path, "results file"))
     if kind == "runner":  # GAIA's --save-baseline copy, eval/results/baseline.json
         return "a scorecard outside a run folder (a saved baseline or summary), not a run folder"
     return REFUSED[kind]
@@ -396,7 +398,7 @@ def commit_time(settings: Settings, commit: str) -> datetime | None:
     raw = git_output(["show", "-s", "--format=%cI", f"{commit}^{{commit}}"], settings.root)
     if raw is None:
         return None
-    return _parse_time(raw.decode("utf-8", "replace").strip())
+    return parse_time(raw.decode("utf-8", "replace").strip())
 
 
 def _bounded(settings: Settings, run: RunFolder, commit: str | None, now: datetime) -> None:

@@ -63,7 +63,7 @@ class ScenarioResult:
     """How many turns the result holds (0 for runner-made results: TIMEOUT, ERRORED, …)."""
 
 
-def _read_json(path: Path, what: str) -> Any:
+def read_json_file(path: Path, what: str) -> Any:
     try:
         size = path.stat().st_size
     except FileNotFoundError:
@@ -129,7 +129,7 @@ REFUSED = {
 }
 
 
-def _parse_time(value: Any) -> datetime | None:
+def parse_time(value: Any) -> datetime | None:
     if not isinstance(value, str):
         return None
     try:
@@ -139,11 +139,11 @@ def _parse_time(value: Any) -> datetime | None:
     return parsed if parsed.tzinfo else parsed.replace(tzinfo=UTC)
 
 
-def _mtime(path: Path) -> datetime:
+def modified_at(path: Path) -> datetime:
     return datetime.fromtimestamp(path.stat().st_mtime, UTC)
 
 
-def _score(value: Any) -> float | None:
+def plain_score(value: Any) -> float | None:
     if isinstance(value, bool) or not isinstance(value, int | float):
         return None
     return float(value)
@@ -319,7 +319,7 @@ def _plain_id(value: Any, *, quote: bool = True) -> str:
 
 def read_result(path: Path, scenario_id: str) -> ScenarioResult:
     """The draft's result from a runner scorecard or a trace file."""
-    doc = _read_json(path, "scorecard")
+    doc = read_json_file(path, "scorecard")
     kind = classify(doc)
     if kind in REFUSED:
         raise InputError(REFUSED[kind], where=str(path))
@@ -333,19 +333,19 @@ def read_result(path: Path, scenario_id: str) -> ScenarioResult:
         scorecard = run_dir / "scorecard.json"
         judge = None
         run_id = run_dir.name if path.parent.name == "traces" else path.stem
-        at = _mtime(path)
+        at = modified_at(path)
         if scorecard.is_file():
-            beside = _read_json(scorecard, "scorecard")
+            beside = read_json_file(scorecard, "scorecard")
             if classify(beside) == "runner":
                 config = beside.get("config") or {}
                 judge = config.get("model") if isinstance(config.get("model"), str) else None
                 run_id = beside["run_id"]
-                at = _parse_time(beside.get("timestamp")) or at
+                at = parse_time(beside.get("timestamp")) or at
         return ScenarioResult(
             run_id=run_id,
             at=at,
             status=_status(doc, f"{path} $.status"),
-            score=_score(doc.get("overall_score")),
+            score=plain_score(doc.get("overall_score")),
             judge_model=judge,
             kind="trace",
             messages=_sent_messages(doc),
@@ -375,9 +375,9 @@ def read_result(path: Path, scenario_id: str) -> ScenarioResult:
     judge = config.get("model") if isinstance(config.get("model"), str) else None
     return ScenarioResult(
         run_id=doc["run_id"],
-        at=_parse_time(doc.get("timestamp")) or _mtime(path),
+        at=parse_time(doc.get("timestamp")) or modified_at(path),
         status=_status(entry, f"{path} $.scenarios[{index}].status"),
-        score=_score(entry.get("overall_score")),
+        score=plain_score(entry.get("overall_score")),
         judge_model=judge,
         kind="scorecard",
         messages=_sent_messages(entry),
@@ -452,7 +452,7 @@ def model_under_test(path: Path, model: str | None) -> str:
     for folder in folders:
         meta = folder / "meta.json"
         if meta.is_file():
-            doc = _read_json(meta, "meta.json")
+            doc = read_json_file(meta, "meta.json")
             value = doc.get("model") if isinstance(doc, dict) else None
             if not isinstance(value, str) or not value.strip():
                 raise InputError('meta.json has no "model" string', where=str(meta))
