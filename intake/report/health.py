@@ -1035,9 +1035,9 @@ def health_of(
     """Classify what ``read_health`` read, with the settings' thresholds (the decisions'
     answers kept in the run index are read first, and those computed now kept)."""
     from intake.lifecycle.runs.store import remember_answers, remembered_answers
-    from intake.report import posterior
+    from intake.report.posterior import VERSION, learned, seed
 
-    posterior.seed(remembered_answers(settings, posterior.VERSION))
+    seed(remembered_answers(settings, VERSION))
     report = build_health(
         items,
         bars=bars_of(settings),
@@ -1050,7 +1050,7 @@ def health_of(
         now=now,
     )
     report.notes[:0] = list(notes)
-    remember_answers(settings, posterior.VERSION, posterior.learned())
+    remember_answers(settings, VERSION, learned())
     return report
 
 
