@@ -33,7 +33,6 @@ def scrubbed(engine: Scrubber, text: str) -> str:
     "text",
     [
         "package cache : C:\\Users\\xxx\\AppData\\Local\\conda\\conda\\pkgs\n",
-        "C:\\Users\\John Doe  >> doesn't work\n",
         "like `C:\\Users\\firstname second\\AppData\\Roaming`\n",
         'My user director is "C:/Users/First_Name Last_Name" where\n',
         "C:\\Users\\My Name\\AppData\\Local\\Temp\\ScriptOutput>python x.py\n",
@@ -43,10 +42,13 @@ def test_placeholder_names_in_homes_stay(engine: Scrubber, text: str) -> None:
     assert engine.scrub_text(text).text == text
 
 
-def test_a_name_with_a_space_is_not_a_placeholder(engine: Scrubber) -> None:
-    """``First Last`` is how a real name is shown when withheld: it is still replaced."""
-    out = scrubbed(engine, "error in C:\\Users\\First Last\n")
-    assert "Last" not in out
+@pytest.mark.parametrize("name", ["First Last", "John Doe", "Jane Doe"])
+def test_a_name_with_a_space_is_not_a_placeholder(engine: Scrubber, name: str) -> None:
+    """``First Last`` and ``John Doe`` are how a real name is shown when withheld or
+    substituted: each is still replaced (a thread that meant a placeholder loses it, which is
+    the cheaper mistake)."""
+    out = scrubbed(engine, f"error in C:\\Users\\{name}\n")
+    assert name.split()[1] not in out
 
 
 @pytest.mark.parametrize(
@@ -197,7 +199,7 @@ def test_real_threads_tune_part(engine: Scrubber, tmp_path: Path) -> None:
     assert score.found["user (elsewhere)"] >= 25 and score.total["user (elsewhere)"] == 26
     assert score.found["email"] == score.total["email"] == 8
     assert score.found["secret"] == score.total["secret"] == 4
-    assert len(score.damage) <= 4
+    assert len(score.damage) <= 5  # one thread's John Doe placeholder is replaced, by choice
     assert score.tails_kept == score.tails
     assert score.parses == score.structured
     assert score.not_idempotent == [] and score.check_findings == [] and score.clashes == []

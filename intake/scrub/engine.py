@@ -580,17 +580,18 @@ def _name_extent(text: str, start: int, end: int) -> int:
         return end
     m = _NAME_TAIL.match(text, end)
     if m and not _a_name(plain[seg[0] :] + m.group()):
-        return start  # the whole name is a placeholder (C:\Users\John Doe): no one's path
+        return start  # the whole name is a placeholder (C:\Users\My Name): no one's path
     return m.end() if m else end
 
 
 _PLACEHOLDER_NAME = regex.compile(
-    r"(?i)^(?:x{3,}+|(?:john|jane)[ _-]doe|(?:my|your)[ _-]?+(?:name|user(?:name)?+)"
+    r"(?i)^(?:x{3,}+|(?:my|your)[ _-]?+(?:name|user(?:name)?+)"
     r"|first[ _-]?+name(?:[ _-]++(?:(?:last|sur|second|middle)[ _-]?+name|second|surname))?+)$"
 )
-"""A name written where a name goes (``xxx``, ``John Doe``, ``My Name``, ``firstname second``,
-``First_Name Last_Name``): a placeholder, not a person. ``First Last`` is not one: it is also
-how a real name with a space is shown when the name itself is withheld."""
+"""A name written where a name goes (``xxx``, ``My Name``, ``firstname second``,
+``First_Name Last_Name``): a placeholder, not a person. ``First Last`` and ``John Doe`` are not
+ones: they are also how a real name is shown when the name itself is withheld or substituted,
+and a kept real name is a leak."""
 
 
 def _a_name(user: str) -> bool:
@@ -614,7 +615,7 @@ def learn_user_names(text: str, cands: Sequence[Candidate]) -> frozenset[str]:
 
     A name is learned only when it is at least 3 characters (2 on two pieces of evidence:
     ``_short_login``), not a shared account or folder name (``root``, ``runner``, ``Shared``),
-    a placeholder (``John Doe``) or a fixture (``user1``).
+    a placeholder (``My Name``) or a fixture (``user1``).
     """
     found: set[str] = set()
     for c in cands:
@@ -678,7 +679,7 @@ def _short_login(text: str, name: str, homes: set[str]) -> bool:
 
 def _in_placeholder(text: str, name: str) -> bool:
     """Whether a one-word name is, somewhere in the text, the first word of a placeholder name
-    (``C:\\Users\\John Doe`` then ``C:\\Users\\John``): that placeholder, not a person."""
+    (``C:\\Users\\Your Name`` then ``C:\\Users\\Your``): that placeholder, not a person."""
     if " " in name:
         return False
     for m in regex.finditer(rf"(?<![A-Za-z0-9]){regex.escape(name)}(?=[ ])", text, regex.I):
