@@ -599,6 +599,20 @@ _LIST_HEAD = regex.compile(
 )
 """A plural secret name heading a list in text: ``github_access_tokens:`` then ``- item``
 lines, or ``api_keys = [...]`` (matched in the lowercased text)."""
+_LIST_WORDS = ("tokens", "keys", "secrets", "passwords", "credentials")
+
+
+def _list_heads(lowered: str) -> Iterator[regex.Match[str]]:
+    """``_LIST_HEAD``'s matches, tried only where a plural word starts (``str.find``)."""
+    for word in _LIST_WORDS:
+        i = lowered.find(word)
+        while i >= 0:
+            m = _LIST_HEAD.match(lowered, i)
+            if m is not None:
+                yield m
+            i = lowered.find(word, i + 1)
+
+
 _LIST_LINE = regex.compile(
     r"\r?\n(?P<ind>[ \t]*+)-[ \t]++(?:(?P<q>[\"'])(?P<qv>[^\"'\r\n\x00]{1,4096}+)(?P=q)"
     r"|(?P<uv>[^\s#\"'\x00][^\s\x00]{0,4095}+))[ \t]*+(?:#[^\r\n]*+)?+(?=\r?\n|$)"
@@ -1028,7 +1042,7 @@ class IntakeAssignedSecretRecognizer(CodeBackedRecognizer):
         assert self.names is not None
         if len(lowered) != len(text):
             return
-        for m in _LIST_HEAD.finditer(lowered):
+        for m in _list_heads(lowered):
             name = text[self._name_start(text, m.start()) : m.start("nq")]
             if not self.names.is_secret_name(name):
                 continue
