@@ -593,6 +593,36 @@ _FIELD_NAMES = frozenset(
 """Words that follow a secret-bearing name in a list of field names, not as its value."""
 
 
+_LIST_HEAD = regex.compile(
+    r"(?:token|key|secret|password|credential)s(?P<nq>[\"'`]?+)[ \t]*+(?::=|=>|[:=])[ \t]*+"
+    r"(?:(?P<open>\[)|(?:#[^\r\n]*+)?+(?=\r?\n))"
+)
+"""A plural secret name heading a list in text: ``github_access_tokens:`` then ``- item``
+lines, or ``api_keys = [...]`` (matched in the lowercased text)."""
+_LIST_WORDS = ("tokens", "keys", "secrets", "passwords", "credentials")
+
+
+def _list_heads(lowered: str) -> Iterator[regex.Match[str]]:
+    """``_LIST_HEAD``'s matches, tried only where a plural word starts (``str.find``)."""
+    for word in _LIST_WORDS:
+        i = lowered.find(word)
+        while i >= 0:
+            m = _LIST_HEAD.match(lowered, i)
+            if m is not None:
+                yield m
+            i = lowered.find(word, i + 1)
+
+
+_LIST_LINE = regex.compile(
+    r"\r?\n(?P<ind>[ \t]*+)-[ \t]++(?:(?P<q>[\"'])(?P<qv>[^\"'\r\n\x00]{1,4096}+)(?P=q)"
+    r"|(?P<uv>[^\s#\"'\x00][^\s\x00]{0,4095}+))[ \t]*+(?:#[^\r\n]*+)?+(?=\r?\n|$)"
+)
+"""One ``- item`` line of a YAML-style list, the item quoted or alone on its line."""
+_LIST_ITEM = regex.compile(
+    r"[ \t\r\n]*+(?:(?P<q>[\"'])(?P<qv>[^\"'\r\n\x00]{1,4096}+)(?P=q)"
+    r"|(?P<uv>[^\s,\[\]\"'\x00]{1,4096}+))[ \t\r\n]*+(?P<end>[,\]])"
+)
+"""One item of a bracketed list (``['a', 'b']``, ``["a",\n "b"]``, ``[a, b]``)."""
 _STORAGE_MARKER = regex.compile(r"\{AQAAAB[A-Za-z0-9+/]{20,}+={0,2}+\}")
 """A secret as a CI tool stores it, in its storage syntax: Jenkins' ``hudson.util.Secret``
 writes ``{AQAAAB…}`` (base64 in braces) into ``credentials.xml``, ``config.xml`` and JCasC."""
@@ -976,6 +1006,7 @@ class IntakeAssignedSecretRecognizer(CodeBackedRecognizer):
                 self._emit(text, m.span("qv" if quoted else "uv"), quoted, out)
         for m in self._user_rx.finditer(text):
             self._emit_user(text, m.end(), out)
+        self._emit_lists(text, lowered, out)
         if "${" in text:
             for m in _PARAM_DEFAULT.finditer(text):
                 if names.is_secret_name(m.group("n")):
@@ -1002,6 +1033,33 @@ class IntakeAssignedSecretRecognizer(CodeBackedRecognizer):
         limit = end if end >= 0 else min(len(text), pos + 1024)
         for m in _FALLBACK.finditer(text, pos, limit):
             self._emit(text, self._quoted(text, m.end(), m.group("q")), True, out, shaped)
+
+    def _emit_lists(self, text: str, lowered: str, out: list[Any]) -> None:
+        """The items of a list under a plural secret name (``github_access_tokens:`` then
+        ``- <hex>`` lines, ``api_keys = ['…', '…']``) in plain text and logs, as parsed YAML
+        and JSON judge a sequence by its key. Each item must look like a token (``token_like``:
+        16+ characters with a digit, not words), so ``stop_tokens: ["</s>"]`` stays."""
+        assert self.names is not None
+        if len(lowered) != len(text):
+            return
+        for m in _list_heads(lowered):
+            name = text[self._name_start(text, m.start()) : m.start("nq")]
+            if not self.names.is_secret_name(name):
+                continue
+            if m.group("open") is None:
+                pos, indent = m.end(), None
+                while (item := _LIST_LINE.match(text, pos)) and indent in (None, item["ind"]):
+                    indent, pos = item["ind"], item.end()
+                    quoted = item["q"] is not None
+                    self._emit(text, item.span("qv" if quoted else "uv"), quoted, out, True)
+                continue
+            pos = m.end()
+            while item := _LIST_ITEM.match(text, pos):
+                quoted = item["q"] is not None
+                self._emit(text, item.span("qv" if quoted else "uv"), quoted, out, True)
+                pos = item.end()
+                if item["end"] == "]":
+                    break
 
     def _emit_user(self, text: str, pos: int, out: list[Any]) -> None:
         """curl's ``-u user:pw`` in any quoting (``user:'pw'``, ``":pw"``, ``"key:"``).

@@ -365,12 +365,19 @@ _HOME_SEGMENT = regex.compile(
     r"|(?<=^/[^/\\]++/|^/[^/\\]++/[^/\\]++/)(?=[^/\\]++/(?:\.(?:cache|conda|cargo|local|config"
     r"|npm|nvm|pyenv|rustup|vscode-server|ssh|huggingface|keras|ipython|jupyter)"
     r"|miniconda3|anaconda3|miniforge3|mambaforge)(?:/|$))"
+    r"|(?<=^/(?i:proj|projects?+|scratch|work|data|nfs|lustre|gpfs|storage|groups?+|share|shared"
+    r"|export|people|u)/)(?!(?i:proj|projects?+|scratch|work|data|users?+|home|groups?+|shared?+)/)"
+    r"(?=[^/\\]++/(?:(?:git|repos|github|gitlab)/|(?:[^/\\]++/){1,3}?"
+    r"\.(?:conda|cargo|rustup|pyenv|nvm|vscode-server|ssh|local|config)(?:/|$)))"
     r"))(?P<u>[^/\\:]++)"
 )
 """Where a path names its user: the folder under a home root (``/home``, ``/Users``,
 ``C:\\Users``, ``/media``, ``/run/media``, ``/home/users/…``), after ``~``, or any folder one or
 two levels under the root that holds what only homes hold (``/scratch/<u>/.cache``,
-``/<share>/<u>/.conda``)."""
+``/<share>/<u>/.conda``), or a folder under a cluster share (``/proj``, ``/projects``,
+``/scratch``, ``/work``, ``/data``, ``/gpfs``…) that holds a home's layout (``git/``,
+``repos/``) or, up to three folders deeper, a home's own dot-folder
+(``/projects/<u>/x/.conda/``, ``/proj/<u>/git/…``)."""
 
 
 def home_segment(path: str) -> tuple[int, int] | None:
@@ -576,7 +583,11 @@ def _name_extent(text: str, start: int, end: int) -> int:
     """The end of a path whose last folder is its user's name, taken to the name's end."""
     plain, encode = _unescape_path(text[start:end])
     seg = home_segment(plain)
-    if encode is not None or seg is None or seg[1] != len(plain):
+    if seg is None:
+        return end
+    if _in_placeholder(text, plain[seg[0] : seg[1]]):
+        return start  # C:\Users\John beside C:\Users\John Doe: the placeholder's first word
+    if encode is not None or seg[1] != len(plain):
         return end
     m = _NAME_TAIL.match(text, end)
     if m and not _a_name(plain[seg[0] :] + m.group()):
@@ -680,13 +691,19 @@ def _short_login(text: str, name: str, homes: set[str]) -> bool:
 def _in_placeholder(text: str, name: str) -> bool:
     """Whether a one-word name is, somewhere in the text, the first word of a placeholder name
     (``C:\\Users\\Your Name`` then ``C:\\Users\\Your``): that placeholder, not a person."""
-    if " " in name:
+    if " " in name or name.lower() not in _PLACEHOLDER_FIRST:
         return False
     for m in regex.finditer(rf"(?<![A-Za-z0-9]){regex.escape(name)}(?=[ ])", text, regex.I):
-        tail = _NAME_TAIL.match(text, m.end())
+        tail = _NAME_TAIL.match(text, m.end()) or _NAME_IN_PATH.match(text, m.end())
         if tail and _PLACEHOLDER_NAME.match(m.group() + tail.group()):
             return True
     return False
+
+
+_PLACEHOLDER_FIRST = frozenset(["my", "your", "first", "firstname", "first_name", "first-name"])
+"""The first words of ``_PLACEHOLDER_NAME``'s names with a space: only these are looked for."""
+_NAME_IN_PATH = regex.compile(r"(?:[ ][A-Z][A-Za-z'_-]{0,30}+){1,3}+(?=\\|/)")
+"""The rest of a name with spaces inside a path (``C:\\Users\\My Name\\AppData``)."""
 
 
 def user_name_spans(text: str, names: frozenset[str]) -> list[tuple[int, int]]:
