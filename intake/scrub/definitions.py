@@ -53,9 +53,11 @@ def scrubber_config_hash(scrubbers_dir: Path | None = None) -> str:
 
 _PLAIN_INT = regex.compile(r"-?(?:0|[1-9][0-9]*)")
 _PLAIN_FLOAT = regex.compile(r"-?[0-9]+\.[0-9]+")
-_PLAIN = {"": None, "~": None, "null": None, "Null": None, "NULL": None}
-_PLAIN |= {"true": True, "True": True, "TRUE": True, "false": False, "False": False}
-_PLAIN["FALSE"] = False
+_PLAIN: dict[str, bool | None] = {
+    **dict.fromkeys(("", "~", "null", "Null", "NULL")),
+    **dict.fromkeys(("true", "True", "TRUE"), True),
+    **dict.fromkeys(("false", "False", "FALSE"), False),
+}
 # Where ruamel's other implicit types (numbers, dates, `<<`, `=`) start; YAML 1.1's `yes`, `no`,
 # `on`, `off` are strings in YAML 1.2 (a `%YAML 1.1` directive is left to ruamel).
 _MAYBE_TYPED = regex.compile(r"[-+0-9.~<=]")
