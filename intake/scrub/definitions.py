@@ -109,18 +109,7 @@ def _plain_value(event: Any, events: Any, yaml: Any) -> Any:
     if getattr(event, "anchor", None) is not None or getattr(event, "tag", None) is not None:
         raise _NotPlain
     if isinstance(event, yaml.ScalarEvent):
-        value = event.value
-        if event.style:  # quoted or block: a string
-            return value
-        if value in _PLAIN:
-            return _PLAIN[value]
-        if _PLAIN_INT.fullmatch(value):
-            return int(value)
-        if _PLAIN_FLOAT.fullmatch(value):
-            return float(value)
-        if _MAYBE_TYPED.match(value):
-            raise _NotPlain
-        return value
+        return _plain_scalar(event.value) if not event.style else event.value  # quoted: text
     if isinstance(event, yaml.SequenceStartEvent):
         items = []
         while not isinstance(event := next(events), yaml.SequenceEndEvent):
@@ -137,6 +126,19 @@ def _plain_value(event: Any, events: Any, yaml: Any) -> Any:
             data[key] = _plain_value(next(events), events, yaml)
         return data
     raise _NotPlain  # an alias
+
+
+def _plain_scalar(value: str) -> Any:
+    """An untagged plain scalar's value by YAML 1.2; ``_NotPlain`` for forms left to ruamel."""
+    if value in _PLAIN:
+        return _PLAIN[value]
+    if _PLAIN_INT.fullmatch(value):
+        return int(value)
+    if _PLAIN_FLOAT.fullmatch(value):
+        return float(value)
+    if _MAYBE_TYPED.match(value):
+        raise _NotPlain
+    return value
 
 
 def load_scrubber_yaml(path: Path) -> Any:
