@@ -19,7 +19,9 @@ from typing import Any
 
 import pytest
 
+from intake.contract.yamlio import load_data
 from intake.scrub import Scrubber, packaged_scrubbers_dir
+from intake.scrub.definitions import plain_yaml
 from intake.scrub.engine import _provider_registry, _registry_configuration
 from intake.scrub.presidio import LeanAnalyzer, load_registry
 from tests.support.scrub_corpus import build_corpus, kind_values
@@ -61,6 +63,103 @@ print(json.dumps({"code": code, "spacy": sorted(m for m in sys.modules if m.spli
     assert scrub == {"code": 0, "spacy": [], "presidio": False}
     text = draft.read_text(encoding="utf-8")
     assert SECRET not in text and "mara.lindqvist" not in text
+
+
+def test_a_plain_scrub_check_imports_no_record_models_and_no_ruamel(tmp_path: Path) -> None:
+    """`intake scrub --check` on a plain-text file (the CLI, in a new process) finds the token
+    without importing intake's record models (pydantic classes of ``intake.contract.models``)
+    or ruamel.yaml: models are imported where a report is made, the scrubber's YAML is read
+    by ``plain_yaml``. ``intake scrub`` writes a report, so it may import them."""
+    draft = tmp_path / "log.txt"
+    draft.write_text(f"token {SECRET}\n", encoding="utf-8")
+    code = f"""
+import json, sys
+from intake.cli import app
+sys.argv = ["intake", "scrub", "--check", {str(draft)!r}]
+try:
+    app()
+except SystemExit as exit:
+    code = exit.code
+print()
+print(json.dumps({{"code": code, "heavy": sorted(m for m in sys.modules
+    if m == "intake.contract.models" or m.split(".")[0] in ("ruamel", "_ruamel_yaml"))}}))
+"""
+    assert _run(code, tmp_path) == {"code": 1, "heavy": []}  # the token found: exit 1
+
+
+def _typed(value: Any) -> Any:
+    """``value`` with the type of every leaf beside it (``1 == True == 1.0`` in Python)."""
+    if isinstance(value, dict):
+        return [(_typed(k), _typed(v)) for k, v in value.items()]
+    if isinstance(value, list):
+        return [_typed(v) for v in value]
+    return (type(value).__name__, value)
+
+
+def _read(reader: Any, text: str) -> Any:
+    try:
+        return _typed(reader(text))
+    except Exception as exc:  # the same error type by either route
+        return ("error", type(exc).__name__)
+
+
+YAML_FORMS = [
+    *("a: " + v for v in ("1", "-0", "017", "0o17", "1_000", "1:20", "1.5", "1e3", ".5", ".inf")),
+    *("a: " + v for v in ("yes", "no", "on", "Off", "TRUE", "~", "null", "2024-01-02", "+1")),
+    *("a: " + v for v in ("0x1F", "=", "-", "--x", "3.", "00", "01.5", "b c", "x # c", "''")),
+    "",
+    "a:",
+    "a: !!str 1",
+    "a: ! 1",
+    "a: &x 1\nb: *x",
+    "<<: {a: 1}",
+    "a: 1\na: 2",
+    "1: x\n1.0: y",
+    "%YAML 1.1\n---\na: yes",
+    "a: 1\n---\nb: 2",
+    "a: [1, 'x', \"y\"]",
+    "a: |\n  text\n",
+    "a: >\n  folded\n  more\n",
+    "? [a]\n: 1",
+    "a: 'it''s'",
+    'a: "\\x41\\u00e9"',
+    "- a\n- - b\n  - c",
+    "a: b\x85c",
+    "\ufeffa: 1",
+    "a:\t1",
+    "a: [unclosed",
+]
+
+
+@pytest.mark.parametrize("text", YAML_FORMS)
+def test_plain_yaml_reads_what_ruamels_safe_loader_reads(text: str) -> None:
+    """The scrubber's YAML reader gives ruamel's data (types included) or raises ruamel's
+    error, for each form it reads itself and each it leaves to ruamel."""
+    assert _read(plain_yaml, text) == _read(load_data, text)
+
+
+def test_the_packaged_scrubber_yaml_is_read_without_ruamel() -> None:
+    """Every packaged scrubbers file reads to ruamel's data, by libyaml alone (a new process
+    reads them all and has no ruamel module)."""
+    files = sorted(packaged_scrubbers_dir().glob("*.yaml"))
+    assert len(files) >= 5
+    for path in files:
+        text = path.read_text(encoding="utf-8")
+        assert _read(plain_yaml, text) == _read(load_data, text), path.name
+    code = f"""
+import json, sys
+from pathlib import Path
+from intake.scrub.definitions import plain_yaml
+for name in {[p.name for p in files]!r}:
+    plain_yaml((Path({str(files[0].parent)!r}) / name).read_text(encoding="utf-8"))
+print(json.dumps(sorted(m for m in sys.modules if m.split(".")[0] in ("ruamel", "_ruamel_yaml"))))
+"""
+    env = dict(os.environ, PYTHONPATH=str(REPO))
+    out = subprocess.run(
+        [sys.executable, "-c", code], cwd=REPO, env=env, capture_output=True, text=True
+    )
+    assert out.returncode == 0, out.stderr[-2000:]
+    assert json.loads(out.stdout.strip().splitlines()[-1]) == []
 
 
 def test_a_spacy_model_after_a_plain_scrubber_gets_real_spacy(tmp_path: Path) -> None:

@@ -1,8 +1,9 @@
 """The ``scrubbers/`` folder: where it is, its configuration hash, its YAML, the allow-list.
 
 Everything that decides *what* is private is data there (a Presidio recognizer-registry YAML,
-allow-lists, fixture formats); this module reads it. YAML is read through
-``intake.contract.yamlio``.
+allow-lists, fixture formats); this module reads it. YAML is read as
+``intake.contract.yamlio.load_data`` reads it (ruamel's safe loader, YAML 1.2); a plain file
+(``plain_yaml``) is read by libyaml without importing ruamel.
 """
 
 from __future__ import annotations
@@ -14,7 +15,6 @@ from typing import Any
 
 import regex
 
-from intake.contract.yamlio import load_data
 from intake.errors import ConfigError
 
 __all__ = ["SCRUBBER_VERSION", "SECRET_PRIORITY", "packaged_scrubbers_dir", "scrubber_config_hash"]
@@ -51,10 +51,101 @@ def scrubber_config_hash(scrubbers_dir: Path | None = None) -> str:
     return "sha256:" + digest.hexdigest()
 
 
-def load_scrubber_yaml(path: Path) -> Any:
+_PLAIN_INT = regex.compile(r"-?(?:0|[1-9][0-9]*)")
+_PLAIN_FLOAT = regex.compile(r"-?[0-9]+\.[0-9]+")
+_PLAIN: dict[str, bool | None] = {
+    **dict.fromkeys(("", "~", "null", "Null", "NULL")),
+    **dict.fromkeys(("true", "True", "TRUE"), True),
+    **dict.fromkeys(("false", "False", "FALSE"), False),
+}
+# Where ruamel's other implicit types (numbers, dates, `<<`, `=`) start; YAML 1.1's `yes`, `no`,
+# `on`, `off` are strings in YAML 1.2 (a `%YAML 1.1` directive is left to ruamel).
+_MAYBE_TYPED = regex.compile(r"[-+0-9.~<=]")
 
+
+class _NotPlain(Exception):
+    """The text uses YAML that only ruamel's loader reads as ``load_data`` does."""
+
+
+def plain_yaml(text: str) -> Any:
+    """The data ruamel's safe YAML 1.2 loader (``load_data``) reads from ``text``.
+
+    One document of mappings, lists and untagged strings (plain, quoted or block), decimal
+    integers, ``1.5``-style floats, ``true``/``false`` and nulls is read from libyaml's parser
+    events by the YAML 1.2 rules for those forms (so ``no`` and ``on`` stay strings). Anything
+    else (a directive, a tag, an anchor or alias, a merge key, a duplicate key, another number
+    or date form, a line break YAML 1.1 and 1.2 read differently, any error) is read by
+    ``load_data`` itself: the same data and the same errors, ruamel imported only then.
+    ``tests/test_scrub_start.py`` compares both on every packaged file and on those forms.
+    """
+    import yaml
+
+    loader = getattr(yaml, "CSafeLoader", None)
+    if loader is not None and not regex.search(r"[\t\x85\u2028\u2029\ufeff]|^%", text, regex.M):
+        try:
+            events = iter(yaml.parse(text, Loader=loader))
+            if not isinstance(next(events), yaml.StreamStartEvent):
+                raise _NotPlain
+            start = next(events)
+            if isinstance(start, yaml.StreamEndEvent):
+                return None
+            if not isinstance(start, yaml.DocumentStartEvent) or start.version or start.tags:
+                raise _NotPlain
+            data = _plain_value(next(events), events, yaml)
+            if not isinstance(next(events), yaml.DocumentEndEvent):
+                raise _NotPlain
+            if not isinstance(next(events), yaml.StreamEndEvent):
+                raise _NotPlain  # a second document
+            return data
+        except (_NotPlain, yaml.YAMLError):
+            pass
+    from intake.contract.yamlio import load_data
+
+    return load_data(text)
+
+
+def _plain_value(event: Any, events: Any, yaml: Any) -> Any:
+    """The value that starts with ``event`` by ``plain_yaml``'s rules; ``_NotPlain`` else."""
+    if getattr(event, "anchor", None) is not None or getattr(event, "tag", None) is not None:
+        raise _NotPlain
+    if isinstance(event, yaml.ScalarEvent):
+        return _plain_scalar(event.value) if not event.style else event.value  # quoted: text
+    if isinstance(event, yaml.SequenceStartEvent):
+        items = []
+        while not isinstance(event := next(events), yaml.SequenceEndEvent):
+            items.append(_plain_value(event, events, yaml))
+        return items
+    if isinstance(event, yaml.MappingStartEvent):
+        data: dict[Any, Any] = {}
+        while not isinstance(event := next(events), yaml.MappingEndEvent):
+            if not isinstance(event, yaml.ScalarEvent):
+                raise _NotPlain  # a collection as a key
+            key = _plain_value(event, events, yaml)
+            if key in data:
+                raise _NotPlain  # ruamel refuses a duplicate key
+            data[key] = _plain_value(next(events), events, yaml)
+        return data
+    raise _NotPlain  # an alias
+
+
+def _plain_scalar(value: str) -> Any:
+    """An untagged plain scalar's value by YAML 1.2; ``_NotPlain`` for forms left to ruamel."""
+    if value in _PLAIN:
+        return _PLAIN[value]
+    if _PLAIN_INT.fullmatch(value):
+        return int(value)
+    if _PLAIN_FLOAT.fullmatch(value):
+        return float(value)
+    if _MAYBE_TYPED.match(value):
+        raise _NotPlain
+    return value
+
+
+def load_scrubber_yaml(path: Path) -> Any:
+    """A configuration file of the scrubbers folder as data (``plain_yaml``); a missing or
+    unreadable one is a ``ConfigError``."""
     try:
-        return load_data(path.read_text(encoding="utf-8"))
+        return plain_yaml(path.read_text(encoding="utf-8"))
     except FileNotFoundError as exc:
         raise ConfigError("scrubber configuration file is missing", where=str(path)) from exc
     except Exception as exc:

@@ -43,7 +43,6 @@ from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
 import regex
 
-from intake.contract.models import ScrubReport, ScrubSpan
 from intake.errors import ConfigError, InputError, IntakeError, ScrubError
 from intake.scrub.definitions import (
     SCRUBBER_VERSION,
@@ -69,6 +68,7 @@ if TYPE_CHECKING:
     from presidio_analyzer import AnalyzerEngine, RecognizerResult  # noqa: TID251
 
     from intake.config import Settings
+    from intake.contract.models import ScrubReport
 
 __all__ = [
     "MAX_TEXT_CHARS",
@@ -1733,6 +1733,8 @@ class Scrubber:
 
     def report(self, findings: Sequence[Finding], *, scrubbed_at: Any = None) -> ScrubReport:
         """The record's scrub report: counts per type and the JSON path of every span."""
+        from intake.contract.models import ScrubReport, ScrubSpan  # only where a record is made
+
         counts: dict[str, int] = {}
         for f in findings:
             counts[f.entity_type] = counts.get(f.entity_type, 0) + 1

@@ -14,9 +14,8 @@ import bisect
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from intake.contract.models import ScrubReport
 from intake.errors import InputError, ScrubError
 from intake.fileio import atomic_write, read_input
 from intake.scrub.engine import (
@@ -40,6 +39,9 @@ from intake.scrub.formats import (
     tokens_for,
 )
 from intake.scrub.tiers import FINAL, RESTORABLE, find_salt, record_salt, tier_of, value_hash
+
+if TYPE_CHECKING:
+    from intake.contract.models import ScrubReport
 
 __all__ = [
     "TEXT_SUFFIXES",

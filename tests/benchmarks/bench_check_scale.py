@@ -11,7 +11,10 @@ scrubber; per-draft cost at 10,000 equal to that at 1,000 (linear). ``--checkout
 ``check`` of another checkout (e.g. main before this change) on the same suite in the same
 rounds (skipped above 2,000 drafts: it took 35 minutes at 10,000). Last, a scrubbing
 process's start: CPU seconds and peak RSS of ``intake scrub --check`` on a one-line JSON file
-(median of 5).
+(median of 5 rounds, each checkout once per round), with Python's bytecode cached (as an
+installed intake runs: ``PYTHONPYCACHEPREFIX`` a temporary folder, after one warm-up run, so
+nothing is written into a checkout) and compiled from source each time (as a checkout runs under
+``PYTHONDONTWRITEBYTECODE=1``). ``--start-only`` times only that.
 """
 
 from __future__ import annotations
@@ -44,6 +47,51 @@ def _env(checkout: Path) -> dict[str, str]:
     env = dict(os.environ)
     env["PYTHONPATH"] = str(checkout)
     return env
+
+
+def _bytecode_env(checkout: Path, pycache: Path | None) -> dict[str, str]:
+    """``_env``, bytecode cached in ``pycache``, or with none (every module compiled from
+    source, ``PYTHONDONTWRITEBYTECODE``)."""
+    env = _env(checkout)
+    env.pop("PYTHONPYCACHEPREFIX", None)
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    if pycache is None:
+        env["PYTHONDONTWRITEBYTECODE"] = "1"
+    else:
+        env["PYTHONPYCACHEPREFIX"] = str(pycache)
+    return env
+
+
+def start_rows(root: Path, other: Path | None, rounds: int = 5) -> list[tuple[str, ...]]:
+    """CPU s, wall s and peak RSS of ``intake scrub --check`` on a one-line JSON file (median
+    of ``rounds``; this checkout and ``other`` alternate in each round)."""
+    one = root / "one.json"
+    one.write_text('{"a": "x"}\n', encoding="utf-8")
+    argv = [sys.executable, "-m", "intake", "scrub", "--check", str(one)]
+    checkouts = {"this checkout": REPO, **({other.name: other} if other is not None else {})}
+    rows: list[tuple[str, ...]] = []
+    for mode, pycache in (("cached", root / "pycache"), ("from source", None)):
+        envs = {name: _bytecode_env(path, pycache) for name, path in checkouts.items()}
+        if pycache is not None:  # warm-up: compile every module once into the cache
+            for env in envs.values():
+                _timed(argv, root, env)
+        runs: dict[str, list[tuple[float, float, int, str]]] = {name: [] for name in envs}
+        for _ in range(rounds):
+            for name, env in envs.items():
+                runs[name].append(_timed(argv, root, env))
+        for name, done in runs.items():
+            cpu = sorted(r[1] for r in done)
+            rows.append(
+                (
+                    name,
+                    mode,
+                    f"{statistics.median(cpu):.2f}",
+                    f"{cpu[0]:.2f}-{cpu[-1]:.2f}",
+                    f"{statistics.median(r[0] for r in done):.2f}",
+                    f"{statistics.median(r[2] for r in done)}",
+                )
+            )
+    return rows
 
 
 def _timed(argv: list[str], cwd: Path, env: dict[str, str]) -> tuple[float, float, int, str]:
@@ -87,7 +135,9 @@ def main() -> None:
         i = args.index("--rounds")
         rounds = int(args[i + 1])
         del args[i : i + 2]
-    counts = [int(a) for a in args] or [1000, 10000]
+    start_only = "--start-only" in args
+    args = [a for a in args if a != "--start-only"]
+    counts = [] if start_only else [int(a) for a in args] or [1000, 10000]
     py = sys.executable
     here = _env(REPO)
     rows: list[tuple[str, ...]] = []
@@ -127,30 +177,18 @@ def main() -> None:
                             f"{med[name] / anchor:.2f}x",
                         )
                     )
-        one = Path(tmp) / "one.json"
-        one.write_text('{"a": "x"}\n', encoding="utf-8")
-        starts = [
-            _timed([py, "-m", "intake", "scrub", "--check", str(one)], one.parent, here)
-            for _ in range(5)
-        ]
-        bases = (
-            [
-                _timed([py, "-m", "intake", "scrub", "--check", str(one)], one.parent, _env(other))
-                for _ in range(5)
-            ]
-            if other is not None
-            else []
-        )
+        starts = start_rows(Path(tmp), other)
 
-    print(
-        "**`intake check` on N drafts with records** (`bench_check_scale.py`; wall seconds, "
-        f"median of {rounds} interleaved rounds, new processes; "
-        "target: check <= 1.5x validate + whole-text scrubber)\n"
-    )
-    print("| drafts | command | seconds | x validate | x (validate + whole-text scrubber) |")
-    print("| --- | --- | --- | --- | --- |")
-    for row in rows:
-        print("| " + " | ".join(row) + " |")
+    if rows:
+        print(
+            "**`intake check` on N drafts with records** (`bench_check_scale.py`; wall seconds, "
+            f"median of {rounds} interleaved rounds, new processes; "
+            "target: check <= 1.5x validate + whole-text scrubber)\n"
+        )
+        print("| drafts | command | seconds | x validate | x (validate + whole-text scrubber) |")
+        print("| --- | --- | --- | --- | --- |")
+        for row in rows:
+            print("| " + " | ".join(row) + " |")
     if len(per_draft) > 1:
         lo, hi = min(per_draft), max(per_draft)
         print(
@@ -159,17 +197,12 @@ def main() -> None:
         )
     print(
         "\n**A scrubbing process's start** (`intake scrub --check` on a one-line JSON file; "
-        "median of 5)\n"
+        "median of 5 interleaved rounds; target: under 1 s CPU)\n"
     )
-    print("| checkout | CPU s (user + sys) | wall s | peak RSS MB |")
-    print("| --- | --- | --- | --- |")
-    for name, runs in (("this checkout", starts), (other.name if other else "", bases)):
-        if runs:
-            print(
-                f"| {name} | {statistics.median(r[1] for r in runs):.2f} | "
-                f"{statistics.median(r[0] for r in runs):.2f} | "
-                f"{statistics.median(r[2] for r in runs)} |"
-            )
+    print("| checkout | bytecode | CPU s (user + sys) | CPU s, 5 runs | wall s | peak RSS MB |")
+    print("| --- | --- | --- | --- | --- | --- |")
+    for row in starts:
+        print("| " + " | ".join(row) + " |")
 
 
 if __name__ == "__main__":
