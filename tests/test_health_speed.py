@@ -430,3 +430,65 @@ def test_a_kept_record_reads_as_validated_and_a_changed_one_is_read_again(
     report = make_health(settings, now=NOW)
     assert [s.scenario_id for s in report.quarantined] == ["beta_case"]
     assert report.quarantined[0].quarantined == "flaky backend"
+
+
+HEAVY_FOR_REPORT = (
+    *(h for h in HEAVY_FOR_HEALTH if h != "intake.report.html"),  # report renders through it
+    "intake.lifecycle.gates",
+    "intake.lifecycle.replay",
+    "intake.lifecycle.authority",
+    "intake.contract.validate",
+    "intake.store.suite",
+    "intake.store.edit",
+)
+"""What ``report`` and ``runs import`` never need: the promotion gates (``tier_stats`` and
+``difficulty`` live with the run models), the replay, the schema validator, the suite's
+write-side helpers and the scrubber; the authority check only for a suite with no ledger."""
+
+
+def _heavy(loaded: set[str], heavy: tuple[str, ...]) -> set[str]:
+    return {m for m in loaded if any(m == h or m.startswith(h + ".") for h in heavy)}
+
+
+def test_report_and_runs_import_import_what_they_use(
+    suite: Path, runner: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``intake report`` and ``intake runs import`` (each in a fresh interpreter) import
+    neither the gates with jsonschema and the replay, nor the scrubber, spaCy, PyGithub or
+    the check; ``runs import`` with its files' facts cached neither the report package nor
+    the YAML library."""
+    from tests.support.nightly_helpers import (
+        CI_VARIABLES,
+        PYPROJECT_EXTRA,
+        STRONG,
+        night,
+        write_run,
+    )
+
+    for name in CI_VARIABLES:
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setattr(store, "RACY_NS", 0)
+    with (suite / "pyproject.toml").open("a", encoding="utf-8") as fh:
+        fh.write(PYPROJECT_EXTRA)
+    write_scenario(suite, "alpha_case")
+    adopt = ["adopt", "scenarios/rag_quality/alpha_case.yaml", "--source", "hand"]
+    assert runner.invoke(app, [*adopt, "--reviewer", "alice"]).exit_code == 0
+    results = suite / "eval" / "results"
+    for day, status in ((1, "PASS"), (2, "FAIL")):
+        write_run(
+            results,
+            f"eval-2026050{day}-020000",
+            night(day),
+            {"alpha_case": status},
+            meta={"model": STRONG, "machine": "ci-1"},
+        )
+    first = runner.invoke(app, ["runs", "import", "eval/results/eval-20260501-020000"])
+    assert first.exit_code == 0  # and the scenario file's facts are cached (RACY_NS 0)
+    imported = _loaded_by(["runs", "import", "eval/results/eval-20260502-020000"], suite)
+    assert "intake.lifecycle.runs.nightly" in imported
+    assert len(store.run_files(load_settings(suite))) == 2  # the import ran and wrote its run
+    never = ("intake.report", "intake.report.html", "ruamel", "intake.contract.yamlio")
+    assert not _heavy(imported, (*HEAVY_FOR_REPORT, *never))
+    reported = _loaded_by(["report", "--format", "json"], suite)
+    assert {"intake.report.read", "intake.report.health", "intake.report.bugs"} <= reported
+    assert not _heavy(reported, HEAVY_FOR_REPORT)

@@ -11,8 +11,17 @@ import pytest
 
 from intake.cli import app
 from intake.config import load_settings
-from intake.contract.models import Record, RecordSource, Run, RunTier, SourceType
-from intake.lifecycle.gates import GateInputs, TierStats, check_gates, difficulty, tier_stats
+from intake.contract.models import (
+    Record,
+    RecordSource,
+    Run,
+    RunTier,
+    SourceType,
+    TierStats,
+    difficulty,
+    tier_stats,
+)
+from intake.lifecycle.gates import GateInputs, check_gates
 from intake.lifecycle.runs import record_run
 from intake.store.ledger import Ledger
 from intake.store.records import load_record, record_path

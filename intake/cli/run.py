@@ -62,8 +62,7 @@ def register(app: typer.Typer) -> None:
         is exit 3, and so is an invocation in which no run was judged (still recorded).
         """
         from intake.cli import emit_json, err, settings
-        from intake.contract.models import RunTier
-        from intake.lifecycle.gates import tier_stats
+        from intake.contract.models import RunTier, tier_stats
         from intake.lifecycle.runs.run import RunnerFailed, run_draft, unjudged
 
         cfg = settings(ctx)

@@ -72,9 +72,8 @@ def register(app: typer.Typer) -> None:
         if any(v is not None for v in (model, tier, machine, commit)):
             raise UsageError("--model, --tier, --machine and --commit go with `runs import`")
         draft = targets[0]
-        from intake.contract.models import JUDGED_STATUSES, RunTier
+        from intake.contract.models import JUDGED_STATUSES, RunTier, difficulty, tier_stats
         from intake.contract.yamlio import YamlProblem, parse_checked
-        from intake.lifecycle.gates import difficulty, tier_stats
         from intake.lifecycle.runs import drop_run
         from intake.store.records import runnable_hash
         from intake.store.suite import find_draft, load_draft_record

@@ -33,8 +33,6 @@ from intake.errors import InputError, UsageError
 from intake.fileio import read_input
 from intake.gitutil import COMMIT
 from intake.paths import display_path
-from intake.store.edit import edit
-from intake.store.journal import Event
 from intake.store.records import load_record, record_path, utcnow
 
 ISSUE_PATTERN = re.compile(r"^github:([A-Za-z0-9_.-]{1,100}/[A-Za-z0-9_.-]{1,100})#([0-9]{1,9})$")
@@ -166,6 +164,9 @@ def fetch_closing(settings: Settings, repo: str, number: int) -> Closing:
 def _save_bug(
     settings: Settings, scenario: Path, bug: BugLink, kind: str, detail: dict[str, Any]
 ) -> None:
+    from intake.store.edit import edit  # the transaction (and the scrubber): only to write
+    from intake.store.journal import Event
+
     with edit(settings, scenario.stem, doing="record a bug") as tx:
         record = load_record(record_path(scenario))
         record.bug = bug

@@ -37,13 +37,13 @@ from typing import Any
 from pydantic import BaseModel, ValidationError
 
 from intake.config import Settings
-from intake.contract.models import Record, Review, ReviewDecision, RunTier
+from intake.contract.models import Record, Review, ReviewDecision, RunTier, tier_stats
 from intake.contract.yamlio import YamlProblem, parse_checked
 from intake.errors import InputError, IntakeError
 from intake.fileio import read_input
 from intake.gitutil import authors_by_path, git_output, local_edits
 from intake.lifecycle.authority import Base, in_ci
-from intake.lifecycle.gates import REGRESSION_MIN_RUNS, control_gate, is_author, tier_stats
+from intake.lifecycle.gates import REGRESSION_MIN_RUNS, control_gate, is_author
 from intake.limits import MAX_SCENARIO_BYTES
 from intake.paths import inside
 from intake.store.records import (

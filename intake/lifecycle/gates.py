@@ -26,7 +26,9 @@ from intake.contract.models import (
     Run,
     RunTier,
     ScenarioView,
+    TierStats,
     has_placeholder,
+    tier_stats,
 )
 from intake.contract.validate import Problem
 from intake.errors import PromotionBlocked
@@ -274,77 +276,6 @@ def _latest(runs: list[Run]) -> Run | None:
 def _describe_run(run: Run) -> str:
     score = f", score {run.score:g}" if run.score is not None else ""
     return f"{run.run_id}: {run.status}{score} on {run.model}"
-
-
-@dataclass(frozen=True)
-class TierStats:
-    """A tier's judged runs on the current runnable content: passes of runs, pass^k."""
-
-    tier: RunTier
-    runs: int
-    passes: int
-
-    @property
-    def pass_rate(self) -> float | None:
-        """Passes / judged runs; None without a judged run."""
-        return self.passes / self.runs if self.runs else None
-
-    @property
-    def pass_hat_k(self) -> float | None:
-        """pass^k with k = the number of runs: the chance that k runs all pass, estimated
-        from c passes in n runs as C(c, k) / C(n, k) (tau-bench); with k = n it is 1 when
-        every run passed and 0 otherwise."""
-        return (1.0 if self.passes == self.runs else 0.0) if self.runs else None
-
-    def describe(self) -> str:
-        """``2/3 passed (67%), pass^3 0`` or ``no judged run``."""
-        if not self.runs:
-            return "no judged run"
-        rate = self.pass_rate or 0.0
-        return (
-            f"{self.passes}/{self.runs} passed ({rate:.0%}), pass^{self.runs} {self.pass_hat_k:g}"
-        )
-
-    def to_dict(self) -> dict[str, Any]:
-        """JSON-ready form."""
-        return {
-            "tier": self.tier.value,
-            "runs": self.runs,
-            "passes": self.passes,
-            "pass_rate": self.pass_rate,
-            "pass_hat_k": self.pass_hat_k,
-            "k": self.runs,
-        }
-
-
-def tier_stats(runs: list[Run], tier: RunTier, current: str | None) -> TierStats:
-    """Judged runs of ``tier`` on the current runnable content (stale and infra ones excluded)."""
-    judged = [
-        r
-        for r in runs
-        if r.tier is tier
-        and current is not None
-        and r.runnable_hash == current
-        and r.status in JUDGED_STATUSES
-    ]
-    return TierStats(tier, len(judged), sum(r.status == "PASS" for r in judged))
-
-
-def difficulty(strong: TierStats, local: TierStats, saturation_pass_rate: float) -> str | None:
-    """A difficulty label from the two tiers' pass rates; None until both tiers were judged
-    and the strong tier passed at least once.
-
-    ``easy``: the local model passes reliably (its rate reaches ``saturation_pass_rate``);
-    ``hard``: the strong model passes at most half the time (once in k, say);
-    ``medium``: the strong model passes reliably and the local one does not.
-    """
-    if not strong.runs or not local.runs or not strong.passes:
-        return None
-    if (local.pass_rate or 0.0) >= saturation_pass_rate:
-        return "easy"
-    if (strong.pass_rate or 0.0) <= 0.5:
-        return "hard"
-    return "medium"
 
 
 def _run_gate(

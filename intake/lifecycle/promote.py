@@ -31,6 +31,8 @@ from intake.contract.models import (
     Record,
     RunTier,
     SuiteType,
+    difficulty,
+    tier_stats,
 )
 from intake.contract.validate import (
     Problem,
@@ -56,9 +58,7 @@ from intake.lifecycle.gates import (
     ScanHit,
     check_gates,
     current_controls,
-    difficulty,
     saturated,
-    tier_stats,
 )
 from intake.lifecycle.split import with_split
 from intake.paths import display_path, inside
@@ -506,7 +506,7 @@ def with_suite_tag(raw: bytes, suite: str) -> bytes:
 
 def _difficulty(settings: Settings, inputs: GateInputs) -> str | None:
     """The difficulty label the two tiers' pass rates give
-    (``intake.lifecycle.gates.difficulty``)."""
+    (``intake.contract.models.difficulty``)."""
 
     runs, current = inputs.record.runs, inputs.runnable_hash
     return difficulty(

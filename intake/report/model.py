@@ -32,8 +32,7 @@ from datetime import UTC, date, datetime
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from intake.contract.models import RunTier, ScenarioView, parse_when
-from intake.lifecycle.gates import TierStats, difficulty
+from intake.contract.models import RunTier, ScenarioView, TierStats, difficulty, parse_when
 from intake.store.ledger import Event
 from intake.store.records import RECORD_SUFFIX, utcnow
 from intake.wording import counted, verb
@@ -245,7 +244,7 @@ class RunSummary:
 def run_summary(
     facts: Sequence[RecordFacts | None], saturation_pass_rate: float = 0.8
 ) -> RunSummary | None:
-    """Sum the records' run stats; label each scenario with ``gates.difficulty``."""
+    """Sum the records' run stats; label each scenario with ``models.difficulty``."""
     tiers = {"strong": (0, 0), "local": (0, 0)}
     labels = {"easy": 0, "medium": 0, "hard": 0, "unknown": 0}
     seen = False

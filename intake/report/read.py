@@ -18,13 +18,11 @@ from typing import Any
 from pydantic import ValidationError
 
 from intake.config import Settings
-from intake.contract.models import Record, RunTier, parse_when
+from intake.contract.models import Record, RunTier, parse_when, tier_stats
 from intake.contract.yamlio import YamlProblem, parse_top
 from intake.errors import InputError, UsageError
 from intake.fileio import read_input
 from intake.gitutil import first_added
-from intake.lifecycle.authority import changed_history, find_base
-from intake.lifecycle.gates import tier_stats
 from intake.limits import MAX_RECORD_BYTES, MAX_SCENARIO_BYTES
 from intake.paths import display_path, shown_below
 from intake.report.model import (
@@ -308,6 +306,8 @@ def history_events(settings: Settings, notes: list[str] | None = None) -> list[E
     read = read_history(settings, rescrub=False)
     if not read.events:
         return None
+    from intake.lifecycle.authority import changed_history, find_base  # git, only for a clone
+
     try:
         base = find_base(settings.root)
     except UsageError:

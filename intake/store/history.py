@@ -30,7 +30,6 @@ from intake.config import Settings
 from intake.contract.models import ID_PATTERN
 from intake.paths import display_path
 from intake.store.ledger import Event, Ledger
-from intake.store.suite import scrub_free_text
 from intake.store.trust import HISTORY_SUFFIX
 
 HISTORY_VERSION = 1
@@ -192,6 +191,7 @@ def _when(text: str) -> datetime | None:
 
 def _rescrub(settings: Settings, event: Event) -> bool:
     """Scrub the reason and actor again (a hand-edited file may hold anything); True if found."""
+    from intake.store.suite import scrub_free_text  # the scrubber, only when a file is read so
 
     reason, types = scrub_free_text(settings, event.detail["reason"], where="$.detail.reason")
     event.detail["reason"] = reason

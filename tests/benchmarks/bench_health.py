@@ -427,7 +427,8 @@ GAIA_SCENARIOS = (
 
 def gaia_table(env: dict[str, str], before: dict[str, str] | None) -> None:
     """``health`` and ``report`` on GAIA's suite, adopted (no run store), beside ``python -c
-    "import typer"``: CPU seconds (medians of 5) and peak MB."""
+    "import typer"`` and ``intake config`` (what every command costs before it reads
+    anything): CPU seconds (medians of 5) and peak MB."""
     if not GAIA_SCENARIOS.is_dir():
         print(f"GAIA's scenarios not found at {GAIA_SCENARIOS}; skipped")
         return
@@ -459,7 +460,11 @@ def gaia_table(env: dict[str, str], before: dict[str, str] | None) -> None:
         )
         count = len(list((root / "scenarios").rglob("*.intake.json")))
         time.sleep(2.5)  # past the racy window: the files' facts can be cached
-        rows = [("import typer", ["-c", "import typer"], env)]
+        rows = [
+            ("import typer", ["-c", "import typer"], env),
+            # the floor of every command: the CLI, typer's parameters and the settings
+            ("intake config", ["intake", "--root", str(root), "config"], env),
+        ]
         for name in ("health", "report"):
             rows.append((f"intake {name}", ["intake", "--root", str(root), name], env))
             if before is not None:

@@ -43,7 +43,6 @@ from typing import Any
 
 from intake.config import Settings
 from intake.contract.models import ID_PATTERN, RunTier, SuiteRun
-from intake.contract.yamlio import YamlProblem, parse_checked
 from intake.crashpoints import reached
 from intake.errors import InputError, UsageError
 from intake.gitutil import git_output
@@ -486,6 +485,8 @@ class _Hashes:
             raw = path.read_bytes()
         if raw is None:
             return None
+        from intake.contract.yamlio import YamlProblem, parse_checked  # a file not cached
+
         try:
             return runnable_hash(parse_checked(raw).data)
         except YamlProblem:
