@@ -2,12 +2,18 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 import typer
 
 from intake.cli.options import Format, format_option
 from intake.errors import UsageError
 from intake.ghoutput import datum
 from intake.paths import display_path
+
+if TYPE_CHECKING:
+    from intake.config import Settings
+    from intake.contract.models import Record
 
 
 def register(app: typer.Typer) -> None:
@@ -49,16 +55,10 @@ def register(app: typer.Typer) -> None:
         imported before the store into it. (A draft named `import` or `migrate` is given by
         its path.)
         """
-        from intake.cli import emit_json, err, out, settings
+        from intake.cli import settings
 
         if targets == ["migrate"]:
-            from intake.lifecycle.runs.nightly import migrate
-
-            changed, files, results = migrate(settings(ctx))
-            out(
-                f"migrated {results} run result(s) from {changed} record(s) into {files} run "
-                "file(s)"
-            )
+            _migrate(settings(ctx))
             return
         if targets[0] == "import":
             from intake.cli.runs_import import run_import
@@ -71,99 +71,140 @@ def register(app: typer.Typer) -> None:
             raise UsageError("runs takes one draft (or `import RESULTS...`)")
         if any(v is not None for v in (model, tier, machine, commit)):
             raise UsageError("--model, --tier, --machine and --commit go with `runs import`")
-        draft = targets[0]
-        from intake.contract.models import JUDGED_STATUSES, RunTier
-        from intake.contract.yamlio import YamlProblem, parse_checked
-        from intake.lifecycle.gates import difficulty, tier_stats
-        from intake.lifecycle.runs import drop_run
-        from intake.store.records import runnable_hash
-        from intake.store.suite import find_draft, load_draft_record
-
         cfg = settings(ctx)
         if drop is not None:
             if reason is None:
                 raise UsageError("--drop needs --reason TEXT")
-            path, dropped, notes = drop_run(cfg, draft, drop, reason)
-            for note in notes:
-                err(note)
-            what = (
-                f"run {dropped[0].run_id} ({len(dropped)} record entr"
-                f"{'y' if len(dropped) == 1 else 'ies'})"
-                if dropped
-                else "a control run (intake control)"
-            )
-            out(f"dropped {what} from {datum(display_path(path, cfg.root))}; the ledger keeps it")
+            _drop(cfg, targets[0], drop, reason)
             return
         if reason is not None:
             raise UsageError("--reason goes with --drop RUN_ID")
-        path = find_draft(cfg, draft)
-        record = load_draft_record(cfg, path)
-        try:
-            current: str | None = runnable_hash(parse_checked(path.read_bytes()).data)
-        except YamlProblem:
-            current = None
-        strong = tier_stats(record.runs, RunTier.strong, current)
-        local = tier_stats(record.runs, RunTier.local, current)
-        label = difficulty(strong, local, cfg.saturation_pass_rate)
-        runs = sorted(record.runs, key=lambda r: (r.at, r.recorded_at))
-        rows = [
-            {
-                "run_id": r.run_id,
-                "tier": r.tier.value,
-                "model": r.model,
-                "judge": r.judge_model,
-                "status": r.status,
-                "judged": r.status in JUDGED_STATUSES,
-                "score": r.score,
-                "stale": current is None or r.runnable_hash != current,
-                "at": r.at.isoformat(timespec="seconds"),
-                "iteration": r.iteration,
-                "warnings": r.warnings,
-            }
-            for r in runs
-        ]
-        from intake.lifecycle.gates import current_controls
+        _list_runs(cfg, targets[0], fmt)
 
-        fresh = current_controls(record, current)
-        controls = [
+
+def _migrate(cfg: Settings) -> None:
+    """``intake runs migrate``: move the runs imported before the run store into it."""
+    from intake.cli import out
+    from intake.lifecycle.runs.nightly import migrate
+
+    changed, files, results = migrate(cfg)
+    out(f"migrated {results} run result(s) from {changed} record(s) into {files} run file(s)")
+
+
+def _drop(cfg: Settings, draft: str, run_id: str, reason: str) -> None:
+    """``--drop RUN_ID --reason TEXT``: remove a run from the record; the ledger keeps it."""
+    from intake.cli import err, out
+    from intake.lifecycle.runs import drop_run
+
+    path, dropped, notes = drop_run(cfg, draft, run_id, reason)
+    for note in notes:
+        err(note)
+    what = (
+        f"run {dropped[0].run_id} ({len(dropped)} record entr{'y' if len(dropped) == 1 else 'ies'})"
+        if dropped
+        else "a control run (intake control)"
+    )
+    out(f"dropped {what} from {datum(display_path(path, cfg.root))}; the ledger keeps it")
+
+
+def _list_runs(cfg: Settings, draft: str, fmt: Format) -> None:
+    """The draft's runs and control runs, per-tier statistics and the difficulty they imply."""
+    from intake.cli import emit_json
+    from intake.contract.models import RunTier
+    from intake.contract.yamlio import YamlProblem, parse_checked
+    from intake.lifecycle.gates import difficulty, tier_stats
+    from intake.store.records import runnable_hash
+    from intake.store.suite import find_draft, load_draft_record
+
+    path = find_draft(cfg, draft)
+    record = load_draft_record(cfg, path)
+    try:
+        current: str | None = runnable_hash(parse_checked(path.read_bytes()).data)
+    except YamlProblem:
+        current = None
+    strong = tier_stats(record.runs, RunTier.strong, current)
+    local = tier_stats(record.runs, RunTier.local, current)
+    label = difficulty(strong, local, cfg.saturation_pass_rate)
+    rows = _run_rows(record, current)
+    controls = _control_rows(record, current)
+    where = display_path(path, cfg.root)
+    if fmt is Format.json:
+        emit_json(
             {
-                "run_id": c.run_id,
-                "status": c.status,
-                "judged": c.status in JUDGED_STATUSES,
-                "score": c.score,
-                "judge": c.judge_model,
-                "stale": c not in fresh,
-                "at": c.at.isoformat(timespec="seconds"),
+                "draft": where,
+                "runs": rows,
+                "controls": controls,
+                "tiers": {"strong": strong.to_dict(), "local": local.to_dict()},
+                "difficulty": label,
             }
-            for c in sorted(record.controls, key=lambda c: (c.at, c.recorded_at))
-        ]
-        where = display_path(path, cfg.root)
-        if fmt is Format.json:
-            emit_json(
-                {
-                    "draft": where,
-                    "runs": rows,
-                    "controls": controls,
-                    "tiers": {"strong": strong.to_dict(), "local": local.to_dict()},
-                    "difficulty": label,
-                }
-            )
-            return
-        out(f"runs of {datum(where)}: {len(rows)}")
-        for row in rows:
-            score = f"{row['score']:g}" if row["score"] is not None else "-"
-            flags = " stale" if row["stale"] else ""
-            flags += " warning" if row["warnings"] else ""
-            out(
-                f"  {row['run_id']}  {row['tier']:<6} {row['status']:<23} {score:>5}  "
-                f"model {row['model']}  judge {row['judge'] or '-'}{flags}"
-            )
-        for row in controls:  # intake control: GAIA's judge on the replayed captured answers
-            score = f"{row['score']:g}" if row["score"] is not None else "-"
-            out(
-                f"  {row['run_id']}  control {row['status']:<23} {score:>5}  "
-                f"judge {row['judge'] or '-'}{' stale' if row['stale'] else ''}"
-            )
-        out(f"strong: {strong.describe()}")
-        out(f"local: {local.describe()}")
-        out(f"difficulty: {label or 'not yet known (both tiers judged, a strong pass needed)'}")
+        )
+        return
+    _print_runs(where, rows, controls)
+    from intake.cli import out
+
+    out(f"strong: {strong.describe()}")
+    out(f"local: {local.describe()}")
+    out(f"difficulty: {label or 'not yet known (both tiers judged, a strong pass needed)'}")
+
+
+def _run_rows(record: Record, current: str | None) -> list[dict[str, Any]]:
+    """One row per run, oldest first; stale when judged on other content than ``current``."""
+    from intake.contract.models import JUDGED_STATUSES
+
+    return [
+        {
+            "run_id": r.run_id,
+            "tier": r.tier.value,
+            "model": r.model,
+            "judge": r.judge_model,
+            "status": r.status,
+            "judged": r.status in JUDGED_STATUSES,
+            "score": r.score,
+            "stale": current is None or r.runnable_hash != current,
+            "at": r.at.isoformat(timespec="seconds"),
+            "iteration": r.iteration,
+            "warnings": r.warnings,
+        }
+        for r in sorted(record.runs, key=lambda r: (r.at, r.recorded_at))
+    ]
+
+
+def _control_rows(record: Record, current: str | None) -> list[dict[str, Any]]:
+    """One row per control run (``intake control``), oldest first."""
+    from intake.contract.models import JUDGED_STATUSES
+    from intake.lifecycle.gates import current_controls
+
+    fresh = current_controls(record, current)
+    return [
+        {
+            "run_id": c.run_id,
+            "status": c.status,
+            "judged": c.status in JUDGED_STATUSES,
+            "score": c.score,
+            "judge": c.judge_model,
+            "stale": c not in fresh,
+            "at": c.at.isoformat(timespec="seconds"),
+        }
+        for c in sorted(record.controls, key=lambda c: (c.at, c.recorded_at))
+    ]
+
+
+def _print_runs(where: str, rows: list[dict[str, Any]], controls: list[dict[str, Any]]) -> None:
+    """The text listing: one line per run, then one per control run."""
+    from intake.cli import out
+
+    out(f"runs of {datum(where)}: {len(rows)}")
+    for row in rows:
+        score = f"{row['score']:g}" if row["score"] is not None else "-"
+        flags = " stale" if row["stale"] else ""
+        flags += " warning" if row["warnings"] else ""
+        out(
+            f"  {row['run_id']}  {row['tier']:<6} {row['status']:<23} {score:>5}  "
+            f"model {row['model']}  judge {row['judge'] or '-'}{flags}"
+        )
+    for row in controls:  # intake control: GAIA's judge on the replayed captured answers
+        score = f"{row['score']:g}" if row["score"] is not None else "-"
+        out(
+            f"  {row['run_id']}  control {row['status']:<23} {score:>5}  "
+            f"judge {row['judge'] or '-'}{' stale' if row['stale'] else ''}"
+        )
