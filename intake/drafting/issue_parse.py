@@ -25,6 +25,7 @@ from __future__ import annotations
 import html
 import itertools
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
@@ -1040,45 +1041,42 @@ def _read_section(
     ).strip()
     label = section.label or ""
     if section.kind is not Kind.checks and _checkboxes(raw) and not _non_task_text(raw):
-        read.checkboxes[label or "checklist"] = _checkboxes(raw)
-        if section.kind in (Kind.expected, Kind.acceptance):
-            # acceptance criteria written as a task list are still the criteria
-            ticked = [_clean_step(b["text"]) for b in read.checkboxes[label or "checklist"]]
-            crit = "\n".join("- " + t for t in ticked if t and not is_filler(t))
-            if crit:
-                read.criteria.append(crit)
+        _read_task_list(read, section.kind, raw, label)
         return
     if _CODE not in raw and is_filler(raw):
         return
     content = _evidence_refs(raw, section.label, blocks, used)
-    kind = section.kind
-    if kind is Kind.steps:
-        _read_steps(read, content)
-    elif kind in (Kind.expected, Kind.acceptance):
-        crit = _criteria_text(content)
+    reader = _SECTION_READERS.get(section.kind)
+    if reader is None:
+        read.fields[label] = cut_at_space(content, MAX_TEXT_CHARS)
+    else:
+        reader(read, _Body(section.kind, raw, content, label))
+
+
+@dataclass(frozen=True)
+class _Body:
+    """A section's kind, its text, that text with code blocks referenced, and its label."""
+
+    kind: Kind
+    raw: str
+    content: str
+    label: str
+
+
+def _read_task_list(read: _Read, kind: Kind, raw: str, label: str) -> None:
+    """A section written as a task list keeps its boxes; under expected, they are criteria."""
+    read.checkboxes[label or "checklist"] = _checkboxes(raw)
+    if kind in (Kind.expected, Kind.acceptance):
+        # acceptance criteria written as a task list are still the criteria
+        ticked = [_clean_step(b["text"]) for b in read.checkboxes[label or "checklist"]]
+        crit = "\n".join("- " + t for t in ticked if t and not is_filler(t))
         if crit:
             read.criteria.append(crit)
-    elif kind is Kind.actual:
-        # "Error: …" keeps its label: the line says what it is
-        named = normalise_label(label).startswith("error")
-        read.actual.append(f"{label}: {content}" if named else content)
-    elif kind is Kind.environment:
-        read.environment.append(f"{label}: {content}" if label else content)
-    elif kind in (Kind.prompt, Kind.model):
-        _read_prompt_or_model(read, content, kind)
-    elif kind is Kind.logs:
-        _read_logs(read, raw, content, label)
-    elif kind is Kind.description:
-        read.descriptions.append(content)
-    elif kind is Kind.checks:
-        read.checkboxes[label] = _checkboxes(raw)
-    else:
-        read.fields[label] = cut_at_space(content, MAX_TEXT_CHARS)
 
 
-def _read_steps(read: _Read, content: str) -> None:
+def _read_steps(read: _Read, body: _Body) -> None:
     """A steps section: its list is the steps, prose before it describes, after it reports."""
-    found, before, after = _steps_from(content)
+    found, before, after = _steps_from(body.content)
     read.steps.extend(found)
     before = "\n".join(ln for ln in before.split("\n") if not is_filler(ln))
     after = "\n".join(ln for ln in after.split("\n") if not is_filler(ln))
@@ -1088,10 +1086,28 @@ def _read_steps(read: _Read, content: str) -> None:
         read.actual.append(after.strip())
 
 
-def _read_prompt_or_model(read: _Read, content: str, kind: Kind) -> None:
+def _read_criteria(read: _Read, body: _Body) -> None:
+    """An expected-behaviour or acceptance section: the success criteria."""
+    crit = _criteria_text(body.content)
+    if crit:
+        read.criteria.append(crit)
+
+
+def _read_actual(read: _Read, body: _Body) -> None:
+    """What happened; "Error: …" keeps its label: the line says what it is."""
+    named = normalise_label(body.label).startswith("error")
+    read.actual.append(f"{body.label}: {body.content}" if named else body.content)
+
+
+def _read_environment(read: _Read, body: _Body) -> None:
+    """The environment, labelled."""
+    read.environment.append(f"{body.label}: {body.content}" if body.label else body.content)
+
+
+def _read_prompt_or_model(read: _Read, body: _Body) -> None:
     """A prompt or model section: its first line is the value, the rest what happened."""
-    head, rest = _head_and_rest(content, kind is Kind.model)
-    if kind is Kind.prompt:
+    head, rest = _head_and_rest(body.content, body.kind is Kind.model)
+    if body.kind is Kind.prompt:
         read.prompt = _clean_inline(head.strip().strip("\"“”'")) or None
     elif head:
         read.fields["model"] = _clean_inline(head)
@@ -1099,13 +1115,38 @@ def _read_prompt_or_model(read: _Read, content: str, kind: Kind) -> None:
         read.actual.append(rest)
 
 
-def _read_logs(read: _Read, raw: str, content: str, label: str) -> None:
+def _read_logs(read: _Read, body: _Body) -> None:
     """A logs section: plain text is log evidence; prose beside code blocks is what happened."""
-    if _CODE not in raw:
-        text_kept = cut_at_space(raw, MAX_EVIDENCE_CHARS)
-        read.logs.append({"kind": "log", "section": label, "text": text_kept})
-    elif any(ln.strip() and not _REF_LINE.match(ln.strip()) for ln in content.split("\n")):
-        read.actual.append(content)
+    if _CODE not in body.raw:
+        text_kept = cut_at_space(body.raw, MAX_EVIDENCE_CHARS)
+        read.logs.append({"kind": "log", "section": body.label, "text": text_kept})
+    elif any(ln.strip() and not _REF_LINE.match(ln.strip()) for ln in body.content.split("\n")):
+        read.actual.append(body.content)
+
+
+def _read_description(read: _Read, body: _Body) -> None:
+    """A description section."""
+    read.descriptions.append(body.content)
+
+
+def _read_checks(read: _Read, body: _Body) -> None:
+    """A checks section (the form's own check boxes)."""
+    read.checkboxes[body.label] = _checkboxes(body.raw)
+
+
+_SECTION_READERS: dict[Kind, Callable[[_Read, _Body], None]] = {
+    Kind.steps: _read_steps,
+    Kind.expected: _read_criteria,
+    Kind.acceptance: _read_criteria,
+    Kind.actual: _read_actual,
+    Kind.environment: _read_environment,
+    Kind.prompt: _read_prompt_or_model,
+    Kind.model: _read_prompt_or_model,
+    Kind.logs: _read_logs,
+    Kind.description: _read_description,
+    Kind.checks: _read_checks,
+}
+"""The reader of each kind of section; a section of another kind is kept as a field."""
 
 
 def _steps_from_lists(read: _Read) -> None:
