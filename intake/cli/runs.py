@@ -5,6 +5,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 import typer
+from typer._click.core import Command, Context
+from typer.core import TyperCommand, TyperGroup
 
 from intake.cli.options import Format, format_option
 from intake.errors import UsageError
@@ -16,28 +18,69 @@ if TYPE_CHECKING:
     from intake.contract.models import Record
 
 
-def register(app: typer.Typer) -> None:
-    """Add the command."""
+_DRAFT = "DRAFT"
+"""The hidden command listing one draft's runs. Draft ids are lower case, so no draft is
+named this, and every first word that is not ``import`` or ``migrate`` is routed to it."""
 
-    @app.command("runs")
+
+class _DraftContext(Context):
+    """The draft command's context: its path is ``intake runs``, as the user typed it."""
+
+    @property
+    def command_path(self) -> str:
+        """``intake runs``, without the hidden command's empty name."""
+        return super().command_path.rstrip()
+
+
+class _DraftCommand(TyperCommand):
+    """The hidden command behind ``intake runs DRAFT``."""
+
+    context_class = _DraftContext
+
+
+class _DraftFirstGroup(TyperGroup):
+    """``intake runs DRAFT`` beside ``intake runs import`` and ``intake runs migrate``: a
+    command line whose first word is not a subcommand (nor ``--help``) names a draft."""
+
+    def parse_args(self, ctx: Context, args: list[str]) -> list[str]:
+        if args and args[0] not in ctx.help_option_names and not self._subcommand(args[0]):
+            args = [_DRAFT, *args]
+        return super().parse_args(ctx, args)
+
+    def resolve_command(
+        self, ctx: Context, args: list[str]
+    ) -> tuple[str | None, Command | None, list[str]]:
+        name, command, rest = super().resolve_command(ctx, args)
+        return ("" if name == _DRAFT else name), command, rest
+
+    def _subcommand(self, word: str) -> bool:
+        command = self.commands.get(word)
+        return command is not None and not command.hidden
+
+
+def register(app: typer.Typer) -> None:
+    """Add the command group."""
+
+    runs_app = typer.Typer(
+        cls=_DraftFirstGroup,
+        help="""List a draft's runs (and its control runs): `intake runs DRAFT`.
+
+        `intake runs DRAFT` shows tier, model, judge, status, score and stale per run, and
+        per tier the pass rate and pass^k over the judged runs on the current content, and
+        the difficulty they imply (easy, medium, hard). `intake runs DRAFT --drop RUN_ID
+        --reason TEXT` removes a run from the record (a control run too); the ledger keeps
+        it and the reason; `--format json` for JSON. (A draft named `import` or `migrate` is
+        given by its path.)
+        """,
+        no_args_is_help=True,
+    )
+
+    @runs_app.command(_DRAFT, hidden=True, cls=_DraftCommand)
     def runs_cmd(
         ctx: typer.Context,
-        targets: list[str] = typer.Argument(
-            ...,
-            metavar="DRAFT | import RESULTS...",
-            help="The draft (its id or path), or `import` and GAIA run folders/scorecards.",
-        ),
+        draft: str = typer.Argument(..., metavar="DRAFT", help="The draft (its id or path)."),
         drop: str = typer.Option(None, "--drop", metavar="RUN_ID", help="Remove this run."),
         reason: str = typer.Option(None, "--reason", help="Why the run is dropped."),
-        model: str = typer.Option(None, "--model", help="import: the model under test."),
-        tier: str = typer.Option(
-            None,
-            "--tier",
-            metavar="strong|local",
-            help="import: the model's tier (default: from the settings).",
-        ),
-        machine: str = typer.Option(None, "--machine", help="import: the runner machine."),
-        commit: str = typer.Option(None, "--commit", help="import: GAIA's commit that ran."),
         fmt: Format = format_option(Format.text, Format.json),
     ) -> None:
         """List a draft's runs (and its control runs): tier, model, judge, status, score, stale.
@@ -45,41 +88,58 @@ def register(app: typer.Typer) -> None:
         Per tier: pass rate and pass^k over the judged runs on the current content, and the
         difficulty they imply (easy, medium, hard). --drop RUN_ID --reason TEXT removes a run
         from the record (a control run too); the ledger keeps it and the reason.
-
-        `intake runs import RESULTS...` records GAIA's nightly or CI results (run folders with
-        scorecard.json and traces/, or eval/results itself) as runs of the suite scenarios
-        they name, with the model (--model or meta.json), tier, runner machine (--machine,
-        meta.json, RUNNER_NAME) and GAIA commit (--commit, meta.json, GITHUB_SHA). Importing
-        the same results twice adds nothing: each run is one file of the run store
-        (runs_dir), and no record changes. `intake runs migrate` moves the runs records
-        imported before the store into it. (A draft named `import` or `migrate` is given by
-        its path.)
         """
         from intake.cli import settings
 
-        if targets == ["migrate"]:
-            _migrate(settings(ctx))
-            return
-        if targets[0] == "import":
-            from intake.cli.runs_import import run_import
-
-            run_import(
-                ctx, targets[1:], model=model, tier=tier, machine=machine, commit=commit, fmt=fmt
-            )
-            return
-        if len(targets) != 1:
-            raise UsageError("runs takes one draft (or `import RESULTS...`)")
-        if any(v is not None for v in (model, tier, machine, commit)):
-            raise UsageError("--model, --tier, --machine and --commit go with `runs import`")
         cfg = settings(ctx)
         if drop is not None:
             if reason is None:
                 raise UsageError("--drop needs --reason TEXT")
-            _drop(cfg, targets[0], drop, reason)
+            _drop(cfg, draft, drop, reason)
             return
         if reason is not None:
             raise UsageError("--reason goes with --drop RUN_ID")
-        _list_runs(cfg, targets[0], fmt)
+        _list_runs(cfg, draft, fmt)
+
+    @runs_app.command("import")
+    def import_cmd(
+        ctx: typer.Context,
+        results: list[str] = typer.Argument(
+            None, metavar="RESULTS...", help="GAIA run folders or scorecard.json files."
+        ),
+        model: str = typer.Option(None, "--model", help="The model under test."),
+        tier: str = typer.Option(
+            None,
+            "--tier",
+            metavar="strong|local",
+            help="The model's tier (default: from the settings).",
+        ),
+        machine: str = typer.Option(None, "--machine", help="The runner machine."),
+        commit: str = typer.Option(None, "--commit", help="GAIA's commit that ran."),
+        fmt: Format = format_option(Format.text, Format.json),
+    ) -> None:
+        """Record GAIA's nightly or CI results as runs of the suite scenarios they name.
+
+        RESULTS are run folders with scorecard.json and traces/, or eval/results itself. The
+        model comes from --model or meta.json, the tier from --tier or the settings, the
+        runner machine from --machine, meta.json or RUNNER_NAME, and GAIA's commit from
+        --commit, meta.json or GITHUB_SHA. Importing the same results twice adds nothing:
+        each run is one file of the run store (runs_dir), and no record changes.
+        """
+        from intake.cli.runs_import import run_import
+
+        run_import(
+            ctx, results or [], model=model, tier=tier, machine=machine, commit=commit, fmt=fmt
+        )
+
+    @runs_app.command("migrate")
+    def migrate_cmd(ctx: typer.Context) -> None:
+        """Move the runs records imported before the run store into it (runs_dir)."""
+        from intake.cli import settings
+
+        _migrate(settings(ctx))
+
+    app.add_typer(runs_app, name="runs")
 
 
 def _migrate(cfg: Settings) -> None:

@@ -11,7 +11,7 @@ from intake.errors import UsageError
 
 
 def register(app: typer.Typer) -> None:
-    """Nothing to add: ``intake runs import`` is dispatched by ``intake.cli.runs``."""
+    """Nothing to add: ``intake runs import`` is a command of ``intake.cli.runs``' group."""
 
 
 def run_import(
