@@ -6,6 +6,7 @@ from pathlib import Path
 
 import typer
 
+from intake.cli.console import err, out, settings
 from intake.paths import display_path
 
 
@@ -32,7 +33,6 @@ def register(app: typer.Typer) -> None:
         ),
     ) -> None:
         """Cache each issue's closing in its scenario's record (PyGithub, or --closings FILE)."""
-        from intake.cli import err, out, settings
         from intake.lifecycle.bugs import refresh
 
         cfg = settings(ctx)
@@ -59,7 +59,6 @@ def register(app: typer.Typer) -> None:
         reviewer: str = typer.Option(..., "--reviewer", help="Who names the issue."),
     ) -> None:
         """Name the issue of a session-sourced scenario's bug."""
-        from intake.cli import out, settings
         from intake.lifecycle.bugs import link
 
         cfg = settings(ctx)

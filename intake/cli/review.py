@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 import typer
 
+from intake.cli.console import err, out, settings
 from intake.errors import EXIT_FINDINGS, UsageError
 from intake.ghoutput import datum
 from intake.paths import display_path
@@ -71,7 +72,6 @@ def register(app: typer.Typer) -> None:
         the card and by `intake check`) is acknowledged with --ack-judge-text; check then
         stops warning about that text.
         """
-        from intake.cli import out, settings
         from intake.contract.models import ReviewDecision
 
         cfg = settings(ctx)
@@ -121,7 +121,6 @@ def register(app: typer.Typer) -> None:
             rubric=rubric,
             ack_judge_text=ack_judge_text,
         )
-        from intake.cli import err
         from intake.store.suite import scrub_message
 
         if scrubbed:

@@ -8,6 +8,7 @@ import typer
 from typer._click.core import Command, Context
 from typer.core import TyperCommand, TyperGroup
 
+from intake.cli.console import emit_json, err, out, settings
 from intake.cli.options import Format, format_option
 from intake.errors import UsageError
 from intake.ghoutput import datum
@@ -89,7 +90,6 @@ def register(app: typer.Typer) -> None:
         difficulty they imply (easy, medium, hard). --drop RUN_ID --reason TEXT removes a run
         from the record (a control run too); the ledger keeps it and the reason.
         """
-        from intake.cli import settings
 
         cfg = settings(ctx)
         if drop is not None:
@@ -135,7 +135,6 @@ def register(app: typer.Typer) -> None:
     @runs_app.command("migrate")
     def migrate_cmd(ctx: typer.Context) -> None:
         """Move the runs records imported before the run store into it (runs_dir)."""
-        from intake.cli import settings
 
         _migrate(settings(ctx))
 
@@ -144,7 +143,6 @@ def register(app: typer.Typer) -> None:
 
 def _migrate(cfg: Settings) -> None:
     """``intake runs migrate``: move the runs imported before the run store into it."""
-    from intake.cli import out
     from intake.lifecycle.runs.nightly import migrate
 
     changed, files, results = migrate(cfg)
@@ -153,7 +151,6 @@ def _migrate(cfg: Settings) -> None:
 
 def _drop(cfg: Settings, draft: str, run_id: str, reason: str) -> None:
     """``--drop RUN_ID --reason TEXT``: remove a run from the record; the ledger keeps it."""
-    from intake.cli import err, out
     from intake.lifecycle.runs import drop_run
 
     path, dropped, notes = drop_run(cfg, draft, run_id, reason)
@@ -169,7 +166,6 @@ def _drop(cfg: Settings, draft: str, run_id: str, reason: str) -> None:
 
 def _list_runs(cfg: Settings, draft: str, fmt: Format) -> None:
     """The draft's runs and control runs, per-tier statistics and the difficulty they imply."""
-    from intake.cli import emit_json
     from intake.contract.models import RunTier
     from intake.contract.yamlio import YamlProblem, parse_checked
     from intake.lifecycle.gates import difficulty, tier_stats
@@ -200,7 +196,6 @@ def _list_runs(cfg: Settings, draft: str, fmt: Format) -> None:
         )
         return
     _print_runs(where, rows, controls)
-    from intake.cli import out
 
     out(f"strong: {strong.describe()}")
     out(f"local: {local.describe()}")
@@ -251,7 +246,6 @@ def _control_rows(record: Record, current: str | None) -> list[dict[str, Any]]:
 
 def _print_runs(where: str, rows: list[dict[str, Any]], controls: list[dict[str, Any]]) -> None:
     """The text listing: one line per run, then one per control run."""
-    from intake.cli import out
 
     out(f"runs of {datum(where)}: {len(rows)}")
     for row in rows:

@@ -6,6 +6,7 @@ from pathlib import Path
 
 import typer
 
+from intake.cli.console import emit_json, err, out, settings
 from intake.cli.options import Format
 from intake.errors import UsageError
 
@@ -25,7 +26,6 @@ def run_import(
     fmt: Format,
 ) -> None:
     """Import the run folders and print what was recorded."""
-    from intake.cli import emit_json, err, out, settings
     from intake.contract.models import RunTier
     from intake.lifecycle.runs.nightly import import_results
 
