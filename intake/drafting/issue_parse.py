@@ -989,12 +989,7 @@ def parse_issue(title: str | None, body: str | None) -> ParsedIssue:
         turns = turns[:MAX_TURNS]
     if description and len(description) > MAX_TEXT_CHARS:
         description = cut_at_space(description, MAX_TEXT_CHARS).rstrip() + " …"
-    criteria = read.criteria
-    if not criteria and form == "freeform" and description:
-        criteria = [s for s in _sentences(description) if _SHOULD.search(s)]
-    success = "\n".join(criteria).strip() or None
-    if success and len(success) > MAX_TEXT_CHARS:
-        success = cut_at_space(success, MAX_TEXT_CHARS).rstrip() + " …"
+    success = _success_criteria(read.criteria, form, description)
     evidence = [used[k] for k in sorted(used)] + read.logs
     parts = [
         *kept,
@@ -1030,6 +1025,16 @@ def parse_issue(title: str | None, body: str | None) -> ParsedIssue:
         install_signals=install_signals(title, parts, turns),
         not_agent=not_agent(title, parts, turns),
     )
+
+
+def _success_criteria(criteria: list[str], form: str, description: str | None) -> str | None:
+    """The criteria sections, or a free-form description's "should" sentences, capped."""
+    if not criteria and form == "freeform" and description:
+        criteria = [s for s in _sentences(description) if _SHOULD.search(s)]
+    success = "\n".join(criteria).strip() or None
+    if success and len(success) > MAX_TEXT_CHARS:
+        success = cut_at_space(success, MAX_TEXT_CHARS).rstrip() + " …"
+    return success
 
 
 def _read_section(
