@@ -18,7 +18,7 @@ import os
 import re
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import typer
 from typer._click.exceptions import (
@@ -32,10 +32,13 @@ from typer._click.exceptions import UsageError as ClickUsageError
 from typer.core import TyperGroup
 
 from intake import __version__
+from intake.cli.console import (  # noqa: F401  (re-exported for code written before console)
+    emit_json,
+    err,
+    out,
+    settings,
+)
 from intake.errors import EXIT_INTERNAL, EXIT_INTERRUPTED, IntakeError, environment_failure
-
-if TYPE_CHECKING:
-    from intake.config import Settings
 
 COMMAND_MODULES = (
     "validate",
@@ -354,76 +357,6 @@ def _root(
     ctx.meta["intake.debug"] = debug
     ctx.meta["intake.root"] = root
 
-
-def _stdout(text: str, *, nl: bool = True) -> None:
-    """The one write to stdout; a reader that went away is ``BrokenPipeError`` on every
-    platform (Windows says ``OSError`` EINVAL: ``intake.portable.reader_left``)."""
-    from intake.portable import reader_left
-
-    try:
-        typer.echo(text, nl=nl)
-    except OSError as exc:
-        if reader_left(exc) and not isinstance(exc, BrokenPipeError):
-            raise BrokenPipeError(exc.errno, exc.strerror) from None
-        raise
-
-
-def out(text: str = "", *, nl: bool = True) -> None:
-    """Results on stdout, safe for a terminal and a CI log (see ``shown``)."""
-    _stdout(shown(text), nl=nl)
-
-
-def err(text: str) -> None:
-    """A diagnostic line on stderr, safe for a terminal and a CI log (see ``shown``)."""
-    typer.echo(shown(text), err=True)
-
-
-def shown(text: str) -> str:
-    """``text`` as it may reach a terminal: every control character and hidden character
-    replaced by a visible form (ESC as ␛, U+202E as ``<U+202E>``; ``intake.contract.untrusted``).
-
-    Every text the CLI prints goes through here, so nothing from data (an issue title, a
-    session message, a file name in an error) can start an escape sequence (OSC 8 links,
-    OSC 52 clipboard writes, OSC 1337), ring the bell or reorder the line, nor become a
-    workflow command in a CI log (``intake.ghoutput.inert``: only a ``Command`` intake built
-    starts with ``::``). Checkout strings inside a line go through ``ghoutput.datum`` too.
-    """
-    from intake.contract.untrusted import terminal_safe
-    from intake.ghoutput import Command, inert
-
-    if isinstance(text, Command):
-        return text
-    return terminal_safe(inert(text))
-
-
-def emit_json(document: dict[str, Any]) -> None:
-    """One JSON document on stdout (versioned envelope)."""
-    import json
-
-    _stdout(json.dumps({"intake_result_version": 1, **document}, indent=2, default=str))
-
-
-def settings(ctx: typer.Context, **overrides: Any) -> Settings:
-    """Effective settings for this invocation (flag > env > file > defaults)."""
-    from intake.config import load_settings
-
-    root = ctx.find_root().meta.get("intake.root")
-    loaded = load_settings(root, overrides)
-    on_files = ctx.info_name == "report" and bool(ctx.params.get("paths"))
-    if ctx.info_name not in SUITELESS_COMMANDS and not on_files:
-        from intake.config import unconfigured_problem
-
-        problem = unconfigured_problem(loaded)
-        if problem is not None:
-            raise problem
-    return loaded
-
-
-SUITELESS_COMMANDS = frozenset({"validate", "scrub", "sessions", "demo", "config", "init", "log"})
-"""Commands that work on files or sources without a suite; every other one needs a suite."""
-
-
-FORMAT_HELP = "Output format."
 
 for _name in COMMAND_MODULES:
     importlib.import_module(f"intake.cli.{_name}").register(app)

@@ -6,6 +6,7 @@ from pathlib import Path
 
 import typer
 
+from intake.cli.console import err, out, settings
 from intake.ghoutput import datum
 from intake.paths import display_path
 
@@ -42,7 +43,6 @@ def register(app: typer.Typer) -> None:
         file is checked before any is written. intake check accepts adopted scenarios; intake
         report counts them under their source type.
         """
-        from intake.cli import err, out, settings
         from intake.lifecycle.adopt import adopt
 
         cfg = settings(ctx)

@@ -6,50 +6,63 @@ from pathlib import Path
 
 import typer
 
-from intake.errors import UsageError
+from intake.cli.console import err, out, settings
 from intake.paths import display_path
 
 
 def register(app: typer.Typer) -> None:
-    """Add the command."""
+    """Add the command group."""
 
-    @app.command("bugs")
-    def bugs_cmd(
+    bugs_app = typer.Typer(
+        help="The issues behind scenarios and their closings (the fixes). `intake report` "
+        "counts the bugs caught before the fix.",
+        no_args_is_help=True,
+    )
+
+    @bugs_app.command("refresh")
+    def refresh_cmd(
         ctx: typer.Context,
-        action: str = typer.Argument(..., metavar="refresh|link", help="What to do."),
-        args: list[str] = typer.Argument(None, metavar="[ID ISSUE]", help="For link."),
+        ids: list[str] = typer.Argument(
+            None, metavar="[ID]...", help="Only these scenarios (default: all)."
+        ),
         closings: Path = typer.Option(
             None,
             "--closings",
             help="A `gh issue view/list --json number,closedAt,stateReason` "
             "file instead of asking GitHub.",
         ),
-        reviewer: str = typer.Option(None, "--reviewer", help="For link: who names the issue."),
     ) -> None:
-        """`refresh`: cache each issue's closing in its scenario's record (PyGithub, or
-        --closings FILE). `link ID ISSUE --reviewer LOGIN`: name the issue of a
-        session-sourced scenario's bug. `intake report` counts the bugs caught before the fix.
-        """
-        from intake.cli import err, out, settings
-        from intake.lifecycle.bugs import link, refresh
+        """Cache each issue's closing in its scenario's record (PyGithub, or --closings FILE)."""
+        from intake.lifecycle.bugs import refresh
 
         cfg = settings(ctx)
-        if action == "refresh":
-            if args:
-                result = refresh(cfg, closings=closings, only=args)
-            else:
-                result = refresh(cfg, closings=closings)
-            for note in result.notes:
-                err(note)
-            out(
-                f"read {result.checked} issue(s): {result.closed} closed, "
-                f"{result.changed} record(s) updated"
-            )
-            return
-        if action == "link":
-            if not args or len(args) != 2 or reviewer is None:
-                raise UsageError("bugs link needs ID ISSUE and --reviewer LOGIN")
-            path = link(cfg, args[0], args[1], reviewer)
-            out(f"linked {args[0]} to {args[1]} ({display_path(path, cfg.root)})")
-            return
-        raise UsageError("bugs needs refresh or link")
+        if ids:
+            result = refresh(cfg, closings=closings, only=ids)
+        else:
+            result = refresh(cfg, closings=closings)
+        for note in result.notes:
+            err(note)
+        out(
+            f"read {result.checked} issue(s): {result.closed} closed, "
+            f"{result.changed} record(s) updated"
+        )
+
+    @bugs_app.command("link")
+    def link_cmd(
+        ctx: typer.Context,
+        scenario: str = typer.Argument(..., metavar="ID", help="The session-sourced scenario."),
+        issue: str = typer.Argument(
+            ...,
+            metavar="ISSUE",
+            help="Its bug's issue: OWNER/NAME#N, github:OWNER/NAME#N or its URL.",
+        ),
+        reviewer: str = typer.Option(..., "--reviewer", help="Who names the issue."),
+    ) -> None:
+        """Name the issue of a session-sourced scenario's bug."""
+        from intake.lifecycle.bugs import link
+
+        cfg = settings(ctx)
+        path = link(cfg, scenario, issue, reviewer)
+        out(f"linked {scenario} to {issue} ({display_path(path, cfg.root)})")
+
+    app.add_typer(bugs_app, name="bugs")

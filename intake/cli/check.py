@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 import typer
 
+from intake.cli.console import emit_json, err, out, settings
 from intake.cli.options import Format, counted, format_option
 from intake.errors import EXIT_FINDINGS
 from intake.ghoutput import (
@@ -73,7 +74,6 @@ def register(app: typer.Typer) -> None:
         """
         from intake.check.baseline import update_baseline as write_baseline
         from intake.check.gate import run_check
-        from intake.cli import emit_json, err, out, settings
 
         cfg = settings(ctx)
         if update_baseline:

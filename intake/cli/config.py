@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import typer
 
+from intake.cli.console import emit_json, out, settings
 from intake.cli.options import Format, format_option
 
 
@@ -17,8 +18,6 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Print the effective configuration (tokens are never read from configuration)."""
         import json
-
-        from intake.cli import emit_json, out, settings
 
         cfg = settings(ctx)
         values = json.loads(cfg.model_dump_json())

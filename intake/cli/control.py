@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import typer
 
+from intake.cli.console import emit_json, err, out, settings
 from intake.cli.options import Format, format_option
 from intake.cli.run import recorded_state, show_notes, show_runner_tail
 from intake.ghoutput import datum
@@ -39,7 +40,6 @@ def register(app: typer.Typer) -> None:
         is recorded under `controls` in the record. The control gate needs a judged FAIL and
         no PASS on the current turns. A draft with no captured answer is exit 2.
         """
-        from intake.cli import emit_json, err, out, settings
         from intake.lifecycle.control import control_draft
         from intake.lifecycle.gates import control_gate
         from intake.lifecycle.runs.run import RunnerFailed

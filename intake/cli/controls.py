@@ -6,6 +6,7 @@ from pathlib import Path
 
 import typer
 
+from intake.cli.console import emit_json, err, out, settings
 from intake.cli.options import Format, format_option, scrub_counts
 
 
@@ -30,7 +31,6 @@ def register(app: typer.Typer) -> None:
         verdicts seen so far; everything is scrubbed. A control whose criteria hash no longer
         matches the scenario is written as stale ("current": false). Format: docs/controls.md.
         """
-        from intake.cli import emit_json, err, out, settings
         from intake.lifecycle.controls_export import export_controls
 
         cfg = settings(ctx)

@@ -6,6 +6,7 @@ from pathlib import Path
 
 import typer
 
+from intake.cli.console import err, out
 from intake.cli.options import counted, scrub_counts
 
 
@@ -27,7 +28,6 @@ def register(app: typer.Typer) -> None:
         a document), drafts a scenario from one session, shows what was scrubbed and the
         draft, and validates it at draft level.
         """
-        from intake.cli import err, out
         from intake.demo import run_demo
 
         result = run_demo(directory)

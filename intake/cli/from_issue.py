@@ -6,6 +6,7 @@ from pathlib import Path
 
 import typer
 
+from intake.cli.console import emit_json, err, out, settings
 from intake.cli.options import Format, counted, format_option
 from intake.ghoutput import datum
 from intake.paths import display_path
@@ -46,7 +47,6 @@ def register(app: typer.Typer) -> None:
         GITHUB_TOKEN, optional for public repositories); a pull request is refused. The draft
         and its record are scrubbed; code blocks, logs and --comments go to the record only.
         """
-        from intake.cli import emit_json, err, out, settings
         from intake.drafting.from_issue import (
             draft_from_issue,
             no_comments,

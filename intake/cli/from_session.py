@@ -6,6 +6,7 @@ from pathlib import Path
 
 import typer
 
+from intake.cli.console import emit_json, err, out, settings
 from intake.cli.options import Format, format_option, scrub_counts
 from intake.ghoutput import datum
 from intake.paths import display_path
@@ -46,7 +47,6 @@ def register(app: typer.Typer) -> None:
         policy-blocked tools, the captured answer and error fallbacks go to the record beside
         the draft. Private sessions are drafted into drafts/private/.
         """
-        from intake.cli import emit_json, err, out, settings
         from intake.drafting.from_session import draft_from_session, parse_turns
 
         cfg = settings(ctx)

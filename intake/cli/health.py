@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import typer
 
+from intake.cli.console import out, settings
 from intake.cli.options import Format, format_option
 from intake.errors import UsageError
 
@@ -32,7 +33,6 @@ def register(app: typer.Typer) -> None:
         and names them; never pools runs across an edit, a bug's fix or a judge change. The
         thresholds (health_* settings) are printed. Exits 0: it is a report.
         """
-        from intake.cli import out, settings
         from intake.report.health import make_health, render
 
         cfg = settings(ctx)

@@ -6,6 +6,8 @@ from pathlib import Path
 
 import typer
 
+from intake.cli.console import out
+
 
 def register(app: typer.Typer) -> None:
     """Add the command."""
@@ -33,7 +35,6 @@ def register(app: typer.Typer) -> None:
         shown and written only with --use-detected (whatever answers on that port is not
         the user's word). A second run changes nothing.
         """
-        from intake.cli import out
         from intake.lifecycle.init import detect, init_suite
 
         root = Path(ctx.find_root().meta.get("intake.root") or Path.cwd()).resolve()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import typer
 
+from intake.cli.console import err, out, settings
 from intake.cli.options import counted
 from intake.errors import UsageError
 from intake.ghoutput import datum
@@ -23,7 +24,6 @@ def register(app: typer.Typer) -> None:
         adds the events of the committed history folder (rejections) the ledger lacks, so a
         fresh clone shows the same history and funnel.
         """
-        from intake.cli import err, out, settings
         from intake.store.ledger import Ledger, rebuild
 
         cfg = settings(ctx)

@@ -7,6 +7,7 @@ from typing import Any
 
 import typer
 
+from intake.cli.console import emit_json, out, settings
 from intake.cli.options import Format, format_option
 from intake.errors import UsageError
 from intake.ghoutput import datum
@@ -27,7 +28,6 @@ def register(app: typer.Typer) -> None:
         Text: one line per event (when, what, which scenario, by whom) and its details as
         `key: value` pairs below it; `--format json` gives every event whole.
         """
-        from intake.cli import emit_json, out, settings
         from intake.store.history import count_history
         from intake.store.ledger import Ledger
 

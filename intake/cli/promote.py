@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 import typer
 
+from intake.cli.console import emit_json, err, out, settings
 from intake.cli.options import Format, format_option
 from intake.errors import EXIT_FINDINGS
 from intake.ghoutput import datum
@@ -79,7 +80,6 @@ def register(app: typer.Typer) -> None:
         and unmet. The move into scenarios/<category>/ is atomic and crash-safe; the suite
         type is written into the scenario's tags and the promotion stamp.
         """
-        from intake.cli import emit_json, err, out, settings
         from intake.lifecycle.gates import GatesUnmet
         from intake.lifecycle.promote import promote
 

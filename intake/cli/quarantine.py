@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import typer
 
+from intake.cli.console import err, out, settings
 from intake.paths import display_path
 
 
@@ -23,7 +24,6 @@ def register(app: typer.Typer) -> None:
         GAIA's runner still runs it; health and report count it. The file, the record and a
         ledger event change as one unit: commit them and let the pull request be reviewed.
         """
-        from intake.cli import err, out, settings
         from intake.lifecycle.quarantine import quarantine
 
         cfg = settings(ctx)

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 import typer
 
+from intake.cli.console import err, out, settings
 from intake.ghoutput import datum
 from intake.paths import display_path
 
@@ -23,7 +24,6 @@ def register(app: typer.Typer) -> None:
         reason: str = typer.Option(..., "--reason", help="Why the draft is rejected."),
     ) -> None:
         """Remove a draft and its record; the ledger keeps the record and the reason."""
-        from intake.cli import err, out, settings
         from intake.lifecycle.promote import reject
 
         cfg = settings(ctx)

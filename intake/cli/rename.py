@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import typer
 
+from intake.cli.console import err, out, settings
 from intake.paths import display_path
 
 
@@ -21,7 +22,6 @@ def register(app: typer.Typer) -> None:
         The draft's id field and file names change atomically; runs stay valid (the id is not
         part of what runs), reviews are stale (the file changed).
         """
-        from intake.cli import err, out, settings
         from intake.lifecycle.revise import rename
         from intake.store.suite import acting_author
 

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import typer
 
+from intake.cli.console import err, out, settings
 from intake.cli.options import Format, format_option
 from intake.errors import UsageError
 from intake.fileio import atomic_write
@@ -54,7 +55,6 @@ def register(app: typer.Typer) -> None:
         Invalid files are listed and left out of the shares; the report is not a gate, so it
         exits 0 even then. Reads the ledger read-only and never writes outside --output.
         """
-        from intake.cli import err, out, settings
         from intake.report import make_report, parse_since
         from intake.report.html import render_report as render
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import typer
 
+from intake.cli.console import err, out, settings
 from intake.paths import display_path
 
 
@@ -22,7 +23,6 @@ def register(app: typer.Typer) -> None:
         GAIA's runner no longer runs it; its record, runs and history stay, and health and
         report list it as retired. One journal unit: commit it and let it be reviewed.
         """
-        from intake.cli import err, out, settings
         from intake.lifecycle.quarantine import retire
 
         cfg = settings(ctx)

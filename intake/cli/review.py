@@ -6,12 +6,13 @@ from typing import TYPE_CHECKING
 
 import typer
 
+from intake.cli.console import err, out, settings
 from intake.errors import EXIT_FINDINGS, UsageError
 from intake.ghoutput import datum
 from intake.paths import display_path
 
 if TYPE_CHECKING:
-    pass
+    from intake.lifecycle.review import PrReviews
 
 
 def register(app: typer.Typer) -> None:
@@ -71,7 +72,6 @@ def register(app: typer.Typer) -> None:
         the card and by `intake check`) is acknowledged with --ack-judge-text; check then
         stops warning about that text.
         """
-        from intake.cli import out, settings
         from intake.contract.models import ReviewDecision
 
         cfg = settings(ctx)
@@ -87,21 +87,7 @@ def register(app: typer.Typer) -> None:
                 raise UsageError("--pr reads reviews from GitHub: no --approve/--reject/--reviewer")
             from intake.lifecycle.review import reviews_from_pr
 
-            found = reviews_from_pr(cfg, draft, pr, repo=repo)
-            verdict = found.verdict()
-            if found.unchanged is not None and verdict is not None:
-                out(verdict)
-                raise typer.Exit(EXIT_FINDINGS)
-            for review in found.recorded:
-                decision = review.decision.value.replace("_", " ")
-                out(f"recorded: {decision} by {review.reviewer} at {(review.commit or '')[:12]}")
-            for review in found.already:
-                out(f"already recorded: {review.decision.value} by {review.reviewer}")
-            for login, why in found.skipped:
-                out(f"not counted: {login}: {why}" if login else f"not counted: {why}")
-            if verdict is not None:
-                out(verdict)
-                raise typer.Exit(EXIT_FINDINGS)
+            _print_pr_reviews(reviews_from_pr(cfg, draft, pr, repo=repo))
             return
         if approve == reject:
             raise UsageError("give exactly one of --approve, --reject, or --pr N")
@@ -121,7 +107,6 @@ def register(app: typer.Typer) -> None:
             rubric=rubric,
             ack_judge_text=ack_judge_text,
         )
-        from intake.cli import err
         from intake.store.suite import scrub_message
 
         if scrubbed:
@@ -134,3 +119,22 @@ def register(app: typer.Typer) -> None:
             out(f"acknowledged: {len(review.judge_text_ack)} judge-directed passage(s)")
         if self_approval(cfg, path, review):
             err("warning: the draft's author cannot approve it; this review does not count")
+
+
+def _print_pr_reviews(found: PrReviews) -> None:
+    """What ``review --pr`` recorded, found already and did not count; exit 1 on a verdict
+    against the draft (the pull request does not change it, or nothing counts)."""
+    verdict = found.verdict()
+    if found.unchanged is not None and verdict is not None:
+        out(verdict)
+        raise typer.Exit(EXIT_FINDINGS)
+    for review in found.recorded:
+        decision = review.decision.value.replace("_", " ")
+        out(f"recorded: {decision} by {review.reviewer} at {(review.commit or '')[:12]}")
+    for review in found.already:
+        out(f"already recorded: {review.decision.value} by {review.reviewer}")
+    for login, why in found.skipped:
+        out(f"not counted: {login}: {why}" if login else f"not counted: {why}")
+    if verdict is not None:
+        out(verdict)
+        raise typer.Exit(EXIT_FINDINGS)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import typer
 
+from intake.cli.console import err, out, settings
 from intake.cli.options import counted
 from intake.paths import display_path
 
@@ -24,7 +25,6 @@ def register(app: typer.Typer) -> None:
         while the runnable content (persona, setup, turns, agent_type) is unchanged, so a
         description fix needs a new review and `intake promote`, not new runs.
         """
-        from intake.cli import err, out, settings
         from intake.lifecycle.revise import revise
         from intake.store.suite import acting_author
 

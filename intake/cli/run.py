@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 import typer
 
+from intake.cli.console import emit_json, err, out, settings
 from intake.cli.options import Format, format_option
 from intake.cli.run_record import Tier
 from intake.ghoutput import datum
@@ -61,7 +62,6 @@ def register(app: typer.Typer) -> None:
         the draft is recorded as `intake run-record` would; a runner failure or no scorecard
         is exit 3, and so is an invocation in which no run was judged (still recorded).
         """
-        from intake.cli import emit_json, err, settings
         from intake.contract.models import RunTier, tier_stats
         from intake.lifecycle.runs.run import RunnerFailed, run_draft, unjudged
 
@@ -106,7 +106,6 @@ def register(app: typer.Typer) -> None:
 
 
 def _show_runs(result: object, tier: object, where: str, described: str) -> None:
-    from intake.cli import out
     from intake.contract.models import RunTier
     from intake.lifecycle.runs.run import RunResult
 
@@ -122,7 +121,6 @@ def _show_runs(result: object, tier: object, where: str, described: str) -> None
 
 def show_runner_tail(exc: RunnerFailed) -> None:
     """The runner's last lines (scrubbed) on stderr, before its failure's one-line error."""
-    from intake.cli import err
 
     if exc.tail:
         err("the runner's last lines:")
@@ -132,7 +130,6 @@ def show_runner_tail(exc: RunnerFailed) -> None:
 
 def show_notes(notes: list[str], recorded: Sequence[Any]) -> None:
     """The driver's notes, then each recorded run's or control's warnings, on stderr."""
-    from intake.cli import err
 
     for note in notes:
         err(f"note: {note}")

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 import typer
 
+from intake.cli.console import err, out, settings
 from intake.paths import display_path
 
 if TYPE_CHECKING:
@@ -44,7 +45,6 @@ def register(app: typer.Typer) -> None:
         strong_models/local_models. Editing persona, setup, turns or agent_type later makes
         the run stale.
         """
-        from intake.cli import err, out, settings
         from intake.contract.models import RunTier
         from intake.lifecycle.runs import record_run
 

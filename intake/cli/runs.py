@@ -2,36 +2,86 @@
 
 from __future__ import annotations
 
-import typer
+from typing import TYPE_CHECKING, Any
 
+import typer
+from typer._click.core import Command, Context
+from typer.core import TyperCommand, TyperGroup
+
+from intake.cli.console import emit_json, err, out, settings
 from intake.cli.options import Format, format_option
 from intake.errors import UsageError
 from intake.ghoutput import datum
 from intake.paths import display_path
 
+if TYPE_CHECKING:
+    from intake.config import Settings
+    from intake.contract.models import Record
+
+
+_DRAFT = "DRAFT"
+"""The hidden command listing one draft's runs. Draft ids are lower case, so no draft is
+named this, and every first word that is not ``import`` or ``migrate`` is routed to it."""
+
+
+class _DraftContext(Context):
+    """The draft command's context: its path is ``intake runs``, as the user typed it."""
+
+    @property
+    def command_path(self) -> str:
+        """``intake runs``, without the hidden command's empty name."""
+        return super().command_path.rstrip()
+
+
+class _DraftCommand(TyperCommand):
+    """The hidden command behind ``intake runs DRAFT``."""
+
+    context_class = _DraftContext
+
+
+class _DraftFirstGroup(TyperGroup):
+    """``intake runs DRAFT`` beside ``intake runs import`` and ``intake runs migrate``: a
+    command line whose first word is not a subcommand (nor ``--help``) names a draft."""
+
+    def parse_args(self, ctx: Context, args: list[str]) -> list[str]:
+        if args and args[0] not in ctx.help_option_names and not self._subcommand(args[0]):
+            args = [_DRAFT, *args]
+        return super().parse_args(ctx, args)
+
+    def resolve_command(
+        self, ctx: Context, args: list[str]
+    ) -> tuple[str | None, Command | None, list[str]]:
+        name, command, rest = super().resolve_command(ctx, args)
+        return ("" if name == _DRAFT else name), command, rest
+
+    def _subcommand(self, word: str) -> bool:
+        command = self.commands.get(word)
+        return command is not None and not command.hidden
+
 
 def register(app: typer.Typer) -> None:
-    """Add the command."""
+    """Add the command group."""
 
-    @app.command("runs")
+    runs_app = typer.Typer(
+        cls=_DraftFirstGroup,
+        help="""List a draft's runs (and its control runs): `intake runs DRAFT`.
+
+        `intake runs DRAFT` shows tier, model, judge, status, score and stale per run, and
+        per tier the pass rate and pass^k over the judged runs on the current content, and
+        the difficulty they imply (easy, medium, hard). `intake runs DRAFT --drop RUN_ID
+        --reason TEXT` removes a run from the record (a control run too); the ledger keeps
+        it and the reason; `--format json` for JSON. (A draft named `import` or `migrate` is
+        given by its path.)
+        """,
+        no_args_is_help=True,
+    )
+
+    @runs_app.command(_DRAFT, hidden=True, cls=_DraftCommand)
     def runs_cmd(
         ctx: typer.Context,
-        targets: list[str] = typer.Argument(
-            ...,
-            metavar="DRAFT | import RESULTS...",
-            help="The draft (its id or path), or `import` and GAIA run folders/scorecards.",
-        ),
+        draft: str = typer.Argument(..., metavar="DRAFT", help="The draft (its id or path)."),
         drop: str = typer.Option(None, "--drop", metavar="RUN_ID", help="Remove this run."),
         reason: str = typer.Option(None, "--reason", help="Why the run is dropped."),
-        model: str = typer.Option(None, "--model", help="import: the model under test."),
-        tier: str = typer.Option(
-            None,
-            "--tier",
-            metavar="strong|local",
-            help="import: the model's tier (default: from the settings).",
-        ),
-        machine: str = typer.Option(None, "--machine", help="import: the runner machine."),
-        commit: str = typer.Option(None, "--commit", help="import: GAIA's commit that ran."),
         fmt: Format = format_option(Format.text, Format.json),
     ) -> None:
         """List a draft's runs (and its control runs): tier, model, judge, status, score, stale.
@@ -39,130 +89,175 @@ def register(app: typer.Typer) -> None:
         Per tier: pass rate and pass^k over the judged runs on the current content, and the
         difficulty they imply (easy, medium, hard). --drop RUN_ID --reason TEXT removes a run
         from the record (a control run too); the ledger keeps it and the reason.
-
-        `intake runs import RESULTS...` records GAIA's nightly or CI results (run folders with
-        scorecard.json and traces/, or eval/results itself) as runs of the suite scenarios
-        they name, with the model (--model or meta.json), tier, runner machine (--machine,
-        meta.json, RUNNER_NAME) and GAIA commit (--commit, meta.json, GITHUB_SHA). Importing
-        the same results twice adds nothing: each run is one file of the run store
-        (runs_dir), and no record changes. `intake runs migrate` moves the runs records
-        imported before the store into it. (A draft named `import` or `migrate` is given by
-        its path.)
         """
-        from intake.cli import emit_json, err, out, settings
-
-        if targets == ["migrate"]:
-            from intake.lifecycle.runs.nightly import migrate
-
-            changed, files, results = migrate(settings(ctx))
-            out(
-                f"migrated {results} run result(s) from {changed} record(s) into {files} run "
-                "file(s)"
-            )
-            return
-        if targets[0] == "import":
-            from intake.cli.runs_import import run_import
-
-            run_import(
-                ctx, targets[1:], model=model, tier=tier, machine=machine, commit=commit, fmt=fmt
-            )
-            return
-        if len(targets) != 1:
-            raise UsageError("runs takes one draft (or `import RESULTS...`)")
-        if any(v is not None for v in (model, tier, machine, commit)):
-            raise UsageError("--model, --tier, --machine and --commit go with `runs import`")
-        draft = targets[0]
-        from intake.contract.models import JUDGED_STATUSES, RunTier, difficulty, tier_stats
-        from intake.contract.yamlio import YamlProblem, parse_checked
-        from intake.lifecycle.runs import drop_run
-        from intake.store.records import runnable_hash
-        from intake.store.suite import find_draft, load_draft_record
 
         cfg = settings(ctx)
         if drop is not None:
             if reason is None:
                 raise UsageError("--drop needs --reason TEXT")
-            path, dropped, notes = drop_run(cfg, draft, drop, reason)
-            for note in notes:
-                err(note)
-            what = (
-                f"run {dropped[0].run_id} ({len(dropped)} record entr"
-                f"{'y' if len(dropped) == 1 else 'ies'})"
-                if dropped
-                else "a control run (intake control)"
-            )
-            out(f"dropped {what} from {datum(display_path(path, cfg.root))}; the ledger keeps it")
+            _drop(cfg, draft, drop, reason)
             return
         if reason is not None:
             raise UsageError("--reason goes with --drop RUN_ID")
-        path = find_draft(cfg, draft)
-        record = load_draft_record(cfg, path)
-        try:
-            current: str | None = runnable_hash(parse_checked(path.read_bytes()).data)
-        except YamlProblem:
-            current = None
-        strong = tier_stats(record.runs, RunTier.strong, current)
-        local = tier_stats(record.runs, RunTier.local, current)
-        label = difficulty(strong, local, cfg.saturation_pass_rate)
-        runs = sorted(record.runs, key=lambda r: (r.at, r.recorded_at))
-        rows = [
-            {
-                "run_id": r.run_id,
-                "tier": r.tier.value,
-                "model": r.model,
-                "judge": r.judge_model,
-                "status": r.status,
-                "judged": r.status in JUDGED_STATUSES,
-                "score": r.score,
-                "stale": current is None or r.runnable_hash != current,
-                "at": r.at.isoformat(timespec="seconds"),
-                "iteration": r.iteration,
-                "warnings": r.warnings,
-            }
-            for r in runs
-        ]
-        from intake.lifecycle.gates import current_controls
+        _list_runs(cfg, draft, fmt)
 
-        fresh = current_controls(record, current)
-        controls = [
+    @runs_app.command("import")
+    def import_cmd(
+        ctx: typer.Context,
+        results: list[str] = typer.Argument(
+            None, metavar="RESULTS...", help="GAIA run folders or scorecard.json files."
+        ),
+        model: str = typer.Option(None, "--model", help="The model under test."),
+        tier: str = typer.Option(
+            None,
+            "--tier",
+            metavar="strong|local",
+            help="The model's tier (default: from the settings).",
+        ),
+        machine: str = typer.Option(None, "--machine", help="The runner machine."),
+        commit: str = typer.Option(None, "--commit", help="GAIA's commit that ran."),
+        fmt: Format = format_option(Format.text, Format.json),
+    ) -> None:
+        """Record GAIA's nightly or CI results as runs of the suite scenarios they name.
+
+        RESULTS are run folders with scorecard.json and traces/, or eval/results itself. The
+        model comes from --model or meta.json, the tier from --tier or the settings, the
+        runner machine from --machine, meta.json or RUNNER_NAME, and GAIA's commit from
+        --commit, meta.json or GITHUB_SHA. Importing the same results twice adds nothing:
+        each run is one file of the run store (runs_dir), and no record changes.
+        """
+        from intake.cli.runs_import import run_import
+
+        run_import(
+            ctx, results or [], model=model, tier=tier, machine=machine, commit=commit, fmt=fmt
+        )
+
+    @runs_app.command("migrate")
+    def migrate_cmd(ctx: typer.Context) -> None:
+        """Move the runs records imported before the run store into it (runs_dir)."""
+
+        _migrate(settings(ctx))
+
+    app.add_typer(runs_app, name="runs")
+
+
+def _migrate(cfg: Settings) -> None:
+    """``intake runs migrate``: move the runs imported before the run store into it."""
+    from intake.lifecycle.runs.nightly import migrate
+
+    changed, files, results = migrate(cfg)
+    out(f"migrated {results} run result(s) from {changed} record(s) into {files} run file(s)")
+
+
+def _drop(cfg: Settings, draft: str, run_id: str, reason: str) -> None:
+    """``--drop RUN_ID --reason TEXT``: remove a run from the record; the ledger keeps it."""
+    from intake.lifecycle.runs import drop_run
+
+    path, dropped, notes = drop_run(cfg, draft, run_id, reason)
+    for note in notes:
+        err(note)
+    what = (
+        f"run {dropped[0].run_id} ({len(dropped)} record entr{'y' if len(dropped) == 1 else 'ies'})"
+        if dropped
+        else "a control run (intake control)"
+    )
+    out(f"dropped {what} from {datum(display_path(path, cfg.root))}; the ledger keeps it")
+
+
+def _list_runs(cfg: Settings, draft: str, fmt: Format) -> None:
+    """The draft's runs and control runs, per-tier statistics and the difficulty they imply."""
+    from intake.contract.models import RunTier, difficulty, tier_stats
+    from intake.contract.yamlio import YamlProblem, parse_checked
+    from intake.store.records import runnable_hash
+    from intake.store.suite import find_draft, load_draft_record
+
+    path = find_draft(cfg, draft)
+    record = load_draft_record(cfg, path)
+    try:
+        current: str | None = runnable_hash(parse_checked(path.read_bytes()).data)
+    except YamlProblem:
+        current = None
+    strong = tier_stats(record.runs, RunTier.strong, current)
+    local = tier_stats(record.runs, RunTier.local, current)
+    label = difficulty(strong, local, cfg.saturation_pass_rate)
+    rows = _run_rows(record, current)
+    controls = _control_rows(record, current)
+    where = display_path(path, cfg.root)
+    if fmt is Format.json:
+        emit_json(
             {
-                "run_id": c.run_id,
-                "status": c.status,
-                "judged": c.status in JUDGED_STATUSES,
-                "score": c.score,
-                "judge": c.judge_model,
-                "stale": c not in fresh,
-                "at": c.at.isoformat(timespec="seconds"),
+                "draft": where,
+                "runs": rows,
+                "controls": controls,
+                "tiers": {"strong": strong.to_dict(), "local": local.to_dict()},
+                "difficulty": label,
             }
-            for c in sorted(record.controls, key=lambda c: (c.at, c.recorded_at))
-        ]
-        where = display_path(path, cfg.root)
-        if fmt is Format.json:
-            emit_json(
-                {
-                    "draft": where,
-                    "runs": rows,
-                    "controls": controls,
-                    "tiers": {"strong": strong.to_dict(), "local": local.to_dict()},
-                    "difficulty": label,
-                }
-            )
-            return
-        out(f"runs of {datum(where)}: {len(rows)}")
-        for row in rows:
-            score = f"{row['score']:g}" if row["score"] is not None else "-"
-            flags = " stale" if row["stale"] else ""
-            flags += " warning" if row["warnings"] else ""
-            out(
-                f"  {row['run_id']}  {row['tier']:<6} {row['status']:<23} {score:>5}  "
-                f"model {row['model']}  judge {row['judge'] or '-'}{flags}"
-            )
-        for row in controls:  # intake control: GAIA's judge on the replayed captured answers
-            score = f"{row['score']:g}" if row["score"] is not None else "-"
-            out(
-                f"  {row['run_id']}  control {row['status']:<23} {score:>5}  "
-                f"judge {row['judge'] or '-'}{' stale' if row['stale'] else ''}"
-            )
-        out(f"strong: {strong.describe()}")
-        out(f"local: {local.describe()}")
-        out(f"difficulty: {label or 'not yet known (both tiers judged, a strong pass needed)'}")
+        )
+        return
+    _print_runs(where, rows, controls)
+
+    out(f"strong: {strong.describe()}")
+    out(f"local: {local.describe()}")
+    out(f"difficulty: {label or 'not yet known (both tiers judged, a strong pass needed)'}")
+
+
+def _run_rows(record: Record, current: str | None) -> list[dict[str, Any]]:
+    """One row per run, oldest first; stale when judged on other content than ``current``."""
+    from intake.contract.models import JUDGED_STATUSES
+
+    return [
+        {
+            "run_id": r.run_id,
+            "tier": r.tier.value,
+            "model": r.model,
+            "judge": r.judge_model,
+            "status": r.status,
+            "judged": r.status in JUDGED_STATUSES,
+            "score": r.score,
+            "stale": current is None or r.runnable_hash != current,
+            "at": r.at.isoformat(timespec="seconds"),
+            "iteration": r.iteration,
+            "warnings": r.warnings,
+        }
+        for r in sorted(record.runs, key=lambda r: (r.at, r.recorded_at))
+    ]
+
+
+def _control_rows(record: Record, current: str | None) -> list[dict[str, Any]]:
+    """One row per control run (``intake control``), oldest first."""
+    from intake.contract.models import JUDGED_STATUSES
+    from intake.lifecycle.gates import current_controls
+
+    fresh = current_controls(record, current)
+    return [
+        {
+            "run_id": c.run_id,
+            "status": c.status,
+            "judged": c.status in JUDGED_STATUSES,
+            "score": c.score,
+            "judge": c.judge_model,
+            "stale": c not in fresh,
+            "at": c.at.isoformat(timespec="seconds"),
+        }
+        for c in sorted(record.controls, key=lambda c: (c.at, c.recorded_at))
+    ]
+
+
+def _print_runs(where: str, rows: list[dict[str, Any]], controls: list[dict[str, Any]]) -> None:
+    """The text listing: one line per run, then one per control run."""
+
+    out(f"runs of {datum(where)}: {len(rows)}")
+    for row in rows:
+        score = f"{row['score']:g}" if row["score"] is not None else "-"
+        flags = " stale" if row["stale"] else ""
+        flags += " warning" if row["warnings"] else ""
+        out(
+            f"  {row['run_id']}  {row['tier']:<6} {row['status']:<23} {score:>5}  "
+            f"model {row['model']}  judge {row['judge'] or '-'}{flags}"
+        )
+    for row in controls:  # intake control: GAIA's judge on the replayed captured answers
+        score = f"{row['score']:g}" if row["score"] is not None else "-"
+        out(
+            f"  {row['run_id']}  control {row['status']:<23} {score:>5}  "
+            f"judge {row['judge'] or '-'}{' stale' if row['stale'] else ''}"
+        )

@@ -6,12 +6,13 @@ from pathlib import Path
 
 import typer
 
+from intake.cli.console import emit_json, err, out, settings
 from intake.cli.options import Format
 from intake.errors import UsageError
 
 
 def register(app: typer.Typer) -> None:
-    """Nothing to add: ``intake runs import`` is dispatched by ``intake.cli.runs``."""
+    """Nothing to add: ``intake runs import`` is a command of ``intake.cli.runs``' group."""
 
 
 def run_import(
@@ -25,7 +26,6 @@ def run_import(
     fmt: Format,
 ) -> None:
     """Import the run folders and print what was recorded."""
-    from intake.cli import emit_json, err, out, settings
     from intake.contract.models import RunTier
     from intake.lifecycle.runs.nightly import import_results
 

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 import typer
 
+from intake.cli.console import emit_json, err, out, settings
 from intake.cli.options import Format, counted, format_option
 from intake.errors import EXIT_FINDINGS, UsageError
 from intake.ghoutput import datum
@@ -62,7 +63,6 @@ def register(app: typer.Typer) -> None:
         or a context rule) is given back: bound to the salted hash of its value, recorded in
         the draft's record with who and why, and the draft is drafted again from its source.
         """
-        from intake.cli import emit_json, err, out, settings
         from intake.scrub import scan_paths, scrub_paths, scrubber_for
 
         cfg = settings(ctx)
@@ -131,7 +131,6 @@ def _stdin(scrubber: Scrubber, check: bool, fmt: Format) -> None:
     lists the findings (type and line, never the value) and exits 1 if any."""
     import sys
 
-    from intake.cli import emit_json, err, out
     from intake.limits import MAX_INPUT_BYTES
     from intake.scrub.files import decode_text, scrub_file_text
 
@@ -186,7 +185,6 @@ def _restore(
     fmt: Format,
 ) -> None:
     """``--restore``: one draft, a reason, then the library does the rest."""
-    from intake.cli import emit_json, out
     from intake.drafting.restore import restore_replacement
     from intake.paths import display_path
 

@@ -6,6 +6,7 @@ from pathlib import Path
 
 import typer
 
+from intake.cli.console import emit_json, out, settings
 from intake.cli.options import Format, format_option
 
 DB_HELP = (
@@ -29,7 +30,6 @@ def register(app: typer.Typer) -> None:
 
         Titles are scrubbed before they are shown and private sessions' titles are hidden.
         """
-        from intake.cli import emit_json, out, settings
         from intake.drafting.from_session import format_sessions, list_sessions
 
         rows = list_sessions(settings(ctx), db, limit)

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 import typer
 
+from intake.cli.console import emit_json, out, settings, shown
 from intake.cli.options import Format, format_option
 
 if TYPE_CHECKING:
@@ -50,8 +51,6 @@ def _text(value: str) -> Text:
     """A rich ``Text`` of data: no markup, no emoji codes, controls shown (``cli.shown``),
     so the layout is measured on what the terminal will really print."""
     from rich.text import Text
-
-    from intake.cli import shown
 
     return Text(shown(value))
 
@@ -289,7 +288,6 @@ def register(app: typer.Typer) -> None:
         the gates with what to do. A private draft's card shows only that it is private and
         its gates. Reads only.
         """
-        from intake.cli import emit_json, out, settings
         from intake.report.card import card_markdown, load_card
 
         card = load_card(settings(ctx), draft)

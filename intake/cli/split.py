@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import typer
 
+from intake.cli.console import out, settings
+
 
 def register(app: typer.Typer) -> None:
     """Add the command."""
@@ -19,7 +21,6 @@ def register(app: typer.Typer) -> None:
         split_heldout). Promotion tags new cases itself; this is for adopted suites and a
         rotated salt. Tags already written are kept. Commit the change and let it be reviewed.
         """
-        from intake.cli import out, settings
         from intake.lifecycle.split import HELDOUT, write_split
 
         cfg = settings(ctx)

@@ -6,6 +6,7 @@ from pathlib import Path
 
 import typer
 
+from intake.cli.console import emit_json, err, out, settings
 from intake.cli.options import Format, counted, format_option
 from intake.errors import EXIT_FINDINGS, UsageError
 from intake.ghoutput import annotation, datum
@@ -55,7 +56,6 @@ def register(app: typer.Typer) -> None:
         GAIA's own files by GAIA's rules, with one warning each for a missing source or
         difficulty_rationale. Writes nothing.
         """
-        from intake.cli import emit_json, err, out, settings
         from intake.contract.validate import add_gaia_verdicts, suite_manifest, validate_paths
         from intake.store.records import standing_beside
 

@@ -151,26 +151,7 @@ def build_issue_draft(
     if not isinstance(link, str) or not link.strip():
         link = f"https://github.com/{data.repo}/issues/{number}"
 
-    # the criterion goes on the turn the user asked in: the last one that says something
-    asking = [i for i, t in enumerate(parsed.turns, start=1) if t.user_message]
-    last = asking[-1] if asking else len(parsed.turns)
-    turns: list[dict[str, Any]] = []
-    for index, step in enumerate(parsed.turns, start=1):
-        turn: dict[str, Any] = {"turn": index, "objective": step.objective}
-        if step.user_message:
-            turn["user_message"] = step.user_message
-        if index == last and parsed.success_criteria:
-            turn["success_criteria"] = parsed.success_criteria
-        elif index == last:
-            turn["success_criteria"] = placeholder(
-                "what the agent must do here; the issue states no expected behaviour"
-            )
-        else:
-            turn["success_criteria"] = placeholder(
-                "criteria for this step (the issue's expected behaviour is on the turn the "
-                "user asked in)"
-            )
-        turns.append(turn)
+    turns = _issue_turns(parsed)
     if not body.strip():
         warnings.append("the issue body is empty; the only turn comes from the title")
     elif parsed.steps_from_title:
@@ -180,31 +161,10 @@ def build_issue_draft(
 
     persona = _persona(parsed)
     description = _description(parsed, title, number)
-    if parsed.install_signals:
-        warnings.append(
-            "this reads as an install or build failure ("
-            + ", ".join(parsed.install_signals)
-            + "), not an agent conversation: GAIA's simulator cannot replay it; reject the "
-            "draft (intake reject ID --reason …) unless a conversation with the agent is the bug"
-        )
-    elif parsed.not_agent:
-        warnings.append(
-            f"this reads as {NOT_AGENT_KINDS[parsed.not_agent['kind']]} ("
-            + ", ".join(parsed.not_agent["signals"])
-            + "), not an agent conversation: nothing in it is said to the agent, so GAIA's "
-            "simulator cannot replay it; reject the draft (intake reject ID --reason …) unless "
-            "you can add the message the user sent"
-        )
-    shown = "\n".join([description, *(t["objective"] for t in turns)])
-    missing = [
-        ref
-        for ref in (f"[code block {n} in the record's evidence]" for n in _code_numbers(parsed))
-        if ref not in shown
-    ]
-    if missing:
-        # A block whose text went to the record (the actual behaviour) still gets its
-        # reference in the draft, so a reviewer knows the evidence exists.
-        description = f"{description}\n\n{' '.join(missing)}"
+    not_a_conversation = _not_a_conversation(parsed)
+    if not_a_conversation:
+        warnings.append(not_a_conversation)
+    description = _with_code_refs(description, turns, parsed)
     scenario: dict[str, Any] = {
         "id": scenario_id(number, title),
         "name": cut_at_space(title or f"Issue #{number}", MAX_NAME_CHARS),
@@ -219,16 +179,7 @@ def build_issue_draft(
     tags = [label for label in labels if label.lower() not in workflow]
     if tags:
         scenario["tags"] = tags
-    index_documents: list[dict[str, Any]] = []
-    matched: list[dict[str, Any]] = []
-    for name in parsed.documents:
-        hit = (corpus_names or {}).get(name)
-        if hit is not None and hit.corpus_doc and hit.path:
-            index_documents.append({"corpus_doc": hit.corpus_doc, "path": hit.path})
-            matched.append({"name": name, "corpus_doc": hit.corpus_doc, "matched_by": "file name"})
-        else:
-            what = f"document {name!r} from the issue: add it to the corpus"
-            index_documents.append({"path": placeholder(what)})
+    index_documents, matched = _issue_documents(parsed, corpus_names or {})
     scenario["setup"] = {"index_documents": index_documents}
     left = len(parsed.documents) - len(matched)
     if left:
@@ -290,6 +241,80 @@ def build_issue_draft(
         },
     )
     return DraftPlan(scenario, observations, source, issue_evidence(scenario), warnings)
+
+
+def _issue_turns(parsed: ParsedIssue) -> list[dict[str, Any]]:
+    """The scenario's turns; the criterion goes on the turn the user asked in: the last one
+    that says something."""
+    asking = [i for i, t in enumerate(parsed.turns, start=1) if t.user_message]
+    last = asking[-1] if asking else len(parsed.turns)
+    turns: list[dict[str, Any]] = []
+    for index, step in enumerate(parsed.turns, start=1):
+        turn: dict[str, Any] = {"turn": index, "objective": step.objective}
+        if step.user_message:
+            turn["user_message"] = step.user_message
+        if index == last and parsed.success_criteria:
+            turn["success_criteria"] = parsed.success_criteria
+        elif index == last:
+            turn["success_criteria"] = placeholder(
+                "what the agent must do here; the issue states no expected behaviour"
+            )
+        else:
+            turn["success_criteria"] = placeholder(
+                "criteria for this step (the issue's expected behaviour is on the turn the "
+                "user asked in)"
+            )
+        turns.append(turn)
+    return turns
+
+
+def _not_a_conversation(parsed: ParsedIssue) -> str | None:
+    """The warning for an issue that reads as an install failure or another non-agent bug."""
+    if parsed.install_signals:
+        return (
+            "this reads as an install or build failure ("
+            + ", ".join(parsed.install_signals)
+            + "), not an agent conversation: GAIA's simulator cannot replay it; reject the "
+            "draft (intake reject ID --reason …) unless a conversation with the agent is the bug"
+        )
+    if parsed.not_agent:
+        return (
+            f"this reads as {NOT_AGENT_KINDS[parsed.not_agent['kind']]} ("
+            + ", ".join(parsed.not_agent["signals"])
+            + "), not an agent conversation: nothing in it is said to the agent, so GAIA's "
+            "simulator cannot replay it; reject the draft (intake reject ID --reason …) unless "
+            "you can add the message the user sent"
+        )
+    return None
+
+
+def _with_code_refs(description: str, turns: list[dict[str, Any]], parsed: ParsedIssue) -> str:
+    """A block whose text went to the record (the actual behaviour) still gets its reference
+    in the draft, so a reviewer knows the evidence exists."""
+    shown = "\n".join([description, *(t["objective"] for t in turns)])
+    missing = [
+        ref
+        for ref in (f"[code block {n} in the record's evidence]" for n in _code_numbers(parsed))
+        if ref not in shown
+    ]
+    return f"{description}\n\n{' '.join(missing)}" if missing else description
+
+
+def _issue_documents(
+    parsed: ParsedIssue, corpus_names: dict[str, CorpusFile]
+) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """The documents the steps index: matched to the corpus by file name, else placeholders."""
+    index_documents: list[dict[str, Any]] = []
+    matched: list[dict[str, Any]] = []
+    for name in parsed.documents:
+        hit = corpus_names.get(name)
+        if hit is not None and hit.corpus_doc and hit.path:
+            index_documents.append({"corpus_doc": hit.corpus_doc, "path": hit.path})
+            matched.append({"name": name, "corpus_doc": hit.corpus_doc, "matched_by": "file name"})
+        else:
+            what = f"document {name!r} from the issue: add it to the corpus"
+            index_documents.append({"path": placeholder(what)})
+    return index_documents, matched
 
 
 NOT_AGENT_KINDS = {

@@ -475,79 +475,22 @@ def build_plan(
     evidence_turns: list[dict[str, Any]] = []
     failures: list[dict[str, Any]] = []
     for number, span in enumerate(grouped.turns, start=1):
-        text = "\n\n".join(m.content for m in span.users)
-        text, attachments = flag_attachments(text)
+        turn, evidence_turn, failure, attachments = _plan_turn(number, span)
         for name in attachments:
             what = f"attachment {name!r} from turn {number}: add it to the corpus"
             index_documents.append({"path": placeholder(what)})
-        expected: list[str] = []
-        errors: list[str] = []
-        tool_evidence: list[dict[str, Any]] = []
-        # tools sit on the replies; memory.db keeps a turn's calls on its user row when no
-        # answer was stored
-        for reply in [*span.users, *span.replies]:
-            for call in reply.tools:
-                tool_evidence.append(tool_evidence_entry(call))
-                if not call.blocked and call.success is True and call.name not in expected:
-                    expected.append(call.name)
-            errors.extend(reply.errors)
-        answer = "\n\n".join(r.content for r in span.replies if r.content).strip()
-        answer_note = None
-        if len(answer) > MAX_ANSWER_CHARS:
-            answer_note = f"answer cut from {len(answer)} to {MAX_ANSWER_CHARS} characters"
-            answer = cut_at_space(answer, MAX_ANSWER_CHARS)
-        kinds = [k for r in span.replies if (k := failure_kind(r.content))]
-        failure = kinds[0] if kinds else None
-        if failure is None and not span.replies:
-            failure = "no_answer"
-        elif failure is None and errors:
-            failure = "agent_error_step"
         if failure is not None:
             failures.append(
                 {"turn": number, "kind": failure}
                 | ({"infrastructure": True} if failure in INFRASTRUCTURE_FALLBACKS else {})
             )
-        turn: dict[str, Any] = {
-            "turn": number,
-            "objective": placeholder(f"what the user wants in turn {number}"),
-            "user_message": text,
-        }
-        if expected:
-            turn["expected_tools"] = expected
-        turn["ground_truth"] = {"expected_answer": placeholder("the correct answer")}
-        turn["success_criteria"] = placeholder(
-            "what a correct answer does (the captured answer is evidence, not the criterion)"
-        )
         turns.append(turn)
-        notes = [n for m in [*span.users, *span.replies] for n in m.notes]
-        if answer_note:
-            notes.append(answer_note)
-        evidence_turns.append(
-            _compact_keep(
-                {
-                    "turn": number,
-                    "user_message": text,
-                    "answer": answer or None,
-                    "error_fallback": failure,
-                    "tools": tool_evidence,
-                }
-            )
-            | _compact(
-                {
-                    "message_refs": [m.ref for m in [*span.users, *span.replies]],
-                    "merged_user_messages": len(span.users) if len(span.users) > 1 else None,
-                    "agent_errors": errors,
-                    "attachments": attachments,
-                    "notes": notes,
-                }
-            )
-        )
+        evidence_turns.append(evidence_turn)
 
     title = session.title
     shown_title = clean_title(title) if (title and clean_title) else title
-    scenario_id = draft_id(session, shown_title)
     locator = f"{LOCATOR_PREFIX[session.store]}:{session.id}"
-    scenario: dict[str, Any] = {"id": scenario_id}
+    scenario: dict[str, Any] = {"id": draft_id(session, shown_title)}
     if shown_title:
         scenario["name"] = shown_title
     scenario["category"] = chosen
@@ -573,7 +516,19 @@ def build_plan(
             "store_notes": session.notes,
         }
     )
-    details = _compact(
+    evidence: dict[str, Any] = {"tools_available": session.tools_available}
+    if session.evidence_note:
+        evidence["note"] = session.evidence_note
+    evidence["turns"] = evidence_turns
+    source = new_record_source(
+        "session", locator, link=locator, private=session.private, details=_details(session)
+    )
+    return DraftPlan(scenario, observations, source, evidence)
+
+
+def _details(session: Session) -> dict[str, Any]:
+    """The record source's details: where the session was stored and what it says of itself."""
+    return _compact(
         {
             "store": session.store.value,
             "session_id": session.id,
@@ -586,14 +541,68 @@ def build_plan(
             **session.details,
         }
     )
-    evidence: dict[str, Any] = {"tools_available": session.tools_available}
-    if session.evidence_note:
-        evidence["note"] = session.evidence_note
-    evidence["turns"] = evidence_turns
-    source = new_record_source(
-        "session", locator, link=locator, private=session.private, details=details
+
+
+def _plan_turn(
+    number: int, span: TurnSpan
+) -> tuple[dict[str, Any], dict[str, Any], str | None, list[str]]:
+    """One turn: the scenario's turn, its evidence, its failure kind and its attachments."""
+    text = "\n\n".join(m.content for m in span.users)
+    text, attachments = flag_attachments(text)
+    expected: list[str] = []
+    errors: list[str] = []
+    tool_evidence: list[dict[str, Any]] = []
+    # tools sit on the replies; memory.db keeps a turn's calls on its user row when no
+    # answer was stored
+    for reply in [*span.users, *span.replies]:
+        for call in reply.tools:
+            tool_evidence.append(tool_evidence_entry(call))
+            if not call.blocked and call.success is True and call.name not in expected:
+                expected.append(call.name)
+        errors.extend(reply.errors)
+    answer = "\n\n".join(r.content for r in span.replies if r.content).strip()
+    answer_note = None
+    if len(answer) > MAX_ANSWER_CHARS:
+        answer_note = f"answer cut from {len(answer)} to {MAX_ANSWER_CHARS} characters"
+        answer = cut_at_space(answer, MAX_ANSWER_CHARS)
+    kinds = [k for r in span.replies if (k := failure_kind(r.content))]
+    failure = kinds[0] if kinds else None
+    if failure is None and not span.replies:
+        failure = "no_answer"
+    elif failure is None and errors:
+        failure = "agent_error_step"
+    turn: dict[str, Any] = {
+        "turn": number,
+        "objective": placeholder(f"what the user wants in turn {number}"),
+        "user_message": text,
+    }
+    if expected:
+        turn["expected_tools"] = expected
+    turn["ground_truth"] = {"expected_answer": placeholder("the correct answer")}
+    turn["success_criteria"] = placeholder(
+        "what a correct answer does (the captured answer is evidence, not the criterion)"
     )
-    return DraftPlan(scenario, observations, source, evidence)
+    notes = [n for m in [*span.users, *span.replies] for n in m.notes]
+    if answer_note:
+        notes.append(answer_note)
+    evidence = _compact_keep(
+        {
+            "turn": number,
+            "user_message": text,
+            "answer": answer or None,
+            "error_fallback": failure,
+            "tools": tool_evidence,
+        }
+    ) | _compact(
+        {
+            "message_refs": [m.ref for m in [*span.users, *span.replies]],
+            "merged_user_messages": len(span.users) if len(span.users) > 1 else None,
+            "agent_errors": errors,
+            "attachments": attachments,
+            "notes": notes,
+        }
+    )
+    return turn, evidence, failure, attachments
 
 
 def tool_evidence_entry(call: ToolCall) -> dict[str, Any]:

@@ -25,6 +25,7 @@ from __future__ import annotations
 import html
 import itertools
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
@@ -920,6 +921,31 @@ def clauses(step: str) -> list[str]:
     return [p.strip() for p in parts if p.strip()]
 
 
+@dataclass
+class _Read:
+    """What the sections of an issue say, gathered by kind before the turns are built."""
+
+    steps: list[str] = field(default_factory=list)
+    criteria: list[str] = field(default_factory=list)
+    descriptions: list[str] = field(default_factory=list)
+    actual: list[str] = field(default_factory=list)
+    environment: list[str] = field(default_factory=list)
+    fields: dict[str, str] = field(default_factory=dict)
+    checkboxes: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
+    prompt: str | None = None
+    logs: list[dict[str, Any]] = field(default_factory=list)
+
+
+@dataclass
+class _Setup:
+    """The set-up clauses taken out of the steps: documents indexed, agents opened."""
+
+    kept: list[str]
+    documents: list[str] = field(default_factory=list)
+    setup_steps: list[str] = field(default_factory=list)
+    agents: list[str] = field(default_factory=list)
+
+
 def parse_issue(title: str | None, body: str | None) -> ParsedIssue:
     """Parse one issue (title and markdown body) into turns, criteria and evidence."""
     warnings: list[str] = []
@@ -936,124 +962,256 @@ def parse_issue(title: str | None, body: str | None) -> ParsedIssue:
     labels = {normalise_label(s.label) for s in sections if s.label}
     form = _detect_form(labels, structured, text)
 
-    steps: list[str] = []
-    criteria: list[str] = []
-    descriptions: list[str] = []
-    actual: list[str] = []
-    environment: list[str] = []
-    fields: dict[str, str] = {}
-    checkboxes: dict[str, list[dict[str, Any]]] = {}
-    prompt: str | None = None
-    logs: list[dict[str, Any]] = []
-
+    read = _Read()
     for section in sections:
-        raw = "\n".join(
-            ln for ln in section.text.split("\n") if ln.strip().lower() != NO_RESPONSE
-        ).strip()
-        label = section.label or ""
-        if section.kind is not Kind.checks and _checkboxes(raw) and not _non_task_text(raw):
-            checkboxes[label or "checklist"] = _checkboxes(raw)
-            if section.kind in (Kind.expected, Kind.acceptance):
-                # acceptance criteria written as a task list are still the criteria
-                ticked = [_clean_step(b["text"]) for b in checkboxes[label or "checklist"]]
-                crit = "\n".join("- " + t for t in ticked if t and not is_filler(t))
-                if crit:
-                    criteria.append(crit)
-            continue
-        if _CODE not in raw and is_filler(raw):
-            continue
-        content = _evidence_refs(raw, section.label, blocks, used)
-        kind = section.kind
-        if kind is Kind.steps:
-            found, before, after = _steps_from(content)
-            steps.extend(found)
-            before = "\n".join(ln for ln in before.split("\n") if not is_filler(ln))
-            after = "\n".join(ln for ln in after.split("\n") if not is_filler(ln))
-            if before.strip():
-                descriptions.append(before.strip())
-            if after.strip():
-                actual.append(after.strip())
-        elif kind in (Kind.expected, Kind.acceptance):
-            crit = _criteria_text(content)
-            if crit:
-                criteria.append(crit)
-        elif kind is Kind.actual:
-            # "Error: …" keeps its label: the line says what it is
-            named = normalise_label(label).startswith("error")
-            actual.append(f"{label}: {content}" if named else content)
-        elif kind is Kind.environment:
-            environment.append(f"{label}: {content}" if label else content)
-        elif kind in (Kind.prompt, Kind.model):
-            head, rest = _head_and_rest(content, kind is Kind.model)
-            if kind is Kind.prompt:
-                prompt = _clean_inline(head.strip().strip("\"“”'")) or None
-            elif head:
-                fields["model"] = _clean_inline(head)
-            if rest:
-                actual.append(rest)
-        elif kind is Kind.logs:
-            if _CODE not in raw:
-                text_kept = cut_at_space(raw, MAX_EVIDENCE_CHARS)
-                logs.append({"kind": "log", "section": label, "text": text_kept})
-            elif any(ln.strip() and not _REF_LINE.match(ln.strip()) for ln in content.split("\n")):
-                actual.append(content)
-        elif kind is Kind.description:
-            descriptions.append(content)
-        elif kind is Kind.checks:
-            checkboxes[label] = _checkboxes(raw)
-        else:
-            fields[label] = cut_at_space(content, MAX_TEXT_CHARS)
-
+        _read_section(read, section, blocks, used)
     for index in range(len(blocks)):
         if index not in used:
             _evidence_refs(f"{_CODE}{index}{_CODE}", None, blocks, used)
+    _steps_from_lists(read)
 
-    if not steps:
-        for i, desc in enumerate(descriptions):
-            items, before, after = split_list(desc)
-            items = [it for it in items if not is_filler(it) and not _TASK.match(it)]
-            if items:
-                steps = items
-                descriptions[i] = before
-                if after:
-                    actual.insert(0, after)
-                break
+    setup = _take_setup([s for s in (_clean_step(s) for s in read.steps) if s and not is_filler(s)])
+    kept = setup.kept
+    turns, observed = _turns_and_observed(kept, setup.setup_steps, sections, blocks, used)
+    prompt = read.prompt
+    if prompt and not is_filler(prompt) and not any(t.user_message for t in turns):
+        turns = _place_prompt(turns, prompt)
 
-    if not steps:
-        # "What's wrong" or a section of another name that lists what the user said, each
-        # item a quoted prompt ("1. \"draft a reply …\" → …"): those items are the steps
-        for text in [*actual, *fields.values()]:
-            items = [it for it in split_list(text)[0] if not is_filler(it)]
-            if any(classify_step(it).user_message for it in items):
-                steps = items
-                break
+    description = "\n\n".join(d.strip() for d in read.descriptions if d.strip()) or None
+    from_title = False
+    if not turns:
+        turns = _seed_turns(description, title, prompt)
+        from_title = bool(turns) and description is None
+    extra: list[str] = []
+    if len(turns) > MAX_TURNS:
+        extra = [t.objective for t in turns[MAX_TURNS:]]
+        warnings.append(f"{len(turns)} steps; the first {MAX_TURNS} became turns")
+        turns = turns[:MAX_TURNS]
+    if description and len(description) > MAX_TEXT_CHARS:
+        description = cut_at_space(description, MAX_TEXT_CHARS).rstrip() + " …"
+    success = _success_criteria(read.criteria, form, description)
+    evidence = [used[k] for k in sorted(used)] + read.logs
+    parts = [
+        *kept,
+        *setup.setup_steps,
+        *read.actual,
+        *read.descriptions,
+        *(str(b["text"]) for b in blocks),
+        *(str(e["text"]) for e in read.logs),
+    ]
+    agents = setup.agents
+    return ParsedIssue(
+        form=form,
+        turns=turns,
+        success_criteria=success,
+        description=description,
+        evidence=evidence,
+        actual="\n\n".join(read.actual).strip() or None,
+        environment="\n".join(read.environment).strip() or None,
+        observed=observed,
+        fields=read.fields,
+        checkboxes=read.checkboxes,
+        extra_steps=extra,
+        documents=setup.documents,
+        setup_steps=setup.setup_steps,
+        warnings=warnings
+        + (
+            [f"the steps open several agents ({', '.join(agents)}); the record keeps the first"]
+            if len(agents) > 1
+            else []
+        ),
+        steps_from_title=from_title,
+        agent_type=agents[0] if agents else None,
+        install_signals=install_signals(title, parts, turns),
+        not_agent=not_agent(title, parts, turns),
+    )
 
-    turns: list[ParsedTurn] = []
-    observed: list[str] = []
-    kept = [s for s in (_clean_step(s) for s in steps) if s and not is_filler(s)]
-    documents: list[str] = []
-    setup_steps: list[str] = []
-    agents: list[str] = []
+
+def _success_criteria(criteria: list[str], form: str, description: str | None) -> str | None:
+    """The criteria sections, or a free-form description's "should" sentences, capped."""
+    if not criteria and form == "freeform" and description:
+        criteria = [s for s in _sentences(description) if _SHOULD.search(s)]
+    success = "\n".join(criteria).strip() or None
+    if success and len(success) > MAX_TEXT_CHARS:
+        success = cut_at_space(success, MAX_TEXT_CHARS).rstrip() + " …"
+    return success
+
+
+def _read_section(
+    read: _Read, section: Section, blocks: list[dict[str, Any]], used: dict[int, dict[str, Any]]
+) -> None:
+    """Add one section to what the issue says, by the section's kind."""
+    raw = "\n".join(
+        ln for ln in section.text.split("\n") if ln.strip().lower() != NO_RESPONSE
+    ).strip()
+    label = section.label or ""
+    if section.kind is not Kind.checks and _checkboxes(raw) and not _non_task_text(raw):
+        _read_task_list(read, section.kind, raw, label)
+        return
+    if _CODE not in raw and is_filler(raw):
+        return
+    content = _evidence_refs(raw, section.label, blocks, used)
+    reader = _SECTION_READERS.get(section.kind)
+    if reader is None:
+        read.fields[label] = cut_at_space(content, MAX_TEXT_CHARS)
+    else:
+        reader(read, _Body(section.kind, raw, content, label))
+
+
+@dataclass(frozen=True)
+class _Body:
+    """A section's kind, its text, that text with code blocks referenced, and its label."""
+
+    kind: Kind
+    raw: str
+    content: str
+    label: str
+
+
+def _read_task_list(read: _Read, kind: Kind, raw: str, label: str) -> None:
+    """A section written as a task list keeps its boxes; under expected, they are criteria."""
+    read.checkboxes[label or "checklist"] = _checkboxes(raw)
+    if kind in (Kind.expected, Kind.acceptance):
+        # acceptance criteria written as a task list are still the criteria
+        ticked = [_clean_step(b["text"]) for b in read.checkboxes[label or "checklist"]]
+        crit = "\n".join("- " + t for t in ticked if t and not is_filler(t))
+        if crit:
+            read.criteria.append(crit)
+
+
+def _read_steps(read: _Read, body: _Body) -> None:
+    """A steps section: its list is the steps, prose before it describes, after it reports."""
+    found, before, after = _steps_from(body.content)
+    read.steps.extend(found)
+    before = "\n".join(ln for ln in before.split("\n") if not is_filler(ln))
+    after = "\n".join(ln for ln in after.split("\n") if not is_filler(ln))
+    if before.strip():
+        read.descriptions.append(before.strip())
+    if after.strip():
+        read.actual.append(after.strip())
+
+
+def _read_criteria(read: _Read, body: _Body) -> None:
+    """An expected-behaviour or acceptance section: the success criteria."""
+    crit = _criteria_text(body.content)
+    if crit:
+        read.criteria.append(crit)
+
+
+def _read_actual(read: _Read, body: _Body) -> None:
+    """What happened; "Error: …" keeps its label: the line says what it is."""
+    named = normalise_label(body.label).startswith("error")
+    read.actual.append(f"{body.label}: {body.content}" if named else body.content)
+
+
+def _read_environment(read: _Read, body: _Body) -> None:
+    """The environment, labelled."""
+    read.environment.append(f"{body.label}: {body.content}" if body.label else body.content)
+
+
+def _read_prompt_or_model(read: _Read, body: _Body) -> None:
+    """A prompt or model section: its first line is the value, the rest what happened."""
+    head, rest = _head_and_rest(body.content, body.kind is Kind.model)
+    if body.kind is Kind.prompt:
+        read.prompt = _clean_inline(head.strip().strip("\"“”'")) or None
+    elif head:
+        read.fields["model"] = _clean_inline(head)
+    if rest:
+        read.actual.append(rest)
+
+
+def _read_logs(read: _Read, body: _Body) -> None:
+    """A logs section: plain text is log evidence; prose beside code blocks is what happened."""
+    if _CODE not in body.raw:
+        text_kept = cut_at_space(body.raw, MAX_EVIDENCE_CHARS)
+        read.logs.append({"kind": "log", "section": body.label, "text": text_kept})
+    elif any(ln.strip() and not _REF_LINE.match(ln.strip()) for ln in body.content.split("\n")):
+        read.actual.append(body.content)
+
+
+def _read_description(read: _Read, body: _Body) -> None:
+    """A description section."""
+    read.descriptions.append(body.content)
+
+
+def _read_checks(read: _Read, body: _Body) -> None:
+    """A checks section (the form's own check boxes)."""
+    read.checkboxes[body.label] = _checkboxes(body.raw)
+
+
+_SECTION_READERS: dict[Kind, Callable[[_Read, _Body], None]] = {
+    Kind.steps: _read_steps,
+    Kind.expected: _read_criteria,
+    Kind.acceptance: _read_criteria,
+    Kind.actual: _read_actual,
+    Kind.environment: _read_environment,
+    Kind.prompt: _read_prompt_or_model,
+    Kind.model: _read_prompt_or_model,
+    Kind.logs: _read_logs,
+    Kind.description: _read_description,
+    Kind.checks: _read_checks,
+}
+"""The reader of each kind of section; a section of another kind is kept as a field."""
+
+
+def _steps_from_lists(read: _Read) -> None:
+    """With no steps section, the first list in a description (or of quoted prompts) is."""
+    if read.steps:
+        return
+    for i, desc in enumerate(read.descriptions):
+        items, before, after = split_list(desc)
+        items = [it for it in items if not is_filler(it) and not _TASK.match(it)]
+        if items:
+            read.steps = items
+            read.descriptions[i] = before
+            if after:
+                read.actual.insert(0, after)
+            return
+    # "What's wrong" or a section of another name that lists what the user said, each
+    # item a quoted prompt ("1. \"draft a reply …\" → …"): those items are the steps
+    for text in [*read.actual, *read.fields.values()]:
+        items = [it for it in split_list(text)[0] if not is_filler(it)]
+        if any(classify_step(it).user_message for it in items):
+            read.steps = items
+            return
+
+
+def _take_setup(kept: list[str]) -> _Setup:
+    """Opening the Agent UI or an agent's chat and indexing a file are how GAIA's simulator
+    sets a session up (create_session(agent_type=…), index_documents), not something the
+    user says: those clauses leave the turns; the rest stays a turn."""
+    setup = _Setup(kept=kept)
     for step in list(kept):
-        # Opening the Agent UI or an agent's chat and indexing a file are how GAIA's
-        # simulator sets a session up (create_session(agent_type=…), index_documents), not
-        # something the user says: those clauses leave the turns; the rest stays a turn.
         remaining: list[str] = []
         was_setup = False
         for clause in clauses(step):
             opens, agent = agent_of(clause)
             names = [] if opens else document_names(clause)
-            if opens and agent and agent not in agents:
-                agents.append(agent)
-            documents.extend(n for n in names if n not in documents)
+            if opens and agent and agent not in setup.agents:
+                setup.agents.append(agent)
+            setup.documents.extend(n for n in names if n not in setup.documents)
             if opens or names:
                 was_setup = True
             else:
                 remaining.append(clause)
         if was_setup:
-            setup_steps.append(step)
+            setup.setup_steps.append(step)
             kept[kept.index(step)] = ", ".join(remaining)
-    kept = [s for s in kept if s]
+    setup.kept = [s for s in kept if s]
+    return setup
+
+
+def _turns_and_observed(
+    kept: list[str],
+    setup_steps: list[str],
+    sections: list[Section],
+    blocks: list[dict[str, Any]],
+    used: dict[int, dict[str, Any]],
+) -> tuple[list[ParsedTurn], list[str]]:
+    """The turns and what was observed, from the steps (or the prose); set-up steps are added
+    to ``setup_steps``."""
+    turns: list[ParsedTurn] = []
+    observed: list[str] = []
     said = [
         (
             s,
@@ -1079,82 +1237,34 @@ def parse_issue(title: str | None, body: str | None) -> ParsedIssue:
                 observed.append(step)
             else:
                 setup_steps.append(_show_blocks(step, used))
+        return turns, observed
+    spoken = prose_messages(sections, blocks)
+    if spoken:
+        turns = [ParsedTurn(objective, message) for objective, message in spoken]
+        observed = [s for s in kept if is_observed(s)]
+        setup_steps.extend(_show_blocks(s, used) for s in kept if not is_observed(s))
+        return turns, observed
+    user_facing = [s for s in kept if not is_observed(s)]
+    if not user_facing:
+        user_facing = kept
     else:
-        spoken = prose_messages(sections, blocks)
-        if spoken:
-            turns = [ParsedTurn(objective, message) for objective, message in spoken]
-            observed = [s for s in kept if is_observed(s)]
-            setup_steps.extend(_show_blocks(s, used) for s in kept if not is_observed(s))
-        else:
-            user_facing = [s for s in kept if not is_observed(s)]
-            if not user_facing:
-                user_facing = kept
-            else:
-                observed = [s for s in kept if is_observed(s)]
-            turns = [classify_step(s) for s in user_facing]
-    if prompt and not is_filler(prompt) and not any(t.user_message for t in turns):
-        turns = _place_prompt(turns, prompt)
+        observed = [s for s in kept if is_observed(s)]
+    return [classify_step(s) for s in user_facing], observed
 
-    description = "\n\n".join(d.strip() for d in descriptions if d.strip()) or None
-    from_title = False
-    if not turns:
-        seed = _first_paragraph(description) if description else None
-        seed = seed or _clean_inline(title or "")
-        if seed:
-            turn = classify_step(seed)
-            if turn.user_message and not _said_at_start(seed):
-                # a quotation in a paragraph nobody says to the agent is a word, not a message
-                turn = ParsedTurn(turn.objective)
-            if prompt and not is_filler(prompt) and not turn.user_message:
-                turn = ParsedTurn(turn.objective, prompt)
-            turns = [turn]
-            from_title = description is None
-    extra: list[str] = []
-    if len(turns) > MAX_TURNS:
-        extra = [t.objective for t in turns[MAX_TURNS:]]
-        warnings.append(f"{len(turns)} steps; the first {MAX_TURNS} became turns")
-        turns = turns[:MAX_TURNS]
-    if description and len(description) > MAX_TEXT_CHARS:
-        description = cut_at_space(description, MAX_TEXT_CHARS).rstrip() + " …"
-    if not criteria and form == "freeform" and description:
-        criteria = [s for s in _sentences(description) if _SHOULD.search(s)]
-    success = "\n".join(criteria).strip() or None
-    if success and len(success) > MAX_TEXT_CHARS:
-        success = cut_at_space(success, MAX_TEXT_CHARS).rstrip() + " …"
-    evidence = [used[k] for k in sorted(used)] + logs
-    parts = [
-        *kept,
-        *setup_steps,
-        *actual,
-        *descriptions,
-        *(str(b["text"]) for b in blocks),
-        *(str(e["text"]) for e in logs),
-    ]
-    return ParsedIssue(
-        form=form,
-        turns=turns,
-        success_criteria=success,
-        description=description,
-        evidence=evidence,
-        actual="\n\n".join(actual).strip() or None,
-        environment="\n".join(environment).strip() or None,
-        observed=observed,
-        fields=fields,
-        checkboxes=checkboxes,
-        extra_steps=extra,
-        documents=documents,
-        setup_steps=setup_steps,
-        warnings=warnings
-        + (
-            [f"the steps open several agents ({', '.join(agents)}); the record keeps the first"]
-            if len(agents) > 1
-            else []
-        ),
-        steps_from_title=from_title,
-        agent_type=agents[0] if agents else None,
-        install_signals=install_signals(title, parts, turns),
-        not_agent=not_agent(title, parts, turns),
-    )
+
+def _seed_turns(description: str | None, title: str | None, prompt: str | None) -> list[ParsedTurn]:
+    """With no turn found, one from the description's first paragraph or the title."""
+    seed = _first_paragraph(description) if description else None
+    seed = seed or _clean_inline(title or "")
+    if not seed:
+        return []
+    turn = classify_step(seed)
+    if turn.user_message and not _said_at_start(seed):
+        # a quotation in a paragraph nobody says to the agent is a word, not a message
+        turn = ParsedTurn(turn.objective)
+    if prompt and not is_filler(prompt) and not turn.user_message:
+        turn = ParsedTurn(turn.objective, prompt)
+    return [turn]
 
 
 _INSTALL = re.compile(

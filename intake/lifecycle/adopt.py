@@ -143,6 +143,49 @@ def _captured_link(data: dict[str, Any]) -> tuple[str | None, datetime | None]:
     return link, parse_when(captured.get("captured_at"))
 
 
+def _checked_link(settings: Settings, link: str) -> str:
+    """``--link`` on one line, refused when empty or holding what the scrubber finds."""
+    link = " ".join(link.split())
+    if not link:
+        raise UsageError("--link is empty")
+    types = finding_types(settings, link)
+    if types:
+        raise UsageError(
+            "--link holds private data; give a link without it",
+            where="--link",
+            hint=scrub_message("--link", types),
+        )
+    return link
+
+
+def _checked_rationale(settings: Settings, rationale: str) -> str:
+    """``--rationale`` on one line of 1 to 500 characters, without what the scrubber finds."""
+    rationale = " ".join(rationale.split())
+    if not rationale or len(rationale) > 500:
+        raise UsageError("--rationale must be one line of 1 to 500 characters")
+    types = finding_types(settings, rationale)
+    if types:
+        raise UsageError(
+            "--rationale holds private data; write it without",
+            where="--rationale",
+            hint=scrub_message("--rationale", types),
+        )
+    return rationale
+
+
+def _source_link(found: str | None, kind: SourceType, shown: str) -> str:
+    """The adopted scenario's source link: the one found, else ``adopted:PATH`` for a kind
+    that is not real use; real use needs a link."""
+    if found is None and kind not in REAL_USE:
+        return f"adopted:{shown}"
+    if found is None:
+        raise UsageError(
+            "no link for this scenario: give --link (its captured_from has no session_id)",
+            where=shown,
+        )
+    return found
+
+
 def adopt(
     settings: Settings,
     targets: list[Path],
@@ -161,27 +204,9 @@ def adopt(
         raise UsageError("the reviewer login holds private data", where="--reviewer")
     result = AdoptResult(dry_run=dry_run)
     if link is not None:
-        link = " ".join(link.split())
-        if not link:
-            raise UsageError("--link is empty")
-        types = finding_types(settings, link)
-        if types:
-            raise UsageError(
-                "--link holds private data; give a link without it",
-                where="--link",
-                hint=scrub_message("--link", types),
-            )
+        link = _checked_link(settings, link)
     if rationale is not None:
-        rationale = " ".join(rationale.split())
-        if not rationale or len(rationale) > 500:
-            raise UsageError("--rationale must be one line of 1 to 500 characters")
-        types = finding_types(settings, rationale)
-        if types:
-            raise UsageError(
-                "--rationale holds private data; write it without",
-                where="--rationale",
-                hint=scrub_message("--rationale", types),
-            )
+        rationale = _checked_rationale(settings, rationale)
     files = _yaml_files(settings, targets)
     if not dry_run:
         result.notes += _recover_all(settings, files)
@@ -221,16 +246,11 @@ def adopt(
                 where=shown,
             )
         captured_link, captured_at = _captured_link(data)
-        the_link = (
-            link or (existing.get("link") if isinstance(existing, dict) else None) or captured_link
+        the_link = _source_link(
+            link or (existing.get("link") if isinstance(existing, dict) else None) or captured_link,
+            kind,
+            shown,
         )
-        if the_link is None and kind not in REAL_USE:
-            the_link = f"adopted:{shown}"
-        if the_link is None:
-            raise UsageError(
-                "no link for this scenario: give --link (its captured_from has no session_id)",
-                where=shown,
-            )
         text = raw.decode("utf-8")
         source_map = {"type": kind.value, "link": the_link}
         add_rationale = rationale if not data.get("difficulty_rationale") else None

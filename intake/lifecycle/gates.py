@@ -407,7 +407,46 @@ def saturated(runs: list[Run], current: str | None, saturation_pass_rate: float 
 
 def check_gates(inputs: GateInputs) -> list[Gate]:
     """Every gate (docs/guide.md, "Promotion"), met or unmet, in order; pure (reads nothing)."""
-    gates: list[Gate] = []
+    who = author_identities(inputs.record) + inputs.authors
+    gates = [
+        _schema_gate(inputs),
+        _scrub_gate(inputs),
+        review_gate(inputs.record.reviews, inputs.content_hash, who),
+        _run_gate(
+            4,
+            RunTier.strong,
+            inputs.record.runs,
+            inputs.runnable_hash,
+            None,
+            strong_pass_min=inputs.strong_pass_min,
+            suite=inputs.suite,
+        ),
+        _run_gate(
+            5,
+            RunTier.local,
+            inputs.record.runs,
+            inputs.runnable_hash,
+            inputs.allow_saturated,
+            saturation_pass_rate=inputs.saturation_pass_rate,
+            suite=inputs.suite,
+        ),
+        _duplicate_gate(inputs),
+    ]
+    if inputs.require_rubric:
+        gates.append(rubric_gate(inputs.record.reviews, inputs.content_hash, who))
+    gates.append(
+        control_gate(
+            inputs.record,
+            inputs.runnable_hash,
+            require=inputs.require_control,
+            allow=inputs.allow_passing_control,
+        )
+    )
+    return gates
+
+
+def _schema_gate(inputs: GateInputs) -> Gate:
+    """Gate 1: valid under the strict schema, with no placeholder, a source and a rationale."""
     view = inputs.view
     problems = [p.located() for p in inputs.problems]
     if view is not None:
@@ -422,95 +461,54 @@ def check_gates(inputs: GateInputs) -> list[Gate]:
         category = view.category
         if category is None or not re.fullmatch(CATEGORY_PATTERN, category):
             problems.append("category is not a safe folder name ([a-z0-9_-])")
-    if problems:
-        more = f" (+{len(problems) - 3} more)" if len(problems) > 3 else ""
-        gates.append(
-            Gate(
-                1,
-                GATE_NAMES[1],
-                False,
-                "; ".join(problems[:3]) + more,
-                "edit the draft until `intake validate --strict DRAFT` passes: real criteria "
-                "instead of placeholders, a source and a one-line difficulty_rationale",
-            )
-        )
-    else:
-        gates.append(Gate(1, GATE_NAMES[1], True, "valid under the strict schema"))
+    if not problems:
+        return Gate(1, GATE_NAMES[1], True, "valid under the strict schema")
+    more = f" (+{len(problems) - 3} more)" if len(problems) > 3 else ""
+    return Gate(
+        1,
+        GATE_NAMES[1],
+        False,
+        "; ".join(problems[:3]) + more,
+        "edit the draft until `intake validate --strict DRAFT` passes: real criteria "
+        "instead of placeholders, a source and a one-line difficulty_rationale",
+    )
 
+
+def _scrub_gate(inputs: GateInputs) -> Gate:
+    """Gate 2: the scrubber's re-scan ran and found nothing."""
     if inputs.scrub_findings is None:
-        gates.append(
-            Gate(
-                2,
-                GATE_NAMES[2],
-                False,
-                f"scrub re-scan could not run: {inputs.scrub_error or 'scrubber unavailable'}",
-                "fix the scrubber installation and run the promotion again",
-            )
+        return Gate(
+            2,
+            GATE_NAMES[2],
+            False,
+            f"scrub re-scan could not run: {inputs.scrub_error or 'scrubber unavailable'}",
+            "fix the scrubber installation and run the promotion again",
         )
-    elif inputs.scrub_findings:
-        found = inputs.scrub_findings
-        shown_findings = "; ".join(str(f) for f in found[:3])
-        more = f" (+{len(found) - 3} more)" if len(found) > 3 else ""
-        gates.append(
-            Gate(
-                2,
-                GATE_NAMES[2],
-                False,
-                f"{len(inputs.scrub_findings)} finding(s): {shown_findings}{more}",
-                "run `intake scrub DRAFT` (or remove the values by hand) and re-review",
-            )
-        )
-    else:
-        gates.append(Gate(2, GATE_NAMES[2], True, "scrub re-scan found nothing"))
+    if not inputs.scrub_findings:
+        return Gate(2, GATE_NAMES[2], True, "scrub re-scan found nothing")
+    found = inputs.scrub_findings
+    shown_findings = "; ".join(str(f) for f in found[:3])
+    more = f" (+{len(found) - 3} more)" if len(found) > 3 else ""
+    return Gate(
+        2,
+        GATE_NAMES[2],
+        False,
+        f"{len(found)} finding(s): {shown_findings}{more}",
+        "run `intake scrub DRAFT` (or remove the values by hand) and re-review",
+    )
 
-    who = author_identities(inputs.record) + inputs.authors
-    gates.append(review_gate(inputs.record.reviews, inputs.content_hash, who))
-    gates.append(
-        _run_gate(
-            4,
-            RunTier.strong,
-            inputs.record.runs,
-            inputs.runnable_hash,
-            None,
-            strong_pass_min=inputs.strong_pass_min,
-            suite=inputs.suite,
-        )
+
+def _duplicate_gate(inputs: GateInputs) -> Gate:
+    """Gate 6: no scenario of the suite has the draft's id."""
+    if not inputs.duplicates:
+        return Gate(6, GATE_NAMES[6], True, "no scenario with this id in the suite")
+    return Gate(
+        6,
+        GATE_NAMES[6],
+        False,
+        f"id {inputs.scenario_id!r} exists in the suite: {', '.join(inputs.duplicates)}",
+        "rename the draft (file name and id) or reject it as a duplicate",
     )
-    allow = inputs.allow_saturated
-    gates.append(
-        _run_gate(
-            5,
-            RunTier.local,
-            inputs.record.runs,
-            inputs.runnable_hash,
-            allow,
-            saturation_pass_rate=inputs.saturation_pass_rate,
-            suite=inputs.suite,
-        )
-    )
-    if inputs.duplicates:
-        gates.append(
-            Gate(
-                6,
-                GATE_NAMES[6],
-                False,
-                f"id {inputs.scenario_id!r} exists in the suite: {', '.join(inputs.duplicates)}",
-                "rename the draft (file name and id) or reject it as a duplicate",
-            )
-        )
-    else:
-        gates.append(Gate(6, GATE_NAMES[6], True, "no scenario with this id in the suite"))
-    if inputs.require_rubric:
-        gates.append(rubric_gate(inputs.record.reviews, inputs.content_hash, who))
-    gates.append(
-        control_gate(
-            inputs.record,
-            inputs.runnable_hash,
-            require=inputs.require_control,
-            allow=inputs.allow_passing_control,
-        )
-    )
-    return gates
 
 
 def current_controls(record: Record, current: str | None) -> list[ControlRun]:

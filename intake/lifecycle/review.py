@@ -262,6 +262,39 @@ def reviews_from_pr(
     (``find_reviewed``)."""
     from intake.sources.github import call, client
 
+    full_name = _pr_repository(settings, number, repo)
+    draft, scenario_id = find_reviewed(settings, target)
+    where = f"{full_name}#{number}"
+    gh = client(settings.github_api_url, root=settings.root).withLazy(True)
+    gh_repo = gh.get_repo(full_name)
+    pull, head, pr_author = _fetch_pull(gh_repo, number, where)
+    pr_url = pr_web_url(settings.github_api_url, full_name, number)
+    found = PrReviews(draft=draft, pr_url=pr_url, head=head, pr_author=pr_author)
+    remote_path = repo_relative(draft, settings.root)
+    # A PR whose head merely contains the draft, unchanged, is not a review of the draft.
+    if remote_path not in call(f"files of {where}", lambda: _changed_files(pull)):
+        found.unchanged = remote_path
+        return found
+    reviews = call(f"reviews of {where}", lambda: list(pull.get_reviews()))
+    latest = latest_per_reviewer(reviews)
+    local_hash = content_hash(draft)
+    remote_hash: str | None = None
+    if any(str(r.state).upper() == "APPROVED" for r in latest.values()):
+        remote_hash = _remote_hash(gh_repo, remote_path, head, full_name)
+    candidates: list[Review] = []
+    for login, review in sorted(latest.items()):
+        why_not = _why_not_counted(review, login, found, remote_hash == local_hash)
+        if why_not is not None:
+            found.skipped.append(why_not)
+            continue
+        candidates.append(_review_of(review, login, local_hash, pr_url))
+    if candidates:
+        _record_reviews(settings, draft, scenario_id, local_hash, candidates, found, where)
+    return found
+
+
+def _pr_repository(settings: Settings, number: int, repo: str | None) -> str:
+    """The ``OWNER/NAME`` the pull request is read from, after checking the number and name."""
     if number <= 0:
         raise UsageError("a pull request number is a positive integer", where=str(number))
     full_name = repo or settings.github_repo
@@ -269,10 +302,12 @@ def reviews_from_pr(
         raise UsageError(
             "no repository to read the pull request from", hint="pass --repo OWNER/NAME"
         )
-    draft, scenario_id = find_reviewed(settings, target)
-    where = f"{full_name}#{number}"
-    gh = client(settings.github_api_url, root=settings.root).withLazy(True)
-    gh_repo = gh.get_repo(full_name)
+    return full_name
+
+
+def _fetch_pull(gh_repo: Any, number: int, where: str) -> tuple[Any, str, str]:
+    """The pull request, its head commit and its author; an issue number is a usage error."""
+    from intake.sources.github import call
 
     def fetch_pull() -> tuple[Any, str, str]:
         pull = gh_repo.get_pull(number)
@@ -297,118 +332,105 @@ def reviews_from_pr(
         raise
     if not re.fullmatch(COMMIT_PATTERN, head):
         raise SourceError("GitHub sent a head commit that is not a commit id", where=where)
-    pr_url = pr_web_url(settings.github_api_url, full_name, number)
-    found = PrReviews(draft=draft, pr_url=pr_url, head=head, pr_author=pr_author)
-    remote_path = repo_relative(draft, settings.root)
+    return pull, head, pr_author
 
-    def changed_files() -> set[str]:
-        names: set[str] = set()
-        for changed in pull.get_files():  # paginated (GitHub's Link headers)
-            names.add(str(changed.filename))
-            if changed.previous_filename:
-                names.add(str(changed.previous_filename))
-        return names
 
-    # A PR whose head merely contains the draft, unchanged, is not a review of the draft.
-    if remote_path not in call(f"files of {where}", changed_files):
-        found.unchanged = remote_path
-        return found
-    reviews = call(f"reviews of {where}", lambda: list(pull.get_reviews()))
-    latest = latest_per_reviewer(reviews)
+def _changed_files(pull: Any) -> set[str]:
+    """The paths a pull request changes, renamed files under both names."""
+    names: set[str] = set()
+    for changed in pull.get_files():  # paginated (GitHub's Link headers)
+        names.add(str(changed.filename))
+        if changed.previous_filename:
+            names.add(str(changed.previous_filename))
+    return names
 
-    local_hash = content_hash(draft)
-    remote_hash: str | None = None
-    if any(str(r.state).upper() == "APPROVED" for r in latest.values()):
-        content = call(
-            f"{remote_path} at {head[:12]} in {full_name}",
-            lambda: gh_repo.get_contents(remote_path, ref=head),
+
+def _remote_hash(gh_repo: Any, remote_path: str, head: str, full_name: str) -> str:
+    """The content hash of the draft as the pull request's head holds it."""
+    from intake.sources.github import call
+    from intake.store.records import sha256_bytes
+
+    content = call(
+        f"{remote_path} at {head[:12]} in {full_name}",
+        lambda: gh_repo.get_contents(remote_path, ref=head),
+    )
+    if isinstance(content, list):
+        raise SourceError("the draft's path is a folder at the PR head", where=remote_path)
+    try:
+        data = content.decoded_content
+    except (AssertionError, ValueError, TypeError):
+        raise SourceError(
+            "GitHub returned the draft in an unreadable encoding", where=remote_path
+        ) from None
+    return sha256_bytes(data)
+
+
+def _why_not_counted(
+    review: Any, login: str, found: PrReviews, same_content: bool
+) -> tuple[str | None, str] | None:
+    """Why a reviewer's latest review does not count (``(login, reason)``), or None if it does."""
+    state = str(review.state).upper()
+    commit = str(review.commit_id or "")
+    if not valid_login(login):
+        # it would be printed, stored and logged: ANSI escapes, newlines, an e-mail
+        return (None, "invalid login")
+    if not re.fullmatch(COMMIT_PATTERN, commit):
+        return (login, "the review names no valid commit id")
+    if state != "APPROVED":
+        return None
+    if login.lower() == found.pr_author.lower():
+        return (login, "approval by the pull request's author")
+    association = str(review.raw_data.get("author_association") or "").upper()
+    if association not in COUNTING_ASSOCIATIONS:
+        return (
+            login,
+            "not an owner, member or collaborator of the repository (GitHub's author_association)",
         )
-        if isinstance(content, list):
-            raise SourceError("the draft's path is a folder at the PR head", where=remote_path)
-        try:
-            data = content.decoded_content
-        except (AssertionError, ValueError, TypeError):
-            raise SourceError(
-                "GitHub returned the draft in an unreadable encoding", where=remote_path
-            ) from None
-        from intake.store.records import sha256_bytes
-
-        remote_hash = sha256_bytes(data)
-
-    candidates: list[Review] = []
-    for login, review in sorted(latest.items()):
-        state = str(review.state).upper()
-        commit = str(review.commit_id or "")
-        if not valid_login(login):
-            # it would be printed, stored and logged: ANSI escapes, newlines, an e-mail
-            found.skipped.append((None, "invalid login"))
-            continue
-        if not re.fullmatch(COMMIT_PATTERN, commit):
-            found.skipped.append((login, "the review names no valid commit id"))
-            continue
-        if state == "APPROVED":
-            if login.lower() == pr_author.lower():
-                found.skipped.append((login, "approval by the pull request's author"))
-                continue
-            association = str(review.raw_data.get("author_association") or "").upper()
-            if association not in COUNTING_ASSOCIATIONS:
-                found.skipped.append(
-                    (
-                        login,
-                        "not an owner, member or collaborator of the repository "
-                        "(GitHub's author_association)",
-                    )
-                )
-                continue
-            if commit != head:
-                found.skipped.append(
-                    (login, f"approval on {commit[:12]}, not the head {head[:12]}")
-                )
-                continue
-            if remote_hash != local_hash:
-                found.skipped.append(
-                    (
-                        login,
-                        f"the draft at {head[:12]} differs from the local file "
-                        f"(pull the branch, or push your edits and ask again)",
-                    )
-                )
-                continue
-        candidates.append(
-            Review(
-                reviewer=login,
-                decision=_STATES[state],
-                content_hash=local_hash,
-                at=utcnow()
-                if state == "DISMISSED" or not review.submitted_at
-                else _when(review.submitted_at),
-                via="github_pr",
-                pr_url=pr_url,
-                commit=commit,
-                review_id=int(review.id) if isinstance(review.id, int) else None,
-                note=None,
-            )
+    if commit != found.head:
+        return (login, f"approval on {commit[:12]}, not the head {found.head[:12]}")
+    if not same_content:
+        return (
+            login,
+            f"the draft at {found.head[:12]} differs from the local file "
+            f"(pull the branch, or push your edits and ask again)",
         )
+    return None
 
-    if not candidates:
-        return found
+
+def _review_of(review: Any, login: str, local_hash: str, pr_url: str) -> Review:
+    """The record's review for a GitHub review that counts."""
+    state = str(review.state).upper()
+    return Review(
+        reviewer=login,
+        decision=_STATES[state],
+        content_hash=local_hash,
+        at=utcnow()
+        if state == "DISMISSED" or not review.submitted_at
+        else _when(review.submitted_at),
+        via="github_pr",
+        pr_url=pr_url,
+        commit=str(review.commit_id or ""),
+        review_id=int(review.id) if isinstance(review.id, int) else None,
+        note=None,
+    )
+
+
+def _record_reviews(
+    settings: Settings,
+    draft: Path,
+    scenario_id: str,
+    local_hash: str,
+    candidates: list[Review],
+    found: PrReviews,
+    where: str,
+) -> None:
+    """Add the reviews not already in the record, in one transaction with their events."""
     with edit(settings, scenario_id, doing="record reviews") as tx:
         if content_hash(draft) != local_hash:
             raise Conflict("the draft changed while its reviews were read", where=scenario_id)
         record = load_draft_record(settings, draft)
         for review in candidates:
-            same = [
-                r
-                for r in record.reviews
-                if r.via == "github_pr"
-                and r.reviewer == review.reviewer
-                and r.pr_url == review.pr_url
-                and r.commit == review.commit
-                and r.decision is review.decision
-                and (r.at == review.at or review.decision is ReviewDecision.dismissed)
-                and r.content_hash == review.content_hash
-            ]
-            if same:
+            if any(_same_review(r, review) for r in record.reviews):
                 found.already.append(review)
                 continue
             record.reviews.append(review)
@@ -430,7 +452,19 @@ def reviews_from_pr(
                 for review in found.recorded
             ]
             tx.commit_record("review", draft, record, events)
-    return found
+
+
+def _same_review(old: Review, new: Review) -> bool:
+    """Whether the record already holds this pull-request review."""
+    return (
+        old.via == "github_pr"
+        and old.reviewer == new.reviewer
+        and old.pr_url == new.pr_url
+        and old.commit == new.commit
+        and old.decision is new.decision
+        and (old.at == new.at or new.decision is ReviewDecision.dismissed)
+        and old.content_hash == new.content_hash
+    )
 
 
 __all__ = [

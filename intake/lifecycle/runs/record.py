@@ -27,6 +27,7 @@ from intake.contract.models import (
     INFRA_STATUSES,
     JUDGED_STATUSES,
     SAFE_NAME_PATTERN,
+    Record,
     Run,
     RunTier,
 )
@@ -496,96 +497,31 @@ def record_run(
     ``intake run-record`` and ``intake run`` (with ``iteration`` and ``runner_exit``) both
     record through here. What was noticed but not refused is in ``run.warnings``.
     """
-    from intake.contract.validate import validate_file
     from intake.store.edit import edit
     from intake.store.journal import Event
-    from intake.store.suite import find_draft, finding_types, load_draft_record
+    from intake.store.suite import find_draft, load_draft_record
 
     draft = find_draft(settings, target)
     scenario_id = draft.stem
     result = read_result(scorecard, scenario_id)
     tested = model_under_test(scorecard, model)
-    configured = (*settings.strong_models, *settings.local_models)
-    check_name(settings, "the run id (run_id)", result.run_id)
-    check_name(
-        settings, "the model under test (--model or meta.json)", tested, configured=configured
-    )
-    if result.judge_model is not None:
-        check_name(
-            settings,
-            "the judge model (config.model in the scorecard)",
-            result.judge_model,
-            configured=configured,
-        )
-    card_name: str | None = scorecard.name
-    if not safe_name(scorecard.name) or finding_types(settings, scorecard.name):
-        card_name = None  # the file name says nothing the record needs; keep no odd one
+    _check_run_names(settings, result, tested)
+    card_name = _kept_card_name(settings, scorecard)
     card_path = _suite_relative(settings, scorecard)
     check_tier(settings, tier, tested)
     with edit(settings, scenario_id, doing="record a run") as tx:
-        if not draft.is_file():
-            raise Conflict(
-                "the draft disappeared (promoted or rejected meanwhile)", where=scenario_id
-            )
-        parsed = validate_file(draft, drafts_dir=settings.drafts)
-        if parsed.data is None:
-            first = parsed.problems[0]
-            raise InputError(f"cannot read the draft: {first.message}", where=f"{first.file}")
-        data_id = parsed.data.get("id")
-        if data_id != scenario_id:
-            raise InputError(
-                f"the draft's id {str(data_id)[:80]!r} does not match its file name",
-                where=display_path(draft, settings.root),
-            )
+        data = _draft_data(settings, draft, scenario_id)
         record = load_draft_record(settings, draft)
-        captured = record.source.captured_at
-        if captured.tzinfo is None:
-            captured = captured.replace(tzinfo=UTC)
-        if result.at < captured:
-            raise UsageError(
-                f"run {result.run_id[:80]} at {result.at.isoformat(timespec='seconds')} "
-                f"predates the draft (captured {captured.isoformat(timespec='seconds')})",
-                where=str(scorecard),
-                hint="re-run the draft with GAIA's runner and record that run",
-            )
-        warnings = check_is_this_draft(result, parsed.data, str(scorecard))
+        _check_after_capture(record, result, scorecard)
+        warnings = check_is_this_draft(result, data, str(scorecard))
         if result.judge_model is not None and result.judge_model == tested:
             warnings.append(
                 "the model under test equals the scorecard's judge (config.model): GAIA's "
                 "--model names the judge, not the model under test"
             )
-        current = runnable_hash(parsed.data)
-        for earlier in record.runs:
-            if earlier.run_id != result.run_id:
-                continue
-            if earlier.model != tested:
-                raise UsageError(
-                    f"run {result.run_id[:80]} is already recorded for model {earlier.model!r}; "
-                    "one run counts for one model",
-                    where=display_path(draft, settings.root),
-                    hint="drop the wrong one first: `intake runs DRAFT --drop RUN_ID --reason T`",
-                )
-            if earlier.runnable_hash != current:
-                raise UsageError(
-                    f"run {result.run_id[:80]} was recorded for an earlier version of the "
-                    "draft's turns; recording it again would not make it a run of this one",
-                    where=display_path(draft, settings.root),
-                    hint="re-run the edited draft with GAIA's runner and record that run",
-                )
-            if earlier.tier is not tier:
-                raise UsageError(
-                    f"run {result.run_id[:80]} is already recorded as the "
-                    f"{earlier.tier.value} tier; one run cannot count as both tiers",
-                    where=display_path(draft, settings.root),
-                )
-        other_tier = RunTier.local if tier is RunTier.strong else RunTier.strong
-        if any(r.model == tested and r.tier is other_tier for r in record.runs):
-            raise UsageError(
-                f"model {tested!r} already has a {other_tier.value} run recorded for this "
-                f"draft; one model cannot count as both the strong and the local tier",
-                where=display_path(draft, settings.root),
-                hint=f"record a different model for the {tier.value} tier",
-            )
+        current = runnable_hash(data)
+        where = display_path(draft, settings.root)
+        _check_run_fits(record, result.run_id, tested, tier, current, where)
         run = Run(
             tier=tier,
             run_id=result.run_id,
@@ -611,7 +547,7 @@ def record_run(
         record.runs = [*kept, run]
         event = Event(
             "run",
-            display_path(draft, settings.root),
+            where,
             None,
             {
                 "tier": tier.value,
@@ -630,6 +566,101 @@ def record_run(
         )
         tx.commit_record("run-record", draft, record, [event])
     return draft, run, replaced
+
+
+def _check_run_names(settings: Settings, result: ScenarioResult, tested: str) -> None:
+    """The run id, the model under test and the judge are names a record may hold."""
+    configured = (*settings.strong_models, *settings.local_models)
+    check_name(settings, "the run id (run_id)", result.run_id)
+    check_name(
+        settings, "the model under test (--model or meta.json)", tested, configured=configured
+    )
+    if result.judge_model is not None:
+        check_name(
+            settings,
+            "the judge model (config.model in the scorecard)",
+            result.judge_model,
+            configured=configured,
+        )
+
+
+def _kept_card_name(settings: Settings, scorecard: Path) -> str | None:
+    """The scorecard's file name, or None when it is odd or holds something the scrubber finds."""
+    from intake.store.suite import finding_types
+
+    if not safe_name(scorecard.name) or finding_types(settings, scorecard.name):
+        return None  # the file name says nothing the record needs; keep no odd one
+    return scorecard.name
+
+
+def _draft_data(settings: Settings, draft: Path, scenario_id: str) -> dict[str, Any]:
+    """The draft's parsed YAML, refused when missing, unreadable or named another id."""
+    from intake.contract.validate import validate_file
+
+    if not draft.is_file():
+        raise Conflict("the draft disappeared (promoted or rejected meanwhile)", where=scenario_id)
+    parsed = validate_file(draft, drafts_dir=settings.drafts)
+    if parsed.data is None:
+        first = parsed.problems[0]
+        raise InputError(f"cannot read the draft: {first.message}", where=f"{first.file}")
+    data_id = parsed.data.get("id")
+    if data_id != scenario_id:
+        raise InputError(
+            f"the draft's id {str(data_id)[:80]!r} does not match its file name",
+            where=display_path(draft, settings.root),
+        )
+    return parsed.data
+
+
+def _check_after_capture(record: Record, result: ScenarioResult, scorecard: Path) -> None:
+    """A run older than the captured session cannot be a run of this draft."""
+    captured = record.source.captured_at
+    if captured.tzinfo is None:
+        captured = captured.replace(tzinfo=UTC)
+    if result.at < captured:
+        raise UsageError(
+            f"run {result.run_id[:80]} at {result.at.isoformat(timespec='seconds')} "
+            f"predates the draft (captured {captured.isoformat(timespec='seconds')})",
+            where=str(scorecard),
+            hint="re-run the draft with GAIA's runner and record that run",
+        )
+
+
+def _check_run_fits(
+    record: Record, run_id: str, tested: str, tier: RunTier, current: str, where: str
+) -> None:
+    """Recording the run again keeps its model, content and tier; a model keeps one tier."""
+    for earlier in record.runs:
+        if earlier.run_id != run_id:
+            continue
+        if earlier.model != tested:
+            raise UsageError(
+                f"run {run_id[:80]} is already recorded for model {earlier.model!r}; "
+                "one run counts for one model",
+                where=where,
+                hint="drop the wrong one first: `intake runs DRAFT --drop RUN_ID --reason T`",
+            )
+        if earlier.runnable_hash != current:
+            raise UsageError(
+                f"run {run_id[:80]} was recorded for an earlier version of the "
+                "draft's turns; recording it again would not make it a run of this one",
+                where=where,
+                hint="re-run the edited draft with GAIA's runner and record that run",
+            )
+        if earlier.tier is not tier:
+            raise UsageError(
+                f"run {run_id[:80]} is already recorded as the "
+                f"{earlier.tier.value} tier; one run cannot count as both tiers",
+                where=where,
+            )
+    other_tier = RunTier.local if tier is RunTier.strong else RunTier.strong
+    if any(r.model == tested and r.tier is other_tier for r in record.runs):
+        raise UsageError(
+            f"model {tested!r} already has a {other_tier.value} run recorded for this "
+            f"draft; one model cannot count as both the strong and the local tier",
+            where=where,
+            hint=f"record a different model for the {tier.value} tier",
+        )
 
 
 def _suite_relative(settings: Settings, path: Path) -> str | None:
