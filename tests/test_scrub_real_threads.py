@@ -201,7 +201,7 @@ def test_a_share_folder_with_home_evidence_deeper_down(
     "text",
     [
         "/data/imagenet/train/n01440764/x.JPEG\n",
-        "/work/gaia/src/gaia/cli.py\n",
+        "/scratch/gaia/src/gaia/cli.py\n",
         "/opt/conda/envs/x/.conda/y\n",
         "/data/models/llama/config.json\n",
         "/projects/gaia/docs/index.md\n",
