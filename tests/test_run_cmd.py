@@ -402,6 +402,9 @@ def test_ctrl_c_stops_the_runners_process_group_and_records_nothing(
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
+        # Ctrl-C as a terminal delivers it: a suite started in the background (`cmd &` in a
+        # script) inherits SIGINT ignored, which intake rightly keeps ignoring
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
     deadline = time.monotonic() + 60
     children: list[int] = []
