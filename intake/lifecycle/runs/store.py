@@ -597,22 +597,34 @@ def _stamp(st: os.stat_result) -> tuple[int, int, int]:
     return (st.st_size, st.st_mtime_ns, st.st_ctime_ns)
 
 
-def known_records(settings: Settings) -> dict[str, tuple[tuple[int, int, int], str]]:
-    """What ``health`` kept of each record it validated (path → (size and times, its facts as
-    JSON)); none when the index cannot be read (a cache)."""
+@contextmanager
+def _cache(settings: Settings) -> Iterator[sqlite3.Connection | None]:
+    """The run index opened as a cache: None when it cannot be opened, and an SQLite error
+    inside the block is swallowed (what a cache could not give is computed again)."""
     try:
         db = _connect(settings)
     except (OSError, sqlite3.Error):
-        return {}
+        yield None
+        return
     try:
-        return {
-            row[0]: ((row[1], row[2], row[3]), row[4])
-            for row in db.execute("SELECT * FROM record_facts")
-        }
+        yield db
     except sqlite3.Error:
-        return {}
+        pass
     finally:
         db.close()
+
+
+def known_records(settings: Settings) -> dict[str, tuple[tuple[int, int, int], str]]:
+    """What ``health`` kept of each record it validated (path → (size and times, its facts as
+    JSON)); none when the index cannot be read (a cache)."""
+    found: dict[str, tuple[tuple[int, int, int], str]] = {}
+    with _cache(settings) as db:
+        if db is not None:
+            found = {
+                row[0]: ((row[1], row[2], row[3]), row[4])
+                for row in db.execute("SELECT * FROM record_facts")
+            }
+    return found
 
 
 def remember_records(settings: Settings, rows: Sequence[tuple[Path, os.stat_result, str]]) -> None:
@@ -626,36 +638,24 @@ def remember_records(settings: Settings, rows: Sequence[tuple[Path, os.stat_resu
     ]
     if not kept:
         return
-    try:
-        db = _connect(settings)
-    except (OSError, sqlite3.Error):
-        return
-    try:
-        with db:
-            db.executemany("INSERT OR REPLACE INTO record_facts VALUES (?, ?, ?, ?, ?)", kept)
-    except sqlite3.Error:
-        pass
-    finally:
-        db.close()
+    with _cache(settings) as db:
+        if db is not None:
+            with db:
+                db.executemany("INSERT OR REPLACE INTO record_facts VALUES (?, ?, ?, ?, ?)", kept)
 
 
 def remembered_answers(settings: Settings, version: str) -> list[tuple[str, str, str]]:
     """The decisions' answers kept in the index under ``version`` (``intake.report.posterior``
     ``learned``); none when the index cannot be read (it is a cache)."""
+    found: list[tuple[str, str, str]] = []
     if not store_dir(settings).is_dir():
-        return []
-    try:
-        db = _connect(settings)
-    except (OSError, sqlite3.Error):
-        return []
-    try:
-        return db.execute(
-            "SELECT fn, args, value FROM memo WHERE version = ?", (version,)
-        ).fetchall()
-    except sqlite3.Error:
-        return []
-    finally:
-        db.close()
+        return found
+    with _cache(settings) as db:
+        if db is not None:
+            found = db.execute(
+                "SELECT fn, args, value FROM memo WHERE version = ?", (version,)
+            ).fetchall()
+    return found
 
 
 def remember_answers(
@@ -665,20 +665,14 @@ def remember_answers(
     written is computed again next time."""
     if not rows or not store_dir(settings).is_dir():
         return
-    try:
-        db = _connect(settings)
-    except (OSError, sqlite3.Error):
-        return
-    try:
-        with db:
-            db.execute("DELETE FROM memo WHERE version != ?", (version,))
-            db.executemany(
-                "INSERT OR IGNORE INTO memo VALUES (?, ?, ?, ?)", [(version, *row) for row in rows]
-            )
-    except sqlite3.Error:
-        pass
-    finally:
-        db.close()
+    with _cache(settings) as db:
+        if db is not None:
+            with db:
+                db.execute("DELETE FROM memo WHERE version != ?", (version,))
+                db.executemany(
+                    "INSERT OR IGNORE INTO memo VALUES (?, ?, ?, ?)",
+                    [(version, *row) for row in rows],
+                )
 
 
 def claimed_run_files(settings: Settings, base: str, head: str = "HEAD") -> list[str]:
