@@ -1095,8 +1095,20 @@ def to_document(report: HealthReport) -> dict[str, Any]:
 
 
 def render_json(report: HealthReport) -> str:
-    """JSON, one document."""
-    return json.dumps(to_document(report), indent=2, ensure_ascii=False) + "\n"
+    """JSON, one document: a key a line and a scenario a line (``json.dumps`` without
+    ``indent`` runs Python's C encoder; with it, the pure-Python one, a tenth of the time of a
+    1,000-scenario report)."""
+    lines = []
+    for key, value in to_document(report).items():
+        text = json.dumps(value, ensure_ascii=False)
+        if key == "scenarios" and value:
+            text = (
+                "[\n"
+                + ",\n".join("    " + json.dumps(s, ensure_ascii=False) for s in value)
+                + "\n  ]"
+            )
+        lines.append(f"  {json.dumps(key)}: {text}")
+    return "{\n" + ",\n".join(lines) + "\n}\n"
 
 
 def _pairs(pairs: list[tuple[str, int]]) -> str:
