@@ -55,7 +55,7 @@ if TYPE_CHECKING:
     from intake.config import Settings
     from intake.contract.models import ControlRun, Record, SuiteRun
     from intake.gitutil import Ancestry
-    from intake.lifecycle.runs.store import Run, ScenarioFacts
+    from intake.lifecycle.runs.store import Claimed, Run, ScenarioFacts
 
     AnyRun = SuiteRun | Run
     """A run as health reads it: a record's (``SuiteRun``) or the run store's (``Run``)."""
@@ -877,6 +877,7 @@ def read_health(
     *,
     fast: bool = False,
     bugs: list[tuple[Record, str]] | None = None,
+    left_out: Claimed | None = None,
 ) -> tuple[list[HealthInput], list[str]]:
     """Every scenario with a record under the scenarios and retired folders; unreadable records
     are noted, not fatal.
@@ -888,10 +889,13 @@ def read_health(
     ``fast`` also skips the scenario files of those (no split or lane for them: the report's
     summary needs neither). ``bugs``
     collects the (record, shown path) of each record that may name a bug
-    (``intake.report.bugs``), from the same pass.
+    (``intake.report.bugs``), from the same pass. The run files a change claims
+    (``left_out``; default: ``store.claimed`` against the base ``check`` would find) are not
+    read, and a note says how many.
     """
     from intake.errors import InputError
     from intake.lifecycle.runs.store import (
+        claimed,
         index_path,
         known_records,
         remember_records,
@@ -904,8 +908,12 @@ def read_health(
 
     items: list[HealthInput] = []
     notes: list[str] = []
+    if left_out is None:
+        left_out = claimed(settings)
+    if (note := left_out.note()) is not None:
+        notes.append(note)
     try:
-        store, left = window_rows(settings, nights=settings.health_window_nights)
+        store, left = window_rows(settings, nights=settings.health_window_nights, left_out=left_out)
     except InputError as exc:
         notes.append(f"run store unreadable, its runs left out: {exc}")
         store, left = {}, 0
@@ -1054,12 +1062,15 @@ def health_of(
     return report
 
 
-def make_health(settings: Settings, now: datetime | None = None) -> HealthReport:
-    """Read the suite and classify it with the settings' thresholds."""
-    from intake.lifecycle.runs.store import paused_gc
+def make_health(
+    settings: Settings, now: datetime | None = None, base: str | None = None
+) -> HealthReport:
+    """Read the suite and classify it with the settings' thresholds (``base``: the revision
+    a change is judged against, as ``check --base``; its claimed run files count nowhere)."""
+    from intake.lifecycle.runs.store import claimed, paused_gc
 
     with paused_gc():
-        items, notes = read_health(settings)
+        items, notes = read_health(settings, left_out=claimed(settings, base))
         return health_of(settings, items, notes, now)
 
 

@@ -332,18 +332,22 @@ class Run(NamedTuple):
     kind: str
 
 
-def window_rows(settings: Settings, *, nights: int = 0) -> tuple[dict[str, list[Run]], int]:
+def window_rows(
+    settings: Settings, *, nights: int = 0, left_out: Claimed | None = None
+) -> tuple[dict[str, list[Run]], int]:
     """Scenario id → its stored runs (``Run``), and how many were left out: ``nights`` > 0
     reads only the runs that started in that many nights back from the newest (health's
-    window, in SQL, so a year of history is never loaded to read two weeks of it)."""
+    window, in SQL, so a year of history is never loaded to read two weeks of it). The files
+    ``left_out`` names (``claimed``) are not read, nor do they move the window."""
     if not store_dir(settings).is_dir():
         return {}, 0
     db = _connect(settings)
     try:
         refresh_index(settings, db)
+        unclaimed = _unclaimed(db, left_out)
         since = ""
         if nights > 0:
-            newest = db.execute("SELECT MAX(started) FROM runs").fetchone()[0]
+            newest = db.execute(f"SELECT MAX(started) FROM runs WHERE 1{unclaimed}").fetchone()[0]
             if newest is not None:
                 since = _utc(
                     datetime.fromisoformat(newest) - timedelta(days=nights) + timedelta(hours=1)
@@ -351,11 +355,11 @@ def window_rows(settings: Settings, *, nights: int = 0) -> tuple[dict[str, list[
         rows = db.execute(
             "SELECT scenario_id, run_id, status, score, failure_category, model, tier, judge, "
             "runnable_hash, gaia_commit, machine, started, recorded_at, kind FROM runs "
-            "WHERE started >= ? ORDER BY started, run_id",
+            f"WHERE started >= ?{unclaimed} ORDER BY started, run_id",
             (since,),
         )
         left = db.execute(
-            "SELECT TOTAL(results) FROM files WHERE started < ?", (since,)
+            f"SELECT TOTAL(results) FROM files WHERE started < ?{unclaimed}", (since,)
         ).fetchone()[0]  # a file is one run: its results share a start
         found: dict[str, list[Run]] = {}
         times: dict[str, datetime] = {}
@@ -387,9 +391,11 @@ def window_rows(settings: Settings, *, nights: int = 0) -> tuple[dict[str, list[
         db.close()
 
 
-def window_runs(settings: Settings, *, nights: int = 0) -> tuple[dict[str, list[SuiteRun]], int]:
+def window_runs(
+    settings: Settings, *, nights: int = 0, left_out: Claimed | None = None
+) -> tuple[dict[str, list[SuiteRun]], int]:
     """``window_rows`` as ``SuiteRun``s (the records' type, for ``bugs``)."""
-    rows, left = window_rows(settings, nights=nights)
+    rows, left = window_rows(settings, nights=nights, left_out=left_out)
     with paused_gc():
         return {sid: suite_runs(runs) for sid, runs in rows.items()}, left
 
@@ -675,6 +681,21 @@ def remember_answers(
                 )
 
 
+def _store_in_repo(settings: Settings) -> str | None:
+    """The run store's folder relative to the repository's top (``/``-separated); None outside
+    git or outside the repository."""
+    from intake.gitutil import git_output
+
+    top = git_output(["rev-parse", "--show-toplevel"], settings.root)
+    if top is None:
+        return None
+    root = Path(top.decode("utf-8").strip()).resolve()
+    try:
+        return store_dir(settings).resolve().relative_to(root).as_posix()
+    except ValueError:
+        return None
+
+
 def claimed_run_files(settings: Settings, base: str, head: str = "HEAD") -> list[str]:
     """The run files a change adds or edits between ``base`` and ``head`` (paths relative to
     the repository), for the gate to claim: only run files that stood on the base or were
@@ -682,13 +703,8 @@ def claimed_run_files(settings: Settings, base: str, head: str = "HEAD") -> list
     listed (the index forgets them)."""
     from intake.gitutil import git_output
 
-    top = git_output(["rev-parse", "--show-toplevel"], settings.root)
-    if top is None:
-        return []
-    root = Path(top.decode("utf-8").strip()).resolve()
-    try:
-        folder = store_dir(settings).resolve().relative_to(root).as_posix()
-    except ValueError:
+    folder = _store_in_repo(settings)
+    if folder is None:
         return []
     raw = git_output(
         [
@@ -708,14 +724,69 @@ def claimed_run_files(settings: Settings, base: str, head: str = "HEAD") -> list
     return sorted(p for p in raw.decode("utf-8", "replace").split("\0") if p.endswith(".json"))
 
 
-def scenario_runs(settings: Settings, ids: Sequence[str]) -> dict[str, list[SuiteRun]]:
+@dataclass(frozen=True)
+class Claimed:
+    """The run files a change claims, as the index names them (relative to the store's
+    folder), left out of every read of ``health``, ``report`` and ``bugs``; and the base."""
+
+    files: frozenset[str] = frozenset()
+    base: str | None = None
+    """The base's first 12 digits (None: no base known, every run file counts)."""
+
+    def note(self) -> str | None:
+        """The report's one line (None when nothing is left out)."""
+        if not self.files:
+            return None
+        return (
+            f"{len(self.files)} run file(s) this change adds or edits left out, not on the base "
+            f"{self.base}: run files count once they stand on the base (written by the "
+            "nightly's runs import; docs/trust.md)"
+        )
+
+
+def claimed(settings: Settings, base: str | None = None) -> Claimed:
+    """The run files the change claims, for the readers: the base is found as ``intake check``
+    finds it (``base``: ``--base REV``; else ``$GITHUB_BASE_REF``, else the remote's default
+    branch: ``intake.lifecycle.authority.find_base``); no base, no git or no run store
+    claims none (the working tree is the maintainer's own). A ``--base`` git does not know is
+    a usage error, as for ``check``."""
+    if not store_dir(settings).is_dir():
+        return Claimed()
+    from intake.lifecycle.authority import find_base
+
+    found = find_base(settings.root, base)
+    if found is None:
+        return Claimed()
+    names = claimed_run_files(settings, found.commit)
+    folder = _store_in_repo(settings) if names else None
+    if folder is None:
+        return Claimed(base=found.short)
+    return Claimed(frozenset(name[len(folder) + 1 :] for name in names), found.short)
+
+
+def _unclaimed(db: sqlite3.Connection, left_out: Claimed | None) -> str:
+    """The SQL condition that leaves the claimed files out (``runs.file``/``files.file``), with
+    a temporary table of them; empty when none."""
+    if left_out is None or not left_out.files:
+        return ""
+    db.execute("CREATE TEMP TABLE IF NOT EXISTS claimed (file TEXT PRIMARY KEY)")
+    db.execute("DELETE FROM temp.claimed")
+    db.executemany("INSERT INTO temp.claimed VALUES (?)", [(f,) for f in left_out.files])
+    return " AND file NOT IN (SELECT file FROM temp.claimed)"
+
+
+def scenario_runs(
+    settings: Settings, ids: Sequence[str], left_out: Claimed | None = None
+) -> dict[str, list[SuiteRun]]:
     """Scenario id → every stored run of it, of all time (the bugs report: a run that caught a
-    bug months before its fix is outside health's window)."""
+    bug months before its fix is outside health's window), but those of the files
+    ``left_out`` names."""
     if not ids or not store_dir(settings).is_dir():
         return {}
     db = _connect(settings)
     try:
         refresh_index(settings, db)
+        unclaimed = _unclaimed(db, left_out)
         wanted = sorted(set(ids))
         found: dict[str, list[SuiteRun]] = {}
         from intake.contract.models import RunTier
@@ -726,7 +797,8 @@ def scenario_runs(settings: Settings, ids: Sequence[str]) -> dict[str, list[Suit
             rows = db.execute(
                 "SELECT scenario_id, run_id, status, score, failure_category, model, tier, "
                 "judge, runnable_hash, gaia_commit, machine, started, recorded_at, kind FROM runs "
-                f"WHERE scenario_id IN ({', '.join('?' * len(chunk))}) ORDER BY started, run_id",
+                f"WHERE scenario_id IN ({', '.join('?' * len(chunk))}){unclaimed} "
+                "ORDER BY started, run_id",
                 chunk,
             )
             for row in rows:
@@ -755,6 +827,8 @@ def scenario_runs(settings: Settings, ids: Sequence[str]) -> dict[str, list[Suit
 
 
 __all__ = [
+    "Claimed",
+    "claimed",
     "claimed_run_files",
     "scenario_runs",
     "NO_FACTS",
