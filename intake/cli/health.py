@@ -49,7 +49,7 @@ def register(app: typer.Typer) -> None:
         from intake.lifecycle.runs.store import claimed
         from intake.report.health import health_of, noise, read_health
 
-        items, notes = read_health(cfg, left_out=claimed(cfg, base))
+        items, notes = read_health(cfg, left_out=claimed(cfg, base), grouped=False)
         target = Path(noise_file)
         if not target.parent.is_dir():
             raise UsageError("no such folder for the noise file", where=noise_file)

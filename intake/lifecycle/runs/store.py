@@ -284,13 +284,16 @@ def paused_gc() -> Iterator[None]:
 
     Reading a window builds tens of thousands of objects and no cycle: with the collector on,
     a pass runs every 700 allocations and each pass walks every young object, about a third of
-    ``health``'s time at 1,000 scenarios. Restored on the way out, as it was."""
+    ``health``'s time at 1,000 scenarios. Restored on the way out, as it was; what was made
+    inside and is still alive is moved to the permanent generation first (``gc.freeze``), or
+    the first collection after would walk all of it at once (a twentieth of ``health``)."""
     collecting = gc.isenabled()
     gc.disable()
     try:
         yield
     finally:
         if collecting:
+            gc.freeze()
             gc.enable()
 
 
@@ -330,37 +333,146 @@ class Run(NamedTuple):
     at: datetime
     recorded_at: datetime
     kind: str
+    n: int = 1
+    """How many runs this is: a group (``window_counts``) stands for ``n`` runs alike in
+    scenario, hash, model, tier, judge and status."""
+    first: datetime | None = None
+    """A group's earliest start (``at`` is its latest, ``run_id`` the latest's); None for one
+    run."""
+
+
+SUITE_RUN_FIELDS = Run._fields[:13]
+"""``Run``'s fields that are ``SuiteRun``'s."""
+
+
+def _since(db: sqlite3.Connection, nights: int, unclaimed: str) -> str:
+    """The first start the window reads (``nights`` back from the newest unclaimed run; ``""``:
+    every run)."""
+    if nights <= 0:
+        return ""
+    newest = db.execute(f"SELECT MAX(started) FROM runs WHERE 1{unclaimed}").fetchone()[0]
+    if newest is None:
+        return ""
+    return _utc(datetime.fromisoformat(newest) - timedelta(days=nights) + timedelta(hours=1))
+
+
+def _left(db: sqlite3.Connection, since: str, unclaimed: str) -> int:
+    """The runs that started before the window (a file is one run: its results share a
+    start, so they are summed per file, not counted per row)."""
+    return int(
+        db.execute(
+            f"SELECT TOTAL(results) FROM files WHERE started < ?{unclaimed}", (since,)
+        ).fetchone()[0]
+    )
+
+
+class Counts(NamedTuple):
+    """The window's stored runs as counts (``window_counts``)."""
+
+    groups: dict[str, list[Run]]
+    """Scenario id → its runs grouped (``Run.n``, ``Run.first``)."""
+    mix: dict[str, list[tuple[str | None, str | None, int]]]
+    """Scenario id → (GAIA commit, machine, runs) of its runs in the window."""
+    left: int
+    """Runs that started before the window."""
+    newest: datetime | None
+    """The newest start read."""
+
+
+def window_counts(
+    settings: Settings, *, nights: int = 0, left_out: Claimed | None = None
+) -> Counts:
+    """The window ``window_rows`` reads, counted in SQL: per scenario, runnable hash, model,
+    tier, judge and status, the runs, their first and last start and the last's run id (what
+    ``health`` decides from: counts, not runs), and per scenario the runs of each GAIA commit
+    and machine (what it says it mixed)."""
+    if not store_dir(settings).is_dir():
+        return Counts({}, {}, 0, None)
+    db = _connect(settings)
+    try:
+        refresh_index(settings, db)
+        unclaimed = _unclaimed(db, left_out)
+        since = _since(db, nights, unclaimed)
+        rows = db.execute(
+            "SELECT scenario_id, runnable_hash, model, tier, judge, status, COUNT(*), "
+            "MIN(started), MAX(started || char(31) || run_id) FROM runs INDEXED BY "
+            f"runs_by_start WHERE started >= ?{unclaimed} GROUP BY scenario_id, "
+            "runnable_hash, model, tier, judge, status ORDER BY scenario_id",
+            (since,),
+        ).fetchall()
+        mixed = db.execute(
+            "SELECT scenario_id, gaia_commit, machine, COUNT(*) FROM runs INDEXED BY "
+            f"runs_by_start WHERE started >= ?{unclaimed} GROUP BY scenario_id, gaia_commit, "
+            "machine",
+            (since,),
+        ).fetchall()
+        groups: dict[str, list[Run]] = {}
+        times: dict[str, datetime] = {}
+        parse = datetime.fromisoformat
+        for sid, rhash, model, tier, judge, status, n, first, last in rows:
+            started, run_id = last.split("\x1f", 1)
+            at = times.get(started) or times.setdefault(started, parse(started))
+            begun = times.get(first) or times.setdefault(first, parse(first))
+            groups.setdefault(sid, []).append(
+                Run(
+                    run_id,
+                    status,
+                    None,
+                    None,
+                    model,
+                    tier,
+                    judge,
+                    rhash,
+                    None,
+                    None,
+                    at,
+                    at,
+                    "",
+                    n,
+                    begun,
+                )
+            )
+        mix: dict[str, list[tuple[str | None, str | None, int]]] = {}
+        for sid, commit, machine, n in mixed:
+            mix.setdefault(sid, []).append((commit, machine, n))
+        newest = max(times.values()) if times else None
+        return Counts(groups, mix, _left(db, since, unclaimed), newest)
+    finally:
+        db.close()
 
 
 def window_rows(
-    settings: Settings, *, nights: int = 0, left_out: Claimed | None = None
+    settings: Settings,
+    *,
+    nights: int = 0,
+    left_out: Claimed | None = None,
+    ids: Sequence[str] | None = None,
 ) -> tuple[dict[str, list[Run]], int]:
     """Scenario id → its stored runs (``Run``), and how many were left out: ``nights`` > 0
     reads only the runs that started in that many nights back from the newest (health's
     window, in SQL, so a year of history is never loaded to read two weeks of it). The files
-    ``left_out`` names (``claimed``) are not read, nor do they move the window."""
-    if not store_dir(settings).is_dir():
+    ``left_out`` names (``claimed``) are not read, nor do they move the window. ``ids``: only
+    these scenarios' runs (the window is the same)."""
+    if not store_dir(settings).is_dir() or ids == []:
         return {}, 0
     db = _connect(settings)
     try:
         refresh_index(settings, db)
         unclaimed = _unclaimed(db, left_out)
-        since = ""
-        if nights > 0:
-            newest = db.execute(f"SELECT MAX(started) FROM runs WHERE 1{unclaimed}").fetchone()[0]
-            if newest is not None:
-                since = _utc(
-                    datetime.fromisoformat(newest) - timedelta(days=nights) + timedelta(hours=1)
-                )
+        since = _since(db, nights, unclaimed)
+        only = ""
+        if ids is not None:
+            db.execute("CREATE TEMP TABLE IF NOT EXISTS wanted (id TEXT PRIMARY KEY)")
+            db.execute("DELETE FROM temp.wanted")
+            db.executemany("INSERT OR IGNORE INTO temp.wanted VALUES (?)", [(i,) for i in ids])
+            only = " AND scenario_id IN (SELECT id FROM temp.wanted)"
         rows = db.execute(
             "SELECT scenario_id, run_id, status, score, failure_category, model, tier, judge, "
             "runnable_hash, gaia_commit, machine, started, recorded_at, kind FROM runs "
-            f"WHERE started >= ?{unclaimed} ORDER BY started, run_id",
+            f"WHERE started >= ?{unclaimed}{only} ORDER BY started, run_id",
             (since,),
         )
-        left = db.execute(
-            f"SELECT TOTAL(results) FROM files WHERE started < ?{unclaimed}", (since,)
-        ).fetchone()[0]  # a file is one run: its results share a start
+        left = _left(db, since, unclaimed)
         found: dict[str, list[Run]] = {}
         times: dict[str, datetime] = {}
         parse = datetime.fromisoformat
@@ -405,7 +517,10 @@ def suite_runs(runs: Sequence[Run]) -> list[SuiteRun]:
     from intake.contract.models import RunTier
 
     tiers = {t.value: t for t in RunTier}
-    return [suite_run({**run._asdict(), "tier": tiers[run.tier]}) for run in runs]
+    return [
+        suite_run({**dict(zip(SUITE_RUN_FIELDS, run, strict=False)), "tier": tiers[run.tier]})
+        for run in runs
+    ]
 
 
 @dataclass(frozen=True)
@@ -752,6 +867,11 @@ def claimed(settings: Settings, base: str | None = None) -> Claimed:
     a usage error, as for ``check``."""
     if not store_dir(settings).is_dir():
         return Claimed()
+    if base is None:  # outside git no base is found: the rules' module is not imported
+        from intake.gitutil import repo_top
+
+        if repo_top(settings.root) is None:
+            return Claimed()
     from intake.lifecycle.authority import find_base
 
     found = find_base(settings.root, base)
@@ -830,6 +950,8 @@ __all__ = [
     "Claimed",
     "claimed",
     "claimed_run_files",
+    "Counts",
+    "window_counts",
     "scenario_runs",
     "NO_FACTS",
     "SCHEMA",
