@@ -227,9 +227,10 @@ def test_the_store_runs_decide_as_the_record_runs_on_generated_histories(
 def _as_grouped(item: HealthInput, start: datetime | None) -> HealthInput:
     """The scenario as ``store.window_counts`` gives it: its runs in the window (from
     ``start``) grouped by hash, model, tier, judge and status (``Run.n``, ``Run.first``, the
-    latest's start and run id), with the runs per commit and machine; the runs before the
-    window one by one. A scenario with a fix is read one by one (as ``read_health`` does)."""
-    if item.fixed_at is not None:
+    latest's start), with the runs per commit and machine; the runs before the
+    window one by one. A scenario with a fix or two judges is read one by one (as
+    ``read_health`` does)."""
+    if item.fixed_at is not None or len({r.judge_model for r in item.runs} - {None}) > 1:
         return _as_stored(item)
     rows = _as_stored(item).runs
     inside = [r for r in rows if start is None or r.at >= start]
@@ -245,7 +246,7 @@ def _as_grouped(item: HealthInput, start: datetime | None) -> HealthInput:
         first = min(r.at for r in runs)
         grouped.append(
             store.Run(
-                last.run_id, status, None, None, model, tier, judge, rhash, None, None,
+                "", status, None, None, model, tier, judge, rhash, None, None,
                 last.at, last.at, "", len(runs), first,
             )
         )  # fmt: skip

@@ -960,7 +960,8 @@ def _records(
 def _one_by_one(doc: Any) -> bool:
     """Whether a scenario's stored runs are read one by one, not counted in SQL: its record
     carries runs (each run is counted once, with the store's), a bug (runs are placed before
-    or after its fix one by one) or it is an issue's (the bugs report reads its runs)."""
+    or after its fix one by one) or it is an issue's (the bugs report reads its runs); so are
+    those two judges judged (``_stored``)."""
     return bool(
         doc.get("suite_runs")
         or doc.get("runs")
@@ -996,6 +997,11 @@ def _stored(
         and isinstance(d["id"], str)
         and d["id"] in counts.groups
         and _one_by_one(d)
+    ]
+    singly += [  # which judge is the newest is decided run by run (start, then run id)
+        sid
+        for sid, runs in counts.groups.items()
+        if len({r.judge_model for r in runs if r.judge_model is not None}) > 1
     ]
     rows, _ = window_rows(settings, nights=nights, left_out=left_out, ids=singly)
     store: dict[str, list[Run]] = {**counts.groups}

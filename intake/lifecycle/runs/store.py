@@ -337,8 +337,8 @@ class Run(NamedTuple):
     """How many runs this is: a group (``window_counts``) stands for ``n`` runs alike in
     scenario, hash, model, tier, judge and status."""
     first: datetime | None = None
-    """A group's earliest start (``at`` is its latest, ``run_id`` the latest's); None for one
-    run."""
+    """A group's earliest start (``at`` is its latest; its ``run_id`` is empty: a scenario
+    whose runs two judges judged is read run by run); None for one run."""
 
 
 SUITE_RUN_FIELDS = Run._fields[:13]
@@ -383,9 +383,9 @@ def window_counts(
     settings: Settings, *, nights: int = 0, left_out: Claimed | None = None
 ) -> Counts:
     """The window ``window_rows`` reads, counted in SQL: per scenario, runnable hash, model,
-    tier, judge and status, the runs, their first and last start and the last's run id (what
-    ``health`` decides from: counts, not runs), and per scenario the runs of each GAIA commit
-    and machine (what it says it mixed)."""
+    tier, judge and status, the runs and their first and last start (what ``health`` decides
+    from: counts, not runs), and per scenario the runs of each GAIA commit and machine (what
+    it says it mixed)."""
     if not store_dir(settings).is_dir():
         return Counts({}, {}, 0, None)
     db = _connect(settings)
@@ -395,7 +395,7 @@ def window_counts(
         since = _since(db, nights, unclaimed)
         rows = db.execute(
             "SELECT scenario_id, runnable_hash, model, tier, judge, status, COUNT(*), "
-            "MIN(started), MAX(started || char(31) || run_id) FROM runs INDEXED BY "
+            "MIN(started), MAX(started) FROM runs INDEXED BY "
             f"runs_by_start WHERE started >= ?{unclaimed} GROUP BY scenario_id, "
             "runnable_hash, model, tier, judge, status ORDER BY scenario_id",
             (since,),
@@ -410,12 +410,11 @@ def window_counts(
         times: dict[str, datetime] = {}
         parse = datetime.fromisoformat
         for sid, rhash, model, tier, judge, status, n, first, last in rows:
-            started, run_id = last.split("\x1f", 1)
-            at = times.get(started) or times.setdefault(started, parse(started))
+            at = times.get(last) or times.setdefault(last, parse(last))
             begun = times.get(first) or times.setdefault(first, parse(first))
             groups.setdefault(sid, []).append(
                 Run(
-                    run_id,
+                    "",
                     status,
                     None,
                     None,
