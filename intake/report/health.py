@@ -322,6 +322,8 @@ def _choose(
             same_as = next((m for m in merged if same(m, key)), key)
             merged[same_as] = merged.get(same_as, 0) + counts[key]
         return None, sorted(merged.items()), []
+    if grouped:
+        raise ValueError("grouped runs name no commit or machine to pin")
     if pinned is not None:
         chosen = pinned
     else:
@@ -551,8 +553,6 @@ def build_health(
     machines, machines_read, machines_left = _choose(
         on_commit, "machine", machine, all_machines, grouped=by_machine
     )
-    if (commits is not None or machines is not None) and (by_commit or by_machine):
-        raise ValueError("grouped runs name no commit or machine to pin")
 
     def kept(runs: Sequence[AnyRun]) -> list[AnyRun]:
         if start is not None:
