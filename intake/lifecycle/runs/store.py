@@ -169,7 +169,23 @@ def run_files(settings: Settings) -> list[Path]:
     folder = store_dir(settings)
     if not folder.is_dir():
         return []
-    return sorted(p for p in folder.glob("*/*.json") if p.is_file() and not p.is_symlink())
+    found: list[Path] = []  # Path.glob("*/*.json"), with one scandir a folder and no stat a file
+    with os.scandir(folder) as machines:
+        for machine in machines:
+            if not machine.is_dir():
+                continue
+            try:
+                with os.scandir(machine.path) as entries:
+                    found += [
+                        folder / machine.name / e.name
+                        for e in entries
+                        if os.path.normcase(e.name).endswith(".json")
+                        and e.is_file()
+                        and not e.is_symlink()
+                    ]
+            except OSError:
+                continue
+    return sorted(found)
 
 
 def index_path(settings: Settings) -> Path:
