@@ -20,7 +20,8 @@ from intake.config import load_settings
 from intake.lifecycle.runs import store
 from intake.lifecycle.runs.store import index_path, read_facts, scenario_facts
 from intake.report import posterior
-from intake.report.health import HealthInput, build_health, noise, render
+from intake.report.health import build_health, noise, render
+from tests.support.health_counts import as_grouped, as_stored, moved_to
 from tests.support.health_generator import generate
 from tests.support.nightly_helpers import write_scenario
 
@@ -181,31 +182,6 @@ def test_the_runs_health_reads_from_the_index_equal_validated_ones(
 NOW = datetime(2026, 6, 1, tzinfo=UTC)
 
 
-def _as_stored(item: HealthInput) -> HealthInput:
-    """The same scenario with its runs as the run store's index gives them (``store.Run``)."""
-    return replace(
-        item,
-        runs=tuple(
-            store.Run(
-                r.run_id,
-                r.status,
-                r.score,
-                r.failure_category,
-                r.model,
-                r.tier.value,
-                r.judge_model,
-                r.runnable_hash,
-                r.gaia_commit,
-                r.machine,
-                r.at,
-                r.recorded_at,
-                r.kind,
-            )
-            for r in item.runs
-        ),
-    )
-
-
 @pytest.mark.parametrize(("seed", "nights"), [(7, 3), (7, 14), (99, 17)])
 def test_the_store_runs_decide_as_the_record_runs_on_generated_histories(
     seed: int, nights: int
@@ -215,46 +191,13 @@ def test_the_store_runs_decide_as_the_record_runs_on_generated_histories(
     edits, fixes, a backend-down night, a killed run, three machines, a commit a night."""
     inputs = generate(seed=seed, nights=nights, per_class=12).inputs()
     old = build_health(inputs, now=NOW)
-    new = build_health([_as_stored(i) for i in inputs], now=NOW)
+    new = build_health([as_stored(i) for i in inputs], now=NOW)
     assert {s.klass for s in old.scenarios} >= {"stale", "never-judged", "undecided"}
     for fmt in ("json", "text", "markdown", "github"):
         assert render(new, fmt) == render(old, fmt), fmt
-    assert noise([_as_stored(i) for i in inputs], now=NOW) == noise(inputs, now=NOW)
-    mixed = [_as_stored(i) if n % 2 else i for n, i in enumerate(inputs)]
+    assert noise([as_stored(i) for i in inputs], now=NOW) == noise(inputs, now=NOW)
+    mixed = [as_stored(i) if n % 2 else i for n, i in enumerate(inputs)]
     assert render(build_health(mixed, now=NOW), "json") == render(old, "json")
-
-
-def _as_grouped(item: HealthInput, start: datetime | None) -> HealthInput:
-    """The scenario as ``store.window_counts`` gives it: its runs in the window (from
-    ``start``) grouped by hash, model, tier, judge and status (``Run.n``, ``Run.first``, the
-    latest's start), with the runs per commit and machine; the runs before the
-    window one by one. A scenario with a fix or two judges is read one by one (as
-    ``read_health`` does)."""
-    if item.fixed_at is not None or len({r.judge_model for r in item.runs} - {None}) > 1:
-        return _as_stored(item)
-    rows = _as_stored(item).runs
-    inside = [r for r in rows if start is None or r.at >= start]
-    groups: dict[tuple[Any, ...], list[store.Run]] = {}
-    mix: dict[tuple[str | None, str | None], int] = {}
-    for r in inside:
-        key = (r.runnable_hash, r.model, r.tier, r.judge_model, r.status)
-        groups.setdefault(key, []).append(r)
-        mix[(r.gaia_commit, r.machine)] = mix.get((r.gaia_commit, r.machine), 0) + 1
-    grouped = []
-    for (rhash, model, tier, judge, status), runs in groups.items():
-        last = max(runs, key=lambda r: (r.at, r.run_id))
-        first = min(r.at for r in runs)
-        grouped.append(
-            store.Run(
-                "", status, None, None, model, tier, judge, rhash, None, None,
-                last.at, last.at, "", len(runs), first,
-            )
-        )  # fmt: skip
-    return replace(
-        item,
-        runs=(*(r for r in rows if r not in inside), *grouped),
-        mix=tuple((c, m, n) for (c, m), n in mix.items()),
-    )
 
 
 @pytest.mark.parametrize(("seed", "nights"), [(7, 14), (99, 17), (2026, 7)])
@@ -267,7 +210,7 @@ def test_counts_decide_as_the_runs_on_generated_histories(seed: int, nights: int
     old = build_health(inputs, now=NOW, window_nights=10)
     newest = max(r.at for i in inputs for r in i.runs)
     start = newest - timedelta(days=10) + timedelta(hours=1)
-    grouped = [_as_grouped(i, start) for i in inputs]
+    grouped = [as_grouped(i, start) for i in inputs]
     assert sum(len(i.runs) for i in grouped) < sum(len(i.runs) for i in inputs) * 0.8
     new = build_health(grouped, now=NOW, window_nights=10)
     for fmt in ("json", "text", "markdown", "github"):
@@ -277,19 +220,9 @@ def test_counts_decide_as_the_runs_on_generated_histories(seed: int, nights: int
     with pytest.raises(ValueError, match="noise"):
         noise(grouped, now=NOW)
     late = replace(grouped[0], runs=grouped[0].runs[:1], mix=())  # a run after every group
-    moved = replace(
-        late, runs=(replace_at(late.runs[0], newest + timedelta(days=10 - nights / 2)),)
-    )
+    moved = replace(late, runs=(moved_to(late.runs[0], newest + timedelta(days=10 - nights / 2)),))
     with pytest.raises(ValueError, match="window"):
         build_health([moved, *grouped[1:]], now=NOW, window_nights=10)
-
-
-def replace_at(run: Any, at: datetime) -> Any:
-    return (
-        run._replace(at=at, first=None)
-        if hasattr(run, "_replace")
-        else run.model_copy(update={"at": at})
-    )
 
 
 def test_remembered_answers_are_the_answers_and_another_version_reads_none(suite: Path) -> None:
