@@ -157,11 +157,12 @@ def test_a_pull_requests_run_files_flip_no_class_and_move_no_window(
 
 
 def test_a_pull_requests_failing_run_is_no_bug_caught_before_the_fix(
-    git_suite: Path, runner: Any
+    git_suite: Path, runner: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """An issue's scenario passed on the base before its fix; a pull request adds a failing
     run dated before the fix. Without a base the bug would count as caught before the fix;
-    with the base known it is missed, as on the base, and the report says what it left out."""
+    with the base known (``--base``, or ``$GITHUB_BASE_REF`` as on a pull request's job) it
+    is missed, as on the base, and the report says what it left out."""
     suite = git_suite
     with (suite / "pyproject.toml").open("a", encoding="utf-8") as fh:
         fh.write(PYPROJECT_EXTRA)
@@ -197,6 +198,7 @@ def test_a_pull_requests_failing_run_is_no_bug_caught_before_the_fix(
     git(suite, "add", "-A")
     git(suite, "commit", "-qm", "base", when=f"{day_before:%Y-%m-%dT%H:%M:%SZ}")
     base = git(suite, "rev-parse", "HEAD")
+    git(suite, "checkout", "-qb", "a-pull-request")
 
     failed = now - timedelta(minutes=2)
     write_run(
@@ -226,6 +228,8 @@ def test_a_pull_requests_failing_run_is_no_bug_caught_before_the_fix(
     ]
     text = runner.invoke(app, ["report", "--base", base]).stdout
     assert f"1 {LEFT_OUT}" in text
+    monkeypatch.setenv("GITHUB_BASE_REF", "main")  # as on a pull request's CI job
+    assert outcome() == (caught, notes)
 
 
 def test_a_base_git_does_not_know_is_a_usage_error(git_suite: Path, runner: Any) -> None:
