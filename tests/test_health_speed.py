@@ -9,7 +9,7 @@ import sqlite3
 import subprocess
 import sys
 from dataclasses import replace
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -20,7 +20,8 @@ from intake.config import load_settings
 from intake.lifecycle.runs import store
 from intake.lifecycle.runs.store import index_path, read_facts, scenario_facts
 from intake.report import posterior
-from intake.report.health import HealthInput, build_health, noise, render
+from intake.report.health import build_health, noise, render
+from tests.support.health_counts import as_grouped, as_stored, moved_to
 from tests.support.health_generator import generate
 from tests.support.nightly_helpers import write_scenario
 
@@ -181,31 +182,6 @@ def test_the_runs_health_reads_from_the_index_equal_validated_ones(
 NOW = datetime(2026, 6, 1, tzinfo=UTC)
 
 
-def _as_stored(item: HealthInput) -> HealthInput:
-    """The same scenario with its runs as the run store's index gives them (``store.Run``)."""
-    return replace(
-        item,
-        runs=tuple(
-            store.Run(
-                r.run_id,
-                r.status,
-                r.score,
-                r.failure_category,
-                r.model,
-                r.tier.value,
-                r.judge_model,
-                r.runnable_hash,
-                r.gaia_commit,
-                r.machine,
-                r.at,
-                r.recorded_at,
-                r.kind,
-            )
-            for r in item.runs
-        ),
-    )
-
-
 @pytest.mark.parametrize(("seed", "nights"), [(7, 3), (7, 14), (99, 17)])
 def test_the_store_runs_decide_as_the_record_runs_on_generated_histories(
     seed: int, nights: int
@@ -215,13 +191,38 @@ def test_the_store_runs_decide_as_the_record_runs_on_generated_histories(
     edits, fixes, a backend-down night, a killed run, three machines, a commit a night."""
     inputs = generate(seed=seed, nights=nights, per_class=12).inputs()
     old = build_health(inputs, now=NOW)
-    new = build_health([_as_stored(i) for i in inputs], now=NOW)
+    new = build_health([as_stored(i) for i in inputs], now=NOW)
     assert {s.klass for s in old.scenarios} >= {"stale", "never-judged", "undecided"}
     for fmt in ("json", "text", "markdown", "github"):
         assert render(new, fmt) == render(old, fmt), fmt
-    assert noise([_as_stored(i) for i in inputs], now=NOW) == noise(inputs, now=NOW)
-    mixed = [_as_stored(i) if n % 2 else i for n, i in enumerate(inputs)]
+    assert noise([as_stored(i) for i in inputs], now=NOW) == noise(inputs, now=NOW)
+    mixed = [as_stored(i) if n % 2 else i for n, i in enumerate(inputs)]
     assert render(build_health(mixed, now=NOW), "json") == render(old, "json")
+
+
+@pytest.mark.parametrize(("seed", "nights"), [(7, 14), (99, 17), (2026, 7)])
+def test_counts_decide_as_the_runs_on_generated_histories(seed: int, nights: int) -> None:
+    """Every report from the runs counted per scenario, hash, model, tier, judge and status
+    (as SQL groups them: ``store.window_counts``) equals the one from each run, on the
+    generator's histories (edits, fixes, judges, three machines, a commit a night, a window
+    shorter than the history); pinning a commit on counts is refused, not answered wrong."""
+    inputs = generate(seed=seed, nights=nights, per_class=12).inputs()
+    old = build_health(inputs, now=NOW, window_nights=10)
+    newest = max(r.at for i in inputs for r in i.runs)
+    start = newest - timedelta(days=10) + timedelta(hours=1)
+    grouped = [as_grouped(i, start) for i in inputs]
+    assert sum(len(i.runs) for i in grouped) < sum(len(i.runs) for i in inputs) * 0.8
+    new = build_health(grouped, now=NOW, window_nights=10)
+    for fmt in ("json", "text", "markdown", "github"):
+        assert render(new, fmt) == render(old, fmt), fmt
+    with pytest.raises(ValueError, match="pin"):
+        build_health(grouped, now=NOW, all_commits=False)
+    with pytest.raises(ValueError, match="noise"):
+        noise(grouped, now=NOW)
+    late = replace(grouped[0], runs=grouped[0].runs[:1], mix=())  # a run after every group
+    moved = replace(late, runs=(moved_to(late.runs[0], newest + timedelta(days=10 - nights / 2)),))
+    with pytest.raises(ValueError, match="window"):
+        build_health([moved, *grouped[1:]], now=NOW, window_nights=10)
 
 
 def test_remembered_answers_are_the_answers_and_another_version_reads_none(suite: Path) -> None:
@@ -492,3 +493,89 @@ def test_report_and_runs_import_import_what_they_use(
     reported = _loaded_by(["report", "--format", "json"], suite)
     assert {"intake.report.read", "intake.report.health", "intake.report.bugs"} <= reported
     assert not _heavy(reported, HEAVY_FOR_REPORT)
+
+
+def test_the_window_counted_in_sql_reads_as_each_run(
+    suite: Path, runner: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``read_health`` over a real run store: the runs counted in SQL (``grouped``) give the
+    report each run gives, in every format; an issue's scenario is read run by run; a record's
+    run newer than every stored one (it moves the window inside a group) has the suite read
+    run by run, with the same report."""
+    from intake.contract.models import Run as DraftRun
+    from intake.contract.models import RunTier
+    from intake.report.health import health_of, read_health
+    from intake.store.records import load_record, record_path, save_record
+    from tests.support.nightly_helpers import (
+        CI_VARIABLES,
+        LOCAL,
+        PYPROJECT_EXTRA,
+        STRONG,
+        night,
+        write_run,
+    )
+
+    for name in CI_VARIABLES:
+        monkeypatch.delenv(name, raising=False)
+    with (suite / "pyproject.toml").open("a", encoding="utf-8") as fh:
+        fh.write(PYPROJECT_EXTRA + "health_window_nights = 4\n")
+    for sid, source in (("alpha_case", "hand"), ("beta_case", "hand"), ("bug_case", "issue")):
+        write_scenario(suite, sid)
+        link = ["--link", f"github:acme/agent#{len(sid)}"] if source == "issue" else []
+        result = runner.invoke(
+            app,
+            [
+                "adopt",
+                f"scenarios/rag_quality/{sid}.yaml",
+                "--source",
+                source,
+                "--reviewer",
+                "alice",
+                *link,
+            ],
+        )
+        assert result.exit_code == 0, result.output
+    for i in range(1, 9):
+        for tier, model in enumerate((STRONG, LOCAL)):
+            write_run(
+                suite / "eval" / "results",
+                f"eval-2026050{i}-02{tier}000",
+                night(i),
+                {
+                    "alpha_case": "PASS" if i % 3 else "FAIL",
+                    "beta_case": "TIMEOUT" if i == 5 else "PASS",
+                    "bug_case": "FAIL" if i % 2 else "PASS",
+                },
+                meta={"model": model, "commit": f"c0ffee{i:02d}", "machine": f"m{i % 3}"},
+            )
+    assert runner.invoke(app, ["runs", "import", "eval/results"]).exit_code == 0
+    settings = load_settings(suite)
+
+    def report(grouped: bool) -> dict[str, str]:
+        items, notes = read_health(settings, grouped=grouped)
+        health = health_of(settings, items, notes, NOW)
+        return {fmt: render(health, fmt) for fmt in ("json", "text", "markdown", "github")}
+
+    items, _ = read_health(settings)
+    runs = {i.scenario_id: i.runs for i in items}
+    assert max(getattr(r, "n", 1) for r in runs["alpha_case"]) > 1  # counted
+    assert all(getattr(r, "first", None) is None for r in runs["bug_case"])  # one by one
+    assert report(True) == report(False)
+    assert json.loads(report(True)["json"])["machines"]["read"] == {"m0": 6, "m1": 6, "m2": 12}
+
+    path = suite / "scenarios" / "rag_quality" / "beta_case.yaml"
+    record = load_record(record_path(path))
+    late = night(9) + timedelta(hours=30)
+    draft = DraftRun(
+        tier=RunTier.strong,
+        run_id="intake-run-late",
+        status="FAIL",
+        model=STRONG,
+        runnable_hash=runs["beta_case"][0].runnable_hash,
+        at=late,
+        recorded_at=late,
+    )
+    save_record(record_path(path), record.model_copy(update={"runs": [draft]}))
+    items, _ = read_health(settings)
+    assert all(getattr(r, "first", None) is None for i in items for r in i.runs)  # read again
+    assert report(True) == report(False)

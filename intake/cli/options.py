@@ -1,4 +1,5 @@
-"""What several commands share: one ``Format``, the ``--format`` option, scrub counts."""
+"""What several commands share: one ``Format``, the ``--format`` and ``--base`` options, scrub
+counts."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ import typer
 
 from intake.wording import counted
 
-__all__ = ["Format", "counted", "format_option", "scrub_counts"]
+__all__ = ["Format", "base_option", "counted", "format_option", "scrub_counts"]
 
 
 class Format(StrEnum):
@@ -42,6 +43,18 @@ def format_option(
         metavar=f"[{'|'.join(names)}]",
         show_choices=False,
         callback=only_allowed,
+    )
+
+
+def base_option() -> Any:
+    """``--base REV`` of the readers of the run store (``health``, ``report``): the run files
+    the change adds or edits against it count nowhere."""
+    return typer.Option(
+        None,
+        "--base",
+        metavar="REV",
+        help="Leave out the run files the change adds or edits against this revision "
+        "(default: $GITHUB_BASE_REF, else the remote's default branch, as intake check).",
     )
 
 

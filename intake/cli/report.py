@@ -8,7 +8,7 @@ from pathlib import Path
 import typer
 
 from intake.cli.console import err, out, settings
-from intake.cli.options import Format, format_option
+from intake.cli.options import Format, base_option, format_option
 from intake.errors import UsageError
 from intake.fileio import atomic_write
 
@@ -46,6 +46,7 @@ def register(app: typer.Typer) -> None:
             "--since",
             help="Only months, drafts and additions from this date on (YYYY-MM-DD or YYYY-MM).",
         ),
+        base: str | None = base_option(),
     ) -> None:
         """Provenance: the share of the suite from real use, per category, over time, the funnel.
 
@@ -66,7 +67,11 @@ def register(app: typer.Typer) -> None:
             raise UsageError("the folder for --output does not exist", where=str(output.parent))
         cfg = settings(ctx)
         result = make_report(
-            cfg, list(paths or []), since=start, base_ref=os.environ.get("GITHUB_BASE_REF")
+            cfg,
+            list(paths or []),
+            since=start,
+            base_ref=os.environ.get("GITHUB_BASE_REF"),
+            base=base,
         )
         text = render(result, fmt.value)
         if output is None:

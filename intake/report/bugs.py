@@ -26,7 +26,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pydantic import ValidationError
 
@@ -37,6 +37,9 @@ from intake.gitutil import Ancestry, tested_before_fix
 from intake.lifecycle.bugs import issue_of
 from intake.paths import display_path
 from intake.store.records import iter_scenarios, record_path
+
+if TYPE_CHECKING:
+    from intake.lifecycle.runs.store import Claimed
 
 
 def _aware(moment: datetime) -> datetime:
@@ -268,13 +271,18 @@ def build_bugs(
     return BugsReport(sorted(bugs, key=lambda b: (b.outcome, b.scenario_id)))
 
 
-def report_bugs(settings: Settings, pairs: Sequence[tuple[Record, str]]) -> BugsReport:
+def report_bugs(
+    settings: Settings, pairs: Sequence[tuple[Record, str]], left_out: Claimed | None = None
+) -> BugsReport:
     """The report over records read for their bug, each with every stored run of it (of all
-    time, not health's window), "before the fix" asked of the GAIA clone (``gaia_git``)."""
-    from intake.lifecycle.runs.store import scenario_runs
+    time, not health's window) but those of the run files a change claims (``left_out``),
+    "before the fix" asked of the GAIA clone (``gaia_git``)."""
+    from intake.lifecycle.runs.store import claimed, scenario_runs
     from intake.report.health import with_stored
 
-    store = scenario_runs(settings, [r.id for r, _ in pairs])
+    if left_out is None:
+        left_out = claimed(settings)
+    store = scenario_runs(settings, [r.id for r, _ in pairs], left_out)
     full = [(with_stored(r, store[r.id]) if r.id in store else r, p) for r, p in pairs]
     return build_bugs(full, Ancestry.of(settings))
 

@@ -344,10 +344,13 @@ def make_report(
     since: date | None = None,
     now: datetime | None = None,
     base_ref: str | None = None,
+    base: str | None = None,
 ) -> ProvenanceReport:
     """Read the suite (default its ``scenarios/``), its drafts and ledger; build the report.
 
-    ``base_ref`` (the pull request's base branch) limits git's dates to the base side."""
+    ``base_ref`` (the pull request's base branch) limits git's dates to the base side; the run
+    files the change claims against the base (``base``: ``--base REV``, else found as
+    ``check`` finds it) count nowhere (``intake.lifecycle.runs.store.claimed``)."""
     cwd = Path.cwd().resolve()
     notes: list[str] = []
     targets = list(paths)
@@ -379,11 +382,15 @@ def make_report(
         saturation_pass_rate=settings.saturation_pass_rate,
     )
     report.notes[:0] = notes
+    from intake.lifecycle.runs.store import claimed
     from intake.report.bugs import report_bugs
     from intake.report.health import health_of, read_health
 
+    left_out = claimed(settings, base)
+    if (note := left_out.note()) is not None:
+        report.notes.append(note)
     pairs: list[tuple[Record, str]] = []
-    items, health_notes = read_health(settings, fast=True, bugs=pairs)
+    items, health_notes = read_health(settings, fast=True, bugs=pairs, left_out=left_out)
     followed = any(i.runs or i.quarantined or i.retired for i in items)
     health = health_of(settings, items, health_notes, now) if followed else None
-    return replace(report, bugs=report_bugs(settings, pairs), health=health)
+    return replace(report, bugs=report_bugs(settings, pairs, left_out), health=health)

@@ -169,7 +169,23 @@ def run_files(settings: Settings) -> list[Path]:
     folder = store_dir(settings)
     if not folder.is_dir():
         return []
-    return sorted(p for p in folder.glob("*/*.json") if p.is_file() and not p.is_symlink())
+    found: list[Path] = []  # Path.glob("*/*.json"), with one scandir a folder and no stat a file
+    with os.scandir(folder) as machines:
+        for machine in machines:
+            if not machine.is_dir():
+                continue
+            try:
+                with os.scandir(machine.path) as entries:
+                    found += [
+                        folder / machine.name / e.name
+                        for e in entries
+                        if os.path.normcase(e.name).endswith(".json")
+                        and e.is_file()
+                        and not e.is_symlink()
+                    ]
+            except OSError:
+                continue
+    return sorted(found)
 
 
 def index_path(settings: Settings) -> Path:
@@ -284,13 +300,16 @@ def paused_gc() -> Iterator[None]:
 
     Reading a window builds tens of thousands of objects and no cycle: with the collector on,
     a pass runs every 700 allocations and each pass walks every young object, about a third of
-    ``health``'s time at 1,000 scenarios. Restored on the way out, as it was."""
+    ``health``'s time at 1,000 scenarios. Restored on the way out, as it was; what was made
+    inside and is still alive is moved to the permanent generation first (``gc.freeze``), or
+    the first collection after would walk all of it at once (a twentieth of ``health``)."""
     collecting = gc.isenabled()
     gc.disable()
     try:
         yield
     finally:
         if collecting:
+            gc.freeze()
             gc.enable()
 
 
@@ -330,33 +349,145 @@ class Run(NamedTuple):
     at: datetime
     recorded_at: datetime
     kind: str
+    n: int = 1
+    """How many runs this is: a group (``window_counts``) stands for ``n`` runs alike in
+    scenario, hash, model, tier, judge and status."""
+    first: datetime | None = None
+    """A group's earliest start (``at`` is its latest; its ``run_id`` is empty: a scenario
+    whose runs two judges judged is read run by run); None for one run."""
 
 
-def window_rows(settings: Settings, *, nights: int = 0) -> tuple[dict[str, list[Run]], int]:
+SUITE_RUN_FIELDS = Run._fields[:13]
+"""``Run``'s fields that are ``SuiteRun``'s."""
+
+
+def _since(db: sqlite3.Connection, nights: int, unclaimed: str) -> str:
+    """The first start the window reads (``nights`` back from the newest unclaimed run; ``""``:
+    every run)."""
+    if nights <= 0:
+        return ""
+    newest = db.execute(f"SELECT MAX(started) FROM runs WHERE 1{unclaimed}").fetchone()[0]
+    if newest is None:
+        return ""
+    return _utc(datetime.fromisoformat(newest) - timedelta(days=nights) + timedelta(hours=1))
+
+
+def _left(db: sqlite3.Connection, since: str, unclaimed: str) -> int:
+    """The runs that started before the window (a file is one run: its results share a
+    start, so they are summed per file, not counted per row)."""
+    return int(
+        db.execute(
+            f"SELECT TOTAL(results) FROM files WHERE started < ?{unclaimed}", (since,)
+        ).fetchone()[0]
+    )
+
+
+class Counts(NamedTuple):
+    """The window's stored runs as counts (``window_counts``)."""
+
+    groups: dict[str, list[Run]]
+    """Scenario id → its runs grouped (``Run.n``, ``Run.first``)."""
+    mix: dict[str, list[tuple[str | None, str | None, int]]]
+    """Scenario id → (GAIA commit, machine, runs) of its runs in the window."""
+    left: int
+    """Runs that started before the window."""
+    newest: datetime | None
+    """The newest start read."""
+
+
+def window_counts(
+    settings: Settings, *, nights: int = 0, left_out: Claimed | None = None
+) -> Counts:
+    """The window ``window_rows`` reads, counted in SQL: per scenario, runnable hash, model,
+    tier, judge and status, the runs and their first and last start (what ``health`` decides
+    from: counts, not runs), and per scenario the runs of each GAIA commit and machine (what
+    it says it mixed)."""
+    if not store_dir(settings).is_dir():
+        return Counts({}, {}, 0, None)
+    db = _connect(settings)
+    try:
+        refresh_index(settings, db)
+        unclaimed = _unclaimed(db, left_out)
+        since = _since(db, nights, unclaimed)
+        rows = db.execute(
+            "SELECT scenario_id, runnable_hash, model, tier, judge, status, COUNT(*), "
+            "MIN(started), MAX(started) FROM runs INDEXED BY "
+            f"runs_by_start WHERE started >= ?{unclaimed} GROUP BY scenario_id, "
+            "runnable_hash, model, tier, judge, status ORDER BY scenario_id",
+            (since,),
+        ).fetchall()
+        mixed = db.execute(
+            "SELECT scenario_id, gaia_commit, machine, COUNT(*) FROM runs INDEXED BY "
+            f"runs_by_start WHERE started >= ?{unclaimed} GROUP BY scenario_id, gaia_commit, "
+            "machine",
+            (since,),
+        ).fetchall()
+        groups: dict[str, list[Run]] = {}
+        times: dict[str, datetime] = {}
+        parse = datetime.fromisoformat
+        for sid, rhash, model, tier, judge, status, n, first, last in rows:
+            at = times.get(last) or times.setdefault(last, parse(last))
+            begun = times.get(first) or times.setdefault(first, parse(first))
+            groups.setdefault(sid, []).append(
+                Run(
+                    "",
+                    status,
+                    None,
+                    None,
+                    model,
+                    tier,
+                    judge,
+                    rhash,
+                    None,
+                    None,
+                    at,
+                    at,
+                    "",
+                    n,
+                    begun,
+                )
+            )
+        mix: dict[str, list[tuple[str | None, str | None, int]]] = {}
+        for sid, commit, machine, n in mixed:
+            mix.setdefault(sid, []).append((commit, machine, n))
+        newest = max(times.values()) if times else None
+        return Counts(groups, mix, _left(db, since, unclaimed), newest)
+    finally:
+        db.close()
+
+
+def window_rows(
+    settings: Settings,
+    *,
+    nights: int = 0,
+    left_out: Claimed | None = None,
+    ids: Sequence[str] | None = None,
+) -> tuple[dict[str, list[Run]], int]:
     """Scenario id → its stored runs (``Run``), and how many were left out: ``nights`` > 0
     reads only the runs that started in that many nights back from the newest (health's
-    window, in SQL, so a year of history is never loaded to read two weeks of it)."""
-    if not store_dir(settings).is_dir():
+    window, in SQL, so a year of history is never loaded to read two weeks of it). The files
+    ``left_out`` names (``claimed``) are not read, nor do they move the window. ``ids``: only
+    these scenarios' runs (the window is the same)."""
+    if not store_dir(settings).is_dir() or ids == []:
         return {}, 0
     db = _connect(settings)
     try:
         refresh_index(settings, db)
-        since = ""
-        if nights > 0:
-            newest = db.execute("SELECT MAX(started) FROM runs").fetchone()[0]
-            if newest is not None:
-                since = _utc(
-                    datetime.fromisoformat(newest) - timedelta(days=nights) + timedelta(hours=1)
-                )
+        unclaimed = _unclaimed(db, left_out)
+        since = _since(db, nights, unclaimed)
+        only = ""
+        if ids is not None:
+            db.execute("CREATE TEMP TABLE IF NOT EXISTS wanted (id TEXT PRIMARY KEY)")
+            db.execute("DELETE FROM temp.wanted")
+            db.executemany("INSERT OR IGNORE INTO temp.wanted VALUES (?)", [(i,) for i in ids])
+            only = " AND scenario_id IN (SELECT id FROM temp.wanted)"
         rows = db.execute(
             "SELECT scenario_id, run_id, status, score, failure_category, model, tier, judge, "
             "runnable_hash, gaia_commit, machine, started, recorded_at, kind FROM runs "
-            "WHERE started >= ? ORDER BY started, run_id",
+            f"WHERE started >= ?{unclaimed}{only} ORDER BY started, run_id",
             (since,),
         )
-        left = db.execute(
-            "SELECT TOTAL(results) FROM files WHERE started < ?", (since,)
-        ).fetchone()[0]  # a file is one run: its results share a start
+        left = _left(db, since, unclaimed)
         found: dict[str, list[Run]] = {}
         times: dict[str, datetime] = {}
         parse = datetime.fromisoformat
@@ -387,9 +518,11 @@ def window_rows(settings: Settings, *, nights: int = 0) -> tuple[dict[str, list[
         db.close()
 
 
-def window_runs(settings: Settings, *, nights: int = 0) -> tuple[dict[str, list[SuiteRun]], int]:
+def window_runs(
+    settings: Settings, *, nights: int = 0, left_out: Claimed | None = None
+) -> tuple[dict[str, list[SuiteRun]], int]:
     """``window_rows`` as ``SuiteRun``s (the records' type, for ``bugs``)."""
-    rows, left = window_rows(settings, nights=nights)
+    rows, left = window_rows(settings, nights=nights, left_out=left_out)
     with paused_gc():
         return {sid: suite_runs(runs) for sid, runs in rows.items()}, left
 
@@ -399,7 +532,10 @@ def suite_runs(runs: Sequence[Run]) -> list[SuiteRun]:
     from intake.contract.models import RunTier
 
     tiers = {t.value: t for t in RunTier}
-    return [suite_run({**run._asdict(), "tier": tiers[run.tier]}) for run in runs]
+    return [
+        suite_run({**dict(zip(SUITE_RUN_FIELDS, run, strict=False)), "tier": tiers[run.tier]})
+        for run in runs
+    ]
 
 
 @dataclass(frozen=True)
@@ -675,6 +811,21 @@ def remember_answers(
                 )
 
 
+def _store_in_repo(settings: Settings) -> str | None:
+    """The run store's folder relative to the repository's top (``/``-separated); None outside
+    git or outside the repository."""
+    from intake.gitutil import git_output
+
+    top = git_output(["rev-parse", "--show-toplevel"], settings.root)
+    if top is None:
+        return None
+    root = Path(top.decode("utf-8").strip()).resolve()
+    try:
+        return store_dir(settings).resolve().relative_to(root).as_posix()
+    except ValueError:
+        return None
+
+
 def claimed_run_files(settings: Settings, base: str, head: str = "HEAD") -> list[str]:
     """The run files a change adds or edits between ``base`` and ``head`` (paths relative to
     the repository), for the gate to claim: only run files that stood on the base or were
@@ -682,13 +833,8 @@ def claimed_run_files(settings: Settings, base: str, head: str = "HEAD") -> list
     listed (the index forgets them)."""
     from intake.gitutil import git_output
 
-    top = git_output(["rev-parse", "--show-toplevel"], settings.root)
-    if top is None:
-        return []
-    root = Path(top.decode("utf-8").strip()).resolve()
-    try:
-        folder = store_dir(settings).resolve().relative_to(root).as_posix()
-    except ValueError:
+    folder = _store_in_repo(settings)
+    if folder is None:
         return []
     raw = git_output(
         [
@@ -708,14 +854,74 @@ def claimed_run_files(settings: Settings, base: str, head: str = "HEAD") -> list
     return sorted(p for p in raw.decode("utf-8", "replace").split("\0") if p.endswith(".json"))
 
 
-def scenario_runs(settings: Settings, ids: Sequence[str]) -> dict[str, list[SuiteRun]]:
+@dataclass(frozen=True)
+class Claimed:
+    """The run files a change claims, as the index names them (relative to the store's
+    folder), left out of every read of ``health``, ``report`` and ``bugs``; and the base."""
+
+    files: frozenset[str] = frozenset()
+    base: str | None = None
+    """The base's first 12 digits (None: no base known, every run file counts)."""
+
+    def note(self) -> str | None:
+        """The report's one line (None when nothing is left out)."""
+        if not self.files:
+            return None
+        return (
+            f"{len(self.files)} run file(s) this change adds or edits left out, not on the base "
+            f"{self.base}: run files count once they stand on the base (written by the "
+            "nightly's runs import; docs/trust.md)"
+        )
+
+
+def claimed(settings: Settings, base: str | None = None) -> Claimed:
+    """The run files the change claims, for the readers: the base is found as ``intake check``
+    finds it (``base``: ``--base REV``; else ``$GITHUB_BASE_REF``, else the remote's default
+    branch: ``intake.lifecycle.authority.find_base``); no base, no git or no run store
+    claims none (the working tree is the maintainer's own). A ``--base`` git does not know is
+    a usage error, as for ``check``."""
+    if not store_dir(settings).is_dir():
+        return Claimed()
+    if base is None:  # outside git no base is found: the rules' module is not imported
+        from intake.gitutil import repo_top
+
+        if repo_top(settings.root) is None:
+            return Claimed()
+    from intake.lifecycle.authority import find_base
+
+    found = find_base(settings.root, base)
+    if found is None:
+        return Claimed()
+    names = claimed_run_files(settings, found.commit)
+    folder = _store_in_repo(settings) if names else None
+    if folder is None:
+        return Claimed(base=found.short)
+    return Claimed(frozenset(name[len(folder) + 1 :] for name in names), found.short)
+
+
+def _unclaimed(db: sqlite3.Connection, left_out: Claimed | None) -> str:
+    """The SQL condition that leaves the claimed files out (``runs.file``/``files.file``), with
+    a temporary table of them; empty when none."""
+    if left_out is None or not left_out.files:
+        return ""
+    db.execute("CREATE TEMP TABLE IF NOT EXISTS claimed (file TEXT PRIMARY KEY)")
+    db.execute("DELETE FROM temp.claimed")
+    db.executemany("INSERT INTO temp.claimed VALUES (?)", [(f,) for f in left_out.files])
+    return " AND file NOT IN (SELECT file FROM temp.claimed)"
+
+
+def scenario_runs(
+    settings: Settings, ids: Sequence[str], left_out: Claimed | None = None
+) -> dict[str, list[SuiteRun]]:
     """Scenario id → every stored run of it, of all time (the bugs report: a run that caught a
-    bug months before its fix is outside health's window)."""
+    bug months before its fix is outside health's window), but those of the files
+    ``left_out`` names."""
     if not ids or not store_dir(settings).is_dir():
         return {}
     db = _connect(settings)
     try:
         refresh_index(settings, db)
+        unclaimed = _unclaimed(db, left_out)
         wanted = sorted(set(ids))
         found: dict[str, list[SuiteRun]] = {}
         from intake.contract.models import RunTier
@@ -726,7 +932,8 @@ def scenario_runs(settings: Settings, ids: Sequence[str]) -> dict[str, list[Suit
             rows = db.execute(
                 "SELECT scenario_id, run_id, status, score, failure_category, model, tier, "
                 "judge, runnable_hash, gaia_commit, machine, started, recorded_at, kind FROM runs "
-                f"WHERE scenario_id IN ({', '.join('?' * len(chunk))}) ORDER BY started, run_id",
+                f"WHERE scenario_id IN ({', '.join('?' * len(chunk))}){unclaimed} "
+                "ORDER BY started, run_id",
                 chunk,
             )
             for row in rows:
@@ -755,7 +962,11 @@ def scenario_runs(settings: Settings, ids: Sequence[str]) -> dict[str, list[Suit
 
 
 __all__ = [
+    "Claimed",
+    "claimed",
     "claimed_run_files",
+    "Counts",
+    "window_counts",
     "scenario_runs",
     "NO_FACTS",
     "SCHEMA",
