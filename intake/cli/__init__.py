@@ -7,7 +7,9 @@ code; anything else is exit 4 and one line naming a crash log (the traceback onl
 ``--debug`` or ``INTAKE_DEBUG=1``); Ctrl-C is 130.
 
 Command modules import heavy libraries (presidio, PyGithub, sqlite-utils) inside the command
-functions, so ``intake --help`` and ``intake validate`` stay fast.
+functions, so ``intake --help`` and ``intake validate`` stay fast. ``main`` (the installed
+command) imports and registers only the command that argv names (``commands_for``); ``app``,
+what ``CliRunner`` tests and scripts import, is built on first use with every command.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ import os
 import re
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import typer
 from typer._click.exceptions import (
@@ -51,7 +53,6 @@ COMMAND_MODULES = (
     "run_record",
     "run",
     "runs",
-    "runs_import",
     "health",
     "quarantine",
     "retire",
@@ -72,8 +73,11 @@ COMMAND_MODULES = (
     "revise",
     "rename",
 )
-"""One module per command under ``intake.cli``, named after it, in ``--help`` order; each
-exposes ``register(app)``."""
+"""One module per command under ``intake.cli``, named after it (``_`` for ``-``), in ``--help``
+order; each exposes ``register(app)``. (``runs_import`` holds the body ``runs`` imports.)"""
+
+COMMANDS = {module.replace("_", "-"): module for module in COMMAND_MODULES}
+"""Each top-level command's name and the module that registers it."""
 
 
 def _debug_requested(ctx: Any, *, internal: bool = False) -> bool:
@@ -316,17 +320,23 @@ def _arguments_by_name() -> None:
 _arguments_by_name()
 
 
-app = typer.Typer(
-    cls=IntakeGroup,
-    name="intake",
-    help="Turn real agent failures into reviewed eval scenarios with provenance.",
-    no_args_is_help=True,
-    pretty_exceptions_enable=False,
-    pretty_exceptions_show_locals=False,
-    add_completion=True,
-    rich_markup_mode=None,
-    context_settings={"help_option_names": ["-h", "--help"]},
-)
+def build_app(modules: tuple[str, ...] = COMMAND_MODULES) -> typer.Typer:
+    """The typer app with the commands of ``modules`` registered (default: every command)."""
+    built = typer.Typer(
+        cls=IntakeGroup,
+        name="intake",
+        help="Turn real agent failures into reviewed eval scenarios with provenance.",
+        no_args_is_help=True,
+        pretty_exceptions_enable=False,
+        pretty_exceptions_show_locals=False,
+        add_completion=True,
+        rich_markup_mode=None,
+        context_settings={"help_option_names": ["-h", "--help"]},
+    )
+    built.callback()(_root)
+    for name in modules:
+        importlib.import_module(f"intake.cli.{name}").register(built)
+    return built
 
 
 def _version(value: bool) -> None:
@@ -335,7 +345,6 @@ def _version(value: bool) -> None:
         raise typer.Exit(0)
 
 
-@app.callback()
 def _root(
     ctx: typer.Context,
     debug: bool = typer.Option(False, "--debug", help="Show tracebacks for errors."),
@@ -358,10 +367,43 @@ def _root(
     ctx.meta["intake.root"] = root
 
 
-for _name in COMMAND_MODULES:
-    importlib.import_module(f"intake.cli.{_name}").register(app)
+_ROOT_FLAGS = frozenset({"--debug"})
+_ROOT_VALUED = frozenset({"--root"})
+
+
+def commands_for(args: list[str]) -> tuple[str, ...]:
+    """The command modules ``intake ARGS`` needs: the named command's alone, when the first
+    word after the root's own options is a known command; else every one (no command,
+    ``--help``, ``--version``, completion, an unknown or misspelt word, whose "did you mean"
+    reads the full list), so those behave exactly as with every command registered."""
+    if any(key.startswith("_") and key.endswith("_COMPLETE") for key in os.environ):
+        return COMMAND_MODULES
+    words = iter(args)
+    for word in words:
+        if word in _ROOT_FLAGS or (word.startswith("--root=") and len(word) > 7):
+            continue
+        if word in _ROOT_VALUED:
+            if next(words, None) is None:
+                break
+            continue
+        module = COMMANDS.get(word)
+        return (module,) if module is not None else COMMAND_MODULES
+    return COMMAND_MODULES
+
+
+if TYPE_CHECKING:
+    app: typer.Typer
+
+
+def __getattr__(name: str) -> Any:
+    """``app``, with every command, built on first use (PEP 562)."""
+    if name == "app":
+        built = build_app()
+        globals()["app"] = built
+        return built
+    raise AttributeError(f"module 'intake.cli' has no attribute {name!r}")
 
 
 def main() -> None:
-    """Console-script entry point."""
-    app()
+    """Console-script entry point: the app with the command argv names (``commands_for``)."""
+    build_app(commands_for(sys.argv[1:]))()
