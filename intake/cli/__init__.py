@@ -320,6 +320,86 @@ def _arguments_by_name() -> None:
 _arguments_by_name()
 
 
+_NOT_PLAIN: Any = object()
+
+
+def _plain_leaf(annotation: Any, info: Any, value: Any, param: Any, ctx: Any) -> Any:
+    """``value`` coerced as typer's adapter for ``annotation`` would, or ``_NOT_PLAIN``."""
+    from typer._param_types import choice_coercion_annotation, coerce_cli_choice, coerce_cli_path
+
+    if annotation is str and isinstance(value, str):
+        return str(value)
+    choice = choice_coercion_annotation(annotation, info)
+    if choice is not None and isinstance(value, str):
+        return coerce_cli_choice(value, choices=choice[0], case_sensitive=choice[1], ctx=ctx)
+    if annotation is Path and info.path_type is None and isinstance(value, str | Path):
+        path = Path(value)
+        return coerce_cli_path(path, info, path_type=Path, param=param, ctx=ctx)
+    return _NOT_PLAIN
+
+
+def _plain(param: Any, value: Any, ctx: Any) -> Any:
+    """A parameter's value coerced without pydantic where typer's rule is plain: a string, a
+    path with no checks asked, an enum's choice, a list of those; else ``_NOT_PLAIN``."""
+    from typing import get_args, get_origin
+
+    descriptor = param.type_descriptor
+    annotation, info = descriptor.annotation, descriptor.parameter_info
+    if info.parser is not None or descriptor.file_annotation is not None:
+        return _NOT_PLAIN
+    if get_origin(annotation) is list and isinstance(value, list | tuple):
+        (item,) = get_args(annotation)
+        items = [_plain_leaf(item, info, one, param, ctx) for one in value]
+        return _NOT_PLAIN if any(one is _NOT_PLAIN for one in items) else items
+    return _plain_leaf(annotation, info, value, param, ctx)
+
+
+class _Coercion:
+    """One parameter's coercion (typer's ``RuntimeParam`` contract): plain values without
+    pydantic (``_plain``), anything else, and every value ``_plain`` refuses or fails on, by
+    typer's own adapter, built only then, so every error is typer's own."""
+
+    def __init__(self, param: Any) -> None:
+        self.param = param
+        self.typer: Any = None
+
+    def _typer(self) -> Any:
+        if self.typer is None:
+            from typer._coercion import build_runtime_param
+
+            self.typer = build_runtime_param(self.param.type_descriptor)
+        return self.typer
+
+    def coerce(self, value: Any, param: Any, ctx: Any) -> Any:
+        if value is None:
+            return () if param.multiple or param.nargs == -1 else None
+        try:
+            done = _plain(param, value, ctx)
+        except Exception:  # typer's adapter raises its own error for it
+            done = _NOT_PLAIN
+        return self._typer().coerce(value, param, ctx) if done is _NOT_PLAIN else done
+
+
+def _light_coercion() -> None:
+    """typer 0.29 coerces each parameter's value through a pydantic ``TypeAdapter`` it builds
+    on first use, so any command paid pydantic's import (about as much CPU as ``import
+    typer``) even for ``--root DIR``. A string, a path with no checks asked, an enum's choice
+    and a list of those are coerced here by the same rules (``_plain``); every other value,
+    and every value these refuse, goes to typer's adapter. A missing value is ``None`` (or
+    ``()`` for a list) without coercion, as in typer."""
+    from typer.core import _TyperParameter
+
+    def runtime(self: Any) -> Any:
+        if self._runtime_param is None:
+            self._runtime_param = _Coercion(self)
+        return self._runtime_param
+
+    _TyperParameter.get_runtime_param = runtime  # type: ignore[method-assign]
+
+
+_light_coercion()
+
+
 def build_app(modules: tuple[str, ...] = COMMAND_MODULES) -> typer.Typer:
     """The typer app with the commands of ``modules`` registered (default: every command)."""
     built = typer.Typer(
