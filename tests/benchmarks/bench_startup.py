@@ -124,13 +124,13 @@ def main(argv: list[str]) -> int:
         got = measure(table, envs, repeat)
     typer_cpu = got[("import typer", 0)][1]
     head = f"GAIA's suite, {count} scenarios adopted"
-    line = f"{head:<28}{'wall s':>8}{'cpu s':>7}{'x typer':>9}"
+    line = f"{head:<36}{'wall s':>8}{'cpu s':>7}{'x typer':>9}"
     if checkout is not None:
         line += f"{'before wall s':>15}{'cpu s':>7}{'x typer':>9}"
     print(line + f"{'exit':>6}")
     for label, _ in table:
         wall, cpu, code = got[(label, 0)]
-        line = f"{label:<28}{wall:>8.3f}{cpu:>7.3f}{cpu / typer_cpu:>9.1f}"
+        line = f"{label:<36}{wall:>8.3f}{cpu:>7.3f}{cpu / typer_cpu:>9.1f}"
         if checkout is not None and (label, 1) in got:
             old_wall, old_cpu, _ = got[(label, 1)]
             line += f"{old_wall:>15.3f}{old_cpu:>7.3f}{old_cpu / typer_cpu:>9.1f}"
