@@ -116,6 +116,22 @@ def test_each_module_registers_the_command_named_after_it() -> None:
         assert list(alone.commands) == [name]
 
 
+def test_a_command_alone_says_what_it_says_among_every_command() -> None:
+    """Each command's ``--help``, and a usage error of it, read the same from the app
+    ``main`` builds for it alone as from the full app (docs/cli.md is the full app's)."""
+    runner = CliRunner()
+    for name, module in COMMANDS.items():
+        alone = build_app((module,))
+        for args in ([name, "--help"], [name, "--no-such-option"]):
+            want = runner.invoke(app, args, prog_name="intake", terminal_width=100)
+            got = runner.invoke(alone, args, prog_name="intake", terminal_width=100)
+            assert (got.exit_code, got.stdout, got.stderr) == (
+                want.exit_code,
+                want.stdout,
+                want.stderr,
+            ), args
+
+
 def test_a_typo_through_main_still_suggests_from_every_command(suite: Path) -> None:
     code = "import sys; sys.argv = ['intake', *sys.argv[1:]]; from intake.cli import main; main()"
     done = subprocess.run(
