@@ -88,7 +88,9 @@ def test_health_and_report_import_their_command_only_and_health_no_pydantic(
         (["run-record", "x"], ("run_record",)),
         ([], COMMAND_MODULES),
         (["--help"], COMMAND_MODULES),
-        (["--version"], COMMAND_MODULES),
+        (["--version"], ()),
+        (["--debug", "--version", "health"], ()),
+        (["--help", "--version"], COMMAND_MODULES),
         (["helth"], COMMAND_MODULES),
         (["--root"], COMMAND_MODULES),
         (["--root", "health"], COMMAND_MODULES),
@@ -132,15 +134,30 @@ def test_a_command_alone_says_what_it_says_among_every_command() -> None:
             ), args
 
 
-def test_a_typo_through_main_still_suggests_from_every_command(suite: Path) -> None:
+def _main(*args: str) -> subprocess.CompletedProcess[str]:
     code = "import sys; sys.argv = ['intake', *sys.argv[1:]]; from intake.cli import main; main()"
-    done = subprocess.run(
-        [sys.executable, "-c", code, "promot", "x"], capture_output=True, text=True, timeout=120
+    return subprocess.run(
+        [sys.executable, "-c", code, *args], capture_output=True, text=True, timeout=120
     )
+
+
+def test_a_typo_through_main_still_suggests_from_every_command(suite: Path) -> None:
+    done = _main("promot", "x")
     assert done.returncode == 2
     assert done.stderr.splitlines()[0] == (
         "error: no such command: promot (intake); did you mean promote?"
     )
+
+
+def test_version_through_main_with_no_command_registered(suite: Path) -> None:
+    from intake import __version__
+
+    for args in (["--version"], ["--version", "health"], ["--debug", "--version", "nosuch"]):
+        done = _main(*args)
+        assert (done.returncode, done.stdout, done.stderr) == (0, f"intake {__version__}\n", "")
+    bad = _main("--version", "--bogus")
+    assert bad.returncode == 2
+    assert bad.stderr.splitlines()[0] == "error: no such option: --bogus (intake)"
 
 
 # --- parameters coerced as typer does ------------------------------------------------------

@@ -453,8 +453,8 @@ _ROOT_VALUED = frozenset({"--root"})
 
 def commands_for(args: list[str]) -> tuple[str, ...]:
     """The command modules ``intake ARGS`` needs: the named command's alone, when the first
-    word after the root's own options is a known command; else every one (no command,
-    ``--help``, ``--version``, completion, an unknown or misspelt word, whose "did you mean"
+    word after the root's own options is a known command; none for ``--version``; else every
+    one (no command, ``--help``, completion, an unknown or misspelt word, whose "did you mean"
     reads the full list), so those behave exactly as with every command registered."""
     if any(key.startswith("_") and key.endswith("_COMPLETE") for key in os.environ):
         return COMMAND_MODULES
@@ -466,6 +466,8 @@ def commands_for(args: list[str]) -> tuple[str, ...]:
             if next(words, None) is None:
                 break
             continue
+        if word == "--version":  # eager: it prints and exits before any command is read
+            return ()
         module = COMMANDS.get(word)
         return (module,) if module is not None else COMMAND_MODULES
     return COMMAND_MODULES
