@@ -7,12 +7,14 @@ Tokens never come from here; they are read from the environment where they are u
 
 from __future__ import annotations
 
+import json
+import operator
 import os
+import re
 import tomllib
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Literal
-
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from typing import Any, ClassVar, NamedTuple
 
 from intake.errors import ConfigError
 from intake.paths import display_path
@@ -20,154 +22,405 @@ from intake.paths import display_path
 ENV_PREFIX = "INTAKE_"
 
 
-class Settings(BaseModel):
-    """Effective configuration. Relative folder paths are relative to ``root``."""
+class SettingError(ValueError):
+    """A value a setting does not accept: ``loc`` names it (and the item of a list), ``msg``
+    says why, in the words pydantic used when ``Settings`` was a pydantic model."""
 
-    model_config = ConfigDict(extra="forbid", use_attribute_docstrings=True)
+    def __init__(self, loc: tuple[str | int, ...], msg: str) -> None:
+        super().__init__(f"{'.'.join(str(part) for part in loc)}: {msg}")
+        self.loc, self.msg = loc, msg
 
-    root: Path = Field(default_factory=Path.cwd)
-    """The suite's root: the folder of the ``pyproject.toml`` that holds ``[tool.intake]``."""
-    scenarios_dir: Path = Path("scenarios")
-    """Where promoted scenarios live, one sub-folder per category."""
-    drafts_dir: Path = Path("drafts")
-    """Where importers write drafts; ``private/`` below it is ignored by git."""
-    ledger_path: Path = Path(".intake/ledger.db")
-    """The SQLite ledger (derived; ignored by git)."""
-    agent_ui_db: Path = Path("~/.gaia/chat/gaia_chat.db")
-    """GAIA's Agent UI database, read-only."""
-    corpus_dir: Path | None = None
-    """The suite's document corpus (a folder with ``manifest.json``), for document matching."""
-    github_repo: str | None = "amd/gaia"
-    """``OWNER/NAME`` for ``from-issue`` and ``review --pr``."""
-    github_api_url: str = "https://api.github.com"
-    """REST API base; GitHub Enterprise and test servers work too."""
-    strong_models: list[str] = Field(default_factory=list)
-    """Model names that count as the strong (cloud) tier; empty means any."""
-    local_models: list[str] = Field(default_factory=list)
-    """Model names that count as the local tier; empty means any."""
-    provenance_target: float = Field(default=0.20, ge=0.0, le=1.0)
-    """Target share of scenarios from real use (sessions and issues)."""
-    scrubbers_dir: Path | None = None
-    """Recognizer definitions; None means those shipped with intake."""
-    spacy_model: str | None = None
-    """Optional installed spaCy NER model for PERSON/LOCATION; off by default."""
-    author: str | None = None
-    """Who is running intake (recorded as a draft's author); else ``git config user.name``."""
-    runner: list[str] = Field(default_factory=lambda: ["gaia", "eval", "agent"])
-    """The command ``intake run`` starts (GAIA's ``gaia eval agent``), run from the suite root;
-    a list, or one string split by the platform's rules (``intake.portable.split_command``:
-    shell words on POSIX, the C runtime's on Windows, where backslashes stay)."""
-    backend_url: str = "http://localhost:4200"
-    """The GAIA Agent UI backend: ``intake run`` asks its ``/api/system/status`` for the model."""
-    gaia_python: Path | None = None
-    """The Python interpreter that imports GAIA (``gaia.eval.runner``), asked for GAIA's own
-    verdicts and paths; None: the interpreter of the runner's program (its ``#!`` line)."""
-    gaia_git: Path | None = None
-    """A clone of GAIA's repository whose history decides whether a run tested the code before a
-    bug's fix (git ancestry of the fix commit); None: the git repository the suite is in."""
-    judge_model: str | None = None
-    """Claude model GAIA's runner uses to simulate and judge (its ``--model``); None: GAIA's."""
-    results_dir: Path = Path("eval/results")
-    """Where GAIA's runner writes ``eval-*`` run folders, if its ``Output:`` lines are missing."""
-    strong_pass_min: int = Field(default=1, ge=1)
-    """Strong-tier passes (on the current content) that the strong-run gate needs."""
-    saturation_pass_rate: float = Field(default=0.8, gt=0.0, le=1.0)
-    """Local-tier pass rate at or above which a case is saturated (too easy)."""
-    run_timeout: int = Field(default=1800, ge=1)
-    """Seconds per iteration before ``intake run`` stops the runner (``--timeout``)."""
-    require_rubric: bool = False
-    """Whether promotion needs an approval that carries a review rubric (``intake review``)."""
-    require_control: bool = True
-    """Whether promotion needs the captured failure to fail (gate 8, ``intake control``)."""
-    replay_port: int = Field(default=4200, ge=1, le=65535)
-    """Port of the replay ``intake control`` serves on 127.0.0.1 (GAIA's tools use 4200)."""
-    default_suite: Literal["capability", "regression"] = "capability"
-    """The lane ``intake promote`` puts a case into without ``--suite``."""
-    baseline_path: Path = Path(".intake-baseline.json")
-    """Accepted scrub findings of existing files (fingerprints only; committed)."""
-    history_dir: Path = Path("intake-history")
-    runs_dir: Path = Path("intake-runs")
-    """The run store: one immutable file per imported GAIA run (``intake runs import``)."""
-    """Committed history: one file per event only the ledger would know (a rejection)."""
-    health_min_runs: int = Field(default=5, ge=1)
-    """Judged runs each tier that ran needs before ``intake health`` decides anything."""
-    health_confidence: float = Field(default=0.9, gt=0.5, lt=1.0)
-    """Posterior probability a health class needs to be decided (below it: ``undecided``);
-    also the level of the Jeffreys intervals shown."""
-    health_saturation_bar: float = Field(default=0.9, gt=0.0, lt=1.0)
-    """``saturated``: every tier's pass rate at or above it (GAIA folds iterations by 90 %)."""
-    health_fail_bar: float = Field(default=0.1, gt=0.0, lt=1.0)
-    """``always-fail``: the strongest tier's pass rate at or below it."""
-    health_flaky_low: float = Field(default=0.3, gt=0.0, lt=1.0)
-    """``flaky``: a tier's pass rate inside [health_flaky_low, health_flaky_high]."""
-    health_flaky_high: float = Field(default=0.7, gt=0.0, lt=1.0)
-    """The top of the coin-flip band (see ``health_flaky_low``)."""
-    health_inverted_margin: float = Field(default=0.2, ge=0.0, lt=1.0)
-    """``inverted``: the local tier's pass rate above the strong tier's by more than this."""
-    health_pass_k: int = Field(default=3, ge=1)
-    """The k of pass^k (the chance k runs all pass) ``intake health`` shows."""
-    health_window_nights: int = Field(default=14, ge=0)
-    """Nights of runs ``intake health`` reads, back from the newest run (0: every run)."""
-    health_commit: str | None = None
-    """The one GAIA commit whose runs ``intake health`` reads; None: every commit."""
-    health_all_commits: bool = True
-    """Read every GAIA commit of the window; false: only the newest run's commit."""
-    health_machine: str | None = None
-    """The one runner machine whose runs ``intake health`` reads; None: every machine."""
-    health_all_machines: bool = True
-    """Read every runner machine of the window; false: only the newest run's machine."""
-    split_salt: str = "intake-split-1"
-    """Salt of the held-out split's hash; changing it re-draws the split (docs/health.md)."""
-    split_heldout: float = Field(default=0.30, gt=0.0, lt=1.0)
-    """Share of each category the split holds out (tag ``split-heldout``)."""
-    retired_dir: Path = Path("retired")
-    """Where ``intake retire`` moves a scenario: outside the folder GAIA's runner reads. Not
-    set, it sits beside the scenarios folder: ``eval/retired`` in GAIA's layout."""
-    tracker_labels: list[str] = Field(
-        default_factory=lambda: [
-            "bug",
-            "triage",
-            "needs-info",
-            "enhancement",
-            "question",
-            "documentation",
-            "duplicate",
-            "wontfix",
-            "invalid",
-            "ready_for_ci",
-            "stop-the-line",
-            "p0",
-            "p1",
-            "p2",
-            "p3",
-            "good first issue",
-            "help wanted",
-        ]
+
+Check = Callable[[Any], Any]
+"""A setting's type: a function from a given value (TOML, an ``INTAKE_*`` string, a flag) to
+the value kept, raising ``ValueError`` with the message for one it does not accept."""
+
+
+def _number(bound: float) -> str:
+    """A bound as pydantic wrote it: ``1`` for 1.0, ``0.5`` for 0.5."""
+    return str(int(bound)) if float(bound).is_integer() else str(bound)
+
+
+def _bounded(
+    kind: Check,
+    ge: float | None = None,
+    gt: float | None = None,
+    le: float | None = None,
+    lt: float | None = None,
+) -> Check:
+    """``kind`` with its value held within the bounds given."""
+
+    limits = (
+        (ge, operator.ge, "greater than or equal to"),
+        (gt, operator.gt, "greater than"),
+        (le, operator.le, "less than or equal to"),
+        (lt, operator.lt, "less than"),
     )
-    """Issue labels about the tracker's workflow, never scenario tags (``from-issue``)."""
 
-    @field_validator("strong_models", "local_models", "tracker_labels", mode="before")
-    @classmethod
-    def _split(cls, value: Any) -> Any:
-        if isinstance(value, str):
-            return [part.strip() for part in value.split(",") if part.strip()]
+    def check(value: Any) -> Any:
+        got = kind(value)
+        for bound, holds, words in limits:
+            if bound is not None and not holds(got, bound):
+                raise ValueError(f"Input should be {words} {_number(bound)}")
+        return got
+
+    return check
+
+
+def _path(value: Any) -> Path:
+    if isinstance(value, str | os.PathLike) and not isinstance(value, bytes):
+        return Path(value)
+    raise ValueError("Input is not a valid path for <class 'pathlib.Path'>")
+
+
+def _str(value: Any) -> str:
+    if isinstance(value, str):
+        return str(value)
+    if isinstance(value, bytes):
+        return value.decode()
+    raise ValueError("Input should be a valid string")
+
+
+def _optional(kind: Check) -> Check:
+    return lambda value: None if value is None else kind(value)
+
+
+def _float(value: Any) -> float:
+    if isinstance(value, bool | int | float):
+        return float(value)
+    if not isinstance(value, str):
+        raise ValueError("Input should be a valid number")
+    text = value.strip()
+    try:
+        if not text.isascii():
+            raise ValueError
+        return float(text)
+    except ValueError:
+        raise ValueError(
+            "Input should be a valid number, unable to parse string as a number"
+        ) from None
+
+
+_INT_TEXT = re.compile(r"([+-]?[0-9]+)\.0*")
+
+
+def _int(value: Any) -> int:
+    if isinstance(value, bool | int):
+        return int(value)
+    if isinstance(value, float):
+        if not value.is_integer():
+            raise ValueError("Input should be a valid integer, got a number with a fractional part")
+        return int(value)
+    if not isinstance(value, str):
+        raise ValueError("Input should be a valid integer")
+    text = value.strip()
+    whole = _INT_TEXT.fullmatch(text)
+    try:
+        if not text.isascii():
+            raise ValueError
+        return int(whole[1] if whole else text)
+    except ValueError:
+        raise ValueError(
+            "Input should be a valid integer, unable to parse string as an integer"
+        ) from None
+
+
+_TRUE = frozenset({"1", "on", "t", "true", "y", "yes"})
+_FALSE = frozenset({"0", "off", "f", "false", "n", "no"})
+
+
+def _bool(value: Any) -> bool:
+    if isinstance(value, bool):
         return value
+    if isinstance(value, str) and value.lower() in _TRUE | _FALSE:
+        return value.lower() in _TRUE
+    if isinstance(value, int | float) and value in (0, 1):
+        return bool(value)
+    if isinstance(value, str | int):
+        raise ValueError("Input should be a valid boolean, unable to interpret input")
+    raise ValueError("Input should be a valid boolean")
 
-    @field_validator("runner", mode="before")
-    @classmethod
-    def _command(cls, value: Any) -> Any:
-        if isinstance(value, str):  # INTAKE_RUNNER="python fake.py eval agent"
-            from intake.portable import split_command
 
-            return split_command(value)
-        return value
+def _words(value: Any) -> list[str]:
+    """A list of names; one string is split at commas (``INTAKE_STRONG_MODELS="a, b"``)."""
+    if isinstance(value, str):
+        return [part.strip() for part in value.split(",") if part.strip()]
+    return _str_list(value)
 
-    @field_validator("runner")
-    @classmethod
-    def _not_empty(cls, value: list[str]) -> list[str]:
-        if not value or not value[0].strip():
-            raise ValueError("runner must name a command")
-        return value
+
+def _str_list(value: Any) -> list[str]:
+    if not isinstance(value, list | tuple | set | frozenset):
+        raise ValueError("Input should be a valid list")
+    items = list(value)
+    for index, item in enumerate(items):
+        if not isinstance(item, str):
+            raise SettingError((index,), "Input should be a valid string")
+    return items
+
+
+def _command(value: Any) -> list[str]:
+    """The runner: a list, or one string split by the platform's rules."""
+    if isinstance(value, str):  # INTAKE_RUNNER="python fake.py eval agent"
+        from intake.portable import split_command
+
+        try:
+            value = split_command(value)
+        except ValueError as exc:
+            raise ValueError(f"Value error, {exc}") from None
+    command = _str_list(value)
+    if not command or not command[0].strip():
+        raise ValueError("Value error, runner must name a command")
+    return command
+
+
+def _lane(value: Any) -> str:
+    if value in ("capability", "regression") and isinstance(value, str):
+        return str(value)
+    raise ValueError("Input should be 'capability' or 'regression'")
+
+
+class Field(NamedTuple):
+    """One setting: its type (``Check``) and its default (``factory`` builds a fresh one)."""
+
+    check: Check
+    default: Any = None
+    factory: Callable[[], Any] | None = None
+
+    def get_default(self, *, call_default_factory: bool = True) -> Any:
+        """The default (a fresh list for a list); the name pydantic gave it."""
+        return self.factory() if self.factory is not None else self.default
+
+
+def _ratio(**bounds: float) -> Check:
+    return _bounded(_float, **bounds)
+
+
+TRACKER_LABELS = (
+    "bug",
+    "triage",
+    "needs-info",
+    "enhancement",
+    "question",
+    "documentation",
+    "duplicate",
+    "wontfix",
+    "invalid",
+    "ready_for_ci",
+    "stop-the-line",
+    "p0",
+    "p1",
+    "p2",
+    "p3",
+    "good first issue",
+    "help wanted",
+)
+
+SETTINGS: dict[str, Field] = {
+    # The suite's root: the folder of the ``pyproject.toml`` that holds ``[tool.intake]``.
+    "root": Field(_path, factory=Path.cwd),
+    # Where promoted scenarios live, one sub-folder per category.
+    "scenarios_dir": Field(_path, Path("scenarios")),
+    # Where importers write drafts; ``private/`` below it is ignored by git.
+    "drafts_dir": Field(_path, Path("drafts")),
+    # The SQLite ledger (derived; ignored by git).
+    "ledger_path": Field(_path, Path(".intake/ledger.db")),
+    # GAIA's Agent UI database, read-only.
+    "agent_ui_db": Field(_path, Path("~/.gaia/chat/gaia_chat.db")),
+    # The suite's document corpus (a folder with ``manifest.json``), for document matching.
+    "corpus_dir": Field(_optional(_path)),
+    # ``OWNER/NAME`` for ``from-issue`` and ``review --pr``.
+    "github_repo": Field(_optional(_str), "amd/gaia"),
+    # REST API base; GitHub Enterprise and test servers work too.
+    "github_api_url": Field(_str, "https://api.github.com"),
+    # Model names that count as the strong (cloud) tier; empty means any.
+    "strong_models": Field(_words, factory=list),
+    # Model names that count as the local tier; empty means any.
+    "local_models": Field(_words, factory=list),
+    # Target share of scenarios from real use (sessions and issues).
+    "provenance_target": Field(_ratio(ge=0.0, le=1.0), 0.20),
+    # Recognizer definitions; None means those shipped with intake.
+    "scrubbers_dir": Field(_optional(_path)),
+    # Optional installed spaCy NER model for PERSON/LOCATION; off by default.
+    "spacy_model": Field(_optional(_str)),
+    # Who is running intake (recorded as a draft's author); else ``git config user.name``.
+    "author": Field(_optional(_str)),
+    # The command ``intake run`` starts (GAIA's ``gaia eval agent``), run from the suite root;
+    # a list, or one string split by the platform's rules (``intake.portable.split_command``:
+    # shell words on POSIX, the C runtime's on Windows, where backslashes stay).
+    "runner": Field(_command, factory=lambda: ["gaia", "eval", "agent"]),
+    # The GAIA Agent UI backend: ``intake run`` asks its ``/api/system/status`` for the model.
+    "backend_url": Field(_str, "http://localhost:4200"),
+    # The Python interpreter that imports GAIA (``gaia.eval.runner``), asked for GAIA's own
+    # verdicts and paths; None: the interpreter of the runner's program (its ``#!`` line).
+    "gaia_python": Field(_optional(_path)),
+    # A clone of GAIA's repository whose history decides whether a run tested the code before
+    # a bug's fix (git ancestry of the fix commit); None: the git repository the suite is in.
+    "gaia_git": Field(_optional(_path)),
+    # Claude model GAIA's runner uses to simulate and judge (its ``--model``); None: GAIA's.
+    "judge_model": Field(_optional(_str)),
+    # Where GAIA's runner writes ``eval-*`` run folders, if its ``Output:`` lines are missing.
+    "results_dir": Field(_path, Path("eval/results")),
+    # Strong-tier passes (on the current content) that the strong-run gate needs.
+    "strong_pass_min": Field(_bounded(_int, ge=1), 1),
+    # Local-tier pass rate at or above which a case is saturated (too easy).
+    "saturation_pass_rate": Field(_ratio(gt=0.0, le=1.0), 0.8),
+    # Seconds per iteration before ``intake run`` stops the runner (``--timeout``).
+    "run_timeout": Field(_bounded(_int, ge=1), 1800),
+    # Whether promotion needs an approval that carries a review rubric (``intake review``).
+    "require_rubric": Field(_bool, False),
+    # Whether promotion needs the captured failure to fail (gate 8, ``intake control``).
+    "require_control": Field(_bool, True),
+    # Port of the replay ``intake control`` serves on 127.0.0.1 (GAIA's tools use 4200).
+    "replay_port": Field(_bounded(_int, ge=1, le=65535), 4200),
+    # The lane ``intake promote`` puts a case into without ``--suite``.
+    "default_suite": Field(_lane, "capability"),
+    # Accepted scrub findings of existing files (fingerprints only; committed).
+    "baseline_path": Field(_path, Path(".intake-baseline.json")),
+    # Committed history: one file per event only the ledger would know (a rejection).
+    "history_dir": Field(_path, Path("intake-history")),
+    # The run store: one immutable file per imported GAIA run (``intake runs import``).
+    "runs_dir": Field(_path, Path("intake-runs")),
+    # Judged runs each tier that ran needs before ``intake health`` decides anything.
+    "health_min_runs": Field(_bounded(_int, ge=1), 5),
+    # Posterior probability a health class needs to be decided (below it: ``undecided``);
+    # also the level of the Jeffreys intervals shown.
+    "health_confidence": Field(_ratio(gt=0.5, lt=1.0), 0.9),
+    # ``saturated``: every tier's pass rate at or above it (GAIA folds iterations by 90 %).
+    "health_saturation_bar": Field(_ratio(gt=0.0, lt=1.0), 0.9),
+    # ``always-fail``: the strongest tier's pass rate at or below it.
+    "health_fail_bar": Field(_ratio(gt=0.0, lt=1.0), 0.1),
+    # ``flaky``: a tier's pass rate inside [health_flaky_low, health_flaky_high].
+    "health_flaky_low": Field(_ratio(gt=0.0, lt=1.0), 0.3),
+    # The top of the coin-flip band (see ``health_flaky_low``).
+    "health_flaky_high": Field(_ratio(gt=0.0, lt=1.0), 0.7),
+    # ``inverted``: the local tier's pass rate above the strong tier's by more than this.
+    "health_inverted_margin": Field(_ratio(ge=0.0, lt=1.0), 0.2),
+    # The k of pass^k (the chance k runs all pass) ``intake health`` shows.
+    "health_pass_k": Field(_bounded(_int, ge=1), 3),
+    # Nights of runs ``intake health`` reads, back from the newest run (0: every run).
+    "health_window_nights": Field(_bounded(_int, ge=0), 14),
+    # The one GAIA commit whose runs ``intake health`` reads; None: every commit.
+    "health_commit": Field(_optional(_str)),
+    # Read every GAIA commit of the window; false: only the newest run's commit.
+    "health_all_commits": Field(_bool, True),
+    # The one runner machine whose runs ``intake health`` reads; None: every machine.
+    "health_machine": Field(_optional(_str)),
+    # Read every runner machine of the window; false: only the newest run's machine.
+    "health_all_machines": Field(_bool, True),
+    # Salt of the held-out split's hash; changing it re-draws the split (docs/health.md).
+    "split_salt": Field(_str, "intake-split-1"),
+    # Share of each category the split holds out (tag ``split-heldout``).
+    "split_heldout": Field(_ratio(gt=0.0, lt=1.0), 0.30),
+    # Where ``intake retire`` moves a scenario: outside the folder GAIA's runner reads. Not
+    # set, it sits beside the scenarios folder: ``eval/retired`` in GAIA's layout.
+    "retired_dir": Field(_path, Path("retired")),
+    # Issue labels about the tracker's workflow, never scenario tags (``from-issue``).
+    "tracker_labels": Field(_words, factory=lambda: list(TRACKER_LABELS)),
+}
+"""Every setting, in the order ``intake config`` prints them (docs/configuration.md says what
+each means)."""
+
+
+class Settings:
+    """Effective configuration: one attribute per ``SETTINGS`` key, each checked on the way in
+    (``SettingError``, the first problem). Relative folder paths are relative to ``root``.
+
+    A plain class, not a pydantic model: every command builds one, and pydantic's import and
+    model build were a third of a command's start-up. It keeps the names callers used:
+    ``model_fields`` (the table), ``model_fields_set`` (the keys given, not defaulted),
+    ``model_copy(update=...)`` (unchecked, as pydantic's) and ``model_dump_json()``.
+    """
+
+    model_fields: ClassVar[dict[str, Field]] = SETTINGS
+    model_fields_set: set[str]
+
+    root: Path
+    scenarios_dir: Path
+    drafts_dir: Path
+    ledger_path: Path
+    agent_ui_db: Path
+    corpus_dir: Path | None
+    github_repo: str | None
+    github_api_url: str
+    strong_models: list[str]
+    local_models: list[str]
+    provenance_target: float
+    scrubbers_dir: Path | None
+    spacy_model: str | None
+    author: str | None
+    runner: list[str]
+    backend_url: str
+    gaia_python: Path | None
+    gaia_git: Path | None
+    judge_model: str | None
+    results_dir: Path
+    strong_pass_min: int
+    saturation_pass_rate: float
+    run_timeout: int
+    require_rubric: bool
+    require_control: bool
+    replay_port: int
+    default_suite: str
+    baseline_path: Path
+    history_dir: Path
+    runs_dir: Path
+    health_min_runs: int
+    health_confidence: float
+    health_saturation_bar: float
+    health_fail_bar: float
+    health_flaky_low: float
+    health_flaky_high: float
+    health_inverted_margin: float
+    health_pass_k: int
+    health_window_nights: int
+    health_commit: str | None
+    health_all_commits: bool
+    health_machine: str | None
+    health_all_machines: bool
+    split_salt: str
+    split_heldout: float
+    retired_dir: Path
+    tracker_labels: list[str]
+
+    def __init__(self, **values: Any) -> None:
+        for name in values:
+            if name not in SETTINGS:
+                raise SettingError((name,), "Extra inputs are not permitted")
+        for name, field in SETTINGS.items():
+            if name not in values:
+                setattr(self, name, field.get_default())
+                continue
+            try:
+                setattr(self, name, field.check(values[name]))
+            except SettingError as exc:
+                raise SettingError((name, *exc.loc), exc.msg) from None
+            except ValueError as exc:
+                raise SettingError((name,), str(exc)) from None
+        self.model_fields_set = set(values)
+
+    def model_copy(self, *, update: dict[str, Any] | None = None) -> Settings:
+        """A copy with ``update``'s values (not checked, as pydantic's ``model_copy``)."""
+        copy = object.__new__(Settings)
+        copy.__dict__.update(self.__dict__)
+        copy.model_fields_set = {*self.model_fields_set, *(update or {})}
+        for name, value in (update or {}).items():
+            setattr(copy, name, value)
+        return copy
+
+    def model_dump_json(self) -> str:
+        """Every setting as JSON, in ``SETTINGS`` order (paths as strings)."""
+        values = {name: getattr(self, name) for name in SETTINGS}
+        return json.dumps(values, default=str, ensure_ascii=False, separators=(",", ":"))
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Settings):
+            return NotImplemented
+        return all(getattr(self, name) == getattr(other, name) for name in SETTINGS)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"Settings(root={str(self.root)!r})"
 
     def path(self, value: Path) -> Path:
         """Resolve a configured path against the suite root (``~`` expanded)."""
@@ -203,7 +456,7 @@ class Settings(BaseModel):
         return self.path(self.ledger_path)
 
 
-FIELDS = frozenset(Settings.model_fields) - {"root"}
+FIELDS = frozenset(SETTINGS) - {"root"}
 
 
 def find_root(start: Path) -> Path | None:
@@ -286,11 +539,10 @@ def load_settings(
     origin.update(dict.fromkeys(flags, "command-line option"))
     try:
         return Settings(root=root, **values)
-    except ValidationError as exc:
-        first = exc.errors()[0]
-        key = ".".join(str(part) for part in first["loc"])
-        where = origin.get(str(first["loc"][0]) if first["loc"] else "", str(pyproject))
-        raise ConfigError(f"invalid setting {key!r}: {first['msg']}", where=where) from None
+    except SettingError as exc:
+        key = ".".join(str(part) for part in exc.loc)
+        where = origin.get(str(exc.loc[0]), str(pyproject))
+        raise ConfigError(f"invalid setting {key!r}: {exc.msg}", where=where) from None
 
 
 # --- layout detection (``intake init`` and unconfigured suites) ----------------------------

@@ -7,7 +7,9 @@ code; anything else is exit 4 and one line naming a crash log (the traceback onl
 ``--debug`` or ``INTAKE_DEBUG=1``); Ctrl-C is 130.
 
 Command modules import heavy libraries (presidio, PyGithub, sqlite-utils) inside the command
-functions, so ``intake --help`` and ``intake validate`` stay fast.
+functions, so ``intake --help`` and ``intake validate`` stay fast. ``main`` (the installed
+command) imports and registers only the command that argv names (``commands_for``); ``app``,
+what ``CliRunner`` tests and scripts import, is built on first use with every command.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ import os
 import re
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import typer
 from typer._click.exceptions import (
@@ -51,7 +53,6 @@ COMMAND_MODULES = (
     "run_record",
     "run",
     "runs",
-    "runs_import",
     "health",
     "quarantine",
     "retire",
@@ -72,8 +73,11 @@ COMMAND_MODULES = (
     "revise",
     "rename",
 )
-"""One module per command under ``intake.cli``, named after it, in ``--help`` order; each
-exposes ``register(app)``."""
+"""One module per command under ``intake.cli``, named after it (``_`` for ``-``), in ``--help``
+order; each exposes ``register(app)``. (``runs_import`` holds the body ``runs`` imports.)"""
+
+COMMANDS = {module.replace("_", "-"): module for module in COMMAND_MODULES}
+"""Each top-level command's name and the module that registers it."""
 
 
 def _debug_requested(ctx: Any, *, internal: bool = False) -> bool:
@@ -316,17 +320,103 @@ def _arguments_by_name() -> None:
 _arguments_by_name()
 
 
-app = typer.Typer(
-    cls=IntakeGroup,
-    name="intake",
-    help="Turn real agent failures into reviewed eval scenarios with provenance.",
-    no_args_is_help=True,
-    pretty_exceptions_enable=False,
-    pretty_exceptions_show_locals=False,
-    add_completion=True,
-    rich_markup_mode=None,
-    context_settings={"help_option_names": ["-h", "--help"]},
-)
+_NOT_PLAIN: Any = object()
+
+
+def _plain_leaf(annotation: Any, info: Any, value: Any, param: Any, ctx: Any) -> Any:
+    """``value`` coerced as typer's adapter for ``annotation`` would, or ``_NOT_PLAIN``."""
+    from typer._param_types import choice_coercion_annotation, coerce_cli_choice, coerce_cli_path
+
+    if annotation is str and isinstance(value, str):
+        return str(value)
+    choice = choice_coercion_annotation(annotation, info)
+    if choice is not None and isinstance(value, str):
+        return coerce_cli_choice(value, choices=choice[0], case_sensitive=choice[1], ctx=ctx)
+    if annotation is Path and info.path_type is None and isinstance(value, str | Path):
+        path = Path(value)
+        return coerce_cli_path(path, info, path_type=Path, param=param, ctx=ctx)
+    return _NOT_PLAIN
+
+
+def _plain(param: Any, value: Any, ctx: Any) -> Any:
+    """A parameter's value coerced without pydantic where typer's rule is plain: a string, a
+    path with no checks asked, an enum's choice, a list of those; else ``_NOT_PLAIN``."""
+    from typing import get_args, get_origin
+
+    descriptor = param.type_descriptor
+    annotation, info = descriptor.annotation, descriptor.parameter_info
+    if info.parser is not None or descriptor.file_annotation is not None:
+        return _NOT_PLAIN
+    if get_origin(annotation) is list and isinstance(value, list | tuple):
+        (item,) = get_args(annotation)
+        items = [_plain_leaf(item, info, one, param, ctx) for one in value]
+        return _NOT_PLAIN if any(one is _NOT_PLAIN for one in items) else items
+    return _plain_leaf(annotation, info, value, param, ctx)
+
+
+class _Coercion:
+    """One parameter's coercion (typer's ``RuntimeParam`` contract): plain values without
+    pydantic (``_plain``), anything else, and every value ``_plain`` refuses or fails on, by
+    typer's own adapter, built only then, so every error is typer's own."""
+
+    def __init__(self, param: Any) -> None:
+        self.param = param
+        self.typer: Any = None
+
+    def _typer(self) -> Any:
+        if self.typer is None:
+            from typer._coercion import build_runtime_param
+
+            self.typer = build_runtime_param(self.param.type_descriptor)
+        return self.typer
+
+    def coerce(self, value: Any, param: Any, ctx: Any) -> Any:
+        if value is None:
+            return () if param.multiple or param.nargs == -1 else None
+        try:
+            done = _plain(param, value, ctx)
+        except Exception:  # typer's adapter raises its own error for it
+            done = _NOT_PLAIN
+        return self._typer().coerce(value, param, ctx) if done is _NOT_PLAIN else done
+
+
+def _light_coercion() -> None:
+    """typer 0.29 coerces each parameter's value through a pydantic ``TypeAdapter`` it builds
+    on first use, so any command paid pydantic's import (about as much CPU as ``import
+    typer``) even for ``--root DIR``. A string, a path with no checks asked, an enum's choice
+    and a list of those are coerced here by the same rules (``_plain``); every other value,
+    and every value these refuse, goes to typer's adapter. A missing value is ``None`` (or
+    ``()`` for a list) without coercion, as in typer."""
+    from typer.core import _TyperParameter
+
+    def runtime(self: Any) -> Any:
+        if self._runtime_param is None:
+            self._runtime_param = _Coercion(self)
+        return self._runtime_param
+
+    _TyperParameter.get_runtime_param = runtime  # type: ignore[method-assign]
+
+
+_light_coercion()
+
+
+def build_app(modules: tuple[str, ...] = COMMAND_MODULES) -> typer.Typer:
+    """The typer app with the commands of ``modules`` registered (default: every command)."""
+    built = typer.Typer(
+        cls=IntakeGroup,
+        name="intake",
+        help="Turn real agent failures into reviewed eval scenarios with provenance.",
+        no_args_is_help=True,
+        pretty_exceptions_enable=False,
+        pretty_exceptions_show_locals=False,
+        add_completion=True,
+        rich_markup_mode=None,
+        context_settings={"help_option_names": ["-h", "--help"]},
+    )
+    built.callback()(_root)
+    for name in modules:
+        importlib.import_module(f"intake.cli.{name}").register(built)
+    return built
 
 
 def _version(value: bool) -> None:
@@ -335,7 +425,6 @@ def _version(value: bool) -> None:
         raise typer.Exit(0)
 
 
-@app.callback()
 def _root(
     ctx: typer.Context,
     debug: bool = typer.Option(False, "--debug", help="Show tracebacks for errors."),
@@ -358,10 +447,45 @@ def _root(
     ctx.meta["intake.root"] = root
 
 
-for _name in COMMAND_MODULES:
-    importlib.import_module(f"intake.cli.{_name}").register(app)
+_ROOT_FLAGS = frozenset({"--debug"})
+_ROOT_VALUED = frozenset({"--root"})
+
+
+def commands_for(args: list[str]) -> tuple[str, ...]:
+    """The command modules ``intake ARGS`` needs: the named command's alone, when the first
+    word after the root's own options is a known command; none for ``--version``; else every
+    one (no command, ``--help``, completion, an unknown or misspelt word, whose "did you mean"
+    reads the full list), so those behave exactly as with every command registered."""
+    if any(key.startswith("_") and key.endswith("_COMPLETE") for key in os.environ):
+        return COMMAND_MODULES
+    words = iter(args)
+    for word in words:
+        if word in _ROOT_FLAGS or (word.startswith("--root=") and len(word) > 7):
+            continue
+        if word in _ROOT_VALUED:
+            if next(words, None) is None:
+                break
+            continue
+        if word == "--version":  # eager: it prints and exits before any command is read
+            return ()
+        module = COMMANDS.get(word)
+        return (module,) if module is not None else COMMAND_MODULES
+    return COMMAND_MODULES
+
+
+if TYPE_CHECKING:
+    app: typer.Typer
+
+
+def __getattr__(name: str) -> Any:
+    """``app``, with every command, built on first use (PEP 562)."""
+    if name == "app":
+        built = build_app()
+        globals()["app"] = built
+        return built
+    raise AttributeError(f"module 'intake.cli' has no attribute {name!r}")
 
 
 def main() -> None:
-    """Console-script entry point."""
-    app()
+    """Console-script entry point: the app with the command argv names (``commands_for``)."""
+    build_app(commands_for(sys.argv[1:]))()

@@ -19,12 +19,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from pydantic import ValidationError
-
 from intake.config import (
     FIELDS,
     GAIA_LAYOUT,
     TOP_LEVEL_LAYOUT,
+    SettingError,
     Settings,
     intake_table,
     layout_settings,
@@ -329,7 +328,7 @@ def _effective(root: Path, table: dict[str, Any], key: str) -> Any:
     value when the table does not validate."""
     try:
         return getattr(Settings(root=root, **table), key)
-    except (ValidationError, TypeError):
+    except (SettingError, TypeError):
         return table.get(key)
 
 
