@@ -386,8 +386,16 @@ def _light_coercion() -> None:
     typer``) even for ``--root DIR``. A string, a path with no checks asked, an enum's choice
     and a list of those are coerced here by the same rules (``_plain``); every other value,
     and every value these refuse, goes to typer's adapter. A missing value is ``None`` (or
-    ``()`` for a list) without coercion, as in typer."""
-    from typer.core import _TyperParameter
+    ``()`` for a list) without coercion, as in typer.
+
+    This replaces a private method of typer's: a typer whose internals differ (another minor
+    version) keeps its own coercion, slower but the same."""
+    try:
+        from typer.core import _TyperParameter
+    except ImportError:  # pragma: no cover - another typer
+        return
+    if not hasattr(_TyperParameter, "get_runtime_param"):  # pragma: no cover - another typer
+        return
 
     def runtime(self: Any) -> Any:
         if self._runtime_param is None:
