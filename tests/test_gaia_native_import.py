@@ -31,6 +31,7 @@ from intake.cli import app
 from intake.config import load_settings
 from intake.contract.models import ToolOutcome
 from intake.drafting.from_session import build_plan, draft_from_session, read_session
+from intake.drafting.tail import scenario_mapping
 from intake.sources.model import StoreKind, plain_session_id, tools_from_steps
 from intake.sources.registry import detect
 from intake.sources.tool_outcome import repr_shape, result_shape
@@ -52,8 +53,7 @@ def _draft(suite: Path, db: Path, wanted: str = gn.SESSION_ID[:8]):  # type: ign
 def test_gaia_db_expected_tools_per_turn(chat_db: Path, suite: Path) -> None:
     session = read_session(load_settings(suite), chat_db, gn.SESSION_ID[:8])
     plan = build_plan(session, load_settings(suite))
-    turns = plan.scenario["turns"]
-    assert [t.get("expected_tools") for t in turns] == [
+    assert [t.expected_tools for t in plan.scenario.turns] == [
         ["query_specific_file"],
         None,
         None,
@@ -148,7 +148,7 @@ def test_json_export_gives_the_same_draft(chat_db: Path, suite: Path, tmp_path: 
     assert without_setup(db_yaml) == without_setup(export_yaml)
     assert "TODO(intake): document 'acme_q3_report.md'" in db_yaml
     assert "TODO(intake): document 'library document a1b2c3d4'" in export_yaml
-    assert len(from_export.result.scenario["setup"]["index_documents"]) == 1
+    assert len(from_export.result.scenario.setup.index_documents) == 1
     export_record = load_record(from_export.result.record_path)
     assert export_record.evidence == db_record.evidence
     assert export_record.source.link == db_record.source.link == f"gaia-session:{gn.SESSION_ID}"
@@ -166,9 +166,9 @@ def test_markdown_export_turns_without_tools(chat_db: Path, suite: Path, tmp_pat
     # a plain id, so listings and hints show it rather than a mask
     assert len(session.id) == 15 and plain_session_id(session.id)
     done = draft_from_session(settings, "export-", db=path)
-    turns = done.result.scenario["turns"]
-    assert [t["user_message"] for t in turns] == [t[0] for t in gn.demo_turns()]
-    assert all("expected_tools" not in t for t in turns)
+    turns = done.result.scenario.turns
+    assert [t.user_message for t in turns] == [t[0] for t in gn.demo_turns()]
+    assert all(t.expected_tools is None for t in turns)
     record = load_record(done.result.record_path)
     assert record.evidence is not None and record.evidence.tools_available is False
     assert record.evidence.note is not None and "no tool calls" in record.evidence.note
@@ -201,7 +201,7 @@ def test_memory_db_judges_repr_results(tmp_path: Path, suite: Path) -> None:
     gn.build_memory_db(path)
     settings = load_settings(suite)
     plan = build_plan(read_session(settings, path, gn.MEMORY_SESSION_ID[:8]), settings)
-    assert [t.get("expected_tools") for t in plan.scenario["turns"]] == [
+    assert [t.expected_tools for t in plan.scenario.turns] == [
         ["query_specific_file"],
         None,
         None,
@@ -382,7 +382,7 @@ def test_document_matched_by_unique_name_says_so(chat_db: Path, suite: Path) -> 
     _corpus(suite, {"acme_q3_report.md": b"edited since indexing\n"})
     settings = load_settings(suite)
     plan = build_plan(read_session(settings, chat_db, gn.SESSION_ID), settings)
-    assert plan.scenario["setup"]["index_documents"] == [
+    assert scenario_mapping(plan.scenario)["setup"]["index_documents"] == [
         {"corpus_doc": "acme_q3_report", "path": "corpus/documents/acme_q3_report.md"}
     ]
     assert plan.observations["documents"] == [
@@ -419,7 +419,7 @@ def test_document_matched_by_hash_first(tmp_path: Path, suite: Path) -> None:
     conn.close()
     settings = load_settings(suite)
     plan = build_plan(read_session(settings, path, gn.SESSION_ID), settings)
-    assert plan.scenario["setup"]["index_documents"] == [
+    assert scenario_mapping(plan.scenario)["setup"]["index_documents"] == [
         {"corpus_doc": "budget_2025", "path": "corpus/documents/budget_2025.md"}
     ]
     assert plan.observations["documents"][0]["matched_by"] == "content hash"

@@ -19,6 +19,7 @@ from intake.drafting.issue_parse import (
     parse_issue,
     unescape_newlines,
 )
+from intake.drafting.tail import scenario_mapping
 from intake.sources.github_issue import IssueData
 from tests.support.issue_bodies import (
     BOLD_TEMPLATE,
@@ -800,7 +801,7 @@ def _draft(title: str, body: str) -> dict[str, object]:
     issue = {"number": 9, "title": title, "body": body, "html_url": "https://x/issues/9"}
     built = build_issue_draft(IssueData(repo="amd/gaia", issue=issue))
     return {
-        "turns": built.scenario["turns"],
+        "turns": scenario_mapping(built.scenario)["turns"],
         "record": built.observations,
         "setup": parse_issue(title, body).setup_steps,
         "warnings": built.warnings,

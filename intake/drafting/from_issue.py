@@ -16,7 +16,16 @@ from pathlib import Path
 from typing import Any
 
 from intake.config import Settings
-from intake.contract.models import GAIA_PERSONAS, placeholder
+from intake.contract.models import (
+    GAIA_PERSONAS,
+    DraftScenario,
+    DraftTurn,
+    IndexDocument,
+    Setup,
+    Source,
+    SourceType,
+    placeholder,
+)
 from intake.drafting.from_session import CorpusFile, check_category, corpus_by_name, scrub_title
 from intake.drafting.issue_parse import (
     MAX_EVIDENCE_CHARS,
@@ -25,7 +34,14 @@ from intake.drafting.issue_parse import (
     observed_narrative,
     parse_issue,
 )
-from intake.drafting.tail import DraftPlan, DraftResult, new_record_source, slug, write_draft
+from intake.drafting.tail import (
+    DraftPlan,
+    DraftResult,
+    new_record_source,
+    scenario_mapping,
+    slug,
+    write_draft,
+)
 from intake.errors import UsageError
 from intake.scrub import FixtureMap
 from intake.scrub.ids import cut_before_token, plain_identifier
@@ -165,26 +181,26 @@ def build_issue_draft(
     if not_a_conversation:
         warnings.append(not_a_conversation)
     description = _with_code_refs(description, turns, parsed)
-    scenario: dict[str, Any] = {
-        "id": scenario_id(number, title),
-        "name": cut_at_space(title or f"Issue #{number}", MAX_NAME_CHARS),
-        "category": check_category(category),
-        "description": description,
-        "persona": persona,
-        "source": {"type": "issue", "link": link},
-        "difficulty_rationale": placeholder("one line, in your words, on why this case is hard"),
-    }
     labels = _labels(issue, problems)
     workflow = {label.lower() for label in (tracker_labels or [])}
     tags = [label for label in labels if label.lower() not in workflow]
-    if tags:
-        scenario["tags"] = tags
     index_documents, matched = _issue_documents(parsed, corpus_names or {})
-    scenario["setup"] = {"index_documents": index_documents}
+    scenario = DraftScenario(
+        id=scenario_id(number, title),
+        name=cut_at_space(title or f"Issue #{number}", MAX_NAME_CHARS),
+        category=check_category(category),
+        description=description,
+        persona=persona,
+        source=Source(type=SourceType.issue, link=link),
+        difficulty_rationale=placeholder("one line, in your words, on why this case is hard"),
+        setup=Setup(index_documents=index_documents),
+        turns=turns,
+    )
+    if tags:
+        scenario.tags = tags
     left = len(parsed.documents) - len(matched)
     if left:
         warnings.append(f"{left} document(s) to index became setup placeholders")
-    scenario["turns"] = turns
 
     observations: dict[str, Any] = {
         "issue": {
@@ -243,27 +259,27 @@ def build_issue_draft(
     return DraftPlan(scenario, observations, source, issue_evidence(scenario), warnings)
 
 
-def _issue_turns(parsed: ParsedIssue) -> list[dict[str, Any]]:
+def _issue_turns(parsed: ParsedIssue) -> list[DraftTurn]:
     """The scenario's turns; the criterion goes on the turn the user asked in: the last one
     that says something."""
     asking = [i for i, t in enumerate(parsed.turns, start=1) if t.user_message]
     last = asking[-1] if asking else len(parsed.turns)
-    turns: list[dict[str, Any]] = []
+    turns: list[DraftTurn] = []
     for index, step in enumerate(parsed.turns, start=1):
-        turn: dict[str, Any] = {"turn": index, "objective": step.objective}
-        if step.user_message:
-            turn["user_message"] = step.user_message
         if index == last and parsed.success_criteria:
-            turn["success_criteria"] = parsed.success_criteria
+            criteria = parsed.success_criteria
         elif index == last:
-            turn["success_criteria"] = placeholder(
+            criteria = placeholder(
                 "what the agent must do here; the issue states no expected behaviour"
             )
         else:
-            turn["success_criteria"] = placeholder(
+            criteria = placeholder(
                 "criteria for this step (the issue's expected behaviour is on the turn the "
                 "user asked in)"
             )
+        turn = DraftTurn(turn=index, objective=step.objective, success_criteria=criteria)
+        if step.user_message:
+            turn.user_message = step.user_message
         turns.append(turn)
     return turns
 
@@ -288,10 +304,10 @@ def _not_a_conversation(parsed: ParsedIssue) -> str | None:
     return None
 
 
-def _with_code_refs(description: str, turns: list[dict[str, Any]], parsed: ParsedIssue) -> str:
+def _with_code_refs(description: str, turns: list[DraftTurn], parsed: ParsedIssue) -> str:
     """A block whose text went to the record (the actual behaviour) still gets its reference
     in the draft, so a reviewer knows the evidence exists."""
-    shown = "\n".join([description, *(t["objective"] for t in turns)])
+    shown = "\n".join([description, *(t.objective for t in turns)])
     missing = [
         ref
         for ref in (f"[code block {n} in the record's evidence]" for n in _code_numbers(parsed))
@@ -302,18 +318,18 @@ def _with_code_refs(description: str, turns: list[dict[str, Any]], parsed: Parse
 
 def _issue_documents(
     parsed: ParsedIssue, corpus_names: dict[str, CorpusFile]
-) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+) -> tuple[list[IndexDocument | str], list[dict[str, Any]]]:
     """The documents the steps index: matched to the corpus by file name, else placeholders."""
-    index_documents: list[dict[str, Any]] = []
+    index_documents: list[IndexDocument | str] = []
     matched: list[dict[str, Any]] = []
     for name in parsed.documents:
         hit = corpus_names.get(name)
         if hit is not None and hit.corpus_doc and hit.path:
-            index_documents.append({"corpus_doc": hit.corpus_doc, "path": hit.path})
+            index_documents.append(IndexDocument(corpus_doc=hit.corpus_doc, path=hit.path))
             matched.append({"name": name, "corpus_doc": hit.corpus_doc, "matched_by": "file name"})
         else:
             what = f"document {name!r} from the issue: add it to the corpus"
-            index_documents.append({"path": placeholder(what)})
+            index_documents.append(IndexDocument(path=placeholder(what)))
     return index_documents, matched
 
 
@@ -392,14 +408,12 @@ ISSUE_EVIDENCE_NOTE = (
 )
 
 
-def issue_evidence(scenario: dict[str, Any]) -> dict[str, Any]:
+def issue_evidence(scenario: DraftScenario) -> dict[str, Any]:
     """``Record.evidence`` for an issue: the turns with their quoted messages, no tools."""
     return {
         "tools_available": False,
         "note": ISSUE_EVIDENCE_NOTE,
-        "turns": [
-            {"turn": t["turn"], "user_message": t.get("user_message")} for t in scenario["turns"]
-        ],
+        "turns": [{"turn": t.turn, "user_message": t.user_message} for t in scenario.turns],
     }
 
 
@@ -478,14 +492,14 @@ def draft_from_issue(
     mapping = FixtureMap()
     title = str(built.observations["issue"]["title"])
     if title:
-        everything = [built.scenario, built.observations, built.source.details]
+        everything = [scenario_mapping(built.scenario), built.observations, built.source.details]
         clean, found = scrub_title(settings, title, mapping, everything)
         # The id (file name, lock, ledger, output) is made from the scrubbed title only. A
         # slug of a title that held a secret carries it, lowercased past every recogniser,
         # so a title the scrubber found anything in gives no slug at all.
-        built.scenario["id"] = scenario_id(data.number, "" if found else clean)
+        built.scenario.id = scenario_id(data.number, "" if found else clean)
         if found:
-            built.scenario["name"] = cut_at_space(clean, MAX_NAME_CHARS)
+            built.scenario.name = cut_at_space(clean, MAX_NAME_CHARS)
     header = (
         f"Drafted by intake from {origin_text(data)}. "
         "Replace every TODO(intake) placeholder before review."
@@ -497,5 +511,5 @@ def draft_from_issue(
         header=header,
         mapping=mapping,
         fallback_id=f"issue_{data.number}",
-        alternatives=[_distinct_ids(str(built.scenario["id"]), data.number, built.source.locator)],
+        alternatives=[_distinct_ids(built.scenario.id, data.number, built.source.locator)],
     )

@@ -22,7 +22,16 @@ from typing import TYPE_CHECKING, Any
 
 from intake.config import Settings
 from intake.contract.manifest import MANIFEST, load_manifest
-from intake.contract.models import CATEGORY_PATTERN, placeholder
+from intake.contract.models import (
+    CATEGORY_PATTERN,
+    DraftScenario,
+    DraftTurn,
+    IndexDocument,
+    Setup,
+    Source,
+    SourceType,
+    placeholder,
+)
 from intake.contract.yamlio import walk_strings
 from intake.drafting.tail import (
     DraftPlan,
@@ -421,7 +430,7 @@ def corpus_by_name(settings: Settings) -> dict[str, CorpusFile]:
 
 def _document_entry(
     doc: Document, corpus: dict[str, CorpusFile], names: dict[str, CorpusFile] | None = None
-) -> tuple[Any, dict[str, Any]]:
+) -> tuple[IndexDocument, dict[str, Any]]:
     hit = corpus.get(doc.sha256 or "")
     matched_by = "content hash" if hit is not None else None
     if hit is None and names and doc.name in names:
@@ -430,17 +439,16 @@ def _document_entry(
     if matched_by:
         seen["matched_by"] = matched_by
     if hit is not None and hit.path is not None:
-        entry: dict[str, Any] = {"path": hit.path}
         if hit.corpus_doc:
-            entry = {"corpus_doc": hit.corpus_doc, "path": hit.path}
             seen["corpus_doc"] = hit.corpus_doc
-        return entry, seen
+            return IndexDocument(corpus_doc=hit.corpus_doc, path=hit.path), seen
+        return IndexDocument(path=hit.path), seen
     if hit is not None:
         seen["corpus_doc"] = hit.corpus_doc
         what = f"document {doc.name!r} is in the corpus outside this suite: set a repo path"
     else:
         what = f"document {doc.name!r} is not in the suite corpus: add it, set corpus_doc and path"
-    return {"path": placeholder(what)}, seen
+    return IndexDocument(path=placeholder(what)), seen
 
 
 def build_plan(
@@ -464,21 +472,21 @@ def build_plan(
     corpus = corpus_index(settings) if session.documents else {}
     names = corpus_by_name(settings) if session.documents else {}
 
-    index_documents: list[Any] = []
+    index_documents: list[IndexDocument | str] = []
     documents_seen = []
     for doc in session.documents:
         entry, seen = _document_entry(doc, corpus, names)
         index_documents.append(entry)
         documents_seen.append(seen)
 
-    turns: list[dict[str, Any]] = []
+    turns: list[DraftTurn] = []
     evidence_turns: list[dict[str, Any]] = []
     failures: list[dict[str, Any]] = []
     for number, span in enumerate(grouped.turns, start=1):
         turn, evidence_turn, failure, attachments = _plan_turn(number, span)
         for name in attachments:
             what = f"attachment {name!r} from turn {number}: add it to the corpus"
-            index_documents.append({"path": placeholder(what)})
+            index_documents.append(IndexDocument(path=placeholder(what)))
         if failure is not None:
             failures.append(
                 {"turn": number, "kind": failure}
@@ -490,16 +498,18 @@ def build_plan(
     title = session.title
     shown_title = clean_title(title) if (title and clean_title) else title
     locator = f"{LOCATOR_PREFIX[session.store]}:{session.id}"
-    scenario: dict[str, Any] = {"id": draft_id(session, shown_title)}
+    scenario = DraftScenario(
+        id=draft_id(session, shown_title),
+        category=chosen,
+        description=placeholder("what went wrong for the user, in a sentence or two"),
+        persona=DEFAULT_PERSONA,
+        source=Source(type=SourceType.session, link=locator),
+        difficulty_rationale=placeholder("one line, in your words: why this is hard"),
+        setup=Setup(index_documents=index_documents),
+        turns=turns,
+    )
     if shown_title:
-        scenario["name"] = shown_title
-    scenario["category"] = chosen
-    scenario["description"] = placeholder("what went wrong for the user, in a sentence or two")
-    scenario["persona"] = DEFAULT_PERSONA
-    scenario["source"] = {"type": "session", "link": locator}
-    scenario["difficulty_rationale"] = placeholder("one line, in your words: why this is hard")
-    scenario["setup"] = {"index_documents": index_documents}
-    scenario["turns"] = turns
+        scenario.name = shown_title
 
     observations = _compact(
         {
@@ -545,7 +555,7 @@ def _details(session: Session) -> dict[str, Any]:
 
 def _plan_turn(
     number: int, span: TurnSpan
-) -> tuple[dict[str, Any], dict[str, Any], str | None, list[str]]:
+) -> tuple[DraftTurn, dict[str, Any], str | None, list[str]]:
     """One turn: the scenario's turn, its evidence, its failure kind and its attachments."""
     text = "\n\n".join(m.content for m in span.users)
     text, attachments = flag_attachments(text)
@@ -571,17 +581,17 @@ def _plan_turn(
         failure = "no_answer"
     elif failure is None and errors:
         failure = "agent_error_step"
-    turn: dict[str, Any] = {
-        "turn": number,
-        "objective": placeholder(f"what the user wants in turn {number}"),
-        "user_message": text,
-    }
-    if expected:
-        turn["expected_tools"] = expected
-    turn["ground_truth"] = {"expected_answer": placeholder("the correct answer")}
-    turn["success_criteria"] = placeholder(
-        "what a correct answer does (the captured answer is evidence, not the criterion)"
+    turn = DraftTurn(
+        turn=number,
+        objective=placeholder(f"what the user wants in turn {number}"),
+        user_message=text,
+        ground_truth={"expected_answer": placeholder("the correct answer")},
+        success_criteria=placeholder(
+            "what a correct answer does (the captured answer is evidence, not the criterion)"
+        ),
     )
+    if expected:
+        turn.expected_tools = expected
     notes = [n for m in [*span.users, *span.replies] for n in m.notes]
     if answer_note:
         notes.append(answer_note)
@@ -703,7 +713,7 @@ def draft_from_session(
     plan = build_plan(session, settings, category=category, clean_title=lambda _: title or "")
     shown_title = None if (found or plan.source.private) else title
     choices = draft_id_choices(session, shown_title, part)
-    plan.scenario["id"], fallback = choices[0]
+    plan.scenario.id, fallback = choices[0]
     result = write_draft(
         settings,
         plan,

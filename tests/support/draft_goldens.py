@@ -76,7 +76,7 @@ def draft_all(work: Path) -> dict[str, bytes]:
         draft_from_issue(settings, IssueData(repo="amd/gaia", issue=issue))
     synthetic = {
         "title": "Agent forgets the Q3 figure",
-        "body": "### Steps to reproduce\n\n1. Index `acme.md` in the chat\n2. Ask \"what was "
+        "body": '### Steps to reproduce\n\n1. Index `acme.md` in the chat\n2. Ask "what was '
         'Q3 revenue?"\n\n### Expected behavior\n\nThe agent answers $4.2 million.\n',
         "labels": [{"name": "bug"}, {"name": "chat"}],
         "html_url": "https://github.com/amd/gaia/issues/9001",
