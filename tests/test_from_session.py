@@ -63,11 +63,11 @@ def test_observations_keep_failures_and_evidence(store: Path, suite: Path) -> No
     plan = plan_for(store, suite)
     obs = plan.observations
     assert plan.evidence is not None and "turns" not in obs, "each captured turn once"
-    first = plan.evidence["turns"][0]
-    assert first["answer"] == "Agent error: boom"
-    assert first["error_fallback"] == "agent_error"
+    first = plan.evidence.turns[0]
+    assert first.answer == "Agent error: boom"
+    assert first.error_fallback == "agent_error"
     # the flag says failed; the second search_file is failed by the error step after it
-    calls = [(c["tool"], c["outcome"], c.get("reason"), c.get("rule")) for c in first["tools"]]
+    calls = [(c.tool, c.outcome, c.reason, c.rule) for c in first.tools]
     assert [c for c in calls if c[1] == "failed"] == [
         ("query_specific_file", "failed", "failed", "flag"),
         ("search_file", "failed", "boom", "error_step"),
@@ -76,11 +76,11 @@ def test_observations_keep_failures_and_evidence(store: Path, suite: Path) -> No
         ("send_email", "blocked", "mail needs approval", "policy_alert")
     ]
     assert [c[0] for c in calls if c[1] == "unconfirmed"] == ["index_document"]
-    assert first["agent_errors"] == ["boom"]
-    assert first["merged_user_messages"] == 2
+    assert first.agent_errors == ["boom"]
+    assert first.merged_user_messages == 2
     assert obs["observed_failure"] == [{"turn": 1, "kind": "agent_error"}]
     assert obs["skipped_scheduler_rows"] == 1
-    assert plan.evidence["turns"][1]["answer"] == "Done, the figure is 15 days."
+    assert plan.evidence.turns[1].answer == "Done, the figure is 15 days."
 
 
 def test_documents_never_absolute(store: Path, suite: Path) -> None:

@@ -62,19 +62,15 @@ def test_gaia_db_expected_tools_per_turn(chat_db: Path, suite: Path) -> None:
     ]
     assert plan.evidence is not None
     calls = [
-        [
-            (c["tool"], c["outcome"], c.get("reason"), c.get("rule"))
-            for c in t["tools"]
-            if c["outcome"] != "ok"
-        ]
-        for t in plan.evidence["turns"]
+        [(c.tool, c.outcome, c.reason, c.rule) for c in t.tools if c.outcome != "ok"]
+        for t in plan.evidence.turns
     ]
     assert calls[1] == [
         ("index_document", "failed", f"error: File not found: {gn.BUDGET_PATH}", "result:error")
     ]
     assert calls[2][0][3] == "result:command_failed"
     assert calls[3] == [("run_shell_command", "blocked", gn.POLICY["reason"], "policy_alert")]
-    assert plan.evidence["turns"][4]["error_fallback"] == "agent_error"
+    assert plan.evidence.turns[4].error_fallback == "agent_error"
     assert plan.observations["observed_failure"][-2:] == [
         {"turn": 4, "kind": "policy_blocked"},
         {"turn": 5, "kind": "agent_error"},
@@ -208,17 +204,17 @@ def test_memory_db_judges_repr_results(tmp_path: Path, suite: Path) -> None:
         None,
     ]
     assert plan.evidence is not None
-    calls = [c for t in plan.evidence["turns"] for c in t["tools"]]
-    assert [(c["tool"], c["outcome"], c["rule"]) for c in calls] == [
+    calls = [c for t in plan.evidence.turns for c in t.tools]
+    assert [(c.tool, c.outcome, c.rule) for c in calls] == [
         ("query_specific_file", "ok", "no_failure_sign"),
         ("index_document", "failed", "flag"),
         ("run_shell_command", "failed", "repr:return_code"),
         ("run_shell_command", "blocked", "repr:status_denied"),
     ]
-    assert calls[1]["stored_success"] is False and calls[2]["stored_success"] is True
-    assert json.loads(calls[0]["arguments"]) == {"file_path": gn.REPORT_PATH, "query": "Q3 revenue"}
-    assert calls[0]["result"].startswith("{'status': 'success'")
-    assert calls[0]["latency_ms"] == 412.0
+    assert calls[1].stored_success is False and calls[2].stored_success is True
+    assert json.loads(calls[0].arguments) == {"file_path": gn.REPORT_PATH, "query": "Q3 revenue"}
+    assert calls[0].result.startswith("{'status': 'success'")
+    assert calls[0].latency_ms == 412.0
 
 
 @pytest.mark.parametrize(
@@ -330,8 +326,8 @@ def test_evidence_capped_and_flagged(tmp_path: Path, suite: Path) -> None:
     settings = load_settings(suite)
     plan = build_plan(read_session(settings, path, gn.SESSION_ID), settings)
     assert plan.evidence is not None
-    call = plan.evidence["turns"][0]["tools"][0]
-    assert call["truncated"] is True and len(call["arguments"]) <= 2000
+    call = plan.evidence.turns[0].tools[0]
+    assert call.truncated is True and len(call.arguments) <= 2000
 
 
 def test_export_missing_messages_is_one_line(
@@ -489,11 +485,11 @@ def test_memory_db_tool_of_a_turn_without_answer_stays_in_its_turn(
     settings = load_settings(suite)
     plan = build_plan(read_session(settings, path, gn.MEMORY_SESSION_ID[:8]), settings)
     assert plan.evidence is not None
-    per_turn = [[(c["tool"], c["outcome"]) for c in t["tools"]] for t in plan.evidence["turns"]]
+    per_turn = [[(c.tool, c.outcome) for c in t.tools] for t in plan.evidence.turns]
     assert per_turn == [
         [("query_specific_file", "ok")],
         [("index_document", "failed")],
         [("run_shell_command", "failed")],
         [("run_shell_command", "blocked")],
     ]
-    assert plan.evidence["turns"][3]["error_fallback"] == "no_answer"
+    assert plan.evidence.turns[3].error_fallback == "no_answer"

@@ -20,10 +20,12 @@ from intake.contract.models import (
     GAIA_PERSONAS,
     DraftScenario,
     DraftTurn,
+    Evidence,
     IndexDocument,
     Setup,
     Source,
     SourceType,
+    TurnEvidence,
     placeholder,
 )
 from intake.drafting.from_session import CorpusFile, check_category, corpus_by_name, scrub_title
@@ -408,13 +410,13 @@ ISSUE_EVIDENCE_NOTE = (
 )
 
 
-def issue_evidence(scenario: DraftScenario) -> dict[str, Any]:
+def issue_evidence(scenario: DraftScenario) -> Evidence:
     """``Record.evidence`` for an issue: the turns with their quoted messages, no tools."""
-    return {
-        "tools_available": False,
-        "note": ISSUE_EVIDENCE_NOTE,
-        "turns": [{"turn": t.turn, "user_message": t.user_message} for t in scenario.turns],
-    }
+    return Evidence(
+        tools_available=False,
+        note=ISSUE_EVIDENCE_NOTE,
+        turns=[TurnEvidence(turn=t.turn, user_message=t.user_message) for t in scenario.turns],
+    )
 
 
 def read_issue(

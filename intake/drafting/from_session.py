@@ -26,10 +26,14 @@ from intake.contract.models import (
     CATEGORY_PATTERN,
     DraftScenario,
     DraftTurn,
+    Evidence,
     IndexDocument,
     Setup,
     Source,
     SourceType,
+    ToolCallEvidence,
+    ToolOutcome,
+    TurnEvidence,
     placeholder,
 )
 from intake.contract.yamlio import walk_strings
@@ -480,7 +484,7 @@ def build_plan(
         documents_seen.append(seen)
 
     turns: list[DraftTurn] = []
-    evidence_turns: list[dict[str, Any]] = []
+    evidence_turns: list[TurnEvidence] = []
     failures: list[dict[str, Any]] = []
     for number, span in enumerate(grouped.turns, start=1):
         turn, evidence_turn, failure, attachments = _plan_turn(number, span)
@@ -526,10 +530,9 @@ def build_plan(
             "store_notes": session.notes,
         }
     )
-    evidence: dict[str, Any] = {"tools_available": session.tools_available}
-    if session.evidence_note:
-        evidence["note"] = session.evidence_note
-    evidence["turns"] = evidence_turns
+    evidence = Evidence(
+        tools_available=session.tools_available, note=session.evidence_note, turns=evidence_turns
+    )
     source = new_record_source(
         "session", locator, link=locator, private=session.private, details=_details(session)
     )
@@ -555,13 +558,13 @@ def _details(session: Session) -> dict[str, Any]:
 
 def _plan_turn(
     number: int, span: TurnSpan
-) -> tuple[DraftTurn, dict[str, Any], str | None, list[str]]:
+) -> tuple[DraftTurn, TurnEvidence, str | None, list[str]]:
     """One turn: the scenario's turn, its evidence, its failure kind and its attachments."""
     text = "\n\n".join(m.content for m in span.users)
     text, attachments = flag_attachments(text)
     expected: list[str] = []
     errors: list[str] = []
-    tool_evidence: list[dict[str, Any]] = []
+    tool_evidence: list[ToolCallEvidence] = []
     # tools sit on the replies; memory.db keeps a turn's calls on its user row when no
     # answer was stored
     for reply in [*span.users, *span.replies]:
@@ -592,52 +595,41 @@ def _plan_turn(
     )
     if expected:
         turn.expected_tools = expected
-    notes = [n for m in [*span.users, *span.replies] for n in m.notes]
+    rows = [*span.users, *span.replies]
+    notes = [n for m in rows for n in m.notes]
     if answer_note:
         notes.append(answer_note)
-    evidence = _compact_keep(
-        {
-            "turn": number,
-            "user_message": text,
-            "answer": answer or None,
-            "error_fallback": failure,
-            "tools": tool_evidence,
-        }
-    ) | _compact(
-        {
-            "message_refs": [m.ref for m in [*span.users, *span.replies]],
-            "merged_user_messages": len(span.users) if len(span.users) > 1 else None,
-            "agent_errors": errors,
-            "attachments": attachments,
-            "notes": notes,
-        }
+    evidence = TurnEvidence(
+        turn=number,
+        user_message=text,
+        answer=answer or None,
+        error_fallback=failure,
+        tools=tool_evidence,
+        message_refs=[m.ref for m in rows],
+        merged_user_messages=len(span.users) if len(span.users) > 1 else None,
+        agent_errors=errors,
+        attachments=attachments,
+        notes=notes,
     )
     return turn, evidence, failure, attachments
 
 
-def tool_evidence_entry(call: ToolCall) -> dict[str, Any]:
+def tool_evidence_entry(call: ToolCall) -> ToolCallEvidence:
     """One tool call as record evidence: arguments and result capped, the verdict and rule."""
     arguments, cut_args = capped(call.arguments)
     result, cut_result = capped(call.result)
     reason, cut_reason = capped(call.reason, MAX_REASON_CHARS)
-    return _compact_keep(
-        {
-            "tool": call.name,
-            "arguments": arguments,
-            "result": result,
-            "outcome": call.outcome,
-            "stored_success": call.stored_success,
-            "rule": call.rule,
-            "reason": reason,
-            "latency_ms": call.latency_ms,
-            "truncated": cut_args or cut_result or cut_reason,
-        }
+    return ToolCallEvidence(
+        tool=call.name,
+        arguments=arguments,
+        result=result,
+        outcome=ToolOutcome(call.outcome),
+        stored_success=call.stored_success,
+        rule=call.rule,
+        reason=reason,
+        latency_ms=call.latency_ms,
+        truncated=cut_args or cut_result or cut_reason,
     )
-
-
-def _compact_keep(data: dict[str, Any]) -> dict[str, Any]:
-    """``data`` without None values (falsy values such as ``False`` or ``[]`` are kept)."""
-    return {k: v for k, v in data.items() if v is not None}
 
 
 def _compact(data: dict[str, Any]) -> dict[str, Any]:

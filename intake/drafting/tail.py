@@ -40,12 +40,12 @@ from intake.contract.models import (
     ScenarioView,
     ScrubReport,
     SourceType,
-    ToolOutcome,
     TurnView,
     message_key,
 )
 from intake.contract.untrusted import clean_tree, describe_hits, judge_hits, strip_hidden
 from intake.contract.yamlio import (
+    JsonPath,
     YamlProblem,
     dump_roundtrip,
     json_path,
@@ -157,8 +157,8 @@ class DraftPlan:
     observations: dict[str, Any]
     """What the source held beyond the turns (``Record.observations``)."""
     source: RecordSource
-    evidence: dict[str, Any] | None = None
-    """The ``Record.evidence`` mapping (scrubbed with the rest; structural fields kept)."""
+    evidence: Evidence | None = None
+    """The record's evidence (scrubbed with the rest; structural fields kept)."""
     warnings: list[str] = field(default_factory=list)
     """What the builder noticed that blocks nothing (put before the writer's own)."""
 
@@ -253,7 +253,7 @@ def write_draft(
     """
     for what, tree in (
         ("the scenario", scenario_mapping(plan.scenario)),
-        ("the evidence", plan.evidence),
+        ("the evidence", _evidence_mapping(plan)),
     ):
         bad = lone_surrogate_in(tree)
         if bad is not None:
@@ -406,7 +406,7 @@ def _write_locked(
     if owner is not None and owner == source.locator and not force:
         _refuse_existing(settings, target)
     restores = _kept_restores(target)
-    clean, report, hidden, evidence = _cleaned(
+    clean, report, hidden = _cleaned(
         settings, plan, mapping, keep=frozenset(r.value_hash for r in restores)
     )
     clean_scenario = _refuse_taken(
@@ -437,7 +437,7 @@ def _write_locked(
         restores=restores,
         hidden_removed=hidden,
         observations=to_plain(clean["observations"]),
-        evidence=_evidence(evidence, clean["evidence"]),
+        evidence=_evidence(plan.evidence, clean["evidence"]),
     )
     text = _yaml_text(clean_scenario, header)
     record_text = dump_record(record)
@@ -459,22 +459,11 @@ def _write_locked(
 
 def _cleaned(
     settings: Settings, plan: DraftPlan, mapping: FixtureMap, *, keep: frozenset[str] = frozenset()
-) -> tuple[dict[str, Any], ScrubReport, list[HiddenRemoved], Any]:
+) -> tuple[dict[str, Any], ScrubReport, list[HiddenRemoved]]:
     """The import bundle without hidden characters, then scrubbed: the clean bundle, the
-    scrub report, what hidden characters were removed, and the evidence as it was before the
-    scrub (hidden characters removed)."""
+    scrub report and what hidden characters were removed."""
     source = plan.source
-    bundle, hidden = without_hidden(
-        {
-            "scenario": scenario_mapping(plan.scenario),
-            "observations": plan.observations,
-            "details": source.details,
-            "locator": source.locator,
-            "link": source.link or "",
-            "evidence": plan.evidence,
-        }
-    )
-    evidence = bundle["evidence"]
+    bundle, hidden = without_hidden(plan)
     public = _public_issue_link(source)
     if public:
         # The issue's own URL and owner/repo are public provenance, built from the repository
@@ -493,7 +482,7 @@ def _cleaned(
         if plan.scenario.source.link == public:
             clean["scenario"]["source"]["link"] = public
         clean["details"]["repo"] = source.details["repo"]
-    if evidence is not None:
+    if plan.evidence is not None:
         # The evidence repeats the draft's user messages: their replacements are listed in
         # the spans but not counted again, so the counts stay "what this draft held".
         counts: dict[str, int] = {}
@@ -501,7 +490,7 @@ def _cleaned(
             if not _REPEATED_MESSAGE.match(span.json_path):
                 counts[span.entity_type] = counts.get(span.entity_type, 0) + 1
         report = report.model_copy(update={"counts": dict(sorted(counts.items()))})
-    return clean, report, hidden, evidence
+    return clean, report, hidden
 
 
 _REPEATED_MESSAGE = re.compile(r"^\$\.evidence\.turns\[\d+\]\.user_message$")
@@ -584,26 +573,46 @@ def _draft_warnings(
     return warnings + untrusted_warnings(scenario_mapping(clean_scenario), hidden)
 
 
-def without_hidden(bundle: dict[str, Any]) -> tuple[dict[str, Any], list[HiddenRemoved]]:
-    """The import bundle with every hidden character removed, and what was removed where.
+def _evidence_mapping(plan: DraftPlan) -> dict[str, Any] | None:
+    return plan.evidence.model_dump(mode="json") if plan.evidence is not None else None
+
+
+def without_hidden(plan: DraftPlan) -> tuple[dict[str, Any], list[HiddenRemoved]]:
+    """The plan as the import bundle (the scenario, the record's observations, source details,
+    locator, link and evidence), with every hidden character removed, and what was removed
+    where.
 
     This is the one point every importer's text passes before it is scrubbed or written, so
     no source can bring a tag character, a bidi override, a zero-width space or a terminal
     escape into a draft or a record; removing them first also keeps them from splitting a
     secret the scrubber would otherwise find.
     """
+    source = plan.source
+    bundle = {
+        "scenario": scenario_mapping(plan.scenario),
+        "observations": plan.observations,
+        "details": source.details,
+        "locator": source.locator,
+        "link": source.link or "",
+        "evidence": _evidence_mapping(plan),
+    }
     clean, removed = clean_tree(bundle)
-    hidden = []
-    for path, counts in removed:
-        turn = None
-        if len(path) >= 3 and path[0] in ("scenario", "evidence") and path[1] == "turns":
-            index = path[2]
-            turns = clean[path[0]]["turns"]
-            entry = turns[index] if isinstance(index, int) else None
-            number = entry.get("turn") if isinstance(entry, dict) else None
-            turn = number if isinstance(number, int) and not isinstance(number, bool) else None
-        hidden.append(HiddenRemoved(json_path=json_path(path), turn=turn, counts=counts))
+    hidden = [
+        HiddenRemoved(json_path=json_path(path), turn=_turn_at(plan, path), counts=counts)
+        for path, counts in removed
+    ]
     return clean, hidden
+
+
+def _turn_at(plan: DraftPlan, path: JsonPath) -> int | None:
+    """The number of the scenario or evidence turn ``path`` lies in, if it lies in one."""
+    if len(path) < 3 or path[1] != "turns" or not isinstance(path[2], int):
+        return None
+    if path[0] == "scenario":
+        return plan.scenario.turns[path[2]].turn
+    if path[0] == "evidence" and plan.evidence is not None:
+        return plan.evidence.turns[path[2]].turn
+    return None
 
 
 def untrusted_warnings(scenario: dict[str, Any], hidden: list[HiddenRemoved]) -> list[str]:
@@ -661,33 +670,21 @@ def _public_issue_link(source: RecordSource) -> str | None:
     return link
 
 
-_EVIDENCE_FIXED = (
-    "turn",
-    "error_fallback",
-    "outcome",
-    "stored_success",
-    "rule",
-    "latency_ms",
-    "truncated",
-)
+_TURN_FIXED = {"turn", "error_fallback"}
+_CALL_FIXED = {"outcome", "stored_success", "rule", "latency_ms", "truncated"}
 """Evidence fields that are intake's own values, never user text: kept unscrubbed."""
 
 
-def _evidence(original: dict[str, Any] | None, clean: Any) -> Evidence | None:
+def _evidence(original: Evidence | None, clean: Any) -> Evidence | None:
     """The scrubbed evidence with intake's own structural values restored from ``original``."""
     if original is None:
         return None
     data: dict[str, Any] = to_plain(clean)
-    data["tools_available"] = original.get("tools_available", True)
-    for turn, raw_turn in zip(data.get("turns", []), original.get("turns", []), strict=True):
-        for key in _EVIDENCE_FIXED:
-            if key in raw_turn:
-                turn[key] = raw_turn[key]
-        for call, raw_call in zip(turn.get("tools", []), raw_turn.get("tools", []), strict=True):
-            for key in _EVIDENCE_FIXED:
-                if key in raw_call:
-                    call[key] = raw_call[key]
-            call["outcome"] = ToolOutcome(raw_call["outcome"])
+    data["tools_available"] = original.tools_available
+    for turn, raw_turn in zip(data["turns"], original.turns, strict=True):
+        turn.update(raw_turn.model_dump(include=_TURN_FIXED))
+        for call, raw_call in zip(turn["tools"], raw_turn.tools, strict=True):
+            call.update(raw_call.model_dump(include=_CALL_FIXED))
     evidence = Evidence.model_validate(data)
     for turn in evidence.turns:
         if turn.user_message is not None:
