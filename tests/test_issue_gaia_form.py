@@ -196,7 +196,7 @@ def test_acceptance_criteria_as_a_task_list_become_criteria() -> None:
     assert parsed.success_criteria is not None
     assert "The agent answers $14.2 million" in parsed.success_criteria
     assert "It cites the report" in parsed.success_criteria
-    assert [b["text"] for b in parsed.checkboxes["Acceptance criteria"]] == [
+    assert [b.text for b in parsed.checkboxes["Acceptance criteria"]] == [
         "The agent answers $14.2 million",
         "It cites the report",
     ]

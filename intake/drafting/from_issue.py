@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
@@ -87,8 +88,8 @@ def _persona(parsed: ParsedIssue) -> str:
     if parsed.form == "gaia_internal_task":
         return TECHNICAL_PERSONA
     for box in parsed.checkboxes.get("Quick check", []):
-        text = str(box.get("text", "")).lower()
-        if box.get("checked") and ("cli command" in text or "sdk" in text):
+        text = box.text.lower()
+        if box.checked and ("cli command" in text or "sdk" in text):
             return TECHNICAL_PERSONA
     return DEFAULT_PERSONA
 
@@ -139,7 +140,7 @@ def _comment_hint(comment: dict[str, Any], number: int, problems: list[str]) -> 
 
 def _code_numbers(parsed: ParsedIssue) -> list[int]:
     """1-based numbers of the code blocks kept as evidence (logs are not numbered)."""
-    count = sum(1 for entry in parsed.evidence if entry.get("kind") == "code")
+    count = sum(1 for entry in parsed.evidence if entry.kind == "code")
     return list(range(1, count + 1))
 
 
@@ -216,7 +217,7 @@ def build_issue_draft(
             "author_association": _field(issue, "author_association", "string", problems),
         },
         "form": parsed.form,
-        "evidence": parsed.evidence,
+        "evidence": [entry.record() for entry in parsed.evidence],
     }
     for key, value in (
         ("not_agent_scenario", _not_agent_scenario(parsed)),
@@ -224,7 +225,7 @@ def build_issue_draft(
         ("observed", parsed.observed),
         ("environment", parsed.environment),
         ("fields", parsed.fields),
-        ("checkboxes", parsed.checkboxes),
+        ("checkboxes", {k: [asdict(b) for b in v] for k, v in parsed.checkboxes.items()}),
         ("extra_steps", parsed.extra_steps),
         ("setup_steps", parsed.setup_steps),
         ("documents_matched", matched),
@@ -297,8 +298,8 @@ def _not_a_conversation(parsed: ParsedIssue) -> str | None:
         )
     if parsed.not_agent:
         return (
-            f"this reads as {NOT_AGENT_KINDS[parsed.not_agent['kind']]} ("
-            + ", ".join(parsed.not_agent["signals"])
+            f"this reads as {NOT_AGENT_KINDS[parsed.not_agent.kind]} ("
+            + ", ".join(parsed.not_agent.signals)
             + "), not an agent conversation: nothing in it is said to the agent, so GAIA's "
             "simulator cannot replay it; reject the draft (intake reject ID --reason …) unless "
             "you can add the message the user sent"
@@ -357,10 +358,9 @@ def _not_agent_scenario(parsed: ParsedIssue) -> dict[str, Any] | None:
             "reason": f"{NOT_AGENT_KINDS['install']}; nothing is said to the agent",
         }
     if parsed.not_agent:
-        kind = str(parsed.not_agent["kind"])
         return {
-            **parsed.not_agent,
-            "reason": f"{NOT_AGENT_KINDS[kind]}; nothing is said to the agent",
+            **asdict(parsed.not_agent),
+            "reason": f"{NOT_AGENT_KINDS[parsed.not_agent.kind]}; nothing is said to the agent",
         }
     return None
 
