@@ -48,8 +48,7 @@ from intake.drafting.tail import (
 from intake.errors import UsageError
 from intake.scrub import FixtureMap
 from intake.scrub.ids import cut_before_token, plain_identifier
-from intake.sources.github_issue import IssueData, comment_count
-from intake.sources.model import json_type
+from intake.sources.github_issue import IssueData, comment_count, issue_field, issue_labels
 from intake.textcut import cut_at_space
 
 DEFAULT_CATEGORY = "captured"
@@ -94,43 +93,12 @@ def _persona(parsed: ParsedIssue) -> str:
     return DEFAULT_PERSONA
 
 
-def _field(
-    data: dict[str, Any], key: str, wanted: str, problems: list[str], where: str = ""
-) -> Any:
-    """``data[key]`` if it has the JSON type ``wanted`` (or is absent/null), else None, noted.
-
-    Saved or served issue JSON is not trusted to have GitHub's types: a field of the wrong
-    type is treated as absent and the record says so, rather than crashing or writing a
-    Python repr into the draft.
-    """
-    value = data.get(key)
-    if value is None or json_type(value) == wanted:
-        return value
-    problems.append(f"{where}'{key}' is a JSON {json_type(value)}, not a {wanted}: ignored")
-    return None
-
-
-def _labels(issue: dict[str, Any], problems: list[str]) -> list[str]:
-    names: list[str] = []
-    labels = _field(issue, "labels", "array", problems) or []
-    skipped = 0
-    for label in labels:
-        name = label.get("name") if isinstance(label, dict) else label
-        if not isinstance(name, str):
-            skipped += 1
-        elif name.strip() and name.strip() not in names:
-            names.append(name.strip())
-    if skipped:
-        problems.append(f"{skipped} 'labels' entries are neither strings nor named objects")
-    return names[:MAX_TAGS]
-
-
 def _comment_hint(comment: dict[str, Any], number: int, problems: list[str]) -> dict[str, Any]:
     where = f"comment {number}: "
-    body = _field(comment, "body", "string", problems, where) or ""
+    body = issue_field(comment, "body", "string", problems, where) or ""
     hint: dict[str, Any] = {
-        "created_at": _field(comment, "created_at", "string", problems, where),
-        "author_association": _field(comment, "author_association", "string", problems, where),
+        "created_at": issue_field(comment, "created_at", "string", problems, where),
+        "author_association": issue_field(comment, "author_association", "string", problems, where),
         "body": cut_at_space(body, MAX_EVIDENCE_CHARS),
     }
     if len(body) > MAX_EVIDENCE_CHARS:
@@ -162,8 +130,8 @@ def build_issue_draft(
     issue = data.issue
     number = data.number
     problems: list[str] = []
-    title = " ".join((_field(issue, "title", "string", problems) or "").split())
-    body = _field(issue, "body", "string", problems) or ""
+    title = " ".join((issue_field(issue, "title", "string", problems) or "").split())
+    body = issue_field(issue, "body", "string", problems) or ""
     parsed = parse_issue(title, body)
     warnings = list(parsed.warnings)
     link = issue.get("html_url")
@@ -184,7 +152,7 @@ def build_issue_draft(
     if not_a_conversation:
         warnings.append(not_a_conversation)
     description = _with_code_refs(description, turns, parsed)
-    labels = _labels(issue, problems)
+    labels = issue_labels(issue, problems)[:MAX_TAGS]
     workflow = {label.lower() for label in (tracker_labels or [])}
     tags = [label for label in labels if label.lower() not in workflow]
     index_documents, matched = _issue_documents(parsed, corpus_names or {})
@@ -209,12 +177,12 @@ def build_issue_draft(
         "issue": {
             "number": number,
             "title": title,
-            "state": _field(issue, "state", "string", problems),
+            "state": issue_field(issue, "state", "string", problems),
             "labels": labels,
-            "created_at": _field(issue, "created_at", "string", problems),
-            "updated_at": _field(issue, "updated_at", "string", problems),
-            "comments": _field(issue, "comments", "number", problems),
-            "author_association": _field(issue, "author_association", "string", problems),
+            "created_at": issue_field(issue, "created_at", "string", problems),
+            "updated_at": issue_field(issue, "updated_at", "string", problems),
+            "comments": issue_field(issue, "comments", "number", problems),
+            "author_association": issue_field(issue, "author_association", "string", problems),
         },
         "form": parsed.form,
         "evidence": [entry.record() for entry in parsed.evidence],

@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from intake.config import Settings
-from intake.contract.manifest import MANIFEST, load_manifest
+from intake.contract.manifest import MANIFEST, filename_ids, load_manifest
 from intake.contract.models import (
     CATEGORY_PATTERN,
     DraftScenario,
@@ -46,7 +46,7 @@ from intake.drafting.tail import (
     write_draft,
 )
 from intake.errors import ConfigError, InputError, UsageError
-from intake.fileio import hash_input, read_json_input
+from intake.fileio import hash_input
 from intake.limits import MAX_DOCUMENT_HASH_BYTES
 from intake.paths import display_path
 from intake.scrub import FixtureMap, scrubber_for
@@ -276,25 +276,8 @@ def corpus_index(settings: Settings) -> dict[str, CorpusFile]:
     folder = settings.path(settings.corpus_dir)
     if not folder.is_dir():
         raise ConfigError("corpus_dir is not a folder", where=str(settings.corpus_dir))
-    ids: dict[str, str] = {}
-    manifest = folder / "manifest.json"
-    if manifest.is_file():
-        try:
-            data = read_json_input(manifest, what="corpus manifest.json")
-        except (OSError, UnicodeDecodeError, ValueError, InputError):
-            raise ConfigError(
-                "corpus manifest.json is not readable JSON", where=str(manifest)
-            ) from None
-        entries: list[Any] = []
-        if isinstance(data, dict):
-            for key in ("documents", "adversarial_documents"):
-                if isinstance(data.get(key), list):
-                    entries.extend(data[key])
-        elif isinstance(data, list):
-            entries = data
-        for entry in entries:
-            if isinstance(entry, dict) and entry.get("id") and entry.get("filename"):
-                ids.setdefault(str(entry["filename"]), str(entry["id"]))
+    manifest = folder / MANIFEST
+    ids = filename_ids(manifest) if manifest.is_file() else {}
     index: dict[str, CorpusFile] = {}
     root = settings.root.resolve()
     for path in sorted(folder.rglob("*")):
