@@ -33,13 +33,18 @@ GOLDENS = Path(__file__).resolve().parent.parent / "data" / "draft_goldens"
 
 
 def _record_parts(path: Path) -> bytes:
-    """The parts of a record the drafted scenario shapes (no clock, salt or version)."""
+    """The parts of a record the drafted scenario shapes: observations, evidence, scrub counts
+    and spans (each but its salted hash), hidden characters removed; no clock or version."""
     record = json.loads(path.read_text(encoding="utf-8"))
     kept: dict[str, Any] = {
         "observations": record.get("observations"),
         "evidence": record.get("evidence"),
         "counts": (record.get("scrub") or {}).get("counts"),
         "hidden_removed": record.get("hidden_removed"),
+        "spans": [
+            {k: v for k, v in span.items() if k != "value_hash"}
+            for span in (record.get("scrub") or {}).get("spans", [])
+        ],
     }
     return (json.dumps(kept, indent=1, sort_keys=True, ensure_ascii=False) + "\n").encode()
 
