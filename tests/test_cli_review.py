@@ -15,6 +15,7 @@ import pytest
 
 from intake.cli import app
 from intake.config import load_settings
+from intake.contract.models import DraftScenario
 from intake.contract.yamlio import dump_roundtrip, load_roundtrip
 from intake.drafting.tail import DraftPlan, new_record_source, write_draft
 from intake.store.records import load_record, record_path
@@ -43,7 +44,10 @@ def import_draft(suite: Path, *, private: bool = False, scenario_id: str = SID) 
         ],
     }
     source = new_record_source("session", "gaia-session:29c211c7", private=private)
-    result = write_draft(load_settings(suite), DraftPlan(scenario, {"answer": "looped"}, source))
+    result = write_draft(
+        load_settings(suite),
+        DraftPlan(DraftScenario.model_validate(scenario), {"answer": "looped"}, source),
+    )
     assert "/home/alice" not in result.path.read_text()
     return result.path
 

@@ -14,6 +14,7 @@ from intake.config import load_settings
 from intake.contract.models import GAIA_PERSONAS, ID_PATTERN, Level, has_placeholder
 from intake.contract.schema import check
 from intake.drafting.from_session import build_plan, draft_from_session, read_session
+from intake.drafting.tail import scenario_mapping
 from intake.errors import InputError, UsageError
 from tests.support.gaia_db import ChatDB
 from tests.support.leak_forms import assert_no_leak
@@ -32,7 +33,7 @@ def plan_for(db: Path, suite: Path, **kwargs: object):  # type: ignore[no-untype
 
 def test_turns_tools_and_placeholders(store: Path, suite: Path) -> None:
     plan = plan_for(store, suite)
-    scenario = plan.scenario
+    scenario = scenario_mapping(plan.scenario)
     turns = scenario["turns"]
     assert len(turns) == 2
     assert turns[0]["user_message"].startswith(f"hi, I am {EMAIL}\n\nwhat's in")
@@ -62,11 +63,11 @@ def test_observations_keep_failures_and_evidence(store: Path, suite: Path) -> No
     plan = plan_for(store, suite)
     obs = plan.observations
     assert plan.evidence is not None and "turns" not in obs, "each captured turn once"
-    first = plan.evidence["turns"][0]
-    assert first["answer"] == "Agent error: boom"
-    assert first["error_fallback"] == "agent_error"
+    first = plan.evidence.turns[0]
+    assert first.answer == "Agent error: boom"
+    assert first.error_fallback == "agent_error"
     # the flag says failed; the second search_file is failed by the error step after it
-    calls = [(c["tool"], c["outcome"], c.get("reason"), c.get("rule")) for c in first["tools"]]
+    calls = [(c.tool, c.outcome, c.reason, c.rule) for c in first.tools]
     assert [c for c in calls if c[1] == "failed"] == [
         ("query_specific_file", "failed", "failed", "flag"),
         ("search_file", "failed", "boom", "error_step"),
@@ -75,15 +76,15 @@ def test_observations_keep_failures_and_evidence(store: Path, suite: Path) -> No
         ("send_email", "blocked", "mail needs approval", "policy_alert")
     ]
     assert [c[0] for c in calls if c[1] == "unconfirmed"] == ["index_document"]
-    assert first["agent_errors"] == ["boom"]
-    assert first["merged_user_messages"] == 2
+    assert first.agent_errors == ["boom"]
+    assert first.merged_user_messages == 2
     assert obs["observed_failure"] == [{"turn": 1, "kind": "agent_error"}]
     assert obs["skipped_scheduler_rows"] == 1
-    assert plan.evidence["turns"][1]["answer"] == "Done, the figure is 15 days."
+    assert plan.evidence.turns[1].answer == "Done, the figure is 15 days."
 
 
 def test_documents_never_absolute(store: Path, suite: Path) -> None:
-    setup = plan_for(store, suite).scenario["setup"]["index_documents"]
+    setup = scenario_mapping(plan_for(store, suite).scenario)["setup"]["index_documents"]
     text = json.dumps(setup)
     assert "/home/" not in text
     assert "report.md" in setup[0]["path"] and has_placeholder(setup[0]["path"])
@@ -105,7 +106,7 @@ def test_documents_matched_against_corpus(tmp_path: Path, suite: Path) -> None:
     db.message(sid, "user", "hi")
     db.document(sid, "renamed.md", "/home/x/renamed.md", hashlib.sha256(body).hexdigest())
     db.close()
-    setup = plan_for(tmp_path / "x.db", suite).scenario["setup"]
+    setup = scenario_mapping(plan_for(tmp_path / "x.db", suite).scenario)["setup"]
     assert setup["index_documents"] == [
         {"corpus_doc": "acme_q3", "path": "corpus/documents/acme.md"}
     ]
@@ -123,7 +124,7 @@ def test_documents_matched_against_corpus(tmp_path: Path, suite: Path) -> None:
 def test_ids_are_safe(tmp_path: Path, suite: Path, title: str, expected: str) -> None:
     build(tmp_path / "x.db", title=title)
     plan = plan_for(tmp_path / "x.db", suite)
-    assert plan.scenario["id"] == expected
+    assert plan.scenario.id == expected
 
 
 def test_no_messages_is_input_error(tmp_path: Path, suite: Path) -> None:

@@ -31,6 +31,7 @@ from intake.cli import app
 from intake.config import load_settings
 from intake.contract.models import ToolOutcome
 from intake.drafting.from_session import build_plan, draft_from_session, read_session
+from intake.drafting.tail import scenario_mapping
 from intake.sources.model import StoreKind, plain_session_id, tools_from_steps
 from intake.sources.registry import detect
 from intake.sources.tool_outcome import repr_shape, result_shape
@@ -52,8 +53,7 @@ def _draft(suite: Path, db: Path, wanted: str = gn.SESSION_ID[:8]):  # type: ign
 def test_gaia_db_expected_tools_per_turn(chat_db: Path, suite: Path) -> None:
     session = read_session(load_settings(suite), chat_db, gn.SESSION_ID[:8])
     plan = build_plan(session, load_settings(suite))
-    turns = plan.scenario["turns"]
-    assert [t.get("expected_tools") for t in turns] == [
+    assert [t.expected_tools for t in plan.scenario.turns] == [
         ["query_specific_file"],
         None,
         None,
@@ -62,19 +62,15 @@ def test_gaia_db_expected_tools_per_turn(chat_db: Path, suite: Path) -> None:
     ]
     assert plan.evidence is not None
     calls = [
-        [
-            (c["tool"], c["outcome"], c.get("reason"), c.get("rule"))
-            for c in t["tools"]
-            if c["outcome"] != "ok"
-        ]
-        for t in plan.evidence["turns"]
+        [(c.tool, c.outcome, c.reason, c.rule) for c in t.tools if c.outcome != "ok"]
+        for t in plan.evidence.turns
     ]
     assert calls[1] == [
         ("index_document", "failed", f"error: File not found: {gn.BUDGET_PATH}", "result:error")
     ]
     assert calls[2][0][3] == "result:command_failed"
     assert calls[3] == [("run_shell_command", "blocked", gn.POLICY["reason"], "policy_alert")]
-    assert plan.evidence["turns"][4]["error_fallback"] == "agent_error"
+    assert plan.evidence.turns[4].error_fallback == "agent_error"
     assert plan.observations["observed_failure"][-2:] == [
         {"turn": 4, "kind": "policy_blocked"},
         {"turn": 5, "kind": "agent_error"},
@@ -148,7 +144,7 @@ def test_json_export_gives_the_same_draft(chat_db: Path, suite: Path, tmp_path: 
     assert without_setup(db_yaml) == without_setup(export_yaml)
     assert "TODO(intake): document 'acme_q3_report.md'" in db_yaml
     assert "TODO(intake): document 'library document a1b2c3d4'" in export_yaml
-    assert len(from_export.result.scenario["setup"]["index_documents"]) == 1
+    assert len(from_export.result.scenario.setup.index_documents) == 1
     export_record = load_record(from_export.result.record_path)
     assert export_record.evidence == db_record.evidence
     assert export_record.source.link == db_record.source.link == f"gaia-session:{gn.SESSION_ID}"
@@ -166,9 +162,9 @@ def test_markdown_export_turns_without_tools(chat_db: Path, suite: Path, tmp_pat
     # a plain id, so listings and hints show it rather than a mask
     assert len(session.id) == 15 and plain_session_id(session.id)
     done = draft_from_session(settings, "export-", db=path)
-    turns = done.result.scenario["turns"]
-    assert [t["user_message"] for t in turns] == [t[0] for t in gn.demo_turns()]
-    assert all("expected_tools" not in t for t in turns)
+    turns = done.result.scenario.turns
+    assert [t.user_message for t in turns] == [t[0] for t in gn.demo_turns()]
+    assert all(t.expected_tools is None for t in turns)
     record = load_record(done.result.record_path)
     assert record.evidence is not None and record.evidence.tools_available is False
     assert record.evidence.note is not None and "no tool calls" in record.evidence.note
@@ -201,24 +197,24 @@ def test_memory_db_judges_repr_results(tmp_path: Path, suite: Path) -> None:
     gn.build_memory_db(path)
     settings = load_settings(suite)
     plan = build_plan(read_session(settings, path, gn.MEMORY_SESSION_ID[:8]), settings)
-    assert [t.get("expected_tools") for t in plan.scenario["turns"]] == [
+    assert [t.expected_tools for t in plan.scenario.turns] == [
         ["query_specific_file"],
         None,
         None,
         None,
     ]
     assert plan.evidence is not None
-    calls = [c for t in plan.evidence["turns"] for c in t["tools"]]
-    assert [(c["tool"], c["outcome"], c["rule"]) for c in calls] == [
+    calls = [c for t in plan.evidence.turns for c in t.tools]
+    assert [(c.tool, c.outcome, c.rule) for c in calls] == [
         ("query_specific_file", "ok", "no_failure_sign"),
         ("index_document", "failed", "flag"),
         ("run_shell_command", "failed", "repr:return_code"),
         ("run_shell_command", "blocked", "repr:status_denied"),
     ]
-    assert calls[1]["stored_success"] is False and calls[2]["stored_success"] is True
-    assert json.loads(calls[0]["arguments"]) == {"file_path": gn.REPORT_PATH, "query": "Q3 revenue"}
-    assert calls[0]["result"].startswith("{'status': 'success'")
-    assert calls[0]["latency_ms"] == 412.0
+    assert calls[1].stored_success is False and calls[2].stored_success is True
+    assert json.loads(calls[0].arguments) == {"file_path": gn.REPORT_PATH, "query": "Q3 revenue"}
+    assert calls[0].result.startswith("{'status': 'success'")
+    assert calls[0].latency_ms == 412.0
 
 
 @pytest.mark.parametrize(
@@ -330,8 +326,8 @@ def test_evidence_capped_and_flagged(tmp_path: Path, suite: Path) -> None:
     settings = load_settings(suite)
     plan = build_plan(read_session(settings, path, gn.SESSION_ID), settings)
     assert plan.evidence is not None
-    call = plan.evidence["turns"][0]["tools"][0]
-    assert call["truncated"] is True and len(call["arguments"]) <= 2000
+    call = plan.evidence.turns[0].tools[0]
+    assert call.truncated is True and len(call.arguments) <= 2000
 
 
 def test_export_missing_messages_is_one_line(
@@ -382,7 +378,7 @@ def test_document_matched_by_unique_name_says_so(chat_db: Path, suite: Path) -> 
     _corpus(suite, {"acme_q3_report.md": b"edited since indexing\n"})
     settings = load_settings(suite)
     plan = build_plan(read_session(settings, chat_db, gn.SESSION_ID), settings)
-    assert plan.scenario["setup"]["index_documents"] == [
+    assert scenario_mapping(plan.scenario)["setup"]["index_documents"] == [
         {"corpus_doc": "acme_q3_report", "path": "corpus/documents/acme_q3_report.md"}
     ]
     assert plan.observations["documents"] == [
@@ -419,7 +415,7 @@ def test_document_matched_by_hash_first(tmp_path: Path, suite: Path) -> None:
     conn.close()
     settings = load_settings(suite)
     plan = build_plan(read_session(settings, path, gn.SESSION_ID), settings)
-    assert plan.scenario["setup"]["index_documents"] == [
+    assert scenario_mapping(plan.scenario)["setup"]["index_documents"] == [
         {"corpus_doc": "budget_2025", "path": "corpus/documents/budget_2025.md"}
     ]
     assert plan.observations["documents"][0]["matched_by"] == "content hash"
@@ -489,11 +485,11 @@ def test_memory_db_tool_of_a_turn_without_answer_stays_in_its_turn(
     settings = load_settings(suite)
     plan = build_plan(read_session(settings, path, gn.MEMORY_SESSION_ID[:8]), settings)
     assert plan.evidence is not None
-    per_turn = [[(c["tool"], c["outcome"]) for c in t["tools"]] for t in plan.evidence["turns"]]
+    per_turn = [[(c.tool, c.outcome) for c in t.tools] for t in plan.evidence.turns]
     assert per_turn == [
         [("query_specific_file", "ok")],
         [("index_document", "failed")],
         [("run_shell_command", "failed")],
         [("run_shell_command", "blocked")],
     ]
-    assert plan.evidence["turns"][3]["error_fallback"] == "no_answer"
+    assert plan.evidence.turns[3].error_fallback == "no_answer"

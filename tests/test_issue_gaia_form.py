@@ -20,6 +20,7 @@ from intake.cli import app
 from intake.contract.yamlio import parse_checked
 from intake.drafting.from_issue import build_issue_draft
 from intake.drafting.issue_parse import agent_of, parse_issue
+from intake.drafting.tail import scenario_mapping
 from intake.sources.github_issue import IssueData
 from intake.store.records import load_record
 from tests.support import gaia_native as gn
@@ -129,9 +130,10 @@ def test_tracker_labels_are_not_tags_and_corpus_match_by_name(suite: Path) -> No
         tracker_labels=["bug", "triage"],
         corpus_names={"acme_q3_report.md": CorpusFile("acme_q3_report", "corpus/a.md")},
     )
-    assert built.scenario["tags"] == ["rag"]
-    assert "agent_type" not in built.scenario and built.source.details["agent_type"] == "doc"
-    assert built.scenario["setup"]["index_documents"] == [
+    scenario = scenario_mapping(built.scenario)
+    assert built.scenario.tags == ["rag"]
+    assert "agent_type" not in scenario and built.source.details["agent_type"] == "doc"
+    assert scenario["setup"]["index_documents"] == [
         {"corpus_doc": "acme_q3_report", "path": "corpus/a.md"}
     ]
     assert built.observations["tracker_labels"] == ["bug", "triage"]
@@ -194,7 +196,7 @@ def test_acceptance_criteria_as_a_task_list_become_criteria() -> None:
     assert parsed.success_criteria is not None
     assert "The agent answers $14.2 million" in parsed.success_criteria
     assert "It cites the report" in parsed.success_criteria
-    assert [b["text"] for b in parsed.checkboxes["Acceptance criteria"]] == [
+    assert [b.text for b in parsed.checkboxes["Acceptance criteria"]] == [
         "The agent answers $14.2 million",
         "It cites the report",
     ]

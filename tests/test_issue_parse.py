@@ -11,6 +11,8 @@ from intake.drafting.issue_parse import (
     MAX_BODY_CHARS,
     MAX_EVIDENCE_CHARS,
     MAX_TURNS,
+    Checkbox,
+    CodeBlock,
     ParsedTurn,
     classify,
     classify_step,
@@ -19,6 +21,7 @@ from intake.drafting.issue_parse import (
     parse_issue,
     unescape_newlines,
 )
+from intake.drafting.tail import scenario_mapping
 from intake.sources.github_issue import IssueData
 from tests.support.issue_bodies import (
     BOLD_TEMPLATE,
@@ -444,7 +447,7 @@ def test_labelled_bodies(case: Case) -> None:
 def test_gaia_bug_keeps_evidence_and_metadata_out_of_turns() -> None:
     parsed = parse_issue("[Bug]: forgets file", GAIA_BUG)
     assert parsed.description == "The agent forgets the file I indexed."
-    assert parsed.evidence == [
+    assert [e.record() for e in parsed.evidence] == [
         {
             "kind": "code",
             "section": "Error / log output",
@@ -459,7 +462,7 @@ def test_gaia_bug_keeps_evidence_and_metadata_out_of_turns() -> None:
     edited = parse_issue("t", GAIA_BUG + "\nAdded later: Windows 11\n")
     assert edited.environment == "GAIA version: v0.19.0\nEnvironment: Added later: Windows 11"
     checks = parsed.checkboxes["Quick check"]
-    assert [c["checked"] for c in checks] == [True, True, False]
+    assert [c.checked for c in checks] == [True, True, False]
     for turn in parsed.turns:
         assert "Traceback" not in turn.objective
 
@@ -472,8 +475,8 @@ def test_labelled_document_steps_became_setup() -> None:
 
 def test_other_form_keeps_log_fence_language_and_actual() -> None:
     parsed = parse_issue("t", OTHER_FORM)
-    assert parsed.evidence[0]["lang"] == "shell"
-    assert parsed.evidence[0]["text"] == "WARN locale=None"
+    assert parsed.evidence[0].lang == "shell"
+    assert parsed.evidence[0].text == "WARN locale=None"
     assert parsed.observed == ["The bot answers in English"]
     plain = parse_issue("t", PLAIN_REPRO)
     assert plain.actual == "0.30000000000000004"
@@ -486,16 +489,15 @@ def test_internal_task_dropdowns_and_checkboxes_are_fields() -> None:
     assert parsed.fields["Priority"] == "p2 — medium, next quarter"
     assert "Scope (what ships in this PR)" in parsed.checkboxes
     assert parsed.checkboxes["Consumer-critical?"] == [
-        {
-            "text": "This issue is on the consumer-critical path (adds `consumer-critical` label)",
-            "checked": False,
-        }
+        Checkbox(
+            "This issue is on the consumer-critical path (adds `consumer-critical` label)", False
+        )
     ]
 
 
 def test_html_comment_hides_fences_and_tags_are_stripped() -> None:
     parsed = parse_issue("t", HTML_BODY)
-    texts = [e["text"] for e in parsed.evidence]
+    texts = [e.text for e in parsed.evidence]
     assert texts == ["ERROR boom"]
     flat = repr(parsed)
     assert "must vanish" not in flat
@@ -506,7 +508,7 @@ def test_unclosed_comment_and_fence() -> None:
     prose, blocks = extract_code("keep\n<!-- open\nhidden\n```\nstill hidden")
     assert prose == "keep" and blocks == []
     prose, blocks = extract_code("a\n```py\nx = 1\n")
-    assert blocks == [{"lang": "py", "text": "x = 1\n", "unclosed": True}]
+    assert blocks == [CodeBlock("py", "x = 1\n")]  # an unclosed fence runs to the end
 
 
 def test_code_blocks_survive_intact() -> None:
@@ -515,8 +517,8 @@ def test_code_blocks_survive_intact() -> None:
     assert parsed.turns == [T("Run it")]
     assert parsed.description is None
     assert parsed.actual == "[code block 1 in the record's evidence]"
-    assert parsed.evidence[0]["text"] == code.rstrip("\n")
-    assert parsed.evidence[0]["lang"] == "python"
+    assert parsed.evidence[0].text == code.rstrip("\n")
+    assert parsed.evidence[0].lang == "python"
 
 
 def test_unescape_only_when_escapes_dominate() -> None:
@@ -532,8 +534,8 @@ def test_one_megabyte_body_is_cut_and_bounded() -> None:
     parsed = parse_issue("big", body)
     assert parsed.turns == [T('Ask "hi"', "hi")]
     assert parsed.warnings and str(MAX_BODY_CHARS) in parsed.warnings[0]
-    assert MAX_EVIDENCE_CHARS - 40 <= len(parsed.evidence[0]["text"]) <= MAX_EVIDENCE_CHARS
-    assert parsed.evidence[0]["original_chars"] > MAX_EVIDENCE_CHARS
+    assert MAX_EVIDENCE_CHARS - 40 <= len(parsed.evidence[0].text) <= MAX_EVIDENCE_CHARS
+    assert parsed.evidence[0].original_chars > MAX_EVIDENCE_CHARS
 
 
 def test_many_steps_are_capped() -> None:
@@ -714,7 +716,7 @@ def test_prose_after_a_code_block_lands_in_the_record(shape: str) -> None:
     assert [t.objective for t in parsed.turns] == ['Ask "What was revenue in Q3?"']
     assert parsed.setup_steps == ["Open the Agent UI"]
     assert parsed.turns[0].user_message == "What was revenue in Q3?"
-    assert [e["text"] for e in parsed.evidence] == [
+    assert [e.text for e in parsed.evidence] == [
         "Traceback (most recent call last):\nKeyError: 'q3'"
     ]
     assert parsed.actual is not None and PROSE in parsed.actual
@@ -728,8 +730,8 @@ def test_prose_after_a_code_block_lands_in_the_record(shape: str) -> None:
 def test_user_test_reproduction_routes_every_piece() -> None:
     parsed = parse_issue("[Bug]: wrong quarter", GAIA_BUG_PROSE_AFTER_CODE)
     assert parsed.actual == f"[code block 1 in the record's evidence]\n{PROSE}"
-    assert parsed.evidence[0]["section"] == "What happened?"
-    assert parsed.evidence[0]["text"].endswith("KeyError: 'q3'")
+    assert parsed.evidence[0].section == "What happened?"
+    assert parsed.evidence[0].text.endswith("KeyError: 'q3'")
     assert parsed.documents == ["msa_2025.pdf"]
     assert parsed.setup_steps == [
         "Index `C:\\Users\\jdoe\\Documents\\msa_2025.pdf` in the Agent UI"
@@ -800,7 +802,7 @@ def _draft(title: str, body: str) -> dict[str, object]:
     issue = {"number": 9, "title": title, "body": body, "html_url": "https://x/issues/9"}
     built = build_issue_draft(IssueData(repo="amd/gaia", issue=issue))
     return {
-        "turns": built.scenario["turns"],
+        "turns": scenario_mapping(built.scenario)["turns"],
         "record": built.observations,
         "setup": parse_issue(title, body).setup_steps,
         "warnings": built.warnings,
@@ -916,7 +918,7 @@ def test_i_asked_then_gives_both_messages_in_order() -> None:
 )
 def test_a_report_with_nothing_said_to_the_agent_is_flagged(body: str, kind: str) -> None:
     parsed = parse_issue("[Bug]: t", body)
-    assert parsed.not_agent is not None and parsed.not_agent["kind"] == kind
+    assert parsed.not_agent is not None and parsed.not_agent.kind == kind
 
 
 def test_the_agents_own_import_error_loop_is_no_install_failure() -> None:

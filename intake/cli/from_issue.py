@@ -71,11 +71,11 @@ def register(app: typer.Typer) -> None:
                     "id": result.record.id,
                     "path": shown,
                     "record": display_path(result.record_path, cfg.root),
-                    "turns": len(result.scenario.get("turns", [])),
+                    "turns": len(result.scenario.turns),
                     "scrubbed": result.record.scrub.counts if result.record.scrub else {},
                     "warnings": result.warnings,
                 }
             )
         else:
-            turns = len(result.scenario.get("turns", []))
+            turns = len(result.scenario.turns)
             out(f"drafted {datum(shown)} ({counted(turns, 'turn')}) from {origin_text(data)}")

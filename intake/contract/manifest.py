@@ -28,8 +28,8 @@ from pathlib import Path
 from typing import Any
 
 from intake.contract.models import PLACEHOLDER_MARK
-from intake.errors import ConfigError, IntakeError
-from intake.fileio import read_input
+from intake.errors import ConfigError, InputError, IntakeError
+from intake.fileio import read_input, read_json_input
 
 MANIFEST = "manifest.json"
 REAL_WORLD = "real_world"
@@ -105,6 +105,28 @@ def load_manifest(corpus_dir: Path, display: str | None = None) -> Manifest:
         manifest.real_world = True
         manifest.sources.append(real)
     return manifest
+
+
+def filename_ids(path: Path) -> dict[str, str]:
+    """File name → document id of every manifest entry naming both (the first entry wins),
+    ``documents`` and ``adversarial_documents`` alike, or a plain list of entries: how a
+    session's document is matched to the corpus by content. ConfigError when unreadable."""
+    try:
+        data = read_json_input(path, what="corpus manifest.json")
+    except (OSError, UnicodeDecodeError, ValueError, InputError):
+        raise ConfigError("corpus manifest.json is not readable JSON", where=str(path)) from None
+    entries: list[Any] = []
+    if isinstance(data, dict):
+        for key in ("documents", "adversarial_documents"):
+            if isinstance(data.get(key), list):
+                entries.extend(data[key])
+    elif isinstance(data, list):
+        entries = data
+    ids: dict[str, str] = {}
+    for entry in entries:
+        if isinstance(entry, dict) and entry.get("id") and entry.get("filename"):
+            ids.setdefault(str(entry["filename"]), str(entry["id"]))
+    return ids
 
 
 def skipped(manifest: Manifest, path: Path) -> bool:

@@ -12,11 +12,23 @@ from __future__ import annotations
 
 import hashlib
 import re
+from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
 from intake.config import Settings
-from intake.contract.models import GAIA_PERSONAS, placeholder
+from intake.contract.models import (
+    GAIA_PERSONAS,
+    DraftScenario,
+    DraftTurn,
+    Evidence,
+    IndexDocument,
+    Setup,
+    Source,
+    SourceType,
+    TurnEvidence,
+    placeholder,
+)
 from intake.drafting.from_session import CorpusFile, check_category, corpus_by_name, scrub_title
 from intake.drafting.issue_parse import (
     MAX_EVIDENCE_CHARS,
@@ -25,12 +37,18 @@ from intake.drafting.issue_parse import (
     observed_narrative,
     parse_issue,
 )
-from intake.drafting.tail import DraftPlan, DraftResult, new_record_source, slug, write_draft
+from intake.drafting.tail import (
+    DraftPlan,
+    DraftResult,
+    new_record_source,
+    scenario_mapping,
+    slug,
+    write_draft,
+)
 from intake.errors import UsageError
 from intake.scrub import FixtureMap
 from intake.scrub.ids import cut_before_token, plain_identifier
-from intake.sources.github_issue import IssueData, comment_count
-from intake.sources.model import json_type
+from intake.sources.github_issue import IssueData, comment_count, issue_field, issue_labels
 from intake.textcut import cut_at_space
 
 DEFAULT_CATEGORY = "captured"
@@ -69,49 +87,18 @@ def _persona(parsed: ParsedIssue) -> str:
     if parsed.form == "gaia_internal_task":
         return TECHNICAL_PERSONA
     for box in parsed.checkboxes.get("Quick check", []):
-        text = str(box.get("text", "")).lower()
-        if box.get("checked") and ("cli command" in text or "sdk" in text):
+        text = box.text.lower()
+        if box.checked and ("cli command" in text or "sdk" in text):
             return TECHNICAL_PERSONA
     return DEFAULT_PERSONA
 
 
-def _field(
-    data: dict[str, Any], key: str, wanted: str, problems: list[str], where: str = ""
-) -> Any:
-    """``data[key]`` if it has the JSON type ``wanted`` (or is absent/null), else None, noted.
-
-    Saved or served issue JSON is not trusted to have GitHub's types: a field of the wrong
-    type is treated as absent and the record says so, rather than crashing or writing a
-    Python repr into the draft.
-    """
-    value = data.get(key)
-    if value is None or json_type(value) == wanted:
-        return value
-    problems.append(f"{where}'{key}' is a JSON {json_type(value)}, not a {wanted}: ignored")
-    return None
-
-
-def _labels(issue: dict[str, Any], problems: list[str]) -> list[str]:
-    names: list[str] = []
-    labels = _field(issue, "labels", "array", problems) or []
-    skipped = 0
-    for label in labels:
-        name = label.get("name") if isinstance(label, dict) else label
-        if not isinstance(name, str):
-            skipped += 1
-        elif name.strip() and name.strip() not in names:
-            names.append(name.strip())
-    if skipped:
-        problems.append(f"{skipped} 'labels' entries are neither strings nor named objects")
-    return names[:MAX_TAGS]
-
-
 def _comment_hint(comment: dict[str, Any], number: int, problems: list[str]) -> dict[str, Any]:
     where = f"comment {number}: "
-    body = _field(comment, "body", "string", problems, where) or ""
+    body = issue_field(comment, "body", "string", problems, where) or ""
     hint: dict[str, Any] = {
-        "created_at": _field(comment, "created_at", "string", problems, where),
-        "author_association": _field(comment, "author_association", "string", problems, where),
+        "created_at": issue_field(comment, "created_at", "string", problems, where),
+        "author_association": issue_field(comment, "author_association", "string", problems, where),
         "body": cut_at_space(body, MAX_EVIDENCE_CHARS),
     }
     if len(body) > MAX_EVIDENCE_CHARS:
@@ -121,7 +108,7 @@ def _comment_hint(comment: dict[str, Any], number: int, problems: list[str]) -> 
 
 def _code_numbers(parsed: ParsedIssue) -> list[int]:
     """1-based numbers of the code blocks kept as evidence (logs are not numbered)."""
-    count = sum(1 for entry in parsed.evidence if entry.get("kind") == "code")
+    count = sum(1 for entry in parsed.evidence if entry.kind == "code")
     return list(range(1, count + 1))
 
 
@@ -143,8 +130,8 @@ def build_issue_draft(
     issue = data.issue
     number = data.number
     problems: list[str] = []
-    title = " ".join((_field(issue, "title", "string", problems) or "").split())
-    body = _field(issue, "body", "string", problems) or ""
+    title = " ".join((issue_field(issue, "title", "string", problems) or "").split())
+    body = issue_field(issue, "body", "string", problems) or ""
     parsed = parse_issue(title, body)
     warnings = list(parsed.warnings)
     link = issue.get("html_url")
@@ -165,40 +152,40 @@ def build_issue_draft(
     if not_a_conversation:
         warnings.append(not_a_conversation)
     description = _with_code_refs(description, turns, parsed)
-    scenario: dict[str, Any] = {
-        "id": scenario_id(number, title),
-        "name": cut_at_space(title or f"Issue #{number}", MAX_NAME_CHARS),
-        "category": check_category(category),
-        "description": description,
-        "persona": persona,
-        "source": {"type": "issue", "link": link},
-        "difficulty_rationale": placeholder("one line, in your words, on why this case is hard"),
-    }
-    labels = _labels(issue, problems)
+    labels = issue_labels(issue, problems)[:MAX_TAGS]
     workflow = {label.lower() for label in (tracker_labels or [])}
     tags = [label for label in labels if label.lower() not in workflow]
-    if tags:
-        scenario["tags"] = tags
     index_documents, matched = _issue_documents(parsed, corpus_names or {})
-    scenario["setup"] = {"index_documents": index_documents}
+    scenario = DraftScenario(
+        id=scenario_id(number, title),
+        name=cut_at_space(title or f"Issue #{number}", MAX_NAME_CHARS),
+        category=check_category(category),
+        description=description,
+        persona=persona,
+        source=Source(type=SourceType.issue, link=link),
+        difficulty_rationale=placeholder("one line, in your words, on why this case is hard"),
+        setup=Setup(index_documents=index_documents),
+        turns=turns,
+    )
+    if tags:
+        scenario.tags = tags
     left = len(parsed.documents) - len(matched)
     if left:
         warnings.append(f"{left} document(s) to index became setup placeholders")
-    scenario["turns"] = turns
 
     observations: dict[str, Any] = {
         "issue": {
             "number": number,
             "title": title,
-            "state": _field(issue, "state", "string", problems),
+            "state": issue_field(issue, "state", "string", problems),
             "labels": labels,
-            "created_at": _field(issue, "created_at", "string", problems),
-            "updated_at": _field(issue, "updated_at", "string", problems),
-            "comments": _field(issue, "comments", "number", problems),
-            "author_association": _field(issue, "author_association", "string", problems),
+            "created_at": issue_field(issue, "created_at", "string", problems),
+            "updated_at": issue_field(issue, "updated_at", "string", problems),
+            "comments": issue_field(issue, "comments", "number", problems),
+            "author_association": issue_field(issue, "author_association", "string", problems),
         },
         "form": parsed.form,
-        "evidence": parsed.evidence,
+        "evidence": [entry.record() for entry in parsed.evidence],
     }
     for key, value in (
         ("not_agent_scenario", _not_agent_scenario(parsed)),
@@ -206,7 +193,7 @@ def build_issue_draft(
         ("observed", parsed.observed),
         ("environment", parsed.environment),
         ("fields", parsed.fields),
-        ("checkboxes", parsed.checkboxes),
+        ("checkboxes", {k: [asdict(b) for b in v] for k, v in parsed.checkboxes.items()}),
         ("extra_steps", parsed.extra_steps),
         ("setup_steps", parsed.setup_steps),
         ("documents_matched", matched),
@@ -243,27 +230,27 @@ def build_issue_draft(
     return DraftPlan(scenario, observations, source, issue_evidence(scenario), warnings)
 
 
-def _issue_turns(parsed: ParsedIssue) -> list[dict[str, Any]]:
+def _issue_turns(parsed: ParsedIssue) -> list[DraftTurn]:
     """The scenario's turns; the criterion goes on the turn the user asked in: the last one
     that says something."""
     asking = [i for i, t in enumerate(parsed.turns, start=1) if t.user_message]
     last = asking[-1] if asking else len(parsed.turns)
-    turns: list[dict[str, Any]] = []
+    turns: list[DraftTurn] = []
     for index, step in enumerate(parsed.turns, start=1):
-        turn: dict[str, Any] = {"turn": index, "objective": step.objective}
-        if step.user_message:
-            turn["user_message"] = step.user_message
         if index == last and parsed.success_criteria:
-            turn["success_criteria"] = parsed.success_criteria
+            criteria = parsed.success_criteria
         elif index == last:
-            turn["success_criteria"] = placeholder(
+            criteria = placeholder(
                 "what the agent must do here; the issue states no expected behaviour"
             )
         else:
-            turn["success_criteria"] = placeholder(
+            criteria = placeholder(
                 "criteria for this step (the issue's expected behaviour is on the turn the "
                 "user asked in)"
             )
+        turn = DraftTurn(turn=index, objective=step.objective, success_criteria=criteria)
+        if step.user_message:
+            turn.user_message = step.user_message
         turns.append(turn)
     return turns
 
@@ -279,8 +266,8 @@ def _not_a_conversation(parsed: ParsedIssue) -> str | None:
         )
     if parsed.not_agent:
         return (
-            f"this reads as {NOT_AGENT_KINDS[parsed.not_agent['kind']]} ("
-            + ", ".join(parsed.not_agent["signals"])
+            f"this reads as {NOT_AGENT_KINDS[parsed.not_agent.kind]} ("
+            + ", ".join(parsed.not_agent.signals)
             + "), not an agent conversation: nothing in it is said to the agent, so GAIA's "
             "simulator cannot replay it; reject the draft (intake reject ID --reason …) unless "
             "you can add the message the user sent"
@@ -288,10 +275,10 @@ def _not_a_conversation(parsed: ParsedIssue) -> str | None:
     return None
 
 
-def _with_code_refs(description: str, turns: list[dict[str, Any]], parsed: ParsedIssue) -> str:
+def _with_code_refs(description: str, turns: list[DraftTurn], parsed: ParsedIssue) -> str:
     """A block whose text went to the record (the actual behaviour) still gets its reference
     in the draft, so a reviewer knows the evidence exists."""
-    shown = "\n".join([description, *(t["objective"] for t in turns)])
+    shown = "\n".join([description, *(t.objective for t in turns)])
     missing = [
         ref
         for ref in (f"[code block {n} in the record's evidence]" for n in _code_numbers(parsed))
@@ -302,18 +289,18 @@ def _with_code_refs(description: str, turns: list[dict[str, Any]], parsed: Parse
 
 def _issue_documents(
     parsed: ParsedIssue, corpus_names: dict[str, CorpusFile]
-) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+) -> tuple[list[IndexDocument | str], list[dict[str, Any]]]:
     """The documents the steps index: matched to the corpus by file name, else placeholders."""
-    index_documents: list[dict[str, Any]] = []
+    index_documents: list[IndexDocument | str] = []
     matched: list[dict[str, Any]] = []
     for name in parsed.documents:
         hit = corpus_names.get(name)
         if hit is not None and hit.corpus_doc and hit.path:
-            index_documents.append({"corpus_doc": hit.corpus_doc, "path": hit.path})
+            index_documents.append(IndexDocument(corpus_doc=hit.corpus_doc, path=hit.path))
             matched.append({"name": name, "corpus_doc": hit.corpus_doc, "matched_by": "file name"})
         else:
             what = f"document {name!r} from the issue: add it to the corpus"
-            index_documents.append({"path": placeholder(what)})
+            index_documents.append(IndexDocument(path=placeholder(what)))
     return index_documents, matched
 
 
@@ -339,10 +326,9 @@ def _not_agent_scenario(parsed: ParsedIssue) -> dict[str, Any] | None:
             "reason": f"{NOT_AGENT_KINDS['install']}; nothing is said to the agent",
         }
     if parsed.not_agent:
-        kind = str(parsed.not_agent["kind"])
         return {
-            **parsed.not_agent,
-            "reason": f"{NOT_AGENT_KINDS[kind]}; nothing is said to the agent",
+            **asdict(parsed.not_agent),
+            "reason": f"{NOT_AGENT_KINDS[parsed.not_agent.kind]}; nothing is said to the agent",
         }
     return None
 
@@ -392,15 +378,13 @@ ISSUE_EVIDENCE_NOTE = (
 )
 
 
-def issue_evidence(scenario: dict[str, Any]) -> dict[str, Any]:
+def issue_evidence(scenario: DraftScenario) -> Evidence:
     """``Record.evidence`` for an issue: the turns with their quoted messages, no tools."""
-    return {
-        "tools_available": False,
-        "note": ISSUE_EVIDENCE_NOTE,
-        "turns": [
-            {"turn": t["turn"], "user_message": t.get("user_message")} for t in scenario["turns"]
-        ],
-    }
+    return Evidence(
+        tools_available=False,
+        note=ISSUE_EVIDENCE_NOTE,
+        turns=[TurnEvidence(turn=t.turn, user_message=t.user_message) for t in scenario.turns],
+    )
 
 
 def read_issue(
@@ -478,14 +462,14 @@ def draft_from_issue(
     mapping = FixtureMap()
     title = str(built.observations["issue"]["title"])
     if title:
-        everything = [built.scenario, built.observations, built.source.details]
+        everything = [scenario_mapping(built.scenario), built.observations, built.source.details]
         clean, found = scrub_title(settings, title, mapping, everything)
         # The id (file name, lock, ledger, output) is made from the scrubbed title only. A
         # slug of a title that held a secret carries it, lowercased past every recogniser,
         # so a title the scrubber found anything in gives no slug at all.
-        built.scenario["id"] = scenario_id(data.number, "" if found else clean)
+        built.scenario.id = scenario_id(data.number, "" if found else clean)
         if found:
-            built.scenario["name"] = cut_at_space(clean, MAX_NAME_CHARS)
+            built.scenario.name = cut_at_space(clean, MAX_NAME_CHARS)
     header = (
         f"Drafted by intake from {origin_text(data)}. "
         "Replace every TODO(intake) placeholder before review."
@@ -497,5 +481,5 @@ def draft_from_issue(
         header=header,
         mapping=mapping,
         fallback_id=f"issue_{data.number}",
-        alternatives=[_distinct_ids(str(built.scenario["id"]), data.number, built.source.locator)],
+        alternatives=[_distinct_ids(built.scenario.id, data.number, built.source.locator)],
     )

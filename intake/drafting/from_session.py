@@ -21,8 +21,21 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from intake.config import Settings
-from intake.contract.manifest import MANIFEST, load_manifest
-from intake.contract.models import CATEGORY_PATTERN, placeholder
+from intake.contract.manifest import MANIFEST, filename_ids, load_manifest
+from intake.contract.models import (
+    CATEGORY_PATTERN,
+    DraftScenario,
+    DraftTurn,
+    Evidence,
+    IndexDocument,
+    Setup,
+    Source,
+    SourceType,
+    ToolCallEvidence,
+    ToolOutcome,
+    TurnEvidence,
+    placeholder,
+)
 from intake.contract.yamlio import walk_strings
 from intake.drafting.tail import (
     DraftPlan,
@@ -33,7 +46,7 @@ from intake.drafting.tail import (
     write_draft,
 )
 from intake.errors import ConfigError, InputError, UsageError
-from intake.fileio import hash_input, read_json_input
+from intake.fileio import hash_input
 from intake.limits import MAX_DOCUMENT_HASH_BYTES
 from intake.paths import display_path
 from intake.scrub import FixtureMap, scrubber_for
@@ -263,25 +276,8 @@ def corpus_index(settings: Settings) -> dict[str, CorpusFile]:
     folder = settings.path(settings.corpus_dir)
     if not folder.is_dir():
         raise ConfigError("corpus_dir is not a folder", where=str(settings.corpus_dir))
-    ids: dict[str, str] = {}
-    manifest = folder / "manifest.json"
-    if manifest.is_file():
-        try:
-            data = read_json_input(manifest, what="corpus manifest.json")
-        except (OSError, UnicodeDecodeError, ValueError, InputError):
-            raise ConfigError(
-                "corpus manifest.json is not readable JSON", where=str(manifest)
-            ) from None
-        entries: list[Any] = []
-        if isinstance(data, dict):
-            for key in ("documents", "adversarial_documents"):
-                if isinstance(data.get(key), list):
-                    entries.extend(data[key])
-        elif isinstance(data, list):
-            entries = data
-        for entry in entries:
-            if isinstance(entry, dict) and entry.get("id") and entry.get("filename"):
-                ids.setdefault(str(entry["filename"]), str(entry["id"]))
+    manifest = folder / MANIFEST
+    ids = filename_ids(manifest) if manifest.is_file() else {}
     index: dict[str, CorpusFile] = {}
     root = settings.root.resolve()
     for path in sorted(folder.rglob("*")):
@@ -421,7 +417,7 @@ def corpus_by_name(settings: Settings) -> dict[str, CorpusFile]:
 
 def _document_entry(
     doc: Document, corpus: dict[str, CorpusFile], names: dict[str, CorpusFile] | None = None
-) -> tuple[Any, dict[str, Any]]:
+) -> tuple[IndexDocument, dict[str, Any]]:
     hit = corpus.get(doc.sha256 or "")
     matched_by = "content hash" if hit is not None else None
     if hit is None and names and doc.name in names:
@@ -430,17 +426,16 @@ def _document_entry(
     if matched_by:
         seen["matched_by"] = matched_by
     if hit is not None and hit.path is not None:
-        entry: dict[str, Any] = {"path": hit.path}
         if hit.corpus_doc:
-            entry = {"corpus_doc": hit.corpus_doc, "path": hit.path}
             seen["corpus_doc"] = hit.corpus_doc
-        return entry, seen
+            return IndexDocument(corpus_doc=hit.corpus_doc, path=hit.path), seen
+        return IndexDocument(path=hit.path), seen
     if hit is not None:
         seen["corpus_doc"] = hit.corpus_doc
         what = f"document {doc.name!r} is in the corpus outside this suite: set a repo path"
     else:
         what = f"document {doc.name!r} is not in the suite corpus: add it, set corpus_doc and path"
-    return {"path": placeholder(what)}, seen
+    return IndexDocument(path=placeholder(what)), seen
 
 
 def build_plan(
@@ -464,21 +459,21 @@ def build_plan(
     corpus = corpus_index(settings) if session.documents else {}
     names = corpus_by_name(settings) if session.documents else {}
 
-    index_documents: list[Any] = []
+    index_documents: list[IndexDocument | str] = []
     documents_seen = []
     for doc in session.documents:
         entry, seen = _document_entry(doc, corpus, names)
         index_documents.append(entry)
         documents_seen.append(seen)
 
-    turns: list[dict[str, Any]] = []
-    evidence_turns: list[dict[str, Any]] = []
+    turns: list[DraftTurn] = []
+    evidence_turns: list[TurnEvidence] = []
     failures: list[dict[str, Any]] = []
     for number, span in enumerate(grouped.turns, start=1):
         turn, evidence_turn, failure, attachments = _plan_turn(number, span)
         for name in attachments:
             what = f"attachment {name!r} from turn {number}: add it to the corpus"
-            index_documents.append({"path": placeholder(what)})
+            index_documents.append(IndexDocument(path=placeholder(what)))
         if failure is not None:
             failures.append(
                 {"turn": number, "kind": failure}
@@ -490,16 +485,18 @@ def build_plan(
     title = session.title
     shown_title = clean_title(title) if (title and clean_title) else title
     locator = f"{LOCATOR_PREFIX[session.store]}:{session.id}"
-    scenario: dict[str, Any] = {"id": draft_id(session, shown_title)}
+    scenario = DraftScenario(
+        id=draft_id(session, shown_title),
+        category=chosen,
+        description=placeholder("what went wrong for the user, in a sentence or two"),
+        persona=DEFAULT_PERSONA,
+        source=Source(type=SourceType.session, link=locator),
+        difficulty_rationale=placeholder("one line, in your words: why this is hard"),
+        setup=Setup(index_documents=index_documents),
+        turns=turns,
+    )
     if shown_title:
-        scenario["name"] = shown_title
-    scenario["category"] = chosen
-    scenario["description"] = placeholder("what went wrong for the user, in a sentence or two")
-    scenario["persona"] = DEFAULT_PERSONA
-    scenario["source"] = {"type": "session", "link": locator}
-    scenario["difficulty_rationale"] = placeholder("one line, in your words: why this is hard")
-    scenario["setup"] = {"index_documents": index_documents}
-    scenario["turns"] = turns
+        scenario.name = shown_title
 
     observations = _compact(
         {
@@ -516,10 +513,9 @@ def build_plan(
             "store_notes": session.notes,
         }
     )
-    evidence: dict[str, Any] = {"tools_available": session.tools_available}
-    if session.evidence_note:
-        evidence["note"] = session.evidence_note
-    evidence["turns"] = evidence_turns
+    evidence = Evidence(
+        tools_available=session.tools_available, note=session.evidence_note, turns=evidence_turns
+    )
     source = new_record_source(
         "session", locator, link=locator, private=session.private, details=_details(session)
     )
@@ -545,13 +541,13 @@ def _details(session: Session) -> dict[str, Any]:
 
 def _plan_turn(
     number: int, span: TurnSpan
-) -> tuple[dict[str, Any], dict[str, Any], str | None, list[str]]:
+) -> tuple[DraftTurn, TurnEvidence, str | None, list[str]]:
     """One turn: the scenario's turn, its evidence, its failure kind and its attachments."""
     text = "\n\n".join(m.content for m in span.users)
     text, attachments = flag_attachments(text)
     expected: list[str] = []
     errors: list[str] = []
-    tool_evidence: list[dict[str, Any]] = []
+    tool_evidence: list[ToolCallEvidence] = []
     # tools sit on the replies; memory.db keeps a turn's calls on its user row when no
     # answer was stored
     for reply in [*span.users, *span.replies]:
@@ -571,63 +567,52 @@ def _plan_turn(
         failure = "no_answer"
     elif failure is None and errors:
         failure = "agent_error_step"
-    turn: dict[str, Any] = {
-        "turn": number,
-        "objective": placeholder(f"what the user wants in turn {number}"),
-        "user_message": text,
-    }
-    if expected:
-        turn["expected_tools"] = expected
-    turn["ground_truth"] = {"expected_answer": placeholder("the correct answer")}
-    turn["success_criteria"] = placeholder(
-        "what a correct answer does (the captured answer is evidence, not the criterion)"
+    turn = DraftTurn(
+        turn=number,
+        objective=placeholder(f"what the user wants in turn {number}"),
+        user_message=text,
+        ground_truth={"expected_answer": placeholder("the correct answer")},
+        success_criteria=placeholder(
+            "what a correct answer does (the captured answer is evidence, not the criterion)"
+        ),
     )
-    notes = [n for m in [*span.users, *span.replies] for n in m.notes]
+    if expected:
+        turn.expected_tools = expected
+    rows = [*span.users, *span.replies]
+    notes = [n for m in rows for n in m.notes]
     if answer_note:
         notes.append(answer_note)
-    evidence = _compact_keep(
-        {
-            "turn": number,
-            "user_message": text,
-            "answer": answer or None,
-            "error_fallback": failure,
-            "tools": tool_evidence,
-        }
-    ) | _compact(
-        {
-            "message_refs": [m.ref for m in [*span.users, *span.replies]],
-            "merged_user_messages": len(span.users) if len(span.users) > 1 else None,
-            "agent_errors": errors,
-            "attachments": attachments,
-            "notes": notes,
-        }
+    evidence = TurnEvidence(
+        turn=number,
+        user_message=text,
+        answer=answer or None,
+        error_fallback=failure,
+        tools=tool_evidence,
+        message_refs=[m.ref for m in rows],
+        merged_user_messages=len(span.users) if len(span.users) > 1 else None,
+        agent_errors=errors,
+        attachments=attachments,
+        notes=notes,
     )
     return turn, evidence, failure, attachments
 
 
-def tool_evidence_entry(call: ToolCall) -> dict[str, Any]:
+def tool_evidence_entry(call: ToolCall) -> ToolCallEvidence:
     """One tool call as record evidence: arguments and result capped, the verdict and rule."""
     arguments, cut_args = capped(call.arguments)
     result, cut_result = capped(call.result)
     reason, cut_reason = capped(call.reason, MAX_REASON_CHARS)
-    return _compact_keep(
-        {
-            "tool": call.name,
-            "arguments": arguments,
-            "result": result,
-            "outcome": call.outcome,
-            "stored_success": call.stored_success,
-            "rule": call.rule,
-            "reason": reason,
-            "latency_ms": call.latency_ms,
-            "truncated": cut_args or cut_result or cut_reason,
-        }
+    return ToolCallEvidence(
+        tool=call.name,
+        arguments=arguments,
+        result=result,
+        outcome=ToolOutcome(call.outcome),
+        stored_success=call.stored_success,
+        rule=call.rule,
+        reason=reason,
+        latency_ms=call.latency_ms,
+        truncated=cut_args or cut_result or cut_reason,
     )
-
-
-def _compact_keep(data: dict[str, Any]) -> dict[str, Any]:
-    """``data`` without None values (falsy values such as ``False`` or ``[]`` are kept)."""
-    return {k: v for k, v in data.items() if v is not None}
 
 
 def _compact(data: dict[str, Any]) -> dict[str, Any]:
@@ -703,7 +688,7 @@ def draft_from_session(
     plan = build_plan(session, settings, category=category, clean_title=lambda _: title or "")
     shown_title = None if (found or plan.source.private) else title
     choices = draft_id_choices(session, shown_title, part)
-    plan.scenario["id"], fallback = choices[0]
+    plan.scenario.id, fallback = choices[0]
     result = write_draft(
         settings,
         plan,

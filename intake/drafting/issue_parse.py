@@ -320,6 +320,56 @@ class Section:
         return "\n".join(self.lines).strip()
 
 
+@dataclass(frozen=True)
+class CodeBlock:
+    """A fenced code block taken out of the body: its language tag (may be empty) and text."""
+
+    lang: str
+    text: str
+
+
+@dataclass(frozen=True)
+class EvidenceEntry:
+    """A code block or a log section the record keeps (``observations.evidence``), cut at
+    ``MAX_EVIDENCE_CHARS``."""
+
+    kind: str
+    """``code`` or ``log``."""
+    section: str | None
+    text: str
+    lang: str | None = None
+    """A code block's language tag (``""`` when the fence names none); None for a log."""
+    original_chars: int | None = None
+    """The text's length before the cut, when it was cut."""
+
+    def record(self) -> dict[str, Any]:
+        """The entry as the record keeps it: kind, section, lang and original_chars when
+        there are, then the text."""
+        extra = {"lang": self.lang, "original_chars": self.original_chars}
+        return (
+            {"kind": self.kind, "section": self.section}
+            | {k: v for k, v in extra.items() if v is not None}
+            | {"text": self.text}
+        )
+
+
+@dataclass(frozen=True)
+class Checkbox:
+    """One task-list item of a form (``- [x] text``)."""
+
+    text: str
+    checked: bool
+
+
+@dataclass(frozen=True)
+class NotAgent:
+    """Why a report is no agent conversation: its kind (``install``, ``crash_on_start``,
+    ``ui``, ``setup``, ``cli``, ``docs``, ``code``) and up to three signals, as found."""
+
+    kind: str
+    signals: list[str]
+
+
 @dataclass
 class ParsedIssue:
     """Everything a draft needs from one issue body; ``success_criteria`` None if none given."""
@@ -328,12 +378,12 @@ class ParsedIssue:
     turns: list[ParsedTurn]
     success_criteria: str | None
     description: str | None
-    evidence: list[dict[str, Any]] = field(default_factory=list)
+    evidence: list[EvidenceEntry] = field(default_factory=list)
     actual: str | None = None
     environment: str | None = None
     observed: list[str] = field(default_factory=list)
     fields: dict[str, str] = field(default_factory=dict)
-    checkboxes: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
+    checkboxes: dict[str, list[Checkbox]] = field(default_factory=dict)
     extra_steps: list[str] = field(default_factory=list)
     documents: list[str] = field(default_factory=list)
     setup_steps: list[str] = field(default_factory=list)
@@ -344,9 +394,8 @@ class ParsedIssue:
     install_signals: list[str] = field(default_factory=list)
     """What makes the issue read as an install or build failure (``pip install``, a wheel that
     does not build, ``ModuleNotFoundError``) when no step says anything to the agent."""
-    not_agent: dict[str, Any] | None = None
-    """Why the report is no agent conversation (``{"kind": "install"|"crash_on_start"|"ui"|
-    "setup"|"cli", "signals": [...]}``) when nothing in it is said to the agent."""
+    not_agent: NotAgent | None = None
+    """Why the report is no agent conversation, when nothing in it is said to the agent."""
 
 
 def normalise_label(label: str) -> str:
@@ -405,7 +454,7 @@ def _strip_html(line: str) -> str:
     return html.unescape(line) if "&" in line else line
 
 
-def extract_code(text: str) -> tuple[str, list[dict[str, Any]]]:
+def extract_code(text: str) -> tuple[str, list[CodeBlock]]:
     """Take fenced code blocks out (kept intact as evidence) and drop HTML comments.
 
     A block leaves a marker line behind so steps and sections can refer to it. A comment
@@ -413,7 +462,7 @@ def extract_code(text: str) -> tuple[str, list[dict[str, Any]]]:
     included; an unclosed fence runs to the end of the body, as in CommonMark.
     """
     out: list[str] = []
-    blocks: list[dict[str, Any]] = []
+    blocks: list[CodeBlock] = []
     fence: str | None = None
     lang = ""
     body: list[str] = []
@@ -423,7 +472,7 @@ def extract_code(text: str) -> tuple[str, list[dict[str, Any]]]:
         if fence is not None:
             stripped = line.strip()
             if stripped.startswith(fence) and set(stripped) == {fence[0]}:
-                blocks.append({"lang": lang, "text": "\n".join(body)})
+                blocks.append(CodeBlock(lang, "\n".join(body)))
                 out.append(f"{_CODE}{len(blocks) - 1}{_CODE}")
                 fence = None
             else:
@@ -453,7 +502,7 @@ def extract_code(text: str) -> tuple[str, list[dict[str, Any]]]:
             continue
         out.append(_strip_html(line))
     if fence is not None:
-        blocks.append({"lang": lang, "text": "\n".join(body), "unclosed": True})
+        blocks.append(CodeBlock(lang, "\n".join(body)))
         out.append(f"{_CODE}{len(blocks) - 1}{_CODE}")
     return "\n".join(out), blocks
 
@@ -712,19 +761,16 @@ def _wordy_around(step: str, message: str) -> bool:
 
 
 def _evidence_refs(
-    text: str, section: str | None, blocks: list[dict[str, Any]], used: dict[int, dict[str, Any]]
+    text: str, section: str | None, blocks: list[CodeBlock], used: dict[int, EvidenceEntry]
 ) -> str:
     def ref(match: re.Match[str]) -> str:
         index = int(match.group(1))
         if index not in used:
             block = blocks[index]
-            entry: dict[str, Any] = {"kind": "code", "section": section, "lang": block["lang"]}
-            content = str(block["text"])
+            content, original = block.text, None
             if len(content) > MAX_EVIDENCE_CHARS:
-                entry["original_chars"] = len(content)
-                content = cut_at_space(content, MAX_EVIDENCE_CHARS)
-            entry["text"] = content
-            used[index] = entry
+                content, original = cut_at_space(content, MAX_EVIDENCE_CHARS), len(content)
+            used[index] = EvidenceEntry("code", section, content, block.lang, original)
         return f"[code block {index + 1} in the record's evidence]"
 
     return re.sub(f"{_CODE}(\\d+){_CODE}", ref, text)
@@ -737,12 +783,12 @@ def _criteria_text(text: str) -> str:
     return "\n".join(p for p in parts if p.strip())
 
 
-def _checkboxes(text: str) -> list[dict[str, Any]]:
+def _checkboxes(text: str) -> list[Checkbox]:
     boxes = []
     for item in list_items(text)[0]:
         task = _TASK.match(item)
         if task:
-            boxes.append({"text": task.group(2).strip(), "checked": task.group(1) in "xX"})
+            boxes.append(Checkbox(task.group(2).strip(), task.group(1) in "xX"))
     return boxes
 
 
@@ -931,9 +977,9 @@ class _Read:
     actual: list[str] = field(default_factory=list)
     environment: list[str] = field(default_factory=list)
     fields: dict[str, str] = field(default_factory=dict)
-    checkboxes: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
+    checkboxes: dict[str, list[Checkbox]] = field(default_factory=dict)
     prompt: str | None = None
-    logs: list[dict[str, Any]] = field(default_factory=list)
+    logs: list[EvidenceEntry] = field(default_factory=list)
 
 
 @dataclass
@@ -958,7 +1004,7 @@ def parse_issue(title: str | None, body: str | None) -> ParsedIssue:
         text = cut_at_space(text, MAX_BODY_CHARS)
     prose, blocks = extract_code(text)
     sections, structured = split_sections(prose)
-    used: dict[int, dict[str, Any]] = {}
+    used: dict[int, EvidenceEntry] = {}
     labels = {normalise_label(s.label) for s in sections if s.label}
     form = _detect_form(labels, structured, text)
 
@@ -996,8 +1042,8 @@ def parse_issue(title: str | None, body: str | None) -> ParsedIssue:
         *setup.setup_steps,
         *read.actual,
         *read.descriptions,
-        *(str(b["text"]) for b in blocks),
-        *(str(e["text"]) for e in read.logs),
+        *(b.text for b in blocks),
+        *(e.text for e in read.logs),
     ]
     agents = setup.agents
     return ParsedIssue(
@@ -1038,7 +1084,7 @@ def _success_criteria(criteria: list[str], form: str, description: str | None) -
 
 
 def _read_section(
-    read: _Read, section: Section, blocks: list[dict[str, Any]], used: dict[int, dict[str, Any]]
+    read: _Read, section: Section, blocks: list[CodeBlock], used: dict[int, EvidenceEntry]
 ) -> None:
     """Add one section to what the issue says, by the section's kind."""
     raw = "\n".join(
@@ -1073,7 +1119,7 @@ def _read_task_list(read: _Read, kind: Kind, raw: str, label: str) -> None:
     read.checkboxes[label or "checklist"] = _checkboxes(raw)
     if kind in (Kind.expected, Kind.acceptance):
         # acceptance criteria written as a task list are still the criteria
-        ticked = [_clean_step(b["text"]) for b in read.checkboxes[label or "checklist"]]
+        ticked = [_clean_step(b.text) for b in read.checkboxes[label or "checklist"]]
         crit = "\n".join("- " + t for t in ticked if t and not is_filler(t))
         if crit:
             read.criteria.append(crit)
@@ -1124,7 +1170,7 @@ def _read_logs(read: _Read, body: _Body) -> None:
     """A logs section: plain text is log evidence; prose beside code blocks is what happened."""
     if _CODE not in body.raw:
         text_kept = cut_at_space(body.raw, MAX_EVIDENCE_CHARS)
-        read.logs.append({"kind": "log", "section": body.label, "text": text_kept})
+        read.logs.append(EvidenceEntry("log", body.label, text_kept))
     elif any(ln.strip() and not _REF_LINE.match(ln.strip()) for ln in body.content.split("\n")):
         read.actual.append(body.content)
 
@@ -1205,8 +1251,8 @@ def _turns_and_observed(
     kept: list[str],
     setup_steps: list[str],
     sections: list[Section],
-    blocks: list[dict[str, Any]],
-    used: dict[int, dict[str, Any]],
+    blocks: list[CodeBlock],
+    used: dict[int, EvidenceEntry],
 ) -> tuple[list[ParsedTurn], list[str]]:
     """The turns and what was observed, from the steps (or the prose); set-up steps are added
     to ``setup_steps``."""
@@ -1431,13 +1477,13 @@ def _words(text: str) -> bool:
     )
 
 
-def _block_of(ref: re.Match[str], used: dict[int, dict[str, Any]]) -> str:
+def _block_of(ref: re.Match[str], used: dict[int, EvidenceEntry]) -> str:
     entry = used.get(int(ref.group(1)) - 1)
-    return str(entry["text"]) if entry else ""
+    return entry.text if entry else ""
 
 
 def _with_block_query(
-    turn: ParsedTurn, step: str, used: dict[int, dict[str, Any]]
+    turn: ParsedTurn, step: str, used: dict[int, EvidenceEntry]
 ) -> list[ParsedTurn]:
     """A step whose code block sends prompts (``Query the document: ```chat "…"````) says them,
     one turn each."""
@@ -1450,7 +1496,7 @@ def _with_block_query(
     return [turn]
 
 
-def _show_blocks(step: str, used: dict[int, dict[str, Any]]) -> str:
+def _show_blocks(step: str, used: dict[int, EvidenceEntry]) -> str:
     """A set-up step with the first line of each code block it runs (``/index .\\data\\pdf``)."""
 
     def first(ref: re.Match[str]) -> str:
@@ -1465,7 +1511,7 @@ def _said_at_start(text: str) -> bool:
     return _SAY_START.match(text.strip()) is not None or text.lstrip()[:1] in (">", '"', "“")
 
 
-def prose_messages(sections: list[Section], blocks: list[dict[str, Any]]) -> list[tuple[str, str]]:
+def prose_messages(sections: list[Section], blocks: list[CodeBlock]) -> list[tuple[str, str]]:
     """``(objective, message)`` for what the report's prose and commands say to the agent.
 
     Read when no step says anything: a quotation after a verb or noun of saying ("I asked
@@ -1491,7 +1537,7 @@ def prose_messages(sections: list[Section], blocks: list[dict[str, Any]]) -> lis
                 break  # more than a report's worth of messages: the rest is not read
             marker = re.search(f"{_CODE}(\\d+){_CODE}", line)
             if marker:
-                for query in block_queries(str(blocks[int(marker.group(1))]["text"])):
+                for query in block_queries(blocks[int(marker.group(1))].text):
                     found.append(("Send the prompt from the report's command", query))
                 continue
             if not line.strip():
@@ -1595,9 +1641,7 @@ _CODE_SIGNAL = re.compile(r"`[A-Za-z_][\w.]*\([^`)]+\)`")
 the code, reproduced without the agent."""
 
 
-def not_agent(
-    title: str | None, parts: list[str], turns: list[ParsedTurn]
-) -> dict[str, Any] | None:
+def not_agent(title: str | None, parts: list[str], turns: list[ParsedTurn]) -> NotAgent | None:
     """Why a report in which nothing is said to the agent is no agent conversation.
 
     Install and build failures first, then a program that fails as it starts, then the UI,
@@ -1626,5 +1670,5 @@ def not_agent(
             )
         )
         if found:
-            return {"kind": kind, "signals": found[:3]}
+            return NotAgent(kind, found[:3])
     return None

@@ -1,7 +1,10 @@
 """The shared tail of every importer: scrub → validate → write draft and record → ledger.
 
-Importers (``intake.sources.*``) build a plain scenario mapping, observations (evidence for the
-record) and a ``RecordSource``; ``write_draft`` does the rest the same way for every source.
+Importers build a ``DraftPlan``: the scenario as the typed ``DraftScenario`` (the model that
+also generates the schema), observations and evidence for the record, and a ``RecordSource``;
+``write_draft`` does the rest the same way for every source. The scenario becomes a mapping only
+to be scrubbed with the rest and written as YAML (``scenario_mapping``), and is validated back
+into the model before it is written.
 Scrubbing covers the scenario, the observations and the source details together, with one
 fixture mapping, so the same original gets the same fixture in the draft and its record.
 Nothing is written unless scrubbing and draft validation both succeed, and both files appear
@@ -15,16 +18,21 @@ import os
 import re
 import unicodedata
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
+
+from pydantic import BaseModel, ValidationError
 
 from intake import __version__
 from intake.config import Settings
 from intake.contract import schema
 from intake.contract.models import (
+    DraftScenario,
+    DraftTurn,
     Evidence,
     HiddenRemoved,
+    IndexDocument,
     Level,
     Record,
     RecordSource,
@@ -32,11 +40,12 @@ from intake.contract.models import (
     ScenarioView,
     ScrubReport,
     SourceType,
-    ToolOutcome,
+    TurnView,
     message_key,
 )
 from intake.contract.untrusted import clean_tree, describe_hits, judge_hits, strip_hidden
 from intake.contract.yamlio import (
+    JsonPath,
     YamlProblem,
     dump_roundtrip,
     json_path,
@@ -86,6 +95,7 @@ TURN_KEY_ORDER = (
     "ground_truth",
     "success_criteria",
 )
+DOCUMENT_KEY_ORDER = ("corpus_doc", "path")
 NEAR_DUPLICATE_RATIO = 0.9
 
 
@@ -107,18 +117,48 @@ def ordered(data: dict[str, Any], order: tuple[str, ...]) -> dict[str, Any]:
     return {**head, **{k: v for k, v in data.items() if k not in head}}
 
 
+def scenario_mapping(scenario: DraftScenario) -> dict[str, Any]:
+    """The scenario as a plain mapping in GAIA's key order (its files', and the order every
+    builder sets them in): what is scrubbed, with the record's parts, and written as YAML."""
+    data = ordered(_set_fields(scenario), SCENARIO_KEY_ORDER)
+    data["setup"]["index_documents"] = [
+        ordered(_set_fields(entry), DOCUMENT_KEY_ORDER)
+        if isinstance(entry, IndexDocument)
+        else entry
+        for entry in scenario.setup.index_documents
+    ]
+    data["turns"] = [ordered(_set_fields(turn), TURN_KEY_ORDER) for turn in scenario.turns]
+    return data
+
+
+def _set_fields(model: BaseModel) -> dict[str, Any]:
+    return model.model_dump(mode="json", exclude_unset=True)
+
+
+def typed_scenario(data: Any, where: str) -> DraftScenario:
+    """``data`` (a mapping read or scrubbed) as the typed draft; IntakeError when it is not one."""
+    try:
+        return DraftScenario.model_validate(data)
+    except ValidationError as error:
+        first = error.errors()[0]
+        place = ".".join(str(part) for part in first["loc"])
+        raise IntakeError(
+            f"the drafted scenario is invalid: {first['msg']}", where=f"{where} {place}"
+        ) from None
+
+
 @dataclass
 class DraftPlan:
     """One draft as its builder made it (a session's, an issue's), unscrubbed: what
     ``write_draft`` scrubs, validates and writes with its record."""
 
-    scenario: dict[str, Any]
+    scenario: DraftScenario
     """The scenario as it will be written (YAML), placeholders marked."""
     observations: dict[str, Any]
     """What the source held beyond the turns (``Record.observations``)."""
     source: RecordSource
-    evidence: dict[str, Any] | None = None
-    """The ``Record.evidence`` mapping (scrubbed with the rest; structural fields kept)."""
+    evidence: Evidence | None = None
+    """The record's evidence (scrubbed with the rest; structural fields kept)."""
     warnings: list[str] = field(default_factory=list)
     """What the builder noticed that blocks nothing (put before the writer's own)."""
 
@@ -130,22 +170,21 @@ class DraftResult:
     path: Path
     record_path: Path
     record: Record
-    scenario: dict[str, Any]
+    scenario: DraftScenario
     warnings: list[str] = field(default_factory=list)
 
 
-def user_text(scenario: dict[str, Any]) -> str:
+def user_text(turns: Sequence[TurnView | DraftTurn]) -> str:
     """The user side of a scenario (messages, else objectives), for near-duplicate checks."""
-    turns = ScenarioView.of(scenario).turns
     return "\n".join(t.user_message or t.objective or "" for t in turns).strip().lower()
 
 
 def near_duplicates(
-    scenario: dict[str, Any], folders: list[Path], *, skip: Path | None = None
+    scenario: DraftScenario, folders: list[Path], *, skip: Path | None = None
 ) -> list[str]:
     """Existing drafts or scenarios whose user messages are nearly the same (paths)."""
 
-    mine = user_text(scenario)[:MAX_COMPARED_CHARS]
+    mine = user_text(scenario.turns)[:MAX_COMPARED_CHARS]
     if not mine:
         return []
     hits = []
@@ -157,7 +196,9 @@ def near_duplicates(
                 continue
             try:
                 raw = read_input(path, what="scenario", limit=MAX_SCENARIO_BYTES)
-                other = user_text(parse_checked(raw).data)[:MAX_COMPARED_CHARS]
+                other = user_text(ScenarioView.of(parse_checked(raw).data).turns)[
+                    :MAX_COMPARED_CHARS
+                ]
             except (OSError, YamlProblem, InputError):
                 continue
             if not other:
@@ -172,14 +213,16 @@ def near_duplicates(
     return hits
 
 
-def _normalise(scenario: dict[str, Any]) -> dict[str, Any]:
-    turns = [
-        ordered({k: literal(v) if isinstance(v, str) else v for k, v in t.items()}, TURN_KEY_ORDER)
-        for t in scenario.get("turns", [])
+def _yaml_text(scenario: DraftScenario, header: str | None) -> str:
+    """The draft's file: the header comment, then the scenario with its long or multi-line
+    texts as literal blocks (top level and turns)."""
+    data = scenario_mapping(scenario)
+    body = {k: literal(v) if isinstance(v, str) else v for k, v in data.items()}
+    body["turns"] = [
+        {k: literal(v) if isinstance(v, str) else v for k, v in turn.items()}
+        for turn in data["turns"]
     ]
-    body = {k: literal(v) if isinstance(v, str) else v for k, v in scenario.items()}
-    body["turns"] = turns
-    return ordered(body, SCENARIO_KEY_ORDER)
+    return (f"# {header}\n" if header else "") + dump_roundtrip(body)
 
 
 def write_draft(
@@ -208,37 +251,31 @@ def write_draft(
     outcomes, rules, flags) are kept as they were.
     The ledger is opened before anything is written, so a broken ledger leaves no draft.
     """
-    scenario, source, observations, evidence = (
-        plan.scenario,
-        plan.source,
-        plan.observations,
-        plan.evidence,
-    )
-    for what, tree in (("the scenario", scenario), ("the evidence", evidence)):
+    for what, tree in (
+        ("the scenario", scenario_mapping(plan.scenario)),
+        ("the evidence", _evidence_mapping(plan)),
+    ):
         bad = lone_surrogate_in(tree)
         if bad is not None:
             raise SourceError(
                 f"the source holds invalid text: a lone UTF-16 surrogate (half of a character) "
                 f"in {what} at {bad}",
-                where=source.locator,
+                where=plan.source.locator,
                 hint="fix the text at its source; nothing was written",
             )
 
     mapping = mapping if mapping is not None else FixtureMap()
-    queue = [(str(scenario.get("id", "")), fallback_id), *alternatives]
+    queue = [(plan.scenario.id, fallback_id), *alternatives]
     while True:
         candidate, fallback = queue.pop(0)
         try:
             result = _write_draft(
                 settings,
-                {**scenario, "id": candidate},
-                source,
-                observations,
+                replace(plan, scenario=plan.scenario.model_copy(update={"id": candidate})),
                 check_id(candidate),
                 force=force,
                 header=header,
                 mapping=mapping,
-                evidence=evidence,
                 fallback_id=fallback,
             )
             result.warnings[:0] = plan.warnings
@@ -270,18 +307,15 @@ class _IdTaken(Exception):
 
 def _write_draft(
     settings: Settings,
-    scenario: dict[str, Any],
-    source: RecordSource,
-    observations: dict[str, Any],
+    plan: DraftPlan,
     scenario_id: str,
     *,
     force: bool,
     header: str | None,
     mapping: FixtureMap,
-    evidence: dict[str, Any] | None,
     fallback_id: str | None,
 ) -> DraftResult:
-    folder = settings.private_drafts if source.private else settings.drafts
+    folder = settings.private_drafts if plan.source.private else settings.drafts
     refuse_outside_root(settings, folder, what="the drafts folder")
     with edit(
         settings,
@@ -296,15 +330,12 @@ def _write_draft(
             return _finished_draft(settings, target, finished)
         return _write_locked(
             settings,
-            scenario,
-            source,
-            observations,
+            plan,
             scenario_id,
             target,
             force=force,
             header=header,
             mapping=mapping,
-            evidence=evidence,
             fallback_id=fallback_id,
             tx=tx,
         )
@@ -350,47 +381,38 @@ def _finished_draft(settings: Settings, target: Path, finished: list[str]) -> Dr
     """The draft an interrupted run of this import decided and this run finished."""
 
     record = load_record(record_path(target))
-    data = parse_checked(target.read_bytes()).data
     shown = display_path(target, settings.root)
+    scenario = typed_scenario(to_plain(parse_checked(target.read_bytes()).data), shown)
     warnings = [f"{line}; the draft it wrote is kept: {shown}" for line in finished]
-    return DraftResult(target, record_path(target), record, data, warnings)
+    return DraftResult(target, record_path(target), record, scenario, warnings)
 
 
 def _write_locked(
     settings: Settings,
-    scenario: dict[str, Any],
-    source: RecordSource,
-    observations: dict[str, Any],
+    plan: DraftPlan,
     scenario_id: str,
     target: Path,
     *,
     force: bool,
     header: str | None,
     mapping: FixtureMap,
-    evidence: dict[str, Any] | None,
     fallback_id: str | None,
     tx: Edit,
 ) -> DraftResult:
     """Clean, check and write one draft under its lock: hidden characters out, scrub, refuse
     a taken or changed id, validate, then the draft and its record as one journal unit."""
+    source = plan.source
     owner = draft_owner(target)
     if owner is not None and owner == source.locator and not force:
         _refuse_existing(settings, target)
     restores = _kept_restores(target)
-    clean, report, hidden, evidence = _cleaned(
-        settings,
-        scenario,
-        source,
-        observations,
-        evidence,
-        mapping,
-        keep=frozenset(r.value_hash for r in restores),
+    clean, report, hidden = _cleaned(
+        settings, plan, mapping, keep=frozenset(r.value_hash for r in restores)
     )
-    clean_scenario: dict[str, Any] = to_plain(clean["scenario"])
-    _refuse_taken(
+    clean_scenario = _refuse_taken(
         settings,
         target,
-        clean_scenario,
+        to_plain(clean["scenario"]),
         scenario_id,
         source=source,
         locator=str(clean["locator"]),
@@ -415,9 +437,9 @@ def _write_locked(
         restores=restores,
         hidden_removed=hidden,
         observations=to_plain(clean["observations"]),
-        evidence=_evidence(evidence, clean["evidence"]),
+        evidence=_evidence(plan.evidence, clean["evidence"]),
     )
-    text = (f"# {header}\n" if header else "") + dump_roundtrip(_normalise(clean_scenario))
+    text = _yaml_text(clean_scenario, header)
     record_text = dump_record(record)
     _refuse_oversized(text, record_text, scenario_id)
     rec = record_path(target)
@@ -436,30 +458,13 @@ def _write_locked(
 
 
 def _cleaned(
-    settings: Settings,
-    scenario: dict[str, Any],
-    source: RecordSource,
-    observations: dict[str, Any],
-    evidence: dict[str, Any] | None,
-    mapping: FixtureMap,
-    *,
-    keep: frozenset[str] = frozenset(),
-) -> tuple[dict[str, Any], ScrubReport, list[HiddenRemoved], Any]:
+    settings: Settings, plan: DraftPlan, mapping: FixtureMap, *, keep: frozenset[str] = frozenset()
+) -> tuple[dict[str, Any], ScrubReport, list[HiddenRemoved]]:
     """The import bundle without hidden characters, then scrubbed: the clean bundle, the
-    scrub report, what hidden characters were removed, and the evidence as it was before the
-    scrub (hidden characters removed)."""
-    bundle, hidden = without_hidden(
-        {
-            "scenario": scenario,
-            "observations": observations,
-            "details": source.details,
-            "locator": source.locator,
-            "link": source.link or "",
-            "evidence": evidence,
-        }
-    )
-    evidence = bundle["evidence"]
-    public = _public_issue_link(source, scenario)
+    scrub report and what hidden characters were removed."""
+    source = plan.source
+    bundle, hidden = without_hidden(plan)
+    public = _public_issue_link(source)
     if public:
         # The issue's own URL and owner/repo are public provenance, built from the repository
         # and number alone: kept as they are (a user name learned from the body's home paths
@@ -469,15 +474,15 @@ def _cleaned(
         bundle,
         scrubber=configured_scrubber(settings),
         mapping=mapping,
-        salt=record_salt(suite_salt(settings.ledger.parent), str(scenario.get("id") or "")),
+        salt=record_salt(suite_salt(settings.ledger.parent), plan.scenario.id),
         keep=keep,
     )
     if public:
         clean["link"], clean["locator"] = public, source.locator
-        if scenario.get("source", {}).get("link") == public:
+        if plan.scenario.source.link == public:
             clean["scenario"]["source"]["link"] = public
         clean["details"]["repo"] = source.details["repo"]
-    if evidence is not None:
+    if plan.evidence is not None:
         # The evidence repeats the draft's user messages: their replacements are listed in
         # the spans but not counted again, so the counts stay "what this draft held".
         counts: dict[str, int] = {}
@@ -485,7 +490,7 @@ def _cleaned(
             if not _REPEATED_MESSAGE.match(span.json_path):
                 counts[span.entity_type] = counts.get(span.entity_type, 0) + 1
         report = report.model_copy(update={"counts": dict(sorted(counts.items()))})
-    return clean, report, hidden, evidence
+    return clean, report, hidden
 
 
 _REPEATED_MESSAGE = re.compile(r"^\$\.evidence\.turns\[\d+\]\.user_message$")
@@ -516,10 +521,11 @@ def _refuse_taken(
     force: bool,
     fallback_id: str | None,
     mapping: FixtureMap,
-) -> None:
+) -> DraftScenario:
     """Refuse an id the scrub changed or that holds an original, one another source or the
-    suite holds, an existing draft (without ``force``), and a draft that is not valid."""
-    if clean_scenario.get("id") != scenario_id:
+    suite holds, an existing draft (without ``force``), and a draft that is not valid; the
+    scrubbed scenario, typed again."""
+    if clean_scenario["id"] != scenario_id:
         raise IntakeError("scrubbing changed the scenario id; refusing to write", where=scenario_id)
     if fallback_id is not None and carries_original(
         scenario_id.removeprefix(fallback_id), mapping.originals()
@@ -544,6 +550,7 @@ def _refuse_taken(
         raise IntakeError(
             f"the drafted scenario is invalid: {first.message}", where=f"{scenario_id} {first.path}"
         )
+    return typed_scenario(clean_scenario, scenario_id)
 
 
 def _draft_warnings(
@@ -551,7 +558,7 @@ def _draft_warnings(
     source: RecordSource,
     target: Path,
     scenario_id: str,
-    clean_scenario: dict[str, Any],
+    clean_scenario: DraftScenario,
     hidden: list[HiddenRemoved],
 ) -> list[str]:
     """What blocks nothing but the user should know: the id in the other drafts folder,
@@ -563,29 +570,49 @@ def _draft_warnings(
     for dup in near_duplicates(clean_scenario, [settings.drafts, settings.scenarios], skip=target):
         shown = display_path(Path(dup), settings.root)
         warnings.append(f"nearly the same user messages as {shown}")
-    return warnings + untrusted_warnings(clean_scenario, hidden)
+    return warnings + untrusted_warnings(scenario_mapping(clean_scenario), hidden)
 
 
-def without_hidden(bundle: dict[str, Any]) -> tuple[dict[str, Any], list[HiddenRemoved]]:
-    """The import bundle with every hidden character removed, and what was removed where.
+def _evidence_mapping(plan: DraftPlan) -> dict[str, Any] | None:
+    return plan.evidence.model_dump(mode="json") if plan.evidence is not None else None
+
+
+def without_hidden(plan: DraftPlan) -> tuple[dict[str, Any], list[HiddenRemoved]]:
+    """The plan as the import bundle (the scenario, the record's observations, source details,
+    locator, link and evidence), with every hidden character removed, and what was removed
+    where.
 
     This is the one point every importer's text passes before it is scrubbed or written, so
     no source can bring a tag character, a bidi override, a zero-width space or a terminal
     escape into a draft or a record; removing them first also keeps them from splitting a
     secret the scrubber would otherwise find.
     """
+    source = plan.source
+    bundle = {
+        "scenario": scenario_mapping(plan.scenario),
+        "observations": plan.observations,
+        "details": source.details,
+        "locator": source.locator,
+        "link": source.link or "",
+        "evidence": _evidence_mapping(plan),
+    }
     clean, removed = clean_tree(bundle)
-    hidden = []
-    for path, counts in removed:
-        turn = None
-        if len(path) >= 3 and path[0] in ("scenario", "evidence") and path[1] == "turns":
-            index = path[2]
-            turns = clean[path[0]]["turns"]
-            entry = turns[index] if isinstance(index, int) else None
-            number = entry.get("turn") if isinstance(entry, dict) else None
-            turn = number if isinstance(number, int) and not isinstance(number, bool) else None
-        hidden.append(HiddenRemoved(json_path=json_path(path), turn=turn, counts=counts))
+    hidden = [
+        HiddenRemoved(json_path=json_path(path), turn=_turn_at(plan, path), counts=counts)
+        for path, counts in removed
+    ]
     return clean, hidden
+
+
+def _turn_at(plan: DraftPlan, path: JsonPath) -> int | None:
+    """The number of the scenario or evidence turn ``path`` lies in, if it lies in one."""
+    if len(path) < 3 or path[1] != "turns" or not isinstance(path[2], int):
+        return None
+    if path[0] == "scenario":
+        return plan.scenario.turns[path[2]].turn
+    if path[0] == "evidence" and plan.evidence is not None:
+        return plan.evidence.turns[path[2]].turn
+    return None
 
 
 def untrusted_warnings(scenario: dict[str, Any], hidden: list[HiddenRemoved]) -> list[str]:
@@ -624,7 +651,7 @@ def clean_title(title: str) -> str:
 _ISSUE_LINK = re.compile(r"https?://[A-Za-z0-9.-]{1,253}(?::[0-9]{1,5})?/")
 
 
-def _public_issue_link(source: RecordSource, scenario: dict[str, Any]) -> str | None:
+def _public_issue_link(source: RecordSource) -> str | None:
     """The link of an issue draft when it is exactly ``https://host/<owner>/<repo>/issues/<n>``
     for the record's own repository and number (public coordinates), else None.
 
@@ -643,33 +670,21 @@ def _public_issue_link(source: RecordSource, scenario: dict[str, Any]) -> str | 
     return link
 
 
-_EVIDENCE_FIXED = (
-    "turn",
-    "error_fallback",
-    "outcome",
-    "stored_success",
-    "rule",
-    "latency_ms",
-    "truncated",
-)
+_TURN_FIXED = {"turn", "error_fallback"}
+_CALL_FIXED = {"outcome", "stored_success", "rule", "latency_ms", "truncated"}
 """Evidence fields that are intake's own values, never user text: kept unscrubbed."""
 
 
-def _evidence(original: dict[str, Any] | None, clean: Any) -> Evidence | None:
+def _evidence(original: Evidence | None, clean: Any) -> Evidence | None:
     """The scrubbed evidence with intake's own structural values restored from ``original``."""
     if original is None:
         return None
     data: dict[str, Any] = to_plain(clean)
-    data["tools_available"] = original.get("tools_available", True)
-    for turn, raw_turn in zip(data.get("turns", []), original.get("turns", []), strict=True):
-        for key in _EVIDENCE_FIXED:
-            if key in raw_turn:
-                turn[key] = raw_turn[key]
-        for call, raw_call in zip(turn.get("tools", []), raw_turn.get("tools", []), strict=True):
-            for key in _EVIDENCE_FIXED:
-                if key in raw_call:
-                    call[key] = raw_call[key]
-            call["outcome"] = ToolOutcome(raw_call["outcome"])
+    data["tools_available"] = original.tools_available
+    for turn, raw_turn in zip(data["turns"], original.turns, strict=True):
+        turn.update(raw_turn.model_dump(include=_TURN_FIXED))
+        for call, raw_call in zip(turn["tools"], raw_turn.tools, strict=True):
+            call.update(raw_call.model_dump(include=_CALL_FIXED))
     evidence = Evidence.model_validate(data)
     for turn in evidence.turns:
         if turn.user_message is not None:

@@ -23,6 +23,7 @@ from intake.errors import InputError, IntakeError, SourceError, UsageError
 from intake.fileio import parse_json_input, read_input
 from intake.limits import MAX_ISSUE_COMMENTS, MAX_ISSUE_JSON_BYTES
 from intake.sources import github as gh
+from intake.sources.model import json_type
 
 MAX_COMMENTS = MAX_ISSUE_COMMENTS
 """Comments beyond this are not fetched: they are hints, and 3 pages is plenty."""
@@ -210,6 +211,38 @@ def from_gh_cli(data: dict[str, Any], where: str) -> tuple[dict[str, Any], list[
         for c in raw_comments[:MAX_COMMENTS]
     ]
     return {k: v for k, v in issue.items() if v is not None}, comments
+
+
+def issue_field(
+    data: dict[str, Any], key: str, wanted: str, problems: list[str], where: str = ""
+) -> Any:
+    """``data[key]`` if it has the JSON type ``wanted`` (or is absent/null), else None, noted.
+
+    Saved or served issue JSON is not trusted to have GitHub's types: a field of the wrong
+    type is treated as absent and the record says so, rather than crashing or writing a
+    Python repr into the draft.
+    """
+    value = data.get(key)
+    if value is None or json_type(value) == wanted:
+        return value
+    problems.append(f"{where}'{key}' is a JSON {json_type(value)}, not a {wanted}: ignored")
+    return None
+
+
+def issue_labels(issue: dict[str, Any], problems: list[str]) -> list[str]:
+    """The issue's label names, stripped and without repeats (REST objects or plain names);
+    entries of neither shape are counted in ``problems``."""
+    names: list[str] = []
+    skipped = 0
+    for label in issue_field(issue, "labels", "array", problems) or []:
+        name = label.get("name") if isinstance(label, dict) else label
+        if not isinstance(name, str):
+            skipped += 1
+        elif name.strip() and name.strip() not in names:
+            names.append(name.strip())
+    if skipped:
+        problems.append(f"{skipped} 'labels' entries are neither strings nor named objects")
+    return names
 
 
 def check_issue_shape(issue: dict[str, Any], where: str, error: type[IntakeError]) -> None:

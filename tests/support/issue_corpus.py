@@ -25,6 +25,7 @@ from typing import Any
 from intake.contract.models import PLACEHOLDER_MARK
 from intake.drafting.from_issue import build_issue_draft
 from intake.drafting.issue_parse import parse_issue
+from intake.drafting.tail import scenario_mapping
 from intake.sources.github_issue import IssueData
 
 CORPUS = Path(__file__).resolve().parent.parent / "data" / "gaia_issues"
@@ -89,7 +90,7 @@ def score(report: Report) -> Score:
     issue["html_url"] = report.url
     issue["number"] = report.number
     built = build_issue_draft(IssueData(repo="amd/gaia", issue=issue))
-    turns = built.scenario["turns"]
+    turns = scenario_mapping(built.scenario)["turns"]
     flagged = built.observations.get("not_agent_scenario")
     messages = [t.get("user_message") for t in turns]
     expected = report.expected

@@ -4,9 +4,8 @@ plain scenario a session draft starts from (``session_scenario``)."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
-from intake.contract.models import placeholder
+from intake.contract.models import DraftScenario, placeholder
 from tests.support.gaia_db import ChatDB, error_step, policy, thinking, tool
 
 SID = "29c211c7-31b5-4084-bb3f-1825c0210942"
@@ -43,19 +42,21 @@ def build(path: Path, *, title: str = "PTO policy", private: int = 0) -> Path:
     return path
 
 
-def session_scenario(sid: str, message: str) -> dict[str, Any]:
-    return {
-        "id": sid,
-        "category": "captured",
-        "persona": "casual_user",
-        "source": {"type": "session", "link": f"gaia-session:{sid}"},
-        "setup": {"index_documents": []},
-        "turns": [
-            {
-                "turn": 1,
-                "objective": placeholder("objective"),
-                "user_message": message,
-                "success_criteria": placeholder("criteria"),
-            }
-        ],
-    }
+def session_scenario(sid: str, message: str) -> DraftScenario:
+    return DraftScenario.model_validate(
+        {
+            "id": sid,
+            "category": "captured",
+            "persona": "casual_user",
+            "source": {"type": "session", "link": f"gaia-session:{sid}"},
+            "setup": {"index_documents": []},
+            "turns": [
+                {
+                    "turn": 1,
+                    "objective": placeholder("objective"),
+                    "user_message": message,
+                    "success_criteria": placeholder("criteria"),
+                }
+            ],
+        }
+    )
