@@ -709,6 +709,8 @@ class IntakeHighEntropyRecognizer(_CheckedRecognizer):
             return True
         if value.endswith("/aws4_request"):
             return True  # a SigV4 credential scope: its key id is found on its own (issue 35)
+        if _SYSTEM_PATH.match(value):
+            return True  # /tmp/_cacache/_logs/<date>-debug-0, /var/folders/…: a path (issue 35)
         if "/" in value and all(len(p) < 20 or _path_word(p) for p in value.split("/")):
             return True  # a path: its long segments are names (stats_derniere_labellisation)
         if _word_like_identifier(value) or _name_like(value) or _camel_words(value):
@@ -717,6 +719,11 @@ class IntakeHighEntropyRecognizer(_CheckedRecognizer):
         # it guarantees MIN_LENGTH, and the entropy was just checked (computing it twice was
         # a tenth of the scrubber's time on transcripts).
         return looks_like_placeholder(value)
+
+
+_SYSTEM_PATH = regex.compile(r"/(?:tmp|var|private|usr|opt|etc|proc|sys|dev|run)/[^/]++/")
+"""A run that starts at a system root and goes two folders down is a path (a base64 token
+starts with ``/`` once in 64, and then with ``tmp/`` or ``var/`` almost never)."""
 
 
 class IntakeDottedTokenRecognizer(CodeBackedRecognizer):
