@@ -389,12 +389,12 @@ def test_the_split_is_by_url() -> None:
 
 
 def test_real_threads_tune_part(engine: Scrubber, tmp_path: Path) -> None:
-    """The tune part of the real-threads corpus, held to what was measured when the rules were
-    set (2026-12-03; names in paths 48/48 since stop 42): user names in paths 48/48, elsewhere 25/26, e-mails 8/8, secrets 4/4,
-    3 of 96 keep spans damaged, every library tail kept, JSON/YAML parsing, a rescrub
-    changing nothing, ``--check`` finding nothing, no clash. (What it misses: a share folder
-    without home evidence, a login inside a job name; what it damages: ``First Last`` as a
-    placeholder, a demo password in a header.)"""
+    """The tune part of the stop-40 collection, held to what was measured: user names in
+    paths 48/48 (46/48 at stop 40; the share's conda envs at stop 42), elsewhere 25/26,
+    e-mails 8/8, secrets 4/4, at most 5 keep spans damaged, every library tail kept, JSON/YAML
+    parsing, a rescrub changing nothing, ``--check`` finding nothing, no clash. (What it
+    misses: a login seen only inside a job name; what it damages: ``First Last`` and
+    ``John Doe`` as placeholders, a demo password in a header.)"""
     score = Score()
     for doc in documents(40):
         if not doc.held_out:

@@ -875,10 +875,7 @@ class IntakeAssignedSecretRecognizer(CodeBackedRecognizer):
                 if start > 0 and text[start - 1] == "<" and names.is_secret_name(name):
                     self._emit(text, self._element(text, m.end("nq"), name), False, out)
                 continue
-            if not (sep or ws):
-                continue
-            if _GIT_KEY_NAME.fullmatch(name):
-                self._emit_key_id(text, pos, vq, out)
+            if not (sep or ws) or self._emit_key_id(text, name, pos, vq, out):
                 continue
             if (
                 sep == "="
@@ -1068,20 +1065,26 @@ class IntakeAssignedSecretRecognizer(CodeBackedRecognizer):
                 if item["end"] == "]":
                     break
 
-    def _emit_key_id(self, text: str, pos: int, quote: str | None, out: list[Any]) -> None:
+    def _emit_key_id(
+        self, text: str, name: str, pos: int, quote: str | None, out: list[Any]
+    ) -> bool:
         """Git's ``signingkey`` holds a key id, not a secret: only a key id's shape (8, 16 or
         40 hex digits) is replaced, as an id that names its owner on a keyserver; any other
-        word there (``ASD123A``, ``<your key id>``) is a placeholder and stays."""
+        word there (``ASD123A``, ``<your key id>``) is a placeholder and stays. False when
+        ``name`` is not git's key id name (the value is judged as any other)."""
+        if not _GIT_KEY_NAME.fullmatch(name):
+            return False
         if quote:
             span = self._quoted(text, pos, quote)
         else:
             end = self._run(text, pos, frozenset(" \t\r\n\"'`,;"))
             span = (pos, end) if end > pos else None
-        if span is None or not _KEY_ID.fullmatch(text, *span):
-            return
-        from presidio_analyzer.recognizer_result import RecognizerResult  # noqa: TID251
+        if span is not None and _KEY_ID.fullmatch(text, *span):
+            from presidio_analyzer.recognizer_result import RecognizerResult  # noqa: TID251
 
-        out.append(RecognizerResult(self.ENTITY, *span, self.SCORE, recognition_metadata=self._meta()))
+            meta = self._meta()
+            out.append(RecognizerResult(self.ENTITY, *span, self.SCORE, recognition_metadata=meta))
+        return True
 
     def _emit_user(self, text: str, pos: int, out: list[Any]) -> None:
         """curl's ``-u user:pw`` in any quoting (``user:'pw'``, ``":pw"``, ``"key:"``).

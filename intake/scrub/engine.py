@@ -297,13 +297,15 @@ _USER_FROM_MAC_HOST = regex.compile(
 """A Mac's default host name: ``Alice's MacBook Pro``, ``Alices-MacBook-Pro``, and in French
 and Chinese locales ``AlicedeMacBook-Pro``."""
 _USER_FROM_GIT_BASH = regex.compile(
-    r"(?m)^(?:\([^()\n]{1,40}+\)[ ]?+)?+([A-Za-z0-9_][A-Za-z0-9._-]{1,31}+)@[A-Za-z0-9][A-Za-z0-9-]*+[ ]"
+    r"(?m)^(?:\([^()\n]{1,40}+\)[ ]?+)?+([A-Za-z0-9_][A-Za-z0-9._-]{1,31}+)"
+    r"@[A-Za-z0-9][A-Za-z0-9-]*+[ ]"
     r"(?:MINGW(?:32|64)|MSYS|UCRT64|CLANG(?:32|64|ARM64))\b"
 )
 """Git Bash's and MSYS2's prompt ``User@HOST MINGW64 /c/Users/u/dir (branch)``: Windows logins
 keep their capitals."""
 _USER_FROM_CLOUD_PROMPT = regex.compile(
-    r"(?m)^([a-z_][a-z0-9._-]{1,31}+):~(?:/[^\s]*+)?+(?:[ ]\([^()\n]{1,60}+\))?+[ ]?+[$#](?=[ \t]|$)"
+    r"(?m)^([a-z_][a-z0-9._-]{1,31}+):~(?:/[^\s]*+)?+(?:[ ]\([^()\n]{1,60}+\))?+[ ]?+"
+    r"[$#](?=[ \t]|$)"
 )
 """A host-less prompt ``user:~/workspace/app (main) $`` (Cloud9, some containers)."""
 _USER_FROM_CREDENTIAL_PROMPT = regex.compile(
@@ -647,6 +649,27 @@ def _a_name(user: str) -> bool:
 _FIXTURE_USER = regex.compile(r"^user[0-9]*+$")
 
 
+_LEARNERS: tuple[tuple[tuple[str, ...], regex.Pattern[str]], ...] = (
+    (("=",), _USER_FROM_ENV),
+    (("@",), _USER_FROM_PROMPT),
+    (("@",), _USER_FROM_LOGIN),
+    (("@",), _USER_FROM_URL),
+    (("$", "%", "#"), _USER_FROM_MAC_PROMPT),
+    ((" in ",), _USER_FROM_THEMED_PROMPT),
+    (("Mac",), _USER_FROM_MAC_HOST),
+    (("@",), _USER_FROM_GIT_BASH),
+    (("@",), _USER_FROM_REPLY),
+    ((":~",), _USER_FROM_CLOUD_PROMPT),
+    (("Username for",), _USER_FROM_CREDENTIAL_PROMPT),
+    (("name",), _USER_FROM_GIT),
+    (("Cc:",), _USER_FROM_CC),
+    (("-by:",), _USER_FROM_TRAILER),
+    (("User",), _USER_FROM_FIELD),
+)
+"""Where a text names its user besides a home path, each with the strings that must be in
+the text for its pattern to be tried (a cheap test first)."""
+
+
 def learn_user_names(text: str, cands: Sequence[Candidate]) -> frozenset[str]:
     """User names a text gives away: home folders of its paths, ``USER=``, a prompt ``u@host:``.
 
@@ -663,37 +686,10 @@ def learn_user_names(text: str, cands: Sequence[Candidate]) -> frozenset[str]:
             if seg:
                 found.add(plain[seg[0] : seg[1]].replace("\\ ", " ").strip())
     homes = {n.lower() for n in found}
-    if "=" in text:
-        found.update(m.group(1) for m in _USER_FROM_ENV.finditer(text))
-    if "@" in text:
-        found.update(m.group(1) for m in _USER_FROM_PROMPT.finditer(text))
-        found.update(m.group(1) for m in _USER_FROM_LOGIN.finditer(text))
-        found.update(
-            m.group(1)
-            for m in _USER_FROM_URL.finditer(text)
-            if m.group(1).lower() not in _LOGIN_NOT_USER
-        )
-    if "$" in text or "%" in text or "#" in text:
-        found.update(m.group("u") for m in _USER_FROM_MAC_PROMPT.finditer(text))
-    if " in " in text:
-        found.update(m.group("u") for m in _USER_FROM_THEMED_PROMPT.finditer(text))
-    if "Mac" in text:
-        found.update(m.group(1) for m in _USER_FROM_MAC_HOST.finditer(text))
-    if "@" in text:
-        found.update(m.group(1) for m in _USER_FROM_GIT_BASH.finditer(text))
-        found.update(m.group(1) for m in _USER_FROM_REPLY.finditer(text))
-    if ":~" in text:
-        found.update(m.group(1) for m in _USER_FROM_CLOUD_PROMPT.finditer(text))
-    if "Username for" in text:
-        found.update(m.group(1) for m in _USER_FROM_CREDENTIAL_PROMPT.finditer(text))
-    if "name" in text:
-        found.update((m.group(1) or m.group(2)).strip() for m in _USER_FROM_GIT.finditer(text))
-    if "Cc:" in text:
-        found.update(m.group(1) for m in _USER_FROM_CC.finditer(text))
-    if "-by:" in text:
-        found.update(m.group(1) for m in _USER_FROM_TRAILER.finditer(text))
-    if "User" in text:
-        found.update(m.group(1) for m in _USER_FROM_FIELD.finditer(text))
+    for triggers, rx in _LEARNERS:
+        if any(t in text for t in triggers):
+            # the one group that took part (``_USER_FROM_GIT`` has one per alternative)
+            found.update(m.group(m.lastindex or 0).strip() for m in rx.finditer(text))
     # a name with spaces is also each of its words alone (a log cut at the space keeps the
     # surname: ``Last\AppData\Local\…``); short words (``de``, ``Li``) are not learned alone
     found.update(w for n in list(found) if " " in n.strip() and _a_name(n) for w in n.split())

@@ -709,10 +709,12 @@ class IntakeHighEntropyRecognizer(_CheckedRecognizer):
             return True
         if value.endswith("/aws4_request"):
             return True  # a SigV4 credential scope: its key id is found on its own (issue 35)
-        if _SYSTEM_PATH.match(value):
-            return True  # /tmp/_cacache/_logs/<date>-debug-0, /var/folders/…: a path (issue 35)
-        if "/" in value and all(len(p) < 20 or _path_word(p) for p in value.split("/")):
-            return True  # a path: its long segments are names (stats_derniere_labellisation)
+        if _SYSTEM_PATH.match(value) or (
+            "/" in value and all(len(p) < 20 or _path_word(p) for p in value.split("/"))
+        ):
+            # a path: it starts at a system root (/tmp/_cacache/_logs/<date>-debug-0) or its
+            # long segments are names (stats_derniere_labellisation)
+            return True
         if _word_like_identifier(value) or _name_like(value) or _camel_words(value):
             return True
         # What the base check adds here: the pattern's character class has no quotes to strip,

@@ -910,13 +910,9 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
         ),
         "ssh_target": lambda d: d.k("$ ssh ").v(u).k("@10.0.0.5 -p 2222\n"),
         "scp_target": lambda d: d.k("$ scp a.txt ").v(u).k("@build01:/srv/x/\n"),
-        "git_config_name": lambda d: (
-            d.k('$ git config --global user.name "').v(name).k('"\n')
-        ),
+        "git_config_name": lambda d: d.k('$ git config --global user.name "').v(name).k('"\n'),
         "git_config_list": lambda d: d.k("user.name=").v(u).k("\ncore.editor=vim\n"),
-        "url_userinfo": lambda d: (
-            d.k("remote: https://").v(u).k("@github.com/org/repo.git\n")
-        ),
+        "url_userinfo": lambda d: d.k("remote: https://").v(u).k("@github.com/org/repo.git\n"),
         "job_name": lambda d: (
             d.k("User      : ").v(u).k("\nName      : train-").v(u).k("-123\nState : R\n")
         ),
@@ -930,9 +926,7 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
             .k("-gle-3159-ws29-488652610.sh\n")
         ),
         "share_cache": lambda d: d.k("cache: /scratch/").v(u).k("/.cache/pip/wheels/x.whl\n"),
-        "share_git": lambda d: (
-            d.k("File /proj/").v(u).k("/git/tool/src/tool/cli.py, line 3\n")
-        ),
+        "share_git": lambda d: d.k("File /proj/").v(u).k("/git/tool/src/tool/cli.py, line 3\n"),
         "share_conda_env": lambda d: (
             d.k("default environment : /projects/").v(u).k("/Analysis/envs/default\n")
         ),
@@ -940,18 +934,12 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
             d.k("  File /gpfs/").v(u).k("/miniconda3/lib/python3.9/site-packages/torch/a.py\n")
         ),
         "token_list_text": lambda d: (
-            d.k("github_access_tokens:\n  - ")
-            .v(hex40[0])
-            .k("\n  - ")
-            .v(hex40[1])
-            .k("\nother: 1\n")
+            d.k("github_access_tokens:\n  - ").v(hex40[0]).k("\n  - ").v(hex40[1]).k("\nother: 1\n")
         ),
         "token_list_inline": lambda d: (
             d.k("github_tokens = ['").v(hex40[0]).k("', '").v(hex40[1]).k("']\n")
         ),
-        "key_id_glued": lambda d: (
-            d.k("signing method.").v(key_id).k("AWS4-HMAC-SHA256 failed\n")
-        ),
+        "key_id_glued": lambda d: d.k("signing method.").v(key_id).k("AWS4-HMAC-SHA256 failed\n"),
         "sigv4_scope": lambda d: (
             d.k("Authorization: AWS4-HMAC-SHA256 Credential=")
             .v(key_id)
@@ -985,9 +973,7 @@ def pasted_cells(rng: random.Random) -> list[Cell]:
         write(d)
         cells.append(Cell(kind, "pasted", d.text(), tuple(d.spans), tuple(d.keep), family="pasted"))
     for kind, text in PASTED_PLACEHOLDERS.items():
-        cells.append(
-            Cell(kind, "pasted", text, (), ((0, len(text)),), decoy=True, family="pasted")
-        )
+        cells.append(Cell(kind, "pasted", text, (), ((0, len(text)),), decoy=True, family="pasted"))
     return cells
 
 
