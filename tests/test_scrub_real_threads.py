@@ -381,6 +381,59 @@ def test_bots_and_bare_prompts_are_no_logins(engine: Scrubber, text: str) -> Non
     assert engine.scrub_text(text).text == text
 
 
+def test_a_login_in_a_client_config(engine: Scrubber) -> None:
+    """After the stop-42 blind run: ``login: 'X'`` (a GitHub client's configuration) names its
+    user, replaced there and in the repository URLs that hold it."""
+    text = (
+        "user:\n  login: 'GabrielMohr'\n"
+        "GET https://api.github.com/repos/GabrielMohr/github_api/readme: 401\n"
+    )
+    out = scrubbed(engine, text)
+    assert "GabrielMohr" not in out and "/github_api/readme: 401" in out
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "login: true\n",
+        "username: string\n",
+        "  login: 'anonymous'\n",
+        "login: admin\n",
+        "kind: Secret\ndata:\n  username: YXBw\n",
+    ],
+)
+def test_switches_and_types_are_no_logins(engine: Scrubber, text: str) -> None:
+    """Not logins: switches, types, role accounts, and base64 of text (a Kubernetes Secret's
+    ``username: YXBw`` is ``app`` encoded)."""
+    assert engine.scrub_text(text).text == text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "GET https://api.github.com/repos/a/b?access_token=censored: 401 Bad credentials\n",
+        "user:\n  token: 'long_string'\n",
+        "password=removed\n",
+        "api_key: random_string\n",
+    ],
+)
+def test_withheld_and_type_word_values_stay(engine: Scrubber, text: str) -> None:
+    """After the stop-42 blind run: a value that says it was withheld (``censored``,
+    ``removed``, ``hidden``, ``omitted``, ``masked``) or names its type (``long_string``,
+    ``random_string``) is a placeholder, as ``redacted`` and ``your_token`` are."""
+    assert engine.scrub_text(text).text == text
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [("password=hiddenValue9\n", "hiddenValue9"), ("token: stringent8Q\n", "stringent8Q")],
+)
+def test_a_placeholder_word_inside_a_value_is_no_placeholder(
+    engine: Scrubber, text: str, secret: str
+) -> None:
+    assert secret not in scrubbed(engine, text)
+
+
 def test_the_split_is_by_url() -> None:
     """Every excerpt of one thread is on the same side; a third of the threads are held out."""
     docs = documents()

@@ -356,6 +356,15 @@ _USER_FROM_FIELD = regex.compile(
 )
 """A tool's ``Username: u`` or ``User   : u`` field (``docker info``, ``jobinfo``):
 capitalised as tools print it, alone on its line."""
+_USER_FROM_CONFIG = regex.compile(
+    r"(?m)^[ \t]*+(?:login|username|user_name|github_user)[ \t]*+[:=][ \t]*+"
+    r"(?!['\"]?(?i:true|false|null|none|string|str|required|optional|anonymous)\b)"
+    r"(?:(?P<q>['\"])(?P<v>[A-Za-z][A-Za-z0-9._-]{2,38}+)(?P=q)"
+    r"|(?P<u>(?=[a-z._-]*+[A-Z0-9])[A-Za-z][A-Za-z0-9._-]{2,38}+))[ \t]*+$"
+)
+"""A login in a client's configuration (``login: 'GabrielMohr'``, ``username = jdoe42``),
+alone on its line: quoted, or with a capital or digit inside (``username: string`` is a type,
+``login: true`` a switch)."""
 _LOGIN_NOT_USER = frozenset(
     [
         "oauth2",
@@ -649,6 +658,20 @@ def _a_name(user: str) -> bool:
 _FIXTURE_USER = regex.compile(r"^user[0-9]*+$")
 
 
+def _not_base64_text(value: str) -> bool:
+    """Whether ``value`` is not the base64 of printable text (a Kubernetes Secret's
+    ``username: YXBw`` is ``app`` encoded, no login)."""
+    if len(value) % 4 or not _B64_WORD.match(value):
+        return True
+    try:
+        raw = base64.b64decode(value, validate=True)
+    except ValueError:
+        return True
+    return not (len(raw) >= 2 and all(32 <= b < 127 for b in raw))
+
+
+_B64_WORD = regex.compile(r"^[A-Za-z0-9+/]++={0,2}+$")
+
 _LEARNERS: tuple[tuple[tuple[str, ...], regex.Pattern[str]], ...] = (
     (("=",), _USER_FROM_ENV),
     (("@",), _USER_FROM_PROMPT),
@@ -665,6 +688,7 @@ _LEARNERS: tuple[tuple[tuple[str, ...], regex.Pattern[str]], ...] = (
     (("Cc:",), _USER_FROM_CC),
     (("-by:",), _USER_FROM_TRAILER),
     (("User",), _USER_FROM_FIELD),
+    (("login", "user"), _USER_FROM_CONFIG),
 )
 """Where a text names its user besides a home path, each with the strings that must be in
 the text for its pattern to be tried (a cheap test first)."""
@@ -689,7 +713,8 @@ def learn_user_names(text: str, cands: Sequence[Candidate]) -> frozenset[str]:
     for triggers, rx in _LEARNERS:
         if any(t in text for t in triggers):
             # the one group that took part (``_USER_FROM_GIT`` has one per alternative)
-            found.update(m.group(m.lastindex or 0).strip() for m in rx.finditer(text))
+            names = (m.group(m.lastindex or 0).strip() for m in rx.finditer(text))
+            found.update(filter(_not_base64_text, names))
     # a name with spaces is also each of its words alone (a log cut at the space keeps the
     # surname: ``Last\AppData\Local\…``); short words (``de``, ``Li``) are not learned alone
     found.update(w for n in list(found) if " " in n.strip() and _a_name(n) for w in n.split())
