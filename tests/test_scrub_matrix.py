@@ -68,8 +68,8 @@ def test_decoys_in_the_same_contexts_are_kept(scrubber: Scrubber, cells: list[Ce
 def test_text_around_a_value_is_kept(scrubber: Scrubber, cells: list[Cell]) -> None:
     bad = set()
     for c in cells:
-        if c.decoy:
-            continue
+        if c.decoy or c.family == "pasted":
+            continue  # a pasted home keeps its tail inside the path's span: judged on the output
         spans = _spans(scrubber, c.text)
         if any(touched(spans, s, e) for s, e in c.keep):
             bad.add((c.kind, c.context))

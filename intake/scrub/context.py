@@ -623,6 +623,10 @@ _LIST_ITEM = regex.compile(
     r"|(?P<uv>[^\s,\[\]\"'\x00]{1,4096}+))[ \t\r\n]*+(?P<end>[,\]])"
 )
 """One item of a bracketed list (``['a', 'b']``, ``["a",\n "b"]``, ``[a, b]``)."""
+_GIT_KEY_NAME = regex.compile(r"signingkey|(?i:(?:[A-Za-z0-9_-]++\.)?user\.signingkey)")
+"""Git's ``user.signingkey`` (in ``.gitconfig``, ``git config``): a key id's name. A
+``signingKey`` or ``SIGNING_KEY`` in code is a signing secret's name, as before."""
+_KEY_ID = regex.compile(r"(?:0[xX])?+(?:[0-9A-Fa-f]{40}|[0-9A-Fa-f]{16}|[0-9A-Fa-f]{8})!?")
 _STORAGE_MARKER = regex.compile(r"\{AQAAAB[A-Za-z0-9+/]{20,}+={0,2}+\}")
 """A secret as a CI tool stores it, in its storage syntax: Jenkins' ``hudson.util.Secret``
 writes ``{AQAAAB…}`` (base64 in braces) into ``credentials.xml``, ``config.xml`` and JCasC."""
@@ -871,7 +875,7 @@ class IntakeAssignedSecretRecognizer(CodeBackedRecognizer):
                 if start > 0 and text[start - 1] == "<" and names.is_secret_name(name):
                     self._emit(text, self._element(text, m.end("nq"), name), False, out)
                 continue
-            if not (sep or ws):
+            if not (sep or ws) or self._emit_key_id(text, name, pos, vq, out):
                 continue
             if (
                 sep == "="
@@ -1060,6 +1064,27 @@ class IntakeAssignedSecretRecognizer(CodeBackedRecognizer):
                 pos = item.end()
                 if item["end"] == "]":
                     break
+
+    def _emit_key_id(
+        self, text: str, name: str, pos: int, quote: str | None, out: list[Any]
+    ) -> bool:
+        """Git's ``signingkey`` holds a key id, not a secret: only a key id's shape (8, 16 or
+        40 hex digits) is replaced, as an id that names its owner on a keyserver; any other
+        word there (``ASD123A``, ``<your key id>``) is a placeholder and stays. False when
+        ``name`` is not git's key id name (the value is judged as any other)."""
+        if not _GIT_KEY_NAME.fullmatch(name):
+            return False
+        if quote:
+            span = self._quoted(text, pos, quote)
+        else:
+            end = self._run(text, pos, frozenset(" \t\r\n\"'`,;"))
+            span = (pos, end) if end > pos else None
+        if span is not None and _KEY_ID.fullmatch(text, *span):
+            from presidio_analyzer.recognizer_result import RecognizerResult  # noqa: TID251
+
+            meta = self._meta()
+            out.append(RecognizerResult(self.ENTITY, *span, self.SCORE, recognition_metadata=meta))
+        return True
 
     def _emit_user(self, text: str, pos: int, out: list[Any]) -> None:
         """curl's ``-u user:pw`` in any quoting (``user:'pw'``, ``":pw"``, ``"key:"``).

@@ -267,7 +267,8 @@ _PUBLIC_PEM = regex.compile(r"-----BEGIN (?:CERTIFICATE|X509 CRL|[A-Z ]*PUBLIC K
 _UUID = regex.compile(r"^[0-9a-fA-F]{8}(?:-[0-9a-fA-F]{4}){3}-[0-9a-fA-F]{12}$")
 
 _USER_FROM_PATH = regex.compile(
-    r"(?:^|/|\\)(?:home|Users|Volumes/[^/]++/Users|mnt/[a-z]/Users)(?:/|\\++)([^/\\\s:]++)",
+    r"(?:^|/|\\)(?:home|Users|Volumes/[^/]++/Users|(?:mnt/|cygdrive/)?[a-z]/Users)(?:/|\\++)"
+    r"([^/\\\s:]++)",
     regex.I,
 )
 _USER_FROM_ENV = regex.compile(
@@ -291,9 +292,33 @@ _USER_FROM_THEMED_PROMPT = regex.compile(
 )
 """A themed prompt (spaceship, starship, pure): ``(.venv) user in ~/dir on main ● λ``."""
 _USER_FROM_MAC_HOST = regex.compile(
-    r"\b([A-Z][a-z]{2,20})(?:s|'s)[- ](?:MacBook|iMac|Mac-mini|Mac)"
+    r"\b([A-Z][a-z]{2,20})(?:(?:s|'s)[- ]|de)(?:MacBook|iMac|Mac-mini|Mac)"
 )
-"""A Mac's default host name: ``Alice's MacBook Pro``, ``Alices-MacBook-Pro``."""
+"""A Mac's default host name: ``Alice's MacBook Pro``, ``Alices-MacBook-Pro``, and in French
+and Chinese locales ``AlicedeMacBook-Pro``."""
+_USER_FROM_GIT_BASH = regex.compile(
+    r"(?m)^(?:\([^()\n]{1,40}+\)[ ]?+)?+([A-Za-z0-9_][A-Za-z0-9._-]{1,31}+)"
+    r"@[A-Za-z0-9][A-Za-z0-9-]*+[ ]"
+    r"(?:MINGW(?:32|64)|MSYS|UCRT64|CLANG(?:32|64|ARM64))\b"
+)
+"""Git Bash's and MSYS2's prompt ``User@HOST MINGW64 /c/Users/u/dir (branch)``: Windows logins
+keep their capitals."""
+_USER_FROM_CLOUD_PROMPT = regex.compile(
+    r"(?m)^([a-z_][a-z0-9._-]{1,31}+):~(?:/[^\s]*+)?+(?:[ ]\([^()\n]{1,60}+\))?+[ ]?+"
+    r"[$#](?=[ \t]|$)"
+)
+"""A host-less prompt ``user:~/workspace/app (main) $`` (Cloud9, some containers)."""
+_USER_FROM_CREDENTIAL_PROMPT = regex.compile(
+    r"\bUsername[ ]for[ ]'[^'\n]{1,200}+':[ ]++([A-Za-z0-9][A-Za-z0-9._-]{1,38}+)"
+)
+"""Git's credential prompt ``Username for 'https://github.com': login``, as pasted after it."""
+_USER_FROM_REPLY = regex.compile(
+    r"(?<![\p{L}])(?!(?i:github|dependabot|renovate|the)\b)"
+    r"([A-Z][\p{L}'-]{1,30}+(?:[ ][A-Z][\p{L}'-]{1,30}+){1,3}+)[ ]"
+    r"<(?:notifications@github\.com|reply\+[^>\s]{1,120}+@reply\.github\.com)>"
+)
+"""The sender's name in a reply to a GitHub notification e-mail (``On …, First Last
+<notifications@github.com> wrote:``): the display name GitHub mails a person's words under."""
 _USER_FROM_LOGIN = regex.compile(
     r"\b(?:ssh|scp|sftp|rsync|mosh|sshfs|ssh-copy-id)(?![\w-])[^\n]{0,200}?(?<=[\s:\"'@])([a-z_][a-z0-9._-]{1,31}+)@"
     r"[A-Za-z0-9][A-Za-z0-9.-]*+(?=[:\s\"']|$)"
@@ -310,12 +335,14 @@ _USER_FROM_URL = regex.compile(
 )
 """A URL's userinfo login (``https://alice@github.com``, ``https://alice:TOKEN@host``)."""
 _USER_FROM_GIT = regex.compile(
-    r"(?m)^[ \t*>`-]*+(?:user\.name[ \t]*+=|git[ ]config[^\n]*?user\.name)[ \t\"']*+"
+    r"(?m)^[ \t*>`-]*+(?:user\.name[ \t]*+=|(?:[^\n]{0,80}?[$#%>❯][ \t]++)?+git[ ]config"
+    r"[^\n]*?user\.name)[ \t\"']*+"
     r"([^\s\"'][^\n\"'`]{1,60}?)[ \t\"'`]*+$"
     r"|(?ms)^\[user\][^\[]*?^[ \t]++name[ \t]*+=[ \t]*+([^\n]{2,60}?)[ \t]*+$"
 )
 """``git config`` user names: ``user.name=…``, ``git config [--global] user.name "…"`` (also
-after a Markdown bullet or backtick), and ``name = …`` in a ``[user]`` section."""
+after a Markdown bullet or backtick, or a shell prompt: ``$``, ``PS C:\\x>``, ``u@host:~$``),
+and ``name = …`` in a ``[user]`` section."""
 _USER_FROM_TRAILER = regex.compile(
     r"(?m)^[ \t>]*+(?:Signed-off-by|Co-authored-by|Reviewed-by|Reported-by|Acked-by|Tested-by"
     r"|Suggested-by):[ \t]*+([^<>\n]{2,60}?)[ \t]*+<(?!(?i:no-?reply|notifications?|bot)@)"
@@ -329,6 +356,15 @@ _USER_FROM_FIELD = regex.compile(
 )
 """A tool's ``Username: u`` or ``User   : u`` field (``docker info``, ``jobinfo``):
 capitalised as tools print it, alone on its line."""
+_USER_FROM_CONFIG = regex.compile(
+    r"(?m)^[ \t]*+(?:login|username|user_name|github_user)[ \t]*+[:=][ \t]*+"
+    r"(?!['\"]?(?i:true|false|null|none|string|str|required|optional|anonymous)\b)"
+    r"(?:(?P<q>['\"])(?P<v>[A-Za-z][A-Za-z0-9._-]{2,38}+)(?P=q)"
+    r"|(?P<u>(?=[a-z._-]*+[A-Z0-9])[A-Za-z][A-Za-z0-9._-]{2,38}+))[ \t]*+$"
+)
+"""A login in a client's configuration (``login: 'GabrielMohr'``, ``username = jdoe42``),
+alone on its line: quoted, or with a capital or digit inside (``username: string`` is a type,
+``login: true`` a switch)."""
 _LOGIN_NOT_USER = frozenset(
     [
         "oauth2",
@@ -359,7 +395,8 @@ _LOGIN_NOT_USER = frozenset(
 """Logins that tools and services write in URLs for a token or key: not a person."""
 _HOME_SEGMENT = regex.compile(
     r"(?:^~(?=[A-Za-z])|(?:^|(?<=[/\\]))(?:"
-    r"(?i:home|Users|var/home|export/home|mnt/[a-z]/Users|Volumes/[^/]++/Users|media|run/media"
+    r"(?i:home|Users|var/home|export/home|(?:mnt/|cygdrive/)?[a-z]/Users|Volumes/[^/]++/Users|media"
+    r"|run/media"
     r"|Documents[ ]and[ ]Settings)"
     r"(?:/|\\++)(?:(?i:users|staff|students|people|home)(?:/|\\++)(?=[^/\\]))?+"
     r"|(?<=^/[^/\\]++/|^/[^/\\]++/[^/\\]++/)(?=[^/\\]++/(?:\.(?:cache|conda|cargo|local|config"
@@ -367,7 +404,7 @@ _HOME_SEGMENT = regex.compile(
     r"|miniconda3|anaconda3|miniforge3|mambaforge)(?:/|$))"
     r"|(?<=^/(?i:proj|projects?+|scratch|work|data|nfs|lustre|gpfs|storage|groups?+|share|shared"
     r"|export|people|u)/)(?!(?i:proj|projects?+|scratch|work|data|users?+|home|groups?+|shared?+)/)"
-    r"(?=[^/\\]++/(?:(?:git|repos|github|gitlab)/|(?:[^/\\]++/){1,3}?"
+    r"(?=[^/\\]++/(?:(?:git|repos|github|gitlab)/|[^/\\]++/envs/[^/\\]|(?:[^/\\]++/){1,3}?"
     r"\.(?:conda|cargo|rustup|pyenv|nvm|vscode-server|ssh|local|config)(?:/|$)))"
     r"))(?P<u>[^/\\:]++)"
 )
@@ -621,6 +658,42 @@ def _a_name(user: str) -> bool:
 _FIXTURE_USER = regex.compile(r"^user[0-9]*+$")
 
 
+def _not_base64_text(value: str) -> bool:
+    """Whether ``value`` is not the base64 of printable text (a Kubernetes Secret's
+    ``username: YXBw`` is ``app`` encoded, no login)."""
+    if len(value) % 4 or not _B64_WORD.match(value):
+        return True
+    try:
+        raw = base64.b64decode(value, validate=True)
+    except ValueError:
+        return True
+    return not (len(raw) >= 2 and all(32 <= b < 127 for b in raw))
+
+
+_B64_WORD = regex.compile(r"^[A-Za-z0-9+/]++={0,2}+$")
+
+_LEARNERS: tuple[tuple[tuple[str, ...], regex.Pattern[str]], ...] = (
+    (("=",), _USER_FROM_ENV),
+    (("@",), _USER_FROM_PROMPT),
+    (("@",), _USER_FROM_LOGIN),
+    (("@",), _USER_FROM_URL),
+    (("$", "%", "#"), _USER_FROM_MAC_PROMPT),
+    ((" in ",), _USER_FROM_THEMED_PROMPT),
+    (("Mac",), _USER_FROM_MAC_HOST),
+    (("@",), _USER_FROM_GIT_BASH),
+    (("@",), _USER_FROM_REPLY),
+    ((":~",), _USER_FROM_CLOUD_PROMPT),
+    (("Username for",), _USER_FROM_CREDENTIAL_PROMPT),
+    (("name",), _USER_FROM_GIT),
+    (("Cc:",), _USER_FROM_CC),
+    (("-by:",), _USER_FROM_TRAILER),
+    (("User",), _USER_FROM_FIELD),
+    (("login", "user"), _USER_FROM_CONFIG),
+)
+"""Where a text names its user besides a home path, each with the strings that must be in
+the text for its pattern to be tried (a cheap test first)."""
+
+
 def learn_user_names(text: str, cands: Sequence[Candidate]) -> frozenset[str]:
     """User names a text gives away: home folders of its paths, ``USER=``, a prompt ``u@host:``.
 
@@ -637,30 +710,11 @@ def learn_user_names(text: str, cands: Sequence[Candidate]) -> frozenset[str]:
             if seg:
                 found.add(plain[seg[0] : seg[1]].replace("\\ ", " ").strip())
     homes = {n.lower() for n in found}
-    if "=" in text:
-        found.update(m.group(1) for m in _USER_FROM_ENV.finditer(text))
-    if "@" in text:
-        found.update(m.group(1) for m in _USER_FROM_PROMPT.finditer(text))
-        found.update(m.group(1) for m in _USER_FROM_LOGIN.finditer(text))
-        found.update(
-            m.group(1)
-            for m in _USER_FROM_URL.finditer(text)
-            if m.group(1).lower() not in _LOGIN_NOT_USER
-        )
-    if "$" in text or "%" in text or "#" in text:
-        found.update(m.group("u") for m in _USER_FROM_MAC_PROMPT.finditer(text))
-    if " in " in text:
-        found.update(m.group("u") for m in _USER_FROM_THEMED_PROMPT.finditer(text))
-    if "Mac" in text:
-        found.update(m.group(1) for m in _USER_FROM_MAC_HOST.finditer(text))
-    if "name" in text:
-        found.update((m.group(1) or m.group(2)).strip() for m in _USER_FROM_GIT.finditer(text))
-    if "Cc:" in text:
-        found.update(m.group(1) for m in _USER_FROM_CC.finditer(text))
-    if "-by:" in text:
-        found.update(m.group(1) for m in _USER_FROM_TRAILER.finditer(text))
-    if "User" in text:
-        found.update(m.group(1) for m in _USER_FROM_FIELD.finditer(text))
+    for triggers, rx in _LEARNERS:
+        if any(t in text for t in triggers):
+            # the one group that took part (``_USER_FROM_GIT`` has one per alternative)
+            names = (m.group(m.lastindex or 0).strip() for m in rx.finditer(text))
+            found.update(filter(_not_base64_text, names))
     # a name with spaces is also each of its words alone (a log cut at the space keeps the
     # surname: ``Last\AppData\Local\…``); short words (``de``, ``Li``) are not learned alone
     found.update(w for n in list(found) if " " in n.strip() and _a_name(n) for w in n.split())
@@ -716,6 +770,18 @@ def user_name_spans(text: str, names: frozenset[str]) -> list[tuple[int, int]]:
     return [m.span() for m in rx.finditer(text)]
 
 
+def _names_in_path(text: str, c: Candidate, spans: set[tuple[int, int]]) -> Candidate:
+    """A path whose inner findings include learned names: those move to ``names``, so the
+    path keeps its folders and only the names are replaced (``_home_fixture``)."""
+    if c.entity_type != "FILE_PATH" or not c.inner:
+        return c
+    learned = [(s, e) for s, e in c.inner if (s, e) in spans]
+    if not learned:
+        return c
+    rest = tuple(span for span in c.inner if span not in spans)
+    return c._replace(inner=rest, names=tuple(text[s:e] for s, e in learned))
+
+
 def _unescape_path(path: str) -> tuple[str, Callable[[str], str] | None]:
     """A path written escaped (``\\/``, ``%2F``, ``John\\ Smith``, ``C:\\\\\\\\Users``) made plain,
     and the function that escapes a plain path the same way (None when it was plain)."""
@@ -742,6 +808,9 @@ class Candidate(NamedTuple):
     end: int
     score: float
     inner: tuple[tuple[int, int], ...] = ()
+    names: tuple[str, ...] = ()
+    """Learned user names inside a path (set after overlaps are resolved): each is replaced by
+    its own fixture and the rest of the path stays."""
 
 
 class Scrubber:
@@ -1388,11 +1457,13 @@ class Scrubber:
         return out
 
     def _finish(self, text: str, cands: list[Candidate], names: frozenset[str]) -> list[Candidate]:
+        spans: set[tuple[int, int]] = set()
         if names:
-            cands = cands + [
-                Candidate("USER_NAME", s, e, 0.5) for s, e in user_name_spans(text, names)
-            ]
+            spans.update(user_name_spans(text, names))
+            cands = cands + [Candidate("USER_NAME", s, e, 0.5) for s, e in spans]
         resolved = self._resolve(cands)
+        if spans:
+            resolved = [_names_in_path(text, c, spans) for c in resolved]
         kept = [c for c in resolved if not c.entity_type.startswith("KEEP_")]
         if "\n" in text and kept:
             kept = self._join_wraps(text, kept)
@@ -1473,7 +1544,12 @@ class Scrubber:
     # -- fixtures ----------------------------------------------------------------------
 
     def _fixture(
-        self, entity_type: str, original: str, inner: Sequence[tuple[int, int]], mapping: FixtureMap
+        self,
+        entity_type: str,
+        original: str,
+        inner: Sequence[tuple[int, int]],
+        mapping: FixtureMap,
+        names: Sequence[str] = (),
     ) -> str:
         if entity_type != "FILE_PATH" and needs_normalising(original):
             # a value hidden by a zero-width character or an entity gets its plain form's fixture
@@ -1503,7 +1579,7 @@ class Scrubber:
             if spec.style == "template":
                 return m.number(entity_type, lambda n: spec.template.format(n=n))
             if spec.style == "path":
-                return self._path_fixture(original, inner, spec, m)
+                return self._path_fixture(original, inner, spec, m, names)
             if spec.style == "jwt":
                 parts = original.split(".")
                 n_value = m.number("__secret__", lambda n: f"{marker}{n}")
@@ -1634,7 +1710,12 @@ class Scrubber:
         return out
 
     def _path_fixture(
-        self, original: str, inner: Sequence[tuple[int, int]], spec: FixtureSpec, m: FixtureMap
+        self,
+        original: str,
+        inner: Sequence[tuple[int, int]],
+        spec: FixtureSpec,
+        m: FixtureMap,
+        names: Sequence[str] = (),
     ) -> str:
         plain, encode = _unescape_path(original)
         if encode is not None:
@@ -1648,10 +1729,12 @@ class Scrubber:
                 if any(_unescape_path(original[s:e])[0].lower() != name for s, e in inner)
                 else []
             )
-            return encode(self._path_fixture(plain, inner_plain, spec, m))
-        home = self._home_fixture(original, inner, m)
+            return encode(self._path_fixture(plain, inner_plain, spec, m, names))
+        home = self._home_fixture(original, inner, m, names)
         if home is not None:
             return home
+        if names:
+            return self._names_replaced(self._path_fixture(original, inner, spec, m), names, m)
         root, middle, base = split_path(original)
         new_root = fixture_root(root)
         sep = path_separator(original[len(root) :]) or path_separator(root[2:]) or "/"
@@ -1668,7 +1751,7 @@ class Scrubber:
         return f"{new_root}{sep}{folder}{sep}{base}" if base else f"{new_root}{sep}{folder}{sep}"
 
     def _home_fixture(
-        self, path: str, inner: Sequence[tuple[int, int]], m: FixtureMap
+        self, path: str, inner: Sequence[tuple[int, int]], m: FixtureMap, names: Sequence[str] = ()
     ) -> str | None:
         """A home path with only its user's name replaced (issue 35): every other folder and
         the file name stay, so a traceback still says which library failed
@@ -1676,7 +1759,9 @@ class Scrubber:
         ``C:\\Users\\user1\\AppData\\…\\site-packages\\sqlalchemy\\orm\\x.py``). The name
         gets the fixture it gets everywhere else in the document (``USER_NAME``), and is
         replaced wherever it recurs in the path. None when the path names no home, or holds a
-        finding other than the name (the folders are then replaced as before)."""
+        finding other than the name (the folders are then replaced as before). Learned names
+        elsewhere in the path (``names``: a login in a VS Code temp file's name) get their own
+        fixtures, and the folders stay."""
         if path.startswith("\\\\") or "/var/folders/" in path:
             return None
         seg = home_segment(path)
@@ -1685,9 +1770,15 @@ class Scrubber:
         name = path[seg[0] : seg[1]]
         if any(path[s:e].lower() != name.lower() for s, e in inner):
             return None
-        fixture = self._fixture("USER_NAME", name.strip(), (), m)
-        rx = regex.compile(rf"(?<![A-Za-z0-9]){regex.escape(name)}(?![A-Za-z0-9])", regex.I)
-        return str(rx.sub(lambda _: fixture, path))
+        return self._names_replaced(path, [name, *names], m)
+
+    def _names_replaced(self, path: str, names: Sequence[str], m: FixtureMap) -> str:
+        """``path`` with every name in ``names`` (as a word, any case) replaced by its
+        ``USER_NAME`` fixture."""
+        words = sorted({n.strip().lower() for n in names}, key=len, reverse=True)
+        alternatives = "|".join(regex.escape(w) for w in words)
+        rx = regex.compile(rf"(?<![A-Za-z0-9])(?:{alternatives})(?![A-Za-z0-9])", regex.I)
+        return str(rx.sub(lambda w: self._fixture("USER_NAME", w.group(0).strip(), (), m), path))
 
     @staticmethod
     def _bare_root(root: str, new_root: str, m: FixtureMap) -> str:
@@ -1725,7 +1816,7 @@ class Scrubber:
             original = text[c.start : c.end]
             inner = [(s - c.start, e - c.start) for s, e in c.inner]
             out.append(text[pos : c.start])
-            out.append(self._fixture(c.entity_type, original, inner, mapping))
+            out.append(self._fixture(c.entity_type, original, inner, mapping, c.names))
             pos = c.end
             findings.append(Finding(c.entity_type, c.start, c.end, json_path))
         out.append(text[pos:])
@@ -1985,7 +2076,9 @@ def scrub_tree(
             inner = [(s - c.start, e - c.start) for s, e in c.inner]
             out.append(text[pos : c.start])
             size += c.start - pos
-            fixture = scrubber._fixture(c.entity_type, text[c.start : c.end], inner, mapping)
+            fixture = scrubber._fixture(
+                c.entity_type, text[c.start : c.end], inner, mapping, c.names
+            )
             out.append(fixture)
             placed.append((size, size + len(fixture)))
             size += len(fixture)

@@ -293,6 +293,7 @@ def _plan(
                         text[c.start : c.end],
                         [(s - c.start, e - c.start) for s, e in c.inner],
                         mapping,
+                        c.names,
                     ),
                 )
                 for c in cands

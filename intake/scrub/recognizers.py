@@ -709,14 +709,23 @@ class IntakeHighEntropyRecognizer(_CheckedRecognizer):
             return True
         if value.endswith("/aws4_request"):
             return True  # a SigV4 credential scope: its key id is found on its own (issue 35)
-        if "/" in value and all(len(p) < 20 or _path_word(p) for p in value.split("/")):
-            return True  # a path: its long segments are names (stats_derniere_labellisation)
+        if _SYSTEM_PATH.match(value) or (
+            "/" in value and all(len(p) < 20 or _path_word(p) for p in value.split("/"))
+        ):
+            # a path: it starts at a system root (/tmp/_cacache/_logs/<date>-debug-0) or its
+            # long segments are names (stats_derniere_labellisation)
+            return True
         if _word_like_identifier(value) or _name_like(value) or _camel_words(value):
             return True
         # What the base check adds here: the pattern's character class has no quotes to strip,
         # it guarantees MIN_LENGTH, and the entropy was just checked (computing it twice was
         # a tenth of the scrubber's time on transcripts).
         return looks_like_placeholder(value)
+
+
+_SYSTEM_PATH = regex.compile(r"/(?:tmp|var|private|usr|opt|etc|proc|sys|dev|run)/[^/]++/")
+"""A run that starts at a system root and goes two folders down is a path (a base64 token
+starts with ``/`` once in 64, and then with ``tmp/`` or ``var/`` almost never)."""
 
 
 class IntakeDottedTokenRecognizer(CodeBackedRecognizer):

@@ -18,8 +18,10 @@ and per class:
   second scrub changing nothing; ``scrub --check`` (``scan_paths``) on the output finding
   nothing; two originals sharing a fixture in one document (a clash).
 
-``--part`` picks a part (default both), ``--show NAME`` prints one document before and after,
-``--misses`` lists each miss and damage of the parts printed. Not collected by pytest.
+``--part`` picks a part (default both), ``--batch`` a collection (``40``: the stop-40 excerpts
+the rules were written from; ``42``: excerpts collected at stop 42, after those rules),
+``--show NAME`` prints one document before and after, ``--misses`` lists each miss and damage
+of the parts printed. Not collected by pytest.
 """
 
 from __future__ import annotations
@@ -141,10 +143,10 @@ def score_document(engine: Scrubber, doc: RealDocument, score: Score, folder: Pa
     return out
 
 
-def run(engine: Scrubber, part: str) -> Score:
+def run(engine: Scrubber, part: str, batch: int | None = None) -> Score:
     score = Score()
     with tempfile.TemporaryDirectory() as tmp:
-        for doc in documents():
+        for doc in documents(batch):
             if (part == "held-out") == doc.held_out:
                 score_document(engine, doc, score, Path(tmp))
     return score
@@ -155,7 +157,14 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--part", choices=("tune", "held-out", "all"), default="all")
     ap.add_argument("--show", default=None)
     ap.add_argument("--misses", action="store_true")
+    ap.add_argument(
+        "--batch",
+        choices=("40", "42", "all"),
+        default="all",
+        help="the collection: 40 (stop 40's), 42 (collected at stop 42, after its rules)",
+    )
     args = ap.parse_args(argv)
+    batch = None if args.batch == "all" else int(args.batch)
     engine = get_scrubber()
     if args.show:
         doc = next(d for d in documents() if d.doc.name == args.show)
@@ -163,7 +172,7 @@ def main(argv: list[str] | None = None) -> int:
             print(doc.doc.text, "---", scrub(engine, doc, doc.doc.text, Path(tmp)), sep="\n")
         return 0
     parts = ("tune", "held-out") if args.part == "all" else (args.part,)
-    scores = {part: run(engine, part) for part in parts}
+    scores = {part: run(engine, part, batch) for part in parts}
     print("| part | " + " | ".join(CLASSES) + " | damage (keep spans) | library tails kept |")
     print("| --- " * (len(CLASSES) + 3) + "|")
     for part, s in scores.items():

@@ -37,6 +37,9 @@ class RealDocument:
     doc: Document
     suffix: str
     """The file suffix it is scrubbed as (``.txt`` unless the excerpt is a whole YAML/JSON)."""
+    batch: int = 40
+    """The collection: 40 (the stop that wrote the rules from its tune part) or 42 (collected
+    after them, measured once on its held-out part when the stop-42 code was done)."""
 
     @property
     def held_out(self) -> bool:
@@ -1184,12 +1187,434 @@ WARNING: illegal base64 data at input byte 0
 ]
 
 
-def documents() -> list[RealDocument]:
+# ---- stop 42: a second collection, found through the `issues` and `pages` corpora on
+# ---- 2026-12-03 after the stop-40 rules were written; the same labels and held-out rule.
+_RAW_STOP42: list[tuple[str, str, str]] = [
+    (
+        "https://github.com/biostars/biostar-handbook/issues/93",
+        ".txt",
+        """ModuleNotFoundError: No module named 'conda'
+Traceback (most recent call last):
+  File "/Users/[[user:danerwik]]{{keep:/anaconda3/bin/conda}}", line 7, in <module>
+    from conda.cli import main
+ModuleNotFoundError: No module named 'conda'
+""",
+    ),
+    (
+        "https://github.com/conda/conda/issues/8920",
+        ".txt",
+        r"""Remainder of file ignored
+Traceback (most recent call last):
+  File "C:\Users\[[user:rkumarasi]]{{keep:\AppData\Local\Continuum\anaconda3\lib\site-packages\conda\exceptions.py}}", line 1062, in __call__
+    return func(*args, **kwargs)
+  File "C:\Users\[[user:rkumarasi]]{{keep:\AppData\Local\Continuum\anaconda3\lib\site-packages\conda\cli\main.py}}", line 84, in _main
+    exit_code = do_call(args, p)
+  File "<frozen importlib._bootstrap>", line 1006, in _gcd_import
+""",
+    ),
+    (
+        "https://github.com/anaconda-graveyard/nb_conda/issues/85",
+        ".txt",
+        r"""        return f(*args, **kwds)
+      File "C:\Users\[[user:dominikwerther]]{{keep:\Miniconda3\lib\site-packages\conda\core\prefix_data.py}}", line 72, in load
+        self._load_site_packages()
+      File "C:\Users\[[user:dominikwerther]]{{keep:\Miniconda3\lib\site-packages\conda\common\pkg_formats\python.py}}", line 104, in __init__
+        raise RuntimeError("Path not found: %s" % anchor_full_path)
+    RuntimeError: Path not found: C:\Users\[[user:dominikwerther]]{{keep:\Miniconda3\envs\plantcv\Lib\site-packages\scikit_image-0.1}}
+""",
+    ),
+    (
+        "https://github.com/conda/conda/issues/9962",
+        ".txt",
+        """$ env | grep "CONDA"
+
+CONDARC=/Users/[[user:mcbrik]]{{keep:/.config/condarc}}
+CONDA_EXE={{keep:/usr/local/Caskroom/miniconda/base/bin/conda}}
+CONDA_PROMPT_MODIFIER=(base) 
+
+     active environment : base
+       user config file : /Users/[[user:mcbrik]]{{keep:/.condarc}}
+ populated config files : /Users/[[user:mcbrik]]{{keep:/.config/condarc}}
+""",
+    ),
+    (
+        "https://github.com/conda/conda/issues/10790",
+        ".txt",
+        """$ export CONDARC=~/.config/condarc
+$ conda info
+[...]
+       user config file : {{keep:/home/user/.condarc}}
+ populated config files : 
+          conda version : 4.9.2
+# packages in environment at {{keep:/opt/miniconda3}}:
+""",
+    ),
+    (
+        "https://github.com/Homebrew/homebrew-bundle/issues/228",
+        ".txt",
+        """[[user:Mireya]]deMacBook-Pro:~ [[user:Mireya.Lund]]$ /usr/bin/ruby -e "$(curl -fsSL https://raw.githubusercontent.com/Homebrew/install/master/install)"
+==> This script will install:
+/usr/local/bin/brew
+==> /usr/bin/sudo /bin/mkdir -p /Users/[[user:Mireya.Lund]]{{keep:/Library/Caches/Homebrew}}
+==> /usr/bin/sudo /bin/chmod g+rwx /Users/[[user:Mireya.Lund]]{{keep:/Library/Caches/Homebrew}}
+==> /usr/bin/sudo /usr/sbin/chown [[user:Mireya.Lund]] /Users/[[user:Mireya.Lund]]{{keep:/Library/Caches/Homebrew}}
+""",
+    ),
+    (
+        "https://github.com/postmodern/ruby-install/issues/55",
+        ".txt",
+        """$ ruby-install ruby
+>>> Installing ruby 2.0.0-p247 into /Users/[[user:kwesterbo]]{{keep:/.rubies/ruby-2.0.0-p247}} ...
+>>> Installing dependencies for ruby 2.0.0-p247 ...
+Error: Permission denied - /Library/Caches/Homebrew/Formula/openssl.brewing
+!!! Installing dependencies failed!
+""",
+    ),
+    (
+        "https://github.com/npm/npm/issues/8004",
+        ".txt",
+        """[[user:Vikram]]s-MacBook-Air:~ [[user:vikram]]$ npm install -g express
+npm WARN locking Error: EACCES, open '/Users/[[user:vikram]]{{keep:/.npm/_locks/express-59b5b7164c5e2658.lock}}'
+npm WARN locking     at Error (native)
+npm WARN locking   path: '/Users/[[user:vikram]]{{keep:/.npm/_locks/express-59b5b7164c5e2658.lock}}' }
+npm ERR! argv "node" "/usr/local/bin/npm" "install" "-g" "express"
+""",
+    ),
+    (
+        "https://github.com/lukehaas/RunJS/issues/611",
+        ".txt",
+        """        "[2024-03-02 14:22:08.797] [error] [renderer] Error: Command failed: \\"/Applications/RunJS.app/Contents/Frameworks/RunJS Helper (Renderer).app/Contents/MacOS/RunJS Helper (Renderer)\\" search geo-coo --json --no-description --userconfig=\\"/Users/[[user:meadow]]{{keep:/Library/Application Support/runjs/.npmrc}}\\"",
+        "npm ERR! code EACCES",
+        "npm ERR! path /Users/[[user:meadow]]{{keep:/.npm/_cacache/content-v2/sha512/ea/ea}}",
+        "npm ERR!   sudo chown -R 501:20 \\"/Users/[[user:meadow]]{{keep:/.npm}}\\"",
+        "npm ERR! A complete log of this run can be found in: /Users/[[user:meadow]]{{keep:/.npm/_logs/2024-03-02T19_22_07_755Z-debug-0.log}}",
+""",
+    ),
+    (
+        "https://github.com/r3curs1v3-pr0xy/vajra/issues/1",
+        ".txt",
+        """npm ERR! code EACCES
+npm ERR! syscall scandir
+npm ERR! path {{keep:/root/.npm/_logs}}
+npm ERR! errno -13
+npm ERR!   sudo chown -R 1000:1000 "{{keep:/root/.npm}}"
+glob error [Error: EACCES: permission denied, scandir '{{keep:/root/.npm/_logs}}'] {
+npm ERR! A complete log of this run can be found in:
+npm ERR!     {{keep:/root/.npm/_logs/2021-03-13T07_44_44_}}
+""",
+    ),
+    (
+        "https://github.com/npm/npm/issues/10135",
+        ".txt",
+        """4 verbose node symlink /usr/local/bin/node
+5 verbose stack Error: EACCES, mkdir '{{keep:/Users/your_user}}'
+5 verbose stack     at Error (native)
+6 verbose cwd /Users/[[user:Anders]]
+7 error Darwin 14.5.0
+11 error path {{keep:/Users/your_user}}
+14 error  { [Error: EACCES, mkdir '{{keep:/Users/your_user}}'] errno: -13, code: 'EACCES', path: '{{keep:/Users/your_user}}' }
+""",
+    ),
+    (
+        "https://github.com/meanjs/mean/issues/661",
+        ".txt",
+        """npm ERR! Error: EACCES, mkdir '{{keep:/Users/Test/.npm/on-finished/2.1.1}}'
+npm ERR!   path: '{{keep:/Users/Test/.npm/on-finished/2.1.1}}',
+npm ERR!   parent: 'body-parser' }
+npm ERR! cwd {{keep:/Users/Test/Desktop/meanjs}}
+npm ERR! node -v v0.10.35
+""",
+    ),
+    (
+        "https://github.com/paulross/TotalDepth/issues/37",
+        ".txt",
+        """error: Microsoft Visual C++ 14.0 or greater is required. Get it with "Microsoft C++ Build Tools": https://visualstudio.microsoft.com/visual-cpp-build-tools/
+  ----------------------------------------
+  ERROR: Failed building wheel for TotalDepth
+""",
+    ),
+    (
+        "https://github.com/KarimJedda/whatsappcli/issues/13",
+        ".txt",
+        r"""Command "{{keep:c:\users\hp\desktop\sideprojects\simbiwhatssap\simbi\scripts\python.exe}}" -u -c "import setuptools, tokenize;__file__='{{keep:C:\\Users\\Hp\\AppData\\Local\\Temp\\pip-build-hxpdmtl0\\Pillow\\setup.py}}';f=getattr(tokenize, 'open', open)(__file__)" install --record {{keep:C:\Users\Hp\AppData\Local\Temp\pip-8iv0r3jv-record\install-record.txt}} --single-version-externally-managed --compile failed with error code 1 in {{keep:C:\Users\Hp\AppData\Local\Temp\pip-build-hxpdmtl0\Pillow\}}
+""",
+    ),
+    (
+        "https://github.com/fatiando/fatiando/issues/429",
+        ".txt",
+        r"""    error: Microsoft Visual C++ 14.0 is required. Get it with "Build Tools for Visual Studio": https://visualstudio.microsoft.com/downloads/
+ERROR: Command errored out with exit status 1: 'c:\users\[[user:leonidas]]{{keep:\appdata\local\programs\python\python38\python.exe}}' -u -c 'import sys, setuptools, tokenize; sys.argv[0] = '"'"'C:\\Users\\[[user:Leonidas]]{{keep:\\AppData\\Local\\Temp\\pip-install-14d_8auh\\fatiando_80966455bdc8416b835cccf21ecd40fc\\setup.py}}'"'"';' install --record 'C:\Users\[[user:Leonidas]]{{keep:\AppData\Local\Temp\pip-record-h522l9vv\install-record.txt}}' --single-version-externally-managed --compile --install-headers 'c:\users\[[user:leonidas]]{{keep:\appdata\local\programs\python\python38\Include\fatiando}}' Check the logs for full command output.
+""",
+    ),
+    (
+        "https://github.com/pypa/pip/issues/9080",
+        ".txt",
+        r"""  ERROR: Command errored out with exit status 1:
+   command: 'c:\users\[[user:brodie]]{{keep:\appdata\local\programs\python\python39\python.exe}}' 'c:\users\[[user:brodie]]{{keep:\appdata\local\programs\python\python39\lib\site-packages\pip\_vendor\pep517\_in_process.py}}' build_wheel 'C:\Users\[[user:Brodie]]{{keep:\AppData\Local\Temp\tmpi9ndko2x}}'
+       cwd: C:\Users\[[user:Brodie]]{{keep:\AppData\Local\Temp\pip-install-arb8hdu0\multidict}}
+  Complete output (40 lines):
+  creating build\lib.win-amd64-3.9\multidict
+""",
+    ),
+    (
+        "https://github.com/microsoft/ebpf-for-windows/issues/1431",
+        ".txt",
+        r"""1>scripts\Set-Version.ps1 : File C:\Users\[[user:mkval]]{{keep:\git\ebpf\ebpf-for-windows\scripts\Set-Version.ps1}} cannot be loaded
+1>because running scripts is disabled on this system. For more information, see about_Execution_Policies at
+1>https:/go.microsoft.com/fwlink/?LinkID=135170.
+""",
+    ),
+    (
+        "https://github.com/ppy/osu/pull/3135",
+        ".txt",
+        r"""PS C:\Users\[[user:Nils]]{{keep:\Projects\osu}}> .\build.ps1
+.\build.ps1 : File C:\Users\[[user:Nils]]{{keep:\Projects\osu\build.ps1}} cannot be loaded because running scripts is disabled on this
+system. For more information, see about_Execution_Policies at https:/go.microsoft.com/fwlink/?LinkID=135170.
+    + FullyQualifiedErrorId : UnauthorizedAccess
+2018年10月29日(月) 午前10:37 [[user:Nils]] [[user:Hartwell]] <{{keep:notifications@github.com}}>:
+""",
+    ),
+    (
+        "https://github.com/kubernetes/website/issues/56173",
+        ".txt",
+        """  Warning  Failed     8s (x20 over 5m13s)   kubelet            spec.containers{kubernetes-bootcamp}: Error: ImagePullBackOff
+{{keep:admin}}@ip-172-31-42-15:~$ kubectl describe pods
+Name:             kubernetes-bootcamp-68cf47c9c8-m4zqr
+Node:             minikube/192.168.49.2
+    Container ID:   {{keep:docker://15804ac4acd55abd8741c82ae590002c4369859c6cb5eaa06f81e4066108add8}}
+    Image:          {{keep:docker.io/jocatalin/kubernetes-bootcamp:v2}}
+    Image ID:       {{keep:docker-pullable://jocatalin/kubernetes-bootcamp@sha256:fb1a3ced00cecfc1f83f18ab5cd14199e30adc1b49aa4244f5d65ad3f5feb2a5}}
+""",
+    ),
+    (
+        "https://github.com/kubernetes/website/issues/2087",
+        ".txt",
+        """[[user:tara_bhosekar]]@strong-host-154015:~/hellonode$ kubectl get deployments
+NAME         DESIRED   CURRENT   UP-TO-DATE   AVAILABLE   AGE
+hello-node   1         1         1            0           3m
+[[user:tara_bhosekar]]@strong-host-154015:~/hellonode$ kubectl get pods
+NAME                          READY     STATUS         RESTARTS   AGE
+hello-node-1538117351-qfewi   0/1       ErrImagePull   0          3m
+""",
+    ),
+    (
+        "https://github.com/kubernetes/kubernetes/issues/84272",
+        ".txt",
+        """**[root@master 10-24]# kubectl apply -f test.yaml** 
+_pod/test-6 created_
+**[root@master 10-24]# kubectl get po/test-6**
+_NAME     READY   STATUS         RESTARTS   AGE
+test-6   3/4     ErrImagePull   0          2m20s_
+""",
+    ),
+    (
+        "https://github.com/mislav/hub/issues/2642",
+        ".txt",
+        """**Command attempted:**
+git push origin
+
+Username for 'https://github.com': [[user:pr27official]]
+Password for 'https://[[user:pr27official]]@github.com': 
+remote: Invalid username or password.
+fatal: Authentication failed for 'https://github.com/[[user:pr27official]]/tools-V.2.0.git/'
+""",
+    ),
+    (
+        "https://github.com/brackets-userland/brackets-git/issues/908",
+        ".txt",
+        """Error: remote: Invalid username or password.
+fatal: Authentication failed for 'https://[[user:dantek]]:{{keep:***}}@github.com/[[user:dantek]]/php-c.git/'
+
+call: git push --porcelain --progress --set-upstream php-c master
+Error: remote: Invalid username or password.
+fatal: Authentication failed for 'https://[[user:dantek]]:[[secret:5172934]]@github.com/[[user:dantek]]/php-c.git/'
+    at Object.exports.toError (file:///Users/[[user:dantek]]{{keep:/Library/Application%20Support/Brackets/extensions/user/zaggino.brackets-git/src/ErrorHandler.js:162:19}})
+    at NodeConnection.<anonymous> (file:///Users/[[user:dantek]]{{keep:/Library/Application%20Support/Brackets/extensions/user/zaggino.brackets-git/src/Cli.js:176:44}})
+""",
+    ),
+    (
+        "https://github.com/githubschool/on-demand-github-pages/issues/2856",
+        ".txt",
+        """[[user:KAVRi]]@DESKTOP-O83BMJU MINGW64 /c/Users/[[user:kavdev]]{{keep:/projects/on-demand-github-pages}} ([[user:Lorenzo1987]]-add-page)
+$ git push -u origin [[user:Lorenzo1987]]-add-page
+fatal: HttpRequestException encountered.
+   An error occurred while sending the request.
+Username for 'https://github.com': [[user:Lorenzo1987]]
+remote: Invalid username or password.
+""",
+    ),
+    (
+        "https://github.com/freeCodeCamp/freeCodeCamp/issues/11809",
+        ".txt",
+        """[[user:qmlo]]:~/workspace/hello-world (master) $ git push origin master
+Username for 'https://github.com': [[user:qm-lo]]
+Password for 'https://[[user:qm-lo]]@github.com': 
+remote: Invalid username or password.
+fatal: Authentication failed for 'https://github.com/[[user:qm-lo]]/hello-world.git/
+""",
+    ),
+    (
+        "https://github.com/crtcji/UbuntuAfterConf/issues/64",
+        ".txt",
+        """backup $user ~/.gitconfig
+                  echo "
+                  # This is Git's per-user configuration file.
+                  [user]
+                  # Please adapt and uncomment the following lines:
+                  \tname = {{keep:Coordonator Resurse Tehnice}}
+                  \temail = [[email:mrt.bzi@gmail.com]]" > ~/.gitconfig
+""",
+    ),
+    (
+        "https://github.com/piotrmurach/github_cli/issues/41",
+        ".txt",
+        """user:
+  token: '{{keep:long_string}}'
+  login: '[[user:GabrielMohr]]'
+  password: '{{keep:my_password}}'
+```
+Tried:
+```
+$ gcli content readme [[user:GabrielMohr]] github_api_
+Fatal error has occurred. GET https://api.github.com/repos/[[user:GabrielMohr]]/github_api/readme?access_token={{keep:long_string}}: 401 - Bad credentials
+""",
+    ),
+    (
+        "https://github.com/PyGithub/PyGithub/issues/1753",
+        ".txt",
+        """$ python3 test.py
+GET https://api.github.com/repos/PyGithub/PyGithub {'Authorization': 'token {{keep:(oauth token removed)}}', 'User-Agent': 'PyGithub/Python'} None ==> 401 {'server': 'GitHub.com', 'date': 'Wed, 14 Apr 2021 07:22:42 GMT', 'content-type': 'application/json; charset=utf-8', 'x-ratelimit-limit': '60', 'x-ratelimit-remaining': '44', 'x-ratelimit-reset': '1618387316'}
+""",
+    ),
+    (
+        "https://github.com/piotrmurach/github/issues/254",
+        ".txt",
+        """GET https://api.github.com/repos/pricematch/admin/branches?access_token={{keep:censored}}: 401 Bad credentials
+{{keep:/home/ubuntu/dash/vendor/ruby/2.2.0/gems/github_api-0.11.3/lib/github_api/response/raise_error.rb}}:14:in `on_complete'
+""",
+    ),
+    (
+        "https://github.com/williamsharkey/shiro/issues/52",
+        ".txt",
+        """1. Set token: echo 'export GITHUB_TOKEN={{keep:ghp_...}}' >> ~/.profile && source ~/.profile
+2. Verify: echo $GITHUB_TOKEN shows the token
+3. Run: curl -s -H "Authorization: token {{keep:$GITHUB_TOKEN}}" https://api.github.com/user
+{"message": "Bad credentials"}
+""",
+    ),
+    (
+        "https://github.com/conda/conda-docs/issues/639",
+        ".txt",
+        """`./work/projects/nn9305k/src/anaconda3/etc/profile.d/conda.sh/
+`
+export PATH="{{keep:/work/projects/nn9305k/src/anaconda3/bin}}:$PATH"
+""",
+    ),
+    (
+        "https://github.com/UKHomeOffice/kb8or/issues/68",
+        ".yaml",
+        """- apiVersion: v1
+  count: 61
+  firstTimestamp: 2016-01-29T11:44:55Z
+  involvedObject:
+    apiVersion: v1
+    fieldPath: spec.containers{registry}
+    kind: Pod
+    name: registry-v1-j6noi
+    namespace: srrs-ci
+    resourceVersion: "1765734"
+    uid: {{keep:b5aab60b-c67d-11e5-accd-06606734e5a7}}
+  kind: Event
+  message: 'Failed to pull image "{{keep:quay.io/ukhomeofficedigital/s3registry:v2.0.0-bob}}"'
+  source:
+    component: kubelet
+    host: ip-10-50-1-50.eu-west-1.compute.internal
+""",
+    ),
+    (
+        "https://github.com/PavanMudigonda/html-reporter-github-pages/issues/31",
+        ".txt",
+        """Run actions/checkout@v5.0.0
+Syncing repository: PavanMudigonda/html-reporter-github-pages
+Temporarily overriding HOME='{{keep:/home/runner/work/_temp/4960cd51-aadd-4d2c-93c9-be1ba2b205b4}}' before making global git config changes
+/usr/bin/git config --global --add safe.directory {{keep:/home/runner/work/html-reporter-github-pages/html-reporter-github-pages}}
+Error: The process '/usr/bin/git' failed with exit code 128
+""",
+    ),
+    (
+        "https://github.com/varunsridharan/action-github-workflow-sync/issues/4",
+        ".txt",
+        """🗃 Git Config
+    > Name          : {{keep:Github Actions Workflow Sync Bot}}
+    Url           : ***github.com/celonis/workflow-sync-test.git
+  *** Please tell me who you are.
+    git config --global user.email "{{keep:you@example.com}}"
+    git config --global user.name "{{keep:Your Name}}"
+""",
+    ),
+    (
+        "https://github.com/tj-actions/changed-files/issues/2254",
+        ".txt",
+        """    - name: Config git
+      run: |
+        git config --global user.email "{{keep:mail@example.com}}"
+        git config --global user.name "[[user:yairgl]]"
+        git config --global --add safe.directory /__w/workspace/example-repo
+""",
+    ),
+    (
+        "https://github.com/earthlab/abc-classroom/issues/370",
+        ".txt",
+        """git config --global user.name "{{keep:John Doe}}"
+git config --global user.email {{keep:johndoe@example.com}}
+""",
+    ),
+    (
+        "https://github.com/docker/for-mac/issues/1881",
+        ".txt",
+        r"""$ docker login
+error getting credentials - err: exit status 1, out: `One or more parameters passed to a function were not valid.`
+$ ~/Library/Group\ Containers/group.com.docker/bin/docker-credential-osxkeychain list
+{"http://192.168.24.128":"{{keep:admin}}","http://192.168.99.100":"\u003ctoken\u003e","http://quay.io":"[[email:nikol@cs.stanford.edu]]","http://registry-1-stage.docker.io":"[[user:niko]]","http://registry.dev.docker.com":"[[user:niko]]"}
+""",
+    ),
+    (
+        "https://github.com/bazel-contrib/rules_oci/issues/124",
+        ".txt",
+        """% docker login
+Authenticating with existing credentials...
+Login Succeeded
+% cat  ~/.docker/config.json
+{
+\t"auths": {
+\t\t"https://index.docker.io/v1/": {}
+\t},
+\t"credsStore": "desktop"
+}%
+""",
+    ),
+    (
+        "http://www.kouhan.cn/en/article/00023031",
+        ".txt",
+        """debug1: Authentications that can continue: publickey
+debug1: Offering RSA public key: /home/[[user:brunsvik]]{{keep:/.ssh/id_rsa}}
+debug1: Offering RSA public key: [[user:brunsvik]]@rocketship
+""",
+    ),
+]
+
+
+def documents(batch: int | None = None) -> list[RealDocument]:
+    """The documents of one collection (``40`` or ``42``), or of both."""
     out: list[RealDocument] = []
     seen: dict[str, int] = {}
-    for url, suffix, text in _RAW:
-        base = url.removeprefix("https://github.com/").replace("/", "-")
-        seen[base] = seen.get(base, 0) + 1
-        name = base if seen[base] == 1 else f"{base}-{seen[base]}"
-        out.append(RealDocument(parse(name, url, text), suffix))
+    for number, raw in ((40, _RAW), (42, _RAW_STOP42)):
+        if batch not in (None, number):
+            continue
+        for url, suffix, text in raw:
+            base = url.removeprefix("https://github.com/").removeprefix("http://")
+            base = base.replace("/", "-")
+            seen[base] = seen.get(base, 0) + 1
+            name = base if seen[base] == 1 else f"{base}-{seen[base]}"
+            out.append(RealDocument(parse(name, url, text), suffix, number))
     return out

@@ -874,6 +874,109 @@ def _user_cells(rng: random.Random) -> list[Cell]:
     return cells
 
 
+def login(rng: random.Random) -> str:
+    """An invented login: letters of alternating consonants and vowels (no dictionary word
+    in practice), digits after half of them (``kotaru``, ``bemiso42``)."""
+    consonants, vowels = "bdfgkmnprstvz", "aeiou"
+    letters = "".join(
+        rng.choice(consonants if i % 2 == 0 else vowels) for i in range(rng.randint(5, 8))
+    )
+    return letters + (str(rng.randint(1, 999)) if rng.random() < 0.5 else "")
+
+
+def full_name(rng: random.Random) -> str:
+    """An invented ``First Last`` name (capitalised logins without digits)."""
+    return " ".join(login(rng).rstrip("0123456789").capitalize() for _ in range(2))
+
+
+def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
+    """The classes of what people paste (issue 35, stops 40 and 42), each with an invented
+    value: logins from every prompt and address form, names in job names and in a home path's
+    file name, homes under cluster shares, token lists in plain text, key ids at any boundary,
+    SigV4 scopes, git's signing key id, URL userinfo. ``v`` marks what must go, ``k`` what
+    must stay byte for byte (library tails, the rest of a URL or a scope)."""
+    u, w, name = login(rng), login(rng), full_name(rng)
+    hex40 = [_r(rng, HEX, 40) for _ in range(2)]
+    key_id = "AKIA" + _r(rng, string.ascii_uppercase + "234567", 16)
+    gpg = _r(rng, "0123456789ABCDEF", 16)
+    return {
+        "prompt_bash": lambda d: d.v(u).k("@devbox:~/proj$ ls\n"),
+        "prompt_venv": lambda d: d.k("(venv) ").v(u).k("@gpu-01:~/x$ python a.py\n"),
+        "prompt_brackets": lambda d: d.k("[").v(u).k("@node7 src]$ make\n"),
+        "prompt_macos": lambda d: d.k("Mac-Mini:proj ").v(u).k("$ brew list\n"),
+        "prompt_zsh": lambda d: d.v(u).k("@host ~ % ls\n"),
+        "prompt_powershell": lambda d: (
+            d.k("PS C:\\Users\\").v(u).k("\\source\\repos> dotnet build\n")
+        ),
+        "ssh_target": lambda d: d.k("$ ssh ").v(u).k("@10.0.0.5 -p 2222\n"),
+        "scp_target": lambda d: d.k("$ scp a.txt ").v(u).k("@build01:/srv/x/\n"),
+        "git_config_name": lambda d: d.k('$ git config --global user.name "').v(name).k('"\n'),
+        "git_config_list": lambda d: d.k("user.name=").v(u).k("\ncore.editor=vim\n"),
+        "url_userinfo": lambda d: d.k("remote: https://").v(u).k("@github.com/org/repo.git\n"),
+        "job_name": lambda d: (
+            d.k("User      : ").v(u).k("\nName      : train-").v(u).k("-123\nState : R\n")
+        ),
+        "home_holding_a_login": lambda d: (
+            d.k("ssh ")
+            .v(w)
+            .k("@gle-3159-ws29\ntype C:\\Users\\")
+            .v(u)
+            .k("\\AppData\\Local\\Temp\\vscode-linux-multi-line-command-")
+            .v(w)
+            .k("-gle-3159-ws29-488652610.sh\n")
+        ),
+        "share_cache": lambda d: d.k("cache: /scratch/").v(u).k("/.cache/pip/wheels/x.whl\n"),
+        "share_git": lambda d: d.k("File /proj/").v(u).k("/git/tool/src/tool/cli.py, line 3\n"),
+        "share_conda_env": lambda d: (
+            d.k("default environment : /projects/").v(u).k("/Analysis/envs/default\n")
+        ),
+        "share_miniconda": lambda d: (
+            d.k("  File /gpfs/").v(u).k("/miniconda3/lib/python3.9/site-packages/torch/a.py\n")
+        ),
+        "token_list_text": lambda d: (
+            d.k("github_access_tokens:\n  - ").v(hex40[0]).k("\n  - ").v(hex40[1]).k("\nother: 1\n")
+        ),
+        "token_list_inline": lambda d: (
+            d.k("github_tokens = ['").v(hex40[0]).k("', '").v(hex40[1]).k("']\n")
+        ),
+        "key_id_glued": lambda d: d.k("signing method.").v(key_id).k("AWS4-HMAC-SHA256 failed\n"),
+        "sigv4_scope": lambda d: (
+            d.k("Authorization: AWS4-HMAC-SHA256 Credential=")
+            .v(key_id)
+            .k("/20170424/us-east-1/s3/aws4_request, SignedHeaders=host\n")
+        ),
+        "signing_key_id": lambda d: d.k("[user]\n\tsigningkey = ").v(gpg).k("\n"),
+    }
+
+
+PASTED_PLACEHOLDERS = {
+    "signing_key_placeholder": "[user]\n\tsigningkey = ASD123A\n\tgpgsign = true\n",
+    "placeholder_home": "package cache : C:\\Users\\xxx\\AppData\\Local\\conda\\pkgs\n",
+    "placeholder_address": "git config --global user.email your.name@company.org\n",
+    "role_address": "From: GitHub <notifications@github.com>\n",
+    "documented_token": 'Slack.Bot.start_link(SlackRtm, [], "xoxb-some-token")\n',
+    "documented_key_pair": "Credential=AKIAIOSFODNN7EXAMPLE/20170424/us-east-1/s3/aws4_request\n",
+    "oem_home": "C:\\Users\\LENOVO\\AppData\\Local\\Programs\\Python\\Python311\\python.exe\n",
+    "default_account": "ubuntu@ip-10-2-1-11:~$ docker info\n",
+    "share_without_home": "/work/myproject/envs/dev/bin/python\n",
+    "npm_log_path": "A complete log of this run can be found in: "
+    "/tmp/_cacache/_logs/2025-09-29T10_22_38_654Z-debug-0.log\n",
+}
+"""Placeholders and public material of the same classes: nothing in them may change."""
+
+
+def pasted_cells(rng: random.Random) -> list[Cell]:
+    """The pasted classes as cells (family ``pasted``): one per form, then the placeholders."""
+    cells = []
+    for kind, write in pasted_forms(rng).items():
+        d = _Doc()
+        write(d)
+        cells.append(Cell(kind, "pasted", d.text(), tuple(d.spans), tuple(d.keep), family="pasted"))
+    for kind, text in PASTED_PLACEHOLDERS.items():
+        cells.append(Cell(kind, "pasted", text, (), ((0, len(text)),), decoy=True, family="pasted"))
+    return cells
+
+
 def _email_cells(rng: random.Random) -> list[Cell]:
     cells = []
     for kind, addr in [
@@ -1021,6 +1124,7 @@ def build_matrix(seed: int = 11) -> list[Cell]:
     cells += _user_cells(rng)
     cells += _email_cells(rng)
     cells += _webhook_cells(rng)
+    cells += pasted_cells(rng)
     return cells
 
 
