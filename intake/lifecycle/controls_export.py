@@ -66,11 +66,6 @@ class ExportResult:
     scrubbed: dict[str, int] = field(default_factory=dict)
 
 
-def _criteria_hash(data: dict[str, Any]) -> str:
-
-    return criteria_hash(data)
-
-
 def _labelled_hash(record: Record, path: Path, current: str) -> str | None:
     """The criteria hash the labels were given against (the stamp's, or the file as stamped)."""
     stamp = record.promotion
@@ -171,7 +166,7 @@ def case_controls(
 
     assert record.promotion is not None
     scenario_id = record.id
-    current_criteria = _criteria_hash(data)
+    current_criteria = criteria_hash(data)
     labelled = _labelled_hash(record, path, current_criteria)
     stale = labelled != current_criteria
     runnable = runnable_hash(data)
