@@ -219,8 +219,8 @@ def _carry_out(
         if announce:
             crashpoints.reached(f"{unit.command}:events-logged")
         if unit.index == "remove":
-            rows = [r for r in ledger.items() if r["id"] == unit.scenario_id]
-            if rows and rows[0].get("state") == "draft":
+            row = ledger.item(unit.scenario_id)
+            if row is not None and row.state == "draft":
                 ledger.remove_item(unit.scenario_id)
         elif unit.index is not None:
             yaml_files = [p for p, _ in unit.writes if p.suffix == ".yaml"]
