@@ -64,7 +64,7 @@ from intake.lifecycle.split import with_split
 from intake.paths import display_path, inside
 from intake.scrub import scan_paths, scrub_tree, scrubber_for
 from intake.store.edit import Edit, edit
-from intake.store.history import history_file, history_text, stages_of
+from intake.store.history import Stages, history_file, history_text
 from intake.store.journal import Event, Unit, crash_steps
 from intake.store.records import (
     canonical_json,
@@ -624,7 +624,7 @@ def reject(settings: Settings, target: str, reason: str) -> RejectResult:
         actor, withheld = acting_author(settings)
         if withheld:
             notes.append(withheld)
-        stages = stages_of(record)
+        stages = Stages.of(record).to_dict() if record is not None else {}
         event = Event(
             "rejection",
             display_path(draft, settings.root),

@@ -33,6 +33,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from intake.contract.models import RunTier, ScenarioView, TierStats, difficulty, parse_when
+from intake.store.history import Stages
 from intake.store.ledger import Event
 from intake.store.records import RECORD_SUFFIX, utcnow
 from intake.wording import counted, verb
@@ -623,17 +624,15 @@ class _Item:
             self.promoted_at = record.promoted_at
             self.promoted = True
 
-    def absorb_stages(self, stages: Any) -> None:
+    def absorb_stages(self, stages: Stages | None) -> None:
         """The stages a rejected draft had reached (its rejection event keeps them, so a clone
         whose ledger was rebuilt from the committed history counts them as the original)."""
-        if not isinstance(stages, dict):
+        if stages is None:
             return
-        self.drafted_at = self.drafted_at or parse_when(stages.get("drafted_at"))
-        self.scrubbed |= stages.get("scrubbed") is True
-        self.reviewed |= stages.get("reviewed") is True
-        tiers = stages.get("tiers")
-        if isinstance(tiers, list):
-            self.tiers |= {t for t in tiers if isinstance(t, str)}
+        self.drafted_at = self.drafted_at or parse_when(stages.drafted_at)
+        self.scrubbed |= stages.scrubbed
+        self.reviewed |= stages.reviewed
+        self.tiers |= set(stages.tiers)
 
 
 def _funnel(
@@ -673,7 +672,7 @@ def _funnel(
             item.promoted_at = item.promoted_at or when
         elif event.kind == "rejection":
             item.rejected = True
-            item.absorb_stages(event.detail.get("stages"))
+            item.absorb_stages(Stages.read(event.detail.get("stages")))
     notes = []
     chosen = list(items.items())
     if since is not None:
