@@ -41,7 +41,7 @@ from intake.contract.yamlio import (
 )
 from intake.errors import InputError, UsageError
 from intake.fileio import check_regular_file, read_input
-from intake.paths import display_path
+from intake.paths import display_path, inside
 
 ADOPTED_NO_RATIONALE = "adopted without a difficulty_rationale (add one, or adopt with --rationale)"
 
@@ -140,16 +140,6 @@ def collect(paths: Iterable[Path]) -> list[Path]:
         else:
             found[path] = None
     return list(found)
-
-
-def _inside(path: Path, folder: Path | None) -> bool:
-    if folder is None:
-        return False
-    try:
-        path.resolve().relative_to(folder.resolve())
-    except ValueError:
-        return False
-    return True
 
 
 def choose_level(data: dict[str, Any], *, is_draft: bool, strict: bool) -> Level:
@@ -263,7 +253,9 @@ def _validate_file(
     raw_id = data.get("id")
     result.scenario_id = raw_id if isinstance(raw_id, str) else None
     result.id_line = parsed.line_of(("id",))
-    level = choose_level(data, is_draft=_inside(path, drafts_dir), strict=strict)
+    level = choose_level(
+        data, is_draft=drafts_dir is not None and inside(path, drafts_dir), strict=strict
+    )
     result.level = level
     rules = list(_gaia_rules(parsed, path, level))
     explained = {where for _, _, _, where, sev in rules if sev == "error" and where}
@@ -456,7 +448,7 @@ def validate_paths(
             display=display_path(p, root),
             manifest=manifest,
             stand=standing_of(p)
-            if standing_of is not None and not _inside(p, drafts_dir)
+            if standing_of is not None and not (drafts_dir is not None and inside(p, drafts_dir))
             else Standing.none,
         )
         for p in files

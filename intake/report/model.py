@@ -27,7 +27,7 @@ from __future__ import annotations
 import re
 import statistics
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from datetime import UTC, date, datetime
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
@@ -207,15 +207,8 @@ class Funnel:
     )
 
     def to_dict(self) -> dict[str, Any]:
-        """JSON form."""
-        out = {key: getattr(self, key) for key, _ in self.STAGES}
-        out.update(
-            open_drafts=self.open_drafts,
-            median_days_to_promotion=self.median_days_to_promotion,
-            promotions_timed=self.promotions_timed,
-            ledger=self.ledger,
-        )
-        return out
+        """JSON form (the stages first, in their order)."""
+        return asdict(self)
 
 
 @dataclass(frozen=True)
