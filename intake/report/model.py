@@ -83,25 +83,18 @@ class RecordFacts:
 
 @dataclass(frozen=True)
 class ScenarioFile:
-    """One ``*.yaml`` of the suite: its top-level keys, or why it could not be read.
-
-    The report reads the file through ``view`` (``intake.contract.models.ScenarioView``), built
-    once from ``data`` (the top-level keys the report reads, ``TOP_KEYS``).
+    """One ``*.yaml`` of the suite: its typed view (``intake.contract.models.ScenarioView``,
+    built from the top-level keys the report reads, ``TOP_KEYS``), or why it could not be read.
     """
 
     file: str
-    data: dict[str, Any] | None
+    view: ScenarioView | None
+    """None when the file could not be read."""
     record: RecordFacts | None = None
     problem: str | None = None
     line: int = 1
     committed_at: datetime | None = None
     """When git first saw the file (``intake.gitutil.first_added``), if it did."""
-    view: ScenarioView | None = field(init=False, repr=False, compare=False)
-    """The typed view of ``data`` (None when the file could not be read)."""
-
-    def __post_init__(self) -> None:
-        view = ScenarioView.of(self.data) if self.data is not None else None
-        object.__setattr__(self, "view", view)
 
     @property
     def category(self) -> str:
