@@ -128,20 +128,20 @@ class Event:
 
     @classmethod
     def from_row(cls, row: Mapping[str, Any]) -> Event:
-        """The event a row of ``events`` holds (a detail that is not a JSON object reads as
-        empty)."""
+        """The event a row of ``events`` holds (every column; a detail that is not a JSON
+        object reads as empty)."""
         try:
-            detail = json.loads(row.get("detail") or "{}")
+            detail = json.loads(row["detail"] or "{}")
         except (json.JSONDecodeError, TypeError):
             detail = {}
         return cls(
             kind=str(row["kind"]),
-            path=row.get("path"),
-            actor=row.get("actor"),
+            path=row["path"],
+            actor=row["actor"],
             detail=detail if isinstance(detail, dict) else {},
             id=str(row["id"]),
-            at=row.get("at"),
-            scenario_id=row.get("scenario_id"),
+            at=row["at"],
+            scenario_id=row["scenario_id"],
         )
 
 
