@@ -79,16 +79,8 @@ class Unit:
                 for p, t in self.writes
             ],
             "removes": [rel(p) for p in self.removes],
-            "events": [
-                {
-                    "id": e.id,
-                    "kind": e.kind,
-                    "path": e.path,
-                    "actor": e.actor,
-                    "detail": e.detail,
-                    "at": e.at,
-                }
-                for e in self.events
+            "events": [  # the unit's id is the events' scenario_id
+                {k: v for k, v in e.to_dict().items() if k != "scenario_id"} for e in self.events
             ],
             "index": self.index,
             "rename_from": self.rename_from,
