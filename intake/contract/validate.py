@@ -99,6 +99,11 @@ class FileResult:
         """The typed, read-only view of the scenario (``None`` when it could not be read)."""
         return ScenarioView.of(self.data) if self.data is not None else None
 
+    @property
+    def placeholders(self) -> int:
+        """Marked placeholders still in the file (values holding ``PLACEHOLDER_MARK``)."""
+        return len(self.view.placeholders) if self.view is not None else 0
+
 
 @dataclass
 class ValidationReport:
@@ -122,6 +127,12 @@ class ValidationReport:
     def warnings(self) -> int:
         """Number of warnings."""
         return sum(p.severity is Severity.warning for p in self.problems)
+
+    def placeholders_left(self) -> dict[str, int]:
+        """Marked placeholders still in each draft-level file that has any (file → count)."""
+        return {
+            f.file: f.placeholders for f in self.files if f.level is Level.draft and f.placeholders
+        }
 
 
 def collect(paths: Iterable[Path]) -> list[Path]:
