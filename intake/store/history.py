@@ -245,7 +245,6 @@ def count_history(settings: Settings) -> int:
 __all__ = [
     "HISTORY_SUFFIX",
     "HISTORY_KINDS",
-    "HISTORY_SUFFIX",
     "HistoryRead",
     "Stages",
     "count_history",
