@@ -327,7 +327,7 @@ def _promoted(settings: Settings) -> list[tuple[Path, Record, dict[str, Any]]]:
             data = parse_checked(path.read_bytes()).data
         except (UsageError, YamlProblem, OSError):
             continue
-        if record.promotion is None or record.source.private or not isinstance(data, dict):
+        if record.promotion is None or record.source.private:
             continue
         found.append((path, record, data))
     return found
