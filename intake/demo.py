@@ -21,9 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from intake.config import load_settings
-from intake.contract.models import PLACEHOLDER_MARK
 from intake.contract.validate import Problem, Severity, validate_file
-from intake.contract.yamlio import walk_strings
 from intake.drafting.from_session import draft_from_session, format_sessions, list_sessions
 from intake.errors import IntakeError, UsageError
 
@@ -179,9 +177,7 @@ def run_demo(directory: Path | None = None) -> DemoResult:
             draft_path=result.path.relative_to(settings.root.resolve()).as_posix(),
             draft_text=text,
             counts=dict(result.record.scrub.counts) if result.record.scrub else {},
-            placeholders=sum(
-                PLACEHOLDER_MARK in value for _, value in walk_strings(checked.data or {})
-            ),
+            placeholders=checked.placeholders,
             problems=problems,
             warnings=list(result.warnings),
         )

@@ -20,9 +20,16 @@ import pytest
 
 from intake.cli import app
 from intake.config import load_settings
+from intake.contract.models import ScenarioView
 from intake.lifecycle.gates import check_gates
 from intake.lifecycle.promote import gather
-from intake.lifecycle.replay import ReplayServer, ReplayState, replay_hash, replay_turns
+from intake.lifecycle.replay import (
+    ReplayServer,
+    ReplayState,
+    document_names,
+    replay_hash,
+    replay_turns,
+)
 from intake.store.journal import crash_steps
 from intake.store.ledger import Ledger
 from intake.store.records import content_hash, load_record, record_path
@@ -375,6 +382,20 @@ def test_the_replay_answers_by_turn_order_per_session(replay: ReplayServer) -> N
         messages = json.loads(reply.read())["messages"]
     assert [m["role"] for m in messages] == ["user", "assistant"] * 3
     assert replay.state.answered == 3 and replay.state.beyond == 1
+
+
+def test_the_replay_serves_the_file_names_the_scenario_indexes() -> None:
+    setup = {
+        "index_documents": [
+            "corpus/documents/a.pdf",
+            {"corpus_doc": "b", "path": "C:\\gaia\\eval\\b.md"},
+            {"corpus_doc": "c"},
+            "  ",
+            7,
+        ]
+    }
+    assert document_names(ScenarioView.of({"id": "x", "setup": setup})) == {"a.pdf", "b.md"}
+    assert document_names(ScenarioView.of({"id": "x", "setup": "none"})) == set()
 
 
 def test_the_replay_indexes_the_drafts_documents_with_chunks(replay: ReplayServer) -> None:

@@ -540,9 +540,7 @@ def test_killed_rename_is_repaired_by_rerunning_it(suite: Path, step: str) -> No
     assert _events(suite, "new_name", "review") == 1  # the history moved, once
     with Ledger.open(load_settings(suite).ledger) as ledger:
         assert [e for e in ledger.history() if e.scenario_id == "old_name"] == []
-        assert [r["id"] for r in ledger.items() if r["id"] in ("old_name", "new_name")] == [
-            "new_name"
-        ]
+        assert [r.id for r in ledger.items() if r.id in ("old_name", "new_name")] == ["new_name"]
     assert stray_files(suite) == []
     assert '"leftover"' not in _check_passes(suite)
 

@@ -61,7 +61,7 @@ def test_ledger_rows_and_the_log_are_keyed_by_the_id(mcp: Path, runner: Any) -> 
     with Ledger.open(load_settings(mcp).ledger) as ledger:
         kinds = [e.kind for e in ledger.history(ID)]
         assert ledger.history(FILE) == []
-        items = {row["id"] for row in ledger.items()}
+        items = {row.id for row in ledger.items()}
     assert kinds == ["adoption", "quarantine"]
     assert ID in items and FILE not in items
     log = json.loads(runner.invoke(app, ["log", ID, "--format", "json"]).stdout)

@@ -142,15 +142,15 @@ def test_rebuild_recreates_the_index(suite: Path, runner: CliRunner) -> None:
     assert result.stdout == "indexed 1 draft and 1 scenario\n"
     assert result.stderr == "skipped (unreadable): drafts/broken.yaml\n"
     with Ledger.open(suite / ".intake" / "ledger.db") as ledger:
-        items = {row["id"]: row for row in ledger.items()}
+        items = {row.id: row for row in ledger.items()}
     assert set(items) == {"session_1", "issue_2"}
-    assert items["session_1"]["state"] == "draft" and items["session_1"]["captured_at"]
-    assert items["issue_2"]["source_type"] == "issue"
-    assert items["issue_2"]["content_hash"].startswith("sha256:")
+    assert items["session_1"].state == "draft" and items["session_1"].captured_at
+    assert items["issue_2"].source_type == "issue"
+    assert items["issue_2"].content_hash.startswith("sha256:")
     (suite / "drafts" / "session_1.yaml").unlink()
     runner.invoke(app, ["ledger", "rebuild"])
     with Ledger.open(suite / ".intake" / "ledger.db") as ledger:
-        assert [row["id"] for row in ledger.items()] == ["issue_2"]
+        assert [row.id for row in ledger.items()] == ["issue_2"]
 
 
 def test_log_command(suite: Path, runner: CliRunner) -> None:

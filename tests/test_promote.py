@@ -206,9 +206,9 @@ def test_promote_moves_draft_and_record_and_stamps(suite: Path) -> None:
     assert not list((suite / "scenarios").rglob("*.promote-tmp"))
     with Ledger.open(settings.ledger) as ledger:
         events = [e for e in ledger.history("pdf_summary_loop") if e.kind == "promotion"]
-        items = {row["id"]: row for row in ledger.items()}
+        items = {row.id: row for row in ledger.items()}
     assert len(events) == 1 and events[0].detail["recovered"] is False
-    assert items["pdf_summary_loop"]["state"] == "scenario"
+    assert items["pdf_summary_loop"].state == "scenario"
     with pytest.raises(Conflict, match="already promoted"):
         promote(settings, "pdf_summary_loop")
 
@@ -270,7 +270,7 @@ def test_reject_keeps_record_and_reason_in_ledger(suite: Path, runner) -> None:
     assert not draft.exists() and not record_path(draft).exists()
     with Ledger.open(load_settings(suite).ledger) as ledger:
         events = [e for e in ledger.history("pdf_summary_loop") if e.kind == "rejection"]
-        ids = [row["id"] for row in ledger.items()]
+        ids = [row.id for row in ledger.items()]
     assert len(events) == 1
     detail = events[0].detail
     assert detail["reason"] == "duplicate of #12"
@@ -510,9 +510,9 @@ def test_a_promotion_event_an_older_crash_left_unwritten_is_logged_through_one_u
     assert dest.read_bytes() == crlf
     with Ledger.open(settings.ledger) as ledger:
         events = [e for e in ledger.history("pdf_summary_loop") if e.kind == "promotion"]
-        items = {row["id"]: row for row in ledger.items()}
+        items = {row.id: row for row in ledger.items()}
     assert [e.detail["recovered"] for e in events] == [True]
     assert events[0].detail["content_hash"] == content_hash(dest)
-    assert items["pdf_summary_loop"]["state"] == "scenario"
+    assert items["pdf_summary_loop"].state == "scenario"
     with pytest.raises(Conflict, match="already promoted"):
         promote(settings, "pdf_summary_loop")

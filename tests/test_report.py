@@ -17,6 +17,7 @@ import pytest
 from intake.config import load_settings
 from intake.contract.models import (
     Record,
+    ScenarioView,
 )
 from intake.errors import UsageError
 from intake.report import (
@@ -52,7 +53,7 @@ def sf(
     record: RecordFacts | None = None,
 ) -> ScenarioFile:
     body = {"id": scenario_id, "category": category, **(data or {})}
-    return ScenarioFile(file=f"{scenario_id}.yaml", data=body, record=record)
+    return ScenarioFile(file=f"{scenario_id}.yaml", view=ScenarioView.of(body), record=record)
 
 
 # --- the gap to the target -------------------------------------------------------------------
@@ -124,7 +125,7 @@ def test_categories_are_counted_separately() -> None:
             sf("a", category="memory", data={"source": {"type": "issue", "link": "x"}}),
             sf("b", category="memory"),
             sf("c", category="vision"),
-            ScenarioFile("d.yaml", {"id": "d"}),
+            ScenarioFile("d.yaml", ScenarioView.of({"id": "d"})),
         ],
         now=NOW,
     )
@@ -480,10 +481,12 @@ def hostile_report() -> Any:
         [
             ScenarioFile(
                 "evil<b>.yaml",
-                {"id": HOSTILE, "category": HOSTILE, "source": {"type": "session", "link": "x"}},
+                ScenarioView.of(
+                    {"id": HOSTILE, "category": HOSTILE, "source": {"type": "session", "link": "x"}}
+                ),
                 RecordFacts(id="e", kind="session", promoted_at=at("2026-02-02")),
             ),
-            ScenarioFile(f"{HOSTILE}.yaml", {"id": "u", "category": "memory"}),
+            ScenarioFile(f"{HOSTILE}.yaml", ScenarioView.of({"id": "u", "category": "memory"})),
             ScenarioFile("bad.yaml", None, problem=f"invalid YAML: {HOSTILE}", line=3),
         ],
         [],

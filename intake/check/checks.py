@@ -16,7 +16,7 @@ from typing import Any
 
 from intake.check.context import CheckContext, base_findings, line_text
 from intake.check.result import Finding
-from intake.contract.models import Record, ReviewDecision, ScenarioView, windows_name_problem
+from intake.contract.models import Record, ReviewDecision, ScenarioView, windows_problem
 from intake.contract.untrusted import JudgeHit, judge_hits
 from intake.contract.validate import FileResult
 from intake.contract.yamlio import YamlProblem, parse_checked
@@ -40,19 +40,6 @@ class Check:
 
 
 # --- file names ---------------------------------------------------------------------------
-
-
-def windows_problem(path: Path, root: Path) -> str | None:
-    """Why one of the path's names (below the suite's root) cannot exist on Windows."""
-    try:
-        parts = path.relative_to(root).parts
-    except ValueError:
-        parts = (path.name,)
-    for part in parts:
-        problem = windows_name_problem(part)
-        if problem is not None:
-            return problem
-    return None
 
 
 def windows_names(ctx: CheckContext) -> list[Finding]:

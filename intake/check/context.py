@@ -119,11 +119,6 @@ class CheckContext:
             shown = self.shown[path] = display_path(path, self.settings.root)
         return shown
 
-    def data(self, path: Path) -> dict[str, Any] | None:
-        """The parsed document of a scenario or draft (None when it could not be read)."""
-        result = self.validated.get(path)
-        return None if result is None else result.data
-
     def view(self, path: Path) -> ScenarioView | None:
         """The typed, read-only view of a scenario or draft (None when it could not be read),
         built once by the validator."""

@@ -11,8 +11,6 @@ retired or that has no retirement in its record.
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from pydantic import ValidationError
 
 from intake.check.context import CheckContext
@@ -22,18 +20,13 @@ from intake.lifecycle.quarantine import QUARANTINE_TAG, state_of
 from intake.store.records import content_hash, iter_scenarios, record_path
 
 
-def _tags(ctx: CheckContext, path: Path) -> list[str]:
-    data = ctx.data(path)
-    tags = data.get("tags") if isinstance(data, dict) else None
-    return [t for t in tags if isinstance(t, str)] if isinstance(tags, list) else []
-
-
 def lifecycle_changes(ctx: CheckContext) -> list[Finding]:
     """Quarantine tags against records; retired scenarios against their retirement."""
     found: list[Finding] = []
     for path in ctx.scenarios:
         record = ctx.loaded.get(record_path(path))
-        tagged = QUARANTINE_TAG in _tags(ctx, path)
+        view = ctx.view(path)
+        tagged = view is not None and QUARANTINE_TAG in view.tags
         state = state_of(record) if record is not None else LifecycleState.active
         if tagged and state is not LifecycleState.quarantined:
             found.append(

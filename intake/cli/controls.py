@@ -41,14 +41,13 @@ def register(app: typer.Typer) -> None:
         if result.scrubbed:
             err(f"scrubbed from the exported transcripts: {scrub_counts(result.scrubbed)}")
         if fmt is Format.json:
-            emit_json({"folder": str(folder), "controls": result.written, "notes": result.notes})
+            written = [e.model_dump() for e in result.written]
+            emit_json({"folder": str(folder), "controls": written, "notes": result.notes})
             return
-        fails = sum(e["label"] == "FAIL" for e in result.written)
-        passes = sum(e["label"] == "PASS" for e in result.written)
-        stale = sum(not e["current"] for e in result.written)
+        counts = result.counts()
         out(
-            f"exported {fails} FAIL and {passes} PASS control(s) to {folder} "
-            f"({stale} stale); index: {folder / 'index.json'}"
+            f"exported {counts['FAIL']} FAIL and {counts['PASS']} PASS control(s) to {folder} "
+            f"({counts['stale']} stale); index: {folder / 'index.json'}"
         )
 
     app.add_typer(controls_app, name="controls")

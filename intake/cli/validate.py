@@ -12,28 +12,6 @@ from intake.errors import EXIT_FINDINGS, UsageError
 from intake.ghoutput import annotation, datum
 
 
-def github_annotation(severity: str, file: str, line: int, message: str) -> str:
-    """A GitHub workflow command (``::error file=…,line=…::…``), escaped as GitHub requires."""
-
-    return annotation(severity, file, line, message)
-
-
-def placeholders_left(report: object) -> dict[str, int]:
-    """Marked placeholders still in each draft-level file (file → count)."""
-    from intake.contract.models import PLACEHOLDER_MARK, Level
-    from intake.contract.validate import ValidationReport
-    from intake.contract.yamlio import walk_strings
-
-    assert isinstance(report, ValidationReport)
-    counts = {}
-    for result in report.files:
-        if result.level is Level.draft and result.data is not None:
-            found = sum(PLACEHOLDER_MARK in text for _, text in walk_strings(result.data))
-            if found:
-                counts[result.file] = found
-    return counts
-
-
 def register(app: typer.Typer) -> None:
     """Add ``validate``."""
 
@@ -85,7 +63,7 @@ def register(app: typer.Typer) -> None:
 
             for note in gaia_notes(cfg):
                 err(f"note: {note}")
-        left = placeholders_left(report)
+        left = report.placeholders_left()
         if fmt is Format.json:
             emit_json(
                 {
@@ -101,11 +79,7 @@ def register(app: typer.Typer) -> None:
         else:
             for problem in report.problems:
                 if fmt is Format.github:
-                    out(
-                        github_annotation(
-                            problem.severity, problem.file, problem.line, problem.message
-                        )
-                    )
+                    out(annotation(problem.severity, problem.file, problem.line, problem.message))
                 else:
                     out(
                         f"{datum(problem.file)}:{problem.line}: {problem.severity}: "

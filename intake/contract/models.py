@@ -24,6 +24,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime
 from enum import StrEnum
+from pathlib import PurePath
 from types import MappingProxyType
 from typing import Annotated, Any, Literal
 
@@ -111,6 +112,16 @@ def windows_name_problem(name: str) -> str | None:
     if _RESERVED_STEM.fullmatch(name.split(".", 1)[0].rstrip(" ")):
         return "a device name Windows reserves (CON, PRN, AUX, NUL, COM0-9, LPT0-9)"
     return None
+
+
+def windows_problem(path: PurePath, root: PurePath) -> str | None:
+    """Why one of the path's names below ``root`` (its own name when it is not below it)
+    cannot be checked out on Windows, or None when all can."""
+    try:
+        parts = path.relative_to(root).parts
+    except ValueError:
+        parts = (path.name,)
+    return next((p for p in map(windows_name_problem, parts) if p is not None), None)
 
 
 def placeholder(what: str) -> str:

@@ -41,7 +41,7 @@ from intake.contract.yamlio import (
 )
 from intake.errors import InputError, UsageError
 from intake.fileio import check_regular_file, read_input
-from intake.paths import display_path
+from intake.paths import display_path, inside
 
 ADOPTED_NO_RATIONALE = "adopted without a difficulty_rationale (add one, or adopt with --rationale)"
 
@@ -99,6 +99,11 @@ class FileResult:
         """The typed, read-only view of the scenario (``None`` when it could not be read)."""
         return ScenarioView.of(self.data) if self.data is not None else None
 
+    @property
+    def placeholders(self) -> int:
+        """Marked placeholders still in the file (values holding ``PLACEHOLDER_MARK``)."""
+        return len(self.view.placeholders) if self.view is not None else 0
+
 
 @dataclass
 class ValidationReport:
@@ -123,6 +128,12 @@ class ValidationReport:
         """Number of warnings."""
         return sum(p.severity is Severity.warning for p in self.problems)
 
+    def placeholders_left(self) -> dict[str, int]:
+        """Marked placeholders still in each draft-level file that has any (file → count)."""
+        return {
+            f.file: f.placeholders for f in self.files if f.level is Level.draft and f.placeholders
+        }
+
 
 def collect(paths: Iterable[Path]) -> list[Path]:
     """Expand files and folders (recursively, ``*.yaml``) into a sorted, de-duplicated list."""
@@ -140,16 +151,6 @@ def collect(paths: Iterable[Path]) -> list[Path]:
         else:
             found[path] = None
     return list(found)
-
-
-def _inside(path: Path, folder: Path | None) -> bool:
-    if folder is None:
-        return False
-    try:
-        path.resolve().relative_to(folder.resolve())
-    except ValueError:
-        return False
-    return True
 
 
 def choose_level(data: dict[str, Any], *, is_draft: bool, strict: bool) -> Level:
@@ -263,7 +264,9 @@ def _validate_file(
     raw_id = data.get("id")
     result.scenario_id = raw_id if isinstance(raw_id, str) else None
     result.id_line = parsed.line_of(("id",))
-    level = choose_level(data, is_draft=_inside(path, drafts_dir), strict=strict)
+    level = choose_level(
+        data, is_draft=drafts_dir is not None and inside(path, drafts_dir), strict=strict
+    )
     result.level = level
     rules = list(_gaia_rules(parsed, path, level))
     explained = {where for _, _, _, where, sev in rules if sev == "error" and where}
@@ -456,7 +459,7 @@ def validate_paths(
             display=display_path(p, root),
             manifest=manifest,
             stand=standing_of(p)
-            if standing_of is not None and not _inside(p, drafts_dir)
+            if standing_of is not None and not (drafts_dir is not None and inside(p, drafts_dir))
             else Standing.none,
         )
         for p in files

@@ -10,8 +10,8 @@ Two jobs, two loaders, both ruamel.yaml:
   block-scalar style, so a tool edit changes only what it means to change.
 
 Two more, for other YAML than scenarios (ruamel's defaults, YAML 1.2): ``load_data`` reads
-configuration such as ``scrubbers/``; ``load_document``/``dump_document`` let the scrubber
-rewrite any YAML file it is given.
+configuration such as ``scrubbers/``; ``load_document`` reads any YAML text as a round-trip
+tree.
 """
 
 from __future__ import annotations
@@ -335,13 +335,6 @@ def load_data(text: str) -> Any:
 def load_document(text: str) -> Any:
     """A round-trip tree of any YAML text (ruamel's defaults), for rewriting a file."""
     return YAML(typ="rt").load(text)
-
-
-def dump_document(data: Any) -> str:
-    """Text of a tree from ``load_document``, with ruamel's default layout."""
-    stream = io.StringIO()
-    YAML(typ="rt").dump(data, stream)
-    return stream.getvalue()
 
 
 def _without_directive(text: str) -> str:

@@ -40,7 +40,7 @@ from intake.contract.models import (
     SourceType,
     check_login,
     parse_when,
-    windows_name_problem,
+    windows_problem,
 )
 from intake.contract.validate import Problem, Severity, validate_file
 from intake.contract.yamlio import YamlProblem, dump_roundtrip, load_roundtrip, parse_checked
@@ -90,18 +90,13 @@ def parse_source_type(value: str) -> SourceType:
 
 def _refuse_windows_names(settings: Settings, path: Path) -> None:
     """A scenario under a folder or file name Windows cannot check out is refused."""
-    try:
-        parts = path.resolve().relative_to(settings.scenarios.resolve()).parts
-    except ValueError:
-        parts = (path.name,)
-    for part in parts:
-        problem = windows_name_problem(part)
-        if problem is not None:
-            raise UsageError(
-                f"a name Windows cannot check out: {problem}",
-                where=display_path(path, settings.root),
-                hint="rename the file (or folder) first; GAIA's eval machines run Windows",
-            )
+    problem = windows_problem(path.resolve(), settings.scenarios.resolve())
+    if problem is not None:
+        raise UsageError(
+            f"a name Windows cannot check out: {problem}",
+            where=display_path(path, settings.root),
+            hint="rename the file (or folder) first; GAIA's eval machines run Windows",
+        )
 
 
 def _yaml_files(settings: Settings, targets: list[Path]) -> list[Path]:

@@ -36,7 +36,7 @@ from typing import Any
 
 from intake.config import Settings
 from intake.contract.gaia import agent_backend
-from intake.contract.models import JUDGED_STATUSES, ControlRun
+from intake.contract.models import JUDGED_STATUSES, ControlRun, ScenarioView
 from intake.contract.validate import validate_file
 from intake.errors import Conflict, InputError, SourceError, UsageError
 from intake.lifecycle.replay import (
@@ -178,7 +178,7 @@ def control_draft(
     def clean(line: str) -> str:
         return engine.scrub_text(line, json_path="$.runner").text
 
-    state = ReplayState(draft.stem, turns, document_names(data))
+    state = ReplayState(draft.stem, turns, document_names(ScenarioView.of(data)))
     with ReplayServer(state, settings.replay_port) as server:
         _check_replay_answers(settings, server, state)
         code, stream, before = invoke_runner(

@@ -21,12 +21,15 @@ import json
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
+
+from pydantic import BaseModel
 
 from intake.config import Settings
 from intake.contract.models import (
     ID_PATTERN,
     JUDGED_STATUSES,
+    ControlRun,
     Record,
     ReviewDecision,
     Run,
@@ -55,20 +58,86 @@ INDEX_NAME = "index.json"
 MAX_SCORECARD_BYTES = 20 * 1024 * 1024
 
 
+class ControlTool(BaseModel):
+    """A tool call of a transcript turn (a passing run's scorecard names only the tool)."""
+
+    tool: str
+    arguments: str | None = None
+    result: str | None = None
+    outcome: str | None = None
+
+
+class ControlTurn(BaseModel):
+    """One transcript turn; a passing run's values are its scorecard's, as GAIA wrote them."""
+
+    turn: Any
+    user_message: Any
+    answer: Any
+    tools: list[ControlTool]
+
+
+class Verdict(BaseModel):
+    """A judge's verdict on the control's transcript."""
+
+    run_id: str
+    status: str
+    score: float | None
+    judge: str | None
+    at: str
+
+
+class Control(BaseModel):
+    """One labelled control file (``docs/controls.md``): fields left unset are not written."""
+
+    export_version: int = EXPORT_VERSION
+    scenario_id: str
+    scenario: str
+    category: Any
+    suite: str | None
+    criteria_hash: str | None
+    current_criteria_hash: str
+    current: bool
+    label: Literal["FAIL", "PASS"]
+    transcript_kind: str
+    run_id: str | None = None
+    model: str | None = None
+    labelled_by: list[str]
+    labelled_at: str
+    labelled_how: str
+    turns: list[ControlTurn]
+    verdicts: list[Verdict]
+
+    def document(self) -> dict[str, Any]:
+        """The file's JSON, before scrubbing."""
+        return self.model_dump(mode="json", exclude_unset=True)
+
+
+class IndexEntry(BaseModel):
+    """A written control as ``index.json`` lists it (the scrubbed file's values)."""
+
+    file: str
+    scenario_id: str
+    label: str
+    criteria_hash: str | None
+    current: bool
+
+
 @dataclass
 class ExportResult:
     """What was written and what was left out (and why)."""
 
     folder: Path
-    written: list[dict[str, Any]] = field(default_factory=list)
-    """The index entries."""
+    written: list[IndexEntry] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     scrubbed: dict[str, int] = field(default_factory=dict)
 
-
-def _criteria_hash(data: dict[str, Any]) -> str:
-
-    return criteria_hash(data)
+    def counts(self) -> dict[str, int]:
+        """FAIL and PASS controls written, and how many are stale."""
+        return {
+            "FAIL": sum(e.label == "FAIL" for e in self.written),
+            "PASS": sum(e.label == "PASS" for e in self.written),
+            "stale": sum(not e.current for e in self.written),
+        }
 
 
 def _labelled_hash(record: Record, path: Path, current: str) -> str | None:
@@ -89,23 +158,20 @@ def _reviewers(record: Record) -> list[str]:
     )
 
 
-def _fail_transcript(record: Record) -> list[dict[str, Any]]:
+def _fail_transcript(record: Record) -> list[ControlTurn]:
     assert record.evidence is not None
     return [
-        {
-            "turn": t.turn,
-            "user_message": t.user_message,
-            "answer": t.answer,
-            "tools": [
-                {
-                    "tool": c.tool,
-                    "arguments": c.arguments,
-                    "result": c.result,
-                    "outcome": c.outcome.value,
-                }
+        ControlTurn(
+            turn=t.turn,
+            user_message=t.user_message,
+            answer=t.answer,
+            tools=[
+                ControlTool(
+                    tool=c.tool, arguments=c.arguments, result=c.result, outcome=c.outcome.value
+                )
                 for c in t.tools
             ],
-        }
+        )
         for t in sorted(record.evidence.turns, key=lambda t: t.turn)
     ]
 
@@ -119,7 +185,7 @@ def _passing_run(record: Record, current: str) -> Run | None:
     return max(passes, key=lambda r: (r.at, r.recorded_at)) if passes else None
 
 
-def _run_transcript(settings: Settings, run: Run, scenario_id: str) -> list[dict[str, Any]] | None:
+def _run_transcript(settings: Settings, run: Run, scenario_id: str) -> list[ControlTurn] | None:
     """The passing run's turns from its scorecard in the suite; None when it is not there."""
     if run.scorecard_path is None:
         return None
@@ -139,43 +205,42 @@ def _run_transcript(settings: Settings, run: Run, scenario_id: str) -> list[dict
     if not isinstance(turns, list):
         return None
     return [
-        {
-            "turn": t.get("turn"),
-            "user_message": t.get("user_message"),
-            "answer": t.get("agent_response"),
-            "tools": [
-                {"tool": str(name)} for name in t.get("agent_tools") or [] if isinstance(name, str)
+        ControlTurn(
+            turn=t.get("turn"),
+            user_message=t.get("user_message"),
+            answer=t.get("agent_response"),
+            tools=[
+                ControlTool(tool=name)
+                for name in t.get("agent_tools") or []
+                if isinstance(name, str)
             ],
-        }
+        )
         for t in turns
         if isinstance(t, dict)
     ]
 
 
-def _verdict(
-    run_id: str, status: str, score: float | None, judge: str | None, at: Any
-) -> dict[str, Any]:
-    return {
-        "run_id": run_id,
-        "status": status,
-        "score": score,
-        "judge": judge,
-        "at": at.isoformat(timespec="seconds"),
-    }
+def _verdict(run: Run | ControlRun) -> Verdict:
+    return Verdict(
+        run_id=run.run_id,
+        status=run.status,
+        score=run.score,
+        judge=run.judge_model,
+        at=run.at.isoformat(timespec="seconds"),
+    )
 
 
 def case_controls(
     settings: Settings, path: Path, record: Record, data: dict[str, Any]
-) -> tuple[list[dict[str, Any]], list[str]]:
+) -> tuple[list[Control], list[str]]:
     """The labelled controls of one promoted case (unscrubbed), and notes on what is missing."""
 
     assert record.promotion is not None
     scenario_id = record.id
-    current_criteria = _criteria_hash(data)
+    current_criteria = criteria_hash(data)
     labelled = _labelled_hash(record, path, current_criteria)
-    stale = labelled != current_criteria
     runnable = runnable_hash(data)
-    base = {
+    base: dict[str, Any] = {
         "export_version": EXPORT_VERSION,
         "scenario_id": scenario_id,
         "scenario": display_path(path, settings.root),
@@ -183,30 +248,29 @@ def case_controls(
         "suite": record.promotion.suite.value if record.promotion.suite else None,
         "criteria_hash": labelled,
         "current_criteria_hash": current_criteria,
-        "current": not stale,
+        "current": labelled == current_criteria,
     }
-    controls: list[dict[str, Any]] = []
+    controls: list[Control] = []
     notes: list[str] = []
     if has_captured_answer(record):
         replayed = replay_hash(replay_turns(record))
-        verdicts = [
-            _verdict(c.run_id, c.status, c.score, c.judge_model, c.at)
-            for c in record.controls
-            if c.runnable_hash == runnable
-            and c.replay_hash == replayed
-            and c.status in JUDGED_STATUSES
-        ]
         controls.append(
-            {
+            Control(
                 **base,
-                "label": "FAIL",
-                "transcript_kind": "captured_failure",
-                "labelled_by": _reviewers(record),
-                "labelled_at": record.promotion.at.isoformat(timespec="seconds"),
-                "labelled_how": "reviewers approved criteria for the captured failure",
-                "turns": _fail_transcript(record),
-                "verdicts": verdicts,
-            }
+                label="FAIL",
+                transcript_kind="captured_failure",
+                labelled_by=_reviewers(record),
+                labelled_at=record.promotion.at.isoformat(timespec="seconds"),
+                labelled_how="reviewers approved criteria for the captured failure",
+                turns=_fail_transcript(record),
+                verdicts=[
+                    _verdict(c)
+                    for c in record.controls
+                    if c.runnable_hash == runnable
+                    and c.replay_hash == replayed
+                    and c.status in JUDGED_STATUSES
+                ],
+            )
         )
     else:
         notes.append(f"{scenario_id}: no captured answer, no FAIL control")
@@ -214,19 +278,19 @@ def case_controls(
     turns = _run_transcript(settings, run, scenario_id) if run is not None else None
     if run is not None and turns is not None:
         controls.append(
-            {
+            Control(
                 **base,
-                "label": "PASS",
-                "transcript_kind": "strong_run",
-                "run_id": run.run_id,
-                "model": run.model,
-                "labelled_by": [run.judge_model or "GAIA's judge"],
-                "labelled_at": run.at.isoformat(timespec="seconds"),
-                "labelled_how": "GAIA's judge passed a strong run; the promotion's reviewers "
+                label="PASS",
+                transcript_kind="strong_run",
+                run_id=run.run_id,
+                model=run.model,
+                labelled_by=[run.judge_model or "GAIA's judge"],
+                labelled_at=run.at.isoformat(timespec="seconds"),
+                labelled_how="GAIA's judge passed a strong run; the promotion's reviewers "
                 f"approved the case ({', '.join(_reviewers(record)) or 'no reviewer recorded'})",
-                "turns": turns,
-                "verdicts": [_verdict(run.run_id, run.status, run.score, run.judge_model, run.at)],
-            }
+                turns=turns,
+                verdicts=[_verdict(run)],
+            )
         )
     else:
         notes.append(
@@ -263,7 +327,7 @@ def _promoted(settings: Settings) -> list[tuple[Path, Record, dict[str, Any]]]:
             data = parse_checked(path.read_bytes()).data
         except (UsageError, YamlProblem, OSError):
             continue
-        if record.promotion is None or record.source.private or not isinstance(data, dict):
+        if record.promotion is None or record.source.private:
             continue
         found.append((path, record, data))
     return found
@@ -292,38 +356,41 @@ def export_controls(settings: Settings, folder: Path) -> ExportResult:
             continue
         controls, notes = case_controls(settings, path, record, data)
         result.notes.extend(notes)
-        for doc in controls:
-            clean, report = scrub_tree(doc, scrubber=engine)
+        for control in controls:
+            clean, report = scrub_tree(control.document(), scrubber=engine)
             for kind, count in report.counts.items():
                 result.scrubbed[kind] = result.scrubbed.get(kind, 0) + count
-            name = export_name(record.id, doc["label"])
+            name = export_name(record.id, control.label)
             assert name is not None
             documents.append((name, clean))
     folder.mkdir(parents=True, exist_ok=True)
     for name, doc in documents:
         atomic_write(_confined(folder, name), json.dumps(doc, indent=2, ensure_ascii=False) + "\n")
         result.written.append(
-            {
-                "file": name,
-                "scenario_id": doc["scenario_id"],
-                "label": doc["label"],
-                "criteria_hash": doc["criteria_hash"],
-                "current": doc["current"],
-            }
+            IndexEntry(
+                file=name,
+                scenario_id=doc["scenario_id"],
+                label=doc["label"],
+                criteria_hash=doc["criteria_hash"],
+                current=doc["current"],
+            )
         )
     index = {
         "export_version": EXPORT_VERSION,
         "exported_at": utcnow().isoformat(timespec="seconds"),
-        "controls": result.written,
-        "counts": {
-            "FAIL": sum(e["label"] == "FAIL" for e in result.written),
-            "PASS": sum(e["label"] == "PASS" for e in result.written),
-            "stale": sum(not e["current"] for e in result.written),
-        },
+        "controls": [e.model_dump() for e in result.written],
+        "counts": result.counts(),
     }
     text = json.dumps(index, indent=2, ensure_ascii=False) + "\n"
     atomic_write(_confined(folder, INDEX_NAME), text)
     return result
 
 
-__all__ = ["ExportResult", "case_controls", "export_controls", "export_name"]
+__all__ = [
+    "Control",
+    "ExportResult",
+    "IndexEntry",
+    "case_controls",
+    "export_controls",
+    "export_name",
+]

@@ -64,7 +64,7 @@ from intake.lifecycle.split import with_split
 from intake.paths import display_path, inside
 from intake.scrub import scan_paths, scrub_tree, scrubber_for
 from intake.store.edit import Edit, edit
-from intake.store.history import history_file, history_text, stages_of
+from intake.store.history import Stages, history_file, history_text
 from intake.store.journal import Event, Unit, crash_steps
 from intake.store.records import (
     canonical_json,
@@ -624,7 +624,6 @@ def reject(settings: Settings, target: str, reason: str) -> RejectResult:
         actor, withheld = acting_author(settings)
         if withheld:
             notes.append(withheld)
-        stages = stages_of(record)
         event = Event(
             "rejection",
             display_path(draft, settings.root),
@@ -633,7 +632,7 @@ def reject(settings: Settings, target: str, reason: str) -> RejectResult:
                 "reason": reason,
                 "content_hash": content_hash(draft),
                 "record": copied,
-                "stages": stages,
+                "stages": Stages.of(record).to_dict() if record is not None else {},
             },
             at=utcnow().isoformat(),
         )
@@ -641,7 +640,7 @@ def reject(settings: Settings, target: str, reason: str) -> RejectResult:
         private = inside(draft, settings.private_drafts) or (
             record is not None and record.source.private
         )
-        writes = [] if private else [_history_write(settings, scenario_id, event, stages)]
+        writes = [] if private else [_history_write(settings, scenario_id, event)]
         tx.commit(
             Unit(
                 "reject",
@@ -655,11 +654,10 @@ def reject(settings: Settings, target: str, reason: str) -> RejectResult:
     return RejectResult(scenario_id, draft, record is not None, notes)
 
 
-def _history_write(
-    settings: Settings, scenario_id: str, event: Any, stages: dict[str, Any]
-) -> tuple[Path, str]:
+def _history_write(settings: Settings, scenario_id: str, event: Event) -> tuple[Path, str]:
     """The rejection's committed history file (``intake.store.history``): what a clone rebuilds."""
 
+    assert event.at is not None  # the rejection's event is stamped when it is made
     path = history_file(settings, event.id, event.kind)
     refuse_outside_root(settings, path.parent, what="the history folder")
     text = history_text(
@@ -669,11 +667,7 @@ def _history_write(
         scenario_id=scenario_id,
         path=event.path,
         actor=event.actor,
-        detail={
-            "reason": event.detail["reason"],
-            "content_hash": event.detail["content_hash"],
-            "stages": stages,
-        },
+        detail={k: event.detail[k] for k in ("reason", "content_hash", "stages")},
     )
     return path, text
 

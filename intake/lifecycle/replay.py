@@ -71,7 +71,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import PurePosixPath, PureWindowsPath
 from typing import Any
 
-from intake.contract.models import Record, ToolCallEvidence, ToolOutcome
+from intake.contract.models import Record, ScenarioView, ToolCallEvidence, ToolOutcome
 from intake.errors import SourceError
 from intake.sources.model import INFRASTRUCTURE_FALLBACKS, failure_kind
 
@@ -175,16 +175,9 @@ def replay_hash(turns: list[ReplayTurn]) -> str:
     return "sha256:" + hashlib.sha256(raw.encode("utf-8")).hexdigest()
 
 
-def document_names(data: dict[str, Any]) -> set[str]:
+def document_names(scenario: ScenarioView) -> set[str]:
     """File names of the scenario's ``setup.index_documents`` (entries or ``path`` keys)."""
-    setup = data.get("setup")
-    entries = setup.get("index_documents") if isinstance(setup, dict) else None
-    names: set[str] = set()
-    for entry in entries if isinstance(entries, list) else []:
-        path = entry.get("path") if isinstance(entry, dict) else entry
-        if isinstance(path, str) and path.strip():
-            names.add(_base_name(path))
-    return names
+    return {_base_name(d.path) for d in scenario.documents if d.path and d.path.strip()}
 
 
 def _base_name(path: str) -> str:

@@ -106,15 +106,6 @@ def with_split(settings: Settings, raw: bytes, scenario_id: str, category: str) 
     return with_tags(raw, lambda current: with_split_tag(current, tag))
 
 
-def split_tag_of(raw: bytes) -> str | None:
-    """The split tag a scenario's bytes carry, if any."""
-    from intake.contract.yamlio import decode, load_roundtrip
-
-    tags = load_roundtrip(decode(raw)).get("tags")
-    found = [t for t in tags if t in SPLIT_TAGS] if isinstance(tags, list) else []
-    return str(found[0]) if found else None
-
-
 def _tagged(raw: bytes, tag: str) -> bytes:
     from intake.contract.yamlio import with_tags
 

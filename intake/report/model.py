@@ -27,12 +27,13 @@ from __future__ import annotations
 import re
 import statistics
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from datetime import UTC, date, datetime
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from intake.contract.models import RunTier, ScenarioView, TierStats, difficulty, parse_when
+from intake.store.history import Stages
 from intake.store.ledger import Event
 from intake.store.records import RECORD_SUFFIX, utcnow
 from intake.wording import counted, verb
@@ -82,25 +83,18 @@ class RecordFacts:
 
 @dataclass(frozen=True)
 class ScenarioFile:
-    """One ``*.yaml`` of the suite: its top-level keys, or why it could not be read.
-
-    The report reads the file through ``view`` (``intake.contract.models.ScenarioView``), built
-    once from ``data`` (the top-level keys the report reads, ``TOP_KEYS``).
+    """One ``*.yaml`` of the suite: its typed view (``intake.contract.models.ScenarioView``,
+    built from the top-level keys the report reads, ``TOP_KEYS``), or why it could not be read.
     """
 
     file: str
-    data: dict[str, Any] | None
+    view: ScenarioView | None
+    """None when the file could not be read."""
     record: RecordFacts | None = None
     problem: str | None = None
     line: int = 1
     committed_at: datetime | None = None
     """When git first saw the file (``intake.gitutil.first_added``), if it did."""
-    view: ScenarioView | None = field(init=False, repr=False, compare=False)
-    """The typed view of ``data`` (None when the file could not be read)."""
-
-    def __post_init__(self) -> None:
-        view = ScenarioView.of(self.data) if self.data is not None else None
-        object.__setattr__(self, "view", view)
 
     @property
     def category(self) -> str:
@@ -206,15 +200,8 @@ class Funnel:
     )
 
     def to_dict(self) -> dict[str, Any]:
-        """JSON form."""
-        out = {key: getattr(self, key) for key, _ in self.STAGES}
-        out.update(
-            open_drafts=self.open_drafts,
-            median_days_to_promotion=self.median_days_to_promotion,
-            promotions_timed=self.promotions_timed,
-            ledger=self.ledger,
-        )
-        return out
+        """JSON form (the stages first, in their order)."""
+        return asdict(self)
 
 
 @dataclass(frozen=True)
@@ -623,17 +610,15 @@ class _Item:
             self.promoted_at = record.promoted_at
             self.promoted = True
 
-    def absorb_stages(self, stages: Any) -> None:
+    def absorb_stages(self, stages: Stages | None) -> None:
         """The stages a rejected draft had reached (its rejection event keeps them, so a clone
         whose ledger was rebuilt from the committed history counts them as the original)."""
-        if not isinstance(stages, dict):
+        if stages is None:
             return
-        self.drafted_at = self.drafted_at or parse_when(stages.get("drafted_at"))
-        self.scrubbed |= stages.get("scrubbed") is True
-        self.reviewed |= stages.get("reviewed") is True
-        tiers = stages.get("tiers")
-        if isinstance(tiers, list):
-            self.tiers |= {t for t in tiers if isinstance(t, str)}
+        self.drafted_at = self.drafted_at or parse_when(stages.drafted_at)
+        self.scrubbed |= stages.scrubbed
+        self.reviewed |= stages.reviewed
+        self.tiers |= set(stages.tiers)
 
 
 def _funnel(
@@ -673,7 +658,7 @@ def _funnel(
             item.promoted_at = item.promoted_at or when
         elif event.kind == "rejection":
             item.rejected = True
-            item.absorb_stages(event.detail.get("stages"))
+            item.absorb_stages(Stages.read(event.detail.get("stages")))
     notes = []
     chosen = list(items.items())
     if since is not None:

@@ -18,7 +18,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from intake.config import Settings
-from intake.contract.models import Record, RunTier, parse_when, tier_stats
+from intake.contract.models import Record, RunTier, ScenarioView, parse_when, tier_stats
 from intake.contract.yamlio import YamlProblem, parse_top
 from intake.errors import InputError, UsageError
 from intake.fileio import read_input
@@ -195,7 +195,7 @@ def read_scenario(path: str | Path, display: str, has_record: bool | None = None
         return ScenarioFile(display, None, record, f"cannot read: {exc.message}")
     except YamlProblem as exc:
         return ScenarioFile(display, None, record, exc.message, exc.line or 1)
-    return ScenarioFile(display, parsed.data, record)
+    return ScenarioFile(display, ScenarioView.of(parsed.data), record)
 
 
 Job = tuple[str, str, bool]

@@ -21,16 +21,19 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass, field, replace
+from dataclasses import asdict, dataclass, field, replace
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from intake.config import Settings
 from intake.contract.models import ID_PATTERN
 from intake.paths import display_path
 from intake.store.ledger import Event, Ledger
 from intake.store.trust import HISTORY_SUFFIX
+
+if TYPE_CHECKING:
+    from intake.contract.models import Record
 
 HISTORY_VERSION = 1
 HISTORY_KINDS = frozenset({"rejection"})
@@ -75,16 +78,43 @@ def history_text(
     return json.dumps(doc, sort_keys=True, ensure_ascii=False) + "\n"
 
 
-def stages_of(record: Any) -> dict[str, Any]:
-    """What the report's funnel needs of a rejected draft's record: the stages it reached."""
-    if record is None:
-        return {}
-    return {
-        "drafted_at": record.source.captured_at.isoformat(),
-        "scrubbed": record.scrub is not None,
-        "reviewed": bool(record.reviews),
-        "tiers": sorted({run.tier.value for run in record.runs}),
-    }
+@dataclass(frozen=True)
+class Stages:
+    """How far a rejected draft had got, kept in its rejection event and history file: what
+    the report's funnel counts of it (booleans, a time and tier names; never the record's text).
+    """
+
+    drafted_at: str | None = None
+    scrubbed: bool = False
+    reviewed: bool = False
+    tiers: tuple[str, ...] = ()
+
+    @classmethod
+    def of(cls, record: Record) -> Stages:
+        """The stages a draft's record shows it reached."""
+        return cls(
+            record.source.captured_at.isoformat(),
+            record.scrub is not None,
+            bool(record.reviews),
+            tuple(sorted({run.tier.value for run in record.runs})),
+        )
+
+    @classmethod
+    def read(cls, value: Any) -> Stages | None:
+        """The stages an event's detail holds, or None when it is not what intake writes."""
+        if not isinstance(value, dict):
+            return None
+        drafted, tiers = value.get("drafted_at"), value.get("tiers", [])
+        if drafted is not None and (not isinstance(drafted, str) or _when(drafted) is None):
+            return None
+        if not isinstance(tiers, list) or not all(t in TIERS for t in tiers):
+            return None
+        scrubbed, reviewed = value.get("scrubbed") is True, value.get("reviewed") is True
+        return cls(drafted, scrubbed, reviewed, tuple(sorted(set(tiers))))
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON the event and the history file keep."""
+        return {**asdict(self), "tiers": list(self.tiers)}
 
 
 @dataclass
@@ -166,19 +196,10 @@ def _rejection_detail(detail: dict[str, Any]) -> dict[str, Any] | None:
     out: dict[str, Any] = {"reason": " ".join(reason.split()), "content_hash": digest}
     if stages is None or stages == {}:
         return out
-    if not isinstance(stages, dict):
+    read = Stages.read(stages)
+    if read is None:
         return None
-    drafted, tiers = stages.get("drafted_at"), stages.get("tiers", [])
-    if drafted is not None and (not isinstance(drafted, str) or _when(drafted) is None):
-        return None
-    if not isinstance(tiers, list) or not all(t in TIERS for t in tiers):
-        return None
-    out["stages"] = {
-        "drafted_at": drafted,
-        "scrubbed": stages.get("scrubbed") is True,
-        "reviewed": stages.get("reviewed") is True,
-        "tiers": sorted(set(tiers)),
-    }
+    out["stages"] = read.to_dict()
     return out
 
 
@@ -224,13 +245,12 @@ def count_history(settings: Settings) -> int:
 __all__ = [
     "HISTORY_SUFFIX",
     "HISTORY_KINDS",
-    "HISTORY_SUFFIX",
     "HistoryRead",
+    "Stages",
     "count_history",
     "history_dir",
     "history_file",
     "history_text",
     "read_history",
     "restore",
-    "stages_of",
 ]

@@ -79,16 +79,8 @@ class Unit:
                 for p, t in self.writes
             ],
             "removes": [rel(p) for p in self.removes],
-            "events": [
-                {
-                    "id": e.id,
-                    "kind": e.kind,
-                    "path": e.path,
-                    "actor": e.actor,
-                    "detail": e.detail,
-                    "at": e.at,
-                }
-                for e in self.events
+            "events": [  # the unit's id is the events' scenario_id
+                {k: v for k, v in e.to_dict().items() if k != "scenario_id"} for e in self.events
             ],
             "index": self.index,
             "rename_from": self.rename_from,
@@ -219,8 +211,8 @@ def _carry_out(
         if announce:
             crashpoints.reached(f"{unit.command}:events-logged")
         if unit.index == "remove":
-            rows = [r for r in ledger.items() if r["id"] == unit.scenario_id]
-            if rows and rows[0].get("state") == "draft":
+            row = ledger.item(unit.scenario_id)
+            if row is not None and row.state == "draft":
                 ledger.remove_item(unit.scenario_id)
         elif unit.index is not None:
             yaml_files = [p for p, _ in unit.writes if p.suffix == ".yaml"]

@@ -25,7 +25,7 @@ import sqlite3
 import time
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -128,21 +128,48 @@ class Event:
 
     @classmethod
     def from_row(cls, row: Mapping[str, Any]) -> Event:
-        """The event a row of ``events`` holds (a detail that is not a JSON object reads as
-        empty)."""
+        """The event a row of ``events`` holds (every column; a detail that is not a JSON
+        object reads as empty)."""
         try:
-            detail = json.loads(row.get("detail") or "{}")
+            detail = json.loads(row["detail"] or "{}")
         except (json.JSONDecodeError, TypeError):
             detail = {}
         return cls(
             kind=str(row["kind"]),
-            path=row.get("path"),
-            actor=row.get("actor"),
+            path=row["path"],
+            actor=row["actor"],
             detail=detail if isinstance(detail, dict) else {},
             id=str(row["id"]),
-            at=row.get("at"),
-            scenario_id=row.get("scenario_id"),
+            at=row["at"],
+            scenario_id=row["scenario_id"],
         )
+
+
+@dataclass(frozen=True)
+class IndexItem:
+    """One row of the ``items`` index: a draft or scenario as its files last stood (derived,
+    ``rebuild`` recreates every row from the files)."""
+
+    id: str
+    path: str
+    state: str
+    """``draft`` or ``scenario``."""
+    category: str | None
+    source_type: str | None
+    source_link: str | None
+    content_hash: str
+    runnable_hash: str
+    private: int = 0
+    captured_at: str | None = None
+    promoted_at: str | None = None
+    reviews: int = 0
+    runs: int = 0
+    updated_at: str | None = None
+    """When the row was written (set by the ledger)."""
+
+    def row(self, stamp: str) -> dict[str, object]:
+        """The row as written, stamped ``updated_at``."""
+        return {**asdict(self), "updated_at": stamp}
 
 
 def connect(path: Path) -> sqlite_utils.Database:
@@ -318,10 +345,10 @@ class Ledger:
             raise LedgerError(f"cannot read the ledger: {exc}", where=str(self.path)) from None
         return found
 
-    def upsert_item(self, item: dict[str, Any]) -> None:
+    def upsert_item(self, item: IndexItem) -> None:
         """Insert or replace one index row."""
         with self._write():
-            self.db.table("items").upsert({**item, "updated_at": utcnow().isoformat()}, pk="id")
+            self.db.table("items").upsert(item.row(utcnow().isoformat()), pk="id")
 
     def remove_item(self, scenario_id: str) -> None:
         """Drop an index row (the events stay)."""
@@ -374,9 +401,14 @@ class Ledger:
             )
         return found[0] if found else given
 
-    def items(self) -> list[dict[str, Any]]:
+    def items(self) -> list[IndexItem]:
         """The whole index."""
-        return list(self.db.query("SELECT * FROM items ORDER BY id"))
+        return [IndexItem(**row) for row in self.db.query("SELECT * FROM items ORDER BY id")]
+
+    def item(self, scenario_id: str) -> IndexItem | None:
+        """One index row, by its exact id."""
+        rows = list(self.db.query("SELECT * FROM items WHERE id = ?", [scenario_id]))
+        return IndexItem(**rows[0]) if rows else None
 
     def count_events(self, kind: str | None = None, *, scenario_id: str | None = None) -> int:
         """Number of events (of one kind, of one scenario)."""
@@ -417,35 +449,28 @@ def _row(event: Event) -> dict[str, Any]:
     }
 
 
-def item_for(scenario: Path, data: dict[str, Any], state: str, root: Path) -> dict[str, Any]:
+def item_for(scenario: Path, data: dict[str, Any], state: str, root: Path) -> IndexItem:
     """An index row for a scenario file and its record (if any)."""
     from intake.store.records import content_hash, runnable_hash
 
     view = ScenarioView.of(data)
-    row: dict[str, Any] = {
-        "id": view.id or str(data.get("id") or scenario.stem),
-        "path": display_path(scenario, root),
-        "state": state,
-        "category": view.category,
-        "source_type": view.source_type,
-        "source_link": view.source_link,
-        "private": 0,
-        "content_hash": content_hash(scenario),
-        "runnable_hash": runnable_hash(data),
-        "captured_at": None,
-        "promoted_at": None,
-        "reviews": 0,
-        "runs": 0,
-    }
     rec_path = record_path(scenario)
-    if rec_path.is_file():
-        record = load_record(rec_path)
-        row["private"] = int(record.source.private)
-        row["captured_at"] = record.source.captured_at.isoformat()
-        row["promoted_at"] = record.promotion.at.isoformat() if record.promotion else None
-        row["reviews"] = len(record.reviews)
-        row["runs"] = len(record.runs)
-    return row
+    record = load_record(rec_path) if rec_path.is_file() else None
+    return IndexItem(
+        id=view.id or str(data.get("id") or scenario.stem),
+        path=display_path(scenario, root),
+        state=state,
+        category=view.category,
+        source_type=view.source_type,
+        source_link=view.source_link,
+        content_hash=content_hash(scenario),
+        runnable_hash=runnable_hash(data),
+        private=int(record.source.private) if record else 0,
+        captured_at=record.source.captured_at.isoformat() if record else None,
+        promoted_at=record.promotion.at.isoformat() if record and record.promotion else None,
+        reviews=len(record.reviews) if record else 0,
+        runs=len(record.runs) if record else 0,
+    )
 
 
 @dataclass
@@ -461,7 +486,7 @@ def rebuild(ledger: Ledger, *, drafts: Path, scenarios: Path, root: Path) -> Reb
     """Recreate the index from the files; events are kept as they are."""
     from intake.contract.validate import validate_file
 
-    rows: list[dict[str, Any]] = []
+    rows: list[IndexItem] = []
     skipped: list[str] = []
     counts = {"draft": 0, "scenario": 0}
     for folder, state in ((drafts, "draft"), (scenarios, "scenario")):
@@ -482,9 +507,7 @@ def rebuild(ledger: Ledger, *, drafts: Path, scenarios: Path, root: Path) -> Reb
         conn.execute("DELETE FROM items")
         if rows:
             stamp = utcnow().isoformat()
-            ledger.db.table("items").insert_all(
-                [{**r, "updated_at": stamp} for r in rows], pk="id", replace=True
-            )
+            ledger.db.table("items").insert_all([r.row(stamp) for r in rows], pk="id", replace=True)
     return RebuildResult(drafts=counts["draft"], scenarios=counts["scenario"], skipped=skipped)
 
 
@@ -492,6 +515,7 @@ __all__ = [
     "MIGRATIONS",
     "RECORD_SUFFIX",
     "Event",
+    "IndexItem",
     "Ledger",
     "item_for",
     "migrate",
