@@ -287,7 +287,7 @@ def test_a_project_conda_env_under_a_share_is_a_home(
 
 @pytest.mark.parametrize(
     "text",
-    ["/work/myproject/envs/dev/bin/python\n", "/data/imagenet/envs\n"],
+    ["/scratch/myproject/envs/dev/bin/python\n", "/data/imagenet/envs\n"],
 )
 def test_a_project_env_without_a_user_folder_stays(engine: Scrubber, text: str) -> None:
     """``envs/`` right under the share's first folder is a project's, not a user's."""

@@ -958,7 +958,7 @@ PASTED_PLACEHOLDERS = {
     "documented_key_pair": "Credential=AKIAIOSFODNN7EXAMPLE/20170424/us-east-1/s3/aws4_request\n",
     "oem_home": "C:\\Users\\LENOVO\\AppData\\Local\\Programs\\Python\\Python311\\python.exe\n",
     "default_account": "ubuntu@ip-10-2-1-11:~$ docker info\n",
-    "share_without_home": "/work/myproject/envs/dev/bin/python\n",
+    "share_without_home": "/scratch/myproject/envs/dev/bin/python\n",
     "npm_log_path": "A complete log of this run can be found in: "
     "/tmp/_cacache/_logs/2025-09-29T10_22_38_654Z-debug-0.log\n",
 }
