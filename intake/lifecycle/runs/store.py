@@ -23,7 +23,7 @@ import os
 import re
 import sqlite3
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Collection, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
@@ -459,17 +459,22 @@ class SuiteFile:
     """The record's stat, when it is a file."""
 
 
-def suite_files(*folders: Path) -> list[SuiteFile]:
+def suite_files(*folders: Path, seen: list[tuple[str, int, int]] | None = None) -> list[SuiteFile]:
     """Every ``*.yaml`` file below the folders that exist, in ``iter_scenarios``' order (its
     walk: ``rglob``, which does not descend into linked folders), with each file's stat and
     its record's presence read from the same listing: one ``scandir`` a folder instead of a
     ``stat`` per file and record (``runs import`` and ``health`` walk thousands). A folder
-    below that cannot be listed is left out (``rglob`` ends its whole walk there)."""
+    below that cannot be listed is left out (``rglob`` ends its whole walk there). ``seen``
+    receives each folder listed with its modification and change times, taken before it is
+    listed (``remember_listing``)."""
     fold = os.path.normcase
     found: list[tuple[tuple[str, ...], SuiteFile]] = []
 
     def walk(folder: Path, parts: tuple[str, ...]) -> None:
         try:
+            if seen is not None:
+                st = os.stat(folder)
+                seen.append((str(folder), st.st_mtime_ns, st.st_ctime_ns))
             with os.scandir(folder) as listing:
                 entries = list(listing)
         except PermissionError:
@@ -591,6 +596,108 @@ def scenario_facts(
     finally:
         if db is not None:
             db.close()
+
+
+_LISTING_DDL = """
+CREATE TABLE IF NOT EXISTS suite_listing (
+  folders TEXT PRIMARY KEY, stamps TEXT NOT NULL, paths TEXT NOT NULL
+)
+"""
+
+
+def remember_listing(
+    settings: Settings,
+    folders: Sequence[Path],
+    seen: Sequence[tuple[str, int, int]],
+    paths: Sequence[Path],
+) -> None:
+    """Keep the scenario files with a record that a walk of ``folders`` found, with the times
+    of every folder it listed (``suite_files``' ``seen``): adding, removing or renaming a file
+    or folder changes its folder's times, so while none has changed the list is the walk's.
+    Not kept when a folder changed within ``RACY_NS`` of now (a cache)."""
+    now = time.time_ns()
+    if not seen or any(now - max(m, c) <= RACY_NS for _, m, c in seen):
+        return
+    with _cache(settings) as db:
+        if db is not None:
+            with db:
+                db.execute(_LISTING_DDL)
+                db.execute(
+                    "INSERT OR REPLACE INTO suite_listing VALUES (?, ?, ?)",
+                    (
+                        json.dumps([str(f) for f in folders]),
+                        json.dumps(list(seen)),
+                        json.dumps([str(p) for p in paths]),
+                    ),
+                )
+
+
+def listed_files(settings: Settings, folders: Sequence[Path]) -> list[Path] | None:
+    """The files ``remember_listing`` kept for ``folders`` when every folder it listed still
+    has the same times (None: walk again)."""
+    row = None
+    with _cache(settings) as db:
+        if db is not None:
+            db.execute(_LISTING_DDL)
+            row = db.execute(
+                "SELECT stamps, paths FROM suite_listing WHERE folders = ?",
+                (json.dumps([str(f) for f in folders]),),
+            ).fetchone()
+    if row is None:
+        return None
+    for folder, mtime, ctime in json.loads(row[0]):
+        try:
+            st = os.stat(folder)
+        except OSError:
+            return None
+        if (st.st_mtime_ns, st.st_ctime_ns) != (mtime, ctime):
+            return None
+    return [Path(p) for p in json.loads(row[1])]
+
+
+def facts_of_ids(
+    settings: Settings, paths: Sequence[Path], ids: Collection[str]
+) -> dict[Path, ScenarioFacts] | None:
+    """The facts of the files among ``paths`` (a listing, in walk order) that hold ``ids``,
+    from the index's cache of facts, checking only those files' size and times; when an id is
+    held by none, every file's. None when a checked file's id changed (walk again)."""
+    with _cache(settings) as db:
+        rows = (
+            {}
+            if db is None
+            else {row[0]: row[1:] for row in db.execute("SELECT * FROM scenario_facts")}
+        )
+    held: dict[str, Path] = {}
+    for path in paths:
+        row = rows.get(str(path))
+        if row is not None and row[3] is not None:
+            held.setdefault(row[3], path)
+    wanted = set(ids)
+    check = [held[i] for i in wanted if i in held]
+    if len(check) < len(wanted):
+        check = list(paths)  # a miss is certain only when no file changed
+    stats: dict[Path, os.stat_result] = {}
+    for path in check:
+        try:
+            stats[path] = os.stat(path)
+        except OSError:
+            return None
+    found: dict[Path, ScenarioFacts] = {}
+    changed: list[Path] = []
+    for path, st in stats.items():
+        row = rows.get(str(path))
+        if row is None or tuple(row[:3]) != _stamp(st):
+            changed.append(path)
+        else:
+            found[path] = ScenarioFacts(row[3], row[4], row[5], tuple(json.loads(row[6])))
+    fresh = scenario_facts(settings, changed, {p: stats[p] for p in changed}) if changed else {}
+    for path in changed:
+        facts = fresh.get(path, NO_FACTS)
+        row = rows.get(str(path))
+        if (row[3] if row is not None else None) != facts.scenario_id:
+            return None
+        found[path] = facts
+    return found
 
 
 def _stamp(st: os.stat_result) -> tuple[int, int, int]:
@@ -776,7 +883,10 @@ __all__ = [
     "remembered_answers",
     "run_files",
     "SuiteFile",
+    "facts_of_ids",
     "known_records",
+    "listed_files",
+    "remember_listing",
     "remember_records",
     "store_dir",
     "stored_runs",
