@@ -49,13 +49,8 @@ from intake.lifecycle.replay import (
     replay_hash,
     replay_turns,
 )
-from intake.lifecycle.runs.record import (
-    ScenarioResult,
-    check_is_this_draft,
-    check_name,
-    read_result,
-    suite_relative,
-)
+from intake.lifecycle.runs.record import check_is_this_draft, suite_relative
+from intake.lifecycle.runs.results import ScenarioResult, check_name, read_result
 from intake.lifecycle.runs.run import (
     RunnerFailed,
     RunRefused,

@@ -1,6 +1,7 @@
 """Benchmark: `intake health` over the run store, beside a plain SQL anchor in the same run.
 
 Run: python tests/benchmarks/bench_health.py [SCENARIOS] [NIGHTS ...]
+     python tests/benchmarks/bench_health.py --import-only   (the runs-import table alone)
 Default: 1,000 scenarios, 30 / 90 / 365 nights, two models a night (issue 38 item 7: health
 within 3x the plain SQL query over the same runs and under 150 MB peak; `runs import` linear in
 results and within 3x writing the same rows durably).
@@ -492,9 +493,12 @@ def main(argv: list[str]) -> int:
         checkout = Path(argv[at + 1]).resolve()
         argv = argv[:at] + argv[at + 2 :]
         before = {**os.environ, "PYTHONPATH": str(checkout)}
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[2])}
+    if "--import-only" in argv:  # the runs-import table alone
+        import_table(env, before)
+        return 0
     count = int(argv[0]) if argv else 1000
     nights_list = [int(a) for a in argv[1:]] or [30, 90, 365]
-    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[2])}
     health_table(count, nights_list, env, before)
     print("")
     import_table(env, before)

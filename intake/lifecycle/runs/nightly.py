@@ -60,7 +60,6 @@ from intake.lifecycle.runs.store import (
     StoredRun,
     facts_of_ids,
     file_of,
-    listed_files,
     read_facts,
     remember_listing,
     scenario_facts,
@@ -200,16 +199,17 @@ def suite_index(
     while no folder of it has changed (``listed_files``, ``facts_of_ids``): no walk."""
     folders = (settings.scenarios, settings.retired) if retired else (settings.scenarios,)
     if cached:
-        listed = listed_files(settings, folders) if ids is not None else None
-        known = facts_of_ids(settings, listed, ids) if listed is not None and ids else None
-        if listed is not None and known is not None:
-            paths, facts = listed, known
-        else:
-            seen: list[tuple[str, int, int]] = []
-            files = [f for f in suite_files(*folders, seen=seen) if f.record]
-            paths = [f.path for f in files]
-            facts = scenario_facts(settings, paths, {f.path: f.stat for f in files})
-            remember_listing(settings, folders, seen, paths)
+        known = facts_of_ids(settings, folders, ids) if ids else None
+        if known is not None:
+            return {
+                sid: SuiteScenario(path, sid, runnable)
+                for path, sid, runnable in reversed(known)  # the first file holding an id wins
+            }
+        seen: list[tuple[str, int, int]] = []
+        files = [f for f in suite_files(*folders, seen=seen) if f.record]
+        paths = [f.path for f in files]
+        facts = scenario_facts(settings, paths, {f.path: f.stat for f in files})
+        remember_listing(settings, folders, seen, paths)
     else:
         from intake.store.records import iter_scenarios, record_path
 
@@ -376,10 +376,11 @@ class _Import:
             )
         run_tier = tier_of(settings, tested, flags.tier)
         run_commit = commit_of(settings, flags.commit, run.meta, flags.environ)
-        _bounded(settings, run, run_commit, self.now)
+        known = self.hashes.known_commit(run_commit)
+        _bounded(settings, run, run_commit if known else None, self.now)
         run_machine = machine_of(settings, flags.machine, run.meta, flags.environ)
         results = self.results(run, run_commit)
-        if not self.hashes.known_commit(run_commit):
+        if not known:
             self.arrivals.refuse_earlier(run, [self.index[r[0]].path for r in results])
         return StoredRun(
             run.run_id,

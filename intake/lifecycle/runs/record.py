@@ -18,10 +18,8 @@ from intake.config import Settings
 from intake.contract.models import Record, Run, RunTier
 from intake.errors import Conflict, InputError, UsageError
 from intake.lifecycle.runs.results import (
-    MAX_SCORECARD_BYTES,
     ScenarioResult,
     check_name,
-    classify,
     read_meta,
     read_result,
     safe_name,
@@ -351,15 +349,10 @@ def drop_run(
 
 
 __all__ = [
-    "MAX_SCORECARD_BYTES",
-    "ScenarioResult",
     "check_is_this_draft",
-    "check_name",
-    "classify",
+    "check_tier",
     "drop_run",
     "model_under_test",
-    "read_result",
     "record_run",
-    "safe_name",
     "suite_relative",
 ]

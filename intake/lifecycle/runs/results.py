@@ -293,7 +293,7 @@ def _plain_id(value: Any, *, quote: bool = True) -> str:
     return "(an invalid id, not shown)"
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class Result:
     """One scenario's result: a scorecard's entry or a trace."""
 
@@ -305,15 +305,22 @@ class Result:
     it is a plain name."""
     kind: str
     """``scorecard`` or ``trace``."""
-    messages: dict[int, str] = field(default_factory=dict, compare=False)
+    messages: dict[int, str] = field(default_factory=dict)
     """What the runner sent as the user in each turn (turn number → text), where recorded."""
     turn_count: int = 0
     """How many turns the result holds (0 for runner-made results: TIMEOUT, ERRORED, …)."""
 
 
-def _turns(entry: dict[str, Any]) -> list[dict[str, Any]]:
-    turns = entry.get("turns")
-    return [t for t in turns if isinstance(t, dict)] if isinstance(turns, list) else []
+_ID = re.compile(ID_PATTERN)
+
+
+def _first_failure(turns: list[dict[str, Any]]) -> str | None:
+    """The first failing turn's ``failure_category`` when it is a plain name."""
+    for turn in turns:
+        value = turn.get("failure_category")
+        if isinstance(value, str) and value not in ("", "null") and safe_name(value):
+            return value[:80]
+    return None
 
 
 def result_of(entry: dict[str, Any], where: str, kind: str, pointer: str = "$") -> Result:
@@ -321,7 +328,7 @@ def result_of(entry: dict[str, Any], where: str, kind: str, pointer: str = "$") 
     trace as a ``Result``: its scenario id must be a valid id and its status one of GAIA's,
     neither echoed when it is not."""
     sid = entry.get("scenario_id")
-    if not isinstance(sid, str) or not re.fullmatch(ID_PATTERN, sid):
+    if not isinstance(sid, str) or not _ID.fullmatch(sid):
         raise InputError(
             "a result without a valid scenario_id (not shown)",
             where=where if pointer == "$" else f"{where} {pointer}",
@@ -333,25 +340,22 @@ def result_of(entry: dict[str, Any], where: str, kind: str, pointer: str = "$") 
             + ", ".join(sorted(KNOWN_STATUSES)),
             where=f"{where} {pointer}.status",
         )
-    turns = _turns(entry)
-    failure = next(
-        (
-            t["failure_category"][:80]
-            for t in turns
-            if isinstance(t.get("failure_category"), str)
-            and t["failure_category"] not in ("", "null")
-            and safe_name(t["failure_category"])
-        ),
-        None,
-    )
+    raw = entry.get("turns")
+    listed = raw if isinstance(raw, list) else []
+    turns = [t for t in listed if isinstance(t, dict)]
     sent = {
         t["turn"]: t["user_message"]
         for t in turns
         if isinstance(t.get("turn"), int) and isinstance(t.get("user_message"), str)
     }
-    turn_count = len(entry["turns"]) if isinstance(entry.get("turns"), list) else 0
     return Result(
-        sid, status, plain_score(entry.get("overall_score")), failure, kind, sent, turn_count
+        sid,
+        status,
+        plain_score(entry.get("overall_score")),
+        _first_failure(turns),
+        kind,
+        sent,
+        len(listed),
     )
 
 
@@ -500,6 +504,43 @@ def read_meta(folder: Path) -> dict[str, Any]:
     return doc if isinstance(doc, dict) else {}
 
 
+def _scorecard_results(scorecard: Path, results: dict[str, Result]) -> tuple[Header, datetime]:
+    """A run folder's scorecard: its header and start, its results added to ``results``."""
+    doc = read_json_file(scorecard, "scorecard")
+    kind = classify(doc)
+    if kind in REFUSED:
+        raise InputError(REFUSED[kind], where=str(scorecard))
+    if kind != "runner":
+        raise InputError("a trace, not a scorecard or run folder", where=str(scorecard))
+    head = header_of(doc)
+    for index, entry in enumerate(doc["scenarios"]):
+        if not isinstance(entry, dict):
+            continue
+        result = result_of(entry, str(scorecard), "scorecard", f"$.scenarios[{index}]")
+        if result.scenario_id in results:
+            raise InputError(f"scenario {result.scenario_id} appears twice", where=str(scorecard))
+        results[result.scenario_id] = result
+    return head, started(head.run_id) or head.finished or modified_at(scorecard)
+
+
+def _trace_results(folder: Path, results: dict[str, Result]) -> datetime | None:
+    """The traces of the scenarios ``results`` lacks (a killed run keeps only traces), added
+    to it; the time of the first one read."""
+    at = None
+    traces = folder / "traces"
+    for trace in sorted(traces.glob("*.json")) if traces.is_dir() else []:
+        if trace.stem in results:
+            continue
+        doc = read_json_file(trace, "trace")
+        if classify(doc) != "trace":
+            continue
+        result = result_of(doc, str(trace), "trace")
+        if result.scenario_id not in results:
+            results[result.scenario_id] = result
+            at = at or modified_at(trace)
+    return at
+
+
 def read_run_folder(path: Path) -> RunFolder:
     """A run folder (or its ``scorecard.json``): the scorecard's results, then any trace the
     scorecard lacks (a killed run keeps only traces)."""
@@ -508,41 +549,14 @@ def read_run_folder(path: Path) -> RunFolder:
     results: dict[str, Result] = {}
     head, at = Header(folder.name, None, None), None
     if scorecard.is_file():
-        doc = read_json_file(scorecard, "scorecard")
-        kind = classify(doc)
-        if kind in REFUSED:
-            raise InputError(REFUSED[kind], where=str(scorecard))
-        if kind != "runner":
-            raise InputError("a trace, not a scorecard or run folder", where=str(scorecard))
-        head = header_of(doc)
-        at = started(head.run_id) or head.finished or modified_at(scorecard)
-        for index, entry in enumerate(doc["scenarios"]):
-            if not isinstance(entry, dict):
-                continue
-            result = result_of(entry, str(scorecard), "scorecard", f"$.scenarios[{index}]")
-            if result.scenario_id in results:
-                raise InputError(
-                    f"scenario {result.scenario_id} appears twice", where=str(scorecard)
-                )
-            results[result.scenario_id] = result
-    traces = folder / "traces"
-    if traces.is_dir():
-        for trace in sorted(traces.glob("*.json")):
-            if trace.stem in results:
-                continue
-            doc = read_json_file(trace, "trace")
-            if classify(doc) != "trace":
-                continue
-            result = result_of(doc, str(trace), "trace")
-            if result.scenario_id not in results:
-                results[result.scenario_id] = result
-                at = at or modified_at(trace)
+        head, at = _scorecard_results(scorecard, results)
+    traced = _trace_results(folder, results)
     if not results and not scorecard.is_file():
         raise UsageError("no scorecard.json and no traces here", where=str(path))
     return RunFolder(
         folder,
         head.run_id,
-        at or modified_at(folder),
+        at or traced or modified_at(folder),
         head.judge,
         list(results.values()),
         read_meta(folder),

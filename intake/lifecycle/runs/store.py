@@ -459,6 +459,13 @@ class SuiteFile:
     """The record's stat, when it is a file."""
 
 
+def _note_folder(folder: Path, seen: list[tuple[str, int, int]] | None) -> None:
+    """Add the folder and its modification and change times to ``seen`` (when given)."""
+    if seen is not None:
+        st = os.stat(folder)
+        seen.append((str(folder), st.st_mtime_ns, st.st_ctime_ns))
+
+
 def suite_files(*folders: Path, seen: list[tuple[str, int, int]] | None = None) -> list[SuiteFile]:
     """Every ``*.yaml`` file below the folders that exist, in ``iter_scenarios``' order (its
     walk: ``rglob``, which does not descend into linked folders), with each file's stat and
@@ -472,9 +479,7 @@ def suite_files(*folders: Path, seen: list[tuple[str, int, int]] | None = None) 
 
     def walk(folder: Path, parts: tuple[str, ...]) -> None:
         try:
-            if seen is not None:
-                st = os.stat(folder)
-                seen.append((str(folder), st.st_mtime_ns, st.st_ctime_ns))
+            _note_folder(folder, seen)
             with os.scandir(folder) as listing:
                 entries = list(listing)
         except PermissionError:
@@ -632,72 +637,76 @@ def remember_listing(
                 )
 
 
-def listed_files(settings: Settings, folders: Sequence[Path]) -> list[Path] | None:
-    """The files ``remember_listing`` kept for ``folders`` when every folder it listed still
-    has the same times (None: walk again)."""
-    row = None
-    with _cache(settings) as db:
-        if db is not None:
-            db.execute(_LISTING_DDL)
-            row = db.execute(
-                "SELECT stamps, paths FROM suite_listing WHERE folders = ?",
-                (json.dumps([str(f) for f in folders]),),
-            ).fetchone()
-    if row is None:
-        return None
-    for folder, mtime, ctime in json.loads(row[0]):
+def _unchanged(stamps: str) -> bool:
+    """Whether every folder ``remember_listing`` kept still has the same times."""
+    for folder, mtime, ctime in json.loads(stamps):
         try:
             st = os.stat(folder)
         except OSError:
-            return None
+            return False
         if (st.st_mtime_ns, st.st_ctime_ns) != (mtime, ctime):
-            return None
-    return [Path(p) for p in json.loads(row[1])]
+            return False
+    return True
 
 
 def facts_of_ids(
-    settings: Settings, paths: Sequence[Path], ids: Collection[str]
-) -> dict[Path, ScenarioFacts] | None:
-    """The facts of the files among ``paths`` (a listing, in walk order) that hold ``ids``,
-    from the index's cache of facts, checking only those files' size and times; when an id is
-    held by none, every file's. None when a checked file's id changed (walk again)."""
+    settings: Settings, folders: Sequence[Path], ids: Collection[str]
+) -> list[tuple[Path, str, str | None]] | None:
+    """(file, id, runnable hash) of the files below ``folders`` that hold ``ids``, without a
+    walk: the files are the listing ``remember_listing`` kept while no folder has changed,
+    their ids and hashes the index's cache of facts, and only the files holding ``ids`` are
+    checked by size and times (every file when an id is held by none: a miss is certain only
+    when no file changed). None when there is no such listing or a checked file's id changed
+    (walk again)."""
+    listing, rows = None, None
     with _cache(settings) as db:
-        rows = (
-            {}
-            if db is None
-            else {row[0]: row[1:] for row in db.execute("SELECT * FROM scenario_facts")}
-        )
-    held: dict[str, Path] = {}
+        if db is not None:
+            db.execute(_LISTING_DDL)
+            listing = db.execute(
+                "SELECT stamps, paths FROM suite_listing WHERE folders = ?",
+                (json.dumps([str(f) for f in folders]),),
+            ).fetchone()
+            if listing is not None and _unchanged(listing[0]):
+                rows = {
+                    row[0]: row[1:]
+                    for row in db.execute(
+                        "SELECT path, size, mtime_ns, ctime_ns, scenario_id, runnable_hash "
+                        "FROM scenario_facts"
+                    )
+                }
+    if listing is None or rows is None:
+        return None
+    paths: list[str] = json.loads(listing[1])
+    return _checked(settings, paths, rows, set(ids))
+
+
+def _checked(
+    settings: Settings, paths: list[str], rows: dict[str, tuple[Any, ...]], ids: set[str]
+) -> list[tuple[Path, str, str | None]] | None:
+    """``facts_of_ids`` past the listing: the files holding ``ids``, checked."""
+    held: dict[str, str] = {}
     for path in paths:
-        row = rows.get(str(path))
+        row = rows.get(path)
         if row is not None and row[3] is not None:
             held.setdefault(row[3], path)
-    wanted = set(ids)
-    check = [held[i] for i in wanted if i in held]
-    if len(check) < len(wanted):
-        check = list(paths)  # a miss is certain only when no file changed
-    stats: dict[Path, os.stat_result] = {}
+    wanted = {held[i] for i in ids if i in held}
+    check = [p for p in paths if p in wanted] if len(wanted) == len(ids) else paths
+    stats: dict[str, os.stat_result] = {}
     for path in check:
         try:
             stats[path] = os.stat(path)
         except OSError:
             return None
-    found: dict[Path, ScenarioFacts] = {}
-    changed: list[Path] = []
-    for path, st in stats.items():
-        row = rows.get(str(path))
-        if row is None or tuple(row[:3]) != _stamp(st):
-            changed.append(path)
-        else:
-            found[path] = ScenarioFacts(row[3], row[4], row[5], tuple(json.loads(row[6])))
-    fresh = scenario_facts(settings, changed, {p: stats[p] for p in changed}) if changed else {}
+    changed = [p for p, st in stats.items() if p not in rows or rows[p][:3] != _stamp(st)]
+    fresh = {Path(p): stats[p] for p in changed}
+    fresh_facts = scenario_facts(settings, list(fresh), fresh) if fresh else {}
     for path in changed:
-        facts = fresh.get(path, NO_FACTS)
-        row = rows.get(str(path))
-        if (row[3] if row is not None else None) != facts.scenario_id:
-            return None
-        found[path] = facts
-    return found
+        row = rows.get(path)
+        facts = fresh_facts.get(Path(path), NO_FACTS)
+        if facts.scenario_id != (None if row is None else row[3]):
+            return None  # the id moved: the listing's ids are not the suite's
+        rows[path] = (*_stamp(stats[path]), facts.scenario_id, facts.runnable_hash)
+    return [(Path(p), rows[p][3], rows[p][4]) for p in check if rows[p][3] is not None]
 
 
 def _stamp(st: os.stat_result) -> tuple[int, int, int]:
@@ -885,7 +894,6 @@ __all__ = [
     "SuiteFile",
     "facts_of_ids",
     "known_records",
-    "listed_files",
     "remember_listing",
     "remember_records",
     "store_dir",
