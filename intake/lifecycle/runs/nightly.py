@@ -176,10 +176,15 @@ def model_of(flag: str | None, meta: Mapping[str, Any], where: Path) -> str:
 class SuiteScenario:
     """A promoted or adopted scenario the import can record into."""
 
-    path: Path
+    file: str
+    """Its path, as text (a ``Path`` is built only where one is asked for: ``path``)."""
     scenario_id: str
     current_hash: str | None = None
     """The runnable hash of the file as it is (read with the id: one parse)."""
+
+    @property
+    def path(self) -> Path:
+        return Path(self.file)
 
 
 def suite_index(
@@ -202,8 +207,8 @@ def suite_index(
         known = facts_of_ids(settings, folders, ids) if ids else None
         if known is not None:
             return {
-                sid: SuiteScenario(path, sid, runnable)
-                for path, sid, runnable in reversed(known)  # the first file holding an id wins
+                sid: SuiteScenario(file, sid, runnable)
+                for file, sid, runnable in reversed(known)  # the first file holding an id wins
             }
         seen: list[tuple[str, int, int]] = []
         files = [f for f in suite_files(*folders, seen=seen) if f.record]
@@ -225,7 +230,7 @@ def suite_index(
         item = facts.get(path, NO_FACTS)
         if item.scenario_id is not None:
             index.setdefault(
-                item.scenario_id, SuiteScenario(path, item.scenario_id, item.runnable_hash)
+                item.scenario_id, SuiteScenario(str(path), item.scenario_id, item.runnable_hash)
             )
     return index
 
@@ -268,19 +273,19 @@ class _Arrivals:
         self.settings = settings
         self.dates: dict[Path, datetime] | None = None
 
-    def refuse_earlier(self, run: RunFolder, paths: list[Path]) -> None:
+    def refuse_earlier(self, run: RunFolder, files: list[str]) -> None:
         """Refuse ``run`` when it is dated before a scenario it has a result for existed (37
         item 6): a results folder does not get to say it ran a case before the case was
         written. A run naming a GAIA commit git knows is bounded by that commit instead (its
         scenarios are read as that commit had them, and ``_bounded`` dates it)."""
-        if not paths:
+        if not files:
             return
         if self.dates is None:
             from intake.gitutil import first_added
 
             self.dates = first_added(self.settings.root, [self.settings.scenarios])
         folders: dict[Path, Path] = {}
-        for path in paths if self.dates else ():
+        for path in map(Path, files) if self.dates else ():
             parent = folders.get(path.parent) or folders.setdefault(
                 path.parent, path.parent.resolve()
             )  # one resolve a folder, not a file: a thousand cost a tenth of a second
@@ -381,7 +386,7 @@ class _Import:
         run_machine = machine_of(settings, flags.machine, run.meta, flags.environ)
         results = self.results(run, run_commit)
         if not known:
-            self.arrivals.refuse_earlier(run, [self.index[r[0]].path for r in results])
+            self.arrivals.refuse_earlier(run, [self.index[r[0]].file for r in results])
         return StoredRun(
             run.run_id,
             tested,

@@ -323,26 +323,27 @@ def _first_failure(turns: list[dict[str, Any]]) -> str | None:
     return None
 
 
-def result_of(entry: dict[str, Any], where: str, kind: str, pointer: str = "$") -> Result:
-    """One entry of a scorecard's ``scenarios`` (at ``pointer`` in the file ``where``) or a
-    trace as a ``Result``: its scenario id must be a valid id and its status one of GAIA's,
-    neither echoed when it is not."""
+def result_of(entry: dict[str, Any], where: str, kind: str, index: int | None = None) -> Result:
+    """One entry of a scorecard's ``scenarios`` (``$.scenarios[index]`` in the file ``where``)
+    or a trace (no index) as a ``Result``: its scenario id must be a valid id and its status
+    one of GAIA's, neither echoed when it is not."""
     sid = entry.get("scenario_id")
     if not isinstance(sid, str) or not _ID.fullmatch(sid):
         raise InputError(
             "a result without a valid scenario_id (not shown)",
-            where=where if pointer == "$" else f"{where} {pointer}",
+            where=where if index is None else f"{where} $.scenarios[{index}]",
         )
     status = entry.get("status")
     if not isinstance(status, str) or status not in KNOWN_STATUSES:
         raise InputError(
             f'unknown run status in field "status" of {sid} (not shown); allowed: '
             + ", ".join(sorted(KNOWN_STATUSES)),
-            where=f"{where} {pointer}.status",
+            where=f"{where} {'$' if index is None else f'$.scenarios[{index}]'}.status",
         )
     raw = entry.get("turns")
-    listed = raw if isinstance(raw, list) else []
-    turns = [t for t in listed if isinstance(t, dict)]
+    if not isinstance(raw, list) or not raw:  # a runner-made result (TIMEOUT, ERRORED, …)
+        return Result(sid, status, plain_score(entry.get("overall_score")), None, kind)
+    turns = [t for t in raw if isinstance(t, dict)]
     sent = {
         t["turn"]: t["user_message"]
         for t in turns
@@ -355,7 +356,7 @@ def result_of(entry: dict[str, Any], where: str, kind: str, pointer: str = "$") 
         _first_failure(turns),
         kind,
         sent,
-        len(listed),
+        len(raw),
     )
 
 
@@ -478,7 +479,7 @@ def read_result(path: Path, scenario_id: str) -> ScenarioResult:
         head.run_id,
         head.finished or modified_at(path),
         head.judge,
-        result_of(entries[matches[0]], str(path), "scorecard", f"$.scenarios[{matches[0]}]"),
+        result_of(entries[matches[0]], str(path), "scorecard", matches[0]),
     )
 
 
@@ -516,7 +517,7 @@ def _scorecard_results(scorecard: Path, results: dict[str, Result]) -> tuple[Hea
     for index, entry in enumerate(doc["scenarios"]):
         if not isinstance(entry, dict):
             continue
-        result = result_of(entry, str(scorecard), "scorecard", f"$.scenarios[{index}]")
+        result = result_of(entry, str(scorecard), "scorecard", index)
         if result.scenario_id in results:
             raise InputError(f"scenario {result.scenario_id} appears twice", where=str(scorecard))
         results[result.scenario_id] = result

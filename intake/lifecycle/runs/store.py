@@ -651,8 +651,8 @@ def _unchanged(stamps: str) -> bool:
 
 def facts_of_ids(
     settings: Settings, folders: Sequence[Path], ids: Collection[str]
-) -> list[tuple[Path, str, str | None]] | None:
-    """(file, id, runnable hash) of the files below ``folders`` that hold ``ids``, without a
+) -> list[tuple[str, str, str | None]] | None:
+    """(file as text, id, runnable hash) of the files below ``folders`` that hold ``ids``, without a
     walk: the files are the listing ``remember_listing`` kept while no folder has changed,
     their ids and hashes the index's cache of facts, and only the files holding ``ids`` are
     checked by size and times (every file when an id is held by none: a miss is certain only
@@ -682,7 +682,7 @@ def facts_of_ids(
 
 def _checked(
     settings: Settings, paths: list[str], rows: dict[str, tuple[Any, ...]], ids: set[str]
-) -> list[tuple[Path, str, str | None]] | None:
+) -> list[tuple[str, str, str | None]] | None:
     """``facts_of_ids`` past the listing: the files holding ``ids``, checked."""
     held: dict[str, str] = {}
     for path in paths:
@@ -706,7 +706,7 @@ def _checked(
         if facts.scenario_id != (None if row is None else row[3]):
             return None  # the id moved: the listing's ids are not the suite's
         rows[path] = (*_stamp(stats[path]), facts.scenario_id, facts.runnable_hash)
-    return [(Path(p), rows[p][3], rows[p][4]) for p in check if rows[p][3] is not None]
+    return [(p, rows[p][3], rows[p][4]) for p in check if rows[p][3] is not None]
 
 
 def _stamp(st: os.stat_result) -> tuple[int, int, int]:
