@@ -40,12 +40,13 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from intake.crashpoints import reached
 from intake.errors import InputError, UsageError
 from intake.gitutil import git_output
 from intake.lifecycle.runs.results import (
+    Meta,
     RunFolder,
     check_name,
     parse_time,
@@ -107,24 +108,23 @@ def _plain(
 
 
 def machine_of(
-    settings: Settings, flag: str | None, meta: Mapping[str, Any], environ: Mapping[str, str]
+    settings: Settings, flag: str | None, meta: Meta, environ: Mapping[str, str]
 ) -> str | None:
     """``--machine``, else ``meta.json``'s ``machine`` (a plain name) or its ``hardware``
     (free text, kept only as ``hw-`` and a short hash: it may name a person), else
     ``RUNNER_NAME`` (GitHub Actions), else None."""
     if flag is not None:
         return _plain(settings, "--machine", flag)
-    value = meta.get("machine")
-    if isinstance(value, str) and value.strip() and safe_name(value.strip()):
-        if plain_by_shape(settings, value.strip()):
-            return value.strip()
+    value = meta.machine
+    if value is not None and safe_name(value):
+        if plain_by_shape(settings, value):
+            return value
         from intake.store.suite import finding_types
 
-        if not finding_types(settings, value.strip()):
-            return value.strip()
-    hardware = meta.get("hardware")
-    if isinstance(hardware, str) and hardware.strip():
-        return "hw-" + hashlib.sha256(hardware.strip().encode("utf-8")).hexdigest()[:12]
+        if not finding_types(settings, value):
+            return value
+    if meta.hardware is not None:
+        return "hw-" + hashlib.sha256(meta.hardware.encode("utf-8")).hexdigest()[:12]
     runner = environ.get("RUNNER_NAME")
     if runner:
         return _plain(settings, "the runner name (RUNNER_NAME)", runner)
@@ -132,14 +132,13 @@ def machine_of(
 
 
 def commit_of(
-    settings: Settings, flag: str | None, meta: Mapping[str, Any], environ: Mapping[str, str]
+    settings: Settings, flag: str | None, meta: Meta, environ: Mapping[str, str]
 ) -> str | None:
     """``--commit``, else ``meta.json``'s ``commit``, else ``GITHUB_SHA``; None unknown."""
     if flag is not None:
         return _plain(settings, "--commit", flag, COMMIT_PATTERN)
-    value = meta.get("commit")
-    if isinstance(value, str) and value.strip():
-        return _plain(settings, "the commit in meta.json", value, COMMIT_PATTERN)
+    if meta.commit is not None:
+        return _plain(settings, "the commit in meta.json", meta.commit, COMMIT_PATTERN)
     sha = environ.get("GITHUB_SHA")
     return _plain(settings, "GITHUB_SHA", sha, COMMIT_PATTERN) if sha else None
 
@@ -158,13 +157,12 @@ def tier_of(settings: Settings, model: str, flag: str | None) -> str:
     )
 
 
-def model_of(flag: str | None, meta: Mapping[str, Any], where: Path) -> str:
+def model_of(flag: str | None, meta: Meta, where: Path) -> str:
     """``--model``, else ``meta.json``'s ``model`` (the scorecard does not name it)."""
     if flag is not None and flag.strip():
         return flag.strip()
-    value = meta.get("model")
-    if isinstance(value, str) and value.strip():
-        return value.strip()
+    if meta.model is not None:
+        return meta.model
     raise UsageError(
         "the scorecard does not name the model under test",
         where=str(where),

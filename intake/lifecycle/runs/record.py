@@ -79,11 +79,11 @@ def model_under_test(path: Path, model: str | None) -> str:
     if path.parent.name == "traces":
         folders.append(path.parent.parent)
     for folder in folders:
-        if (folder / "meta.json").is_file():
-            value = read_meta(folder).get("model")
-            if not isinstance(value, str) or not value.strip():
+        meta = read_meta(folder)
+        if meta.found:
+            if meta.model is None:
                 raise InputError('meta.json has no "model" string', where=str(folder / "meta.json"))
-            return value.strip()
+            return meta.model
     raise UsageError(
         "the scorecard does not name the model under test",
         where=str(path),

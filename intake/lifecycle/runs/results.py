@@ -493,16 +493,36 @@ class RunFolder:
     """When the run started (its GAIA run id), else ended (``timestamp``), else the file's time."""
     judge: str | None
     results: list[Result]
-    meta: dict[str, Any] = field(default_factory=dict)
+    meta: Meta = field(default_factory=lambda: Meta())
 
 
-def read_meta(folder: Path) -> dict[str, Any]:
-    """``meta.json`` in ``folder`` (as GAIA's committed baselines keep one), or nothing."""
-    meta = folder / "meta.json"
-    if not meta.is_file():
-        return {}
-    doc = read_json_file(meta, "meta.json")
-    return doc if isinstance(doc, dict) else {}
+@dataclass(frozen=True)
+class Meta:
+    """``meta.json`` beside a scorecard, as GAIA's committed baselines keep one: its text
+    fields, stripped (None where missing, empty or not text)."""
+
+    model: str | None = None
+    commit: str | None = None
+    machine: str | None = None
+    hardware: str | None = None
+    """Free text (it may name a person): kept only as a hash (``nightly.machine_of``)."""
+    found: bool = False
+    """Whether there was a ``meta.json`` at all."""
+
+
+def read_meta(folder: Path) -> Meta:
+    """``meta.json`` in ``folder``, or an empty ``Meta``."""
+    path = folder / "meta.json"
+    if not path.is_file():
+        return Meta()
+    doc = read_json_file(path, "meta.json")
+    fields = doc if isinstance(doc, dict) else {}
+    text = {
+        key: value.strip()
+        for key in ("model", "commit", "machine", "hardware")
+        if isinstance(value := fields.get(key), str) and value.strip()
+    }
+    return Meta(**text, found=True)
 
 
 def _scorecard_results(scorecard: Path, results: dict[str, Result]) -> tuple[Header, datetime]:
