@@ -8,8 +8,6 @@ from __future__ import annotations
 
 import json
 import sqlite3
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -25,6 +23,8 @@ from intake.lifecycle.runs import store as run_store
 from intake.lifecycle.runs.results import read_result, read_run_folder
 from intake.store.ledger import read_events_readonly
 from intake.store.records import runnable_hash
+from tests.support.gitrepo import git
+from tests.support.modules import loaded_by
 from tests.support.nightly_helpers import (
     CI_VARIABLES,
     PYPROJECT_EXTRA,
@@ -114,19 +114,22 @@ def _adopt(suite: Path, runner: Any, path: str) -> None:
     assert done.exit_code == 0, done.output
 
 
-def _import(suite: Path, runner: Any, day: int, statuses: dict[str, str]) -> dict[str, Any]:
+def _import(
+    suite: Path, runner: Any, day: int, statuses: dict[str, str], **meta: str
+) -> dict[str, Any]:
     folder = write_run(
         suite / "eval" / "results",
         f"eval-202605{day:02d}-020000",
         night(day),
         statuses,
-        meta={"model": STRONG, "machine": "ci-1"},
+        meta={"model": STRONG, "machine": "ci-1", **meta},
     )
     done = runner.invoke(
         app, ["runs", "import", str(folder.relative_to(suite)), "--format", "json"]
     )
     assert done.exit_code == 0, done.output
     out: dict[str, Any] = json.loads(done.stdout)
+    out["stderr"] = done.stderr
     return out
 
 
@@ -197,22 +200,44 @@ def test_runs_import_loads_neither_the_models_nor_the_yaml_library(
         {"alpha_case": "FAIL"},
         meta={"model": STRONG, "machine": "ci-1"},
     )
-    probe = (
-        "import sys, runpy, json\n"
-        f"sys.argv = ['intake', 'runs', 'import', {str(folder)!r}]\n"
-        "try:\n    runpy.run_module('intake', run_name='__main__')\n"
-        "except SystemExit as exc:\n    code = exc.code\n"
-        "sys.stderr.write('\\nMODULES ' + json.dumps([code, sorted(sys.modules)]))\n"
-    )
-    done = subprocess.run(
-        [sys.executable, "-c", probe],
-        cwd=suite,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
-    code, loaded = json.loads(done.stderr.rsplit("MODULES ", 1)[1])
+    code, loaded = loaded_by(["runs", "import", str(folder)], suite)
     assert code in (0, None)
     assert [r.status for r in stored(suite, "alpha_case")] == ["PASS", "FAIL"]
-    assert not {"intake.contract.models", "ruamel.yaml", "intake.contract.yamlio"} & set(loaded)
+    assert not {"intake.contract.models", "ruamel.yaml", "intake.contract.yamlio"} & loaded
+
+
+def test_a_run_of_a_known_commit_is_keyed_by_the_files_as_that_commit_had_them(
+    git_suite: Path, runner: Any
+) -> None:
+    """A run naming a GAIA commit the suite's git knows is keyed by each scenario's runnable
+    hash at that commit (read in one batch), and a scenario that commit lacks is named and
+    left out."""
+    suite = git_suite
+    with (suite / "pyproject.toml").open("a", encoding="utf-8") as fh:
+        fh.write(PYPROJECT_EXTRA)
+    alpha = write_scenario(suite, "alpha_case")
+    _adopt(suite, runner, alpha.relative_to(suite).as_posix())
+    then = runnable_hash(parse_checked(alpha.read_bytes()).data)
+    git(suite, "add", "-A")
+    git(suite, "commit", "-qm", "alpha", when="2026-04-01T00:00:00+00:00")
+    first = git(suite, "rev-parse", "HEAD")
+    write_scenario(suite, "alpha_case", objective="Ask what the document says about the costs.")
+    beta = write_scenario(suite, "beta_case")
+    _adopt(suite, runner, beta.relative_to(suite).as_posix())
+    now = runnable_hash(parse_checked(alpha.read_bytes()).data)
+    git(suite, "add", "-A")
+    git(suite, "commit", "-qm", "beta", when="2026-04-02T00:00:00+00:00")
+    second = git(suite, "rev-parse", "HEAD")
+    assert then != now
+
+    old = _import(suite, runner, 5, {"alpha_case": "PASS", "beta_case": "PASS"}, commit=first)
+    assert old["recorded"] == 1 and "beta_case: not in the suite at GAIA commit" in old["stderr"]
+    new = _import(suite, runner, 6, {"alpha_case": "FAIL", "beta_case": "PASS"}, commit=second)
+    assert new["recorded"] == 2
+    assert [(r.gaia_commit, r.runnable_hash) for r in stored(suite, "alpha_case")] == [
+        (first, then),
+        (second, now),
+    ]
+    assert [r.runnable_hash for r in stored(suite, "beta_case")] == [
+        runnable_hash(parse_checked(beta.read_bytes()).data)
+    ]

@@ -36,6 +36,7 @@ from __future__ import annotations
 import hashlib
 import os
 import re
+import subprocess
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
@@ -44,7 +45,7 @@ from typing import TYPE_CHECKING
 
 from intake.crashpoints import reached
 from intake.errors import InputError, UsageError
-from intake.gitutil import git_output
+from intake.gitutil import git_output, repo_top
 from intake.lifecycle.runs.results import (
     Meta,
     RunFolder,
@@ -298,17 +299,30 @@ class _Arrivals:
 
 
 class _Hashes:
-    """The runnable hash of each scenario as a given commit had it (or as it is now)."""
+    """The runnable hash of each scenario as a given commit had it (or as it is now). The files
+    of a commit are read with one ``git cat-file --batch`` a run (``read_at``), not two git
+    processes a file; outside a git repository no commit is asked after."""
 
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
         self.cache: dict[tuple[str | None, Path], str | None] = {}
         self.known: dict[str, bool] = {}
+        self.asked = False
+        self.top: Path | None = None
+
+    def in_git(self) -> bool:
+        """Whether the suite lies in a git working tree (asked once)."""
+        if not self.asked:
+            self.asked = True
+            found = repo_top(self.settings.root)
+            self.top = found.resolve() if found is not None else None
+        return self.top is not None
 
     def _commit_known(self, commit: str) -> bool:
         if commit not in self.known:
             self.known[commit] = (
-                git_output(["cat-file", "-e", f"{commit}^{{commit}}"], self.settings.root)
+                self.in_git()
+                and git_output(["cat-file", "-e", f"{commit}^{{commit}}"], self.settings.root)
                 is not None
             )
         return self.known[commit]
@@ -320,21 +334,59 @@ class _Hashes:
     def of(self, path: Path, commit: str | None) -> str | None:
         key = (commit if commit and self._commit_known(commit) else None, path)
         if key not in self.cache:
-            self.cache[key] = self._hash(path, key[0])
+            if key[0] is not None:
+                self.read_at(key[0], [path])
+            else:
+                self.cache[key] = read_facts(path.read_bytes()).runnable_hash
         return self.cache[key]
 
-    def _hash(self, path: Path, commit: str | None) -> str | None:
-        if commit is not None:
-            top = git_output(["rev-parse", "--show-toplevel"], self.settings.root)
-            if top is None:
-                return None
-            rel = path.resolve().relative_to(Path(top.decode("utf-8").strip()).resolve())
-            raw = git_output(["show", f"{commit}:{rel.as_posix()}"], self.settings.root)
-        else:
-            raw = path.read_bytes()
-        if raw is None:
-            return None
-        return read_facts(raw).runnable_hash
+    def read_at(self, commit: str, paths: list[Path]) -> None:
+        """The hashes of ``paths`` as ``commit`` had them (None: not in it), into the cache,
+        with one ``git cat-file --batch``."""
+        names: dict[Path, str] = {}
+        for path in paths:
+            if (commit, path) in self.cache:
+                continue
+            self.cache[(commit, path)] = None
+            try:
+                name = path.resolve().relative_to(self.top or Path("/nowhere")).as_posix()
+            except (ValueError, OSError):
+                continue
+            if "\n" not in name:
+                names[path] = name
+        if not names or not self.in_git():
+            return
+        asked = "".join(f"{commit}:{name}\n" for name in names.values()).encode("utf-8")
+        try:
+            done = subprocess.run(
+                ["git", "cat-file", "--batch"],
+                input=asked,
+                cwd=self.settings.root,
+                capture_output=True,
+                timeout=120,
+                check=False,
+            )
+        except (OSError, subprocess.SubprocessError):
+            return
+        for path, blob in zip(names, _batch_blobs(done.stdout), strict=False):
+            if blob is not None:
+                self.cache[(commit, path)] = read_facts(blob).runnable_hash
+
+
+def _batch_blobs(out: bytes) -> list[bytes | None]:
+    """Each answer of ``git cat-file --batch`` in order: the blob's bytes, or None (missing,
+    ambiguous, or not a blob)."""
+    blobs: list[bytes | None] = []
+    at = 0
+    while (end := out.find(b"\n", at)) >= 0:
+        line, at = out[at:end], end + 1
+        if line.endswith((b" missing", b" ambiguous")):
+            blobs.append(None)
+            continue
+        kind, size = line.split()[1], int(line.split()[-1])
+        blobs.append(out[at : at + size] if kind == b"blob" else None)
+        at += size + 1
+    return blobs
 
 
 @dataclass(frozen=True)
@@ -383,7 +435,7 @@ class _Import:
         _bounded(settings, run, run_commit if known else None, self.now)
         run_machine = machine_of(settings, flags.machine, run.meta, flags.environ)
         results = self.results(run, run_commit)
-        if not known:
+        if not known and self.hashes.in_git():
             self.arrivals.refuse_earlier(run, [self.index[r[0]].file for r in results])
         return StoredRun(
             run.run_id,
@@ -403,6 +455,11 @@ class _Import:
         """The run's results of suite scenarios, each with the runnable hash it was run on."""
         kept: list[tuple[str, str, float | None, str | None, str, str]] = []
         as_now = not self.hashes.known_commit(commit)
+        if commit is not None and not as_now:
+            listed = [
+                self.index[r.scenario_id].path for r in run.results if r.scenario_id in self.index
+            ]
+            self.hashes.read_at(commit, listed)
         for result in run.results:
             scenario = self.index.get(result.scenario_id)
             if scenario is None:
