@@ -48,9 +48,10 @@ def check_is_this_draft(result: ScenarioResult, data: dict[str, Any], where: str
     """
     turns = data.get("turns")
     mine = [t for t in turns if isinstance(t, dict)] if isinstance(turns, list) else []
-    if result.turn_count and mine and result.turn_count != len(mine):
+    count = result.result.turn_count
+    if count and mine and count != len(mine):
         raise InputError(
-            f"run {result.run_id[:80]} has {result.turn_count} turn(s) and the draft has "
+            f"run {result.run_id[:80]} has {count} turn(s) and the draft has "
             f"{len(mine)}: the run is not of this draft",
             where=where,
             hint="run the draft as it is now with GAIA's runner and record that run",
@@ -58,7 +59,7 @@ def check_is_this_draft(result: ScenarioResult, data: dict[str, Any], where: str
     differ: list[str] = []
     for turn in mine:
         number, text = turn.get("turn"), turn.get("user_message")
-        sent = result.messages.get(number) if isinstance(number, int) else None
+        sent = result.result.messages.get(number) if isinstance(number, int) else None
         if isinstance(text, str) and sent is not None and not _same_text(text, sent):
             differ.append(str(number))
     if not differ:
@@ -151,8 +152,8 @@ def record_run(
         run = Run(
             tier=tier,
             run_id=result.run_id,
-            status=result.status,
-            score=result.score,
+            status=result.result.status,
+            score=result.result.score,
             model=tested,
             judge_model=result.judge_model,
             runnable_hash=current,
@@ -171,7 +172,7 @@ def record_run(
         ]
         replaced = len(kept) != len(record.runs)
         record.runs = [*kept, run]
-        detail = {**run.model_dump(mode="json"), "replaced": replaced, "source": result.kind}
+        detail = {**run.model_dump(mode="json"), "replaced": replaced, "source": result.result.kind}
         event = Event("run", where, None, detail)
         tx.commit_record("run-record", draft, record, [event])
     return draft, run, replaced

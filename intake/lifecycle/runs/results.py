@@ -403,26 +403,6 @@ class ScenarioResult:
     judge_model: str | None
     result: Result
 
-    @property
-    def status(self) -> str:
-        return self.result.status
-
-    @property
-    def score(self) -> float | None:
-        return self.result.score
-
-    @property
-    def kind(self) -> str:
-        return self.result.kind
-
-    @property
-    def messages(self) -> dict[int, str]:
-        return self.result.messages
-
-    @property
-    def turn_count(self) -> int:
-        return self.result.turn_count
-
 
 def _runner_card(path: Path) -> dict[str, Any] | None:
     """The runner scorecard at ``path`` when there is one (None: no file, or another kind)."""
