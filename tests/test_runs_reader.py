@@ -211,19 +211,18 @@ def test_a_run_of_a_known_commit_is_keyed_by_the_files_as_that_commit_had_them(
     suite = git_suite
     with (suite / "pyproject.toml").open("a", encoding="utf-8") as fh:
         fh.write(PYPROJECT_EXTRA)
-    alpha = write_scenario(suite, "alpha_case")
-    _adopt(suite, runner, alpha.relative_to(suite).as_posix())
-    then = runnable_hash(parse_checked(alpha.read_bytes()).data)
-    git(suite, "add", "-A")
-    git(suite, "commit", "-qm", "alpha", when="2026-04-01T00:00:00+00:00")
-    first = git(suite, "rev-parse", "HEAD")
+
+    def commit(path: Path, message: str, when: str) -> tuple[str, str]:
+        _adopt(suite, runner, path.relative_to(suite).as_posix())
+        git(suite, "add", "-A")
+        git(suite, "commit", "-qm", message, when=when)
+        alpha = (suite / "scenarios" / "rag_quality" / "alpha_case.yaml").read_bytes()
+        return git(suite, "rev-parse", "HEAD"), runnable_hash(parse_checked(alpha).data)
+
+    first, then = commit(write_scenario(suite, "alpha_case"), "alpha", "2026-04-01T00:00:00+00:00")
     write_scenario(suite, "alpha_case", objective="Ask what the document says about the costs.")
     beta = write_scenario(suite, "beta_case")
-    _adopt(suite, runner, beta.relative_to(suite).as_posix())
-    now = runnable_hash(parse_checked(alpha.read_bytes()).data)
-    git(suite, "add", "-A")
-    git(suite, "commit", "-qm", "beta", when="2026-04-02T00:00:00+00:00")
-    second = git(suite, "rev-parse", "HEAD")
+    second, now = commit(beta, "beta", "2026-04-02T00:00:00+00:00")
     assert then != now
 
     old = _import(suite, runner, 5, {"alpha_case": "PASS", "beta_case": "PASS"}, commit=first)
