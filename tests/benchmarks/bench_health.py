@@ -412,6 +412,7 @@ def import_table(env: dict[str, str], before: dict[str, str] | None) -> None:
             build(root, results, 1)
             env["INTAKE_LEDGER_PATH"] = str(root / ".intake" / "ledger.db")
             first = import_command(root, results, 2, env)  # no file's facts cached yet
+            time.sleep(2.5)  # past the racy window: the files' facts and listing can be cached
             ours = [import_command(root, results, day, env) for day in (3, 4, 5)]
             cmd = (statistics.median(w for w, _ in ours), statistics.median(c for _, c in ours))
             lib, durable, ratio = library_pairs(root, results, (6, 7, 8, 9, 10), env)
