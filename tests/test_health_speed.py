@@ -4,10 +4,7 @@ deleted."""
 
 from __future__ import annotations
 
-import json
 import sqlite3
-import subprocess
-import sys
 from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -23,6 +20,7 @@ from intake.report import posterior
 from intake.report.health import build_health, noise, render
 from tests.support.health_counts import as_grouped, as_stored, moved_to
 from tests.support.health_generator import generate
+from tests.support.modules import loaded_by
 from tests.support.nightly_helpers import write_scenario
 
 
@@ -295,22 +293,7 @@ WARM_NEVER = ("intake.contract.models", "ruamel", "intake.contract.yamlio")
 
 
 def _loaded_by(argv: list[str], cwd: Path) -> set[str]:
-    probe = (
-        "import sys, runpy, json\n"
-        f"sys.argv = ['intake', *{argv!r}]\n"
-        "try:\n    runpy.run_module('intake', run_name='__main__')\n"
-        "except SystemExit:\n    pass\n"
-        "sys.stderr.write('\\nMODULES ' + json.dumps(sorted(sys.modules)))\n"
-    )
-    done = subprocess.run(
-        [sys.executable, "-c", probe],
-        cwd=cwd,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
-    return set(json.loads(done.stderr.rsplit("MODULES ", 1)[1]))
+    return loaded_by(argv, cwd)[1]
 
 
 def test_health_imports_what_it_uses(

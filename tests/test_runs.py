@@ -90,7 +90,7 @@ def test_trace_file_takes_run_id_and_judge_from_its_run_folder(suite: Path) -> N
     tr = run_dir / "traces" / "pdf_summary_loop.json"
     tr.write_text(json.dumps(trace("pdf_summary_loop", "BLOCKED_BY_ARCHITECTURE")), "utf-8")
     result = read_result(tr, "pdf_summary_loop")
-    assert (result.run_id, result.status, result.judge_model, result.kind) == (
+    assert (result.run_id, result.result.status, result.judge_model, result.result.kind) == (
         "eval-20261129-101500",
         "BLOCKED_BY_ARCHITECTURE",
         "claude-x",
@@ -192,7 +192,7 @@ def test_real_gaia_runner_scorecards_are_read() -> None:
     baseline = GAIA / "eval" / "results" / "baseline.json"
     assert classify(json.loads(baseline.read_text())) == "runner"
     result = read_result(baseline, "concise_response")
-    assert (result.run_id, result.status, result.judge_model) == (
+    assert (result.run_id, result.result.status, result.judge_model) == (
         "eval-20260426-075215",
         "PASS",
         "claude-sonnet-4-6",

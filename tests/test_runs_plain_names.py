@@ -12,7 +12,7 @@ import pytest
 
 from intake.cli import app
 from intake.config import load_settings
-from intake.lifecycle.runs.record import plain_by_shape
+from intake.lifecycle.runs.results import plain_by_shape
 from intake.lifecycle.runs.store import read_run, run_files
 from intake.scrub import engine
 from intake.store.suite import finding_types

@@ -26,7 +26,6 @@ def run_import(
     fmt: Format,
 ) -> None:
     """Import the run folders and print what was recorded."""
-    from intake.contract.models import RunTier
     from intake.lifecycle.runs.nightly import import_results
 
     if not results:
@@ -38,7 +37,7 @@ def run_import(
         cfg,
         [Path(r) for r in results],
         model=model,
-        tier=RunTier(tier) if tier else None,
+        tier=tier,
         machine=machine,
         commit=commit,
     )

@@ -500,8 +500,10 @@ INFRA_STATUSES = frozenset(
 )
 
 
-class Run(BaseModel):
-    """A GAIA runner result for this scenario, bound to its runnable content."""
+class RunBase(BaseModel):
+    """What every run of a scenario by GAIA's runner holds: the run, its result, the model
+    under test and the judge, and the runnable content it ran (``Run``, a draft's recorded
+    run; ``SuiteRun``, an imported run of a suite scenario)."""
 
     model_config = _CLOSED
     tier: RunTier
@@ -512,9 +514,14 @@ class Run(BaseModel):
     """The model under test (from ``--model`` or a ``meta.json`` beside the scorecard)."""
     judge_model: str | None = None
     runnable_hash: str
-    """``sha256:…`` of persona, setup, turns and agent_type when the run was recorded."""
+    """``sha256:…`` of persona, setup, turns and agent_type as the scenario was run."""
     at: datetime
     recorded_at: datetime
+
+
+class Run(RunBase):
+    """A GAIA runner result for this scenario, bound to its runnable content."""
+
     scorecard: str | None = None
     """Scorecard file name (no directories: they may be private)."""
     iteration: int | None = None
@@ -750,28 +757,16 @@ class Evidence(BaseModel):
     turns: list[TurnEvidence] = Field(default_factory=list)
 
 
-class SuiteRun(BaseModel):
+class SuiteRun(RunBase):
     """A run of a suite scenario (promoted or adopted) by GAIA's runner, imported from a nightly
     or CI ``scorecard.json`` (``intake runs import``); what ``intake health`` classifies."""
 
-    model_config = _CLOSED
-    run_id: str
-    status: str
-    score: float | None = None
     failure_category: str | None = None
     """The first failing turn's ``failure_category`` (GAIA's judge writes one per turn)."""
-    model: str
-    """The model under test (``--model``, or GAIA's ``meta.json``)."""
-    tier: RunTier
-    judge_model: str | None = None
-    runnable_hash: str
-    """``sha256:…`` of the scenario's runnable part as it was run."""
     gaia_commit: str | None = None
     """GAIA's commit the runner ran (``--commit``, ``meta.json``, ``GITHUB_SHA``); None unknown."""
     machine: str | None = None
     """The runner machine (``--machine``, ``meta.json``, ``RUNNER_NAME``); None unknown."""
-    at: datetime
-    recorded_at: datetime
     kind: Literal["scorecard", "trace"] = "scorecard"
 
 

@@ -236,7 +236,7 @@ def refresh(
 
 def link(settings: Settings, scenario_id: str, issue: str, reviewer: str) -> Path:
     """Name the issue of a session-sourced scenario's bug (a reviewer's word, recorded)."""
-    from intake.lifecycle.runs.record import check_name
+    from intake.lifecycle.runs.results import check_name
 
     repo, number = parse_issue(issue)
     check_name(settings, "--reviewer", reviewer)

@@ -49,13 +49,8 @@ from intake.lifecycle.replay import (
     replay_hash,
     replay_turns,
 )
-from intake.lifecycle.runs.record import (
-    ScenarioResult,
-    check_is_this_draft,
-    check_name,
-    read_result,
-    suite_relative,
-)
+from intake.lifecycle.runs.record import check_is_this_draft, suite_relative
+from intake.lifecycle.runs.results import ScenarioResult, check_name, read_result
 from intake.lifecycle.runs.run import (
     RunnerFailed,
     RunRefused,
@@ -207,7 +202,7 @@ def control_draft(
         )
     results = [read_result(card, draft.stem) for card in cards]
     warnings = [check_is_this_draft(r, data, str(c)) for r, c in zip(results, cards, strict=True)]
-    if state.answered == 0 and any(r.status in JUDGED_STATUSES for r in results):
+    if state.answered == 0 and any(r.result.status in JUDGED_STATUSES for r in results):
         raise SourceError(
             "the runner judged the draft but never asked the replay for an answer: its verdict "
             "is not about the captured answers; nothing was recorded",
@@ -366,8 +361,8 @@ def _control(
             )
     return ControlRun(
         run_id=res.run_id,
-        status=res.status,
-        score=res.score,
+        status=res.result.status,
+        score=res.result.score,
         judge_model=res.judge_model,
         runnable_hash=current,
         replay_hash=replayed_hash,

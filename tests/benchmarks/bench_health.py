@@ -2,6 +2,7 @@
 
 Run: python tests/benchmarks/bench_health.py [SCENARIOS] [NIGHTS ...] [--checkout DIR]
 [--health-only]
+     python tests/benchmarks/bench_health.py --import-only   (the runs-import table alone)
 Default: 1,000 scenarios, 30 / 90 / 365 nights, two models a night (issue 38 item 7: health
 within 3x the plain SQL query over the same runs and under 150 MB peak; `runs import` linear in
 results and within 3x writing the same rows durably).
@@ -20,9 +21,11 @@ in a realistic mix). Measured, medians of 3:
   the whole year, so this is the plain query at its best;
 * `intake runs import` of one more night at 1,000, 3,000 and 10,000 results: the first night
   (no scenario file's facts cached yet), the command on later nights (median of 3), and
-  ``import_results`` alone in a child (interpreter and imports left out, median of 3), against
-  writing the same rows durably into SQLite (one transaction, synchronous=FULL); and the
-  exponent of the library time in the results (1.00 is linear).
+  ``import_results`` alone in a child (interpreter and imports left out, median of 5), against
+  writing the same rows durably into SQLite (one transaction, synchronous=FULL) in the same
+  child just before and after it (the ratio is taken child by child, then its median); with
+  ``--checkout`` the code before is measured the same way on the same suite; and the exponent
+  of the library time in the results (1.00 is linear).
 """
 
 from __future__ import annotations
@@ -32,7 +35,6 @@ import math
 import os
 import random
 import shutil
-import sqlite3
 import statistics
 import subprocess
 import sys
@@ -267,15 +269,35 @@ print(time.perf_counter() - start, resource.getrusage(resource.RUSAGE_SELF).ru_m
 
 
 IMPORT_LIBRARY = """
-import sys, time
+import sqlite3, sys, time
 from pathlib import Path
 from intake.config import load_settings
 from intake.lifecycle.runs.nightly import import_results
-settings = load_settings(Path(sys.argv[1]))
+root, folder, count = Path(sys.argv[1]), Path(sys.argv[2]), int(sys.argv[3])
+settings = load_settings(root)
+
+def durable():  # the anchor: the same rows into SQLite, one transaction, synchronous=FULL
+    db = sqlite3.connect(root.parent / "anchor.db")
+    db.execute("PRAGMA synchronous=FULL")
+    db.execute("CREATE TABLE IF NOT EXISTS runs "
+               "(run_id, model, scenario_id, status, score, runnable_hash)")
+    rows = [("eval-x", "m", f"case_{n:05d}", "PASS", 8.0, "sha256:x") for n in range(count)]
+    start = time.perf_counter()
+    with db:
+        db.executemany("INSERT INTO runs VALUES (?, ?, ?, ?, ?, ?)", rows)
+    elapsed = time.perf_counter() - start
+    db.close()
+    return elapsed
+
+first = durable()
 start = time.perf_counter()
-import_results(settings, [Path(sys.argv[2])])
-print(time.perf_counter() - start)
+import_results(settings, [folder])
+library = time.perf_counter() - start
+print(library, (first + durable()) / 2)
 """
+"""``import_results`` alone (interpreter and imports left out) between two runs of the anchor
+in the same process, so that each ratio compares the two at the same moment of a shared,
+loaded machine."""
 
 
 def import_command(root: Path, results: int, day: int, env: dict[str, str]) -> tuple[float, float]:
@@ -283,24 +305,6 @@ def import_command(root: Path, results: int, day: int, env: dict[str, str]) -> t
     folder = night_folder(root, results, STRONG, day)
     wall, cpu, _ = child(["intake", "--root", str(root), "runs", "import", str(folder)], env)
     return wall, cpu
-
-
-def durable_rows(folder: Path, count: int) -> float:
-    """Seconds to write ``count`` result rows into SQLite durably, one transaction."""
-    db = sqlite3.connect(folder / "anchor.db")
-    db.execute("PRAGMA synchronous=FULL")
-    db.execute(
-        "CREATE TABLE IF NOT EXISTS runs (run_id, model, scenario_id, status, score, runnable_hash)"
-    )
-    start = time.perf_counter()
-    with db:
-        db.executemany(
-            "INSERT INTO runs VALUES (?, ?, ?, ?, ?, ?)",
-            [("eval-x", STRONG, f"case_{n:05d}", "PASS", 8.0, "sha256:x") for n in range(count)],
-        )
-    elapsed = time.perf_counter() - start
-    db.close()
-    return elapsed
 
 
 def same_report(a: Path, b: Path) -> bool:
@@ -365,11 +369,41 @@ def health_table(
             print(line)
 
 
+def library_pairs(
+    root: Path, results: int, days: tuple[int, ...], env: dict[str, str]
+) -> tuple[float, float, float]:
+    """Medians of ``import_results``'s seconds, the anchor's, and their ratio child by child,
+    one new night a child."""
+    pairs = []
+    for day in days:
+        out = subprocess.run(
+            [
+                sys.executable,
+                "-c",
+                IMPORT_LIBRARY,
+                str(root),
+                str(night_folder(root, results, STRONG, day)),
+                str(results),
+            ],
+            check=True,
+            capture_output=True,
+            env=env,
+            text=True,
+            cwd=NEUTRAL,
+        ).stdout.split()
+        pairs.append((float(out[0]), float(out[1])))
+    return (
+        statistics.median(lib for lib, _ in pairs),
+        statistics.median(anchor for _, anchor in pairs),
+        statistics.median(lib / anchor for lib, anchor in pairs),
+    )
+
+
 def import_table(env: dict[str, str], before: dict[str, str] | None) -> None:
     print(
         f"{'runs import, one night':<24}{'results':>8}{'first s':>8}{'cmd s':>7}{'cpu s':>7}"
         f"{'lib s':>7}{'durable s':>10}{'lib ratio':>10}{'cmd ratio':>10}"
-        f"{'before cmd s':>13}{'cpu s':>7}"
+        f"{'before cmd s':>13}{'cpu s':>7}{'lib s':>7}{'lib ratio':>10}"
     )
     library: dict[int, float] = {}
     for results in (1000, 3000, 10000):
@@ -379,43 +413,24 @@ def import_table(env: dict[str, str], before: dict[str, str] | None) -> None:
             build(root, results, 1)
             env["INTAKE_LEDGER_PATH"] = str(root / ".intake" / "ledger.db")
             first = import_command(root, results, 2, env)  # no file's facts cached yet
+            time.sleep(2.5)  # past the racy window: the files' facts and listing can be cached
             ours = [import_command(root, results, day, env) for day in (3, 4, 5)]
             cmd = (statistics.median(w for w, _ in ours), statistics.median(c for _, c in ours))
-            old = None
-            if before is not None:
-                before["INTAKE_LEDGER_PATH"] = env["INTAKE_LEDGER_PATH"]
-                theirs = [import_command(root, results, day, before) for day in (9, 10, 11)]
-                old = (
-                    statistics.median(w for w, _ in theirs),
-                    statistics.median(c for _, c in theirs),
-                )
-            library[results] = statistics.median(
-                float(
-                    subprocess.run(
-                        [
-                            sys.executable,
-                            "-c",
-                            IMPORT_LIBRARY,
-                            str(root),
-                            str(night_folder(root, results, STRONG, day)),
-                        ],
-                        check=True,
-                        capture_output=True,
-                        env=env,
-                        text=True,
-                        cwd=NEUTRAL,
-                    ).stdout
-                )
-                for day in (6, 7, 8)
-            )
-            durable = statistics.median(durable_rows(Path(tmp), results) for _ in range(3))
+            lib, durable, ratio = library_pairs(root, results, (6, 7, 8, 9, 10), env)
+            library[results] = lib
             line = (
                 f"{'':<24}{results:>8,}{first[0]:>8.2f}{cmd[0]:>7.2f}{cmd[1]:>7.2f}"
-                f"{library[results]:>7.3f}{durable:>10.3f}"
-                f"{library[results] / durable:>10.1f}{cmd[0] / durable:>10.0f}"
+                f"{lib:>7.3f}{durable:>10.3f}{ratio:>10.1f}{cmd[0] / durable:>10.0f}"
             )
-            if old is not None:
-                line += f"{old[0]:>13.2f}{old[1]:>7.2f}"
+            if before is not None:
+                before["INTAKE_LEDGER_PATH"] = env["INTAKE_LEDGER_PATH"]
+                theirs = [import_command(root, results, day, before) for day in (11, 12, 13)]
+                old_lib = library_pairs(root, results, (14, 15, 16, 17, 18), before)
+                line += (
+                    f"{statistics.median(w for w, _ in theirs):>13.2f}"
+                    f"{statistics.median(c for _, c in theirs):>7.2f}"
+                    f"{old_lib[0]:>7.3f}{old_lib[2]:>10.1f}"
+                )
             print(line)
     slope = math.log(library[10000] / library[1000]) / math.log(10)
     print(f"library time ~ results^{slope:.2f} from 1,000 to 10,000 (1.00 is linear)")
@@ -493,11 +508,14 @@ def main(argv: list[str]) -> int:
         checkout = Path(argv[at + 1]).resolve()
         argv = argv[:at] + argv[at + 2 :]
         before = {**os.environ, "PYTHONPATH": str(checkout)}
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[2])}
+    if "--import-only" in argv:  # the runs-import table alone
+        import_table(env, before)
+        return 0
     only_health = "--health-only" in argv  # the health table alone (the others are slow)
     argv = [a for a in argv if a != "--health-only"]
     count = int(argv[0]) if argv else 1000
     nights_list = [int(a) for a in argv[1:]] or [30, 90, 365]
-    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[2])}
     health_table(count, nights_list, env, before)
     if only_health:
         return 0

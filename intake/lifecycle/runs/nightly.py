@@ -33,73 +33,47 @@ rewritten).
 
 from __future__ import annotations
 
+import hashlib
 import os
 import re
-from collections.abc import Mapping, Sequence
+import subprocess
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
-from intake.config import Settings
-from intake.contract.models import ID_PATTERN, RunTier, SuiteRun
 from intake.crashpoints import reached
 from intake.errors import InputError, UsageError
-from intake.gitutil import git_output
-from intake.lifecycle.runs.record import (
-    KNOWN_STATUSES,
-    REFUSED,
+from intake.gitutil import git_output, repo_top
+from intake.lifecycle.runs.results import (
+    Meta,
+    RunFolder,
     check_name,
-    classify,
-    modified_at,
     parse_time,
     plain_by_shape,
-    plain_score,
-    read_json_file,
+    read_run_folder,
+    run_folders,
     safe_name,
 )
 from intake.lifecycle.runs.store import (
     JUDGED,
     NO_FACTS,
     StoredRun,
+    facts_of_ids,
     file_of,
     read_facts,
+    remember_listing,
     scenario_facts,
     suite_files,
     write_run,
 )
-from intake.store.records import (
-    iter_scenarios,
-    record_path,
-    runnable_hash,
-    sha256_bytes,
-    utcnow,
-)
+
+if TYPE_CHECKING:
+    from intake.config import Settings
+    from intake.contract.models import SuiteRun
 
 COMMIT_PATTERN = r"^[0-9a-fA-F]{7,40}$"
-
-
-@dataclass(frozen=True)
-class Result:
-    """One scenario's result read from a run folder."""
-
-    scenario_id: str
-    status: str
-    score: float | None
-    failure_category: str | None
-    kind: str
-
-
-@dataclass
-class RunFolder:
-    """A run as read: its id, time, judge, and the scenarios' results."""
-
-    where: Path
-    run_id: str
-    at: datetime
-    judge: str | None
-    results: list[Result]
-    meta: dict[str, Any] = field(default_factory=dict)
 
 
 @dataclass
@@ -119,152 +93,6 @@ class ImportResult:
     """(path, what it is) of each scorecard in a results folder that is not an agent-eval run."""
 
 
-def _failure_category(entry: Mapping[str, Any]) -> str | None:
-    """The first failing turn's ``failure_category`` (GAIA's judge writes one per turn,
-    runner.py, docs/gaia-formats.md#runner), when it is a plain name."""
-    turns = entry.get("turns")
-    for turn in turns if isinstance(turns, list) else []:
-        if not isinstance(turn, dict):
-            continue
-        value = turn.get("failure_category")
-        if isinstance(value, str) and value and value != "null" and safe_name(value):
-            return value[:80]
-    return None
-
-
-def _result(entry: Any, where: str, kind: str) -> Result | None:
-    if not isinstance(entry, dict):
-        return None
-    sid = entry.get("scenario_id")
-    if not isinstance(sid, str) or not re.fullmatch(ID_PATTERN, sid):
-        raise InputError("a result without a valid scenario_id (not shown)", where=where)
-    status = entry.get("status")
-    if not isinstance(status, str) or status not in KNOWN_STATUSES:
-        raise InputError(
-            f'unknown run status in field "status" of {sid} (not shown); allowed: '
-            + ", ".join(sorted(KNOWN_STATUSES)),
-            where=where,
-        )
-    return Result(
-        sid, status, plain_score(entry.get("overall_score")), _failure_category(entry), kind
-    )
-
-
-def started(run_id: str) -> datetime | None:
-    """When a run started, from GAIA's run id (``eval-YYYYmmdd-HHMMSS`` in UTC, runner.py
-    ``run_id``; a fix pass appends ``_fixN``); None for another id. The scorecard's
-    ``timestamp`` is written at the end (``scorecard.py``; docs/gaia-formats.md#scorecard)."""
-    match = re.match(r"eval-(\d{8}-\d{6})(?:$|[_-])", run_id)
-    if match is None:
-        return None
-    try:
-        return datetime.strptime(match.group(1), "%Y%m%d-%H%M%S").replace(tzinfo=UTC)
-    except ValueError:
-        return None
-
-
-def _meta(folder: Path) -> dict[str, Any]:
-    meta = folder / "meta.json"
-    if not meta.is_file():
-        return {}
-    doc = read_json_file(meta, "meta.json")
-    return doc if isinstance(doc, dict) else {}
-
-
-def read_run_folder(path: Path) -> RunFolder:
-    """A run folder (or its ``scorecard.json``): the scorecard's results, then any trace the
-    scorecard lacks (a killed run keeps only traces)."""
-    folder = path.parent if path.is_file() else path
-    scorecard = path if path.is_file() else folder / "scorecard.json"
-    results: dict[str, Result] = {}
-    run_id, at, judge = folder.name, None, None
-    if scorecard.is_file():
-        doc = read_json_file(scorecard, "scorecard")
-        kind = classify(doc)
-        if kind in REFUSED:
-            raise InputError(REFUSED[kind], where=str(scorecard))
-        if kind != "runner":
-            raise InputError("a trace, not a scorecard or run folder", where=str(scorecard))
-        run_id = doc["run_id"]
-        at = started(run_id) or parse_time(doc.get("timestamp")) or modified_at(scorecard)
-        config = doc.get("config")
-        model = config.get("model") if isinstance(config, dict) else None
-        judge = model if isinstance(model, str) else None
-        for index, entry in enumerate(doc["scenarios"]):
-            result = _result(entry, f"{scorecard} $.scenarios[{index}]", "scorecard")
-            if result is not None:
-                if result.scenario_id in results:
-                    raise InputError(
-                        f"scenario {result.scenario_id} appears twice", where=str(scorecard)
-                    )
-                results[result.scenario_id] = result
-    traces = folder / "traces"
-    if traces.is_dir():
-        for trace in sorted(traces.glob("*.json")):
-            if trace.stem in results:
-                continue
-            doc = read_json_file(trace, "trace")
-            if classify(doc) != "trace":
-                continue
-            result = _result(doc, str(trace), "trace")
-            if result is not None and result.scenario_id not in results:
-                results[result.scenario_id] = result
-                at = at or modified_at(trace)
-    if not results and not scorecard.is_file():
-        raise UsageError("no scorecard.json and no traces here", where=str(path))
-    return RunFolder(
-        folder, run_id, at or modified_at(folder), judge, list(results.values()), _meta(folder)
-    )
-
-
-def _skipped_kind(path: Path) -> str | None:
-    """Why a file or folder inside a results folder is not an agent-eval run folder to read
-    (None: it is one)."""
-    if path.is_dir():
-        card = path / "scorecard.json"
-        if not card.is_file():
-            return None if (path / "traces").is_dir() else "no scorecard.json or traces/"
-        kind = classify(read_json_file(card, "scorecard"))
-        return None if kind == "runner" else REFUSED[kind]
-    if path.suffix != ".json":
-        return "not a run folder"
-    kind = classify(read_json_file(path, "results file"))
-    if kind == "runner":  # GAIA's --save-baseline copy, eval/results/baseline.json
-        return "a scorecard outside a run folder (a saved baseline or summary), not a run folder"
-    return REFUSED[kind]
-
-
-def run_folders(paths: Sequence[Path]) -> tuple[list[Path], list[tuple[Path, str]]]:
-    """Each argument as run folders: a scorecard file, a run folder, a folder of
-    ``scorecard_<name>.json`` files (GAIA's committed baselines), or a results folder holding
-    run folders (``eval/results``). Inside a results folder, everything that is not an
-    agent-eval run folder (a ``gaia eval code`` or session-replay scorecard, the phase2
-    summary, ``baseline.json``) is returned apart with what it is, to be named and skipped;
-    a file or folder named directly is read, and refused when it is none of these."""
-    found: list[Path] = []
-    skipped: list[tuple[Path, str]] = []
-    for path in paths:
-        if not path.exists():
-            raise UsageError("no such file or folder", where=str(path))
-        if path.is_file() or (path / "scorecard.json").is_file() or (path / "traces").is_dir():
-            found.append(path)
-            continue
-        prefixed = sorted(path.glob("scorecard_*.json"))
-        if prefixed:  # the runner's filename_prefix (``aggregate_scorecard``), as GAIA's baselines
-            found += prefixed
-            continue
-        before = len(found) + len(skipped)
-        for child in sorted(path.iterdir()):
-            why = _skipped_kind(child)
-            if why is None:
-                found.append(child)
-            elif why != "no scorecard.json or traces/" and why != "not a run folder":
-                skipped.append((child, why))
-        if len(found) + len(skipped) == before:
-            raise UsageError("no GAIA run folder (scorecard.json or traces/) here", where=str(path))
-    return found, skipped
-
-
 def _plain(
     settings: Settings, what: str, value: str | None, pattern: str | None = None
 ) -> str | None:
@@ -281,24 +109,23 @@ def _plain(
 
 
 def machine_of(
-    settings: Settings, flag: str | None, meta: Mapping[str, Any], environ: Mapping[str, str]
+    settings: Settings, flag: str | None, meta: Meta, environ: Mapping[str, str]
 ) -> str | None:
     """``--machine``, else ``meta.json``'s ``machine`` (a plain name) or its ``hardware``
     (free text, kept only as ``hw-`` and a short hash: it may name a person), else
     ``RUNNER_NAME`` (GitHub Actions), else None."""
     if flag is not None:
         return _plain(settings, "--machine", flag)
-    value = meta.get("machine")
-    if isinstance(value, str) and value.strip() and safe_name(value.strip()):
-        if plain_by_shape(settings, value.strip()):
-            return value.strip()
+    value = meta.machine
+    if value is not None and safe_name(value):
+        if plain_by_shape(settings, value):
+            return value
         from intake.store.suite import finding_types
 
-        if not finding_types(settings, value.strip()):
-            return value.strip()
-    hardware = meta.get("hardware")
-    if isinstance(hardware, str) and hardware.strip():
-        return "hw-" + sha256_bytes(hardware.strip().encode("utf-8"))[7:19]
+        if not finding_types(settings, value):
+            return value
+    if meta.hardware is not None:
+        return "hw-" + hashlib.sha256(meta.hardware.encode("utf-8")).hexdigest()[:12]
     runner = environ.get("RUNNER_NAME")
     if runner:
         return _plain(settings, "the runner name (RUNNER_NAME)", runner)
@@ -306,39 +133,37 @@ def machine_of(
 
 
 def commit_of(
-    settings: Settings, flag: str | None, meta: Mapping[str, Any], environ: Mapping[str, str]
+    settings: Settings, flag: str | None, meta: Meta, environ: Mapping[str, str]
 ) -> str | None:
     """``--commit``, else ``meta.json``'s ``commit``, else ``GITHUB_SHA``; None unknown."""
     if flag is not None:
         return _plain(settings, "--commit", flag, COMMIT_PATTERN)
-    value = meta.get("commit")
-    if isinstance(value, str) and value.strip():
-        return _plain(settings, "the commit in meta.json", value, COMMIT_PATTERN)
+    if meta.commit is not None:
+        return _plain(settings, "the commit in meta.json", meta.commit, COMMIT_PATTERN)
     sha = environ.get("GITHUB_SHA")
     return _plain(settings, "GITHUB_SHA", sha, COMMIT_PATTERN) if sha else None
 
 
-def tier_of(settings: Settings, model: str, flag: RunTier | None) -> RunTier:
+def tier_of(settings: Settings, model: str, flag: str | None) -> str:
     """``--tier``, else the configured list the model is in; neither is a usage error."""
     if flag is not None:
         return flag
     if model in settings.strong_models:
-        return RunTier.strong
+        return "strong"
     if model in settings.local_models:
-        return RunTier.local
+        return "local"
     raise UsageError(
         "the model under test is in neither strong_models nor local_models",
         hint="pass --tier strong|local, or list the model in [tool.intake]",
     )
 
 
-def model_of(flag: str | None, meta: Mapping[str, Any], where: Path) -> str:
+def model_of(flag: str | None, meta: Meta, where: Path) -> str:
     """``--model``, else ``meta.json``'s ``model`` (the scorecard does not name it)."""
     if flag is not None and flag.strip():
         return flag.strip()
-    value = meta.get("model")
-    if isinstance(value, str) and value.strip():
-        return value.strip()
+    if meta.model is not None:
+        return meta.model
     raise UsageError(
         "the scorecard does not name the model under test",
         where=str(where),
@@ -350,27 +175,48 @@ def model_of(flag: str | None, meta: Mapping[str, Any], where: Path) -> str:
 class SuiteScenario:
     """A promoted or adopted scenario the import can record into."""
 
-    path: Path
+    file: str
+    """Its path, as text (a ``Path`` is built only where one is asked for: ``path``)."""
     scenario_id: str
     current_hash: str | None = None
     """The runnable hash of the file as it is (read with the id: one parse)."""
 
+    @property
+    def path(self) -> Path:
+        return Path(self.file)
+
 
 def suite_index(
-    settings: Settings, *, retired: bool = False, cached: bool = False
+    settings: Settings,
+    *,
+    retired: bool = False,
+    cached: bool = False,
+    ids: Collection[str] | None = None,
 ) -> dict[str, SuiteScenario]:
     """Scenario id → its file, for every scenario with a record under the scenarios folder (and
     the retired folder with ``retired``). The id is the file's YAML ``id``, never its name: GAIA's
     ``eval/scenarios/mcp_reliability/simple_tool_call.yaml`` holds ``mcp_simple_tool_call``. The
     one key of runs, health, bugs and the split (docs/health.md, "Identity"). ``cached`` (``runs
     import``) reads each file's id and hash through the run index's cache of them
-    (``scenario_facts``); the gate's callers parse every file."""
+    (``scenario_facts``); the gate's callers parse every file. With ``ids`` as well, only those
+    ids are looked up (the others may be left out), through the cached listing of the suite
+    while no folder of it has changed (``listed_files``, ``facts_of_ids``): no walk."""
     folders = (settings.scenarios, settings.retired) if retired else (settings.scenarios,)
     if cached:
-        files = [f for f in suite_files(*folders) if f.record]
+        known = facts_of_ids(settings, folders, ids) if ids else None
+        if known is not None:
+            return {
+                sid: SuiteScenario(file, sid, runnable)
+                for file, sid, runnable in reversed(known)  # the first file holding an id wins
+            }
+        seen: list[tuple[str, int, int]] = []
+        files = [f for f in suite_files(*folders, seen=seen) if f.record]
         paths = [f.path for f in files]
         facts = scenario_facts(settings, paths, {f.path: f.stat for f in files})
+        remember_listing(settings, folders, seen, paths)
     else:
+        from intake.store.records import iter_scenarios, record_path
+
         paths = [p for p in iter_scenarios(*folders) if record_path(p).is_file()]
         facts = {}
         for path in paths:
@@ -383,7 +229,7 @@ def suite_index(
         item = facts.get(path, NO_FACTS)
         if item.scenario_id is not None:
             index.setdefault(
-                item.scenario_id, SuiteScenario(path, item.scenario_id, item.runnable_hash)
+                item.scenario_id, SuiteScenario(str(path), item.scenario_id, item.runnable_hash)
             )
     return index
 
@@ -426,19 +272,23 @@ class _Arrivals:
         self.settings = settings
         self.dates: dict[Path, datetime] | None = None
 
-    def refuse_earlier(self, run: RunFolder, paths: list[Path]) -> None:
+    def refuse_earlier(self, run: RunFolder, files: list[str]) -> None:
         """Refuse ``run`` when it is dated before a scenario it has a result for existed (37
         item 6): a results folder does not get to say it ran a case before the case was
         written. A run naming a GAIA commit git knows is bounded by that commit instead (its
         scenarios are read as that commit had them, and ``_bounded`` dates it)."""
-        if not paths:
+        if not files:
             return
         if self.dates is None:
             from intake.gitutil import first_added
 
             self.dates = first_added(self.settings.root, [self.settings.scenarios])
-        for path in paths:
-            made = self.dates.get(path.resolve())
+        folders: dict[Path, Path] = {}
+        for path in map(Path, files) if self.dates else ():
+            parent = folders.get(path.parent) or folders.setdefault(
+                path.parent, path.parent.resolve()
+            )  # one resolve a folder, not a file: a thousand cost a tenth of a second
+            made = self.dates.get(parent / path.name) or self.dates.get(path.resolve())
             if made is not None and run.at + CLOCK_SKEW < made:
                 raise InputError(
                     f"run {run.run_id} is dated before its scenario {path.stem} existed "
@@ -449,17 +299,30 @@ class _Arrivals:
 
 
 class _Hashes:
-    """The runnable hash of each scenario as a given commit had it (or as it is now)."""
+    """The runnable hash of each scenario as a given commit had it (or as it is now). The files
+    of a commit are read with one ``git cat-file --batch`` a run (``read_at``), not two git
+    processes a file; outside a git repository no commit is asked after."""
 
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
         self.cache: dict[tuple[str | None, Path], str | None] = {}
         self.known: dict[str, bool] = {}
+        self.asked = False
+        self.top: Path | None = None
+
+    def in_git(self) -> bool:
+        """Whether the suite lies in a git working tree (asked once)."""
+        if not self.asked:
+            self.asked = True
+            found = repo_top(self.settings.root)
+            self.top = found.resolve() if found is not None else None
+        return self.top is not None
 
     def _commit_known(self, commit: str) -> bool:
         if commit not in self.known:
             self.known[commit] = (
-                git_output(["cat-file", "-e", f"{commit}^{{commit}}"], self.settings.root)
+                self.in_git()
+                and git_output(["cat-file", "-e", f"{commit}^{{commit}}"], self.settings.root)
                 is not None
             )
         return self.known[commit]
@@ -471,26 +334,155 @@ class _Hashes:
     def of(self, path: Path, commit: str | None) -> str | None:
         key = (commit if commit and self._commit_known(commit) else None, path)
         if key not in self.cache:
-            self.cache[key] = self._hash(path, key[0])
+            if key[0] is not None:
+                self.read_at(key[0], [path])
+            else:
+                self.cache[key] = read_facts(path.read_bytes()).runnable_hash
         return self.cache[key]
 
-    def _hash(self, path: Path, commit: str | None) -> str | None:
-        if commit is not None:
-            top = git_output(["rev-parse", "--show-toplevel"], self.settings.root)
-            if top is None:
-                return None
-            rel = path.resolve().relative_to(Path(top.decode("utf-8").strip()).resolve())
-            raw = git_output(["show", f"{commit}:{rel.as_posix()}"], self.settings.root)
-        else:
-            raw = path.read_bytes()
-        if raw is None:
-            return None
-        from intake.contract.yamlio import YamlProblem, parse_checked  # a file not cached
-
+    def read_at(self, commit: str, paths: list[Path]) -> None:
+        """The hashes of ``paths`` as ``commit`` had them (None: not in it), into the cache,
+        with one ``git cat-file --batch``."""
+        names: dict[Path, str] = {}
+        for path in paths:
+            if (commit, path) in self.cache:
+                continue
+            self.cache[(commit, path)] = None
+            try:
+                name = path.resolve().relative_to(self.top or Path("/nowhere")).as_posix()
+            except (ValueError, OSError):
+                continue
+            if "\n" not in name:
+                names[path] = name
+        if not names or not self.in_git():
+            return
+        asked = "".join(f"{commit}:{name}\n" for name in names.values()).encode("utf-8")
         try:
-            return runnable_hash(parse_checked(raw).data)
-        except YamlProblem:
-            return None
+            done = subprocess.run(
+                ["git", "cat-file", "--batch"],
+                input=asked,
+                cwd=self.settings.root,
+                capture_output=True,
+                timeout=120,
+                check=False,
+            )
+        except (OSError, subprocess.SubprocessError):
+            return
+        for path, blob in zip(names, _batch_blobs(done.stdout), strict=False):
+            if blob is not None:
+                self.cache[(commit, path)] = read_facts(blob).runnable_hash
+
+
+def _batch_blobs(out: bytes) -> list[bytes | None]:
+    """Each answer of ``git cat-file --batch`` in order: the blob's bytes, or None (missing,
+    ambiguous, or not a blob)."""
+    blobs: list[bytes | None] = []
+    at = 0
+    while (end := out.find(b"\n", at)) >= 0:
+        line, at = out[at:end], end + 1
+        if line.endswith((b" missing", b" ambiguous")):
+            blobs.append(None)
+            continue
+        kind, size = line.split()[1], int(line.split()[-1])
+        blobs.append(out[at : at + size] if kind == b"blob" else None)
+        at += size + 1
+    return blobs
+
+
+@dataclass(frozen=True)
+class _Flags:
+    """What ``runs import``'s flags and the environment say of every run folder."""
+
+    model: str | None
+    tier: str | None
+    machine: str | None
+    commit: str | None
+    environ: Mapping[str, str]
+    configured: tuple[str, ...]
+    """The configured model names (strong, local, judge): no new disclosure."""
+
+
+class _Import:
+    """One ``runs import``: the suite's scenarios the runs name, and what became of them."""
+
+    def __init__(self, settings: Settings, flags: _Flags, ids: set[str]) -> None:
+        self.settings, self.flags = settings, flags
+        self.index = suite_index(settings, cached=True, ids=ids)
+        self.hashes = _Hashes(settings)
+        self.arrivals = _Arrivals(settings)
+        self.now = datetime.now(UTC)
+        self.missing: set[str] = set()
+        self.notes: list[str] = []
+
+    def stored(self, run: RunFolder) -> StoredRun:
+        """The run folder as the store keeps it, its names checked and its results keyed."""
+        settings, flags = self.settings, self.flags
+        check_name(settings, "the run id (run_id)", run.run_id)
+        tested = check_name(
+            settings,
+            "the model under test (--model or meta.json)",
+            model_of(flags.model, run.meta, run.where),
+            configured=flags.configured,
+        )
+        judge = run.judge
+        if judge is not None:
+            judge = check_name(
+                settings, "the judge model (config.model)", judge, configured=flags.configured
+            )
+        run_tier = tier_of(settings, tested, flags.tier)
+        run_commit = commit_of(settings, flags.commit, run.meta, flags.environ)
+        known = self.hashes.known_commit(run_commit)
+        _bounded(settings, run, run_commit if known else None, self.now)
+        run_machine = machine_of(settings, flags.machine, run.meta, flags.environ)
+        results = self.results(run, run_commit)
+        if not known and self.hashes.in_git():
+            self.arrivals.refuse_earlier(run, [self.index[r[0]].file for r in results])
+        return StoredRun(
+            run.run_id,
+            tested,
+            str(run_tier),
+            judge,
+            run_commit,
+            run_machine,
+            run.at,
+            self.now,
+            tuple(results),
+        )
+
+    def results(
+        self, run: RunFolder, commit: str | None
+    ) -> list[tuple[str, str, float | None, str | None, str, str]]:
+        """The run's results of suite scenarios, each with the runnable hash it was run on."""
+        kept: list[tuple[str, str, float | None, str | None, str, str]] = []
+        as_now = not self.hashes.known_commit(commit)
+        if commit is not None and not as_now:
+            listed = [
+                self.index[r.scenario_id].path for r in run.results if r.scenario_id in self.index
+            ]
+            self.hashes.read_at(commit, listed)
+        for result in run.results:
+            scenario = self.index.get(result.scenario_id)
+            if scenario is None:
+                self.missing.add(result.scenario_id)
+                continue
+            current = scenario.current_hash if as_now else self.hashes.of(scenario.path, commit)
+            if current is None:
+                self.notes.append(
+                    f"{result.scenario_id}: not in the suite at GAIA commit {commit} "
+                    f"(run {run.run_id}); not recorded"
+                )
+                continue
+            kept.append(
+                (
+                    result.scenario_id,
+                    result.status,
+                    result.score,
+                    result.failure_category,
+                    current,
+                    result.kind,
+                )
+            )
+        return kept
 
 
 def import_results(
@@ -498,103 +490,38 @@ def import_results(
     paths: Sequence[Path],
     *,
     model: str | None = None,
-    tier: RunTier | None = None,
+    tier: str | None = None,
     machine: str | None = None,
     commit: str | None = None,
     environ: Mapping[str, str] | None = None,
 ) -> ImportResult:
     """Record every scenario result of the run folders as a run of its suite scenario."""
-    env = os.environ if environ is None else environ
-    found, skipped = run_folders(paths)
+    found, skipped = run_folders(list(paths))
     folders = [read_run_folder(p) for p in found]
-    index = suite_index(settings, cached=True)
-    hashes = _Hashes(settings)
-    arrivals = _Arrivals(settings)
     configured = (
         *settings.strong_models,
         *settings.local_models,
         *((settings.judge_model,) if settings.judge_model else ()),
     )
+    flags = _Flags(
+        model, tier, machine, commit, os.environ if environ is None else environ, configured
+    )
+    job = _Import(settings, flags, {r.scenario_id for f in folders for r in f.results})
     done = ImportResult(skipped=[(str(p), why) for p, why in skipped])
-    stored: list[
-        tuple[
-            RunFolder,
-            str,
-            RunTier,
-            str | None,
-            str | None,
-            str | None,
-            list[tuple[str, str, float | None, str | None, str, str]],
-        ]
-    ] = []
-    missing: set[str] = set()
-    now = utcnow()
+    items = []
     for run in folders:
-        check_name(settings, "the run id (run_id)", run.run_id)
-        tested = check_name(
-            settings,
-            "the model under test (--model or meta.json)",
-            model_of(model, run.meta, run.where),
-            configured=configured,
-        )
-        judge = run.judge
-        if judge is not None:
-            judge = check_name(
-                settings, "the judge model (config.model)", judge, configured=configured
-            )
-        run_tier = tier_of(settings, tested, tier)
-        run_commit = commit_of(settings, commit, run.meta, env)
-        _bounded(settings, run, run_commit, now)
-        run_machine = machine_of(settings, machine, run.meta, env)
+        items.append(job.stored(run))
         done.runs.append(run.run_id)
-        results: list[tuple[str, str, float | None, str | None, str, str]] = []
-        as_now = not hashes.known_commit(run_commit)
-        for result in run.results:
-            scenario = index.get(result.scenario_id)
-            if scenario is None:
-                missing.add(result.scenario_id)
-                continue
-            current = scenario.current_hash if as_now else hashes.of(scenario.path, run_commit)
-            if current is None:
-                done.notes.append(
-                    f"{result.scenario_id}: not in the suite at GAIA commit {run_commit} "
-                    f"(run {run.run_id}); not recorded"
-                )
-                continue
-            results.append(
-                (
-                    result.scenario_id,
-                    result.status,
-                    result.score,
-                    result.failure_category,
-                    current,
-                    "trace" if result.kind == "trace" else "scorecard",
-                )
-            )
-        if not hashes.known_commit(run_commit):
-            arrivals.refuse_earlier(run, [index[r[0]].path for r in results])
-        stored.append((run, tested, run_tier, judge, run_commit, run_machine, results))
-    done.not_in_suite = sorted(missing)
+    done.not_in_suite, done.notes = sorted(job.missing), job.notes
     touched: set[str] = set()
-    for run, tested, run_tier, judge, run_commit, run_machine, results in stored:
-        item = StoredRun(
-            run.run_id,
-            tested,
-            run_tier.value,
-            judge,
-            run_commit,
-            run_machine,
-            run.at,
-            now,
-            tuple(results),
-        )
+    for item in items:
         if write_run(settings, item):
             reached("runs-import:run-written")
-            done.recorded += len(results)
-            done.infrastructure += sum(1 for r in results if r[1] not in JUDGED)
-            touched.update(r[0] for r in results)
+            done.recorded += len(item.results)
+            done.infrastructure += sum(1 for r in item.results if r[1] not in JUDGED)
+            touched.update(r[0] for r in item.results)
         else:
-            done.already += len(results)
+            done.already += len(item.results)
     done.scenarios = len(touched)
     return done
 
@@ -624,7 +551,7 @@ def migrate(settings: Settings) -> tuple[int, int, int]:
     from intake.paths import display_path
     from intake.store.edit import edit
     from intake.store.journal import Event
-    from intake.store.records import load_record
+    from intake.store.records import load_record, record_path
 
     index = suite_index(settings, retired=True)
     carrying: dict[str, list[SuiteRun]] = {}

@@ -1,406 +1,34 @@
 """Run records: one GAIA runner result for a draft, bound to the draft's runnable content.
 
-GAIA's runner (``gaia eval agent``) writes ``scorecard.json`` with the per-scenario results
-under ``scenarios[i]`` (and the same object per scenario as ``traces/<id>.json``). The
-scorecard names the run (``run_id``, ``timestamp``) and the judge (``config.model``, which both
-drives and judges), but never the model under test: that comes from ``--model`` or from the
-``meta.json`` GAIA's committed baselines keep beside their scorecards. Without either, a run
-proves nothing about which tier passed, so it is refused.
-
-Other files GAIA calls ``scorecard.json`` (``gaia eval code``, the session replay, the early
-hand-written ``phase2`` summary) are recognised and refused by name, so a user who passes the
-wrong one learns what it is instead of getting a vague parse error.
+The result is read by ``intake.lifecycle.runs.results`` (GAIA's results, one reader for
+``run``, ``run-record`` and ``runs import``). The scorecard names the run (``run_id``,
+``timestamp``) and the judge (``config.model``, which both drives and judges), but never the
+model under test: that comes from ``--model`` or from the ``meta.json`` GAIA's committed
+baselines keep beside their scorecards. Without either, a run proves nothing about which tier
+passed, so it is refused.
 """
 
 from __future__ import annotations
 
-import json
-import re
-from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import UTC
 from pathlib import Path
 from typing import Any
 
 from intake.config import Settings
-from intake.contract.models import (
-    ID_PATTERN,
-    INFRA_STATUSES,
-    JUDGED_STATUSES,
-    SAFE_NAME_PATTERN,
-    Record,
-    Run,
-    RunTier,
-)
+from intake.contract.models import Record, Run, RunTier
 from intake.errors import Conflict, InputError, UsageError
-from intake.fileio import MAX_JSON_DEPTH, json_depth_exceeds, read_input
+from intake.lifecycle.runs.results import (
+    ScenarioResult,
+    check_name,
+    read_meta,
+    read_result,
+    safe_name,
+)
 from intake.paths import display_path
 from intake.store.records import runnable_hash, utcnow
-from intake.wording import counted
 
 # What only recording and dropping a draft's run use (the journal, the contract's validator,
-# the scrubber's module) is imported inside them: ``runs import`` and ``health`` load this
-# module for its readers and name checks, and a command imports what it uses.
-
-MAX_SCORECARD_BYTES = 20 * 1024 * 1024
-"""Largest scorecard read: GAIA's are tens of KB per scenario, so 20 MB is generous and bounded."""
-
-KNOWN_STATUSES = JUDGED_STATUSES | INFRA_STATUSES
-
-
-@dataclass
-class ScenarioResult:
-    """One scenario's result as read from a scorecard or a trace."""
-
-    run_id: str
-    at: datetime
-    status: str
-    score: float | None
-    judge_model: str | None
-    kind: str
-    """``scorecard`` or ``trace``."""
-    messages: dict[int, str] = field(default_factory=dict)
-    """What the runner sent as the user in each turn (turn number → text), where recorded."""
-    turn_count: int = 0
-    """How many turns the result holds (0 for runner-made results: TIMEOUT, ERRORED, …)."""
-
-
-def read_json_file(path: Path, what: str) -> Any:
-    try:
-        size = path.stat().st_size
-    except FileNotFoundError:
-        raise UsageError(f"no such {what}", where=str(path)) from None
-    except OSError as exc:
-        raise InputError(f"cannot read {what}: {exc.strerror or exc}", where=str(path)) from None
-    if not path.is_file():
-        raise InputError(f"{what} is not a file", where=str(path))
-    if size > MAX_SCORECARD_BYTES:
-        raise InputError(
-            f"{what} is {size:,} bytes, over the {MAX_SCORECARD_BYTES:,}-byte limit",
-            where=str(path),
-        )
-    try:
-        raw = read_input(path, what=what, limit=MAX_SCORECARD_BYTES)
-        text = raw.decode("utf-8-sig")
-        if json_depth_exceeds(text, MAX_JSON_DEPTH):
-            raise InputError(f"{what} nests deeper than {MAX_JSON_DEPTH} levels", where=str(path))
-        return json.loads(text)
-    except OSError as exc:
-        raise InputError(f"cannot read {what}: {exc.strerror or exc}", where=str(path)) from None
-    except UnicodeDecodeError as exc:
-        raise InputError(f"{what} is not UTF-8 (byte {exc.start})", where=str(path)) from None
-    except json.JSONDecodeError as exc:
-        raise InputError(
-            f"{what} is not JSON ({exc.msg} at line {exc.lineno} column {exc.colno})",
-            where=str(path),
-        ) from None
-    except RecursionError:
-        raise InputError(f"{what} is nested too deeply", where=str(path)) from None
-
-
-def classify(doc: Any) -> str:
-    """``runner``, ``trace``, or the name of a format GAIA uses that intake refuses."""
-    if not isinstance(doc, dict):
-        return "unknown"
-    if {"tasks", "solve_rate"} <= doc.keys():
-        return "code-run"
-    if {"cases", "mean_score"} <= doc.keys():
-        return "sessions-run"
-    config = doc.get("config")
-    scenarios = doc.get("scenarios")
-    if isinstance(scenarios, list) and isinstance(config, dict):
-        handwritten = (
-            "judge_model" in config
-            or "known_bugs" in doc
-            or any(isinstance(s, dict) and "result_file" in s for s in scenarios)
-        )
-        if handwritten:
-            return "phase2"
-        if isinstance(doc.get("run_id"), str):
-            return "runner"
-    if isinstance(doc.get("scenario_id"), str) and isinstance(doc.get("status"), str):
-        return "trace"
-    return "unknown"
-
-
-REFUSED = {
-    "code-run": "a `gaia eval code` scorecard (tasks/solve_rate), not an agent-eval scorecard",
-    "sessions-run": "a session-replay scorecard (cases/mean_score), not an agent-eval scorecard",
-    "phase2": "GAIA's hand-written early summary (phase2 format), not a runner scorecard",
-    "unknown": "not a GAIA agent-eval scorecard or trace (no run_id, config and scenarios)",
-}
-
-
-def parse_time(value: Any) -> datetime | None:
-    if not isinstance(value, str):
-        return None
-    try:
-        parsed = datetime.fromisoformat(value.replace("Z", "+00:00"))
-    except ValueError:
-        return None
-    return parsed if parsed.tzinfo else parsed.replace(tzinfo=UTC)
-
-
-def modified_at(path: Path) -> datetime:
-    return datetime.fromtimestamp(path.stat().st_mtime, UTC)
-
-
-def plain_score(value: Any) -> float | None:
-    if isinstance(value, bool) or not isinstance(value, int | float):
-        return None
-    return float(value)
-
-
-def _status(entry: dict[str, Any], where: str) -> str:
-    """The entry's status; a value outside GAIA's list is refused without echoing it."""
-    status = entry.get("status")
-    if not isinstance(status, str) or status not in KNOWN_STATUSES:
-        raise InputError(
-            'unknown run status in field "status" (not shown); '
-            f"allowed: {', '.join(sorted(KNOWN_STATUSES))}",
-            where=where,
-        )
-    return status
-
-
-def safe_name(value: str) -> bool:
-    """Whether ``value`` matches the strict pattern for names intake stores and prints."""
-    return re.fullmatch(SAFE_NAME_PATTERN, value) is not None
-
-
-GAIA_RUN_ID = r"eval-\d{8}-\d{6}(?:_fix\d{1,3})?"
-"""A run id exactly as GAIA's runner makes it (runner.py ``run_id`` and ``fix_run_id``,
-docs/gaia-formats.md#runner): a date and a time, no free text, so the scrubber has nothing to
-find in it."""
-
-
-PLAIN_WORDS = frozenset(
-    {
-        "amd",
-        "amd64",
-        "arm64",
-        "base",
-        "bf16",
-        "build",
-        "chat",
-        "ci",
-        "claude",
-        "cloud",
-        "coder",
-        "cpu",
-        "deepseek",
-        "eval",
-        "flash",
-        "fp16",
-        "fp8",
-        "gaia",
-        "gemini",
-        "gemma",
-        "gguf",
-        "github",
-        "gpt",
-        "gpu",
-        "haiku",
-        "halo",
-        "hosted",
-        "hybrid",
-        "instruct",
-        "int4",
-        "int8",
-        "it",
-        "large",
-        "latest",
-        "lemonade",
-        "linux",
-        "llama",
-        "local",
-        "mac",
-        "macos",
-        "medium",
-        "mini",
-        "mistral",
-        "moe",
-        "nano",
-        "nightly",
-        "node",
-        "npu",
-        "onnx",
-        "opus",
-        "phi",
-        "preview",
-        "pro",
-        "qwen",
-        "qwen2",
-        "qwen3",
-        "radeon",
-        "runner",
-        "ryzen",
-        "self",
-        "small",
-        "sonnet",
-        "strix",
-        "test",
-        "turbo",
-        "ubuntu",
-        "vl",
-        "win",
-        "windows",
-        "worker",
-        "x64",
-        "x86",
-    }
-)
-"""Words a machine or model name is made of that hold nothing private (model families, sizes,
-hardware, CI words): a name of only these and short numbers is plain by its shape."""
-
-_PLAIN_TOKEN = re.compile(r"\d{1,4}|\d{1,3}[bkm]|a\d{1,2}b|[vqr]\d{1,2}|o\d|k|m|s")
-
-
-def plain_by_shape(settings: Settings, value: str) -> bool:
-    """Whether ``value`` is plain by a cheap rule, without building the scrubber: every token
-    (split on ``. _ : / + -``) is one of ``PLAIN_WORDS`` or a short number or size (``4``,
-    ``30b``, ``a3b``, ``v2``, ``q4``), one at least is a word, at most two numbers stand in a
-    row (no address like ``10.0.0.1``) and the name has at most 6 digits (no phone or card
-    number). Nothing else is cleared this way (a person's or a machine's own name, a long
-    number, a token that could be a secret all go to the scrubber), nor anything when the suite
-    configures its own recognizers (``scrubbers_dir``) or a spaCy model (whose NER may read
-    ``claude`` as a person)."""
-    if settings.scrubbers_dir is not None or settings.spacy_model or not safe_name(value):
-        return False
-    tokens = re.split(r"[._:/+-]", value.lower())
-    numbers = "".join("n" if t.isdigit() else "w" for t in tokens)
-    return (
-        all(t in PLAIN_WORDS or _PLAIN_TOKEN.fullmatch(t) for t in tokens)
-        and any(t in PLAIN_WORDS for t in tokens)
-        and "nnn" not in numbers
-        and sum(c.isdigit() for c in value) <= 6
-    )
-
-
-def check_name(
-    settings: Settings, what: str, value: str, *, configured: tuple[str, ...] = ()
-) -> str:
-    """``value`` when it is safe to store and print; else UsageError naming ``what`` only.
-
-    Run ids and model names come from files and flags anyone can fill: they must match
-    ``SAFE_NAME_PATTERN`` and the scrubber must find nothing in them. A name already in the
-    suite's configuration (``strong_models``/``local_models``) is no new disclosure, so the
-    scrubber's verdict is not asked for it (its entropy check flags some real model names), nor
-    for a GAIA run id or a name ``plain_by_shape`` clears (``ci-1``, ``qwen3-4b-local``).
-    The value is never echoed: it may be the very thing the check is for.
-    """
-    if not safe_name(value):
-        raise UsageError(
-            f"{what} is not a plain name (letters, digits and . _ : / + -, at most 200 "
-            "characters, starting with a letter or digit); not recorded, not shown"
-        )
-    if (
-        value not in configured
-        and not re.fullmatch(GAIA_RUN_ID, value)
-        and not plain_by_shape(settings, value)
-    ):
-        from intake.store.suite import finding_types
-
-        types = finding_types(settings, value)
-        if types:
-            raise UsageError(
-                f"{what} looks like it holds {', '.join(sorted(set(types)))}; "
-                "not recorded, not shown",
-                hint="name the run or model plainly (a model may also be listed in "
-                "strong_models/local_models in [tool.intake])",
-            )
-    return value
-
-
-def _plain_id(value: Any, *, quote: bool = True) -> str:
-    """A scenario id from a file, shown only when it is a valid id (else a placeholder)."""
-    if isinstance(value, str) and re.fullmatch(ID_PATTERN, value):
-        return repr(value) if quote else value
-    return "(an invalid id, not shown)"
-
-
-def read_result(path: Path, scenario_id: str) -> ScenarioResult:
-    """The draft's result from a runner scorecard or a trace file."""
-    doc = read_json_file(path, "scorecard")
-    kind = classify(doc)
-    if kind in REFUSED:
-        raise InputError(REFUSED[kind], where=str(path))
-    if kind == "trace":
-        if doc["scenario_id"] != scenario_id:
-            raise InputError(
-                f"the trace is for scenario {_plain_id(doc['scenario_id'])}, not {scenario_id!r}",
-                where=str(path),
-            )
-        run_dir = path.parent.parent if path.parent.name == "traces" else path.parent
-        scorecard = run_dir / "scorecard.json"
-        judge = None
-        run_id = run_dir.name if path.parent.name == "traces" else path.stem
-        at = modified_at(path)
-        if scorecard.is_file():
-            beside = read_json_file(scorecard, "scorecard")
-            if classify(beside) == "runner":
-                config = beside.get("config") or {}
-                judge = config.get("model") if isinstance(config.get("model"), str) else None
-                run_id = beside["run_id"]
-                at = parse_time(beside.get("timestamp")) or at
-        return ScenarioResult(
-            run_id=run_id,
-            at=at,
-            status=_status(doc, f"{path} $.status"),
-            score=plain_score(doc.get("overall_score")),
-            judge_model=judge,
-            kind="trace",
-            messages=_sent_messages(doc),
-            turn_count=_turn_count(doc),
-        )
-    matches = [
-        (i, s)
-        for i, s in enumerate(doc["scenarios"])
-        if isinstance(s, dict) and s.get("scenario_id") == scenario_id
-    ]
-    if not matches:
-        ids = [s.get("scenario_id") for s in doc["scenarios"] if isinstance(s, dict)]
-        listed = ", ".join(_plain_id(i, quote=False) for i in ids[:5]) + (
-            " …" if len(ids) > 5 else ""
-        )
-        raise InputError(
-            f"scenario {scenario_id!r} is not in this scorecard "
-            f"({counted(len(ids), 'scenario')}{': ' + listed if ids else ''})",
-            where=str(path),
-        )
-    if len(matches) > 1:
-        raise InputError(
-            f"scenario {scenario_id!r} appears twice in the scorecard", where=str(path)
-        )
-    index, entry = matches[0]
-    config = doc["config"]
-    judge = config.get("model") if isinstance(config.get("model"), str) else None
-    return ScenarioResult(
-        run_id=doc["run_id"],
-        at=parse_time(doc.get("timestamp")) or modified_at(path),
-        status=_status(entry, f"{path} $.scenarios[{index}].status"),
-        score=plain_score(entry.get("overall_score")),
-        judge_model=judge,
-        kind="scorecard",
-        messages=_sent_messages(entry),
-        turn_count=_turn_count(entry),
-    )
-
-
-def _turn_count(entry: dict[str, Any]) -> int:
-    turns = entry.get("turns")
-    return len(turns) if isinstance(turns, list) else 0
-
-
-def _sent_messages(entry: dict[str, Any]) -> dict[int, str]:
-    """Turn number → the user message the runner sent, from a result's ``turns``."""
-    sent: dict[int, str] = {}
-    turns = entry.get("turns")
-    for turn in turns if isinstance(turns, list) else []:
-        if isinstance(turn, dict):
-            number, text = turn.get("turn"), turn.get("user_message")
-            if isinstance(number, int) and isinstance(text, str):
-                sent[number] = text
-    return sent
+# the scrubber's module) is imported inside them: a command imports what it uses.
 
 
 def _same_text(a: str, b: str) -> bool:
@@ -420,9 +48,10 @@ def check_is_this_draft(result: ScenarioResult, data: dict[str, Any], where: str
     """
     turns = data.get("turns")
     mine = [t for t in turns if isinstance(t, dict)] if isinstance(turns, list) else []
-    if result.turn_count and mine and result.turn_count != len(mine):
+    count = result.result.turn_count
+    if count and mine and count != len(mine):
         raise InputError(
-            f"run {result.run_id[:80]} has {result.turn_count} turn(s) and the draft has "
+            f"run {result.run_id[:80]} has {count} turn(s) and the draft has "
             f"{len(mine)}: the run is not of this draft",
             where=where,
             hint="run the draft as it is now with GAIA's runner and record that run",
@@ -430,7 +59,7 @@ def check_is_this_draft(result: ScenarioResult, data: dict[str, Any], where: str
     differ: list[str] = []
     for turn in mine:
         number, text = turn.get("turn"), turn.get("user_message")
-        sent = result.messages.get(number) if isinstance(number, int) else None
+        sent = result.result.messages.get(number) if isinstance(number, int) else None
         if isinstance(text, str) and sent is not None and not _same_text(text, sent):
             differ.append(str(number))
     if not differ:
@@ -451,13 +80,11 @@ def model_under_test(path: Path, model: str | None) -> str:
     if path.parent.name == "traces":
         folders.append(path.parent.parent)
     for folder in folders:
-        meta = folder / "meta.json"
-        if meta.is_file():
-            doc = read_json_file(meta, "meta.json")
-            value = doc.get("model") if isinstance(doc, dict) else None
-            if not isinstance(value, str) or not value.strip():
-                raise InputError('meta.json has no "model" string', where=str(meta))
-            return value.strip()
+        meta = read_meta(folder)
+        if meta.found:
+            if meta.model is None:
+                raise InputError('meta.json has no "model" string', where=str(folder / "meta.json"))
+            return meta.model
     raise UsageError(
         "the scorecard does not name the model under test",
         where=str(path),
@@ -525,8 +152,8 @@ def record_run(
         run = Run(
             tier=tier,
             run_id=result.run_id,
-            status=result.status,
-            score=result.score,
+            status=result.result.status,
+            score=result.result.score,
             model=tested,
             judge_model=result.judge_model,
             runnable_hash=current,
@@ -545,25 +172,8 @@ def record_run(
         ]
         replaced = len(kept) != len(record.runs)
         record.runs = [*kept, run]
-        event = Event(
-            "run",
-            where,
-            None,
-            {
-                "tier": tier.value,
-                "run_id": run.run_id,
-                "status": run.status,
-                "score": run.score,
-                "model": run.model,
-                "judge_model": run.judge_model,
-                "runnable_hash": run.runnable_hash,
-                "replaced": replaced,
-                "source": result.kind,
-                "iteration": iteration,
-                "runner_exit": runner_exit,
-                "warnings": warnings,
-            },
-        )
+        detail = {**run.model_dump(mode="json"), "replaced": replaced, "source": result.result.kind}
+        event = Event("run", where, None, detail)
         tx.commit_record("run-record", draft, record, [event])
     return draft, run, replaced
 
@@ -740,10 +350,10 @@ def drop_run(
 
 
 __all__ = [
-    "MAX_SCORECARD_BYTES",
-    "classify",
+    "check_is_this_draft",
+    "check_tier",
     "drop_run",
     "model_under_test",
-    "read_result",
     "record_run",
+    "suite_relative",
 ]

@@ -75,13 +75,8 @@ from intake.contract.models import JUDGED_STATUSES, Run, RunTier, has_placeholde
 from intake.contract.validate import Severity, validate_file
 from intake.errors import EXIT_FINDINGS, IntakeError, NetworkError, SourceError, UsageError
 from intake.lifecycle.promote import scrub_scan
-from intake.lifecycle.runs.record import (
-    check_is_this_draft,
-    check_name,
-    read_result,
-    record_run,
-    safe_name,
-)
+from intake.lifecycle.runs.record import check_is_this_draft, record_run
+from intake.lifecycle.runs.results import check_name, read_result, safe_name
 from intake.paths import display_path
 from intake.portable import decode_output, new_group_options, stop_tree, termination_signals
 from intake.scrub import scrubber_for

@@ -23,7 +23,7 @@ import os
 import re
 import sqlite3
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Collection, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
@@ -595,17 +595,27 @@ class SuiteFile:
     """The record's stat, when it is a file."""
 
 
-def suite_files(*folders: Path) -> list[SuiteFile]:
+def _note_folder(folder: Path, seen: list[tuple[str, int, int]] | None) -> None:
+    """Add the folder and its modification and change times to ``seen`` (when given)."""
+    if seen is not None:
+        st = os.stat(folder)
+        seen.append((str(folder), st.st_mtime_ns, st.st_ctime_ns))
+
+
+def suite_files(*folders: Path, seen: list[tuple[str, int, int]] | None = None) -> list[SuiteFile]:
     """Every ``*.yaml`` file below the folders that exist, in ``iter_scenarios``' order (its
     walk: ``rglob``, which does not descend into linked folders), with each file's stat and
     its record's presence read from the same listing: one ``scandir`` a folder instead of a
     ``stat`` per file and record (``runs import`` and ``health`` walk thousands). A folder
-    below that cannot be listed is left out (``rglob`` ends its whole walk there)."""
+    below that cannot be listed is left out (``rglob`` ends its whole walk there). ``seen``
+    receives each folder listed with its modification and change times, taken before it is
+    listed (``remember_listing``)."""
     fold = os.path.normcase
     found: list[tuple[tuple[str, ...], SuiteFile]] = []
 
     def walk(folder: Path, parts: tuple[str, ...]) -> None:
         try:
+            _note_folder(folder, seen)
             with os.scandir(folder) as listing:
                 entries = list(listing)
         except PermissionError:
@@ -727,6 +737,112 @@ def scenario_facts(
     finally:
         if db is not None:
             db.close()
+
+
+_LISTING_DDL = """
+CREATE TABLE IF NOT EXISTS suite_listing (
+  folders TEXT PRIMARY KEY, stamps TEXT NOT NULL, paths TEXT NOT NULL
+)
+"""
+
+
+def remember_listing(
+    settings: Settings,
+    folders: Sequence[Path],
+    seen: Sequence[tuple[str, int, int]],
+    paths: Sequence[Path],
+) -> None:
+    """Keep the scenario files with a record that a walk of ``folders`` found, with the times
+    of every folder it listed (``suite_files``' ``seen``): adding, removing or renaming a file
+    or folder changes its folder's times, so while none has changed the list is the walk's.
+    Not kept when a folder changed within ``RACY_NS`` of now (a cache)."""
+    now = time.time_ns()
+    if not seen or any(now - max(m, c) <= RACY_NS for _, m, c in seen):
+        return
+    with _cache(settings) as db:
+        if db is not None:
+            with db:
+                db.execute(_LISTING_DDL)
+                db.execute(
+                    "INSERT OR REPLACE INTO suite_listing VALUES (?, ?, ?)",
+                    (
+                        json.dumps([str(f) for f in folders]),
+                        json.dumps(list(seen)),
+                        json.dumps([str(p) for p in paths]),
+                    ),
+                )
+
+
+def _unchanged(stamps: str) -> bool:
+    """Whether every folder ``remember_listing`` kept still has the same times."""
+    for folder, mtime, ctime in json.loads(stamps):
+        try:
+            st = os.stat(folder)
+        except OSError:
+            return False
+        if (st.st_mtime_ns, st.st_ctime_ns) != (mtime, ctime):
+            return False
+    return True
+
+
+def facts_of_ids(
+    settings: Settings, folders: Sequence[Path], ids: Collection[str]
+) -> list[tuple[str, str, str | None]] | None:
+    """(file as text, id, runnable hash) of the files below ``folders`` that hold ``ids``, without a
+    walk: the files are the listing ``remember_listing`` kept while no folder has changed,
+    their ids and hashes the index's cache of facts, and only the files holding ``ids`` are
+    checked by size and times (every file when an id is held by none: a miss is certain only
+    when no file changed). None when there is no such listing or a checked file's id changed
+    (walk again)."""
+    listing, rows = None, None
+    with _cache(settings) as db:
+        if db is not None:
+            db.execute(_LISTING_DDL)
+            listing = db.execute(
+                "SELECT stamps, paths FROM suite_listing WHERE folders = ?",
+                (json.dumps([str(f) for f in folders]),),
+            ).fetchone()
+            if listing is not None and _unchanged(listing[0]):
+                rows = {
+                    row[0]: row[1:]
+                    for row in db.execute(
+                        "SELECT path, size, mtime_ns, ctime_ns, scenario_id, runnable_hash "
+                        "FROM scenario_facts"
+                    )
+                }
+    if listing is None or rows is None:
+        return None
+    paths: list[str] = json.loads(listing[1])
+    return _checked(settings, paths, rows, set(ids))
+
+
+def _checked(
+    settings: Settings, paths: list[str], rows: dict[str, tuple[Any, ...]], ids: set[str]
+) -> list[tuple[str, str, str | None]] | None:
+    """``facts_of_ids`` past the listing: the files holding ``ids``, checked."""
+    held: dict[str, str] = {}
+    for path in paths:
+        row = rows.get(path)
+        if row is not None and row[3] is not None:
+            held.setdefault(row[3], path)
+    wanted = {held[i] for i in ids if i in held}
+    check = [p for p in paths if p in wanted] if len(wanted) == len(ids) else paths
+    stats: dict[str, os.stat_result] = {}
+    for path in check:
+        try:
+            stats[path] = os.stat(path)
+        except OSError:
+            return None
+    changed = [p for p, st in stats.items() if p not in rows or rows[p][:3] != _stamp(st)]
+    fresh = {Path(p): stats[p] for p in changed}
+    fresh_facts = scenario_facts(settings, list(fresh), fresh) if fresh else {}
+    for path in changed:
+        row = rows.get(path)
+        facts = fresh_facts.get(Path(path), NO_FACTS)
+        if facts.scenario_id != (None if row is None else row[3]):
+            return None  # the id moved: the listing's ids are not the suite's
+        rows[path] = (*_stamp(stats[path]), facts.scenario_id, facts.runnable_hash)
+    return [(p, rows[p][3], rows[p][4]) for p in check if rows[p][3] is not None]
 
 
 def _stamp(st: os.stat_result) -> tuple[int, int, int]:
@@ -987,7 +1103,9 @@ __all__ = [
     "remembered_answers",
     "run_files",
     "SuiteFile",
+    "facts_of_ids",
     "known_records",
+    "remember_listing",
     "remember_records",
     "store_dir",
     "stored_runs",
