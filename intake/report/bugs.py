@@ -28,17 +28,14 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from pydantic import ValidationError
-
 from intake.config import Settings
-from intake.contract.models import BugLink, Record
 from intake.ghoutput import html_text, md_text
 from intake.gitutil import Ancestry, tested_before_fix
-from intake.lifecycle.bugs import issue_of
 from intake.paths import display_path
 from intake.store.records import iter_scenarios, record_path
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # the models (pydantic) are imported where a record is validated
+    from intake.contract.models import BugLink, Record
     from intake.lifecycle.runs.store import Claimed
 
 
@@ -252,6 +249,8 @@ def outcome(
 
 def bug_of(record: Record, path: str, ancestry: Ancestry | None = None) -> Bug | None:
     """The record's bug and its outcome (``outcome``); None when the scenario has no bug."""
+    from intake.lifecycle.bugs import issue_of  # with the models, as the record was read
+
     issue = issue_of(record)
     if issue is None:
         return None
@@ -289,6 +288,10 @@ def report_bugs(
 
 def read_bugs(settings: Settings, cwd: Path | None = None) -> BugsReport:
     """Every suite scenario's record (retired ones too) read for its bug."""
+    from pydantic import ValidationError
+
+    from intake.contract.models import Record
+
     pairs: list[tuple[Record, str]] = []
     for path in iter_scenarios(settings.scenarios, settings.retired):
         rec = record_path(path)

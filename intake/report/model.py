@@ -32,7 +32,7 @@ from datetime import UTC, date, datetime
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from intake.contract.models import RunTier, ScenarioView, TierStats, difficulty, parse_when
+from intake.contract.plain import RunTier, ScenarioView, TierStats, difficulty, parse_when
 from intake.store.history import Stages
 from intake.store.ledger import Event
 from intake.store.records import RECORD_SUFFIX, utcnow

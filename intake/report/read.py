@@ -2,24 +2,30 @@
 
 Files are read leniently (a damaged one is listed as invalid, never fatal); ``make_report`` reads
 what a suite's settings point at and hands it to ``intake.report.model.build_report``.
+
+What the report reads of each scenario file (its top keys) and record (``RecordFacts``) is kept
+in the run index's cache of record facts (``intake.lifecycle.runs.store.known_records``, rows
+keyed ``report:<path>``) by the file's size and times, as ``health`` keeps its own: a warm call
+over unchanged files validates no record, parses no YAML and imports neither the models
+(pydantic) nor the YAML library.
 """
 
 from __future__ import annotations
 
+import contextlib
+import hashlib
 import json
 import os
 import re
+import stat
 from collections.abc import Sequence
-from dataclasses import replace
+from dataclasses import dataclass, field, replace
 from datetime import UTC, date, datetime
 from pathlib import Path
-from typing import Any
-
-from pydantic import ValidationError
+from typing import TYPE_CHECKING, Any
 
 from intake.config import Settings
-from intake.contract.models import Record, RunTier, ScenarioView, parse_when, tier_stats
-from intake.contract.yamlio import YamlProblem, parse_top
+from intake.contract.plain import RunTier, ScenarioView, parse_when, tier_stats
 from intake.errors import InputError, UsageError
 from intake.fileio import read_input
 from intake.gitutil import first_added
@@ -35,16 +41,22 @@ from intake.report.model import (
     ScenarioFile,
     build_report,
 )
-from intake.store.history import history_dir, read_history
 from intake.store.ledger import Event
 from intake.store.records import RECORD_SUFFIX
 from intake.wording import counted
+
+if TYPE_CHECKING:  # the models (pydantic) are imported where a record is validated
+    from intake.contract.models import Record
 
 # --- reading --------------------------------------------------------------------------------
 
 
 def record_facts(raw: bytes | str) -> RecordFacts:
     """The facts of a record; a record that fails its model is read field by field."""
+    from pydantic import ValidationError
+
+    from intake.contract.models import Record
+
     try:
         record = Record.model_validate_json(raw, strict=False)
     except ValidationError as exc:
@@ -167,25 +179,154 @@ def _walk(folder: Path) -> tuple[list[str], set[str]]:
     return scenarios, records
 
 
-def _read_record(path: str) -> RecordFacts:
+# --- the facts kept between calls -----------------------------------------------------------
+
+KEPT_PREFIX = "report:"
+"""The report's rows in the run index's record-facts cache are keyed ``report:<absolute path>``
+(``health`` keys its own by the record's bare path)."""
+_KEPT_BY = (
+    "read.py",
+    "model.py",
+    "../contract/plain.py",
+    "../contract/models.py",
+    "../contract/yamlio.py",
+)
+
+
+def kept_version() -> str:
+    """The hash of the code that decides what is kept (this module, the report's model, the
+    record models and the YAML reader): facts kept by other code are read again."""
+    digest = hashlib.sha256()
+    for name in _KEPT_BY:
+        digest.update((Path(__file__).parent / name).read_bytes())
+    return digest.hexdigest()[:16]
+
+
+@dataclass
+class Kept:
+    """What the report read of each unchanged file before (``known``: key → (size and times,
+    JSON)) and what it reads now to keep (``fresh``); ``on`` only when intake's folder or the
+    run store exists, as for ``health``'s caches (``intake.lifecycle.runs.store``)."""
+
+    known: dict[str, tuple[tuple[int, int, int], str]] = field(default_factory=dict)
+    fresh: list[tuple[Path, os.stat_result, str]] = field(default_factory=list)
+    version: str = ""
+    on: bool = False
+
+    @classmethod
+    def of(cls, settings: Settings) -> Kept:
+        """The facts kept in the suite's run index (none when it has no intake folder)."""
+        from intake.lifecycle.runs.store import index_path, known_records, store_dir
+
+        if not (store_dir(settings).is_dir() or index_path(settings).parent.is_dir()):
+            return cls()
+        return cls(known_records(settings), version=kept_version(), on=True)
+
+    def look(self, path: str) -> tuple[os.stat_result | None, Any]:
+        """The file's own stat (None: not a regular file, never kept) and what was kept of this
+        version of it (None: nothing; a link's stat is its own, so a link is never a hit)."""
+        if not self.on:
+            return None, None
+        try:
+            st = os.lstat(path)
+        except OSError:
+            return None, None
+        if not stat.S_ISREG(st.st_mode):
+            return None, None
+        known = self.known.get(_kept_key(path))
+        if known is None or known[0] != (st.st_size, st.st_mtime_ns, st.st_ctime_ns):
+            return st, None
+        try:
+            version, value = json.loads(known[1])
+        except (ValueError, TypeError):  # not a row this code wrote: read the file again
+            return st, None
+        return st, (value if version == self.version else None)
+
+    def keep(self, path: str, st: os.stat_result | None, value: Any) -> None:
+        """Keep ``value`` (JSON) for the file as it was when ``st`` was read."""
+        if st is not None:
+            self.fresh.append((Path(_kept_key(path)), st, json.dumps([self.version, value])))
+
+    def save(self, settings: Settings) -> None:
+        """Write what was read now (``store.remember_records``: a file changed within two
+        seconds of now is read again next time)."""
+        if self.fresh:
+            from intake.lifecycle.runs.store import remember_records
+
+            remember_records(settings, self.fresh)
+
+
+def _kept_key(path: str) -> str:
+    return KEPT_PREFIX + os.path.abspath(path)
+
+
+def _facts_value(facts: RecordFacts) -> dict[str, Any]:
+    value = dict(vars(facts))  # its fields (``asdict`` copies deeply: 10x slower here)
+    value["tiers"] = sorted(facts.tiers)
+    for name in ("captured_at", "promoted_at"):
+        value[name] = None if value[name] is None else value[name].isoformat()
+    return value
+
+
+def _facts_of(value: dict[str, Any]) -> RecordFacts:
+    rubric = value["rubric"]
+    return RecordFacts(
+        **{
+            **value,
+            "tiers": frozenset(value["tiers"]),
+            "captured_at": parse_when(value["captured_at"]),
+            "promoted_at": parse_when(value["promoted_at"]),
+            "run_stats": tuple((t, n, p) for t, n, p in value["run_stats"]),
+            "rubric": None if rubric is None else (rubric[0], rubric[1], rubric[2]),
+        }
+    )
+
+
+def _same_as_json(data: dict[str, Any]) -> bool:
+    """Whether ``data`` reads back from JSON as itself (no date, no key that is not text)."""
+    try:
+        return bool(json.loads(json.dumps(data, allow_nan=False)) == data)
+    except (TypeError, ValueError):
+        return False
+
+
+# --- reading files ----------------------------------------------------------------------------
+
+
+def _read_record(path: str, kept: Kept | None = None) -> RecordFacts:
+    st, known = kept.look(path) if kept is not None else (None, None)
+    if isinstance(known, dict):
+        with contextlib.suppress(KeyError, TypeError, ValueError):
+            return _facts_of(known)
     try:
         raw = read_input(Path(path), what="record", limit=MAX_RECORD_BYTES, follow_links=False)
     except InputError as exc:
         return RecordFacts(problem=f"cannot read record: {exc.message}")
-    return record_facts(raw)
+    facts = record_facts(raw)
+    if kept is not None:
+        kept.keep(path, st, _facts_value(facts))
+    return facts
 
 
 def _record_name(scenario: str) -> str:
     return scenario.removesuffix(".yaml") + RECORD_SUFFIX
 
 
-def read_scenario(path: str | Path, display: str, has_record: bool | None = None) -> ScenarioFile:
-    """One scenario file and its record; never raises for a bad file."""
+def read_scenario(
+    path: str | Path, display: str, has_record: bool | None = None, kept: Kept | None = None
+) -> ScenarioFile:
+    """One scenario file and its record (``kept``: what was read of them before); never raises
+    for a bad file."""
     path = os.fspath(path)
     record_name = _record_name(path)
     if has_record is None:
         has_record = os.path.isfile(record_name)
-    record = _read_record(record_name) if has_record else None
+    record = _read_record(record_name, kept) if has_record else None
+    st, known = kept.look(path) if kept is not None else (None, None)
+    if isinstance(known, dict):
+        return ScenarioFile(display, ScenarioView.of(known), record)
+    from intake.contract.yamlio import YamlProblem, parse_top
+
     try:
         raw = read_input(
             Path(path), what="scenario file", limit=MAX_SCENARIO_BYTES, follow_links=False
@@ -195,18 +336,23 @@ def read_scenario(path: str | Path, display: str, has_record: bool | None = None
         return ScenarioFile(display, None, record, f"cannot read: {exc.message}")
     except YamlProblem as exc:
         return ScenarioFile(display, None, record, exc.message, exc.line or 1)
+    if kept is not None and _same_as_json(parsed.data):
+        kept.keep(path, st, parsed.data)
     return ScenarioFile(display, ScenarioView.of(parsed.data), record)
 
 
 Job = tuple[str, str, bool]
 
 
-def _read_batch(jobs: list[Job]) -> list[ScenarioFile]:
-    return [read_scenario(path, shown, has) for path, shown, has in jobs]
+def _read_batch(jobs: list[Job], kept: Kept | None = None) -> list[ScenarioFile]:
+    return [read_scenario(path, shown, has, kept) for path, shown, has in jobs]
 
 
-def read_scenarios(paths: Sequence[Path], cwd: Path | None = None) -> list[ScenarioFile]:
-    """Every scenario file under the paths (files or folders); a missing path is a usage error."""
+def read_scenarios(
+    paths: Sequence[Path], cwd: Path | None = None, kept: Kept | None = None
+) -> list[ScenarioFile]:
+    """Every scenario file under the paths (files or folders); a missing path is a usage error.
+    ``kept``: what was read of the files before (``Kept``), and where to keep what is read."""
     cwd = (cwd or Path.cwd()).resolve()
     jobs: list[Job] = []
     seen: set[str] = set()
@@ -229,7 +375,7 @@ def read_scenarios(paths: Sequence[Path], cwd: Path | None = None) -> list[Scena
                 jobs.append((str(path), display_path(path, cwd), has))
         else:
             raise UsageError("no such file or folder", where=str(path))
-    return _read_batch(jobs)
+    return _read_batch(jobs, kept)
 
 
 def _needs_git(scenario: ScenarioFile) -> bool:
@@ -268,8 +414,9 @@ def with_git_dates(
     return out
 
 
-def read_drafts(folder: Path, cwd: Path | None = None) -> list[DraftFile]:
-    """Drafts (including ``private/``) with their records; only ids and records are read."""
+def read_drafts(folder: Path, cwd: Path | None = None, kept: Kept | None = None) -> list[DraftFile]:
+    """Drafts (including ``private/``) with their records; only ids and records are read
+    (``kept``: as for ``read_scenarios``)."""
     if not folder.is_dir():
         return []
     cwd = (cwd or Path.cwd()).resolve()
@@ -278,7 +425,7 @@ def read_drafts(folder: Path, cwd: Path | None = None) -> list[DraftFile]:
     drafts = []
     for file in files:
         name = _record_name(file)
-        record = _read_record(name) if name in records else None
+        record = _read_record(name, kept) if name in records else None
         stem = os.path.basename(file).removesuffix(".yaml")
         draft_id = record.id if record is not None and record.id else stem
         display = shown_below(shown, os.path.relpath(file, folder))
@@ -303,6 +450,8 @@ def history_events(settings: Settings, notes: list[str] | None = None) -> list[E
     is claimed by the change, not a fact of the suite's history (docs/trust.md): it is left
     out, and ``notes`` says how many were.
     """
+    from intake.store.history import read_history  # only for a suite with no ledger
+
     read = read_history(settings, rescrub=False)
     if not read.events:
         return None
@@ -359,12 +508,17 @@ def make_report(
             targets = [settings.scenarios]
         else:
             notes.append(f"no scenarios folder at {display_path(settings.scenarios, cwd)}")
-    scenarios = with_git_dates(read_scenarios(targets, cwd), targets, cwd, base_ref=base_ref)
-    drafts = read_drafts(settings.drafts, cwd)
+    kept = Kept.of(settings)
+    read = read_scenarios(targets, cwd, kept)
+    drafts = read_drafts(settings.drafts, cwd, kept)
+    kept.save(settings)
+    scenarios = with_git_dates(read, targets, cwd, base_ref=base_ref)
     events = read_events(settings.ledger)
     if events is None:
         events = history_events(settings, notes)
         if events is not None:
+            from intake.store.history import history_dir
+
             notes.append(
                 "no ledger: the funnel comes from the records and "
                 f"{counted(len(events), 'event')} of "

@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from intake.config import Settings
-from intake.contract.models import ID_PATTERN
+from intake.contract.plain import ID_PATTERN
 from intake.paths import display_path
 from intake.store.ledger import Event, Ledger
 from intake.store.trust import HISTORY_SUFFIX

@@ -30,7 +30,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from intake.contract.models import ID_PATTERN, ScenarioView, parse_when
+from intake.contract.plain import ID_PATTERN, ScenarioView, parse_when
 from intake.errors import IntakeError, LedgerError, UsageError, environment_failure
 from intake.paths import display_path
 from intake.store.records import RECORD_SUFFIX, load_record, record_path, utcnow

@@ -15,11 +15,9 @@ import re
 from collections.abc import Iterator, Mapping
 from datetime import UTC, date, datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from pydantic import ValidationError
-
-from intake.contract.models import ID_PATTERN, Record, Standing, standing
+from intake.contract.plain import ID_PATTERN
 from intake.errors import InputError, IntakeError, UsageError
 from intake.fileio import (
     MAX_JSON_DEPTH,
@@ -30,6 +28,9 @@ from intake.fileio import (
     with_line_ends,
 )
 from intake.limits import MAX_INPUT_BYTES, MAX_RECORD_BYTES
+
+if TYPE_CHECKING:  # the models (pydantic) are imported where a record is validated
+    from intake.contract.models import Record, Standing
 
 RECORD_SUFFIX = ".intake.json"
 HASH_ALGORITHM = "sha256"
@@ -105,6 +106,8 @@ def standing_beside(path: Path) -> Standing:
     """The standing of the suite file at ``path`` (``contract.models.standing``) from the
     record beside it as it is loaded: what ``intake validate`` judges it by (``check`` gives
     the record it judged)."""
+    from intake.contract.models import standing
+
     rec = record_path(path)
     if not rec.is_file():
         return standing(False, None)
@@ -116,6 +119,10 @@ def standing_beside(path: Path) -> Standing:
 
 def load_record(path: Path) -> Record:
     """Read and validate a record file (never through a link)."""
+    from pydantic import ValidationError
+
+    from intake.contract.models import Record
+
     try:
         raw = read_input(path, what="record", limit=MAX_RECORD_BYTES, follow_links=False).decode(
             "utf-8"

@@ -10,13 +10,15 @@ checkout (``python -c`` puts its working folder first on ``sys.path``), every ca
 one run first, then ``--repeat`` runs (default 5); the table gives the medians of wall and CPU
 seconds and the CPU ratio to ``import typer``. With ``--checkout DIR`` every intake row also
 runs with the code of ``DIR`` (the code before), alternating with this checkout's run by run
-so both see the same load. Bytecode goes to a temporary ``PYTHONPYCACHEPREFIX`` for both, so
-neither checkout pays compiling (nor gets files written into it).
+so both see the same load, and ``same`` says whether the two outputs (stdout) are equal but
+for the time each report was generated. Bytecode goes to a temporary ``PYTHONPYCACHEPREFIX`` for
+both, so neither checkout pays compiling (nor gets files written into it).
 """
 
 from __future__ import annotations
 
 import os
+import re
 import resource  # POSIX only (docs/windows.md): the benchmark runs where it is
 import shutil
 import statistics
@@ -31,8 +33,13 @@ GAIA_SCENARIOS = HERE.parent / "shared" / "corpus" / "gaia" / "eval" / "scenario
 NEUTRAL = tempfile.gettempdir()
 
 
-def child(args: list[str], env: dict[str, str]) -> tuple[float, float, int]:
-    """Wall seconds, CPU seconds (user + system) and exit code of ``python ARGS``."""
+GENERATED = re.compile(r'(generated[ _a-z"]*:? *"?)[0-9][0-9T:. +-]*(UTC)?')
+"""When a report was generated (text, markdown, HTML and JSON): the one part two runs differ in."""
+
+
+def child(args: list[str], env: dict[str, str]) -> tuple[float, float, int, str]:
+    """Wall seconds, CPU seconds (user + system), exit code and stdout (the time it was
+    generated left out) of ``python ARGS``."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     proc = subprocess.run(
@@ -41,7 +48,7 @@ def child(args: list[str], env: dict[str, str]) -> tuple[float, float, int]:
     wall = time.perf_counter() - start
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
-    return wall, cpu, proc.returncode
+    return wall, cpu, proc.returncode, GENERATED.sub(r"\1", proc.stdout.decode("utf-8"))
 
 
 def adopt(root: Path, env: dict[str, str]) -> int:
@@ -73,16 +80,18 @@ def rows(root: Path) -> list[tuple[str, list[str]]]:
         ("intake --help", ["-m", "intake", "--help"]),
         ("intake health", [*suite, "health"]),
         ("intake report", [*suite, "report"]),
+        ("intake report --format json", [*suite, "report", "--format", "json"]),
         ("intake validate", [*suite, "validate"]),
     ]
 
 
 def measure(
     table: list[tuple[str, list[str]]], envs: list[dict[str, str]], repeat: int
-) -> dict[tuple[str, int], tuple[float, float, int]]:
-    """Median wall and CPU seconds (and the exit code) of each row with each environment,
-    the environments alternating run by run; ``import typer`` with the first only."""
-    samples: dict[tuple[str, int], list[tuple[float, float, int]]] = {}
+) -> dict[tuple[str, int], tuple[float, float, int, str]]:
+    """Median wall and CPU seconds (and the exit code and output) of each row with each
+    environment, the environments alternating run by run; ``import typer`` with the first
+    only."""
+    samples: dict[tuple[str, int], list[tuple[float, float, int, str]]] = {}
     for warm in (True, False):
         for _ in range(1 if warm else repeat):
             for label, args in table:
@@ -95,6 +104,7 @@ def measure(
             statistics.median(s[0] for s in runs),
             statistics.median(s[1] for s in runs),
             runs[-1][2],
+            runs[-1][3],
         )
         for key, runs in samples.items()
     }
@@ -126,16 +136,17 @@ def main(argv: list[str]) -> int:
     head = f"GAIA's suite, {count} scenarios adopted"
     line = f"{head:<36}{'wall s':>8}{'cpu s':>7}{'x typer':>9}"
     if checkout is not None:
-        line += f"{'before wall s':>15}{'cpu s':>7}{'x typer':>9}"
+        line += f"{'before wall s':>15}{'cpu s':>7}{'x typer':>9}{'same':>6}"
     print(line + f"{'exit':>6}")
     for label, _ in table:
-        wall, cpu, code = got[(label, 0)]
+        wall, cpu, code, output = got[(label, 0)]
         line = f"{label:<36}{wall:>8.3f}{cpu:>7.3f}{cpu / typer_cpu:>9.1f}"
         if checkout is not None and (label, 1) in got:
-            old_wall, old_cpu, _ = got[(label, 1)]
-            line += f"{old_wall:>15.3f}{old_cpu:>7.3f}{old_cpu / typer_cpu:>9.1f}"
+            old_wall, old_cpu, _, old_output = got[(label, 1)]
+            same = "yes" if output == old_output else "no"
+            line += f"{old_wall:>15.3f}{old_cpu:>7.3f}{old_cpu / typer_cpu:>9.1f}{same:>6}"
         elif checkout is not None:
-            line += f"{'':>31}"
+            line += f"{'':>37}"
         print(line + f"{code:>6}")
     print(f"medians of {repeat} (CPU = user + system of the child); x typer = CPU / import typer's")
     return 0
