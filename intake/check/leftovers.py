@@ -12,6 +12,7 @@ from pathlib import Path
 
 from intake.check.context import CheckContext
 from intake.check.result import Finding
+from intake.contract.validate import Severity
 from intake.paths import display_path, inside
 from intake.store.journal import pending, stray_temps
 
@@ -24,7 +25,7 @@ def _journal_findings(ctx: CheckContext) -> list[Finding]:
         if item.problem is not None:
             found.append(
                 Finding(
-                    "error",
+                    Severity.error,
                     shown,
                     1,
                     "untrusted-journal",
@@ -35,7 +36,7 @@ def _journal_findings(ctx: CheckContext) -> list[Finding]:
             continue
         found.append(
             Finding(
-                "warning",
+                Severity.warning,
                 shown,
                 1,
                 "leftover",
@@ -49,7 +50,7 @@ def _journal_findings(ctx: CheckContext) -> list[Finding]:
 def _temp_findings(ctx: CheckContext) -> list[Finding]:
     return [
         Finding(
-            "warning",
+            Severity.warning,
             display_path(tmp, ctx.root),
             1,
             "leftover",
@@ -89,7 +90,7 @@ def _missing_promotion_events(ctx: CheckContext) -> list[Finding]:
         if record.id in known and (record.id, record.promotion.content_hash) not in promoted:
             found.append(
                 Finding(
-                    "warning",
+                    Severity.warning,
                     display_path(rec, ctx.root),
                     1,
                     "leftover",

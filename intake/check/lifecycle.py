@@ -16,6 +16,7 @@ from pydantic import ValidationError
 from intake.check.context import CheckContext
 from intake.check.result import Finding
 from intake.contract.models import LifecycleState, Record
+from intake.contract.validate import Severity
 from intake.lifecycle.quarantine import QUARANTINE_TAG, state_of
 from intake.store.records import content_hash, iter_scenarios, record_path
 
@@ -31,7 +32,7 @@ def lifecycle_changes(ctx: CheckContext) -> list[Finding]:
         if tagged and state is not LifecycleState.quarantined:
             found.append(
                 Finding(
-                    "error",
+                    Severity.error,
                     ctx.rel(path),
                     1,
                     "quarantine-unrecorded",
@@ -42,7 +43,7 @@ def lifecycle_changes(ctx: CheckContext) -> list[Finding]:
         elif state is LifecycleState.quarantined and not tagged:
             found.append(
                 Finding(
-                    "error",
+                    Severity.error,
                     ctx.rel(path),
                     1,
                     "quarantine-untagged",
@@ -53,7 +54,7 @@ def lifecycle_changes(ctx: CheckContext) -> list[Finding]:
         elif state is LifecycleState.retired:
             found.append(
                 Finding(
-                    "error",
+                    Severity.error,
                     ctx.rel(path),
                     1,
                     "retired-in-suite",
@@ -74,7 +75,7 @@ def lifecycle_changes(ctx: CheckContext) -> list[Finding]:
         if last is None or last.state is not LifecycleState.retired:
             found.append(
                 Finding(
-                    "error",
+                    Severity.error,
                     ctx.rel(path),
                     1,
                     "retired-unrecorded",
@@ -85,7 +86,7 @@ def lifecycle_changes(ctx: CheckContext) -> list[Finding]:
         elif last.content_hash != content_hash(path):
             found.append(
                 Finding(
-                    "error",
+                    Severity.error,
                     ctx.rel(path),
                     1,
                     "edited-after-retirement",

@@ -4,17 +4,21 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from intake.contract.models import Record
-from intake.lifecycle.gates import Gate, ScanHit
+from intake.contract.validate import Severity
+from intake.lifecycle.gates import Gate
+
+if TYPE_CHECKING:
+    from intake.scrub import FileFinding
 
 
 @dataclass(frozen=True)
 class Finding:
     """One problem ``check`` found, located in a file."""
 
-    severity: str
+    severity: Severity
     file: str
     line: int
     code: str
@@ -57,7 +61,7 @@ class CheckReport:
     """Whether git was available to tell tracked private drafts from ignored ones."""
     baselined: int = 0
     """Scrub findings left out because the baseline accepts them."""
-    baseline_hits: list[ScanHit] = field(default_factory=list)
+    baseline_hits: list[FileFinding] = field(default_factory=list)
     """Scrub findings in scenario files (what ``--update-baseline`` accepts)."""
     base: str = ""
     """One line: the base the change was judged against, or that none is known."""
@@ -70,9 +74,9 @@ class CheckReport:
     @property
     def errors(self) -> int:
         """Number of errors."""
-        return sum(f.severity == "error" for f in self.findings)
+        return sum(f.severity is Severity.error for f in self.findings)
 
     @property
     def warnings(self) -> int:
         """Number of warnings."""
-        return sum(f.severity == "warning" for f in self.findings)
+        return sum(f.severity is Severity.warning for f in self.findings)
