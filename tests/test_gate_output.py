@@ -36,6 +36,7 @@ from intake.ghoutput import (
     md_text,
 )
 from intake.lifecycle.gates import Gate
+from intake.scrub import FileFinding
 from tests.support.env import REPO
 from tests.support.promote_helpers import write_pair
 
@@ -361,6 +362,10 @@ def test_counts_agree_in_number() -> None:
 
     one = CheckReport(files=1, findings=[Finding(Severity.error, "a.yaml", 1, "validate", "bad")])
     assert "1 file, 1 error, 0 warnings." in summary_markdown(one)
-    legacy = [Finding(Severity.warning, "a.yaml", 8, "scrub", "EMAIL_ADDRESS found", legacy=True)]
-    assert " in 1 file; fix:" in LegacyGroup("scrub", Severity.warning, legacy).line()
+    legacy = [
+        Finding.of_scan(FileFinding("EMAIL_ADDRESS", "a.yaml", 8), Severity.warning, "", True)
+    ]
+    assert (
+        " (EMAIL_ADDRESS) in 1 file; fix:" in LegacyGroup("scrub", Severity.warning, legacy).line()
+    )
     assert "| warning | 1 legacy file |" in summary_markdown(CheckReport(files=1, findings=legacy))

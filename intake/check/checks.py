@@ -183,16 +183,16 @@ def _scrub_finding(
             now = ""
         if (hit.entity_type, now) not in had[hit.file]:
             severity = Severity.error
-    message = f"{hit.entity_type} found by the re-scan"
+    note = ""
     if severity is Severity.warning:
-        message += " (legacy scenario; --strict makes this an error)"
+        note = " (legacy scenario; --strict makes this an error)"
     elif hit.file in lenient.existing:
-        message += (
+        note = (
             " (a scenario that predates intake; if it is known test data, accept it "
             "with `intake check --update-baseline`, else scrub the file)"
         )
     is_legacy = severity is Severity.warning and hit.file not in lenient.changed
-    return Finding(severity, hit.file, hit.line, "scrub", message, is_legacy)
+    return Finding.of_scan(hit, severity, note, is_legacy)
 
 
 def scrub_rescan(ctx: CheckContext) -> list[Finding]:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -25,10 +25,26 @@ class Finding:
     message: str
     legacy: bool = False
     """About an existing file intake never handled (GAIA's own): summarised per kind."""
+    found: FileFinding | None = None
+    """The scanner's finding this reports (code ``scrub``): its type, file and line."""
 
-    def to_dict(self) -> dict[str, Any]:
-        """JSON-ready form."""
-        return asdict(self)
+    @classmethod
+    def of_scan(cls, hit: FileFinding, severity: Severity, note: str, legacy: bool) -> Finding:
+        """A scrub finding of the re-scan, as a problem of ``check`` (``note`` follows the
+        type in its message)."""
+        message = f"{hit.entity_type} found by the re-scan{note}"
+        return cls(severity, hit.file, hit.line, "scrub", message, legacy, hit)
+
+    def to_dict(self) -> dict[str, str | int | bool]:
+        """JSON-ready form (the scanner's finding is in it already: file, line, message)."""
+        return {
+            "severity": self.severity.value,
+            "file": self.file,
+            "line": self.line,
+            "code": self.code,
+            "message": self.message,
+            "legacy": self.legacy,
+        }
 
 
 @dataclass

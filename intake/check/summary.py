@@ -58,7 +58,7 @@ class LegacyGroup:
         count = len(self.findings)
         text = f"{count} {what}"
         if self.code == "scrub":
-            kinds = sorted({f.message.split(" ", 1)[0] for f in self.findings})
+            kinds = sorted({f.found.entity_type for f in self.findings if f.found})
             text += f" ({', '.join(kinds)}) in {counted(self.files, 'file')}"
         return f"{text}; fix: {fix} (--verbose lists them)"
 
