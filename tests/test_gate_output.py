@@ -274,7 +274,9 @@ def test_the_summary_stays_under_the_limit_with_1200_drafts() -> None:
     ]
     report = CheckReport(files=1200)
     report.findings = [
-        Finding(Severity.warning, f"drafts/d{n}.yaml", 1, "stale-review", "approval is stale")
+        Finding(
+            f"drafts/d{n}.yaml", 1, "stale-review", "approval is stale", severity=Severity.warning
+        )
         for n in range(2000)
     ]
     report.drafts = [
@@ -360,7 +362,7 @@ def test_words_beside_a_code_span_stay_apart() -> None:
 def test_counts_agree_in_number() -> None:
     from intake.check.summary import LegacyGroup
 
-    one = CheckReport(files=1, findings=[Finding(Severity.error, "a.yaml", 1, "validate", "bad")])
+    one = CheckReport(files=1, findings=[Finding("a.yaml", 1, "validate", "bad")])
     assert "1 file, 1 error, 0 warnings." in summary_markdown(one)
     legacy = [
         Finding.of_scan(FileFinding("EMAIL_ADDRESS", "a.yaml", 8), Severity.warning, "", True)

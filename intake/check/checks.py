@@ -50,7 +50,7 @@ def windows_names(ctx: CheckContext) -> list[Finding]:
         unfit = windows_problem(path, ctx.root)
         if unfit is not None:
             message = f"a name Windows cannot check out: {unfit}; rename it"
-            found.append(Finding(Severity.error, ctx.rel(path), 1, "windows-name", message))
+            found.append(Finding(ctx.rel(path), 1, "windows-name", message))
     return found
 
 
@@ -67,7 +67,7 @@ def linked(ctx: CheckContext) -> list[Finding]:
                 "a symbolic link: GAIA's runner would load whatever it points to; commit the "
                 "scenario itself"
             )
-        found.append(Finding(Severity.error, shown, 1, "link", why))
+        found.append(Finding(shown, 1, "link", why))
     return found
 
 
@@ -82,10 +82,16 @@ def _problem_findings(ctx: CheckContext, path: Path, result: FileResult) -> list
     found = []
     for p in result.problems:
         if p.code == "adopted-no-rationale":
-            found.append(Finding(Severity.warning, p.file, p.line, p.code, p.message, legacy=True))
+            found.append(
+                Finding(p.file, p.line, p.code, p.message, severity=Severity.warning, legacy=True)
+            )
             continue
         grouped = p.code == "legacy" and not is_changed
-        found.append(Finding(p.severity, p.file, p.line, f"validate:{p.code}", p.message, grouped))
+        found.append(
+            Finding(
+                p.file, p.line, f"validate:{p.code}", p.message, severity=p.severity, legacy=grouped
+            )
+        )
     return found
 
 
@@ -95,9 +101,7 @@ def validation(ctx: CheckContext) -> list[Finding]:
     ids: dict[str, str] = {}
     for path in ctx.files:
         for verdict in ctx.gaia.get(ctx.rel(path), []):
-            found.append(
-                Finding(Severity.error, verdict.file, verdict.line, "gaia", verdict.message)
-            )
+            found.append(Finding(verdict.file, verdict.line, "gaia", verdict.message))
         result = ctx.validated[path]
         found += _problem_findings(ctx, path, result)
         if result.scenario_id is None:
@@ -108,7 +112,6 @@ def validation(ctx: CheckContext) -> list[Finding]:
         else:
             found.append(
                 Finding(
-                    Severity.error,
                     ctx.rel(path),
                     result.id_line,
                     "duplicate-id",
@@ -199,17 +202,11 @@ def scrub_rescan(ctx: CheckContext) -> list[Finding]:
     """Every scrub finding in a scenario, draft, record or history file, less what the
     baseline accepts; a file the re-scan cannot read is an error of its own."""
     found = [
-        Finding(
-            Severity.error, ctx.rel(path), 1, "scrub", f"the scrub re-scan cannot read it: {why}"
-        )
+        Finding(ctx.rel(path), 1, "scrub", f"the scrub re-scan cannot read it: {why}")
         for path, why in ctx.scan.unscannable.items()
     ]
     if ctx.scan.hits is None:
-        found.append(
-            Finding(
-                Severity.error, ".", 1, "scrub", f"scrub re-scan could not run: {ctx.scan.error}"
-            )
-        )
+        found.append(Finding(".", 1, "scrub", f"scrub re-scan could not run: {ctx.scan.error}"))
         return found
     lenient = _leniency(ctx)
     had: dict[str, set[tuple[str, str]]] = {}
@@ -229,17 +226,17 @@ def record_files(ctx: CheckContext) -> list[Finding]:
     found = []
     for rec in ctx.records:
         if rec in ctx.unreadable:
-            found.append(Finding(Severity.error, ctx.rel(rec), 1, "record", ctx.unreadable[rec]))
+            found.append(Finding(ctx.rel(rec), 1, "record", ctx.unreadable[rec]))
             continue
         scenario = rec.with_name(rec.name.removesuffix(".intake.json") + ".yaml")
         if not scenario.is_file():
             found.append(
                 Finding(
-                    Severity.warning,
                     ctx.rel(rec),
                     1,
                     "orphan-record",
                     "record without its scenario",
+                    severity=Severity.warning,
                 )
             )
     return found
@@ -258,7 +255,6 @@ def _without_record(ctx: CheckContext, path: Path, view: ScenarioView | None) ->
         kind = "TYPE"
     return [
         Finding(
-            Severity.error,
             ctx.rel(path),
             1,
             "no-record",
@@ -278,7 +274,6 @@ def _stamp_findings(ctx: CheckContext, path: Path, record: Record) -> list[Findi
             return []
         return [
             Finding(
-                Severity.error,
                 ctx.rel(path),
                 1,
                 "edited-after-adoption",
@@ -289,17 +284,12 @@ def _stamp_findings(ctx: CheckContext, path: Path, record: Record) -> list[Findi
     if record.promotion is None:
         return [
             Finding(
-                Severity.error,
-                ctx.rel(rec),
-                1,
-                "not-promoted",
-                "record beside a scenario has no promotion stamp",
+                ctx.rel(rec), 1, "not-promoted", "record beside a scenario has no promotion stamp"
             )
         ]
     if record.promotion.content_hash != content_hash(path):
         return [
             Finding(
-                Severity.error,
                 ctx.rel(path),
                 1,
                 "edited-after-promotion",
@@ -325,13 +315,7 @@ def scenario_records(ctx: CheckContext) -> list[Finding]:
         found += _stamp_findings(ctx, path, record)
         if view is not None and view.id is not None and record.id != view.id:
             found.append(
-                Finding(
-                    Severity.error,
-                    ctx.rel(rec),
-                    1,
-                    "record-id",
-                    "record id differs from scenario id",
-                )
+                Finding(ctx.rel(rec), 1, "record-id", "record id differs from scenario id")
             )
     return found
 
@@ -339,7 +323,6 @@ def scenario_records(ctx: CheckContext) -> list[Finding]:
 def private_finding(file: str, why: str) -> Finding:
     """A private draft git tracks without an approving review of its current content."""
     return Finding(
-        Severity.error,
         file,
         1,
         "private-draft",
@@ -365,11 +348,11 @@ def is_tracked(ctx: CheckContext, path: Path) -> bool:
 def _stale_reviews(ctx: CheckContext, path: Path, record: Record, current: str) -> list[Finding]:
     return [
         Finding(
-            Severity.warning,
             ctx.rel(path),
             1,
             "stale-review",
             f"approval by {review.reviewer} is stale: the file changed since",
+            severity=Severity.warning,
         )
         for review in latest_reviews(record.reviews).values()
         if review.decision is ReviewDecision.approve and review.content_hash != current
@@ -387,11 +370,11 @@ def draft_records(ctx: CheckContext) -> list[Finding]:
         if not rec.is_file():
             found.append(
                 Finding(
-                    Severity.warning,
                     ctx.rel(path),
                     1,
                     "no-record",
                     "draft without its intake record",
+                    severity=Severity.warning,
                 )
             )
             if exposed:
@@ -417,19 +400,23 @@ def authority(ctx: CheckContext) -> list[Finding]:
     (errors too: it meets no gate, ``intake.lifecycle.evidence``, and a claim that merged
     green would stand on the base for the next change)."""
     found = [
-        Finding(Severity(change.severity), change.file, change.line, "rule-change", change.message)
+        Finding(
+            change.file,
+            change.line,
+            "rule-change",
+            change.message,
+            severity=Severity(change.severity),
+        )
         for change in ctx.rule_changes
     ]
     if ctx.base is None:
         return found
     for rec, items in sorted(ctx.claimed.items()):
         found += [
-            Finding(Severity.error, ctx.rel(rec), 1, "claimed", claimed_message(item, ctx.base))
-            for item in items
+            Finding(ctx.rel(rec), 1, "claimed", claimed_message(item, ctx.base)) for item in items
         ]
     found += [
         Finding(
-            Severity.error,
             ctx.rel(path),
             1,
             "claimed",
@@ -451,7 +438,6 @@ def _claimed_runs(ctx: CheckContext) -> list[Finding]:
         return []
     return [
         Finding(
-            Severity.error,
             ctx.rel(base.top / rel),
             1,
             "claimed",
@@ -467,7 +453,6 @@ def removed_scenarios(ctx: CheckContext) -> list[Finding]:
     its id left anywhere (a retirement moves it, with its record, to the retired folder)."""
     return [
         Finding(
-            Severity.error,
             _shown(ctx, path),
             1,
             "removed-scenario",
@@ -490,7 +475,7 @@ def the_commit(ctx: CheckContext) -> list[Finding]:
     if ctx.base is None:
         return []
     return [
-        Finding(Severity.error, _shown(ctx, ctx.base.top / p.file), 1, p.code, p.message)
+        Finding(_shown(ctx, ctx.base.top / p.file), 1, p.code, p.message)
         for p in ctx.not_the_commit
     ]
 
@@ -523,12 +508,12 @@ def judge_text(ctx: CheckContext) -> list[Finding]:
         legacy = ctx.record_of(path) is None and "source" not in data
         found += [
             Finding(
-                Severity.warning,
                 ctx.rel(path),
                 parsed.line_of(hit.path),
                 "judge-text",
                 f"{hit.field}: {hit.label} (GAIA's judge and simulator read it); read it "
                 "on `intake show`, then `intake review --ack-judge-text`",
+                severity=Severity.warning,
                 legacy=legacy,
             )
             for hit in hits

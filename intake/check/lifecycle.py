@@ -16,7 +16,6 @@ from pydantic import ValidationError
 from intake.check.context import CheckContext
 from intake.check.result import Finding
 from intake.contract.models import LifecycleState, Record
-from intake.contract.validate import Severity
 from intake.lifecycle.quarantine import QUARANTINE_TAG, state_of
 from intake.store.records import content_hash, iter_scenarios, record_path
 
@@ -32,7 +31,6 @@ def lifecycle_changes(ctx: CheckContext) -> list[Finding]:
         if tagged and state is not LifecycleState.quarantined:
             found.append(
                 Finding(
-                    Severity.error,
                     ctx.rel(path),
                     1,
                     "quarantine-unrecorded",
@@ -43,7 +41,6 @@ def lifecycle_changes(ctx: CheckContext) -> list[Finding]:
         elif state is LifecycleState.quarantined and not tagged:
             found.append(
                 Finding(
-                    Severity.error,
                     ctx.rel(path),
                     1,
                     "quarantine-untagged",
@@ -54,7 +51,6 @@ def lifecycle_changes(ctx: CheckContext) -> list[Finding]:
         elif state is LifecycleState.retired:
             found.append(
                 Finding(
-                    Severity.error,
                     ctx.rel(path),
                     1,
                     "retired-in-suite",
@@ -75,7 +71,6 @@ def lifecycle_changes(ctx: CheckContext) -> list[Finding]:
         if last is None or last.state is not LifecycleState.retired:
             found.append(
                 Finding(
-                    Severity.error,
                     ctx.rel(path),
                     1,
                     "retired-unrecorded",
@@ -86,7 +81,6 @@ def lifecycle_changes(ctx: CheckContext) -> list[Finding]:
         elif last.content_hash != content_hash(path):
             found.append(
                 Finding(
-                    Severity.error,
                     ctx.rel(path),
                     1,
                     "edited-after-retirement",

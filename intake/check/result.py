@@ -16,13 +16,13 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True)
 class Finding:
-    """One problem ``check`` found, located in a file."""
+    """One problem ``check`` found, located in a file: an error unless it says otherwise."""
 
-    severity: Severity
     file: str
     line: int
     code: str
     message: str
+    severity: Severity = Severity.error
     legacy: bool = False
     """About an existing file intake never handled (GAIA's own): summarised per kind."""
     found: FileFinding | None = None
@@ -33,7 +33,7 @@ class Finding:
         """A scrub finding of the re-scan, as a problem of ``check`` (``note`` follows the
         type in its message)."""
         message = f"{hit.entity_type} found by the re-scan{note}"
-        return cls(severity, hit.file, hit.line, "scrub", message, legacy, hit)
+        return cls(hit.file, hit.line, "scrub", message, severity, legacy, hit)
 
     def to_dict(self) -> dict[str, str | int | bool]:
         """JSON-ready form (the scanner's finding is in it already: file, line, message)."""
