@@ -81,17 +81,10 @@ def _problem_findings(ctx: CheckContext, path: Path, result: FileResult) -> list
     is_changed = ctx.changed is not None and path.resolve() in ctx.changed
     found = []
     for p in result.problems:
-        if p.code == "adopted-no-rationale":
-            found.append(
-                Finding(p.file, p.line, p.code, p.message, severity=Severity.warning, legacy=True)
-            )
-            continue
-        grouped = p.code == "legacy" and not is_changed
-        found.append(
-            Finding(
-                p.file, p.line, f"validate:{p.code}", p.message, severity=p.severity, legacy=grouped
-            )
-        )
+        adopted = p.code == "adopted-no-rationale"  # a warning, grouped under its own code
+        code = p.code if adopted else f"validate:{p.code}"
+        grouped = adopted or (p.code == "legacy" and not is_changed)
+        found.append(Finding(p.file, p.line, code, p.message, severity=p.severity, legacy=grouped))
     return found
 
 
