@@ -11,7 +11,11 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from intake.check.gate import run_check
 from intake.cli import app
+from intake.config import load_settings
+from intake.scrub import FileFinding, scan_paths, scrub_scan
+from intake.store.records import record_path
 from tests.support.env import REPO
 from tests.support.promote_helpers import write_pair
 
@@ -83,3 +87,20 @@ def test_check_prints_scrub_findings_as_before(
         "github": _outputs(runner, ["check", "--format", "github", "--verbose"]),
     }
     assert got == GOLDEN["check"]
+
+
+def test_one_finding_travels_from_the_scanner_to_the_gate_and_check(suite: Path) -> None:
+    """The suite's re-scan's ``FileFinding`` is the one gate 2 lists and the one each ``scrub``
+    problem of ``intake check`` carries (its type read from it, not from the message)."""
+    write_pair(suite / "drafts", "open_case")
+    draft = suite / "drafts" / "open_case.yaml"
+    draft.write_text(draft.read_text(encoding="utf-8") + f"# {TOKEN}\n", encoding="utf-8")
+    settings = load_settings(suite)
+    hits, why = scrub_scan([draft, record_path(draft)], settings)
+    assert why is None and hits == [FileFinding("GITHUB_TOKEN", "drafts/open_case.yaml", 17)]
+    report = run_check(settings)
+    assert [f.found for f in report.findings if f.code == "scrub"] == hits
+    (gates,) = report.drafts
+    scrub_gate = next(g for g in gates.gates if g.name == "scrub")
+    assert not scrub_gate.met and scrub_gate.detail == f"1 finding(s): {hits[0]}"
+    assert scan_paths([draft]) == [FileFinding("GITHUB_TOKEN", str(draft), 17)]
