@@ -1,7 +1,8 @@
-"""Scrub findings as every command prints them, pinned byte for byte: ``intake scrub --check``
-(a file and standard input, text and JSON) and ``intake check`` (text, verbose, JSON and
-GitHub annotations). The located finding travels one type from the scanner to these outputs;
-a change to that type must not change a byte here (``tests/data/finding_output.json``)."""
+"""Findings and problems as every command prints them, pinned byte for byte: ``intake scrub
+--check`` (a file and standard input, text and JSON), ``intake check`` (text, verbose, JSON,
+GitHub annotations) and ``intake validate`` (text, JSON, GitHub). The located scrub finding
+travels one type from the scanner to these outputs, and check and validate share one severity:
+neither may change a byte here (``tests/data/finding_output.json``)."""
 
 from __future__ import annotations
 
@@ -104,3 +105,20 @@ def test_one_finding_travels_from_the_scanner_to_the_gate_and_check(suite: Path)
     scrub_gate = next(g for g in gates.gates if g.name == "scrub")
     assert not scrub_gate.met and scrub_gate.detail == f"1 finding(s): {hits[0]}"
     assert scan_paths([draft]) == [FileFinding("GITHUB_TOKEN", str(draft), 17)]
+
+
+def test_validate_prints_problems_as_before(suite: Path, runner: CliRunner) -> None:
+    legacy = suite / "scenarios" / "rag_quality" / "legacy_case.yaml"
+    legacy.parent.mkdir(parents=True)
+    legacy.write_text(LEGACY, encoding="utf-8")
+    write_pair(suite / "drafts", "open_case")
+    (suite / "drafts" / "broken.yaml").write_text("id: broken\nturns: 3\n", encoding="utf-8")
+    todo = write_pair(suite / "drafts", "todo_case")
+    text = todo.read_text(encoding="utf-8")
+    todo.write_text(text.replace("success_criteria: ", "success_criteria: TODO(intake) ", 1))
+    got = {
+        "text": _outputs(runner, ["validate"]),
+        "json": _outputs(runner, ["validate", "--format", "json"]),
+        "github": _outputs(runner, ["validate", "--format", "github"]),
+    }
+    assert got == GOLDEN["validate"]
