@@ -25,6 +25,7 @@ from markdown_it import MarkdownIt
 
 from intake.check.result import CheckReport, DraftGates, Finding
 from intake.check.summary import summary_markdown
+from intake.contract.validate import Severity
 from intake.ghoutput import (
     STEP_SUMMARY_LIMIT,
     annotation,
@@ -35,6 +36,7 @@ from intake.ghoutput import (
     md_text,
 )
 from intake.lifecycle.gates import Gate
+from intake.scrub import FileFinding
 from tests.support.env import REPO
 from tests.support.promote_helpers import write_pair
 
@@ -272,7 +274,9 @@ def test_the_summary_stays_under_the_limit_with_1200_drafts() -> None:
     ]
     report = CheckReport(files=1200)
     report.findings = [
-        Finding("warning", f"drafts/d{n}.yaml", 1, "stale-review", "approval is stale")
+        Finding(
+            f"drafts/d{n}.yaml", 1, "stale-review", "approval is stale", severity=Severity.warning
+        )
         for n in range(2000)
     ]
     report.drafts = [
@@ -358,8 +362,12 @@ def test_words_beside_a_code_span_stay_apart() -> None:
 def test_counts_agree_in_number() -> None:
     from intake.check.summary import LegacyGroup
 
-    one = CheckReport(files=1, findings=[Finding("error", "a.yaml", 1, "validate", "bad")])
+    one = CheckReport(files=1, findings=[Finding("a.yaml", 1, "validate", "bad")])
     assert "1 file, 1 error, 0 warnings." in summary_markdown(one)
-    legacy = [Finding("warning", "a.yaml", 8, "scrub", "EMAIL_ADDRESS found", legacy=True)]
-    assert " in 1 file; fix:" in LegacyGroup("scrub", "warning", legacy).line()
+    legacy = [
+        Finding.of_scan(FileFinding("EMAIL_ADDRESS", "a.yaml", 8), Severity.warning, "", True)
+    ]
+    assert (
+        " (EMAIL_ADDRESS) in 1 file; fix:" in LegacyGroup("scrub", Severity.warning, legacy).line()
+    )
     assert "| warning | 1 legacy file |" in summary_markdown(CheckReport(files=1, findings=legacy))

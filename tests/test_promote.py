@@ -22,9 +22,10 @@ from intake.contract.models import (
 )
 from intake.contract.validate import Problem, Severity
 from intake.errors import Conflict, UsageError
-from intake.lifecycle.gates import GateInputs, GatesUnmet, ScanHit, check_gates
+from intake.lifecycle.gates import GateInputs, GatesUnmet, check_gates
 from intake.lifecycle.promote import CRASH_STEPS, promote, with_suite_tag
 from intake.lifecycle.split import with_split
+from intake.scrub import FileFinding
 from intake.store.ledger import Ledger
 from intake.store.records import content_hash, dump_record, load_record, record_path
 from tests.support import crash_harness
@@ -100,7 +101,7 @@ def test_all_gates_met() -> None:
 def test_every_unmet_gate_is_listed_at_once_with_what_to_do() -> None:
     inputs = _inputs(
         problems=[Problem("d.yaml", 3, Severity.error, "schema", "bad")],
-        scrub_findings=[ScanHit("EMAIL_ADDRESS", "d.yaml", 4)],
+        scrub_findings=[FileFinding("EMAIL_ADDRESS", "d.yaml", 4)],
         content_hash="sha256:edited",
         duplicates=["scenarios/x/x_case.yaml"],
     )

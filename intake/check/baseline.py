@@ -18,9 +18,8 @@ from intake.check.result import CheckReport
 from intake.config import Settings
 from intake.errors import UsageError
 from intake.fileio import atomic_write
-from intake.lifecycle.gates import ScanHit
 from intake.paths import display_path
-from intake.scrub import scrubber_for
+from intake.scrub import FileFinding, scrubber_for
 from intake.store.records import utcnow
 
 BASELINE_VERSION = 1
@@ -36,7 +35,7 @@ class Baseline:
     fingerprints: set[str]
 
 
-def _line_of(settings: Settings, hit: ScanHit) -> str:
+def _line_of(settings: Settings, hit: FileFinding) -> str:
     """The text of the finding's line ("" when the file or line cannot be read)."""
     try:
         lines = settings.path(Path(hit.file)).read_text(encoding="utf-8").splitlines()
@@ -45,7 +44,7 @@ def _line_of(settings: Settings, hit: ScanHit) -> str:
     return lines[hit.line - 1] if 0 < hit.line <= len(lines) else ""
 
 
-def _context(settings: Settings, key: str, hit: ScanHit) -> str:
+def _context(settings: Settings, key: str, hit: FileFinding) -> str:
     """The finding's line with every finding on it replaced by its type, whitespace folded,
     then a one-byte keyed tag of each value.
 
@@ -66,9 +65,9 @@ def _context(settings: Settings, key: str, hit: ScanHit) -> str:
     return "\0".join([" ".join(line.split()), *tags])
 
 
-def fingerprint(settings: Settings, key: str, hit: ScanHit) -> str:
+def fingerprint(settings: Settings, key: str, hit: FileFinding) -> str:
     """``hmac-sha256:…`` of type, file and normalised context, keyed with the baseline's key."""
-    message = "\0".join((hit.kind, hit.file, _context(settings, key, hit))).encode("utf-8")
+    message = "\0".join((hit.entity_type, hit.file, _context(settings, key, hit))).encode("utf-8")
     digest = hmac.new(bytes.fromhex(key), message, hashlib.sha256).hexdigest()
     return f"hmac-sha256:{digest}"
 
@@ -134,7 +133,10 @@ def update_baseline(settings: Settings, report: CheckReport) -> tuple[Path, int]
         old = None
     key = old.key if old is not None else secrets.token_hex(32)
     entries = sorted(
-        {(fingerprint(settings, key, hit), hit.kind, hit.file) for hit in report.baseline_hits}
+        {
+            (fingerprint(settings, key, hit), hit.entity_type, hit.file)
+            for hit in report.baseline_hits
+        }
     )
     document = {
         "intake_baseline_version": BASELINE_VERSION,

@@ -18,11 +18,12 @@ from intake.check.context import CheckContext, base_findings, line_text
 from intake.check.result import Finding
 from intake.contract.models import Record, ReviewDecision, ScenarioView, windows_problem
 from intake.contract.untrusted import JudgeHit, judge_hits
-from intake.contract.validate import FileResult
+from intake.contract.validate import FileResult, Severity
 from intake.contract.yamlio import YamlProblem, parse_checked
 from intake.lifecycle.evidence import claimed_message
-from intake.lifecycle.gates import ScanHit, latest_reviews, review_gate
+from intake.lifecycle.gates import latest_reviews, review_gate
 from intake.paths import inside
+from intake.scrub import FileFinding
 from intake.store.records import RECORD_SUFFIX, content_hash, record_path
 
 RECORD_SOURCES = ("session", "issue", "hand", "synthetic")
@@ -49,7 +50,7 @@ def windows_names(ctx: CheckContext) -> list[Finding]:
         unfit = windows_problem(path, ctx.root)
         if unfit is not None:
             message = f"a name Windows cannot check out: {unfit}; rename it"
-            found.append(Finding("error", ctx.rel(path), 1, "windows-name", message))
+            found.append(Finding(ctx.rel(path), 1, "windows-name", message))
     return found
 
 
@@ -66,7 +67,7 @@ def linked(ctx: CheckContext) -> list[Finding]:
                 "a symbolic link: GAIA's runner would load whatever it points to; commit the "
                 "scenario itself"
             )
-        found.append(Finding("error", shown, 1, "link", why))
+        found.append(Finding(shown, 1, "link", why))
     return found
 
 
@@ -80,13 +81,10 @@ def _problem_findings(ctx: CheckContext, path: Path, result: FileResult) -> list
     is_changed = ctx.changed is not None and path.resolve() in ctx.changed
     found = []
     for p in result.problems:
-        if p.code == "adopted-no-rationale":
-            found.append(Finding("warning", p.file, p.line, p.code, p.message, legacy=True))
-            continue
-        grouped = p.code == "legacy" and not is_changed
-        found.append(
-            Finding(p.severity.value, p.file, p.line, f"validate:{p.code}", p.message, grouped)
-        )
+        adopted = p.code == "adopted-no-rationale"  # a warning, grouped under its own code
+        code = p.code if adopted else f"validate:{p.code}"
+        grouped = adopted or (p.code == "legacy" and not is_changed)
+        found.append(Finding(p.file, p.line, code, p.message, severity=p.severity, legacy=grouped))
     return found
 
 
@@ -96,7 +94,7 @@ def validation(ctx: CheckContext) -> list[Finding]:
     ids: dict[str, str] = {}
     for path in ctx.files:
         for verdict in ctx.gaia.get(ctx.rel(path), []):
-            found.append(Finding("error", verdict.file, verdict.line, "gaia", verdict.message))
+            found.append(Finding(verdict.file, verdict.line, "gaia", verdict.message))
         result = ctx.validated[path]
         found += _problem_findings(ctx, path, result)
         if result.scenario_id is None:
@@ -107,7 +105,6 @@ def validation(ctx: CheckContext) -> list[Finding]:
         else:
             found.append(
                 Finding(
-                    "error",
                     ctx.rel(path),
                     result.id_line,
                     "duplicate-id",
@@ -167,10 +164,11 @@ def _as_adopted(record: Record | None, path: Path) -> bool:
 
 
 def _scrub_finding(
-    ctx: CheckContext, hit: ScanHit, lenient: _Leniency, had: dict[str, set[tuple[str, str]]]
+    ctx: CheckContext, hit: FileFinding, lenient: _Leniency, had: dict[str, set[tuple[str, str]]]
 ) -> Finding:
-    severity = "warning" if hit.file in lenient.legacy and not ctx.strict else "error"
-    if severity == "warning" and ctx.base is not None and hit.file in lenient.changed:
+    lenient_here = hit.file in lenient.legacy and not ctx.strict
+    severity = Severity.warning if lenient_here else Severity.error
+    if severity is Severity.warning and ctx.base is not None and hit.file in lenient.changed:
         # leniency is the base's copy's: a finding the change brings into a legacy file is
         # an error, one the file already had (its kind on the same text) stays a warning
         if hit.file not in had:
@@ -179,31 +177,29 @@ def _scrub_finding(
             now = line_text((ctx.root / hit.file).read_bytes(), hit.line)
         except OSError:
             now = ""
-        if (hit.kind, now) not in had[hit.file]:
-            severity = "error"
-    message = f"{hit.kind} found by the re-scan"
-    if severity == "warning":
-        message += " (legacy scenario; --strict makes this an error)"
+        if (hit.entity_type, now) not in had[hit.file]:
+            severity = Severity.error
+    note = ""
+    if severity is Severity.warning:
+        note = " (legacy scenario; --strict makes this an error)"
     elif hit.file in lenient.existing:
-        message += (
+        note = (
             " (a scenario that predates intake; if it is known test data, accept it "
             "with `intake check --update-baseline`, else scrub the file)"
         )
-    is_legacy = severity == "warning" and hit.file not in lenient.changed
-    return Finding(severity, hit.file, hit.line, "scrub", message, is_legacy)
+    is_legacy = severity is Severity.warning and hit.file not in lenient.changed
+    return Finding.of_scan(hit, severity, note, is_legacy)
 
 
 def scrub_rescan(ctx: CheckContext) -> list[Finding]:
     """Every scrub finding in a scenario, draft, record or history file, less what the
     baseline accepts; a file the re-scan cannot read is an error of its own."""
     found = [
-        Finding("error", ctx.rel(path), 1, "scrub", f"the scrub re-scan cannot read it: {why}")
+        Finding(ctx.rel(path), 1, "scrub", f"the scrub re-scan cannot read it: {why}")
         for path, why in ctx.scan.unscannable.items()
     ]
     if ctx.scan.hits is None:
-        found.append(
-            Finding("error", ".", 1, "scrub", f"scrub re-scan could not run: {ctx.scan.error}")
-        )
+        found.append(Finding(".", 1, "scrub", f"scrub re-scan could not run: {ctx.scan.error}"))
         return found
     lenient = _leniency(ctx)
     had: dict[str, set[tuple[str, str]]] = {}
@@ -223,12 +219,18 @@ def record_files(ctx: CheckContext) -> list[Finding]:
     found = []
     for rec in ctx.records:
         if rec in ctx.unreadable:
-            found.append(Finding("error", ctx.rel(rec), 1, "record", ctx.unreadable[rec]))
+            found.append(Finding(ctx.rel(rec), 1, "record", ctx.unreadable[rec]))
             continue
         scenario = rec.with_name(rec.name.removesuffix(".intake.json") + ".yaml")
         if not scenario.is_file():
             found.append(
-                Finding("warning", ctx.rel(rec), 1, "orphan-record", "record without its scenario")
+                Finding(
+                    ctx.rel(rec),
+                    1,
+                    "orphan-record",
+                    "record without its scenario",
+                    severity=Severity.warning,
+                )
             )
     return found
 
@@ -246,7 +248,6 @@ def _without_record(ctx: CheckContext, path: Path, view: ScenarioView | None) ->
         kind = "TYPE"
     return [
         Finding(
-            "error",
             ctx.rel(path),
             1,
             "no-record",
@@ -266,7 +267,6 @@ def _stamp_findings(ctx: CheckContext, path: Path, record: Record) -> list[Findi
             return []
         return [
             Finding(
-                "error",
                 ctx.rel(path),
                 1,
                 "edited-after-adoption",
@@ -277,17 +277,12 @@ def _stamp_findings(ctx: CheckContext, path: Path, record: Record) -> list[Findi
     if record.promotion is None:
         return [
             Finding(
-                "error",
-                ctx.rel(rec),
-                1,
-                "not-promoted",
-                "record beside a scenario has no promotion stamp",
+                ctx.rel(rec), 1, "not-promoted", "record beside a scenario has no promotion stamp"
             )
         ]
     if record.promotion.content_hash != content_hash(path):
         return [
             Finding(
-                "error",
                 ctx.rel(path),
                 1,
                 "edited-after-promotion",
@@ -313,7 +308,7 @@ def scenario_records(ctx: CheckContext) -> list[Finding]:
         found += _stamp_findings(ctx, path, record)
         if view is not None and view.id is not None and record.id != view.id:
             found.append(
-                Finding("error", ctx.rel(rec), 1, "record-id", "record id differs from scenario id")
+                Finding(ctx.rel(rec), 1, "record-id", "record id differs from scenario id")
             )
     return found
 
@@ -321,7 +316,6 @@ def scenario_records(ctx: CheckContext) -> list[Finding]:
 def private_finding(file: str, why: str) -> Finding:
     """A private draft git tracks without an approving review of its current content."""
     return Finding(
-        "error",
         file,
         1,
         "private-draft",
@@ -347,11 +341,11 @@ def is_tracked(ctx: CheckContext, path: Path) -> bool:
 def _stale_reviews(ctx: CheckContext, path: Path, record: Record, current: str) -> list[Finding]:
     return [
         Finding(
-            "warning",
             ctx.rel(path),
             1,
             "stale-review",
             f"approval by {review.reviewer} is stale: the file changed since",
+            severity=Severity.warning,
         )
         for review in latest_reviews(record.reviews).values()
         if review.decision is ReviewDecision.approve and review.content_hash != current
@@ -368,7 +362,13 @@ def draft_records(ctx: CheckContext) -> list[Finding]:
         current = content_hash(path)
         if not rec.is_file():
             found.append(
-                Finding("warning", ctx.rel(path), 1, "no-record", "draft without its intake record")
+                Finding(
+                    ctx.rel(path),
+                    1,
+                    "no-record",
+                    "draft without its intake record",
+                    severity=Severity.warning,
+                )
             )
             if exposed:
                 found.append(private_finding(ctx.rel(path), "no record, so no review"))
@@ -393,19 +393,23 @@ def authority(ctx: CheckContext) -> list[Finding]:
     (errors too: it meets no gate, ``intake.lifecycle.evidence``, and a claim that merged
     green would stand on the base for the next change)."""
     found = [
-        Finding(change.severity, change.file, change.line, "rule-change", change.message)
+        Finding(
+            change.file,
+            change.line,
+            "rule-change",
+            change.message,
+            severity=Severity(change.severity),
+        )
         for change in ctx.rule_changes
     ]
     if ctx.base is None:
         return found
     for rec, items in sorted(ctx.claimed.items()):
         found += [
-            Finding("error", ctx.rel(rec), 1, "claimed", claimed_message(item, ctx.base))
-            for item in items
+            Finding(ctx.rel(rec), 1, "claimed", claimed_message(item, ctx.base)) for item in items
         ]
     found += [
         Finding(
-            "error",
             ctx.rel(path),
             1,
             "claimed",
@@ -427,7 +431,6 @@ def _claimed_runs(ctx: CheckContext) -> list[Finding]:
         return []
     return [
         Finding(
-            "error",
             ctx.rel(base.top / rel),
             1,
             "claimed",
@@ -443,7 +446,6 @@ def removed_scenarios(ctx: CheckContext) -> list[Finding]:
     its id left anywhere (a retirement moves it, with its record, to the retired folder)."""
     return [
         Finding(
-            "error",
             _shown(ctx, path),
             1,
             "removed-scenario",
@@ -466,7 +468,7 @@ def the_commit(ctx: CheckContext) -> list[Finding]:
     if ctx.base is None:
         return []
     return [
-        Finding("error", _shown(ctx, ctx.base.top / p.file), 1, p.code, p.message)
+        Finding(_shown(ctx, ctx.base.top / p.file), 1, p.code, p.message)
         for p in ctx.not_the_commit
     ]
 
@@ -499,12 +501,12 @@ def judge_text(ctx: CheckContext) -> list[Finding]:
         legacy = ctx.record_of(path) is None and "source" not in data
         found += [
             Finding(
-                "warning",
                 ctx.rel(path),
                 parsed.line_of(hit.path),
                 "judge-text",
                 f"{hit.field}: {hit.label} (GAIA's judge and simulator read it); read it "
                 "on `intake show`, then `intake review --ack-judge-text`",
+                severity=Severity.warning,
                 legacy=legacy,
             )
             for hit in hits

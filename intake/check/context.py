@@ -30,10 +30,9 @@ from intake.errors import IntakeError, UsageError
 from intake.gitutil import changed_paths, git_output
 from intake.lifecycle.authority import Base, RuleChange, Rules, changed_history
 from intake.lifecycle.evidence import Evidence
-from intake.lifecycle.gates import ScanHit
-from intake.lifecycle.promote import scrub_scan
 from intake.limits import MAX_RECORD_BYTES, MAX_SCENARIO_BYTES
 from intake.paths import display_path, inside
+from intake.scrub import FileFinding, scrub_scan
 from intake.store.history import HISTORY_SUFFIX, history_dir
 from intake.store.journal import pending, read_unit
 from intake.store.records import RECORD_SUFFIX, load_record, record_path
@@ -43,16 +42,16 @@ from intake.store.records import RECORD_SUFFIX, load_record, record_path
 class Scan:
     """The scrub re-scan of the suite's files, and what the baseline accepts of it."""
 
-    hits: list[ScanHit] | None
+    hits: list[FileFinding] | None
     """Every finding, or None when the re-scan could not run at all (``error`` says why)."""
     error: str | None
     unscannable: dict[Path, str]
     """Files not scanned, with the reason (a link, too large, unreadable)."""
-    by_file: dict[str, list[ScanHit]] = field(default_factory=dict)
+    by_file: dict[str, list[FileFinding]] = field(default_factory=dict)
     """The findings per shown file, an unscannable file as one ``UNSCANNED`` finding."""
-    in_scenarios: list[ScanHit] = field(default_factory=list)
+    in_scenarios: list[FileFinding] = field(default_factory=list)
     """Findings in scenario files (what ``--update-baseline`` accepts)."""
-    accepted: set[ScanHit] = field(default_factory=set)
+    accepted: set[FileFinding] = field(default_factory=set)
     """Findings the baseline accepts (left out of the report)."""
 
 
@@ -236,7 +235,7 @@ def base_findings(settings: Settings, base: Base, path: Path) -> set[tuple[str, 
         copy = Path(folder) / path.name
         copy.write_bytes(held)
         hits, _, _ = scan_each([copy], settings)
-    return {(hit.kind, line_text(held, hit.line)) for hit in hits or []}
+    return {(hit.entity_type, line_text(held, hit.line)) for hit in hits or []}
 
 
 def _scan_limit(path: Path) -> int:
@@ -261,7 +260,7 @@ def _why_unscannable(path: Path) -> str | None:
 
 def scan_each(
     paths: list[Path], settings: Settings
-) -> tuple[list[ScanHit] | None, str | None, dict[Path, str]]:
+) -> tuple[list[FileFinding] | None, str | None, dict[Path, str]]:
     """The scrub re-scan, never made impossible for the suite by one file.
 
     A file that is a symbolic link or not a regular file, or larger than what intake itself reads
@@ -278,7 +277,7 @@ def scan_each(
     scan, error = scrub_scan(rest, settings)
     if scan is not None or len(rest) < 2:
         return scan, error, unscannable
-    hits: list[ScanHit] = []
+    hits: list[FileFinding] = []
     for path in rest:
         one, why = scrub_scan([path], settings)
         if one is None:
@@ -305,7 +304,7 @@ def _rescan(
     scan = Scan(hits, error, unscannable)
     for path in unscannable:
         shown = display_path(path, settings.root)
-        scan.by_file.setdefault(shown, []).append(ScanHit("UNSCANNED", shown, 1))
+        scan.by_file.setdefault(shown, []).append(FileFinding("UNSCANNED", shown, 1))
     if hits is None:
         return scan
     scenario_files = {display_path(p, settings.root) for p in scenarios}
@@ -320,7 +319,9 @@ def _rescan(
     return scan
 
 
-def _accepted_hits(settings: Settings, accepted: Baseline, hits: list[ScanHit]) -> set[ScanHit]:
+def _accepted_hits(
+    settings: Settings, accepted: Baseline, hits: list[FileFinding]
+) -> set[FileFinding]:
     """The findings whose fingerprint the baseline holds."""
     return {
         hit

@@ -12,6 +12,7 @@ from pathlib import Path
 
 from intake.check.context import CheckContext
 from intake.check.result import Finding
+from intake.contract.validate import Severity
 from intake.paths import display_path, inside
 from intake.store.journal import pending, stray_temps
 
@@ -24,7 +25,6 @@ def _journal_findings(ctx: CheckContext) -> list[Finding]:
         if item.problem is not None:
             found.append(
                 Finding(
-                    "error",
                     shown,
                     1,
                     "untrusted-journal",
@@ -35,12 +35,12 @@ def _journal_findings(ctx: CheckContext) -> list[Finding]:
             continue
         found.append(
             Finding(
-                "warning",
                 shown,
                 1,
                 "leftover",
                 f"an interrupted {item.command} of {item.scenario_id} is not finished; "
                 "`intake ledger rebuild` finishes it",
+                severity=Severity.warning,
             )
         )
     return found
@@ -49,11 +49,11 @@ def _journal_findings(ctx: CheckContext) -> list[Finding]:
 def _temp_findings(ctx: CheckContext) -> list[Finding]:
     return [
         Finding(
-            "warning",
             display_path(tmp, ctx.root),
             1,
             "leftover",
             "temporary file of an interrupted write; `intake ledger rebuild` removes it",
+            severity=Severity.warning,
         )
         for tmp in stray_temps(ctx.settings)
     ]
@@ -89,12 +89,12 @@ def _missing_promotion_events(ctx: CheckContext) -> list[Finding]:
         if record.id in known and (record.id, record.promotion.content_hash) not in promoted:
             found.append(
                 Finding(
-                    "warning",
                     display_path(rec, ctx.root),
                     1,
                     "leftover",
                     "promoted, but the ledger has no promotion event for it (promotion "
                     f"interrupted before its event); `intake promote {record.id}` writes it",
+                    severity=Severity.warning,
                 )
             )
     return found

@@ -31,7 +31,6 @@ def lifecycle_changes(ctx: CheckContext) -> list[Finding]:
         if tagged and state is not LifecycleState.quarantined:
             found.append(
                 Finding(
-                    "error",
                     ctx.rel(path),
                     1,
                     "quarantine-unrecorded",
@@ -42,7 +41,6 @@ def lifecycle_changes(ctx: CheckContext) -> list[Finding]:
         elif state is LifecycleState.quarantined and not tagged:
             found.append(
                 Finding(
-                    "error",
                     ctx.rel(path),
                     1,
                     "quarantine-untagged",
@@ -53,7 +51,6 @@ def lifecycle_changes(ctx: CheckContext) -> list[Finding]:
         elif state is LifecycleState.retired:
             found.append(
                 Finding(
-                    "error",
                     ctx.rel(path),
                     1,
                     "retired-in-suite",
@@ -74,7 +71,6 @@ def lifecycle_changes(ctx: CheckContext) -> list[Finding]:
         if last is None or last.state is not LifecycleState.retired:
             found.append(
                 Finding(
-                    "error",
                     ctx.rel(path),
                     1,
                     "retired-unrecorded",
@@ -85,7 +81,6 @@ def lifecycle_changes(ctx: CheckContext) -> list[Finding]:
         elif last.content_hash != content_hash(path):
             found.append(
                 Finding(
-                    "error",
                     ctx.rel(path),
                     1,
                     "edited-after-retirement",

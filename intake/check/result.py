@@ -2,29 +2,49 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from intake.contract.models import Record
-from intake.lifecycle.gates import Gate, ScanHit
+from intake.contract.validate import Severity
+from intake.lifecycle.gates import Gate
+
+if TYPE_CHECKING:
+    from intake.scrub import FileFinding
 
 
 @dataclass(frozen=True)
 class Finding:
-    """One problem ``check`` found, located in a file."""
+    """One problem ``check`` found, located in a file: an error unless it says otherwise."""
 
-    severity: str
     file: str
     line: int
     code: str
     message: str
+    severity: Severity = Severity.error
     legacy: bool = False
     """About an existing file intake never handled (GAIA's own): summarised per kind."""
+    found: FileFinding | None = None
+    """The scanner's finding this reports (code ``scrub``): its type, file and line."""
 
-    def to_dict(self) -> dict[str, Any]:
-        """JSON-ready form."""
-        return asdict(self)
+    @classmethod
+    def of_scan(cls, hit: FileFinding, severity: Severity, note: str, legacy: bool) -> Finding:
+        """A scrub finding of the re-scan, as a problem of ``check`` (``note`` follows the
+        type in its message)."""
+        message = f"{hit.entity_type} found by the re-scan{note}"
+        return cls(hit.file, hit.line, "scrub", message, severity, legacy, hit)
+
+    def to_dict(self) -> dict[str, str | int | bool]:
+        """JSON-ready form (the scanner's finding is in it already: file, line, message)."""
+        return {
+            "severity": self.severity.value,
+            "file": self.file,
+            "line": self.line,
+            "code": self.code,
+            "message": self.message,
+            "legacy": self.legacy,
+        }
 
 
 @dataclass
@@ -57,7 +77,7 @@ class CheckReport:
     """Whether git was available to tell tracked private drafts from ignored ones."""
     baselined: int = 0
     """Scrub findings left out because the baseline accepts them."""
-    baseline_hits: list[ScanHit] = field(default_factory=list)
+    baseline_hits: list[FileFinding] = field(default_factory=list)
     """Scrub findings in scenario files (what ``--update-baseline`` accepts)."""
     base: str = ""
     """One line: the base the change was judged against, or that none is known."""
@@ -70,9 +90,9 @@ class CheckReport:
     @property
     def errors(self) -> int:
         """Number of errors."""
-        return sum(f.severity == "error" for f in self.findings)
+        return sum(f.severity is Severity.error for f in self.findings)
 
     @property
     def warnings(self) -> int:
         """Number of warnings."""
-        return sum(f.severity == "warning" for f in self.findings)
+        return sum(f.severity is Severity.warning for f in self.findings)

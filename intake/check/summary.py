@@ -13,6 +13,7 @@ from pathlib import Path
 
 from intake.check.result import CheckReport, DraftGates, Finding
 from intake.config import Settings
+from intake.contract.validate import Severity
 from intake.ghoutput import STEP_SUMMARY_LIMIT, md_code, md_message, md_text
 from intake.paths import display_path
 from intake.report.card import Card, card_from_parts, card_markdown
@@ -43,7 +44,7 @@ class LegacyGroup:
     """Every legacy finding of one kind, as one line."""
 
     code: str
-    severity: str
+    severity: Severity
     findings: list[Finding]
 
     @property
@@ -57,14 +58,14 @@ class LegacyGroup:
         count = len(self.findings)
         text = f"{count} {what}"
         if self.code == "scrub":
-            kinds = sorted({f.message.split(" ", 1)[0] for f in self.findings})
+            kinds = sorted({f.found.entity_type for f in self.findings if f.found})
             text += f" ({', '.join(kinds)}) in {counted(self.files, 'file')}"
         return f"{text}; fix: {fix} (--verbose lists them)"
 
 
 def legacy_groups(findings: list[Finding]) -> list[LegacyGroup]:
     """Legacy findings grouped by kind, in first-seen order."""
-    groups: dict[tuple[str, str], LegacyGroup] = {}
+    groups: dict[tuple[str, Severity], LegacyGroup] = {}
     for f in findings:
         if f.legacy:
             key = (f.code, f.severity)
@@ -105,8 +106,7 @@ def _add_findings(budget: _Budget, report: CheckReport) -> None:
     shown = [f for f in report.findings if not f.legacy]
     budget.add(["| | File | Problem |", "| --- | --- | --- |"])
     for number, f in enumerate(shown):
-        mark = "error" if f.severity == "error" else "warning"
-        row = f"| {mark} | {md_code(f'{f.file}:{f.line}')} | {md_message(f.message)} |"
+        row = f"| {f.severity} | {md_code(f'{f.file}:{f.line}')} | {md_message(f.message)} |"
         if not budget.add([row]):
             left = counted(len(shown) - number, "more finding")
             budget.add(

@@ -14,7 +14,7 @@ from intake.ghoutput import datum
 
 if TYPE_CHECKING:
     from intake.config import Settings
-    from intake.scrub import Scrubber
+    from intake.scrub import FileFinding, Scrubber
 
 
 def register(app: typer.Typer) -> None:
@@ -80,24 +80,7 @@ def register(app: typer.Typer) -> None:
             _stdin(scrubber, check, fmt)
             return
         if check:
-            findings = scan_paths(paths, scrubber=scrubber)
-            if fmt is Format.json:
-                emit_json(
-                    {
-                        "command": "scrub",
-                        "check": True,
-                        "findings": [
-                            {"entity_type": f.entity_type, "file": f.path, "line": f.line}
-                            for f in findings
-                        ],
-                    }
-                )
-            else:
-                for f in findings:
-                    out(f"{f.entity_type} {datum(str(f.path))}:{f.line}")
-                err(counted(len(findings), "finding") if findings else "clean: nothing to scrub")
-            if findings:
-                raise typer.Exit(EXIT_FINDINGS)
+            _checked(scan_paths(paths, scrubber=scrubber), fmt)
             return
         outcomes = scrub_paths(paths, scrubber=scrubber)
         if fmt is Format.json:
@@ -126,12 +109,25 @@ def register(app: typer.Typer) -> None:
         out(f"{counted(len(outcomes), 'file')}, {changed} scrubbed")
 
 
+def _checked(findings: list[FileFinding], fmt: Format) -> None:
+    """``--check``'s output: each finding as ``TYPE file:line`` (or JSON); exit 1 if any."""
+    if fmt is Format.json:
+        emit_json({"command": "scrub", "check": True, "findings": [f.to_dict() for f in findings]})
+    else:
+        for f in findings:
+            out(f"{f.entity_type} {datum(f.file)}:{f.line}")
+        err(counted(len(findings), "finding") if findings else "clean: nothing to scrub")
+    if findings:
+        raise typer.Exit(EXIT_FINDINGS)
+
+
 def _stdin(scrubber: Scrubber, check: bool, fmt: Format) -> None:
     """``intake scrub -``: standard input scrubbed as text to standard output; ``--check``
     lists the findings (type and line, never the value) and exits 1 if any."""
     import sys
 
     from intake.limits import MAX_INPUT_BYTES
+    from intake.scrub import FileFinding
     from intake.scrub.files import decode_text, scrub_file_text
 
     raw = sys.stdin.buffer.read(MAX_INPUT_BYTES + 1)
@@ -139,23 +135,10 @@ def _stdin(scrubber: Scrubber, check: bool, fmt: Format) -> None:
         raise UsageError(f"standard input is over the {MAX_INPUT_BYTES:,}-byte limit", where="-")
     text = decode_text(raw, where="-")
     if check:
-        lines = [(f.entity_type, text.count("\n", 0, f.start) + 1) for f in scrubber.find(text)]
-        if fmt is Format.json:
-            emit_json(
-                {
-                    "command": "scrub",
-                    "check": True,
-                    "findings": [
-                        {"entity_type": kind, "file": "-", "line": line} for kind, line in lines
-                    ],
-                }
-            )
-        else:
-            for kind, line in lines:
-                out(f"{kind} -:{line}")
-            err(counted(len(lines), "finding") if lines else "clean: nothing to scrub")
-        if lines:
-            raise typer.Exit(EXIT_FINDINGS)
+        found = scrubber.find(text)
+        _checked(
+            [FileFinding(f.entity_type, "-", text.count("\n", 0, f.start) + 1) for f in found], fmt
+        )
         return
     done = scrub_file_text(Path("-"), text, scrubber=scrubber)
     if fmt is Format.json:

@@ -3,13 +3,17 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import typer
 
 from intake.cli.console import emit_json, err, out, settings
 from intake.cli.options import Format, counted, format_option
 from intake.errors import EXIT_FINDINGS, UsageError
-from intake.ghoutput import annotation, datum
+from intake.ghoutput import annotation, datum, log_line
+
+if TYPE_CHECKING:
+    from intake.contract.validate import ValidationReport
 
 
 def register(app: typer.Typer) -> None:
@@ -63,7 +67,6 @@ def register(app: typer.Typer) -> None:
 
             for note in gaia_notes(cfg):
                 err(f"note: {note}")
-        left = report.placeholders_left()
         if fmt is Format.json:
             emit_json(
                 {
@@ -72,42 +75,42 @@ def register(app: typer.Typer) -> None:
                     "errors": report.errors,
                     "warnings": report.warnings,
                     "problems": [p.to_dict() for p in report.problems],
-                    "placeholders_left": left,
+                    "placeholders_left": report.placeholders_left(),
                     "gaia_checked": asked,
                 }
             )
         else:
-            for problem in report.problems:
-                if fmt is Format.github:
-                    out(annotation(problem.severity, problem.file, problem.line, problem.message))
-                else:
-                    out(
-                        f"{datum(problem.file)}:{problem.line}: {problem.severity}: "
-                        f"{datum(problem.message)}"
-                    )
-            summary = ", ".join(
-                [
-                    counted(len(report.files), "file"),
-                    counted(report.errors, "error"),
-                    counted(report.warnings, "warning"),
-                ]
-            )
-            if left:
-                summary += (
-                    f" ({counted(sum(left.values()), 'placeholder')} left to fill in "
-                    f"{counted(len(left), 'draft')})"
-                )
-            if asked:
-                summary += "; GAIA's own checks ran too"
-            if fmt is Format.github:
-                from intake.ghoutput import log_line
-
-                summary = log_line(summary)
-            out(summary)
-            if asked is False:
-                err(
-                    "note: no GAIA installed outside this suite answered: "
-                    "intake's copy of GAIA's rules only"
-                )
+            _print(report, asked, github=fmt is Format.github)
         if report.errors:
             raise typer.Exit(EXIT_FINDINGS)
+
+
+def _print(report: ValidationReport, asked: bool | None, *, github: bool) -> None:
+    """Each problem as ``file:line: severity: message`` (or an annotation), then the counts."""
+    for problem in report.problems:
+        if github:
+            out(annotation(problem.severity, problem.file, problem.line, problem.message))
+        else:
+            where = f"{datum(problem.file)}:{problem.line}"
+            out(f"{where}: {problem.severity}: {datum(problem.message)}")
+    summary = ", ".join(
+        [
+            counted(len(report.files), "file"),
+            counted(report.errors, "error"),
+            counted(report.warnings, "warning"),
+        ]
+    )
+    left = report.placeholders_left()
+    if left:
+        summary += (
+            f" ({counted(sum(left.values()), 'placeholder')} left to fill in "
+            f"{counted(len(left), 'draft')})"
+        )
+    if asked:
+        summary += "; GAIA's own checks ran too"
+    out(log_line(summary) if github else summary)
+    if asked is False:
+        err(
+            "note: no GAIA installed outside this suite answered: "
+            "intake's copy of GAIA's rules only"
+        )

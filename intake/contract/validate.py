@@ -64,7 +64,7 @@ class Problem:
     message: str
     json_path: str = "$"
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, str | int]:
         """JSON-ready form."""
         return asdict(self)
 

@@ -13,7 +13,7 @@ import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from intake.contract.models import (
     CATEGORY_PATTERN,
@@ -39,6 +39,9 @@ from intake.lifecycle.replay import (
     replay_hash,
     replay_turns,
 )
+
+if TYPE_CHECKING:
+    from intake.scrub.engine import FileFinding
 
 
 def person_key(name: str) -> str:
@@ -92,18 +95,6 @@ class Gate:
         return doc
 
 
-@dataclass(frozen=True)
-class ScanHit:
-    """One scrub re-scan finding: entity type and location, never the value."""
-
-    kind: str
-    file: str
-    line: int
-
-    def __str__(self) -> str:
-        return f"{self.kind} at {self.file}:{self.line}"
-
-
 @dataclass
 class GateInputs:
     """Everything the gates judge, already read from disk (so ``check_gates`` is pure)."""
@@ -113,7 +104,7 @@ class GateInputs:
     problems: list[Problem]
     """Strict validation errors (ours and GAIA's validator's), typed: gate 1 reads their
     codes, and turns them into text only in its detail."""
-    scrub_findings: list[ScanHit] | None
+    scrub_findings: list[FileFinding] | None
     """Scrub re-scan findings (type and location only); None when the scan could not run."""
     record: Record
     content_hash: str

@@ -47,7 +47,7 @@ from intake.contract.yamlio import (
     parse_checked,
     with_tags,
 )
-from intake.errors import Conflict, IntakeError, PromotionBlocked, UsageError
+from intake.errors import Conflict, PromotionBlocked, UsageError
 from intake.fileio import MAX_INPUT_BYTES, read_input, with_line_ends
 from intake.lifecycle.authority import find_base, rules_for
 from intake.lifecycle.evidence import Evidence
@@ -55,14 +55,13 @@ from intake.lifecycle.gates import (
     Gate,
     GateInputs,
     GatesUnmet,
-    ScanHit,
     check_gates,
     current_controls,
     saturated,
 )
 from intake.lifecycle.split import with_split
 from intake.paths import display_path, inside
-from intake.scrub import scan_paths, scrub_tree, scrubber_for
+from intake.scrub import FileFinding, scrub_scan, scrub_tree, scrubber_for
 from intake.store.edit import Edit, edit
 from intake.store.history import Stages, history_file, history_text
 from intake.store.journal import Event, Unit, crash_steps
@@ -97,18 +96,6 @@ and its record removed, the ``promotion`` event), as every writing command's."""
 
 
 # --- reading the inputs ------------------------------------------------------------------------
-
-
-def scrub_scan(paths: list[Path], settings: Settings) -> tuple[list[ScanHit] | None, str | None]:
-    """The scrubber's re-scan of files; (None, why) when it cannot run (the gate fails closed)."""
-    try:
-        engine = scrubber_for(settings)  # resolves a relative scrubbers_dir at the root
-        findings = scan_paths(paths, scrubber=engine)
-    except IntakeError as exc:
-        return None, exc.one_line()
-    return [
-        ScanHit(f.entity_type, display_path(Path(f.path), settings.root), f.line) for f in findings
-    ], None
 
 
 def suite_duplicates(
@@ -161,7 +148,7 @@ class DraftRead:
     reads the whole suite once); ``gather`` reads only what is not given here."""
 
     record: Record
-    scan: tuple[list[ScanHit] | None, str | None]
+    scan: tuple[list[FileFinding] | None, str | None]
     """The scrub re-scan of the draft and its record (findings, or None and why)."""
     gaia: list[Problem] | None
     """GAIA's validator's verdict on the draft (None: GAIA could not be asked)."""

@@ -34,6 +34,7 @@ from intake.scrub.files import (
     scan_paths,
     scrub_file_text,
     scrub_paths,
+    scrub_scan,
 )
 from intake.scrub.fixtures import FixtureMap
 
@@ -57,6 +58,7 @@ __all__ = [
     "scan_paths",
     "scrub_file_text",
     "scrub_paths",
+    "scrub_scan",
     "scrub_tree",
     "scrubber_config_hash",
     "scrubber_for",

@@ -131,12 +131,20 @@ class Finding:
 
 @dataclass(frozen=True)
 class FileFinding:
-    """A finding located in a file, for ``--check`` and ``intake check``."""
+    """A finding located in a file: its type, the file (as shown) and the line, never the
+    value. The one shape from the scanner (``files.scan_paths``, ``files.scrub_scan``) through
+    the promotion gates to ``intake check`` and ``intake scrub --check``."""
 
     entity_type: str
-    path: str
+    file: str
     line: int
-    json_path: str = "$"
+
+    def __str__(self) -> str:
+        return f"{self.entity_type} at {self.file}:{self.line}"
+
+    def to_dict(self) -> dict[str, str | int]:
+        """JSON-ready form (``intake scrub --check --format json``)."""
+        return {"entity_type": self.entity_type, "file": self.file, "line": self.line}
 
 
 @dataclass

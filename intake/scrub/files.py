@@ -16,8 +16,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from intake.errors import InputError, ScrubError
+from intake.errors import InputError, IntakeError, ScrubError
 from intake.fileio import atomic_write, read_input
+from intake.paths import display_path
 from intake.scrub.engine import (
     MAX_TEXT_CHARS,
     Candidate,
@@ -27,6 +28,7 @@ from intake.scrub.engine import (
     ScrubResult,
     get_scrubber,
     refuse_oversized,
+    scrubber_for,
 )
 from intake.scrub.fixtures import FixtureMap
 from intake.scrub.formats import (
@@ -41,6 +43,7 @@ from intake.scrub.formats import (
 from intake.scrub.tiers import FINAL, RESTORABLE, find_salt, record_salt, tier_of, value_hash
 
 if TYPE_CHECKING:
+    from intake.config import Settings
     from intake.contract.models import ScrubReport
 
 __all__ = [
@@ -49,6 +52,7 @@ __all__ = [
     "decode_text",
     "expand_paths",
     "scan_paths",
+    "scrub_scan",
     "scrub_file_text",
     "refuse_aliases",
     "scrub_paths",
@@ -126,8 +130,12 @@ def _line_of(text: str, offset: int) -> int:
     return text.count("\n", 0, offset) + 1
 
 
-def scan_paths(paths: Sequence[Path], *, scrubber: Scrubber | None = None) -> list[FileFinding]:
+def scan_paths(
+    paths: Sequence[Path], *, scrubber: Scrubber | None = None, root: Path | None = None
+) -> list[FileFinding]:
     """Findings in files (type, file and line; never the value), for ``--check``/``intake check``.
+
+    Each file is named as given, or, with ``root``, as shown below it (``paths.display_path``).
 
     JSON, JSONL and YAML are read as formats, like ``scrub_file_text`` reads them: every
     decoded string (keys too) and YAML comment, each finding at the line of the file where it
@@ -146,7 +154,8 @@ def scan_paths(paths: Sequence[Path], *, scrubber: Scrubber | None = None) -> li
             text for _, _, parsed in group if parsed is not None for _, text in parsed[0]
         )
         for path, text, parsed in group:
-            out.extend(_scan_text(path, text, scrubber, parsed))
+            shown = str(path) if root is None else display_path(path, root)
+            out.extend(_scan_text(path, shown, text, scrubber, parsed))
         group.clear()
         size = 0
 
@@ -181,7 +190,22 @@ def _parsed(path: Path, text: str) -> _Parsed:
     return items, tokens, comments
 
 
-def _scan_text(path: Path, text: str, scrubber: Scrubber, parsed: _Parsed) -> list[FileFinding]:
+def scrub_scan(
+    paths: list[Path], settings: Settings
+) -> tuple[list[FileFinding] | None, str | None]:
+    """The scrubber's re-scan of suite files, each named as shown below the suite's root, for
+    the promotion gate and ``intake check``; (None, why) when it cannot run (the gate fails
+    closed)."""
+    try:
+        engine = scrubber_for(settings)  # resolves a relative scrubbers_dir at the root
+        return scan_paths(paths, scrubber=engine, root=settings.root), None
+    except IntakeError as exc:
+        return None, exc.one_line()
+
+
+def _scan_text(
+    path: Path, shown: str, text: str, scrubber: Scrubber, parsed: _Parsed
+) -> list[FileFinding]:
     kept = restored_in(path)
     if parsed is not None:
         items, tokens, comments = parsed
@@ -197,10 +221,10 @@ def _scan_text(path: Path, text: str, scrubber: Scrubber, parsed: _Parsed) -> li
                     offset = span[0] if span is not None else tok.start
                 else:
                     offset = comments[i - len(tokens)][0] + s
-                found.append(FileFinding(entity, str(path), _line_of(text, offset)))
+                found.append(FileFinding(entity, shown, _line_of(text, offset)))
         return sorted(found, key=lambda f: f.line)
     return [
-        FileFinding(f.entity_type, str(path), _line_of(text, f.start))
+        FileFinding(f.entity_type, shown, _line_of(text, f.start))
         for f in scrubber.find(text, json_path=str(path))
         if kept is None or not kept(f.entity_type, text[f.start : f.end])
     ]

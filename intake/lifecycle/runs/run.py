@@ -74,12 +74,11 @@ from intake.contract.gaia import GaiaInfo, agent_backend, ask_gaia, document_key
 from intake.contract.models import JUDGED_STATUSES, Run, RunTier, has_placeholder
 from intake.contract.validate import Severity, validate_file
 from intake.errors import EXIT_FINDINGS, IntakeError, NetworkError, SourceError, UsageError
-from intake.lifecycle.promote import scrub_scan
 from intake.lifecycle.runs.record import check_is_this_draft, record_run
 from intake.lifecycle.runs.results import check_name, read_result, safe_name
 from intake.paths import display_path
 from intake.portable import decode_output, new_group_options, stop_tree, termination_signals
-from intake.scrub import scrubber_for
+from intake.scrub import scrub_scan, scrubber_for
 from intake.store.records import record_path
 from intake.store.suite import find_draft, finding_types, load_draft_record
 from intake.userconfig import user_config_path, user_setting
