@@ -363,7 +363,8 @@ def test_a_kept_record_reads_as_validated_and_a_changed_one_is_read_again(
     suite: Path, runner: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Each record health validated is kept by size and times: the next call reads the same
-    report from it, and a quarantine (the record changed) is seen at once."""
+    report from it without opening the record, and a quarantine (the record changed) is seen
+    at once."""
     from intake.report.health import make_health, render
     from tests.support.nightly_helpers import (
         CI_VARIABLES,
@@ -405,7 +406,17 @@ def test_a_kept_record_reads_as_validated_and_a_changed_one_is_read_again(
     settings = load_settings(suite)
     validated = render(make_health(settings, now=NOW), "json")
     assert len(store.known_records(settings)) == 2
-    assert render(make_health(settings, now=NOW), "json") == validated  # read from the kept
+    read: list[str] = []
+    read_bytes = Path.read_bytes
+
+    def reading(path: Path) -> bytes:
+        read.append(path.name)
+        return read_bytes(path)
+
+    with monkeypatch.context() as patched:
+        patched.setattr(Path, "read_bytes", reading)
+        assert render(make_health(settings, now=NOW), "json") == validated  # read from the kept
+    assert not [name for name in read if name.endswith(".intake.json")]  # not even opened
     store.index_path(settings).unlink()
     assert render(make_health(settings, now=NOW), "json") == validated  # and rebuilt
     result = runner.invoke(

@@ -35,7 +35,6 @@ from __future__ import annotations
 import json
 import math
 import os
-import statistics
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
@@ -46,6 +45,7 @@ from typing import TYPE_CHECKING, Any
 
 from intake.ghoutput import html_text, md_code, md_text
 from intake.lifecycle.runs.store import JUDGED as JUDGED_STATUSES
+from intake.lifecycle.runs.store import stamp
 from intake.lifecycle.split import split_of
 from intake.paths import display_path
 from intake.report.posterior import Bars, decide, jeffreys, more_runs
@@ -661,6 +661,8 @@ def noise(
     outcome differs, over the pairs) and the spread of GAIA's ``overall_score``, over the runs
     health reads (the window, the current hash, after a fix, the newest judge). A PASS to FAIL
     of a case whose flip rate is high is within its noise, not a regression."""
+    import statistics
+
     active = [i for i in items if i.retired is None]
     start = _window([r for i in active for r in i.runs], window_nights)
     scenarios: dict[str, Any] = {}
@@ -850,8 +852,24 @@ def _plain_facts(record: Record) -> str | None:
             quarantined,
             retired,
             None if fixed is None else fixed.isoformat(),
+            record.bug is not None,
+            bool(record.lifecycle),
         ]
     )
+
+
+KEPT_FIELDS = 7
+"""The length of ``_plain_facts``' list (a kept one of another length is read again)."""
+
+
+def _kept_doc(facts: str) -> dict[str, Any] | None:
+    """What ``read_health`` reads of a record's JSON, from its kept facts (``_plain_facts``:
+    a record with no run, no control and no fix commit); None when kept by an older shape."""
+    kept = json.loads(facts)
+    if len(kept) != KEPT_FIELDS:
+        return None
+    sid, kind, _, _, _, bug, lifecycle = kept
+    return {"id": sid, "source": {"kind": kind}, "bug": bug, "lifecycle": lifecycle}
 
 
 def _input(
@@ -934,15 +952,27 @@ def _shown(settings: Settings, path: Path) -> str:
 
 
 def _records(
-    settings: Settings, files: Sequence[SuiteFile]
+    settings: Settings,
+    files: Sequence[SuiteFile],
+    kept: dict[str, tuple[tuple[int, int, int], str]] | None = None,
 ) -> list[tuple[SuiteFile, str, bytes | None, Any]]:
     """Each scenario's record as (file, shown path, bytes, JSON): bytes None when it cannot
-    be read, JSON None when it is no record (its id and source kind unreadable)."""
+    be read, JSON None when it is no record (its id and source kind unreadable). A record
+    ``kept`` holds unchanged (size and times: ``known_records``) is not read: its JSON is what
+    was kept of it (``_kept_doc``) and its bytes empty."""
     found: list[tuple[SuiteFile, str, bytes | None, Any]] = []
+    kept = kept or {}
     for file in files:
         if not file.record or file.record_link or file.link:
             continue
         shown = _shown(settings, file.record_path)
+        st = file.record_stat
+        was = kept.get(str(file.record_path)) if st is not None else None
+        if was is not None and st is not None and was[0] == stamp(st):
+            doc = _kept_doc(was[1])
+            if doc is not None:
+                found.append((file, shown, b"", doc))
+                continue
         try:
             raw = file.record_path.read_bytes()
         except OSError:
@@ -1064,7 +1094,9 @@ def read_health(
     if (note := left_out.note()) is not None:
         notes.append(note)
     files = suite_files(settings.scenarios, settings.retired)
-    records = _records(settings, files)
+    cached = store_dir(settings).is_dir() or index_path(settings).parent.is_dir()
+    kept_facts = known_records(settings) if cached else {}
+    records = _records(settings, files, kept_facts if bugs is None else None)
     try:
         store, mix, left, newest = _stored(settings, [r[3] for r in records], left_out, grouped)
     except InputError as exc:
@@ -1079,15 +1111,12 @@ def read_health(
 
     ancestry = Ancestry.of(settings)
     facts: dict[Path, ScenarioFacts] = {}
-    kept_facts: dict[str, tuple[tuple[int, int, int], str]] = {}
-    cached = store_dir(settings).is_dir() or index_path(settings).parent.is_dir()
     if cached:  # the run index (beside the ledger) caches each file's facts
         facts = scenario_facts(
             settings,
             [f.path for f in files if not f.link],
             {f.path: f.stat for f in files if not f.link},
         )
-        kept_facts = known_records(settings)
     validated: list[tuple[Path, os.stat_result, str]] = []
     for file, shown, raw, doc in records:
         if raw is None or doc is None:
@@ -1147,13 +1176,12 @@ def _item(
     wanted = bugs is not None and (bool(doc.get("bug")) or kind == "issue")
     st = file.record_stat
     kept = records.get(str(rec)) if full and not wanted and st is not None else None
-    if (
-        kept is not None
-        and st is not None
-        and kept[0] == (st.st_size, st.st_mtime_ns, st.st_ctime_ns)
-    ):
+    facts_kept = (
+        json.loads(kept[1]) if kept is not None and st is not None and kept[0] == stamp(st) else []
+    )
+    if len(facts_kept) == KEPT_FIELDS:
         # validated before, unchanged since (size and times), and carrying no run
-        sid, kind, quarantined, retired, fixed = json.loads(kept[1])
+        sid, kind, quarantined, retired, fixed, _, _ = facts_kept
         return _input(
             settings,
             path,

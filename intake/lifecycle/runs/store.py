@@ -17,7 +17,6 @@ per scenario: ``[id, status, score, failure_category, runnable_hash, kind]``.
 from __future__ import annotations
 
 import gc
-import hashlib
 import json
 import os
 import re
@@ -88,6 +87,8 @@ def _utc(moment: datetime) -> str:
 def _slug(value: str) -> str:
     plain = re.sub(r"[^A-Za-z0-9._-]", "_", value)[:80]
     if plain != value:  # keep distinct names distinct
+        import hashlib  # only a name that is not kept as it is (health imports none)
+
         plain += "-" + hashlib.sha256(value.encode("utf-8")).hexdigest()[:8]
     return plain
 
@@ -901,7 +902,7 @@ def _checked(
             stats[path] = os.stat(path)
         except OSError:
             return None
-    changed = [p for p, st in stats.items() if p not in rows or rows[p][:3] != _stamp(st)]
+    changed = [p for p, st in stats.items() if p not in rows or rows[p][:3] != stamp(st)]
     fresh = {Path(p): stats[p] for p in changed}
     fresh_facts = scenario_facts(settings, list(fresh), fresh) if fresh else {}
     for path in changed:
@@ -909,11 +910,12 @@ def _checked(
         facts = fresh_facts.get(Path(path), NO_FACTS)
         if facts.scenario_id != (None if row is None else row[3]):
             return None  # the id moved: the listing's ids are not the suite's
-        rows[path] = (*_stamp(stats[path]), facts.scenario_id, facts.runnable_hash)
+        rows[path] = (*stamp(stats[path]), facts.scenario_id, facts.runnable_hash)
     return [(p, rows[p][3], rows[p][4]) for p in check if rows[p][3] is not None]
 
 
-def _stamp(st: os.stat_result) -> tuple[int, int, int]:
+def stamp(st: os.stat_result) -> tuple[int, int, int]:
+    """A file's size, modification and change times: what the caches compare."""
     return (st.st_size, st.st_mtime_ns, st.st_ctime_ns)
 
 
@@ -952,7 +954,7 @@ def remember_records(settings: Settings, rows: Sequence[tuple[Path, os.stat_resu
     ``RACY_NS`` of now is not kept (read again next time)."""
     now = time.time_ns()
     kept = [
-        (str(path), *_stamp(st), facts)
+        (str(path), *stamp(st), facts)
         for path, st, facts in rows
         if now - max(st.st_mtime_ns, st.st_ctime_ns) > RACY_NS
     ]
@@ -1178,6 +1180,7 @@ __all__ = [
     "known_records",
     "remember_listing",
     "remember_records",
+    "stamp",
     "store_dir",
     "stored_runs",
     "suite_files",
