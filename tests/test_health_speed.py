@@ -574,3 +574,22 @@ def test_the_window_counted_in_sql_reads_as_each_run(
     items, _ = read_health(settings)
     assert all(getattr(r, "first", None) is None for i in items for r in i.runs)  # read again
     assert report(True) == report(False)
+
+
+@pytest.mark.parametrize(("seed", "nights"), [(7, 14), (99, 17)])
+def test_the_json_with_rates_made_once_is_the_documents_json(seed: int, nights: int) -> None:
+    """``render_json`` writes each rate's JSON once and splices it into every scenario that
+    shares it: the text is still the document (``to_document``) as ``json.dumps`` writes it,
+    a key a line and a scenario a line."""
+    from intake.report.health import render_json, to_document
+
+    report = build_health(generate(seed=seed, nights=nights, per_class=12).inputs(), now=NOW)
+    text = render_json(report)
+    document = to_document(report)
+    assert json.loads(text) == document
+    lines = text.splitlines()
+    first = lines.index('  "scenarios": [') + 1
+    shown = [line.removeprefix("    ").removesuffix(",") for line in lines[first:]][
+        : len(report.scenarios)
+    ]
+    assert shown == [json.dumps(s, ensure_ascii=False) for s in document["scenarios"]]
