@@ -348,6 +348,10 @@ def _choose(
     return group, read, left
 
 
+_RATES: dict[tuple[str, str, int, int, float, int], Rate] = {}
+"""Each rate made once a process (a thousand scenarios share a few hundred; frozen)."""
+
+
 def _rates(runs: Iterable[AnyRun], bars: Bars, k: int) -> tuple[list[Rate], list[Rate]]:
     """The rates per model and per tier of judged ``runs``."""
     by_model: dict[tuple[str, str], list[int]] = {}
@@ -369,12 +373,15 @@ def _rates(runs: Iterable[AnyRun], bars: Bars, k: int) -> tuple[list[Rate], list
     order = {"strong": 0, "local": 1}
 
     def rated(groups: dict[tuple[str, str], list[int]]) -> list[Rate]:
-        return [
-            Rate(name, tier, n, p, *jeffreys(p, n, bars.confidence), pass_hat_k(p, n, k))
-            for (name, tier), (n, p) in sorted(
-                groups.items(), key=lambda i: (order[i[0][1]], i[0][0])
-            )
-        ]
+        found = []
+        for (name, tier), (n, p) in sorted(groups.items(), key=lambda i: (order[i[0][1]], i[0][0])):
+            key = (name, tier, n, p, bars.confidence, k)
+            rate = _RATES.get(key)
+            if rate is None:
+                low, high = jeffreys(p, n, bars.confidence)
+                rate = _RATES[key] = Rate(name, tier, n, p, low, high, pass_hat_k(p, n, k))
+            found.append(rate)
+        return found
 
     return rated(models), rated(by_tier)
 
@@ -524,8 +531,7 @@ def _mixed(
 ) -> tuple[Counter[str | None], Counter[str | None]]:
     """The runs of each GAIA commit and of each machine among the grouped runs (which lie in
     the window: ``read_health`` reads a scenario's runs one by one when they could not)."""
-    commits: Counter[str | None] = Counter()
-    machines: Counter[str | None] = Counter()
+    places: dict[tuple[str | None, str | None], int] = {}
     for item in active:
         if not item.mix:
             continue
@@ -534,8 +540,12 @@ def _mixed(
         ):
             raise ValueError(f"grouped runs of {item.scenario_id} across the window's start")
         for gaia_commit, on, n in item.mix:
-            commits[gaia_commit] += n
-            machines[on] += n
+            places[gaia_commit, on] = places.get((gaia_commit, on), 0) + n
+    commits: Counter[str | None] = Counter()
+    machines: Counter[str | None] = Counter()
+    for (gaia_commit, on), n in places.items():
+        commits[gaia_commit] += n
+        machines[on] += n
     return commits, machines
 
 

@@ -516,9 +516,9 @@ def window_counts(
                 ),
             )
         mix: dict[str, list[tuple[str | None, str | None, int]]] = {}
+        places = {place: pair(place) for place in {row[1] for row in mixed}}
         for sid, place, n in mixed:
-            commit, machine = pair(place)
-            mix.setdefault(name[sid], []).append((commit, machine, n))
+            mix.setdefault(name[sid], []).append((*places[place], n))
         newest = max(times.values()) if times else None
         return Counts(groups, mix, _left(db, since, unclaimed), newest)
     finally:
