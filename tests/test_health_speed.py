@@ -17,7 +17,7 @@ from intake.cli import app
 from intake.config import load_settings
 from intake.lifecycle.runs import store
 from intake.lifecycle.runs.store import index_path, read_facts, scenario_facts
-from intake.report import posterior
+from intake.report import health, posterior
 from intake.report.health import build_health, noise, render
 from tests.support.health_counts import as_grouped, as_stored, moved_to
 from tests.support.health_generator import generate
@@ -233,6 +233,7 @@ def test_remembered_answers_are_the_answers_and_another_version_reads_none(suite
     posterior.learned()  # forget what other tests computed
     for cache in posterior._MEMO.values():
         cache.clear()
+    health._RATES.clear()  # the rates other tests made (their intervals are answers)
     computed = render(build_health(inputs, now=NOW), "json")
     rows = posterior.learned()
     assert {r[0] for r in rows} == {"decide", "jeffreys", "more_runs"}
@@ -243,6 +244,7 @@ def test_remembered_answers_are_the_answers_and_another_version_reads_none(suite
     answers = {name: dict(cache) for name, cache in posterior._MEMO.items()}
     for cache in [*posterior._MEMO.values(), *posterior._KEPT.values()]:
         cache.clear()
+    health._RATES.clear()
     posterior.seed(kept)
     assert render(build_health(inputs, now=NOW), "json") == computed
     assert posterior.learned() == []  # nothing computed again: each answer read as asked
