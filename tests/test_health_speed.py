@@ -17,7 +17,7 @@ from intake.cli import app
 from intake.config import load_settings
 from intake.lifecycle.runs import store
 from intake.lifecycle.runs.store import index_path, read_facts, scenario_facts
-from intake.report import posterior
+from intake.report import health, posterior
 from intake.report.health import build_health, noise, render
 from tests.support.health_counts import as_grouped, as_stored, moved_to
 from tests.support.health_generator import generate
@@ -233,6 +233,7 @@ def test_remembered_answers_are_the_answers_and_another_version_reads_none(suite
     posterior.learned()  # forget what other tests computed
     for cache in posterior._MEMO.values():
         cache.clear()
+    health._RATES.clear()  # the rates other tests made (their intervals are answers)
     computed = render(build_health(inputs, now=NOW), "json")
     rows = posterior.learned()
     assert {r[0] for r in rows} == {"decide", "jeffreys", "more_runs"}
@@ -241,12 +242,18 @@ def test_remembered_answers_are_the_answers_and_another_version_reads_none(suite
     kept = store.remembered_answers(settings, posterior.VERSION)
     assert sorted(kept) == sorted(rows)
     answers = {name: dict(cache) for name, cache in posterior._MEMO.items()}
-    for cache in posterior._MEMO.values():
+    for cache in [*posterior._MEMO.values(), *posterior._KEPT.values()]:
         cache.clear()
+    health._RATES.clear()
     posterior.seed(kept)
-    assert {name: dict(cache) for name, cache in posterior._MEMO.items()} == answers
     assert render(build_health(inputs, now=NOW), "json") == computed
-    assert posterior.learned() == []  # nothing computed again
+    assert posterior.learned() == []  # nothing computed again: each answer read as asked
+    read = {name: dict(cache) for name, cache in posterior._MEMO.items()}
+    assert read["decide"] and all(  # every bit (an answer seeded inside another is not asked)
+        answers[name][args] == value
+        for name, cache in read.items()
+        for args, value in cache.items()
+    )
     store.remember_answers(settings, "another version", rows[:1])
     assert store.remembered_answers(settings, posterior.VERSION) == []  # one version kept
 
@@ -363,7 +370,8 @@ def test_a_kept_record_reads_as_validated_and_a_changed_one_is_read_again(
     suite: Path, runner: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Each record health validated is kept by size and times: the next call reads the same
-    report from it, and a quarantine (the record changed) is seen at once."""
+    report from it without opening the record, and a quarantine (the record changed) is seen
+    at once."""
     from intake.report.health import make_health, render
     from tests.support.nightly_helpers import (
         CI_VARIABLES,
@@ -405,7 +413,17 @@ def test_a_kept_record_reads_as_validated_and_a_changed_one_is_read_again(
     settings = load_settings(suite)
     validated = render(make_health(settings, now=NOW), "json")
     assert len(store.known_records(settings)) == 2
-    assert render(make_health(settings, now=NOW), "json") == validated  # read from the kept
+    read: list[str] = []
+    read_bytes = Path.read_bytes
+
+    def reading(path: Path) -> bytes:
+        read.append(path.name)
+        return read_bytes(path)
+
+    with monkeypatch.context() as patched:
+        patched.setattr(Path, "read_bytes", reading)
+        assert render(make_health(settings, now=NOW), "json") == validated  # read from the kept
+    assert not [name for name in read if name.endswith(".intake.json")]  # not even opened
     store.index_path(settings).unlink()
     assert render(make_health(settings, now=NOW), "json") == validated  # and rebuilt
     result = runner.invoke(
@@ -563,3 +581,22 @@ def test_the_window_counted_in_sql_reads_as_each_run(
     items, _ = read_health(settings)
     assert all(getattr(r, "first", None) is None for i in items for r in i.runs)  # read again
     assert report(True) == report(False)
+
+
+@pytest.mark.parametrize(("seed", "nights"), [(7, 14), (99, 17)])
+def test_the_json_with_rates_made_once_is_the_documents_json(seed: int, nights: int) -> None:
+    """``render_json`` writes each rate's JSON once and splices it into every scenario that
+    shares it: the text is still the document (``to_document``) as ``json.dumps`` writes it,
+    a key a line and a scenario a line."""
+    from intake.report.health import render_json, to_document
+
+    report = build_health(generate(seed=seed, nights=nights, per_class=12).inputs(), now=NOW)
+    text = render_json(report)
+    document = to_document(report)
+    assert json.loads(text) == document
+    lines = text.splitlines()
+    first = lines.index('  "scenarios": [') + 1
+    shown = [line.removeprefix("    ").removesuffix(",") for line in lines[first:]][
+        : len(report.scenarios)
+    ]
+    assert shown == [json.dumps(s, ensure_ascii=False) for s in document["scenarios"]]

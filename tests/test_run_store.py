@@ -131,6 +131,32 @@ def test_deleting_the_index_and_rebuilding_gives_the_same_report(
     ]
 
 
+def test_an_index_of_an_older_shape_is_built_again_with_the_same_report(
+    stored_suite: Path, runner: Any
+) -> None:
+    """The index's counted table (``tallies``) came with shape 3: an index of shape 2 (no
+    such table, or one its code never filled) is dropped and read again from the files."""
+    import sqlite3
+
+    from intake.lifecycle.runs.store import INDEX_VERSION
+
+    assert runner.invoke(app, ["runs", "import", "eval/results"]).exit_code == 0
+    settings = load_settings(stored_suite)
+    now = night(30)
+    before = render_json(make_health(settings, now=now))
+    db = sqlite3.connect(index_path(settings))
+    with db:
+        assert db.execute("SELECT COUNT(*) FROM tallies").fetchone()[0] == 24
+        db.execute("DELETE FROM tallies")  # what an index written by shape 2's code holds
+        db.execute(f"PRAGMA user_version = {INDEX_VERSION - 1}")
+    db.close()
+    assert render_json(make_health(settings, now=now)) == before
+    db = sqlite3.connect(index_path(settings))
+    assert db.execute("PRAGMA user_version").fetchone()[0] == INDEX_VERSION
+    assert db.execute("SELECT COUNT(*) FROM tallies").fetchone()[0] == 24
+    db.close()
+
+
 def test_a_run_file_removed_or_added_by_hand_is_followed_by_the_index(
     stored_suite: Path, runner: Any
 ) -> None:

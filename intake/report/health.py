@@ -35,7 +35,6 @@ from __future__ import annotations
 import json
 import math
 import os
-import statistics
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
@@ -46,6 +45,7 @@ from typing import TYPE_CHECKING, Any
 
 from intake.ghoutput import html_text, md_code, md_text
 from intake.lifecycle.runs.store import JUDGED as JUDGED_STATUSES
+from intake.lifecycle.runs.store import stamp
 from intake.lifecycle.split import split_of
 from intake.paths import display_path
 from intake.report.posterior import Bars, decide, jeffreys, more_runs
@@ -188,14 +188,26 @@ class ScenarioHealth:
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready form."""
         return {
+            **self.head(),
+            "models": [m.to_dict() for m in self.models],
+            "tiers": [t.to_dict() for t in self.tiers],
+            **self.tail(),
+        }
+
+    def head(self) -> dict[str, Any]:
+        """``to_dict``'s keys before ``models``."""
+        return {
             "id": self.scenario_id,
             "path": self.path,
             "category": self.category,
             "provenance": self.provenance,
             "class": self.klass,
             "why": self.why,
-            "models": [m.to_dict() for m in self.models],
-            "tiers": [t.to_dict() for t in self.tiers],
+        }
+
+    def tail(self) -> dict[str, Any]:
+        """``to_dict``'s keys after ``tiers``."""
+        return {
             "runs_read": self.runs_read,
             "infrastructure": self.infrastructure,
             "older_hash_runs": self.older_hash_runs,
@@ -336,6 +348,10 @@ def _choose(
     return group, read, left
 
 
+_RATES: dict[tuple[str, str, int, int, float, int], Rate] = {}
+"""Each rate made once a process (a thousand scenarios share a few hundred; frozen)."""
+
+
 def _rates(runs: Iterable[AnyRun], bars: Bars, k: int) -> tuple[list[Rate], list[Rate]]:
     """The rates per model and per tier of judged ``runs``."""
     by_model: dict[tuple[str, str], list[int]] = {}
@@ -357,12 +373,15 @@ def _rates(runs: Iterable[AnyRun], bars: Bars, k: int) -> tuple[list[Rate], list
     order = {"strong": 0, "local": 1}
 
     def rated(groups: dict[tuple[str, str], list[int]]) -> list[Rate]:
-        return [
-            Rate(name, tier, n, p, *jeffreys(p, n, bars.confidence), pass_hat_k(p, n, k))
-            for (name, tier), (n, p) in sorted(
-                groups.items(), key=lambda i: (order[i[0][1]], i[0][0])
-            )
-        ]
+        found = []
+        for (name, tier), (n, p) in sorted(groups.items(), key=lambda i: (order[i[0][1]], i[0][0])):
+            key = (name, tier, n, p, bars.confidence, k)
+            rate = _RATES.get(key)
+            if rate is None:
+                low, high = jeffreys(p, n, bars.confidence)
+                rate = _RATES[key] = Rate(name, tier, n, p, low, high, pass_hat_k(p, n, k))
+            found.append(rate)
+        return found
 
     return rated(models), rated(by_tier)
 
@@ -512,8 +531,7 @@ def _mixed(
 ) -> tuple[Counter[str | None], Counter[str | None]]:
     """The runs of each GAIA commit and of each machine among the grouped runs (which lie in
     the window: ``read_health`` reads a scenario's runs one by one when they could not)."""
-    commits: Counter[str | None] = Counter()
-    machines: Counter[str | None] = Counter()
+    places: dict[tuple[str | None, str | None], int] = {}
     for item in active:
         if not item.mix:
             continue
@@ -522,8 +540,12 @@ def _mixed(
         ):
             raise ValueError(f"grouped runs of {item.scenario_id} across the window's start")
         for gaia_commit, on, n in item.mix:
-            commits[gaia_commit] += n
-            machines[on] += n
+            places[gaia_commit, on] = places.get((gaia_commit, on), 0) + n
+    commits: Counter[str | None] = Counter()
+    machines: Counter[str | None] = Counter()
+    for (gaia_commit, on), n in places.items():
+        commits[gaia_commit] += n
+        machines[on] += n
     return commits, machines
 
 
@@ -661,6 +683,8 @@ def noise(
     outcome differs, over the pairs) and the spread of GAIA's ``overall_score``, over the runs
     health reads (the window, the current hash, after a fix, the newest judge). A PASS to FAIL
     of a case whose flip rate is high is within its noise, not a regression."""
+    import statistics
+
     active = [i for i in items if i.retired is None]
     start = _window([r for i in active for r in i.runs], window_nights)
     scenarios: dict[str, Any] = {}
@@ -850,8 +874,24 @@ def _plain_facts(record: Record) -> str | None:
             quarantined,
             retired,
             None if fixed is None else fixed.isoformat(),
+            record.bug is not None,
+            bool(record.lifecycle),
         ]
     )
+
+
+KEPT_FIELDS = 7
+"""The length of ``_plain_facts``' list (a kept one of another length is read again)."""
+
+
+def _kept_doc(facts: str) -> dict[str, Any] | None:
+    """What ``read_health`` reads of a record's JSON, from its kept facts (``_plain_facts``:
+    a record with no run, no control and no fix commit); None when kept by an older shape."""
+    kept = json.loads(facts)
+    if len(kept) != KEPT_FIELDS:
+        return None
+    sid, kind, _, _, _, bug, lifecycle = kept
+    return {"id": sid, "source": {"kind": kind}, "bug": bug, "lifecycle": lifecycle}
 
 
 def _input(
@@ -934,15 +974,27 @@ def _shown(settings: Settings, path: Path) -> str:
 
 
 def _records(
-    settings: Settings, files: Sequence[SuiteFile]
+    settings: Settings,
+    files: Sequence[SuiteFile],
+    kept: dict[str, tuple[tuple[int, int, int], str]] | None = None,
 ) -> list[tuple[SuiteFile, str, bytes | None, Any]]:
     """Each scenario's record as (file, shown path, bytes, JSON): bytes None when it cannot
-    be read, JSON None when it is no record (its id and source kind unreadable)."""
+    be read, JSON None when it is no record (its id and source kind unreadable). A record
+    ``kept`` holds unchanged (size and times: ``known_records``) is not read: its JSON is what
+    was kept of it (``_kept_doc``) and its bytes empty."""
     found: list[tuple[SuiteFile, str, bytes | None, Any]] = []
+    kept = kept or {}
     for file in files:
         if not file.record or file.record_link or file.link:
             continue
         shown = _shown(settings, file.record_path)
+        st = file.record_stat
+        was = kept.get(str(file.record_path)) if st is not None else None
+        if was is not None and st is not None and was[0] == stamp(st):
+            doc = _kept_doc(was[1])
+            if doc is not None:
+                found.append((file, shown, b"", doc))
+                continue
         try:
             raw = file.record_path.read_bytes()
         except OSError:
@@ -1064,7 +1116,9 @@ def read_health(
     if (note := left_out.note()) is not None:
         notes.append(note)
     files = suite_files(settings.scenarios, settings.retired)
-    records = _records(settings, files)
+    cached = store_dir(settings).is_dir() or index_path(settings).parent.is_dir()
+    kept_facts = known_records(settings) if cached else {}
+    records = _records(settings, files, kept_facts if bugs is None else None)
     try:
         store, mix, left, newest = _stored(settings, [r[3] for r in records], left_out, grouped)
     except InputError as exc:
@@ -1079,15 +1133,12 @@ def read_health(
 
     ancestry = Ancestry.of(settings)
     facts: dict[Path, ScenarioFacts] = {}
-    kept_facts: dict[str, tuple[tuple[int, int, int], str]] = {}
-    cached = store_dir(settings).is_dir() or index_path(settings).parent.is_dir()
     if cached:  # the run index (beside the ledger) caches each file's facts
         facts = scenario_facts(
             settings,
             [f.path for f in files if not f.link],
             {f.path: f.stat for f in files if not f.link},
         )
-        kept_facts = known_records(settings)
     validated: list[tuple[Path, os.stat_result, str]] = []
     for file, shown, raw, doc in records:
         if raw is None or doc is None:
@@ -1147,13 +1198,12 @@ def _item(
     wanted = bugs is not None and (bool(doc.get("bug")) or kind == "issue")
     st = file.record_stat
     kept = records.get(str(rec)) if full and not wanted and st is not None else None
-    if (
-        kept is not None
-        and st is not None
-        and kept[0] == (st.st_size, st.st_mtime_ns, st.st_ctime_ns)
-    ):
+    facts_kept = (
+        json.loads(kept[1]) if kept is not None and st is not None and kept[0] == stamp(st) else []
+    )
+    if len(facts_kept) == KEPT_FIELDS:
         # validated before, unchanged since (size and times), and carrying no run
-        sid, kind, quarantined, retired, fixed = json.loads(kept[1])
+        sid, kind, quarantined, retired, fixed, _, _ = facts_kept
         return _input(
             settings,
             path,
@@ -1251,6 +1301,11 @@ def make_health(
 
 def to_document(report: HealthReport) -> dict[str, Any]:
     """The report as JSON-ready data."""
+    return {**_head(report), "scenarios": [s.to_dict() for s in report.scenarios], **_tail(report)}
+
+
+def _head(report: HealthReport) -> dict[str, Any]:
+    """The document's keys before ``scenarios``."""
     return {
         "generated_at": report.generated_at.isoformat(timespec="seconds"),
         "thresholds": report.thresholds,
@@ -1272,25 +1327,48 @@ def to_document(report: HealthReport) -> dict[str, Any]:
         "retired": [
             {"id": r.scenario_id, "path": r.path, "reason": r.reason} for r in report.retired
         ],
-        "scenarios": [s.to_dict() for s in report.scenarios],
-        "notes": report.notes,
     }
+
+
+def _tail(report: HealthReport) -> dict[str, Any]:
+    """The document's keys after ``scenarios``."""
+    return {"notes": report.notes}
+
+
+def _scenario_json(s: ScenarioHealth, rates: dict[Rate, str]) -> str:
+    """``json.dumps(s.to_dict(), ensure_ascii=False)``, each rate's JSON made once (``rates``:
+    a thousand scenarios share a few hundred)."""
+    parts = []
+    for group in (s.models, s.tiers):
+        shown = []
+        for rate in group:
+            text = rates.get(rate)
+            if text is None:
+                text = rates[rate] = json.dumps(rate.to_dict(), ensure_ascii=False)
+            shown.append(text)
+        parts.append("[" + ", ".join(shown) + "]")
+    return (
+        json.dumps(s.head(), ensure_ascii=False)[:-1]
+        + f', "models": {parts[0]}, "tiers": {parts[1]}, '
+        + json.dumps(s.tail(), ensure_ascii=False)[1:]
+    )
 
 
 def render_json(report: HealthReport) -> str:
     """JSON, one document: a key a line and a scenario a line (``json.dumps`` without
     ``indent`` runs Python's C encoder; with it, the pure-Python one, a tenth of the time of a
     1,000-scenario report)."""
-    lines = []
-    for key, value in to_document(report).items():
-        text = json.dumps(value, ensure_ascii=False)
-        if key == "scenarios" and value:
-            text = (
-                "[\n"
-                + ",\n".join("    " + json.dumps(s, ensure_ascii=False) for s in value)
-                + "\n  ]"
-            )
-        lines.append(f"  {json.dumps(key)}: {text}")
+    lines = [
+        f"  {json.dumps(key)}: {json.dumps(value, ensure_ascii=False)}"
+        for key, value in _head(report).items()
+    ]
+    rates: dict[Rate, str] = {}
+    shown = ",\n".join("    " + _scenario_json(s, rates) for s in report.scenarios)
+    lines.append(f'  "scenarios": [\n{shown}\n  ]' if shown else '  "scenarios": []')
+    lines += [
+        f"  {json.dumps(key)}: {json.dumps(value, ensure_ascii=False)}"
+        for key, value in _tail(report).items()
+    ]
     return "{\n" + ",\n".join(lines) + "\n}\n"
 
 

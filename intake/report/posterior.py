@@ -56,50 +56,49 @@ VERSION = hashlib.sha256(Path(__file__).read_bytes()).hexdigest()[:16]
 """The rules' version: answers remembered under another are never read."""
 _MEMO: dict[str, dict[tuple[Any, ...], Any]] = {}
 _LEARNED: dict[str, list[tuple[Any, ...]]] = {}
+_KEPT: dict[str, dict[str, str]] = {}
+"""Answers ``seed`` was given (function → arguments as JSON → answer as JSON), each parsed
+the first time it is asked for (a report asks for a fraction of those kept)."""
 F = TypeVar("F", bound=Callable[..., Any])
 
 
 def remembered(fn: F) -> F:
     """``fn``'s answers cached per arguments (as ``lru_cache``), and listed for ``learned`` so
-    that they can be kept between processes."""
-    cache = _MEMO.setdefault(fn.__name__, {})
-    new = _LEARNED.setdefault(fn.__name__, [])
+    that they can be kept between processes (and found among those ``seed`` was given)."""
+    name = fn.__name__
+    cache = _MEMO.setdefault(name, {})
+    new = _LEARNED.setdefault(name, [])
+    kept = _KEPT.setdefault(name, {})
 
     @wraps(fn)
     def wrapper(*args: Any) -> Any:
         try:
             return cache[args]
         except KeyError:
-            value = cache[args] = fn(*args)
-            new.append(args)
+            pass
+        found = kept.get(json.dumps(_plain(args))) if kept else None
+        if found is not None:
+            value = cache[args] = _value(name, json.loads(found))
             return value
+        value = cache[args] = fn(*args)
+        new.append(args)
+        return value
 
     return cast(F, wrapper)
 
 
+_PLAIN_BARS: dict[Bars, dict[str, list[Any]]] = {}
+
+
 def _plain(value: Any) -> Any:
     if isinstance(value, Bars):
-        return {"bars": list(astuple(value))}
+        plain = _PLAIN_BARS.get(value)
+        if plain is None:
+            plain = _PLAIN_BARS[value] = {"bars": list(astuple(value))}
+        return plain
     if isinstance(value, tuple):
         return [_plain(v) for v in value]
     return value
-
-
-_BARS: dict[tuple[Any, ...], Bars] = {}
-
-
-def _counts(value: Any) -> tuple[int, int] | None:
-    return None if value is None else (value[0], value[1])
-
-
-def _args(name: str, args: list[Any]) -> tuple[Any, ...]:
-    """Arguments back from JSON (``_plain``'s inverse for the functions remembered)."""
-    if name == "jeffreys":
-        return tuple(args)
-    bars = tuple(args[2]["bars"])
-    kept = _BARS.get(bars) or _BARS.setdefault(bars, Bars(*bars))
-    rest = tuple(tuple(a) if isinstance(a, list) else a for a in args[3:])
-    return (_counts(args[0]), _counts(args[1]), kept, *rest)
 
 
 def _value(name: str, value: Any) -> Any:
@@ -125,14 +124,12 @@ def learned() -> list[tuple[str, str, str]]:
 
 
 def seed(rows: Iterable[tuple[str, str, str]]) -> None:
-    """Answers kept from earlier processes (``learned``'s rows, of this ``VERSION``)."""
-    rows = [row for row in rows if row[0] in _MEMO]
-    if not rows:
-        return
-    # one parse of every row's JSON (a parse each costs more than the rest together)
-    parsed = json.loads("[" + ",".join(f"[{args},{value}]" for _, args, value in rows) + "]")
-    for (name, _, _), (args, value) in zip(rows, parsed, strict=True):
-        _MEMO[name].setdefault(_args(name, args), _value(name, value))
+    """Answers kept from earlier processes (``learned``'s rows, of this ``VERSION``): each is
+    read when first asked for (its arguments' JSON is ``learned``'s)."""
+    for name, args, value in rows:
+        kept = _KEPT.get(name)
+        if kept is not None:
+            kept.setdefault(args, value)
 
 
 def _betacf(a: float, b: float, x: float) -> float:

@@ -17,7 +17,6 @@ per scenario: ``[id, status, score, failure_category, runnable_hash, kind]``.
 from __future__ import annotations
 
 import gc
-import hashlib
 import json
 import os
 import re
@@ -88,6 +87,8 @@ def _utc(moment: datetime) -> str:
 def _slug(value: str) -> str:
     plain = re.sub(r"[^A-Za-z0-9._-]", "_", value)[:80]
     if plain != value:  # keep distinct names distinct
+        import hashlib  # only a name that is not kept as it is (health imports none)
+
         plain += "-" + hashlib.sha256(value.encode("utf-8")).hexdigest()[:8]
     return plain
 
@@ -167,25 +168,31 @@ def _tier_value(value: Any) -> str:
 def run_files(settings: Settings) -> list[Path]:
     """Every run file of the store, sorted."""
     folder = store_dir(settings)
+    return sorted(folder / name for name in _listed(folder))
+
+
+def _listed(folder: Path) -> dict[str, os.DirEntry[str]]:
+    """The store's run files by their name in the index (``machine/file.json``):
+    ``Path.glob("*/*.json")``, with one ``scandir`` a folder and no ``Path`` a file."""
+    found: dict[str, os.DirEntry[str]] = {}
     if not folder.is_dir():
-        return []
-    found: list[Path] = []  # Path.glob("*/*.json"), with one scandir a folder and no stat a file
+        return found
     with os.scandir(folder) as machines:
         for machine in machines:
             if not machine.is_dir():
                 continue
             try:
                 with os.scandir(machine.path) as entries:
-                    found += [
-                        folder / machine.name / e.name
-                        for e in entries
-                        if os.path.normcase(e.name).endswith(".json")
-                        and e.is_file()
-                        and not e.is_symlink()
-                    ]
+                    for e in entries:
+                        if (
+                            os.path.normcase(e.name).endswith(".json")
+                            and e.is_file()
+                            and not e.is_symlink()
+                        ):
+                            found[f"{machine.name}/{e.name}"] = e
             except OSError:
                 continue
-    return sorted(found)
+    return found
 
 
 def index_path(settings: Settings) -> Path:
@@ -193,8 +200,10 @@ def index_path(settings: Settings) -> Path:
     return settings.ledger.parent / "runs.db"
 
 
-INDEX_VERSION = 2
-"""The index's shape (``PRAGMA user_version``); an index of another is built again."""
+INDEX_VERSION = 3
+"""The index's shape (``PRAGMA user_version``); an index of another is built again (its
+derived tables dropped: ``DERIVED``)."""
+DERIVED = ("files", "runs", "names", "tallies")
 _DDL = """
 CREATE TABLE IF NOT EXISTS files (
   file TEXT PRIMARY KEY, size INTEGER NOT NULL, started TEXT NOT NULL, results INTEGER NOT NULL
@@ -207,6 +216,12 @@ CREATE TABLE IF NOT EXISTS runs (
 );
 CREATE INDEX IF NOT EXISTS runs_by_scenario ON runs (scenario_id);
 CREATE INDEX IF NOT EXISTS runs_by_start ON runs (started);
+CREATE TABLE IF NOT EXISTS names (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE);
+CREATE TABLE IF NOT EXISTS tallies (
+  started TEXT NOT NULL, file INTEGER NOT NULL, scenario INTEGER NOT NULL, hash INTEGER NOT NULL,
+  series INTEGER NOT NULL, place INTEGER NOT NULL, status TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS tallies_by_start ON tallies (started);
 CREATE TABLE IF NOT EXISTS scenario_facts (
   path TEXT PRIMARY KEY, size INTEGER NOT NULL, mtime_ns INTEGER NOT NULL,
   ctime_ns INTEGER NOT NULL, scenario_id TEXT, runnable_hash TEXT, category TEXT,
@@ -229,8 +244,8 @@ def _connect(settings: Settings) -> sqlite3.Connection:
     db = sqlite3.connect(path)
     if db.execute("PRAGMA user_version").fetchone()[0] != INDEX_VERSION:
         with db:  # derived: an index of an older shape is dropped and read again
-            db.execute("DROP TABLE IF EXISTS files")
-            db.execute("DROP TABLE IF EXISTS runs")
+            for table in DERIVED:
+                db.execute(f"DROP TABLE IF EXISTS {table}")
             db.execute(f"PRAGMA user_version = {INDEX_VERSION}")
     db.executescript(_DDL)
     return db
@@ -252,27 +267,68 @@ def _rows(key: str, run: StoredRun) -> Iterator[tuple[Any, ...]]:
         )
 
 
+class _Names:
+    """The index's ``names``: each string the tallies name, as one integer (read once, added
+    as met)."""
+
+    def __init__(self, db: sqlite3.Connection) -> None:
+        self.db = db
+        self.ids: dict[str, int] = dict(db.execute("SELECT name, id FROM names"))
+
+    def __call__(self, name: str) -> int:
+        found = self.ids.get(name)
+        if found is None:
+            cursor = self.db.execute("INSERT INTO names (name) VALUES (?)", (name,))
+            found = self.ids[name] = int(cursor.lastrowid or 0)
+        return found
+
+
+def _tallies(key: str, run: StoredRun, code: _Names) -> Iterator[tuple[Any, ...]]:
+    """The run's rows of ``tallies``: what ``window_counts`` groups, each string as its name's
+    integer (a run's model, tier and judge are one name, its GAIA commit and machine another)."""
+    started, file = _utc(run.started), code(key)
+    series = code(json.dumps([run.model, run.tier, run.judge]))
+    place = code(json.dumps([run.commit, run.machine]))
+    for r in run.results:
+        yield (started, file, code(r[0]), code(r[4]), series, place, r[1])
+
+
+def _parts(name: str) -> list[str]:
+    """A run file's name in the index as ``Path`` orders it (by folder, then file)."""
+    return name.split("/")
+
+
 def refresh_index(settings: Settings, db: sqlite3.Connection) -> int:
     """Bring the index up to the files: add those it lacks, drop those gone; returns how many
     files were added."""
     root = store_dir(settings)
-    on_disk = {p.relative_to(root).as_posix(): p for p in run_files(settings)}
+    on_disk = _listed(root)
     known = {f: s for f, s in db.execute("SELECT file, size FROM files")}
     gone = [f for f in known if f not in on_disk]
-    new = [f for f in on_disk if f not in known]
-    changed = [f for f in on_disk if f in known and on_disk[f].stat().st_size != known[f]]
+    new = sorted((f for f in on_disk if f not in known), key=_parts)
+    changed = sorted(
+        (f for f in on_disk if f in known and on_disk[f].stat().st_size != known[f]), key=_parts
+    )
     if not (gone or new or changed):
         return 0
     with db:
         for f in (*gone, *changed):
             db.execute("DELETE FROM files WHERE file = ?", (f,))
             db.execute("DELETE FROM runs WHERE file = ?", (f,))
+            db.execute(
+                "DELETE FROM tallies WHERE file = (SELECT id FROM names WHERE name = ?)", (f,)
+            )
+        code = _Names(db)
         for f in (*new, *changed):
-            run = read_run(on_disk[f])
+            path = root / f
+            run = read_run(path)
             db.executemany(f"INSERT INTO runs VALUES ({', '.join('?' * 15)})", _rows(f, run))
+            db.executemany(
+                "INSERT INTO tallies VALUES (?, ?, ?, ?, ?, ?, ?)", _tallies(f, run, code)
+            )
             db.execute(
                 "INSERT INTO files VALUES (?, ?, ?, ?)",
-                (f, on_disk[f].stat().st_size, _utc(run.started), len(run.results)),
+                (f, path.stat().st_size, _utc(run.started), len(run.results)),
             )
     return len(new) + len(changed)
 
@@ -409,23 +465,35 @@ def window_counts(
         refresh_index(settings, db)
         unclaimed = _unclaimed(db, left_out)
         since = _since(db, nights, unclaimed)
+        coded = _unclaimed(db, left_out, coded=True)
         rows = db.execute(
-            "SELECT scenario_id, runnable_hash, model, tier, judge, status, COUNT(*), "
-            "MIN(started), MAX(started) FROM runs INDEXED BY "
-            f"runs_by_start WHERE started >= ?{unclaimed} GROUP BY scenario_id, "
-            "runnable_hash, model, tier, judge, status ORDER BY scenario_id",
+            "SELECT scenario, hash, series, status, COUNT(*), MIN(started), MAX(started) "
+            f"FROM tallies WHERE started >= ?{coded} GROUP BY scenario, hash, series, status",
             (since,),
         ).fetchall()
         mixed = db.execute(
-            "SELECT scenario_id, gaia_commit, machine, COUNT(*) FROM runs INDEXED BY "
-            f"runs_by_start WHERE started >= ?{unclaimed} GROUP BY scenario_id, gaia_commit, "
-            "machine",
+            f"SELECT scenario, place, COUNT(*) FROM tallies WHERE started >= ?{coded} "
+            "GROUP BY scenario, place",
             (since,),
         ).fetchall()
+        name: dict[int, str] = dict(db.execute("SELECT id, name FROM names"))
+        pairs: dict[int, tuple[Any, ...]] = {}  # a series' (model, tier, judge), a place's
+
+        def pair(code: int) -> tuple[Any, ...]:
+            found = pairs.get(code)
+            if found is None:
+                found = pairs[code] = tuple(json.loads(name[code]))
+            return found
+
         groups: dict[str, list[Run]] = {}
         times: dict[str, datetime] = {}
         parse = datetime.fromisoformat
-        for sid, rhash, model, tier, judge, status, n, first, last in rows:
+        keyed = sorted(  # as SQL orders the groups: scenario, hash, model, tier, judge, status
+            ((name[sid], name[rhash], *pair(series), status, n, first, last)
+             for sid, rhash, series, status, n, first, last in rows),
+            key=lambda r: (r[0], r[1], r[2], r[3], r[4] is not None, r[4] or "", r[5]),
+        )  # fmt: skip
+        for sid, rhash, model, tier, judge, status, n, first, last in keyed:
             at = times.get(last) or times.setdefault(last, parse(last))
             begun = times.get(first) or times.setdefault(first, parse(first))
             groups.setdefault(sid, []).append(
@@ -445,11 +513,12 @@ def window_counts(
                     "",
                     n,
                     begun,
-                )
+                ),
             )
         mix: dict[str, list[tuple[str | None, str | None, int]]] = {}
-        for sid, commit, machine, n in mixed:
-            mix.setdefault(sid, []).append((commit, machine, n))
+        places = {place: pair(place) for place in {row[1] for row in mixed}}
+        for sid, place, n in mixed:
+            mix.setdefault(name[sid], []).append((*places[place], n))
         newest = max(times.values()) if times else None
         return Counts(groups, mix, _left(db, since, unclaimed), newest)
     finally:
@@ -833,7 +902,7 @@ def _checked(
             stats[path] = os.stat(path)
         except OSError:
             return None
-    changed = [p for p, st in stats.items() if p not in rows or rows[p][:3] != _stamp(st)]
+    changed = [p for p, st in stats.items() if p not in rows or rows[p][:3] != stamp(st)]
     fresh = {Path(p): stats[p] for p in changed}
     fresh_facts = scenario_facts(settings, list(fresh), fresh) if fresh else {}
     for path in changed:
@@ -841,11 +910,12 @@ def _checked(
         facts = fresh_facts.get(Path(path), NO_FACTS)
         if facts.scenario_id != (None if row is None else row[3]):
             return None  # the id moved: the listing's ids are not the suite's
-        rows[path] = (*_stamp(stats[path]), facts.scenario_id, facts.runnable_hash)
+        rows[path] = (*stamp(stats[path]), facts.scenario_id, facts.runnable_hash)
     return [(p, rows[p][3], rows[p][4]) for p in check if rows[p][3] is not None]
 
 
-def _stamp(st: os.stat_result) -> tuple[int, int, int]:
+def stamp(st: os.stat_result) -> tuple[int, int, int]:
+    """A file's size, modification and change times: what the caches compare."""
     return (st.st_size, st.st_mtime_ns, st.st_ctime_ns)
 
 
@@ -884,7 +954,7 @@ def remember_records(settings: Settings, rows: Sequence[tuple[Path, os.stat_resu
     ``RACY_NS`` of now is not kept (read again next time)."""
     now = time.time_ns()
     kept = [
-        (str(path), *_stamp(st), facts)
+        (str(path), *stamp(st), facts)
         for path, st, facts in rows
         if now - max(st.st_mtime_ns, st.st_ctime_ns) > RACY_NS
     ]
@@ -1015,14 +1085,17 @@ def claimed(settings: Settings, base: str | None = None) -> Claimed:
     return Claimed(frozenset(name[len(folder) + 1 :] for name in names), found.short)
 
 
-def _unclaimed(db: sqlite3.Connection, left_out: Claimed | None) -> str:
-    """The SQL condition that leaves the claimed files out (``runs.file``/``files.file``), with
-    a temporary table of them; empty when none."""
+def _unclaimed(db: sqlite3.Connection, left_out: Claimed | None, *, coded: bool = False) -> str:
+    """The SQL condition that leaves the claimed files out (``runs.file``/``files.file``; with
+    ``coded``, ``tallies.file``, the name's integer), with a temporary table of them; empty
+    when none."""
     if left_out is None or not left_out.files:
         return ""
     db.execute("CREATE TEMP TABLE IF NOT EXISTS claimed (file TEXT PRIMARY KEY)")
     db.execute("DELETE FROM temp.claimed")
     db.executemany("INSERT INTO temp.claimed VALUES (?)", [(f,) for f in left_out.files])
+    if coded:
+        return " AND file NOT IN (SELECT id FROM names WHERE name IN temp.claimed)"
     return " AND file NOT IN (SELECT file FROM temp.claimed)"
 
 
@@ -1107,6 +1180,7 @@ __all__ = [
     "known_records",
     "remember_listing",
     "remember_records",
+    "stamp",
     "store_dir",
     "stored_runs",
     "suite_files",
