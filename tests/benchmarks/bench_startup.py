@@ -17,7 +17,6 @@ neither checkout pays compiling (nor gets files written into it).
 from __future__ import annotations
 
 import os
-import resource  # POSIX only (docs/windows.md): the benchmark runs where it is
 import shutil
 import statistics
 import subprocess
@@ -33,6 +32,8 @@ NEUTRAL = tempfile.gettempdir()
 
 def child(args: list[str], env: dict[str, str]) -> tuple[float, float, int]:
     """Wall seconds, CPU seconds (user + system) and exit code of ``python ARGS``."""
+    import resource  # POSIX only, imported here so the file imports on Windows (docs/windows.md)
+
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     proc = subprocess.run(
