@@ -229,7 +229,8 @@ def test_plain_coercion_gives_what_typers_adapters_give() -> None:
         ("corpus_dir", "", Path(".")),
         ("corpus_dir", None, None),
         ("github_repo", None, None),
-        ("runner", "python 'my runner.py' eval", ["python", "my runner.py", "eval"]),
+        # double quotes: one string both platforms' rules split alike (no ' on Windows)
+        ("runner", 'python "my runner.py" eval', ["python", "my runner.py", "eval"]),
         ("default_suite", "regression", "regression"),
     ],
 )
