@@ -338,4 +338,4 @@ def test_settings_keep_the_interface_callers_use(suite: Path) -> None:
     )
     dumped = json.loads(loaded.model_dump_json())
     assert list(dumped) == list(SETTINGS)
-    assert dumped["root"] == str(suite.resolve()) and dumped["corpus_dir"] is None
+    assert dumped["root"] == suite.resolve().as_posix() and dumped["corpus_dir"] is None
