@@ -13,7 +13,7 @@ import os
 import re
 import tomllib
 from collections.abc import Callable
-from pathlib import Path
+from pathlib import Path, PurePath
 from typing import Any, ClassVar, NamedTuple
 
 from intake.errors import ConfigError
@@ -321,6 +321,11 @@ SETTINGS: dict[str, Field] = {
 each means)."""
 
 
+def _shown(value: Any) -> str:
+    """A setting's value that JSON has no type for: a path with forward slashes, else text."""
+    return value.as_posix() if isinstance(value, PurePath) else str(value)
+
+
 class Settings:
     """Effective configuration: one attribute per ``SETTINGS`` key, each checked on the way in
     (``SettingError``, the first problem). Relative folder paths are relative to ``root``.
@@ -408,9 +413,10 @@ class Settings:
         return copy
 
     def model_dump_json(self) -> str:
-        """Every setting as JSON, in ``SETTINGS`` order (paths as strings)."""
+        """Every setting as JSON, in ``SETTINGS`` order (paths as strings with forward slashes,
+        on Windows too: ``.intake/ledger.db``, as ``intake config`` shows them)."""
         values = {name: getattr(self, name) for name in SETTINGS}
-        return json.dumps(values, default=str, ensure_ascii=False, separators=(",", ":"))
+        return json.dumps(values, default=_shown, ensure_ascii=False, separators=(",", ":"))
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Settings):

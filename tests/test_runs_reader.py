@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+from contextlib import closing
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -130,7 +131,9 @@ def _import(
 
 
 def _listing(suite: Path) -> list[str]:
-    with sqlite3.connect(run_store.index_path(load_settings(suite))) as db:
+    # closed here: an unclosed connection lives until the cycle collector runs, and Windows
+    # cannot delete an open file (the index's rebuild below failed with WinError 32 there)
+    with closing(sqlite3.connect(run_store.index_path(load_settings(suite)))) as db:
         rows = db.execute("SELECT paths FROM suite_listing").fetchall()
     return [p for (paths,) in rows for p in json.loads(paths)]
 

@@ -14,7 +14,7 @@ import json
 import os
 import subprocess
 import sys
-from pathlib import Path
+from pathlib import Path, PureWindowsPath
 
 import pytest
 from hypothesis import given
@@ -421,6 +421,28 @@ def test_report_names_nested_scenarios_with_forward_slashes(suite: Path, runner)
     plain = runner.invoke(app, ["report"])
     assert "scenarios/memory/deep/broken.yaml" in plain.stdout
     assert "\\" not in plain.stdout
+
+
+def test_config_shows_paths_with_forward_slashes(suite: Path, runner, tmp_path: Path) -> None:
+    """``intake config`` printed ``.intake\\ledger.db`` and ``Z:\\suite`` on Windows: every
+    path setting is shown with forward slashes (a Windows path stands in for one here)."""
+    windows = load_settings(suite).model_copy(
+        update={"root": PureWindowsPath(r"C:\suite"), "results_dir": PureWindowsPath(r"eval\r")}
+    )
+    shown = json.loads(windows.model_dump_json())
+    assert (shown["root"], shown["results_dir"]) == ("C:/suite", "eval/r")
+    assert shown["ledger_path"] == ".intake/ledger.db"
+    env = {
+        "INTAKE_RESULTS_DIR": os.path.join("eval", "results"),
+        "INTAKE_RETIRED_DIR": str(tmp_path / "retired"),
+    }
+    result = runner.invoke(app, ["config", "--format", "json"], env=env)
+    assert result.exit_code == 0, result.output
+    values = json.loads(result.stdout)["settings"]
+    assert values["results_dir"] == "eval/results"
+    assert values["retired_dir"] == (tmp_path / "retired").as_posix()
+    paths = {k: v for k, v in values.items() if k != "runner" and isinstance(v, str)}
+    assert not [v for v in paths.values() if "\\" in v], paths
 
 
 # --- tests use the platform's home variable ------------------------------------------------

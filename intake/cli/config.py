@@ -25,7 +25,7 @@ def register(app: typer.Typer) -> None:
         retired = cfg.retired
         inside_root = retired.is_relative_to(cfg.root)
         values["retired_dir"] = (
-            retired.relative_to(cfg.root).as_posix() if inside_root else str(retired)
+            retired.relative_to(cfg.root).as_posix() if inside_root else retired.as_posix()
         )
         if fmt is Format.json:
             emit_json({"command": "config", "settings": values})

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import os
 import re
-import resource  # POSIX only (docs/windows.md): the benchmark runs where it is
 import shutil
 import statistics
 import subprocess
@@ -40,6 +39,8 @@ GENERATED = re.compile(r'(generated[ _a-z"]*:? *"?)[0-9][0-9T:. +-]*(UTC)?')
 def child(args: list[str], env: dict[str, str]) -> tuple[float, float, int, str]:
     """Wall seconds, CPU seconds (user + system), exit code and stdout (the time it was
     generated left out) of ``python ARGS``."""
+    import resource  # POSIX only, imported here so the file imports on Windows (docs/windows.md)
+
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     proc = subprocess.run(
