@@ -31,10 +31,16 @@ from intake.contract.plain import (  # re-exported: every importer of the models
     ID_PATTERN as ID_PATTERN,
 )
 from intake.contract.plain import (
+    INFRA_STATUSES as INFRA_STATUSES,
+)
+from intake.contract.plain import (
     JUDGED_STATUSES as JUDGED_STATUSES,
 )
 from intake.contract.plain import (
     PLACEHOLDER_MARK as PLACEHOLDER_MARK,
+)
+from intake.contract.plain import (
+    SAFE_NAME_PATTERN as SAFE_NAME_PATTERN,
 )
 from intake.contract.plain import (
     WINDOWS_RESERVED as WINDOWS_RESERVED,
@@ -108,9 +114,6 @@ def check_login(login: str, option: str = "--reviewer") -> str:
 
 WINDOWS_INVALID_CHARS = '<>:"/\\|?*'
 """Characters no Windows file name may hold (besides controls)."""
-
-SAFE_NAME_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9._:/+-]{0,199}$"
-"""Run ids, model names and scorecard names that intake stores and prints."""
 
 CATEGORY_PATTERN = rf"^(?!{WINDOWS_RESERVED}$)[a-z0-9][a-z0-9_-]{{0,63}}$"
 """Categories: a folder name under ``scenarios/`` (the same rule as ids)."""
@@ -509,11 +512,6 @@ class Review(BaseModel):
     judge_text_ack: list[str] = Field(default_factory=list)
     """Fingerprints of the judge-directed text the reviewer saw and accepts (``--ack-judge-text``);
     ``intake check`` warns on any other (see ``intake.contract.untrusted``)."""
-
-
-INFRA_STATUSES = frozenset(
-    {"INFRA_ERROR", "SETUP_ERROR", "TIMEOUT", "BUDGET_EXCEEDED", "ERRORED", "SKIPPED_NO_DOCUMENT"}
-)
 
 
 class RunBase(BaseModel):

@@ -37,6 +37,12 @@ class RunTier(StrEnum):
 
 
 JUDGED_STATUSES = frozenset({"PASS", "FAIL", "BLOCKED_BY_ARCHITECTURE"})
+INFRA_STATUSES = frozenset(
+    {"INFRA_ERROR", "SETUP_ERROR", "TIMEOUT", "BUDGET_EXCEEDED", "ERRORED", "SKIPPED_NO_DOCUMENT"}
+)
+
+SAFE_NAME_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9._:/+-]{0,199}$"
+"""Run ids, model names and scorecard names that intake stores and prints."""
 
 
 @dataclass(frozen=True)

@@ -28,6 +28,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from intake.contract.plain import ID_PATTERN, INFRA_STATUSES, JUDGED_STATUSES, SAFE_NAME_PATTERN
 from intake.errors import InputError, UsageError
 from intake.fileio import MAX_JSON_DEPTH, json_depth_exceeds, read_input
 from intake.wording import counted
@@ -39,16 +40,8 @@ MAX_SCORECARD_BYTES = 20 * 1024 * 1024
 """Largest scorecard read: GAIA's are tens of KB per scenario, so 20 MB is generous and bounded."""
 
 
-JUDGED_STATUSES = frozenset({"PASS", "FAIL", "BLOCKED_BY_ARCHITECTURE"})
-"""GAIA's judged statuses (``intake.contract.models.JUDGED_STATUSES``, tested equal)."""
-KNOWN_STATUSES = JUDGED_STATUSES | frozenset(
-    {"INFRA_ERROR", "SETUP_ERROR", "TIMEOUT", "BUDGET_EXCEEDED", "ERRORED", "SKIPPED_NO_DOCUMENT"}
-)
-"""Every status GAIA's runner writes (the models' judged and infrastructure ones, tested equal)."""
-ID_PATTERN = r"^(?!(?:con|prn|aux|nul|com[0-9]|lpt[0-9])$)[a-z0-9][a-z0-9_-]{0,127}$"
-"""``intake.contract.models.ID_PATTERN`` (tested equal), without importing the models."""
-SAFE_NAME_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9._:/+-]{0,199}$"
-"""``intake.contract.models.SAFE_NAME_PATTERN`` (tested equal)."""
+KNOWN_STATUSES = JUDGED_STATUSES | INFRA_STATUSES
+"""Every status GAIA's runner writes, judged or not."""
 
 
 def read_json_file(path: Path, what: str) -> Any:
