@@ -421,6 +421,48 @@ def _segment(item: HealthInput, runs: Sequence[AnyRun]) -> tuple[list[AnyRun], i
     return kept, before_fix, other
 
 
+@dataclass(frozen=True)
+class Verdict:
+    """What a scenario's runs decide (``classify``): ``ScenarioHealth`` but for the scenario's
+    own fields (scenarios whose runs count alike share one)."""
+
+    klass: str
+    why: str
+    models: tuple[Rate, ...]
+    tiers: tuple[Rate, ...]
+    runs_read: int
+    infrastructure: int
+    older_hash_runs: int
+    before_fix_runs: int
+    other_judge_runs: int
+    decidable: tuple[str, ...]
+    probability: float | None = None
+    leaning: str | None = None
+    more_runs: int | None = None
+
+
+_VERDICTS: dict[tuple[Any, ...], Verdict] = {}
+"""Each verdict made once a process, per runs that count alike (``_alike``; frozen)."""
+
+
+def _alike(item: HealthInput, runs: Sequence[AnyRun]) -> tuple[Any, ...] | None:
+    """What ``_verdict`` reads of ``runs``: per run (or group) whether it is of the current
+    hash, its model, tier, status and weight. None when the verdict needs more: a bug's fix
+    or more than one judge (runs are placed by their start), or controls."""
+    if item.fixed_at is not None or item.controls:
+        return None
+    current, judge = item.current_hash, None
+    key = []
+    for r in runs:
+        if r.judge_model is not None:
+            if judge is None:
+                judge = r.judge_model
+            elif r.judge_model != judge:
+                return None
+        key.append((r.runnable_hash == current, r.model, r.tier, r.status, getattr(r, "n", 1)))
+    return tuple(key)
+
+
 def classify(
     item: HealthInput,
     runs: Sequence[AnyRun],
@@ -429,6 +471,38 @@ def classify(
     pass_k: int = 3,
 ) -> ScenarioHealth:
     """One scenario's class over ``runs`` (already narrowed to the window)."""
+    alike = _alike(item, runs)
+    key = None if alike is None else (alike, bars, pass_k)
+    v = None if key is None else _VERDICTS.get(key)
+    if v is None:
+        v = _verdict(item, runs, bars, pass_k)
+        if key is not None:
+            _VERDICTS[key] = v
+    return ScenarioHealth(
+        item.scenario_id,
+        item.path,
+        item.category,
+        item.provenance,
+        v.klass,
+        v.why,
+        v.models,
+        v.tiers,
+        v.runs_read,
+        v.infrastructure,
+        v.older_hash_runs,
+        item.split,
+        item.quarantined,
+        v.probability,
+        v.leaning,
+        v.more_runs,
+        v.before_fix_runs,
+        v.other_judge_runs,
+        v.decidable,
+    )
+
+
+def _verdict(item: HealthInput, runs: Sequence[AnyRun], bars: Bars, pass_k: int) -> Verdict:
+    """What ``runs`` decide of ``item``."""
     current = [r for r in runs if r.runnable_hash == item.current_hash]
     older = _weight(runs) - _weight(current)
     current, before_fix, other_judge = _segment(item, current)
@@ -445,12 +519,8 @@ def classify(
         else ("always-fail", "flaky", "healthy")
     )
 
-    def made(klass: str, why: str, **extra: Any) -> ScenarioHealth:
-        return ScenarioHealth(
-            item.scenario_id,
-            item.path,
-            item.category,
-            item.provenance,
+    def made(klass: str, why: str, **extra: Any) -> Verdict:
+        return Verdict(
             klass,
             why,
             models,
@@ -458,11 +528,9 @@ def classify(
             read,
             infra,
             older,
-            item.split,
-            item.quarantined,
-            before_fix_runs=before_fix,
-            other_judge_runs=other_judge,
-            decidable=decidable,
+            before_fix,
+            other_judge,
+            decidable,
             **extra,
         )
 
