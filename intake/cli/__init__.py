@@ -14,7 +14,6 @@ what ``CliRunner`` tests and scripts import, is built on first use with every co
 
 from __future__ import annotations
 
-import difflib
 import importlib
 import os
 import re
@@ -145,6 +144,8 @@ def _closest(typed: str | None, known: list[str]) -> str | None:
     """The known name closest to what was typed (``difflib``), if any is close enough."""
     if not typed:
         return None
+    import difflib  # only when a name is mistyped
+
     matches = difflib.get_close_matches(typed, sorted(set(known)), n=1, cutoff=0.6)
     return matches[0] if matches else None
 

@@ -33,9 +33,10 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import regex
+if TYPE_CHECKING:
+    import regex
 
 HIDDEN_KINDS = ("tag", "bidi", "zero_width", "bom", "control", "variation", "format")
 """Kinds of hidden character, in the order they are reported."""
@@ -51,8 +52,18 @@ _RGI_FLAG_TAGS = frozenset(
 )
 """The only tag sequences Unicode recommends (emoji-test.txt): three subdivision flags."""
 _SKIN_TONES = range(0x1F3FB, 0x1F400)
-_CANDIDATES = regex.compile(r"[\p{Cc}\p{Cf}\uFE00-\uFE0F\U000E0100-\U000E01EF]")
-"""Where a hidden character may be (found fast); ``char_kind`` then decides."""
+
+
+@cache
+def _candidates() -> regex.Pattern[str]:
+    """Where a hidden character may be (found fast); ``char_kind`` then decides. Compiled when
+    first asked for: importing ``regex`` takes 10-20 ms of a command's start-up, and the ASCII
+    text most commands print never needs it."""
+    import regex
+
+    return regex.compile(r"[\p{Cc}\p{Cf}\uFE00-\uFE0F\U000E0100-\U000E01EF]")
+
+
 _ASCII_CANDIDATES = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
 """The same for ASCII text (only controls are possible), with the faster standard ``re``."""
 
@@ -112,7 +123,7 @@ def _allowed_tags(text: str) -> set[int]:
 def find_hidden(text: str) -> Iterator[tuple[int, str]]:
     """``(index, kind)`` of every hidden character of ``text``, in context (see the module)."""
     flags: set[int] | None = None
-    candidates = _ASCII_CANDIDATES if text.isascii() else _CANDIDATES
+    candidates = _ASCII_CANDIDATES if text.isascii() else _candidates()
     for match in candidates.finditer(text):
         index, ch = match.start(), match.group()
         kind = char_kind(ch)
