@@ -35,11 +35,11 @@ from __future__ import annotations
 import json
 import math
 import os
-from json.encoder import encode_basestring
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
+from json.encoder import encode_basestring
 from operator import attrgetter
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
