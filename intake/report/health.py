@@ -600,7 +600,7 @@ def _mixed(
 ) -> tuple[Counter[str | None], Counter[str | None]]:
     """The runs of each GAIA commit and of each machine among the grouped runs (which lie in
     the window: ``read_health`` reads a scenario's runs one by one when they could not)."""
-    places: dict[tuple[str | None, str | None], int] = {}
+    alike: dict[int, list[Any]] = {}  # scenarios spread alike share one ``mix``: once each
     for item in active:
         if not item.mix:
             continue
@@ -608,8 +608,15 @@ def _mixed(
             (getattr(r, "first", None) or start) < start for r in item.runs
         ):
             raise ValueError(f"grouped runs of {item.scenario_id} across the window's start")
-        for gaia_commit, on, n in item.mix:
-            places[gaia_commit, on] = places.get((gaia_commit, on), 0) + n
+        seen = alike.get(id(item.mix))
+        if seen is None:
+            alike[id(item.mix)] = [item.mix, 1]
+        else:
+            seen[1] += 1
+    places: dict[tuple[str | None, str | None], int] = {}
+    for mix, times in alike.values():
+        for gaia_commit, on, n in mix:
+            places[gaia_commit, on] = places.get((gaia_commit, on), 0) + n * times
     commits: Counter[str | None] = Counter()
     machines: Counter[str | None] = Counter()
     for (gaia_commit, on), n in places.items():
@@ -1091,7 +1098,8 @@ def _one_by_one(doc: Any) -> bool:
     )
 
 
-Mix = dict[str, list[tuple[str | None, str | None, int]]]
+Mixes = dict[str, tuple[tuple[str | None, str | None, int], ...]]
+"""Scenario id → its ``HealthInput.mix`` (``store.Counts.mix``)."""
 
 
 def _stored(
@@ -1099,7 +1107,7 @@ def _stored(
     docs: Sequence[Any],
     left_out: Claimed,
     grouped: bool,
-) -> tuple[dict[str, list[Run]], Mix, int, datetime | None]:
+) -> tuple[dict[str, list[Run]], Mixes, int, datetime | None]:
     """The window's stored runs per scenario id: counted in SQL (``store.window_counts``)
     when ``grouped``, but for the scenarios ``_one_by_one`` names; with the runs per commit
     and machine of the grouped ones, the runs before the window and the newest start read
@@ -1238,7 +1246,7 @@ def read_health(
 def _item(
     settings: Settings,
     read: tuple[SuiteFile, str, bytes, Any],
-    runs: tuple[dict[str, list[Run]], Mix],
+    runs: tuple[dict[str, list[Run]], Mixes],
     caches: tuple[
         dict[Path, ScenarioFacts],
         dict[str, tuple[tuple[int, int, int], str]],

@@ -440,13 +440,18 @@ def _left(db: sqlite3.Connection, since: str, unclaimed: str) -> int:
     )
 
 
+Mix = tuple[tuple[str | None, str | None, int], ...]
+"""(GAIA commit, machine, runs) of a scenario's runs in the window."""
+
+
 class Counts(NamedTuple):
     """The window's stored runs as counts (``window_counts``)."""
 
     groups: dict[str, list[Run]]
     """Scenario id → its runs grouped (``Run.n``, ``Run.first``)."""
-    mix: dict[str, list[tuple[str | None, str | None, int]]]
-    """Scenario id → (GAIA commit, machine, runs) of its runs in the window."""
+    mix: dict[str, Mix]
+    """Scenario id → (GAIA commit, machine, runs) of its runs in the window (one tuple for all
+    the scenarios whose runs are spread alike: in a nightly suite, most)."""
     left: int
     """Runs that started before the window."""
     newest: datetime | None
@@ -473,9 +478,10 @@ def window_counts(
             f"FROM tallies WHERE started >= ?{coded} GROUP BY scenario, hash, series, status",
             (since,),
         ).fetchall()
-        mixed = db.execute(
-            f"SELECT scenario, place, COUNT(*) FROM tallies WHERE started >= ?{coded} "
-            "GROUP BY scenario, place",
+        mixed = db.execute(  # a scenario's places and runs as one text: most are alike
+            "SELECT scenario, group_concat(place || ' ' || n, ' ') FROM (SELECT scenario, place, "
+            f"COUNT(*) AS n FROM tallies WHERE started >= ?{coded} GROUP BY scenario, place) "
+            "GROUP BY scenario",
             (since,),
         ).fetchall()
         name: dict[int, str] = dict(db.execute("SELECT id, name FROM names"))
@@ -517,10 +523,16 @@ def window_counts(
                     begun,
                 ),
             )
-        mix: dict[str, list[tuple[str | None, str | None, int]]] = {}
-        places = {place: pair(place) for place in {row[1] for row in mixed}}
-        for sid, place, n in mixed:
-            mix.setdefault(name[sid], []).append((*places[place], n))
+        mix: dict[str, Mix] = {}
+        alike: dict[str, Mix] = {}
+        for sid, spread in mixed:
+            found = alike.get(spread)
+            if found is None:
+                numbers = [int(n) for n in spread.split(" ")]
+                found = alike[spread] = tuple(
+                    (*pair(numbers[i]), numbers[i + 1]) for i in range(0, len(numbers), 2)
+                )
+            mix[name[sid]] = found
         newest = max(times.values()) if times else None
         return Counts(groups, mix, _left(db, since, unclaimed), newest)
     finally:
