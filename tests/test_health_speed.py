@@ -234,7 +234,10 @@ def test_remembered_answers_are_the_answers_and_another_version_reads_none(suite
     for cache in posterior._MEMO.values():
         cache.clear()
     health._RATES.clear()  # the rates other tests made (their intervals are answers)
+    health._VERDICTS.clear()  # and the verdicts (each asked its decision)
     computed = render(build_health(inputs, now=NOW), "json")
+    thin = posterior.decide((1, 2), None, posterior.Bars())  # too few runs: no probabilities
+    assert thin == ("undecided", 0.0, ())
     rows = posterior.learned()
     assert {r[0] for r in rows} == {"decide", "jeffreys", "more_runs"}
     store.remember_answers(settings, posterior.VERSION, rows)
@@ -245,8 +248,10 @@ def test_remembered_answers_are_the_answers_and_another_version_reads_none(suite
     for cache in [*posterior._MEMO.values(), *posterior._KEPT.values()]:
         cache.clear()
     health._RATES.clear()
+    health._VERDICTS.clear()
     posterior.seed(kept)
     assert render(build_health(inputs, now=NOW), "json") == computed
+    assert posterior.decide((1, 2), None, posterior.Bars()) == thin
     assert posterior.learned() == []  # nothing computed again: each answer read as asked
     read = {name: dict(cache) for name, cache in posterior._MEMO.items()}
     assert read["decide"] and all(  # every bit (an answer seeded inside another is not asked)

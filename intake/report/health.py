@@ -42,7 +42,7 @@ from datetime import UTC, datetime, timedelta
 from json.encoder import encode_basestring
 from operator import attrgetter
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypedDict
 
 from intake.ghoutput import html_text, md_code, md_text
 from intake.lifecycle.runs.store import JUDGED as JUDGED_STATUSES
@@ -232,12 +232,31 @@ class Retired:
     reason: str
 
 
+class Thresholds(TypedDict):
+    """The settings a report was decided with (printed with it; its JSON's ``thresholds``)."""
+
+    health_window_nights: int
+    health_confidence: float
+    health_saturation_bar: float
+    health_fail_bar: float
+    health_flaky_low: float
+    health_flaky_high: float
+    health_inverted_margin: float
+    health_min_runs: int
+    health_pass_k: int
+    interval: str
+    health_commit: str | None
+    health_all_commits: bool
+    health_machine: str | None
+    health_all_machines: bool
+
+
 @dataclass
 class HealthReport:
     """Everything ``intake health`` shows."""
 
     generated_at: datetime
-    thresholds: dict[str, Any]
+    thresholds: Thresholds
     commits_read: list[tuple[str, int]]
     commits_left: list[tuple[str, int]]
     machines_read: list[tuple[str, int]]
@@ -751,9 +770,62 @@ def build_health(
     )
 
 
+class NoiseModel(TypedDict):
+    """One model's runs of one scenario in the noise floor (``noise``)."""
+
+    tier: str
+    runs: int
+    passes: int
+    pairs: int
+    flips: int
+    flip_rate: float | None
+    score_mean: float | None
+    score_sd: float | None
+    score_min: float | None
+    score_max: float | None
+
+
+class NoiseScenario(TypedDict):
+    """One scenario in the noise floor: its category and each model's runs."""
+
+    category: str
+    models: dict[str, NoiseModel]
+
+
+class NoiseCategory(TypedDict):
+    """One category in the noise floor: flips over consecutive pairs, the mean score spread."""
+
+    scenarios: int
+    pairs: int
+    flips: int
+    flip_rate: float | None
+    score_sd: float | None
+
+
+class NoiseDocument(TypedDict):
+    """``intake health --noise FILE``'s document (schema ``intake-noise/1``, docs/health.md)."""
+
+    schema: str
+    generated_at: str
+    window_nights: int
+    window_start: str | None
+    categories: dict[str, NoiseCategory]
+    scenarios: dict[str, NoiseScenario]
+
+
+@dataclass
+class _Tally:
+    """A category's noise as it is summed."""
+
+    scenarios: int = 0
+    pairs: int = 0
+    flips: int = 0
+    score_sd: list[float] = field(default_factory=list)
+
+
 def noise(
     items: Sequence[HealthInput], *, window_nights: int = 14, now: datetime | None = None
-) -> dict[str, Any]:
+) -> NoiseDocument:
     """The noise floor from history (``intake health --noise FILE``): per scenario and model,
     and per category, the run-to-run flip rate (consecutive judged runs, by start, whose
     outcome differs, over the pairs) and the spread of GAIA's ``overall_score``, over the runs
@@ -763,8 +835,8 @@ def noise(
 
     active = [i for i in items if i.retired is None]
     start = _window([r for i in active for r in i.runs], window_nights)
-    scenarios: dict[str, Any] = {}
-    categories: dict[str, dict[str, Any]] = {}
+    scenarios: dict[str, NoiseScenario] = {}
+    categories: dict[str, _Tally] = {}
     for item in active:
         if item.mix:
             raise ValueError("the noise floor needs each run (read_health grouped=False)")
@@ -780,11 +852,9 @@ def noise(
                 by_model.setdefault(run.model, []).append(run)
         if not by_model:
             continue
-        models: dict[str, Any] = {}
-        cat = categories.setdefault(
-            item.category, {"scenarios": 0, "pairs": 0, "flips": 0, "score_sd": []}
-        )
-        cat["scenarios"] += 1
+        models: dict[str, NoiseModel] = {}
+        cat = categories.setdefault(item.category, _Tally())
+        cat.scenarios += 1
         for model, runs in sorted(by_model.items()):
             outcomes = [r.status == "PASS" for r in runs]
             pairs = len(outcomes) - 1
@@ -803,10 +873,10 @@ def noise(
                 "score_min": min(scores) if scores else None,
                 "score_max": max(scores) if scores else None,
             }
-            cat["pairs"] += max(pairs, 0)
-            cat["flips"] += flips
+            cat.pairs += max(pairs, 0)
+            cat.flips += flips
             if sd is not None:
-                cat["score_sd"].append(sd)
+                cat.score_sd.append(sd)
         scenarios[item.scenario_id] = {"category": item.category, "models": models}
     return {
         "schema": "intake-noise/1",
@@ -815,11 +885,11 @@ def noise(
         "window_start": None if start is None else start.isoformat(timespec="seconds"),
         "categories": {
             name: {
-                "scenarios": c["scenarios"],
-                "pairs": c["pairs"],
-                "flips": c["flips"],
-                "flip_rate": round(c["flips"] / c["pairs"], 4) if c["pairs"] else None,
-                "score_sd": (round(statistics.fmean(c["score_sd"]), 3) if c["score_sd"] else None),
+                "scenarios": c.scenarios,
+                "pairs": c.pairs,
+                "flips": c.flips,
+                "flip_rate": round(c.flips / c.pairs, 4) if c.pairs else None,
+                "score_sd": (round(statistics.fmean(c.score_sd), 3) if c.score_sd else None),
             }
             for name, c in sorted(categories.items())
         },
