@@ -42,7 +42,7 @@ from datetime import UTC, datetime, timedelta
 from json.encoder import encode_basestring
 from operator import attrgetter
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TypedDict
+from typing import TYPE_CHECKING, Any, NamedTuple, TypedDict
 
 from intake.ghoutput import html_text, md_code, md_text
 from intake.lifecycle.runs.store import JUDGED as JUDGED_STATUSES
@@ -119,8 +119,7 @@ class HealthInput:
     counted in SQL, ``store.window_counts``), which name neither; never given with a fix."""
 
 
-@dataclass(frozen=True)
-class Rate:
+class Rate(NamedTuple):
     """Judged runs and passes of one model or tier, with the Jeffreys interval and pass^k."""
 
     name: str
@@ -158,8 +157,7 @@ class Rate:
         )
 
 
-@dataclass(frozen=True)
-class ScenarioHealth:
+class ScenarioHealth(NamedTuple):
     """One scenario's class and why."""
 
     scenario_id: str
@@ -223,8 +221,7 @@ class ScenarioHealth:
         }
 
 
-@dataclass(frozen=True)
-class Retired:
+class Retired(NamedTuple):
     """A retired scenario: kept in the report with its reason."""
 
     scenario_id: str
@@ -441,8 +438,7 @@ def _segment(item: HealthInput, runs: Sequence[AnyRun]) -> tuple[list[AnyRun], i
     return kept, before_fix, other
 
 
-@dataclass(frozen=True)
-class Verdict:
+class Verdict(NamedTuple):
     """What a scenario's runs decide (``classify``): ``ScenarioHealth`` but for the scenario's
     own fields (scenarios whose runs count alike share one)."""
 
@@ -813,14 +809,14 @@ class NoiseDocument(TypedDict):
     scenarios: dict[str, NoiseScenario]
 
 
-@dataclass
 class _Tally:
     """A category's noise as it is summed."""
 
-    scenarios: int = 0
-    pairs: int = 0
-    flips: int = 0
-    score_sd: list[float] = field(default_factory=list)
+    def __init__(self) -> None:
+        self.scenarios = 0
+        self.pairs = 0
+        self.flips = 0
+        self.score_sd: list[float] = []
 
 
 def noise(
