@@ -29,17 +29,15 @@ from __future__ import annotations
 import hashlib
 import math
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import astuple, dataclass
 from functools import lru_cache, wraps
 from pathlib import Path
-from typing import Any, TypeVar, cast
+from typing import Any, NamedTuple, TypeVar, cast
 
 BINS = 100
 DECIDED = ("always-fail", "inverted", "saturated", "flaky", "healthy")
 
 
-@dataclass(frozen=True)
-class Bars:
+class Bars(NamedTuple):
     """The thresholds of the decisions (``[tool.intake]`` ``health_*`` settings)."""
 
     confidence: float = 0.9
@@ -98,7 +96,7 @@ def _args_text(args: tuple[Any, ...]) -> str:
         if type(arg) is Bars:
             text = _BARS_TEXT.get(arg)
             if text is None:
-                text = _BARS_TEXT[arg] = f"Bars{astuple(arg)!r}"
+                text = _BARS_TEXT[arg] = f"Bars{tuple(arg)!r}"
             parts.append(text)
         else:
             parts.append(repr(arg))
