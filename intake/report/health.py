@@ -39,7 +39,6 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
-from json.encoder import encode_basestring
 from operator import attrgetter
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple, TypedDict
@@ -1478,52 +1477,23 @@ def _tail(report: HealthReport) -> dict[str, Any]:
     return {"notes": report.notes}
 
 
-OWN_KEYS = ("id", "path", "category", "provenance", "split", "quarantined")
-"""The keys of a scenario's JSON that are its own; every other one is what its runs decided."""
-
-
-def _scenario_json(s: ScenarioHealth, made: dict[tuple[Any, ...], tuple[str, str, Any]]) -> str:
-    """``json.dumps(s.to_dict(), ensure_ascii=False)``, what the scenario's runs decided (its
-    class, why, rates, counts and probability) made once and spliced in (``made``: scenarios
-    that share a verdict share its rates' tuples, a thousand scenarios a few hundred)."""
-    key: tuple[Any, ...] = (id(s.models), id(s.tiers), s.klass, s.why, s.runs_read)
-    key += (s.infrastructure, s.older_hash_runs, s.probability, s.leaning, s.more_runs)
-    key += (s.before_fix_runs, s.other_judge_runs, s.decidable)
-    found = made.get(key)
-    if found is None:  # the rates' tuples are kept with the texts: their ids stay theirs
-        rates = ["[" + ", ".join(_rate_json(r, made) for r in g) + "]" for g in (s.models, s.tiers)]
-        head = {k: v for k, v in s.head().items() if k not in OWN_KEYS}
-        tail = s.tail()
-        before = {k: tail[k] for k in list(tail)[: list(tail).index("split")]}
-        after = {k: v for k, v in tail.items() if k not in before and k not in OWN_KEYS}
-        found = made[key] = (
-            f", {json.dumps(head, ensure_ascii=False)[1:-1]}, "
-            f'"models": {rates[0]}, "tiers": {rates[1]}, '
-            f"{json.dumps(before, ensure_ascii=False)[1:-1]}",
-            f", {json.dumps(after, ensure_ascii=False)[1:]}",
-            (s.models, s.tiers),
-        )
-    text = _text
+def _scenario_json(s: ScenarioHealth, rates: dict[Rate, str]) -> str:
+    """``json.dumps(s.to_dict(), ensure_ascii=False)``, each rate's JSON made once (``rates``:
+    a thousand scenarios share a few hundred)."""
+    parts = []
+    for group in (s.models, s.tiers):
+        shown = []
+        for rate in group:
+            text = rates.get(rate)
+            if text is None:
+                text = rates[rate] = json.dumps(rate.to_dict(), ensure_ascii=False)
+            shown.append(text)
+        parts.append("[" + ", ".join(shown) + "]")
     return (
-        f'{{"id": {text(s.scenario_id)}, "path": {text(s.path)}, "category": '
-        f'{text(s.category)}, "provenance": {text(s.provenance)}{found[0]}, "split": '
-        f'{text(s.split)}, "quarantined": {text(s.quarantined)}{found[1]}'
+        json.dumps(s.head(), ensure_ascii=False)[:-1]
+        + f', "models": {parts[0]}, "tiers": {parts[1]}, '
+        + json.dumps(s.tail(), ensure_ascii=False)[1:]
     )
-
-
-def _rate_json(rate: Rate, made: dict[tuple[Any, ...], tuple[str, str, Any]]) -> str:
-    """``json.dumps(rate.to_dict(), ensure_ascii=False)``, made once a rate (kept in ``made``
-    with the rate, whose id stays its own)."""
-    key = (id(rate),)
-    found = made.get(key)
-    if found is None:
-        found = made[key] = (json.dumps(rate.to_dict(), ensure_ascii=False), "", rate)
-    return found[0]
-
-
-def _text(value: str | None) -> str:
-    """A string or None as ``json.dumps(value, ensure_ascii=False)`` writes it."""
-    return "null" if value is None else encode_basestring(value)
 
 
 def render_json(report: HealthReport) -> str:
@@ -1534,8 +1504,8 @@ def render_json(report: HealthReport) -> str:
         f"  {json.dumps(key)}: {json.dumps(value, ensure_ascii=False)}"
         for key, value in _head(report).items()
     ]
-    made: dict[tuple[Any, ...], tuple[str, str, Any]] = {}
-    shown = ",\n".join("    " + _scenario_json(s, made) for s in report.scenarios)
+    rates: dict[Rate, str] = {}
+    shown = ",\n".join("    " + _scenario_json(s, rates) for s in report.scenarios)
     lines.append(f'  "scenarios": [\n{shown}\n  ]' if shown else '  "scenarios": []')
     lines += [
         f"  {json.dumps(key)}: {json.dumps(value, ensure_ascii=False)}"
