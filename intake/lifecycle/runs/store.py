@@ -496,15 +496,11 @@ def window_counts(
         groups: dict[str, list[Run]] = {}
         times: dict[str, datetime] = {}
         parse = datetime.fromisoformat
-        keyed = sorted(  # as SQL orders the groups: scenario, hash, model, tier, judge, status
-            ((name[sid], name[rhash], *pair(series), status, n, first, last)
-             for sid, rhash, series, status, n, first, last in rows),
-            key=lambda r: (r[0], r[1], r[2], r[3], r[4] is not None, r[4] or "", r[5]),
-        )  # fmt: skip
-        for sid, rhash, model, tier, judge, status, n, first, last in keyed:
+        for sid, rhash, series, status, n, first, last in rows:  # in the names' numbers' order:
+            model, tier, judge = pair(series)  # health reads a scenario's groups in any order
             at = times.get(last) or times.setdefault(last, parse(last))
             begun = times.get(first) or times.setdefault(first, parse(first))
-            groups.setdefault(sid, []).append(
+            groups.setdefault(name[sid], []).append(
                 Run(
                     "",
                     status,
@@ -513,7 +509,7 @@ def window_counts(
                     model,
                     tier,
                     judge,
-                    rhash,
+                    name[rhash],
                     None,
                     None,
                     at,
