@@ -15,7 +15,9 @@ in a realistic mix). Measured, medians of 3:
   timed warm) and the whole command (interpreter start-up included), each with its peak
   memory (the child's max RSS);
 * the anchor: one SQL `GROUP BY` over the same index (judged runs and passes per scenario,
-  tier and hash, in the window), in a child process so its RSS is comparable;
+  tier and hash, in the window), in a child process so its RSS is comparable; the command,
+  the anchor and (``--checkout``) the code before run in turn, 7 rounds (``interleaved``), and
+  each ratio is taken round by round, then its median;
 * the same `GROUP BY` reading the window through the start index (``INDEXED BY
   runs_by_start``): the plan SQLite picks for the first one walks the scenario index over
   the whole year, so this is the plain query at its best;
@@ -257,6 +259,32 @@ def median_child(
     )
 
 
+ROUNDS = 7
+
+
+def interleaved(
+    runs: list[tuple[list[str], dict[str, str], Path | None]],
+) -> list[tuple[float, float, float, float, float]]:
+    """``ROUNDS`` rounds, each running every child once in turn (the command, the anchor, the
+    code before), so that all see the same moments of a shared machine: per child the medians
+    of wall and CPU seconds, its largest peak RSS, and the medians of its wall and CPU ratios
+    to the second child (the anchor) round by round."""
+    rounds = [[child(args, env, out) for args, env, out in runs] for _ in range(ROUNDS)]
+    found = []
+    for i in range(len(runs)):
+        mine = [r[i] for r in rounds]
+        found.append(
+            (
+                statistics.median(m[0] for m in mine),
+                statistics.median(m[1] for m in mine),
+                max(m[2] for m in mine),
+                statistics.median(r[i][0] / r[1][0] for r in rounds),
+                statistics.median(r[i][1] / r[1][1] for r in rounds),
+            )
+        )
+    return found
+
+
 LIBRARY = """
 import resource, sys, time
 from intake.config import load_settings
@@ -321,7 +349,8 @@ def health_table(
     print(
         f"{'scenarios x nights x 2 models':<30}{'runs':>9}{'lib s':>7}{'MB':>5}"
         f"{'cmd s':>7}{'cpu s':>7}{'MB':>5}{'SQL s':>7}{'cpu s':>7}{'MB':>5}"
-        f"{'ratio':>7}{'cpu ratio':>10}{'before cmd s':>13}{'cpu s':>7}{'MB':>5}{'same':>6}"
+        f"{'ratio':>7}{'cpu ratio':>10}{'before cmd s':>13}{'cpu s':>7}{'MB':>5}"
+        f"{'cpu ratio':>10}{'same':>6}"
     )
     for nights in nights_list:
         with tempfile.TemporaryDirectory() as tmp:
@@ -350,22 +379,25 @@ def health_table(
             if before is not None:  # its own index: another shape would be built again each call
                 before["INTAKE_LEDGER_PATH"] = str(root / ".intake-before" / "ledger.db")
                 child(health, before)  # builds it, and warms its caches as ours are
-                old = median_child(health, before, out=old_out)
-            cmd = median_child(health, env, out=new_out)
-            if before is not None:  # alternate: the second half of the rounds after ours
-                old = min(old, median_child(health, before, out=old_out))
             anchor = Path(tmp) / "anchor_by_start.py"
             anchor.write_text(ANCHOR_BY_START, encoding="utf-8")
-            sql = median_child([str(anchor), str(index_path(settings))], env)
+            timed = interleaved(
+                [
+                    (health, env, new_out),
+                    ([str(anchor), str(index_path(settings))], env, None),
+                    *([(health, before, old_out)] if before is not None else []),
+                ]
+            )
+            cmd, sql = timed[0], timed[1]
             line = (
                 f"{f'{count:,} x {nights} x 2':<30}{count * nights * 2:>9,}{lib_s:>7.2f}"
                 f"{lib_mb:>5.0f}{cmd[0]:>7.2f}{cmd[1]:>7.2f}{cmd[2]:>5.0f}{sql[0]:>7.2f}"
-                f"{sql[1]:>7.2f}{sql[2]:>5.0f}{cmd[0] / sql[0]:>7.1f}"
-                f"{cmd[1] / sql[1]:>10.1f}"
+                f"{sql[1]:>7.2f}{sql[2]:>5.0f}{cmd[3]:>7.1f}{cmd[4]:>10.1f}"
             )
             if before is not None:
+                old = timed[2]
                 line += (
-                    f"{old[0]:>13.2f}{old[1]:>7.2f}{old[2]:>5.0f}"
+                    f"{old[0]:>13.2f}{old[1]:>7.2f}{old[2]:>5.0f}{old[4]:>10.1f}"
                     f"{'yes' if same_report(new_out, old_out) else 'NO':>6}"
                 )
             print(line)
