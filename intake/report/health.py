@@ -118,6 +118,106 @@ class HealthInput:
     counted in SQL, ``store.window_counts``), which name neither; never given with a fix."""
 
 
+class Thresholds(TypedDict):
+    """The settings a report was decided with (printed with it; its JSON's ``thresholds``)."""
+
+    health_window_nights: int
+    health_confidence: float
+    health_saturation_bar: float
+    health_fail_bar: float
+    health_flaky_low: float
+    health_flaky_high: float
+    health_inverted_margin: float
+    health_min_runs: int
+    health_pass_k: int
+    interval: str
+    health_commit: str | None
+    health_all_commits: bool
+    health_machine: str | None
+    health_all_machines: bool
+
+
+class RateDoc(TypedDict):
+    """A rate in ``health --format json`` (``Rate.to_dict``)."""
+
+    name: str
+    tier: str
+    judged: int
+    passes: int
+    pass_rate: float | None
+    interval: list[float]
+    pass_k: float | None
+
+
+ScenarioHead = TypedDict(
+    "ScenarioHead",
+    {"id": str, "path": str, "category": str, "provenance": str, "class": str, "why": str},
+)
+"""A scenario's JSON keys before its rates (``class`` is a keyword: the functional form)."""
+
+
+class ScenarioTail(TypedDict):
+    """A scenario's JSON keys after its rates."""
+
+    runs_read: int
+    infrastructure: int
+    older_hash_runs: int
+    split: str | None
+    quarantined: str | None
+    probability: float | None
+    leaning: str | None
+    more_runs: int | None
+    before_fix_runs: int
+    other_judge_runs: int
+    decidable: list[str]
+
+
+class ScenarioDoc(ScenarioHead, ScenarioTail):
+    """A scenario in ``health --format json`` (``ScenarioHealth.to_dict``)."""
+
+    models: list[RateDoc]
+    tiers: list[RateDoc]
+
+
+class Headroom(TypedDict):
+    """A category's headroom in the JSON."""
+
+    category: str
+    strong_judged: int
+    strong_passes: int
+    pass_rate: float | None
+    headroom: float | None
+
+
+class DocumentHead(TypedDict):
+    """The JSON document's keys before ``scenarios``."""
+
+    generated_at: str
+    thresholds: Thresholds
+    commits: dict[str, dict[str, int]]
+    machines: dict[str, dict[str, int]]
+    counts: dict[str, dict[str, int]]
+    splits: dict[str, dict[str, int]]
+    headroom: list[Headroom]
+    quarantined: list[dict[str, str | None]]
+    retired: list[dict[str, str]]
+
+
+class DocumentTail(TypedDict):
+    """The JSON document's keys after ``scenarios``."""
+
+    notes: list[str]
+
+
+class KeptDoc(TypedDict):
+    """What ``read_health`` reads of a record's JSON, as its kept facts give it."""
+
+    id: str
+    source: dict[str, str]
+    bug: bool
+    lifecycle: bool
+
+
 class Rate(NamedTuple):
     """Judged runs and passes of one model or tier, with the Jeffreys interval and pass^k."""
 
@@ -134,7 +234,7 @@ class Rate(NamedTuple):
         """The pass rate (None without judged runs)."""
         return self.passes / self.judged if self.judged else None
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> RateDoc:
         """JSON-ready form."""
         return {
             "name": self.name,
@@ -183,7 +283,7 @@ class ScenarioHealth(NamedTuple):
     decidable: tuple[str, ...] = ()
     """The classes the tiers present can decide (saturated and inverted need both)."""
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> ScenarioDoc:
         """JSON-ready form."""
         return {
             **self.head(),
@@ -192,7 +292,7 @@ class ScenarioHealth(NamedTuple):
             **self.tail(),
         }
 
-    def head(self) -> dict[str, Any]:
+    def head(self) -> ScenarioHead:
         """``to_dict``'s keys before ``models``."""
         return {
             "id": self.scenario_id,
@@ -203,7 +303,7 @@ class ScenarioHealth(NamedTuple):
             "why": self.why,
         }
 
-    def tail(self) -> dict[str, Any]:
+    def tail(self) -> ScenarioTail:
         """``to_dict``'s keys after ``tiers``."""
         return {
             "runs_read": self.runs_read,
@@ -226,25 +326,6 @@ class Retired(NamedTuple):
     scenario_id: str
     path: str
     reason: str
-
-
-class Thresholds(TypedDict):
-    """The settings a report was decided with (printed with it; its JSON's ``thresholds``)."""
-
-    health_window_nights: int
-    health_confidence: float
-    health_saturation_bar: float
-    health_fail_bar: float
-    health_flaky_low: float
-    health_flaky_high: float
-    health_inverted_margin: float
-    health_min_runs: int
-    health_pass_k: int
-    interval: str
-    health_commit: str | None
-    health_all_commits: bool
-    health_machine: str | None
-    health_all_machines: bool
 
 
 @dataclass
@@ -1025,7 +1106,7 @@ KEPT_FIELDS = 7
 """The length of ``_plain_facts``' list (a kept one of another length is read again)."""
 
 
-def _kept_doc(facts: str) -> dict[str, Any] | None:
+def _kept_doc(facts: str) -> KeptDoc | None:
     """What ``read_health`` reads of a record's JSON, from its kept facts (``_plain_facts``:
     a record with no run, no control and no fix commit); None when kept by an older shape."""
     kept = json.loads(facts)
@@ -1446,7 +1527,7 @@ def to_document(report: HealthReport) -> dict[str, Any]:
     return {**_head(report), "scenarios": [s.to_dict() for s in report.scenarios], **_tail(report)}
 
 
-def _head(report: HealthReport) -> dict[str, Any]:
+def _head(report: HealthReport) -> DocumentHead:
     """The document's keys before ``scenarios``."""
     return {
         "generated_at": report.generated_at.isoformat(timespec="seconds"),
@@ -1472,7 +1553,7 @@ def _head(report: HealthReport) -> dict[str, Any]:
     }
 
 
-def _tail(report: HealthReport) -> dict[str, Any]:
+def _tail(report: HealthReport) -> DocumentTail:
     """The document's keys after ``scenarios``."""
     return {"notes": report.notes}
 
