@@ -610,3 +610,47 @@ def test_the_json_with_rates_made_once_is_the_documents_json(seed: int, nights: 
         : len(report.scenarios)
     ]
     assert shown == [json.dumps(s, ensure_ascii=False) for s in document["scenarios"]]
+
+
+def _alike_runs(judges: tuple[str, ...] = ("judge-a",)) -> tuple[store.Run, ...]:
+    """Ten judged runs a tier (7 and 4 passes) of hash ``h1`` over ten nights, the judge of
+    each night taken in turn from ``judges``."""
+    runs = []
+    for night in range(10):
+        at = NOW - timedelta(days=10 - night)
+        for model, tier, passes in (("strong-m", "strong", 7), ("local-m", "local", 4)):
+            status = "PASS" if night < passes else "FAIL"
+            judge = judges[night % len(judges)]
+            runs.append(
+                store.Run(
+                    f"run-{night}", status, 7.0, None, model, tier, judge, "h1", None, None, at,
+                    at, "scorecard",
+                )
+            )  # fmt: skip
+    return tuple(runs)
+
+
+def test_scenarios_whose_runs_count_alike_share_one_verdict_and_only_they(suite: Path) -> None:
+    """``classify`` makes one verdict for scenarios whose runs count alike (same statuses,
+    models, tiers and weights of the current hash, one judge, no fix, no controls) and shares
+    it; a scenario with the same counts but two judges, a bug's fix or another current hash is
+    decided on its own, and each scenario of a report reads as it reads alone."""
+    base = health.HealthInput("a_case", "a.yaml", "rag", "hand", "h1", _alike_runs())
+    items = [
+        base,
+        replace(base, scenario_id="b_case", path="b.yaml", split="heldout"),
+        replace(base, scenario_id="c_case", runs=_alike_runs(("judge-a", "judge-b"))),
+        replace(base, scenario_id="d_case", fixed_at=NOW - timedelta(days=5, hours=12)),
+        replace(base, scenario_id="e_case", current_hash="h2"),
+    ]
+    health._VERDICTS.clear()
+    together = {s.scenario_id: s for s in build_health(items, now=NOW).scenarios}
+    a, b = together["a_case"], together["b_case"]
+    assert a.models is b.models and a.why == b.why  # one verdict, each scenario's own fields
+    assert (b.path, b.split) == ("b.yaml", "heldout")
+    assert together["c_case"].other_judge_runs > 0 and together["c_case"].models is not a.models
+    assert together["d_case"].before_fix_runs > 0 and together["e_case"].klass == "stale"
+    for item in items:
+        health._VERDICTS.clear()
+        alone = build_health([item], now=NOW).scenarios[0]
+        assert alone == together[item.scenario_id]
