@@ -239,3 +239,31 @@ def test_a_run_of_a_known_commit_is_keyed_by_the_files_as_that_commit_had_them(
     assert [r.runnable_hash for r in stored(suite, "beta_case")] == [
         runnable_hash(parse_checked(beta.read_bytes()).data)
     ]
+
+
+def test_a_scorecard_is_parsed_once_with_json_bounding_its_depth(suite: Path, runner: Any) -> None:
+    """The scorecard is parsed in one pass, with no scan of its text before it: ``json``'s own
+    recursion check refuses a hostile nesting (one line, exit 2, no run file written), and a
+    deep part of a field the reader does not take (200 levels inside a turn) is read past."""
+    with (suite / "pyproject.toml").open("a", encoding="utf-8") as fh:
+        fh.write(PYPROJECT_EXTRA)
+    path = write_scenario(suite, "alpha_case")
+    _adopt(suite, runner, path.relative_to(suite).as_posix())
+    hostile = write_run(suite / "eval" / "results", "eval-20260501-020000", night(1), {})
+    card = hostile / "scorecard.json"
+    card.write_text('{"run_id": ' + "[" * 100_000 + "]" * 100_000 + "}", encoding="utf-8")
+    done = runner.invoke(app, ["runs", "import", str(hostile), "--model", STRONG])
+    assert done.exit_code == 2, done.output
+    where = card.relative_to(suite).as_posix()
+    assert done.stderr == f"error: scorecard nests deeper than 100 levels ({where})\n"
+    assert not run_store.store_dir(load_settings(suite)).exists()
+
+    folder = write_run(
+        suite / "eval" / "results", "eval-20260502-020000", night(2), {"alpha_case": "FAIL"}
+    )
+    doc = json.loads((folder / "scorecard.json").read_text(encoding="utf-8"))
+    doc["scenarios"][0]["turns"][0]["details"] = json.loads("[" * 200 + "]" * 200)
+    (folder / "scorecard.json").write_text(json.dumps(doc), encoding="utf-8")
+    done = runner.invoke(app, ["runs", "import", str(folder), "--model", STRONG])
+    assert done.exit_code == 0, done.output
+    assert [r.status for r in stored(suite, "alpha_case")] == ["FAIL"]

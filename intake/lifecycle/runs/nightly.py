@@ -41,7 +41,7 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from intake.crashpoints import reached
 from intake.errors import InputError, UsageError
@@ -62,6 +62,7 @@ from intake.lifecycle.runs.store import (
     StoredRun,
     facts_of_ids,
     file_of,
+    paused_gc,
     read_facts,
     remember_listing,
     scenario_facts,
@@ -171,9 +172,9 @@ def model_of(flag: str | None, meta: Meta, where: Path) -> str:
     )
 
 
-@dataclass(frozen=True)
-class SuiteScenario:
-    """A promoted or adopted scenario the import can record into."""
+class SuiteScenario(NamedTuple):
+    """A promoted or adopted scenario the import can record into (a tuple: an import builds
+    one for each of thousands of results)."""
 
     file: str
     """Its path, as text (a ``Path`` is built only where one is asked for: ``path``)."""
@@ -497,7 +498,6 @@ def import_results(
 ) -> ImportResult:
     """Record every scenario result of the run folders as a run of its suite scenario."""
     found, skipped = run_folders(list(paths))
-    folders = [read_run_folder(p) for p in found]
     configured = (
         *settings.strong_models,
         *settings.local_models,
@@ -506,12 +506,11 @@ def import_results(
     flags = _Flags(
         model, tier, machine, commit, os.environ if environ is None else environ, configured
     )
-    job = _Import(settings, flags, {r.scenario_id for f in folders for r in f.results})
-    done = ImportResult(skipped=[(str(p), why) for p, why in skipped])
-    items = []
-    for run in folders:
-        items.append(job.stored(run))
-        done.runs.append(run.run_id)
+    with paused_gc():  # tens of thousands of objects a night and no cycle among them
+        folders = [read_run_folder(p) for p in found]
+        job = _Import(settings, flags, {r.scenario_id for f in folders for r in f.results})
+        items = [job.stored(run) for run in folders]
+    done = ImportResult([run.run_id for run in folders], skipped=[(str(p), w) for p, w in skipped])
     done.not_in_suite, done.notes = sorted(job.missing), job.notes
     touched: set[str] = set()
     for item in items:

@@ -74,7 +74,7 @@ class StoredRun:
             "machine": self.machine,
             "started": _utc(self.started),
             "recorded_at": _utc(self.recorded_at),
-            "results": [list(r) for r in self.results],
+            "results": self.results,  # each tuple an array: json encodes tuples as lists
         }
 
 
@@ -872,46 +872,78 @@ def facts_of_ids(
                 (json.dumps([str(f) for f in folders]),),
             ).fetchone()
             if listing is not None and _unchanged(listing[0]):
-                rows = {
-                    row[0]: row[1:]
-                    for row in db.execute(
-                        "SELECT path, size, mtime_ns, ctime_ns, scenario_id, runnable_hash "
-                        "FROM scenario_facts"
-                    )
-                }
+                rows = db.execute(
+                    "SELECT path, scenario_id, size, mtime_ns, ctime_ns, runnable_hash "
+                    "FROM scenario_facts"
+                ).fetchall()
     if listing is None or rows is None:
         return None
-    paths: list[str] = json.loads(listing[1])
-    return _checked(settings, paths, rows, set(ids))
+    return _checked(settings, json.loads(listing[1]), rows, set(ids))
 
 
 def _checked(
-    settings: Settings, paths: list[str], rows: dict[str, tuple[Any, ...]], ids: set[str]
+    settings: Settings, paths: list[str], rows: list[tuple[Any, ...]], ids: set[str]
 ) -> list[tuple[str, str, str | None]] | None:
-    """``facts_of_ids`` past the listing: the files holding ``ids``, checked."""
-    held: dict[str, str] = {}
-    for path in paths:
-        row = rows.get(path)
-        if row is not None and row[3] is not None:
-            held.setdefault(row[3], path)
-    wanted = {held[i] for i in ids if i in held}
-    check = [p for p in paths if p in wanted] if len(wanted) == len(ids) else paths
-    stats: dict[str, os.stat_result] = {}
-    for path in check:
-        try:
-            stats[path] = os.stat(path)
-        except OSError:
-            return None
-    changed = [p for p, st in stats.items() if p not in rows or rows[p][:3] != stamp(st)]
-    fresh = {Path(p): stats[p] for p in changed}
-    fresh_facts = scenario_facts(settings, list(fresh), fresh) if fresh else {}
-    for path in changed:
-        row = rows.get(path)
-        facts = fresh_facts.get(Path(path), NO_FACTS)
-        if facts.scenario_id != (None if row is None else row[3]):
+    """``facts_of_ids`` past the listing: the files holding ``ids``, checked (``rows``:
+    ``scenario_facts``' path, id, size, times and hash)."""
+    place = {path: at for at, path in enumerate(paths)}
+    known = {row[0]: row for row in rows if row[0] in place}
+    held: dict[str, int] = {}  # id -> the first listed file holding it
+    for kept in known.values():
+        if kept[1] in ids and held.get(kept[1], len(paths)) > place[kept[0]]:
+            held[kept[1]] = place[kept[0]]
+    check = sorted(held.values()) if len(held) == len(ids) else range(len(paths))
+    stats = stat_all([paths[at] for at in check])
+    if stats is None:
+        return None
+    hashes: dict[str, tuple[str | None, str | None]] = {}
+    fresh: dict[Path, os.stat_result] = {}
+    for path, st in stats.items():
+        row = known.get(path)
+        if row is None or (row[2], row[3], row[4]) != (st.st_size, st.st_mtime_ns, st.st_ctime_ns):
+            fresh[Path(path)] = st
+        else:
+            hashes[path] = (row[1], row[5])
+    parsed = scenario_facts(settings, list(fresh), fresh) if fresh else {}
+    for file in fresh:
+        facts, row = parsed.get(file, NO_FACTS), known.get(str(file))
+        if facts.scenario_id != (None if row is None else row[1]):
             return None  # the id moved: the listing's ids are not the suite's
-        rows[path] = (*stamp(stats[path]), facts.scenario_id, facts.runnable_hash)
-    return [(p, rows[p][3], rows[p][4]) for p in check if rows[p][3] is not None]
+        hashes[str(file)] = (facts.scenario_id, facts.runnable_hash)
+    return [
+        (path, sid, runnable)
+        for path in stats
+        for sid, runnable in (hashes.get(path, (None, None)),)
+        if sid is not None
+    ]
+
+
+def stat_all(paths: Sequence[str]) -> dict[str, os.stat_result] | None:
+    """Each file's stat (following links, as ``Path.stat``), in order; None when one cannot be
+    read. Where the platform allows it, each folder is opened once and its files are asked by
+    name (``dir_fd``): the kernel then walks one name a file, not the whole path (half the time
+    of a ``stat`` by path here, where it is a slow system call: docs/benchmarks.md)."""
+    stats: dict[str, os.stat_result] = {}
+    by_folder = os.stat in os.supports_dir_fd and os.sep == "/"
+    flags = getattr(os, "O_PATH", os.O_RDONLY) | getattr(os, "O_DIRECTORY", 0)
+    folders: dict[str, int | None] = {}
+    try:
+        for path in paths:
+            folder, _, name = path.rpartition("/") if by_folder else ("", "", path)
+            fd = folders.get(folder) if folder else None
+            if folder and folder not in folders:
+                try:
+                    fd = folders[folder] = os.open(folder, flags)
+                except OSError:
+                    folders[folder] = None  # asked by path, as where dir_fd is not offered
+            stats[path] = os.stat(path) if fd is None else os.stat(name, dir_fd=fd)
+    except OSError:
+        return None
+    finally:
+        for fd in folders.values():
+            if fd is not None:
+                os.close(fd)
+    return stats
 
 
 def stamp(st: os.stat_result) -> tuple[int, int, int]:
