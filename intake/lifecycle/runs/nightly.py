@@ -525,17 +525,11 @@ def import_results(
     return done
 
 
-def run_key(run: SuiteRun) -> tuple[str, str, str | None]:
-    """What makes two imported results the same run: run id, model, machine."""
-    return (run.run_id, run.model, run.machine)
-
-
 __all__ = [
     "ImportResult",
     "import_results",
     "read_run_folder",
     "run_folders",
-    "run_key",
     "suite_index",
 ]
 

@@ -38,7 +38,6 @@ if TYPE_CHECKING:
 
 SCHEMA = "intake-runs/1"
 MAX_RUN_FILE_BYTES = 64 * 1024 * 1024
-COLUMNS = ("scenario_id", "status", "score", "failure_category", "runnable_hash", "kind")
 JUDGED = frozenset({"PASS", "FAIL", "BLOCKED_BY_ARCHITECTURE"})
 """``intake.contract.models.JUDGED_STATUSES`` (tested equal), for the readers of runs that do
 not import the models (``health`` with its caches warm)."""
