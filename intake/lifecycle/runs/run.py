@@ -1034,24 +1034,17 @@ def run_draft(
     say: Callable[[str], None] = lambda _line: None,
 ) -> RunResult:
     """``intake run``: ``drive_runner`` recording each scorecard as ``intake run-record``."""
-    holder: dict[str, str] = {}
+    checked: list[str] = []  # the model the check let through: every run records it
 
     def record(card: Path, iteration: int, code: int) -> Run:
         _, run, _ = record_run(
-            settings,
-            holder.get("id", target),
-            card,
-            tier,
-            model=holder["model"],
-            iteration=iteration,
-            runner_exit=code,
+            settings, target, card, tier, model=checked[-1], iteration=iteration, runner_exit=code
         )
         return run
 
     def model_check(loaded: str | None) -> str:
-        model = check_model(settings, tier, loaded)
-        holder["model"] = model
-        return model
+        checked.append(check_model(settings, tier, loaded))
+        return checked[-1]
 
     _require_tier_list(settings, tier)
     return drive_runner(
