@@ -59,6 +59,7 @@ from intake.lifecycle.runs.results import (
 from intake.lifecycle.runs.store import (
     JUDGED,
     NO_FACTS,
+    StoredResult,
     StoredRun,
     facts_of_ids,
     file_of,
@@ -437,7 +438,7 @@ class _Import:
         run_machine = machine_of(settings, flags.machine, run.meta, flags.environ)
         results = self.results(run, run_commit)
         if not known and self.hashes.in_git():
-            self.arrivals.refuse_earlier(run, [self.index[r[0]].file for r in results])
+            self.arrivals.refuse_earlier(run, [self.index[r.scenario_id].file for r in results])
         return StoredRun(
             run.run_id,
             tested,
@@ -450,11 +451,9 @@ class _Import:
             tuple(results),
         )
 
-    def results(
-        self, run: RunFolder, commit: str | None
-    ) -> list[tuple[str, str, float | None, str | None, str, str]]:
+    def results(self, run: RunFolder, commit: str | None) -> list[StoredResult]:
         """The run's results of suite scenarios, each with the runnable hash it was run on."""
-        kept: list[tuple[str, str, float | None, str | None, str, str]] = []
+        kept: list[StoredResult] = []
         as_now = not self.hashes.known_commit(commit)
         if commit is not None and not as_now:
             listed = [
@@ -474,7 +473,7 @@ class _Import:
                 )
                 continue
             kept.append(
-                (
+                StoredResult(
                     result.scenario_id,
                     result.status,
                     result.score,
@@ -517,8 +516,8 @@ def import_results(
         if write_run(settings, item):
             reached("runs-import:run-written")
             done.recorded += len(item.results)
-            done.infrastructure += sum(1 for r in item.results if r[1] not in JUDGED)
-            touched.update(r[0] for r in item.results)
+            done.infrastructure += sum(1 for r in item.results if r.status not in JUDGED)
+            touched.update(r.scenario_id for r in item.results)
         else:
             done.already += len(item.results)
     done.scenarios = len(touched)
@@ -571,7 +570,7 @@ def migrate(settings: Settings) -> tuple[int, int, int]:
             first.at,
             first.recorded_at,
             tuple(
-                (sid, r.status, r.score, r.failure_category, r.runnable_hash, r.kind)
+                StoredResult(sid, r.status, r.score, r.failure_category, r.runnable_hash, r.kind)
                 for sid, r in members
             ),
         )

@@ -47,6 +47,18 @@ RECORD_SUFFIX = ".intake.json"
 """``intake.store.records.RECORD_SUFFIX`` (tested equal), without importing the models."""
 
 
+class StoredResult(NamedTuple):
+    """One scenario's result in a run file: a JSON array in this order (a tuple, so that a
+    night of thousands costs no object more)."""
+
+    scenario_id: str
+    status: str
+    score: float | None
+    failure_category: str | None
+    runnable_hash: str
+    kind: str
+
+
 @dataclass(frozen=True)
 class StoredRun:
     """One run folder as the store keeps it."""
@@ -59,7 +71,7 @@ class StoredRun:
     machine: str | None
     started: datetime
     recorded_at: datetime
-    results: tuple[tuple[str, str, float | None, str | None, str, str], ...]
+    results: tuple[StoredResult, ...]
 
     def document(self) -> dict[str, Any]:
         """The file's JSON."""
@@ -133,7 +145,7 @@ def read_run(path: Path) -> StoredRun:
         raise InputError(f"not a run file of schema {SCHEMA}", where=str(path))
     try:
         results = tuple(
-            (
+            StoredResult(
                 str(r[0]),
                 str(r[1]),
                 None if r[2] is None else float(r[2]),
@@ -1192,6 +1204,7 @@ __all__ = [
     "SCHEMA",
     "Run",
     "ScenarioFacts",
+    "StoredResult",
     "StoredRun",
     "file_of",
     "index_path",
