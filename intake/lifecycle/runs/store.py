@@ -897,14 +897,14 @@ def _checked(
 ) -> list[tuple[str, str, str | None]] | None:
     """``facts_of_ids`` past the listing: the files holding ``ids``, checked (``rows``:
     ``scenario_facts``' path, id, size, times and hash)."""
-    place = {path: at for at, path in enumerate(paths)}
-    known = {row[0]: row for row in rows if row[0] in place}
-    held: dict[str, int] = {}  # id -> the first listed file holding it
-    for kept in known.values():
-        if kept[1] in ids and held.get(kept[1], len(paths)) > place[kept[0]]:
-            held[kept[1]] = place[kept[0]]
-    check = sorted(held.values()) if len(held) == len(ids) else range(len(paths))
-    stats = stat_all([paths[at] for at in check])
+    known = {row[0]: row for row in rows}
+    held: dict[str, str] = {}  # id -> the first listed file holding it
+    for path in paths:
+        row = known.get(path)
+        if row is not None and row[1] in ids and row[1] not in held:
+            held[row[1]] = path
+    check = list(held.values()) if len(held) == len(ids) else paths
+    stats = stat_all(check)
     if stats is None:
         return None
     hashes: dict[str, tuple[str | None, str | None]] = {}
