@@ -313,10 +313,18 @@ class _Hashes:
         self.top: Path | None = None
 
     def in_git(self) -> bool:
-        """Whether the suite lies in a git working tree (asked once)."""
+        """Whether the suite lies in a git working tree (asked once, and of git only when a
+        ``.git`` stands in the suite's folder or above it, or ``GIT_DIR`` points at one: git
+        finds a working tree no other way, and a process costs more than a night of 1,000
+        results takes to import)."""
         if not self.asked:
             self.asked = True
-            found = repo_top(self.settings.root)
+            root = self.settings.root.resolve()
+            found = None
+            if "GIT_DIR" in os.environ or any(
+                os.path.lexists(folder / ".git") for folder in (root, *root.parents)
+            ):
+                found = repo_top(self.settings.root)
             self.top = found.resolve() if found is not None else None
         return self.top is not None
 

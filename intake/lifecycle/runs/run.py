@@ -778,23 +778,8 @@ def prepare_run(
     check_documents(settings, where, data, draft)
     loaded = backend_model(settings, url)
     model = model_check(loaded) if model_check is not None else check_model(settings, tier, loaded)
-    command = [
-        *program,
-        "--scenario",
-        scenario_id,
-        "--scenario-dir",
-        str(folder),
-        "--backend",
-        url,
-        "--iterations",
-        "1",
-        "--timeout",
-        str(limit),
-    ]
-    for corpus in extra_corpus(settings, where):
-        command += ["--corpus-dir", str(corpus)]
-    if judge is not None:
-        command += ["--model", judge]
+    corpora = extra_corpus(settings, where)
+    command = gaia_command(program, scenario_id, folder, url, 1, limit, corpora, judge)
     plan = Plan(
         draft,
         scenario_id,
@@ -822,6 +807,24 @@ def _require_tier_list(settings: Settings, tier: RunTier) -> None:
         )
 
 
+def gaia_command(
+    program: list[str],
+    scenario_id: str,
+    folder: Path,
+    url: str,
+    iterations: int,
+    limit: int,
+    corpora: list[Path],
+    judge: str | None,
+) -> list[str]:
+    """``gaia eval agent`` on the one scenario in ``folder`` (``intake run`` and ``control``)."""
+    command = [*program, "--scenario", scenario_id, "--scenario-dir", str(folder)]
+    command += ["--backend", url, "--iterations", str(iterations), "--timeout", str(limit)]
+    for corpus in corpora:
+        command += ["--corpus-dir", str(corpus)]
+    return command + (["--model", judge] if judge is not None else [])
+
+
 def invoke_runner(
     settings: Settings,
     draft: Path,
@@ -846,23 +849,8 @@ def invoke_runner(
     scenario_id = draft.stem
     before = _eval_dirs(settings.path(settings.results_dir))
     with scenario_folder(draft) as folder:
-        command = [
-            *program,
-            "--scenario",
-            scenario_id,
-            "--scenario-dir",
-            str(folder),
-            "--backend",
-            url,
-            "--iterations",
-            str(iterations),
-            "--timeout",
-            str(limit),
-        ]
-        if settings.corpus_dir is not None:
-            command += ["--corpus-dir", str(settings.path(settings.corpus_dir))]
-        if judge is not None:
-            command += ["--model", judge]
+        corpora = [] if settings.corpus_dir is None else [settings.path(settings.corpus_dir)]
+        command = gaia_command(program, scenario_id, folder, url, iterations, limit, corpora, judge)
         code, stream = execute(
             command,
             cwd=settings.root,
