@@ -904,9 +904,12 @@ def _checked(
         if row is not None and row[1] in ids and row[1] not in held:
             held[row[1]] = path
     check = list(held.values()) if len(held) == len(ids) else paths
-    stats = stat_all(check)
-    if stats is None:
-        return None
+    stats: dict[str, os.stat_result] = {}
+    for path in check:  # the one way to see a file edited in place (its folder's times stay)
+        try:
+            stats[path] = os.stat(path)
+        except OSError:
+            return None
     hashes: dict[str, tuple[str | None, str | None]] = {}
     fresh: dict[Path, os.stat_result] = {}
     for path, st in stats.items():
@@ -927,34 +930,6 @@ def _checked(
         for sid, runnable in (hashes.get(path, (None, None)),)
         if sid is not None
     ]
-
-
-def stat_all(paths: Sequence[str]) -> dict[str, os.stat_result] | None:
-    """Each file's stat (following links, as ``Path.stat``), in order; None when one cannot be
-    read. Where the platform allows it, each folder is opened once and its files are asked by
-    name (``dir_fd``): the kernel then walks one name a file, not the whole path (half the time
-    of a ``stat`` by path here, where it is a slow system call: docs/benchmarks.md)."""
-    stats: dict[str, os.stat_result] = {}
-    by_folder = os.stat in os.supports_dir_fd and os.sep == "/"
-    flags = getattr(os, "O_PATH", os.O_RDONLY) | getattr(os, "O_DIRECTORY", 0)
-    folders: dict[str, int | None] = {}
-    try:
-        for path in paths:
-            folder, _, name = path.rpartition("/") if by_folder else ("", "", path)
-            fd = folders.get(folder) if folder else None
-            if folder and folder not in folders:
-                try:
-                    fd = folders[folder] = os.open(folder, flags)
-                except OSError:
-                    folders[folder] = None  # asked by path, as where dir_fd is not offered
-            stats[path] = os.stat(path) if fd is None else os.stat(name, dir_fd=fd)
-    except OSError:
-        return None
-    finally:
-        for fd in folders.values():
-            if fd is not None:
-                os.close(fd)
-    return stats
 
 
 def stamp(st: os.stat_result) -> tuple[int, int, int]:
