@@ -499,13 +499,13 @@ def _scorecard_results(scorecard: Path, results: dict[str, Result]) -> tuple[Hea
         raise InputError(REFUSED[kind], where=str(scorecard))
     if kind != "runner":
         raise InputError("a trace, not a scorecard or run folder", where=str(scorecard))
-    head = header_of(doc)
+    head, where = header_of(doc), str(scorecard)
     for index, entry in enumerate(doc["scenarios"]):
         if not isinstance(entry, dict):
             continue
-        result = result_of(entry, str(scorecard), "scorecard", index)
+        result = result_of(entry, where, "scorecard", index)
         if result.scenario_id in results:
-            raise InputError(f"scenario {result.scenario_id} appears twice", where=str(scorecard))
+            raise InputError(f"scenario {result.scenario_id} appears twice", where=where)
         results[result.scenario_id] = result
     return head, started(head.run_id) or head.finished or modified_at(scorecard)
 
