@@ -904,32 +904,27 @@ def _checked(
         if row is not None and row[1] in ids and row[1] not in held:
             held[row[1]] = path
     check = list(held.values()) if len(held) == len(ids) else paths
-    stats: dict[str, os.stat_result] = {}
-    for path in check:  # the one way to see a file edited in place (its folder's times stay)
-        try:
-            stats[path] = os.stat(path)
+    found: list[tuple[str, str, str | None]] = []
+    fresh: dict[Path, os.stat_result] = {}
+    for path in check:
+        try:  # the one way to see a file edited in place (its folder's times stay)
+            st = os.stat(path)
         except OSError:
             return None
-    hashes: dict[str, tuple[str | None, str | None]] = {}
-    fresh: dict[Path, os.stat_result] = {}
-    for path, st in stats.items():
         row = known.get(path)
         if row is None or (row[2], row[3], row[4]) != (st.st_size, st.st_mtime_ns, st.st_ctime_ns):
             fresh[Path(path)] = st
-        else:
-            hashes[path] = (row[1], row[5])
-    parsed = scenario_facts(settings, list(fresh), fresh) if fresh else {}
+        elif row[1] is not None:
+            found.append((path, row[1], row[5]))
+    if not fresh:
+        return found
+    parsed = scenario_facts(settings, list(fresh), fresh)
     for file in fresh:
         facts, row = parsed.get(file, NO_FACTS), known.get(str(file))
         if facts.scenario_id != (None if row is None else row[1]):
             return None  # the id moved: the listing's ids are not the suite's
-        hashes[str(file)] = (facts.scenario_id, facts.runnable_hash)
-    return [
-        (path, sid, runnable)
-        for path in stats
-        for sid, runnable in (hashes.get(path, (None, None)),)
-        if sid is not None
-    ]
+        known[str(file)] = (str(file), facts.scenario_id, 0, 0, 0, facts.runnable_hash)
+    return [(p, known[p][1], known[p][5]) for p in check if known[p][1] is not None]
 
 
 def stamp(st: os.stat_result) -> tuple[int, int, int]:
