@@ -207,10 +207,8 @@ def suite_index(
     if cached:
         known = facts_of_ids(settings, folders, ids) if ids else None
         if known is not None:
-            return {
-                sid: SuiteScenario(file, sid, runnable)
-                for file, sid, runnable in reversed(known)  # the first file holding an id wins
-            }
+            make = SuiteScenario._make  # (file, id, hash): its fields, in order
+            return {fact[1]: make(fact) for fact in reversed(known)}  # the first file wins
         seen: list[tuple[str, int, int]] = []
         files = [f for f in suite_files(*folders, seen=seen) if f.record]
         paths = [f.path for f in files]
