@@ -62,9 +62,11 @@ from intake.lifecycle.runs.store import (
     NO_FACTS,
     StoredResult,
     StoredRun,
+    blob_facts,
     facts_of_ids,
     file_of,
     read_facts,
+    remember_blob_facts,
     remember_listing,
     scenario_facts,
     suite_files,
@@ -349,8 +351,10 @@ class _Hashes:
         return self.cache[key]
 
     def read_at(self, commit: str, paths: list[Path]) -> None:
-        """The hashes of ``paths`` as ``commit`` had them (None: not in it), into the cache,
-        with one ``git cat-file --batch``."""
+        """The hashes of ``paths`` as ``commit`` had them (None: not in it), into the cache:
+        their blob ids with one ``git cat-file --batch-check``, each blob's facts from the
+        index's cache of them (``blob_facts``), and only the blobs it lacks read with one ``git
+        cat-file --batch`` and parsed (a night of the same commit parses none)."""
         names: dict[Path, str] = {}
         for path in paths:
             if (commit, path) in self.cache:
@@ -364,21 +368,43 @@ class _Hashes:
                 names[path] = name
         if not names or not self.in_git():
             return
-        asked = "".join(f"{commit}:{name}\n" for name in names.values()).encode("utf-8")
+        listed = self._batch("--batch-check", [f"{commit}:{name}" for name in names.values()])
+        blobs: dict[Path, str] = {}
+        for path, line in zip(names, (listed or b"").split(b"\n"), strict=False):
+            parts = line.split()  # "<blob id> blob <size>", or the name asked and "missing"
+            if len(parts) == 3 and parts[1] == b"blob":
+                blobs[path] = parts[0].decode("ascii")
+        known = blob_facts(self.settings, blobs.values())
+        missing = sorted(set(blobs.values()) - known.keys())
+        fresh: list[tuple[str, str | None, str | None]] = []
+        for blob, raw in zip(
+            missing, _batch_blobs(self._batch("--batch", missing) or b""), strict=False
+        ):
+            if raw is not None:
+                facts = read_facts(raw)
+                known[blob] = (facts.scenario_id, facts.runnable_hash)
+                fresh.append((blob, facts.scenario_id, facts.runnable_hash))
+        remember_blob_facts(self.settings, fresh)
+        for path, blob in blobs.items():
+            if blob in known:
+                self.cache[(commit, path)] = known[blob][1]
+
+    def _batch(self, how: str, asked: list[str]) -> bytes | None:
+        """``git cat-file --batch`` or ``--batch-check`` on ``asked``; None when git fails."""
+        if not asked:
+            return None
         try:
             done = subprocess.run(
-                ["git", "cat-file", "--batch"],
-                input=asked,
+                ["git", "cat-file", how],
+                input="".join(f"{line}\n" for line in asked).encode("utf-8"),
                 cwd=self.settings.root,
                 capture_output=True,
                 timeout=120,
                 check=False,
             )
         except (OSError, subprocess.SubprocessError):
-            return
-        for path, blob in zip(names, _batch_blobs(done.stdout), strict=False):
-            if blob is not None:
-                self.cache[(commit, path)] = read_facts(blob).runnable_hash
+            return None
+        return done.stdout
 
 
 def _batch_blobs(out: bytes) -> list[bytes | None]:

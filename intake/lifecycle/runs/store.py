@@ -819,6 +819,46 @@ def scenario_facts(
             db.close()
 
 
+_BLOB_DDL = """
+CREATE TABLE IF NOT EXISTS blob_facts (
+  blob TEXT PRIMARY KEY, scenario_id TEXT, runnable_hash TEXT
+)
+"""
+
+
+def blob_facts(settings: Settings, blobs: Collection[str]) -> dict[str, tuple[str | None, ...]]:
+    """The cached (id, runnable hash) of scenario files by their git blob id (``runs import`` of
+    a night naming a commit the suite's git knows): a blob's bytes never change, so its facts
+    are parsed once, ever, and no file is read or ``stat``-ed for them. None cached: empty."""
+    found: dict[str, tuple[str | None, ...]] = {}
+    with _cache(settings) as db:
+        if db is not None and blobs:
+            db.execute(_BLOB_DDL)
+            wanted = sorted(set(blobs))
+            for at in range(0, len(wanted), 500):
+                chunk = wanted[at : at + 500]
+                found.update(
+                    (row[0], row[1:])
+                    for row in db.execute(
+                        "SELECT blob, scenario_id, runnable_hash FROM blob_facts "
+                        f"WHERE blob IN ({', '.join('?' * len(chunk))})",
+                        chunk,
+                    )
+                )
+    return found
+
+
+def remember_blob_facts(
+    settings: Settings, rows: Sequence[tuple[str, str | None, str | None]]
+) -> None:
+    """Keep each blob's (id, runnable hash); a cache that cannot be written is parsed again."""
+    with _cache(settings) as db:
+        if db is not None and rows:
+            with db:
+                db.execute(_BLOB_DDL)
+                db.executemany("INSERT OR REPLACE INTO blob_facts VALUES (?, ?, ?)", rows)
+
+
 _LISTING_DDL = """
 CREATE TABLE IF NOT EXISTS suite_listing (
   folders TEXT PRIMARY KEY, stamps TEXT NOT NULL, paths TEXT NOT NULL
@@ -1175,6 +1215,8 @@ __all__ = [
     "Run",
     "ScenarioFacts",
     "StoredResult",
+    "blob_facts",
+    "remember_blob_facts",
     "StoredRun",
     "file_of",
     "index_path",
