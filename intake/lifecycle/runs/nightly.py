@@ -356,12 +356,20 @@ class _Hashes:
         index's cache of them (``blob_facts``), and only the blobs it lacks read with one ``git
         cat-file --batch`` and parsed (a night of the same commit parses none)."""
         names: dict[Path, str] = {}
+        folders: dict[Path, Path] = {}  # each folder resolved once, not each of its files
         for path in paths:
             if (commit, path) in self.cache:
                 continue
             self.cache[(commit, path)] = None
             try:
-                name = path.resolve().relative_to(self.top or Path("/nowhere")).as_posix()
+                if path.is_symlink():  # named as git names it: where the link leads
+                    real = path.resolve()
+                else:
+                    up = folders.get(path.parent) or folders.setdefault(
+                        path.parent, path.parent.resolve()
+                    )
+                    real = up / path.name
+                name = real.relative_to(self.top or Path("/nowhere")).as_posix()
             except (ValueError, OSError):
                 continue
             if "\n" not in name:
