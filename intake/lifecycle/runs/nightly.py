@@ -248,15 +248,14 @@ def commit_time(settings: Settings, commit: str) -> datetime | None:
     return parse_time(raw.decode("utf-8", "replace").strip())
 
 
-def _bounded(settings: Settings, run: RunFolder, commit: str | None, now: datetime) -> None:
-    """Refuse a run dated in the future or before the GAIA commit it names (37 item 6): a
-    results folder does not get to say when it happened beyond what is known."""
+def _bounded(run: RunFolder, commit: str | None, made: datetime | None, now: datetime) -> None:
+    """Refuse a run dated in the future or before the GAIA commit it names, made at ``made``
+    (37 item 6): a results folder does not get to say when it happened beyond what is known."""
     if run.at > now + CLOCK_SKEW:
         raise InputError(
             f"run {run.run_id} is dated in the future ({run.at:%Y-%m-%d %H:%M} UTC); not imported",
             where=str(run.where),
         )
-    made = commit_time(settings, commit) if commit is not None else None
     if made is not None and run.at + CLOCK_SKEW < made:
         raise InputError(
             f"run {run.run_id} is dated before its GAIA commit {(commit or '')[:12]} "
@@ -308,7 +307,7 @@ class _Hashes:
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
         self.cache: dict[tuple[str | None, Path], str | None] = {}
-        self.known: dict[str, bool] = {}
+        self.known: dict[str, datetime | None] = {}
         self.asked = False
         self.top: Path | None = None
 
@@ -329,13 +328,9 @@ class _Hashes:
         return self.top is not None
 
     def _commit_known(self, commit: str) -> bool:
-        if commit not in self.known:
-            self.known[commit] = (
-                self.in_git()
-                and git_output(["cat-file", "-e", f"{commit}^{{commit}}"], self.settings.root)
-                is not None
-            )
-        return self.known[commit]
+        if commit not in self.known:  # its committer date, asked once: known when it has one
+            self.known[commit] = commit_time(self.settings, commit) if self.in_git() else None
+        return self.known[commit] is not None
 
     def known_commit(self, commit: str | None) -> bool:
         """Whether the suite's git knows ``commit`` (the file is then read as it had it)."""
@@ -474,7 +469,8 @@ class _Import:
         run_tier = tier_of(settings, tested, flags.tier)
         run_commit = commit_of(settings, flags.commit, run.meta, flags.environ)
         known = self.hashes.known_commit(run_commit)
-        _bounded(settings, run, run_commit if known else None, self.now)
+        made = self.hashes.known.get(run_commit) if run_commit is not None else None
+        _bounded(run, run_commit, made, self.now)
         run_machine = machine_of(settings, flags.machine, run.meta, flags.environ)
         results = self.results(run, run_commit)
         if not known and self.hashes.in_git():
