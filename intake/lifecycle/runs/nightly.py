@@ -350,26 +350,10 @@ class _Hashes:
         their blob ids with one ``git cat-file --batch-check``, each blob's facts from the
         index's cache of them (``blob_facts``), and only the blobs it lacks read with one ``git
         cat-file --batch`` and parsed (a night of the same commit parses none)."""
-        names: dict[Path, str] = {}
-        folders: dict[Path, Path] = {}  # each folder resolved once, not each of its files
-        for path in paths:
-            if (commit, path) in self.cache:
-                continue
-            self.cache[(commit, path)] = None
-            try:
-                if path.is_symlink():  # named as git names it: where the link leads
-                    real = path.resolve()
-                else:
-                    up = folders.get(path.parent) or folders.setdefault(
-                        path.parent, path.parent.resolve()
-                    )
-                    real = up / path.name
-                name = real.relative_to(self.top or Path("/nowhere")).as_posix()
-            except (ValueError, OSError):
-                continue
-            if "\n" not in name:
-                names[path] = name
-        if not names or not self.in_git():
+        fresh_paths = [p for p in paths if (commit, p) not in self.cache]
+        self.cache.update(((commit, p), None) for p in fresh_paths)
+        names = self._git_names(fresh_paths) if self.in_git() else {}
+        if not names:
             return
         listed = self._batch("--batch-check", [f"{commit}:{name}" for name in names.values()])
         blobs: dict[Path, str] = {}
@@ -391,6 +375,28 @@ class _Hashes:
         for path, blob in blobs.items():
             if blob in known:
                 self.cache[(commit, path)] = known[blob][1]
+
+    def _git_names(self, paths: list[Path]) -> dict[Path, str]:
+        """Each file's path as git names it below the top of the working tree (a linked file:
+        where the link leads), with one ``resolve`` a folder, not one a file; a file outside
+        the tree, or whose name git's batch input cannot carry, has none."""
+        names: dict[Path, str] = {}
+        folders: dict[Path, Path] = {}
+        for path in paths:
+            try:
+                if path.is_symlink():
+                    real = path.resolve()
+                else:
+                    up = folders.get(path.parent) or folders.setdefault(
+                        path.parent, path.parent.resolve()
+                    )
+                    real = up / path.name
+                name = real.relative_to(self.top or Path("/nowhere")).as_posix()
+            except (ValueError, OSError):
+                continue
+            if "\n" not in name:
+                names[path] = name
+        return names
 
     def _batch(self, how: str, asked: list[str]) -> bytes | None:
         """``git cat-file --batch`` or ``--batch-check`` on ``asked``; None when git fails."""
