@@ -26,6 +26,7 @@ from pathlib import Path
 import pytest
 
 from intake.cli import app
+from intake.contract.plain import ScenarioView
 from intake.lifecycle.runs.run import gaia_timeout, outer_limit
 from intake.store.records import load_record, record_path
 from tests.support import gaia_install
@@ -264,7 +265,7 @@ def test_a_refused_run_leaves_no_result_folder(
 
 def test_intakes_limit_leaves_gaia_room_for_its_own_timeout() -> None:
     """runner.py L236-242: max(--timeout, 240 + 90·docs + 200·turns), at most 7200."""
-    two_turns = {"setup": {"index_documents": [{"path": "a"}]}, "turns": [{}, {}]}
+    two_turns = ScenarioView.of({"setup": {"index_documents": [{"path": "a"}]}, "turns": [{}, {}]})
     assert gaia_timeout(60, two_turns) == 240 + 90 + 400
     assert gaia_timeout(5000, two_turns) == 5000
     assert gaia_timeout(9000, two_turns) == 7200

@@ -239,3 +239,61 @@ def test_a_run_of_a_known_commit_is_keyed_by_the_files_as_that_commit_had_them(
     assert [r.runnable_hash for r in stored(suite, "beta_case")] == [
         runnable_hash(parse_checked(beta.read_bytes()).data)
     ]
+
+
+def test_a_night_of_a_known_commit_reads_its_files_by_blob_id_once(
+    git_suite: Path, runner: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The files of a GAIA commit the suite's git knows are found by their blob ids, each
+    blob's facts parsed once and kept: a second night naming the same commit (in a fresh
+    interpreter) loads no YAML library and lands the same runnable hash."""
+    monkeypatch.setattr(run_store, "RACY_NS", 0)  # the listing and facts cached at once
+    suite = git_suite
+    with (suite / "pyproject.toml").open("a", encoding="utf-8") as fh:
+        fh.write(PYPROJECT_EXTRA)
+    _adopt(suite, runner, write_scenario(suite, "alpha_case").relative_to(suite).as_posix())
+    git(suite, "add", "-A")
+    git(suite, "commit", "-qm", "alpha", when="2026-04-01T00:00:00+00:00")
+    head = git(suite, "rev-parse", "HEAD")
+    assert _import(suite, runner, 1, {"alpha_case": "PASS"}, commit=head)["recorded"] == 1
+    folder = write_run(
+        suite / "eval" / "results",
+        "eval-20260502-020000",
+        night(2),
+        {"alpha_case": "FAIL"},
+        meta={"model": STRONG, "machine": "ci-1", "commit": head},
+    )
+    code, loaded = loaded_by(["runs", "import", str(folder)], suite)
+    assert code in (0, None)
+    runs = stored(suite, "alpha_case")
+    assert [(r.status, r.gaia_commit) for r in runs] == [("PASS", head), ("FAIL", head)]
+    assert runs[0].runnable_hash == runs[1].runnable_hash
+    assert not {"ruamel.yaml", "intake.contract.yamlio"} & loaded
+
+
+def test_a_scorecard_is_parsed_once_with_json_bounding_its_depth(suite: Path, runner: Any) -> None:
+    """The scorecard is parsed in one pass, with no scan of its text before it: ``json``'s own
+    recursion check refuses a hostile nesting (one line, exit 2, no run file written), and a
+    deep part of a field the reader does not take (200 levels inside a turn) is read past."""
+    with (suite / "pyproject.toml").open("a", encoding="utf-8") as fh:
+        fh.write(PYPROJECT_EXTRA)
+    path = write_scenario(suite, "alpha_case")
+    _adopt(suite, runner, path.relative_to(suite).as_posix())
+    hostile = write_run(suite / "eval" / "results", "eval-20260501-020000", night(1), {})
+    card = hostile / "scorecard.json"
+    card.write_text('{"run_id": ' + "[" * 100_000 + "]" * 100_000 + "}", encoding="utf-8")
+    done = runner.invoke(app, ["runs", "import", str(hostile), "--model", STRONG])
+    assert done.exit_code == 2, done.output
+    where = card.relative_to(suite).as_posix()
+    assert done.stderr == f"error: scorecard nests deeper than 100 levels ({where})\n"
+    assert not run_store.store_dir(load_settings(suite)).exists()
+
+    folder = write_run(
+        suite / "eval" / "results", "eval-20260502-020000", night(2), {"alpha_case": "FAIL"}
+    )
+    doc = json.loads((folder / "scorecard.json").read_text(encoding="utf-8"))
+    doc["scenarios"][0]["turns"][0]["details"] = json.loads("[" * 200 + "]" * 200)
+    (folder / "scorecard.json").write_text(json.dumps(doc), encoding="utf-8")
+    done = runner.invoke(app, ["runs", "import", str(folder), "--model", STRONG])
+    assert done.exit_code == 0, done.output
+    assert [r.status for r in stored(suite, "alpha_case")] == ["FAIL"]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, NamedTuple
 
 import typer
 from typer._click.core import Command, Context
@@ -187,8 +187,8 @@ def _list_runs(cfg: Settings, draft: str, fmt: Format) -> None:
         emit_json(
             {
                 "draft": where,
-                "runs": rows,
-                "controls": controls,
+                "runs": [row._asdict() for row in rows],
+                "controls": [control._asdict() for control in controls],
                 "tiers": {"strong": strong.to_dict(), "local": local.to_dict()},
                 "difficulty": label,
             }
@@ -201,63 +201,91 @@ def _list_runs(cfg: Settings, draft: str, fmt: Format) -> None:
     out(f"difficulty: {label or 'not yet known (both tiers judged, a strong pass needed)'}")
 
 
-def _run_rows(record: Record, current: str | None) -> list[dict[str, Any]]:
+class _RunRow(NamedTuple):
+    """One run as ``intake runs`` lists it (``--format json``: its fields, in this order)."""
+
+    run_id: str
+    tier: str
+    model: str
+    judge: str | None
+    status: str
+    judged: bool
+    score: float | None
+    stale: bool
+    at: str
+    iteration: int | None
+    warnings: list[str]
+
+
+class _ControlRow(NamedTuple):
+    """One control run (``intake control``) as ``intake runs`` lists it."""
+
+    run_id: str
+    status: str
+    judged: bool
+    score: float | None
+    judge: str | None
+    stale: bool
+    at: str
+
+
+def _run_rows(record: Record, current: str | None) -> list[_RunRow]:
     """One row per run, oldest first; stale when judged on other content than ``current``."""
     from intake.contract.models import JUDGED_STATUSES
 
     return [
-        {
-            "run_id": r.run_id,
-            "tier": r.tier.value,
-            "model": r.model,
-            "judge": r.judge_model,
-            "status": r.status,
-            "judged": r.status in JUDGED_STATUSES,
-            "score": r.score,
-            "stale": current is None or r.runnable_hash != current,
-            "at": r.at.isoformat(timespec="seconds"),
-            "iteration": r.iteration,
-            "warnings": r.warnings,
-        }
+        _RunRow(
+            r.run_id,
+            r.tier.value,
+            r.model,
+            r.judge_model,
+            r.status,
+            r.status in JUDGED_STATUSES,
+            r.score,
+            current is None or r.runnable_hash != current,
+            r.at.isoformat(timespec="seconds"),
+            r.iteration,
+            r.warnings,
+        )
         for r in sorted(record.runs, key=lambda r: (r.at, r.recorded_at))
     ]
 
 
-def _control_rows(record: Record, current: str | None) -> list[dict[str, Any]]:
+def _control_rows(record: Record, current: str | None) -> list[_ControlRow]:
     """One row per control run (``intake control``), oldest first."""
     from intake.contract.models import JUDGED_STATUSES
     from intake.lifecycle.gates import current_controls
 
     fresh = current_controls(record, current)
     return [
-        {
-            "run_id": c.run_id,
-            "status": c.status,
-            "judged": c.status in JUDGED_STATUSES,
-            "score": c.score,
-            "judge": c.judge_model,
-            "stale": c not in fresh,
-            "at": c.at.isoformat(timespec="seconds"),
-        }
+        _ControlRow(
+            c.run_id,
+            c.status,
+            c.status in JUDGED_STATUSES,
+            c.score,
+            c.judge_model,
+            c not in fresh,
+            c.at.isoformat(timespec="seconds"),
+        )
         for c in sorted(record.controls, key=lambda c: (c.at, c.recorded_at))
     ]
 
 
-def _print_runs(where: str, rows: list[dict[str, Any]], controls: list[dict[str, Any]]) -> None:
+def _print_runs(where: str, rows: list[_RunRow], controls: list[_ControlRow]) -> None:
     """The text listing: one line per run, then one per control run."""
 
     out(f"runs of {datum(where)}: {len(rows)}")
     for row in rows:
-        score = f"{row['score']:g}" if row["score"] is not None else "-"
-        flags = " stale" if row["stale"] else ""
-        flags += " warning" if row["warnings"] else ""
+        score = f"{row.score:g}" if row.score is not None else "-"
+        flags = " stale" if row.stale else ""
+        flags += " warning" if row.warnings else ""
         out(
-            f"  {row['run_id']}  {row['tier']:<6} {row['status']:<23} {score:>5}  "
-            f"model {row['model']}  judge {row['judge'] or '-'}{flags}"
+            f"  {row.run_id}  {row.tier:<6} {row.status:<23} {score:>5}  "
+            f"model {row.model}  judge {row.judge or '-'}{flags}"
         )
-    for row in controls:  # intake control: GAIA's judge on the replayed captured answers
-        score = f"{row['score']:g}" if row["score"] is not None else "-"
+    for control in controls:  # intake control: GAIA's judge on the replayed captured answers
+        score = f"{control.score:g}" if control.score is not None else "-"
         out(
-            f"  {row['run_id']}  control {row['status']:<23} {score:>5}  "
-            f"judge {row['judge'] or '-'}{' stale' if row['stale'] else ''}"
+            f"  {control.run_id}  control {control.status:<23} {score:>5}  "
+            f"judge {control.judge or '-'}{' stale' if control.stale else ''}"
         )

@@ -165,6 +165,7 @@ def control_draft(
     draft = find_draft(settings, target)
     _refuse_infrastructure(settings, draft)
     data = refuse_unready(settings, draft)
+    scenario = ScenarioView.of(data)
     turns = _turns_to_replay(settings, draft)
     judge = _judge(settings, judge)
     program = find_runner(settings)
@@ -173,7 +174,7 @@ def control_draft(
     def clean(line: str) -> str:
         return engine.scrub_text(line, json_path="$.runner").text
 
-    state = ReplayState(draft.stem, turns, document_names(ScenarioView.of(data)))
+    state = ReplayState(draft.stem, turns, document_names(scenario))
     with ReplayServer(state, settings.replay_port) as server:
         _check_replay_answers(settings, server, state)
         code, stream, before = invoke_runner(
@@ -201,7 +202,9 @@ def control_draft(
             where=display_path(settings.path(settings.results_dir), settings.root),
         )
     results = [read_result(card, draft.stem) for card in cards]
-    warnings = [check_is_this_draft(r, data, str(c)) for r, c in zip(results, cards, strict=True)]
+    warnings = [
+        check_is_this_draft(r, scenario, str(c)) for r, c in zip(results, cards, strict=True)
+    ]
     if state.answered == 0 and any(r.result.status in JUDGED_STATUSES for r in results):
         raise SourceError(
             "the runner judged the draft but never asked the replay for an answer: its verdict "

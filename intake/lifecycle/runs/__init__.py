@@ -14,50 +14,13 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from intake.lifecycle.runs.record import (
-        check_is_this_draft,
-        check_tier,
-        drop_run,
-        model_under_test,
-        record_run,
-    )
-    from intake.lifecycle.runs.results import (
-        KNOWN_STATUSES,
-        MAX_SCORECARD_BYTES,
-        ScenarioResult,
-        check_name,
-        classify,
-        read_result,
-        safe_name,
-    )
+    from intake.lifecycle.runs.record import drop_run, record_run
+    from intake.lifecycle.runs.results import MAX_SCORECARD_BYTES, classify, read_result
 
-__all__ = [
-    "KNOWN_STATUSES",
-    "MAX_SCORECARD_BYTES",
-    "ScenarioResult",
-    "check_is_this_draft",
-    "check_name",
-    "check_tier",
-    "classify",
-    "drop_run",
-    "model_under_test",
-    "read_result",
-    "record_run",
-    "safe_name",
-]
+__all__ = ["MAX_SCORECARD_BYTES", "classify", "drop_run", "read_result", "record_run"]
 
 
-_READER = frozenset(
-    {
-        "KNOWN_STATUSES",
-        "MAX_SCORECARD_BYTES",
-        "ScenarioResult",
-        "check_name",
-        "classify",
-        "read_result",
-        "safe_name",
-    }
-)
+_READER = frozenset({"MAX_SCORECARD_BYTES", "classify", "read_result"})
 
 
 def __getattr__(name: str) -> Any:

@@ -33,6 +33,7 @@ rewritten).
 
 from __future__ import annotations
 
+import gc
 import hashlib
 import os
 import re
@@ -41,7 +42,7 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from intake.crashpoints import reached
 from intake.errors import InputError, UsageError
@@ -59,10 +60,13 @@ from intake.lifecycle.runs.results import (
 from intake.lifecycle.runs.store import (
     JUDGED,
     NO_FACTS,
+    StoredResult,
     StoredRun,
+    blob_facts,
     facts_of_ids,
     file_of,
     read_facts,
+    remember_blob_facts,
     remember_listing,
     scenario_facts,
     suite_files,
@@ -171,9 +175,9 @@ def model_of(flag: str | None, meta: Meta, where: Path) -> str:
     )
 
 
-@dataclass(frozen=True)
-class SuiteScenario:
-    """A promoted or adopted scenario the import can record into."""
+class SuiteScenario(NamedTuple):
+    """A promoted or adopted scenario the import can record into (a tuple: an import builds
+    one for each of thousands of results)."""
 
     file: str
     """Its path, as text (a ``Path`` is built only where one is asked for: ``path``)."""
@@ -205,10 +209,8 @@ def suite_index(
     if cached:
         known = facts_of_ids(settings, folders, ids) if ids else None
         if known is not None:
-            return {
-                sid: SuiteScenario(file, sid, runnable)
-                for file, sid, runnable in reversed(known)  # the first file holding an id wins
-            }
+            make = SuiteScenario._make  # (file, id, hash): its fields, in order
+            return {fact[1]: make(fact) for fact in reversed(known)}  # the first file wins
         seen: list[tuple[str, int, int]] = []
         files = [f for f in suite_files(*folders, seen=seen) if f.record]
         paths = [f.path for f in files]
@@ -246,15 +248,14 @@ def commit_time(settings: Settings, commit: str) -> datetime | None:
     return parse_time(raw.decode("utf-8", "replace").strip())
 
 
-def _bounded(settings: Settings, run: RunFolder, commit: str | None, now: datetime) -> None:
-    """Refuse a run dated in the future or before the GAIA commit it names (37 item 6): a
-    results folder does not get to say when it happened beyond what is known."""
+def _bounded(run: RunFolder, commit: str | None, made: datetime | None, now: datetime) -> None:
+    """Refuse a run dated in the future or before the GAIA commit it names, made at ``made``
+    (37 item 6): a results folder does not get to say when it happened beyond what is known."""
     if run.at > now + CLOCK_SKEW:
         raise InputError(
             f"run {run.run_id} is dated in the future ({run.at:%Y-%m-%d %H:%M} UTC); not imported",
             where=str(run.where),
         )
-    made = commit_time(settings, commit) if commit is not None else None
     if made is not None and run.at + CLOCK_SKEW < made:
         raise InputError(
             f"run {run.run_id} is dated before its GAIA commit {(commit or '')[:12]} "
@@ -306,26 +307,30 @@ class _Hashes:
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
         self.cache: dict[tuple[str | None, Path], str | None] = {}
-        self.known: dict[str, bool] = {}
+        self.known: dict[str, datetime | None] = {}
         self.asked = False
         self.top: Path | None = None
 
     def in_git(self) -> bool:
-        """Whether the suite lies in a git working tree (asked once)."""
+        """Whether the suite lies in a git working tree (asked once, and of git only when a
+        ``.git`` stands in the suite's folder or above it, or ``GIT_DIR`` points at one: git
+        finds a working tree no other way, and a process costs more than a night of 1,000
+        results takes to import)."""
         if not self.asked:
             self.asked = True
-            found = repo_top(self.settings.root)
+            root = self.settings.root.resolve()
+            found = None
+            if "GIT_DIR" in os.environ or any(
+                os.path.lexists(folder / ".git") for folder in (root, *root.parents)
+            ):
+                found = repo_top(self.settings.root)
             self.top = found.resolve() if found is not None else None
         return self.top is not None
 
     def _commit_known(self, commit: str) -> bool:
-        if commit not in self.known:
-            self.known[commit] = (
-                self.in_git()
-                and git_output(["cat-file", "-e", f"{commit}^{{commit}}"], self.settings.root)
-                is not None
-            )
-        return self.known[commit]
+        if commit not in self.known:  # its committer date, asked once: known when it has one
+            self.known[commit] = commit_time(self.settings, commit) if self.in_git() else None
+        return self.known[commit] is not None
 
     def known_commit(self, commit: str | None) -> bool:
         """Whether the suite's git knows ``commit`` (the file is then read as it had it)."""
@@ -341,36 +346,74 @@ class _Hashes:
         return self.cache[key]
 
     def read_at(self, commit: str, paths: list[Path]) -> None:
-        """The hashes of ``paths`` as ``commit`` had them (None: not in it), into the cache,
-        with one ``git cat-file --batch``."""
+        """The hashes of ``paths`` as ``commit`` had them (None: not in it), into the cache:
+        their blob ids with one ``git cat-file --batch-check``, each blob's facts from the
+        index's cache of them (``blob_facts``), and only the blobs it lacks read with one ``git
+        cat-file --batch`` and parsed (a night of the same commit parses none)."""
+        fresh_paths = [p for p in paths if (commit, p) not in self.cache]
+        self.cache.update(((commit, p), None) for p in fresh_paths)
+        names = self._git_names(fresh_paths) if self.in_git() else {}
+        if not names:
+            return
+        listed = self._batch("--batch-check", [f"{commit}:{name}" for name in names.values()])
+        blobs: dict[Path, str] = {}
+        for path, line in zip(names, (listed or b"").split(b"\n"), strict=False):
+            parts = line.split()  # "<blob id> blob <size>", or the name asked and "missing"
+            if len(parts) == 3 and parts[1] == b"blob":
+                blobs[path] = parts[0].decode("ascii")
+        known = blob_facts(self.settings, blobs.values())
+        missing = sorted(set(blobs.values()) - known.keys())
+        fresh: list[tuple[str, str | None, str | None]] = []
+        for blob, raw in zip(
+            missing, _batch_blobs(self._batch("--batch", missing) or b""), strict=False
+        ):
+            if raw is not None:
+                facts = read_facts(raw)
+                known[blob] = (facts.scenario_id, facts.runnable_hash)
+                fresh.append((blob, facts.scenario_id, facts.runnable_hash))
+        remember_blob_facts(self.settings, fresh)
+        for path, blob in blobs.items():
+            if blob in known:
+                self.cache[(commit, path)] = known[blob][1]
+
+    def _git_names(self, paths: list[Path]) -> dict[Path, str]:
+        """Each file's path as git names it below the top of the working tree (a linked file:
+        where the link leads), with one ``resolve`` a folder, not one a file; a file outside
+        the tree, or whose name git's batch input cannot carry, has none."""
         names: dict[Path, str] = {}
+        folders: dict[Path, Path] = {}
         for path in paths:
-            if (commit, path) in self.cache:
-                continue
-            self.cache[(commit, path)] = None
             try:
-                name = path.resolve().relative_to(self.top or Path("/nowhere")).as_posix()
+                if path.is_symlink():
+                    real = path.resolve()
+                else:
+                    up = folders.get(path.parent) or folders.setdefault(
+                        path.parent, path.parent.resolve()
+                    )
+                    real = up / path.name
+                name = real.relative_to(self.top or Path("/nowhere")).as_posix()
             except (ValueError, OSError):
                 continue
             if "\n" not in name:
                 names[path] = name
-        if not names or not self.in_git():
-            return
-        asked = "".join(f"{commit}:{name}\n" for name in names.values()).encode("utf-8")
+        return names
+
+    def _batch(self, how: str, asked: list[str]) -> bytes | None:
+        """``git cat-file --batch`` or ``--batch-check`` on ``asked``; None when git fails."""
+        if not asked:
+            return None
         try:
             done = subprocess.run(
-                ["git", "cat-file", "--batch"],
-                input=asked,
+                ["git", "cat-file", how],
+                input="".join(f"{line}\n" for line in asked).encode("utf-8"),
                 cwd=self.settings.root,
                 capture_output=True,
                 timeout=120,
                 check=False,
             )
         except (OSError, subprocess.SubprocessError):
-            return
-        for path, blob in zip(names, _batch_blobs(done.stdout), strict=False):
-            if blob is not None:
-                self.cache[(commit, path)] = read_facts(blob).runnable_hash
+            return None
+        return done.stdout
 
 
 def _batch_blobs(out: bytes) -> list[bytes | None]:
@@ -432,11 +475,12 @@ class _Import:
         run_tier = tier_of(settings, tested, flags.tier)
         run_commit = commit_of(settings, flags.commit, run.meta, flags.environ)
         known = self.hashes.known_commit(run_commit)
-        _bounded(settings, run, run_commit if known else None, self.now)
+        made = self.hashes.known.get(run_commit) if run_commit is not None else None
+        _bounded(run, run_commit, made, self.now)
         run_machine = machine_of(settings, flags.machine, run.meta, flags.environ)
         results = self.results(run, run_commit)
         if not known and self.hashes.in_git():
-            self.arrivals.refuse_earlier(run, [self.index[r[0]].file for r in results])
+            self.arrivals.refuse_earlier(run, [self.index[r.scenario_id].file for r in results])
         return StoredRun(
             run.run_id,
             tested,
@@ -449,11 +493,9 @@ class _Import:
             tuple(results),
         )
 
-    def results(
-        self, run: RunFolder, commit: str | None
-    ) -> list[tuple[str, str, float | None, str | None, str, str]]:
+    def results(self, run: RunFolder, commit: str | None) -> list[StoredResult]:
         """The run's results of suite scenarios, each with the runnable hash it was run on."""
-        kept: list[tuple[str, str, float | None, str | None, str, str]] = []
+        kept: list[StoredResult] = []
         as_now = not self.hashes.known_commit(commit)
         if commit is not None and not as_now:
             listed = [
@@ -473,7 +515,7 @@ class _Import:
                 )
                 continue
             kept.append(
-                (
+                StoredResult(
                     result.scenario_id,
                     result.status,
                     result.score,
@@ -497,7 +539,6 @@ def import_results(
 ) -> ImportResult:
     """Record every scenario result of the run folders as a run of its suite scenario."""
     found, skipped = run_folders(list(paths))
-    folders = [read_run_folder(p) for p in found]
     configured = (
         *settings.strong_models,
         *settings.local_models,
@@ -506,29 +547,31 @@ def import_results(
     flags = _Flags(
         model, tier, machine, commit, os.environ if environ is None else environ, configured
     )
-    job = _Import(settings, flags, {r.scenario_id for f in folders for r in f.results})
-    done = ImportResult(skipped=[(str(p), why) for p, why in skipped])
-    items = []
-    for run in folders:
-        items.append(job.stored(run))
-        done.runs.append(run.run_id)
+    # A night is tens of thousands of objects and no cycle: no collector pass while they are
+    # made (a seventh of the time at 10,000 results). Not ``store.paused_gc``: its freeze would
+    # keep a long-lived caller's uncollected cycles (an unclosed connection, say) for good.
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        folders = [read_run_folder(p) for p in found]
+        job = _Import(settings, flags, {r.scenario_id for f in folders for r in f.results})
+        items = [job.stored(run) for run in folders]
+    finally:
+        if collecting:
+            gc.enable()
+    done = ImportResult([run.run_id for run in folders], skipped=[(str(p), w) for p, w in skipped])
     done.not_in_suite, done.notes = sorted(job.missing), job.notes
     touched: set[str] = set()
     for item in items:
         if write_run(settings, item):
             reached("runs-import:run-written")
             done.recorded += len(item.results)
-            done.infrastructure += sum(1 for r in item.results if r[1] not in JUDGED)
-            touched.update(r[0] for r in item.results)
+            done.infrastructure += sum(1 for r in item.results if r.status not in JUDGED)
+            touched.update(r.scenario_id for r in item.results)
         else:
             done.already += len(item.results)
     done.scenarios = len(touched)
     return done
-
-
-def run_key(run: SuiteRun) -> tuple[str, str, str | None]:
-    """What makes two imported results the same run: run id, model, machine."""
-    return (run.run_id, run.model, run.machine)
 
 
 __all__ = [
@@ -536,7 +579,6 @@ __all__ = [
     "import_results",
     "read_run_folder",
     "run_folders",
-    "run_key",
     "suite_index",
 ]
 
@@ -578,7 +620,7 @@ def migrate(settings: Settings) -> tuple[int, int, int]:
             first.at,
             first.recorded_at,
             tuple(
-                (sid, r.status, r.score, r.failure_category, r.runnable_hash, r.kind)
+                StoredResult(sid, r.status, r.score, r.failure_category, r.runnable_hash, r.kind)
                 for sid, r in members
             ),
         )

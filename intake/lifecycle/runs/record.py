@@ -16,6 +16,7 @@ from typing import Any
 
 from intake.config import Settings
 from intake.contract.models import Record, Run, RunTier
+from intake.contract.plain import ScenarioView
 from intake.errors import Conflict, InputError, UsageError
 from intake.lifecycle.runs.results import (
     ScenarioResult,
@@ -35,7 +36,7 @@ def _same_text(a: str, b: str) -> bool:
     return " ".join(a.split()) == " ".join(b.split())
 
 
-def check_is_this_draft(result: ScenarioResult, data: dict[str, Any], where: str) -> list[str]:
+def check_is_this_draft(result: ScenarioResult, scenario: ScenarioView, where: str) -> list[str]:
     """Refuse a result that cannot be a run of this draft; warn about what may still be one.
 
     A result with another number of turns than the draft was not a run of it (another
@@ -46,8 +47,7 @@ def check_is_this_draft(result: ScenarioResult, data: dict[str, Any], where: str
     Runner-made results (TIMEOUT, ERRORED, …) hold no turns and are not compared. The warning
     names turn numbers, never the text.
     """
-    turns = data.get("turns")
-    mine = [t for t in turns if isinstance(t, dict)] if isinstance(turns, list) else []
+    mine = scenario.turns
     count = result.result.turn_count
     if count and mine and count != len(mine):
         raise InputError(
@@ -56,12 +56,14 @@ def check_is_this_draft(result: ScenarioResult, data: dict[str, Any], where: str
             where=where,
             hint="run the draft as it is now with GAIA's runner and record that run",
         )
-    differ: list[str] = []
-    for turn in mine:
-        number, text = turn.get("turn"), turn.get("user_message")
-        sent = result.result.messages.get(number) if isinstance(number, int) else None
-        if isinstance(text, str) and sent is not None and not _same_text(text, sent):
-            differ.append(str(number))
+    sent = result.result.messages
+    differ = [
+        str(turn.turn)
+        for turn in mine
+        if turn.turn in sent
+        and turn.user_message is not None
+        and not _same_text(turn.user_message, sent[turn.turn])
+    ]
     if not differ:
         return []
     return [
@@ -134,13 +136,13 @@ def record_run(
     tested = model_under_test(scorecard, model)
     _check_run_names(settings, result, tested)
     card_name = _kept_card_name(settings, scorecard)
-    card_path = _suite_relative(settings, scorecard)
+    card_path = suite_relative(settings, scorecard)
     check_tier(settings, tier, tested)
     with edit(settings, scenario_id, doing="record a run") as tx:
         data = _draft_data(settings, draft, scenario_id)
         record = load_draft_record(settings, draft)
         _check_after_capture(record, result, scorecard)
-        warnings = check_is_this_draft(result, data, str(scorecard))
+        warnings = check_is_this_draft(result, ScenarioView.of(data), str(scorecard))
         if result.judge_model is not None and result.judge_model == tested:
             warnings.append(
                 "the model under test equals the scorecard's judge (config.model): GAIA's "
@@ -273,7 +275,7 @@ def _check_run_fits(
         )
 
 
-def _suite_relative(settings: Settings, path: Path) -> str | None:
+def suite_relative(settings: Settings, path: Path) -> str | None:
     """``path`` relative to the suite root when it lies inside it and is plain; else None."""
     try:
         relative = path.resolve().relative_to(settings.root.resolve())
@@ -285,11 +287,6 @@ def _suite_relative(settings: Settings, path: Path) -> str | None:
     from intake.store.suite import finding_types
 
     return None if finding_types(settings, text) else text
-
-
-def suite_relative(settings: Settings, path: Path) -> str | None:
-    """``path`` relative to the suite root when inside it and plain (as runs record it)."""
-    return _suite_relative(settings, path)
 
 
 def drop_run(

@@ -22,6 +22,7 @@ night through it alone (docs/benchmarks.md, "Suite health").
 from __future__ import annotations
 
 import json
+import os
 import re
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -30,7 +31,7 @@ from typing import TYPE_CHECKING, Any
 
 from intake.contract.plain import ID_PATTERN, INFRA_STATUSES, JUDGED_STATUSES, SAFE_NAME_PATTERN
 from intake.errors import InputError, UsageError
-from intake.fileio import MAX_JSON_DEPTH, json_depth_exceeds, read_input
+from intake.fileio import MAX_JSON_DEPTH, read_input
 from intake.wording import counted
 
 if TYPE_CHECKING:
@@ -45,6 +46,11 @@ KNOWN_STATUSES = JUDGED_STATUSES | INFRA_STATUSES
 
 
 def read_json_file(path: Path, what: str) -> Any:
+    """A GAIA results file's JSON, in one parse. Its depth is bounded by ``json``'s own
+    recursion check (a ``RecursionError`` at the interpreter's limit, about 1,000 levels, refused
+    as nesting deeper than ``MAX_JSON_DEPTH``), not by a scan of the text before the parse (a
+    fifth of a scorecard's cost): the readers here take fixed fields at depth 4 at most and walk
+    nothing, so a deeper part of a file is never recursed into."""
     try:
         size = path.stat().st_size
     except FileNotFoundError:
@@ -60,10 +66,7 @@ def read_json_file(path: Path, what: str) -> Any:
         )
     try:
         raw = read_input(path, what=what, limit=MAX_SCORECARD_BYTES)
-        text = raw.decode("utf-8-sig")
-        if json_depth_exceeds(text, MAX_JSON_DEPTH):
-            raise InputError(f"{what} nests deeper than {MAX_JSON_DEPTH} levels", where=str(path))
-        return json.loads(text)
+        return json.loads(raw.decode("utf-8-sig"))
     except OSError as exc:
         raise InputError(f"cannot read {what}: {exc.strerror or exc}", where=str(path)) from None
     except UnicodeDecodeError as exc:
@@ -73,8 +76,10 @@ def read_json_file(path: Path, what: str) -> Any:
             f"{what} is not JSON ({exc.msg} at line {exc.lineno} column {exc.colno})",
             where=str(path),
         ) from None
-    except RecursionError:
-        raise InputError(f"{what} is nested too deeply", where=str(path)) from None
+    except RecursionError:  # json's own bound (the interpreter's recursion limit, far past 100)
+        raise InputError(
+            f"{what} nests deeper than {MAX_JSON_DEPTH} levels", where=str(path)
+        ) from None
 
 
 def classify(doc: Any) -> str:
@@ -122,12 +127,6 @@ def parse_time(value: Any) -> datetime | None:
 
 def modified_at(path: Path) -> datetime:
     return datetime.fromtimestamp(path.stat().st_mtime, UTC)
-
-
-def plain_score(value: Any) -> float | None:
-    if isinstance(value, bool) or not isinstance(value, int | float):
-        return None
-    return float(value)
 
 
 def safe_name(value: str) -> bool:
@@ -320,37 +319,31 @@ def result_of(entry: dict[str, Any], where: str, kind: str, index: int | None = 
     """One entry of a scorecard's ``scenarios`` (``$.scenarios[index]`` in the file ``where``)
     or a trace (no index) as a ``Result``: its scenario id must be a valid id and its status
     one of GAIA's, neither echoed when it is not."""
-    sid = entry.get("scenario_id")
-    if not isinstance(sid, str) or not _ID.fullmatch(sid):
+    sid, status = entry.get("scenario_id"), entry.get("status")
+    if sid.__class__ is not str or not _ID.fullmatch(sid):  # JSON's strings are exactly str
         raise InputError(
             "a result without a valid scenario_id (not shown)",
             where=where if index is None else f"{where} $.scenarios[{index}]",
         )
-    status = entry.get("status")
-    if not isinstance(status, str) or status not in KNOWN_STATUSES:
+    if status.__class__ is not str or status not in KNOWN_STATUSES:
         raise InputError(
             f'unknown run status in field "status" of {sid} (not shown); allowed: '
             + ", ".join(sorted(KNOWN_STATUSES)),
             where=f"{where} {'$' if index is None else f'$.scenarios[{index}]'}.status",
         )
+    score = entry.get("overall_score")
+    if score.__class__ is not float:  # an int made a float when it fits; a bool or text is none
+        score = float(score) if score.__class__ is int and abs(score) <= 1e308 else None
     raw = entry.get("turns")
-    if not isinstance(raw, list) or not raw:  # a runner-made result (TIMEOUT, ERRORED, …)
-        return Result(sid, status, plain_score(entry.get("overall_score")), None, kind)
+    if raw.__class__ is not list or not raw:  # a runner-made result (TIMEOUT, ERRORED, …)
+        return Result(sid, status, score, None, kind)
     turns = [t for t in raw if isinstance(t, dict)]
     sent = {
         t["turn"]: t["user_message"]
         for t in turns
         if isinstance(t.get("turn"), int) and isinstance(t.get("user_message"), str)
     }
-    return Result(
-        sid,
-        status,
-        plain_score(entry.get("overall_score")),
-        _first_failure(turns),
-        kind,
-        sent,
-        len(raw),
-    )
+    return Result(sid, status, score, _first_failure(turns), kind, sent, len(raw))
 
 
 @dataclass(frozen=True)
@@ -506,13 +499,13 @@ def _scorecard_results(scorecard: Path, results: dict[str, Result]) -> tuple[Hea
         raise InputError(REFUSED[kind], where=str(scorecard))
     if kind != "runner":
         raise InputError("a trace, not a scorecard or run folder", where=str(scorecard))
-    head = header_of(doc)
+    head, where = header_of(doc), str(scorecard)
     for index, entry in enumerate(doc["scenarios"]):
         if not isinstance(entry, dict):
             continue
-        result = result_of(entry, str(scorecard), "scorecard", index)
+        result = result_of(entry, where, "scorecard", index)
         if result.scenario_id in results:
-            raise InputError(f"scenario {result.scenario_id} appears twice", where=str(scorecard))
+            raise InputError(f"scenario {result.scenario_id} appears twice", where=where)
         results[result.scenario_id] = result
     return head, started(head.run_id) or head.finished or modified_at(scorecard)
 
@@ -522,9 +515,11 @@ def _trace_results(folder: Path, results: dict[str, Result]) -> datetime | None:
     to it; the time of the first one read."""
     at = None
     traces = folder / "traces"
-    for trace in sorted(traces.glob("*.json")) if traces.is_dir() else []:
-        if trace.stem in results:
-            continue
+    try:  # names first: a night's folder holds a trace of every scenario the scorecard has
+        names = sorted(n for n in os.listdir(traces) if os.path.normcase(n).endswith(".json"))
+    except OSError:
+        names = []
+    for trace in (traces / n for n in names if n[:-5] not in results):
         doc = read_json_file(trace, "trace")
         if classify(doc) != "trace":
             continue

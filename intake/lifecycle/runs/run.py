@@ -72,6 +72,7 @@ from intake.config import Settings
 from intake.contract.gaia import DEFAULT_BACKEND as GAIA_DEFAULT_BACKEND
 from intake.contract.gaia import GaiaInfo, agent_backend, ask_gaia, document_keys
 from intake.contract.models import JUDGED_STATUSES, Run, RunTier, has_placeholder
+from intake.contract.plain import ScenarioView
 from intake.contract.validate import Severity, validate_file
 from intake.errors import EXIT_FINDINGS, IntakeError, NetworkError, SourceError, UsageError
 from intake.lifecycle.runs.record import check_is_this_draft, record_run
@@ -619,24 +620,17 @@ def _mapping(value: Any) -> dict[str, Any]:
     return value if isinstance(value, dict) else {}
 
 
-def _items(value: Any) -> list[Any]:
-    return value if isinstance(value, list) else []
-
-
-def gaia_timeout(base: int, data: dict[str, Any]) -> int:
+def gaia_timeout(base: int, scenario: ScenarioView) -> int:
     """GAIA's per-scenario limit: min(max(--timeout, 240 + 90·docs + 200·turns), 7200)."""
-    turns = _items(data.get("turns"))
-    docs = _items(_mapping(data.get("setup")).get("index_documents"))
-    effective = max(
-        base, GAIA_STARTUP_S + len(docs) * GAIA_PER_DOCUMENT_S + len(turns) * GAIA_PER_TURN_S
-    )
+    docs, turns = len(scenario.documents), len(scenario.turns)
+    effective = max(base, GAIA_STARTUP_S + docs * GAIA_PER_DOCUMENT_S + turns * GAIA_PER_TURN_S)
     return min(effective, GAIA_MAX_TIMEOUT_S)
 
 
-def outer_limit(base: int, data: dict[str, Any]) -> float:
+def outer_limit(base: int, scenario: ScenarioView) -> float:
     """intake's limit for one runner invocation: GAIA's own limit plus its start-up, so a
     hung scenario is GAIA's recorded TIMEOUT, not a run intake killed."""
-    return float(gaia_timeout(base, data) + START_MARGIN_S)
+    return float(gaia_timeout(base, scenario) + START_MARGIN_S)
 
 
 # ── result folders: one per UTC second, leftovers, GAIA's reliability report ───────────────
@@ -732,7 +726,7 @@ class Plan:
 
     draft: Path
     scenario_id: str
-    data: dict[str, Any]
+    scenario: ScenarioView
     tier: RunTier
     model: str
     judge: str | None
@@ -766,6 +760,7 @@ def prepare_run(
     draft = find_draft(settings, target)
     scenario_id = draft.stem
     data = refuse_unready(settings, draft)
+    scenario = ScenarioView.of(data)
     if model_check is None:
         _require_tier_list(settings, tier)
     judge = judge if judge is not None else settings.judge_model
@@ -783,35 +778,20 @@ def prepare_run(
     check_documents(settings, where, data, draft)
     loaded = backend_model(settings, url)
     model = model_check(loaded) if model_check is not None else check_model(settings, tier, loaded)
-    command = [
-        *program,
-        "--scenario",
-        scenario_id,
-        "--scenario-dir",
-        str(folder),
-        "--backend",
-        url,
-        "--iterations",
-        "1",
-        "--timeout",
-        str(limit),
-    ]
-    for corpus in extra_corpus(settings, where):
-        command += ["--corpus-dir", str(corpus)]
-    if judge is not None:
-        command += ["--model", judge]
+    corpora = extra_corpus(settings, where)
+    command = gaia_command(program, scenario_id, folder, url, 1, limit, corpora, judge)
     plan = Plan(
         draft,
         scenario_id,
-        data,
+        scenario,
         tier,
         model,
         judge,
         url,
         where,
         command,
-        gaia_timeout(limit, data),
-        outer_limit(limit, data),
+        gaia_timeout(limit, scenario),
+        outer_limit(limit, scenario),
     )
     plan.notes.extend(where_notes(settings, where))
     return plan
@@ -825,6 +805,24 @@ def _require_tier_list(settings: Settings, tier: RunTier) -> None:
             where="[tool.intake]",
             hint=f'set {tier.value}_models = ["…"] in [tool.intake]',
         )
+
+
+def gaia_command(
+    program: list[str],
+    scenario_id: str,
+    folder: Path,
+    url: str,
+    iterations: int,
+    limit: int,
+    corpora: list[Path],
+    judge: str | None,
+) -> list[str]:
+    """``gaia eval agent`` on the one scenario in ``folder`` (``intake run`` and ``control``)."""
+    command = [*program, "--scenario", scenario_id, "--scenario-dir", str(folder)]
+    command += ["--backend", url, "--iterations", str(iterations), "--timeout", str(limit)]
+    for corpus in corpora:
+        command += ["--corpus-dir", str(corpus)]
+    return command + (["--model", judge] if judge is not None else [])
 
 
 def invoke_runner(
@@ -851,23 +849,8 @@ def invoke_runner(
     scenario_id = draft.stem
     before = _eval_dirs(settings.path(settings.results_dir))
     with scenario_folder(draft) as folder:
-        command = [
-            *program,
-            "--scenario",
-            scenario_id,
-            "--scenario-dir",
-            str(folder),
-            "--backend",
-            url,
-            "--iterations",
-            str(iterations),
-            "--timeout",
-            str(limit),
-        ]
-        if settings.corpus_dir is not None:
-            command += ["--corpus-dir", str(settings.path(settings.corpus_dir))]
-        if judge is not None:
-            command += ["--model", judge]
+        corpora = [] if settings.corpus_dir is None else [settings.path(settings.corpus_dir)]
+        command = gaia_command(program, scenario_id, folder, url, iterations, limit, corpora, judge)
         code, stream = execute(
             command,
             cwd=settings.root,
@@ -995,7 +978,7 @@ def _one_iteration(
             "folder (set results_dir if they are missing)",
         )
     card = cards[-1]
-    check_is_this_draft(read_result(card, plan.scenario_id), plan.data, str(card))
+    check_is_this_draft(read_result(card, plan.scenario_id), plan.scenario, str(card))
     return card, code
 
 
@@ -1039,24 +1022,17 @@ def run_draft(
     say: Callable[[str], None] = lambda _line: None,
 ) -> RunResult:
     """``intake run``: ``drive_runner`` recording each scorecard as ``intake run-record``."""
-    holder: dict[str, str] = {}
+    checked: list[str] = []  # the model the check let through: every run records it
 
     def record(card: Path, iteration: int, code: int) -> Run:
         _, run, _ = record_run(
-            settings,
-            holder.get("id", target),
-            card,
-            tier,
-            model=holder["model"],
-            iteration=iteration,
-            runner_exit=code,
+            settings, target, card, tier, model=checked[-1], iteration=iteration, runner_exit=code
         )
         return run
 
     def model_check(loaded: str | None) -> str:
-        model = check_model(settings, tier, loaded)
-        holder["model"] = model
-        return model
+        checked.append(check_model(settings, tier, loaded))
+        return checked[-1]
 
     _require_tier_list(settings, tier)
     return drive_runner(

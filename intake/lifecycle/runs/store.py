@@ -38,7 +38,6 @@ if TYPE_CHECKING:
 
 SCHEMA = "intake-runs/1"
 MAX_RUN_FILE_BYTES = 64 * 1024 * 1024
-COLUMNS = ("scenario_id", "status", "score", "failure_category", "runnable_hash", "kind")
 JUDGED = frozenset({"PASS", "FAIL", "BLOCKED_BY_ARCHITECTURE"})
 """``intake.contract.models.JUDGED_STATUSES`` (tested equal), for the readers of runs that do
 not import the models (``health`` with its caches warm)."""
@@ -46,6 +45,18 @@ TIERS = ("strong", "local")
 """``RunTier``'s values (tested equal)."""
 RECORD_SUFFIX = ".intake.json"
 """``intake.store.records.RECORD_SUFFIX`` (tested equal), without importing the models."""
+
+
+class StoredResult(NamedTuple):
+    """One scenario's result in a run file: a JSON array in this order (a tuple, so that a
+    night of thousands costs no object more)."""
+
+    scenario_id: str
+    status: str
+    score: float | None
+    failure_category: str | None
+    runnable_hash: str
+    kind: str
 
 
 @dataclass(frozen=True)
@@ -60,7 +71,7 @@ class StoredRun:
     machine: str | None
     started: datetime
     recorded_at: datetime
-    results: tuple[tuple[str, str, float | None, str | None, str, str], ...]
+    results: tuple[StoredResult, ...]
 
     def document(self) -> dict[str, Any]:
         """The file's JSON."""
@@ -74,7 +85,7 @@ class StoredRun:
             "machine": self.machine,
             "started": _utc(self.started),
             "recorded_at": _utc(self.recorded_at),
-            "results": [list(r) for r in self.results],
+            "results": self.results,  # each tuple an array: json encodes tuples as lists
         }
 
 
@@ -134,7 +145,7 @@ def read_run(path: Path) -> StoredRun:
         raise InputError(f"not a run file of schema {SCHEMA}", where=str(path))
     try:
         results = tuple(
-            (
+            StoredResult(
                 str(r[0]),
                 str(r[1]),
                 None if r[2] is None else float(r[2]),
@@ -818,6 +829,46 @@ def scenario_facts(
             db.close()
 
 
+_BLOB_DDL = """
+CREATE TABLE IF NOT EXISTS blob_facts (
+  blob TEXT PRIMARY KEY, scenario_id TEXT, runnable_hash TEXT
+)
+"""
+
+
+def blob_facts(settings: Settings, blobs: Collection[str]) -> dict[str, tuple[str | None, ...]]:
+    """The cached (id, runnable hash) of scenario files by their git blob id (``runs import`` of
+    a night naming a commit the suite's git knows): a blob's bytes never change, so its facts
+    are parsed once, ever, and no file is read or ``stat``-ed for them. None cached: empty."""
+    found: dict[str, tuple[str | None, ...]] = {}
+    with _cache(settings) as db:
+        if db is not None and blobs:
+            db.execute(_BLOB_DDL)
+            wanted = sorted(set(blobs))
+            for at in range(0, len(wanted), 500):
+                chunk = wanted[at : at + 500]
+                found.update(
+                    (row[0], row[1:])
+                    for row in db.execute(
+                        "SELECT blob, scenario_id, runnable_hash FROM blob_facts "
+                        f"WHERE blob IN ({', '.join('?' * len(chunk))})",
+                        chunk,
+                    )
+                )
+    return found
+
+
+def remember_blob_facts(
+    settings: Settings, rows: Sequence[tuple[str, str | None, str | None]]
+) -> None:
+    """Keep each blob's (id, runnable hash); a cache that cannot be written is parsed again."""
+    with _cache(settings) as db:
+        if db is not None and rows:
+            with db:
+                db.execute(_BLOB_DDL)
+                db.executemany("INSERT OR REPLACE INTO blob_facts VALUES (?, ?, ?)", rows)
+
+
 _LISTING_DDL = """
 CREATE TABLE IF NOT EXISTS suite_listing (
   folders TEXT PRIMARY KEY, stamps TEXT NOT NULL, paths TEXT NOT NULL
@@ -882,46 +933,48 @@ def facts_of_ids(
                 (json.dumps([str(f) for f in folders]),),
             ).fetchone()
             if listing is not None and _unchanged(listing[0]):
-                rows = {
-                    row[0]: row[1:]
-                    for row in db.execute(
-                        "SELECT path, size, mtime_ns, ctime_ns, scenario_id, runnable_hash "
-                        "FROM scenario_facts"
-                    )
-                }
+                rows = db.execute(
+                    "SELECT path, scenario_id, size, mtime_ns, ctime_ns, runnable_hash "
+                    "FROM scenario_facts"
+                ).fetchall()
     if listing is None or rows is None:
         return None
-    paths: list[str] = json.loads(listing[1])
-    return _checked(settings, paths, rows, set(ids))
+    return _checked(settings, json.loads(listing[1]), rows, set(ids))
 
 
 def _checked(
-    settings: Settings, paths: list[str], rows: dict[str, tuple[Any, ...]], ids: set[str]
+    settings: Settings, paths: list[str], rows: list[tuple[Any, ...]], ids: set[str]
 ) -> list[tuple[str, str, str | None]] | None:
-    """``facts_of_ids`` past the listing: the files holding ``ids``, checked."""
-    held: dict[str, str] = {}
+    """``facts_of_ids`` past the listing: the files holding ``ids``, checked (``rows``:
+    ``scenario_facts``' path, id, size, times and hash)."""
+    known = {row[0]: row for row in rows}
+    held: dict[str, str] = {}  # id -> the first listed file holding it
     for path in paths:
-        row = rows.get(path)
-        if row is not None and row[3] is not None:
-            held.setdefault(row[3], path)
-    wanted = {held[i] for i in ids if i in held}
-    check = [p for p in paths if p in wanted] if len(wanted) == len(ids) else paths
-    stats: dict[str, os.stat_result] = {}
+        row = known.get(path)
+        if row is not None and row[1] in ids and row[1] not in held:
+            held[row[1]] = path
+    check = list(held.values()) if len(held) == len(ids) else paths
+    found: list[tuple[str, str, str | None]] = []
+    fresh: dict[Path, os.stat_result] = {}
     for path in check:
-        try:
-            stats[path] = os.stat(path)
+        try:  # the one way to see a file edited in place (its folder's times stay)
+            st = os.stat(path)
         except OSError:
             return None
-    changed = [p for p, st in stats.items() if p not in rows or rows[p][:3] != stamp(st)]
-    fresh = {Path(p): stats[p] for p in changed}
-    fresh_facts = scenario_facts(settings, list(fresh), fresh) if fresh else {}
-    for path in changed:
-        row = rows.get(path)
-        facts = fresh_facts.get(Path(path), NO_FACTS)
-        if facts.scenario_id != (None if row is None else row[3]):
+        row = known.get(path)
+        if row is None or (row[2], row[3], row[4]) != (st.st_size, st.st_mtime_ns, st.st_ctime_ns):
+            fresh[Path(path)] = st
+        elif row[1] is not None:
+            found.append((path, row[1], row[5]))
+    if not fresh:
+        return found
+    parsed = scenario_facts(settings, list(fresh), fresh)
+    for file in fresh:
+        facts, row = parsed.get(file, NO_FACTS), known.get(str(file))
+        if facts.scenario_id != (None if row is None else row[1]):
             return None  # the id moved: the listing's ids are not the suite's
-        rows[path] = (*stamp(stats[path]), facts.scenario_id, facts.runnable_hash)
-    return [(p, rows[p][3], rows[p][4]) for p in check if rows[p][3] is not None]
+        known[str(file)] = (str(file), facts.scenario_id, 0, 0, 0, facts.runnable_hash)
+    return [(p, known[p][1], known[p][5]) for p in check if known[p][1] is not None]
 
 
 def stamp(st: os.stat_result) -> tuple[int, int, int]:
@@ -1171,6 +1224,9 @@ __all__ = [
     "SCHEMA",
     "Run",
     "ScenarioFacts",
+    "StoredResult",
+    "blob_facts",
+    "remember_blob_facts",
     "StoredRun",
     "file_of",
     "index_path",
