@@ -27,52 +27,37 @@ from typing import Annotated, Any, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, WithJsonSchema, model_validator
 
-from intake.contract.plain import (  # re-exported: every importer of the models unchanged
-    ID_PATTERN as ID_PATTERN,
-)
 from intake.contract.plain import (
-    INFRA_STATUSES as INFRA_STATUSES,
-)
-from intake.contract.plain import (
-    JUDGED_STATUSES as JUDGED_STATUSES,
-)
-from intake.contract.plain import (
-    PLACEHOLDER_MARK as PLACEHOLDER_MARK,
-)
-from intake.contract.plain import (
-    SAFE_NAME_PATTERN as SAFE_NAME_PATTERN,
-)
-from intake.contract.plain import (
-    WINDOWS_RESERVED as WINDOWS_RESERVED,
-)
-from intake.contract.plain import (
-    DocumentView as DocumentView,
-)
-from intake.contract.plain import (
-    RunTier as RunTier,
-)
-from intake.contract.plain import (
-    ScenarioView as ScenarioView,
-)
-from intake.contract.plain import (
-    TierStats as TierStats,
-)
-from intake.contract.plain import (
-    TurnView as TurnView,
-)
-from intake.contract.plain import (
-    difficulty as difficulty,
-)
-from intake.contract.plain import (
-    parse_when as parse_when,
-)
-from intake.contract.plain import (
-    placeholder_paths as placeholder_paths,
-)
-from intake.contract.plain import (
-    tier_stats as tier_stats,
+    ID_PATTERN,
+    INFRA_STATUSES,
+    JUDGED_STATUSES,
+    PLACEHOLDER_MARK,
+    SAFE_NAME_PATTERN,
+    WINDOWS_RESERVED,
+    RunTier,
+    ScenarioView,
+    TierStats,
+    TurnView,
+    difficulty,
+    parse_when,
+    tier_stats,
 )
 from intake.errors import UsageError
+
+__all__ = [  # what this module re-exports of contract.plain (its own names are public anyway)
+    "ID_PATTERN",
+    "INFRA_STATUSES",
+    "JUDGED_STATUSES",
+    "PLACEHOLDER_MARK",
+    "SAFE_NAME_PATTERN",
+    "RunTier",
+    "ScenarioView",
+    "TierStats",
+    "TurnView",
+    "difficulty",
+    "parse_when",
+    "tier_stats",
+]
 
 SCHEMA_VERSION = 2
 """A record's ``schema_version``: 2 keeps each captured turn once, in ``evidence.turns``

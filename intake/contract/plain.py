@@ -1,7 +1,7 @@
 """The plain part of the contract: names, patterns and read-only views that need no pydantic.
 
-``intake.contract.models`` (the pydantic models) re-exports every name here, so its importers
-are unchanged; a command that only reads (``intake report``, ``intake health``) imports this
+``intake.contract.models`` (the pydantic models) re-exports the names its importers use (its
+``__all__``); a command that only reads (``intake report``, ``intake health``) imports this
 module and never pays for building the models (``docs/benchmarks.md``, "Command start-up").
 """
 
@@ -226,8 +226,6 @@ class ScenarioView:
     name: str | None
     category: str | None
     description: str | None
-    persona: str | None
-    agent_type: str | None
     source_type: str | None
     source_link: str | None
     difficulty_rationale: str | None
@@ -254,8 +252,6 @@ class ScenarioView:
             name=_text(data.get("name")),
             category=_text(data.get("category")),
             description=_text(data.get("description")),
-            persona=_text(data.get("persona")),
-            agent_type=_text(data.get("agent_type")),
             source_type=_text(source.get("type")),
             source_link=_text(source.get("link")),
             difficulty_rationale=_text(data.get("difficulty_rationale")),
