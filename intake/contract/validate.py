@@ -239,13 +239,10 @@ def _validate_file(
         try:
             check_regular_file(path, what="scenario file")
             size = path.stat().st_size
-            if size > schema_max_bytes():
-                limit = schema_max_bytes()
-                add(1, "too-large", f"file is {size:,} bytes, over the {limit:,} limit")
+            if size > MAX_BYTES:
+                add(1, "too-large", f"file is {size:,} bytes, over the {MAX_BYTES:,} limit")
                 return result
-            raw = read_input(
-                path, what="scenario file", limit=schema_max_bytes(), follow_links=False
-            )
+            raw = read_input(path, what="scenario file", limit=MAX_BYTES, follow_links=False)
             parsed = parse_checked(raw)
         except InputError as exc:  # a FIFO or device, or swapped since it was listed
             add(1, "unreadable", exc.message)
@@ -332,12 +329,6 @@ def suite_manifest(settings: Settings) -> Manifest | None:
         return None
     folder = settings.path(settings.corpus_dir)
     return load_manifest(folder, display_path(folder, settings.root))
-
-
-def schema_max_bytes() -> int:
-    """The largest scenario file read (see ``yamlio.MAX_BYTES``)."""
-
-    return MAX_BYTES
 
 
 def _describe(path: tuple[str | int, ...], message: str) -> str:

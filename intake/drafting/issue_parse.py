@@ -507,12 +507,6 @@ def extract_code(text: str) -> tuple[str, list[CodeBlock]]:
     return "\n".join(out), blocks
 
 
-def _heading(line: str) -> tuple[str, str] | None:
-    """``(label, inline rest)`` when the line opens a section; None otherwise."""
-    found = _opening(line)
-    return (found[0], found[1]) if found is not None else None
-
-
 def _opening(line: str) -> tuple[str, str, bool] | None:
     """``(label, inline rest, is a field)`` when the line opens a section; None otherwise.
 
@@ -1462,12 +1456,6 @@ def block_queries(text: str) -> list[str]:
                     found.append(said)
                 break
     return found[:MAX_TURNS]
-
-
-def block_query(text: str) -> str | None:
-    """The first prompt a code block sends to the agent, or None when it sends none."""
-    queries = block_queries(text)
-    return queries[0] if queries else None
 
 
 def _words(text: str) -> bool:

@@ -58,7 +58,7 @@ from intake.fileio import lone_surrogate_in, read_input
 from intake.gitutil import git_text
 from intake.limits import MAX_COMPARED_CHARS, MAX_RECORD_BYTES, MAX_SCENARIO_BYTES
 from intake.paths import display_path
-from intake.scrub import FixtureMap, Scrubber, scrub_tree, scrubber_for
+from intake.scrub import FixtureMap, scrub_tree, scrubber_for
 from intake.scrub.ids import carries_original, cut_before_token
 from intake.scrub.tiers import record_salt, suite_salt
 from intake.store.edit import Edit, edit
@@ -472,7 +472,7 @@ def _cleaned(
         bundle["link"] = bundle["locator"] = ""
     clean, report = scrub_tree(
         bundle,
-        scrubber=configured_scrubber(settings),
+        scrubber=scrubber_for(settings),
         mapping=mapping,
         salt=record_salt(suite_salt(settings.ledger.parent), plan.scenario.id),
         keep=keep,
@@ -712,12 +712,6 @@ def drafter_identities(settings: Settings) -> list[str]:
         if kept is not None and kept not in found:
             found.append(kept)
     return found
-
-
-def configured_scrubber(settings: Settings) -> Scrubber:
-    """The scrubber of this suite: its ``scrubbers_dir`` and optional spaCy model
-    (``intake.scrub.scrubber_for``, the one every command scrubs with)."""
-    return scrubber_for(settings)
 
 
 def ignore_private_drafts(folder: Path) -> None:
