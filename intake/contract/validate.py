@@ -344,9 +344,15 @@ _SCHEMA_CHECKED_PLACEHOLDERS = {
 """Fields whose strict schema pattern already reports a placeholder (no double report)."""
 
 
-def _gaia_rules(
-    parsed: Parsed, path: Path, level: Level
-) -> Iterator[tuple[int, str, str, JsonPath, str]]:
+_Rule = tuple[int, str, str, JsonPath, str]
+"""A cross-field rule's finding: line, code, message, where, severity."""
+
+
+def _rule(parsed: Parsed, where: JsonPath, code: str, message: str, sev: str = "error") -> _Rule:
+    return parsed.line_of(where), code, message, where, sev
+
+
+def _gaia_rules(parsed: Parsed, path: Path, level: Level) -> Iterator[_Rule]:
     data = parsed.data
     turns = data.get("turns")
     if isinstance(turns, list):
@@ -354,78 +360,46 @@ def _gaia_rules(
         for index, turn in enumerate(turns):
             if not isinstance(turn, dict):
                 continue
-            where: JsonPath = ("turns", index, "turn")
             number = turn.get("turn")
             if isinstance(number, int) and not isinstance(number, bool):
                 if number in numbers:
-                    yield (
-                        parsed.line_of(where),
-                        "gaia",
-                        f"duplicate turn number {number} (first at turns[{numbers[number]}])",
-                        where,
-                        "error",
-                    )
+                    first = f"first at turns[{numbers[number]}]"
+                    message = f"duplicate turn number {number} ({first})"
+                    yield _rule(parsed, ("turns", index, "turn"), "gaia", message)
                 else:
                     numbers[number] = index
             if isinstance(turn.get("success_criteria"), dict):
-                where = ("turns", index, "success_criteria")
-                yield (
-                    parsed.line_of(where),
-                    "gaia",
-                    "success_criteria is a mapping (GAIA's old capture format); write it as text",
-                    where,
-                    "error",
+                message = (
+                    "success_criteria is a mapping (GAIA's old capture format); write it as text"
                 )
+                yield _rule(parsed, ("turns", index, "success_criteria"), "gaia", message)
         expected = set(range(1, len(turns) + 1))
         if numbers and set(numbers) != expected and len(numbers) == len(turns):
-            yield (
-                parsed.line_of(("turns",)),
-                "gaia",
-                f"turn numbers must be 1..{len(turns)} without gaps",
-                ("turns",),
-                "error",
-            )
+            message = f"turn numbers must be 1..{len(turns)} without gaps"
+            yield _rule(parsed, ("turns",), "gaia", message)
     persona = data.get("persona")
     if isinstance(persona, str) and persona.strip() and persona not in GAIA_PERSONAS:
-        yield (
-            parsed.line_of(("persona",)),
-            "persona",
-            f"persona {persona!r} is not one of GAIA's built-in personas",
-            ("persona",),
-            "warning",
-        )
+        message = f"persona {persona!r} is not one of GAIA's built-in personas"
+        yield _rule(parsed, ("persona",), "persona", message, "warning")
     if level is Level.legacy:
         missing = [k for k in ("source", "difficulty_rationale") if k not in data]
         if missing:
-            yield (
-                1,
-                "legacy",
-                f"no {' or '.join(missing)} (legacy scenario; --strict makes this an error)",
-                (),
-                "warning",
-            )
+            message = f"no {' or '.join(missing)} (legacy scenario; --strict makes this an error)"
+            yield 1, "legacy", message, (), "warning"
     if level is Level.strict:
         for where, text in walk_strings(data):
             if PLACEHOLDER_MARK in text and where[-1:] not in _SCHEMA_CHECKED_PLACEHOLDERS:
                 field = where[-1] if where else "value"
-                yield (
-                    parsed.line_of(where),
-                    "placeholder",
-                    f"{json_path(where)}: {field} still holds a {PLACEHOLDER_MARK} placeholder",
-                    where,
-                    "error",
+                message = (
+                    f"{json_path(where)}: {field} still holds a {PLACEHOLDER_MARK} placeholder"
                 )
+                yield _rule(parsed, where, "placeholder", message)
     scenario_id = data.get("id")
     if level is Level.draft and isinstance(scenario_id, str) and scenario_id != path.stem:
         # GAIA keys scenarios by id, never by file name (runner.py find_scenarios): a difference
         # is allowed; only a new draft gets a warning, since intake names drafts by id
-        yield (
-            parsed.line_of(("id",)),
-            "id-file",
-            f"id {scenario_id!r} does not match the file name {path.name!r}",
-            ("id",),
-            "warning",
-        )
+        message = f"id {scenario_id!r} does not match the file name {path.name!r}"
+        yield _rule(parsed, ("id",), "id-file", message, "warning")
 
 
 def validate_paths(
