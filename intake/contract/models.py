@@ -23,7 +23,7 @@ import unicodedata
 from datetime import datetime
 from enum import StrEnum
 from pathlib import PurePath
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, TypeVar
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, WithJsonSchema, model_validator
 
@@ -163,6 +163,8 @@ def has_placeholder(value: Any) -> bool:
     return False
 
 
+_T = TypeVar("_T", bound=BaseModel)
+
 _STRICT = ConfigDict(strict=True, regex_engine="python-re", use_attribute_docstrings=True)
 _OPEN = ConfigDict(**_STRICT, extra="allow")
 _CLOSED = ConfigDict(**_STRICT, extra="forbid")
@@ -210,14 +212,13 @@ class Setup(BaseModel):
     memory_clear: bool | None = None
 
 
-def _turn_has_criterion(data: Any) -> bool:
-    if not isinstance(data, dict):
-        return True
-    gt = data.get("ground_truth")
-    sc = data.get("success_criteria")
-    gt_ok = isinstance(gt, dict) and len(gt) > 0
-    sc_ok = isinstance(sc, str) and sc.strip() != ""
-    return gt_ok or sc_ok
+def _has_criterion(turn: _T) -> _T:
+    """A turn's own check (every turn model's ``model_validator``): a non-empty
+    ``ground_truth`` mapping or a non-blank ``success_criteria``."""
+    gt, sc = getattr(turn, "ground_truth", None), getattr(turn, "success_criteria", None)
+    if not (isinstance(gt, dict) and gt) and not (isinstance(sc, str) and sc.strip()):
+        raise ValueError("turn needs a non-empty ground_truth mapping or a success_criteria")
+    return turn
 
 
 _CRITERION_SCHEMA: dict[str, Any] = {
@@ -245,11 +246,7 @@ class _TurnBase(BaseModel):
     ground_truth: dict[str, Any] | None = None
     """Facts or behaviour the judge checks (``expected_answer``, ``doc_id``, ``fact_id``…)."""
 
-    @model_validator(mode="after")
-    def _criterion(self) -> _TurnBase:
-        if not _turn_has_criterion(self.model_dump(exclude_unset=True)):
-            raise ValueError("turn needs a non-empty ground_truth mapping or a success_criteria")
-        return self
+    _criterion = model_validator(mode="after")(_has_criterion)
 
 
 class DraftTurn(_TurnBase):
@@ -346,11 +343,7 @@ class LegacyTurn(BaseModel):
     ] = None
     ground_truth: Any = None
 
-    @model_validator(mode="after")
-    def _criterion(self) -> LegacyTurn:
-        if not _turn_has_criterion(self.model_dump(exclude_unset=True)):
-            raise ValueError("turn needs a non-empty ground_truth mapping or a success_criteria")
-        return self
+    _criterion = model_validator(mode="after")(_has_criterion)
 
 
 class LegacyScenario(BaseModel):
