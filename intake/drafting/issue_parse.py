@@ -26,7 +26,7 @@ import html
 import itertools
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Any
 
@@ -321,17 +321,10 @@ class Section:
 
 
 @dataclass(frozen=True)
-class CodeBlock:
-    """A fenced code block taken out of the body: its language tag (may be empty) and text."""
-
-    lang: str
-    text: str
-
-
-@dataclass(frozen=True)
 class EvidenceEntry:
     """A code block or a log section the record keeps (``observations.evidence``), cut at
-    ``MAX_EVIDENCE_CHARS``."""
+    ``MAX_EVIDENCE_CHARS``; a code block as ``extract_code`` takes it out has no section and
+    its whole text."""
 
     kind: str
     """``code`` or ``log``."""
@@ -454,7 +447,7 @@ def _strip_html(line: str) -> str:
     return html.unescape(line) if "&" in line else line
 
 
-def extract_code(text: str) -> tuple[str, list[CodeBlock]]:
+def extract_code(text: str) -> tuple[str, list[EvidenceEntry]]:
     """Take fenced code blocks out (kept intact as evidence) and drop HTML comments.
 
     A block leaves a marker line behind so steps and sections can refer to it. A comment
@@ -462,7 +455,7 @@ def extract_code(text: str) -> tuple[str, list[CodeBlock]]:
     included; an unclosed fence runs to the end of the body, as in CommonMark.
     """
     out: list[str] = []
-    blocks: list[CodeBlock] = []
+    blocks: list[EvidenceEntry] = []
     fence: str | None = None
     lang = ""
     body: list[str] = []
@@ -472,7 +465,7 @@ def extract_code(text: str) -> tuple[str, list[CodeBlock]]:
         if fence is not None:
             stripped = line.strip()
             if stripped.startswith(fence) and set(stripped) == {fence[0]}:
-                blocks.append(CodeBlock(lang, "\n".join(body)))
+                blocks.append(EvidenceEntry("code", None, "\n".join(body), lang))
                 out.append(f"{_CODE}{len(blocks) - 1}{_CODE}")
                 fence = None
             else:
@@ -502,7 +495,7 @@ def extract_code(text: str) -> tuple[str, list[CodeBlock]]:
             continue
         out.append(_strip_html(line))
     if fence is not None:
-        blocks.append(CodeBlock(lang, "\n".join(body)))
+        blocks.append(EvidenceEntry("code", None, "\n".join(body), lang))
         out.append(f"{_CODE}{len(blocks) - 1}{_CODE}")
     return "\n".join(out), blocks
 
@@ -755,16 +748,16 @@ def _wordy_around(step: str, message: str) -> bool:
 
 
 def _evidence_refs(
-    text: str, section: str | None, blocks: list[CodeBlock], used: dict[int, EvidenceEntry]
+    text: str, section: str | None, blocks: list[EvidenceEntry], used: dict[int, EvidenceEntry]
 ) -> str:
     def ref(match: re.Match[str]) -> str:
         index = int(match.group(1))
         if index not in used:
-            block = blocks[index]
-            content, original = block.text, None
-            if len(content) > MAX_EVIDENCE_CHARS:
-                content, original = cut_at_space(content, MAX_EVIDENCE_CHARS), len(content)
-            used[index] = EvidenceEntry("code", section, content, block.lang, original)
+            block = replace(blocks[index], section=section)
+            if len(block.text) > MAX_EVIDENCE_CHARS:
+                cut = cut_at_space(block.text, MAX_EVIDENCE_CHARS)
+                block = replace(block, text=cut, original_chars=len(block.text))
+            used[index] = block
         return f"[code block {index + 1} in the record's evidence]"
 
     return re.sub(f"{_CODE}(\\d+){_CODE}", ref, text)
@@ -1078,7 +1071,7 @@ def _success_criteria(criteria: list[str], form: str, description: str | None) -
 
 
 def _read_section(
-    read: _Read, section: Section, blocks: list[CodeBlock], used: dict[int, EvidenceEntry]
+    read: _Read, section: Section, blocks: list[EvidenceEntry], used: dict[int, EvidenceEntry]
 ) -> None:
     """Add one section to what the issue says, by the section's kind."""
     raw = "\n".join(
@@ -1245,7 +1238,7 @@ def _turns_and_observed(
     kept: list[str],
     setup_steps: list[str],
     sections: list[Section],
-    blocks: list[CodeBlock],
+    blocks: list[EvidenceEntry],
     used: dict[int, EvidenceEntry],
 ) -> tuple[list[ParsedTurn], list[str]]:
     """The turns and what was observed, from the steps (or the prose); set-up steps are added
@@ -1499,7 +1492,7 @@ def _said_at_start(text: str) -> bool:
     return _SAY_START.match(text.strip()) is not None or text.lstrip()[:1] in (">", '"', "“")
 
 
-def prose_messages(sections: list[Section], blocks: list[CodeBlock]) -> list[tuple[str, str]]:
+def prose_messages(sections: list[Section], blocks: list[EvidenceEntry]) -> list[tuple[str, str]]:
     """``(objective, message)`` for what the report's prose and commands say to the agent.
 
     Read when no step says anything: a quotation after a verb or noun of saying ("I asked
