@@ -14,11 +14,10 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import re
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from intake.config import Settings
 from intake.contract.manifest import MANIFEST, filename_ids, load_manifest
@@ -81,11 +80,6 @@ DRAFT_HEADER = (
 _UPLOAD_LINK = re.compile(r"!?\[([^\]\n]*)\]\((/api/files/uploads/[^)\s]+)\)")
 _UPLOAD_BARE = re.compile(r"/api/files/uploads/[^\s)\]]+")
 _UUID = re.compile(r"^[0-9a-fA-F]{8}-")
-
-if TYPE_CHECKING:
-    from intake.scrub import FixtureMap
-
-TextCleaner = Callable[[str], str]
 
 
 @dataclass
@@ -443,10 +437,11 @@ def build_plan(
     settings: Settings,
     *,
     category: str | None = None,
-    clean_title: TextCleaner | None = None,
+    title: str | None = None,
 ) -> DraftPlan:
     """The unscrubbed scenario, observations, source and evidence of a session (pure apart
-    from the clock)."""
+    from the clock); ``title`` is the draft's name (the session's title as ``scrub_title``
+    gave it), the session's own title when None."""
     chosen = check_category(category)
     grouped = group_turns(session.messages)
     if not grouped.turns:
@@ -482,8 +477,7 @@ def build_plan(
         turns.append(turn)
         evidence_turns.append(evidence_turn)
 
-    title = session.title
-    shown_title = clean_title(title) if (title and clean_title) else title
+    shown_title = title if title is not None else session.title
     locator = f"{LOCATOR_PREFIX[session.store]}:{session.id}"
     scenario = DraftScenario(
         id=draft_id(session, shown_title),
@@ -509,7 +503,7 @@ def build_plan(
             "skipped_system_rows": grouped.skipped_system,
             "unknown_role_rows": grouped.other_roles,
             "documents": documents_seen,
-            "title": title,
+            "title": session.title,
             "store_notes": session.notes,
         }
     )
@@ -685,7 +679,7 @@ def draft_from_session(
     if session.title:
         everything = [[m.content for m in session.messages], session.details]
         title, found = scrub_title(settings, session.title, mapping, everything)
-    plan = build_plan(session, settings, category=category, clean_title=lambda _: title or "")
+    plan = build_plan(session, settings, category=category, title=title)
     shown_title = None if (found or plan.source.private) else title
     choices = draft_id_choices(session, shown_title, part)
     plan.scenario.id, fallback = choices[0]
