@@ -106,10 +106,9 @@ def _comment_hint(comment: dict[str, Any], number: int, problems: list[str]) -> 
     return hint
 
 
-def _code_numbers(parsed: ParsedIssue) -> list[int]:
-    """1-based numbers of the code blocks kept as evidence (logs are not numbered)."""
-    count = sum(1 for entry in parsed.evidence if entry.kind == "code")
-    return list(range(1, count + 1))
+def _title(issue: dict[str, Any], problems: list[str]) -> str:
+    """The issue's title on one line (a title of the wrong JSON type is noted and empty)."""
+    return " ".join((issue_field(issue, "title", "string", problems) or "").split())
 
 
 def build_issue_draft(
@@ -130,7 +129,7 @@ def build_issue_draft(
     issue = data.issue
     number = data.number
     problems: list[str] = []
-    title = " ".join((issue_field(issue, "title", "string", problems) or "").split())
+    title = _title(issue, problems)
     body = issue_field(issue, "body", "string", problems) or ""
     parsed = parse_issue(title, body)
     warnings = list(parsed.warnings)
@@ -279,11 +278,9 @@ def _with_code_refs(description: str, turns: list[DraftTurn], parsed: ParsedIssu
     """A block whose text went to the record (the actual behaviour) still gets its reference
     in the draft, so a reviewer knows the evidence exists."""
     shown = "\n".join([description, *(t.objective for t in turns)])
-    missing = [
-        ref
-        for ref in (f"[code block {n} in the record's evidence]" for n in _code_numbers(parsed))
-        if ref not in shown
-    ]
+    blocks = sum(entry.kind == "code" for entry in parsed.evidence)  # logs are not numbered
+    refs = (f"[code block {n} in the record's evidence]" for n in range(1, blocks + 1))
+    missing = [ref for ref in refs if ref not in shown]
     return f"{description}\n\n{' '.join(missing)}" if missing else description
 
 
@@ -460,7 +457,7 @@ def draft_from_issue(
         corpus_names=corpus_by_name(settings),
     )
     mapping = FixtureMap()
-    title = str(built.observations["issue"]["title"])
+    title = _title(data.issue, [])
     if title:
         everything = [scenario_mapping(built.scenario), built.observations, built.source.details]
         clean, found = scrub_title(settings, title, mapping, everything)
