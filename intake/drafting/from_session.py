@@ -273,7 +273,6 @@ def corpus_index(settings: Settings) -> dict[str, CorpusFile]:
     manifest = folder / MANIFEST
     ids = filename_ids(manifest) if manifest.is_file() else {}
     index: dict[str, CorpusFile] = {}
-    root = settings.root.resolve()
     for path in sorted(folder.rglob("*")):
         if not path.is_file() or path == manifest:
             continue
@@ -281,12 +280,16 @@ def corpus_index(settings: Settings) -> dict[str, CorpusFile]:
             digest = hash_input(path, what="corpus file", limit=MAX_DOCUMENT_HASH_BYTES)
         except InputError:
             continue  # a FIFO, a device or a file too large to hash: matched by name only
-        try:
-            rel: str | None = path.resolve().relative_to(root).as_posix()
-        except ValueError:
-            rel = None
-        index.setdefault(digest, CorpusFile(ids.get(path.name), rel))
+        index.setdefault(digest, CorpusFile(ids.get(path.name), _in_suite(settings, path)))
     return index
+
+
+def _in_suite(settings: Settings, path: Path) -> str | None:
+    """``path`` relative to the suite's root (forward slashes), None when it lies outside."""
+    try:
+        return path.resolve().relative_to(settings.root.resolve()).as_posix()
+    except ValueError:
+        return None
 
 
 MAX_DRAFT_ID_CHARS = 64
@@ -395,17 +398,11 @@ def corpus_by_name(settings: Settings) -> dict[str, CorpusFile]:
     for path in sorted(folder.rglob("*")):
         if path.is_file() and path.name != MANIFEST:
             found.setdefault(path.name, []).append(path)
-    root = settings.root.resolve()
     names: dict[str, CorpusFile] = {}
     for name, paths in found.items():
         ids = manifest.ids_for_filename(name)
-        if len(ids) != 1 or len(paths) != 1:
-            continue
-        try:
-            rel: str | None = paths[0].resolve().relative_to(root).as_posix()
-        except ValueError:
-            rel = None
-        names[name] = CorpusFile(ids[0], rel)
+        if len(ids) == 1 and len(paths) == 1:
+            names[name] = CorpusFile(ids[0], _in_suite(settings, paths[0]))
     return names
 
 
