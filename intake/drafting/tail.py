@@ -43,7 +43,7 @@ from intake.contract.models import (
     TurnView,
     message_key,
 )
-from intake.contract.untrusted import clean_tree, describe_hits, judge_hits, strip_hidden
+from intake.contract.untrusted import JudgeHit, clean_tree, describe_hits, judge_hits, strip_hidden
 from intake.contract.yamlio import (
     JsonPath,
     YamlProblem,
@@ -464,7 +464,7 @@ def _cleaned(
     scrub report and what hidden characters were removed."""
     source = plan.source
     bundle, hidden = without_hidden(plan)
-    public = _public_issue_link(source)
+    public = _public_issue(source)
     if public:
         # The issue's own URL and owner/repo are public provenance, built from the repository
         # and number alone: kept as they are (a user name learned from the body's home paths
@@ -478,10 +478,10 @@ def _cleaned(
         keep=keep,
     )
     if public:
-        clean["link"], clean["locator"] = public, source.locator
-        if plan.scenario.source.link == public:
-            clean["scenario"]["source"]["link"] = public
-        clean["details"]["repo"] = source.details["repo"]
+        link, clean["details"]["repo"] = public
+        clean["link"], clean["locator"] = link, source.locator
+        if plan.scenario.source.link == link:
+            clean["scenario"]["source"]["link"] = link
     if plan.evidence is not None:
         # The evidence repeats the draft's user messages: their replacements are listed in
         # the spans but not counted again, so the counts stay "what this draft held".
@@ -570,7 +570,7 @@ def _draft_warnings(
     for dup in near_duplicates(clean_scenario, [settings.drafts, settings.scenarios], skip=target):
         shown = display_path(Path(dup), settings.root)
         warnings.append(f"nearly the same user messages as {shown}")
-    return warnings + untrusted_warnings(scenario_mapping(clean_scenario), hidden)
+    return warnings + untrusted_warnings(clean_scenario, hidden)
 
 
 def _evidence_mapping(plan: DraftPlan) -> dict[str, Any] | None:
@@ -615,7 +615,7 @@ def _turn_at(plan: DraftPlan, path: JsonPath) -> int | None:
     return None
 
 
-def untrusted_warnings(scenario: dict[str, Any], hidden: list[HiddenRemoved]) -> list[str]:
+def untrusted_warnings(scenario: DraftScenario, hidden: list[HiddenRemoved]) -> list[str]:
     """Drafting's warnings about untrusted text: hidden characters removed, judge-directed text.
 
     Counts are per scenario turn (the evidence repeats the turns' messages and is not counted
@@ -630,8 +630,8 @@ def untrusted_warnings(scenario: dict[str, Any], hidden: list[HiddenRemoved]) ->
         per_place[place] = per_place.get(place, 0) + sum(entry.counts.values())
     for place, count in per_place.items():
         warnings.append(f"{count} hidden characters removed from {place} (see `intake show`)")
-    by_place: dict[str, list[Any]] = {}
-    for hit in judge_hits(scenario):
+    by_place: dict[str, list[JudgeHit]] = {}
+    for hit in judge_hits(scenario_mapping(scenario)):
         index = hit.turn_index
         place = f"turn {index + 1}" if index is not None else hit.field
         by_place.setdefault(place, []).append(hit)
@@ -649,25 +649,26 @@ def clean_title(title: str) -> str:
 
 
 _ISSUE_LINK = re.compile(r"https?://[A-Za-z0-9.-]{1,253}(?::[0-9]{1,5})?/")
+_ISSUE_LOCATOR = re.compile(
+    r"github:([A-Za-z0-9_.-]{1,100}/[A-Za-z0-9_.-]{1,100})#(-?(?:0|[1-9][0-9]*))"
+)
 
 
-def _public_issue_link(source: RecordSource) -> str | None:
-    """The link of an issue draft when it is exactly ``https://host/<owner>/<repo>/issues/<n>``
-    for the record's own repository and number (public coordinates), else None.
+def _public_issue(source: RecordSource) -> tuple[str, str] | None:
+    """The link and repository of an issue draft when the link is exactly
+    ``https://host/<owner>/<repo>/issues/<n>`` for the record's own locator
+    (``github:<owner>/<repo>#<n>``: public coordinates), else None.
 
     ``html_url`` comes from the issue's JSON (hostile input): any other shape is scrubbed.
     """
-    repo, number, link = source.details.get("repo"), source.details.get("number"), source.link
-    if source.kind != "issue" or not isinstance(repo, str) or not isinstance(link, str):
-        return None
-    if type(number) is not int or source.locator != f"github:{repo}#{number}":
+    found = _ISSUE_LOCATOR.fullmatch(source.locator)
+    link = source.link
+    if source.kind != "issue" or found is None or link is None:
         return None
     m = _ISSUE_LINK.match(link)
-    if m is None or link[m.end() :] != f"{repo}/issues/{number}":
+    if m is None or link[m.end() :] != f"{found[1]}/issues/{found[2]}":
         return None
-    if not re.fullmatch(r"[A-Za-z0-9_.-]{1,100}/[A-Za-z0-9_.-]{1,100}", repo):
-        return None
-    return link
+    return link, found[1]
 
 
 _TURN_FIXED = {"turn", "error_fallback"}
