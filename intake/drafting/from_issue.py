@@ -32,8 +32,8 @@ from intake.contract.models import (
 from intake.drafting.from_session import CorpusFile, check_category, corpus_by_name, scrub_title
 from intake.drafting.issue_parse import (
     MAX_EVIDENCE_CHARS,
-    MAX_TEXT_CHARS,
     ParsedIssue,
+    capped_text,
     observed_narrative,
     parse_issue,
 )
@@ -364,9 +364,7 @@ def _description(parsed: ParsedIssue, title: str, number: int) -> str:
     observed = observed_narrative(parsed)
     if observed and observed not in described:
         described = f"{described}\n\nObserved: {observed}" if described else f"Observed: {observed}"
-    if len(described) > MAX_TEXT_CHARS + 20:
-        described = cut_at_space(described, MAX_TEXT_CHARS).rstrip() + " …"
-    return described or title or f"GitHub issue #{number}"
+    return capped_text(described, slack=20) or title or f"GitHub issue #{number}"
 
 
 ISSUE_EVIDENCE_NOTE = (

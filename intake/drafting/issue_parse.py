@@ -1020,8 +1020,8 @@ def parse_issue(title: str | None, body: str | None) -> ParsedIssue:
         extra = [t.objective for t in turns[MAX_TURNS:]]
         warnings.append(f"{len(turns)} steps; the first {MAX_TURNS} became turns")
         turns = turns[:MAX_TURNS]
-    if description and len(description) > MAX_TEXT_CHARS:
-        description = cut_at_space(description, MAX_TEXT_CHARS).rstrip() + " …"
+    if description:
+        description = capped_text(description)
     success = _success_criteria(read.criteria, form, description)
     evidence = [used[k] for k in sorted(used)] + read.logs
     parts = [
@@ -1064,10 +1064,16 @@ def _success_criteria(criteria: list[str], form: str, description: str | None) -
     """The criteria sections, or a free-form description's "should" sentences, capped."""
     if not criteria and form == "freeform" and description:
         criteria = [s for s in _sentences(description) if _SHOULD.search(s)]
-    success = "\n".join(criteria).strip() or None
-    if success and len(success) > MAX_TEXT_CHARS:
-        success = cut_at_space(success, MAX_TEXT_CHARS).rstrip() + " …"
-    return success
+    success = "\n".join(criteria).strip()
+    return capped_text(success) if success else None
+
+
+def capped_text(text: str, slack: int = 0) -> str:
+    """``text`` cut before a word at ``MAX_TEXT_CHARS`` with `` …`` marking the cut, when it
+    is longer than that by more than ``slack``."""
+    if len(text) <= MAX_TEXT_CHARS + slack:
+        return text
+    return cut_at_space(text, MAX_TEXT_CHARS).rstrip() + " …"
 
 
 def _read_section(
@@ -1346,11 +1352,7 @@ def observed_narrative(parsed: ParsedIssue) -> str | None:
     ]
     lines += [s for s in parsed.observed if s.strip()]
     text = "\n".join(dict.fromkeys(lines)).strip()
-    if not text:
-        return None
-    if len(text) > MAX_TEXT_CHARS:
-        text = cut_at_space(text, MAX_TEXT_CHARS).rstrip() + " …"
-    return text
+    return capped_text(text) if text else None
 
 
 def _sentences(text: str) -> list[str]:
