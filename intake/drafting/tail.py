@@ -111,28 +111,24 @@ def slug(text: str, limit: int = 40) -> str:
     return cut_before_token(slugged, limit, words=True).strip("_")
 
 
-def ordered(data: dict[str, Any], order: tuple[str, ...]) -> dict[str, Any]:
-    """Known keys first in ``order``, the rest after in their own order."""
-    head = {key: data[key] for key in order if key in data}
-    return {**head, **{k: v for k, v in data.items() if k not in head}}
-
-
 def scenario_mapping(scenario: DraftScenario) -> dict[str, Any]:
     """The scenario as a plain mapping in GAIA's key order (its files', and the order every
     builder sets them in): what is scrubbed, with the record's parts, and written as YAML."""
-    data = ordered(_set_fields(scenario), SCENARIO_KEY_ORDER)
+    data = _dumped(scenario, SCENARIO_KEY_ORDER)
     data["setup"]["index_documents"] = [
-        ordered(_set_fields(entry), DOCUMENT_KEY_ORDER)
-        if isinstance(entry, IndexDocument)
-        else entry
+        _dumped(entry, DOCUMENT_KEY_ORDER) if isinstance(entry, IndexDocument) else entry
         for entry in scenario.setup.index_documents
     ]
-    data["turns"] = [ordered(_set_fields(turn), TURN_KEY_ORDER) for turn in scenario.turns]
+    data["turns"] = [_dumped(turn, TURN_KEY_ORDER) for turn in scenario.turns]
     return data
 
 
-def _set_fields(model: BaseModel) -> dict[str, Any]:
-    return model.model_dump(mode="json", exclude_unset=True)
+def _dumped(model: BaseModel, order: tuple[str, ...]) -> dict[str, Any]:
+    """The fields set on ``model`` as JSON values: known keys first in ``order``, the rest
+    after in their own order."""
+    data = model.model_dump(mode="json", exclude_unset=True)
+    head = {key: data[key] for key in order if key in data}
+    return {**head, **{k: v for k, v in data.items() if k not in head}}
 
 
 def typed_scenario(data: Any, where: str) -> DraftScenario:
