@@ -462,11 +462,11 @@ def build_plan(
     evidence_turns: list[TurnEvidence] = []
     failures: list[dict[str, Any]] = []
     for number, span in enumerate(grouped.turns, start=1):
-        turn, evidence_turn, failure, attachments = _plan_turn(number, span)
-        for name in attachments:
+        turn, evidence_turn = _plan_turn(number, span)
+        for name in evidence_turn.attachments:
             what = f"attachment {name!r} from turn {number}: add it to the corpus"
             index_documents.append(IndexDocument(path=placeholder(what)))
-        if failure is not None:
+        if (failure := evidence_turn.error_fallback) is not None:
             failures.append(
                 {"turn": number, "kind": failure}
                 | ({"infrastructure": True} if failure in INFRASTRUCTURE_FALLBACKS else {})
@@ -530,10 +530,9 @@ def _details(session: Session) -> dict[str, Any]:
     )
 
 
-def _plan_turn(
-    number: int, span: TurnSpan
-) -> tuple[DraftTurn, TurnEvidence, str | None, list[str]]:
-    """One turn: the scenario's turn, its evidence, its failure kind and its attachments."""
+def _plan_turn(number: int, span: TurnSpan) -> tuple[DraftTurn, TurnEvidence]:
+    """One turn: the scenario's turn and its evidence (with its failure kind and the
+    attachments its message named)."""
     text = "\n\n".join(m.content for m in span.users)
     text, attachments = flag_attachments(text)
     expected: list[str] = []
@@ -585,7 +584,7 @@ def _plan_turn(
         attachments=attachments,
         notes=notes,
     )
-    return turn, evidence, failure, attachments
+    return turn, evidence
 
 
 def tool_evidence_entry(call: ToolCall) -> ToolCallEvidence:
