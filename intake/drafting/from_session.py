@@ -15,7 +15,6 @@ import dataclasses
 import hashlib
 import re
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -33,6 +32,7 @@ from intake.contract.models import (
     ToolCallEvidence,
     ToolOutcome,
     TurnEvidence,
+    parse_when,
     placeholder,
 )
 from intake.contract.yamlio import walk_strings
@@ -186,12 +186,9 @@ def local_time(value: str | None) -> str:
     between date and time). A value without a zone is UTC; one that does not parse is shown cut.
     """
     text = (value or "").strip()
-    try:
-        moment = datetime.fromisoformat(text.replace("Z", "+00:00"))
-    except ValueError:
+    moment = parse_when(text)
+    if moment is None:
         return _cell(text, CREATED_WIDTH) if text else "-"
-    if moment.tzinfo is None:
-        moment = moment.replace(tzinfo=UTC)
     return moment.astimezone().strftime("%Y-%m-%d %H:%M")
 
 
