@@ -10,6 +10,7 @@ Nothing here writes anything.
 from __future__ import annotations
 
 import bisect
+from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import asdict, dataclass, field, replace
 from enum import StrEnum
@@ -293,13 +294,13 @@ def hidden_problems(text: str, parsed: Parsed) -> Iterator[tuple[int, str, JsonP
     """
 
     lines: set[int] = set()
-    per_line: dict[int, tuple[int, dict[str, int]]] = {}
+    per_line: dict[int, tuple[int, Counter[str]]] = {}
     found = [(i, kind) for i, kind in find_hidden(text) if text[i] != "\r"]
     starts = [0, *(i + 1 for i, ch in enumerate(text) if ch == "\n")] if found else [0]
     for index, kind in found:
         line = bisect.bisect_right(starts, index)
-        column, counts = per_line.setdefault(line, (index - starts[line - 1] + 1, {}))
-        counts[kind] = counts.get(kind, 0) + 1
+        column, counts = per_line.setdefault(line, (index - starts[line - 1] + 1, Counter()))
+        counts[kind] += 1
     for line, (column, counts) in sorted(per_line.items()):
         lines.add(line)
         total = sum(counts.values())
@@ -314,11 +315,10 @@ def hidden_problems(text: str, parsed: Parsed) -> Iterator[tuple[int, str, JsonP
         line = parsed.line_of(where)
         if kinds and line not in lines:
             lines.add(line)
-            counts = {k: kinds.count(k) for k in dict.fromkeys(kinds)}
             yield (
                 line,
                 f"{json_path(where)}: {len(kinds)} hidden character(s) written as escapes "
-                f"({describe_counts(counts)}): remove them",
+                f"({describe_counts(Counter(kinds))}): remove them",
                 where,
             )
 

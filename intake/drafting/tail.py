@@ -17,6 +17,7 @@ import difflib
 import os
 import re
 import unicodedata
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -481,10 +482,9 @@ def _cleaned(
     if plan.evidence is not None:
         # The evidence repeats the draft's user messages: their replacements are listed in
         # the spans but not counted again, so the counts stay "what this draft held".
-        counts: dict[str, int] = {}
-        for span in report.spans:
-            if not _REPEATED_MESSAGE.match(span.json_path):
-                counts[span.entity_type] = counts.get(span.entity_type, 0) + 1
+        counts = Counter(
+            span.entity_type for span in report.spans if not _REPEATED_MESSAGE.match(span.json_path)
+        )
         report = report.model_copy(update={"counts": dict(sorted(counts.items()))})
     return clean, report, hidden
 
@@ -618,12 +618,12 @@ def untrusted_warnings(scenario: DraftScenario, hidden: list[HiddenRemoved]) -> 
     again); judge-directed text is named by class and field, never quoted.
     """
     warnings = []
-    per_place: dict[str, int] = {}
+    per_place: Counter[str] = Counter()
     for entry in hidden:
         if not entry.json_path.startswith("$.scenario"):
             continue
         place = f"turn {entry.turn}" if entry.turn is not None else "the scenario's fields"
-        per_place[place] = per_place.get(place, 0) + sum(entry.counts.values())
+        per_place[place] += sum(entry.counts.values())
     for place, count in per_place.items():
         warnings.append(f"{count} hidden characters removed from {place} (see `intake show`)")
     by_place: dict[str, list[JudgeHit]] = {}
