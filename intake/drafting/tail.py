@@ -69,7 +69,6 @@ from intake.store.records import (
     dump_record,
     load_record,
     record_path,
-    runnable_hash,
     safe_child,
     utcnow,
 )
@@ -783,5 +782,4 @@ __all__ = [
     "slug",
     "new_record_source",
     "near_duplicates",
-    "runnable_hash",
 ]
