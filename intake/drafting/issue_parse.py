@@ -25,7 +25,7 @@ from __future__ import annotations
 import html
 import itertools
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Any
@@ -1536,38 +1536,48 @@ def prose_messages(sections: list[Section], blocks: list[EvidenceEntry]) -> list
                 found.append(("Send the message typed at GAIA's prompt", typed.group(1)))
                 continue
             intro = objective if line.rstrip().endswith(":") and _SAY.search(line) else ""
-            for span in _BACKTICK.finditer(line):
-                for query in block_queries(span.group(1)):
-                    found.append((objective, query))
-            for match in _PROSE_SAID.finditer(line):
-                between = match.group("between")
-                if _OBSERVED_VERB.search(between) or _NEW_CLAUSE.search(between):
-                    continue
-                said = _clean_inline(match.group("said") or match.group("single")).rstrip(",;")
-                if said and not is_filler(said):
-                    found.append((objective, said))
-                rest = line[match.end() :]
-                while (more := _THEN_SAID.match(rest)) is not None:
-                    found.append((objective, _clean_inline(more.group(1)).rstrip(",;")))
-                    rest = rest[more.end() :]
-            for arrow in itertools.islice(_ARROW_MARK.finditer(line), MAX_ARROWS_PER_LINE):
-                # only a quotation right before the arrow counts: look no further back than
-                # the few hundred characters it can hold, and only when a quote mark ends there
-                if not _QUOTE_END.search(line[max(0, arrow.start() - 48) : arrow.start()]):
-                    continue
-                window = line[max(0, arrow.start() - 320) : arrow.end()]
-                quote = _QUOTE_ARROW.search(window)
-                if quote is None:
-                    continue
-                said = _clean_inline(quote.group("d") or quote.group("s")).rstrip(",;")
-                if said and not is_filler(said) and _words(said):
-                    found.append((objective, said))
+            found.extend((objective, said) for said in _said_in_line(line))
     if not found:
         found = _asked_to(sections)
     unique: dict[str, tuple[str, str]] = {}
     for objective, said in found:
         unique.setdefault(said, (objective, said))
     return list(unique.values())[:MAX_TURNS]
+
+
+def _said_in_line(line: str) -> Iterator[str]:
+    """What one line of prose says to the agent, in the order ``prose_messages`` takes it: a
+    prompt in a backtick command, a quotation after a verb or noun of saying (and the ones
+    the sentence goes on to), a quotation right before an arrow."""
+    for span in _BACKTICK.finditer(line):
+        yield from block_queries(span.group(1))
+    for match in _PROSE_SAID.finditer(line):
+        between = match.group("between")
+        if _OBSERVED_VERB.search(between) or _NEW_CLAUSE.search(between):
+            continue
+        said = _clean_inline(match.group("said") or match.group("single")).rstrip(",;")
+        if said and not is_filler(said):
+            yield said
+        rest = line[match.end() :]
+        while (more := _THEN_SAID.match(rest)) is not None:
+            yield _clean_inline(more.group(1)).rstrip(",;")
+            rest = rest[more.end() :]
+    for arrow in itertools.islice(_ARROW_MARK.finditer(line), MAX_ARROWS_PER_LINE):
+        yield from _quote_before(line, arrow.start(), arrow.end())
+
+
+def _quote_before(line: str, start: int, end: int) -> Iterator[str]:
+    """The quotation right before the arrow at ``start``..``end``, if it reads as words."""
+    # only a quotation right before the arrow counts: look no further back than the few
+    # hundred characters it can hold, and only when a quote mark ends there
+    if not _QUOTE_END.search(line[max(0, start - 48) : start]):
+        return
+    quote = _QUOTE_ARROW.search(line[max(0, start - 320) : end])
+    if quote is None:
+        return
+    said = _clean_inline(quote.group("d") or quote.group("s")).rstrip(",;")
+    if said and not is_filler(said) and _words(said):
+        yield said
 
 
 _ASKED_TO = re.compile(
