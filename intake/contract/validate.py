@@ -356,27 +356,7 @@ def _gaia_rules(parsed: Parsed, path: Path, level: Level) -> Iterator[_Rule]:
     data = parsed.data
     turns = data.get("turns")
     if isinstance(turns, list):
-        numbers: dict[int, int] = {}
-        for index, turn in enumerate(turns):
-            if not isinstance(turn, dict):
-                continue
-            number = turn.get("turn")
-            if isinstance(number, int) and not isinstance(number, bool):
-                if number in numbers:
-                    first = f"first at turns[{numbers[number]}]"
-                    message = f"duplicate turn number {number} ({first})"
-                    yield _rule(parsed, ("turns", index, "turn"), "gaia", message)
-                else:
-                    numbers[number] = index
-            if isinstance(turn.get("success_criteria"), dict):
-                message = (
-                    "success_criteria is a mapping (GAIA's old capture format); write it as text"
-                )
-                yield _rule(parsed, ("turns", index, "success_criteria"), "gaia", message)
-        expected = set(range(1, len(turns) + 1))
-        if numbers and set(numbers) != expected and len(numbers) == len(turns):
-            message = f"turn numbers must be 1..{len(turns)} without gaps"
-            yield _rule(parsed, ("turns",), "gaia", message)
+        yield from _turn_rules(parsed, turns)
     persona = data.get("persona")
     if isinstance(persona, str) and persona.strip() and persona not in GAIA_PERSONAS:
         message = f"persona {persona!r} is not one of GAIA's built-in personas"
@@ -400,6 +380,28 @@ def _gaia_rules(parsed: Parsed, path: Path, level: Level) -> Iterator[_Rule]:
         # is allowed; only a new draft gets a warning, since intake names drafts by id
         message = f"id {scenario_id!r} does not match the file name {path.name!r}"
         yield _rule(parsed, ("id",), "id-file", message, "warning")
+
+
+def _turn_rules(parsed: Parsed, turns: list[Any]) -> Iterator[_Rule]:
+    """GAIA's rules on the turns: numbers unique and 1..n, no criteria mapping."""
+    numbers: dict[int, int] = {}
+    for index, turn in enumerate(turns):
+        if not isinstance(turn, dict):
+            continue
+        number = turn.get("turn")
+        if isinstance(number, int) and not isinstance(number, bool):
+            if number in numbers:
+                message = f"duplicate turn number {number} (first at turns[{numbers[number]}])"
+                yield _rule(parsed, ("turns", index, "turn"), "gaia", message)
+            else:
+                numbers[number] = index
+        if isinstance(turn.get("success_criteria"), dict):
+            message = "success_criteria is a mapping (GAIA's old capture format); write it as text"
+            yield _rule(parsed, ("turns", index, "success_criteria"), "gaia", message)
+    expected = set(range(1, len(turns) + 1))
+    if numbers and set(numbers) != expected and len(numbers) == len(turns):
+        message = f"turn numbers must be 1..{len(turns)} without gaps"
+        yield _rule(parsed, ("turns",), "gaia", message)
 
 
 def validate_paths(
