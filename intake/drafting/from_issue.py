@@ -132,25 +132,14 @@ def build_issue_draft(
     title = _title(issue, problems)
     body = issue_field(issue, "body", "string", problems) or ""
     parsed = parse_issue(title, body)
-    warnings = list(parsed.warnings)
+    warnings = _read_warnings(parsed, body)
     link = issue.get("html_url")
     if not isinstance(link, str) or not link.strip():
         link = f"https://github.com/{data.repo}/issues/{number}"
 
     turns = _issue_turns(parsed)
-    if not body.strip():
-        warnings.append("the issue body is empty; the only turn comes from the title")
-    elif parsed.steps_from_title:
-        warnings.append("no steps or description were filled in; the only turn is the title")
-    if parsed.success_criteria is None:
-        warnings.append("no expected behaviour or acceptance criteria; criteria are placeholders")
-
     persona = _persona(parsed)
-    description = _description(parsed, title, number)
-    not_a_conversation = _not_a_conversation(parsed)
-    if not_a_conversation:
-        warnings.append(not_a_conversation)
-    description = _with_code_refs(description, turns, parsed)
+    description = _with_code_refs(_description(parsed, title, number), turns, parsed)
     labels = issue_labels(issue, problems)[:MAX_TAGS]
     workflow = {label.lower() for label in (tracker_labels or [])}
     tags = [label for label in labels if label.lower() not in workflow]
@@ -227,6 +216,21 @@ def build_issue_draft(
         },
     )
     return DraftPlan(scenario, observations, source, issue_evidence(scenario), warnings)
+
+
+def _read_warnings(parsed: ParsedIssue, body: str) -> list[str]:
+    """What reading the body noticed (the parse's own warnings first), in the draft's order."""
+    warnings = list(parsed.warnings)
+    if not body.strip():
+        warnings.append("the issue body is empty; the only turn comes from the title")
+    elif parsed.steps_from_title:
+        warnings.append("no steps or description were filled in; the only turn is the title")
+    if parsed.success_criteria is None:
+        warnings.append("no expected behaviour or acceptance criteria; criteria are placeholders")
+    not_a_conversation = _not_a_conversation(parsed)
+    if not_a_conversation:
+        warnings.append(not_a_conversation)
+    return warnings
 
 
 def _issue_turns(parsed: ParsedIssue) -> list[DraftTurn]:
