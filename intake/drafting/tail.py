@@ -200,11 +200,12 @@ def near_duplicates(
             if not other:
                 continue
             matcher = difflib.SequenceMatcher(None, mine, other, autojunk=False)
-            if matcher.real_quick_ratio() < NEAR_DUPLICATE_RATIO:
-                continue
-            if matcher.quick_ratio() < NEAR_DUPLICATE_RATIO:
-                continue
-            if matcher.ratio() >= NEAR_DUPLICATE_RATIO:
+            # the cheap upper bounds first: most files are told apart without the full ratio
+            if (
+                matcher.real_quick_ratio() >= NEAR_DUPLICATE_RATIO
+                and matcher.quick_ratio() >= NEAR_DUPLICATE_RATIO
+                and matcher.ratio() >= NEAR_DUPLICATE_RATIO
+            ):
                 hits.append(str(path))
     return hits
 
