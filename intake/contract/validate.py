@@ -16,7 +16,7 @@ from dataclasses import asdict, dataclass, field, replace
 from enum import StrEnum
 from functools import cached_property
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from intake.config import Settings
 from intake.contract import schema
@@ -226,34 +226,11 @@ def _validate_file(
     def add(line: int, code: str, message: str, where: JsonPath = (), sev: str = "error") -> None:
         result.problems.append(Problem(name, line, Severity(sev), code, message, json_path(where)))
 
-    if source is not None:
-        raw, parsed = source
-    else:
-        if path.is_symlink():
-            add(
-                1,
-                "link",
-                "a symbolic link: GAIA's runner would load whatever it points to; "
-                "commit the scenario itself",
-            )
-            return result
-        try:
-            check_regular_file(path, what="scenario file")
-            size = path.stat().st_size
-            if size > MAX_BYTES:
-                add(1, "too-large", f"file is {size:,} bytes, over the {MAX_BYTES:,} limit")
-                return result
-            raw = read_input(path, what="scenario file", limit=MAX_BYTES, follow_links=False)
-            parsed = parse_checked(raw)
-        except InputError as exc:  # a FIFO or device, or swapped since it was listed
-            add(1, "unreadable", exc.message)
-            return result
-        except OSError as exc:
-            add(1, "unreadable", f"cannot read file: {exc.strerror or exc}")
-            return result
-        except YamlProblem as exc:
-            add(exc.line or 1, "yaml", exc.message)
-            return result
+    read = source if source is not None else _read(path)
+    if isinstance(read, _Unread):
+        add(*read)
+        return result
+    raw, parsed = read
 
     data = parsed.data
     result.data = data
@@ -282,6 +259,38 @@ def _validate_file(
     for line, message, where in hidden_problems(raw.decode("utf-8-sig"), parsed):
         add(line, "hidden-char", message, where)
     return result
+
+
+class _Unread(NamedTuple):
+    """Why a file cannot be judged: one problem at ``line``."""
+
+    line: int
+    code: str
+    message: str
+
+
+def _read(path: Path) -> tuple[bytes, Parsed] | _Unread:
+    """The file's bytes and their parse, or why it cannot be read as a scenario."""
+    if path.is_symlink():
+        return _Unread(
+            1,
+            "link",
+            "a symbolic link: GAIA's runner would load whatever it points to; "
+            "commit the scenario itself",
+        )
+    try:
+        check_regular_file(path, what="scenario file")
+        size = path.stat().st_size
+        if size > MAX_BYTES:
+            return _Unread(1, "too-large", f"file is {size:,} bytes, over the {MAX_BYTES:,} limit")
+        raw = read_input(path, what="scenario file", limit=MAX_BYTES, follow_links=False)
+        return raw, parse_checked(raw)
+    except InputError as exc:  # a FIFO or device, or swapped since it was listed
+        return _Unread(1, "unreadable", exc.message)
+    except OSError as exc:
+        return _Unread(1, "unreadable", f"cannot read file: {exc.strerror or exc}")
+    except YamlProblem as exc:
+        return _Unread(exc.line or 1, "yaml", exc.message)
 
 
 def hidden_problems(text: str, parsed: Parsed) -> Iterator[tuple[int, str, JsonPath]]:
