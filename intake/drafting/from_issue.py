@@ -106,9 +106,9 @@ def _comment_hint(comment: dict[str, Any], number: int, problems: list[str]) -> 
     return hint
 
 
-def _title(issue: dict[str, Any], problems: list[str]) -> str:
+def _title(data: IssueData, problems: list[str]) -> str:
     """The issue's title on one line (a title of the wrong JSON type is noted and empty)."""
-    return " ".join((issue_field(issue, "title", "string", problems) or "").split())
+    return " ".join((issue_field(data.issue, "title", "string", problems) or "").split())
 
 
 def build_issue_draft(
@@ -129,7 +129,7 @@ def build_issue_draft(
     issue = data.issue
     number = data.number
     problems: list[str] = []
-    title = _title(issue, problems)
+    title = _title(data, problems)
     body = issue_field(issue, "body", "string", problems) or ""
     parsed = parse_issue(title, body)
     warnings = _read_warnings(parsed, body)
@@ -459,7 +459,7 @@ def draft_from_issue(
         corpus_names=corpus_by_name(settings),
     )
     mapping = FixtureMap()
-    title = _title(data.issue, [])
+    title = _title(data, [])
     if title:
         everything = [scenario_mapping(built.scenario), built.observations, built.source.details]
         clean, found = scrub_title(settings, title, mapping, everything)
