@@ -445,31 +445,13 @@ def build_plan(
             else "session has no messages",
             where=f"session {session.id if plain_session_id(session.id) else MASK}",
         )
-    corpus = corpus_index(settings) if session.documents else {}
-    names = corpus_by_name(settings) if session.documents else {}
-
-    index_documents: list[IndexDocument | str] = []
-    documents_seen = []
-    for doc in session.documents:
-        entry, seen = _document_entry(doc, corpus, names)
-        index_documents.append(entry)
-        documents_seen.append(seen)
-
-    turns: list[DraftTurn] = []
-    evidence_turns: list[TurnEvidence] = []
-    failures: list[dict[str, Any]] = []
-    for number, span in enumerate(grouped.turns, start=1):
-        turn, evidence_turn = _plan_turn(number, span)
+    index_documents, documents_seen = _session_documents(session, settings)
+    planned = [_plan_turn(number, span) for number, span in enumerate(grouped.turns, start=1)]
+    evidence_turns = [evidence_turn for _, evidence_turn in planned]
+    for evidence_turn in evidence_turns:
         for name in evidence_turn.attachments:
-            what = f"attachment {name!r} from turn {number}: add it to the corpus"
+            what = f"attachment {name!r} from turn {evidence_turn.turn}: add it to the corpus"
             index_documents.append(IndexDocument(path=placeholder(what)))
-        if (failure := evidence_turn.error_fallback) is not None:
-            failures.append(
-                {"turn": number, "kind": failure}
-                | ({"infrastructure": True} if failure in INFRASTRUCTURE_FALLBACKS else {})
-            )
-        turns.append(turn)
-        evidence_turns.append(evidence_turn)
 
     shown_title = title if title is not None else session.title
     locator = f"{LOCATOR_PREFIX[session.store]}:{session.id}"
@@ -481,12 +463,45 @@ def build_plan(
         source=Source(type=SourceType.session, link=locator),
         difficulty_rationale=placeholder("one line, in your words: why this is hard"),
         setup=Setup(index_documents=index_documents),
-        turns=turns,
+        turns=[turn for turn, _ in planned],
     )
     if shown_title:
         scenario.name = shown_title
+    observations = _observations(session, grouped, evidence_turns, documents_seen)
+    evidence = Evidence(
+        tools_available=session.tools_available, note=session.evidence_note, turns=evidence_turns
+    )
+    source = new_record_source(
+        "session", locator, link=locator, private=session.private, details=_details(session)
+    )
+    return DraftPlan(scenario, observations, source, evidence)
 
-    observations = _compact(
+
+def _session_documents(
+    session: Session, settings: Settings
+) -> tuple[list[IndexDocument | str], list[dict[str, Any]]]:
+    """The session's documents as ``index_documents`` entries, and how each was matched."""
+    corpus = corpus_index(settings) if session.documents else {}
+    names = corpus_by_name(settings) if session.documents else {}
+    entries = [_document_entry(doc, corpus, names) for doc in session.documents]
+    return [entry for entry, _ in entries], [seen for _, seen in entries]
+
+
+def _observations(
+    session: Session,
+    grouped: Grouped,
+    evidence_turns: list[TurnEvidence],
+    documents_seen: list[dict[str, Any]],
+) -> dict[str, Any]:
+    """The record's observations: each turn's failure kind (from its evidence), what belonged
+    to no turn, the documents as matched, the session's own title and the store's notes."""
+    failures = [
+        {"turn": t.turn, "kind": t.error_fallback}
+        | ({"infrastructure": True} if t.error_fallback in INFRASTRUCTURE_FALLBACKS else {})
+        for t in evidence_turns
+        if t.error_fallback is not None
+    ]
+    return _compact(
         {
             "observed_failure": failures,
             "orphan_assistant_messages": [
@@ -501,13 +516,6 @@ def build_plan(
             "store_notes": session.notes,
         }
     )
-    evidence = Evidence(
-        tools_available=session.tools_available, note=session.evidence_note, turns=evidence_turns
-    )
-    source = new_record_source(
-        "session", locator, link=locator, private=session.private, details=_details(session)
-    )
-    return DraftPlan(scenario, observations, source, evidence)
 
 
 def _details(session: Session) -> dict[str, Any]:
