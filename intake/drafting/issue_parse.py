@@ -982,26 +982,13 @@ class _Setup:
 def parse_issue(title: str | None, body: str | None) -> ParsedIssue:
     """Parse one issue (title and markdown body) into turns, criteria and evidence."""
     warnings: list[str] = []
-    text = (body or "").replace("\r\n", "\n").replace("\r", "\n")
-    text = unescape_newlines(text)
-    if len(text) > MAX_BODY_CHARS:
-        warnings.append(
-            f"issue body is {len(text)} characters; only the first {MAX_BODY_CHARS} were parsed"
-        )
-        text = cut_at_space(text, MAX_BODY_CHARS)
+    text = _body_text(body, warnings)
     prose, blocks = extract_code(text)
     sections, structured = split_sections(prose)
     used: dict[int, EvidenceEntry] = {}
     labels = {normalise_label(s.label) for s in sections if s.label}
     form = _detect_form(labels, structured, text)
-
-    read = _Read()
-    for section in sections:
-        _read_section(read, section, blocks, used)
-    for index in range(len(blocks)):
-        if index not in used:
-            _evidence_refs(f"{_CODE}{index}{_CODE}", None, blocks, used)
-    _steps_from_lists(read)
+    read = _read_sections(sections, blocks, used)
 
     setup = _take_setup([s for s in (_clean_step(s) for s in read.steps) if s and not is_filler(s)])
     kept = setup.kept
@@ -1033,6 +1020,10 @@ def parse_issue(title: str | None, body: str | None) -> ParsedIssue:
         *(e.text for e in read.logs),
     ]
     agents = setup.agents
+    if len(agents) > 1:
+        warnings.append(
+            f"the steps open several agents ({', '.join(agents)}); the record keeps the first"
+        )
     return ParsedIssue(
         form=form,
         turns=turns,
@@ -1047,17 +1038,38 @@ def parse_issue(title: str | None, body: str | None) -> ParsedIssue:
         extra_steps=extra,
         documents=setup.documents,
         setup_steps=setup.setup_steps,
-        warnings=warnings
-        + (
-            [f"the steps open several agents ({', '.join(agents)}); the record keeps the first"]
-            if len(agents) > 1
-            else []
-        ),
+        warnings=warnings,
         steps_from_title=from_title,
         agent_type=agents[0] if agents else None,
         install_signals=install_signals(title, parts, turns),
         not_agent=not_agent(title, parts, turns),
     )
+
+
+def _body_text(body: str | None, warnings: list[str]) -> str:
+    """The body with one kind of line end and pasted ``\\n`` escapes undone, cut at
+    ``MAX_BODY_CHARS`` (a warning says so)."""
+    text = unescape_newlines((body or "").replace("\r\n", "\n").replace("\r", "\n"))
+    if len(text) > MAX_BODY_CHARS:
+        warnings.append(
+            f"issue body is {len(text)} characters; only the first {MAX_BODY_CHARS} were parsed"
+        )
+        text = cut_at_space(text, MAX_BODY_CHARS)
+    return text
+
+
+def _read_sections(
+    sections: list[Section], blocks: list[EvidenceEntry], used: dict[int, EvidenceEntry]
+) -> _Read:
+    """What the sections say, by kind; every code block becomes evidence, referenced or not."""
+    read = _Read()
+    for section in sections:
+        _read_section(read, section, blocks, used)
+    for index in range(len(blocks)):
+        if index not in used:
+            _evidence_refs(f"{_CODE}{index}{_CODE}", None, blocks, used)
+    _steps_from_lists(read)
+    return read
 
 
 def _success_criteria(criteria: list[str], form: str, description: str | None) -> str | None:
