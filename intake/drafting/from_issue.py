@@ -161,9 +161,45 @@ def build_issue_draft(
     if left:
         warnings.append(f"{left} document(s) to index became setup placeholders")
 
+    observations = _issue_observations(
+        data, parsed, title, labels, tags, matched, problems, warnings, with_comments=with_comments
+    )
+    source = new_record_source(
+        "issue",
+        f"github:{data.repo}#{number}",
+        link=link,
+        details={
+            "repo": data.repo,
+            "number": number,
+            "labels": tags,
+            "form": parsed.form,
+            "comments_fetched": len(data.comments) if with_comments else 0,
+            **({"agent_type": parsed.agent_type} if parsed.agent_type else {}),
+            **provenance(data),
+        },
+    )
+    return DraftPlan(scenario, observations, source, issue_evidence(scenario), warnings)
+
+
+def _issue_observations(
+    data: IssueData,
+    parsed: ParsedIssue,
+    title: str,
+    labels: list[str],
+    tags: list[str],
+    matched: list[dict[str, Any]],
+    problems: list[str],
+    warnings: list[str],
+    *,
+    with_comments: bool,
+) -> dict[str, Any]:
+    """The record's observations of an issue: its fields, the form, the evidence and what else
+    the body says; with ``with_comments`` its comments as hints; last the fields of the wrong
+    JSON type (``problems``), counted in ``warnings``."""
+    issue = data.issue
     observations: dict[str, Any] = {
         "issue": {
-            "number": number,
+            "number": data.number,
             "title": title,
             "state": issue_field(issue, "state", "string", problems),
             "labels": labels,
@@ -200,22 +236,7 @@ def build_issue_draft(
     if problems:
         observations["input_problems"] = problems
         warnings.append(f"{len(problems)} issue fields of the wrong type were ignored (see record)")
-
-    source = new_record_source(
-        "issue",
-        f"github:{data.repo}#{number}",
-        link=link,
-        details={
-            "repo": data.repo,
-            "number": number,
-            "labels": tags,
-            "form": parsed.form,
-            "comments_fetched": len(data.comments) if with_comments else 0,
-            **({"agent_type": parsed.agent_type} if parsed.agent_type else {}),
-            **provenance(data),
-        },
-    )
-    return DraftPlan(scenario, observations, source, issue_evidence(scenario), warnings)
+    return observations
 
 
 def _read_warnings(parsed: ParsedIssue, body: str) -> list[str]:
