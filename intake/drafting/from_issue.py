@@ -29,7 +29,13 @@ from intake.contract.models import (
     TurnEvidence,
     placeholder,
 )
-from intake.drafting.from_session import CorpusFile, check_category, corpus_by_name, scrub_title
+from intake.drafting.from_session import (
+    CorpusFile,
+    DocumentSeen,
+    check_category,
+    corpus_by_name,
+    scrub_title,
+)
 from intake.drafting.issue_parse import (
     MAX_EVIDENCE_CHARS,
     ParsedIssue,
@@ -187,7 +193,7 @@ def _issue_observations(
     title: str,
     labels: list[str],
     tags: list[str],
-    matched: list[dict[str, Any]],
+    matched: list[DocumentSeen],
     problems: list[str],
     warnings: list[str],
     *,
@@ -311,10 +317,10 @@ def _with_code_refs(description: str, turns: list[DraftTurn], parsed: ParsedIssu
 
 def _issue_documents(
     parsed: ParsedIssue, corpus_names: dict[str, CorpusFile]
-) -> tuple[list[IndexDocument | str], list[dict[str, Any]]]:
+) -> tuple[list[IndexDocument | str], list[DocumentSeen]]:
     """The documents the steps index: matched to the corpus by file name, else placeholders."""
     index_documents: list[IndexDocument | str] = []
-    matched: list[dict[str, Any]] = []
+    matched: list[DocumentSeen] = []
     for name in parsed.documents:
         hit = corpus_names.get(name)
         if hit is not None and hit.corpus_doc and hit.path:

@@ -16,7 +16,7 @@ import hashlib
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypedDict
 
 from intake.config import Settings
 from intake.contract.manifest import MANIFEST, filename_ids, load_manifest
@@ -108,6 +108,16 @@ class CorpusFile:
     corpus_doc: str | None
     path: str | None
     """Repository-relative path, or None when the corpus is outside the suite."""
+
+
+class DocumentSeen(TypedDict, total=False):
+    """How a document of the source was matched to the corpus, as the record's observations
+    keep it (a session's ``documents``, an issue's ``documents_matched``)."""
+
+    name: str
+    in_corpus: bool
+    matched_by: str
+    corpus_doc: str | None
 
 
 @dataclass
@@ -405,12 +415,12 @@ def corpus_by_name(settings: Settings) -> dict[str, CorpusFile]:
 
 def _document_entry(
     doc: Document, corpus: dict[str, CorpusFile], names: dict[str, CorpusFile] | None = None
-) -> tuple[IndexDocument, dict[str, Any]]:
+) -> tuple[IndexDocument, DocumentSeen]:
     hit = corpus.get(doc.sha256 or "")
     matched_by = "content hash" if hit is not None else None
     if hit is None and names and doc.name in names:
         hit, matched_by = names[doc.name], "file name (unique in the corpus manifest)"
-    seen: dict[str, Any] = {"name": doc.name, "in_corpus": hit is not None}
+    seen: DocumentSeen = {"name": doc.name, "in_corpus": hit is not None}
     if matched_by:
         seen["matched_by"] = matched_by
     if hit is not None and hit.path is not None:
@@ -479,7 +489,7 @@ def build_plan(
 
 def _session_documents(
     session: Session, settings: Settings
-) -> tuple[list[IndexDocument | str], list[dict[str, Any]]]:
+) -> tuple[list[IndexDocument | str], list[DocumentSeen]]:
     """The session's documents as ``index_documents`` entries, and how each was matched."""
     corpus = corpus_index(settings) if session.documents else {}
     names = corpus_by_name(settings) if session.documents else {}
@@ -491,7 +501,7 @@ def _observations(
     session: Session,
     grouped: Grouped,
     evidence_turns: list[TurnEvidence],
-    documents_seen: list[dict[str, Any]],
+    documents_seen: list[DocumentSeen],
 ) -> dict[str, Any]:
     """The record's observations: each turn's failure kind (from its evidence), what belonged
     to no turn, the documents as matched, the session's own title and the store's notes."""
