@@ -58,13 +58,11 @@ def test_the_suites_own_recognizers_protect_drafts(suite: Path) -> None:
 
 def test_a_shared_mapping_gives_one_fixture_per_original(suite: Path) -> None:
     """An importer that scrubbed a title first passes its mapping: same fixture in both."""
-    from intake.drafting.tail import configured_scrubber
+    from intake.scrub import scrubber_for
 
     settings = load_settings(suite)
     mapping = FixtureMap()
-    title = (
-        configured_scrubber(settings).scrub_text("mail alice.smith@acme.io", mapping=mapping).text
-    )
+    title = scrubber_for(settings).scrub_text("mail alice.smith@acme.io", mapping=mapping).text
     source = new_record_source("session", "gaia-session:abc")
     write_draft(
         settings,

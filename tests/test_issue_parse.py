@@ -12,7 +12,7 @@ from intake.drafting.issue_parse import (
     MAX_EVIDENCE_CHARS,
     MAX_TURNS,
     Checkbox,
-    CodeBlock,
+    EvidenceEntry,
     ParsedTurn,
     classify,
     classify_step,
@@ -508,7 +508,9 @@ def test_unclosed_comment_and_fence() -> None:
     prose, blocks = extract_code("keep\n<!-- open\nhidden\n```\nstill hidden")
     assert prose == "keep" and blocks == []
     prose, blocks = extract_code("a\n```py\nx = 1\n")
-    assert blocks == [CodeBlock("py", "x = 1\n")]  # an unclosed fence runs to the end
+    assert blocks == [
+        EvidenceEntry("code", None, "x = 1\n", "py")
+    ]  # an unclosed fence runs to the end
 
 
 def test_code_blocks_survive_intact() -> None:

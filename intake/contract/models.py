@@ -23,56 +23,41 @@ import unicodedata
 from datetime import datetime
 from enum import StrEnum
 from pathlib import PurePath
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, TypeVar
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, WithJsonSchema, model_validator
 
-from intake.contract.plain import (  # re-exported: every importer of the models unchanged
-    ID_PATTERN as ID_PATTERN,
-)
 from intake.contract.plain import (
-    INFRA_STATUSES as INFRA_STATUSES,
-)
-from intake.contract.plain import (
-    JUDGED_STATUSES as JUDGED_STATUSES,
-)
-from intake.contract.plain import (
-    PLACEHOLDER_MARK as PLACEHOLDER_MARK,
-)
-from intake.contract.plain import (
-    SAFE_NAME_PATTERN as SAFE_NAME_PATTERN,
-)
-from intake.contract.plain import (
-    WINDOWS_RESERVED as WINDOWS_RESERVED,
-)
-from intake.contract.plain import (
-    DocumentView as DocumentView,
-)
-from intake.contract.plain import (
-    RunTier as RunTier,
-)
-from intake.contract.plain import (
-    ScenarioView as ScenarioView,
-)
-from intake.contract.plain import (
-    TierStats as TierStats,
-)
-from intake.contract.plain import (
-    TurnView as TurnView,
-)
-from intake.contract.plain import (
-    difficulty as difficulty,
-)
-from intake.contract.plain import (
-    parse_when as parse_when,
-)
-from intake.contract.plain import (
-    placeholder_paths as placeholder_paths,
-)
-from intake.contract.plain import (
-    tier_stats as tier_stats,
+    ID_PATTERN,
+    INFRA_STATUSES,
+    JUDGED_STATUSES,
+    PLACEHOLDER_MARK,
+    SAFE_NAME_PATTERN,
+    WINDOWS_RESERVED,
+    RunTier,
+    ScenarioView,
+    TierStats,
+    TurnView,
+    difficulty,
+    parse_when,
+    tier_stats,
 )
 from intake.errors import UsageError
+
+__all__ = [  # what this module re-exports of contract.plain (its own names are public anyway)
+    "ID_PATTERN",
+    "INFRA_STATUSES",
+    "JUDGED_STATUSES",
+    "PLACEHOLDER_MARK",
+    "SAFE_NAME_PATTERN",
+    "RunTier",
+    "ScenarioView",
+    "TierStats",
+    "TurnView",
+    "difficulty",
+    "parse_when",
+    "tier_stats",
+]
 
 SCHEMA_VERSION = 2
 """A record's ``schema_version``: 2 keeps each captured turn once, in ``evidence.turns``
@@ -178,6 +163,8 @@ def has_placeholder(value: Any) -> bool:
     return False
 
 
+_T = TypeVar("_T", bound=BaseModel)
+
 _STRICT = ConfigDict(strict=True, regex_engine="python-re", use_attribute_docstrings=True)
 _OPEN = ConfigDict(**_STRICT, extra="allow")
 _CLOSED = ConfigDict(**_STRICT, extra="forbid")
@@ -225,14 +212,13 @@ class Setup(BaseModel):
     memory_clear: bool | None = None
 
 
-def _turn_has_criterion(data: Any) -> bool:
-    if not isinstance(data, dict):
-        return True
-    gt = data.get("ground_truth")
-    sc = data.get("success_criteria")
-    gt_ok = isinstance(gt, dict) and len(gt) > 0
-    sc_ok = isinstance(sc, str) and sc.strip() != ""
-    return gt_ok or sc_ok
+def _has_criterion(turn: _T) -> _T:
+    """A turn's own check (every turn model's ``model_validator``): a non-empty
+    ``ground_truth`` mapping or a non-blank ``success_criteria``."""
+    gt, sc = getattr(turn, "ground_truth", None), getattr(turn, "success_criteria", None)
+    if not (isinstance(gt, dict) and gt) and not (isinstance(sc, str) and sc.strip()):
+        raise ValueError("turn needs a non-empty ground_truth mapping or a success_criteria")
+    return turn
 
 
 _CRITERION_SCHEMA: dict[str, Any] = {
@@ -260,11 +246,7 @@ class _TurnBase(BaseModel):
     ground_truth: dict[str, Any] | None = None
     """Facts or behaviour the judge checks (``expected_answer``, ``doc_id``, ``fact_id``…)."""
 
-    @model_validator(mode="after")
-    def _criterion(self) -> _TurnBase:
-        if not _turn_has_criterion(self.model_dump(exclude_unset=True)):
-            raise ValueError("turn needs a non-empty ground_truth mapping or a success_criteria")
-        return self
+    _criterion = model_validator(mode="after")(_has_criterion)
 
 
 class DraftTurn(_TurnBase):
@@ -361,11 +343,7 @@ class LegacyTurn(BaseModel):
     ] = None
     ground_truth: Any = None
 
-    @model_validator(mode="after")
-    def _criterion(self) -> LegacyTurn:
-        if not _turn_has_criterion(self.model_dump(exclude_unset=True)):
-            raise ValueError("turn needs a non-empty ground_truth mapping or a success_criteria")
-        return self
+    _criterion = model_validator(mode="after")(_has_criterion)
 
 
 class LegacyScenario(BaseModel):

@@ -1,7 +1,7 @@
 """The plain part of the contract: names, patterns and read-only views that need no pydantic.
 
-``intake.contract.models`` (the pydantic models) re-exports every name here, so its importers
-are unchanged; a command that only reads (``intake report``, ``intake health``) imports this
+``intake.contract.models`` (the pydantic models) re-exports the names its importers use (its
+``__all__``); a command that only reads (``intake report``, ``intake health``) imports this
 module and never pays for building the models (``docs/benchmarks.md``, "Command start-up").
 """
 
@@ -132,8 +132,20 @@ def difficulty(strong: TierStats, local: TierStats, saturation_pass_rate: float)
 # --- a typed, read-only view of a scenario ---------------------------------------------------
 
 
-def _text(value: Any) -> str | None:
+def _at(data: Any, *keys: str) -> Any:
+    """The value at ``keys`` down nested mappings; None where one is missing or no mapping."""
+    for key in keys:
+        data = data.get(key) if isinstance(data, Mapping) else None
+    return data
+
+
+def _text(data: Any, *keys: str) -> str | None:
+    value = _at(data, *keys)
     return value if isinstance(value, str) else None
+
+
+def _texts(data: Any, *keys: str) -> tuple[str, ...]:
+    return tuple(t for t in _items(_at(data, *keys)) if isinstance(t, str))
 
 
 def _no_mapping() -> Mapping[str, Any]:
@@ -177,18 +189,14 @@ class TurnView:
     @classmethod
     def of(cls, item: Mapping[str, Any], index: int, placeholders: Sequence[str]) -> TurnView:
         """The view of the turn at ``index``; ``placeholders`` are the file's (its own kept)."""
-        number = item.get("turn")
-        tools = item.get("expected_tools")
-        truth = item.get("ground_truth")
+        number, truth = _at(item, "turn"), _at(item, "ground_truth")
         prefix = f"$.turns[{index}]."
         return cls(
             turn=number if isinstance(number, int) else None,
-            objective=_text(item.get("objective")),
-            user_message=_text(item.get("user_message")),
-            success_criteria=_text(item.get("success_criteria")),
-            expected_tools=tuple(t for t in tools if isinstance(t, str))
-            if isinstance(tools, list)
-            else (),
+            objective=_text(item, "objective"),
+            user_message=_text(item, "user_message"),
+            success_criteria=_text(item, "success_criteria"),
+            expected_tools=_texts(item, "expected_tools"),
             ground_truth=MappingProxyType({str(k): v for k, v in truth.items()})
             if isinstance(truth, Mapping)
             else _no_mapping(),
@@ -209,7 +217,7 @@ class DocumentView:
     def of(cls, item: Any) -> DocumentView:
         """The view of one ``index_documents`` entry."""
         if isinstance(item, Mapping):
-            return cls(_text(item.get("corpus_doc")), _text(item.get("path")))
+            return cls(_text(item, "corpus_doc"), _text(item, "path"))
         return cls(None, _text(item))
 
 
@@ -226,8 +234,6 @@ class ScenarioView:
     name: str | None
     category: str | None
     description: str | None
-    persona: str | None
-    agent_type: str | None
     source_type: str | None
     source_link: str | None
     difficulty_rationale: str | None
@@ -246,49 +252,32 @@ class ScenarioView:
     @classmethod
     def of(cls, data: Mapping[str, Any]) -> ScenarioView:
         """The view of a scenario mapping (what ``yamlio.parse_checked`` returns)."""
-        source = _mapping(data.get("source"))
-        captured = data.get("captured_from")
+        captured = _at(data, "captured_from")
         placeholders = tuple(placeholder_paths(data))
         return cls(
-            id=_text(data.get("id")),
-            name=_text(data.get("name")),
-            category=_text(data.get("category")),
-            description=_text(data.get("description")),
-            persona=_text(data.get("persona")),
-            agent_type=_text(data.get("agent_type")),
-            source_type=_text(source.get("type")),
-            source_link=_text(source.get("link")),
-            difficulty_rationale=_text(data.get("difficulty_rationale")),
-            tags=_texts(data.get("tags")),
-            documents=tuple(DocumentView.of(d) for d in _items(_setup_documents(data))),
+            id=_text(data, "id"),
+            name=_text(data, "name"),
+            category=_text(data, "category"),
+            description=_text(data, "description"),
+            source_type=_text(data, "source", "type"),
+            source_link=_text(data, "source", "link"),
+            difficulty_rationale=_text(data, "difficulty_rationale"),
+            tags=_texts(data, "tags"),
+            documents=tuple(map(DocumentView.of, _items(_at(data, "setup", "index_documents")))),
             turns=tuple(
                 TurnView.of(t, i, placeholders)
-                for i, t in enumerate(_items(data.get("turns")))
+                for i, t in enumerate(_items(_at(data, "turns")))
                 if isinstance(t, Mapping)
             ),
             keys=frozenset(str(k) for k in data),
             captured_from=isinstance(captured, Mapping),
-            captured_at=parse_when(captured.get("captured_at"))
-            if isinstance(captured, Mapping)
-            else None,
+            captured_at=parse_when(_at(captured, "captured_at")),
             placeholders=placeholders,
         )
 
 
-def _mapping(value: Any) -> Mapping[str, Any]:
-    return value if isinstance(value, Mapping) else {}
-
-
 def _items(value: Any) -> list[Any]:
     return value if isinstance(value, list) else []
-
-
-def _texts(value: Any) -> tuple[str, ...]:
-    return tuple(t for t in _items(value) if isinstance(t, str))
-
-
-def _setup_documents(data: Mapping[str, Any]) -> Any:
-    return _mapping(data.get("setup")).get("index_documents")
 
 
 def parse_when(value: Any) -> datetime | None:

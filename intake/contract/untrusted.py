@@ -29,6 +29,7 @@ from __future__ import annotations
 import hashlib
 import re
 import unicodedata
+from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache
@@ -154,9 +155,7 @@ def strip_hidden(text: str) -> tuple[str, dict[str, int]]:
     if not found:
         return text, {}
     drop = {index for index, _ in found}
-    counts: dict[str, int] = {}
-    for _, kind in found:
-        counts[kind] = counts.get(kind, 0) + 1
+    counts = Counter(kind for _, kind in found)
     clean = "".join(ch for index, ch in enumerate(text) if index not in drop)
     return clean, {k: counts[k] for k in HIDDEN_KINDS if k in counts}
 
@@ -330,9 +329,7 @@ def judge_hits(data: Any) -> list[JudgeHit]:
 
 def describe_hits(hits: list[JudgeHit]) -> str:
     """``addressed to a judge (1), asks for a verdict (2)``: the classes, counted, in order."""
-    counts: dict[str, int] = {}
-    for hit in hits:
-        counts[hit.label] = counts.get(hit.label, 0) + 1
+    counts = Counter(hit.label for hit in hits)
     return ", ".join(f"{label} ({n})" for label, n in counts.items())
 
 

@@ -10,12 +10,13 @@ Nothing here writes anything.
 from __future__ import annotations
 
 import bisect
+from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import asdict, dataclass, field, replace
 from enum import StrEnum
 from functools import cached_property
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from intake.config import Settings
 from intake.contract import schema
@@ -225,37 +226,11 @@ def _validate_file(
     def add(line: int, code: str, message: str, where: JsonPath = (), sev: str = "error") -> None:
         result.problems.append(Problem(name, line, Severity(sev), code, message, json_path(where)))
 
-    if source is not None:
-        raw, parsed = source
-    else:
-        if path.is_symlink():
-            add(
-                1,
-                "link",
-                "a symbolic link: GAIA's runner would load whatever it points to; "
-                "commit the scenario itself",
-            )
-            return result
-        try:
-            check_regular_file(path, what="scenario file")
-            size = path.stat().st_size
-            if size > schema_max_bytes():
-                limit = schema_max_bytes()
-                add(1, "too-large", f"file is {size:,} bytes, over the {limit:,} limit")
-                return result
-            raw = read_input(
-                path, what="scenario file", limit=schema_max_bytes(), follow_links=False
-            )
-            parsed = parse_checked(raw)
-        except InputError as exc:  # a FIFO or device, or swapped since it was listed
-            add(1, "unreadable", exc.message)
-            return result
-        except OSError as exc:
-            add(1, "unreadable", f"cannot read file: {exc.strerror or exc}")
-            return result
-        except YamlProblem as exc:
-            add(exc.line or 1, "yaml", exc.message)
-            return result
+    read = source if source is not None else _read(path)
+    if isinstance(read, _Unread):
+        add(*read)
+        return result
+    raw, parsed = read
 
     data = parsed.data
     result.data = data
@@ -286,6 +261,38 @@ def _validate_file(
     return result
 
 
+class _Unread(NamedTuple):
+    """Why a file cannot be judged: one problem at ``line``."""
+
+    line: int
+    code: str
+    message: str
+
+
+def _read(path: Path) -> tuple[bytes, Parsed] | _Unread:
+    """The file's bytes and their parse, or why it cannot be read as a scenario."""
+    if path.is_symlink():
+        return _Unread(
+            1,
+            "link",
+            "a symbolic link: GAIA's runner would load whatever it points to; "
+            "commit the scenario itself",
+        )
+    try:
+        check_regular_file(path, what="scenario file")
+        size = path.stat().st_size
+        if size > MAX_BYTES:
+            return _Unread(1, "too-large", f"file is {size:,} bytes, over the {MAX_BYTES:,} limit")
+        raw = read_input(path, what="scenario file", limit=MAX_BYTES, follow_links=False)
+        return raw, parse_checked(raw)
+    except InputError as exc:  # a FIFO or device, or swapped since it was listed
+        return _Unread(1, "unreadable", exc.message)
+    except OSError as exc:
+        return _Unread(1, "unreadable", f"cannot read file: {exc.strerror or exc}")
+    except YamlProblem as exc:
+        return _Unread(exc.line or 1, "yaml", exc.message)
+
+
 def hidden_problems(text: str, parsed: Parsed) -> Iterator[tuple[int, str, JsonPath]]:
     """Hidden characters in a scenario file: one problem per line that holds any.
 
@@ -296,13 +303,13 @@ def hidden_problems(text: str, parsed: Parsed) -> Iterator[tuple[int, str, JsonP
     """
 
     lines: set[int] = set()
-    per_line: dict[int, tuple[int, dict[str, int]]] = {}
+    per_line: dict[int, tuple[int, Counter[str]]] = {}
     found = [(i, kind) for i, kind in find_hidden(text) if text[i] != "\r"]
     starts = [0, *(i + 1 for i, ch in enumerate(text) if ch == "\n")] if found else [0]
     for index, kind in found:
         line = bisect.bisect_right(starts, index)
-        column, counts = per_line.setdefault(line, (index - starts[line - 1] + 1, {}))
-        counts[kind] = counts.get(kind, 0) + 1
+        column, counts = per_line.setdefault(line, (index - starts[line - 1] + 1, Counter()))
+        counts[kind] += 1
     for line, (column, counts) in sorted(per_line.items()):
         lines.add(line)
         total = sum(counts.values())
@@ -317,11 +324,10 @@ def hidden_problems(text: str, parsed: Parsed) -> Iterator[tuple[int, str, JsonP
         line = parsed.line_of(where)
         if kinds and line not in lines:
             lines.add(line)
-            counts = {k: kinds.count(k) for k in dict.fromkeys(kinds)}
             yield (
                 line,
                 f"{json_path(where)}: {len(kinds)} hidden character(s) written as escapes "
-                f"({describe_counts(counts)}): remove them",
+                f"({describe_counts(Counter(kinds))}): remove them",
                 where,
             )
 
@@ -332,12 +338,6 @@ def suite_manifest(settings: Settings) -> Manifest | None:
         return None
     folder = settings.path(settings.corpus_dir)
     return load_manifest(folder, display_path(folder, settings.root))
-
-
-def schema_max_bytes() -> int:
-    """The largest scenario file read (see ``yamlio.MAX_BYTES``)."""
-
-    return MAX_BYTES
 
 
 def _describe(path: tuple[str | int, ...], message: str) -> str:
@@ -353,88 +353,64 @@ _SCHEMA_CHECKED_PLACEHOLDERS = {
 """Fields whose strict schema pattern already reports a placeholder (no double report)."""
 
 
-def _gaia_rules(
-    parsed: Parsed, path: Path, level: Level
-) -> Iterator[tuple[int, str, str, JsonPath, str]]:
+_Rule = tuple[int, str, str, JsonPath, str]
+"""A cross-field rule's finding: line, code, message, where, severity."""
+
+
+def _rule(parsed: Parsed, where: JsonPath, code: str, message: str, sev: str = "error") -> _Rule:
+    return parsed.line_of(where), code, message, where, sev
+
+
+def _gaia_rules(parsed: Parsed, path: Path, level: Level) -> Iterator[_Rule]:
     data = parsed.data
     turns = data.get("turns")
     if isinstance(turns, list):
-        numbers: dict[int, int] = {}
-        for index, turn in enumerate(turns):
-            if not isinstance(turn, dict):
-                continue
-            where: JsonPath = ("turns", index, "turn")
-            number = turn.get("turn")
-            if isinstance(number, int) and not isinstance(number, bool):
-                if number in numbers:
-                    yield (
-                        parsed.line_of(where),
-                        "gaia",
-                        f"duplicate turn number {number} (first at turns[{numbers[number]}])",
-                        where,
-                        "error",
-                    )
-                else:
-                    numbers[number] = index
-            if isinstance(turn.get("success_criteria"), dict):
-                where = ("turns", index, "success_criteria")
-                yield (
-                    parsed.line_of(where),
-                    "gaia",
-                    "success_criteria is a mapping (GAIA's old capture format); write it as text",
-                    where,
-                    "error",
-                )
-        expected = set(range(1, len(turns) + 1))
-        if numbers and set(numbers) != expected and len(numbers) == len(turns):
-            yield (
-                parsed.line_of(("turns",)),
-                "gaia",
-                f"turn numbers must be 1..{len(turns)} without gaps",
-                ("turns",),
-                "error",
-            )
+        yield from _turn_rules(parsed, turns)
     persona = data.get("persona")
     if isinstance(persona, str) and persona.strip() and persona not in GAIA_PERSONAS:
-        yield (
-            parsed.line_of(("persona",)),
-            "persona",
-            f"persona {persona!r} is not one of GAIA's built-in personas",
-            ("persona",),
-            "warning",
-        )
+        message = f"persona {persona!r} is not one of GAIA's built-in personas"
+        yield _rule(parsed, ("persona",), "persona", message, "warning")
     if level is Level.legacy:
         missing = [k for k in ("source", "difficulty_rationale") if k not in data]
         if missing:
-            yield (
-                1,
-                "legacy",
-                f"no {' or '.join(missing)} (legacy scenario; --strict makes this an error)",
-                (),
-                "warning",
-            )
+            message = f"no {' or '.join(missing)} (legacy scenario; --strict makes this an error)"
+            yield 1, "legacy", message, (), "warning"
     if level is Level.strict:
         for where, text in walk_strings(data):
             if PLACEHOLDER_MARK in text and where[-1:] not in _SCHEMA_CHECKED_PLACEHOLDERS:
                 field = where[-1] if where else "value"
-                yield (
-                    parsed.line_of(where),
-                    "placeholder",
-                    f"{json_path(where)}: {field} still holds a {PLACEHOLDER_MARK} placeholder",
-                    where,
-                    "error",
+                message = (
+                    f"{json_path(where)}: {field} still holds a {PLACEHOLDER_MARK} placeholder"
                 )
+                yield _rule(parsed, where, "placeholder", message)
     scenario_id = data.get("id")
     if level is Level.draft and isinstance(scenario_id, str) and scenario_id != path.stem:
         # GAIA keys scenarios by id, never by file name (runner.py find_scenarios): a difference
         # is allowed; only a new draft gets a warning, since intake names drafts by id
-        yield (
-            parsed.line_of(("id",)),
-            "id-file",
-            f"id {scenario_id!r} does not match the file name {path.name!r}",
-            ("id",),
-            "warning",
-        )
+        message = f"id {scenario_id!r} does not match the file name {path.name!r}"
+        yield _rule(parsed, ("id",), "id-file", message, "warning")
+
+
+def _turn_rules(parsed: Parsed, turns: list[Any]) -> Iterator[_Rule]:
+    """GAIA's rules on the turns: numbers unique and 1..n, no criteria mapping."""
+    numbers: dict[int, int] = {}
+    for index, turn in enumerate(turns):
+        if not isinstance(turn, dict):
+            continue
+        number = turn.get("turn")
+        if isinstance(number, int) and not isinstance(number, bool):
+            if number in numbers:
+                message = f"duplicate turn number {number} (first at turns[{numbers[number]}])"
+                yield _rule(parsed, ("turns", index, "turn"), "gaia", message)
+            else:
+                numbers[number] = index
+        if isinstance(turn.get("success_criteria"), dict):
+            message = "success_criteria is a mapping (GAIA's old capture format); write it as text"
+            yield _rule(parsed, ("turns", index, "success_criteria"), "gaia", message)
+    expected = set(range(1, len(turns) + 1))
+    if numbers and set(numbers) != expected and len(numbers) == len(turns):
+        message = f"turn numbers must be 1..{len(turns)} without gaps"
+        yield _rule(parsed, ("turns",), "gaia", message)
 
 
 def validate_paths(

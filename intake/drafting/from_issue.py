@@ -29,11 +29,17 @@ from intake.contract.models import (
     TurnEvidence,
     placeholder,
 )
-from intake.drafting.from_session import CorpusFile, check_category, corpus_by_name, scrub_title
+from intake.drafting.from_session import (
+    CorpusFile,
+    DocumentSeen,
+    check_category,
+    corpus_by_name,
+    scrub_title,
+)
 from intake.drafting.issue_parse import (
     MAX_EVIDENCE_CHARS,
-    MAX_TEXT_CHARS,
     ParsedIssue,
+    capped_text,
     observed_narrative,
     parse_issue,
 )
@@ -106,10 +112,9 @@ def _comment_hint(comment: dict[str, Any], number: int, problems: list[str]) -> 
     return hint
 
 
-def _code_numbers(parsed: ParsedIssue) -> list[int]:
-    """1-based numbers of the code blocks kept as evidence (logs are not numbered)."""
-    count = sum(1 for entry in parsed.evidence if entry.kind == "code")
-    return list(range(1, count + 1))
+def _title(data: IssueData, problems: list[str]) -> str:
+    """The issue's title on one line (a title of the wrong JSON type is noted and empty)."""
+    return " ".join((issue_field(data.issue, "title", "string", problems) or "").split())
 
 
 def build_issue_draft(
@@ -130,28 +135,17 @@ def build_issue_draft(
     issue = data.issue
     number = data.number
     problems: list[str] = []
-    title = " ".join((issue_field(issue, "title", "string", problems) or "").split())
+    title = _title(data, problems)
     body = issue_field(issue, "body", "string", problems) or ""
     parsed = parse_issue(title, body)
-    warnings = list(parsed.warnings)
+    warnings = _read_warnings(parsed, body)
     link = issue.get("html_url")
     if not isinstance(link, str) or not link.strip():
         link = f"https://github.com/{data.repo}/issues/{number}"
 
     turns = _issue_turns(parsed)
-    if not body.strip():
-        warnings.append("the issue body is empty; the only turn comes from the title")
-    elif parsed.steps_from_title:
-        warnings.append("no steps or description were filled in; the only turn is the title")
-    if parsed.success_criteria is None:
-        warnings.append("no expected behaviour or acceptance criteria; criteria are placeholders")
-
     persona = _persona(parsed)
-    description = _description(parsed, title, number)
-    not_a_conversation = _not_a_conversation(parsed)
-    if not_a_conversation:
-        warnings.append(not_a_conversation)
-    description = _with_code_refs(description, turns, parsed)
+    description = _with_code_refs(_description(parsed, title, number), turns, parsed)
     labels = issue_labels(issue, problems)[:MAX_TAGS]
     workflow = {label.lower() for label in (tracker_labels or [])}
     tags = [label for label in labels if label.lower() not in workflow]
@@ -173,9 +167,45 @@ def build_issue_draft(
     if left:
         warnings.append(f"{left} document(s) to index became setup placeholders")
 
+    observations = _issue_observations(
+        data, parsed, title, labels, tags, matched, problems, warnings, with_comments=with_comments
+    )
+    source = new_record_source(
+        "issue",
+        f"github:{data.repo}#{number}",
+        link=link,
+        details={
+            "repo": data.repo,
+            "number": number,
+            "labels": tags,
+            "form": parsed.form,
+            "comments_fetched": len(data.comments) if with_comments else 0,
+            **({"agent_type": parsed.agent_type} if parsed.agent_type else {}),
+            **provenance(data),
+        },
+    )
+    return DraftPlan(scenario, observations, source, issue_evidence(scenario), warnings)
+
+
+def _issue_observations(
+    data: IssueData,
+    parsed: ParsedIssue,
+    title: str,
+    labels: list[str],
+    tags: list[str],
+    matched: list[DocumentSeen],
+    problems: list[str],
+    warnings: list[str],
+    *,
+    with_comments: bool,
+) -> dict[str, Any]:
+    """The record's observations of an issue: its fields, the form, the evidence and what else
+    the body says; with ``with_comments`` its comments as hints; last the fields of the wrong
+    JSON type (``problems``), counted in ``warnings``."""
+    issue = data.issue
     observations: dict[str, Any] = {
         "issue": {
-            "number": number,
+            "number": data.number,
             "title": title,
             "state": issue_field(issue, "state", "string", problems),
             "labels": labels,
@@ -212,22 +242,22 @@ def build_issue_draft(
     if problems:
         observations["input_problems"] = problems
         warnings.append(f"{len(problems)} issue fields of the wrong type were ignored (see record)")
+    return observations
 
-    source = new_record_source(
-        "issue",
-        f"github:{data.repo}#{number}",
-        link=link,
-        details={
-            "repo": data.repo,
-            "number": number,
-            "labels": tags,
-            "form": parsed.form,
-            "comments_fetched": len(data.comments) if with_comments else 0,
-            **({"agent_type": parsed.agent_type} if parsed.agent_type else {}),
-            **provenance(data),
-        },
-    )
-    return DraftPlan(scenario, observations, source, issue_evidence(scenario), warnings)
+
+def _read_warnings(parsed: ParsedIssue, body: str) -> list[str]:
+    """What reading the body noticed (the parse's own warnings first), in the draft's order."""
+    warnings = list(parsed.warnings)
+    if not body.strip():
+        warnings.append("the issue body is empty; the only turn comes from the title")
+    elif parsed.steps_from_title:
+        warnings.append("no steps or description were filled in; the only turn is the title")
+    if parsed.success_criteria is None:
+        warnings.append("no expected behaviour or acceptance criteria; criteria are placeholders")
+    not_a_conversation = _not_a_conversation(parsed)
+    if not_a_conversation:
+        warnings.append(not_a_conversation)
+    return warnings
 
 
 def _issue_turns(parsed: ParsedIssue) -> list[DraftTurn]:
@@ -279,20 +309,18 @@ def _with_code_refs(description: str, turns: list[DraftTurn], parsed: ParsedIssu
     """A block whose text went to the record (the actual behaviour) still gets its reference
     in the draft, so a reviewer knows the evidence exists."""
     shown = "\n".join([description, *(t.objective for t in turns)])
-    missing = [
-        ref
-        for ref in (f"[code block {n} in the record's evidence]" for n in _code_numbers(parsed))
-        if ref not in shown
-    ]
+    blocks = sum(entry.kind == "code" for entry in parsed.evidence)  # logs are not numbered
+    refs = (f"[code block {n} in the record's evidence]" for n in range(1, blocks + 1))
+    missing = [ref for ref in refs if ref not in shown]
     return f"{description}\n\n{' '.join(missing)}" if missing else description
 
 
 def _issue_documents(
     parsed: ParsedIssue, corpus_names: dict[str, CorpusFile]
-) -> tuple[list[IndexDocument | str], list[dict[str, Any]]]:
+) -> tuple[list[IndexDocument | str], list[DocumentSeen]]:
     """The documents the steps index: matched to the corpus by file name, else placeholders."""
     index_documents: list[IndexDocument | str] = []
-    matched: list[dict[str, Any]] = []
+    matched: list[DocumentSeen] = []
     for name in parsed.documents:
         hit = corpus_names.get(name)
         if hit is not None and hit.corpus_doc and hit.path:
@@ -367,9 +395,7 @@ def _description(parsed: ParsedIssue, title: str, number: int) -> str:
     observed = observed_narrative(parsed)
     if observed and observed not in described:
         described = f"{described}\n\nObserved: {observed}" if described else f"Observed: {observed}"
-    if len(described) > MAX_TEXT_CHARS + 20:
-        described = cut_at_space(described, MAX_TEXT_CHARS).rstrip() + " …"
-    return described or title or f"GitHub issue #{number}"
+    return capped_text(described, slack=20) or title or f"GitHub issue #{number}"
 
 
 ISSUE_EVIDENCE_NOTE = (
@@ -460,7 +486,7 @@ def draft_from_issue(
         corpus_names=corpus_by_name(settings),
     )
     mapping = FixtureMap()
-    title = str(built.observations["issue"]["title"])
+    title = _title(data, [])
     if title:
         everything = [scenario_mapping(built.scenario), built.observations, built.source.details]
         clean, found = scrub_title(settings, title, mapping, everything)

@@ -14,11 +14,9 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import re
-from collections.abc import Callable
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any, TypedDict
 
 from intake.config import Settings
 from intake.contract.manifest import MANIFEST, filename_ids, load_manifest
@@ -34,6 +32,7 @@ from intake.contract.models import (
     ToolCallEvidence,
     ToolOutcome,
     TurnEvidence,
+    parse_when,
     placeholder,
 )
 from intake.contract.yamlio import walk_strings
@@ -82,11 +81,6 @@ _UPLOAD_LINK = re.compile(r"!?\[([^\]\n]*)\]\((/api/files/uploads/[^)\s]+)\)")
 _UPLOAD_BARE = re.compile(r"/api/files/uploads/[^\s)\]]+")
 _UUID = re.compile(r"^[0-9a-fA-F]{8}-")
 
-if TYPE_CHECKING:
-    from intake.scrub import FixtureMap
-
-TextCleaner = Callable[[str], str]
-
 
 @dataclass
 class TurnSpan:
@@ -114,6 +108,16 @@ class CorpusFile:
     corpus_doc: str | None
     path: str | None
     """Repository-relative path, or None when the corpus is outside the suite."""
+
+
+class DocumentSeen(TypedDict, total=False):
+    """How a document of the source was matched to the corpus, as the record's observations
+    keep it (a session's ``documents``, an issue's ``documents_matched``)."""
+
+    name: str
+    in_corpus: bool
+    matched_by: str
+    corpus_doc: str | None
 
 
 @dataclass
@@ -192,12 +196,9 @@ def local_time(value: str | None) -> str:
     between date and time). A value without a zone is UTC; one that does not parse is shown cut.
     """
     text = (value or "").strip()
-    try:
-        moment = datetime.fromisoformat(text.replace("Z", "+00:00"))
-    except ValueError:
+    moment = parse_when(text)
+    if moment is None:
         return _cell(text, CREATED_WIDTH) if text else "-"
-    if moment.tzinfo is None:
-        moment = moment.replace(tzinfo=UTC)
     return moment.astimezone().strftime("%Y-%m-%d %H:%M")
 
 
@@ -279,7 +280,6 @@ def corpus_index(settings: Settings) -> dict[str, CorpusFile]:
     manifest = folder / MANIFEST
     ids = filename_ids(manifest) if manifest.is_file() else {}
     index: dict[str, CorpusFile] = {}
-    root = settings.root.resolve()
     for path in sorted(folder.rglob("*")):
         if not path.is_file() or path == manifest:
             continue
@@ -287,12 +287,16 @@ def corpus_index(settings: Settings) -> dict[str, CorpusFile]:
             digest = hash_input(path, what="corpus file", limit=MAX_DOCUMENT_HASH_BYTES)
         except InputError:
             continue  # a FIFO, a device or a file too large to hash: matched by name only
-        try:
-            rel: str | None = path.resolve().relative_to(root).as_posix()
-        except ValueError:
-            rel = None
-        index.setdefault(digest, CorpusFile(ids.get(path.name), rel))
+        index.setdefault(digest, CorpusFile(ids.get(path.name), _in_suite(settings, path)))
     return index
+
+
+def _in_suite(settings: Settings, path: Path) -> str | None:
+    """``path`` relative to the suite's root (forward slashes), None when it lies outside."""
+    try:
+        return path.resolve().relative_to(settings.root.resolve()).as_posix()
+    except ValueError:
+        return None
 
 
 MAX_DRAFT_ID_CHARS = 64
@@ -401,28 +405,22 @@ def corpus_by_name(settings: Settings) -> dict[str, CorpusFile]:
     for path in sorted(folder.rglob("*")):
         if path.is_file() and path.name != MANIFEST:
             found.setdefault(path.name, []).append(path)
-    root = settings.root.resolve()
     names: dict[str, CorpusFile] = {}
     for name, paths in found.items():
         ids = manifest.ids_for_filename(name)
-        if len(ids) != 1 or len(paths) != 1:
-            continue
-        try:
-            rel: str | None = paths[0].resolve().relative_to(root).as_posix()
-        except ValueError:
-            rel = None
-        names[name] = CorpusFile(ids[0], rel)
+        if len(ids) == 1 and len(paths) == 1:
+            names[name] = CorpusFile(ids[0], _in_suite(settings, paths[0]))
     return names
 
 
 def _document_entry(
     doc: Document, corpus: dict[str, CorpusFile], names: dict[str, CorpusFile] | None = None
-) -> tuple[IndexDocument, dict[str, Any]]:
+) -> tuple[IndexDocument, DocumentSeen]:
     hit = corpus.get(doc.sha256 or "")
     matched_by = "content hash" if hit is not None else None
     if hit is None and names and doc.name in names:
         hit, matched_by = names[doc.name], "file name (unique in the corpus manifest)"
-    seen: dict[str, Any] = {"name": doc.name, "in_corpus": hit is not None}
+    seen: DocumentSeen = {"name": doc.name, "in_corpus": hit is not None}
     if matched_by:
         seen["matched_by"] = matched_by
     if hit is not None and hit.path is not None:
@@ -443,10 +441,11 @@ def build_plan(
     settings: Settings,
     *,
     category: str | None = None,
-    clean_title: TextCleaner | None = None,
+    title: str | None = None,
 ) -> DraftPlan:
     """The unscrubbed scenario, observations, source and evidence of a session (pure apart
-    from the clock)."""
+    from the clock); ``title`` is the draft's name (the session's title as ``scrub_title``
+    gave it), the session's own title when None."""
     chosen = check_category(category)
     grouped = group_turns(session.messages)
     if not grouped.turns:
@@ -456,34 +455,15 @@ def build_plan(
             else "session has no messages",
             where=f"session {session.id if plain_session_id(session.id) else MASK}",
         )
-    corpus = corpus_index(settings) if session.documents else {}
-    names = corpus_by_name(settings) if session.documents else {}
-
-    index_documents: list[IndexDocument | str] = []
-    documents_seen = []
-    for doc in session.documents:
-        entry, seen = _document_entry(doc, corpus, names)
-        index_documents.append(entry)
-        documents_seen.append(seen)
-
-    turns: list[DraftTurn] = []
-    evidence_turns: list[TurnEvidence] = []
-    failures: list[dict[str, Any]] = []
-    for number, span in enumerate(grouped.turns, start=1):
-        turn, evidence_turn, failure, attachments = _plan_turn(number, span)
-        for name in attachments:
-            what = f"attachment {name!r} from turn {number}: add it to the corpus"
+    index_documents, documents_seen = _session_documents(session, settings)
+    planned = [_plan_turn(number, span) for number, span in enumerate(grouped.turns, start=1)]
+    evidence_turns = [evidence_turn for _, evidence_turn in planned]
+    for evidence_turn in evidence_turns:
+        for name in evidence_turn.attachments:
+            what = f"attachment {name!r} from turn {evidence_turn.turn}: add it to the corpus"
             index_documents.append(IndexDocument(path=placeholder(what)))
-        if failure is not None:
-            failures.append(
-                {"turn": number, "kind": failure}
-                | ({"infrastructure": True} if failure in INFRASTRUCTURE_FALLBACKS else {})
-            )
-        turns.append(turn)
-        evidence_turns.append(evidence_turn)
 
-    title = session.title
-    shown_title = clean_title(title) if (title and clean_title) else title
+    shown_title = title if title is not None else session.title
     locator = f"{LOCATOR_PREFIX[session.store]}:{session.id}"
     scenario = DraftScenario(
         id=draft_id(session, shown_title),
@@ -493,12 +473,45 @@ def build_plan(
         source=Source(type=SourceType.session, link=locator),
         difficulty_rationale=placeholder("one line, in your words: why this is hard"),
         setup=Setup(index_documents=index_documents),
-        turns=turns,
+        turns=[turn for turn, _ in planned],
     )
     if shown_title:
         scenario.name = shown_title
+    observations = _observations(session, grouped, evidence_turns, documents_seen)
+    evidence = Evidence(
+        tools_available=session.tools_available, note=session.evidence_note, turns=evidence_turns
+    )
+    source = new_record_source(
+        "session", locator, link=locator, private=session.private, details=_details(session)
+    )
+    return DraftPlan(scenario, observations, source, evidence)
 
-    observations = _compact(
+
+def _session_documents(
+    session: Session, settings: Settings
+) -> tuple[list[IndexDocument | str], list[DocumentSeen]]:
+    """The session's documents as ``index_documents`` entries, and how each was matched."""
+    corpus = corpus_index(settings) if session.documents else {}
+    names = corpus_by_name(settings) if session.documents else {}
+    entries = [_document_entry(doc, corpus, names) for doc in session.documents]
+    return [entry for entry, _ in entries], [seen for _, seen in entries]
+
+
+def _observations(
+    session: Session,
+    grouped: Grouped,
+    evidence_turns: list[TurnEvidence],
+    documents_seen: list[DocumentSeen],
+) -> dict[str, Any]:
+    """The record's observations: each turn's failure kind (from its evidence), what belonged
+    to no turn, the documents as matched, the session's own title and the store's notes."""
+    failures = [
+        {"turn": t.turn, "kind": t.error_fallback}
+        | ({"infrastructure": True} if t.error_fallback in INFRASTRUCTURE_FALLBACKS else {})
+        for t in evidence_turns
+        if t.error_fallback is not None
+    ]
+    return _compact(
         {
             "observed_failure": failures,
             "orphan_assistant_messages": [
@@ -509,17 +522,10 @@ def build_plan(
             "skipped_system_rows": grouped.skipped_system,
             "unknown_role_rows": grouped.other_roles,
             "documents": documents_seen,
-            "title": title,
+            "title": session.title,
             "store_notes": session.notes,
         }
     )
-    evidence = Evidence(
-        tools_available=session.tools_available, note=session.evidence_note, turns=evidence_turns
-    )
-    source = new_record_source(
-        "session", locator, link=locator, private=session.private, details=_details(session)
-    )
-    return DraftPlan(scenario, observations, source, evidence)
 
 
 def _details(session: Session) -> dict[str, Any]:
@@ -539,10 +545,9 @@ def _details(session: Session) -> dict[str, Any]:
     )
 
 
-def _plan_turn(
-    number: int, span: TurnSpan
-) -> tuple[DraftTurn, TurnEvidence, str | None, list[str]]:
-    """One turn: the scenario's turn, its evidence, its failure kind and its attachments."""
+def _plan_turn(number: int, span: TurnSpan) -> tuple[DraftTurn, TurnEvidence]:
+    """One turn: the scenario's turn and its evidence (with its failure kind and the
+    attachments its message named)."""
     text = "\n\n".join(m.content for m in span.users)
     text, attachments = flag_attachments(text)
     expected: list[str] = []
@@ -594,7 +599,7 @@ def _plan_turn(
         attachments=attachments,
         notes=notes,
     )
-    return turn, evidence, failure, attachments
+    return turn, evidence
 
 
 def tool_evidence_entry(call: ToolCall) -> ToolCallEvidence:
@@ -685,7 +690,7 @@ def draft_from_session(
     if session.title:
         everything = [[m.content for m in session.messages], session.details]
         title, found = scrub_title(settings, session.title, mapping, everything)
-    plan = build_plan(session, settings, category=category, clean_title=lambda _: title or "")
+    plan = build_plan(session, settings, category=category, title=title)
     shown_title = None if (found or plan.source.private) else title
     choices = draft_id_choices(session, shown_title, part)
     plan.scenario.id, fallback = choices[0]

@@ -25,8 +25,8 @@ from __future__ import annotations
 import html
 import itertools
 import re
-from collections.abc import Callable
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Any
 
@@ -321,17 +321,10 @@ class Section:
 
 
 @dataclass(frozen=True)
-class CodeBlock:
-    """A fenced code block taken out of the body: its language tag (may be empty) and text."""
-
-    lang: str
-    text: str
-
-
-@dataclass(frozen=True)
 class EvidenceEntry:
     """A code block or a log section the record keeps (``observations.evidence``), cut at
-    ``MAX_EVIDENCE_CHARS``."""
+    ``MAX_EVIDENCE_CHARS``; a code block as ``extract_code`` takes it out has no section and
+    its whole text."""
 
     kind: str
     """``code`` or ``log``."""
@@ -454,7 +447,7 @@ def _strip_html(line: str) -> str:
     return html.unescape(line) if "&" in line else line
 
 
-def extract_code(text: str) -> tuple[str, list[CodeBlock]]:
+def extract_code(text: str) -> tuple[str, list[EvidenceEntry]]:
     """Take fenced code blocks out (kept intact as evidence) and drop HTML comments.
 
     A block leaves a marker line behind so steps and sections can refer to it. A comment
@@ -462,7 +455,7 @@ def extract_code(text: str) -> tuple[str, list[CodeBlock]]:
     included; an unclosed fence runs to the end of the body, as in CommonMark.
     """
     out: list[str] = []
-    blocks: list[CodeBlock] = []
+    blocks: list[EvidenceEntry] = []
     fence: str | None = None
     lang = ""
     body: list[str] = []
@@ -472,7 +465,7 @@ def extract_code(text: str) -> tuple[str, list[CodeBlock]]:
         if fence is not None:
             stripped = line.strip()
             if stripped.startswith(fence) and set(stripped) == {fence[0]}:
-                blocks.append(CodeBlock(lang, "\n".join(body)))
+                blocks.append(EvidenceEntry("code", None, "\n".join(body), lang))
                 out.append(f"{_CODE}{len(blocks) - 1}{_CODE}")
                 fence = None
             else:
@@ -502,15 +495,9 @@ def extract_code(text: str) -> tuple[str, list[CodeBlock]]:
             continue
         out.append(_strip_html(line))
     if fence is not None:
-        blocks.append(CodeBlock(lang, "\n".join(body)))
+        blocks.append(EvidenceEntry("code", None, "\n".join(body), lang))
         out.append(f"{_CODE}{len(blocks) - 1}{_CODE}")
     return "\n".join(out), blocks
-
-
-def _heading(line: str) -> tuple[str, str] | None:
-    """``(label, inline rest)`` when the line opens a section; None otherwise."""
-    found = _opening(line)
-    return (found[0], found[1]) if found is not None else None
 
 
 def _opening(line: str) -> tuple[str, str, bool] | None:
@@ -761,16 +748,16 @@ def _wordy_around(step: str, message: str) -> bool:
 
 
 def _evidence_refs(
-    text: str, section: str | None, blocks: list[CodeBlock], used: dict[int, EvidenceEntry]
+    text: str, section: str | None, blocks: list[EvidenceEntry], used: dict[int, EvidenceEntry]
 ) -> str:
     def ref(match: re.Match[str]) -> str:
         index = int(match.group(1))
         if index not in used:
-            block = blocks[index]
-            content, original = block.text, None
-            if len(content) > MAX_EVIDENCE_CHARS:
-                content, original = cut_at_space(content, MAX_EVIDENCE_CHARS), len(content)
-            used[index] = EvidenceEntry("code", section, content, block.lang, original)
+            block = replace(blocks[index], section=section)
+            if len(block.text) > MAX_EVIDENCE_CHARS:
+                cut = cut_at_space(block.text, MAX_EVIDENCE_CHARS)
+                block = replace(block, text=cut, original_chars=len(block.text))
+            used[index] = block
         return f"[code block {index + 1} in the record's evidence]"
 
     return re.sub(f"{_CODE}(\\d+){_CODE}", ref, text)
@@ -995,26 +982,13 @@ class _Setup:
 def parse_issue(title: str | None, body: str | None) -> ParsedIssue:
     """Parse one issue (title and markdown body) into turns, criteria and evidence."""
     warnings: list[str] = []
-    text = (body or "").replace("\r\n", "\n").replace("\r", "\n")
-    text = unescape_newlines(text)
-    if len(text) > MAX_BODY_CHARS:
-        warnings.append(
-            f"issue body is {len(text)} characters; only the first {MAX_BODY_CHARS} were parsed"
-        )
-        text = cut_at_space(text, MAX_BODY_CHARS)
+    text = _body_text(body, warnings)
     prose, blocks = extract_code(text)
     sections, structured = split_sections(prose)
     used: dict[int, EvidenceEntry] = {}
     labels = {normalise_label(s.label) for s in sections if s.label}
     form = _detect_form(labels, structured, text)
-
-    read = _Read()
-    for section in sections:
-        _read_section(read, section, blocks, used)
-    for index in range(len(blocks)):
-        if index not in used:
-            _evidence_refs(f"{_CODE}{index}{_CODE}", None, blocks, used)
-    _steps_from_lists(read)
+    read = _read_sections(sections, blocks, used)
 
     setup = _take_setup([s for s in (_clean_step(s) for s in read.steps) if s and not is_filler(s)])
     kept = setup.kept
@@ -1033,8 +1007,8 @@ def parse_issue(title: str | None, body: str | None) -> ParsedIssue:
         extra = [t.objective for t in turns[MAX_TURNS:]]
         warnings.append(f"{len(turns)} steps; the first {MAX_TURNS} became turns")
         turns = turns[:MAX_TURNS]
-    if description and len(description) > MAX_TEXT_CHARS:
-        description = cut_at_space(description, MAX_TEXT_CHARS).rstrip() + " …"
+    if description:
+        description = capped_text(description)
     success = _success_criteria(read.criteria, form, description)
     evidence = [used[k] for k in sorted(used)] + read.logs
     parts = [
@@ -1046,6 +1020,10 @@ def parse_issue(title: str | None, body: str | None) -> ParsedIssue:
         *(e.text for e in read.logs),
     ]
     agents = setup.agents
+    if len(agents) > 1:
+        warnings.append(
+            f"the steps open several agents ({', '.join(agents)}); the record keeps the first"
+        )
     return ParsedIssue(
         form=form,
         turns=turns,
@@ -1060,12 +1038,7 @@ def parse_issue(title: str | None, body: str | None) -> ParsedIssue:
         extra_steps=extra,
         documents=setup.documents,
         setup_steps=setup.setup_steps,
-        warnings=warnings
-        + (
-            [f"the steps open several agents ({', '.join(agents)}); the record keeps the first"]
-            if len(agents) > 1
-            else []
-        ),
+        warnings=warnings,
         steps_from_title=from_title,
         agent_type=agents[0] if agents else None,
         install_signals=install_signals(title, parts, turns),
@@ -1073,18 +1046,50 @@ def parse_issue(title: str | None, body: str | None) -> ParsedIssue:
     )
 
 
+def _body_text(body: str | None, warnings: list[str]) -> str:
+    """The body with one kind of line end and pasted ``\\n`` escapes undone, cut at
+    ``MAX_BODY_CHARS`` (a warning says so)."""
+    text = unescape_newlines((body or "").replace("\r\n", "\n").replace("\r", "\n"))
+    if len(text) > MAX_BODY_CHARS:
+        warnings.append(
+            f"issue body is {len(text)} characters; only the first {MAX_BODY_CHARS} were parsed"
+        )
+        text = cut_at_space(text, MAX_BODY_CHARS)
+    return text
+
+
+def _read_sections(
+    sections: list[Section], blocks: list[EvidenceEntry], used: dict[int, EvidenceEntry]
+) -> _Read:
+    """What the sections say, by kind; every code block becomes evidence, referenced or not."""
+    read = _Read()
+    for section in sections:
+        _read_section(read, section, blocks, used)
+    for index in range(len(blocks)):
+        if index not in used:
+            _evidence_refs(f"{_CODE}{index}{_CODE}", None, blocks, used)
+    _steps_from_lists(read)
+    return read
+
+
 def _success_criteria(criteria: list[str], form: str, description: str | None) -> str | None:
     """The criteria sections, or a free-form description's "should" sentences, capped."""
     if not criteria and form == "freeform" and description:
         criteria = [s for s in _sentences(description) if _SHOULD.search(s)]
-    success = "\n".join(criteria).strip() or None
-    if success and len(success) > MAX_TEXT_CHARS:
-        success = cut_at_space(success, MAX_TEXT_CHARS).rstrip() + " …"
-    return success
+    success = "\n".join(criteria).strip()
+    return capped_text(success) if success else None
+
+
+def capped_text(text: str, slack: int = 0) -> str:
+    """``text`` cut before a word at ``MAX_TEXT_CHARS`` with `` …`` marking the cut, when it
+    is longer than that by more than ``slack``."""
+    if len(text) <= MAX_TEXT_CHARS + slack:
+        return text
+    return cut_at_space(text, MAX_TEXT_CHARS).rstrip() + " …"
 
 
 def _read_section(
-    read: _Read, section: Section, blocks: list[CodeBlock], used: dict[int, EvidenceEntry]
+    read: _Read, section: Section, blocks: list[EvidenceEntry], used: dict[int, EvidenceEntry]
 ) -> None:
     """Add one section to what the issue says, by the section's kind."""
     raw = "\n".join(
@@ -1251,7 +1256,7 @@ def _turns_and_observed(
     kept: list[str],
     setup_steps: list[str],
     sections: list[Section],
-    blocks: list[CodeBlock],
+    blocks: list[EvidenceEntry],
     used: dict[int, EvidenceEntry],
 ) -> tuple[list[ParsedTurn], list[str]]:
     """The turns and what was observed, from the steps (or the prose); set-up steps are added
@@ -1359,11 +1364,7 @@ def observed_narrative(parsed: ParsedIssue) -> str | None:
     ]
     lines += [s for s in parsed.observed if s.strip()]
     text = "\n".join(dict.fromkeys(lines)).strip()
-    if not text:
-        return None
-    if len(text) > MAX_TEXT_CHARS:
-        text = cut_at_space(text, MAX_TEXT_CHARS).rstrip() + " …"
-    return text
+    return capped_text(text) if text else None
 
 
 def _sentences(text: str) -> list[str]:
@@ -1464,12 +1465,6 @@ def block_queries(text: str) -> list[str]:
     return found[:MAX_TURNS]
 
 
-def block_query(text: str) -> str | None:
-    """The first prompt a code block sends to the agent, or None when it sends none."""
-    queries = block_queries(text)
-    return queries[0] if queries else None
-
-
 def _words(text: str) -> bool:
     """Whether ``text`` reads as words someone says: two words of letters, no path in it."""
     return re.search(r"[^\W\d_]{2,}\s+[^\W\d_]", text) is not None and not re.search(
@@ -1511,7 +1506,7 @@ def _said_at_start(text: str) -> bool:
     return _SAY_START.match(text.strip()) is not None or text.lstrip()[:1] in (">", '"', "“")
 
 
-def prose_messages(sections: list[Section], blocks: list[CodeBlock]) -> list[tuple[str, str]]:
+def prose_messages(sections: list[Section], blocks: list[EvidenceEntry]) -> list[tuple[str, str]]:
     """``(objective, message)`` for what the report's prose and commands say to the agent.
 
     Read when no step says anything: a quotation after a verb or noun of saying ("I asked
@@ -1553,38 +1548,48 @@ def prose_messages(sections: list[Section], blocks: list[CodeBlock]) -> list[tup
                 found.append(("Send the message typed at GAIA's prompt", typed.group(1)))
                 continue
             intro = objective if line.rstrip().endswith(":") and _SAY.search(line) else ""
-            for span in _BACKTICK.finditer(line):
-                for query in block_queries(span.group(1)):
-                    found.append((objective, query))
-            for match in _PROSE_SAID.finditer(line):
-                between = match.group("between")
-                if _OBSERVED_VERB.search(between) or _NEW_CLAUSE.search(between):
-                    continue
-                said = _clean_inline(match.group("said") or match.group("single")).rstrip(",;")
-                if said and not is_filler(said):
-                    found.append((objective, said))
-                rest = line[match.end() :]
-                while (more := _THEN_SAID.match(rest)) is not None:
-                    found.append((objective, _clean_inline(more.group(1)).rstrip(",;")))
-                    rest = rest[more.end() :]
-            for arrow in itertools.islice(_ARROW_MARK.finditer(line), MAX_ARROWS_PER_LINE):
-                # only a quotation right before the arrow counts: look no further back than
-                # the few hundred characters it can hold, and only when a quote mark ends there
-                if not _QUOTE_END.search(line[max(0, arrow.start() - 48) : arrow.start()]):
-                    continue
-                window = line[max(0, arrow.start() - 320) : arrow.end()]
-                quote = _QUOTE_ARROW.search(window)
-                if quote is None:
-                    continue
-                said = _clean_inline(quote.group("d") or quote.group("s")).rstrip(",;")
-                if said and not is_filler(said) and _words(said):
-                    found.append((objective, said))
+            found.extend((objective, said) for said in _said_in_line(line))
     if not found:
         found = _asked_to(sections)
     unique: dict[str, tuple[str, str]] = {}
     for objective, said in found:
         unique.setdefault(said, (objective, said))
     return list(unique.values())[:MAX_TURNS]
+
+
+def _said_in_line(line: str) -> Iterator[str]:
+    """What one line of prose says to the agent, in the order ``prose_messages`` takes it: a
+    prompt in a backtick command, a quotation after a verb or noun of saying (and the ones
+    the sentence goes on to), a quotation right before an arrow."""
+    for span in _BACKTICK.finditer(line):
+        yield from block_queries(span.group(1))
+    for match in _PROSE_SAID.finditer(line):
+        between = match.group("between")
+        if _OBSERVED_VERB.search(between) or _NEW_CLAUSE.search(between):
+            continue
+        said = _clean_inline(match.group("said") or match.group("single")).rstrip(",;")
+        if said and not is_filler(said):
+            yield said
+        rest = line[match.end() :]
+        while (more := _THEN_SAID.match(rest)) is not None:
+            yield _clean_inline(more.group(1)).rstrip(",;")
+            rest = rest[more.end() :]
+    for arrow in itertools.islice(_ARROW_MARK.finditer(line), MAX_ARROWS_PER_LINE):
+        yield from _quote_before(line, arrow.start(), arrow.end())
+
+
+def _quote_before(line: str, start: int, end: int) -> Iterator[str]:
+    """The quotation right before the arrow at ``start``..``end``, if it reads as words."""
+    # only a quotation right before the arrow counts: look no further back than the few
+    # hundred characters it can hold, and only when a quote mark ends there
+    if not _QUOTE_END.search(line[max(0, start - 48) : start]):
+        return
+    quote = _QUOTE_ARROW.search(line[max(0, start - 320) : end])
+    if quote is None:
+        return
+    said = _clean_inline(quote.group("d") or quote.group("s")).rstrip(",;")
+    if said and not is_filler(said) and _words(said):
+        yield said
 
 
 _ASKED_TO = re.compile(

@@ -115,7 +115,7 @@ def _draft_again(settings: Settings, record: Record, db: Path | None) -> None:
         )
     _, _, session_id = record.source.locator.partition(":")
     turns = None
-    sliced = (record.source.details or {}).get("drafted_turns")
+    sliced = record.source.details.get("drafted_turns")
     if isinstance(sliced, str):
         m = re.match(r"turns ([0-9]+-[0-9]*)", sliced)
         if m:

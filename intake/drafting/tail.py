@@ -17,6 +17,7 @@ import difflib
 import os
 import re
 import unicodedata
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -43,7 +44,7 @@ from intake.contract.models import (
     TurnView,
     message_key,
 )
-from intake.contract.untrusted import clean_tree, describe_hits, judge_hits, strip_hidden
+from intake.contract.untrusted import JudgeHit, clean_tree, describe_hits, judge_hits, strip_hidden
 from intake.contract.yamlio import (
     JsonPath,
     YamlProblem,
@@ -58,7 +59,7 @@ from intake.fileio import lone_surrogate_in, read_input
 from intake.gitutil import git_text
 from intake.limits import MAX_COMPARED_CHARS, MAX_RECORD_BYTES, MAX_SCENARIO_BYTES
 from intake.paths import display_path
-from intake.scrub import FixtureMap, Scrubber, scrub_tree, scrubber_for
+from intake.scrub import FixtureMap, scrub_tree, scrubber_for
 from intake.scrub.ids import carries_original, cut_before_token
 from intake.scrub.tiers import record_salt, suite_salt
 from intake.store.edit import Edit, edit
@@ -68,7 +69,6 @@ from intake.store.records import (
     dump_record,
     load_record,
     record_path,
-    runnable_hash,
     safe_child,
     utcnow,
 )
@@ -111,28 +111,24 @@ def slug(text: str, limit: int = 40) -> str:
     return cut_before_token(slugged, limit, words=True).strip("_")
 
 
-def ordered(data: dict[str, Any], order: tuple[str, ...]) -> dict[str, Any]:
-    """Known keys first in ``order``, the rest after in their own order."""
-    head = {key: data[key] for key in order if key in data}
-    return {**head, **{k: v for k, v in data.items() if k not in head}}
-
-
 def scenario_mapping(scenario: DraftScenario) -> dict[str, Any]:
     """The scenario as a plain mapping in GAIA's key order (its files', and the order every
     builder sets them in): what is scrubbed, with the record's parts, and written as YAML."""
-    data = ordered(_set_fields(scenario), SCENARIO_KEY_ORDER)
+    data = _dumped(scenario, SCENARIO_KEY_ORDER)
     data["setup"]["index_documents"] = [
-        ordered(_set_fields(entry), DOCUMENT_KEY_ORDER)
-        if isinstance(entry, IndexDocument)
-        else entry
+        _dumped(entry, DOCUMENT_KEY_ORDER) if isinstance(entry, IndexDocument) else entry
         for entry in scenario.setup.index_documents
     ]
-    data["turns"] = [ordered(_set_fields(turn), TURN_KEY_ORDER) for turn in scenario.turns]
+    data["turns"] = [_dumped(turn, TURN_KEY_ORDER) for turn in scenario.turns]
     return data
 
 
-def _set_fields(model: BaseModel) -> dict[str, Any]:
-    return model.model_dump(mode="json", exclude_unset=True)
+def _dumped(model: BaseModel, order: tuple[str, ...]) -> dict[str, Any]:
+    """The fields set on ``model`` as JSON values: known keys first in ``order``, the rest
+    after in their own order."""
+    data = model.model_dump(mode="json", exclude_unset=True)
+    head = {key: data[key] for key in order if key in data}
+    return {**head, **{k: v for k, v in data.items() if k not in head}}
 
 
 def typed_scenario(data: Any, where: str) -> DraftScenario:
@@ -204,11 +200,12 @@ def near_duplicates(
             if not other:
                 continue
             matcher = difflib.SequenceMatcher(None, mine, other, autojunk=False)
-            if matcher.real_quick_ratio() < NEAR_DUPLICATE_RATIO:
-                continue
-            if matcher.quick_ratio() < NEAR_DUPLICATE_RATIO:
-                continue
-            if matcher.ratio() >= NEAR_DUPLICATE_RATIO:
+            # the cheap upper bounds first: most files are told apart without the full ratio
+            if (
+                matcher.real_quick_ratio() >= NEAR_DUPLICATE_RATIO
+                and matcher.quick_ratio() >= NEAR_DUPLICATE_RATIO
+                and matcher.ratio() >= NEAR_DUPLICATE_RATIO
+            ):
                 hits.append(str(path))
     return hits
 
@@ -464,7 +461,7 @@ def _cleaned(
     scrub report and what hidden characters were removed."""
     source = plan.source
     bundle, hidden = without_hidden(plan)
-    public = _public_issue_link(source)
+    public = _public_issue(source)
     if public:
         # The issue's own URL and owner/repo are public provenance, built from the repository
         # and number alone: kept as they are (a user name learned from the body's home paths
@@ -472,23 +469,22 @@ def _cleaned(
         bundle["link"] = bundle["locator"] = ""
     clean, report = scrub_tree(
         bundle,
-        scrubber=configured_scrubber(settings),
+        scrubber=scrubber_for(settings),
         mapping=mapping,
         salt=record_salt(suite_salt(settings.ledger.parent), plan.scenario.id),
         keep=keep,
     )
     if public:
-        clean["link"], clean["locator"] = public, source.locator
-        if plan.scenario.source.link == public:
-            clean["scenario"]["source"]["link"] = public
-        clean["details"]["repo"] = source.details["repo"]
+        link, clean["details"]["repo"] = public
+        clean["link"], clean["locator"] = link, source.locator
+        if plan.scenario.source.link == link:
+            clean["scenario"]["source"]["link"] = link
     if plan.evidence is not None:
         # The evidence repeats the draft's user messages: their replacements are listed in
         # the spans but not counted again, so the counts stay "what this draft held".
-        counts: dict[str, int] = {}
-        for span in report.spans:
-            if not _REPEATED_MESSAGE.match(span.json_path):
-                counts[span.entity_type] = counts.get(span.entity_type, 0) + 1
+        counts = Counter(
+            span.entity_type for span in report.spans if not _REPEATED_MESSAGE.match(span.json_path)
+        )
         report = report.model_copy(update={"counts": dict(sorted(counts.items()))})
     return clean, report, hidden
 
@@ -570,7 +566,7 @@ def _draft_warnings(
     for dup in near_duplicates(clean_scenario, [settings.drafts, settings.scenarios], skip=target):
         shown = display_path(Path(dup), settings.root)
         warnings.append(f"nearly the same user messages as {shown}")
-    return warnings + untrusted_warnings(scenario_mapping(clean_scenario), hidden)
+    return warnings + untrusted_warnings(clean_scenario, hidden)
 
 
 def _evidence_mapping(plan: DraftPlan) -> dict[str, Any] | None:
@@ -615,23 +611,23 @@ def _turn_at(plan: DraftPlan, path: JsonPath) -> int | None:
     return None
 
 
-def untrusted_warnings(scenario: dict[str, Any], hidden: list[HiddenRemoved]) -> list[str]:
+def untrusted_warnings(scenario: DraftScenario, hidden: list[HiddenRemoved]) -> list[str]:
     """Drafting's warnings about untrusted text: hidden characters removed, judge-directed text.
 
     Counts are per scenario turn (the evidence repeats the turns' messages and is not counted
     again); judge-directed text is named by class and field, never quoted.
     """
     warnings = []
-    per_place: dict[str, int] = {}
+    per_place: Counter[str] = Counter()
     for entry in hidden:
         if not entry.json_path.startswith("$.scenario"):
             continue
         place = f"turn {entry.turn}" if entry.turn is not None else "the scenario's fields"
-        per_place[place] = per_place.get(place, 0) + sum(entry.counts.values())
+        per_place[place] += sum(entry.counts.values())
     for place, count in per_place.items():
         warnings.append(f"{count} hidden characters removed from {place} (see `intake show`)")
-    by_place: dict[str, list[Any]] = {}
-    for hit in judge_hits(scenario):
+    by_place: dict[str, list[JudgeHit]] = {}
+    for hit in judge_hits(scenario_mapping(scenario)):
         index = hit.turn_index
         place = f"turn {index + 1}" if index is not None else hit.field
         by_place.setdefault(place, []).append(hit)
@@ -649,25 +645,26 @@ def clean_title(title: str) -> str:
 
 
 _ISSUE_LINK = re.compile(r"https?://[A-Za-z0-9.-]{1,253}(?::[0-9]{1,5})?/")
+_ISSUE_LOCATOR = re.compile(
+    r"github:([A-Za-z0-9_.-]{1,100}/[A-Za-z0-9_.-]{1,100})#(-?(?:0|[1-9][0-9]*))"
+)
 
 
-def _public_issue_link(source: RecordSource) -> str | None:
-    """The link of an issue draft when it is exactly ``https://host/<owner>/<repo>/issues/<n>``
-    for the record's own repository and number (public coordinates), else None.
+def _public_issue(source: RecordSource) -> tuple[str, str] | None:
+    """The link and repository of an issue draft when the link is exactly
+    ``https://host/<owner>/<repo>/issues/<n>`` for the record's own locator
+    (``github:<owner>/<repo>#<n>``: public coordinates), else None.
 
     ``html_url`` comes from the issue's JSON (hostile input): any other shape is scrubbed.
     """
-    repo, number, link = source.details.get("repo"), source.details.get("number"), source.link
-    if source.kind != "issue" or not isinstance(repo, str) or not isinstance(link, str):
-        return None
-    if type(number) is not int or source.locator != f"github:{repo}#{number}":
+    found = _ISSUE_LOCATOR.fullmatch(source.locator)
+    link = source.link
+    if source.kind != "issue" or found is None or link is None:
         return None
     m = _ISSUE_LINK.match(link)
-    if m is None or link[m.end() :] != f"{repo}/issues/{number}":
+    if m is None or link[m.end() :] != f"{found[1]}/issues/{found[2]}":
         return None
-    if not re.fullmatch(r"[A-Za-z0-9_.-]{1,100}/[A-Za-z0-9_.-]{1,100}", repo):
-        return None
-    return link
+    return link, found[1]
 
 
 _TURN_FIXED = {"turn", "error_fallback"}
@@ -712,12 +709,6 @@ def drafter_identities(settings: Settings) -> list[str]:
         if kept is not None and kept not in found:
             found.append(kept)
     return found
-
-
-def configured_scrubber(settings: Settings) -> Scrubber:
-    """The scrubber of this suite: its ``scrubbers_dir`` and optional spaCy model
-    (``intake.scrub.scrubber_for``, the one every command scrubs with)."""
-    return scrubber_for(settings)
 
 
 def ignore_private_drafts(folder: Path) -> None:
@@ -792,5 +783,4 @@ __all__ = [
     "slug",
     "new_record_source",
     "near_duplicates",
-    "runnable_hash",
 ]
