@@ -92,9 +92,6 @@ CRASH_STEPS = tuple(crash_steps("promote"))
 and its record removed, the ``promotion`` event), as every writing command's."""
 
 
-# --- the gates (pure) --------------------------------------------------------------------------
-
-
 # --- reading the inputs ------------------------------------------------------------------------
 
 

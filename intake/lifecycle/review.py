@@ -28,8 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from intake.config import Settings
-from intake.contract.models import (  # noqa: F401  (SAFE_NAME_PATTERN: kept importable here)
-    SAFE_NAME_PATTERN,
+from intake.contract.models import (
     Review,
     ReviewDecision,
     Rubric,
@@ -49,12 +48,6 @@ from intake.store.records import content_hash, record_path, utcnow
 from intake.store.suite import find_draft, load_draft_record, scrub_free_text
 
 COMMIT_PATTERN = r"^[0-9a-fA-F]{40}$"
-
-
-# --- scrubbing the free text and names intake stores -------------------------------------------
-
-
-# --- shared helpers: locating drafts, locking them ---------------------------------------------
 
 
 # --- manual reviews ----------------------------------------------------------------------------
@@ -470,10 +463,8 @@ def _same_review(old: Review, new: Review) -> bool:
 __all__ = [
     "PrReviews",
     "add_review",
-    "latest_per_reviewer",
     "pr_web_url",
     "reviews_from_pr",
-    "valid_login",
 ]
 
 
