@@ -30,7 +30,9 @@ from __future__ import annotations
 import json
 import os
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -416,12 +418,15 @@ class Evidence:
             for kind, label in LISTED.items()
             if kind != "lifecycle"
         }
-        listed["lifecycle"] = self._judged_lifecycle(
-            record, base_records, seen, here, head, claimed
-        )
-        bug = self._judged_bug(record, base_records, seen, here, head, claimed)
-        if base_records:
-            claimed += self._other_fields(record, base_records, seen, here, head)
+        sides = _Sides(base_records, seen, here, head)
+        listed["lifecycle"] = _judged_lifecycle(record, sides, claimed)
+        bug = _judged_bug(record, sides, claimed)
+        if base_records:  # every other field, deny by default (docs/trust.md lists each)
+            claimed += [
+                f"{name} changed"
+                for name in OTHER_FIELDS
+                if not sides.holds(_field(record, name), partial(_field, name=name))
+            ]
         approved = {
             r.content_hash
             for r in reviews
@@ -467,119 +472,14 @@ class Evidence:
             update[stamp] = same_place[-1] if same_place else None
         return Judged(record.model_copy(update=update), claimed, authors)
 
-    @staticmethod
-    def _judged_bug(
-        record: Record,
-        base_records: list[Record],
-        seen: list[Record],
-        here: bool,
-        head: Record | None,
-        claimed: list[str],
-    ) -> Any:
-        """The bug link and its closing: as on the base, written here, or seen by a
-        corroborated approval; else the base's (a closing the change writes is claimed)."""
-        now = record.bug
-        dumped = _dump(now)
-        if now is None or dumped in {_dump(r.bug) for r in [*base_records, *seen]}:
-            return now
-        if here and (head is None or _dump(head.bug) != dumped):
-            return now
-        at_base = [r.bug for r in base_records if r.bug is not None]
-        if (
-            not at_base
-            and now.closed_at is None
-            and now.state_reason is None
-            and now.fix_commit is None
-        ):
-            return now  # a link with no closing: what drafting from the issue writes
-        claimed.append("bug link or closing")
-        return (
-            at_base[-1]
-            if at_base
-            else now.model_copy(
-                update={
-                    "closed_at": None,
-                    "state_reason": None,
-                    "fix_commit": None,
-                    "checked_at": None,
-                }
-            )
-        )
-
-    @staticmethod
-    def _judged_lifecycle(
-        record: Record,
-        base_records: list[Record],
-        seen: list[Record],
-        here: bool,
-        head: Record | None,
-        claimed: list[str],
-    ) -> list[Any]:
-        """The lifecycle is a history, only ever appended to: the base's entries must stay,
-        in order, as the change's first ones (else the rewrite is claimed and the base's
-        history is judged: an entry removed, reordered or replayed from the past would change
-        the state nobody approved). Each entry the change appends counts when written here, or
-        when the record at a corroborated approval's commit held the same history up to it."""
-        now = [_dump(x) for x in record.lifecycle]
-        histories = [r.lifecycle for r in base_records]
-        base = max(histories, key=len) if histories else []
-        if now[: len(base)] != [_dump(x) for x in base]:
-            claimed.append(
-                "lifecycle history rewritten (the base's entries must stay first, in order)"
-            )
-            return list(base)
-        committed = {_dump(x) for x in head.lifecycle} if head is not None else set()
-        out = list(base)
-        for index in range(len(base), len(now)):
-            item = record.lifecycle[index]
-            if (here and now[index] not in committed) or any(
-                [_dump(x) for x in r.lifecycle[: index + 1]] == now[: index + 1] for r in seen
-            ):
-                out.append(item)
-                continue
-            claimed += [f"lifecycle change {_label(x)}" for x in record.lifecycle[index:]]
-            break
-        return out
-
-    @staticmethod
-    def _other_fields(
-        record: Record,
-        base_records: list[Record],
-        seen: list[Record],
-        here: bool,
-        head: Record | None,
-    ) -> list[str]:
-        """Every other field the change adds, alters or removes, against the base's record of
-        the id: claimed unless written here or held by a corroborated approval's record
-        (deny by default: docs/trust.md lists every field and how it is judged)."""
-        out = []
-        for name in OTHER_FIELDS:
-            value = json.dumps(record.model_dump(mode="json")[name], sort_keys=True)
-            known = {
-                json.dumps(r.model_dump(mode="json")[name], sort_keys=True)
-                for r in [*base_records, *seen]
-            }
-            if value in known:
-                continue
-            if here and (
-                head is None
-                or json.dumps(head.model_dump(mode="json")[name], sort_keys=True) != value
-            ):
-                continue
-            out.append(f"{name} changed")
-        return out
-
     def _gates_hold(
         self, stamp: Any, runs: list[Any], controls: list[Any], record: Record, scenario: Path
     ) -> bool:
         """Whether the runs and controls that count meet the promotion's run and control gates
         on the scenario's runnable content now (strong passes, a judged local run, the control
         gate with the stamp's own waiver): a stamp the change adds is recomputed, not read."""
-        try:
-            data = parse_checked(_scenario_bytes(scenario)).data
-        except (InputError, OSError, YamlProblem):
-            return False
-        if not isinstance(data, dict):
+        data = _mapping(scenario)
+        if data is None:
             return False
         current = runnable_hash(data)
         strong = tier_stats(runs, RunTier.strong, current)
@@ -610,18 +510,7 @@ class Evidence:
             if b is not None
         }
         raw = self.base.show(scenario)
-        if _dump(stamp) not in moved or raw is None:
-            return False
-        try:
-            then = parse_checked(raw).data
-            now = parse_checked(_scenario_bytes(scenario)).data
-        except (InputError, OSError, YamlProblem):
-            return False
-        return (
-            isinstance(then, dict)
-            and isinstance(now, dict)
-            and runnable_hash(then) == runnable_hash(now)
-        )
+        return _dump(stamp) in moved and raw is not None and _same_runnable(raw, scenario)
 
     def _adopts_base(self, stamp: Any, scenario: Path) -> bool:
         """Whether an adoption stamp the change adds is re-derived from the base: the base
@@ -636,11 +525,10 @@ class Evidence:
             return False
         try:
             now_raw = _scenario_bytes(scenario)
-            then = parse_checked(raw).data
-            now = parse_checked(now_raw).data
-        except (InputError, OSError, YamlProblem):
+        except (InputError, OSError):
             return False
-        if not isinstance(then, dict) or not isinstance(now, dict) or "source" in then:
+        then, now = _mapping(raw), _mapping(now_raw)
+        if then is None or now is None or "source" in then:
             return False
         if sha256_bytes(now_raw) != stamp.content_hash:
             return False
@@ -658,14 +546,77 @@ class Evidence:
         raw = self.base.show(self.settings.root / from_path)
         if raw is None or sha256_bytes(raw) != draft_hash:
             return set()
-        try:
-            then = parse_checked(raw).data
-            now = parse_checked(_scenario_bytes(scenario)).data
-        except (InputError, OSError, YamlProblem):
-            return set()
-        if not isinstance(then, dict) or not isinstance(now, dict):
-            return set()
-        return {draft_hash} if runnable_hash(then) == runnable_hash(now) else set()
+        return {draft_hash} if _same_runnable(raw, scenario) else set()
+
+
+@dataclass(frozen=True)
+class _Sides:
+    """What a record's item is judged against: the base's records of the id, the records at
+    corroborated approvals' commits, whether the file is written here, the committed record."""
+
+    base: list[Record]
+    seen: list[Record]
+    here: bool
+    head: Record | None
+
+    def holds(self, value: str | None, of: Callable[[Record], str | None]) -> bool:
+        """Whether ``value`` (``of`` the record) stood on the base or at a corroborated
+        approval's commit, or is written here and not committed."""
+        if value in {of(r) for r in [*self.base, *self.seen]}:
+            return True
+        return self.here and (self.head is None or of(self.head) != value)
+
+
+def _field(record: Record, name: str) -> str:
+    return json.dumps(record.model_dump(mode="json")[name], sort_keys=True)
+
+
+def _judged_bug(record: Record, sides: _Sides, claimed: list[str]) -> Any:
+    """The bug link and its closing: as on the base, written here, or seen by a
+    corroborated approval; else the base's (a closing the change writes is claimed)."""
+    now = record.bug
+    if now is None or sides.holds(_dump(now), lambda r: _dump(r.bug)):
+        return now
+    at_base = [r.bug for r in sides.base if r.bug is not None]
+    if (
+        not at_base
+        and now.closed_at is None
+        and now.state_reason is None
+        and now.fix_commit is None
+    ):
+        return now  # a link with no closing: what drafting from the issue writes
+    claimed.append("bug link or closing")
+    if at_base:
+        return at_base[-1]
+    return now.model_copy(
+        update={"closed_at": None, "state_reason": None, "fix_commit": None, "checked_at": None}
+    )
+
+
+def _judged_lifecycle(record: Record, sides: _Sides, claimed: list[str]) -> list[Any]:
+    """The lifecycle is a history, only ever appended to: the base's entries must stay,
+    in order, as the change's first ones (else the rewrite is claimed and the base's
+    history is judged: an entry removed, reordered or replayed from the past would change
+    the state nobody approved). Each entry the change appends counts when written here, or
+    when the record at a corroborated approval's commit held the same history up to it."""
+    now = [_dump(x) for x in record.lifecycle]
+    histories = [r.lifecycle for r in sides.base]
+    base = max(histories, key=len) if histories else []
+    if now[: len(base)] != [_dump(x) for x in base]:
+        claimed.append("lifecycle history rewritten (the base's entries must stay first, in order)")
+        return list(base)
+    committed = {_dump(x) for x in sides.head.lifecycle} if sides.head is not None else set()
+    out = list(base)
+    for index in range(len(base), len(now)):
+        item = record.lifecycle[index]
+        if (sides.here and now[index] not in committed) or any(
+            [_dump(x) for x in r.lifecycle[: index + 1]] == now[: index + 1] for r in sides.seen
+        ):
+            out.append(item)
+            continue
+        claimed += [f"lifecycle change {_label(x)}" for x in record.lifecycle[index:]]
+        break
+    return out
 
 
 def _label(item: Any) -> str:
@@ -692,6 +643,23 @@ def _scenario_bytes(scenario: Path) -> bytes:
     """A scenario of the change, read as every suite file is: a regular file within the
     scenario limit, never through a link (``fileio.read_input``)."""
     return read_input(scenario, what="scenario file", limit=MAX_SCENARIO_BYTES, follow_links=False)
+
+
+def _mapping(source: bytes | Path) -> dict[str, Any] | None:
+    """A scenario's data (bytes, or the change's file: ``_scenario_bytes``); None when it
+    cannot be read or is not a YAML mapping."""
+    try:
+        raw = source if isinstance(source, bytes) else _scenario_bytes(source)
+        data = parse_checked(raw).data
+    except (InputError, OSError, YamlProblem):
+        return None
+    return data if isinstance(data, dict) else None
+
+
+def _same_runnable(then: bytes, scenario: Path) -> bool:
+    """Whether ``then``'s runnable content is the change's scenario's now."""
+    old, now = _mapping(then), _mapping(scenario)
+    return old is not None and now is not None and runnable_hash(old) == runnable_hash(now)
 
 
 __all__ = ["Evidence", "Judged", "claimed_message"]
