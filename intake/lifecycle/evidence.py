@@ -41,7 +41,7 @@ from pydantic import BaseModel, ValidationError
 from intake.config import Settings
 from intake.contract.models import Record, Review, ReviewDecision, RunTier, tier_stats
 from intake.contract.yamlio import YamlProblem, parse_checked
-from intake.errors import InputError, IntakeError
+from intake.errors import InputError, IntakeError, SourceError
 from intake.fileio import read_input
 from intake.gitutil import authors_by_path, git_output, local_edits
 from intake.lifecycle.authority import Base, in_ci
@@ -215,22 +215,12 @@ class Evidence:
                 self._github[key] = None
         return self._github[key]
 
-    def _contents(self, gh_repo: Any, path: str, commit: str) -> bytes | None:
-        from intake.sources.github import call
-
+    @staticmethod
+    def _contents(gh_repo: Any, repo: str, path: str, commit: str) -> bytes | None:
         try:
-            content = call(
-                f"{path} at {commit[:12]}", lambda: gh_repo.get_contents(path, ref=commit)
-            )
+            return file_at(gh_repo, repo, path, commit)
         except IntakeError:
             return None
-        if isinstance(content, list):
-            return None
-        try:
-            data = content.decoded_content
-        except (AssertionError, ValueError, TypeError):
-            return None
-        return data if isinstance(data, bytes) else None
 
     def _github_approval(
         self, review: Review, scenario: Path, from_path: str | None
@@ -268,11 +258,11 @@ class Evidence:
             return None
         paths = [p for p in (self.base.rel(scenario), self._top_rel(from_path)) if p]
         for path in dict.fromkeys(paths):
-            data = self._contents(gh_repo, path, commit)
+            data = self._contents(gh_repo, repo, path, commit)
             if data is not None and sha256_bytes(data) == review.content_hash:
                 record_rel = path.removesuffix(".yaml") + RECORD_SUFFIX
                 return _Approval(
-                    repo, number, commit, _parse(self._contents(gh_repo, record_rel, commit))
+                    repo, number, commit, _parse(self._contents(gh_repo, repo, record_rel, commit))
                 )
         return None
 
@@ -617,6 +607,25 @@ def _judged_lifecycle(record: Record, sides: _Sides, claimed: list[str]) -> list
         claimed += [f"lifecycle change {_label(x)}" for x in record.lifecycle[index:]]
         break
     return out
+
+
+def file_at(gh_repo: Any, repo: str, path: str, commit: str) -> bytes:
+    """The draft (or scenario, or record) at ``path`` as the pull request's ``commit`` holds it
+    (``gh_repo``: PyGithub's lazy repository ``repo``, the contents API); SourceError when
+    GitHub cannot give it or sends a folder or an unreadable file."""
+    from intake.sources.github import call
+
+    where = f"{path} at {commit[:12]} in {repo}"
+    content = call(where, lambda: gh_repo.get_contents(path, ref=commit))
+    if isinstance(content, list):
+        raise SourceError("the draft's path is a folder at the PR head", where=path)
+    try:
+        data = content.decoded_content
+    except (AssertionError, ValueError, TypeError):
+        data = None
+    if not isinstance(data, bytes):
+        raise SourceError("GitHub returned the draft in an unreadable encoding", where=path)
+    return data
 
 
 def _label(item: Any) -> str:

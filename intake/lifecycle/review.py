@@ -39,12 +39,12 @@ from intake.contract.untrusted import judge_hits, strip_hidden
 from intake.contract.yamlio import YamlProblem, parse_checked
 from intake.errors import Conflict, SourceError, UsageError
 from intake.gitutil import git_text
-from intake.lifecycle.evidence import COUNTING_ASSOCIATIONS
+from intake.lifecycle.evidence import COUNTING_ASSOCIATIONS, file_at
 from intake.lifecycle.gates import author_identities, is_author
 from intake.paths import display_path
 from intake.store.edit import edit
 from intake.store.journal import Event
-from intake.store.records import content_hash, record_path, utcnow
+from intake.store.records import content_hash, record_path, sha256_bytes, utcnow
 from intake.store.suite import find_draft, load_draft_record, scrub_free_text
 
 COMMIT_PATTERN = r"^[0-9a-fA-F]{40}$"
@@ -273,7 +273,7 @@ def reviews_from_pr(
     local_hash = content_hash(draft)
     remote_hash: str | None = None
     if any(str(r.state).upper() == "APPROVED" for r in latest.values()):
-        remote_hash = _remote_hash(gh_repo, remote_path, head, full_name)
+        remote_hash = sha256_bytes(file_at(gh_repo, full_name, remote_path, head))
     candidates: list[Review] = []
     for login, review in sorted(latest.items()):
         why_not = _why_not_counted(review, login, found, remote_hash == local_hash)
@@ -336,26 +336,6 @@ def _changed_files(pull: Any) -> set[str]:
         if changed.previous_filename:
             names.add(str(changed.previous_filename))
     return names
-
-
-def _remote_hash(gh_repo: Any, remote_path: str, head: str, full_name: str) -> str:
-    """The content hash of the draft as the pull request's head holds it."""
-    from intake.sources.github import call
-    from intake.store.records import sha256_bytes
-
-    content = call(
-        f"{remote_path} at {head[:12]} in {full_name}",
-        lambda: gh_repo.get_contents(remote_path, ref=head),
-    )
-    if isinstance(content, list):
-        raise SourceError("the draft's path is a folder at the PR head", where=remote_path)
-    try:
-        data = content.decoded_content
-    except (AssertionError, ValueError, TypeError):
-        raise SourceError(
-            "GitHub returned the draft in an unreadable encoding", where=remote_path
-        ) from None
-    return sha256_bytes(data)
 
 
 def _why_not_counted(
