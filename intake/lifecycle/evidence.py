@@ -28,7 +28,6 @@ their approval never counts (``Judged.authors``).
 from __future__ import annotations
 
 import json
-import os
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -44,7 +43,7 @@ from intake.contract.yamlio import YamlProblem, parse_checked
 from intake.errors import InputError, IntakeError, SourceError
 from intake.fileio import read_input
 from intake.gitutil import authors_by_path, git_output, local_edits
-from intake.lifecycle.authority import Base, in_ci
+from intake.lifecycle.authority import Base, in_ci, relative_to
 from intake.lifecycle.gates import REGRESSION_MIN_RUNS, control_gate, is_author
 from intake.limits import MAX_SCENARIO_BYTES
 from intake.paths import inside
@@ -289,12 +288,12 @@ class Evidence:
         if top is not None:
             if self._authors is None:
                 folders = [
-                    self._rel_to(top, f) for f in (self.settings.drafts, self.settings.scenarios)
+                    relative_to(top, f) for f in (self.settings.drafts, self.settings.scenarios)
                 ]
                 self._authors = authors_by_path(top, [f for f in folders if f])
             shown = [record.promotion.from_path] if record.promotion is not None else []
             for path in [scenario, *(self.settings.root / p for p in shown)]:
-                rel = self._rel_to(top, path)
+                rel = relative_to(top, path)
                 if rel is not None:
                     found += self._authors.get(rel, [])
         found += self._branch_authors()
@@ -321,16 +320,6 @@ class Evidence:
                 names += [name.strip(), email.strip().split("@", 1)[0]]
             self._branch = [n for n in dict.fromkeys(names) if n]
         return list(self._branch)
-
-    @staticmethod
-    def _rel_to(top: Path, path: Path) -> str | None:
-        try:
-            return Path(os.path.abspath(path)).relative_to(top.resolve()).as_posix()
-        except ValueError:
-            try:
-                return path.resolve().relative_to(top.resolve()).as_posix()
-            except ValueError:
-                return None
 
     def judge(self, record_file: Path, record: Record) -> Judged:
         """The record with only the evidence that counts (see the module's docstring)."""
