@@ -379,7 +379,7 @@ def _control(
     )
 
 
-EVENT_FIELDS = frozenset(ControlRun.model_fields) - {
+EVENT_FIELDS = set(ControlRun.model_fields) - {
     "at",
     "recorded_at",
     "scorecard_path",

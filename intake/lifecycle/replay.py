@@ -467,12 +467,13 @@ class _Handler(BaseHTTPRequestHandler):
         state = self.server.state
         path = self.path.split("?", 1)[0].rstrip("/")
         parts = path.split("/")[1:]
-        body: _Request | None = _Request()
+        body = _Request()
         if method == "POST":
-            body = self._body()
-            if body is None:
+            parsed = self._body()
+            if parsed is None:
                 self._send(422, {"detail": "request body is not a JSON object"})
                 return
+            body = parsed
         with state.lock:
             reply = _answer(state, method, parts, body)
         if reply is None:
