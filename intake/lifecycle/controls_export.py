@@ -20,6 +20,7 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any, Literal
 
@@ -240,23 +241,23 @@ def case_controls(
     current_criteria = criteria_hash(data)
     labelled = _labelled_hash(record, path, current_criteria)
     runnable = runnable_hash(data)
-    base: dict[str, Any] = {
-        "export_version": EXPORT_VERSION,
-        "scenario_id": scenario_id,
-        "scenario": display_path(path, settings.root),
-        "category": data.get("category"),
-        "suite": record.promotion.suite.value if record.promotion.suite else None,
-        "criteria_hash": labelled,
-        "current_criteria_hash": current_criteria,
-        "current": labelled == current_criteria,
-    }
+    control = partial(
+        Control,
+        export_version=EXPORT_VERSION,
+        scenario_id=scenario_id,
+        scenario=display_path(path, settings.root),
+        category=data.get("category"),
+        suite=record.promotion.suite.value if record.promotion.suite else None,
+        criteria_hash=labelled,
+        current_criteria_hash=current_criteria,
+        current=labelled == current_criteria,
+    )
     controls: list[Control] = []
     notes: list[str] = []
     if has_captured_answer(record):
         replayed = replay_hash(replay_turns(record))
         controls.append(
-            Control(
-                **base,
+            control(
                 label="FAIL",
                 transcript_kind="captured_failure",
                 labelled_by=_reviewers(record),
@@ -278,8 +279,7 @@ def case_controls(
     turns = _run_transcript(settings, run, scenario_id) if run is not None else None
     if run is not None and turns is not None:
         controls.append(
-            Control(
-                **base,
+            control(
                 label="PASS",
                 transcript_kind="strong_run",
                 run_id=run.run_id,

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
@@ -82,16 +82,10 @@ class Gate:
     """False for a gate that does not apply to this draft (shown as such, never blocking)."""
 
     def to_dict(self) -> dict[str, Any]:
-        """JSON-ready form."""
-        doc: dict[str, Any] = {
-            "number": self.number,
-            "name": self.name,
-            "met": self.met,
-            "detail": self.detail,
-            "todo": self.todo,
-        }
-        if not self.applicable:
-            doc["applicable"] = False
+        """JSON-ready form (``applicable`` only when false)."""
+        doc = asdict(self)
+        if self.applicable:
+            del doc["applicable"]
         return doc
 
 
