@@ -42,7 +42,7 @@ from intake.errors import IntakeError, UsageError
 from intake.fileio import atomic_write, read_json_input
 from intake.lifecycle.gates import latest_reviews
 from intake.lifecycle.promote import criteria_hash
-from intake.lifecycle.replay import has_captured_answer, replay_hash, replay_turns
+from intake.lifecycle.replay import replay_hash, replay_turns
 from intake.paths import display_path, inside
 from intake.scrub import scrub_tree, scrubber_for
 from intake.store.records import (
@@ -254,8 +254,9 @@ def case_controls(
     )
     controls: list[Control] = []
     notes: list[str] = []
-    if has_captured_answer(record):
-        replayed = replay_hash(replay_turns(record))
+    captured = replay_turns(record)
+    if captured:
+        replayed = replay_hash(captured)
         controls.append(
             control(
                 label="FAIL",

@@ -33,7 +33,6 @@ from intake.contract.models import (
 from intake.contract.validate import Problem
 from intake.errors import PromotionBlocked
 from intake.lifecycle.replay import (
-    has_captured_answer,
     infrastructure_line,
     infrastructure_turns,
     replay_hash,
@@ -152,9 +151,9 @@ def is_author(author: str | None | Sequence[str], reviewer: str) -> bool:
     return any(same_person(name, reviewer) for name in names if name)
 
 
-def author_identities(record: Any) -> list[str]:
+def author_identities(record: Record) -> list[str]:
     """The record's author and the drafter identities recorded when it was drafted."""
-    return [n for n in [record.author, *getattr(record, "drafter", [])] if n]
+    return [n for n in [record.author, *record.drafter] if n]
 
 
 _SEPARATORS = re.compile(r"[\s._+-]+")
@@ -491,7 +490,7 @@ def control_gate(
     draft, a store that keeps no answers); not required with ``require_control = false``.
     """
     name = GATE_NAMES[8]
-    if not has_captured_answer(record):
+    if not replay_turns(record):  # no captured answer to replay
         return Gate(
             8,
             name,

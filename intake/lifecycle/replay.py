@@ -156,11 +156,6 @@ def infrastructure_line(found: list[tuple[int, str]]) -> str:
     )
 
 
-def has_captured_answer(record: Record) -> bool:
-    """Whether the record holds a captured answer to replay (a session that kept answers)."""
-    return bool(replay_turns(record))
-
-
 def replay_hash(turns: list[ReplayTurn]) -> str:
     """``sha256:…`` over the replayed answers and steps, in order (canonical JSON)."""
     doc = [
@@ -701,7 +696,6 @@ __all__ = [
     "ReplayTurn",
     "chat_events",
     "document_names",
-    "has_captured_answer",
     "replay_hash",
     "replay_turns",
     "sse_chunks",
