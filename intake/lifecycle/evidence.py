@@ -346,27 +346,24 @@ class Evidence:
 
         claimed: list[str] = []
         from_path = record.promotion.from_path if record.promotion is not None else None
-        who = [record.author, *record.drafter, *authors]
+        who = [n for n in [record.author, *record.drafter, *authors] if n]
+        objections = (ReviewDecision.reject, ReviewDecision.changes_requested)
         reviews: list[Review] = []
         approvals: list[_Approval] = []
         for review in record.reviews:
-            if review.decision in (ReviewDecision.reject, ReviewDecision.changes_requested):
-                reviews.append(review)
-                continue
-            if stands("reviews", review):
+            if review.decision in objections or stands("reviews", review):
                 reviews.append(review)
                 continue
             approval = self._github_approval(review, scenario, from_path)
             if approval is not None:
                 reviews.append(review)
                 if review.decision is ReviewDecision.approve and not is_author(
-                    [n for n in who if n], review.reviewer
+                    who, review.reviewer
                 ):
                     approvals.append(approval)
                 continue
             claimed.append(f"{review.decision.value.replace('_', ' ')} by {review.reviewer}")
         now = {_dump(r) for r in record.reviews}
-        objections = (ReviewDecision.reject, ReviewDecision.changes_requested)
         for old in base_records:
             for review in old.reviews:
                 if review.decision in objections and _dump(review) not in now:
@@ -409,8 +406,7 @@ class Evidence:
         approved = {
             r.content_hash
             for r in reviews
-            if r.decision is ReviewDecision.approve
-            and not is_author([n for n in who if n], r.reviewer)
+            if r.decision is ReviewDecision.approve and not is_author(who, r.reviewer)
         }
         restores = []
         for restore in record.restores:
