@@ -299,7 +299,7 @@ def _recover_all(settings: Settings, files: list[Path]) -> list[str]:
             data = parse_checked(path.read_bytes()).data
         except (OSError, YamlProblem):
             continue  # planning names it
-        scenario_id = str(data["id"]) if isinstance(data, dict) and "id" in data else ""
+        scenario_id = str(data["id"]) if "id" in data else ""
         if scenario_id:
             with edit(settings, scenario_id, doing="adopt") as tx:
                 done += tx.recovered

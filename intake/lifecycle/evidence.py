@@ -643,11 +643,9 @@ def _mapping(source: bytes | Path) -> dict[str, Any] | None:
     """A scenario's data (bytes, or the change's file: ``_scenario_bytes``); None when it
     cannot be read or is not a YAML mapping."""
     try:
-        raw = source if isinstance(source, bytes) else _scenario_bytes(source)
-        data = parse_checked(raw).data
+        return parse_checked(source if isinstance(source, bytes) else _scenario_bytes(source)).data
     except (InputError, OSError, YamlProblem):
         return None
-    return data if isinstance(data, dict) else None
 
 
 def _same_runnable(then: bytes, scenario: Path) -> bool:

@@ -180,7 +180,7 @@ def tag_file(path: Path) -> str | None:
 
     try:
         tags = parse_checked(path.read_bytes()).data.get("tags")
-    except (YamlProblem, OSError, AttributeError):
+    except (YamlProblem, OSError):
         return None
     return split_of(t for t in tags if isinstance(t, str)) if isinstance(tags, list) else None
 
