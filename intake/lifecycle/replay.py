@@ -65,7 +65,7 @@ import os
 import socket
 import threading
 import uuid
-from dataclasses import dataclass, field, fields
+from dataclasses import asdict, dataclass, field, fields
 from datetime import UTC, datetime
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import PurePosixPath, PureWindowsPath
@@ -206,53 +206,38 @@ class _Request:
 
 @dataclass(frozen=True)
 class _Message:
-    """A message of a replay session: the simulator's (``user``) or the captured answer."""
+    """A message of a replay session as GAIA's ``MessageResponse`` (``src/gaia/ui/models.py``):
+    the simulator's (``user``, no ``agent_steps``) or the captured answer with its steps."""
 
     id: int
     session_id: str
     role: str
     content: str
     created_at: str
-    turn: ReplayTurn | None = None
-    """The answered turn (an assistant message; None past the last captured turn)."""
+    agent_steps: list[dict[str, Any]] | None = None
 
     def response(self) -> dict[str, Any]:
-        """A ``MessageResponse`` (``src/gaia/ui/models.py``); an answer with its steps."""
-        doc: dict[str, Any] = {
-            "id": self.id,
-            "session_id": self.session_id,
-            "role": self.role,
-            "content": self.content,
-            "created_at": self.created_at,
-        }
-        if self.role == "assistant":
-            doc["agent_steps"] = _persisted_steps(self.turn) or None
+        doc = asdict(self)
+        if self.role == "user":
+            del doc["agent_steps"]
         return doc
 
 
 @dataclass(frozen=True)
 class _Document:
-    """A document the replay reports as indexed (one of the draft's)."""
+    """A document the replay reports as indexed, as GAIA's ``DocumentResponse``
+    (``src/gaia/ui/models.py``; ``asdict`` is its JSON), complete with chunks."""
 
     id: str
     filename: str
     filepath: str
-    indexed_at: str
-
-    def response(self) -> dict[str, Any]:
-        """A ``DocumentResponse`` (``src/gaia/ui/models.py``), complete with chunks."""
-        return {
-            "id": self.id,
-            "filename": self.filename,
-            "filepath": self.filepath,
-            "file_size": 0,
-            "chunk_count": CHUNKS_PER_DOCUMENT,
-            "indexed_at": self.indexed_at,
-            "last_accessed_at": None,
-            "sessions_using": 0,
-            "indexing_status": "complete",
-            "last_error": None,
-        }
+    file_size: int = 0
+    chunk_count: int = CHUNKS_PER_DOCUMENT
+    indexed_at: str = ""
+    last_accessed_at: None = None
+    sessions_using: int = 0
+    indexing_status: str = "complete"
+    last_error: None = None
 
 
 @dataclass
@@ -578,13 +563,14 @@ def _chat(state: ReplayState, body: _Request) -> Reply:
     user = _Message(len(session.messages) + 1, session.id, "user", message[:MAX_BODY], now)
     message_id = user.id + 1
     answer = turn.answer if turn is not None else ""
-    session.messages += [user, _Message(message_id, session.id, "assistant", answer, now, turn)]
+    steps = _persisted_steps(turn) or None
+    session.messages += [user, _Message(message_id, session.id, "assistant", answer, now, steps)]
     return sse_chunks(turn, message_id)
 
 
 def _documents(state: ReplayState, method: str, rest: list[str], body: _Request) -> Reply:
     if method == "GET" and not rest:
-        docs = [d.response() for d in state.indexed.values()]
+        docs = [asdict(d) for d in state.indexed.values()]
         return 200, {
             "documents": docs,
             "total": len(docs),
@@ -598,8 +584,8 @@ def _documents(state: ReplayState, method: str, rest: list[str], body: _Request)
             return 404, {"detail": "File not found"}
         name = _base_name(path)
         doc_id = hashlib.sha256(name.encode("utf-8")).hexdigest()[:16]
-        state.indexed[doc_id] = _Document(doc_id, name, path[:1000], _now())
-        return 200, state.indexed[doc_id].response()
+        state.indexed[doc_id] = _Document(doc_id, name, path[:1000], indexed_at=_now())
+        return 200, asdict(state.indexed[doc_id])
     return None
 
 
