@@ -31,6 +31,7 @@ import json
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from datetime import datetime
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -104,6 +105,34 @@ def _parse(raw: bytes | None) -> Record | None:
         return Record.model_validate_json(raw, strict=False)
     except (ValidationError, ValueError):
         return None
+
+
+@dataclass(frozen=True)
+class GitHubReview:
+    """A pull request review as GitHub's record gives it, read once from PyGithub's object
+    (where it is fetched, inside ``sources.github.call``): the reviewer's login ("" when GitHub
+    names none), the state and ``author_association`` upper-case, the commit ("" when none)."""
+
+    login: str
+    state: str
+    commit: str
+    association: str
+    submitted_at: datetime | None
+    id: int | None
+
+    @classmethod
+    def of(cls, remote: Any) -> GitHubReview:
+        """The review of PyGithub's ``PullRequestReview``."""
+        user = remote.user
+        when = remote.submitted_at
+        return cls(
+            login=str(user.login or "") if user is not None else "",
+            state=str(remote.state or "").upper(),
+            commit=str(remote.commit_id or ""),
+            association=str(remote.raw_data.get("author_association") or "").upper(),
+            submitted_at=when if isinstance(when, datetime) else None,
+            id=remote.id if isinstance(remote.id, int) else None,
+        )
 
 
 @dataclass
@@ -203,7 +232,7 @@ class Evidence:
                 gh_repo = gh.get_repo(repo)
                 pull = gh_repo.get_pull(number)
                 pull.complete()
-                reviews = list(pull.get_reviews())
+                reviews = [GitHubReview.of(r) for r in pull.get_reviews()]
                 author = str(pull.user.login) if pull.user is not None else ""
                 return gh_repo, author, reviews
 
@@ -241,14 +270,13 @@ class Evidence:
         wanted = "APPROVED" if review.decision is ReviewDecision.approve else "DISMISSED"
         confirmed = False
         for remote in reviews:
-            login = remote.user.login if remote.user is not None else ""
-            association = str(remote.raw_data.get("author_association") or "").upper()
+            login = remote.login.lower()
             if (
-                str(login).lower() == review.reviewer.lower()
-                and str(login).lower() != pr_author.lower()
-                and str(remote.state or "").upper() == wanted
-                and str(remote.commit_id or "").lower() == commit
-                and association in COUNTING_ASSOCIATIONS
+                login == review.reviewer.lower()
+                and login != pr_author.lower()
+                and remote.state == wanted
+                and remote.commit.lower() == commit
+                and remote.association in COUNTING_ASSOCIATIONS
                 and (review.review_id is None or remote.id == review.review_id)
             ):
                 confirmed = True
