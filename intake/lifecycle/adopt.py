@@ -53,7 +53,7 @@ from intake.store.journal import Event, Unit
 from intake.store.records import dump_record, load_record, record_path, sha256_bytes, utcnow
 from intake.store.suite import finding_types, refuse_outside_root, scrub_message
 
-__all__ = ["AdoptResult", "Adopted", "adopt", "parse_source_type", "check_login"]
+__all__ = ["AdoptResult", "Adopted", "adopt"]
 
 
 @dataclass
@@ -138,34 +138,20 @@ def _captured_link(data: dict[str, Any]) -> tuple[str | None, datetime | None]:
     return link, parse_when(captured.get("captured_at"))
 
 
-def _checked_link(settings: Settings, link: str) -> str:
-    """``--link`` on one line, refused when empty or holding what the scrubber finds."""
-    link = " ".join(link.split())
-    if not link:
-        raise UsageError("--link is empty")
-    types = finding_types(settings, link)
+def _checked_line(
+    settings: Settings, value: str, flag: str, limit: int | None, refusal: str, fix: str
+) -> str:
+    """``value`` on one line, refused (``refusal``) when empty or over ``limit`` characters,
+    and when it holds what the scrubber finds."""
+    line = " ".join(value.split())
+    if not line or (limit is not None and len(line) > limit):
+        raise UsageError(refusal)
+    types = finding_types(settings, line)
     if types:
         raise UsageError(
-            "--link holds private data; give a link without it",
-            where="--link",
-            hint=scrub_message("--link", types),
+            f"{flag} holds private data; {fix}", where=flag, hint=scrub_message(flag, types)
         )
-    return link
-
-
-def _checked_rationale(settings: Settings, rationale: str) -> str:
-    """``--rationale`` on one line of 1 to 500 characters, without what the scrubber finds."""
-    rationale = " ".join(rationale.split())
-    if not rationale or len(rationale) > 500:
-        raise UsageError("--rationale must be one line of 1 to 500 characters")
-    types = finding_types(settings, rationale)
-    if types:
-        raise UsageError(
-            "--rationale holds private data; write it without",
-            where="--rationale",
-            hint=scrub_message("--rationale", types),
-        )
-    return rationale
+    return line
 
 
 def _source_link(found: str | None, kind: SourceType, shown: str) -> str:
@@ -199,9 +185,18 @@ def adopt(
         raise UsageError("the reviewer login holds private data", where="--reviewer")
     result = AdoptResult(dry_run=dry_run)
     if link is not None:
-        link = _checked_link(settings, link)
+        link = _checked_line(
+            settings, link, "--link", None, "--link is empty", "give a link without it"
+        )
     if rationale is not None:
-        rationale = _checked_rationale(settings, rationale)
+        rationale = _checked_line(
+            settings,
+            rationale,
+            "--rationale",
+            500,
+            "--rationale must be one line of 1 to 500 characters",
+            "write it without",
+        )
     files = _yaml_files(settings, targets)
     if not dry_run:
         result.notes += _recover_all(settings, files)
@@ -304,7 +299,7 @@ def _recover_all(settings: Settings, files: list[Path]) -> list[str]:
             data = parse_checked(path.read_bytes()).data
         except (OSError, YamlProblem):
             continue  # planning names it
-        scenario_id = str(data["id"]) if isinstance(data, dict) and "id" in data else ""
+        scenario_id = str(data["id"]) if "id" in data else ""
         if scenario_id:
             with edit(settings, scenario_id, doing="adopt") as tx:
                 done += tx.recovered

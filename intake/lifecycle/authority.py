@@ -60,6 +60,23 @@ def in_ci(environ: Mapping[str, str] | None = None) -> bool:
     )
 
 
+def relative_to(top: Path, path: Path) -> str | None:
+    """``path`` relative to ``top`` (``/``-separated), as written or with links resolved; None
+    outside it."""
+    try:
+        return Path(os.path.abspath(path)).relative_to(top.resolve()).as_posix()
+    except ValueError:
+        try:
+            return path.resolve().relative_to(top.resolve()).as_posix()
+        except ValueError:
+            return None
+
+
+def _how(at_base: bool, now: bool) -> str:
+    """What the change did to a setting or file, from where it is."""
+    return "added" if not at_base else "removed" if not now else "changed"
+
+
 @dataclass(frozen=True)
 class Base:
     """The revision a change is judged against: a commit, how it was found, the repository."""
@@ -83,13 +100,7 @@ class Base:
 
     def rel(self, path: Path) -> str | None:
         """``path`` relative to the repository's top (``/``-separated); None outside it."""
-        try:
-            return Path(os.path.abspath(path)).relative_to(self.top.resolve()).as_posix()
-        except ValueError:
-            try:
-                return path.resolve().relative_to(self.top.resolve()).as_posix()
-            except ValueError:
-                return None
+        return relative_to(self.top, path)
 
     def show(self, path: Path) -> bytes | None:
         """The file's bytes at the base; None when it is no file there (or lies outside)."""
@@ -346,7 +357,7 @@ def _setting_changes(
             settings.root, base_table, key
         ):
             continue  # written out as the value the base already has (`intake init`)
-        how = "added" if key not in base_table else "removed" if key not in work else "changed"
+        how = _how(key in base_table, key in work)
         safe_key = terminal_safe(key[:60])
         changes.append(
             RuleChange(
@@ -389,13 +400,7 @@ def _copy_rules(
     for relative in sorted(set(at_base) | set(now)):
         if at_base.get(relative) == now.get(relative):
             continue
-        how = (
-            "added"
-            if relative not in at_base
-            else "removed"
-            if relative not in now
-            else ("changed")
-        )
+        how = _how(relative in at_base, relative in now)
         changes.append(
             RuleChange(
                 display_path(folder / relative, settings.root),
@@ -420,7 +425,7 @@ def _baseline_change(settings: Settings, base: Base) -> tuple[bytes | None, list
         now = b""
     if now == at_base:
         return at_base, []
-    how = "added" if at_base is None else "removed" if now is None else "changed"
+    how = _how(at_base is not None, now is not None)
     return at_base, [
         RuleChange(
             display_path(path, settings.root),

@@ -314,7 +314,10 @@ def record_controls(
         ids = {c.run_id for c in controls}
         record.controls = [c for c in record.controls if c.run_id not in ids] + controls
         where = display_path(draft, settings.root)
-        events = [Event("control", where, None, _event_detail(c)) for c in controls]
+        events = [
+            Event("control", where, None, c.model_dump(mode="json", include=EVENT_FIELDS))
+            for c in controls
+        ]
         tx.commit_record("control", draft, record, events)
     return controls
 
@@ -379,18 +382,13 @@ def _control(
     )
 
 
-def _event_detail(control: ControlRun) -> dict[str, Any]:
-    return {
-        "run_id": control.run_id,
-        "status": control.status,
-        "score": control.score,
-        "judge_model": control.judge_model,
-        "runnable_hash": control.runnable_hash,
-        "replay_hash": control.replay_hash,
-        "iteration": control.iteration,
-        "runner_exit": control.runner_exit,
-        "turns_replayed": control.turns_replayed,
-    }
+EVENT_FIELDS = set(ControlRun.model_fields) - {
+    "at",
+    "recorded_at",
+    "scorecard_path",
+    "warnings",
+}
+"""What a ``control`` event keeps of its ``ControlRun`` (its dump; the times are the event's)."""
 
 
 __all__ = ["ControlResult", "control_draft", "record_controls"]

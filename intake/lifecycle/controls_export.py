@@ -20,6 +20,7 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any, Literal
 
@@ -41,7 +42,7 @@ from intake.errors import IntakeError, UsageError
 from intake.fileio import atomic_write, read_json_input
 from intake.lifecycle.gates import latest_reviews
 from intake.lifecycle.promote import criteria_hash
-from intake.lifecycle.replay import has_captured_answer, replay_hash, replay_turns
+from intake.lifecycle.replay import replay_hash, replay_turns
 from intake.paths import display_path, inside
 from intake.scrub import scrub_tree, scrubber_for
 from intake.store.records import (
@@ -240,23 +241,24 @@ def case_controls(
     current_criteria = criteria_hash(data)
     labelled = _labelled_hash(record, path, current_criteria)
     runnable = runnable_hash(data)
-    base: dict[str, Any] = {
-        "export_version": EXPORT_VERSION,
-        "scenario_id": scenario_id,
-        "scenario": display_path(path, settings.root),
-        "category": data.get("category"),
-        "suite": record.promotion.suite.value if record.promotion.suite else None,
-        "criteria_hash": labelled,
-        "current_criteria_hash": current_criteria,
-        "current": labelled == current_criteria,
-    }
+    control = partial(
+        Control,
+        export_version=EXPORT_VERSION,
+        scenario_id=scenario_id,
+        scenario=display_path(path, settings.root),
+        category=data.get("category"),
+        suite=record.promotion.suite.value if record.promotion.suite else None,
+        criteria_hash=labelled,
+        current_criteria_hash=current_criteria,
+        current=labelled == current_criteria,
+    )
     controls: list[Control] = []
     notes: list[str] = []
-    if has_captured_answer(record):
-        replayed = replay_hash(replay_turns(record))
+    captured = replay_turns(record)
+    if captured:
+        replayed = replay_hash(captured)
         controls.append(
-            Control(
-                **base,
+            control(
                 label="FAIL",
                 transcript_kind="captured_failure",
                 labelled_by=_reviewers(record),
@@ -278,8 +280,7 @@ def case_controls(
     turns = _run_transcript(settings, run, scenario_id) if run is not None else None
     if run is not None and turns is not None:
         controls.append(
-            Control(
-                **base,
+            control(
                 label="PASS",
                 transcript_kind="strong_run",
                 run_id=run.run_id,

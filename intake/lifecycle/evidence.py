@@ -28,9 +28,11 @@ their approval never counts (``Judged.authors``).
 from __future__ import annotations
 
 import json
-import os
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from datetime import datetime
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -39,10 +41,10 @@ from pydantic import BaseModel, ValidationError
 from intake.config import Settings
 from intake.contract.models import Record, Review, ReviewDecision, RunTier, tier_stats
 from intake.contract.yamlio import YamlProblem, parse_checked
-from intake.errors import InputError, IntakeError
+from intake.errors import InputError, IntakeError, SourceError
 from intake.fileio import read_input
 from intake.gitutil import authors_by_path, git_output, local_edits
-from intake.lifecycle.authority import Base, in_ci
+from intake.lifecycle.authority import Base, in_ci, relative_to
 from intake.lifecycle.gates import REGRESSION_MIN_RUNS, control_gate, is_author
 from intake.limits import MAX_SCENARIO_BYTES
 from intake.paths import inside
@@ -103,6 +105,34 @@ def _parse(raw: bytes | None) -> Record | None:
         return Record.model_validate_json(raw, strict=False)
     except (ValidationError, ValueError):
         return None
+
+
+@dataclass(frozen=True)
+class GitHubReview:
+    """A pull request review as GitHub's record gives it, read once from PyGithub's object
+    (where it is fetched, inside ``sources.github.call``): the reviewer's login ("" when GitHub
+    names none), the state and ``author_association`` upper-case, the commit ("" when none)."""
+
+    login: str
+    state: str
+    commit: str
+    association: str
+    submitted_at: datetime | None
+    id: int | None
+
+    @classmethod
+    def of(cls, remote: Any) -> GitHubReview:
+        """The review of PyGithub's ``PullRequestReview``."""
+        user = remote.user
+        when = remote.submitted_at
+        return cls(
+            login=str(user.login or "") if user is not None else "",
+            state=str(remote.state or "").upper(),
+            commit=str(remote.commit_id or ""),
+            association=str(remote.raw_data.get("author_association") or "").upper(),
+            submitted_at=when if isinstance(when, datetime) else None,
+            id=remote.id if isinstance(remote.id, int) else None,
+        )
 
 
 @dataclass
@@ -202,7 +232,7 @@ class Evidence:
                 gh_repo = gh.get_repo(repo)
                 pull = gh_repo.get_pull(number)
                 pull.complete()
-                reviews = list(pull.get_reviews())
+                reviews = [GitHubReview.of(r) for r in pull.get_reviews()]
                 author = str(pull.user.login) if pull.user is not None else ""
                 return gh_repo, author, reviews
 
@@ -213,22 +243,12 @@ class Evidence:
                 self._github[key] = None
         return self._github[key]
 
-    def _contents(self, gh_repo: Any, path: str, commit: str) -> bytes | None:
-        from intake.sources.github import call
-
+    @staticmethod
+    def _contents(gh_repo: Any, repo: str, path: str, commit: str) -> bytes | None:
         try:
-            content = call(
-                f"{path} at {commit[:12]}", lambda: gh_repo.get_contents(path, ref=commit)
-            )
+            return file_at(gh_repo, repo, path, commit)
         except IntakeError:
             return None
-        if isinstance(content, list):
-            return None
-        try:
-            data = content.decoded_content
-        except (AssertionError, ValueError, TypeError):
-            return None
-        return data if isinstance(data, bytes) else None
 
     def _github_approval(
         self, review: Review, scenario: Path, from_path: str | None
@@ -250,14 +270,13 @@ class Evidence:
         wanted = "APPROVED" if review.decision is ReviewDecision.approve else "DISMISSED"
         confirmed = False
         for remote in reviews:
-            login = remote.user.login if remote.user is not None else ""
-            association = str(remote.raw_data.get("author_association") or "").upper()
+            login = remote.login.lower()
             if (
-                str(login).lower() == review.reviewer.lower()
-                and str(login).lower() != pr_author.lower()
-                and str(remote.state or "").upper() == wanted
-                and str(remote.commit_id or "").lower() == commit
-                and association in COUNTING_ASSOCIATIONS
+                login == review.reviewer.lower()
+                and login != pr_author.lower()
+                and remote.state == wanted
+                and remote.commit.lower() == commit
+                and remote.association in COUNTING_ASSOCIATIONS
                 and (review.review_id is None or remote.id == review.review_id)
             ):
                 confirmed = True
@@ -266,11 +285,11 @@ class Evidence:
             return None
         paths = [p for p in (self.base.rel(scenario), self._top_rel(from_path)) if p]
         for path in dict.fromkeys(paths):
-            data = self._contents(gh_repo, path, commit)
+            data = self._contents(gh_repo, repo, path, commit)
             if data is not None and sha256_bytes(data) == review.content_hash:
                 record_rel = path.removesuffix(".yaml") + RECORD_SUFFIX
                 return _Approval(
-                    repo, number, commit, _parse(self._contents(gh_repo, record_rel, commit))
+                    repo, number, commit, _parse(self._contents(gh_repo, repo, record_rel, commit))
                 )
         return None
 
@@ -297,12 +316,12 @@ class Evidence:
         if top is not None:
             if self._authors is None:
                 folders = [
-                    self._rel_to(top, f) for f in (self.settings.drafts, self.settings.scenarios)
+                    relative_to(top, f) for f in (self.settings.drafts, self.settings.scenarios)
                 ]
                 self._authors = authors_by_path(top, [f for f in folders if f])
             shown = [record.promotion.from_path] if record.promotion is not None else []
             for path in [scenario, *(self.settings.root / p for p in shown)]:
-                rel = self._rel_to(top, path)
+                rel = relative_to(top, path)
                 if rel is not None:
                     found += self._authors.get(rel, [])
         found += self._branch_authors()
@@ -330,16 +349,6 @@ class Evidence:
             self._branch = [n for n in dict.fromkeys(names) if n]
         return list(self._branch)
 
-    @staticmethod
-    def _rel_to(top: Path, path: Path) -> str | None:
-        try:
-            return Path(os.path.abspath(path)).relative_to(top.resolve()).as_posix()
-        except ValueError:
-            try:
-                return path.resolve().relative_to(top.resolve()).as_posix()
-            except ValueError:
-                return None
-
     def judge(self, record_file: Path, record: Record) -> Judged:
         """The record with only the evidence that counts (see the module's docstring)."""
         scenario = scenario_path_for_record(record_file)
@@ -365,27 +374,24 @@ class Evidence:
 
         claimed: list[str] = []
         from_path = record.promotion.from_path if record.promotion is not None else None
-        who = [record.author, *record.drafter, *authors]
+        who = [n for n in [record.author, *record.drafter, *authors] if n]
+        objections = (ReviewDecision.reject, ReviewDecision.changes_requested)
         reviews: list[Review] = []
         approvals: list[_Approval] = []
         for review in record.reviews:
-            if review.decision in (ReviewDecision.reject, ReviewDecision.changes_requested):
-                reviews.append(review)
-                continue
-            if stands("reviews", review):
+            if review.decision in objections or stands("reviews", review):
                 reviews.append(review)
                 continue
             approval = self._github_approval(review, scenario, from_path)
             if approval is not None:
                 reviews.append(review)
                 if review.decision is ReviewDecision.approve and not is_author(
-                    [n for n in who if n], review.reviewer
+                    who, review.reviewer
                 ):
                     approvals.append(approval)
                 continue
             claimed.append(f"{review.decision.value.replace('_', ' ')} by {review.reviewer}")
         now = {_dump(r) for r in record.reviews}
-        objections = (ReviewDecision.reject, ReviewDecision.changes_requested)
         for old in base_records:
             for review in old.reviews:
                 if review.decision in objections and _dump(review) not in now:
@@ -416,17 +422,19 @@ class Evidence:
             for kind, label in LISTED.items()
             if kind != "lifecycle"
         }
-        listed["lifecycle"] = self._judged_lifecycle(
-            record, base_records, seen, here, head, claimed
-        )
-        bug = self._judged_bug(record, base_records, seen, here, head, claimed)
-        if base_records:
-            claimed += self._other_fields(record, base_records, seen, here, head)
+        sides = _Sides(base_records, seen, here, head)
+        listed["lifecycle"] = _judged_lifecycle(record, sides, claimed)
+        bug = _judged_bug(record, sides, claimed)
+        if base_records:  # every other field, deny by default (docs/trust.md lists each)
+            claimed += [
+                f"{name} changed"
+                for name in OTHER_FIELDS
+                if not sides.holds(_field(record, name), partial(_field, name=name))
+            ]
         approved = {
             r.content_hash
             for r in reviews
-            if r.decision is ReviewDecision.approve
-            and not is_author([n for n in who if n], r.reviewer)
+            if r.decision is ReviewDecision.approve and not is_author(who, r.reviewer)
         }
         restores = []
         for restore in record.restores:
@@ -467,119 +475,14 @@ class Evidence:
             update[stamp] = same_place[-1] if same_place else None
         return Judged(record.model_copy(update=update), claimed, authors)
 
-    @staticmethod
-    def _judged_bug(
-        record: Record,
-        base_records: list[Record],
-        seen: list[Record],
-        here: bool,
-        head: Record | None,
-        claimed: list[str],
-    ) -> Any:
-        """The bug link and its closing: as on the base, written here, or seen by a
-        corroborated approval; else the base's (a closing the change writes is claimed)."""
-        now = record.bug
-        dumped = _dump(now)
-        if now is None or dumped in {_dump(r.bug) for r in [*base_records, *seen]}:
-            return now
-        if here and (head is None or _dump(head.bug) != dumped):
-            return now
-        at_base = [r.bug for r in base_records if r.bug is not None]
-        if (
-            not at_base
-            and now.closed_at is None
-            and now.state_reason is None
-            and now.fix_commit is None
-        ):
-            return now  # a link with no closing: what drafting from the issue writes
-        claimed.append("bug link or closing")
-        return (
-            at_base[-1]
-            if at_base
-            else now.model_copy(
-                update={
-                    "closed_at": None,
-                    "state_reason": None,
-                    "fix_commit": None,
-                    "checked_at": None,
-                }
-            )
-        )
-
-    @staticmethod
-    def _judged_lifecycle(
-        record: Record,
-        base_records: list[Record],
-        seen: list[Record],
-        here: bool,
-        head: Record | None,
-        claimed: list[str],
-    ) -> list[Any]:
-        """The lifecycle is a history, only ever appended to: the base's entries must stay,
-        in order, as the change's first ones (else the rewrite is claimed and the base's
-        history is judged: an entry removed, reordered or replayed from the past would change
-        the state nobody approved). Each entry the change appends counts when written here, or
-        when the record at a corroborated approval's commit held the same history up to it."""
-        now = [_dump(x) for x in record.lifecycle]
-        histories = [r.lifecycle for r in base_records]
-        base = max(histories, key=len) if histories else []
-        if now[: len(base)] != [_dump(x) for x in base]:
-            claimed.append(
-                "lifecycle history rewritten (the base's entries must stay first, in order)"
-            )
-            return list(base)
-        committed = {_dump(x) for x in head.lifecycle} if head is not None else set()
-        out = list(base)
-        for index in range(len(base), len(now)):
-            item = record.lifecycle[index]
-            if (here and now[index] not in committed) or any(
-                [_dump(x) for x in r.lifecycle[: index + 1]] == now[: index + 1] for r in seen
-            ):
-                out.append(item)
-                continue
-            claimed += [f"lifecycle change {_label(x)}" for x in record.lifecycle[index:]]
-            break
-        return out
-
-    @staticmethod
-    def _other_fields(
-        record: Record,
-        base_records: list[Record],
-        seen: list[Record],
-        here: bool,
-        head: Record | None,
-    ) -> list[str]:
-        """Every other field the change adds, alters or removes, against the base's record of
-        the id: claimed unless written here or held by a corroborated approval's record
-        (deny by default: docs/trust.md lists every field and how it is judged)."""
-        out = []
-        for name in OTHER_FIELDS:
-            value = json.dumps(record.model_dump(mode="json")[name], sort_keys=True)
-            known = {
-                json.dumps(r.model_dump(mode="json")[name], sort_keys=True)
-                for r in [*base_records, *seen]
-            }
-            if value in known:
-                continue
-            if here and (
-                head is None
-                or json.dumps(head.model_dump(mode="json")[name], sort_keys=True) != value
-            ):
-                continue
-            out.append(f"{name} changed")
-        return out
-
     def _gates_hold(
         self, stamp: Any, runs: list[Any], controls: list[Any], record: Record, scenario: Path
     ) -> bool:
         """Whether the runs and controls that count meet the promotion's run and control gates
         on the scenario's runnable content now (strong passes, a judged local run, the control
         gate with the stamp's own waiver): a stamp the change adds is recomputed, not read."""
-        try:
-            data = parse_checked(_scenario_bytes(scenario)).data
-        except (InputError, OSError, YamlProblem):
-            return False
-        if not isinstance(data, dict):
+        data = _mapping(scenario)
+        if data is None:
             return False
         current = runnable_hash(data)
         strong = tier_stats(runs, RunTier.strong, current)
@@ -610,18 +513,7 @@ class Evidence:
             if b is not None
         }
         raw = self.base.show(scenario)
-        if _dump(stamp) not in moved or raw is None:
-            return False
-        try:
-            then = parse_checked(raw).data
-            now = parse_checked(_scenario_bytes(scenario)).data
-        except (InputError, OSError, YamlProblem):
-            return False
-        return (
-            isinstance(then, dict)
-            and isinstance(now, dict)
-            and runnable_hash(then) == runnable_hash(now)
-        )
+        return _dump(stamp) in moved and raw is not None and _same_runnable(raw, scenario)
 
     def _adopts_base(self, stamp: Any, scenario: Path) -> bool:
         """Whether an adoption stamp the change adds is re-derived from the base: the base
@@ -636,11 +528,10 @@ class Evidence:
             return False
         try:
             now_raw = _scenario_bytes(scenario)
-            then = parse_checked(raw).data
-            now = parse_checked(now_raw).data
-        except (InputError, OSError, YamlProblem):
+        except (InputError, OSError):
             return False
-        if not isinstance(then, dict) or not isinstance(now, dict) or "source" in then:
+        then, now = _mapping(raw), _mapping(now_raw)
+        if then is None or now is None or "source" in then:
             return False
         if sha256_bytes(now_raw) != stamp.content_hash:
             return False
@@ -658,14 +549,96 @@ class Evidence:
         raw = self.base.show(self.settings.root / from_path)
         if raw is None or sha256_bytes(raw) != draft_hash:
             return set()
-        try:
-            then = parse_checked(raw).data
-            now = parse_checked(_scenario_bytes(scenario)).data
-        except (InputError, OSError, YamlProblem):
-            return set()
-        if not isinstance(then, dict) or not isinstance(now, dict):
-            return set()
-        return {draft_hash} if runnable_hash(then) == runnable_hash(now) else set()
+        return {draft_hash} if _same_runnable(raw, scenario) else set()
+
+
+@dataclass(frozen=True)
+class _Sides:
+    """What a record's item is judged against: the base's records of the id, the records at
+    corroborated approvals' commits, whether the file is written here, the committed record."""
+
+    base: list[Record]
+    seen: list[Record]
+    here: bool
+    head: Record | None
+
+    def holds(self, value: str | None, of: Callable[[Record], str | None]) -> bool:
+        """Whether ``value`` (``of`` the record) stood on the base or at a corroborated
+        approval's commit, or is written here and not committed."""
+        if value in {of(r) for r in [*self.base, *self.seen]}:
+            return True
+        return self.here and (self.head is None or of(self.head) != value)
+
+
+def _field(record: Record, name: str) -> str:
+    return json.dumps(record.model_dump(mode="json")[name], sort_keys=True)
+
+
+def _judged_bug(record: Record, sides: _Sides, claimed: list[str]) -> Any:
+    """The bug link and its closing: as on the base, written here, or seen by a
+    corroborated approval; else the base's (a closing the change writes is claimed)."""
+    now = record.bug
+    if now is None or sides.holds(_dump(now), lambda r: _dump(r.bug)):
+        return now
+    at_base = [r.bug for r in sides.base if r.bug is not None]
+    if (
+        not at_base
+        and now.closed_at is None
+        and now.state_reason is None
+        and now.fix_commit is None
+    ):
+        return now  # a link with no closing: what drafting from the issue writes
+    claimed.append("bug link or closing")
+    if at_base:
+        return at_base[-1]
+    return now.model_copy(
+        update={"closed_at": None, "state_reason": None, "fix_commit": None, "checked_at": None}
+    )
+
+
+def _judged_lifecycle(record: Record, sides: _Sides, claimed: list[str]) -> list[Any]:
+    """The lifecycle is a history, only ever appended to: the base's entries must stay,
+    in order, as the change's first ones (else the rewrite is claimed and the base's
+    history is judged: an entry removed, reordered or replayed from the past would change
+    the state nobody approved). Each entry the change appends counts when written here, or
+    when the record at a corroborated approval's commit held the same history up to it."""
+    now = [_dump(x) for x in record.lifecycle]
+    histories = [r.lifecycle for r in sides.base]
+    base = max(histories, key=len) if histories else []
+    if now[: len(base)] != [_dump(x) for x in base]:
+        claimed.append("lifecycle history rewritten (the base's entries must stay first, in order)")
+        return list(base)
+    committed = {_dump(x) for x in sides.head.lifecycle} if sides.head is not None else set()
+    out = list(base)
+    for index in range(len(base), len(now)):
+        item = record.lifecycle[index]
+        if (sides.here and now[index] not in committed) or any(
+            [_dump(x) for x in r.lifecycle[: index + 1]] == now[: index + 1] for r in sides.seen
+        ):
+            out.append(item)
+            continue
+        claimed += [f"lifecycle change {_label(x)}" for x in record.lifecycle[index:]]
+        break
+    return out
+
+
+def file_at(gh_repo: Any, repo: str, path: str, commit: str) -> bytes:
+    """The draft (or scenario, or record) at ``path`` as the pull request's ``commit`` holds it
+    (``gh_repo``: PyGithub's lazy repository ``repo``, the contents API); SourceError when
+    GitHub cannot give it or sends a folder or an unreadable file."""
+    from intake.sources.github import call
+
+    where = f"{path} at {commit[:12]} in {repo}"
+    content = call(where, lambda: gh_repo.get_contents(path, ref=commit))
+    if isinstance(content, list):
+        raise SourceError("the draft's path is a folder at the PR head", where=path)
+    try:
+        data = content.decoded_content
+    except (AssertionError, ValueError, TypeError):
+        data = None
+    if not isinstance(data, bytes):
+        raise SourceError("GitHub returned the draft in an unreadable encoding", where=path)
+    return data
 
 
 def _label(item: Any) -> str:
@@ -692,6 +665,21 @@ def _scenario_bytes(scenario: Path) -> bytes:
     """A scenario of the change, read as every suite file is: a regular file within the
     scenario limit, never through a link (``fileio.read_input``)."""
     return read_input(scenario, what="scenario file", limit=MAX_SCENARIO_BYTES, follow_links=False)
+
+
+def _mapping(source: bytes | Path) -> dict[str, Any] | None:
+    """A scenario's data (bytes, or the change's file: ``_scenario_bytes``); None when it
+    cannot be read or is not a YAML mapping."""
+    try:
+        return parse_checked(source if isinstance(source, bytes) else _scenario_bytes(source)).data
+    except (InputError, OSError, YamlProblem):
+        return None
+
+
+def _same_runnable(then: bytes, scenario: Path) -> bool:
+    """Whether ``then``'s runnable content is the change's scenario's now."""
+    old, now = _mapping(then), _mapping(scenario)
+    return old is not None and now is not None and runnable_hash(old) == runnable_hash(now)
 
 
 __all__ = ["Evidence", "Judged", "claimed_message"]

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
@@ -33,7 +33,6 @@ from intake.contract.models import (
 from intake.contract.validate import Problem
 from intake.errors import PromotionBlocked
 from intake.lifecycle.replay import (
-    has_captured_answer,
     infrastructure_line,
     infrastructure_turns,
     replay_hash,
@@ -82,16 +81,10 @@ class Gate:
     """False for a gate that does not apply to this draft (shown as such, never blocking)."""
 
     def to_dict(self) -> dict[str, Any]:
-        """JSON-ready form."""
-        doc: dict[str, Any] = {
-            "number": self.number,
-            "name": self.name,
-            "met": self.met,
-            "detail": self.detail,
-            "todo": self.todo,
-        }
-        if not self.applicable:
-            doc["applicable"] = False
+        """JSON-ready form (``applicable`` only when false)."""
+        doc = asdict(self)
+        if self.applicable:
+            del doc["applicable"]
         return doc
 
 
@@ -158,9 +151,9 @@ def is_author(author: str | None | Sequence[str], reviewer: str) -> bool:
     return any(same_person(name, reviewer) for name in names if name)
 
 
-def author_identities(record: Any) -> list[str]:
+def author_identities(record: Record) -> list[str]:
     """The record's author and the drafter identities recorded when it was drafted."""
-    return [n for n in [record.author, *getattr(record, "drafter", [])] if n]
+    return [n for n in [record.author, *record.drafter] if n]
 
 
 _SEPARATORS = re.compile(r"[\s._+-]+")
@@ -269,24 +262,16 @@ def _describe_run(run: Run) -> str:
     return f"{run.run_id}: {run.status}{score} on {run.model}"
 
 
-def _run_gate(
-    number: int,
-    tier: RunTier,
-    runs: list[Run],
-    current: str | None,
-    allow: str | None,
-    *,
-    strong_pass_min: int = 1,
-    saturation_pass_rate: float = 0.8,
-    suite: str = "capability",
-) -> Gate:
+def _run_gate(inputs: GateInputs, tier: RunTier) -> Gate:
     """Gate 4 (strong: at least ``strong_pass_min`` passes) or 5 (local: judged, and its pass
-    rate below ``saturation_pass_rate`` unless allowed). Every judged run on the current
-    content counts; stale runs and infrastructure statuses never do.
+    rate below ``saturation_pass_rate`` unless ``allow_saturated``). Every judged run on the
+    current content counts; stale runs and infrastructure statuses never do.
 
     A ``regression`` case: gate 4 needs at least ``REGRESSION_MIN_RUNS`` strong runs, every one
     a PASS (pass^k = 1), and gate 5 needs a judged local run but never blocks on saturation."""
+    number = 4 if tier is RunTier.strong else 5
     name = GATE_NAMES[number]
+    runs, current, suite = inputs.record.runs, inputs.runnable_hash, inputs.suite
     mine = [r for r in runs if r.tier is tier]
     fresh = [r for r in mine if current is not None and r.runnable_hash == current]
     judged = [r for r in fresh if r.status in JUDGED_STATUSES]
@@ -325,19 +310,19 @@ def _run_gate(
             "saturated",
         )
     if tier is RunTier.strong:
-        if stats.passes >= strong_pass_min:
+        if stats.passes >= inputs.strong_pass_min:
             return Gate(number, name, True, f"{summary}; latest strong run {_describe_run(latest)}")
         return Gate(
             number,
             name,
             False,
             f"latest strong run {_describe_run(latest)}: the case must be passable "
-            f"({summary}; {strong_pass_min} pass(es) needed)",
+            f"({summary}; {inputs.strong_pass_min} pass(es) needed)",
             "fix the scenario (objective, criteria, ground truth) until a strong model passes, "
             f"then re-run: {record_cmd}",
         )
-    rate = stats.pass_rate or 0.0
-    if rate >= saturation_pass_rate:
+    rate, allow = stats.pass_rate or 0.0, inputs.allow_saturated
+    if rate >= inputs.saturation_pass_rate:
         if allow:
             return Gate(
                 number,
@@ -350,7 +335,7 @@ def _run_gate(
             name,
             False,
             f"local run {_describe_run(latest)}: the local model passes too (saturated); "
-            f"{summary}, at or above {saturation_pass_rate:.0%}",
+            f"{summary}, at or above {inputs.saturation_pass_rate:.0%}",
             "make the case harder so the local model fails, or promote with "
             "--allow-saturated REASON",
         )
@@ -403,24 +388,8 @@ def check_gates(inputs: GateInputs) -> list[Gate]:
         _schema_gate(inputs),
         _scrub_gate(inputs),
         review_gate(inputs.record.reviews, inputs.content_hash, who),
-        _run_gate(
-            4,
-            RunTier.strong,
-            inputs.record.runs,
-            inputs.runnable_hash,
-            None,
-            strong_pass_min=inputs.strong_pass_min,
-            suite=inputs.suite,
-        ),
-        _run_gate(
-            5,
-            RunTier.local,
-            inputs.record.runs,
-            inputs.runnable_hash,
-            inputs.allow_saturated,
-            saturation_pass_rate=inputs.saturation_pass_rate,
-            suite=inputs.suite,
-        ),
+        _run_gate(inputs, RunTier.strong),
+        _run_gate(inputs, RunTier.local),
         _duplicate_gate(inputs),
     ]
     if inputs.require_rubric:
@@ -521,7 +490,7 @@ def control_gate(
     draft, a store that keeps no answers); not required with ``require_control = false``.
     """
     name = GATE_NAMES[8]
-    if not has_captured_answer(record):
+    if not replay_turns(record):  # no captured answer to replay
         return Gate(
             8,
             name,
@@ -530,26 +499,30 @@ def control_gate(
             "issue, or from a store that keeps no answers)",
             applicable=False,
         )
+    gate = _judged_controls(record, current, allow)
+    if not require and not gate.met:
+        return Gate(
+            8,
+            name,
+            True,
+            f"not required (require_control = false): {gate.detail}",
+            applicable=False,
+        )
+    return gate
+
+
+def _judged_controls(record: Record, current: str | None, allow: str | None) -> Gate:
+    """Gate 8 as the captured answers and the control runs on the current content decide it."""
+    name = GATE_NAMES[8]
     infra = infrastructure_turns(record)
     if infra:
-        gate = Gate(
+        return Gate(
             8,
             name,
             False,
             infrastructure_line(infra),
             "draft the turns the model answered (`intake from-session ID --turns A-B`), or "
             "a session where the model server was running",
-        )
-        return (
-            gate
-            if require
-            else Gate(
-                8,
-                name,
-                True,
-                f"not required (require_control = false): {gate.detail}",
-                applicable=False,
-            )
         )
     fresh = current_controls(record, current)
     judged = [c for c in fresh if c.status in JUDGED_STATUSES]
@@ -563,18 +536,17 @@ def control_gate(
             f"{f'; {len(fails)} FAIL' if fails else ''})"
         )
         if allow:
-            gate = Gate(8, name, True, f"{detail}; allowed ({allow})")
-        else:
-            gate = Gate(
-                8,
-                name,
-                False,
-                detail,
-                "tighten the criteria so the captured answer fails, then `intake control "
-                "DRAFT`; or promote with --allow-passing-control REASON",
-            )
-    elif fails:
-        gate = Gate(
+            return Gate(8, name, True, f"{detail}; allowed ({allow})")
+        return Gate(
+            8,
+            name,
+            False,
+            detail,
+            "tighten the criteria so the captured answer fails, then `intake control "
+            "DRAFT`; or promote with --allow-passing-control REASON",
+        )
+    if fails:
+        return Gate(
             8,
             name,
             True,
@@ -582,11 +554,11 @@ def control_gate(
             f"{fails[-1].run_id}"
             + (f" (judge {fails[-1].judge_model})" if fails[-1].judge_model else ""),
         )
-    elif fresh:
+    if fresh:
         statuses = ", ".join(sorted({c.status for c in fresh}))
-        gate = Gate(8, name, False, f"no judged control on the current content ({statuses})", todo)
-    elif stale:
-        gate = Gate(
+        return Gate(8, name, False, f"no judged control on the current content ({statuses})", todo)
+    if stale:
+        return Gate(
             8,
             name,
             False,
@@ -594,17 +566,7 @@ def control_gate(
             "changed: stale",
             todo,
         )
-    else:
-        gate = Gate(8, name, False, "no control run recorded", todo)
-    if not require and not gate.met:
-        return Gate(
-            8,
-            name,
-            True,
-            f"not required (require_control = false): {gate.detail}",
-            applicable=False,
-        )
-    return gate
+    return Gate(8, name, False, "no control run recorded", todo)
 
 
 def rubric_gate(

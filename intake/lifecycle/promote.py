@@ -92,9 +92,6 @@ CRASH_STEPS = tuple(crash_steps("promote"))
 and its record removed, the ``promotion`` event), as every writing command's."""
 
 
-# --- the gates (pure) --------------------------------------------------------------------------
-
-
 # --- reading the inputs ------------------------------------------------------------------------
 
 
@@ -491,18 +488,6 @@ def with_suite_tag(raw: bytes, suite: str) -> bytes:
     )
 
 
-def _difficulty(settings: Settings, inputs: GateInputs) -> str | None:
-    """The difficulty label the two tiers' pass rates give
-    (``intake.contract.models.difficulty``)."""
-
-    runs, current = inputs.record.runs, inputs.runnable_hash
-    return difficulty(
-        tier_stats(runs, RunTier.strong, current),
-        tier_stats(runs, RunTier.local, current),
-        settings.saturation_pass_rate,
-    )
-
-
 def _move(
     settings: Settings,
     tx: Edit,
@@ -532,6 +517,7 @@ def _move(
     raw = with_suite_tag(draft_raw, inputs.suite)
     raw = with_split(settings, raw, scenario_id, category)
     written = sha256_bytes(raw)
+    runs, current = inputs.record.runs, inputs.runnable_hash
     promotion = Promotion(
         at=utcnow(),
         by=by,
@@ -540,7 +526,11 @@ def _move(
         allow_saturated=inputs.allow_saturated,
         from_path=display_path(draft, settings.root),
         to_path=display_path(dest, settings.root),
-        difficulty=_difficulty(settings, inputs),
+        difficulty=difficulty(  # the label the two tiers' pass rates give
+            tier_stats(runs, RunTier.strong, current),
+            tier_stats(runs, RunTier.local, current),
+            settings.saturation_pass_rate,
+        ),
         suite=SuiteType(inputs.suite),
         draft_hash=inputs.content_hash if written != inputs.content_hash else None,
         criteria_hash=criteria_hash(inputs.data),

@@ -65,7 +65,7 @@ import os
 import socket
 import threading
 import uuid
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field, fields
 from datetime import UTC, datetime
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import PurePosixPath, PureWindowsPath
@@ -156,11 +156,6 @@ def infrastructure_line(found: list[tuple[int, str]]) -> str:
     )
 
 
-def has_captured_answer(record: Record) -> bool:
-    """Whether the record holds a captured answer to replay (a session that kept answers)."""
-    return bool(replay_turns(record))
-
-
 def replay_hash(turns: list[ReplayTurn]) -> str:
     """``sha256:…`` over the replayed answers and steps, in order (canonical JSON)."""
     doc = [
@@ -192,17 +187,70 @@ def _now() -> str:
     return datetime.now(UTC).isoformat()
 
 
+@dataclass(frozen=True)
+class _Request:
+    """The string fields the replay reads from a request's JSON body, typed where the body is
+    parsed; a field missing or of another JSON type is None (what each route answers then)."""
+
+    session_id: str | None = None
+    message: str | None = None
+    title: str | None = None
+    agent_type: str | None = None
+    document_id: str | None = None
+    filepath: str | None = None
+
+    @classmethod
+    def of(cls, doc: dict[str, Any]) -> _Request:
+        return cls(**{f.name: v for f in fields(cls) if isinstance(v := doc.get(f.name), str)})
+
+
+@dataclass(frozen=True)
+class _Message:
+    """A message of a replay session as GAIA's ``MessageResponse`` (``src/gaia/ui/models.py``):
+    the simulator's (``user``, no ``agent_steps``) or the captured answer with its steps."""
+
+    id: int
+    session_id: str
+    role: str
+    content: str
+    created_at: str
+    agent_steps: list[dict[str, Any]] | None = None
+
+    def response(self) -> dict[str, Any]:
+        doc = asdict(self)
+        if self.role == "user":
+            del doc["agent_steps"]
+        return doc
+
+
+@dataclass(frozen=True)
+class _Document:
+    """A document the replay reports as indexed, as GAIA's ``DocumentResponse``
+    (``src/gaia/ui/models.py``; ``asdict`` is its JSON), complete with chunks."""
+
+    id: str
+    filename: str
+    filepath: str
+    file_size: int = 0
+    chunk_count: int = CHUNKS_PER_DOCUMENT
+    indexed_at: str = ""
+    last_accessed_at: None = None
+    sessions_using: int = 0
+    indexing_status: str = "complete"
+    last_error: None = None
+
+
 @dataclass
 class _Session:
     id: str
     title: str
     created_at: str
     agent_type: str
-    messages: list[dict[str, Any]] = field(default_factory=list)
+    messages: list[_Message] = field(default_factory=list)
     document_ids: list[str] = field(default_factory=list)
 
     def user_messages(self) -> int:
-        return sum(m["role"] == "user" for m in self.messages)
+        return sum(m.role == "user" for m in self.messages)
 
     def response(self, model: str) -> dict[str, Any]:
         return {
@@ -230,7 +278,7 @@ class ReplayState:
     turns: list[ReplayTurn]
     documents: set[str]
     sessions: dict[str, _Session] = field(default_factory=dict)
-    indexed: dict[str, dict[str, Any]] = field(default_factory=dict)
+    indexed: dict[str, _Document] = field(default_factory=dict)
     answered: int = 0
     """User messages answered with a captured answer."""
     beyond: int = 0
@@ -363,7 +411,7 @@ class _Handler(BaseHTTPRequestHandler):
             return 403, "Cross-site request refused"
         return None
 
-    def _body(self) -> dict[str, Any] | None:
+    def _body(self) -> _Request | None:
         try:
             length = int(self.headers.get("Content-Length") or 0)
         except ValueError:
@@ -379,7 +427,7 @@ class _Handler(BaseHTTPRequestHandler):
             doc = json.loads(raw.decode("utf-8"))
         except (UnicodeDecodeError, json.JSONDecodeError):
             return None
-        return doc if isinstance(doc, dict) else None
+        return _Request.of(doc) if isinstance(doc, dict) else None
 
     def do_GET(self) -> None:  # noqa: N802
         self._route("GET")
@@ -399,14 +447,15 @@ class _Handler(BaseHTTPRequestHandler):
         state = self.server.state
         path = self.path.split("?", 1)[0].rstrip("/")
         parts = path.split("/")[1:]
-        body: dict[str, Any] | None = {}
+        body = _Request()
         if method == "POST":
-            body = self._body()
-            if body is None:
+            parsed = self._body()
+            if parsed is None:
                 self._send(422, {"detail": "request body is not a JSON object"})
                 return
+            body = parsed
         with state.lock:
-            reply = _answer(state, method, parts, body or {})
+            reply = _answer(state, method, parts, body)
         if reply is None:
             self._send(404, {"detail": "Not Found"})
         elif isinstance(reply, list):
@@ -431,7 +480,7 @@ class _Handler(BaseHTTPRequestHandler):
 Reply = tuple[int, Any] | list[bytes] | None
 
 
-def _answer(state: ReplayState, method: str, parts: list[str], body: dict[str, Any]) -> Reply:
+def _answer(state: ReplayState, method: str, parts: list[str], body: _Request) -> Reply:
     """The reply to one request (``parts``: the path split on ``/`` after ``/``)."""
     if parts[:1] != ["api"]:
         return None
@@ -461,17 +510,17 @@ def _answer(state: ReplayState, method: str, parts: list[str], body: dict[str, A
     return None
 
 
-def _sessions(state: ReplayState, method: str, rest: list[str], body: dict[str, Any]) -> Reply:
+def _sessions(state: ReplayState, method: str, rest: list[str], body: _Request) -> Reply:
     if not rest:
         if method == "GET":
             return 200, {"sessions": [], "total": 0}
         if method == "POST":
-            title, agent = body.get("title"), body.get("agent_type")
+            title, agent = body.title, body.agent_type
             created = _Session(
                 str(uuid.uuid4()),
-                title[:200] if isinstance(title, str) else "New Chat",
+                title[:200] if title is not None else "New Chat",
                 _now(),
-                agent[:100] if isinstance(agent, str) else "chat",
+                agent[:100] if agent is not None else "chat",
             )
             state.sessions[created.id] = created
             return 200, created.response(state.model)
@@ -485,10 +534,11 @@ def _sessions(state: ReplayState, method: str, rest: list[str], body: dict[str, 
         del state.sessions[session.id]
         return 200, {"deleted": True}
     if rest[1:] == ["messages"] and method == "GET":
-        return 200, {"messages": session.messages, "total": len(session.messages)}
+        messages = [m.response() for m in session.messages]
+        return 200, {"messages": messages, "total": len(messages)}
     if rest[1:] == ["documents"] and method == "POST":
-        doc_id = body.get("document_id")
-        if not isinstance(doc_id, str) or doc_id not in state.indexed:
+        doc_id = body.document_id
+        if doc_id is None or doc_id not in state.indexed:
             return 404, {"detail": "Document not found"}
         if doc_id not in session.document_ids:
             session.document_ids.append(doc_id)
@@ -496,9 +546,9 @@ def _sessions(state: ReplayState, method: str, rest: list[str], body: dict[str, 
     return None
 
 
-def _chat(state: ReplayState, body: dict[str, Any]) -> Reply:
-    session_id, message = body.get("session_id"), body.get("message")
-    if not isinstance(session_id, str) or not isinstance(message, str):
+def _chat(state: ReplayState, body: _Request) -> Reply:
+    session_id, message = body.session_id, body.message
+    if session_id is None or message is None:
         return 422, {"detail": "session_id and message are required"}
     session = state.sessions.get(session_id)
     if session is None:
@@ -510,58 +560,32 @@ def _chat(state: ReplayState, body: dict[str, Any]) -> Reply:
     else:
         state.answered += 1
     now = _now()
-    session.messages.append(
-        {
-            "id": len(session.messages) + 1,
-            "session_id": session.id,
-            "role": "user",
-            "content": message[:MAX_BODY],
-            "created_at": now,
-        }
-    )
-    message_id = len(session.messages) + 1
-    session.messages.append(
-        {
-            "id": message_id,
-            "session_id": session.id,
-            "role": "assistant",
-            "content": turn.answer if turn is not None else "",
-            "created_at": now,
-            "agent_steps": _persisted_steps(turn) or None,
-        }
-    )
+    user = _Message(len(session.messages) + 1, session.id, "user", message[:MAX_BODY], now)
+    message_id = user.id + 1
+    answer = turn.answer if turn is not None else ""
+    steps = _persisted_steps(turn) or None
+    session.messages += [user, _Message(message_id, session.id, "assistant", answer, now, steps)]
     return sse_chunks(turn, message_id)
 
 
-def _documents(state: ReplayState, method: str, rest: list[str], body: dict[str, Any]) -> Reply:
+def _documents(state: ReplayState, method: str, rest: list[str], body: _Request) -> Reply:
     if method == "GET" and not rest:
-        docs = list(state.indexed.values())
+        docs = [asdict(d) for d in state.indexed.values()]
         return 200, {
             "documents": docs,
             "total": len(docs),
             "total_size_bytes": 0,
-            "total_chunks": sum(d["chunk_count"] for d in docs),
+            "total_chunks": CHUNKS_PER_DOCUMENT * len(docs),
         }
     if method == "POST" and rest == ["upload-path"]:
-        path = body.get("filepath")
-        if not isinstance(path, str) or _base_name(path) not in state.documents:
+        path = body.filepath
+        if path is None or _base_name(path) not in state.documents:
             state.refused_documents += 1
             return 404, {"detail": "File not found"}
-        doc_id = hashlib.sha256(_base_name(path).encode("utf-8")).hexdigest()[:16]
-        doc: dict[str, Any] = {
-            "id": doc_id,
-            "filename": _base_name(path),
-            "filepath": path[:1000],
-            "file_size": 0,
-            "chunk_count": CHUNKS_PER_DOCUMENT,
-            "indexed_at": _now(),
-            "last_accessed_at": None,
-            "sessions_using": 0,
-            "indexing_status": "complete",
-            "last_error": None,
-        }
-        state.indexed[doc_id] = doc
-        return 200, doc
+        name = _base_name(path)
+        doc_id = hashlib.sha256(name.encode("utf-8")).hexdigest()[:16]
+        state.indexed[doc_id] = _Document(doc_id, name, path[:1000], indexed_at=_now())
+        return 200, asdict(state.indexed[doc_id])
     return None
 
 
@@ -658,7 +682,6 @@ __all__ = [
     "ReplayTurn",
     "chat_events",
     "document_names",
-    "has_captured_answer",
     "replay_hash",
     "replay_turns",
     "sse_chunks",

@@ -28,8 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from intake.config import Settings
-from intake.contract.models import (  # noqa: F401  (SAFE_NAME_PATTERN: kept importable here)
-    SAFE_NAME_PATTERN,
+from intake.contract.models import (
     Review,
     ReviewDecision,
     Rubric,
@@ -40,21 +39,15 @@ from intake.contract.untrusted import judge_hits, strip_hidden
 from intake.contract.yamlio import YamlProblem, parse_checked
 from intake.errors import Conflict, SourceError, UsageError
 from intake.gitutil import git_text
-from intake.lifecycle.evidence import COUNTING_ASSOCIATIONS
+from intake.lifecycle.evidence import COUNTING_ASSOCIATIONS, GitHubReview, file_at
 from intake.lifecycle.gates import author_identities, is_author
 from intake.paths import display_path
 from intake.store.edit import edit
 from intake.store.journal import Event
-from intake.store.records import content_hash, record_path, utcnow
+from intake.store.records import content_hash, record_path, sha256_bytes, utcnow
 from intake.store.suite import find_draft, load_draft_record, scrub_free_text
 
 COMMIT_PATTERN = r"^[0-9a-fA-F]{40}$"
-
-
-# --- scrubbing the free text and names intake stores -------------------------------------------
-
-
-# --- shared helpers: locating drafts, locking them ---------------------------------------------
 
 
 # --- manual reviews ----------------------------------------------------------------------------
@@ -212,22 +205,19 @@ def repo_relative(path: Path, start: Path) -> str:
         return path.resolve().relative_to(start.resolve()).as_posix()
 
 
-def _when(value: Any) -> datetime:
-    if isinstance(value, datetime):
+def _when(value: datetime | None) -> datetime:
+    if value is not None:
         return value if value.tzinfo else value.replace(tzinfo=UTC)
     return datetime.min.replace(tzinfo=UTC)
 
 
-def latest_per_reviewer(reviews: list[Any]) -> dict[str, Any]:
+def latest_per_reviewer(reviews: list[GitHubReview]) -> dict[str, GitHubReview]:
     """Each reviewer's latest state-changing review (COMMENTED and PENDING change nothing)."""
-    latest: dict[str, Any] = {}
+    latest: dict[str, GitHubReview] = {}
     ordered = sorted(enumerate(reviews), key=lambda pair: (_when(pair[1].submitted_at), pair[0]))
     for _, review in ordered:
-        state = str(review.state or "").upper()
-        login = review.user.login if review.user is not None else None
-        if not login or state not in ("APPROVED", "CHANGES_REQUESTED", "DISMISSED"):
-            continue
-        latest[login] = review
+        if review.login and review.state in _STATES:
+            latest[review.login] = review
     return latest
 
 
@@ -275,12 +265,12 @@ def reviews_from_pr(
     if remote_path not in call(f"files of {where}", lambda: _changed_files(pull)):
         found.unchanged = remote_path
         return found
-    reviews = call(f"reviews of {where}", lambda: list(pull.get_reviews()))
+    reviews = call(f"reviews of {where}", lambda: [GitHubReview.of(r) for r in pull.get_reviews()])
     latest = latest_per_reviewer(reviews)
     local_hash = content_hash(draft)
     remote_hash: str | None = None
-    if any(str(r.state).upper() == "APPROVED" for r in latest.values()):
-        remote_hash = _remote_hash(gh_repo, remote_path, head, full_name)
+    if any(r.state == "APPROVED" for r in latest.values()):
+        remote_hash = sha256_bytes(file_at(gh_repo, full_name, remote_path, head))
     candidates: list[Review] = []
     for login, review in sorted(latest.items()):
         why_not = _why_not_counted(review, login, found, remote_hash == local_hash)
@@ -345,32 +335,11 @@ def _changed_files(pull: Any) -> set[str]:
     return names
 
 
-def _remote_hash(gh_repo: Any, remote_path: str, head: str, full_name: str) -> str:
-    """The content hash of the draft as the pull request's head holds it."""
-    from intake.sources.github import call
-    from intake.store.records import sha256_bytes
-
-    content = call(
-        f"{remote_path} at {head[:12]} in {full_name}",
-        lambda: gh_repo.get_contents(remote_path, ref=head),
-    )
-    if isinstance(content, list):
-        raise SourceError("the draft's path is a folder at the PR head", where=remote_path)
-    try:
-        data = content.decoded_content
-    except (AssertionError, ValueError, TypeError):
-        raise SourceError(
-            "GitHub returned the draft in an unreadable encoding", where=remote_path
-        ) from None
-    return sha256_bytes(data)
-
-
 def _why_not_counted(
-    review: Any, login: str, found: PrReviews, same_content: bool
+    review: GitHubReview, login: str, found: PrReviews, same_content: bool
 ) -> tuple[str | None, str] | None:
     """Why a reviewer's latest review does not count (``(login, reason)``), or None if it does."""
-    state = str(review.state).upper()
-    commit = str(review.commit_id or "")
+    state, commit = review.state, review.commit
     if not valid_login(login):
         # it would be printed, stored and logged: ANSI escapes, newlines, an e-mail
         return (None, "invalid login")
@@ -380,8 +349,7 @@ def _why_not_counted(
         return None
     if login.lower() == found.pr_author.lower():
         return (login, "approval by the pull request's author")
-    association = str(review.raw_data.get("author_association") or "").upper()
-    if association not in COUNTING_ASSOCIATIONS:
+    if review.association not in COUNTING_ASSOCIATIONS:
         return (
             login,
             "not an owner, member or collaborator of the repository (GitHub's author_association)",
@@ -397,20 +365,19 @@ def _why_not_counted(
     return None
 
 
-def _review_of(review: Any, login: str, local_hash: str, pr_url: str) -> Review:
+def _review_of(review: GitHubReview, login: str, local_hash: str, pr_url: str) -> Review:
     """The record's review for a GitHub review that counts."""
-    state = str(review.state).upper()
     return Review(
         reviewer=login,
-        decision=_STATES[state],
+        decision=_STATES[review.state],
         content_hash=local_hash,
         at=utcnow()
-        if state == "DISMISSED" or not review.submitted_at
+        if review.state == "DISMISSED" or review.submitted_at is None
         else _when(review.submitted_at),
         via="github_pr",
         pr_url=pr_url,
-        commit=str(review.commit_id or ""),
-        review_id=int(review.id) if isinstance(review.id, int) else None,
+        commit=review.commit,
+        review_id=review.id,
         note=None,
     )
 
@@ -470,10 +437,8 @@ def _same_review(old: Review, new: Review) -> bool:
 __all__ = [
     "PrReviews",
     "add_review",
-    "latest_per_reviewer",
     "pr_web_url",
     "reviews_from_pr",
-    "valid_login",
 ]
 
 

@@ -92,24 +92,21 @@ def with_split(settings: Settings, raw: bytes, scenario_id: str, category: str) 
     comments, layout, BOM and line ends kept. The split is always drawn, never taken from the
     draft: a split tag the draft carries (a contributor's choice of ``train`` for a case the
     draw puts in ``heldout``) is replaced by the drawn one."""
-    from intake.contract.yamlio import decode, load_roundtrip, with_tags
+    from intake.contract.yamlio import decode, load_roundtrip
 
     suite = suite_categories(settings)
     suite.pop(scenario_id, None)
     tag = split_for(scenario_id, category, suite, settings.split_salt, settings.split_heldout)
     tags = load_roundtrip(decode(raw)).get("tags")
     carried = [t for t in tags if t in SPLIT_TAGS] if isinstance(tags, list) else []
-    if carried == [tag]:
-        return raw
-    if not carried:
-        return _tagged(raw, tag)
-    return with_tags(raw, lambda current: with_split_tag(current, tag))
+    return raw if carried == [tag] else _tagged(raw, tag)
 
 
 def _tagged(raw: bytes, tag: str) -> bytes:
+    """``raw`` with ``tag`` as its one split tag, appended (``yamlio.with_tags``)."""
     from intake.contract.yamlio import with_tags
 
-    return with_tags(raw, lambda tags: [*tags, tag])
+    return with_tags(raw, lambda tags: with_split_tag(tags, tag))
 
 
 def write_split(
@@ -183,7 +180,7 @@ def tag_file(path: Path) -> str | None:
 
     try:
         tags = parse_checked(path.read_bytes()).data.get("tags")
-    except (YamlProblem, OSError, AttributeError):
+    except (YamlProblem, OSError):
         return None
     return split_of(t for t in tags if isinstance(t, str)) if isinstance(tags, list) else None
 
