@@ -266,7 +266,7 @@ def _record_part(card: Card) -> list[RenderableType]:
         items.append(runs)
         for tier in card.tiers:
             rate = f"{tier.pass_rate:.0%}" if tier.pass_rate is not None else "no judged run"
-            items.append(_text(f"{tier.tier}: pass rate {rate} ({tier.passed}/{tier.judged})"))
+            items.append(_text(f"{tier.tier.value}: pass rate {rate} ({tier.passes}/{tier.runs})"))
     return items
 
 
