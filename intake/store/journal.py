@@ -108,11 +108,8 @@ class Unit:
                 for w in doc["writes"]
             ],
             removes=[root / p for p in doc["removes"]],
-            events=[
-                Event(e["kind"], e["path"], e["actor"], e["detail"], id=e["id"], at=e.get("at"))
-                for e in doc["events"]
-            ],
-            index=doc.get("index"),
+            events=[Event(**e) for e in doc["events"]],  # ``Event.to_dict`` but scenario_id
+            index=doc["index"],
             rename_from=doc.get("rename_from"),
         )
         check_targets(settings, unit)
