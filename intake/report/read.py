@@ -338,20 +338,13 @@ def read_scenario(
     return ScenarioFile(display, ScenarioView.of(parsed.data), record)
 
 
-Job = tuple[str, str, bool]
-
-
-def _read_batch(jobs: list[Job], kept: Kept | None = None) -> list[ScenarioFile]:
-    return [read_scenario(path, shown, has, kept) for path, shown, has in jobs]
-
-
 def read_scenarios(
     paths: Sequence[Path], cwd: Path | None = None, kept: Kept | None = None
 ) -> list[ScenarioFile]:
     """Every scenario file under the paths (files or folders); a missing path is a usage error.
     ``kept``: what was read of the files before (``Kept``), and where to keep what is read."""
     cwd = (cwd or Path.cwd()).resolve()
-    jobs: list[Job] = []
+    jobs: list[tuple[str, str, bool]] = []  # (file, shown, has a record)
     seen: set[str] = set()
     for path in paths:
         if path.is_dir():
@@ -372,7 +365,7 @@ def read_scenarios(
                 jobs.append((str(path), display_path(path, cwd), has))
         else:
             raise UsageError("no such file or folder", where=str(path))
-    return _read_batch(jobs, kept)
+    return [read_scenario(path, shown, has, kept) for path, shown, has in jobs]
 
 
 def _needs_git(scenario: ScenarioFile) -> bool:
