@@ -248,9 +248,9 @@ def summary_cards(
         scope = f"the drafts this change adds or changes ({len(chosen)})"
     head = f"### Reviewer's cards\n\nCards for {scope}, newest first.\n\n"
     cards = [
-        card_from_parts(settings, d.file, d.data, d.record, d.gates, private=d.private)
+        card_from_parts(settings, d.file, i.data, i.record, d.gates, private=d.private, view=i.view)
         for d in chosen
-        if d.file is not None
+        if d.file is not None and (i := d.inputs) is not None
     ]
     cards.sort(key=lambda c: c.sort_key, reverse=True)
     parts = [head if cards else head + "No drafts changed.\n\n"]
