@@ -95,3 +95,25 @@ class CheckReport:
     def warnings(self) -> int:
         """Number of warnings."""
         return sum(f.severity is Severity.warning for f in self.findings)
+
+    def to_dict(self) -> dict[str, object]:
+        """``intake check --format json``'s document."""
+        return {
+            "command": "check",
+            "files": self.files,
+            "errors": self.errors,
+            "warnings": self.warnings,
+            "baselined": self.baselined,
+            "base": self.base,
+            "findings": [f.to_dict() for f in self.findings],
+            "drafts": [
+                {
+                    "path": d.path,
+                    "id": d.scenario_id,
+                    "private": d.private,
+                    "ready": d.ready,
+                    "gates": [g.to_dict() for g in d.gates],
+                }
+                for d in self.drafts
+            ],
+        }

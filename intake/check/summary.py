@@ -262,3 +262,22 @@ def summary_cards(
             f"({limit // 1024} KiB); run `intake show DRAFT` for each.\n"
         )
     return "".join(parts)
+
+
+def write_summary(target: Path, report: CheckReport, settings: Settings, *, cards: bool) -> None:
+    """Append the job summary to ``$GITHUB_STEP_SUMMARY``, within GitHub's 1 MiB per step
+    (counting what earlier commands of the step wrote there already)."""
+    try:
+        already = target.stat().st_size
+    except OSError:
+        already = 0
+    room = max(0, STEP_SUMMARY_LIMIT - already)
+    text = summary_markdown(report, limit=room // 2 if cards else room)
+    if cards:
+        text += summary_cards(
+            report,
+            settings,
+            limit=room - len(text.encode("utf-8")),
+        )
+    with open(target, "a", encoding="utf-8") as handle:
+        handle.write(text)
