@@ -456,7 +456,7 @@ def history_events(settings: Settings, notes: list[str] | None = None) -> list[E
     left = len(read.events) - len(kept)
     if left and notes is not None:
         notes.append(
-            f"{left} history event{'s' if left != 1 else ''} the change adds or alters "
+            f"{counted(left, 'history event')} the change adds or alters "
             f"left out: claimed by this change, not on the base {base.short if base else ''}"
         )
     return kept or None
