@@ -223,25 +223,13 @@ def outcome(
             else "a run's GAIA commit unnamed or unknown to the GAIA clone"
         )
     if caught is not None:
-        return Bug(
-            scenario_id,
-            path,
-            issue,
-            via,
-            "before",
-            closed,
-            caught[1],
-            caught[0],
-            caught[2],
-            fix,
-            decided,
-            why,
-        )
-    if _aware(captured_at) > closed and not ran_before:
-        return Bug(
-            scenario_id, path, issue, via, "after", closed, None, None, None, fix, decided, why
-        )
-    return Bug(scenario_id, path, issue, via, "missed", closed, None, None, None, fix, decided, why)
+        kind = "before"
+    elif _aware(captured_at) > closed and not ran_before:
+        kind = "after"
+    else:
+        kind = "missed"
+    when, run, by = caught or (None, None, None)  # the run that caught it: (start, id, model)
+    return Bug(scenario_id, path, issue, via, kind, closed, run, when, by, fix, decided, why)
 
 
 def bug_of(record: Record, path: str, ancestry: Ancestry | None = None) -> Bug | None:
