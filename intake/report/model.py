@@ -309,14 +309,8 @@ class Headroom:
         return self.strong_passes / self.strong_runs if self.strong_runs else None
 
     def to_dict(self) -> dict[str, Any]:
-        """JSON form."""
-        return {
-            "category": self.category,
-            "cases": self.cases,
-            "strong_runs": self.strong_runs,
-            "strong_passes": self.strong_passes,
-            "strong_pass_rate": self.pass_rate,
-        }
+        """JSON form: the fields, then ``strong_pass_rate``."""
+        return {**asdict(self), "strong_pass_rate": self.pass_rate}
 
 
 def suite_summary(
