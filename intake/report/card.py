@@ -730,37 +730,24 @@ def load_card(settings: Settings, target: str) -> Card:
         path, kind = find_target(settings, target)
     except UsageError as exc:
         raise _without_private_text(settings, exc, target) from None
+    record: Record | None
     if kind == "draft":
         inputs = gather(settings, path)
+        data, record, view = inputs.data, inputs.record, inputs.view
         gates = check_gates(inputs)
         private = inside(path, settings.private_drafts) or inputs.record.source.private
-        return card_from_parts(
-            settings,
-            path,
-            inputs.data,
-            inputs.record,
-            gates,
-            private=private,
-            kind=kind,
-            view=inputs.view,
-        )
-    rec = record_path(path)
-    record = load_record(rec) if rec.is_file() else None
-    result = validate_file(path, drafts_dir=settings.drafts)
-    if result.data is None:
-        raise UsageError(
-            "the scenario cannot be read as YAML", where=display_path(path, settings.root)
-        )
-    private = record is not None and record.source.private
+    else:
+        rec = record_path(path)
+        record = load_record(rec) if rec.is_file() else None
+        result = validate_file(path, drafts_dir=settings.drafts)
+        if result.data is None:
+            raise UsageError(
+                "the scenario cannot be read as YAML", where=display_path(path, settings.root)
+            )
+        data, view, gates = result.data, result.view, _promoted_gates(record)
+        private = record is not None and record.source.private
     return card_from_parts(
-        settings,
-        path,
-        result.data,
-        record,
-        _promoted_gates(record),
-        private=private,
-        kind=kind,
-        view=result.view,
+        settings, path, data, record, gates, private=private, kind=kind, view=view
     )
 
 
