@@ -492,8 +492,7 @@ def judge_text(ctx: CheckContext) -> list[Finding]:
     found: list[Finding] = []
     for path, result in ctx.validated.items():
         data = result.data
-        hits = _unacknowledged(ctx, path, data) if data is not None else []
-        if data is None or not hits:
+        if data is None or not (hits := _unacknowledged(ctx, path, data)):
             continue
         try:
             parsed = parse_checked(path.read_bytes())

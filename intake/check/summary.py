@@ -274,10 +274,6 @@ def write_summary(target: Path, report: CheckReport, settings: Settings, *, card
     room = max(0, STEP_SUMMARY_LIMIT - already)
     text = summary_markdown(report, limit=room // 2 if cards else room)
     if cards:
-        text += summary_cards(
-            report,
-            settings,
-            limit=room - len(text.encode("utf-8")),
-        )
+        text += summary_cards(report, settings, limit=room - len(text.encode("utf-8")))
     with open(target, "a", encoding="utf-8") as handle:
         handle.write(text)
