@@ -54,8 +54,8 @@ def test_health_report_and_config_import_their_command_only_and_no_pydantic(
     module; a warm ``report`` imports no YAML library either, and ``health`` printing ASCII
     not the ``regex`` module (``intake.contract.untrusted`` compiles its pattern when asked)."""
     from intake.lifecycle.runs import store
-    from intake.report import make_report
     from intake.report.health import make_health
+    from intake.report.read import make_report
 
     write_scenario(suite, "alpha_case")
     adopt = ["adopt", "scenarios/rag_quality/alpha_case.yaml", "--source", "hand"]

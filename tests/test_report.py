@@ -20,23 +20,16 @@ from intake.contract.models import (
     ScenarioView,
 )
 from intake.errors import UsageError
-from intake.report import (
+from intake.report.html import render_html
+from intake.report.model import (
     RecordFacts,
     ScenarioFile,
     build_report,
-    make_report,
     more_to_target,
     only_says_a_model_fails,
-    parse_since,
-    read_events,
-    read_scenarios,
-    record_facts,
-    render_html,
-    render_json,
-    render_markdown,
-    render_text,
-    to_document,
 )
+from intake.report.read import make_report, parse_since, read_events, read_scenarios, record_facts
+from intake.report.render import render_json, render_markdown, render_text, to_document
 from intake.store.ledger import Event, Ledger
 from intake.store.records import record_path, save_record
 from tests.support.env import GAIA_SCENARIOS, requires_gaia_corpus
@@ -271,7 +264,7 @@ def test_funnel_from_records_and_ledger_events() -> None:
     def facts(record: Record) -> RecordFacts:
         return record_facts(record.model_dump_json())
 
-    from intake.report import DraftFile
+    from intake.report.model import DraftFile
 
     drafts = [
         DraftFile("drafts/d1.yaml", "d1", facts(make_record("d1"))),

@@ -13,8 +13,9 @@ import pytest
 
 from intake.config import load_settings
 from intake.lifecycle.runs import store
-from intake.report import make_report, render_html, render_json, render_text
-from intake.report.read import KEPT_PREFIX, Kept
+from intake.report.html import render_html
+from intake.report.read import KEPT_PREFIX, Kept, make_report
+from intake.report.render import render_json, render_text
 from intake.store.ledger import Ledger
 from intake.store.records import record_path, save_record
 from tests.support.report import at, make_record, scenario_yaml, write

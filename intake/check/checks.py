@@ -490,9 +490,9 @@ def judge_text(ctx: CheckContext) -> list[Finding]:
     ``intake review --ack-judge-text``. GAIA's own scenarios (no record) are grouped as legacy.
     """
     found: list[Finding] = []
-    for path, data in ctx.data_of.items():
-        hits = _unacknowledged(ctx, path, data)
-        if not hits:
+    for path, result in ctx.validated.items():
+        data = result.data
+        if data is None or not (hits := _unacknowledged(ctx, path, data)):
             continue
         try:
             parsed = parse_checked(path.read_bytes())

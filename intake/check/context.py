@@ -12,7 +12,6 @@ import os
 import stat
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 from intake.check.baseline import Baseline, fingerprint, load_baseline
 from intake.check.commit import CommitProblem, commit_problems
@@ -123,11 +122,6 @@ class CheckContext:
         built once by the validator."""
         result = self.validated.get(path)
         return None if result is None else result.view
-
-    @property
-    def data_of(self) -> dict[Path, dict[str, Any]]:
-        """Every parsed document, by file, in the order the files were read."""
-        return {p: r.data for p, r in self.validated.items() if r.data is not None}
 
     def record_of(self, path: Path) -> Record | None:
         """The loaded record beside a scenario or draft (None: none, or unreadable)."""

@@ -134,8 +134,7 @@ def promotion_gates(ctx: CheckContext) -> list[DraftGates]:
                 is_private(ctx, path),
                 check_gates(inputs),
                 path,
-                inputs.data,
-                inputs.record,
+                inputs,
             )
         )
     return drafts

@@ -4,11 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from intake.contract.models import Record
 from intake.contract.validate import Severity
-from intake.lifecycle.gates import Gate
+from intake.lifecycle.gates import Gate, GateInputs
 
 if TYPE_CHECKING:
     from intake.scrub import FileFinding
@@ -57,8 +56,8 @@ class DraftGates:
     gates: list[Gate]
     file: Path | None = None
     """The draft's file, for its reviewer's card (``intake.report.card``)."""
-    data: dict[str, Any] | None = None
-    record: Record | None = None
+    inputs: GateInputs | None = None
+    """What its gates judged (the scenario, its view and record), for its card."""
 
     @property
     def ready(self) -> bool:
@@ -96,3 +95,25 @@ class CheckReport:
     def warnings(self) -> int:
         """Number of warnings."""
         return sum(f.severity is Severity.warning for f in self.findings)
+
+    def to_dict(self) -> dict[str, object]:
+        """``intake check --format json``'s document."""
+        return {
+            "command": "check",
+            "files": self.files,
+            "errors": self.errors,
+            "warnings": self.warnings,
+            "baselined": self.baselined,
+            "base": self.base,
+            "findings": [f.to_dict() for f in self.findings],
+            "drafts": [
+                {
+                    "path": d.path,
+                    "id": d.scenario_id,
+                    "private": d.private,
+                    "ready": d.ready,
+                    "gates": [g.to_dict() for g in d.gates],
+                }
+                for d in self.drafts
+            ],
+        }

@@ -248,9 +248,9 @@ def summary_cards(
         scope = f"the drafts this change adds or changes ({len(chosen)})"
     head = f"### Reviewer's cards\n\nCards for {scope}, newest first.\n\n"
     cards = [
-        card_from_parts(settings, d.file, d.data, d.record, d.gates, private=d.private)
+        card_from_parts(settings, d.file, i.data, i.record, d.gates, private=d.private, view=i.view)
         for d in chosen
-        if d.file is not None
+        if d.file is not None and (i := d.inputs) is not None
     ]
     cards.sort(key=lambda c: c.sort_key, reverse=True)
     parts = [head if cards else head + "No drafts changed.\n\n"]
@@ -262,3 +262,18 @@ def summary_cards(
             f"({limit // 1024} KiB); run `intake show DRAFT` for each.\n"
         )
     return "".join(parts)
+
+
+def write_summary(target: Path, report: CheckReport, settings: Settings, *, cards: bool) -> None:
+    """Append the job summary to ``$GITHUB_STEP_SUMMARY``, within GitHub's 1 MiB per step
+    (counting what earlier commands of the step wrote there already)."""
+    try:
+        already = target.stat().st_size
+    except OSError:
+        already = 0
+    room = max(0, STEP_SUMMARY_LIMIT - already)
+    text = summary_markdown(report, limit=room // 2 if cards else room)
+    if cards:
+        text += summary_cards(report, settings, limit=room - len(text.encode("utf-8")))
+    with open(target, "a", encoding="utf-8") as handle:
+        handle.write(text)

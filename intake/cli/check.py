@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 from collections.abc import Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import typer
 
@@ -13,7 +13,6 @@ from intake.cli.console import emit_json, err, out, settings
 from intake.cli.options import Format, counted, format_option
 from intake.errors import EXIT_FINDINGS
 from intake.ghoutput import (
-    STEP_SUMMARY_LIMIT,
     Annotated,
     annotation,
     datum,
@@ -24,7 +23,6 @@ from intake.paths import display_path
 
 if TYPE_CHECKING:
     from intake.check.result import CheckReport
-    from intake.config import Settings
 
 
 def register(app: typer.Typer) -> None:
@@ -94,13 +92,15 @@ def register(app: typer.Typer) -> None:
             if line:
                 err(log_line(line) if fmt is Format.github else line)
         if fmt is Format.json:
-            emit_json(_check_json(report))
+            emit_json(report.to_dict())
         else:
             for line in _report_lines(report, github=fmt is Format.github, verbose=verbose):
                 out(line)
         summary = os.environ.get("GITHUB_STEP_SUMMARY")
         if summary:
-            _write_summary(Path(summary), report, cfg, cards=fmt is Format.github)
+            from intake.check.summary import write_summary
+
+            write_summary(Path(summary), report, cfg, cards=fmt is Format.github)
         if report.errors:
             raise typer.Exit(EXIT_FINDINGS)
 
@@ -144,46 +144,3 @@ def _report_lines(report: CheckReport, *, github: bool, verbose: bool) -> Iterat
         f"{counted(report.files, 'file')}, {counted(report.errors, 'error')}, "
         f"{counted(report.warnings, 'warning')}, {counted(len(report.drafts), 'draft')}"
     )
-
-
-def _write_summary(target: Path, report: CheckReport, cfg: Settings, *, cards: bool) -> None:
-    """Append the job summary to ``$GITHUB_STEP_SUMMARY``, within GitHub's 1 MiB per step
-    (counting what earlier commands of the step wrote there already)."""
-    from intake.check.summary import summary_cards, summary_markdown
-
-    try:
-        already = target.stat().st_size
-    except OSError:
-        already = 0
-    room = max(0, STEP_SUMMARY_LIMIT - already)
-    text = summary_markdown(report, limit=room // 2 if cards else room)
-    if cards:
-        text += summary_cards(
-            report,
-            cfg,
-            limit=room - len(text.encode("utf-8")),
-        )
-    with open(target, "a", encoding="utf-8") as handle:
-        handle.write(text)
-
-
-def _check_json(report: CheckReport) -> dict[str, Any]:
-    return {
-        "command": "check",
-        "files": report.files,
-        "errors": report.errors,
-        "warnings": report.warnings,
-        "baselined": report.baselined,
-        "base": report.base,
-        "findings": [f.to_dict() for f in report.findings],
-        "drafts": [
-            {
-                "path": d.path,
-                "id": d.scenario_id,
-                "private": d.private,
-                "ready": d.ready,
-                "gates": [g.to_dict() for g in d.gates],
-            }
-            for d in report.drafts
-        ],
-    }

@@ -53,9 +53,8 @@ def register(app: typer.Typer) -> None:
             f"indexed {counted(result.drafts, 'draft')} and {counted(result.scenarios, 'scenario')}"
         )
         if history.events:
-            word = "event" if added == 1 else "events"
             out(
-                f"history: {added} {word} added from {cfg.history_dir.as_posix()} "
+                f"history: {counted(added, 'event')} added from {cfg.history_dir.as_posix()} "
                 f"({len(history.events) - added} already in the ledger)"
             )
 

@@ -8,7 +8,7 @@ from typing import Any
 import typer
 
 from intake.cli.console import emit_json, out, settings
-from intake.cli.options import Format, format_option
+from intake.cli.options import Format, counted, format_option
 from intake.errors import UsageError
 from intake.ghoutput import datum
 
@@ -39,9 +39,8 @@ def register(app: typer.Typer) -> None:
                 out(f"no events: no ledger yet at {cfg.ledger_path.as_posix()}")
                 kept = count_history(cfg)
                 if kept:
-                    word = "event" if kept == 1 else "events"
                     out(
-                        f"{cfg.history_dir.as_posix()} holds {kept} {word}: "
+                        f"{cfg.history_dir.as_posix()} holds {counted(kept, 'event')}: "
                         "`intake ledger rebuild` brings them into the ledger"
                     )
             return

@@ -56,8 +56,8 @@ def register(app: typer.Typer) -> None:
         Invalid files are listed and left out of the shares; the report is not a gate, so it
         exits 0 even then. Reads the ledger read-only and never writes outside --output.
         """
-        from intake.report import make_report, parse_since
         from intake.report.html import render_report as render
+        from intake.report.read import make_report, parse_since
 
         start = parse_since(since) if since is not None else None
         if fmt is None:

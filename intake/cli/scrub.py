@@ -190,6 +190,6 @@ def _restore(
         )
         return
     out(
-        f"restored {value_hash.strip()} ({done.entity_type}, {done.replacements} "
-        f"replacement{'s' if done.replacements != 1 else ''}) in {shown}: drafted again"
+        f"restored {value_hash.strip()} ({done.entity_type}, "
+        f"{counted(done.replacements, 'replacement')}) in {shown}: drafted again"
     )

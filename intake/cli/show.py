@@ -19,6 +19,7 @@ from intake.cli.options import Format, format_option
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
+    from rich.table import Table
     from rich.text import Text
 
     from intake.report.card import Card, ToolLine
@@ -53,6 +54,16 @@ def _text(value: str) -> Text:
     from rich.text import Text
 
     return Text(shown(value))
+
+
+def _grid() -> Table:
+    """Two columns: a label that never wraps, and its value folded to fit."""
+    from rich.table import Table
+
+    grid = Table.grid(padding=(0, 2))
+    grid.add_column(no_wrap=True)
+    grid.add_column(overflow="fold")
+    return grid
 
 
 def _replacement_items(card: Card) -> list[RenderableType]:
@@ -115,9 +126,7 @@ def _renderables(card: Card) -> list[RenderableType]:
             items.append(_text(f"WARNING: {card.masked}"))
         if card.unreadable:
             items.append(_text("WARNING: the file does not parse as YAML (see gate 1)"))
-        about = Table.grid(padding=(0, 2))
-        about.add_column(no_wrap=True)
-        about.add_column(overflow="fold")
+        about = _grid()
         for label, value in (
             ("name", card.name),
             ("category", card.category),
@@ -135,9 +144,7 @@ def _renderables(card: Card) -> list[RenderableType]:
             items.append(_text("evidence: the record holds no captured evidence"))
         for turn in card.turns:
             items.append(Rule(_text(f"turn {turn.turn}"), align="left"))
-            block = Table.grid(padding=(0, 2))
-            block.add_column(no_wrap=True)
-            block.add_column(overflow="fold")
+            block = _grid()
             if turn.hidden:
                 block.add_row(_text("HIDDEN"), _text(turn.hidden))
             for line in turn.judge_text:
@@ -160,9 +167,7 @@ def _renderables(card: Card) -> list[RenderableType]:
             items.append(block)
             for number, call in enumerate(turn.tools, start=1):
                 items.append(_call_block(number, call))
-            checks = Table.grid(padding=(0, 2))
-            checks.add_column(no_wrap=True)
-            checks.add_column(overflow="fold")
+            checks = _grid()
             checks.add_row(_text("expected tools"), _text(", ".join(turn.expected_tools) or "none"))
             if turn.observed_ok is not None:
                 checks.add_row(_text("called ok"), _text(", ".join(turn.observed_ok) or "none"))
@@ -194,15 +199,12 @@ def _renderables(card: Card) -> list[RenderableType]:
 def _call_block(number: int, call: ToolLine) -> RenderableType:
     """One tool call: a head line (number, tool, outcome) and its arguments, result, reason."""
     from rich.console import Group
-    from rich.table import Table
 
     outcome = call.outcome if call.outcome == "ok" else call.outcome.upper()
     head = f"call {number}: {call.tool}  {outcome}"
     if call.latency_ms is not None:
         head += f" ({call.latency_ms:g} ms)"
-    block = Table.grid(padding=(0, 2))
-    block.add_column(no_wrap=True)
-    block.add_column(overflow="fold")
+    block = _grid()
     for label, value in (
         ("arguments", call.arguments),
         ("result", call.result),
@@ -220,9 +222,7 @@ def _record_part(card: Card) -> list[RenderableType]:
     from rich.table import Table
 
     items: list[RenderableType] = [Rule(_text("provenance"), align="left")]
-    facts = Table.grid(padding=(0, 2))
-    facts.add_column(no_wrap=True)
-    facts.add_column(overflow="fold")
+    facts = _grid()
     source = f"{card.source_type or 'unknown'}, {card.source_link or card.locator or 'no link'}"
     facts.add_row(_text("source"), _text(source))
     facts.add_row(
@@ -266,7 +266,7 @@ def _record_part(card: Card) -> list[RenderableType]:
         items.append(runs)
         for tier in card.tiers:
             rate = f"{tier.pass_rate:.0%}" if tier.pass_rate is not None else "no judged run"
-            items.append(_text(f"{tier.tier}: pass rate {rate} ({tier.passed}/{tier.judged})"))
+            items.append(_text(f"{tier.tier.value}: pass rate {rate} ({tier.passes}/{tier.runs})"))
     return items
 
 

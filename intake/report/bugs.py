@@ -25,14 +25,11 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from intake.config import Settings
 from intake.ghoutput import html_text, md_text
 from intake.gitutil import Ancestry, tested_before_fix
-from intake.paths import display_path
-from intake.store.records import iter_scenarios, record_path
 
 if TYPE_CHECKING:  # the models (pydantic) are imported where a record is validated
     from intake.contract.models import BugLink, Record
@@ -226,25 +223,13 @@ def outcome(
             else "a run's GAIA commit unnamed or unknown to the GAIA clone"
         )
     if caught is not None:
-        return Bug(
-            scenario_id,
-            path,
-            issue,
-            via,
-            "before",
-            closed,
-            caught[1],
-            caught[0],
-            caught[2],
-            fix,
-            decided,
-            why,
-        )
-    if _aware(captured_at) > closed and not ran_before:
-        return Bug(
-            scenario_id, path, issue, via, "after", closed, None, None, None, fix, decided, why
-        )
-    return Bug(scenario_id, path, issue, via, "missed", closed, None, None, None, fix, decided, why)
+        kind = "before"
+    elif _aware(captured_at) > closed and not ran_before:
+        kind = "after"
+    else:
+        kind = "missed"
+    when, run, by = caught or (None, None, None)  # the run that caught it: (start, id, model)
+    return Bug(scenario_id, path, issue, via, kind, closed, run, when, by, fix, decided, why)
 
 
 def bug_of(record: Record, path: str, ancestry: Ancestry | None = None) -> Bug | None:
@@ -284,25 +269,6 @@ def report_bugs(
     store = scenario_runs(settings, [r.id for r, _ in pairs], left_out)
     full = [(with_stored(r, store[r.id]) if r.id in store else r, p) for r, p in pairs]
     return build_bugs(full, Ancestry.of(settings))
-
-
-def read_bugs(settings: Settings, cwd: Path | None = None) -> BugsReport:
-    """Every suite scenario's record (retired ones too) read for its bug."""
-    from pydantic import ValidationError
-
-    from intake.contract.models import Record
-
-    pairs: list[tuple[Record, str]] = []
-    for path in iter_scenarios(settings.scenarios, settings.retired):
-        rec = record_path(path)
-        if not rec.is_file() or rec.is_symlink():
-            continue
-        try:
-            record = Record.model_validate_json(rec.read_bytes(), strict=False)
-        except (ValidationError, OSError, ValueError):
-            continue
-        pairs.append((record, display_path(path, cwd or settings.root)))
-    return report_bugs(settings, pairs)
 
 
 def _real(shares: Mapping[str, float], month: str) -> str:
@@ -418,4 +384,4 @@ def html_lines(report: BugsReport, shares: Mapping[str, float] | None = None) ->
     return parts
 
 
-__all__ = ["Bug", "BugsReport", "bug_of", "build_bugs", "outcome", "read_bugs", "report_bugs"]
+__all__ = ["Bug", "BugsReport", "bug_of", "build_bugs", "outcome", "report_bugs"]

@@ -28,15 +28,16 @@ from typing import Any
 from intake.config import Settings
 from intake.contract.models import (
     ID_PATTERN,
-    JUDGED_STATUSES,
     PLACEHOLDER_MARK,
     Evidence,
     Record,
     RunTier,
     ScenarioView,
+    TierStats,
     ToolCallEvidence,
     TurnView,
     message_key,
+    tier_stats,
 )
 from intake.contract.untrusted import JudgeHit, describe_counts, judge_hits
 from intake.contract.validate import validate_file
@@ -176,20 +177,6 @@ class PromotedLine:
     to: str
 
 
-@dataclass(frozen=True)
-class TierSummary:
-    """The judged runs of one tier on the current content: how many passed."""
-
-    tier: str
-    judged: int
-    passed: int
-
-    @property
-    def pass_rate(self) -> float | None:
-        """Passed over judged, or None without a judged run."""
-        return self.passed / self.judged if self.judged else None
-
-
 @dataclass
 class Card:
     """Everything the reviewer's card shows, already scrubbed."""
@@ -223,7 +210,8 @@ class Card:
     restores: list[RestoreLine] = field(default_factory=list)
     reviews: list[ReviewLine] = field(default_factory=list)
     runs: list[RunLine] = field(default_factory=list)
-    tiers: list[TierSummary] = field(default_factory=list)
+    tiers: list[TierStats] = field(default_factory=list)
+    """Each tier's judged runs on the current content."""
     promoted: PromotedLine | None = None
     masked: str | None = None
     """Why shown text went through the scrubber again (or was hidden), when it did."""
@@ -261,7 +249,10 @@ class Card:
         doc = asdict(self)
         doc["gates"] = gates
         doc["ready"] = self.ready
-        doc["tiers"] = [{**asdict(t), "pass_rate": t.pass_rate} for t in self.tiers]
+        doc["tiers"] = [
+            {"tier": t.tier.value, "judged": t.runs, "passed": t.passes, "pass_rate": t.pass_rate}
+            for t in self.tiers
+        ]
         return doc
 
 
@@ -402,16 +393,6 @@ def _unused_note(unused: list[int]) -> str:
     numbers = ", ".join(str(n) for n in unused[:20]) + (", …" if len(unused) > 20 else "")
     word = "turn" if len(unused) == 1 else "turns"
     return f"captured {word} {numbers} not in the draft (deleted or rewritten)"
-
-
-def _tiers(runs: list[RunLine]) -> list[TierSummary]:
-    found = []
-    for tier in RunTier:
-        judged = [
-            r for r in runs if r.tier == tier.value and r.current and r.status in JUDGED_STATUSES
-        ]
-        found.append(TierSummary(tier.value, len(judged), sum(r.status == "PASS" for r in judged)))
-    return found
 
 
 def _hidden_lines(record: Record | None) -> tuple[dict[int, str], list[str]]:
@@ -583,7 +564,7 @@ def _provenance(card: Card, record: Record, runnable: str | None, clean: Cleaner
         )
         for r in sorted(record.runs, key=lambda r: (r.at, r.recorded_at))
     ]
-    card.tiers = _tiers(card.runs)
+    card.tiers = [tier_stats(record.runs, tier, runnable) for tier in RunTier]
     if record.promotion is not None:
         card.promoted = PromotedLine(
             at=record.promotion.at.isoformat(),
@@ -749,37 +730,24 @@ def load_card(settings: Settings, target: str) -> Card:
         path, kind = find_target(settings, target)
     except UsageError as exc:
         raise _without_private_text(settings, exc, target) from None
+    record: Record | None
     if kind == "draft":
         inputs = gather(settings, path)
+        data, record, view = inputs.data, inputs.record, inputs.view
         gates = check_gates(inputs)
         private = inside(path, settings.private_drafts) or inputs.record.source.private
-        return card_from_parts(
-            settings,
-            path,
-            inputs.data,
-            inputs.record,
-            gates,
-            private=private,
-            kind=kind,
-            view=inputs.view,
-        )
-    rec = record_path(path)
-    record = load_record(rec) if rec.is_file() else None
-    result = validate_file(path, drafts_dir=settings.drafts)
-    if result.data is None:
-        raise UsageError(
-            "the scenario cannot be read as YAML", where=display_path(path, settings.root)
-        )
-    private = record is not None and record.source.private
+    else:
+        rec = record_path(path)
+        record = load_record(rec) if rec.is_file() else None
+        result = validate_file(path, drafts_dir=settings.drafts)
+        if result.data is None:
+            raise UsageError(
+                "the scenario cannot be read as YAML", where=display_path(path, settings.root)
+            )
+        data, view, gates = result.data, result.view, _promoted_gates(record)
+        private = record is not None and record.source.private
     return card_from_parts(
-        settings,
-        path,
-        result.data,
-        record,
-        _promoted_gates(record),
-        private=private,
-        kind=kind,
-        view=result.view,
+        settings, path, data, record, gates, private=private, kind=kind, view=view
     )
 
 
@@ -800,10 +768,6 @@ def md_inline(text: str) -> str:
     """``text`` as literal Markdown inline content (``intake.ghoutput.md_text`` per line, lines
     joined by ``<br>``), so no value can open a tag, a link or a table cell of its own."""
     return "<br>".join(md_text(line) for line in text.splitlines())
-
-
-def _html(text: str) -> str:
-    return html_text(text)
 
 
 def md_block(text: str) -> list[str]:
@@ -907,7 +871,7 @@ def card_markdown(card: Card, *, collapsed: bool = True, body: bool = True) -> s
     Without ``body`` only the head and the gates are shown (for a card too large to fit).
     """
     opening = "<details>" if collapsed else "<details open>"
-    lines = [opening, f"<summary>{_html(card_summary_line(card))}</summary>", ""]
+    lines = [opening, f"<summary>{html_text(card_summary_line(card))}</summary>", ""]
     lines += [f"### {md_inline(card.id)}", "", f"File: {md_inline(card.path)}", ""]
     if card.private:
         lines += [
@@ -1031,7 +995,7 @@ def _markdown_body(card: Card) -> list[str]:
         lines.append("")
         for tier in card.tiers:
             rate = f"{tier.pass_rate:.0%}" if tier.pass_rate is not None else "no judged run"
-            lines.append(f"- {tier.tier}: pass rate {rate} ({tier.passed}/{tier.judged})")
+            lines.append(f"- {tier.tier.value}: pass rate {rate} ({tier.passes}/{tier.runs})")
     lines.append("")
     return lines
 
@@ -1043,7 +1007,6 @@ __all__ = [
     "RestoreLine",
     "ReviewLine",
     "RunLine",
-    "TierSummary",
     "ToolLine",
     "TurnCard",
     "build_card",

@@ -67,8 +67,8 @@ class RecordFacts:
     tiers: frozenset[str] = frozenset()
     promoted_at: datetime | None = None
     problem: str | None = None
-    run_stats: tuple[tuple[str, int, int], ...] = ()
-    """(tier, judged runs, passes) on the runnable content of the latest run, per tier."""
+    run_stats: tuple[TierStats, ...] = ()
+    """Each tier's judged runs on the runnable content of the latest run (tiers with any)."""
     adopted: bool = False
     """The record carries an adoption stamp (``intake adopt``), not a promotion."""
     rubric: tuple[int, int, int] | None = None
@@ -79,6 +79,10 @@ class RecordFacts:
     """Gate 8 at promotion: ``fails``, ``allowed``, ``not_applicable``; None before gate 8."""
     dated_by_adoption: bool = False
     """Its ``captured_at`` is only the day of adoption (no capture date, no git history then)."""
+
+    def stats(self, tier: RunTier) -> TierStats:
+        """``tier``'s judged runs on the latest content (none: zero runs)."""
+        return next((s for s in self.run_stats if s.tier is tier), TierStats(tier, 0, 0))
 
 
 @dataclass(frozen=True)
@@ -239,19 +243,11 @@ def run_summary(
         if fact is None or not fact.run_stats:
             continue
         seen = True
-        stats = {
-            tier: TierStats(RunTier(tier), runs, passes) for tier, runs, passes in fact.run_stats
-        }
-        for tier, stat in stats.items():
-            runs, passes = tiers[tier]
-            tiers[tier] = (runs + stat.runs, passes + stat.passes)
-        empty = TierStats(RunTier.strong, 0, 0)
-        label = difficulty(
-            stats.get("strong", empty),
-            stats.get("local", TierStats(RunTier.local, 0, 0)),
-            saturation_pass_rate,
-        )
-        labels[label or "unknown"] += 1
+        for stat in fact.run_stats:
+            runs, passes = tiers[stat.tier.value]
+            tiers[stat.tier.value] = (runs + stat.runs, passes + stat.passes)
+        strong, local = (fact.stats(tier) for tier in (RunTier.strong, RunTier.local))
+        labels[difficulty(strong, local, saturation_pass_rate) or "unknown"] += 1
     return RunSummary(tiers, labels) if seen else None
 
 
@@ -313,14 +309,8 @@ class Headroom:
         return self.strong_passes / self.strong_runs if self.strong_runs else None
 
     def to_dict(self) -> dict[str, Any]:
-        """JSON form."""
-        return {
-            "category": self.category,
-            "cases": self.cases,
-            "strong_runs": self.strong_runs,
-            "strong_passes": self.strong_passes,
-            "strong_pass_rate": self.pass_rate,
-        }
+        """JSON form: the fields, then ``strong_pass_rate``."""
+        return {**asdict(self), "strong_pass_rate": self.pass_rate}
 
 
 def suite_summary(
@@ -342,10 +332,9 @@ def suite_summary(
             continue
         row = rows.setdefault(scenario.category, [0, 0, 0])
         row[0] += 1
-        for tier, runs, passes in facts.run_stats:
-            if tier == "strong":
-                row[1] += runs
-                row[2] += passes
+        strong = facts.stats(RunTier.strong)
+        row[1] += strong.runs
+        row[2] += strong.passes
     headroom = [Headroom(name, *row) for name, row in sorted(rows.items())]
     return suites, headroom, controls
 

@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from intake.config import Settings
-from intake.contract.plain import RunTier, ScenarioView, parse_when, tier_stats
+from intake.contract.plain import RunTier, ScenarioView, TierStats, parse_when, tier_stats
 from intake.errors import InputError, UsageError
 from intake.fileio import read_input
 from intake.gitutil import first_added
@@ -99,17 +99,13 @@ def _dated_by_adoption(record: Record) -> bool:
     )
 
 
-def _run_stats(record: Record) -> tuple[tuple[str, int, int], ...]:
-    """Per tier (runs, passes) judged on the runnable content of the latest run."""
+def _run_stats(record: Record) -> tuple[TierStats, ...]:
+    """Per tier the judged runs on the runnable content of the latest run (tiers with any)."""
     if not record.runs:
         return ()
     latest = max(record.runs, key=lambda r: (r.at, r.recorded_at)).runnable_hash
-    out = []
-    for tier in RunTier:
-        stats = tier_stats(record.runs, tier, latest)
-        if stats.runs:
-            out.append((tier.value, stats.runs, stats.passes))
-    return tuple(out)
+    found = (tier_stats(record.runs, tier, latest) for tier in RunTier)
+    return tuple(stats for stats in found if stats.runs)
 
 
 def _suite(record: Record) -> str | None:
@@ -263,6 +259,7 @@ def _kept_key(path: str) -> str:
 def _facts_value(facts: RecordFacts) -> dict[str, Any]:
     value = dict(vars(facts))  # its fields (``asdict`` copies deeply: 10x slower here)
     value["tiers"] = sorted(facts.tiers)
+    value["run_stats"] = [(s.tier.value, s.runs, s.passes) for s in facts.run_stats]
     for name in ("captured_at", "promoted_at"):
         value[name] = None if value[name] is None else value[name].isoformat()
     return value
@@ -276,7 +273,7 @@ def _facts_of(value: dict[str, Any]) -> RecordFacts:
             "tiers": frozenset(value["tiers"]),
             "captured_at": parse_when(value["captured_at"]),
             "promoted_at": parse_when(value["promoted_at"]),
-            "run_stats": tuple((t, n, p) for t, n, p in value["run_stats"]),
+            "run_stats": tuple(TierStats(RunTier(t), n, p) for t, n, p in value["run_stats"]),
             "rubric": None if rubric is None else (rubric[0], rubric[1], rubric[2]),
         }
     )
@@ -341,20 +338,13 @@ def read_scenario(
     return ScenarioFile(display, ScenarioView.of(parsed.data), record)
 
 
-Job = tuple[str, str, bool]
-
-
-def _read_batch(jobs: list[Job], kept: Kept | None = None) -> list[ScenarioFile]:
-    return [read_scenario(path, shown, has, kept) for path, shown, has in jobs]
-
-
 def read_scenarios(
     paths: Sequence[Path], cwd: Path | None = None, kept: Kept | None = None
 ) -> list[ScenarioFile]:
     """Every scenario file under the paths (files or folders); a missing path is a usage error.
     ``kept``: what was read of the files before (``Kept``), and where to keep what is read."""
     cwd = (cwd or Path.cwd()).resolve()
-    jobs: list[Job] = []
+    jobs: list[tuple[str, str, bool]] = []  # (file, shown, has a record)
     seen: set[str] = set()
     for path in paths:
         if path.is_dir():
@@ -375,7 +365,7 @@ def read_scenarios(
                 jobs.append((str(path), display_path(path, cwd), has))
         else:
             raise UsageError("no such file or folder", where=str(path))
-    return _read_batch(jobs, kept)
+    return [read_scenario(path, shown, has, kept) for path, shown, has in jobs]
 
 
 def _needs_git(scenario: ScenarioFile) -> bool:
@@ -466,7 +456,7 @@ def history_events(settings: Settings, notes: list[str] | None = None) -> list[E
     left = len(read.events) - len(kept)
     if left and notes is not None:
         notes.append(
-            f"{left} history event{'s' if left != 1 else ''} the change adds or alters "
+            f"{counted(left, 'history event')} the change adds or alters "
             f"left out: claimed by this change, not on the base {base.short if base else ''}"
         )
     return kept or None

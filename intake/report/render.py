@@ -174,9 +174,8 @@ def _funnel_line(funnel: Funnel) -> str:
 def median_text(funnel: Funnel) -> str:
     if funnel.median_days_to_promotion is None:
         return "no promotion with both dates yet"
-    count = funnel.promotions_timed
-    noun = "promotion" if count == 1 else "promotions"
-    return f"{funnel.median_days_to_promotion:g} days (over {count} {noun})"
+    timed = counted(funnel.promotions_timed, "promotion")
+    return f"{funnel.median_days_to_promotion:g} days (over {timed})"
 
 
 # --- rendering: text ------------------------------------------------------------------------

@@ -34,6 +34,7 @@ from intake.store import trust
 from intake.store.ledger import Event, Ledger, item_for
 from intake.store.records import record_path, record_text
 from intake.store.suite import draft_lock, refuse_outside_root, stale_locks
+from intake.wording import counted
 
 JOURNAL_VERSION = 2
 """2: the body is sealed with this machine's key (``intake.store.trust``); 1 was unsealed."""
@@ -108,11 +109,8 @@ class Unit:
                 for w in doc["writes"]
             ],
             removes=[root / p for p in doc["removes"]],
-            events=[
-                Event(e["kind"], e["path"], e["actor"], e["detail"], id=e["id"], at=e.get("at"))
-                for e in doc["events"]
-            ],
-            index=doc.get("index"),
+            events=[Event(**e) for e in doc["events"]],  # ``Event.to_dict`` but scenario_id
+            index=doc["index"],
             rename_from=doc.get("rename_from"),
         )
         check_targets(settings, unit)
@@ -487,15 +485,11 @@ def _summary(unit: Unit) -> str:
     """What a replayed unit finished, in counts (``wrote 2 files, removed 2, logged 1 event``)."""
     parts = []
     if unit.writes:
-        parts.append(f"wrote {_count(len(unit.writes), 'file')}")
+        parts.append(f"wrote {counted(len(unit.writes), 'file')}")
     if unit.removes:
-        parts.append(f"removed {_count(len(unit.removes), 'file')}")
-    parts.append(f"logged {_count(len(unit.events), 'event')}")
+        parts.append(f"removed {counted(len(unit.removes), 'file')}")
+    parts.append(f"logged {counted(len(unit.events), 'event')}")
     return ", ".join(parts)
-
-
-def _count(n: int, noun: str) -> str:
-    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
 
 
 __all__ = [

@@ -30,11 +30,11 @@ from intake.config import Settings
 from intake.errors import ConfigError, UntrustedState
 from intake.gitutil import git_output
 from intake.paths import display_path, inside
+from intake.store.records import RECORD_SUFFIX
 from intake.userconfig import state_dir
 
 KEY_FILE = "journal.key"
 MAC_PREFIX = "hmac-sha256:"
-RECORD_SUFFIX = ".intake.json"
 
 __all__ = [
     "MAC_PREFIX",

@@ -179,8 +179,9 @@ def wall(argv: list[str], cwd: Path, repeat: int) -> tuple[float, float]:
 def in_process(root: Path) -> list[tuple[str, float]]:
     """Where the time goes, measured inside one process."""
     from intake.config import load_settings
-    from intake.report import build_report, read_drafts, read_events, read_scenarios
     from intake.report.html import render_report as render
+    from intake.report.model import build_report
+    from intake.report.read import read_drafts, read_events, read_scenarios
 
     settings = load_settings(root)
     steps: list[tuple[str, float]] = []
