@@ -373,6 +373,13 @@ _USER_FROM_CONFIG = regex.compile(
 """A login in a client's configuration (``login: 'GabrielMohr'``, ``username = jdoe42``),
 alone on its line: quoted, or with a capital or digit inside (``username: string`` is a type,
 ``login: true`` a switch)."""
+_USER_FROM_CREDENTIAL_LIST = regex.compile(
+    r"(?<=[{,][ \t\r\n]*+)\"[a-z][a-z0-9+.-]*+://[^\"\s?#]++\"[ \t]*+:[ \t]*+"
+    r"\"(?P<v>[A-Za-z][A-Za-z0-9._-]{1,38}+)\"(?=[ \t\r\n]*+[,}])"
+)
+"""A Docker credential helper's ``list`` (``docker-credential-osxkeychain list``): a JSON
+object whose keys are registry URLs and whose values are the logins stored for them
+(``{"http://quay.io":"<login>"}``). A URL as a key names no one; the login it maps to does."""
 _LOGIN_NOT_USER = frozenset(
     [
         "oauth2",
@@ -642,12 +649,13 @@ def _name_extent(text: str, start: int, end: int) -> int:
 
 _PLACEHOLDER_NAME = regex.compile(
     r"(?i)^(?:x{3,}+|(?:my|your)[ _-]?+(?:name|user(?:name)?+)"
-    r"|first[ _-]?+name(?:[ _-]++(?:(?:last|sur|second|middle)[ _-]?+name|second|surname))?+)$"
+    r"|first[ _-]?+name(?:[ _-]++(?:(?:last|sur|second|middle)[ _-]?+name|second|surname))?+"
+    r"|first[ _-]++last|(?:john|jane)[ _-]++doe)$"
 )
 """A name written where a name goes (``xxx``, ``My Name``, ``firstname second``,
-``First_Name Last_Name``): a placeholder, not a person. ``First Last`` and ``John Doe`` are not
-ones: they are also how a real name is shown when the name itself is withheld or substituted,
-and a kept real name is a leak."""
+``First_Name Last_Name``, ``First Last``) or the name documentation gives an unknown person
+(``John Doe``, ``Jane Doe``): a placeholder, not a person. Nobody is called that, so keeping
+one leaks no one; a person who writes one instead of their own name has already withheld it."""
 
 
 def _a_name(user: str) -> bool:
@@ -697,6 +705,7 @@ _LEARNERS: tuple[tuple[tuple[str, ...], regex.Pattern[str]], ...] = (
     (("-by:",), _USER_FROM_TRAILER),
     (("User",), _USER_FROM_FIELD),
     (("login", "user"), _USER_FROM_CONFIG),
+    (('":',), _USER_FROM_CREDENTIAL_LIST),
 )
 """Where a text names its user besides a home path, each with the strings that must be in
 the text for its pattern to be tried (a cheap test first)."""
@@ -762,7 +771,9 @@ def _in_placeholder(text: str, name: str) -> bool:
     return False
 
 
-_PLACEHOLDER_FIRST = frozenset(["my", "your", "first", "firstname", "first_name", "first-name"])
+_PLACEHOLDER_FIRST = frozenset(
+    ["my", "your", "first", "firstname", "first_name", "first-name", "john", "jane"]
+)
 """The first words of ``_PLACEHOLDER_NAME``'s names with a space: only these are looked for."""
 _NAME_IN_PATH = regex.compile(r"(?:[ ][A-Z][A-Za-z'_-]{0,30}+){1,3}+(?=\\|/)")
 """The rest of a name with spaces inside a path (``C:\\Users\\My Name\\AppData``)."""
