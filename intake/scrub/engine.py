@@ -359,20 +359,24 @@ _USER_FROM_TRAILER = regex.compile(
 """A commit trailer's person (``Signed-off-by: Name <address>``); not a tool's or a bot's
 (``Co-authored-by: Claude <noreply@anthropic.com>``)."""
 _USER_FROM_FIELD = regex.compile(
-    r"(?m)^[ \t]*+(?:Username|User)[ \t]*+:[ \t]*+([A-Za-z][A-Za-z0-9._-]{2,31}+)"
-    r"[ \t]*+$"
+    r"(?m)^[ \t]*+(?:Username|User|Enter[ ]your[ ]username)[ \t]*+:[ \t]*+"
+    r"([A-Za-z][A-Za-z0-9._-]{2,31}+)[ \t]*+$"
 )
-"""A tool's ``Username: u`` or ``User   : u`` field (``docker info``, ``jobinfo``):
-capitalised as tools print it, alone on its line."""
+"""A tool's ``Username: u`` or ``User   : u`` field (``docker info``, ``jobinfo``), or twine's
+prompt ``Enter your username: u``: capitalised as tools print it, alone on its line."""
 _USER_FROM_CONFIG = regex.compile(
     r"(?m)^[ \t]*+(?:login|username|user_name|github_user)[ \t]*+[:=][ \t]*+"
     r"(?!['\"]?(?i:true|false|null|none|string|str|required|optional|anonymous)\b)"
     r"(?:(?P<q>['\"])(?P<v>[A-Za-z][A-Za-z0-9._-]{2,38}+)(?P=q)"
-    r"|(?P<u>(?=[a-z._-]*+[A-Z0-9])[A-Za-z][A-Za-z0-9._-]{2,38}+))[ \t]*+$"
+    r"|(?P<u>(?=[a-z._-]*+[A-Z0-9])[A-Za-z][A-Za-z0-9._-]{2,38}+)"
+    r"|(?P<p>[a-z][a-z0-9]*+(?:[._-][a-z0-9]++){0,2}+)(?=[ \t]*+\r?\n[ \t]*+password[ \t]*+[:=]))"
+    r"[ \t]*+(?=\r?$)"
 )
 """A login in a client's configuration (``login: 'GabrielMohr'``, ``username = jdoe42``),
-alone on its line: quoted, or with a capital or digit inside (``username: string`` is a type,
-``login: true`` a switch)."""
+alone on its line: quoted, with a capital or digit inside (``username: string`` is a type,
+``login: true`` a switch), or any word right above its ``password`` (a ``.pypirc`` section's
+``username = otto``); a name of four or more words (``rdiff-backup-new-version``) there is a
+project's, not a login."""
 _USER_FROM_CREDENTIAL_LIST = regex.compile(
     r"(?<=[{,][ \t\r\n]*+)\"[a-z][a-z0-9+.-]*+://[^\"\s?#]++\"[ \t]*+:[ \t]*+"
     r"\"(?P<v>[A-Za-z][A-Za-z0-9._-]{1,38}+)\"(?=[ \t\r\n]*+[,}])"
@@ -430,6 +434,12 @@ two levels under the root that holds what only homes hold (``/scratch/<u>/.cache
 ``/scratch``, ``/work``, ``/data``, ``/gpfs``…) that holds a home's layout (``git/``,
 ``repos/``) or, up to three folders deeper, a home's own dot-folder
 (``/projects/<u>/x/.conda/``, ``/proj/<u>/git/…``)."""
+
+
+_WSL_UNC = regex.compile(r"^\\\\(?i:wsl\$|wsl\.localhost)\\[^\\]++\\")
+"""A WSL distribution's UNC root (``\\\\wsl.localhost\\Arch\\``, ``\\\\wsl$\\Ubuntu\\``): its
+server and share are Windows' and the distribution's names, not a host's, so a home under it
+(``…\\mnt\\c\\Users\\<u>\\…``, ``…\\home\\<u>\\…``) keeps all but its user's name."""
 
 
 def home_segment(path: str) -> tuple[int, int] | None:
@@ -609,7 +619,7 @@ def user_bearing(path: str) -> bool:
     meaning with it: ``~/.gaia/agents``, ``%LOCALAPPDATA%\\lemonade``, ``$HOME/.cache``,
     ``C:/projects/gaia``, ``/home/user``, ``C:\\Users\\<you>``, ``/root/.cache``.
     """
-    if path.startswith("\\\\"):
+    if path.startswith("\\\\") and not _WSL_UNC.match(path):
         return True
     plain, _ = _unescape_path(path)
     if "/var/folders/" in plain:
@@ -703,7 +713,7 @@ _LEARNERS: tuple[tuple[tuple[str, ...], regex.Pattern[str]], ...] = (
     (("name",), _USER_FROM_GIT),
     (("Cc:",), _USER_FROM_CC),
     (("-by:",), _USER_FROM_TRAILER),
-    (("User",), _USER_FROM_FIELD),
+    (("User", "username"), _USER_FROM_FIELD),
     (("login", "user"), _USER_FROM_CONFIG),
     (('":',), _USER_FROM_CREDENTIAL_LIST),
 )
@@ -1781,7 +1791,7 @@ class Scrubber:
         finding other than the name (the folders are then replaced as before). Learned names
         elsewhere in the path (``names``: a login in a VS Code temp file's name) get their own
         fixtures, and the folders stay."""
-        if path.startswith("\\\\") or "/var/folders/" in path:
+        if (path.startswith("\\\\") and not _WSL_UNC.match(path)) or "/var/folders/" in path:
             return None
         seg = home_segment(path)
         if seg is None:
