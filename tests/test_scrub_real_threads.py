@@ -616,3 +616,43 @@ def test_real_threads_stop_43_tune_part(engine: Scrubber, tmp_path: Path) -> Non
     assert score.damage == []
     assert score.tails_kept == score.tails == 25
     assert score.not_idempotent == [] and score.check_findings == [] and score.clashes == []
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "NewFileAsset: /scratch/weiping/.minikube/cache/linux/v1.18.3/kubectl -> /var/lib/x\n",
+            "NewFileAsset: /scratch/user1/.minikube/cache/linux/v1.18.3/kubectl -> /var/lib/x\n",
+        ),
+        (
+            "certificate-authority: /gpfs/projects/weiping/.kube/certs/ca.crt\n",
+            "certificate-authority: /gpfs/projects/user1/.kube/certs/ca.crt\n",
+        ),
+    ],
+)
+def test_minikube_and_kube_folders_are_home_evidence(
+    engine: Scrubber, text: str, expected: str
+) -> None:
+    """After the stop-43 blind run: ``.minikube`` and ``.kube`` (kubectl's and minikube's
+    per-user folders) are a home's dot-folders, under the root or a share, like ``.conda``."""
+    assert scrubbed(engine, text) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "debug1: Reading configuration data /home/MyLaptopUser/.ssh/config\n",
+        "C:\\Users\\YourPcUser\\AppData\\Local\\Temp\\x.log\n",
+        "/Users/your_mac_user/Library/Logs/x.log\n",
+    ],
+)
+def test_a_placeholder_with_a_word_inside_stays(engine: Scrubber, text: str) -> None:
+    """After the stop-43 blind run: ``My``/``Your`` + a capitalised or separated word +
+    ``User``/``Name`` is written where a name goes (``MyLaptopUser``): a placeholder."""
+    assert scrubbed(engine, text) == text
+
+
+@pytest.mark.parametrize("name", ["Myrnauser", "Mylesname", "Myron"])
+def test_a_name_that_starts_like_a_placeholder_is_a_name(engine: Scrubber, name: str) -> None:
+    assert name not in scrubbed(engine, f"open /home/{name}/.ssh/config\n")

@@ -419,17 +419,18 @@ _HOME_SEGMENT = regex.compile(
     r"|Documents[ ]and[ ]Settings)"
     r"(?:/|\\++)(?:(?i:users|staff|students|people|home)(?:/|\\++)(?=[^/\\]))?+"
     r"|(?<=^/[^/\\]++/|^/[^/\\]++/[^/\\]++/)(?=[^/\\]++/(?:\.(?:cache|conda|cargo|local|config"
-    r"|npm|nvm|pyenv|rustup|vscode-server|ssh|huggingface|keras|ipython|jupyter)"
+    r"|npm|nvm|pyenv|rustup|vscode-server|ssh|huggingface|keras|ipython|jupyter|minikube|kube)"
     r"|miniconda3|anaconda3|miniforge3|mambaforge)(?:/|$))"
     r"|(?<=^/(?i:proj|projects?+|scratch|work|data|nfs|lustre|gpfs|storage|groups?+|share|shared"
     r"|export|people|u)/)(?!(?i:proj|projects?+|scratch|work|data|users?+|home|groups?+|shared?+)/)"
     r"(?=[^/\\]++/(?:(?:git|repos|github|gitlab)/|[^/\\]++/envs/[^/\\]|(?:[^/\\]++/){1,3}?"
-    r"\.(?:conda|cargo|rustup|pyenv|nvm|vscode-server|ssh|local|config)(?:/|$)))"
+    r"\.(?:conda|cargo|rustup|pyenv|nvm|vscode-server|ssh|local|config|minikube|kube)(?:/|$)))"
     r"))(?P<u>[^/\\:]++)"
 )
 """Where a path names its user: the folder under a home root (``/home``, ``/Users``,
 ``C:\\Users``, ``/media``, ``/run/media``, ``/home/users/…``), after ``~``, or any folder one or
 two levels under the root that holds what only homes hold (``/scratch/<u>/.cache``,
+``/scratch/<u>/.minikube``, ``.kube``),
 ``/<share>/<u>/.conda``), or a folder under a cluster share (``/proj``, ``/projects``,
 ``/scratch``, ``/work``, ``/data``, ``/gpfs``…) that holds a home's layout (``git/``,
 ``repos/``) or, up to three folders deeper, a home's own dot-folder
@@ -658,12 +659,13 @@ def _name_extent(text: str, start: int, end: int) -> int:
 
 
 _PLACEHOLDER_NAME = regex.compile(
-    r"(?i)^(?:x{3,}+|(?:my|your)[ _-]?+(?:name|user(?:name)?+)"
+    r"(?i)^(?:x{3,}+|(?:my|your)(?:(?-i:[A-Z][a-z]{1,15}+)|[ _-][a-z]{1,15}+)?[ _-]?+"
+    r"(?:name|user(?:name)?+)"
     r"|first[ _-]?+name(?:[ _-]++(?:(?:last|sur|second|middle)[ _-]?+name|second|surname))?+"
     r"|first[ _-]++last|(?:john|jane)[ _-]++doe)$"
 )
-"""A name written where a name goes (``xxx``, ``My Name``, ``firstname second``,
-``First_Name Last_Name``, ``First Last``) or the name documentation gives an unknown person
+"""A name written where a name goes (``xxx``, ``My Name``, ``MyLaptopUser``, ``your_pc_user``,
+``firstname second``, ``First_Name Last_Name``, ``First Last``) or the name documentation gives an unknown person
 (``John Doe``, ``Jane Doe``): a placeholder, not a person. Nobody is called that, so keeping
 one leaks no one; a person who writes one instead of their own name has already withheld it."""
 
