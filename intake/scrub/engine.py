@@ -665,9 +665,10 @@ _PLACEHOLDER_NAME = regex.compile(
     r"|first[ _-]++last|(?:john|jane)[ _-]++doe)$"
 )
 """A name written where a name goes (``xxx``, ``My Name``, ``MyLaptopUser``, ``your_pc_user``,
-``firstname second``, ``First_Name Last_Name``, ``First Last``) or the name documentation gives an unknown person
-(``John Doe``, ``Jane Doe``): a placeholder, not a person. Nobody is called that, so keeping
-one leaks no one; a person who writes one instead of their own name has already withheld it."""
+``firstname second``, ``First_Name Last_Name``, ``First Last``) or the name documentation
+gives an unknown person (``John Doe``, ``Jane Doe``): a placeholder, not a person. Nobody is
+called that, so keeping one leaks no one; a person who writes one instead of their own name has
+already withheld it."""
 
 
 def _a_name(user: str) -> bool:
