@@ -39,12 +39,12 @@ v0.19.0
 
 The Doc chat says it cannot read my report although it is indexed.
 
-1. Open the Doc chat, upload acme_q3_report.md from C:\\Users\\Jane Doe\\Documents\\Reports
+1. Open the Doc chat, upload acme_q3_report.md from C:\\Users\\Jana Lind\\Documents\\Reports
 2. Ask "What was Acme's Q3 revenue?"
 3. The agent answers that no document is indexed
 
 ```
-File "C:\\Users\\Jane Doe\\AppData\\Local\\gaia\\rag.py", line 12
+File "C:\\Users\\Jana Lind\\AppData\\Local\\gaia\\rag.py", line 12
 ```
 
 ### What did you expect to happen?
@@ -107,7 +107,7 @@ def test_set_up_clauses_leave_the_turns() -> None:
 @pytest.mark.parametrize(
     "step",
     [
-        "Open the Doc chat and upload `budget_2025.md` from `C:\\Users\\Jane Doe\\budget_2025.md`",
+        "Open the Doc chat and upload `budget_2025.md` from `C:\\Users\\Jana Lind\\budget_2025.md`",
         "Open the Doc chat and then upload budget_2025.md",
         "Open the Doc chat and index budget_2025.md",
     ],
@@ -179,7 +179,7 @@ def test_windows_report_passes_check_right_after_drafting(
     assert record.evidence is not None and record.evidence.tools_available is False
     assert [t.user_message for t in record.evidence.turns] == ["What was Acme's Q3 revenue?"]
     for path in (draft, draft.with_name(draft.stem + ".intake.json")):
-        assert "Jane" not in path.read_text(encoding="utf-8")
+        assert "Jana" not in path.read_text(encoding="utf-8")
     checked = runner.invoke(app, ["check"])
     assert checked.exit_code == 0, checked.stdout + checked.stderr
 

@@ -114,7 +114,7 @@ def test_name_with_a_space_at_a_line_end(engine: Scrubber) -> None:
 
 def test_scrub_then_check_agree_on_a_draft_file(engine: Scrubber, tmp_path: Path) -> None:
     """``intake scrub`` on a file, then ``scrub --check``: the surname does not survive."""
-    text = "error in C:\\Users\\First Last\n"
+    text = "error in C:\\Users\\Fenna Lastrup\n"
     out = scrub_file_text(tmp_path / "d.md", text, scrubber=engine).text
     assert "Last" not in out
     assert scrub_file_text(tmp_path / "d.md", out, scrubber=engine).text == out

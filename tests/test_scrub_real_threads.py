@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from intake.scrub import Scrubber, get_scrubber
+from intake.scrub.files import scrub_file_text
 from tests.benchmarks.bench_scrub_real import Score, score_document
 from tests.outside_corpus.real_threads import documents, held_out
 
@@ -42,13 +43,68 @@ def test_placeholder_names_in_homes_stay(engine: Scrubber, text: str) -> None:
     assert engine.scrub_text(text).text == text
 
 
-@pytest.mark.parametrize("name", ["First Last", "John Doe", "Jane Doe"])
-def test_a_name_with_a_space_is_not_a_placeholder(engine: Scrubber, name: str) -> None:
-    """``First Last`` and ``John Doe`` are how a real name is shown when withheld or
-    substituted: each is still replaced (a thread that meant a placeholder loses it, which is
-    the cheaper mistake)."""
+@pytest.mark.parametrize(
+    "text",
+    [
+        "C:\\Users\\John Doe  >> doesn't work\nC:\\Users\\John          >> works.\n",
+        'In windows, my user is "First Last" and the folder is `c:\\Users\\First Last\\`\n',
+        'git config --global user.name "John Doe"\n'
+        "git config --global user.email johndoe@example.com\n",
+        "error in C:\\Users\\Jane Doe\\AppData\\Local\\gaia\\rag.py\n",
+    ],
+)
+def test_placeholder_person_names_stay(engine: Scrubber, text: str) -> None:
+    """``John Doe``, ``Jane Doe`` and ``First Last`` are the names documentation gives an
+    unknown person: nobody is called that, so keeping one leaks no one (a person who writes one
+    for their own name has withheld it already), and replacing one damages the example."""
+    assert scrubbed(engine, text) == text
+
+
+@pytest.mark.parametrize("name", ["Johan Dorn", "Fiona Lasky", "Jane Dowd"])
+def test_a_real_name_beside_a_placeholder_shape_is_replaced(engine: Scrubber, name: str) -> None:
+    """Names one letter off a placeholder are people: replaced, surname and all."""
     out = scrubbed(engine, f"error in C:\\Users\\{name}\n")
-    assert name.split()[1] not in out
+    assert name.split()[0] not in out and name.split()[1] not in out
+
+
+def test_a_credential_helper_list_names_its_logins(engine: Scrubber) -> None:
+    """``docker-credential-<x> list`` prints a JSON object mapping registry URLs to the login
+    stored for each: the logins are learned (and replaced everywhere), the URLs, an e-mail's
+    host and the ``<token>`` and default-account values stay as they are."""
+    text = (
+        "$ docker-credential-osxkeychain list\n"
+        '{"http://192.168.24.128":"admin","http://192.168.99.100":"\\u003ctoken\\u003e",'
+        '"https://index.docker.io/v1/":"wendal7","http://registry.dev.docker.com":"wendal7"}\n'
+        "$ ls /home/wendal7\n"
+    )
+    out = scrubbed(engine, text)
+    assert "wendal7" not in out
+    assert '"http://192.168.24.128":"admin"' in out and "\\u003ctoken\\u003e" in out
+    assert '"https://index.docker.io/v1/":"user1"' in out
+    pretty = '{\n  "https://ghcr.io": "qorvan",\n  "https://quay.io": "qorvan"\n}\n'
+    assert "qorvan" not in scrubbed(engine, pretty)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        '{"http": "http://proxy:3128", "https": "http://proxy:3128"}\n',
+        '{"https://pypi.org/simple": "https://mirror.example/simple"}\n',
+        '"homepage": "https://example.org", "name": "demo"\n',
+    ],
+)
+def test_urls_and_values_that_are_no_credential_list_stay(engine: Scrubber, text: str) -> None:
+    """A URL as a value, or a URL key whose value is another URL, names no one."""
+    assert scrubbed(engine, text) == text
+
+
+def test_a_documented_default_password_in_a_header_stays(engine: Scrubber) -> None:
+    """RESTFullYii's README sends ``X_REST_PASSWORD: admin@Access`` in every sample request
+    (``documented_examples``); another password in the same header is replaced."""
+    text = 'curl -H "X_REST_USERNAME: admin@restuser" -H "X_REST_PASSWORD: admin@Access" http://h/api\n'
+    assert scrubbed(engine, text) == text
+    other = text.replace("admin@Access", "Kq7!vRt29xLm")
+    assert "Kq7!vRt29xLm" not in scrubbed(engine, other)
 
 
 @pytest.mark.parametrize(
@@ -444,10 +500,10 @@ def test_the_split_is_by_url() -> None:
 def test_real_threads_tune_part(engine: Scrubber, tmp_path: Path) -> None:
     """The tune part of the stop-40 collection, held to what was measured: user names in
     paths 48/48 (46/48 at stop 40; the share's conda envs at stop 42), elsewhere 25/26,
-    e-mails 8/8, secrets 4/4, at most 5 keep spans damaged, every library tail kept, JSON/YAML
-    parsing, a rescrub changing nothing, ``--check`` finding nothing, no clash. (What it
-    misses: a login seen only inside a job name; what it damages: ``First Last`` and
-    ``John Doe`` as placeholders, a demo password in a header.)"""
+    e-mails 8/8, secrets 4/4, no keep span damaged (5 until stop 43: ``First Last`` and
+    ``John Doe`` as placeholders, a demo password in a header), every library tail kept,
+    JSON/YAML parsing, a rescrub changing nothing, ``--check`` finding nothing, no clash. (What
+    it misses: a login seen only inside a job name.)"""
     score = Score()
     for doc in documents(40):
         if not doc.held_out:
@@ -456,7 +512,7 @@ def test_real_threads_tune_part(engine: Scrubber, tmp_path: Path) -> None:
     assert score.found["user (elsewhere)"] >= 25 and score.total["user (elsewhere)"] == 26
     assert score.found["email"] == score.total["email"] == 8
     assert score.found["secret"] == score.total["secret"] == 4
-    assert len(score.damage) <= 5  # one thread's John Doe placeholder (2 spans), replaced by choice
+    assert score.damage == []
     assert score.tails_kept == score.tails
     assert score.parses == score.structured
     assert score.not_idempotent == [] and score.check_findings == [] and score.clashes == []
@@ -464,18 +520,139 @@ def test_real_threads_tune_part(engine: Scrubber, tmp_path: Path) -> None:
 
 def test_real_threads_stop_42_tune_part(engine: Scrubber, tmp_path: Path) -> None:
     """The tune part of the excerpts collected at stop 42 (after the stop-40 rules), held to
-    what was measured when the stop-42 rules were set: names in paths 39/39, elsewhere 18/20
-    (a Docker credential helper's ``list`` output maps registries to a login: not learned),
-    e-mails 1/1, secrets 1/1, one keep span damaged (``John Doe`` as a placeholder, replaced by
-    choice), every library tail kept, one pass final, no clash."""
+    what was measured at stop 43: names in paths 39/39, elsewhere 20/20 (18/20 until a Docker
+    credential helper's ``list`` output was read at stop 43), e-mails 1/1, secrets 1/1, no keep
+    span damaged (``John Doe`` as a placeholder was, until stop 43), every library tail kept,
+    one pass final, no clash."""
     score = Score()
     for doc in documents(42):
         if not doc.held_out:
             score_document(engine, doc, score, tmp_path)
     assert score.found["user (path)"] == score.total["user (path)"] == 39
-    assert score.found["user (elsewhere)"] >= 18 and score.total["user (elsewhere)"] == 20
+    assert score.found["user (elsewhere)"] == score.total["user (elsewhere)"] == 20
     assert score.found["email"] == score.total["email"] == 1
     assert score.found["secret"] == score.total["secret"] == 1
-    assert len(score.damage) <= 1
+    assert score.damage == []
     assert score.tails_kept == score.tails
     assert score.not_idempotent == [] and score.check_findings == [] and score.clashes == []
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "Cannot find module '\\\\wsl.localhost\\Arch\\mnt\\c\\Users\\gavel\\scoop\\apps"
+            "\\node_modules\\npm\\bin\\npm-cli.js'\n",
+            "Cannot find module '\\\\wsl.localhost\\Arch\\mnt\\c\\Users\\user1\\scoop\\apps"
+            "\\node_modules\\npm\\bin\\npm-cli.js'\n",
+        ),
+        (
+            "open \\\\wsl$\\Ubuntu-20.04\\home\\gavel\\.nvm\\nvm.sh\n",
+            "open \\\\wsl$\\Ubuntu-20.04\\home\\user1\\.nvm\\nvm.sh\n",
+        ),
+    ],
+)
+def test_a_home_under_a_wsl_unc_root_keeps_its_tail(
+    engine: Scrubber, text: str, expected: str, tmp_path: Path
+) -> None:
+    """``\\\\wsl.localhost\\<distro>\\`` and ``\\\\wsl$\\<distro>\\`` name Windows' share of a WSL
+    distribution, not a host: a home under them keeps all but its user's name, and the output
+    re-scans clean as a file (``scrub_file_text`` settles nothing to a last-resort fixture)."""
+    assert scrubbed(engine, text) == expected
+    assert scrub_file_text(tmp_path / "d.txt", text, scrubber=engine).text == expected
+
+
+def test_a_unc_path_on_a_host_and_a_wsl_path_without_a_home(engine: Scrubber) -> None:
+    """A UNC path on a server is still replaced as before (its folders, not only the name); a
+    WSL path that names no home (``\\mnt\\d\\a.js``) names no one and stays."""
+    host = "open \\\\fileserver\\share\\Users\\gavel\\x.txt\n"
+    out = scrubbed(engine, host)
+    assert "gavel" not in out and "Users" not in out
+    bare = "Error: Cannot find module '\\\\wsl$\\Ubuntu-16.04\\mnt\\d\\a.js'\n"
+    assert scrubbed(engine, bare) == bare
+
+
+@pytest.mark.parametrize(
+    ("text", "login"),
+    [
+        ("$ twine upload dist/*\nEnter your username: KarlyMB\nEnter your password: \n", "KarlyMB"),
+        ("[pypi]\n  username = ivar\n  password = pypi-AgEIc[redacted]\n", "ivar"),
+        ("[server-login]\nusername = tamsin.k\r\npassword = hunter2x\r\n", "tamsin.k"),
+    ],
+)
+def test_logins_from_stop_43_shapes(engine: Scrubber, text: str, login: str) -> None:
+    """twine's ``Enter your username:`` prompt, and any word as ``username`` right above its
+    ``password`` (a ``.pypirc`` section), name the user."""
+    assert login not in scrubbed(engine, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "[pypi]\n  username = rdiff-backup-new-version\n  password = pypi-AgEIc[redacted]\n",
+        "username: string\npassword: string\n",
+        "username = admin\npassword = admin\n",
+    ],
+)
+def test_project_names_and_types_above_a_password_stay(engine: Scrubber, text: str) -> None:
+    """A name of four or more words, a type word and a default account above a password are
+    no login."""
+    assert scrubbed(engine, text) == text
+
+
+def test_real_threads_stop_43_tune_part(engine: Scrubber, tmp_path: Path) -> None:
+    """The tune part of the excerpts collected at stop 43, held to what was measured when the
+    stop-43 rules were set: names in paths 28/28, elsewhere 7/8 (a powerline prompt's login
+    is missed; 5/8 before the stop-43 rules), e-mails 1/1, secrets 3/3, no keep span damaged
+    (the WSL UNC path's tail was, before), every library tail kept, one pass final, no clash."""
+    score = Score()
+    for doc in documents(43):
+        if not doc.held_out:
+            score_document(engine, doc, score, tmp_path)
+    assert score.found["user (path)"] == score.total["user (path)"] == 28
+    assert score.found["user (elsewhere)"] >= 7 and score.total["user (elsewhere)"] == 8
+    assert score.found["email"] == score.total["email"] == 1
+    assert score.found["secret"] == score.total["secret"] == 3
+    assert score.damage == []
+    assert score.tails_kept == score.tails == 25
+    assert score.not_idempotent == [] and score.check_findings == [] and score.clashes == []
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "NewFileAsset: /scratch/weiping/.minikube/cache/linux/v1.18.3/kubectl -> /var/lib/x\n",
+            "NewFileAsset: /scratch/user1/.minikube/cache/linux/v1.18.3/kubectl -> /var/lib/x\n",
+        ),
+        (
+            "certificate-authority: /gpfs/projects/weiping/.kube/certs/ca.crt\n",
+            "certificate-authority: /gpfs/projects/user1/.kube/certs/ca.crt\n",
+        ),
+    ],
+)
+def test_minikube_and_kube_folders_are_home_evidence(
+    engine: Scrubber, text: str, expected: str
+) -> None:
+    """After the stop-43 blind run: ``.minikube`` and ``.kube`` (kubectl's and minikube's
+    per-user folders) are a home's dot-folders, under the root or a share, like ``.conda``."""
+    assert scrubbed(engine, text) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "debug1: Reading configuration data /home/MyLaptopUser/.ssh/config\n",
+        "C:\\Users\\YourPcUser\\AppData\\Local\\Temp\\x.log\n",
+        "/Users/your_mac_user/Library/Logs/x.log\n",
+    ],
+)
+def test_a_placeholder_with_a_word_inside_stays(engine: Scrubber, text: str) -> None:
+    """After the stop-43 blind run: ``My``/``Your`` + a capitalised or separated word +
+    ``User``/``Name`` is written where a name goes (``MyLaptopUser``): a placeholder."""
+    assert scrubbed(engine, text) == text
+
+
+@pytest.mark.parametrize("name", ["Myrnauser", "Mylesname", "Myron"])
+def test_a_name_that_starts_like_a_placeholder_is_a_name(engine: Scrubber, name: str) -> None:
+    assert name not in scrubbed(engine, f"open /home/{name}/.ssh/config\n")

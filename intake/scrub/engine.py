@@ -359,20 +359,31 @@ _USER_FROM_TRAILER = regex.compile(
 """A commit trailer's person (``Signed-off-by: Name <address>``); not a tool's or a bot's
 (``Co-authored-by: Claude <noreply@anthropic.com>``)."""
 _USER_FROM_FIELD = regex.compile(
-    r"(?m)^[ \t]*+(?:Username|User)[ \t]*+:[ \t]*+([A-Za-z][A-Za-z0-9._-]{2,31}+)"
-    r"[ \t]*+$"
+    r"(?m)^[ \t]*+(?:Username|User|Enter[ ]your[ ]username)[ \t]*+:[ \t]*+"
+    r"([A-Za-z][A-Za-z0-9._-]{2,31}+)[ \t]*+$"
 )
-"""A tool's ``Username: u`` or ``User   : u`` field (``docker info``, ``jobinfo``):
-capitalised as tools print it, alone on its line."""
+"""A tool's ``Username: u`` or ``User   : u`` field (``docker info``, ``jobinfo``), or twine's
+prompt ``Enter your username: u``: capitalised as tools print it, alone on its line."""
 _USER_FROM_CONFIG = regex.compile(
     r"(?m)^[ \t]*+(?:login|username|user_name|github_user)[ \t]*+[:=][ \t]*+"
     r"(?!['\"]?(?i:true|false|null|none|string|str|required|optional|anonymous)\b)"
     r"(?:(?P<q>['\"])(?P<v>[A-Za-z][A-Za-z0-9._-]{2,38}+)(?P=q)"
-    r"|(?P<u>(?=[a-z._-]*+[A-Z0-9])[A-Za-z][A-Za-z0-9._-]{2,38}+))[ \t]*+$"
+    r"|(?P<u>(?=[a-z._-]*+[A-Z0-9])[A-Za-z][A-Za-z0-9._-]{2,38}+)"
+    r"|(?P<p>[a-z][a-z0-9]*+(?:[._-][a-z0-9]++){0,2}+)(?=[ \t]*+\r?\n[ \t]*+password[ \t]*+[:=]))"
+    r"[ \t]*+(?=\r?$)"
 )
 """A login in a client's configuration (``login: 'GabrielMohr'``, ``username = jdoe42``),
-alone on its line: quoted, or with a capital or digit inside (``username: string`` is a type,
-``login: true`` a switch)."""
+alone on its line: quoted, with a capital or digit inside (``username: string`` is a type,
+``login: true`` a switch), or any word right above its ``password`` (a ``.pypirc`` section's
+``username = otto``); a name of four or more words (``rdiff-backup-new-version``) there is a
+project's, not a login."""
+_USER_FROM_CREDENTIAL_LIST = regex.compile(
+    r"(?<=[{,][ \t\r\n]*+)\"[a-z][a-z0-9+.-]*+://[^\"\s?#]++\"[ \t]*+:[ \t]*+"
+    r"\"(?P<v>[A-Za-z][A-Za-z0-9._-]{1,38}+)\"(?=[ \t\r\n]*+[,}])"
+)
+"""A Docker credential helper's ``list`` (``docker-credential-osxkeychain list``): a JSON
+object whose keys are registry URLs and whose values are the logins stored for them
+(``{"http://quay.io":"<login>"}``). A URL as a key names no one; the login it maps to does."""
 _LOGIN_NOT_USER = frozenset(
     [
         "oauth2",
@@ -408,21 +419,28 @@ _HOME_SEGMENT = regex.compile(
     r"|Documents[ ]and[ ]Settings)"
     r"(?:/|\\++)(?:(?i:users|staff|students|people|home)(?:/|\\++)(?=[^/\\]))?+"
     r"|(?<=^/[^/\\]++/|^/[^/\\]++/[^/\\]++/)(?=[^/\\]++/(?:\.(?:cache|conda|cargo|local|config"
-    r"|npm|nvm|pyenv|rustup|vscode-server|ssh|huggingface|keras|ipython|jupyter)"
+    r"|npm|nvm|pyenv|rustup|vscode-server|ssh|huggingface|keras|ipython|jupyter|minikube|kube)"
     r"|miniconda3|anaconda3|miniforge3|mambaforge)(?:/|$))"
     r"|(?<=^/(?i:proj|projects?+|scratch|work|data|nfs|lustre|gpfs|storage|groups?+|share|shared"
     r"|export|people|u)/)(?!(?i:proj|projects?+|scratch|work|data|users?+|home|groups?+|shared?+)/)"
     r"(?=[^/\\]++/(?:(?:git|repos|github|gitlab)/|[^/\\]++/envs/[^/\\]|(?:[^/\\]++/){1,3}?"
-    r"\.(?:conda|cargo|rustup|pyenv|nvm|vscode-server|ssh|local|config)(?:/|$)))"
+    r"\.(?:conda|cargo|rustup|pyenv|nvm|vscode-server|ssh|local|config|minikube|kube)(?:/|$)))"
     r"))(?P<u>[^/\\:]++)"
 )
 """Where a path names its user: the folder under a home root (``/home``, ``/Users``,
 ``C:\\Users``, ``/media``, ``/run/media``, ``/home/users/…``), after ``~``, or any folder one or
 two levels under the root that holds what only homes hold (``/scratch/<u>/.cache``,
+``/scratch/<u>/.minikube``, ``.kube``),
 ``/<share>/<u>/.conda``), or a folder under a cluster share (``/proj``, ``/projects``,
 ``/scratch``, ``/work``, ``/data``, ``/gpfs``…) that holds a home's layout (``git/``,
 ``repos/``) or, up to three folders deeper, a home's own dot-folder
 (``/projects/<u>/x/.conda/``, ``/proj/<u>/git/…``)."""
+
+
+_WSL_UNC = regex.compile(r"^\\\\(?i:wsl\$|wsl\.localhost)\\[^\\]++\\")
+"""A WSL distribution's UNC root (``\\\\wsl.localhost\\Arch\\``, ``\\\\wsl$\\Ubuntu\\``): its
+server and share are Windows' and the distribution's names, not a host's, so a home under it
+(``…\\mnt\\c\\Users\\<u>\\…``, ``…\\home\\<u>\\…``) keeps all but its user's name."""
 
 
 def home_segment(path: str) -> tuple[int, int] | None:
@@ -602,7 +620,7 @@ def user_bearing(path: str) -> bool:
     meaning with it: ``~/.gaia/agents``, ``%LOCALAPPDATA%\\lemonade``, ``$HOME/.cache``,
     ``C:/projects/gaia``, ``/home/user``, ``C:\\Users\\<you>``, ``/root/.cache``.
     """
-    if path.startswith("\\\\"):
+    if path.startswith("\\\\") and not _WSL_UNC.match(path):
         return True
     plain, _ = _unescape_path(path)
     if "/var/folders/" in plain:
@@ -641,13 +659,16 @@ def _name_extent(text: str, start: int, end: int) -> int:
 
 
 _PLACEHOLDER_NAME = regex.compile(
-    r"(?i)^(?:x{3,}+|(?:my|your)[ _-]?+(?:name|user(?:name)?+)"
-    r"|first[ _-]?+name(?:[ _-]++(?:(?:last|sur|second|middle)[ _-]?+name|second|surname))?+)$"
+    r"(?i)^(?:x{3,}+|(?:my|your)(?:(?-i:[A-Z][a-z]{1,15}+)|[ _-][a-z]{1,15}+)?[ _-]?+"
+    r"(?:name|user(?:name)?+)"
+    r"|first[ _-]?+name(?:[ _-]++(?:(?:last|sur|second|middle)[ _-]?+name|second|surname))?+"
+    r"|first[ _-]++last|(?:john|jane)[ _-]++doe)$"
 )
-"""A name written where a name goes (``xxx``, ``My Name``, ``firstname second``,
-``First_Name Last_Name``): a placeholder, not a person. ``First Last`` and ``John Doe`` are not
-ones: they are also how a real name is shown when the name itself is withheld or substituted,
-and a kept real name is a leak."""
+"""A name written where a name goes (``xxx``, ``My Name``, ``MyLaptopUser``, ``your_pc_user``,
+``firstname second``, ``First_Name Last_Name``, ``First Last``) or the name documentation
+gives an unknown person (``John Doe``, ``Jane Doe``): a placeholder, not a person. Nobody is
+called that, so keeping one leaks no one; a person who writes one instead of their own name has
+already withheld it."""
 
 
 def _a_name(user: str) -> bool:
@@ -695,8 +716,9 @@ _LEARNERS: tuple[tuple[tuple[str, ...], regex.Pattern[str]], ...] = (
     (("name",), _USER_FROM_GIT),
     (("Cc:",), _USER_FROM_CC),
     (("-by:",), _USER_FROM_TRAILER),
-    (("User",), _USER_FROM_FIELD),
+    (("User", "username"), _USER_FROM_FIELD),
     (("login", "user"), _USER_FROM_CONFIG),
+    (('":',), _USER_FROM_CREDENTIAL_LIST),
 )
 """Where a text names its user besides a home path, each with the strings that must be in
 the text for its pattern to be tried (a cheap test first)."""
@@ -762,7 +784,9 @@ def _in_placeholder(text: str, name: str) -> bool:
     return False
 
 
-_PLACEHOLDER_FIRST = frozenset(["my", "your", "first", "firstname", "first_name", "first-name"])
+_PLACEHOLDER_FIRST = frozenset(
+    ["my", "your", "first", "firstname", "first_name", "first-name", "john", "jane"]
+)
 """The first words of ``_PLACEHOLDER_NAME``'s names with a space: only these are looked for."""
 _NAME_IN_PATH = regex.compile(r"(?:[ ][A-Z][A-Za-z'_-]{0,30}+){1,3}+(?=\\|/)")
 """The rest of a name with spaces inside a path (``C:\\Users\\My Name\\AppData``)."""
@@ -1770,7 +1794,7 @@ class Scrubber:
         finding other than the name (the folders are then replaced as before). Learned names
         elsewhere in the path (``names``: a login in a VS Code temp file's name) get their own
         fixtures, and the folders stay."""
-        if path.startswith("\\\\") or "/var/folders/" in path:
+        if (path.startswith("\\\\") and not _WSL_UNC.match(path)) or "/var/folders/" in path:
             return None
         seg = home_segment(path)
         if seg is None:

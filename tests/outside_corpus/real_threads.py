@@ -38,8 +38,9 @@ class RealDocument:
     suffix: str
     """The file suffix it is scrubbed as (``.txt`` unless the excerpt is a whole YAML/JSON)."""
     batch: int = 40
-    """The collection: 40 (the stop that wrote the rules from its tune part) or 42 (collected
-    after them, measured once on its held-out part when the stop-42 code was done)."""
+    """The collection: 40 (the stop that wrote the rules from its tune part), 42 or 43 (each
+    collected after the rules before it, its held-out part measured once when that stop's code
+    was done)."""
 
     @property
     def held_out(self) -> bool:
@@ -1604,11 +1605,451 @@ debug1: Offering RSA public key: [[user:brunsvik]]@rocketship
 ]
 
 
+_RAW_STOP43: list[tuple[str, str, str]] = [
+    # ---- WSL, PowerShell and Windows homes (spaces, digits, non-ASCII names) ---------------
+    (
+        "https://github.com/microsoft/WSL/issues/1896",
+        ".txt",
+        """$ whereis npm
+npm: /usr/bin/npm {{keep:/mnt/c/Program Files/nodejs/npm}} /mnt/c/Program Files/nodejs/npm.cmd /mnt/c/Users/[[user:Varnoset]]{{keep:/AppData/Roaming/npm/npm}} /mnt/c/Users/[[user:Varnoset]]{{keep:/AppData/Roaming/npm/npm.cmd}}
+$ which npm
+/usr/bin/npm
+""",
+    ),
+    (
+        "https://github.com/microsoft/WSL/issues/1512",
+        ".txt",
+        r"""[[user:tobias]]@DESK-7Q2:/mnt/c/Users/[[user:Tobias]]$ sudo dos2unix /mnt/c/Program\ Files/nodejs/npm
+[sudo] password for [[user:tobias]]:
+dos2unix: Failed to open temporary output file: Permission denied
+dos2unix: converting file /mnt/c/Program Files/nodejs/npm to Unix format ...
+""",
+    ),
+    (
+        "https://github.com/MicrosoftDocs/windows-dev-docs/issues/4545",
+        ".txt",
+        """[[user:wslkira]]@machine:~$ curl -o- https://raw.githubusercontent.com/nvm-sh/nvm/master/install.sh | bash
+=> Downloading nvm from git to '/home/[[user:wslkira]]{{keep:/.nvm}}'
+=> Cloning into '/home/[[user:wslkira]]{{keep:/.nvm}}'...
+=> Appending nvm source string to /home/[[user:wslkira]]{{keep:/.bashrc}}
+""",
+    ),
+    (
+        "https://github.com/microsoft/WSL/issues/8278",
+        ".txt",
+        r"""        Error: Cannot find module '\\wsl.localhost\Arch\mnt\c\Users\[[user:gavel]]{{keep:\scoop\apps\nvm\current\nodejs\nodejs\node_modules\npm\bin\npm-cli.js}}'
+            at Function.Module._resolveFilename (internal/modules/cjs/loader.js:815:15)
+            at Function.Module._load (internal/modules/cjs/loader.js:667:27)
+        spawn: npm failed with exit code 1.
+""",
+    ),
+    (
+        "https://github.com/conda/conda/issues/8745",
+        ".txt",
+        r"""(base) PS>conda env list
+# conda environments:
+#
+base                  *  C:\Users\[[user:walter]]{{keep:\Anaconda3}}
+myenv                    C:\Users\[[user:walter]]{{keep:\Anaconda3\envs\myenv}}
+
+(base) PS>activate myenv
+""",
+    ),
+    (
+        "https://github.com/conda/conda/issues/8428",
+        ".txt",
+        r"""     active environment : None
+       user config file : C:\Users\[[user:rohin]]{{keep:\.condarc}}
+          conda version : 4.6.8
+       base environment : C:\Users\[[user:rohin]]{{keep:\Miniconda3}}  (writable)
+          package cache : C:\Users\[[user:rohin]]{{keep:\Miniconda3\pkgs}}
+                          C:\Users\[[user:rohin]]{{keep:\.conda\pkgs}}
+                          C:\Users\[[user:rohin]]{{keep:\AppData\Local\conda\conda\pkgs}}
+""",
+    ),
+    (
+        "https://github.com/conda/conda/issues/14938",
+        ".txt",
+        r"""PS C:\Users\[[user:27815]]> conda shell.powershell activate
+$Env:PATH = "D:\Software\anaconda3;D:\Software\anaconda3\Library\bin;C:\WINDOWS;C:\WINDOWS\system32;C:\Users\[[user:27815]]{{keep:\AppData\Local\Microsoft\WindowsApps}};C:\Users\[[user:27815]]{{keep:\AppData\Local\Android\sdk\platform-tools}};C:\Program Files\dotnet"
+""",
+    ),
+    (
+        "https://github.com/microsoft/vscode-python/issues/9774",
+        ".txt",
+        r"""PS {{keep:C:\Users\XXXXXX\Desktop\pandas}}> conda activate base
+conda : The term 'conda' is not recognized as the name of a cmdlet, function, script file, or operable program.
+PS {{keep:C:\Users\XXXXX\Desktop\pandas}}> & C:/ProgramData/Anaconda3/python.exe {{keep:c:/Users/XXXXX/Desktop/pandas/test.py}}
+Hello world
+""",
+    ),
+    (
+        "https://github.com/jfisteus/eyegrade/issues/115",
+        ".txt",
+        r"""C:\Users\[[user:Tomás]]{{keep:\AppData\Local\Eyegrade}}>eyegrade-create -h
+Traceback (most recent call last):
+  File "c:\python27\Lib\site-packages\PyInstaller\loader\pyimod03_importers.py", line 389, in load_module
+  File "ntpath.py", line 311, in expanduser
+UnicodeDecodeError: 'ascii' codec can't decode byte 0xfa in position 12: ordinal not in range(128)
+""",
+    ),
+    (
+        "https://github.com/isolver/OpenHandWrite/issues/233",
+        ".txt",
+        r"""  File "C:\Users\[[user:Kai L÷wner]]{{keep:\Downloads\OpenHandWrite\OpenHandWrite\WinPython\python-2.7.10.amd64\lib\site-packages\markwrite-0.4.9-py2.7.egg\markwrite\gui\mainwin.py}}", line 116, in __init__
+    self._predefinedtags = loadPredefinedSegmentTagList(u'default.tag')
+  File "C:\Users\[[user:Kai L÷wner]]{{keep:\Downloads\OpenHandWrite\OpenHandWrite\WinPython\python-2.7.10.amd64\lib\site-packages\markwrite-0.4.9-py2.7.egg\markwrite\file_io.py}}", line 531, in loadPredefinedSegmentTagList
+""",
+    ),
+    (
+        "https://github.com/MrS0m30n3/youtube-dl-gui/issues/170",
+        ".txt",
+        r"""`C:\Users\[[user:Вадик]]{{keep:\Downloads}}`
+C:\Пользователи\[[user:Вадик]]\Загрузки
+`C:\Users\[[user:Вадик]]{{keep:\Downloads\Some cyrillic folder name Кириллица\}}`
+""",
+    ),
+    (
+        "https://github.com/linkchecker/linkchecker/issues/165",
+        ".txt",
+        """Just try to check a file whose full path is `{{keep:/home/user/Téléchargement/checklinks/myfile.html}}`.
+LANG=fr_FR.UTF-8
+LC_CTYPE="fr_FR.UTF-8"
+""",
+    ),
+    # ---- macOS homes, Library, VS Code and Jupyter logs --------------------------------------
+    (
+        "https://github.com/seeraven/gitcache/issues/58",
+        ".txt",
+        """[12748] Failed to load Python shared library '/Users/[[user:mose]]{{keep:/Applications/gitcache_v1.0.18_Darwin_arm64/_internal/Python}}': dlopen: dlopen(/Users/[[user:mose]]{{keep:/Applications/gitcache_v1.0.18_Darwin_arm64/_internal/Python}}, 0x000A): tried: '/System/Volumes/Preboot/Cryptexes/OS/Users/[[user:mose]]{{keep:/Applications/gitcache_v1.0.18_Darwin_arm64/_internal/Python}}' (no such file)
+""",
+    ),
+    (
+        "https://github.com/elebumm/RedditVideoMakerBot/issues/1725",
+        ".txt",
+        """# code object from /Library/Developer/CommandLineTools/Library/Frameworks/Python3.framework/Versions/3.9/lib/python3.9/encodings/__init__.py
+# created '/Users/[[user:osmundkilbreath]]{{keep:/Library/Caches/com.apple.python/Library/Developer/CommandLineTools/Library/Frameworks/Python3.framework/Versions/3.9/lib/python3.9/encodings/__init__.cpython-39.pyc}}'
+""",
+    ),
+    (
+        "https://github.com/samschott/maestral-cocoa/issues/32",
+        ".txt",
+        """2022-03-27 22:55:53 daemon DEBUG: Environment:
+{'COMMAND_MODE': 'unix2003',
+ 'HOME': '/Users/[[user:wilbur]]',
+ 'LC_CTYPE': 'UTF-8',
+ 'LOGNAME': '[[user:wilbur]]',
+ 'SHELL': '/bin/zsh',
+ 'USER': '[[user:wilbur]]',
+ 'XPC_SERVICE_NAME': 'application.com.samschott.maestral.14857337.14857589'}
+
+2022-03-27 22:55:53 daemon DEBUG: Acquired daemon lock: '/Users/[[user:wilbur]]{{keep:/Library/Application Support/maestral/maestral.lock}}'
+""",
+    ),
+    (
+        "https://github.com/harvard-lil/bag-nabit/pull/4",
+        ".txt",
+        r"""    "uuid" : "a6bcc18a-d077-3fcc-afac-145c8986c980",
+    "path" : "{{keep:\/Users\/USER\/*\/md.cpython-314-darwin.so}}",
+    "name" : "md.cpython-314-darwin.so"
+""",
+    ),
+    (
+        "https://github.com/SUSYUSTC/MathTranslate/pull/58",
+        ".txt",
+        """FileNotFoundError: [Errno 2] No such file or directory: '{{keep:/Users/***/mathtranslate/cache/.DS_Store/update_time}}'
+""",
+    ),
+    (
+        "https://github.com/pypa/pip/issues/5132",
+        ".txt",
+        """(v34) mypy$ pip3 install flake8
+Requirement already satisfied: pyflakes<1.7.0,>=1.5.0 in /Users/[[user:bruno]]{{keep:/v34/lib/python3.4/site-packages}} (from flake8) (1.6.0)
+Requirement already satisfied: mccabe<0.7.0,>=0.6.0 in /Users/[[user:bruno]]{{keep:/v34/lib/python3.4/site-packages}} (from flake8) (0.6.1)
+(v34) mypy$ pip3 install lxml
+Trace/BPT trap: 5
+""",
+    ),
+    (
+        "https://github.com/microsoft/vscode/issues/115622",
+        ".txt",
+        """[23:29:24.979] SSH Resolver called for host: 35.213.182.1
+[23:29:24.985] Acquiring local install lock: /var/folders/j8/2nzz29zn0439c37m5klxf9mh0000gn/T/vscode-remote-ssh-35.213.182.1-install.lock
+[23:29:25.013] Looking for existing server data file at /Users/[[user:anvika]]{{keep:/Library/Application Support/Code/User/globalStorage/ms-vscode-remote.remote-ssh/vscode-ssh-host-35.213.182.1-ea3859d4ba2f3e577a159bc91e3074c5d85c0523-0.63.0/data.json}}
+[23:29:25.014] Using commit id "{{keep:ea3859d4ba2f3e577a159bc91e3074c5d85c0523}}" and quality "stable" for server
+""",
+    ),
+    (
+        "https://github.com/microsoft/vscode-jupyter/issues/9246",
+        ".txt",
+        """Error: /opt/homebrew/opt/python@3.9/bin/python3.9: No module named ipykernel_launcher...
+\tat ChildProcess.<anonymous> (/Users/[[user:Quenby]]{{keep:/.vscode/extensions/ms-toolsai.jupyter-2022.2.1020642448/out/client/extension.js:2:790975}})
+\tat ChildProcess.emit (events.js:327:22)
+""",
+    ),
+    (
+        "https://github.com/microsoft/vscode-jupyter/issues/9219",
+        ".txt",
+        r"""Error: C:\Users\[[user:bbkessel]]{{keep:\AppData\Local\Microsoft\WindowsApps\PythonSoftwareFoundation.Python.3.9_qbz5n2kfra8p0\python.exe}}: No module named ipykernel_launcher...
+	at ChildProcess.<anonymous> (c:\Users\[[user:bbkessel]]{{keep:\.vscode-insiders\extensions\ms-toolsai.jupyter-2022.3.1000632050\out\client\extension.js:2:793374}})
+  stdErr: 'C:\\Users\\[[user:bbkessel]]{{keep:\\AppData\\Local\\Microsoft\\WindowsApps\\PythonSoftwareFoundation.Python.3.9_qbz5n2kfra8p0\\python.exe}}: No module named ipykernel_launcher\r\n'
+""",
+    ),
+    (
+        "https://github.com/microsoft/vscode-jupyter/issues/16119",
+        ".txt",
+        r"""01:32:57.289 [info] Starting Kernel (Python Path: {{keep:~\AppData\Local\Microsoft\WindowsApps\python3.12.exe}}, Unknown, 3.12.7) for 'i:\CodeProjects\TrackingPlanets\TrackingPlanets.ipynb' (disableUI=false)
+01:32:57.361 [debug] Launching kernel .jvsc74a57bd0559d8e864d10a8296c885f7a84e1edb640b424062f06a1fd2a0ea1a7c9f72ab9.{{keep:c:\Users\~\AppData\Local\Microsoft\WindowsApps\python3.12.exe}}
+""",
+    ),
+    (
+        "https://github.com/jupyter/notebook/issues/4222",
+        ".txt",
+        """[I 22:20:12.018 NotebookApp] Serving notebooks from local directory: /home/[[user:vorlax]]
+[I 22:20:12.018 NotebookApp] The Jupyter Notebook is running at: http://localhost:8888/
+[W 22:20:12.585 NotebookApp] /home/[[user:vorlax]]{{keep:/.steampath}} doesn't exist
+[W 22:20:12.587 NotebookApp] /home/[[user:vorlax]]{{keep:/pip}} doesn't exist
+""",
+    ),
+    (
+        "https://github.com/jupyter/notebook/issues/5738",
+        ".txt",
+        """[I 18:50:10.754 NotebookApp] Jupyter Notebook 6.1.4 is running at:
+[I 18:50:10.755 NotebookApp] http://localhost:8889/?token=[[secret:3f91c07ab2d84e5a6c1f09be7d2a4c8e51b0f6d3a9e7c214]]
+    To access the notebook, open this file in a browser:
+        {{keep:file:///C:/Users/Owner/AppData/Roaming/jupyter/runtime/nbserver-13556-open.html}}
+    Or copy and paste one of these URLs:
+        http://localhost:8889/?token=[[secret:3f91c07ab2d84e5a6c1f09be7d2a4c8e51b0f6d3a9e7c214]]
+""",
+    ),
+    (
+        "https://github.com/thtrieu/darkflow/issues/1149",
+        ".txt",
+        """(abc) [[user:leafline07]]@[[user:leafline07]]-Vostro-3490:~/Music/lending-club-loan-data$ jupyter notebook
+[I 19:15:15.162 NotebookApp] Serving notebooks from local directory: /home/[[user:leafline07]]{{keep:/Music/lending-club-loan-data}}
+[I 19:15:15.162 NotebookApp] http://localhost:8986/?token=[[secret:7d0e4b18a5c93f26e1b7a40d92c5f83e6a1d04b7c9e2f513]]
+        file:///home/[[user:leafline07]]{{keep:/.local/share/jupyter/runtime/nbserver-7833-open.html}}
+""",
+    ),
+    (
+        "https://github.com/jupyter/notebook/issues/4806",
+        ".json",
+        """{
+ "argv": [
+  "/Users/[[user:edgar]]{{keep:/.pyenv/versions/python36-tf2/bin/python}}",
+  "-m",
+  "ipykernel_launcher",
+  "-f",
+  "{connection_file}"
+ ],
+ "display_name": "Python (3.6.8 TF2.0)",
+ "language": "python"
+}
+""",
+    ),
+    # ---- prompts, ssh, docker login, npm/pypi credentials, curl ------------------------------
+    (
+        "https://github.com/nodejs/node/issues/16728",
+        ".txt",
+        """[[user:ko]]@it:~$ node -p "require.resolve('url/')"
+/home/[[user:ko]]{{keep:/node_modules/url/url.js}}
+
+[[user:pkessler]]@lantern:~/git/foo$ node -p "require.resolve('url')"
+url
+""",
+    ),
+    (
+        "https://github.com/pypa/pip/issues/6878",
+        ".txt",
+        """rm -rf /home/[[user:marcus_t]]{{keep:/.local/lib/python2.7/site-packages/-ip-19.0.1.dist-info}}
+""",
+    ),
+    (
+        "https://github.com/charmbracelet/soft-serve/issues/55",
+        ".txt",
+        """OpenSSH_8.8p1, OpenSSL 1.1.1m  14 Dec 2021
+debug1: Reading configuration data {{keep:/home/MyLaptopUser/.ssh/config}}
+debug1: Reading configuration data /etc/ssh/ssh_config
+debug1: identity file {{keep:/home/MyLaptopUser/.ssh/id_rsa}} type -1
+debug1: identity file {{keep:/home/MyLaptopUser/.ssh/id_ed25519}} type -1
+""",
+    ),
+    (
+        "https://github.com/StreisandEffect/streisand/issues/690",
+        ".txt",
+        r"""fatal: [192.168.1.113]: UNREACHABLE! => {
+    "changed": false, 
+    "msg": "Failed to connect to the host via ssh: OpenSSH_7.2p2 Ubuntu-4ubuntu2.1, OpenSSL 1.0.2g  1 Mar 2016\r\ndebug1: Reading configuration data /etc/ssh/ssh_config\r\ndebug1: Control socket \"/home/[[user:fernly]]{{keep:/.ansible/cp/36f850729c}}\" does not exist\r\ndebug1: identity file /home/[[user:fernly]]{{keep:/.ssh/id_rsa}} type 1\r\ndebug1: identity file /home/[[user:fernly]]{{keep:/.ssh/id_dsa}} type 2\r\n",
+""",
+    ),
+    (
+        "https://github.com/salaxander/kubernetes-the-hard-way/issues/4",
+        ".txt",
+        """[[user:zdenka]]@N1:~/.ssh$ ssh controller-0
+Bad owner or permissions on /home/[[user:zdenka]]{{keep:/.ssh/config}}
+""",
+    ),
+    (
+        "https://github.com/hashicorp/vagrant/issues/12601",
+        ".txt",
+        """debug1: identity file /home/[[user:lon]]{{keep:/Workspace/Vagrant/debian/.vagrant/machines/default/virtualbox/private_key}} type -1
+debug1: Local version string SSH-2.0-OpenSSH_8.8
+debug1: Authenticating to 127.0.0.1:2222 as '{{keep:vagrant}}'
+""",
+    ),
+    (
+        "https://github.com/kubernetes/website/pull/1011",
+        ".txt",
+        """ [[user:paulk]]  ⋯  jenkins  deployments  test-pipeline  KUBECONFIG=kubeconfig kubectl version
+Client Version: version.Info{Major:"1", Minor:"3", GitVersion:"v1.3.6+ae4550c", GitCommit:"{{keep:ae4550cc9c89a593bcda6678df201db1b208133b}}", GitTreeState:"not a git tree", Platform:"darwin/amd64"}
+""",
+    ),
+    (
+        "https://github.com/microsoft/vscode-docker/issues/1147",
+        ".txt",
+        """Action: vscode-docker.registries.pullImage
+Error type: string
+Error Message: WARNING! Your password will be stored unencrypted in /home/[[user:clovis]]{{keep:/.docker/config.json}}.
+Configure a credential helper to remove this warning. See
+https://docs.docker.com/engine/reference/commandline/login/#credentials-store
+""",
+    ),
+    (
+        "https://github.com/docker/cli/issues/3637",
+        ".txt",
+        """WARNING! Your password will be stored unencrypted in {{keep:/home/username/.docker/config.json}}.
+Configure a credential helper to remove this warning. See
+""",
+    ),
+    (
+        "https://github.com/docker/cli/pull/5258",
+        ".txt",
+        """    docker login myregistry.example.com
+    Username: [[user:wobrenkel]]
+    Password:
+    WARNING! Your password will be stored unencrypted in /root/.docker/config.json.
+    Login Succeeded
+""",
+    ),
+    (
+        "https://github.com/docker-library/docker/issues/190",
+        ".txt",
+        """echo $CI_JOB_TOKEN | docker  login -u {{keep:gitlab-ci-token}} --password-stdin $CI_REGISTRY
+WARNING! Your password will be stored unencrypted in /root/.docker/config.json.
+Login Succeeded
+""",
+    ),
+    (
+        "https://github.com/npm/cli/issues/4407",
+        ".txt",
+        """`~/.npmrc`:
+npm_package_config_puppeteer_skip_download=true
+//registry.npmjs.com/:_authToken={{keep:$NPM_TOKEN}}
+
+$ export NPM_TOKEN={{keep:npm_REST_OF_THE_TOKEN_HERE_I_PROMISE_IT_IS_CORRECT}}
+$ npm whoami -ddd
+npm timing config:load:file:/Users/[[user:belmontrayk]]{{keep:/Developer/Javascript/woofmark/.npmrc}} Completed in 0ms
+npm timing config:load:file:/Users/[[user:belmontrayk]]{{keep:/.npmrc}} Completed in 1ms
+""",
+    ),
+    (
+        "https://github.com/npm/npm/issues/20138",
+        ".txt",
+        """@abcd:registry=https://nexus.abcd.com/content/repositories/npm-all/
+@abcd:always-auth=true
+@abcd:_auth="[[secret:KHQWTpamRXLqbfJ83c71xNMV=]]"
+@abcd:email=[[email:kasun.perera@abcd.com]]
+""",
+    ),
+    (
+        "https://github.com/pypa/packaging-problems/issues/313",
+        ".txt",
+        """$ cat $HOME/.pypirc
+[pypi]
+  username = [[user:ivar]]
+  password = {{keep:pypi-AgEIc[redacted]}}
+
+$ cat $HOME/.pypirc
+[pypi]
+  username = {{keep:rdiff-backup-new-version}}
+  password = {{keep:pypi-AgEIc[redacted]}}
+""",
+    ),
+    (
+        "https://github.com/pypa/twine/issues/455",
+        ".txt",
+        """$ twine3 upload --repository-url https://test.pypi.org/legacy/ dist/isrcsubmit-2.1.0.tar.gz
+Enter your username: [[user:KarlyMB]]
+Enter your password: 
+""",
+    ),
+    (
+        "https://github.com/langgenius/dify/issues/1036",
+        ".txt",
+        """curl --location --request POST 'http://perfgpt.cloud/v1/chat-messages' \\
+--header 'Authorization: Bearer [[secret:app-Rk4mT2x9q7WbN8sLp3Vh61Zd]]' \\
+--header 'Content-Type: application/json' \\
+""",
+    ),
+    (
+        "https://github.com/prasmussen/glot-run/issues/28",
+        ".txt",
+        """> POST /languages/bash/latest HTTP/1.1
+> Host: 54.152.33.106:8090
+> User-Agent: curl/7.47.0
+< HTTP/1.1 401 Unauthorized
+< server: Cowboy
+< www-authenticate: {{keep:Token <token>}}
+""",
+    ),
+    # ---- kubectl and minikube, CI logs -------------------------------------------------------
+    (
+        "https://github.com/turkenh/KubeContext/issues/12",
+        ".yaml",
+        """apiVersion: v1
+clusters:
+  - cluster:
+        certificate-authority-data: {{keep:<REDACTED>}}
+        server: https://127.0.0.1
+    name: docker-desktop
+  - cluster:
+        certificate-authority-data: {{keep:<REDACTED>}}
+        server: https://127.0.0.1
+    name: {{keep:gke_cluster_REDACTED}}
+  - cluster:
+        certificate-authority: /Users/[[user:ned]]{{keep:/.minikube/ca.crt}}
+""",
+    ),
+    (
+        "https://github.com/kubernetes/minikube/issues/8673",
+        ".txt",
+        """I0708 04:51:02.529868   23833 vm_assets.go:95] NewFileAsset: /scratch/[[user:weiping]]{{keep:/.minikube/cache/linux/v1.18.3/kubectl}} -> /var/lib/minikube/binaries/v1.18.3/kubectl
+I0708 04:51:02.530034   23833 exec_runner.go:98] cp: /scratch/[[user:weiping]]{{keep:/.minikube/cache/linux/v1.18.3/kubectl}} --> /var/lib/minikube/binaries/v1.18.3/kubectl (44032000 bytes)
+""",
+    ),
+    (
+        "https://github.com/nektos/act/issues/251",
+        ".txt",
+        """DEBU[0000] Loading slug from git directory '{{keep:/home/me/work/ansible/ansible-role-apns-proxy/.git}}' 
+DEBU[0000] Found revision: {{keep:10b2eb0f8ae364f1c3086b27315b76aebdf6722a}} 
+""",
+    ),
+    (
+        "https://github.com/pypa/gh-action-pypi-publish/issues/289",
+        ".txt",
+        """/usr/bin/git log -1 --format=%H
+Run # Create Docker container action
+/mnt/data/action-runner/_work/_temp/3b952215-1ada-40f7-8021-896c7e395c22.sh: line 2: python: command not found
+""",
+    ),
+]
+
+
 def documents(batch: int | None = None) -> list[RealDocument]:
-    """The documents of one collection (``40`` or ``42``), or of both."""
+    """The documents of one collection (``40``, ``42`` or ``43``), or of all."""
     out: list[RealDocument] = []
     seen: dict[str, int] = {}
-    for number, raw in ((40, _RAW), (42, _RAW_STOP42)):
+    for number, raw in ((40, _RAW), (42, _RAW_STOP42), (43, _RAW_STOP43)):
         if batch not in (None, number):
             continue
         for url, suffix, text in raw:
