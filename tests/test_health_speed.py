@@ -230,8 +230,8 @@ def test_remembered_answers_are_the_answers_and_another_version_reads_none(suite
     settings = load_settings(suite)
     store.store_dir(settings).mkdir(parents=True)
     inputs = generate(seed=7, nights=14, per_class=12).inputs()
-    posterior.learned()  # forget what other tests computed
-    for cache in posterior._MEMO.values():
+    posterior.learned()  # forget what other tests computed, and the answers they seeded
+    for cache in [*posterior._MEMO.values(), *posterior._KEPT.values()]:
         cache.clear()
     health._RATES.clear()  # the rates other tests made (their intervals are answers)
     health._VERDICTS.clear()  # and the verdicts (each asked its decision)
