@@ -19,8 +19,8 @@ and per class:
   nothing; two originals sharing a fixture in one document (a clash).
 
 ``--part`` picks a part (default both), ``--batch`` a collection (``40``: the stop-40 excerpts
-the rules were written from; ``42``, ``43``: excerpts collected at that stop, after the rules
-before it),
+the rules were written from; ``42``, ``43``, ``44``: excerpts collected at that stop, after the
+rules before it; ``44`` was scored blind, with no rule changed after),
 ``--show NAME`` prints one document before and after, ``--misses`` lists each miss and damage
 of the parts printed. Not collected by pytest.
 """
@@ -160,10 +160,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--misses", action="store_true")
     ap.add_argument(
         "--batch",
-        choices=("40", "42", "43", "all"),
+        choices=("40", "42", "43", "44", "all"),
         default="all",
-        help="the collection: 40 (stop 40's), 42 or 43 (collected at that stop, after the rules"
-        " before it)",
+        help="the collection: 40 (stop 40's), 42, 43 or 44 (collected at that stop, after the"
+        " rules before it)",
     )
     args = ap.parse_args(argv)
     batch = None if args.batch == "all" else int(args.batch)

@@ -40,7 +40,8 @@ class RealDocument:
     batch: int = 40
     """The collection: 40 (the stop that wrote the rules from its tune part), 42 or 43 (each
     collected after the rules before it, its held-out part measured once when that stop's code
-    was done)."""
+    was done), 44 (collected after the stop-43 rules and scored once, both parts, with no rule
+    changed afterwards)."""
 
     @property
     def held_out(self) -> bool:
@@ -2045,11 +2046,287 @@ Run # Create Docker container action
 ]
 
 
+# ---- stop 44: collected after the stop-43 rules, scored once, blind (issue 35) --------------
+_RAW_STOP44: list[tuple[str, str, str]] = [
+    # ---- Rust cargo and Go module paths ------------------------------------------------------
+    (
+        "https://github.com/rust-lang/cargo/issues/2844",
+        ".txt",
+        """[pid 29867] mkdir("/home/[[user:qvn]]{{keep:.cargo/registry/index/github.com-1ecc6299db9ec823}}", 0777) = -1 ENOENT (No such file or directory)
+[pid 29867] mkdir("/home/[[user:qvn]]{{keep:.cargo/registry/index}}", 0777) = -1 ENOENT (No such file or directory)
+[pid 29867] mkdir("/home/[[user:qvn]]{{keep:.cargo}}", 0777) = -1 EACCES (Permission denied)
+[pid 29867] write(2, "error:", 6error:)       = 6
+""",
+    ),
+    (
+        "https://github.com/rust-lang/cargo/issues/225",
+        ".txt",
+        """task '<main>' failed at 'could not get packages from registry;
+ids=[opengl_graphics v0.0.0 (file:/Users/[[user:bjarke]]{{keep:/Desktop/opengl_graphics}}),
+gl_generator v0.0.1 (file:/Users/[[user:bjarke]]{{keep:/Desktop/opensource/gl-rs}}),
+""",
+    ),
+    (
+        "https://github.com/BtbN/FFmpeg-Builds/issues/476",
+        ".txt",
+        """85.28 error[E0308]: mismatched types
+85.28     --> {{keep:/opt/cargo/registry/src/index.crates.io-1949cf8c6b5b557f/cargo-0.86.0/src/cargo/util/toml/mod.rs}}:389:13
+85.28      = note: expected reference `&str`
+85.28                 found reference `&std::option::Option<PackageName>`
+""",
+    ),
+    (
+        "https://github.com/golang/go/issues/27190",
+        ".txt",
+        """GOARCH="amd64"
+GOBIN=""
+GOCACHE="/Users/[[user:harlowm]]{{keep:/Library/Caches/go-build}}"
+GOEXE=""
+GOHOSTOS="darwin"
+GOOS="darwin"
+GOPATH="/Users/[[user:harlowm]]{{keep:/go}}"
+GOROOT="/Users/[[user:harlowm]]{{keep:/code/3rdparty/go}}"
+GOTOOLDIR="/Users/[[user:harlowm]]{{keep:/code/3rdparty/go/pkg/tool/darwin_amd64}}"
+GOMOD="/Users/[[user:harlowm]]{{keep:/code/go/src/github.com/hashicorp/consul/go.mod}}"
+GOGCCFLAGS="-fPIC -m64 -pthread -fno-caret-diagnostics -Qunused-arguments -fmessage-length=0 -fdebug-prefix-map={{keep:/var/folders/gh/ts3cxwpd7l9cwb2n5z8j51980000gn/T/go-build206170924}}=/tmp/go-build -gno-record-gcc-switches -fno-common"
+""",
+    ),
+    (
+        "https://github.com/nekorg/pawbar/issues/38",
+        ".txt",
+        """go build ./cmd/pawbar
+package github.com/nekorg/pawbar/cmd/pawbar
+	imports github.com/jochenvg/go-udev: build constraints exclude all Go files in {{keep:$HOME/go/pkg/mod/github.com/jochenvg/go-udev@v0.0.0-20240801134859-b65ed646224b}}
+""",
+    ),
+    (
+        "https://github.com/nning/protonutils/issues/8",
+        ".txt",
+        """cd cmd/protonutils; go build -ldflags "-X main.Version=v -X main.Buildtime=20211205122116 -s -w" -trimpath -buildmode=pie
+ge.go:18:2: cannot find package "github.com/dustin/go-humanize" in any of:
+        /usr/lib/go/src/github.com/dustin/go-humanize (from $GOROOT)
+        /home/[[user:r2d]]{{keep:/Documents/tmp/protonutils-build/aur/protonutils/src/gopath/src/github.com/dustin/go-humanize}} (from $GOPATH)
+""",
+    ),
+    # ---- Gradle (Android and Java builds) ----------------------------------------------------
+    (
+        "https://github.com/GpointChen/FFXIVChnTextPatch-GP/issues/71",
+        ".txt",
+        """2022-01-30T14:11:33.422+0000 [DEBUG] [org.gradle.cache.internal.DefaultCacheAccess] Creating new cache for workingDirs, path /Users/[[user:reinhold]]{{keep:/.gradle/6.8.3/vcsMetadata-1/workingDirs.bin}}, access org.gradle.cache.internal.DefaultCacheAccess@34907fda
+2022-01-30T14:11:33.424+0000 [DEBUG] [org.gradle.cache.internal.DefaultFileLockManager] Waiting to acquire exclusive lock on checksums cache (/Users/[[user:reinhold]]{{keep:/.gradle/checksums}}).
+""",
+    ),
+    (
+        "https://github.com/M0Rf30/cie-middleware-linux/issues/111",
+        ".txt",
+        """12:08:23.763 [INFO] [org.gradle.cache.internal.DefaultCacheAccess] Creating new cache for fileHashes, path /home/[[user:marcobelli]]{{keep:/Desktop/cie-middleware-linux/cie-java/.gradle/4.4.1/fileHashes/fileHashes.bin}}, access org.gradle.cache.internal.DefaultCacheAccess@5162b915
+12:08:23.764 [DEBUG] [org.gradle.cache.internal.LockOnDemandCrossProcessCacheAccess] Acquiring file lock for file hash cache (/home/[[user:marcobelli]]{{keep:/Desktop/cie-middleware-linux/cie-java/.gradle/4.4.1/fileHashes}})
+""",
+    ),
+    (
+        "https://github.com/dcevm/dcevm/issues/23",
+        ".txt",
+        """14:46:49.526 [DEBUG] [org.gradle.cache.internal.DefaultFileLockManager] Releasing lock on no_buildscript class cache for build file '/Users/[[user:jonasbirkelundmadsen]]{{keep:/Library/DCEVM/build.gradle}}' (/Users/[[user:jonasbirkelundmadsen]]{{keep:/.gradle/caches/1.11/scripts/build_qlnhasbpc6i0usgm3f8iqgn4d/ProjectScript/no_buildscript}}).
+14:46:49.538 [DEBUG] [org.gradle.cache.internal.DefaultCacheAccess] Cache task history cache (/Users/[[user:jonasbirkelundmadsen]]{{keep:/Library/DCEVM/.gradle/1.11/taskArtifacts}}) was closed 0 times.
+""",
+    ),
+    (
+        "https://github.com/gradle/gradle/issues/4095",
+        ".txt",
+        r"""Failed to transform file 'design-26.0.2.aar' to match attributes {artifactType=android-exploded-aar} using transform ExtractAarTransform
+ > java.io.FileNotFoundException: C:\Users\{{keep:username}}\.gradle\caches\transforms-1\files-1.1\design-26.0.2.aar\f5496a20bb7d2392cac2bf37b5ffd28c\res\drawable-xxhdpi-v4\design_ic_visibility_off.png (Access is denied)
+""",
+    ),
+    # ---- Hugging Face caches and tracebacks --------------------------------------------------
+    (
+        "https://github.com/mem0ai/mem0/issues/1418",
+        ".txt",
+        """Traceback (most recent call last):
+  File "/home/[[user:benedikt]]{{keep:/programming/langer/kk/embedchain/my-app/api/main.py}}", line 6, in <module>
+    from routes.admin import chat_history, data_sources, vector_stores
+  File "/home/[[user:benedikt]]{{keep:/programming/langer/kk/embedchain/my-app/api/routes/admin/chat_history.py}}", line 5, in <module>
+    ec_app = App.from_config(config_path="/home/[[user:benedikt]]{{keep:/config.yaml}}")
+  File "/home/[[user:benedikt]]{{keep:/anaconda3/envs/embedch/lib/python3.12/site-packages/embedchain/app.py}}", line 388, in from_config
+""",
+    ),
+    (
+        "https://github.com/huggingface/huggingface_hub/issues/1305",
+        ".txt",
+        """Traceback (most recent call last):
+  File "app.py", line 8, in <module>
+    processor = AutoImageProcessor.from_pretrained("caidas/swin2SR-classical-sr-x2-64")
+  File "/home/{{keep:user}}/.local/lib/python3.8/site-packages/huggingface_hub/file_download.py", line 1150, in hf_hub_download
+    with open(ref_path) as f:
+""",
+    ),
+    (
+        "https://github.com/huggingface/huggingface_hub/issues/1698",
+        ".txt",
+        """- huggingface_hub version: 0.17.2
+- Platform: Linux-5.4.0-162-generic-x86_64-with-glibc2.35
+- Token path ?: {{keep:/root/.cache/huggingface/token}}
+- Has saved token ?: True
+- Who am I ?: [[user:ravindpatil]]
+- Configured git credential helpers: 
+- ENDPOINT: https://huggingface.co
+- HUGGINGFACE_HUB_CACHE: {{keep:/root/.cache/huggingface/hub}}
+- HF_TOKEN_PATH: {{keep:/root/.cache/huggingface/token}}
+""",
+    ),
+    (
+        "https://github.com/h2oai/h2ogpt/issues/755",
+        ".txt",
+        """[kel4090]/home/[[user:jmoss]]: env | grep CACHE
+[kel4090]/home/[[user:jmoss]]: ls ~/.cache/huggingface/hub
+"models--EleutherAI--gpt-neox-20b"	"models--mosaicml--mpt-7b-chat"
+[kel4090]/home/[[user:jmoss]]: huggingface-cli scan-cache
+""",
+    ),
+    (
+        "https://github.com/HabanaAI/vllm-fork/issues/1474",
+        ".txt",
+        """ERROR 06-24 15:31:46 engine.py:389] Cache directory not found: {{keep:/data/.cache/huggingface}}. Please use `cache_dir` argument or set `HF_HUB_CACHE` environment variable.
+ERROR 06-24 15:31:46 engine.py:389]   File "/usr/local/lib/python3.10/dist-packages/vllm/engine/multiprocessing/engine.py", line 380, in run_mp_engine
+""",
+    ),
+    # ---- AWS CLI debug output ----------------------------------------------------------------
+    (
+        "https://github.com/aws/aws-cli/issues/3555",
+        ".txt",
+        """(cli-ve) [{{keep:user}}@{{keep:user-VirtualBox}} ~]$ aws s3 ls --debug
+2018-09-11 12:59:32,695 - MainThread - awscli.clidriver - DEBUG - CLI version: aws-cli/1.16.11 Python/2.7.12 Linux/4.4.0-78-generic botocore/1.12.1
+2018-09-11 12:59:32,697 - MainThread - botocore.session - DEBUG - Loading variable credentials_file from defaults.
+""",
+    ),
+    (
+        "https://github.com/aws/aws-cli/issues/5217",
+        ".txt",
+        """$ aws configure list
+      Name                    Value             Type    Location
+      ----                    -----             ----    --------
+   profile                <not set>             None    None
+access_key     {{keep:****************AEAU}} shared-credentials-file    
+secret_key     {{keep:****************o31b}} shared-credentials-file    
+    region                <not set>             None    None
+""",
+    ),
+    (
+        "https://github.com/aws/aws-cli/issues/5109",
+        ".txt",
+        r"""2021-05-07 12:45:19,122 - MainThread - botocore.loaders - DEBUG - Loading JSON file: C:\Program Files\Amazon\AWSCLIV2\botocore\data\sts\2011-06-15\paginators-1.json
+2021-05-07 12:45:19,122 - MainThread - botocore.hooks - DEBUG - Event building-argument-table.sts.get-caller-identity: calling handler <function add_generate_skeleton at 0x000001E98B4515E0>
+""",
+    ),
+    # ---- Docker Desktop and Windows event logs -----------------------------------------------
+    (
+        "https://github.com/docker/for-win/issues/6258",
+        ".txt",
+        """The Files %LOCALAPPDATA%\\Docker\\log.txt and %PROGRAMDATA%\\DockerDesktop\\service.txt contain only docker relevant information.
+[System.Diagnostics.Eventlog]::CreateEventSource("foobar", "Application")
+Write-EventLog -LogName Application -Source foobar -EventID 1234 -Message "Hello FooBar!"
+""",
+    ),
+    (
+        "https://github.com/docker/desktop-linux/issues/186",
+        ".txt",
+        """[2024-01-02T15:43:39.790818241Z][com.docker.backend.compatibility][I] Virtualization enabl<HOST>
+Diagnostics ID {{keep:e2ca80e7-fb59-44b3-b5ba-6d550cdd9195/20240102154822}}
+""",
+    ),
+    (
+        "https://github.com/PowerShell/PowerShell/issues/7664",
+        ".txt",
+        r"""PS C:\Windows\system32> Get-WinEvent -path C:\work\Sample.evtx
+Get-WinEvent : The description string for parameter reference (%1) could not be found
+At line:1 char:1
++ Get-WinEvent -path C:\work\Sample.evtx
+""",
+    ),
+    # ---- Jupyter and VS Code server logs -----------------------------------------------------
+    (
+        "https://github.com/jupyter/notebook/issues/4909",
+        ".txt",
+        r"""(base) C:\Users\[[user:TARU]]>jupyter notebook
+[I 18:18:49.117 NotebookApp] JupyterLab extension loaded from C:\Users\[[user:TARU]]{{keep:\Anaconda3\lib\site-packages\jupyterlab}}
+[I 18:18:49.129 NotebookApp] Serving notebooks from local directory: C:\Users\[[user:TARU]]
+[I 18:18:49.137 NotebookApp] http://localhost:8888/?token=[[secret:c71e95d04b2a8f3e61d9a0c47b5e2f8d93a16c0e4b7f2d58]]
+[I 18:18:49.137 NotebookApp]  or http://127.0.0.1:8888/?token=[[secret:c71e95d04b2a8f3e61d9a0c47b5e2f8d93a16c0e4b7f2d58]]
+""",
+    ),
+    (
+        "https://github.com/jupyterlab/jupyterlab/issues/6696",
+        ".txt",
+        """    To access the notebook, open this file in a browser:
+        file:///Users/[[user:dfarrow]]{{keep:/Library/Jupyter/runtime/nbserver-1612-open.html}}
+    Or copy and paste one of these URLs:
+        http://localhost:8888/?token=[[secret:8e2a71c94f0b3d65a17e9c2f48b0d3a6e5f1c7b92d04e8a3]]
+[D 16:00:03.253 LabApp] 200 GET /lab?token=[[secret:8e2a71c94f0b3d65a17e9c2f48b0d3a6e5f1c7b92d04e8a3]] (::1) 7.01ms
+[D 16:00:03.792 LabApp] Found kernel spacy in /Users/[[user:dfarrow]]{{keep:/Library/Jupyter/kernels}}
+""",
+    ),
+    (
+        "https://github.com/microsoft/vscode-python/issues/13092",
+        ".txt",
+        r"""Info 2020-07-23 02:28:32: [I 02:28:31.976 NotebookApp] JupyterLab extension loaded from C:\ProgramData\Anaconda3\lib\site-packages\jupyterlab
+[I 02:28:32.054 NotebookApp] Serving notebooks from local directory: C:\Users\[[user:kqlmbe]]{{keep:\AppData\Local\Temp\a6c6576c-01f7-4843-ae39-7a76004948cb}}
+Info 2020-07-23 02:28:32: Python Daemon (pid: 10868): write to stderr: [I 02:28:32.054 NotebookApp] http://localhost:8888/?token=[[secret:3f9d0b6e27a1c84f5e0d92b7a6c31e8f4d5b07a29c6e1f83]]
+""",
+    ),
+    (
+        "https://github.com/jupyterlab/jupyterlab/issues/13320",
+        ".txt",
+        """    To access the server, open this file in a browser:
+        file:///home/{{keep:jovyan}}/.local/share/jupyter/runtime/jpserver-7-open.html
+    Or copy and paste one of these URLs:
+        http://8625965541eb:8888/lab?token=[[secret:a4c1e7f09b3d26e58c0f71a9d2b4e6c83f5a0d17e9b2c46f]]
+     or http://127.0.0.1:8888/lab?token=[[secret:a4c1e7f09b3d26e58c0f71a9d2b4e6c83f5a0d17e9b2c46f]]
+[D 2022-10-26 15:12:07.215 ServerApp] Paths used for configuration of page_config:
+        /home/{{keep:jovyan}}/.jupyter/labconfig/page_config.json
+""",
+    ),
+    (
+        "https://github.com/jupyterlab/jupyterlab-desktop/issues/595",
+        ".txt",
+        r"""(base) C:\Users\[[user:Laura Brenner]]{{keep:\AppData\Roaming\jupyterlab-desktop\jlab_server}}>python -m jupyterlab --no-browser --expose-app-in-browser --ServerApp.port=8888 --ServerApp.password="" --ServerApp.token="{{keep:abcde}}" --LabApp.quit_button=False
+[W 2023-02-26 20:26:09.845 ServerApp] ServerApp.token config is deprecated in 2.0. Use IdentityProvider.token.
+""",
+    ),
+    # ---- git credentials, commit logs, curl with a JWT ---------------------------------------
+    (
+        "https://github.com/trilbymedia/grav-plugin-git-sync/issues/176",
+        ".txt",
+        """remote: Invalid username or password. fatal: Authentication failed for 'https://{{keep:*****%40gmail.com}}:{{keep:{password}}}@github.com/[[user:hollandkr]]/Grav-testsite-7-2020/'
+
+remote: Invalid username or password. fatal: Authentication failed for 'https://[[user:hollandkr]]:{{keep:{password}}}@github.com/[[user:hollandkr]]/Grav-testsite-7-2020/'
+""",
+    ),
+    (
+        "https://github.com/git-multimail/git-multimail/pull/133",
+        ".txt",
+        """[[user:roux]] pushed a commit to branch master
+in repository git-multimail.
+
+commit {{keep:d16ac490b99bca1a88df115af2b1004f76941b2d}}
+Author: [[user:Bastien Roux]] <[[email:Bastien.Roux@imag.fr]]>
+Date:   Thu Sep 3 18:20:04 2015 +0200
+""",
+    ),
+    (
+        "https://github.com/miguelgrinberg/REST-auth/issues/4",
+        ".txt",
+        """curl -H "Content-Type: application/json" -H "Authorization: Bearer [[secret:eyJhbGciOiJIUzI1NiIsImV4cCI6MTQ5MTI4MzUxNiwiaWF0IjoxNDkxMjgyOTE2fQ.eyJpZCI6M30.Kq7vT2mXbN9pLr4sWc8yHd1Fg6Ze0Uj3Ao5Ei-Qx_Bs]]" -d '{"username":"{{keep:Test1}}","password":"{{keep:adada}}"}' http://127.0.0.1:5000/api/users
+Result:
+Unauthorized Access
+""",
+    ),
+]
+
+
 def documents(batch: int | None = None) -> list[RealDocument]:
-    """The documents of one collection (``40``, ``42`` or ``43``), or of all."""
+    """The documents of one collection (``40``, ``42``, ``43`` or ``44``), or of all."""
     out: list[RealDocument] = []
     seen: dict[str, int] = {}
-    for number, raw in ((40, _RAW), (42, _RAW_STOP42), (43, _RAW_STOP43)):
+    for number, raw in ((40, _RAW), (42, _RAW_STOP42), (43, _RAW_STOP43), (44, _RAW_STOP44)):
         if batch not in (None, number):
             continue
         for url, suffix, text in raw:
