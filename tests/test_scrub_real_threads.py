@@ -673,7 +673,7 @@ def test_real_threads_stop_44_tune_part(engine: Scrubber, tmp_path: Path) -> Non
     """The tune part of the excerpts collected after the stop-43 rules (batch 44), held to what
     its one blind run measured with no rule changed: names in paths 30/30, elsewhere 0/2 (a
     ``git log`` author's name beside the e-mail and the pusher's login), e-mails 1/1, secrets 7/7
-    (Jupyter tokens, a URL placeholder password), 7 of 34 keep spans damaged and only those
+    (Jupyter and VS Code server tokens), 7 of 34 keep spans damaged and only those
     (a macOS ``/var/folders/…/T`` temp path replaced whole, ``jovyan``, ``abcde``,
     ``{password}``), library tails 21/22, no clean document touched, one pass final, no clash.
     A rule that fixes a known miss raises a figure here; none may fall."""
