@@ -84,7 +84,7 @@ def _problem_findings(ctx: CheckContext, path: Path, result: FileResult) -> list
         adopted = p.code == "adopted-no-rationale"  # a warning, grouped under its own code
         code = p.code if adopted else f"validate:{p.code}"
         grouped = adopted or (p.code == "legacy" and not is_changed)
-        found.append(Finding(p.file, p.line, code, p.message, severity=p.severity, legacy=grouped))
+        found.append(Finding.of(p, code, legacy=grouped))
     return found
 
 
@@ -94,7 +94,7 @@ def validation(ctx: CheckContext) -> list[Finding]:
     ids: dict[str, str] = {}
     for path in ctx.files:
         for verdict in ctx.gaia.get(ctx.rel(path), []):
-            found.append(Finding(verdict.file, verdict.line, "gaia", verdict.message))
+            found.append(Finding.of(verdict))
         result = ctx.validated[path]
         found += _problem_findings(ctx, path, result)
         if result.scenario_id is None:
