@@ -392,16 +392,7 @@ def authority(ctx: CheckContext) -> list[Finding]:
     the baseline, the wiring), and the evidence and history it claims without corroboration
     (errors too: it meets no gate, ``intake.lifecycle.evidence``, and a claim that merged
     green would stand on the base for the next change)."""
-    found = [
-        Finding(
-            change.file,
-            change.line,
-            "rule-change",
-            change.message,
-            severity=Severity(change.severity),
-        )
-        for change in ctx.rule_changes
-    ]
+    found = [Finding.of(change) for change in ctx.rule_changes]
     if ctx.base is None:
         return found
     for rec, items in sorted(ctx.claimed.items()):

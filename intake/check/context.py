@@ -27,7 +27,7 @@ from intake.contract.validate import (
 )
 from intake.errors import IntakeError, UsageError
 from intake.gitutil import changed_paths, git_output
-from intake.lifecycle.authority import Base, RuleChange, Rules, changed_history
+from intake.lifecycle.authority import Base, Rules, changed_history
 from intake.lifecycle.evidence import Evidence
 from intake.limits import MAX_RECORD_BYTES, MAX_SCENARIO_BYTES
 from intake.paths import display_path, inside
@@ -81,7 +81,7 @@ class CheckContext:
     """Scenario, draft and record files that are symbolic links (never read)."""
     base: Base | None = None
     """The revision the change is judged against (None: the working tree is the maintainer's)."""
-    rule_changes: list[RuleChange] = field(default_factory=list)
+    rule_changes: list[Problem] = field(default_factory=list)
     """Settings, scrubber rules and the baseline as the change alters them (each an error)."""
     claimed: dict[Path, list[str]] = field(default_factory=dict)
     """Per record file, the evidence the change claims without corroboration (not in
