@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -458,10 +458,7 @@ def the_commit(ctx: CheckContext) -> list[Finding]:
     Each is an error: the gate judges what is committed."""
     if ctx.base is None:
         return []
-    return [
-        Finding(_shown(ctx, ctx.base.top / p.file), 1, p.code, p.message)
-        for p in ctx.not_the_commit
-    ]
+    return [replace(p, file=_shown(ctx, ctx.base.top / p.file)) for p in ctx.not_the_commit]
 
 
 # --- text addressed to the judge ----------------------------------------------------------

@@ -14,7 +14,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from intake.check.baseline import Baseline, fingerprint, load_baseline
-from intake.check.commit import CommitProblem, commit_problems
+from intake.check.commit import commit_problems
+from intake.check.result import Finding
 from intake.config import Settings
 from intake.contract.manifest import Manifest
 from intake.contract.models import Record, ScenarioView, standing
@@ -92,7 +93,7 @@ class CheckContext:
     """History event files the change adds or alters."""
     notes: list[str] = field(default_factory=list)
     """What could not be asked (GitHub), for the output."""
-    not_the_commit: list[CommitProblem] = field(default_factory=list)
+    not_the_commit: list[Finding] = field(default_factory=list)
     """How the working tree fails to be the commit judged (``intake.check.commit``)."""
     removed: list[tuple[Path, str]] = field(default_factory=list)
     """The base's promoted or adopted scenarios the change deletes without a retirement."""
