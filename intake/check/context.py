@@ -83,7 +83,8 @@ class CheckContext:
     base: Base | None = None
     """The revision the change is judged against (None: the working tree is the maintainer's)."""
     rule_changes: list[Problem] = field(default_factory=list)
-    """Settings, scrubber rules and the baseline as the change alters them (each an error)."""
+    """Settings, scrubber rules, the baseline and the wiring as the change alters them
+    (``lifecycle.authority.Rules.changes``: code ``rule-change``)."""
     claimed: dict[Path, list[str]] = field(default_factory=dict)
     """Per record file, the evidence the change claims without corroboration (not in
     ``loaded``: it meets no gate)."""
