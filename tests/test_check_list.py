@@ -13,7 +13,7 @@ from intake.check.checks import Check, draft_records, linked, scrub_rescan, vali
 from intake.check.context import CheckContext, build_context
 from intake.check.gate import CHECKS, run_check, run_checks
 from intake.config import load_settings
-from intake.lifecycle.authority import RuleChange
+from intake.contract.validate import Problem
 from intake.store.records import record_path
 from tests.support.promote_helpers import FINAL_YAML, edit, write_pair
 
@@ -132,7 +132,9 @@ tests/test_trust_commit.py and tests/test_trust_deny.py give each its findings."
 def test_a_list_without_one_check_lacks_only_its_findings(suite: Path, name: str) -> None:
     ctx = _suite(suite)
     # a rule the change altered (tests/test_trust_base_rules.py makes them in real repositories)
-    ctx.rule_changes.append(RuleChange("pyproject.toml", 3, "[tool.intake] drafts_dir changed"))
+    ctx.rule_changes.append(
+        Problem("pyproject.toml", 3, "rule-change", "[tool.intake] drafts_dir changed")
+    )
     kept = tuple(c for c in CHECKS if c.name != name)
     left = run_checks(ctx, kept)
     removed: Check = next(c for c in CHECKS if c.name == name)

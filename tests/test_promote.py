@@ -20,7 +20,7 @@ from intake.contract.models import (
     RunTier,
     SourceType,
 )
-from intake.contract.validate import Problem, Severity
+from intake.contract.validate import Problem
 from intake.errors import Conflict, UsageError
 from intake.lifecycle.gates import GateInputs, GatesUnmet, check_gates
 from intake.lifecycle.promote import CRASH_STEPS, promote, with_suite_tag
@@ -100,7 +100,7 @@ def test_all_gates_met() -> None:
 
 def test_every_unmet_gate_is_listed_at_once_with_what_to_do() -> None:
     inputs = _inputs(
-        problems=[Problem("d.yaml", 3, Severity.error, "schema", "bad")],
+        problems=[Problem("d.yaml", 3, "schema", "bad")],
         scrub_findings=[FileFinding("EMAIL_ADDRESS", "d.yaml", 4)],
         content_hash="sha256:edited",
         duplicates=["scenarios/x/x_case.yaml"],

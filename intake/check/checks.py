@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -84,7 +84,7 @@ def _problem_findings(ctx: CheckContext, path: Path, result: FileResult) -> list
         adopted = p.code == "adopted-no-rationale"  # a warning, grouped under its own code
         code = p.code if adopted else f"validate:{p.code}"
         grouped = adopted or (p.code == "legacy" and not is_changed)
-        found.append(Finding(p.file, p.line, code, p.message, severity=p.severity, legacy=grouped))
+        found.append(Finding.of(p, code, legacy=grouped))
     return found
 
 
@@ -94,7 +94,7 @@ def validation(ctx: CheckContext) -> list[Finding]:
     ids: dict[str, str] = {}
     for path in ctx.files:
         for verdict in ctx.gaia.get(ctx.rel(path), []):
-            found.append(Finding(verdict.file, verdict.line, "gaia", verdict.message))
+            found.append(Finding.of(verdict))
         result = ctx.validated[path]
         found += _problem_findings(ctx, path, result)
         if result.scenario_id is None:
@@ -392,16 +392,7 @@ def authority(ctx: CheckContext) -> list[Finding]:
     the baseline, the wiring), and the evidence and history it claims without corroboration
     (errors too: it meets no gate, ``intake.lifecycle.evidence``, and a claim that merged
     green would stand on the base for the next change)."""
-    found = [
-        Finding(
-            change.file,
-            change.line,
-            "rule-change",
-            change.message,
-            severity=Severity(change.severity),
-        )
-        for change in ctx.rule_changes
-    ]
+    found = [Finding.of(change) for change in ctx.rule_changes]
     if ctx.base is None:
         return found
     for rec, items in sorted(ctx.claimed.items()):
@@ -467,10 +458,7 @@ def the_commit(ctx: CheckContext) -> list[Finding]:
     Each is an error: the gate judges what is committed."""
     if ctx.base is None:
         return []
-    return [
-        Finding(_shown(ctx, ctx.base.top / p.file), 1, p.code, p.message)
-        for p in ctx.not_the_commit
-    ]
+    return [replace(p, file=_shown(ctx, ctx.base.top / p.file)) for p in ctx.not_the_commit]
 
 
 # --- text addressed to the judge ----------------------------------------------------------

@@ -22,9 +22,9 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping
-from dataclasses import dataclass
 from pathlib import Path
 
+from intake.check.result import Finding
 from intake.config import Settings
 from intake.gitutil import (
     LINK_MODE,
@@ -36,15 +36,6 @@ from intake.gitutil import (
 )
 from intake.lifecycle.authority import Base, in_ci
 from intake.store.records import RECORD_SUFFIX
-
-
-@dataclass(frozen=True)
-class CommitProblem:
-    """One way the checkout is not the commit: the file (top-relative), a code, the why."""
-
-    file: str
-    code: str
-    message: str
 
 
 def suite_folders(settings: Settings) -> list[Path]:
@@ -67,8 +58,9 @@ def _covered(rel: str) -> bool:
 
 def commit_problems(
     settings: Settings, base: Base | None, environ: Mapping[str, str] | None = None
-) -> list[CommitProblem]:
-    """How the working tree fails to be the commit judged (none without a base)."""
+) -> list[Finding]:
+    """How the working tree fails to be the commit judged (none without a base): errors, each
+    at line 1 of its file (top-relative)."""
     if base is None:
         return []
     env = os.environ if environ is None else environ
@@ -78,7 +70,7 @@ def commit_problems(
         for r in dict.fromkeys(base.rel(f) for f in suite_folders(settings))
         if r is not None and r not in ("", ".")
     ]
-    found: list[CommitProblem] = []
+    found: list[Finding] = []
     linked = set(linked_folders(top, "HEAD", folders))
     for folder in folders:
         parts = folder.split("/")
@@ -87,8 +79,9 @@ def commit_problems(
             if (top / prefix).is_symlink():
                 linked.add(prefix)
     found += [
-        CommitProblem(
+        Finding(
             rel,
+            1,
             "linked-folder",
             "a symbolic link where a suite folder (or one above it) lies: intake "
             "reads no suite file through a link; commit the folder itself",
@@ -100,8 +93,9 @@ def commit_problems(
     if baseline is not None:
         entries.update(tree_entries(top, "HEAD", [baseline], recursive=False))
     found += [
-        CommitProblem(
+        Finding(
             rel,
+            1,
             "linked-file",
             "a symbolic link in the commit, below a suite "
             "folder: intake never reads it; commit the file itself",
@@ -110,8 +104,9 @@ def commit_problems(
         if mode == LINK_MODE and not _covered(rel)
     ]
     found += [
-        CommitProblem(
+        Finding(
             rel,
+            1,
             "tracked-intake-file",
             "a file under an .intake/ folder is committed: intake's working folders "
             "(journals, keys, the ledger) are the machine's own, never the "
@@ -122,8 +117,9 @@ def commit_problems(
     blobs = {rel: sha for rel, (mode, sha) in entries.items() if mode != LINK_MODE}
     for rel, attributes in sorted(transforming_attributes(top, "HEAD", sorted(blobs)).items()):
         found.append(
-            CommitProblem(
+            Finding(
                 rel,
+                1,
                 "transforming-attribute",
                 f"the commit's .gitattributes set {', '.join(attributes)} on a suite file: the "
                 "checkout would not be what is committed; remove the attribute for suite paths",
@@ -146,7 +142,7 @@ def _under_intake(top: Path) -> list[str]:
     return sorted(n for n in names if n.startswith(".intake/") or "/.intake/" in n)
 
 
-def _drift(top: Path, blobs: dict[str, str], base: Base, *, ci: bool) -> list[CommitProblem]:
+def _drift(top: Path, blobs: dict[str, str], base: Base, *, ci: bool) -> list[Finding]:
     """Suite files whose working-tree bytes are not the committed blob's."""
     now = worktree_ids(top, sorted(blobs))
     differ = [rel for rel, sha in blobs.items() if rel in now and now[rel] != sha]
@@ -174,8 +170,9 @@ def _drift(top: Path, blobs: dict[str, str], base: Base, *, ci: bool) -> list[Co
             else "git reports no edit of it (an attribute, filter or hook transformed it)"
         )
         out.append(
-            CommitProblem(
+            Finding(
                 rel,
+                1,
                 "not-the-commit",
                 f"the working tree's bytes differ from the commit's and {why}: the gate judges "
                 "what is committed; check out the commit afresh",
@@ -184,4 +181,4 @@ def _drift(top: Path, blobs: dict[str, str], base: Base, *, ci: bool) -> list[Co
     return out
 
 
-__all__ = ["CommitProblem", "commit_problems", "suite_folders"]
+__all__ = ["commit_problems", "suite_folders"]

@@ -14,7 +14,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from intake.check.baseline import Baseline, fingerprint, load_baseline
-from intake.check.commit import CommitProblem, commit_problems
+from intake.check.commit import commit_problems
+from intake.check.result import Finding
 from intake.config import Settings
 from intake.contract.manifest import Manifest
 from intake.contract.models import Record, ScenarioView, standing
@@ -27,7 +28,7 @@ from intake.contract.validate import (
 )
 from intake.errors import IntakeError, UsageError
 from intake.gitutil import changed_paths, git_output
-from intake.lifecycle.authority import Base, RuleChange, Rules, changed_history
+from intake.lifecycle.authority import Base, Rules, changed_history
 from intake.lifecycle.evidence import Evidence
 from intake.limits import MAX_RECORD_BYTES, MAX_SCENARIO_BYTES
 from intake.paths import display_path, inside
@@ -81,8 +82,9 @@ class CheckContext:
     """Scenario, draft and record files that are symbolic links (never read)."""
     base: Base | None = None
     """The revision the change is judged against (None: the working tree is the maintainer's)."""
-    rule_changes: list[RuleChange] = field(default_factory=list)
-    """Settings, scrubber rules and the baseline as the change alters them (each an error)."""
+    rule_changes: list[Problem] = field(default_factory=list)
+    """Settings, scrubber rules, the baseline and the wiring as the change alters them
+    (``lifecycle.authority.Rules.changes``: code ``rule-change``)."""
     claimed: dict[Path, list[str]] = field(default_factory=dict)
     """Per record file, the evidence the change claims without corroboration (not in
     ``loaded``: it meets no gate)."""
@@ -92,7 +94,7 @@ class CheckContext:
     """History event files the change adds or alters."""
     notes: list[str] = field(default_factory=list)
     """What could not be asked (GitHub), for the output."""
-    not_the_commit: list[CommitProblem] = field(default_factory=list)
+    not_the_commit: list[Finding] = field(default_factory=list)
     """How the working tree fails to be the commit judged (``intake.check.commit``)."""
     removed: list[tuple[Path, str]] = field(default_factory=list)
     """The base's promoted or adopted scenarios the change deletes without a retirement."""

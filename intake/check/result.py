@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from intake.contract.validate import Severity
+from intake.contract.validate import Problem, Severity
 from intake.lifecycle.gates import Gate, GateInputs
 
 if TYPE_CHECKING:
@@ -14,28 +14,29 @@ if TYPE_CHECKING:
 
 
 @dataclass(frozen=True)
-class Finding:
-    """One problem ``check`` found, located in a file: an error unless it says otherwise."""
+class Finding(Problem):
+    """A ``Problem`` as ``check`` reports it: whether it is legacy, and the scanner's finding."""
 
-    file: str
-    line: int
-    code: str
-    message: str
-    severity: Severity = Severity.error
     legacy: bool = False
     """About an existing file intake never handled (GAIA's own): summarised per kind."""
     found: FileFinding | None = None
     """The scanner's finding this reports (code ``scrub``): its type, file and line."""
 
     @classmethod
+    def of(cls, problem: Problem, code: str | None = None, legacy: bool = False) -> Finding:
+        """A problem found outside ``check`` (validation's, GAIA's, a rule change), under
+        ``code`` when given."""
+        return cls(**{**vars(problem), "code": code or problem.code, "legacy": legacy})
+
+    @classmethod
     def of_scan(cls, hit: FileFinding, severity: Severity, note: str, legacy: bool) -> Finding:
         """A scrub finding of the re-scan, as a problem of ``check`` (``note`` follows the
         type in its message)."""
         message = f"{hit.entity_type} found by the re-scan{note}"
-        return cls(hit.file, hit.line, "scrub", message, severity, legacy, hit)
+        return cls(hit.file, hit.line, "scrub", message, severity, legacy=legacy, found=hit)
 
-    def to_dict(self) -> dict[str, str | int | bool]:
-        """JSON-ready form (the scanner's finding is in it already: file, line, message)."""
+    def to_dict(self) -> dict[str, str | int]:
+        """``intake check --format json``'s form (the scanner's finding is in it already)."""
         return {
             "severity": self.severity.value,
             "file": self.file,

@@ -12,7 +12,7 @@ from __future__ import annotations
 import bisect
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import asdict, dataclass, field, replace
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from functools import cached_property
 from pathlib import Path
@@ -56,18 +56,26 @@ class Severity(StrEnum):
 
 @dataclass(frozen=True)
 class Problem:
-    """One validation finding, located in a file."""
+    """One finding located in a file: validation's, and (as ``intake.check.result.Finding``)
+    every other check's; an error unless it says otherwise."""
 
     file: str
     line: int
-    severity: Severity
     code: str
     message: str
+    severity: Severity = Severity.error
     json_path: str = "$"
 
     def to_dict(self) -> dict[str, str | int]:
-        """JSON-ready form."""
-        return asdict(self)
+        """``intake validate --format json``'s form of it (its keys in this order)."""
+        return {
+            "file": self.file,
+            "line": self.line,
+            "severity": self.severity.value,
+            "code": self.code,
+            "message": self.message,
+            "json_path": self.json_path,
+        }
 
     def located(self) -> str:
         """``file:line: message``: the problem as text, for where it is printed."""
@@ -224,7 +232,7 @@ def _validate_file(
     result = FileResult(file=name, level=None)
 
     def add(line: int, code: str, message: str, where: JsonPath = (), sev: str = "error") -> None:
-        result.problems.append(Problem(name, line, Severity(sev), code, message, json_path(where)))
+        result.problems.append(Problem(name, line, code, message, Severity(sev), json_path(where)))
 
     read = source if source is not None else _read(path)
     if isinstance(read, _Unread):
@@ -452,10 +460,9 @@ def validate_paths(
             Problem(
                 result.file,
                 result.id_line,
-                Severity.error,
                 "duplicate-id",
                 f"id {result.scenario_id!r} is already used by {earlier.file}",
-                "$.id",
+                json_path="$.id",
             )
         )
     return ValidationReport(files=results)
@@ -481,9 +488,7 @@ def gaia_problems(
         verdict = answer.verdicts.get(str(path))
         if verdict is None:
             continue
-        found[shown] = [
-            Problem(shown, 1, Severity.error, "gaia", message) for message in verdict.problems()
-        ]
+        found[shown] = [Problem(shown, 1, "gaia", message) for message in verdict.problems()]
     return found
 
 

@@ -30,6 +30,7 @@ from intake.config import (
     load_settings,
 )
 from intake.contract.untrusted import terminal_safe
+from intake.contract.validate import Problem, Severity
 from intake.errors import InputError, UsageError
 from intake.fileio import read_input
 from intake.gitutil import (
@@ -271,24 +272,15 @@ def _url_of(root: Path, ref: str) -> str:
     return f" from {terminal_safe(url[:200])}" if url else ""
 
 
-@dataclass(frozen=True)
-class RuleChange:
-    """One rule the change alters: where, and what."""
-
-    file: str
-    line: int
-    message: str
-    severity: str = "error"
-    """``warning`` only for wiring a base without intake's gate gets (the first pull request)."""
-
-
 @dataclass
 class Rules:
     """The settings a change is judged by, what it changed of them, and the base's baseline."""
 
     settings: Settings
     base: Base | None
-    changes: list[RuleChange] = field(default_factory=list)
+    changes: list[Problem] = field(default_factory=list)
+    """What the change alters of them (code ``rule-change``): errors, but a warning for wiring
+    a base without intake's gate gets (the first pull request)."""
     baseline: bytes | None = None
     """The base's baseline file (None: the base has none); unused without a base."""
     _folder: tempfile.TemporaryDirectory[str] | None = None
@@ -345,7 +337,7 @@ def _effective(root: Path, table: dict[str, Any], key: str) -> Any:
 
 def _setting_changes(
     settings: Settings, base: Base, work_text: str | None, base_table: dict[str, Any]
-) -> list[RuleChange]:
+) -> list[Problem]:
     pyproject = settings.root / "pyproject.toml"
     shown = display_path(pyproject, settings.root)
     work = _normalised(intake_table(work_text, shown) if work_text is not None else None)
@@ -360,9 +352,10 @@ def _setting_changes(
         how = _how(key in base_table, key in work)
         safe_key = terminal_safe(key[:60])
         changes.append(
-            RuleChange(
+            Problem(
                 shown,
                 _key_line(work_text or "", key),
+                "rule-change",
                 f"[tool.intake] {safe_key} {how} by this change: the check uses the base's "
                 f"setting ({base.short}); a maintainer accepts the change on the base branch",
             )
@@ -372,7 +365,7 @@ def _setting_changes(
 
 def _copy_rules(
     base: Base, folder: Path, settings: Settings
-) -> tuple[tempfile.TemporaryDirectory[str], Path, list[RuleChange]]:
+) -> tuple[tempfile.TemporaryDirectory[str], Path, list[Problem]]:
     """The base's files of the rules folder copied out of git, and what the change did to them."""
     holder = tempfile.TemporaryDirectory(prefix="intake-base-rules-")
     target = Path(holder.name) / "scrubbers"
@@ -402,9 +395,10 @@ def _copy_rules(
             continue
         how = _how(relative in at_base, relative in now)
         changes.append(
-            RuleChange(
+            Problem(
                 display_path(folder / relative, settings.root),
                 1,
+                "rule-change",
                 f"scrubber rule file {how} by this change: the re-scan uses the base's rules "
                 f"({base.short}); a maintainer accepts the change on the base branch",
             )
@@ -412,7 +406,7 @@ def _copy_rules(
     return holder, target, changes
 
 
-def _baseline_change(settings: Settings, base: Base) -> tuple[bytes | None, list[RuleChange]]:
+def _baseline_change(settings: Settings, base: Base) -> tuple[bytes | None, list[Problem]]:
     path = settings.path(settings.baseline_path)
     at_base = base.show(path)
     try:
@@ -427,9 +421,10 @@ def _baseline_change(settings: Settings, base: Base) -> tuple[bytes | None, list
         return at_base, []
     how = _how(at_base is not None, now is not None)
     return at_base, [
-        RuleChange(
+        Problem(
             display_path(path, settings.root),
             1,
+            "rule-change",
             f"the baseline is {how} by this change: only what the base's baseline accepts is "
             f"left out ({base.short}); a maintainer accepts findings on the base branch "
             "(`intake check --update-baseline` there)",
@@ -494,7 +489,7 @@ and with which options and ``paths:`` filters (the workflows, the hook configura
 who must approve (CODEOWNERS). A change to any of them is a rule change (docs/trust.md)."""
 
 
-def _wiring_changes(settings: Settings, base: Base, *, gated: bool) -> list[RuleChange]:
+def _wiring_changes(settings: Settings, base: Base, *, gated: bool) -> list[Problem]:
     """Each wiring file the change adds, alters or removes (committed or in the working
     tree): the check cannot judge the workflow that runs it, so a maintainer must. Errors,
     but warnings where the base has no ``[tool.intake]`` (``gated`` False): there is no gate on
@@ -519,13 +514,14 @@ def _wiring_changes(settings: Settings, base: Base, *, gated: bool) -> list[Rule
         )
         names |= {n for n in (raw or b"").decode("utf-8", "surrogateescape").split("\0") if n}
     return [
-        RuleChange(
+        Problem(
             display_path(base.top / name, settings.root),
             1,
+            "rule-change",
             "the gate's wiring is changed by this change (.gitattributes, a workflow, the hook "
             f"configuration or CODEOWNERS): it decides how the gate runs and what it sees; "
             f"a maintainer accepts it on the base branch ({base.short})",
-            "error" if gated else "warning",
+            Severity.error if gated else Severity.warning,
         )
         for name in sorted(names)
     ]
@@ -560,7 +556,6 @@ def changed_history(settings: Settings, base: Base | None) -> list[Path]:
 __all__ = [
     "NO_BASE",
     "Base",
-    "RuleChange",
     "Rules",
     "changed_history",
     "find_base",
