@@ -353,17 +353,25 @@ after a Markdown bullet or backtick, or a shell prompt: ``$``, ``PS C:\\x>``, ``
 and ``name = …`` in a ``[user]`` section."""
 _USER_FROM_TRAILER = regex.compile(
     r"(?m)^[ \t>]*+(?:Signed-off-by|Co-authored-by|Reviewed-by|Reported-by|Acked-by|Tested-by"
-    r"|Suggested-by):[ \t]*+([^<>\n]{2,60}?)[ \t]*+<(?!(?i:no-?reply|notifications?|bot)@)"
-    r"[^<>\s@]++@[^<>\s]++>"
+    r"|Suggested-by|Author|Commit):[ \t]*+([^<>\n]{2,60}?)[ \t]*+"
+    r"<(?!(?i:no-?reply|notifications?|bot)@)[^<>\s@]++@[^<>\s]++>"
 )
-"""A commit trailer's person (``Signed-off-by: Name <address>``); not a tool's or a bot's
+"""A commit trailer's person (``Signed-off-by: Name <address>``) or a ``git log`` author or
+committer (``Author: First Last <address>``, ``Commit: …``); not a tool's or a bot's
 (``Co-authored-by: Claude <noreply@anthropic.com>``)."""
+_USER_FROM_PUSH = regex.compile(
+    r"(?m)^[ \t>]*+([A-Za-z0-9][A-Za-z0-9-]{1,38}+)[ ]pushed[ ](?:a[ ]commit|[0-9]++[ ]commits)"
+    r"[ ]to[ ]"
+)
+"""The pusher's login in a GitHub notification (``<login> pushed a commit to branch main``)."""
 _USER_FROM_FIELD = regex.compile(
-    r"(?m)^[ \t]*+(?:Username|User|Enter[ ]your[ ]username)[ \t]*+:[ \t]*+"
+    r"(?m)^[ \t]*+(?:-[ \t]++)?+(?:Username|User|Enter[ ]your[ ]username|Who[ ]am[ ]I[ ]?+\?)"
+    r"[ \t]*+:[ \t]*+"
     r"([A-Za-z][A-Za-z0-9._-]{2,31}+)[ \t]*+$"
 )
 """A tool's ``Username: u`` or ``User   : u`` field (``docker info``, ``jobinfo``), or twine's
-prompt ``Enter your username: u``: capitalised as tools print it, alone on its line."""
+prompt ``Enter your username: u``, or a tool's who-am-I line (``huggingface-cli env``'s
+``- Who am I ?: u``): capitalised as tools print it, alone on its line."""
 _USER_FROM_CONFIG = regex.compile(
     r"(?m)^[ \t]*+(?:login|username|user_name|github_user)[ \t]*+[:=][ \t]*+"
     r"(?!['\"]?(?i:true|false|null|none|string|str|required|optional|anonymous)\b)"
@@ -719,8 +727,9 @@ _LEARNERS: tuple[tuple[tuple[str, ...], regex.Pattern[str]], ...] = (
     (("Username for",), _USER_FROM_CREDENTIAL_PROMPT),
     (("name",), _USER_FROM_GIT),
     (("Cc:",), _USER_FROM_CC),
-    (("-by:",), _USER_FROM_TRAILER),
-    (("User", "username"), _USER_FROM_FIELD),
+    (("-by:", "Author:", "Commit:"), _USER_FROM_TRAILER),
+    ((" pushed ",), _USER_FROM_PUSH),
+    (("User", "username", "Who am I"), _USER_FROM_FIELD),
     (("login", "user"), _USER_FROM_CONFIG),
     (('":',), _USER_FROM_CREDENTIAL_LIST),
 )
