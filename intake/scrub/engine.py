@@ -353,17 +353,25 @@ after a Markdown bullet or backtick, or a shell prompt: ``$``, ``PS C:\\x>``, ``
 and ``name = …`` in a ``[user]`` section."""
 _USER_FROM_TRAILER = regex.compile(
     r"(?m)^[ \t>]*+(?:Signed-off-by|Co-authored-by|Reviewed-by|Reported-by|Acked-by|Tested-by"
-    r"|Suggested-by):[ \t]*+([^<>\n]{2,60}?)[ \t]*+<(?!(?i:no-?reply|notifications?|bot)@)"
-    r"[^<>\s@]++@[^<>\s]++>"
+    r"|Suggested-by|Author|Commit):[ \t]*+([^<>\n]{2,60}?)[ \t]*+"
+    r"<(?!(?i:no-?reply|notifications?|bot)@)[^<>\s@]++@[^<>\s]++>"
 )
-"""A commit trailer's person (``Signed-off-by: Name <address>``); not a tool's or a bot's
+"""A commit trailer's person (``Signed-off-by: Name <address>``) or a ``git log`` author or
+committer (``Author: First Last <address>``, ``Commit: …``); not a tool's or a bot's
 (``Co-authored-by: Claude <noreply@anthropic.com>``)."""
+_USER_FROM_PUSH = regex.compile(
+    r"(?m)^[ \t>]*+([A-Za-z0-9][A-Za-z0-9-]{1,38}+)[ ]pushed[ ](?:a[ ]commit|[0-9]++[ ]commits)"
+    r"[ ]to[ ]"
+)
+"""The pusher's login in a GitHub notification (``<login> pushed a commit to branch main``)."""
 _USER_FROM_FIELD = regex.compile(
-    r"(?m)^[ \t]*+(?:Username|User|Enter[ ]your[ ]username)[ \t]*+:[ \t]*+"
+    r"(?m)^[ \t]*+(?:-[ \t]++)?+(?:Username|User|Enter[ ]your[ ]username|Who[ ]am[ ]I[ ]?+\?)"
+    r"[ \t]*+:[ \t]*+"
     r"([A-Za-z][A-Za-z0-9._-]{2,31}+)[ \t]*+$"
 )
 """A tool's ``Username: u`` or ``User   : u`` field (``docker info``, ``jobinfo``), or twine's
-prompt ``Enter your username: u``: capitalised as tools print it, alone on its line."""
+prompt ``Enter your username: u``, or a tool's who-am-I line (``huggingface-cli env``'s
+``- Who am I ?: u``): capitalised as tools print it, alone on its line."""
 _USER_FROM_CONFIG = regex.compile(
     r"(?m)^[ \t]*+(?:login|username|user_name|github_user)[ \t]*+[:=][ \t]*+"
     r"(?!['\"]?(?i:true|false|null|none|string|str|required|optional|anonymous)\b)"
@@ -425,7 +433,8 @@ _HOME_SEGMENT = regex.compile(
     r"|export|people|u)/)(?!(?i:proj|projects?+|scratch|work|data|users?+|home|groups?+|shared?+)/)"
     r"(?=[^/\\]++/(?:(?:git|repos|github|gitlab)/|[^/\\]++/envs/[^/\\]|(?:[^/\\]++/){1,3}?"
     r"\.(?:conda|cargo|rustup|pyenv|nvm|vscode-server|ssh|local|config|minikube|kube)(?:/|$)))"
-    r"))(?P<u>[^/\\:]++)"
+    r"))(?P<u>(?:(?!\.(?:cargo|rustup|cache|conda|config|npm|nvm|pyenv|gradle|m2|ssh"
+    r"|vscode-server|huggingface)(?:[/\\]|$))[^/\\:])++)"
 )
 """Where a path names its user: the folder under a home root (``/home``, ``/Users``,
 ``C:\\Users``, ``/media``, ``/run/media``, ``/home/users/…``), after ``~``, or any folder one or
@@ -434,7 +443,9 @@ two levels under the root that holds what only homes hold (``/scratch/<u>/.cache
 ``/<share>/<u>/.conda``), or a folder under a cluster share (``/proj``, ``/projects``,
 ``/scratch``, ``/work``, ``/data``, ``/gpfs``…) that holds a home's layout (``git/``,
 ``repos/``) or, up to three folders deeper, a home's own dot-folder
-(``/projects/<u>/x/.conda/``, ``/proj/<u>/git/…``)."""
+(``/projects/<u>/x/.conda/``, ``/proj/<u>/git/…``). A name glued to its home's dot-folder by a
+missing slash (``/home/<u>.cargo/registry``, an ``strace`` of cargo) ends before the
+dot-folder, so only the name is replaced (issue 35)."""
 
 
 _WSL_UNC = regex.compile(r"^\\\\(?i:wsl\$|wsl\.localhost)\\[^\\]++\\")
@@ -485,6 +496,8 @@ _NOT_USER_NAMES = frozenset(
         "ci",
         "gitpod",
         "vagrant",
+        # container images' default accounts (Jupyter docker-stacks' /home/jovyan)
+        "jovyan",
         # distributions' and boards' default accounts
         "kali",
         "stellarmate",
@@ -613,8 +626,9 @@ def _prose(value: str) -> bool:
 
 def user_bearing(path: str) -> bool:
     """Whether a found path names a user (issue 29): a home folder of a user other than a
-    shared account or placeholder (``/home/alice``, ``C:\\Users\\14255``, ``~alice/``), a
-    per-user temporary folder (``/var/folders/…``) or a UNC path (its server is a host name).
+    shared account or placeholder (``/home/alice``, ``C:\\Users\\14255``, ``~alice/``) or a
+    UNC path (its server is a host name). A macOS temporary folder (``/var/folders/<xx>/<rand>/T``)
+    names none: its folders are random, not a login (issue 35).
 
     A path that names none holds nothing private and is kept as written, its variables and
     meaning with it: ``~/.gaia/agents``, ``%LOCALAPPDATA%\\lemonade``, ``$HOME/.cache``,
@@ -623,8 +637,6 @@ def user_bearing(path: str) -> bool:
     if path.startswith("\\\\") and not _WSL_UNC.match(path):
         return True
     plain, _ = _unescape_path(path)
-    if "/var/folders/" in plain:
-        return True
     seg = home_segment(plain)
     if seg is None:
         return False
@@ -715,8 +727,9 @@ _LEARNERS: tuple[tuple[tuple[str, ...], regex.Pattern[str]], ...] = (
     (("Username for",), _USER_FROM_CREDENTIAL_PROMPT),
     (("name",), _USER_FROM_GIT),
     (("Cc:",), _USER_FROM_CC),
-    (("-by:",), _USER_FROM_TRAILER),
-    (("User", "username"), _USER_FROM_FIELD),
+    (("-by:", "Author:", "Commit:"), _USER_FROM_TRAILER),
+    ((" pushed ",), _USER_FROM_PUSH),
+    (("User", "username", "Who am I"), _USER_FROM_FIELD),
     (("login", "user"), _USER_FROM_CONFIG),
     (('":',), _USER_FROM_CREDENTIAL_LIST),
 )
@@ -1794,7 +1807,7 @@ class Scrubber:
         finding other than the name (the folders are then replaced as before). Learned names
         elsewhere in the path (``names``: a login in a VS Code temp file's name) get their own
         fixtures, and the folders stay."""
-        if (path.startswith("\\\\") and not _WSL_UNC.match(path)) or "/var/folders/" in path:
+        if path.startswith("\\\\") and not _WSL_UNC.match(path):
             return None
         seg = home_segment(path)
         if seg is None:
