@@ -301,6 +301,7 @@ def test_bad_input_is_one_line_and_nothing_is_written(suite: Path, runner, tmp_p
     assert not record_path(good).exists()
 
 
+@pytest.mark.slow
 @requires_gaia_corpus()
 def test_acceptance_gaia_repository_without_configuration(
     tmp_path: Path, runner, monkeypatch: pytest.MonkeyPatch

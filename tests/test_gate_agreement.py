@@ -376,6 +376,7 @@ def test_every_combination_of_the_gate_settings_gives_one_verdict() -> None:
     assert len(seen) >= 64, "the settings decide gates on these drafts (68 of 128 differ)"
 
 
+@pytest.mark.slow
 @hsettings(
     max_examples=160,
     deadline=None,

@@ -436,6 +436,7 @@ def test_a_quarantine_approval_that_github_does_not_stand_behind_is_claimed(
     assert any("lifecycle change quarantined" in m for m in claimed), claimed
 
 
+@pytest.mark.slow
 def test_a_promotion_in_the_pull_request_passes_once_its_approval_is_recorded(
     repos: Repos, hub: GitHubOfOrigin, runner: CliRunner, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -162,6 +162,7 @@ print(json.dumps(sorted(m for m in sys.modules if m.split(".")[0] in ("ruamel", 
     assert json.loads(out.stdout.strip().splitlines()[-1]) == []
 
 
+@pytest.mark.slow
 def test_a_spacy_model_after_a_plain_scrubber_gets_real_spacy(tmp_path: Path) -> None:
     """In one process: a plain scrubber first (no spaCy), then a ``spacy_model`` scrubber, which
     runs Presidio's real package and real spaCy with the classes the plain one holds."""
@@ -295,6 +296,7 @@ def test_the_lean_analyzer_is_presidios_engine() -> None:
     assert len(results(plain.analyzer, texts[0])) > 100
 
 
+@pytest.mark.slow
 def test_a_folder_naming_a_stock_presidio_recognizer_still_loads(tmp_path: Path) -> None:
     """A scrubbers folder whose registry names one of Presidio's own predefined recognizers
     (not among intake's classes) gets it, as Presidio's provider would: Presidio's recognizers
