@@ -890,7 +890,7 @@ def full_name(rng: random.Random) -> str:
 
 
 def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
-    """The classes of what people paste (issue 35, stops 40 and 42), each with an invented
+    """The classes of what people paste (issue 35, stops 40, 42 and 43), each with an invented
     value: logins from every prompt and address form, names in job names and in a home path's
     file name, homes under cluster shares, token lists in plain text, key ids at any boundary,
     SigV4 scopes, git's signing key id, URL userinfo. ``v`` marks what must go, ``k`` what
@@ -946,6 +946,21 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
             .k("/20170424/us-east-1/s3/aws4_request, SignedHeaders=host\n")
         ),
         "signing_key_id": lambda d: d.k("[user]\n\tsigningkey = ").v(gpg).k("\n"),
+        "credential_helper_list": lambda d: d.k('{"https://index.docker.io/v1/":"').v(u).k('"}\n'),
+        "wsl_unc_home": lambda d: (
+            d.k("\\\\wsl.localhost\\Ubuntu\\home\\").v(u).k("\\.cache\\pip\\x.whl\n")
+        ),
+        "twine_username": lambda d: d.k("Enter your username: ").v(u).k("\n"),
+        "home_glued_to_cargo": lambda d: (
+            d.k('open("/home/').v(u).k('.cargo/registry/index/config.json")\n')
+        ),
+        "who_am_i": lambda d: d.k("- Who am I ?: ").v(u).k("\n- Platform: Linux\n"),
+        "git_log_author": lambda d: (
+            d.k("commit 1a2b3c\nAuthor: ").v(name).k(" <").v(f"{u}@kestrel-mail.com").k(">\n")
+        ),
+        "minikube_share": lambda d: (
+            d.k("NewFileAsset: /scratch/").v(u).k("/.minikube/cache/linux/kubectl\n")
+        ),
     }
 
 
@@ -961,6 +976,11 @@ PASTED_PLACEHOLDERS = {
     "share_without_home": "/scratch/myproject/envs/dev/bin/python\n",
     "npm_log_path": "A complete log of this run can be found in: "
     "/tmp/_cacache/_logs/2025-09-29T10_22_38_654Z-debug-0.log\n",
+    "placeholder_person": 'git config --global user.name "John Doe"\n',
+    "word_placeholder_home": "debug1: Reading configuration data /home/MyLaptopUser/.ssh/config\n",
+    "container_account": "[I 10:01] Serving notebooks from local directory: /home/jovyan/work\n",
+    "macos_temp_folder": "-trimpath=/var/folders/x1/y2z3/T/go-build123=/tmp/go-build\n",
+    "braced_password_field": "url = https://{user}:{password}@pypi.example.org/simple\n",
 }
 """Placeholders and public material of the same classes: nothing in them may change."""
 
