@@ -311,6 +311,11 @@ def test_missing_registry_is_a_config_error(tmp_path: Path) -> None:
         ("recognizers.yaml", "recognizers: []\n"),  # no global_regex_flags: not completed
         ("providers.yaml", "- a list\n"),
         ("providers.yaml", "recognizers: [\n"),
+        (  # a wrapped-token rule with no length
+            "recognizers.yaml",
+            "global_regex_flags: 24\nrecognizers:\n  - name: w\n"
+            "    token: {entity: GITHUB_TOKEN, prefix: 'gh[pousr]_', body: '[A-Za-z0-9]'}\n",
+        ),
     ],
 )
 def test_a_malformed_registry_file_is_a_config_error_naming_it(
@@ -322,6 +327,29 @@ def test_a_malformed_registry_file_is_a_config_error_naming_it(
     with pytest.raises(ConfigError, match="recognizer registry cannot be loaded") as info:
         Scrubber(folder)
     assert info.value.where == str(folder / name)
+
+
+def test_a_wrapped_token_rule_is_data_in_the_scrubbers_folder(tmp_path: Path) -> None:
+    """A provider's wrapped token is a ``token`` rule in the registry file, no class of its own:
+    one added to a copied folder finds its token cut by a terminal, only at its exact length."""
+    folder = tmp_path / "scrubbers"
+    shutil.copytree(packaged_scrubbers_dir(), folder)
+    registry = folder / "recognizers.yaml"
+    registry.write_text(
+        registry.read_text().replace(
+            "recognizers:\n",
+            "recognizers:\n  - name: ExampleWrapped\n"
+            "    token: {entity: GITHUB_TOKEN, prefix: 'zq_', body: '[a-z0-9]', length: 12}\n",
+            1,
+        )
+    )
+    scrubber = Scrubber(folder)
+    cut = scrubber.scrub_text("key zq_ab12cd\n    34ef56 end")
+    assert "ab12cd" not in cut.text and "34ef56" not in cut.text
+    assert [f.entity_type for f in cut.findings] == ["GITHUB_TOKEN"]
+    longer = "key zq_ab12cd\n    34ef56gh end"  # 14 characters joined: not this provider's
+    assert scrubber.scrub_text(longer).text == longer
+    assert Scrubber().scrub_text("key zq_ab12cd\n    34ef56 end").findings == []
 
 
 # ------------------------------------------------------------------ fail closed, bad input

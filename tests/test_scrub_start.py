@@ -22,7 +22,7 @@ import pytest
 from intake.contract.yamlio import load_data
 from intake.scrub import Scrubber, packaged_scrubbers_dir
 from intake.scrub.definitions import plain_yaml
-from intake.scrub.engine import _provider_registry, _registry_configuration
+from intake.scrub.engine import _provider_registry, _registry_configuration, _with_token_rules
 from intake.scrub.presidio import LeanAnalyzer, load_registry
 from tests.support.scrub_corpus import build_corpus, kind_values
 
@@ -266,8 +266,8 @@ def test_the_lean_registry_is_presidios_registry(name: str) -> None:
     import intake.scrub.context  # noqa: F401  (registers the `type: predefined` classes)
 
     conf = _registry_configuration(packaged_scrubbers_dir() / name)
-    lean = load_registry(conf)
-    stock = _provider_registry(conf)
+    lean = _with_token_rules(load_registry, conf)
+    stock = _with_token_rules(_provider_registry, conf)
     assert len(lean.recognizers) == len(stock.recognizers) > 30
     assert [_state(r) for r in lean.recognizers] == [_state(r) for r in stock.recognizers]
     assert lean.supported_languages == stock.supported_languages

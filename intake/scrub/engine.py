@@ -932,9 +932,10 @@ class Scrubber:
         try:
             load: Callable[[dict[str, Any]], Any] = load_registry if lean else _provider_registry
 
-            registry = load(_registry_configuration(registry_file))
+            registry = _with_token_rules(load, _registry_configuration(registry_file))
             for current in extra_files:
-                for recognizer in load(_registry_configuration(current)).recognizers:
+                extra = _with_token_rules(load, _registry_configuration(current))
+                for recognizer in extra.recognizers:
                     registry.add_recognizer(recognizer)
         except Exception as exc:
             raise ConfigError(
@@ -1900,6 +1901,30 @@ def _provider_registry(configuration: dict[str, Any]) -> Any:
 
     provider = RecognizerRegistryProvider(registry_configuration=configuration)
     return provider.create_recognizer_registry()
+
+
+def _with_token_rules(load: Callable[[dict[str, Any]], Any], configuration: dict[str, Any]) -> Any:
+    """The registry ``load`` builds from ``configuration``, with its ``token`` rules (wrapped
+    provider tokens, data that Presidio's configuration models would drop) built here as
+    ``IntakeWrappedTokenRecognizer``s, each where it stands among the predefined recognizers
+    (Presidio builds those first, in order, then the custom ones)."""
+    from intake.scrub.recognizers import IntakeWrappedTokenRecognizer
+
+    entries = configuration["recognizers"]
+
+    def is_rule(entry: Any) -> bool:
+        return isinstance(entry, dict) and "token" in entry
+
+    registry = load({**configuration, "recognizers": [e for e in entries if not is_rule(e)]})
+    at = 0
+    for entry in entries:
+        if is_rule(entry):
+            made = IntakeWrappedTokenRecognizer(entry["token"], name=entry["name"])
+            registry.recognizers.insert(at, made)
+        elif not (isinstance(entry, dict) and entry.get("type") == "predefined"):
+            continue
+        at += 1
+    return registry
 
 
 def _registry_configuration(path: Path) -> dict[str, Any]:

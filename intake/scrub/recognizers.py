@@ -57,11 +57,7 @@ __all__ = [
     "IntakePasswordFlagRecognizer",
     "IntakePasswordWordRecognizer",
     "IntakeUrlCredentialsRecognizer",
-    "IntakeWrappedAnthropicKeyRecognizer",
-    "IntakeWrappedAwsKeyIdRecognizer",
-    "IntakeWrappedGithubPatRecognizer",
-    "IntakeWrappedGithubTokenRecognizer",
-    "IntakeWrappedHuggingfaceTokenRecognizer",
+    "IntakeWrappedTokenRecognizer",
     "shannon_entropy",
 ]
 
@@ -888,90 +884,44 @@ class IntakeAzureSasSignatureRecognizer(_CheckedRecognizer):
 """A soft wrap: a line break, indentation and the ``>`` marks of a quoted reply."""
 
 
-class _WrappedTokenRecognizer(FastPatternRecognizer):
+class IntakeWrappedTokenRecognizer(FastPatternRecognizer):
     """A provider token cut in two by terminal wrapping: ``ghp_hbMK…2N2R⏎lgC7xW…``.
 
-    Only prefixes whose body has one exact length qualify. The match is the prefix, part of the
-    body, ONE line break (``\n`` or ``\r\n``, then optional indentation) and the rest; it is
-    kept only when the two parts joined are exactly ``LENGTH`` characters with a letter and a
-    digit, so a prefix at the end of a line followed by ordinary words is left alone. A whole
-    token ends before the break (the first part is at most ``LENGTH - 1`` long), so it is not
-    matched twice. ``intake.scrub`` replaces the span with the joined token's fixture (one
-    line), shared with the unwrapped form of the same token.
+    Only prefixes whose body has one exact length qualify; each is a rule in
+    ``scrubbers/recognizers.yaml`` (``token``: its entity, prefix, the body's character class
+    and its length). The match is the prefix, part of the body, ONE line break (``\n`` or
+    ``\r\n``, then optional indentation) and the rest; it is kept only when the two parts
+    joined are exactly ``length`` characters with a letter and a digit, so a prefix at the end
+    of a line followed by ordinary words is left alone. A whole token ends before the break (the
+    first part is at most ``length - 1`` long), so it is not matched twice. ``intake.scrub``
+    replaces the span with the joined token's fixture (one line), shared with the unwrapped
+    form of the same token.
     """
 
-    ENTITY = ""
-    PREFIX = ""
-    BODY = ""
-    LENGTH = 0
-
-    def __init__(self, supported_language: str = "en", **kwargs: Any) -> None:
+    def __init__(
+        self, token: dict[str, Any], supported_language: str = "en", **kwargs: Any
+    ) -> None:
         kwargs.pop("supported_entity", None)
         kwargs.pop("supported_entities", None)
-        body, n = self.BODY, self.LENGTH
+        prefix, body, n = str(token["prefix"]), str(token["body"]), int(token["length"])
         wrap = r"\r?\n[ \t]*+(?:>[ \t]?+)*+"  # a line break, indentation, quote marks
-        pattern = rf"\b{self.PREFIX}{body}{{0,{n - 1}}}+{wrap}{body}{{1,{n}}}+(?!{body})"
+        pattern = rf"\b{prefix}{body}{{0,{n - 1}}}+{wrap}{body}{{1,{n}}}+(?!{body})"
         super().__init__(
-            supported_entity=self.ENTITY,
+            supported_entity=str(token["entity"]),
             name=kwargs.pop("name", type(self).__name__),
             supported_language=supported_language,
             patterns=[Pattern(name="wrapped", regex=pattern, score=0.9)],
             global_regex_flags=regex.DOTALL | regex.MULTILINE,
             **kwargs,
         )
-        self._prefix = regex.compile(self.PREFIX)
+        self._prefix = regex.compile(prefix)
+        self._length = n
 
     def invalidate_result(self, pattern_text: str) -> bool | None:
         """True drops the match unless the joined body has the exact length, a letter, a digit."""
         joined = WRAP_BREAK.sub("", pattern_text, count=1)
         m = self._prefix.match(joined)
         body = joined[m.end() :] if m else ""
-        if len(body) != self.LENGTH:
+        if len(body) != self._length:
             return True
         return not (any(c.isdigit() for c in body) and any(c.isalpha() for c in body))
-
-
-class IntakeWrappedGithubTokenRecognizer(_WrappedTokenRecognizer):
-    """``ghp_``/``gho_``/``ghu_``/``ghs_``/``ghr_`` + 36, wrapped once."""
-
-    ENTITY = "GITHUB_TOKEN"
-    PREFIX = "gh[pousr]_"
-    BODY = "[A-Za-z0-9]"
-    LENGTH = 36
-
-
-class IntakeWrappedGithubPatRecognizer(_WrappedTokenRecognizer):
-    """``github_pat_`` + 22 + ``_`` + 59, wrapped once."""
-
-    ENTITY = "GITHUB_TOKEN"
-    PREFIX = "github_pat_"
-    BODY = "[A-Za-z0-9_]"
-    LENGTH = 82
-
-
-class IntakeWrappedAnthropicKeyRecognizer(_WrappedTokenRecognizer):
-    """``sk-ant-api03-`` + 95, wrapped once."""
-
-    ENTITY = "ANTHROPIC_API_KEY"
-    PREFIX = "sk-ant-api03-"
-    BODY = "[A-Za-z0-9_-]"
-    LENGTH = 95
-
-
-class IntakeWrappedAwsKeyIdRecognizer(_WrappedTokenRecognizer):
-    """``AKIA``/``ASIA`` + 16 upper-case letters and digits (AWS's documented alphabet),
-    wrapped once."""
-
-    ENTITY = "AWS_ACCESS_KEY_ID"
-    PREFIX = "(?:AKIA|ASIA)"
-    BODY = "[A-Z0-9]"
-    LENGTH = 16
-
-
-class IntakeWrappedHuggingfaceTokenRecognizer(_WrappedTokenRecognizer):
-    """``hf_`` + 34, wrapped once."""
-
-    ENTITY = "HUGGINGFACE_TOKEN"
-    PREFIX = "hf_"
-    BODY = "[A-Za-z0-9]"
-    LENGTH = 34
