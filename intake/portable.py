@@ -11,10 +11,8 @@ Locks (``exclusive_lock``): one exclusive, non-blocking lock per file.
 - POSIX: ``fcntl.flock``; the kernel releases it when the holder dies.
 - Windows: ``msvcrt.locking`` on the file's first byte; Windows releases it when the holder
   dies too.
-- Neither (an interpreter without both): the file is created with ``O_EXCL`` and holds the
-  holder's process id; a file whose process is gone is a dead holder's and is taken over.
-  Two processes taking over the same dead holder's lock at the same instant is not excluded
-  (the only gap of this fallback; no supported platform uses it).
+- Neither: no lock is taken; ``exclusive_lock`` raises ``NoFileLock`` (no supported
+  platform lacks both).
 
 In every case the holder removes the file before it lets go, so nothing is left in the lock
 folder, and a process that locked a file someone removed meanwhile notices (the inode
@@ -65,13 +63,13 @@ from typing import Any
 
 __all__ = [
     "LockBusy",
+    "NoFileLock",
     "decode_output",
     "exclusive_lock",
     "file_size_limited",
     "lock_backend",
     "new_group_options",
     "nonblocking_read_flags",
-    "process_alive",
     "reader_left",
     "split_command",
     "split_windows_command",
@@ -86,6 +84,10 @@ class LockBusy(Exception):
     """Another process holds the lock."""
 
 
+class NoFileLock(Exception):
+    """This interpreter has neither ``fcntl.flock`` nor ``msvcrt.locking``."""
+
+
 def _module(name: str) -> ModuleType | None:
     try:
         return __import__(name)
@@ -98,12 +100,12 @@ _msvcrt = _module("msvcrt")
 
 
 def lock_backend() -> str:
-    """``"flock"``, ``"msvcrt"`` or ``"pidfile"``: how ``exclusive_lock`` locks here."""
+    """``"flock"``, ``"msvcrt"`` or ``""`` (neither): how ``exclusive_lock`` locks here."""
     if _fcntl is not None and hasattr(_fcntl, "flock"):
         return "flock"
     if _msvcrt is not None and hasattr(_msvcrt, "locking"):
         return "msvcrt"
-    return "pidfile"
+    return ""
 
 
 # --- locks -----------------------------------------------------------------------------------
@@ -169,83 +171,16 @@ def _release_kernel_lock(path: Path, fd: int, backend: str) -> None:
     os.close(fd)
 
 
-def _pidfile_lock(path: Path) -> None:
-    """Create ``path`` exclusively with this process's id; take over a dead holder's file."""
-    for _ in range(100):
-        try:
-            fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_EXCL, 0o644)
-        except FileExistsError:
-            holder = _holder(path)
-            if holder is None or process_alive(holder):
-                raise LockBusy from None
-            with contextlib.suppress(FileNotFoundError):
-                os.unlink(path)  # a dead holder's lock
-            continue
-        with os.fdopen(fd, "w", encoding="ascii") as handle:
-            handle.write(f"{os.getpid()}\n")
-        return
-    raise LockBusy
-
-
-def _holder(path: Path) -> int | None:
-    """The process id a pid-file lock names; ``None`` while it is being written or unreadable."""
-    try:
-        text = path.read_text(encoding="ascii", errors="replace").strip()
-    except FileNotFoundError:
-        return 0  # gone meanwhile: not alive, the loop creates it again
-    except OSError:
-        return None
-    return int(text) if text.isdigit() else None
-
-
-def process_alive(pid: int) -> bool:
-    """Whether process ``pid`` exists (a pid-file lock's holder)."""
-    if pid <= 0:
-        return False
-    if os.name == "nt":  # os.kill(pid, 0) would terminate it there
-        return _windows_pid_alive(pid)
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    except OSError:
-        return False
-    return True
-
-
-def _windows_pid_alive(pid: int) -> bool:
-    import ctypes
-
-    kernel32 = ctypes.windll.kernel32  # type: ignore[attr-defined,unused-ignore]
-    handle = kernel32.OpenProcess(0x1000, False, pid)  # PROCESS_QUERY_LIMITED_INFORMATION
-    if not handle:
-        return False
-    code = ctypes.c_ulong()
-    try:
-        kernel32.GetExitCodeProcess(handle, ctypes.byref(code))
-    finally:
-        kernel32.CloseHandle(handle)
-    return code.value == 259  # STILL_ACTIVE
-
-
 @contextlib.contextmanager
 def exclusive_lock(path: Path) -> Iterator[None]:
     """Hold an exclusive lock on ``path`` (created if missing, removed on release).
 
-    Raises ``LockBusy`` at once when another process holds it. See the module's docstring for
-    the three implementations and their common semantics.
+    Raises ``LockBusy`` at once when another process holds it, ``NoFileLock`` where the
+    interpreter has no kernel lock. See the module's docstring for the two implementations.
     """
     backend = lock_backend()
-    if backend == "pidfile":
-        _pidfile_lock(path)
-        try:
-            yield
-        finally:
-            with contextlib.suppress(OSError):
-                os.unlink(path)
-        return
+    if not backend:
+        raise NoFileLock(str(path))
     fd = _kernel_lock(path, backend)
     try:
         yield

@@ -1,11 +1,13 @@
 """Portability: POSIX-only calls live in ``intake/portable.py`` only, and the main commands work
 on an interpreter without them (the paths Windows takes, run here with those names removed).
 
-``STRIP`` runs before intake is imported: ``fcntl`` cannot be imported, and ``os.killpg``,
-``os.setsid``, ``os.getuid``, ``os.geteuid``, ``os.O_NONBLOCK``, ``signal.SIGKILL`` and
-``signal.SIGHUP`` are gone, as on Windows. There is no ``msvcrt`` here either, so the locks
-take the pure-Python pid-file path and a runner is stopped through its leader
-(``intake.portable``'s docstring); on Windows CI the msvcrt and process-group paths run.
+``STRIP`` runs before intake is imported: ``fcntl`` keeps only ``flock`` (the kernel lock
+every platform has, standing in for Windows' ``msvcrt.locking``, which this host lacks), and
+``os.killpg``, ``os.setsid``, ``os.getuid``, ``os.geteuid``, ``os.O_NONBLOCK``,
+``signal.SIGKILL`` and ``signal.SIGHUP`` are gone, as on Windows, so a runner is stopped
+through its leader (``intake.portable``'s docstring); under the Windows harness the msvcrt and
+process-group paths run. ``NO_LOCK`` also takes ``flock`` away: an interpreter with no kernel
+lock is refused in one line.
 """
 
 from __future__ import annotations
@@ -30,8 +32,12 @@ STRONG = "claude-opus-4"
 LOCAL = "Gemma-4-E4B-it-GGUF"
 
 STRIP = """\
-import os, signal, sys
-sys.modules["fcntl"] = None
+import os, signal, sys, types
+import fcntl as _fcntl
+_lock = types.ModuleType("fcntl")
+_lock.flock, _lock.LOCK_EX, _lock.LOCK_NB = _fcntl.flock, _fcntl.LOCK_EX, _fcntl.LOCK_NB
+sys.modules["fcntl"] = _lock
+del _fcntl
 for _name in ("killpg", "setsid", "getuid", "geteuid", "O_NONBLOCK"):
     if hasattr(os, _name):
         delattr(os, _name)
@@ -40,7 +46,8 @@ for _name in ("SIGKILL", "SIGHUP"):
         delattr(signal, _name)
 """
 
-CLI = STRIP + "sys.argv = ['intake'] + sys.argv[1:]\nfrom intake.cli import main\nmain()\n"
+NO_LOCK = STRIP + 'sys.modules["fcntl"] = None\n'
+CLI = "sys.argv = ['intake'] + sys.argv[1:]\nfrom intake.cli import main\nmain()\n"
 
 # --- the source scan ---------------------------------------------------------------------------
 
@@ -159,10 +166,14 @@ def _env(**extra: str) -> dict[str, str]:
 
 
 def _intake(
-    cwd: Path, *args: str, env: dict[str, str] | None = None, expect: tuple[int, ...] = (0,)
+    cwd: Path,
+    *args: str,
+    env: dict[str, str] | None = None,
+    expect: tuple[int, ...] = (0,),
+    strip: str = STRIP,
 ) -> subprocess.CompletedProcess[str]:
     proc = subprocess.run(
-        [sys.executable, "-c", CLI, *args],
+        [sys.executable, "-c", strip + CLI, *args],
         cwd=cwd,
         env=env or _env(),
         capture_output=True,
@@ -193,7 +204,7 @@ def test_the_stripped_interpreter_takes_the_fallbacks() -> None:
         _probe(
             "from intake import portable; print(portable.lock_backend(), portable.tree_backend())"
         )
-        == "pidfile leader"
+        == "flock leader"
     )
 
 
@@ -289,9 +300,9 @@ except LockBusy:
 """
 
 
-def _holder(lock: Path, strip: bool) -> subprocess.Popen[str]:
+def _holder(lock: Path) -> subprocess.Popen[str]:
     return subprocess.Popen(
-        [sys.executable, "-c", (STRIP if strip else "") + HOLD, str(lock)],
+        [sys.executable, "-c", HOLD, str(lock)],
         env=_env(),
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
@@ -299,32 +310,32 @@ def _holder(lock: Path, strip: bool) -> subprocess.Popen[str]:
     )
 
 
-@pytest.mark.parametrize(
-    "strip",
-    [
-        pytest.param(False, id="native"),
-        pytest.param(
-            True,
-            id="pidfile",
-            marks=pytest.mark.skipif(
-                sys.platform == "win32", reason="strips POSIX names: POSIX hosts only"
-            ),
-        ),
-    ],
-)
-def test_a_lock_refuses_a_second_holder_and_survives_a_killed_one(
-    tmp_path: Path, strip: bool
-) -> None:
+def test_a_lock_refuses_a_second_holder_and_survives_a_killed_one(tmp_path: Path) -> None:
     lock = tmp_path / "one.lock"
-    first = _holder(lock, strip)
+    first = _holder(lock)
     assert first.stdout is not None and first.stdout.readline().strip() == "held"
-    second = _holder(lock, strip)
+    second = _holder(lock)
     assert second.communicate("\n", timeout=60)[0].strip() == "busy"
     first.kill()  # a killed holder: its lock must not block the next one
     first.wait(timeout=30)
-    third = _holder(lock, strip)
+    third = _holder(lock)
     assert third.communicate("\n", timeout=60)[0].strip() == "held"
     assert not lock.exists(), "the holder removes the lock file when it lets go"
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="strips POSIX names: POSIX hosts only")
+def test_an_interpreter_with_no_kernel_lock_is_refused_in_one_line(tmp_path: Path) -> None:
+    """No supported platform lacks both ``flock`` and ``msvcrt.locking``; one that did gets one
+    line and exit 3 from a command that locks a draft, and nothing is changed."""
+    _intake(tmp_path, "demo", "--dir", str(tmp_path / "demo"))
+    suite = tmp_path / "demo"
+    _intake(suite, "from-session", "c4a0f9e2")
+    before = sorted(p.name for p in (suite / "drafts").rglob("*"))
+    draft = "session_c4a0f9e2_daily_inbox_digest"
+    refused = _intake(suite, "reject", draft, "--reason", "a duplicate", strip=NO_LOCK, expect=(3,))
+    assert refused.stderr.startswith("error: this Python has no file lock"), refused.stderr
+    assert len(refused.stderr.strip().splitlines()) == 1
+    assert sorted(p.name for p in (suite / "drafts").rglob("*")) == before
 
 
 def test_termination_signals_are_the_ones_this_platform_has() -> None:

@@ -17,11 +17,11 @@ import regex
 
 from intake.config import Settings
 from intake.contract.models import ID_PATTERN, Record
-from intake.errors import Conflict, IntakeError, UsageError
+from intake.errors import Conflict, EnvironmentFailure, IntakeError, UsageError
 from intake.fileio import work_dir
 from intake.gitutil import git_text
 from intake.paths import display_path, inside, relative_shown
-from intake.portable import LockBusy, exclusive_lock
+from intake.portable import LockBusy, NoFileLock, exclusive_lock
 from intake.scrub import scrubber_for
 from intake.scrub.ids import neutral_id, plain_identifier
 from intake.store.records import load_record, record_path
@@ -240,11 +240,11 @@ def draft_lock(
     """An exclusive, non-blocking lock on the draft's lock file (``intake.portable``).
 
     The lock is released by the kernel when the holder dies, so a killed promote never leaves a
-    stale lock behind (where no kernel lock exists, a dead holder's file is taken over); a
-    second process gets ``error`` (``Conflict``) at once instead of waiting. The holder removes
-    the lock file before it lets go, so refused and failed commands leave nothing in
-    ``.intake/locks/``; a process that locked a file someone removed meanwhile sees it is no
-    longer the one at the path and takes the new one.
+    stale lock behind (an interpreter with no kernel lock is refused); a second process gets
+    ``error`` (``Conflict``) at once instead of waiting. The holder removes the lock file
+    before it lets go, so refused and failed commands leave nothing in ``.intake/locks/``; a
+    process that locked a file someone removed meanwhile sees it is no longer the one at the
+    path and takes the new one.
     """
     path = lock_path(settings, scenario_id)
     work_dir(path.parent.parent)
@@ -258,6 +258,11 @@ def draft_lock(
                 message or f"another intake process is working on this draft; cannot {doing} now",
                 where=scenario_id,
                 hint="wait for it to finish and try again",
+            ) from None
+        except NoFileLock:
+            raise EnvironmentFailure(
+                "this Python has no file lock (neither fcntl.flock nor msvcrt.locking)",
+                where=display_path(path, settings.root),
             ) from None
         yield
 
