@@ -76,7 +76,7 @@ class _Session(BaseModel):
     model: str
     agent_type: str
     private: int
-    minutes: int | None = None
+    minutes: int
     documents: list[_Document] = Field(default_factory=list)
     messages: list[_Message]
 
@@ -85,7 +85,7 @@ class DemoSpec(BaseModel):
     """``demo_data/sessions.json``: the sessions of the synthetic database, read once."""
 
     demo_session: str
-    settings: dict[str, str] = Field(default_factory=dict)
+    settings: dict[str, str]
     sessions: list[_Session]
 
 
@@ -126,8 +126,7 @@ def build_database(path: Path, corpus: Path, spec: DemoSpec) -> None:
         for key, value in spec.settings.items():
             conn.execute("INSERT INTO settings (key, value) VALUES (?, ?)", (key, value))
         for number, session in enumerate(spec.sessions):
-            minutes = session.minutes if session.minutes is not None else number
-            clock = START + timedelta(minutes=minutes)
+            clock = START + timedelta(minutes=session.minutes)
             stamp = clock.isoformat()
             conn.execute(
                 "INSERT INTO sessions (id, title, created_at, updated_at, model, private, "
