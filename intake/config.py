@@ -566,7 +566,7 @@ def detect_layout(root: Path) -> str | None:
     return None
 
 
-def layout_settings(layout: str | None) -> dict[str, Any]:
+def layout_settings(layout: str | None) -> dict[str, Path]:
     """The folder settings of a layout (what ``intake init`` writes)."""
     if layout == GAIA_LAYOUT:
         return {

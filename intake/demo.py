@@ -20,6 +20,8 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from pydantic import BaseModel, Field
+
 from intake.config import load_settings
 from intake.contract.validate import Problem, Severity, validate_file
 from intake.drafting.from_session import draft_from_session, format_sessions, list_sessions
@@ -57,11 +59,45 @@ class DemoResult:
     warnings: list[str] = field(default_factory=list)
 
 
+class _Document(BaseModel):
+    corpus_file: str
+    filepath: str
+
+
+class _Message(BaseModel):
+    role: str
+    content: str
+    steps: list[Any] | None = None
+
+
+class _Session(BaseModel):
+    id: str
+    title: str
+    model: str
+    agent_type: str
+    private: int
+    minutes: int
+    documents: list[_Document] = Field(default_factory=list)
+    messages: list[_Message]
+
+
+class DemoSpec(BaseModel):
+    """``demo_data/sessions.json``: the sessions of the synthetic database, read once."""
+
+    demo_session: str
+    settings: dict[str, str]
+    sessions: list[_Session]
+
+
 def _data() -> Any:
     return resources.files("intake").joinpath("demo_data")
 
 
-def build_suite(folder: Path) -> Path:
+def _spec() -> DemoSpec:
+    return DemoSpec.model_validate_json(_data().joinpath("sessions.json").read_bytes())
+
+
+def build_suite(folder: Path, spec: DemoSpec) -> Path:
     """A suite with its own ``[tool.intake]``, the demo corpus and the synthetic database."""
     (folder / "scenarios").mkdir(parents=True, exist_ok=True)
     (folder / "drafts").mkdir(exist_ok=True)
@@ -76,59 +112,58 @@ def build_suite(folder: Path) -> Path:
     for item in data.joinpath("corpus", "documents").iterdir():
         (corpus / item.name).write_bytes(item.read_bytes())
     (folder / "gaia").mkdir(exist_ok=True)
-    build_database(folder / "gaia" / "gaia_chat.db", folder / "corpus")
+    build_database(folder / "gaia" / "gaia_chat.db", folder / "corpus", spec)
     return folder
 
 
-def build_database(path: Path, corpus: Path) -> dict[str, Any]:
+def build_database(path: Path, corpus: Path, spec: DemoSpec) -> None:
     """The synthetic ``gaia_chat.db`` (GAIA's fresh layout, WAL like the real one)."""
     data = _data()
-    spec: dict[str, Any] = json.loads(data.joinpath("sessions.json").read_text(encoding="utf-8"))
     conn = sqlite3.connect(path)
     try:
         conn.execute("PRAGMA journal_mode = WAL")
         conn.executescript(data.joinpath("agent_ui_schema.sql").read_text(encoding="utf-8"))
-        for key, value in spec.get("settings", {}).items():
+        for key, value in spec.settings.items():
             conn.execute("INSERT INTO settings (key, value) VALUES (?, ?)", (key, value))
-        for number, session in enumerate(spec["sessions"]):
-            clock = START + timedelta(minutes=int(session.get("minutes", number)))
+        for number, session in enumerate(spec.sessions):
+            clock = START + timedelta(minutes=session.minutes)
             stamp = clock.isoformat()
             conn.execute(
                 "INSERT INTO sessions (id, title, created_at, updated_at, model, private, "
                 "agent_type, title_is_custom) VALUES (?, ?, ?, ?, ?, ?, ?, 1)",
                 (
-                    session["id"],
-                    session["title"],
+                    session.id,
+                    session.title,
                     stamp,
                     stamp,
-                    session["model"],
-                    session["private"],
-                    session["agent_type"],
+                    session.model,
+                    session.private,
+                    session.agent_type,
                 ),
             )
-            for offset, message in enumerate(session["messages"]):
-                steps = message.get("steps")
+            for offset, message in enumerate(session.messages):
+                steps = message.steps
                 conn.execute(
                     "INSERT INTO messages (session_id, role, content, created_at, agent_steps) "
                     "VALUES (?, ?, ?, ?, ?)",
                     (
-                        session["id"],
-                        message["role"],
-                        message["content"],
+                        session.id,
+                        message.role,
+                        message.content,
                         (clock + timedelta(seconds=20 * offset)).isoformat(),
                         json.dumps(steps) if steps else None,
                     ),
                 )
-            for doc_number, doc in enumerate(session.get("documents", [])):
-                content = (corpus / doc["corpus_file"]).read_bytes()
+            for doc_number, doc in enumerate(session.documents):
+                content = (corpus / doc.corpus_file).read_bytes()
                 doc_id = f"00000000-0000-4000-8000-{number:06d}{doc_number:06d}"
                 conn.execute(
                     "INSERT INTO documents (id, filename, filepath, file_hash, file_size, "
                     "chunk_count, indexed_at) VALUES (?, ?, ?, ?, ?, 3, ?)",
                     (
                         doc_id,
-                        Path(doc["corpus_file"]).name,
-                        doc["filepath"],
+                        Path(doc.corpus_file).name,
+                        doc.filepath,
                         hashlib.sha256(content).hexdigest(),
                         len(content),
                         stamp,
@@ -137,12 +172,11 @@ def build_database(path: Path, corpus: Path) -> dict[str, Any]:
                 conn.execute(
                     "INSERT INTO session_documents (session_id, document_id, attached_at) "
                     "VALUES (?, ?, ?)",
-                    (session["id"], doc_id, stamp),
+                    (session.id, doc_id, stamp),
                 )
         conn.commit()
     finally:
         conn.close()
-    return spec
 
 
 def run_demo(directory: Path | None = None) -> DemoResult:
@@ -156,11 +190,11 @@ def run_demo(directory: Path | None = None) -> DemoResult:
     else:
         suite = Path(tempfile.mkdtemp(prefix="intake-demo-"))
     try:
-        build_suite(suite)
-        spec = json.loads(_data().joinpath("sessions.json").read_text(encoding="utf-8"))
+        spec = _spec()
+        build_suite(suite, spec)
         settings = load_settings(suite.resolve(), environ={})
         listing = format_sessions(list_sessions(settings, None, 10))
-        prefix = str(spec["demo_session"])
+        prefix = spec.demo_session
         done = draft_from_session(settings, prefix)
         result = done.result
         checked = validate_file(result.path, drafts_dir=settings.drafts)

@@ -59,7 +59,7 @@ import sys
 from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
-from typing import Any
+from typing import Any, TypedDict
 
 __all__ = [
     "LockBusy",
@@ -209,7 +209,14 @@ def tree_backend() -> str:
     return "leader"
 
 
-def new_group_options() -> dict[str, Any]:
+class GroupOptions(TypedDict, total=False):
+    """The ``subprocess.Popen`` keywords of a process group of its own (one of them)."""
+
+    start_new_session: bool
+    creationflags: int
+
+
+def new_group_options() -> GroupOptions:
     """``subprocess.Popen`` keywords that start the child in a process group of its own."""
     backend = tree_backend()
     if backend == "posix":

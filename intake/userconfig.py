@@ -85,19 +85,21 @@ def user_cache_dir(
     return None if _inside(folder, outside) else folder
 
 
-def _config_file(env: Mapping[str, str], outside: Path | None) -> tuple[dict[str, Any], str]:
+def _from_file(name: str, env: Mapping[str, str], outside: Path | None) -> UserValue | None:
+    """``name``'s value in the user config file; None when the file is absent, inside
+    ``outside``, too large or unreadable, or does not set it."""
     path = user_config_path(env)
     if _inside(path, outside) or not path.is_file():
-        return {}, str(path)
+        return None
     try:
         with path.open("rb") as handle:
             raw = handle.read(MAX_CONFIG_BYTES + 1)
         if len(raw) > MAX_CONFIG_BYTES:
-            return {}, str(path)
-        data = tomllib.loads(raw.decode("utf-8"))
+            return None
+        value = tomllib.loads(raw.decode("utf-8")).get(name)
     except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
-        return {}, str(path)
-    return data, str(path)
+        return None
+    return None if value in (None, "", []) else UserValue(value, str(path))
 
 
 def user_setting(
@@ -114,10 +116,7 @@ def user_setting(
     value = env.get(variable, "")
     if value.strip():
         return UserValue(value, f"environment variable {variable}")
-    data, where = _config_file(env, outside)
-    if name in data and data[name] not in (None, "", []):
-        return UserValue(data[name], where)
-    return None
+    return _from_file(name, env, outside)
 
 
 __all__ = [

@@ -101,3 +101,26 @@ def test_the_validator_builds_the_view_once(tmp_path) -> None:  # type: ignore[n
     result = validate_file(path)
     assert result.view is not None and result.view is result.view
     assert result.view.id == "one" and result.view.category == "c"
+
+
+def test_gaias_rules_read_the_persona_and_id_from_the_view(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """A persona outside GAIA's set is a warning, a blank or non-text one is the schema's
+    business only; a draft whose text id differs from its file name is a warning, a non-text
+    id is not (``validate._gaia_rules`` reads ``FileResult.view``, built where it is parsed)."""
+    drafts = tmp_path / "drafts"
+    drafts.mkdir()
+    rules = ("persona", "id-file")
+
+    def codes(text: str) -> tuple[str | None, list[str]]:
+        path = drafts / "one.yaml"
+        path.write_text(text, encoding="utf-8")
+        result = validate_file(path, drafts_dir=drafts)
+        assert result.view is not None
+        return result.scenario_id, [p.code for p in result.problems if p.code in rules]
+
+    base = "category: c\nsetup:\n  index_documents: []\nturns: []\n"
+    assert codes("id: other\npersona: nobody\n" + base) == ("other", ["persona", "id-file"])
+    assert codes("id: one\npersona: casual_user\n" + base) == ("one", [])
+    for persona in ('"  "', "7"):
+        assert codes(f"id: one\npersona: {persona}\n" + base)[1].count("persona") == 0
+    assert codes("id: 7\n" + base) == (None, [])

@@ -26,6 +26,7 @@ from pathlib import PurePath
 from typing import Annotated, Any, Literal, TypeVar
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, WithJsonSchema, model_validator
+from pydantic.config import JsonDict
 
 from intake.contract.plain import (
     ID_PATTERN,
@@ -221,7 +222,7 @@ def _has_criterion(turn: _T) -> _T:
     return turn
 
 
-_CRITERION_SCHEMA: dict[str, Any] = {
+_CRITERION_SCHEMA: JsonDict = {
     "anyOf": [
         {
             "required": ["ground_truth"],

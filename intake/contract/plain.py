@@ -234,6 +234,7 @@ class ScenarioView:
     name: str | None
     category: str | None
     description: str | None
+    persona: str | None
     source_type: str | None
     source_link: str | None
     difficulty_rationale: str | None
@@ -259,6 +260,7 @@ class ScenarioView:
             name=_text(data, "name"),
             category=_text(data, "category"),
             description=_text(data, "description"),
+            persona=_text(data, "persona"),
             source_type=_text(data, "source", "type"),
             source_link=_text(data, "source", "link"),
             difficulty_rationale=_text(data, "difficulty_rationale"),

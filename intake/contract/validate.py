@@ -14,7 +14,6 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
-from functools import cached_property
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -102,11 +101,8 @@ class FileResult:
     source: tuple[bytes, Parsed] | None = field(default=None, repr=False, compare=False)
     """What was read and parsed (``validate_file(keep_source=True)``), for judging the same
     bytes at another level (``validate_file(source=...)``) without reading them again."""
-
-    @cached_property
-    def view(self) -> ScenarioView | None:
-        """The typed, read-only view of the scenario (``None`` when it could not be read)."""
-        return ScenarioView.of(self.data) if self.data is not None else None
+    view: ScenarioView | None = field(default=None, repr=False, compare=False)
+    """The typed, read-only view of ``data`` (``None`` when the file could not be read)."""
 
     @property
     def placeholders(self) -> int:
@@ -244,14 +240,15 @@ def _validate_file(
     result.data = data
     if keep_source:
         result.source = (raw, parsed)
-    raw_id = data.get("id")
-    result.scenario_id = raw_id if isinstance(raw_id, str) else None
+    view = ScenarioView.of(data)
+    result.view = view
+    result.scenario_id = view.id
     result.id_line = parsed.line_of(("id",))
     level = choose_level(
         data, is_draft=drafts_dir is not None and inside(path, drafts_dir), strict=strict
     )
     result.level = level
-    rules = list(_gaia_rules(parsed, path, level))
+    rules = list(_gaia_rules(parsed, view, path, level))
     explained = {where for _, _, _, where, sev in rules if sev == "error" and where}
     for problem in schema.check(data, level):
         if problem.path in explained:
@@ -369,13 +366,13 @@ def _rule(parsed: Parsed, where: JsonPath, code: str, message: str, sev: str = "
     return parsed.line_of(where), code, message, where, sev
 
 
-def _gaia_rules(parsed: Parsed, path: Path, level: Level) -> Iterator[_Rule]:
+def _gaia_rules(parsed: Parsed, view: ScenarioView, path: Path, level: Level) -> Iterator[_Rule]:
     data = parsed.data
     turns = data.get("turns")
     if isinstance(turns, list):
         yield from _turn_rules(parsed, turns)
-    persona = data.get("persona")
-    if isinstance(persona, str) and persona.strip() and persona not in GAIA_PERSONAS:
+    persona = view.persona
+    if persona is not None and persona.strip() and persona not in GAIA_PERSONAS:
         message = f"persona {persona!r} is not one of GAIA's built-in personas"
         yield _rule(parsed, ("persona",), "persona", message, "warning")
     if level is Level.legacy:
@@ -391,8 +388,8 @@ def _gaia_rules(parsed: Parsed, path: Path, level: Level) -> Iterator[_Rule]:
                     f"{json_path(where)}: {field} still holds a {PLACEHOLDER_MARK} placeholder"
                 )
                 yield _rule(parsed, where, "placeholder", message)
-    scenario_id = data.get("id")
-    if level is Level.draft and isinstance(scenario_id, str) and scenario_id != path.stem:
+    scenario_id = view.id
+    if level is Level.draft and scenario_id is not None and scenario_id != path.stem:
         # GAIA keys scenarios by id, never by file name (runner.py find_scenarios): a difference
         # is allowed; only a new draft gets a warning, since intake names drafts by id
         message = f"id {scenario_id!r} does not match the file name {path.name!r}"

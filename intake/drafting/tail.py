@@ -406,10 +406,11 @@ def _write_locked(
     clean, report, hidden = _cleaned(
         settings, plan, mapping, keep=frozenset(r.value_hash for r in restores)
     )
-    clean_scenario = _refuse_taken(
+    scrubbed = to_plain(clean["scenario"])
+    _refuse_taken(
         settings,
         target,
-        to_plain(clean["scenario"]),
+        scrubbed["id"],
         scenario_id,
         source=source,
         locator=str(clean["locator"]),
@@ -418,6 +419,7 @@ def _write_locked(
         fallback_id=fallback_id,
         mapping=mapping,
     )
+    clean_scenario = _valid_draft(scrubbed, scenario_id)
     warnings = _draft_warnings(settings, source, target, scenario_id, clean_scenario, hidden)
     record = Record(
         id=scenario_id,
@@ -508,7 +510,7 @@ def _kept_restores(target: Path) -> list[Restore]:
 def _refuse_taken(
     settings: Settings,
     target: Path,
-    clean_scenario: dict[str, Any],
+    clean_id: str,
     scenario_id: str,
     *,
     source: RecordSource,
@@ -517,11 +519,10 @@ def _refuse_taken(
     force: bool,
     fallback_id: str | None,
     mapping: FixtureMap,
-) -> DraftScenario:
-    """Refuse an id the scrub changed or that holds an original, one another source or the
-    suite holds, an existing draft (without ``force``), and a draft that is not valid; the
-    scrubbed scenario, typed again."""
-    if clean_scenario["id"] != scenario_id:
+) -> None:
+    """Refuse an id the scrub changed (``clean_id``) or that holds an original, one another
+    source or the suite holds, and an existing draft (without ``force``)."""
+    if clean_id != scenario_id:
         raise IntakeError("scrubbing changed the scenario id; refusing to write", where=scenario_id)
     if fallback_id is not None and carries_original(
         scenario_id.removeprefix(fallback_id), mapping.originals()
@@ -540,13 +541,18 @@ def _refuse_taken(
         )
     if owner is not None and not force:
         _refuse_existing(settings, target)
-    problems = schema.check(clean_scenario, Level.draft)
+
+
+def _valid_draft(scrubbed: Any, scenario_id: str) -> DraftScenario:
+    """The scrubbed scenario checked at the draft level and typed again; IntakeError when it
+    is not a valid draft."""
+    problems = schema.check(scrubbed, Level.draft)
     if problems:
         first = problems[0]
         raise IntakeError(
             f"the drafted scenario is invalid: {first.message}", where=f"{scenario_id} {first.path}"
         )
-    return typed_scenario(clean_scenario, scenario_id)
+    return typed_scenario(scrubbed, scenario_id)
 
 
 def _draft_warnings(
