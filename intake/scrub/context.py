@@ -632,6 +632,16 @@ _STORAGE_MARKER = regex.compile(r"\{AQAAAB[A-Za-z0-9+/]{20,}+={0,2}+\}")
 writes ``{AQAAAB…}`` (base64 in braces) into ``credentials.xml``, ``config.xml`` and JCasC."""
 
 
+def _not_a_credential(value: str, scheme: regex.Match[str] | None) -> bool:
+    """What follows an ``Authorization`` scheme but is no credential: a word of prose ended by a
+    full stop (``Authorization: Bearer header.``) or the base64 of a documentation example's
+    credentials after ``Basic`` (``bbbbb:bbbbb``, ``user:pass``)."""
+    if value.endswith(".") and value[:-1].isalpha():
+        return True
+    basic = scheme is not None and scheme.group()[:5].lower() == "basic"
+    return basic and placeholder_basic(value.rstrip(")}]"))
+
+
 def _session_uuid(name: str, text: str, pos: int) -> bool:
     """A UUID at ``pos`` under a session id's name (``session_id``, ``sessionId``,
     ``SESSION_ID``): a session's provenance, as GAIA's ``captured_from`` and Claude Code's
@@ -945,8 +955,8 @@ class IntakeAssignedSecretRecognizer(CodeBackedRecognizer):
                 if scheme:
                     pos = scheme.end()
                 end = self._run(text, pos, frozenset(" \t\r\n\"'`,;<>"))
-                if text[pos:end].endswith(".") and text[pos : end - 1].isalpha():
-                    continue  # "Authorization: Bearer header. ": prose
+                if _not_a_credential(text[pos:end], scheme):
+                    continue  # "Authorization: Bearer header. ": prose; Basic of bbbbb:bbbbb
                 word = text[pos:end].rstrip(")}]")
                 if word != text[pos:end] and word.count("{") < text[pos:end].count("}"):
                     if code_value(word, names) or (word.isalpha() and word.islower()):

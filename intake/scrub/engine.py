@@ -266,8 +266,9 @@ _WRAP_TAIL = regex.compile(
 _TAIL_SHAPE = regex.compile(r"^(?=[^0-9]*+[0-9])(?=[^A-Za-z]*+[A-Za-z])")
 _FIXTURE_AT = regex.compile(r"0*+[1-9][0-9]*+(?![A-Za-z0-9])")
 """A fixture's number, right after its marker, ending a word (``ghp_FAKE0…1``, not ``FAKE1Qr``)."""
-_URL_USERINFO = regex.compile(r"[A-Za-z][A-Za-z0-9+.-]*+://[^\s/@:]*+:$")
-"""The start of a URL's ``user:`` userinfo, right before an e-mail-shaped ``password@host``."""
+_URL_USERINFO = regex.compile(r"[A-Za-z][A-Za-z0-9+.-]*+://[^\s/@:]*+:(?:\$\{?+)?+$")
+"""The start of a URL's ``user:`` userinfo, right before an e-mail-shaped ``password@host``
+(also a shell variable's: ``user:$TOKEN@host``, ``user:${TOKEN}@host``)."""
 
 _PUBLIC_PEM = regex.compile(r"-----BEGIN (?:CERTIFICATE|X509 CRL|[A-Z ]*PUBLIC KEY)-----")
 """Public PEM material: a certificate, a public key."""
@@ -283,12 +284,14 @@ _USER_FROM_ENV = regex.compile(
     r"\b(?:USER|LOGNAME|USERNAME)=[\"']?+([A-Za-z][A-Za-z0-9._-]{1,31}+)"
 )
 _USER_FROM_PROMPT = regex.compile(
-    r"(?:^|(?<=\n))(?:\([^()\n]{1,40}+\)[ ]?+)?+\[?+([a-z_][a-z0-9._-]{1,31}+)"
+    r"(?:^|(?<=\n))`?+(?:\([^()\n]{1,40}+\)[ ]?+)?+\[?+([a-z_][a-z0-9._-]{1,31}+)"
     r"@[A-Za-z0-9][A-Za-z0-9.-]*+"
-    r"(?::[~/]|[ ][^\n\]]{0,80}+\][$#]|[ ][~/][^\s]{0,80}+[ ][%$#](?=[ \t]|$))"
+    r"(?::[~/]|[ ][^\n\]]{0,80}+\][$#]|[ ][~/][^\s]{0,80}+[ ][%$#](?=[ \t]|$)"
+    r"|[ ][^\s~/`][^\s`]{0,80}+[ ]%(?=[ \t]|$))"
 )
-"""A shell prompt ``u@host:~$`` at a line's start, after a ``(venv)`` or ``(base)`` prefix, in
-brackets (``[u@host dir]$``), or zsh's default ``u@host ~ %``."""
+"""A shell prompt ``u@host:~$`` at a line's start, after a ``(venv)`` or ``(base)`` prefix or a
+Markdown backtick, in brackets (``[u@host dir]$``), or zsh's default ``u@host ~ %`` and
+``u@host dir %`` (``%n@%m %1~ %#``: the current folder's last name, no slash)."""
 _USER_FROM_MAC_PROMPT = regex.compile(
     r"(?m)^(?:\([^()\n]{1,40}+\)[ ]?+)?+(?P<host>[A-Za-z0-9][A-Za-z0-9.-]*+):[^\s:]++[ ]"
     r"(?P<u>[a-z_][a-z0-9._-]{1,31}+)[$%#](?=[ \t]|$)"
@@ -392,6 +395,25 @@ _USER_FROM_CREDENTIAL_LIST = regex.compile(
 """A Docker credential helper's ``list`` (``docker-credential-osxkeychain list``): a JSON
 object whose keys are registry URLs and whose values are the logins stored for them
 (``{"http://quay.io":"<login>"}``). A URL as a key names no one; the login it maps to does."""
+_USER_FROM_JENKINS = regex.compile(
+    r"(?m)\bStarted[ ]by[ ]user[ ](?:ha:////[A-Za-z0-9+/]++=*+)?+"
+    r"(?!(?i:system|anonymous|admin|timer)\b)"
+    r"(\p{Lu}[\p{L}'-]{1,30}+(?:[ ]\p{Lu}[\p{L}'-]{1,30}+){0,3}+|[a-z_][a-z0-9._-]{2,31}+)"
+    r"[ \t]*+(?=\r?$)"
+)
+"""The person who started a Jenkins build (``Started by user First Last``), also right after
+Jenkins' serialized console note (``Started by user ha:////…AAA==First Last``, the note pasted
+as text)."""
+_USER_FROM_JOB_NAME = regex.compile(r"\bjptr_([a-z][a-z0-9]{2,31}+)_[0-9]{9,11}+\b")
+"""slurm-jupyter's job name ``jptr_<login>_<epoch seconds>`` (its ``jobinfo`` or ``squeue``
+listing): the login it was started under."""
+_USER_FROM_POWERLINE = regex.compile(
+    r"(?m)^[ ]?+([a-z_][a-z0-9._-]{2,31}+)"
+    r"(?:[ ]*+[\uE0B0-\uE0B3][ ]|[ ]{2,}+⋯[ ]{2,}+(?=\S))"
+)
+"""A Powerline or agnoster prompt's first segment, the login: before a segment separator glyph
+(U+E0B0–U+E0B3), or, when the paste lost the glyphs, before two spaces and the truncated
+folder's ``⋯`` (`` paulk  ⋯  jenkins  deployments ``); ``…`` is a table's or prose's, not this."""
 _LOGIN_NOT_USER = frozenset(
     [
         "oauth2",
@@ -434,7 +456,7 @@ _HOME_SEGMENT = regex.compile(
     r"(?=[^/\\]++/(?:(?:git|repos|github|gitlab)/|[^/\\]++/envs/[^/\\]|(?:[^/\\]++/){1,3}?"
     r"\.(?:conda|cargo|rustup|pyenv|nvm|vscode-server|ssh|local|config|minikube|kube)(?:/|$)))"
     r"))(?P<u>(?:(?!\.(?:cargo|rustup|cache|conda|config|npm|nvm|pyenv|gradle|m2|ssh"
-    r"|vscode-server|huggingface)(?:[/\\]|$))[^/\\:])++)"
+    r"|vscode-server|huggingface)(?:[/\\]|$)|\.\.\.|…)[^/\\:])++)"
 )
 """Where a path names its user: the folder under a home root (``/home``, ``/Users``,
 ``C:\\Users``, ``/media``, ``/run/media``, ``/home/users/…``), after ``~``, or any folder one or
@@ -634,9 +656,9 @@ def user_bearing(path: str) -> bool:
     meaning with it: ``~/.gaia/agents``, ``%LOCALAPPDATA%\\lemonade``, ``$HOME/.cache``,
     ``C:/projects/gaia``, ``/home/user``, ``C:\\Users\\<you>``, ``/root/.cache``.
     """
-    if path.startswith("\\\\") and not _WSL_UNC.match(path):
-        return True
     plain, _ = _unescape_path(path)
+    if plain.startswith("\\\\") and not _WSL_UNC.match(plain):
+        return True
     seg = home_segment(plain)
     if seg is None:
         return False
@@ -732,6 +754,9 @@ _LEARNERS: tuple[tuple[tuple[str, ...], regex.Pattern[str]], ...] = (
     (("User", "username", "Who am I"), _USER_FROM_FIELD),
     (("login", "user"), _USER_FROM_CONFIG),
     (('":',), _USER_FROM_CREDENTIAL_LIST),
+    (("Started by user",), _USER_FROM_JENKINS),
+    (("jptr_",), _USER_FROM_JOB_NAME),
+    (("⋯", "\ue0b0", "\ue0b1", "\ue0b2", "\ue0b3"), _USER_FROM_POWERLINE),
 )
 """Where a text names its user besides a home path, each with the strings that must be in
 the text for its pattern to be tried (a cheap test first)."""
@@ -761,6 +786,7 @@ def learn_user_names(text: str, cands: Sequence[Candidate]) -> frozenset[str]:
     # a name with spaces is also each of its words alone (a log cut at the space keeps the
     # surname: ``Last\AppData\Local\…``); short words (``de``, ``Li``) are not learned alone
     found.update(w for n in list(found) if " " in n.strip() and _a_name(n) for w in n.split())
+    found.update(derived_logins(found))
     return frozenset(
         n.lower()
         for n in found
@@ -774,6 +800,25 @@ def learn_user_names(text: str, cands: Sequence[Candidate]) -> frozenset[str]:
         and n.lower() not in _LOGIN_NOT_USER
         and not _in_placeholder(text, n)
     )
+
+
+_TWO_WORD_NAME = regex.compile(r"^([A-Z][a-z]{2,20}+)[ ]([A-Z][a-z]{3,20}+)$")
+
+
+def derived_logins(names: Iterable[str]) -> set[str]:
+    """The logins a person's two-word name is usually made into (``Desmond Kirby``:
+    ``dkirby``, ``desmondk``, ``desmond.kirby``, ``desmondkirby``), learned beside the name, so
+    a login seen only inside an id (``using credential dkirby-gitlab``) goes with it. Only a
+    capitalised ``First Last`` of ASCII letters that is a name (not ``John Doe``), surname of
+    four letters or more."""
+    out: set[str] = set()
+    for n in names:
+        m = _TWO_WORD_NAME.match(n.strip())
+        if m is None or not _a_name(n.strip()):
+            continue
+        first, last = m.group(1).lower(), m.group(2).lower()
+        out.update((first[0] + last, first + last[0], f"{first}.{last}", first + last))
+    return out
 
 
 def _short_login(text: str, name: str, homes: set[str]) -> bool:
@@ -834,6 +879,9 @@ def _unescape_path(path: str) -> tuple[str, Callable[[str], str] | None]:
         return path.replace("\\/", "/"), lambda p: p.replace("/", "\\/")
     if path[:3] in ("%2F", "%2f"):
         return _PERCENT_SLASH.sub("/", path), lambda p: p.replace("/", "%2F")
+    if path.startswith("\\\\\\\\") and "\\\\\\\\" not in path[4:]:
+        # a UNC path escaped once (JSON in plain text): \\\\wsl$\\Ubuntu\\home\\u
+        return path.replace("\\\\", "\\"), lambda p: p.replace("\\", "\\\\")
     if "\\\\\\\\" in path:
         return path.replace("\\\\\\\\", "\\"), lambda p: p.replace("\\", "\\\\\\\\")
     if "\\ " in path and path.startswith("/"):

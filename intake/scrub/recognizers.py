@@ -598,9 +598,9 @@ _PLACEHOLDER_CREDENTIAL_WORDS = frozenset(
 
 
 def placeholder_basic(value: str) -> bool:
-    """``dXNlcjpwYXNz``: base64 of placeholder credentials (``user:pass``, ``test:test``),
-    whose both halves are words no one chooses as a secret (``admin:admin`` is a real default
-    and stays a secret)."""
+    """``dXNlcjpwYXNz``: base64 of placeholder credentials (``user:pass``, ``test:test``,
+    ``bbbbb:bbbbb``), whose both halves are words no one chooses as a secret or one letter
+    repeated (``admin:admin`` is a real default and stays a secret)."""
     import base64
     import binascii
 
@@ -609,8 +609,16 @@ def placeholder_basic(value: str) -> bool:
     except (binascii.Error, ValueError, UnicodeDecodeError):
         return False
     user, colon, password = decoded.partition(":")
-    words = _PLACEHOLDER_CREDENTIAL_WORDS
-    return bool(colon) and user.lower() in words and password.lower() in words
+    return bool(colon) and _placeholder_half(user) and _placeholder_half(password)
+
+
+def _placeholder_half(value: str) -> bool:
+    """A word no one chooses as a credential, or one letter repeated (``bbbbb``, ``xxxx``: a
+    documentation example's filler)."""
+    low = value.lower()
+    return low in _PLACEHOLDER_CREDENTIAL_WORDS or (
+        len(low) >= 3 and low.isalpha() and len(set(low)) == 1
+    )
 
 
 class IntakeBasicAuthRecognizer(_CheckedRecognizer):

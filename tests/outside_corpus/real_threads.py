@@ -41,7 +41,8 @@ class RealDocument:
     """The collection: 40 (the stop that wrote the rules from its tune part), 42 or 43 (each
     collected after the rules before it, its held-out part measured once when that stop's code
     was done), 44 (collected after the stop-43 rules and scored once, both parts, with no rule
-    changed afterwards)."""
+    changed afterwards), 45 (collected after scrubber 1.11.0 and scored once, both parts, blind,
+    before the stop-45 fixes)."""
 
     @property
     def held_out(self) -> bool:
@@ -2322,11 +2323,463 @@ Unauthorized Access
 ]
 
 
+_RAW_STOP45: list[tuple[str, str, str]] = [
+    # ---- zsh, oh-my-zsh, Powerlevel10k, starship, neofetch ------------------------------------
+    (
+        "https://github.com/ohmyzsh/ohmyzsh/issues/4792",
+        ".txt",
+        """> ls
+Desktop  Downloads  Dropbox  FoxitSoftware  Makefile  VirtualBox VMs
+zsh: command not found: git_prompt_info
+
+# Path to your oh-my-zsh installation.
+export ZSH=/home/[[user:lorenzkqa]]{{keep:/.oh-my-zsh}}
+
+# Set name of the theme to load.
+# Look in ~/.oh-my-zsh/themes/
+ZSH_THEME="robbyrussell"
+""",
+    ),
+    (
+        "https://github.com/CSaratakij/i3wm-desktop-config/issues/1",
+        ".txt",
+        """/home/[[user:tobin]]{{keep:/.zshrc}}:source:6: no such file or directory: /home/[[user:dpornwimol]]{{keep:/.oh-my-zsh/oh-my-zsh.sh}}
+""",
+    ),
+    (
+        "https://github.com/romkatv/powerlevel10k/issues/358",
+        ".txt",
+        """`[[user:brauneck]]@K7RTMXB2Q9 react_step_form % p10k configure
+zsh: command not found: p10k`
+
+if [[ -r "{{keep:${XDG_CACHE_HOME:-$HOME/.cache}/p10k-instant-prompt-${(%):-%n}.zsh}}" ]]; then
+  source "{{keep:${XDG_CACHE_HOME:-$HOME/.cache}/p10k-instant-prompt-${(%):-%n}.zsh}}"
+fi
+
+# Path to your oh-my-zsh installation.
+export ZSH="Users/[[user:brauneck]]@K7RTMXB2Q9{{keep:/.oh-my-zsh}}"
+ZSH_THEME="powerlevel10k/powerlevel10k"`
+""",
+    ),
+    (
+        "https://github.com/romkatv/powerlevel10k/issues/936",
+        ".txt",
+        """`zsh: command not found: p10k`
+
+`/home/[[user:dmak]]{{keep:/lib/cmake_install/bin}}:/home/[[user:dmak]]{{keep:/lib/bamtools_install/usr/bin}}:/home/[[user:dmak]]{{keep:/tools/gatk-4.1.8.1}}:/home/[[user:dmak]]{{keep:/java/jre1.8.0_231/bin}}:/home/[[user:dmak]]{{keep:/lib/guppy_install/bin}}:/home/[[user:dmak]]/bin:/usr/local/bin:/opt/mvapich2/intel/ib/bin:/usr/lib64/qt-3.3/bin:/usr/local/bin:/bin:/usr/bin:/home/[[user:dmak]]/bin:/usr/local/sbin:/usr/sbin:/opt/sdsc/bin:/opt/rocks/bin`
+""",
+    ),
+    (
+        "https://github.com/starship/starship/issues/1176",
+        ".txt",
+        r"""PS>C:\Users\[[user:Aksel]]{{keep:\.cargo\bin\starship.exe}} prompt "--path=$PWD" --status=$lastexitcode --jobs=$jobs
+ DEBUG starship::config > STARSHIP_CONFIG is not set
+ DEBUG starship::config > Using default config path: C:\Users\[[user:Aksel]]{{keep:\.config/starship.toml}}
+ DEBUG starship::config > Unable to read config file content:
+The system cannot find the file specified. (os error 2)
+ TRACE starship::config > No config found for "username"
+ TRACE starship::config > No config found for "hostname"
+""",
+    ),
+    (
+        "https://github.com/starship/starship/issues/2691",
+        ".txt",
+        """.%;888:8898898:              [[user:mahmoud]]@[[user:mahmoud]]-arudag
+x;XxXB%89b8:b8%b88:            ----------------------
+.8Xxd                8X:.         OS: Garuda Linux x86_64
+.8Xx;                    8x:.       Kernel: 5.12.1-zen2-1-zen
+.tt8x          .d            x88;     Uptime: 42 mins
+,888S                                     pd!  Resolution: 1920x1080
+
+[WARN] - (starship::configs::starship_root): Unknown config key 'docker'
+[WARN] - (starship::configs::starship_root): Did you mean 'docker_context'?
+""",
+    ),
+    (
+        "https://github.com/starship/starship/issues/1927",
+        ".txt",
+        """export STARSHIP_CONFIG="/Users/[[user:mpetrovs]]{{keep:/.dotfiles/starship.toml}}"
+
+eval "$(starship init zsh)"
+
+# Alias to use the insiders version of VS Code over the default version.
+alias code="code-insiders"
+""",
+    ),
+    # ---- Homebrew ----------------------------------------------------------------------------
+    (
+        "https://github.com/Homebrew/install/issues/121",
+        ".txt",
+        """==> /usr/bin/sudo /bin/chmod g+rwx /usr/local/Homebrew
+==> /usr/bin/sudo /usr/sbin/chown [[user:kvarsen]] /usr/local/Homebrew
+==> /usr/bin/sudo /usr/bin/chgrp admin /usr/local/Homebrew
+==> /usr/bin/sudo /bin/mkdir -p /Users/[[user:kvarsen]]{{keep:/Library/Caches/Homebrew}}
+==> /usr/bin/sudo /bin/chmod g+rwx /Users/[[user:kvarsen]]{{keep:/Library/Caches/Homebrew}}
+==> /usr/bin/sudo /usr/sbin/chown [[user:kvarsen]] /Users/[[user:kvarsen]]{{keep:/Library/Caches/Homebrew}}
+==> /usr/bin/sudo /bin/mkdir -p /Library/Caches/Homebrew
+""",
+    ),
+    (
+        "https://github.com/Homebrew/brew/issues/11607",
+        ".txt",
+        """HOMEBREW_PREFIX: {{keep:/Users/user/homebrew}}
+HOMEBREW_REPOSITORY: {{keep:/Users/user/homebrew}}
+HOMEBREW_CELLAR: {{keep:/Users/user/homebrew/Cellar}}
+HOMEBREW_CASK_OPTS: []
+HOMEBREW_EDITOR: nano
+HOMEBREW_MAKE_JOBS: 8
+Homebrew Ruby: 2.6.3 => /System/Library/Frameworks/Ruby.framework/Versions/2.6/usr/bin/ruby
+Git: 2.30.1 => /Applications/Xcode.app/Contents/Developer/usr/bin/git
+XQuartz: 2.7.11 => /opt/X11
+{{keep:userpc:~/scratch %}} brew doctor
+""",
+    ),
+    (
+        "https://github.com/Homebrew/brew/pull/13993",
+        ".txt",
+        """Last 15 lines from /Users/[[user:danieloliveira]]{{keep:/Library/Logs/Homebrew/guile/02.make}}:
+ .././build-aux/install-sh -c -d '/System/Volumes/Data/opt/homebrew/Cellar/guile/3.0.8_2/share/aclocal'
+mkdir: {{keep:/System/Volumes/Data/opt/homebrew/Cellar/guile/3.0.8_2/lib}}: Operation not permitted
+make[3]: *** [install-pkgconfigDATA] Error 1
+make[3]: *** Waiting for unfinished jobs....
+""",
+    ),
+    # ---- npm, apm and Node on Windows and macOS ------------------------------------------------
+    (
+        "https://github.com/nonocast/me/issues/37",
+        ".txt",
+        """~ npm config get globalconfig
+/usr/local/etc/npmrc
+~ npm config --global edit
+~ npm config get userconfig
+/Users/[[user:zerocrab]]{{keep:/.npmrc}}
+~ npm config edit
+""",
+    ),
+    (
+        "https://github.com/nodejs/node-v0.x-archive/issues/7146",
+        ".txt",
+        r"""PS E:\> npm config list
+registry = "https://registry.npmjs.org/"
+prefix = "C:\\Users\\[[user:pbrode]]{{keep:\\AppData\\Roaming\\npm}}"
+; node bin location = C:\Program Files\nodejs\\node.exe
+; cwd = E:\
+; HOME = C:\Users\[[user:pbrode]]
+; 'npm config ls -l' to show all defaults.
+
+PS E:\> npm config get prefix
+C:\Users\[[user:pbrode]]{{keep:\AppData\Roaming\npm}}
+""",
+    ),
+    (
+        "https://github.com/atom/apm/pull/258",
+        ".txt",
+        """> apm config list
+; cli configs
+globalconfig = "/Users/[[user:arvid]]{{keep:/github/apm/.apmrc}}"
+user-agent = "npm/2.1.18 node/v0.10.35 darwin x64"
+userconfig = "/Users/[[user:arvid]]{{keep:/.atom/.apmrc}}"
+
+; userconfig /Users/[[user:arvid]]{{keep:/.atom/.apmrc}}
+proxy = "http://9.0.2.1.0/"
+
+; globalconfig /Users/[[user:arvid]]{{keep:/github/apm/.apmrc}}
+cache = "/Users/[[user:arvid]]{{keep:/.atom/.node-gyp/.atom/.apm}}"
+
+; node bin location = /Users/[[user:arvid]]{{keep:/github/apm/bin/node}}
+; cwd = /Users/[[user:arvid]]{{keep:/github/apm}}
+; HOME = /Users/[[user:arvid]]{{keep:/.atom/.node-gyp}}
+; 'npm config ls -l' to show all defaults.
+""",
+    ),
+    (
+        "https://github.com/q-nick/npm-gui/issues/23",
+        ".txt",
+        r"""npm-gui web-server running at http://localhost:1337/
+{ Error: ENOENT: no such file or directory, open 'C:\SOMEPATH\�w^~)�\package.json'
+    at Object.fs.openSync (fs.js:646:18)
+    at Object.fs.readFileSync (fs.js:551:33)
+    at C:\Users\[[user:vollan]]{{keep:\AppData\Roaming\npm\node_modules\npm-gui\dist\server\main.js}}:535:170880
+    at Generator.next (<anonymous>)
+    at z (C:\Users\[[user:vollan]]{{keep:\AppData\Roaming\npm\node_modules\npm-gui\dist\server\main.js}}:535:168409)
+  errno: -4058,
+  code: 'ENOENT',
+  syscall: 'open',
+  path: '{{keep:C:\\SOMEPATH\\�w^~)�\\package.json}}' }
+""",
+    ),
+    (
+        "https://github.com/PowerShell/PowerShell/issues/2863",
+        ".txt",
+        r"""C:\Users\[[user:Dharmendran]]> npm -v
+C:\Program : The term 'C:\Program' is not recognized as the name of a cmdlet, function, script file, or operable
+program. Check the spelling of the name, or if a path was included, verify that the path is correct and try again.
+At line:1 char:1
++ C:\Program Files\nodejs\npm.cmd -v
++ ~~~~~~~~~~
+    + CategoryInfo          : ObjectNotFound: (C:\Program:String) [], CommandNotFoundException
+
+C:\Users\[[user:Dharmendran]]> $PSVersionTable
+""",
+    ),
+    (
+        "https://github.com/github/local-action/issues/148",
+        ".txt",
+        r"""Error: Cannot find module '{{keep:C:\\Users\\username\\OneDrive}}'
+Require stack:
+- internal/preload
+    at Module._resolveFilename (node:internal/modules/cjs/loader:1145:15)
+    at Module._load (node:internal/modules/cjs/loader:986:27)
+  code: 'MODULE_NOT_FOUND',
+  requireStack: [ 'internal/preload' ]
+}
+
+npx local-action . src/main.ts .env
+""",
+    ),
+    (
+        "https://github.com/W4RH4WK/Debloat-Windows-10/issues/120",
+        ".txt",
+        r"""Import-Module : The specified module 'C:\Users\[[user:Tove]]{{keep:\Desktop\Win 10\..\lib\force-mkdir.psm1}}' was not loaded
+because no valid module file was found in any module directory.
+At C:\Users\[[user:Tove]]{{keep:\Desktop\Win 10\One.ps1}}:4 char:1
++ Import-Module -DisableNameChecking $PSScriptRoot\..\lib\force-mkdir.p ...
+    + CategoryInfo          : ResourceUnavailable: (C:\Users\[[user:Tove]]{{keep:...orce-mkdir.psm1:String}}) [Import-Module], FileNot
+   FoundException
+""",
+    ),
+    # ---- Python packaging: pip, poetry, uv ---------------------------------------------------
+    (
+        "https://github.com/python-poetry/poetry/issues/2629",
+        ".txt",
+        r"""Creating virtualenv nanocompore-jTAgZUEe-py3.8 in C:\Users\[[user:torsten.brunner]]{{keep:\AppData\Local\pypoetry\Cache\virtualenvs}}
+
+  EnvCommandError
+
+  Command C:\Users\[[user:torsten.brunner]]{{keep:\AppData\Local\pypoetry\Cache\virtualenvs\nanocompore-jTAgZUEe-py3.8\Scripts\python.exe}} - errored with the following return code 1, and output:
+  The system cannot find the path specified.
+
+  at ~\.poetry\lib\poetry\utils\env.py:1074 in _run
+""",
+    ),
+    (
+        "https://github.com/python-poetry/poetry/issues/5490",
+        ".txt",
+        """{{keep:user@comp:~$}} poetry config virtualenvs.in-project true
+{{keep:user@comp:~$}} poetry new first
+Created package first in first
+{{keep:user@comp:~/first$}} poetry install
+Creating virtualenv first in {{keep:/home/user/first/.venv}}
+  • Updating attrs (21.4.0 {{keep:/home/user/.local/lib/python3.10/site-packages}} -> 21.4.0)
+Installing the current project: first (0.1.0)  - Failed to create first.pth for {{keep:/home/user/first}}
+""",
+    ),
+    (
+        "https://github.com/python-poetry/poetry/issues/6769",
+        ".txt",
+        """$ curl -sSL https://install.python-poetry.org | python3 -
+Retrieving Poetry metadata
+
+It will add the `poetry` command to Poetry's bin directory, located at:
+
+/home/[[user:tobrik]]{{keep:/.local/bin}}
+
+Installing Poetry (1.2.2): An error occurred. Removing partial environment.
+Traceback (most recent call last):
+  File "<stdin>", line 940, in <module>
+  File "/usr/lib/python3.10/contextlib.py", line 135, in __enter__
+""",
+    ),
+    (
+        "https://github.com/cnbeining/onedrivecmd/issues/57",
+        ".txt",
+        r"""C:\Users\[[user:Chiara]]>pip -V
+pip 19.0.3 from c:\users\[[user:chiara]]{{keep:\appdata\local\programs\python\python37-32\lib\site-packages\pip}} (python 3.7)
+
+C:\Users\[[user:Chiara]]>pip install onedrivecmd
+Requirement already satisfied: onedrivecmd in c:\users\[[user:chiara]]{{keep:\appdata\local\programs\python\python37-32\lib\site-packages}} (0.1.6)
+Requirement already satisfied: progress in c:\users\[[user:chiara]]{{keep:\appdata\local\programs\python\python37-32\lib\site-packages}} (from onedrivecmd) (1.5)
+""",
+    ),
+    (
+        "https://github.com/xybu/onedrived-dev/issues/52",
+        ".txt",
+        """  /home/[[user:qmv]]{{keep:/.local/lib/python3.5/site-packages/onedrived/od_tasks/base.py}}
+  /home/[[user:qmv]]{{keep:/.local/lib/python3.5/site-packages/onedrived/od_tasks/delete_item.py}}
+  /home/[[user:qmv]]{{keep:/.local/lib/python3.5/site-packages/onedrived/od_watcher.py}}
+  /home/[[user:qmv]]{{keep:/.local/lib/python3.5/site-packages/onedrived/od_webhooks/__pycache__/http_server.cpython-35.pyc}}
+""",
+    ),
+    (
+        "https://github.com/xybu/onedrived-dev/issues/136",
+        ".txt",
+        """Traceback (most recent call last):
+  File "{{keep:/home/administrator/.local/bin/onedrived}}", line 10, in <module>
+    from importlib.metadata import distribution
+ModuleNotFoundError: No module named 'importlib.metadata'
+""",
+    ),
+    (
+        "https://github.com/astral-sh/uv/issues/19674",
+        ".txt",
+        """$ rm -rf cache/ .venv/ && uv venv && uv -v pip install pytest requests flask pandas pre-commit; echo $?
+Using CPython 3.14.4
+Creating virtual environment at: .venv
+DEBUG Found system configuration in: `/etc/uv/uv.toml`
+DEBUG Searching for user configuration in: `/homes/[[user:rzal]]{{keep:/.config/uv/uv.toml}}`
+DEBUG uv 0.11.19 (x86_64-unknown-linux-gnu)
+DEBUG Found `cpython-3.14.4-linux-x86_64-gnu` at `/localdrive/users/[[user:rzal]]{{keep:/cache-example/.venv/bin/python3}}` (virtual environment)
+DEBUG No cache entry for: {{keep:https://company.com/artifactory/api/pypi/pypi/simple/pytest/}}
+""",
+    ),
+    (
+        "https://github.com/astral-sh/uv/issues/13950",
+        ".txt",
+        """$-> uv pip install torch torchvision torchaudio
+Using Python 3.10.15 environment at: /data-disk/workspace-user/gnn/.venv
+Resolved 29 packages in 447ms
+  × Failed to download `torch==2.7.1`
+  ╰─▶ failed to write to file `{{keep:/home/user/.cache/uv/.tmpJu1K2g/torch/lib/libtorch_cuda.so}}`: No space left on
+      device (os error 28)
+{{keep:(gnn) user@server [/data-disk/workspace-user/gnn/src]}}
+$-> which uv
+""",
+    ),
+    (
+        "https://github.com/marcinz606/NegPy/issues/441",
+        ".txt",
+        r"""Traceback (most recent call last):
+  File "desktop.py", line 29, in <module>
+  File "negpy\desktop\main.py", line 60, in _bootstrap_environment
+  File "<frozen os>", line 228, in makedirs
+FileNotFoundError: [WinError 2] The system cannot find the file specified: '{{keep:C:\\Users\\xxxxx\\OneDrive\\Documents\\NegPy}}'
+""",
+    ),
+    (
+        "https://github.com/Rapptz/discord.py/issues/10188",
+        ".txt",
+        r"""Traceback (most recent call last):
+  File "{{keep:C:\Users\User\AppData\Local\Packages\PythonSoftwareFoundation.Python.3.12_qbz5n2kfra8p0\LocalCache\local-packages\Python312\site-packages\discord\http.py}}", line 828, in static_login
+    data = await self.request(Route('GET', '/users/@me'))
+discord.errors.HTTPException: 401 Unauthorized (error code: 0): 401: Unauthorized
+""",
+    ),
+    # ---- Ruby, Electron and desktop app logs ---------------------------------------------------
+    (
+        "https://github.com/CozyCo/slack-post/issues/10",
+        ".txt",
+        """/Users/[[user:nunopimentel]]{{keep:/.rvm/gems/ruby-2.1.5/gems/slack-post-0.2.1/lib/slack/post.rb}}:45:in `post_with_attachments': There was an error while trying to post. Error was: No hooks (RuntimeError)
+	from /Users/[[user:nunopimentel]]{{keep:/.rvm/gems/ruby-2.1.5/gems/slack-post-0.2.1/lib/slack/post.rb}}:58:in `post'
+	from init.rb:10:in `<main>'
+""",
+    ),
+    (
+        "https://github.com/desktop/desktop/issues/14801",
+        ".txt",
+        r"""    at Ll._completeOpenInDesktop (C:\Users\[[user:Seoyeon]]{{keep:\AppData\Local\GitHubDesktop\app-3.0.0\webpack:\[name]\app\src\lib\stores\app-store.ts}}:5271:11)
+2022-06-13T05:20:01.482Z - info: [ui] [AppStore.getAccountForRemoteURL] account found for remote: https://{HOSTNAME}/EQD/Setbin.git - [[user:seoyeon-park]] (has token)
+2022-06-13T05:20:03.917Z - info: [ui] Executing clone: git -c credential.helper= -c init.defaultBranch=master clone --recursive --progress -- {{keep:https://{HOSTNAME}/EQD/Setbin.git}} D:\Setbin (took 2.430s)
+remote: See {{keep:https://{HOSTNAME}/settings/tokens}} or https://{HOSTNAME}/settings/ssh
+""",
+    ),
+    (
+        "https://github.com/electron/electron/issues/37883",
+        ".txt",
+        r"""0:000> .ecxr;.exr -1;k;.logclose;qd
+Unable to load image {{keep:C:\Users\Administrator\AppData\Roaming\electron\electron\electron.exe}}, Win32 error 0n2
+*** WARNING: Unable to verify timestamp for electron.exe
+""",
+    ),
+    # ---- git config, CI logs, URLs with userinfo, webhooks, .netrc ----------------------------
+    (
+        "https://github.com/treeverse/dvc/issues/5119",
+        ".txt",
+        """$ git config --list --show-origin
+file:/home/[[user:qarul]]{{keep:/.gitconfig}}     user.email=[[email:oleksa@iterative.ai]]
+file:/home/[[user:qarul]]{{keep:/.gitconfig}}     user.name=[[user:Oleksa Bondarets]]
+file:.git/config        core.repositoryformatversion=0
+file:.git/config        core.filemode=true
+file:.git/config        remote.origin.url=git@github.com:[[user:qarul]]/dvc
+file:.git/config        remote.origin.fetch=+refs/heads/*:refs/remotes/origin/*
+file:.git/config        branch.master.remote=origin
+file:.git/config        remote.upstream.url={{keep:git@github.com:iterative/dvc}}
+""",
+    ),
+    (
+        "https://github.com/nodejs/build/issues/3159",
+        ".txt",
+        """# cat log
+[2023-01-26T14:58:57.851Z] Started by user ha:////FGERYn5PdgdEdJ3YdTGCtHvhMu+srn0eNtF1T3t13iwAAACaH4sIAAAAAAAC/1vzloG1uIhBMaM0pTg/Ty85P684PydVzzc/JTXHo7IgtSgnMy/bL78klQECGJkYGCqKGGTQ1KMoNbNdvdF2UsFRJgYmTwa2nNS89JIMHwbm0qKcEgYhn6zEskT9nMS8dP3gkqLMvHRroHFSaMY5Q2h0ewuADL4SBj790uLUIv3c7JT8osSUfAA0QDMTwwAAAA==[[user:Michele Dorado]]
+[2023-01-26T14:58:57.854Z] Checking out git https://github.com/nodejs/build.git into {{keep:/var/lib/jenkins/jobs/post-build-status-update/workspace@script}}/21b9f2c6cd5a5073cee06e5885bb9036708e041edd091ae3d44c47029d423ee3 to read jenkins/pipelines/post-build-status-update.jenkinsfile
+[2023-01-26T14:58:57.855Z] No credentials specified
+""",
+    ),
+    (
+        "https://github.com/logicmoo/logicmoo_workspace/issues/29",
+        ".txt",
+        """Started by user [[user:Desmond Kirby]]
+Rebuilds build #16
+Running as SYSTEM
+Building in workspace {{keep:/var/lib/jenkins/workspace/logicmoo_workspace}}
+The recommended git tool is: NONE
+using credential {{keep:7a3dc8f8-8666-4c78-8526-d25d0c136b01}}
+using credential [[user:dkirby]]-gitlab
+ > git config remote.origin.url https://github.com/logicmoo/logicmoo_workspace.git # timeout=10
+ > git --version # 'git version 2.33.0'
+using GIT_ASKPASS to set credentials [[secret:ghp_EvqIKyhk9H1ib0wIw4TvFtJIrDT9RBdYuXLv]]
+ > git fetch --tags --force --progress -- https://github.com/logicmoo/logicmoo_workspace.git +refs/heads/*:refs/remotes/origin/* # timeout=10
+Fetching upstream changes from https://logicmoo.org:2082/gitlab/logicmoo/logicmoo_workspace
+using GIT_ASKPASS to set credentials [[user:dkirby]]-gitlab
+""",
+    ),
+    (
+        "https://github.com/piyushsachdeva/GitLabCITutorial/issues/1",
+        ".txt",
+        """git clone -b develop  https://{{keep:gitlab+deploy-token-497024}}:{{keep:$TOKEN}}@gitlab.com/{{keep:piyush.sachdeva055}}/myfirstproject.git
+
+Cloning into 'myfirstproject'...
+fatal: Authentication failed for 'https://{{keep:gitlab+deploy-token-497024}}:@gitlab.com/{{keep:piyush.sachdeva055}}/myfirstproject.git/'
+""",
+    ),
+    (
+        "https://github.com/errbit/errbit/issues/756",
+        ".txt",
+        """{{keep:https://hooks.slack.com/services/T05Z3C4KT/B02V6Z0NN/randomcharactershere}}
+
+{{keep:https://yoursubdomain.slack.com/services/hooks/incoming-webhook?token=token123here}}
+""",
+    ),
+    (
+        "https://github.com/curl/curl/issues/8256",
+        ".txt",
+        """default login {{keep:bbbbb}} password {{keep:bbbbb}}
+machine petstore.swagger.io login {{keep:aaaaa}} password {{keep:aaaaa}}
+
+curl --netrc \\
+ --request POST \\
+ --url https://petstore.swagger.io/v2/user  \\
+ --header 'Content-Type: application/json'
+
+authorization: Basic {{keep:YmJiYmI6YmJiYmI=}}
+
+# if you run echo "{{keep:YmJiYmI6YmJiYmI=}}" | base64 --decode
+{{keep:bbbbb:bbbbb}}
+""",
+    ),
+]
+
+
 def documents(batch: int | None = None) -> list[RealDocument]:
-    """The documents of one collection (``40``, ``42``, ``43`` or ``44``), or of all."""
+    """The documents of one collection (``40``, ``42``, ``43``, ``44`` or ``45``), or of all."""
     out: list[RealDocument] = []
     seen: dict[str, int] = {}
-    for number, raw in ((40, _RAW), (42, _RAW_STOP42), (43, _RAW_STOP43), (44, _RAW_STOP44)):
+    for number, raw in (
+        (40, _RAW),
+        (42, _RAW_STOP42),
+        (43, _RAW_STOP43),
+        (44, _RAW_STOP44),
+        (45, _RAW_STOP45),
+    ):
         if batch not in (None, number):
             continue
         for url, suffix, text in raw:
