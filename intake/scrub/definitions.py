@@ -9,9 +9,10 @@ allow-lists, fixture formats); this module reads it. YAML is read as
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, fields
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import regex
 
@@ -154,6 +155,21 @@ def load_scrubber_yaml(path: Path) -> Any:
         ) from exc
 
 
+T = TypeVar("T")
+
+
+def configured(cls: type[T], data: object, **convert: Callable[[Any], Any]) -> T:
+    """The dataclass ``cls`` from a mapping of a scrubbers file, parsed once where it is read:
+    each field the mapping names, as ``convert[name]`` makes it (text when none is given); a
+    field it does not name keeps its default, and a key that is no field is ignored.
+    ``TypeError`` (or the conversion's error) when it is not a mapping or a value does not fit.
+    """
+    if not isinstance(data, Mapping):
+        raise TypeError(f"a mapping was expected, not {type(data).__name__}")
+    names = [f.name for f in fields(cls)]  # type: ignore[arg-type]
+    return cls(**{n: convert.get(n, str)(data[n]) for n in names if n in data})
+
+
 @dataclass(frozen=True)
 class _AllowRule:
     name: str
@@ -169,11 +185,12 @@ def load_allow_rules(path: Path) -> list[_AllowRule]:
     rules = []
     for i, rule in enumerate(data.get("rules", [])):
         try:
+            given = {"name": f"rule{i}", **rule}  # TypeError when the rule is no mapping
             rules.append(
                 _AllowRule(
-                    name=str(rule.get("name", f"rule{i}")),
-                    entities=frozenset(rule["entities"]),
-                    pattern=regex.compile(rule["regex"], regex.V0),
+                    name=str(given["name"]),
+                    entities=frozenset(given["entities"]),
+                    pattern=regex.compile(given["regex"], regex.V0),
                 )
             )
         except (KeyError, TypeError, regex.error) as exc:
