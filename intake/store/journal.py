@@ -94,12 +94,15 @@ class Unit:
     def from_json(cls, settings: Settings, text: str) -> Unit:
         """The unit a journal holds, once its seal verifies and every file it names is one
         intake may touch (``UntrustedState`` otherwise; ``ValueError`` when unreadable)."""
-        outer = json.loads(text)
-        if not isinstance(outer, dict) or not isinstance(outer.get("body"), str):
-            raise UntrustedState("a journal intake did not write (no seal)")
-        if not trust.verify(settings, outer["body"], outer.get("mac")):
-            raise UntrustedState("a journal this machine did not write (its seal does not verify)")
-        doc = json.loads(outer["body"])
+        match json.loads(text):
+            case {"body": str(body), "mac": mac}:
+                if not trust.verify(settings, body, mac):
+                    raise UntrustedState(
+                        "a journal this machine did not write (its seal does not verify)"
+                    )
+            case _:
+                raise UntrustedState("a journal intake did not write (no seal)")
+        doc = json.loads(body)
         root = settings.root
         unit = cls(
             command=str(doc["command"]),
@@ -111,7 +114,7 @@ class Unit:
             removes=[root / p for p in doc["removes"]],
             events=[Event(**e) for e in doc["events"]],  # ``Event.to_dict`` but scenario_id
             index=doc["index"],
-            rename_from=doc.get("rename_from"),
+            rename_from=doc["rename_from"],  # every sealed journal (version 2) names it
         )
         check_targets(settings, unit)
         return unit
