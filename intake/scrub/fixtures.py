@@ -157,21 +157,19 @@ class FixtureMap:
         ``/home/alice`` and ``/home/bob`` alone must not both become ``/home/user``; deeper
         paths keep ``/home/user/projectN/…`` (the folder number tells them apart).
         """
-        key = _folder_key(original_root)
-        found = self._homes.get(key)
-        if found is None:
-            found = self._next("__home__", render)
-            self._homes[key] = found
-        return found
+        return self._folder(self._homes, "__home__", original_root, render)
 
     def directory(self, original_dir: str, render: Callable[[int], str]) -> str:
         """The same fixture folder for every file of one original folder."""
-        key = _folder_key(original_dir)
-        found = self._dirs.get(key)
-        if found is None:
-            found = self._next("__dir__", render)
-            self._dirs[key] = found
-        return found
+        return self._folder(self._dirs, "__dir__", original_dir, render)
+
+    def _folder(
+        self, issued: dict[str, str], kind: str, folder: str, render: Callable[[int], str]
+    ) -> str:
+        key = _folder_key(folder)
+        if key not in issued:
+            issued[key] = self._next(kind, render)
+        return issued[key]
 
 
 def _folder_key(folder: str) -> str:
