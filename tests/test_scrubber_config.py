@@ -91,3 +91,18 @@ def test_allow_rules_that_do_not_fit_are_a_config_error(tmp_path: Path, rule: st
     path.write_text(f"rules:\n  - {rule}\n", encoding="utf-8")
     with pytest.raises(ConfigError, match="allow-list rule 0 is invalid"):
         load_allow_rules(path)
+
+
+@pytest.mark.parametrize("text", ["- a list\n", "rules: null\n", "rules: {a: b}\n"])
+def test_an_allow_list_without_a_list_of_rules_is_a_config_error(tmp_path: Path, text: str) -> None:
+    path = tmp_path / "allow.yaml"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(ConfigError, match="no mapping with a list of rules"):
+        load_allow_rules(path)
+
+
+def test_an_allow_list_naming_no_rules_has_none(tmp_path: Path) -> None:
+    path = tmp_path / "allow.yaml"
+    for text in ("# nothing\n", "masked: []\n", "rules: []\n"):
+        path.write_text(text, encoding="utf-8")
+        assert load_allow_rules(path) == []

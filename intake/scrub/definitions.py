@@ -181,9 +181,15 @@ class _AllowRule:
 
 
 def load_allow_rules(path: Path) -> list[_AllowRule]:
-    data = load_scrubber_yaml(path) or {}
+    match load_scrubber_yaml(path) or {}:
+        case {"rules": list(listed)}:
+            pass
+        case dict(data) if "rules" not in data:
+            listed = []
+        case _:
+            raise ConfigError("the allow-list is no mapping with a list of rules", where=str(path))
     rules = []
-    for i, rule in enumerate(data.get("rules", [])):
+    for i, rule in enumerate(listed):
         try:
             given = {"name": f"rule{i}", **rule}  # TypeError when the rule is no mapping
             rules.append(
