@@ -12,11 +12,14 @@ import hashlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, fields
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import regex
 
 from intake.errors import ConfigError
+
+if TYPE_CHECKING:
+    from _typeshed import DataclassInstance
 
 __all__ = ["SCRUBBER_VERSION", "SECRET_PRIORITY", "packaged_scrubbers_dir", "scrubber_config_hash"]
 
@@ -155,7 +158,7 @@ def load_scrubber_yaml(path: Path) -> Any:
         ) from exc
 
 
-T = TypeVar("T")
+T = TypeVar("T", bound="DataclassInstance")
 
 
 def configured(cls: type[T], data: object, **convert: Callable[[Any], Any]) -> T:
@@ -166,8 +169,8 @@ def configured(cls: type[T], data: object, **convert: Callable[[Any], Any]) -> T
     """
     if not isinstance(data, Mapping):
         raise TypeError(f"a mapping was expected, not {type(data).__name__}")
-    names = [f.name for f in fields(cls)]  # type: ignore[arg-type]
-    return cls(**{n: convert.get(n, str)(data[n]) for n in names if n in data})
+    given = [f.name for f in fields(cls) if f.name in data]
+    return cls(**{name: convert.get(name, str)(data[name]) for name in given})
 
 
 @dataclass(frozen=True)
