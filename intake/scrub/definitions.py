@@ -9,13 +9,17 @@ allow-lists, fixture formats); this module reads it. YAML is read as
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, fields
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import regex
 
 from intake.errors import ConfigError
+
+if TYPE_CHECKING:
+    from _typeshed import DataclassInstance
 
 __all__ = ["SCRUBBER_VERSION", "SECRET_PRIORITY", "packaged_scrubbers_dir", "scrubber_config_hash"]
 
@@ -154,6 +158,21 @@ def load_scrubber_yaml(path: Path) -> Any:
         ) from exc
 
 
+T = TypeVar("T", bound="DataclassInstance")
+
+
+def configured(cls: type[T], data: object, **convert: Callable[[Any], Any]) -> T:
+    """The dataclass ``cls`` from a mapping of a scrubbers file, parsed once where it is read:
+    each field the mapping names, as ``convert[name]`` makes it (text when none is given); a
+    field it does not name keeps its default, and a key that is no field is ignored.
+    ``TypeError`` (or the conversion's error) when it is not a mapping or a value does not fit.
+    """
+    if not isinstance(data, Mapping):
+        raise TypeError(f"a mapping was expected, not {type(data).__name__}")
+    given = [f.name for f in fields(cls) if f.name in data]
+    return cls(**{name: convert.get(name, str)(data[name]) for name in given})
+
+
 @dataclass(frozen=True)
 class _AllowRule:
     name: str
@@ -165,15 +184,22 @@ class _AllowRule:
 
 
 def load_allow_rules(path: Path) -> list[_AllowRule]:
-    data = load_scrubber_yaml(path) or {}
+    match load_scrubber_yaml(path) or {}:
+        case {"rules": list(listed)}:
+            pass
+        case dict(data) if "rules" not in data:
+            listed = []
+        case _:
+            raise ConfigError("the allow-list is no mapping with a list of rules", where=str(path))
     rules = []
-    for i, rule in enumerate(data.get("rules", [])):
+    for i, rule in enumerate(listed):
         try:
+            given = {"name": f"rule{i}", **rule}  # TypeError when the rule is no mapping
             rules.append(
                 _AllowRule(
-                    name=str(rule.get("name", f"rule{i}")),
-                    entities=frozenset(rule["entities"]),
-                    pattern=regex.compile(rule["regex"], regex.V0),
+                    name=str(given["name"]),
+                    entities=frozenset(given["entities"]),
+                    pattern=regex.compile(given["regex"], regex.V0),
                 )
             )
         except (KeyError, TypeError, regex.error) as exc:

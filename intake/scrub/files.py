@@ -14,7 +14,7 @@ import bisect
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from intake.errors import InputError, IntakeError, ScrubError
 from intake.fileio import atomic_write, read_input
@@ -54,7 +54,6 @@ __all__ = [
     "scan_paths",
     "scrub_scan",
     "scrub_file_text",
-    "refuse_aliases",
     "scrub_paths",
 ]
 
@@ -228,33 +227,6 @@ def _scan_text(
         for f in scrubber.find(text, json_path=str(path))
         if kept is None or not kept(f.entity_type, text[f.start : f.end])
     ]
-
-
-def refuse_aliases(data: Any, *, where: str) -> None:
-    """``ScrubError`` at the first YAML alias: a node reached twice in the loaded tree.
-
-    The loader keeps an alias as a shared reference, so loading a "billion laughs" file is
-    cheap; walking it (scanning every string) would not be. Containers are visited once each,
-    so this check is linear in the size of the file, and it stops at the first repeat.
-    """
-    seen: set[int] = set()
-    stack = [data]
-    while stack:
-        node = stack.pop()
-        if isinstance(node, dict):
-            children = list(node.values())
-        elif isinstance(node, (list, tuple)):
-            children = list(node)
-        else:
-            continue
-        if id(node) in seen:
-            raise ScrubError(
-                "YAML anchors and aliases are refused (a YAML bomb expands them); "
-                "the file was left as it was",
-                where=where,
-            )
-        seen.add(id(node))
-        stack.extend(children)
 
 
 def _plan(

@@ -8,14 +8,13 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 import regex
 
 from intake.errors import ConfigError
-from intake.scrub.definitions import SECRET_PRIORITY, load_scrubber_yaml
+from intake.scrub.definitions import SECRET_PRIORITY, configured, load_scrubber_yaml
 
 __all__ = ["FixtureMap"]
 
@@ -32,13 +31,22 @@ class FixtureSpec:
     directory: str = "project{n}"
     file: str = "file{n}"
 
+    @classmethod
+    def of(cls, raw: object) -> FixtureSpec:
+        """A spec as ``fixtures.yaml`` gives it (a key it leaves out keeps its default)."""
+        return configured(cls, raw, keep_prefix=_pattern, keep_suffix=_pattern, url_encoded=bool)
+
+
+def _pattern(value: object) -> regex.Pattern[str] | None:
+    return regex.compile(value) if value else None
+
 
 @dataclass(frozen=True)
 class _FixtureConfig:
-    marker: str
-    default: FixtureSpec
-    entities: dict[str, FixtureSpec]
-    priority: dict[str, int]
+    marker: str = "FAKE"
+    default: FixtureSpec = FixtureSpec()
+    entities: dict[str, FixtureSpec] = field(default_factory=dict)
+    priority: dict[str, int] = field(default_factory=dict)
 
     def spec(self, entity_type: str) -> FixtureSpec:
         return self.entities.get(entity_type, self.default)
@@ -48,27 +56,13 @@ class _FixtureConfig:
 
 
 def load_fixture_config(path: Path) -> _FixtureConfig:
-    data = load_scrubber_yaml(path) or {}
-
-    def spec(raw: dict[str, Any]) -> FixtureSpec:
-        prefix = raw.get("keep_prefix")
-        suffix = raw.get("keep_suffix")
-        return FixtureSpec(
-            style=str(raw.get("style", "token")),
-            template=str(raw.get("template", "")),
-            keep_prefix=regex.compile(prefix) if prefix else None,
-            keep_suffix=regex.compile(suffix) if suffix else None,
-            url_encoded=bool(raw.get("url_encoded", False)),
-            directory=str(raw.get("directory", "project{n}")),
-            file=str(raw.get("file", "file{n}")),
-        )
-
     try:
-        return _FixtureConfig(
-            marker=str(data.get("marker", "FAKE")),
-            default=spec(data.get("default", {})),
-            entities={str(k): spec(v) for k, v in (data.get("entities") or {}).items()},
-            priority={str(k): int(v) for k, v in (data.get("priority") or {}).items()},
+        return configured(
+            _FixtureConfig,
+            load_scrubber_yaml(path) or {},
+            default=FixtureSpec.of,
+            entities=lambda v: {str(k): FixtureSpec.of(s) for k, s in (v or {}).items()},
+            priority=lambda v: {str(k): int(n) for k, n in (v or {}).items()},
         )
     except (TypeError, ValueError, AttributeError, regex.error) as exc:
         raise ConfigError(f"fixture formats are invalid: {exc}", where=str(path)) from exc
@@ -163,21 +157,19 @@ class FixtureMap:
         ``/home/alice`` and ``/home/bob`` alone must not both become ``/home/user``; deeper
         paths keep ``/home/user/projectN/…`` (the folder number tells them apart).
         """
-        key = _folder_key(original_root)
-        found = self._homes.get(key)
-        if found is None:
-            found = self._next("__home__", render)
-            self._homes[key] = found
-        return found
+        return self._folder(self._homes, "__home__", original_root, render)
 
     def directory(self, original_dir: str, render: Callable[[int], str]) -> str:
         """The same fixture folder for every file of one original folder."""
-        key = _folder_key(original_dir)
-        found = self._dirs.get(key)
-        if found is None:
-            found = self._next("__dir__", render)
-            self._dirs[key] = found
-        return found
+        return self._folder(self._dirs, "__dir__", original_dir, render)
+
+    def _folder(
+        self, issued: dict[str, str], kind: str, folder: str, render: Callable[[int], str]
+    ) -> str:
+        key = _folder_key(folder)
+        if key not in issued:
+            issued[key] = self._next(kind, render)
+        return issued[key]
 
 
 def _folder_key(folder: str) -> str:

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable, Mapping
 from dataclasses import asdict, dataclass, field, replace
 from datetime import datetime
 from pathlib import Path
@@ -102,15 +103,11 @@ class Stages:
     @classmethod
     def read(cls, value: Any) -> Stages | None:
         """The stages an event's detail holds, or None when it is not what intake writes."""
-        if not isinstance(value, dict):
+        found = _fields(value, _STAGES, tiers=[])
+        if found is None:
             return None
-        drafted, tiers = value.get("drafted_at"), value.get("tiers", [])
-        if drafted is not None and (not isinstance(drafted, str) or _when(drafted) is None):
-            return None
-        if not isinstance(tiers, list) or not all(t in TIERS for t in tiers):
-            return None
-        scrubbed, reviewed = value.get("scrubbed") is True, value.get("reviewed") is True
-        return cls(drafted, scrubbed, reviewed, tuple(sorted(set(tiers))))
+        tiers = tuple(sorted(set(found["tiers"])))
+        return cls(found["drafted_at"], found["scrubbed"] is True, found["reviewed"] is True, tiers)
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON the event and the history file keep."""
@@ -159,48 +156,64 @@ def read_history(settings: Settings, *, rescrub: bool = True) -> HistoryRead:
     return found
 
 
+def _fields(
+    doc: object, checks: Mapping[str, Callable[[Any], bool]], **defaults: object
+) -> dict[str, Any] | None:
+    """The keys ``checks`` names of a JSON object from a history file (a missing one None, or
+    its default), parsed once where it is read: None unless it is an object and each passes."""
+    if not isinstance(doc, dict):
+        return None
+    found = {key: doc.get(key, defaults.get(key)) for key in checks}
+    return found if all(check(found[key]) for key, check in checks.items()) else None
+
+
+def _fits(pattern: str, value: object) -> bool:
+    return isinstance(value, str) and re.fullmatch(pattern, value) is not None
+
+
+def _is_time(value: object) -> bool:
+    return isinstance(value, str) and _when(value) is not None
+
+
+def _short_text(value: object) -> bool:
+    return value is None or isinstance(value, str) and len(value) <= 500 and value.isprintable()
+
+
+_STAGES: dict[str, Callable[[Any], bool]] = {
+    "drafted_at": lambda v: v is None or _is_time(v),
+    "tiers": lambda v: isinstance(v, list) and all(isinstance(t, str) and t in TIERS for t in v),
+    "scrubbed": lambda v: True,  # anything but true reads as false
+    "reviewed": lambda v: True,
+}
+_FILE: dict[str, Callable[[Any], bool]] = {
+    "intake_history_version": lambda v: v == HISTORY_VERSION,
+    "id": lambda v: _fits(EVENT_ID_PATTERN, v),
+    "at": _is_time,
+    "kind": lambda v: isinstance(v, str) and v in HISTORY_KINDS,
+    "scenario_id": lambda v: _fits(ID_PATTERN, v),
+    "path": _short_text,
+    "actor": _short_text,
+    "detail": lambda v: isinstance(v, dict),
+}
+_REJECTION: dict[str, Callable[[Any], bool]] = {
+    "reason": lambda v: isinstance(v, str) and bool(v.strip()) and len(v) <= MAX_REASON_CHARS,
+    "content_hash": lambda v: v is None or _fits(r"sha256:[0-9a-f]{64}", v),
+    "stages": lambda v: v is None or v == {} or Stages.read(v) is not None,
+}
+
+
 def _checked(doc: Any) -> Event | None:
     """The event a history file holds, or None when any field is not what intake writes."""
-    if not isinstance(doc, dict) or doc.get("intake_history_version") != HISTORY_VERSION:
+    file = _fields(doc, _FILE)
+    detail = _fields(file["detail"], _REJECTION) if file is not None else None
+    if file is None or detail is None:
         return None
-    event_id, at, kind = doc.get("id"), doc.get("at"), doc.get("kind")
-    scenario_id, path, actor = doc.get("scenario_id"), doc.get("path"), doc.get("actor")
-    detail = doc.get("detail")
-    if not (isinstance(event_id, str) and re.fullmatch(EVENT_ID_PATTERN, event_id)):
-        return None
-    if kind not in HISTORY_KINDS or not isinstance(detail, dict):
-        return None
-    if not (isinstance(scenario_id, str) and re.fullmatch(ID_PATTERN, scenario_id)):
-        return None
-    if not isinstance(at, str) or _when(at) is None:
-        return None
-    for text in (path, actor):
-        if text is not None and (
-            not isinstance(text, str) or len(text) > 500 or not text.isprintable()
-        ):
-            return None
-    clean = _rejection_detail(detail)
-    if clean is None:
-        return None
-    return Event(str(kind), path, actor, clean, id=event_id, at=at, scenario_id=scenario_id)
-
-
-def _rejection_detail(detail: dict[str, Any]) -> dict[str, Any] | None:
-    reason, digest, stages = detail.get("reason"), detail.get("content_hash"), detail.get("stages")
-    if not isinstance(reason, str) or not reason.strip() or len(reason) > MAX_REASON_CHARS:
-        return None
-    if digest is not None and not (
-        isinstance(digest, str) and re.fullmatch(r"sha256:[0-9a-f]{64}", digest)
-    ):
-        return None
-    out: dict[str, Any] = {"reason": " ".join(reason.split()), "content_hash": digest}
-    if stages is None or stages == {}:
-        return out
-    read = Stages.read(stages)
-    if read is None:
-        return None
-    out["stages"] = read.to_dict()
-    return out
+    stages = Stages.read(detail["stages"]) if detail["stages"] not in (None, {}) else None
+    reason = " ".join(detail["reason"].split())
+    clean = {"reason": reason, "content_hash": detail["content_hash"]}
+    file.pop("intake_history_version")
+    kept = {"stages": stages.to_dict()} if stages is not None else {}
+    return Event(**{**file, "detail": {**clean, **kept}})
 
 
 def _when(text: str) -> datetime | None:

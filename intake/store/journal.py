@@ -29,11 +29,10 @@ from intake.contract.validate import validate_file
 from intake.errors import InputError, LedgerError, UntrustedState
 from intake.fileio import atomic_write_all, fsync_dir, read_input, work_dir
 from intake.paths import display_path
-from intake.scrub.ids import neutral_id, plain_identifier
 from intake.store import trust
 from intake.store.ledger import Event, Ledger, item_for
 from intake.store.records import record_path, record_text
-from intake.store.suite import draft_lock, refuse_outside_root, stale_locks
+from intake.store.suite import draft_file_name, draft_lock, refuse_outside_root, stale_locks
 from intake.wording import counted
 
 JOURNAL_VERSION = 2
@@ -94,12 +93,15 @@ class Unit:
     def from_json(cls, settings: Settings, text: str) -> Unit:
         """The unit a journal holds, once its seal verifies and every file it names is one
         intake may touch (``UntrustedState`` otherwise; ``ValueError`` when unreadable)."""
-        outer = json.loads(text)
-        if not isinstance(outer, dict) or not isinstance(outer.get("body"), str):
-            raise UntrustedState("a journal intake did not write (no seal)")
-        if not trust.verify(settings, outer["body"], outer.get("mac")):
-            raise UntrustedState("a journal this machine did not write (its seal does not verify)")
-        doc = json.loads(outer["body"])
+        match json.loads(text):
+            case {"body": str(body), "mac": mac}:
+                if not trust.verify(settings, body, mac):
+                    raise UntrustedState(
+                        "a journal this machine did not write (its seal does not verify)"
+                    )
+            case _:
+                raise UntrustedState("a journal intake did not write (no seal)")
+        doc = json.loads(body)
         root = settings.root
         unit = cls(
             command=str(doc["command"]),
@@ -111,7 +113,7 @@ class Unit:
             removes=[root / p for p in doc["removes"]],
             events=[Event(**e) for e in doc["events"]],  # ``Event.to_dict`` but scenario_id
             index=doc["index"],
-            rename_from=doc.get("rename_from"),
+            rename_from=doc["rename_from"],  # every sealed journal (version 2) names it
         )
         check_targets(settings, unit)
         return unit
@@ -126,16 +128,10 @@ def check_targets(settings: Settings, unit: Unit) -> None:
 def journal_path(settings: Settings, scenario_id: str) -> Path:
     """The journal of one draft's unfinished unit (one at a time: the draft's lock).
 
-    Named like the draft's lock file: after the id when it is a plain identifier, else a
-    stable neutral name (an adopted GAIA scenario's id may be anything).
+    Named like the draft's lock file (``draft_file_name``): after the id when it is a plain
+    identifier, else a stable neutral name (an adopted GAIA scenario's id may be anything).
     """
-    return pending_dir(settings) / f"{_file_name(scenario_id)}.json"
-
-
-def _file_name(scenario_id: str) -> str:
-    """The file name (without suffix) of a draft's journal, as of its lock (``lock_path``)."""
-
-    return scenario_id if plain_identifier(scenario_id) else neutral_id(scenario_id, "draft")
+    return pending_dir(settings) / f"{draft_file_name(scenario_id)}.json"
 
 
 def commit(settings: Settings, unit: Unit) -> None:
@@ -285,7 +281,7 @@ def pending(settings: Settings, scenario_id: str | None = None) -> list[Pending]
     if scenario_id:
         # an id that is no plain identifier is journaled under a neutral name; an older intake
         # named its journal after the id itself (a safe file name: ``ID_PATTERN``)
-        names = {_file_name(scenario_id)}
+        names = {draft_file_name(scenario_id)}
         if re.fullmatch(ID_PATTERN, scenario_id):
             names.add(scenario_id)
         paths = sorted({p for name in names for p in folder.glob(f"{name}.json")})

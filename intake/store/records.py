@@ -182,8 +182,6 @@ def safe_child(folder: Path, *parts: str) -> Path:
 
 def check_id(scenario_id: str) -> str:
     """Refuse ids that are not safe file stems (no ``../``, no separators)."""
-    import re
-
     if not re.fullmatch(ID_PATTERN, scenario_id):
         raise UsageError(f"unsafe scenario id {scenario_id[:80]!r}")
     return scenario_id

@@ -216,16 +216,16 @@ def _checked_draft(settings: Settings, path: Path, target: str) -> Path:
     return resolved
 
 
+def draft_file_name(scenario_id: str) -> str:
+    """The name (without suffix) of a draft's lock file and journal: the id only when it is a
+    plain identifier (``plain_identifier``); any other id (longer than 64, or holding a fixture
+    or mask) is ``draft_<8 hex>``, a stable name that carries nothing of it."""
+    return scenario_id if plain_identifier(scenario_id) else neutral_id(scenario_id, "draft")
+
+
 def lock_path(settings: Settings, scenario_id: str) -> Path:
-    """The lock file of one draft, kept beside the ledger (an ignored folder).
-
-    The file is named after the id only when it is a plain identifier (``plain_identifier``);
-    any other id (longer than 64, or holding a fixture or mask) locks ``draft_<8 hex>.lock``,
-    a stable name that carries nothing of it.
-    """
-
-    name = scenario_id if plain_identifier(scenario_id) else neutral_id(scenario_id, "draft")
-    return settings.ledger.parent / "locks" / f"{name}.lock"
+    """The lock file of one draft, kept beside the ledger (an ignored folder)."""
+    return settings.ledger.parent / "locks" / f"{draft_file_name(scenario_id)}.lock"
 
 
 @contextlib.contextmanager
