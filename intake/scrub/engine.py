@@ -1534,7 +1534,7 @@ class Scrubber:
         """A ``data:`` URI whose payload is text: its payload is scanned like any text.
 
         Findings inside make the payload a secret (replaced by the base64 of its scrubbed text,
-        see ``_fixture``); a clean payload is kept whole (a KEEP span shields it from the
+        see ``fixture_for``); a clean payload is kept whole (a KEEP span shields it from the
         high-entropy check). Binary payloads (images, fonts) are kept by the registry's rule.
         """
         out: list[Candidate] = []
@@ -1583,7 +1583,7 @@ class Scrubber:
             out.append(c)
         return out
 
-    def _with_key_context(self, text: str, key: str, cands: list[Candidate]) -> list[Candidate]:
+    def with_key_context(self, text: str, key: str, cands: list[Candidate]) -> list[Candidate]:
         """A structured value under a secret-bearing key is a secret as a whole.
 
         ``{"GITHUB_OAUTH_CLIENT_SECRET": "<hex>"}`` parsed from JSON or YAML: the key is the
@@ -1608,16 +1608,16 @@ class Scrubber:
             return cands  # base64 of our own fixture (a Kubernetes Secret's data, scrubbed)
         if _UUID.match(value) and session_name(key):
             return cands  # a session's own UUID (GAIA's, in a draft's details) is provenance
-        if self._allowed("GENERIC_SECRET", value):
+        if self.is_allowed("GENERIC_SECRET", value):
             return cands
         start = text.index(value)
         whole = Candidate("GENERIC_SECRET", start, start + len(value), 0.6)
         return self._resolve([*cands, whole])
 
-    def _allowed(self, entity_type: str, span: str) -> bool:
+    def is_allowed(self, entity_type: str, span: str) -> bool:
         return any(p.search(span) for p in self._allow_patterns(entity_type))
 
-    def _detect_many(self, items: Sequence[tuple[str, str]]) -> list[list[Candidate]]:
+    def detect_many(self, items: Sequence[tuple[str, str]]) -> list[list[Candidate]]:
         """Findings for many texts of one draft: a user name learned in one is private in all.
 
         A text that repeats (the same key or value thousands of times in a lock file or a
@@ -1637,7 +1637,7 @@ class Scrubber:
 
     # -- fixtures ----------------------------------------------------------------------
 
-    def _fixture(
+    def fixture_for(
         self,
         entity_type: str,
         original: str,
@@ -1647,12 +1647,12 @@ class Scrubber:
     ) -> str:
         if entity_type != "FILE_PATH" and needs_normalising(original):
             # a value hidden by a zero-width character or an entity gets its plain form's fixture
-            return self._fixture(entity_type, normal_value(original), (), mapping)
+            return self.fixture_for(entity_type, normal_value(original), (), mapping)
         if entity_type == "EMAIL_ADDRESS" and "%40" in original:
             # A percent-encoded address shares its fixture (and number) with the plain form and
             # keeps the encoding: zelda%40kestrel-mail.com -> user1%40example.com.
             plain = ENCODED_PLUS.sub("+", original).replace("%40", "@")
-            return self._fixture(entity_type, plain, inner, mapping).replace("@", "%40")
+            return self.fixture_for(entity_type, plain, inner, mapping).replace("@", "%40")
         if entity_type in _ENCODED_TYPES:
             decoded = _decode_b64_text(original)
             if decoded is not None:
@@ -1660,13 +1660,13 @@ class Scrubber:
                     self._decoded_fixture(decoded, mapping).encode("utf-8")
                 ).decode("ascii")
         if entity_type == "USER_NAME" and original != original.lower():
-            return self._fixture(entity_type, original.lower(), inner, mapping)
+            return self.fixture_for(entity_type, original.lower(), inner, mapping)
         spec = self.fixtures.spec(entity_type)
         if spec.style == "token" and "\n" in original:
             # A token wrapped by a terminal: the fixture is that of the joined token, on one
             # line, so the wrapped and whole forms share it.
             joined = WRAP_BREAK.sub("", original, count=1)
-            return self._fixture(entity_type, joined, inner, mapping)
+            return self.fixture_for(entity_type, joined, inner, mapping)
         marker = self.fixtures.marker
 
         def make(m: FixtureMap) -> str:
@@ -1713,7 +1713,7 @@ class Scrubber:
 
         return mapping.get(original, make)
 
-    def _generic_fixture(self, original: str, mapping: FixtureMap) -> str:
+    def generic_fixture(self, original: str, mapping: FixtureMap) -> str:
         """A plain ``FAKE…n`` of the original's length: the fixture of last resort."""
         marker = self.fixtures.marker
         return mapping.get(
@@ -1752,13 +1752,13 @@ class Scrubber:
             out, pos = [], 0
             for c in again:
                 out.append(text[pos : c.start])
-                out.append(self._generic_fixture(text[c.start : c.end], mapping))
+                out.append(self.generic_fixture(text[c.start : c.end], mapping))
                 pos = c.end
             out.append(text[pos:])
             text = "".join(out)
         if not whole or not detect(text):
             return text
-        return self._generic_fixture(text, mapping)
+        return self.generic_fixture(text, mapping)
 
     def _decoded_fixture(self, decoded: str, mapping: FixtureMap) -> str:
         """What a base64 secret's decoded text becomes before it is encoded again.
@@ -1872,7 +1872,7 @@ class Scrubber:
         words = sorted({n.strip().lower() for n in names}, key=len, reverse=True)
         alternatives = "|".join(regex.escape(w) for w in words)
         rx = regex.compile(rf"(?<![A-Za-z0-9])(?:{alternatives})(?![A-Za-z0-9])", regex.I)
-        return str(rx.sub(lambda w: self._fixture("USER_NAME", w.group(0).strip(), (), m), path))
+        return str(rx.sub(lambda w: self.fixture_for("USER_NAME", w.group(0).strip(), (), m), path))
 
     @staticmethod
     def _bare_root(root: str, new_root: str, m: FixtureMap) -> str:
@@ -1910,7 +1910,7 @@ class Scrubber:
             original = text[c.start : c.end]
             inner = [(s - c.start, e - c.start) for s, e in c.inner]
             out.append(text[pos : c.start])
-            out.append(self._fixture(c.entity_type, original, inner, mapping, c.names))
+            out.append(self.fixture_for(c.entity_type, original, inner, mapping, c.names))
             pos = c.end
             findings.append(Finding(c.entity_type, c.start, c.end, json_path))
         out.append(text[pos:])
@@ -2162,10 +2162,10 @@ def scrub_tree(
     mapping = mapping if mapping is not None else FixtureMap()  # an empty map is falsy
     strings = list(_strings(obj))
     mapping.reserve([s for _, s in strings])
-    detected = scrubber._detect_many(strings)
+    detected = scrubber.detect_many(strings)
     for i, key in enumerate(_value_keys(obj)):
         if key is not None:
-            detected[i] = scrubber._with_key_context(strings[i][1], key, detected[i])
+            detected[i] = scrubber.with_key_context(strings[i][1], key, detected[i])
     queue = iter(zip(strings, detected, strict=True))
     findings: list[Finding] = []
 
@@ -2194,7 +2194,7 @@ def scrub_tree(
             inner = [(s - c.start, e - c.start) for s, e in c.inner]
             out.append(text[pos : c.start])
             size += c.start - pos
-            fixture = scrubber._fixture(
+            fixture = scrubber.fixture_for(
                 c.entity_type, text[c.start : c.end], inner, mapping, c.names
             )
             out.append(fixture)
@@ -2249,7 +2249,7 @@ def check_tree(obj: Any, *, scrubber: Scrubber | None = None) -> list[Finding]:
             found = find(node, path)
             if key is not None:
                 cands = [Candidate(f.entity_type, f.start, f.end, 0.5) for f in found]
-                cands = scrubber._with_key_context(node, key, cands)
+                cands = scrubber.with_key_context(node, key, cands)
                 found = [Finding(c.entity_type, c.start, c.end, path) for c in cands]
             findings.extend(found)
         elif isinstance(node, dict):

@@ -238,7 +238,7 @@ def _plan(
 ) -> list[list[tuple[int, int, str, str]]]:
     """(start, end, entity type, fixture) for every replacement in every text of one file.
 
-    User names learned in one text are private in all (``_detect_many``); a value under a
+    User names learned in one text are private in all (``detect_many``); a value under a
     secret-bearing key is judged by that key. **One value, one fixture, everywhere in the
     file**: fixtures are keyed by the decoded value, so its escaped and plain spellings share
     one; and a value of the final tier (a provider's exact shape) replaced in one text is
@@ -248,16 +248,16 @@ def _plan(
     multiplied each false positive (``Basic microphone``) through its file. ``kept`` names
     the values a reviewer restored (``restored_in``): they are not replaced.
     """
-    detected = scrubber._detect_many(items)
+    detected = scrubber.detect_many(items)
     for i, key in enumerate(keys):
-        # a name that bears no secret changes nothing (``_with_key_context``): asked first,
+        # a name that bears no secret changes nothing (``with_key_context``): asked first,
         # as it is cached and the fixture test runs every allow-list pattern
         if (
             key is not None
             and scrubber.secret_names.is_secret_name(key)
             and not _is_fixture(scrubber, items[i][1])
         ):
-            detected[i] = scrubber._with_key_context(items[i][1], key, detected[i])
+            detected[i] = scrubber.with_key_context(items[i][1], key, detected[i])
     if kept is not None:
         detected = [
             [c for c in cands if not kept(c.entity_type, text[c.start : c.end])]
@@ -284,7 +284,7 @@ def _plan(
                     c.start,
                     c.end,
                     c.entity_type,
-                    scrubber._fixture(
+                    scrubber.fixture_for(
                         c.entity_type,
                         text[c.start : c.end],
                         [(s - c.start, e - c.start) for s, e in c.inner],
@@ -351,7 +351,7 @@ def _is_fixture(scrubber: Scrubber, value: str) -> bool:
     """Whether a whole value is a fixture of a name type (``user1@example.com``): the scrub
     made it, so it is not judged again by its key (else a second scrub would change it)."""
     value = value.strip()
-    return bool(value) and any(scrubber._allowed(t, value) for t in _FIXTURE_TYPES)
+    return bool(value) and any(scrubber.is_allowed(t, value) for t in _FIXTURE_TYPES)
 
 
 def _occurrences(text: str, word: str) -> Iterator[int]:
@@ -472,7 +472,7 @@ def _structured(
         if "\n" in new or "\r" in new:
             new = _applied(
                 body,
-                [(a, b, k, scrubber._generic_fixture(body[a:b], mapping)) for a, b, k, _ in ops],
+                [(a, b, k, scrubber.generic_fixture(body[a:b], mapping)) for a, b, k, _ in ops],
             )
         comment_edits.append((s, e, scrubber.settle(new, mapping, items[len(tokens) + j][0])))
         findings.extend(Finding(k, a, b, items[len(tokens) + j][0]) for a, b, k, _ in ops)
