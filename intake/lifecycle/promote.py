@@ -30,6 +30,7 @@ from intake.contract.models import (
     Promotion,
     Record,
     RunTier,
+    ScenarioView,
     SuiteType,
     difficulty,
     tier_stats,
@@ -132,10 +133,9 @@ def _suite_ids(settings: Settings, scenario_id: str) -> dict[Path, str | None]:
         if scenario_id.encode() not in raw:
             continue
         try:
-            other = parse_checked(raw).data.get("id")
+            found[path] = ScenarioView.of(parse_checked(raw).data).id
         except YamlProblem:
             continue
-        found[path] = other if isinstance(other, str) else None
     return found
 
 
