@@ -77,6 +77,16 @@ class ControlTurn(BaseModel):
     tools: list[ControlTool]
 
 
+class _CardTurn(BaseModel):
+    """A turn of a scorecard's entry as the PASS transcript reads it: GAIA's values as written
+    (a field that is missing is None)."""
+
+    turn: Any = None
+    user_message: Any = None
+    agent_response: Any = None
+    agent_tools: Any = None
+
+
 class Verdict(BaseModel):
     """A judge's verdict on the control's transcript."""
 
@@ -205,19 +215,15 @@ def _run_transcript(settings: Settings, run: Run, scenario_id: str) -> list[Cont
     turns = entry.get("turns") if isinstance(entry, dict) else None
     if not isinstance(turns, list):
         return None
+    read = [_CardTurn.model_validate(t) for t in turns if isinstance(t, dict)]
     return [
         ControlTurn(
-            turn=t.get("turn"),
-            user_message=t.get("user_message"),
-            answer=t.get("agent_response"),
-            tools=[
-                ControlTool(tool=name)
-                for name in t.get("agent_tools") or []
-                if isinstance(name, str)
-            ],
+            turn=t.turn,
+            user_message=t.user_message,
+            answer=t.agent_response,
+            tools=[ControlTool(tool=name) for name in t.agent_tools or [] if isinstance(name, str)],
         )
-        for t in turns
-        if isinstance(t, dict)
+        for t in read
     ]
 
 
@@ -347,7 +353,7 @@ def export_controls(settings: Settings, folder: Path) -> ExportResult:
             )
     engine = scrubber_for(settings)
     result = ExportResult(folder)
-    documents: list[tuple[str, dict[str, Any]]] = []
+    documents: list[tuple[str, Control]] = []
     for path, record, data in _promoted(settings):
         if export_name(record.id, "fail") is None:
             result.notes.append(
@@ -363,17 +369,18 @@ def export_controls(settings: Settings, folder: Path) -> ExportResult:
                 result.scrubbed[kind] = result.scrubbed.get(kind, 0) + count
             name = export_name(record.id, control.label)
             assert name is not None
-            documents.append((name, clean))
+            documents.append((name, Control.model_validate(clean)))  # the scrubbed values
     folder.mkdir(parents=True, exist_ok=True)
-    for name, doc in documents:
-        atomic_write(_confined(folder, name), json.dumps(doc, indent=2, ensure_ascii=False) + "\n")
+    for name, scrubbed in documents:
+        text = json.dumps(scrubbed.document(), indent=2, ensure_ascii=False) + "\n"
+        atomic_write(_confined(folder, name), text)
         result.written.append(
             IndexEntry(
                 file=name,
-                scenario_id=doc["scenario_id"],
-                label=doc["label"],
-                criteria_hash=doc["criteria_hash"],
-                current=doc["current"],
+                scenario_id=scrubbed.scenario_id,
+                label=scrubbed.label,
+                criteria_hash=scrubbed.criteria_hash,
+                current=scrubbed.current,
             )
         )
     index = {
