@@ -77,9 +77,16 @@ class ControlTurn(BaseModel):
     tools: list[ControlTool]
 
 
+class _CardEntry(BaseModel):
+    """A scorecard's entry as the PASS transcript reads it: GAIA's values as written (a field
+    that is missing is None), as ``_CardTurn`` its turns."""
+
+    scenario_id: Any = None
+    turns: Any = None
+
+
 class _CardTurn(BaseModel):
-    """A turn of a scorecard's entry as the PASS transcript reads it: GAIA's values as written
-    (a field that is missing is None)."""
+    """A turn of a scorecard's entry (``_CardEntry``)."""
 
     turn: Any = None
     user_message: Any = None
@@ -208,14 +215,11 @@ def _run_transcript(settings: Settings, run: Run, scenario_id: str) -> list[Cont
     except IntakeError:
         return None
     scenarios = doc.get("scenarios") if isinstance(doc, dict) else None
-    entry = next(
-        (s for s in scenarios or [] if isinstance(s, dict) and s.get("scenario_id") == scenario_id),
-        None,
-    )
-    turns = entry.get("turns") if isinstance(entry, dict) else None
-    if not isinstance(turns, list):
+    entries = (_CardEntry.model_validate(s) for s in scenarios or [] if isinstance(s, dict))
+    entry = next((e for e in entries if e.scenario_id == scenario_id), None)
+    if entry is None or not isinstance(entry.turns, list):
         return None
-    read = [_CardTurn.model_validate(t) for t in turns if isinstance(t, dict)]
+    read = [_CardTurn.model_validate(t) for t in entry.turns if isinstance(t, dict)]
     return [
         ControlTurn(
             turn=t.turn,
