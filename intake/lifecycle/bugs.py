@@ -161,12 +161,22 @@ def fetch_closing(settings: Settings, repo: str, number: int) -> Closing:
     )
 
 
-def _save_bug(
-    settings: Settings, scenario: Path, bug: BugLink, kind: str, detail: dict[str, Any]
-) -> None:
+def _save_bug(settings: Settings, scenario: Path, bug: BugLink, kind: str) -> None:
+    """``bug`` in the scenario's record, with its event: ``bug-link`` (the issue a reviewer
+    named) or ``bug-closing`` (the closing as read)."""
     from intake.store.edit import edit  # the transaction (and the scrubber): only to write
     from intake.store.journal import Event
 
+    issue = issue_locator(bug.issue)  # as ``issue_of`` gives it
+    if kind == "bug-link":
+        detail = {"issue": issue, "reviewer": bug.named_by}
+    else:
+        detail = {
+            "issue": issue,
+            "closed_at": bug.closed_at.isoformat() if bug.closed_at else None,
+            "state_reason": bug.state_reason,
+            "fix_commit": bug.fix_commit,
+        }
     with edit(settings, scenario.stem, doing="record a bug") as tx:
         record = load_record(record_path(scenario))
         record.bug = bug
@@ -219,18 +229,7 @@ def refresh(
             record.bug is None or record.bug.checked_at is None  # read once: open, not unknown
         ):
             done.changed += 1
-            _save_bug(
-                settings,
-                scenario,
-                bug,
-                "bug-closing",
-                {
-                    "issue": issue,
-                    "closed_at": bug.closed_at.isoformat() if bug.closed_at else None,
-                    "state_reason": bug.state_reason,
-                    "fix_commit": bug.fix_commit,
-                },
-            )
+            _save_bug(settings, scenario, bug, "bug-closing")
     return done
 
 
@@ -248,7 +247,7 @@ def link(settings: Settings, scenario_id: str, issue: str, reviewer: str) -> Pat
         raise UsageError("the scenario is retired", where=display_path(found[0], settings.root))
     locator = f"github:{repo}#{number}"
     bug = BugLink(issue=locator, via="reviewer", named_by=reviewer)
-    _save_bug(settings, found[0], bug, "bug-link", {"issue": locator, "reviewer": reviewer})
+    _save_bug(settings, found[0], bug, "bug-link")
     return found[0]
 
 
