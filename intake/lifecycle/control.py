@@ -35,7 +35,7 @@ from pathlib import Path
 
 from intake.config import Settings
 from intake.contract.gaia import agent_backend
-from intake.contract.models import JUDGED_STATUSES, ControlRun, Record, ScenarioView
+from intake.contract.models import JUDGED_STATUSES, ControlRun, Record
 from intake.contract.validate import validate_file
 from intake.errors import Conflict, InputError, SourceError, UsageError
 from intake.lifecycle.replay import (
@@ -163,8 +163,7 @@ def control_draft(
     limit = _check_limits(settings, iterations, timeout)
     draft = find_draft(settings, target)
     _refuse_infrastructure(settings, draft)
-    data = refuse_unready(settings, draft)
-    scenario, expected = ScenarioView.of(data), runnable_hash(data)
+    scenario, expected, _ = refuse_unready(settings, draft)
     turns = _turns_to_replay(settings, draft)
     judge = _judge(settings, judge)
     program = find_runner(settings)
