@@ -22,7 +22,7 @@ import re
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, NamedTuple
 
 from pydantic import BaseModel
 
@@ -241,22 +241,30 @@ def _verdict(run: Run | ControlRun) -> Verdict:
     )
 
 
-def case_controls(
-    settings: Settings, path: Path, record: Record, data: dict[str, Any]
-) -> tuple[list[Control], list[str]]:
+class Case(NamedTuple):
+    """A promoted case as its controls are made: its file and record, and its scenario's
+    content as it stands (``criteria_hash``, ``runnable_hash``, ``category`` as written)."""
+
+    path: Path
+    record: Record
+    criteria_hash: str
+    runnable_hash: str
+    category: Any
+
+
+def case_controls(settings: Settings, case: Case) -> tuple[list[Control], list[str]]:
     """The labelled controls of one promoted case (unscrubbed), and notes on what is missing."""
 
+    path, record, current_criteria, runnable, _ = case
     assert record.promotion is not None
     scenario_id = record.id
-    current_criteria = criteria_hash(data)
     labelled = _labelled_hash(record, path, current_criteria)
-    runnable = runnable_hash(data)
     control = partial(
         Control,
         export_version=EXPORT_VERSION,
         scenario_id=scenario_id,
         scenario=display_path(path, settings.root),
-        category=data.get("category"),
+        category=case.category,
         suite=record.promotion.suite.value if record.promotion.suite else None,
         criteria_hash=labelled,
         current_criteria_hash=current_criteria,
@@ -326,7 +334,7 @@ def _confined(folder: Path, name: str) -> Path:
     return target
 
 
-def _promoted(settings: Settings) -> list[tuple[Path, Record, dict[str, Any]]]:
+def _promoted(settings: Settings) -> list[Case]:
 
     found = []
     for path in iter_scenarios(settings.scenarios):
@@ -340,7 +348,9 @@ def _promoted(settings: Settings) -> list[tuple[Path, Record, dict[str, Any]]]:
             continue
         if record.promotion is None or record.source.private:
             continue
-        found.append((path, record, data))
+        found.append(
+            Case(path, record, criteria_hash(data), runnable_hash(data), data.get("category"))
+        )
     return found
 
 
@@ -358,14 +368,15 @@ def export_controls(settings: Settings, folder: Path) -> ExportResult:
     engine = scrubber_for(settings)
     result = ExportResult(folder)
     documents: list[tuple[str, Control]] = []
-    for path, record, data in _promoted(settings):
+    for case in _promoted(settings):
+        record = case.record
         if export_name(record.id, "fail") is None:
             result.notes.append(
-                f"{display_path(path, settings.root)}: its record's id is not a scenario id "
+                f"{display_path(case.path, settings.root)}: its record's id is not a scenario id "
                 "(not shown), no control exported"
             )
             continue
-        controls, notes = case_controls(settings, path, record, data)
+        controls, notes = case_controls(settings, case)
         result.notes.extend(notes)
         for control in controls:
             clean, report = scrub_tree(control.document(), scrubber=engine)
@@ -399,6 +410,7 @@ def export_controls(settings: Settings, folder: Path) -> ExportResult:
 
 
 __all__ = [
+    "Case",
     "Control",
     "ExportResult",
     "IndexEntry",
