@@ -566,7 +566,6 @@ class RejectResult:
 
     scenario_id: str
     draft: Path
-    had_record: bool
     notes: list[str] = field(default_factory=list)
     """What was scrubbed (types and counts only), for stderr."""
 
@@ -628,7 +627,7 @@ def reject(settings: Settings, target: str, reason: str) -> RejectResult:
                 index="remove",
             ),
         )
-    return RejectResult(scenario_id, draft, record is not None, notes)
+    return RejectResult(scenario_id, draft, notes)
 
 
 def _history_write(settings: Settings, scenario_id: str, event: Event) -> tuple[Path, str]:
