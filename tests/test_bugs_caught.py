@@ -174,6 +174,18 @@ def test_closings_through_pygithub_and_the_report(
     assert record.bug is not None and record.bug.state_reason == "completed"
     assert record.bug.checked_at is not None
     assert record.bug.fix_commit == "abcdef1" + "0" * 33  # lower-cased, the last closing's
+    log = json.loads(runner.invoke(app, ["log", "session_case", "--format", "json"]).stdout)
+    details = {e["kind"]: e["detail"] for e in log["events"] if e["kind"].startswith("bug-")}
+    closed_103 = datetime.fromisoformat(_iso(bugs_suite["closed_103"]).replace("Z", "+00:00"))
+    assert details == {  # the events' details as the ledger keeps them, from the bug recorded
+        "bug-link": {"issue": f"github:{REPO}#103", "reviewer": "bob"},
+        "bug-closing": {
+            "issue": f"github:{REPO}#103",
+            "closed_at": closed_103.isoformat(),
+            "state_reason": "completed",
+            "fix_commit": None,
+        },
+    }
 
     doc = json.loads(runner.invoke(app, ["report", "--format", "json"]).stdout)
     bugs = doc["bugs"]

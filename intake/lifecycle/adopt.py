@@ -28,7 +28,7 @@ import contextlib
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from intake import __version__
 from intake.config import Settings
@@ -37,9 +37,9 @@ from intake.contract.models import (
     Adoption,
     Record,
     RecordSource,
+    ScenarioView,
     SourceType,
     check_login,
-    parse_when,
     windows_problem,
 )
 from intake.contract.validate import Problem, Severity, validate_file
@@ -128,14 +128,32 @@ def _yaml_files(settings: Settings, targets: list[Path]) -> list[Path]:
     return unique
 
 
-def _captured_link(data: dict[str, Any]) -> tuple[str | None, datetime | None]:
-    captured = data.get("captured_from")
-    if not isinstance(captured, dict):
-        return None, None
-    session = captured.get("session_id")
-    link = f"gaia-session:{session}" if isinstance(session, str) and session.strip() else None
+class _Found(NamedTuple):
+    """What a scenario file already says of its provenance, read once where it is parsed."""
 
-    return link, parse_when(captured.get("captured_at"))
+    source: Any
+    """Its ``source`` as found (None: absent or null)."""
+    has_rationale: bool
+    """Its ``difficulty_rationale`` is set (any value that is not empty)."""
+    captured_link: str | None
+    """``gaia-session:<captured_from.session_id>`` (GAIA's capture), when there is one."""
+    captured_at: datetime | None
+    """``captured_from.captured_at``, when there is one."""
+
+    @classmethod
+    def of(cls, data: dict[str, Any]) -> _Found:
+        source, captured = data.get("source"), data.get("captured_from")
+        session = captured.get("session_id") if isinstance(captured, dict) else None
+        return cls(
+            source,
+            bool(data.get("difficulty_rationale")),
+            f"gaia-session:{session}" if isinstance(session, str) and session.strip() else None,
+            ScenarioView.of(data).captured_at,
+        )
+
+    def source_field(self, key: str) -> Any:
+        """A field of the ``source`` mapping (None without one)."""
+        return self.source.get(key) if isinstance(self.source, dict) else None
 
 
 def _checked_line(
@@ -211,8 +229,9 @@ def adopt(
             data = parse_checked(raw).data
         except (OSError, YamlProblem):
             raise UsageError("not a scenario (cannot be read as YAML)", where=shown) from None
+        found = _Found.of(data)
         if rec.exists():
-            restamp = _rationale_restamp(settings, path, raw, data, rationale, reviewer, now)
+            restamp = _rationale_restamp(settings, path, raw, data, found, rationale, reviewer, now)
             if restamp is None:
                 result.skipped.append(f"{shown}: already has a record (promoted or adopted)")
                 continue
@@ -227,26 +246,20 @@ def adopt(
         if "turns" not in data or "id" not in data or structural:
             where = f"{structural[0].file}:{structural[0].line}" if structural else shown
             raise UsageError("not a valid scenario (see `intake validate`)", where=where)
-        existing = data.get("source")
-        if existing is not None and (
-            not isinstance(existing, dict) or existing.get("type") != kind.value
-        ):
+        if found.source is not None and found.source_field("type") != kind.value:
             raise UsageError(
                 "the file already carries a different source; edit it or adopt it as that type",
                 where=shown,
             )
-        captured_link, captured_at = _captured_link(data)
         the_link = _source_link(
-            link or (existing.get("link") if isinstance(existing, dict) else None) or captured_link,
-            kind,
-            shown,
+            link or found.source_field("link") or found.captured_link, kind, shown
         )
         text = raw.decode("utf-8")
         source_map = {"type": kind.value, "link": the_link}
-        add_rationale = rationale if not data.get("difficulty_rationale") else None
+        add_rationale = rationale if not found.has_rationale else None
         new_text = _with_fields(text, data, source_map, add_rationale)
         scenario_id = str(data["id"])
-        dated, date_from = _entry_date(captured_at, arrived.get(path.resolve()), now)
+        dated, date_from = _entry_date(found.captured_at, arrived.get(path.resolve()), now)
         record = Record(
             id=scenario_id,
             source=RecordSource(
@@ -380,6 +393,7 @@ def _rationale_restamp(
     path: Path,
     raw: bytes,
     data: dict[str, Any],
+    found: _Found,
     rationale: str | None,
     reviewer: str,
     now: datetime,
@@ -390,7 +404,7 @@ def _rationale_restamp(
     ``difficulty_rationale`` yet: the rationale is one line a person vouches for, the runnable
     part does not change, so no review or run is needed, only the new stamp.
     """
-    if rationale is None or data.get("difficulty_rationale"):
+    if rationale is None or found.has_rationale:
         return None
     try:
         record = load_record(record_path(path))
@@ -400,10 +414,9 @@ def _rationale_restamp(
         return None
     if record.adoption.content_hash != sha256_bytes(raw):
         return None
-    source = data.get("source")
-    if not isinstance(source, dict):
+    if not isinstance(found.source, dict):
         return None
-    new_text = _with_fields(raw.decode("utf-8"), data, dict(source), rationale)
+    new_text = _with_fields(raw.decode("utf-8"), data, dict(found.source), rationale)
     stamp = Adoption(
         at=now,
         by=reviewer,
@@ -411,7 +424,7 @@ def _rationale_restamp(
         path=record.adoption.path,
     )
     restamped = record.model_copy(update={"adoption": stamp})
-    link = str(source.get("link", record.source.locator))
+    link = str(found.source.get("link", record.source.locator))
     return Adopted(path, record.id, link, new_text), restamped
 
 

@@ -21,11 +21,13 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 from typing import Any
+
+from pydantic import BaseModel
 
 from intake.config import Settings
 from intake.contract.models import BugLink, LifecycleState, Record, SourceType, parse_when
@@ -105,6 +107,24 @@ def _gh_reason(value: Any) -> str | None:
     return value.strip().lower() if isinstance(value, str) and value.strip() else None
 
 
+class _GhItem(BaseModel):
+    """An item of ``gh issue view/list --json`` as ``read_closings`` reads it: GitHub's values
+    as written (a field that is missing is None)."""
+
+    url: Any = None
+    number: Any = None
+    closedAt: Any = None
+    stateReason: Any = None
+    fixCommit: Any = None
+
+
+class _RestIssue(BaseModel):
+    """GitHub's REST issue (PyGithub's ``raw_data``) as ``fetch_closing`` reads it."""
+
+    closed_at: Any = None
+    state_reason: Any = None
+
+
 def read_closings(path: Path, repo: str | None) -> dict[tuple[str, int], Closing]:
     """(repo, number) → closing from a ``gh issue view/list --json`` file."""
     raw = read_input(path, what="closings file", limit=MAX_CLOSINGS_BYTES)
@@ -117,23 +137,21 @@ def read_closings(path: Path, repo: str | None) -> dict[tuple[str, int], Closing
     for index, item in enumerate(items):
         if not isinstance(item, dict):
             raise InputError(f"item {index} is not an object", where=str(path))
-        owner = repo
-        url = item.get("url")
-        number: Any = item.get("number")
-        if isinstance(url, str):
-            owner, number = parse_issue(url)
+        read = _GhItem.model_validate(item)
+        owner, number = repo, read.number
+        if isinstance(read.url, str):
+            owner, number = parse_issue(read.url)
         if type(number) is not int or owner is None:
             raise InputError(f'item {index} has no "number" (or "url")', where=str(path))
-        closed = item.get("closedAt")
+        closed, commit = read.closedAt, read.fixCommit
         when = parse_when(closed) if isinstance(closed, str) and closed else None
-        commit = item.get("fixCommit")
         if commit is not None and not (isinstance(commit, str) and COMMIT.fullmatch(commit)):
             raise InputError(
                 f'item {index} has a "fixCommit" that is not a commit hash (7-40 hex digits)',
                 where=str(path),
             )
         found[(owner, number)] = Closing(
-            when, _gh_reason(item.get("stateReason")), commit.lower() if commit and when else None
+            when, _gh_reason(read.stateReason), commit.lower() if commit and when else None
         )
     return found
 
@@ -144,8 +162,8 @@ def fetch_closing(settings: Settings, repo: str, number: int) -> Closing:
 
     client = gh.client(settings.github_api_url).withLazy(True)
     issue = client.get_repo(repo).get_issue(number)
-    data: Mapping[str, Any] = gh.call(f"github:{repo}#{number}", lambda: issue.raw_data)
-    closed = data.get("closed_at")
+    data = _RestIssue.model_validate(gh.call(f"github:{repo}#{number}", lambda: issue.raw_data))
+    closed = data.closed_at
     when = parse_when(closed) if isinstance(closed, str) and closed else None
     if when is None:
         return Closing(None, None)
@@ -156,17 +174,27 @@ def fetch_closing(settings: Settings, repo: str, number: int) -> Closing:
     commit = closes[-1] if closes and isinstance(closes[-1], str) else None
     return Closing(
         when,
-        _gh_reason(data.get("state_reason")),
+        _gh_reason(data.state_reason),
         commit.lower() if commit and COMMIT.fullmatch(commit) else None,
     )
 
 
-def _save_bug(
-    settings: Settings, scenario: Path, bug: BugLink, kind: str, detail: dict[str, Any]
-) -> None:
+def _save_bug(settings: Settings, scenario: Path, bug: BugLink, kind: str) -> None:
+    """``bug`` in the scenario's record, with its event: ``bug-link`` (the issue a reviewer
+    named) or ``bug-closing`` (the closing as read)."""
     from intake.store.edit import edit  # the transaction (and the scrubber): only to write
     from intake.store.journal import Event
 
+    issue = issue_locator(bug.issue)  # as ``issue_of`` gives it
+    if kind == "bug-link":
+        detail = {"issue": issue, "reviewer": bug.named_by}
+    else:
+        detail = {
+            "issue": issue,
+            "closed_at": bug.closed_at.isoformat() if bug.closed_at else None,
+            "state_reason": bug.state_reason,
+            "fix_commit": bug.fix_commit,
+        }
     with edit(settings, scenario.stem, doing="record a bug") as tx:
         record = load_record(record_path(scenario))
         record.bug = bug
@@ -219,18 +247,7 @@ def refresh(
             record.bug is None or record.bug.checked_at is None  # read once: open, not unknown
         ):
             done.changed += 1
-            _save_bug(
-                settings,
-                scenario,
-                bug,
-                "bug-closing",
-                {
-                    "issue": issue,
-                    "closed_at": bug.closed_at.isoformat() if bug.closed_at else None,
-                    "state_reason": bug.state_reason,
-                    "fix_commit": bug.fix_commit,
-                },
-            )
+            _save_bug(settings, scenario, bug, "bug-closing")
     return done
 
 
@@ -248,7 +265,7 @@ def link(settings: Settings, scenario_id: str, issue: str, reviewer: str) -> Pat
         raise UsageError("the scenario is retired", where=display_path(found[0], settings.root))
     locator = f"github:{repo}#{number}"
     bug = BugLink(issue=locator, via="reviewer", named_by=reviewer)
-    _save_bug(settings, found[0], bug, "bug-link", {"issue": locator, "reviewer": reviewer})
+    _save_bug(settings, found[0], bug, "bug-link")
     return found[0]
 
 

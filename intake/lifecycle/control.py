@@ -32,11 +32,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC
 from pathlib import Path
-from typing import Any
 
 from intake.config import Settings
 from intake.contract.gaia import agent_backend
-from intake.contract.models import JUDGED_STATUSES, ControlRun, ScenarioView
+from intake.contract.models import JUDGED_STATUSES, ControlRun, Record
 from intake.contract.validate import validate_file
 from intake.errors import Conflict, InputError, SourceError, UsageError
 from intake.lifecycle.replay import (
@@ -164,8 +163,7 @@ def control_draft(
     limit = _check_limits(settings, iterations, timeout)
     draft = find_draft(settings, target)
     _refuse_infrastructure(settings, draft)
-    data = refuse_unready(settings, draft)
-    scenario = ScenarioView.of(data)
+    scenario, expected, _ = refuse_unready(settings, draft)
     turns = _turns_to_replay(settings, draft)
     judge = _judge(settings, judge)
     program = find_runner(settings)
@@ -229,7 +227,7 @@ def control_draft(
     result.controls = record_controls(
         settings,
         draft,
-        data,
+        expected,
         results,
         cards,
         warnings,
@@ -259,7 +257,7 @@ def _check_replay_answers(settings: Settings, server: ReplayServer, state: Repla
 def record_controls(
     settings: Settings,
     draft: Path,
-    data: dict[str, Any],
+    expected: str,
     results: list[ScenarioResult],
     cards: list[Path],
     warnings: list[list[str]],
@@ -268,7 +266,8 @@ def record_controls(
     runner_exit: int | None,
     turns_replayed: int,
 ) -> list[ControlRun]:
-    """Record control runs in the draft's record, as one journaled unit."""
+    """Record control runs in the draft's record, as one journaled unit; ``expected`` is the
+    runnable hash of the draft the replay ran (refused when the draft changed since)."""
 
     configured = (*settings.strong_models, *settings.local_models)
     for res in results:
@@ -280,7 +279,6 @@ def record_controls(
                 res.judge_model,
                 configured=configured,
             )
-    expected = runnable_hash(data)
     scenario_id = draft.stem
     with edit(settings, scenario_id, doing="record a control") as tx:
         if not draft.is_file():
@@ -325,7 +323,7 @@ def record_controls(
 def _check_unchanged(settings: Settings, draft: Path, expected: str) -> None:
 
     parsed = validate_file(draft, drafts_dir=settings.drafts)
-    if parsed.data is None or parsed.data.get("id") != draft.stem:
+    if parsed.data is None or parsed.scenario_id != draft.stem:
         raise InputError(
             "cannot read the draft after the control", where=display_path(draft, settings.root)
         )
@@ -339,7 +337,7 @@ def _check_unchanged(settings: Settings, draft: Path, expected: str) -> None:
 
 def _control(
     settings: Settings,
-    record: Any,
+    record: Record,
     res: ScenarioResult,
     card: Path,
     notes: list[str],

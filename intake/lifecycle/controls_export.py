@@ -22,7 +22,7 @@ import re
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, NamedTuple
 
 from pydantic import BaseModel
 
@@ -75,6 +75,23 @@ class ControlTurn(BaseModel):
     user_message: Any
     answer: Any
     tools: list[ControlTool]
+
+
+class _CardEntry(BaseModel):
+    """A scorecard's entry as the PASS transcript reads it: GAIA's values as written (a field
+    that is missing is None), as ``_CardTurn`` its turns."""
+
+    scenario_id: Any = None
+    turns: Any = None
+
+
+class _CardTurn(BaseModel):
+    """A turn of a scorecard's entry (``_CardEntry``)."""
+
+    turn: Any = None
+    user_message: Any = None
+    agent_response: Any = None
+    agent_tools: Any = None
 
 
 class Verdict(BaseModel):
@@ -198,26 +215,19 @@ def _run_transcript(settings: Settings, run: Run, scenario_id: str) -> list[Cont
     except IntakeError:
         return None
     scenarios = doc.get("scenarios") if isinstance(doc, dict) else None
-    entry = next(
-        (s for s in scenarios or [] if isinstance(s, dict) and s.get("scenario_id") == scenario_id),
-        None,
-    )
-    turns = entry.get("turns") if isinstance(entry, dict) else None
-    if not isinstance(turns, list):
+    entries = (_CardEntry.model_validate(s) for s in scenarios or [] if isinstance(s, dict))
+    entry = next((e for e in entries if e.scenario_id == scenario_id), None)
+    if entry is None or not isinstance(entry.turns, list):
         return None
+    read = [_CardTurn.model_validate(t) for t in entry.turns if isinstance(t, dict)]
     return [
         ControlTurn(
-            turn=t.get("turn"),
-            user_message=t.get("user_message"),
-            answer=t.get("agent_response"),
-            tools=[
-                ControlTool(tool=name)
-                for name in t.get("agent_tools") or []
-                if isinstance(name, str)
-            ],
+            turn=t.turn,
+            user_message=t.user_message,
+            answer=t.agent_response,
+            tools=[ControlTool(tool=name) for name in t.agent_tools or [] if isinstance(name, str)],
         )
-        for t in turns
-        if isinstance(t, dict)
+        for t in read
     ]
 
 
@@ -231,22 +241,30 @@ def _verdict(run: Run | ControlRun) -> Verdict:
     )
 
 
-def case_controls(
-    settings: Settings, path: Path, record: Record, data: dict[str, Any]
-) -> tuple[list[Control], list[str]]:
+class Case(NamedTuple):
+    """A promoted case as its controls are made: its file and record, and its scenario's
+    content as it stands (``criteria_hash``, ``runnable_hash``, ``category`` as written)."""
+
+    path: Path
+    record: Record
+    criteria_hash: str
+    runnable_hash: str
+    category: Any
+
+
+def case_controls(settings: Settings, case: Case) -> tuple[list[Control], list[str]]:
     """The labelled controls of one promoted case (unscrubbed), and notes on what is missing."""
 
+    path, record, current_criteria, runnable, _ = case
     assert record.promotion is not None
     scenario_id = record.id
-    current_criteria = criteria_hash(data)
     labelled = _labelled_hash(record, path, current_criteria)
-    runnable = runnable_hash(data)
     control = partial(
         Control,
         export_version=EXPORT_VERSION,
         scenario_id=scenario_id,
         scenario=display_path(path, settings.root),
-        category=data.get("category"),
+        category=case.category,
         suite=record.promotion.suite.value if record.promotion.suite else None,
         criteria_hash=labelled,
         current_criteria_hash=current_criteria,
@@ -316,7 +334,7 @@ def _confined(folder: Path, name: str) -> Path:
     return target
 
 
-def _promoted(settings: Settings) -> list[tuple[Path, Record, dict[str, Any]]]:
+def _promoted(settings: Settings) -> list[Case]:
 
     found = []
     for path in iter_scenarios(settings.scenarios):
@@ -330,7 +348,9 @@ def _promoted(settings: Settings) -> list[tuple[Path, Record, dict[str, Any]]]:
             continue
         if record.promotion is None or record.source.private:
             continue
-        found.append((path, record, data))
+        found.append(
+            Case(path, record, criteria_hash(data), runnable_hash(data), data.get("category"))
+        )
     return found
 
 
@@ -347,15 +367,16 @@ def export_controls(settings: Settings, folder: Path) -> ExportResult:
             )
     engine = scrubber_for(settings)
     result = ExportResult(folder)
-    documents: list[tuple[str, dict[str, Any]]] = []
-    for path, record, data in _promoted(settings):
+    documents: list[tuple[str, Control]] = []
+    for case in _promoted(settings):
+        record = case.record
         if export_name(record.id, "fail") is None:
             result.notes.append(
-                f"{display_path(path, settings.root)}: its record's id is not a scenario id "
+                f"{display_path(case.path, settings.root)}: its record's id is not a scenario id "
                 "(not shown), no control exported"
             )
             continue
-        controls, notes = case_controls(settings, path, record, data)
+        controls, notes = case_controls(settings, case)
         result.notes.extend(notes)
         for control in controls:
             clean, report = scrub_tree(control.document(), scrubber=engine)
@@ -363,17 +384,18 @@ def export_controls(settings: Settings, folder: Path) -> ExportResult:
                 result.scrubbed[kind] = result.scrubbed.get(kind, 0) + count
             name = export_name(record.id, control.label)
             assert name is not None
-            documents.append((name, clean))
+            documents.append((name, Control.model_validate(clean)))  # the scrubbed values
     folder.mkdir(parents=True, exist_ok=True)
-    for name, doc in documents:
-        atomic_write(_confined(folder, name), json.dumps(doc, indent=2, ensure_ascii=False) + "\n")
+    for name, scrubbed in documents:
+        text = json.dumps(scrubbed.document(), indent=2, ensure_ascii=False) + "\n"
+        atomic_write(_confined(folder, name), text)
         result.written.append(
             IndexEntry(
                 file=name,
-                scenario_id=doc["scenario_id"],
-                label=doc["label"],
-                criteria_hash=doc["criteria_hash"],
-                current=doc["current"],
+                scenario_id=scrubbed.scenario_id,
+                label=scrubbed.label,
+                criteria_hash=scrubbed.criteria_hash,
+                current=scrubbed.current,
             )
         )
     index = {
@@ -388,6 +410,7 @@ def export_controls(settings: Settings, folder: Path) -> ExportResult:
 
 
 __all__ = [
+    "Case",
     "Control",
     "ExportResult",
     "IndexEntry",

@@ -30,6 +30,7 @@ from intake.contract.models import (
     Promotion,
     Record,
     RunTier,
+    ScenarioView,
     SuiteType,
     difficulty,
     tier_stats,
@@ -132,10 +133,9 @@ def _suite_ids(settings: Settings, scenario_id: str) -> dict[Path, str | None]:
         if scenario_id.encode() not in raw:
             continue
         try:
-            other = parse_checked(raw).data.get("id")
+            found[path] = ScenarioView.of(parse_checked(raw).data).id
         except YamlProblem:
             continue
-        found[path] = other if isinstance(other, str) else None
     return found
 
 
@@ -566,7 +566,6 @@ class RejectResult:
 
     scenario_id: str
     draft: Path
-    had_record: bool
     notes: list[str] = field(default_factory=list)
     """What was scrubbed (types and counts only), for stderr."""
 
@@ -628,7 +627,7 @@ def reject(settings: Settings, target: str, reason: str) -> RejectResult:
                 index="remove",
             ),
         )
-    return RejectResult(scenario_id, draft, record is not None, notes)
+    return RejectResult(scenario_id, draft, notes)
 
 
 def _history_write(settings: Settings, scenario_id: str, event: Event) -> tuple[Path, str]:

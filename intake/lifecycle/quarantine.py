@@ -195,16 +195,7 @@ def quarantine(
         after = sha256_bytes(new)
         record = with_stamp_moved(record, before, after, where)
         new_state = LifecycleState.active if lift else LifecycleState.quarantined
-        change = LifecycleChange(
-            state=new_state,
-            reason=why,
-            by=who,
-            at=utcnow(),
-            content_hash=after,
-            before_hash=before,
-            path=where,
-        )
-        record.lifecycle = [*record.lifecycle, change]
+        _add_change(record, new_state, why, who, after, before, where)
         event = Event(
             "unquarantine" if lift else "quarantine",
             where,
@@ -220,6 +211,22 @@ def quarantine(
             )
         )
     return LifecycleResult(scenario_id, new_state, path, notes)
+
+
+def _add_change(
+    record: Record, state: LifecycleState, why: str, who: str, after: str, before: str, path: str
+) -> None:
+    """A lifecycle change appended to ``record``: ``state`` from now, the hashes around it."""
+    change = LifecycleChange(
+        state=state,
+        reason=why,
+        by=who,
+        at=utcnow(),
+        content_hash=after,
+        before_hash=before,
+        path=path,
+    )
+    record.lifecycle = [*record.lifecycle, change]
 
 
 def retire(
@@ -247,16 +254,7 @@ def retire(
         before = content_hash(path)
         record = with_stamp_moved(record, before, before, where)
         shown = display_path(dest, settings.root)
-        change = LifecycleChange(
-            state=LifecycleState.retired,
-            reason=why,
-            by=who,
-            at=utcnow(),
-            content_hash=before,
-            before_hash=before,
-            path=shown,
-        )
-        record.lifecycle = [*record.lifecycle, change]
+        _add_change(record, LifecycleState.retired, why, who, before, before, shown)
         event = Event("retire", shown, who, {"reason": why, "from": where})
         tx.commit(
             Unit(

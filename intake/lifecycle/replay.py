@@ -214,13 +214,29 @@ class _Message:
     role: str
     content: str
     created_at: str
-    agent_steps: list[dict[str, Any]] | None = None
+    agent_steps: list[_AgentStep] | None = None
 
     def response(self) -> dict[str, Any]:
         doc = asdict(self)
         if self.role == "user":
             del doc["agent_steps"]
         return doc
+
+
+@dataclass(frozen=True)
+class _AgentStep:
+    """A captured tool call as GAIA's ``AgentStepResponse`` (``src/gaia/ui/models.py``), for
+    ``get_messages``: ``asdict`` is its JSON."""
+
+    id: int
+    type: str
+    label: str
+    detail: str | None
+    tool: str
+    result: str
+    success: bool
+    active: bool = False
+    timestamp: int = 0
 
 
 @dataclass(frozen=True)
@@ -356,24 +372,14 @@ def chat_events(turn: ReplayTurn | None, message_id: int) -> list[dict[str, Any]
     return events
 
 
-def _persisted_steps(turn: ReplayTurn | None) -> list[dict[str, Any]]:
-    """``AgentStepResponse`` entries (``src/gaia/ui/models.py``) for ``get_messages``."""
-    steps: list[dict[str, Any]] = []
-    for number, step in enumerate(turn.steps if turn is not None else (), start=1):
-        steps.append(
-            {
-                "id": number,
-                "type": "tool",
-                "label": step.tool,
-                "detail": step.detail or None,
-                "tool": step.tool,
-                "result": step.summary,
-                "success": step.success,
-                "active": False,
-                "timestamp": 0,
-            }
+def _persisted_steps(turn: ReplayTurn | None) -> list[_AgentStep]:
+    """The captured answer's steps as ``get_messages`` returns them."""
+    return [
+        _AgentStep(
+            number, "tool", step.tool, step.detail or None, step.tool, step.summary, step.success
         )
-    return steps
+        for number, step in enumerate(turn.steps if turn is not None else (), start=1)
+    ]
 
 
 class _Handler(BaseHTTPRequestHandler):

@@ -92,13 +92,14 @@ def with_split(settings: Settings, raw: bytes, scenario_id: str, category: str) 
     comments, layout, BOM and line ends kept. The split is always drawn, never taken from the
     draft: a split tag the draft carries (a contributor's choice of ``train`` for a case the
     draw puts in ``heldout``) is replaced by the drawn one."""
+    from intake.contract.plain import ScenarioView
     from intake.contract.yamlio import decode, load_roundtrip
 
     suite = suite_categories(settings)
     suite.pop(scenario_id, None)
     tag = split_for(scenario_id, category, suite, settings.split_salt, settings.split_heldout)
-    tags = load_roundtrip(decode(raw)).get("tags")
-    carried = [t for t in tags if t in SPLIT_TAGS] if isinstance(tags, list) else []
+    tags = ScenarioView.of(load_roundtrip(decode(raw))).tags
+    carried = [t for t in tags if t in SPLIT_TAGS]
     return raw if carried == [tag] else _tagged(raw, tag)
 
 
@@ -176,13 +177,13 @@ def write_split(
 
 def tag_file(path: Path) -> str | None:
     """The split of a scenario file as its tags say (None: none or unreadable)."""
+    from intake.contract.plain import ScenarioView
     from intake.contract.yamlio import YamlProblem, parse_checked
 
     try:
-        tags = parse_checked(path.read_bytes()).data.get("tags")
+        return split_of(ScenarioView.of(parse_checked(path.read_bytes()).data).tags)
     except (YamlProblem, OSError):
         return None
-    return split_of(t for t in tags if isinstance(t, str)) if isinstance(tags, list) else None
 
 
 __all__ = [

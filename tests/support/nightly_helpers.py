@@ -136,6 +136,6 @@ CI_VARIABLES = ("GITHUB_SHA", "RUNNER_NAME")
 def stored(suite: Path, scenario_id: str) -> list[Any]:
     """The run store's runs of a scenario (``intake.lifecycle.runs.store``), oldest first."""
     from intake.config import load_settings
-    from intake.lifecycle.runs.store import stored_runs
+    from intake.lifecycle.runs.store import window_runs
 
-    return stored_runs(load_settings(suite)).get(scenario_id, [])
+    return window_runs(load_settings(suite))[0].get(scenario_id, [])

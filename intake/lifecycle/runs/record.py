@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from datetime import UTC
 from pathlib import Path
-from typing import Any
 
 from intake.config import Settings
 from intake.contract.models import Record, Run, RunTier
@@ -139,16 +138,15 @@ def record_run(
     card_path = suite_relative(settings, scorecard)
     check_tier(settings, tier, tested)
     with edit(settings, scenario_id, doing="record a run") as tx:
-        data = _draft_data(settings, draft, scenario_id)
+        scenario, current = _draft_scenario(settings, draft, scenario_id)
         record = load_draft_record(settings, draft)
         _check_after_capture(record, result, scorecard)
-        warnings = check_is_this_draft(result, ScenarioView.of(data), str(scorecard))
+        warnings = check_is_this_draft(result, scenario, str(scorecard))
         if result.judge_model is not None and result.judge_model == tested:
             warnings.append(
                 "the model under test equals the scorecard's judge (config.model): GAIA's "
                 "--model names the judge, not the model under test"
             )
-        current = runnable_hash(data)
         where = display_path(draft, settings.root)
         _check_run_fits(record, result.run_id, tested, tier, current, where)
         run = Run(
@@ -205,8 +203,9 @@ def _kept_card_name(settings: Settings, scorecard: Path) -> str | None:
     return scorecard.name
 
 
-def _draft_data(settings: Settings, draft: Path, scenario_id: str) -> dict[str, Any]:
-    """The draft's parsed YAML, refused when missing, unreadable or named another id."""
+def _draft_scenario(settings: Settings, draft: Path, scenario_id: str) -> tuple[ScenarioView, str]:
+    """The draft's view and runnable hash, refused when missing, unreadable or named another
+    id."""
     from intake.contract.validate import validate_file
 
     if not draft.is_file():
@@ -221,7 +220,7 @@ def _draft_data(settings: Settings, draft: Path, scenario_id: str) -> dict[str, 
             f"the draft's id {str(data_id)[:80]!r} does not match its file name",
             where=display_path(draft, settings.root),
         )
-    return parsed.data
+    return ScenarioView.of(parsed.data), runnable_hash(parsed.data)
 
 
 def _check_after_capture(record: Record, result: ScenarioResult, scorecard: Path) -> None:

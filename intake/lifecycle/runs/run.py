@@ -66,7 +66,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from intake.config import Settings
 from intake.contract.gaia import DEFAULT_BACKEND as GAIA_DEFAULT_BACKEND
@@ -80,7 +80,7 @@ from intake.lifecycle.runs.results import check_name, read_result, safe_name
 from intake.paths import display_path
 from intake.portable import decode_output, new_group_options, stop_tree, termination_signals
 from intake.scrub import scrub_scan, scrubber_for
-from intake.store.records import record_path
+from intake.store.records import record_path, runnable_hash
 from intake.store.suite import find_draft, finding_types, load_draft_record
 from intake.userconfig import user_config_path, user_setting
 
@@ -218,8 +218,28 @@ def check_model(settings: Settings, tier: RunTier, model: str | None) -> str:
     return model
 
 
-def refuse_unready(settings: Settings, draft: Path) -> dict[str, Any]:
-    """Exit-1 refusals (private, not strictly valid, placeholders, scrub); returns the data."""
+class Ready(NamedTuple):
+    """A draft that may be run, as read once: its view, its runnable hash and the documents
+    GAIA's runner looks for before it runs it (``runner.py`` ``_documents_exist``: the
+    ``path`` of each mapping in ``setup.index_documents``)."""
+
+    scenario: ScenarioView
+    runnable_hash: str
+    documents: tuple[str, ...]
+
+
+def _gaia_documents(data: dict[str, Any]) -> tuple[str, ...]:
+    setup = data.get("setup")
+    entries = setup.get("index_documents") if isinstance(setup, dict) else None
+    return tuple(
+        doc["path"]
+        for doc in entries or []
+        if isinstance(doc, dict) and isinstance(doc.get("path"), str) and doc["path"]
+    )
+
+
+def refuse_unready(settings: Settings, draft: Path) -> Ready:
+    """Exit-1 refusals (private, not strictly valid, placeholders, scrub); the draft read."""
 
     where = display_path(draft, settings.root)
     record = load_draft_record(settings, draft)
@@ -257,7 +277,9 @@ def refuse_unready(settings: Settings, draft: Path) -> dict[str, Any]:
             where=where,
             hint=f"run `intake scrub {where}` (or remove them by hand), then run again",
         )
-    return result.data
+    return Ready(
+        ScenarioView.of(result.data), runnable_hash(result.data), _gaia_documents(result.data)
+    )
 
 
 def runner_command(settings: Settings) -> list[str]:
@@ -543,18 +565,10 @@ def fixed_backend(settings: Settings, where: Where, requested: str | None) -> st
     return url
 
 
-def check_documents(settings: Settings, where: Where, data: dict[str, Any], draft: Path) -> None:
+def check_documents(settings: Settings, where: Where, ready: Ready, draft: Path) -> None:
     """Exit 2 when GAIA would skip the draft (SKIPPED_NO_DOCUMENT: ``runner.py``
     ``_documents_exist``): a ``setup.index_documents`` path is not under GAIA's REPO_ROOT."""
-    setup = _mapping(data.get("setup"))
-    missing = [
-        str(doc["path"])
-        for doc in setup.get("index_documents") or []
-        if isinstance(doc, dict)
-        and isinstance(doc.get("path"), str)
-        and doc["path"]
-        and not (where.repo_root / doc["path"]).exists()
-    ]
+    missing = [path for path in ready.documents if not (where.repo_root / path).exists()]
     verdict = where.gaia.verdicts.get(str(draft)) if where.gaia is not None else None
     if verdict is not None and verdict.documents_exist is False and not missing:
         missing = ["(a document GAIA's _documents_exist does not find)"]
@@ -614,10 +628,6 @@ GAIA_MAX_TIMEOUT_S = 7200
 START_MARGIN_S = 180
 """Seconds GAIA spends before its per-scenario clock starts (import, lock, scenario scan and
 validation, pre-flight with its 5 s probes) and after it (scorecard): intake's margin."""
-
-
-def _mapping(value: Any) -> dict[str, Any]:
-    return value if isinstance(value, dict) else {}
 
 
 def gaia_timeout(base: int, scenario: ScenarioView) -> int:
@@ -759,8 +769,8 @@ def prepare_run(
         raise UsageError("--timeout must be at least 1 second")
     draft = find_draft(settings, target)
     scenario_id = draft.stem
-    data = refuse_unready(settings, draft)
-    scenario = ScenarioView.of(data)
+    ready = refuse_unready(settings, draft)
+    scenario = ready.scenario
     if model_check is None:
         _require_tier_list(settings, tier)
     judge = judge if judge is not None else settings.judge_model
@@ -775,7 +785,7 @@ def prepare_run(
     program = find_runner(settings)
     where = gaia_where(settings, draft)
     url = fixed_backend(settings, where, backend)
-    check_documents(settings, where, data, draft)
+    check_documents(settings, where, ready, draft)
     loaded = backend_model(settings, url)
     model = model_check(loaded) if model_check is not None else check_model(settings, tier, loaded)
     corpora = extra_corpus(settings, where)
@@ -1067,6 +1077,7 @@ def unjudged(result: RunResult) -> SourceError | None:
 
 __all__ = [
     "Plan",
+    "Ready",
     "RecordFn",
     "RunRefused",
     "Where",

@@ -358,11 +358,6 @@ def rebuild_index(settings: Settings) -> int:
         db.close()
 
 
-def stored_runs(settings: Settings, *, nights: int = 0) -> dict[str, list[SuiteRun]]:
-    """Scenario id → its stored runs, from the index (see ``window_runs``)."""
-    return window_runs(settings, nights=nights)[0]
-
-
 @contextmanager
 def paused_gc() -> Iterator[None]:
     """No cyclic garbage collection inside (reference counting still frees what is dropped).
@@ -1248,7 +1243,6 @@ __all__ = [
     "remember_records",
     "stamp",
     "store_dir",
-    "stored_runs",
     "suite_files",
     "window_rows",
     "window_runs",
