@@ -30,7 +30,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass, field
 from datetime import UTC, date, datetime
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from intake.contract.plain import RunTier, ScenarioView, TierStats, difficulty, parse_when
 from intake.store.history import Stages
@@ -55,9 +55,9 @@ NO_CATEGORY = "(none)"
 # --- inputs ---------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class RecordFacts:
-    """What the report needs from a record; read leniently so a damaged record still counts."""
+class RecordFacts(NamedTuple):
+    """What the report needs from a record; read leniently so a damaged record still counts
+    (kept between calls as JSON, a field a value: ``intake.report.read.Kept``)."""
 
     id: str | None = None
     kind: str | None = None
