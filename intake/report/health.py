@@ -209,6 +209,12 @@ class DocumentTail(TypedDict):
     notes: list[str]
 
 
+class Document(DocumentHead, DocumentTail):
+    """``health --format json`` (``to_document``; ``render_json`` writes it faster)."""
+
+    scenarios: list[ScenarioDoc]
+
+
 class _Peek(NamedTuple):
     """What ``read_health`` reads of a record's JSON before it validates the record (or of the
     facts kept of it): its id and source kind as written, and whether it holds runs (``runs``,
@@ -626,8 +632,9 @@ def _verdict(item: HealthInput, runs: Sequence[AnyRun], bars: Bars, pass_k: int)
     infra = read - _weight(judged)
     by_model, by_tier = _rates(judged, bars, pass_k)
     models, tiers = tuple(by_model), tuple(by_tier)
-    tier = {t.tier: t for t in tiers}
-    strong, local = tier.get("strong"), tier.get("local")
+    strong, local = (
+        next((t for t in tiers if t.tier == name), None) for name in ("strong", "local")
+    )
     decidable = (
         ("always-fail", "inverted", "saturated", "flaky", "healthy")
         if strong is not None and local is not None
@@ -1526,12 +1533,13 @@ def make_health(
 # --- rendering ----------------------------------------------------------------------------
 
 
-def to_document(report: HealthReport) -> dict[str, Any]:
+def to_document(report: HealthReport) -> Document:
     """The report as JSON-ready data."""
-    return {**_head(report), "scenarios": [s.to_dict() for s in report.scenarios], **_tail(report)}
+    scenarios = [s.to_dict() for s in report.scenarios]
+    return {**document_head(report), "scenarios": scenarios, **_tail(report)}
 
 
-def _head(report: HealthReport) -> DocumentHead:
+def document_head(report: HealthReport) -> DocumentHead:
     """The document's keys before ``scenarios``."""
     return {
         "generated_at": report.generated_at.isoformat(timespec="seconds"),
@@ -1587,7 +1595,7 @@ def render_json(report: HealthReport) -> str:
     1,000-scenario report)."""
     lines = [
         f"  {json.dumps(key)}: {json.dumps(value, ensure_ascii=False)}"
-        for key, value in _head(report).items()
+        for key, value in document_head(report).items()
     ]
     rates: dict[Rate, str] = {}
     shown = ",\n".join("    " + _scenario_json(s, rates) for s in report.scenarios)

@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import asdict
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from intake.report.model import (
     MARKDOWN_LIST_LIMIT,
@@ -20,6 +20,9 @@ from intake.report.model import (
     RunSummary,
 )
 from intake.wording import counted
+
+if TYPE_CHECKING:
+    from intake.report.health import HealthReport
 
 # --- rendering: shared ----------------------------------------------------------------------
 
@@ -93,23 +96,17 @@ def to_document(report: ProvenanceReport) -> dict[str, Any]:
         "suites": report.suites,
         "headroom": [h.to_dict() for h in report.headroom],
         "controls": report.controls,
-        **_bugs_and_health(report),
+        **({"bugs": report.bugs.to_dict()} if report.bugs is not None else {}),
+        **({"health": _health(report.health)} if report.health is not None else {}),
     }
 
 
-def _bugs_and_health(report: ProvenanceReport) -> dict[str, Any]:
-    """The ``bugs`` and ``health`` keys (``intake.report.bugs``, ``intake.report.health``)."""
-    from intake.report.health import to_document as health_document
+def _health(health: HealthReport) -> dict[str, object]:
+    """The ``health`` keys the report carries of ``intake health --format json``'s."""
+    from intake.report.health import document_head
 
-    found: dict[str, Any] = {}
-    if report.bugs is not None:
-        found["bugs"] = report.bugs.to_dict()
-    if report.health is not None:
-        doc = health_document(report.health)
-        found["health"] = {
-            k: doc[k] for k in ("thresholds", "commits", "counts", "quarantined", "retired")
-        }
-    return found
+    kept = ("thresholds", "commits", "counts", "quarantined", "retired")
+    return {key: value for key, value in document_head(health).items() if key in kept}
 
 
 def _health_lines(report: ProvenanceReport) -> list[str]:
@@ -125,7 +122,7 @@ def _health_lines(report: ProvenanceReport) -> list[str]:
     ]
 
 
-def _listed(item: Listed) -> dict[str, Any]:
+def _listed(item: Listed) -> dict[str, str | int]:
     return {k: v for k, v in asdict(item).items() if v is not None}
 
 
