@@ -18,6 +18,7 @@ from intake.report.model import (
     Listed,
     ProvenanceReport,
     RunSummary,
+    Share,
 )
 from intake.wording import counted
 
@@ -66,6 +67,7 @@ def headline(report: ProvenanceReport) -> str:
 
 def to_document(report: ProvenanceReport) -> dict[str, Any]:
     """The JSON document (keys documented in ``docs/report.md``)."""
+    runs, rubric = report.runs, report.rubric
     return {
         "intake_result_version": 1,
         "command": "report",
@@ -74,31 +76,63 @@ def to_document(report: ProvenanceReport) -> dict[str, Any]:
         "paths": report.paths,
         "since": report.since.isoformat() if report.since else None,
         "target": report.target,
-        **report.overall.to_dict(),
+        **_share(report.overall),
         "invalid": len(report.invalid),
         "more_to_target": report.more_to_target,
         "target_met": report.target_met,
-        "categories": [{"category": c.category, **c.share.to_dict()} for c in report.categories],
+        "categories": [{"category": c.category, **_share(c.share)} for c in report.categories],
         "over_time": {
             "undated": report.undated,
-            "months": [{"month": m.month, **m.share.to_dict()} for m in report.months],
+            "months": [{"month": m.month, **_share(m.share)} for m in report.months],
         },
-        "added_since": report.added_since.to_dict() if report.added_since else None,
-        "funnel": report.funnel.to_dict(),
+        "added_since": _share(report.added_since) if report.added_since else None,
+        "funnel": asdict(report.funnel),
         "rationale_flags": [_listed(x) for x in report.flags],
         "unknown_source": [_listed(x) for x in report.unknown],
         "invalid_files": [_listed(x) for x in report.invalid],
         "record_problems": [_listed(x) for x in report.record_problems],
         "notes": report.notes,
-        "runs": report.runs.to_dict() if report.runs else None,
+        "runs": None
+        if runs is None
+        else {
+            "tiers": {
+                tier: {"runs": n, "passes": p, "pass_rate": _round(p / n) if n else None}
+                for tier, (n, p) in runs.tiers.items()
+            },
+            "difficulty": runs.difficulty,
+        },
         "entry": report.entry,
-        "rubric": report.rubric.to_dict() if report.rubric else None,
+        "rubric": None
+        if rubric is None
+        else {  # score → count, all four scores present
+            "reviews": rubric.reviews,
+            "underspecified": {str(k): rubric.underspecified.get(k, 0) for k in range(4)},
+            "criteria": {str(k): rubric.criteria.get(k, 0) for k in range(4)},
+            "median_minutes": rubric.median_minutes,
+        },
         "suites": report.suites,
-        "headroom": [h.to_dict() for h in report.headroom],
+        "headroom": [{**asdict(h), "strong_pass_rate": h.pass_rate} for h in report.headroom],
         "controls": report.controls,
         **({"bugs": report.bugs.to_dict()} if report.bugs is not None else {}),
         **({"health": _health(report.health)} if report.health is not None else {}),
     }
+
+
+def _share(share: Share) -> dict[str, Any]:
+    """A share's keys: scenarios, counts and shares by source type, the real-use share."""
+    return {
+        "scenarios": share.total,
+        "by_source": {
+            t: {"count": share.counts.get(t, 0), "share": _round(share.share(t))}
+            for t in SOURCE_TYPES
+        },
+        "real_use": share.real,
+        "real_use_share": _round(share.real_share),
+    }
+
+
+def _round(value: float) -> float:
+    return round(value, 6)
 
 
 def _health(health: HealthReport) -> dict[str, object]:
