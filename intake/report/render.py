@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections import Counter
 from dataclasses import asdict
 from typing import TYPE_CHECKING, Any
 
@@ -23,6 +24,7 @@ from intake.report.model import (
 from intake.wording import counted
 
 if TYPE_CHECKING:
+    from intake.report.bugs import BugsReport
     from intake.report.health import HealthReport
 
 # --- rendering: shared ----------------------------------------------------------------------
@@ -113,7 +115,7 @@ def to_document(report: ProvenanceReport) -> dict[str, Any]:
         "suites": report.suites,
         "headroom": [{**asdict(h), "strong_pass_rate": h.pass_rate} for h in report.headroom],
         "controls": report.controls,
-        **({"bugs": report.bugs.to_dict()} if report.bugs is not None else {}),
+        **({"bugs": _bugs(report.bugs)} if report.bugs is not None else {}),
         **({"health": _health(report.health)} if report.health is not None else {}),
     }
 
@@ -133,6 +135,43 @@ def _share(share: Share) -> dict[str, Any]:
 
 def _round(value: float) -> float:
     return round(value, 6)
+
+
+def _bugs(bugs: BugsReport) -> dict[str, Any]:
+    """The ``bugs`` key: outcomes counted, the share caught before the fix, each bug."""
+    share, outcomes = bugs.share(), Counter(b.outcome for b in bugs.bugs)
+    return {
+        "fixed": len(bugs.fixed),
+        "caught_before_fix": len(bugs.caught_before),
+        "caught_after_fix": outcomes["after"],
+        "missed": outcomes["missed"],
+        "open": outcomes["open"],
+        "not_fixed": outcomes["not-fixed"],
+        "unknown": outcomes["unknown"],
+        "share_caught_before": None if share is None else round(share, 4),
+        "months": [{"month": m, "fixed": f, "caught_before": c} for m, f, c in bugs.months()],
+        "bugs": [
+            {
+                "id": b.scenario_id,
+                "path": b.path,
+                "issue": b.issue,
+                "via": b.via,
+                "outcome": b.outcome,
+                "closed_at": b.closed_at.isoformat() if b.closed_at else None,
+                "fix_commit": b.fix_commit,
+                "decided_by": b.decided_by,
+                "decided_by_start_because": b.why_start,
+                "caught_by": None
+                if b.run_id is None
+                else {
+                    "run_id": b.run_id,
+                    "model": b.model,
+                    "at": b.run_at.isoformat() if b.run_at else None,
+                },
+            }
+            for b in bugs.bugs
+        ],
+    }
 
 
 def _health(health: HealthReport) -> dict[str, object]:
