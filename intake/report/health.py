@@ -172,13 +172,6 @@ class ScenarioTail(TypedDict):
     decidable: list[str]
 
 
-class ScenarioDoc(ScenarioHead, ScenarioTail):
-    """A scenario in ``health --format json`` (``ScenarioHealth.to_dict``)."""
-
-    models: list[RateDoc]
-    tiers: list[RateDoc]
-
-
 class Headroom(TypedDict):
     """A category's headroom in the JSON."""
 
@@ -207,12 +200,6 @@ class DocumentTail(TypedDict):
     """The JSON document's keys after ``scenarios``."""
 
     notes: list[str]
-
-
-class Document(DocumentHead, DocumentTail):
-    """``health --format json`` (``to_document``; ``render_json`` writes it faster)."""
-
-    scenarios: list[ScenarioDoc]
 
 
 class _Peek(NamedTuple):
@@ -308,17 +295,8 @@ class ScenarioHealth(NamedTuple):
     decidable: tuple[str, ...] = ()
     """The classes the tiers present can decide (saturated and inverted need both)."""
 
-    def to_dict(self) -> ScenarioDoc:
-        """JSON-ready form."""
-        return {
-            **self.head(),
-            "models": [m.to_dict() for m in self.models],
-            "tiers": [t.to_dict() for t in self.tiers],
-            **self.tail(),
-        }
-
     def head(self) -> ScenarioHead:
-        """``to_dict``'s keys before ``models``."""
+        """Its JSON's keys before ``models`` (``render_json``)."""
         return {
             "id": self.scenario_id,
             "path": self.path,
@@ -329,7 +307,7 @@ class ScenarioHealth(NamedTuple):
         }
 
     def tail(self) -> ScenarioTail:
-        """``to_dict``'s keys after ``tiers``."""
+        """Its JSON's keys after ``tiers``."""
         return {
             "runs_read": self.runs_read,
             "infrastructure": self.infrastructure,
@@ -1533,12 +1511,6 @@ def make_health(
 # --- rendering ----------------------------------------------------------------------------
 
 
-def to_document(report: HealthReport) -> Document:
-    """The report as JSON-ready data."""
-    scenarios = [s.to_dict() for s in report.scenarios]
-    return {**document_head(report), "scenarios": scenarios, **_tail(report)}
-
-
 def document_head(report: HealthReport) -> DocumentHead:
     """The document's keys before ``scenarios``."""
     return {
@@ -1565,14 +1537,14 @@ def document_head(report: HealthReport) -> DocumentHead:
     }
 
 
-def _tail(report: HealthReport) -> DocumentTail:
+def document_tail(report: HealthReport) -> DocumentTail:
     """The document's keys after ``scenarios``."""
     return {"notes": report.notes}
 
 
 def _scenario_json(s: ScenarioHealth, rates: dict[Rate, str]) -> str:
-    """``json.dumps(s.to_dict(), ensure_ascii=False)``, each rate's JSON made once (``rates``:
-    a thousand scenarios share a few hundred)."""
+    """The scenario's JSON (its head, its models' and tiers' rates, its tail), each rate's
+    JSON made once (``rates``: a thousand scenarios share a few hundred)."""
     parts = []
     for group in (s.models, s.tiers):
         shown = []
@@ -1602,7 +1574,7 @@ def render_json(report: HealthReport) -> str:
     lines.append(f'  "scenarios": [\n{shown}\n  ]' if shown else '  "scenarios": []')
     lines += [
         f"  {json.dumps(key)}: {json.dumps(value, ensure_ascii=False)}"
-        for key, value in _tail(report).items()
+        for key, value in document_tail(report).items()
     ]
     return "{\n" + ",\n".join(lines) + "\n}\n"
 
