@@ -6,7 +6,12 @@ import json
 import subprocess
 from pathlib import Path
 
+import pytest
+
+from intake.check.baseline import Baseline, load_baseline
 from intake.cli import app
+from intake.config import load_settings
+from intake.errors import UsageError
 from intake.lifecycle.authority import NO_BASE
 from tests.support.promote_helpers import write_pair
 
@@ -144,6 +149,35 @@ def test_corrupt_baseline_is_exit_2(suite: Path, runner) -> None:
             "error: the baseline is not an intake baseline (version, key, findings) "
             "(.intake-baseline.json)",
         )
+
+
+KEY = "0123456789abcdef" * 4
+
+
+@pytest.mark.parametrize(
+    "document",
+    [
+        [],
+        {"intake_baseline_version": 2, "key": KEY, "findings": []},
+        {"key": KEY, "findings": []},
+        {"intake_baseline_version": 1, "key": KEY.upper(), "findings": []},
+        {"intake_baseline_version": 1, "key": KEY + "0", "findings": []},
+        {"intake_baseline_version": 1, "key": KEY, "findings": {}},
+        {"intake_baseline_version": 1, "key": KEY, "findings": [{"fingerprint": 1}]},
+        {"intake_baseline_version": 1, "key": KEY, "findings": [{"fp": "x"}, "x"]},
+    ],
+)
+def test_a_baseline_of_another_shape_is_refused(suite: Path, document: object) -> None:
+    raw = json.dumps(document).encode()
+    with pytest.raises(UsageError, match="not an intake baseline"):
+        load_baseline(load_settings(suite), raw=raw, from_base=True)
+
+
+def test_a_baseline_is_its_key_and_fingerprints(suite: Path) -> None:
+    findings = [{"fingerprint": "hmac-sha256:a", "type": "EMAIL_ADDRESS"}, {"fingerprint": "b"}]
+    raw = json.dumps({"intake_baseline_version": 1, "key": KEY, "findings": findings})
+    baseline = load_baseline(load_settings(suite), raw=raw.encode(), from_base=True)
+    assert baseline == Baseline(KEY, {"hmac-sha256:a", "b"})
 
 
 def test_job_summary_groups_legacy_findings(suite: Path, runner, tmp_path: Path) -> None:

@@ -12,6 +12,7 @@ import typer
 from typer.testing import CliRunner
 
 from intake.cli import IntakeGroup, app
+from intake.cli.console import Globals
 from intake.errors import SourceError
 
 HEAVY = ("presidio_analyzer", "presidio_anonymizer", "spacy", "github", "sqlite_utils")
@@ -77,7 +78,7 @@ def _crashing_app() -> typer.Typer:
 
     @demo.callback()
     def root(ctx: typer.Context, debug: bool = typer.Option(False, "--debug")) -> None:
-        ctx.meta["intake.debug"] = debug
+        ctx.obj = Globals(debug=debug)
 
     @demo.command()
     def boom(kind: str) -> None:

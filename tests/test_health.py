@@ -276,6 +276,17 @@ def test_provenance_split_and_thresholds_in_every_format(nightly: Path, runner: 
 
 
 @pytest.mark.slow
+def test_the_reports_health_key_is_healths_own(nightly: Path, runner: Any) -> None:
+    """``report --format json`` carries five of ``health --format json``'s keys, as health
+    gives them (in its order)."""
+    doc = json.loads(runner.invoke(app, ["health", "--format", "json"]).stdout)
+    report = json.loads(runner.invoke(app, ["report", "--format", "json"]).stdout)
+    kept = ("thresholds", "commits", "counts", "quarantined", "retired")
+    assert list(report["health"].items()) == [(k, doc[k]) for k in kept]
+    assert report["health"]["counts"]["always-fail"]["total"] == 1
+
+
+@pytest.mark.slow
 def test_headroom_per_category(nightly: Path) -> None:
     health = make_health(load_settings(nightly))
     # strong tier, judged, current hash, every commit: sat 24 + 1 (commit B), afail, inv,

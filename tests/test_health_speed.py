@@ -596,13 +596,22 @@ def test_the_window_counted_in_sql_reads_as_each_run(
 @pytest.mark.parametrize(("seed", "nights"), [(7, 14), (99, 17)])
 def test_the_json_with_rates_made_once_is_the_documents_json(seed: int, nights: int) -> None:
     """``render_json`` writes each rate's JSON once and splices it into every scenario that
-    shares it: the text is still the document (``to_document``) as ``json.dumps`` writes it,
-    a key a line and a scenario a line."""
-    from intake.report.health import render_json, to_document
+    shares it: the text is still the document as ``json.dumps`` writes it, a key a line and a
+    scenario a line."""
+    from intake.report.health import document_head, document_tail, render_json
 
     report = build_health(generate(seed=seed, nights=nights, per_class=12).inputs(), now=NOW)
     text = render_json(report)
-    document = to_document(report)
+    scenarios = [
+        {
+            **s.head(),
+            "models": [m.to_dict() for m in s.models],
+            "tiers": [t.to_dict() for t in s.tiers],
+            **s.tail(),
+        }
+        for s in report.scenarios
+    ]
+    document = {**document_head(report), "scenarios": scenarios, **document_tail(report)}
     assert json.loads(text) == document
     lines = text.splitlines()
     first = lines.index('  "scenarios": [') + 1

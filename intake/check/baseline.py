@@ -9,10 +9,10 @@ from __future__ import annotations
 import hashlib
 import hmac
 import json
+import re
 import secrets
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from intake.check.result import CheckReport
 from intake.config import Settings
@@ -72,19 +72,21 @@ def fingerprint(settings: Settings, key: str, hit: FileFinding) -> str:
     return f"hmac-sha256:{digest}"
 
 
-def _is_baseline(data: Any) -> bool:
-    """Whether parsed JSON has a baseline's shape (version, a 64-hex key, fingerprints)."""
-    return (
-        isinstance(data, dict)
-        and data.get("intake_baseline_version") == BASELINE_VERSION
-        and isinstance(data.get("key"), str)
-        and len(data["key"]) == 64
-        and all(c in "0123456789abcdef" for c in data["key"])
-        and isinstance(data.get("findings"), list)
-        and all(
-            isinstance(f, dict) and isinstance(f.get("fingerprint"), str) for f in data["findings"]
-        )
-    )
+def _parse(data: object) -> Baseline | None:
+    """The baseline parsed JSON holds (its version, a 64-hex key, fingerprints), or None."""
+    match data:
+        case {"intake_baseline_version": version, "key": str(key), "findings": list(findings)}:
+            if version != BASELINE_VERSION or not re.fullmatch(r"[0-9a-f]{64}", key):
+                return None
+            fingerprints = set()
+            for finding in findings:
+                match finding:
+                    case {"fingerprint": str(fingerprint)}:
+                        fingerprints.add(fingerprint)
+                    case _:
+                        return None
+            return Baseline(key, fingerprints)
+    return None
 
 
 def load_baseline(
@@ -112,13 +114,14 @@ def load_baseline(
         raise UsageError(
             "the baseline is not a readable JSON file", where=shown, hint=REWRITE_HINT
         ) from None
-    if not _is_baseline(data):
+    baseline = _parse(data)
+    if baseline is None:
         raise UsageError(
             "the baseline is not an intake baseline (version, key, findings)",
             where=shown,
             hint=REWRITE_HINT,
         )
-    return Baseline(data["key"], {f["fingerprint"] for f in data["findings"]})
+    return baseline
 
 
 def update_baseline(settings: Settings, report: CheckReport) -> tuple[Path, int]:

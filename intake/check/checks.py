@@ -12,12 +12,11 @@ import os
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any
 
 from intake.check.context import CheckContext, base_findings, line_text
 from intake.check.result import Finding
 from intake.contract.models import Record, ReviewDecision, ScenarioView, windows_problem
-from intake.contract.untrusted import JudgeHit, judge_hits
+from intake.contract.untrusted import judge_hits
 from intake.contract.validate import FileResult, Severity
 from intake.contract.yamlio import YamlProblem, parse_checked
 from intake.lifecycle.evidence import claimed_message
@@ -464,12 +463,6 @@ def the_commit(ctx: CheckContext) -> list[Finding]:
 # --- text addressed to the judge ----------------------------------------------------------
 
 
-def _unacknowledged(ctx: CheckContext, path: Path, data: dict[str, Any]) -> list[JudgeHit]:
-    record = ctx.record_of(path)
-    acked = {fp for r in (record.reviews if record else []) for fp in r.judge_text_ack}
-    return [h for h in judge_hits(data) if h.fingerprint not in acked]
-
-
 def judge_text(ctx: CheckContext) -> list[Finding]:
     """A warning at file:line for judge-directed text no review acknowledged.
 
@@ -479,14 +472,17 @@ def judge_text(ctx: CheckContext) -> list[Finding]:
     """
     found: list[Finding] = []
     for path, result in ctx.validated.items():
-        data = result.data
-        if data is None or not (hits := _unacknowledged(ctx, path, data)):
+        data, record = result.data, ctx.record_of(path)
+        if data is None:
+            continue
+        acked = {fp for r in (record.reviews if record else []) for fp in r.judge_text_ack}
+        if not (hits := [h for h in judge_hits(data) if h.fingerprint not in acked]):
             continue
         try:
             parsed = parse_checked(path.read_bytes())
         except (OSError, YamlProblem):
             continue
-        legacy = ctx.record_of(path) is None and "source" not in data
+        legacy = record is None and "source" not in data
         found += [
             Finding(
                 ctx.rel(path),

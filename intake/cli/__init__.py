@@ -33,12 +33,7 @@ from typer._click.exceptions import UsageError as ClickUsageError
 from typer.core import TyperGroup
 
 from intake import __version__
-from intake.cli.console import (  # noqa: F401  (re-exported for code written before console)
-    emit_json,
-    err,
-    out,
-    settings,
-)
+from intake.cli.console import Globals, err
 from intake.errors import EXIT_INTERNAL, EXIT_INTERRUPTED, IntakeError, environment_failure
 
 COMMAND_MODULES = (
@@ -81,7 +76,7 @@ COMMANDS = {module.replace("_", "-"): module for module in COMMAND_MODULES}
 
 def _debug_requested(ctx: Any, *, internal: bool = False) -> bool:
     """``--debug``: tracebacks for every error; ``INTAKE_DEBUG=1``: for internal errors (bugs)."""
-    if ctx.meta.get("intake.debug"):
+    if Globals.of(ctx).debug:
         return True
     return internal and os.environ.get("INTAKE_DEBUG", "") not in ("", "0")
 
@@ -220,7 +215,7 @@ def _usage_exit(exc: ClickUsageError) -> typer.Exit:
 
 def _hide_root(ctx: Any, line: str) -> str:
     """``line`` with the ``--root`` value (or ``INTAKE_ROOT``) replaced by the option's name."""
-    given = ctx.meta.get("intake.root") if ctx is not None else None
+    given = Globals.of(ctx).root
     if not given:
         return line
     for form in sorted({str(given), str(Path(given).resolve())}, key=len, reverse=True):
@@ -276,7 +271,7 @@ class IntakeGroup(TyperGroup):
             _quiet_stdout()
             raise typer.Exit(0) from None
         except Exception as exc:
-            failure = environment_failure(exc, ctx.meta.get("intake.root"))
+            failure = environment_failure(exc, Globals.of(ctx).root)
             if failure is not None:
                 err(_hide_root(ctx, f"error: {failure.one_line()}"))
                 if _debug_requested(ctx):
@@ -452,8 +447,7 @@ def _root(
     Exit codes: 0 ok, 1 findings, 2 usage or configuration error, 3 source, network or
     ledger failure, 4 internal error, 130 interrupted.
     """
-    ctx.meta["intake.debug"] = debug
-    ctx.meta["intake.root"] = root
+    ctx.obj = Globals(debug, root)
 
 
 _ROOT_FLAGS = frozenset({"--debug"})

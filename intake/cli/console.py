@@ -8,12 +8,29 @@ imports them too, so no command reaches back into the package that registers it.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import typer
 
 if TYPE_CHECKING:
     from intake.config import Settings
+
+
+@dataclass(frozen=True)
+class Globals:
+    """The root's own options (``intake --debug --root DIR``): the context's object, set
+    before any command runs and found by every context below it."""
+
+    debug: bool = False
+    root: Path | None = None
+
+    @classmethod
+    def of(cls, ctx: typer.Context | None) -> Globals:
+        """The options ``ctx`` or a context above it holds (the defaults before they are set)."""
+        found = ctx.find_object(cls) if ctx is not None else None
+        return found if found is not None else cls()
 
 
 def _stdout(text: str, *, nl: bool = True) -> None:
@@ -64,14 +81,14 @@ def emit_json(document: dict[str, Any]) -> None:
     _stdout(json.dumps({"intake_result_version": 1, **document}, indent=2, default=str))
 
 
-def settings(ctx: typer.Context, **overrides: Any) -> Settings:
-    """Effective settings for this invocation (flag > env > file > defaults)."""
+def settings(ctx: typer.Context, *, suiteless: bool = False, **overrides: Any) -> Settings:
+    """Effective settings for this invocation (flag > env > file > defaults); a command not
+    in ``SUITELESS_COMMANDS`` needs a suite, unless it says this call does not (``suiteless``:
+    ``report`` on named files)."""
     from intake.config import load_settings
 
-    root = ctx.find_root().meta.get("intake.root")
-    loaded = load_settings(root, overrides)
-    on_files = ctx.info_name == "report" and bool(ctx.params.get("paths"))
-    if ctx.info_name not in SUITELESS_COMMANDS and not on_files:
+    loaded = load_settings(Globals.of(ctx).root, overrides)
+    if ctx.info_name not in SUITELESS_COMMANDS and not suiteless:
         from intake.config import unconfigured_problem
 
         problem = unconfigured_problem(loaded)

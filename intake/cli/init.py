@@ -6,7 +6,7 @@ from pathlib import Path
 
 import typer
 
-from intake.cli.console import out
+from intake.cli.console import Globals, out
 
 
 def register(app: typer.Typer) -> None:
@@ -37,7 +37,7 @@ def register(app: typer.Typer) -> None:
         """
         from intake.lifecycle.init import detect, init_suite
 
-        root = Path(ctx.find_root().meta.get("intake.root") or Path.cwd()).resolve()
+        root = (Globals.of(ctx).root or Path.cwd()).resolve()
         result = init_suite(root, force=force, detected=detect(root), use_detected=use_detected)
         out(f"layout: {result.layout}" + (f" ({', '.join(result.found)})" if result.found else ""))
         for line in result.actions:

@@ -65,7 +65,7 @@ def register(app: typer.Typer) -> None:
         fmt = fmt or Format.text
         if output is not None and not output.parent.is_dir():
             raise UsageError("the folder for --output does not exist", where=str(output.parent))
-        cfg = settings(ctx)
+        cfg = settings(ctx, suiteless=bool(paths))
         result = make_report(
             cfg,
             list(paths or []),

@@ -25,7 +25,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from intake.config import Settings
 from intake.ghoutput import html_text, md_text
@@ -62,27 +62,6 @@ class Bug:
     start`` (some runs each way); None without runs or closing."""
     why_start: str | None = None
     """Why the run's start decided, where it did."""
-
-    def to_dict(self) -> dict[str, Any]:
-        """JSON-ready form."""
-        return {
-            "id": self.scenario_id,
-            "path": self.path,
-            "issue": self.issue,
-            "via": self.via,
-            "outcome": self.outcome,
-            "closed_at": self.closed_at.isoformat() if self.closed_at else None,
-            "fix_commit": self.fix_commit,
-            "decided_by": self.decided_by,
-            "decided_by_start_because": self.why_start,
-            "caught_by": None
-            if self.run_id is None
-            else {
-                "run_id": self.run_id,
-                "model": self.model,
-                "at": self.run_at.isoformat() if self.run_at else None,
-            },
-        }
 
     def how(self) -> str:
         """``by git ancestry`` or ``by the run's start (why)``; empty when nothing was decided."""
@@ -143,22 +122,6 @@ class BugsReport:
             if counts[k]
         ]
         return ", ".join(parts)
-
-    def to_dict(self) -> dict[str, Any]:
-        """JSON-ready form."""
-        share = self.share()
-        return {
-            "fixed": len(self.fixed),
-            "caught_before_fix": len(self.caught_before),
-            "caught_after_fix": sum(b.outcome == "after" for b in self.bugs),
-            "missed": sum(b.outcome == "missed" for b in self.bugs),
-            "open": sum(b.outcome == "open" for b in self.bugs),
-            "not_fixed": sum(b.outcome == "not-fixed" for b in self.bugs),
-            "unknown": sum(b.outcome == "unknown" for b in self.bugs),
-            "share_caught_before": None if share is None else round(share, 4),
-            "months": [{"month": m, "fixed": f, "caught_before": c} for m, f, c in self.months()],
-            "bugs": [b.to_dict() for b in self.bugs],
-        }
 
 
 CAUGHT = frozenset({"FAIL", "BLOCKED_BY_ARCHITECTURE"})

@@ -172,13 +172,6 @@ class ScenarioTail(TypedDict):
     decidable: list[str]
 
 
-class ScenarioDoc(ScenarioHead, ScenarioTail):
-    """A scenario in ``health --format json`` (``ScenarioHealth.to_dict``)."""
-
-    models: list[RateDoc]
-    tiers: list[RateDoc]
-
-
 class Headroom(TypedDict):
     """A category's headroom in the JSON."""
 
@@ -209,13 +202,32 @@ class DocumentTail(TypedDict):
     notes: list[str]
 
 
-class KeptDoc(TypedDict):
-    """What ``read_health`` reads of a record's JSON, as its kept facts give it."""
+class _Peek(NamedTuple):
+    """What ``read_health`` reads of a record's JSON before it validates the record (or of the
+    facts kept of it): its id and source kind as written, and whether it holds runs (``runs``,
+    ``suite_runs``), a bug or a lifecycle change."""
 
-    id: str
-    source: dict[str, str]
+    id: object
+    kind: object
+    runs: bool
     bug: bool
     lifecycle: bool
+
+    @classmethod
+    def of(cls, raw: bytes) -> _Peek | None:
+        """None when the JSON is no record (its id or source kind missing)."""
+        try:
+            doc = json.loads(raw)
+            held = {key for key, value in doc.items() if value}  # the fields with a value
+            return cls(
+                doc["id"],
+                doc["source"]["kind"],
+                bool(held & {"runs", "suite_runs"}),
+                "bug" in held,
+                "lifecycle" in held,
+            )
+        except (ValueError, KeyError, TypeError, AttributeError):
+            return None
 
 
 class Rate(NamedTuple):
@@ -283,17 +295,8 @@ class ScenarioHealth(NamedTuple):
     decidable: tuple[str, ...] = ()
     """The classes the tiers present can decide (saturated and inverted need both)."""
 
-    def to_dict(self) -> ScenarioDoc:
-        """JSON-ready form."""
-        return {
-            **self.head(),
-            "models": [m.to_dict() for m in self.models],
-            "tiers": [t.to_dict() for t in self.tiers],
-            **self.tail(),
-        }
-
     def head(self) -> ScenarioHead:
-        """``to_dict``'s keys before ``models``."""
+        """Its JSON's keys before ``models`` (``render_json``)."""
         return {
             "id": self.scenario_id,
             "path": self.path,
@@ -304,7 +307,7 @@ class ScenarioHealth(NamedTuple):
         }
 
     def tail(self) -> ScenarioTail:
-        """``to_dict``'s keys after ``tiers``."""
+        """Its JSON's keys after ``tiers``."""
         return {
             "runs_read": self.runs_read,
             "infrastructure": self.infrastructure,
@@ -607,8 +610,9 @@ def _verdict(item: HealthInput, runs: Sequence[AnyRun], bars: Bars, pass_k: int)
     infra = read - _weight(judged)
     by_model, by_tier = _rates(judged, bars, pass_k)
     models, tiers = tuple(by_model), tuple(by_tier)
-    tier = {t.tier: t for t in tiers}
-    strong, local = tier.get("strong"), tier.get("local")
+    strong, local = (
+        next((t for t in tiers if t.tier == name), None) for name in ("strong", "local")
+    )
     decidable = (
         ("always-fail", "inverted", "saturated", "flaky", "healthy")
         if strong is not None and local is not None
@@ -1106,14 +1110,14 @@ KEPT_FIELDS = 7
 """The length of ``_plain_facts``' list (a kept one of another length is read again)."""
 
 
-def _kept_doc(facts: str) -> KeptDoc | None:
+def _kept_peek(facts: str) -> _Peek | None:
     """What ``read_health`` reads of a record's JSON, from its kept facts (``_plain_facts``:
     a record with no run, no control and no fix commit); None when kept by an older shape."""
     kept = json.loads(facts)
     if len(kept) != KEPT_FIELDS:
         return None
     sid, kind, _, _, _, bug, lifecycle = kept
-    return {"id": sid, "source": {"kind": kind}, "bug": bug, "lifecycle": lifecycle}
+    return _Peek(sid, kind, False, bug, lifecycle)
 
 
 def _input(
@@ -1199,12 +1203,12 @@ def _records(
     settings: Settings,
     files: Sequence[SuiteFile],
     kept: dict[str, tuple[tuple[int, int, int], str]] | None = None,
-) -> list[tuple[SuiteFile, str, bytes | None, Any]]:
-    """Each scenario's record as (file, shown path, bytes, JSON): bytes None when it cannot
-    be read, JSON None when it is no record (its id and source kind unreadable). A record
-    ``kept`` holds unchanged (size and times: ``known_records``) is not read: its JSON is what
-    was kept of it (``_kept_doc``) and its bytes empty."""
-    found: list[tuple[SuiteFile, str, bytes | None, Any]] = []
+) -> list[tuple[SuiteFile, str, bytes | None, _Peek | None]]:
+    """Each scenario's record as (file, shown path, bytes, ``_Peek``): bytes None when it
+    cannot be read, the peek None when it is no record (its id and source kind unreadable). A
+    record ``kept`` holds unchanged (size and times: ``known_records``) is not read: its peek
+    is what was kept of it (``_kept_peek``) and its bytes empty."""
+    found: list[tuple[SuiteFile, str, bytes | None, _Peek | None]] = []
     kept = kept or {}
     for file in files:
         if not file.record or file.record_link or file.link:
@@ -1213,35 +1217,25 @@ def _records(
         st = file.record_stat
         was = kept.get(str(file.record_path)) if st is not None else None
         if was is not None and st is not None and was[0] == stamp(st):
-            doc = _kept_doc(was[1])
-            if doc is not None:
-                found.append((file, shown, b"", doc))
+            peek = _kept_peek(was[1])
+            if peek is not None:
+                found.append((file, shown, b"", peek))
                 continue
         try:
             raw = file.record_path.read_bytes()
         except OSError:
             found.append((file, shown, None, None))
             continue
-        try:
-            doc = json.loads(raw)
-            doc["id"], doc["source"]["kind"]  # noqa: B018 (both must be there)
-        except (ValueError, KeyError, TypeError):
-            doc = None
-        found.append((file, shown, raw, doc))
+        found.append((file, shown, raw, _Peek.of(raw)))
     return found
 
 
-def _one_by_one(doc: Any) -> bool:
+def _one_by_one(peek: _Peek) -> bool:
     """Whether a scenario's stored runs are read one by one, not counted in SQL: its record
     carries runs (each run is counted once, with the store's), a bug (runs are placed before
     or after its fix one by one) or it is an issue's (the bugs report reads its runs); so are
     those two judges judged (``_stored``)."""
-    return bool(
-        doc.get("suite_runs")
-        or doc.get("runs")
-        or doc.get("bug")
-        or doc["source"]["kind"] == "issue"
-    )
+    return peek.runs or peek.bug or peek.kind == "issue"
 
 
 Mixes = dict[str, tuple[tuple[str | None, str | None, int], ...]]
@@ -1250,7 +1244,7 @@ Mixes = dict[str, tuple[tuple[str | None, str | None, int], ...]]
 
 def _stored(
     settings: Settings,
-    docs: Sequence[Any],
+    peeks: Sequence[_Peek | None],
     left_out: Claimed,
     grouped: bool,
 ) -> tuple[dict[str, list[Run]], Mixes, int, datetime | None]:
@@ -1266,12 +1260,9 @@ def _stored(
         return rows, {}, left, None
     counts = window_counts(settings, nights=nights, left_out=left_out)
     singly = [
-        d["id"]
-        for d in docs
-        if d is not None
-        and isinstance(d["id"], str)
-        and d["id"] in counts.groups
-        and _one_by_one(d)
+        p.id
+        for p in peeks
+        if p is not None and isinstance(p.id, str) and p.id in counts.groups and _one_by_one(p)
     ]
     singly += [  # which judge is the newest is decided run by run (start, then run id)
         sid
@@ -1363,13 +1354,13 @@ def read_health(
             {f.path: f.stat for f in files if not f.link},
         )
     validated: list[tuple[Path, os.stat_result, str]] = []
-    for file, shown, raw, doc in records:
-        if raw is None or doc is None:
+    for file, shown, raw, peek in records:
+        if raw is None or peek is None:
             notes.append(f"{shown}: record unreadable, left out")
             continue
         item = _item(
             settings,
-            (file, shown, raw, doc),
+            (file, shown, raw, peek),
             (store, mix),
             (facts, kept_facts, validated),
             ancestry,
@@ -1391,7 +1382,7 @@ def read_health(
 
 def _item(
     settings: Settings,
-    read: tuple[SuiteFile, str, bytes, Any],
+    read: tuple[SuiteFile, str, bytes, _Peek],
     runs: tuple[dict[str, list[Run]], Mixes],
     caches: tuple[
         dict[Path, ScenarioFacts],
@@ -1408,17 +1399,15 @@ def _item(
     leaves it out."""
     from intake.lifecycle.runs.store import suite_runs
 
-    file, shown, raw, doc = read
+    file, shown, raw, peek = read
     store, mix = runs
     facts, records, validated = caches
     path, rec = file.path, file.record_path
-    scenario_id, kind = doc["id"], doc["source"]["kind"]
+    scenario_id, kind = peek.id, peek.kind
     extra = store.get(scenario_id, []) if isinstance(scenario_id, str) else []
     mixed = tuple(mix.get(scenario_id, ())) if isinstance(scenario_id, str) else ()
-    full = bool(
-        extra or doc.get("suite_runs") or doc.get("runs") or doc.get("lifecycle") or doc.get("bug")
-    )
-    wanted = bugs is not None and (bool(doc.get("bug")) or kind == "issue")
+    full = bool(extra) or peek.runs or peek.lifecycle or peek.bug
+    wanted = bugs is not None and (peek.bug or kind == "issue")
     st = file.record_stat
     kept = records.get(str(rec)) if full and not wanted and st is not None else None
     facts_kept = (
@@ -1522,12 +1511,7 @@ def make_health(
 # --- rendering ----------------------------------------------------------------------------
 
 
-def to_document(report: HealthReport) -> dict[str, Any]:
-    """The report as JSON-ready data."""
-    return {**_head(report), "scenarios": [s.to_dict() for s in report.scenarios], **_tail(report)}
-
-
-def _head(report: HealthReport) -> DocumentHead:
+def document_head(report: HealthReport) -> DocumentHead:
     """The document's keys before ``scenarios``."""
     return {
         "generated_at": report.generated_at.isoformat(timespec="seconds"),
@@ -1553,14 +1537,14 @@ def _head(report: HealthReport) -> DocumentHead:
     }
 
 
-def _tail(report: HealthReport) -> DocumentTail:
+def document_tail(report: HealthReport) -> DocumentTail:
     """The document's keys after ``scenarios``."""
     return {"notes": report.notes}
 
 
 def _scenario_json(s: ScenarioHealth, rates: dict[Rate, str]) -> str:
-    """``json.dumps(s.to_dict(), ensure_ascii=False)``, each rate's JSON made once (``rates``:
-    a thousand scenarios share a few hundred)."""
+    """The scenario's JSON (its head, its models' and tiers' rates, its tail), each rate's
+    JSON made once (``rates``: a thousand scenarios share a few hundred)."""
     parts = []
     for group in (s.models, s.tiers):
         shown = []
@@ -1583,14 +1567,14 @@ def render_json(report: HealthReport) -> str:
     1,000-scenario report)."""
     lines = [
         f"  {json.dumps(key)}: {json.dumps(value, ensure_ascii=False)}"
-        for key, value in _head(report).items()
+        for key, value in document_head(report).items()
     ]
     rates: dict[Rate, str] = {}
     shown = ",\n".join("    " + _scenario_json(s, rates) for s in report.scenarios)
     lines.append(f'  "scenarios": [\n{shown}\n  ]' if shown else '  "scenarios": []')
     lines += [
         f"  {json.dumps(key)}: {json.dumps(value, ensure_ascii=False)}"
-        for key, value in _tail(report).items()
+        for key, value in document_tail(report).items()
     ]
     return "{\n" + ",\n".join(lines) + "\n}\n"
 

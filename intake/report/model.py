@@ -27,10 +27,10 @@ from __future__ import annotations
 import re
 import statistics
 from collections.abc import Iterable, Sequence
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from datetime import UTC, date, datetime
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, NamedTuple
 
 from intake.contract.plain import RunTier, ScenarioView, TierStats, difficulty, parse_when
 from intake.store.history import Stages
@@ -55,9 +55,9 @@ NO_CATEGORY = "(none)"
 # --- inputs ---------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class RecordFacts:
-    """What the report needs from a record; read leniently so a damaged record still counts."""
+class RecordFacts(NamedTuple):
+    """What the report needs from a record; read leniently so a damaged record still counts
+    (kept between calls as JSON, a field a value: ``intake.report.read.Kept``)."""
 
     id: str | None = None
     kind: str | None = None
@@ -140,18 +140,6 @@ class Share:
         """One type's share."""
         return self.counts.get(source_type, 0) / self.total if self.total else 0.0
 
-    def to_dict(self) -> dict[str, Any]:
-        """JSON form."""
-        return {
-            "scenarios": self.total,
-            "by_source": {
-                t: {"count": self.counts.get(t, 0), "share": _round(self.share(t))}
-                for t in SOURCE_TYPES
-            },
-            "real_use": self.real,
-            "real_use_share": _round(self.real_share),
-        }
-
 
 @dataclass(frozen=True)
 class CategoryShare:
@@ -203,10 +191,6 @@ class Funnel:
         ("rejected", "rejected"),
     )
 
-    def to_dict(self) -> dict[str, Any]:
-        """JSON form (the stages first, in their order)."""
-        return asdict(self)
-
 
 @dataclass(frozen=True)
 class RunSummary:
@@ -216,20 +200,6 @@ class RunSummary:
     """tier → (judged runs, passes)."""
     difficulty: dict[str, int]
     """easy / medium / hard / unknown → scenarios (those with at least one run)."""
-
-    def to_dict(self) -> dict[str, Any]:
-        """JSON-ready form."""
-        return {
-            "tiers": {
-                tier: {
-                    "runs": runs,
-                    "passes": passes,
-                    "pass_rate": _round(passes / runs) if runs else None,
-                }
-                for tier, (runs, passes) in self.tiers.items()
-            },
-            "difficulty": self.difficulty,
-        }
 
 
 def run_summary(
@@ -259,15 +229,6 @@ class RubricSpread:
     underspecified: dict[int, int]
     criteria: dict[int, int]
     median_minutes: float | None
-
-    def to_dict(self) -> dict[str, Any]:
-        """JSON form (score → count, all four scores present)."""
-        return {
-            "reviews": self.reviews,
-            "underspecified": {str(k): self.underspecified.get(k, 0) for k in range(4)},
-            "criteria": {str(k): self.criteria.get(k, 0) for k in range(4)},
-            "median_minutes": self.median_minutes,
-        }
 
     def line(self) -> str:
         """One line for text and markdown."""
@@ -307,10 +268,6 @@ class Headroom:
     def pass_rate(self) -> float | None:
         """The strong tier's pass rate (None without a judged strong run)."""
         return self.strong_passes / self.strong_runs if self.strong_runs else None
-
-    def to_dict(self) -> dict[str, Any]:
-        """JSON form: the fields, then ``strong_pass_rate``."""
-        return {**asdict(self), "strong_pass_rate": self.pass_rate}
 
 
 def suite_summary(
@@ -380,10 +337,6 @@ class ProvenanceReport:
     def target_met(self) -> bool:
         """Whether the real-use share has reached the target."""
         return self.more_to_target == 0
-
-
-def _round(value: float) -> float:
-    return round(value, 6)
 
 
 # --- pure assembly --------------------------------------------------------------------------

@@ -136,24 +136,30 @@ def _rubric(record: Record) -> tuple[int, int, int] | None:
     return None
 
 
-def _lenient(data: dict[str, Any], problem: str) -> RecordFacts:
-    source = data.get("source") if isinstance(data.get("source"), dict) else {}
-    promotion = data.get("promotion") if isinstance(data.get("promotion"), dict) else None
-    runs = data.get("runs") if isinstance(data.get("runs"), list) else []
-    assert isinstance(source, dict) and isinstance(runs, list)
-    kind = source.get("kind")
+def _lenient(data: object, problem: str) -> RecordFacts:
+    """The facts a record that fails its model still shows, each field read alone."""
+    record_id, kind, runs = _at(data, "id"), _at(data, "source", "kind"), _at(data, "runs")
     return RecordFacts(
-        id=data["id"] if isinstance(data.get("id"), str) else None,
+        id=record_id if isinstance(record_id, str) else None,
         kind=kind if kind in KNOWN_TYPES else None,
-        captured_at=parse_when(source.get("captured_at")),
-        scrubbed=isinstance(data.get("scrub"), dict),
-        reviewed=bool(data.get("reviews")) and isinstance(data.get("reviews"), list),
+        captured_at=parse_when(_at(data, "source", "captured_at")),
+        scrubbed=isinstance(_at(data, "scrub"), dict),
+        reviewed=isinstance(reviews := _at(data, "reviews"), list) and bool(reviews),
         tiers=frozenset(
-            r["tier"] for r in runs if isinstance(r, dict) and isinstance(r.get("tier"), str)
+            tier
+            for run in (runs if isinstance(runs, list) else ())
+            if isinstance(tier := _at(run, "tier"), str)
         ),
-        promoted_at=parse_when(promotion.get("at")) if promotion else None,
+        promoted_at=parse_when(_at(data, "promotion", "at")),
         problem=problem,
     )
+
+
+def _at(value: object, *keys: str) -> object:
+    """What JSON holds at ``keys`` (None where a key is missing or the value is no object)."""
+    for key in keys:
+        value = value.get(key) if isinstance(value, dict) else None
+    return value
 
 
 def _aware(moment: datetime) -> datetime:
@@ -218,7 +224,7 @@ class Kept:
             return cls()
         return cls(known_records(settings), version=kept_version(), on=True)
 
-    def look(self, path: str) -> tuple[os.stat_result | None, Any]:
+    def look(self, path: str) -> tuple[os.stat_result | None, object]:
         """The file's own stat (None: not a regular file, never kept) and what was kept of this
         version of it (None: nothing; a link's stat is its own, so a link is never a hit)."""
         if not self.on:
@@ -238,10 +244,12 @@ class Kept:
             return st, None
         return st, (value if version == self.version else None)
 
-    def keep(self, path: str, st: os.stat_result | None, value: Any) -> None:
-        """Keep ``value`` (JSON) for the file as it was when ``st`` was read."""
+    def keep(self, path: str, st: os.stat_result | None, value: object) -> None:
+        """Keep ``value`` (JSON, or a record's facts) for the file as it was when ``st`` was
+        read."""
         if st is not None:
-            self.fresh.append((Path(_kept_key(path)), st, json.dumps([self.version, value])))
+            kept = json.dumps([self.version, value], default=_plain)
+            self.fresh.append((Path(_kept_key(path)), st, kept))
 
     def save(self, settings: Settings) -> None:
         """Write what was read now (``store.remember_records``: a file changed within two
@@ -256,30 +264,31 @@ def _kept_key(path: str) -> str:
     return KEPT_PREFIX + os.path.abspath(path)
 
 
-def _facts_value(facts: RecordFacts) -> dict[str, Any]:
-    value = dict(vars(facts))  # its fields (``asdict`` copies deeply: 10x slower here)
-    value["tiers"] = sorted(facts.tiers)
-    value["run_stats"] = [(s.tier.value, s.runs, s.passes) for s in facts.run_stats]
-    for name in ("captured_at", "promoted_at"):
-        value[name] = None if value[name] is None else value[name].isoformat()
-    return value
+def _plain(value: object) -> object:
+    """JSON for what a record's facts hold beyond JSON: times, tier sets, tier stats."""
+    if isinstance(value, datetime):
+        return value.isoformat()
+    if isinstance(value, frozenset):
+        return sorted(value)
+    if isinstance(value, TierStats):
+        return (value.tier.value, value.runs, value.passes)
+    raise TypeError(f"{type(value).__name__} is not kept")
 
 
-def _facts_of(value: dict[str, Any]) -> RecordFacts:
-    rubric = value["rubric"]
-    return RecordFacts(
-        **{
-            **value,
-            "tiers": frozenset(value["tiers"]),
-            "captured_at": parse_when(value["captured_at"]),
-            "promoted_at": parse_when(value["promoted_at"]),
-            "run_stats": tuple(TierStats(RunTier(t), n, p) for t, n, p in value["run_stats"]),
-            "rubric": None if rubric is None else (rubric[0], rubric[1], rubric[2]),
-        }
+def _facts_of(value: list[Any]) -> RecordFacts:
+    """The facts ``Kept.keep`` wrote, field by field (this code's: the row's version says so)."""
+    facts = RecordFacts(*value)
+    kept: Any = facts  # JSON's text and lists where the fields hold times, sets and stats
+    return facts._replace(
+        tiers=frozenset(kept.tiers),
+        captured_at=parse_when(kept.captured_at),
+        promoted_at=parse_when(kept.promoted_at),
+        run_stats=tuple(TierStats(RunTier(t), n, p) for t, n, p in kept.run_stats),
+        rubric=None if kept.rubric is None else tuple(kept.rubric),
     )
 
 
-def _same_as_json(data: dict[str, Any]) -> bool:
+def _same_as_json(data: object) -> bool:
     """Whether ``data`` reads back from JSON as itself (no date, no key that is not text)."""
     try:
         return bool(json.loads(json.dumps(data, allow_nan=False)) == data)
@@ -292,8 +301,8 @@ def _same_as_json(data: dict[str, Any]) -> bool:
 
 def _read_record(path: str, kept: Kept | None = None) -> RecordFacts:
     st, known = kept.look(path) if kept is not None else (None, None)
-    if isinstance(known, dict):
-        with contextlib.suppress(KeyError, TypeError, ValueError):
+    if isinstance(known, list):
+        with contextlib.suppress(TypeError, ValueError):
             return _facts_of(known)
     try:
         raw = read_input(Path(path), what="record", limit=MAX_RECORD_BYTES, follow_links=False)
@@ -301,7 +310,7 @@ def _read_record(path: str, kept: Kept | None = None) -> RecordFacts:
         return RecordFacts(problem=f"cannot read record: {exc.message}")
     facts = record_facts(raw)
     if kept is not None:
-        kept.keep(path, st, _facts_value(facts))
+        kept.keep(path, st, facts)
     return facts
 
 

@@ -7,8 +7,9 @@ from __future__ import annotations
 
 import json
 import re
+from collections import Counter
 from dataclasses import asdict
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from intake.report.model import (
     MARKDOWN_LIST_LIMIT,
@@ -18,8 +19,13 @@ from intake.report.model import (
     Listed,
     ProvenanceReport,
     RunSummary,
+    Share,
 )
 from intake.wording import counted
+
+if TYPE_CHECKING:
+    from intake.report.bugs import BugsReport
+    from intake.report.health import HealthReport
 
 # --- rendering: shared ----------------------------------------------------------------------
 
@@ -63,6 +69,7 @@ def headline(report: ProvenanceReport) -> str:
 
 def to_document(report: ProvenanceReport) -> dict[str, Any]:
     """The JSON document (keys documented in ``docs/report.md``)."""
+    runs, rubric = report.runs, report.rubric
     return {
         "intake_result_version": 1,
         "command": "report",
@@ -71,45 +78,108 @@ def to_document(report: ProvenanceReport) -> dict[str, Any]:
         "paths": report.paths,
         "since": report.since.isoformat() if report.since else None,
         "target": report.target,
-        **report.overall.to_dict(),
+        **_share(report.overall),
         "invalid": len(report.invalid),
         "more_to_target": report.more_to_target,
         "target_met": report.target_met,
-        "categories": [{"category": c.category, **c.share.to_dict()} for c in report.categories],
+        "categories": [{"category": c.category, **_share(c.share)} for c in report.categories],
         "over_time": {
             "undated": report.undated,
-            "months": [{"month": m.month, **m.share.to_dict()} for m in report.months],
+            "months": [{"month": m.month, **_share(m.share)} for m in report.months],
         },
-        "added_since": report.added_since.to_dict() if report.added_since else None,
-        "funnel": report.funnel.to_dict(),
+        "added_since": _share(report.added_since) if report.added_since else None,
+        "funnel": asdict(report.funnel),
         "rationale_flags": [_listed(x) for x in report.flags],
         "unknown_source": [_listed(x) for x in report.unknown],
         "invalid_files": [_listed(x) for x in report.invalid],
         "record_problems": [_listed(x) for x in report.record_problems],
         "notes": report.notes,
-        "runs": report.runs.to_dict() if report.runs else None,
+        "runs": None
+        if runs is None
+        else {
+            "tiers": {
+                tier: {"runs": n, "passes": p, "pass_rate": _round(p / n) if n else None}
+                for tier, (n, p) in runs.tiers.items()
+            },
+            "difficulty": runs.difficulty,
+        },
         "entry": report.entry,
-        "rubric": report.rubric.to_dict() if report.rubric else None,
+        "rubric": None
+        if rubric is None
+        else {  # score → count, all four scores present
+            "reviews": rubric.reviews,
+            "underspecified": {str(k): rubric.underspecified.get(k, 0) for k in range(4)},
+            "criteria": {str(k): rubric.criteria.get(k, 0) for k in range(4)},
+            "median_minutes": rubric.median_minutes,
+        },
         "suites": report.suites,
-        "headroom": [h.to_dict() for h in report.headroom],
+        "headroom": [{**asdict(h), "strong_pass_rate": h.pass_rate} for h in report.headroom],
         "controls": report.controls,
-        **_bugs_and_health(report),
+        **({"bugs": _bugs(report.bugs)} if report.bugs is not None else {}),
+        **({"health": _health(report.health)} if report.health is not None else {}),
     }
 
 
-def _bugs_and_health(report: ProvenanceReport) -> dict[str, Any]:
-    """The ``bugs`` and ``health`` keys (``intake.report.bugs``, ``intake.report.health``)."""
-    from intake.report.health import to_document as health_document
+def _share(share: Share) -> dict[str, Any]:
+    """A share's keys: scenarios, counts and shares by source type, the real-use share."""
+    return {
+        "scenarios": share.total,
+        "by_source": {
+            t: {"count": share.counts.get(t, 0), "share": _round(share.share(t))}
+            for t in SOURCE_TYPES
+        },
+        "real_use": share.real,
+        "real_use_share": _round(share.real_share),
+    }
 
-    found: dict[str, Any] = {}
-    if report.bugs is not None:
-        found["bugs"] = report.bugs.to_dict()
-    if report.health is not None:
-        doc = health_document(report.health)
-        found["health"] = {
-            k: doc[k] for k in ("thresholds", "commits", "counts", "quarantined", "retired")
-        }
-    return found
+
+def _round(value: float) -> float:
+    return round(value, 6)
+
+
+def _bugs(bugs: BugsReport) -> dict[str, Any]:
+    """The ``bugs`` key: outcomes counted, the share caught before the fix, each bug."""
+    share, outcomes = bugs.share(), Counter(b.outcome for b in bugs.bugs)
+    return {
+        "fixed": len(bugs.fixed),
+        "caught_before_fix": len(bugs.caught_before),
+        "caught_after_fix": outcomes["after"],
+        "missed": outcomes["missed"],
+        "open": outcomes["open"],
+        "not_fixed": outcomes["not-fixed"],
+        "unknown": outcomes["unknown"],
+        "share_caught_before": None if share is None else round(share, 4),
+        "months": [{"month": m, "fixed": f, "caught_before": c} for m, f, c in bugs.months()],
+        "bugs": [
+            {
+                "id": b.scenario_id,
+                "path": b.path,
+                "issue": b.issue,
+                "via": b.via,
+                "outcome": b.outcome,
+                "closed_at": b.closed_at.isoformat() if b.closed_at else None,
+                "fix_commit": b.fix_commit,
+                "decided_by": b.decided_by,
+                "decided_by_start_because": b.why_start,
+                "caught_by": None
+                if b.run_id is None
+                else {
+                    "run_id": b.run_id,
+                    "model": b.model,
+                    "at": b.run_at.isoformat() if b.run_at else None,
+                },
+            }
+            for b in bugs.bugs
+        ],
+    }
+
+
+def _health(health: HealthReport) -> dict[str, object]:
+    """The ``health`` keys the report carries of ``intake health --format json``'s."""
+    from intake.report.health import document_head
+
+    kept = ("thresholds", "commits", "counts", "quarantined", "retired")
+    return {key: value for key, value in document_head(health).items() if key in kept}
 
 
 def _health_lines(report: ProvenanceReport) -> list[str]:
@@ -125,7 +195,7 @@ def _health_lines(report: ProvenanceReport) -> list[str]:
     ]
 
 
-def _listed(item: Listed) -> dict[str, Any]:
+def _listed(item: Listed) -> dict[str, str | int]:
     return {k: v for k, v in asdict(item).items() if v is not None}
 
 
