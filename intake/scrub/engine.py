@@ -1967,7 +1967,7 @@ def _with_token_rules(load: Callable[[dict[str, Any]], Any], configuration: dict
     at = 0
     for entry in entries:
         if is_rule(entry):
-            made = IntakeWrappedTokenRecognizer(entry["token"], name=entry["name"])
+            made = IntakeWrappedTokenRecognizer(name=entry["name"], **entry["token"])
             registry.recognizers.insert(at, made)
         elif not (isinstance(entry, dict) and entry.get("type") == "predefined"):
             continue

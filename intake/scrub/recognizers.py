@@ -907,15 +907,22 @@ class IntakeWrappedTokenRecognizer(FastPatternRecognizer):
     """
 
     def __init__(
-        self, token: dict[str, Any], supported_language: str = "en", **kwargs: Any
+        self,
+        *,
+        entity: str,
+        prefix: str,
+        body: str,
+        length: int,
+        supported_language: str = "en",
+        **kwargs: Any,
     ) -> None:
         kwargs.pop("supported_entity", None)
         kwargs.pop("supported_entities", None)
-        prefix, body, n = str(token["prefix"]), str(token["body"]), int(token["length"])
+        prefix, body, n = str(prefix), str(body), int(length)
         wrap = r"\r?\n[ \t]*+(?:>[ \t]?+)*+"  # a line break, indentation, quote marks
         pattern = rf"\b{prefix}{body}{{0,{n - 1}}}+{wrap}{body}{{1,{n}}}+(?!{body})"
         super().__init__(
-            supported_entity=str(token["entity"]),
+            supported_entity=str(entity),
             name=kwargs.pop("name", type(self).__name__),
             supported_language=supported_language,
             patterns=[Pattern(name="wrapped", regex=pattern, score=0.9)],
