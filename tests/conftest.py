@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import os
 import shutil
-import subprocess
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -12,6 +11,7 @@ import pytest
 from hypothesis import settings
 from typer.testing import CliRunner
 
+from tests.support import gitrepo
 from tests.support.env import REPO, SUITE_PYPROJECT, set_home
 from tests.support.github_server import FakeGitHub
 
@@ -65,9 +65,7 @@ def suite(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 def git_suite(suite: Path) -> Path:
     """The suite as a git repository (with this repository's ignore rules)."""
     shutil.copy(REPO / ".gitignore", suite / ".gitignore")
-    subprocess.run(["git", "init", "-q", "-b", "main"], cwd=suite, check=True)
-    subprocess.run(["git", "config", "user.email", "t@example.com"], cwd=suite, check=True)
-    subprocess.run(["git", "config", "user.name", "drafter"], cwd=suite, check=True)
+    gitrepo.init(suite, who=("drafter", "t@example.com"))
     return suite
 
 
