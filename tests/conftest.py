@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import os
 import shutil
-import subprocess
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -12,7 +11,8 @@ import pytest
 from hypothesis import settings
 from typer.testing import CliRunner
 
-from tests.support.env import REPO, SUITE_PYPROJECT, set_home
+from tests.support import gitrepo
+from tests.support.env import REPO, SUITE_PYPROJECT, cli_runner, isolate
 from tests.support.github_server import FakeGitHub
 
 # The suite is a gate: the same examples every run (a seed from each test's own source), so a
@@ -29,25 +29,7 @@ settings.load_profile(os.environ.get("INTAKE_HYPOTHESIS", "gate"))
 @pytest.fixture(autouse=True)
 def _isolate(monkeypatch: pytest.MonkeyPatch, tmp_path_factory: pytest.TempPathFactory) -> None:
     """No test reads the user's configuration, tokens or GAIA databases, or the public API."""
-    for key in list(os.environ):
-        # a CI job on a pull request sets GITHUB_BASE_REF (and a step summary) for every
-        # process: a test that wants them sets them itself
-        if key.startswith("INTAKE_") or key in (
-            "GITHUB_TOKEN",
-            "GH_TOKEN",
-            "GITHUB_BASE_REF",
-            "GITHUB_STEP_SUMMARY",
-            "GITHUB_ACTIONS",
-            "CI",  # CI as the gate sees it (nothing "written here"): per test
-        ):
-            monkeypatch.delenv(key, raising=False)
-    for key in ("XDG_CONFIG_HOME", "XDG_CACHE_HOME"):  # the user config and cache: per test
-        monkeypatch.delenv(key, raising=False)
-    home = tmp_path_factory.mktemp("home")
-    set_home(monkeypatch, home)
-    monkeypatch.setenv("INTAKE_CONFIG", str(home / "intake-user-config.toml"))
-    monkeypatch.setenv("INTAKE_GITHUB_API_URL", "http://127.0.0.1:9/no-public-api-in-tests")
-    monkeypatch.setenv("TLDEXTRACT_PUBLIC_SUFFIX_LIST_URLS", "")
+    isolate(monkeypatch, tmp_path_factory.mktemp("home"))
 
 
 @pytest.fixture
@@ -65,21 +47,14 @@ def suite(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 def git_suite(suite: Path) -> Path:
     """The suite as a git repository (with this repository's ignore rules)."""
     shutil.copy(REPO / ".gitignore", suite / ".gitignore")
-    subprocess.run(["git", "init", "-q", "-b", "main"], cwd=suite, check=True)
-    subprocess.run(["git", "config", "user.email", "t@example.com"], cwd=suite, check=True)
-    subprocess.run(["git", "config", "user.name", "drafter"], cwd=suite, check=True)
+    gitrepo.init(suite, who=("drafter", "t@example.com"))
     return suite
 
 
 @pytest.fixture
 def runner() -> CliRunner:
-    """A CliRunner; stdout and stderr stay separate (click ≥ 8.2).
-
-    ``INTAKE_DEBUG=1``: an unexpected exception (a bug) prints its traceback into the result's
-    stderr instead of a crash-log path, so a failing test shows it. (``catch_exceptions=False``
-    cannot do that: the CLI's own handler catches everything first.)
-    """
-    return CliRunner(env={"INTAKE_DEBUG": "1"})
+    """A CliRunner (``tests.support.env.cli_runner``)."""
+    return cli_runner()
 
 
 @pytest.fixture

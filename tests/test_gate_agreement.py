@@ -437,6 +437,7 @@ def test_check_hears_gaias_validator_in_a_drafts_gates_as_promote_does(
     assert "agent_type is not a scenario key" in valid["detail"]
 
 
+@pytest.mark.slow  # GAIA's 91 files exported, adopted, checked: 5-8 s on 2 cores
 def test_on_gaias_repository_after_adopt_validate_and_check_agree(
     tmp_path: Path, runner: CliRunner, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -19,28 +19,47 @@ from intake.contract.yamlio import parse_checked
 from intake.report.card import card_from_parts
 from intake.store.ledger import Ledger
 from intake.store.records import load_record, record_path
-from tests.support.env import GAIA, requires_gaia_corpus
+from tests.support.env import GAIA, cli_runner, isolate, requires_gaia_corpus
 
 FILE = "simple_tool_call"
 ID = "mcp_simple_tool_call"
 
 
-@pytest.fixture
-def mcp(tmp_path: Path, runner: Any, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """GAIA's layout holding its 10 mcp_reliability scenarios, adopted (``intake init``)."""
-    repo = tmp_path / "gaia"
+@pytest.fixture(scope="module")
+def adopted_mcp(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """GAIA's layout holding its 10 mcp_reliability scenarios, adopted (``intake init``), built
+    once a module (isolated as a test is); each test gets a copy (``mcp``)."""
+    repo = tmp_path_factory.mktemp("identity") / "gaia"
     folder = repo / "eval" / "scenarios" / "mcp_reliability"
     shutil.copytree(GAIA / "eval" / "scenarios" / "mcp_reliability", folder)
     (repo / "pyproject.toml").write_text('[project]\nname = "amd-gaia"\nversion = "0"\n')
+    runner = cli_runner()
+    with pytest.MonkeyPatch.context() as monkeypatch:
+        isolate(monkeypatch, tmp_path_factory.mktemp("home"))
+        monkeypatch.chdir(repo)
+        subprocess.run(["git", "init", "-q", "-b", "main"], cwd=repo, check=True)
+        assert runner.invoke(app, ["init"]).exit_code == 0
+        adopted = runner.invoke(
+            app,
+            [
+                "adopt",
+                "eval/scenarios/mcp_reliability",
+                "--source",
+                "synthetic",
+                "--reviewer",
+                "alice",
+            ],
+        )
+        assert adopted.exit_code == 0, adopted.output
+    return repo
+
+
+@pytest.fixture
+def mcp(adopted_mcp: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A copy of ``adopted_mcp`` as the working directory; its mcp_reliability folder."""
+    repo = shutil.copytree(adopted_mcp, tmp_path / "gaia", symlinks=True)
     monkeypatch.chdir(repo)
-    subprocess.run(["git", "init", "-q", "-b", "main"], cwd=repo, check=True)
-    assert runner.invoke(app, ["init"]).exit_code == 0
-    adopted = runner.invoke(
-        app,
-        ["adopt", "eval/scenarios/mcp_reliability", "--source", "synthetic", "--reviewer", "alice"],
-    )
-    assert adopted.exit_code == 0, adopted.output
-    return folder
+    return repo / "eval" / "scenarios" / "mcp_reliability"
 
 
 @pytest.mark.slow

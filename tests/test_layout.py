@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import functools
 from pathlib import Path
 
 from tests.support.env import REPO
@@ -20,6 +21,7 @@ def _modules() -> dict[str, Path]:
     return found
 
 
+@functools.cache  # parsed once a process for the checks here (read-only)
 def _imports(file: Path) -> list[ast.ImportFrom | ast.Import]:
     """Every import in the file, at module level or inside a function (lazy ones count too)."""
     tree = ast.parse(file.read_text(encoding="utf-8"))

@@ -201,14 +201,20 @@ print(json.dumps({
 @pytest.mark.parametrize(
     "module",
     [
+        # the package in the fast tier; the matrix of its modules, a new process each, is slow
         "presidio_analyzer",
-        "presidio_analyzer.nlp_engine",
-        "presidio_analyzer.recognizer_registry",
-        "presidio_analyzer.recognizer_registry.recognizer_registry_provider",
-        "presidio_analyzer.analyzer_engine",
-        "presidio_analyzer.predefined_recognizers",
-        "presidio_analyzer.context_aware_enhancers",
-        "presidio_analyzer.batch_analyzer_engine",
+        *(
+            pytest.param(name, marks=pytest.mark.slow)
+            for name in (
+                "presidio_analyzer.nlp_engine",
+                "presidio_analyzer.recognizer_registry",
+                "presidio_analyzer.recognizer_registry.recognizer_registry_provider",
+                "presidio_analyzer.analyzer_engine",
+                "presidio_analyzer.predefined_recognizers",
+                "presidio_analyzer.context_aware_enhancers",
+                "presidio_analyzer.batch_analyzer_engine",
+            )
+        ),
     ],
 )
 def test_any_presidio_module_imports_after_the_light_ones(tmp_path: Path, module: str) -> None:

@@ -12,6 +12,7 @@ import tomllib
 from pathlib import Path
 
 import pytest
+from typer.testing import CliRunner
 
 REPO = Path(__file__).resolve().parent.parent.parent
 SHARED = REPO.parent / "shared"
@@ -69,6 +70,40 @@ def set_home(monkeypatch: pytest.MonkeyPatch, home: Path) -> None:
     """Make ``home`` this test's home folder (and its child processes') on every platform."""
     for name, value in home_env(home).items():
         monkeypatch.setenv(name, value)
+
+
+def isolate(monkeypatch: pytest.MonkeyPatch, home: Path) -> None:
+    """What every test runs in (``tests/conftest.py``'s ``_isolate``), or a set-up built once
+    for several tests (in ``pytest.MonkeyPatch.context()``): ``home`` as the home folder, no
+    user configuration, tokens, CI variables or public GitHub API."""
+    for key in list(os.environ):
+        # a CI job on a pull request sets GITHUB_BASE_REF (and a step summary) for every
+        # process: a test that wants them sets them itself
+        if key.startswith("INTAKE_") or key in (
+            "GITHUB_TOKEN",
+            "GH_TOKEN",
+            "GITHUB_BASE_REF",
+            "GITHUB_STEP_SUMMARY",
+            "GITHUB_ACTIONS",
+            "CI",  # CI as the gate sees it (nothing "written here"): per test
+        ):
+            monkeypatch.delenv(key, raising=False)
+    for key in ("XDG_CONFIG_HOME", "XDG_CACHE_HOME"):  # the user config and cache: per test
+        monkeypatch.delenv(key, raising=False)
+    set_home(monkeypatch, home)
+    monkeypatch.setenv("INTAKE_CONFIG", str(home / "intake-user-config.toml"))
+    monkeypatch.setenv("INTAKE_GITHUB_API_URL", "http://127.0.0.1:9/no-public-api-in-tests")
+    monkeypatch.setenv("TLDEXTRACT_PUBLIC_SUFFIX_LIST_URLS", "")
+
+
+def cli_runner() -> CliRunner:
+    """A CliRunner; stdout and stderr stay separate (click ≥ 8.2).
+
+    ``INTAKE_DEBUG=1``: an unexpected exception (a bug) prints its traceback into the result's
+    stderr instead of a crash-log path, so a failing test shows it. (``catch_exceptions=False``
+    cannot do that: the CLI's own handler catches everything first.)
+    """
+    return CliRunner(env={"INTAKE_DEBUG": "1"})
 
 
 def user_level(**keys: object) -> None:

@@ -49,6 +49,9 @@ class FakeGitHub:
 
         class Handler(BaseHTTPRequestHandler):
             protocol_version = "HTTP/1.1"
+            # headers and body are two writes: with Nagle's algorithm the body waits for the
+            # client's delayed ACK of the headers (about 40 ms a request on Linux)
+            disable_nagle_algorithm = True
 
             def log_message(self, *args: Any) -> None:
                 return

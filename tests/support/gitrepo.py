@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
+import tempfile
 from pathlib import Path
 
 
@@ -17,6 +19,39 @@ def git(cwd: Path, *args: str, who: tuple[str, str] | None = None, when: str | N
         ["git", *identity, *args], cwd=cwd, check=True, capture_output=True, text=True, env=env
     )
     return done.stdout.strip()
+
+
+_TEMPLATES = tempfile.TemporaryDirectory(prefix="intake-test-git-", ignore_cleanup_errors=True)
+"""This process's empty repositories, made once each by ``git init`` and removed at exit."""
+_MADE: dict[tuple[bool, tuple[str, str] | None], Path] = {}
+
+
+def init(where: Path, *, bare: bool = False, who: tuple[str, str] | None = None) -> Path:
+    """``git init -q -b main [--bare] WHERE`` (then ``git config user.email``/``user.name``
+    from ``who``), as a copy of the repository these commands made the first time in this
+    process: a new repository without starting git. Called in a test, so the first ``git init``
+    reads no user configuration (``tests/conftest.py``'s ``_isolate``)."""
+    template = _MADE.get((bare, who))
+    if template is None:
+        template = Path(_TEMPLATES.name) / f"repo-{len(_MADE)}"
+        git(
+            template.parent,
+            "init",
+            "-q",
+            *(["--bare"] if bare else []),
+            "-b",
+            "main",
+            template.name,
+        )
+        if who:
+            git(template, "config", "user.email", who[1])
+            git(template, "config", "user.name", who[0])
+        _MADE[(bare, who)] = template
+    if bare:
+        shutil.copytree(template, where, symlinks=True)
+    else:
+        shutil.copytree(template / ".git", where / ".git", symlinks=True)
+    return where
 
 
 LEGACY = """\

@@ -123,6 +123,7 @@ class StatusServer:
 
         class Handler(BaseHTTPRequestHandler):
             protocol_version = "HTTP/1.1"
+            disable_nagle_algorithm = True  # one reply, two writes: see github_server.py
 
             def log_message(self, *_args: Any) -> None:  # keep test output clean
                 pass

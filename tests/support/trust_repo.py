@@ -32,9 +32,9 @@ class Repos:
     def __init__(self, tmp: Path) -> None:
         self.tmp = tmp
         self.origin = tmp / "origin.git"
-        subprocess.run(["git", "init", "-q", "--bare", "-b", "main", str(self.origin)], check=True)
+        gitrepo.init(self.origin, bare=True)
         self.main = tmp / "maintainer"
-        subprocess.run(["git", "init", "-q", "-b", "main", str(self.main)], check=True)
+        gitrepo.init(self.main)
         git(self.main, "remote", "add", "origin", str(self.origin))
         (self.main / "pyproject.toml").write_text(SUITE_PYPROJECT, encoding="utf-8")
         shutil.copy(REPO / ".gitignore", self.main / ".gitignore")
