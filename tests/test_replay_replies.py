@@ -104,3 +104,26 @@ def test_documents_keep_gaias_shape_and_a_wrong_type_is_refused(replay: ReplaySe
     code, body = _call(url + f"/sessions/{session['id']}/documents", {"document_id": doc["id"]})
     assert code == 200 and body == {"attached": True}
     assert replay.state.refused_documents == 1
+
+
+def test_the_replay_answers_a_kept_alive_connection_without_nagles_delay(
+    replay: ReplayServer,
+) -> None:
+    """GAIA's client may keep its connection alive: the replay answers request after request on
+    one connection, and its handler turns Nagle's algorithm off (a reply is two writes, so the
+    body otherwise waits for the client's delayed ACK: about 44 ms a request, 0.7 ms without;
+    ``tests/benchmarks/bench_stand_ins.py``)."""
+    import http.client
+
+    assert replay._httpd is not None
+    assert replay._httpd.RequestHandlerClass.disable_nagle_algorithm is True  # type: ignore[attr-defined]
+    connection = http.client.HTTPConnection("127.0.0.1", replay.port, timeout=5)
+    try:
+        for _ in range(3):
+            connection.request("GET", "/api/system/status")
+            reply = connection.getresponse()
+            assert reply.status == 200
+            assert json.loads(reply.read())["model_loaded"] == "replay:case_x"
+            assert reply.getheader("Connection") != "close"
+    finally:
+        connection.close()

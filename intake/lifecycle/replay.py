@@ -384,6 +384,9 @@ def _persisted_steps(turn: ReplayTurn | None) -> list[_AgentStep]:
 
 class _Handler(BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
+    # A reply is two writes (headers, body): on a kept-alive connection Nagle's algorithm held
+    # the body until the client's delayed ACK, about 40 ms a request (bench_stand_ins.py)
+    disable_nagle_algorithm = True
     server: _ReplayHTTPServer
 
     def log_message(self, *_args: Any) -> None:  # the simulator's requests are not logged

@@ -26,6 +26,7 @@ import requests
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
+from intake.lifecycle.replay import ReplayServer, ReplayState  # noqa: E402
 from tests.support.github_server import FakeGitHub, Reply  # noqa: E402
 from tests.support.status_server import StatusServer  # noqa: E402
 
@@ -51,6 +52,15 @@ def backend(nodelay: bool) -> Iterator[str]:
         server.stop()
 
 
+@contextmanager
+def replay(nodelay: bool) -> Iterator[str]:
+    """intake's own replay (``intake control``), which GAIA's agent calls as its backend."""
+    with ReplayServer(ReplayState("case_x", [], set()), 0) as server:
+        assert server._httpd is not None
+        server._httpd.RequestHandlerClass.disable_nagle_algorithm = nodelay  # type: ignore[attr-defined]
+        yield server.url + "/api/system/status"
+
+
 def per_request(
     serve: Callable[[bool], AbstractContextManager[str]], nodelay: bool, n: int
 ) -> float:
@@ -69,7 +79,12 @@ def main() -> None:
     n = parser.parse_args().requests
     print(f"{n} GET requests over one requests.Session, medians of 3 rounds, ms a request")
     print(f"{'stand-in':<28} {'Nagle on':>9} {'TCP_NODELAY':>12} {'ratio':>7}")
-    for name, serve in (("FakeGitHub", github), ("GAIA backend (StatusServer)", backend)):
+    serves = (
+        ("FakeGitHub", github),
+        ("GAIA backend (StatusServer)", backend),
+        ("intake's replay (control)", replay),
+    )
+    for name, serve in serves:
         on, off = [], []
         for _ in range(3):
             on.append(per_request(serve, False, n))
