@@ -1005,3 +1005,10 @@ def test_an_email_as_a_user_folder_keeps_its_tail(engine: Scrubber) -> None:
     )
     out = scrubbed(engine, text)
     assert "verhas" not in out and "\\.azure\\azureProfile.json" in out
+
+
+def test_an_address_above_a_markdown_rule_is_no_banner(engine: Scrubber) -> None:
+    """A role address above a ``----`` rule is no fetch banner: ``support`` is not learned, so
+    the word stays elsewhere."""
+    out = scrubbed(engine, "Contact: support@example.com\n-----\nAsk support for help.\n")
+    assert "Ask support for help." in out

@@ -417,12 +417,13 @@ _USER_FROM_POWERLINE = regex.compile(
 (U+E0B0–U+E0B3), or, when the paste lost the glyphs, before two spaces and the truncated
 folder's ``⋯`` (`` paulk  ⋯  jenkins  deployments ``); ``…`` is a table's or prose's, not this."""
 _USER_FROM_FETCH = regex.compile(
-    r"(?m)^[^\n@]*?(?<![^\s])([a-z_][a-z0-9._-]{1,31}+)@[A-Za-z0-9][A-Za-z0-9.-]*+"
+    r"(?m)^[^\n@]*?(?<![^\s])([a-z_][a-z0-9._-]{1,31}+)@[A-Za-z0-9][A-Za-z0-9-]*+"
     r"[ \t]*+(?:[0-9.]++ms[ \t]*+)?+\r?\n(?:[^\n]*?[ \t])?(?:-{4,}+|OS:[ ])"
 )
 """The title of a neofetch, fastfetch or screenfetch banner: ``login@host`` alone at the end of
 its line (beside the ASCII art, or a timing column), with the banner's underline of dashes or
-its ``OS:`` row on the next line."""
+its ``OS:`` row on the next line. The host has no dot: ``support@example.com`` above a
+Markdown rule is an address, not a banner."""
 _USER_FROM_IDENTITY = regex.compile(
     r"(?m)\b(?:Logged[ ]in[ ]to[ ][A-Za-z0-9.-]++[ ](?:account[ ])?+as|token[ ]valid[ ]for"
     r"[ ][A-Za-z0-9.-]++[ ]as)[ ]([A-Za-z0-9][A-Za-z0-9._-]{1,38}+)(?=[ \t]*+(?:\(|\r?$))"
