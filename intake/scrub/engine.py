@@ -346,13 +346,15 @@ _USER_FROM_URL = regex.compile(
 )
 """A URL's userinfo login (``https://alice@github.com``, ``https://alice:TOKEN@host``)."""
 _USER_FROM_GIT = regex.compile(
-    r"(?m)^[ \t*>`-]*+(?:user\.name[ \t]*+=|(?:[^\n]{0,80}?[$#%>❯][ \t]++)?+git[ ]config"
+    r"(?m)^[ \t*>`-]*+(?:(?:file|blob|command[ ]line|standard[ ]input):[^\s]*+[ \t]++)?+"
+    r"(?:user\.name[ \t]*+=|(?:[^\n]{0,80}?[$#%>❯][ \t]++)?+git[ ]config"
     r"[^\n]*?user\.name)[ \t\"']*+"
     r"([^\s\"'][^\n\"'`]{1,60}?)[ \t\"'`]*+$"
     r"|(?ms)^\[user\][^\[]*?^[ \t]++name[ \t]*+=[ \t]*+([^\n]{2,60}?)[ \t]*+$"
 )
 """``git config`` user names: ``user.name=…``, ``git config [--global] user.name "…"`` (also
-after a Markdown bullet or backtick, or a shell prompt: ``$``, ``PS C:\\x>``, ``u@host:~$``),
+after a Markdown bullet or backtick, or a shell prompt: ``$``, ``PS C:\\x>``, ``u@host:~$``, or
+``git config --list --show-origin``'s origin column: ``file:/home/u/.gitconfig  user.name=…``),
 and ``name = …`` in a ``[user]`` section."""
 _USER_FROM_TRAILER = regex.compile(
     r"(?m)^[ \t>]*+(?:Signed-off-by|Co-authored-by|Reviewed-by|Reported-by|Acked-by|Tested-by"
@@ -414,6 +416,31 @@ _USER_FROM_POWERLINE = regex.compile(
 """A Powerline or agnoster prompt's first segment, the login: before a segment separator glyph
 (U+E0B0–U+E0B3), or, when the paste lost the glyphs, before two spaces and the truncated
 folder's ``⋯`` (`` paulk  ⋯  jenkins  deployments ``); ``…`` is a table's or prose's, not this."""
+_USER_FROM_FETCH = regex.compile(
+    r"(?m)^[^\n@]*?(?<![^\s])([a-z_][a-z0-9._-]{1,31}+)@[A-Za-z0-9][A-Za-z0-9-]*+"
+    r"[ \t]*+(?:[0-9.]++ms[ \t]*+)?+\r?\n(?:[^\n]*?[ \t])?(?:-{4,}+|OS:[ ])"
+)
+"""The title of a neofetch, fastfetch or screenfetch banner: ``login@host`` alone at the end of
+its line (beside the ASCII art, or a timing column), with the banner's underline of dashes or
+its ``OS:`` row on the next line. The host has no dot: ``support@example.com`` above a
+Markdown rule is an address, not a banner."""
+_USER_FROM_IDENTITY = regex.compile(
+    r"(?m)\b(?:Logged[ ]in[ ]to[ ][A-Za-z0-9.-]++[ ](?:account[ ])?+as|token[ ]valid[ ]for"
+    r"[ ][A-Za-z0-9.-]++[ ]as)[ ]([A-Za-z0-9][A-Za-z0-9._-]{1,38}+)(?=[ \t]*+(?:\(|\r?$))"
+    r"|\{[ \t]*+username:[ \t]*+'([A-Za-z0-9][A-Za-z0-9._-]{1,38}+)'[ \t]*+\}"
+)
+"""Who an identity command says is signed in: ``gh auth status`` (``Logged in to github.com as
+login (oauth_token)``, older ``token valid for github.com as login``) and ``npm whoami``'s debug
+log (``{ username: 'login' }``)."""
+_USER_FROM_WINDOWS_ACCOUNT = regex.compile(
+    r"(?m)^(?:User:[ \t]++(?!(?i:NT[ ]AUTHORITY|BUILTIN|NT[ ]SERVICE|IIS[ ]APPPOOL)\\)"
+    r"[A-Za-z0-9][A-Za-z0-9._-]{0,14}+\\(?!(?i:system|local[ ]service|network[ ]service)\b)"
+    r"([A-Za-z][A-Za-z0-9._-]{1,19}+)[ \t]*+\r?$"
+    r"|[A-Za-z0-9][A-Za-z0-9._-]{0,14}+\\([A-Za-z][A-Za-z0-9._-]{1,19}+)[ \t]++S-1-5-21-[0-9-]++)"
+)
+"""A Windows account ``DOMAIN\\login``: the user row of ``whoami /all`` (followed by its
+``S-1-5-21-…`` SID) and Event Viewer's ``User:`` field; ``NT AUTHORITY\\SYSTEM`` and
+``BUILTIN\\…`` are nobody's."""
 _LOGIN_NOT_USER = frozenset(
     [
         "oauth2",
@@ -448,13 +475,13 @@ _HOME_SEGMENT = regex.compile(
     r"|run/media"
     r"|Documents[ ]and[ ]Settings)"
     r"(?:/|\\++)(?:(?i:users|staff|students|people|home)(?:/|\\++)(?=[^/\\]))?+"
-    r"|(?<=^/[^/\\]++/|^/[^/\\]++/[^/\\]++/)(?=[^/\\]++/(?:\.(?:cache|conda|cargo|local|config"
+    r"|(?<=^/[^/\\]++/|^/[^/\\]++/[^/\\]++/)(?=[^/\\]++/(?:\.(?:cache|conda|cargo|local(?!/easybuild/)|config"
     r"|npm|nvm|pyenv|rustup|vscode-server|ssh|huggingface|keras|ipython|jupyter|minikube|kube)"
     r"|miniconda3|anaconda3|miniforge3|mambaforge)(?:/|$))"
     r"|(?<=^/(?i:proj|projects?+|scratch|work|data|nfs|lustre|gpfs|storage|groups?+|share|shared"
     r"|export|people|u)/)(?!(?i:proj|projects?+|scratch|work|data|users?+|home|groups?+|shared?+)/)"
     r"(?=[^/\\]++/(?:(?:git|repos|github|gitlab)/|[^/\\]++/envs/[^/\\]|(?:[^/\\]++/){1,3}?"
-    r"\.(?:conda|cargo|rustup|pyenv|nvm|vscode-server|ssh|local|config|minikube|kube)(?:/|$)))"
+    r"\.(?:conda|cargo|rustup|pyenv|nvm|vscode-server|ssh|local(?!/easybuild/)|config|minikube|kube)(?:/|$)))"
     r"))(?P<u>(?:(?!\.(?:cargo|rustup|cache|conda|config|npm|nvm|pyenv|gradle|m2|ssh"
     r"|vscode-server|huggingface)(?:[/\\]|$)|\.\.\.|…)[^/\\:])++)"
 )
@@ -718,7 +745,9 @@ def _a_name(user: str) -> bool:
     )
 
 
-_FIXTURE_USER = regex.compile(r"^user[0-9]*+$")
+_FIXTURE_USER = regex.compile(r"^user[0-9]*+(?:@example\.com)?+$")
+"""Our fixtures: ``user1``, and ``user1@example.com`` where an e-mail was a user folder
+(``C:\\Users\\<e-mail>\\.azure``)."""
 
 
 def _not_base64_text(value: str) -> bool:
@@ -757,6 +786,9 @@ _LEARNERS: tuple[tuple[tuple[str, ...], regex.Pattern[str]], ...] = (
     (("Started by user",), _USER_FROM_JENKINS),
     (("jptr_",), _USER_FROM_JOB_NAME),
     (("⋯", "\ue0b0", "\ue0b1", "\ue0b2", "\ue0b3"), _USER_FROM_POWERLINE),
+    (("@",), _USER_FROM_FETCH),
+    ((" as ", "username:"), _USER_FROM_IDENTITY),
+    (("\\",), _USER_FROM_WINDOWS_ACCOUNT),
 )
 """Where a text names its user besides a home path, each with the strings that must be in
 the text for its pattern to be tried (a cheap test first)."""

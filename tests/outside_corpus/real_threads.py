@@ -42,7 +42,8 @@ class RealDocument:
     collected after the rules before it, its held-out part measured once when that stop's code
     was done), 44 (collected after the stop-43 rules and scored once, both parts, with no rule
     changed afterwards), 45 (collected after scrubber 1.11.0 and scored once, both parts, blind,
-    before the stop-45 fixes)."""
+    before the stop-45 fixes), 46 (collected after scrubber 1.12.0 and scored once, both parts,
+    blind, before the stop-46 fixes)."""
 
     @property
     def held_out(self) -> bool:
@@ -2769,8 +2770,592 @@ authorization: Basic {{keep:YmJiYmI6YmJiYmI=}}
 ]
 
 
+_RAW_STOP46: list[tuple[str, str, str]] = [
+    # ---- cloud and account CLIs: gcloud, gh, az, aws ----------------------------------------
+    (
+        "https://github.com/pivotal/cf-onboarding/issues/277",
+        ".txt",
+        """<[[user:tbrun]]@Dales-MacBook-Pro>/Users/[[user:tbrun]]{{keep:/dev/intellij-config}} [614]$ gcloud config list
+[core]
+account = [[email:tbrun@pivotal.io]]
+disable_usage_reporting = True
+project = cf-onboarding-santa-monica
+
+Your active configuration is: [cf-onboarding-santa-monica]
+""",
+    ),
+    (
+        "https://github.com/cli/cli/issues/6520",
+        ".txt",
+        """github.com
+  ✓ Logged in to github.com as [[user:qrbnty]] (oauth_token)
+  ✓ Git operations for github.com configured to use ssh protocol.
+  ✓ Token: {{keep:*******************}}
+""",
+    ),
+    (
+        "https://github.com/cli/cli/pull/1495",
+        ".txt",
+        """~/s/cli (auth-status|✔) $ env GITHUB_TOKEN={{keep:REDACTED}} ghd auth status --hostname tilde.town
+X tilde.town: authentication failed
+
+~/s/cli (auth-status|✔) [1] $ env GITHUB_TOKEN={{keep:REDACTED}} ghd auth status
+✓ token valid for github.com as [[user:wexlorm]]
+""",
+    ),
+    (
+        "https://github.com/cli/cli/issues/4690",
+        ".txt",
+        """[[[user:dorian]]@fedora node]$ gh auth login
+? What account do you want to log into? GitHub.com
+? What is your preferred protocol for Git operations? SSH
+? Upload your SSH public key to your GitHub account? Skip
+? How would you like to authenticate GitHub CLI? Paste an authentication token
+Tip: you can generate a Personal Access Token here https://github.com/settings/tokens
+The minimum required scopes are 'repo', 'read:org'.
+? Paste your authentication token: {{keep:****************************************}}
+error validating token: missing required scope 'repo'
+""",
+    ),
+    (
+        "https://github.com/JanDeDobbeleer/oh-my-posh/issues/2613",
+        ".txt",
+        r"""{
+    "installationId": "e9b737e6-e26a-11ec-87b6-f47b0981f2d0",
+    "subscriptions": [
+        {
+            "id": "c77b56fe-6ee0-4f1b-ab06-ac3f8ce9a265",
+            "name": "Visual Studio Professional Subscription",
+            "state": "Enabled",
+            "user": {
+                "name": "[[email:leonardo.verhas@cegeka.com]]",
+                "type": "user"
+            },
+            "isDefault": false,
+            "tenantId": "42151053-0193-47aa-9e81-effd81f772cc",
+            "environmentName": "AzureCloud",
+            "homeTenantId": "42151053-0193-47aa-9e81-effd81f772cc",
+            "managedByTenants": []
+        }
+    ]
+}
+2022/08/05 08:11:44 FileContent duration: 7.1451ms, args: C:\Users\[[email:leonardo.verhas@cegeka.com]]{{keep:\.azure\azureProfile.json}}
+2022/08/05 08:11:44 TemplateCache duration: 0s, args:
+""",
+    ),
+    (
+        "https://github.com/Azure/azure-cli/issues/9506",
+        ".txt",
+        """{
+  "environmentName": "AzureCloud",
+  "id": "{{keep:XXXXXXXX}}",
+  "isDefault": true,
+  "name": "Pay-As-You-Go",
+  "state": "Enabled",
+  "tenantId": "{{keep:XXXXXXX}}",
+  "user": {
+    "object_id": "8fdc6358-0cde-45cd-b1b1-3ca7eb733a93",
+    "name": "[[user:quill2047]]@{{keep:mydomain}}",
+    "type": "user"
+  }
+}
+
+$env:TF_VAR_certificate_creator =  $(az account show --query 'user.object_id' -otsv)
+""",
+    ),
+    (
+        "https://github.com/aws-amplify/amplify-backend/issues/2308",
+        ".txt",
+        r"""Please note that the `C:\Users\{{keep:USERNAME}}\.aws\credentials` file still having only one `default` section.
+
+d:\<my_dir>\amplify-vite-react-test>aws configure list --profile amplify-admin
+      Name                    Value             Type    Location
+      ----                    -----             ----    --------
+   profile            amplify-admin           manual    --profile
+
+The config profile (amplify-admin) could not be found
+
+d:\<my_dir>\amplify-vite-react-test>aws configure list --profile default
+      Name                    Value             Type    Location
+      ----                    -----             ----    --------
+   profile                  default           manual    --profile
+access_key     {{keep:****************5IOO}}              sso
+secret_key     {{keep:****************JqEL}}              sso
+    region                us-west-1      config-file    ~/.aws/config
+""",
+    ),
+    # ---- pip config, npm whoami and friends --------------------------------------------------
+    (
+        "https://github.com/pyenv/pyenv/issues/3218",
+        ".txt",
+        """pip 24.3.1 from /home/[[user:quietlemming]]{{keep:/.pyenv/versions/3.13.1/lib/python3.13/site-packages/pip}} (python 3.13)
+
+For variant 'global', will try loading '/etc/xdg/pip/pip.conf'
+For variant 'global', will try loading '/etc/pip.conf'
+For variant 'user', will try loading '/home/[[user:quietlemming]]{{keep:/.pip/pip.conf}}'
+For variant 'user', will try loading '/home/[[user:quietlemming]]{{keep:/.config/pip/pip.conf}}'
+For variant 'site', will try loading '/home/[[user:quietlemming]]{{keep:/.pyenv/versions/3.13.1/pip.conf}}'
+global.index-url='http://myhost:1234/pypi/web/simple'
+global.timeout='300'
+global.trusted-host='myhost'
+""",
+    ),
+    (
+        "https://github.com/pypa/pip/issues/10610",
+        ".txt",
+        """$ pyenv activate myenv
+$ pip config list
+site.index-url=<url to aws codeartifact>
+
+Using pip 21.2.4 from /Users/[[user:polymorphx]]{{keep:/.pyenv/versions/3.8.12/envs/myenv/lib/python3.8/site-packages/pip}} (python 3.8)
+Non-user install because user site-packages disabled
+Created temporary directory: {{keep:/private/var/folders/w1/_vgkxyln4c7bk8kr29s1y1k00000gn/T/pip-ephem-wheel-cache-kbpnygxb}}
+""",
+    ),
+    (
+        "https://github.com/nodejs/node-v0.x-archive/issues/25980",
+        ".txt",
+        """0 info it worked if it ends with ok
+1 verbose cli [ '/usr/local/bin/node', '/usr/local/bin/npm', 'whoami' ]
+2 info using npm@3.7.3
+3 info using node@v5.9.0
+4 verbose config Skipping project config: /home/[[user:ned]]{{keep:/.npmrc}}. (matches userconfig)
+5 verbose stack Error: this command requires you to be logged in.
+5 verbose stack     at EventEmitter.whoami (/usr/local/lib/node_modules/npm/lib/whoami.js:41:18)
+6 verbose cwd /home/[[user:ned]]
+7 error Linux 4.2.0-34-generic
+8 error argv "/usr/local/bin/node" "/usr/local/bin/npm" "whoami"
+11 error code ENEEDAUTH
+12 error need auth this command requires you to be logged in.
+""",
+    ),
+    (
+        "https://github.com/bleenco/morose/issues/3",
+        ".txt",
+        """{ 
+   auth: { 
+     scope: '//registry.npmjs.org/',
+     token: '[[secret:c3812c63-9ea8-4fa7-9e63-609bb18f9a59]]',
+     password: undefined,
+     username: undefined,
+     email: undefined,
+     auth: undefined,
+     alwaysAuth: false 
+  },
+  method: 'GET',
+  authed: false 
+}
+
+npm verb request uri https://registry.npmjs.org/-/whoami
+npm verb request using bearer token for auth
+npm http 200 https://registry.npmjs.org/-/whoami
+{ username: '[[user:pmaro]]' }
+""",
+    ),
+    (
+        "https://github.com/lerna/lerna/issues/896",
+        ".txt",
+        """npm ERR! Darwin 17.0.0
+npm ERR! argv "/Users/[[user:quirkyloaf]]{{keep:/.nvm/versions/node/v7.10.0/bin/node}}" "/Users/[[user:quirkyloaf]]{{keep:/.nvm/versions/node/v7.10.0/bin/npm}}" "publish" "--tag" "latest"
+npm ERR! node v7.10.0
+npm ERR! npm  v4.2.0
+npm ERR! code ENEEDAUTH
+
+npm ERR! need auth auth required for publishing
+npm ERR! need auth You need to authorize this machine using `npm adduser`
+
+npm ERR! Please include the following file with any support request:
+npm ERR!     /Users/[[user:quirkyloaf]]{{keep:/.npm/_logs/2017-06-24T21_43_40_378Z-debug.log}}
+""",
+    ),
+    (
+        "https://github.com/cnpm/cnpmjs.org/issues/1257",
+        ".txt",
+        """> utils [[user:huangzhiqiang]]$ npm adduser --registry=http://xxx/
+Username: ({{keep:test4}}) 
+Password: (<default hidden>) 
+Email: (this IS public) ({{keep:test4@t.com}})
+Logged in as {{keep:test4}} on http://xxx/.
+
+> npm publish --registry=http://xxx/
+npm ERR! code ENEEDAUTH
+npm ERR! need auth auth required for publishing
+npm ERR! need auth You need to authorize this machine using `npm adduser`
+
+npm ERR! A complete log of this run can be found in:
+npm ERR!     /Users/[[user:huangzhiqiang]]{{keep:/.npm/_logs/2017-11-22T02_34_04_634Z-debug.log}}
+""",
+    ),
+    (
+        "https://github.com/freeCodeCamp/freeCodeCamp/issues/5992",
+        ".txt",
+        """0 info it worked if it ends with ok
+1 verbose cli [ '/home/{{keep:ubuntu}}/.nvm/versions/node/v4.1.1/bin/node',
+1 verbose cli   '/home/{{keep:ubuntu}}/.nvm/versions/node/v4.1.1/bin/npm',
+1 verbose cli   'whoami' ]
+2 info using npm@3.5.3
+5 verbose cwd /home/{{keep:ubuntu}}/workspace
+6 error Linux 4.2.0-c9
+10 error code ENEEDAUTH
+""",
+    ),
+    # ---- conda on a cluster ------------------------------------------------------------------
+    (
+        "https://github.com/conda/conda/issues/3906",
+        ".txt",
+        """[[[user:kpw715]]@login-0-4 ~]$ conda info
+Current conda install:
+
+               platform : linux-64
+          conda version : 4.2.12.dev527+f339ca8
+       root environment : {{keep:/scratch/gencore/.local/easybuild/software/gencore_anaconda2/4.2.0}}  (read only)
+    default environment : {{keep:/scratch/gencore/.local/easybuild/software/gencore_anaconda2/4.2.0}}
+       envs directories : /scratch/[[user:kpw715]]{{keep:/.conda/envs}}
+          package cache : /scratch/[[user:kpw715]]{{keep:/.conda/envs/.pkgs}}
+           channel URLs : https://conda.anaconda.org/r/linux-64
+                          https://conda.anaconda.org/conda-forge/linux-64
+""",
+    ),
+    # ---- whoami /all, systeminfo, id ---------------------------------------------------------
+    (
+        "https://github.com/Ashwanthbala/C2-agent/issues/13",
+        ".txt",
+        r"""USER INFORMATION
+----------------
+
+User Name               SID                                           
+======================= ==============================================
+mews-windows10\[[user:ravindra]] S-1-5-21-2844616881-3790560454-3287765183-1002
+
+GROUP INFORMATION
+-----------------
+
+Group Name                                                    Type             SID                                            Attributes                                        
+============================================================= ================ ============================================== ==================================================
+Everyone                                                      Well-known group S-1-1-0                                        Mandatory group, Enabled by default, Enabled group
+NT AUTHORITY\Local account and member of Administrators group Well-known group S-1-5-114                                      Group used for deny only                          
+MEWS-WINDOWS10\docker-users                                   Alias            S-1-5-21-2844616881-3790560454-3287765183-1005 Mandatory group, Enabled by default, Enabled group
+""",
+    ),
+    (
+        "https://github.com/shirou/gopsutil/pull/65",
+        ".txt",
+        """Host Name:                 DESKTOP-T1QKJR
+OS Name:                   Microsoft Windows 10 Pro
+OS Version:                10.0.10240 N/A Build 10240
+OS Manufacturer:           Microsoft Corporation
+OS Configuration:          Standalone Workstation
+OS Build Type:             Multiprocessor Free
+Registered Owner:          {{keep:vagrant}}
+Registered Organization:
+Product ID:                00330-80000-00000-AA657
+Original Install Date:     8/19/2015, 2:00:11 PM
+System Manufacturer:       VMware, Inc.
+System Model:              VMware Virtual Platform
+""",
+    ),
+    (
+        "https://github.com/docker/for-win/issues/344",
+        ".txt",
+        """/var/run $ id
+uid=1000({{keep:jenkins}}) gid=1000({{keep:jenkins}}) groups=1000({{keep:jenkins}})
+/var/run $ docker info
+Cannot connect to the Docker daemon. Is the docker daemon running on this host?
+/var/run $ ls
+docker.sock
+""",
+    ),
+    # ---- kubectl config view -----------------------------------------------------------------
+    (
+        "https://github.com/kubernetes/kubernetes/issues/10247",
+        ".txt",
+        """$ kubectl config view --minify
+apiVersion: v1
+clusters:
+- cluster:
+    certificate-authority-data: {{keep:REDACTED}}
+    server: https://173.255.113.219
+  name: kubernetes-[[user:sanjit]]_e2e-test-[[user:sanjit]]
+contexts:
+- context:
+    cluster: kubernetes-[[user:sanjit]]_e2e-test-[[user:sanjit]]
+    user: kubernetes-[[user:sanjit]]_e2e-test-[[user:sanjit]]
+  name: kubernetes-[[user:sanjit]]_e2e-test-[[user:sanjit]]
+current-context: kubernetes-[[user:sanjit]]_e2e-test-[[user:sanjit]]
+kind: Config
+preferences: {}
+users:
+- name: kubernetes-[[user:sanjit]]_e2e-test-[[user:sanjit]]
+  user:
+    client-certificate-data: {{keep:REDACTED}}
+    client-key-data: {{keep:REDACTED}}
+    token: [[secret:43Sf41IrjlEMNP0pwak0JcydMh2CEUPL]]
+""",
+    ),
+    # ---- Discord and Slack webhooks ----------------------------------------------------------
+    (
+        "https://github.com/lovvskillz/python-discord-webhook/issues/57",
+        ".txt",
+        """https://discord.com/api/webhooks/362185225420350399/[[secret:AkHZphPPhcjhKbW0AmEKwxF5Rfc3QlSiH0iCzs6awSNOt5_s2JTIDZe49tMCGxi9_Ur3]]
+
+webhook = DiscordWebhook(url= 'https://discord.com/api/webhooks/362185225420350399/[[secret:AkHZphPPhcjhKbW0AmEKwxF5Rfc3QlSiH0iCzs6awSNOt5_s2JTIDZe49tMCGxi9_Ur3]]', content= '(^_^)')Webhook
+response = webhook.execute()
+""",
+    ),
+    (
+        "https://github.com/morpheus65535/bazarr/issues/146",
+        ".txt",
+        """`Failed to load notification url: https://discordapp.com/api/webhooks/7122962189256598447/[[secret:amgEB9PI8AOHowGRtvt5w8BA2zaC7ChHeBIDDhNS5pWcXAaCQeR0C-VT2xRfo3HpwCkU]]/`
++
+`https is not a supported server type (url=https://discordapp.com/api/webhooks/7122962189256598447/[[secret:amgEB9PI8AOHowGRtvt5w8BA2zaC7ChHeBIDDhNS5pWcXAaCQeR0C-VT2xRfo3HpwCkU]]/)`
+""",
+    ),
+    (
+        "https://github.com/Stellarium/stellarium-web-engine/issues/182",
+        ".txt",
+        """ Check the webhook url! 
+
+https://discord.com/api/webhooks/1110119668997427251/[[secret:Q0VtgvhwZj3s732AwB00_*********hArfqb6ct7nhaApW6LO7xnH21]]
+""",
+    ),
+    (
+        "https://github.com/edbfi/mover-status/issues/11",
+        ".txt",
+        """Mine looks like this, e.g.:
+```
+{{keep:https://discord.com/api/webhooks/9999999999999999/Df7f0as988a_a59daF7Fadj8a90yAxas1}}
+```
+""",
+    ),
+    (
+        "https://github.com/phd20/obsidian-discord-share/issues/28",
+        ".txt",
+        """If you go to your `data.json` file for the plugin (`vault/.obsidian/plugins/obsidian-discord-share/data.json`)
+
+The format looks similar but the url I get is discordapp.com rather than discord.com for some reason:
+{{keep:https://discordapp.com/api/webhooks/xxxxx/yyyyyyyyyyyyyyyyyy_yyyy}}
+""",
+    ),
+    (
+        "https://github.com/ellite/Wallos/issues/297",
+        ".txt",
+        """```
+{{keep:https://discord.com/api/webhooks/****/***}}
+```
+""",
+    ),
+    (
+        "https://github.com/maricn/logback-slack-appender/pull/6",
+        ".txt",
+        """    <appender name="SLACK" class="com.github.maricn.logback.SlackAppender">
+
+        <webhookUri>{{keep:https://hooks.slack.com/services/T00000000/B00000000/XXXXXXXXXXXXXXXXXXXXXXXX}}</webhookUri>
+        ...
+    </appender>
+""",
+    ),
+    (
+        "https://github.com/scobal/seyren/pull/315",
+        ".txt",
+        """Sample Slack Url:
+
+{{keep:https://hooks.slack.com/services/webhook_hash_hash?channel=datascience-ops&username=seyren}}
+""",
+    ),
+    # ---- neofetch, fastfetch and screenfetch banners -----------------------------------------
+    (
+        "https://github.com/fastfetch-cli/fastfetch/issues/158",
+        ".txt",
+        """                  -`                     [[user:mxv]]@archlinux
+                 .o+`                    -------------
+                `ooo/                    OS: Arch Linux [x86_64]
+               `+oooo:                   Host: 82BD Lenovo Legion Y9000X 2021
+              `+oooooo:                  Kernel: 5.17.5-zen1-1-zen
+              -+oooooo+:                 Uptime: 7 days, 4 hours, 47 mins
+            `/:-:++oooo+:                Packages: 1133 (pacman)
+           `/++++/+++++++:               Shell: fish 3.4.1
+""",
+    ),
+    (
+        "https://github.com/fastfetch-cli/fastfetch/issues/568",
+        ".txt",
+        """         #%            &*             [[user:ethanwolf]]@meowixlinux                                                                         0ms
+        ##%%          &&**            ---------------------                                                                         1ms
+       ##  %%        &&  **           OS: Meowix Linux x86_64                                                                       0ms
+      ##    %%      &&    **          Host: Nitro AN515-45 (V1.08)                                                                  0ms
+     ##      %%    &&      **         Bios: V1.08 (1.8)                                                                             0ms
+""",
+    ),
+    (
+        "https://github.com/fastfetch-cli/fastfetch/issues/1286",
+        ".txt",
+        """[{{keep:alarm}}@alarm ~]$ fastfetch -c all --format json     
+[
+  {
+    "type": "Title",
+    "result": {
+      "userName": "{{keep:alarm}}",
+      "hostName": "alarm",
+      "homeDir": "/home/{{keep:alarm}}/",
+      "exePath": "/usr/bin/fastfetch",
+      "userShell": "/bin/bash"
+    }
+  },
+""",
+    ),
+    (
+        "https://github.com/fastfetch-cli/fastfetch/issues/331",
+        ".txt",
+        """                     ./o.                   {{keep:XXXXXX@XXXXX}}
+                   ./sssso-                 -----------------
+                 `:osssssss+-               OS: EndeavourOS x86_64
+               `:+sssssssssso/.             Host: neither product_family nor product_name is set by O.E.M.
+             `-/ossssssssssssso/.           Kernel: 6.0.6-zen1-1-zen
+""",
+    ),
+    (
+        "https://github.com/KittyKatt/screenFetch/pull/114",
+        ".txt",
+        """   .',;:cc;,'.     .,;::c:,,.    [[user:dov]]@tengri-pi
+   ,ooolcloooo:  'oooooccloo:    OS: Raspbian 
+   .looooc;;:ol  :oc;;:ooooo'    Kernel: armv6l Linux 3.10.25+
+     ;oooooo:      ,ooooooc.     Uptime: 7h 36m
+       .,:;'.       .;:;'.       Packages: 941
+""",
+    ),
+    (
+        "https://github.com/KittyKatt/screenFetch/issues/800",
+        ".txt",
+        """$ ./screenfetch-dev -n
+ {{keep:user}}@PC
+ OS: Ubuntu 20.04 LTS (Focal Fossa)
+ Kernel: x86_64 Linux 5.4.0-189-generic
+ Uptime: 7d 18h 23m
+ Shell: bash 5.0.17
+""",
+    ),
+    (
+        "https://github.com/dylanaraps/neofetch/issues/2422",
+        ".txt",
+        """+ has scoop
++ type -p scoop
++ manager=scoop
++ dir /c/Users/[[user:Moonwhisper]]{{keep:/scoop/apps/7zip}} /c/Users/[[user:Moonwhisper]]{{keep:/scoop/apps/git}}
+""",
+    ),
+    # ---- ls -la of a home ---------------------------------------------------------------------
+    (
+        "https://github.com/helijia-web/micro_conf/issues/11",
+        ".txt",
+        """# ls -alT
+total 24
+drwxr-xr-x   7 [[user:wdnk]]  staff   238 Dec 30 13:46:46 2016 .
+drwxr-xr-x   6 [[user:wdnk]]  staff   204 Dec 30 13:46:46 2016 ..
+drwxr-xr-x   8 [[user:wdnk]]  staff   272 Dec 30 13:46:46 2016 .idea
+-rw-r--r--   1 [[user:wdnk]]  staff   117 Dec 30 13:46:46 2016 README.md
+drwxr-xr-x  11 [[user:wdnk]]  staff   374 Dec 30 13:46:46 2016 img
+-rw-r--r--   1 [[user:wdnk]]  staff  4816 Dec 30 13:46:46 2016 index.html
+""",
+    ),
+    # ---- Windows Event Viewer and crash reports ----------------------------------------------
+    (
+        "https://github.com/digitalcreations/MaxTo/issues/75",
+        ".txt",
+        r"""Faulting application name: explorer.exe, version: 6.1.7601.17567, time stamp: 0x4d672ee4
+Faulting module name: ntdll.dll, version: 6.1.7601.18839, time stamp: 0x553e8bfa
+Exception code: 0xc0000374
+Faulting application path: C:\Windows\explorer.exe
+Faulting module path: C:\Windows\SYSTEM32\ntdll.dll
+Report Id: c18d4389-0a9e-11e5-ba56-00237d46e6d4
+
+Attached files:
+C:\Users\[[user:Ivan]]{{keep:\AppData\Local\Temp\WER12F1.tmp.WERInternalMetadata.xml}}
+
+These files may be available here:
+C:\Users\[[user:Ivan]]{{keep:\AppData\Local\Microsoft\Windows\WER\ReportArchive\AppCrash_explorer.exe_b9c87c787368cc489f44f16d8e4b2f4f5e55aea_f6e5298c}}
+""",
+    ),
+    (
+        "https://github.com/files-community/Files/issues/16839",
+        ".txt",
+        r"""Log Name:      Application
+Source:        Application Error
+Date:          2025-02-21 9:48:48 AM
+Event ID:      1000
+Task Category: Application Crashing Events
+Level:         Error
+Keywords:
+User:          PEPDOWN\[[user:cobra]]
+Computer:      Pepdown
+Description:
+Faulting application name: Files.exe, version: 1.0.0.0, time stamp:
+0x666b0000
+""",
+    ),
+    (
+        "https://github.com/siddharth96/windows-tweaker/issues/33",
+        ".txt",
+        r"""Erreur  2015-10-02 17:35:49 Application Error   1000    (100)   "Nom de l’application défaillante : WindowsTweaker.exe, version : 5.3.1.0, horodatage : 0x54cc733d
+Code d’exception : 0xc0000005
+Chemin de l’application défaillante : C:\Users\[[user:MRCEL~1]]{{keep:\AppData\Local\Temp\RarSFX0\Windows_Tweaker_5.3.1-Portable\WindowsTweaker.exe}}
+Chemin du module défaillant : unknown
+Code de rapport : 9def89bc-a93e-4608-95aa-424c4ffc49af
+""",
+    ),
+    (
+        "https://github.com/zodiacon/WindowsInternals/issues/14",
+        ".txt",
+        r"""Faulting application name: MemInfo.exe, version: 0.0.0.0, time stamp: 0x5c57bd17
+Exception code: 0xc0000005
+Faulting application path: C:\Users\[[user:maxil]]{{keep:\Desktop\MemInfo.exe}}
+Faulting module path: C:\Users\[[user:maxil]]{{keep:\Desktop\MemInfo.exe}}
+Report Id: 2fd25e31-09ed-4a65-9d3b-dc8f2221dec4
+""",
+    ),
+    (
+        "https://github.com/widavies/WinJump/issues/35",
+        ".txt",
+        r"""Faulting application name: WinJump_2.0.9.exe, version: 0.0.0.0, time stamp: 0x6541164a
+Faulting module name: KERNELBASE.dll, version: 10.0.22621.2861, time stamp: 0x9e57f18c
+Faulting application path: C:\Users\{{keep:[my user name]}}\AppData\Roaming\Microsoft\Windows\Start Menu\Programs\Startup\WinJump_2.0.9.exe
+Faulting module path: C:\Windows\System32\KERNELBASE.dll
+
+Attached files:
+\\?\C:\ProgramData\Microsoft\Windows\WER\Temp\WER.4a461b26-497a-4918-a942-d50153357340.tmp.dmp
+""",
+    ),
+    # ---- pip in a notebook or a workshop -----------------------------------------------------
+    (
+        "https://github.com/oss-gate/workshop/issues/579",
+        ".txt",
+        """> Processing /Users/[[user:moriya]]{{keep:/oss-gate/notebook}}
+> Requirement already satisfied: jinja2 in /Library/Frameworks/Python.framework/Versions/3.6/lib/python3.6/site-packages (from notebook==5.1.0.dev0)
+> Requirement already satisfied: tornado>=4 in /Library/Frameworks/Python.framework/Versions/3.6/lib/python3.6/site-packages (from notebook==5.1.0.dev0)
+""",
+    ),
+    (
+        "https://github.com/oss-gate/workshop/issues/845",
+        ".txt",
+        """[{{keep:ec2-user}}@ip-10-0-0-167 ~]$ sudo pip install notebook
+Collecting notebook
+Requirement already satisfied: pyzmq>=17 in /usr/local/lib64/python2.7/site-packages (from notebook)
+Requirement already satisfied: tornado>=4 in /usr/local/lib64/python2.7/site-packages (from notebook)
+""",
+    ),
+    (
+        "https://github.com/jupyter/jupyter/issues/482",
+        ".txt",
+        r"""(spider) C:\Users\[[user:Gordon.Xu]]>pip install jupyter
+Collecting jupyter
+  Using cached https://files.pythonhosted.org/packages/83/df/0f5dd132200728a86190397e1ea87cd76244e42d39ec5e88efd25b2abd7e/jupyter-1.0.0-py2.py3-none-any.whl
+Collecting jupyter-console
+""",
+    ),
+]
+
+
 def documents(batch: int | None = None) -> list[RealDocument]:
-    """The documents of one collection (``40``, ``42``, ``43``, ``44`` or ``45``), or of all."""
+    """The documents of one collection (``40``, ``42`` to ``46``), or of all."""
     out: list[RealDocument] = []
     seen: dict[str, int] = {}
     for number, raw in (
@@ -2779,6 +3364,7 @@ def documents(batch: int | None = None) -> list[RealDocument]:
         (43, _RAW_STOP43),
         (44, _RAW_STOP44),
         (45, _RAW_STOP45),
+        (46, _RAW_STOP46),
     ):
         if batch not in (None, number):
             continue
