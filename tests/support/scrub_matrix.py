@@ -890,7 +890,7 @@ def full_name(rng: random.Random) -> str:
 
 
 def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
-    """The classes of what people paste (issue 35, stops 40, 42 and 43), each with an invented
+    """The classes of what people paste (issue 35, stops 40 and 42-44), each with an invented
     value: logins from every prompt and address form, names in job names and in a home path's
     file name, homes under cluster shares, token lists in plain text, key ids at any boundary,
     SigV4 scopes, git's signing key id, URL userinfo. ``v`` marks what must go, ``k`` what
@@ -899,6 +899,8 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
     hex40 = [_r(rng, HEX, 40) for _ in range(2)]
     key_id = "AKIA" + _r(rng, string.ascii_uppercase + "234567", 16)
     gpg = _r(rng, "0123456789ABCDEF", 16)
+    first, last = name.split()
+    initial = (first[0] + last).lower()  # a login people make of a name (``dkirby``)
     return {
         "prompt_bash": lambda d: d.v(u).k("@devbox:~/proj$ ls\n"),
         "prompt_venv": lambda d: d.k("(venv) ").v(u).k("@gpu-01:~/x$ python a.py\n"),
@@ -961,6 +963,29 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
         "minikube_share": lambda d: (
             d.k("NewFileAsset: /scratch/").v(u).k("/.minikube/cache/linux/kubectl\n")
         ),
+        "jenkins_started_by": lambda d: d.k("Started by user ").v(name).k("\nRunning as SYSTEM\n"),
+        "login_of_a_name": lambda d: (
+            d.k("Started by user ").v(name).k("\nusing credential ").v(initial).k("-gitlab\n")
+        ),
+        "jupyter_job_name": lambda d: d.k("Name                : jptr_").v(u).k("_1579249988\n"),
+        "powerline_prompt": lambda d: d.v(u).k(" \ue0b0 ~/src/app \ue0b0 git status\n"),
+        "folder_cut_by_dots": lambda d: d.k("at /home/").v(u).k("\u2026/site-packages/x.py\n"),
+        "fetch_banner": lambda d: d.v(u).k("@vf2\n-----------\nOS: Ubuntu 24.10 riscv64\n"),
+        "gh_auth_status": lambda d: (
+            d.k("  \u2713 Logged in to github.com as ").v(u).k(" (oauth_token)\n")
+        ),
+        "whoami_all_sid": lambda d: (
+            d.k("ws-10\\").v(u).k(" S-1-5-21-2844616881-3790560454-3287765183-1002\n")
+        ),
+        "event_viewer_user": lambda d: (
+            d.k("Keywords:\nUser:          PEPDOWN\\").v(u).k("\nComputer:      Pepdown\n")
+        ),
+        "git_config_show_origin": lambda d: (
+            d.k("file:/home/").v(u).k("/.gitconfig     user.name=").v(name).k("\n")
+        ),
+        "address_as_user_folder": lambda d: (
+            d.k("args: C:\\Users\\").v(f"{u}@kestrel-mail.com").k("\\.azure\\azureProfile.json\n")
+        ),
     }
 
 
@@ -981,6 +1006,13 @@ PASTED_PLACEHOLDERS = {
     "container_account": "[I 10:01] Serving notebooks from local directory: /home/jovyan/work\n",
     "macos_temp_folder": "-trimpath=/var/folders/x1/y2z3/T/go-build123=/tmp/go-build\n",
     "braced_password_field": "url = https://{user}:{password}@pypi.example.org/simple\n",
+    "jenkins_system_starter": "Started by user SYSTEM\nRunning as SYSTEM\n",
+    "windows_system_account": "User:          NT AUTHORITY\\SYSTEM\nComputer:      Pepdown\n",
+    "url_password_variable": "git clone https://oauth2:${CI_JOB_TOKEN}@gitlab.example.com/p/x\n",
+    "basic_repeated_letters": "authorization: Basic YmJiYmI6YmJiYmI=\n",
+    "slack_webhook_placeholder": "https://hooks.slack.com/services/T00000000/B00000000/"
+    "XXXXXXXXXXXXXXXXXXXXXXXX\n",
+    "easybuild_prefix": "root environment : /scratch/gencore/.local/easybuild/software/x/4.2\n",
 }
 """Placeholders and public material of the same classes: nothing in them may change."""
 
