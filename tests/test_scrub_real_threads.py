@@ -1083,6 +1083,7 @@ def test_logins_from_stop_47_shapes(engine: Scrubber, text: str, login: str) -> 
         "drwxr-xr-x 3 nobody nogroup 4.0K Feb 10 01:32 x\n",
         "-rw-------   1 _windowserver  _windowserver  512 Mar 21 15:13 prefs\n",
         "drwxr-xr-x 2 1001 1001 4.0K Feb 10 01:32 .\n",
+        "-rw-r--r-- 1 circleci circleci 220 Feb 10 01:32 .bash_logout\n",
         "-rw-r--r-- 1 systemd-network systemd-network 12 Mar 21 15:13 lease\n",
         "syslog     612  0.0  0.1 224344  4484 ?        Ssl  Mar07   0:01 /usr/sbin/rsyslogd\n",
         "jenkins  13553  0.0  0.0 114644   988 ?        S    Mar08   0:00 rsync -l scylla-test\n",

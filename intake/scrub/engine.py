@@ -526,10 +526,18 @@ _SYSTEM_ACCOUNTS = frozenset(
         "kernoops",
         "saned",
         "cups",
+        # CI and cloud images' default accounts
+        "builder",
+        "circleci",
+        "travis",
+        "buildkite-agent",
+        "gitlab-runner",
+        "azureuser",
+        "opc",
     ]
 )
-"""Accounts that a distribution or a service package creates (``ls -l``'s owner column and
-``ps``'s user column name them as often as people): nobody's login."""
+"""Accounts that a distribution, a service package or a CI or cloud image creates (``ls -l``'s
+owner column and ``ps``'s user column name them as often as people): nobody's login."""
 
 
 def _account_logins(text: str) -> set[str]:
