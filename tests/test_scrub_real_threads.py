@@ -898,15 +898,16 @@ def test_real_threads_stop_46_tune_part(engine: Scrubber, tmp_path: Path) -> Non
     secrets 5/5, 8 of 47 keep spans damaged, tails 20/20, 2 of 9 clean documents changed. After
     the blind run (not blind), scrubber 1.13.0 closes its classes: fetch banners, identity
     commands, ``DOMAIN\\login``, an e-mail as a user folder, Slack webhook and test-account
-    placeholders, EasyBuild's group prefix. The 12 left are one known miss (the e2e cluster name
-    ``kubernetes-<login>_e2e-test-<login>``, no evidence a rule could read). None may fall."""
+    placeholders, EasyBuild's group prefix. The 12 left at 1.13.0 were one known miss (the e2e
+    cluster name ``kubernetes-<login>_e2e-test-<login>``), closed by 1.14.0 (``kube-up``'s
+    instance prefix). None may fall."""
     score = Score()
     for doc in documents(46):
         if not doc.held_out:
             score_document(engine, doc, score, tmp_path)
     assert score.docs == 32
     assert score.found["user (path)"] == score.total["user (path)"] == 22
-    assert score.total["user (elsewhere)"] == 21 and score.found["user (elsewhere)"] == 9
+    assert score.found["user (elsewhere)"] == score.total["user (elsewhere)"] == 21
     assert score.found["email"] == score.total["email"] == 3
     assert score.found["secret"] == score.total["secret"] == 5
     assert score.damage == [] and score.keeps == 47
@@ -1012,3 +1013,102 @@ def test_an_address_above_a_markdown_rule_is_no_banner(engine: Scrubber) -> None
     the word stays elsewhere."""
     out = scrubbed(engine, "Contact: support@example.com\n-----\nAsk support for help.\n")
     assert "Ask support for help." in out
+
+
+def test_real_threads_stop_47_tune_part(engine: Scrubber, tmp_path: Path) -> None:
+    """The tune part of the excerpts collected after scrubber 1.13.0 (batch 47: listings,
+    process tables, crontab, Ansible, ssh_config, rsync, Dockerfiles, gcloud, Get-Acl). Its one
+    blind run (1.13.0, whole batch, totals) measured names in paths 15/15, elsewhere 7/11, 4 of 56
+    keep spans damaged, 2 of 13 clean documents changed. After the blind run (not blind),
+    scrubber 1.14.0 closes its classes: ``ps aux``'s user column and ``sshd``'s process title, a
+    role login (``scylla-test``), Google's service agents. None may fall."""
+    score = Score()
+    for doc in documents(47):
+        if not doc.held_out:
+            score_document(engine, doc, score, tmp_path)
+    assert score.docs == 24
+    assert score.found["user (path)"] == score.total["user (path)"] == 15
+    assert score.found["user (elsewhere)"] == score.total["user (elsewhere)"] == 11
+    assert score.damage == [] and score.keeps == 56
+    assert score.tails_kept == score.tails == 13
+    assert score.clean_touched == [] and score.clean_docs == 13
+    assert score.not_idempotent == [] and score.check_findings == [] and score.clashes == []
+
+
+@pytest.mark.parametrize(
+    ("text", "login"),
+    [
+        # the owner column of a long listing (batch 46 known miss), also in ISO dates
+        (
+            "drwxr-xr-x   7 qhwak  staff   238 Dec 30 13:46:46 2016 .\n"
+            "-rw-r--r--   1 qhwak  staff   117 Dec 30 13:46:46 2016 README.md\n",
+            "qhwak",
+        ),
+        ("-rw-r--r--@ 1 obinnae  staff  3571 Oct 26 09:50 .zshrc\n", "obinnae"),
+        ("-rw-rw-r-- 1 tkarsk devs 4.0K 2023-01-05 10:11 notes.txt\n", "tkarsk"),
+        # ps aux's user column and sshd's process title
+        (
+            "USER       PID  %CPU %MEM  VSZ RSS     TTY   STAT START   TIME COMMAND\n"
+            "marvek  29217  0.0  0.0 11916 4560 pts/21   S+   08:15   0:00 pine\n",
+            "marvek",
+        ),
+        (
+            "root     29505  0.0  0.0 38196 2728 ?        Ss   Mar07   0:00 sshd: dovan [priv]\n",
+            "dovan",
+        ),
+        ("0:00 sshd: qelmo@pts/0\n", "qelmo"),
+        # az account show (batch 46 known miss): a login at a placeholder domain
+        (
+            '"user": {\n    "object_id": "8fdc6358",\n    "name": "quill2047@mydomain",\n'
+            '    "type": "user"\n  }\n',
+            "quill2047",
+        ),
+        # kube-up's test cluster: <project>_e2e-test-${USER} (stop 46 known miss)
+        ("current-context: kubernetes-sanjor_e2e-test-sanjor\n", "sanjor"),
+    ],
+)
+def test_logins_from_stop_47_shapes(engine: Scrubber, text: str, login: str) -> None:
+    """Issue 35, batch 47's tune part and batch 46's known misses (after the blind runs, not
+    blind): each shape teaches its login, replaced wherever it recurs."""
+    out = scrubbed(engine, text + f"cd /srv/{login.lower()}-notes\n")
+    assert login.lower() not in out.lower()
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # listings and process tables of system and service accounts
+        "drwxr-xr-x   4 root  wheel   128 Mar 21 15:13 .\n",
+        "drwxr-xr-x 3 www-data www-data 4.0K Feb 10 01:32 html\n",
+        "drwxr-xr-x 3 nobody nogroup 4.0K Feb 10 01:32 x\n",
+        "-rw-------   1 _windowserver  _windowserver  512 Mar 21 15:13 prefs\n",
+        "drwxr-xr-x 2 1001 1001 4.0K Feb 10 01:32 .\n",
+        "-rw-r--r-- 1 circleci circleci 220 Feb 10 01:32 .bash_logout\n",
+        "-rw-r--r-- 1 systemd-network systemd-network 12 Mar 21 15:13 lease\n",
+        "syslog     612  0.0  0.1 224344  4484 ?        Ssl  Mar07   0:01 /usr/sbin/rsyslogd\n",
+        "jenkins  13553  0.0  0.0 114644   988 ?        S    Mar08   0:00 rsync -l scylla-test\n",
+        # a role login in an ssh target
+        "rsync -az a.yml scylla-test@10.240.0.18:/var/tmp/a.yml\n",
+        # not a process table: a results table of words and numbers
+        "epoch  10  0.5  0.3\nloss  12  1.5  2.0\n",
+        # Google's service agents
+        "account: 123456789-compute@developer.gserviceaccount.com\n",
+        "service-123456789@gcp-sa-pubsub.iam.gserviceaccount.com\n",
+        # a kube-up cluster of a default account
+        "name: kubernetes-root_e2e-test-root\n",
+    ],
+)
+def test_stop_47_shapes_without_a_person_stay(engine: Scrubber, text: str) -> None:
+    """No harm: system and service accounts in listings and process tables, role logins,
+    Google's service agents and a table that is no process table teach nothing."""
+    assert scrubbed(engine, text) == text
+
+
+def test_a_person_made_service_account_still_goes(engine: Scrubber) -> None:
+    """Only Google's own agents are kept: a person's address, and a user-made account of a
+    named project, still go."""
+    text = (
+        "account: alexei.morv@gmail.com\naccount: builder@acme-prod-4411.iam.gserviceaccount.com\n"
+    )
+    out = scrubbed(engine, text)
+    assert "alexei.morv" not in out and "acme-prod-4411" not in out

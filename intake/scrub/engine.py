@@ -441,6 +441,118 @@ _USER_FROM_WINDOWS_ACCOUNT = regex.compile(
 """A Windows account ``DOMAIN\\login``: the user row of ``whoami /all`` (followed by its
 ``S-1-5-21-…`` SID) and Event Viewer's ``User:`` field; ``NT AUTHORITY\\SYSTEM`` and
 ``BUILTIN\\…`` are nobody's."""
+_USER_FROM_LISTING = regex.compile(
+    r"(?m)^[ \t>]*+[-dlcbps][rwxsStT-]{9}+[@+.]?+[ \t]++[0-9]++[ \t]++"
+    r"([A-Za-z][A-Za-z0-9._-]{1,31}+)[ \t]++[A-Za-z0-9_][A-Za-z0-9._-]*+[ \t]++"
+    r"[0-9][0-9.,]*+[KMGTP]?+[ \t]++(?:[A-Z][a-z]{2}[ ]|[0-9]{4}-[0-9]{2}-[0-9]{2}[ ])"
+    r"|^[ \t>]*+([a-z][a-z0-9._-]{1,31}+)[ \t]++[0-9]++[ \t]++[0-9]++\.[0-9][ \t]++[0-9]++\.[0-9]"
+    r"[ \t]++[0-9]++[ \t]++[0-9]++[ \t]++(?:\?\??+|pts/[0-9]++|tty[A-Za-z0-9]*+|console)"
+    r"[ \t]++[RSDTZIUWX][<NLsl+]*+[ \t]"
+    r"|\bsshd:[ ]([a-z][a-z0-9._-]{1,31}+)(?:[ ]\[priv\]|@(?:notty|pts/[0-9]++))"
+)
+"""The owner column of a long listing (``ls -l``: ``drwxr-xr-x  7 <login>  staff  238 Dec 30
+…``), the user column of ``ps aux`` (``<login>  29217  0.0  0.0 …``: the PID and the two
+percentages after it) and ``sshd``'s process title (``sshd: <login> [priv]``,
+``sshd: <login>@pts/0``). System and service accounts (``root``, ``www-data``, ``nobody``,
+``_windowserver``, ``daemon``; ``_SYSTEM_ACCOUNTS``) and numeric owners teach nothing."""
+_USER_FROM_AZURE_ACCOUNT = regex.compile(
+    r"\"user\"[ \t]*+:[ \t]*+\{[^{}]{0,300}?\"name\"[ \t]*+:[ \t]*+\""
+    r"([A-Za-z0-9][A-Za-z0-9._-]{1,63}+)@[^\"\s@]++\"[^{}]{0,300}?"
+    r"\"type\"[ \t]*+:[ \t]*+\"user\""
+)
+"""The signed-in user of ``az account show`` / ``az account list`` (and ``azureProfile.json``):
+``"user": {"name": "<login>@<domain>", "type": "user"}``. The local part is the person's login
+also when the domain is a placeholder without a dot (``<login>@mydomain``), which is no
+e-mail."""
+_USER_FROM_KUBE_UP = regex.compile(
+    r"(?<![A-Za-z0-9_-])[a-z][a-z0-9-]{0,62}+_e2e-test-([a-z][a-z0-9]{1,31}+)(?![A-Za-z0-9_-])"
+)
+"""A cluster, context or user name that Kubernetes' ``kube-up.sh`` test clusters write into a
+kubeconfig: ``<project>_<instance prefix>``, whose default prefix is ``e2e-test-${USER}``
+(``kubernetes-<login>_e2e-test-<login>``): the login it was run under."""
+_SYSTEM_ACCOUNTS = frozenset(
+    [
+        "sys",
+        "adm",
+        "lp",
+        "mail",
+        "news",
+        "uucp",
+        "man",
+        "proxy",
+        "backup",
+        "list",
+        "irc",
+        "gnats",
+        "operator",
+        "games",
+        "ftp",
+        "sshd",
+        "syslog",
+        "messagebus",
+        "dbus",
+        "polkitd",
+        "avahi",
+        "colord",
+        "gdm",
+        "lightdm",
+        "rtkit",
+        "pulse",
+        "usbmux",
+        "uuidd",
+        "tcpdump",
+        "chrony",
+        "ntp",
+        "dnsmasq",
+        "rpc",
+        "rpcuser",
+        "nfsnobody",
+        "staff",
+        "wheel",
+        "everyone",
+        "mongodb",
+        "elasticsearch",
+        "grafana",
+        "prometheus",
+        "rabbitmq",
+        "memcache",
+        "tomcat",
+        "haproxy",
+        "bind",
+        "postfix",
+        "sddm",
+        "geoclue",
+        "whoopsie",
+        "kernoops",
+        "saned",
+        "cups",
+        # CI and cloud images' default accounts
+        "builder",
+        "circleci",
+        "travis",
+        "buildkite-agent",
+        "gitlab-runner",
+        "azureuser",
+        "opc",
+    ]
+)
+"""Accounts that a distribution, a service package or a CI or cloud image creates (``ls -l``'s
+owner column and ``ps``'s user column name them as often as people): nobody's login."""
+
+
+def _account_logins(text: str) -> set[str]:
+    """Logins a listing or a process table names (``_USER_FROM_LISTING``), without the system
+    accounts (``_SYSTEM_ACCOUNTS``, ``_windowserver``, ``systemd-…``)."""
+    out: set[str] = set()
+    for m in _USER_FROM_LISTING.finditer(text):
+        name = m.group(m.lastindex or 0)
+        low = name.lower()
+        if low in _SYSTEM_ACCOUNTS or low.startswith(("systemd-", "_")):
+            continue
+        out.add(name)
+    return out
+
+
 _LOGIN_NOT_USER = frozenset(
     [
         "oauth2",
@@ -741,8 +853,17 @@ def _a_name(user: str) -> bool:
         or _PLACEHOLDER_NAME.match(user.strip()) is not None
         or _FIXTURE_USER.match(user.lower()) is not None
         or _PLACEHOLDER_USER.match(user) is not None
+        or _ROLE_LOGIN.match(user) is not None
         or "FAKE" in user
     )
+
+
+_ROLE_LOGIN = regex.compile(
+    r"(?i)^(?:[a-z0-9]++[-_])++(?:test|tests|ci|bot|deploy|svc|service)$"
+    r"|^(?:test|ci|bot|deploy|svc)[-_][a-z0-9]++(?:[-_][a-z0-9]++)*+$"
+)
+"""A login that names its role, a word of it joined by ``-`` or ``_`` (``scylla-test``, a test
+cluster's account; ``deploy-bot``, ``svc-backup``, ``ci-runner``): a machine's, nobody's."""
 
 
 _FIXTURE_USER = regex.compile(r"^user[0-9]*+(?:@example\.com)?+$")
@@ -789,6 +910,8 @@ _LEARNERS: tuple[tuple[tuple[str, ...], regex.Pattern[str]], ...] = (
     (("@",), _USER_FROM_FETCH),
     ((" as ", "username:"), _USER_FROM_IDENTITY),
     (("\\",), _USER_FROM_WINDOWS_ACCOUNT),
+    (('"user"',), _USER_FROM_AZURE_ACCOUNT),
+    (("_e2e-test-",), _USER_FROM_KUBE_UP),
 )
 """Where a text names its user besides a home path, each with the strings that must be in
 the text for its pattern to be tried (a cheap test first)."""
@@ -815,6 +938,7 @@ def learn_user_names(text: str, cands: Sequence[Candidate]) -> frozenset[str]:
             # the one group that took part (``_USER_FROM_GIT`` has one per alternative)
             names = (m.group(m.lastindex or 0).strip() for m in rx.finditer(text))
             found.update(filter(_not_base64_text, names))
+    found.update(_account_logins(text))
     # a name with spaces is also each of its words alone (a log cut at the space keeps the
     # surname: ``Last\AppData\Local\…``); short words (``de``, ``Li``) are not learned alone
     found.update(w for n in list(found) if " " in n.strip() and _a_name(n) for w in n.split())

@@ -43,7 +43,8 @@ class RealDocument:
     was done), 44 (collected after the stop-43 rules and scored once, both parts, with no rule
     changed afterwards), 45 (collected after scrubber 1.11.0 and scored once, both parts, blind,
     before the stop-45 fixes), 46 (collected after scrubber 1.12.0 and scored once, both parts,
-    blind, before the stop-46 fixes)."""
+    blind, before the stop-46 fixes), 47 (collected after scrubber 1.13.0 and scored once, whole,
+    blind, before the stop-47 fixes)."""
 
     @property
     def held_out(self) -> bool:
@@ -3354,8 +3355,384 @@ Collecting jupyter-console
 ]
 
 
+_RAW_STOP47: list[tuple[str, str, str]] = [
+    # ---- ls -l owner and group columns -----------------------------------------------------
+    (
+        "https://github.com/ohmyzsh/ohmyzsh/issues/8324",
+        ".txt",
+        """$ ls -l $HOME/.zshrc
+-rw-r--r--@ 1 [[user:ubakaniro]]  staff  3571 Oct 26 09:50 /Users/[[user:ubakaniro]]{{keep:/.zshrc}}
+""",
+    ),
+    (
+        "https://github.com/joshua-d-miller/macOSLAPS/issues/71",
+        ".txt",
+        """Last login: Mon Mar 28 16:18:56 on ttys000
+laps: Permission denied
+{{keep:user}}@computer ~ %
+
+{{keep:user}}@computer paths.d % ls -al
+total 16
+drwxr-xr-x   4 {{keep:root}}  {{keep:wheel}}   128 Mar 21 15:13 .
+drwxr-xr-x  81 {{keep:root}}  {{keep:wheel}}  2592 Mar 28 15:52 ..
+-rwxr-xr-x   1 {{keep:root}}  {{keep:wheel}}    23 Jan 18 13:50 100-rvictl
+-rwx------   1 {{keep:root}}  {{keep:wheel}}    15 Dec  3  2019 laps
+""",
+    ),
+    (
+        "https://github.com/ghantoos/lshell/issues/259",
+        ".txt",
+        """(base) [{{keep:root}}@localhost lshell-master]# ssh {{keep:test}}@10.58.39.xxx
+{{keep:test}}@10.58.39.xxx's password: 
+Last login: Fri Jan 24 16:17:34 2025
+/usr/bin/lshell: Permission denied
+Connection to 10.58.39.xxx closed.
+
+(base) [{{keep:root}}@localhost lshell-master]# ls -alh /usr/bin/lshell 
+-rwxr-xr-x 1 {{keep:root}} {{keep:root}} 1.8K Jan 24 16:11 /usr/bin/lshell
+""",
+    ),
+    (
+        "https://github.com/nodejs/docker-node/issues/331",
+        ".txt",
+        """    {{keep:node}}@037ce369568f:~$ whoami
+    {{keep:node}}
+
+    {{keep:node}}@037ce369568f:~$ pwd
+    /home/{{keep:node}}
+
+    {{keep:node}}@037ce369568f:~$ mkdir .npm
+    mkdir: cannot create directory '.npm': Permission denied
+
+    {{keep:node}}@037ce369568f:~$ ls -ahl
+    total 20K
+    drwxr-xr-x 2 1001 1001 4.0K Feb 10 01:32 .
+    drwxr-xr-x 3 {{keep:root}} {{keep:root}} 4.0K Feb 10 01:32 ..
+    -rw-r--r-- 1 1001 1001  220 Nov  5 21:22 .bash_logout
+    -rw-r--r-- 1 1001 1001 3.5K Nov  5 21:22 .bashrc
+
+    {{keep:node}}@037ce369568f:~$ cat /etc/passwd
+    ...
+    {{keep:node}}:x:1000:1000::/home/{{keep:node}}:/bin/bash
+""",
+    ),
+    # ---- ps aux with a user column ---------------------------------------------------------
+    (
+        "https://github.com/Hearen/AboutShell/issues/31",
+        ".txt",
+        """ps aux  
+USER       PID  %CPU %MEM  VSZ RSS     TTY   STAT START   TIME COMMAND
+[[user:gregory]]  29217  0.0  0.0 11916 4560 pts/21   S+   08:15   0:00 pine  
+{{keep:root}}     29505  0.0  0.0 38196 2728 ?        Ss   Mar07   0:00 sshd: [[user:dov]] [priv]   
+[[user:dov]]      29529  0.0  0.0 38332 1904 ?        S    Mar07   0:00 sshd: [[user:dov]]@notty 
+""",
+    ),
+    (
+        "https://github.com/scylladb/scylla-cluster-tests/issues/250",
+        ".txt",
+        """{{keep:jenkins}}  13553  0.0  0.0 114644   988 ?        S    Mar08   0:00 rsync -L --timeout=100000 --rsh=/bin/ssh -tt -a -x -o ControlPath=/var/tmp/ssh-masterizcx19/socket -o StrictHostKeyChecking=no -o UserKnownHostsFile=/var/tmp/tmpBz8w6J -o BatchMode=yes -l {{keep:scylla-test}} -p 22 -i ~/.ssh/scylla-test -az /var/tmp/scm-prometheusJrGLwZ/prometheus-scylla.yml {{keep:scylla-test}}@10.240.0.18:/var/tmp/prometheus-1.0.2.linux-amd64/prometheus-scylla.yml
+{{keep:jenkins}}  13556  0.0  0.0  73808  3148 ?        S    Mar08   0:00 /bin/ssh -tt -a -x -o ControlPath=/var/tmp/ssh-masterizcx19/socket -o StrictHostKeyChecking=no -l {{keep:scylla-test}} -p 22 -i ~/.ssh/scylla-test 10.240.0.18 rsync --server -logDtprze.iLsf --timeout=100000 . /var/tmp/prometheus-1.0.2.linux-amd64/prometheus-scylla.yml
+""",
+    ),
+    # ---- crontab -l -------------------------------------------------------------------------
+    (
+        "https://github.com/dachev/node-crontab/issues/32",
+        ".txt",
+        """$ crontab -l
+no crontab for [[user:mkterbowe]]
+""",
+    ),
+    (
+        "https://github.com/kraiz/django-crontab/issues/64",
+        ".txt",
+        """$ crontab -l
+*/1 * * * * /usr/local/opt/python@3.9/bin/python3.9 /Users/{{keep:user}}/Desktop/Projects/project/manage.py crontab run 14916de3431e91ed32d3691cfe1be719 >> /tmp/scheduled_job.log # django-cronjobs for indicei3
+""",
+    ),
+    (
+        "https://github.com/javan/whenever/issues/323",
+        ".txt",
+        """# Begin Whenever generated tasks for: dummy
+0,2,4,6,8,10,12,14,16,18,20,22,24,26,28,30,32,34,36,38,40,42,44,46,48,50,52,54,56,58 * * * * /bin/bash -l -c 'cd /work/Projects/my_path && script/rails runner -e development '\\''User.dummy'\\'''
+
+# End Whenever generated tasks for: dummy
+
+$ ps -rf | grep cron
+    0  4127     1   0  6:47PM ??         0:00.06 /usr/sbin/cron
+""",
+    ),
+    # ---- ansible and ssh --------------------------------------------------------------------
+    (
+        "https://github.com/ansible/ansible/issues/75231",
+        ".txt",
+        """$ ansible uzuf42 -a "date" -vvvv -u [[user:u41862]]
+Using /etc/ansible/ansible.cfg as config file
+Loaded callback minimal of type stdout, v2.0
+<uzuf42> ESTABLISH SSH CONNECTION FOR USER: [[user:u41862]]
+<uzuf42> SSH: EXEC ssh -C -vvv -o ControlMaster=auto -o ControlPersist=60s -o KbdInteractiveAuthentication=no -o PasswordAuthentication=no -o User=[[user:u41862]] -o ConnectTimeout=10 -o ControlPath=/home/[[user:u41862]]{{keep:/.ansible/cp/ansible-ssh-%h-%p-%r}} -tt uzuf42 '( umask 22 && mkdir -p "$( echo $HOME/.ansible/tmp/ansible-tmp-1626021623.55-126629234736368 )" )'
+<uzuf42> PUT /tmp/tmpIvOlNL TO /home/[[user:u41862]]{{keep:/.ansible/tmp/ansible-tmp-1626021623.55-126629234736368/command}}
+uzuf42 | UNREACHABLE! => {
+    "changed": false,
+""",
+    ),
+    (
+        "https://github.com/ansible/ansible/issues/17905",
+        ".txt",
+        """ansible 2.1.2.0
+  config file = /Users/[[user:rick]]{{keep:/gr/pbm/ansible.cfg}}
+  configured module search path = Default w/o overrides
+
+# Prod
+Host prod-nat
+    HostName SOME_IP
+    User {{keep:ec2-user}}
+Host prod-web
+    HostName INTERNAL_IP
+    User {{keep:ec2-user}}
+    ForwardAgent yes
+    ProxyCommand ssh -q -W %h:%p {{keep:ec2-user}}@SOME_IP
+""",
+    ),
+    (
+        "https://github.com/hashicorp/vagrant/issues/626",
+        ".txt",
+        """$ vagrant ssh-config myvm
+Host myvm
+  HostName 127.0.0.1
+  User {{keep:vagrant}}
+  Port 2226
+  UserKnownHostsFile /dev/null
+  StrictHostKeyChecking no
+  PasswordAuthentication no
+  IdentityFile 
+  IdentitiesOnly yes
+""",
+    ),
+    (
+        "https://github.com/Xpra-org/xpra/issues/2282",
+        ".txt",
+        """Host somehost
+    Hostname example.com
+    User {{keep:root}}
+    PreferredAuthentications publickey
+    IdentityFile /home/{{keep:test}}/.ssh/special_key_rsa
+""",
+    ),
+    # ---- scp and rsync ----------------------------------------------------------------------
+    (
+        "https://github.com/SamKirkland/web-deploy/issues/10",
+        ".txt",
+        """$ rsync -e ssh -p 22 -i ~/.ssh/deploy_key -o StrictHostKeyChecking=no  --archive --human-readable --delete-after ./myrepo/build/ {{keep:user@example.com}}:/var/my_website/public/
+{{keep:user@example.com}}'s password:
+
+$ ssh {{keep:user@example.com}} -i ~/.ssh/deploy_key
+Last login: Thu Sep 21 23:50:46 2023 from 207.12.88.243
+[{{keep:user}}@server ~]$ 
+
+rsync -e "ssh -p 22 -i /home/[[user:jmarin]]{{keep:/.ssh/deploy_key}} -o StrictHostKeyChecking=no"  --archive --human-readable --delete-after ./myrepo/build/ {{keep:user@example.com}}:/var/my_website/public/
+""",
+    ),
+    (
+        "https://github.com/valentinocossar/trellis-database-uploads-migration/issues/11",
+        ".txt",
+        """fatal: [{{keep:user@example.com}}]: FAILED! => {"changed": false, "cmd": "/usr/bin/rsync --delay-updates -F --compress --delete-after --archive --rsh=/usr/bin/ssh -S none -o StrictHostKeyChecking=no -o UserKnownHostsFile=/dev/null --exclude=.DS_Store --stats --out-format=<<CHANGED>>%i %n%L web@{{keep:user@example.com}}:/srv/www/com.example/current/web/app/uploads/ /home/[[user:wiktor]]{{keep:/com.example-trellis/site/com.example/web/app/uploads/}}", "msg": "Warning: Permanently added 'example.com,11.111.111.11' (ED25519) to the list of known hosts.\\r\\nPermission denied (publickey).\\r\\nrsync: connection unexpectedly closed (0 bytes received so far) [Receiver]\\n", "rc": 255}
+""",
+    ),
+    (
+        "https://github.com/yongkangchen/remote-sync/issues/523",
+        ".txt",
+        """> scp ./directory/index.js {{keep:myname}}@10.20.30.40:/path/to/directory/index.js
+
+{
+  "transport": "scp",
+  "hostname": "10.20.30.40",
+  "username": "{{keep:myname}}",
+  "password": "{{keep:*****!}}",
+  "target": "/path/to/directory",
+  "port": "22"
+}
+""",
+    ),
+    (
+        "https://github.com/elkarbackup/elkarbackup/issues/47",
+        ".txt",
+        """ERROR: /usr/bin/rsync returned 255 while processing {{keep:user01}}@www.servidor.com:/etc
+ssh-copy-id -i /var/lib/elkarbackup/.ssh/id_rsa.pub {{keep:user01}}@www.servidor.com
+""",
+    ),
+    # ---- prompts, sudo, homes ---------------------------------------------------------------
+    (
+        "https://github.com/qualcomm/GenieX/issues/248",
+        ".txt",
+        """[[user:gaspar]]@debian2080ti:~$ curl -fsSL https://public-storage.nexa4ai.com/install.sh | sh
+>>> CUDA GPU detected. Downloading CUDA version.
+>>> Downloading application...
+                                                                           0.0%
+
+sudo: a password is required
+""",
+    ),
+    (
+        "https://github.com/luigifreda/rosdocker/issues/7",
+        ".txt",
+        """[[user:pranavesh518]]@dse-HP-Z2-Tower-G9-Workstation-Desktop-PC:~/Desktop/Codes/PySLAM/rosdocker$ ./build.sh pyslam_cuda
+WORKING_FOLDER_TO_MOUNT_IN_CONTAINER: /home/[[user:pranavesh518]]{{keep:/Desktop/Codes/PySLAM/Work}}
+USE_LOCAL_HOME_FOLDER: 1
+Using NVIDIA DRIVER: 535.183.01
+CONTAINER_NAME=pyslam_cuda
+building container pyslam_cuda with Dockerfile_pyslam_cuda
+USER: [[user:pranavesh518]]
+UID: 1001
+HOME: /home/[[user:pranavesh518]]
+Step 1/54 : FROM nvidia/cuda:12.1.0-devel-ubuntu20.04
+""",
+    ),
+    (
+        "https://github.com/npm/npm/issues/7097",
+        ".txt",
+        """npm ERR! argv "node" "/usr/local/bin/npm" "install"
+npm ERR! node v0.10.35
+npm ERR! path /home/[[user:ernesto]]{{keep:/.npm/optimist/0.3.7}}
+npm ERR! code EACCES
+npm ERR! Error: EACCES, mkdir '/home/[[user:ernesto]]{{keep:/.npm/optimist/0.3.7}}'
+npm ERR!   path: '/home/[[user:ernesto]]{{keep:/.npm/optimist/0.3.7}}',
+""",
+    ),
+    (
+        "https://github.com/glenpike/npm-g_nosudo/issues/18",
+        ".txt",
+        """npm ERR! path /home/[[user:bram]]{{keep:/.npm-packages/lib}}
+npm ERR! code EACCES
+npm ERR! Error: EACCES: permission denied, mkdir '/home/[[user:bram]]{{keep:/.npm-packages/lib}}'
+npm ERR! Please include the following file with any support request:
+npm ERR!     /home/[[user:bram]]{{keep:/npm-debug.log}}
+""",
+    ),
+    # ---- Dockerfiles and systemd units ------------------------------------------------------
+    (
+        "https://github.com/GameServerManagers/LinuxGSM-Docker/issues/17",
+        ".txt",
+        """Step 8/17 : USER {{keep:linuxgsm}}
+ ---> Running in 48c2517e43af
+Removing intermediate container 48c2517e43af
+ ---> f2db13db51a8
+Step 9/17 : RUN wget https://linuxgsm.com/dl/linuxgsm.sh
+ ---> Running in 10d242ef3015
+""",
+    ),
+    (
+        "https://github.com/phusion/baseimage-docker/issues/46",
+        ".txt",
+        """{{keep:root}}@993e4c770d14:/# addgroup --gid 9999 {{keep:app}} && adduser --uid 9999 --gid 9999 --disabled-password --gecos "Application" {{keep:app}} && usermod -L {{keep:app}}
+Adding group `{{keep:app}}' (GID 9999) ...
+Adding user `{{keep:app}}' ...
+Creating home directory `/home/{{keep:app}}' ...
+
+{{keep:root}}@993e4c770d14:/# setuser {{keep:app}} touch /tmp/foo
+touch: cannot touch `/tmp/foo': Permission denied
+""",
+    ),
+    (
+        "https://github.com/Simple-Tracker/qBittorrent-ClientBlocker/issues/9",
+        ".txt",
+        """[Service]
+Type=simple
+Restart=always
+User=%I
+WorkingDirectory=/home/%I/.config/qBittorrent-ClientBlocker/
+ExecStart=/usr/local/bin/qBittorrent-ClientBlocker -c /home/%I/.config/qBittorrent-ClientBlocker/config.json
+""",
+    ),
+    # ---- gcloud accounts --------------------------------------------------------------------
+    (
+        "https://github.com/kubernetes/release/issues/346",
+        ".txt",
+        """$ gcloud auth list
+        Credentialed Accounts
+ACTIVE  ACCOUNT
+        {{keep:foo@bar.com}}
+*       {{keep:some.user@gmail.com}}
+
+To set the active account, run:
+    $ gcloud config set account `ACCOUNT`
+""",
+    ),
+    (
+        "https://github.com/googleforgames/open-match/pull/1234",
+        ".txt",
+        """gcloud auth list --format yaml
+---
+account: {{keep:numbers-compute@developer.gserviceaccount.com}}
+status: ''
+---
+account: {{keep:alexander@example.com}}
+status: ACTIVE
+""",
+    ),
+    # ---- Get-Acl, SIDs, connection strings --------------------------------------------------
+    (
+        "https://github.com/microsoft/terminal/issues/12058",
+        ".txt",
+        r"""PS C:\Users\[[user:korovav]]> (get-acl "$env:SystemRoot\System32\drivers\etc\hosts").Sddl
+O:SYG:SYD:AI(A;ID;FA;;;SY)(A;ID;FA;;;BA)(A;ID;0x1200a9;;;BU)(A;ID;0x1200a9;;;AC)(A;ID;0x1200a9;;;S-1-15-2-2)
+
+0:021> !token
+Thread is not impersonating. Using process token...
+TS Session ID: 0x2
+User: S-1-5-21-596323086-39334571-915851860-1198
+""",
+    ),
+    (
+        "https://github.com/PowerShell/Win32-OpenSSH/issues/1724",
+        ".txt",
+        r"""Path                    : Microsoft.PowerShell.Core\FileSystem::D:\
+Owner                   : NT AUTHORITY\SYSTEM
+Group                   : NT AUTHORITY\SYSTEM
+Sddl                    : O:SYG:SYD:(A;OICIIO;SDGXGWGR;;;AU)(A;;0x1301bf;;;AU)(A;;FA;;;SY)(A;OICIIO;GA;;;SY)(A;OICIIO;GA;;;BA)(A;;FA;;;BA)(A;;0x1200a9;;;BU)(A;OICIIO;GXG
+                          R;;;BU)
+AccessToString          : NT AUTHORITY\Authenticated Users Allow  -536805376
+                          NT AUTHORITY\Authenticated Users Allow  Modify, Synchronize
+                          NT AUTHORITY\SYSTEM Allow  FullControl
+""",
+    ),
+    (
+        "https://github.com/the-useless-one/pywerview/issues/8",
+        ".txt",
+        r"""$ ./pywerview.py get-netgroupmember -w DOMAIN.lan -u {{keep:administrator}} -p {{keep:p@ssw0rd}} --dc-ip 192.168.1.1 --groupname Compta
+
+PS C:\Users\{{keep:administrator}}> Get-NetGroupMember -Groupname Compta
+
+> GroupDomain  : domain.lan
+> GroupName    : Compta
+> MemberName   : {{keep:j.doe}}
+> MemberSid    : S-X-X-XX-XXXXXXXXXX-XXXXXXXXXX-XXXXXXXXXX-XXXX
+> MemberDN     : CN={{keep:Jane Doe}},OU=gq,DC=domain,DC=lan
+""",
+    ),
+    (
+        "https://github.com/dotnetcore/FreeSql/issues/1445",
+        ".txt",
+        """"Data Source=xxxx.xxxxx.ink,32419;User ID={{keep:xxxxxxx}};Password={{keep:xxxxxxx}};Initial Catalog=xxxxxxx;app=DWK_HOME;MultipleActiveResultSets=true;Encrypt=true;TrustServerCertificate=true
+""",
+    ),
+    # ---- df ---------------------------------------------------------------------------------
+    (
+        "https://github.com/wayou/wayou.github.io/issues/248",
+        ".txt",
+        """$ df -h
+Filesystem      Size  Used Avail Use% Mounted on
+/dev/vda1        99G  5.5G   89G   6% /
+devtmpfs        3.8G     0  3.8G   0% /dev
+tmpfs           3.8G   24K  3.8G   1% /dev/shm
+tmpfs           778M     0  778M   0% /run/user/0
+/dev/vdb        296G  485M  280G   1% /data
+""",
+    ),
+]
+
+
 def documents(batch: int | None = None) -> list[RealDocument]:
-    """The documents of one collection (``40``, ``42`` to ``46``), or of all."""
+    """The documents of one collection (``40``, ``42`` to ``47``), or of all."""
     out: list[RealDocument] = []
     seen: dict[str, int] = {}
     for number, raw in (
@@ -3365,6 +3742,7 @@ def documents(batch: int | None = None) -> list[RealDocument]:
         (44, _RAW_STOP44),
         (45, _RAW_STOP45),
         (46, _RAW_STOP46),
+        (47, _RAW_STOP47),
     ):
         if batch not in (None, number):
             continue
