@@ -734,47 +734,36 @@ def test_a_real_password_beside_a_placeholder_still_goes(engine: Scrubber) -> No
     assert "alice" not in out and "{password}" in out
 
 
-@pytest.mark.parametrize(
-    ("text", "login"),
-    [
-        # zsh's default prompt %n@%m %1~ %#: the folder's last name, no slash (in backticks)
-        ("`brauneck@K7RTMXB2Q9 react_step_form % p10k configure\n", "brauneck"),
-        ("mhollis@mbp-2 ~ % brew doctor\n", "mhollis"),
-        # Jenkins: the build's starter, also glued to Jenkins' serialized console note
-        ("Started by user Desmond Kirby\nRunning as SYSTEM\n", "Desmond Kirby"),
-        ("[2023-01-26T14:58:57.851Z] Started by user ha:////4HPFAAAA==Michele Dorado\n", "Dorado"),
-        ("Started by user okafor-j\nBuilding in workspace /var/lib/jenkins/x\n", "okafor-j"),
-        # slurm-jupyter's job name jptr_<login>_<epoch>
-        ("Name                : jptr_sjakobsen_1579249988\nUser : sorenj\n", "sjakobsen"),
-        # a Powerline prompt: its glyphs lost in the paste, or kept
-        (" paulk  \u22ef  jenkins  deployments  test-pipeline  kubectl version\n", "paulk"),
-        ("tkerrigan \ue0b0 ~/src/app \ue0b0 git status\n", "tkerrigan"),
-    ],
-)
-def test_logins_from_stop_45_shapes(engine: Scrubber, text: str, login: str) -> None:
-    """Issue 35, batch 45 (after the blind run, not blind) and the stop-44 known misses: each
-    shape teaches its login or name, replaced wherever it recurs."""
-    out = scrubbed(engine, text + f"cd /srv/{login.split()[-1].lower()}-notes\n")
-    assert login.split()[-1].lower() not in out.lower()
+# Issue 35, batch 45 (after the blind run, not blind) and the stop-44 known misses: each shape
+# teaches its login or name, replaced wherever it recurs.
+LOGINS_45: list[tuple[str, str]] = [
+    # zsh's default prompt %n@%m %1~ %#: the folder's last name, no slash (in backticks)
+    ("`brauneck@K7RTMXB2Q9 react_step_form % p10k configure\n", "brauneck"),
+    ("mhollis@mbp-2 ~ % brew doctor\n", "mhollis"),
+    # Jenkins: the build's starter, also glued to Jenkins' serialized console note
+    ("Started by user Desmond Kirby\nRunning as SYSTEM\n", "Desmond Kirby"),
+    ("[2023-01-26T14:58:57.851Z] Started by user ha:////4HPFAAAA==Michele Dorado\n", "Dorado"),
+    ("Started by user okafor-j\nBuilding in workspace /var/lib/jenkins/x\n", "okafor-j"),
+    # slurm-jupyter's job name jptr_<login>_<epoch>
+    ("Name                : jptr_sjakobsen_1579249988\nUser : sorenj\n", "sjakobsen"),
+    # a Powerline prompt: its glyphs lost in the paste, or kept
+    (" paulk  \u22ef  jenkins  deployments  test-pipeline  kubectl version\n", "paulk"),
+    ("tkerrigan \ue0b0 ~/src/app \ue0b0 git status\n", "tkerrigan"),
+]
 
 
-@pytest.mark.parametrize(
-    "text",
-    [
-        "Started by user SYSTEM\nRunning as SYSTEM\n",
-        "Started by user anonymous\nanonymous access\n",
-        "Started by timer\nsystem check\n",
-        # a table's columns are no Powerline prompt
-        " nginx  1/1  Running  0  2d\nnginx is up\n",
-        "NAME   READY   STATUS\n web-0  \u2026  pending\n",
-        # a zsh prompt of a placeholder account
-        "user@host dir % ls\nuser is a placeholder\n",
-    ],
-)
-def test_stop_45_shapes_without_a_person_stay(engine: Scrubber, text: str) -> None:
-    """No harm: Jenkins' system and anonymous starters, a table's columns and a placeholder
-    prompt teach nothing, so the text stays as written."""
-    assert scrubbed(engine, text) == text
+# No harm: Jenkins' system and anonymous starters, a table's columns and a placeholder prompt
+# teach nothing, so the text stays as written.
+NOBODY_45: list[str] = [
+    "Started by user SYSTEM\nRunning as SYSTEM\n",
+    "Started by user anonymous\nanonymous access\n",
+    "Started by timer\nsystem check\n",
+    # a table's columns are no Powerline prompt
+    " nginx  1/1  Running  0  2d\nnginx is up\n",
+    "NAME   READY   STATUS\n web-0  \u2026  pending\n",
+    # a zsh prompt of a placeholder account
+    "user@host dir % ls\nuser is a placeholder\n",
+]
 
 
 def test_logins_made_of_a_learned_name(engine: Scrubber) -> None:
@@ -815,20 +804,15 @@ def test_a_user_folder_cut_by_an_ellipsis(engine: Scrubber, text: str, expected:
     assert expected in scrubbed(engine, text)
 
 
-@pytest.mark.parametrize(
-    "text",
-    [
-        "git clone https://gitlab+deploy-token-497024:$TOKEN@gitlab.com/p/x.git\n",
-        "git clone https://oauth2:${CI_JOB_TOKEN}@gitlab.example.com/p/x.git\n",
-        "authorization: Basic YmJiYmI6YmJiYmI=\n",
-        "curl -H 'Authorization: Basic eHh4eDp4eHh4' https://api.example.com\n",
-    ],
-)
-def test_batch_45_placeholders_stay(engine: Scrubber, text: str) -> None:
-    """Issue 35, batch 45: a shell variable as a URL's password is no e-mail (the host stays),
-    and a ``Basic`` header of one repeated letter (``bbbbb:bbbbb``, ``xxxx:xxxx``) is an
-    example's, kept as written."""
-    assert scrubbed(engine, text) == text
+# Issue 35, batch 45: a shell variable as a URL's password is no e-mail (the host stays), and a
+# ``Basic`` header of one repeated letter (``bbbbb:bbbbb``, ``xxxx:xxxx``) is an example's, kept
+# as written.
+PLACEHOLDERS_45: list[str] = [
+    "git clone https://gitlab+deploy-token-497024:$TOKEN@gitlab.com/p/x.git\n",
+    "git clone https://oauth2:${CI_JOB_TOKEN}@gitlab.example.com/p/x.git\n",
+    "authorization: Basic YmJiYmI6YmJiYmI=\n",
+    "curl -H 'Authorization: Basic eHh4eDp4eHh4' https://api.example.com\n",
+]
 
 
 def test_a_real_basic_credential_still_goes(engine: Scrubber) -> None:
@@ -848,77 +832,61 @@ def test_a_json_escaped_wsl_path_in_text_keeps_its_escaping(engine: Scrubber) ->
     assert scrubbed(engine, system) == system
 
 
-@pytest.mark.parametrize(
-    ("text", "login"),
-    [
-        # a fetch banner's title beside ASCII art: the underline or the OS row below it
-        (
-            "  .o+`          ethanwolf@meowixlinux      0ms\n"
-            "  `ooo/         ---------------------      1ms\n",
-            "ethanwolf",
-        ),
-        (
-            ".%;888:8898898:              mahmoud@mahmoud-arudag\n"
-            "x;XxXB%89b8:b8%b88:            ----------------------\n",
-            "mahmoud",
-        ),
-        ("   .',;:cc;,'.    dovrak@tengri-pi\n   ,ooolcloooo:   OS: Raspbian\n", "dovrak"),
-        ("ubuntuq@vf2\n-----------\nOS: Ubuntu oracular 24.10 riscv64\n", "ubuntuq"),
-        # identity commands
-        ("  ✓ Logged in to github.com as qrbnty (oauth_token)\n", "qrbnty"),
-        ("✓ token valid for github.com as wexlorm\n", "wexlorm"),
-        ("npm http 200 https://registry.npmjs.org/-/whoami\n{ username: 'pmaro' }\n", "pmaro"),
-        # a Windows account: whoami /all's user row, Event Viewer's User: field
-        ("mews-windows10\\ravindra S-1-5-21-2844616881-3790560454-3287765183-1002\n", "ravindra"),
-        ("Keywords:\nUser:          PEPDOWN\\cobrax\nComputer:      Pepdown\n", "cobrax"),
-        # git config --list --show-origin: the origin column before user.name=
-        ("file:/home/qarul/.gitconfig     user.name=Oleksa Bondarets\n", "Bondarets"),
-        ("file:C:/Users/x/.gitconfig\tuser.name=Maren Oduya\n", "Oduya"),
-    ],
-)
-def test_logins_from_stop_46_shapes(engine: Scrubber, text: str, login: str) -> None:
-    """Issue 35, batch 46 and batch 45's known misses (after the blind runs, not blind): each
-    shape teaches its login or name, replaced wherever it recurs."""
-    out = scrubbed(engine, text + f"cd /srv/{login.lower()}-notes\n")
-    assert login.lower() not in out.lower()
+# Issue 35, batch 46 and batch 45's known misses (after the blind runs, not blind): each shape
+# teaches its login or name, replaced wherever it recurs.
+LOGINS_46: list[tuple[str, str]] = [
+    # a fetch banner's title beside ASCII art: the underline or the OS row below it
+    (
+        "  .o+`          ethanwolf@meowixlinux      0ms\n"
+        "  `ooo/         ---------------------      1ms\n",
+        "ethanwolf",
+    ),
+    (
+        ".%;888:8898898:              mahmoud@mahmoud-arudag\n"
+        "x;XxXB%89b8:b8%b88:            ----------------------\n",
+        "mahmoud",
+    ),
+    ("   .',;:cc;,'.    dovrak@tengri-pi\n   ,ooolcloooo:   OS: Raspbian\n", "dovrak"),
+    ("ubuntuq@vf2\n-----------\nOS: Ubuntu oracular 24.10 riscv64\n", "ubuntuq"),
+    # identity commands
+    ("  ✓ Logged in to github.com as qrbnty (oauth_token)\n", "qrbnty"),
+    ("✓ token valid for github.com as wexlorm\n", "wexlorm"),
+    ("npm http 200 https://registry.npmjs.org/-/whoami\n{ username: 'pmaro' }\n", "pmaro"),
+    # a Windows account: whoami /all's user row, Event Viewer's User: field
+    ("mews-windows10\\ravindra S-1-5-21-2844616881-3790560454-3287765183-1002\n", "ravindra"),
+    ("Keywords:\nUser:          PEPDOWN\\cobrax\nComputer:      Pepdown\n", "cobrax"),
+    # git config --list --show-origin: the origin column before user.name=
+    ("file:/home/qarul/.gitconfig     user.name=Oleksa Bondarets\n", "Bondarets"),
+    ("file:C:/Users/x/.gitconfig\tuser.name=Maren Oduya\n", "Oduya"),
+]
 
 
-@pytest.mark.parametrize(
-    "text",
-    [
-        # fetch banners of default or placeholder accounts, and a@b in prose with dashes below
-        "root@pve\n--------\nOS: Proxmox VE bookworm 8.2.2 x86_64\n",
-        " user@PC\n OS: Ubuntu 20.04 LTS (Focal Fossa)\n",
-        "                     ./o.                   XXXXXX@XXXXX\n"
-        "                   ./sssso-                 -----------------\n",
-        # Windows' own accounts
-        "User:          NT AUTHORITY\\SYSTEM\nComputer:      Pepdown\n",
-        "BUILTIN\\Administrators  Alias  S-1-5-32-544  Group used for deny only\n",
-        # a local test registry's account and address
-        "Email: (this IS public) (test4@t.com)\nLogged in as test4 on http://xxx/.\n",
-    ],
-)
-def test_stop_46_shapes_without_a_person_stay(engine: Scrubber, text: str) -> None:
-    """No harm: banners, accounts and addresses that are nobody's teach nothing."""
-    assert scrubbed(engine, text) == text
+# No harm: banners, accounts and addresses that are nobody's teach nothing.
+NOBODY_46: list[str] = [
+    # fetch banners of default or placeholder accounts, and a@b in prose with dashes below
+    "root@pve\n--------\nOS: Proxmox VE bookworm 8.2.2 x86_64\n",
+    " user@PC\n OS: Ubuntu 20.04 LTS (Focal Fossa)\n",
+    "                     ./o.                   XXXXXX@XXXXX\n"
+    "                   ./sssso-                 -----------------\n",
+    # Windows' own accounts
+    "User:          NT AUTHORITY\\SYSTEM\nComputer:      Pepdown\n",
+    "BUILTIN\\Administrators  Alias  S-1-5-32-544  Group used for deny only\n",
+    # a local test registry's account and address
+    "Email: (this IS public) (test4@t.com)\nLogged in as test4 on http://xxx/.\n",
+]
 
 
-@pytest.mark.parametrize(
-    "text",
-    [
-        "<webhookUri>https://hooks.slack.com/services/T00000000/B00000000/"
-        "XXXXXXXXXXXXXXXXXXXXXXXX</webhookUri>\n",
-        "https://hooks.slack.com/services/webhook_hash_hash?channel=datascience-ops&username=x\n",
-        "https://hooks.slack.com/services/T05Z3C4KT/B02V6Z0NN/randomcharactershere\n",
-        "https://yoursubdomain.slack.com/services/hooks/incoming-webhook?token=token123here\n",
-        # EasyBuild's install prefix under a group share is no one's home
-        "root environment : /scratch/gencore/.local/easybuild/software/gencore_anaconda2/4.2.0\n",
-    ],
-)
-def test_batch_46_placeholders_stay(engine: Scrubber, text: str) -> None:
-    """Do no harm (after the blind run, not blind): Slack webhook placeholders (a repeated
-    filler, words, a run ending in ``here``) and a group's EasyBuild prefix stay."""
-    assert scrubbed(engine, text) == text
+# Do no harm (after the blind run, not blind): Slack webhook placeholders (a repeated filler,
+# words, a run ending in ``here``) and a group's EasyBuild prefix stay.
+PLACEHOLDERS_46: list[str] = [
+    "<webhookUri>https://hooks.slack.com/services/T00000000/B00000000/"
+    "XXXXXXXXXXXXXXXXXXXXXXXX</webhookUri>\n",
+    "https://hooks.slack.com/services/webhook_hash_hash?channel=datascience-ops&username=x\n",
+    "https://hooks.slack.com/services/T05Z3C4KT/B02V6Z0NN/randomcharactershere\n",
+    "https://yoursubdomain.slack.com/services/hooks/incoming-webhook?token=token123here\n",
+    # EasyBuild's install prefix under a group share is no one's home
+    "root environment : /scratch/gencore/.local/easybuild/software/gencore_anaconda2/4.2.0\n",
+]
 
 
 def test_a_real_slack_webhook_and_a_real_home_still_go(engine: Scrubber) -> None:
@@ -947,73 +915,62 @@ def test_an_address_above_a_markdown_rule_is_no_banner(engine: Scrubber) -> None
     assert "Ask support for help." in out
 
 
-@pytest.mark.parametrize(
-    ("text", "login"),
-    [
-        # the owner column of a long listing (batch 46 known miss), also in ISO dates
-        (
-            "drwxr-xr-x   7 qhwak  staff   238 Dec 30 13:46:46 2016 .\n"
-            "-rw-r--r--   1 qhwak  staff   117 Dec 30 13:46:46 2016 README.md\n",
-            "qhwak",
-        ),
-        ("-rw-r--r--@ 1 obinnae  staff  3571 Oct 26 09:50 .zshrc\n", "obinnae"),
-        ("-rw-rw-r-- 1 tkarsk devs 4.0K 2023-01-05 10:11 notes.txt\n", "tkarsk"),
-        # ps aux's user column and sshd's process title
-        (
-            "USER       PID  %CPU %MEM  VSZ RSS     TTY   STAT START   TIME COMMAND\n"
-            "marvek  29217  0.0  0.0 11916 4560 pts/21   S+   08:15   0:00 pine\n",
-            "marvek",
-        ),
-        (
-            "root     29505  0.0  0.0 38196 2728 ?        Ss   Mar07   0:00 sshd: dovan [priv]\n",
-            "dovan",
-        ),
-        ("0:00 sshd: qelmo@pts/0\n", "qelmo"),
-        # az account show (batch 46 known miss): a login at a placeholder domain
-        (
-            '"user": {\n    "object_id": "8fdc6358",\n    "name": "quill2047@mydomain",\n'
-            '    "type": "user"\n  }\n',
-            "quill2047",
-        ),
-        # kube-up's test cluster: <project>_e2e-test-${USER} (stop 46 known miss)
-        ("current-context: kubernetes-sanjor_e2e-test-sanjor\n", "sanjor"),
-    ],
-)
-def test_logins_from_stop_47_shapes(engine: Scrubber, text: str, login: str) -> None:
-    """Issue 35, batch 47's tune part and batch 46's known misses (after the blind runs, not
-    blind): each shape teaches its login, replaced wherever it recurs."""
-    out = scrubbed(engine, text + f"cd /srv/{login.lower()}-notes\n")
-    assert login.lower() not in out.lower()
+# Issue 35, batch 47's tune part and batch 46's known misses (after the blind runs, not blind):
+# each shape teaches its login, replaced wherever it recurs.
+LOGINS_47: list[tuple[str, str]] = [
+    # the owner column of a long listing (batch 46 known miss), also in ISO dates
+    (
+        "drwxr-xr-x   7 qhwak  staff   238 Dec 30 13:46:46 2016 .\n"
+        "-rw-r--r--   1 qhwak  staff   117 Dec 30 13:46:46 2016 README.md\n",
+        "qhwak",
+    ),
+    ("-rw-r--r--@ 1 obinnae  staff  3571 Oct 26 09:50 .zshrc\n", "obinnae"),
+    ("-rw-rw-r-- 1 tkarsk devs 4.0K 2023-01-05 10:11 notes.txt\n", "tkarsk"),
+    # ps aux's user column and sshd's process title
+    (
+        "USER       PID  %CPU %MEM  VSZ RSS     TTY   STAT START   TIME COMMAND\n"
+        "marvek  29217  0.0  0.0 11916 4560 pts/21   S+   08:15   0:00 pine\n",
+        "marvek",
+    ),
+    (
+        "root     29505  0.0  0.0 38196 2728 ?        Ss   Mar07   0:00 sshd: dovan [priv]\n",
+        "dovan",
+    ),
+    ("0:00 sshd: qelmo@pts/0\n", "qelmo"),
+    # az account show (batch 46 known miss): a login at a placeholder domain
+    (
+        '"user": {\n    "object_id": "8fdc6358",\n    "name": "quill2047@mydomain",\n'
+        '    "type": "user"\n  }\n',
+        "quill2047",
+    ),
+    # kube-up's test cluster: <project>_e2e-test-${USER} (stop 46 known miss)
+    ("current-context: kubernetes-sanjor_e2e-test-sanjor\n", "sanjor"),
+]
 
 
-@pytest.mark.parametrize(
-    "text",
-    [
-        # listings and process tables of system and service accounts
-        "drwxr-xr-x   4 root  wheel   128 Mar 21 15:13 .\n",
-        "drwxr-xr-x 3 www-data www-data 4.0K Feb 10 01:32 html\n",
-        "drwxr-xr-x 3 nobody nogroup 4.0K Feb 10 01:32 x\n",
-        "-rw-------   1 _windowserver  _windowserver  512 Mar 21 15:13 prefs\n",
-        "drwxr-xr-x 2 1001 1001 4.0K Feb 10 01:32 .\n",
-        "-rw-r--r-- 1 circleci circleci 220 Feb 10 01:32 .bash_logout\n",
-        "-rw-r--r-- 1 systemd-network systemd-network 12 Mar 21 15:13 lease\n",
-        "syslog     612  0.0  0.1 224344  4484 ?        Ssl  Mar07   0:01 /usr/sbin/rsyslogd\n",
-        "jenkins  13553  0.0  0.0 114644   988 ?        S    Mar08   0:00 rsync -l scylla-test\n",
-        # a role login in an ssh target
-        "rsync -az a.yml scylla-test@10.240.0.18:/var/tmp/a.yml\n",
-        # not a process table: a results table of words and numbers
-        "epoch  10  0.5  0.3\nloss  12  1.5  2.0\n",
-        # Google's service agents
-        "account: 123456789-compute@developer.gserviceaccount.com\n",
-        "service-123456789@gcp-sa-pubsub.iam.gserviceaccount.com\n",
-        # a kube-up cluster of a default account
-        "name: kubernetes-root_e2e-test-root\n",
-    ],
-)
-def test_stop_47_shapes_without_a_person_stay(engine: Scrubber, text: str) -> None:
-    """No harm: system and service accounts in listings and process tables, role logins,
-    Google's service agents and a table that is no process table teach nothing."""
-    assert scrubbed(engine, text) == text
+# No harm: system and service accounts in listings and process tables, role logins, Google's
+# service agents and a table that is no process table teach nothing.
+NOBODY_47: list[str] = [
+    # listings and process tables of system and service accounts
+    "drwxr-xr-x   4 root  wheel   128 Mar 21 15:13 .\n",
+    "drwxr-xr-x 3 www-data www-data 4.0K Feb 10 01:32 html\n",
+    "drwxr-xr-x 3 nobody nogroup 4.0K Feb 10 01:32 x\n",
+    "-rw-------   1 _windowserver  _windowserver  512 Mar 21 15:13 prefs\n",
+    "drwxr-xr-x 2 1001 1001 4.0K Feb 10 01:32 .\n",
+    "-rw-r--r-- 1 circleci circleci 220 Feb 10 01:32 .bash_logout\n",
+    "-rw-r--r-- 1 systemd-network systemd-network 12 Mar 21 15:13 lease\n",
+    "syslog     612  0.0  0.1 224344  4484 ?        Ssl  Mar07   0:01 /usr/sbin/rsyslogd\n",
+    "jenkins  13553  0.0  0.0 114644   988 ?        S    Mar08   0:00 rsync -l scylla-test\n",
+    # a role login in an ssh target
+    "rsync -az a.yml scylla-test@10.240.0.18:/var/tmp/a.yml\n",
+    # not a process table: a results table of words and numbers
+    "epoch  10  0.5  0.3\nloss  12  1.5  2.0\n",
+    # Google's service agents
+    "account: 123456789-compute@developer.gserviceaccount.com\n",
+    "service-123456789@gcp-sa-pubsub.iam.gserviceaccount.com\n",
+    # a kube-up cluster of a default account
+    "name: kubernetes-root_e2e-test-root\n",
+]
 
 
 def test_a_person_made_service_account_still_goes(engine: Scrubber) -> None:
@@ -1024,3 +981,21 @@ def test_a_person_made_service_account_still_goes(engine: Scrubber) -> None:
     )
     out = scrubbed(engine, text)
     assert "alexei.morv" not in out and "acme-prod-4411" not in out
+
+
+@pytest.mark.parametrize(("text", "login"), [*LOGINS_45, *LOGINS_46, *LOGINS_47])
+def test_a_pasted_shape_teaches_its_login(engine: Scrubber, text: str, login: str) -> None:
+    """Issue 35, batches 45-47 and the known misses before each (after the blind runs, not
+    blind): each shape teaches its login or name (its last word), replaced wherever it recurs."""
+    last = login.split()[-1].lower()
+    out = scrubbed(engine, text + f"cd /srv/{last}-notes\n")
+    assert last not in out.lower()
+
+
+@pytest.mark.parametrize(
+    "text", [*NOBODY_45, *PLACEHOLDERS_45, *NOBODY_46, *PLACEHOLDERS_46, *NOBODY_47]
+)
+def test_text_that_names_nobody_stays(engine: Scrubber, text: str) -> None:
+    """Do no harm (batches 45-47): system, service and default accounts, banners, table columns,
+    placeholder prompts, URLs and credentials teach nothing and stay as written."""
+    assert scrubbed(engine, text) == text
