@@ -26,12 +26,10 @@ from collections.abc import Collection, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
-from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
 from intake.errors import InputError
-from intake.fileio import atomic_write, read_input
 
 if TYPE_CHECKING:
     from intake.config import Settings
@@ -124,6 +122,8 @@ def write_run(settings: Settings, run: StoredRun, path: Path | None = None) -> b
         return False
     path.parent.mkdir(parents=True, exist_ok=True)
     text = json.dumps(run.document(), ensure_ascii=False, separators=(",", ":")) + "\n"
+    from intake.fileio import atomic_write  # (its tempfile: not on health's path)
+
     atomic_write(path, text)
     return True
 
@@ -137,6 +137,8 @@ def _when(value: Any, where: Path) -> datetime:
 
 def read_run(path: Path) -> StoredRun:
     """One run file, checked."""
+    from intake.fileio import read_input
+
     raw = read_input(path, what="run file", limit=MAX_RUN_FILE_BYTES)
     try:
         doc = json.loads(raw.decode("utf-8"))
@@ -624,8 +626,7 @@ def suite_runs(runs: Sequence[Run]) -> list[SuiteRun]:
     ]
 
 
-@dataclass(frozen=True)
-class ScenarioFacts:
+class ScenarioFacts(NamedTuple):
     """What ``runs import`` and ``health`` read from a scenario file: its YAML ``id`` (None when
     not a valid id), runnable hash, ``category`` and string ``tags`` (all empty when the file
     is not a readable scenario)."""
@@ -665,10 +666,10 @@ def read_facts(raw: bytes) -> ScenarioFacts:
     )
 
 
-@dataclass(frozen=True)
-class SuiteFile:
+class SuiteFile(NamedTuple):
     """A scenario file found by ``suite_files``, with what one directory listing tells (its
-    paths as text; the ``Path``s are made when asked)."""
+    paths as text; a ``Path`` is made each time one is asked: a ``NamedTuple``, as a thousand
+    are made a call)."""
 
     text: str
     """The file's path, as ``str(path)``."""
@@ -684,12 +685,12 @@ class SuiteFile:
     record_stat: os.stat_result | None = None
     """The record's stat, when it is a file."""
 
-    @cached_property
+    @property
     def path(self) -> Path:
         """The scenario file's path."""
         return Path(self.text)
 
-    @cached_property
+    @property
     def record_path(self) -> Path:
         """Its record's path."""
         return Path(self.record_text)
