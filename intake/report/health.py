@@ -1561,10 +1561,11 @@ def _scenario_json(s: ScenarioHealth, rates: dict[Rate, str]) -> str:
                 text = rates[rate] = json.dumps(rate.to_dict(), ensure_ascii=False)
             shown.append(text)
         parts.append("[" + ", ".join(shown) + "]")
-    return (
-        json.dumps(s.head(), ensure_ascii=False)[:-1]
-        + f', "models": {parts[0]}, "tiers": {parts[1]}, '
-        + json.dumps(s.tail(), ensure_ascii=False)[1:]
+    # one encoding a scenario: the rates' places are ``null`` in it, then their JSON (a
+    # string's quotes are escaped, so the text below is only ever these two keys)
+    whole: dict[str, object] = {**s.head(), "models": None, "tiers": None, **s.tail()}
+    return json.dumps(whole, ensure_ascii=False).replace(
+        '"models": null, "tiers": null', f'"models": {parts[0]}, "tiers": {parts[1]}', 1
     )
 
 
