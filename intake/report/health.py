@@ -1385,6 +1385,20 @@ def read_health(
     return items, notes
 
 
+def _kept_facts(
+    decoded: list[Any] | None,
+    kept: tuple[tuple[int, int, int], str] | None,
+    st: os.stat_result | None,
+) -> list[Any]:
+    """A record's kept facts: ``decoded`` when ``_records`` found them kept and unchanged, else
+    those ``kept`` (``known_records``) when its size and times are still ``st``'s, else none."""
+    if st is None:
+        return []
+    if decoded is not None:
+        return decoded
+    return json.loads(kept[1]) if kept is not None and kept[0] == stamp(st) else []
+
+
 def _item(
     settings: Settings,
     read: tuple[SuiteFile, bytes, _Peek, list[Any] | None],
@@ -1414,12 +1428,7 @@ def _item(
     full = bool(extra) or peek.runs or peek.lifecycle or peek.bug
     wanted = bugs is not None and (peek.bug or kind == "issue")
     st = file.record_stat
-    facts_kept: list[Any] = []
-    if full and not wanted and st is not None:
-        if decoded is not None:  # ``_records`` found them kept, unchanged
-            facts_kept = decoded
-        elif (kept := records.get(rec)) is not None and kept[0] == stamp(st):
-            facts_kept = json.loads(kept[1])
+    facts_kept = _kept_facts(decoded, records.get(rec), st) if full and not wanted else []
     if len(facts_kept) == KEPT_FIELDS:
         # validated before, unchanged since (size and times), and carrying no run
         sid, kind, quarantined, retired, fixed, _, _ = facts_kept

@@ -775,6 +775,17 @@ def suite_files(*folders: Path, seen: list[tuple[str, int, int]] | None = None) 
     return files
 
 
+def _stats(paths: Sequence[_P]) -> dict[_P, os.stat_result]:
+    """Each path's stat, but those that cannot be read."""
+    stats: dict[_P, os.stat_result] = {}
+    for path in paths:
+        try:
+            stats[path] = os.stat(path)
+        except OSError:
+            continue
+    return stats
+
+
 def scenario_facts(
     settings: Settings, paths: Sequence[_P], stats: dict[_P, os.stat_result] | None = None
 ) -> dict[_P, ScenarioFacts]:
@@ -784,12 +795,7 @@ def scenario_facts(
     cache: when it cannot be opened or written, every file is parsed. A file that cannot be
     read has no facts. The paths are ``Path``s or their text (the answer is keyed as asked)."""
     if stats is None:
-        stats = {}
-        for path in paths:
-            try:
-                stats[path] = os.stat(path)
-            except OSError:
-                continue
+        stats = _stats(paths)
     try:
         db = _connect(settings)
     except (OSError, sqlite3.Error):
