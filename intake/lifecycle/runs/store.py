@@ -711,7 +711,8 @@ def suite_files(*folders: Path, seen: list[tuple[str, int, int]] | None = None) 
     below that cannot be listed is left out (``rglob`` ends its whole walk there). ``seen``
     receives each folder listed with its modification and change times, taken before it is
     listed (``remember_listing``)."""
-    fold, join = os.path.normcase, os.path.join
+    fold = os.path.normcase
+    tops = tuple({os.sep, os.altsep or os.sep})
     found: list[tuple[tuple[str, ...], SuiteFile]] = []
 
     def walk(folder: str, parts: tuple[str, ...]) -> None:
@@ -726,15 +727,20 @@ def suite_files(*folders: Path, seen: list[tuple[str, int, int]] | None = None) 
                 return
             raise
         names = {e.name: e for e in entries}
+        # a child's path as ``os.path.join`` makes it (a folder's text ends with no separator
+        # but at a drive's or the disk's top), without a call a file
+        prefix = folder if folder.endswith(tops) else folder + os.sep
         for entry in entries:
+            name = entry.name
             try:
                 is_dir = entry.is_dir()
             except OSError:
                 is_dir = False
             if is_dir and not entry.is_symlink():
-                walk(join(folder, entry.name), (*parts, fold(entry.name)))
+                walk(prefix + name, (*parts, fold(name)))
                 continue
-            if not fold(entry.name).endswith(".yaml"):
+            folded = fold(name)
+            if not folded.endswith(".yaml"):
                 continue
             try:
                 if not entry.is_file():
@@ -742,7 +748,7 @@ def suite_files(*folders: Path, seen: list[tuple[str, int, int]] | None = None) 
                 stat = entry.stat()
             except OSError:
                 continue
-            record_name = entry.name[:-5] + RECORD_SUFFIX
+            record_name = name[:-5] + RECORD_SUFFIX
             record = names.get(record_name)
             record_stat = None
             try:
@@ -753,12 +759,12 @@ def suite_files(*folders: Path, seen: list[tuple[str, int, int]] | None = None) 
                 has_record = False
             found.append(
                 (
-                    (*parts, fold(entry.name)),
+                    (*parts, folded),
                     SuiteFile(
-                        join(folder, entry.name),
+                        prefix + name,
                         stat,
                         entry.is_symlink(),
-                        join(folder, record_name),
+                        prefix + record_name,
                         has_record,
                         record is not None and record.is_symlink(),
                         record_stat,
