@@ -52,7 +52,8 @@ def test_health_report_and_config_import_their_command_only_and_no_pydantic(
     """``intake health`` and ``intake report`` (their files' facts cached) and ``intake
     config`` import neither pydantic (nor typer's adapters built on it) nor another command's
     module; a warm ``report`` imports no YAML library either, and ``health`` printing ASCII
-    not the ``regex`` module (``intake.contract.untrusted`` compiles its pattern when asked)."""
+    not the ``regex`` module (``intake.contract.untrusted`` compiles its pattern when asked),
+    nor ``hashlib`` or ``tempfile`` (imported where a split is assigned or a file written)."""
     from intake.lifecycle.runs import store
     from intake.report.health import make_health
     from intake.report.read import make_report
@@ -78,6 +79,8 @@ def test_health_report_and_config_import_their_command_only_and_no_pydantic(
         assert own != ("report",) or "intake.report.read" in loaded, argv
         assert own != ("report",) or "ruamel.yaml" not in loaded, argv
         assert own != ("health",) or "regex" not in loaded, argv  # its text is ASCII here
+        # OpenSSL's hashlib and tempfile's random: neither needed to read a suite
+        assert own != ("health",) or not {"hashlib", "tempfile"} & loaded, argv
     everything = _modules_of(["--help"], suite)
     every = {f"intake.cli.{m}" for m in COMMAND_MODULES}
     assert _other_commands(everything) == every  # --help lists every command: all registered

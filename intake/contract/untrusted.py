@@ -26,14 +26,12 @@ prompts. Three things are decided here, once, for every importer and every reade
 
 from __future__ import annotations
 
-import hashlib
 import re
 import unicodedata
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -272,6 +270,7 @@ _FLAGS = {"ignorecase": re.IGNORECASE, "multiline": re.MULTILINE}
 @cache
 def judge_classes() -> tuple[JudgeClass, ...]:
     """The classes of ``intake/contract/judge_directed.yaml``, compiled once."""
+    from importlib import resources  # (its tempfile: not on every command's output path)
 
     data_file = resources.files("intake.contract").joinpath("judge_directed.yaml")
     from intake.contract.yamlio import load_data  # not on every command's output path
@@ -292,6 +291,8 @@ def judge_classes() -> tuple[JudgeClass, ...]:
 
 
 def _fingerprint(path: Path, kind: str, matched: str) -> str:
+    import hashlib  # only for a judge-directed hit, not on every command's output path
+
     where = ".".join(str(p) for p in path)
     digest = hashlib.sha256(f"{where}\0{kind}\0{matched}".encode()).hexdigest()
     return f"sha256:{digest[:16]}"

@@ -15,7 +15,6 @@ docs/gaia-formats.md#runner), so its ``--fix`` loop leaves the held-out cases ou
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -30,6 +29,8 @@ SPLIT_TAGS = (TRAIN, HELDOUT)
 
 def split_hash(scenario_id: str, salt: str) -> float:
     """The id's place in [0, 1): SHA-256 of ``salt`` NUL ``id``, its first 8 bytes."""
+    import hashlib  # only where the split is assigned (health reads it from the tags)
+
     digest = hashlib.sha256(f"{salt}\0{scenario_id}".encode()).digest()
     return int.from_bytes(digest[:8], "big") / 2**64
 

@@ -1055,7 +1055,7 @@ def _facts(path: Path) -> ScenarioFacts:
 
 def health_input(
     settings: Settings,
-    path: Path,
+    path: Path | str,
     record: Record,
     facts: ScenarioFacts | None = None,
     stored: Sequence[AnyRun] = (),
@@ -1110,10 +1110,10 @@ KEPT_FIELDS = 7
 """The length of ``_plain_facts``' list (a kept one of another length is read again)."""
 
 
-def _kept_peek(facts: str) -> _Peek | None:
-    """What ``read_health`` reads of a record's JSON, from its kept facts (``_plain_facts``:
-    a record with no run, no control and no fix commit); None when kept by an older shape."""
-    kept = json.loads(facts)
+def _kept_peek(kept: list[Any]) -> _Peek | None:
+    """What ``read_health`` reads of a record's JSON, from its kept facts (``_plain_facts``,
+    decoded: a record with no run, no control and no fix commit); None when kept by an older
+    shape."""
     if len(kept) != KEPT_FIELDS:
         return None
     sid, kind, _, _, _, bug, lifecycle = kept
@@ -1122,7 +1122,7 @@ def _kept_peek(facts: str) -> _Peek | None:
 
 def _input(
     settings: Settings,
-    path: Path,
+    path: Path | str,
     scenario_id: str,
     kind: str,
     state: tuple[str | None, str | None, datetime | None],
@@ -1136,13 +1136,13 @@ def _input(
     """One scenario as health reads it, from its record's facts: id, source kind, (quarantine
     reason, retirement reason, fix time), the bug's fix commit and the clone that places runs
     against it (``mix``: ``HealthInput.mix``)."""
-    facts = facts or _facts(path)
+    facts = facts or _facts(Path(path))
     category, tags = facts.category, list(facts.tags)
     quarantined, retired, fixed = state
     return HealthInput(
         scenario_id=scenario_id,
         path=_shown(settings, path),
-        category=category if isinstance(category, str) else path.parent.name,
+        category=category if isinstance(category, str) else Path(path).parent.name,
         provenance="real" if kind in REAL_KINDS else "hand",
         current_hash=facts.runnable_hash,
         runs=runs,
@@ -1160,7 +1160,7 @@ def _input(
 
 def _unrun(
     settings: Settings,
-    path: Path,
+    path: Path | str,
     scenario_id: str,
     kind: object,
     *,
@@ -1172,12 +1172,12 @@ def _unrun(
     if fast:
         tags, category = [], None
     else:
-        facts = facts or _facts(path)
+        facts = facts or _facts(Path(path))
         tags, category = list(facts.tags), facts.category
     return HealthInput(
         scenario_id=scenario_id,
         path=_shown(settings, path),
-        category=category or path.parent.name,
+        category=category or Path(path).parent.name,
         provenance="real" if kind in REAL_KINDS else "hand",
         current_hash=None,
         runs=(),
@@ -1186,47 +1186,52 @@ def _unrun(
     )
 
 
-def _shown(settings: Settings, path: Path) -> str:
-    """``path`` relative to the suite root (as ``display_path`` shows it, without resolving
-    every file: a suite's files are below its root; by its text, as ``relative_to`` reads it,
-    a thousand ``PurePath`` parses fewer)."""
+def _shown(settings: Settings, path: Path | str) -> str:
+    """``path`` (or its text) relative to the suite root (as ``display_path`` shows it,
+    without resolving every file: a suite's files are below its root; by its text, as
+    ``relative_to`` reads it, a thousand ``PurePath`` parses fewer)."""
     root, text = str(settings.root), str(path)
     if text.startswith(root) and text[len(root) : len(root) + 1] == os.sep:
         return text[len(root) + 1 :].replace(os.sep, "/")
     try:
-        return path.relative_to(settings.root).as_posix()
+        return Path(path).relative_to(settings.root).as_posix()
     except ValueError:
-        return display_path(path, settings.root)
+        return display_path(Path(path), settings.root)
+
+
+_Read = tuple["SuiteFile", bytes | None, "_Peek | None", list[Any] | None]
+"""A record as ``_records`` reads it: (file, bytes, ``_Peek``, the facts kept of it)."""
 
 
 def _records(
-    settings: Settings,
     files: Sequence[SuiteFile],
     kept: dict[str, tuple[tuple[int, int, int], str]] | None = None,
-) -> list[tuple[SuiteFile, str, bytes | None, _Peek | None]]:
-    """Each scenario's record as (file, shown path, bytes, ``_Peek``): bytes None when it
+) -> list[_Read]:
+    """Each scenario's record as (file, bytes, ``_Peek``, kept facts): bytes None when it
     cannot be read, the peek None when it is no record (its id and source kind unreadable). A
     record ``kept`` holds unchanged (size and times: ``known_records``) is not read: its peek
-    is what was kept of it (``_kept_peek``) and its bytes empty."""
-    found: list[tuple[SuiteFile, str, bytes | None, _Peek | None]] = []
+    is what was kept of it (``_kept_peek``), its bytes empty and its kept facts decoded (else
+    None)."""
+    found: list[_Read] = []
     kept = kept or {}
     for file in files:
         if not file.record or file.record_link or file.link:
             continue
-        shown = _shown(settings, file.record_path)
         st = file.record_stat
-        was = kept.get(str(file.record_path)) if st is not None else None
+        was = kept.get(file.record_text) if st is not None else None
         if was is not None and st is not None and was[0] == stamp(st):
-            peek = _kept_peek(was[1])
+            facts = json.loads(was[1])
+            peek = _kept_peek(facts)
             if peek is not None:
-                found.append((file, shown, b"", peek))
+                found.append((file, b"", peek, facts))
                 continue
         try:
-            raw = file.record_path.read_bytes()
+            with open(file.record_text, "rb") as f:
+                raw = f.read()
         except OSError:
-            found.append((file, shown, None, None))
+            found.append((file, None, None, None))
             continue
-        found.append((file, shown, raw, _Peek.of(raw)))
+        found.append((file, raw, _Peek.of(raw), None))
     return found
 
 
@@ -1332,9 +1337,9 @@ def read_health(
     files = suite_files(settings.scenarios, settings.retired)
     cached = store_dir(settings).is_dir() or index_path(settings).parent.is_dir()
     kept_facts = known_records(settings) if cached else {}
-    records = _records(settings, files, kept_facts if bugs is None else None)
+    records = _records(files, kept_facts if bugs is None else None)
     try:
-        store, mix, left, newest = _stored(settings, [r[3] for r in records], left_out, grouped)
+        store, mix, left, newest = _stored(settings, [r[2] for r in records], left_out, grouped)
     except InputError as exc:
         notes.append(f"run store unreadable, its runs left out: {exc}")
         store, mix, left, newest = {}, {}, 0, None
@@ -1346,21 +1351,21 @@ def read_health(
     from intake.gitutil import Ancestry
 
     ancestry = Ancestry.of(settings)
-    facts: dict[Path, ScenarioFacts] = {}
+    facts: dict[str, ScenarioFacts] = {}
     if cached:  # the run index (beside the ledger) caches each file's facts
         facts = scenario_facts(
             settings,
-            [f.path for f in files if not f.link],
-            {f.path: f.stat for f in files if not f.link},
+            [f.text for f in files if not f.link],
+            {f.text: f.stat for f in files if not f.link},
         )
-    validated: list[tuple[Path, os.stat_result, str]] = []
-    for file, shown, raw, peek in records:
+    validated: list[tuple[str, os.stat_result, str]] = []
+    for file, raw, peek, kept in records:
         if raw is None or peek is None:
-            notes.append(f"{shown}: record unreadable, left out")
+            notes.append(f"{_shown(settings, file.record_text)}: record unreadable, left out")
             continue
         item = _item(
             settings,
-            (file, shown, raw, peek),
+            (file, raw, peek, kept),
             (store, mix),
             (facts, kept_facts, validated),
             ancestry,
@@ -1380,14 +1385,28 @@ def read_health(
     return items, notes
 
 
+def _kept_facts(
+    decoded: list[Any] | None,
+    kept: tuple[tuple[int, int, int], str] | None,
+    st: os.stat_result | None,
+) -> list[Any]:
+    """A record's kept facts: ``decoded`` when ``_records`` found them kept and unchanged, else
+    those ``kept`` (``known_records``) when its size and times are still ``st``'s, else none."""
+    if st is None:
+        return []
+    if decoded is not None:
+        return decoded
+    return json.loads(kept[1]) if kept is not None and kept[0] == stamp(st) else []
+
+
 def _item(
     settings: Settings,
-    read: tuple[SuiteFile, str, bytes, _Peek],
+    read: tuple[SuiteFile, bytes, _Peek, list[Any] | None],
     runs: tuple[dict[str, list[Run]], Mixes],
     caches: tuple[
-        dict[Path, ScenarioFacts],
+        dict[str, ScenarioFacts],
         dict[str, tuple[tuple[int, int, int], str]],
-        list[tuple[Path, os.stat_result, str]],
+        list[tuple[str, os.stat_result, str]],
     ],
     ancestry: Ancestry | None,
     bugs: list[tuple[Record, str]] | None,
@@ -1399,20 +1418,17 @@ def _item(
     leaves it out."""
     from intake.lifecycle.runs.store import suite_runs
 
-    file, shown, raw, peek = read
+    file, raw, peek, decoded = read
     store, mix = runs
     facts, records, validated = caches
-    path, rec = file.path, file.record_path
+    path, rec = file.text, file.record_text
     scenario_id, kind = peek.id, peek.kind
     extra = store.get(scenario_id, []) if isinstance(scenario_id, str) else []
     mixed = tuple(mix.get(scenario_id, ())) if isinstance(scenario_id, str) else ()
     full = bool(extra) or peek.runs or peek.lifecycle or peek.bug
     wanted = bugs is not None and (peek.bug or kind == "issue")
     st = file.record_stat
-    kept = records.get(str(rec)) if full and not wanted and st is not None else None
-    facts_kept = (
-        json.loads(kept[1]) if kept is not None and st is not None and kept[0] == stamp(st) else []
-    )
+    facts_kept = _kept_facts(decoded, records.get(rec), st) if full and not wanted else []
     if len(facts_kept) == KEPT_FIELDS:
         # validated before, unchanged since (size and times), and carrying no run
         sid, kind, quarantined, retired, fixed, _, _ = facts_kept
@@ -1437,7 +1453,7 @@ def _item(
         try:
             record = Record.model_validate_json(raw, strict=False)
         except (ValidationError, ValueError):
-            return f"{shown}: record unreadable, left out"
+            return f"{_shown(settings, rec)}: record unreadable, left out"
         plain = _plain_facts(record) if cached and st is not None else None
         if plain is not None and st is not None:
             validated.append((rec, st, plain))
@@ -1451,7 +1467,7 @@ def _item(
         if full:
             return health_input(settings, path, record, facts.get(path), extra, ancestry, mixed)
     if not isinstance(scenario_id, str):
-        return f"{shown}: record unreadable, left out"
+        return f"{_shown(settings, rec)}: record unreadable, left out"
     return _unrun(settings, path, scenario_id, kind, fast=fast, facts=facts.get(path))
 
 
@@ -1554,10 +1570,11 @@ def _scenario_json(s: ScenarioHealth, rates: dict[Rate, str]) -> str:
                 text = rates[rate] = json.dumps(rate.to_dict(), ensure_ascii=False)
             shown.append(text)
         parts.append("[" + ", ".join(shown) + "]")
-    return (
-        json.dumps(s.head(), ensure_ascii=False)[:-1]
-        + f', "models": {parts[0]}, "tiers": {parts[1]}, '
-        + json.dumps(s.tail(), ensure_ascii=False)[1:]
+    # one encoding a scenario: the rates' places are ``null`` in it, then their JSON (a
+    # string's quotes are escaped, so the text below is only ever these two keys)
+    whole: dict[str, object] = {**s.head(), "models": None, "tiers": None, **s.tail()}
+    return json.dumps(whole, ensure_ascii=False).replace(
+        '"models": null, "tiers": null', f'"models": {parts[0]}, "tiers": {parts[1]}', 1
     )
 
 

@@ -20,14 +20,14 @@ fraction of Numerical Recipes (section 6.4), cached per (k, n) because suites re
 
 The answers of ``decide``, ``more_runs`` and ``jeffreys`` depend only on their arguments, and a
 suite's distinct counts recur night after night, so ``health`` keeps them between calls
-(``remembered``, ``seed``, ``learned``: the run index's ``memo`` table, under ``VERSION``, the
-hash of this file, so that a change of the rules never reads an old answer).
+(``remembered``, ``seed``, ``learned``: the run index's ``memo`` table, under ``VERSION``,
+checksums of this file, so that a change of the rules never reads an old answer).
 """
 
 from __future__ import annotations
 
-import hashlib
 import math
+import zlib
 from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache, wraps
 from pathlib import Path
@@ -49,8 +49,12 @@ class Bars(NamedTuple):
     min_runs: int = 5
 
 
-VERSION = hashlib.sha256(Path(__file__).read_bytes()).hexdigest()[:16]
-"""The rules' version: answers remembered under another are never read."""
+_SOURCE = Path(__file__).read_bytes()
+VERSION = f"{zlib.crc32(_SOURCE):08x}{zlib.adler32(_SOURCE):08x}"
+"""The rules' version (two checksums of this file: ``zlib`` is imported already, OpenSSL's
+``hashlib`` would be 2-4 ms of every ``health``): answers remembered under another are never
+read."""
+del _SOURCE
 _MEMO: dict[str, dict[tuple[Any, ...], Any]] = {}
 _LEARNED: dict[str, list[tuple[Any, ...]]] = {}
 _KEPT: dict[str, dict[str, str]] = {}

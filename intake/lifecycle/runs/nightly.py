@@ -214,7 +214,9 @@ def suite_index(
         seen: list[tuple[str, int, int]] = []
         files = [f for f in suite_files(*folders, seen=seen) if f.record]
         paths = [f.path for f in files]
-        facts = scenario_facts(settings, paths, {f.path: f.stat for f in files})
+        facts = scenario_facts(
+            settings, paths, {p: f.stat for p, f in zip(paths, files, strict=True)}
+        )
         remember_listing(settings, folders, seen, paths)
     else:
         from intake.store.records import iter_scenarios, record_path

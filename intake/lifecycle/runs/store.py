@@ -27,10 +27,9 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
 from intake.errors import InputError
-from intake.fileio import atomic_write, read_input
 
 if TYPE_CHECKING:
     from intake.config import Settings
@@ -123,6 +122,8 @@ def write_run(settings: Settings, run: StoredRun, path: Path | None = None) -> b
         return False
     path.parent.mkdir(parents=True, exist_ok=True)
     text = json.dumps(run.document(), ensure_ascii=False, separators=(",", ":")) + "\n"
+    from intake.fileio import atomic_write  # (its tempfile: not on health's path)
+
     atomic_write(path, text)
     return True
 
@@ -136,6 +137,8 @@ def _when(value: Any, where: Path) -> datetime:
 
 def read_run(path: Path) -> StoredRun:
     """One run file, checked."""
+    from intake.fileio import read_input
+
     raw = read_input(path, what="run file", limit=MAX_RUN_FILE_BYTES)
     try:
         doc = json.loads(raw.decode("utf-8"))
@@ -623,8 +626,7 @@ def suite_runs(runs: Sequence[Run]) -> list[SuiteRun]:
     ]
 
 
-@dataclass(frozen=True)
-class ScenarioFacts:
+class ScenarioFacts(NamedTuple):
     """What ``runs import`` and ``health`` read from a scenario file: its YAML ``id`` (None when
     not a valid id), runnable hash, ``category`` and string ``tags`` (all empty when the file
     is not a readable scenario)."""
@@ -636,6 +638,8 @@ class ScenarioFacts:
 
 
 NO_FACTS = ScenarioFacts(None, None, None, ())
+_P = TypeVar("_P", str, Path)
+"""A scenario file's path, as a ``Path`` or its text (``scenario_facts``)."""
 RACY_NS = 2_000_000_000
 """A file changed this close to when it was read is read again next time (its size and times
 could be the same after a second edit in the same clock tick, as git's racy-clean rule)."""
@@ -662,29 +666,41 @@ def read_facts(raw: bytes) -> ScenarioFacts:
     )
 
 
-@dataclass(frozen=True)
-class SuiteFile:
-    """A scenario file found by ``suite_files``, with what one directory listing tells."""
+class SuiteFile(NamedTuple):
+    """A scenario file found by ``suite_files``, with what one directory listing tells (its
+    paths as text; a ``Path`` is made each time one is asked: a ``NamedTuple``, as a thousand
+    are made a call)."""
 
-    path: Path
+    text: str
+    """The file's path, as ``str(path)``."""
     stat: os.stat_result
     """The file's (following a link, as ``Path.stat``)."""
     link: bool
     """The scenario file is a symbolic link."""
-    record_path: Path
-    """Its record's path (``intake.store.records.record_path``)."""
+    record_text: str
+    """Its record's path (``intake.store.records.record_path``), as text."""
     record: bool
     """Its record (``foo.intake.json``) is a regular file (following a link)."""
     record_link: bool
     record_stat: os.stat_result | None = None
     """The record's stat, when it is a file."""
 
+    @property
+    def path(self) -> Path:
+        """The scenario file's path."""
+        return Path(self.text)
 
-def _note_folder(folder: Path, seen: list[tuple[str, int, int]] | None) -> None:
+    @property
+    def record_path(self) -> Path:
+        """Its record's path."""
+        return Path(self.record_text)
+
+
+def _note_folder(folder: str, seen: list[tuple[str, int, int]] | None) -> None:
     """Add the folder and its modification and change times to ``seen`` (when given)."""
     if seen is not None:
         st = os.stat(folder)
-        seen.append((str(folder), st.st_mtime_ns, st.st_ctime_ns))
+        seen.append((folder, st.st_mtime_ns, st.st_ctime_ns))
 
 
 def suite_files(*folders: Path, seen: list[tuple[str, int, int]] | None = None) -> list[SuiteFile]:
@@ -696,9 +712,10 @@ def suite_files(*folders: Path, seen: list[tuple[str, int, int]] | None = None) 
     receives each folder listed with its modification and change times, taken before it is
     listed (``remember_listing``)."""
     fold = os.path.normcase
+    tops = tuple({os.sep, os.altsep or os.sep})
     found: list[tuple[tuple[str, ...], SuiteFile]] = []
 
-    def walk(folder: Path, parts: tuple[str, ...]) -> None:
+    def walk(folder: str, parts: tuple[str, ...]) -> None:
         try:
             _note_folder(folder, seen)
             with os.scandir(folder) as listing:
@@ -710,15 +727,20 @@ def suite_files(*folders: Path, seen: list[tuple[str, int, int]] | None = None) 
                 return
             raise
         names = {e.name: e for e in entries}
+        # a child's path as ``os.path.join`` makes it (a folder's text ends with no separator
+        # but at a drive's or the disk's top), without a call a file
+        prefix = folder if folder.endswith(tops) else folder + os.sep
         for entry in entries:
+            name = entry.name
             try:
                 is_dir = entry.is_dir()
             except OSError:
                 is_dir = False
             if is_dir and not entry.is_symlink():
-                walk(folder / entry.name, (*parts, fold(entry.name)))
+                walk(prefix + name, (*parts, fold(name)))
                 continue
-            if not fold(entry.name).endswith(".yaml"):
+            folded = fold(name)
+            if not folded.endswith(".yaml"):
                 continue
             try:
                 if not entry.is_file():
@@ -726,7 +748,7 @@ def suite_files(*folders: Path, seen: list[tuple[str, int, int]] | None = None) 
                 stat = entry.stat()
             except OSError:
                 continue
-            record_name = entry.name[:-5] + RECORD_SUFFIX
+            record_name = name[:-5] + RECORD_SUFFIX
             record = names.get(record_name)
             record_stat = None
             try:
@@ -737,12 +759,12 @@ def suite_files(*folders: Path, seen: list[tuple[str, int, int]] | None = None) 
                 has_record = False
             found.append(
                 (
-                    (*parts, fold(entry.name)),
+                    (*parts, folded),
                     SuiteFile(
-                        folder / entry.name,
+                        prefix + name,
                         stat,
                         entry.is_symlink(),
-                        folder / record_name,
+                        prefix + record_name,
                         has_record,
                         record is not None and record.is_symlink(),
                         record_stat,
@@ -754,26 +776,32 @@ def suite_files(*folders: Path, seen: list[tuple[str, int, int]] | None = None) 
     for folder in folders:
         if folder.is_dir():
             found.clear()
-            walk(folder, ())
+            walk(str(folder), ())
             files += [f for _, f in sorted(found, key=lambda item: item[0])]
     return files
 
 
+def _stats(paths: Sequence[_P]) -> dict[_P, os.stat_result]:
+    """Each path's stat, but those that cannot be read."""
+    stats: dict[_P, os.stat_result] = {}
+    for path in paths:
+        try:
+            stats[path] = os.stat(path)
+        except OSError:
+            continue
+    return stats
+
+
 def scenario_facts(
-    settings: Settings, paths: Sequence[Path], stats: dict[Path, os.stat_result] | None = None
-) -> dict[Path, ScenarioFacts]:
+    settings: Settings, paths: Sequence[_P], stats: dict[_P, os.stat_result] | None = None
+) -> dict[_P, ScenarioFacts]:
     """Each scenario file's facts, parsed once per version of the file: kept in the index
     (``scenario_facts``, by path, size, modification and change time) so that ``health`` and
     ``runs import`` do not parse a thousand unchanged files on every call. The index is a
     cache: when it cannot be opened or written, every file is parsed. A file that cannot be
-    read has no facts."""
+    read has no facts. The paths are ``Path``s or their text (the answer is keyed as asked)."""
     if stats is None:
-        stats = {}
-        for path in paths:
-            try:
-                stats[path] = path.stat()
-            except OSError:
-                continue
+        stats = _stats(paths)
     try:
         db = _connect(settings)
     except (OSError, sqlite3.Error):
@@ -781,18 +809,22 @@ def scenario_facts(
     try:
         cached: dict[str, tuple[Any, ...]] = {}
         if db is not None:
-            cached = {row[0]: row[1:] for row in db.execute("SELECT * FROM scenario_facts")}
-        found: dict[Path, ScenarioFacts] = {}
+            cached = {row[0]: row for row in db.execute("SELECT * FROM scenario_facts")}
+        found: dict[_P, ScenarioFacts] = {}
         fresh: list[tuple[Any, ...]] = []
+        tags: dict[str, tuple[str, ...]] = {}  # a suite's files share a few lists of tags
         now = time.time_ns()
         for path, st in stats.items():
             key = str(path)
             row = cached.get(key)
-            if row is not None and tuple(row[:3]) == (st.st_size, st.st_mtime_ns, st.st_ctime_ns):
-                found[path] = ScenarioFacts(row[3], row[4], row[5], tuple(json.loads(row[6])))
+            if row is not None and row[1:4] == (st.st_size, st.st_mtime_ns, st.st_ctime_ns):
+                told = tags.get(row[7])
+                if told is None:
+                    told = tags[row[7]] = tuple(json.loads(row[7]))
+                found[path] = ScenarioFacts(row[4], row[5], row[6], told)
                 continue
             try:
-                facts = read_facts(path.read_bytes())
+                facts = read_facts(Path(path).read_bytes())
             except OSError:
                 continue
             found[path] = facts
@@ -1007,7 +1039,9 @@ def known_records(settings: Settings) -> dict[str, tuple[tuple[int, int, int], s
     return found
 
 
-def remember_records(settings: Settings, rows: Sequence[tuple[Path, os.stat_result, str]]) -> None:
+def remember_records(
+    settings: Settings, rows: Sequence[tuple[Path | str, os.stat_result, str]]
+) -> None:
     """Keep each validated record's facts by its path, size and times; one changed within
     ``RACY_NS`` of now is not kept (read again next time)."""
     now = time.time_ns()
