@@ -550,6 +550,9 @@ def main(argv: list[str]) -> int:
     if "--import-only" in argv:  # the runs-import table alone
         import_table(env, before)
         return 0
+    if "--gaia-only" in argv:  # GAIA's suite table alone
+        gaia_table(env, before)
+        return 0
     only_health = "--health-only" in argv  # the health table alone (the others are slow)
     argv = [a for a in argv if a != "--health-only"]
     count = int(argv[0]) if argv else 1000
