@@ -566,3 +566,20 @@ def test_an_abbreviated_commit_is_the_same_commit(nightly: Path, runner: Any) ->
     assert health.commits_read == [(full, 433), (COMMIT_B, 1)] and health.commits_left == []
     pinned = make_health(load_settings(nightly, overrides={"health_commit": COMMIT_A[:8]}))
     assert pinned.commits_read == [(full, 433)] and pinned.commits_left == [(COMMIT_B, 1)]
+
+
+def test_a_record_over_the_size_bound_is_left_out_unread(suite: Path, runner: Any) -> None:
+    """A record larger than ``MAX_RECORD_BYTES`` (the report's bound) is not read into memory:
+    ``health`` names it unreadable and leaves its scenario out; the other scenarios stay."""
+    from intake.limits import MAX_RECORD_BYTES
+
+    for sid in ("alpha_case", "beta_case"):
+        write_scenario(suite, sid)
+        adopt = ["adopt", f"scenarios/rag_quality/{sid}.yaml", "--source", "hand"]
+        assert runner.invoke(app, [*adopt, "--reviewer", "alice"]).exit_code == 0
+    big = record_path(suite / "scenarios" / "rag_quality" / "alpha_case.yaml")
+    with big.open("r+b") as f:
+        f.truncate(MAX_RECORD_BYTES + 1)  # sparse: no 32 MiB written
+    report = make_health(load_settings(suite))
+    assert [s.scenario_id for s in report.scenarios] == ["beta_case"]
+    assert any("alpha_case" in n and "record unreadable, left out" in n for n in report.notes)

@@ -47,6 +47,7 @@ from intake.ghoutput import html_text, md_code, md_text
 from intake.lifecycle.runs.store import JUDGED as JUDGED_STATUSES
 from intake.lifecycle.runs.store import stamp
 from intake.lifecycle.split import split_of
+from intake.limits import MAX_RECORD_BYTES
 from intake.paths import display_path
 from intake.report.posterior import Bars, decide, jeffreys, more_runs
 from intake.wording import counted
@@ -1225,14 +1226,23 @@ def _records(
             if peek is not None:
                 found.append((file, b"", peek, facts))
                 continue
-        try:
-            with open(file.record_text, "rb") as f:
-                raw = f.read()
-        except OSError:
-            found.append((file, None, None, None))
-            continue
-        found.append((file, raw, _Peek.of(raw), None))
+        raw = _bounded(file.record_text, st)
+        found.append((file, raw, None if raw is None else _Peek.of(raw), None))
     return found
+
+
+def _bounded(path: str, st: os.stat_result | None) -> bytes | None:
+    """A record's bytes as the listing saw it (a regular file, no link), at most
+    ``MAX_RECORD_BYTES`` (the report's bound, ``fileio.read_input``'s check, without importing
+    its writers); None when larger or unreadable."""
+    if st is None or st.st_size > MAX_RECORD_BYTES:
+        return None
+    try:
+        with open(path, "rb") as f:
+            raw = f.read(MAX_RECORD_BYTES + 1)
+    except OSError:
+        return None
+    return raw if len(raw) <= MAX_RECORD_BYTES else None
 
 
 def _one_by_one(peek: _Peek) -> bool:
