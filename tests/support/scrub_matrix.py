@@ -890,7 +890,7 @@ def full_name(rng: random.Random) -> str:
 
 
 def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
-    """The classes of what people paste (issue 35, stops 40 and 42-44), each with an invented
+    """The classes of what people paste (issue 35, batches 40-47), each with an invented
     value: logins from every prompt and address form, names in job names and in a home path's
     file name, homes under cluster shares, token lists in plain text, key ids at any boundary,
     SigV4 scopes, git's signing key id, URL userinfo. ``v`` marks what must go, ``k`` what
@@ -983,6 +983,21 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
         "git_config_show_origin": lambda d: (
             d.k("file:/home/").v(u).k("/.gitconfig     user.name=").v(name).k("\n")
         ),
+        "listing_owner": lambda d: (
+            d.k("-rw-r--r--   1 ").v(u).k("  staff   117 Dec 30 13:46 README.md\n")
+        ),
+        "process_table_user": lambda d: (
+            d.k("USER       PID  %CPU %MEM  VSZ RSS     TTY   STAT START   TIME COMMAND\n")
+            .v(u)
+            .k("  29217  0.0  0.0 11916 4560 pts/21   S+   08:15   0:00 pine\n")
+        ),
+        "sshd_title": lambda d: d.k("0:00 sshd: ").v(u).k("@pts/0\n"),
+        "az_account_user": lambda d: (
+            d.k('"user": {\n    "name": "').v(u).k('@mydomain",\n    "type": "user"\n  }\n')
+        ),
+        "kube_up_cluster": lambda d: (
+            d.k("current-context: kubernetes-").v(u).k("_e2e-test-").v(u).k("\n")
+        ),
         "address_as_user_folder": lambda d: (
             d.k("args: C:\\Users\\").v(f"{u}@kestrel-mail.com").k("\\.azure\\azureProfile.json\n")
         ),
@@ -1012,6 +1027,8 @@ PASTED_PLACEHOLDERS = {
     "basic_repeated_letters": "authorization: Basic YmJiYmI6YmJiYmI=\n",
     "slack_webhook_placeholder": "https://hooks.slack.com/services/T00000000/B00000000/"
     "XXXXXXXXXXXXXXXXXXXXXXXX\n",
+    "system_account_listing": "-rw-r--r--   1 root  wheel   117 Dec 30 13:46 hosts\n",
+    "service_process_row": "www-data  1204  0.0  0.1 11916 4560 ?  S  08:15  0:00 nginx\n",
     "easybuild_prefix": "root environment : /scratch/gencore/.local/easybuild/software/x/4.2\n",
 }
 """Placeholders and public material of the same classes: nothing in them may change."""
