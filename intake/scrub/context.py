@@ -24,7 +24,7 @@ from typing import Any
 import regex
 
 from intake.errors import ConfigError
-from intake.scrub.definitions import load_scrubber_yaml
+from intake.scrub.definitions import configured, load_scrubber_yaml
 from intake.scrub.illustrative import looks_like_placeholder
 from intake.scrub.recognizers import (
     NOT_A_PASSWORD,
@@ -71,11 +71,11 @@ class SecretNames:
 
     stems: tuple[str, ...]
     words: frozenset[str]
-    suffixes: tuple[str, ...]
-    pairs: tuple[tuple[str, ...], ...]
-    not_after: frozenset[str]
-    not_before: frozenset[str]
-    not_names: frozenset[str]
+    suffixes: tuple[str, ...] = ()
+    pairs: tuple[tuple[str, ...], ...] = ()
+    not_after: frozenset[str] = frozenset()
+    not_before: frozenset[str] = frozenset()
+    not_names: frozenset[str] = frozenset()
     shaped: frozenset[str] = frozenset()
     patterns: tuple[regex.Pattern[str], ...] = ()
 
@@ -147,26 +147,39 @@ class SecretNames:
         return best
 
 
+def _lowered(items: Any) -> tuple[str, ...]:
+    return tuple(str(s).lower() for s in items)
+
+
+def _lowered_set(items: Any) -> frozenset[str]:
+    return frozenset(_lowered(items))
+
+
+def _lowered_pairs(items: Any) -> tuple[tuple[str, ...], ...]:
+    return tuple(_lowered(p) for p in items)
+
+
+def _patterns(items: Any) -> tuple[regex.Pattern[str], ...]:
+    return tuple(regex.compile(str(p), regex.I) for p in items)
+
+
 def load_secret_names(path: Path) -> SecretNames:
-    """Read ``secret_names.yaml``; a missing or malformed file is a ``ConfigError``."""
-    data = load_scrubber_yaml(path) or {}
+    """Read ``secret_names.yaml`` once into ``SecretNames``; a missing or malformed file (no
+    ``stems`` or ``words``, a list where a mapping is due) is a ``ConfigError``."""
+    sets = {n: _lowered_set for n in ("words", "not_after", "not_before", "not_names", "shaped")}
     try:
-        return SecretNames(
-            stems=tuple(str(s).lower() for s in data["stems"]),
-            words=frozenset(str(s).lower() for s in data["words"]),
-            suffixes=tuple(str(s).lower() for s in data.get("suffixes", [])),
-            pairs=tuple(tuple(str(x).lower() for x in p) for p in data.get("pairs", [])),
-            not_after=frozenset(str(s).lower() for s in data.get("not_after", [])),
-            not_before=frozenset(str(s).lower() for s in data.get("not_before", [])),
-            not_names=frozenset(str(s).lower() for s in data.get("not_names", [])),
-            shaped=frozenset(str(s).lower() for s in data.get("shaped", [])),
-            shaped_pairs=tuple(
-                tuple(str(x).lower() for x in p) for p in data.get("shaped_pairs", [])
-            ),
-            shaped_suffixes=tuple(str(s).lower() for s in data.get("shaped_suffixes", [])),
-            patterns=tuple(regex.compile(str(p), regex.I) for p in data.get("patterns", [])),
+        return configured(
+            SecretNames,
+            load_scrubber_yaml(path) or {},
+            stems=_lowered,
+            suffixes=_lowered,
+            shaped_suffixes=_lowered,
+            pairs=_lowered_pairs,
+            shaped_pairs=_lowered_pairs,
+            patterns=_patterns,
+            **sets,
         )
-    except (KeyError, TypeError, regex.error) as exc:
+    except (TypeError, regex.error) as exc:
         raise ConfigError(f"secret names are invalid: {exc}", where=str(path)) from exc
 
 
