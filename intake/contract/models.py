@@ -22,10 +22,21 @@ import re
 import unicodedata
 from datetime import datetime
 from enum import StrEnum
+from functools import partial
 from pathlib import PurePath
 from typing import Annotated, Any, Literal, TypeVar
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, WithJsonSchema, model_validator
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    StrictInt,
+    ValidationError,
+    WithJsonSchema,
+    model_validator,
+)
 from pydantic.config import JsonDict
 
 from intake.contract.plain import (
@@ -795,6 +806,91 @@ _TURN_NOTES = ("message_refs", "merged_user_messages", "agent_errors", "attachme
 """What a version-1 record kept of a session turn in ``observations`` and nowhere else."""
 
 
+class _V1Call(BaseModel):
+    """A failed or blocked call of a version-1 observation turn."""
+
+    tool: Any = "?"
+    rule: Any = None
+    reason: Any = None
+
+    def as_tool(self, outcome: str) -> dict[str, str]:
+        return (
+            {"tool": str(self.tool), "outcome": outcome}
+            | ({"rule": str(self.rule)} if self.rule is not None else {})
+            | ({"reason": str(self.reason)} if self.reason is not None else {})
+        )
+
+
+def _listed(value: Any) -> list[Any]:
+    return value if isinstance(value, list) else []
+
+
+def _mappings(value: Any) -> list[Any]:
+    return [item for item in _listed(value) if isinstance(item, dict)]
+
+
+class _V1Turn(BaseModel):
+    """A turn of a version-1 record's ``observations["turns"]``: what is not a list where a
+    list is due is read as none (version 1's drafting wrote lists), the notes are extras."""
+
+    model_config = ConfigDict(extra="allow")
+    turn: StrictInt
+    answer: Any = None
+    failure: Any = None
+    failed_tools: Annotated[list[_V1Call], BeforeValidator(_mappings)] = []
+    blocked_tools: Annotated[list[_V1Call], BeforeValidator(_mappings)] = []
+    unconfirmed_tools: Annotated[list[Any], BeforeValidator(_listed)] = []
+
+    def notes(self) -> dict[str, Any]:
+        """The fields version 1 kept here and nowhere else (``_TURN_NOTES``), as they are."""
+        extra = self.model_extra or {}
+        return {k: extra[k] for k in _TURN_NOTES if k in extra}
+
+    def as_evidence(self) -> dict[str, Any]:
+        """This turn (no evidence beside it) as a ``TurnEvidence`` mapping."""
+        return {
+            "turn": self.turn,
+            "answer": str(self.answer) if self.answer is not None else None,
+            "error_fallback": str(self.failure) if self.failure is not None else None,
+            "tools": [call.as_tool("failed") for call in self.failed_tools]
+            + [call.as_tool("blocked") for call in self.blocked_tools]
+            + [{"tool": str(name), "outcome": "unconfirmed"} for name in self.unconfirmed_tools],
+            **self.notes(),
+        }
+
+
+class _Turns(BaseModel):
+    """A version-1 ``observations`` or ``evidence`` mapping: its ``turns``, the rest kept."""
+
+    model_config = ConfigDict(extra="allow", strict=True)
+    turns: list[Any]
+
+
+class _Numbered(BaseModel):
+    """An evidence turn's number, if it has one (its other fields are kept as they are)."""
+
+    turn: Any = None
+
+
+class _V1Record(BaseModel):
+    """What ``upgrade_record`` reads of a record; the rest of the mapping is kept as it is."""
+
+    schema_version: StrictInt = 1
+    observations: Any = None
+    evidence: Any = None
+
+
+_M = TypeVar("_M", bound=BaseModel)
+
+
+def _parsed(model: type[_M], value: Any) -> _M | None:
+    """``value`` as ``model``, or None when it does not have that shape."""
+    try:
+        return model.model_validate(value)
+    except ValidationError:
+        return None
+
+
 def upgrade_record(data: Any) -> Any:
     """A version-1 record's mapping as version 2: each captured turn once, in ``evidence``.
 
@@ -805,63 +901,33 @@ def upgrade_record(data: Any) -> Any:
     built from the observations, marked as keeping no successful calls. Anything else, and a
     record of version 2 or later, is returned as it is (validation judges it).
     """
-    if not isinstance(data, dict):
-        return data
-    version = data.get("schema_version", 1)
-    if type(version) is not int or version >= SCHEMA_VERSION:
+    old = _parsed(_V1Record, data) if isinstance(data, dict) else None
+    if old is None or old.schema_version >= SCHEMA_VERSION:
         return data
     upgraded = {**data, "schema_version": SCHEMA_VERSION}
-    observations = data.get("observations")
-    if not isinstance(observations, dict) or not isinstance(observations.get("turns"), list):
+    observations = _parsed(_Turns, old.observations)
+    if observations is None:
         return upgraded
-    kept = {k: v for k, v in observations.items() if k != "turns"}
-    seen = {
-        t["turn"]: t
-        for t in observations["turns"]
-        if isinstance(t, dict) and type(t.get("turn")) is int
-    }
-    evidence = data.get("evidence")
-    if isinstance(evidence, dict) and isinstance(evidence.get("turns"), list):
-        turns = [
-            {**turn, **_turn_notes(seen.get(turn.get("turn")))} if isinstance(turn, dict) else turn
-            for turn in evidence["turns"]
-        ]
-        evidence = {**evidence, "turns": turns}
+    seen = {t.turn: t for t in map(partial(_parsed, _V1Turn), observations.turns) if t is not None}
+    evidence: Any = old.evidence
+    found = _parsed(_Turns, evidence)
+    if found is not None:
+        evidence = {**evidence, "turns": [_with_notes(t, seen) for t in found.turns]}
     elif evidence is None:
         evidence = {
             "ok_calls_kept": False,
             "note": OLDER_EVIDENCE_NOTE,
-            "turns": [_observed_turn(number, item) for number, item in sorted(seen.items())],
+            "turns": [item.as_evidence() for _, item in sorted(seen.items())],
         }
-    return {**upgraded, "observations": kept, "evidence": evidence}
+    return {**upgraded, "observations": observations.model_extra, "evidence": evidence}
 
 
-def _turn_notes(item: dict[str, Any] | None) -> dict[str, Any]:
-    return {k: item[k] for k in _TURN_NOTES if k in item} if item is not None else {}
-
-
-def _observed_turn(number: int, item: dict[str, Any]) -> dict[str, Any]:
-    """A version-1 observation turn (no evidence beside it) as a ``TurnEvidence`` mapping."""
-    tools: list[dict[str, Any]] = []
-    for key, outcome in (("failed_tools", "failed"), ("blocked_tools", "blocked")):
-        for call in _items(item.get(key)):
-            if isinstance(call, dict):
-                reason = call.get("reason")
-                tools.append(
-                    {"tool": str(call.get("tool", "?")), "outcome": outcome}
-                    | ({"rule": str(call["rule"])} if call.get("rule") is not None else {})
-                    | ({"reason": str(reason)} if reason is not None else {})
-                )
-    unconfirmed = _items(item.get("unconfirmed_tools"))
-    tools += [{"tool": str(name), "outcome": "unconfirmed"} for name in unconfirmed]
-    answer, failure = item.get("answer"), item.get("failure")
-    return {
-        "turn": number,
-        "answer": str(answer) if answer is not None else None,
-        "error_fallback": str(failure) if failure is not None else None,
-        "tools": tools,
-        **_turn_notes(item),
-    }
+def _with_notes(turn: Any, seen: dict[int, _V1Turn]) -> Any:
+    """An evidence turn with the notes of the observation turn of its number, if any."""
+    if not isinstance(turn, dict):
+        return turn
+    observed = seen.get(_Numbered.model_validate(turn).turn)
+    return {**turn, **observed.notes()} if observed is not None else turn
 
 
 class Standing(StrEnum):
@@ -886,7 +952,3 @@ def standing(has_record: bool, record: Record | None) -> Standing:
     if record is not None and record.promotion is None and record.adoption is not None:
         return Standing.adopted
     return Standing.recorded
-
-
-def _items(value: Any) -> list[Any]:
-    return value if isinstance(value, list) else []
