@@ -69,6 +69,7 @@ if TYPE_CHECKING:
 
     from intake.config import Settings
     from intake.contract.models import ScrubReport
+    from intake.scrub.presidio import RegistryFile
 
 __all__ = [
     "MAX_TEXT_CHARS",
@@ -1134,7 +1135,7 @@ class Scrubber:
         extra_files = [provider_file] if provider_file.is_file() else []
         current = registry_file
         try:
-            load: Callable[[dict[str, Any]], Any] = load_registry if lean else _provider_registry
+            load: Callable[[RegistryFile], Any] = load_registry if lean else _provider_registry
 
             registry = _with_token_rules(load, _registry_configuration(registry_file))
             for current in extra_files:
@@ -1269,11 +1270,10 @@ class Scrubber:
 
     def _nlp_engine(self, provider_cls: Any, registry: Any) -> Any:
         if not self.spacy_model:
-            conf: dict[str, Any] = {
-                "nlp_engine_name": "no_op",
-                "models": [{"lang_code": "en", "model_name": "no_op"}],
-            }
-            return provider_cls(nlp_configuration=conf).create_engine()
+            no_op = [{"lang_code": "en", "model_name": "no_op"}]
+            return provider_cls(
+                nlp_configuration={"nlp_engine_name": "no_op", "models": no_op}
+            ).create_engine()
         import spacy.util
         from presidio_analyzer.predefined_recognizers import SpacyRecognizer  # noqa: TID251
 
@@ -1298,9 +1298,8 @@ class Scrubber:
             },
         }
         engine = provider_cls(nlp_configuration=conf).create_engine()
-        nlp = engine.nlp.get("en") if isinstance(engine.nlp, dict) else None
-        if nlp is not None:
-            nlp.max_length = max(nlp.max_length, self.chunk_chars + 2 * self.chunk_margin + 1)
+        nlp = engine.nlp["en"]  # create_engine loads the models: {lang_code: spaCy Language}
+        nlp.max_length = max(nlp.max_length, self.chunk_chars + 2 * self.chunk_margin + 1)
         registry.add_recognizer(SpacyRecognizer(supported_entities=["PERSON", "LOCATION"]))
         return engine
 
@@ -2099,54 +2098,52 @@ class Scrubber:
         )
 
 
-def _provider_registry(configuration: dict[str, Any]) -> Any:
-    """Presidio's ``RecognizerRegistry`` for a registry configuration (imports spaCy)."""
+def _provider_registry(registry: RegistryFile) -> Any:
+    """Presidio's ``RecognizerRegistry`` for a registry file (imports spaCy)."""
     from presidio_analyzer.recognizer_registry import RecognizerRegistryProvider  # noqa: TID251
 
-    provider = RecognizerRegistryProvider(registry_configuration=configuration)
+    provider = RecognizerRegistryProvider(
+        registry_configuration=registry.model_dump(exclude_unset=True)
+    )
     return provider.create_recognizer_registry()
 
 
-def _with_token_rules(load: Callable[[dict[str, Any]], Any], configuration: dict[str, Any]) -> Any:
-    """The registry ``load`` builds from ``configuration``, with its ``token`` rules (wrapped
+def _with_token_rules(load: Callable[[RegistryFile], Any], registry: RegistryFile) -> Any:
+    """The registry ``load`` builds from ``registry``, with its ``token`` rules (wrapped
     provider tokens, data that Presidio's configuration models would drop) built here as
     ``IntakeWrappedTokenRecognizer``s, each where it stands among the predefined recognizers
     (Presidio builds those first, in order, then the custom ones)."""
     from intake.scrub.recognizers import IntakeWrappedTokenRecognizer
 
-    entries = configuration["recognizers"]
-
-    def is_rule(entry: Any) -> bool:
-        return isinstance(entry, dict) and "token" in entry
-
-    registry = load({**configuration, "recognizers": [e for e in entries if not is_rule(e)]})
+    rest = [e for e in registry.recognizers if isinstance(e, str) or e.token is None]
+    built = load(registry.model_copy(update={"recognizers": rest}))
     at = 0
-    for entry in entries:
-        if is_rule(entry):
-            made = IntakeWrappedTokenRecognizer(name=entry["name"], **entry["token"])
-            registry.recognizers.insert(at, made)
-        elif not (isinstance(entry, dict) and entry.get("type") == "predefined"):
+    for entry in registry.recognizers:
+        if isinstance(entry, str):
+            continue
+        if entry.token is not None:
+            rule = IntakeWrappedTokenRecognizer(name=entry.name, **entry.token.model_dump())
+            built.recognizers.insert(at, rule)
+        elif entry.type != "predefined":
             continue
         at += 1
-    return registry
+    return built
 
 
-def _registry_configuration(path: Path) -> dict[str, Any]:
+def _registry_configuration(path: Path) -> RegistryFile:
     """A recognizer-registry YAML file parsed with libyaml's safe loader where PyYAML has it.
 
     Presidio parses its ``conf_file`` with PyYAML's pure-Python ``safe_load``: 0.2–0.3 s per
     process for recognizers.yaml and providers.yaml. The C loader is the same YAML 1.1 safe
-    schema; the parsed document is handed to Presidio as ``registry_configuration``, and a file
-    without ``recognizers`` and ``global_regex_flags`` is refused rather than completed from
-    Presidio's defaults (as ``conf_file`` would not be either).
+    schema; the parsed document is handed to Presidio as ``registry_configuration``.
     """
     import yaml
 
+    from intake.scrub.presidio import RegistryFile
+
     loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
     data = yaml.load(path.read_text(encoding="utf-8"), Loader=loader)  # noqa: S506
-    if not isinstance(data, dict) or not {"recognizers", "global_regex_flags"} <= data.keys():
-        raise ValueError("a recognizer registry needs recognizers and global_regex_flags")
-    return data
+    return RegistryFile.model_validate(data)
 
 
 @lru_cache(maxsize=4)

@@ -34,6 +34,8 @@ from collections.abc import Sequence
 from types import ModuleType
 from typing import Any
 
+from pydantic import BaseModel, ConfigDict, model_validator
+
 PACKAGE = "presidio_analyzer"
 _REGISTRY = PACKAGE + ".recognizer_registry"
 # Presidio's modules that import neither spaCy nor an NLP engine, in the order
@@ -134,26 +136,68 @@ class LeanRegistry:
         self.recognizers.append(recognizer)
 
 
-def load_registry(configuration: dict[str, Any]) -> LeanRegistry:
+class TokenRule(BaseModel):
+    """A registry entry's ``token``: a provider token cut in two by terminal wrapping, built by
+    intake as an ``IntakeWrappedTokenRecognizer`` (its other keyword arguments kept)."""
+
+    model_config = ConfigDict(extra="allow")
+    entity: str
+    prefix: str
+    body: str
+    length: int
+
+
+class RegistryEntry(BaseModel):
+    """An entry of a registry file's ``recognizers``: what intake reads of it, Presidio's other
+    fields kept as they are."""
+
+    model_config = ConfigDict(extra="allow")
+    name: str | None = None
+    class_name: str | None = None
+    type: str | None = None
+    token: TokenRule | None = None
+
+    @model_validator(mode="after")
+    def _named(self) -> RegistryEntry:
+        if self.token is not None and self.name is None:
+            raise ValueError("a token rule needs a name")
+        return self
+
+
+class RegistryFile(BaseModel):
+    """A recognizer-registry file (``recognizers.yaml``, ``providers.yaml``) parsed once:
+    Presidio's registry configuration, whose ``token`` entries are intake's own rules. A file
+    without ``recognizers`` and ``global_regex_flags`` is refused rather than completed from
+    Presidio's defaults (as Presidio's ``conf_file`` would not be either). Presidio is given
+    ``model_dump(exclude_unset=True)``: the file as written, the ``token`` rules taken out."""
+
+    model_config = ConfigDict(extra="allow")
+    recognizers: list[RegistryEntry | str]
+    global_regex_flags: int
+
+
+def load_registry(registry: RegistryFile) -> LeanRegistry:
     """``RecognizerRegistryProvider(registry_configuration=...).create_recognizer_registry()``
     with no NLP engine (intake passes none), by Presidio's own loader and validator."""
     loader = light("recognizer_registry.recognizers_loader_utils")
     validator = light("input_validation").ConfigurationValidator
-    conf = loader.RecognizerConfigurationLoader.get(registry_configuration=configuration)
+    conf = loader.RecognizerConfigurationLoader.get(
+        registry_configuration=registry.model_dump(exclude_unset=True)
+    )
     # `type: predefined` names a class among EntityRecognizer's subclasses: intake's are
     # imported; a folder naming one of Presidio's stock recognizers gets Presidio's set.
     wanted = {
-        r.get("class_name") or r.get("name")
-        for r in conf.get("recognizers") or ()
-        if isinstance(r, dict) and r.get("type") == "predefined"
+        r.class_name or r.name
+        for r in registry.recognizers
+        if isinstance(r, RegistryEntry) and r.type == "predefined"
     }
     known = {c.__name__ for c in loader.RecognizerListLoader.get_all_existing_recognizers()}
     if wanted - known:
         importlib.import_module(PACKAGE + ".predefined_recognizers")
+    # the validator returns its pydantic model's dump: every field is there
     conf = validator.validate_recognizer_registry_configuration(conf)
-    languages = conf.get("supported_languages")
-    flags = conf.get("global_regex_flags")
-    recognizers = list(loader.RecognizerListLoader.get(conf.get("recognizers"), languages, flags))
+    languages, flags = conf["supported_languages"], conf["global_regex_flags"]
+    recognizers = list(loader.RecognizerListLoader.get(conf["recognizers"], languages, flags))
     return LeanRegistry(recognizers, languages or ["en"], flags)
 
 
