@@ -32,7 +32,9 @@ from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
+
+from pydantic import BaseModel
 
 if TYPE_CHECKING:
     import regex
@@ -267,6 +269,29 @@ class JudgeHit:
 _FLAGS = {"ignorecase": re.IGNORECASE, "multiline": re.MULTILINE}
 
 
+class _JudgePattern(BaseModel):
+    """A pattern of ``judge_directed.yaml`` (see that file for its fields)."""
+
+    regex: str
+    flags: list[Literal["ignorecase", "multiline"]] = []
+    needs: list[str] = []
+
+    def compiled(self) -> tuple[re.Pattern[str], tuple[str, ...]]:
+        flags = 0
+        for flag in self.flags:
+            flags |= _FLAGS[flag]
+        return re.compile(self.regex, flags), tuple(self.needs)
+
+
+class _JudgeEntry(BaseModel):
+    label: str
+    patterns: list[_JudgePattern]
+
+
+class _JudgeFile(BaseModel):
+    classes: dict[str, _JudgeEntry]
+
+
 @cache
 def judge_classes() -> tuple[JudgeClass, ...]:
     """The classes of ``intake/contract/judge_directed.yaml``, compiled once."""
@@ -275,19 +300,11 @@ def judge_classes() -> tuple[JudgeClass, ...]:
     data_file = resources.files("intake.contract").joinpath("judge_directed.yaml")
     from intake.contract.yamlio import load_data  # not on every command's output path
 
-    text = data_file.read_text(encoding="utf-8")
-    data = load_data(text)
-    classes: list[JudgeClass] = []
-    for name, entry in data["classes"].items():
-        patterns = []
-        for item in entry["patterns"]:
-            flags = 0
-            for flag in item.get("flags", []):
-                flags |= _FLAGS[flag]
-            needs = tuple(str(word) for word in item.get("needs", []))
-            patterns.append((re.compile(item["regex"], flags), needs))
-        classes.append(JudgeClass(str(name), str(entry["label"]), tuple(patterns)))
-    return tuple(classes)
+    parsed = _JudgeFile.model_validate(load_data(data_file.read_text(encoding="utf-8")))
+    return tuple(
+        JudgeClass(name, entry.label, tuple(p.compiled() for p in entry.patterns))
+        for name, entry in parsed.classes.items()
+    )
 
 
 def _fingerprint(path: Path, kind: str, matched: str) -> str:
