@@ -862,7 +862,7 @@ class IntakeAssignedSecretRecognizer(CodeBackedRecognizer):
                 RecognizerResult(self.ENTITY, s, e, self.SCORE, recognition_metadata=self._meta())
             )
 
-    def _meta(self) -> dict[str, Any]:
+    def _meta(self) -> dict[str, str]:
         from presidio_analyzer.recognizer_result import RecognizerResult  # noqa: TID251
 
         state: Any = self
