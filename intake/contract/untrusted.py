@@ -29,12 +29,10 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache
-from typing import TYPE_CHECKING, Any, Literal
-
-from pydantic import BaseModel
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     import regex
@@ -269,27 +267,21 @@ class JudgeHit:
 _FLAGS = {"ignorecase": re.IGNORECASE, "multiline": re.MULTILINE}
 
 
-class _JudgePattern(BaseModel):
-    """A pattern of ``judge_directed.yaml`` (see that file for its fields)."""
+@dataclass(frozen=True)
+class _JudgePattern:
+    """A pattern of ``judge_directed.yaml`` (see that file for its fields), built from its
+    mapping (a key that is no field is a ``TypeError``). A dataclass, not a pydantic model:
+    ``intake health``, ``report`` and ``config`` import this module and no pydantic."""
 
     regex: str
-    flags: list[Literal["ignorecase", "multiline"]] = []
-    needs: list[str] = []
+    flags: Sequence[str] = ()
+    needs: Sequence[str] = ()
 
     def compiled(self) -> tuple[re.Pattern[str], tuple[str, ...]]:
         flags = 0
         for flag in self.flags:
             flags |= _FLAGS[flag]
-        return re.compile(self.regex, flags), tuple(self.needs)
-
-
-class _JudgeEntry(BaseModel):
-    label: str
-    patterns: list[_JudgePattern]
-
-
-class _JudgeFile(BaseModel):
-    classes: dict[str, _JudgeEntry]
+        return re.compile(self.regex, flags), tuple(str(word) for word in self.needs)
 
 
 @cache
@@ -300,10 +292,14 @@ def judge_classes() -> tuple[JudgeClass, ...]:
     data_file = resources.files("intake.contract").joinpath("judge_directed.yaml")
     from intake.contract.yamlio import load_data  # not on every command's output path
 
-    parsed = _JudgeFile.model_validate(load_data(data_file.read_text(encoding="utf-8")))
+    data = load_data(data_file.read_text(encoding="utf-8"))
     return tuple(
-        JudgeClass(name, entry.label, tuple(p.compiled() for p in entry.patterns))
-        for name, entry in parsed.classes.items()
+        JudgeClass(
+            str(name),
+            str(entry["label"]),
+            tuple(_JudgePattern(**item).compiled() for item in entry["patterns"]),
+        )
+        for name, entry in data["classes"].items()
     )
 
 
