@@ -485,12 +485,14 @@ def _read_table(pyproject: Path) -> dict[str, Any] | None:
 
 
 def intake_table(text: str, where: str) -> dict[str, Any] | None:
-    """The ``[tool.intake]`` table of a ``pyproject.toml``'s text (None: it has none)."""
+    """The ``[tool.intake]`` table of a ``pyproject.toml``'s text (None: it has none, nor a
+    ``tool`` table: ``tool = 1`` is another tool's business, as ``intake init`` reads it)."""
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise ConfigError(f"cannot read pyproject.toml: {exc}", where=where) from None
-    table = data.get("tool", {}).get("intake")
+    tool = data.get("tool")
+    table = tool.get("intake") if isinstance(tool, dict) else None
     if table is None:
         return None
     if not isinstance(table, dict):

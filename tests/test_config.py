@@ -64,6 +64,19 @@ def test_invalid_value_and_broken_toml(suite: Path, runner: CliRunner) -> None:
     assert result.exit_code == 2 and result.stderr.startswith("error: cannot read pyproject.toml")
 
 
+def test_a_pyproject_whose_tool_is_no_table_has_no_intake_table(tmp_path: Path) -> None:
+    """``tool = 1`` (valid TOML, no table) is read as no ``[tool.intake]``, not a crash, in
+    every pyproject.toml a command passes on its way up; ``tool.intake = 1`` is refused."""
+    suite = tmp_path / "suite"
+    (suite / "scenarios").mkdir(parents=True)
+    (tmp_path / "pyproject.toml").write_text('tool = "black"\n', encoding="utf-8")
+    (suite / "pyproject.toml").write_text("tool = 1\n", encoding="utf-8")
+    assert load_settings(suite, environ={}).root == suite.resolve()
+    (suite / "pyproject.toml").write_text("[tool]\nintake = 1\n", encoding="utf-8")
+    with pytest.raises(ConfigError, match=r"\[tool.intake\] must be a table"):
+        load_settings(suite, environ={})
+
+
 def test_config_command_prints_effective_values(suite: Path, runner: CliRunner) -> None:
     result = runner.invoke(app, ["config"], env={"GITHUB_TOKEN": "ghp_secretvalue"})
     assert result.exit_code == 0
