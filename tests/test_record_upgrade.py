@@ -18,7 +18,7 @@ from typing import Any
 from typer.testing import CliRunner
 
 from intake.cli import app
-from intake.contract.models import OLDER_EVIDENCE_NOTE, SCHEMA_VERSION, Record
+from intake.contract.models import OLDER_EVIDENCE_NOTE, SCHEMA_VERSION, Record, upgrade_record
 from intake.store.records import load_record, record_path
 from tests.support.gaia_db import ChatDB, error_step, policy, tool
 
@@ -167,3 +167,54 @@ def test_an_older_record_without_evidence_shows_its_observations_as_evidence(
     assert any(n.startswith("agent error: ") for n in second["notes"])
     text = runner.invoke(app, ["show", path.stem]).stdout
     assert "an older record: failed, blocked and unconfirmed calls only" in " ".join(text.split())
+
+
+def test_an_older_records_odd_entries_upgrade_as_version_1_read_them() -> None:
+    """``upgrade_record`` reads the old shape through small models of it: a turn that is no
+    mapping or has no integer number (a bool is none) is left out, a call that is no mapping
+    is skipped, a list that is not one is read as empty, values are kept as text; a version
+    that is not an integer, or is current, leaves the mapping as it is."""
+    turn = {
+        "turn": 2,
+        "answer": 42,
+        "failed_tools": [{"tool": "a", "rule": 7}, "not a call", {"reason": "why"}],
+        "blocked_tools": "none",
+        "unconfirmed_tools": ["b", 3],
+        "notes": ["n"],
+        "unknown": 1,
+    }
+    observations = {"title": "t", "turns": [turn, {"turn": True}, "not a turn"], "after": 1}
+    old = {"schema_version": 1, "id": "x", "observations": observations}
+    assert upgrade_record(old) == {
+        "schema_version": 2,
+        "id": "x",
+        "observations": {"title": "t", "after": 1},
+        "evidence": {
+            "ok_calls_kept": False,
+            "note": OLDER_EVIDENCE_NOTE,
+            "turns": [
+                {
+                    "turn": 2,
+                    "answer": "42",
+                    "error_fallback": None,
+                    "tools": [
+                        {"tool": "a", "outcome": "failed", "rule": "7"},
+                        {"tool": "?", "outcome": "failed", "reason": "why"},
+                        {"tool": "b", "outcome": "unconfirmed"},
+                        {"tool": "3", "outcome": "unconfirmed"},
+                    ],
+                    "notes": ["n"],
+                }
+            ],
+        },
+    }
+    evidence = {"note": "kept", "turns": [{"turn": 2, "tools": []}, "odd", {"no": "number"}]}
+    assert upgrade_record({**old, "evidence": evidence})["evidence"] == {
+        "note": "kept",
+        "turns": [{"turn": 2, "tools": [], "notes": ["n"]}, "odd", {"no": "number"}],
+    }
+    assert upgrade_record({**old, "observations": {"turns": "none"}})["observations"] == {
+        "turns": "none"
+    }
+    for same in ({**old, "schema_version": "1"}, {**old, "schema_version": 2}, ["a list"]):
+        assert upgrade_record(same) is same

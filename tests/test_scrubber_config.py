@@ -4,12 +4,15 @@ value that does not fit is one ``ConfigError`` naming the file."""
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 import pytest
 import regex
 
 from intake.errors import ConfigError
+from intake.scrub import Scrubber, packaged_scrubbers_dir
+from intake.scrub.context import load_secret_names
 from intake.scrub.definitions import SECRET_PRIORITY, load_allow_rules
 from intake.scrub.fixtures import FixtureSpec, load_fixture_config
 
@@ -106,3 +109,60 @@ def test_an_allow_list_naming_no_rules_has_none(tmp_path: Path) -> None:
     for text in ("# nothing\n", "masked: []\n", "rules: []\n"):
         path.write_text(text, encoding="utf-8")
         assert load_allow_rules(path) == []
+
+
+def test_secret_names_left_out_are_empty_and_every_name_is_lowercased(tmp_path: Path) -> None:
+    path = tmp_path / "secret_names.yaml"
+    path.write_text(
+        "stems: [Pass]\nwords: [PassWord, 7]\npairs: [[API, Key]]\npatterns: ['^X_[0-9]+$']\n",
+        encoding="utf-8",
+    )
+    names = load_secret_names(path)
+    assert (names.stems, names.words, names.pairs) == (
+        ("pass",),
+        frozenset({"password", "7"}),
+        (("api", "key"),),
+    )
+    assert names.suffixes == names.shaped_suffixes == names.shaped_pairs == ()
+    assert names.not_after == names.not_before == names.not_names == names.shaped == frozenset()
+    assert names.is_secret_name("x_12") and names.is_secret_name("db_api_key")
+    assert not names.is_secret_name("username")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "words: [password]\n",  # no stems
+        "- stems\n",  # a list, not a mapping
+        "stems: [pass]\nwords: [password]\nsuffixes: 3\n",  # not a list
+        "stems: [pass]\nwords: [password]\npatterns: ['(']\n",  # not a regex
+        "stems: [pass]\nwords: [password]\nfamous: [x]\n",  # a key that is no field: ignored
+    ],
+)
+def test_malformed_secret_names_are_one_config_error_naming_the_file(
+    tmp_path: Path, text: str
+) -> None:
+    path = tmp_path / "secret_names.yaml"
+    path.write_text(text, encoding="utf-8")
+    if "famous" in text:
+        assert load_secret_names(path).words == frozenset({"password"})
+        return
+    with pytest.raises(ConfigError, match="secret names are invalid") as info:
+        load_secret_names(path)
+    assert info.value.where == str(path)
+
+
+def test_a_token_rule_without_a_name_is_a_config_error_naming_the_registry(
+    tmp_path: Path,
+) -> None:
+    """A ``token`` rule is parsed with its entry (``scrub.presidio.RegistryEntry``): without
+    the ``name`` the recognizer is built under, the registry is refused, not built unnamed."""
+    folder = tmp_path / "scrubbers"
+    shutil.copytree(packaged_scrubbers_dir(), folder)
+    registry = folder / "recognizers.yaml"
+    rule = "  - token: {entity: GITHUB_TOKEN, prefix: 'zq_', body: '[a-z0-9]', length: 12}\n"
+    text = registry.read_text(encoding="utf-8")
+    registry.write_text(text.replace("recognizers:\n", "recognizers:\n" + rule, 1))
+    with pytest.raises(ConfigError, match="recognizer registry cannot be loaded") as info:
+        Scrubber(folder)
+    assert info.value.where == str(registry)
