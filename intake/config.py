@@ -491,13 +491,12 @@ def intake_table(text: str, where: str) -> dict[str, Any] | None:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise ConfigError(f"cannot read pyproject.toml: {exc}", where=where) from None
-    tool = data.get("tool")
-    table = tool.get("intake") if isinstance(tool, dict) else None
-    if table is None:
-        return None
-    if not isinstance(table, dict):
-        raise ConfigError("[tool.intake] must be a table", where=where)
-    return table
+    match data:
+        case {"tool": {"intake": dict() as table}}:
+            return table
+        case {"tool": {"intake": _}}:
+            raise ConfigError("[tool.intake] must be a table", where=where)
+    return None
 
 
 def load_settings(
