@@ -27,7 +27,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
+from typing import TYPE_CHECKING, Any, NamedTuple, TypedDict, TypeVar
 
 from intake.errors import InputError
 
@@ -58,6 +58,21 @@ class StoredResult(NamedTuple):
     kind: str
 
 
+class RunFile(TypedDict):
+    """A run file's JSON object (``StoredRun.document``)."""
+
+    schema: str
+    run_id: str
+    model: str
+    tier: str
+    judge: str | None
+    commit: str | None
+    machine: str | None
+    started: str
+    recorded_at: str
+    results: tuple[StoredResult, ...]
+
+
 @dataclass(frozen=True)
 class StoredRun:
     """One run folder as the store keeps it."""
@@ -72,7 +87,7 @@ class StoredRun:
     recorded_at: datetime
     results: tuple[StoredResult, ...]
 
-    def document(self) -> dict[str, Any]:
+    def document(self) -> RunFile:
         """The file's JSON."""
         return {
             "schema": SCHEMA,
