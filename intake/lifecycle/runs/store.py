@@ -27,7 +27,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NamedTuple, TypedDict, TypeVar
+from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
 from intake.errors import InputError
 
@@ -58,21 +58,6 @@ class StoredResult(NamedTuple):
     kind: str
 
 
-class RunFile(TypedDict):
-    """A run file's JSON object (``StoredRun.document``)."""
-
-    schema: str
-    run_id: str
-    model: str
-    tier: str
-    judge: str | None
-    commit: str | None
-    machine: str | None
-    started: str
-    recorded_at: str
-    results: tuple[StoredResult, ...]
-
-
 @dataclass(frozen=True)
 class StoredRun:
     """One run folder as the store keeps it."""
@@ -87,8 +72,8 @@ class StoredRun:
     recorded_at: datetime
     results: tuple[StoredResult, ...]
 
-    def document(self) -> RunFile:
-        """The file's JSON."""
+    def document(self) -> dict[str, str | None | tuple[StoredResult, ...]]:
+        """The file's JSON: the fields, the times in UTC, the schema first."""
         return {
             "schema": SCHEMA,
             "run_id": self.run_id,
