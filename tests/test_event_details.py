@@ -7,8 +7,6 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from pydantic import TypeAdapter
-
 from intake.config import load_settings
 from intake.contract.models import Run
 from intake.lifecycle.promote import promote, reject
@@ -23,11 +21,12 @@ from intake.store.details import (
     RevisionKept,
     Stamped,
     Tiered,
+    part_of,
 )
 from intake.store.ledger import Event, Ledger
 from tests.support.promote_helpers import make_ready, write_pair
 
-SHAPES: dict[str, object] = {
+SHAPES: dict[str, type] = {
     "review": ReviewDetail,
     "promotion": PromotionDetail,
     "quarantine": QuarantineDetail,
@@ -56,10 +55,8 @@ def test_every_event_a_flow_logs_is_its_kinds_declared_shape(suite: Path) -> Non
             dumped = {k: v for k, v in event.detail.items() if k not in ("replaced", "source")}
             assert Run.model_validate_json(json.dumps(dumped)).model_dump(mode="json") == dumped
             continue
-        shape = SHAPES[event.kind]
-        # every key declared, none left out: the checked copy is the detail itself
-        checked = TypeAdapter(shape).validate_python(event.detail, strict=True)
-        assert checked == event.detail, event.kind
+        # every key declared and of its type, none undeclared: the checked part is the whole
+        assert part_of(event.detail, SHAPES[event.kind]) == event.detail, event.kind
 
 
 def _row(detail: str) -> dict[str, object]:

@@ -30,12 +30,10 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypedDict, TypeVar
 
-from pydantic import TypeAdapter, ValidationError
-
 from intake.contract.plain import ID_PATTERN, ScenarioView, parse_when
 from intake.errors import IntakeError, LedgerError, UsageError, environment_failure
 from intake.paths import display_path
-from intake.store.details import EventDetail
+from intake.store.details import EventDetail, part_of
 from intake.store.records import RECORD_SUFFIX, load_record, record_path, utcnow
 
 if TYPE_CHECKING:
@@ -99,8 +97,6 @@ EVENT_COLUMNS = ("id", "at", "kind", "scenario_id", "path", "actor", "detail")
 
 
 T = TypeVar("T")
-_ADAPTERS: dict[type, TypeAdapter[Any]] = {}
-"""Each detail shape's validator, built once (about 0.4 ms each)."""
 
 
 class EventDocument(TypedDict):
@@ -145,13 +141,7 @@ class Event:
     def detail_as(self, shape: type[T]) -> T | None:
         """The part of the detail that ``shape`` (``intake.store.details``) names, other keys
         left out, or None when the detail does not hold it as declared (an older row)."""
-        if shape not in _ADAPTERS:
-            _ADAPTERS[shape] = TypeAdapter(shape)
-        adapter: TypeAdapter[T] = _ADAPTERS[shape]
-        try:
-            return adapter.validate_python(self.detail, strict=True)
-        except ValidationError:
-            return None
+        return part_of(self.detail, shape)
 
     def to_dict(self) -> EventDocument:
         """JSON-ready form (``intake log --format json``), in the ledger's column order."""
