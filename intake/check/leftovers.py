@@ -65,6 +65,7 @@ def _ledger_events(ledger: Path) -> tuple[set[str], set[tuple[str, str]]]:
     ``intake.store.ledger`` is imported here, not at the top: it loads sqlite-utils, which a
     suite without a ledger (a fresh clone, CI) never needs.
     """
+    from intake.store.details import Stamped
     from intake.store.ledger import read_events_readonly
 
     known: set[str] = set()
@@ -72,8 +73,8 @@ def _ledger_events(ledger: Path) -> tuple[set[str], set[tuple[str, str]]]:
     for event in read_events_readonly(ledger, ("import", "review", "run", "promotion")):
         known.add(str(event.scenario_id))
         if event.kind == "promotion":
-            stamp = event.detail.get("content_hash")
-            promoted.add((str(event.scenario_id), str(stamp)))
+            stamp = event.detail_as(Stamped)
+            promoted.add((str(event.scenario_id), str(stamp and stamp["content_hash"])))
     return known, promoted
 
 

@@ -8,6 +8,7 @@ imports them too, so no command reaches back into the package that registers it.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -74,7 +75,7 @@ def shown(text: str) -> str:
     return terminal_safe(inert(text))
 
 
-def emit_json(document: dict[str, Any]) -> None:
+def emit_json(document: Mapping[str, object]) -> None:
     """One JSON document on stdout (versioned envelope)."""
     import json
 

@@ -64,7 +64,7 @@ def register(app: typer.Typer) -> None:
 _HASH = re.compile(r"\b(sha256|hmac-sha256):([0-9a-f]{12})[0-9a-f]+")
 
 
-def readable(detail: Any) -> str:
+def readable(detail: object) -> str:
     """An event's detail as one line a person reads (``--format json`` keeps it whole):
     ``key: value`` pairs, lists joined, nested details in parentheses, hashes cut to 12 digits,
     long text cut at 120 characters."""

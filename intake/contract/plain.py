@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, date, datetime
 from enum import StrEnum
 from types import MappingProxyType
-from typing import Any, Protocol
+from typing import Any, Protocol, TypedDict
 
 PLACEHOLDER_MARK = "TODO(intake)"
 """Every placeholder intake writes contains this mark, so validation and promotion find it."""
@@ -45,6 +45,17 @@ SAFE_NAME_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9._:/+-]{0,199}$"
 """Run ids, model names and scorecard names that intake stores and prints."""
 
 
+class TierStatsDoc(TypedDict):
+    """A tier's judged runs as JSON (``runs``, ``run``)."""
+
+    tier: str
+    runs: int
+    passes: int
+    pass_rate: float | None
+    pass_hat_k: float | None
+    k: int
+
+
 @dataclass(frozen=True)
 class TierStats:
     """A tier's judged runs on the current runnable content: passes of runs, pass^k."""
@@ -74,7 +85,7 @@ class TierStats:
             f"{self.passes}/{self.runs} passed ({rate:.0%}), pass^{self.runs} {self.pass_hat_k:g}"
         )
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> TierStatsDoc:
         """JSON-ready form."""
         return {
             "tier": self.tier.value,

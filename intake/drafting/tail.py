@@ -62,6 +62,7 @@ from intake.paths import display_path
 from intake.scrub import FixtureMap, scrub_tree, scrubber_for
 from intake.scrub.ids import carries_original, cut_before_token
 from intake.scrub.tiers import record_salt, suite_salt
+from intake.store.details import ImportDetail, ScrubDetail
 from intake.store.edit import Edit, edit
 from intake.store.journal import Event, Unit
 from intake.store.records import (
@@ -741,12 +742,12 @@ def import_events(settings: Settings, record: Record, path: Path) -> list[Event]
             "import",
             shown,
             record.author,
-            {
-                "source": record.source.kind.value,
-                "locator": record.source.locator,
-                "private": record.source.private,
-                "intake_version": __version__,
-            },
+            ImportDetail(
+                source=record.source.kind.value,
+                locator=record.source.locator,
+                private=record.source.private,
+                intake_version=__version__,
+            ),
         )
     ]
     if record.scrub is not None:
@@ -755,7 +756,7 @@ def import_events(settings: Settings, record: Record, path: Path) -> list[Event]
                 "scrub",
                 shown,
                 None,
-                {"counts": record.scrub.counts, "config_hash": record.scrub.config_hash},
+                ScrubDetail(counts=record.scrub.counts, config_hash=record.scrub.config_hash),
             )
         )
     return events

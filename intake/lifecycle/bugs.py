@@ -182,10 +182,12 @@ def fetch_closing(settings: Settings, repo: str, number: int) -> Closing:
 def _save_bug(settings: Settings, scenario: Path, bug: BugLink, kind: str) -> None:
     """``bug`` in the scenario's record, with its event: ``bug-link`` (the issue a reviewer
     named) or ``bug-closing`` (the closing as read)."""
+    from intake.store.details import BugClosingDetail, BugLinkDetail
     from intake.store.edit import edit  # the transaction (and the scrubber): only to write
     from intake.store.journal import Event
 
     issue = issue_locator(bug.issue)  # as ``issue_of`` gives it
+    detail: BugLinkDetail | BugClosingDetail
     if kind == "bug-link":
         detail = {"issue": issue, "reviewer": bug.named_by}
     else:

@@ -24,7 +24,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any, Literal, NamedTuple
 
-from pydantic import BaseModel
+from pydantic import BaseModel, JsonValue
 
 from intake.config import Settings
 from intake.contract.models import (
@@ -125,7 +125,7 @@ class Control(BaseModel):
     turns: list[ControlTurn]
     verdicts: list[Verdict]
 
-    def document(self) -> dict[str, Any]:
+    def document(self) -> dict[str, JsonValue]:
         """The file's JSON, before scrubbing."""
         return self.model_dump(mode="json", exclude_unset=True)
 

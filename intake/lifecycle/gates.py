@@ -11,9 +11,9 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Sequence
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from functools import cached_property
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NotRequired, TypedDict
 
 from intake.contract.models import (
     CATEGORY_PATTERN,
@@ -68,6 +68,18 @@ REGRESSION_MIN_RUNS = 3
 """Strong runs a regression case needs, every one a PASS (pass^k = 1 with k >= 3)."""
 
 
+class GateDoc(TypedDict):
+    """A gate as JSON (``check``, ``promote``, ``show``, ``control``)."""
+
+    number: int
+    name: str
+    met: bool
+    detail: str
+    todo: str | None
+    applicable: NotRequired[bool]
+    """Only when false."""
+
+
 @dataclass(frozen=True)
 class Gate:
     """One promotion gate: met or not, what was found, and what to do when unmet."""
@@ -80,11 +92,17 @@ class Gate:
     applicable: bool = True
     """False for a gate that does not apply to this draft (shown as such, never blocking)."""
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> GateDoc:
         """JSON-ready form (``applicable`` only when false)."""
-        doc = asdict(self)
-        if self.applicable:
-            del doc["applicable"]
+        doc: GateDoc = {
+            "number": self.number,
+            "name": self.name,
+            "met": self.met,
+            "detail": self.detail,
+            "todo": self.todo,
+        }
+        if not self.applicable:
+            doc["applicable"] = False
         return doc
 
 

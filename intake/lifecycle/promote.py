@@ -63,6 +63,7 @@ from intake.lifecycle.gates import (
 from intake.lifecycle.split import with_split
 from intake.paths import display_path, inside
 from intake.scrub import FileFinding, scrub_scan, scrub_tree, scrubber_for
+from intake.store.details import PromotionDetail, RejectionDetail, Stamped
 from intake.store.edit import Edit, edit
 from intake.store.history import Stages, history_file, history_text
 from intake.store.journal import Event, Unit, crash_steps
@@ -240,9 +241,8 @@ def _log_promotion_if_missing(tx: Edit, scenario_id: str, promoted: Path) -> boo
         return False
     with Ledger.open(settings.ledger) as ledger:
         for event in ledger.history(scenario_id):
-            if event.kind == "promotion" and event.detail.get("content_hash") == (
-                record.promotion.content_hash
-            ):
+            stamp = event.detail_as(Stamped) if event.kind == "promotion" else None
+            if stamp is not None and stamp["content_hash"] == record.promotion.content_hash:
                 return False
     event = Event(
         "promotion",
@@ -264,7 +264,7 @@ def _log_promotion_if_missing(tx: Edit, scenario_id: str, promoted: Path) -> boo
     return True
 
 
-def _promotion_detail(promotion: Promotion, *, recovered: bool) -> dict[str, Any]:
+def _promotion_detail(promotion: Promotion, *, recovered: bool) -> PromotionDetail:
     """The ``promotion`` event's detail (the stamp's paths, hash, gates and waiver)."""
     return {
         "from": promotion.from_path,
@@ -600,23 +600,20 @@ def reject(settings: Settings, target: str, reason: str) -> RejectResult:
         actor, withheld = acting_author(settings)
         if withheld:
             notes.append(withheld)
+        detail: RejectionDetail = {
+            "reason": reason,
+            "content_hash": content_hash(draft),
+            "record": copied,
+            "stages": Stages.of(record).to_dict() if record is not None else {},
+        }
         event = Event(
-            "rejection",
-            display_path(draft, settings.root),
-            actor,
-            {
-                "reason": reason,
-                "content_hash": content_hash(draft),
-                "record": copied,
-                "stages": Stages.of(record).to_dict() if record is not None else {},
-            },
-            at=utcnow().isoformat(),
+            "rejection", display_path(draft, settings.root), actor, detail, at=utcnow().isoformat()
         )
         refuse_outside_root(settings, draft, what="the draft")
         private = inside(draft, settings.private_drafts) or (
             record is not None and record.source.private
         )
-        writes = [] if private else [_history_write(settings, scenario_id, event)]
+        writes = [] if private else [_history_write(settings, scenario_id, event, detail)]
         tx.commit(
             Unit(
                 "reject",
@@ -630,7 +627,9 @@ def reject(settings: Settings, target: str, reason: str) -> RejectResult:
     return RejectResult(scenario_id, draft, notes)
 
 
-def _history_write(settings: Settings, scenario_id: str, event: Event) -> tuple[Path, str]:
+def _history_write(
+    settings: Settings, scenario_id: str, event: Event, detail: RejectionDetail
+) -> tuple[Path, str]:
     """The rejection's committed history file (``intake.store.history``): what a clone rebuilds."""
 
     assert event.at is not None  # the rejection's event is stamped when it is made
@@ -643,7 +642,11 @@ def _history_write(settings: Settings, scenario_id: str, event: Event) -> tuple[
         scenario_id=scenario_id,
         path=event.path,
         actor=event.actor,
-        detail={k: event.detail[k] for k in ("reason", "content_hash", "stages")},
+        detail={
+            "reason": detail["reason"],
+            "content_hash": detail["content_hash"],
+            "stages": detail["stages"],
+        },
     )
     return path, text
 

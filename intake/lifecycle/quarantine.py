@@ -24,6 +24,7 @@ from intake.contract.models import LifecycleChange, LifecycleState, Record
 from intake.contract.yamlio import with_tags
 from intake.errors import Conflict, UsageError
 from intake.paths import display_path
+from intake.store.details import QuarantineDetail, RetireDetail
 from intake.store.edit import edit
 from intake.store.journal import Event, Unit
 from intake.store.records import (
@@ -200,7 +201,7 @@ def quarantine(
             "unquarantine" if lift else "quarantine",
             where,
             who,
-            {"reason": why, "content_hash": after, "before_hash": before},
+            QuarantineDetail(reason=why, content_hash=after, before_hash=before),
         )
         tx.commit(
             Unit(
@@ -255,7 +256,8 @@ def retire(
         record = with_stamp_moved(record, before, before, where)
         shown = display_path(dest, settings.root)
         _add_change(record, LifecycleState.retired, why, who, before, before, shown)
-        event = Event("retire", shown, who, {"reason": why, "from": where})
+        detail: RetireDetail = {"reason": why, "from": where}
+        event = Event("retire", shown, who, detail)
         tx.commit(
             Unit(
                 "retire",

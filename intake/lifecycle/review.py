@@ -42,6 +42,7 @@ from intake.gitutil import git_text
 from intake.lifecycle.evidence import COUNTING_ASSOCIATIONS, GitHubReview, file_at
 from intake.lifecycle.gates import author_identities, is_author
 from intake.paths import display_path
+from intake.store.details import ReviewDetail
 from intake.store.edit import edit
 from intake.store.journal import Event
 from intake.store.records import content_hash, record_path, sha256_bytes, utcnow
@@ -117,18 +118,14 @@ def add_review(
             judge_text_ack=acked,
         )
         record.reviews.append(review)
-        event = Event(
-            "review",
-            display_path(draft, settings.root),
-            reviewer,
-            {
-                "decision": decision.value,
-                "via": "manual",
-                "content_hash": review.content_hash,
-                **({"rubric": rubric.model_dump()} if rubric is not None else {}),
-                **({"judge_text_ack": len(acked)} if acked else {}),
-            },
+        detail = ReviewDetail(
+            decision=decision.value, via="manual", content_hash=review.content_hash
         )
+        if rubric is not None:
+            detail["rubric"] = rubric.model_dump()
+        if acked:
+            detail["judge_text_ack"] = len(acked)
+        event = Event("review", display_path(draft, settings.root), reviewer, detail)
         tx.commit_record("review", draft, record, [event])
     return draft, review
 
@@ -408,13 +405,13 @@ def _record_reviews(
                     "review",
                     display_path(draft, settings.root),
                     review.reviewer,
-                    {
-                        "decision": review.decision.value,
-                        "via": "github_pr",
-                        "pr": where,
-                        "commit": review.commit,
-                        "content_hash": review.content_hash,
-                    },
+                    ReviewDetail(
+                        decision=review.decision.value,
+                        via="github_pr",
+                        pr=where,
+                        commit=review.commit,
+                        content_hash=review.content_hash,
+                    ),
                 )
                 for review in found.recorded
             ]

@@ -31,6 +31,7 @@ from intake.errors import UsageError
 from intake.fileio import read_text_exact, with_line_ends
 from intake.lifecycle.quarantine import scenario_id_of, scenarios_with_id
 from intake.paths import display_path, inside
+from intake.store.details import RenameDetail, RevisionDetail, RevisionKept
 from intake.store.edit import Edit, edit
 from intake.store.journal import Event, Unit
 from intake.store.records import (
@@ -123,8 +124,9 @@ def revise(settings: Settings, target: str, *, by: str) -> ReviseResult:
         left = tx.finished[0] if tx.finished else None
         if left is not None and left.command == "revise" and len(left.writes) == 2:
             (_, _), (draft, _) = left.writes
-            runs = left.events[0].detail.get("runs_kept", 0) if left.events else 0
-            return ReviseResult(guess, left.removes[0], draft, int(runs), finished=True)
+            kept = left.events[0].detail_as(RevisionKept) if left.events else None
+            runs = kept["runs_kept"] if kept is not None else 0
+            return ReviseResult(guess, left.removes[0], draft, runs, finished=True)
         return _revise(tx, target, guess, by)
 
 
@@ -181,17 +183,13 @@ def _revise(tx: Edit, target: str, scenario_id: str, by: str) -> ReviseResult:
         )
         revised_text = record_text(revised, rec)
     stamp = record.promotion or record.adoption
-    event = Event(
-        "revision",
-        display_path(draft, settings.root),
-        by,
-        {
-            "from": "promotion" if record.promotion else "adoption",
-            "content_hash": stamp.content_hash if stamp else None,
-            "runs_kept": len(record.runs),
-            "recovered": finished,
-        },
-    )
+    detail: RevisionDetail = {
+        "from": "promotion" if record.promotion else "adoption",
+        "content_hash": stamp.content_hash if stamp else None,
+        "runs_kept": len(record.runs),
+        "recovered": finished,
+    }
+    event = Event("revision", display_path(draft, settings.root), by, detail)
     tx.commit(
         Unit(
             "revise",
@@ -312,12 +310,8 @@ def _rename(tx: Edit, target: str, new_id: str, by: str | None) -> RenameResult:
         if finished
         else with_line_ends(dump_record(renamed), like=read_text_exact(record_path(draft)))
     )
-    event = Event(
-        "rename",
-        display_path(dest, settings.root),
-        by,
-        {"from": old_id, "content_hash": sha256_bytes(new_raw)},
-    )
+    detail: RenameDetail = {"from": old_id, "content_hash": sha256_bytes(new_raw)}
+    event = Event("rename", display_path(dest, settings.root), by, detail)
     tx.commit(
         Unit(
             "rename",

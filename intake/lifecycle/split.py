@@ -124,6 +124,7 @@ def write_split(
     from intake.lifecycle.quarantine import with_stamp_moved
     from intake.lifecycle.runs.nightly import suite_index
     from intake.paths import display_path
+    from intake.store.details import SplitDetail
     from intake.store.edit import edit
     from intake.store.journal import Event, Unit
     from intake.store.records import (
@@ -160,7 +161,7 @@ def write_split(
                 "split",
                 where,
                 who,
-                {"tag": tag, "salt_hash": salt, "before_hash": before, "content_hash": after},
+                SplitDetail(tag=tag, salt_hash=salt, before_hash=before, content_hash=after),
             )
             tx.commit(
                 Unit(

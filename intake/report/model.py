@@ -33,6 +33,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, NamedTuple
 
 from intake.contract.plain import RunTier, ScenarioView, TierStats, difficulty, parse_when
+from intake.store.details import Staged, Tiered
 from intake.store.history import Stages
 from intake.store.ledger import Event
 from intake.store.records import RECORD_SUFFIX, utcnow
@@ -593,14 +594,15 @@ def _funnel(
             item.scrubbed = True
         elif event.kind == "review":
             item.reviewed = True
-        elif event.kind == "run" and isinstance(event.detail.get("tier"), str):
-            item.tiers.add(event.detail["tier"])
+        elif event.kind == "run" and (run := event.detail_as(Tiered)) is not None:
+            item.tiers.add(run["tier"])
         elif event.kind == "promotion":
             item.promoted = True
             item.promoted_at = item.promoted_at or when
         elif event.kind == "rejection":
             item.rejected = True
-            item.absorb_stages(Stages.read(event.detail.get("stages")))
+            staged = event.detail_as(Staged)
+            item.absorb_stages(Stages.read(staged["stages"]) if staged is not None else None)
     notes = []
     chosen = list(items.items())
     if since is not None:

@@ -22,14 +22,15 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable, Mapping
-from dataclasses import asdict, dataclass, field, replace
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypedDict
 
 from intake.config import Settings
 from intake.contract.plain import ID_PATTERN
 from intake.paths import display_path
+from intake.store.details import RejectionDetail, StagesDetail
 from intake.store.ledger import Event, Ledger
 from intake.store.trust import HISTORY_SUFFIX
 
@@ -63,10 +64,10 @@ def history_text(
     scenario_id: str,
     path: str | None,
     actor: str | None,
-    detail: dict[str, Any],
+    detail: RejectionDetail,
 ) -> str:
     """One event as its history file's text: one JSON line, keys sorted."""
-    doc = {
+    doc: HistoryFile = {
         "intake_history_version": HISTORY_VERSION,
         "id": event_id,
         "at": at,
@@ -77,6 +78,19 @@ def history_text(
         "detail": detail,
     }
     return json.dumps(doc, sort_keys=True, ensure_ascii=False) + "\n"
+
+
+class HistoryFile(TypedDict):
+    """A history file's one JSON object."""
+
+    intake_history_version: int
+    id: str
+    at: str
+    kind: str
+    scenario_id: str
+    path: str | None
+    actor: str | None
+    detail: RejectionDetail
 
 
 @dataclass(frozen=True)
@@ -101,7 +115,7 @@ class Stages:
         )
 
     @classmethod
-    def read(cls, value: Any) -> Stages | None:
+    def read(cls, value: object) -> Stages | None:
         """The stages an event's detail holds, or None when it is not what intake writes."""
         found = _fields(value, _STAGES, tiers=[])
         if found is None:
@@ -109,9 +123,14 @@ class Stages:
         tiers = tuple(sorted(set(found["tiers"])))
         return cls(found["drafted_at"], found["scrubbed"] is True, found["reviewed"] is True, tiers)
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> StagesDetail:
         """The JSON the event and the history file keep."""
-        return {**asdict(self), "tiers": list(self.tiers)}
+        return {
+            "drafted_at": self.drafted_at,
+            "scrubbed": self.scrubbed,
+            "reviewed": self.reviewed,
+            "tiers": list(self.tiers),
+        }
 
 
 @dataclass
@@ -209,11 +228,21 @@ def _checked(doc: Any) -> Event | None:
     if file is None or detail is None:
         return None
     stages = Stages.read(detail["stages"]) if detail["stages"] not in (None, {}) else None
-    reason = " ".join(detail["reason"].split())
-    clean = {"reason": reason, "content_hash": detail["content_hash"]}
+    clean: RejectionDetail = {
+        "reason": " ".join(detail["reason"].split()),
+        "content_hash": detail["content_hash"],
+    }
+    if stages is not None:
+        clean["stages"] = stages.to_dict()
     file.pop("intake_history_version")
-    kept = {"stages": stages.to_dict()} if stages is not None else {}
-    return Event(**{**file, "detail": {**clean, **kept}})
+    return Event(**{**file, "detail": clean})
+
+
+def _rejection(event: Event) -> RejectionDetail:
+    """The detail ``_checked`` built, typed again for the two steps that add to it."""
+    detail = event.detail_as(RejectionDetail)
+    assert detail is not None  # ``_checked`` made it so
+    return detail
 
 
 def _when(text: str) -> datetime | None:
@@ -227,8 +256,9 @@ def _rescrub(settings: Settings, event: Event) -> bool:
     """Scrub the reason and actor again (a hand-edited file may hold anything); True if found."""
     from intake.store.suite import scrub_free_text  # the scrubber, only when a file is read so
 
-    reason, types = scrub_free_text(settings, event.detail["reason"], where="$.detail.reason")
-    event.detail["reason"] = reason
+    detail = _rejection(event)
+    reason, types = scrub_free_text(settings, detail["reason"], where="$.detail.reason")
+    event.detail = {**detail, "reason": reason}
     found = bool(types)
     for key in ("actor", "path"):
         value = getattr(event, key)
@@ -244,7 +274,7 @@ def restore(settings: Settings, ledger: Ledger) -> tuple[int, HistoryRead]:
 
     read = read_history(settings)
     added = ledger.append_missing(
-        [replace(e, detail={**e.detail, "from_history": True}) for e in read.events]
+        [replace(e, detail={**_rejection(e), "from_history": True}) for e in read.events]
     )
     return added, read
 

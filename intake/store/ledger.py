@@ -28,11 +28,12 @@ from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field
 from datetime import datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypedDict, TypeVar
 
 from intake.contract.plain import ID_PATTERN, ScenarioView, parse_when
 from intake.errors import IntakeError, LedgerError, UsageError, environment_failure
 from intake.paths import display_path
+from intake.store.details import EventDetail, part_of
 from intake.store.records import RECORD_SUFFIX, load_record, record_path, utcnow
 
 if TYPE_CHECKING:
@@ -95,6 +96,21 @@ EVENT_COLUMNS = ("id", "at", "kind", "scenario_id", "path", "actor", "detail")
 """The ``events`` table's columns, in order (``m001_initial``)."""
 
 
+T = TypeVar("T")
+
+
+class EventDocument(TypedDict):
+    """An event as JSON, in the ``events`` table's column order (``EVENT_COLUMNS``)."""
+
+    id: str
+    at: str | None
+    kind: str
+    scenario_id: str | None
+    path: str | None
+    actor: str | None
+    detail: EventDetail
+
+
 @dataclass
 class Event:
     """One ledger event: the one shape every writer and reader of the ledger uses.
@@ -107,7 +123,7 @@ class Event:
     kind: str
     path: str | None = None
     actor: str | None = None
-    detail: dict[str, Any] = field(default_factory=dict)
+    detail: EventDetail = field(default_factory=dict)
     id: str = ""
     at: str | None = None
     """When it happened (ISO); None until logged, when the ledger stamps the time."""
@@ -122,9 +138,22 @@ class Event:
         """``at`` as an aware time (None when not logged yet, or unreadable)."""
         return parse_when(self.at)
 
-    def to_dict(self) -> dict[str, Any]:
+    def detail_as(self, shape: type[T]) -> T | None:
+        """The part of the detail that ``shape`` (``intake.store.details``) names, other keys
+        left out, or None when the detail does not hold it as declared (an older row)."""
+        return part_of(self.detail, shape)
+
+    def to_dict(self) -> EventDocument:
         """JSON-ready form (``intake log --format json``), in the ledger's column order."""
-        return {column: getattr(self, column) for column in EVENT_COLUMNS}
+        return {
+            "id": self.id,
+            "at": self.at,
+            "kind": self.kind,
+            "scenario_id": self.scenario_id,
+            "path": self.path,
+            "actor": self.actor,
+            "detail": self.detail,
+        }
 
     @classmethod
     def from_row(cls, row: Mapping[str, Any]) -> Event:
@@ -440,11 +469,15 @@ def read_events_readonly(path: Path, kinds: tuple[str, ...]) -> list[Event]:
     return [Event.from_row(dict(row)) for row in rows]
 
 
-def _row(event: Event) -> dict[str, Any]:
+def _row(event: Event) -> dict[str, str | None]:
     """The ``events`` row of an event (its time now when it has none)."""
     return {
-        **event.to_dict(),
+        "id": event.id,
         "at": event.at or utcnow().isoformat(),
+        "kind": event.kind,
+        "scenario_id": event.scenario_id,
+        "path": event.path,
+        "actor": event.actor,
         "detail": json.dumps(event.detail or {}, sort_keys=True, default=str),
     }
 

@@ -296,6 +296,7 @@ def drop_run(
     Returns (draft, the runs removed, notes for stderr). A run id not in the record is a
     usage error naming the draft, never echoing the id unless it is a plain name.
     """
+    from intake.store.details import RunDropDetail
     from intake.store.edit import edit
     from intake.store.journal import Event
     from intake.store.suite import (
@@ -326,21 +327,14 @@ def drop_run(
             notes.append(scrub_message("reason", types))
         record.runs = [r for r in record.runs if r.run_id != run_id]
         record.controls = [c for c in record.controls if c.run_id != run_id]
-        event = Event(
-            "run-drop",
-            display_path(draft, settings.root),
-            None,
-            {
-                "run_id": run_id,
-                "reason": reason,
-                "runs": [r.model_dump(mode="json", exclude_none=True) for r in dropped],
-                **(
-                    {"controls": [c.model_dump(mode="json", exclude_none=True) for c in controls]}
-                    if controls
-                    else {}
-                ),
-            },
+        detail = RunDropDetail(
+            run_id=run_id,
+            reason=reason,
+            runs=[r.model_dump(mode="json", exclude_none=True) for r in dropped],
         )
+        if controls:
+            detail["controls"] = [c.model_dump(mode="json", exclude_none=True) for c in controls]
+        event = Event("run-drop", display_path(draft, settings.root), None, detail)
         tx.commit_record("run-drop", draft, record, [event])
     return draft, dropped, notes
 

@@ -72,8 +72,8 @@ class StoredRun:
     recorded_at: datetime
     results: tuple[StoredResult, ...]
 
-    def document(self) -> dict[str, Any]:
-        """The file's JSON."""
+    def document(self) -> dict[str, str | None | tuple[StoredResult, ...]]:
+        """The file's JSON: the fields, the times in UTC, the schema first."""
         return {
             "schema": SCHEMA,
             "run_id": self.run_id,
