@@ -20,7 +20,6 @@ other files where the suite's lie. With a base known (the gate), ``commit_proble
 
 from __future__ import annotations
 
-import os
 from collections.abc import Mapping
 from pathlib import Path
 
@@ -63,7 +62,6 @@ def commit_problems(
     at line 1 of its file (top-relative)."""
     if base is None:
         return []
-    env = os.environ if environ is None else environ
     top = base.top
     folders = [
         r
@@ -125,7 +123,7 @@ def commit_problems(
                 "checkout would not be what is committed; remove the attribute for suite paths",
             )
         )
-    found += _drift(top, blobs, base, ci=in_ci(env))
+    found += _drift(top, blobs, base, ci=in_ci(environ))
     return found
 
 
