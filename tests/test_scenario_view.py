@@ -27,7 +27,7 @@ def test_a_view_types_what_the_file_holds_and_nothing_else() -> None:
     assert view.id == "x" and view.category is None and view.name is None
     assert (view.source_type, view.source_link) == ("session", "gaia-session:1")
     assert view.documents == (
-        DocumentView("b", "p.md"),
+        DocumentView("b", "p.md", mapping=True),
         DocumentView(None, "q.md"),
         DocumentView(None, None),
     )

@@ -212,12 +212,15 @@ class DocumentView:
 
     corpus_doc: str | None
     path: str | None
+    mapping: bool = False
+    """The entry is a mapping: the only kind whose ``path`` GAIA's runner looks for before a
+    run (``runner.py`` ``_documents_exist``)."""
 
     @classmethod
     def of(cls, item: Any) -> DocumentView:
         """The view of one ``index_documents`` entry."""
         if isinstance(item, Mapping):
-            return cls(_text(item, "corpus_doc"), _text(item, "path"))
+            return cls(_text(item, "corpus_doc"), _text(item, "path"), mapping=True)
         return cls(None, _text(item))
 
 
