@@ -582,14 +582,14 @@ def check_documents(settings: Settings, where: Where, ready: Ready, draft: Path)
     )
 
 
-def _manifest_documents(folder: Path) -> list[dict[str, Any]]:
-    """A corpus folder's manifest documents (as GAIA merges them; unreadable: none)."""
+def _manifest_keys(folder: Path) -> set[str]:
+    """A corpus folder's manifest documents' keys (``document_keys``; unreadable: none)."""
     try:
         doc = json.loads((folder / "manifest.json").read_text(encoding="utf-8")[:50_000_000])
     except (OSError, UnicodeDecodeError, json.JSONDecodeError):
-        return []
+        return set()
     docs = doc.get("documents") if isinstance(doc, dict) else None
-    return [d for d in docs or [] if isinstance(d, dict)]
+    return document_keys([d for d in docs or [] if isinstance(d, dict)])
 
 
 def extra_corpus(settings: Settings, where: Where) -> list[Path]:
@@ -605,9 +605,8 @@ def extra_corpus(settings: Settings, where: Where) -> list[Path]:
     if where.gaia is not None and where.gaia.documents is not None:
         own = document_keys(where.gaia.documents)
     else:
-        own = document_keys(_manifest_documents(where.corpus_dir))
-        own |= document_keys(_manifest_documents(where.corpus_dir / "real_world"))
-    added = document_keys(_manifest_documents(corpus)) - own
+        own = _manifest_keys(where.corpus_dir) | _manifest_keys(where.corpus_dir / "real_world")
+    added = _manifest_keys(corpus) - own
     return [corpus] if added else []
 
 
