@@ -250,6 +250,8 @@ class ScenarioView:
     """The file has GAIA's ``captured_from`` mapping (GAIA's capture wrote it from a session)."""
     captured_at: datetime | None = None
     """``captured_from.captured_at`` as an aware time (``parse_when``), when there is one."""
+    captured_session: str | None = None
+    """``captured_from.session_id``, when it is text."""
     placeholders: tuple[str, ...] = ()
     """JSON paths of every value still holding a placeholder, the turns' included."""
 
@@ -277,6 +279,7 @@ class ScenarioView:
             keys=frozenset(str(k) for k in data),
             captured_from=isinstance(captured, Mapping),
             captured_at=parse_when(_at(captured, "captured_at")),
+            captured_session=_text(captured, "session_id"),
             placeholders=placeholders,
         )
 
