@@ -69,9 +69,9 @@ class Environ:
     GITHUB_ACTOR: str | None = None
     """GitHub Actions' login of the acting person (``store.suite``, ``drafting.tail``)."""
     GITHUB_ACTIONS: str | None = None
-    """``true`` in GitHub Actions (``lifecycle.authority.in_ci``)."""
+    """``true`` in GitHub Actions (``in_ci``)."""
     CI: str | None = None
-    """``true`` or ``1`` in any CI (``lifecycle.authority.in_ci``)."""
+    """``true`` or ``1`` in any CI (``in_ci``)."""
     GITHUB_BASE_REF: str | None = None
     """A pull request's base branch (``lifecycle.authority.find_base``, ``check.context``,
     ``intake report``)."""
@@ -88,6 +88,13 @@ class Environ:
     ``user_setting``, ``intake init``'s ``INTAKE_BACKEND_URL``)."""
     completing: bool = False
     """Some ``_<PROG>_COMPLETE`` is set: the shell asks for completions (``intake.cli``)."""
+
+    @property
+    def in_ci(self) -> bool:
+        """Whether this runs in CI (GitHub Actions, or any CI that sets ``CI``): there nothing
+        is "written here", the checkout is the commit or it is an error (docs/trust.md)."""
+        actions = (self.GITHUB_ACTIONS or "").lower() == "true"
+        return actions or (self.CI or "").lower() in ("true", "1")
 
     @classmethod
     def of(cls, mapping: Mapping[str, str] | None = None) -> Environ:

@@ -88,3 +88,18 @@ def test_the_process_environment_is_read_when_no_mapping_is_given(
     monkeypatch.delenv("RUNNER_NAME", raising=False)
     read = Environ.of()
     assert read.GITHUB_ACTOR == "octocat" and read.RUNNER_NAME is None
+
+
+@pytest.mark.parametrize(
+    ("given", "ci"),
+    [
+        ({}, False),
+        ({"GITHUB_ACTIONS": "True"}, True),
+        ({"GITHUB_ACTIONS": "1"}, False),
+        ({"CI": "1"}, True),
+        ({"CI": "TRUE"}, True),
+        ({"CI": "yes", "GITHUB_ACTIONS": "false"}, False),
+    ],
+)
+def test_ci_is_github_actions_or_a_true_ci_variable(given: dict[str, str], ci: bool) -> None:
+    assert Environ.of(given).in_ci is ci

@@ -33,8 +33,9 @@ from intake.gitutil import (
     tree_entries,
     worktree_ids,
 )
-from intake.lifecycle.authority import Base, in_ci
+from intake.lifecycle.authority import Base
 from intake.store.records import RECORD_SUFFIX
+from intake.userconfig import Environ
 
 
 def suite_folders(settings: Settings) -> list[Path]:
@@ -123,7 +124,7 @@ def commit_problems(
                 "checkout would not be what is committed; remove the attribute for suite paths",
             )
         )
-    found += _drift(top, blobs, base, ci=in_ci(environ))
+    found += _drift(top, blobs, base, ci=Environ.of(environ).in_ci)
     return found
 
 

@@ -52,13 +52,6 @@ NO_BASE = (
 )
 
 
-def in_ci(environ: Mapping[str, str] | None = None) -> bool:
-    """Whether this runs in CI (GitHub Actions, or any CI that sets ``CI``): there nothing is
-    "written here", the checkout is the commit or it is an error (docs/trust.md)."""
-    env = Environ.of(environ)
-    return (env.GITHUB_ACTIONS or "").lower() == "true" or (env.CI or "").lower() in ("true", "1")
-
-
 def relative_to(top: Path, path: Path) -> str | None:
     """``path`` relative to ``top`` (``/``-separated), as written or with links resolved; None
     outside it."""
@@ -138,7 +131,7 @@ def find_base(
     remote's URL (without credentials).
     """
     top = repo_top(root)
-    ci = in_ci(environ)
+    ci = Environ.of(environ).in_ci
     if explicit is not None:
         shown = terminal_safe(explicit[:80])
         if top is None:
@@ -555,6 +548,5 @@ __all__ = [
     "Rules",
     "changed_history",
     "find_base",
-    "in_ci",
     "rules_for",
 ]
