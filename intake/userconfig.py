@@ -104,7 +104,7 @@ class Environ:
         return cls(
             **named,
             settings={
-                k[7:].lower(): v
+                k.removeprefix("INTAKE_").lower(): v
                 for k, v in env.items()
                 if k.startswith("INTAKE_") and k == k.upper()
             },
