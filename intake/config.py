@@ -12,12 +12,13 @@ import operator
 import os
 import re
 import tomllib
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path, PurePath
 from typing import Any, ClassVar, NamedTuple
 
 from intake.errors import ConfigError
 from intake.paths import display_path
+from intake.userconfig import Environ
 
 ENV_PREFIX = "INTAKE_"
 
@@ -502,7 +503,7 @@ def intake_table(text: str, where: str) -> dict[str, Any] | None:
 def load_settings(
     start: Path | None = None,
     overrides: dict[str, Any] | None = None,
-    environ: dict[str, str] | None = None,
+    environ: Mapping[str, str] | None = None,
     *,
     table: dict[str, Any] | None = None,
     table_from: str | None = None,
@@ -514,7 +515,7 @@ def load_settings(
     ``overrides`` keep their precedence over it.
     """
     start = (start or Path.cwd()).resolve()
-    env = os.environ if environ is None else environ
+    env = Environ.of(environ).settings
     found = find_root(start)
     root = found or start
     values: dict[str, Any] = {}
@@ -537,8 +538,8 @@ def load_settings(
         values.update({key.replace("-", "_"): value for key, value in table.items()})
     origin = dict.fromkeys(values, table_from or str(pyproject))
     for name in FIELDS:
-        env_value = env.get(ENV_PREFIX + name.upper())
-        if env_value is not None and env_value != "":
+        env_value = env.get(name)
+        if env_value:
             values[name] = env_value
             origin[name] = f"environment variable {ENV_PREFIX}{name.upper()}"
     flags = {k: v for k, v in (overrides or {}).items() if v is not None}

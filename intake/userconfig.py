@@ -21,11 +21,96 @@ from __future__ import annotations
 
 import os
 import sys
-import tomllib
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any
+
+
+@dataclass(frozen=True)
+class Environ:
+    """Every environment variable intake reads, the one list (docs/configuration.md): each
+    field is its variable's value, None when unset. ``of(mapping)`` reads them from
+    ``mapping`` (a test's own) or ``os.environ``; callers read attributes, never the process
+    environment themselves (tests/test_environ.py checks the package for other reads)."""
+
+    HOME: str | None = None
+    """The home folder (``user_config_path``, ``user_cache_dir``)."""
+    USERPROFILE: str | None = None
+    """The home folder on Windows, before ``HOME`` (``user_config_path``, ``user_cache_dir``)."""
+    APPDATA: str | None = None
+    """Windows: the user config file's folder (``user_config_path``)."""
+    LOCALAPPDATA: str | None = None
+    """Windows: the user cache's and state's folder (``user_cache_dir``, ``state_dir``)."""
+    XDG_CONFIG_HOME: str | None = None
+    """The user config file's folder (``user_config_path``)."""
+    XDG_CACHE_HOME: str | None = None
+    """The user cache's folder (``user_cache_dir``)."""
+    XDG_STATE_HOME: str | None = None
+    """The user state's folder (``state_dir``)."""
+    INTAKE_CONFIG: str | None = None
+    """The user config file (``user_config_path``)."""
+    INTAKE_CACHE_DIR: str | None = None
+    """The user cache folder (``user_cache_dir``)."""
+    INTAKE_STATE_DIR: str | None = None
+    """The user state folder, the journal key's (``state_dir``)."""
+    INTAKE_DEBUG: str | None = None
+    """Not empty or ``0``: an internal error shows its traceback (``intake.cli``)."""
+    INTAKE_SCRUB_SALT: str | None = None
+    """The restores' salt, a CI secret (``scrub.tiers``)."""
+    INTAKE_GITHUB_RETRIES: str | None = None
+    """GitHub's retries (``sources.github.transport_policy``)."""
+    INTAKE_GITHUB_BACKOFF: str | None = None
+    """GitHub's backoff in seconds (``sources.github.transport_policy``)."""
+    INTAKE_GITHUB_TIMEOUT: str | None = None
+    """GitHub's timeout in seconds (``sources.github.transport_policy``)."""
+    GITHUB_TOKEN: str | None = None
+    """The GitHub token (``sources.github.token``)."""
+    GITHUB_ACTOR: str | None = None
+    """GitHub Actions' login of the acting person (``store.suite``, ``drafting.tail``)."""
+    GITHUB_ACTIONS: str | None = None
+    """``true`` in GitHub Actions (``in_ci``)."""
+    CI: str | None = None
+    """``true`` or ``1`` in any CI (``in_ci``)."""
+    GITHUB_BASE_REF: str | None = None
+    """A pull request's base branch (``lifecycle.authority.find_base``, ``check.context``,
+    ``intake report``)."""
+    GITHUB_STEP_SUMMARY: str | None = None
+    """The job summary file ``intake check`` writes (``cli.check``)."""
+    GITHUB_SHA: str | None = None
+    """The GAIA commit of a run folder without one (``runs import``)."""
+    RUNNER_NAME: str | None = None
+    """The runner machine of a run folder without one (``runs import``)."""
+    GIT_DIR: str | None = None
+    """Set: git may find a repository no ``.git`` shows (``runs import``)."""
+    settings: Mapping[str, str] = field(default_factory=dict)
+    """``INTAKE_<KEY>``, by key in lower case: a setting's value (``config.load_settings``,
+    ``user_setting``, ``intake init``'s ``INTAKE_BACKEND_URL``)."""
+    completing: bool = False
+    """Some ``_<PROG>_COMPLETE`` is set: the shell asks for completions (``intake.cli``)."""
+
+    @property
+    def in_ci(self) -> bool:
+        """Whether this runs in CI (GitHub Actions, or any CI that sets ``CI``): there nothing
+        is "written here", the checkout is the commit or it is an error (docs/trust.md)."""
+        actions = (self.GITHUB_ACTIONS or "").lower() == "true"
+        return actions or (self.CI or "").lower() in ("true", "1")
+
+    @classmethod
+    def of(cls, mapping: Mapping[str, str] | None = None) -> Environ:
+        """The variables in ``mapping``, else in ``os.environ``."""
+        env = os.environ if mapping is None else mapping
+        named = {f.name: env.get(f.name) for f in fields(cls) if f.name.isupper()}
+        return cls(
+            **named,
+            settings={
+                k.removeprefix("INTAKE_").lower(): v
+                for k, v in env.items()
+                if k.startswith("INTAKE_") and k == k.upper()
+            },
+            completing=any(k.startswith("_") and k.endswith("_COMPLETE") for k in env),
+        )
+
 
 USER_KEYS = frozenset({"gaia_python", "runner", "github_api_url"})
 """The keys whose value counts only when it comes from the user, not from a checkout."""
@@ -50,21 +135,20 @@ def _inside(path: Path, root: Path | None) -> bool:
     return True
 
 
-def _home(env: Mapping[str, str]) -> Path:
-    key = "USERPROFILE" if sys.platform == "win32" else "HOME"
-    value = env.get(key) or env.get("HOME")
+def _home(env: Environ) -> Path:
+    value = (env.USERPROFILE if sys.platform == "win32" else env.HOME) or env.HOME
     return Path(value) if value else Path.home()
 
 
 def user_config_path(environ: Mapping[str, str] | None = None) -> Path:
     """The user config file (it need not exist)."""
-    env = os.environ if environ is None else environ
-    named = env.get("INTAKE_CONFIG", "").strip()
+    env = Environ.of(environ)
+    named = (env.INTAKE_CONFIG or "").strip()
     if named:
         return Path(named).expanduser()
-    if sys.platform == "win32" and env.get("APPDATA"):
-        return Path(env["APPDATA"]) / "intake" / "config.toml"
-    base = env.get("XDG_CONFIG_HOME", "").strip()
+    if sys.platform == "win32" and env.APPDATA:
+        return Path(env.APPDATA) / "intake" / "config.toml"
+    base = (env.XDG_CONFIG_HOME or "").strip()
     folder = Path(base) if base else _home(env) / ".config"
     return folder / "intake" / "config.toml"
 
@@ -73,22 +157,26 @@ def user_cache_dir(
     environ: Mapping[str, str] | None = None, *, outside: Path | None = None
 ) -> Path | None:
     """The user cache folder; None when it would lie inside ``outside`` (the suite)."""
-    env = os.environ if environ is None else environ
-    named = env.get("INTAKE_CACHE_DIR", "").strip()
+    env = Environ.of(environ)
+    named = (env.INTAKE_CACHE_DIR or "").strip()
     if named:
         folder = Path(named).expanduser()
-    elif sys.platform == "win32" and env.get("LOCALAPPDATA"):
-        folder = Path(env["LOCALAPPDATA"]) / "intake" / "cache"
+    elif sys.platform == "win32" and env.LOCALAPPDATA:
+        folder = Path(env.LOCALAPPDATA) / "intake" / "cache"
     else:
-        base = env.get("XDG_CACHE_HOME", "").strip()
+        base = (env.XDG_CACHE_HOME or "").strip()
         folder = (Path(base) if base else _home(env) / ".cache") / "intake"
     return None if _inside(folder, outside) else folder
 
 
-def _from_file(name: str, env: Mapping[str, str], outside: Path | None) -> UserValue | None:
+def _from_file(
+    name: str, environ: Mapping[str, str] | None, outside: Path | None
+) -> UserValue | None:
     """``name``'s value in the user config file; None when the file is absent, inside
     ``outside``, too large or unreadable, or does not set it."""
-    path = user_config_path(env)
+    import tomllib  # here: every command reads the environment, few read this file
+
+    path = user_config_path(environ)
     if _inside(path, outside) or not path.is_file():
         return None
     try:
@@ -111,16 +199,15 @@ def user_setting(
     """
     if name not in USER_KEYS:
         raise ValueError(f"{name!r} is not a user-level key")
-    env = os.environ if environ is None else environ
-    variable = "INTAKE_" + name.upper()
-    value = env.get(variable, "")
+    value = Environ.of(environ).settings.get(name, "")
     if value.strip():
-        return UserValue(value, f"environment variable {variable}")
-    return _from_file(name, env, outside)
+        return UserValue(value, f"environment variable INTAKE_{name.upper()}")
+    return _from_file(name, environ, outside)
 
 
 __all__ = [
     "USER_KEYS",
+    "Environ",
     "UserValue",
     "state_dir",
     "user_cache_dir",
@@ -136,14 +223,14 @@ def state_dir() -> Path:
     ``~/Library/Application Support/intake`` on macOS, ``$XDG_STATE_HOME/intake`` (default
     ``~/.local/state/intake``) elsewhere.
     """
-    explicit = os.environ.get("INTAKE_STATE_DIR")
-    if explicit:
-        return Path(explicit).expanduser()
+    env = Environ.of()
+    if env.INTAKE_STATE_DIR:
+        return Path(env.INTAKE_STATE_DIR).expanduser()
     home = Path.home()
     if sys.platform == "win32":
-        base = os.environ.get("LOCALAPPDATA")
+        base = env.LOCALAPPDATA
         return (Path(base) if base else home / "AppData" / "Local") / "intake"
     if sys.platform == "darwin":
         return home / "Library" / "Application Support" / "intake"
-    xdg = os.environ.get("XDG_STATE_HOME")
+    xdg = env.XDG_STATE_HOME
     return (Path(xdg) if xdg else home / ".local" / "state") / "intake"

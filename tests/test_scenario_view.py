@@ -27,7 +27,7 @@ def test_a_view_types_what_the_file_holds_and_nothing_else() -> None:
     assert view.id == "x" and view.category is None and view.name is None
     assert (view.source_type, view.source_link) == ("session", "gaia-session:1")
     assert view.documents == (
-        DocumentView("b", "p.md"),
+        DocumentView("b", "p.md", mapping=True),
         DocumentView(None, "q.md"),
         DocumentView(None, None),
     )
@@ -59,7 +59,7 @@ def test_the_view_carries_what_the_card_and_the_report_read() -> None:
     view = ScenarioView.of(
         {
             "id": "x",
-            "captured_from": {"captured_at": "2026-03-04T05:06:07"},
+            "captured_from": {"captured_at": "2026-03-04T05:06:07", "session_id": "s-1"},
             "description": placeholder("description"),
             "turns": [
                 "junk",
@@ -74,6 +74,7 @@ def test_the_view_carries_what_the_card_and_the_report_read() -> None:
         }
     )
     assert view.captured_from and view.captured_at == datetime(2026, 3, 4, 5, 6, 7, tzinfo=UTC)
+    assert view.captured_session == "s-1"
     assert view.placeholders == ("$.description", "$.turns[1].objective")
     first, second = view.turns
     assert (first.index, first.turn, first.number) == (1, None, 2)
@@ -84,6 +85,8 @@ def test_the_view_carries_what_the_card_and_the_report_read() -> None:
     assert second.placeholders == ()
     no_capture = ScenarioView.of({"id": "y", "captured_from": "2026-03-04"})
     assert not no_capture.captured_from and no_capture.captured_at is None
+    assert no_capture.captured_session is None
+    assert ScenarioView.of({"captured_from": {"session_id": 7}}).captured_session is None
 
 
 def test_a_view_cannot_be_changed() -> None:

@@ -20,7 +20,6 @@ other files where the suite's lie. With a base known (the gate), ``commit_proble
 
 from __future__ import annotations
 
-import os
 from collections.abc import Mapping
 from pathlib import Path
 
@@ -34,8 +33,9 @@ from intake.gitutil import (
     tree_entries,
     worktree_ids,
 )
-from intake.lifecycle.authority import Base, in_ci
+from intake.lifecycle.authority import Base
 from intake.store.records import RECORD_SUFFIX
+from intake.userconfig import Environ
 
 
 def suite_folders(settings: Settings) -> list[Path]:
@@ -63,7 +63,6 @@ def commit_problems(
     at line 1 of its file (top-relative)."""
     if base is None:
         return []
-    env = os.environ if environ is None else environ
     top = base.top
     folders = [
         r
@@ -125,7 +124,7 @@ def commit_problems(
                 "checkout would not be what is committed; remove the attribute for suite paths",
             )
         )
-    found += _drift(top, blobs, base, ci=in_ci(env))
+    found += _drift(top, blobs, base, ci=Environ.of(environ).in_ci)
     return found
 
 

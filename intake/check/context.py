@@ -8,7 +8,6 @@ reads only; every check is then a function of it (``intake.check.checks``).
 
 from __future__ import annotations
 
-import os
 import stat
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -36,6 +35,7 @@ from intake.scrub import FileFinding, scrub_scan
 from intake.store.history import HISTORY_SUFFIX, history_dir
 from intake.store.journal import pending, read_unit
 from intake.store.records import RECORD_SUFFIX, load_record, record_path
+from intake.userconfig import Environ
 
 
 @dataclass
@@ -184,7 +184,7 @@ def tracked_files(root: Path, folder: Path) -> set[Path] | None:
 def touched_files(root: Path) -> set[Path] | None:
     """Files changed in this pull request or working tree: per-file annotations for them
     (``gitutil.changed_paths`` with the PR's base branch, ``$GITHUB_BASE_REF``)."""
-    return changed_paths(root, os.environ.get("GITHUB_BASE_REF") or None)
+    return changed_paths(root, Environ.of().GITHUB_BASE_REF or None)
 
 
 def _validate_each(

@@ -53,11 +53,12 @@ from intake.check.result import CheckReport, DraftGates, Finding
 from intake.config import Settings
 from intake.errors import UsageError
 from intake.gitutil import repo_top
-from intake.lifecycle.authority import NO_BASE, find_base, in_ci, rules_for
+from intake.lifecycle.authority import NO_BASE, find_base, rules_for
 from intake.lifecycle.gates import GateInputs, check_gates
 from intake.lifecycle.promote import DraftRead, gather
 from intake.paths import inside
 from intake.store.records import record_path
+from intake.userconfig import Environ
 
 CHECKS: tuple[Check, ...] = (
     Check("windows names", windows_names),
@@ -156,7 +157,7 @@ def run_check(
     ``strict``: a gate that fails every existing suite on day one would simply be switched off.
     """
     found = find_base(settings.root, base)
-    if found is None and in_ci() and repo_top(settings.root) is not None:
+    if found is None and Environ.of().in_ci and repo_top(settings.root) is not None:
         raise UsageError(
             "in CI the base must be known: without it the checkout would be taken as the "
             "maintainer's own",

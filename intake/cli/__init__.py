@@ -35,6 +35,7 @@ from typer.core import TyperGroup
 from intake import __version__
 from intake.cli.console import Globals, err
 from intake.errors import EXIT_INTERNAL, EXIT_INTERRUPTED, IntakeError, environment_failure
+from intake.userconfig import Environ
 
 COMMAND_MODULES = (
     "validate",
@@ -78,7 +79,7 @@ def _debug_requested(ctx: Any, *, internal: bool = False) -> bool:
     """``--debug``: tracebacks for every error; ``INTAKE_DEBUG=1``: for internal errors (bugs)."""
     if Globals.of(ctx).debug:
         return True
-    return internal and os.environ.get("INTAKE_DEBUG", "") not in ("", "0")
+    return internal and (Environ.of().INTAKE_DEBUG or "") not in ("", "0")
 
 
 def write_crash_log(exc: BaseException) -> Path:
@@ -459,7 +460,7 @@ def commands_for(args: list[str]) -> tuple[str, ...]:
     word after the root's own options is a known command; none for ``--version``; else every
     one (no command, ``--help``, completion, an unknown or misspelt word, whose "did you mean"
     reads the full list), so those behave exactly as with every command registered."""
-    if any(key.startswith("_") and key.endswith("_COMPLETE") for key in os.environ):
+    if Environ.of().completing:
         return COMMAND_MODULES
     words = iter(args)
     for word in words:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -20,6 +19,7 @@ from intake.ghoutput import (
     log_line,
 )
 from intake.paths import display_path
+from intake.userconfig import Environ
 
 if TYPE_CHECKING:
     from intake.check.result import CheckReport
@@ -96,7 +96,7 @@ def register(app: typer.Typer) -> None:
         else:
             for line in _report_lines(report, github=fmt is Format.github, verbose=verbose):
                 out(line)
-        summary = os.environ.get("GITHUB_STEP_SUMMARY")
+        summary = Environ.of().GITHUB_STEP_SUMMARY
         if summary:
             from intake.check.summary import write_summary
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import typer
@@ -11,6 +10,7 @@ from intake.cli.console import err, out, settings
 from intake.cli.options import Format, base_option, format_option
 from intake.errors import UsageError
 from intake.fileio import atomic_write
+from intake.userconfig import Environ
 
 SUFFIX_FORMATS = {
     ".md": Format.markdown,
@@ -70,7 +70,7 @@ def register(app: typer.Typer) -> None:
             cfg,
             list(paths or []),
             since=start,
-            base_ref=os.environ.get("GITHUB_BASE_REF"),
+            base_ref=Environ.of().GITHUB_BASE_REF,
             base=base,
         )
         text = render(result, fmt.value)

@@ -223,12 +223,15 @@ class DocumentView:
 
     corpus_doc: str | None
     path: str | None
+    mapping: bool = False
+    """The entry is a mapping: the only kind whose ``path`` GAIA's runner looks for before a
+    run (``runner.py`` ``_documents_exist``)."""
 
     @classmethod
     def of(cls, item: Any) -> DocumentView:
         """The view of one ``index_documents`` entry."""
         if isinstance(item, Mapping):
-            return cls(_text(item, "corpus_doc"), _text(item, "path"))
+            return cls(_text(item, "corpus_doc"), _text(item, "path"), mapping=True)
         return cls(None, _text(item))
 
 
@@ -258,6 +261,8 @@ class ScenarioView:
     """The file has GAIA's ``captured_from`` mapping (GAIA's capture wrote it from a session)."""
     captured_at: datetime | None = None
     """``captured_from.captured_at`` as an aware time (``parse_when``), when there is one."""
+    captured_session: str | None = None
+    """``captured_from.session_id``, when it is text."""
     placeholders: tuple[str, ...] = ()
     """JSON paths of every value still holding a placeholder, the turns' included."""
 
@@ -285,6 +290,7 @@ class ScenarioView:
             keys=frozenset(str(k) for k in data),
             captured_from=isinstance(captured, Mapping),
             captured_at=parse_when(_at(captured, "captured_at")),
+            captured_session=_text(captured, "session_id"),
             placeholders=placeholders,
         )
 

@@ -14,7 +14,6 @@ by rename.
 from __future__ import annotations
 
 import difflib
-import os
 import re
 import unicodedata
 from collections import Counter
@@ -74,6 +73,7 @@ from intake.store.records import (
     utcnow,
 )
 from intake.store.suite import acting_author, refuse_outside_root, safe_author
+from intake.userconfig import Environ
 
 SCENARIO_KEY_ORDER = (
     "id",
@@ -704,7 +704,7 @@ def drafter_identities(settings: Settings) -> list[str]:
     only when ``intake.store.suite.safe_author`` would record it (never an address).
     """
     found: list[str] = []
-    candidates = [settings.author, os.environ.get("GITHUB_ACTOR")]
+    candidates = [settings.author, Environ.of().GITHUB_ACTOR]
     for key in ("github.user", "user.name"):
         candidates.append(git_text(["config", key], settings.root, timeout=5))
     email = git_text(["config", "user.email"], settings.root, timeout=5)

@@ -142,13 +142,13 @@ class _Found(NamedTuple):
 
     @classmethod
     def of(cls, data: dict[str, Any]) -> _Found:
-        source, captured = data.get("source"), data.get("captured_from")
-        session = captured.get("session_id") if isinstance(captured, dict) else None
+        view = ScenarioView.of(data)
+        session = view.captured_session
         return cls(
-            source,
+            data.get("source"),
             bool(data.get("difficulty_rationale")),
-            f"gaia-session:{session}" if isinstance(session, str) and session.strip() else None,
-            ScenarioView.of(data).captured_at,
+            f"gaia-session:{session}" if session is not None and session.strip() else None,
+            view.captured_at,
         )
 
     def source_field(self, key: str) -> Any:

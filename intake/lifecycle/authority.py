@@ -42,6 +42,7 @@ from intake.gitutil import (
     symbolic_target,
 )
 from intake.paths import display_path, inside
+from intake.userconfig import Environ
 
 BASE_REF_ENV = "GITHUB_BASE_REF"
 
@@ -49,16 +50,6 @@ NO_BASE = (
     "no base revision known: the working tree's settings, rules, baseline and evidence are "
     "taken as the maintainer's own (judge a change with --base REV)"
 )
-
-
-def in_ci(environ: Mapping[str, str] | None = None) -> bool:
-    """Whether this runs in CI (GitHub Actions, or any CI that sets ``CI``): there nothing is
-    "written here", the checkout is the commit or it is an error (docs/trust.md)."""
-    env = os.environ if environ is None else environ
-    return env.get("GITHUB_ACTIONS", "").lower() == "true" or env.get("CI", "").lower() in (
-        "true",
-        "1",
-    )
 
 
 def relative_to(top: Path, path: Path) -> str | None:
@@ -139,9 +130,8 @@ def find_base(
     by its own rules would pass what it must fail. The description names the full ref and the
     remote's URL (without credentials).
     """
-    env = os.environ if environ is None else environ
     top = repo_top(root)
-    ci = in_ci(env)
+    ci = Environ.of(environ).in_ci
     if explicit is not None:
         shown = terminal_safe(explicit[:80])
         if top is None:
@@ -159,7 +149,7 @@ def find_base(
         return Base(commit, f"--base {shown} = {terminal_safe(full)}{_url_of(root, full)}", top)
     if top is None:
         return None
-    ref = (env.get(BASE_REF_ENV) or "").strip()
+    ref = (Environ.of(environ).GITHUB_BASE_REF or "").strip()
     remote = base_remote(root)
     if ref:
         shown = terminal_safe(ref[:80])
@@ -460,8 +450,7 @@ def rules_for(
         ).decode("utf-8")
     except (InputError, OSError, UnicodeDecodeError):
         work_text = None
-    env = dict(os.environ if environ is None else environ)
-    judged = load_settings(settings.root, environ=env, table=base_table, table_from=where)
+    judged = load_settings(settings.root, environ=environ, table=base_table, table_from=where)
     changes = _setting_changes(settings, base, work_text, base_table)
     holder = None
     if judged.scrubbers_dir is not None:
@@ -559,6 +548,5 @@ __all__ = [
     "Rules",
     "changed_history",
     "find_base",
-    "in_ci",
     "rules_for",
 ]

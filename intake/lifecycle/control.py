@@ -163,7 +163,7 @@ def control_draft(
     limit = _check_limits(settings, iterations, timeout)
     draft = find_draft(settings, target)
     _refuse_infrastructure(settings, draft)
-    scenario, expected, _ = refuse_unready(settings, draft)
+    scenario, expected = refuse_unready(settings, draft)
     turns = _turns_to_replay(settings, draft)
     judge = _judge(settings, judge)
     program = find_runner(settings)

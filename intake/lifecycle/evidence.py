@@ -44,7 +44,7 @@ from intake.contract.yamlio import YamlProblem, parse_checked
 from intake.errors import InputError, IntakeError, SourceError
 from intake.fileio import read_input
 from intake.gitutil import authors_by_path, git_output, local_edits
-from intake.lifecycle.authority import Base, in_ci, relative_to
+from intake.lifecycle.authority import Base, relative_to
 from intake.lifecycle.gates import REGRESSION_MIN_RUNS, control_gate, is_author
 from intake.limits import MAX_SCENARIO_BYTES
 from intake.paths import inside
@@ -56,6 +56,7 @@ from intake.store.records import (
     scenario_path_for_record,
     sha256_bytes,
 )
+from intake.userconfig import Environ
 
 COUNTING_ASSOCIATIONS = frozenset({"OWNER", "MEMBER", "COLLABORATOR"})
 """GitHub's ``author_association`` values of a reviewer whose approval corroborates."""
@@ -211,7 +212,7 @@ class Evidence:
         """Whether git's own status reports ``path`` edited (or new) on this machine, outside
         CI: only then does what differs from the commit count as the user's own. A difference
         git does not report (an attribute, a filter) never does (``intake.check.commit``)."""
-        if self.base is None or in_ci():
+        if self.base is None or Environ.of().in_ci:
             return False
         if self._edited is None:
             self._edited = local_edits(self.base.top) or set()

@@ -12,7 +12,6 @@ written and written atomically, so a corrupt input leaves both untouched.
 from __future__ import annotations
 
 import json
-import os
 import re
 import shutil
 import tomllib
@@ -30,11 +29,10 @@ from intake.contract.gaia import ask_gaia
 from intake.errors import ConfigError, IntakeError
 from intake.fileio import atomic_write_all, with_line_ends
 from intake.lifecycle.runs.run import backend_model, check_backend_url
+from intake.userconfig import Environ
 
 __all__ = ["Detected", "InitResult", "detect", "init_suite", "intake_table"]
 
-BACKEND_ENV = "INTAKE_BACKEND_URL"
-"""The Agent UI backend init asks for the loaded model (default GAIA's localhost:4200)."""
 DETECT_TIMEOUT = 2.0
 _CLOUD = re.compile(r"^(?:claude|gpt|o\d|gemini|anthropic|openai)[-./:]", re.IGNORECASE)
 """Cloud model names: the strong tier. Anything else the Agent UI loads runs on Lemonade."""
@@ -69,7 +67,9 @@ def detect(root: Path) -> Detected:
     settings = Settings(root=root)
     model: str | None = None
     try:
-        url = check_backend_url(settings, os.environ.get(BACKEND_ENV) or settings.backend_url)
+        url = check_backend_url(
+            settings, Environ.of().settings.get("backend_url") or settings.backend_url
+        )
         model = backend_model(settings, url, timeout=DETECT_TIMEOUT)
     except IntakeError:
         model = None

@@ -67,9 +67,10 @@ import threading
 import uuid
 from dataclasses import asdict, dataclass, field, fields
 from datetime import UTC, datetime
+from email.message import Message
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import PurePosixPath, PureWindowsPath
-from typing import Any
+from typing import Any, Literal, TypedDict
 
 from intake.contract.models import Record, ScenarioView, ToolCallEvidence, ToolOutcome
 from intake.errors import SourceError
@@ -205,6 +206,29 @@ class _Request:
 
 
 @dataclass(frozen=True)
+class _Head:
+    """The request headers the replay reads, read once per request: every ``Host``, the
+    ``Origin`` and ``Sec-Fetch-Site`` (None when absent), the ``Content-Length`` (-1 when it is
+    no number) and the media type of ``Content-Type`` in lower case."""
+
+    hosts: list[str]
+    origin: str | None
+    fetch_site: str | None
+    length: int
+    kind: str
+
+    @classmethod
+    def of(cls, headers: Message) -> _Head:
+        try:
+            length = int(headers.get("Content-Length") or 0)
+        except ValueError:
+            length = -1
+        kind = (headers.get("Content-Type") or "").split(";", 1)[0].strip().lower()
+        hosts = headers.get_all("Host") or []
+        return cls(hosts, headers.get("Origin"), headers.get("Sec-Fetch-Site"), length, kind)
+
+
+@dataclass(frozen=True)
 class _Message:
     """A message of a replay session as GAIA's ``MessageResponse`` (``src/gaia/ui/models.py``):
     the simulator's (``user``, no ``agent_steps``) or the captured answer with its steps."""
@@ -256,6 +280,24 @@ class _Document:
     last_error: None = None
 
 
+class _SessionResponse(TypedDict):
+    """GAIA's ``SessionResponse`` (``src/gaia/ui/models.py``) as the replay fills it."""
+
+    id: str
+    title: str
+    title_is_custom: bool
+    created_at: str
+    updated_at: str
+    model: str
+    system_prompt: None
+    message_count: int
+    document_ids: list[str]
+    private: bool
+    agent_type: str
+    device: str
+    mail_provider: None
+
+
 @dataclass
 class _Session:
     id: str
@@ -268,7 +310,7 @@ class _Session:
     def user_messages(self) -> int:
         return sum(m.role == "user" for m in self.messages)
 
-    def response(self, model: str) -> dict[str, Any]:
+    def response(self, model: str) -> _SessionResponse:
         return {
             "id": self.id,
             "title": self.title,
@@ -308,7 +350,27 @@ class ReplayState:
         return REPLAY_MODEL_PREFIX + self.draft_id
 
 
-def system_status(model: str) -> dict[str, Any]:
+class SystemStatus(TypedDict):
+    """GAIA's ``SystemStatus`` (``src/gaia/ui/models.py``) as the replay fills it."""
+
+    lemonade_running: bool
+    model_loaded: str
+    embedding_model_loaded: bool
+    disk_space_gb: float
+    memory_available_gb: None
+    initialized: bool
+    version: str
+    start_instruction: None
+    start_command: None
+    expected_model_loaded: bool
+    init_state: str
+    init_tasks: list[object]
+    """None: the replay starts no task (GAIA: ``InitTaskInfo`` objects)."""
+    detected_devices: list[str]
+    active_profile: str
+
+
+def system_status(model: str) -> SystemStatus:
     """A ``SystemStatus`` (``src/gaia/ui/models.py``) with the replay as the model."""
     return {
         "lemonade_running": True,
@@ -339,7 +401,42 @@ SSE_PAD_TO = 512
 ``_stream_chat_impl``)."""
 
 
-def _sse(event: dict[str, Any], *, padded: bool = True) -> bytes:
+class _ToolStart(TypedDict):
+    type: Literal["tool_start"]
+    tool: str
+    detail: str
+
+
+class _ToolArgs(TypedDict):
+    type: Literal["tool_args"]
+    tool: str
+    args: dict[str, str]
+    detail: str
+
+
+class _ToolResult(TypedDict):
+    type: Literal["tool_result"]
+    title: None
+    summary: str
+    success: bool
+
+
+class _Answer(TypedDict):
+    type: Literal["answer"]
+    content: str
+
+
+class _Done(TypedDict):
+    type: Literal["done"]
+    message_id: int
+    content: str
+
+
+ChatEvent = _ToolStart | _ToolArgs | _ToolResult | _Answer | _Done
+"""An event of GAIA's chat stream as ``SSEOutputHandler`` (``sse_handler.py``) emits it."""
+
+
+def _sse(event: ChatEvent, *, padded: bool = True) -> bytes:
     """One event as GAIA frames it: ``json.dumps`` with its defaults (ASCII), padded or not."""
     data = f"data: {json.dumps(event)}\n\n"
     if padded and len(data) < SSE_PAD_TO:
@@ -353,10 +450,10 @@ def sse_chunks(turn: ReplayTurn | None, message_id: int) -> list[bytes]:
     return [SSE_FIRST_CHUNK.encode("utf-8")] + [_sse(e, padded=e["type"] != "done") for e in events]
 
 
-def chat_events(turn: ReplayTurn | None, message_id: int) -> list[dict[str, Any]]:
+def chat_events(turn: ReplayTurn | None, message_id: int) -> list[ChatEvent]:
     """The SSE events GAIA's backend streams for one answer after its first status chunk
     (``sse_handler.py`` ``SSEOutputHandler``)."""
-    events: list[dict[str, Any]] = []
+    events: list[ChatEvent] = []
     answer = turn.answer if turn is not None else ""
     for step in turn.steps if turn is not None else ():
         events.append({"type": "tool_start", "tool": step.tool, "detail": step.tool})
@@ -405,32 +502,27 @@ class _Handler(BaseHTTPRequestHandler):
         self.end_headers()
         self.wfile.write(raw)
 
-    def _refusal(self) -> tuple[int, str] | None:
+    def _refusal(self, head: _Head) -> tuple[int, str] | None:
         """Why this request is not GAIA's client's (a foreign ``Host``, a cross-site origin)."""
         port = self.server.server_address[1]
         own = {f"127.0.0.1:{port}", f"localhost:{port}"}
-        hosts = self.headers.get_all("Host") or []
-        if len(hosts) != 1 or hosts[0].strip().lower() not in own:
+        if len(head.hosts) != 1 or head.hosts[0].strip().lower() not in own:
             return 400, "Invalid host header"
-        origin = self.headers.get("Origin")
+        origin = head.origin
         if origin is not None and origin.strip().lower() not in {f"http://{h}" for h in own}:
             return 403, "Cross-site request refused"
-        fetch_site = self.headers.get("Sec-Fetch-Site")
+        fetch_site = head.fetch_site
         if fetch_site is not None and fetch_site.strip().lower() not in ("same-origin", "none"):
             return 403, "Cross-site request refused"
         return None
 
-    def _body(self) -> _Request | None:
-        try:
-            length = int(self.headers.get("Content-Length") or 0)
-        except ValueError:
-            length = -1
+    def _body(self, head: _Head) -> _Request | None:
+        length = head.length
         if length < 0 or length > MAX_BODY:
             self.close_connection = True
             return None
         raw = self.rfile.read(length) if length else b"{}"
-        kind = (self.headers.get("Content-Type") or "").split(";", 1)[0].strip().lower()
-        if length and kind != "application/json":
+        if length and head.kind != "application/json":
             return None
         try:
             doc = json.loads(raw.decode("utf-8"))
@@ -448,7 +540,8 @@ class _Handler(BaseHTTPRequestHandler):
         self._route("DELETE")
 
     def _route(self, method: str) -> None:
-        refused = self._refusal()
+        head = _Head.of(self.headers)
+        refused = self._refusal(head)
         if refused is not None:
             self.close_connection = True
             self._reply(refused[0], "text/plain; charset=utf-8", refused[1].encode("utf-8"))
@@ -458,7 +551,7 @@ class _Handler(BaseHTTPRequestHandler):
         parts = path.split("/")[1:]
         body = _Request()
         if method == "POST":
-            parsed = self._body()
+            parsed = self._body(head)
             if parsed is None:
                 self._send(422, {"detail": "request body is not a JSON object"})
                 return

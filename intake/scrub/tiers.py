@@ -32,6 +32,7 @@ import secrets
 from pathlib import Path
 
 from intake.textcut import drop_partial_tail
+from intake.userconfig import Environ
 
 __all__ = [
     "FINAL",
@@ -95,9 +96,7 @@ the restores too); 32 characters at least, else ignored."""
 
 
 def _env_salt() -> bytes | None:
-    import os
-
-    text = os.environ.get(SALT_ENV, "").strip()
+    text = (Environ.of().INTAKE_SCRUB_SALT or "").strip()
     return text.encode("utf-8") if len(text) >= 32 else None
 
 

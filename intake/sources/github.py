@@ -15,7 +15,6 @@
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
@@ -23,7 +22,7 @@ from typing import Any, TypeVar
 
 from intake.config import find_root
 from intake.errors import ConfigError, NetworkError, SourceError
-from intake.userconfig import user_config_path, user_setting
+from intake.userconfig import Environ, user_config_path, user_setting
 
 T = TypeVar("T")
 
@@ -37,7 +36,7 @@ GITHUB_API = "https://api.github.com"
 
 def token() -> str | None:
     """``GITHUB_TOKEN`` from the environment, or None (public repositories need none)."""
-    value = os.environ.get("GITHUB_TOKEN", "").strip()
+    value = (Environ.of().GITHUB_TOKEN or "").strip()
     return value or None
 
 
@@ -80,8 +79,14 @@ def transport_policy() -> tuple[int, float, int]:
     no setting turns a failure into an unbounded wait.
     """
     values: dict[str, float] = {"RETRIES": RETRIES, "BACKOFF": BACKOFF_S, "TIMEOUT": TIMEOUT_S}
+    env = Environ.of()
+    given = {
+        "RETRIES": env.INTAKE_GITHUB_RETRIES,
+        "BACKOFF": env.INTAKE_GITHUB_BACKOFF,
+        "TIMEOUT": env.INTAKE_GITHUB_TIMEOUT,
+    }
     for name, (low, high) in LIMITS.items():
-        raw = os.environ.get(f"INTAKE_GITHUB_{name}", "").strip()
+        raw = (given[name] or "").strip()
         if not raw:
             continue
         try:

@@ -26,6 +26,7 @@ from intake.scrub import scrubber_for
 from intake.scrub.ids import neutral_id, plain_identifier
 from intake.store.records import load_record, record_path
 from intake.store.trust import refuse_link
+from intake.userconfig import Environ
 
 
 def scrub_free_text(settings: Settings, text: str, *, where: str = "$") -> tuple[str, list[str]]:
@@ -64,7 +65,7 @@ def current_author(settings: Settings) -> str | None:
     """
     if settings.author:
         return settings.author
-    actor = os.environ.get("GITHUB_ACTOR", "").strip()
+    actor = (Environ.of().GITHUB_ACTOR or "").strip()
     if actor:
         return actor
     for key in ("github.user", "user.name"):

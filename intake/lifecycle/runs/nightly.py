@@ -72,6 +72,7 @@ from intake.lifecycle.runs.store import (
     suite_files,
     write_run,
 )
+from intake.userconfig import Environ
 
 if TYPE_CHECKING:
     from intake.config import Settings
@@ -112,9 +113,7 @@ def _plain(
     return check_name(settings, what, value)
 
 
-def machine_of(
-    settings: Settings, flag: str | None, meta: Meta, environ: Mapping[str, str]
-) -> str | None:
+def machine_of(settings: Settings, flag: str | None, meta: Meta, environ: Environ) -> str | None:
     """``--machine``, else ``meta.json``'s ``machine`` (a plain name) or its ``hardware``
     (free text, kept only as ``hw-`` and a short hash: it may name a person), else
     ``RUNNER_NAME`` (GitHub Actions), else None."""
@@ -130,21 +129,19 @@ def machine_of(
             return value
     if meta.hardware is not None:
         return "hw-" + hashlib.sha256(meta.hardware.encode("utf-8")).hexdigest()[:12]
-    runner = environ.get("RUNNER_NAME")
+    runner = environ.RUNNER_NAME
     if runner:
         return _plain(settings, "the runner name (RUNNER_NAME)", runner)
     return None
 
 
-def commit_of(
-    settings: Settings, flag: str | None, meta: Meta, environ: Mapping[str, str]
-) -> str | None:
+def commit_of(settings: Settings, flag: str | None, meta: Meta, environ: Environ) -> str | None:
     """``--commit``, else ``meta.json``'s ``commit``, else ``GITHUB_SHA``; None unknown."""
     if flag is not None:
         return _plain(settings, "--commit", flag, COMMIT_PATTERN)
     if meta.commit is not None:
         return _plain(settings, "the commit in meta.json", meta.commit, COMMIT_PATTERN)
-    sha = environ.get("GITHUB_SHA")
+    sha = environ.GITHUB_SHA
     return _plain(settings, "GITHUB_SHA", sha, COMMIT_PATTERN) if sha else None
 
 
@@ -322,7 +319,7 @@ class _Hashes:
             self.asked = True
             root = self.settings.root.resolve()
             found = None
-            if "GIT_DIR" in os.environ or any(
+            if Environ.of().GIT_DIR is not None or any(
                 os.path.lexists(folder / ".git") for folder in (root, *root.parents)
             ):
                 found = repo_top(self.settings.root)
@@ -442,7 +439,7 @@ class _Flags:
     tier: str | None
     machine: str | None
     commit: str | None
-    environ: Mapping[str, str]
+    environ: Environ
     configured: tuple[str, ...]
     """The configured model names (strong, local, judge): no new disclosure."""
 
@@ -546,9 +543,7 @@ def import_results(
         *settings.local_models,
         *((settings.judge_model,) if settings.judge_model else ()),
     )
-    flags = _Flags(
-        model, tier, machine, commit, os.environ if environ is None else environ, configured
-    )
+    flags = _Flags(model, tier, machine, commit, Environ.of(environ), configured)
     # A night is tens of thousands of objects and no cycle: no collector pass while they are
     # made (a seventh of the time at 10,000 results). Not ``store.paused_gc``: its freeze would
     # keep a long-lived caller's uncollected cycles (an unclosed connection, say) for good.

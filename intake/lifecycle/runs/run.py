@@ -219,23 +219,16 @@ def check_model(settings: Settings, tier: RunTier, model: str | None) -> str:
 
 
 class Ready(NamedTuple):
-    """A draft that may be run, as read once: its view, its runnable hash and the documents
-    GAIA's runner looks for before it runs it (``runner.py`` ``_documents_exist``: the
-    ``path`` of each mapping in ``setup.index_documents``)."""
+    """A draft that may be run, as read once: its view and its runnable hash."""
 
     scenario: ScenarioView
     runnable_hash: str
-    documents: tuple[str, ...]
 
-
-def _gaia_documents(data: dict[str, Any]) -> tuple[str, ...]:
-    setup = data.get("setup")
-    entries = setup.get("index_documents") if isinstance(setup, dict) else None
-    return tuple(
-        doc["path"]
-        for doc in entries or []
-        if isinstance(doc, dict) and isinstance(doc.get("path"), str) and doc["path"]
-    )
+    @property
+    def documents(self) -> tuple[str, ...]:
+        """The documents GAIA's runner looks for before it runs the draft (``runner.py``
+        ``_documents_exist``: the ``path`` of each mapping in ``setup.index_documents``)."""
+        return tuple(d.path for d in self.scenario.documents if d.mapping and d.path)
 
 
 def refuse_unready(settings: Settings, draft: Path) -> Ready:
@@ -277,9 +270,7 @@ def refuse_unready(settings: Settings, draft: Path) -> Ready:
             where=where,
             hint=f"run `intake scrub {where}` (or remove them by hand), then run again",
         )
-    return Ready(
-        ScenarioView.of(result.data), runnable_hash(result.data), _gaia_documents(result.data)
-    )
+    return Ready(ScenarioView.of(result.data), runnable_hash(result.data))
 
 
 def runner_command(settings: Settings) -> list[str]:
@@ -591,14 +582,14 @@ def check_documents(settings: Settings, where: Where, ready: Ready, draft: Path)
     )
 
 
-def _manifest_documents(folder: Path) -> list[dict[str, Any]]:
-    """A corpus folder's manifest documents (as GAIA merges them; unreadable: none)."""
+def _manifest_keys(folder: Path) -> set[str]:
+    """A corpus folder's manifest documents' keys (``document_keys``; unreadable: none)."""
     try:
         doc = json.loads((folder / "manifest.json").read_text(encoding="utf-8")[:50_000_000])
     except (OSError, UnicodeDecodeError, json.JSONDecodeError):
-        return []
+        return set()
     docs = doc.get("documents") if isinstance(doc, dict) else None
-    return [d for d in docs or [] if isinstance(d, dict)]
+    return document_keys([d for d in docs or [] if isinstance(d, dict)])
 
 
 def extra_corpus(settings: Settings, where: Where) -> list[Path]:
@@ -614,9 +605,8 @@ def extra_corpus(settings: Settings, where: Where) -> list[Path]:
     if where.gaia is not None and where.gaia.documents is not None:
         own = document_keys(where.gaia.documents)
     else:
-        own = document_keys(_manifest_documents(where.corpus_dir))
-        own |= document_keys(_manifest_documents(where.corpus_dir / "real_world"))
-    added = document_keys(_manifest_documents(corpus)) - own
+        own = _manifest_keys(where.corpus_dir) | _manifest_keys(where.corpus_dir / "real_world")
+    added = _manifest_keys(corpus) - own
     return [corpus] if added else []
 
 
