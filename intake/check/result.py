@@ -73,8 +73,6 @@ class CheckReport:
     files: int
     findings: list[Finding] = field(default_factory=list)
     drafts: list[DraftGates] = field(default_factory=list)
-    git: bool = False
-    """Whether git was available to tell tracked private drafts from ignored ones."""
     baselined: int = 0
     """Scrub findings left out because the baseline accepts them."""
     baseline_hits: list[FileFinding] = field(default_factory=list)

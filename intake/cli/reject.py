@@ -2,16 +2,11 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import typer
 
 from intake.cli.console import err, out, settings
 from intake.ghoutput import datum
 from intake.paths import display_path
-
-if TYPE_CHECKING:
-    pass
 
 
 def register(app: typer.Typer) -> None:

@@ -4,15 +4,11 @@ from __future__ import annotations
 
 from enum import StrEnum
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 import typer
 
 from intake.cli.console import err, out, settings
 from intake.paths import display_path
-
-if TYPE_CHECKING:
-    pass
 
 
 class Tier(StrEnum):

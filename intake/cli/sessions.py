@@ -30,11 +30,13 @@ def register(app: typer.Typer) -> None:
 
         Titles are scrubbed before they are shown and private sessions' titles are hidden.
         """
+        from dataclasses import asdict
+
         from intake.drafting.from_session import format_sessions, list_sessions
 
         rows = list_sessions(settings(ctx), db, limit)
         if fmt is Format.json:
-            emit_json({"command": "sessions", "sessions": [r.as_dict() for r in rows]})
+            emit_json({"command": "sessions", "sessions": [asdict(r) for r in rows]})
             return
         for line in format_sessions(rows):
             out(line)

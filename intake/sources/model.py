@@ -288,17 +288,6 @@ class SessionSummary:
     agent_type: str | None
     private: bool
 
-    def as_dict(self) -> dict[str, Any]:
-        """JSON-friendly form."""
-        return {
-            "id": self.id,
-            "title": self.title,
-            "created": self.created,
-            "messages": self.messages,
-            "agent_type": self.agent_type,
-            "private": self.private,
-        }
-
 
 @dataclass
 class TurnWindow:
