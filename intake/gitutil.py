@@ -501,7 +501,6 @@ class Ancestry:
                 self._full[name] = parts[0]
 
     def known(self, commit: str) -> bool:
-        """Whether the clone has ``commit``."""
         self._resolve([commit])
         return self._full[commit] is not None
 

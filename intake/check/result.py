@@ -62,7 +62,6 @@ class DraftGates:
 
     @property
     def ready(self) -> bool:
-        """Whether every gate is met."""
         return all(g.met for g in self.gates)
 
 
@@ -87,12 +86,10 @@ class CheckReport:
 
     @property
     def errors(self) -> int:
-        """Number of errors."""
         return sum(f.severity is Severity.error for f in self.findings)
 
     @property
     def warnings(self) -> int:
-        """Number of warnings."""
         return sum(f.severity is Severity.warning for f in self.findings)
 
     def to_dict(self) -> dict[str, object]:

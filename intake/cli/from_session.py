@@ -19,7 +19,6 @@ DB_HELP = (
 
 
 def register(app: typer.Typer) -> None:
-    """Add the command."""
 
     @app.command("from-session")
     def from_session_cmd(

@@ -36,7 +36,6 @@ class SuiteChoice(StrEnum):
 
 
 def register(app: typer.Typer) -> None:
-    """Add the command."""
 
     @app.command("promote")
     def promote_cmd(

@@ -20,7 +20,6 @@ if TYPE_CHECKING:
 
 
 def register(app: typer.Typer) -> None:
-    """Add the command."""
 
     @app.command("run")
     def run_cmd(

@@ -19,7 +19,6 @@ class Tier(StrEnum):
 
 
 def register(app: typer.Typer) -> None:
-    """Add the command."""
 
     @app.command("run-record")
     def run_record_cmd(

@@ -17,7 +17,6 @@ DB_HELP = (
 
 
 def register(app: typer.Typer) -> None:
-    """Add the command."""
 
     @app.command("sessions")
     def sessions_cmd(

@@ -271,7 +271,6 @@ def _record_part(card: Card) -> list[RenderableType]:
 
 
 def register(app: typer.Typer) -> None:
-    """Add the command."""
 
     @app.command("show")
     def show_cmd(

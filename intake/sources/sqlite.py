@@ -139,7 +139,6 @@ class SqliteStore:
         return {str(row["name"]) for row in rows}
 
     def close(self) -> None:
-        """Close the connection."""
         self.conn.close()
 
     def _rows(self, sql: str, params: tuple[Any, ...], session: str | None = None) -> Iterator[Any]:
