@@ -315,6 +315,26 @@ def test_chat_cli_session_json(tmp_path: Path) -> None:
     assert session.documents[0].sha256 is not None and session.documents[1].sha256 is None
 
 
+def test_session_json_fields_of_the_wrong_type_are_noted_once(tmp_path: Path) -> None:
+    """A field of the wrong JSON type is read as absent and noted, each note once however
+    often the field is read (``sources.model.json_field``, shared with issue JSON)."""
+    path = tmp_path / "s.json"
+    history = [{"role": 7, "content": "hi"}, {"role": "user", "content": "a"}]
+    data = {"session_id": "session_20260101_120000", "created_at": 5, "timestamp": [1]}
+    path.write_text(json.dumps({**data, "indexed_documents": "x", "chat_history": history}))
+    store = open_store(path)
+    store.list_sessions(5)
+    session = store.load("session_20260101_120000")
+    store.list_sessions(5)
+    assert session.documents == [] and session.created_at is None
+    assert getattr(store, "notes", None) == [
+        "message 0: 'role' is a JSON number, not a string: ignored",
+        "'created_at' is a JSON number, not a string: ignored",
+        "'indexed_documents' is a JSON string, not a array: ignored",
+        "'timestamp' is a JSON array, not a string: ignored",
+    ]
+
+
 @pytest.mark.parametrize(
     ("text", "kind"),
     [

@@ -137,6 +137,22 @@ def json_type(value: Any) -> str:
     return "object"
 
 
+def json_field(
+    data: dict[str, Any], key: str, wanted: str, notes: list[str], where: str = ""
+) -> Any:
+    """``data[key]`` if it has the JSON type ``wanted`` (or is absent/null), else None, noted.
+
+    Files other programs write (session JSON, saved or served issue JSON) are not trusted to
+    have their writer's types: a field of the wrong type is treated as absent and the record
+    says so, rather than crashing, being iterated or written into the draft as a Python repr.
+    """
+    value = data.get(key)
+    if value is None or json_type(value) == wanted:
+        return value
+    notes.append(f"{where}'{key}' is a JSON {json_type(value)}, not a {wanted}: ignored")
+    return None
+
+
 def risky_word(word: str) -> bool:
     """Whether a word looks like an address, a path or a key (by shape, without Presidio)."""
     has_digit = any(c.isdigit() for c in word)
