@@ -12,12 +12,10 @@ session. A database locked by a writer fails after a short busy timeout, with on
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from intake.errors import SourceError
 from intake.sources.model import (
     LISTED_ON_ERROR,
     MAX_STEPS_CHARS,
@@ -39,7 +37,6 @@ from intake.sources.sqlite import (
     SqliteStore,
     capped_text,
     quote_ident,
-    source_error,
     table_names,
     text_value,
 )
@@ -54,22 +51,11 @@ class AgentUIStore(SqliteStore):
 
     def __init__(self, path: Path) -> None:
         super().__init__(path)
-        try:
-            self.columns = {
-                table: self._columns(table)
-                for table in ("sessions", "messages", "documents", "session_documents", "settings")
-            }
-        except sqlite3.Error as exc:
-            self.conn.close()
-            raise source_error(exc, path) from None
-        for table, needed in (("sessions", {"id"}), ("messages", {"session_id", "role"})):
-            missing = needed - self.columns[table]
-            if missing:
-                self.conn.close()
-                raise SourceError(
-                    f"table {table} lacks column {sorted(missing)[0]}: not GAIA's layout",
-                    where=path.name,
-                )
+        self.columns = self._layout(
+            ("sessions", "messages", "documents", "session_documents", "settings"),
+            {"sessions": {"id"}, "messages": {"session_id", "role"}},
+            "GAIA's layout",
+        )
 
     def _col(self, table: str, name: str, default: str = "NULL") -> str:
         """``name`` if the table has it, else a default literal under that name."""
