@@ -491,3 +491,32 @@ def test_a_claude_code_transcript_is_named_and_the_formats_listed(
         "database (gaia_chat.db), agent memory (memory.db), session JSON files"
     )
     assert caught.value.exit_code == 2 and caught.value.where == path.name
+
+
+@pytest.mark.parametrize(
+    ("tables", "message"),
+    [
+        (
+            ["sessions (id TEXT)", "messages (session_id TEXT)"],
+            "table messages lacks column role: not GAIA's layout",
+        ),
+        (
+            ["conversations (session_id TEXT, role TEXT)"],
+            "table conversations lacks column content: not GAIA's memory layout",
+        ),
+    ],
+)
+def test_a_store_lacking_a_needed_column_is_refused(
+    tmp_path: Path, tables: list[str], message: str
+) -> None:
+    """A SQLite store of GAIA's tables without a column the reader needs is a source error
+    naming the table and column (``SqliteStore._layout``), never a crash later."""
+    path = tmp_path / "x.db"
+    conn = sqlite3.connect(path)
+    for table in tables:
+        conn.execute(f"CREATE TABLE {table}")
+    conn.commit()
+    conn.close()
+    with pytest.raises(SourceError) as caught:
+        open_store(path)
+    assert (caught.value.message, caught.value.where) == (message, "x.db")
