@@ -442,6 +442,9 @@ class SingleSessionFile:
             return self.session_id
         raise unknown_session(wanted, [self._summary()])
 
+    def close(self) -> None:
+        """Nothing to release: the file was read whole when the store was opened."""
+
 
 def _listing(summaries: list[SessionSummary]) -> str:
     """Ids and creation times only: a title may hold a secret and errors are never scrubbed.

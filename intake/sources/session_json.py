@@ -156,9 +156,6 @@ class JsonSessionStore(SingleSessionFile):
         self.notes: list[str] = []
         """Fields of the wrong type that were ignored (kept in the record's observations)."""
 
-    def close(self) -> None:
-        """Nothing to release."""
-
     def _history(self) -> list[Any]:
         key = "messages" if self.kind is StoreKind.cpp_json else "chat_history"
         value = self.data.get(key)
