@@ -80,8 +80,7 @@ def changed_paths(root: Path, base_ref: str | None) -> set[Path] | None:
             if diff is not None:
                 names.update(n for n in diff.decode("utf-8", "replace").split("\0") if n)
             break
-    top = git_output(["rev-parse", "--show-toplevel"], root)
-    base_dir = Path(top.decode().strip()) if top else root
+    base_dir = repo_top(root) or root
     return {(base_dir / n).resolve() for n in names}
 
 
@@ -117,7 +116,7 @@ def first_added(
     suite at once). Files git never saw are absent from the answer; so is everything when git
     is missing or this is no repository. Keys are resolved paths.
     """
-    top = git_text(["rev-parse", "--show-toplevel"], cwd)
+    top = repo_top(cwd)
     if top is None or not paths:
         return {}
     revision = "HEAD"
@@ -146,8 +145,7 @@ def first_added(
     if raw is None:
         return {}
     dates = _added_dates(raw.decode("utf-8", "surrogateescape"))
-    base = Path(top)
-    return {(base / name).resolve(): when for name, when in dates.items()}
+    return {(top / name).resolve(): when for name, when in dates.items()}
 
 
 def _added_dates(text: str) -> dict[str, datetime]:
