@@ -29,8 +29,6 @@ def gate_lines(gates: list[Gate]) -> list[str]:
 
 
 class SuiteChoice(StrEnum):
-    """``--suite`` values."""
-
     capability = "capability"
     regression = "regression"
 

@@ -45,7 +45,6 @@ class IssueData:
 
     @property
     def number(self) -> int:
-        """The issue number."""
         return int(self.issue["number"])
 
 
