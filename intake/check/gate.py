@@ -181,9 +181,6 @@ def run_check(
 
 __all__ = [
     "CHECKS",
-    "CheckReport",
-    "DraftGates",
-    "Finding",
     "promotion_gates",
     "run_check",
     "run_checks",
