@@ -17,11 +17,14 @@ if TYPE_CHECKING:
     from intake.config import Settings
 
 
-def git_output(args: list[str], cwd: Path, *, timeout: float = 30) -> bytes | None:
-    """stdout of ``git ARGS`` run in ``cwd``, or None if git could not answer."""
+def git_output(
+    args: list[str], cwd: Path, *, timeout: float = 30, stdin: bytes | None = None
+) -> bytes | None:
+    """stdout of ``git ARGS`` run in ``cwd`` (given ``stdin`` on its input), or None if git
+    could not answer."""
     try:
         done = subprocess.run(
-            ["git", *args], cwd=cwd, capture_output=True, timeout=timeout, check=False
+            ["git", *args], cwd=cwd, input=stdin, capture_output=True, timeout=timeout, check=False
         )
     except (OSError, subprocess.SubprocessError):
         return None
@@ -379,19 +382,12 @@ def worktree_ids(top: Path, paths: list[str]) -> dict[str, str]:
     files = [p for p in paths if (top / p).is_file() and not (top / p).is_symlink()]
     if not files:
         return {}
-    try:
-        done = subprocess.run(
-            ["git", "hash-object", "--no-filters", "--stdin-paths"],
-            cwd=top,
-            input="\n".join(files).encode("utf-8", "surrogateescape") + b"\n",
-            capture_output=True,
-            timeout=120,
-            check=False,
-        )
-    except (OSError, subprocess.SubprocessError):
-        return {}
-    ids = done.stdout.decode("ascii", "replace").split()
-    return dict(zip(files, ids, strict=False)) if done.returncode == 0 else {}
+    names = "\n".join(files).encode("utf-8", "surrogateescape") + b"\n"
+    raw = git_output(
+        ["hash-object", "--no-filters", "--stdin-paths"], top, timeout=120, stdin=names
+    )
+    ids = raw.decode("ascii", "replace").split() if raw is not None else []
+    return dict(zip(files, ids, strict=False))
 
 
 def local_edits(top: Path) -> set[str] | None:
@@ -468,18 +464,8 @@ class Ancestry:
     def _git(self, args: list[str], stdin: bytes = b"") -> str | None:
         if self.clone is None:
             return None
-        try:
-            done = subprocess.run(
-                ["git", *args],
-                cwd=self.clone,
-                input=stdin,
-                capture_output=True,
-                timeout=60,
-                check=False,
-            )
-        except (OSError, subprocess.SubprocessError):
-            return None
-        return done.stdout.decode("ascii", "replace") if done.returncode == 0 else None
+        raw = git_output(args, self.clone, timeout=60, stdin=stdin)
+        return raw.decode("ascii", "replace") if raw is not None else None
 
     def _resolve(self, names: Iterable[str]) -> None:
         wanted = sorted({n for n in names if n not in self._full})
