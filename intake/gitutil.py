@@ -18,13 +18,24 @@ if TYPE_CHECKING:
 
 
 def git_output(
-    args: list[str], cwd: Path, *, timeout: float = 30, stdin: bytes | None = None
+    args: list[str],
+    cwd: Path,
+    *,
+    timeout: float = 30,
+    stdin: bytes | None = None,
+    env: dict[str, str] | None = None,
 ) -> bytes | None:
-    """stdout of ``git ARGS`` run in ``cwd`` (given ``stdin`` on its input), or None if git
-    could not answer."""
+    """stdout of ``git ARGS`` run in ``cwd`` (given ``stdin`` on its input, in ``env`` when
+    given), or None if git could not answer."""
     try:
         done = subprocess.run(
-            ["git", *args], cwd=cwd, input=stdin, capture_output=True, timeout=timeout, check=False
+            ["git", *args],
+            cwd=cwd,
+            input=stdin,
+            env=env,
+            capture_output=True,
+            timeout=timeout,
+            check=False,
         )
     except (OSError, subprocess.SubprocessError):
         return None
@@ -407,27 +418,14 @@ def transforming_attributes(top: Path, commit: str, paths: list[str]) -> dict[st
 
     with tempfile.TemporaryDirectory(prefix="intake-attr-") as folder:
         env = {**os.environ, "GIT_INDEX_FILE": str(Path(folder) / "index")}
-        try:
-            subprocess.run(
-                ["git", "read-tree", commit],
-                cwd=top,
-                env=env,
-                capture_output=True,
-                timeout=60,
-                check=True,
-            )
-            done = subprocess.run(
-                ["git", "check-attr", "--cached", "--stdin", "-z", *TRANSFORMING],
-                cwd=top,
-                env=env,
-                input=b"\0".join(p.encode("utf-8", "surrogateescape") for p in paths),
-                capture_output=True,
-                timeout=120,
-                check=True,
-            )
-        except (OSError, subprocess.SubprocessError):
+        if git_output(["read-tree", commit], top, timeout=60, env=env) is None:
             return {}
-    fields = done.stdout.decode("utf-8", "surrogateescape").split("\0")
+        names = b"\0".join(p.encode("utf-8", "surrogateescape") for p in paths)
+        check = ["check-attr", "--cached", "--stdin", "-z", *TRANSFORMING]
+        raw = git_output(check, top, timeout=120, stdin=names, env=env)
+    if raw is None:
+        return {}
+    fields = raw.decode("utf-8", "surrogateescape").split("\0")
     found: dict[str, list[str]] = {}
     for i in range(0, len(fields) - 2, 3):
         path, attribute, value = fields[i : i + 3]
