@@ -138,21 +138,9 @@ class AgentUIStore(SqliteStore):
         reading stops after them), so memory follows the slice, not the session.
         """
         s = self.columns["sessions"]
+        more = ", ".join(self._col("sessions", c) for c in ("updated_at", "model", "device"))
         row_list = self._query(
-            "SELECT "
-            + ", ".join(
-                [
-                    "id",
-                    self._col("sessions", "title"),
-                    self._col("sessions", "created_at"),
-                    self._col("sessions", "updated_at"),
-                    self._col("sessions", "model"),
-                    self._col("sessions", "agent_type", "'chat'"),
-                    self._col("sessions", "private", "0"),
-                    self._col("sessions", "device"),
-                ]
-            )
-            + " FROM sessions WHERE id = ?",
+            f"SELECT {self._summary_cols()}, {more} FROM sessions WHERE id = ?",
             (session_id,),
             session_id,
         )
