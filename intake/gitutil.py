@@ -17,11 +17,25 @@ if TYPE_CHECKING:
     from intake.config import Settings
 
 
-def git_output(args: list[str], cwd: Path, *, timeout: float = 30) -> bytes | None:
-    """stdout of ``git ARGS`` run in ``cwd``, or None if git could not answer."""
+def git_output(
+    args: list[str],
+    cwd: Path,
+    *,
+    timeout: float = 30,
+    stdin: bytes | None = None,
+    env: dict[str, str] | None = None,
+) -> bytes | None:
+    """stdout of ``git ARGS`` run in ``cwd`` (given ``stdin`` on its input, in ``env`` when
+    given), or None if git could not answer."""
     try:
         done = subprocess.run(
-            ["git", *args], cwd=cwd, capture_output=True, timeout=timeout, check=False
+            ["git", *args],
+            cwd=cwd,
+            input=stdin,
+            env=env,
+            capture_output=True,
+            timeout=timeout,
+            check=False,
         )
     except (OSError, subprocess.SubprocessError):
         return None
@@ -80,8 +94,7 @@ def changed_paths(root: Path, base_ref: str | None) -> set[Path] | None:
             if diff is not None:
                 names.update(n for n in diff.decode("utf-8", "replace").split("\0") if n)
             break
-    top = git_output(["rev-parse", "--show-toplevel"], root)
-    base_dir = Path(top.decode().strip()) if top else root
+    base_dir = repo_top(root) or root
     return {(base_dir / n).resolve() for n in names}
 
 
@@ -117,7 +130,7 @@ def first_added(
     suite at once). Files git never saw are absent from the answer; so is everything when git
     is missing or this is no repository. Keys are resolved paths.
     """
-    top = git_text(["rev-parse", "--show-toplevel"], cwd)
+    top = repo_top(cwd)
     if top is None or not paths:
         return {}
     revision = "HEAD"
@@ -146,8 +159,7 @@ def first_added(
     if raw is None:
         return {}
     dates = _added_dates(raw.decode("utf-8", "surrogateescape"))
-    base = Path(top)
-    return {(base / name).resolve(): when for name, when in dates.items()}
+    return {(top / name).resolve(): when for name, when in dates.items()}
 
 
 def _added_dates(text: str) -> dict[str, datetime]:
@@ -381,19 +393,12 @@ def worktree_ids(top: Path, paths: list[str]) -> dict[str, str]:
     files = [p for p in paths if (top / p).is_file() and not (top / p).is_symlink()]
     if not files:
         return {}
-    try:
-        done = subprocess.run(
-            ["git", "hash-object", "--no-filters", "--stdin-paths"],
-            cwd=top,
-            input="\n".join(files).encode("utf-8", "surrogateescape") + b"\n",
-            capture_output=True,
-            timeout=120,
-            check=False,
-        )
-    except (OSError, subprocess.SubprocessError):
-        return {}
-    ids = done.stdout.decode("ascii", "replace").split()
-    return dict(zip(files, ids, strict=False)) if done.returncode == 0 else {}
+    names = "\n".join(files).encode("utf-8", "surrogateescape") + b"\n"
+    raw = git_output(
+        ["hash-object", "--no-filters", "--stdin-paths"], top, timeout=120, stdin=names
+    )
+    ids = raw.decode("ascii", "replace").split() if raw is not None else []
+    return dict(zip(files, ids, strict=False))
 
 
 def local_edits(top: Path) -> set[str] | None:
@@ -413,27 +418,14 @@ def transforming_attributes(top: Path, commit: str, paths: list[str]) -> dict[st
 
     with tempfile.TemporaryDirectory(prefix="intake-attr-") as folder:
         env = {**os.environ, "GIT_INDEX_FILE": str(Path(folder) / "index")}
-        try:
-            subprocess.run(
-                ["git", "read-tree", commit],
-                cwd=top,
-                env=env,
-                capture_output=True,
-                timeout=60,
-                check=True,
-            )
-            done = subprocess.run(
-                ["git", "check-attr", "--cached", "--stdin", "-z", *TRANSFORMING],
-                cwd=top,
-                env=env,
-                input=b"\0".join(p.encode("utf-8", "surrogateescape") for p in paths),
-                capture_output=True,
-                timeout=120,
-                check=True,
-            )
-        except (OSError, subprocess.SubprocessError):
+        if git_output(["read-tree", commit], top, timeout=60, env=env) is None:
             return {}
-    fields = done.stdout.decode("utf-8", "surrogateescape").split("\0")
+        names = b"\0".join(p.encode("utf-8", "surrogateescape") for p in paths)
+        check = ["check-attr", "--cached", "--stdin", "-z", *TRANSFORMING]
+        raw = git_output(check, top, timeout=120, stdin=names, env=env)
+    if raw is None:
+        return {}
+    fields = raw.decode("utf-8", "surrogateescape").split("\0")
     found: dict[str, list[str]] = {}
     for i in range(0, len(fields) - 2, 3):
         path, attribute, value = fields[i : i + 3]
@@ -470,18 +462,8 @@ class Ancestry:
     def _git(self, args: list[str], stdin: bytes = b"") -> str | None:
         if self.clone is None:
             return None
-        try:
-            done = subprocess.run(
-                ["git", *args],
-                cwd=self.clone,
-                input=stdin,
-                capture_output=True,
-                timeout=60,
-                check=False,
-            )
-        except (OSError, subprocess.SubprocessError):
-            return None
-        return done.stdout.decode("ascii", "replace") if done.returncode == 0 else None
+        raw = git_output(args, self.clone, timeout=60, stdin=stdin)
+        return raw.decode("ascii", "replace") if raw is not None else None
 
     def _resolve(self, names: Iterable[str]) -> None:
         wanted = sorted({n for n in names if n not in self._full})
@@ -501,7 +483,6 @@ class Ancestry:
                 self._full[name] = parts[0]
 
     def known(self, commit: str) -> bool:
-        """Whether the clone has ``commit``."""
         self._resolve([commit])
         return self._full[commit] is not None
 

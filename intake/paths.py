@@ -69,7 +69,6 @@ def shown_where(where: str) -> str:
 
 
 def inside(path: Path, folder: Path) -> bool:
-    """Whether ``path`` resolves to somewhere below ``folder``."""
     try:
         path.resolve().relative_to(folder.resolve())
     except ValueError:

@@ -279,20 +279,19 @@ def _stop_windows_tree(proc: subprocess.Popen[bytes], grace: float) -> None:
     with contextlib.suppress(subprocess.TimeoutExpired):
         proc.wait(timeout=grace)
     _taskkill_tree(proc.pid)  # the tree (a no-op for what already left)
-    with contextlib.suppress(OSError):
-        proc.kill()
-    with contextlib.suppress(subprocess.TimeoutExpired):
-        proc.wait(timeout=grace)
+    _kill_leader(proc, grace)
 
 
 def _stop_leader(proc: subprocess.Popen[bytes], grace: float) -> None:
     with contextlib.suppress(OSError):
         proc.terminate()
-    try:
+    with contextlib.suppress(subprocess.TimeoutExpired):
         proc.wait(timeout=grace)
         return
-    except subprocess.TimeoutExpired:
-        pass
+    _kill_leader(proc, grace)
+
+
+def _kill_leader(proc: subprocess.Popen[bytes], grace: float) -> None:
     with contextlib.suppress(OSError):
         proc.kill()
     with contextlib.suppress(subprocess.TimeoutExpired):

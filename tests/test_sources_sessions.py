@@ -315,6 +315,26 @@ def test_chat_cli_session_json(tmp_path: Path) -> None:
     assert session.documents[0].sha256 is not None and session.documents[1].sha256 is None
 
 
+def test_session_json_fields_of_the_wrong_type_are_noted_once(tmp_path: Path) -> None:
+    """A field of the wrong JSON type is read as absent and noted, each note once however
+    often the field is read (``sources.model.json_field``, shared with issue JSON)."""
+    path = tmp_path / "s.json"
+    history = [{"role": 7, "content": "hi"}, {"role": "user", "content": "a"}]
+    data = {"session_id": "session_20260101_120000", "created_at": 5, "timestamp": [1]}
+    path.write_text(json.dumps({**data, "indexed_documents": "x", "chat_history": history}))
+    store = open_store(path)
+    store.list_sessions(5)
+    session = store.load("session_20260101_120000")
+    store.list_sessions(5)
+    assert session.documents == [] and session.created_at is None
+    assert getattr(store, "notes", None) == [
+        "message 0: 'role' is a JSON number, not a string: ignored",
+        "'created_at' is a JSON number, not a string: ignored",
+        "'indexed_documents' is a JSON string, not a array: ignored",
+        "'timestamp' is a JSON array, not a string: ignored",
+    ]
+
+
 @pytest.mark.parametrize(
     ("text", "kind"),
     [
@@ -471,3 +491,32 @@ def test_a_claude_code_transcript_is_named_and_the_formats_listed(
         "database (gaia_chat.db), agent memory (memory.db), session JSON files"
     )
     assert caught.value.exit_code == 2 and caught.value.where == path.name
+
+
+@pytest.mark.parametrize(
+    ("tables", "message"),
+    [
+        (
+            ["sessions (id TEXT)", "messages (session_id TEXT)"],
+            "table messages lacks column role: not GAIA's layout",
+        ),
+        (
+            ["conversations (session_id TEXT, role TEXT)"],
+            "table conversations lacks column content: not GAIA's memory layout",
+        ),
+    ],
+)
+def test_a_store_lacking_a_needed_column_is_refused(
+    tmp_path: Path, tables: list[str], message: str
+) -> None:
+    """A SQLite store of GAIA's tables without a column the reader needs is a source error
+    naming the table and column (``SqliteStore._layout``), never a crash later."""
+    path = tmp_path / "x.db"
+    conn = sqlite3.connect(path)
+    for table in tables:
+        conn.execute(f"CREATE TABLE {table}")
+    conn.commit()
+    conn.close()
+    with pytest.raises(SourceError) as caught:
+        open_store(path)
+    assert (caught.value.message, caught.value.where) == (message, "x.db")

@@ -8,7 +8,6 @@ changing (that file is judged once the journal is finished; the journal itself i
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -21,7 +20,7 @@ from intake.contract.validate import FileResult, Severity
 from intake.contract.yamlio import YamlProblem, parse_checked
 from intake.lifecycle.evidence import claimed_message
 from intake.lifecycle.gates import latest_reviews, review_gate
-from intake.paths import inside
+from intake.paths import inside, relative_shown
 from intake.scrub import FileFinding
 from intake.store.records import RECORD_SUFFIX, content_hash, record_path
 
@@ -58,7 +57,7 @@ def linked(ctx: CheckContext) -> list[Finding]:
     (the link itself is named, not what it points to)."""
     found = []
     for path in ctx.links:
-        shown = _shown(ctx, path)
+        shown = relative_shown(path, ctx.root)
         if path.name.endswith(RECORD_SUFFIX):
             why = "a symbolic link: intake does not follow links; commit the record itself"
         else:
@@ -436,7 +435,7 @@ def removed_scenarios(ctx: CheckContext) -> list[Finding]:
     its id left anywhere (a retirement moves it, with its record, to the retired folder)."""
     return [
         Finding(
-            _shown(ctx, path),
+            relative_shown(path, ctx.root),
             1,
             "removed-scenario",
             f"a promoted or adopted scenario ({sid}) is deleted by this change: retire it "
@@ -446,18 +445,15 @@ def removed_scenarios(ctx: CheckContext) -> list[Finding]:
     ]
 
 
-def _shown(ctx: CheckContext, path: Path) -> str:
-    """``path`` relative to the suite's root, its links not resolved (the link is named)."""
-    return Path(os.path.relpath(os.path.abspath(path), os.path.abspath(ctx.root))).as_posix()
-
-
 def the_commit(ctx: CheckContext) -> list[Finding]:
     """Where the working tree is not the commit judged: links for suite folders,
     transforming attributes, bytes git does not report as edited (``intake.check.commit``).
     Each is an error: the gate judges what is committed."""
     if ctx.base is None:
         return []
-    return [replace(p, file=_shown(ctx, ctx.base.top / p.file)) for p in ctx.not_the_commit]
+    return [
+        replace(p, file=relative_shown(ctx.base.top / p.file, ctx.root)) for p in ctx.not_the_commit
+    ]
 
 
 # --- text addressed to the judge ----------------------------------------------------------

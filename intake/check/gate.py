@@ -172,7 +172,6 @@ def run_check(
             files=len(ctx.files),
             findings=run_checks(ctx),
             drafts=promotion_gates(ctx),
-            git=ctx.tracked is not None,
             baselined=sum(hit in ctx.scan.accepted for hit in hits),
             baseline_hits=list(hits),
             base=NO_BASE if found is None else found.describe(),
@@ -183,9 +182,6 @@ def run_check(
 
 __all__ = [
     "CHECKS",
-    "CheckReport",
-    "DraftGates",
-    "Finding",
     "promotion_gates",
     "run_check",
     "run_checks",

@@ -62,7 +62,6 @@ class DraftGates:
 
     @property
     def ready(self) -> bool:
-        """Whether every gate is met."""
         return all(g.met for g in self.gates)
 
 
@@ -73,8 +72,6 @@ class CheckReport:
     files: int
     findings: list[Finding] = field(default_factory=list)
     drafts: list[DraftGates] = field(default_factory=list)
-    git: bool = False
-    """Whether git was available to tell tracked private drafts from ignored ones."""
     baselined: int = 0
     """Scrub findings left out because the baseline accepts them."""
     baseline_hits: list[FileFinding] = field(default_factory=list)
@@ -89,12 +86,10 @@ class CheckReport:
 
     @property
     def errors(self) -> int:
-        """Number of errors."""
         return sum(f.severity is Severity.error for f in self.findings)
 
     @property
     def warnings(self) -> int:
-        """Number of warnings."""
         return sum(f.severity is Severity.warning for f in self.findings)
 
     def to_dict(self) -> dict[str, object]:

@@ -49,7 +49,6 @@ class LegacyGroup:
 
     @property
     def files(self) -> int:
-        """Number of distinct files."""
         return len({f.file for f in self.findings})
 
     def line(self) -> str:

@@ -11,7 +11,6 @@ from intake.paths import display_path
 
 
 def register(app: typer.Typer) -> None:
-    """Add the command group."""
 
     bugs_app = typer.Typer(
         help="The issues behind scenarios and their closings (the fixes). `intake report` "

@@ -9,7 +9,6 @@ from intake.cli.options import Format, format_option
 
 
 def register(app: typer.Typer) -> None:
-    """Add the command."""
 
     @app.command("config")
     def config_cmd(

@@ -12,7 +12,6 @@ from intake.paths import display_path
 
 
 def register(app: typer.Typer) -> None:
-    """Add the command."""
 
     @app.command("control")
     def control_cmd(

@@ -11,7 +11,6 @@ from intake.cli.options import Format, format_option, scrub_counts
 
 
 def register(app: typer.Typer) -> None:
-    """Add the command group."""
 
     controls_app = typer.Typer(
         help="Labelled controls for checking GAIA's judge.", no_args_is_help=True

@@ -11,7 +11,6 @@ from intake.cli.options import counted, scrub_counts
 
 
 def register(app: typer.Typer) -> None:
-    """Add the command."""
 
     @app.command("demo")
     def demo_cmd(

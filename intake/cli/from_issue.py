@@ -13,7 +13,6 @@ from intake.paths import display_path
 
 
 def register(app: typer.Typer) -> None:
-    """Add the command."""
 
     @app.command("from-issue")
     def from_issue(

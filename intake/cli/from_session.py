@@ -7,19 +7,12 @@ from pathlib import Path
 import typer
 
 from intake.cli.console import emit_json, err, out, settings
-from intake.cli.options import Format, format_option, scrub_counts
+from intake.cli.options import DB_HELP, Format, format_option, scrub_counts
 from intake.ghoutput import datum
 from intake.paths import display_path
 
-DB_HELP = (
-    "An Agent UI database (gaia_chat.db, sessions.db), an agent memory.db, a session JSON "
-    "file, or the Agent UI's JSON or Markdown export of a session; the kind is detected from "
-    "the content. Default: agent_ui_db from the configuration."
-)
-
 
 def register(app: typer.Typer) -> None:
-    """Add the command."""
 
     @app.command("from-session")
     def from_session_cmd(

@@ -10,7 +10,6 @@ from intake.cli.console import Globals, out
 
 
 def register(app: typer.Typer) -> None:
-    """Add the command."""
 
     @app.command("init")
     def init_cmd(

@@ -11,7 +11,6 @@ from intake.ghoutput import datum
 
 
 def register(app: typer.Typer) -> None:
-    """Add the command."""
 
     ledger_app = typer.Typer(help="Ledger maintenance.", no_args_is_help=True)
 

@@ -14,7 +14,6 @@ from intake.ghoutput import datum
 
 
 def register(app: typer.Typer) -> None:
-    """Add the command."""
 
     @app.command("log")
     def log_cmd(

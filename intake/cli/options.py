@@ -1,5 +1,5 @@
-"""What several commands share: one ``Format``, the ``--format`` and ``--base`` options, scrub
-counts."""
+"""What several commands share: one ``Format``, the ``--format``, ``--base`` and ``--db`` options,
+scrub counts."""
 
 from __future__ import annotations
 
@@ -10,7 +10,14 @@ import typer
 
 from intake.wording import counted
 
-__all__ = ["Format", "base_option", "counted", "format_option", "scrub_counts"]
+__all__ = ["DB_HELP", "Format", "base_option", "counted", "format_option", "scrub_counts"]
+
+DB_HELP = (
+    "An Agent UI database (gaia_chat.db, sessions.db), an agent memory.db, a session JSON "
+    "file, or the Agent UI's JSON or Markdown export of a session; the kind is detected from "
+    "the content. Default: agent_ui_db from the configuration."
+)
+"""``--db`` of ``sessions`` and ``from-session``."""
 
 
 class Format(StrEnum):

@@ -29,14 +29,11 @@ def gate_lines(gates: list[Gate]) -> list[str]:
 
 
 class SuiteChoice(StrEnum):
-    """``--suite`` values."""
-
     capability = "capability"
     regression = "regression"
 
 
 def register(app: typer.Typer) -> None:
-    """Add the command."""
 
     @app.command("promote")
     def promote_cmd(

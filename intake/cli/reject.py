@@ -2,20 +2,14 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import typer
 
 from intake.cli.console import err, out, settings
 from intake.ghoutput import datum
 from intake.paths import display_path
 
-if TYPE_CHECKING:
-    pass
-
 
 def register(app: typer.Typer) -> None:
-    """Add the command."""
 
     @app.command("reject")
     def reject_cmd(

@@ -9,7 +9,6 @@ from intake.paths import display_path
 
 
 def register(app: typer.Typer) -> None:
-    """Add the command."""
 
     @app.command("rename")
     def rename_cmd(

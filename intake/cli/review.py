@@ -16,7 +16,6 @@ if TYPE_CHECKING:
 
 
 def register(app: typer.Typer) -> None:
-    """Add the command."""
 
     @app.command("review")
     def review_cmd(

@@ -10,7 +10,6 @@ from intake.paths import display_path
 
 
 def register(app: typer.Typer) -> None:
-    """Add the command."""
 
     @app.command("revise")
     def revise_cmd(

@@ -10,7 +10,7 @@ import typer
 
 from intake.cli.console import emit_json, err, out, settings
 from intake.cli.options import Format, format_option
-from intake.cli.run_record import Tier
+from intake.contract.plain import RunTier
 from intake.ghoutput import datum
 from intake.paths import display_path
 
@@ -20,13 +20,12 @@ if TYPE_CHECKING:
 
 
 def register(app: typer.Typer) -> None:
-    """Add the command."""
 
     @app.command("run")
     def run_cmd(
         ctx: typer.Context,
         draft: str = typer.Argument(..., help="The draft: its id or its path under drafts/."),
-        tier: Tier = typer.Option(..., "--tier", help="strong (cloud) or local."),
+        tier: RunTier = typer.Option(..., "--tier", help="strong (cloud) or local."),
         iterations: int = typer.Option(1, "--iterations", min=1, help="Runs of the draft."),
         backend: str = typer.Option(
             None,
@@ -62,16 +61,15 @@ def register(app: typer.Typer) -> None:
         the draft is recorded as `intake run-record` would; a runner failure or no scorecard
         is exit 3, and so is an invocation in which no run was judged (still recorded).
         """
-        from intake.contract.models import RunTier, tier_stats
+        from intake.contract.models import tier_stats
         from intake.lifecycle.runs.run import RunnerFailed, run_draft, unjudged
 
         cfg = settings(ctx)
-        wanted = RunTier(tier.value)
         try:
             result = run_draft(
                 cfg,
                 draft,
-                wanted,
+                tier,
                 iterations=iterations,
                 backend=backend,
                 judge=judge,
@@ -83,14 +81,14 @@ def register(app: typer.Typer) -> None:
             show_runner_tail(exc)
             raise
         record, current = recorded_state(result.draft)
-        stats = tier_stats(record.runs, wanted, current)
+        stats = tier_stats(record.runs, tier, current)
         show_notes(result.notes, result.runs)
         where = display_path(result.draft, cfg.root)
         if fmt is Format.json:
             emit_json(
                 {
                     "draft": where,
-                    "tier": wanted.value,
+                    "tier": tier.value,
                     "model": result.model,
                     "judge": result.judge,
                     "runner_exit": result.runner_exit,
@@ -99,17 +97,16 @@ def register(app: typer.Typer) -> None:
                 }
             )
         else:
-            _show_runs(result, wanted, where, stats.describe())
+            _show_runs(result, tier, where, stats.describe())
         failure = unjudged(result)
         if failure is not None:
             raise failure
 
 
-def _show_runs(result: object, tier: object, where: str, described: str) -> None:
-    from intake.contract.models import RunTier
+def _show_runs(result: object, tier: RunTier, where: str, described: str) -> None:
     from intake.lifecycle.runs.run import RunResult
 
-    assert isinstance(result, RunResult) and isinstance(tier, RunTier)
+    assert isinstance(result, RunResult)
     for run in result.runs:
         score = f" score {run.score:g}" if run.score is not None else ""
         out(

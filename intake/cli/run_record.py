@@ -2,28 +2,16 @@
 
 from __future__ import annotations
 
-from enum import StrEnum
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 import typer
 
 from intake.cli.console import err, out, settings
+from intake.contract.plain import RunTier
 from intake.paths import display_path
-
-if TYPE_CHECKING:
-    pass
-
-
-class Tier(StrEnum):
-    """Run tiers, as ``intake.contract.models.RunTier`` (not imported here: it loads pydantic)."""
-
-    strong = "strong"
-    local = "local"
 
 
 def register(app: typer.Typer) -> None:
-    """Add the command."""
 
     @app.command("run-record")
     def run_record_cmd(
@@ -32,7 +20,7 @@ def register(app: typer.Typer) -> None:
         scorecard: Path = typer.Option(
             ..., "--scorecard", help="GAIA runner scorecard.json (or a traces/<id>.json)."
         ),
-        tier: Tier = typer.Option(..., "--tier", help="strong (cloud) or local."),
+        tier: RunTier = typer.Option(..., "--tier", help="strong (cloud) or local."),
         model: str = typer.Option(
             None, "--model", help="Model under test (default: meta.json beside the scorecard)."
         ),
@@ -45,11 +33,10 @@ def register(app: typer.Typer) -> None:
         strong_models/local_models. Editing persona, setup, turns or agent_type later makes
         the run stale.
         """
-        from intake.contract.models import RunTier
         from intake.lifecycle.runs import record_run
 
         cfg = settings(ctx)
-        path, run, replaced = record_run(cfg, draft, scorecard, RunTier(tier.value), model=model)
+        path, run, replaced = record_run(cfg, draft, scorecard, tier, model=model)
         score = f" score {run.score:g}" if run.score is not None else ""
         verb = "replaced" if replaced else "recorded"
         out(

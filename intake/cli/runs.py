@@ -60,7 +60,6 @@ class _DraftFirstGroup(TyperGroup):
 
 
 def register(app: typer.Typer) -> None:
-    """Add the command group."""
 
     runs_app = typer.Typer(
         cls=_DraftFirstGroup,

@@ -18,7 +18,6 @@ if TYPE_CHECKING:
 
 
 def register(app: typer.Typer) -> None:
-    """Add ``scrub``."""
 
     @app.command()
     def scrub(

@@ -7,17 +7,10 @@ from pathlib import Path
 import typer
 
 from intake.cli.console import emit_json, out, settings
-from intake.cli.options import Format, format_option
-
-DB_HELP = (
-    "An Agent UI database (gaia_chat.db, sessions.db), an agent memory.db, a session JSON "
-    "file, or the Agent UI's JSON or Markdown export of a session; the kind is detected from "
-    "the content. Default: agent_ui_db from the configuration."
-)
+from intake.cli.options import DB_HELP, Format, format_option
 
 
 def register(app: typer.Typer) -> None:
-    """Add the command."""
 
     @app.command("sessions")
     def sessions_cmd(
@@ -30,11 +23,13 @@ def register(app: typer.Typer) -> None:
 
         Titles are scrubbed before they are shown and private sessions' titles are hidden.
         """
+        from dataclasses import asdict
+
         from intake.drafting.from_session import format_sessions, list_sessions
 
         rows = list_sessions(settings(ctx), db, limit)
         if fmt is Format.json:
-            emit_json({"command": "sessions", "sessions": [r.as_dict() for r in rows]})
+            emit_json({"command": "sessions", "sessions": [asdict(r) for r in rows]})
             return
         for line in format_sessions(rows):
             out(line)

@@ -1,8 +1,7 @@
 """``intake show``: the reviewer's card of a draft or scenario (text, Markdown or JSON).
 
-The library builds the card (``intake.report.card``); the terminal rendering uses rich, which only
-the
-CLI imports. Every value goes in as a rich ``Text`` (no markup, no emoji codes), so a
+The library builds the card (``intake.report.card``); the terminal rendering uses rich, which
+only the CLI imports. Every value goes in as a rich ``Text`` (no markup, no emoji codes), so a
 scrubbed message can never restyle the terminal output.
 """
 
@@ -271,7 +270,6 @@ def _record_part(card: Card) -> list[RenderableType]:
 
 
 def register(app: typer.Typer) -> None:
-    """Add the command."""
 
     @app.command("show")
     def show_cmd(

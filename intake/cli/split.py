@@ -8,7 +8,6 @@ from intake.cli.console import out, settings
 
 
 def register(app: typer.Typer) -> None:
-    """Add the command."""
 
     @app.command("split")
     def split_cmd(

@@ -17,7 +17,6 @@ if TYPE_CHECKING:
 
 
 def register(app: typer.Typer) -> None:
-    """Add ``validate``."""
 
     @app.command()
     def validate(

@@ -373,18 +373,12 @@ def flag_attachments(text: str) -> tuple[str, list[str]]:
     """Replace upload links with marked placeholders naming the base name only."""
     names: list[str] = []
 
-    def linked(match: re.Match[str]) -> str:
-        name = _attachment_name(match.group(1), match.group(2))
+    def flagged(name: str) -> str:
         names.append(name)
         return f"[{placeholder(f'attachment {name!r}: add it to the corpus')}]"
 
-    def bare(match: re.Match[str]) -> str:
-        name = _attachment_name("", match.group(0))
-        names.append(name)
-        return f"[{placeholder(f'attachment {name!r}: add it to the corpus')}]"
-
-    text = _UPLOAD_LINK.sub(linked, text)
-    text = _UPLOAD_BARE.sub(bare, text)
+    text = _UPLOAD_LINK.sub(lambda m: flagged(_attachment_name(m.group(1), m.group(2))), text)
+    text = _UPLOAD_BARE.sub(lambda m: flagged(_attachment_name("", m.group(0))), text)
     return text, names
 
 

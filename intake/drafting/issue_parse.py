@@ -1419,6 +1419,8 @@ _PROSE_SAID = re.compile(
     r"|(?<![\w])'(?P<single>(?:[^'\n]|'(?=[a-z])){2,300}?)'(?![\w]))",
     re.IGNORECASE,
 )
+"""Prose that says what the user said: ``I asked it "…"``, ``When I send the prompt, "…"``,
+``on a coding task ("…")``; a word quoted anywhere else in prose is not a message."""
 _NEW_CLAUSE = re.compile(
     r"\b(?:said|says|wrote|writes|and|but|because|which|while)\b|[;]", re.IGNORECASE
 )
@@ -1442,8 +1444,6 @@ _THEN_SAID = re.compile(
     re.IGNORECASE,
 )
 """The next message of the same sentence: ``I asked "…", then "…"``."""
-"""Prose that says what the user said: ``I asked it "…"``, ``When I send the prompt, "…"``,
-``on a coding task ("…")``; a word quoted anywhere else in prose is not a message."""
 
 
 _TYPED = re.compile(r"^\s*(?:You:|email>)\s*(\S.*?)\s*$")

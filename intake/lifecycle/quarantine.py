@@ -120,11 +120,8 @@ def find_scenario(settings: Settings, scenario_id: str) -> Path:
 def _with_tag(raw: bytes, add: bool) -> bytes:
     """The scenario's bytes with the quarantine tag added or taken out, every other byte kept
     (``yamlio.with_tags``)."""
-    if add:
-        return with_tags(
-            raw, lambda tags: [*[t for t in tags if t != QUARANTINE_TAG], QUARANTINE_TAG]
-        )
-    return with_tags(raw, lambda tags: [t for t in tags if t != QUARANTINE_TAG])
+    added = [QUARANTINE_TAG] if add else []
+    return with_tags(raw, lambda tags: [*[t for t in tags if t != QUARANTINE_TAG], *added])
 
 
 def with_stamp_moved(record: Record, before: str, after: str, where: str) -> Record:

@@ -12,12 +12,10 @@ session. A database locked by a writer fails after a short busy timeout, with on
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from intake.errors import SourceError
 from intake.sources.model import (
     LISTED_ON_ERROR,
     MAX_STEPS_CHARS,
@@ -39,7 +37,6 @@ from intake.sources.sqlite import (
     SqliteStore,
     capped_text,
     quote_ident,
-    source_error,
     table_names,
     text_value,
 )
@@ -54,22 +51,11 @@ class AgentUIStore(SqliteStore):
 
     def __init__(self, path: Path) -> None:
         super().__init__(path)
-        try:
-            self.columns = {
-                table: self._columns(table)
-                for table in ("sessions", "messages", "documents", "session_documents", "settings")
-            }
-        except sqlite3.Error as exc:
-            self.conn.close()
-            raise source_error(exc, path) from None
-        for table, needed in (("sessions", {"id"}), ("messages", {"session_id", "role"})):
-            missing = needed - self.columns[table]
-            if missing:
-                self.conn.close()
-                raise SourceError(
-                    f"table {table} lacks column {sorted(missing)[0]}: not GAIA's layout",
-                    where=path.name,
-                )
+        self.columns = self._layout(
+            ("sessions", "messages", "documents", "session_documents", "settings"),
+            {"sessions": {"id"}, "messages": {"session_id", "role"}},
+            "GAIA's layout",
+        )
 
     def _col(self, table: str, name: str, default: str = "NULL") -> str:
         """``name`` if the table has it, else a default literal under that name."""
@@ -152,21 +138,9 @@ class AgentUIStore(SqliteStore):
         reading stops after them), so memory follows the slice, not the session.
         """
         s = self.columns["sessions"]
+        more = ", ".join(self._col("sessions", c) for c in ("updated_at", "model", "device"))
         row_list = self._query(
-            "SELECT "
-            + ", ".join(
-                [
-                    "id",
-                    self._col("sessions", "title"),
-                    self._col("sessions", "created_at"),
-                    self._col("sessions", "updated_at"),
-                    self._col("sessions", "model"),
-                    self._col("sessions", "agent_type", "'chat'"),
-                    self._col("sessions", "private", "0"),
-                    self._col("sessions", "device"),
-                ]
-            )
-            + " FROM sessions WHERE id = ?",
+            f"SELECT {self._summary_cols()}, {more} FROM sessions WHERE id = ?",
             (session_id,),
             session_id,
         )

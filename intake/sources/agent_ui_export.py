@@ -322,9 +322,6 @@ class ExportStore(SingleSessionFile):
             session.messages = window.select(session.messages)
         return session
 
-    def close(self) -> None:
-        """Nothing to release."""
-
 
 def _str(value: Any) -> str | None:
     return value if isinstance(value, str) and value else None

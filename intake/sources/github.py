@@ -181,10 +181,8 @@ def call(what: str, fn: Callable[[], T]) -> T:
                 "GitHub refused access (403)", where=what, hint="check GITHUB_TOKEN"
             ) from None
         raise NetworkError(f"GitHub answered HTTP {status}", where=what) from None
-    except requests.exceptions.Timeout:
-        raise NetworkError("GitHub did not answer in time (request timeout)", where=what) from None
     except requests.exceptions.RequestException as exc:
-        if _timed_out(exc):
+        if isinstance(exc, requests.exceptions.Timeout) or _timed_out(exc):
             raise NetworkError(
                 "GitHub did not answer in time (request timeout)", where=what
             ) from None

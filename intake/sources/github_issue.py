@@ -23,7 +23,7 @@ from intake.errors import InputError, IntakeError, SourceError, UsageError
 from intake.fileio import parse_json_input, read_input
 from intake.limits import MAX_ISSUE_COMMENTS, MAX_ISSUE_JSON_BYTES
 from intake.sources import github as gh
-from intake.sources.model import json_type
+from intake.sources.model import json_field
 
 MAX_COMMENTS = MAX_ISSUE_COMMENTS
 """Comments beyond this are not fetched: they are hints, and 3 pages is plenty."""
@@ -45,7 +45,6 @@ class IssueData:
 
     @property
     def number(self) -> int:
-        """The issue number."""
         return int(self.issue["number"])
 
 
@@ -213,20 +212,8 @@ def from_gh_cli(data: dict[str, Any], where: str) -> tuple[dict[str, Any], list[
     return {k: v for k, v in issue.items() if v is not None}, comments
 
 
-def issue_field(
-    data: dict[str, Any], key: str, wanted: str, problems: list[str], where: str = ""
-) -> Any:
-    """``data[key]`` if it has the JSON type ``wanted`` (or is absent/null), else None, noted.
-
-    Saved or served issue JSON is not trusted to have GitHub's types: a field of the wrong
-    type is treated as absent and the record says so, rather than crashing or writing a
-    Python repr into the draft.
-    """
-    value = data.get(key)
-    if value is None or json_type(value) == wanted:
-        return value
-    problems.append(f"{where}'{key}' is a JSON {json_type(value)}, not a {wanted}: ignored")
-    return None
+issue_field = json_field
+"""Saved or served issue JSON is not trusted to have GitHub's types either."""
 
 
 def issue_labels(issue: dict[str, Any], problems: list[str]) -> list[str]:

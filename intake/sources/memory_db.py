@@ -8,12 +8,10 @@ Opened read-only like the Agent UI database; columns read by name.
 
 from __future__ import annotations
 
-import sqlite3
 from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from intake.errors import SourceError
 from intake.sources import tool_outcome as judge
 from intake.sources.model import (
     LISTED_ON_ERROR,
@@ -32,7 +30,6 @@ from intake.sources.sqlite import (
     TEXT_BYTES,
     SqliteStore,
     capped_text,
-    source_error,
     table_names,
     text_value,
 )
@@ -55,19 +52,12 @@ class MemoryStore(SqliteStore):
 
     def __init__(self, path: Path) -> None:
         super().__init__(path)
-        try:
-            self.conv = self._columns("conversations")
-            self.tools = self._columns("tool_history")
-        except sqlite3.Error as exc:
-            self.conn.close()
-            raise source_error(exc, path) from None
-        missing = {"session_id", "role", "content"} - self.conv
-        if missing:
-            self.conn.close()
-            raise SourceError(
-                f"table conversations lacks column {sorted(missing)[0]}: not GAIA's memory layout",
-                where=path.name,
-            )
+        columns = self._layout(
+            ("conversations", "tool_history"),
+            {"conversations": {"session_id", "role", "content"}},
+            "GAIA's memory layout",
+        )
+        self.conv, self.tools = columns["conversations"], columns["tool_history"]
 
     def _ts(self) -> str:
         return "timestamp" if "timestamp" in self.conv else "NULL"

@@ -137,6 +137,22 @@ def json_type(value: Any) -> str:
     return "object"
 
 
+def json_field(
+    data: dict[str, Any], key: str, wanted: str, notes: list[str], where: str = ""
+) -> Any:
+    """``data[key]`` if it has the JSON type ``wanted`` (or is absent/null), else None, noted.
+
+    Files other programs write (session JSON, saved or served issue JSON) are not trusted to
+    have their writer's types: a field of the wrong type is treated as absent and the record
+    says so, rather than crashing, being iterated or written into the draft as a Python repr.
+    """
+    value = data.get(key)
+    if value is None or json_type(value) == wanted:
+        return value
+    notes.append(f"{where}'{key}' is a JSON {json_type(value)}, not a {wanted}: ignored")
+    return None
+
+
 def risky_word(word: str) -> bool:
     """Whether a word looks like an address, a path or a key (by shape, without Presidio)."""
     has_digit = any(c.isdigit() for c in word)
@@ -288,17 +304,6 @@ class SessionSummary:
     agent_type: str | None
     private: bool
 
-    def as_dict(self) -> dict[str, Any]:
-        """JSON-friendly form."""
-        return {
-            "id": self.id,
-            "title": self.title,
-            "created": self.created,
-            "messages": self.messages,
-            "agent_type": self.agent_type,
-            "private": self.private,
-        }
-
 
 @dataclass
 class TurnWindow:
@@ -436,6 +441,9 @@ class SingleSessionFile:
         if wanted and self.session_id.startswith(wanted):
             return self.session_id
         raise unknown_session(wanted, [self._summary()])
+
+    def close(self) -> None:
+        """Nothing to release: the file was read whole when the store was opened."""
 
 
 def _listing(summaries: list[SessionSummary]) -> str:

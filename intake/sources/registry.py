@@ -36,11 +36,11 @@ ADAPTERS: tuple[Adapter, ...] = (agent_ui, memory_db, agent_ui_export, session_j
 UI's exports (JSON with ``format: "json"``, Markdown) are recognised before session JSON."""
 
 
-def _head(path: Path) -> bytes:
+def _head(path: Path, size: int = 64) -> bytes:
     """The store's first bytes through the bounded reader (regular files only: a FIFO would
     block, a device never ends); its refusal is a source error (exit 3)."""
     try:
-        return read_head(path, 64, what="session store")
+        return read_head(path, size, what="session store")
     except InputError as exc:
         message = exc.message.replace("not a regular file", "not a file")
         raise SourceError(message, where=exc.where) from None
@@ -81,11 +81,7 @@ def _claude_code_transcript(path: Path, head: bytes) -> bool:
 
 def _head_lines(path: Path) -> list[str]:
     """The complete lines in the file's first 256 KiB (a transcript line holds a message)."""
-    try:
-        raw = read_head(path, 256 * 1024, what="session store")
-    except InputError as exc:
-        raise SourceError(exc.message, where=exc.where) from None
-    text = raw.decode("utf-8", "replace")
+    text = _head(path, 256 * 1024).decode("utf-8", "replace")
     return [line for line in text.split("\n")[:-1] if line.strip()] or [text]
 
 

@@ -28,6 +28,7 @@ from intake.sources.model import (
     ToolCall,
     TurnWindow,
     clean_text,
+    json_field,
     json_type,
     plain_session_id,
     unknown_session,
@@ -155,27 +156,17 @@ class JsonSessionStore(SingleSessionFile):
         self.notes: list[str] = []
         """Fields of the wrong type that were ignored (kept in the record's observations)."""
 
-    def close(self) -> None:
-        """Nothing to release."""
-
     def _history(self) -> list[Any]:
         key = "messages" if self.kind is StoreKind.cpp_json else "chat_history"
         value = self.data.get(key)
         return value if isinstance(value, list) else []
 
     def _field(self, data: dict[str, Any], key: str, wanted: str, where: str = "") -> Any:
-        """``data[key]`` if it has JSON type ``wanted`` (or is absent/null), else None, noted.
-
-        Session files are written by other programs (and edited by hand): a field of the
-        wrong type is treated as absent, never iterated or printed as a Python repr.
-        """
-        value = data.get(key)
-        if value is None or json_type(value) == wanted:
-            return value
-        note = f"{where}'{key}' is a JSON {json_type(value)}, not a {wanted}: ignored"
-        if note not in self.notes:
-            self.notes.append(note)
-        return None
+        """``json_field``, each note kept once (the same field of many messages)."""
+        found: list[str] = []
+        value = json_field(data, key, wanted, found, where)
+        self.notes += [note for note in found if note not in self.notes]
+        return value
 
     def _stamp(self, key: str) -> str | None:
         value = self._field(self.data, key, "string")

@@ -138,8 +138,27 @@ class SqliteStore:
         rows = self.conn.execute(f"PRAGMA table_info({quote_ident(table)})").fetchall()
         return {str(row["name"]) for row in rows}
 
+    def _layout(
+        self, tables: tuple[str, ...], needed: dict[str, set[str]], layout: str
+    ) -> dict[str, set[str]]:
+        """The columns of each of ``tables``; the store is closed and refused (SourceError)
+        when it cannot be read or a table lacks a ``needed`` column."""
+        try:
+            columns = {table: self._columns(table) for table in tables}
+        except sqlite3.Error as exc:
+            self.conn.close()
+            raise source_error(exc, self.path) from None
+        for table, wanted in needed.items():
+            missing = wanted - columns[table]
+            if missing:
+                self.conn.close()
+                raise SourceError(
+                    f"table {table} lacks column {sorted(missing)[0]}: not {layout}",
+                    where=self.path.name,
+                )
+        return columns
+
     def close(self) -> None:
-        """Close the connection."""
         self.conn.close()
 
     def _rows(self, sql: str, params: tuple[Any, ...], session: str | None = None) -> Iterator[Any]:

@@ -21,7 +21,6 @@ from intake.textcut import cut_at_space
 OK = "ok"
 FAILED = "failed"
 BLOCKED = "blocked"
-UNCONFIRMED = "unconfirmed"
 
 MAX_EVIDENCE_CHARS = 2_000
 """Longest arguments or result text kept per tool call in the record."""
