@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -218,8 +217,8 @@ def test_counts_decide_as_the_runs_on_generated_histories(seed: int, nights: int
         build_health(grouped, now=NOW, all_commits=False)
     with pytest.raises(ValueError, match="noise"):
         noise(grouped, now=NOW)
-    late = replace(grouped[0], runs=grouped[0].runs[:1], mix=())  # a run after every group
-    moved = replace(late, runs=(moved_to(late.runs[0], newest + timedelta(days=10 - nights / 2)),))
+    late = grouped[0]._replace(runs=grouped[0].runs[:1], mix=())  # a run after every group
+    moved = late._replace(runs=(moved_to(late.runs[0], newest + timedelta(days=10 - nights / 2)),))
     with pytest.raises(ValueError, match="window"):
         build_health([moved, *grouped[1:]], now=NOW, window_nights=10)
 
@@ -647,10 +646,10 @@ def test_scenarios_whose_runs_count_alike_share_one_verdict_and_only_they(suite:
     base = health.HealthInput("a_case", "a.yaml", "rag", "hand", "h1", _alike_runs())
     items = [
         base,
-        replace(base, scenario_id="b_case", path="b.yaml", split="heldout"),
-        replace(base, scenario_id="c_case", runs=_alike_runs(("judge-a", "judge-b"))),
-        replace(base, scenario_id="d_case", fixed_at=NOW - timedelta(days=5, hours=12)),
-        replace(base, scenario_id="e_case", current_hash="h2"),
+        base._replace(scenario_id="b_case", path="b.yaml", split="heldout"),
+        base._replace(scenario_id="c_case", runs=_alike_runs(("judge-a", "judge-b"))),
+        base._replace(scenario_id="d_case", fixed_at=NOW - timedelta(days=5, hours=12)),
+        base._replace(scenario_id="e_case", current_hash="h2"),
     ]
     health._VERDICTS.clear()
     together = {s.scenario_id: s for s in build_health(items, now=NOW).scenarios}

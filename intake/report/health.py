@@ -90,9 +90,9 @@ def pass_hat_k(passes: int, n: int, k: int) -> float | None:
     return math.comb(passes, k) / math.comb(n, k)
 
 
-@dataclass(frozen=True)
-class HealthInput:
-    """One scenario as health reads it."""
+class HealthInput(NamedTuple):
+    """One scenario as health reads it (a tuple: a thousand are made a report, and a frozen
+    dataclass's are built field by field)."""
 
     scenario_id: str
     path: str
@@ -779,7 +779,7 @@ def build_health(
                 cell[0] += n
                 cell[1] += n if run.status == "PASS" else 0
     notes: list[str] = []
-    outside = _weight(everything) - _weight(inside)
+    outside = 0 if start is None else _weight(r for r in everything if r.at < start)
     if outside:
         notes.append(
             f"{outside} run(s) started before the window of {window_nights} night(s) "
@@ -1388,7 +1388,9 @@ def read_health(
         else:
             items.append(item)
     remember_records(settings, validated)
-    if newest is not None and any(r.at > newest for i in items for r in i.runs if not _grouped(r)):
+    if newest is not None and any(
+        r.at > newest for i in items for r in i.runs if getattr(r, "first", None) is None
+    ):
         if bugs is not None:
             bugs.clear()
         return read_health(settings, fast=fast, bugs=bugs, left_out=left_out, grouped=False)
