@@ -395,10 +395,6 @@ def _n(run: AnyRun) -> int:
     return getattr(run, "n", 1)
 
 
-def _grouped(run: AnyRun) -> bool:
-    return getattr(run, "first", None) is not None
-
-
 def _weight(runs: Iterable[AnyRun]) -> int:
     return sum(getattr(r, "n", 1) for r in runs)
 
@@ -424,7 +420,7 @@ def _choose(
 ) -> tuple[set[str] | None, list[tuple[str, int]], list[tuple[str, int]]]:
     """The values of ``attr`` to read (None: all), and (value, runs) read and left out
     (``grouped``: the values' runs among the grouped runs, which name none)."""
-    counts = Counter(getattr(r, attr) for r in runs if not _grouped(r))
+    counts = Counter(getattr(r, attr) for r in runs if getattr(r, "first", None) is None)
     if grouped:
         counts.update(grouped)
     if None in counts:
@@ -747,7 +743,7 @@ def build_health(
     commits, commits_read, commits_left = _choose(
         inside, "gaia_commit", commit, all_commits, same_commit, by_commit
     )
-    on_commit = [r for r in inside if commits is None or _key(r.gaia_commit) in commits]
+    on_commit = inside if commits is None else [r for r in inside if _key(r.gaia_commit) in commits]
     machines, machines_read, machines_left = _choose(
         on_commit, "machine", machine, all_machines, grouped=by_machine
     )

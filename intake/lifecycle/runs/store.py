@@ -505,28 +505,34 @@ def window_counts(
         groups: dict[str, list[Run]] = {}
         times: dict[str, datetime] = {}
         parse = datetime.fromisoformat
+        made = tuple.__new__  # ``Run``'s own ``__new__`` is a Python call of 15 arguments
         for sid, rhash, series, status, n, first, last in rows:  # in the names' numbers' order:
-            model, tier, judge = pair(series)  # health reads a scenario's groups in any order
+            model, tier, judge = pairs.get(series) or pair(
+                series
+            )  # health reads a scenario's groups in any order
             at = times.get(last) or times.setdefault(last, parse(last))
             begun = times.get(first) or times.setdefault(first, parse(first))
             groups.setdefault(name[sid], []).append(
-                Run(
-                    "",
-                    status,
-                    None,
-                    None,
-                    model,
-                    tier,
-                    judge,
-                    name[rhash],
-                    None,
-                    None,
-                    at,
-                    at,
-                    "",
-                    n,
-                    begun,
-                ),
+                made(
+                    Run,
+                    (
+                        "",
+                        status,
+                        None,
+                        None,
+                        model,
+                        tier,
+                        judge,
+                        name[rhash],
+                        None,
+                        None,
+                        at,
+                        at,
+                        "",
+                        n,
+                        begun,
+                    ),
+                )  # fmt: skip
             )
         mix: dict[str, Mix] = {}
         alike: dict[str, Mix] = {}
