@@ -115,8 +115,11 @@ class HealthInput(NamedTuple):
     ancestry: Ancestry | None = None
     """The GAIA clone's history that says whether a run's commit holds ``fix_commit``."""
     mix: tuple[tuple[str | None, str | None, int], ...] = ()
-    """(GAIA commit, machine, runs) of the grouped runs among ``runs`` (``store.Run.first`` set:
-    counted in SQL, ``store.window_counts``), which name neither; never given with a fix."""
+    """(GAIA commit, machine, runs) this scenario adds to the report's runs of each commit and
+    machine for its grouped runs (``store.Run.first`` set: counted in SQL,
+    ``store.window_counts``), which name neither; the report sums every scenario's.
+    ``read_health`` counts the whole window's once and gives them to one scenario; never given
+    with a fix."""
 
 
 class Thresholds(TypedDict):
@@ -696,14 +699,14 @@ def _mixed(
 ) -> tuple[Counter[str | None], Counter[str | None]]:
     """The runs of each GAIA commit and of each machine among the grouped runs (which lie in
     the window: ``read_health`` reads a scenario's runs one by one when they could not)."""
+    if start is not None:
+        for item in active:
+            if any((getattr(r, "first", None) or start) < start for r in item.runs):
+                raise ValueError(f"grouped runs of {item.scenario_id} across the window's start")
     alike: dict[int, list[Any]] = {}  # scenarios spread alike share one ``mix``: once each
     for item in active:
         if not item.mix:
             continue
-        if start is not None and any(
-            (getattr(r, "first", None) or start) < start for r in item.runs
-        ):
-            raise ValueError(f"grouped runs of {item.scenario_id} across the window's start")
         seen = alike.get(id(item.mix))
         if seen is None:
             alike[id(item.mix)] = [item.mix, 1]
@@ -915,7 +918,7 @@ def noise(
     scenarios: dict[str, NoiseScenario] = {}
     categories: dict[str, _Tally] = {}
     for item in active:
-        if item.mix:
+        if item.mix or any(getattr(r, "first", None) is not None for r in item.runs):
             raise ValueError("the noise floor needs each run (read_health grouped=False)")
         current = [
             r
@@ -1249,8 +1252,10 @@ def _one_by_one(peek: _Peek) -> bool:
     return peek.runs or peek.bug or peek.kind == "issue"
 
 
-Mixes = dict[str, tuple[tuple[str | None, str | None, int], ...]]
-"""Scenario id → its ``HealthInput.mix`` (``store.Counts.mix``)."""
+Mix = tuple[tuple[str | None, str | None, int], ...]
+"""(GAIA commit, machine, runs): ``HealthInput.mix``, ``store.Counts.places``."""
+Placed = tuple[Mix, set[str], set[str]]
+"""The window's runs per commit and machine, the ids they count and those read as counts."""
 
 
 def _stored(
@@ -1258,17 +1263,17 @@ def _stored(
     peeks: Sequence[_Peek | None],
     left_out: Claimed,
     grouped: bool,
-) -> tuple[dict[str, list[Run]], Mixes, int, datetime | None]:
+) -> tuple[dict[str, list[Run]], Placed, int, datetime | None]:
     """The window's stored runs per scenario id: counted in SQL (``store.window_counts``)
     when ``grouped``, but for the scenarios ``_one_by_one`` names; with the runs per commit
-    and machine of the grouped ones, the runs before the window and the newest start read
-    (None: not grouped)."""
+    and machine of every scenario's and the ids of those read as counts, the runs before the
+    window and the newest start read (None: not grouped)."""
     from intake.lifecycle.runs.store import window_counts, window_rows
 
     nights = settings.health_window_nights
     if not grouped:
         rows, left = window_rows(settings, nights=nights, left_out=left_out)
-        return rows, {}, left, None
+        return rows, ((), set(), set()), left, None
     counts = window_counts(settings, nights=nights, left_out=left_out)
     singly = [
         p.id
@@ -1282,11 +1287,38 @@ def _stored(
     ]
     rows, _ = window_rows(settings, nights=nights, left_out=left_out, ids=singly)
     store: dict[str, list[Run]] = {**counts.groups}
-    mix = {**counts.mix}
     for sid in singly:
         store[sid] = rows.get(sid, [])
-        mix.pop(sid, None)
-    return store, mix, counts.left, counts.newest
+    every = set(counts.groups)
+    return store, (counts.places, every, every.difference(singly)), counts.left, counts.newest
+
+
+def _carried(
+    settings: Settings,
+    items: list[HealthInput],
+    placed: Placed,
+    left_out: Claimed,
+) -> None:
+    """Give the window's runs per commit and machine (``placed``: every stored scenario's, the
+    ids they count, those read as counts) to the first scenario read as counts that is not
+    retired: each such scenario's once, as ``build_health`` sums them; a stored scenario read
+    otherwise, twice or not at all (retired, no record, read run by run) is taken out or
+    added again, from its own (``store.window_mix``)."""
+    from intake.lifecycle.runs.store import window_mix
+
+    places, every, grouped = placed
+    times = Counter(i.scenario_id for i in items if i.retired is None and i.scenario_id in grouped)
+    carrier = next((n for n, i in enumerate(items) if times[i.scenario_id]), None)
+    if carrier is None or not places:
+        return
+    total: dict[tuple[str | None, str | None], int] = {(c, m): n for c, m, n in places}
+    odd = [sid for sid in sorted(every) if times[sid] != 1]
+    nights = settings.health_window_nights
+    for sid, own in window_mix(settings, odd, nights=nights, left_out=left_out).items():
+        for c, m, n in own:
+            total[c, m] = total.get((c, m), 0) + (times[sid] - 1) * n
+    kept = tuple((c, m, n) for (c, m), n in total.items() if n)
+    items[carrier] = items[carrier]._replace(mix=kept)
 
 
 def read_health(
@@ -1345,10 +1377,10 @@ def read_health(
     kept_facts = known_records(settings) if cached else {}
     records = _records(files, kept_facts if bugs is None else None)
     try:
-        store, mix, left, newest = _stored(settings, [r[2] for r in records], left_out, grouped)
+        store, placed, left, newest = _stored(settings, [r[2] for r in records], left_out, grouped)
     except InputError as exc:
         notes.append(f"run store unreadable, its runs left out: {exc}")
-        store, mix, left, newest = {}, {}, 0, None
+        store, placed, left, newest = {}, ((), set(), set()), 0, None
     if left:
         notes.append(
             f"{left} stored run(s) started before the window of "
@@ -1372,7 +1404,7 @@ def read_health(
         item = _item(
             settings,
             (file, raw, peek, kept),
-            (store, mix),
+            store,
             (facts, kept_facts, validated),
             ancestry,
             bugs,
@@ -1390,6 +1422,7 @@ def read_health(
         if bugs is not None:
             bugs.clear()
         return read_health(settings, fast=fast, bugs=bugs, left_out=left_out, grouped=False)
+    _carried(settings, items, placed, left_out)
     return items, notes
 
 
@@ -1410,7 +1443,7 @@ def _kept_facts(
 def _item(
     settings: Settings,
     read: tuple[SuiteFile, bytes, _Peek, list[Any] | None],
-    runs: tuple[dict[str, list[Run]], Mixes],
+    store: dict[str, list[Run]],
     caches: tuple[
         dict[str, ScenarioFacts],
         dict[str, tuple[tuple[int, int, int], str]],
@@ -1427,12 +1460,10 @@ def _item(
     from intake.lifecycle.runs.store import suite_runs
 
     file, raw, peek, decoded = read
-    store, mix = runs
     facts, records, validated = caches
     path, rec = file.text, file.record_text
     scenario_id, kind = peek.id, peek.kind
     extra = store.get(scenario_id, []) if isinstance(scenario_id, str) else []
-    mixed = tuple(mix.get(scenario_id, ())) if isinstance(scenario_id, str) else ()
     full = bool(extra) or peek.runs or peek.lifecycle or peek.bug
     wanted = bugs is not None and (peek.bug or kind == "issue")
     st = file.record_stat
@@ -1451,7 +1482,6 @@ def _item(
             (),
             None,
             ancestry,
-            mixed,
         )
     if full or wanted:
         from pydantic import ValidationError
@@ -1473,7 +1503,7 @@ def _item(
                 )
             )
         if full:
-            return health_input(settings, path, record, facts.get(path), extra, ancestry, mixed)
+            return health_input(settings, path, record, facts.get(path), extra, ancestry)
     if not isinstance(scenario_id, str):
         return f"{_shown(settings, rec)}: record unreadable, left out"
     return _unrun(settings, path, scenario_id, kind, fast=fast, facts=facts.get(path))
