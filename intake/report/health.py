@@ -122,88 +122,85 @@ class HealthInput(NamedTuple):
     with a fix."""
 
 
-class Thresholds(TypedDict):
-    """The settings a report was decided with (printed with it; its JSON's ``thresholds``)."""
+if TYPE_CHECKING:  # the JSON's shapes, for the type checker only: making a TypedDict
+    # compiles each of its string annotations (with the NamedTuples', 132 compiles an import)
 
-    health_window_nights: int
-    health_confidence: float
-    health_saturation_bar: float
-    health_fail_bar: float
-    health_flaky_low: float
-    health_flaky_high: float
-    health_inverted_margin: float
-    health_min_runs: int
-    health_pass_k: int
-    interval: str
-    health_commit: str | None
-    health_all_commits: bool
-    health_machine: str | None
-    health_all_machines: bool
+    class Thresholds(TypedDict):
+        """The settings a report was decided with (printed with it; its JSON's ``thresholds``)."""
 
+        health_window_nights: int
+        health_confidence: float
+        health_saturation_bar: float
+        health_fail_bar: float
+        health_flaky_low: float
+        health_flaky_high: float
+        health_inverted_margin: float
+        health_min_runs: int
+        health_pass_k: int
+        interval: str
+        health_commit: str | None
+        health_all_commits: bool
+        health_machine: str | None
+        health_all_machines: bool
 
-class RateDoc(TypedDict):
-    """A rate in ``health --format json`` (``Rate.to_dict``)."""
+    class RateDoc(TypedDict):
+        """A rate in ``health --format json`` (``Rate.to_dict``)."""
 
-    name: str
-    tier: str
-    judged: int
-    passes: int
-    pass_rate: float | None
-    interval: list[float]
-    pass_k: float | None
+        name: str
+        tier: str
+        judged: int
+        passes: int
+        pass_rate: float | None
+        interval: list[float]
+        pass_k: float | None
 
+    ScenarioHead = TypedDict(
+        "ScenarioHead",
+        {"id": str, "path": str, "category": str, "provenance": str, "class": str, "why": str},
+    )
+    """A scenario's JSON keys before its rates (``class`` is a keyword: the functional form)."""
 
-ScenarioHead = TypedDict(
-    "ScenarioHead",
-    {"id": str, "path": str, "category": str, "provenance": str, "class": str, "why": str},
-)
-"""A scenario's JSON keys before its rates (``class`` is a keyword: the functional form)."""
+    class ScenarioTail(TypedDict):
+        """A scenario's JSON keys after its rates."""
 
+        runs_read: int
+        infrastructure: int
+        older_hash_runs: int
+        split: str | None
+        quarantined: str | None
+        probability: float | None
+        leaning: str | None
+        more_runs: int | None
+        before_fix_runs: int
+        other_judge_runs: int
+        decidable: list[str]
 
-class ScenarioTail(TypedDict):
-    """A scenario's JSON keys after its rates."""
+    class Headroom(TypedDict):
+        """A category's headroom in the JSON."""
 
-    runs_read: int
-    infrastructure: int
-    older_hash_runs: int
-    split: str | None
-    quarantined: str | None
-    probability: float | None
-    leaning: str | None
-    more_runs: int | None
-    before_fix_runs: int
-    other_judge_runs: int
-    decidable: list[str]
+        category: str
+        strong_judged: int
+        strong_passes: int
+        pass_rate: float | None
+        headroom: float | None
 
+    class DocumentHead(TypedDict):
+        """The JSON document's keys before ``scenarios``."""
 
-class Headroom(TypedDict):
-    """A category's headroom in the JSON."""
+        generated_at: str
+        thresholds: Thresholds
+        commits: dict[str, dict[str, int]]
+        machines: dict[str, dict[str, int]]
+        counts: dict[str, dict[str, int]]
+        splits: dict[str, dict[str, int]]
+        headroom: list[Headroom]
+        quarantined: list[dict[str, str | None]]
+        retired: list[dict[str, str]]
 
-    category: str
-    strong_judged: int
-    strong_passes: int
-    pass_rate: float | None
-    headroom: float | None
+    class DocumentTail(TypedDict):
+        """The JSON document's keys after ``scenarios``."""
 
-
-class DocumentHead(TypedDict):
-    """The JSON document's keys before ``scenarios``."""
-
-    generated_at: str
-    thresholds: Thresholds
-    commits: dict[str, dict[str, int]]
-    machines: dict[str, dict[str, int]]
-    counts: dict[str, dict[str, int]]
-    splits: dict[str, dict[str, int]]
-    headroom: list[Headroom]
-    quarantined: list[dict[str, str | None]]
-    retired: list[dict[str, str]]
-
-
-class DocumentTail(TypedDict):
-    """The JSON document's keys after ``scenarios``."""
-
-    notes: list[str]
+        notes: list[str]
 
 
 class _Peek(NamedTuple):
@@ -850,47 +847,47 @@ def build_health(
     )
 
 
-class NoiseModel(TypedDict):
-    """One model's runs of one scenario in the noise floor (``noise``)."""
+if TYPE_CHECKING:  # the JSON's shapes, for the type checker only: making a TypedDict
+    # compiles each of its string annotations (with the NamedTuples', 132 compiles an import)
 
-    tier: str
-    runs: int
-    passes: int
-    pairs: int
-    flips: int
-    flip_rate: float | None
-    score_mean: float | None
-    score_sd: float | None
-    score_min: float | None
-    score_max: float | None
+    class NoiseModel(TypedDict):
+        """One model's runs of one scenario in the noise floor (``noise``)."""
 
+        tier: str
+        runs: int
+        passes: int
+        pairs: int
+        flips: int
+        flip_rate: float | None
+        score_mean: float | None
+        score_sd: float | None
+        score_min: float | None
+        score_max: float | None
 
-class NoiseScenario(TypedDict):
-    """One scenario in the noise floor: its category and each model's runs."""
+    class NoiseScenario(TypedDict):
+        """One scenario in the noise floor: its category and each model's runs."""
 
-    category: str
-    models: dict[str, NoiseModel]
+        category: str
+        models: dict[str, NoiseModel]
 
+    class NoiseCategory(TypedDict):
+        """One category in the noise floor: flips over consecutive pairs, the mean score spread."""
 
-class NoiseCategory(TypedDict):
-    """One category in the noise floor: flips over consecutive pairs, the mean score spread."""
+        scenarios: int
+        pairs: int
+        flips: int
+        flip_rate: float | None
+        score_sd: float | None
 
-    scenarios: int
-    pairs: int
-    flips: int
-    flip_rate: float | None
-    score_sd: float | None
+    class NoiseDocument(TypedDict):
+        """``intake health --noise FILE``'s document (schema ``intake-noise/1``, docs/health.md)."""
 
-
-class NoiseDocument(TypedDict):
-    """``intake health --noise FILE``'s document (schema ``intake-noise/1``, docs/health.md)."""
-
-    schema: str
-    generated_at: str
-    window_nights: int
-    window_start: str | None
-    categories: dict[str, NoiseCategory]
-    scenarios: dict[str, NoiseScenario]
+        schema: str
+        generated_at: str
+        window_nights: int
+        window_start: str | None
+        categories: dict[str, NoiseCategory]
+        scenarios: dict[str, NoiseScenario]
 
 
 class _Tally:
