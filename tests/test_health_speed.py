@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -218,8 +217,8 @@ def test_counts_decide_as_the_runs_on_generated_histories(seed: int, nights: int
         build_health(grouped, now=NOW, all_commits=False)
     with pytest.raises(ValueError, match="noise"):
         noise(grouped, now=NOW)
-    late = replace(grouped[0], runs=grouped[0].runs[:1], mix=())  # a run after every group
-    moved = replace(late, runs=(moved_to(late.runs[0], newest + timedelta(days=10 - nights / 2)),))
+    late = grouped[0]._replace(runs=grouped[0].runs[:1], mix=())  # a run after every group
+    moved = late._replace(runs=(moved_to(late.runs[0], newest + timedelta(days=10 - nights / 2)),))
     with pytest.raises(ValueError, match="window"):
         build_health([moved, *grouped[1:]], now=NOW, window_nights=10)
 
@@ -647,10 +646,10 @@ def test_scenarios_whose_runs_count_alike_share_one_verdict_and_only_they(suite:
     base = health.HealthInput("a_case", "a.yaml", "rag", "hand", "h1", _alike_runs())
     items = [
         base,
-        replace(base, scenario_id="b_case", path="b.yaml", split="heldout"),
-        replace(base, scenario_id="c_case", runs=_alike_runs(("judge-a", "judge-b"))),
-        replace(base, scenario_id="d_case", fixed_at=NOW - timedelta(days=5, hours=12)),
-        replace(base, scenario_id="e_case", current_hash="h2"),
+        base._replace(scenario_id="b_case", path="b.yaml", split="heldout"),
+        base._replace(scenario_id="c_case", runs=_alike_runs(("judge-a", "judge-b"))),
+        base._replace(scenario_id="d_case", fixed_at=NOW - timedelta(days=5, hours=12)),
+        base._replace(scenario_id="e_case", current_hash="h2"),
     ]
     health._VERDICTS.clear()
     together = {s.scenario_id: s for s in build_health(items, now=NOW).scenarios}
@@ -663,3 +662,76 @@ def test_scenarios_whose_runs_count_alike_share_one_verdict_and_only_they(suite:
         health._VERDICTS.clear()
         alone = build_health([item], now=NOW).scenarios[0]
         assert alone == together[item.scenario_id]
+
+
+def test_the_window_counted_once_leaves_out_what_health_does_not_read(
+    suite: Path, runner: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The runs per commit and machine are counted once for the whole window
+    (``store.window_counts``): the runs of a retired scenario, of one with no record and of
+    one read run by run (an issue's) are taken out, and the report is the one each run gives,
+    in every format."""
+    from intake.report.health import health_of, read_health
+    from tests.support.nightly_helpers import (
+        CI_VARIABLES,
+        LOCAL,
+        PYPROJECT_EXTRA,
+        STRONG,
+        night,
+        write_run,
+    )
+
+    for name in CI_VARIABLES:
+        monkeypatch.delenv(name, raising=False)
+    with (suite / "pyproject.toml").open("a", encoding="utf-8") as fh:
+        fh.write(PYPROJECT_EXTRA + "health_window_nights = 4\n")
+    ids = ("alpha_case", "beta_case", "old_case", "bug_case")
+    for sid in ids:
+        write_scenario(suite, sid)
+        link = ["--link", "github:acme/agent#8"] if sid == "bug_case" else []
+        source = "issue" if sid == "bug_case" else "hand"
+        result = runner.invoke(
+            app,
+            [
+                "adopt",
+                f"scenarios/rag_quality/{sid}.yaml",
+                "--source",
+                source,
+                "--reviewer",
+                "alice",
+            ]
+            + link,
+        )
+        assert result.exit_code == 0, result.output
+    for i in range(1, 9):
+        for tier, model in enumerate((STRONG, LOCAL)):
+            outcome = "PASS" if (i + tier) % 3 else "FAIL"
+            write_run(
+                suite / "eval" / "results",
+                f"eval-2026050{i}-02{tier}000",
+                night(i),
+                {sid: outcome for sid in (*ids, "gone_case")},  # gone_case has no record
+                meta={"model": model, "commit": f"c0ffee{i:02d}", "machine": f"m{i % 3}"},
+            )
+    assert runner.invoke(app, ["runs", "import", "eval/results"]).exit_code == 0
+    result = runner.invoke(app, ["retire", "old_case", "--reason", "replaced", "--by", "alice"])
+    assert result.exit_code == 0, result.output
+    settings = load_settings(suite)
+
+    def report(grouped: bool) -> dict[str, str]:
+        items, notes = read_health(settings, grouped=grouped)
+        health = health_of(settings, items, notes, NOW)
+        return {fmt: render(health, fmt) for fmt in ("json", "text", "markdown", "github")}
+
+    items, _ = read_health(settings)
+    assert {i.scenario_id: i.retired is not None for i in items if i.runs} == {
+        "alpha_case": False,
+        "beta_case": False,
+        "old_case": True,
+        "bug_case": False,
+    }
+    assert max(getattr(r, "n", 1) for i in items for r in i.runs) > 1  # counted
+    assert report(True) == report(False)
+    # 4 nights x 2 models x 3 scenarios read (alpha, beta, bug): not old_case's, not gone_case's
+    read = json.loads(report(True)["json"])["machines"]["read"]
+    assert sum(read.values()) == 4 * 2 * 3, read

@@ -90,9 +90,9 @@ def pass_hat_k(passes: int, n: int, k: int) -> float | None:
     return math.comb(passes, k) / math.comb(n, k)
 
 
-@dataclass(frozen=True)
-class HealthInput:
-    """One scenario as health reads it."""
+class HealthInput(NamedTuple):
+    """One scenario as health reads it (a tuple: a thousand are made a report, and a frozen
+    dataclass's are built field by field)."""
 
     scenario_id: str
     path: str
@@ -115,92 +115,92 @@ class HealthInput:
     ancestry: Ancestry | None = None
     """The GAIA clone's history that says whether a run's commit holds ``fix_commit``."""
     mix: tuple[tuple[str | None, str | None, int], ...] = ()
-    """(GAIA commit, machine, runs) of the grouped runs among ``runs`` (``store.Run.first`` set:
-    counted in SQL, ``store.window_counts``), which name neither; never given with a fix."""
+    """(GAIA commit, machine, runs) this scenario adds to the report's runs of each commit and
+    machine for its grouped runs (``store.Run.first`` set: counted in SQL,
+    ``store.window_counts``), which name neither; the report sums every scenario's.
+    ``read_health`` counts the whole window's once and gives them to one scenario; never given
+    with a fix."""
 
 
-class Thresholds(TypedDict):
-    """The settings a report was decided with (printed with it; its JSON's ``thresholds``)."""
+if TYPE_CHECKING:  # the JSON's shapes, for the type checker only: making a TypedDict
+    # compiles each of its string annotations (with the NamedTuples', 132 compiles an import)
 
-    health_window_nights: int
-    health_confidence: float
-    health_saturation_bar: float
-    health_fail_bar: float
-    health_flaky_low: float
-    health_flaky_high: float
-    health_inverted_margin: float
-    health_min_runs: int
-    health_pass_k: int
-    interval: str
-    health_commit: str | None
-    health_all_commits: bool
-    health_machine: str | None
-    health_all_machines: bool
+    class Thresholds(TypedDict):
+        """The settings a report was decided with (printed with it; its JSON's ``thresholds``)."""
 
+        health_window_nights: int
+        health_confidence: float
+        health_saturation_bar: float
+        health_fail_bar: float
+        health_flaky_low: float
+        health_flaky_high: float
+        health_inverted_margin: float
+        health_min_runs: int
+        health_pass_k: int
+        interval: str
+        health_commit: str | None
+        health_all_commits: bool
+        health_machine: str | None
+        health_all_machines: bool
 
-class RateDoc(TypedDict):
-    """A rate in ``health --format json`` (``Rate.to_dict``)."""
+    class RateDoc(TypedDict):
+        """A rate in ``health --format json`` (``Rate.to_dict``)."""
 
-    name: str
-    tier: str
-    judged: int
-    passes: int
-    pass_rate: float | None
-    interval: list[float]
-    pass_k: float | None
+        name: str
+        tier: str
+        judged: int
+        passes: int
+        pass_rate: float | None
+        interval: list[float]
+        pass_k: float | None
 
+    ScenarioHead = TypedDict(
+        "ScenarioHead",
+        {"id": str, "path": str, "category": str, "provenance": str, "class": str, "why": str},
+    )
+    """A scenario's JSON keys before its rates (``class`` is a keyword: the functional form)."""
 
-ScenarioHead = TypedDict(
-    "ScenarioHead",
-    {"id": str, "path": str, "category": str, "provenance": str, "class": str, "why": str},
-)
-"""A scenario's JSON keys before its rates (``class`` is a keyword: the functional form)."""
+    class ScenarioTail(TypedDict):
+        """A scenario's JSON keys after its rates."""
 
+        runs_read: int
+        infrastructure: int
+        older_hash_runs: int
+        split: str | None
+        quarantined: str | None
+        probability: float | None
+        leaning: str | None
+        more_runs: int | None
+        before_fix_runs: int
+        other_judge_runs: int
+        decidable: list[str]
 
-class ScenarioTail(TypedDict):
-    """A scenario's JSON keys after its rates."""
+    class Headroom(TypedDict):
+        """A category's headroom in the JSON."""
 
-    runs_read: int
-    infrastructure: int
-    older_hash_runs: int
-    split: str | None
-    quarantined: str | None
-    probability: float | None
-    leaning: str | None
-    more_runs: int | None
-    before_fix_runs: int
-    other_judge_runs: int
-    decidable: list[str]
+        category: str
+        strong_judged: int
+        strong_passes: int
+        pass_rate: float | None
+        headroom: float | None
 
+    class DocumentHead(TypedDict):
+        """The JSON document's keys before ``scenarios``."""
 
-class Headroom(TypedDict):
-    """A category's headroom in the JSON."""
+        generated_at: str
+        thresholds: Thresholds
+        commits: dict[str, dict[str, int]]
+        machines: dict[str, dict[str, int]]
+        counts: dict[str, dict[str, int]]
+        splits: dict[str, dict[str, int]]
+        headroom: list[Headroom]
+        quarantined: list[dict[str, str | None]]
+        retired: list[dict[str, str]]
 
-    category: str
-    strong_judged: int
-    strong_passes: int
-    pass_rate: float | None
-    headroom: float | None
+    class DocumentTail(TypedDict):
+        """The JSON document's keys after ``scenarios``."""
 
-
-class DocumentHead(TypedDict):
-    """The JSON document's keys before ``scenarios``."""
-
-    generated_at: str
-    thresholds: Thresholds
-    commits: dict[str, dict[str, int]]
-    machines: dict[str, dict[str, int]]
-    counts: dict[str, dict[str, int]]
-    splits: dict[str, dict[str, int]]
-    headroom: list[Headroom]
-    quarantined: list[dict[str, str | None]]
-    retired: list[dict[str, str]]
-
-
-class DocumentTail(TypedDict):
-    """The JSON document's keys after ``scenarios``."""
-
-    notes: list[str]
+        notes: list[str]
 
 
 class _Peek(NamedTuple):
@@ -395,10 +395,6 @@ def _n(run: AnyRun) -> int:
     return getattr(run, "n", 1)
 
 
-def _grouped(run: AnyRun) -> bool:
-    return getattr(run, "first", None) is not None
-
-
 def _weight(runs: Iterable[AnyRun]) -> int:
     return sum(getattr(r, "n", 1) for r in runs)
 
@@ -424,7 +420,7 @@ def _choose(
 ) -> tuple[set[str] | None, list[tuple[str, int]], list[tuple[str, int]]]:
     """The values of ``attr`` to read (None: all), and (value, runs) read and left out
     (``grouped``: the values' runs among the grouped runs, which name none)."""
-    counts = Counter(getattr(r, attr) for r in runs if not _grouped(r))
+    counts = Counter(getattr(r, attr) for r in runs if getattr(r, "first", None) is None)
     if grouped:
         counts.update(grouped)
     if None in counts:
@@ -700,14 +696,14 @@ def _mixed(
 ) -> tuple[Counter[str | None], Counter[str | None]]:
     """The runs of each GAIA commit and of each machine among the grouped runs (which lie in
     the window: ``read_health`` reads a scenario's runs one by one when they could not)."""
+    if start is not None:
+        for item in active:
+            if any((getattr(r, "first", None) or start) < start for r in item.runs):
+                raise ValueError(f"grouped runs of {item.scenario_id} across the window's start")
     alike: dict[int, list[Any]] = {}  # scenarios spread alike share one ``mix``: once each
     for item in active:
         if not item.mix:
             continue
-        if start is not None and any(
-            (getattr(r, "first", None) or start) < start for r in item.runs
-        ):
-            raise ValueError(f"grouped runs of {item.scenario_id} across the window's start")
         seen = alike.get(id(item.mix))
         if seen is None:
             alike[id(item.mix)] = [item.mix, 1]
@@ -747,7 +743,7 @@ def build_health(
     commits, commits_read, commits_left = _choose(
         inside, "gaia_commit", commit, all_commits, same_commit, by_commit
     )
-    on_commit = [r for r in inside if commits is None or _key(r.gaia_commit) in commits]
+    on_commit = inside if commits is None else [r for r in inside if _key(r.gaia_commit) in commits]
     machines, machines_read, machines_left = _choose(
         on_commit, "machine", machine, all_machines, grouped=by_machine
     )
@@ -779,7 +775,7 @@ def build_health(
                 cell[0] += n
                 cell[1] += n if run.status == "PASS" else 0
     notes: list[str] = []
-    outside = _weight(everything) - _weight(inside)
+    outside = 0 if start is None else _weight(r for r in everything if r.at < start)
     if outside:
         notes.append(
             f"{outside} run(s) started before the window of {window_nights} night(s) "
@@ -851,47 +847,47 @@ def build_health(
     )
 
 
-class NoiseModel(TypedDict):
-    """One model's runs of one scenario in the noise floor (``noise``)."""
+if TYPE_CHECKING:  # the JSON's shapes, for the type checker only: making a TypedDict
+    # compiles each of its string annotations (with the NamedTuples', 132 compiles an import)
 
-    tier: str
-    runs: int
-    passes: int
-    pairs: int
-    flips: int
-    flip_rate: float | None
-    score_mean: float | None
-    score_sd: float | None
-    score_min: float | None
-    score_max: float | None
+    class NoiseModel(TypedDict):
+        """One model's runs of one scenario in the noise floor (``noise``)."""
 
+        tier: str
+        runs: int
+        passes: int
+        pairs: int
+        flips: int
+        flip_rate: float | None
+        score_mean: float | None
+        score_sd: float | None
+        score_min: float | None
+        score_max: float | None
 
-class NoiseScenario(TypedDict):
-    """One scenario in the noise floor: its category and each model's runs."""
+    class NoiseScenario(TypedDict):
+        """One scenario in the noise floor: its category and each model's runs."""
 
-    category: str
-    models: dict[str, NoiseModel]
+        category: str
+        models: dict[str, NoiseModel]
 
+    class NoiseCategory(TypedDict):
+        """One category in the noise floor: flips over consecutive pairs, the mean score spread."""
 
-class NoiseCategory(TypedDict):
-    """One category in the noise floor: flips over consecutive pairs, the mean score spread."""
+        scenarios: int
+        pairs: int
+        flips: int
+        flip_rate: float | None
+        score_sd: float | None
 
-    scenarios: int
-    pairs: int
-    flips: int
-    flip_rate: float | None
-    score_sd: float | None
+    class NoiseDocument(TypedDict):
+        """``intake health --noise FILE``'s document (schema ``intake-noise/1``, docs/health.md)."""
 
-
-class NoiseDocument(TypedDict):
-    """``intake health --noise FILE``'s document (schema ``intake-noise/1``, docs/health.md)."""
-
-    schema: str
-    generated_at: str
-    window_nights: int
-    window_start: str | None
-    categories: dict[str, NoiseCategory]
-    scenarios: dict[str, NoiseScenario]
+        schema: str
+        generated_at: str
+        window_nights: int
+        window_start: str | None
+        categories: dict[str, NoiseCategory]
+        scenarios: dict[str, NoiseScenario]
 
 
 class _Tally:
@@ -919,7 +915,7 @@ def noise(
     scenarios: dict[str, NoiseScenario] = {}
     categories: dict[str, _Tally] = {}
     for item in active:
-        if item.mix:
+        if item.mix or any(getattr(r, "first", None) is not None for r in item.runs):
             raise ValueError("the noise floor needs each run (read_health grouped=False)")
         current = [
             r
@@ -1253,8 +1249,10 @@ def _one_by_one(peek: _Peek) -> bool:
     return peek.runs or peek.bug or peek.kind == "issue"
 
 
-Mixes = dict[str, tuple[tuple[str | None, str | None, int], ...]]
-"""Scenario id → its ``HealthInput.mix`` (``store.Counts.mix``)."""
+Mix = tuple[tuple[str | None, str | None, int], ...]
+"""(GAIA commit, machine, runs): ``HealthInput.mix``, ``store.Counts.places``."""
+Placed = tuple[Mix, set[str], set[str]]
+"""The window's runs per commit and machine, the ids they count and those read as counts."""
 
 
 def _stored(
@@ -1262,17 +1260,17 @@ def _stored(
     peeks: Sequence[_Peek | None],
     left_out: Claimed,
     grouped: bool,
-) -> tuple[dict[str, list[Run]], Mixes, int, datetime | None]:
+) -> tuple[dict[str, list[Run]], Placed, int, datetime | None]:
     """The window's stored runs per scenario id: counted in SQL (``store.window_counts``)
     when ``grouped``, but for the scenarios ``_one_by_one`` names; with the runs per commit
-    and machine of the grouped ones, the runs before the window and the newest start read
-    (None: not grouped)."""
+    and machine of every scenario's and the ids of those read as counts, the runs before the
+    window and the newest start read (None: not grouped)."""
     from intake.lifecycle.runs.store import window_counts, window_rows
 
     nights = settings.health_window_nights
     if not grouped:
         rows, left = window_rows(settings, nights=nights, left_out=left_out)
-        return rows, {}, left, None
+        return rows, ((), set(), set()), left, None
     counts = window_counts(settings, nights=nights, left_out=left_out)
     singly = [
         p.id
@@ -1286,11 +1284,38 @@ def _stored(
     ]
     rows, _ = window_rows(settings, nights=nights, left_out=left_out, ids=singly)
     store: dict[str, list[Run]] = {**counts.groups}
-    mix = {**counts.mix}
     for sid in singly:
         store[sid] = rows.get(sid, [])
-        mix.pop(sid, None)
-    return store, mix, counts.left, counts.newest
+    every = set(counts.groups)
+    return store, (counts.places, every, every.difference(singly)), counts.left, counts.newest
+
+
+def _carried(
+    settings: Settings,
+    items: list[HealthInput],
+    placed: Placed,
+    left_out: Claimed,
+) -> None:
+    """Give the window's runs per commit and machine (``placed``: every stored scenario's, the
+    ids they count, those read as counts) to the first scenario read as counts that is not
+    retired: each such scenario's once, as ``build_health`` sums them; a stored scenario read
+    otherwise, twice or not at all (retired, no record, read run by run) is taken out or
+    added again, from its own (``store.window_mix``)."""
+    from intake.lifecycle.runs.store import window_mix
+
+    places, every, grouped = placed
+    times = Counter(i.scenario_id for i in items if i.retired is None and i.scenario_id in grouped)
+    carrier = next((n for n, i in enumerate(items) if times[i.scenario_id]), None)
+    if carrier is None or not places:
+        return
+    total: dict[tuple[str | None, str | None], int] = {(c, m): n for c, m, n in places}
+    odd = [sid for sid in sorted(every) if times[sid] != 1]
+    nights = settings.health_window_nights
+    for sid, own in window_mix(settings, odd, nights=nights, left_out=left_out).items():
+        for c, m, n in own:
+            total[c, m] = total.get((c, m), 0) + (times[sid] - 1) * n
+    kept = tuple((c, m, n) for (c, m), n in total.items() if n)
+    items[carrier] = items[carrier]._replace(mix=kept)
 
 
 def read_health(
@@ -1349,10 +1374,10 @@ def read_health(
     kept_facts = known_records(settings) if cached else {}
     records = _records(files, kept_facts if bugs is None else None)
     try:
-        store, mix, left, newest = _stored(settings, [r[2] for r in records], left_out, grouped)
+        store, placed, left, newest = _stored(settings, [r[2] for r in records], left_out, grouped)
     except InputError as exc:
         notes.append(f"run store unreadable, its runs left out: {exc}")
-        store, mix, left, newest = {}, {}, 0, None
+        store, placed, left, newest = {}, ((), set(), set()), 0, None
     if left:
         notes.append(
             f"{left} stored run(s) started before the window of "
@@ -1376,7 +1401,7 @@ def read_health(
         item = _item(
             settings,
             (file, raw, peek, kept),
-            (store, mix),
+            store,
             (facts, kept_facts, validated),
             ancestry,
             bugs,
@@ -1388,10 +1413,13 @@ def read_health(
         else:
             items.append(item)
     remember_records(settings, validated)
-    if newest is not None and any(r.at > newest for i in items for r in i.runs if not _grouped(r)):
+    if newest is not None and any(
+        r.at > newest for i in items for r in i.runs if getattr(r, "first", None) is None
+    ):
         if bugs is not None:
             bugs.clear()
         return read_health(settings, fast=fast, bugs=bugs, left_out=left_out, grouped=False)
+    _carried(settings, items, placed, left_out)
     return items, notes
 
 
@@ -1412,7 +1440,7 @@ def _kept_facts(
 def _item(
     settings: Settings,
     read: tuple[SuiteFile, bytes, _Peek, list[Any] | None],
-    runs: tuple[dict[str, list[Run]], Mixes],
+    store: dict[str, list[Run]],
     caches: tuple[
         dict[str, ScenarioFacts],
         dict[str, tuple[tuple[int, int, int], str]],
@@ -1429,12 +1457,10 @@ def _item(
     from intake.lifecycle.runs.store import suite_runs
 
     file, raw, peek, decoded = read
-    store, mix = runs
     facts, records, validated = caches
     path, rec = file.text, file.record_text
     scenario_id, kind = peek.id, peek.kind
     extra = store.get(scenario_id, []) if isinstance(scenario_id, str) else []
-    mixed = tuple(mix.get(scenario_id, ())) if isinstance(scenario_id, str) else ()
     full = bool(extra) or peek.runs or peek.lifecycle or peek.bug
     wanted = bugs is not None and (peek.bug or kind == "issue")
     st = file.record_stat
@@ -1453,7 +1479,6 @@ def _item(
             (),
             None,
             ancestry,
-            mixed,
         )
     if full or wanted:
         from pydantic import ValidationError
@@ -1475,7 +1500,7 @@ def _item(
                 )
             )
         if full:
-            return health_input(settings, path, record, facts.get(path), extra, ancestry, mixed)
+            return health_input(settings, path, record, facts.get(path), extra, ancestry)
     if not isinstance(scenario_id, str):
         return f"{_shown(settings, rec)}: record unreadable, left out"
     return _unrun(settings, path, scenario_id, kind, fast=fast, facts=facts.get(path))

@@ -4,7 +4,6 @@ runs counted as ``store.window_counts`` counts them in SQL (``as_grouped``)."""
 
 from __future__ import annotations
 
-from dataclasses import replace
 from datetime import datetime
 from typing import Any
 
@@ -14,8 +13,7 @@ from intake.report.health import HealthInput
 
 def as_stored(item: HealthInput) -> HealthInput:
     """The same scenario with its runs as the run store's index gives them (``store.Run``)."""
-    return replace(
-        item,
+    return item._replace(
         runs=tuple(
             store.Run(
                 r.run_id,
@@ -63,8 +61,7 @@ def as_grouped(item: HealthInput, start: datetime | None) -> HealthInput:
                 last.at, last.at, "", len(runs), first,
             )
         )  # fmt: skip
-    return replace(
-        item,
+    return item._replace(
         runs=(*(r for r in rows if r not in inside), *grouped),
         mix=tuple((c, m, n) for (c, m), n in mix.items()),
     )

@@ -458,9 +458,9 @@ class Counts(NamedTuple):
 
     groups: dict[str, list[Run]]
     """Scenario id → its runs grouped (``Run.n``, ``Run.first``)."""
-    mix: dict[str, Mix]
-    """Scenario id → (GAIA commit, machine, runs) of its runs in the window (one tuple for all
-    the scenarios whose runs are spread alike: in a nightly suite, most)."""
+    places: Mix
+    """(GAIA commit, machine, runs) of every scenario's runs in the window, counted once
+    (``window_mix``: a few scenarios' own)."""
     left: int
     """Runs that started before the window."""
     newest: datetime | None
@@ -472,10 +472,11 @@ def window_counts(
 ) -> Counts:
     """The window ``window_rows`` reads, counted in SQL: per scenario, runnable hash, model,
     tier, judge and status, the runs and their first and last start (what ``health`` decides
-    from: counts, not runs), and per scenario the runs of each GAIA commit and machine (what
-    it says it mixed)."""
+    from: counts, not runs), and the runs of each GAIA commit and machine (what it says it
+    mixed: over the whole window, one small ``GROUP BY``; per scenario it is a sort of every
+    run in the window, twice the time)."""
     if not store_dir(settings).is_dir():
-        return Counts({}, {}, 0, None)
+        return Counts({}, (), 0, None)
     db = _connect(settings)
     try:
         refresh_index(settings, db)
@@ -487,10 +488,8 @@ def window_counts(
             f"FROM tallies WHERE started >= ?{coded} GROUP BY scenario, hash, series, status",
             (since,),
         ).fetchall()
-        mixed = db.execute(  # a scenario's places and runs as one text: most are alike
-            "SELECT scenario, group_concat(place || ' ' || n, ' ') FROM (SELECT scenario, place, "
-            f"COUNT(*) AS n FROM tallies WHERE started >= ?{coded} GROUP BY scenario, place) "
-            "GROUP BY scenario",
+        places = db.execute(
+            f"SELECT place, COUNT(*) FROM tallies WHERE started >= ?{coded} GROUP BY place",
             (since,),
         ).fetchall()
         name: dict[int, str] = dict(db.execute("SELECT id, name FROM names"))
@@ -505,41 +504,67 @@ def window_counts(
         groups: dict[str, list[Run]] = {}
         times: dict[str, datetime] = {}
         parse = datetime.fromisoformat
+        made = tuple.__new__  # ``Run``'s own ``__new__`` is a Python call of 15 arguments
         for sid, rhash, series, status, n, first, last in rows:  # in the names' numbers' order:
-            model, tier, judge = pair(series)  # health reads a scenario's groups in any order
+            model, tier, judge = pairs.get(series) or pair(
+                series
+            )  # health reads a scenario's groups in any order
             at = times.get(last) or times.setdefault(last, parse(last))
             begun = times.get(first) or times.setdefault(first, parse(first))
             groups.setdefault(name[sid], []).append(
-                Run(
-                    "",
-                    status,
-                    None,
-                    None,
-                    model,
-                    tier,
-                    judge,
-                    name[rhash],
-                    None,
-                    None,
-                    at,
-                    at,
-                    "",
-                    n,
-                    begun,
-                ),
+                made(
+                    Run,
+                    (
+                        "",
+                        status,
+                        None,
+                        None,
+                        model,
+                        tier,
+                        judge,
+                        name[rhash],
+                        None,
+                        None,
+                        at,
+                        at,
+                        "",
+                        n,
+                        begun,
+                    ),
+                )  # fmt: skip
             )
-        mix: dict[str, Mix] = {}
-        alike: dict[str, Mix] = {}
-        for sid, spread in mixed:
-            found = alike.get(spread)
-            if found is None:
-                numbers = [int(n) for n in spread.split(" ")]
-                found = alike[spread] = tuple(
-                    (*pair(numbers[i]), numbers[i + 1]) for i in range(0, len(numbers), 2)
-                )
-            mix[name[sid]] = found
+        mix = tuple((*pair(place), n) for place, n in places)
         newest = max(times.values()) if times else None
         return Counts(groups, mix, _left(db, since, unclaimed), newest)
+    finally:
+        db.close()
+
+
+def window_mix(
+    settings: Settings, ids: Sequence[str], *, nights: int = 0, left_out: Claimed | None = None
+) -> dict[str, Mix]:
+    """Scenario id → (GAIA commit, machine, runs) of its runs in the window ``window_counts``
+    reads, for ``ids`` only (those ``Counts.places`` should not count once)."""
+    if not store_dir(settings).is_dir() or not ids:
+        return {}
+    db = _connect(settings)
+    try:
+        refresh_index(settings, db)
+        since = _since(db, nights, _unclaimed(db, left_out))
+        coded = _unclaimed(db, left_out, coded=True)
+        wanted = sorted(set(ids))
+        name: dict[int, str] = dict(db.execute("SELECT id, name FROM names"))
+        found: dict[str, list[tuple[Any, ...]]] = {}
+        for at in range(0, len(wanted), 500):
+            chunk = wanted[at : at + 500]
+            for sid, place, n in db.execute(
+                "SELECT scenario, place, COUNT(*) FROM tallies WHERE started >= ?"
+                f"{coded} AND scenario IN (SELECT id FROM names WHERE name IN "
+                f"({', '.join('?' * len(chunk))})) GROUP BY scenario, place",
+                (since, *chunk),
+            ):
+                found.setdefault(name[sid], []).append((*json.loads(name[place]), n))
+        return {sid: tuple(mix) for sid, mix in found.items()}
     finally:
         db.close()
 
@@ -1248,6 +1273,7 @@ __all__ = [
     "claimed_run_files",
     "Counts",
     "window_counts",
+    "window_mix",
     "scenario_runs",
     "NO_FACTS",
     "SCHEMA",
