@@ -1042,6 +1042,8 @@ NOBODY_48: list[str] = [
     'curl -d "username=XXXX&password=YYYY&action=login" -c cookies.txt http://yourzmip/zm/\n',
     "index-url = https://some:auth@private_internal/index\n",
     """-d '{"username":"Test1","password":"adada"}' http://127.0.0.1:5000/api/users\n""",
+    # a test account in a login record (batch 48's held-out part, after the rules were final)
+    "testuser        pts/0           00:00   Nov 15 11:35:30\npasswd: password for testuser\n",
 ]
 
 

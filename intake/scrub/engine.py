@@ -891,10 +891,12 @@ _ROLE_LOGIN = regex.compile(
     r"(?i)^(?:[a-z0-9]++[-_])++(?:test|tests|ci|bot|deploy|svc|service)$"
     r"|^(?:test|ci|bot|deploy|svc)[-_][a-z0-9]++(?:[-_][a-z0-9]++)*+$"
     r"|^[a-z0-9]*+(?:build|ci|release|deploy|merge|auto)bot$"
+    r"|^(?:test|demo|sample|dummy|example)[._-]?+(?:user|account|acct|login)[0-9]*+$"
 )
 """A login that names its role, a word of it joined by ``-`` or ``_`` (``scylla-test``, a test
 cluster's account; ``deploy-bot``, ``svc-backup``, ``ci-runner``), or a build robot's name
-glued (``gsfbuildbot``, ``releasebot``): a machine's, nobody's."""
+glued (``gsfbuildbot``, ``releasebot``), or a test account (``testuser``, ``demo_user2``, the
+account a bug report creates to show it): a machine's, nobody's."""
 
 
 _FIXTURE_USER = regex.compile(r"^user[0-9]*+(?:@example\.com)?+$")
