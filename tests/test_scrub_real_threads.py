@@ -1016,6 +1016,19 @@ LOGINS_48: list[tuple[str, str]] = [
     ("brolin   ssh          2003:dd:f0b:d000 Sat Dec 14 07:43 - 07:45  (00:01)\n", "brolin"),
     # crontab -l for a user who has none (batch 47 known miss)
     ("$ crontab -l\nno crontab for velmar\n", "velmar"),
+    # the auth log: pam's session line, sudo's log line, sshd's accepted login (the brief's
+    # classes for stop 48, not in the collection's tune part)
+    (
+        "Aug 08 10:16:35 box sshd[583]: pam_unix(sshd:session): session opened for user "
+        "harvik(uid=1000) by (uid=0)\n",
+        "harvik",
+    ),
+    (
+        "Mar  3 09:12:01 box sudo:   teolin : TTY=pts/0 ; PWD=/srv/app ; USER=root ; "
+        "COMMAND=/usr/bin/apt update\n",
+        "teolin",
+    ),
+    ("sshd[912]: Accepted publickey for morvane from 10.0.0.5 port 50522 ssh2\n", "morvane"),
     # a cloud identity's resource name: AWS IAM, with a path or masked account; Alibaba RAM
     ('    "Arn": "arn:aws:iam::518273640192:user/kestrov"\n', "kestrov"),
     ("arn:aws:iam::xxxxxxxxxxxx:user/division/dormek\n", "dormek"),
@@ -1033,6 +1046,9 @@ NOBODY_48: list[str] = [
     "USER     TTY      FROM              LOGIN@   IDLE   JCPU   PCPU WHAT\n",
     "no crontab for root\n",
     "no crontab for ubuntu - using an empty one\n",
+    "pam_unix(sshd:session): session opened for user root(uid=0) by (uid=0)\n",
+    "pam_unix(sshd:session): session opened for user debian by (uid=0)\n",
+    "sshd[912]: Invalid user oracle from 203.0.113.9 port 50522\n",
     "stack@cssosbe03-b04:~ docker ps -a\n",
     "Author: gsfbuildbot <support@gridprotectionalliance.org>\nDate:   Sat Apr 15 00:01:28 2023\n",
     "arn:aws:sts::123456789012:assumed-role/Admin/botocore-session-1701516435\n",

@@ -462,12 +462,19 @@ _USER_FROM_LOGIN_RECORD = regex.compile(
     r"(?:pts/[0-9]++|tty[A-Za-z0-9]*+|:[0-9]++(?:\.[0-9]++)?+|console|ssh)[ \t]"
     r"(?=[^\n]*?(?<![0-9:])[0-9]{1,2}:[0-9]{2}(?![0-9]))"
     r"|\bno[ ]crontab[ ]for[ ]([a-z_][a-z0-9._-]{1,31}+)\b"
+    r"|\bsession[ ](?:opened|closed)[ ]for[ ]user[ ]([a-z_][a-z0-9._-]{1,31}+)\b"
+    r"|\bsudo:[ \t]++([a-z_][a-z0-9._-]{1,31}+)[ ]:[ ](?:TTY=|[0-9]++[ ]incorrect)"
+    r"|\bAccepted[ ](?:publickey|password|keyboard-interactive/pam|gssapi-with-mic)[ ]for[ ]"
+    r"([a-z_][a-z0-9._-]{1,31}+)[ ]from[ ]"
 )
 """A login record's user: a row of ``last``, ``who``, ``w`` or ``wtmpdb last`` (``<login>
 pts/0  10.0.0.5  Fri Aug 14 15:43 - crash``, ``<login> tty7 2017-11-10 15:09 (:0)``,
 ``<login> :0.0  12:10 ?xdm?``): the login, a terminal (``pts/N``, ``ttyN``, an X display
 ``:0``, ``console``, ``ssh``) and a clock time later on the row; and ``crontab -l``'s answer
-for a user who has none (``no crontab for <login>``). System accounts (``reboot``'s ``system
+for a user who has none (``no crontab for <login>``); and the auth log's lines of a login that
+happened: ``pam_unix(…): session opened for user <login>``, sudo's ``sudo:  <login> : TTY=pts/0 ;
+PWD=… ; USER=root ; COMMAND=…`` and sshd's ``Accepted publickey for <login> from …`` (an
+``Invalid user <x>`` is an attacker's guess, no one's login). System accounts (``reboot``'s ``system
 boot`` row has no terminal; ``sddm``, ``gdm``, ``root``) teach nothing."""
 _USER_FROM_CLOUD_ARN = regex.compile(
     r"\b(?:arn:aws[a-z-]*+:iam|acs:ram)::(?:[0-9]{6,20}+|x{6,20}+):user/"

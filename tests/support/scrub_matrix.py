@@ -1007,6 +1007,16 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
             "   pts/0    10.9.5.80   Fri Aug 14 15:43 - crash  (00:08)\n"
         ),
         "no_crontab": lambda d: d.k("$ crontab -l\nno crontab for ").v(u).k("\n"),
+        "pam_session": lambda d: (
+            d.k("pam_unix(sshd:session): session opened for user ")
+            .v(u)
+            .k("(uid=1000) by (uid=0)\n")
+        ),
+        "sudo_log": lambda d: (
+            d.k("Mar  3 09:12:01 box sudo:   ")
+            .v(u)
+            .k(" : TTY=pts/0 ; PWD=/srv ; USER=root ; COMMAND=/usr/bin/id\n")
+        ),
         "aws_iam_arn": lambda d: d.k('    "Arn": "arn:aws:iam::518273640192:user/').v(u).k('"\n'),
         "address_as_user_folder": lambda d: (
             d.k("args: C:\\Users\\").v(f"{u}@kestrel-mail.com").k("\\.azure\\azureProfile.json\n")
