@@ -1048,13 +1048,25 @@ _NAME_IN_PATH = regex.compile(r"(?:[ ][A-Z][A-Za-z'_-]{0,30}+){1,3}+(?=\\|/)")
 
 
 def user_name_spans(text: str, names: frozenset[str]) -> list[tuple[int, int]]:
-    """Every occurrence of a learned name as a word of its own (``notes_alice.txt`` too)."""
+    """Every occurrence of a learned name as a word of its own (``notes_alice.txt`` too), and
+    its first letters where a pager cut a long line inside it (``… configuration for ali>``)."""
     alternatives = "|".join(regex.escape(n) for n in sorted(names, key=len, reverse=True))
     rx = regex.compile(
         rf"(?<![A-Za-z0-9])(?:{alternatives})(?:(?![A-Za-z0-9])|(?=(?:s-|de)(?:MacBook|iMac|Mac)))",
         regex.I,
     )
-    return [m.span() for m in rx.finditer(text)]
+    spans = [m.span() for m in rx.finditer(text)]
+    cuts = {n[:k] for n in names if len(n) >= 5 for k in range(3, len(n))}
+    if cuts and ">" in text:
+        # a pager's cut (journalctl, less -S): a long line ends in ``>`` inside the login
+        cut_rx = regex.compile(
+            r"(?m)(?<=^[^\n]{50,})(?<![A-Za-z0-9<>/])(?:"
+            + "|".join(regex.escape(c) for c in sorted(cuts, key=len, reverse=True))
+            + r")(?=>[ \t]*+\r?$)",
+            regex.I,
+        )
+        spans += [m.span() for m in cut_rx.finditer(text)]
+    return spans
 
 
 def _names_in_path(text: str, c: Candidate, spans: set[tuple[int, int]]) -> Candidate:
