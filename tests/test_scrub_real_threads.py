@@ -999,3 +999,135 @@ def test_text_that_names_nobody_stays(engine: Scrubber, text: str) -> None:
     """Do no harm (batches 45-47): system, service and default accounts, banners, table columns,
     placeholder prompts, URLs and credentials teach nothing and stay as written."""
     assert scrubbed(engine, text) == text
+
+
+# Issue 35, batch 48's tune part and batch 47's known misses (after the blind run, not blind):
+# each shape teaches its login, replaced wherever it recurs.
+LOGINS_48: list[tuple[str, str]] = [
+    # login records: last, who, w, wtmpdb last
+    ("vrenko   pts/0        10.9.5.80        Fri Aug 14 15:43 - crash  (00:08)\n", "vrenko"),
+    ("pildan    tty7         2017-11-10 15:09 (:0)\n", "pildan"),
+    (
+        "USER     TTY      FROM    LOGIN@   IDLE   JCPU   PCPU WHAT\n"
+        "qorvik   pts/1    dev-db  23:01    2:53   0.01s  0.01s -bash\n",
+        "qorvik",
+    ),
+    ("tamsel :0.0      12:10   ?xdm?  16.45s  0.02s /bin/sh /etc/X11/Sessions/Xfce4\n", "tamsel"),
+    ("brolin   ssh          2003:dd:f0b:d000 Sat Dec 14 07:43 - 07:45  (00:01)\n", "brolin"),
+    # crontab -l for a user who has none (batch 47 known miss)
+    ("$ crontab -l\nno crontab for velmar\n", "velmar"),
+    # the auth log: pam's session line, sudo's log line, sshd's accepted login (the brief's
+    # classes for stop 48, not in the collection's tune part)
+    (
+        "Aug 08 10:16:35 box sshd[583]: pam_unix(sshd:session): session opened for user "
+        "harvik(uid=1000) by (uid=0)\n",
+        "harvik",
+    ),
+    (
+        "Mar  3 09:12:01 box sudo:   teolin : TTY=pts/0 ; PWD=/srv/app ; USER=root ; "
+        "COMMAND=/usr/bin/apt update\n",
+        "teolin",
+    ),
+    ("sshd[912]: Accepted publickey for morvane from 10.0.0.5 port 50522 ssh2\n", "morvane"),
+    # a cloud identity's resource name: AWS IAM, with a path or masked account; Alibaba RAM
+    ('    "Arn": "arn:aws:iam::518273640192:user/kestrov"\n', "kestrov"),
+    ("arn:aws:iam::xxxxxxxxxxxx:user/division/dormek\n", "dormek"),
+    ('    "Arn": "acs:ram::1140635653649189:user/yuhanl",\n', "yuhanl"),
+]
+
+
+# No harm (batch 48's tune part and batch 47's known misses): system accounts in login
+# records, DevStack's account, a build robot's commits, assumed roles, placeholder addresses
+# by their local part, placeholder and typed-over passwords.
+NOBODY_48: list[str] = [
+    "reboot   system boot  6.11.10-amd64    Fri Dec 13 20:02 - still running\n",
+    "sddm     tty2         :0               Mon Dec  9 20:32 - crash\n",
+    "root     pts/1        10.9.5.80        Fri Aug 14 15:43 - crash  (00:08)\n",
+    "USER     TTY      FROM              LOGIN@   IDLE   JCPU   PCPU WHAT\n",
+    "no crontab for root\n",
+    "no crontab for ubuntu - using an empty one\n",
+    "pam_unix(sshd:session): session opened for user root(uid=0) by (uid=0)\n",
+    "pam_unix(sshd:session): session opened for user debian by (uid=0)\n",
+    "sshd[912]: Invalid user oracle from 203.0.113.9 port 50522\n",
+    "stack@cssosbe03-b04:~ docker ps -a\n",
+    "Author: gsfbuildbot <support@gridprotectionalliance.org>\nDate:   Sat Apr 15 00:01:28 2023\n",
+    "arn:aws:sts::123456789012:assumed-role/Admin/botocore-session-1701516435\n",
+    'curl --data "username=user1@customer1.com&password=123" http://localhost:8000/tasks\n',
+    "$ gcloud auth list\nACTIVE  ACCOUNT\n        foo@bar.com\n*       some.user@gmail.com\n",
+    "ssh-copy-id -i ~/.ssh/id_rsa.pub user01@www.servidor.com\n",
+    'curl -d "username=XXXX&password=YYYY&action=login" -c cookies.txt http://yourzmip/zm/\n',
+    "index-url = https://some:auth@private_internal/index\n",
+    """-d '{"username":"Test1","password":"adada"}' http://127.0.0.1:5000/api/users\n""",
+    # a test account in a login record (batch 48's held-out part, after the rules were final)
+    "testuser        pts/0           00:00   Nov 15 11:35:30\npasswd: password for testuser\n",
+]
+
+
+@pytest.mark.parametrize(("text", "login"), LOGINS_48)
+def test_a_login_record_or_identity_teaches_its_login(
+    engine: Scrubber, text: str, login: str
+) -> None:
+    """Issue 35, batch 48 (after the blind run, not blind): a login record, ``crontab``'s
+    answer and a cloud identity's resource name each teach the login, replaced wherever it
+    recurs."""
+    out = scrubbed(engine, text + f"cd /srv/{login}-notes\n")
+    assert login not in out.lower()
+
+
+@pytest.mark.parametrize("text", NOBODY_48)
+def test_login_records_and_placeholders_that_name_nobody_stay(engine: Scrubber, text: str) -> None:
+    """Do no harm (batch 48): system accounts, default and robot accounts, assumed roles,
+    placeholder addresses and typed-over passwords stay as written."""
+    assert scrubbed(engine, text) == text
+
+
+def test_a_login_cut_by_a_pager_goes_with_the_login(engine: Scrubber) -> None:
+    """journalctl cuts a long line with ``>``: the login's first letters there go too (batch
+    48, home-manager's journal); a short line's ``<div>`` stays."""
+    text = (
+        "Cleaning up orphan links from /home/kevlund/.config\n"
+        "Aug 08 10:16:35 nixos hm-activate-kevlund[583]: Activating configuration for kev>\n"
+        "<div>\n"
+    )
+    out = scrubbed(engine, text)
+    assert "kev" not in out and out.endswith("<div>\n")
+    html = "see /home/divyash/.config\nthe page renders a long list of items inside one <div>\n"
+    assert scrubbed(engine, html).endswith("<div>\n")
+
+
+def test_a_form_body_password_ends_at_the_next_field(engine: Scrubber) -> None:
+    """``password=<value>&action=login``: the value is replaced, the next field stays."""
+    out = scrubbed(engine, 'curl -d "username=XXXX&password=Kq7vT2mXbN9p&action=login" x\n')
+    assert "Kq7vT2mXbN9p" not in out and "&action=login" in out
+
+
+BATCH_48_TUNE_LEFT = [
+    # known misses (tests/outside_corpus/SOURCE.md, "The stop-48 collection")
+    "GridProtectionAlliance-gsf-issues-124: user (elsewhere) 'rb'",
+    "conda-conda-issues-5566: user (elsewhere) 'svc_riskcalc_prd'",
+    "conda-conda-issues-5566: user (path) 'svc_riskcalc_prd'",
+    "conda-conda-issues-5566: user (path) 'svc_riskcalc_prd'",
+]
+
+
+def test_batch_48_tune_part_holds_what_was_measured(engine: Scrubber, tmp_path: Path) -> None:
+    """Batch 48's tune part after scrubber 1.15.0 (blind under 1.14.0: paths 14/21, elsewhere
+    13/32, 9 of 44 damaged, 4 of 9 clean changed): exactly its known misses left (a two-letter
+    login, a service account's home) and one placeholder address
+    (``john@smith.com``, 2 spans) replaced; everything else found and kept."""
+    score = Score()
+    for doc in documents(48):
+        if not doc.held_out:
+            score_document(engine, doc, score, tmp_path)
+    assert score.docs == 30
+    assert score.missed == BATCH_48_TUNE_LEFT
+    assert [score.total[c] for c in ("user (path)", "user (elsewhere)", "email", "secret")] == [
+        21,
+        32,
+        2,
+        2,
+    ]
+    assert score.damage == ["apigee-registry-pull-968: 'john@smith.com'"] * 2
+    assert score.keeps == 44 and score.tails_kept == score.tails == 14
+    assert (score.clean_touched, score.clean_docs) == (["apigee-registry-pull-968"], 9)
+    assert score.not_idempotent == [] and score.check_findings == [] and score.clashes == []

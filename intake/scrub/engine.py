@@ -360,11 +360,13 @@ and ``name = …`` in a ``[user]`` section."""
 _USER_FROM_TRAILER = regex.compile(
     r"(?m)^[ \t>]*+(?:Signed-off-by|Co-authored-by|Reviewed-by|Reported-by|Acked-by|Tested-by"
     r"|Suggested-by|Author|Commit):[ \t]*+([^<>\n]{2,60}?)[ \t]*+"
-    r"<(?!(?i:no-?reply|notifications?|bot)@)[^<>\s@]++@[^<>\s]++>"
+    r"<(?!(?i:no-?reply|do-?not-?reply|notifications?|bot|support|help|contact|security"
+    r"|webmaster|postmaster|feedback)@)[^<>\s@]++@[^<>\s]++>"
 )
 """A commit trailer's person (``Signed-off-by: Name <address>``) or a ``git log`` author or
 committer (``Author: First Last <address>``, ``Commit: …``); not a tool's or a bot's
-(``Co-authored-by: Claude <noreply@anthropic.com>``)."""
+(``Co-authored-by: Claude <noreply@anthropic.com>``), nor one whose address is a role's
+(``Author: gsfbuildbot <support@…>``, as the kept no-reply and role addresses)."""
 _USER_FROM_PUSH = regex.compile(
     r"(?m)^[ \t>]*+([A-Za-z0-9][A-Za-z0-9-]{1,38}+)[ ]pushed[ ](?:a[ ]commit|[0-9]++[ ]commits)"
     r"[ ]to[ ]"
@@ -456,6 +458,33 @@ _USER_FROM_LISTING = regex.compile(
 percentages after it) and ``sshd``'s process title (``sshd: <login> [priv]``,
 ``sshd: <login>@pts/0``). System and service accounts (``root``, ``www-data``, ``nobody``,
 ``_windowserver``, ``daemon``; ``_SYSTEM_ACCOUNTS``) and numeric owners teach nothing."""
+_USER_FROM_LOGIN_RECORD = regex.compile(
+    r"(?m)^[ \t>]*+([A-Za-z][A-Za-z0-9._-]{1,31}+)[ \t]++"
+    r"(?:pts/[0-9]++|tty[A-Za-z0-9]*+|:[0-9]++(?:\.[0-9]++)?+|console|ssh)[ \t]"
+    r"(?=[^\n]*?(?<![0-9:])[0-9]{1,2}:[0-9]{2}(?![0-9]))"
+    r"|\bno[ ]crontab[ ]for[ ]([a-z_][a-z0-9._-]{1,31}+)\b"
+    r"|\bsession[ ](?:opened|closed)[ ]for[ ]user[ ]([a-z_][a-z0-9._-]{1,31}+)\b"
+    r"|\bsudo:[ \t]++([a-z_][a-z0-9._-]{1,31}+)[ ]:[ ](?:TTY=|[0-9]++[ ]incorrect)"
+    r"|\bAccepted[ ](?:publickey|password|keyboard-interactive/pam|gssapi-with-mic)[ ]for[ ]"
+    r"([a-z_][a-z0-9._-]{1,31}+)[ ]from[ ]"
+)
+"""A login record's user: a row of ``last``, ``who``, ``w`` or ``wtmpdb last`` (``<login>
+pts/0  10.0.0.5  Fri Aug 14 15:43 - crash``, ``<login> tty7 2017-11-10 15:09 (:0)``,
+``<login> :0.0  12:10 ?xdm?``): the login, a terminal (``pts/N``, ``ttyN``, an X display
+``:0``, ``console``, ``ssh``) and a clock time later on the row; and ``crontab -l``'s answer
+for a user who has none (``no crontab for <login>``); and the auth log's lines of a login that
+happened: ``pam_unix(…): session opened for user <login>``, sudo's ``sudo:  <login> : TTY=pts/0 ;
+PWD=… ; USER=root ; COMMAND=…`` and sshd's ``Accepted publickey for <login> from …`` (an
+``Invalid user <x>`` is an attacker's guess, no one's login). System accounts (``reboot``'s ``system
+boot`` row has no terminal; ``sddm``, ``gdm``, ``root``) teach nothing."""
+_USER_FROM_CLOUD_ARN = regex.compile(
+    r"\b(?:arn:aws[a-z-]*+:iam|acs:ram)::(?:[0-9]{6,20}+|x{6,20}+):user/"
+    r"(?:[A-Za-z0-9+=,.@_-]++/)*+([A-Za-z0-9+=,.@_-]{2,64}+)"
+)
+"""A cloud identity's user name in its resource name: AWS IAM's ``arn:aws:iam::<account>:user/
+<path>/<login>`` (``aws sts get-caller-identity``, a steampipe table, a policy) and Alibaba
+Cloud RAM's ``acs:ram::<account>:user/<login>``; roles and sessions
+(``assumed-role/Admin/botocore-session-…``) name none."""
 _USER_FROM_AZURE_ACCOUNT = regex.compile(
     r"\"user\"[ \t]*+:[ \t]*+\{[^{}]{0,300}?\"name\"[ \t]*+:[ \t]*+\""
     r"([A-Za-z0-9][A-Za-z0-9._-]{1,63}+)@[^\"\s@]++\"[^{}]{0,300}?"
@@ -542,10 +571,14 @@ owner column and ``ps``'s user column name them as often as people): nobody's lo
 
 
 def _account_logins(text: str) -> set[str]:
-    """Logins a listing or a process table names (``_USER_FROM_LISTING``), without the system
-    accounts (``_SYSTEM_ACCOUNTS``, ``_windowserver``, ``systemd-…``)."""
+    """Logins a listing, a process table or a login record names (``_USER_FROM_LISTING``,
+    ``_USER_FROM_LOGIN_RECORD``), without the system accounts (``_SYSTEM_ACCOUNTS``,
+    ``_windowserver``, ``systemd-…``)."""
     out: set[str] = set()
-    for m in _USER_FROM_LISTING.finditer(text):
+    matches = list(_USER_FROM_LISTING.finditer(text))
+    if "crontab" in text or ":" in text:
+        matches += _USER_FROM_LOGIN_RECORD.finditer(text)
+    for m in matches:
         name = m.group(m.lastindex or 0)
         low = name.lower()
         if low in _SYSTEM_ACCOUNTS or low.startswith(("systemd-", "_")):
@@ -658,6 +691,8 @@ _NOT_USER_NAMES = frozenset(
         "ci",
         "gitpod",
         "vagrant",
+        # OpenStack DevStack's documented install account (stack@host)
+        "stack",
         # container images' default accounts (Jupyter docker-stacks' /home/jovyan)
         "jovyan",
         # distributions' and boards' default accounts
@@ -710,6 +745,7 @@ _NOT_USER_NAMES = frozenset(
         "me",
         "you",
         "someone",
+        "some",
         "example",
         "current_user",
         # OEM and role accounts that name no person (issue 35)
@@ -862,9 +898,13 @@ def _a_name(user: str) -> bool:
 _ROLE_LOGIN = regex.compile(
     r"(?i)^(?:[a-z0-9]++[-_])++(?:test|tests|ci|bot|deploy|svc|service)$"
     r"|^(?:test|ci|bot|deploy|svc)[-_][a-z0-9]++(?:[-_][a-z0-9]++)*+$"
+    r"|^[a-z0-9]*+(?:build|ci|release|deploy|merge|auto)bot$"
+    r"|^(?:test|demo|sample|dummy|example)[._-]?+(?:user|account|acct|login)[0-9]*+$"
 )
 """A login that names its role, a word of it joined by ``-`` or ``_`` (``scylla-test``, a test
-cluster's account; ``deploy-bot``, ``svc-backup``, ``ci-runner``): a machine's, nobody's."""
+cluster's account; ``deploy-bot``, ``svc-backup``, ``ci-runner``), or a build robot's name
+glued (``gsfbuildbot``, ``releasebot``), or a test account (``testuser``, ``demo_user2``, the
+account a bug report creates to show it): a machine's, nobody's."""
 
 
 _FIXTURE_USER = regex.compile(r"^user[0-9]*+(?:@example\.com)?+$")
@@ -913,6 +953,7 @@ _LEARNERS: tuple[tuple[tuple[str, ...], regex.Pattern[str]], ...] = (
     (("\\",), _USER_FROM_WINDOWS_ACCOUNT),
     (('"user"',), _USER_FROM_AZURE_ACCOUNT),
     (("_e2e-test-",), _USER_FROM_KUBE_UP),
+    ((":user/",), _USER_FROM_CLOUD_ARN),
 )
 """Where a text names its user besides a home path, each with the strings that must be in
 the text for its pattern to be tried (a cheap test first)."""
@@ -1008,13 +1049,25 @@ _NAME_IN_PATH = regex.compile(r"(?:[ ][A-Z][A-Za-z'_-]{0,30}+){1,3}+(?=\\|/)")
 
 
 def user_name_spans(text: str, names: frozenset[str]) -> list[tuple[int, int]]:
-    """Every occurrence of a learned name as a word of its own (``notes_alice.txt`` too)."""
+    """Every occurrence of a learned name as a word of its own (``notes_alice.txt`` too), and
+    its first letters where a pager cut a long line inside it (``… configuration for ali>``)."""
     alternatives = "|".join(regex.escape(n) for n in sorted(names, key=len, reverse=True))
     rx = regex.compile(
         rf"(?<![A-Za-z0-9])(?:{alternatives})(?:(?![A-Za-z0-9])|(?=(?:s-|de)(?:MacBook|iMac|Mac)))",
         regex.I,
     )
-    return [m.span() for m in rx.finditer(text)]
+    spans = [m.span() for m in rx.finditer(text)]
+    cuts = {n[:k] for n in names if len(n) >= 5 for k in range(3, len(n))}
+    if cuts and ">" in text:
+        # a pager's cut (journalctl, less -S): a long line ends in ``>`` inside the login
+        cut_rx = regex.compile(
+            r"(?m)(?<=^[^\n]{50,})(?<![A-Za-z0-9<>/])(?:"
+            + "|".join(regex.escape(c) for c in sorted(cuts, key=len, reverse=True))
+            + r")(?=>[ \t]*+\r?$)",
+            regex.I,
+        )
+        spans += [m.span() for m in cut_rx.finditer(text)]
+    return spans
 
 
 def _names_in_path(text: str, c: Candidate, spans: set[tuple[int, int]]) -> Candidate:

@@ -522,6 +522,11 @@ NOT_A_PASSWORD = frozenset(_NOT_A_PASSWORD_WORDS.split())
 _CAMEL = regex.compile(r"[a-z][A-Z]")
 
 
+_FORM_VALUE_CHAR = r"(?:[^\s\"'`,;<>(){}\[\]\\&]|&(?![A-Za-z_][A-Za-z0-9_.-]*+=))"
+"""A character of a password value; ``&`` before ``name=`` ends it (a form or query body:
+``username=XXXX&password=YYYY&action=login``, issue 35, stop 48)."""
+
+
 class IntakePasswordWordRecognizer(_CheckedRecognizer):
     """Word-like passwords after an explicit password name: ``password: letmein``.
 
@@ -541,7 +546,7 @@ class IntakePasswordWordRecognizer(_CheckedRecognizer):
             "password_word",
             r"(?i:passw(?:or)?d|pwd|passphrase)(?![A-Za-z0-9_])[\"']?+[ \t]*+"
             r"(?::=|=>|=(?!=)|:|\bis\b[ \t]*+:?)[ \t]*+(?:\\?[\"'])?+\K"
-            r"[A-Za-z0-9][^\s\"'`,;<>(){}\[\]\\]{3,63}+(?![^\s\"'`,;<>(){}\[\]\\]|[(\[])",
+            r"[A-Za-z0-9]" + _FORM_VALUE_CHAR + r"{3,63}+(?!" + _FORM_VALUE_CHAR + r"|[(\[])",
             0.55,
         ),
     )

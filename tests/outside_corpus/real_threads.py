@@ -44,7 +44,8 @@ class RealDocument:
     changed afterwards), 45 (collected after scrubber 1.11.0 and scored once, both parts, blind,
     before the stop-45 fixes), 46 (collected after scrubber 1.12.0 and scored once, both parts,
     blind, before the stop-46 fixes), 47 (collected after scrubber 1.13.0 and scored once, whole,
-    blind, before the stop-47 fixes)."""
+    blind, before the stop-47 fixes), 48 (collected after scrubber 1.14.0 and scored once, whole,
+    blind, before the stop-48 fixes)."""
 
     @property
     def held_out(self) -> bool:
@@ -3731,8 +3732,472 @@ tmpfs           778M     0  778M   0% /run/user/0
 ]
 
 
+_RAW_STOP48: list[tuple[str, str, str]] = [
+    # ---- login records: last, who, w, utmp ---------------------------------------------------
+    (
+        "https://github.com/thkukuk/wtmpdb/issues/17",
+        ".txt",
+        """$ wtmpdb last -p "2024-12-14 07:45:00"
+[[user:jwendt]]   ssh          2003:dd:f0b:d000 Sat Dec 14 07:43 - 07:45  (00:01)
+[[user:hkl]]      tty2         :0               Fri Dec 13 21:57 - still logged in
+{{keep:reboot}}   system boot  6.11.10-amd64    Fri Dec 13 20:02 - still running
+[[user:jwendt]]   ssh          2003:dd:f0b:d000 Fri Dec 13 14:22 - crash 
+[[user:hkl]]      tty2         :0               Fri Dec 13 14:17 - crash 
+{{keep:reboot}}   system boot  6.11.10-amd64    Fri Dec 13 14:16 - crash 
+{{keep:sddm}}     tty2         :0               Mon Dec  9 20:32 - crash 
+[[user:hkl]]      tty2         :0               Mon Dec  9 20:31 - crash 
+""",
+    ),
+    (
+        "https://github.com/paradoxxxzero/butterfly/issues/39",
+        ".txt",
+        """[[[user:naresh]]@vostro ~]$ who
+[[user:naresh]]   :0           2014-03-29 00:19 (:0)
+[[user:naresh]]   pts/0        2014-04-02 17:19 (:0)
+[[user:naresh]]   pts/1        2014-04-02 09:28 (:0)
+[[[user:naresh]]@vostro ~]$ ps -ef|grep pts
+[[user:naresh]]   14299 23456  0 17:19 pts/0    00:00:00 bash
+[[user:naresh]]   22584 25409  0 21:31 pts/1    00:00:02 mutt
+[[user:naresh]]   24814 14299  0 22:25 pts/0    00:00:00 /usr/bin/python /usr/bin/butterfly.server.py --unsecure
+[[user:naresh]]   25794 14299  0 22:40 pts/0    00:00:00 ps -ef
+""",
+    ),
+    (
+        "https://github.com/sddm/sddm/pull/933",
+        ".txt",
+        """$ who
+[[user:gerald]]    tty7         2017-11-10 15:09 (:0)
+
+$ last
+[[user:gerald]] tty7         :0               Fri Nov 10 11:15 - 11:17  (00:01)
+[[user:gerald]] tty7         :0               Fri Nov 10 11:04 - 11:06  (00:01)
+[[user:gerald]] tty8         :1               Fri Nov 10 10:18 - 10:20  (00:02)
+""",
+    ),
+    (
+        "https://github.com/util-linux/util-linux/issues/2364",
+        ".txt",
+        """[7] [1082994] [ts/2] [{{keep:foo}}     ] [pts/2       ] [146.95.214.131      ] [146.95.214.131 ] [2023-05-09T21:33:06,489736+00:00]
+[8] [1082994] [    ] [        ] [pts/2       ] [                    ] [0.0.0.0        ] [2023-05-09T21:35:17,243363+00:00]
+""",
+    ),
+    (
+        "https://github.com/Wang-Kai/cherish-today/issues/129",
+        ".txt",
+        """$ last
+
+{{keep:root}}     pts/1        10.9.5.80        Fri Aug 14 15:43 - crash  (00:08)
+{{keep:root}}     pts/0        106.75.220.2     Fri Aug 14 15:42 - crash  (00:09)
+{{keep:reboot}}   system boot  3.10.0-1062.7.1. Fri Aug 14 15:42 - 12:05  (20:23)
+{{keep:root}}     pts/0        10.9.5.80        Fri Aug 14 15:29 - crash  (00:12)
+
+wtmp begins Wed Aug 12 21:13:15 2020
+""",
+    ),
+    (
+        "https://github.com/zhangyachen/zhangyachen.github.io/issues/7",
+        ".txt",
+        """$ w
+ 23:04:27 up 29 days,  7:51,  3 users,  load average: 0.04, 0.06, 0.02
+USER     TTY      FROM              LOGIN@   IDLE   JCPU   PCPU WHAT
+[[user:dinesh]]   pts/0    dev-db-server        22:57    8.00s  0.05s  0.01s sshd: [[user:dinesh]] [priv]
+[[user:kevin]]    pts/1    dev-db-server        23:01    2:53   0.01s  0.01s -bash
+[[user:mark]]     pts/2    dev-db-server        23:04    0.00s  0.00s  0.00s w
+""",
+    ),
+    (
+        "https://github.com/mirror/busybox/issues/78",
+        ".txt",
+        """        [host]:~ # w
+        USER            TTY             IDLE    TIME             HOST
+        {{keep:root}}            pts/0           00:00   Nov 15 11:35:09  10.249.3.187
+        [host]:~ # adduser {{keep:testuser}}
+        Changing password for {{keep:testuser}}
+        passwd: password for {{keep:testuser}} changed by {{keep:root}}
+        [host]:~ # login {{keep:testuser}}
+        [host]:~ # w
+        USER            TTY             IDLE    TIME             HOST
+        {{keep:root}}            pts/0           00:00   Nov 15 11:35:09  10.249.3.187
+        {{keep:testuser}}        pts/0           00:00   Nov 15 11:35:30
+""",
+    ),
+    (
+        "https://github.com/uutils/procps/issues/183",
+        ".txt",
+        """$ w
+ 16:31:58 up  9:03,  2 users,  load average: 0.26, 0.24, 0.20
+USER     TTY       LOGIN@   IDLE   JCPU   PCPU  WHAT
+[[user:kvl]]      tty1      07:29    9:03m  0.08s  0.08s /usr/bin/startplasma-wayland
+[[user:kvl]]                07:29    8:59m  0.00s  0.95s {{keep:/usr/lib/systemd/systemd --user}}
+
+     Running `target/debug/procps w`
+USER     TTY      LOGIN@   IDLE   JCPU   PCPU WHAT
+[[user:mirafune]] tty2     Sun23    10:18m 0.22   0.2  /usr/bin/startplasma-wayland
+[[user:mirafune]] pts/0    Sun23    10:18m 1303.853.35 /usr/bin/kded6
+""",
+    ),
+    (
+        "https://github.com/netblue30/firejail/issues/184",
+        ".txt",
+        """$ w
+12:12:42 up 8 min,  1 user,  load average: 0,15, 0,20, 0,14
+USER     TTY        LOGIN@   IDLE   JCPU   PCPU WHAT
+[[user:jens]] :0.0      12:10   ?xdm?  16.45s  0.02s /bin/sh /etc/X11/Sessions/Xfce4
+
+$w | grep :0.0 | head -n 1 | awl '{print $1}'
+[[user:jens]]
+""",
+    ),
+    (
+        "https://github.com/vinmittal/SecurityTrainingPub/issues/5",
+        ".txt",
+        """[[user:Devayanira]]    pts/3        :0.0             Thu Oct 29 00:46   still logged in
+[[user:Devayanira]]    pts/0        :0.0             Wed Oct 28 23:14   still logged in
+[[user:Devayanira]]    pts/2        :0.0             Wed Oct 28 22:12 - 23:11  (00:58)
+""",
+    ),
+    # ---- auth logs, journald, systemd units ------------------------------------------------
+    (
+        "https://github.com/linux-pam/linux-pam/issues/126",
+        ".txt",
+        """pam_unix(sshd:session): session opened for user {{keep:debian}} by (uid=0) 
+pam_unix(sshd:session): session opened for user {{keep:debian}}(uid=1000) by {{keep:root}}(uid=0)
+""",
+    ),
+    (
+        "https://github.com/systemd/systemd/issues/2489",
+        ".txt",
+        """$ journalctl -o json-pretty /usr/bin/pulseaudio
+{
+        "_UID" : "1000",
+        "_GID" : "1000",
+        "_COMM" : "pulseaudio",
+        "_EXE" : "/usr/bin/pulseaudio",
+        "_CMDLINE" : "/usr/bin/pulseaudio --daemonize=no",
+        "_SYSTEMD_CGROUP" : "/user.slice/user-1000.slice/{{keep:user@1000.service}}/pulseau
+        "_SYSTEMD_OWNER_UID" : "1000",
+        "_SYSTEMD_UNIT" : "{{keep:user@1000.service}}",
+        "_SYSTEMD_USER_UNIT" : "pulseaudio.service",
+        "_SYSTEMD_SLICE" : "user-1000.slice",
+        "_HOSTNAME" : "tomo-desktop",
+        "MESSAGE" : "W: [pulseaudio] pid.c: Stale PID file, overwriting.",
+        "_PID" : "2625"
+}
+""",
+    ),
+    (
+        "https://github.com/redhat-plumbers/systemd-rhel8/pull/475",
+        ".txt",
+        """$ build/test-sd-login |& rg 'get_(owner_uid|cgroup|session)' sd_pid_get_session(0) → No data available
+sd_pid_get_owner_uid(0) → 1000
+sd_pid_get_cgroup(0) → /user.slice/user-1000.slice/{{keep:user@1000.service}}/app.slice/app-ghostty-transient-5088.scope/surfaces/556FAF50BA40.scope
+""",
+    ),
+    (
+        "https://github.com/nix-community/home-manager/issues/2252",
+        ".txt",
+        """~
+❯ whoami
+[[user:kevlund]]
+
+~
+❮ journalctl -b -u home-manager-[[user:kevlund]].service
+-- Journal begins at Sat 2021-07-03 10:23:56 BST, ends at Sun 2021-08-08 10:17:36 BST. --
+Aug 08 10:16:35 nixos systemd[1]: Starting Home Manager environment for [[user:kevlund]]...
+Aug 08 10:16:35 nixos hm-activate-[[user:kevlund]][583]: Activating home-manager configuration for [[user:kev]]>
+Aug 08 10:16:35 nixos hm-activate-[[user:kevlund]][583]: Starting home manager activation
+Aug 08 10:16:35 nixos hm-activate-[[user:kevlund]][583]: Cleaning up orphan links from /home/[[user:kevlund]]
+Aug 08 10:16:35 nixos hm-activate-[[user:kevlund]][583]: Creating home file links in /home/[[user:kevlund]]
+""",
+    ),
+    (
+        "https://github.com/saltnpepper97/stasis/issues/26",
+        ".txt",
+        """[[user:ravin]]@[[user:ravin]]-desktop:~$ systemctl --user status stasis.service
+
+● stasis.service - Stasis Wayland Idle Manager
+     Loaded: loaded (/home/[[user:ravin]]{{keep:/.config/systemd/user/stasis.service}}; enabled; preset: enabled)
+     Active: activating (auto-restart) (Result: exit-code) since Mon 2025-11-24 07:08:30 JST; 3s ago
+ Invocation: e8fe30f2fef24f63829eff1819cd191c
+    Process: 38202 ExecStart=/home/[[user:ravin]]{{keep:/.local/bin/stasis}} (code=exited, status=1/FAILURE)
+   Main PID: 38202 (code=exited, status=1/FAILURE)
+""",
+    ),
+    (
+        "https://github.com/gdraheim/docker-systemctl-replacement/issues/142",
+        ".txt",
+        """{{keep:vagrant}}@cb9578505fac:/$ systemctl status apache2
+apache2.service - The Apache HTTP Server
+    Loaded: loaded (/usr/lib/systemd/system/apache2.service, disabled)
+    Active: inactive (dead)
+{{keep:vagrant}}@cb9578505fac:/$ sudo systemctl start apache2
+""",
+    ),
+    # ---- crontab ---------------------------------------------------------------------------
+    (
+        "https://github.com/behnambagheri/fake-traffic/issues/2",
+        ".txt",
+        """{{keep:root}}@ir5:~# { crontab -l; echo "0 */3 * * * fake-traffic run &>> ~/.fake-traffic.log"; } | crontab -
+
+no crontab for {{keep:root}}
+""",
+    ),
+    (
+        "https://github.com/ArrowJustDoIt/crontab/issues/6",
+        ".txt",
+        """$ crontab -l
+no crontab for {{keep:ubuntu}}
+$ crontab -e
+no crontab for {{keep:ubuntu}} - using an empty one
+""",
+    ),
+    # ---- cloud identities ------------------------------------------------------------------
+    (
+        "https://github.com/turbot/steampipe-plugin-aws/pull/1746",
+        ".txt",
+        """> select * from aws_sts_caller_identity
++---------------------------------------+-----------------------+-----------------------+-------------------------------------------+-----------+--------------+---------------------------+
+| arn                                   | user_id               | title                 | akas                                      | partition | account_id   | _ctx                      |
++---------------------------------------+-----------------------+-----------------------+-------------------------------------------+-----------+--------------+---------------------------+
+| arn:aws:iam::112233445566:user/[[user:ranjit]] | AIDAQKW3PLMFXCBZ7E2RT | AIDAQKW3PLMFXCBZ7E2RT | ["arn:aws:iam::112233445566:user/[[user:ranjit]]"] | aws       | 112233445566 | {"connection_name":"aws"} |
++---------------------------------------+-----------------------+-----------------------+-------------------------------------------+-----------+--------------+---------------------------+
+""",
+    ),
+    (
+        "https://github.com/simonw/s3-credentials/issues/33",
+        ".txt",
+        """% s3-credentials whoami
+{
+    "UserId": "AIDAPRZQXJKOEVM4T8N2B",
+    "Account": "518273640192",
+    "Arn": "arn:aws:iam::518273640192:user/[[user:derek-administrator]]"
+}
+""",
+    ),
+    (
+        "https://github.com/aws-cloudformation/rain/pull/217",
+        ".txt",
+        """$ aws sts get-caller-identity
+{
+    "UserId": "xxxxxxxxxxxxxxxxxxxxx",
+    "Account": "xxxxxxxxxxxx",
+    "Arn": "arn:aws:iam::xxxxxxxxxxxx:user/[[user:tbqwenlo]]"
+}
+
+$ aws sts get-caller-identity
+{
+    "UserId": "xxxxxxxxxxxxxxxxxxxxx:{{keep:botocore-session-1701516435}}",
+    "Account": "xxxxxxxxxxxx",
+    "Arn": "arn:aws:sts::xxxxxxxxxxxx:assumed-role/Admin/{{keep:botocore-session-1701516435}}"
+}
+""",
+    ),
+    (
+        "https://github.com/aliyun-UED/aliyun-sdk-js/pull/76",
+        ".txt",
+        """{
+    "AccountId": "1140635653649189",
+    "Arn": "acs:ram::1140635653649189:user/[[user:haotan]]",
+    "RequestId": "9A684E30-5AF8-4CE7-9B8D-4BD237282CF2",
+    "UserId": "222806035655679708"
+}
+""",
+    ),
+    (
+        "https://github.com/apigee/registry/pull/968",
+        ".txt",
+        """$ gcloud config get account
+$ Your active configuration is: [api-registry]
+$ {{keep:john@smith.com}}
+
+$ gcloud config list account --format "value(core.account)"
+$ {{keep:john@smith.com}}
+""",
+    ),
+    # ---- Jupyter, VS Code, Ollama ----------------------------------------------------------
+    (
+        "https://github.com/microsoft/vscode-python/issues/9089",
+        ".txt",
+        r"""console.ts:137 [Extension Host] Info Python Extension: 2019-12-12 16:38:05: [I 16:38:05.765 NotebookApp] Serving notebooks from local directory: C:\Users\[[user:rovak]]{{keep:\AppData\Local\Temp\93a2357c-3cec-44bc-af19-d952cca02f9f}}
+console.ts:137 [Extension Host] Info Python Extension: 2019-12-12 16:38:05: Python Daemon: write to stderr: [I 16:38:05.766 NotebookApp] The Jupyter Notebook is running at:
+""",
+    ),
+    (
+        "https://github.com/microsoft/vscode-jupyter/issues/3794",
+        ".txt",
+        r"""console.ts:134 [Extension Host] Python Extension: [W 22:42:55.354 NotebookApp] WARNING: The notebook server is listening on all IP addresses and not using encryption. This is not recommended.
+
+console.ts:134 [Extension Host] Python Extension: [I 22:42:55.419 NotebookApp] Serving notebooks from local directory: C:\Users\[[user:MARCOS~1]]{{keep:\AppData\Local\Temp}}
+""",
+    ),
+    (
+        "https://github.com/jupyter/notebook/issues/3724",
+        ".txt",
+        r"""    Copy/paste this URL into your browser when you connect for the first time,
+    to login with a token:
+        http://localhost:8888/?token=[[secret:7c41f0be92d3a56e18b4c07f9a2e6d35b18c4f70e9d2a6b3]]&token=[[secret:7c41f0be92d3a56e18b4c07f9a2e6d35b18c4f70e9d2a6b3]]
+[I 15:22:11.918 NotebookApp] Accepting one-time-token-authenticated connection from ::1
+[D 15:22:12.059 NotebookApp] Path base/images/favicon.ico served from {{keep:C:\ProgramData\Anaconda3\lib\site-packages\notebook\static\base\images\favicon.ico}}
+""",
+    ),
+    (
+        "https://github.com/jupyter/notebook/issues/7316",
+        ".txt",
+        """[D 2024-04-04 10:45:35.687 ServerApp] Extension package notebook_shim took 0.0000s to import
+[D 2024-04-04 10:45:35.690 ServerApp] Config changed: {'ServerApp': {'log_level': 'DEBUG', 'root_dir': '/home/[[user:conor]]{{keep:/Documents/School/Research/parameter-neutral/jupyter}}', 'jpserver_extensions': <LazyConfigValue value={'notebook': True, 'jupyter_lsp': True}>}, 'ExtensionApp': {'log_level': 'DEBUG'}}
+""",
+    ),
+    (
+        "https://github.com/ollama/ollama/issues/6725",
+        ".txt",
+        r"""time=2024-09-10T05:45:41.564-05:00 level=INFO source=store.go:96 msg="wrote store: C:\\Users\\[[user:varno]]{{keep:\\AppData\\Local\\Ollama\\config.json}}"
+time=2024-09-10T05:45:41.963-05:00 level=INFO source=server.go:123 msg="ollama server logs C:\\Users\\[[user:varno]]{{keep:\\AppData\\Local\\Ollama\\server.log}}"
+time=2024-09-10T05:45:43.695-05:00 level=WARN source=lifecycle.go:51 msg="Failed to launch getting started shell: getting started banner script error CreateFile C:\\Users\\[[user:varno]]{{keep:\\AppData\\Local\\Programs\\Ollama\\ollama_welcome.ps1}}: The system cannot find the path specified."
+""",
+    ),
+    (
+        "https://github.com/ollama/ollama/issues/11556",
+        ".txt",
+        r"""time=2025-07-28T08:45:48.766+01:00 level=INFO source=app_windows.go:307 msg="starting Ollama" app=C:\Users\[[user:k]]{{keep:\AppData\Local\Programs\Ollama}} version=0.9.6 OS=Windows/10.0.26100
+""",
+    ),
+    (
+        "https://github.com/ollama/ollama/issues/5795",
+        ".txt",
+        r""">ollama list
+Error: could not connect to ollama app, is it running?
+
+C:\Users\[[user:Tavik]]{{keep:\AppData\Local\Ollama\server.log}}
+Error: listen tcp 127.0.0.1:11434: bind: An attempt was made to access a socket in a way forbidden by its access permissions.
+""",
+    ),
+    (
+        "https://github.com/ollama/ollama/issues/18061",
+        ".txt",
+        r"""- OLLAMA_MODELS: `D:\ollama-models`
+App log (`C:\Users\[[user:qimen]]{{keep:\AppData\Local\Ollama\app.log}}`) when launching the app:
+16:02:43 starting ollama server           # app.go:251
+""",
+    ),
+    # ---- git log, sign-offs, prompts -------------------------------------------------------
+    (
+        "https://github.com/GridProtectionAlliance/gsf/issues/124",
+        ".txt",
+        """[[user:rb]]@ATMS-DEV MINGW64 /c/GPA/gsf.g (master)
+$ git log
+commit a9daabed0b883a45f0fc4f57d9411a6cb33cb20d (HEAD -> master, origin/master, origin/HEAD)
+Author: [[user:MarcusDFlint]] <[[email:mflint@gridprotectionalliance.org]]>
+Date:   Wed Apr 5 11:24:57 2023 -0400
+
+commit e8675a9a5b265d3038d8cfe933a67aa1641305c9
+Author: {{keep:gsfbuildbot}} <{{keep:support@gridprotectionalliance.org}}>
+Date:   Sat Apr 15 00:01:28 2023 -0400
+
+commit 48cc30266c817080869d5ab11b2bc0d3bad4cfd0
+Author: [[user:R. Weston Pryor]] <[[email:westonpryor@gmail.com]]>
+Date:   Fri Apr 14 11:08:16 2023 -0500
+""",
+    ),
+    (
+        "https://github.com/lazyoracle/linux-cheatsheet/pull/4",
+        ".txt",
+        """~/dev/c3 $ git log --merges --first-parent dev --pretty=format:"%h %C(blue)%<(15,trunc)%aN %C(white)%<(22)%ar%Creset %C(green)%s"
+95722ed [[user:Vikram Dutta Sen]] 7 days ago             Merge pull request #86 from q-optimize/binder-installs
+9a0a25a [[user:Lukas Brenner]] 5 weeks ago            Merge pull request #75 from q-optimize/cut_by_photon_number
+39ae727 [[user:Matteo Sen]]    2 months ago           Merge pull request #34 from [[user:BrandtK]]/further_fixes
+""",
+    ),
+    (
+        "https://github.com/tldr-pages/tldr/pull/7150",
+        ".txt",
+        """Signed-off-by: [[user:Tariq Hamid S Mir]] <[[email:hamidmirt@gmail.com]]>
+""",
+    ),
+    (
+        "https://github.com/hpe-storage/python-hpedockerplugin/issues/422",
+        ".txt",
+        """{{keep:stack}}@cssosbe03-b04:~ docker ps -a
+CONTAINER ID        IMAGE                        COMMAND                  CREATED              STATUS                         PORTS                                                                NAMES
+7deb461866ef        busybox                      "/bin/sh"                About a minute ago   Up About a minute                                                                                   elated_lichterman
+{{keep:stack}}@cssosbe03-b04:~ docker inspect 7deb461866ef
+""",
+    ),
+    # ---- CI, pip, conda --------------------------------------------------------------------
+    (
+        "https://github.com/google-github-actions/auth/issues/223",
+        ".txt",
+        """  🐳  docker cp src=/home/{{keep:vscode}}/.cache/act/google-github-actions-auth@v0.8.0/ dst=/var/run/act/actions/google-github-actions-auth@v0.8.0/
+  💬  ::debug::Creating credentials file
+  | Created credentials file at "/Users/[[user:tallgren]]{{keep:/projects/***/gha-creds-8d20268900c10f53.json}}"
+""",
+    ),
+    (
+        "https://github.com/conda/conda/issues/5566",
+        ".txt",
+        """[[[user:svc_riskcalc_prd]]@XXXX conda]$ conda config --show-sources
+==> /home/[[user:svc_riskcalc_prd]]{{keep:/conda/condarc}} <==
+channels:
+  - defaults
+envs_dirs:
+  - /home/[[user:svc_riskcalc_prd]]{{keep:/conda/envs}}
+  - /apps/conda/miniconda2/envs
+""",
+    ),
+    (
+        "https://github.com/pypa/pipenv/issues/1379",
+        ".txt",
+        """$ cat ~/.pip/pip.conf
+[global]
+disable-pip-version-check = yes
+extra-index-url = https://public_internal/pypi/simple https://pypi.python.org/simple
+index-url = https://{{keep:some:auth}}@private_internal/index
+timeout = 60
+
+New python executable in /Users/[[user:marcusd]]{{keep:/.virtualenvs/env-14nofN5B/bin/python2.7}}
+Virtualenv location: /Users/[[user:marcusd]]{{keep:/.virtualenvs/env-14nofN5B}}
+""",
+    ),
+    (
+        "https://github.com/wolever/pip2pi/issues/64",
+        ".txt",
+        """[easy_install]
+# Windows
+# index-url = file:///C:/pip2pi/simple/
+
+# Linux
+# index-url = file:///home/{{keep:myusername}}/.pip2pi/simple/
+
+# Mac
+index-url = file:///Users/{{keep:myusername}}/.pip2pi/simple/
+""",
+    ),
+    # ---- tutorials with example credentials (kept) -----------------------------------------
+    (
+        "https://github.com/agendor/sample-hapi-rest-api/issues/4",
+        ".txt",
+        """curl --data "username={{keep:user1@customer1.com}}&password={{keep:123}}" http://localhost:8000/tasks
+curl -u "{{keep:user1@customer1.com}}:{{keep:123}}" http://localhost:8000/tasks
+""",
+    ),
+    (
+        "https://github.com/dabeaz-course/practical-python/issues/184",
+        ".txt",
+        """curl -X POST http://------- \\
+-H "Content-Type: application/json" \\
+-d '{"email": "---------", "password": "{{keep:password123}}"}'
+""",
+    ),
+    (
+        "https://github.com/ZoneMinder/zoneminder/pull/1062",
+        ".txt",
+        """curl -d "username={{keep:XXXX}}&password={{keep:YYYY}}&action=login&view=console" -c cookies.txt  http://yourzmip/zm/index.php
+""",
+    ),
+]
+
+
 def documents(batch: int | None = None) -> list[RealDocument]:
-    """The documents of one collection (``40``, ``42`` to ``47``), or of all."""
+    """The documents of one collection (``40``, ``42`` to ``48``), or of all."""
     out: list[RealDocument] = []
     seen: dict[str, int] = {}
     for number, raw in (
@@ -3743,6 +4208,7 @@ def documents(batch: int | None = None) -> list[RealDocument]:
         (45, _RAW_STOP45),
         (46, _RAW_STOP46),
         (47, _RAW_STOP47),
+        (48, _RAW_STOP48),
     ):
         if batch not in (None, number):
             continue

@@ -890,7 +890,7 @@ def full_name(rng: random.Random) -> str:
 
 
 def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
-    """The classes of what people paste (issue 35, batches 40-47), each with an invented
+    """The classes of what people paste (issue 35, batches 40-48), each with an invented
     value: logins from every prompt and address form, names in job names and in a home path's
     file name, homes under cluster shares, token lists in plain text, key ids at any boundary,
     SigV4 scopes, git's signing key id, URL userinfo. ``v`` marks what must go, ``k`` what
@@ -998,6 +998,26 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
         "kube_up_cluster": lambda d: (
             d.k("current-context: kubernetes-").v(u).k("_e2e-test-").v(u).k("\n")
         ),
+        "login_record": lambda d: (
+            d.k("USER     TTY      FROM    LOGIN@   IDLE   JCPU   PCPU WHAT\n")
+            .v(u)
+            .k("   pts/1    dev-db  23:01    2:53   0.01s  0.01s -bash\n")
+        ),
+        "last_row": lambda d: d.v(u).k(
+            "   pts/0    10.9.5.80   Fri Aug 14 15:43 - crash  (00:08)\n"
+        ),
+        "no_crontab": lambda d: d.k("$ crontab -l\nno crontab for ").v(u).k("\n"),
+        "pam_session": lambda d: (
+            d.k("pam_unix(sshd:session): session opened for user ")
+            .v(u)
+            .k("(uid=1000) by (uid=0)\n")
+        ),
+        "sudo_log": lambda d: (
+            d.k("Mar  3 09:12:01 box sudo:   ")
+            .v(u)
+            .k(" : TTY=pts/0 ; PWD=/srv ; USER=root ; COMMAND=/usr/bin/id\n")
+        ),
+        "aws_iam_arn": lambda d: d.k('    "Arn": "arn:aws:iam::518273640192:user/').v(u).k('"\n'),
         "address_as_user_folder": lambda d: (
             d.k("args: C:\\Users\\").v(f"{u}@kestrel-mail.com").k("\\.azure\\azureProfile.json\n")
         ),
@@ -1029,6 +1049,12 @@ PASTED_PLACEHOLDERS = {
     "XXXXXXXXXXXXXXXXXXXXXXXX\n",
     "system_account_listing": "-rw-r--r--   1 root  wheel   117 Dec 30 13:46 hosts\n",
     "service_process_row": "www-data  1204  0.0  0.1 11916 4560 ?  S  08:15  0:00 nginx\n",
+    "system_login_record": "reboot   system boot  6.11.10-amd64    Fri Dec 13 20:02 - running\n",
+    "no_crontab_for_root": "no crontab for root\n",
+    "test_account_login_record": "testuser   pts/0    00:00   Nov 15 11:35:30\n",
+    "placeholder_addresses": "        foo@bar.com\n*       some.user@gmail.com\n",
+    "numbered_placeholder_login": "ssh-copy-id user01@www.servidor.com\n",
+    "typed_over_password": '{"username":"Test1","password":"adada"}\n',
     "easybuild_prefix": "root environment : /scratch/gencore/.local/easybuild/software/x/4.2\n",
 }
 """Placeholders and public material of the same classes: nothing in them may change."""
