@@ -65,6 +65,7 @@ from intake.lifecycle.runs.store import (
     blob_facts,
     facts_of_ids,
     file_of,
+    listed_entry,
     read_facts,
     remember_blob_facts,
     remember_listing,
@@ -214,10 +215,12 @@ def suite_index(
         seen: list[tuple[str, int, int]] = []
         files = [f for f in suite_files(*folders, seen=seen) if f.record]
         paths = [f.path for f in files]
-        facts = scenario_facts(
-            settings, paths, {p: f.stat for p, f in zip(paths, files, strict=True)}
-        )
-        remember_listing(settings, folders, seen, paths)
+        stats = {p: f.stat for p, f in zip(paths, files, strict=True)}
+        facts = scenario_facts(settings, paths, stats)
+        listed = [
+            listed_entry(f.text, f.stat, facts.get(p)) for p, f in zip(paths, files, strict=True)
+        ]
+        remember_listing(settings, folders, seen, listed)
     else:
         from intake.store.records import iter_scenarios, record_path
 

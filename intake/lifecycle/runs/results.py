@@ -373,8 +373,17 @@ def started(run_id: str) -> datetime | None:
     match = re.match(r"eval-(\d{8}-\d{6})(?:$|[_-])", run_id)
     if match is None:
         return None
+    at = match.group(1)  # read by hand: ``strptime`` imports ``_strptime`` (1.5 ms) to do it
     try:
-        return datetime.strptime(match.group(1), "%Y%m%d-%H%M%S").replace(tzinfo=UTC)
+        return datetime(
+            int(at[:4]),
+            int(at[4:6]),
+            int(at[6:8]),
+            int(at[9:11]),
+            int(at[11:13]),
+            int(at[13:15]),
+            tzinfo=UTC,
+        )
     except ValueError:
         return None
 
