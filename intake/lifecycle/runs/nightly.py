@@ -210,8 +210,8 @@ def suite_index(
     if cached:
         known = facts_of_ids(settings, folders, ids) if ids else None
         if known is not None:
-            make = SuiteScenario._make  # (file, id, hash): its fields, in order
-            return {fact[1]: make(fact) for fact in reversed(known)}  # the first file wins
+            make = tuple.__new__  # (file, id, hash): its fields, in order
+            return {e[1]: make(SuiteScenario, e[:3]) for e in reversed(known)}  # first file wins
         seen: list[tuple[str, int, int]] = []
         files = [f for f in suite_files(*folders, seen=seen) if f.record]
         paths = [f.path for f in files]
@@ -501,6 +501,7 @@ class _Import:
     def results(self, run: RunFolder, commit: str | None) -> list[StoredResult]:
         """The run's results of suite scenarios, each with the runnable hash it was run on."""
         kept: list[StoredResult] = []
+        make = tuple.__new__  # a ``NamedTuple`` of its fields in order, without its ``__new__``
         as_now = not self.hashes.known_commit(commit)
         if commit is not None and not as_now:
             listed = [
@@ -520,13 +521,16 @@ class _Import:
                 )
                 continue
             kept.append(
-                StoredResult(
-                    result.scenario_id,
-                    result.status,
-                    result.score,
-                    result.failure_category,
-                    current,
-                    result.kind,
+                make(
+                    StoredResult,
+                    (
+                        result.scenario_id,
+                        result.status,
+                        result.score,
+                        result.failure_category,
+                        current,
+                        result.kind,
+                    ),
                 )
             )
         return kept

@@ -968,10 +968,11 @@ def _unchanged(stamps: str) -> bool:
 
 def facts_of_ids(
     settings: Settings, folders: Sequence[Path], ids: Collection[str]
-) -> list[tuple[str, str, str | None]] | None:
-    """(file as text, id, runnable hash) of the files below ``folders`` that hold ``ids``,
-    without a walk: the files are the listing ``remember_listing`` kept while no folder has
-    changed, each with the id and hash read from it, and only the files holding ``ids`` are
+) -> list[Listed] | None:
+    """The kept entries (``listed_entry``: file as text, id, runnable hash, size and times) of
+    the files below ``folders`` that hold ``ids``, without a walk: the files are the listing
+    ``remember_listing`` kept while no folder has changed, each with the id and hash read from
+    it, and only the files holding ``ids`` are
     checked by size and times (every file when an id is held by none: a miss is certain only
     when no file changed); a file that changed is parsed again (``scenario_facts``) and the
     listing kept with its new facts. None when there is no such listing or a checked file's id
@@ -995,7 +996,7 @@ def facts_of_ids(
 
 def _checked(
     settings: Settings, files: list[Listed], ids: set[str]
-) -> tuple[list[tuple[str, str, str | None]], bool] | None:
+) -> tuple[list[Listed], bool] | None:
     """``facts_of_ids`` past the listing: the files holding ``ids`` (the first listed holds an
     id), checked, and whether any was parsed again (its entry in ``files`` is then updated)."""
     first = {entry[1]: entry for entry in reversed(files)}
@@ -1020,7 +1021,7 @@ def _checked(
             if parsed.get(path, NO_FACTS).scenario_id != entry[1]:
                 return None  # the id moved: the listing's ids are not the suite's
             entry[:] = listed_entry(entry[0], fresh[path], parsed.get(path))
-    return [(e[0], e[1], e[2]) for e in check if e[1] is not None], bool(fresh)
+    return [e for e in check if e[1] is not None], bool(fresh)
 
 
 def stamp(st: os.stat_result) -> tuple[int, int, int]:
