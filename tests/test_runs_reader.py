@@ -9,7 +9,6 @@ from __future__ import annotations
 import json
 import sqlite3
 from contextlib import closing
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -75,7 +74,7 @@ def test_a_run_folder_and_one_scenario_read_the_same_results(tmp_path: Path) -> 
         assert one.result == result and one.run_id == run.run_id and one.judge_model == run.judge
         traced = read_result(folder / "traces" / f"{result.scenario_id}.json", result.scenario_id)
         assert (traced.run_id, traced.judge_model) == (run.run_id, run.judge)
-        assert traced.result == replace(result, kind="trace")
+        assert traced.result == result._replace(kind="trace")
     failed = next(r for r in run.results if r.scenario_id == "beta_case")
     assert failed.failure_category == "wrong_answer" and failed.messages == {
         1: "What does it say about the budget?"
