@@ -1000,8 +1000,8 @@ def _checked(
     """``facts_of_ids`` past the listing: the files holding ``ids`` (the first listed holds an
     id), checked, and whether any was parsed again (its entry in ``files`` is then updated)."""
     first = {entry[1]: entry for entry in reversed(files)}
-    held = [first[i] for i in ids if i in first]
-    check = held if len(held) == len(ids) else files
+    held = [e for e in files if e[1] in ids and first[e[1]] is e]  # in the listing's order:
+    check = held if len(held) == len(ids) else files  # its stats a third cheaper than by id
     fresh: dict[Path, os.stat_result] = {}
     stat = os.stat
     for entry in check:
