@@ -557,7 +557,9 @@ def import_results(
         model, tier, machine, commit, os.environ if environ is None else environ, configured
     )
     # A night is tens of thousands of objects and no cycle: no collector pass while they are
-    # made (a seventh of the time at 10,000 results). Not ``store.paused_gc``: its freeze would
+    # made, nor once they are (a first allocation past the threshold would walk them all, a
+    # tenth of the time at 10,000 results): the collector comes back just before they are
+    # freed, by their counts, when this returns. Not ``store.paused_gc``: its freeze would
     # keep a long-lived caller's uncollected cycles (an unclosed connection, say) for good.
     collecting = gc.isenabled()
     gc.disable()
@@ -565,11 +567,19 @@ def import_results(
         folders = [read_run_folder(p) for p in found]
         job = _Import(settings, flags, {r.scenario_id for f in folders for r in f.results})
         items = [job.stored(run) for run in folders]
+        done = ImportResult(
+            [run.run_id for run in folders], skipped=[(str(p), w) for p, w in skipped]
+        )
+        done.not_in_suite, done.notes = sorted(job.missing), job.notes
+        _write(settings, items, done)
+        return done
     finally:
         if collecting:
             gc.enable()
-    done = ImportResult([run.run_id for run in folders], skipped=[(str(p), w) for p, w in skipped])
-    done.not_in_suite, done.notes = sorted(job.missing), job.notes
+
+
+def _write(settings: Settings, items: list[StoredRun], done: ImportResult) -> None:
+    """Write each run's file, counting into ``done`` what was recorded and what was there."""
     touched: set[str] = set()
     for item in items:
         if write_run(settings, item):
@@ -580,7 +590,6 @@ def import_results(
         else:
             done.already += len(item.results)
     done.scenarios = len(touched)
-    return done
 
 
 __all__ = [
