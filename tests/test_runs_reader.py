@@ -9,7 +9,6 @@ from __future__ import annotations
 import json
 import sqlite3
 from contextlib import closing
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -75,7 +74,7 @@ def test_a_run_folder_and_one_scenario_read_the_same_results(tmp_path: Path) -> 
         assert one.result == result and one.run_id == run.run_id and one.judge_model == run.judge
         traced = read_result(folder / "traces" / f"{result.scenario_id}.json", result.scenario_id)
         assert (traced.run_id, traced.judge_model) == (run.run_id, run.judge)
-        assert traced.result == replace(result, kind="trace")
+        assert traced.result == result._replace(kind="trace")
     failed = next(r for r in run.results if r.scenario_id == "beta_case")
     assert failed.failure_category == "wrong_answer" and failed.messages == {
         1: "What does it say about the budget?"
@@ -134,8 +133,8 @@ def _listing(suite: Path) -> list[str]:
     # closed here: an unclosed connection lives until the cycle collector runs, and Windows
     # cannot delete an open file (the index's rebuild below failed with WinError 32 there)
     with closing(sqlite3.connect(run_store.index_path(load_settings(suite)))) as db:
-        rows = db.execute("SELECT paths FROM suite_listing").fetchall()
-    return [p for (paths,) in rows for p in json.loads(paths)]
+        rows = db.execute("SELECT files FROM suite_ids").fetchall()
+    return [p[0] for (files,) in rows for p in json.loads(files)]
 
 
 def test_the_import_looks_ids_up_through_a_listing_that_sees_every_change(
@@ -179,6 +178,61 @@ def test_the_import_looks_ids_up_through_a_listing_that_sees_every_change(
     before = {sid: stored(suite, sid) for sid in ("alpha_case", "delta_case", "gamma_case")}
     run_store.rebuild_index(load_settings(suite))
     assert {sid: stored(suite, sid) for sid in before} == before
+
+
+def _kept(suite: Path) -> dict[str, list[Any]]:
+    with closing(sqlite3.connect(run_store.index_path(load_settings(suite)))) as db:
+        rows = db.execute("SELECT files FROM suite_ids").fetchall()
+    return {Path(e[0]).name: e for (files,) in rows for e in json.loads(files)}
+
+
+def test_an_edited_scenario_is_read_again_and_kept_in_the_listing_with_its_new_hash(
+    suite: Path, runner: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The kept listing carries each file's id, runnable hash, size and times, so an import
+    reads no other cache; a file edited in place (its folder's times stay) is seen by its own
+    size and times, parsed again, its run keyed by the new hash, and the listing kept with the
+    new facts: the next import (a fresh interpreter) parses nothing and lands the same hash. An
+    older intake's listing (table ``suite_listing``, paths only) is neither read nor changed."""
+    monkeypatch.setattr(run_store, "RACY_NS", 0)
+    with (suite / "pyproject.toml").open("a", encoding="utf-8") as fh:
+        fh.write(PYPROJECT_EXTRA)
+    alpha = write_scenario(suite, "alpha_case")
+    _adopt(suite, runner, alpha.relative_to(suite).as_posix())
+    older = json.dumps([str(alpha)])
+    with closing(sqlite3.connect(run_store.index_path(load_settings(suite)))) as db, db:
+        db.execute("CREATE TABLE suite_listing (folders TEXT PRIMARY KEY, stamps, paths)")
+        db.execute("INSERT INTO suite_listing VALUES ('x', '[]', ?)", (older,))
+    assert _import(suite, runner, 1, {"alpha_case": "PASS"})["recorded"] == 1
+    then = runnable_hash(parse_checked(alpha.read_bytes()).data)
+    assert _kept(suite)["alpha_case.yaml"][1:3] == ["alpha_case", then]
+
+    write_scenario(suite, "alpha_case", objective="Ask what the document says about the costs.")
+    now = runnable_hash(parse_checked(alpha.read_bytes()).data)
+    assert now != then
+    assert _import(suite, runner, 2, {"alpha_case": "FAIL"})["recorded"] == 1
+    st = alpha.stat()
+    assert _kept(suite)["alpha_case.yaml"] == [
+        str(alpha),
+        "alpha_case",
+        now,
+        st.st_size,
+        st.st_mtime_ns,
+        st.st_ctime_ns,
+    ]
+    folder = write_run(
+        suite / "eval" / "results",
+        "eval-20260503-020000",
+        night(3),
+        {"alpha_case": "PASS"},
+        meta={"model": STRONG, "machine": "ci-1"},
+    )
+    code, loaded = loaded_by(["runs", "import", str(folder)], suite)
+    assert code in (0, None)
+    assert not {"ruamel.yaml", "intake.contract.yamlio"} & loaded
+    assert [r.runnable_hash for r in stored(suite, "alpha_case")] == [then, now, now]
+    with closing(sqlite3.connect(run_store.index_path(load_settings(suite)))) as db:
+        assert db.execute("SELECT paths FROM suite_listing").fetchall() == [(older,)]
 
 
 def test_runs_import_loads_neither_the_models_nor_the_yaml_library(

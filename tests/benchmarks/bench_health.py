@@ -25,7 +25,9 @@ in a realistic mix). Measured, medians of 3:
   (no scenario file's facts cached yet), the command on later nights (median of 3), and
   ``import_results`` alone in a child (interpreter and imports left out, median of 5), against
   writing the same rows durably into SQLite (one transaction, synchronous=FULL) in the same
-  child just before and after it (the ratio is taken child by child, then its median); with
+  child just before and after it (the ratio is taken child by child, then its median), and
+  the floor of the import's way of seeing a scenario file edited in place, one ``os.stat`` a
+  scenario file in the same child (``stat ratio``: its ratio to the anchor, the same way); with
   ``--checkout`` the code before is measured the same way on the same suite; and the exponent
   of the library time in the results (1.00 is linear).
 """
@@ -297,7 +299,7 @@ print(time.perf_counter() - start, resource.getrusage(resource.RUSAGE_SELF).ru_m
 
 
 IMPORT_LIBRARY = """
-import sqlite3, sys, time
+import os, sqlite3, sys, time
 from pathlib import Path
 from intake.config import load_settings
 from intake.lifecycle.runs.nightly import import_results
@@ -317,11 +319,18 @@ def durable():  # the anchor: the same rows into SQLite, one transaction, synchr
     db.close()
     return elapsed
 
+def stats():  # the floor: one stat a scenario file, to see a file edited in place
+    start = time.perf_counter()
+    for path in files:
+        os.stat(path)
+    return time.perf_counter() - start
+
+files = sorted(str(p) for p in (root / "scenarios").rglob("*.yaml"))
 first = durable()
 start = time.perf_counter()
 import_results(settings, [folder])
 library = time.perf_counter() - start
-print(library, (first + durable()) / 2)
+print(library, (first + durable()) / 2, stats())
 """
 """``import_results`` alone (interpreter and imports left out) between two runs of the anchor
 in the same process, so that each ratio compares the two at the same moment of a shared,
@@ -405,9 +414,10 @@ def health_table(
 
 def library_pairs(
     root: Path, results: int, days: tuple[int, ...], env: dict[str, str]
-) -> tuple[float, float, float]:
+) -> tuple[float, float, float, float]:
     """Medians of ``import_results``'s seconds, the anchor's, and their ratio child by child,
-    one new night a child."""
+    and of the stat floor's ratio to the anchor (one ``stat`` a scenario file, as the import
+    checks each file it reads the facts of), one new night a child."""
     pairs = []
     for day in days:
         out = subprocess.run(
@@ -425,18 +435,19 @@ def library_pairs(
             text=True,
             cwd=NEUTRAL,
         ).stdout.split()
-        pairs.append((float(out[0]), float(out[1])))
+        pairs.append((float(out[0]), float(out[1]), float(out[2])))
     return (
-        statistics.median(lib for lib, _ in pairs),
-        statistics.median(anchor for _, anchor in pairs),
-        statistics.median(lib / anchor for lib, anchor in pairs),
+        statistics.median(lib for lib, _, _ in pairs),
+        statistics.median(anchor for _, anchor, _ in pairs),
+        statistics.median(lib / anchor for lib, anchor, _ in pairs),
+        statistics.median(floor / anchor for _, anchor, floor in pairs),
     )
 
 
 def import_table(env: dict[str, str], before: dict[str, str] | None) -> None:
     print(
         f"{'runs import, one night':<24}{'results':>8}{'first s':>8}{'cmd s':>7}{'cpu s':>7}"
-        f"{'lib s':>7}{'durable s':>10}{'lib ratio':>10}{'cmd ratio':>10}"
+        f"{'lib s':>7}{'durable s':>10}{'lib ratio':>10}{'stat ratio':>11}{'cmd ratio':>10}"
         f"{'before cmd s':>13}{'cpu s':>7}{'lib s':>7}{'lib ratio':>10}"
     )
     library: dict[int, float] = {}
@@ -450,11 +461,11 @@ def import_table(env: dict[str, str], before: dict[str, str] | None) -> None:
             time.sleep(2.5)  # past the racy window: the files' facts and listing can be cached
             ours = [import_command(root, results, day, env) for day in (3, 4, 5)]
             cmd = (statistics.median(w for w, _ in ours), statistics.median(c for _, c in ours))
-            lib, durable, ratio = library_pairs(root, results, (6, 7, 8, 9, 10), env)
+            lib, durable, ratio, floor = library_pairs(root, results, (6, 7, 8, 9, 10), env)
             library[results] = lib
             line = (
                 f"{'':<24}{results:>8,}{first[0]:>8.2f}{cmd[0]:>7.2f}{cmd[1]:>7.2f}"
-                f"{lib:>7.3f}{durable:>10.3f}{ratio:>10.1f}{cmd[0] / durable:>10.0f}"
+                f"{lib:>7.3f}{durable:>10.3f}{ratio:>10.1f}{floor:>11.1f}{cmd[0] / durable:>10.0f}"
             )
             if before is not None:
                 before["INTAKE_LEDGER_PATH"] = env["INTAKE_LEDGER_PATH"]

@@ -65,6 +65,7 @@ from intake.lifecycle.runs.store import (
     blob_facts,
     facts_of_ids,
     file_of,
+    listed_entry,
     read_facts,
     remember_blob_facts,
     remember_listing,
@@ -206,15 +207,17 @@ def suite_index(
     if cached:
         known = facts_of_ids(settings, folders, ids) if ids else None
         if known is not None:
-            make = SuiteScenario._make  # (file, id, hash): its fields, in order
-            return {fact[1]: make(fact) for fact in reversed(known)}  # the first file wins
+            make = tuple.__new__  # (file, id, hash): its fields, in order
+            return {e[1]: make(SuiteScenario, e[:3]) for e in reversed(known)}  # first file wins
         seen: list[tuple[str, int, int]] = []
         files = [f for f in suite_files(*folders, seen=seen) if f.record]
         paths = [f.path for f in files]
-        facts = scenario_facts(
-            settings, paths, {p: f.stat for p, f in zip(paths, files, strict=True)}
-        )
-        remember_listing(settings, folders, seen, paths)
+        stats = {p: f.stat for p, f in zip(paths, files, strict=True)}
+        facts = scenario_facts(settings, paths, stats)
+        listed = [
+            listed_entry(f.text, f.stat, facts.get(p)) for p, f in zip(paths, files, strict=True)
+        ]
+        remember_listing(settings, folders, seen, listed)
     else:
         from intake.store.records import iter_scenarios, record_path
 
@@ -495,6 +498,7 @@ class _Import:
     def results(self, run: RunFolder, commit: str | None) -> list[StoredResult]:
         """The run's results of suite scenarios, each with the runnable hash it was run on."""
         kept: list[StoredResult] = []
+        make = tuple.__new__  # a ``NamedTuple`` of its fields in order, without its ``__new__``
         as_now = not self.hashes.known_commit(commit)
         if commit is not None and not as_now:
             listed = [
@@ -514,13 +518,16 @@ class _Import:
                 )
                 continue
             kept.append(
-                StoredResult(
-                    result.scenario_id,
-                    result.status,
-                    result.score,
-                    result.failure_category,
-                    current,
-                    result.kind,
+                make(
+                    StoredResult,
+                    (
+                        result.scenario_id,
+                        result.status,
+                        result.score,
+                        result.failure_category,
+                        current,
+                        result.kind,
+                    ),
                 )
             )
         return kept
@@ -545,7 +552,9 @@ def import_results(
     )
     flags = _Flags(model, tier, machine, commit, Environ.of(environ), configured)
     # A night is tens of thousands of objects and no cycle: no collector pass while they are
-    # made (a seventh of the time at 10,000 results). Not ``store.paused_gc``: its freeze would
+    # made, nor once they are (a first allocation past the threshold would walk them all, a
+    # tenth of the time at 10,000 results): the collector comes back just before they are
+    # freed, by their counts, when this returns. Not ``store.paused_gc``: its freeze would
     # keep a long-lived caller's uncollected cycles (an unclosed connection, say) for good.
     collecting = gc.isenabled()
     gc.disable()
@@ -553,11 +562,19 @@ def import_results(
         folders = [read_run_folder(p) for p in found]
         job = _Import(settings, flags, {r.scenario_id for f in folders for r in f.results})
         items = [job.stored(run) for run in folders]
+        done = ImportResult(
+            [run.run_id for run in folders], skipped=[(str(p), w) for p, w in skipped]
+        )
+        done.not_in_suite, done.notes = sorted(job.missing), job.notes
+        _write(settings, items, done)
+        return done
     finally:
         if collecting:
             gc.enable()
-    done = ImportResult([run.run_id for run in folders], skipped=[(str(p), w) for p, w in skipped])
-    done.not_in_suite, done.notes = sorted(job.missing), job.notes
+
+
+def _write(settings: Settings, items: list[StoredRun], done: ImportResult) -> None:
+    """Write each run's file, counting into ``done`` what was recorded and what was there."""
     touched: set[str] = set()
     for item in items:
         if write_run(settings, item):
@@ -568,7 +585,6 @@ def import_results(
         else:
             done.already += len(item.results)
     done.scenarios = len(touched)
-    return done
 
 
 __all__ = [

@@ -922,36 +922,60 @@ def remember_blob_facts(
 
 
 _LISTING_DDL = """
-CREATE TABLE IF NOT EXISTS suite_listing (
-  folders TEXT PRIMARY KEY, stamps TEXT NOT NULL, paths TEXT NOT NULL
+CREATE TABLE IF NOT EXISTS suite_ids (
+  folders TEXT PRIMARY KEY, stamps TEXT NOT NULL, files TEXT NOT NULL
 )
 """
+"""The kept listing (``remember_listing``). Its files each carry their id and hash (the listing
+of paths alone that intake kept before, table ``suite_listing``, is left to the intake that
+reads it: an older intake sharing this index, as the benchmark's code before does)."""
+Listed = list[Any]
+"""One file of a kept listing: ``[path, id, runnable hash, size, mtime_ns, ctime_ns]`` (a JSON
+array; size and times ``-1`` when its facts are not to be trusted without a parse)."""
+UNKNOWN = (-1, -1, -1)
+
+
+def listed_entry(path: str, st: os.stat_result | None, facts: ScenarioFacts | None) -> Listed:
+    """A file of the listing with its facts as read at ``st`` (``UNKNOWN`` stamps when it could
+    not be read or changed within ``RACY_NS`` of now: parsed again next time)."""
+    trusted = (
+        st is not None
+        and facts is not None
+        and time.time_ns() - max(st.st_mtime_ns, st.st_ctime_ns) > RACY_NS
+    )
+    size, mtime, ctime = stamp(st) if trusted and st is not None else UNKNOWN
+    if facts is None:
+        facts = NO_FACTS
+    return [path, facts.scenario_id, facts.runnable_hash, size, mtime, ctime]
 
 
 def remember_listing(
     settings: Settings,
     folders: Sequence[Path],
     seen: Sequence[tuple[str, int, int]],
-    paths: Sequence[Path],
+    files: Sequence[Listed],
 ) -> None:
-    """Keep the scenario files with a record that a walk of ``folders`` found, with the times
-    of every folder it listed (``suite_files``' ``seen``): adding, removing or renaming a file
-    or folder changes its folder's times, so while none has changed the list is the walk's.
-    Not kept when a folder changed within ``RACY_NS`` of now (a cache)."""
+    """Keep the scenario files with a record that a walk of ``folders`` found, each with its id,
+    runnable hash, size and times (``listed_entry``), and the times of every folder it listed
+    (``suite_files``' ``seen``): adding, removing or renaming a file or folder changes its
+    folder's times, so while none has changed the list is the walk's. Not kept when a folder
+    changed within ``RACY_NS`` of now (a cache)."""
     now = time.time_ns()
     if not seen or any(now - max(m, c) <= RACY_NS for _, m, c in seen):
         return
+    _keep_listing(settings, folders, json.dumps(list(seen)), files)
+
+
+def _keep_listing(
+    settings: Settings, folders: Sequence[Path], stamps: str, files: Sequence[Listed]
+) -> None:
     with _cache(settings) as db:
         if db is not None:
             with db:
                 db.execute(_LISTING_DDL)
                 db.execute(
-                    "INSERT OR REPLACE INTO suite_listing VALUES (?, ?, ?)",
-                    (
-                        json.dumps([str(f) for f in folders]),
-                        json.dumps(list(seen)),
-                        json.dumps([str(p) for p in paths]),
-                    ),
+                    "INSERT OR REPLACE INTO suite_ids VALUES (?, ?, ?)",
+                    (json.dumps([str(f) for f in folders]), stamps, json.dumps(files)),
                 )
 
 
@@ -969,64 +993,60 @@ def _unchanged(stamps: str) -> bool:
 
 def facts_of_ids(
     settings: Settings, folders: Sequence[Path], ids: Collection[str]
-) -> list[tuple[str, str, str | None]] | None:
-    """(file as text, id, runnable hash) of the files below ``folders`` that hold ``ids``, without a
-    walk: the files are the listing ``remember_listing`` kept while no folder has changed,
-    their ids and hashes the index's cache of facts, and only the files holding ``ids`` are
+) -> list[Listed] | None:
+    """The kept entries (``listed_entry``: file as text, id, runnable hash, size and times) of
+    the files below ``folders`` that hold ``ids``, without a walk: the files are the listing
+    ``remember_listing`` kept while no folder has changed, each with the id and hash read from
+    it, and only the files holding ``ids`` are
     checked by size and times (every file when an id is held by none: a miss is certain only
-    when no file changed). None when there is no such listing or a checked file's id changed
-    (walk again)."""
-    listing, rows = None, None
+    when no file changed); a file that changed is parsed again (``scenario_facts``) and the
+    listing kept with its new facts. None when there is no such listing or a checked file's id
+    changed (walk again)."""
+    listing = None
     with _cache(settings) as db:
         if db is not None:
             db.execute(_LISTING_DDL)
             listing = db.execute(
-                "SELECT stamps, paths FROM suite_listing WHERE folders = ?",
+                "SELECT stamps, files FROM suite_ids WHERE folders = ?",
                 (json.dumps([str(f) for f in folders]),),
             ).fetchone()
-            if listing is not None and _unchanged(listing[0]):
-                rows = db.execute(
-                    "SELECT path, scenario_id, size, mtime_ns, ctime_ns, runnable_hash "
-                    "FROM scenario_facts"
-                ).fetchall()
-    if listing is None or rows is None:
+    if listing is None or not _unchanged(listing[0]):
         return None
-    return _checked(settings, json.loads(listing[1]), rows, set(ids))
+    files: list[Listed] = json.loads(listing[1])
+    found = _checked(settings, files, set(ids))
+    if found is not None and found[1]:
+        _keep_listing(settings, folders, listing[0], files)
+    return None if found is None else found[0]
 
 
 def _checked(
-    settings: Settings, paths: list[str], rows: list[tuple[Any, ...]], ids: set[str]
-) -> list[tuple[str, str, str | None]] | None:
-    """``facts_of_ids`` past the listing: the files holding ``ids``, checked (``rows``:
-    ``scenario_facts``' path, id, size, times and hash)."""
-    known = {row[0]: row for row in rows}
-    held: dict[str, str] = {}  # id -> the first listed file holding it
-    for path in paths:
-        row = known.get(path)
-        if row is not None and row[1] in ids and row[1] not in held:
-            held[row[1]] = path
-    check = list(held.values()) if len(held) == len(ids) else paths
-    found: list[tuple[str, str, str | None]] = []
+    settings: Settings, files: list[Listed], ids: set[str]
+) -> tuple[list[Listed], bool] | None:
+    """``facts_of_ids`` past the listing: the files holding ``ids`` (the first listed holds an
+    id), checked, and whether any was parsed again (its entry in ``files`` is then updated)."""
+    first = {entry[1]: entry for entry in reversed(files)}
+    held = [e for e in files if e[1] in ids and first[e[1]] is e]  # in the listing's order:
+    check = held if len(held) == len(ids) else files  # its stats a third cheaper than by id
     fresh: dict[Path, os.stat_result] = {}
-    for path in check:
+    stat = os.stat
+    for entry in check:
         try:  # the one way to see a file edited in place (its folder's times stay)
-            st = os.stat(path)
+            st = stat(entry[0])
         except OSError:
             return None
-        row = known.get(path)
-        if row is None or (row[2], row[3], row[4]) != (st.st_size, st.st_mtime_ns, st.st_ctime_ns):
-            fresh[Path(path)] = st
-        elif row[1] is not None:
-            found.append((path, row[1], row[5]))
-    if not fresh:
-        return found
-    parsed = scenario_facts(settings, list(fresh), fresh)
-    for file in fresh:
-        facts, row = parsed.get(file, NO_FACTS), known.get(str(file))
-        if facts.scenario_id != (None if row is None else row[1]):
-            return None  # the id moved: the listing's ids are not the suite's
-        known[str(file)] = (str(file), facts.scenario_id, 0, 0, 0, facts.runnable_hash)
-    return [(p, known[p][1], known[p][5]) for p in check if known[p][1] is not None]
+        if entry[5] != st.st_ctime_ns or entry[4] != st.st_mtime_ns or entry[3] != st.st_size:
+            fresh[Path(entry[0])] = st
+    if fresh:
+        parsed = scenario_facts(settings, list(fresh), fresh)
+        by_text = {str(path): path for path in fresh}
+        for entry in check:
+            path = by_text.get(entry[0])
+            if path is None:
+                continue
+            if parsed.get(path, NO_FACTS).scenario_id != entry[1]:
+                return None  # the id moved: the listing's ids are not the suite's
+            entry[:] = listed_entry(entry[0], fresh[path], parsed.get(path))
+    return [e for e in check if e[1] is not None], bool(fresh)
 
 
 def stamp(st: os.stat_result) -> tuple[int, int, int]:
@@ -1299,6 +1319,7 @@ __all__ = [
     "SuiteFile",
     "facts_of_ids",
     "known_records",
+    "listed_entry",
     "remember_listing",
     "remember_records",
     "stamp",
