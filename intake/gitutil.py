@@ -438,8 +438,9 @@ COMMIT = re.compile(r"^[0-9a-fA-F]{7,40}$")
 """A commit name: 7 to 40 hex digits."""
 
 
-def _aware(moment: datetime) -> datetime:
-    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
+def aware(moment: datetime) -> datetime:
+    """``moment`` with UTC as its zone when it has none (GAIA writes local times naive)."""
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
 
 
 class Ancestry:
@@ -532,4 +533,4 @@ def tested_before_fix(
     found = ancestry.contains(commit, fix) if ancestry is not None else None
     if found is not None:
         return not found, True
-    return _aware(started) < _aware(closed), False
+    return aware(started) < aware(closed), False

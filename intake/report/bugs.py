@@ -24,20 +24,16 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import TYPE_CHECKING
 
 from intake.config import Settings
 from intake.ghoutput import html_text, md_text
-from intake.gitutil import Ancestry, tested_before_fix
+from intake.gitutil import Ancestry, aware, tested_before_fix
 
 if TYPE_CHECKING:  # the models (pydantic) are imported where a record is validated
     from intake.contract.models import BugLink, Record
     from intake.lifecycle.runs.store import Claimed
-
-
-def _aware(moment: datetime) -> datetime:
-    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
 
 
 @dataclass(frozen=True)
@@ -154,7 +150,7 @@ def outcome(
         return Bug(scenario_id, path, issue, via, "unknown")
     if bug.closed_at is None:
         return Bug(scenario_id, path, issue, via, "open")
-    closed = _aware(bug.closed_at)
+    closed = aware(bug.closed_at)
     fix = bug.fix_commit
     if bug.state_reason not in (None, "completed"):
         return Bug(scenario_id, path, issue, via, "not-fixed", closed, fix_commit=fix)
@@ -163,12 +159,12 @@ def outcome(
     ways: set[bool] = set()
     caught: tuple[datetime, str, str] | None = None
     ran_before = False
-    for at, run_id, model, status, commit in sorted(runs, key=lambda r: (_aware(r[0]), r[1])):
+    for at, run_id, model, status, commit in sorted(runs, key=lambda r: (aware(r[0]), r[1])):
         before, by_git = tested_before_fix(at, commit, closed, fix, ancestry)
         ways.add(by_git)
         ran_before = ran_before or before
         if before and status in CAUGHT and caught is None:
-            caught = (_aware(at), run_id, model)
+            caught = (aware(at), run_id, model)
     decided = (
         None
         if not ways
@@ -187,7 +183,7 @@ def outcome(
         )
     if caught is not None:
         kind = "before"
-    elif _aware(captured_at) > closed and not ran_before:
+    elif aware(captured_at) > closed and not ran_before:
         kind = "after"
     else:
         kind = "missed"

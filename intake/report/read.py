@@ -20,7 +20,7 @@ import re
 import stat
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from datetime import UTC, date, datetime
+from datetime import date, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -28,7 +28,7 @@ from intake.config import Settings
 from intake.contract.plain import RunTier, ScenarioView, TierStats, parse_when, tier_stats
 from intake.errors import InputError, UsageError
 from intake.fileio import read_input
-from intake.gitutil import first_added
+from intake.gitutil import aware, first_added
 from intake.limits import MAX_RECORD_BYTES, MAX_SCENARIO_BYTES
 from intake.paths import display_path, shown_below
 from intake.report.model import (
@@ -67,11 +67,11 @@ def record_facts(raw: bytes | str) -> RecordFacts:
         return RecordFacts(
             id=record.id,
             kind=record.source.kind.value,
-            captured_at=_aware(record.source.captured_at),
+            captured_at=aware(record.source.captured_at),
             scrubbed=record.scrub is not None,
             reviewed=bool(record.reviews),
             tiers=frozenset(run.tier.value for run in record.runs),
-            promoted_at=_aware(record.promotion.at) if record.promotion else None,
+            promoted_at=aware(record.promotion.at) if record.promotion else None,
             run_stats=_run_stats(record),
             adopted=record.adoption is not None,
             rubric=_rubric(record),
@@ -94,7 +94,7 @@ def _dated_by_adoption(record: Record) -> bool:
     if adoption is None or record.promotion is not None:
         return False
     dated_by = record.source.details.get("dated_by")
-    return dated_by not in ("captured_from", "git") and _aware(record.source.captured_at) == _aware(
+    return dated_by not in ("captured_from", "git") and aware(record.source.captured_at) == aware(
         adoption.at
     )
 
@@ -160,10 +160,6 @@ def _at(value: object, *keys: str) -> object:
     for key in keys:
         value = value.get(key) if isinstance(value, dict) else None
     return value
-
-
-def _aware(moment: datetime) -> datetime:
-    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
 
 
 def _walk(folder: Path) -> tuple[list[str], set[str]]:

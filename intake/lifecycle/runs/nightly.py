@@ -37,7 +37,6 @@ import gc
 import hashlib
 import os
 import re
-import subprocess
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
@@ -404,18 +403,8 @@ class _Hashes:
         """``git cat-file --batch`` or ``--batch-check`` on ``asked``; None when git fails."""
         if not asked:
             return None
-        try:
-            done = subprocess.run(
-                ["git", "cat-file", how],
-                input="".join(f"{line}\n" for line in asked).encode("utf-8"),
-                cwd=self.settings.root,
-                capture_output=True,
-                timeout=120,
-                check=False,
-            )
-        except (OSError, subprocess.SubprocessError):
-            return None
-        return done.stdout
+        stdin = "".join(f"{line}\n" for line in asked).encode("utf-8")
+        return git_output(["cat-file", how], self.settings.root, timeout=120, stdin=stdin)
 
 
 def _batch_blobs(out: bytes) -> list[bytes | None]:
