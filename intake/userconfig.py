@@ -56,16 +56,16 @@ class Environ:
     """The user state folder, the journal key's (``state_dir``)."""
     INTAKE_DEBUG: str | None = None
     """Not empty or ``0``: an internal error shows its traceback (``intake.cli``)."""
-    INTAKE_SCRUB_SALT: str | None = None
-    """The restores' salt, a CI secret (``scrub.tiers``)."""
+    INTAKE_SCRUB_SALT: str | None = field(default=None, repr=False)
+    """The restores' salt, a CI secret (``scrub.tiers``); never in a repr."""
     INTAKE_GITHUB_RETRIES: str | None = None
     """GitHub's retries (``sources.github.transport_policy``)."""
     INTAKE_GITHUB_BACKOFF: str | None = None
     """GitHub's backoff in seconds (``sources.github.transport_policy``)."""
     INTAKE_GITHUB_TIMEOUT: str | None = None
     """GitHub's timeout in seconds (``sources.github.transport_policy``)."""
-    GITHUB_TOKEN: str | None = None
-    """The GitHub token (``sources.github.token``)."""
+    GITHUB_TOKEN: str | None = field(default=None, repr=False)
+    """The GitHub token (``sources.github.token``); never in a repr."""
     GITHUB_ACTOR: str | None = None
     """GitHub Actions' login of the acting person (``store.suite``, ``drafting.tail``)."""
     GITHUB_ACTIONS: str | None = None
@@ -83,9 +83,10 @@ class Environ:
     """The runner machine of a run folder without one (``runs import``)."""
     GIT_DIR: str | None = None
     """Set: git may find a repository no ``.git`` shows (``runs import``)."""
-    settings: Mapping[str, str] = field(default_factory=dict)
+    settings: Mapping[str, str] = field(default_factory=dict, repr=False)
     """``INTAKE_<KEY>``, by key in lower case: a setting's value (``config.load_settings``,
-    ``user_setting``, ``intake init``'s ``INTAKE_BACKEND_URL``)."""
+    ``user_setting``, ``intake init``'s ``INTAKE_BACKEND_URL``); never in a repr (it holds
+    ``INTAKE_SCRUB_SALT`` too)."""
     completing: bool = False
     """Some ``_<PROG>_COMPLETE`` is set: the shell asks for completions (``intake.cli``)."""
 

@@ -103,3 +103,17 @@ def test_the_process_environment_is_read_when_no_mapping_is_given(
 )
 def test_ci_is_github_actions_or_a_true_ci_variable(given: dict[str, str], ci: bool) -> None:
     assert Environ.of(given).in_ci is ci
+
+
+def test_the_secrets_it_holds_are_never_in_its_repr() -> None:
+    """The token and the restores' salt (and the settings family, which holds the salt too)
+    are left out of the view's repr: a repr reaches assertion messages, logs and tracebacks."""
+    token, salt = "ghp_" + "Q" * 36, "salt-Zq81-never-shown"
+    environ = Environ.of(
+        {"GITHUB_TOKEN": token, "INTAKE_SCRUB_SALT": salt, "GITHUB_ACTOR": "octocat"}
+    )
+    assert (token, salt) == (environ.GITHUB_TOKEN, environ.INTAKE_SCRUB_SALT)
+    assert environ.settings["scrub_salt"] == salt
+    shown = repr(environ) + str(environ)
+    assert token not in shown and salt not in shown
+    assert "octocat" in shown  # the rest of the view is still shown

@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Literal, TypedDict, is_typeddict
 
+import intake.store.details as details
 from intake.config import load_settings
 from intake.contract.models import Run
 from intake.lifecycle.promote import promote, reject
@@ -84,3 +86,24 @@ def test_a_reader_takes_only_a_checked_part_of_an_older_row() -> None:
     assert Event.from_row(_row(json.dumps({"tier": "strong"}))).detail_as(Tiered) == {
         "tier": "strong"
     }
+
+
+class _Tagged(TypedDict):
+    kind: Literal["a", "b"]
+
+
+def test_every_declared_shape_is_one_the_reader_can_check() -> None:
+    """Each TypedDict in ``intake.store.details`` has only types ``part_of`` judges (a class,
+    ``object``, unions, ``list``, ``dict[str, …]``, nested shapes); a type it cannot judge is
+    refused where the shape is first used, not read as a mismatch on every row."""
+    shapes = [v for v in vars(details).values() if is_typeddict(v)]
+    assert len(shapes) >= 15
+    for shape in shapes:
+        assert part_of({}, shape) is None or not shape.__required_keys__
+
+    try:
+        part_of({"kind": "a"}, _Tagged)
+    except TypeError as refused:
+        assert "kind" in str(refused)
+    else:
+        raise AssertionError("a Literal field was read, not refused")

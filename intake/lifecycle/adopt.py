@@ -48,6 +48,7 @@ from intake.errors import Conflict, IntakeError, UsageError
 from intake.fileio import line_end, with_line_ends
 from intake.gitutil import first_added
 from intake.paths import display_path, inside
+from intake.store.details import AdoptionDetail
 from intake.store.edit import edit
 from intake.store.journal import Event, Unit
 from intake.store.records import dump_record, load_record, record_path, sha256_bytes, utcnow
@@ -352,11 +353,11 @@ def _commit_one(
             "adoption",
             shown,
             reviewer,
-            {
-                "source": record.source.kind.value,
-                "link": item.link,
-                "content_hash": record.adoption.content_hash,
-            },
+            AdoptionDetail(
+                source=record.source.kind.value,
+                link=item.link,
+                content_hash=record.adoption.content_hash,
+            ),
         )
         tx.commit(
             Unit(

@@ -183,10 +183,29 @@ _HINTS: dict[object, dict[str, object]] = {}
 
 
 def _hints(shape: object) -> dict[str, object]:
-    """A TypedDict's keys and their types, read once."""
+    """A TypedDict's keys and their types, read once; a type ``_fits`` cannot check (a
+    ``Literal``, a ``tuple``, ``Any``) is refused here, where the shape is first used, rather
+    than read as a mismatch on every row."""
     if shape not in _HINTS:
-        _HINTS[shape] = get_type_hints(shape)
+        hints = get_type_hints(shape)
+        unchecked = [key for key, hint in hints.items() if not _checkable(hint)]
+        if unchecked:
+            raise TypeError(f"{getattr(shape, '__name__', shape)}: no check for {unchecked}")
+        _HINTS[shape] = hints
     return _HINTS[shape]
+
+
+def _checkable(hint: object) -> bool:
+    """Whether ``_fits`` can judge a value against ``hint``."""
+    origin = get_origin(hint)
+    if origin is UnionType or origin is Union or origin is list:
+        return all(_checkable(arg) for arg in get_args(hint))
+    if origin is dict:
+        key, value = get_args(hint)
+        return key is str and _checkable(value)
+    if is_typeddict(hint):
+        return all(_checkable(h) for h in get_type_hints(hint).values())
+    return hint is object or (origin is None and isinstance(hint, type))
 
 
 def part_of(value: object, shape: type[T]) -> T | None:

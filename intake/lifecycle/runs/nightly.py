@@ -593,6 +593,7 @@ def migrate(settings: Settings) -> tuple[int, int, int]:
     is ever rewritten. Returns (records changed, run files written, results).
     """
     from intake.paths import display_path
+    from intake.store.details import RunsMigratedDetail
     from intake.store.edit import edit
     from intake.store.journal import Event
     from intake.store.records import load_record, record_path
@@ -643,7 +644,7 @@ def migrate(settings: Settings) -> tuple[int, int, int]:
                 "runs-migrated",
                 display_path(where, settings.root),
                 None,
-                {"runs": moved, "to": settings.runs_dir.as_posix()},
+                RunsMigratedDetail(runs=moved, to=settings.runs_dir.as_posix()),
             )
             tx.commit_record("runs-migrate", where, record, [event])
     return len(carrying), files, results
