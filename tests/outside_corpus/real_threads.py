@@ -4811,6 +4811,7 @@ API_KEY={{keep:replace-with-your-api-key}}
     ),
 ]
 
+
 def documents(batch: int | None = None) -> list[RealDocument]:
     """The documents of one collection (``40``, ``42`` to ``49``), or of all."""
     out: list[RealDocument] = []
