@@ -1211,12 +1211,14 @@ def test_placeholders_dot_folders_and_service_homes_stay(engine: Scrubber, text:
     [
         "//registry.npmjs.org/:_authToken=Qm7xZ2vK9pL4tR8wBn3c\n",
         "password: letmein\n",
+        "password: almost\n",
         "api_key=sqa_12345678ABCDEFHIJKLMNOPQRSTUV\n",
         "    token: 8fk2LmQ9zXcV7bN3pRta\n",
     ],
 )
 def test_a_random_or_dictionary_value_is_still_a_secret(engine: Scrubber, text: str) -> None:
-    """The placeholder shapes of batch 49 are narrow: a random token, a dictionary password
-    and a provider's consecutive-body example (``sqa_12345678ABCDEF…``) are still replaced."""
+    """The placeholder shapes of batch 49 are narrow: a random token, dictionary passwords (also
+    one whose letters are in alphabetical order, ``almost``) and a provider's consecutive-body
+    example (``sqa_12345678ABCDEF…``) are still replaced."""
     value = text.split("=", 1)[-1].split(": ", 1)[-1].strip()
     assert value not in scrubbed(engine, text)
