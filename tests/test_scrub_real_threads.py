@@ -1149,6 +1149,19 @@ LOGINS_49: list[tuple[str, str]] = [
     # a record's user field written key="value" (mondoo, osquery, logfmt)
     ('  0: user name="marvok" uid=501 gid=20\n', "marvok"),
     ('time=12:01 level=info user="selvan" msg="job done"\n', "selvan"),
+    # the brief's classes, not in the collection: a who-am-I answer at a prompt, net user,
+    # Get-ChildItem C:\\Users
+    ("$ whoami\nvostrik\n", "vostrik"),
+    ("PS C:\\> whoami\ndesktop-7q2\\tamrel\n", "tamrel"),
+    ("$ huggingface-cli whoami\nmerandi\norgs:  acme\n", "merandi"),
+    ("User name                    pelmora\nFull Name                    \nComment\n", "pelmora"),
+    (
+        "    Directory: C:\\Users\n\nMode                 LastWriteTime         Length Name\n"
+        "----                 -------------         ------ ----\n"
+        "d-----        12/3/2021   9:05 AM                korvani\n"
+        "d-r---        12/3/2021   9:05 AM                Public\n",
+        "korvani",
+    ),
     # a fork's owner in a log of merges (batch 48 known miss)
     (
         "Merge pull request #86 from q-optimize/binder-installs\n"
@@ -1194,6 +1207,13 @@ NOBODY_49: list[str] = [
     """-d '{"email": "---------", "password": "password123"}'\n""",
     'user="root" host=db1 login="true"\n',
     "Merge pull request #1 from acme/a\nMerge pull request #2 from umbra/b\n",
+    "#!/bin/sh\nwhoami\nhostname\n",
+    "$ whoami\nroot\n",
+    (
+        "    Directory: C:\\Users\n\nMode                 LastWriteTime         Length Name\n"
+        "d-----        1/14/2022  10:11 AM                defaultuser0\n"
+        "d-r---        12/3/2021   9:05 AM                Public\n"
+    ),
 ]
 
 

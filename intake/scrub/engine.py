@@ -524,6 +524,30 @@ _USER_FROM_PRETTY_LOG = regex.compile(
 )
 """The author of a ``git log --pretty`` line (``%h %aN %ar %s``: ``95722ed First Last 7 days ago
 Merge …``): a short hash, a capitalised name, then a relative date."""
+_USER_FROM_WHOAMI = regex.compile(
+    r"(?m)^[^\n]{0,80}?[$#>%❯][ \t]*+(?:(?:huggingface-cli|hf[ ]auth|npm)[ ])?+"
+    r"whoami[ \t]*+\r?\n[ \t]*+"
+    r"(?:[A-Za-z0-9][A-Za-z0-9._-]{0,14}+\\)?+([A-Za-z][A-Za-z0-9._-]{1,31}+)[ \t]*+\r?$"
+)
+"""The answer of a who-am-I command typed at a prompt, on the line after it (``$ whoami``,
+``PS C:\\> whoami`` answering ``desktop-x\\<login>``, ``$ npm whoami``, ``$ huggingface-cli
+whoami``): one login alone on its line. Not ``whoami`` in a script (no prompt before it)."""
+_USER_FROM_NET_USER = regex.compile(
+    r"(?m)^User[ ]name[ ]{2,}+([A-Za-z][A-Za-z0-9._-]{1,19}+)[ \t]*+\r?$"
+    r"|^Full[ ]Name[ ]{2,}+(\p{Lu}[\p{L}'-]{1,30}+(?:[ ]\p{Lu}[\p{L}'-]{1,30}+){0,3}+)[ \t]*+\r?$"
+)
+"""Windows' ``net user <login>``: its ``User name`` and ``Full Name`` rows (columns, no colon)."""
+_USERS_DIRECTORY = regex.compile(
+    r"(?m)^[ \t]*+Directory:[ ]++[A-Za-z]:\\Users\\?+[ \t]*+\r?\n"
+    r"(?P<rows>(?:[^\n]*+\n){0,80}?)(?:[ \t]*+\r?\n[ \t]*+\r?\n|[ \t]*+Directory:|\Z)"
+)
+_DIRECTORY_ROW = regex.compile(
+    r"(?m)^d[-a-z]{5}+[ \t]++[^\n]*?[0-9]{1,2}:[0-9]{2}(?::[0-9]{2})?+(?:[ ]?+[AP]M)?+"
+    r"[ \t]++(?:[0-9]++[ \t]++)?+([^\s\\/][^\\/\r\n]{0,63}?)[ \t]*+\r?$"
+)
+"""PowerShell's ``Get-ChildItem C:\\Users`` (``dir``): under its ``Directory: C:\\Users``
+header, each folder row's name is a user's (``Public``, ``Default``, ``defaultuser0`` are
+nobody's)."""
 _MERGE_SOURCE = regex.compile(
     r"\bMerge[ ]pull[ ]request[ ]#[0-9]++[ ]from[ ]([A-Za-z0-9][A-Za-z0-9-]{1,38}+)/"
 )
@@ -621,6 +645,9 @@ def _account_logins(text: str) -> set[str]:
     matches = list(_USER_FROM_LISTING.finditer(text))
     if "crontab" in text or ":" in text:
         matches += _USER_FROM_LOGIN_RECORD.finditer(text)
+    if "Directory:" in text:
+        for listing in _USERS_DIRECTORY.finditer(text):
+            matches += _DIRECTORY_ROW.finditer(listing.group("rows"))
     for m in matches:
         name = m.group(m.lastindex or 0)
         low = name.lower()
@@ -793,6 +820,11 @@ _NOT_USER_NAMES = frozenset(
         "some",
         "example",
         "current_user",
+        # Windows' own profile folders (Get-ChildItem C:\\Users)
+        "defaultuser0",
+        "default user",
+        "all users",
+        "defaultapppool",
         # metasyntactic words written where a name goes (C:\\Users\\Foo; issue 35, stop 49)
         "foo",
         "bar",
@@ -1008,6 +1040,8 @@ _LEARNERS: tuple[tuple[tuple[str, ...], regex.Pattern[str]], ...] = (
     (("_e2e-test-",), _USER_FROM_KUBE_UP),
     ((":user/",), _USER_FROM_CLOUD_ARN),
     (("rootfs", "lxss"), _USER_FROM_ROOTFS),
+    (("whoami",), _USER_FROM_WHOAMI),
+    (("User name", "Full Name"), _USER_FROM_NET_USER),
     (('="', "='"), _USER_FROM_RECORD),
     ((" ago",), _USER_FROM_PRETTY_LOG),
 )

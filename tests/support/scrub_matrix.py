@@ -1032,6 +1032,20 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
         "pretty_log_author": lambda d: (
             d.k("95722ed ").v(name).k("  7 days ago   Merge pull request #86 from acme/fix\n")
         ),
+        "whoami_answer": lambda d: d.k("PS C:\\> whoami\ndesktop-7q2\\").v(u).k("\n"),
+        "net_user": lambda d: (
+            d.k("User name                    ")
+            .v(u)
+            .k("\nFull Name                    ")
+            .v(name)
+            .k("\nComment\n")
+        ),
+        "users_directory_listing": lambda d: (
+            d.k("    Directory: C:\\Users\n\nMode        LastWriteTime    Length Name\n")
+            .k("d-----        12/3/2021   9:05 AM                ")
+            .v(u)
+            .k("\nd-r---        12/3/2021   9:05 AM                Public\n")
+        ),
         "fork_in_merge_log": lambda d: (
             d.k("Merge pull request #86 from acme/a\nMerge pull request #75 from acme/b\n")
             .k("Merge pull request #34 from ")
@@ -1079,6 +1093,12 @@ PASTED_PLACEHOLDERS = {
     "alphabet_token": "//npm.xyzcom/:_authToken=ABCDEF\n    token: 12345678ABCDEFG\n",
     "default_word_counted": '{"email": "---------", "password": "password123"}\n',
     "record_system_account": 'user="root" host=db1 login="true"\n',
+    "whoami_in_a_script": "#!/bin/sh\nwhoami\nhostname\n",
+    "windows_profile_folders": (
+        "    Directory: C:\\Users\n\nMode                 LastWriteTime         Length Name\n"
+        "d-----        1/14/2022  10:11 AM                defaultuser0\n"
+        "d-r---        12/3/2021   9:05 AM                Public\n"
+    ),
     "merges_from_two_sources": (
         "Merge pull request #1 from acme/a\nMerge pull request #2 from umbra/b\n"
     ),
