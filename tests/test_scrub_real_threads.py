@@ -516,6 +516,9 @@ TUNE_PARTS = [
     pytest.param(46, 32, 22, 21, 3, 5, 47, 20, (0, 9), id="batch-46"),
     # Batch 47, blind under 1.13.0 (the whole batch): elsewhere 7/12, 8 of 86 damaged.
     pytest.param(47, 24, 15, 11, 0, 0, 56, 13, (0, 13), id="batch-47"),
+    # Batch 49, blind under 1.15.0 (the whole batch): paths 17/19, elsewhere 10/11, 7 of 78
+    # damaged, 5 of 16 changed (tune part).
+    pytest.param(49, 32, 19, 11, 1, 0, 78, 16, (0, 16), id="batch-49"),
 ]
 
 
@@ -1131,3 +1134,111 @@ def test_batch_48_tune_part_holds_what_was_measured(engine: Scrubber, tmp_path: 
     assert score.keeps == 44 and score.tails_kept == score.tails == 14
     assert (score.clean_touched, score.clean_docs) == (["apigee-registry-pull-968"], 9)
     assert score.not_idempotent == [] and score.check_findings == [] and score.clashes == []
+
+
+# Issue 35, batch 49's tune part and batch 48's known misses (after the blind run, not blind):
+# each shape teaches its login, replaced wherever it recurs.
+LOGINS_49: list[tuple[str, str]] = [
+    # a Linux home inside a Windows path: WSL's rootfs and the old lxss folder
+    ("C:\\Users\\pavlo\\AppData\\Local\\lxss\\home\\q82c\\.wsl\n", "q82c"),
+    (
+        "%localappdata%\\Packages\\CanonicalGroupLimited.UbuntuonWindows_79rhkp1fndgsc"
+        "\\LocalState\\rootfs\\home\\tervik\\.bashrc\n",
+        "tervik",
+    ),
+    # a record's user field written key="value" (mondoo, osquery, logfmt)
+    ('  0: user name="marvok" uid=501 gid=20\n', "marvok"),
+    ('time=12:01 level=info user="selvan" msg="job done"\n', "selvan"),
+    # the brief's classes, not in the collection: a who-am-I answer at a prompt, net user,
+    # Get-ChildItem C:\\Users
+    ("$ whoami\nvostrik\n", "vostrik"),
+    ("PS C:\\> whoami\ndesktop-7q2\\tamrel\n", "tamrel"),
+    ("$ huggingface-cli whoami\nmerandi\norgs:  acme\n", "merandi"),
+    ("User name                    pelmora\nFull Name                    \nComment\n", "pelmora"),
+    (
+        "    Directory: C:\\Users\n\nMode                 LastWriteTime         Length Name\n"
+        "----                 -------------         ------ ----\n"
+        "d-----        12/3/2021   9:05 AM                korvani\n"
+        "d-r---        12/3/2021   9:05 AM                Public\n",
+        "korvani",
+    ),
+    # a fork's owner in a log of merges (batch 48 known miss)
+    (
+        "Merge pull request #86 from q-optimize/binder-installs\n"
+        "Merge pull request #75 from q-optimize/cut_by_photon_number\n"
+        "Merge pull request #34 from dravik/further_fixes\n",
+        "dravik",
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "login"), LOGINS_49)
+def test_a_nested_home_a_record_field_or_a_fork_teaches_its_login(
+    engine: Scrubber, text: str, login: str
+) -> None:
+    """Issue 35, batch 49 (after the blind run, not blind): a WSL home under a Windows home, a
+    record's ``user name="<login>"`` and a fork's owner in a log of merges each teach the
+    login, replaced wherever it recurs."""
+    out = scrubbed(engine, text + f"cd /srv/{login}-notes\n")
+    assert login not in out.lower()
+
+
+def test_a_pretty_git_log_line_names_its_author(engine: Scrubber) -> None:
+    """``git log --pretty="%h %aN %ar %s"`` (batch 48's held-out known miss): the name between
+    the short hash and the relative date is the author's, replaced; the subject stays."""
+    text = (
+        "95722ed Orlan Vessik 7 days ago             Merge pull request #86 from acme/x\n"
+        "39ae727 Tamsin Dorel    2 months ago           Merge pull request #34 from acme/y\n"
+    )
+    out = scrubbed(engine, text)
+    assert not any(n in out for n in ("Orlan", "Vessik", "Tamsin", "Dorel"))
+    assert out.count("Merge pull request #") == 2 and "from acme/x" in out
+
+
+# No harm (batch 49's tune part and batch 48's known misses): placeholder user folders,
+# dot-folders, services' homes, placeholder tokens and passwords, system accounts in records.
+NOBODY_49: list[str] = [
+    "USERPROFILE=C:\\Users\\Foo\nDocuments location: C:\\Users\\Foo\\Documents\n",
+    "$ python -c 'import site; site.getuserbase()'\n/boot/home/.local\n",
+    "cat /var/lib/elkarbackup/.ssh/id_rsa.pub\n",
+    "//npm.xyzcom/:_authToken=ABCDEF\n",
+    "    token: 12345678ABCDEFG\n",
+    "X-Auth-Token: abcdef123ghi4j5k67m8910n12op3qrs\n",
+    """-d '{"email": "---------", "password": "password123"}'\n""",
+    'user="root" host=db1 login="true"\n',
+    "Merge pull request #1 from acme/a\nMerge pull request #2 from umbra/b\n",
+    "#!/bin/sh\nwhoami\nhostname\n",
+    "$ whoami\nroot\n",
+    (
+        "    Directory: C:\\Users\n\nMode                 LastWriteTime         Length Name\n"
+        "d-----        1/14/2022  10:11 AM                defaultuser0\n"
+        "d-r---        12/3/2021   9:05 AM                Public\n"
+    ),
+]
+
+
+@pytest.mark.parametrize("text", NOBODY_49)
+def test_placeholders_dot_folders_and_service_homes_stay(engine: Scrubber, text: str) -> None:
+    """Do no harm (batch 49): ``C:\\Users\\Foo``, Haiku's ``/boot/home/.local`` (a dot-folder is
+    nobody's name), a service's home under ``/var/lib``, the alphabet typed out as a token, a
+    default word counted (``password123``), system accounts and switches in a record, and two
+    merge sources that cannot be told apart stay as written."""
+    assert scrubbed(engine, text) == text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "//registry.npmjs.org/:_authToken=Qm7xZ2vK9pL4tR8wBn3c\n",
+        "password: letmein\n",
+        "password: almost\n",
+        "api_key=sqa_12345678ABCDEFHIJKLMNOPQRSTUV\n",
+        "    token: 8fk2LmQ9zXcV7bN3pRta\n",
+    ],
+)
+def test_a_random_or_dictionary_value_is_still_a_secret(engine: Scrubber, text: str) -> None:
+    """The placeholder shapes of batch 49 are narrow: a random token, dictionary passwords (also
+    one whose letters are in alphabetical order, ``almost``) and a provider's consecutive-body
+    example (``sqa_12345678ABCDEF…``) are still replaced."""
+    value = text.split("=", 1)[-1].split(": ", 1)[-1].strip()
+    assert value not in scrubbed(engine, text)

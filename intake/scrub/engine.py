@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import base64
 import bisect
+import collections
 import contextlib
 import copy
 import logging
@@ -500,6 +501,72 @@ _USER_FROM_KUBE_UP = regex.compile(
 """A cluster, context or user name that Kubernetes' ``kube-up.sh`` test clusters write into a
 kubeconfig: ``<project>_<instance prefix>``, whose default prefix is ``e2e-test-${USER}``
 (``kubernetes-<login>_e2e-test-<login>``): the login it was run under."""
+_USER_FROM_ROOTFS = regex.compile(
+    r"(?i)[/\\](?:rootfs|lxss)[/\\]++home[/\\]++"
+    r"(?![.])([^/\\\s:\"'`]{2,32}+)(?=[/\\\s\"'`]|$)"
+)
+"""A Linux home inside a Windows path: a WSL distribution's file system as Windows stores it
+(``…\\LocalState\\rootfs\\home\\<u>\\…``, the old ``%LOCALAPPDATA%\\lxss\\home\\<u>``), under
+a Windows home whose own user folder is another name."""
+_USER_FROM_RECORD = regex.compile(
+    r"(?<![A-Za-z0-9_.-])(?i:user[ _]?+name|user|login)=(?P<q>[\"'])"
+    r"(?!(?i:true|false|null|none|string|str|required|optional|anonymous)(?P=q))"
+    r"([A-Za-z][A-Za-z0-9._-]{1,31}+)(?P=q)(?=[\s,;)}\]>/]|$)"
+)
+"""A record's user field written ``key="value"`` (an inventory's ``user name="<login>" uid=501``
+from osquery or mondoo, logfmt, an XML attribute): a login beside the word that says so. No
+blank around ``=`` (a configuration's ``user = "centos"`` names the account to log in as, most
+often an image's default)."""
+_USER_FROM_PRETTY_LOG = regex.compile(
+    r"(?m)^[ \t*|\\/]*+[0-9a-f]{7,40}+[ \t]++"
+    r"(\p{Lu}[\p{L}'-]{1,30}+(?:[ ]\p{Lu}[\p{L}'-]{1,30}+){0,3}+)[ \t]++"
+    r"[0-9]++[ ](?:seconds?|minutes?|hours?|days?|weeks?|months?|years?)[ ]ago\b"
+)
+"""The author of a ``git log --pretty`` line (``%h %aN %ar %s``: ``95722ed First Last 7 days ago
+Merge …``): a short hash, a capitalised name, then a relative date."""
+_USER_FROM_WHOAMI = regex.compile(
+    r"(?m)^[^\n]{0,80}?[$#>%❯][ \t]*+(?:(?:huggingface-cli|hf[ ]auth|npm)[ ])?+"
+    r"whoami[ \t]*+\r?\n[ \t]*+"
+    r"(?:[A-Za-z0-9][A-Za-z0-9._-]{0,14}+\\)?+([A-Za-z][A-Za-z0-9._-]{1,31}+)[ \t]*+\r?$"
+)
+"""The answer of a who-am-I command typed at a prompt, on the line after it (``$ whoami``,
+``PS C:\\> whoami`` answering ``desktop-x\\<login>``, ``$ npm whoami``, ``$ huggingface-cli
+whoami``): one login alone on its line. Not ``whoami`` in a script (no prompt before it)."""
+_USER_FROM_NET_USER = regex.compile(
+    r"(?m)^User[ ]name[ ]{2,}+([A-Za-z][A-Za-z0-9._-]{1,19}+)[ \t]*+\r?$"
+    r"|^Full[ ]Name[ ]{2,}+(\p{Lu}[\p{L}'-]{1,30}+(?:[ ]\p{Lu}[\p{L}'-]{1,30}+){0,3}+)[ \t]*+\r?$"
+)
+"""Windows' ``net user <login>``: its ``User name`` and ``Full Name`` rows (columns, no colon)."""
+_USERS_DIRECTORY = regex.compile(
+    r"(?m)^[ \t]*+Directory:[ ]++[A-Za-z]:\\Users\\?+[ \t]*+\r?\n"
+    r"(?P<rows>(?:[^\n]*+\n){0,80}?)(?:[ \t]*+\r?\n[ \t]*+\r?\n|[ \t]*+Directory:|\Z)"
+)
+_DIRECTORY_ROW = regex.compile(
+    r"(?m)^d[-a-z]{5}+[ \t]++[^\n]*?[0-9]{1,2}:[0-9]{2}(?::[0-9]{2})?+(?:[ ]?+[AP]M)?+"
+    r"[ \t]++(?:[0-9]++[ \t]++)?+([^\s\\/][^\\/\r\n]{0,63}?)[ \t]*+\r?$"
+)
+"""PowerShell's ``Get-ChildItem C:\\Users`` (``dir``): under its ``Directory: C:\\Users``
+header, each folder row's name is a user's (``Public``, ``Default``, ``defaultuser0`` are
+nobody's)."""
+_MERGE_SOURCE = regex.compile(
+    r"\bMerge[ ]pull[ ]request[ ]#[0-9]++[ ]from[ ]([A-Za-z0-9][A-Za-z0-9-]{1,38}+)/"
+)
+"""The owner of a merged pull request's branch (``Merge pull request #34 from <owner>/branch``)."""
+
+
+def _fork_logins(text: str) -> set[str]:
+    """In a log of merges, the owners of forks: the repository's own branches come from its
+    owner, the most frequent source; every other source is a fork, a person's login. With one
+    source, or a tie, nothing is learned (the owner is not told apart)."""
+    counts = collections.Counter(m.group(1) for m in _MERGE_SOURCE.finditer(text))
+    if len(counts) < 2:
+        return set()
+    (top, n), (_, second) = counts.most_common(2)
+    if n == second:
+        return set()
+    return {owner for owner in counts if owner != top}
+
+
 _SYSTEM_ACCOUNTS = frozenset(
     [
         "sys",
@@ -578,6 +645,9 @@ def _account_logins(text: str) -> set[str]:
     matches = list(_USER_FROM_LISTING.finditer(text))
     if "crontab" in text or ":" in text:
         matches += _USER_FROM_LOGIN_RECORD.finditer(text)
+    if "Directory:" in text:
+        for listing in _USERS_DIRECTORY.finditer(text):
+            matches += _DIRECTORY_ROW.finditer(listing.group("rows"))
     for m in matches:
         name = m.group(m.lastindex or 0)
         low = name.lower()
@@ -621,7 +691,9 @@ _HOME_SEGMENT = regex.compile(
     r"|run/media"
     r"|Documents[ ]and[ ]Settings)"
     r"(?:/|\\++)(?:(?i:users|staff|students|people|home)(?:/|\\++)(?=[^/\\]))?+"
-    r"|(?<=^/[^/\\]++/|^/[^/\\]++/[^/\\]++/)(?=[^/\\]++/(?:\.(?:cache|conda|cargo|local(?!/easybuild/)|config"
+    r"|(?<=^/[^/\\]++/|^/[^/\\]++/[^/\\]++/)"
+    r"(?<!^/(?i:var|usr|opt|etc|srv|lib|lib64|run|snap|nix|sys|proc|boot)/(?:[^/\\]+/)?)"
+    r"(?=[^/\\]++/(?:\.(?:cache|conda|cargo|local(?!/easybuild/)|config"
     r"|npm|nvm|pyenv|rustup|vscode-server|ssh|huggingface|keras|ipython|jupyter|minikube|kube)"
     r"|miniconda3|anaconda3|miniforge3|mambaforge)(?:/|$))"
     r"|(?<=^/(?i:proj|projects?+|scratch|work|data|nfs|lustre|gpfs|storage|groups?+|share|shared"
@@ -748,6 +820,18 @@ _NOT_USER_NAMES = frozenset(
         "some",
         "example",
         "current_user",
+        # Windows' own profile folders (Get-ChildItem C:\\Users)
+        "defaultuser0",
+        "default user",
+        "all users",
+        "defaultapppool",
+        # metasyntactic words written where a name goes (C:\\Users\\Foo; issue 35, stop 49)
+        "foo",
+        "bar",
+        "baz",
+        "qux",
+        "foobar",
+        "hoge",
         # OEM and role accounts that name no person (issue 35)
         "usuario",
         "utilisateur",
@@ -887,6 +971,7 @@ def _a_name(user: str) -> bool:
     return not (
         not user
         or user.lower() in _NOT_USER_NAMES
+        or user.startswith(".")
         or _PLACEHOLDER_NAME.match(user.strip()) is not None
         or _FIXTURE_USER.match(user.lower()) is not None
         or _PLACEHOLDER_USER.match(user) is not None
@@ -954,6 +1039,11 @@ _LEARNERS: tuple[tuple[tuple[str, ...], regex.Pattern[str]], ...] = (
     (('"user"',), _USER_FROM_AZURE_ACCOUNT),
     (("_e2e-test-",), _USER_FROM_KUBE_UP),
     ((":user/",), _USER_FROM_CLOUD_ARN),
+    (("rootfs", "lxss"), _USER_FROM_ROOTFS),
+    (("whoami",), _USER_FROM_WHOAMI),
+    (("User name", "Full Name"), _USER_FROM_NET_USER),
+    (('="', "='"), _USER_FROM_RECORD),
+    ((" ago",), _USER_FROM_PRETTY_LOG),
 )
 """Where a text names its user besides a home path, each with the strings that must be in
 the text for its pattern to be tried (a cheap test first)."""
@@ -981,6 +1071,8 @@ def learn_user_names(text: str, cands: Sequence[Candidate]) -> frozenset[str]:
             names = (m.group(m.lastindex or 0).strip() for m in rx.finditer(text))
             found.update(filter(_not_base64_text, names))
     found.update(_account_logins(text))
+    if "Merge pull request" in text:
+        found.update(_fork_logins(text))
     # a name with spaces is also each of its words alone (a log cut at the space keeps the
     # surname: ``Last\AppData\Local\…``); short words (``de``, ``Li``) are not learned alone
     found.update(w for n in list(found) if " " in n.strip() and _a_name(n) for w in n.split())

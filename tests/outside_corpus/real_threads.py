@@ -45,7 +45,8 @@ class RealDocument:
     before the stop-45 fixes), 46 (collected after scrubber 1.12.0 and scored once, both parts,
     blind, before the stop-46 fixes), 47 (collected after scrubber 1.13.0 and scored once, whole,
     blind, before the stop-47 fixes), 48 (collected after scrubber 1.14.0 and scored once, whole,
-    blind, before the stop-48 fixes)."""
+    blind, before the stop-48 fixes), 49 (collected after scrubber 1.15.0 and scored once,
+    whole, blind, before the stop-49 fixes)."""
 
     @property
     def held_out(self) -> bool:
@@ -4196,8 +4197,623 @@ curl -u "{{keep:user1@customer1.com}}:{{keep:123}}" http://localhost:8000/tasks
 ]
 
 
+_RAW_STOP49: list[tuple[str, str, str]] = [
+    # ---- PowerShell profiles and %USERPROFILE% ------------------------------------------------
+    (
+        "https://github.com/ChrisTitusTech/winutil/issues/3251",
+        ".txt",
+        r"""Profile is up to date.
+Out-File: E:\OneDrive\Dokumente\PowerShell\Microsoft.PowerShell_profile.ps1:88
+Line |
+  88 |      $currentTime | Out-File -FilePath $timeFilePath
+     |                     ~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
+     | Could not find a part of the path 'C:\Users\[[user:Matthias]]{{keep:\Documents\PowerShell\LastExecutionTime.txt}}'.
+Checking for PowerShell updates...
+Your PowerShell is up to date.
+Out-File: E:\OneDrive\Dokumente\PowerShell\Microsoft.PowerShell_profile.ps1:129
+Line |
+ 129 |      $currentTime | Out-File -FilePath $timeFilePath
+     |                     ~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
+     | Could not find a part of the path 'C:\Users\[[user:Matthias]]{{keep:\Documents\PowerShell\LastExecutionTime.txt}}'.
+Use 'Show-Help' to display help
+""",
+    ),
+    (
+        "https://github.com/ChrisTitusTech/winutil/issues/3191",
+        ".txt",
+        r"""Profile is up to date.
+Out-File: H:\Documents\PowerShell\Microsoft.PowerShell_profile.ps1:88
+Line |
+  88 |      $currentTime | Out-File -FilePath $timeFilePath
+     |                     ~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
+     | Could not find a part of the path 'C:\Users\{{keep:<<username>>}}\Documents\PowerShell\LastExecutionTime.txt'.
+Checking for PowerShell updates...
+Your PowerShell is up to date.
+""",
+    ),
+    (
+        "https://github.com/ChrisTitusTech/powershell-profile/issues/131",
+        ".txt",
+        r"""# Define the path to the file that stores the last execution time
+$timeFilePath = "{{keep:$env:USERPROFILE\Documents\PowerShell\LastExecutionTime.txt}}"
+
+Out-File: C:\Users\[[user:Volodymyr]]{{keep:\OneDrive\Documents\PowerShell\Microsoft.PowerShell_profile.ps1}}:88
+Line |
+  88 |      $currentTime | Out-File -FilePath $timeFilePath
+     |                     ~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
+     | Could not find a part of the path 'C:\Users\[[user:Volodymyr]]{{keep:\Documents\PowerShell\LastExecutionTime.txt}}'.
+Checking for PowerShell updates...
+Your PowerShell is up to date.
+""",
+    ),
+    (
+        "https://github.com/PowerShell/PowerShell/issues/11763",
+        ".txt",
+        r"""# Expected behavior
+
+$PROFILE is updated to C:\Users\{{keep:me}}\Documents\PowerShell\Profile.ps1
+
+# Actual behavior
+
+C:\Users\{{keep:me}}\Documents\PowerShell\Microsoft.PowerShell_profile.ps1 (location and file does not exist and unable to edit $PROFILE)
+
+PS ~ > $PSVersionTable
+
+Name                           Value
+----                           -----
+PSVersion                      6.2.3
+PSEdition                      Core
+GitCommitId                    6.2.3
+OS                             Microsoft Windows 10.0.19035
+Platform                       Win32NT
+""",
+    ),
+    (
+        "https://github.com/RubyMetric/rbenv-for-windows/issues/9",
+        ".txt",
+        r"""$profile
+# C:\Users\[[user:qqlinwei]]{{keep:\Documents\PowerShell\Microsoft.PowerShell_profile.ps}}
+""",
+    ),
+    (
+        "https://github.com/springcomp/my-box/issues/4",
+        ".txt",
+        r""" `C:\Users\{{keep:MyUser}}\Documents\PowerShell`
+ `C:\Users\{{keep:MyUser}}\Documents\WindowsPowerShell`
+- PowerShell Core (pwsh 7.x) installs its profiles in `{{keep:$Env:USERPROFILE\PowerShell}}`
+- Windows PowerShell (5.x) installs its profiles in `{{keep:$Env:USERPROFILE\WindowsPowerShell}}`
+""",
+    ),
+    (
+        "https://github.com/microsoft/AirSim/issues/84",
+        ".txt",
+        r"""> set USERPROFILE
+USERPROFILE=C:\Users\{{keep:Foo}}
+Documents location: C:\Users\{{keep:Foo}}\Documents
+""",
+    ),
+    (
+        "https://github.com/danielgtaylor/nesh/pull/23",
+        ".txt",
+        r"""%HOMEPATH%   -> \Users\{{keep:Jdoe}}
+%USERPROFILE% -> C:\Users\{{keep:Jdoe}}
+""",
+    ),
+    # ---- WSL paths from Windows ---------------------------------------------------------------
+    (
+        "https://github.com/microsoft/WSL/issues/7308",
+        ".txt",
+        r"""Error 0x8007010b: Could not access starting direcotry "\\wsl$\Ubuntu\home\[[user:thebobwalker]]"
+
+{
+  "guid": "{75def201-4efb-5e32-93a0-c5647120c025}",
+  "hidden": false,
+  "name": "ubuntu",
+  "tabTitle": "UbuntuWSL",
+  "source": "Windows.Terminal.Wsl",
+  "commandline": "wsl ~ -d ubuntu"
+  // "startingDirectory": "\\\\wsl$\\ubuntu\\home\\[[user:mlindgren]]"
+}
+""",
+    ),
+    (
+        "https://github.com/leongrdic/wsl-alias/issues/1",
+        ".txt",
+        r"""C:\Users\[[user:pavel]]{{keep:\AppData\Local\lxss\home}}\[[user:k71b]]{{keep:\.wsl}}
+%localappdata%\Packages\CanonicalGroupLimited.UbuntuonWindows_79rhkp1fndgsc\LocalState\rootfs\home\[[user:k71b]]{{keep:\.wsl}}
+""",
+    ),
+    (
+        "https://github.com/laurent22/wslpath/issues/5",
+        ".txt",
+        r"""> C:\Users\\{{keep:{name}\AppData\Local\Local\Packages\CanonicalGroupLimited.UbuntuonWindows_79rhkp1fndgsc\LocalState\}}
+
+$lxssPath_ = trim(exec('cmd.exe /c "echo %LOCALAPPDATA%" 2> /dev/null')) . "\\\\Packages\\\\CanonicalGroupLimited.UbuntuonWindows_79rhkp1fndgsc\\\\LocalState\\\\rootfs";
+""",
+    ),
+    (
+        "https://github.com/Eugeny/tabby/issues/2287",
+        ".txt",
+        r"""/mnt/c/Users/{{keep:<username>}}
+C:\Users\{{keep:<username>}}\AppData\Local\Packages\CanonicalGroupLimited.UbuntuonWindows_79rhkp1fndgsc\LocalState\rootfs\home\{{keep:<wsl username>}}
+""",
+    ),
+    # ---- macOS: system_profiler, scutil, osquery, mondoo ---------------------------------------
+    (
+        "https://github.com/ReproNim/containers/issues/24",
+        ".txt",
+        """bash-3.2$ system_profiler SPSoftwareDataType
+Software:
+
+    System Software Overview:
+
+      System Version: OS X 10.10.5 (14F2511)
+      Kernel Version: Darwin 14.5.0
+      Boot Volume: Macintosh HD
+      Boot Mode: Normal
+      Computer Name: {{keep:DataLad's imac}}
+      User Name: [[user:Miroslav Kovalenko]] ([[user:jek]])
+      Secure Virtual Memory: Enabled
+      Time since boot: 87 days 6:17
+""",
+    ),
+    (
+        "https://github.com/osquery/osquery/issues/1546",
+        ".txt",
+        """odmit47:~ [[user:cvance]]$ scutil --get ComputerName
+{{keep:bar}}
+odmit47:~ [[user:cvance]]$ scutil --get LocalHostName
+{{keep:foo}}
+
+[tavolin-mbp] ~ osqueryi
+osquery> .mode line
+osquery> .all system_info
+          hostname = tavolin-mbp.dhcp.thefacebook.com
+              uuid = {{keep:XXXXX}}
+        cpu_serial = {{keep:XXXXXX}}
+          cpu_type = x86_64h
+    hardware_model = MacBookPro11,2
+osquery> .exit
+""",
+    ),
+    (
+        "https://github.com/mondoohq/cnquery-packs/pull/80",
+        ".txt",
+        """Retrieve regular users:
+users.where.list: [
+  0: user name="[[user:rjones]]" uid=501 gid=20
+]
+
+Retrieve the amount of physical memory:
+parse.json.params[SPHardwareDataType].first[physical_memory]: "16 GB"
+
+Retrieve the hostname:
+os.hostname: "Rob-Jones.localdomain"
+
+Retrieve the system serial number:
+parse.json.params[SPHardwareDataType].first[serial_number]: "GGJXG58317"
+
+Summary (1 assets)
+==================
+
+Target:     Rob-Jones.localdomain
+Datapoints: 13
+""",
+    ),
+    # ---- npm: whoami, login, .npmrc ----------------------------------------------------------
+    (
+        "https://github.com/local-npm/local-npm/issues/114",
+        ".txt",
+        """➜  react-youtube-player git:(master) ✗ npm whoami
+npm ERR! Darwin 15.3.0
+npm ERR! argv "/Users/[[user:darek]]{{keep:/.nvm/versions/node/v5.10.0/bin/node}}" "/Users/[[user:darek]]{{keep:/.nvm/versions/node/v5.10.0/bin/npm}}" "whoami"
+npm ERR! node v5.10.0
+npm ERR! npm  v3.8.3
+npm ERR! code E401
+
+npm ERR! Registry returned 401 for GET on http://127.0.0.1:5080/-/whoami
+npm ERR!
+npm ERR! If you need help, you may report this error at:
+npm ERR!     <https://github.com/npm/npm/issues>
+
+npm ERR! Please include the following file with any support request:
+npm ERR!     /Users/[[user:darek]]/Documents/dev/[[user:darek]]{{keep:/react-youtube-player/npm-debug.log}}
+""",
+    ),
+    (
+        "https://github.com/npm/cli/issues/4407",
+        ".txt",
+        """`~/.npmrc`:
+npm_package_config_puppeteer_skip_download=true
+puppeteer_skip_download=true
+//registry.npmjs.com/:_authToken={{keep:$NPM_TOKEN}}
+
+$ export NPM_TOKEN={{keep:npm_REST_OF_THE_TOKEN_HERE_I_PROMISE_IT_IS_CORRECT}}
+$ npm whoami -ddd
+npm verb cli [
+npm verb cli   '/usr/local/Cellar/node/17.4.0/bin/node',
+npm verb cli   '/usr/local/bin/npm',
+npm verb cli   'whoami',
+npm verb cli   '-ddd'
+npm verb cli ]
+npm info using npm@8.5.0
+npm timing config:load:file:/usr/local/lib/node_modules/npm/npmrc Completed in 2ms
+npm timing config:load:file:/Users/[[user:loganbrecht]]{{keep:/Developer/Javascript/woofmark/.npmrc}} Completed in 0ms
+npm timing config:load:project Completed in 4ms
+npm timing config:load:file:/Users/[[user:loganbrecht]]{{keep:/.npmrc}} Completed in 1ms
+npm timing config:load:user Completed in 1ms
+""",
+    ),
+    (
+        "https://github.com/npm/npm/issues/16448",
+        ".txt",
+        """➜  studio-web git:(add/membership-fields) npm login
+Username: [[user:keiva]]
+Password:
+Email: (this IS public) [[email:ckeiva@gmail.com]]
+Logged in as [[user:keiva]] on https://registry.npmjs.org/.
+➜  studio-web git:(add/membership-fields) npm whoami
+npm ERR! Darwin 16.6.0
+""",
+    ),
+    (
+        "https://github.com/npm/cli/issues/5657",
+        ".txt",
+        """.npmrc
+`%scope%:registry=%artifactoryurl%`
+`%artifactoryurl%:_auth={{keep:%auth_token%}}`
+`%artifactoryurl%:always-auth=true`
+> npm whomai
+npm ERR! code ENEEDAUTH npm ERR! need auth This command requires you to be logged in.
+""",
+    ),
+    (
+        "https://github.com/npm/cli/issues/7819",
+        ".txt",
+        """@*******:registry=https://npm.pkg.github.com
+//npm.pkg.github.com/:_authToken={{keep:${GITHUB_NPM_PAT}}}
+
+Step #0: npm error Bearer {{keep:ghs_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx}}
+                                   ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^
+Step #0: npm error is not a legal HTTP header value
+""",
+    ),
+    (
+        "https://github.com/mixu/npm_lazy/issues/82",
+        ".txt",
+        """@anamespace:registry=https://npm.xyz.com/
+//npm.xyzcom/:_authToken={{keep:ABCDEF}}
+""",
+    ),
+    (
+        "https://github.com/rexxars/registry-auth-token/issues/22",
+        ".txt",
+        """registry=https://my.private.registry.com/foo/bar/npm/
+_auth={{keep:myAuthToken}}
+email={{keep:user@host.com}}
+always-auth=true
+""",
+    ),
+    # ---- Python: site, .pypirc, twine --------------------------------------------------------
+    (
+        "https://github.com/b-e-p/bep/issues/6",
+        ".txt",
+        """sys.path:  ['/tmp', '/usr/lib/python2.7', '/usr/lib/python2.7/plat-x86_64-linux-gnu', '/usr/local/lib/python2.7/dist-packages', '/usr/lib/python2.7/dist-packages']
+ENABLE_USER_SITE: True
+PREFIXES: ['/usr', '/usr']
+USER_BASE: /home/[[user:qim]]{{keep:/.local}}
+USER_SITE: /home/[[user:qim]]{{keep:/.local/lib/python2.7/site-packages}}
+abs__file__: None
+check_enableusersite: True
+""",
+    ),
+    (
+        "https://github.com/haikuports/haikuports/issues/3075",
+        ".txt",
+        """$ python -c 'import site; site.getuserbase()'
+{{keep:/boot/home/.local}}
+$ python3 -c 'import site; site.getuserbase()'
+{{keep:/boot/home/.local}}
+""",
+    ),
+    (
+        "https://github.com/pypa/twine/issues/61",
+        ".txt",
+        """[server-login]
+username:{{keep:name}}
+password:{{keep:password}}
+""",
+    ),
+    (
+        "https://github.com/pypa/twine/issues/17",
+        ".txt",
+        """$ twine upload -u {{keep:[username]}} -p {{keep:[password]}} -r pypi dist/*
+KeyError: u"Missing 'pypi' section from the configuration file"
+
+[pypi]
+repository = https://pypi.python.org/pypi
+username = {{keep:[username]}}
+password = {{keep:[password]}}
+""",
+    ),
+    (
+        "https://github.com/pypi/warehouse/issues/4192",
+        ".txt",
+        """$ python3 -m twine upload --repository-url https://test.pypi.org/legacy/ dist/*
+Enter your username: [[user:benhardy]]
+Enter your password: 
+Uploading distributions to https://test.pypi.org/legacy/
+Uploading scalaps-0.0.1-py3-none-any.whl
+""",
+    ),
+    (
+        "https://github.com/pypa/packaging-problems/issues/300",
+        ".txt",
+        r"""D:\Corpus\Gersyll\packaging_tutorial>python -m twine upload dist/*
+Uploading distributions to https://upload.pypi.org/legacy/
+Enter your username: [[user:tevordane]]
+Enter your password:
+Uploading gersyll-Alpha.release-py3-none-any.whl
+NOTE: Try --verbose to see response content.
+HTTPError: 403 Client Error: Invalid or non-existent authentication information. for url: https://upload.pypi.org/legacy/
+
+Password for '{{keep:your-username}}' in 'https://upload.pypi.org/legacy/':
+""",
+    ),
+    (
+        "https://github.com/patrickfuchs/buildH/issues/17",
+        ".txt",
+        """$ make upload-to-pypi
+python -m twine upload dist/*
+Uploading distributions to https://upload.pypi.org/legacy/
+Enter your username: [[user:martinkohler]]
+/home/[[user:hofer]]{{keep:/software/miniconda3/envs/buildh/lib/python3.9/site-packages/twine/auth.py}}:75: UserWarning: No recommended backend was available.
+  warnings.warn(str(exc))
+Enter your password:
+HTTPError: 403 Forbidden from https://upload.pypi.org/legacy/
+""",
+    ),
+    # ---- Hugging Face: cache paths, env, tokens ----------------------------------------------
+    (
+        "https://github.com/huggingface/huggingface_hub/issues/1388",
+        ".txt",
+        """0 ✓ [[user:dragan]]@velebit ~/project/tmp $ tree
+.
+└── xlmrb
+    └── models--xlm-roberta-base
+        ├── blobs
+        │   └── 1960141250d189366dfb76630ba794a9c104ec07
+        └── snapshots
+            └── 42f548f32366559214515ec137cdd16002968bf6
+                └── config.json -> tmp/xlmrb/models--xlm-roberta-base/blobs/1960141250d189366dfb76630ba794a9c104ec07
+
+0 ✓ [[user:dragan]]@velebit ~/project/tmp $
+""",
+    ),
+    (
+        "https://github.com/huggingface/huggingface_hub/issues/4144",
+        ".txt",
+        """- huggingface_hub version: 1.12.0
+- Platform: Linux-6.19.11-x64v3-xanmod1-x86_64-with-glibc2.39
+- Python version: 3.11.14
+- Token path ?: /home/[[user:tpalmeri]]{{keep:/.cache/huggingface/token}}
+- Has saved token ?: True
+- Who am I ?: [[user:tpalmeri]]
+- Configured git credential helpers: cache
+- ENDPOINT: https://huggingface.co
+- HF_HUB_CACHE: /home/[[user:tpalmeri]]{{keep:/.cache/huggingface/hub}}
+- HF_TOKEN_PATH: /home/[[user:tpalmeri]]{{keep:/.cache/huggingface/token}}
+- HF_STORED_TOKENS_PATH: /home/[[user:tpalmeri]]{{keep:/.cache/huggingface/stored_tokens}}
+""",
+    ),
+    (
+        "https://github.com/instructlab/instructlab/pull/2970",
+        ".txt",
+        """>>> huggingface-cli login --token $HF_TOKEN --add-to-git-credential
+Token is valid (permission: write).
+The token `{{keep:token_name}}` has been saved to /home/[[user:rousell]]{{keep:/.cache/huggingface/stored_tokens}}
+Your token has been saved in your configured git credential helpers (store).
+Your token has been saved to /home/[[user:rousell]]{{keep:/.cache/huggingface/token}}
+Login successful
+The current active token is: `{{keep:token_name}}`
+""",
+    ),
+    (
+        "https://github.com/huggingface/huggingface_hub/issues/2765",
+        ".txt",
+        """echo $HF_TOKEN is empty
+
+cat /home/[[user:codeinabox]]{{keep:/.cache/huggingface/token}}
+cat: /home/[[user:codeinabox]]{{keep:/.cache/huggingface/token}}: No such file or directory
+""",
+    ),
+    # ---- Ansible and Terraform ---------------------------------------------------------------
+    (
+        "https://github.com/ansible/ansible/issues/15321",
+        ".txt",
+        """Host raspberrypi.local
+StrictHostKeyChecking no
+
+**file: hosts**
+[test]
+91.121.103.38 ansible_ssh_user={{keep:root}}
+
+[test:vars]
+ansible_password={{keep:MustBeTheRealPassword}}
+
+ansible-playbook -vvvv preciousbook.yml -c paramiko -u {{keep:root}} --ask-become-pass
+""",
+    ),
+    (
+        "https://github.com/hashicorp/terraform/issues/2563",
+        ".txt",
+        """variable "key_path" {
+    default = "{{keep:~/.ssh/my_private_key}}"
+}
+
+aws_instance.sentry (remote-exec): Connecting to remote host via SSH...
+aws_instance.sentry (remote-exec):   Host: x.x.x.x
+aws_instance.sentry (remote-exec):   User: {{keep:custom_user}}
+aws_instance.sentry (remote-exec):   Password: false
+aws_instance.sentry (remote-exec):   Private key: true
+aws_instance.sentry (remote-exec):   SSH Agent: true
+""",
+    ),
+    (
+        "https://github.com/hashicorp/terraform/issues/4062",
+        ".txt",
+        """connection {
+  user = "{{keep:centos}}"
+  private_key = "${"file(/users/[[user:robin]]{{keep:/.ssh/xxxxx}}")"
+}
+
+aws_instance.management-master (remote-exec):   Private key: false
+
+connection {
+  user = "{{keep:centos}}"
+  key_file = "/users/[[user:robin]]{{keep:/.ssh/xxx}}"
+}
+""",
+    ),
+    (
+        "https://github.com/josenk/terraform-provider-esxi/issues/84",
+        ".txt",
+        """  connection {
+    host     = "${self.ip_address}"
+    type     = "ssh"
+    user     = "{{keep:core}}"
+    # private_key = "${file("~/.ssh/id_rsa")}"
+    pass/password = "{{keep:my-little-secret-here}}"
+    timeout = "60s"
+  }
+""",
+    ),
+    # ---- identity commands, CI and container logs ----------------------------------------------
+    (
+        "https://github.com/hdresearch/vers-cli/issues/182",
+        ".txt",
+        """$ vers whoami
+User:    [[user:corin]]
+Org:     {{keep:hdresearch}}
+API Key: {{keep:vers_...4f2b}} (valid)
+API URL: https://api.vers.dev
+
+$ vers whoami --format json
+{
+  "user": "[[user:corin]]",
+  "org": "{{keep:hdresearch}}",
+  "api_key_prefix": "{{keep:vers_...4f2b}}",
+  "api_url": "https://api.vers.dev"
+}
+""",
+    ),
+    (
+        "https://github.com/togethercomputer/together-py/pull/414",
+        ".txt",
+        """$ tg whoami
+     Project: My Project ({{keep:proj_xxxxxxxxxxxxxxxx}})
+Organization: Acme, Inc. ({{keep:org_xxxxxxxxxxxxxxxx}})
+""",
+    ),
+    (
+        "https://github.com/paulirish/github-email/issues/27",
+        ".txt",
+        """$ echo $GH_EMAIL_TOKEN 
+{{keep:ghp_{REDACTED}}}
+
+$ npx github-email [[user:jude]]
+
+Email on GitHub
+   Github requires authenticated API requests to retrieve the email. See: https://git.io/vxctz
+       export GH_EMAIL_TOKEN={{keep:<token>}}
+   You'll also want to add that line to your shell configuration (e.g. .bashrc)
+""",
+    ),
+    (
+        "https://github.com/kubernetes/kubectl/issues/667",
+        ".yaml",
+        """apiVersion: v1
+clusters:
+- cluster:
+    certificate-authority-data: {{keep:REDACTED}}
+    server: https://urlgoeshere:443
+  name: k8scluster
+contexts:
+- context:
+    cluster: k8scluster
+    namespace: default
+    user: {{keep:clusterUser_k8scluster_k8scluster}}
+  name: k8scluster
+current-context: k8scluster
+kind: Config
+preferences: {}
+users:
+- name: {{keep:clusterUser_k8scluster_k8scluster}}
+  user:
+    client-certificate-data: {{keep:REDACTED}}
+    client-key-data: {{keep:REDACTED}}
+    token: {{keep:12345678ABCDEFG}}
+""",
+    ),
+    (
+        "https://github.com/actions/runner/issues/1445",
+        ".txt",
+        """[2021-10-28 14:51:22Z INFO ScriptHandler] Which: 'bash'
+[2021-10-28 14:51:22Z INFO ScriptHandler] Location: '/usr/bin/bash'
+[2021-10-28 14:51:22Z INFO ProcessInvokerWrapper] Starting process:
+[2021-10-28 14:51:22Z INFO ProcessInvokerWrapper]   File name: '/usr/bin/bash'
+[2021-10-28 14:51:22Z INFO ProcessInvokerWrapper]   Arguments: '-e {{keep:/home/ubuntu/actions-runner/_work/_temp/8832112a-0fc7-446f-a56d-a23f73497356.sh}}'
+""",
+    ),
+    (
+        "https://github.com/nektos/act/pull/1011",
+        ".txt",
+        """[test.yml/job1] Working directory '{{keep:/home/ubuntu/act-test}}'
+DEBU[0000] Writing tarball /tmp/act1081849562 from {{keep:/home/ubuntu/act-test/.}} 
+DEBU[0000] Stripping prefix:{{keep:/home/ubuntu/act-test/}} src:{{keep:/home/ubuntu/act-test/.}} 
+DEBU[0000] Loading slug from git directory '{{keep:/home/ubuntu/act-test/.git}}' 
+DEBU[0000] using github ref: refs/heads/secrets-testing 
+""",
+    ),
+    (
+        "https://github.com/docker/for-win/issues/14172",
+        ".txt",
+        r"""[2024-07-05T01:16:21.157647700Z][com.docker.diagnose.exe] Gathering: {{keep:<HOME>\AppData\Local\Docker\log\host\electron-2024-07-05-03.log}}
+[2024-07-05T01:16:21.168646700Z][com.docker.diagnose.exe] Gathering {{keep:<HOME>\AppData\Roaming\Docker/**}}
+[2024-07-05T01:16:21.178645900Z][com.docker.diagnose.exe][W] Could not read {{keep:<HOME>\AppData\Local\Docker\log.txt}}: open {{keep:<HOME>\AppData\Local\Docker\log.txt}}: El sistema no puede encontrar el archivo especificado.
+""",
+    ),
+    # ---- documentation pages with example credentials ------------------------------------------
+    (
+        "https://developer.rackspace.com/docs/style-guide/style/cloud-account-info/",
+        ".txt",
+        """Information | Use | Don't use |
+---|---|---|
+Account or tenant ID | {{keep:yourAccountId}} {{keep:yourTenantId}} | {{keep:658405}} |
+Username | {{keep:yourUsername}} | {{keep:robb4554}} |
+Password | {{keep:yourPassword}} | {{keep:J$12345*}} |
+API key | {{keep:yourApiKey}} | {{keep:of938go4915e114f7ff5448910fee68c}} |
+Authentication token | {{keep:xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx}} | {{keep:2e356864f39831523c184to646b1997b}} |
+
+X-Auth-Token: {{keep:abcdef123ghi4j5k67m8910n12op3qrs}}
+""",
+    ),
+    (
+        "https://docs.nextgendevstudios.dev/docs/access-and-security/api-tokens-and-secrets",
+        ".txt",
+        """Username: [[user:alwaysbuildinon]]
+Password: GitHub personal access token
+
+GITHUB_TOKEN={{keep:replace-with-your-token}}
+DISCORD_BOT_TOKEN={{keep:replace-with-your-token}}
+API_KEY={{keep:replace-with-your-api-key}}
+""",
+    ),
+]
+
+
 def documents(batch: int | None = None) -> list[RealDocument]:
-    """The documents of one collection (``40``, ``42`` to ``48``), or of all."""
+    """The documents of one collection (``40``, ``42`` to ``49``), or of all."""
     out: list[RealDocument] = []
     seen: dict[str, int] = {}
     for number, raw in (
@@ -4209,6 +4825,7 @@ def documents(batch: int | None = None) -> list[RealDocument]:
         (46, _RAW_STOP46),
         (47, _RAW_STOP47),
         (48, _RAW_STOP48),
+        (49, _RAW_STOP49),
     ):
         if batch not in (None, number):
             continue

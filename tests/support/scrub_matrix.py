@@ -890,7 +890,7 @@ def full_name(rng: random.Random) -> str:
 
 
 def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
-    """The classes of what people paste (issue 35, batches 40-48), each with an invented
+    """The classes of what people paste (issue 35, batches 40-49), each with an invented
     value: logins from every prompt and address form, names in job names and in a home path's
     file name, homes under cluster shares, token lists in plain text, key ids at any boundary,
     SigV4 scopes, git's signing key id, URL userinfo. ``v`` marks what must go, ``k`` what
@@ -1021,6 +1021,37 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
         "address_as_user_folder": lambda d: (
             d.k("args: C:\\Users\\").v(f"{u}@kestrel-mail.com").k("\\.azure\\azureProfile.json\n")
         ),
+        "wsl_rootfs_home": lambda d: (
+            d.k("C:\\Users\\")
+            .v(w)
+            .k("\\AppData\\Local\\Packages\\Ubuntu_79rhkp1fndgsc\\LocalState\\rootfs\\home\\")
+            .v(u)
+            .k("\\.bashrc\n")
+        ),
+        "record_user_field": lambda d: d.k('  0: user name="').v(u).k('" uid=501 gid=20\n'),
+        "pretty_log_author": lambda d: (
+            d.k("95722ed ").v(name).k("  7 days ago   Merge pull request #86 from acme/fix\n")
+        ),
+        "whoami_answer": lambda d: d.k("PS C:\\> whoami\ndesktop-7q2\\").v(u).k("\n"),
+        "net_user": lambda d: (
+            d.k("User name                    ")
+            .v(u)
+            .k("\nFull Name                    ")
+            .v(name)
+            .k("\nComment\n")
+        ),
+        "users_directory_listing": lambda d: (
+            d.k("    Directory: C:\\Users\n\nMode        LastWriteTime    Length Name\n")
+            .k("d-----        12/3/2021   9:05 AM                ")
+            .v(u)
+            .k("\nd-r---        12/3/2021   9:05 AM                Public\n")
+        ),
+        "fork_in_merge_log": lambda d: (
+            d.k("Merge pull request #86 from acme/a\nMerge pull request #75 from acme/b\n")
+            .k("Merge pull request #34 from ")
+            .v(u)
+            .k("/further_fixes\n")
+        ),
     }
 
 
@@ -1056,6 +1087,21 @@ PASTED_PLACEHOLDERS = {
     "numbered_placeholder_login": "ssh-copy-id user01@www.servidor.com\n",
     "typed_over_password": '{"username":"Test1","password":"adada"}\n',
     "easybuild_prefix": "root environment : /scratch/gencore/.local/easybuild/software/x/4.2\n",
+    "metasyntactic_home": "USERPROFILE=C:\\Users\\Foo\nC:\\Users\\Foo\\Documents\n",
+    "dot_folder_under_home_root": "/boot/home/.local\n",
+    "service_home_under_var_lib": "cat /var/lib/elkarbackup/.ssh/id_rsa.pub\n",
+    "alphabet_token": "//npm.xyzcom/:_authToken=ABCDEF\n    token: 12345678ABCDEFG\n",
+    "default_word_counted": '{"email": "---------", "password": "password123"}\n',
+    "record_system_account": 'user="root" host=db1 login="true"\n',
+    "whoami_in_a_script": "#!/bin/sh\nwhoami\nhostname\n",
+    "windows_profile_folders": (
+        "    Directory: C:\\Users\n\nMode                 LastWriteTime         Length Name\n"
+        "d-----        1/14/2022  10:11 AM                defaultuser0\n"
+        "d-r---        12/3/2021   9:05 AM                Public\n"
+    ),
+    "merges_from_two_sources": (
+        "Merge pull request #1 from acme/a\nMerge pull request #2 from umbra/b\n"
+    ),
 }
 """Placeholders and public material of the same classes: nothing in them may change."""
 
