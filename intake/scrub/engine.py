@@ -500,7 +500,7 @@ def _arn_word_users(text: str) -> list[Candidate]:
     """An ARN's user that is an English or role word (``user/developer``): replaced in the ARN
     only, not learned for the document (``The developer fixed it.`` stays)."""
     return [
-        Candidate("USER_NAME", *m.span(1), 0.5)
+        Candidate("USER_NAME", m.start(1), m.end(1), 0.5)
         for m in _USER_FROM_CLOUD_ARN.finditer(text)
         if _a_name(m.group(1)) and not _record_login(m.group(1))
     ]
@@ -1134,7 +1134,7 @@ def pager_cuts(text: str, names: frozenset[str]) -> list[Candidate]:
         regex.I,
     )
     return [
-        Candidate("USER_NAME", *m.span(2), 0.5, names=(cuts[m.group(2).lower()],))
+        Candidate("USER_NAME", m.start(2), m.end(2), 0.5, names=(cuts[m.group(2).lower()],))
         for m in cut_rx.finditer(text)
         if len(m.group(2)) >= 4 or cuts[m.group(2).lower()] in m.group(1).lower()
     ]
@@ -1940,10 +1940,9 @@ class Scrubber:
                 return base64.b64encode(
                     self._decoded_fixture(decoded, mapping).encode("utf-8")
                 ).decode("ascii")
-        if entity_type == "USER_NAME" and names:
-            return self.fixture_for(entity_type, names[0], (), mapping)  # a login cut short
-        if entity_type == "USER_NAME" and original != original.lower():
-            return self.fixture_for(entity_type, original.lower(), inner, mapping)
+        if entity_type == "USER_NAME" and (*names, original)[0] != original.lower():
+            # a name in capitals, or a login cut short (``pager_cuts``): the login's fixture
+            return self.fixture_for(entity_type, (*names, original)[0].lower(), inner, mapping)
         spec = self.fixtures.spec(entity_type)
         if spec.style == "token" and "\n" in original:
             # A token wrapped by a terminal: the fixture is that of the joined token, on one
