@@ -1034,6 +1034,10 @@ LOGINS_48: list[tuple[str, str]] = [
     ('    "Arn": "arn:aws:iam::518273640192:user/kestrov"\n', "kestrov"),
     ("arn:aws:iam::xxxxxxxxxxxx:user/division/dormek\n", "dormek"),
     ('    "Arn": "acs:ram::1140635653649189:user/yuhanl",\n', "yuhanl"),
+    # the column shapes 1.15.1 asks for: w's FROM '-', macOS last without a host, tabs
+    ("kevlar    tty1     -                10:00    1:00m  0.05s  0.01s -bash\n", "kevlar"),
+    ("dunmore   ttys000                   Fri Aug 14 15:43   still logged in\n", "dunmore"),
+    ("pellow\tpts/0\t10.0.0.5\tFri Aug 14 15:43 - 16:00  (00:17)\n", "pellow"),
 ]
 
 
@@ -1153,6 +1157,8 @@ def test_a_person_at_a_role_address_is_still_a_person(engine: Scrubber) -> None:
     assert not any(_a_name(b) for b in ("releasebot", "gsfbuildbot", "buildbot", "mergebot"))
     robot = "Author: releasebot <ci@acme.dev>\nreleasebot tagged v2\n"
     assert scrubbed(engine, robot).endswith("\nreleasebot tagged v2\n")
+    team = "Author: GitHub Support <support@github.com>\nGitHub Support answered\n"
+    assert scrubbed(engine, team) == team
 
 
 def test_a_form_body_password_ends_at_the_next_field(engine: Scrubber) -> None:

@@ -361,14 +361,16 @@ _USER_FROM_TRAILER = regex.compile(
     r"(?m)^[ \t>]*+(?:Signed-off-by|Co-authored-by|Reviewed-by|Reported-by|Acked-by|Tested-by"
     r"|Suggested-by|Author|Commit):[ \t]*+([^<>\n]{2,60}?)[ \t]*+"
     r"<(?!(?i:no-?reply|do-?not-?reply|notifications?|bot)@)"
-    r"(?!(?<=:[ \t]*[^\s<>:]+[ \t]*<)(?i:support|help|contact|security|webmaster|postmaster"
+    r"(?!(?<=:[ \t]*(?:[^\s<>:]+|[^<>\n:]*\b(?i:support|team|help|security|service|desk"
+    r"|admin|bot)\b[^<>\n:]*)[ \t]*<)(?i:support|help|contact|security|webmaster|postmaster"
     r"|feedback)@)[^<>\s@]++@[^<>\s]++>"
 )
 """A commit trailer's person (``Signed-off-by: Name <address>``) or a ``git log`` author or
 committer (``Author: First Last <address>``, ``Commit: …``); not a tool's or a bot's
-(``Co-authored-by: Claude <noreply@anthropic.com>``), nor a one-word name at a role's address
-(``Author: gsfbuildbot <support@…>``, as the kept no-reply and role addresses). A person's
-name at a role address is still a person's (``Author: Marta Kowalczyk <help@…>``, 1.15.1)."""
+(``Co-authored-by: Claude <noreply@anthropic.com>``), nor a one-word or role-worded name at a
+role's address (``Author: gsfbuildbot <support@…>``, ``GitHub Support <support@…>``, as the
+kept no-reply and role addresses). A person's name at a role address is still a person's
+(``Author: Marta Kowalczyk <help@…>``, 1.15.1)."""
 _USER_FROM_PUSH = regex.compile(
     r"(?m)^[ \t>]*+([A-Za-z0-9][A-Za-z0-9-]{1,38}+)[ ]pushed[ ](?:a[ ]commit|[0-9]++[ ]commits)"
     r"[ ]to[ ]"
@@ -465,7 +467,7 @@ _USER_FROM_LOGIN_RECORD = regex.compile(
     r"(?:[ ]*+\t[ \t]*+|[ ]{2,}+|[ ](?=[^ \t\n]++(?:[ ]*+\t|[ ]{2})))"
     r"(?:pts/[0-9]++|tty[A-Za-z0-9]*+|:[0-9]++(?:\.[0-9]++)?+|console|ssh)[ \t]++"
     r"(?=[^\n]*?(?<![0-9:])[0-9]{1,2}:[0-9]{2}(?![0-9]))"
-    r"(?:[A-Za-z0-9:(][A-Za-z0-9:.%()_-]*+[ \t]++)?"
+    r"(?:[A-Za-z0-9:(-][A-Za-z0-9:.%()_-]*+[ \t]++)?"
     r"(?:(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun|Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[ ]"
     r"|[0-9]{4}-[0-9]{2}-[0-9]{2}[ T]|[0-9]{1,2}:[0-9]{2}(?![0-9]))"
     r"|\bno[ ]crontab[ ]for[ ]([a-z_][a-z0-9._-]{1,31}+)\b"
