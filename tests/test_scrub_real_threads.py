@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from intake.scrub import Scrubber, get_scrubber
+from intake.scrub.engine import _a_name
 from intake.scrub.files import scrub_file_text
 from tests.benchmarks.bench_scrub_real import Score, score_document
 from tests.outside_corpus.real_threads import documents, held_out
@@ -1036,6 +1037,10 @@ LOGINS_48: list[tuple[str, str]] = [
     ('    "Arn": "arn:aws:iam::518273640192:user/kestrov"\n', "kestrov"),
     ("arn:aws:iam::xxxxxxxxxxxx:user/division/dormek\n", "dormek"),
     ('    "Arn": "acs:ram::1140635653649189:user/yuhanl",\n', "yuhanl"),
+    # the column shapes 1.15.1 asks for: w's FROM '-', macOS last without a host, tabs
+    ("kevlar    tty1     -                10:00    1:00m  0.05s  0.01s -bash\n", "kevlar"),
+    ("dunmore   ttys000                   Fri Aug 14 15:43   still logged in\n", "dunmore"),
+    ("pellow\tpts/0\t10.0.0.5\tFri Aug 14 15:43 - 16:00  (00:17)\n", "pellow"),
 ]
 
 
@@ -1063,6 +1068,15 @@ NOBODY_48: list[str] = [
     """-d '{"username":"Test1","password":"adada"}' http://127.0.0.1:5000/api/users\n""",
     # a test account in a login record (batch 48's held-out part, after the rules were final)
     "testuser        pts/0           00:00   Nov 15 11:35:30\npasswd: password for testuser\n",
+    # prose that names a terminal and a time is no login record (1.15.1, a review of 1.15.0)
+    "The console output at 14:02 showed nothing unusual.\nRestart the server and check the logs.\n",
+    "Use ssh to connect to the box, then at 10:30 check the logs again.\n",
+    "Open console and wait until 12:00 before you retry.\n",
+    "Connect ttyUSB0 at 115200 baud; boot finishes by 00:42 usually.\n",
+    "Python :0 display opened at 3:15 pm.\nIs python on the path?\n",
+    "Login ssh 10.0.0.5 Fri Aug 14 15:43 still logged in\nLogin again later.\n",
+    "The meeting is at 10:00; bring the console cables and the ssh keys.\n",
+    "2026-11-03 10:30:12,441 ERROR worker pts/3 stalled at 10:30\n",
 ]
 
 
@@ -1093,9 +1107,61 @@ def test_a_login_cut_by_a_pager_goes_with_the_login(engine: Scrubber) -> None:
         "<div>\n"
     )
     out = scrubbed(engine, text)
-    assert "kev" not in out and out.endswith("<div>\n")
+    assert out.splitlines()[1].endswith(" for user1>") and out.endswith("<div>\n")
+    assert "/home/user1/.config" in out
     html = "see /home/divyash/.config\nthe page renders a long list of items inside one <div>\n"
     assert scrubbed(engine, html).endswith("<div>\n")
+
+
+def test_a_pager_cut_is_a_word_of_four_letters_with_the_logins_fixture(engine: Scrubber) -> None:
+    """1.15.1 (a review of 1.15.0): a cut is a word after a space, of 4 letters or more (3 on
+    a line that names the login), and takes the login's own fixture; an address's or a URL's
+    ``.com>``/``.edu>`` stays."""
+    pad = "Aug 08 10:16:35 nixos systemd[1]: Starting the long running unit of "
+    text = f"cd /home/kevin/work\n{pad}User kevi>\n{pad}User kev>\n"
+    assert scrubbed(engine, text).splitlines()[1:] == [f"{pad}User user1>", f"{pad}User kev>"]
+    for home, tail in [
+        ("cd /home/compton/work", "<maintainers@lists.example.com>"),
+        ("PS C:\\Users\\eduardo>", "<https://cs.stanford.edu>"),
+    ]:
+        line = f"{pad}see {tail}"
+        assert scrubbed(engine, f"{home}\n{line}\n").splitlines()[1] == line
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "postgresql://appuser:123123@db.prod.internal:5432/app\n",
+        "postgresql://appuser:abcabc@db.prod.internal:5432/app\n",
+        *(f"password={p}\n" for p in ("123123", "1212", "2525", "abcabc", "mama", "zzzz1")),
+    ],
+)
+def test_a_repeated_password_is_still_a_password(engine: Scrubber, text: str) -> None:
+    """1.15.1: only a placeholder character typed over (``XXXX``, ``****``) and the listed
+    syllables (``adada``) are kept; another repeat is a password people choose."""
+    password = text.split(":")[-2].split("@")[0] if "://" in text else text[9:-1]
+    assert password not in scrubbed(engine, text)
+
+
+def test_an_arn_word_user_is_replaced_in_the_arn_only(engine: Scrubber) -> None:
+    """1.15.1: an IAM user named by a role word (``user/developer``) is replaced in its ARN and
+    not learned for the document; a login there still is."""
+    text = "arn:aws:iam::123456789012:user/developer\nThe developer fixed it.\n"
+    assert scrubbed(engine, text) == text.replace("user/developer", "user/user1")
+    out = scrubbed(engine, "arn:aws:iam::123456789012:user/kestrov\nask kestrov\n")
+    assert "kestrov" not in out
+
+
+def test_a_person_at_a_role_address_is_still_a_person(engine: Scrubber) -> None:
+    """1.15.1: a git author's two-word name goes although the address is a role's; a build
+    robot's glued name (``releasebot``, ``gsfbuildbot``) is a role login and stays."""
+    text = "Author: Marta Kowalczyk <help@kowalczyk.dev>\nthanks Marta Kowalczyk\n"
+    assert "Marta" not in scrubbed(engine, text) and "Kowalczyk" not in scrubbed(engine, text)
+    assert not any(_a_name(b) for b in ("releasebot", "gsfbuildbot", "buildbot", "mergebot"))
+    robot = "Author: releasebot <ci@acme.dev>\nreleasebot tagged v2\n"
+    assert scrubbed(engine, robot).endswith("\nreleasebot tagged v2\n")
+    team = "Author: GitHub Support <support@github.com>\nGitHub Support answered\n"
+    assert scrubbed(engine, team) == team
 
 
 def test_a_form_body_password_ends_at_the_next_field(engine: Scrubber) -> None:

@@ -361,13 +361,17 @@ and ``name = …`` in a ``[user]`` section."""
 _USER_FROM_TRAILER = regex.compile(
     r"(?m)^[ \t>]*+(?:Signed-off-by|Co-authored-by|Reviewed-by|Reported-by|Acked-by|Tested-by"
     r"|Suggested-by|Author|Commit):[ \t]*+([^<>\n]{2,60}?)[ \t]*+"
-    r"<(?!(?i:no-?reply|do-?not-?reply|notifications?|bot|support|help|contact|security"
-    r"|webmaster|postmaster|feedback)@)[^<>\s@]++@[^<>\s]++>"
+    r"<(?!(?i:no-?reply|do-?not-?reply|notifications?|bot)@)"
+    r"(?!(?<=:[ \t]*(?:[^\s<>:]+|[^<>\n:]*\b(?i:support|team|help|security|service|desk"
+    r"|admin|bot)\b[^<>\n:]*)[ \t]*<)(?i:support|help|contact|security|webmaster|postmaster"
+    r"|feedback)@)[^<>\s@]++@[^<>\s]++>"
 )
 """A commit trailer's person (``Signed-off-by: Name <address>``) or a ``git log`` author or
 committer (``Author: First Last <address>``, ``Commit: …``); not a tool's or a bot's
-(``Co-authored-by: Claude <noreply@anthropic.com>``), nor one whose address is a role's
-(``Author: gsfbuildbot <support@…>``, as the kept no-reply and role addresses)."""
+(``Co-authored-by: Claude <noreply@anthropic.com>``), nor a one-word or role-worded name at a
+role's address (``Author: gsfbuildbot <support@…>``, ``GitHub Support <support@…>``, as the
+kept no-reply and role addresses). A person's name at a role address is still a person's
+(``Author: Marta Kowalczyk <help@…>``, 1.15.1)."""
 _USER_FROM_PUSH = regex.compile(
     r"(?m)^[ \t>]*+([A-Za-z0-9][A-Za-z0-9-]{1,38}+)[ ]pushed[ ](?:a[ ]commit|[0-9]++[ ]commits)"
     r"[ ]to[ ]"
@@ -460,9 +464,13 @@ percentages after it) and ``sshd``'s process title (``sshd: <login> [priv]``,
 ``sshd: <login>@pts/0``). System and service accounts (``root``, ``www-data``, ``nobody``,
 ``_windowserver``, ``daemon``; ``_SYSTEM_ACCOUNTS``) and numeric owners teach nothing."""
 _USER_FROM_LOGIN_RECORD = regex.compile(
-    r"(?m)^[ \t>]*+([A-Za-z][A-Za-z0-9._-]{1,31}+)[ \t]++"
-    r"(?:pts/[0-9]++|tty[A-Za-z0-9]*+|:[0-9]++(?:\.[0-9]++)?+|console|ssh)[ \t]"
+    r"(?m)^[ \t>]*+([A-Za-z][A-Za-z0-9._-]{1,31}+)"
+    r"(?:[ ]*+\t[ \t]*+|[ ]{2,}+|[ ](?=[^ \t\n]++(?:[ ]*+\t|[ ]{2})))"
+    r"(?:pts/[0-9]++|tty[A-Za-z0-9]*+|:[0-9]++(?:\.[0-9]++)?+|console|ssh)[ \t]++"
     r"(?=[^\n]*?(?<![0-9:])[0-9]{1,2}:[0-9]{2}(?![0-9]))"
+    r"(?:[A-Za-z0-9:(-][A-Za-z0-9:.%()_-]*+[ \t]++)?"
+    r"(?:(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun|Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[ ]"
+    r"|[0-9]{4}-[0-9]{2}-[0-9]{2}[ T]|[0-9]{1,2}:[0-9]{2}(?![0-9]))"
     r"|\bno[ ]crontab[ ]for[ ]([a-z_][a-z0-9._-]{1,31}+)\b"
     r"|\bsession[ ](?:opened|closed)[ ]for[ ]user[ ]([a-z_][a-z0-9._-]{1,31}+)\b"
     r"|\bsudo:[ \t]++([a-z_][a-z0-9._-]{1,31}+)[ ]:[ ](?:TTY=|[0-9]++[ ]incorrect)"
@@ -472,7 +480,10 @@ _USER_FROM_LOGIN_RECORD = regex.compile(
 """A login record's user: a row of ``last``, ``who``, ``w`` or ``wtmpdb last`` (``<login>
 pts/0  10.0.0.5  Fri Aug 14 15:43 - crash``, ``<login> tty7 2017-11-10 15:09 (:0)``,
 ``<login> :0.0  12:10 ?xdm?``): the login, a terminal (``pts/N``, ``ttyN``, an X display
-``:0``, ``console``, ``ssh``) and a clock time later on the row; and ``crontab -l``'s answer
+``:0``, ``console``, ``ssh``) in columns (two spaces or a tab around it), then a host or
+address column or none, then a date or a clock time (since 1.15.1: prose such as ``The console
+output at 14:02`` or ``Use ssh to reach the box at 10:30`` is no row; ``_record_login`` also
+turns away English and role words); and ``crontab -l``'s answer
 for a user who has none (``no crontab for <login>``); and the auth log's lines of a login that
 happened: ``pam_unix(…): session opened for user <login>``, sudo's ``sudo:  <login> : TTY=pts/0 ;
 PWD=… ; USER=root ; COMMAND=…`` and sshd's ``Accepted publickey for <login> from …`` (an
@@ -486,6 +497,18 @@ _USER_FROM_CLOUD_ARN = regex.compile(
 <path>/<login>`` (``aws sts get-caller-identity``, a steampipe table, a policy) and Alibaba
 Cloud RAM's ``acs:ram::<account>:user/<login>``; roles and sessions
 (``assumed-role/Admin/botocore-session-…``) name none."""
+
+
+def _arn_word_users(text: str) -> list[Candidate]:
+    """An ARN's user that is an English or role word (``user/developer``): replaced in the ARN
+    only, not learned for the document (``The developer fixed it.`` stays)."""
+    return [
+        Candidate("USER_NAME", m.start(1), m.end(1), 0.5)
+        for m in _USER_FROM_CLOUD_ARN.finditer(text)
+        if _a_name(m.group(1)) and not _record_login(m.group(1))
+    ]
+
+
 _USER_FROM_AZURE_ACCOUNT = regex.compile(
     r"\"user\"[ \t]*+:[ \t]*+\{[^{}]{0,300}?\"name\"[ \t]*+:[ \t]*+\""
     r"([A-Za-z0-9][A-Za-z0-9._-]{1,63}+)@[^\"\s@]++\"[^{}]{0,300}?"
@@ -638,23 +661,63 @@ owner column and ``ps``'s user column name them as often as people): nobody's lo
 
 
 def _account_logins(text: str) -> set[str]:
-    """Logins a listing, a process table or a login record names (``_USER_FROM_LISTING``,
-    ``_USER_FROM_LOGIN_RECORD``), without the system accounts (``_SYSTEM_ACCOUNTS``,
-    ``_windowserver``, ``systemd-…``)."""
+    """Logins a listing, a process table, a login record or a cloud ARN names
+    (``_USER_FROM_LISTING``, ``_USER_FROM_LOGIN_RECORD``, ``_USER_FROM_CLOUD_ARN``; the last two
+    not an English or role word: ``_record_login``), without the system accounts
+    (``_SYSTEM_ACCOUNTS``, ``_windowserver``, ``systemd-…``)."""
     out: set[str] = set()
     matches = list(_USER_FROM_LISTING.finditer(text))
-    if "crontab" in text or ":" in text:
-        matches += _USER_FROM_LOGIN_RECORD.finditer(text)
+    records = []
+    if any(t in text for t in _RECORD_MARKERS) or (":" in text and _COLUMN_GAP.search(text)):
+        records = [m.group(m.lastindex or 0) for m in _USER_FROM_LOGIN_RECORD.finditer(text)]
+    if ":user/" in text:
+        records += [m.group(1) for m in _USER_FROM_CLOUD_ARN.finditer(text)]
     if "Directory:" in text:
         for listing in _USERS_DIRECTORY.finditer(text):
             matches += _DIRECTORY_ROW.finditer(listing.group("rows"))
-    for m in matches:
-        name = m.group(m.lastindex or 0)
+    for name in [m.group(m.lastindex or 0) for m in matches] + list(filter(_record_login, records)):
         low = name.lower()
         if low in _SYSTEM_ACCOUNTS or low.startswith(("systemd-", "_")):
             continue
         out.add(name)
     return out
+
+
+_RECORD_MARKERS = (
+    "no crontab for ",
+    "session opened for ",
+    "session closed for ",
+    "sudo:",
+    "Accepted ",
+)
+"""The strings an auth-log or ``crontab`` record of ``_USER_FROM_LOGIN_RECORD`` holds; a row of
+``last``/``who``/``w`` holds a clock time's ``:`` and a column gap (``_COLUMN_GAP``)."""
+_COLUMN_GAP = regex.compile(r"[^\s][ ]{2}|\t")
+
+
+def _record_login(name: str) -> bool:
+    """Whether a login record's or a cloud ARN's user may be a person's: a name (``_a_name``),
+    not an English or role word (``_WORD_LOGINS``: ``The``, ``Use``, ``developer``)."""
+    return _a_name(name) and name.lower() not in _WORD_LOGINS
+
+
+_WORD_LOGIN_LIST = """a an the this that these those it its he she we they you i my our your
+    their his her
+    and or but if then so as at by for from in into of on onto to up with without about after
+    before over under out off down again once here there when where why how all any both each
+    few more most other some such no nor not only own same than too very can will just should
+    now is are was were be been being have has had do does did done use used using open opened
+    close closed connect connected login logout log logs run running start started restart stop
+    check see show make made get got set put try wait note please later then also first next
+    last new old one two three error warning info debug server client host box machine session
+    console terminal display screen shell python java node output input user users developer
+    developers engineer engineers operator operators admin admins administrator deployer
+    deployment service services readonly read-only reader writer tester testers backup
+    automation terraform pipeline build builder release application app api lambda support"""
+_WORD_LOGINS = frozenset(_WORD_LOGIN_LIST.split())
+"""Words that begin a prose line before ``console``, ``ssh`` or ``ttyUSB0`` (``The``, ``Use``,
+``Open``, ``Connect``, ``Python``) and the role words an IAM user is named by (``developer``,
+``deployer``, ``terraform``): no login record's or ARN's person."""
 
 
 _LOGIN_NOT_USER = frozenset(
@@ -983,7 +1046,7 @@ def _a_name(user: str) -> bool:
 _ROLE_LOGIN = regex.compile(
     r"(?i)^(?:[a-z0-9]++[-_])++(?:test|tests|ci|bot|deploy|svc|service)$"
     r"|^(?:test|ci|bot|deploy|svc)[-_][a-z0-9]++(?:[-_][a-z0-9]++)*+$"
-    r"|^[a-z0-9]*+(?:build|ci|release|deploy|merge|auto)bot$"
+    r"|^[a-z0-9]*(?:build|ci|release|deploy|merge|auto)bot$"
     r"|^(?:test|demo|sample|dummy|example)[._-]?+(?:user|account|acct|login)[0-9]*+$"
 )
 """A login that names its role, a word of it joined by ``-`` or ``_`` (``scylla-test``, a test
@@ -1038,7 +1101,6 @@ _LEARNERS: tuple[tuple[tuple[str, ...], regex.Pattern[str]], ...] = (
     (("\\",), _USER_FROM_WINDOWS_ACCOUNT),
     (('"user"',), _USER_FROM_AZURE_ACCOUNT),
     (("_e2e-test-",), _USER_FROM_KUBE_UP),
-    ((":user/",), _USER_FROM_CLOUD_ARN),
     (("rootfs", "lxss"), _USER_FROM_ROOTFS),
     (("whoami",), _USER_FROM_WHOAMI),
     (("User name", "Full Name"), _USER_FROM_NET_USER),
@@ -1141,25 +1203,35 @@ _NAME_IN_PATH = regex.compile(r"(?:[ ][A-Z][A-Za-z'_-]{0,30}+){1,3}+(?=\\|/)")
 
 
 def user_name_spans(text: str, names: frozenset[str]) -> list[tuple[int, int]]:
-    """Every occurrence of a learned name as a word of its own (``notes_alice.txt`` too), and
-    its first letters where a pager cut a long line inside it (``… configuration for ali>``)."""
+    """Every occurrence of a learned name as a word of its own (``notes_alice.txt`` too)."""
     alternatives = "|".join(regex.escape(n) for n in sorted(names, key=len, reverse=True))
     rx = regex.compile(
         rf"(?<![A-Za-z0-9])(?:{alternatives})(?:(?![A-Za-z0-9])|(?=(?:s-|de)(?:MacBook|iMac|Mac)))",
         regex.I,
     )
-    spans = [m.span() for m in rx.finditer(text)]
-    cuts = {n[:k] for n in names if len(n) >= 5 for k in range(3, len(n))}
-    if cuts and ">" in text:
-        # a pager's cut (journalctl, less -S): a long line ends in ``>`` inside the login
-        cut_rx = regex.compile(
-            r"(?m)(?<=^[^\n]{50,})(?<![A-Za-z0-9<>/])(?:"
-            + "|".join(regex.escape(c) for c in sorted(cuts, key=len, reverse=True))
-            + r")(?=>[ \t]*+\r?$)",
-            regex.I,
-        )
-        spans += [m.span() for m in cut_rx.finditer(text)]
-    return spans
+    return [m.span() for m in rx.finditer(text)]
+
+
+def pager_cuts(text: str, names: frozenset[str]) -> list[Candidate]:
+    """A learned login's first letters where a pager cut a long line inside it (journalctl,
+    ``less -S``: ``… configuration for kevl>``): a word of its own after a space or a tab, at
+    least 4 letters (3 on a line that names the login, as a user unit's journal does:
+    ``hm-activate-kevlund[583]: … for kev>``), replaced by the login's own fixture (``names``);
+    not ``….example.com>`` nor ``….stanford.edu>``."""
+    cuts = {n[:k]: n for n in sorted(names, reverse=True) if len(n) >= 5 for k in range(3, len(n))}
+    if not cuts or ">" not in text:
+        return []
+    cut_rx = regex.compile(
+        r"(?m)^([^\n]{50,}?[ \t])("
+        + "|".join(regex.escape(c) for c in sorted(cuts, key=len, reverse=True))
+        + r")(?=>[ \t]*+\r?$)",
+        regex.I,
+    )
+    return [
+        Candidate("USER_NAME", m.start(2), m.end(2), 0.5, names=(cuts[m.group(2).lower()],))
+        for m in cut_rx.finditer(text)
+        if len(m.group(2)) >= 4 or cuts[m.group(2).lower()] in m.group(1).lower()
+    ]
 
 
 def _names_in_path(text: str, c: Candidate, spans: set[tuple[int, int]]) -> Candidate:
@@ -1851,10 +1923,13 @@ class Scrubber:
         return out
 
     def _finish(self, text: str, cands: list[Candidate], names: frozenset[str]) -> list[Candidate]:
+        if ":user/" in text:
+            cands = cands + _arn_word_users(text)
         spans: set[tuple[int, int]] = set()
         if names:
             spans.update(user_name_spans(text, names))
             cands = cands + [Candidate("USER_NAME", s, e, 0.5) for s, e in spans]
+            cands += pager_cuts(text, names)
         resolved = self._resolve(cands)
         if spans:
             resolved = [_names_in_path(text, c, spans) for c in resolved]
@@ -1959,8 +2034,9 @@ class Scrubber:
                 return base64.b64encode(
                     self._decoded_fixture(decoded, mapping).encode("utf-8")
                 ).decode("ascii")
-        if entity_type == "USER_NAME" and original != original.lower():
-            return self.fixture_for(entity_type, original.lower(), inner, mapping)
+        if entity_type == "USER_NAME" and (*names, original)[0] != original.lower():
+            # a name in capitals, or a login cut short (``pager_cuts``): the login's fixture
+            return self.fixture_for(entity_type, (*names, original)[0].lower(), inner, mapping)
         spec = self.fixtures.spec(entity_type)
         if spec.style == "token" and "\n" in original:
             # A token wrapped by a terminal: the fixture is that of the joined token, on one

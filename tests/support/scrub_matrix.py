@@ -1082,6 +1082,8 @@ PASTED_PLACEHOLDERS = {
     "service_process_row": "www-data  1204  0.0  0.1 11916 4560 ?  S  08:15  0:00 nginx\n",
     "system_login_record": "reboot   system boot  6.11.10-amd64    Fri Dec 13 20:02 - running\n",
     "no_crontab_for_root": "no crontab for root\n",
+    "prose_terminal_time": "The console output at 14:02 showed nothing unusual.\n"
+    "Restart the server and check the logs.\n",
     "test_account_login_record": "testuser   pts/0    00:00   Nov 15 11:35:30\n",
     "placeholder_addresses": "        foo@bar.com\n*       some.user@gmail.com\n",
     "numbered_placeholder_login": "ssh-copy-id user01@www.servidor.com\n",
