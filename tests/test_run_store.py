@@ -307,3 +307,64 @@ def test_records_that_carry_imported_runs_are_migrated_and_the_report_is_the_sam
     assert after == before
     again = runner.invoke(app, ["runs", "migrate"])
     assert "migrated 0 run result(s) from 0 record(s)" in again.stdout
+
+
+def test_facts_another_intake_computed_are_parsed_again(stored_suite: Path) -> None:
+    """A file's cached facts (its id and runnable hash) are trusted while the file's size and
+    times match, but only when this intake's ``FACTS_VERSION`` computed them: facts an older
+    intake computed (another hash rule) are dropped and the file parsed again."""
+    import os
+    import sqlite3
+
+    from intake.lifecycle.runs.store import FACTS_VERSION, read_facts, scenario_facts
+
+    settings = load_settings(stored_suite)
+    path = stored_suite / "scenarios" / "rag_quality" / "alpha_case.yaml"
+    right = read_facts(path.read_bytes())
+    assert scenario_facts(settings, [path]) == {path: right}  # the index and its tables exist
+    st = os.stat(path)
+    wrong = "sha256:" + "0" * 64
+    stale = (
+        str(path),
+        st.st_size,
+        st.st_mtime_ns,
+        st.st_ctime_ns,
+        right.scenario_id,
+        wrong,
+    )
+
+    def keep_stale(version: str) -> None:
+        db = sqlite3.connect(index_path(settings))
+        with db:
+            db.execute(
+                "INSERT OR REPLACE INTO scenario_facts VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                (*stale, right.category, json.dumps(right.tags)),
+            )
+            db.execute("UPDATE meta SET value = ? WHERE key = 'facts'", (version,))
+        db.close()
+
+    keep_stale(FACTS_VERSION)  # this intake's own: trusted as it stands
+    assert scenario_facts(settings, [path])[path].runnable_hash == wrong
+    keep_stale("0")  # an older intake's: parsed again
+    assert scenario_facts(settings, [path]) == {path: right}
+
+
+def test_the_facts_of_a_file_are_pinned_with_their_version() -> None:
+    """What ``FACTS_VERSION`` names: if this fails, the id rule or the runnable hash changed;
+    bump ``FACTS_VERSION`` (so kept facts are parsed again) and pin the new values."""
+    from intake.lifecycle.runs.store import FACTS_VERSION, read_facts
+
+    raw = (
+        b"id: pinned_case\ncategory: rag_quality\ntags: [a]\n"
+        b"turns:\n  - turn: 1\n    objective: ask\n    success_criteria: answers\n"
+    )
+    facts = read_facts(raw)
+    assert (FACTS_VERSION, facts.scenario_id, facts.category, facts.tags) == (
+        "1",
+        "pinned_case",
+        "rag_quality",
+        ("a",),
+    )
+    assert facts.runnable_hash == (
+        "sha256:9cc762b152314982402bd5a0a367a7aba385390602f84dd1b58a8b7697d7dff6"
+    )

@@ -219,6 +219,12 @@ INDEX_VERSION = 4
 derived tables dropped: ``DERIVED``). 4: ``tallies_by_start`` covers every column the window's
 counts read, so they are counted from the index alone (shape 3 looked each row up)."""
 DERIVED = ("files", "runs", "names", "tallies")
+FACTS_VERSION = "1"
+"""How the cached facts of files were computed (the scenario id rule, the runnable hash,
+``RecordFacts``): an index whose facts another version computed has them dropped and parsed
+again (``FACTS``), as an index of another shape has its derived tables. Bump it with any change
+to those (tests/test_run_store.py pins the facts of a file against it)."""
+FACTS = ("scenario_facts", "record_facts", "blob_facts", "suite_ids")
 _DDL = """
 CREATE TABLE IF NOT EXISTS files (
   file TEXT PRIMARY KEY, size INTEGER NOT NULL, started TEXT NOT NULL, results INTEGER NOT NULL
@@ -263,6 +269,13 @@ def _connect(settings: Settings) -> sqlite3.Connection:
             for table in DERIVED:
                 db.execute(f"DROP TABLE IF EXISTS {table}")
             db.execute(f"PRAGMA user_version = {INDEX_VERSION}")
+    db.execute("CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
+    kept = db.execute("SELECT value FROM meta WHERE key = 'facts'").fetchone()
+    if kept is None or kept[0] != FACTS_VERSION:
+        with db:  # facts another intake computed: parsed again
+            for table in FACTS:
+                db.execute(f"DROP TABLE IF EXISTS {table}")
+            db.execute("INSERT OR REPLACE INTO meta VALUES ('facts', ?)", (FACTS_VERSION,))
     db.executescript(_DDL)
     return db
 
