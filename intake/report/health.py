@@ -446,6 +446,8 @@ def _choose(
     return group, read, left
 
 
+_LINES: dict[Rate, str] = {}
+"""Each tier's rate as ``Rate.line`` writes it, made once a process (the verdicts share them)."""
 _RATES: dict[tuple[str, str, int, int, float, int], Rate] = {}
 """Each rate made once a process (a thousand scenarios share a few hundred; frozen)."""
 
@@ -649,7 +651,7 @@ def _verdict(item: HealthInput, runs: Sequence[AnyRun], bars: Bars, pass_k: int)
     counts_s = (strong.passes, strong.judged) if strong else None
     counts_l = (local.passes, local.judged) if local else None
     klass, probability, probs = decide(counts_s, counts_l, bars)
-    shown = "; ".join(t.line() for t in tiers)
+    shown = "; ".join(_LINES.get(t) or _LINES.setdefault(t, t.line()) for t in tiers)
     only = (
         ""
         if strong and local
