@@ -39,6 +39,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
+from json.encoder import encode_basestring  # json.dumps' own for a str (ensure_ascii=False)
 from operator import attrgetter
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple, TypedDict
@@ -445,6 +446,8 @@ def _choose(
     return group, read, left
 
 
+_LINES: dict[Rate, str] = {}
+"""Each tier's rate as ``Rate.line`` writes it, made once a process (the verdicts share them)."""
 _RATES: dict[tuple[str, str, int, int, float, int], Rate] = {}
 """Each rate made once a process (a thousand scenarios share a few hundred; frozen)."""
 
@@ -648,7 +651,7 @@ def _verdict(item: HealthInput, runs: Sequence[AnyRun], bars: Bars, pass_k: int)
     counts_s = (strong.passes, strong.judged) if strong else None
     counts_l = (local.passes, local.judged) if local else None
     klass, probability, probs = decide(counts_s, counts_l, bars)
-    shown = "; ".join(t.line() for t in tiers)
+    shown = "; ".join(_LINES.get(t) or _LINES.setdefault(t, t.line()) for t in tiers)
     only = (
         ""
         if strong and local
@@ -1593,9 +1596,10 @@ def document_tail(report: HealthReport) -> DocumentTail:
     return {"notes": report.notes}
 
 
-def _scenario_json(s: ScenarioHealth, rates: dict[Rate, str]) -> str:
-    """The scenario's JSON (its head, its models' and tiers' rates, its tail), each rate's
-    JSON made once (``rates``: a thousand scenarios share a few hundred)."""
+def _verdict_json(s: ScenarioHealth, rates: dict[Rate, str]) -> tuple[str, str]:
+    """The scenario's JSON but for its own fields (``_scenario_json``): the keys between
+    ``provenance`` and ``split`` (its class, why, rates and runs read) and those after
+    ``quarantined``, each without braces; each rate's JSON made once (``rates``)."""
     parts = []
     for group in (s.models, s.tiers):
         shown = []
@@ -1605,11 +1609,48 @@ def _scenario_json(s: ScenarioHealth, rates: dict[Rate, str]) -> str:
                 text = rates[rate] = json.dumps(rate.to_dict(), ensure_ascii=False)
             shown.append(text)
         parts.append("[" + ", ".join(shown) + "]")
-    # one encoding a scenario: the rates' places are ``null`` in it, then their JSON (a
-    # string's quotes are escaped, so the text below is only ever these two keys)
-    whole: dict[str, object] = {**s.head(), "models": None, "tiers": None, **s.tail()}
-    return json.dumps(whole, ensure_ascii=False).replace(
+    head, tail = s.head(), dict[str, object](s.tail())
+    before: dict[str, object] = {
+        "class": head["class"],
+        "why": head["why"],
+        "models": None,
+        "tiers": None,
+    }
+    before |= {key: tail.pop(key) for key in ("runs_read", "infrastructure", "older_hash_runs")}
+    del tail["split"], tail["quarantined"]  # the scenario's own
+    # one encoding: the rates' places are ``null`` in it, then their JSON (a string's quotes
+    # are escaped, so the text below is only ever these two keys)
+    middle = json.dumps(before, ensure_ascii=False).replace(
         '"models": null, "tiers": null', f'"models": {parts[0]}, "tiers": {parts[1]}', 1
+    )
+    return middle[1:-1], json.dumps(tail, ensure_ascii=False)[1:-1]
+
+
+def _json_text(value: str | None) -> str:
+    """``value`` as ``json.dumps(value, ensure_ascii=False)`` writes it (its own encoder)."""
+    return "null" if value is None else encode_basestring(value)
+
+
+def _scenario_json(
+    s: ScenarioHealth, verdicts: dict[tuple[Any, ...], tuple[str, str]], rates: dict[Rate, str]
+) -> str:
+    """The scenario's JSON (``head``'s keys, its models' and tiers' rates, ``tail``'s): its own
+    fields around its verdict's JSON, made once a verdict (``_verdict_json``; ``verdicts``: a
+    thousand scenarios share a few hundred, as ``classify`` shares them)."""
+    verdict = (
+        *(s.klass, s.why, s.models, s.tiers, s.runs_read, s.infrastructure, s.older_hash_runs),
+        *(s.probability, s.leaning, s.more_runs, s.before_fix_runs, s.other_judge_runs),
+        s.decidable,
+    )
+    found = verdicts.get(verdict)
+    if found is None:
+        found = verdicts[verdict] = _verdict_json(s, rates)
+    text = encode_basestring
+    return (
+        f'{{"id": {text(s.scenario_id)}, "path": {text(s.path)}, '
+        f'"category": {text(s.category)}, "provenance": {text(s.provenance)}, {found[0]}, '
+        f'"split": {_json_text(s.split)}, "quarantined": {_json_text(s.quarantined)}, '
+        f"{found[1]}}}"
     )
 
 
@@ -1622,7 +1663,8 @@ def render_json(report: HealthReport) -> str:
         for key, value in document_head(report).items()
     ]
     rates: dict[Rate, str] = {}
-    shown = ",\n".join("    " + _scenario_json(s, rates) for s in report.scenarios)
+    verdicts: dict[tuple[Any, ...], tuple[str, str]] = {}
+    shown = ",\n".join("    " + _scenario_json(s, verdicts, rates) for s in report.scenarios)
     lines.append(f'  "scenarios": [\n{shown}\n  ]' if shown else '  "scenarios": []')
     lines += [
         f"  {json.dumps(key)}: {json.dumps(value, ensure_ascii=False)}"
