@@ -1308,7 +1308,9 @@ def _carried(
 
     places, every, grouped = placed
     times = Counter(i.scenario_id for i in items if i.retired is None and i.scenario_id in grouped)
-    carrier = next((n for n, i in enumerate(items) if times[i.scenario_id]), None)
+    carrier = next(
+        (n for n, i in enumerate(items) if i.retired is None and times[i.scenario_id]), None
+    )
     if carrier is None or not places:
         return
     total: dict[tuple[str | None, str | None], int] = {(c, m): n for c, m, n in places}
@@ -1317,7 +1319,7 @@ def _carried(
     for sid, own in window_mix(settings, odd, nights=nights, left_out=left_out).items():
         for c, m, n in own:
             total[c, m] = total.get((c, m), 0) + (times[sid] - 1) * n
-    kept = tuple((c, m, n) for (c, m), n in total.items() if n)
+    kept = tuple((c, m, n) for (c, m), n in total.items() if n > 0)
     items[carrier] = items[carrier]._replace(mix=kept)
 
 
