@@ -430,3 +430,19 @@ def test_scrubber_logs_nothing_about_values(
     secret = "ghp_" + "K3j4" * 9
     scrubber.scrub_text(f"token {secret} mail zed@acme.io")
     assert secret not in caplog.text and "zed@acme.io" not in caplog.text
+
+
+def test_a_quote_or_a_space_ends_a_url_before_an_at_sign(scrubber: Scrubber) -> None:
+    """detect-secrets' own false positives for basic auth: a URL that a quote, a space or a
+    slash ends before an ``@`` has no userinfo, so ``url`` is learned as no login and nothing
+    changes (the outside corpus's decoys; 1.8.0 to 1.16.1 read ``url`` as a login and replaced
+    it in all four). A real ``user:secret@host`` still names its login."""
+    text = (
+        '"https://url:8000";@something else\n'
+        "'https://url:8000';@something else\n"
+        "https://url:8000 @something else\n"
+        "https://url:8000/ @something else\n"
+    )
+    assert scrubber.scrub_text(text).text == text
+    real = scrubber.scrub_text("git clone https://alice:hunter2pass@github.com/x/y\n").text
+    assert "alice" not in real and "hunter2pass" not in real

@@ -344,9 +344,12 @@ _USER_FROM_CC = regex.compile(
 )
 """The login in a GitHub notification e-mail's ``Cc: login; Author`` line."""
 _USER_FROM_URL = regex.compile(
-    r"\b[A-Za-z][A-Za-z0-9+.-]*+://([A-Za-z0-9][A-Za-z0-9._-]{1,38}+)(?::[^@\s/]*+)?+@[A-Za-z0-9]"
+    r"\b[A-Za-z][A-Za-z0-9+.-]*+://([A-Za-z0-9][A-Za-z0-9._-]{1,38}+)"
+    r"(?::[^@\s/\"'<>`]*+)?+@[A-Za-z0-9]"
 )
-"""A URL's userinfo login (``https://alice@github.com``, ``https://alice:TOKEN@host``)."""
+"""A URL's userinfo login (``https://alice@github.com``, ``https://alice:TOKEN@host``); a quote
+or bracket ends the URL before any ``@`` (detect-secrets' false positives:
+``"https://url:8000";@something`` names no login)."""
 _USER_FROM_GIT = regex.compile(
     r"(?m)^[ \t*>`-]*+(?:(?:file|blob|command[ ]line|standard[ ]input):[^\s]*+[ \t]++)?+"
     r"(?:user\.name[ \t]*+=|(?:[^\n]{0,80}?[$#%>❯][ \t]++)?+git[ ]config"
