@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -13,7 +14,7 @@ from typing import Any
 import pytest
 
 from intake.cli import app
-from intake.config import load_settings
+from intake.config import Settings, load_settings
 from intake.lifecycle.runs import store
 from intake.lifecycle.runs.store import index_path, read_facts, scenario_facts
 from intake.report import health, posterior
@@ -515,57 +516,25 @@ def test_the_window_counted_in_sql_reads_as_each_run(
     run by run, with the same report."""
     from intake.contract.models import Run as DraftRun
     from intake.contract.models import RunTier
-    from intake.report.health import health_of, read_health
+    from intake.report.health import read_health
     from intake.store.records import load_record, record_path, save_record
-    from tests.support.nightly_helpers import (
-        CI_VARIABLES,
-        LOCAL,
-        PYPROJECT_EXTRA,
-        STRONG,
-        night,
-        write_run,
+    from tests.support.nightly_helpers import STRONG, night
+
+    links = {"alpha_case": None, "beta_case": None, "bug_case": "github:acme/agent#8"}
+    settings = _stored_window(
+        suite,
+        runner,
+        monkeypatch,
+        links,
+        lambda i, tier: {
+            "alpha_case": "PASS" if i % 3 else "FAIL",
+            "beta_case": "TIMEOUT" if i == 5 else "PASS",
+            "bug_case": "FAIL" if i % 2 else "PASS",
+        },
     )
 
-    for name in CI_VARIABLES:
-        monkeypatch.delenv(name, raising=False)
-    with (suite / "pyproject.toml").open("a", encoding="utf-8") as fh:
-        fh.write(PYPROJECT_EXTRA + "health_window_nights = 4\n")
-    for sid, source in (("alpha_case", "hand"), ("beta_case", "hand"), ("bug_case", "issue")):
-        write_scenario(suite, sid)
-        link = ["--link", f"github:acme/agent#{len(sid)}"] if source == "issue" else []
-        result = runner.invoke(
-            app,
-            [
-                "adopt",
-                f"scenarios/rag_quality/{sid}.yaml",
-                "--source",
-                source,
-                "--reviewer",
-                "alice",
-                *link,
-            ],
-        )
-        assert result.exit_code == 0, result.output
-    for i in range(1, 9):
-        for tier, model in enumerate((STRONG, LOCAL)):
-            write_run(
-                suite / "eval" / "results",
-                f"eval-2026050{i}-02{tier}000",
-                night(i),
-                {
-                    "alpha_case": "PASS" if i % 3 else "FAIL",
-                    "beta_case": "TIMEOUT" if i == 5 else "PASS",
-                    "bug_case": "FAIL" if i % 2 else "PASS",
-                },
-                meta={"model": model, "commit": f"c0ffee{i:02d}", "machine": f"m{i % 3}"},
-            )
-    assert runner.invoke(app, ["runs", "import", "eval/results"]).exit_code == 0
-    settings = load_settings(suite)
-
     def report(grouped: bool) -> dict[str, str]:
-        items, notes = read_health(settings, grouped=grouped)
-        health = health_of(settings, items, notes, NOW)
-        return {fmt: render(health, fmt) for fmt in ("json", "text", "markdown", "github")}
+        return _every_format(settings, grouped)
 
     items, _ = read_health(settings)
     runs = {i.scenario_id: i.runs for i in items}
@@ -671,57 +640,22 @@ def test_the_window_counted_once_leaves_out_what_health_does_not_read(
     (``store.window_counts``): the runs of a retired scenario, of one with no record and of
     one read run by run (an issue's) are taken out, and the report is the one each run gives,
     in every format."""
-    from intake.report.health import health_of, read_health
-    from tests.support.nightly_helpers import (
-        CI_VARIABLES,
-        LOCAL,
-        PYPROJECT_EXTRA,
-        STRONG,
-        night,
-        write_run,
-    )
+    from intake.report.health import read_health
 
-    for name in CI_VARIABLES:
-        monkeypatch.delenv(name, raising=False)
-    with (suite / "pyproject.toml").open("a", encoding="utf-8") as fh:
-        fh.write(PYPROJECT_EXTRA + "health_window_nights = 4\n")
     ids = ("alpha_case", "beta_case", "old_case", "bug_case")
-    for sid in ids:
-        write_scenario(suite, sid)
-        link = ["--link", "github:acme/agent#8"] if sid == "bug_case" else []
-        source = "issue" if sid == "bug_case" else "hand"
-        result = runner.invoke(
-            app,
-            [
-                "adopt",
-                f"scenarios/rag_quality/{sid}.yaml",
-                "--source",
-                source,
-                "--reviewer",
-                "alice",
-            ]
-            + link,
-        )
-        assert result.exit_code == 0, result.output
-    for i in range(1, 9):
-        for tier, model in enumerate((STRONG, LOCAL)):
-            outcome = "PASS" if (i + tier) % 3 else "FAIL"
-            write_run(
-                suite / "eval" / "results",
-                f"eval-2026050{i}-02{tier}000",
-                night(i),
-                {sid: outcome for sid in (*ids, "gone_case")},  # gone_case has no record
-                meta={"model": model, "commit": f"c0ffee{i:02d}", "machine": f"m{i % 3}"},
-            )
-    assert runner.invoke(app, ["runs", "import", "eval/results"]).exit_code == 0
+    links = {sid: "github:acme/agent#8" if sid == "bug_case" else None for sid in ids}
+    settings = _stored_window(  # gone_case has runs and no record
+        suite,
+        runner,
+        monkeypatch,
+        links,
+        lambda i, tier: dict.fromkeys((*ids, "gone_case"), "PASS" if (i + tier) % 3 else "FAIL"),
+    )
     result = runner.invoke(app, ["retire", "old_case", "--reason", "replaced", "--by", "alice"])
     assert result.exit_code == 0, result.output
-    settings = load_settings(suite)
 
     def report(grouped: bool) -> dict[str, str]:
-        items, notes = read_health(settings, grouped=grouped)
-        health = health_of(settings, items, notes, NOW)
-        return {fmt: render(health, fmt) for fmt in ("json", "text", "markdown", "github")}
+        return _every_format(settings, grouped)
 
     items, _ = read_health(settings)
     assert {i.scenario_id: i.retired is not None for i in items if i.runs} == {
@@ -735,3 +669,56 @@ def test_the_window_counted_once_leaves_out_what_health_does_not_read(
     # 4 nights x 2 models x 3 scenarios read (alpha, beta, bug): not old_case's, not gone_case's
     read = json.loads(report(True)["json"])["machines"]["read"]
     assert sum(read.values()) == 4 * 2 * 3, read
+
+
+def _stored_window(
+    suite: Path,
+    runner: Any,
+    monkeypatch: pytest.MonkeyPatch,
+    links: dict[str, str | None],
+    outcomes: Callable[[int, int], dict[str, str]],
+) -> Settings:
+    """A suite whose scenarios (``links``: an issue's link, or None for a hand-written one)
+    are adopted, with eight nights of both models imported into its run store (``outcomes``
+    of the night and tier; commits a night, three machines) and a window of four nights."""
+    from tests.support.nightly_helpers import (
+        CI_VARIABLES,
+        LOCAL,
+        PYPROJECT_EXTRA,
+        STRONG,
+        night,
+        write_run,
+    )
+
+    for name in CI_VARIABLES:
+        monkeypatch.delenv(name, raising=False)
+    with (suite / "pyproject.toml").open("a", encoding="utf-8") as fh:
+        fh.write(PYPROJECT_EXTRA + "health_window_nights = 4\n")
+    for sid, link in links.items():
+        write_scenario(suite, sid)
+        how = ["--source", "issue", "--link", link] if link else ["--source", "hand"]
+        result = runner.invoke(
+            app, ["adopt", f"scenarios/rag_quality/{sid}.yaml", *how, "--reviewer", "alice"]
+        )
+        assert result.exit_code == 0, result.output
+    for i in range(1, 9):
+        for tier, model in enumerate((STRONG, LOCAL)):
+            write_run(
+                suite / "eval" / "results",
+                f"eval-2026050{i}-02{tier}000",
+                night(i),
+                outcomes(i, tier),
+                meta={"model": model, "commit": f"c0ffee{i:02d}", "machine": f"m{i % 3}"},
+            )
+    assert runner.invoke(app, ["runs", "import", "eval/results"]).exit_code == 0
+    return load_settings(suite)
+
+
+def _every_format(settings: Settings, grouped: bool) -> dict[str, str]:
+    """The health report of ``settings``' suite in every format, its runs counted in SQL
+    (``grouped``) or read one by one."""
+    from intake.report.health import health_of, read_health
+
+    items, notes = read_health(settings, grouped=grouped)
+    health = health_of(settings, items, notes, NOW)
+    return {fmt: render(health, fmt) for fmt in ("json", "text", "markdown", "github")}
