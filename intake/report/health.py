@@ -35,6 +35,7 @@ from __future__ import annotations
 import json
 import math
 import os
+import stat
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
@@ -50,6 +51,7 @@ from intake.lifecycle.runs.store import stamp
 from intake.lifecycle.split import split_of
 from intake.limits import MAX_RECORD_BYTES
 from intake.paths import display_path
+from intake.portable import nonblocking_read_flags
 from intake.report.posterior import Bars, decide, jeffreys, more_runs
 from intake.wording import counted
 
@@ -1236,11 +1238,19 @@ def _bounded(path: str, st: os.stat_result | None) -> bytes | None:
     its writers); None when larger or unreadable."""
     if st is None or st.st_size > MAX_RECORD_BYTES:
         return None
+    try:  # a link or a FIFO swapped in since the listing is refused at the open, not followed
+        fd = os.open(path, nonblocking_read_flags() | getattr(os, "O_NOFOLLOW", 0))
+    except OSError:
+        return None
     try:
-        with open(path, "rb") as f:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            return None
+        with os.fdopen(fd, "rb", closefd=False) as f:
             raw = f.read(MAX_RECORD_BYTES + 1)
     except OSError:
         return None
+    finally:
+        os.close(fd)
     return raw if len(raw) <= MAX_RECORD_BYTES else None
 
 
