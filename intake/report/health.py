@@ -1264,8 +1264,9 @@ def _one_by_one(peek: _Peek) -> bool:
 
 Mix = tuple[tuple[str | None, str | None, int], ...]
 """(GAIA commit, machine, runs): ``HealthInput.mix``, ``store.Counts.places``."""
-Placed = tuple[Mix, set[str], set[str]]
-"""The window's runs per commit and machine, the ids they count and those read as counts."""
+Placed = tuple[Mix, set[str], set[str], str]
+"""The window's runs per commit and machine, the ids they count, those read as counts and the
+window's first start (``store.Counts.since``)."""
 
 
 def _stored(
@@ -1283,7 +1284,7 @@ def _stored(
     nights = settings.health_window_nights
     if not grouped:
         rows, left = window_rows(settings, nights=nights, left_out=left_out)
-        return rows, ((), set(), set()), left, None
+        return rows, ((), set(), set(), ""), left, None
     counts = window_counts(settings, nights=nights, left_out=left_out)
     singly = [
         p.id
@@ -1300,7 +1301,8 @@ def _stored(
     for sid in singly:
         store[sid] = rows.get(sid, [])
     every = set(counts.groups)
-    return store, (counts.places, every, every.difference(singly)), counts.left, counts.newest
+    placed = (counts.places, every, every.difference(singly), counts.since)
+    return store, placed, counts.left, counts.newest
 
 
 def _carried(
@@ -1316,7 +1318,7 @@ def _carried(
     added again, from its own (``store.window_mix``)."""
     from intake.lifecycle.runs.store import window_mix
 
-    places, every, grouped = placed
+    places, every, grouped, since = placed
     times = Counter(i.scenario_id for i in items if i.retired is None and i.scenario_id in grouped)
     carrier = next(
         (n for n, i in enumerate(items) if i.retired is None and times[i.scenario_id]), None
@@ -1325,8 +1327,7 @@ def _carried(
         return
     total: dict[tuple[str | None, str | None], int] = {(c, m): n for c, m, n in places}
     odd = [sid for sid in sorted(every) if times[sid] != 1]
-    nights = settings.health_window_nights
-    for sid, own in window_mix(settings, odd, nights=nights, left_out=left_out).items():
+    for sid, own in window_mix(settings, odd, since=since, left_out=left_out).items():
         for c, m, n in own:
             total[c, m] = total.get((c, m), 0) + (times[sid] - 1) * n
     kept = tuple((c, m, n) for (c, m), n in total.items() if n > 0)
@@ -1392,7 +1393,7 @@ def read_health(
         store, placed, left, newest = _stored(settings, [r[2] for r in records], left_out, grouped)
     except InputError as exc:
         notes.append(f"run store unreadable, its runs left out: {exc}")
-        store, placed, left, newest = {}, ((), set(), set()), 0, None
+        store, placed, left, newest = {}, ((), set(), set(), ""), 0, None
     if left:
         notes.append(
             f"{left} stored run(s) started before the window of "

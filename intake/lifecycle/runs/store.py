@@ -478,6 +478,8 @@ class Counts(NamedTuple):
     """Runs that started before the window."""
     newest: datetime | None
     """The newest start read."""
+    since: str = ""
+    """The first start the window read (``window_mix`` reads the same window)."""
 
 
 def window_counts(
@@ -552,22 +554,21 @@ def window_counts(
             )
         mix = tuple((*pair(place), n) for place, n in places)
         newest = max(times.values()) if times else None
-        return Counts(groups, mix, _left(db, since, unclaimed), newest)
+        return Counts(groups, mix, _left(db, since, unclaimed), newest, since)
     finally:
         db.close()
 
 
 def window_mix(
-    settings: Settings, ids: Sequence[str], *, nights: int = 0, left_out: Claimed | None = None
+    settings: Settings, ids: Sequence[str], *, since: str, left_out: Claimed | None = None
 ) -> dict[str, Mix]:
     """Scenario id → (GAIA commit, machine, runs) of its runs in the window ``window_counts``
-    reads, for ``ids`` only (those ``Counts.places`` should not count once)."""
+    read (from ``Counts.since``, in the index as it refreshed it: not refreshed nor its window
+    found again), for ``ids`` only (those ``Counts.places`` should not count once)."""
     if not store_dir(settings).is_dir() or not ids:
         return {}
     db = _connect(settings)
     try:
-        refresh_index(settings, db)
-        since = _since(db, nights, _unclaimed(db, left_out))
         coded = _unclaimed(db, left_out, coded=True)
         wanted = sorted(set(ids))
         name: dict[int, str] = dict(db.execute("SELECT id, name FROM names"))
