@@ -1072,6 +1072,7 @@ PASTED_PLACEHOLDERS = {
     "container_account": "[I 10:01] Serving notebooks from local directory: /home/jovyan/work\n",
     "macos_temp_folder": "-trimpath=/var/folders/x1/y2z3/T/go-build123=/tmp/go-build\n",
     "braced_password_field": "url = https://{user}:{password}@pypi.example.org/simple\n",
+    "url_ended_before_at": '"https://url:8000";@something else\nhttps://url:8000 @something else\n',
     "jenkins_system_starter": "Started by user SYSTEM\nRunning as SYSTEM\n",
     "windows_system_account": "User:          NT AUTHORITY\\SYSTEM\nComputer:      Pepdown\n",
     "url_password_variable": "git clone https://oauth2:${CI_JOB_TOKEN}@gitlab.example.com/p/x\n",
