@@ -46,7 +46,8 @@ class RealDocument:
     blind, before the stop-46 fixes), 47 (collected after scrubber 1.13.0 and scored once, whole,
     blind, before the stop-47 fixes), 48 (collected after scrubber 1.14.0 and scored once, whole,
     blind, before the stop-48 fixes), 49 (collected after scrubber 1.15.0 and scored once,
-    whole, blind, before the stop-49 fixes)."""
+    whole, blind, before the stop-49 fixes), 50 (collected after scrubber 1.16.2 and scored once,
+    whole, blind, before the stop-50 fixes)."""
 
     @property
     def held_out(self) -> bool:
@@ -4812,8 +4813,567 @@ API_KEY={{keep:replace-with-your-api-key}}
 ]
 
 
+_RAW_STOP50: list[tuple[str, str, str]] = [
+    # ---- pytest output and Python tracebacks (rootdir, cachedir, pytest-of-<u>) ---------------
+    (
+        "https://github.com/pyodide/pyodide-build/issues/157",
+        ".txt",
+        r"""  File "/Users/[[user:kyvox]]/Desktop/[[user:Noah]]{{keep:/coding/hypothesis/.venv-pyodide/lib/python3.12/site-packages/pluggy/_hooks.py}}", line 513, in __call__
+    return self._hookexec(self.name, self._hookimpls.copy(), kwargs, firstresult)
+           ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^
+  File "/Users/[[user:kyvox]]/Desktop/[[user:Noah]]{{keep:/coding/hypothesis/.venv-pyodide/lib/python3.12/site-packages/_pytest/logging.py}}", line 868, in pytest_sessionfinish
+    return (yield)
+            ^^^^^
+""",
+    ),
+    (
+        "https://github.com/pytest-dev/pytest/issues/1115",
+        ".txt",
+        r"""platform win32 -- Python 3.4.3, pytest-2.8.2, py-1.4.30, pluggy-0.3.1
+rootdir: C:\Users\[[user:gregor]], inifile: 
+collected 0 items
+
+self = <test_terminal.TestCollectonly object at 0x0000000002E70A20>
+testdir = <Testdir local('C:\\Users\\[[user:gregor]]{{keep:\\AppData\\Local\\Temp\\}}pytest-of-[[user:gregor]]{{keep:\\pytest-0\\testdir\\test_collectonly_basic0}}')>
+
+..\..\..\..\devpi-test0\targz\pytest-2.8.2\testing\test_terminal.py:215: Failed
+---------------------------- Captured stdout call -----------------------------
+platform win32 -- Python 3.4.3, pytest-2.8.2, py-1.4.30, pluggy-0.3.1
+rootdir: C:\Users\[[user:gregor]], inifile: 
+collected 1 items
+<Module 'AppData/Local/Temp/pytest-of-[[user:gregor]]{{keep:/pytest-0/testdir/test_collectonly_basic0/test_collectonly_basic.py}}'>
+""",
+    ),
+    (
+        "https://github.com/dask/distributed/issues/4902",
+        ".txt",
+        r"""$ py.test --rootdir=/datasets/[[user:kvoronsky]]{{keep:/src/distributed}} --cache-clear -vs `python -c "import distributed.comm.tests.test_ucx as m;print(m.__file__)"`
+============================= test session starts ==============================
+platform linux -- Python 3.8.10, pytest-6.2.4, py-1.10.0, pluggy-0.13.1 -- /datasets/[[user:kvoronsky]]{{keep:/miniconda3/envs/ucx-master-112-21.08.210608/bin/python}}
+cachedir: .pytest_cache
+rootdir: /datasets/[[user:kvoronsky]]{{keep:/src/distributed}}
+plugins: asyncio-0.15.1, anyio-3.1.0
+collected 0 items / 1 error
+INTERNALERROR> Traceback (most recent call last):
+INTERNALERROR>   File "/datasets/[[user:kvoronsky]]{{keep:/miniconda3/envs/ucx-master-112-21.08.210608/lib/python3.8/site-packages/_pytest/config/__init__.py}}", line 1463, in getoption
+INTERNALERROR>     val = getattr(self.option, name)
+INTERNALERROR> AttributeError: 'Namespace' object has no attribute 'runslow'
+""",
+    ),
+    (
+        "https://github.com/labgrid-project/labgrid/issues/182",
+        ".txt",
+        r"""(labgrid-venv) [[user:rbo]]@ingvar-Latitude-5580:/userdata/labgridtools/remotetests/remotetest$ pytest  --capture=sys -rs --lg-log /tmp/labgrid-log --lg-env local.yaml 
+============================= test session starts ==============================
+platform linux -- Python 3.5.2, pytest-3.3.2, py-1.5.2, pluggy-0.6.0
+rootdir: /, inifile:
+
+(labgrid-venv) [[user:rbo]]@ingvar-Latitude-5580:/userdata/labgridtools/remotetests/remotetest$ pytest  --capture=sys -rs --lg-log /userdata/labgridtools/remotetests/log --lg-env local.yaml 
+platform linux -- Python 3.5.2, pytest-3.3.2, py-1.5.2, pluggy-0.6.0
+rootdir: /userdata/labgridtools/remotetests, inifile:
+""",
+    ),
+    (
+        "https://github.com/django-components/django-components/issues/1597",
+        ".txt",
+        r"""  File "/Users/[[user:jeremiah]]{{keep:/projects/clients/3tablets/rugela-web/venv/lib/python3.13/site-packages/django/core/handlers/exception.py}}", line 57, in inner
+    response = response_for_exception(request, exc)
+  File "/Users/[[user:jeremiah]]{{keep:/projects/clients/3tablets/rugela-web/venv/lib/python3.13/site-packages/django/core/handlers/exception.py}}", line 141, in response_for_exception
+    response = handle_uncaught_exception(
+        request, get_resolver(get_urlconf()), sys.exc_info()
+    )
+  File "/Users/[[user:jeremiah]]{{keep:/projects/clients/3tablets/rugela-web/venv/lib/python3.13/site-packages/django/utils/deprecation.py}}", line 120, in __call__
+    response = response or self.get_response(request)
+""",
+    ),
+    # ---- Jupyter / IPython / conda tracebacks ---------------------------------------------------
+    (
+        "https://github.com/conda/conda/issues/9298",
+        ".txt",
+        r"""Failed to import the site module
+Traceback (most recent call last):
+  File "/Users/[[user:eskolnik]]{{keep:/miniconda3/envs/python365/lib/python3.6/site.py}}", line 541, in <module>
+    main()
+  File "/Users/[[user:eskolnik]]{{keep:/miniconda3/envs/python365/lib/python3.6/site.py}}", line 522, in main
+    known_paths = addusersitepackages(known_paths)
+  File "/Users/[[user:eskolnik]]{{keep:/miniconda3/envs/python365/lib/python3.6/sysconfig.py}}", line 608, in get_config_var
+    return get_config_vars().get(name)
+""",
+    ),
+    (
+        "https://github.com/ipython/ipython/issues/11084",
+        ".txt",
+        r"""> $ ~/anaconda2/bin/python
+> Python 2.7.14 |Anaconda custom (64-bit)| (default, Dec  7 2017, 11:07:58) 
+> [GCC 4.2.1 Compatible Clang 4.0.1 (tags/RELEASE_401/final)] on darwin
+> >>> import traitlets
+> >>> print(traitlets)
+> <module 'traitlets' from '/Users/[[user:wardell]]{{keep:/.local/lib/python2.7/site-packages/traitlets/__init__.pyc}}'>
+
+/Users/[[user:wardell]]{{keep:/.local/lib/python2.7}}
+/Users/[[user:wardell]]{{keep:/.local/lib/python2.7_ancient}}
+
+> In [4]: print(traitlets)
+> <module 'traitlets' from '/Users/[[user:wardell]]{{keep:/anaconda2/lib/python2.7/site-packages/traitlets/__init__.pyc}}'>
+""",
+    ),
+    (
+        "https://github.com/ContinuumIO/anaconda-issues/issues/7199",
+        ".txt",
+        r"""Traceback (most recent call last): File "C:\Users\[[user:KOV]]{{keep:\Anaconda3\Scripts\jupyter-notebook-script.py}}", line 3, in import notebook.notebookapp File "C:\Users\[[user:KOV]]{{keep:\Anaconda3\lib\site-packages\notebook\note}}
+""",
+    ),
+    (
+        "https://github.com/ipython/ipython/issues/9978",
+        ".txt",
+        r"""In [6]: b
+ERROR:root:Internal Python error in the inspect module.
+Below is the traceback from this internal error.
+
+Traceback (most recent call last):
+  File "C:\Users\[[user:tkemp]]{{keep:\AppData\Local\Continuum\miniconda3\lib\site-packages\IPython\core\interactiveshell.py}}", line 2862, in run_code
+    exec(code_obj, self.user_global_ns, self.user_ns)
+  File "<ipython-input-6-3b5d5c371295>", line 1, in <module>
+    b
+NameError: name 'b' is not defined
+  File "C:\Users\[[user:tkemp]]{{keep:\AppData\Local\Continuum\miniconda3\lib\site-packages\IPython\core\ultratb.py}}", line 1090, in get_records
+    return _fixed_getinnerframes(etb, number_of_lines_of_context, tb_offset)
+""",
+    ),
+    (
+        "https://github.com/Stability-AI/stable-fast-3d/issues/58",
+        ".txt",
+        r"""    To log in, `huggingface_hub` requires a token generated from https://huggingface.co/settings/tokens .
+Token can be pasted using 'Right-Click'.
+Enter your token (input will not be visible):
+Add token as git credential? (Y/n)
+Traceback (most recent call last):
+  File "c:\Users\[[user:spali]]{{keep:\Downloads\stable-fast-3d-main\.venv\Lib\site-packages\huggingface_hub\utils\_http.py}}", line 406, in hf_raise_for_status
+    response.raise_for_status()
+  File "c:\Users\[[user:spali]]{{keep:\Downloads\stable-fast-3d-main\.venv\Lib\site-packages\requests\models.py}}", line 1024, in raise_for_status        
+    raise HTTPError(http_error_msg, response=self)
+requests.exceptions.HTTPError: 400 Client Error: Bad Request for url: https://huggingface.co/api/whoami-v2
+""",
+    ),
+    # ---- Java: Maven and Gradle ------------------------------------------------------------------
+    (
+        "https://github.com/AmadeusITGroup/HttpSessionReplacer/issues/33",
+        ".txt",
+        r"""[ERROR] For more information about the errors and possible solutions, please read the following articles:
+[ERROR] [Help 1] http://cwiki.apache.org/confluence/display/MAVEN/DependencyResolutionException
+
+C:\Temp\HttpSessionReplacer-master\session-replacement>if ERRORLEVEL 1 goto error 
+
+C:\Temp\HttpSessionReplacer-master\session-replacement>set ERROR_CODE=1 
+
+C:\Temp\HttpSessionReplacer-master\session-replacement>if exist "C:\Users\[[user:tiago.b.ferreira]]{{keep:\mavenrc_post.bat}}" call "C:\Users\[[user:tiago.b.ferreira]]{{keep:\mavenrc_post.bat}}" 
+
+C:\Temp\HttpSessionReplacer-master\session-replacement>if exist "C:\Users\[[user:tiago.b.ferreira]]{{keep:\mavenrc_post.cmd}}" call "C:\Users\[[user:tiago.b.ferreira]]{{keep:\mavenrc_post.cmd}}" 
+""",
+    ),
+    (
+        "https://github.com/apache/maven/issues/4455",
+        ".txt",
+        r"""[[user:marcel]]@localhost ~/sources/maven/components $ mvn install
+[INFO] Scanning for projects...
+Downloading: http://amserver/m2repo/org/apache/maven/maven/1/maven-1.pom
+[WARNING] Unable to get resource from repository activemind (http://amserver/m2repo)
+Downloading: http://repo1.maven.org/maven2/org/apache/maven/maven/1/maven-1.pom
+[WARNING] Unable to get resource from repository central (http://repo1.maven.org/maven2)
+[ERROR] FATAL ERROR
+[INFO] Failed to resolve artifact.
+""",
+    ),
+    (
+        "https://github.com/gradle/gradle/issues/6952",
+        ".txt",
+        r"""E=[[user:qox]], READNULLCMD=less, PWD=/srv/src/pcgen/pcgen, XZ_OPT=-9eM 90%, GOARCH=amd64, PYTHONFAULTHANDLER=1, SHELL=/usr/local/bin/zsh, PAGER=less, FORTUNE_PATH=/usr/share/games/fortune:/usr/local/share/games/fortune:/home/[[user:qox]]{{keep:/.fortune}}, __SHELLRC_FIRST_RUN=ready, OLDPWD=/srv/src/pcgen/pcgen, SHLVL=1, CONF_PATH=/home/[[user:qox]]{{keep:/.conf/}}, RUST_BACKTRACE=1, TMUX_PANE=%0, MYSQL_PS1=\c \u@\h:\p [\d]>, BLOCKSIZE=K, CCACHE_DIR=/srv/obj/ccache, JAVA_HOME=/usr/local/linux-oracle-jdk10/, TERM=screen-256color, ENV=/home/[[user:qox]]{{keep:/.shrc}}, LANG=en_US.UTF-8, CVS_RSH=ssh, SSH_TTY=/dev/pts/0, SSH_CLIENT=192.168.200.7 50468 22, P4DIFF=diff -u, NANO_NOCATCH=1, USER=[[user:qox]], GOOS=freebsd, GOROOT=/usr/local/go, SSH_AUTH_SOCK=/tmp/ssh-RPj9nVPB85/agent.95434, EDITOR=vim, CHARSET=UTF-8, TMUX=/tmp/tmux-1001/default,39145,0, GZIP=-9, _confpath=/home/[[user:qox]]{{keep:/.conf/common_shell}}, HOME=/home/[[user:qox]]}
+15:02:53.283 [DEBUG] [org.gradle.process.internal.DefaultExecHandle] Changing state to: STARTING
+15:02:53.285 [DEBUG] [org.gradle.process.internal.DefaultExecHandle] Waiting until process started: Gradle build daemon.
+""",
+    ),
+    (
+        "https://github.com/crossecore/crossecore-generator/issues/39",
+        ".txt",
+        r"""2022-02-19T09:50:41.407+1300 [DEBUG] [org.gradle.launcher.daemon.client.DaemonClient] Connected to daemon DaemonInfo{pid=675047, address=[b01c78da-5992-4789-b8ad-41f50443605b port:43317, addresses:[/127.0.0.1]], state=Idle, lastBusy=1645217413348, context=DefaultDaemonContext[uid=49b26167-6dce-4a0e-a061-e380772a4bbf,javaHome=/home/[[user:oskar]]{{keep:/.sdkman/candidates/java/17.0.1-tem}},daemonRegistryDir=/home/[[user:oskar]]{{keep:/.gradle/daemon}},pid=675047,idleTimeout=10800000,priority=NORMAL,daemonOpts=--add-opens,java.base/java.util=ALL-UNNAMED,-XX:MaxMetaspaceSize=256m,-XX:+HeapDumpOnOutOfMemoryError,-Xms256m,-Xmx512m,-Dfile.encoding=UTF-8,-Duser.country=NZ,-Duser.language=en,-Duser.variant]}. Dispatching request Build{id=14adda87-4afb-48ce-93d6-e6b8902f9ba4, currentDir=/home/[[user:oskar]]{{keep:/git/crossecore-generator}}}.
+2022-02-19T09:50:41.407+1300 [DEBUG] [org.gradle.launcher.daemon.client.DaemonClientConnection] thread 1: dispatching class org.gradle.launcher.daemon.protocol.Build
+""",
+    ),
+    (
+        "https://github.com/gradle/gradle/issues/26516",
+        ".txt",
+        r"""11:02:35.992 [DEBUG] [org.gradle.launcher.daemon.client.DefaultDaemonStarter] Gradle daemon process is now detached.
+11:02:35.994 [INFO] [org.gradle.launcher.daemon.client.DefaultDaemonStarter] An attempt to start the daemon took 0.599 secs.
+11:02:35.995 [DEBUG] [org.gradle.launcher.daemon.client.DefaultDaemonConnector] Started Gradle daemon DaemonStartupInfo{pid=865174, uid=33931857-08ff-40f9-bdb1-7b6280d0839b, address=[95ec12ea-9376-4a70-8b8b-d6a325ed8a8b port:37041, addresses:[/0:0:0:0:0:0:0:1, /127.0.0.1]], diagnostics={pid=865174, daemonLog=/home/[[user:tmarel]]{{keep:/.gradle/daemon/4.4.1/daemon-865174.out.log}}}}
+11:02:35.995 [DEBUG] [org.gradle.cache.internal.DefaultFileLockManager] Waiting to acquire shared lock on daemon addresses registry.
+""",
+    ),
+    (
+        "https://github.com/actions/cache/issues/454",
+        ".txt",
+        r"""Post job cleanup.
+C:\windows\System32\tar.exe --posix -z -cf cache.tgz -P -C D:/a/ItemistEvolved/ItemistEvolved --files-from manifest.txt
+tar.exe: Couldn't open C:/Users/{{keep:runneradmin}}/.gradle/caches/transforms-2/transforms-2.lock: Permission denied
+tar.exe: Error exit delayed from previous errors.
+Warning: Tar failed with error: The process 'C:\windows\System32\tar.exe' failed with exit code 1
+""",
+    ),
+    (
+        "https://github.com/gradle/gradle-build-action/issues/234",
+        ".txt",
+        r"""2022-04-08T10:34:03.8338409Z 2022-04-08T10:34:03.818+0000 [DEBUG] [org.gradle.cache.internal.DefaultCacheAccess] Creating new cache for resourceHashesCache, path /home/{{keep:runner}}/.gradle/caches/7.4.1/fileHashes/resourceHashesCache.bin, access org.gradle.cache.internal.DefaultCacheAccess@6017e561
+2022-04-08T10:34:04.2331602Z 2022-04-08T10:34:04.134+0000 [DEBUG] [org.gradle.cache.internal.DefaultCacheAccess] Creating new cache for fileHashes, path /home/{{keep:runner}}/work/app-android/app-android/.gradle/7.4.1/fileHashes/fileHashes.bin, access org.gradle.cache.internal.DefaultCacheAccess@10afd1f2
+""",
+    ),
+    # ---- ssh -v and sudo ---------------------------------------------------------------------------
+    (
+        "https://github.com/mscdex/ssh2/issues/1045",
+        ".txt",
+        r"""[[user:zq]]@DORIAN-TOWER:~/code/[[user:OmgImDorian]]{{keep:/deploy}}$ ssh ip172-18-0-26-c47h5kvnjsv00099psm0@direct.labs.play-with-docker.com -v
+OpenSSH_8.2p1 Ubuntu-4ubuntu0.2, OpenSSL 1.1.1f  31 Mar 2020
+debug1: Reading configuration data /etc/ssh/ssh_config
+debug1: /etc/ssh/ssh_config line 19: include /etc/ssh/ssh_config.d/*.conf matched no files
+debug1: Connecting to direct.labs.play-with-docker.com [40.76.55.146] port 22.
+
+debug1: Connection established.
+debug1: identity file /home/[[user:zq]]{{keep:/.ssh/id_rsa}} type 0
+debug1: identity file /home/[[user:zq]]{{keep:/.ssh/id_rsa-cert}} type -1
+debug1: identity file /home/[[user:zq]]{{keep:/.ssh/id_ed25519}} type -1
+debug1: Local version string SSH-2.0-OpenSSH_8.2p1 Ubuntu-4ubuntu0.2
+""",
+    ),
+    (
+        "https://github.com/mscdex/ssh2/issues/989",
+        ".txt",
+        r"""debug3: hostkeys_foreach: reading file "/Users/[[user:walterpryce]]{{keep:/.ssh/known_hosts}}"
+debug3: record_hostkey: found key type ECDSA in file /Users/[[user:walterpryce]]{{keep:/.ssh/known_hosts}}:47
+debug3: load_hostkeys: loaded 1 keys from 3.83.41.154
+debug1: Host 'datastation.multiprocess.io' is known and matches the ECDSA host key.
+debug1: Found key in /Users/[[user:walterpryce]]{{keep:/.ssh/known_hosts}}:47
+debug3: send packet: type 21
+debug1: SSH2_MSG_NEWKEYS sent
+""",
+    ),
+    (
+        "https://github.com/moose-team/friends/issues/91",
+        ".txt",
+        r"""debug2: key: /home/[[user:veranoth]]{{keep:/.ssh/id_rsa}} (0x7f6382197b10),
+debug2: key: /home/[[user:veranoth]]{{keep:/.ssh/id_dsa}} ((nil)),
+debug1: Authentications that can continue: publickey
+debug1: Next authentication method: publickey
+debug1: Offering RSA public key: /home/[[user:veranoth]]{{keep:/.ssh/id_rsa}}
+debug2: we sent a publickey packet, wait for reply
+debug1: Server accepts key: pkalg ssh-rsa blen 279
+debug1: key_parse_private2: missing begin marker
+debug1: read PEM private key done: type <unknown>
+Enter passphrase for key '/home/[[user:veranoth]]{{keep:/.ssh/id_rsa}}': 
+debug2: bad passphrase given, try again...
+""",
+    ),
+    (
+        "https://github.com/microsoft/vscode/issues/234389",
+        ".txt",
+        r"""> ssh -v {{keep:<username>}}@{{keep:<hostname>}}
+OpenSSH_9.8p1, LibreSSL 3.3.6
+debug1: Reading configuration data /Users/{{keep:<username>}}/.ssh/config
+debug1: /Users/{{keep:<username>}}/.ssh/config line 5: Applying options for {{keep:<hostname>}}
+debug1: Reading configuration data /etc/ssh/ssh_config
+debug1: Connecting to {{keep:<hostname>}} port 22.
+debug1: Connection established.
+debug1: identity file /Users/{{keep:<username>}}/.ssh/id_rsa type 0
+debug1: identity file /Users/{{keep:<username>}}/.ssh/id_ed25519 type 3
+""",
+    ),
+    (
+        "https://github.com/PowerShell/Win32-OpenSSH/issues/74",
+        ".txt",
+        r"""C:\Users\[[user:kaurpree]]{{keep:\Documents\Henkel\MyDevTools\OpenSSH-Win32}}>ssh.exe -vvv -i "C:\Users\[[user:kaurpree]]{{keep:\.ssh\id_rsa}}" [[user:kaurpree]]@localhost
+OpenSSH_7.1p1 Microsoft_Win32_port_with_VS, OpenSSL 1.0.2d 9 Jul 2015
+debug2: ssh_connect: needpriv 0
+debug1: Connecting to localhost [::1] port 22.
+debug1: Connection established.
+debug1: permanently_set_uid: 0/0
+debug3: getpwuid: username [[[user:kaurpree]]]
+debug3: getpwuid: system dir [C:\Windows\system32]
+debug3: gethomedir: pUserName [[[user:kaurpree]]]
+debug3: gethomedir: username [[[user:kaurpree]]]
+debug3: gethomedir: userprofile [C:\Users\[[user:kaurpree]]]
+debug3: getpwuid: homedir [C:\Users\[[user:kaurpree]]]
+debug1: identity file C:\Users\[[user:kaurpree]]{{keep:\.ssh\id_rsa}} type 1
+""",
+    ),
+    (
+        "https://github.com/Qubinode/qubinode-installer/issues/68",
+        ".txt",
+        r"""awk: fatal: cannot open file `playbooks/vars/all.yml' for reading (No such file or directory)
+
+We trust you have received the usual lecture from the local System
+Administrator. It usually boils down to these three things:
+
+    #1) Respect the privacy of others.
+    #2) Think before you type.
+    #3) With great power comes great responsibility.
+
+[sudo] password for {{keep:admin}}: 
+{{keep:admin}} is not in the sudoers file.  This incident will be reported.
+[sudo] password for {{keep:admin}}: 
+""",
+    ),
+    (
+        "https://github.com/jamf/MakeMeAnAdmin/issues/9",
+        ".txt",
+        r"""error : [[user:rovi7]] is not in the sudoers file. This incident will be reported.
+
+"[[user:rochi7]] is not in the sudoers file. This incident will be reported."
+""",
+    ),
+    (
+        "https://github.com/yy0931/save-as-root/issues/14",
+        ".txt",
+        r"""[Save as Root] exit code 1: {{keep:<user>}} is not in the sudoers file. This incident will be reported.
+""",
+    ),
+    # ---- LLM tooling: ollama, llama.cpp, agent UIs, API keys ---------------------------------------
+    (
+        "https://github.com/ollama/ollama/issues/6157",
+        ".txt",
+        r"""[Service]
+Environment="OLLAMA_HOST=0.0.0.0:11434"
+Environment="OLLAMA_KEEP_ALIVE=5m"
+Environment="OLLAMA_MODELS={{keep:/users/shared/ollama/.ollama/models}}"
+
+sudo chown ollama:ollama {{keep:/usr/share/ollama}}
+Aug 04 07:24:50 node2 systemd[1]: Stopping Ollama Service...
+""",
+    ),
+    (
+        "https://github.com/ollama/ollama/issues/2676",
+        ".txt",
+        r"""(base) {{keep:root}}@x:~# ollama show gemma --modelfile
+# Modelfile generated by "ollama show"
+# To build a new Modelfile based on this one, replace the FROM line with:
+# FROM gemma:latest
+
+FROM {{keep:/usr/share/ollama/.ollama/models/blobs/sha256:2c5f288be750bf8ee4c7d6e9afc9563f9685f570a8c7924d829c773c8401d584}}
+""",
+    ),
+    (
+        "https://github.com/ggml-org/llama.cpp/issues/15919",
+        ".txt",
+        r"""./llama-server -m /home/{{keep:user}}/models/ggml-org/gemma-3-12b-it-qat-q4_0.gguf --host 0.0.0.0 --port 8080
+main: HTTP server is listening, hostname: 0.0.0.0, port: 8080, http threads: 23
+srv    load_model: loading model '/home/{{keep:user}}/models/ggml-org/gemma-3-12b-it-qat-q4_0.gguf'
+gguf_init_from_file: failed to open GGUF file '/home/{{keep:user}}/models/ggml-org/gemma-3-12b-it-qat-q4_0.gguf'
+llama_model_load: error loading model: llama_model_loader: failed to load model
+""",
+    ),
+    (
+        "https://github.com/agentscope-ai/QwenPaw/issues/425",
+        ".txt",
+        r"""Unknown agent error: ValueError: Failed to load model from file: C:\Users\[[user:dwkpp]]{{keep:.copaw\models\Qwen--Qwen3-VL-2B-Thinking-GGUF\Qwen3VL-2B-Thinking-Q4_K_M.gguf}} (Details: C:\Users\[[user:dwkpp]]{{keep:\AppData\Local\Temp\copaw_query_error_5hl8525t.json}})
+
+Error in query handler: Failed to load model from file: C:\Users\[[user:dwkpp]]{{keep:.copaw\models\Qwen--Qwen3-VL-2B-Thinking-GGUF\Qwen3VL-2B-Thinking-Q4_K_M.gguf}}
+""",
+    ),
+    (
+        "https://github.com/ggml-org/llama.cpp/issues/8516",
+        ".txt",
+        r"""[[user:zoltan]]@alienware-m17-r3 ~/Downloads/llama.cpp-b3400 $ ./examples/chat.sh
+Log start
+main: build = 0 (unknown)
+main: built with cc (Gentoo Hardened 14.1.1_p20240622 p2) 14.1.1 20240622 for x86_64-pc-linux-gnu
+main: seed  = 1721142929
+llama_model_load: error loading model: llama_model_loader: failed to load model from ./models/llama-7b/ggml-model-q4_0.gguf
+main: error: unable to load model
+
+[[user:zoltan]]@alienware-m17-r3 ~/Downloads/llama.cpp-b3400 $ ls 
+""",
+    ),
+    (
+        "https://github.com/continuedev/continue/issues/9634",
+        ".txt",
+        r"""Model: OpenAI GPT-4.1
+Provider: openai
+Status Code: 401
+
+401 Incorrect API key provided: {{keep:sk-proj-****************************************************************************************************************************************************************MxYA}}. You can find your API key at https://platform.openai.com/account/api-keys.
+""",
+    ),
+    (
+        "https://github.com/popjane/free_chatgpt_api/issues/15",
+        ".txt",
+        r"""openai.AuthenticationError: Error code: 401 - {'error': {'message': 'Incorrect API key provided: {{keep:sk-gGSeH***************************************7fB1}}.
+""",
+    ),
+    (
+        "https://github.com/huggingface/huggingface_hub/issues/4039",
+        ".txt",
+        r"""HF_TOKEN
+
+'[[secret: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]]'
+""",
+    ),
+    # ---- Node: pnpm --------------------------------------------------------------------------------
+    (
+        "https://github.com/pnpm/pnpm/issues/4936",
+        ".txt",
+        r"""pnpm install
+ ENOENT  ENOENT: no such file or directory, mkdir '/home/{{keep:vsts}}'
+
+pnpm config set store-dir /path/to/pnpm/store/v3
+/home/{{keep:user}}/.local/share/pnpm/store
+""",
+    ),
+    (
+        "https://github.com/pnpm/pnpm/issues/5052",
+        ".json",
+        r"""{
+"0 debug pnpm:scope": {
+"selected": 3,
+"total": 3,
+"workspacePrefix": "/Users/[[user:rolando]]{{keep:/Desktop/monorepo-demo}}"
+},
+"1 error pnpm": {
+"errno": -2,
+"code": "ENOENT",
+"syscall": "mkdir",
+"path": "/path",
+"err": {
+    "name": "pnpm",
+    "message": "ENOENT: no such file or directory, mkdir '/path'",
+    "code": "ENOENT",
+    "stack": "pnpm: ENOENT: no such file or directory, mkdir '/path'"
+    }
+                }
+}
+""",
+    ),
+    (
+        "https://github.com/pnpm/pnpm/issues/4964",
+        ".txt",
+        r"""export PNPM_HOME="/Users/{{keep:xxx}}/Library/pnpm"
+export PATH="$PNPM_HOME:$PATH"
+
+ ENOENT  ENOENT: no such file or directory, open 'C:\Users\[[user:tobia]]{{keep:\Documents\heip-monorepo\_tmp_4580_fec72f06e7d137ca05b7e}} ...
+""",
+    ),
+    # ---- ls -l owners, dotfiles, snap --------------------------------------------------------------
+    (
+        "https://github.com/deadc0de6/dotdrop/issues/209",
+        ".txt",
+        r"""[DEBUG][dotdrop.dotdrop.cmd_importer] will overwrite: True
+[DEBUG][dotdrop.utils.run] exec: mkdir -p /home/[[user:veyrix]]/test/dotfiles/home/[[user:veyrix]]
+[DEBUG][dotdrop.utils.run] exec: cp -R -L /home/[[user:veyrix]]{{keep:/.bashrc}} /home/[[user:veyrix]]/test/dotfiles/home/[[user:veyrix]]{{keep:/.bashrc}}
+[ERR] "cp -R -L /home/[[user:veyrix]]{{keep:/.bashrc}} /home/[[user:veyrix]]/test/dotfiles/home/[[user:veyrix]]{{keep:/.bashrc}}" returned non zero (1): cp: cannot open '/home/[[user:veyrix]]{{keep:/.bashrc}}' for reading: Permission denied 
+[ERR] importing "/home/[[user:veyrix]]{{keep:/.bashrc}}" failed!
+
+User: [[user:veyrix]] (normal user elevated rights just via sudo)
+-rw-r--r-- 1 [[user:veyrix]] [[user:veyrix]] 3906 Feb 14 11:52 /home/[[user:veyrix]]{{keep:/.bashrc}}
+lrwxrwxrwx 1 {{keep:root}} {{keep:root}} 13 Feb 14 11:44 /snap/bin/dotdrop -> /usr/bin/snap*
+""",
+    ),
+    (
+        "https://github.com/evilmartians/lefthook/issues/161",
+        ".txt",
+        r"""$ lefthook install -v
+open lefthook.yml: permission denied
+
+$ ls -lia lefthook.yml 
+39372773 -rw-rw-r-- 1 [[user:gravecode]] [[user:gravecode]] 285 dic 24 15:33 lefthook.yml
+
+$ lefthook version
+0.6.4
+""",
+    ),
+    # ---- Silverblue and toolbox (/var/home/<u>, ⬢ prompts, /etc/passwd) -----------------------------
+    (
+        "https://github.com/containers/toolbox/issues/262",
+        ".txt",
+        r"""⬢[[[user:tkral]]@toolbox [[user:tkral]]]$ pwd
+/var/home/[[user:tkral]]
+⬢[[[user:tkral]]@toolbox [[user:tkral]]]$ echo $HOME
+/home/[[user:tkral]]
+
+[[[user:tkral]]@localhost ~]$ grep [[user:tkral]] /etc/passwd
+[[user:tkral]]:x:1000:1000:[[user:Tomas Kral]]:/home/[[user:tkral]]:/bin/bash
+[[[user:tkral]]@localhost ~]$ echo $HOME
+/home/[[user:tkral]]
+""",
+    ),
+    (
+        "https://github.com/fedora-silverblue/issue-tracker/issues/564",
+        ".txt",
+        r"""[[user:dorit.kammler]]@wmde-103180:~$ toolbox create
+Error: failed to get the Podman version
+[[user:dorit.kammler]]@wmde-103180:~$ groups
+[[user:dorit.kammler]] wheel
+
+wmde@wmde-103180:~$ toolbox create
+Image required to create toolbox container.
+Download registry.fedoraproject.org/fedora-toolbox:40 (369.1MB)? [y/N]: 
+wmde@wmde-103180:~$ groups
+wmde wheel
+""",
+    ),
+    (
+        "https://github.com/containers/toolbox/issues/215",
+        ".txt",
+        r"""┬─[[[user:vadim.kolesnikov]]@zipslack:~]─[10:59:20 AM]
+╰─>$ rpm -qa|grep toolbox
+toolbox-0.0.11-1.fc30.noarch
+┬─[[[user:vadim.kolesnikov]]@zipslack:~]─[10:59:25 AM]
+╰─>$ rpm -qa|grep podman
+podman-manpages-1.4.4-1.fc30.noarch
+podman-1.4.4-1.fc30.x86_64
+""",
+    ),
+    # ---- Steam, Proton and game tooling --------------------------------------------------------------
+    (
+        "https://github.com/DavidoTek/ProtonUp-Qt/issues/378",
+        ".txt",
+        r"""/home/[[user:kez]]{{keep:/.local/share/Steam/compatibilitytools.d/}}
+
+╭─[[user:kez]]@Mint ~ 
+╰─$ ls ~/.local/share/Steam
+appcache                     depotcache                     linux32                 steam
+bin                          error.log                      linux64                 steamapps
+compatibilitytools.d         GameOverlayRenderer64.dll      public                  steam_msg.sh
+""",
+    ),
+    (
+        "https://github.com/Matoking/protontricks/issues/393",
+        ".txt",
+        r"""protontricks (DEBUG): Creating SteamApp from manifest file in /media/[[user:wesley]]{{keep:/Games/SteamLibrary/steamapps/appmanifest_1536610.acf}}
+protontricks (DEBUG): Found compatdata directories for app 1536610: []
+protontricks (DEBUG): Creating SteamApp from manifest file in /media/[[user:wesley]]{{keep:/Games/SteamLibrary/steamapps/appmanifest_632470.acf}}
+protontricks (DEBUG): Found compatdata directories for app 632470: [PosixPath('/media/[[user:wesley]]{{keep:/Games/SteamLibrary/steamapps/compatdata/632470/pfx}}'), PosixPath('/home/[[user:wesley]]{{keep:/.steam/debian-installation/steamapps/compatdata/632470/pfx}}')]
+protontricks (INFO): Multiple compatdata directories found for app 632470
+""",
+    ),
+    (
+        "https://github.com/sonic2kk/steamtinkerlaunch/issues/1242",
+        ".txt",
+        r"""<4>pressure-vessel-wrap[74345]: W: Cannot chmod directory/executable "./bin" in "/run/media/[[user:ninaw]]{{keep:/861E6F911E6F7957/SteamLibrary/steamapps/common/SteamLinuxRuntime_sniper/var/tmp-XCWQ72/usr}}" from 0777 (owner: "root", group: "root", non-member) to 0755 (Operation not permitted): assuming R_OK|X_OK is close enough
+<4>pressure-vessel-wrap[74345]: W: Unable to set mtime of "./manifest.dpkg" in "/run/media/[[user:ninaw]]{{keep:/861E6F911E6F7957/SteamLibrary/steamapps/common/SteamLinuxRuntime_sniper/var/tmp-XCWQ72/usr}}": Operation not permitted
+Traceback (most recent call last):
+  File "/run/media/[[user:ninaw]]{{keep:/861E6F911E6F7957/SteamLibrary/steamapps/common/Proton 9.0 (Beta)/proton}}", line 1734, in <module>
+    g_proton.do_steampipe_fixups()
+""",
+    ),
+    (
+        "https://github.com/anyc/steam-overlay/issues/368",
+        ".txt",
+        r"""exec ./steamwebhelper -nocrashdialog -lang=en_US -cachedir=/home/[[user:k7]]{{keep:/.local/share/Steam/config/htmlcache}} -steampid=62050 -buildid=1759461205 -steamid=76561198043721590 -logdir=/home/[[user:k7]]{{keep:/.local/share/Steam/logs}} -uimode=7 -startcount=1 -steamuniverse=Public -realm=Global -clientui=/home/[[user:k7]]{{keep:/.local/share/Steam/clientui}} -steampath=/home/[[user:k7]]{{keep:/.local/share/Steam/ubuntu12_32/steam}} -launcher=0
+reaping pid: 62051 -- steam
+ProtonFixes[63577] WARN: [CONFIG]: Parent directory "/home/[[user:k7]]{{keep:/.config/protonfixes}}" does not exist. Abort.
+Proton: Upgrading prefix from 10.0-200 to GE-Proton10-9 (/home/[[user:k7]]{{keep:/.local/share/Steam/steamapps/compatdata/0/}})
+""",
+    ),
+]
+
+
 def documents(batch: int | None = None) -> list[RealDocument]:
-    """The documents of one collection (``40``, ``42`` to ``49``), or of all."""
+    """The documents of one collection (``40``, ``42`` to ``50``), or of all."""
     out: list[RealDocument] = []
     seen: dict[str, int] = {}
     for number, raw in (
@@ -4826,6 +5386,7 @@ def documents(batch: int | None = None) -> list[RealDocument]:
         (47, _RAW_STOP47),
         (48, _RAW_STOP48),
         (49, _RAW_STOP49),
+        (50, _RAW_STOP50),
     ):
         if batch not in (None, number):
             continue
