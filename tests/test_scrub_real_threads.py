@@ -11,6 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+import regex
 
 from intake.scrub import Scrubber, get_scrubber
 from intake.scrub.engine import _a_name
@@ -1171,8 +1172,8 @@ def test_a_form_body_password_ends_at_the_next_field(engine: Scrubber) -> None:
 
 
 BATCH_48_TUNE_LEFT = [
-    # known misses (tests/outside_corpus/SOURCE.md, "The stop-48 collection")
-    "GridProtectionAlliance-gsf-issues-124: user (elsewhere) 'rb'",
+    # known misses (tests/outside_corpus/SOURCE.md, "The stop-48 collection"); the two-letter
+    # login of one prompt is found since 1.17.0 (it is nowhere else in its excerpt)
     "conda-conda-issues-5566: user (elsewhere) 'svc_riskcalc_prd'",
     "conda-conda-issues-5566: user (path) 'svc_riskcalc_prd'",
     "conda-conda-issues-5566: user (path) 'svc_riskcalc_prd'",
@@ -1181,9 +1182,10 @@ BATCH_48_TUNE_LEFT = [
 
 def test_batch_48_tune_part_holds_what_was_measured(engine: Scrubber, tmp_path: Path) -> None:
     """Batch 48's tune part after scrubber 1.15.0 (blind under 1.14.0: paths 14/21, elsewhere
-    13/32, 9 of 44 damaged, 4 of 9 clean changed): exactly its known misses left (a two-letter
-    login, a service account's home) and one placeholder address
-    (``john@smith.com``, 2 spans) replaced; everything else found and kept."""
+    13/32, 9 of 44 damaged, 4 of 9 clean changed): exactly its known miss left (a service
+    account's home, a labelling judgement); since 1.17.0 the two-letter login of one prompt is
+    found and the placeholder address ``john@smith.com`` kept; everything else found and
+    kept."""
     score = Score()
     for doc in documents(48):
         if not doc.held_out:
@@ -1196,9 +1198,9 @@ def test_batch_48_tune_part_holds_what_was_measured(engine: Scrubber, tmp_path: 
         2,
         2,
     ]
-    assert score.damage == ["apigee-registry-pull-968: 'john@smith.com'"] * 2
+    assert score.damage == []
     assert score.keeps == 44 and score.tails_kept == score.tails == 14
-    assert (score.clean_touched, score.clean_docs) == (["apigee-registry-pull-968"], 9)
+    assert (score.clean_touched, score.clean_docs) == ([], 9)
     assert score.not_idempotent == [] and score.check_findings == [] and score.clashes == []
 
 
@@ -1308,3 +1310,121 @@ def test_a_random_or_dictionary_value_is_still_a_secret(engine: Scrubber, text: 
     example (``sqa_12345678ABCDEF…``) are still replaced."""
     value = text.split("=", 1)[-1].split(": ", 1)[-1].strip()
     assert value not in scrubbed(engine, text)
+
+
+# Issue 35, batch 50's tune part and the earlier known misses (after the blind run, not blind):
+# each shape teaches its login or name, replaced wherever it recurs.
+@pytest.mark.parametrize(
+    ("text", "names"),
+    [
+        (  # ls -lia: an inode column before the mode, a month in the locale's word
+            "$ ls -lia lefthook.yml\n"
+            "39372773 -rw-rw-r-- 1 gravecode gravecode 285 dic 24 15:33 lefthook.yml\n",
+            ["gravecode"],
+        ),
+        (  # sudo's refusal, after a tool's prefix and in quotes
+            "error : rovi7 is not in the sudoers file. This incident will be reported.\n"
+            '"rochi7 is not in the sudoers file. This incident will be reported."\n',
+            ["rovi7", "rochi7"],
+        ),
+        ("[sudo] password for kevo: \nSorry, try again.\n", ["kevo"]),
+        (  # /etc/passwd: a person's account by its number, its login and full name
+            "[tkral@localhost ~]$ grep tkral /etc/passwd\n"
+            "tkral:x:1000:1000:Tomas Kral,,,:/home/tkral:/bin/bash\n"
+            "Tomas wrote this.\n",
+            ["tkral", "Tomas Kral", "Tomas"],
+        ),
+        (  # macOS system_profiler SPSoftwareDataType (batch 49 known miss)
+            "      System Version: macOS 10.15.7 (19H2)\n"
+            "      User Name: Miroslav Kovalenko (jek)\n",
+            ["Miroslav", "Kovalenko", "jek"],
+        ),
+        (  # a theme's exit status and mark before the prompt (batch 49 known miss)
+            "0 ✓ dragan@hostname ~/project/tmp $ huggingface-cli login\n"
+            "1 ✗ dragan@hostname ~/project/tmp $ ls\n",
+            ["dragan"],
+        ),
+        (  # a two-letter login in one prompt, named nowhere else (batch 48 known miss)
+            "rb@ATMS-DEV MINGW64 /c/GPA/gsf.g (master)\n$ git log\n",
+            ["rb"],
+        ),
+        (  # a login as the argument of a look-up command (batch 49 known miss)
+            "$ npx github-email jude\nEmail on GitHub: \n",
+            ["jude"],
+        ),
+        ("$ id kevo\nuid=1000(kevo) gid=1000(kevo)\n", ["kevo"]),
+    ],
+)
+def test_logins_and_names_from_stop_50_shapes(
+    engine: Scrubber, text: str, names: list[str]
+) -> None:
+    """The shapes batch 50's tune part and the earlier known misses showed: an ``ls -li``
+    owner, sudo's refusal and prompt, a ``passwd`` line's login and full name, macOS's
+    ``User Name: First Last (login)``, a status-prefixed prompt, a two-letter login of a prompt
+    that the text names nowhere else, a login typed as a look-up command's argument."""
+    out = scrubbed(engine, text)
+    for name in names:
+        assert not regex.search(rf"(?i)(?<![A-Za-z0-9]){regex.escape(name)}(?![A-Za-z0-9])", out)
+
+
+def test_a_user_folder_glued_to_its_dot_folder_keeps_the_dot_folder(
+    engine: Scrubber, tmp_path: Path
+) -> None:
+    """``C:\\Users\\<u>.copaw\\models\\…`` (an agent UI's log, a separator lost) beside the same
+    user's ``C:\\Users\\<u>\\AppData``: only the name is replaced, the dot-folder and the model
+    path stay, also scrubbed as a file (the output re-scans clean). A dotted login with no such
+    evidence is one name."""
+    text = (
+        "Failed to load model from file: C:\\Users\\dwkpp.copaw\\models\\Qwen3-Q4_K_M.gguf "
+        "(Details: C:\\Users\\dwkpp\\AppData\\Local\\Temp\\copaw_query_error.json)\n"
+    )
+    expected = (
+        "Failed to load model from file: C:\\Users\\user1.copaw\\models\\Qwen3-Q4_K_M.gguf "
+        "(Details: C:\\Users\\user1\\AppData\\Local\\Temp\\copaw_query_error.json)\n"
+    )
+    assert scrubbed(engine, text) == expected
+    assert scrub_file_text(tmp_path / "log.txt", text, scrubber=engine).text == expected
+    dotted = 'if exist "C:\\Users\\tiago.b.ferreira\\mavenrc_post.bat" call x\n'
+    assert scrubbed(engine, dotted) == 'if exist "C:\\Users\\user1\\mavenrc_post.bat" call x\n'
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "[sudo] password for admin: \nadmin is not in the sudoers file.  This incident will be"
+        " reported.\n",
+        "[Save as Root] exit code 1: <user> is not in the sudoers file.\n",
+        "root:x:0:0:root:/root:/bin/bash\nsshd:x:110:65534::/run/sshd:/usr/sbin/nologin\n"
+        "nobody:x:65534:65534:Kernel Overflow User:/:/sbin/nologin\n",
+        "tar.exe: Couldn't open C:/Users/runneradmin/.gradle/caches/transforms-2/x.lock\n",
+        "Contact: john@smith.com or jane@doe.com\n",
+        "rb@ATMS-DEV MINGW64 /c/x\n$ python -c \"open(f, 'rb')\"\n",
+        "$ id -u\n1000\n$ su - root\n",
+        "drwxr-xr-x  2 root root 4096 dic 24 15:33 etc\n",
+    ],
+)
+def test_stop_50_accounts_and_placeholders_stay(engine: Scrubber, text: str) -> None:
+    """No harm: sudo's role account and placeholder, system accounts' ``passwd`` lines, GitHub's
+    Windows runner account, documentation's unknown person split across the ``@``
+    (``john@smith.com``), a two-letter prompt login that is also a word of the text (``"rb"``,
+    Python's mode), ``id``'s switches and ``root``."""
+    assert scrubbed(engine, text) == text
+
+
+def test_batch_50_tune_part_holds_what_was_measured(engine: Scrubber, tmp_path: Path) -> None:
+    """Batch 50's tune part after scrubber 1.17.0 (blind under 1.16.2: paths 57/58, elsewhere
+    23/28, 3 of 66 damaged, 1 of 8 clean changed): exactly its known miss left (a GitHub login
+    as a folder under ``~/code``, no evidence it is one: ``tests/outside_corpus/SOURCE.md``);
+    everything else found, every keep span and library tail kept."""
+    score = Score()
+    for doc in documents(50):
+        if not doc.held_out:
+            score_document(engine, doc, score, tmp_path)
+    assert score.docs == 32
+    assert score.missed == ["mscdex-ssh2-issues-1045: user (path) 'OmgImDorian'"]
+    totals = [score.total[c] for c in ("user (path)", "user (elsewhere)", "email", "secret")]
+    assert totals == [58, 28, 0, 1]
+    assert score.damage == [] and score.keeps == 66
+    assert score.tails_kept == score.tails == 49
+    assert (score.clean_touched, score.clean_docs) == ([], 8)
+    assert score.not_idempotent == [] and score.check_findings == [] and score.clashes == []

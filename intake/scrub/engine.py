@@ -286,13 +286,15 @@ _USER_FROM_ENV = regex.compile(
     r"\b(?:USER|LOGNAME|USERNAME)=[\"']?+([A-Za-z][A-Za-z0-9._-]{1,31}+)"
 )
 _USER_FROM_PROMPT = regex.compile(
-    r"(?:^|(?<=\n))`?+(?:\([^()\n]{1,40}+\)[ ]?+)?+\[?+([a-z_][a-z0-9._-]{1,31}+)"
+    r"(?:^|(?<=\n))`?+(?:[0-9]{1,3}+[ ]++[✓✔✗✘×][ ]++)?+(?:\([^()\n]{1,40}+\)[ ]?+)?+\[?+"
+    r"([a-z_][a-z0-9._-]{1,31}+)"
     r"@[A-Za-z0-9][A-Za-z0-9.-]*+"
     r"(?::[~/]|[ ][^\n\]]{0,80}+\][$#]|[ ][~/][^\s]{0,80}+[ ][%$#](?=[ \t]|$)"
     r"|[ ][^\s~/`][^\s`]{0,80}+[ ]%(?=[ \t]|$))"
 )
 """A shell prompt ``u@host:~$`` at a line's start, after a ``(venv)`` or ``(base)`` prefix or a
-Markdown backtick, in brackets (``[u@host dir]$``), or zsh's default ``u@host ~ %`` and
+Markdown backtick, after a theme's exit status and mark (``0 ✓ u@host ~/dir $``), in brackets
+(``[u@host dir]$``), or zsh's default ``u@host ~ %`` and
 ``u@host dir %`` (``%n@%m %1~ %#``: the current folder's last name, no slash)."""
 _USER_FROM_MAC_PROMPT = regex.compile(
     r"(?m)^(?:\([^()\n]{1,40}+\)[ ]?+)?+(?P<host>[A-Za-z0-9][A-Za-z0-9.-]*+):[^\s:]++[ ]"
@@ -453,19 +455,21 @@ _USER_FROM_WINDOWS_ACCOUNT = regex.compile(
 ``S-1-5-21-…`` SID) and Event Viewer's ``User:`` field; ``NT AUTHORITY\\SYSTEM`` and
 ``BUILTIN\\…`` are nobody's."""
 _USER_FROM_LISTING = regex.compile(
-    r"(?m)^[ \t>]*+[-dlcbps][rwxsStT-]{9}+[@+.]?+[ \t]++[0-9]++[ \t]++"
+    r"(?m)^[ \t>]*+(?:[0-9]++[ \t]++){0,2}+[-dlcbps][rwxsStT-]{9}+[@+.]?+[ \t]++[0-9]++[ \t]++"
     r"([A-Za-z][A-Za-z0-9._-]{1,31}+)[ \t]++[A-Za-z0-9_][A-Za-z0-9._-]*+[ \t]++"
-    r"[0-9][0-9.,]*+[KMGTP]?+[ \t]++(?:[A-Z][a-z]{2}[ ]|[0-9]{4}-[0-9]{2}-[0-9]{2}[ ])"
+    r"[0-9][0-9.,]*+[KMGTP]?+[ \t]++(?:\p{L}{3}+\.?+[ ]|[0-9]{4}-[0-9]{2}-[0-9]{2}[ ])"
     r"|^[ \t>]*+([a-z][a-z0-9._-]{1,31}+)[ \t]++[0-9]++[ \t]++[0-9]++\.[0-9][ \t]++[0-9]++\.[0-9]"
     r"[ \t]++[0-9]++[ \t]++[0-9]++[ \t]++(?:\?\??+|pts/[0-9]++|tty[A-Za-z0-9]*+|console)"
     r"[ \t]++[RSDTZIUWX][<NLsl+]*+[ \t]"
     r"|\bsshd:[ ]([a-z][a-z0-9._-]{1,31}+)(?:[ ]\[priv\]|@(?:notty|pts/[0-9]++))"
 )
 """The owner column of a long listing (``ls -l``: ``drwxr-xr-x  7 <login>  staff  238 Dec 30
-…``), the user column of ``ps aux`` (``<login>  29217  0.0  0.0 …``: the PID and the two
-percentages after it) and ``sshd``'s process title (``sshd: <login> [priv]``,
-``sshd: <login>@pts/0``). System and service accounts (``root``, ``www-data``, ``nobody``,
-``_windowserver``, ``daemon``; ``_SYSTEM_ACCOUNTS``) and numeric owners teach nothing."""
+…``; ``ls -li``/``ls -ls`` with an inode or block column before the mode; a month in the
+locale's word, ``dic``, ``déc.``), the user column of ``ps aux`` (``<login>  29217  0.0  0.0
+…``: the PID and the two percentages after it) and ``sshd``'s process title (``sshd: <login>
+[priv]``, ``sshd: <login>@pts/0``). System and service accounts (``root``, ``www-data``,
+``nobody``, ``_windowserver``, ``daemon``; ``_SYSTEM_ACCOUNTS``) and numeric owners teach
+nothing."""
 _USER_FROM_LOGIN_RECORD = regex.compile(
     r"(?m)^[ \t>]*+([A-Za-z][A-Za-z0-9._-]{1,31}+)"
     r"(?:[ ]*+\t[ \t]*+|[ ]{2,}+|[ ](?=[^ \t\n]++(?:[ ]*+\t|[ ]{2})))"
@@ -479,6 +483,8 @@ _USER_FROM_LOGIN_RECORD = regex.compile(
     r"|\bsudo:[ \t]++([a-z_][a-z0-9._-]{1,31}+)[ ]:[ ](?:TTY=|[0-9]++[ ]incorrect)"
     r"|\bAccepted[ ](?:publickey|password|keyboard-interactive/pam|gssapi-with-mic)[ ]for[ ]"
     r"([a-z_][a-z0-9._-]{1,31}+)[ ]from[ ]"
+    r"|(?<![A-Za-z0-9<._-])([a-z_][a-z0-9._-]{1,31}+)[ ]is[ ]not[ ]in[ ]the[ ]sudoers[ ]file\b"
+    r"|\[sudo\][ ]password[ ]for[ ]([a-z_][a-z0-9._-]{1,31}+):"
 )
 """A login record's user: a row of ``last``, ``who``, ``w`` or ``wtmpdb last`` (``<login>
 pts/0  10.0.0.5  Fri Aug 14 15:43 - crash``, ``<login> tty7 2017-11-10 15:09 (:0)``,
@@ -490,8 +496,10 @@ turns away English and role words); and ``crontab -l``'s answer
 for a user who has none (``no crontab for <login>``); and the auth log's lines of a login that
 happened: ``pam_unix(…): session opened for user <login>``, sudo's ``sudo:  <login> : TTY=pts/0 ;
 PWD=… ; USER=root ; COMMAND=…`` and sshd's ``Accepted publickey for <login> from …`` (an
-``Invalid user <x>`` is an attacker's guess, no one's login). System accounts (``reboot``'s ``system
-boot`` row has no terminal; ``sddm``, ``gdm``, ``root``) teach nothing."""
+``Invalid user <x>`` is an attacker's guess, no one's login); and sudo's refusal and prompt
+(``<login> is not in the sudoers file``, ``[sudo] password for <login>:``). System accounts
+(``reboot``'s ``system boot`` row has no terminal; ``sddm``, ``gdm``, ``root``) teach
+nothing."""
 _USER_FROM_CLOUD_ARN = regex.compile(
     r"\b(?:arn:aws[a-z-]*+:iam|acs:ram)::(?:[0-9]{6,20}+|x{6,20}+):user/"
     r"(?:[A-Za-z0-9+=,.@_-]++/)*+([A-Za-z0-9+=,.@_-]{2,64}+)"
@@ -550,6 +558,15 @@ _USER_FROM_PRETTY_LOG = regex.compile(
 )
 """The author of a ``git log --pretty`` line (``%h %aN %ar %s``: ``95722ed First Last 7 days ago
 Merge …``): a short hash, a capitalised name, then a relative date."""
+_USER_FROM_COMMAND_ARG = regex.compile(
+    r"(?m)^[^\n]{0,80}?[$#%❯][ \t]++(?:sudo[ ]++)?+(?:npx[ ]++)?+"
+    r"(?:github-email|id|groups|finger|passwd|su[ ]++-?+|sudo[ ]++-u)[ ]++"
+    r"([a-z_][a-z0-9._-]{1,31}+)[ \t]*+\r?$"
+)
+"""A login typed at a prompt as the argument of a command that looks an account up (``$ npx
+github-email <login>``, ``$ id <login>``, ``$ groups <login>``, ``$ finger <login>``, ``$ su -
+<login>``): the last word of the command line. Role and system accounts (``root``) are
+turned away as everywhere."""
 _USER_FROM_WHOAMI = regex.compile(
     r"(?m)^[^\n]{0,80}?[$#>%❯][ \t]*+(?:(?:huggingface-cli|hf[ ]auth|npm)[ ])?+"
     r"whoami[ \t]*+\r?\n[ \t]*+"
@@ -655,6 +672,7 @@ _SYSTEM_ACCOUNTS = frozenset(
         "travis",
         "buildkite-agent",
         "gitlab-runner",
+        "runneradmin",
         "azureuser",
         "opc",
     ]
@@ -686,12 +704,45 @@ def _account_logins(text: str) -> set[str]:
     return out
 
 
+_USER_FROM_PASSWD = regex.compile(
+    r"(?m)^[ \t>]*+([a-z_][a-z0-9._-]{1,31}+):[^:\s]{0,64}+:([0-9]{1,10}+):[0-9]{1,10}+:"
+    r"([^:\n]{0,120}+):/[^:\n]{0,200}+:/[^:\s]{0,100}+[ \t]*+\r?$"
+)
+"""A line of ``/etc/passwd`` (``getent passwd``, ``grep <login> /etc/passwd``): ``<login>:x:1000:
+1000:First Last,,,:/home/<login>:/bin/bash``. Only a person's account, by its number (1000 to
+59999, where distributions number the people they add; ``root``, ``daemon``, ``nobody`` and the
+services are below or above), teaches its login and the full name of its comment field."""
+_USER_FROM_PROFILE = regex.compile(
+    r"(?m)^[ \t]*+User[ ]Name:[ \t]++(\p{L}[\p{L}'. -]{0,60}?)[ \t]++"
+    r"\(([a-z_][a-z0-9._-]{1,31}+)\)[ \t]*+\r?$"
+)
+"""macOS's ``system_profiler SPSoftwareDataType``: ``User Name: First Last (login)``, the
+account's full name and its login."""
+
+
+def _account_entries(text: str) -> set[str]:
+    """The logins and full names an account database line names (``_USER_FROM_PASSWD``,
+    ``_USER_FROM_PROFILE``)."""
+    out: set[str] = set()
+    if ":/" in text:
+        for m in _USER_FROM_PASSWD.finditer(text):
+            if 1000 <= int(m.group(2)) < 60000 and m.group(1) not in _SYSTEM_ACCOUNTS:
+                out.add(m.group(1))
+                out.add(m.group(3).split(",")[0].strip())
+    if "User Name:" in text:
+        for m in _USER_FROM_PROFILE.finditer(text):
+            out.update((m.group(1).strip(), m.group(2)))
+    return {n for n in out if n}
+
+
 _RECORD_MARKERS = (
     "no crontab for ",
     "session opened for ",
     "session closed for ",
     "sudo:",
     "Accepted ",
+    "sudoers file",
+    "[sudo] password for ",
 )
 """The strings an auth-log or ``crontab`` record of ``_USER_FROM_LOGIN_RECORD`` holds; a row of
 ``last``/``who``/``w`` holds a clock time's ``:`` and a column gap (``_COLUMN_GAP``)."""
@@ -803,6 +854,7 @@ _NOT_USER_NAMES = frozenset(
         "ubuntu",
         "debian",
         "runner",
+        "runneradmin",
         "vscode",
         "node",
         "app",
@@ -1058,9 +1110,10 @@ glued (``gsfbuildbot``, ``releasebot``), or a test account (``testuser``, ``demo
 account a bug report creates to show it): a machine's, nobody's."""
 
 
-_FIXTURE_USER = regex.compile(r"^user[0-9]*+(?:@example\.com)?+$")
+_FIXTURE_USER = regex.compile(r"^user(?:[0-9]*+(?:@example\.com)?+|[0-9]++\.[A-Za-z0-9_-]++)$")
 """Our fixtures: ``user1``, and ``user1@example.com`` where an e-mail was a user folder
-(``C:\\Users\\<e-mail>\\.azure``)."""
+(``C:\\Users\\<e-mail>\\.azure``), and ``user1.copaw`` where a user folder was glued to its
+dot-folder (``_glued_dot_folder``)."""
 
 
 def _not_base64_text(value: str) -> bool:
@@ -1106,6 +1159,10 @@ _LEARNERS: tuple[tuple[tuple[str, ...], regex.Pattern[str]], ...] = (
     (("_e2e-test-",), _USER_FROM_KUBE_UP),
     (("rootfs", "lxss"), _USER_FROM_ROOTFS),
     (("whoami",), _USER_FROM_WHOAMI),
+    (
+        ("github-email", "id ", "groups ", "finger ", "passwd ", "su ", "-u "),
+        _USER_FROM_COMMAND_ARG,
+    ),
     (("User name", "Full Name"), _USER_FROM_NET_USER),
     (('="', "='"), _USER_FROM_RECORD),
     ((" ago",), _USER_FROM_PRETTY_LOG),
@@ -1129,6 +1186,7 @@ def learn_user_names(text: str, cands: Sequence[Candidate]) -> frozenset[str]:
             seg = home_segment(plain)
             if seg:
                 found.add(plain[seg[0] : seg[1]].replace("\\ ", " ").strip())
+    found -= {n for n in found if _glued_dot_folder(n, found)}
     homes = {n.lower() for n in found}
     for triggers, rx in _LEARNERS:
         if any(t in text for t in triggers):
@@ -1136,6 +1194,7 @@ def learn_user_names(text: str, cands: Sequence[Candidate]) -> frozenset[str]:
             names = (m.group(m.lastindex or 0).strip() for m in rx.finditer(text))
             found.update(filter(_not_base64_text, names))
     found.update(_account_logins(text))
+    found.update(_account_entries(text))
     if "Merge pull request" in text:
         found.update(_fork_logins(text))
     # a name with spaces is also each of its words alone (a log cut at the space keeps the
@@ -1176,13 +1235,34 @@ def derived_logins(names: Iterable[str]) -> set[str]:
     return out
 
 
+def _glued_dot_folder(name: str, names: Iterable[str]) -> str | None:
+    """The user of a home folder glued to its dot-folder by a missing separator
+    (``C:\\Users\\<u>.copaw\\models``, an agent UI's log), when the text names ``<u>`` as a
+    home on its own too: the name ends at the dot, the dot-folder is the path's. A dotted
+    login with no such evidence (``C:\\Users\\first.last``) is one name."""
+    low = name.lower()
+    return next((n for n in names if low.startswith(n.lower() + ".") and len(n) >= 2), None)
+
+
 def _short_login(text: str, name: str, homes: set[str]) -> bool:
     """A two-letter name is a login only on two pieces of evidence: it is the home folder of a
-    path and the login of a prompt (``[af@andre ~]$`` and ``/home/af/.ssh``); alone it is a
-    word (``jq``, ``ls``, ``id``)."""
-    if name.lower() not in homes:
+    path and the login of a prompt (``[af@andre ~]$`` and ``/home/af/.ssh``), or the login of
+    a prompt that the text names nowhere else (``rb@HOST MINGW64 /c/…`` and no ``"rb"`` mode
+    of Python's ``open``: every occurrence is a prompt's); alone it is a word (``jq``, ``ls``,
+    ``id``)."""
+    low = name.lower()
+    prompts = [
+        m.start(1)
+        for rx in (_USER_FROM_PROMPT, _USER_FROM_GIT_BASH)
+        for m in rx.finditer(text)
+        if m.group(1).lower() == low
+    ]
+    if not prompts:
         return False
-    return any(m.group(1).lower() == name.lower() for m in _USER_FROM_PROMPT.finditer(text))
+    if low in homes:
+        return True
+    word = regex.compile(rf"(?<![A-Za-z0-9]){regex.escape(name)}(?![A-Za-z0-9])", regex.I)
+    return {m.start() for m in word.finditer(text)} <= set(prompts)
 
 
 def _in_placeholder(text: str, name: str) -> bool:
@@ -2243,6 +2323,7 @@ class Scrubber:
         name = path[seg[0] : seg[1]]
         if any(path[s:e].lower() != name.lower() for s, e in inner):
             return None
+        name = _glued_dot_folder(name, names) or name
         return self._names_replaced(path, [name, *names], m)
 
     def _names_replaced(self, path: str, names: Sequence[str], m: FixtureMap) -> str:

@@ -890,7 +890,7 @@ def full_name(rng: random.Random) -> str:
 
 
 def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
-    """The classes of what people paste (issue 35, batches 40-49), each with an invented
+    """The classes of what people paste (issue 35, batches 40-50), each with an invented
     value: logins from every prompt and address form, names in job names and in a home path's
     file name, homes under cluster shares, token lists in plain text, key ids at any boundary,
     SigV4 scopes, git's signing key id, URL userinfo. ``v`` marks what must go, ``k`` what
@@ -1052,6 +1052,34 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
             .v(u)
             .k("/further_fixes\n")
         ),
+        "listing_with_inode": lambda d: (
+            d.k("39372773 -rw-rw-r-- 1 ").v(u).k(" staff 285 dic 24 15:33 lefthook.yml\n")
+        ),
+        "sudoers_refusal": lambda d: (
+            d.k("error : ").v(u).k(" is not in the sudoers file. This incident will be reported.\n")
+        ),
+        "sudo_password_prompt": lambda d: d.k("[sudo] password for ").v(u).k(": \n"),
+        "passwd_line": lambda d: (
+            d.k("$ getent passwd\n")
+            .v(u)
+            .k(":x:1000:1000:")
+            .v(name)
+            .k(",,,:/var/home/")
+            .v(u)
+            .k(":/bin/bash\n")
+        ),
+        "system_profiler_user": lambda d: (
+            d.k("      User Name: ").v(name).k(" (").v(u).k(")\n      Secure Virtual Memory\n")
+        ),
+        "status_prefixed_prompt": lambda d: d.k("0 \u2713 ").v(u).k("@box ~/proj/tmp $ ls\n"),
+        "login_as_lookup_argument": lambda d: d.k("$ npx github-email ").v(u).k("\n"),
+        "home_glued_to_dot_folder": lambda d: (
+            d.k("load: C:\\Users\\")
+            .v(u)
+            .k(".copaw\\models\\q.gguf (C:\\Users\\")
+            .v(u)
+            .k("\\AppData\\Local\\Temp\\e.json)\n")
+        ),
     }
 
 
@@ -1105,6 +1133,12 @@ PASTED_PLACEHOLDERS = {
     "merges_from_two_sources": (
         "Merge pull request #1 from acme/a\nMerge pull request #2 from umbra/b\n"
     ),
+    "sudo_role_account": "[sudo] password for admin: \nadmin is not in the sudoers file.\n",
+    "passwd_system_accounts": "root:x:0:0:root:/root:/bin/bash\n"
+    "nobody:x:65534:65534:Kernel Overflow User:/:/sbin/nologin\n",
+    "ci_runner_account": "tar.exe: Couldn't open C:/Users/runneradmin/.gradle/x.lock\n",
+    "placeholder_person_address": "Contact: john@smith.com\n",
+    "two_letters_also_a_word": "rb@ATMS-DEV MINGW64 /c/x\n$ python -c \"open(f, 'rb')\"\n",
 }
 """Placeholders and public material of the same classes: nothing in them may change."""
 
