@@ -24,10 +24,9 @@ from typing import Any
 import regex
 
 from intake.errors import ConfigError
-from intake.scrub.definitions import configured, load_scrubber_yaml
+from intake.scrub.definitions import configured, load_scrubber_yaml, word_lists
 from intake.scrub.illustrative import looks_like_placeholder
 from intake.scrub.recognizers import (
-    NOT_A_PASSWORD,
     CodeBackedRecognizer,
     mixes_like_random,
     placeholder_basic,
@@ -185,7 +184,7 @@ def load_secret_names(path: Path) -> SecretNames:
 
 # ----------------------------------------------------------------------------- values
 
-_NOT_SECRET_WORDS = NOT_A_PASSWORD | frozenset(
+_NOT_SECRET_EXTRA = frozenset(
     [
         "yes",
         "no",
@@ -263,7 +262,15 @@ _NOT_SECRET_WORDS = NOT_A_PASSWORD | frozenset(
         "foobar",
     ]
 )
-"""Unquoted values that name a mode, a type or a word of prose, not a secret."""
+"""Unquoted values that name a mode, a type or a word of prose, not a secret, beside
+``scrubbers/words.yaml``'s ``not_a_password`` (``_not_secret_word``)."""
+
+
+def _not_secret_word(word: str) -> bool:
+    """Whether a lower-case word names a mode, a type or a word of prose (``_NOT_SECRET_EXTRA``
+    and the words that are not a password)."""
+    return word in _NOT_SECRET_EXTRA or word in word_lists().not_a_password
+
 
 _CODE_OBJECTS = frozenset(
     [
@@ -385,13 +392,6 @@ _VERSION = regex.compile(
 """A version or a version range (``^3.0.0``, ``~1.0.6``, ``>=2.1``, ``1.0.6-rc.1``): a lock
 file's dependency under a package named ``minipass`` or ``cookie-signature`` is no secret."""
 _HEX_NUMBER = regex.compile(r"^0[xX][0-9A-Fa-f]{1,8}+$")
-_TYPE_WORD_LIST = """
-    str string int integer float double number bool boolean bytes bytearray none null
-    undefined void never unknown any object dict list tuple set frozenset optional union
-    sequence mapping iterable iterator callable literal typing t secretstr secretbytes array
-    record promise map char byte long short uint u8 u16 u32 u64 i32 i64 usize option vec
-    result box rc arc"""
-_TYPE_WORDS = frozenset(_TYPE_WORD_LIST.split())
 _TYPE_EXPR = regex.compile(
     r"^[A-Za-z_][A-Za-z0-9_.]*+(?:[ \t]*+[\[\]|,<>?][ \t]*+[A-Za-z0-9_.]*+)*+$"
 )
@@ -413,7 +413,7 @@ def type_expression(value: str) -> bool:
     if not _TYPE_EXPR.match(value):
         return False
     words = regex.findall(r"[A-Za-z_][A-Za-z0-9_]*+", value)
-    return bool(words) and all(w.lower() in _TYPE_WORDS for w in words)
+    return bool(words) and all(w.lower() in word_lists().type_words for w in words)
 
 
 _FILE_CONSTANT = regex.compile(
@@ -447,7 +447,7 @@ def code_value(value: str, names: SecretNames | None = None) -> bool:
     ``string;``), unless it mixes like a random token (a value its shape alone would
     replace is never hidden by where it stands)."""
     v = value.replace("?.", ".")
-    if v.lower() in _NOT_SECRET_WORDS or type_expression(v):
+    if _not_secret_word(v.lower()) or type_expression(v):
         return True
     if _DOTTED.match(v):
         parts = v.split(".")
@@ -512,9 +512,7 @@ def literal_secret(value: str, *, quoted: bool, names: SecretNames | None = None
         return False
     if v.endswith("=") and _B64ISH.match(v) and len(v) % 4:
         return False  # claims base64 padding but is no base64: an illustration (short==)
-    if low in _NOT_SECRET_WORDS or (
-        "/" in low and all(w in _NOT_SECRET_WORDS for w in low.split("/"))
-    ):
+    if _not_secret_word(low) or ("/" in low and all(_not_secret_word(w) for w in low.split("/"))):
         return False
     if quoted:
         return True

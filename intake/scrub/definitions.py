@@ -11,6 +11,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, fields
+from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -171,6 +172,42 @@ def configured(cls: type[T], data: object, **convert: Callable[[Any], Any]) -> T
         raise TypeError(f"a mapping was expected, not {type(data).__name__}")
     given = [f.name for f in fields(cls) if f.name in data]
     return cls(**{name: convert.get(name, str)(data[name]) for name in given})
+
+
+@dataclass(frozen=True)
+class WordLists:
+    """The word lists of ``scrubbers/words.yaml`` (see that file for what each holds)."""
+
+    word_logins: frozenset[str] = frozenset()
+    type_words: frozenset[str] = frozenset()
+    not_a_password: frozenset[str] = frozenset()
+
+
+def _words(items: object) -> frozenset[str]:
+    if not isinstance(items, list) or not all(isinstance(w, str) for w in items):
+        raise TypeError("a list of words was expected")
+    return frozenset(w.lower() for w in items)
+
+
+def load_word_lists(path: Path) -> WordLists:
+    """Read ``words.yaml`` into ``WordLists``; a missing or malformed file (a list that is no
+    list of words, no mapping) is a ``ConfigError`` naming it."""
+    try:
+        return configured(
+            WordLists,
+            load_scrubber_yaml(path) or {},
+            word_logins=_words,
+            type_words=_words,
+            not_a_password=_words,
+        )
+    except TypeError as exc:
+        raise ConfigError(f"word lists are invalid: {exc}", where=str(path)) from exc
+
+
+@cache
+def word_lists() -> WordLists:
+    """The packaged ``words.yaml``, read the first time a rule needs it (issue 36 item 5)."""
+    return load_word_lists(packaged_scrubbers_dir() / "words.yaml")
 
 
 @dataclass(frozen=True)

@@ -51,6 +51,7 @@ from intake.scrub.definitions import (
     load_allow_rules,
     packaged_scrubbers_dir,
     scrubber_config_hash,
+    word_lists,
 )
 from intake.scrub.fixtures import (
     ENCODED_PLUS,
@@ -751,27 +752,9 @@ _COLUMN_GAP = regex.compile(r"[^\s][ ]{2}|\t")
 
 def _record_login(name: str) -> bool:
     """Whether a login record's or a cloud ARN's user may be a person's: a name (``_a_name``),
-    not an English or role word (``_WORD_LOGINS``: ``The``, ``Use``, ``developer``)."""
-    return _a_name(name) and name.lower() not in _WORD_LOGINS
-
-
-_WORD_LOGIN_LIST = """a an the this that these those it its he she we they you i my our your
-    their his her
-    and or but if then so as at by for from in into of on onto to up with without about after
-    before over under out off down again once here there when where why how all any both each
-    few more most other some such no nor not only own same than too very can will just should
-    now is are was were be been being have has had do does did done use used using open opened
-    close closed connect connected login logout log logs run running start started restart stop
-    check see show make made get got set put try wait note please later then also first next
-    last new old one two three error warning info debug server client host box machine session
-    console terminal display screen shell python java node output input user users developer
-    developers engineer engineers operator operators admin admins administrator deployer
-    deployment service services readonly read-only reader writer tester testers backup
-    automation terraform pipeline build builder release application app api lambda support"""
-_WORD_LOGINS = frozenset(_WORD_LOGIN_LIST.split())
-"""Words that begin a prose line before ``console``, ``ssh`` or ``ttyUSB0`` (``The``, ``Use``,
-``Open``, ``Connect``, ``Python``) and the role words an IAM user is named by (``developer``,
-``deployer``, ``terraform``): no login record's or ARN's person."""
+    not an English or role word (``scrubbers/words.yaml``'s ``word_logins``: ``The``, ``Use``,
+    ``developer``)."""
+    return _a_name(name) and name.lower() not in word_lists().word_logins
 
 
 _LOGIN_NOT_USER = frozenset(

@@ -38,6 +38,7 @@ from presidio_analyzer.pattern import Pattern  # noqa: E402, TID251
 from presidio_analyzer.pattern_recognizer import PatternRecognizer  # noqa: E402, TID251
 from presidio_analyzer.recognizer_result import RecognizerResult  # noqa: E402, TID251
 
+from intake.scrub.definitions import word_lists  # noqa: E402
 from intake.scrub.illustrative import looks_like_placeholder  # noqa: E402
 from intake.scrub.normalise import WRAP_BREAK  # noqa: E402
 
@@ -503,22 +504,6 @@ class IntakeGenericSecretRecognizer(_CheckedRecognizer):
         return super().invalidate_result(value)
 
 
-_NOT_A_PASSWORD_WORDS = """
-    value values ever never always still only also being now then stored sent shown visible lambda
-    str string bytes int integer bool boolean float dict list any text object optional union
-    secretstr secretbytes field charfield column input getpass prompt self cls args kwargs
-    none null nil undefined true false required empty blank unset missing
-    not too incorrect invalid wrong correct valid expired weak strong short long secure insecure
-    the a an and or in on at for of to by is was be being been will should must can cannot
-    still now also only same different changed reset stored saved hashed encrypted encoded
-    case very needed needs from with length hash policy manager protected visible shown hidden
-    masked ok fine good bad sent used ignored given provided supplied configured specified
-    mandatory here below above generated random please enter change update known unknown
-    leaked compromised rotated new old current default plain plaintext this that it my your
-    their his her our
-"""
-NOT_A_PASSWORD = frozenset(_NOT_A_PASSWORD_WORDS.split())
-"""Words after ``password:`` / ``password is`` that are code types or prose, not a password."""
 _CAMEL = regex.compile(r"[a-z][A-Z]")
 
 
@@ -555,7 +540,7 @@ class IntakePasswordWordRecognizer(_CheckedRecognizer):
     def invalidate_result(self, pattern_text: str) -> bool | None:
         """True drops the match: code, type names, prose words, placeholders, paths, URLs."""
         value = pattern_text.rstrip(".!?:")
-        if len(value) < self.MIN_LENGTH or value.lower() in NOT_A_PASSWORD:
+        if len(value) < self.MIN_LENGTH or value.lower() in word_lists().not_a_password:
             return True
         if value.startswith(("http://", "https://", "file:")) or "/" in value:
             return True
