@@ -1399,7 +1399,9 @@ def test_a_user_folder_glued_to_its_dot_folder_keeps_the_dot_folder(
         "tar.exe: Couldn't open C:/Users/runneradmin/.gradle/caches/transforms-2/x.lock\n",
         "Contact: john@smith.com or jane@doe.com\n",
         "rb@ATMS-DEV MINGW64 /c/x\n$ python -c \"open(f, 'rb')\"\n",
-        "$ id -u\n1000\n$ su - root\n",
+        "$ id -u\n1000\n$ su - root\n$ su - postgres\n",
+        "ec2-user:x:1000:1000:EC2 Default User:/home/ec2-user:/bin/bash\n"
+        "vagrant:x:1000:1000:vagrant,,,:/home/vagrant:/bin/bash\nUse EC2 here.\n",
         "drwxr-xr-x  2 root root 4096 dic 24 15:33 etc\n",
     ],
 )
@@ -1407,7 +1409,9 @@ def test_stop_50_accounts_and_placeholders_stay(engine: Scrubber, text: str) -> 
     """No harm: sudo's role account and placeholder, system accounts' ``passwd`` lines, GitHub's
     Windows runner account, documentation's unknown person split across the ``@``
     (``john@smith.com``), a two-letter prompt login that is also a word of the text (``"rb"``,
-    Python's mode), ``id``'s switches and ``root``."""
+    Python's mode), ``id``'s switches, ``root`` and ``postgres``, and the ``passwd`` lines of
+    cloud and Vagrant images' default accounts, whose comment field is no person's name (``EC2
+    Default User``: ``EC2`` elsewhere stays)."""
     assert scrubbed(engine, text) == text
 
 

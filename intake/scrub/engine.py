@@ -721,19 +721,32 @@ _USER_FROM_PROFILE = regex.compile(
 account's full name and its login."""
 
 
+_PERSON_NAME = regex.compile(r"^\p{Lu}[\p{Ll}'-]++(?:[ ]\p{Lu}[\p{Ll}'-]++){1,3}+$")
+"""A full name as an account's comment field holds it: two to four capitalised words
+(``First Last``), not ``EC2 Default User`` or a single word (``Ubuntu``, ``vagrant``)."""
+_LOOKUP_MARKERS = ("github-email", "id ", "groups ", "finger ", "passwd ", "su ", "-u ")
+
+
 def _account_entries(text: str) -> set[str]:
-    """The logins and full names an account database line names (``_USER_FROM_PASSWD``,
-    ``_USER_FROM_PROFILE``)."""
-    out: set[str] = set()
+    """The logins and full names an account database line or a look-up command names
+    (``_USER_FROM_PASSWD``, ``_USER_FROM_PROFILE``, ``_USER_FROM_COMMAND_ARG``): a login that
+    is no system account nor an English or role word (``_record_login``), a full name that is a
+    person's (``_PERSON_NAME``)."""
+    logins: list[str] = []
+    names: list[str] = []
     if ":/" in text:
         for m in _USER_FROM_PASSWD.finditer(text):
-            if 1000 <= int(m.group(2)) < 60000 and m.group(1) not in _SYSTEM_ACCOUNTS:
-                out.add(m.group(1))
-                out.add(m.group(3).split(",")[0].strip())
+            if 1000 <= int(m.group(2)) < 60000:
+                logins.append(m.group(1))
+                names.append(m.group(3).split(",")[0].strip())
     if "User Name:" in text:
         for m in _USER_FROM_PROFILE.finditer(text):
-            out.update((m.group(1).strip(), m.group(2)))
-    return {n for n in out if n}
+            logins.append(m.group(2))
+            names.append(m.group(1).strip())
+    if any(t in text for t in _LOOKUP_MARKERS):
+        logins += [m.group(1) for m in _USER_FROM_COMMAND_ARG.finditer(text)]
+    out = {n for n in logins if _record_login(n) and n.lower() not in _SYSTEM_ACCOUNTS}
+    return out | {n for n in names if _PERSON_NAME.match(n) and _a_name(n)}
 
 
 _RECORD_MARKERS = (
@@ -1142,10 +1155,6 @@ _LEARNERS: tuple[tuple[tuple[str, ...], regex.Pattern[str]], ...] = (
     (("_e2e-test-",), _USER_FROM_KUBE_UP),
     (("rootfs", "lxss"), _USER_FROM_ROOTFS),
     (("whoami",), _USER_FROM_WHOAMI),
-    (
-        ("github-email", "id ", "groups ", "finger ", "passwd ", "su ", "-u "),
-        _USER_FROM_COMMAND_ARG,
-    ),
     (("User name", "Full Name"), _USER_FROM_NET_USER),
     (('="', "='"), _USER_FROM_RECORD),
     ((" ago",), _USER_FROM_PRETTY_LOG),

@@ -1138,6 +1138,8 @@ PASTED_PLACEHOLDERS = {
     "nobody:x:65534:65534:Kernel Overflow User:/:/sbin/nologin\n",
     "ci_runner_account": "tar.exe: Couldn't open C:/Users/runneradmin/.gradle/x.lock\n",
     "placeholder_person_address": "Contact: john@smith.com\n",
+    "passwd_default_account": "ec2-user:x:1000:1000:EC2 Default User:/home/ec2-user:/bin/bash\n"
+    "Use EC2 here.\n",
     "two_letters_also_a_word": "rb@ATMS-DEV MINGW64 /c/x\n$ python -c \"open(f, 'rb')\"\n",
 }
 """Placeholders and public material of the same classes: nothing in them may change."""
