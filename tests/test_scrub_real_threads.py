@@ -1373,7 +1373,7 @@ def test_a_user_folder_glued_to_its_dot_folder_keeps_the_dot_folder(
     """``C:\\Users\\<u>.copaw\\models\\…`` (an agent UI's log, a separator lost) beside the same
     user's ``C:\\Users\\<u>\\AppData``: only the name is replaced, the dot-folder and the model
     path stay, also scrubbed as a file (the output re-scans clean). A dotted login with no such
-    evidence is one name."""
+    evidence is one name, also beside its first name as a home under another root."""
     text = (
         "Failed to load model from file: C:\\Users\\dwkpp.copaw\\models\\Qwen3-Q4_K_M.gguf "
         "(Details: C:\\Users\\dwkpp\\AppData\\Local\\Temp\\copaw_query_error.json)\n"
@@ -1386,6 +1386,12 @@ def test_a_user_folder_glued_to_its_dot_folder_keeps_the_dot_folder(
     assert scrub_file_text(tmp_path / "log.txt", text, scrubber=engine).text == expected
     dotted = 'if exist "C:\\Users\\tiago.b.ferreira\\mavenrc_post.bat" call x\n'
     assert scrubbed(engine, dotted) == 'if exist "C:\\Users\\user1\\mavenrc_post.bat" call x\n'
+    # a dotted Windows login beside the same first name as a Linux login (two machines, two
+    # roots): the dotted name is one name, its surname goes with it
+    two = "open C:\\Users\\john.smith\\proj\\a.py\nssh john@srv\n/home/john/.ssh/id_rsa\n"
+    out = scrubbed(engine, two)
+    assert "smith" not in out and "john" not in out
+    assert out.startswith("open C:\\Users\\user1\\proj\\a.py\n")
 
 
 @pytest.mark.parametrize(

@@ -1171,6 +1171,7 @@ def learn_user_names(text: str, cands: Sequence[Candidate]) -> frozenset[str]:
     a placeholder (``My Name``) or a fixture (``user1``).
     """
     found: set[str] = set()
+    rooted: set[tuple[str, str]] = set()  # (the home root, the name): C:\Users\, alice
     for c in cands:
         if c.entity_type == "FILE_PATH":
             end = _name_extent(text, c.start, c.end)  # the whole name (C:\Users\First Last)
@@ -1178,7 +1179,8 @@ def learn_user_names(text: str, cands: Sequence[Candidate]) -> frozenset[str]:
             seg = home_segment(plain)
             if seg:
                 found.add(plain[seg[0] : seg[1]].replace("\\ ", " ").strip())
-    found -= {n for n in found if _glued_dot_folder(n, found)}
+                rooted.add((plain[: seg[0]].lower(), plain[seg[0] : seg[1]].strip()))
+    found -= _glued_homes(rooted)
     homes = {n.lower() for n in found}
     for triggers, rx in _LEARNERS:
         if any(t in text for t in triggers):
@@ -1225,6 +1227,16 @@ def derived_logins(names: Iterable[str]) -> set[str]:
         first, last = m.group(1).lower(), m.group(2).lower()
         out.update((first[0] + last, first + last[0], f"{first}.{last}", first + last))
     return out
+
+
+def _glued_homes(rooted: set[tuple[str, str]]) -> set[str]:
+    """The home folders glued to their dot-folder (``_glued_dot_folder``) whose plain name is a
+    home under the same root in the text (``C:\\Users\\<u>.copaw`` beside ``C:\\Users\\<u>``): not
+    learned whole. ``C:\\Users\\first.last`` beside ``/home/first`` (two machines) is one name."""
+    by_root: dict[str, list[str]] = {}
+    for root, name in rooted:
+        by_root.setdefault(root, []).append(name)
+    return {n for names in by_root.values() for n in names if _glued_dot_folder(n, names)}
 
 
 def _glued_dot_folder(name: str, names: Iterable[str]) -> str | None:
@@ -2315,7 +2327,8 @@ class Scrubber:
         name = path[seg[0] : seg[1]]
         if any(path[s:e].lower() != name.lower() for s, e in inner):
             return None
-        name = _glued_dot_folder(name, names) or name
+        if name.lower() not in {n.lower() for n in names}:  # learned whole: a dotted login
+            name = _glued_dot_folder(name, names) or name
         return self._names_replaced(path, [name, *names], m)
 
     def _names_replaced(self, path: str, names: Sequence[str], m: FixtureMap) -> str:
