@@ -481,9 +481,7 @@ def _same_path(a: Path, b: Path) -> bool:
 def gaia_where(settings: Settings, draft: Path | None = None) -> Where:
     """GAIA's REPO_ROOT and folders, asked of GAIA (its runner's interpreter); without GAIA,
     the suite is taken for GAIA's checkout (``results_dir``, ``eval/corpus``)."""
-    files = [draft] if draft is not None else []
-    corpus = [settings.path(settings.corpus_dir)] if settings.corpus_dir is not None else []
-    info = ask_gaia(settings, files, corpus_dirs=corpus)
+    info = ask_gaia(settings, [draft] if draft is not None else [])
     if info is None:
         return Where(
             repo_root=settings.root,
