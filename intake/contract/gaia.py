@@ -281,7 +281,6 @@ class GaiaVerdict:
 class GaiaInfo:
     """What the installed GAIA answered."""
 
-    python: str
     repo_root: Path
     results_dir: Path
     corpus_dir: Path
@@ -476,7 +475,6 @@ def ask_gaia(
     except KeyError:
         return None
     info = GaiaInfo(
-        python=python,
         repo_root=repo_root,
         results_dir=Path(str(answer.get("results_dir") or repo_root / "eval" / "results")),
         corpus_dir=Path(str(answer.get("corpus_dir") or repo_root / "eval" / "corpus")),
@@ -505,7 +503,6 @@ MAX_CACHED_VERDICTS = 20_000
 class GaiaVerdicts:
     """GAIA's CI verdict on the files asked about (``validate_scenario`` on each)."""
 
-    python: str
     verdicts: dict[str, GaiaVerdict]
     """By the path as given."""
     asked: int = 0
@@ -594,7 +591,7 @@ def gaia_verdicts(settings: Settings, files: list[Path]) -> GaiaVerdicts | None:
     doc = _load_cache(where, python)
     cached: dict[str, dict[str, Any]] = doc["verdicts"]
     keys = {str(p): _key(p) for p in files}
-    answer = GaiaVerdicts(python=python, verdicts={})
+    answer = GaiaVerdicts(verdicts={})
     missing = [p for p in files if keys[str(p)] is None or keys[str(p)] not in cached]
     planted = [n for n in doc.get("validator_files") or {} if _inside(Path(n), settings.root)]
     if planted:

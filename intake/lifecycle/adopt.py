@@ -74,7 +74,6 @@ class AdoptResult:
     adopted: list[Adopted] = field(default_factory=list)
     skipped: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
-    dry_run: bool = False
 
 
 def parse_source_type(value: str) -> SourceType:
@@ -202,7 +201,7 @@ def adopt(
     check_login(reviewer)
     if finding_types(settings, reviewer):
         raise UsageError("the reviewer login holds private data", where="--reviewer")
-    result = AdoptResult(dry_run=dry_run)
+    result = AdoptResult()
     if link is not None:
         link = _checked_line(
             settings, link, "--link", None, "--link is empty", "give a link without it"

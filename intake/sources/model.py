@@ -265,7 +265,6 @@ class Document:
     name: str
     sha256: str | None = None
     path: str | None = None
-    size: int | None = None
 
 
 @dataclass

@@ -731,7 +731,6 @@ class Plan:
     backend: str
     where: Where
     command: list[str]
-    gaia_timeout: int
     outer_limit: float
     notes: list[str] = field(default_factory=list)
 
@@ -788,7 +787,6 @@ def prepare_run(
         url,
         where,
         command,
-        gaia_timeout(limit, scenario),
         outer_limit(limit, scenario),
     )
     plan.notes.extend(where_notes(settings, where))
