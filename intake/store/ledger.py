@@ -34,7 +34,7 @@ from intake.contract.plain import ID_PATTERN, ScenarioView, parse_when
 from intake.errors import IntakeError, LedgerError, UsageError, environment_failure
 from intake.paths import display_path
 from intake.store.details import EventDetail, part_of
-from intake.store.records import RECORD_SUFFIX, load_record, record_path, utcnow
+from intake.store.records import load_record, record_path, utcnow
 
 if TYPE_CHECKING:
     import sqlite_utils
@@ -546,7 +546,6 @@ def rebuild(ledger: Ledger, *, drafts: Path, scenarios: Path, root: Path) -> Reb
 
 __all__ = [
     "MIGRATIONS",
-    "RECORD_SUFFIX",
     "Event",
     "IndexItem",
     "Ledger",
