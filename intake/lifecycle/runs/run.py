@@ -712,12 +712,6 @@ def _restore(path: Path, before: bytes | None) -> None:
             path.write_bytes(before)
 
 
-RecordFn = Callable[[Path, int, int], Run]
-"""Records one scorecard: ``(scorecard, iteration, runner_exit)`` → the recorded run."""
-ModelCheck = Callable[[str | None], str]
-"""Turns the backend's ``model_loaded`` into the model to record, or raises (exit 2)."""
-
-
 @dataclass
 class Plan:
     """Everything decided before GAIA's runner starts (``prepare_run``)."""
@@ -743,13 +737,9 @@ def prepare_run(
     backend: str | None = None,
     judge: str | None = None,
     timeout: int | None = None,
-    model_check: ModelCheck | None = None,
     folder: Path,
 ) -> Plan:
-    """Refusals and checks (nothing runs); the command for GAIA's runner on ``folder``.
-
-    ``model_check`` decides what the loaded model may be (default: on the tier's list).
-    """
+    """Refusals and checks (nothing runs); the command for GAIA's runner on ``folder``."""
 
     limit = settings.run_timeout if timeout is None else timeout
     if limit < 1:
@@ -758,8 +748,6 @@ def prepare_run(
     scenario_id = draft.stem
     ready = refuse_unready(settings, draft)
     scenario = ready.scenario
-    if model_check is None:
-        _require_tier_list(settings, tier)
     judge = judge if judge is not None else settings.judge_model
     configured = (*settings.strong_models, *settings.local_models)
     if judge is not None:
@@ -774,7 +762,7 @@ def prepare_run(
     url = fixed_backend(settings, where, backend)
     check_documents(settings, where, ready, draft)
     loaded = backend_model(settings, url)
-    model = model_check(loaded) if model_check is not None else check_model(settings, tier, loaded)
+    model = check_model(settings, tier, loaded)
     corpora = extra_corpus(settings, where)
     command = gaia_command(program, scenario_id, folder, url, 1, limit, corpora, judge)
     plan = Plan(
@@ -835,7 +823,7 @@ def invoke_runner(
 ) -> tuple[int, _Stream, set[str]]:
     """Run GAIA's runner on the draft alone, all iterations in one call (``intake control``).
 
-    ``intake run`` goes through ``drive_runner`` (one call per iteration, the fixed backend,
+    ``intake run`` goes through ``run_draft`` (one call per iteration, the fixed backend,
     the de-duplicated corpus); the control's replay serves its own backend, so it keeps this
     single call.
 
@@ -858,22 +846,20 @@ def invoke_runner(
     return code, stream, before
 
 
-def drive_runner(
+def run_draft(
     settings: Settings,
     target: str,
     tier: RunTier,
-    record: RecordFn,
     *,
     iterations: int = 1,
     backend: str | None = None,
     judge: str | None = None,
     timeout: int | None = None,
-    model_check: ModelCheck | None = None,
     show: Callable[[str], None] = lambda _line: None,
     say: Callable[[str], None] = lambda _line: None,
 ) -> RunResult:
-    """Prepare, then run GAIA's runner once per iteration on the draft alone, recording each
-    scorecard through ``record``; the one path of ``intake run`` (and of control runs).
+    """``intake run``: prepare, then run GAIA's runner once per iteration on the draft alone,
+    recording each scorecard as ``intake run-record`` would (``record_run``).
 
     Each iteration is its own ``gaia eval agent --iterations 1``, started in a later UTC second
     than the last run folder (GAIA names a folder by the second and *resumes* one it finds:
@@ -883,6 +869,7 @@ def drive_runner(
     in the notes); the report file is put back as it was.
     """
 
+    _require_tier_list(settings, tier)
     if iterations < 1:
         raise UsageError("--iterations must be at least 1")
     engine = scrubber_for(settings)
@@ -898,7 +885,6 @@ def drive_runner(
             backend=backend,
             judge=judge,
             timeout=timeout,
-            model_check=model_check,
             folder=folder,
         )
         for note in plan.notes:
@@ -915,7 +901,15 @@ def drive_runner(
                 result.runner_exit = code
                 kept_card = _into_suite(settings, plan.where, card)
                 result.scorecards.append(kept_card)
-                run = record(kept_card, number, code)
+                _, run, _ = record_run(
+                    settings,
+                    target,
+                    kept_card,
+                    tier,
+                    model=plan.model,
+                    iteration=number,
+                    runner_exit=code,
+                )
                 result.runs.append(run)
                 kept.add(card.parent.name)
                 if run.status not in JUDGED_STATUSES:
@@ -1005,47 +999,6 @@ def _same_model_after(settings: Settings, plan: Plan, result: RunResult) -> None
         )
 
 
-def run_draft(
-    settings: Settings,
-    target: str,
-    tier: RunTier,
-    *,
-    iterations: int = 1,
-    backend: str | None = None,
-    judge: str | None = None,
-    timeout: int | None = None,
-    show: Callable[[str], None] = lambda _line: None,
-    say: Callable[[str], None] = lambda _line: None,
-) -> RunResult:
-    """``intake run``: ``drive_runner`` recording each scorecard as ``intake run-record``."""
-    checked: list[str] = []  # the model the check let through: every run records it
-
-    def record(card: Path, iteration: int, code: int) -> Run:
-        _, run, _ = record_run(
-            settings, target, card, tier, model=checked[-1], iteration=iteration, runner_exit=code
-        )
-        return run
-
-    def model_check(loaded: str | None) -> str:
-        checked.append(check_model(settings, tier, loaded))
-        return checked[-1]
-
-    _require_tier_list(settings, tier)
-    return drive_runner(
-        settings,
-        target,
-        tier,
-        record,
-        iterations=iterations,
-        backend=backend,
-        judge=judge,
-        timeout=timeout,
-        model_check=model_check,
-        show=show,
-        say=say,
-    )
-
-
 def unjudged(result: RunResult) -> SourceError | None:
     """Exit 3 for an invocation in which no run was judged (its runs stay recorded)."""
     if not result.runs or any(r.status in JUDGED_STATUSES for r in result.runs):
@@ -1064,11 +1017,9 @@ def unjudged(result: RunResult) -> SourceError | None:
 __all__ = [
     "Plan",
     "Ready",
-    "RecordFn",
     "RunRefused",
     "Where",
     "check_documents",
-    "drive_runner",
     "extra_corpus",
     "fixed_backend",
     "gaia_timeout",
