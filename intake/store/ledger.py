@@ -384,14 +384,11 @@ class Ledger:
         with self._write():
             self.db.conn.execute("DELETE FROM items WHERE id = ?", [scenario_id])
 
-    def rename_id(self, old: str, new: str) -> int:
-        """Move one scenario's events and index row to a new id; returns the events moved."""
+    def rename_id(self, old: str, new: str) -> None:
+        """Move one scenario's events and index row to a new id."""
         with self._write() as conn:
-            moved = conn.execute(
-                "UPDATE events SET scenario_id = ? WHERE scenario_id = ?", [new, old]
-            ).rowcount
+            conn.execute("UPDATE events SET scenario_id = ? WHERE scenario_id = ?", [new, old])
             conn.execute("DELETE FROM items WHERE id = ?", [old])
-        return int(moved)
 
     def history(self, scenario_id: str | None = None, limit: int = 200) -> list[Event]:
         """Events, oldest first; one scenario's (by id or unique prefix) or the latest overall."""
