@@ -94,7 +94,6 @@ KILL_GRACE = 3.0
 """Seconds between the gentle stop (SIGTERM) and the forced one when the runner's group is
 stopped."""
 OUTPUT_LINE = re.compile(r"^Output:\s+(?P<path>\S.*?)\s*$")
-RUN_LINE = re.compile(r"^RUN:\s+(?P<run>eval-\S+)\s*$")
 
 
 class RunRefused(IntakeError):
@@ -124,7 +123,6 @@ class RunResult:
     iterations: int
     runner_exit: int
     runs: list[Run] = field(default_factory=list)
-    scorecards: list[Path] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
 
 
@@ -338,7 +336,6 @@ def stop_group(proc: subprocess.Popen[bytes]) -> None:
 class _Stream:
     tail: deque[str]
     outputs: list[str] = field(default_factory=list)
-    run_ids: list[str] = field(default_factory=list)
 
 
 def _pump(
@@ -349,9 +346,6 @@ def _pump(
         match = OUTPUT_LINE.match(line)
         if match:
             stream.outputs.append(match["path"])
-        match = RUN_LINE.match(line)
-        if match:
-            stream.run_ids.append(match["run"])
         cleaned = clean(line)
         stream.tail.append(cleaned)
         show(cleaned)
@@ -900,7 +894,6 @@ def run_draft(
                 card, code = _one_iteration(settings, plan, result, show, clean)
                 result.runner_exit = code
                 kept_card = _into_suite(settings, plan.where, card)
-                result.scorecards.append(kept_card)
                 _, run, _ = record_run(
                     settings,
                     target,
