@@ -742,15 +742,7 @@ def prepare_run(
     scenario_id = draft.stem
     ready = refuse_unready(settings, draft)
     scenario = ready.scenario
-    judge = judge if judge is not None else settings.judge_model
-    configured = (*settings.strong_models, *settings.local_models)
-    if judge is not None:
-        judge = check_name(
-            settings,
-            "the judge model (--judge or judge_model)",
-            judge.strip(),
-            configured=configured,
-        )
+    judge = judge_model(settings, judge)
     program = find_runner(settings)
     where = gaia_where(settings, draft)
     url = fixed_backend(settings, where, backend)
@@ -773,6 +765,17 @@ def prepare_run(
     )
     plan.notes.extend(where_notes(settings, where))
     return plan
+
+
+def judge_model(settings: Settings, judge: str | None) -> str | None:
+    """GAIA's judge: ``--judge``, else ``judge_model``, checked as a name (``check_name``)."""
+    judge = judge if judge is not None else settings.judge_model
+    if judge is None:
+        return None
+    configured = (*settings.strong_models, *settings.local_models)
+    return check_name(
+        settings, "the judge model (--judge or judge_model)", judge.strip(), configured=configured
+    )
 
 
 def _require_tier_list(settings: Settings, tier: RunTier) -> None:
@@ -1017,6 +1020,7 @@ __all__ = [
     "fixed_backend",
     "gaia_timeout",
     "gaia_where",
+    "judge_model",
     "outer_limit",
     "prepare_run",
     "unjudged",
