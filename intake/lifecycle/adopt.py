@@ -231,7 +231,7 @@ def adopt(
             raise UsageError("not a scenario (cannot be read as YAML)", where=shown) from None
         found = _Found.of(data)
         if rec.exists():
-            restamp = _rationale_restamp(settings, path, raw, data, found, rationale, reviewer, now)
+            restamp = _rationale_restamp(path, raw, data, found, rationale, reviewer, now)
             if restamp is None:
                 result.skipped.append(f"{shown}: already has a record (promoted or adopted)")
                 continue
@@ -389,7 +389,6 @@ def _is_restamp(record: Record, rec: Path) -> bool:
 
 
 def _rationale_restamp(
-    settings: Settings,
     path: Path,
     raw: bytes,
     data: dict[str, Any],

@@ -135,7 +135,7 @@ def _shown_url(settings: Settings, url: str) -> str:
     return url
 
 
-def check_backend_url(settings: Settings, url: str) -> str:
+def check_backend_url(url: str) -> str:
     """``url`` without a trailing slash, when it is an http(s) URL with a host."""
     parts = urllib.parse.urlsplit(url.strip())
     if parts.scheme not in ("http", "https") or not parts.hostname:
@@ -523,7 +523,7 @@ def fixed_backend(settings: Settings, where: Where, requested: str | None) -> st
     ``--backend`` in ``eval/mcp-config.json``); a different ``--backend``/``backend_url`` is
     exit 2: GAIA passes it to its pre-flight only, so the model read there would not be the
     model under test."""
-    url = check_backend_url(settings, requested or settings.backend_url)
+    url = check_backend_url(requested or settings.backend_url)
     fixed = agent_backend(where.mcp_config, where.default_backend)
     if _endpoint(url) != _endpoint(fixed):
         shown, agent = _shown_url(settings, url), _shown_url(settings, fixed)
@@ -630,7 +630,7 @@ RELIABILITY_REPORT = "reliability_report.json"
 _RUN_STAMP = re.compile(r"^eval-(\d{8}-\d{6})$")
 
 
-def _wait_for_a_new_second(results: Path, before: set[str]) -> None:
+def _wait_for_a_new_second(results: Path) -> None:
     """Sleep until the UTC second is later than that of every run folder there."""
     stamps = [m[1] for name in _eval_dirs(results) if (m := _RUN_STAMP.match(name))]
     if not stamps:
@@ -893,7 +893,7 @@ def run_draft(
         kept: set[str] = set()
         try:
             for number in range(1, iterations + 1):
-                _wait_for_a_new_second(results, before)
+                _wait_for_a_new_second(results)
                 card, code = _one_iteration(settings, plan, result, show, clean)
                 result.runner_exit = code
                 kept_card = _into_suite(settings, plan.where, card)
