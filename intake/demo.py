@@ -97,7 +97,7 @@ def _spec() -> DemoSpec:
     return DemoSpec.model_validate_json(_data().joinpath("sessions.json").read_bytes())
 
 
-def build_suite(folder: Path, spec: DemoSpec) -> Path:
+def build_suite(folder: Path, spec: DemoSpec) -> None:
     """A suite with its own ``[tool.intake]``, the demo corpus and the synthetic database."""
     (folder / "scenarios").mkdir(parents=True, exist_ok=True)
     (folder / "drafts").mkdir(exist_ok=True)
@@ -113,7 +113,6 @@ def build_suite(folder: Path, spec: DemoSpec) -> Path:
         (corpus / item.name).write_bytes(item.read_bytes())
     (folder / "gaia").mkdir(exist_ok=True)
     build_database(folder / "gaia" / "gaia_chat.db", folder / "corpus", spec)
-    return folder
 
 
 def build_database(path: Path, corpus: Path, spec: DemoSpec) -> None:

@@ -228,9 +228,9 @@ def _open_regular(path: Path, what: str, where: str) -> int:
     return fd
 
 
-def check_regular_file(path: Path, *, what: str, where: str | None = None) -> None:
+def check_regular_file(path: Path, *, what: str) -> None:
     """Refuse anything but an existing regular file (for inputs another library opens)."""
-    os.close(_open_regular(path, what, where or str(path)))
+    os.close(_open_regular(path, what, str(path)))
 
 
 def read_input(
@@ -271,9 +271,9 @@ def read_input(
     return b"".join(chunks)
 
 
-def read_head(path: Path, size: int, *, what: str, where: str | None = None) -> bytes:
+def read_head(path: Path, size: int, *, what: str) -> bytes:
     """The first ``size`` bytes of a regular file (to tell its kind), nothing more."""
-    where = where or str(path)
+    where = str(path)
     fd = _open_regular(path, what, where)
     try:
         return os.read(fd, size)
@@ -283,9 +283,7 @@ def read_head(path: Path, size: int, *, what: str, where: str | None = None) -> 
         os.close(fd)
 
 
-def hash_input(
-    path: Path, *, what: str, limit: int, where: str | None = None, algorithm: str = "sha256"
-) -> str:
+def hash_input(path: Path, *, what: str, limit: int) -> str:
     """The hex digest of a regular file of at most ``limit`` bytes, read in blocks.
 
     The size is checked before reading, and no more than that size is ever read: a file that
@@ -295,9 +293,9 @@ def hash_input(
     """
     import hashlib
 
-    where = where or str(path)
+    where = str(path)
     fd = _open_regular(path, what, where)
-    digest = hashlib.new(algorithm)
+    digest = hashlib.sha256()
     try:
         declared = os.fstat(fd).st_size
         if declared > limit:
@@ -406,15 +404,7 @@ def lone_surrogate_in(value: Any) -> str | None:
     return None
 
 
-def read_json_input(
-    path: Path,
-    *,
-    what: str,
-    limit: int = MAX_INPUT_BYTES,
-    max_depth: int = MAX_JSON_DEPTH,
-    where: str | None = None,
-) -> Any:
+def read_json_input(path: Path, *, what: str, limit: int = MAX_INPUT_BYTES) -> Any:
     """``read_input`` then ``parse_json_input``: the one way intake reads a JSON file."""
-    where = where or str(path)
-    data = read_input(path, what=what, limit=limit, where=where)
-    return parse_json_input(data, what=what, where=where, max_depth=max_depth)
+    data = read_input(path, what=what, limit=limit)
+    return parse_json_input(data, what=what, where=str(path))

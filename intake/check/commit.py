@@ -20,7 +20,6 @@ other files where the suite's lie. With a base known (the gate), ``commit_proble
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from pathlib import Path
 
 from intake.check.result import Finding
@@ -56,9 +55,7 @@ def _covered(rel: str) -> bool:
     return rel.endswith((".yaml", RECORD_SUFFIX))
 
 
-def commit_problems(
-    settings: Settings, base: Base | None, environ: Mapping[str, str] | None = None
-) -> list[Finding]:
+def commit_problems(settings: Settings, base: Base | None) -> list[Finding]:
     """How the working tree fails to be the commit judged (none without a base): errors, each
     at line 1 of its file (top-relative)."""
     if base is None:
@@ -124,7 +121,7 @@ def commit_problems(
                 "checkout would not be what is committed; remove the attribute for suite paths",
             )
         )
-    found += _drift(top, blobs, base, ci=Environ.of(environ).in_ci)
+    found += _drift(top, blobs, base, ci=Environ.of().in_ci)
     return found
 
 

@@ -100,6 +100,3 @@ def settings(ctx: typer.Context, *, suiteless: bool = False, **overrides: Any) -
 
 SUITELESS_COMMANDS = frozenset({"validate", "scrub", "sessions", "demo", "config", "init", "log"})
 """Commands that work on files or sources without a suite; every other one needs a suite."""
-
-
-FORMAT_HELP = "Output format."

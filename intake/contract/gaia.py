@@ -23,9 +23,8 @@ knows. Two questions, two modes:
   ``REPO_ROOT`` (``runner.py``); the backend the eval agent's tools use
   (``src/gaia/mcp/servers/agent_ui_mcp.py`` ``DEFAULT_BACKEND``, unless
   ``REPO_ROOT/eval/mcp-config.json`` passes ``--backend``); the merged corpus manifest
-  (``_load_merged_manifest``, ``runner.py``) with and without extra corpus folders;
-  ``validate_scenario``, ``_documents_exist`` and the manifest references of each file; the
-  agent ids of GAIA's registry (``gaia.agents.registry.AgentRegistry``) and its local models.
+  (``_load_merged_manifest``, ``runner.py``); ``validate_scenario``, ``_documents_exist`` and
+  the manifest references of each file; GAIA's local models.
 
 intake never executes the checkout (docs/trust-gaia.md). GAIA's interpreter is named only at
 user level (``INTAKE_GAIA_PYTHON``, ``gaia_python`` in the user config file, else the ``#!``
@@ -120,7 +119,6 @@ if verdict_mode and spec is not None and spec.submodule_search_locations:
     try:
         with contextlib.redirect_stdout(noise):
             import gaia.eval.runner as r
-        out["package_init"] = "not run"
     except BaseException:
         r = None
         forget()
@@ -128,8 +126,7 @@ if r is None:
     try:
         with contextlib.redirect_stdout(noise):
             import gaia.eval.runner as r
-    except BaseException as exc:
-        out["error"] = (type(exc).__name__ + ": " + str(exc))[:300]
+    except BaseException:
         emit()
         sys.exit(0)
 out["importable"] = True
@@ -198,25 +195,8 @@ try:
     with contextlib.redirect_stdout(noise):
         merged = r._load_merged_manifest()
     out["documents"] = docs_of(merged)
-except BaseException as exc:
+except BaseException:
     out["documents"] = None
-    out["manifest_error"] = (type(exc).__name__ + ": " + str(exc))[:300]
-extra = request.get("corpus_dirs") or []
-if extra:
-    try:
-        with contextlib.redirect_stdout(noise):
-            out["documents_with_extra"] = docs_of(r._load_merged_manifest(extra_corpus_dirs=extra))
-    except BaseException:
-        out["documents_with_extra"] = None
-if request.get("agents"):
-    try:
-        with contextlib.redirect_stdout(noise):
-            from gaia.agents.registry import AgentRegistry
-            registry = AgentRegistry()
-            registry.discover()
-            out["agents"] = sorted({a.id for a in registry.list()})
-    except BaseException:
-        out["agents"] = None
 if request.get("models"):
     try:
         with contextlib.redirect_stdout(noise):
@@ -298,15 +278,12 @@ class GaiaVerdict:
 class GaiaInfo:
     """What the installed GAIA answered."""
 
-    python: str
     repo_root: Path
     results_dir: Path
     corpus_dir: Path
     mcp_config: Path
     default_backend: str
     documents: list[dict[str, Any]] | None
-    documents_with_extra: list[dict[str, Any]] | None = None
-    agents: tuple[str, ...] | None = None
     local_models: tuple[str, ...] | None = None
     """GAIA's own local models (``DEFAULT_DEVICE_CONFIGS``, ``lite_models()``, registry.py)."""
     verdicts: dict[str, GaiaVerdict] = field(default_factory=dict)
@@ -474,8 +451,6 @@ def ask_gaia(
     settings: Settings,
     files: list[Path] | None = None,
     *,
-    corpus_dirs: list[Path] | None = None,
-    agents: bool = False,
     models: bool = False,
 ) -> GaiaInfo | None:
     """Ask the installed GAIA where it runs (``run`` mode, for commands that run GAIA on
@@ -487,8 +462,6 @@ def ask_gaia(
         "mode": "run",
         "root": str(settings.root),
         "files": [str(p.resolve()) for p in files or []],
-        "corpus_dirs": [str(p) for p in corpus_dirs or []],
-        "agents": agents,
         "models": models,
     }
     answer = _probe(python, request)
@@ -498,17 +471,13 @@ def ask_gaia(
         repo_root = Path(str(answer["repo_root"]))
     except KeyError:
         return None
-    names = answer.get("agents")
     info = GaiaInfo(
-        python=python,
         repo_root=repo_root,
         results_dir=Path(str(answer.get("results_dir") or repo_root / "eval" / "results")),
         corpus_dir=Path(str(answer.get("corpus_dir") or repo_root / "eval" / "corpus")),
         mcp_config=Path(str(answer.get("mcp_config") or repo_root / "eval" / "mcp-config.json")),
         default_backend=str(answer.get("default_backend") or DEFAULT_BACKEND),
         documents=_documents(answer.get("documents")),
-        documents_with_extra=_documents(answer.get("documents_with_extra")),
-        agents=tuple(str(n) for n in names) if isinstance(names, list) else None,
     )
     local = answer.get("local_models")
     info.local_models = tuple(str(n) for n in local) if isinstance(local, list) else None
@@ -531,7 +500,6 @@ MAX_CACHED_VERDICTS = 20_000
 class GaiaVerdicts:
     """GAIA's CI verdict on the files asked about (``validate_scenario`` on each)."""
 
-    python: str
     verdicts: dict[str, GaiaVerdict]
     """By the path as given."""
     asked: int = 0
@@ -620,7 +588,7 @@ def gaia_verdicts(settings: Settings, files: list[Path]) -> GaiaVerdicts | None:
     doc = _load_cache(where, python)
     cached: dict[str, dict[str, Any]] = doc["verdicts"]
     keys = {str(p): _key(p) for p in files}
-    answer = GaiaVerdicts(python=python, verdicts={})
+    answer = GaiaVerdicts(verdicts={})
     missing = [p for p in files if keys[str(p)] is None or keys[str(p)] not in cached]
     planted = [n for n in doc.get("validator_files") or {} if _inside(Path(n), settings.root)]
     if planted:

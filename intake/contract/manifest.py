@@ -47,7 +47,6 @@ class Manifest:
     facts: set[tuple[str, str]] = field(default_factory=set)
     real_world: bool = False
     """Whether ``real_world/manifest.json`` was merged (else real_world scenarios are skipped)."""
-    sources: list[Path] = field(default_factory=list)
 
     def ids_for_filename(self, name: str) -> list[str]:
         """Document ids whose file name is ``name`` (any folder)."""
@@ -96,14 +95,13 @@ def load_manifest(corpus_dir: Path, display: str | None = None) -> Manifest:
     base = corpus_dir / MANIFEST
     if not base.is_file():
         raise ConfigError("corpus_dir has no manifest.json", where=shown)
-    manifest = Manifest(sources=[base])
+    manifest = Manifest()
     _add(manifest, _read(base, f"{shown}/{MANIFEST}"), f"{shown}/{MANIFEST}")
     real = corpus_dir / REAL_WORLD / MANIFEST
     if real.is_file():
         where = f"{shown}/{REAL_WORLD}/{MANIFEST}"
         _add(manifest, _read(real, where), where)
         manifest.real_world = True
-        manifest.sources.append(real)
     return manifest
 
 

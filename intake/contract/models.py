@@ -50,6 +50,7 @@ from intake.contract.plain import (
     ScenarioView,
     TierStats,
     TurnView,
+    as_list,
     difficulty,
     parse_when,
     tier_stats,
@@ -99,14 +100,13 @@ def valid_login(login: str) -> bool:
     return re.fullmatch(LOGIN_PATTERN, login) is not None
 
 
-def check_login(login: str, option: str = "--reviewer") -> str:
+def check_login(login: str, option: str = "--reviewer") -> None:
     """A reviewer login from the command line; a bad one is refused and never echoed."""
     if not valid_login(login):
         raise UsageError(
             f"invalid reviewer login ({option}; not shown): a GitHub login is letters, digits "
             "and single hyphens, at most 39 characters, not an e-mail address"
         )
-    return login
 
 
 WINDOWS_INVALID_CHARS = '<>:"/\\|?*'
@@ -821,12 +821,8 @@ class _V1Call(BaseModel):
         )
 
 
-def _listed(value: Any) -> list[Any]:
-    return value if isinstance(value, list) else []
-
-
 def _mappings(value: Any) -> list[Any]:
-    return [item for item in _listed(value) if isinstance(item, dict)]
+    return [item for item in as_list(value) if isinstance(item, dict)]
 
 
 class _V1Turn(BaseModel):
@@ -839,7 +835,7 @@ class _V1Turn(BaseModel):
     failure: Any = None
     failed_tools: Annotated[list[_V1Call], BeforeValidator(_mappings)] = []
     blocked_tools: Annotated[list[_V1Call], BeforeValidator(_mappings)] = []
-    unconfirmed_tools: Annotated[list[Any], BeforeValidator(_listed)] = []
+    unconfirmed_tools: Annotated[list[Any], BeforeValidator(as_list)] = []
 
     def notes(self) -> dict[str, Any]:
         """The fields version 1 kept here and nowhere else (``_TURN_NOTES``), as they are."""

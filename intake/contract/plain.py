@@ -156,7 +156,7 @@ def _text(data: Any, *keys: str) -> str | None:
 
 
 def _texts(data: Any, *keys: str) -> tuple[str, ...]:
-    return tuple(t for t in _items(_at(data, *keys)) if isinstance(t, str))
+    return tuple(t for t in as_list(_at(data, *keys)) if isinstance(t, str))
 
 
 def _no_mapping() -> Mapping[str, Any]:
@@ -281,10 +281,10 @@ class ScenarioView:
             source_link=_text(data, "source", "link"),
             difficulty_rationale=_text(data, "difficulty_rationale"),
             tags=_texts(data, "tags"),
-            documents=tuple(map(DocumentView.of, _items(_at(data, "setup", "index_documents")))),
+            documents=tuple(map(DocumentView.of, as_list(_at(data, "setup", "index_documents")))),
             turns=tuple(
                 TurnView.of(t, i, placeholders)
-                for i, t in enumerate(_items(_at(data, "turns")))
+                for i, t in enumerate(as_list(_at(data, "turns")))
                 if isinstance(t, Mapping)
             ),
             keys=frozenset(str(k) for k in data),
@@ -295,7 +295,8 @@ class ScenarioView:
         )
 
 
-def _items(value: Any) -> list[Any]:
+def as_list(value: Any) -> list[Any]:
+    """``value`` when it is a list, else an empty one (what is not a list where one is due)."""
     return value if isinstance(value, list) else []
 
 

@@ -168,7 +168,7 @@ def describe_counts(counts: dict[str, int]) -> str:
 Path = tuple[str | int, ...]
 
 
-def clean_tree(value: Any, path: Path = ()) -> tuple[Any, list[tuple[Path, dict[str, int]]]]:
+def clean_tree(value: Any) -> tuple[Any, list[tuple[Path, dict[str, int]]]]:
     """A copy of nested data with every string (keys too) stripped, and the counts by path."""
     removed: list[tuple[Path, dict[str, int]]] = []
 
@@ -192,7 +192,7 @@ def clean_tree(value: Any, path: Path = ()) -> tuple[Any, list[tuple[Path, dict[
             return [walk(child, (*where, index)) for index, child in enumerate(item)]
         return item
 
-    return walk(value, path), removed
+    return walk(value, ()), removed
 
 
 # --- terminal output -------------------------------------------------------------------------

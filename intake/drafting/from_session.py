@@ -145,7 +145,7 @@ def list_sessions(settings: Settings, db: Path | None, limit: int) -> list[Sessi
         rows = store.list_sessions(limit)
     finally:
         store.close()
-    return safe_titles(settings, rows)
+    return safe_titles(rows)
 
 
 def mask_title(title: str) -> str:
@@ -158,7 +158,7 @@ def mask_title(title: str) -> str:
     return " ".join(MASK if risky_word(word) else word for word in words)
 
 
-def safe_titles(settings: Settings, rows: list[SessionSummary]) -> list[SessionSummary]:
+def safe_titles(rows: list[SessionSummary]) -> list[SessionSummary]:
     """The rows with private sessions' titles hidden and every other title masked.
 
     Titles are user text (GAIA names a session after its first message), so they can hold

@@ -56,7 +56,6 @@ def restore_replacement(
     value_hash: str,
     reason: str,
     *,
-    by: str | None = None,
     db: Path | None = None,
 ) -> RestoreResult:
     """Restore the replacement ``value_hash`` of draft ``target`` (see the module)."""
@@ -85,7 +84,7 @@ def restore_replacement(
             "machine's own credentials) and cannot be restored",
             where=str(rec_path.name),
         )
-    who, _ = acting_author(settings, by)
+    who, _ = acting_author(settings)
     entity = spans[0].entity_type
     before = rec_path.read_text(encoding="utf-8")
     restores = [r for r in record.restores if r.value_hash != value_hash]

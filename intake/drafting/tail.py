@@ -176,9 +176,7 @@ def user_text(turns: Sequence[TurnView | DraftTurn]) -> str:
     return "\n".join(t.user_message or t.objective or "" for t in turns).strip().lower()
 
 
-def near_duplicates(
-    scenario: DraftScenario, folders: list[Path], *, skip: Path | None = None
-) -> list[str]:
+def near_duplicates(scenario: DraftScenario, folders: list[Path], *, skip: Path) -> list[str]:
     """Existing drafts or scenarios whose user messages are nearly the same (paths)."""
 
     mine = user_text(scenario.turns)[:MAX_COMPARED_CHARS]
@@ -189,7 +187,7 @@ def near_duplicates(
         if not folder.is_dir():
             continue
         for path in sorted(folder.rglob("*.yaml")):
-            if skip is not None and path.resolve() == skip.resolve():
+            if path.resolve() == skip.resolve():
                 continue
             try:
                 raw = read_input(path, what="scenario", limit=MAX_SCENARIO_BYTES)

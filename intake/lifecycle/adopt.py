@@ -74,7 +74,6 @@ class AdoptResult:
     adopted: list[Adopted] = field(default_factory=list)
     skipped: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
-    dry_run: bool = False
 
 
 def parse_source_type(value: str) -> SourceType:
@@ -202,7 +201,7 @@ def adopt(
     check_login(reviewer)
     if finding_types(settings, reviewer):
         raise UsageError("the reviewer login holds private data", where="--reviewer")
-    result = AdoptResult(dry_run=dry_run)
+    result = AdoptResult()
     if link is not None:
         link = _checked_line(
             settings, link, "--link", None, "--link is empty", "give a link without it"
@@ -232,7 +231,7 @@ def adopt(
             raise UsageError("not a scenario (cannot be read as YAML)", where=shown) from None
         found = _Found.of(data)
         if rec.exists():
-            restamp = _rationale_restamp(settings, path, raw, data, found, rationale, reviewer, now)
+            restamp = _rationale_restamp(path, raw, data, found, rationale, reviewer, now)
             if restamp is None:
                 result.skipped.append(f"{shown}: already has a record (promoted or adopted)")
                 continue
@@ -390,7 +389,6 @@ def _is_restamp(record: Record, rec: Path) -> bool:
 
 
 def _rationale_restamp(
-    settings: Settings,
     path: Path,
     raw: bytes,
     data: dict[str, Any],

@@ -422,9 +422,7 @@ def _baseline_change(settings: Settings, base: Base) -> tuple[bytes | None, list
     ]
 
 
-def rules_for(
-    settings: Settings, base: Base | None, environ: Mapping[str, str] | None = None
-) -> Rules:
+def rules_for(settings: Settings, base: Base | None) -> Rules:
     """The rules to judge the suite by: the base's when ``base`` is known, else ``settings``.
 
     The settings are rebuilt from the base's ``[tool.intake]`` (the ``INTAKE_*`` environment
@@ -450,7 +448,7 @@ def rules_for(
         ).decode("utf-8")
     except (InputError, OSError, UnicodeDecodeError):
         work_text = None
-    judged = load_settings(settings.root, environ=environ, table=base_table, table_from=where)
+    judged = load_settings(settings.root, table=base_table, table_from=where)
     changes = _setting_changes(settings, base, work_text, base_table)
     holder = None
     if judged.scrubbers_dir is not None:

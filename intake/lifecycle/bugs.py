@@ -209,7 +209,6 @@ def refresh(
     *,
     closings: Path | None = None,
     only: Sequence[str] = (),
-    now: datetime | None = None,
 ) -> RefreshResult:
     """Read each suite scenario's issue closing (a file, else GitHub) into its record."""
     done = RefreshResult()
@@ -236,7 +235,7 @@ def refresh(
                 "closed_at": closing.closed_at,
                 "state_reason": closing.state_reason,
                 "fix_commit": closing.commit,
-                "checked_at": now or utcnow(),
+                "checked_at": utcnow(),
             }
         )
         if closing.closed_at is not None:

@@ -58,6 +58,7 @@ from intake.lifecycle.runs.run import (
     find_scorecards,
     gaia_where,
     invoke_runner,
+    judge_model,
     refuse_unready,
 )
 from intake.paths import display_path
@@ -92,16 +93,6 @@ def _check_limits(settings: Settings, iterations: int, timeout: int | None) -> i
     if limit < 1:
         raise UsageError("--timeout must be at least 1 second")
     return limit
-
-
-def _judge(settings: Settings, judge: str | None) -> str | None:
-    judge = judge if judge is not None else settings.judge_model
-    if judge is None:
-        return None
-    configured = (*settings.strong_models, *settings.local_models)
-    return check_name(
-        settings, "the judge model (--judge or judge_model)", judge.strip(), configured=configured
-    )
 
 
 def never_asked_hint(settings: Settings, port: int, draft: Path | None = None) -> str:
@@ -165,7 +156,7 @@ def control_draft(
     _refuse_infrastructure(settings, draft)
     scenario, expected = refuse_unready(settings, draft)
     turns = _turns_to_replay(settings, draft)
-    judge = _judge(settings, judge)
+    judge = judge_model(settings, judge)
     program = find_runner(settings)
     engine = scrubber_for(settings)
 

@@ -144,7 +144,6 @@ class IndexEntry(BaseModel):
 class ExportResult:
     """What was written and what was left out (and why)."""
 
-    folder: Path
     written: list[IndexEntry] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     scrubbed: dict[str, int] = field(default_factory=dict)
@@ -366,7 +365,7 @@ def export_controls(settings: Settings, folder: Path) -> ExportResult:
                 where=display_path(folder, settings.root),
             )
     engine = scrubber_for(settings)
-    result = ExportResult(folder)
+    result = ExportResult()
     documents: list[tuple[str, Control]] = []
     for case in _promoted(settings):
         record = case.record

@@ -67,9 +67,7 @@ def detect(root: Path) -> Detected:
     settings = Settings(root=root)
     model: str | None = None
     try:
-        url = check_backend_url(
-            settings, Environ.of().settings.get("backend_url") or settings.backend_url
-        )
+        url = check_backend_url(Environ.of().settings.get("backend_url") or settings.backend_url)
         model = backend_model(settings, url, timeout=DETECT_TIMEOUT)
     except IntakeError:
         model = None

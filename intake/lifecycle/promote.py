@@ -287,7 +287,6 @@ class PromoteResult:
 
     scenario_id: str
     gates: list[Gate]
-    dry_run: bool
     draft: Path | None
     destination: Path | None = None
     recovered: list[str] = field(default_factory=list)
@@ -379,7 +378,6 @@ def _promote(
                     return PromoteResult(
                         scenario_id,
                         [],
-                        dry_run,
                         None,
                         destination=promoted[0],
                         recovered=recovered,
@@ -416,7 +414,7 @@ def _promote(
                 "the reason is not recorded"
             )
         gates = check_gates(inputs)
-        result = PromoteResult(scenario_id, gates, dry_run, draft, recovered=recovered, notes=notes)
+        result = PromoteResult(scenario_id, gates, draft, recovered=recovered, notes=notes)
         if dry_run:
             return result
         if result.blocked:

@@ -235,9 +235,8 @@ def _real(shares: Mapping[str, float], month: str) -> str:
     return f"{shares[month]:.0%}" if month in shares else "-"
 
 
-def text_lines(report: BugsReport, shares: Mapping[str, float] | None = None) -> list[str]:
+def text_lines(report: BugsReport, shares: Mapping[str, float]) -> list[str]:
     """The bugs section of the text report (``shares``: month → the suite's real-use share)."""
-    shares = shares or {}
     share = report.share()
     apart = report.apart()
     lines = [
@@ -261,9 +260,8 @@ def text_lines(report: BugsReport, shares: Mapping[str, float] | None = None) ->
     return lines
 
 
-def markdown_lines(report: BugsReport, shares: Mapping[str, float] | None = None) -> list[str]:
+def markdown_lines(report: BugsReport, shares: Mapping[str, float]) -> list[str]:
     """The bugs section of the markdown report."""
-    shares = shares or {}
     share = report.share()
     lines = [
         "",
@@ -300,10 +298,9 @@ def markdown_lines(report: BugsReport, shares: Mapping[str, float] | None = None
     return lines
 
 
-def html_lines(report: BugsReport, shares: Mapping[str, float] | None = None) -> list[str]:
+def html_lines(report: BugsReport, shares: Mapping[str, float]) -> list[str]:
     """The bugs section of the HTML report (a table per month: the share over time, beside
     the suite's real-use share that month)."""
-    shares = shares or {}
     share = report.share()
     parts = [
         "<h2>Bugs caught before the fix</h2>",

@@ -11,6 +11,7 @@ from intake.report.model import (
 )
 from intake.report.render import (
     headline,
+    listed_sections,
     median_text,
     pct,
     render_json,
@@ -260,13 +261,7 @@ def render_html(report: ProvenanceReport) -> str:
     parts.append(f"<p>Median from draft to promotion: {h(median_text(f))}.</p>")
     parts += _runs(report)
     parts += _suites(report)
-    sections = [
-        ("Promoted scenarios with a weak difficulty_rationale", report.flags),
-        ("Without a known source", report.unknown),
-        ("Invalid files", report.invalid),
-        ("Records that could not be read in full", report.record_problems),
-    ]
-    for title, items in sections:
+    for title, items in listed_sections(report, hints=False):
         parts.append(f"<h2>{h(title)}: {len(items)}</h2>")
         if items:
             parts.append(

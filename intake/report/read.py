@@ -315,14 +315,12 @@ def _record_name(scenario: str) -> str:
 
 
 def read_scenario(
-    path: str | Path, display: str, has_record: bool | None = None, kept: Kept | None = None
+    path: str | Path, display: str, has_record: bool, kept: Kept | None = None
 ) -> ScenarioFile:
     """One scenario file and its record (``kept``: what was read of them before); never raises
     for a bad file."""
     path = os.fspath(path)
     record_name = _record_name(path)
-    if has_record is None:
-        has_record = os.path.isfile(record_name)
     record = _read_record(record_name, kept) if has_record else None
     st, known = kept.look(path) if kept is not None else (None, None)
     if isinstance(known, dict):
@@ -437,7 +435,7 @@ def read_events(ledger: Path) -> list[Event] | None:
     return read_events_readonly(ledger, FUNNEL_EVENTS)
 
 
-def history_events(settings: Settings, notes: list[str] | None = None) -> list[Event] | None:
+def history_events(settings: Settings, notes: list[str]) -> list[Event] | None:
     """The committed history's events (``intake.store.history``) for a suite with no ledger (a
     fresh clone); ``None`` when the folder holds none.
 
@@ -459,7 +457,7 @@ def history_events(settings: Settings, notes: list[str] | None = None) -> list[E
     claimed = set(changed_history(settings, base))
     kept = [e for e, path in zip(read.events, read.files, strict=True) if path not in claimed]
     left = len(read.events) - len(kept)
-    if left and notes is not None:
+    if left:
         notes.append(
             f"{counted(left, 'history event')} the change adds or alters "
             f"left out: claimed by this change, not on the base {base.short if base else ''}"

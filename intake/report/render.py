@@ -359,6 +359,18 @@ def suite_lines(report: ProvenanceReport) -> list[str]:
     return lines
 
 
+def listed_sections(report: ProvenanceReport, *, hints: bool) -> list[tuple[str, list[Listed]]]:
+    """The report's lists of files, titled (with ``hints``: what each means, for the terminal)."""
+    unknown = " (annotate with source: {type, link})" if hints else ""
+    invalid = " (left out of every share)" if hints else ""
+    return [
+        ("Promoted scenarios with a weak difficulty_rationale", report.flags),
+        ("Without a known source" + unknown, report.unknown),
+        ("Invalid files" + invalid, report.invalid),
+        ("Records that could not be read in full", report.record_problems),
+    ]
+
+
 def render_json(report: ProvenanceReport) -> str:
     """One JSON document."""
     return json.dumps(to_document(report), indent=2, ensure_ascii=False) + "\n"
@@ -471,13 +483,7 @@ def render_text(report: ProvenanceReport) -> str:
     if report.runs is not None:
         out += ["", "Runs (judged, on each scenario's latest content)", run_line(report.runs)]
     out += suite_lines(report)
-    sections = [
-        ("Promoted scenarios with a weak difficulty_rationale", report.flags),
-        ("Without a known source (annotate with source: {type, link})", report.unknown),
-        ("Invalid files (left out of every share)", report.invalid),
-        ("Records that could not be read in full", report.record_problems),
-    ]
-    for title, items in sections:
+    for title, items in listed_sections(report, hints=True):
         out += ["", f"{title}: {len(items)}"]
         for item in items:
             where_line = f"{item.file}:{item.line}" if item.line else item.file
@@ -582,13 +588,7 @@ def render_markdown(report: ProvenanceReport) -> str:
     lines = suite_lines(report)
     if lines:
         out += ["", "### Suite types", "", *(f"- {md(line)}" for line in lines[2:])]
-    sections = [
-        ("Promoted scenarios with a weak difficulty_rationale", report.flags),
-        ("Without a known source", report.unknown),
-        ("Invalid files", report.invalid),
-        ("Records that could not be read in full", report.record_problems),
-    ]
-    for title, items in sections:
+    for title, items in listed_sections(report, hints=False):
         if not items:
             continue
         out += ["", f"<details><summary>{md(title)}: {len(items)}</summary>", ""]

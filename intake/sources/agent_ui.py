@@ -224,7 +224,7 @@ class AgentUIStore(SqliteStore):
             return []
         cols = ", ".join(
             f"d.{name}" if name in d else f"NULL AS {name}"
-            for name in ("filename", "filepath", "file_hash", "file_size")
+            for name in ("filename", "filepath", "file_hash")
         )
         rows = self._query(
             f"SELECT {cols}"
@@ -242,7 +242,6 @@ class AgentUIStore(SqliteStore):
                     name=_basename(name),
                     sha256=(text_value(row["file_hash"]) or "").lower() or None,
                     path=path,
-                    size=int(row["file_size"]) if isinstance(row["file_size"], int) else None,
                 )
             )
         return docs

@@ -265,7 +265,6 @@ class Document:
     name: str
     sha256: str | None = None
     path: str | None = None
-    size: int | None = None
 
 
 @dataclass
@@ -320,9 +319,6 @@ class TurnWindow:
 
     first: int = 1
     last: int | None = None
-    max_turns: int = limits.MAX_DRAFT_TURNS
-    max_text_bytes: int = limits.MAX_DRAFT_TEXT_BYTES
-    max_source_bytes: int = limits.MAX_DRAFT_SOURCE_BYTES
     turn: int = 0
     """The turn of the last message read (0 before the first user message)."""
     text_bytes: int = 0
@@ -359,12 +355,12 @@ class TurnWindow:
     def _check(self) -> None:
         turns = self.turn - self.first + 1
         what = None
-        if turns > self.max_turns:
-            what = f"more than {self.max_turns} turns"
-        elif self.text_bytes > self.max_text_bytes:
-            what = f"more than {self.max_text_bytes:,} bytes of user messages"
-        elif self.source_bytes > self.max_source_bytes:
-            what = f"more than {self.max_source_bytes:,} bytes of messages and tool results"
+        if turns > limits.MAX_DRAFT_TURNS:
+            what = f"more than {limits.MAX_DRAFT_TURNS} turns"
+        elif self.text_bytes > limits.MAX_DRAFT_TEXT_BYTES:
+            what = f"more than {limits.MAX_DRAFT_TEXT_BYTES:,} bytes of user messages"
+        elif self.source_bytes > limits.MAX_DRAFT_SOURCE_BYTES:
+            what = f"more than {limits.MAX_DRAFT_SOURCE_BYTES:,} bytes of messages and tool results"
         if what is None:
             return
         span = "the session" if self.first == 1 and self.last is None else "--turns"
@@ -372,8 +368,8 @@ class TurnWindow:
             f"{span} holds {what}: too much for one draft (nothing was scrubbed or written)",
             where=f"turn {self.turn}",
             hint=f"draft a slice with --turns A-B (the failure is usually in a few turns; "
-            f"at most {self.max_turns} turns and {self.max_text_bytes:,} bytes of user text "
-            "per draft; see docs/limits.md)",
+            f"at most {limits.MAX_DRAFT_TURNS} turns and {limits.MAX_DRAFT_TEXT_BYTES:,} bytes of "
+            "user text per draft; see docs/limits.md)",
         )
 
     def select(self, messages: Iterable[Message]) -> list[Message]:

@@ -47,7 +47,6 @@ class Edit:
     ids: tuple[str, ...]
     recoveries: list[Recovery] = field(default_factory=list)
     """What finishing a crashed command's journal did, one typed step each."""
-    committed: int = 0
 
     @property
     def recovered(self) -> list[str]:
@@ -68,13 +67,11 @@ class Edit:
         """Journal, place and log ``unit`` (its id must be one this transaction holds)."""
         self._held(unit.scenario_id)
         commit(self.settings, unit)
-        self.committed += 1
 
     def commit_record(self, command: str, draft: Path, record: Record, events: list[Event]) -> None:
         """Rewrite a draft's record and log its events as one unit (a review, a run)."""
         self._held(draft.stem)
         commit_record(self.settings, command, draft, record, events)
-        self.committed += 1
 
     def _held(self, scenario_id: str) -> None:
         if scenario_id not in self.ids:

@@ -32,7 +32,7 @@ from intake.contract.plain import ID_PATTERN
 from intake.paths import display_path
 from intake.store.details import RejectionDetail, StagesDetail
 from intake.store.ledger import Event, Ledger
-from intake.store.trust import HISTORY_SUFFIX
+from intake.store.trust import HISTORY_SUFFIX, history_dir
 
 if TYPE_CHECKING:
     from intake.contract.models import Record
@@ -44,11 +44,6 @@ EVENT_ID_PATTERN = r"^\d{20}-[0-9a-f]{10}$"
 MAX_HISTORY_BYTES = 64 * 1024
 MAX_REASON_CHARS = 2000
 TIERS = frozenset({"strong", "local"})
-
-
-def history_dir(settings: Settings) -> Path:
-    """The suite's committed history folder."""
-    return settings.path(settings.history_dir)
 
 
 def history_file(settings: Settings, event_id: str, kind: str) -> Path:

@@ -34,7 +34,7 @@ from intake.contract.plain import ID_PATTERN, ScenarioView, parse_when
 from intake.errors import IntakeError, LedgerError, UsageError, environment_failure
 from intake.paths import display_path
 from intake.store.details import EventDetail, part_of
-from intake.store.records import RECORD_SUFFIX, load_record, record_path, utcnow
+from intake.store.records import load_record, record_path, utcnow
 
 if TYPE_CHECKING:
     import sqlite_utils
@@ -384,14 +384,11 @@ class Ledger:
         with self._write():
             self.db.conn.execute("DELETE FROM items WHERE id = ?", [scenario_id])
 
-    def rename_id(self, old: str, new: str) -> int:
-        """Move one scenario's events and index row to a new id; returns the events moved."""
+    def rename_id(self, old: str, new: str) -> None:
+        """Move one scenario's events and index row to a new id."""
         with self._write() as conn:
-            moved = conn.execute(
-                "UPDATE events SET scenario_id = ? WHERE scenario_id = ?", [new, old]
-            ).rowcount
+            conn.execute("UPDATE events SET scenario_id = ? WHERE scenario_id = ?", [new, old])
             conn.execute("DELETE FROM items WHERE id = ?", [old])
-        return int(moved)
 
     def history(self, scenario_id: str | None = None, limit: int = 200) -> list[Event]:
         """Events, oldest first; one scenario's (by id or unique prefix) or the latest overall."""
@@ -546,7 +543,6 @@ def rebuild(ledger: Ledger, *, drafts: Path, scenarios: Path, root: Path) -> Reb
 
 __all__ = [
     "MIGRATIONS",
-    "RECORD_SUFFIX",
     "Event",
     "IndexItem",
     "Ledger",

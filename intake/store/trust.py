@@ -40,6 +40,7 @@ __all__ = [
     "MAC_PREFIX",
     "check_ledger_location",
     "check_target",
+    "history_dir",
     "journal_key",
     "own_dir",
     "refuse_link",
@@ -179,11 +180,12 @@ def _allowed_folders(settings: Settings) -> list[Path]:
         settings.scenarios,
         settings.retired,
         settings.ledger.parent,
-        _history(settings),
+        history_dir(settings),
     ]
 
 
-def _history(settings: Settings) -> Path:
+def history_dir(settings: Settings) -> Path:
+    """The suite's committed history folder."""
     return settings.path(settings.history_dir)
 
 
@@ -209,7 +211,7 @@ def check_target(settings: Settings, path: Path, *, what: str = "a journal") -> 
             where=where,
         )
     rel_parts = absolute.relative_to(folder).parts if folder != absolute else ()
-    if folder == _history(settings):
+    if folder == history_dir(settings):
         if len(rel_parts) != 1 or not absolute.name.endswith(HISTORY_SUFFIX):
             raise UntrustedState(f"{what} names a file that is no history event", where=where)
     elif folder != settings.ledger.parent:

@@ -94,7 +94,6 @@ KILL_GRACE = 3.0
 """Seconds between the gentle stop (SIGTERM) and the forced one when the runner's group is
 stopped."""
 OUTPUT_LINE = re.compile(r"^Output:\s+(?P<path>\S.*?)\s*$")
-RUN_LINE = re.compile(r"^RUN:\s+(?P<run>eval-\S+)\s*$")
 
 
 class RunRefused(IntakeError):
@@ -124,7 +123,6 @@ class RunResult:
     iterations: int
     runner_exit: int
     runs: list[Run] = field(default_factory=list)
-    scorecards: list[Path] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
 
 
@@ -137,7 +135,7 @@ def _shown_url(settings: Settings, url: str) -> str:
     return url
 
 
-def check_backend_url(settings: Settings, url: str) -> str:
+def check_backend_url(url: str) -> str:
     """``url`` without a trailing slash, when it is an http(s) URL with a host."""
     parts = urllib.parse.urlsplit(url.strip())
     if parts.scheme not in ("http", "https") or not parts.hostname:
@@ -338,7 +336,6 @@ def stop_group(proc: subprocess.Popen[bytes]) -> None:
 class _Stream:
     tail: deque[str]
     outputs: list[str] = field(default_factory=list)
-    run_ids: list[str] = field(default_factory=list)
 
 
 def _pump(
@@ -349,9 +346,6 @@ def _pump(
         match = OUTPUT_LINE.match(line)
         if match:
             stream.outputs.append(match["path"])
-        match = RUN_LINE.match(line)
-        if match:
-            stream.run_ids.append(match["run"])
         cleaned = clean(line)
         stream.tail.append(cleaned)
         show(cleaned)
@@ -481,9 +475,7 @@ def _same_path(a: Path, b: Path) -> bool:
 def gaia_where(settings: Settings, draft: Path | None = None) -> Where:
     """GAIA's REPO_ROOT and folders, asked of GAIA (its runner's interpreter); without GAIA,
     the suite is taken for GAIA's checkout (``results_dir``, ``eval/corpus``)."""
-    files = [draft] if draft is not None else []
-    corpus = [settings.path(settings.corpus_dir)] if settings.corpus_dir is not None else []
-    info = ask_gaia(settings, files, corpus_dirs=corpus)
+    info = ask_gaia(settings, [draft] if draft is not None else [])
     if info is None:
         return Where(
             repo_root=settings.root,
@@ -531,7 +523,7 @@ def fixed_backend(settings: Settings, where: Where, requested: str | None) -> st
     ``--backend`` in ``eval/mcp-config.json``); a different ``--backend``/``backend_url`` is
     exit 2: GAIA passes it to its pre-flight only, so the model read there would not be the
     model under test."""
-    url = check_backend_url(settings, requested or settings.backend_url)
+    url = check_backend_url(requested or settings.backend_url)
     fixed = agent_backend(where.mcp_config, where.default_backend)
     if _endpoint(url) != _endpoint(fixed):
         shown, agent = _shown_url(settings, url), _shown_url(settings, fixed)
@@ -638,7 +630,7 @@ RELIABILITY_REPORT = "reliability_report.json"
 _RUN_STAMP = re.compile(r"^eval-(\d{8}-\d{6})$")
 
 
-def _wait_for_a_new_second(results: Path, before: set[str]) -> None:
+def _wait_for_a_new_second(results: Path) -> None:
     """Sleep until the UTC second is later than that of every run folder there."""
     stamps = [m[1] for name in _eval_dirs(results) if (m := _RUN_STAMP.match(name))]
     if not stamps:
@@ -714,12 +706,6 @@ def _restore(path: Path, before: bytes | None) -> None:
             path.write_bytes(before)
 
 
-RecordFn = Callable[[Path, int, int], Run]
-"""Records one scorecard: ``(scorecard, iteration, runner_exit)`` → the recorded run."""
-ModelCheck = Callable[[str | None], str]
-"""Turns the backend's ``model_loaded`` into the model to record, or raises (exit 2)."""
-
-
 @dataclass
 class Plan:
     """Everything decided before GAIA's runner starts (``prepare_run``)."""
@@ -733,7 +719,6 @@ class Plan:
     backend: str
     where: Where
     command: list[str]
-    gaia_timeout: int
     outer_limit: float
     notes: list[str] = field(default_factory=list)
 
@@ -746,13 +731,9 @@ def prepare_run(
     backend: str | None = None,
     judge: str | None = None,
     timeout: int | None = None,
-    model_check: ModelCheck | None = None,
     folder: Path,
 ) -> Plan:
-    """Refusals and checks (nothing runs); the command for GAIA's runner on ``folder``.
-
-    ``model_check`` decides what the loaded model may be (default: on the tier's list).
-    """
+    """Refusals and checks (nothing runs); the command for GAIA's runner on ``folder``."""
 
     limit = settings.run_timeout if timeout is None else timeout
     if limit < 1:
@@ -761,23 +742,13 @@ def prepare_run(
     scenario_id = draft.stem
     ready = refuse_unready(settings, draft)
     scenario = ready.scenario
-    if model_check is None:
-        _require_tier_list(settings, tier)
-    judge = judge if judge is not None else settings.judge_model
-    configured = (*settings.strong_models, *settings.local_models)
-    if judge is not None:
-        judge = check_name(
-            settings,
-            "the judge model (--judge or judge_model)",
-            judge.strip(),
-            configured=configured,
-        )
+    judge = judge_model(settings, judge)
     program = find_runner(settings)
     where = gaia_where(settings, draft)
     url = fixed_backend(settings, where, backend)
     check_documents(settings, where, ready, draft)
     loaded = backend_model(settings, url)
-    model = model_check(loaded) if model_check is not None else check_model(settings, tier, loaded)
+    model = check_model(settings, tier, loaded)
     corpora = extra_corpus(settings, where)
     command = gaia_command(program, scenario_id, folder, url, 1, limit, corpora, judge)
     plan = Plan(
@@ -790,11 +761,21 @@ def prepare_run(
         url,
         where,
         command,
-        gaia_timeout(limit, scenario),
         outer_limit(limit, scenario),
     )
     plan.notes.extend(where_notes(settings, where))
     return plan
+
+
+def judge_model(settings: Settings, judge: str | None) -> str | None:
+    """GAIA's judge: ``--judge``, else ``judge_model``, checked as a name (``check_name``)."""
+    judge = judge if judge is not None else settings.judge_model
+    if judge is None:
+        return None
+    configured = (*settings.strong_models, *settings.local_models)
+    return check_name(
+        settings, "the judge model (--judge or judge_model)", judge.strip(), configured=configured
+    )
 
 
 def _require_tier_list(settings: Settings, tier: RunTier) -> None:
@@ -839,7 +820,7 @@ def invoke_runner(
 ) -> tuple[int, _Stream, set[str]]:
     """Run GAIA's runner on the draft alone, all iterations in one call (``intake control``).
 
-    ``intake run`` goes through ``drive_runner`` (one call per iteration, the fixed backend,
+    ``intake run`` goes through ``run_draft`` (one call per iteration, the fixed backend,
     the de-duplicated corpus); the control's replay serves its own backend, so it keeps this
     single call.
 
@@ -862,22 +843,20 @@ def invoke_runner(
     return code, stream, before
 
 
-def drive_runner(
+def run_draft(
     settings: Settings,
     target: str,
     tier: RunTier,
-    record: RecordFn,
     *,
     iterations: int = 1,
     backend: str | None = None,
     judge: str | None = None,
     timeout: int | None = None,
-    model_check: ModelCheck | None = None,
     show: Callable[[str], None] = lambda _line: None,
     say: Callable[[str], None] = lambda _line: None,
 ) -> RunResult:
-    """Prepare, then run GAIA's runner once per iteration on the draft alone, recording each
-    scorecard through ``record``; the one path of ``intake run`` (and of control runs).
+    """``intake run``: prepare, then run GAIA's runner once per iteration on the draft alone,
+    recording each scorecard as ``intake run-record`` would (``record_run``).
 
     Each iteration is its own ``gaia eval agent --iterations 1``, started in a later UTC second
     than the last run folder (GAIA names a folder by the second and *resumes* one it finds:
@@ -887,6 +866,7 @@ def drive_runner(
     in the notes); the report file is put back as it was.
     """
 
+    _require_tier_list(settings, tier)
     if iterations < 1:
         raise UsageError("--iterations must be at least 1")
     engine = scrubber_for(settings)
@@ -902,7 +882,6 @@ def drive_runner(
             backend=backend,
             judge=judge,
             timeout=timeout,
-            model_check=model_check,
             folder=folder,
         )
         for note in plan.notes:
@@ -914,12 +893,19 @@ def drive_runner(
         kept: set[str] = set()
         try:
             for number in range(1, iterations + 1):
-                _wait_for_a_new_second(results, before)
+                _wait_for_a_new_second(results)
                 card, code = _one_iteration(settings, plan, result, show, clean)
                 result.runner_exit = code
                 kept_card = _into_suite(settings, plan.where, card)
-                result.scorecards.append(kept_card)
-                run = record(kept_card, number, code)
+                _, run, _ = record_run(
+                    settings,
+                    target,
+                    kept_card,
+                    tier,
+                    model=plan.model,
+                    iteration=number,
+                    runner_exit=code,
+                )
                 result.runs.append(run)
                 kept.add(card.parent.name)
                 if run.status not in JUDGED_STATUSES:
@@ -1009,47 +995,6 @@ def _same_model_after(settings: Settings, plan: Plan, result: RunResult) -> None
         )
 
 
-def run_draft(
-    settings: Settings,
-    target: str,
-    tier: RunTier,
-    *,
-    iterations: int = 1,
-    backend: str | None = None,
-    judge: str | None = None,
-    timeout: int | None = None,
-    show: Callable[[str], None] = lambda _line: None,
-    say: Callable[[str], None] = lambda _line: None,
-) -> RunResult:
-    """``intake run``: ``drive_runner`` recording each scorecard as ``intake run-record``."""
-    checked: list[str] = []  # the model the check let through: every run records it
-
-    def record(card: Path, iteration: int, code: int) -> Run:
-        _, run, _ = record_run(
-            settings, target, card, tier, model=checked[-1], iteration=iteration, runner_exit=code
-        )
-        return run
-
-    def model_check(loaded: str | None) -> str:
-        checked.append(check_model(settings, tier, loaded))
-        return checked[-1]
-
-    _require_tier_list(settings, tier)
-    return drive_runner(
-        settings,
-        target,
-        tier,
-        record,
-        iterations=iterations,
-        backend=backend,
-        judge=judge,
-        timeout=timeout,
-        model_check=model_check,
-        show=show,
-        say=say,
-    )
-
-
 def unjudged(result: RunResult) -> SourceError | None:
     """Exit 3 for an invocation in which no run was judged (its runs stay recorded)."""
     if not result.runs or any(r.status in JUDGED_STATUSES for r in result.runs):
@@ -1068,15 +1013,14 @@ def unjudged(result: RunResult) -> SourceError | None:
 __all__ = [
     "Plan",
     "Ready",
-    "RecordFn",
     "RunRefused",
     "Where",
     "check_documents",
-    "drive_runner",
     "extra_corpus",
     "fixed_backend",
     "gaia_timeout",
     "gaia_where",
+    "judge_model",
     "outer_limit",
     "prepare_run",
     "unjudged",
