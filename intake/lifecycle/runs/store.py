@@ -1274,16 +1274,21 @@ def remember_records(
                 db.executemany("INSERT OR REPLACE INTO record_facts VALUES (?, ?, ?, ?, ?)", kept)
 
 
-def remembered_answers(settings: Settings, version: str) -> list[tuple[str, str, str]]:
-    """The decisions' answers kept in the index under ``version`` (``intake.report.posterior``
-    ``learned``); none when the index cannot be read (it is a cache)."""
+def remembered_answers(
+    settings: Settings, version: str, *, only: str | None = None, but: str | None = None
+) -> list[tuple[str, str, str]]:
+    """The answers kept in the index under ``version`` (``intake.report.posterior``
+    ``learned``, ``health``'s verdicts), of the function ``only`` names or of all ``but`` one;
+    none when the index cannot be read (it is a cache)."""
     found: list[tuple[str, str, str]] = []
     if not store_dir(settings).is_dir():
         return found
     with _cache(settings) as db:
         if db is not None:
+            which, fn = (" AND fn = ?", only) if only is not None else (" AND fn != ?", but)
             found = db.execute(
-                "SELECT fn, args, value FROM memo WHERE version = ?", (version,)
+                f"SELECT fn, args, value FROM memo WHERE version = ?{which if fn else ''}",
+                (version, fn) if fn else (version,),
             ).fetchall()
     return found
 
