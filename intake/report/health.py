@@ -545,8 +545,8 @@ class Verdict(NamedTuple):
 _VERDICTS: dict[tuple[Any, ...], Verdict] = {}
 """Each verdict made once a process, per runs that count alike (``_alike``; frozen)."""
 _KEPT_VERDICTS: dict[str, str] = {}
-"""Verdicts the run index kept between processes (``health_of``): the key's text (``repr``
-of ``(_alike, bars, pass_k)``) → the verdict as JSON, each read when first asked for."""
+"""Verdicts the run index kept between processes (``health_of``): the key's text
+(``_key_text``) → the verdict's (``_kept_text``), each read when first asked for."""
 _NEW_VERDICTS: list[tuple[tuple[Any, ...], Verdict]] = []
 """The verdicts made in this call of ``health_of``, with their keys (it keeps them)."""
 _BEFORE_A_VERDICT: list[Callable[[], None]] = []
@@ -611,7 +611,7 @@ def _decided(item: HealthInput, runs: Sequence[AnyRun], bars: Bars, pass_k: int)
     key = None if alike is None else (alike, bars, pass_k)
     v = None if key is None else _VERDICTS.get(key)
     if v is None and key is not None and _KEPT_VERDICTS:
-        text = _KEPT_VERDICTS.get(repr(key))
+        text = _KEPT_VERDICTS.get(_key_text(key))
         if text is not None:
             v = _VERDICTS[key] = _verdict_of(text)
     if v is None:
@@ -627,19 +627,34 @@ def _decided(item: HealthInput, runs: Sequence[AnyRun], bars: Bars, pass_k: int)
 def _verdict_of(text: str) -> Verdict:
     """A kept verdict (``_kept_text``) as it was made; its JSON's parts are kept for
     ``render_json`` (``_VERDICT_JSON``)."""
-    fields = json.loads(text)
-    models, tiers, decidable = fields[2], fields[3], fields[9]
-    fields[2] = tuple(Rate(*r) for r in models)
-    fields[3] = tuple(Rate(*r) for r in tiers)
-    fields[9] = tuple(decidable)
-    v = Verdict(*fields[:13])
-    _VERDICT_JSON[_verdict_fields(v)] = (fields[13], fields[14])
+    kept, middle, tail = text.split("\n")
+    fields = json.loads(kept)
+    made = tuple.__new__  # a ``NamedTuple``'s own ``__new__`` is a Python call
+    fields[2] = tuple(made(Rate, r) for r in fields[2])
+    fields[3] = tuple(made(Rate, r) for r in fields[3])
+    fields[9] = tuple(fields[9])
+    v: Verdict = made(Verdict, fields)
+    _VERDICT_JSON[_verdict_fields(v)] = (middle, tail)
     return v
 
 
+def _key_text(key: tuple[Any, ...]) -> str:
+    """A verdict's key as the run index keeps it: the ``repr`` of the runs counted alike, of
+    the thresholds (made once a process) and of ``pass_k``."""
+    alike, bars, pass_k = key
+    shown = _BARS_TEXT.get(bars)
+    if shown is None:
+        shown = _BARS_TEXT[bars] = repr(bars)
+    return f"({alike!r}, {shown}, {pass_k!r})"
+
+
+_BARS_TEXT: dict[Bars, str] = {}
+
+
 def _kept_text(v: Verdict) -> str:
-    """A verdict as the run index keeps it: ``json.dumps`` of its fields (its rates as arrays,
-    every float's bits kept) and of its JSON's two parts (``_verdict_json``)."""
+    """A verdict as the run index keeps it, three lines: ``json.dumps`` of its fields (its
+    rates as arrays, every float's bits kept) and its JSON's two parts (``_verdict_json``;
+    JSON without ``indent`` holds no line break)."""
     key = _verdict_fields(v)
     parts = _VERDICT_JSON.get(key)
     if parts is None:
@@ -649,7 +664,7 @@ def _kept_text(v: Verdict) -> str:
             *(v.before_fix_runs, v.other_judge_runs, v.decidable),
         )
         parts = _VERDICT_JSON[key] = _verdict_json(alone, {})
-    return json.dumps([*v, *parts])
+    return "\n".join((json.dumps(v), *parts))
 
 
 def _verdict(item: HealthInput, runs: Sequence[AnyRun], bars: Bars, pass_k: int) -> Verdict:
@@ -1617,7 +1632,7 @@ def health_of(
     finally:
         _BEFORE_A_VERDICT.clear()
     report.notes[:0] = list(notes)
-    made = [(VERDICT, repr(key), _kept_text(v)) for key, v in _NEW_VERDICTS]
+    made = [(VERDICT, _key_text(key), _kept_text(v)) for key, v in _NEW_VERDICTS]
     _NEW_VERDICTS.clear()
     remember_answers(settings, version, [*learned(), *made])
     return report
