@@ -413,12 +413,13 @@ class _Nights:
             db.execute("INSERT INTO kinds VALUES (?, ?, ?, ?, ?, ?, 0)", (*kind, kid, at))
         else:
             kid = found[0]
-        db.execute(
-            "INSERT INTO nights VALUES (?1, ?2, ?3, COALESCE((SELECT before + n FROM nights "
-            "WHERE kind = ?1 AND at < ?2 ORDER BY at DESC LIMIT 1), 0)) "
-            "ON CONFLICT (kind, at) DO UPDATE SET n = n + excluded.n",
-            (kid, at, n),
-        )
+        moved = db.execute("UPDATE nights SET n = n + ? WHERE kind = ? AND at = ?", (n, kid, at))
+        if not moved.rowcount:
+            db.execute(
+                "INSERT INTO nights VALUES (?1, ?2, ?3, COALESCE((SELECT before + n FROM nights "
+                "WHERE kind = ?1 AND at < ?2 ORDER BY at DESC LIMIT 1), 0))",
+                (kid, at, n),
+            )
         db.execute("UPDATE nights SET before = before + ? WHERE kind = ? AND at > ?", (n, kid, at))
         if n > 0:
             db.execute(
