@@ -129,3 +129,26 @@ def test_a_kept_verdict_is_read_under_its_key_and_version_only(suite: Path) -> N
         f"{posterior.VERSION}{zlib.crc32(source):08x}{zlib.adler32(source):08x}"
     )
     assert store.remembered_answers(settings, posterior.VERSION, only=health.VERDICT) == []
+
+
+def test_a_damaged_kept_verdict_is_made_again(suite: Path) -> None:
+    """A kept verdict that does not read as one (not three lines, not JSON, the wrong shape)
+    is made again, as a cache that cannot be read is: the report is the one made afresh."""
+    settings = _suite(suite)
+    inputs = generate(seed=7, nights=14, per_class=6).inputs()
+    _new_process()
+    made = _report(settings, inputs)
+    damaged = (
+        "not a verdict",
+        "[1, 2]\n{}\n{}",
+        '["x"]\n\n',
+        "[1,2,3,4,5,6,7,8,9,10,11,12,13]\n\n",
+    )
+    db = sqlite3.connect(store.index_path(settings))
+    with db:
+        rows = db.execute("SELECT rowid FROM memo WHERE fn = ?", (health.VERDICT,)).fetchall()
+        for n, (rowid,) in enumerate(rows):
+            db.execute("UPDATE memo SET value = ? WHERE rowid = ?", (damaged[n % 4], rowid))
+    db.close()
+    _new_process()
+    assert _report(settings, inputs) == made

@@ -613,7 +613,10 @@ def _decided(item: HealthInput, runs: Sequence[AnyRun], bars: Bars, pass_k: int)
     if v is None and key is not None and _KEPT_VERDICTS:
         text = _KEPT_VERDICTS.get(_key_text(key))
         if text is not None:
-            v = _VERDICTS[key] = _verdict_of(text)
+            try:
+                v = _VERDICTS[key] = _verdict_of(text)
+            except (ValueError, TypeError):  # a kept verdict damaged: made again
+                v = None
     if v is None:
         while _BEFORE_A_VERDICT:
             _BEFORE_A_VERDICT.pop()()
@@ -628,14 +631,40 @@ def _verdict_of(text: str) -> Verdict:
     """A kept verdict (``_kept_text``) as it was made; its JSON's parts are kept for
     ``render_json`` (``_VERDICT_JSON``)."""
     kept, middle, tail = text.split("\n")
-    fields = json.loads(kept)
-    made = tuple.__new__  # a ``NamedTuple``'s own ``__new__`` is a Python call
-    fields[2] = tuple(made(Rate, r) for r in fields[2])
-    fields[3] = tuple(made(Rate, r) for r in fields[3])
-    fields[9] = tuple(fields[9])
-    v: Verdict = made(Verdict, fields)
+    klass, why, models, tiers, read, infra, older, before, other, decidable, p, lean, more = (
+        json.loads(kept)
+    )
+    tupled = tuple.__new__  # a ``NamedTuple``'s own ``__new__`` is a Python call
+    rates, shown = _rates_of(models), _rates_of(tiers)
+    v: Verdict = tupled(
+        Verdict,
+        (
+            klass,
+            why,
+            rates,
+            shown,
+            read,
+            infra,
+            older,
+            before,
+            other,
+            tuple(decidable),
+            p,
+            lean,
+            more,
+        ),
+    )
     _VERDICT_JSON[_verdict_fields(v)] = (middle, tail)
     return v
+
+
+def _rates_of(rows: list[list[Any]]) -> tuple[Rate, ...]:
+    """A kept verdict's rates (arrays of ``Rate``'s fields)."""
+    tupled = tuple.__new__
+    return tuple(
+        tupled(Rate, (name, tier, judged, passes, low, high, k))
+        for name, tier, judged, passes, low, high, k in rows
+    )
 
 
 def _key_text(key: tuple[Any, ...]) -> str:
