@@ -134,8 +134,9 @@ def test_deleting_the_index_and_rebuilding_gives_the_same_report(
 def test_an_index_of_an_older_shape_is_built_again_with_the_same_report(
     stored_suite: Path, runner: Any
 ) -> None:
-    """The index's counted table (``tallies``) came with shape 3: an index of shape 2 (no
-    such table, or one its code never filled) is dropped and read again from the files."""
+    """The index's counted table (``tallies``) came with shape 3, its counts per start
+    (``kinds``, ``nights``) with shape 5: an index of an older shape (no such table, or one
+    its code never filled) is dropped and read again from the files."""
     import sqlite3
 
     from intake.lifecycle.runs.store import INDEX_VERSION
@@ -147,13 +148,17 @@ def test_an_index_of_an_older_shape_is_built_again_with_the_same_report(
     db = sqlite3.connect(index_path(settings))
     with db:
         assert db.execute("SELECT COUNT(*) FROM tallies").fetchone()[0] == 24
+        assert db.execute("SELECT SUM(total) FROM kinds").fetchone()[0] == 24
         db.execute("DELETE FROM tallies")  # what an index written by shape 2's code holds
+        db.execute("DROP TABLE kinds")  # and by shape 4's: no counts per start
+        db.execute("DROP TABLE nights")
         db.execute(f"PRAGMA user_version = {INDEX_VERSION - 1}")
     db.close()
     assert render_json(make_health(settings, now=now)) == before
     db = sqlite3.connect(index_path(settings))
     assert db.execute("PRAGMA user_version").fetchone()[0] == INDEX_VERSION
     assert db.execute("SELECT COUNT(*) FROM tallies").fetchone()[0] == 24
+    assert db.execute("SELECT SUM(n), COUNT(*) FROM nights").fetchone() == (24, 24)
     db.close()
 
 

@@ -544,6 +544,14 @@ class Verdict(NamedTuple):
 
 _VERDICTS: dict[tuple[Any, ...], Verdict] = {}
 """Each verdict made once a process, per runs that count alike (``_alike``; frozen)."""
+_KEPT_VERDICTS: dict[str, str] = {}
+"""Verdicts the run index kept between processes (``health_of``): the key's text
+(``_key_text``) → the verdict's (``_kept_text``), each read when first asked for."""
+_NEW_VERDICTS: list[tuple[tuple[Any, ...], Verdict]] = []
+"""The verdicts made in this call of ``health_of``, with their keys (it keeps them)."""
+_BEFORE_A_VERDICT: list[Callable[[], None]] = []
+"""Done once before this process makes its first verdict (``health_of``: the decisions'
+kept answers read), and not at all when every verdict was kept."""
 
 
 def _alike(item: HealthInput, runs: Sequence[AnyRun]) -> tuple[Any, ...] | None:
@@ -572,13 +580,7 @@ def classify(
     pass_k: int = 3,
 ) -> ScenarioHealth:
     """One scenario's class over ``runs`` (already narrowed to the window)."""
-    alike = _alike(item, runs)
-    key = None if alike is None else (alike, bars, pass_k)
-    v = None if key is None else _VERDICTS.get(key)
-    if v is None:
-        v = _verdict(item, runs, bars, pass_k)
-        if key is not None:
-            _VERDICTS[key] = v
+    v = _decided(item, runs, bars, pass_k)
     return ScenarioHealth(
         item.scenario_id,
         item.path,
@@ -600,6 +602,98 @@ def classify(
         v.other_judge_runs,
         v.decidable,
     )
+
+
+def _decided(item: HealthInput, runs: Sequence[AnyRun], bars: Bars, pass_k: int) -> Verdict:
+    """``_verdict``, made once per runs that count alike (``_alike``) and thresholds: found in
+    this process, else among those kept between processes, else made (and listed to keep)."""
+    alike = _alike(item, runs)
+    key = None if alike is None else (alike, bars, pass_k)
+    v = None if key is None else _VERDICTS.get(key)
+    if v is None and key is not None and _KEPT_VERDICTS:
+        text = _KEPT_VERDICTS.get(_key_text(key))
+        if text is not None:
+            try:
+                v = _VERDICTS[key] = _verdict_of(text)
+            except (ValueError, TypeError):  # a kept verdict damaged: made again
+                v = None
+    if v is None:
+        while _BEFORE_A_VERDICT:
+            _BEFORE_A_VERDICT.pop()()
+        v = _verdict(item, runs, bars, pass_k)
+        if key is not None:
+            _VERDICTS[key] = v
+            _NEW_VERDICTS.append((key, v))
+    return v
+
+
+def _verdict_of(text: str) -> Verdict:
+    """A kept verdict (``_kept_text``) as it was made; its JSON's parts are kept for
+    ``render_json`` (``_VERDICT_JSON``)."""
+    kept, middle, tail = text.split("\n")
+    klass, why, models, tiers, read, infra, older, before, other, decidable, p, lean, more = (
+        json.loads(kept)
+    )
+    tupled = tuple.__new__  # a ``NamedTuple``'s own ``__new__`` is a Python call
+    rates, shown = _rates_of(models), _rates_of(tiers)
+    v: Verdict = tupled(
+        Verdict,
+        (
+            klass,
+            why,
+            rates,
+            shown,
+            read,
+            infra,
+            older,
+            before,
+            other,
+            tuple(decidable),
+            p,
+            lean,
+            more,
+        ),
+    )
+    _VERDICT_JSON[_verdict_fields(v)] = (middle, tail)
+    return v
+
+
+def _rates_of(rows: list[list[Any]]) -> tuple[Rate, ...]:
+    """A kept verdict's rates (arrays of ``Rate``'s fields)."""
+    tupled = tuple.__new__
+    return tuple(
+        tupled(Rate, (name, tier, judged, passes, low, high, k))
+        for name, tier, judged, passes, low, high, k in rows
+    )
+
+
+def _key_text(key: tuple[Any, ...]) -> str:
+    """A verdict's key as the run index keeps it: the ``repr`` of the runs counted alike, of
+    the thresholds (made once a process) and of ``pass_k``."""
+    alike, bars, pass_k = key
+    shown = _BARS_TEXT.get(bars)
+    if shown is None:
+        shown = _BARS_TEXT[bars] = repr(bars)
+    return f"({alike!r}, {shown}, {pass_k!r})"
+
+
+_BARS_TEXT: dict[Bars, str] = {}
+
+
+def _kept_text(v: Verdict) -> str:
+    """A verdict as the run index keeps it, three lines: ``json.dumps`` of its fields (its
+    rates as arrays, every float's bits kept) and its JSON's two parts (``_verdict_json``;
+    JSON without ``indent`` holds no line break)."""
+    key = _verdict_fields(v)
+    parts = _VERDICT_JSON.get(key)
+    if parts is None:
+        alone = ScenarioHealth(
+            *("", "", "", "", v.klass, v.why, v.models, v.tiers, v.runs_read, v.infrastructure),
+            *(v.older_hash_runs, None, None, v.probability, v.leaning, v.more_runs),
+            *(v.before_fix_runs, v.other_judge_runs, v.decidable),
+        )
+        parts = _VERDICT_JSON[key] = _verdict_json(alone, {})
+    return "\n".join((json.dumps(v), *parts))
 
 
 def _verdict(item: HealthInput, runs: Sequence[AnyRun], bars: Bars, pass_k: int) -> Verdict:
@@ -1541,26 +1635,52 @@ def health_of(
     notes: Sequence[str] = (),
     now: datetime | None = None,
 ) -> HealthReport:
-    """Classify what ``read_health`` read, with the settings' thresholds (the decisions'
-    answers kept in the run index are read first, and those computed now kept)."""
+    """Classify what ``read_health`` read, with the settings' thresholds: the verdicts kept in
+    the run index are read first (and the decisions' kept answers only when a verdict is to be
+    made), and those made now kept (``answers_version``)."""
     from intake.lifecycle.runs.store import remember_answers, remembered_answers
-    from intake.report.posterior import VERSION, learned, seed
+    from intake.report.posterior import learned, seed
 
-    seed(remembered_answers(settings, VERSION))
-    report = build_health(
-        items,
-        bars=bars_of(settings),
-        window_nights=settings.health_window_nights,
-        pass_k=settings.health_pass_k,
-        commit=settings.health_commit,
-        all_commits=settings.health_all_commits,
-        machine=settings.health_machine,
-        all_machines=settings.health_all_machines,
-        now=now,
-    )
+    version = answers_version()
+    kept = remembered_answers(settings, version, only=VERDICT)
+    _KEPT_VERDICTS.update((args, value) for _, args, value in kept)
+    _BEFORE_A_VERDICT[:] = [lambda: seed(remembered_answers(settings, version, but=VERDICT))]
+    _NEW_VERDICTS.clear()
+    try:
+        report = build_health(
+            items,
+            bars=bars_of(settings),
+            window_nights=settings.health_window_nights,
+            pass_k=settings.health_pass_k,
+            commit=settings.health_commit,
+            all_commits=settings.health_all_commits,
+            machine=settings.health_machine,
+            all_machines=settings.health_all_machines,
+            now=now,
+        )
+    finally:
+        _BEFORE_A_VERDICT.clear()
     report.notes[:0] = list(notes)
-    remember_answers(settings, VERSION, learned())
+    made = [(VERDICT, _key_text(key), _kept_text(v)) for key, v in _NEW_VERDICTS]
+    _NEW_VERDICTS.clear()
+    remember_answers(settings, version, [*learned(), *made])
     return report
+
+
+VERDICT = "verdict"
+"""The run index's ``memo`` rows of kept verdicts (``fn``)."""
+
+
+def answers_version() -> str:
+    """The version the decisions' answers and the verdicts are kept under: the posterior's
+    (``posterior.VERSION``) and two checksums of this file (the verdicts' rules and texts), so
+    that a change of either never reads an old verdict."""
+    import zlib
+
+    from intake.report.posterior import VERSION
+
+    source = Path(__file__).read_bytes()
+    return f"{VERSION}{zlib.crc32(source):08x}{zlib.adler32(source):08x}"
 
 
 def make_health(
@@ -1644,17 +1764,27 @@ def _json_text(value: str | None) -> str:
     return "null" if value is None else encode_basestring(value)
 
 
+_VERDICT_JSON: dict[tuple[Any, ...], tuple[str, str]] = {}
+"""Each verdict's JSON (``_verdict_json``) by its fields (``_verdict_fields``): made once a
+process, or read with a kept verdict (``_verdict_of``)."""
+
+
+def _verdict_fields(s: ScenarioHealth | Verdict) -> tuple[Any, ...]:
+    """The fields of a scenario's verdict, as ``_verdict_json`` writes them."""
+    return (
+        *(s.klass, s.why, s.models, s.tiers, s.runs_read, s.infrastructure, s.older_hash_runs),
+        *(s.probability, s.leaning, s.more_runs, s.before_fix_runs, s.other_judge_runs),
+        s.decidable,
+    )
+
+
 def _scenario_json(
     s: ScenarioHealth, verdicts: dict[tuple[Any, ...], tuple[str, str]], rates: dict[Rate, str]
 ) -> str:
     """The scenario's JSON (``head``'s keys, its models' and tiers' rates, ``tail``'s): its own
     fields around its verdict's JSON, made once a verdict (``_verdict_json``; ``verdicts``: a
     thousand scenarios share a few hundred, as ``classify`` shares them)."""
-    verdict = (
-        *(s.klass, s.why, s.models, s.tiers, s.runs_read, s.infrastructure, s.older_hash_runs),
-        *(s.probability, s.leaning, s.more_runs, s.before_fix_runs, s.other_judge_runs),
-        s.decidable,
-    )
+    verdict = _verdict_fields(s)
     found = verdicts.get(verdict)
     if found is None:
         found = verdicts[verdict] = _verdict_json(s, rates)
@@ -1676,7 +1806,7 @@ def render_json(report: HealthReport) -> str:
         for key, value in document_head(report).items()
     ]
     rates: dict[Rate, str] = {}
-    verdicts: dict[tuple[Any, ...], tuple[str, str]] = {}
+    verdicts = _VERDICT_JSON
     shown = ",\n".join("    " + _scenario_json(s, verdicts, rates) for s in report.scenarios)
     lines.append(f'  "scenarios": [\n{shown}\n  ]' if shown else '  "scenarios": []')
     lines += [

@@ -22,7 +22,7 @@ import os
 import re
 import sqlite3
 import time
-from collections.abc import Collection, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
@@ -214,11 +214,13 @@ def index_path(settings: Settings) -> Path:
     return settings.ledger.parent / "runs.db"
 
 
-INDEX_VERSION = 4
+INDEX_VERSION = 5
 """The index's shape (``PRAGMA user_version``); an index of another is built again (its
 derived tables dropped: ``DERIVED``). 4: ``tallies_by_start`` covers every column the window's
-counts read, so they are counted from the index alone (shape 3 looked each row up)."""
-DERIVED = ("files", "runs", "names", "tallies")
+counts read, so they are counted from the index alone (shape 3 looked each row up). 5: the
+runs of each kind counted per start with a running total (``kinds``, ``nights``), so the
+window's counts are one seek a kind, not a sort of every run in the window."""
+DERIVED = ("files", "runs", "names", "tallies", "kinds", "nights")
 FACTS_VERSION = "1"
 """How the cached facts of files were computed (the scenario id rule, the runnable hash,
 ``RecordFacts``): an index whose facts another version computed has them dropped and parsed
@@ -244,6 +246,15 @@ CREATE TABLE IF NOT EXISTS tallies (
 );
 CREATE INDEX IF NOT EXISTS tallies_by_start
   ON tallies (started, scenario, hash, series, status, place, file);
+CREATE TABLE IF NOT EXISTS kinds (
+  scenario INTEGER NOT NULL, hash INTEGER NOT NULL, series INTEGER NOT NULL, status TEXT NOT NULL,
+  id INTEGER NOT NULL UNIQUE, last INTEGER NOT NULL, total INTEGER NOT NULL,
+  PRIMARY KEY (scenario, hash, series, status)
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS nights (
+  kind INTEGER NOT NULL, at INTEGER NOT NULL, n INTEGER NOT NULL, before INTEGER NOT NULL,
+  PRIMARY KEY (kind, at)
+) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS scenario_facts (
   path TEXT PRIMARY KEY, size INTEGER NOT NULL, mtime_ns INTEGER NOT NULL,
   ctime_ns INTEGER NOT NULL, scenario_id TEXT, runnable_hash TEXT, category TEXT,
@@ -322,6 +333,130 @@ def _tallies(key: str, run: StoredRun, code: _Names) -> Iterator[tuple[Any, ...]
         yield (started, file, code(r[0]), code(r[4]), series, place, r[1])
 
 
+_EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
+
+
+def _micros(started: str) -> int:
+    """A start as the index writes it (``_utc``), in microseconds since 1970 (``nights.at``)."""
+    return (datetime.fromisoformat(started) - _EPOCH) // timedelta(microseconds=1)
+
+
+def _moment(micros: int) -> datetime:
+    """``_micros`` undone: the ``datetime`` that ``datetime.fromisoformat`` reads of the start."""
+    return _EPOCH + timedelta(microseconds=micros)
+
+
+Kind = tuple[int, int, int, str]
+"""A kind of run in the index: scenario, runnable hash, series (model, tier, judge) and status,
+each string as its name's integer (``_tallies``) but the status."""
+BULK_FILES = 16
+"""More run files than this come or go in one refresh: the counts per start are counted again
+from ``tallies`` in SQL (``_Nights.count``), not moved file by file."""
+
+
+class _Nights:
+    """The index's runs of each kind per start (``nights``: how many, and how many of the kind
+    started before), and of each kind in all (``kinds``: how many, the newest start), kept as
+    run files come and go: the window's runs of a kind are its total less the runs before its
+    first start in the window, one seek a kind (``window_counts``), where grouping the window's
+    runs sorts every one of them. A start stands for a night (a nightly run's results share
+    one); a run file added for an old night moves the counts of the later ones."""
+
+    def __init__(self, db: sqlite3.Connection, files: int) -> None:
+        self.db = db
+        self.bulk = (
+            files > BULK_FILES or db.execute("SELECT 1 FROM kinds LIMIT 1").fetchone() is None
+        )
+        self.moves: dict[tuple[Kind, str], int] = {}
+
+    def add(self, rows: Sequence[tuple[Any, ...]]) -> None:
+        """Count a file's ``tallies`` rows (none when all are counted again)."""
+        if self.bulk:
+            return
+        moves = self.moves
+        for started, _, scenario, rhash, series, _, status in rows:
+            key = ((scenario, rhash, series, status), started)
+            moves[key] = moves.get(key, 0) + 1
+
+    def drop(self, file: str) -> None:
+        """Take a file's rows out of the counts (before its ``tallies`` are deleted)."""
+        if self.bulk:
+            return
+        for started, scenario, rhash, series, status, n in self.db.execute(
+            "SELECT started, scenario, hash, series, status, COUNT(*) FROM tallies "
+            "WHERE file = (SELECT id FROM names WHERE name = ?) "
+            "GROUP BY started, scenario, hash, series, status",
+            (file,),
+        ):
+            key = ((scenario, rhash, series, status), started)
+            self.moves[key] = self.moves.get(key, 0) - n
+
+    def count(self) -> None:
+        """Write what ``add`` and ``drop`` counted (or count every kind again from ``tallies``)."""
+        if self.bulk:
+            self._recount()
+            return
+        for (kind, started), n in sorted(self.moves.items()):
+            if n:
+                self._move(kind, _micros(started), n)
+
+    def _move(self, kind: Kind, at: int, n: int) -> None:
+        """``n`` runs of ``kind`` more (or fewer) at ``at``: its row of ``nights``, the later
+        rows' runs before, and its total."""
+        db = self.db
+        found = db.execute(
+            "SELECT id FROM kinds WHERE scenario = ? AND hash = ? AND series = ? AND status = ?",
+            kind,
+        ).fetchone()
+        if found is None:
+            (kid,) = db.execute("SELECT COALESCE(MAX(id), 0) + 1 FROM kinds").fetchone()
+            db.execute("INSERT INTO kinds VALUES (?, ?, ?, ?, ?, ?, 0)", (*kind, kid, at))
+        else:
+            kid = found[0]
+        moved = db.execute("UPDATE nights SET n = n + ? WHERE kind = ? AND at = ?", (n, kid, at))
+        if not moved.rowcount:
+            db.execute(
+                "INSERT INTO nights VALUES (?1, ?2, ?3, COALESCE((SELECT before + n FROM nights "
+                "WHERE kind = ?1 AND at < ?2 ORDER BY at DESC LIMIT 1), 0))",
+                (kid, at, n),
+            )
+        db.execute("UPDATE nights SET before = before + ? WHERE kind = ? AND at > ?", (n, kid, at))
+        if n > 0:
+            db.execute(
+                "UPDATE kinds SET total = total + ?, last = MAX(last, ?) WHERE id = ?", (n, at, kid)
+            )
+            return
+        db.execute("DELETE FROM nights WHERE kind = ? AND at = ? AND n <= 0", (kid, at))
+        db.execute(
+            "UPDATE kinds SET total = total + ?1, last = COALESCE((SELECT MAX(at) FROM nights "
+            "WHERE kind = ?2), last) WHERE id = ?2",
+            (n, kid),
+        )
+        db.execute("DELETE FROM kinds WHERE id = ? AND total <= 0", (kid,))
+
+    def _recount(self) -> None:
+        db = self.db
+        db.execute("DELETE FROM kinds")
+        db.execute("DELETE FROM nights")
+        db.create_function("micros", 1, _micros, deterministic=True)
+        db.execute(
+            "CREATE TEMP TABLE counted AS SELECT scenario, hash, series, status, "
+            "micros(started) AS at, COUNT(*) AS n FROM tallies "
+            "GROUP BY scenario, hash, series, status, started"
+        )
+        db.execute(
+            "INSERT INTO kinds SELECT scenario, hash, series, status, "
+            "ROW_NUMBER() OVER (ORDER BY scenario, hash, series, status), MAX(at), SUM(n) "
+            "FROM temp.counted GROUP BY scenario, hash, series, status"
+        )
+        db.execute(
+            "INSERT INTO nights SELECT id, at, n, "
+            "SUM(n) OVER (PARTITION BY id ORDER BY at ROWS UNBOUNDED PRECEDING) - n "
+            "FROM temp.counted JOIN kinds USING (scenario, hash, series, status)"
+        )
+        db.execute("DROP TABLE temp.counted")
+
+
 def _parts(name: str) -> list[str]:
     """A run file's name in the index as ``Path`` orders it (by folder, then file)."""
     return name.split("/")
@@ -341,7 +476,9 @@ def refresh_index(settings: Settings, db: sqlite3.Connection) -> int:
     if not (gone or new or changed):
         return 0
     with db:
+        nights = _Nights(db, len(gone) + len(new) + 2 * len(changed))
         for f in (*gone, *changed):
+            nights.drop(f)
             db.execute("DELETE FROM files WHERE file = ?", (f,))
             db.execute("DELETE FROM runs WHERE file = ?", (f,))
             db.execute(
@@ -352,13 +489,14 @@ def refresh_index(settings: Settings, db: sqlite3.Connection) -> int:
             path = root / f
             run = read_run(path)
             db.executemany(f"INSERT INTO runs VALUES ({', '.join('?' * 15)})", _rows(f, run))
-            db.executemany(
-                "INSERT INTO tallies VALUES (?, ?, ?, ?, ?, ?, ?)", _tallies(f, run, code)
-            )
+            rows = list(_tallies(f, run, code))
+            db.executemany("INSERT INTO tallies VALUES (?, ?, ?, ?, ?, ?, ?)", rows)
+            nights.add(rows)
             db.execute(
                 "INSERT INTO files VALUES (?, ?, ?, ?)",
                 (f, path.stat().st_size, _utc(run.started), len(run.results)),
             )
+        nights.count()
     return len(new) + len(changed)
 
 
@@ -482,6 +620,27 @@ class Counts(NamedTuple):
     """The first start the window read (``window_mix`` reads the same window)."""
 
 
+def _kinds(
+    db: sqlite3.Connection, since: str, coded: str
+) -> tuple[list[tuple[Any, ...]], Callable[[Any], datetime]]:
+    """Per kind (``Kind``) with runs in the window: its runs there, its first and last start
+    there, and how to read those starts: from ``nights``, one seek a kind (its total less its
+    runs before its first start in the window), but with claimed files (``coded``) left out,
+    which the counts include: then the window's ``tallies`` grouped."""
+    if coded:
+        return db.execute(
+            "SELECT scenario, hash, series, status, COUNT(*), MIN(started), MAX(started) "
+            f"FROM tallies WHERE started >= ?{coded} GROUP BY scenario, hash, series, status",
+            (since,),
+        ).fetchall(), datetime.fromisoformat
+    first = "FROM nights WHERE kind = id AND at >= ?1 ORDER BY at LIMIT 1"
+    return db.execute(
+        f"SELECT scenario, hash, series, status, total - (SELECT before {first}), "
+        f"(SELECT at {first}), last FROM kinds WHERE last >= ?1",
+        (_micros(since) if since else -(2**63),),
+    ).fetchall(), _moment
+
+
 def window_counts(
     settings: Settings, *, nights: int = 0, left_out: Claimed | None = None
 ) -> Counts:
@@ -498,11 +657,7 @@ def window_counts(
         unclaimed = _unclaimed(db, left_out)
         since = _since(db, nights, unclaimed)
         coded = _unclaimed(db, left_out, coded=True)
-        rows = db.execute(
-            "SELECT scenario, hash, series, status, COUNT(*), MIN(started), MAX(started) "
-            f"FROM tallies WHERE started >= ?{coded} GROUP BY scenario, hash, series, status",
-            (since,),
-        ).fetchall()
+        rows, parse = _kinds(db, since, coded)
         # a run file's rows share one place: its results summed per file's place (its first
         # row's), not every row of the window sorted by place (4 % of the command's instructions)
         places = db.execute(
@@ -521,8 +676,7 @@ def window_counts(
             return found
 
         groups: dict[str, list[Run]] = {}
-        times: dict[str, datetime] = {}
-        parse = datetime.fromisoformat
+        times: dict[Any, datetime] = {}
         made = tuple.__new__  # ``Run``'s own ``__new__`` is a Python call of 15 arguments
         for sid, rhash, series, status, n, first, last in rows:  # in the names' numbers' order:
             model, tier, judge = pairs.get(series) or pair(
@@ -1121,16 +1275,21 @@ def remember_records(
                 db.executemany("INSERT OR REPLACE INTO record_facts VALUES (?, ?, ?, ?, ?)", kept)
 
 
-def remembered_answers(settings: Settings, version: str) -> list[tuple[str, str, str]]:
-    """The decisions' answers kept in the index under ``version`` (``intake.report.posterior``
-    ``learned``); none when the index cannot be read (it is a cache)."""
+def remembered_answers(
+    settings: Settings, version: str, *, only: str | None = None, but: str | None = None
+) -> list[tuple[str, str, str]]:
+    """The answers kept in the index under ``version`` (``intake.report.posterior``
+    ``learned``, ``health``'s verdicts), of the function ``only`` names or of all ``but`` one;
+    none when the index cannot be read (it is a cache)."""
     found: list[tuple[str, str, str]] = []
     if not store_dir(settings).is_dir():
         return found
     with _cache(settings) as db:
         if db is not None:
+            which, fn = (" AND fn = ?", only) if only is not None else (" AND fn != ?", but)
             found = db.execute(
-                "SELECT fn, args, value FROM memo WHERE version = ?", (version,)
+                f"SELECT fn, args, value FROM memo WHERE version = ?{which if fn else ''}",
+                (version, fn) if fn else (version,),
             ).fetchall()
     return found
 
