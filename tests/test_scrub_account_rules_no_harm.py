@@ -66,6 +66,8 @@ SERVICE_ACCOUNTS = [
     # files live under a system folder
     "12 4 drwxr-xr-x  2 llamad llamad 4096 Apr 18  2022 models\n$ llamad serve\n",
     "-rw-r--r-- 1 vectord vectord 4096 Okt 24 15:33 db\nsee /var/lib/vectord/db\n",
+    # an English word as the owner column (a listing pasted into prose)
+    "-rw-r--r-- 1 the the 4096 Jan 24 15:33 etc\n",
     # sudo's prompt and refusal: virtual machines' and devices' default accounts, services
     "[sudo] password for deck: \n[sudo] password for osboxes: \n[sudo] password for parallels: \n",
     "[sudo] password for oracle: \nollama is not in the sudoers file\n",

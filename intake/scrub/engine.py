@@ -727,9 +727,9 @@ owner column and ``ps``'s user column name them as often as people): nobody's lo
 
 def _account_logins(text: str) -> set[str]:
     """Logins a listing, a process table, a login record or a cloud ARN names
-    (``_USER_FROM_LISTING``, ``_USER_FROM_LOGIN_RECORD``, ``_USER_FROM_CLOUD_ARN``; the last two
-    not an English or role word: ``_record_login``), without the system accounts
-    (``_SYSTEM_ACCOUNTS``, ``_windowserver``, ``systemd-…``)."""
+    (``_USER_FROM_LISTING``, ``_USER_FROM_LOGIN_RECORD``, ``_USER_FROM_CLOUD_ARN``), not an
+    English or role word (``_record_login``: a listing's owner ``the`` too), without the system
+    and service accounts (``_service_account``)."""
     out: set[str] = set()
     matches = list(_USER_FROM_LISTING.finditer(text))
     records = []
@@ -740,16 +740,16 @@ def _account_logins(text: str) -> set[str]:
     if "Directory:" in text:
         for listing in _USERS_DIRECTORY.finditer(text):
             matches += _DIRECTORY_ROW.finditer(listing.group("rows"))
-    for name in [m.group(m.lastindex or 0) for m in matches] + list(filter(_record_login, records)):
-        if not _service_account(text, name):
+    for name in [m.group(m.lastindex or 0) for m in matches] + records:
+        if _record_login(name) and not _service_account(text, name):
             out.add(name)
     return out
 
 
 _SERVICE_EVIDENCE = (
-    r"\buid=(?P<uid>[0-9]++)\({n}\)"
+    r"(?i:\buid=(?P<uid>[0-9]++)\({n}\)"
     r"|/(?:usr/share|usr/lib|var/lib|var/log|var/cache|opt|etc|srv)/{n}(?![A-Za-z0-9._-])"
-    r"|(?<![A-Za-z0-9._-]){n}\.service\b"
+    r"|(?<![A-Za-z0-9._-]){n}\.service\b)"
     r"|[$#%❯][ \t]++(?:sudo[ ]++)?+{n}[ \t]++[a-z-]"
 )
 """The text's own evidence that an account is a service's: the ``id`` answer's uid outside a
@@ -766,7 +766,7 @@ def _service_account(text: str, name: str) -> bool:
     low = name.lower()
     if low in _SYSTEM_ACCOUNTS or low.startswith(("systemd-", "_")):
         return True
-    rx = regex.compile(_SERVICE_EVIDENCE.format(n=regex.escape(name)), regex.I)
+    rx = regex.compile(_SERVICE_EVIDENCE.format(n=regex.escape(name)))
     return any(
         m.group("uid") is None or not 1000 <= int(m.group("uid")) < 60000 for m in rx.finditer(text)
     )
