@@ -35,6 +35,8 @@ SERVICE_ACCOUNTS = [
     "$ su - hadoop\n$ su - hdfs\n",
     "$ sudo -u ollama\n",
     "$ npx github-email octocat\n",
+    # switching to an account: a service's, of a tail longer than any list
+    "$ su - airflow\n$ su - nagios\n$ sudo -u zabbix\n$ su - jellyfin\n$ sudo -u synapse\n",
     "$ id www\n$ id plex\n$ id minecraft\n$ id gitea\n$ id nextcloud\n",
     "$ id kafka\n$ id zookeeper\n$ id homeassistant\n$ id appuser\n",
     # ... and one that no list names, by the look-up's own answer (a system uid)
@@ -72,6 +74,8 @@ SERVICE_ACCOUNTS = [
     "[sudo] password for deck: \n[sudo] password for osboxes: \n[sudo] password for parallels: \n",
     "[sudo] password for oracle: \nollama is not in the sudoers file\n",
     "Rechte: deck is not in the sudoers file\n",
+    "[sudo] password for jetson: \n[sudo] password for liveuser: \n"
+    "[sudo] password for cloud-user: \n[sudo] password for dietpi: \n",
 ]
 ROLE_ACCOUNTS = [
     # a passwd line: a service's account numbered like a person's, its home no home folder
@@ -111,7 +115,11 @@ def test_service_default_and_role_accounts_stay(engine: Scrubber, text: str) -> 
     ("text", "names"),
     [
         ("$ id kevo\nuid=1000(kevo) gid=1000(kevo) groups=1000(kevo),27(sudo)\n", ["kevo"]),
-        ("$ su - mbrandt\n$ sudo -u jkowal\n", ["mbrandt", "jkowal"]),
+        (
+            "$ su - mbrandt\nPassword:\n$ id\nuid=1001(mbrandt) gid=1001(mbrandt)\n"
+            "$ sudo -u jkowal\n$ id\nuid=1002(jkowal)\n",
+            ["mbrandt", "jkowal"],
+        ),
         (
             "  131074 drwxr-xr-x  2 mbrandt  mbrandt  4096 Okt 18  2022 proj\n"
             "$ ls /var/lib/docker\n",

@@ -561,13 +561,16 @@ _USER_FROM_PRETTY_LOG = regex.compile(
 Merge …``): a short hash, a capitalised name, then a relative date."""
 _USER_FROM_COMMAND_ARG = regex.compile(
     r"(?m)^[^\n]{0,80}?[$#%❯][ \t]++(?:sudo[ ]++(?!-u[ ]))?+(?:npx[ ]++)?+"
-    r"(?:github-email|id|groups|finger|passwd|su[ ]++-?+|sudo[ ]++-u)[ ]++"
+    r"(?:github-email|id|groups|finger|passwd|(?P<switch>su[ ]++-?+|sudo[ ]++-u))[ ]++"
     r"([a-z_][a-z0-9._-]{1,31}+)[ \t]*+\r?$"
 )
 """A login typed at a prompt as the argument of a command that looks an account up (``$ npx
 github-email <login>``, ``$ id <login>``, ``$ groups <login>``, ``$ finger <login>``, ``$ su -
 <login>``): the last word of the command line. Role and system accounts (``root``) are
-turned away as everywhere."""
+turned away as everywhere. Switching to an account (``su - <x>``, ``sudo -u <x>``) names a
+service far more often than a person (``postgres``, ``airflow``, ``nagios``, ``zabbix``: a
+longer tail than any list), so it teaches only beside the ``id`` answer's person's uid for
+the same account (``uid=1000(<x>)``: ``_switched_to_a_person``)."""
 _USER_FROM_WHOAMI = regex.compile(
     r"(?m)^[^\n]{0,80}?[$#>%❯][ \t]*+(?:(?:huggingface-cli|hf[ ]auth|npm)[ ])?+"
     r"whoami[ \t]*+\r?\n[ \t]*+"
@@ -811,7 +814,11 @@ def _account_entries(text: str) -> set[str]:
     if "User Name:" in text:
         pairs += [(m.group(2), m.group(1).strip()) for m in _USER_FROM_PROFILE.finditer(text)]
     if any(t in text for t in _LOOKUP_MARKERS):
-        pairs += [(m.group(1), "") for m in _USER_FROM_COMMAND_ARG.finditer(text)]
+        pairs += [
+            (m.group(2), "")
+            for m in _USER_FROM_COMMAND_ARG.finditer(text)
+            if not m.group("switch") or _switched_to_a_person(text, m.group(2))
+        ]
     out: set[str] = set()
     for login, name in pairs:
         if _role_name(name) or not _record_login(login) or _service_account(text, login):
@@ -820,6 +827,13 @@ def _account_entries(text: str) -> set[str]:
         if _PERSON_NAME.match(name) and _a_name(name):
             out.add(name)
     return out
+
+
+def _switched_to_a_person(text: str, login: str) -> bool:
+    """Whether the text's ``id`` answer numbers the account ``su -``/``sudo -u`` switched to as
+    a person's (``uid=1000(<login>)``, 1000 to 59999)."""
+    rx = regex.compile(rf"\buid=([0-9]++)\({regex.escape(login)}\)")
+    return any(1000 <= int(m.group(1)) < 60000 for m in rx.finditer(text))
 
 
 def _role_name(name: str) -> bool:
@@ -974,6 +988,23 @@ _NOT_USER_NAMES = frozenset(
         "osboxes",
         "parallels",
         "octocat",
+        # boards', live images' and clouds' default accounts (NVIDIA Jetson's setup examples,
+        # Fedora's and Manjaro's live sessions, DietPi, Volumio, ChromeOS's chronos, Radxa,
+        # Khadas, RancherOS, VyOS, Cumulus Linux, AlmaLinux's and RHEL's cloud images)
+        "jetson",
+        "nvidia",
+        "liveuser",
+        "manjaro",
+        "dietpi",
+        "volumio",
+        "chronos",
+        "radxa",
+        "khadas",
+        "rancher",
+        "vyos",
+        "cumulus",
+        "almalinux",
+        "cloud-user",
         "files",
         "pi",
         "centos",
