@@ -95,6 +95,13 @@ ROLE_ACCOUNTS = [
     "User Name: Mac User (macuser)\nmacuser\n",
     "User Name: Test User (testuser)\nTest User\n",
 ]
+SHARED_PROFILES = [
+    # Windows' shared and built-in profiles with a suffix glued on, beside the plain profile
+    "C:\\Users\\Public.Documents\\x\nC:\\Users\\Public\\x\n",
+    "C:\\Users\\Default.migrated\\x\nC:\\Users\\Default\\x\n",
+    "C:\\Users\\Administrator.WIN-ABC\\x\nC:\\Users\\Administrator\\x\n",
+    "C:\\Users\\defaultuser0.old\\x\nC:\\Users\\defaultuser0\\x\n",
+]
 SHORT_PROMPTS = [
     # a two-letter word as a container's or a machine's prompt login (db, ok, js, qa)
     "db@host:~$ ls\n",
@@ -104,7 +111,7 @@ SHORT_PROMPTS = [
 ]
 
 
-@pytest.mark.parametrize("text", SERVICE_ACCOUNTS + ROLE_ACCOUNTS + SHORT_PROMPTS)
+@pytest.mark.parametrize("text", SERVICE_ACCOUNTS + ROLE_ACCOUNTS + SHARED_PROFILES + SHORT_PROMPTS)
 def test_service_default_and_role_accounts_stay(engine: Scrubber, text: str) -> None:
     """No harm: the account rules learn no service's, default's or role's account, and no
     two-letter word of a Linux prompt; the text comes out unchanged."""
@@ -133,6 +140,10 @@ def test_service_default_and_role_accounts_stay(engine: Scrubber, text: str) -> 
         ("[sudo] password for kevo: \nrovi7 is not in the sudoers file.\n", ["kevo", "rovi7"]),
         ("rb@ATMS-DEV MINGW64 /c/GPA/gsf.g (master)\n$ git log\n", ["rb"]),
         ("[af@andre ~]$ ls\n/home/af/.ssh/id_rsa\n", ["af"]),
+        (  # a domain's profile of a person (<login>.<DOMAIN>) is still the person's
+            "C:\\Users\\kvoss.CORP\\AppData\\x\n",
+            ["kvoss"],
+        ),
     ],
 )
 def test_private_accounts_of_the_same_shapes_still_go(

@@ -1195,6 +1195,12 @@ called that, so keeping one leaks no one; a person who writes one instead of the
 already withheld it."""
 
 
+_SHARED_PROFILES = frozenset(["public", "default", "administrator", "defaultuser0"])
+"""Windows' shared and built-in profiles, also with the suffix Windows or a migration glues to a
+profile folder (``C:\\Users\\Public.Documents``, ``Default.migrated``,
+``Administrator.WIN-ABC``, ``defaultuser0.old``): no one's."""
+
+
 def _a_name(user: str) -> bool:
     """Whether a user segment or login may be a person's (not a shared account, an OEM or role
     default, a placeholder or one of our fixtures)."""
@@ -1202,6 +1208,7 @@ def _a_name(user: str) -> bool:
         not user
         or user.lower() in _NOT_USER_NAMES
         or user.lower() in _SYSTEM_ACCOUNTS  # a service's home too (/home/hadoop)
+        or user.lower().split(".", 1)[0] in _SHARED_PROFILES
         or user.startswith(".")
         or _PLACEHOLDER_NAME.match(user.strip()) is not None
         or _FIXTURE_USER.match(user.lower()) is not None
