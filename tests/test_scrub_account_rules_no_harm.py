@@ -92,8 +92,11 @@ ROLE_ACCOUNTS = [
     "hadoop:x:1001:1001:Hadoop User:/home/hadoop:/bin/bash\nHadoop User\n",
     "frappe:x:1000:1000:Frappe Bench:/home/frappe:/bin/bash\nFrappe Bench\n",
     "git:x:1001:1001:Git Version Control:/home/git:/bin/bash\nGit Version Control\n",
-    "User Name: Mac User (macuser)\nmacuser\n",
-    "User Name: Test User (testuser)\nTest User\n",
+    "System Version: macOS 14.5\nUser Name: Mac User (macuser)\nmacuser\n",
+    "System Version: macOS 14.5\nUser Name: Test User (testuser)\nTest User\n",
+    # a form's or a tutorial's User Name: line, no system_profiler report around it
+    "User Name: Your Name (required)\n",
+    "    User Name: Full Name (shortname)\n  User Name:  Max Mustermann (max)\n",
 ]
 SHARED_PROFILES = [
     # Windows' shared and built-in profiles with a suffix glued on, beside the plain profile
@@ -136,7 +139,10 @@ def test_service_default_and_role_accounts_stay(engine: Scrubber, text: str) -> 
             "tkral:x:1000:1000:Tomas Kral,,,:/home/tkral:/bin/bash\nTomas wrote it\n",
             ["tkral", "Tomas", "Kral"],
         ),
-        ("User Name: Miroslav Kovalenko (jek)\n", ["Miroslav", "Kovalenko", "jek"]),
+        (
+            "      Kernel Version: Darwin 22.5.0\n      User Name: Miroslav Kovalenko (jek)\n",
+            ["Miroslav", "Kovalenko", "jek"],
+        ),
         ("[sudo] password for kevo: \nrovi7 is not in the sudoers file.\n", ["kevo", "rovi7"]),
         ("rb@ATMS-DEV MINGW64 /c/GPA/gsf.g (master)\n$ git log\n", ["rb"]),
         ("[af@andre ~]$ ls\n/home/af/.ssh/id_rsa\n", ["af"]),

@@ -790,7 +790,15 @@ _USER_FROM_PROFILE = regex.compile(
     r"\(([a-z_][a-z0-9._-]{1,31}+)\)[ \t]*+\r?$"
 )
 """macOS's ``system_profiler SPSoftwareDataType``: ``User Name: First Last (login)``, the
-account's full name and its login."""
+account's full name and its login, only beside another line of that report
+(``_PROFILER_MARKERS``): a form's or a tutorial's ``User Name: Your Name (required)``, ``User
+Name: Max Mustermann (max)`` is no report."""
+_PROFILER_MARKERS = (
+    "System Version:",
+    "Kernel Version:",
+    "Computer Name:",
+    "Secure Virtual Memory",
+)
 
 
 _PERSON_NAME = regex.compile(r"^\p{Lu}[\p{Ll}'-]++(?:[ ]\p{Lu}[\p{Ll}'-]++){1,3}+$")
@@ -811,7 +819,7 @@ def _account_entries(text: str) -> set[str]:
         for m in _USER_FROM_PASSWD.finditer(text):
             if 1000 <= int(m.group(2)) < 60000 and home_segment(m.group(4) + "/"):
                 pairs.append((m.group(1), m.group(3).split(",")[0].strip()))
-    if "User Name:" in text:
+    if "User Name:" in text and any(k in text for k in _PROFILER_MARKERS):
         pairs += [(m.group(2), m.group(1).strip()) for m in _USER_FROM_PROFILE.finditer(text)]
     if any(t in text for t in _LOOKUP_MARKERS):
         pairs += [
