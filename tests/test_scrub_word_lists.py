@@ -21,7 +21,9 @@ def test_the_packaged_word_lists_are_read() -> None:
     assert {"the", "developer", "read-only"} <= words.word_logins
     assert {"optional", "vec", "null"} <= words.type_words
     assert {"null", "true", "false", "none", "incorrect"} <= words.not_a_password
-    for listed in (words.word_logins, words.type_words, words.not_a_password):
+    assert {"user", "server", "bench"} <= words.role_name_words
+    listed_all = (words.word_logins, words.type_words, words.not_a_password, words.role_name_words)
+    for listed in listed_all:
         assert listed and all(w == w.lower() and " " not in w for w in listed)
 
 
@@ -31,6 +33,7 @@ def test_the_packaged_word_lists_are_read() -> None:
         ("word_logins: the developer\n", "a list of words was expected"),
         ("type_words: [str, [int]]\n", "a list of words was expected"),
         ("not_a_password: [none, null]\n", "a list of words was expected"),
+        ("role_name_words: [user, [server]]\n", "a list of words was expected"),
         ("- word_logins\n", "a mapping was expected"),
     ],
 )

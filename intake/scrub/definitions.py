@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 
 __all__ = ["SCRUBBER_VERSION", "SECRET_PRIORITY", "packaged_scrubbers_dir", "scrubber_config_hash"]
 
-SCRUBBER_VERSION = "1.17.0"
+SCRUBBER_VERSION = "1.17.1"
 """Bumped whenever the code changes what is found or how it is replaced."""
 
 SECRET_PRIORITY = 60
@@ -181,6 +181,7 @@ class WordLists:
     word_logins: frozenset[str] = frozenset()
     type_words: frozenset[str] = frozenset()
     not_a_password: frozenset[str] = frozenset()
+    role_name_words: frozenset[str] = frozenset()
 
 
 def _words(items: object) -> frozenset[str]:
@@ -199,6 +200,7 @@ def load_word_lists(path: Path) -> WordLists:
             word_logins=_words,
             type_words=_words,
             not_a_password=_words,
+            role_name_words=_words,
         )
     except TypeError as exc:
         raise ConfigError(f"word lists are invalid: {exc}", where=str(path)) from exc

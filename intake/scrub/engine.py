@@ -560,14 +560,17 @@ _USER_FROM_PRETTY_LOG = regex.compile(
 """The author of a ``git log --pretty`` line (``%h %aN %ar %s``: ``95722ed First Last 7 days ago
 Merge …``): a short hash, a capitalised name, then a relative date."""
 _USER_FROM_COMMAND_ARG = regex.compile(
-    r"(?m)^[^\n]{0,80}?[$#%❯][ \t]++(?:sudo[ ]++)?+(?:npx[ ]++)?+"
-    r"(?:github-email|id|groups|finger|passwd|su[ ]++-?+|sudo[ ]++-u)[ ]++"
+    r"(?m)^[^\n]{0,80}?[$#%❯][ \t]++(?:sudo[ ]++(?!-u[ ]))?+(?:npx[ ]++)?+"
+    r"(?:github-email|id|groups|finger|passwd|(?P<switch>su[ ]++-?+|sudo[ ]++-u))[ ]++"
     r"([a-z_][a-z0-9._-]{1,31}+)[ \t]*+\r?$"
 )
 """A login typed at a prompt as the argument of a command that looks an account up (``$ npx
 github-email <login>``, ``$ id <login>``, ``$ groups <login>``, ``$ finger <login>``, ``$ su -
 <login>``): the last word of the command line. Role and system accounts (``root``) are
-turned away as everywhere."""
+turned away as everywhere. Switching to an account (``su - <x>``, ``sudo -u <x>``) names a
+service far more often than a person (``postgres``, ``airflow``, ``nagios``, ``zabbix``: a
+longer tail than any list), so it teaches only beside the ``id`` answer's person's uid for
+the same account (``uid=1000(<x>)``: ``_switched_to_a_person``)."""
 _USER_FROM_WHOAMI = regex.compile(
     r"(?m)^[^\n]{0,80}?[$#>%❯][ \t]*+(?:(?:huggingface-cli|hf[ ]auth|npm)[ ])?+"
     r"whoami[ \t]*+\r?\n[ \t]*+"
@@ -667,6 +670,49 @@ _SYSTEM_ACCOUNTS = frozenset(
         "kernoops",
         "saned",
         "cups",
+        # more services of a fresh system and of common packages (issue 35, stop 46: each
+        # taught by an ls -li owner, sudo's prompt or a look-up command, then replaced
+        # everywhere; tests/test_scrub_account_rules_no_harm.py)
+        "tss",
+        "fwupd-refresh",
+        "hplip",
+        "unbound",
+        "landscape",
+        "lxd",
+        "pollinate",
+        "sssd",
+        "libvirt-qemu",
+        "libvirt-dnsmasq",
+        "speech-dispatcher",
+        "cups-pk-helper",
+        "gnome-initial-setup",
+        "debian-exim",
+        "www",
+        "http",
+        "influxdb",
+        "couchdb",
+        "squid",
+        "named",
+        "dovecot",
+        "clamav",
+        "ollama",
+        "oracle",
+        "hadoop",
+        "hdfs",
+        "yarn",
+        "mapred",
+        "hive",
+        "spark",
+        "kafka",
+        "zookeeper",
+        "minecraft",
+        "plex",
+        "homeassistant",
+        "frappe",
+        "odoo",
+        "gitea",
+        "nextcloud",
+        "appuser",
         # CI and cloud images' default accounts
         "builder",
         "circleci",
@@ -684,9 +730,9 @@ owner column and ``ps``'s user column name them as often as people): nobody's lo
 
 def _account_logins(text: str) -> set[str]:
     """Logins a listing, a process table, a login record or a cloud ARN names
-    (``_USER_FROM_LISTING``, ``_USER_FROM_LOGIN_RECORD``, ``_USER_FROM_CLOUD_ARN``; the last two
-    not an English or role word: ``_record_login``), without the system accounts
-    (``_SYSTEM_ACCOUNTS``, ``_windowserver``, ``systemd-…``)."""
+    (``_USER_FROM_LISTING``, ``_USER_FROM_LOGIN_RECORD``, ``_USER_FROM_CLOUD_ARN``), not an
+    English or role word (``_record_login``: a listing's owner ``the`` too), without the system
+    and service accounts (``_service_account``)."""
     out: set[str] = set()
     matches = list(_USER_FROM_LISTING.finditer(text))
     records = []
@@ -697,28 +743,62 @@ def _account_logins(text: str) -> set[str]:
     if "Directory:" in text:
         for listing in _USERS_DIRECTORY.finditer(text):
             matches += _DIRECTORY_ROW.finditer(listing.group("rows"))
-    for name in [m.group(m.lastindex or 0) for m in matches] + list(filter(_record_login, records)):
-        low = name.lower()
-        if low in _SYSTEM_ACCOUNTS or low.startswith(("systemd-", "_")):
-            continue
-        out.add(name)
+    for name in [m.group(m.lastindex or 0) for m in matches] + records:
+        if _record_login(name) and not _service_account(text, name):
+            out.add(name)
     return out
+
+
+_SERVICE_EVIDENCE = (
+    r"(?i:\buid=(?P<uid>[0-9]++)\({n}\)"
+    r"|/(?:usr/share|usr/lib|var/lib|var/log|var/cache|opt|etc|srv)/{n}(?![A-Za-z0-9._-])"
+    r"|(?<![A-Za-z0-9._-]){n}\.service\b)"
+    r"|[$#%❯][ \t]++(?:sudo[ ]++)?+{n}[ \t]++[a-z-]"
+)
+"""The text's own evidence that an account is a service's: the ``id`` answer's uid outside a
+person's range (``uid=996(<x>)``), its files under a system folder (``/var/lib/<x>``,
+``/usr/share/<x>``, ``/opt/<x>``), a ``<x>.service`` unit, or its name run as a command at a
+prompt (``$ <x> serve``)."""
+
+
+def _service_account(text: str, name: str) -> bool:
+    """Whether a login an account rule names is a system's or a service's: a listed one
+    (``_SYSTEM_ACCOUNTS``, ``_windowserver``, ``systemd-…``) or one the text shows to be a
+    service (``_SERVICE_EVIDENCE``); a service's account is no one's, and a learned name is
+    replaced everywhere (``$ ollama serve``)."""
+    low = name.lower()
+    if low in _SYSTEM_ACCOUNTS or low.startswith(("systemd-", "_")):
+        return True
+    rx = regex.compile(_SERVICE_EVIDENCE.format(n=regex.escape(name)))
+    return any(
+        m.group("uid") is None or not 1000 <= int(m.group("uid")) < 60000 for m in rx.finditer(text)
+    )
 
 
 _USER_FROM_PASSWD = regex.compile(
     r"(?m)^[ \t>]*+([a-z_][a-z0-9._-]{1,31}+):[^:\s]{0,64}+:([0-9]{1,10}+):[0-9]{1,10}+:"
-    r"([^:\n]{0,120}+):/[^:\n]{0,200}+:/[^:\s]{0,100}+[ \t]*+\r?$"
+    r"([^:\n]{0,120}+):(/[^:\n]{0,200}+):/[^:\s]{0,100}+[ \t]*+\r?$"
 )
 """A line of ``/etc/passwd`` (``getent passwd``, ``grep <login> /etc/passwd``): ``<login>:x:1000:
 1000:First Last,,,:/home/<login>:/bin/bash``. Only a person's account, by its number (1000 to
 59999, where distributions number the people they add; ``root``, ``daemon``, ``nobody`` and the
-services are below or above), teaches its login and the full name of its comment field."""
+services are below or above) whose home is a user folder (``/home/<login>``: not a service's
+``/usr/share/ollama`` or ``/opt/odoo``) teaches its login and the full name of its comment
+field."""
 _USER_FROM_PROFILE = regex.compile(
     r"(?m)^[ \t]*+User[ ]Name:[ \t]++(\p{L}[\p{L}'. -]{0,60}?)[ \t]++"
     r"\(([a-z_][a-z0-9._-]{1,31}+)\)[ \t]*+\r?$"
 )
 """macOS's ``system_profiler SPSoftwareDataType``: ``User Name: First Last (login)``, the
-account's full name and its login."""
+account's full name and its login, only beside another line of that report
+(``_PROFILER_MARKERS``): a form's or a tutorial's ``User Name: Your Name (required)``, ``User
+Name: Max Mustermann (max)`` is no report."""
+_PROFILER_MARKERS = (
+    "System Version:",
+    "Kernel Version:",
+    "Computer Name:",
+    "Secure Virtual Memory",
+)
 
 
 _PERSON_NAME = regex.compile(r"^\p{Lu}[\p{Ll}'-]++(?:[ ]\p{Lu}[\p{Ll}'-]++){1,3}+$")
@@ -730,23 +810,45 @@ _LOOKUP_MARKERS = ("github-email", "id ", "groups ", "finger ", "passwd ", "su "
 def _account_entries(text: str) -> set[str]:
     """The logins and full names an account database line or a look-up command names
     (``_USER_FROM_PASSWD``, ``_USER_FROM_PROFILE``, ``_USER_FROM_COMMAND_ARG``): a login that
-    is no system account nor an English or role word (``_record_login``), a full name that is a
-    person's (``_PERSON_NAME``)."""
-    logins: list[str] = []
-    names: list[str] = []
+    is no system or service account nor an English or role word (``_record_login``,
+    ``_service_account``), a full name that is a person's (``_PERSON_NAME``). An account whose
+    full name is a role's (``Linux User``, ``Minecraft Server``: ``_role_name``) is a role
+    account: neither is learned."""
+    pairs: list[tuple[str, str]] = []  # (login, full name)
     if ":/" in text:
         for m in _USER_FROM_PASSWD.finditer(text):
-            if 1000 <= int(m.group(2)) < 60000:
-                logins.append(m.group(1))
-                names.append(m.group(3).split(",")[0].strip())
-    if "User Name:" in text:
-        for m in _USER_FROM_PROFILE.finditer(text):
-            logins.append(m.group(2))
-            names.append(m.group(1).strip())
+            if 1000 <= int(m.group(2)) < 60000 and home_segment(m.group(4) + "/"):
+                pairs.append((m.group(1), m.group(3).split(",")[0].strip()))
+    if "User Name:" in text and any(k in text for k in _PROFILER_MARKERS):
+        pairs += [(m.group(2), m.group(1).strip()) for m in _USER_FROM_PROFILE.finditer(text)]
     if any(t in text for t in _LOOKUP_MARKERS):
-        logins += [m.group(1) for m in _USER_FROM_COMMAND_ARG.finditer(text)]
-    out = {n for n in logins if _record_login(n) and n.lower() not in _SYSTEM_ACCOUNTS}
-    return out | {n for n in names if _PERSON_NAME.match(n) and _a_name(n)}
+        pairs += [
+            (m.group(2), "")
+            for m in _USER_FROM_COMMAND_ARG.finditer(text)
+            if not m.group("switch") or _switched_to_a_person(text, m.group(2))
+        ]
+    out: set[str] = set()
+    for login, name in pairs:
+        if _role_name(name) or not _record_login(login) or _service_account(text, login):
+            continue
+        out.add(login)
+        if _PERSON_NAME.match(name) and _a_name(name):
+            out.add(name)
+    return out
+
+
+def _switched_to_a_person(text: str, login: str) -> bool:
+    """Whether the text's ``id`` answer numbers the account ``su -``/``sudo -u`` switched to as
+    a person's (``uid=1000(<login>)``, 1000 to 59999)."""
+    rx = regex.compile(rf"\buid=([0-9]++)\({regex.escape(login)}\)")
+    return any(1000 <= int(m.group(1)) < 60000 for m in rx.finditer(text))
+
+
+def _role_name(name: str) -> bool:
+    """Whether an account's full name is a role's or a product's (a word of
+    ``scrubbers/words.yaml``'s ``role_name_words``: ``Linux User``, ``Minecraft Server``,
+    ``Git Version Control``, ``Frappe Bench``)."""
+    return any(w in word_lists().role_name_words for w in name.lower().split())
 
 
 _RECORD_MARKERS = (
@@ -889,6 +991,28 @@ _NOT_USER_NAMES = frozenset(
         "alarm",
         "linaro",
         "steam",
+        # SteamOS's, OSBoxes' and Parallels' default accounts; GitHub's documented example user
+        "deck",
+        "osboxes",
+        "parallels",
+        "octocat",
+        # boards', live images' and clouds' default accounts (NVIDIA Jetson's setup examples,
+        # Fedora's and Manjaro's live sessions, DietPi, Volumio, ChromeOS's chronos, Radxa,
+        # Khadas, RancherOS, VyOS, Cumulus Linux, AlmaLinux's and RHEL's cloud images)
+        "jetson",
+        "nvidia",
+        "liveuser",
+        "manjaro",
+        "dietpi",
+        "volumio",
+        "chronos",
+        "radxa",
+        "khadas",
+        "rancher",
+        "vyos",
+        "cumulus",
+        "almalinux",
+        "cloud-user",
         "files",
         "pi",
         "centos",
@@ -1079,12 +1203,20 @@ called that, so keeping one leaks no one; a person who writes one instead of the
 already withheld it."""
 
 
+_SHARED_PROFILES = frozenset(["public", "default", "administrator", "defaultuser0"])
+"""Windows' shared and built-in profiles, also with the suffix Windows or a migration glues to a
+profile folder (``C:\\Users\\Public.Documents``, ``Default.migrated``,
+``Administrator.WIN-ABC``, ``defaultuser0.old``): no one's."""
+
+
 def _a_name(user: str) -> bool:
     """Whether a user segment or login may be a person's (not a shared account, an OEM or role
     default, a placeholder or one of our fixtures)."""
     return not (
         not user
         or user.lower() in _NOT_USER_NAMES
+        or user.lower() in _SYSTEM_ACCOUNTS  # a service's home too (/home/hadoop)
+        or user.lower().split(".", 1)[0] in _SHARED_PROFILES
         or user.startswith(".")
         or _PLACEHOLDER_NAME.match(user.strip()) is not None
         or _FIXTURE_USER.match(user.lower()) is not None
@@ -1251,20 +1383,20 @@ def _glued_dot_folder(name: str, names: Iterable[str]) -> str | None:
 def _short_login(text: str, name: str, homes: set[str]) -> bool:
     """A two-letter name is a login only on two pieces of evidence: it is the home folder of a
     path and the login of a prompt (``[af@andre ~]$`` and ``/home/af/.ssh``), or the login of
-    a prompt that the text names nowhere else (``rb@HOST MINGW64 /c/…`` and no ``"rb"`` mode
-    of Python's ``open``: every occurrence is a prompt's); alone it is a word (``jq``, ``ls``,
-    ``id``)."""
+    a Git Bash prompt (a Windows account, made by a person) that the text names nowhere else
+    (``rb@HOST MINGW64 /c/…`` and no ``"rb"`` mode of Python's ``open``: every occurrence is a
+    prompt's); alone it is a word (``jq``, ``ls``, ``id``), also as a Linux prompt's login
+    (``db@host:~$``, ``ok@box``: a container's or a role's two letters)."""
     low = name.lower()
-    prompts = [
-        m.start(1)
-        for rx in (_USER_FROM_PROMPT, _USER_FROM_GIT_BASH)
-        for m in rx.finditer(text)
-        if m.group(1).lower() == low
-    ]
+    if low in homes:
+        return any(
+            m.group(1).lower() == low
+            for rx in (_USER_FROM_PROMPT, _USER_FROM_GIT_BASH)
+            for m in rx.finditer(text)
+        )
+    prompts = [m.start(1) for m in _USER_FROM_GIT_BASH.finditer(text) if m.group(1).lower() == low]
     if not prompts:
         return False
-    if low in homes:
-        return True
     word = regex.compile(rf"(?<![A-Za-z0-9]){regex.escape(name)}(?![A-Za-z0-9])", regex.I)
     return {m.start() for m in word.finditer(text)} <= set(prompts)
 

@@ -1141,6 +1141,16 @@ PASTED_PLACEHOLDERS = {
     "passwd_default_account": "ec2-user:x:1000:1000:EC2 Default User:/home/ec2-user:/bin/bash\n"
     "Use EC2 here.\n",
     "two_letters_also_a_word": "rb@ATMS-DEV MINGW64 /c/x\n$ python -c \"open(f, 'rb')\"\n",
+    # stop 46 (S): the stop-50 account rules on services', defaults' and roles' accounts
+    "service_account_by_evidence": "$ id ollamad\nuid=996(ollamad) gid=996(ollamad)\n"
+    "-rw-r--r-- 1 vectord vectord 4096 Okt 24 15:33 db\nsee /var/lib/vectord/db\n",
+    "switch_to_a_service": "$ su - airflow\n$ sudo -u zabbix\n",
+    "passwd_service_numbered_like_a_person": "ollama:x:1001:1001:Ollama:/usr/share/ollama:"
+    "/bin/false\nOllama runs\n",
+    "passwd_role_comment": "node:x:1000:1000:Linux User,,,:/home/node:/bin/sh\nLinux User here\n",
+    "user_name_in_a_form": "User Name: Your Name (required)\n",
+    "two_letters_of_a_linux_prompt": "db@host:~$ ls\n",
+    "shared_profile_with_a_suffix": "C:\\Users\\Public.Documents\\x\nC:\\Users\\Public\\x\n",
 }
 """Placeholders and public material of the same classes: nothing in them may change."""
 
