@@ -46,6 +46,7 @@ from __future__ import annotations
 
 import json
 import math
+import os
 import random
 import shutil
 import sys
@@ -131,6 +132,7 @@ class Bug:
     p_before: float
     since: int = 0  # the day the bug entered the code
     only: str = ""  # it shows only on this machine, or "day" only in the daytime run
+    foreign: bool = False  # the closing names a fix commit the GAIA clone does not know
     closed_at: datetime | None = None
 
     def ref(self) -> str:
@@ -153,6 +155,7 @@ class Case:
     jshift: float = 0.0
     bug: Bug | None = None
     session: bool = False  # a session-sourced scenario whose bug a reviewer links
+    moved: int = 0  # the day its file was renamed (git mv), its id unchanged
 
     def version(self, commit_day: int) -> int:
         return sum(1 for d in self.edits if d <= commit_day)
@@ -183,6 +186,7 @@ class Run:
     machine: str
     commit_day: int
     results: list[Result]
+    killed: bool = False  # left traces and no scorecard (runner.py L1249-1254)
 
 
 def draw_pair(rng: random.Random) -> tuple[float, float]:
@@ -234,6 +238,8 @@ def build_cases(rng: random.Random, n_generic: int = 200) -> list[Case]:
             c.added = rng.choice((4, 6, 9))
         elif r < 0.17:
             c.edits = [rng.choice((3, 6, 10))]
+        elif r < 0.25:
+            c.moved = 8
         cases.append(c)
     generic = [c for c in cases if not c.edits and not c.added]
     for k, checkpoint in enumerate(CHECKPOINTS):  # edited after the checkpoint's last runs
@@ -260,6 +266,7 @@ def build_cases(rng: random.Random, n_generic: int = 200) -> list[Case]:
             p_before=rng.betavariate(1, 6) if i % 8 != 5 else rng.betavariate(30, 2),
         )
         c.session = i % 5 == 4
+        c.bug.foreign = c.bug.names_commit and i % 7 == 6
         if i in (3, 5, 9, 4, 10, 16, 17):  # a regression of the day before its fix
             assert fix_day is not None
             c.bug.since, c.bug.p_before = fix_day - 1, 0.03
@@ -337,6 +344,7 @@ def plan_runs(rng: random.Random, cases: list[Case], nights: int) -> list[Run]:
             add(day(n, 11.3), LOCAL, "ci-1", n - 1)
             runs[-1].end = day(n, 13.5)
         add(day(n + 1, 2), LOCAL, "ci-1", n)
+        runs[-1].killed = n == 10
         add(day(n + 1, 2.5), LOCAL, "ci-2", n - 1, infra=n == INFRA_NIGHT)
         add(day(n + 1, 3), STRONG, "cloud-1", n)
         add(day(n + 1, 3.5), STRONG, "cloud-2", n)
@@ -454,7 +462,14 @@ def write_run(folder: Path, run: Run, sha: dict[int, str]) -> None:
         "cost": {"estimated_total_usd": 0.0},
         "performance": {},
     }
-    (where / "scorecard.json").write_text(json.dumps(scorecard, indent=2), encoding="utf-8")
+    if not run.killed:
+        (where / "scorecard.json").write_text(json.dumps(scorecard, indent=2), encoding="utf-8")
+        return
+    # killed: its traces keep the times the runner wrote them (a copied folder would not:
+    # tests/test_health_outside_findings.py)
+    for k, trace in enumerate(sorted((where / "traces").iterdir())):
+        moment = (run.start + timedelta(seconds=30 * (k + 1))).timestamp()
+        os.utime(trace, (moment, moment))
     meta = {
         "model": run.model,
         "eval_model": run.judge,
@@ -489,7 +504,7 @@ def before_fix(c: Case, run: Run, upto: datetime) -> bool:
     if b is None or b.reason != "completed" or b.closed_at is None or b.closed_at > upto:
         return False
     assert b.fix_day is not None
-    if b.names_commit:
+    if b.names_commit and not b.foreign:
         return run.commit_day < b.fix_day
     return run.start < b.closed_at
 
@@ -517,10 +532,10 @@ def truth(
             out[c.sid] = {"class": "stale", "supported": True, "flat": True, "thin": False}
             continue
         cur = [(run, res) for run, res in cur if not before_fix(c, run, upto)]
-        judges = [run for run, _ in cur]
+        judges = [run for run, _ in cur if not run.killed]  # a killed run names no judge
         if judges:
             last = max(judges, key=lambda r: (r.start, r.run_id)).judge
-            cur = [(run, res) for run, res in cur if run.judge == last]
+            cur = [(run, res) for run, res in cur if run.judge == last or run.killed]
         judged = [
             (run, res)
             for run, res in cur
@@ -621,7 +636,7 @@ def closings(cases: list[Case], upto: datetime, sha: dict[str, str]) -> list[dic
             else None,
         }
         if closed and b.names_commit and b.reason == "completed":
-            item["fixCommit"] = sha[c.sid]
+            item["fixCommit"] = f"{b.number:040x}" if b.foreign else sha[c.sid]
         out.append(item)
     return out
 
@@ -647,7 +662,7 @@ def score(said: dict[str, str], true: dict[str, dict[str, Any]]) -> list[dict[st
     return rows
 
 
-def run_seed(seed: int) -> dict[str, Any]:
+def run_seed(seed: int, keep: Path | None = None) -> dict[str, Any]:
     rng = random.Random(seed)
     cases = build_cases(rng)
     fix_days = {}
@@ -661,9 +676,10 @@ def run_seed(seed: int) -> dict[str, Any]:
     truth_rng = random.Random(seed * 7919)
     out: dict[str, Any] = {"seed": seed, "checkpoints": []}
     with (
-        tempfile.TemporaryDirectory(prefix="health-outside-") as tmp,
+        tempfile.TemporaryDirectory(prefix="health-outside-") as tmp_dir,
         pytest.MonkeyPatch.context() as mp,
     ):
+        tmp = str(keep) if keep else tmp_dir
         home = Path(tmp) / "home"
         home.mkdir()
         isolate(mp, home)
@@ -690,6 +706,13 @@ def run_seed(seed: int) -> dict[str, Any]:
                     if d == n and (c.sid, d) not in done_edits:
                         edit(suite, c, v)
                         done_edits.add((c.sid, d))
+            for c in cases:
+                if c.moved == n:
+                    new = str(Path(c.path).parent / f"moved {c.sid}.yaml")
+                    git(suite, "mv", c.path, new)
+                    record = Path(c.path).with_suffix(".intake.json")
+                    git(suite, "mv", str(record), str(Path(new).with_suffix(".intake.json")))
+                    c.path = new
             added = [c for c in cases if c.added == n]
             for c in added:
                 write_case(suite, c, 0)
@@ -730,6 +753,8 @@ def run_seed(seed: int) -> dict[str, Any]:
                 write_run(folder, r, sha)
                 imported.add(r.run_id)
             invoke(["runs", "import", str(folder)])
+            if n == 7:  # the first night again: adds nothing
+                invoke(["runs", "import", str(Path(tmp) / "results-1")])
             if n not in CHECKPOINTS:
                 continue
             upto = day(n + 1, 8)
@@ -815,6 +840,8 @@ def hard_cases(
             out["caught by a BLOCKED_BY_ARCHITECTURE"] += 1
         if not b.names_commit:
             out["closing names no fix commit"] += 1
+        if b.foreign:
+            out["fix commit unknown to the GAIA clone"] += 1
     return out
 
 
