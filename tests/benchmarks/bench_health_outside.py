@@ -464,12 +464,11 @@ def write_run(folder: Path, run: Run, sha: dict[int, str]) -> None:
     }
     if not run.killed:
         (where / "scorecard.json").write_text(json.dumps(scorecard, indent=2), encoding="utf-8")
-        return
-    # killed: its traces keep the times the runner wrote them (a copied folder would not:
-    # tests/test_health_outside_findings.py)
-    for k, trace in enumerate(sorted((where / "traces").iterdir())):
-        moment = (run.start + timedelta(seconds=30 * (k + 1))).timestamp()
-        os.utime(trace, (moment, moment))
+    else:  # its traces keep the times the runner wrote them (a copied folder would not:
+        # tests/test_health_outside_findings.py)
+        for k, trace in enumerate(sorted((where / "traces").iterdir())):
+            moment = (run.start + timedelta(seconds=30 * (k + 1))).timestamp()
+            os.utime(trace, (moment, moment))
     meta = {
         "model": run.model,
         "eval_model": run.judge,
@@ -870,6 +869,14 @@ def table(result: dict[str, Any]) -> str:
                 f"| {k} | {a['truth']} | {a['said']} | {fmt(a['precision'])} | {fmt(a['recall'])}"
                 f" | {b['truth']} | {b['said']} | {fmt(b['precision'])} | {fmt(b['recall'])} |"
             )
+        differ = sorted(
+            s for s, t in cp["true"].items() if t.get("counts") and t["counts"] != cp["read"].get(s)
+        )
+        lines.append(
+            f"cases whose judged runs and passes per tier intake read differ from the truth's: "
+            f"{len(differ)}"
+            + (f" ({', '.join(differ[:6])}{', …' if len(differ) > 6 else ''})" if differ else "")
+        )
         flat = [r for r in cp["rows"] if r["subset"] == "flat"]
         worst_p = min((r["precision"], r["class"]) for r in flat if r["precision"] is not None)
         worst_r = min((r["recall"], r["class"]) for r in flat if r["recall"] is not None)
