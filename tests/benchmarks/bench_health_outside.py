@@ -16,11 +16,15 @@ True pass probabilities per scenario and model come from a Beta mixture (saturat
 failing, inverted, coin-flip, strong-good/local-bad, and a fifth of the cases within 0.04 of
 a bar: 0.10, 0.30, 0.70, 0.90), shifted on the logit scale by a judge change (night 5) and
 redrawn by scenario edits; a second local model joins on night 8; machine ``ci-2`` tests the
-previous day's commit; two categories are never run on the strong model. Bugs: issue-sourced
+previous day's commit; two categories are never run on the strong model; scenarios added
+mid-window, files named unlike their ids and renamed with ``git mv``; a killed run (traces
+only) on night 10; night 1 imported twice. Bugs: issue-sourced
 scenarios adopted with the issue's URL, ``github:OWNER/REPO#N`` or ``OWNER/REPO#N`` and
 session-sourced ones linked by ``intake bugs link`` in each form; fixes merged from a branch
-(the closing names the branch's commit, or no commit), a daytime run that started before the
-closing on the unfixed commit and ended after it, failures that are all
+(the closing names the branch's commit, no commit, or one the clone does not know),
+regressions of the day before their fix seen only in a daytime run that started before the
+closing on the unfixed commit and ended after it or only on the machine a night behind,
+failures that are all
 ``BLOCKED_BY_ARCHITECTURE``, open and not-planned issues, scenarios added after their fix.
 
 Truth, computed here from the runs generated (never from intake's output):
@@ -30,14 +34,18 @@ Truth, computed here from the runs generated (never from intake's output):
 * a tier's true rate: the mean true pass probability of those runs (a mixture of models);
 * the true class: the docs' regions in their order (always-fail: strongest tier < 0.10;
   inverted: local > strong + 0.20; saturated: both > 0.90; flaky: a tier in [0.30, 0.70];
-  healthy otherwise; a local-only case above 0.90 cannot be decided without a strong run);
+  healthy otherwise; saturated and inverted need both tiers, as docs/health.md says);
 * SUPPORTED (this audit's own criterion): every tier that ran has >= 5 judged runs read and
-  the posterior probability of the true class's region is >= 0.95 under independent uniform
-  Beta(1, 1) priors (Monte Carlo, 4,000 draws; intake uses Jeffreys' prior);
+  the joint posterior probability of the true class's region is >= 0.95 (intake decides at
+  0.90) with independent Jeffreys Beta(k + 1/2, n - k + 1/2) tiers (Monte Carlo, 4,000 draws);
+  printed again with uniform Beta(1, 1) priors;
 * THIN: some tier that ran has 1-4 judged runs read: it must be ``undecided``;
 * bugs: caught before the fix when a judged FAIL or BLOCKED run (any hash, all time) tested
   code without the fix (the generator knows which commit holds it; without a fix commit, its
   start before the closing), after when the scenario was added after the closing, else missed.
+
+It also checks that the judged runs and passes per tier intake reads equal the truth's, and
+that deleting the run index (``runs.db``) gives the same health report.
 
     PYTHONPATH=. python tests/benchmarks/bench_health_outside.py [SEED ...]   (default 11 23 37)
 """
@@ -771,6 +779,9 @@ def run_seed(seed: int, keep: Path | None = None) -> dict[str, Any]:
             health = json.loads(invoke(["health", "--format", "json"]).stdout)
             took = time.perf_counter() - started
             report = json.loads(invoke(["report", "--format", "json"]).stdout)
+            (suite / ".intake" / "runs.db").unlink()  # the index: rebuilt from the run files
+            again = json.loads(invoke(["health", "--format", "json"]).stdout)
+            rebuilt = {**again, "generated_at": None} == {**health, "generated_at": None}
             seen = [r for r in runs if r.run_id in imported]
             true = truth(cases, seen, truth_rng, upto)
             said = {s["id"]: s["class"] for s in health["scenarios"]}
@@ -787,6 +798,7 @@ def run_seed(seed: int, keep: Path | None = None) -> dict[str, Any]:
                 {
                     "nights": n,
                     "health_s": took,
+                    "rebuilt": rebuilt,
                     "rows": score(said, true),
                     "thin": [s for s in true if true[s]["thin"]],
                     "thin_undecided": [
@@ -855,7 +867,8 @@ def table(result: dict[str, Any]) -> str:
             f"\nseed {result['seed']}, {cp['nights']} nights: {cp['n']} cases, "
             f"{cp['supported']} supported, {cp['decided']} decided by intake, "
             f"thin said undecided {len(cp['thin_undecided'])}/{len(cp['thin'])}, "
-            f"health {cp['health_s']:.1f} s"
+            f"health {cp['health_s']:.1f} s, "
+            f"same report after deleting the index: {'yes' if cp['rebuilt'] else 'NO'}"
         )
         lines.append(
             "| class | supported: truth | said | precision | recall "
