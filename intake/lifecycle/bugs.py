@@ -125,8 +125,15 @@ class _RestIssue(BaseModel):
     state_reason: Any = None
 
 
+def closing_key(repo: str, number: int) -> tuple[str, int]:
+    """An issue's key in a closings table: its repo in one letter case, as GitHub reads it."""
+    return repo.lower(), number
+
+
 def read_closings(path: Path, repo: str | None) -> dict[tuple[str, int], Closing]:
-    """(repo, number) → closing from a ``gh issue view/list --json`` file."""
+    """(repo, number) → closing from a ``gh issue view/list --json`` file, the repo lower-cased
+    (GitHub's owner and repository names are case-insensitive: ``AMD/Gaia#7`` is
+    ``amd/gaia#7``; look up with ``closing_key``)."""
     raw = read_input(path, what="closings file", limit=MAX_CLOSINGS_BYTES)
     try:
         doc = json.loads(raw.decode("utf-8-sig"))
@@ -150,7 +157,7 @@ def read_closings(path: Path, repo: str | None) -> dict[tuple[str, int], Closing
                 f'item {index} has a "fixCommit" that is not a commit hash (7-40 hex digits)',
                 where=str(path),
             )
-        found[(owner, number)] = Closing(
+        found[closing_key(owner, number)] = Closing(
             when, _gh_reason(read.stateReason), commit.lower() if commit and when else None
         )
     return found
@@ -222,7 +229,7 @@ def refresh(
             continue
         repo, number = parse_issue(issue)
         if table is not None:
-            closing = table.get((repo, number))
+            closing = table.get(closing_key(repo, number))
             if closing is None:
                 done.notes.append(f"{sid}: {issue} is not in the closings file")
                 continue

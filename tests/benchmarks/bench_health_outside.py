@@ -473,7 +473,7 @@ def write_run(folder: Path, run: Run, sha: dict[int, str]) -> None:
     if not run.killed:
         (where / "scorecard.json").write_text(json.dumps(scorecard, indent=2), encoding="utf-8")
     else:  # its traces keep the times the runner wrote them (a copied folder would not:
-        # tests/test_health_outside_findings.py)
+        # tests/test_import_dates_renames_and_issue_case.py)
         for k, trace in enumerate(sorted((where / "traces").iterdir())):
             moment = (run.start + timedelta(seconds=30 * (k + 1))).timestamp()
             os.utime(trace, (moment, moment))

@@ -311,6 +311,7 @@ class _Hashes:
         self.known: dict[str, datetime | None] = {}
         self.asked = False
         self.top: Path | None = None
+        self.ids_at: dict[str, dict[str, str | None]] = {}
 
     def in_git(self) -> bool:
         """Whether the suite lies in a git working tree (asked once, and of git only when a
@@ -362,8 +363,16 @@ class _Hashes:
             parts = line.split()  # "<blob id> blob <size>", or the name asked and "missing"
             if len(parts) == 3 and parts[1] == b"blob":
                 blobs[path] = parts[0].decode("ascii")
-        known = blob_facts(self.settings, blobs.values())
-        missing = sorted(set(blobs.values()) - known.keys())
+        known = self._blob_facts(blobs.values())
+        for path, blob in blobs.items():
+            if blob in known:
+                self.cache[(commit, path)] = known[blob][1]
+
+    def _blob_facts(self, blobs: Collection[str]) -> dict[str, tuple[str | None, ...]]:
+        """Each blob's (id, runnable hash): from the index's cache (``blob_facts``), and the
+        blobs it lacks read with one ``git cat-file --batch``, parsed and kept there."""
+        known = blob_facts(self.settings, blobs)
+        missing = sorted(set(blobs) - known.keys())
         fresh: list[tuple[str, str | None, str | None]] = []
         for blob, raw in zip(
             missing, _batch_blobs(self._batch("--batch", missing) or b""), strict=False
@@ -373,9 +382,39 @@ class _Hashes:
                 known[blob] = (facts.scenario_id, facts.runnable_hash)
                 fresh.append((blob, facts.scenario_id, facts.runnable_hash))
         remember_blob_facts(self.settings, fresh)
-        for path, blob in blobs.items():
-            if blob in known:
-                self.cache[(commit, path)] = known[blob][1]
+        return known
+
+    def by_id_at(self, commit: str) -> dict[str, str | None]:
+        """Each scenario id -> its runnable hash as ``commit`` had it, wherever its file then
+        stood under the scenarios folder: a file renamed since (``git mv``, its id unchanged)
+        is the same scenario, as GAIA's runner reports the id. Read once a commit (one ``git
+        ls-tree``), and only when a run names a scenario its file of today did not hold."""
+        if commit in self.ids_at:
+            return self.ids_at[commit]
+        found: dict[str, str | None] = {}
+        self.ids_at[commit] = found
+        try:
+            folder = self.settings.scenarios.resolve().relative_to(self.top or Path("/nowhere"))
+        except (ValueError, OSError):
+            return found
+        out = git_output(
+            ["ls-tree", "-r", "-z", commit, "--", folder.as_posix() or "."],
+            self.settings.root,
+            timeout=120,
+        )
+        named: list[tuple[bytes, str]] = []
+        for entry in (out or b"").split(b"\0"):  # "<mode> blob <id>\t<path>"
+            head, _, name = entry.partition(b"\t")
+            parts = head.split()
+            if len(parts) == 3 and parts[1] == b"blob" and name.endswith((b".yaml", b".yml")):
+                named.append((name, parts[2].decode("ascii")))
+        blobs = [blob for _, blob in sorted(named)]  # by path: the first file holding an id wins
+        known = self._blob_facts(blobs)
+        for blob in blobs:
+            scenario_id, runnable_hash = known.get(blob, (None, None))
+            if scenario_id is not None:
+                found.setdefault(scenario_id, runnable_hash)
+        return found
 
     def _git_names(self, paths: list[Path]) -> dict[Path, str]:
         """Each file's path as git names it below the top of the working tree (a linked file:
@@ -500,6 +539,8 @@ class _Import:
                 self.missing.add(result.scenario_id)
                 continue
             current = scenario.current_hash if as_now else self.hashes.of(scenario.path, commit)
+            if current is None and commit is not None and not as_now:  # its file renamed since?
+                current = self.hashes.by_id_at(commit).get(result.scenario_id)
             if current is None:
                 self.notes.append(
                     f"{result.scenario_id}: not in the suite at GAIA commit {commit} "

@@ -542,7 +542,9 @@ def _trace_results(folder: Path, results: dict[str, Result]) -> datetime | None:
 
 def read_run_folder(path: Path) -> RunFolder:
     """A run folder (or its ``scorecard.json``): the scorecard's results, then any trace the
-    scorecard lacks (a killed run keeps only traces)."""
+    scorecard lacks (a killed run keeps only traces). Its time is the start its run id names
+    (a killed run's folder too: a copied folder's files carry the copy's times), else the
+    scorecard's end, else the first trace's or the folder's modification."""
     folder = path.parent if path.is_file() else path
     scorecard = path if path.is_file() else folder / "scorecard.json"
     results: dict[str, Result] = {}
@@ -555,7 +557,7 @@ def read_run_folder(path: Path) -> RunFolder:
     return RunFolder(
         folder,
         head.run_id,
-        at or traced or modified_at(folder),
+        at or started(head.run_id) or traced or modified_at(folder),
         head.judge,
         list(results.values()),
         read_meta(folder),

@@ -1,6 +1,7 @@
 """What the outside audit of ``intake health`` (tests/benchmarks/bench_health_outside.py) found,
-each reduced to its smallest reproduction and marked ``xfail(strict=True)`` until it is fixed
-(the fix is routed by the coordinator; intake/ is not edited here)."""
+each reduced to its smallest reproduction: a killed run dated by its run id, a run of a commit
+before a scenario's file was renamed kept under the id, an issue reference in another letter
+case matched to its closing. Each failed on the code before its fix."""
 
 from __future__ import annotations
 
@@ -30,18 +31,13 @@ def _no_ci_environment(monkeypatch: pytest.MonkeyPatch) -> None:
         monkeypatch.delenv(name, raising=False)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        "a killed run (traces only, no scorecard.json) is stored as started when its first "
-        "trace file was modified (results.read_run_folder: `at or traced`, _trace_results' "
-        "modified_at), not at the start its folder's GAIA run id names (runner.py L1815-1817), "
-        "as docs/health.md says a run's time is. A results folder copied or downloaded "
-        "(an artifact) has files of the copy's time: the run becomes the newest, the 14-night "
-        "window is counted back from the import clock (the audit's 14-night history lost its "
-        "first 5 nights: 4,948 runs) and 'before the fix' by start places it after every closing"
-    ),
-)
+# Found by the outside audit (fixed): a killed run (traces only, no scorecard.json) is stored as
+# started when its first trace file was modified (results.read_run_folder: `at or traced`,
+# _trace_results' modified_at), not at the start its folder's GAIA run id names (runner.py
+# L1815-1817), as docs/health.md says a run's time is. A results folder copied or downloaded (an
+# artifact) has files of the copy's time: the run becomes the newest, the 14-night window is
+# counted back from the import clock (the audit's 14-night history lost its first 5 nights: 4,948
+# runs) and 'before the fix' by start places it after every closing
 def test_a_killed_run_is_dated_by_the_run_id_its_folder_is_named(suite: Path, runner: Any) -> None:
     with (suite / "pyproject.toml").open("a", encoding="utf-8") as fh:
         fh.write(PYPROJECT_EXTRA)
@@ -76,17 +72,12 @@ def test_a_killed_run_is_dated_by_the_run_id_its_folder_is_named(suite: Path, ru
     assert doc["started"].startswith(start.isoformat().removesuffix("+00:00"))
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        "a run of a GAIA commit from before a scenario's file was renamed (git mv, its YAML id "
-        "unchanged) loses that scenario's result at import: 'not in the suite at GAIA commit "
-        "…; not recorded', though the id was in the suite at that commit under its old file "
-        "name (docs/health.md: a scenario is its YAML id, never its file name). In the audit a "
-        "machine a night behind and a daytime run lost every result of the 18 renamed "
-        "scenarios of that night"
-    ),
-)
+# Found by the outside audit (fixed): a run of a GAIA commit from before a scenario's file was
+# renamed (git mv, its YAML id unchanged) loses that scenario's result at import: 'not in the
+# suite at GAIA commit …; not recorded', though the id was in the suite at that commit under its
+# old file name (docs/health.md: a scenario is its YAML id, never its file name). In the audit a
+# machine a night behind and a daytime run lost every result of the 18 renamed scenarios of that
+# night
 def test_a_run_of_the_commit_before_a_rename_is_recorded_under_the_id(
     git_suite: Path, runner: Any
 ) -> None:
@@ -128,17 +119,11 @@ def test_a_run_of_the_commit_before_a_rename_is_recorded_under_the_id(
     assert [r[0] for r in doc["results"]] == ["budget_case"], imported.stderr
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        "an issue reference whose owner/repo is written in another letter case than GitHub's "
-        "(`https://github.com/AMD/Gaia/issues/7`; GitHub's names are case-insensitive, and "
-        "GitHub's API answers either) is never matched by the closings file `gh issue list "
-        "--json url,…` writes (`https://github.com/amd/gaia/issues/7`): `bugs refresh "
-        "--closings` reads 0 issues and the bug stays 'unknown' (bugs.read_closings keys by the "
-        "repo as written)"
-    ),
-)
+# Found by the outside audit (fixed): an issue reference whose owner/repo is written in another
+# letter case than GitHub's (`https://github.com/AMD/Gaia/issues/7`; GitHub's names are case-
+# insensitive, and GitHub's API answers either) is never matched by the closings file `gh issue
+# list --json url,…` writes (`https://github.com/amd/gaia/issues/7`): `bugs refresh --closings`
+# reads 0 issues and the bug stays 'unknown' (bugs.read_closings keys by the repo as written)
 def test_a_reference_in_another_letter_case_gets_its_closing(suite: Path, runner: Any) -> None:
     with (suite / "pyproject.toml").open("a", encoding="utf-8") as fh:
         fh.write(PYPROJECT_EXTRA)
