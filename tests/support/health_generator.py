@@ -42,7 +42,7 @@ from pathlib import Path
 from intake.contract.models import RunTier, SuiteRun
 from intake.gitutil import Ancestry
 from intake.report.health import HealthInput
-from intake.report.posterior import Bars, _region
+from intake.report.posterior import Bars, region
 
 STRONG = "claude-opus-4"
 LOCAL = "qwen3-4b-local"
@@ -343,7 +343,7 @@ def generate(
     ) -> Case:
         strong = rng.uniform(*ranges[0])
         local = rng.uniform(*ranges[1])
-        assert _region(strong, local, bars) == truth, (truth, strong, local)
+        assert region(strong, local, bars) == truth, (truth, strong, local)
         case = Case(
             f"case_{len(cases):04d}",
             CATEGORIES[len(cases) % len(CATEGORIES)],
