@@ -1438,3 +1438,27 @@ def test_batch_50_tune_part_holds_what_was_measured(engine: Scrubber, tmp_path: 
     assert score.tails_kept == score.tails == 49
     assert (score.clean_touched, score.clean_docs) == ([], 8)
     assert score.not_idempotent == [] and score.check_findings == [] and score.clashes == []
+
+
+def test_batch_51_tune_part_holds_what_was_measured(engine: Scrubber, tmp_path: Path) -> None:
+    """Batch 51's tune part after scrubber 1.17.2 (blind under 1.17.1: paths 24/29, elsewhere
+    4/6, 0 of 36 damaged, 0 of 11 clean changed): the login under ``/hdd1/users/<u>/`` found
+    (``tests/test_scrub_home_under_a_mount.py``); exactly its known misses left (a folder under
+    ``/scratch`` beside a learned user's with no home's evidence, a letter's recipient's surname
+    in a file name: ``tests/outside_corpus/SOURCE.md``); every keep span and library tail kept."""
+    score = Score()
+    for doc in documents(51):
+        if not doc.held_out:
+            score_document(engine, doc, score, tmp_path)
+    assert score.docs == 22
+    assert score.missed == [
+        "jupyter-jupyter_core-issues-138: user (path) 'vuong'",
+        "msiniscalchi-atom-latextools-issues-24: user (elsewhere) 'Ostkamp'",
+        "msiniscalchi-atom-latextools-issues-24: user (elsewhere) 'Ostkamp'",
+    ]
+    totals = [score.total[c] for c in ("user (path)", "user (elsewhere)", "email", "secret")]
+    assert totals == [29, 6, 0, 1]
+    assert score.damage == [] and score.keeps == 36
+    assert score.tails_kept == score.tails == 20
+    assert (score.clean_touched, score.clean_docs) == ([], 11)
+    assert score.not_idempotent == [] and score.check_findings == [] and score.clashes == []

@@ -163,7 +163,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--misses", action="store_true")
     ap.add_argument(
         "--batch",
-        choices=("40", "42", "43", "44", "45", "46", "47", "48", "49", "50", "all"),
+        choices=("40", "42", "43", "44", "45", "46", "47", "48", "49", "50", "51", "all"),
         default="all",
         help="the collection: 40 (stop 40's), 42, 43 or 44 (collected at that stop, after the"
         " rules before it)",

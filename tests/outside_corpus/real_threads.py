@@ -47,7 +47,8 @@ class RealDocument:
     blind, before the stop-47 fixes), 48 (collected after scrubber 1.14.0 and scored once, whole,
     blind, before the stop-48 fixes), 49 (collected after scrubber 1.15.0 and scored once,
     whole, blind, before the stop-49 fixes), 50 (collected after scrubber 1.16.2 and scored once,
-    whole, blind, before the stop-50 fixes)."""
+    whole, blind, before the stop-50 fixes), 51 (collected after scrubber 1.17.1 and scored once,
+    whole, blind, before the stop-51 fixes)."""
 
     @property
     def held_out(self) -> bool:
@@ -5372,8 +5373,462 @@ Proton: Upgrading prefix from 10.0-200 to GE-Proton10-9 (/home/[[user:k7]]{{keep
 ]
 
 
+_RAW_STOP51: list[tuple[str, str, str]] = [
+    # ---- MCP server logs, agent tools (Claude Desktop, Claude Code, Continue, Cursor, Aider) ------
+    (
+        "https://github.com/anthropics/claude-code/issues/4188",
+        ".txt",
+        r"""2025-07-23T04:38:45.067Z [filesystem] [info] Initializing server... { metadata: undefined }
+2025-07-23T04:38:45.119Z [filesystem] [info] Using MCP server command: C:\WINDOWS\System32\cmd.exe with args and path: {
+  metadata: {
+    args: [
+      '/C',
+      'C:\\nvm4w\\nodejs\\npx.cmd',
+      '-y',
+      '@modelcontextprotocol/server-filesystem',
+      'C:\\test',
+      '\\\\wsl.localhost\\ubuntu\\home\\[[user:lindsey]]',
+      'C:\\Users\\[[user:ria]]{{keep:\\AppData\\Roaming\\Claude}}',
+      'C:\\Users\\[[user:ria]]{{keep:\\AppData\\Roaming}}',
+      'C:\\Users\\[[user:ria]]{{keep:\\AppData\\Local}}',
+      'C:\\Users\\[[user:ria]]{{keep:\\Downloads}}',
+      'C:\\Users\\[[user:ria]]',
+      'C:\\Users',
+      'C:\\git',
+      [length]: 13
+    ],
+    paths: [
+      'C:\\Program Files (x86)\\Common Files\\Oracle\\Java\\javapath',
+      'C:\\app\\product\\21c\\dbhomeXE\\bin',
+      'C:\\app\\[[user:ria]]\\product\\21c\\dbhomeXE\\bin',
+      'C:\\WINDOWS\\system32',
+""",
+    ),
+    (
+        "https://github.com/rohitg00/kubectl-mcp-server/issues/8",
+        ".txt",
+        r"""/Users/[[user:zzpelan]]{{keep:/dev/dev_llm_ai/kubectl-mcp-server/.venv/bin/python3}} -m kubectl_mcp_tool.cli.cli serve
+
+2025-03-28T20:42:28.003Z [kubernetes] [info] Initializing server...
+2025-03-28T20:42:28.037Z [kubernetes] [info] Server started and connected successfully
+2025-03-28T20:42:28.108Z [kubernetes] [info] Message from client: {"method":"initialize","params":{"protocolVersion":"2024-11-05","capabilities":{},"clientInfo":{"name":"claude-ai","version":"0.1.0"}},"jsonrpc":"2.0","id":0}
+Traceback (most recent call last):
+  File "<frozen runpy>", line 198, in _run_module_as_main
+  File "<frozen runpy>", line 88, in _run_code
+  File "/Users/[[user:zzpelan]]{{keep:/Dropbox/dev/dev_llm_ai/kubectl-mcp-server/kubectl_mcp_tool/cli/cli.py}}", line 16, in <module>
+    os.makedirs(LOG_DIR, exist_ok=True)
+  File "<frozen os>", line 225, in makedirs
+OSError: [Errno 30] Read-only file system: 'logs'
+2025-03-28T20:42:30.509Z [kubernetes] [info] Server transport closed
+""",
+    ),
+    (
+        "https://github.com/modelcontextprotocol/servers/issues/267",
+        ".json",
+        r"""{
+  "mcpServers": {
+    "filesystem": {
+      "command": "npx",
+      "args": [
+        "@modelcontextprotocol/server-filesystem",
+        "/Users/{{keep:myusername}}/code/"
+      ]
+    },
+    "mcp-obsidian": {
+      "command": "uvx",
+      "args": ["mcp-obsidian"],
+      "env": {
+        "OBSIDIAN_API_KEY": "{{keep:reallylongkey}}"
+      }
+    }
+  }
+}
+""",
+    ),
+    (
+        "https://github.com/MarcusJellinghaus/mcp-workspace/issues/14",
+        ".txt",
+        r"""  - mcp_server_filesystem Version: 1.9.3
+  - Python Version: 3.12
+  - Installation Path: /home/[[user:tomasz-wendling]]{{keep:/mcp-append-test/mcp_server_filesystem/}}
+
+  2025-06-09 21:38:09,942 - src.log_utils - INFO - Logging initialized: console=INFO
+
+  {
+    "advanced-filesystem": {
+      "command": "/home/[[user:tomasz-wendling]]{{keep:/mcp-append-test/mcp_server_filesystem/venv/bin/python}}",
+      "args": [
+        "-m",
+        "src.main",
+        "--project-dir",
+        "/workspace/easy",
+        "--log-level",
+        "INFO"
+""",
+    ),
+    (
+        "https://github.com/stabgan/openrouter-mcp-multimodal/issues/5",
+        ".txt",
+        r""""openrouter": {
+      "command": "npx",
+      "args": [
+        "-y",
+        "@stabgan/openrouter-mcp-multimodal"
+      ],
+      "env": {
+        "OPENROUTER_API_KEY": "{{keep:your-api-key-here}}",
+        "DEFAULT_MODEL": "openai/gpt-5-chat"
+      }
+    }
+
+/Users/{{keep:MyUserName}}/Library/Logs/Claude
+
+2025-10-12T11:22:49.293Z [openrouter] [info] Initializing server... { metadata: undefined }
+2025-10-12T11:22:49.303Z [openrouter] [info] Using MCP server command: /opt/homebrew/bin/npx with args and path: {
+  metadata: {
+    args: [ '-y', '@stabgan/openrouter-mcp-multimodal', [length]: 2 ],
+""",
+    ),
+    (
+        "https://github.com/aaddrick/claude-desktop-debian/issues/79",
+        ".txt",
+        r"""2025-04-19T01:35:57.319Z [info] [filesystem] Initializing server...
+2025-04-19T01:35:57.342Z [error] [filesystem] spawn mcp-filesystem-server ENOENT
+2025-04-19T01:35:57.348Z [info] [filesystem] Server transport closed
+2025-04-19T01:35:57.348Z [info] [filesystem] Client transport closed
+2025-04-19T01:35:57.349Z [error] [filesystem] Server disconnected. For troubleshooting guidance, please visit our [debugging documentation](https://modelcontextprotocol.io/docs/tools/debugging)
+""",
+    ),
+    (
+        "https://github.com/anthropics/claude-code/issues/401",
+        ".txt",
+        r"""[[user:jonas]] ~/claude-test  $ env | grep TEST
+[[user:jonas]] ~/claude-test  $ cat .env
+TEST=test
+[[user:jonas]] ~/claude-test  $ claude --debug
+[DEBUG] Writing to temp file: /Users/[[user:jonas]]{{keep:/.claude.json.tmp.43730.1753442341131}}
+[DEBUG] Preserving file permissions: 100644
+[DEBUG] Temp file written successfully, size: 2805369 bytes
+[DEBUG] Applied original permissions to temp file
+[DEBUG] Renaming /Users/[[user:jonas]]/.claude.json.tmp.43730.1753442341131 to /Users/[[user:jonas]]{{keep:/.claude.json}}
+[DEBUG] File /Users/[[user:jonas]]/.claude.json written atomically
+[DEBUG] Creating shell snapshot for zsh (/bin/zsh)
+[DEBUG] Creating snapshot at: /Users/[[user:jonas]]{{keep:/.claude/shell-snapshots/snapshot-zsh-1753442341163-bdevej.sh}}
+""",
+    ),
+    (
+        "https://github.com/anthropics/claude-code/issues/6631",
+        ".txt",
+        r"""- **Installation Path**: `/usr/local/bin/claude`
+- **Working Directory**: `/hdd1/users/[[user:hslee]]{{keep:/CLionProjects/OpenROAD-flow-scripts/tools/OpenROAD/}}`
+
+    "deny": [
+      "Read(/hdd1/users/[[user:hslee]]{{keep:/CLionProjects/OpenROAD-flow-scripts/tools/OpenROAD/src/Main.cc}})",
+      "Read(/hdd1/users/[[user:hslee]]/CLionProjects/OpenROAD-flow-scripts/tools/OpenROAD/src/OpenRoad.cc)",
+      "Read(/hdd1/users/[[user:hslee]]{{keep:/CLionProjects/OpenROAD-flow-scripts/tools/OpenROAD/include/ord/OpenRoad.hh}})",
+""",
+    ),
+    (
+        "https://github.com/continuedev/continue/issues/338",
+        ".txt",
+        r"""Traceback (most recent call last):
+
+  File "continuedev\src\continuedev\core\sdk.py", line 46, in create
+    config = sdk._load_config_dot_py()
+
+  File "continuedev\src\continuedev\libs\util\paths.py", line 39, in getConfigFilePath
+    with open(path, 'r') as f:
+
+FileNotFoundError: [Errno 2] No such file or directory: 'C:\\Users\\[[user:40871]]{{keep:\\.continue\\config.py}}'
+""",
+    ),
+    (
+        "https://github.com/continuedev/continue/issues/5817",
+        ".txt",
+        r"""models:
+  - name: Gemini-Flash-Chat
+    provider: gemini
+    model: gemini-2.5-flash-preview-05-06
+    apiKey: 
+    roles:
+      - chat
+
+Failed to parse config.json: Error: ENOENT: no such file or directory, open 'C:\Users\{{keep:user}}\.continue\config.json'
+Error: Failed to parse config.json: Error: ENOENT: no such file or directory, open 'C:\Users\{{keep:user}}\.continue\config.json'
+""",
+    ),
+    (
+        "https://github.com/continuedev/continue/issues/3534",
+        ".txt",
+        r"""- OS: win10
+- Continue version: v0.9.248
+- IDE version: vscode 1.96.2
+
+Cannot open C:%5CUsers%5C{{keep:xxxxx}}%5C.continue%5Cconfig.json. Detail: Unable to resolve resource C:%5CUsers%5C{{keep:xxxxx}}%5C.continue%5Cconfig.json.
+""",
+    ),
+    (
+        "https://github.com/continuedev/continue/issues/1370",
+        ".txt",
+        r"""[Extension Host] Error reading file EntryNotFound (FileSystemError): Error: ENOENT: no such file or directory, stat '/Users/[[user:jussi]]{{keep:/.continue/config.json}}'
+	at P.e (c:\Users\[[user:jussi]]{{keep:\AppData\Local\Programs\Microsoft VS Code\resources\app\out\vs\workbench\api\node\extensionHostProcess.js}}:152:6836)
+	at Object.stat (c:\Users\[[user:jussi]]\AppData\Local\Programs\Microsoft VS Code\resources\app\out\vs\workbench\api\node\extensionHostProcess.js:152:3894)
+	at async _VsCodeIdeUtils.readFile (c:\Users\[[user:jussi]]{{keep:\.vscode\extensions\continue.continue-0.9.156-win32-x64\out\extension.js}}:366888:29)
+	at async VsCodeIde.readFile (c:\Users\[[user:jussi]]\.vscode\extensions\continue.continue-0.9.156-win32-x64\out\extension.js:367434:16)
+""",
+    ),
+    (
+        "https://github.com/cursor/cursor/issues/2347",
+        ".txt",
+        r"""Apc Extension failed: Error: EROFS: read-only file system, copyfile '/home/{{keep:<my_user>}}/.cursor/extensions/drcika.apc-extension-0.4.1/resources/bootstrap-amd.js' -> '/tmp/.mount_cursorqRw4LX/resources/app/out/bootstrap-amd.js'
+""",
+    ),
+    (
+        "https://github.com/yuaotian/go-cursor-help/issues/29",
+        ".txt",
+        r"""PS C:\Users\{Name}\AppData\Local\Programs\cursor> dir
+
+    目录: C:\Users\{Name}\AppData\Local\Programs\cursor
+
+| Mode | LastWriteTime | Length | Name |
+|------|--------------|---------|------|
+| d----- | 2024/12/10 17:22 | | locales |
+| -a---- | 2024/12/6 14:05 | 177,057,024 | Cursor.exe |
+""",
+    ),
+    (
+        "https://github.com/yuaotian/go-cursor-help/issues/536",
+        ".txt",
+        r"""A system error occurred (EACCES: permission denied, mkdir '/Users/[[user:robin]]{{keep:/Library/Application Support/Cursor/logs/20250701T172848}}')
+
+Please make sure the following directories are writeable:
+
+~/Library/Application Support/Cursor
+~/.cursor/extensions
+
+Last login: Tue Jul  1 17:27:15 on ttys002
+/Applications/Cursor.app/Contents/MacOS/Cursor ; exit;                          
+[[user:robin]]@RobindeMacBook-Pro ~ % /Applications/Cursor.app/Contents/MacOS/Cursor ; exit;
+chrome_crashpad_handler: --database is required
+""",
+    ),
+    (
+        "https://github.com/Aider-AI/aider/issues/4249",
+        ".txt",
+        r"""# config.txt
+API_KEY=openai={{keep:XXXXXXXXX}}
+BASE_URL=http://companyplatform.ai/litellm
+MODEL=openai/ai-assistant-gpt-4o
+
+aider --openai-api-base %BASE_URL% --api-key %API_KEY% --model %MODEL%
+""",
+    ),
+    # ---- Jupyter paths, LaTeX, R, MATLAB ---------------------------------------------------------
+    (
+        "https://github.com/jupyterlab/jupyterlab/issues/6215",
+        ".txt",
+        r"""    export JUPYTER_CONFIG_DIR=/Users/[[user:tjmarks]]{{keep:/hpccloud-trunk/chemistream/chemistream}}
+    export JUPYTER_PATH=/Users/[[user:tjmarks]]/hpccloud-trunk/chemistream/chemistream
+
+config:
+    /Users/[[user:tjmarks]]/hpccloud-trunk/chemistream/chemistream
+    /Users/[[user:tjmarks]]{{keep:/hpccloud-trunk/chemistream/chemistream-env/etc/jupyter}}
+    /usr/local/etc/jupyter
+    /etc/jupyter
+data:
+    /Users/[[user:tjmarks]]/hpccloud-trunk/chemistream/chemistream
+    /Users/[[user:tjmarks]]{{keep:/Library/Jupyter}}
+    /usr/local/share/jupyter
+""",
+    ),
+    (
+        "https://github.com/jupyter/jupyter_core/issues/138",
+        ".txt",
+        r""" $ jupyter --paths
+config:[...]
+data:
+    /home/[[user:kemin4]]{{keep:/.local/share/jupyter}}
+    /scratch/[[user:kemin4]]{{keep:/miniconda3/share/jupyter}}
+    /usr/local/share/jupyter
+    /usr/share/jupyter
+$ JUPYTER_PATH=/scratch/[[user:kemin4]]/local/share/jupyter jupyter --paths
+config:[...]
+data:
+    /scratch/[[user:vuong]]/local/share/jupyter
+    /home/[[user:kemin4]]{{keep:/.local/share/jupyter}}
+$ JUPYTER_PATH=/scratch/[[user:kemin4]]/local/share/jupyter jupyter --data-dir
+/home/[[user:kemin4]]{{keep:/.local/share/jupyter}}
+""",
+    ),
+    (
+        "https://github.com/jupyter/jupyter_core/issues/46",
+        ".txt",
+        r"""    {  
+       "data":[  
+          "/home/{{keep:vagrant}}/.local/share/jupyter",
+          "/usr/local/share/jupyter",
+          "/usr/share/jupyter"
+       ],
+""",
+    ),
+    (
+        "https://github.com/thoth-station/jupyterlab-requirements/issues/52",
+        ".txt",
+        r""" jupyter --path
+config:
+    /home/{USER}/.jupyter
+    /usr/etc/jupyter
+data:
+    /home/{USER}/.local/share/jupyter
+    /usr/share/jupyter
+runtime:
+    /home/{USER}/.local/share/jupyter/runtime
+""",
+    ),
+    (
+        "https://github.com/msiniscalchi/atom-latextools/issues/24",
+        ".txt",
+        r"""Uncaught Error: ENOENT: no such file or directory, open '/Users/[[user:janwillemse]]/TEX-bestanden/TeX-bestanden/Brief [[user:Ostkamp]]/Brief[[user:Ostkamp]].log'
+    at Error (native)
+    at Object.fs.openSync (fs.js:549:18)
+    at Object.fs.readFileSync (fs.js:397:15)
+    at /Users/[[user:janwillemse]]{{keep:/.atom/packages/latextools/lib/builder.coffee}}:155:18
+    at ChildProcess.exithandler (child_process.js:222:5)
+""",
+    ),
+    (
+        "https://github.com/JuliaInterop/RCall.jl/issues/206",
+        ".txt",
+        r""""c:/Users/{{keep:username}}/Documents/R/win-library/3.x"
+"C:/Users/{{keep:username}}/R/win-library/3.4"
+"C:/Program Files/R/R-3.4.2"
+"C:/PROGRA~1/R/R-34~1.2"
+""",
+    ),
+    (
+        "https://github.com/robotology/wb-toolbox/issues/19",
+        ".txt",
+        r""">> startup_wbitoolbox
+
+Whole Body Toolbox
+Saving paths to /Users/[[user:StefanoMilan]]/Documents/MATLAB/Users/[[user:StefanoMilan]]/matlab/pathdef.m
+
+There was an error generating pathdef.m To proceed please manually add the contents of variables mexDir, shareDir and imgDir to your matlabpath
+
+/Users/[[user:StefanoMilan]]{{keep:/Documents/MATLAB}}:/Users/[[user:StefanoMilan]]{{keep:/matlab}}:
+""",
+    ),
+    (
+        "https://github.com/ToolboxHub/ToolboxToolbox/issues/8",
+        ".txt",
+        r"""/Users/{{keep:myname}}/Documents/MATLAB:
+
+> Warning: Name is nonexistent or not a directory: /Users/[[user:brennan]]{{keep:/Documents/MATLAB/ToolboxRegistry}}
+> Warning: Name is nonexistent or not a directory: /Users/[[user:brennan]]/Documents/MATLAB/ToolboxRegistry/.git
+> Warning: Name is nonexistent or not a directory: /Users/[[user:brennan]]/Documents/MATLAB/ToolboxRegistry/.git/hooks
+> Resetting path to factory state.
+> Adding "ToolboxToolbox" to path at "/Users/{{keep:myname}}/Documents/MATLAB/ToolboxToolbox".
+""",
+    ),
+    (
+        "https://github.com/petersenpeter/CellExplorer/issues/108",
+        ".txt",
+        r"""	C:\Users\[[user:khuan]]{{keep:\Documents\MATLAB}}
+	C:\Program Files\MATLAB\R2023b\toolbox\matlab\addon_enable_disable_management\matlab
+	C:\Program Files\MATLAB\R2023b\toolbox\matlab\addon_updates\matlab
+	C:\Program Files\MATLAB\R2023b\toolbox\matlab\addons
+""",
+    ),
+    # ---- browser consoles, crash reports, PowerShell transcripts -----------------------------------
+    (
+        "https://github.com/skpm/sketch-dev-tools/issues/67",
+        ".txt",
+        r"""Not allowed to load local resource: file:///Users/{{keep:myname}}/Library/Application%20Support/com.bohemiancoding.sketch3/Plugins/dev-tools.sketchplugin/Contents/Resources/webview.js
+
+Not allowed to load local resource: file:///Users/[[user:wenliqiao]]{{keep:/Library/Application%20Support/com.bohemiancoding.sketch3/Plugins/dev-tools.sketchplugin/Contents/Resources/webview.js}}
+""",
+    ),
+    (
+        "https://github.com/quisquous/cactbot/issues/104",
+        ".txt",
+        r"""17.04.2018 14:05:17: Info: DBM: BrowserConsole: Not allowed to load local resource: file:///C:/Program%20Files%20(x86)/Advanced%20Combat%20Tracker/OverlayPlugin/cactbot/user/raidboss.js (Source: https://quisquous.github.io/cactbot/ui/raidboss/raidboss.html, Line: 0)
+""",
+    ),
+    (
+        "https://github.com/nwjs/nw.js/issues/5585",
+        ".txt",
+        r"""C:\Users\{{keep:<Username>}}\AppData\Local\Chromium\User Data\Crashpad\reports
+""",
+    ),
+    (
+        "https://github.com/notepad-plus-plus/notepad-plus-plus/issues/15698",
+        ".txt",
+        r"""Version=1
+EventType=AppHangB1
+EventTime=133813746243815383
+ReportType=3
+Consent=1
+ReportIdentifier=624f9914-a5b9-413e-a955-f0c9ce6efc19
+IntegratorReportIdentifier=aa2a6cb0-914f-44b4-af02-4a328bb8da4f
+NsAppName=explorer.exe
+OriginalFilename=EXPLORER.EXE
+TargetAppId=W:0000f519feec486de87ed73cb92d3cac802400000000!0000776a9121ead8a5c29a1dc41bee51524a40c33502!explorer.exe
+Response.BucketId=a05048394e4624e84dd5c2fcc9ef16d6
+Sig[0].Name=Application Name
+Sig[0].Value=explorer.exe
+""",
+    ),
+    (
+        "https://github.com/PowerShell/PowerShell/issues/2888",
+        ".txt",
+        r"""New-PSSessionConfigurationFile -Path .\myJeaConfig.pssc -TranscriptDirectory 'C:\temp\transcripts' -SessionType RestrictedRemoteServer
+Register-PSSessionConfiguration -Name JEA -Path .\myJeaconfig.pssc
+Enter-PSSession -ComputerName Localhost -ConfigurationName JEA
+
+[…]
+RunAs User: {{keep:WinRM Virtual Users\WinRM VA_10_PRIV_priv.demo}}
+Machine: DC (Microsoft Windows NT 10.0.14393.0)
+[…]
+""",
+    ),
+    # ---- .env files and a sample env in a diff ------------------------------------------------------
+    (
+        "https://github.com/nickscamara/open-deep-research/issues/43",
+        ".txt",
+        r"""PS C:\Users\[[user:dvorsky]]\Projects\open-deep-research> pnpm db:migrate
+
+> ai-chatbot@0.1.0 db:migrate C:\Users\[[user:dvorsky]]\Projects\open-deep-research
+> npx tsx lib/db/migrate.ts
+
+❌ Migration failed
+Error: POSTGRES_URL is not defined
+    at runMigrate (c:\Users\[[user:dvorsky]]{{keep:\Projects\open-deep-research\lib\db\migrate.ts}}:12:11)
+    at Object.transformer (C:\Users\[[user:dvorsky]]{{keep:\Projects\open-deep-research\node_modules\.pnpm\tsx@4.19.2\node_modules\tsx\dist\register-DCnOAxY2.cjs}}:2:1186)
+ ELIFECYCLE  Command failed with exit code 1.
+
+# Get your OpenAI API Key here: https://platform.openai.com/account/api-keys
+OPENAI_API_KEY={{keep:****}}
+""",
+    ),
+    (
+        "https://github.com/hotosm/fAIr/pull/23",
+        ".txt",
+        r"""@@ -1,11 +1,6 @@
+ SECRET_KEY=[[secret:q8rk)v3mzd_pe-7x2)418^6#&t*w!9h2c4^*7a1lu^35_fbyk0]]
+-DATABASE_NAME=ai
+-DATABASE_USER={{keep:admin}}
+-DATABASE_PASSWORD={{keep:admin}}
+-DATABASE_HOST=localhost
+-DATABASE_PORT=5432
+-DATABASE_SCHEMA=public
++export DATABASE_URL=postgis://{{keep:admin:password}}@localhost:5432/ai
+""",
+    ),
+]
+
+
 def documents(batch: int | None = None) -> list[RealDocument]:
-    """The documents of one collection (``40``, ``42`` to ``50``), or of all."""
+    """The documents of one collection (``40``, ``42`` to ``51``), or of all."""
     out: list[RealDocument] = []
     seen: dict[str, int] = {}
     for number, raw in (
@@ -5387,6 +5842,7 @@ def documents(batch: int | None = None) -> list[RealDocument]:
         (48, _RAW_STOP48),
         (49, _RAW_STOP49),
         (50, _RAW_STOP50),
+        (51, _RAW_STOP51),
     ):
         if batch not in (None, number):
             continue

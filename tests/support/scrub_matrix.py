@@ -1080,6 +1080,10 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
             .v(u)
             .k("\\AppData\\Local\\Temp\\e.json)\n")
         ),
+        # stop 51: a user's folder under a disk's own users folder (a Claude Code report)
+        "home_under_a_mounts_users": lambda d: (
+            d.k("- Working Directory: `/hdd1/users/").v(u).k("/CLionProjects/OpenROAD/`\n")
+        ),
     }
 
 
@@ -1151,6 +1155,9 @@ PASTED_PLACEHOLDERS = {
     "user_name_in_a_form": "User Name: Your Name (required)\n",
     "two_letters_of_a_linux_prompt": "db@host:~$ ls\n",
     "shared_profile_with_a_suffix": "C:\\Users\\Public.Documents\\x\nC:\\Users\\Public\\x\n",
+    # stop 51: an API route and a data set's users table, shaped like a mount's users folder
+    "users_route_or_table": "GET /api/users/alice/repos\n"
+    "pd.read_parquet('/data/users/train/part-0.parquet')\n",
 }
 """Placeholders and public material of the same classes: nothing in them may change."""
 
