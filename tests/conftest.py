@@ -19,7 +19,7 @@ from tests.support.github_server import FakeGitHub
 # red run is a change, not a draw. INTAKE_HYPOTHESIS=explore draws new examples each run, to go
 # looking for classes the fixed draw does not reach (docs/scrubber.md, "The matrix").
 # Fixtures shared by several test modules live beside their helpers in tests/support/
-pytest_plugins = ("tests.support.control",)
+pytest_plugins = ("tests.support.control", "tests.support.scrubbing")
 
 settings.register_profile("gate", derandomize=True, print_blob=True)
 settings.register_profile("explore", derandomize=False, print_blob=True)

@@ -14,20 +14,8 @@ from __future__ import annotations
 import pytest
 import regex
 
-from intake.scrub import Scrubber, get_scrubber
-
-
-@pytest.fixture(scope="module")
-def engine() -> Scrubber:
-    return get_scrubber()
-
-
-def scrubbed(engine: Scrubber, text: str) -> str:
-    out = engine.scrub_text(text).text
-    assert engine.scrub_text(out).text == out, "a second pass changed the text"
-    assert engine.find(out) == [], "check finds something in scrubbed output"
-    return out
-
+from intake.scrub import Scrubber
+from tests.support.scrubbing import scrubbed
 
 SERVICE_ACCOUNTS = [
     # a look-up command's argument: a service's account, GitHub's documented example user

@@ -15,7 +15,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from intake.scrub import Scrubber, get_scrubber
+from intake.scrub import Scrubber
 from intake.scrub.files import scan_paths, scrub_file_text
 from intake.scrub.fixtures import FixtureMap
 from tests.outside_corpus.pasted import Document, documents
@@ -25,11 +25,6 @@ from tests.support.scrub_matrix import Cell, build_matrix, pasted_cells
 SETTINGS = settings(
     deadline=None, max_examples=40, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )
-
-
-@pytest.fixture(scope="module")
-def engine() -> Scrubber:
-    return get_scrubber()
 
 
 def _final(engine: Scrubber, name: str, text: str) -> None:

@@ -10,23 +10,12 @@ from __future__ import annotations
 
 import pytest
 
-from intake.scrub import Scrubber, get_scrubber
+from intake.scrub import Scrubber
+from tests.support.scrubbing import scrubbed
 
 HEX = "9b2e4d6f8a0c1e3b5d7f9a1c3e5b7d9f0a2c4e6b"
 HEX2 = "0c1e3b5d7f9a1c3e5b7d9f0a2c4e6b9b2e4d6f8a"
 B64 = "QmFzZTY0U2VjcmV0VmFsdWUxMjM0NTY3ODk="
-
-
-@pytest.fixture(scope="module")
-def engine() -> Scrubber:
-    return get_scrubber()
-
-
-def scrubbed(engine: Scrubber, text: str) -> str:
-    out = engine.scrub_text(text).text
-    assert engine.scrub_text(out).text == out, "a second pass changed the text"
-    assert engine.find(out) == [], "check finds something in scrubbed output"
-    return out
 
 
 LISTS = [

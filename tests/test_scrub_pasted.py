@@ -12,28 +12,17 @@ from pathlib import Path
 
 import pytest
 
-from intake.scrub import Scrubber, get_scrubber
+from intake.scrub import Scrubber
 from intake.scrub.files import scrub_file_text
 from tests.benchmarks.bench_scrub_pasted import Score, score_document
 from tests.outside_corpus.pasted import documents
+from tests.support.scrubbing import scrubbed
 
 CA_DATA = (
     "LS0tLS1CRUdJTiBDRVJUSUZJQ0FURS0tLS0tCk1JSUMvakNDQWVhZ0F3SUJBZ0lCQURBTkJna3Foa2lHOXcwQkFR"
     "c0ZBREFWTVJNd0VRWURWUVFERXdwcmRXSmwKLS0tLS1FTkQgQ0VSVElGSUNBVEUtLS0tLQo="
 )
 """base64 of a (cut) PEM certificate, as a kubeconfig's ``certificate-authority-data``."""
-
-
-@pytest.fixture(scope="module")
-def engine() -> Scrubber:
-    return get_scrubber()
-
-
-def scrubbed(engine: Scrubber, text: str) -> str:
-    out = engine.scrub_text(text).text
-    assert engine.scrub_text(out).text == out, "a second pass changed the text"
-    assert engine.find(out) == [], "check finds something in scrubbed output"
-    return out
 
 
 @pytest.mark.parametrize(

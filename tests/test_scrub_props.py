@@ -6,16 +6,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from intake.scrub import Scrubber, get_scrubber
+from intake.scrub import Scrubber
 
 SETTINGS = settings(
     deadline=None, max_examples=60, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )
-
-
-@pytest.fixture(scope="session")
-def engine() -> Scrubber:
-    return get_scrubber()
 
 
 TOKENS = st.one_of(

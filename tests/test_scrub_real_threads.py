@@ -13,23 +13,12 @@ from pathlib import Path
 import pytest
 import regex
 
-from intake.scrub import Scrubber, get_scrubber
+from intake.scrub import Scrubber
 from intake.scrub.engine import _a_name
 from intake.scrub.files import scrub_file_text
 from tests.benchmarks.bench_scrub_real import Score, score_document
 from tests.outside_corpus.real_threads import documents, held_out
-
-
-@pytest.fixture(scope="module")
-def engine() -> Scrubber:
-    return get_scrubber()
-
-
-def scrubbed(engine: Scrubber, text: str) -> str:
-    out = engine.scrub_text(text).text
-    assert engine.scrub_text(out).text == out, "a second pass changed the text"
-    assert engine.find(out) == [], "check finds something in scrubbed output"
-    return out
+from tests.support.scrubbing import scrubbed
 
 
 @pytest.mark.parametrize(
