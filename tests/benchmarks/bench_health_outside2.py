@@ -7,7 +7,9 @@
 2. ``intake health --noise FILE``: per scenario and model the flips between consecutive judged
    runs and the spread of GAIA's ``overall_score`` (population SD), per category the sums and
    the mean spread, checked against the same figures computed here from the generated runs that
-   health reads (the window, the current hash, after the fix, the newest judge);
+   health reads (the window, the current hash, after the fix, the newest judge); a model with
+   one run has no spread (``score_sd`` None, as intake writes it) and the category's mean
+   spread is over the models with two runs or more;
 3. "which runs would decide": for every ``undecided`` case at 14 nights, ``more_runs`` more
    judged runs per tier that ran, drawn from the generator's true rate, imported as runs of the
    newest night on another machine; how many are then decided, and decided right;
@@ -187,14 +189,15 @@ def noise_truth(cases: list[bho.Case], runs: list[bho.Run], upto: datetime) -> d
                 "flips": flips,
                 "flip_rate": flips / pairs if pairs else None,
                 "score_mean": statistics.fmean(scores),
-                "score_sd": statistics.pstdev(scores),
+                "score_sd": statistics.pstdev(scores) if pairs else None,  # as intake writes
                 "score_min": min(scores),
                 "score_max": max(scores),
             }
             cat = cats.setdefault(c.category, {"scenarios": set(), "pairs": 0, "flips": 0})
             cat["pairs"] += pairs
             cat["flips"] += flips
-            cat.setdefault("sds", []).append(statistics.pstdev(scores))
+            if pairs:  # a spread needs two runs
+                cat.setdefault("sds", []).append(statistics.pstdev(scores))
         cats.setdefault(c.category, {"scenarios": set(), "pairs": 0, "flips": 0})
         cats[c.category]["scenarios"].add(c.sid)
         scenarios[c.sid] = {"category": c.category, "models": models}
@@ -204,7 +207,7 @@ def noise_truth(cases: list[bho.Case], runs: list[bho.Run], upto: datetime) -> d
             "pairs": v["pairs"],
             "flips": v["flips"],
             "flip_rate": v["flips"] / v["pairs"] if v["pairs"] else None,
-            "score_sd_mean_of_models": statistics.fmean(v["sds"]),
+            "score_sd_mean_of_models": statistics.fmean(v["sds"]) if v.get("sds") else None,
         }
         for k, v in cats.items()
     }
@@ -307,6 +310,20 @@ def invoke(args: list[str]) -> Any:
     return bho.invoke(args)
 
 
+def counts(scenario: dict[str, Any]) -> dict[str, tuple[int, int]]:
+    return {t["tier"]: (t["judged"], t["passes"]) for t in scenario["tiers"] if t["judged"]}
+
+
+def support(klass: str, tiers: dict[str, tuple[int, int]], rng: random.Random) -> float:
+    """The Jeffreys posterior probability of ``klass``'s region for these counts (the first
+    audit's criterion: a decision the runs support has at least 0.95)."""
+    hits = 0
+    for _ in range(4000):
+        draw = {t: rng.betavariate(k + 0.5, n - k + 0.5) for t, (n, k) in tiers.items()}
+        hits += bho.region(draw.get("strong"), draw.get("local")) == klass
+    return round(hits / 4000, 3)
+
+
 def add_runs(
     suite: Path,
     folder: Path,
@@ -357,7 +374,7 @@ def more_runs_check(
     rate), as runs of the newest night; what is decided then, and after as many again."""
     doc, true = cp["doc"], cp["true"]
     text = invoke(["health"]).stdout
-    summary = [line.strip() for line in text.splitlines() if "more" in line and "run" in line]
+    summary = [line.strip() for line in text.splitlines() if line.strip().startswith("to decide")]
     undecided = [s for s in doc["scenarios"] if s["class"] == "undecided"]
     want = {
         s["id"]: (s["more_runs"], [t["tier"] for t in s["tiers"] if t["judged"]])
@@ -377,7 +394,14 @@ def more_runs_check(
                 "decided": len(decided),
                 "right": sum(now[s]["class"] == true[s]["class"] for s in decided),
                 "wrong": sorted(
-                    (s, true[s]["class"], now[s]["class"], true[s]["p"])
+                    (
+                        s,
+                        true[s]["class"],
+                        now[s]["class"],
+                        true[s]["p"],
+                        counts(now[s]),
+                        support(true[s]["class"], counts(now[s]), rng),
+                    )
                     for s in decided
                     if now[s]["class"] != true[s]["class"]
                 ),
@@ -564,7 +588,15 @@ def report(out: dict[str, Any]) -> str:
             f"  after {r}x the figure ({rnd['asked']} results drawn from the truth): "
             f"{rnd['decided']}/{m['with_more_runs']} decided, {rnd['right']} right"
         )
-        lines += [f"    wrong {w}" for w in rnd["wrong"]]
+        lines.append(
+            "    decided unlike the truth (id, true class, said, true rates, counts read, "
+            "posterior of the true class on those counts):"
+        )
+        lines += [f"    {w}" for w in rnd["wrong"]]
+        backed = [w for w in rnd["wrong"] if w[-1] >= bho.CONF]
+        lines.append(
+            f"    of them where the counts support the true class (>= 0.95): {len(backed)}"
+        )
     d = out["draft"]
     lines.append(
         f"draft on run-record, promoted: health says {d['just_promoted']} "
