@@ -24,7 +24,7 @@ from datetime import datetime
 from enum import StrEnum
 from functools import partial
 from pathlib import PurePath
-from typing import Annotated, Any, Literal, TypeVar
+from typing import Annotated, Any, ClassVar, Literal, TypeVar
 
 from pydantic import (
     AfterValidator,
@@ -701,6 +701,15 @@ class SuiteRun(RunBase):
     machine: str | None = None
     """The runner machine (``--machine``, ``meta.json``, ``RUNNER_NAME``); None unknown."""
     kind: Literal["scorecard", "trace"] = "scorecard"
+
+
+class RecordedRun(SuiteRun):
+    """A run a record carries from ``intake run`` or ``run-record`` (``Record.runs``) as
+    ``intake health`` reads it beside GAIA's nightly runs: read when it started inside the
+    window or after it, never the run the window is counted back from (a draft's runs recorded
+    weeks after the nightly stopped would move the window past every nightly run)."""
+
+    recorded: ClassVar[bool] = True
 
 
 class LifecycleState(StrEnum):

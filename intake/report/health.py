@@ -783,10 +783,13 @@ def _verdict(item: HealthInput, runs: Sequence[AnyRun], bars: Bars, pass_k: int)
 
 
 def _window(runs: Sequence[AnyRun], nights: int) -> datetime | None:
-    """The first start a run must have to be read: ``nights`` nights back from the newest."""
+    """The first start a run must have to be read: ``nights`` nights back from the newest run
+    GAIA's runner made (a run ``intake run``/``run-record`` recorded, ``RecordedRun``, is read
+    when it started after this but never moves it; the newest of those only when no other)."""
     if not runs or nights <= 0:
         return None
-    newest: datetime = max(map(attrgetter("at"), runs))
+    made = [r.at for r in runs if not getattr(r, "recorded", False)]
+    newest: datetime = max(made or map(attrgetter("at"), runs))
     return newest - timedelta(days=nights) + timedelta(hours=1)
 
 
@@ -1117,7 +1120,7 @@ def all_runs(record: Record, stored: Sequence[AnyRun] = ()) -> list[AnyRun]:
         runs += stored
     if not record.runs:
         return runs
-    from intake.contract.models import SuiteRun
+    from intake.contract.models import RecordedRun
 
     seen = {(r.run_id, r.model) for r in runs}
     for run in record.runs:
@@ -1125,7 +1128,7 @@ def all_runs(record: Record, stored: Sequence[AnyRun] = ()) -> list[AnyRun]:
             continue
         seen.add((run.run_id, run.model))
         runs.append(
-            SuiteRun(
+            RecordedRun(
                 run_id=run.run_id,
                 status=run.status,
                 score=run.score,
@@ -1453,8 +1456,9 @@ def read_health(
     ``grouped`` (with every commit and machine read, the default settings) reads the stored
     runs as counts (``store.window_counts``: the decisions need counts, not runs), but those of
     a scenario whose record carries runs or a bug; the noise floor needs each run
-    (``grouped=False``). A record's run that started after every stored one (it would move the
-    window inside a group) has the whole suite read run by run.
+    (``grouped=False``). A record's imported run that started after every stored one (it would
+    move the window inside a group) has the whole suite read run by run; a run ``intake run``
+    recorded moves no window (``_window``).
     """
     from intake.errors import InputError
     from intake.lifecycle.runs.store import (
@@ -1524,7 +1528,10 @@ def read_health(
             items.append(item)
     remember_records(settings, validated)
     if newest is not None and any(
-        r.at > newest for i in items for r in i.runs if getattr(r, "first", None) is None
+        r.at > newest
+        for i in items
+        for r in i.runs
+        if getattr(r, "first", None) is None and not getattr(r, "recorded", False)
     ):
         if bugs is not None:
             bugs.clear()

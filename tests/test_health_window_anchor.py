@@ -1,7 +1,7 @@
-"""Findings of the second outside audit of ``intake health``
-(``tests/benchmarks/bench_health_outside2.py``), each reduced to its smallest reproduction and
-marked ``xfail(strict=True)`` until intake is changed (the coordinator routes the fix).
-"""
+"""The health window is counted back from the newest run GAIA's runner made: a draft's runs
+recorded through ``run-record`` weeks later and promoted do not push the nightly runs out of it
+(found by the second outside audit, ``tests/benchmarks/bench_health_outside2.py``; fails on
+the code before)."""
 
 from __future__ import annotations
 
@@ -35,15 +35,10 @@ def _case(doc: dict[str, Any], sid: str) -> tuple[str, list[tuple[str, int, int]
     return s["class"], [(t["tier"], t["judged"], t["passes"]) for t in s["tiers"]]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        "the window is counted back from the newest run of any kind: a draft's runs recorded "
-        "through run-record and promoted after the nightly stopped (here 39 days later) move "
-        "the 14-night window past every nightly run, and every other case of the suite turns "
-        "never-judged ('no run of it in the window')"
-    ),
-)
+# Found by the second outside audit (fixed): the window is counted back from the newest run of any
+# kind: a draft's runs recorded through run-record and promoted after the nightly stopped (here 39
+# days later) move the 14-night window past every nightly run, and every other case of the suite
+# turns never-judged ('no run of it in the window')
 def test_a_promoted_drafts_late_runs_leave_the_nightly_runs_read(
     suite: Path, runner: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
