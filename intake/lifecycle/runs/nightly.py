@@ -45,7 +45,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from intake.crashpoints import reached
 from intake.errors import InputError, UsageError
-from intake.gitutil import git_output, repo_top
+from intake.gitutil import git_output, repo_top, tree_entries
 from intake.lifecycle.runs.results import (
     Meta,
     RunFolder,
@@ -394,21 +394,17 @@ class _Hashes:
         found: dict[str, str | None] = {}
         self.ids_at[commit] = found
         try:
-            folder = self.settings.scenarios.resolve().relative_to(self.top or Path("/nowhere"))
+            if self.top is None:
+                return found
+            folder = self.settings.scenarios.resolve().relative_to(self.top)
         except (ValueError, OSError):
             return found
-        out = git_output(
-            ["ls-tree", "-r", "-z", commit, "--", folder.as_posix() or "."],
-            self.settings.root,
-            timeout=120,
-        )
-        named: list[tuple[bytes, str]] = []
-        for entry in (out or b"").split(b"\0"):  # "<mode> blob <id>\t<path>"
-            head, _, name = entry.partition(b"\t")
-            parts = head.split()
-            if len(parts) == 3 and parts[1] == b"blob" and name.endswith((b".yaml", b".yml")):
-                named.append((name, parts[2].decode("ascii")))
-        blobs = [blob for _, blob in sorted(named)]  # by path: the first file holding an id wins
+        entries = tree_entries(self.top, commit, [folder.as_posix()])
+        blobs = [  # by path: the first file holding an id wins
+            sha
+            for name, (mode, sha) in sorted(entries.items())
+            if mode.startswith("100") and name.endswith((".yaml", ".yml"))
+        ]
         known = self._blob_facts(blobs)
         for blob in blobs:
             scenario_id, runnable_hash = known.get(blob, (None, None))
