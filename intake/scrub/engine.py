@@ -447,14 +447,16 @@ _USER_FROM_IDENTITY = regex.compile(
 login (oauth_token)``, older ``token valid for github.com as login``) and ``npm whoami``'s debug
 log (``{ username: 'login' }``)."""
 _USER_FROM_WINDOWS_ACCOUNT = regex.compile(
-    r"(?m)^(?:User:[ \t]++(?!(?i:NT[ ]AUTHORITY|BUILTIN|NT[ ]SERVICE|IIS[ ]APPPOOL)\\)"
+    r"(?m)^(?:(?:User|Username|RunAs[ ]User):[ \t]++"
+    r"(?!(?i:NT[ ]AUTHORITY|BUILTIN|NT[ ]SERVICE|IIS[ ]APPPOOL)\\)"
     r"[A-Za-z0-9][A-Za-z0-9._-]{0,14}+\\(?!(?i:system|local[ ]service|network[ ]service)\b)"
     r"([A-Za-z][A-Za-z0-9._-]{1,19}+)[ \t]*+\r?$"
     r"|[A-Za-z0-9][A-Za-z0-9._-]{0,14}+\\([A-Za-z][A-Za-z0-9._-]{1,19}+)[ \t]++S-1-5-21-[0-9-]++)"
 )
 """A Windows account ``DOMAIN\\login``: the user row of ``whoami /all`` (followed by its
-``S-1-5-21-…`` SID) and Event Viewer's ``User:`` field; ``NT AUTHORITY\\SYSTEM`` and
-``BUILTIN\\…`` are nobody's."""
+``S-1-5-21-…`` SID), Event Viewer's ``User:`` field and a PowerShell transcript's header
+(``Username:``, ``RunAs User:``); ``NT AUTHORITY\\SYSTEM`` and ``BUILTIN\\…`` are nobody's, nor
+a virtual account under a spaced authority (``WinRM Virtual Users\\…``) or a machine's (``…$``)."""
 _USER_FROM_LISTING = regex.compile(
     r"(?m)^[ \t>]*+(?:[0-9]++[ \t]++){0,2}+[-dlcbps][rwxsStT-]{9}+[@+.]?+[ \t]++[0-9]++[ \t]++"
     r"([A-Za-z][A-Za-z0-9._-]{1,31}+)[ \t]++[A-Za-z0-9_][A-Za-z0-9._-]*+[ \t]++"
@@ -1203,10 +1205,23 @@ called that, so keeping one leaks no one; a person who writes one instead of the
 already withheld it."""
 
 
-_SHARED_PROFILES = frozenset(["public", "default", "administrator", "defaultuser0"])
-"""Windows' shared and built-in profiles, also with the suffix Windows or a migration glues to a
-profile folder (``C:\\Users\\Public.Documents``, ``Default.migrated``,
+_SHARED_PROFILES = frozenset(
+    ["public", "default", "administrator", "defaultuser0", "defaultaccount", "wdagutilityaccount"]
+)
+"""Windows' shared and built-in profiles and accounts (``DefaultAccount`` and
+``WDAGUtilityAccount`` are in every install's account list), also with the suffix Windows or a
+migration glues to a profile folder (``C:\\Users\\Public.Documents``, ``Default.migrated``,
 ``Administrator.WIN-ABC``, ``defaultuser0.old``): no one's."""
+
+_LOGIN_WORDS = regex.compile(r"[^A-Za-z0-9]++|(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
+
+
+def _role_words_only(user: str) -> bool:
+    """Whether a login is two or more words, each a role's (``scrubbers/words.yaml``'s
+    ``role_name_words``): ``ServiceAccount``, ``ContainerUser``, ``Local_Admin``,
+    ``docker-user`` name an account's purpose, not a person."""
+    words = [w.lower() for w in _LOGIN_WORDS.split(user) if w and not w.isdigit()]
+    return len(words) >= 2 and all(w in word_lists().role_name_words for w in words)
 
 
 def _a_name(user: str) -> bool:
@@ -1222,6 +1237,7 @@ def _a_name(user: str) -> bool:
         or _FIXTURE_USER.match(user.lower()) is not None
         or _PLACEHOLDER_USER.match(user) is not None
         or _ROLE_LOGIN.match(user) is not None
+        or _role_words_only(user)
         or "FAKE" in user
     )
 
@@ -1231,11 +1247,13 @@ _ROLE_LOGIN = regex.compile(
     r"|^(?:test|ci|bot|deploy|svc)[-_][a-z0-9]++(?:[-_][a-z0-9]++)*+$"
     r"|^[a-z0-9]*(?:build|ci|release|deploy|merge|auto)bot$"
     r"|^(?:test|demo|sample|dummy|example)[._-]?+(?:user|account|acct|login)[0-9]*+$"
+    r"|^[a-z0-9]{2,32}(?:service|svc)[0-9]*+$"
 )
 """A login that names its role, a word of it joined by ``-`` or ``_`` (``scylla-test``, a test
 cluster's account; ``deploy-bot``, ``svc-backup``, ``ci-runner``), or a build robot's name
 glued (``gsfbuildbot``, ``releasebot``), or a test account (``testuser``, ``demo_user2``, the
-account a bug report creates to show it): a machine's, nobody's."""
+account a bug report creates to show it), or a service's glued to its product (``sqlservice``,
+``backupsvc``): a machine's, nobody's."""
 
 
 _FIXTURE_USER = regex.compile(r"^user(?:[0-9]*+(?:@example\.com)?+|[0-9]++\.[A-Za-z0-9_-]++)$")
