@@ -38,6 +38,7 @@ from intake.drafting.from_session import (
 )
 from intake.drafting.issue_parse import (
     MAX_EVIDENCE_CHARS,
+    NOT_AGENT_KINDS,
     ParsedIssue,
     capped_text,
     observed_narrative,
@@ -330,18 +331,6 @@ def _issue_documents(
             what = f"document {name!r} from the issue: add it to the corpus"
             index_documents.append(IndexDocument(path=placeholder(what)))
     return index_documents, matched
-
-
-NOT_AGENT_KINDS = {
-    "install": "an install or build failure",
-    "crash_on_start": "a program that fails as it starts",
-    "ui": "a bug of the UI",
-    "setup": "a set-up or configuration problem",
-    "cli": "a bug of a GAIA command",
-    "docs": "a documentation or link problem",
-    "code": "a bug of the code, reproduced without the agent",
-}
-"""What a report with no message to the agent is about, as the warning names it."""
 
 
 def _not_agent_scenario(parsed: ParsedIssue) -> dict[str, Any] | None:

@@ -9,8 +9,9 @@ block or command, "I asked …" prose) as turns; the steps before it (clicks, co
 indexing) as set-up and the ones after it as what happened; the expected behaviour, outcome and
 acceptance criteria as success criteria; everything else (code blocks, logs, environment, the
 observed failure) as evidence for the record; and a report in which nothing is said to the
-agent flagged with what it is about instead (``not_agent``). Nothing here touches the
-network, the file system or the scrubber, so the labelled shapes in
+agent flagged with what it is about instead (``not_agent``). Its words (labels, classes of
+words, template text, agent names) are data in ``issue_words.yaml``. Nothing here touches the
+network, the user's files or the scrubber, so the labelled shapes in
 ``tests/test_issue_parse.py`` and the real reports in ``tests/data/gaia_issues/`` pin its
 behaviour exactly.
 
@@ -28,8 +29,10 @@ import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
+from importlib import resources
 from typing import Any
 
+from intake.contract.yamlio import load_data
 from intake.textcut import cut_at_space
 
 MAX_BODY_CHARS = 200_000
@@ -66,131 +69,16 @@ class Kind(StrEnum):
     other = "other"
 
 
-_EXACT: dict[str, Kind] = {
-    "steps to reproduce": Kind.steps,
-    "to reproduce": Kind.steps,
-    "repro": Kind.steps,
-    "repro steps": Kind.steps,
-    "reproduction": Kind.steps,
-    "reproduction steps": Kind.steps,
-    "steps": Kind.steps,
-    "how to reproduce": Kind.steps,
-    "steps to reproduce the behavior": Kind.steps,
-    "steps to reproduce the behaviour": Kind.steps,
-    "expected": Kind.expected,
-    "expected behavior": Kind.expected,
-    "expected behaviour": Kind.expected,
-    "expected result": Kind.expected,
-    "expected results": Kind.expected,
-    "expected outcome": Kind.expected,
-    "outcome": Kind.expected,
-    "desired outcome": Kind.expected,
-    "success criteria": Kind.acceptance,
-    "done when": Kind.acceptance,
-    "desired behavior": Kind.expected,
-    "desired behaviour": Kind.expected,
-    "what did you expect to happen": Kind.expected,
-    "what you expected to happen": Kind.expected,
-    "what should happen": Kind.expected,
-    "actual": Kind.actual,
-    "actual behavior": Kind.actual,
-    "actual behaviour": Kind.actual,
-    "actual result": Kind.actual,
-    "actual results": Kind.actual,
-    "current behavior": Kind.actual,
-    "current behaviour": Kind.actual,
-    "observed behavior": Kind.actual,
-    "observed behaviour": Kind.actual,
-    "what happened instead": Kind.actual,
-    "acceptance criteria": Kind.acceptance,
-    "definition of done": Kind.acceptance,
-    "describe the bug": Kind.description,
-    "bug description": Kind.description,
-    "description": Kind.description,
-    "summary": Kind.description,
-    "problem": Kind.description,
-    "describe the problem": Kind.description,
-    "what happened": Kind.description,
-    "what problem are you trying to solve": Kind.description,
-    "is your feature request related to a problem please describe": Kind.description,
-    "goal": Kind.description,
-    "environment": Kind.environment,
-    "gaia version": Kind.environment,
-    "version": Kind.environment,
-    "system info": Kind.environment,
-    "desktop": Kind.environment,
-    "os": Kind.environment,
-    "logs": Kind.logs,
-    "log output": Kind.logs,
-    "relevant log output": Kind.logs,
-    "error log output": Kind.logs,
-    "error output": Kind.logs,
-    "stack trace": Kind.logs,
-    "traceback": Kind.logs,
-    "prompt used": Kind.prompt,
-    "prompt used if relevant": Kind.prompt,
-    "prompt": Kind.prompt,
-    "model used": Kind.model,
-    "model used if applicable": Kind.model,
-    "model": Kind.model,
-    "quick check": Kind.checks,
-    "what actually happened": Kind.actual,
-    "what went wrong": Kind.actual,
-    "what happens": Kind.actual,
-    "observed": Kind.actual,
-    "observed result": Kind.actual,
-    "error": Kind.actual,
-    "error message": Kind.actual,
-    "errors": Kind.actual,
-    "requirements": Kind.environment,
-    "system requirements": Kind.environment,
-    "prerequisites": Kind.environment,
-    "pre requisites": Kind.environment,
-    "dependencies": Kind.environment,
-    "which version of gaia are you using": Kind.environment,
-    "how did you install gaia": Kind.environment,
-    "which mode are you running": Kind.environment,
-    "setup": Kind.setup,
-    "set up": Kind.setup,
-    "preconditions": Kind.setup,
-    "pre conditions": Kind.setup,
-    "given": Kind.setup,
-}
-"""Labels by meaning. ``classify`` falls back on classes of words for the rest: headings are
-written a hundred ways ("What actually happened?", "Actual behaviour", "Observed"), so the
-rules below are by class (steps, expected, observed, environment, set-up), not by example."""
-
-_ENV_WORDS = frozenset(
-    {
-        "version",
-        "versions",
-        "requirement",
-        "requirements",
-        "prerequisite",
-        "prerequisites",
-        "dependency",
-        "dependencies",
-        "install",
-        "installed",
-        "installation",
-        "installer",
-        "driver",
-        "drivers",
-        "cpu",
-        "gpu",
-        "npu",
-        "os",
-        "hardware",
-        "platform",
-        "environment",
-        "system",
-        "mode",
-        "lemonade",
-        "python",
-    }
+_WORDS: dict[str, Any] = load_data(
+    resources.files("intake.drafting").joinpath("issue_words.yaml").read_text("utf-8")
 )
-_ACTUAL_WORDS = frozenset({"actual", "actually", "observed", "instead", "wrong"})
-_SETUP_WORDS = frozenset({"setup", "preconditions", "precondition"})
+"""The parser's words, as data: labels by kind, classes of words, template text, agent names."""
+_EXACT: dict[str, Kind] = {
+    label: Kind(kind) for kind, labels in _WORDS["labels"].items() for label in labels
+}
+_ENV_WORDS = frozenset(_WORDS["class_words"]["environment"])
+_ACTUAL_WORDS = frozenset(_WORDS["class_words"]["actual"])
+_SETUP_WORDS = frozenset(_WORDS["class_words"]["setup"])
 
 _HEADING = re.compile(r"^ {0,3}(#{1,6})[ \t]+(.*?)[ \t]*#*[ \t]*$")
 _BOLD_ONLY = re.compile(r"^ {0,3}(?:\*\*|__)(.+?)(?:\*\*|__)[ \t]*:?[ \t]*$")
@@ -271,31 +159,7 @@ _DOC_BARE = re.compile(rf"(?<![\w.])[^\s`\"'“”<>()]+?\.(?:{_DOC_EXT})(?![\w]
 _REF_LINE = re.compile(r"^\[code block \d+ in the record's evidence\]$")
 _SHOULD = re.compile(r"\b(should|expected to|expect it to|ought to|supposed to)\b", re.IGNORECASE)
 _FILLER_BITS = re.compile(r"\[e\.g\.[^\]]*\]|e\.g\.|['\"`]?\.{2,}['\"`]?|…|['\"`]")
-_BOILERPLATE = frozenset(
-    {
-        "a clear and concise description of what the bug is",
-        "a clear and concise description of what you expected to happen",
-        "a clear and concise description of what actually happened",
-        "a clear and concise description of what the problem is",
-        "a clear and concise description of what you want to happen",
-        "steps to reproduce the behavior",
-        "steps to reproduce the behaviour",
-        "if applicable add screenshots to help explain your problem",
-        "add any other context about the problem here",
-        "describe the bug",
-        "describe what you did",
-        "what did you expect to happen",
-        "what happened instead",
-        "describe how you would use this feature",
-        "is there a workaround you are currently using",
-        "submitted from gaia agent ui",
-        "see error",
-        "run gaia",
-        "go to",
-        "click on",
-        "scroll down to",
-    }
-)
+_BOILERPLATE = frozenset(_WORDS["boilerplate"])
 
 
 @dataclass(frozen=True)
@@ -535,27 +399,7 @@ def _plain_heading(text: str) -> bool:
     return norm in _EXACT and len(norm.split()) >= 1 and norm not in _NOT_PLAIN
 
 
-_NOT_PLAIN = frozenset(
-    {
-        "error",
-        "errors",
-        "given",
-        "problem",
-        "goal",
-        "os",
-        "model",
-        "prompt",
-        "version",
-        "desktop",
-        "logs",
-        "summary",
-        "steps",
-        "expected",
-        "actual",
-        "repro",
-    }
-)
-"""Known labels too common as words to open a section when written alone on a line."""
+_NOT_PLAIN = frozenset(_WORDS["not_plain"])
 
 
 def split_sections(text: str) -> tuple[list[Section], bool]:
@@ -851,38 +695,13 @@ def document_names(step: str) -> list[str]:
     return list(dict.fromkeys(n for n in names if n))
 
 
-AGENT_NAMES: tuple[tuple[str, str | None], ...] = (
-    ("doc agent", "doc"),
-    ("doc chat", "doc"),
-    ("document q&a", "doc"),
-    ("document qa", "doc"),
-    ("documents chat", "doc"),
-    ("document chat", "doc"),
-    ("rag chat", "doc"),
-    ("file agent", "file"),
-    ("file chat", "file"),
-    ("analyst agent", None),
-    ("data agent", None),
-    ("analyst", None),
-    ("browser agent", "web"),
-    ("email triage", "email"),
-    ("code agent", "code"),
-    ("summarizer", "summarize"),
-    ("chat agent", "chat"),
+AGENT_NAMES: tuple[tuple[str, str | None], ...] = tuple(
+    (name, agent) for name, agent in _WORDS["agent_names"]
 )
-"""Names and display labels of GAIA's registered agents → agent ids, longest names first per
-agent (``AgentRegistration(id=, name=)`` in amd/gaia 78bbc30:
-``hub/agents/chat/python/gaia_agent_chat/__init__.py`` (chat "Chat", doc "Doc Agent",
-file "File Agent"), ``hub/agents/analyst/…`` (data "Analyst Agent"), web "Browser Agent",
-email "Email Triage", code "Code", summarize "Summarizer"). "Document Q&A" is also a hub
-agent's name (``docqa``) but the Agent UI uses it for its document chat, so it maps to ``doc``.
-``None``: an agent GAIA no longer has (the ``data`` "Analyst Agent" was removed, amd/gaia
-PR#3906; scenarios asking for it ran as INFRA_ERROR): the step still opens an agent, but no
-agent is recorded for it. The agent found is provenance (the record's
-``source.details.agent_type``), never a scenario key: GAIA's validator rejects
-``agent_type`` (amd/gaia#4096) and its runner records the agent itself (#4069)."""
-REMOVED_AGENTS = frozenset({"data"})
-"""Agent ids GAIA removed: never recorded as the issue's agent."""
+"""GAIA's agents' names → agent ids (None: an agent GAIA removed), longest names first."""
+REMOVED_AGENTS = frozenset(_WORDS["removed_agents"])
+NOT_AGENT_KINDS: dict[str, str] = dict(_WORDS["not_agent_kinds"])
+"""What a report with no message to the agent is about, as the warning names it."""
 _IN_AGENT = re.compile(r"^(?:then[ ,]+|and[ ,]+)?(?:in|inside|within|from)\s+", re.IGNORECASE)
 """A step that names where it happens ("In Doc Agent", GAIA's bug form) rather than a verb."""
 _AND_THEN = re.compile(r"^\s*,?\s*(?:(?:and|then|&)\s+)+(?P<rest>\S.*)$")
