@@ -53,7 +53,6 @@ from intake.drafting.tail import (
     write_draft,
 )
 from intake.errors import UsageError
-from intake.scrub import FixtureMap
 from intake.scrub.ids import cut_before_token, plain_identifier
 from intake.sources.github_issue import IssueData, comment_count, issue_field, issue_labels
 from intake.textcut import cut_at_space
@@ -474,27 +473,22 @@ def draft_from_issue(
         tracker_labels=settings.tracker_labels,
         corpus_names=corpus_by_name(settings),
     )
-    mapping = FixtureMap()
     title = _title(data, [])
     if title:
         everything = [scenario_mapping(built.scenario), built.observations, built.source.details]
-        clean, found = scrub_title(settings, title, mapping, everything)
+        clean, found = scrub_title(settings, title, built.mapping, everything)
         # The id (file name, lock, ledger, output) is made from the scrubbed title only. A
         # slug of a title that held a secret carries it, lowercased past every recogniser,
         # so a title the scrubber found anything in gives no slug at all.
         built.scenario.id = scenario_id(data.number, "" if found else clean)
         if found:
             built.scenario.name = cut_at_space(clean, MAX_NAME_CHARS)
-    header = (
+    built.header = (
         f"Drafted by intake from {origin_text(data)}. "
         "Replace every TODO(intake) placeholder before review."
     )
-    return write_draft(
-        settings,
-        built,
-        force=force,
-        header=header,
-        mapping=mapping,
-        fallback_id=f"issue_{data.number}",
-        alternatives=[_distinct_ids(built.scenario.id, data.number, built.source.locator)],
-    )
+    built.ids = [
+        (built.scenario.id, f"issue_{data.number}"),
+        _distinct_ids(built.scenario.id, data.number, built.source.locator),
+    ]
+    return write_draft(settings, built, force=force)

@@ -329,7 +329,7 @@ def short_id(session_id: str, width: int = 8) -> str:
 
 def draft_id_choices(
     session: Session, title: str | None, part: str | None = None
-) -> list[tuple[str, str]]:
+) -> list[tuple[str, str | None]]:
     """The ids a session's draft may take, in order, each with its title-less fallback.
 
     ``session_<8 hex>_<title>`` first; when a draft or scenario of another source holds it
@@ -337,7 +337,7 @@ def draft_id_choices(
     names every new session "New Chat"), ``write_draft`` takes the next, with a longer
     prefix of the session id (``ID_WIDTHS``). The same session's own draft keeps its id.
     """
-    choices: list[tuple[str, str]] = []
+    choices: list[tuple[str, str | None]] = []
     for width in ID_WIDTHS:
         pair = (draft_id(session, title, width, part), draft_id(session, None, width, part))
         if pair not in choices:
@@ -686,17 +686,9 @@ def draft_from_session(
         title, found = scrub_title(settings, session.title, mapping, everything)
     plan = build_plan(session, settings, category=category, title=title)
     shown_title = None if (found or plan.source.private) else title
-    choices = draft_id_choices(session, shown_title, part)
-    plan.scenario.id, fallback = choices[0]
-    result = write_draft(
-        settings,
-        plan,
-        force=force,
-        header=DRAFT_HEADER,
-        mapping=mapping,
-        fallback_id=fallback,
-        alternatives=choices[1:],
-    )
+    plan.ids = draft_id_choices(session, shown_title, part)
+    plan.header, plan.mapping = DRAFT_HEADER, mapping
+    result = write_draft(settings, plan, force=force)
     return SessionDraft(result, session.id, session.store)
 
 
