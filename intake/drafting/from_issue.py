@@ -30,6 +30,7 @@ from intake.contract.models import (
     placeholder,
 )
 from intake.drafting.from_session import (
+    DEFAULT_PERSONA,
     CorpusFile,
     DocumentSeen,
     check_category,
@@ -49,16 +50,15 @@ from intake.drafting.tail import (
     DraftResult,
     new_record_source,
     scenario_mapping,
-    slug,
+    titled_id,
     write_draft,
 )
 from intake.errors import UsageError
-from intake.scrub.ids import cut_before_token, plain_identifier
-from intake.sources.github_issue import IssueData, comment_count, issue_field, issue_labels
+from intake.scrub.ids import cut_before_token
+from intake.sources.github_issue import IssueData, comment_count, issue_labels
+from intake.sources.model import json_field
 from intake.textcut import cut_at_space
 
-DEFAULT_CATEGORY = "captured"
-DEFAULT_PERSONA = "casual_user"
 TECHNICAL_PERSONA = "power_user"
 assert {DEFAULT_PERSONA, TECHNICAL_PERSONA} <= set(GAIA_PERSONAS)
 MAX_NAME_CHARS = 200
@@ -66,17 +66,8 @@ MAX_TAGS = 20
 
 
 def scenario_id(number: int, title: str) -> str:
-    """``issue_<N>_<slug of title>``, or ``issue_<N>`` when the title slugs to nothing plain.
-
-    ``title`` must be scrubbed text (``draft_from_issue`` passes the scrubbed title). The slug
-    is cut before a word, never inside one; a result that is not a plain identifier (a
-    fixture or mask left in it) gives ``issue_<N>``, which carries nothing of the title.
-    """
-
-    head = f"issue_{number}"
-    tail = slug(title, min(40, 63 - len(head)))
-    full = f"{head}_{tail}" if tail else head
-    return full if plain_identifier(full) else head
+    """``issue_<N>_<slug of the scrubbed title>`` (``titled_id``)."""
+    return titled_id(f"issue_{number}", title)
 
 
 def _distinct_ids(scenario_id: str, number: int, locator: str) -> tuple[str, str]:
@@ -101,10 +92,10 @@ def _persona(parsed: ParsedIssue) -> str:
 
 def _comment_hint(comment: dict[str, Any], number: int, problems: list[str]) -> dict[str, Any]:
     where = f"comment {number}: "
-    body = issue_field(comment, "body", "string", problems, where) or ""
+    body = json_field(comment, "body", "string", problems, where) or ""
     hint: dict[str, Any] = {
-        "created_at": issue_field(comment, "created_at", "string", problems, where),
-        "author_association": issue_field(comment, "author_association", "string", problems, where),
+        "created_at": json_field(comment, "created_at", "string", problems, where),
+        "author_association": json_field(comment, "author_association", "string", problems, where),
         "body": cut_at_space(body, MAX_EVIDENCE_CHARS),
     }
     if len(body) > MAX_EVIDENCE_CHARS:
@@ -114,7 +105,7 @@ def _comment_hint(comment: dict[str, Any], number: int, problems: list[str]) -> 
 
 def _title(data: IssueData, problems: list[str]) -> str:
     """The issue's title on one line (a title of the wrong JSON type is noted and empty)."""
-    return " ".join((issue_field(data.issue, "title", "string", problems) or "").split())
+    return " ".join((json_field(data.issue, "title", "string", problems) or "").split())
 
 
 def build_issue_draft(
@@ -136,7 +127,7 @@ def build_issue_draft(
     number = data.number
     problems: list[str] = []
     title = _title(data, problems)
-    body = issue_field(issue, "body", "string", problems) or ""
+    body = json_field(issue, "body", "string", problems) or ""
     parsed = parse_issue(title, body)
     warnings = _read_warnings(parsed, body)
     link = issue.get("html_url")
@@ -207,12 +198,12 @@ def _issue_observations(
         "issue": {
             "number": data.number,
             "title": title,
-            "state": issue_field(issue, "state", "string", problems),
+            "state": json_field(issue, "state", "string", problems),
             "labels": labels,
-            "created_at": issue_field(issue, "created_at", "string", problems),
-            "updated_at": issue_field(issue, "updated_at", "string", problems),
-            "comments": issue_field(issue, "comments", "number", problems),
-            "author_association": issue_field(issue, "author_association", "string", problems),
+            "created_at": json_field(issue, "created_at", "string", problems),
+            "updated_at": json_field(issue, "updated_at", "string", problems),
+            "comments": json_field(issue, "comments", "number", problems),
+            "author_association": json_field(issue, "author_association", "string", problems),
         },
         "form": parsed.form,
         "evidence": [entry.record() for entry in parsed.evidence],

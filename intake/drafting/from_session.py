@@ -42,6 +42,7 @@ from intake.drafting.tail import (
     clean_title,
     new_record_source,
     slug,
+    titled_id,
     write_draft,
 )
 from intake.errors import ConfigError, InputError, UsageError
@@ -299,10 +300,6 @@ def _in_suite(settings: Settings, path: Path) -> str | None:
         return None
 
 
-MAX_DRAFT_ID_CHARS = 64
-"""Longest id a drafter makes (``plain_identifier``'s limit: file, lock and ledger names)."""
-
-
 ID_WIDTHS = (8, 12, 16, 32)
 """Hex digits of a session id in its draft id: 8, or more when a draft of another session
 already holds the shorter one (``distinct_draft_id``)."""
@@ -346,19 +343,9 @@ def draft_id_choices(
 
 
 def draft_id(session: Session, title: str | None, width: int = 8, part: str | None = None) -> str:
-    """``session_<short id>_<slug of title>``; the title part may be empty.
-
-    ``title`` must be the scrubbed title. The slug is cut before a word (never inside one) to
-    keep the id within ``MAX_DRAFT_ID_CHARS``; when the result is still not a plain identifier
-    (a fixture or mask left in it), the title part is left out: ``session_<short id>``, which
-    carries nothing of the title. A session id that is not plain gives ``session_<8 hex>``.
-    """
-
-    head = f"session_{short_id(session.id, width)}" + (f"_{part}" if part else "")
-    room = min(40, MAX_DRAFT_ID_CHARS - len(head) - 1)
-    tail = slug(title or "", room) if room > 0 else ""
-    full = f"{head}_{tail}" if tail else head
-    return full if plain_identifier(full) else head
+    """``session_<short id>_<slug of title>`` (``titled_id``); a session id that is not plain
+    gives ``session_<8 hex>``."""
+    return titled_id(f"session_{short_id(session.id, width)}" + (f"_{part}" if part else ""), title)
 
 
 def _attachment_name(label: str, link: str) -> str:

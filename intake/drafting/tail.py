@@ -59,7 +59,7 @@ from intake.gitutil import git_text
 from intake.limits import MAX_COMPARED_CHARS, MAX_RECORD_BYTES, MAX_SCENARIO_BYTES
 from intake.paths import display_path
 from intake.scrub import FixtureMap, scrub_tree, scrubber_for
-from intake.scrub.ids import carries_original, cut_before_token
+from intake.scrub.ids import carries_original, cut_before_token, plain_identifier
 from intake.scrub.tiers import record_salt, suite_salt
 from intake.store.details import ImportDetail, ScrubDetail
 from intake.store.edit import Edit, edit
@@ -98,6 +98,8 @@ TURN_KEY_ORDER = (
 )
 DOCUMENT_KEY_ORDER = ("corpus_doc", "path")
 NEAR_DUPLICATE_RATIO = 0.9
+MAX_DRAFT_ID_CHARS = 64
+"""Longest id a drafter makes (``plain_identifier``'s limit: file, lock and ledger names)."""
 
 
 def slug(text: str, limit: int = 40) -> str:
@@ -110,6 +112,20 @@ def slug(text: str, limit: int = 40) -> str:
     ascii_text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode("ascii")
     slugged = re.sub(r"[^a-z0-9]+", "_", ascii_text.lower()).strip("_")
     return cut_before_token(slugged, limit, words=True).strip("_")
+
+
+def titled_id(head: str, title: str | None) -> str:
+    """``<head>_<slug of title>``, or ``head`` alone when the title slugs to nothing plain.
+
+    ``title`` must be the scrubbed title. The slug (at most 40 characters) is cut before a
+    word, never inside one, to keep the id within ``MAX_DRAFT_ID_CHARS``; a result that is not
+    a plain identifier (a fixture or mask left in it) gives ``head``, which carries nothing of
+    the title.
+    """
+    room = min(40, MAX_DRAFT_ID_CHARS - len(head) - 1)
+    tail = slug(title or "", room) if room > 0 else ""
+    full = f"{head}_{tail}" if tail else head
+    return full if plain_identifier(full) else head
 
 
 def scenario_mapping(scenario: DraftScenario) -> dict[str, Any]:

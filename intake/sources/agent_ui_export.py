@@ -23,10 +23,9 @@ import re
 from pathlib import Path
 from typing import Any
 
-from intake.errors import InputError, SourceError
-from intake.fileio import read_input
+from intake.errors import SourceError
 from intake.sources.model import (
-    MAX_JSON_BYTES,
+    SCHEDULER_PREFIX,
     Document,
     Message,
     Session,
@@ -38,12 +37,12 @@ from intake.sources.model import (
     json_type,
     parse_json_steps,
     plain_session_id,
+    read_session_file,
     tools_from_steps,
     unknown_session,
 )
 
 KINDS: tuple[StoreKind, ...] = (StoreKind.agent_ui_export, StoreKind.agent_ui_markdown)
-SCHEDULER_PREFIX = "[schedule-run]"
 _MD_HEAD = re.compile(r"\A# (?P<title>[^\n]*)\n\n\*Created: (?P<created>[^\n]*)\*\n\n")
 _MD_MODEL = re.compile(r"\*Model: (?P<model>[^\n]*)\*\n\n---\n")
 _MD_SPLIT = re.compile(r"\n\n---\n\n(?=\*\*(?:User|Assistant):\*\*\n\n)")
@@ -55,19 +54,7 @@ MARKDOWN_NOTE = (
 
 
 def _read(path: Path) -> bytes:
-    try:
-        size = path.stat().st_size
-        if size > MAX_JSON_BYTES:
-            raise SourceError(
-                f"export is too large ({size} bytes; limit {MAX_JSON_BYTES})", where=path.name
-            )
-        return read_input(path, what="export file", limit=MAX_JSON_BYTES, where=path.name)
-    except InputError as exc:
-        raise SourceError(exc.message, where=exc.where) from None
-    except FileNotFoundError:
-        raise SourceError("export file not found", where=str(path)) from None
-    except OSError as exc:
-        raise SourceError(f"cannot read export file: {exc.strerror}", where=path.name) from None
+    return read_session_file(path, "export file", "export")
 
 
 def _text(path: Path, raw: bytes) -> str:

@@ -212,16 +212,12 @@ def from_gh_cli(data: dict[str, Any], where: str) -> tuple[dict[str, Any], list[
     return {k: v for k, v in issue.items() if v is not None}, comments
 
 
-issue_field = json_field
-"""Saved or served issue JSON is not trusted to have GitHub's types either."""
-
-
 def issue_labels(issue: dict[str, Any], problems: list[str]) -> list[str]:
     """The issue's label names, stripped and without repeats (REST objects or plain names);
     entries of neither shape are counted in ``problems``."""
     names: list[str] = []
     skipped = 0
-    for label in issue_field(issue, "labels", "array", problems) or []:
+    for label in json_field(issue, "labels", "array", problems) or []:
         name = label.get("name") if isinstance(label, dict) else label
         if not isinstance(name, str):
             skipped += 1

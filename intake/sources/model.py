@@ -13,10 +13,12 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import StrEnum
+from pathlib import Path
 from typing import Any, Protocol
 
 from intake import limits
-from intake.errors import UsageError
+from intake.errors import InputError, SourceError, UsageError
+from intake.fileio import read_input
 from intake.textcut import cut_at_space
 
 MAX_JSON_BYTES = limits.MAX_SESSION_JSON_BYTES
@@ -27,6 +29,8 @@ MAX_STEPS_CHARS = limits.MAX_STEPS_CHARS
 """Largest ``agent_steps`` value parsed; larger values are flagged instead of parsed."""
 LISTED_ON_ERROR = 10
 """How many sessions an unknown-id error lists."""
+SCHEDULER_PREFIX = "[schedule-run]"
+"""How GAIA's scheduler divider rows open (``Message.scheduler``)."""
 _FAILURE_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("agent_error", re.compile(r"^\s*Agent error:", re.IGNORECASE)),
     ("policy_blocked", re.compile(r"^\s*Blocked: .* is restricted by policy", re.IGNORECASE)),
@@ -151,6 +155,24 @@ def json_field(
         return value
     notes.append(f"{where}'{key}' is a JSON {json_type(value)}, not a {wanted}: ignored")
     return None
+
+
+def read_session_file(path: Path, what: str, large: str) -> bytes:
+    """The whole of a file that holds one session (session JSON, an Agent UI export), at most
+    ``MAX_JSON_BYTES``; any refusal is a SourceError (exit 3) naming the file as ``what``."""
+    try:
+        size = path.stat().st_size
+        if size > MAX_JSON_BYTES:
+            raise SourceError(
+                f"{large} is too large ({size} bytes; limit {MAX_JSON_BYTES})", where=path.name
+            )
+        return read_input(path, what=what, limit=MAX_JSON_BYTES, where=path.name)
+    except InputError as exc:
+        raise SourceError(exc.message, where=exc.where) from None
+    except FileNotFoundError:
+        raise SourceError(f"{what} not found", where=str(path)) from None
+    except OSError as exc:
+        raise SourceError(f"cannot read {what}: {exc.strerror}", where=path.name) from None
 
 
 def risky_word(word: str) -> bool:

@@ -15,10 +15,9 @@ from pathlib import Path
 from typing import Any
 
 from intake.errors import InputError, SourceError
-from intake.fileio import MAX_JSON_DEPTH, hash_input, json_depth_exceeds, read_input
+from intake.fileio import MAX_JSON_DEPTH, hash_input, json_depth_exceeds
 from intake.limits import MAX_DOCUMENT_HASH_BYTES
 from intake.sources.model import (
-    MAX_JSON_BYTES,
     Document,
     Message,
     Session,
@@ -31,6 +30,7 @@ from intake.sources.model import (
     json_field,
     json_type,
     plain_session_id,
+    read_session_file,
     unknown_session,
 )
 from intake.sources.tool_outcome import RULE_NO_FAILURE, as_text
@@ -45,20 +45,7 @@ _RESULT_ROW = re.compile(r"^\[Result from ([^\]]+)\]:\s*")
 
 
 def _read(path: Path) -> dict[str, Any]:
-    try:
-        size = path.stat().st_size
-        if size > MAX_JSON_BYTES:
-            raise SourceError(
-                f"session JSON is too large ({size} bytes; limit {MAX_JSON_BYTES})",
-                where=path.name,
-            )
-        raw = read_input(path, what="session file", limit=MAX_JSON_BYTES, where=path.name)
-    except InputError as exc:
-        raise SourceError(exc.message, where=exc.where) from None
-    except FileNotFoundError:
-        raise SourceError("session file not found", where=str(path)) from None
-    except OSError as exc:
-        raise SourceError(f"cannot read session file: {exc.strerror}", where=path.name) from None
+    raw = read_session_file(path, "session file", "session JSON")
     try:
         text = raw.decode("utf-8")
         if json_depth_exceeds(text, MAX_JSON_DEPTH):
