@@ -6,10 +6,6 @@ issue costs exactly one request without ``--comments`` (``get_repo`` would cost 
 and comments cost one request per page of 100, following ``Link`` headers. (With a lazy
 client ``get_issue`` is lazy too: the request happens when ``raw_data`` is first read, so
 that read is the guarded call.)
-
-``INTAKE_GITHUB_RETRIES`` and ``INTAKE_GITHUB_BACKOFF`` override the client's bounded retry
-policy (tests make the backoff tiny; the production default stays 3 retries at 0.5 s).
-They are read here rather than in ``Settings`` because they tune transport, not a suite.
 """
 
 from __future__ import annotations

@@ -227,10 +227,7 @@ class JsonSessionStore(SingleSessionFile):
                 failure = _tool_failed(text)
                 call = by_call.get(_call_id(entry.get("tool_call_id")))
                 if call is not None:
-                    call.result = text
-                    if failure is not None:
-                        call.success, call.reason = False, failure
-                        call.rule = RULE_TOOL_RESULT
+                    _take_result(call, text, failure)
                 continue
             if role == "user" and (match := _RESULT_ROW.match(text)):
                 failure = _tool_failed(text[match.end() :])
@@ -265,10 +262,7 @@ class JsonSessionStore(SingleSessionFile):
         for message in reversed(messages):
             for call in reversed(message.tools):
                 if call.name == tool:
-                    call.result = result
-                    if failure is not None:
-                        call.success, call.reason = False, failure
-                        call.rule = RULE_TOOL_RESULT
+                    _take_result(call, result, failure)
                     return
             if message.role == "user":
                 return
@@ -296,6 +290,13 @@ class JsonSessionStore(SingleSessionFile):
         if skipped:
             self.notes.append(f"{skipped} indexed_documents entries name no path: ignored")
         return docs
+
+
+def _take_result(call: ToolCall, result: str, failure: str | None) -> None:
+    """``call``'s result, and its failure when the result reports one."""
+    call.result = result
+    if failure is not None:
+        call.success, call.reason, call.rule = False, failure, RULE_TOOL_RESULT
 
 
 def _call_id(value: Any) -> str:
