@@ -1137,16 +1137,18 @@ def _seed_turns(description: str | None, title: str | None, prompt: str | None) 
     return [turn]
 
 
-_INSTALL = re.compile(
-    r"\b(?:pip3?|pipx|uv(?: pip)?|npm|pnpm|yarn|conda|poetry)\s+(?:install|add|sync|i)\b"
-    r"|\bpython3? -m pip\b|\bsetup\.py\b|\bgaia-windows-setup\b|\bgaia_install\.log\b"
-    r"|could not build wheels?|failed building wheel|failed to build|subprocess-exited-with-error"
-    r"|requires a different python|no matching distribution|resolutionimpossible"
-    r"|modulenotfounderror|\bimporterror\b|no module named|dll load failed|cmake error"
-    r"|npm err!|installation failed|install(?:ation|er)? (?:fails|failed|error)"
-    r"|build (?:fails|failed|error)|\bcompil(?:e|ation) (?:fails|failed|error)",
-    re.IGNORECASE,
-)
+def _signal(entry: dict[str, Any]) -> re.Pattern[str]:
+    """One kind's signals (``issue_words.yaml``) as one pattern."""
+    regex = "|".join(entry.get("any", [])) or rf"\b(?:{'|'.join(entry['words'])})\b"
+    return re.compile(regex, 0 if entry.get("case") else re.IGNORECASE)
+
+
+_NOT_AGENT_SIGNALS = tuple((str(e["kind"]), _signal(e)) for e in _WORDS["not_agent_signals"])
+"""The kinds of a report with no message to the agent, with their signals, in the order tried."""
+_INSTALL = _NOT_AGENT_SIGNALS[0][1]
+"""An install or build failure: the first kind tried, and what ``install_signals`` finds."""
+
+
 MAX_INSTALL_SCAN = 200_000
 
 
@@ -1435,36 +1437,6 @@ def _asked_to(sections: list[Section]) -> list[tuple[str, str]]:
     return found
 
 
-_CRASH_START = re.compile(
-    r"fail(?:s|ed)? to (?:start|launch|load|open)|white screen|(?:won't|will not|does not"
-    r"|doesn't|did not|didn't|never) (?:start|launch|open)\b|crash(?:es|ed)? (?:on|at)"
-    r" (?:start|launch|startup)|could not reach|couldn't reach|cannot reach|can't reach"
-    r"|waiting for server|backend crashed|command not found|not a command|is not recognized"
-    r"|max retries exceeded",
-    re.IGNORECASE,
-)
-_UI_SIGNAL = re.compile(
-    r"\b(?:click(?:ed|ing|s)?|button|tab|settings|modal|header|footer|sidebar|screen|panel"
-    r"|icon|dialog|tui|menu|dropdown|banner|boxes|rendered|displays?|displayed"
-    r"|in-app|welcome card)\b",
-    re.IGNORECASE,
-)
-_SETUP_SIGNAL = re.compile(
-    r"\b(?:download|load)(?:s|ed|ing)?\b[^.\n]{0,30}\bmodel\b|\bmodel_id\b|~/\.gaia/agents"
-    r"|\bcustom agent\b|\bindexing (?:error|fail(?:s|ed|ure)?)\b",
-    re.IGNORECASE,
-)
-_INSTALL_WORD = re.compile(r"\binstall(?:s|ing|er|ation)?\b", re.IGNORECASE)
-_CLI_SIGNAL = re.compile(r"\bgaia(?:-tui)? [a-z][a-z-]+\b")
-_DOCS_SIGNAL = re.compile(r"\b(?:docs?|documentation|readme|learn more|link|url)\b", re.IGNORECASE)
-_AGENT_UI = re.compile(r"\b(?:gaia )?agent ui\b", re.IGNORECASE)
-"""The last resort: a report that names only the Agent UI (its in-app form opens with "Open
-GAIA Agent UI") and nothing else is a report of what the UI showed."""
-_CODE_SIGNAL = re.compile(r"`[A-Za-z_][\w.]*\([^`)]+\)`")
-"""A function called with arguments in the report (``extract_page(…)`` returns 9): a bug of
-the code, reproduced without the agent."""
-
-
 def not_agent(title: str | None, parts: list[str], turns: list[ParsedTurn]) -> NotAgent | None:
     """Why a report in which nothing is said to the agent is no agent conversation.
 
@@ -1476,17 +1448,7 @@ def not_agent(title: str | None, parts: list[str], turns: list[ParsedTurn]) -> N
     if any(t.user_message for t in turns):
         return None
     text = "\n".join([title or "", *parts])[:MAX_NOT_AGENT_SCAN]
-    for kind, pattern in (
-        ("install", _INSTALL),
-        ("crash_on_start", _CRASH_START),
-        ("install", _INSTALL_WORD),
-        ("ui", _UI_SIGNAL),
-        ("setup", _SETUP_SIGNAL),
-        ("cli", _CLI_SIGNAL),
-        ("docs", _DOCS_SIGNAL),
-        ("code", _CODE_SIGNAL),
-        ("ui", _AGENT_UI),
-    ):
+    for kind, pattern in _NOT_AGENT_SIGNALS:
         found = list(
             dict.fromkeys(
                 cut_at_space(" ".join(m.group(0).lower().split()), 80)
