@@ -79,6 +79,10 @@ _EXACT: dict[str, Kind] = {
 _ENV_WORDS = frozenset(_WORDS["class_words"]["environment"])
 _ACTUAL_WORDS = frozenset(_WORDS["class_words"]["actual"])
 _SETUP_WORDS = frozenset(_WORDS["class_words"]["setup"])
+_VERBS = {name: "|".join(words) for name, words in _WORDS["verbs"].items()}
+"""Each class of verbs (``issue_words.yaml``) as a regular-expression alternation."""
+_STEP_LEAD = r"^(?:then[ ,]+|and[ ,]+|first[ ,]+)?"
+"""What may come before a step's verb."""
 
 _HEADING = re.compile(r"^ {0,3}(#{1,6})[ \t]+(.*?)[ \t]*#*[ \t]*$")
 _BOLD_ONLY = re.compile(r"^ {0,3}(?:\*\*|__)(.+?)(?:\*\*|__)[ \t]*:?[ \t]*$")
@@ -99,11 +103,7 @@ _ARROW = re.compile(r"\s+(?:→|->|=>|⇒)\s+")
 """Between what the user said and what came back: ``"draft a reply …" → *"which email?"*``."""
 _SINGLE = re.compile(r"(?:^|[\s(])'([^'\n]{2,})'(?=$|[\s.,;:!?)])")
 _BACKTICK = re.compile(r"`([^`\n]{2,})`")
-_SAY = re.compile(
-    r"\b(ask|asked|asking|type|typed|typing|say|said|send|sent|enter|entered|tell|told|prompt"
-    r"|prompted|query|queried|write|wrote|messaged|paste|pasted|input)\b",
-    re.IGNORECASE,
-)
+_SAY = re.compile(rf"\b({_VERBS['say']})\b", re.IGNORECASE)
 _SAY_START = re.compile(
     r"^(?:then[ ,]+|and[ ,]+)?(ask|type|say|send|enter|tell|prompt|query|write|message|paste|input)"
     r"\b[ \t]*(?:(?:the|to the|into the|in the)[ \t]+"
@@ -116,43 +116,21 @@ _GENERIC_OBJECT = re.compile(
     r"(?:message|question|prompt|query|request|follow-up|followup)s?\b",
     re.IGNORECASE,
 )
-_ACTION_START = re.compile(
-    r"^(?:then[ ,]+|and[ ,]+|first[ ,]+)?(?:click|press|tap|select|choose|open|go|navigate|toggle"
-    r"|enable|disable|set|upload|drag|attach|run|install|launch|start|switch|restart|index"
-    r"|re-?index|verify|confirm|create|add|connect|load|import|configure|sign in|log in)\b",
-    re.IGNORECASE,
-)
-"""A step that does something before the conversation, even when it also reports the output
-("Index a document: … Output shows success"): set-up, not what happened."""
-_UI_START = re.compile(
-    r"^(click|press|tap|select|choose|open|go|navigate|toggle|check|uncheck|enable|disable"
-    r"|set|upload|drag|attach|run|install|launch|start|scroll|hover|switch|restart)\b",
-    re.IGNORECASE,
-)
+_ACTION_START = re.compile(rf"{_STEP_LEAD}(?:{_VERBS['action']})\b", re.IGNORECASE)
+_UI_START = re.compile(rf"^({_VERBS['ui']})\b", re.IGNORECASE)
 _OBSERVE = re.compile(
     r"^(see|observe|observed|notice|noticed|watch|result|error|crash|nothing|it[ \t]|"
     r"the[ \t]+(?:agent|app|assistant|model|ui|bot|response|answer|server|output)\b|"
     r"expected|actual|got[ \t])",
     re.IGNORECASE,
 )
-_OBSERVED_VERB = re.compile(
-    r"\b(?:get|gets|got|getting|see|sees|saw|receive|receives|received|shows?|showed|shown"
-    r"|displays?|displayed|prints?|printed|returns?|returned|responds?|responded|repl(?:y|ies"
-    r"|ied)|answers?|answered|outputs?|throws?|threw|thrown|raises?|raised|fails?|failed"
-    r"|crash(?:es|ed)?|appears?|appeared|errors?|errored|logs?|logged|hangs?|hung|freezes"
-    r"|froze)\b",
-    re.IGNORECASE,
-)
+_OBSERVED_VERB = re.compile(rf"\b(?:{_VERBS['observed']})\b", re.IGNORECASE)
 _THEN = re.compile(r"^(?:(?:then|and|after that|now|finally)[ ,]+)+", re.IGNORECASE)
 _DOC_EXT = (
     r"pdf|docx?|txt|md|markdown|rst|csv|tsv|xlsx?|pptx?|json|jsonl|html?|rtf|odt|ods|odp"
     r"|epub|xml|ya?ml|log|png|jpe?g|py|ipynb"
 )
-_DOC_STEP = re.compile(
-    r"^(?:then[ ,]+|and[ ,]+|first[ ,]+)?(?:index|re-?index|upload|attach|drag|drop|add|load"
-    r"|import)\b",
-    re.IGNORECASE,
-)
+_DOC_STEP = re.compile(rf"{_STEP_LEAD}(?:{_VERBS['document']})\b", re.IGNORECASE)
 _DOC_QUOTED = re.compile(r"`([^`\n]+)`|\"([^\"\n]+)\"|“([^”\n]+)”|'([^'\n]+)'")
 _DOC_NAME = re.compile(rf"(?:^|[\\/])([^\\/\n]+\.(?:{_DOC_EXT}))$", re.IGNORECASE)
 _DOC_BARE = re.compile(rf"(?<![\w.])[^\s`\"'“”<>()]+?\.(?:{_DOC_EXT})(?![\w])", re.IGNORECASE)
@@ -705,11 +683,7 @@ NOT_AGENT_KINDS: dict[str, str] = dict(_WORDS["not_agent_kinds"])
 _IN_AGENT = re.compile(r"^(?:then[ ,]+|and[ ,]+)?(?:in|inside|within|from)\s+", re.IGNORECASE)
 """A step that names where it happens ("In Doc Agent", GAIA's bug form) rather than a verb."""
 _AND_THEN = re.compile(r"^\s*,?\s*(?:(?:and|then|&)\s+)+(?P<rest>\S.*)$")
-_AGENT_STEP = re.compile(
-    r"^(?:then[ ,]+|and[ ,]+|first[ ,]+)?(?:open|launch|start|run|go to|navigate to|switch to"
-    r"|select|choose|pick|use|click(?: on)?)\b",
-    re.IGNORECASE,
-)
+_AGENT_STEP = re.compile(rf"{_STEP_LEAD}(?:{_VERBS['agent']})\b", re.IGNORECASE)
 
 
 _LEAD = re.compile(r"^(?:(?:the|a|an|new|gaia(?:'s)?|up|on)\s+)*", re.IGNORECASE)
