@@ -400,12 +400,11 @@ def _write_locked(
         target,
         scrubbed["id"],
         scenario_id,
-        source=source,
+        plan,
         locator=str(clean["locator"]),
         owner=owner,
         force=force,
         fallback_id=fallback_id,
-        mapping=plan.mapping,
     )
     clean_scenario = _valid_draft(scrubbed, scenario_id)
     warnings = _draft_warnings(settings, source, target, scenario_id, clean_scenario, hidden)
@@ -500,27 +499,26 @@ def _refuse_taken(
     target: Path,
     clean_id: str,
     scenario_id: str,
+    plan: DraftPlan,
     *,
-    source: RecordSource,
     locator: str,
     owner: str | None,
     force: bool,
     fallback_id: str | None,
-    mapping: FixtureMap,
 ) -> None:
     """Refuse an id the scrub changed (``clean_id``) or that holds an original, one another
     source or the suite holds, and an existing draft (without ``force``)."""
     if clean_id != scenario_id:
         raise IntakeError("scrubbing changed the scenario id; refusing to write", where=scenario_id)
     if fallback_id is not None and carries_original(
-        scenario_id.removeprefix(fallback_id), mapping.originals()
+        scenario_id.removeprefix(fallback_id), plan.mapping.originals()
     ):
         raise _IdCarriesOriginal
     scenarios = settings.scenarios
     promoted = sorted(scenarios.rglob(target.name)) if scenarios.is_dir() else []
     for held in [target, *promoted]:
         # a file without a readable record ("") is nobody's we can tell: not another source
-        if draft_owner(held) not in (None, "", locator, source.locator):
+        if draft_owner(held) not in (None, "", locator, plan.source.locator):
             raise _IdTaken(display_path(held, settings.root))
     if promoted:
         raise UsageError(
