@@ -16,9 +16,9 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+from intake.limits import MAX_STEPS_CHARS
 from intake.sources.model import (
     LISTED_ON_ERROR,
-    MAX_STEPS_CHARS,
     SCHEDULER_PREFIX,
     Document,
     Message,

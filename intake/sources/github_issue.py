@@ -21,9 +21,6 @@ from intake.limits import MAX_ISSUE_COMMENTS, MAX_ISSUE_JSON_BYTES
 from intake.sources import github as gh
 from intake.sources.model import json_field
 
-MAX_COMMENTS = MAX_ISSUE_COMMENTS
-"""Comments beyond this are not fetched: they are hints, and 3 pages is plenty."""
-MAX_JSON_BYTES = MAX_ISSUE_JSON_BYTES
 REPO_PATTERN = re.compile(r"^[A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+$")
 
 
@@ -90,7 +87,7 @@ def fetch_issue(api_url: str, repo: str, number: int, *, comments: bool = False)
         def page_through() -> list[dict[str, Any]]:
             out: list[dict[str, Any]] = []
             for comment in issue.get_comments():
-                if len(out) >= MAX_COMMENTS:
+                if len(out) >= MAX_ISSUE_COMMENTS:  # hints: three pages are plenty
                     break
                 out.append(_comment_fields(comment))
             return out
@@ -137,7 +134,7 @@ def load_issue_json(path: Path, repo: str | None) -> IssueData:
     shown = str(path)
     if not path.exists() and not path.is_symlink():
         raise InputError("no such file", where=shown)
-    raw = read_input(path, what="the issue file", limit=MAX_JSON_BYTES, where=shown)
+    raw = read_input(path, what="the issue file", limit=MAX_ISSUE_JSON_BYTES, where=shown)
     data = parse_json_input(raw, what="the issue file", where=shown)
     comments: list[dict[str, Any]] = []
     if isinstance(data, dict) and is_gh_cli_issue(data):
@@ -146,7 +143,7 @@ def load_issue_json(path: Path, repo: str | None) -> IssueData:
         raw_comments = data.get("comments") or []
         if not isinstance(raw_comments, list) or not all(isinstance(c, dict) for c in raw_comments):
             raise InputError("'comments' must be a list of comment objects", where=shown)
-        comments = raw_comments[:MAX_COMMENTS]
+        comments = raw_comments[:MAX_ISSUE_COMMENTS]
         data = data["issue"]
     if not isinstance(data, dict):
         raise InputError("expected an issue object as the GitHub REST API returns it", where=shown)
@@ -203,7 +200,7 @@ def from_gh_cli(data: dict[str, Any], where: str) -> tuple[dict[str, Any], list[
             "created_at": c.get("createdAt"),
             "author_association": c.get("authorAssociation"),
         }
-        for c in raw_comments[:MAX_COMMENTS]
+        for c in raw_comments[:MAX_ISSUE_COMMENTS]
     ]
     return {k: v for k, v in issue.items() if v is not None}, comments
 

@@ -21,12 +21,6 @@ from intake.errors import InputError, SourceError, UsageError
 from intake.fileio import read_input
 from intake.textcut import cut_at_space
 
-MAX_JSON_BYTES = limits.MAX_SESSION_JSON_BYTES
-"""Largest session JSON read; GAIA prunes its histories, so real files are far smaller."""
-MAX_TEXT_CHARS = limits.MAX_MESSAGE_CHARS
-"""Longest message text kept in a draft; longer text is cut and the cut is flagged."""
-MAX_STEPS_CHARS = limits.MAX_STEPS_CHARS
-"""Largest ``agent_steps`` value parsed; larger values are flagged instead of parsed."""
 LISTED_ON_ERROR = 10
 """How many sessions an unknown-id error lists."""
 SCHEDULER_PREFIX = "[schedule-run]"
@@ -159,14 +153,16 @@ def json_field(
 
 def read_session_file(path: Path, what: str, large: str) -> bytes:
     """The whole of a file that holds one session (session JSON, an Agent UI export), at most
-    ``MAX_JSON_BYTES``; any refusal is a SourceError (exit 3) naming the file as ``what``."""
+    ``limits.MAX_SESSION_JSON_BYTES``; any refusal is a SourceError (exit 3) naming the file
+    as ``what``."""
+    limit = limits.MAX_SESSION_JSON_BYTES
     try:
         size = path.stat().st_size
-        if size > MAX_JSON_BYTES:
+        if size > limit:
             raise SourceError(
-                f"{large} is too large ({size} bytes; limit {MAX_JSON_BYTES})", where=path.name
+                f"{large} is too large ({size} bytes; limit {limit})", where=path.name
             )
-        return read_input(path, what=what, limit=MAX_JSON_BYTES, where=path.name)
+        return read_input(path, what=what, limit=limit, where=path.name)
     except InputError as exc:
         raise SourceError(exc.message, where=exc.where) from None
     except FileNotFoundError:
@@ -217,7 +213,7 @@ def failure_kind(text: str) -> str | None:
     return None
 
 
-def clean_text(text: str | None, limit: int = MAX_TEXT_CHARS) -> tuple[str, list[str]]:
+def clean_text(text: str | None, limit: int = limits.MAX_MESSAGE_CHARS) -> tuple[str, list[str]]:
     """Text with its length capped, and what was changed.
 
     Hidden characters (controls, format characters) are not removed here: ``write_draft``
@@ -515,7 +511,7 @@ def parse_json_steps(raw: str | None) -> tuple[list[dict[str, Any]], list[str]]:
     """GAIA's ``agent_steps`` JSON as a list of step mappings, and problems found."""
     if raw is None or raw == "":
         return [], []
-    if len(raw) > MAX_STEPS_CHARS:
+    if len(raw) > limits.MAX_STEPS_CHARS:
         return [], [f"agent_steps too large to read ({len(raw)} characters)"]
     try:
         value = json.loads(raw)
