@@ -278,22 +278,20 @@ def _issue_turns(parsed: ParsedIssue) -> list[DraftTurn]:
 
 def _not_a_conversation(parsed: ParsedIssue) -> str | None:
     """The warning for an issue that reads as an install failure or another non-agent bug."""
-    if parsed.install_signals:
+    found = parsed.not_agent
+    if found is None:
+        return None
+    head = f"this reads as {NOT_AGENT_KINDS[found.kind]} ({', '.join(found.signals)}), not an agent"
+    if found.build:
         return (
-            "this reads as an install or build failure ("
-            + ", ".join(parsed.install_signals)
-            + "), not an agent conversation: GAIA's simulator cannot replay it; reject the "
-            "draft (intake reject ID --reason …) unless a conversation with the agent is the bug"
+            f"{head} conversation: GAIA's simulator cannot replay it; reject the draft (intake "
+            "reject ID --reason …) unless a conversation with the agent is the bug"
         )
-    if parsed.not_agent:
-        return (
-            f"this reads as {NOT_AGENT_KINDS[parsed.not_agent.kind]} ("
-            + ", ".join(parsed.not_agent.signals)
-            + "), not an agent conversation: nothing in it is said to the agent, so GAIA's "
-            "simulator cannot replay it; reject the draft (intake reject ID --reason …) unless "
-            "you can add the message the user sent"
-        )
-    return None
+    return (
+        f"{head} conversation: nothing in it is said to the agent, so GAIA's simulator cannot "
+        "replay it; reject the draft (intake reject ID --reason …) unless you can add the "
+        "message the user sent"
+    )
 
 
 def _with_code_refs(description: str, turns: list[DraftTurn], parsed: ParsedIssue) -> str:
@@ -325,19 +323,14 @@ def _issue_documents(
 
 def _not_agent_scenario(parsed: ParsedIssue) -> dict[str, Any] | None:
     """The record's ``not_agent_scenario``: the kind of report, its signals and the reason."""
-    if parsed.install_signals:
-        return {
-            "install_or_build": parsed.install_signals,
-            "kind": "install",
-            "signals": parsed.install_signals,
-            "reason": f"{NOT_AGENT_KINDS['install']}; nothing is said to the agent",
-        }
-    if parsed.not_agent:
-        return {
-            **asdict(parsed.not_agent),
-            "reason": f"{NOT_AGENT_KINDS[parsed.not_agent.kind]}; nothing is said to the agent",
-        }
-    return None
+    found = parsed.not_agent
+    if found is None:
+        return None
+    return ({"install_or_build": found.signals} if found.build else {}) | {
+        "kind": found.kind,
+        "signals": found.signals,
+        "reason": f"{NOT_AGENT_KINDS[found.kind]}; nothing is said to the agent",
+    }
 
 
 def provenance(data: IssueData) -> dict[str, str]:

@@ -203,6 +203,9 @@ class NotAgent:
 
     kind: str
     signals: list[str]
+    build: bool = False
+    """An install or build failure (``pip install``, a wheel that does not build,
+    ``ModuleNotFoundError``; ``install_signals``): the draft is to be rejected."""
 
 
 @dataclass
@@ -226,9 +229,6 @@ class ParsedIssue:
     steps_from_title: bool = False
     agent_type: str | None = None
     """The GAIA agent a set-up step opens (``doc`` for "the Doc chat"), when one is named."""
-    install_signals: list[str] = field(default_factory=list)
-    """What makes the issue read as an install or build failure (``pip install``, a wheel that
-    does not build, ``ModuleNotFoundError``) when no step says anything to the agent."""
     not_agent: NotAgent | None = None
     """Why the report is no agent conversation, when nothing in it is said to the agent."""
 
@@ -834,8 +834,7 @@ def parse_issue(title: str | None, body: str | None) -> ParsedIssue:
         warnings=warnings,
         steps_from_title=from_title,
         agent_type=agents[0] if agents else None,
-        install_signals=install_signals(title, parts, turns),
-        not_agent=not_agent(title, parts, turns),
+        not_agent=_why_not_agent(title, parts, turns),
     )
 
 
@@ -1124,6 +1123,12 @@ _INSTALL = _NOT_AGENT_SIGNALS[0][1]
 
 
 MAX_INSTALL_SCAN = 200_000
+
+
+def _why_not_agent(title: str | None, parts: list[str], turns: list[ParsedTurn]) -> NotAgent | None:
+    """An install or build failure first, else any other kind of report with no message."""
+    found = install_signals(title, parts, turns)
+    return NotAgent("install", found, build=True) if found else not_agent(title, parts, turns)
 
 
 def install_signals(title: str | None, parts: list[str], turns: list[ParsedTurn]) -> list[str]:
