@@ -32,14 +32,12 @@ from intake.sources.model import (
     SessionSummary,
     SingleSessionFile,
     StoreKind,
-    TurnWindow,
     clean_text,
     json_type,
     parse_json_steps,
     plain_session_id,
     read_session_file,
     tools_from_steps,
-    unknown_session,
 )
 
 KINDS: tuple[StoreKind, ...] = (StoreKind.agent_ui_export, StoreKind.agent_ui_markdown)
@@ -296,18 +294,11 @@ class ExportStore(SingleSessionFile):
             private=False,
         )
 
-    def load(self, session_id: str, window: TurnWindow | None = None) -> Session:
-        """The session in the common model (with ``window``, only its turns)."""
-        if session_id != self.session_id:
-            raise unknown_session(session_id, [self._summary()])
+    def _session(self) -> Session:
         self.notes = [n for n in self.notes if not n.startswith("messages[")]
         if self.kind is StoreKind.agent_ui_export:
-            session = self._json_session()
-        else:
-            session = self._markdown_session()
-        if window is not None:
-            session.messages = window.select(session.messages)
-        return session
+            return self._json_session()
+        return self._markdown_session()
 
 
 def _str(value: Any) -> str | None:

@@ -436,15 +436,29 @@ class Store(Protocol):
 
 
 class SingleSessionFile:
-    """Listing and id resolution for a file that holds one session (session JSON, an export).
+    """Listing, id resolution and loading for a file that holds one session (session JSON,
+    an export).
 
-    Subclasses set ``session_id`` and implement ``_summary()``.
+    Subclasses set ``session_id`` and implement ``_summary()`` and ``_session()`` (the whole
+    session in the common model).
     """
 
     session_id: str
 
     def _summary(self) -> SessionSummary:
         raise NotImplementedError
+
+    def _session(self) -> Session:
+        raise NotImplementedError
+
+    def load(self, session_id: str, window: TurnWindow | None = None) -> Session:
+        """The session in the common model (with ``window``, only its turns)."""
+        if session_id != self.session_id:
+            raise unknown_session(session_id, [self._summary()])
+        session = self._session()
+        if window is not None:
+            session.messages = window.select(session.messages)
+        return session
 
     def list_sessions(self, limit: int) -> list[SessionSummary]:
         """The file's one session."""

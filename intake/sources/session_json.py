@@ -25,13 +25,11 @@ from intake.sources.model import (
     SingleSessionFile,
     StoreKind,
     ToolCall,
-    TurnWindow,
     clean_text,
     json_field,
     json_type,
     plain_session_id,
     read_session_file,
-    unknown_session,
 )
 from intake.sources.tool_outcome import RULE_NO_FAILURE, as_text
 from intake.textcut import cut_at_space
@@ -170,10 +168,7 @@ class JsonSessionStore(SingleSessionFile):
             private=False,
         )
 
-    def load(self, session_id: str, window: TurnWindow | None = None) -> Session:
-        """The session in the common model (with ``window``, only its turns)."""
-        if session_id != self.session_id:
-            raise unknown_session(session_id, [self._summary()])
+    def _session(self) -> Session:
         self.notes = []
         if self.kind is StoreKind.cpp_json:
             messages = self._cpp_messages()
@@ -191,8 +186,6 @@ class JsonSessionStore(SingleSessionFile):
             agent_type = "chat"
             details = {}
         documents = self._documents()
-        if window is not None:
-            messages = window.select(messages)
         return Session(
             id=self.session_id,
             store=self.kind,
