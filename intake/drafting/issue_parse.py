@@ -15,10 +15,9 @@ network, the user's files or the scrubber, so the labelled shapes in
 ``tests/test_issue_parse.py`` and the real reports in ``tests/data/gaia_issues/`` pin its
 behaviour exactly.
 
-Why the parser is line-based and regex-light: bodies reach a megabyte (pasted logs), and
-every pass here is bounded by the body's length (cut at ``MAX_BODY_CHARS``; quotations, arrows
-per line and messages looked for are capped), so a real report parses in milliseconds and an
-adversarial 200,000-character body in about a second on the shared 2-core machine.
+Why the parser is line-based and regex-light: bodies reach a megabyte (pasted logs), so every
+pass here is bounded by the body's length (cut at ``MAX_BODY_CHARS``; quotations, arrows per
+line and messages looked for are capped) and an adversarial body costs no more than a long one.
 """
 
 from __future__ import annotations
