@@ -90,12 +90,7 @@ _LABEL = re.compile(r"^ {0,3}([^\W\d_][^:\n]{0,60}?)[ \t]*:[ \t]*(.*)$")
 _FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})[ \t]*([^`\n]*)$")
 _ITEM = re.compile(r"^([ \t]*)(\d{1,3}[.)]|[-*+])[ \t]+(.*)$")
 _TASK = re.compile(r"^\[([ xX])\][ \t]*(.*)$")
-_HTML_TAG = re.compile(
-    r"</?(?:details|summary|p|div|span|img|a|b|i|u|em|strong|code|pre|sub|sup|kbd|ul|ol|li"
-    r"|h[1-6]|table|thead|tbody|tr|td|th|hr|blockquote|picture|source|video|font|center|s|del"
-    r"|ins|mark|small|big|tt)\b[^<>]*?/?>",
-    re.IGNORECASE,
-)
+_HTML_TAG = re.compile(rf"</?(?:{'|'.join(_WORDS['html_tags'])})\b[^<>]*?/?>", re.IGNORECASE)
 _BR = re.compile(r"<br[ \t]*/?>", re.IGNORECASE)
 _QUOTED = re.compile(r"\"((?:[^\"\\\n]|\\.){2,})\"|“([^”\n]{2,})”|«([^»\n]{2,})»|‘([^’\n]{2,})’")
 _ARROW = re.compile(r"\s+(?:→|->|=>|⇒)\s+")
@@ -125,10 +120,7 @@ _OBSERVE = re.compile(
 )
 _OBSERVED_VERB = re.compile(rf"\b(?:{_VERBS['observed']})\b", re.IGNORECASE)
 _THEN = re.compile(r"^(?:(?:then|and|after that|now|finally)[ ,]+)+", re.IGNORECASE)
-_DOC_EXT = (
-    r"pdf|docx?|txt|md|markdown|rst|csv|tsv|xlsx?|pptx?|json|jsonl|html?|rtf|odt|ods|odp"
-    r"|epub|xml|ya?ml|log|png|jpe?g|py|ipynb"
-)
+_DOC_EXT = "|".join(_WORDS["document_extensions"])
 _DOC_STEP = re.compile(rf"{_STEP_LEAD}(?:{_VERBS['document']})\b", re.IGNORECASE)
 _DOC_QUOTED = re.compile(r"`([^`\n]+)`|\"([^\"\n]+)\"|“([^”\n]+)”|'([^'\n]+)'")
 _DOC_NAME = re.compile(rf"(?:^|[\\/])([^\\/\n]+\.(?:{_DOC_EXT}))$", re.IGNORECASE)
