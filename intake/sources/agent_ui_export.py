@@ -158,19 +158,8 @@ class ExportStore(SingleSessionFile):
                 )
                 content = None
             text, notes = clean_text(content)
-            steps_value = entry.get("agent_steps")
-            steps: list[dict[str, Any]] = []
-            if isinstance(steps_value, list):
-                steps = [step for step in steps_value if isinstance(step, dict)]
-                if len(steps) != len(steps_value):
-                    notes.append(
-                        f"{len(steps_value) - len(steps)} agent_steps entries are not objects"
-                    )
-            elif isinstance(steps_value, str):
-                steps, found = parse_json_steps(steps_value)
-                notes.extend(found)
-            elif steps_value is not None:
-                notes.append(f"agent_steps is a JSON {json_type(steps_value)}, not a list")
+            steps, found = parse_json_steps(entry.get("agent_steps"))
+            notes.extend(found)
             tools, errors = tools_from_steps(steps, notes)
             ref = entry.get("id")
             messages.append(

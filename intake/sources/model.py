@@ -521,20 +521,23 @@ def ambiguous_session(wanted: str, candidates: list[SessionSummary]) -> UsageErr
     )
 
 
-def parse_json_steps(raw: str | None) -> tuple[list[dict[str, Any]], list[str]]:
-    """GAIA's ``agent_steps`` JSON as a list of step mappings, and problems found."""
-    if raw is None or raw == "":
-        return [], []
-    if len(raw) > limits.MAX_STEPS_CHARS:
-        return [], [f"agent_steps too large to read ({len(raw)} characters)"]
-    try:
-        value = json.loads(raw)
-    except (ValueError, RecursionError):
-        return [], ["agent_steps is not valid JSON"]
+def parse_json_steps(raw: Any) -> tuple[list[dict[str, Any]], list[str]]:
+    """GAIA's ``agent_steps`` as a list of step mappings, and problems found: the JSON text the
+    database stores, or the value an Agent UI export holds (decoded already, or that text)."""
+    value = raw
+    if isinstance(raw, str):
+        if len(raw) > limits.MAX_STEPS_CHARS:
+            return [], [f"agent_steps too large to read ({len(raw)} characters)"]
+        try:
+            value = json.loads(raw) if raw else None
+        except (ValueError, RecursionError):
+            return [], ["agent_steps is not valid JSON"]
+        if value is not None and not isinstance(value, list):
+            return [], [f"agent_steps is a JSON {type(value).__name__}, not a list"]
     if value is None:
         return [], []
     if not isinstance(value, list):
-        return [], [f"agent_steps is a JSON {type(value).__name__}, not a list"]
+        return [], [f"agent_steps is a JSON {json_type(value)}, not a list"]
     steps = [step for step in value if isinstance(step, dict)]
     notes = []
     if len(steps) != len(value):
