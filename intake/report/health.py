@@ -52,7 +52,7 @@ from intake.lifecycle.split import split_of
 from intake.limits import MAX_RECORD_BYTES
 from intake.paths import display_path
 from intake.portable import nonblocking_read_flags
-from intake.report.posterior import Bars, decide, jeffreys, more_runs
+from intake.report.posterior import Bars, args_text, decide, jeffreys, more_runs
 from intake.wording import counted
 
 if TYPE_CHECKING:
@@ -163,7 +163,17 @@ if TYPE_CHECKING:  # the JSON's shapes, for the type checker only: making a Type
     )
     """A scenario's JSON keys before its rates (``class`` is a keyword: the functional form)."""
 
-    class ScenarioTail(TypedDict):
+    class VerdictTail(TypedDict):
+        """A scenario's JSON keys after its own ``quarantined``."""
+
+        probability: float | None
+        leaning: str | None
+        more_runs: int | None
+        before_fix_runs: int
+        other_judge_runs: int
+        decidable: list[str]
+
+    class ScenarioTail(VerdictTail):
         """A scenario's JSON keys after its rates."""
 
         runs_read: int
@@ -171,12 +181,6 @@ if TYPE_CHECKING:  # the JSON's shapes, for the type checker only: making a Type
         older_hash_runs: int
         split: str | None
         quarantined: str | None
-        probability: float | None
-        leaning: str | None
-        more_runs: int | None
-        before_fix_runs: int
-        other_judge_runs: int
-        decidable: list[str]
 
     class Headroom(TypedDict):
         """A category's headroom in the JSON."""
@@ -318,13 +322,20 @@ class ScenarioHealth(NamedTuple):
             "older_hash_runs": self.older_hash_runs,
             "split": self.split,
             "quarantined": self.quarantined,
-            "probability": None if self.probability is None else round(self.probability, 4),
-            "leaning": self.leaning,
-            "more_runs": self.more_runs,
-            "before_fix_runs": self.before_fix_runs,
-            "other_judge_runs": self.other_judge_runs,
-            "decidable": list(self.decidable),
+            **_verdict_tail(self),
         }
+
+
+def _verdict_tail(v: ScenarioHealth | Verdict) -> VerdictTail:
+    """The JSON keys of a scenario's verdict after ``quarantined``."""
+    return {
+        "probability": None if v.probability is None else round(v.probability, 4),
+        "leaning": v.leaning,
+        "more_runs": v.more_runs,
+        "before_fix_runs": v.before_fix_runs,
+        "other_judge_runs": v.other_judge_runs,
+        "decidable": list(v.decidable),
+    }
 
 
 class Retired(NamedTuple):
@@ -546,7 +557,7 @@ _VERDICTS: dict[tuple[Any, ...], Verdict] = {}
 """Each verdict made once a process, per runs that count alike (``_alike``; frozen)."""
 _KEPT_VERDICTS: dict[str, str] = {}
 """Verdicts the run index kept between processes (``health_of``): the key's text
-(``_key_text``) → the verdict's (``_kept_text``), each read when first asked for."""
+(``posterior.args_text``) → the verdict's (``_kept_text``), each read when first asked for."""
 _NEW_VERDICTS: list[tuple[tuple[Any, ...], Verdict]] = []
 """The verdicts made in this call of ``health_of``, with their keys (it keeps them)."""
 _BEFORE_A_VERDICT: list[Callable[[], None]] = []
@@ -581,27 +592,8 @@ def classify(
 ) -> ScenarioHealth:
     """One scenario's class over ``runs`` (already narrowed to the window)."""
     v = _decided(item, runs, bars, pass_k)
-    return ScenarioHealth(
-        item.scenario_id,
-        item.path,
-        item.category,
-        item.provenance,
-        v.klass,
-        v.why,
-        v.models,
-        v.tiers,
-        v.runs_read,
-        v.infrastructure,
-        v.older_hash_runs,
-        item.split,
-        item.quarantined,
-        v.probability,
-        v.leaning,
-        v.more_runs,
-        v.before_fix_runs,
-        v.other_judge_runs,
-        v.decidable,
-    )
+    own = item.scenario_id, item.path, item.category, item.provenance
+    return ScenarioHealth(*own, split=item.split, quarantined=item.quarantined, **v._asdict())
 
 
 def _decided(item: HealthInput, runs: Sequence[AnyRun], bars: Bars, pass_k: int) -> Verdict:
@@ -611,7 +603,7 @@ def _decided(item: HealthInput, runs: Sequence[AnyRun], bars: Bars, pass_k: int)
     key = None if alike is None else (alike, bars, pass_k)
     v = None if key is None else _VERDICTS.get(key)
     if v is None and key is not None and _KEPT_VERDICTS:
-        text = _KEPT_VERDICTS.get(_key_text(key))
+        text = _KEPT_VERDICTS.get(args_text(key))
         if text is not None:
             try:
                 v = _VERDICTS[key] = _verdict_of(text)
@@ -631,53 +623,14 @@ def _verdict_of(text: str) -> Verdict:
     """A kept verdict (``_kept_text``) as it was made; its JSON's parts are kept for
     ``render_json`` (``_VERDICT_JSON``)."""
     kept, middle, tail = text.split("\n")
-    klass, why, models, tiers, read, infra, older, before, other, decidable, p, lean, more = (
-        json.loads(kept)
-    )
-    tupled = tuple.__new__  # a ``NamedTuple``'s own ``__new__`` is a Python call
-    rates, shown = _rates_of(models), _rates_of(tiers)
-    v: Verdict = tupled(
-        Verdict,
-        (
-            klass,
-            why,
-            rates,
-            shown,
-            read,
-            infra,
-            older,
-            before,
-            other,
-            tuple(decidable),
-            p,
-            lean,
-            more,
-        ),
-    )
+    fields = json.loads(kept)
+    if len(fields) != len(Verdict._fields):
+        raise ValueError("not a kept verdict")
+    fields[2:4] = [tuple(map(Rate._make, rows)) for rows in fields[2:4]]
+    fields[9] = tuple(fields[9])
+    v = Verdict._make(fields)
     _VERDICT_JSON[_verdict_fields(v)] = (middle, tail)
     return v
-
-
-def _rates_of(rows: list[list[Any]]) -> tuple[Rate, ...]:
-    """A kept verdict's rates (arrays of ``Rate``'s fields)."""
-    tupled = tuple.__new__
-    return tuple(
-        tupled(Rate, (name, tier, judged, passes, low, high, k))
-        for name, tier, judged, passes, low, high, k in rows
-    )
-
-
-def _key_text(key: tuple[Any, ...]) -> str:
-    """A verdict's key as the run index keeps it: the ``repr`` of the runs counted alike, of
-    the thresholds (made once a process) and of ``pass_k``."""
-    alike, bars, pass_k = key
-    shown = _BARS_TEXT.get(bars)
-    if shown is None:
-        shown = _BARS_TEXT[bars] = repr(bars)
-    return f"({alike!r}, {shown}, {pass_k!r})"
-
-
-_BARS_TEXT: dict[Bars, str] = {}
 
 
 def _kept_text(v: Verdict) -> str:
@@ -687,12 +640,7 @@ def _kept_text(v: Verdict) -> str:
     key = _verdict_fields(v)
     parts = _VERDICT_JSON.get(key)
     if parts is None:
-        alone = ScenarioHealth(
-            *("", "", "", "", v.klass, v.why, v.models, v.tiers, v.runs_read, v.infrastructure),
-            *(v.older_hash_runs, None, None, v.probability, v.leaning, v.more_runs),
-            *(v.before_fix_runs, v.other_judge_runs, v.decidable),
-        )
-        parts = _VERDICT_JSON[key] = _verdict_json(alone, {})
+        parts = _VERDICT_JSON[key] = _verdict_json(v, {})
     return "\n".join((json.dumps(v), *parts))
 
 
@@ -1094,9 +1042,7 @@ def _state(record: Record) -> tuple[str | None, str | None]:
 def with_stored(record: Record, stored: Sequence[SuiteRun]) -> Record:
     """The record with the run store's runs of it beside the runs it carries (a run that is in
     both, imported before the store and again since, once)."""
-    seen = {(r.run_id, r.model, r.machine) for r in record.suite_runs}
-    more = [r for r in stored if (r.run_id, r.model, r.machine) not in seen]
-    return record.model_copy(update={"suite_runs": [*record.suite_runs, *more]})
+    return record.model_copy(update={"suite_runs": all_runs(record, stored, recorded=False)})
 
 
 def fixed_at(record: Record) -> datetime | None:
@@ -1108,38 +1054,28 @@ def fixed_at(record: Record) -> datetime | None:
     return closed if closed.tzinfo else closed.replace(tzinfo=UTC)
 
 
-def all_runs(record: Record, stored: Sequence[AnyRun] = ()) -> list[AnyRun]:
+def all_runs(
+    record: Record, stored: Sequence[AnyRun] = (), *, recorded: bool = True
+) -> list[AnyRun]:
     """The record's imported runs, the run store's runs of it (``stored``; one imported
-    before the store and again since, once) and the runs recorded through ``intake run``/
-    ``run-record`` (``Record.runs``, no GAIA commit or machine known), each run once."""
+    before the store and again since, once) and, with ``recorded``, the runs recorded through
+    ``intake run``/``run-record`` (``Record.runs``, no GAIA commit or machine known), each run
+    once."""
     runs: list[AnyRun] = list(record.suite_runs)
     if stored and runs:
         carried = {(r.run_id, r.model, r.machine) for r in runs}
         runs += [r for r in stored if (r.run_id, r.model, r.machine) not in carried]
     else:
         runs += stored
-    if not record.runs:
+    if not recorded or not record.runs:
         return runs
-    from intake.contract.models import RecordedRun
+    from intake.contract.models import RecordedRun, RunBase
 
     seen = {(r.run_id, r.model) for r in runs}
     for run in record.runs:
-        if (run.run_id, run.model) in seen:
-            continue
-        seen.add((run.run_id, run.model))
-        runs.append(
-            RecordedRun(
-                run_id=run.run_id,
-                status=run.status,
-                score=run.score,
-                model=run.model,
-                tier=run.tier,
-                judge_model=run.judge_model,
-                runnable_hash=run.runnable_hash,
-                at=run.at,
-                recorded_at=run.recorded_at,
-            )
-        )
+        if (run.run_id, run.model) not in seen:
+            seen.add((run.run_id, run.model))
+            runs.append(RecordedRun(**{name: getattr(run, name) for name in RunBase.model_fields}))
     return runs
 
 
@@ -1159,7 +1095,6 @@ def health_input(
     facts: ScenarioFacts | None = None,
     stored: Sequence[AnyRun] = (),
     ancestry: Ancestry | None = None,
-    mix: tuple[tuple[str | None, str | None, int], ...] = (),
 ) -> HealthInput:
     """One scenario file with its record, as health reads it (``facts``: the file's, already
     read; ``stored``: the run store's runs of it; ``ancestry``: the GAIA clone that says which
@@ -1176,7 +1111,6 @@ def health_input(
         tuple(record.controls),
         record.bug.fix_commit if record.bug is not None else None,
         ancestry,
-        mix,
     )
 
 
@@ -1230,11 +1164,10 @@ def _input(
     controls: tuple[ControlRun, ...],
     fix_commit: str | None = None,
     ancestry: Ancestry | None = None,
-    mix: tuple[tuple[str | None, str | None, int], ...] = (),
 ) -> HealthInput:
     """One scenario as health reads it, from its record's facts: id, source kind, (quarantine
     reason, retirement reason, fix time), the bug's fix commit and the clone that places runs
-    against it (``mix``: ``HealthInput.mix``)."""
+    against it."""
     facts = facts or _facts(Path(path))
     category, tags = facts.category, list(facts.tags)
     quarantined, retired, fixed = state
@@ -1249,7 +1182,6 @@ def _input(
         fixed_at=fixed,
         fix_commit=fix_commit,
         ancestry=ancestry,
-        mix=mix,
         lane="regression" if "regression" in tags else "capability",
         split=split_of(tags),
         quarantined=quarantined,
@@ -1624,16 +1556,8 @@ def _item(
 
 
 def bars_of(settings: Settings) -> Bars:
-    """The decisions' thresholds from the settings."""
-    return Bars(
-        confidence=settings.health_confidence,
-        saturation_bar=settings.health_saturation_bar,
-        fail_bar=settings.health_fail_bar,
-        flaky_low=settings.health_flaky_low,
-        flaky_high=settings.health_flaky_high,
-        inverted_margin=settings.health_inverted_margin,
-        min_runs=settings.health_min_runs,
-    )
+    """The decisions' thresholds from the settings (each ``Bars`` field's ``health_`` one)."""
+    return Bars(*(getattr(settings, f"health_{name}") for name in Bars._fields))
 
 
 def health_of(
@@ -1668,7 +1592,7 @@ def health_of(
     finally:
         _BEFORE_A_VERDICT.clear()
     report.notes[:0] = list(notes)
-    made = [(VERDICT, _key_text(key), _kept_text(v)) for key, v in _NEW_VERDICTS]
+    made = [(VERDICT, args_text(key), _kept_text(v)) for key, v in _NEW_VERDICTS]
     _NEW_VERDICTS.clear()
     remember_answers(settings, version, [*learned(), *made])
     return report
@@ -1736,34 +1660,29 @@ def document_tail(report: HealthReport) -> DocumentTail:
     return {"notes": report.notes}
 
 
-def _verdict_json(s: ScenarioHealth, rates: dict[Rate, str]) -> tuple[str, str]:
-    """The scenario's JSON but for its own fields (``_scenario_json``): the keys between
+def _verdict_json(v: Verdict | ScenarioHealth, rates: dict[Rate, str]) -> tuple[str, str]:
+    """A scenario's JSON but for its own fields (``_scenario_json``): the keys between
     ``provenance`` and ``split`` (its class, why, rates and runs read) and those after
     ``quarantined``, each without braces; each rate's JSON made once (``rates``)."""
-    parts = []
-    for group in (s.models, s.tiers):
-        shown = []
-        for rate in group:
-            text = rates.get(rate)
-            if text is None:
-                text = rates[rate] = json.dumps(rate.to_dict(), ensure_ascii=False)
-            shown.append(text)
-        parts.append("[" + ", ".join(shown) + "]")
-    head, tail = s.head(), dict[str, object](s.tail())
-    before: dict[str, object] = {
-        "class": head["class"],
-        "why": head["why"],
-        "models": None,
-        "tiers": None,
-    }
-    before |= {key: tail.pop(key) for key in ("runs_read", "infrastructure", "older_hash_runs")}
-    del tail["split"], tail["quarantined"]  # the scenario's own
+    models, tiers = (
+        "[" + ", ".join(_rate_json(rate, rates) for rate in group) + "]"
+        for group in (v.models, v.tiers)
+    )
+    before = {"class": v.klass, "why": v.why, "models": None, "tiers": None}
+    before |= {key: getattr(v, key) for key in ("runs_read", "infrastructure", "older_hash_runs")}
     # one encoding: the rates' places are ``null`` in it, then their JSON (a string's quotes
     # are escaped, so the text below is only ever these two keys)
     middle = json.dumps(before, ensure_ascii=False).replace(
-        '"models": null, "tiers": null', f'"models": {parts[0]}, "tiers": {parts[1]}', 1
+        '"models": null, "tiers": null', f'"models": {models}, "tiers": {tiers}', 1
     )
-    return middle[1:-1], json.dumps(tail, ensure_ascii=False)[1:-1]
+    return middle[1:-1], json.dumps(_verdict_tail(v), ensure_ascii=False)[1:-1]
+
+
+def _rate_json(rate: Rate, rates: dict[Rate, str]) -> str:
+    text = rates.get(rate)
+    if text is None:
+        text = rates[rate] = json.dumps(rate.to_dict(), ensure_ascii=False)
+    return text
 
 
 def _json_text(value: str | None) -> str:
@@ -1776,13 +1695,10 @@ _VERDICT_JSON: dict[tuple[Any, ...], tuple[str, str]] = {}
 process, or read with a kept verdict (``_verdict_of``)."""
 
 
-def _verdict_fields(s: ScenarioHealth | Verdict) -> tuple[Any, ...]:
-    """The fields of a scenario's verdict, as ``_verdict_json`` writes them."""
-    return (
-        *(s.klass, s.why, s.models, s.tiers, s.runs_read, s.infrastructure, s.older_hash_runs),
-        *(s.probability, s.leaning, s.more_runs, s.before_fix_runs, s.other_judge_runs),
-        s.decidable,
-    )
+_verdict_fields: Callable[[ScenarioHealth | Verdict], tuple[Any, ...]] = attrgetter(
+    *Verdict._fields
+)
+"""The fields of a scenario's verdict (``Verdict``'s), the key of its JSON."""
 
 
 def _scenario_json(
