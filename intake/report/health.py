@@ -1236,15 +1236,15 @@ _Read = tuple["SuiteFile", bytes | None, "_Peek | None", list[Any] | None]
 
 def _records(
     files: Sequence[SuiteFile],
-    kept: dict[str, tuple[tuple[int, int, int], str]] | None = None,
+    kept: dict[str, tuple[tuple[int, int, int], str]],
+    bugs: bool,
 ) -> list[_Read]:
     """Each scenario's record as (file, bytes, ``_Peek``, kept facts): bytes None when it
     cannot be read, the peek None when it is no record (its id and source kind unreadable). A
-    record ``kept`` holds unchanged (size and times: ``known_records``) is not read: its peek
-    is what was kept of it (``_kept_peek``), its bytes empty and its kept facts decoded (else
-    None)."""
+    record ``kept`` holds unchanged (size and times: ``known_records``) is not read, unless
+    ``bugs`` wants it validated (it may name a bug): its peek is what was kept of it
+    (``_kept_peek``), its bytes empty and its kept facts decoded (else None)."""
     found: list[_Read] = []
-    kept = kept or {}
     for file in files:
         if not file.record or file.record_link or file.link:
             continue
@@ -1253,7 +1253,7 @@ def _records(
         if was is not None and st is not None and was[0] == stamp(st):
             facts = json.loads(was[1])
             peek = _kept_peek(facts)
-            if peek is not None:
+            if peek is not None and not (bugs and (peek.bug or peek.kind == "issue")):
                 found.append((file, b"", peek, facts))
                 continue
         raw = _bounded(file.record_text, st)
@@ -1418,7 +1418,7 @@ def read_health(
     files = suite_files(settings.scenarios, settings.retired)
     cached = store_dir(settings).is_dir() or index_path(settings).parent.is_dir()
     kept_facts = known_records(settings) if cached else {}
-    records = _records(files, kept_facts if bugs is None else None)
+    records = _records(files, kept_facts, bugs is not None)
     try:
         store, placed, left, newest = _stored(settings, [r[2] for r in records], left_out, grouped)
     except InputError as exc:
@@ -1448,7 +1448,7 @@ def read_health(
             settings,
             (file, raw, peek, kept),
             store,
-            (facts, kept_facts, validated),
+            (facts, validated),
             ancestry,
             bugs,
             fast=fast,
@@ -1472,29 +1472,11 @@ def read_health(
     return items, notes
 
 
-def _kept_facts(
-    decoded: list[Any] | None,
-    kept: tuple[tuple[int, int, int], str] | None,
-    st: os.stat_result | None,
-) -> list[Any]:
-    """A record's kept facts: ``decoded`` when ``_records`` found them kept and unchanged, else
-    those ``kept`` (``known_records``) when its size and times are still ``st``'s, else none."""
-    if st is None:
-        return []
-    if decoded is not None:
-        return decoded
-    return json.loads(kept[1]) if kept is not None and kept[0] == stamp(st) else []
-
-
 def _item(
     settings: Settings,
     read: tuple[SuiteFile, bytes, _Peek, list[Any] | None],
     store: dict[str, list[Run]],
-    caches: tuple[
-        dict[str, ScenarioFacts],
-        dict[str, tuple[tuple[int, int, int], str]],
-        list[tuple[str, os.stat_result, str]],
-    ],
+    caches: tuple[dict[str, ScenarioFacts], list[tuple[str, os.stat_result, str]]],
     ancestry: Ancestry | None,
     bugs: list[tuple[Record, str]] | None,
     *,
@@ -1506,17 +1488,15 @@ def _item(
     from intake.lifecycle.runs.store import suite_runs
 
     file, raw, peek, decoded = read
-    facts, records, validated = caches
+    facts, validated = caches
     path, rec = file.text, file.record_text
     scenario_id, kind = peek.id, peek.kind
     extra = store.get(scenario_id, []) if isinstance(scenario_id, str) else []
     full = bool(extra) or peek.runs or peek.lifecycle or peek.bug
     wanted = bugs is not None and (peek.bug or kind == "issue")
     st = file.record_stat
-    facts_kept = _kept_facts(decoded, records.get(rec), st) if full and not wanted else []
-    if len(facts_kept) == KEPT_FIELDS:
-        # validated before, unchanged since (size and times), and carrying no run
-        sid, kind, quarantined, retired, fixed, _, _ = facts_kept
+    if decoded is not None and full:  # validated before, unchanged since, carrying no run
+        sid, kind, quarantined, retired, fixed, _, _ = decoded
         return _input(
             settings,
             path,
