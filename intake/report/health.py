@@ -663,20 +663,10 @@ def _verdict(item: HealthInput, runs: Sequence[AnyRun], bars: Bars, pass_k: int)
         else ("always-fail", "flaky", "healthy")
     )
 
+    counted_runs = (models, tiers, read, infra, older, before_fix, other_judge, decidable)
+
     def made(klass: str, why: str, **extra: Any) -> Verdict:
-        return Verdict(
-            klass,
-            why,
-            models,
-            tiers,
-            read,
-            infra,
-            older,
-            before_fix,
-            other_judge,
-            decidable,
-            **extra,
-        )
+        return Verdict(klass, why, *counted_runs, **extra)
 
     if not current and older:
         return made("stale", f"{older} run(s), all of an older runnable hash: re-run it")
@@ -940,14 +930,14 @@ if TYPE_CHECKING:  # the JSON's shapes, for the type checker only: making a Type
         scenarios: dict[str, NoiseScenario]
 
 
+@dataclass
 class _Tally:
     """A category's noise as it is summed."""
 
-    def __init__(self) -> None:
-        self.scenarios = 0
-        self.pairs = 0
-        self.flips = 0
-        self.score_sd: list[float] = []
+    scenarios: int = 0
+    pairs: int = 0
+    flips: int = 0
+    score_sd: list[float] = field(default_factory=list)
 
 
 def noise(

@@ -10,6 +10,8 @@ from intake.report.model import (
     ProvenanceReport,
 )
 from intake.report.render import (
+    added_line,
+    entry_counts,
     headline,
     listed_sections,
     median_text,
@@ -21,7 +23,6 @@ from intake.report.render import (
     suite_lines,
     target_pct,
 )
-from intake.wording import counted
 
 # --- rendering: HTML ------------------------------------------------------------------------
 
@@ -146,8 +147,7 @@ def _entry_and_rubric(report: ProvenanceReport) -> list[str]:
         e = report.entry
         parts += [
             "<h2>How scenarios entered the suite</h2>",
-            f"<p>Entered the suite: {e['promoted']} promoted through intake, "
-            f"{e['adopted']} adopted, {e['neither']} neither.</p>",
+            f"<p>Entered the suite: {entry_counts(e)}.</p>",
             _html_table(
                 ["entry", "scenarios"],
                 [
@@ -233,12 +233,8 @@ def render_html(report: ProvenanceReport) -> str:
         )
     else:
         parts.append("<p>No months in range.</p>")
-    if report.added_since is not None and report.since is not None:
-        added = report.added_since
-        parts.append(
-            f"<p>Added since {h(report.since.isoformat())}: {counted(added.total, 'scenario')}, "
-            f"{added.real} from real use ({h(pct(added.real_share))}).</p>"
-        )
+    if (added := added_line(report)) is not None:
+        parts.append(f"<p>{h(added)}.</p>")
     parts.append("<h2>By category</h2>")
     parts.append(
         _html_table(

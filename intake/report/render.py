@@ -67,6 +67,26 @@ def headline(report: ProvenanceReport) -> str:
     )
 
 
+def entry_counts(entry: dict[str, int]) -> str:
+    """``3 promoted through intake, 1 adopted, 0 neither``: how scenarios entered the suite."""
+    return (
+        f"{entry['promoted']} promoted through intake, {entry['adopted']} adopted, "
+        f"{entry['neither']} neither"
+    )
+
+
+def added_line(report: ProvenanceReport) -> str | None:
+    """``Added since 2026-01-01: 5 scenarios, 2 from real use (40.0%)`` (None without
+    ``--since``)."""
+    added = report.added_since
+    if added is None or report.since is None:
+        return None
+    return (
+        f"Added since {report.since.isoformat()}: {counted(added.total, 'scenario')}, "
+        f"{added.real} from real use ({pct(added.real_share)})"
+    )
+
+
 class SourceShare(TypedDict):
     count: int
     share: float
@@ -428,12 +448,7 @@ def render_text(report: ProvenanceReport) -> str:
         + [["real use", str(share.real), pct(share.real_share)], ["total", str(share.total), ""]],
     )
     if report.entry:
-        e = report.entry
-        out += [
-            "",
-            f"entered the suite: {e['promoted']} promoted through intake, {e['adopted']} adopted, "
-            f"{e['neither']} neither",
-        ]
+        out += ["", f"entered the suite: {entry_counts(report.entry)}"]
     if report.rubric is not None:
         out.append(report.rubric.line())
     out += ["", "By category"]
@@ -466,13 +481,8 @@ def render_text(report: ProvenanceReport) -> str:
         )
     else:
         out.append("(no months in range)")
-    if report.added_since is not None and report.since is not None:
-        added = report.added_since
-        out += [
-            "",
-            f"Added since {report.since.isoformat()}: {counted(added.total, 'scenario')}, "
-            f"{added.real} from real use ({pct(added.real_share)})",
-        ]
+    if (added := added_line(report)) is not None:
+        out += ["", added]
     f = report.funnel
     out += [
         "",
@@ -525,12 +535,7 @@ def render_markdown(report: ProvenanceReport) -> str:
     out += [f"| {t} | {share.counts[t]} | {pct(share.share(t))} |" for t in SOURCE_TYPES]
     out += [f"| **real use** | **{share.real}** | **{pct(share.real_share)}** |", ""]
     if report.entry:
-        e = report.entry
-        out += [
-            f"Entered the suite: {e['promoted']} promoted through intake, "
-            f"{e['adopted']} adopted, {e['neither']} neither.",
-            "",
-        ]
+        out += [f"Entered the suite: {entry_counts(report.entry)}.", ""]
     if report.rubric is not None:
         out += [md(report.rubric.line()), ""]
     if share.total:
@@ -564,13 +569,8 @@ def render_markdown(report: ProvenanceReport) -> str:
         ]
     else:
         out.append("No months in range.")
-    if report.added_since is not None and report.since is not None:
-        added = report.added_since
-        out += [
-            "",
-            f"Added since {report.since.isoformat()}: {counted(added.total, 'scenario')}, "
-            f"{added.real} from real use ({pct(added.real_share)}).",
-        ]
+    if (added := added_line(report)) is not None:
+        out += ["", added + "."]
     out += ["", "### By category", ""]
     out += ["| category | total | " + " | ".join(SOURCE_TYPES) + " | real use |"]
     out += ["| --- | ---: |" + " ---: |" * len(SOURCE_TYPES) + " ---: |"]
