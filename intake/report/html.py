@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from html import escape
 
 from intake.report.model import (
@@ -10,16 +11,22 @@ from intake.report.model import (
     ProvenanceReport,
 )
 from intake.report.render import (
+    CATEGORY_HEADER,
+    MONTH_HEADER,
+    SOURCE_HEADER,
     added_line,
+    category_rows,
     entry_counts,
     headline,
     listed_sections,
     median_text,
+    month_rows,
     pct,
     render_json,
     render_markdown,
     render_text,
     run_line,
+    source_rows,
     suite_lines,
     target_pct,
 )
@@ -127,7 +134,9 @@ code{font-size:.9em}
 """
 
 
-def _html_table(header: list[str], rows: list[list[object]], numeric_from: int = 1) -> str:
+def _html_table(
+    header: Sequence[str], rows: Sequence[Sequence[object]], numeric_from: int = 1
+) -> str:
     def cls(index: int) -> str:
         return ' class="n"' if index >= numeric_from else ""
 
@@ -212,44 +221,19 @@ def render_html(report: ProvenanceReport) -> str:
         f'<p class="lead">{h(headline(report))}</p>',
         "<h2>By source</h2>",
         _svg_bars([(t, share.counts[t], _COLOURS[t]) for t in SOURCE_TYPES], share.total),
-        _html_table(
-            ["source", "scenarios", "share"],
-            [[t, share.counts[t], pct(share.share(t))] for t in SOURCE_TYPES]
-            + [["real use", share.real, pct(share.real_share)]],
-        ),
+        _html_table(SOURCE_HEADER, source_rows(share)),
     ]
     parts += _entry_and_rubric(report)
     parts.append("<h2>Share from real use at the end of each month</h2>")
     if report.months:
         parts.append(_svg_line(report))
-        parts.append(
-            _html_table(
-                ["month", "scenarios", "real use", "share"],
-                [
-                    [m.month, m.share.total, m.share.real, pct(m.share.real_share)]
-                    for m in report.months
-                ],
-            )
-        )
+        parts.append(_html_table(MONTH_HEADER, month_rows(report)))
     else:
         parts.append("<p>No months in range.</p>")
     if (added := added_line(report)) is not None:
         parts.append(f"<p>{h(added)}.</p>")
     parts.append("<h2>By category</h2>")
-    parts.append(
-        _html_table(
-            ["category", "total", *SOURCE_TYPES, "real use"],
-            [
-                [
-                    c.category,
-                    c.share.total,
-                    *(c.share.counts[t] for t in SOURCE_TYPES),
-                    pct(c.share.real_share),
-                ]
-                for c in report.categories
-            ],
-        )
-    )
+    parts.append(_html_table(CATEGORY_HEADER, category_rows(report)))
     parts.append("<h2>Draft funnel" + ("" if f.ledger else " (records only: no ledger)") + "</h2>")
     stages = [(label, getattr(f, key), "#3a6fd8") for key, label in Funnel.STAGES]
     stages.append(("open drafts", f.open_drafts, "#9aa0a6"))
