@@ -383,26 +383,10 @@ _FILLER = frozenset(
     pass passes passed passing succeeds succeeded solves solved gets wrong while whereas
     """.split()  # noqa: SIM905 - a word list reads better as words
 )
-_MODEL_NAMES = (
-    "qwen",
-    "gpt",
-    "claude",
-    "llama",
-    "gemma",
-    "mistral",
-    "mixtral",
-    "phi",
-    "deepseek",
-    "gemini",
-    "sonnet",
-    "opus",
-    "haiku",
-    "lemonade",
-    "granite",
-    "hermes",
-    "olmo",
-    "smollm",
-    "command-r",
+_MODEL_NAMES = tuple(
+    """qwen gpt claude llama gemma mistral mixtral phi deepseek gemini sonnet opus haiku lemonade
+    granite hermes olmo smollm command-r
+    """.split()  # noqa: SIM905 - a word list reads better as words
 )
 _SUBJECT_WORDS = 4
 
