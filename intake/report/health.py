@@ -126,7 +126,7 @@ class HealthInput(NamedTuple):
 
 
 if TYPE_CHECKING:  # the JSON's shapes, for the type checker only: making a TypedDict
-    # compiles each of its string annotations (with the NamedTuples', 132 compiles an import)
+    # compiles each of its string annotations at import
 
     class Thresholds(TypedDict):
         """The settings a report was decided with (printed with it; its JSON's ``thresholds``)."""
@@ -208,6 +208,45 @@ if TYPE_CHECKING:  # the JSON's shapes, for the type checker only: making a Type
         """The JSON document's keys after ``scenarios``."""
 
         notes: list[str]
+
+    class NoiseModel(TypedDict):
+        """One model's runs of one scenario in the noise floor (``noise``)."""
+
+        tier: str
+        runs: int
+        passes: int
+        pairs: int
+        flips: int
+        flip_rate: float | None
+        score_mean: float | None
+        score_sd: float | None
+        score_min: float | None
+        score_max: float | None
+
+    class NoiseScenario(TypedDict):
+        """One scenario in the noise floor: its category and each model's runs."""
+
+        category: str
+        models: dict[str, NoiseModel]
+
+    class NoiseCategory(TypedDict):
+        """One category in the noise floor: flips over consecutive pairs, the mean score spread."""
+
+        scenarios: int
+        pairs: int
+        flips: int
+        flip_rate: float | None
+        score_sd: float | None
+
+    class NoiseDocument(TypedDict):
+        """``intake health --noise FILE``'s document (schema ``intake-noise/1``, docs/health.md)."""
+
+        schema: str
+        generated_at: str
+        window_nights: int
+        window_start: str | None
+        categories: dict[str, NoiseCategory]
+        scenarios: dict[str, NoiseScenario]
 
 
 class _Peek(NamedTuple):
@@ -885,49 +924,6 @@ def build_health(
         else None,
         outside_window=outside,
     )
-
-
-if TYPE_CHECKING:  # the JSON's shapes, for the type checker only: making a TypedDict
-    # compiles each of its string annotations (with the NamedTuples', 132 compiles an import)
-
-    class NoiseModel(TypedDict):
-        """One model's runs of one scenario in the noise floor (``noise``)."""
-
-        tier: str
-        runs: int
-        passes: int
-        pairs: int
-        flips: int
-        flip_rate: float | None
-        score_mean: float | None
-        score_sd: float | None
-        score_min: float | None
-        score_max: float | None
-
-    class NoiseScenario(TypedDict):
-        """One scenario in the noise floor: its category and each model's runs."""
-
-        category: str
-        models: dict[str, NoiseModel]
-
-    class NoiseCategory(TypedDict):
-        """One category in the noise floor: flips over consecutive pairs, the mean score spread."""
-
-        scenarios: int
-        pairs: int
-        flips: int
-        flip_rate: float | None
-        score_sd: float | None
-
-    class NoiseDocument(TypedDict):
-        """``intake health --noise FILE``'s document (schema ``intake-noise/1``, docs/health.md)."""
-
-        schema: str
-        generated_at: str
-        window_nights: int
-        window_start: str | None
-        categories: dict[str, NoiseCategory]
-        scenarios: dict[str, NoiseScenario]
 
 
 @dataclass
