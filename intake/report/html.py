@@ -185,8 +185,8 @@ def _runs(report: ProvenanceReport) -> list[str]:
         return []
     runs = report.runs
     rows: list[list[object]] = [
-        [tier, count, passes, pct(passes / count) if count else "n/a"]
-        for tier, (count, passes) in runs.tiers.items()
+        [t.tier.value, t.runs, t.passes, "n/a" if t.pass_rate is None else pct(t.pass_rate)]
+        for t in runs.tiers
     ]
     return [
         "<h2>Runs</h2>",

@@ -280,8 +280,12 @@ def to_document(report: ProvenanceReport) -> ReportDocument:
         if runs is None
         else {
             "tiers": {
-                tier: {"runs": n, "passes": p, "pass_rate": _round(p / n) if n else None}
-                for tier, (n, p) in runs.tiers.items()
+                t.tier.value: {
+                    "runs": t.runs,
+                    "passes": t.passes,
+                    "pass_rate": None if t.pass_rate is None else _round(t.pass_rate),
+                }
+                for t in runs.tiers
             },
             "difficulty": runs.difficulty,
         },
@@ -382,9 +386,9 @@ def _listed(item: Listed) -> dict[str, str | int]:
 def run_line(runs: RunSummary) -> str:
     """``strong 5/6 passed (83%); local 1/6 passed (17%); difficulty: easy 0, …``."""
     parts = []
-    for tier, (count, passes) in runs.tiers.items():
-        rate = f" ({pct(passes / count)})" if count else ""
-        parts.append(f"{tier} {passes}/{count} passed{rate}")
+    for t in runs.tiers:
+        rate = "" if t.pass_rate is None else f" ({pct(t.pass_rate)})"
+        parts.append(f"{t.tier.value} {t.passes}/{t.runs} passed{rate}")
     labels = ", ".join(f"{k} {v}" for k, v in runs.difficulty.items())
     return "; ".join(parts) + f"; difficulty: {labels}"
 
