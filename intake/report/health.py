@@ -250,15 +250,37 @@ if TYPE_CHECKING:  # the JSON's shapes, for the type checker only: making a Type
 
 
 class _Peek(NamedTuple):
-    """What ``read_health`` reads of a record's JSON before it validates the record (or of the
-    facts kept of it): its id and source kind as written, and whether it holds runs (``runs``,
-    ``suite_runs``), a bug or a lifecycle change."""
+    """What ``read_health`` knows of a record without validating it: its id and source kind as
+    written, and whether it holds runs (``runs``, ``suite_runs``), a bug or a lifecycle change,
+    read from its JSON; or, for a record validated before that carries no run, no control and
+    no fix commit, kept in the run index (``kept``), with its quarantine and retirement reasons
+    and when its bug was fixed (ISO 8601)."""
 
     id: object
     kind: object
     runs: bool
     bug: bool
     lifecycle: bool
+    quarantined: str | None = None
+    retired: str | None = None
+    fixed: str | None = None
+    kept: bool = False
+
+    @classmethod
+    def of_record(cls, record: Record) -> _Peek:
+        """A validated record's."""
+        quarantined, retired = _state(record)
+        fixed = fixed_at(record)
+        return cls(
+            record.id,
+            record.source.kind.value,
+            bool(record.runs or record.suite_runs),
+            record.bug is not None,
+            bool(record.lifecycle),
+            quarantined,
+            retired,
+            None if fixed is None else fixed.isoformat(),
+        )
 
     @classmethod
     def of(cls, raw: bytes) -> _Peek | None:
@@ -1085,13 +1107,10 @@ def health_input(
     """One scenario file with its record, as health reads it (``facts``: the file's, already
     read; ``stored``: the run store's runs of it; ``ancestry``: the GAIA clone that says which
     runs tested the code before its fix)."""
-    quarantined, retired = _state(record)
     return _input(
         settings,
         path,
-        record.id,
-        record.source.kind,
-        (quarantined, retired, fixed_at(record)),
+        _Peek.of_record(record),
         facts,
         tuple(all_runs(record, stored)),
         tuple(record.controls),
@@ -1110,68 +1129,42 @@ def _plain_facts(record: Record) -> str | None:
         or (record.bug is not None and record.bug.fix_commit)
     ):
         return None  # a fix commit is read from the record each time (the cache holds none)
-    quarantined, retired = _state(record)
-    fixed = fixed_at(record)
-    return json.dumps(
-        [
-            record.id,
-            record.source.kind.value,
-            quarantined,
-            retired,
-            None if fixed is None else fixed.isoformat(),
-            record.bug is not None,
-            bool(record.lifecycle),
-        ]
-    )
+    return json.dumps(_Peek.of_record(record)[:KEPT_FIELDS])
 
 
-KEPT_FIELDS = 7
-"""The length of ``_plain_facts``' list (a kept one of another length is read again)."""
-
-
-def _kept_peek(kept: list[Any]) -> _Peek | None:
-    """What ``read_health`` reads of a record's JSON, from its kept facts (``_plain_facts``,
-    decoded: a record with no run, no control and no fix commit); None when kept by an older
-    shape."""
-    if len(kept) != KEPT_FIELDS:
-        return None
-    sid, kind, _, _, _, bug, lifecycle = kept
-    return _Peek(sid, kind, False, bug, lifecycle)
+KEPT_FIELDS = len(_Peek._fields) - 1
+"""The length of ``_plain_facts``' list: ``_Peek`` but ``kept`` (another length is read again)."""
 
 
 def _input(
     settings: Settings,
     path: Path | str,
-    scenario_id: str,
-    kind: str,
-    state: tuple[str | None, str | None, datetime | None],
+    peek: _Peek,
     facts: ScenarioFacts | None,
     runs: tuple[AnyRun, ...],
     controls: tuple[ControlRun, ...],
     fix_commit: str | None = None,
     ancestry: Ancestry | None = None,
 ) -> HealthInput:
-    """One scenario as health reads it, from its record's facts: id, source kind, (quarantine
-    reason, retirement reason, fix time), the bug's fix commit and the clone that places runs
-    against it."""
+    """One scenario as health reads it, from what is known of its record (``peek``: validated
+    or kept), its bug's fix commit and the clone that places runs against it."""
     facts = facts or _facts(Path(path))
     category, tags = facts.category, list(facts.tags)
-    quarantined, retired, fixed = state
     return HealthInput(
-        scenario_id=scenario_id,
+        scenario_id=str(peek.id),
         path=_shown(settings, path),
         category=category if isinstance(category, str) else Path(path).parent.name,
-        provenance="real" if kind in REAL_KINDS else "hand",
+        provenance="real" if peek.kind in REAL_KINDS else "hand",
         current_hash=facts.runnable_hash,
         runs=runs,
         controls=controls,
-        fixed_at=fixed,
+        fixed_at=None if peek.fixed is None else datetime.fromisoformat(peek.fixed),
         fix_commit=fix_commit,
         ancestry=ancestry,
         lane="regression" if "regression" in tags else "capability",
         split=split_of(tags),
-        quarantined=quarantined,
-        retired=retired,
+        quarantined=peek.quarantined,
+        retired=peek.retired,
     )
 
 
@@ -1216,8 +1209,8 @@ def _shown(settings: Settings, path: Path | str) -> str:
         return display_path(Path(path), settings.root)
 
 
-_Read = tuple["SuiteFile", bytes | None, "_Peek | None", list[Any] | None]
-"""A record as ``_records`` reads it: (file, bytes, ``_Peek``, the facts kept of it)."""
+_Read = tuple["SuiteFile", bytes | None, "_Peek | None"]
+"""A record as ``_records`` reads it: (file, bytes, ``_Peek``)."""
 
 
 def _records(
@@ -1225,11 +1218,10 @@ def _records(
     kept: dict[str, tuple[tuple[int, int, int], str]],
     bugs: bool,
 ) -> list[_Read]:
-    """Each scenario's record as (file, bytes, ``_Peek``, kept facts): bytes None when it
-    cannot be read, the peek None when it is no record (its id and source kind unreadable). A
-    record ``kept`` holds unchanged (size and times: ``known_records``) is not read, unless
-    ``bugs`` wants it validated (it may name a bug): its peek is what was kept of it
-    (``_kept_peek``), its bytes empty and its kept facts decoded (else None)."""
+    """Each scenario's record as (file, bytes, ``_Peek``): bytes None when it cannot be read,
+    the peek None when it is no record (its id and source kind unreadable). A record ``kept``
+    holds unchanged (size and times: ``known_records``) is not read, unless ``bugs`` wants it
+    validated (it may name a bug): its peek is what was kept of it, its bytes empty."""
     found: list[_Read] = []
     for file in files:
         if not file.record or file.record_link or file.link:
@@ -1238,12 +1230,13 @@ def _records(
         was = kept.get(file.record_text) if st is not None else None
         if was is not None and st is not None and was[0] == stamp(st):
             facts = json.loads(was[1])
-            peek = _kept_peek(facts)
-            if peek is not None and not (bugs and (peek.bug or peek.kind == "issue")):
-                found.append((file, b"", peek, facts))
-                continue
+            if len(facts) == KEPT_FIELDS:
+                peek = _Peek._make([*facts, True])
+                if not (bugs and (peek.bug or peek.kind == "issue")):
+                    found.append((file, b"", peek))
+                    continue
         raw = _bounded(file.record_text, st)
-        found.append((file, raw, None if raw is None else _Peek.of(raw), None))
+        found.append((file, raw, None if raw is None else _Peek.of(raw)))
     return found
 
 
@@ -1426,13 +1419,13 @@ def read_health(
             {f.text: f.stat for f in files if not f.link},
         )
     validated: list[tuple[str, os.stat_result, str]] = []
-    for file, raw, peek, kept in records:
+    for file, raw, peek in records:
         if raw is None or peek is None:
             notes.append(f"{_shown(settings, file.record_text)}: record unreadable, left out")
             continue
         item = _item(
             settings,
-            (file, raw, peek, kept),
+            (file, raw, peek),
             store,
             (facts, validated),
             ancestry,
@@ -1460,7 +1453,7 @@ def read_health(
 
 def _item(
     settings: Settings,
-    read: tuple[SuiteFile, bytes, _Peek, list[Any] | None],
+    read: tuple[SuiteFile, bytes, _Peek],
     store: dict[str, list[Run]],
     caches: tuple[dict[str, ScenarioFacts], list[tuple[str, os.stat_result, str]]],
     ancestry: Ancestry | None,
@@ -1473,7 +1466,7 @@ def _item(
     leaves it out."""
     from intake.lifecycle.runs.store import suite_runs
 
-    file, raw, peek, decoded = read
+    file, raw, peek = read
     facts, validated = caches
     path, rec = file.text, file.record_text
     scenario_id, kind = peek.id, peek.kind
@@ -1481,20 +1474,8 @@ def _item(
     full = bool(extra) or peek.runs or peek.lifecycle or peek.bug
     wanted = bugs is not None and (peek.bug or kind == "issue")
     st = file.record_stat
-    if decoded is not None and full:  # validated before, unchanged since, carrying no run
-        sid, kind, quarantined, retired, fixed, _, _ = decoded
-        return _input(
-            settings,
-            path,
-            sid,
-            kind,
-            (quarantined, retired, None if fixed is None else datetime.fromisoformat(fixed)),
-            facts.get(path),
-            tuple(extra),
-            (),
-            None,
-            ancestry,
-        )
+    if peek.kept and full:  # validated before, unchanged since, carrying no run
+        return _input(settings, path, peek, facts.get(path), tuple(extra), (), None, ancestry)
     if full or wanted:
         from pydantic import ValidationError
 
