@@ -94,8 +94,7 @@ def pass_hat_k(passes: int, n: int, k: int) -> float | None:
 
 
 class HealthInput(NamedTuple):
-    """One scenario as health reads it (a tuple: a thousand are made a report, and a frozen
-    dataclass's are built field by field)."""
+    """One scenario as health reads it (a tuple: a report makes one a scenario)."""
 
     scenario_id: str
     path: str
@@ -1668,9 +1667,8 @@ def _scenario_json(
 
 
 def render_json(report: HealthReport) -> str:
-    """JSON, one document: a key a line and a scenario a line (``json.dumps`` without
-    ``indent`` runs Python's C encoder; with it, the pure-Python one, a tenth of the time of a
-    1,000-scenario report)."""
+    """JSON, one document: a key a line and a scenario a line (``json.dumps`` without ``indent``
+    runs Python's C encoder, with it the pure-Python one)."""
     lines = [
         f"  {json.dumps(key)}: {json.dumps(value, ensure_ascii=False)}"
         for key, value in document_head(report).items()

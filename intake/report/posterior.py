@@ -52,9 +52,8 @@ class Bars(NamedTuple):
 
 _SOURCE = Path(__file__).read_bytes()
 VERSION = f"{zlib.crc32(_SOURCE):08x}{zlib.adler32(_SOURCE):08x}"
-"""The rules' version (two checksums of this file: ``zlib`` is imported already, OpenSSL's
-``hashlib`` would be 2-4 ms of every ``health``): answers remembered under another are never
-read."""
+"""The rules' version (two checksums of this file: ``zlib`` is imported already, ``hashlib``
+is not): answers remembered under another are never read."""
 del _SOURCE
 _MEMO: dict[str, dict[tuple[Any, ...], Any]] = {}
 _LEARNED: dict[str, list[tuple[Any, ...]]] = {}
@@ -94,8 +93,7 @@ _BARS_TEXT: dict[Bars, str] = {}
 
 def args_text(args: tuple[Any, ...]) -> str:
     """The arguments as the memo keeps them: each one's ``repr`` (ints, floats that keep every
-    bit, None and tuples of them), ``Bars`` as its values; a lookup of a thousand costs
-    microseconds, where their JSON cost a tenth of a report's decisions."""
+    bit, None and tuples of them), ``Bars`` as its values (faster than their JSON)."""
     parts = []
     for arg in args:
         if type(arg) is Bars:
