@@ -172,9 +172,11 @@ if TYPE_CHECKING:  # the JSON's shapes, for the type checker only: making a Type
         other_judge_runs: int
         decidable: list[str]
 
-    class ScenarioTail(VerdictTail):
-        """A scenario's JSON keys after its rates."""
+    class ScenarioDoc(ScenarioHead, VerdictTail):
+        """A scenario in ``health --format json`` (``ScenarioHealth.to_dict``)."""
 
+        models: list[RateDoc]
+        tiers: list[RateDoc]
         runs_read: int
         infrastructure: int
         older_hash_runs: int
@@ -363,8 +365,8 @@ class ScenarioHealth(NamedTuple):
     decidable: tuple[str, ...] = ()
     """The classes the tiers present can decide (saturated and inverted need both)."""
 
-    def head(self) -> ScenarioHead:
-        """Its JSON's keys before ``models`` (``render_json``)."""
+    def to_dict(self) -> ScenarioDoc:
+        """Its JSON (``render_json`` writes the same text, each verdict's part once)."""
         return {
             "id": self.scenario_id,
             "path": self.path,
@@ -372,11 +374,8 @@ class ScenarioHealth(NamedTuple):
             "provenance": self.provenance,
             "class": self.klass,
             "why": self.why,
-        }
-
-    def tail(self) -> ScenarioTail:
-        """Its JSON's keys after ``tiers``."""
-        return {
+            "models": [m.to_dict() for m in self.models],
+            "tiers": [t.to_dict() for t in self.tiers],
             "runs_read": self.runs_read,
             "infrastructure": self.infrastructure,
             "older_hash_runs": self.older_hash_runs,
