@@ -44,11 +44,6 @@ def _judge(folder: Path, judge: str) -> None:
     card.write_text(json.dumps(doc), encoding="utf-8")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="audit 3, finding 1: a killed run (traces only: no scorecard, so no config.model) is "
-    "read with the newest judge's runs although it ran under the judge before the change",
-)
 def test_a_killed_run_from_before_a_judge_change_is_not_read_with_the_new_judges_runs(
     suite: Path, runner: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -10,7 +10,8 @@ pooled across a change point: only the *current* runnable hash is read; runs tha
 code before the scenario's bug was fixed (``Record.bug`` closed as completed: by git ancestry
 of its fix commit, else by the run's start, ``intake.gitutil.tested_before_fix``) are
 left out; and when
-the judge changed, only the newest judge's runs are read.
+the judge changed, only the newest judge's runs are read (a run whose judge is unknown, killed
+before its scorecard, only when it started no earlier than that judge's first run).
 
 Per model tier, the judged runs give a pass rate, its Jeffreys interval and pass^k; the class is
 the decision those runs support at ``health_confidence`` (``intake.report.posterior``):
@@ -587,7 +588,12 @@ def _segment(item: HealthInput, runs: Sequence[AnyRun]) -> tuple[list[AnyRun], i
         newest = max(
             (r for r in kept if r.judge_model is not None), key=lambda r: (r.at, r.run_id)
         ).judge_model
-        same = [r for r in kept if r.judge_model in (None, newest)]
+        # A run whose judge is unknown (killed before GAIA wrote its scorecard, where the
+        # judge is named) is the newest judge's only when it started in that judge's era.
+        era = min(r.at for r in kept if r.judge_model == newest)
+        same = [
+            r for r in kept if r.judge_model == newest or (r.judge_model is None and r.at >= era)
+        ]
         other = _weight(kept) - _weight(same)
         kept = same
     return kept, before_fix, other
