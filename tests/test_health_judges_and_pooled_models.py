@@ -1,4 +1,5 @@
-"""Findings of the third outside audit of `intake health` (issue 38,
+"""Which runs health reads when the judge changed, and how models of one tier are pooled: the
+third outside audit's findings (issue 38,
 ``tests/benchmarks/bench_health_outside3.py``), kept on record: each test states what
 docs/health.md promises and fails on the code as the audit found it (``xfail(strict=True)``:
 when the finding is fixed, the test passes and the marker must go)."""
