@@ -49,7 +49,7 @@ from intake.lifecycle.replay import (
     replay_turns,
 )
 from intake.lifecycle.runs.record import check_is_this_draft, suite_relative
-from intake.lifecycle.runs.results import ScenarioResult, check_name, read_result
+from intake.lifecycle.runs.results import ScenarioResult, check_run_names, read_result
 from intake.lifecycle.runs.run import (
     RunnerFailed,
     RunRefused,
@@ -262,14 +262,7 @@ def record_controls(
 
     configured = (*settings.strong_models, *settings.local_models)
     for res in results:
-        check_name(settings, "the run id (run_id)", res.run_id)
-        if res.judge_model is not None:
-            check_name(
-                settings,
-                "the judge model (config.model in the scorecard)",
-                res.judge_model,
-                configured=configured,
-            )
+        check_run_names(settings, res.run_id, res.judge_model, configured=configured)
     scenario_id = draft.stem
     with edit(settings, scenario_id, doing="record a control") as tx:
         if not draft.is_file():

@@ -50,6 +50,8 @@ from intake.lifecycle.runs.results import (
     Meta,
     RunFolder,
     check_name,
+    check_run_names,
+    model_under_test,
     parse_time,
     plain_by_shape,
     read_run_folder,
@@ -156,19 +158,6 @@ def tier_of(settings: Settings, model: str, flag: str | None) -> str:
     raise UsageError(
         "the model under test is in neither strong_models nor local_models",
         hint="pass --tier strong|local, or list the model in [tool.intake]",
-    )
-
-
-def model_of(flag: str | None, meta: Meta, where: Path) -> str:
-    """``--model``, else ``meta.json``'s ``model`` (the scorecard does not name it)."""
-    if flag is not None and flag.strip():
-        return flag.strip()
-    if meta.model is not None:
-        return meta.model
-    raise UsageError(
-        "the scorecard does not name the model under test",
-        where=str(where),
-        hint='pass --model NAME, or put GAIA\'s meta.json (with "model") beside the scorecard',
     )
 
 
@@ -486,18 +475,8 @@ class _Import:
     def stored(self, run: RunFolder) -> StoredRun:
         """The run folder as the store keeps it, its names checked and its results keyed."""
         settings, flags = self.settings, self.flags
-        check_name(settings, "the run id (run_id)", run.run_id)
-        tested = check_name(
-            settings,
-            "the model under test (--model or meta.json)",
-            model_of(flags.model, run.meta, run.where),
-            configured=flags.configured,
-        )
-        judge = run.judge
-        if judge is not None:
-            judge = check_name(
-                settings, "the judge model (config.model)", judge, configured=flags.configured
-            )
+        tested = model_under_test(flags.model, run.meta, run.where)
+        check_run_names(settings, run.run_id, run.judge, tested, configured=flags.configured)
         run_tier = tier_of(settings, tested, flags.tier)
         run_commit = commit_of(settings, flags.commit, run.meta, flags.environ)
         known = self.hashes.known_commit(run_commit)
@@ -511,7 +490,7 @@ class _Import:
             run.run_id,
             tested,
             str(run_tier),
-            judge,
+            run.judge,
             run_commit,
             run_machine,
             run.at,

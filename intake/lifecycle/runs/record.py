@@ -18,9 +18,11 @@ from intake.contract.models import Record, Run, RunTier
 from intake.contract.plain import ScenarioView
 from intake.errors import Conflict, InputError, UsageError
 from intake.lifecycle.runs.results import (
+    Meta,
     ScenarioResult,
-    check_name,
-    read_meta,
+    check_run_names,
+    meta_beside,
+    model_under_test,
     read_result,
     safe_name,
 )
@@ -71,28 +73,6 @@ def check_is_this_draft(result: ScenarioResult, scenario: ScenarioView, where: s
     ]
 
 
-def model_under_test(path: Path, model: str | None) -> str:
-    """``--model``, else ``meta.json`` beside the scorecard (or its run folder, for a trace)."""
-    if model is not None:
-        if not model.strip():
-            raise UsageError("--model is empty")
-        return model.strip()
-    folders = [path.parent]
-    if path.parent.name == "traces":
-        folders.append(path.parent.parent)
-    for folder in folders:
-        meta = read_meta(folder)
-        if meta.found:
-            if meta.model is None:
-                raise InputError('meta.json has no "model" string', where=str(folder / "meta.json"))
-            return meta.model
-    raise UsageError(
-        "the scorecard does not name the model under test",
-        where=str(path),
-        hint='pass --model NAME, or put GAIA\'s meta.json (with "model") beside the scorecard',
-    )
-
-
 def check_tier(settings: Settings, tier: RunTier, model: str) -> None:
     """The tier must agree with the configured model lists, when they are set."""
     mine = settings.strong_models if tier is RunTier.strong else settings.local_models
@@ -132,8 +112,11 @@ def record_run(
     draft = find_draft(settings, target)
     scenario_id = draft.stem
     result = read_result(scorecard, scenario_id)
-    tested = model_under_test(scorecard, model)
-    _check_run_names(settings, result, tested)
+    tested = model_under_test(
+        model, Meta() if model is not None else meta_beside(scorecard), scorecard
+    )
+    configured = (*settings.strong_models, *settings.local_models)
+    check_run_names(settings, result.run_id, result.judge_model, tested, configured=configured)
     card_name = _kept_card_name(settings, scorecard)
     card_path = suite_relative(settings, scorecard)
     check_tier(settings, tier, tested)
@@ -176,22 +159,6 @@ def record_run(
         event = Event("run", where, None, detail)
         tx.commit_record("run-record", draft, record, [event])
     return draft, run, replaced
-
-
-def _check_run_names(settings: Settings, result: ScenarioResult, tested: str) -> None:
-    """The run id, the model under test and the judge are names a record may hold."""
-    configured = (*settings.strong_models, *settings.local_models)
-    check_name(settings, "the run id (run_id)", result.run_id)
-    check_name(
-        settings, "the model under test (--model or meta.json)", tested, configured=configured
-    )
-    if result.judge_model is not None:
-        check_name(
-            settings,
-            "the judge model (config.model in the scorecard)",
-            result.judge_model,
-            configured=configured,
-        )
 
 
 def _kept_card_name(settings: Settings, scorecard: Path) -> str | None:
@@ -343,7 +310,6 @@ __all__ = [
     "check_is_this_draft",
     "check_tier",
     "drop_run",
-    "model_under_test",
     "record_run",
     "suite_relative",
 ]
