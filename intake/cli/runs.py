@@ -150,7 +150,7 @@ def _migrate(cfg: Settings) -> None:
 
 def _drop(cfg: Settings, draft: str, run_id: str, reason: str) -> None:
     """``--drop RUN_ID --reason TEXT``: remove a run from the record; the ledger keeps it."""
-    from intake.lifecycle.runs import drop_run
+    from intake.lifecycle.runs.record import drop_run
 
     path, dropped, notes = drop_run(cfg, draft, run_id, reason)
     for note in notes:
