@@ -449,6 +449,20 @@ def read_result(path: Path, scenario_id: str) -> ScenarioResult:
             head.judge,
             result_of(doc, str(path), "trace"),
         )
+    index = entry_index(doc, scenario_id, path)
+    head = header_of(doc)
+    return ScenarioResult(
+        head.run_id,
+        head.finished or modified_at(path),
+        head.judge,
+        result_of(doc["scenarios"][index], str(path), "scorecard", index),
+    )
+
+
+def entry_index(doc: dict[str, Any], scenario_id: str, path: Path) -> int:
+    """Where ``scenario_id``'s entry stands in a runner scorecard's ``scenarios`` (``read_result``
+    and the PASS control's transcript, ``controls_export``); refused when it is not there or
+    there twice."""
     entries = doc["scenarios"]
     matches = [
         i
@@ -469,13 +483,7 @@ def read_result(path: Path, scenario_id: str) -> ScenarioResult:
         raise InputError(
             f"scenario {scenario_id!r} appears twice in the scorecard", where=str(path)
         )
-    head = header_of(doc)
-    return ScenarioResult(
-        head.run_id,
-        head.finished or modified_at(path),
-        head.judge,
-        result_of(entries[matches[0]], str(path), "scorecard", matches[0]),
-    )
+    return matches[0]
 
 
 @dataclass
