@@ -30,14 +30,12 @@ from __future__ import annotations
 import urllib.parse
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from datetime import UTC
 from pathlib import Path
 
 from intake.config import Settings
 from intake.contract.gaia import agent_backend
 from intake.contract.models import JUDGED_STATUSES, ControlRun, Record
-from intake.contract.validate import validate_file
-from intake.errors import Conflict, InputError, SourceError, UsageError
+from intake.errors import Conflict, SourceError, UsageError
 from intake.lifecycle.replay import (
     ReplayServer,
     ReplayState,
@@ -48,7 +46,12 @@ from intake.lifecycle.replay import (
     replay_hash,
     replay_turns,
 )
-from intake.lifecycle.runs.record import check_is_this_draft, suite_relative
+from intake.lifecycle.runs.record import (
+    check_after_capture,
+    check_is_this_draft,
+    draft_scenario,
+    suite_relative,
+)
 from intake.lifecycle.runs.results import ScenarioResult, check_run_names, read_result
 from intake.lifecycle.runs.run import (
     RunnerFailed,
@@ -65,7 +68,7 @@ from intake.paths import display_path
 from intake.scrub import scrubber_for
 from intake.store.edit import edit
 from intake.store.journal import Event
-from intake.store.records import runnable_hash, utcnow
+from intake.store.records import utcnow
 from intake.store.suite import find_draft, load_draft_record
 
 
@@ -265,10 +268,6 @@ def record_controls(
         check_run_names(settings, res.run_id, res.judge_model, configured=configured)
     scenario_id = draft.stem
     with edit(settings, scenario_id, doing="record a control") as tx:
-        if not draft.is_file():
-            raise Conflict(
-                "the draft disappeared (promoted or rejected meanwhile)", where=scenario_id
-            )
         _check_unchanged(settings, draft, expected)
         record = load_draft_record(settings, draft)
         replayed_hash = replay_hash(replayed)
@@ -305,13 +304,8 @@ def record_controls(
 
 
 def _check_unchanged(settings: Settings, draft: Path, expected: str) -> None:
-
-    parsed = validate_file(draft, drafts_dir=settings.drafts)
-    if parsed.data is None or parsed.scenario_id != draft.stem:
-        raise InputError(
-            "cannot read the draft after the control", where=display_path(draft, settings.root)
-        )
-    if runnable_hash(parsed.data) != expected:
+    """The draft is still there, readable, and has the turns the replay ran."""
+    if draft_scenario(settings, draft, draft.stem)[1] != expected:
         raise Conflict(
             "the draft's turns changed while the control ran; nothing was recorded",
             where=display_path(draft, settings.root),
@@ -331,11 +325,7 @@ def _control(
     runner_exit: int | None,
     turns_replayed: int,
 ) -> ControlRun:
-    captured = record.source.captured_at
-    if captured.tzinfo is None:
-        captured = captured.replace(tzinfo=UTC)
-    if res.at < captured:
-        raise UsageError(f"control {res.run_id[:80]} predates the draft", where=str(card))
+    check_after_capture(record, res, card, "control")
     if any(r.run_id == res.run_id for r in record.runs):
         raise UsageError(
             f"{res.run_id[:80]} is recorded as a run of a model; a run is not a control",

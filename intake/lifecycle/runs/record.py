@@ -121,9 +121,9 @@ def record_run(
     card_path = suite_relative(settings, scorecard)
     check_tier(settings, tier, tested)
     with edit(settings, scenario_id, doing="record a run") as tx:
-        scenario, current = _draft_scenario(settings, draft, scenario_id)
+        scenario, current = draft_scenario(settings, draft, scenario_id)
         record = load_draft_record(settings, draft)
-        _check_after_capture(record, result, scorecard)
+        check_after_capture(record, result, scorecard)
         warnings = check_is_this_draft(result, scenario, str(scorecard))
         if result.judge_model is not None and result.judge_model == tested:
             warnings.append(
@@ -170,7 +170,7 @@ def _kept_card_name(settings: Settings, scorecard: Path) -> str | None:
     return scorecard.name
 
 
-def _draft_scenario(settings: Settings, draft: Path, scenario_id: str) -> tuple[ScenarioView, str]:
+def draft_scenario(settings: Settings, draft: Path, scenario_id: str) -> tuple[ScenarioView, str]:
     """The draft's view and runnable hash, refused when missing, unreadable or named another
     id."""
     from intake.contract.validate import validate_file
@@ -190,17 +190,19 @@ def _draft_scenario(settings: Settings, draft: Path, scenario_id: str) -> tuple[
     return ScenarioView.of(parsed.data), runnable_hash(parsed.data)
 
 
-def _check_after_capture(record: Record, result: ScenarioResult, scorecard: Path) -> None:
-    """A run older than the captured session cannot be a run of this draft."""
+def check_after_capture(
+    record: Record, result: ScenarioResult, scorecard: Path, what: str = "run"
+) -> None:
+    """A run (or a control, ``what``) older than the captured session cannot be of this draft."""
     captured = record.source.captured_at
     if captured.tzinfo is None:
         captured = captured.replace(tzinfo=UTC)
     if result.at < captured:
         raise UsageError(
-            f"run {result.run_id[:80]} at {result.at.isoformat(timespec='seconds')} "
+            f"{what} {result.run_id[:80]} at {result.at.isoformat(timespec='seconds')} "
             f"predates the draft (captured {captured.isoformat(timespec='seconds')})",
             where=str(scorecard),
-            hint="re-run the draft with GAIA's runner and record that run",
+            hint=f"re-run the draft with GAIA's runner and record that {what}",
         )
 
 
@@ -307,8 +309,10 @@ def drop_run(
 
 
 __all__ = [
+    "check_after_capture",
     "check_is_this_draft",
     "check_tier",
+    "draft_scenario",
     "drop_run",
     "record_run",
     "suite_relative",
