@@ -57,7 +57,7 @@ from intake.lifecycle.gates import (
     current_controls,
     saturated,
 )
-from intake.lifecycle.quarantine import scenarios_with_id
+from intake.lifecycle.quarantine import recorded_reason, scenarios_with_id
 from intake.lifecycle.split import with_split
 from intake.paths import display_path, inside
 from intake.scrub import FileFinding, scrub_scan, scrub_tree, scrubber_for
@@ -81,7 +81,6 @@ from intake.store.suite import (
     find_draft,
     load_draft_record,
     promoted_paths,
-    reason_text,
     refuse_outside_root,
     scrub_free_text,
     scrub_message,
@@ -554,7 +553,8 @@ def reject(settings: Settings, target: str, reason: str) -> RejectResult:
     what the scrubber finds into ``intake log``.
     """
 
-    reason = reason_text(reason, needed_for="a rejection")
+    notes: list[str] = []
+    reason = recorded_reason(settings, reason, "a rejection", notes)
     draft = find_draft(settings, target)
     scenario_id = draft.stem
     with edit(settings, scenario_id, doing="reject") as tx:
@@ -562,10 +562,6 @@ def reject(settings: Settings, target: str, reason: str) -> RejectResult:
             raise Conflict("the draft disappeared (promoted or rejected meanwhile)", where=target)
         rec = record_path(draft)
         record = load_record(rec) if rec.is_file() else None
-        notes: list[str] = []
-        reason, types = scrub_free_text(settings, reason, where="$.reason")
-        if types:
-            notes.append(scrub_message("reason", types))
         copied: Any = None
         if record is not None:
             dumped = record.model_dump(mode="json", exclude_none=True)

@@ -265,22 +265,17 @@ def drop_run(
     Returns (draft, the runs removed, notes for stderr). A run id not in the record is a
     usage error naming the draft, never echoing the id unless it is a plain name.
     """
+    from intake.lifecycle.quarantine import recorded_reason
     from intake.store.details import RunDropDetail
     from intake.store.edit import edit
     from intake.store.journal import Event
-    from intake.store.suite import (
-        find_draft,
-        load_draft_record,
-        reason_text,
-        scrub_free_text,
-        scrub_message,
-    )
+    from intake.store.suite import find_draft, load_draft_record
 
-    reason = reason_text(reason, needed_for="dropping a run")
+    notes: list[str] = []
+    reason = recorded_reason(settings, reason, "dropping a run", notes)
     draft = find_draft(settings, target)
     scenario_id = draft.stem
     shown = run_id[:80] if safe_name(run_id) else "(not a plain run id, not shown)"
-    notes: list[str] = []
     with edit(settings, scenario_id, doing="drop a run") as tx:
         record = load_draft_record(settings, draft)
         dropped = [r for r in record.runs if r.run_id == run_id]
@@ -291,9 +286,6 @@ def drop_run(
                 where=display_path(draft, settings.root),
                 hint="`intake runs DRAFT` lists the recorded runs",
             )
-        reason, types = scrub_free_text(settings, reason, where="$.reason")
-        if types:
-            notes.append(scrub_message("reason", types))
         record.runs = [r for r in record.runs if r.run_id != run_id]
         record.controls = [c for c in record.controls if c.run_id != run_id]
         detail = RunDropDetail(
