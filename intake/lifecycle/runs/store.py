@@ -1,17 +1,11 @@
-"""The run store: imported GAIA runs as data, not reviewed source (issue 38 item 1).
+"""The run store: imported GAIA runs as data, not reviewed source.
 
-Each imported run folder becomes one immutable, compact, schema-versioned JSON file,
-``<runs_dir>/<machine>/<run id>--<model>.json`` (one per GAIA run id, machine and model under
-test), written once with ``atomic_write`` and never rewritten: a second import of the same run
-finds its file and adds nothing. Scenario records are not touched. An SQLite index derived
-from the files (``runs.db`` beside the ledger, ignored by git, rebuildable like the ledger)
-is what ``health``, ``report`` and ``bugs`` query; it is brought up to date with the files on
-every read (a file it lacks is added; one that is gone is dropped), so deleting it and reading
-again gives the same answers.
-
-A file holds: ``schema`` (``intake-runs/1``), the run (``run_id``, ``model``, ``tier``,
-``judge``, ``commit``, ``machine``, ``started``, ``recorded_at``) and ``results``, one array
-per scenario: ``[id, status, score, failure_category, runnable_hash, kind]``.
+Each imported run folder is one immutable, schema-versioned JSON file,
+``<runs_dir>/<machine>/<run id>--<model>.json``, written once and never rewritten; scenario
+records are not touched. ``health``, ``report`` and ``bugs`` query an SQLite index derived from
+the files (``runs.db`` beside the ledger), brought up to date with them on every read, so
+deleting it and reading again gives the same answers. docs/health.md ("The run store") gives
+the file's fields and the index's tables.
 """
 
 from __future__ import annotations
