@@ -3,26 +3,13 @@
 Promotion proves a case passable (a strong run passes) and not saturated (the local model is
 judged); the control proves the criteria measure the failure the case came from: GAIA's
 simulator and judge are given the draft's captured answers (``intake.lifecycle.replay``, served
-where
-GAIA's tools call) and must judge them FAIL (gate 8, ``intake.lifecycle.gates.control_gate``).
-
-The order, as ``intake run``'s (``intake.lifecycle.runs.run``), whose code does the same steps:
-
-1. Refusals that run nothing (exit 1): private, not strictly valid, a placeholder, scrub
-   findings (``refuse_unready``), a captured answer that is an infrastructure fallback (the
-   model server unreachable, a timeout, no answer: ``replay.infrastructure_turns``). A draft
-   with no captured answer is a usage error (exit 2):
-   there is nothing to replay, and gate 8 does not apply to it.
-2. The replay binds ``127.0.0.1:<replay_port>`` (default 4200, GAIA's fixed backend); a port
-   in use is exit 3, one line, nothing run or recorded. Its ``/api/system/status`` must report
-   ``replay:<id>`` (else another backend answers there: exit 3).
-3. GAIA's runner on the draft alone (``invoke_runner``), in its own process group, Ctrl-C and
-   ``--timeout`` stopping it; a runner failure or no scorecard is exit 3, nothing recorded.
-4. A judged verdict the replay never served an answer for is not a control of the captured
-   answers (GAIA's tools reached another backend): exit 3, nothing recorded.
-5. Every scorecard holding the draft becomes a ``ControlRun`` in the record's ``controls``,
-   all in one journaled unit with one ``control`` ledger event each. Unjudged outcomes
-   (INFRA_ERROR, SETUP_ERROR, …) are recorded and count for nothing, as for runs.
+where GAIA's tools call) and must judge them FAIL (gate 8,
+``intake.lifecycle.gates.control_gate``). The steps are ``intake run``'s, through its code
+(``refuse_unready``, ``invoke_runner``), in the order docs/controls.md ("intake control
+DRAFT") gives with each exit status: the refusals, the replay bound (and checked to be the
+backend that answers), GAIA's runner on the draft alone, and every scorecard holding the draft
+recorded as a ``ControlRun`` in one journaled unit; a verdict the replay never served an
+answer for is no control of the captured answers, and nothing is recorded.
 """
 
 from __future__ import annotations
