@@ -298,17 +298,17 @@ class _Hashes:
             self.top = found.resolve() if found is not None else None
         return self.top is not None
 
-    def _commit_known(self, commit: str) -> bool:
-        if commit not in self.known:  # its committer date, asked once: known when it has one
+    def known_commit(self, commit: str | None) -> bool:
+        """Whether the suite's git knows ``commit`` (the file is then read as it had it): it
+        has a committer date, asked of git once a commit."""
+        if commit is None:
+            return False
+        if commit not in self.known:
             self.known[commit] = commit_time(self.settings, commit) if self.in_git() else None
         return self.known[commit] is not None
 
-    def known_commit(self, commit: str | None) -> bool:
-        """Whether the suite's git knows ``commit`` (the file is then read as it had it)."""
-        return commit is not None and self._commit_known(commit)
-
     def of(self, path: Path, commit: str | None) -> str | None:
-        key = (commit if commit and self._commit_known(commit) else None, path)
+        key = (commit if self.known_commit(commit) else None, path)
         if key not in self.cache:
             if key[0] is not None:
                 self.read_at(key[0], [path])
