@@ -427,7 +427,7 @@ def test_the_replay_indexes_the_drafts_documents_with_chunks(replay: ReplayServe
 
 def _strong_runs(suite: Path, statuses: list[str]) -> None:
     from intake.contract.models import RunTier
-    from intake.lifecycle.runs import record_run
+    from intake.lifecycle.runs.record import record_run
 
     settings = load_settings(suite)
     for n, status in enumerate(statuses, start=3):
@@ -459,7 +459,7 @@ def test_regression_suite_needs_three_strong_passes_and_ignores_saturation(
         )
     }
     assert not gates["strong-run"].met and "pass every strong run" in gates["strong-run"].detail
-    from intake.lifecycle.runs import drop_run
+    from intake.lifecycle.runs.record import drop_run
 
     drop_run(load_settings(suite), DRAFT, "eval-20261129-4", "flaky environment")
     _strong_runs(suite, ["PASS"] * 3)

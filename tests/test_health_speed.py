@@ -168,7 +168,7 @@ def test_the_runs_health_reads_from_the_index_equal_validated_ones(
         meta={"model": STRONG, "machine": "ci-1", "commit": "c0ffee01"},
     )
     assert runner.invoke(app, ["runs", "import", "eval/results"]).exit_code == 0
-    (run,) = store.window_runs(load_settings(suite))[0]["alpha_case"]
+    (run,) = store.scenario_runs(load_settings(suite), ["alpha_case"])["alpha_case"]
     fields = run.model_dump()
     assert run == SuiteRun.model_validate(fields) == SuiteRun.model_construct(**fields)
     assert run.model_fields_set == set(SuiteRun.model_fields)

@@ -22,7 +22,7 @@ from intake.contract.models import (
     tier_stats,
 )
 from intake.lifecycle.gates import GateInputs, check_gates
-from intake.lifecycle.runs import record_run
+from intake.lifecycle.runs.record import record_run
 from intake.store.ledger import Ledger
 from intake.store.records import load_record, record_path
 from tests.support.promote_helpers import edit, scorecard, write_pair
@@ -266,7 +266,7 @@ def test_dropping_a_run_reopens_the_gate(suite: Path) -> None:
     draft = _recorded(suite)
     settings = load_settings(suite)
     assert {g.name: g.met for g in check_gates(gather(settings, draft))}["strong-run"]
-    from intake.lifecycle.runs import drop_run
+    from intake.lifecycle.runs.record import drop_run
 
     drop_run(settings, "pdf_summary_loop", "eval-20261130-000001", "wrong model loaded")
     assert not {g.name: g.met for g in check_gates(gather(settings, draft))}["strong-run"]

@@ -15,7 +15,8 @@ from intake.config import load_settings
 from intake.contract.models import RunTier
 from intake.contract.yamlio import parse_checked
 from intake.errors import InputError, UsageError
-from intake.lifecycle.runs import MAX_SCORECARD_BYTES, classify, read_result, record_run
+from intake.lifecycle.runs.record import record_run
+from intake.lifecycle.runs.results import MAX_SCORECARD_BYTES, classify, read_result
 from intake.store.records import load_record, record_path, runnable_hash
 from tests.support.env import GAIA, requires_gaia_corpus
 from tests.support.promote_helpers import FINAL_YAML, scorecard, trace, write_pair

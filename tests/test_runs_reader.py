@@ -19,8 +19,9 @@ from intake.config import load_settings
 from intake.contract import models
 from intake.contract.models import Run, RunBase, RunTier, SuiteRun
 from intake.contract.yamlio import parse_checked
-from intake.lifecycle.runs import record_run, results
+from intake.lifecycle.runs import results
 from intake.lifecycle.runs import store as run_store
+from intake.lifecycle.runs.record import record_run
 from intake.lifecycle.runs.results import read_result, read_run_folder
 from intake.store.ledger import read_events_readonly
 from intake.store.records import runnable_hash

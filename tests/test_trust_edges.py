@@ -219,7 +219,7 @@ def _ready_as(suite: Path, transform: Callable[[bytes], bytes]) -> Path:
     from intake.config import load_settings
     from intake.contract.models import ReviewDecision, RunTier
     from intake.lifecycle.review import add_review
-    from intake.lifecycle.runs import record_run
+    from intake.lifecycle.runs.record import record_run
 
     draft = write_pair(suite / "drafts", DRAFT)
     draft.write_bytes(transform(draft.read_bytes()))
@@ -287,7 +287,7 @@ def test_every_promotion_writes_its_suite_tag_the_default_included(
     if default == "regression":
         from intake.config import load_settings
         from intake.contract.models import RunTier
-        from intake.lifecycle.runs import record_run
+        from intake.lifecycle.runs.record import record_run
 
         for n in (3, 4):
             card = scorecard(suite / "runs" / f"s{n}", {DRAFT: "PASS"}, run_id=f"eval-2026112{n}")

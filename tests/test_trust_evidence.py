@@ -466,7 +466,7 @@ def test_evidence_written_here_and_not_committed_counts(
 ) -> None:
     from intake.contract.models import RunTier
     from intake.lifecycle.review import add_review
-    from intake.lifecycle.runs import record_run
+    from intake.lifecycle.runs.record import record_run
     from tests.support.promote_helpers import scorecard
 
     repos = Repos(tmp_path)

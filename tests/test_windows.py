@@ -369,7 +369,7 @@ def test_promote_keeps_a_crlf_draft_crlf(suite: Path) -> None:
     from intake.contract.models import ReviewDecision, RunTier
     from intake.lifecycle.promote import promote
     from intake.lifecycle.review import add_review
-    from intake.lifecycle.runs import record_run
+    from intake.lifecycle.runs.record import record_run
     from tests.support.promote_helpers import scorecard
 
     draft = write_pair(suite / "drafts", "crlf_promo")

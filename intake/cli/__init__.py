@@ -69,7 +69,7 @@ COMMAND_MODULES = (
     "rename",
 )
 """One module per command under ``intake.cli``, named after it (``_`` for ``-``), in ``--help``
-order; each exposes ``register(app)``. (``runs_import`` holds the body ``runs`` imports.)"""
+order; each exposes ``register(app)``."""
 
 COMMANDS = {module.replace("_", "-"): module for module in COMMAND_MODULES}
 """Each top-level command's name and the module that registers it."""

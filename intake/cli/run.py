@@ -16,7 +16,7 @@ from intake.paths import display_path
 
 if TYPE_CHECKING:
     from intake.contract.models import Record
-    from intake.lifecycle.runs.run import RunnerFailed
+    from intake.lifecycle.runs.run import RunnerFailed, RunResult
 
 
 def register(app: typer.Typer) -> None:
@@ -103,10 +103,7 @@ def register(app: typer.Typer) -> None:
             raise failure
 
 
-def _show_runs(result: object, tier: RunTier, where: str, described: str) -> None:
-    from intake.lifecycle.runs.run import RunResult
-
-    assert isinstance(result, RunResult)
+def _show_runs(result: RunResult, tier: RunTier, where: str, described: str) -> None:
     for run in result.runs:
         score = f" score {run.score:g}" if run.score is not None else ""
         out(

@@ -33,7 +33,7 @@ def register(app: typer.Typer) -> None:
         strong_models/local_models. Editing persona, setup, turns or agent_type later makes
         the run stale.
         """
-        from intake.lifecycle.runs import record_run
+        from intake.lifecycle.runs.record import record_run
 
         cfg = settings(ctx)
         path, run, replaced = record_run(cfg, draft, scorecard, tier, model=model)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
 import typer
@@ -17,6 +18,7 @@ from intake.paths import display_path
 if TYPE_CHECKING:
     from intake.config import Settings
     from intake.contract.models import Record
+    from intake.lifecycle.runs.nightly import ImportResult
 
 
 _DRAFT = "DRAFT"
@@ -125,11 +127,21 @@ def register(app: typer.Typer) -> None:
         --commit, meta.json or GITHUB_SHA. Importing the same results twice adds nothing:
         each run is one file of the run store (runs_dir), and no record changes.
         """
-        from intake.cli.runs_import import run_import
+        from intake.lifecycle.runs.nightly import import_results
 
-        run_import(
-            ctx, results or [], model=model, tier=tier, machine=machine, commit=commit, fmt=fmt
+        if not results:
+            raise UsageError("runs import needs RESULTS (run folders or scorecard.json files)")
+        if tier is not None and tier not in ("strong", "local"):
+            raise UsageError("--tier is strong or local")
+        done = import_results(
+            settings(ctx),
+            [Path(r) for r in results],
+            model=model,
+            tier=tier,
+            machine=machine,
+            commit=commit,
         )
+        _show_import(done, fmt)
 
     @runs_app.command("migrate")
     def migrate_cmd(ctx: typer.Context) -> None:
@@ -138,6 +150,38 @@ def register(app: typer.Typer) -> None:
         _migrate(settings(ctx))
 
     app.add_typer(runs_app, name="runs")
+
+
+def _show_import(done: ImportResult, fmt: Format) -> None:
+    """What ``intake runs import`` recorded, skipped and could not record."""
+    for note in done.notes:
+        err(note)
+    for where, why in done.skipped:
+        err(f"skipped {where}: {why}")
+    if done.not_in_suite:
+        shown = ", ".join(done.not_in_suite[:10]) + (" …" if len(done.not_in_suite) > 10 else "")
+        err(
+            f"{len(done.not_in_suite)} scenario(s) not promoted or adopted in this suite, "
+            f"not recorded: {shown}"
+        )
+    if fmt is Format.json:
+        emit_json(
+            {
+                "runs": done.runs,
+                "recorded": done.recorded,
+                "already_recorded": done.already,
+                "infrastructure": done.infrastructure,
+                "scenarios": done.scenarios,
+                "not_in_suite": done.not_in_suite,
+                "skipped": [{"path": p, "what": why} for p, why in done.skipped],
+            }
+        )
+        return
+    out(
+        f"imported {len(done.runs)} run(s): {done.recorded} result(s) recorded in "
+        f"{done.scenarios} scenario(s) ({done.infrastructure} infrastructure, never judged), "
+        f"{done.already} already recorded; {len(done.skipped)} skipped (not agent-eval runs)"
+    )
 
 
 def _migrate(cfg: Settings) -> None:
@@ -150,7 +194,7 @@ def _migrate(cfg: Settings) -> None:
 
 def _drop(cfg: Settings, draft: str, run_id: str, reason: str) -> None:
     """``--drop RUN_ID --reason TEXT``: remove a run from the record; the ledger keeps it."""
-    from intake.lifecycle.runs import drop_run
+    from intake.lifecycle.runs.record import drop_run
 
     path, dropped, notes = drop_run(cfg, draft, run_id, reason)
     for note in notes:

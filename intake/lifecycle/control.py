@@ -3,26 +3,13 @@
 Promotion proves a case passable (a strong run passes) and not saturated (the local model is
 judged); the control proves the criteria measure the failure the case came from: GAIA's
 simulator and judge are given the draft's captured answers (``intake.lifecycle.replay``, served
-where
-GAIA's tools call) and must judge them FAIL (gate 8, ``intake.lifecycle.gates.control_gate``).
-
-The order, as ``intake run``'s (``intake.lifecycle.runs.run``), whose code does the same steps:
-
-1. Refusals that run nothing (exit 1): private, not strictly valid, a placeholder, scrub
-   findings (``refuse_unready``), a captured answer that is an infrastructure fallback (the
-   model server unreachable, a timeout, no answer: ``replay.infrastructure_turns``). A draft
-   with no captured answer is a usage error (exit 2):
-   there is nothing to replay, and gate 8 does not apply to it.
-2. The replay binds ``127.0.0.1:<replay_port>`` (default 4200, GAIA's fixed backend); a port
-   in use is exit 3, one line, nothing run or recorded. Its ``/api/system/status`` must report
-   ``replay:<id>`` (else another backend answers there: exit 3).
-3. GAIA's runner on the draft alone (``invoke_runner``), in its own process group, Ctrl-C and
-   ``--timeout`` stopping it; a runner failure or no scorecard is exit 3, nothing recorded.
-4. A judged verdict the replay never served an answer for is not a control of the captured
-   answers (GAIA's tools reached another backend): exit 3, nothing recorded.
-5. Every scorecard holding the draft becomes a ``ControlRun`` in the record's ``controls``,
-   all in one journaled unit with one ``control`` ledger event each. Unjudged outcomes
-   (INFRA_ERROR, SETUP_ERROR, …) are recorded and count for nothing, as for runs.
+where GAIA's tools call) and must judge them FAIL (gate 8,
+``intake.lifecycle.gates.control_gate``). The steps are ``intake run``'s, through its code
+(``refuse_unready``, ``invoke_runner``), in the order docs/controls.md ("intake control
+DRAFT") gives with each exit status: the refusals, the replay bound (and checked to be the
+backend that answers), GAIA's runner on the draft alone, and every scorecard holding the draft
+recorded as a ``ControlRun`` in one journaled unit; a verdict the replay never served an
+answer for is no control of the captured answers, and nothing is recorded.
 """
 
 from __future__ import annotations
@@ -30,14 +17,12 @@ from __future__ import annotations
 import urllib.parse
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from datetime import UTC
 from pathlib import Path
 
 from intake.config import Settings
 from intake.contract.gaia import agent_backend
 from intake.contract.models import JUDGED_STATUSES, ControlRun, Record
-from intake.contract.validate import validate_file
-from intake.errors import Conflict, InputError, SourceError, UsageError
+from intake.errors import Conflict, SourceError, UsageError
 from intake.lifecycle.replay import (
     ReplayServer,
     ReplayState,
@@ -48,8 +33,13 @@ from intake.lifecycle.replay import (
     replay_hash,
     replay_turns,
 )
-from intake.lifecycle.runs.record import check_is_this_draft, suite_relative
-from intake.lifecycle.runs.results import ScenarioResult, check_name, read_result
+from intake.lifecycle.runs.record import (
+    check_after_capture,
+    check_is_this_draft,
+    draft_scenario,
+    suite_relative,
+)
+from intake.lifecycle.runs.results import ScenarioResult, check_run_names, read_result
 from intake.lifecycle.runs.run import (
     RunnerFailed,
     RunRefused,
@@ -65,7 +55,7 @@ from intake.paths import display_path
 from intake.scrub import scrubber_for
 from intake.store.edit import edit
 from intake.store.journal import Event
-from intake.store.records import runnable_hash, utcnow
+from intake.store.records import utcnow
 from intake.store.suite import find_draft, load_draft_record
 
 
@@ -262,20 +252,9 @@ def record_controls(
 
     configured = (*settings.strong_models, *settings.local_models)
     for res in results:
-        check_name(settings, "the run id (run_id)", res.run_id)
-        if res.judge_model is not None:
-            check_name(
-                settings,
-                "the judge model (config.model in the scorecard)",
-                res.judge_model,
-                configured=configured,
-            )
+        check_run_names(settings, res.run_id, res.judge_model, configured=configured)
     scenario_id = draft.stem
     with edit(settings, scenario_id, doing="record a control") as tx:
-        if not draft.is_file():
-            raise Conflict(
-                "the draft disappeared (promoted or rejected meanwhile)", where=scenario_id
-            )
         _check_unchanged(settings, draft, expected)
         record = load_draft_record(settings, draft)
         replayed_hash = replay_hash(replayed)
@@ -312,13 +291,8 @@ def record_controls(
 
 
 def _check_unchanged(settings: Settings, draft: Path, expected: str) -> None:
-
-    parsed = validate_file(draft, drafts_dir=settings.drafts)
-    if parsed.data is None or parsed.scenario_id != draft.stem:
-        raise InputError(
-            "cannot read the draft after the control", where=display_path(draft, settings.root)
-        )
-    if runnable_hash(parsed.data) != expected:
+    """The draft is still there, readable, and has the turns the replay ran."""
+    if draft_scenario(settings, draft, draft.stem)[1] != expected:
         raise Conflict(
             "the draft's turns changed while the control ran; nothing was recorded",
             where=display_path(draft, settings.root),
@@ -338,11 +312,7 @@ def _control(
     runner_exit: int | None,
     turns_replayed: int,
 ) -> ControlRun:
-    captured = record.source.captured_at
-    if captured.tzinfo is None:
-        captured = captured.replace(tzinfo=UTC)
-    if res.at < captured:
-        raise UsageError(f"control {res.run_id[:80]} predates the draft", where=str(card))
+    check_after_capture(record, res, card, "control")
     if any(r.run_id == res.run_id for r in record.runs):
         raise UsageError(
             f"{res.run_id[:80]} is recorded as a run of a model; a run is not a control",

@@ -39,10 +39,11 @@ from intake.contract.models import (
 )
 from intake.contract.yamlio import YamlProblem, parse_checked
 from intake.errors import IntakeError, UsageError
-from intake.fileio import atomic_write, read_json_input
+from intake.fileio import atomic_write
 from intake.lifecycle.gates import latest_reviews
 from intake.lifecycle.promote import criteria_hash
 from intake.lifecycle.replay import replay_hash, replay_turns
+from intake.lifecycle.runs.results import classify, entry_index, read_json_file
 from intake.paths import display_path, inside
 from intake.scrub import scrub_tree, scrubber_for
 from intake.store.records import (
@@ -56,7 +57,6 @@ from intake.store.records import (
 
 EXPORT_VERSION = 1
 INDEX_NAME = "index.json"
-MAX_SCORECARD_BYTES = 20 * 1024 * 1024
 
 
 class ControlTool(BaseModel):
@@ -77,16 +77,9 @@ class ControlTurn(BaseModel):
     tools: list[ControlTool]
 
 
-class _CardEntry(BaseModel):
-    """A scorecard's entry as the PASS transcript reads it: GAIA's values as written (a field
-    that is missing is None), as ``_CardTurn`` its turns."""
-
-    scenario_id: Any = None
-    turns: Any = None
-
-
 class _CardTurn(BaseModel):
-    """A turn of a scorecard's entry (``_CardEntry``)."""
+    """A turn of a scorecard's entry as the PASS transcript reads it: GAIA's values as written
+    (a field that is missing is None)."""
 
     turn: Any = None
     user_message: Any = None
@@ -209,16 +202,16 @@ def _run_transcript(settings: Settings, run: Run, scenario_id: str) -> list[Cont
     card = settings.root / run.scorecard_path
     if not inside(card, settings.root) or not card.is_file():
         return None
-    try:
-        doc = read_json_input(card, what="scorecard", limit=MAX_SCORECARD_BYTES)
+    try:  # read as run-record read it when it recorded the run (``runs.results``)
+        doc = read_json_file(card, "scorecard")
+        if classify(doc) != "runner":
+            return None
+        turns = doc["scenarios"][entry_index(doc, scenario_id, card)].get("turns")
     except IntakeError:
         return None
-    scenarios = doc.get("scenarios") if isinstance(doc, dict) else None
-    entries = (_CardEntry.model_validate(s) for s in scenarios or [] if isinstance(s, dict))
-    entry = next((e for e in entries if e.scenario_id == scenario_id), None)
-    if entry is None or not isinstance(entry.turns, list):
+    if not isinstance(turns, list):
         return None
-    read = [_CardTurn.model_validate(t) for t in entry.turns if isinstance(t, dict)]
+    read = [_CardTurn.model_validate(t) for t in turns if isinstance(t, dict)]
     return [
         ControlTurn(
             turn=t.turn,

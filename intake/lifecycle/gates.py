@@ -106,6 +106,13 @@ class Gate:
         return doc
 
 
+def _gate(
+    number: int, met: bool, detail: str, todo: str | None = None, *, applicable: bool = True
+) -> Gate:
+    """Gate ``number`` under its name (``GATE_NAMES``)."""
+    return Gate(number, GATE_NAMES[number], met, detail, todo, applicable)
+
+
 @dataclass
 class GateInputs:
     """Everything the gates judge, already read from disk (so ``check_gates`` is pure)."""
@@ -247,11 +254,10 @@ def review_gate(
     objections = ", ".join(f"{r.reviewer} ({r.decision.value.replace('_', ' ')})" for r in blockers)
     if valid and not blockers:
         names = ", ".join(sorted(r.reviewer for r in valid))
-        return Gate(3, GATE_NAMES[3], True, f"approved by {names} on the current content")
+        return _gate(3, True, f"approved by {names} on the current content")
     if valid:
-        return Gate(
+        return _gate(
             3,
-            GATE_NAMES[3],
             False,
             f"approval blocked by an open objection: {objections} "
             "(it stands until the same reviewer approves)",
@@ -261,9 +267,8 @@ def review_gate(
     detail = "; ".join(notes) if notes else "no approving review recorded"
     if blockers:
         detail += f"; open objections: {objections}"
-    return Gate(
+    return _gate(
         3,
-        GATE_NAMES[3],
         False,
         detail,
         "get an approval of the current file from someone other than the author: "
@@ -288,7 +293,6 @@ def _run_gate(inputs: GateInputs, tier: RunTier) -> Gate:
     A ``regression`` case: gate 4 needs at least ``REGRESSION_MIN_RUNS`` strong runs, every one
     a PASS (pass^k = 1), and gate 5 needs a judged local run but never blocks on saturation."""
     number = 4 if tier is RunTier.strong else 5
-    name = GATE_NAMES[number]
     runs, current, suite = inputs.record.runs, inputs.runnable_hash, inputs.suite
     mine = [r for r in runs if r.tier is tier]
     fresh = [r for r in mine if current is not None and r.runnable_hash == current]
@@ -314,25 +318,23 @@ def _run_gate(inputs: GateInputs, tier: RunTier) -> Gate:
         else:
             detail = f"no {tier.value}-tier run recorded"
             todo = f"run the draft with GAIA's runner on a {tier.value} model: {record_cmd}"
-        return Gate(number, name, False, detail, todo)
+        return _gate(number, False, detail, todo)
     stats = tier_stats(runs, tier, current)
     summary = f"{tier.value} runs {stats.describe()}"
     if tier is RunTier.strong and suite == "regression":
-        return _regression_strong_gate(number, name, stats, latest, summary, record_cmd)
+        return _regression_strong_gate(stats, latest, summary, record_cmd)
     if tier is RunTier.local and suite == "regression":
-        return Gate(
+        return _gate(
             number,
-            name,
             True,
             f"{summary}; latest local run {_describe_run(latest)}; a regression case may be "
             "saturated",
         )
     if tier is RunTier.strong:
         if stats.passes >= inputs.strong_pass_min:
-            return Gate(number, name, True, f"{summary}; latest strong run {_describe_run(latest)}")
-        return Gate(
+            return _gate(number, True, f"{summary}; latest strong run {_describe_run(latest)}")
+        return _gate(
             number,
-            name,
             False,
             f"latest strong run {_describe_run(latest)}: the case must be passable "
             f"({summary}; {inputs.strong_pass_min} pass(es) needed)",
@@ -342,32 +344,27 @@ def _run_gate(inputs: GateInputs, tier: RunTier) -> Gate:
     rate, allow = stats.pass_rate or 0.0, inputs.allow_saturated
     if rate >= inputs.saturation_pass_rate:
         if allow:
-            return Gate(
+            return _gate(
                 number,
-                name,
                 True,
                 f"local run {_describe_run(latest)}: saturated ({summary}), allowed ({allow})",
             )
-        return Gate(
+        return _gate(
             number,
-            name,
             False,
             f"local run {_describe_run(latest)}: the local model passes too (saturated); "
             f"{summary}, at or above {inputs.saturation_pass_rate:.0%}",
             "make the case harder so the local model fails, or promote with "
             "--allow-saturated REASON",
         )
-    return Gate(number, name, True, f"{summary}; latest local run {_describe_run(latest)}")
+    return _gate(number, True, f"{summary}; latest local run {_describe_run(latest)}")
 
 
-def _regression_strong_gate(
-    number: int, name: str, stats: TierStats, latest: Run, summary: str, record_cmd: str
-) -> Gate:
+def _regression_strong_gate(stats: TierStats, latest: Run, summary: str, record_cmd: str) -> Gate:
     """Gate 4 for a regression case: at least 3 strong runs on the current content, all PASS."""
     if stats.runs >= REGRESSION_MIN_RUNS and stats.passes == stats.runs:
-        return Gate(
-            number,
-            name,
+        return _gate(
+            4,
             True,
             f"{summary}; every strong run passes (regression suite); latest "
             f"{_describe_run(latest)}",
@@ -390,7 +387,7 @@ def _regression_strong_gate(
             f"run it {REGRESSION_MIN_RUNS - stats.runs} more time(s): "
             f"`intake run DRAFT --tier strong --iterations {REGRESSION_MIN_RUNS - stats.runs}`"
         )
-    return Gate(number, name, False, detail, todo)
+    return _gate(4, False, detail, todo)
 
 
 def saturated(runs: list[Run], current: str | None, saturation_pass_rate: float = 0.8) -> bool:
@@ -440,11 +437,10 @@ def _schema_gate(inputs: GateInputs) -> Gate:
         if category is None or not re.fullmatch(CATEGORY_PATTERN, category):
             problems.append("category is not a safe folder name ([a-z0-9_-])")
     if not problems:
-        return Gate(1, GATE_NAMES[1], True, "valid under the strict schema")
+        return _gate(1, True, "valid under the strict schema")
     more = f" (+{len(problems) - 3} more)" if len(problems) > 3 else ""
-    return Gate(
+    return _gate(
         1,
-        GATE_NAMES[1],
         False,
         "; ".join(problems[:3]) + more,
         "edit the draft until `intake validate --strict DRAFT` passes: real criteria "
@@ -455,21 +451,19 @@ def _schema_gate(inputs: GateInputs) -> Gate:
 def _scrub_gate(inputs: GateInputs) -> Gate:
     """Gate 2: the scrubber's re-scan ran and found nothing."""
     if inputs.scrub_findings is None:
-        return Gate(
+        return _gate(
             2,
-            GATE_NAMES[2],
             False,
             f"scrub re-scan could not run: {inputs.scrub_error or 'scrubber unavailable'}",
             "fix the scrubber installation and run the promotion again",
         )
     if not inputs.scrub_findings:
-        return Gate(2, GATE_NAMES[2], True, "scrub re-scan found nothing")
+        return _gate(2, True, "scrub re-scan found nothing")
     found = inputs.scrub_findings
     shown_findings = "; ".join(str(f) for f in found[:3])
     more = f" (+{len(found) - 3} more)" if len(found) > 3 else ""
-    return Gate(
+    return _gate(
         2,
-        GATE_NAMES[2],
         False,
         f"{len(found)} finding(s): {shown_findings}{more}",
         "run `intake scrub DRAFT` (or remove the values by hand) and re-review",
@@ -479,10 +473,9 @@ def _scrub_gate(inputs: GateInputs) -> Gate:
 def _duplicate_gate(inputs: GateInputs) -> Gate:
     """Gate 6: no scenario of the suite has the draft's id."""
     if not inputs.duplicates:
-        return Gate(6, GATE_NAMES[6], True, "no scenario with this id in the suite")
-    return Gate(
+        return _gate(6, True, "no scenario with this id in the suite")
+    return _gate(
         6,
-        GATE_NAMES[6],
         False,
         f"id {inputs.scenario_id!r} exists in the suite: {', '.join(inputs.duplicates)}",
         "rename the draft (file name and id) or reject it as a duplicate",
@@ -507,11 +500,9 @@ def control_gate(
     ``allow`` says why. Not applicable (met, shown as such) without a captured answer (an issue
     draft, a store that keeps no answers); not required with ``require_control = false``.
     """
-    name = GATE_NAMES[8]
     if not replay_turns(record):  # no captured answer to replay
-        return Gate(
+        return _gate(
             8,
-            name,
             True,
             "not applicable: the draft holds no captured answer to replay (drafted from an "
             "issue, or from a store that keeps no answers)",
@@ -519,9 +510,8 @@ def control_gate(
         )
     gate = _judged_controls(record, current, allow)
     if not require and not gate.met:
-        return Gate(
+        return _gate(
             8,
-            name,
             True,
             f"not required (require_control = false): {gate.detail}",
             applicable=False,
@@ -531,12 +521,10 @@ def control_gate(
 
 def _judged_controls(record: Record, current: str | None, allow: str | None) -> Gate:
     """Gate 8 as the captured answers and the control runs on the current content decide it."""
-    name = GATE_NAMES[8]
     infra = infrastructure_turns(record)
     if infra:
-        return Gate(
+        return _gate(
             8,
-            name,
             False,
             infrastructure_line(infra),
             "draft the turns the model answered (`intake from-session ID --turns A-B`), or "
@@ -554,19 +542,17 @@ def _judged_controls(record: Record, current: str | None, allow: str | None) -> 
             f"{f'; {len(fails)} FAIL' if fails else ''})"
         )
         if allow:
-            return Gate(8, name, True, f"{detail}; allowed ({allow})")
-        return Gate(
+            return _gate(8, True, f"{detail}; allowed ({allow})")
+        return _gate(
             8,
-            name,
             False,
             detail,
             "tighten the criteria so the captured answer fails, then `intake control "
             "DRAFT`; or promote with --allow-passing-control REASON",
         )
     if fails:
-        return Gate(
+        return _gate(
             8,
-            name,
             True,
             f"the captured failure fails: {len(fails)} judged FAIL control(s), latest "
             f"{fails[-1].run_id}"
@@ -574,17 +560,16 @@ def _judged_controls(record: Record, current: str | None, allow: str | None) -> 
         )
     if fresh:
         statuses = ", ".join(sorted({c.status for c in fresh}))
-        return Gate(8, name, False, f"no judged control on the current content ({statuses})", todo)
+        return _gate(8, False, f"no judged control on the current content ({statuses})", todo)
     if stale:
-        return Gate(
+        return _gate(
             8,
-            name,
             False,
             f"{len(stale)} control run(s) recorded before the turns (or the captured answers) "
             "changed: stale",
             todo,
         )
-    return Gate(8, name, False, "no control run recorded", todo)
+    return _gate(8, False, "no control run recorded", todo)
 
 
 def rubric_gate(
@@ -601,10 +586,9 @@ def rubric_gate(
     ]
     with_rubric = sorted(r.reviewer for r in counting if r.rubric is not None)
     if with_rubric:
-        return Gate(7, GATE_NAMES[7], True, f"rubric given by {', '.join(with_rubric)}")
-    return Gate(
+        return _gate(7, True, f"rubric given by {', '.join(with_rubric)}")
+    return _gate(
         7,
-        GATE_NAMES[7],
         False,
         "no current approval carries a rubric (require_rubric = true)",
         "intake review DRAFT --approve --reviewer LOGIN --underspecified N --criteria N "

@@ -30,7 +30,6 @@ from intake.contract.models import (
     Promotion,
     Record,
     RunTier,
-    ScenarioView,
     SuiteType,
     difficulty,
     tier_stats,
@@ -44,8 +43,6 @@ from intake.contract.validate import (
 )
 from intake.contract.yamlio import (
     Parsed,
-    YamlProblem,
-    parse_checked,
     with_tags,
 )
 from intake.errors import Conflict, PromotionBlocked, UsageError
@@ -60,6 +57,7 @@ from intake.lifecycle.gates import (
     current_controls,
     saturated,
 )
+from intake.lifecycle.quarantine import recorded_reason, scenarios_with_id
 from intake.lifecycle.split import with_split
 from intake.paths import display_path, inside
 from intake.scrub import FileFinding, scrub_scan, scrub_tree, scrubber_for
@@ -83,7 +81,6 @@ from intake.store.suite import (
     find_draft,
     load_draft_record,
     promoted_paths,
-    reason_text,
     refuse_outside_root,
     scrub_free_text,
     scrub_message,
@@ -109,35 +106,15 @@ def suite_duplicates(
     """
 
     if ids is None:
-        ids = _suite_ids(settings, scenario_id)
+        folder = settings.scenarios
+        named = set(folder.rglob(f"{scenario_id}.yaml")) if folder.is_dir() else set()
+        found = sorted(named.union(scenarios_with_id(folder, scenario_id)))
+        return [display_path(path, settings.root) for path in found]
     return [
         display_path(path, settings.root)
         for path, other in sorted(ids.items())
         if path.stem == scenario_id or other == scenario_id
     ]
-
-
-def _suite_ids(settings: Settings, scenario_id: str) -> dict[Path, str | None]:
-    """Each scenario file's id, parsed only where the file could hold ``scenario_id``."""
-    found: dict[Path, str | None] = {}
-    folder = settings.scenarios
-    if not folder.is_dir():
-        return found
-    for path in sorted(folder.rglob("*.yaml")):
-        found[path] = None
-        if path.stem == scenario_id or path.is_symlink():  # a link is named, never read
-            continue
-        try:
-            raw = path.read_bytes()
-        except OSError:
-            continue
-        if scenario_id.encode() not in raw:
-            continue
-        try:
-            found[path] = ScenarioView.of(parse_checked(raw).data).id
-        except YamlProblem:
-            continue
-    return found
 
 
 @dataclass(frozen=True)
@@ -576,7 +553,8 @@ def reject(settings: Settings, target: str, reason: str) -> RejectResult:
     what the scrubber finds into ``intake log``.
     """
 
-    reason = reason_text(reason, needed_for="a rejection")
+    notes: list[str] = []
+    reason = recorded_reason(settings, reason, "a rejection", notes)
     draft = find_draft(settings, target)
     scenario_id = draft.stem
     with edit(settings, scenario_id, doing="reject") as tx:
@@ -584,10 +562,6 @@ def reject(settings: Settings, target: str, reason: str) -> RejectResult:
             raise Conflict("the draft disappeared (promoted or rejected meanwhile)", where=target)
         rec = record_path(draft)
         record = load_record(rec) if rec.is_file() else None
-        notes: list[str] = []
-        reason, types = scrub_free_text(settings, reason, where="$.reason")
-        if types:
-            notes.append(scrub_message("reason", types))
         copied: Any = None
         if record is not None:
             dumped = record.model_dump(mode="json", exclude_none=True)

@@ -145,7 +145,9 @@ def with_stamp_moved(record: Record, before: str, after: str, where: str) -> Rec
     raise UsageError("the scenario's record has no promotion or adoption stamp", where=where)
 
 
-def _reason(settings: Settings, reason: str, what: str, notes: list[str]) -> str:
+def recorded_reason(settings: Settings, reason: str, what: str, notes: list[str]) -> str:
+    """The reason for ``what`` as it is recorded: required, one line, scrubbed (what the
+    scrubber replaced is said in ``notes``)."""
     text = reason_text(reason, needed_for=what)
     cleaned, types = scrub_free_text(settings, text, where="$.reason")
     if types:
@@ -174,7 +176,8 @@ def quarantine(
     """Tag the scenario ``quarantined`` (or take the tag back with ``lift``), with a reason."""
     notes: list[str] = []
     check_id(scenario_id)
-    why = _reason(settings, reason, "lifting a quarantine" if lift else "a quarantine", notes)
+    what = "lifting a quarantine" if lift else "a quarantine"
+    why = recorded_reason(settings, reason, what, notes)
     who = _by(settings, by)
     with edit(settings, scenario_id, doing="quarantine") as tx:
         notes += tx.recovered
@@ -233,7 +236,7 @@ def retire(
     """Move the scenario and its record to ``retired_dir/<category>/``, with a reason."""
     notes: list[str] = []
     check_id(scenario_id)
-    why = _reason(settings, reason, "a retirement", notes)
+    why = recorded_reason(settings, reason, "a retirement", notes)
     who = _by(settings, by)
     refuse_outside_root(settings, settings.retired, what="the retired folder")
     with edit(settings, scenario_id, doing="retire") as tx:
@@ -271,6 +274,7 @@ __all__ = [
     "QUARANTINE_TAG",
     "LifecycleResult",
     "quarantine",
+    "recorded_reason",
     "retire",
     "scenario_id_of",
     "scenarios_with_id",

@@ -1,58 +1,17 @@
 """The captured session, replayed as a GAIA Agent UI backend (``intake control``).
 
 GAIA's eval agent reaches the Agent UI through its MCP server, whose backend is fixed at
-``http://localhost:4200`` (amd/gaia ``src/gaia/mcp/servers/agent_ui_mcp.py``
-``DEFAULT_BACKEND``). ``intake control`` serves the draft's captured answers there, so GAIA's
-simulator and judge see the very failure the draft came from, under the draft's new criteria.
-What the replay answers is what the MCP tools call (``agent_ui_mcp.py``
-``create_agent_ui_mcp``) in the shapes GAIA's routers give (``src/gaia/ui/models.py``,
-``src/gaia/ui/routers/``):
+``http://localhost:4200``. ``intake control`` serves the draft's captured answers there, so
+GAIA's simulator and judge see the very failure the draft came from, under the draft's new
+criteria: the k-th user message of a session gets turn k's captured answer and tool steps,
+whatever its text (GAIA's simulator writes its own message from the objective).
 
-* ``GET /api/health`` and ``GET /api/system/status`` (``model_loaded: "replay:<draft id>"``);
-* sessions: ``POST/GET /api/sessions`` (the list is empty), ``GET/DELETE /api/sessions/{id}``,
-  ``GET /api/sessions/{id}/messages``, ``POST /api/sessions/{id}/documents``;
-* ``POST /api/chat/send``: an SSE stream (``data: {json}\\n\\n``, as ``_chat_helpers.py``
-  ``_stream_chat_impl`` writes it) of each captured tool step as ``tool_start`` /
-  ``tool_args`` / ``tool_result`` (``sse_handler.py`` ``SSEOutputHandler``), then ``answer``
-  and ``done`` with the captured answer. The k-th user message of a session gets turn k's
-  answer, whatever its text: GAIA's simulator writes its own message from the objective
-  (``runner.py`` ``build_scenario_prompt``). Policy-blocked calls are not tool results in
-  GAIA's stream (they are ``policy_alert`` steps, which the MCP parser does not read), so they
-  are not sent;
-* documents: ``POST /api/documents/upload-path`` reports the draft's documents as indexed with
-  chunks (the eval agent returns SETUP_ERROR on ``chunk_count=0``, ``runner.py``
-  ``build_scenario_prompt``);
-  ``GET /api/documents``; ``POST /api/memory/admin/seed`` (the memory pre-flight).
-
-Anything else is 404 with FastAPI's body. Nothing the simulator sends is stored anywhere.
-
-What GAIA's client reads is what GAIA's backend sends (FastAPI/Starlette at 78bbc30):
-
-* JSON as ``JSONResponse`` renders it: ``Content-Type: application/json``, compact UTF-8
-  (``json.dumps(..., ensure_ascii=False, separators=(",", ":"))``);
-* the chat stream as ``StreamingResponse(media_type="text/event-stream")`` in
-  ``routers/chat.py`` (``send_message``): ``text/event-stream; charset=utf-8`` (Starlette
-  appends the charset to every ``text/`` type; without it
-  ``requests.iter_lines(decode_unicode=True)`` in ``agent_ui_mcp.py`` ``_stream_chat`` decodes
-  ISO-8859-1 and ``—`` arrives as ``â\x80\x94``), ``Cache-Control: no-cache``,
-  ``Connection: keep-alive``, ``X-Accel-Buffering: no``, chunked with one chunk per event;
-  each event ``data: {json.dumps(event)}\n\n`` (ASCII, ``\\uXXXX`` escapes), the first chunk
-  GAIA's "Connecting to LLM..." status with its 512-byte comment, agent events padded to 512
-  bytes with a ``: xxx`` comment, ``done`` unpadded (all in ``_chat_helpers.py``
-  ``_stream_chat_impl``).
-
-GAIA's files and names cited here are pinned, with their lines at the corpus commit, in
-docs/gaia-formats.md (sections agent_ui_mcp, runner, ui-models, ui-chat, chat-helpers,
-sse-handler).
-
-The replay is a local server holding a draft's captured answers, so it answers only GAIA's
-client: a request whose ``Host`` is not ``127.0.0.1:PORT`` or ``localhost:PORT`` (DNS
-rebinding) is refused with 400, a cross-site one (an ``Origin`` other than the replay's own, a
-``Sec-Fetch-Site`` other than ``same-origin``/``none``) with 403, a POST body that is not
-``application/json`` with 422 (as FastAPI does; no browser form can send one without a CORS
-preflight, which the replay never grants). It answers only the routes GAIA's MCP client and
-runner call, and tells nothing about other sessions: ``GET /api/sessions`` lists none and
-``/api/health`` counts nothing, so a session is reached only by the id its creator got.
+docs/controls.md holds the contract: the routes answered and their shapes ("What the replay
+answers"), the bytes GAIA's own backend sends, which the replay copies because GAIA's client
+decodes by them ("Byte for byte what GAIA's backend sends"), and why it answers GAIA's client
+alone and tells nothing about other sessions ("Only GAIA's client"). GAIA's files and names
+cited here are pinned in docs/gaia-formats.md (sections agent_ui_mcp, runner, ui-models,
+ui-chat, chat-helpers, sse-handler).
 """
 
 from __future__ import annotations

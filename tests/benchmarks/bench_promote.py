@@ -37,7 +37,7 @@ def main() -> None:
     from intake.lifecycle.gates import check_gates
     from intake.lifecycle.promote import gather, promote
     from intake.lifecycle.review import add_review
-    from intake.lifecycle.runs import record_run
+    from intake.lifecycle.runs.record import record_run
     from tests.support.promote_helpers import make_ready, scorecard, write_pair
 
     rows: list[tuple[str, str]] = []

@@ -136,6 +136,6 @@ CI_VARIABLES = ("GITHUB_SHA", "RUNNER_NAME")
 def stored(suite: Path, scenario_id: str) -> list[Any]:
     """The run store's runs of a scenario (``intake.lifecycle.runs.store``), oldest first."""
     from intake.config import load_settings
-    from intake.lifecycle.runs.store import window_runs
+    from intake.lifecycle.runs.store import scenario_runs
 
-    return window_runs(load_settings(suite))[0].get(scenario_id, [])
+    return scenario_runs(load_settings(suite), [scenario_id]).get(scenario_id, [])

@@ -286,7 +286,7 @@ def make_ready(
     from intake.config import load_settings
     from intake.contract.models import ReviewDecision, RunTier
     from intake.lifecycle.review import add_review
-    from intake.lifecycle.runs import record_run
+    from intake.lifecycle.runs.record import record_run
 
     draft = write_pair(suite / folder, scenario_id, category=category)
     settings = load_settings(suite)

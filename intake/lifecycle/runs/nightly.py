@@ -1,34 +1,14 @@
 """Nightly and CI results become runs of the suite's scenarios (``intake runs import``).
 
-GAIA's runner writes one folder per run, ``eval/results/<run_id>/``, with ``scorecard.json``
-(``aggregate_scorecard`` in amd/gaia ``src/gaia/eval/runner.py``; the shape is
-``build_scorecard`` in ``src/gaia/eval/scorecard.py``: ``run_id``, ``timestamp``, ``config``
-with the judge as ``config.model``, ``scenarios``) and ``traces/<id>.json`` per scenario (the
-runner reads them back on resume and writes one for ``SKIPPED_NO_DOCUMENT``). A run folder
-whose scorecard is missing (the runner was killed before writing it) still has its traces, and
-they are read. Where GAIA does each of these, at the commit intake was checked against:
-docs/gaia-formats.md#runner and #scorecard.
-
-Each run folder becomes one immutable file of the run store (``intake.lifecycle.runs.store``)
-holding the results of the suite scenarios it ran (promoted or adopted, found by their YAML
-``id``: a scenario without a record is not one intake can follow, and is counted, not
-recorded); no scenario record is touched. Each result keeps the keys that make two runs
-comparable: the runnable hash of the scenario as
-it was run, GAIA's commit, the runner machine and the model under test. The scorecard names
-none of the last three (``config`` is ``backend_url``, ``model`` = the judge, budget and
-agent type: runner.py, docs/gaia-formats.md#runner), so they come from flags, from GAIA's
-``meta.json`` (as its committed baselines keep one beside the scorecard: ``model``,
-``commit``, ``hardware``), or from the CI environment (``GITHUB_SHA``, ``RUNNER_NAME``).
-
-The runnable hash "as it was run": when GAIA's commit is known to the suite's git repository
-(the suite is GAIA's checkout), the scenario's file at that commit; otherwise the file as it is
-when the results are imported (a nightly imports right after it runs).
-
-Statuses are GAIA's (``scorecard.py`` ``_JUDGED_STATUSES``, docs/gaia-formats.md#scorecard):
-``PASS``, ``FAIL`` and ``BLOCKED_BY_ARCHITECTURE`` are judged; the rest are infrastructure
-and are recorded, never counted as judged. Importing the same scorecard twice adds nothing: a
-run is the same run when its run id, model and machine are (its file exists, and is never
-rewritten).
+Each run folder GAIA's runner wrote, read by ``intake.lifecycle.runs.results``, becomes one
+immutable file of the run store (``intake.lifecycle.runs.store``) holding the results of the
+suite scenarios it ran, found by their YAML ``id``; no scenario record is touched. Each result
+keeps what makes two runs comparable: the runnable hash of the scenario as it was run (its file
+at GAIA's commit when the suite's git knows that commit, else as it is at import), GAIA's
+commit, the runner machine and the model under test. The scorecard names none of the last three,
+so they come from flags, from GAIA's ``meta.json`` or from the CI environment. docs/health.md
+("Importing nightly results", "The run store") gives every field's source and the statuses
+that count as judged.
 """
 
 from __future__ import annotations
@@ -50,6 +30,8 @@ from intake.lifecycle.runs.results import (
     Meta,
     RunFolder,
     check_name,
+    check_run_names,
+    model_under_test,
     parse_time,
     plain_by_shape,
     read_run_folder,
@@ -159,19 +141,6 @@ def tier_of(settings: Settings, model: str, flag: str | None) -> str:
     )
 
 
-def model_of(flag: str | None, meta: Meta, where: Path) -> str:
-    """``--model``, else ``meta.json``'s ``model`` (the scorecard does not name it)."""
-    if flag is not None and flag.strip():
-        return flag.strip()
-    if meta.model is not None:
-        return meta.model
-    raise UsageError(
-        "the scorecard does not name the model under test",
-        where=str(where),
-        hint='pass --model NAME, or put GAIA\'s meta.json (with "model") beside the scorecard',
-    )
-
-
 class SuiteScenario(NamedTuple):
     """A promoted or adopted scenario the import can record into (a tuple: an import builds
     one for each of thousands of results)."""
@@ -250,8 +219,8 @@ def commit_time(settings: Settings, commit: str) -> datetime | None:
 
 
 def _bounded(run: RunFolder, commit: str | None, made: datetime | None, now: datetime) -> None:
-    """Refuse a run dated in the future or before the GAIA commit it names, made at ``made``
-    (37 item 6): a results folder does not get to say when it happened beyond what is known."""
+    """Refuse a run dated in the future or before the GAIA commit it names, made at ``made``:
+    a results folder does not get to say when it happened beyond what is known."""
     if run.at > now + CLOCK_SKEW:
         raise InputError(
             f"run {run.run_id} is dated in the future ({run.at:%Y-%m-%d %H:%M} UTC); not imported",
@@ -275,10 +244,10 @@ class _Arrivals:
         self.dates: dict[Path, datetime] | None = None
 
     def refuse_earlier(self, run: RunFolder, files: list[str]) -> None:
-        """Refuse ``run`` when it is dated before a scenario it has a result for existed (37
-        item 6): a results folder does not get to say it ran a case before the case was
-        written. A run naming a GAIA commit git knows is bounded by that commit instead (its
-        scenarios are read as that commit had them, and ``_bounded`` dates it)."""
+        """Refuse ``run`` when it is dated before a scenario it has a result for existed: a
+        results folder does not get to say it ran a case before the case was written. A run
+        naming a GAIA commit git knows is bounded by that commit instead (its scenarios are
+        read as that commit had them, and ``_bounded`` dates it)."""
         if not files:
             return
         if self.dates is None:
@@ -329,17 +298,17 @@ class _Hashes:
             self.top = found.resolve() if found is not None else None
         return self.top is not None
 
-    def _commit_known(self, commit: str) -> bool:
-        if commit not in self.known:  # its committer date, asked once: known when it has one
+    def known_commit(self, commit: str | None) -> bool:
+        """Whether the suite's git knows ``commit`` (the file is then read as it had it): it
+        has a committer date, asked of git once a commit."""
+        if commit is None:
+            return False
+        if commit not in self.known:
             self.known[commit] = commit_time(self.settings, commit) if self.in_git() else None
         return self.known[commit] is not None
 
-    def known_commit(self, commit: str | None) -> bool:
-        """Whether the suite's git knows ``commit`` (the file is then read as it had it)."""
-        return commit is not None and self._commit_known(commit)
-
     def of(self, path: Path, commit: str | None) -> str | None:
-        key = (commit if commit and self._commit_known(commit) else None, path)
+        key = (commit if self.known_commit(commit) else None, path)
         if key not in self.cache:
             if key[0] is not None:
                 self.read_at(key[0], [path])
@@ -486,18 +455,8 @@ class _Import:
     def stored(self, run: RunFolder) -> StoredRun:
         """The run folder as the store keeps it, its names checked and its results keyed."""
         settings, flags = self.settings, self.flags
-        check_name(settings, "the run id (run_id)", run.run_id)
-        tested = check_name(
-            settings,
-            "the model under test (--model or meta.json)",
-            model_of(flags.model, run.meta, run.where),
-            configured=flags.configured,
-        )
-        judge = run.judge
-        if judge is not None:
-            judge = check_name(
-                settings, "the judge model (config.model)", judge, configured=flags.configured
-            )
+        tested = model_under_test(flags.model, run.meta, run.where)
+        check_run_names(settings, run.run_id, run.judge, tested, configured=flags.configured)
         run_tier = tier_of(settings, tested, flags.tier)
         run_commit = commit_of(settings, flags.commit, run.meta, flags.environ)
         known = self.hashes.known_commit(run_commit)
@@ -511,7 +470,7 @@ class _Import:
             run.run_id,
             tested,
             str(run_tier),
-            judge,
+            run.judge,
             run_commit,
             run_machine,
             run.at,

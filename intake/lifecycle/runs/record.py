@@ -18,9 +18,11 @@ from intake.contract.models import Record, Run, RunTier
 from intake.contract.plain import ScenarioView
 from intake.errors import Conflict, InputError, UsageError
 from intake.lifecycle.runs.results import (
+    Meta,
     ScenarioResult,
-    check_name,
-    read_meta,
+    check_run_names,
+    meta_beside,
+    model_under_test,
     read_result,
     safe_name,
 )
@@ -71,28 +73,6 @@ def check_is_this_draft(result: ScenarioResult, scenario: ScenarioView, where: s
     ]
 
 
-def model_under_test(path: Path, model: str | None) -> str:
-    """``--model``, else ``meta.json`` beside the scorecard (or its run folder, for a trace)."""
-    if model is not None:
-        if not model.strip():
-            raise UsageError("--model is empty")
-        return model.strip()
-    folders = [path.parent]
-    if path.parent.name == "traces":
-        folders.append(path.parent.parent)
-    for folder in folders:
-        meta = read_meta(folder)
-        if meta.found:
-            if meta.model is None:
-                raise InputError('meta.json has no "model" string', where=str(folder / "meta.json"))
-            return meta.model
-    raise UsageError(
-        "the scorecard does not name the model under test",
-        where=str(path),
-        hint='pass --model NAME, or put GAIA\'s meta.json (with "model") beside the scorecard',
-    )
-
-
 def check_tier(settings: Settings, tier: RunTier, model: str) -> None:
     """The tier must agree with the configured model lists, when they are set."""
     mine = settings.strong_models if tier is RunTier.strong else settings.local_models
@@ -132,15 +112,18 @@ def record_run(
     draft = find_draft(settings, target)
     scenario_id = draft.stem
     result = read_result(scorecard, scenario_id)
-    tested = model_under_test(scorecard, model)
-    _check_run_names(settings, result, tested)
+    tested = model_under_test(
+        model, Meta() if model is not None else meta_beside(scorecard), scorecard
+    )
+    configured = (*settings.strong_models, *settings.local_models)
+    check_run_names(settings, result.run_id, result.judge_model, tested, configured=configured)
     card_name = _kept_card_name(settings, scorecard)
     card_path = suite_relative(settings, scorecard)
     check_tier(settings, tier, tested)
     with edit(settings, scenario_id, doing="record a run") as tx:
-        scenario, current = _draft_scenario(settings, draft, scenario_id)
+        scenario, current = draft_scenario(settings, draft, scenario_id)
         record = load_draft_record(settings, draft)
-        _check_after_capture(record, result, scorecard)
+        check_after_capture(record, result, scorecard)
         warnings = check_is_this_draft(result, scenario, str(scorecard))
         if result.judge_model is not None and result.judge_model == tested:
             warnings.append(
@@ -178,22 +161,6 @@ def record_run(
     return draft, run, replaced
 
 
-def _check_run_names(settings: Settings, result: ScenarioResult, tested: str) -> None:
-    """The run id, the model under test and the judge are names a record may hold."""
-    configured = (*settings.strong_models, *settings.local_models)
-    check_name(settings, "the run id (run_id)", result.run_id)
-    check_name(
-        settings, "the model under test (--model or meta.json)", tested, configured=configured
-    )
-    if result.judge_model is not None:
-        check_name(
-            settings,
-            "the judge model (config.model in the scorecard)",
-            result.judge_model,
-            configured=configured,
-        )
-
-
 def _kept_card_name(settings: Settings, scorecard: Path) -> str | None:
     """The scorecard's file name, or None when it is odd or holds something the scrubber finds."""
     from intake.store.suite import finding_types
@@ -203,7 +170,7 @@ def _kept_card_name(settings: Settings, scorecard: Path) -> str | None:
     return scorecard.name
 
 
-def _draft_scenario(settings: Settings, draft: Path, scenario_id: str) -> tuple[ScenarioView, str]:
+def draft_scenario(settings: Settings, draft: Path, scenario_id: str) -> tuple[ScenarioView, str]:
     """The draft's view and runnable hash, refused when missing, unreadable or named another
     id."""
     from intake.contract.validate import validate_file
@@ -223,17 +190,19 @@ def _draft_scenario(settings: Settings, draft: Path, scenario_id: str) -> tuple[
     return ScenarioView.of(parsed.data), runnable_hash(parsed.data)
 
 
-def _check_after_capture(record: Record, result: ScenarioResult, scorecard: Path) -> None:
-    """A run older than the captured session cannot be a run of this draft."""
+def check_after_capture(
+    record: Record, result: ScenarioResult, scorecard: Path, what: str = "run"
+) -> None:
+    """A run (or a control, ``what``) older than the captured session cannot be of this draft."""
     captured = record.source.captured_at
     if captured.tzinfo is None:
         captured = captured.replace(tzinfo=UTC)
     if result.at < captured:
         raise UsageError(
-            f"run {result.run_id[:80]} at {result.at.isoformat(timespec='seconds')} "
+            f"{what} {result.run_id[:80]} at {result.at.isoformat(timespec='seconds')} "
             f"predates the draft (captured {captured.isoformat(timespec='seconds')})",
             where=str(scorecard),
-            hint="re-run the draft with GAIA's runner and record that run",
+            hint=f"re-run the draft with GAIA's runner and record that {what}",
         )
 
 
@@ -296,22 +265,17 @@ def drop_run(
     Returns (draft, the runs removed, notes for stderr). A run id not in the record is a
     usage error naming the draft, never echoing the id unless it is a plain name.
     """
+    from intake.lifecycle.quarantine import recorded_reason
     from intake.store.details import RunDropDetail
     from intake.store.edit import edit
     from intake.store.journal import Event
-    from intake.store.suite import (
-        find_draft,
-        load_draft_record,
-        reason_text,
-        scrub_free_text,
-        scrub_message,
-    )
+    from intake.store.suite import find_draft, load_draft_record
 
-    reason = reason_text(reason, needed_for="dropping a run")
+    notes: list[str] = []
+    reason = recorded_reason(settings, reason, "dropping a run", notes)
     draft = find_draft(settings, target)
     scenario_id = draft.stem
     shown = run_id[:80] if safe_name(run_id) else "(not a plain run id, not shown)"
-    notes: list[str] = []
     with edit(settings, scenario_id, doing="drop a run") as tx:
         record = load_draft_record(settings, draft)
         dropped = [r for r in record.runs if r.run_id == run_id]
@@ -322,9 +286,6 @@ def drop_run(
                 where=display_path(draft, settings.root),
                 hint="`intake runs DRAFT` lists the recorded runs",
             )
-        reason, types = scrub_free_text(settings, reason, where="$.reason")
-        if types:
-            notes.append(scrub_message("reason", types))
         record.runs = [r for r in record.runs if r.run_id != run_id]
         record.controls = [c for c in record.controls if c.run_id != run_id]
         detail = RunDropDetail(
@@ -340,10 +301,11 @@ def drop_run(
 
 
 __all__ = [
+    "check_after_capture",
     "check_is_this_draft",
     "check_tier",
+    "draft_scenario",
     "drop_run",
-    "model_under_test",
     "record_run",
     "suite_relative",
 ]

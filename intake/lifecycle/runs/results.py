@@ -278,6 +278,25 @@ def check_name(
     return value
 
 
+def check_run_names(
+    settings: Settings,
+    run_id: str,
+    judge: str | None,
+    model: str | None = None,
+    *,
+    configured: tuple[str, ...],
+) -> None:
+    """The run id, the model under test and the judge are names a record may hold
+    (``check_name``; ``configured``: the suite's model names, no new disclosure)."""
+    check_name(settings, "the run id (run_id)", run_id)
+    if model is not None:
+        what = "the model under test (--model or meta.json)"
+        check_name(settings, what, model, configured=configured)
+    if judge is not None:
+        what = "the judge model (config.model in the scorecard)"
+        check_name(settings, what, judge, configured=configured)
+
+
 def _plain_id(value: Any, *, quote: bool = True) -> str:
     """A scenario id from a file, shown only when it is a valid id (else a placeholder)."""
     if isinstance(value, str) and re.fullmatch(ID_PATTERN, value):
@@ -430,6 +449,20 @@ def read_result(path: Path, scenario_id: str) -> ScenarioResult:
             head.judge,
             result_of(doc, str(path), "trace"),
         )
+    index = entry_index(doc, scenario_id, path)
+    head = header_of(doc)
+    return ScenarioResult(
+        head.run_id,
+        head.finished or modified_at(path),
+        head.judge,
+        result_of(doc["scenarios"][index], str(path), "scorecard", index),
+    )
+
+
+def entry_index(doc: dict[str, Any], scenario_id: str, path: Path) -> int:
+    """Where ``scenario_id``'s entry stands in a runner scorecard's ``scenarios`` (``read_result``
+    and the PASS control's transcript, ``controls_export``); refused when it is not there or
+    there twice."""
     entries = doc["scenarios"]
     matches = [
         i
@@ -450,13 +483,7 @@ def read_result(path: Path, scenario_id: str) -> ScenarioResult:
         raise InputError(
             f"scenario {scenario_id!r} appears twice in the scorecard", where=str(path)
         )
-    head = header_of(doc)
-    return ScenarioResult(
-        head.run_id,
-        head.finished or modified_at(path),
-        head.judge,
-        result_of(entries[matches[0]], str(path), "scorecard", matches[0]),
-    )
+    return matches[0]
 
 
 @dataclass
@@ -499,6 +526,31 @@ def read_meta(folder: Path) -> Meta:
         if isinstance(value := fields.get(key), str) and value.strip()
     }
     return Meta(**text, found=True)
+
+
+def meta_beside(path: Path) -> Meta:
+    """``meta.json`` beside a scorecard, else in the run folder of a trace (``traces/``)."""
+    meta = read_meta(path.parent)
+    if not meta.found and path.parent.name == "traces":
+        meta = read_meta(path.parent.parent)
+    return meta
+
+
+def model_under_test(flag: str | None, meta: Meta, where: Path) -> str:
+    """``--model``, else ``meta.json``'s ``model``: the scorecard names only the judge."""
+    if flag is not None:
+        if not flag.strip():
+            raise UsageError("--model is empty")
+        return flag.strip()
+    if meta.model is not None:
+        return meta.model
+    if meta.found:
+        raise InputError('meta.json has no "model" string', where=str(where))
+    raise UsageError(
+        "the scorecard does not name the model under test",
+        where=str(where),
+        hint='pass --model NAME, or put GAIA\'s meta.json (with "model") beside the scorecard',
+    )
 
 
 def _scorecard_results(scorecard: Path, results: dict[str, Result]) -> tuple[Header, datetime]:

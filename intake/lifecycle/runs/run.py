@@ -1,48 +1,13 @@
 """``intake run``: drive GAIA's runner on one draft and record what it measured.
 
-The order is the contract (docs/guide.md, "The whole loop"; docs/promotion.md, "intake run"):
-
-1. Refusals that run nothing and record nothing (exit 1): a private draft (it would leave the
-   machine: GAIA's simulator and judge are a cloud model), a draft that fails strict
-   validation or still holds a ``TODO(intake)`` placeholder, a scrub re-scan with findings or
-   one that cannot run.
-2. Configuration (exit 2): the tier's model list must be set; the runner command must exist.
-3. GAIA is asked where it runs (``intake.contract.gaia``): its REPO_ROOT (``runner.py``), where
-   it writes results and reads its corpus; a different checkout than the suite is said before
-   running. A ``setup.index_documents`` path not under REPO_ROOT (GAIA would record
-   SKIPPED_NO_DOCUMENT, ``runner.py`` ``_documents_exist``) is exit 2. ``--corpus-dir`` is
-   passed only when the suite's corpus adds documents GAIA would not already read
-   (``runner.py`` ``_load_merged_manifest``).
-   The model under test is what the backend GAIA's eval agent really uses has loaded: that
-   backend is fixed (``agent_ui_mcp.py`` ``DEFAULT_BACKEND``, unless ``eval/mcp-config.json``
-   passes ``--backend``); a ``--backend`` that differs is exit 2 (GAIA gives it to its
-   pre-flight only). ``GET <backend>/api/system/status`` → ``model_loaded``
-   (``src/gaia/ui/models.py`` ``SystemStatus``, ``src/gaia/ui/routers/system.py``
-   ``system_status``). A backend that does not answer is exit 3; nothing loaded, or a model not
-   on the tier's list, is exit 2.
-4. The runner sees this draft only: a fresh temporary folder holding ``<id>.yaml`` is its
-   ``--scenario-dir`` (GAIA parses *every* YAML under each scenario dir, ``runner.py``
-   ``find_scenarios``).
-   It runs from the suite root in its own session (process group), once per iteration
-   (``--iterations 1``, each in a new UTC second); its output streams to stderr, scrubbed
-   (each line read as UTF-8, else as the platform writes it: ``intake.portable.decode_output``).
-   intake's limit is GAIA's own (max(--timeout, 240 + 90·docs + 200·turns), ``runner.py``
-   ``_compute_effective_timeout``) plus a start-up margin, so a hung scenario is GAIA's
-   recorded TIMEOUT. Ctrl-C or intake's limit stops the whole group; that iteration is not
-   recorded.
-5. The backend is asked again: a model switched mid-run means the runs cannot be attributed,
-   so nothing is recorded (exit 3).
-6. Scorecards are found from the runner's ``Output: <run dir>`` lines (``runner.py``
-   ``AgentEvalRunner._print_summary``),
-   else from new ``eval-*`` folders under ``results_dir``; only those whose scorecard holds
-   this scenario id count. Each is recorded through ``record_run``, the code path of
-   ``intake run-record``. A runner exit other than 0, or no scorecard, is exit 3 with the
-   runner's last lines (scrubbed) and nothing more recorded. Result folders the invocation
-   made and did not record are removed (and named); ``reliability_report.json`` is left as
-   it was. An invocation in which no run was judged is exit 3 (``unjudged``).
-
-GAIA's files and names cited here are pinned, with their lines at the corpus commit, in
-docs/gaia-formats.md (sections runner, cli, agent_ui_mcp, ui-models, ui-system).
+The order is the contract, step by step in docs/promotion.md ("intake run"): refusals that run
+and record nothing (``refuse_unready``, exit 1); configuration and where GAIA runs
+(``prepare_run``, exit 2: the tier's list, the runner, GAIA's REPO_ROOT and documents, the
+backend GAIA's eval agent really uses and the model it has loaded); the runner on this draft
+alone, in a fresh folder and its own process group, once per iteration (``run_draft``); the
+backend asked again; each scorecard recorded through ``record_run``, the code of
+``intake run-record``. GAIA's files and names cited here are pinned in docs/gaia-formats.md
+(sections runner, cli, agent_ui_mcp, ui-models, ui-system).
 """
 
 from __future__ import annotations
@@ -77,7 +42,7 @@ from intake.contract.validate import Severity, validate_file
 from intake.errors import EXIT_FINDINGS, IntakeError, NetworkError, SourceError, UsageError
 from intake.lifecycle.runs.record import check_is_this_draft, record_run
 from intake.lifecycle.runs.results import check_name, read_result, safe_name
-from intake.paths import display_path
+from intake.paths import display_path, inside
 from intake.portable import decode_output, new_group_options, stop_tree, termination_signals
 from intake.scrub import scrub_scan, scrubber_for
 from intake.store.records import record_path, runnable_hash
@@ -326,12 +291,6 @@ def scenario_folder(draft: Path) -> Iterator[Path]:
         shutil.rmtree(folder, ignore_errors=True)
 
 
-def stop_group(proc: subprocess.Popen[bytes]) -> None:
-    """Stop the runner's whole process group: gently, then by force after ``KILL_GRACE`` s
-    (``intake.portable.stop_tree``: SIGTERM/SIGKILL on POSIX, Ctrl-Break/taskkill on Windows)."""
-    stop_tree(proc, KILL_GRACE)
-
-
 @dataclass
 class _Stream:
     tail: deque[str]
@@ -378,7 +337,7 @@ def execute(
     try:
         proc.wait(timeout=timeout)
     except subprocess.TimeoutExpired:
-        stop_group(proc)
+        stop_tree(proc, KILL_GRACE)
         reader.join(timeout=KILL_GRACE)
         raise RunnerFailed(
             f"the runner was still running after {timeout:g} s (GAIA's own per-scenario limit "
@@ -388,7 +347,7 @@ def execute(
             hint="GAIA itself hung before or after its scenario clock; see its last lines",
         ) from None
     except BaseException:  # Ctrl-C (KeyboardInterrupt) or anything else: stop the group
-        stop_group(proc)
+        stop_tree(proc, KILL_GRACE)
         reader.join(timeout=KILL_GRACE)
         raise
     finally:
@@ -647,7 +606,7 @@ def _into_suite(settings: Settings, where: Where, card: Path) -> Path:
     """The scorecard the record names: itself inside the suite; else a copy of its run folder's
     scorecard, summary and this draft's trace under the suite's ``results_dir`` (GAIA's copy,
     in GAIA's checkout, is removed with the other leftovers)."""
-    if where.is_suite(settings) or _suite_relative_ok(settings, card):
+    if where.is_suite(settings) or inside(card, settings.root):
         return card
     target = settings.path(settings.results_dir) / card.parent.name
     (target / "traces").mkdir(parents=True, exist_ok=True)
@@ -657,14 +616,6 @@ def _into_suite(settings: Settings, where: Where, card: Path) -> Path:
     for trace in (card.parent / "traces").glob("*.json"):
         shutil.copyfile(trace, target / "traces" / trace.name)
     return target / "scorecard.json"
-
-
-def _suite_relative_ok(settings: Settings, path: Path) -> bool:
-    try:
-        path.resolve().relative_to(settings.root.resolve())
-    except (ValueError, OSError):
-        return False
-    return True
 
 
 def _remove_leftovers(
@@ -1035,5 +986,4 @@ __all__ = [
     "refuse_unready",
     "run_draft",
     "scenario_folder",
-    "stop_group",
 ]

@@ -1,17 +1,11 @@
-"""The run store: imported GAIA runs as data, not reviewed source (issue 38 item 1).
+"""The run store: imported GAIA runs as data, not reviewed source.
 
-Each imported run folder becomes one immutable, compact, schema-versioned JSON file,
-``<runs_dir>/<machine>/<run id>--<model>.json`` (one per GAIA run id, machine and model under
-test), written once with ``atomic_write`` and never rewritten: a second import of the same run
-finds its file and adds nothing. Scenario records are not touched. An SQLite index derived
-from the files (``runs.db`` beside the ledger, ignored by git, rebuildable like the ledger)
-is what ``health``, ``report`` and ``bugs`` query; it is brought up to date with the files on
-every read (a file it lacks is added; one that is gone is dropped), so deleting it and reading
-again gives the same answers.
-
-A file holds: ``schema`` (``intake-runs/1``), the run (``run_id``, ``model``, ``tier``,
-``judge``, ``commit``, ``machine``, ``started``, ``recorded_at``) and ``results``, one array
-per scenario: ``[id, status, score, failure_category, runnable_hash, kind]``.
+Each imported run folder is one immutable, schema-versioned JSON file,
+``<runs_dir>/<machine>/<run id>--<model>.json``, written once and never rewritten; scenario
+records are not touched. ``health``, ``report`` and ``bugs`` query an SQLite index derived from
+the files (``runs.db`` beside the ledger), brought up to date with them on every read, so
+deleting it and reading again gives the same answers. docs/health.md ("The run store") gives
+the file's fields and the index's tables.
 """
 
 from __future__ import annotations
@@ -577,6 +571,11 @@ class Run(NamedTuple):
 
 SUITE_RUN_FIELDS = Run._fields[:13]
 """``Run``'s fields that are ``SuiteRun``'s."""
+_RUN_COLUMNS = (
+    "scenario_id, run_id, status, score, failure_category, model, tier, judge, runnable_hash, "
+    "gaia_commit, machine, started, recorded_at, kind"
+)
+"""The index's columns of a stored run: its scenario, then ``SUITE_RUN_FIELDS`` in order."""
 
 
 def _since(db: sqlite3.Connection, nights: int, unclaimed: str) -> str:
@@ -767,9 +766,8 @@ def window_rows(
             db.executemany("INSERT OR IGNORE INTO temp.wanted VALUES (?)", [(i,) for i in ids])
             only = " AND scenario_id IN (SELECT id FROM temp.wanted)"
         rows = db.execute(
-            "SELECT scenario_id, run_id, status, score, failure_category, model, tier, judge, "
-            "runnable_hash, gaia_commit, machine, started, recorded_at, kind FROM runs "
-            f"WHERE started >= ?{unclaimed}{only} ORDER BY started, run_id",
+            f"SELECT {_RUN_COLUMNS} FROM runs WHERE started >= ?{unclaimed}{only} "
+            "ORDER BY started, run_id",
             (since,),
         )
         left = _left(db, since, unclaimed)
@@ -781,35 +779,10 @@ def window_rows(
                 started, recorded = row[11], row[12]
                 at = times.get(started) or times.setdefault(started, parse(started))
                 done = times.get(recorded) or times.setdefault(recorded, parse(recorded))
-                found.setdefault(row[0], []).append(
-                    Run(
-                        row[1],
-                        row[2],
-                        row[3],
-                        row[4],
-                        row[5],
-                        row[6],
-                        row[7],
-                        row[8],
-                        row[9],
-                        row[10],
-                        at,
-                        done,
-                        row[13],
-                    )
-                )
+                found.setdefault(row[0], []).append(Run(*(*row[1:11], at, done, row[13])))
         return found, int(left)
     finally:
         db.close()
-
-
-def window_runs(
-    settings: Settings, *, nights: int = 0, left_out: Claimed | None = None
-) -> tuple[dict[str, list[SuiteRun]], int]:
-    """``window_rows`` as ``SuiteRun``s (the records' type, for ``bugs``)."""
-    rows, left = window_rows(settings, nights=nights, left_out=left_out)
-    with paused_gc():
-        return {sid: suite_runs(runs) for sid, runs in rows.items()}, left
 
 
 def suite_runs(runs: Sequence[Run]) -> list[SuiteRun]:
@@ -1426,40 +1399,20 @@ def scenario_runs(
         refresh_index(settings, db)
         unclaimed = _unclaimed(db, left_out)
         wanted = sorted(set(ids))
-        found: dict[str, list[SuiteRun]] = {}
-        from intake.contract.models import RunTier
-
-        tiers = {t.value: t for t in RunTier}
+        found: dict[str, list[Run]] = {}
+        parse = datetime.fromisoformat
         for at in range(0, len(wanted), 500):
             chunk = wanted[at : at + 500]
             rows = db.execute(
-                "SELECT scenario_id, run_id, status, score, failure_category, model, tier, "
-                "judge, runnable_hash, gaia_commit, machine, started, recorded_at, kind FROM runs "
+                f"SELECT {_RUN_COLUMNS} FROM runs "
                 f"WHERE scenario_id IN ({', '.join('?' * len(chunk))}){unclaimed} "
                 "ORDER BY started, run_id",
                 chunk,
             )
-            for row in rows:
-                found.setdefault(row[0], []).append(
-                    suite_run(
-                        {
-                            "run_id": row[1],
-                            "status": row[2],
-                            "score": row[3],
-                            "failure_category": row[4],
-                            "model": row[5],
-                            "tier": tiers[row[6]],
-                            "judge_model": row[7],
-                            "runnable_hash": row[8],
-                            "gaia_commit": row[9],
-                            "machine": row[10],
-                            "at": datetime.fromisoformat(row[11]),
-                            "recorded_at": datetime.fromisoformat(row[12]),
-                            "kind": row[13],
-                        }
-                    )
-                )
-        return found
+            for sid, *fields, started, recorded, kind in rows:
+                run = Run(*(*fields, parse(started), parse(recorded), kind))
+                found.setdefault(sid, []).append(run)
+        return {sid: suite_runs(runs) for sid, runs in found.items()}
     finally:
         db.close()
 
@@ -1503,6 +1456,5 @@ __all__ = [
     "store_dir",
     "suite_files",
     "window_rows",
-    "window_runs",
     "write_run",
 ]
