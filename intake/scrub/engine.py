@@ -488,6 +488,14 @@ _USER_FROM_LOGIN_RECORD = regex.compile(
     r"([a-z_][a-z0-9._-]{1,31}+)[ ]from[ ]"
     r"|(?<![A-Za-z0-9<._-])([a-z_][a-z0-9._-]{1,31}+)[ ]is[ ]not[ ]in[ ]the[ ]sudoers[ ]file\b"
     r"|\[sudo\][ ]password[ ]for[ ]([a-z_][a-z0-9._-]{1,31}+):"
+    r"|\b(?:Enter[ ]host[ ]password[ ]for|Server[ ]auth[ ]using[ ][A-Za-z]++[ ]with)[ ]user[ ]'"
+    r"([A-Za-z0-9_][A-Za-z0-9._-]{1,38}+)'"
+    r"|(?m:^[^\n]*?(?<![\w.-])curl[ \t][^\n]*?(?<=[ \t])(?:-u|--user)[ \t]++['\"]?+"
+    r"([A-Za-z0-9_][A-Za-z0-9._-]{1,38}+)['\"]?+(?=[ \t]|\r?$))"
+    r"|(?i:\b(?:user[ ]?+name|login))[^\n:\[\]()]{0,24}?[ ]\[([A-Za-z0-9_][A-Za-z0-9._-]{1,38}+)\]"
+    r"[ \t]*+:"
+    r"|(?m:^[ \t]*+Username:[ ]\(([A-Za-z0-9_][A-Za-z0-9._-]{1,38}+)\)[ \t]*+$)"
+    r"|\bUsername[ ]\(leave[ ]blank[ ]to[ ]use[ ]'([A-Za-z0-9_][A-Za-z0-9._-]{1,38}+)'\):"
 )
 """A login record's user: a row of ``last``, ``who``, ``w`` or ``wtmpdb last`` (``<login>
 pts/0  10.0.0.5  Fri Aug 14 15:43 - crash``, ``<login> tty7 2017-11-10 15:09 (:0)``,
@@ -500,7 +508,12 @@ for a user who has none (``no crontab for <login>``); and the auth log's lines o
 happened: ``pam_unix(…): session opened for user <login>``, sudo's ``sudo:  <login> : TTY=pts/0 ;
 PWD=… ; USER=root ; COMMAND=…`` and sshd's ``Accepted publickey for <login> from …`` (an
 ``Invalid user <x>`` is an attacker's guess, no one's login); and sudo's refusal and prompt
-(``<login> is not in the sudoers file``, ``[sudo] password for <login>:``). System accounts
+(``<login> is not in the sudoers file``, ``[sudo] password for <login>:``); and curl's
+account (since 1.19.0, stop 53): ``curl -u <login>`` with no password (curl asks for it), its
+prompt ``Enter host password for user '<login>':`` and its verbose ``* Server auth using Basic
+with user '<login>'``; and a login prompt's offered default (``Enter your npm username
+[<login>]:``, npm's older ``Username: (<login>)``, Django's ``Username (leave blank to use
+'<login>'):``). System accounts
 (``reboot``'s ``system boot`` row has no terminal; ``sddm``, ``gdm``, ``root``) teach
 nothing."""
 _USER_FROM_CLOUD_ARN = regex.compile(
@@ -724,6 +737,16 @@ _SYSTEM_ACCOUNTS = frozenset(
         "runneradmin",
         "azureuser",
         "opc",
+        # data stores' documented built-in users (Elasticsearch's elastic and its *_system
+        # users, Neo4j's neo4j, MinIO's minioadmin): sent with curl -u as often as a person's
+        "elastic",
+        "kibana_system",
+        "logstash_system",
+        "beats_system",
+        "apm_system",
+        "remote_monitoring_user",
+        "neo4j",
+        "minioadmin",
     ]
 )
 """Accounts that a distribution, a service package or a CI or cloud image creates (``ls -l``'s
@@ -861,6 +884,13 @@ _RECORD_MARKERS = (
     "Accepted ",
     "sudoers file",
     "[sudo] password for ",
+    "password for user '",
+    " with user '",
+    "curl",
+    "sername [",
+    "ogin [",
+    "Username: (",
+    "leave blank to use '",
 )
 """The strings an auth-log or ``crontab`` record of ``_USER_FROM_LOGIN_RECORD`` holds; a row of
 ``last``/``who``/``w`` holds a clock time's ``:`` and a column gap (``_COLUMN_GAP``)."""
@@ -870,8 +900,23 @@ _COLUMN_GAP = regex.compile(r"[^\s][ ]{2}|\t")
 def _record_login(name: str) -> bool:
     """Whether a login record's or a cloud ARN's user may be a person's: a name (``_a_name``),
     not an English or role word (``scrubbers/words.yaml``'s ``word_logins``: ``The``, ``Use``,
-    ``developer``)."""
-    return _a_name(name) and name.lower() not in word_lists().word_logins
+    ``developer``), nor a type's or a form's word (``type_words``, ``not_a_password``: a
+    prompt's offered ``[None]``, ``[str]``, ``[required]``), nor a test account's (``test4``:
+    ``_TEST_ACCOUNT``; since 1.19.0)."""
+    words = word_lists()
+    low = name.lower()
+    return (
+        _a_name(name)
+        and low not in words.word_logins
+        and low not in words.type_words
+        and low not in words.not_a_password
+        and _TEST_ACCOUNT.fullmatch(low) is None
+    )
+
+
+_TEST_ACCOUNT = regex.compile(r"test(?:[._-]?+user)?+[0-9]{0,3}+")
+"""A test account's login (``test4``, ``testuser2``: a local registry's, as
+``scrubbers/allow.yaml``'s ``placeholder_email`` keeps ``test4@t.com``; since 1.19.0)."""
 
 
 _LOGIN_NOT_USER = frozenset(
@@ -917,7 +962,10 @@ _HOME_SEGMENT = regex.compile(
     r"|export|people|u)/)(?!(?i:proj|projects?+|scratch|work|data|users?+|home|groups?+|shared?+)/)"
     r"(?=[^/\\]++/(?:(?:git|repos|github|gitlab)/|[^/\\]++/envs/[^/\\]|(?:[^/\\]++/){1,3}?"
     r"\.(?:conda|cargo|rustup|pyenv|nvm|vscode-server|ssh|local(?!/easybuild/)|config|minikube|kube)(?:/|$)))"
-    r"))(?P<u>(?:(?!\.(?:cargo|rustup|cache|conda|config|npm|nvm|pyenv|gradle|m2|ssh"
+    r"|(?<=^[A-Za-z]:(?:/|\\++))(?i:users?+[-_]?+data)(?:/|\\++)"
+    r"(?!(?i:documents|desktop|downloads|pictures|music|videos|favorites|appdata|onedrive)(?:[/\\]|$))"
+    r"(?=[^/\\:]++[/\\])"
+    r"))(?!(?P<own>[^/\\:]++)[/\\]++\.(?P=own)(?:[/\\]|$))(?P<u>(?:(?!\.(?:cargo|rustup|cache|conda|config|npm|nvm|pyenv|gradle|m2|ssh"
     r"|vscode-server|huggingface)(?:[/\\]|$)|\.\.\.|…)[^/\\:])++)"
 )
 """Where a path names its user: the folder under a home root (``/home``, ``/Users``,
@@ -929,7 +977,11 @@ two levels under the root that holds what only homes hold (``/scratch/<u>/.cache
 ``repos/``) or, up to three folders deeper, a home's own dot-folder
 (``/projects/<u>/x/.conda/``, ``/proj/<u>/git/…``). A name glued to its home's dot-folder by a
 missing slash (``/home/<u>.cargo/registry``, an ``strace`` of cargo) ends before the
-dot-folder, so only the name is replaced (issue 35)."""
+dot-folder, so only the name is replaced (issue 35). Since 1.19.0 (stop 53) also a folder
+under a drive's users-data root (``D:\\users-data\\<u>\\…``, ``userdata``, ``user_data``)
+unless it is a profile's own shell folder (``D:\\UserData\\Documents``: one person's data
+folder); and a home that holds a dot-folder of its own name (``/home/linuxbrew/.linuxbrew``,
+``/home/gradle/.gradle``) names a tool's prefix, no one."""
 
 
 _WSL_UNC = regex.compile(r"^\\\\(?i:wsl\$|wsl\.localhost)\\[^\\]++\\")

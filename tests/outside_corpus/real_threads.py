@@ -49,7 +49,8 @@ class RealDocument:
     whole, blind, before the stop-49 fixes), 50 (collected after scrubber 1.16.2 and scored once,
     whole, blind, before the stop-50 fixes), 51 (collected after scrubber 1.17.1 and scored once,
     whole, blind, before the stop-51 fixes), 52 (collected after scrubber 1.17.2 and scored
-    once, whole, blind, before the stop-52 fixes)."""
+    once, whole, blind, before the stop-52 fixes), 53 (collected after scrubber 1.18.0 and scored
+    once, whole, blind, before the stop-53 fixes)."""
 
     @property
     def held_out(self) -> bool:
@@ -6386,8 +6387,518 @@ Repo-map: using 1024 tokens
 ]
 
 
+_RAW_STOP53: list[tuple[str, str, str]] = [
+    # ---- agent tools: Continue, MCP clients (Claude Desktop, Cursor) ------------------------------
+    (
+        "https://github.com/continuedev/continue/issues/12370",
+        ".txt",
+        r"""[@continuedev] error: Errors loading config:  {"0":{"fatal":true,"message":"Failed to parse config: models.0: Invalid input\nError: Failed to parse config: models.0: Invalid input\n\tat parseConfigYaml (/Users/[[user:keltovar]]{{keep:/.vscode-oss/extensions/continue.continue-1.2.22-darwin-arm64/out/extension.js}}:298554:13)\n\tat parseYamlOrMarkdownRule (/Users/[[user:keltovar]]{{keep:/.vscode-oss/extensions/continue.continue-1.2.22-darwin-arm64/out/extension.js}}:298967:18)\n\tat parseMarkdownRuleOrConfigYaml (/Users/[[user:keltovar]]/.vscode-oss/extensions/continue.continue-1.2.22-darwin-arm64/out/extension.js:298962:10)\n\tat unrollAssistantFromContent (/Users/[[user:keltovar]]/.vscode-oss/extensions/continue.continue-1.2.22-darwin-arm64/out/extension.js:298675:20)\n\tat async loadConfigYaml (/Users/[[user:keltovar]]{{keep:/.vscode-oss/extensions/continue.continue-1.2.22-darwin-arm64/out/extension.js}}:814309:26)\n
+""",
+    ),
+    (
+        "https://github.com/continuedev/continue/issues/9547",
+        ".yaml",
+        r"""name: Local Config
+version: 1.0.0
+schema: v1
+models:
+  - name: explorer
+    provider: anthropic
+    model: claude-haiku-4-5
+    roles: ["subagent"]
+    apiKey: {{keep:sk-ant-abc}}
+    chatOptions:
+      baseSystemMessage: |
+        You are a file search specialist. You specialize at navigating and exploring codebases.
+
+        Guidelines:
+        - You can skip explain your thought process
+        - In your final response, use absolute file paths
+""",
+    ),
+    (
+        "https://github.com/tiianhk/MaxMSP-MCP-Server/issues/2",
+        ".json",
+        r"""{
+    "mcpServers": {
+        "MaxMSPMCP": {
+            "command": "D:/users-data/[[user:tolam]]{{keep:/Git/MaxMSP-MCP-Server/.venv/Scripts/python.exe}}",
+            "args": [
+                "D:/users-data/[[user:tolam]]{{keep:/Git/MaxMSP-MCP-Server/server.py}}"
+            ],
+            "env": {
+                "PATH": "D:\\users-data\\[[user:tolam]]{{keep:\\Git\\MaxMSP-MCP-Server\\.venv\\Scripts}}"
+            }
+        }
+    }
+}
+""",
+    ),
+    (
+        "https://github.com/haris-musa/excel-mcp-server/issues/6",
+        ".json",
+        r"""{
+  "mcpServers": {
+    "excel": {
+      "command": "uv",
+      "transport": "sse",
+      "env": {
+        "EXCEL_FILES_PATH": "{{keep:/Users/xxx/Downloads/excel}}"
+      },
+      "args": [
+        "--directory",
+        "{{keep:/Users/xxx/projects/mcp/excel-mcp-server}}",
+        "run",
+        "excel-mcp-server"
+      ]
+    }
+  }
+}
+""",
+    ),
+    (
+        "https://github.com/pierrebrunelle/mcp-server-openai/issues/1",
+        ".txt",
+        r"""python3 server.py --openai-api-key {{keep:sk-XXXXXXnP8eHOYUA}}
+
+{
+  "mcpServers": {
+    "filesystem": {
+    "command": "npx",
+    "args": [
+      "-y",
+      "@modelcontextprotocol/server-filesystem",
+      "{{keep:/Users/xxx/Desktop/}}",
+      "{{keep:/Users/xxx/Desktop/clients/website/website202408}}"
+    ]
+    },
+    "sqlite": {
+    "command": "uvx",
+    "args": ["mcp-server-sqlite", "--db-path", "{{keep:/Users/xxx/test.db}}"]
+    },
+    "openai-server": {
+    "command": "python",
+    "args": ["-m", "src.mcp_server_openai.server"],
+    "env": {
+      "PYTHONPATH": "{{keep:/Users/xxx/Desktop/OpenAIClaude-MCP/src/mcp_server_openai}}",
+      "OPENAI_API_KEY": "{{keep:sk-GQgX2rRXxxxxxxxxgLl3GDhG0xxxxxxeHOYUA}}"
+    }
+    }
+  }
+}
+""",
+    ),
+    (
+        "https://github.com/roychri/mcp-server-asana/issues/17",
+        ".txt",
+        r"""{
+  "mcpServers": {
+    "asana": {
+      "command": "npx",
+      "args": ["-y", "@roychri/mcp-server-asana"],
+      "env": {
+        "ASANA_ACCESS_TOKEN": "{{keep:xxx}}"
+      }
+    }
+  }
+}
+
+{{keep:/Users/myname/.cursor/mcp.json}}
+
+MacOS 14.5（23F79）
+Apple M1
+
+Cursor
+version: 0.48.9
+commit: 1.96.2
+""",
+    ),
+    (
+        "https://github.com/CodeFreezeAI/xcf/issues/1",
+        ".txt",
+        r"""2025-05-22T13:53:07.393Z [info] [xcf] Initializing server...
+2025-05-22T13:53:07.452Z [error] [xcf] spawn /Applications/xcf.app/Contents/MacOS/xcf server ENOENT
+2025-05-22T13:53:07.454Z [info] [xcf] Server transport closed
+2025-05-22T13:53:07.454Z [info] [xcf] Client transport closed
+2025-05-22T13:53:07.454Z [error] [xcf] Server disconnected. For troubleshooting guidance, please visit our [debugging documentation](https://modelcontextprotocol.io/docs/tools/debugging)
+""",
+    ),
+    (
+        "https://github.com/CopilotKit/open-mcp-client/issues/22",
+        ".txt",
+        r"""ERROR: Error event thrown: The api_key client option must be set either by passing api_key to the client or by setting the OPENAI_API_KEY environment variable
+    component: "remote-actions.remote-lg-action.streamEvents"
+    endpoint: {
+      "deploymentUrl": "http://localhost:8124",
+      "langsmithApiKey": "[[secret: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]]",
+      "agents": [
+        {
+          "name": "sample_agent",
+          "description": "A helpful LLM agent."
+        }
+      ],
+      "type": "langgraph-platform"
+    }
+    err: {
+      "type": "Error",
+      "stack":
+          Error: Error event thrown: The api_key client option must be set either by passing api_key to the client or by setting the OPENAI_API_KEY environment variable
+              at streamEvents (D:\git-project\open-mcp-client1\.next\server\app\api\copilotkit\route.js:477:655)
+              at process.processTicksAndRejections (node:internal/process/task_queues:95:5)
+""",
+    ),
+    # ---- tracebacks and Python paths (Windows, macOS, Linux) ---------------------------------------
+    (
+        "https://github.com/kevin218/Eureka/issues/596",
+        ".txt",
+        r"""File "C:\Users\[[user:kenji]]{{keep:\Desktop\jwst\eureka\test_data\JWST\JWST\run_eureka.py}}", line 2, in <module>
+    import eureka.lib.plots
+ModuleNotFoundError: No module named 'eureka.lib'
+""",
+    ),
+    (
+        "https://github.com/marcolardera/chatgpt-cli/pull/37",
+        ".txt",
+        r"""Traceback (most recent call last):
+  File "/home/[[user:aldebrand]]{{keep:/.local/bin/chatgpt-cli}}", line 5, in <module>
+    from chatgpt import main
+ModuleNotFoundError: No module named 'chatgpt'
+""",
+    ),
+    (
+        "https://github.com/3xp10it/xcdn/issues/13",
+        ".txt",
+        r"""Traceback (most recent call last):
+  File "/home/[[user:rk]]{{keep:/xcdn/xcdn.py}}", line 26, in <module>
+    from exp10it import figlet2file
+ModuleNotFoundError: No module named 'exp10it'
+""",
+    ),
+    (
+        "https://github.com/MrYsLab/s3-extend/issues/20",
+        ".txt",
+        r"""$ s3a
+Traceback (most recent call last):
+  File "/Library/Frameworks/Python.framework/Versions/3.8/bin/s3a", line 10, in <module>
+    sys.exit(s3ax())
+  File "/Library/Frameworks/Python.framework/Versions/3.8/lib/python3.8/site-packages/s3_extend/s3a.py", line 242, in s3ax
+    S3A(com_port=com_port, arduino_instance_id=args.arduino_instance_id)
+  File "/Library/Frameworks/Python.framework/Versions/3.8/lib/python3.8/site-packages/s3_extend/s3a.py", line 57, in __init__
+    self.proc_bp = self.start_backplane()
+""",
+    ),
+    (
+        "https://github.com/Homebrew/homebrew-core/issues/80567",
+        ".txt",
+        r"""[
+    '',
+    '{{keep:/home/linuxbrew/.linuxbrew/Cellar/python@3.9/3.9.6/lib/python39.zip}}',
+    '{{keep:/home/linuxbrew/.linuxbrew/Cellar/python@3.9/3.9.6/lib/python3.9}}',               # used
+    '{{keep:/home/linuxbrew/.linuxbrew/Cellar/python@3.9/3.9.6/lib/python3.9/lib-dynload}}',
+    '/home/[[user:QinMuchen]]{{keep:/.local/lib/python3.9/site-packages}}',                             # not used (usersite)
+    '{{keep:/home/linuxbrew/.linuxbrew/Cellar/python@3.9/3.9.6/lib/python3.9/site-packages}}'  # not used
+]
+
+$ python3 -m site --user-site
+/home/[[user:QinMuchen]]{{keep:/.local/lib/python3.9/site-packages}}
+""",
+    ),
+    (
+        "https://tarikbilla.com/how-do-i-find-the-location-of-my-python-site-packages-directory/",
+        ".txt",
+        r"""$ python -c "import setuptools as _; print(_.__path__)"
+['/usr/lib/python2.7/dist-packages/setuptools']
+
+$ pip show pytest
+Name: pytest
+Version: 3.8.2
+Summary: pytest: simple powerful testing with Python
+Home-page: https://docs.pytest.org/en/latest/
+Author: {{keep:Holger Krekel, Bruno Oliveira, Ronny Pfannschmidt, Floris Bruynooghe, Brianna Laugher, Florian Bruhin and others}}
+Author-email: None
+License: MIT license
+Location: /home/[[user:oskar]]{{keep:/.local/lib/python3.4/site-packages}}
+""",
+    ),
+    (
+        "https://link.sov5.org/l/lCQ9YtbT77",
+        ".txt",
+        r""">>> import site
+>>> site.getsitepackages()
+['/usr/local/lib/python3.9/site-packages', '/usr/lib/python3/site-packages', '/usr/lib/python3.9/site-packages']
+>>> site.getusersitepackages()
+'{{keep:/home/xxx/.local/lib/python3.9/site-packages}}'
+USER_BASE: '{{keep:/home/xxx/.local}}' (exists)
+USER_SITE: '{{keep:/home/xxx/.local/lib/python3.9/site-packages}}' (exists)
+ENABLE_USER_SITE: True
+""",
+    ),
+    (
+        "https://github.com/python-pillow/Pillow/pull/7818",
+        ".txt",
+        r"""❯ pip debug
+WARNING: This command is only meant for debugging. Do not use this with automation for parsing and getting these details, since the output and options of this command may change without notice.
+pip version: pip 24.0 from /Library/Frameworks/Python.framework/Versions/3.12/lib/python3.12/site-packages/pip (python 3.12)
+sys.version: 3.12.2 (v3.12.2:6abddd9f6a, Feb  6 2024, 17:02:06) [Clang 13.0.0 (clang-1300.0.29.30)]
+sys.executable: /Library/Frameworks/Python.framework/Versions/3.12/bin/python3
+sys.getdefaultencoding: utf-8
+sys.getfilesystemencoding: utf-8
+locale.getpreferredencoding: UTF-8
+sys.platform: darwin
+sys.implementation:
+  name: cpython
+'cert' config value: Not specified
+REQUESTS_CA_BUNDLE: None
+CURL_CA_BUNDLE: None
+pip._vendor.certifi.where(): /Library/Frameworks/Python.framework/Versions/3.12/lib/python3.12/site-packages/pip/_vendor/certifi/cacert.pem
+pip._vendor.DEBUNDLED: False
+""",
+    ),
+    # ---- conda, ansible --version, brew, PowerShell ----------------------------------------------
+    (
+        "https://github.com/gforsyth/xonda/issues/10",
+        ".txt",
+        r"""$ conda info --envs
+# conda environments:
+#
+py35                     /home/[[user:marcus]]{{keep:/anaconda3/envs/py35}}
+root                  *  /home/[[user:marcus]]{{keep:/anaconda3}}
+
+$ conda activate py35
+No environment 'py35' found
+
+('/home/[[user:marcus]]{{keep:/.conda/envs}}', '/usr/envs')
+""",
+    ),
+    (
+        "https://github.com/ansible-collections/community.general/issues/862",
+        ".txt",
+        r"""TASK [TASK 25: WRITE OUTPUT TO SLACK] *****************************************************
+fatal: [host]: FAILED! => changed=false 
+  msg: Slack has updated its webhook API.  You need to specify a token of the form XXXX/YYYY/ZZZZ in your playbook
+
+ansible 2.9.12
+  config file = /Users/[[user:lukevanhorst]]{{keep:/projects/ansible.cfg}}
+  configured module search path = ['/Users/[[user:lukevanhorst]]{{keep:/projects/plugins/modules}}']
+  ansible python module location = /Users/[[user:lukevanhorst]]{{keep:/.local/lib/python3.7/site-packages/ansible}}
+  executable location = /Users/[[user:lukevanhorst]]{{keep:/.pyenv/versions/3.7.7/bin/ansible}}
+  python version = 3.7.7 (default, Jul 25 2020, 20:25:45) [Clang 11.0.0 (clang-1100.0.33.16)]
+""",
+    ),
+    (
+        "https://github.com/Homebrew/homebrew-cask/pull/11351",
+        ".txt",
+        r"""Tests-MacBook-Pro:opt {{keep:test}}$ brew doctor
+Please note that these warnings are just used to help the Homebrew maintainers
+with debugging if you file an issue. If everything you use Homebrew for is
+working fine: please don't worry and just ignore them. Thanks!
+
+Warning: The /usr/local directory is not writable.
+
+Tests-MacBook-Pro:usr {{keep:test}}$ ls -ll
+total 8
+drwxr-xr-x     5 root  wheel    170 Sep  9  2014 X11
+lrwxr-xr-x     1 root  wheel      3 May 22 11:26 X11R6 -> X11
+drwxr-xr-x  1053 root  wheel  35802 May 22 11:34 bin
+drwxr-xr-x   250 root  wheel   8500 May 22 11:25 lib
+""",
+    ),
+    (
+        "https://github.com/PowerShell/PowerShell/issues/8836",
+        ".txt",
+        r"""Transcript started, output file is C:\temp\2019-02-06_07-13-43_test.log
+test line 1 test line 2 test line 3 
+Transcript stopped, output file is C:\temp\2019-02-06_07-13-43_test.log
+
+**********************
+Windows PowerShell transcript start
+Start time: 20190206071343
+Username: {{keep:xxx}}
+RunAs User: {{keep:xxx}}
+Machine: {{keep:xxx}}
+Host Application: {{keep:xxx}}
+Process ID: 10092
+PSVersion: 5.1.14409.1018
+PSEdition: Desktop
+""",
+    ),
+    # ---- kubectl --------------------------------------------------------------------------------
+    (
+        "https://github.com/kubernetes/kubernetes/issues/5957",
+        ".txt",
+        r"""[[user:raghavt]]@ragh-dev:~/go/src/github.com/GoogleCloudPlatform/heapster$ kubectl.sh describe pods monitoring-heapster-controller-lwqz1
+current-context: "[[user:raghavt]]-cloud_kubernetes"
+Running: /home/[[user:raghavt]]{{keep:/go/src/github.com/GoogleCloudPlatform/kubernetes/cluster/../cluster/gce/../../cluster/../_output/dockerized/bin/linux/amd64/kubectl}} describe pods monitoring-heapster-controller-lwqz1
+Name:                           monitoring-heapster-controller-lwqz1
+Image(s):                       kubernetes/heapster:v0.9
+Host:                           kubernetes-minion-qhov.c.[[user:raghavt]]-cloud.internal/
+Labels:                         name=heapster,uses=monitoring-influxdb
+Status:                         Pending
+Replication Controllers:        monitoring-heapster-controller (1/1 replicas created)
+No events.
+""",
+    ),
+    (
+        "https://github.com/kubernetes/kubernetes/issues/22005",
+        ".txt",
+        r"""% kubectl get pods --all-namespaces
+NAMESPACE     NAME                                             READY     STATUS              RESTARTS   AGE
+kube-system   fluentd-elasticsearch-e2e-test-[[user:tbk]]-minion-siao   0/1       ImagePullBackOff    0          32m
+
+% kubecetl describe pod fluentd-elasticsearch-e2e-test-[[user:tbk]]-minion-siao --namespace=kube-system
+Name:           fluentd-elasticsearch-e2e-test-[[user:tbk]]-minion-siao
+Namespace:      kube-system
+Image(s):       gcr.io/google_containers/fluentd-elasticsearch:1.14
+Node:           e2e-test-[[user:tbk]]-minion-siao/10.240.0.5
+Start Time:     Thu, 25 Feb 2016 11:02:53 -0800
+Labels:         k8s-app=fluentd-logging
+Status:         Pending
+""",
+    ),
+    # ---- git config, git credentials, curl, ssh ----------------------------------------------------
+    (
+        "https://github.com/ujuc/dotrc/issues/21",
+        ".txt",
+        r"""git config --global core.editor vim
+git config --global user.name "[[user:Taewoon Baek]]"
+git config --global user.email [[email:kwon@kwon.kr]]
+""",
+    ),
+    (
+        "https://github.com/dminca/dotfiles/issues/59",
+        ".txt",
+        r"""git config --global user.signingkey {{keep:ED5CDE14}}
+git config --global commit.gpgsign true
+""",
+    ),
+    (
+        "https://github.com/githubschool/on-demand-github-pages/issues/3835",
+        ".txt",
+        r"""$ git config --global [[email:t_harlow@brockwayonline.ca]]
+error: invalid key: [[email:t_harlow@brockwayonline.ca]]
+""",
+    ),
+    (
+        "https://github.com/githubschool/on-demand-github-pages/issues/3419",
+        ".txt",
+        r"""remote: Invalid username or password.
+fatal: Authentication failed for 'https://github.com/[[user:danielkroft]]/[[user:danielkroft]]{{keep:.github.io.git/}}'
+""",
+    ),
+    (
+        "https://github.com/stevejenkins/pihole-cloudsync/issues/8",
+        ".txt",
+        r"""fatal: Authentication failed for 'https://github.com/[[user:RBosco2003]]/my-pihole-lists.git/'
+error: Could not fetch origin
+Local Pi-hole lists are different than remote Git repo. Updating remote repo...
+
+*** Please tell me who you are.
+
+Run
+
+  git config --global user.email "{{keep:you@example.com}}"
+  git config --global user.name "{{keep:Your Name}}"
+
+to set your account's default identity.
+Omit --global to set the identity only in this repository.
+
+fatal: unable to auto-detect email address (got '{{keep:root@raspberrypi.(none)}}')
+""",
+    ),
+    (
+        "https://github.com/condemil/gist/issues/168",
+        ".txt",
+        r"""curl -v -u [[user:quaver]] -X POST https://api.github.com/authorizations --data "{\"scopes\":[\"gist\"], \"note\": \"SublimeText 2/3 Gist plugin\"}"
+Enter host password for user '[[user:quaver]]':
+*   Trying 192.30.252.126...
+* Connected to api.github.com (192.30.252.126) port 443 (#0)
+* TLS 1.2 connection using TLS_ECDHE_RSA_WITH_AES_128_GCM_SHA256
+* Server certificate: *.github.com
+* Server auth using Basic with user '[[user:quaver]]'
+> POST /authorizations HTTP/1.1
+> Host: api.github.com
+> Authorization: Basic {{keep:REDACTED}}
+> User-Agent: curl/7.43.0
+> Accept: */*
+> Content-Length: 58
+> Content-Type: application/x-www-form-urlencoded
+>
+* upload completely sent off: 58 out of 58 bytes
+< HTTP/1.1 401 Unauthorized
+< Server: GitHub.com
+< Status: 401 Unauthorized
+< X-GitHub-OTP: required; app
+""",
+    ),
+    (
+        "https://github.com/jspm/npm/issues/78",
+        ".txt",
+        r"""[[user:ted]]:hub [[user:ted]]$ jspm registry config npm
+Currently using a custom registry. Would you like to reset to npmrc defaults? [no]:yes
+npm registry [https://registry.npmjs.org]:
+Currently reading credentials from npmrc, configure custom authentication? [no]:yes
+Currently using a username and password. Configure token-based authentication? [no]:
+Enter your npm username [[[user:swiftmoor]]]:
+Enter your npm password:
+Would you like to test these credentials? [yes]:
+ok   npm authentication is working successfully.
+ok   Registry npm configured successfully.
+[[user:ted]]:hub [[user:ted]]$ jspm install
+     Looking up npm:babel-core
+""",
+    ),
+    (
+        "https://github.com/adsr/rw.rs/issues/144",
+        ".txt",
+        r"""[[user:9ek]]@rw.rs: Permission denied (publickey)
+""",
+    ),
+    (
+        "https://github.com/QT-DevOps/DevOpsIssues/issues/1049",
+        ".txt",
+        r"""/bin/ssh-copy-id: INFO: Source of key(s) to be installed: "{{keep:/home/ansible/.ssh/id_rsa.pub}}"
+/bin/ssh-copy-id: INFO: attempting to log in with the new key(s), to filter out any that are already installed
+/bin/ssh-copy-id: INFO: 1 key(s) remain to be installed -- if you are prompted now it is to install the new keys
+{{keep:ansible@IP}}: Permission denied (publickey,gssapi-keyex,gssapi-with-mic).
+""",
+    ),
+    (
+        "https://github.com/trikset/trik-studio/pull/1816",
+        ".txt",
+        r"""debug1: Trying private key: {{keep:/***/.ssh/id_rsa}}
+debug3: no such identity: {{keep:/***/.ssh/id_rsa}}: No such file or directory
+
+debug1: Trying private key: {{keep:/github/home/.ssh/id_rsa}}
+debug3: sign_and_send_pubkey: RSA SHA256:EhoxIhUXHeC8McWOcWjMiYJyrPYM151VdjZp/uXxkJA
+debug3: sign_and_send_pubkey: signing using rsa-sha2-256
+debug3: send packet: type 50
+debug2: we sent a publickey packet, wait for reply
+debug3: receive packet: type 52
+debug1: Authentication succeeded (publickey).
+""",
+    ),
+    # ---- docker ---------------------------------------------------------------------------------
+    (
+        "https://github.com/microsoft/vscode-docker/issues/1266",
+        ".txt",
+        r"""Action: vscode-docker.registries.pullImage
+Error type: string
+Error Message: WARNING! Your password will be stored unencrypted in /home/[[user:gordon]]{{keep:/.docker/config.json}}.
+Configure a credential helper to remove this warning. See
+https://docs.docker.com/engine/reference/commandline/login/#credentials-store
+
+Version: 0.7.0
+OS: linux
+Product: Visual Studio Code
+Product Version: 1.33.0
+Language: en
+""",
+    ),
+]
+
+
 def documents(batch: int | None = None) -> list[RealDocument]:
-    """The documents of one collection (``40``, ``42`` to ``52``), or of all."""
+    """The documents of one collection (``40``, ``42`` to ``53``), or of all."""
     out: list[RealDocument] = []
     seen: dict[str, int] = {}
     for number, raw in (
@@ -6403,6 +6914,7 @@ def documents(batch: int | None = None) -> list[RealDocument]:
         (50, _RAW_STOP50),
         (51, _RAW_STOP51),
         (52, _RAW_STOP52),
+        (53, _RAW_STOP53),
     ):
         if batch not in (None, number):
             continue
