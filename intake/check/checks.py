@@ -14,7 +14,13 @@ from pathlib import Path
 
 from intake.check.context import CheckContext, base_findings, line_text
 from intake.check.result import Finding
-from intake.contract.models import Record, ReviewDecision, ScenarioView, windows_problem
+from intake.contract.models import (
+    Record,
+    ReviewDecision,
+    ScenarioView,
+    SourceType,
+    windows_problem,
+)
 from intake.contract.untrusted import judge_hits
 from intake.contract.validate import FileResult, Severity
 from intake.contract.yamlio import YamlProblem, parse_checked
@@ -22,10 +28,12 @@ from intake.lifecycle.evidence import claimed_message
 from intake.lifecycle.gates import latest_reviews, review_gate
 from intake.paths import inside, relative_shown
 from intake.scrub import FileFinding
-from intake.store.records import RECORD_SUFFIX, content_hash, record_path
-
-RECORD_SOURCES = ("session", "issue", "hand", "synthetic")
-"""The ``source.type`` values ``intake adopt --source`` takes."""
+from intake.store.records import (
+    RECORD_SUFFIX,
+    content_hash,
+    record_path,
+    scenario_path_for_record,
+)
 
 
 @dataclass(frozen=True)
@@ -219,8 +227,7 @@ def record_files(ctx: CheckContext) -> list[Finding]:
         if rec in ctx.unreadable:
             found.append(Finding(ctx.rel(rec), 1, "record", ctx.unreadable[rec]))
             continue
-        scenario = rec.with_name(rec.name.removesuffix(".intake.json") + ".yaml")
-        if not scenario.is_file():
+        if not scenario_path_for_record(rec).is_file():
             found.append(
                 Finding(
                     ctx.rel(rec),
@@ -241,9 +248,7 @@ def _without_record(ctx: CheckContext, path: Path, view: ScenarioView | None) ->
     """A scenario that carries intake's ``source`` but has no record skipped ``promote``."""
     if view is None or not _has_source(view):
         return []
-    kind: str | None = view.source_type
-    if kind not in RECORD_SOURCES:
-        kind = "TYPE"
+    kind = view.source_type if view.source_type in set(SourceType) else "TYPE"
     return [
         Finding(
             ctx.rel(path),

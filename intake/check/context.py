@@ -34,7 +34,7 @@ from intake.paths import display_path, inside
 from intake.scrub import FileFinding, scrub_scan
 from intake.store.history import HISTORY_SUFFIX, history_dir
 from intake.store.journal import pending, read_unit
-from intake.store.records import RECORD_SUFFIX, load_record, record_path
+from intake.store.records import RECORD_SUFFIX, load_record, record_path, scenario_path_for_record
 from intake.userconfig import Environ
 
 
@@ -99,8 +99,7 @@ class CheckContext:
     removed: list[tuple[Path, str]] = field(default_factory=list)
     """The base's promoted or adopted scenarios the change deletes without a retirement."""
     shown: dict[Path, str] = field(default_factory=dict, repr=False)
-    """``rel``'s answers: each path is resolved once per check (six times a draft before)."""
-    """How the working tree fails to be the commit judged (``intake.check.commit``)."""
+    """``rel``'s answers: each path is resolved once per check."""
 
     @property
     def root(self) -> Path:
@@ -366,7 +365,7 @@ def journaled_files(settings: Settings) -> set[str]:
         except (IntakeError, ValueError):
             continue
         for path in [p for p, _ in unit.writes] + unit.removes:
-            scenario = path.with_name(path.name.removesuffix(".intake.json") + ".yaml")
+            scenario = scenario_path_for_record(path)
             for one in (path, scenario, record_path(scenario)):
                 shown.add(display_path(one, settings.root))
     return shown
