@@ -22,7 +22,7 @@ from intake.contract.models import (
     windows_problem,
 )
 from intake.contract.untrusted import judge_hits
-from intake.contract.validate import FileResult, Severity
+from intake.contract.validate import FileResult, Severity, duplicate_ids
 from intake.contract.yamlio import YamlProblem, parse_checked
 from intake.lifecycle.evidence import claimed_message
 from intake.lifecycle.gates import latest_reviews, review_gate
@@ -97,26 +97,12 @@ def _problem_findings(ctx: CheckContext, path: Path, result: FileResult) -> list
 def validation(ctx: CheckContext) -> list[Finding]:
     """GAIA's verdicts, our validator's problems, and ids unique across drafts and scenarios."""
     found: list[Finding] = []
-    ids: dict[str, str] = {}
+    reused = {r.file: p for r, p in duplicate_ids(ctx.validated[p] for p in ctx.files)}
     for path in ctx.files:
-        for verdict in ctx.gaia.get(ctx.rel(path), []):
-            found.append(Finding.of(verdict))
-        result = ctx.validated[path]
-        found += _problem_findings(ctx, path, result)
-        if result.scenario_id is None:
-            continue
-        earlier = ids.get(result.scenario_id)
-        if earlier is None:
-            ids[result.scenario_id] = ctx.rel(path)
-        else:
-            found.append(
-                Finding(
-                    ctx.rel(path),
-                    result.id_line,
-                    "duplicate-id",
-                    f"id {result.scenario_id!r} is already used by {earlier}",
-                )
-            )
+        found += [Finding.of(verdict) for verdict in ctx.gaia.get(ctx.rel(path), [])]
+        found += _problem_findings(ctx, path, ctx.validated[path])
+        if ctx.rel(path) in reused:
+            found.append(Finding.of(reused[ctx.rel(path)]))
     return found
 
 
