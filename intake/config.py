@@ -16,7 +16,7 @@ from collections.abc import Callable, Mapping
 from pathlib import Path, PurePath
 from typing import Any, ClassVar, NamedTuple
 
-from intake.errors import ConfigError
+from intake.errors import ConfigError, UsageError
 from intake.paths import display_path
 from intake.userconfig import Environ
 
@@ -417,6 +417,19 @@ class Settings:
     def ledger(self) -> Path:
         """Absolute ledger path."""
         return self.path(self.ledger_path)
+
+    def suite_folders(self, *, why: str = "", hint: str = "") -> list[Path]:
+        """The scenarios and drafts folders that exist; neither is the one "no suite" usage
+        error (``why`` and ``hint`` end its message and its hint): a command that finds no
+        files must not pass."""
+        folders = [p for p in (self.scenarios, self.drafts) if p.is_dir()]
+        if not folders:
+            raise UsageError(
+                f"no scenarios/ or drafts/ folder here{why}",
+                where=str(self.root),
+                hint=f"run inside a suite (pyproject.toml with [tool.intake]){hint}",
+            )
+        return folders
 
 
 SETTINGS: dict[str, Field] = {

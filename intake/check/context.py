@@ -25,7 +25,7 @@ from intake.contract.validate import (
     suite_manifest,
     validate_file,
 )
-from intake.errors import IntakeError, UsageError
+from intake.errors import IntakeError
 from intake.gitutil import changed_paths, git_output
 from intake.lifecycle.authority import Base, Rules, changed_history
 from intake.lifecycle.evidence import Evidence
@@ -374,13 +374,9 @@ def journaled_files(settings: Settings) -> set[str]:
 def _suite_files(settings: Settings) -> tuple[list[Path], list[Path]]:
     """The scenarios and the drafts (a drafts folder inside the scenarios one holds none);
     a suite with neither folder is a usage error: a gate that finds no files must not pass."""
-    if not (settings.scenarios.is_dir() or settings.drafts.is_dir()):
-        raise UsageError(
-            "no scenarios/ or drafts/ folder here: nothing to check",
-            where=str(settings.root),
-            hint="run inside a suite (pyproject.toml with [tool.intake]); a gate that finds "
-            "no files must not pass",
-        )
+    settings.suite_folders(
+        why=": nothing to check", hint="; a gate that finds no files must not pass"
+    )
     scenarios = yaml_files(settings.scenarios)
     drafts = [p for p in yaml_files(settings.drafts) if not inside(p, settings.scenarios)]
     return scenarios, drafts
