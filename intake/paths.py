@@ -69,8 +69,6 @@ def shown_where(where: str) -> str:
 
 
 def inside(path: Path, folder: Path) -> bool:
-    try:
-        path.resolve().relative_to(folder.resolve())
-    except ValueError:
-        return False
-    return True
+    """Whether ``path`` lies in ``folder`` (or is it) once links are followed: the one
+    containment rule."""
+    return path.resolve().is_relative_to(folder.resolve())

@@ -203,7 +203,7 @@ def check_target(settings: Settings, path: Path, *, what: str = "a journal") -> 
     if not inside(absolute, root) or ".." in PurePosixPath(where).parts:
         raise UntrustedState(f"{what} names a file outside the suite", where=where)
     for folder in _allowed_folders(settings):
-        if _lexically_under(absolute, folder):
+        if absolute != folder and absolute.is_relative_to(folder):
             break
     else:
         raise UntrustedState(
@@ -227,14 +227,6 @@ def check_target(settings: Settings, path: Path, *, what: str = "a journal") -> 
             raise UntrustedState(f"{what} would write through a symbolic link", where=where)
     if not inside(absolute, folder):
         raise UntrustedState(f"{what} names a file outside the suite's folders", where=where)
-
-
-def _lexically_under(path: Path, folder: Path) -> bool:
-    try:
-        path.relative_to(folder)
-    except ValueError:
-        return False
-    return path != folder
 
 
 def _shown(path: Path, root: Path) -> str:
