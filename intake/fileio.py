@@ -335,8 +335,8 @@ def json_depth_exceeds(text: str, limit: int) -> bool:
     return False
 
 
-def parse_json_input(data: bytes, *, what: str, where: str, max_depth: int = MAX_JSON_DEPTH) -> Any:
-    """JSON from an input's bytes: UTF-8 (a BOM allowed), nesting at most ``max_depth``.
+def parse_json_input(data: bytes, *, what: str, where: str) -> Any:
+    """JSON from an input's bytes: UTF-8 (a BOM allowed), nesting at most ``MAX_JSON_DEPTH``.
 
     Every failure is an ``InputError`` naming what and where (the byte offset of bad UTF-8,
     the line and column of bad JSON), never the content.
@@ -345,8 +345,8 @@ def parse_json_input(data: bytes, *, what: str, where: str, max_depth: int = MAX
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         raise InputError(f"{what} is not UTF-8 (byte {exc.start})", where=where) from None
-    if json_depth_exceeds(text, max_depth):
-        raise InputError(f"{what} nests deeper than {max_depth} levels", where=where)
+    if json_depth_exceeds(text, MAX_JSON_DEPTH):
+        raise InputError(f"{what} nests deeper than {MAX_JSON_DEPTH} levels", where=where)
     try:
         parsed = json.loads(text)
     except json.JSONDecodeError as exc:

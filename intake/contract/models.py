@@ -100,11 +100,11 @@ def valid_login(login: str) -> bool:
     return re.fullmatch(LOGIN_PATTERN, login) is not None
 
 
-def check_login(login: str, option: str = "--reviewer") -> None:
+def check_login(login: str) -> None:
     """A reviewer login from the command line; a bad one is refused and never echoed."""
     if not valid_login(login):
         raise UsageError(
-            f"invalid reviewer login ({option}; not shown): a GitHub login is letters, digits "
+            "invalid reviewer login (--reviewer; not shown): a GitHub login is letters, digits "
             "and single hyphens, at most 39 characters, not an e-mail address"
         )
 

@@ -75,12 +75,10 @@ def current_author(settings: Settings) -> str | None:
     return None
 
 
-def acting_author(
-    settings: Settings, given: str | None = None, *, option: str = "--by"
-) -> tuple[str | None, str | None]:
+def acting_author(settings: Settings, given: str | None = None) -> tuple[str | None, str | None]:
     """The one home of who acts, for every command that records a person (a record's author,
     a stamp's or lifecycle change's ``by``, a ledger row's actor): the name given on the command
-    line (``option``), else ``current_author``, through ``safe_author``'s rule.
+    line (``--by``), else ``current_author``, through ``safe_author``'s rule.
 
     A name typed on the command line that the rule withholds is a usage error (exit 2, the
     problem named, never the text); a name found in the setting, ``$GITHUB_ACTOR`` or git config
@@ -90,7 +88,7 @@ def acting_author(
         text = " ".join(given.split())
         problem = _name_problem(settings, text) if text else "nothing"
         if problem is not None:
-            raise UsageError(f"{option} holds {problem}: pass a login", where=option)
+            raise UsageError(f"--by holds {problem}: pass a login", where="--by")
         return text, None
     return safe_author(settings, current_author(settings))
 
