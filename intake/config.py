@@ -418,7 +418,7 @@ class Settings:
         """Absolute ledger path."""
         return self.path(self.ledger_path)
 
-    def suite_folders(self, *, why: str = "", hint: str = "") -> list[Path]:
+    def scenario_folders(self, *, why: str = "", hint: str = "") -> list[Path]:
         """The scenarios and drafts folders that exist; neither is the one "no suite" usage
         error (``why`` and ``hint`` end its message and its hint): a command that finds no
         files must not pass."""

@@ -374,7 +374,7 @@ def journaled_files(settings: Settings) -> set[str]:
 def _suite_files(settings: Settings) -> tuple[list[Path], list[Path]]:
     """The scenarios and the drafts (a drafts folder inside the scenarios one holds none);
     a suite with neither folder is a usage error: a gate that finds no files must not pass."""
-    settings.suite_folders(
+    settings.scenario_folders(
         why=": nothing to check", hint="; a gate that finds no files must not pass"
     )
     scenarios = yaml_files(settings.scenarios)

@@ -25,7 +25,7 @@ def register(app: typer.Typer) -> None:
         from intake.store.ledger import Ledger, rebuild
 
         cfg = settings(ctx)
-        cfg.suite_folders(why=": nothing to index")
+        cfg.scenario_folders(why=": nothing to index")
         from intake.store.journal import recover
 
         for step in recover(cfg):

@@ -43,7 +43,7 @@ def register(app: typer.Typer) -> None:
         cfg = settings(ctx)
         targets = list(paths or [])
         if not targets:
-            folders = cfg.suite_folders(hint=", or name the files or folders to validate")
+            folders = cfg.scenario_folders(hint=", or name the files or folders to validate")
             targets = [p for p in folders if any(p.rglob("*.yaml"))]
         report = validate_paths(
             targets,
