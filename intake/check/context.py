@@ -153,7 +153,7 @@ def linked_files(settings: Settings) -> list[Path]:
             p
             for folder in (settings.scenarios, settings.drafts)
             if folder.is_dir()
-            for pattern in ("*.yaml", "*.intake.json")
+            for pattern in ("*.yaml", f"*{RECORD_SUFFIX}")
             for p in folder.rglob(pattern)
             if p.is_symlink()
         }
@@ -166,7 +166,7 @@ def record_files(settings: Settings) -> list[Path]:
         p
         for folder in (settings.scenarios, settings.drafts)
         if folder.is_dir()
-        for p in folder.rglob("*.intake.json")
+        for p in folder.rglob(f"*{RECORD_SUFFIX}")
         if p.is_file() and not p.is_symlink()
     )
 
@@ -234,7 +234,7 @@ def base_findings(settings: Settings, base: Base, path: Path) -> set[tuple[str, 
 
 
 def _scan_limit(path: Path) -> int:
-    return MAX_RECORD_BYTES if path.name.endswith(".intake.json") else MAX_SCENARIO_BYTES
+    return MAX_RECORD_BYTES if path.name.endswith(RECORD_SUFFIX) else MAX_SCENARIO_BYTES
 
 
 def _why_unscannable(path: Path) -> str | None:
