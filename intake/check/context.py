@@ -160,11 +160,11 @@ def linked_files(settings: Settings) -> list[Path]:
     )
 
 
-def record_files(settings: Settings) -> list[Path]:
-    """Every record (``*.intake.json``) below the scenarios and drafts folders."""
+def record_files(*folders: Path) -> list[Path]:
+    """Every record (``*.intake.json``) below the folders that exist, links left out."""
     return sorted(
         p
-        for folder in (settings.scenarios, settings.drafts)
+        for folder in folders
         if folder.is_dir()
         for p in folder.rglob(f"*{RECORD_SUFFIX}")
         if p.is_file() and not p.is_symlink()
@@ -405,26 +405,17 @@ def build_context(
     changed = changed_paths(root, base.commit) if base is not None else touched_files(root)
     ours = drafts + [p for p in scenarios if record_path(p).is_file()]  # GAIA's own: its CI's
     gaia = gaia_problems(settings, ours, [display_path(p, root) for p in ours]) or {}
-    records = record_files(settings)
+    records = record_files(settings.scenarios, settings.drafts)
     # the committed history (a rejection's reason) is scanned like a record: a hand-edited
     # event file in a pull request must not bring a secret into the repository
     history = sorted(history_dir(settings).glob(f"*{HISTORY_SUFFIX}"))
     # every folder intake reads or writes is re-scanned: the retired folder too (a token
     # there is in the repository as much as one in a draft)
-    retired = (
-        [
-            p
-            for p in yaml_files(settings.retired)
-            + sorted(
-                q
-                for q in settings.retired.rglob(f"*{RECORD_SUFFIX}")
-                if q.is_file() and not q.is_symlink()
-            )
-            if not inside(p, settings.scenarios)
-        ]
-        if settings.retired.is_dir()
-        else []
-    )
+    retired = [
+        p
+        for p in yaml_files(settings.retired) + record_files(settings.retired)
+        if not inside(p, settings.scenarios)
+    ]
     scan = _rescan(
         settings,
         scenarios,
