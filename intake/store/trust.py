@@ -124,12 +124,10 @@ def verify(settings: Settings, body: str, mac: object) -> bool:
 
 def tracked_by_git(root: Path, path: Path) -> bool:
     """Whether git tracks ``path`` (False outside a repository or without git)."""
-    try:
-        rel = path.resolve().relative_to(root.resolve()).as_posix()
-    except ValueError:
+    if not inside(path, root):
         return False
-    out = git_output(["ls-files", "-z", "--", rel], root)
-    return bool(out)
+    rel = path.resolve().relative_to(root.resolve()).as_posix()
+    return bool(git_output(["ls-files", "-z", "--", rel], root))
 
 
 def refuse_link(path: Path, what: str, root: Path) -> None:
@@ -159,12 +157,10 @@ def own_dir(folder: Path, root: Path, what: str = "intake's working folder") -> 
 
 def _chain(folder: Path, root: Path) -> list[Path]:
     """``folder`` and its parents below ``root`` (just ``folder`` when it is outside)."""
-    try:
-        rel = folder.relative_to(root)
-    except ValueError:
+    if not folder.is_relative_to(root):
         return [folder]
     chain, current = [], root
-    for name in rel.parts:
+    for name in folder.relative_to(root).parts:
         current = current / name
         chain.append(current)
     return chain
