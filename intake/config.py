@@ -446,10 +446,8 @@ def find_root(start: Path) -> Path | None:
     """The nearest folder at or above ``start`` whose pyproject.toml has ``[tool.intake]``."""
     for folder in (start, *start.parents):
         candidate = folder / "pyproject.toml"
-        if candidate.is_file():
-            table = _read_table(candidate)
-            if table is not None:
-                return folder
+        if candidate.is_file() and _read_table(candidate) is not None:
+            return folder
     return None
 
 
@@ -496,7 +494,8 @@ def load_settings(
     root = found or start
     values: dict[str, Any] = {}
     if found is None:
-        gaia = find_gaia_root(start)
+        # the nearest folder holding GAIA's ``eval/scenarios``
+        gaia = next((f for f in (start, *start.parents) if detect_layout(f) == GAIA_LAYOUT), None)
         if gaia is not None:
             # GAIA's repository without [tool.intake]: use GAIA's layout, not the root
             root = gaia
@@ -557,14 +556,6 @@ def layout_settings(layout: str | None) -> dict[str, Path]:
             "retired_dir": Path("eval/retired"),
         }
     return {}
-
-
-def find_gaia_root(start: Path) -> Path | None:
-    """The nearest folder at or above ``start`` holding GAIA's ``eval/scenarios``."""
-    for folder in (start, *start.parents):
-        if (folder / "eval" / "scenarios").is_dir():
-            return folder
-    return None
 
 
 def unconfigured_problem(settings: Settings) -> ConfigError | None:
