@@ -180,12 +180,6 @@ def tracked_files(root: Path, folder: Path) -> set[Path] | None:
     return {(root / n).resolve() for n in names}
 
 
-def touched_files(root: Path) -> set[Path] | None:
-    """Files changed in this pull request or working tree: per-file annotations for them
-    (``gitutil.changed_paths`` with the PR's base branch, ``$GITHUB_BASE_REF``)."""
-    return changed_paths(root, Environ.of().GITHUB_BASE_REF or None)
-
-
 def _validate_each(
     settings: Settings,
     scenarios: list[Path],
@@ -402,7 +396,9 @@ def build_context(
     root = settings.root
     tracked = tracked_files(root, settings.drafts)
     manifest = suite_manifest(settings)
-    changed = changed_paths(root, base.commit) if base is not None else touched_files(root)
+    # what this change touches: since the base, else since the PR's base branch, if any
+    since = base.commit if base is not None else Environ.of().GITHUB_BASE_REF or None
+    changed = changed_paths(root, since)
     ours = drafts + [p for p in scenarios if record_path(p).is_file()]  # GAIA's own: its CI's
     gaia = gaia_problems(settings, ours, [display_path(p, root) for p in ours]) or {}
     records = record_files(settings.scenarios, settings.drafts)
