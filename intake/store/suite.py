@@ -118,27 +118,19 @@ def safe_author(settings: Settings, name: str | None) -> tuple[str | None, str |
 
 def _name_problem(settings: Settings, text: str) -> str | None:
     """What forbids recording a whitespace-normalised name (None: nothing)."""
-    problem = _author_problem(text)
-    if problem is None:
-        types = finding_types(settings, text)
-        problem = ", ".join(sorted(set(types))) if types else None
-    if problem is None and _EMAIL.search(text):
-        problem = "an e-mail address"
-    return problem
+    if not text.isprintable() or _INVISIBLE.search(text):
+        return "control or hidden characters"
+    if len(text) > AUTHOR_MAX_CHARS:
+        return f"more than {AUTHOR_MAX_CHARS} characters"
+    types = finding_types(settings, text)
+    if types:
+        return ", ".join(sorted(set(types)))
+    return "an e-mail address" if _EMAIL.search(text) else None
 
 
 _EMAIL = re.compile(r"[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+")
 """An address in a name: never recorded, even one the scrubber keeps (``example.com`` is
 illustrative to it, but a person's name is no place for any address)."""
-
-
-def _author_problem(text: str) -> str | None:
-    """What in a whitespace-normalised name forbids recording it, before the scrubber."""
-    if not text.isprintable() or _INVISIBLE.search(text):
-        return "control or hidden characters"
-    if len(text) > AUTHOR_MAX_CHARS:
-        return f"more than {AUTHOR_MAX_CHARS} characters"
-    return None
 
 
 def reason_text(reason: str, *, needed_for: str) -> str:
