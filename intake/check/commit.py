@@ -26,6 +26,7 @@ from intake.check.result import Finding
 from intake.config import Settings
 from intake.gitutil import (
     LINK_MODE,
+    git_output,
     linked_folders,
     local_edits,
     transforming_attributes,
@@ -117,8 +118,6 @@ def commit_problems(settings: Settings, base: Base | None) -> list[Finding]:
 
 def _under_intake(top: Path) -> list[str]:
     """Every file of the commit under a folder named ``.intake``, at any depth."""
-    from intake.gitutil import git_output
-
     raw = git_output(
         ["-c", "core.quotePath=false", "ls-tree", "-r", "-z", "--name-only", "--full-tree", "HEAD"],
         top,

@@ -34,7 +34,7 @@ from intake.contract.plain import ID_PATTERN, ScenarioView, parse_when
 from intake.errors import IntakeError, LedgerError, UsageError, environment_failure
 from intake.paths import display_path
 from intake.store.details import EventDetail, part_of
-from intake.store.records import load_record, record_path, utcnow
+from intake.store.records import content_hash, load_record, record_path, runnable_hash, utcnow
 
 if TYPE_CHECKING:
     import sqlite_utils
@@ -470,8 +470,6 @@ def read_events_readonly(path: Path, kinds: tuple[str, ...]) -> list[Event]:
 
 def item_for(scenario: Path, data: dict[str, Any], state: str, root: Path) -> IndexItem:
     """An index row for a scenario file and its record (if any)."""
-    from intake.store.records import content_hash, runnable_hash
-
     view = ScenarioView.of(data)
     rec_path = record_path(scenario)
     record = load_record(rec_path) if rec_path.is_file() else None
