@@ -241,22 +241,7 @@ def symbolic_target(root: Path, ref: str) -> str | None:
 
 def files_at(top: Path, commit: str, folder: str) -> list[str]:
     """Every file below ``folder`` (top-relative, ``/``-separated) at ``commit``, top-relative."""
-    raw = git_output(
-        [
-            "ls-tree",
-            "-r",
-            "-z",
-            "--name-only",
-            "--full-tree",
-            commit,
-            "--",
-            folder.rstrip("/") + "/",
-        ],
-        top,
-    )
-    if raw is None:
-        return []
-    return sorted(n for n in raw.decode("utf-8", "surrogateescape").split("\0") if n)
+    return sorted(tree_entries(top, commit, [folder.rstrip("/") + "/"]))
 
 
 class Blobs:
