@@ -344,14 +344,14 @@ TRANSFORMING = ("ident", "filter", "working-tree-encoding", "eol")
 
 
 def tree_entries(
-    top: Path, commit: str, paths: list[str], *, recursive: bool = True
+    top: Path, commit: str, paths: list[str], *, recursive: bool = True, timeout: float = 30
 ) -> dict[str, tuple[str, str]]:
     """``{path: (mode, object id)}`` of the entries at ``commit`` under (or, not
     ``recursive``, at) ``paths`` (top-relative); empty when git cannot answer."""
     if not paths or not _safe_ref(commit):
         return {}
     args = ["ls-tree", "-z", "--full-tree", *(["-r"] if recursive else []), commit, "--", *paths]
-    raw = git_output(args, top)
+    raw = git_output(args, top, timeout=timeout)
     found: dict[str, tuple[str, str]] = {}
     for item in (raw or b"").split(b"\0"):
         if b"\t" not in item:

@@ -26,7 +26,6 @@ from intake.check.result import Finding
 from intake.config import Settings
 from intake.gitutil import (
     LINK_MODE,
-    git_output,
     linked_folders,
     local_edits,
     transforming_attributes,
@@ -118,12 +117,7 @@ def commit_problems(settings: Settings, base: Base | None) -> list[Finding]:
 
 def _under_intake(top: Path) -> list[str]:
     """Every file of the commit under a folder named ``.intake``, at any depth."""
-    raw = git_output(
-        ["-c", "core.quotePath=false", "ls-tree", "-r", "-z", "--name-only", "--full-tree", "HEAD"],
-        top,
-        timeout=120,
-    )
-    names = (raw or b"").decode("utf-8", "surrogateescape").split("\0")
+    names = tree_entries(top, "HEAD", ["."], timeout=120)
     return sorted(n for n in names if n.startswith(".intake/") or "/.intake/" in n)
 
 
