@@ -141,10 +141,7 @@ def windows_name_problem(name: str) -> str | None:
 def windows_problem(path: PurePath, root: PurePath) -> str | None:
     """Why one of the path's names below ``root`` (its own name when it is not below it)
     cannot be checked out on Windows, or None when all can."""
-    try:
-        parts = path.relative_to(root).parts
-    except ValueError:
-        parts = (path.name,)
+    parts = path.relative_to(root).parts if path.is_relative_to(root) else (path.name,)
     return next((p for p in map(windows_name_problem, parts) if p is not None), None)
 
 
