@@ -226,10 +226,9 @@ def check_target(settings: Settings, path: Path, *, what: str = "a journal") -> 
 
 
 def _shown(path: Path, root: Path) -> str:
-    try:
-        return path.relative_to(root).as_posix()
-    except ValueError:
-        return display_path(path, root)
+    return (
+        path.relative_to(root).as_posix() if path.is_relative_to(root) else display_path(path, root)
+    )
 
 
 def check_ledger_location(settings: Settings) -> None:
