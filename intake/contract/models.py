@@ -882,10 +882,7 @@ class _V1Record(BaseModel):
     evidence: Any = None
 
 
-_M = TypeVar("_M", bound=BaseModel)
-
-
-def _parsed(model: type[_M], value: Any) -> _M | None:
+def _parsed(model: type[_T], value: Any) -> _T | None:
     """``value`` as ``model``, or None when it does not have that shape."""
     try:
         return model.model_validate(value)
