@@ -28,19 +28,6 @@ from intake.drafting.from_session import draft_from_session, format_sessions, li
 from intake.errors import IntakeError, UsageError
 
 START = datetime(2026, 1, 5, 9, 0, tzinfo=UTC)
-PYPROJECT = """\
-[project]
-name = "intake-demo-suite"
-version = "0"
-
-[tool.intake]
-scenarios_dir = "scenarios"
-drafts_dir = "drafts"
-ledger_path = ".intake/ledger.db"
-agent_ui_db = "gaia/gaia_chat.db"
-corpus_dir = "corpus"
-author = "intake-demo"
-"""
 
 
 @dataclass
@@ -101,11 +88,12 @@ def build_suite(folder: Path, spec: DemoSpec) -> None:
     """A suite with its own ``[tool.intake]``, the demo corpus and the synthetic database."""
     (folder / "scenarios").mkdir(parents=True, exist_ok=True)
     (folder / "drafts").mkdir(exist_ok=True)
-    (folder / "pyproject.toml").write_text(PYPROJECT, encoding="utf-8")
+    data = _data()
+    pyproject = data.joinpath("suite-pyproject.toml").read_text(encoding="utf-8")
+    (folder / "pyproject.toml").write_text(pyproject, encoding="utf-8")
     (folder / ".gitignore").write_text(".intake/\ndrafts/private/\n", encoding="utf-8")
     corpus = folder / "corpus" / "documents"
     corpus.mkdir(parents=True, exist_ok=True)
-    data = _data()
     (folder / "corpus" / "manifest.json").write_bytes(
         data.joinpath("corpus", "manifest.json").read_bytes()
     )

@@ -20,7 +20,7 @@ import re
 import shutil
 import stat
 import tempfile
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -250,25 +250,30 @@ def read_input(
     if not follow_links and path.is_symlink():
         raise InputError(f"{what} is a symbolic link; intake does not follow links", where=where)
     fd = _open_regular(path, what, where)
+    too_large = f"{what} is larger than {limit} bytes"
     try:
         if os.fstat(fd).st_size > limit:
-            raise InputError(f"{what} is larger than {limit} bytes", where=where)
-        chunks: list[bytes] = []
-        size = 0
-        while True:
-            try:
-                chunk = os.read(fd, min(1 << 20, limit + 1 - size))
-            except OSError as exc:
-                raise InputError(f"cannot read {what}: {exc.strerror}", where=where) from None
-            if not chunk:
-                break
-            chunks.append(chunk)
-            size += len(chunk)
-            if size > limit:
-                raise InputError(f"{what} is larger than {limit} bytes", where=where)
+            raise InputError(too_large, where=where)
+        return b"".join(_blocks(fd, what, where, limit, too_large))
     finally:
         os.close(fd)
-    return b"".join(chunks)
+
+
+def _blocks(fd: int, what: str, where: str, most: int, over: str) -> Iterator[bytes]:
+    """The blocks read from ``fd`` to its end, never more than ``most`` bytes: one more is the
+    ``InputError`` ``over``."""
+    size = 0
+    while True:
+        try:
+            block = os.read(fd, min(1 << 20, most + 1 - size))
+        except OSError as exc:
+            raise InputError(f"cannot read {what}: {exc.strerror}", where=where) from None
+        if not block:
+            return
+        size += len(block)
+        if size > most:
+            raise InputError(over, where=where)
+        yield block
 
 
 def read_head(path: Path, size: int, *, what: str) -> bytes:
@@ -300,21 +305,11 @@ def hash_input(path: Path, *, what: str, limit: int) -> str:
         declared = os.fstat(fd).st_size
         if declared > limit:
             raise InputError(f"{what} is larger than {limit} bytes", where=where)
-        limit = declared
-        size = 0
-        while True:
-            try:
-                block = os.read(fd, 1 << 20)
-            except OSError as exc:
-                raise InputError(f"cannot read {what}: {exc.strerror}", where=where) from None
-            if not block:
-                return digest.hexdigest()
-            size += len(block)
-            if size > limit:
-                raise InputError(f"{what} reads more than its size says", where=where)
+        for block in _blocks(fd, what, where, declared, f"{what} reads more than its size says"):
             digest.update(block)
     finally:
         os.close(fd)
+    return digest.hexdigest()
 
 
 _JSON_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"', re.DOTALL)
@@ -340,8 +335,8 @@ def json_depth_exceeds(text: str, limit: int) -> bool:
     return False
 
 
-def parse_json_input(data: bytes, *, what: str, where: str, max_depth: int = MAX_JSON_DEPTH) -> Any:
-    """JSON from an input's bytes: UTF-8 (a BOM allowed), nesting at most ``max_depth``.
+def parse_json_input(data: bytes, *, what: str, where: str) -> Any:
+    """JSON from an input's bytes: UTF-8 (a BOM allowed), nesting at most ``MAX_JSON_DEPTH``.
 
     Every failure is an ``InputError`` naming what and where (the byte offset of bad UTF-8,
     the line and column of bad JSON), never the content.
@@ -350,8 +345,8 @@ def parse_json_input(data: bytes, *, what: str, where: str, max_depth: int = MAX
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         raise InputError(f"{what} is not UTF-8 (byte {exc.start})", where=where) from None
-    if json_depth_exceeds(text, max_depth):
-        raise InputError(f"{what} nests deeper than {max_depth} levels", where=where)
+    if json_depth_exceeds(text, MAX_JSON_DEPTH):
+        raise InputError(f"{what} nests deeper than {MAX_JSON_DEPTH} levels", where=where)
     try:
         parsed = json.loads(text)
     except json.JSONDecodeError as exc:

@@ -241,22 +241,7 @@ def symbolic_target(root: Path, ref: str) -> str | None:
 
 def files_at(top: Path, commit: str, folder: str) -> list[str]:
     """Every file below ``folder`` (top-relative, ``/``-separated) at ``commit``, top-relative."""
-    raw = git_output(
-        [
-            "ls-tree",
-            "-r",
-            "-z",
-            "--name-only",
-            "--full-tree",
-            commit,
-            "--",
-            folder.rstrip("/") + "/",
-        ],
-        top,
-    )
-    if raw is None:
-        return []
-    return sorted(n for n in raw.decode("utf-8", "surrogateescape").split("\0") if n)
+    return sorted(tree_entries(top, commit, [folder.rstrip("/") + "/"]))
 
 
 class Blobs:
@@ -359,14 +344,14 @@ TRANSFORMING = ("ident", "filter", "working-tree-encoding", "eol")
 
 
 def tree_entries(
-    top: Path, commit: str, paths: list[str], *, recursive: bool = True
+    top: Path, commit: str, paths: list[str], *, recursive: bool = True, timeout: float = 30
 ) -> dict[str, tuple[str, str]]:
     """``{path: (mode, object id)}`` of the entries at ``commit`` under (or, not
     ``recursive``, at) ``paths`` (top-relative); empty when git cannot answer."""
     if not paths or not _safe_ref(commit):
         return {}
     args = ["ls-tree", "-z", "--full-tree", *(["-r"] if recursive else []), commit, "--", *paths]
-    raw = git_output(args, top)
+    raw = git_output(args, top, timeout=timeout)
     found: dict[str, tuple[str, str]] = {}
     for item in (raw or b"").split(b"\0"):
         if b"\t" not in item:

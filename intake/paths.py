@@ -22,10 +22,7 @@ __all__ = ["display_path", "inside", "relative_shown", "shown_below", "shown_whe
 
 
 def _relative(path: Path, base: Path) -> str | None:
-    try:
-        return path.relative_to(base).as_posix()
-    except ValueError:
-        return None
+    return path.relative_to(base).as_posix() if path.is_relative_to(base) else None
 
 
 def display_path(path: Path, root: Path | None = None) -> str:
@@ -69,8 +66,6 @@ def shown_where(where: str) -> str:
 
 
 def inside(path: Path, folder: Path) -> bool:
-    try:
-        path.resolve().relative_to(folder.resolve())
-    except ValueError:
-        return False
-    return True
+    """Whether ``path`` lies in ``folder`` (or is it) once links are followed: the one
+    containment rule."""
+    return path.resolve().is_relative_to(folder.resolve())

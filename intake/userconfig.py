@@ -26,6 +26,8 @@ from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
+from intake.paths import inside
+
 
 @dataclass(frozen=True)
 class Environ:
@@ -127,13 +129,10 @@ class UserValue:
 
 
 def _inside(path: Path, root: Path | None) -> bool:
-    if root is None:
-        return False
     try:
-        path.resolve().relative_to(root.resolve())
-    except (ValueError, OSError):
+        return root is not None and inside(path, root)
+    except OSError:
         return False
-    return True
 
 
 def _home(env: Environ) -> Path:

@@ -5,9 +5,9 @@ from __future__ import annotations
 __all__ = ["counted", "verb"]
 
 
-def counted(n: int, singular: str, plural: str | None = None) -> str:
-    """``n`` with its noun in the right number (``plural`` for irregular nouns)."""
-    return f"{n} {singular if n == 1 else (plural or singular + 's')}"
+def counted(n: int, singular: str) -> str:
+    """``n`` with its noun in the right number (a regular plural: ``s`` added)."""
+    return f"{n} {singular if n == 1 else singular + 's'}"
 
 
 def verb(n: int, singular: str, plural: str) -> str:

@@ -14,18 +14,26 @@ from pathlib import Path
 
 from intake.check.context import CheckContext, base_findings, line_text
 from intake.check.result import Finding
-from intake.contract.models import Record, ReviewDecision, ScenarioView, windows_problem
+from intake.contract.models import (
+    Record,
+    ReviewDecision,
+    ScenarioView,
+    SourceType,
+    windows_problem,
+)
 from intake.contract.untrusted import judge_hits
-from intake.contract.validate import FileResult, Severity
+from intake.contract.validate import FileResult, Severity, duplicate_ids
 from intake.contract.yamlio import YamlProblem, parse_checked
 from intake.lifecycle.evidence import claimed_message
 from intake.lifecycle.gates import latest_reviews, review_gate
 from intake.paths import inside, relative_shown
 from intake.scrub import FileFinding
-from intake.store.records import RECORD_SUFFIX, content_hash, record_path
-
-RECORD_SOURCES = ("session", "issue", "hand", "synthetic")
-"""The ``source.type`` values ``intake adopt --source`` takes."""
+from intake.store.records import (
+    RECORD_SUFFIX,
+    content_hash,
+    record_path,
+    scenario_path_for_record,
+)
 
 
 @dataclass(frozen=True)
@@ -89,26 +97,12 @@ def _problem_findings(ctx: CheckContext, path: Path, result: FileResult) -> list
 def validation(ctx: CheckContext) -> list[Finding]:
     """GAIA's verdicts, our validator's problems, and ids unique across drafts and scenarios."""
     found: list[Finding] = []
-    ids: dict[str, str] = {}
+    reused = {r.file: p for r, p in duplicate_ids(ctx.validated[p] for p in ctx.files)}
     for path in ctx.files:
-        for verdict in ctx.gaia.get(ctx.rel(path), []):
-            found.append(Finding.of(verdict))
-        result = ctx.validated[path]
-        found += _problem_findings(ctx, path, result)
-        if result.scenario_id is None:
-            continue
-        earlier = ids.get(result.scenario_id)
-        if earlier is None:
-            ids[result.scenario_id] = ctx.rel(path)
-        else:
-            found.append(
-                Finding(
-                    ctx.rel(path),
-                    result.id_line,
-                    "duplicate-id",
-                    f"id {result.scenario_id!r} is already used by {earlier}",
-                )
-            )
+        found += [Finding.of(verdict) for verdict in ctx.gaia.get(ctx.rel(path), [])]
+        found += _problem_findings(ctx, path, ctx.validated[path])
+        if ctx.rel(path) in reused:
+            found.append(Finding.of(reused[ctx.rel(path)]))
     return found
 
 
@@ -219,8 +213,7 @@ def record_files(ctx: CheckContext) -> list[Finding]:
         if rec in ctx.unreadable:
             found.append(Finding(ctx.rel(rec), 1, "record", ctx.unreadable[rec]))
             continue
-        scenario = rec.with_name(rec.name.removesuffix(".intake.json") + ".yaml")
-        if not scenario.is_file():
+        if not scenario_path_for_record(rec).is_file():
             found.append(
                 Finding(
                     ctx.rel(rec),
@@ -241,9 +234,7 @@ def _without_record(ctx: CheckContext, path: Path, view: ScenarioView | None) ->
     """A scenario that carries intake's ``source`` but has no record skipped ``promote``."""
     if view is None or not _has_source(view):
         return []
-    kind: str | None = view.source_type
-    if kind not in RECORD_SOURCES:
-        kind = "TYPE"
+    kind = view.source_type if view.source_type in set(SourceType) else "TYPE"
     return [
         Finding(
             ctx.rel(path),

@@ -50,6 +50,22 @@ def suite_folders(settings: Settings) -> list[Path]:
     ]
 
 
+MESSAGES = {
+    "linked-folder": "a symbolic link where a suite folder (or one above it) lies: intake reads "
+    "no suite file through a link; commit the folder itself",
+    "linked-file": "a symbolic link in the commit, below a suite folder: intake never reads it; "
+    "commit the file itself",
+    "tracked-intake-file": "a file under an .intake/ folder is committed: intake's working "
+    "folders (journals, keys, the ledger) are the machine's own, never the checkout's; remove "
+    "it from the commit",
+}
+"""The messages of the problems that say nothing beyond their code, by code."""
+
+
+def _finding(rel: str, code: str) -> Finding:
+    return Finding(rel, 1, code, MESSAGES[code])
+
+
 def _covered(rel: str) -> bool:
     """A linked scenario, draft or record: reported by the ``links`` check already."""
     return rel.endswith((".yaml", RECORD_SUFFIX))
@@ -66,7 +82,6 @@ def commit_problems(settings: Settings, base: Base | None) -> list[Finding]:
         for r in dict.fromkeys(base.rel(f) for f in suite_folders(settings))
         if r is not None and r not in ("", ".")
     ]
-    found: list[Finding] = []
     linked = set(linked_folders(top, "HEAD", folders))
     for folder in folders:
         parts = folder.split("/")
@@ -74,42 +89,17 @@ def commit_problems(settings: Settings, base: Base | None) -> list[Finding]:
             prefix = "/".join(parts[: i + 1])
             if (top / prefix).is_symlink():
                 linked.add(prefix)
-    found += [
-        Finding(
-            rel,
-            1,
-            "linked-folder",
-            "a symbolic link where a suite folder (or one above it) lies: intake "
-            "reads no suite file through a link; commit the folder itself",
-        )
-        for rel in sorted(linked)
-    ]
+    found = [_finding(rel, "linked-folder") for rel in sorted(linked)]
     entries = tree_entries(top, "HEAD", [f + "/" for f in folders])
     baseline = base.rel(settings.path(settings.baseline_path))
     if baseline is not None:
         entries.update(tree_entries(top, "HEAD", [baseline], recursive=False))
     found += [
-        Finding(
-            rel,
-            1,
-            "linked-file",
-            "a symbolic link in the commit, below a suite "
-            "folder: intake never reads it; commit the file itself",
-        )
+        _finding(rel, "linked-file")
         for rel, (mode, _) in sorted(entries.items())
         if mode == LINK_MODE and not _covered(rel)
     ]
-    found += [
-        Finding(
-            rel,
-            1,
-            "tracked-intake-file",
-            "a file under an .intake/ folder is committed: intake's working folders "
-            "(journals, keys, the ledger) are the machine's own, never the "
-            "checkout's; remove it from the commit",
-        )
-        for rel in _under_intake(top)
-    ]
+    found += [_finding(rel, "tracked-intake-file") for rel in _under_intake(top)]
     blobs = {rel: sha for rel, (mode, sha) in entries.items() if mode != LINK_MODE}
     for rel, attributes in sorted(transforming_attributes(top, "HEAD", sorted(blobs)).items()):
         found.append(
@@ -127,14 +117,7 @@ def commit_problems(settings: Settings, base: Base | None) -> list[Finding]:
 
 def _under_intake(top: Path) -> list[str]:
     """Every file of the commit under a folder named ``.intake``, at any depth."""
-    from intake.gitutil import git_output
-
-    raw = git_output(
-        ["-c", "core.quotePath=false", "ls-tree", "-r", "-z", "--name-only", "--full-tree", "HEAD"],
-        top,
-        timeout=120,
-    )
-    names = (raw or b"").decode("utf-8", "surrogateescape").split("\0")
+    names = tree_entries(top, "HEAD", ["."], timeout=120)
     return sorted(n for n in names if n.startswith(".intake/") or "/.intake/" in n)
 
 

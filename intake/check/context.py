@@ -25,7 +25,7 @@ from intake.contract.validate import (
     suite_manifest,
     validate_file,
 )
-from intake.errors import IntakeError, UsageError
+from intake.errors import IntakeError
 from intake.gitutil import changed_paths, git_output
 from intake.lifecycle.authority import Base, Rules, changed_history
 from intake.lifecycle.evidence import Evidence
@@ -34,7 +34,7 @@ from intake.paths import display_path, inside
 from intake.scrub import FileFinding, scrub_scan
 from intake.store.history import HISTORY_SUFFIX, history_dir
 from intake.store.journal import pending, read_unit
-from intake.store.records import RECORD_SUFFIX, load_record, record_path
+from intake.store.records import RECORD_SUFFIX, load_record, record_path, scenario_path_for_record
 from intake.userconfig import Environ
 
 
@@ -99,8 +99,7 @@ class CheckContext:
     removed: list[tuple[Path, str]] = field(default_factory=list)
     """The base's promoted or adopted scenarios the change deletes without a retirement."""
     shown: dict[Path, str] = field(default_factory=dict, repr=False)
-    """``rel``'s answers: each path is resolved once per check (six times a draft before)."""
-    """How the working tree fails to be the commit judged (``intake.check.commit``)."""
+    """``rel``'s answers: each path is resolved once per check."""
 
     @property
     def root(self) -> Path:
@@ -154,20 +153,20 @@ def linked_files(settings: Settings) -> list[Path]:
             p
             for folder in (settings.scenarios, settings.drafts)
             if folder.is_dir()
-            for pattern in ("*.yaml", "*.intake.json")
+            for pattern in ("*.yaml", f"*{RECORD_SUFFIX}")
             for p in folder.rglob(pattern)
             if p.is_symlink()
         }
     )
 
 
-def record_files(settings: Settings) -> list[Path]:
-    """Every record (``*.intake.json``) below the scenarios and drafts folders."""
+def record_files(*folders: Path) -> list[Path]:
+    """Every record (``*.intake.json``) below the folders that exist, links left out."""
     return sorted(
         p
-        for folder in (settings.scenarios, settings.drafts)
+        for folder in folders
         if folder.is_dir()
-        for p in folder.rglob("*.intake.json")
+        for p in folder.rglob(f"*{RECORD_SUFFIX}")
         if p.is_file() and not p.is_symlink()
     )
 
@@ -179,12 +178,6 @@ def tracked_files(root: Path, folder: Path) -> set[Path] | None:
         return None
     names = [n for n in listed.decode("utf-8", "replace").split("\0") if n]
     return {(root / n).resolve() for n in names}
-
-
-def touched_files(root: Path) -> set[Path] | None:
-    """Files changed in this pull request or working tree: per-file annotations for them
-    (``gitutil.changed_paths`` with the PR's base branch, ``$GITHUB_BASE_REF``)."""
-    return changed_paths(root, Environ.of().GITHUB_BASE_REF or None)
 
 
 def _validate_each(
@@ -235,7 +228,7 @@ def base_findings(settings: Settings, base: Base, path: Path) -> set[tuple[str, 
 
 
 def _scan_limit(path: Path) -> int:
-    return MAX_RECORD_BYTES if path.name.endswith(".intake.json") else MAX_SCENARIO_BYTES
+    return MAX_RECORD_BYTES if path.name.endswith(RECORD_SUFFIX) else MAX_SCENARIO_BYTES
 
 
 def _why_unscannable(path: Path) -> str | None:
@@ -366,7 +359,7 @@ def journaled_files(settings: Settings) -> set[str]:
         except (IntakeError, ValueError):
             continue
         for path in [p for p, _ in unit.writes] + unit.removes:
-            scenario = path.with_name(path.name.removesuffix(".intake.json") + ".yaml")
+            scenario = scenario_path_for_record(path)
             for one in (path, scenario, record_path(scenario)):
                 shown.add(display_path(one, settings.root))
     return shown
@@ -375,13 +368,9 @@ def journaled_files(settings: Settings) -> set[str]:
 def _suite_files(settings: Settings) -> tuple[list[Path], list[Path]]:
     """The scenarios and the drafts (a drafts folder inside the scenarios one holds none);
     a suite with neither folder is a usage error: a gate that finds no files must not pass."""
-    if not (settings.scenarios.is_dir() or settings.drafts.is_dir()):
-        raise UsageError(
-            "no scenarios/ or drafts/ folder here: nothing to check",
-            where=str(settings.root),
-            hint="run inside a suite (pyproject.toml with [tool.intake]); a gate that finds "
-            "no files must not pass",
-        )
+    settings.scenario_folders(
+        why=": nothing to check", hint="; a gate that finds no files must not pass"
+    )
     scenarios = yaml_files(settings.scenarios)
     drafts = [p for p in yaml_files(settings.drafts) if not inside(p, settings.scenarios)]
     return scenarios, drafts
@@ -407,29 +396,22 @@ def build_context(
     root = settings.root
     tracked = tracked_files(root, settings.drafts)
     manifest = suite_manifest(settings)
-    changed = changed_paths(root, base.commit) if base is not None else touched_files(root)
+    # what this change touches: since the base, else since the PR's base branch, if any
+    since = base.commit if base is not None else Environ.of().GITHUB_BASE_REF or None
+    changed = changed_paths(root, since)
     ours = drafts + [p for p in scenarios if record_path(p).is_file()]  # GAIA's own: its CI's
     gaia = gaia_problems(settings, ours, [display_path(p, root) for p in ours]) or {}
-    records = record_files(settings)
+    records = record_files(settings.scenarios, settings.drafts)
     # the committed history (a rejection's reason) is scanned like a record: a hand-edited
     # event file in a pull request must not bring a secret into the repository
     history = sorted(history_dir(settings).glob(f"*{HISTORY_SUFFIX}"))
     # every folder intake reads or writes is re-scanned: the retired folder too (a token
     # there is in the repository as much as one in a draft)
-    retired = (
-        [
-            p
-            for p in yaml_files(settings.retired)
-            + sorted(
-                q
-                for q in settings.retired.rglob(f"*{RECORD_SUFFIX}")
-                if q.is_file() and not q.is_symlink()
-            )
-            if not inside(p, settings.scenarios)
-        ]
-        if settings.retired.is_dir()
-        else []
-    )
+    retired = [
+        p
+        for p in yaml_files(settings.retired) + record_files(settings.retired)
+        if not inside(p, settings.scenarios)
+    ]
     scan = _rescan(
         settings,
         scenarios,

@@ -1,29 +1,11 @@
 """``intake check``: the pull-request gate over drafts and scenarios. Reads only.
 
-The gate is a list of named checks (``CHECKS``, each in ``intake.check.checks``) over one
-context read once (``intake.check.context``). What it enforces (errors fail the check,
-warnings do not):
-
-* validation: strict for scenarios intake promoted (they have a record), GAIA's rules with a
-  warning for legacy scenarios (no source, no record), the draft level for ``drafts/``; ids
-  unique across drafts and scenarios;
-* the scrub re-scan of every scenario, draft and record file;
-* a scenario, draft or record that is a symbolic link is an error and is never read (git
-  commits links; GAIA's runner follows them);
-* private drafts (under ``drafts/private/``, ignored by git, or anywhere when their record says
-  ``source.private``) that are tracked anyway must carry an approving review of their current
-  content;
-* records against their files: a promoted scenario whose bytes differ from the promotion stamp
-  is an error; a draft whose approvals are stale is a warning;
-* scenarios without a promotion record: an error when they carry intake's ``source`` (they
-  skipped ``intake promote``), a warning for GAIA's legacy ones;
-* the journals and temporaries of interrupted commands (a promotion included: one kind of
-  leftover) are reported as warnings, so a crash never fails the gate, and so is a promotion
-  whose ledger event is missing; the files an unfinished journal is changing are judged once it
-  is finished (the scrub re-scan still covers them); a journal intake did not seal on this
-  machine (one that came with a checkout) is an error, never replayed.
-
-Each draft's promotion gates are computed too, for the job summary; they never fail the check.
+The gate is a list of named checks (``CHECKS``, each in ``intake.check.checks``, whose
+docstring says what it enforces) over one context read once (``intake.check.context``).
+Errors fail the check, warnings do not: the journals and temporaries of interrupted commands
+are warnings, so a crash never fails the gate, and the files an unfinished journal is changing
+are judged once it is finished. Each draft's promotion gates are computed too, for the job
+summary; they never fail the check.
 """
 
 from __future__ import annotations

@@ -14,7 +14,9 @@ from intake.check.context import CheckContext
 from intake.check.result import Finding
 from intake.contract.validate import Severity
 from intake.paths import display_path, inside
+from intake.store.details import Stamped
 from intake.store.journal import pending, stray_temps
+from intake.store.ledger import read_events_readonly
 
 
 def _journal_findings(ctx: CheckContext) -> list[Finding]:
@@ -60,14 +62,7 @@ def _temp_findings(ctx: CheckContext) -> list[Finding]:
 
 
 def _ledger_events(ledger: Path) -> tuple[set[str], set[tuple[str, str]]]:
-    """The ids the ledger knows, and each promotion's (id, content hash) stamp.
-
-    ``intake.store.ledger`` is imported here, not at the top: it loads sqlite-utils, which a
-    suite without a ledger (a fresh clone, CI) never needs.
-    """
-    from intake.store.details import Stamped
-    from intake.store.ledger import read_events_readonly
-
+    """The ids the ledger knows, and each promotion's (id, content hash) stamp."""
     known: set[str] = set()
     promoted: set[tuple[str, str]] = set()
     for event in read_events_readonly(ledger, ("import", "review", "run", "promotion")):

@@ -11,6 +11,8 @@ retired or that has no retirement in its record.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from pydantic import ValidationError
 
 from intake.check.context import CheckContext
@@ -19,44 +21,33 @@ from intake.contract.models import LifecycleState, Record
 from intake.lifecycle.quarantine import QUARANTINE_TAG, state_of
 from intake.store.records import content_hash, iter_scenarios, record_path
 
+MESSAGES = {
+    "quarantine-unrecorded": "tagged quarantined without a quarantine in its record; use "
+    "`intake quarantine ID --reason TEXT`",
+    "quarantine-untagged": "its record says quarantined but the tag is gone; use "
+    "`intake quarantine ID --lift --reason TEXT`",
+    "retired-in-suite": "its record says retired but it is still in the folder GAIA's runner reads",
+    "retired-unrecorded": "in the retired folder without a retirement in its record; use "
+    "`intake retire ID --reason TEXT`",
+    "edited-after-retirement": "differs from what was retired (its content hash changed)",
+}
+"""Each finding of this check, by code."""
+
 
 def lifecycle_changes(ctx: CheckContext) -> list[Finding]:
     """Quarantine tags against records; retired scenarios against their retirement."""
-    found: list[Finding] = []
+    found: list[tuple[Path, str]] = []
     for path in ctx.scenarios:
         record = ctx.loaded.get(record_path(path))
         view = ctx.view(path)
         tagged = view is not None and QUARANTINE_TAG in view.tags
         state = state_of(record) if record is not None else LifecycleState.active
         if tagged and state is not LifecycleState.quarantined:
-            found.append(
-                Finding(
-                    ctx.rel(path),
-                    1,
-                    "quarantine-unrecorded",
-                    "tagged quarantined without a quarantine in its record; use "
-                    "`intake quarantine ID --reason TEXT`",
-                )
-            )
+            found.append((path, "quarantine-unrecorded"))
         elif state is LifecycleState.quarantined and not tagged:
-            found.append(
-                Finding(
-                    ctx.rel(path),
-                    1,
-                    "quarantine-untagged",
-                    "its record says quarantined but the tag is gone; use "
-                    "`intake quarantine ID --lift --reason TEXT`",
-                )
-            )
+            found.append((path, "quarantine-untagged"))
         elif state is LifecycleState.retired:
-            found.append(
-                Finding(
-                    ctx.rel(path),
-                    1,
-                    "retired-in-suite",
-                    "its record says retired but it is still in the folder GAIA's runner reads",
-                )
-            )
+            found.append((path, "retired-in-suite"))
     for path in iter_scenarios(ctx.settings.retired):
         rec = record_path(path)
         if path.is_symlink() or rec.is_symlink():
@@ -69,25 +60,10 @@ def lifecycle_changes(ctx: CheckContext) -> list[Finding]:
                 retired = None
         last = retired.lifecycle[-1] if retired is not None and retired.lifecycle else None
         if last is None or last.state is not LifecycleState.retired:
-            found.append(
-                Finding(
-                    ctx.rel(path),
-                    1,
-                    "retired-unrecorded",
-                    "in the retired folder without a retirement in its record; use "
-                    "`intake retire ID --reason TEXT`",
-                )
-            )
+            found.append((path, "retired-unrecorded"))
         elif last.content_hash != content_hash(path):
-            found.append(
-                Finding(
-                    ctx.rel(path),
-                    1,
-                    "edited-after-retirement",
-                    "differs from what was retired (its content hash changed)",
-                )
-            )
-    return found
+            found.append((path, "edited-after-retirement"))
+    return [Finding(ctx.rel(path), 1, code, MESSAGES[code]) for path, code in found]
 
 
 __all__ = ["lifecycle_changes"]

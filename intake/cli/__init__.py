@@ -19,7 +19,7 @@ import os
 import re
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, get_args, get_origin
 
 import typer
 from typer._click.exceptions import (
@@ -338,8 +338,6 @@ def _plain_leaf(annotation: Any, info: Any, value: Any, param: Any, ctx: Any) ->
 def _plain(param: Any, value: Any, ctx: Any) -> Any:
     """A parameter's value coerced without pydantic where typer's rule is plain: a string, a
     path with no checks asked, an enum's choice, a list of those; else ``_NOT_PLAIN``."""
-    from typing import get_args, get_origin
-
     descriptor = param.type_descriptor
     annotation, info = descriptor.annotation, descriptor.parameter_info
     if info.parser is not None or descriptor.file_annotation is not None:

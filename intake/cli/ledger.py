@@ -6,7 +6,6 @@ import typer
 
 from intake.cli.console import err, out, settings
 from intake.cli.options import counted
-from intake.errors import UsageError
 from intake.ghoutput import datum
 
 
@@ -26,12 +25,7 @@ def register(app: typer.Typer) -> None:
         from intake.store.ledger import Ledger, rebuild
 
         cfg = settings(ctx)
-        if not (cfg.scenarios.is_dir() or cfg.drafts.is_dir()):
-            raise UsageError(
-                "no scenarios/ or drafts/ folder here: nothing to index",
-                where=str(cfg.root),
-                hint="run inside a suite (pyproject.toml with [tool.intake])",
-            )
+        cfg.scenario_folders(why=": nothing to index")
         from intake.store.journal import recover
 
         for step in recover(cfg):

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 import typer
 
 from intake.cli.console import emit_json, out, settings, shown
-from intake.cli.options import Format, format_option
+from intake.cli.options import Format, format_option, scrub_counts
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
@@ -233,8 +233,7 @@ def _record_part(card: Card) -> list[RenderableType]:
     )
     if card.promoted:
         facts.add_row(_text("promoted"), _text(f"{card.promoted.at} by {card.promoted.by}"))
-    counts = ", ".join(f"{k} {n}" for k, n in card.scrub_counts.items()) or "nothing found"
-    facts.add_row(_text("scrubbed"), _text(counts))
+    facts.add_row(_text("scrubbed"), _text(scrub_counts(card.scrub_counts)))
     items.append(facts)
     items += _replacement_items(card)
     items.append(Rule(_text("reviews"), align="left"))

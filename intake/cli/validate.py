@@ -9,7 +9,7 @@ import typer
 
 from intake.cli.console import emit_json, err, out, settings
 from intake.cli.options import Format, counted, format_option
-from intake.errors import EXIT_FINDINGS, UsageError
+from intake.errors import EXIT_FINDINGS
 from intake.ghoutput import annotation, datum, log_line
 
 if TYPE_CHECKING:
@@ -43,14 +43,7 @@ def register(app: typer.Typer) -> None:
         cfg = settings(ctx)
         targets = list(paths or [])
         if not targets:
-            folders = [p for p in (cfg.scenarios, cfg.drafts) if p.is_dir()]
-            if not folders:
-                raise UsageError(
-                    "no scenarios/ or drafts/ folder here",
-                    where=str(cfg.root),
-                    hint="run inside a suite (pyproject.toml with [tool.intake]), "
-                    "or name the files or folders to validate",
-                )
+            folders = cfg.scenario_folders(hint=", or name the files or folders to validate")
             targets = [p for p in folders if any(p.rglob("*.yaml"))]
         report = validate_paths(
             targets,

@@ -61,6 +61,7 @@ from typing import Any
 
 from intake.config import Settings
 from intake.fileio import atomic_write
+from intake.paths import inside
 from intake.userconfig import user_cache_dir, user_config_path, user_setting
 
 DEFAULT_BACKEND = "http://localhost:4200"
@@ -309,13 +310,7 @@ def _shebang(program: Path) -> str | None:
 
 def _inside(path: Path, root: Path) -> bool:
     """Whether ``path`` (as named, or once links are followed) lies inside ``root``."""
-    for one in (path.absolute(), path.resolve()):
-        try:
-            one.relative_to(root.resolve())
-        except ValueError:
-            continue
-        return True
-    return False
+    return path.absolute().is_relative_to(root.resolve()) or inside(path, root)
 
 
 @dataclass(frozen=True)

@@ -28,14 +28,13 @@ from pathlib import Path
 from typing import Any
 
 from intake.contract.models import PLACEHOLDER_MARK
+from intake.contract.plain import JsonPath
 from intake.errors import ConfigError, InputError, IntakeError
 from intake.fileio import read_input, read_json_input
 
 MANIFEST = "manifest.json"
 REAL_WORLD = "real_world"
 MAX_MANIFEST_BYTES = 16 * 1024 * 1024
-
-JsonPath = tuple[str | int, ...]
 
 
 @dataclass

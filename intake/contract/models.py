@@ -100,11 +100,11 @@ def valid_login(login: str) -> bool:
     return re.fullmatch(LOGIN_PATTERN, login) is not None
 
 
-def check_login(login: str, option: str = "--reviewer") -> None:
+def check_login(login: str) -> None:
     """A reviewer login from the command line; a bad one is refused and never echoed."""
     if not valid_login(login):
         raise UsageError(
-            f"invalid reviewer login ({option}; not shown): a GitHub login is letters, digits "
+            "invalid reviewer login (--reviewer; not shown): a GitHub login is letters, digits "
             "and single hyphens, at most 39 characters, not an e-mail address"
         )
 
@@ -141,10 +141,7 @@ def windows_name_problem(name: str) -> str | None:
 def windows_problem(path: PurePath, root: PurePath) -> str | None:
     """Why one of the path's names below ``root`` (its own name when it is not below it)
     cannot be checked out on Windows, or None when all can."""
-    try:
-        parts = path.relative_to(root).parts
-    except ValueError:
-        parts = (path.name,)
+    parts = path.relative_to(root).parts if path.is_relative_to(root) else (path.name,)
     return next((p for p in map(windows_name_problem, parts) if p is not None), None)
 
 
@@ -885,10 +882,7 @@ class _V1Record(BaseModel):
     evidence: Any = None
 
 
-_M = TypeVar("_M", bound=BaseModel)
-
-
-def _parsed(model: type[_M], value: Any) -> _M | None:
+def _parsed(model: type[_T], value: Any) -> _T | None:
     """``value`` as ``model``, or None when it does not have that shape."""
     try:
         return model.model_validate(value)

@@ -7,7 +7,7 @@ module and never pays for building the models (``docs/benchmarks.md``, "Command 
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime
 from enum import StrEnum
@@ -163,16 +163,33 @@ def _no_mapping() -> Mapping[str, Any]:
     return MappingProxyType({})
 
 
-def placeholder_paths(value: Any, path: str = "$") -> list[str]:
+JsonPath = tuple[str | int, ...]
+
+
+def json_path(path: JsonPath) -> str:
+    """``("turns", 0, "objective")`` → ``$.turns[0].objective``."""
+    out = "$"
+    for part in path:
+        out += f"[{part}]" if isinstance(part, int) else f".{part}"
+    return out
+
+
+def walk_strings(data: Any, path: JsonPath = ()) -> Iterator[tuple[JsonPath, str]]:
+    """Every string value in nested data with its JSON path, in document order."""
+    if isinstance(data, str):
+        yield path, data
+    elif isinstance(data, Mapping):
+        for key, value in data.items():
+            yield from walk_strings(value, (*path, str(key)))
+    elif isinstance(data, list):
+        for index, value in enumerate(data):
+            yield from walk_strings(value, (*path, index))
+
+
+def placeholder_paths(value: Any) -> list[str]:
     """JSON paths (``$.turns[0].objective``) of every string value holding the placeholder
     mark, in document order."""
-    if isinstance(value, str):
-        return [path] if PLACEHOLDER_MARK in value else []
-    if isinstance(value, Mapping):
-        return [p for k, v in value.items() for p in placeholder_paths(v, f"{path}.{k}")]
-    if isinstance(value, list):
-        return [p for i, v in enumerate(value) for p in placeholder_paths(v, f"{path}[{i}]")]
-    return []
+    return [json_path(path) for path, text in walk_strings(value) if PLACEHOLDER_MARK in text]
 
 
 @dataclass(frozen=True)

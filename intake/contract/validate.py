@@ -445,24 +445,24 @@ def validate_paths(
         )
         for p in files
     ]
+    for result, problem in duplicate_ids(results):
+        result.problems.append(problem)
+    return ValidationReport(files=results)
+
+
+def duplicate_ids(results: Iterable[FileResult]) -> Iterator[tuple[FileResult, Problem]]:
+    """Each result whose id an earlier one of ``results`` already has, with that problem."""
     first_seen: dict[str, FileResult] = {}
     for result in results:
         if result.scenario_id is None:
             continue
-        earlier = first_seen.get(result.scenario_id)
-        if earlier is None:
-            first_seen[result.scenario_id] = result
-            continue
-        result.problems.append(
-            Problem(
-                result.file,
-                result.id_line,
-                "duplicate-id",
-                f"id {result.scenario_id!r} is already used by {earlier.file}",
-                json_path="$.id",
+        earlier = first_seen.setdefault(result.scenario_id, result)
+        if earlier is not result:
+            message = f"id {result.scenario_id!r} is already used by {earlier.file}"
+            yield (
+                result,
+                Problem(result.file, result.id_line, "duplicate-id", message, json_path="$.id"),
             )
-        )
-    return ValidationReport(files=results)
 
 
 def gaia_problems(

@@ -29,10 +29,11 @@ from ruamel.yaml import YAML
 from ruamel.yaml.error import MarkedYAMLError, YAMLError
 from ruamel.yaml.nodes import ScalarNode
 
+from intake.contract.plain import JsonPath as JsonPath
+from intake.contract.plain import json_path as json_path
+from intake.contract.plain import walk_strings as walk_strings
 from intake.fileio import line_end, with_line_ends
 from intake.limits import MAX_SCENARIO_BYTES, MAX_YAML_DEPTH
-
-JsonPath = tuple[str | int, ...]
 
 MAX_BYTES = MAX_SCENARIO_BYTES
 """Largest scenario file read; GAIA's largest is 12 KB, so 5 MB is generous and bounded."""
@@ -65,14 +66,6 @@ class Parsed:
             if line is not None:
                 return line
         return 1
-
-
-def json_path(path: JsonPath) -> str:
-    """``("turns", 0, "objective")`` → ``$.turns[0].objective``."""
-    out = "$"
-    for part in path:
-        out += f"[{part}]" if isinstance(part, int) else f".{part}"
-    return out
 
 
 YAML_VERSION = (1, 1)
@@ -361,18 +354,6 @@ def to_plain(data: Any) -> Any:
     if isinstance(data, str):
         return str(data)
     return data
-
-
-def walk_strings(data: Any, path: JsonPath = ()) -> Iterator[tuple[JsonPath, str]]:
-    """Every string value in nested data with its JSON path."""
-    if isinstance(data, str):
-        yield path, data
-    elif isinstance(data, dict):
-        for key, value in data.items():
-            yield from walk_strings(value, (*path, str(key)))
-    elif isinstance(data, list):
-        for index, value in enumerate(data):
-            yield from walk_strings(value, (*path, index))
 
 
 # --- top-level summaries (reports over thousands of files) ----------------------------------

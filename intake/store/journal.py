@@ -31,7 +31,7 @@ from intake.fileio import atomic_write_all, fsync_dir, read_input, work_dir
 from intake.paths import display_path
 from intake.store import trust
 from intake.store.ledger import Event, Ledger, item_for
-from intake.store.records import record_path, record_text
+from intake.store.records import RECORD_SUFFIX, record_path, record_text
 from intake.store.suite import draft_file_name, draft_lock, refuse_outside_root, stale_locks
 from intake.wording import counted
 
@@ -219,9 +219,9 @@ def _carry_out(
 
 
 def _kind(path: Path) -> str:
-    if path.name.endswith(".intake-event.json"):
+    if path.name.endswith(trust.HISTORY_SUFFIX):
         return "history"
-    return "record" if path.name.endswith(".intake.json") else "draft"
+    return "record" if path.name.endswith(RECORD_SUFFIX) else "draft"
 
 
 def _holds(path: Path, text: str) -> bool:

@@ -34,7 +34,7 @@ from intake.contract.plain import ID_PATTERN, ScenarioView, parse_when
 from intake.errors import IntakeError, LedgerError, UsageError, environment_failure
 from intake.paths import display_path
 from intake.store.details import EventDetail, part_of
-from intake.store.records import load_record, record_path, utcnow
+from intake.store.records import content_hash, load_record, record_path, runnable_hash, utcnow
 
 if TYPE_CHECKING:
     import sqlite_utils
@@ -92,15 +92,11 @@ def new_event_id() -> str:
     return f"{time.time_ns():020d}-{os.urandom(5).hex()}"
 
 
-EVENT_COLUMNS = ("id", "at", "kind", "scenario_id", "path", "actor", "detail")
-"""The ``events`` table's columns, in order (``m001_initial``)."""
-
-
 T = TypeVar("T")
 
 
 class EventDocument(TypedDict):
-    """An event as JSON, in the ``events`` table's column order (``EVENT_COLUMNS``)."""
+    """An event as JSON, in the ``events`` table's column order (``m001_initial``)."""
 
     id: str
     at: str | None
@@ -154,6 +150,11 @@ class Event:
             "actor": self.actor,
             "detail": self.detail,
         }
+
+    def row(self) -> dict[str, Any]:
+        """The ``events`` row of the event (its time now when it has none)."""
+        detail = json.dumps(self.detail or {}, sort_keys=True, default=str)
+        return {**self.to_dict(), "at": self.at or utcnow().isoformat(), "detail": detail}
 
     @classmethod
     def from_row(cls, row: Mapping[str, Any]) -> Event:
@@ -331,6 +332,13 @@ class Ledger:
         self.close()
 
     @contextmanager
+    def _reading(self) -> Iterator[None]:
+        try:
+            yield
+        except sqlite3.Error as exc:
+            raise LedgerError(f"cannot read the ledger: {exc}", where=str(self.path)) from None
+
+    @contextmanager
     def _write(self) -> Iterator[sqlite3.Connection]:
         conn = self.db.conn
         try:
@@ -356,7 +364,7 @@ class Ledger:
             return 0
         with self._write():
             known = self.known_ids([e.id for e in events])
-            rows = [_row(e) for e in events if e.id not in known]
+            rows = [e.row() for e in events if e.id not in known]
             if rows:
                 self.db.table("events").insert_all(rows)
         return len(rows)
@@ -364,14 +372,12 @@ class Ledger:
     def known_ids(self, ids: list[str]) -> set[str]:
         """The event ids of ``ids`` the ledger holds."""
         found: set[str] = set()
-        try:
+        with self._reading():
             for start in range(0, len(ids), ID_BATCH):
                 batch = ids[start : start + ID_BATCH]
                 marks = ",".join("?" * len(batch))
                 rows = self.db.conn.execute(f"SELECT id FROM events WHERE id IN ({marks})", batch)
                 found.update(str(row[0]) for row in rows)
-        except sqlite3.Error as exc:
-            raise LedgerError(f"cannot read the ledger: {exc}", where=str(self.path)) from None
         return found
 
     def upsert_item(self, item: IndexItem) -> None:
@@ -392,7 +398,7 @@ class Ledger:
 
     def history(self, scenario_id: str | None = None, limit: int = 200) -> list[Event]:
         """Events, oldest first; one scenario's (by id or unique prefix) or the latest overall."""
-        try:
+        with self._reading():
             if scenario_id:
                 target = self._resolve_id(scenario_id)
                 rows = self.db.query(
@@ -402,8 +408,6 @@ class Ledger:
                 return [Event.from_row(r) for r in rows]
             rows = self.db.query("SELECT * FROM events ORDER BY at DESC, id DESC LIMIT ?", [limit])
             return [Event.from_row(r) for r in reversed(list(rows))]
-        except sqlite3.Error as exc:
-            raise LedgerError(f"cannot read the ledger: {exc}", where=str(self.path)) from None
 
     def _resolve_id(self, given: str) -> str:
         """An exact id, else the one id that starts with ``given`` (``_`` and ``%`` literal)."""
@@ -442,10 +446,8 @@ class Ledger:
         sql = "SELECT count(*) FROM events" + (
             " WHERE " + " AND ".join(f"{c} = ?" for c, _ in where) if where else ""
         )
-        try:
+        with self._reading():
             return int(self.db.conn.execute(sql, [v for _, v in where]).fetchone()[0])
-        except sqlite3.Error as exc:
-            raise LedgerError(f"cannot read the ledger: {exc}", where=str(self.path)) from None
 
 
 def read_events_readonly(path: Path, kinds: tuple[str, ...]) -> list[Event]:
@@ -466,23 +468,8 @@ def read_events_readonly(path: Path, kinds: tuple[str, ...]) -> list[Event]:
     return [Event.from_row(dict(row)) for row in rows]
 
 
-def _row(event: Event) -> dict[str, str | None]:
-    """The ``events`` row of an event (its time now when it has none)."""
-    return {
-        "id": event.id,
-        "at": event.at or utcnow().isoformat(),
-        "kind": event.kind,
-        "scenario_id": event.scenario_id,
-        "path": event.path,
-        "actor": event.actor,
-        "detail": json.dumps(event.detail or {}, sort_keys=True, default=str),
-    }
-
-
 def item_for(scenario: Path, data: dict[str, Any], state: str, root: Path) -> IndexItem:
     """An index row for a scenario file and its record (if any)."""
-    from intake.store.records import content_hash, runnable_hash
-
     view = ScenarioView.of(data)
     rec_path = record_path(scenario)
     record = load_record(rec_path) if rec_path.is_file() else None

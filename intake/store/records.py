@@ -28,6 +28,7 @@ from intake.fileio import (
     with_line_ends,
 )
 from intake.limits import MAX_INPUT_BYTES, MAX_RECORD_BYTES
+from intake.paths import inside
 
 if TYPE_CHECKING:  # the models (pydantic) are imported where a record is validated
     from intake.contract.models import Record, Standing
@@ -171,12 +172,9 @@ def save_record(path: Path, record: Record) -> None:
 
 def safe_child(folder: Path, *parts: str) -> Path:
     """``folder/parts…``, refusing anything that would resolve outside ``folder``."""
-    base = folder.resolve()
-    target = base.joinpath(*parts).resolve()
-    try:
-        target.relative_to(base)
-    except ValueError:
-        raise UsageError("path escapes its folder", where="/".join(parts)) from None
+    target = folder.resolve().joinpath(*parts).resolve()
+    if not inside(target, folder):
+        raise UsageError("path escapes its folder", where="/".join(parts))
     return target
 
 

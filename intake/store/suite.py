@@ -75,12 +75,10 @@ def current_author(settings: Settings) -> str | None:
     return None
 
 
-def acting_author(
-    settings: Settings, given: str | None = None, *, option: str = "--by"
-) -> tuple[str | None, str | None]:
+def acting_author(settings: Settings, given: str | None = None) -> tuple[str | None, str | None]:
     """The one home of who acts, for every command that records a person (a record's author,
     a stamp's or lifecycle change's ``by``, a ledger row's actor): the name given on the command
-    line (``option``), else ``current_author``, through ``safe_author``'s rule.
+    line (``--by``), else ``current_author``, through ``safe_author``'s rule.
 
     A name typed on the command line that the rule withholds is a usage error (exit 2, the
     problem named, never the text); a name found in the setting, ``$GITHUB_ACTOR`` or git config
@@ -90,7 +88,7 @@ def acting_author(
         text = " ".join(given.split())
         problem = _name_problem(settings, text) if text else "nothing"
         if problem is not None:
-            raise UsageError(f"{option} holds {problem}: pass a login", where=option)
+            raise UsageError(f"--by holds {problem}: pass a login", where="--by")
         return text, None
     return safe_author(settings, current_author(settings))
 
@@ -120,27 +118,19 @@ def safe_author(settings: Settings, name: str | None) -> tuple[str | None, str |
 
 def _name_problem(settings: Settings, text: str) -> str | None:
     """What forbids recording a whitespace-normalised name (None: nothing)."""
-    problem = _author_problem(text)
-    if problem is None:
-        types = finding_types(settings, text)
-        problem = ", ".join(sorted(set(types))) if types else None
-    if problem is None and _EMAIL.search(text):
-        problem = "an e-mail address"
-    return problem
+    if not text.isprintable() or _INVISIBLE.search(text):
+        return "control or hidden characters"
+    if len(text) > AUTHOR_MAX_CHARS:
+        return f"more than {AUTHOR_MAX_CHARS} characters"
+    types = finding_types(settings, text)
+    if types:
+        return ", ".join(sorted(set(types)))
+    return "an e-mail address" if _EMAIL.search(text) else None
 
 
 _EMAIL = re.compile(r"[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+")
 """An address in a name: never recorded, even one the scrubber keeps (``example.com`` is
 illustrative to it, but a person's name is no place for any address)."""
-
-
-def _author_problem(text: str) -> str | None:
-    """What in a whitespace-normalised name forbids recording it, before the scrubber."""
-    if not text.isprintable() or _INVISIBLE.search(text):
-        return "control or hidden characters"
-    if len(text) > AUTHOR_MAX_CHARS:
-        return f"more than {AUTHOR_MAX_CHARS} characters"
-    return None
 
 
 def reason_text(reason: str, *, needed_for: str) -> str:

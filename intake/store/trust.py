@@ -124,12 +124,10 @@ def verify(settings: Settings, body: str, mac: object) -> bool:
 
 def tracked_by_git(root: Path, path: Path) -> bool:
     """Whether git tracks ``path`` (False outside a repository or without git)."""
-    try:
-        rel = path.resolve().relative_to(root.resolve()).as_posix()
-    except ValueError:
+    if not inside(path, root):
         return False
-    out = git_output(["ls-files", "-z", "--", rel], root)
-    return bool(out)
+    rel = path.resolve().relative_to(root.resolve()).as_posix()
+    return bool(git_output(["ls-files", "-z", "--", rel], root))
 
 
 def refuse_link(path: Path, what: str, root: Path) -> None:
@@ -159,12 +157,10 @@ def own_dir(folder: Path, root: Path, what: str = "intake's working folder") -> 
 
 def _chain(folder: Path, root: Path) -> list[Path]:
     """``folder`` and its parents below ``root`` (just ``folder`` when it is outside)."""
-    try:
-        rel = folder.relative_to(root)
-    except ValueError:
+    if not folder.is_relative_to(root):
         return [folder]
     chain, current = [], root
-    for name in rel.parts:
+    for name in folder.relative_to(root).parts:
         current = current / name
         chain.append(current)
     return chain
@@ -203,7 +199,7 @@ def check_target(settings: Settings, path: Path, *, what: str = "a journal") -> 
     if not inside(absolute, root) or ".." in PurePosixPath(where).parts:
         raise UntrustedState(f"{what} names a file outside the suite", where=where)
     for folder in _allowed_folders(settings):
-        if _lexically_under(absolute, folder):
+        if absolute != folder and absolute.is_relative_to(folder):
             break
     else:
         raise UntrustedState(
@@ -229,19 +225,10 @@ def check_target(settings: Settings, path: Path, *, what: str = "a journal") -> 
         raise UntrustedState(f"{what} names a file outside the suite's folders", where=where)
 
 
-def _lexically_under(path: Path, folder: Path) -> bool:
-    try:
-        path.relative_to(folder)
-    except ValueError:
-        return False
-    return path != folder
-
-
 def _shown(path: Path, root: Path) -> str:
-    try:
-        return path.relative_to(root).as_posix()
-    except ValueError:
-        return display_path(path, root)
+    return (
+        path.relative_to(root).as_posix() if path.is_relative_to(root) else display_path(path, root)
+    )
 
 
 def check_ledger_location(settings: Settings) -> None:
