@@ -182,6 +182,9 @@ class WordLists:
     type_words: frozenset[str] = frozenset()
     not_a_password: frozenset[str] = frozenset()
     role_name_words: frozenset[str] = frozenset()
+    not_user_names: frozenset[str] = frozenset()
+    system_accounts: frozenset[str] = frozenset()
+    login_not_user: frozenset[str] = frozenset()
 
 
 def _words(items: object) -> frozenset[str]:
@@ -194,14 +197,8 @@ def load_word_lists(path: Path) -> WordLists:
     """Read ``words.yaml`` into ``WordLists``; a missing or malformed file (a list that is no
     list of words, no mapping) is a ``ConfigError`` naming it."""
     try:
-        return configured(
-            WordLists,
-            load_scrubber_yaml(path) or {},
-            word_logins=_words,
-            type_words=_words,
-            not_a_password=_words,
-            role_name_words=_words,
-        )
+        lists = {f.name: _words for f in fields(WordLists)}
+        return configured(WordLists, load_scrubber_yaml(path) or {}, **lists)
     except TypeError as exc:
         raise ConfigError(f"word lists are invalid: {exc}", where=str(path)) from exc
 

@@ -469,8 +469,8 @@ _USER_FROM_LISTING = regex.compile(
 locale's word, ``dic``, ``déc.``), the user column of ``ps aux`` (``<login>  29217  0.0  0.0
 …``: the PID and the two percentages after it) and ``sshd``'s process title (``sshd: <login>
 [priv]``, ``sshd: <login>@pts/0``). System and service accounts (``root``, ``www-data``,
-``nobody``, ``_windowserver``, ``daemon``; ``_SYSTEM_ACCOUNTS``) and numeric owners teach
-nothing."""
+``nobody``, ``_windowserver``, ``daemon``; ``words.yaml``'s ``system_accounts``) and numeric
+owners teach nothing."""
 _USER_FROM_LOGIN_RECORD = regex.compile(
     r"(?m)^[ \t>]*+([A-Za-z][A-Za-z0-9._-]{1,31}+)"
     r"(?:[ ]*+\t[ \t]*+|[ ]{2,}+|[ ](?=[^ \t\n]++(?:[ ]*+\t|[ ]{2})))"
@@ -614,120 +614,6 @@ def _fork_logins(text: str) -> set[str]:
     return {owner for owner in counts if owner != top}
 
 
-_SYSTEM_ACCOUNTS = frozenset(
-    [
-        "sys",
-        "adm",
-        "lp",
-        "mail",
-        "news",
-        "uucp",
-        "man",
-        "proxy",
-        "backup",
-        "list",
-        "irc",
-        "gnats",
-        "operator",
-        "games",
-        "ftp",
-        "sshd",
-        "syslog",
-        "messagebus",
-        "dbus",
-        "polkitd",
-        "avahi",
-        "colord",
-        "gdm",
-        "lightdm",
-        "rtkit",
-        "pulse",
-        "usbmux",
-        "uuidd",
-        "tcpdump",
-        "chrony",
-        "ntp",
-        "dnsmasq",
-        "rpc",
-        "rpcuser",
-        "nfsnobody",
-        "staff",
-        "wheel",
-        "everyone",
-        "mongodb",
-        "elasticsearch",
-        "grafana",
-        "prometheus",
-        "rabbitmq",
-        "memcache",
-        "tomcat",
-        "haproxy",
-        "bind",
-        "postfix",
-        "sddm",
-        "geoclue",
-        "whoopsie",
-        "kernoops",
-        "saned",
-        "cups",
-        # more services of a fresh system and of common packages (issue 35, stop 46: each
-        # taught by an ls -li owner, sudo's prompt or a look-up command, then replaced
-        # everywhere; tests/test_scrub_account_rules_no_harm.py)
-        "tss",
-        "fwupd-refresh",
-        "hplip",
-        "unbound",
-        "landscape",
-        "lxd",
-        "pollinate",
-        "sssd",
-        "libvirt-qemu",
-        "libvirt-dnsmasq",
-        "speech-dispatcher",
-        "cups-pk-helper",
-        "gnome-initial-setup",
-        "debian-exim",
-        "www",
-        "http",
-        "influxdb",
-        "couchdb",
-        "squid",
-        "named",
-        "dovecot",
-        "clamav",
-        "ollama",
-        "oracle",
-        "hadoop",
-        "hdfs",
-        "yarn",
-        "mapred",
-        "hive",
-        "spark",
-        "kafka",
-        "zookeeper",
-        "minecraft",
-        "plex",
-        "homeassistant",
-        "frappe",
-        "odoo",
-        "gitea",
-        "nextcloud",
-        "appuser",
-        # CI and cloud images' default accounts
-        "builder",
-        "circleci",
-        "travis",
-        "buildkite-agent",
-        "gitlab-runner",
-        "runneradmin",
-        "azureuser",
-        "opc",
-    ]
-)
-"""Accounts that a distribution, a service package or a CI or cloud image creates (``ls -l``'s
-owner column and ``ps``'s user column name them as often as people): nobody's login."""
-
-
 def _account_logins(text: str) -> set[str]:
     """Logins a listing, a process table, a login record or a cloud ARN names
     (``_USER_FROM_LISTING``, ``_USER_FROM_LOGIN_RECORD``, ``_USER_FROM_CLOUD_ARN``), not an
@@ -763,11 +649,11 @@ prompt (``$ <x> serve``)."""
 
 def _service_account(text: str, name: str) -> bool:
     """Whether a login an account rule names is a system's or a service's: a listed one
-    (``_SYSTEM_ACCOUNTS``, ``_windowserver``, ``systemd-…``) or one the text shows to be a
-    service (``_SERVICE_EVIDENCE``); a service's account is no one's, and a learned name is
-    replaced everywhere (``$ ollama serve``)."""
+    (``words.yaml``'s ``system_accounts``, ``_windowserver``, ``systemd-…``) or one the text
+    shows to be a service (``_SERVICE_EVIDENCE``); a service's account is no one's, and a
+    learned name is replaced everywhere (``$ ollama serve``)."""
     low = name.lower()
-    if low in _SYSTEM_ACCOUNTS or low.startswith(("systemd-", "_")):
+    if low in word_lists().system_accounts or low.startswith(("systemd-", "_")):
         return True
     rx = regex.compile(_SERVICE_EVIDENCE.format(n=regex.escape(name)))
     return any(
@@ -872,34 +758,6 @@ def _record_login(name: str) -> bool:
     return _a_name(name) and name.lower() not in word_lists().word_logins
 
 
-_LOGIN_NOT_USER = frozenset(
-    [
-        "oauth2",
-        "oauth",
-        "x-access-token",
-        "x-oauth-basic",
-        "x-token-auth",
-        "gitlab-ci-token",
-        "token",
-        "private-token",
-        "api",
-        "apikey",
-        "api-key",
-        "key",
-        "bot",
-        "deploy",
-        "anonymous",
-        "pypi",
-        "npm",
-        "registry",
-        "bearer",
-        "basic",
-        "client",
-        "login",
-        "account",
-    ]
-)
-"""Logins that tools and services write in URLs for a token or key: not a person."""
 _HOME_SEGMENT = regex.compile(
     r"(?:^~(?=[A-Za-z])|(?:^|(?<=[/\\]))(?:"
     r"(?i:home|Users|var/home|export/home|(?:mnt/|cygdrive/)?[a-z]/Users|Volumes/[^/]++/Users|media"
@@ -942,183 +800,6 @@ def home_segment(path: str) -> tuple[int, int] | None:
     return m.span("u") if m else None
 
 
-_NOT_USER_NAMES = frozenset(
-    [
-        "root",
-        "user",
-        "users",
-        "admin",
-        "administrator",
-        "ubuntu",
-        "debian",
-        "runner",
-        "runneradmin",
-        "vscode",
-        "node",
-        "app",
-        "jenkins",
-        "git",
-        "www-data",
-        "nobody",
-        "docker",
-        "ec2-user",
-        "codespace",
-        "codespaces",
-        "dev",
-        "test",
-        "tests",
-        "home",
-        "shared",
-        "public",
-        "default",
-        "guest",
-        "local",
-        "lib",
-        "bin",
-        "build",
-        "ci",
-        "gitpod",
-        "vagrant",
-        # OpenStack DevStack's documented install account (stack@host)
-        "stack",
-        # container images' default accounts (Jupyter docker-stacks' /home/jovyan)
-        "jovyan",
-        # distributions' and boards' default accounts
-        "kali",
-        "stellarmate",
-        "orangepi",
-        "odroid",
-        "alarm",
-        "linaro",
-        "steam",
-        # SteamOS's, OSBoxes' and Parallels' default accounts; GitHub's documented example user
-        "deck",
-        "osboxes",
-        "parallels",
-        "octocat",
-        # boards', live images' and clouds' default accounts (NVIDIA Jetson's setup examples,
-        # Fedora's and Manjaro's live sessions, DietPi, Volumio, ChromeOS's chronos, Radxa,
-        # Khadas, RancherOS, VyOS, Cumulus Linux, AlmaLinux's and RHEL's cloud images)
-        "jetson",
-        "nvidia",
-        "liveuser",
-        "manjaro",
-        "dietpi",
-        "volumio",
-        "chronos",
-        "radxa",
-        "khadas",
-        "rancher",
-        "vyos",
-        "cumulus",
-        "almalinux",
-        "cloud-user",
-        "files",
-        "pi",
-        "centos",
-        "fedora",
-        "alpine",
-        "postgres",
-        "mysql",
-        "redis",
-        "nginx",
-        "apache",
-        "daemon",
-        "system",
-        "service",
-        "services",
-        "project",
-        "projects",
-        "desktop",
-        "documents",
-        "downloads",
-        "library",
-        "applications",
-        "temp",
-        "tmp",
-        "data",
-        "work",
-        "workspace",
-        "src",
-        "code",
-        "repos",
-        # placeholders written where a user name goes (C:\Users\<you>, /Users/username)
-        "name",
-        "username",
-        "yourname",
-        "your-name",
-        "your_name",
-        "youruser",
-        "your-user",
-        "your_user",
-        "your-username",
-        "me",
-        "you",
-        "someone",
-        "some",
-        "example",
-        "current_user",
-        # Windows' own profile folders (Get-ChildItem C:\\Users)
-        "defaultuser0",
-        "default user",
-        "all users",
-        "defaultapppool",
-        # metasyntactic words written where a name goes (C:\\Users\\Foo; issue 35, stop 49)
-        "foo",
-        "bar",
-        "baz",
-        "qux",
-        "foobar",
-        "hoge",
-        # OEM and role accounts that name no person (issue 35)
-        "usuario",
-        "utilisateur",
-        "benutzer",
-        "owner",
-        "asus",
-        "lenovo",
-        "hp",
-        "dell",
-        "acer",
-        "pc",
-        "windows",
-        "admin1",
-        # per-user mounts and shares that name a device or a group, not a person
-        "cdrom",
-        "usb",
-        "floppy",
-        "sdcard",
-        "disk",
-        "external",
-        "backup",
-        "scratch",
-        "opt",
-        "usr",
-        "var",
-        "srv",
-        "conda",
-        "miniconda",
-        "miniconda3",
-        "anaconda3",
-        "envs",
-        "env",
-        "venv",
-        ".venv",
-        # tool trees that hold a .cache of their own (a home by shape is none of these)
-        "node_modules",
-        "site-packages",
-        "vendor",
-        "cache",
-        "dist",
-        "target",
-        "out",
-        "github",
-        "builds",
-        "workspaces",
-    ]
-)
-"""Account names shared by everyone (or folder names) and placeholders written where a user
-name goes: learning them would replace words."""
 _PLACEHOLDER_USER = regex.compile(r"^(?:[^\p{L}\p{N}]*+|[<{$%\[].*+|.*[>}%\]])$")
 """A user segment that is no name: ``...``, ``*``, ``<user>``, ``{username}``, ``$USER``,
 ``%USERNAME%`` (a name in any script is one: ``王明远``, ``Ольга``)."""
@@ -1214,8 +895,8 @@ def _a_name(user: str) -> bool:
     default, a placeholder or one of our fixtures)."""
     return not (
         not user
-        or user.lower() in _NOT_USER_NAMES
-        or user.lower() in _SYSTEM_ACCOUNTS  # a service's home too (/home/hadoop)
+        or user.lower() in word_lists().not_user_names
+        or user.lower() in word_lists().system_accounts  # a service's home too (/home/hadoop)
         or user.lower().split(".", 1)[0] in _SHARED_PROFILES
         or user.startswith(".")
         or _PLACEHOLDER_NAME.match(user.strip()) is not None
@@ -1337,7 +1018,7 @@ def learn_user_names(text: str, cands: Sequence[Candidate]) -> frozenset[str]:
         )
         and _a_name(n)
         and not n.isdigit()
-        and n.lower() not in _LOGIN_NOT_USER
+        and n.lower() not in word_lists().login_not_user
         and not _in_placeholder(text, n)
     )
 
