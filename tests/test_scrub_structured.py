@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from intake.scrub import Scrubber, check_tree, get_scrubber, scrub_paths, scrub_tree
+from intake.scrub import Scrubber, get_scrubber, scrub_paths, scrub_tree
 from intake.scrub.ids import (
     cut_before_token,
     neutral_id,
@@ -40,8 +40,8 @@ def test_a_value_under_a_secret_key_is_found_by_its_key(scrubber: Scrubber) -> N
     assert new["auth"] == "true" and new["max_tokens"] == "4096"
     assert new["model"] == tree["model"]
     assert report.counts == {"GENERIC_SECRET": 2}
-    assert check_tree(new, scrubber=scrubber) == []
-    assert {f.json_path for f in check_tree(tree, scrubber=scrubber)} == {
+    assert scrub_tree(new, scrubber=scrubber)[1].spans == []
+    assert {f.json_path for f in report.spans} == {
         "$.GITHUB_OAUTH_CLIENT_SECRET",
         "$.db.password",
     }

@@ -37,7 +37,7 @@ import logging
 import os
 import threading
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple, cast
@@ -79,8 +79,6 @@ __all__ = [
     "FileFinding",
     "ScrubResult",
     "Scrubber",
-    "check_tree",
-    "find_in_text",
     "get_scrubber",
     "refuse_oversized",
     "scrub_tree",
@@ -2500,50 +2498,3 @@ def scrub_tree(
 
     new_obj = _rebuild(obj, scrub)
     return new_obj, scrubber.report(findings)
-
-
-def check_tree(obj: Any, *, scrubber: Scrubber | None = None) -> list[Finding]:
-    """Findings in every string (keys too) of a nested structure; nothing is replaced.
-
-    JSON paths name keys only when the key itself is clean; a key with a finding is named by
-    its position (``$.turns[0]{#2}~``).
-    """
-    scrubber = scrubber or get_scrubber()
-    findings: list[Finding] = []
-    seen: dict[str, list[Finding]] = {}
-
-    def find(text: str, path: str) -> list[Finding]:
-        # A string's findings depend on the string alone: a lock file or a session repeats
-        # the same keys and values thousands of times, and each is scanned once.
-        found = seen.get(text)
-        if found is None:
-            found = seen[text] = scrubber.find(text, json_path=path)
-        return [f if f.json_path == path else replace(f, json_path=path) for f in found]
-
-    def walk(node: Any, path: str, key: str | None = None) -> None:
-        if isinstance(node, str):
-            found = find(node, path)
-            if key is not None:
-                cands = [Candidate(f.entity_type, f.start, f.end, 0.5) for f in found]
-                cands = scrubber.with_key_context(node, key, cands)
-                found = [Finding(c.entity_type, c.start, c.end, path) for c in cands]
-            findings.extend(found)
-        elif isinstance(node, dict):
-            for i, (k, v) in enumerate(node.items()):
-                child = _child_path(path, k) if not isinstance(k, str) else None
-                if isinstance(k, str):
-                    key_findings = find(k, f"{path}{{#{i}}}~")
-                    findings.extend(key_findings)
-                    child = f"{path}{{#{i}}}" if key_findings else _child_path(path, k)
-                walk(v, child or path, context_key(node, k))
-        elif isinstance(node, (list, tuple)):
-            for i, v in enumerate(node):
-                walk(v, _child_path(path, i))
-
-    walk(obj, "$")
-    return findings
-
-
-def find_in_text(text: str, *, scrubber: Scrubber | None = None) -> list[Finding]:
-    """Findings in one text (type and location only)."""
-    return (scrubber or get_scrubber()).find(text)
