@@ -185,6 +185,8 @@ class WordLists:
     not_user_names: frozenset[str] = frozenset()
     system_accounts: frozenset[str] = frozenset()
     login_not_user: frozenset[str] = frozenset()
+    not_secret_words: frozenset[str] = frozenset()
+    code_objects: frozenset[str] = frozenset()
 
 
 def _words(items: object) -> frozenset[str]:
