@@ -212,6 +212,37 @@ def word_lists() -> WordLists:
 
 
 @dataclass(frozen=True)
+class UserNameRule:
+    """A rule of ``scrubbers/user_names.yaml`` (see that file for what each finds)."""
+
+    pattern: regex.Pattern[str]
+    when: tuple[str, ...] = ()
+    """Strings one of which a text must hold for ``learn_user_names`` to try the pattern; none
+    for a pattern only an account rule reads."""
+
+
+def load_user_name_rules(path: Path) -> dict[str, UserNameRule]:
+    """Read ``user_names.yaml`` into its rules by name, in file order; a missing or malformed
+    file (no list of rules, a rule without a name or pattern, a pattern that is no regex) is a
+    ``ConfigError`` naming it."""
+    try:
+        return {
+            str(rule["name"]): UserNameRule(
+                regex.compile("".join(rule["pattern"])), tuple(map(str, rule.get("when", ())))
+            )
+            for rule in load_scrubber_yaml(path)["rules"]
+        }
+    except (KeyError, TypeError, AttributeError, regex.error) as exc:
+        raise ConfigError(f"user-name rules are invalid: {exc}", where=str(path)) from exc
+
+
+@cache
+def user_name_rules() -> dict[str, UserNameRule]:
+    """The packaged ``user_names.yaml``, read the first time a rule needs it."""
+    return load_user_name_rules(packaged_scrubbers_dir() / "user_names.yaml")
+
+
+@dataclass(frozen=True)
 class _AllowRule:
     name: str
     entities: frozenset[str]

@@ -51,6 +51,7 @@ from intake.scrub.definitions import (
     load_allow_rules,
     packaged_scrubbers_dir,
     scrubber_config_hash,
+    user_name_rules,
     word_lists,
 )
 from intake.scrub.fixtures import (
@@ -276,237 +277,10 @@ _PUBLIC_PEM = regex.compile(r"-----BEGIN (?:CERTIFICATE|X509 CRL|[A-Z ]*PUBLIC K
 
 _UUID = regex.compile(r"^[0-9a-fA-F]{8}(?:-[0-9a-fA-F]{4}){3}-[0-9a-fA-F]{12}$")
 
-_USER_FROM_PATH = regex.compile(
-    r"(?:^|/|\\)(?:home|Users|Volumes/[^/]++/Users|(?:mnt/|cygdrive/)?[a-z]/Users)(?:/|\\++)"
-    r"([^/\\\s:]++)",
-    regex.I,
-)
-_USER_FROM_ENV = regex.compile(
-    r"\b(?:USER|LOGNAME|USERNAME)=[\"']?+([A-Za-z][A-Za-z0-9._-]{1,31}+)"
-)
-_USER_FROM_PROMPT = regex.compile(
-    r"(?:^|(?<=\n))`?+(?:[0-9]{1,3}+[ ]++[✓✔✗✘×][ ]++)?+(?:\([^()\n]{1,40}+\)[ ]?+)?+\[?+"
-    r"([a-z_][a-z0-9._-]{1,31}+)"
-    r"@[A-Za-z0-9][A-Za-z0-9.-]*+"
-    r"(?::[~/]|[ ][^\n\]]{0,80}+\][$#]|[ ][~/][^\s]{0,80}+[ ][%$#](?=[ \t]|$)"
-    r"|[ ][^\s~/`][^\s`]{0,80}+[ ]%(?=[ \t]|$))"
-)
-"""A shell prompt ``u@host:~$`` at a line's start, after a ``(venv)`` or ``(base)`` prefix or a
-Markdown backtick, after a theme's exit status and mark (``0 ✓ u@host ~/dir $``), in brackets
-(``[u@host dir]$``), or zsh's default ``u@host ~ %`` and
-``u@host dir %`` (``%n@%m %1~ %#``: the current folder's last name, no slash)."""
-_USER_FROM_MAC_PROMPT = regex.compile(
-    r"(?m)^(?:\([^()\n]{1,40}+\)[ ]?+)?+(?P<host>[A-Za-z0-9][A-Za-z0-9.-]*+):[^\s:]++[ ]"
-    r"(?P<u>[a-z_][a-z0-9._-]{1,31}+)[$%#](?=[ \t]|$)"
-)
-"""macOS's default prompt ``Host:dir user$`` (bash) or ``user%`` (zsh)."""
-_USER_FROM_THEMED_PROMPT = regex.compile(
-    r"(?m)^(?:\([^()\n]{1,40}+\)[ ]?+)?+(?P<u>[a-z_][a-z0-9._-]{1,31}+)[ ]in[ ][~/][^\s]{0,120}+"
-    r"(?:[ ]on[ ][^\s]{1,60}+)?+(?:[ ][●✗✔±?!*]++)?+[ ][❯➜λ$%#](?=[ \t]|$)"
-)
-"""A themed prompt (spaceship, starship, pure): ``(.venv) user in ~/dir on main ● λ``."""
-_USER_FROM_MAC_HOST = regex.compile(
-    r"\b([A-Z][a-z]{2,20})(?:(?:s|'s)[- ]|de)(?:MacBook|iMac|Mac-mini|Mac)"
-)
-"""A Mac's default host name: ``Alice's MacBook Pro``, ``Alices-MacBook-Pro``, and in French
-and Chinese locales ``AlicedeMacBook-Pro``."""
-_USER_FROM_GIT_BASH = regex.compile(
-    r"(?m)^(?:\([^()\n]{1,40}+\)[ ]?+)?+([A-Za-z0-9_][A-Za-z0-9._-]{1,31}+)"
-    r"@[A-Za-z0-9][A-Za-z0-9-]*+[ ]"
-    r"(?:MINGW(?:32|64)|MSYS|UCRT64|CLANG(?:32|64|ARM64))\b"
-)
-"""Git Bash's and MSYS2's prompt ``User@HOST MINGW64 /c/Users/u/dir (branch)``: Windows logins
-keep their capitals."""
-_USER_FROM_CLOUD_PROMPT = regex.compile(
-    r"(?m)^([a-z_][a-z0-9._-]{1,31}+):~(?:/[^\s]*+)?+(?:[ ]\([^()\n]{1,60}+\))?+[ ]?+"
-    r"[$#](?=[ \t]|$)"
-)
-"""A host-less prompt ``user:~/workspace/app (main) $`` (Cloud9, some containers)."""
-_USER_FROM_CREDENTIAL_PROMPT = regex.compile(
-    r"\bUsername[ ]for[ ]'[^'\n]{1,200}+':[ ]++([A-Za-z0-9][A-Za-z0-9._-]{1,38}+)"
-)
-"""Git's credential prompt ``Username for 'https://github.com': login``, as pasted after it."""
-_USER_FROM_REPLY = regex.compile(
-    r"(?<![\p{L}])(?!(?i:github|dependabot|renovate|the)\b)"
-    r"([A-Z][\p{L}'-]{1,30}+(?:[ ][A-Z][\p{L}'-]{1,30}+){1,3}+)[ ]"
-    r"<(?:notifications@github\.com|reply\+[^>\s]{1,120}+@reply\.github\.com)>"
-)
-"""The sender's name in a reply to a GitHub notification e-mail (``On …, First Last
-<notifications@github.com> wrote:``): the display name GitHub mails a person's words under."""
-_USER_FROM_LOGIN = regex.compile(
-    r"\b(?:ssh|scp|sftp|rsync|mosh|sshfs|ssh-copy-id)(?![\w-])[^\n]{0,200}?(?<=[\s:\"'@])([a-z_][a-z0-9._-]{1,31}+)@"
-    r"[A-Za-z0-9][A-Za-z0-9.-]*+(?=[:\s\"']|$)"
-)
-"""A login in an ``ssh``/``scp``/``rsync`` target (``u@host``, ``u@host:/path``, quoted, and
-VS Code Remote-SSH's ``"u@u@host"``); not ``ssh-keygen -C "name@host"``'s comment."""
-_USER_FROM_CC = regex.compile(
-    r"(?m)^[ \t>]*+Cc:[ \t]*+([A-Za-z0-9][A-Za-z0-9-]{1,38}+);[ \t]*+(?:Author|Mention|Comment"
-    r"|State[ ]change|Review[ ]requested|Subscribed|Manual|Team[ ]mention|Your[ ]activity)\b"
-)
-"""The login in a GitHub notification e-mail's ``Cc: login; Author`` line."""
-_USER_FROM_URL = regex.compile(
-    r"\b[A-Za-z][A-Za-z0-9+.-]*+://([A-Za-z0-9][A-Za-z0-9._-]{1,38}+)"
-    r"(?::[^@\s/\"'<>`]*+)?+@[A-Za-z0-9]"
-)
-"""A URL's userinfo login (``https://alice@github.com``, ``https://alice:TOKEN@host``); a quote
-or bracket ends the URL before any ``@`` (detect-secrets' false positives:
-``"https://url:8000";@something`` names no login)."""
-_USER_FROM_GIT = regex.compile(
-    r"(?m)^[ \t*>`-]*+(?:(?:file|blob|command[ ]line|standard[ ]input):[^\s]*+[ \t]++)?+"
-    r"(?:user\.name[ \t]*+=|(?:[^\n]{0,80}?[$#%>❯][ \t]++)?+git[ ]config"
-    r"[^\n]*?user\.name)[ \t\"']*+"
-    r"([^\s\"'][^\n\"'`]{1,60}?)[ \t\"'`]*+$"
-    r"|(?ms)^\[user\][^\[]*?^[ \t]++name[ \t]*+=[ \t]*+([^\n]{2,60}?)[ \t]*+$"
-)
-"""``git config`` user names: ``user.name=…``, ``git config [--global] user.name "…"`` (also
-after a Markdown bullet or backtick, or a shell prompt: ``$``, ``PS C:\\x>``, ``u@host:~$``, or
-``git config --list --show-origin``'s origin column: ``file:/home/u/.gitconfig  user.name=…``),
-and ``name = …`` in a ``[user]`` section."""
-_USER_FROM_TRAILER = regex.compile(
-    r"(?m)^[ \t>]*+(?:Signed-off-by|Co-authored-by|Reviewed-by|Reported-by|Acked-by|Tested-by"
-    r"|Suggested-by|Author|Commit):[ \t]*+([^<>\n]{2,60}?)[ \t]*+"
-    r"<(?!(?i:no-?reply|do-?not-?reply|notifications?|bot)@)"
-    r"(?!(?<=:[ \t]*(?:[^\s<>:]+|[^<>\n:]*\b(?i:support|team|help|security|service|desk"
-    r"|admin|bot)\b[^<>\n:]*)[ \t]*<)(?i:support|help|contact|security|webmaster|postmaster"
-    r"|feedback)@)[^<>\s@]++@[^<>\s]++>"
-)
-"""A commit trailer's person (``Signed-off-by: Name <address>``) or a ``git log`` author or
-committer (``Author: First Last <address>``, ``Commit: …``); not a tool's or a bot's
-(``Co-authored-by: Claude <noreply@anthropic.com>``), nor a one-word or role-worded name at a
-role's address (``Author: gsfbuildbot <support@…>``, ``GitHub Support <support@…>``, as the
-kept no-reply and role addresses). A person's name at a role address is still a person's
-(``Author: Marta Kowalczyk <help@…>``, 1.15.1)."""
-_USER_FROM_PUSH = regex.compile(
-    r"(?m)^[ \t>]*+([A-Za-z0-9][A-Za-z0-9-]{1,38}+)[ ]pushed[ ](?:a[ ]commit|[0-9]++[ ]commits)"
-    r"[ ]to[ ]"
-)
-"""The pusher's login in a GitHub notification (``<login> pushed a commit to branch main``)."""
-_USER_FROM_FIELD = regex.compile(
-    r"(?m)^[ \t]*+(?:-[ \t]++)?+(?:Username|User|Enter[ ]your[ ]username|Who[ ]am[ ]I[ ]?+\?)"
-    r"[ \t]*+:[ \t]*+"
-    r"([A-Za-z][A-Za-z0-9._-]{2,31}+)[ \t]*+$"
-)
-"""A tool's ``Username: u`` or ``User   : u`` field (``docker info``, ``jobinfo``), or twine's
-prompt ``Enter your username: u``, or a tool's who-am-I line (``huggingface-cli env``'s
-``- Who am I ?: u``): capitalised as tools print it, alone on its line."""
-_USER_FROM_CONFIG = regex.compile(
-    r"(?m)^[ \t]*+(?:login|username|user_name|github_user)[ \t]*+[:=][ \t]*+"
-    r"(?!['\"]?(?i:true|false|null|none|string|str|required|optional|anonymous)\b)"
-    r"(?:(?P<q>['\"])(?P<v>[A-Za-z][A-Za-z0-9._-]{2,38}+)(?P=q)"
-    r"|(?P<u>(?=[a-z._-]*+[A-Z0-9])[A-Za-z][A-Za-z0-9._-]{2,38}+)"
-    r"|(?P<p>[a-z][a-z0-9]*+(?:[._-][a-z0-9]++){0,2}+)(?=[ \t]*+\r?\n[ \t]*+password[ \t]*+[:=]))"
-    r"[ \t]*+(?=\r?$)"
-)
-"""A login in a client's configuration (``login: 'GabrielMohr'``, ``username = jdoe42``),
-alone on its line: quoted, with a capital or digit inside (``username: string`` is a type,
-``login: true`` a switch), or any word right above its ``password`` (a ``.pypirc`` section's
-``username = otto``); a name of four or more words (``rdiff-backup-new-version``) there is a
-project's, not a login."""
-_USER_FROM_CREDENTIAL_LIST = regex.compile(
-    r"(?<=[{,][ \t\r\n]*+)\"[a-z][a-z0-9+.-]*+://[^\"\s?#]++\"[ \t]*+:[ \t]*+"
-    r"\"(?P<v>[A-Za-z][A-Za-z0-9._-]{1,38}+)\"(?=[ \t\r\n]*+[,}])"
-)
-"""A Docker credential helper's ``list`` (``docker-credential-osxkeychain list``): a JSON
-object whose keys are registry URLs and whose values are the logins stored for them
-(``{"http://quay.io":"<login>"}``). A URL as a key names no one; the login it maps to does."""
-_USER_FROM_JENKINS = regex.compile(
-    r"(?m)\bStarted[ ]by[ ]user[ ](?:ha:////[A-Za-z0-9+/]++=*+)?+"
-    r"(?!(?i:system|anonymous|admin|timer)\b)"
-    r"(\p{Lu}[\p{L}'-]{1,30}+(?:[ ]\p{Lu}[\p{L}'-]{1,30}+){0,3}+|[a-z_][a-z0-9._-]{2,31}+)"
-    r"[ \t]*+(?=\r?$)"
-)
-"""The person who started a Jenkins build (``Started by user First Last``), also right after
-Jenkins' serialized console note (``Started by user ha:////…AAA==First Last``, the note pasted
-as text)."""
-_USER_FROM_JOB_NAME = regex.compile(r"\bjptr_([a-z][a-z0-9]{2,31}+)_[0-9]{9,11}+\b")
-"""slurm-jupyter's job name ``jptr_<login>_<epoch seconds>`` (its ``jobinfo`` or ``squeue``
-listing): the login it was started under."""
-_USER_FROM_POWERLINE = regex.compile(
-    r"(?m)^[ ]?+([a-z_][a-z0-9._-]{2,31}+)"
-    r"(?:[ ]*+[\uE0B0-\uE0B3][ ]|[ ]{2,}+⋯[ ]{2,}+(?=\S))"
-)
-"""A Powerline or agnoster prompt's first segment, the login: before a segment separator glyph
-(U+E0B0–U+E0B3), or, when the paste lost the glyphs, before two spaces and the truncated
-folder's ``⋯`` (`` paulk  ⋯  jenkins  deployments ``); ``…`` is a table's or prose's, not this."""
-_USER_FROM_FETCH = regex.compile(
-    r"(?m)^[^\n@]*?(?<![^\s])([a-z_][a-z0-9._-]{1,31}+)@[A-Za-z0-9][A-Za-z0-9-]*+"
-    r"[ \t]*+(?:[0-9.]++ms[ \t]*+)?+\r?\n(?:[^\n]*?[ \t])?(?:-{4,}+|OS:[ ])"
-)
-"""The title of a neofetch, fastfetch or screenfetch banner: ``login@host`` alone at the end of
-its line (beside the ASCII art, or a timing column), with the banner's underline of dashes or
-its ``OS:`` row on the next line. The host has no dot: ``support@example.com`` above a
-Markdown rule is an address, not a banner."""
-_USER_FROM_IDENTITY = regex.compile(
-    r"(?m)\b(?:Logged[ ]in[ ]to[ ][A-Za-z0-9.-]++[ ](?:account[ ])?+as|token[ ]valid[ ]for"
-    r"[ ][A-Za-z0-9.-]++[ ]as)[ ]([A-Za-z0-9][A-Za-z0-9._-]{1,38}+)(?=[ \t]*+(?:\(|\r?$))"
-    r"|\{[ \t]*+username:[ \t]*+'([A-Za-z0-9][A-Za-z0-9._-]{1,38}+)'[ \t]*+\}"
-)
-"""Who an identity command says is signed in: ``gh auth status`` (``Logged in to github.com as
-login (oauth_token)``, older ``token valid for github.com as login``) and ``npm whoami``'s debug
-log (``{ username: 'login' }``)."""
-_USER_FROM_WINDOWS_ACCOUNT = regex.compile(
-    r"(?m)^(?:User:[ \t]++(?!(?i:NT[ ]AUTHORITY|BUILTIN|NT[ ]SERVICE|IIS[ ]APPPOOL)\\)"
-    r"[A-Za-z0-9][A-Za-z0-9._-]{0,14}+\\(?!(?i:system|local[ ]service|network[ ]service)\b)"
-    r"([A-Za-z][A-Za-z0-9._-]{1,19}+)[ \t]*+\r?$"
-    r"|[A-Za-z0-9][A-Za-z0-9._-]{0,14}+\\([A-Za-z][A-Za-z0-9._-]{1,19}+)[ \t]++S-1-5-21-[0-9-]++)"
-)
-"""A Windows account ``DOMAIN\\login``: the user row of ``whoami /all`` (followed by its
-``S-1-5-21-…`` SID) and Event Viewer's ``User:`` field; ``NT AUTHORITY\\SYSTEM`` and
-``BUILTIN\\…`` are nobody's."""
-_USER_FROM_LISTING = regex.compile(
-    r"(?m)^[ \t>]*+(?:[0-9]++[ \t]++){0,2}+[-dlcbps][rwxsStT-]{9}+[@+.]?+[ \t]++[0-9]++[ \t]++"
-    r"([A-Za-z][A-Za-z0-9._-]{1,31}+)[ \t]++[A-Za-z0-9_][A-Za-z0-9._-]*+[ \t]++"
-    r"[0-9][0-9.,]*+[KMGTP]?+[ \t]++(?:\p{L}{3}+\.?+[ ]|[0-9]{4}-[0-9]{2}-[0-9]{2}[ ])"
-    r"|^[ \t>]*+([a-z][a-z0-9._-]{1,31}+)[ \t]++[0-9]++[ \t]++[0-9]++\.[0-9][ \t]++[0-9]++\.[0-9]"
-    r"[ \t]++[0-9]++[ \t]++[0-9]++[ \t]++(?:\?\??+|pts/[0-9]++|tty[A-Za-z0-9]*+|console)"
-    r"[ \t]++[RSDTZIUWX][<NLsl+]*+[ \t]"
-    r"|\bsshd:[ ]([a-z][a-z0-9._-]{1,31}+)(?:[ ]\[priv\]|@(?:notty|pts/[0-9]++))"
-)
-"""The owner column of a long listing (``ls -l``: ``drwxr-xr-x  7 <login>  staff  238 Dec 30
-…``; ``ls -li``/``ls -ls`` with an inode or block column before the mode; a month in the
-locale's word, ``dic``, ``déc.``), the user column of ``ps aux`` (``<login>  29217  0.0  0.0
-…``: the PID and the two percentages after it) and ``sshd``'s process title (``sshd: <login>
-[priv]``, ``sshd: <login>@pts/0``). System and service accounts (``root``, ``www-data``,
-``nobody``, ``_windowserver``, ``daemon``; ``words.yaml``'s ``system_accounts``) and numeric
-owners teach nothing."""
-_USER_FROM_LOGIN_RECORD = regex.compile(
-    r"(?m)^[ \t>]*+([A-Za-z][A-Za-z0-9._-]{1,31}+)"
-    r"(?:[ ]*+\t[ \t]*+|[ ]{2,}+|[ ](?=[^ \t\n]++(?:[ ]*+\t|[ ]{2})))"
-    r"(?:pts/[0-9]++|tty[A-Za-z0-9]*+|:[0-9]++(?:\.[0-9]++)?+|console|ssh)[ \t]++"
-    r"(?=[^\n]*?(?<![0-9:])[0-9]{1,2}:[0-9]{2}(?![0-9]))"
-    r"(?:[A-Za-z0-9:(-][A-Za-z0-9:.%()_-]*+[ \t]++)?"
-    r"(?:(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun|Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[ ]"
-    r"|[0-9]{4}-[0-9]{2}-[0-9]{2}[ T]|[0-9]{1,2}:[0-9]{2}(?![0-9]))"
-    r"|\bno[ ]crontab[ ]for[ ]([a-z_][a-z0-9._-]{1,31}+)\b"
-    r"|\bsession[ ](?:opened|closed)[ ]for[ ]user[ ]([a-z_][a-z0-9._-]{1,31}+)\b"
-    r"|\bsudo:[ \t]++([a-z_][a-z0-9._-]{1,31}+)[ ]:[ ](?:TTY=|[0-9]++[ ]incorrect)"
-    r"|\bAccepted[ ](?:publickey|password|keyboard-interactive/pam|gssapi-with-mic)[ ]for[ ]"
-    r"([a-z_][a-z0-9._-]{1,31}+)[ ]from[ ]"
-    r"|(?<![A-Za-z0-9<._-])([a-z_][a-z0-9._-]{1,31}+)[ ]is[ ]not[ ]in[ ]the[ ]sudoers[ ]file\b"
-    r"|\[sudo\][ ]password[ ]for[ ]([a-z_][a-z0-9._-]{1,31}+):"
-)
-"""A login record's user: a row of ``last``, ``who``, ``w`` or ``wtmpdb last`` (``<login>
-pts/0  10.0.0.5  Fri Aug 14 15:43 - crash``, ``<login> tty7 2017-11-10 15:09 (:0)``,
-``<login> :0.0  12:10 ?xdm?``): the login, a terminal (``pts/N``, ``ttyN``, an X display
-``:0``, ``console``, ``ssh``) in columns (two spaces or a tab around it), then a host or
-address column or none, then a date or a clock time (since 1.15.1: prose such as ``The console
-output at 14:02`` or ``Use ssh to reach the box at 10:30`` is no row; ``_record_login`` also
-turns away English and role words); and ``crontab -l``'s answer
-for a user who has none (``no crontab for <login>``); and the auth log's lines of a login that
-happened: ``pam_unix(…): session opened for user <login>``, sudo's ``sudo:  <login> : TTY=pts/0 ;
-PWD=… ; USER=root ; COMMAND=…`` and sshd's ``Accepted publickey for <login> from …`` (an
-``Invalid user <x>`` is an attacker's guess, no one's login); and sudo's refusal and prompt
-(``<login> is not in the sudoers file``, ``[sudo] password for <login>:``). System accounts
-(``reboot``'s ``system boot`` row has no terminal; ``sddm``, ``gdm``, ``root``) teach
-nothing."""
-_USER_FROM_CLOUD_ARN = regex.compile(
-    r"\b(?:arn:aws[a-z-]*+:iam|acs:ram)::(?:[0-9]{6,20}+|x{6,20}+):user/"
-    r"(?:[A-Za-z0-9+=,.@_-]++/)*+([A-Za-z0-9+=,.@_-]{2,64}+)"
-)
-"""A cloud identity's user name in its resource name: AWS IAM's ``arn:aws:iam::<account>:user/
-<path>/<login>`` (``aws sts get-caller-identity``, a steampipe table, a policy) and Alibaba
-Cloud RAM's ``acs:ram::<account>:user/<login>``; roles and sessions
-(``assumed-role/Admin/botocore-session-…``) name none."""
+
+def _rule(name: str) -> regex.Pattern[str]:
+    """The pattern of ``scrubbers/user_names.yaml``'s rule ``name``."""
+    return user_name_rules()[name].pattern
 
 
 def _arn_word_users(text: str) -> list[Candidate]:
@@ -514,96 +288,16 @@ def _arn_word_users(text: str) -> list[Candidate]:
     only, not learned for the document (``The developer fixed it.`` stays)."""
     return [
         Candidate("USER_NAME", m.start(1), m.end(1), 0.5)
-        for m in _USER_FROM_CLOUD_ARN.finditer(text)
+        for m in _rule("cloud_arn").finditer(text)
         if _a_name(m.group(1)) and not _record_login(m.group(1))
     ]
-
-
-_USER_FROM_AZURE_ACCOUNT = regex.compile(
-    r"\"user\"[ \t]*+:[ \t]*+\{[^{}]{0,300}?\"name\"[ \t]*+:[ \t]*+\""
-    r"([A-Za-z0-9][A-Za-z0-9._-]{1,63}+)@[^\"\s@]++\"[^{}]{0,300}?"
-    r"\"type\"[ \t]*+:[ \t]*+\"user\""
-)
-"""The signed-in user of ``az account show`` / ``az account list`` (and ``azureProfile.json``):
-``"user": {"name": "<login>@<domain>", "type": "user"}``. The local part is the person's login
-also when the domain is a placeholder without a dot (``<login>@mydomain``), which is no
-e-mail."""
-_USER_FROM_KUBE_UP = regex.compile(
-    r"(?<![A-Za-z0-9_-])[a-z][a-z0-9-]{0,62}+_e2e-test-([a-z][a-z0-9]{1,31}+)(?![A-Za-z0-9_-])"
-)
-"""A cluster, context or user name that Kubernetes' ``kube-up.sh`` test clusters write into a
-kubeconfig: ``<project>_<instance prefix>``, whose default prefix is ``e2e-test-${USER}``
-(``kubernetes-<login>_e2e-test-<login>``): the login it was run under."""
-_USER_FROM_ROOTFS = regex.compile(
-    r"(?i)[/\\](?:rootfs|lxss)[/\\]++home[/\\]++"
-    r"(?![.])([^/\\\s:\"'`]{2,32}+)(?=[/\\\s\"'`]|$)"
-)
-"""A Linux home inside a Windows path: a WSL distribution's file system as Windows stores it
-(``…\\LocalState\\rootfs\\home\\<u>\\…``, the old ``%LOCALAPPDATA%\\lxss\\home\\<u>``), under
-a Windows home whose own user folder is another name."""
-_USER_FROM_RECORD = regex.compile(
-    r"(?<![A-Za-z0-9_.-])(?i:user[ _]?+name|user|login)=(?P<q>[\"'])"
-    r"(?!(?i:true|false|null|none|string|str|required|optional|anonymous)(?P=q))"
-    r"([A-Za-z][A-Za-z0-9._-]{1,31}+)(?P=q)(?=[\s,;)}\]>/]|$)"
-)
-"""A record's user field written ``key="value"`` (an inventory's ``user name="<login>" uid=501``
-from osquery or mondoo, logfmt, an XML attribute): a login beside the word that says so. No
-blank around ``=`` (a configuration's ``user = "centos"`` names the account to log in as, most
-often an image's default)."""
-_USER_FROM_PRETTY_LOG = regex.compile(
-    r"(?m)^[ \t*|\\/]*+[0-9a-f]{7,40}+[ \t]++"
-    r"(\p{Lu}[\p{L}'-]{1,30}+(?:[ ]\p{Lu}[\p{L}'-]{1,30}+){0,3}+)[ \t]++"
-    r"[0-9]++[ ](?:seconds?|minutes?|hours?|days?|weeks?|months?|years?)[ ]ago\b"
-)
-"""The author of a ``git log --pretty`` line (``%h %aN %ar %s``: ``95722ed First Last 7 days ago
-Merge …``): a short hash, a capitalised name, then a relative date."""
-_USER_FROM_COMMAND_ARG = regex.compile(
-    r"(?m)^[^\n]{0,80}?[$#%❯][ \t]++(?:sudo[ ]++(?!-u[ ]))?+(?:npx[ ]++)?+"
-    r"(?:github-email|id|groups|finger|passwd|(?P<switch>su[ ]++-?+|sudo[ ]++-u))[ ]++"
-    r"([a-z_][a-z0-9._-]{1,31}+)[ \t]*+\r?$"
-)
-"""A login typed at a prompt as the argument of a command that looks an account up (``$ npx
-github-email <login>``, ``$ id <login>``, ``$ groups <login>``, ``$ finger <login>``, ``$ su -
-<login>``): the last word of the command line. Role and system accounts (``root``) are
-turned away as everywhere. Switching to an account (``su - <x>``, ``sudo -u <x>``) names a
-service far more often than a person (``postgres``, ``airflow``, ``nagios``, ``zabbix``: a
-longer tail than any list), so it teaches only beside the ``id`` answer's person's uid for
-the same account (``uid=1000(<x>)``: ``_switched_to_a_person``)."""
-_USER_FROM_WHOAMI = regex.compile(
-    r"(?m)^[^\n]{0,80}?[$#>%❯][ \t]*+(?:(?:huggingface-cli|hf[ ]auth|npm)[ ])?+"
-    r"whoami[ \t]*+\r?\n[ \t]*+"
-    r"(?:[A-Za-z0-9][A-Za-z0-9._-]{0,14}+\\)?+([A-Za-z][A-Za-z0-9._-]{1,31}+)[ \t]*+\r?$"
-)
-"""The answer of a who-am-I command typed at a prompt, on the line after it (``$ whoami``,
-``PS C:\\> whoami`` answering ``desktop-x\\<login>``, ``$ npm whoami``, ``$ huggingface-cli
-whoami``): one login alone on its line. Not ``whoami`` in a script (no prompt before it)."""
-_USER_FROM_NET_USER = regex.compile(
-    r"(?m)^User[ ]name[ ]{2,}+([A-Za-z][A-Za-z0-9._-]{1,19}+)[ \t]*+\r?$"
-    r"|^Full[ ]Name[ ]{2,}+(\p{Lu}[\p{L}'-]{1,30}+(?:[ ]\p{Lu}[\p{L}'-]{1,30}+){0,3}+)[ \t]*+\r?$"
-)
-"""Windows' ``net user <login>``: its ``User name`` and ``Full Name`` rows (columns, no colon)."""
-_USERS_DIRECTORY = regex.compile(
-    r"(?m)^[ \t]*+Directory:[ ]++[A-Za-z]:\\Users\\?+[ \t]*+\r?\n"
-    r"(?P<rows>(?:[^\n]*+\n){0,80}?)(?:[ \t]*+\r?\n[ \t]*+\r?\n|[ \t]*+Directory:|\Z)"
-)
-_DIRECTORY_ROW = regex.compile(
-    r"(?m)^d[-a-z]{5}+[ \t]++[^\n]*?[0-9]{1,2}:[0-9]{2}(?::[0-9]{2})?+(?:[ ]?+[AP]M)?+"
-    r"[ \t]++(?:[0-9]++[ \t]++)?+([^\s\\/][^\\/\r\n]{0,63}?)[ \t]*+\r?$"
-)
-"""PowerShell's ``Get-ChildItem C:\\Users`` (``dir``): under its ``Directory: C:\\Users``
-header, each folder row's name is a user's (``Public``, ``Default``, ``defaultuser0`` are
-nobody's)."""
-_MERGE_SOURCE = regex.compile(
-    r"\bMerge[ ]pull[ ]request[ ]#[0-9]++[ ]from[ ]([A-Za-z0-9][A-Za-z0-9-]{1,38}+)/"
-)
-"""The owner of a merged pull request's branch (``Merge pull request #34 from <owner>/branch``)."""
 
 
 def _fork_logins(text: str) -> set[str]:
     """In a log of merges, the owners of forks: the repository's own branches come from its
     owner, the most frequent source; every other source is a fork, a person's login. With one
     source, or a tie, nothing is learned (the owner is not told apart)."""
-    counts = collections.Counter(m.group(1) for m in _MERGE_SOURCE.finditer(text))
+    counts = collections.Counter(m.group(1) for m in _rule("merge_source").finditer(text))
     if len(counts) < 2:
         return set()
     (top, n), (_, second) = counts.most_common(2)
@@ -614,19 +308,19 @@ def _fork_logins(text: str) -> set[str]:
 
 def _account_logins(text: str) -> set[str]:
     """Logins a listing, a process table, a login record or a cloud ARN names
-    (``_USER_FROM_LISTING``, ``_USER_FROM_LOGIN_RECORD``, ``_USER_FROM_CLOUD_ARN``), not an
+    (``user_names.yaml``'s ``listing``, ``login_record``, ``cloud_arn``), not an
     English or role word (``_record_login``: a listing's owner ``the`` too), without the system
     and service accounts (``_service_account``)."""
     out: set[str] = set()
-    matches = list(_USER_FROM_LISTING.finditer(text))
+    matches = list(_rule("listing").finditer(text))
     records = []
     if any(t in text for t in _RECORD_MARKERS) or (":" in text and _COLUMN_GAP.search(text)):
-        records = [m.group(m.lastindex or 0) for m in _USER_FROM_LOGIN_RECORD.finditer(text)]
+        records = [m.group(m.lastindex or 0) for m in _rule("login_record").finditer(text)]
     if ":user/" in text:
-        records += [m.group(1) for m in _USER_FROM_CLOUD_ARN.finditer(text)]
+        records += [m.group(1) for m in _rule("cloud_arn").finditer(text)]
     if "Directory:" in text:
-        for listing in _USERS_DIRECTORY.finditer(text):
-            matches += _DIRECTORY_ROW.finditer(listing.group("rows"))
+        for listing in _rule("users_directory").finditer(text):
+            matches += _rule("directory_row").finditer(listing.group("rows"))
     for name in [m.group(m.lastindex or 0) for m in matches] + records:
         if _record_login(name) and not _service_account(text, name):
             out.add(name)
@@ -659,24 +353,6 @@ def _service_account(text: str, name: str) -> bool:
     )
 
 
-_USER_FROM_PASSWD = regex.compile(
-    r"(?m)^[ \t>]*+([a-z_][a-z0-9._-]{1,31}+):[^:\s]{0,64}+:([0-9]{1,10}+):[0-9]{1,10}+:"
-    r"([^:\n]{0,120}+):(/[^:\n]{0,200}+):/[^:\s]{0,100}+[ \t]*+\r?$"
-)
-"""A line of ``/etc/passwd`` (``getent passwd``, ``grep <login> /etc/passwd``): ``<login>:x:1000:
-1000:First Last,,,:/home/<login>:/bin/bash``. Only a person's account, by its number (1000 to
-59999, where distributions number the people they add; ``root``, ``daemon``, ``nobody`` and the
-services are below or above) whose home is a user folder (``/home/<login>``: not a service's
-``/usr/share/ollama`` or ``/opt/odoo``) teaches its login and the full name of its comment
-field."""
-_USER_FROM_PROFILE = regex.compile(
-    r"(?m)^[ \t]*+User[ ]Name:[ \t]++(\p{L}[\p{L}'. -]{0,60}?)[ \t]++"
-    r"\(([a-z_][a-z0-9._-]{1,31}+)\)[ \t]*+\r?$"
-)
-"""macOS's ``system_profiler SPSoftwareDataType``: ``User Name: First Last (login)``, the
-account's full name and its login, only beside another line of that report
-(``_PROFILER_MARKERS``): a form's or a tutorial's ``User Name: Your Name (required)``, ``User
-Name: Max Mustermann (max)`` is no report."""
 _PROFILER_MARKERS = (
     "System Version:",
     "Kernel Version:",
@@ -693,22 +369,22 @@ _LOOKUP_MARKERS = ("github-email", "id ", "groups ", "finger ", "passwd ", "su "
 
 def _account_entries(text: str) -> set[str]:
     """The logins and full names an account database line or a look-up command names
-    (``_USER_FROM_PASSWD``, ``_USER_FROM_PROFILE``, ``_USER_FROM_COMMAND_ARG``): a login that
+    (``user_names.yaml``'s ``passwd``, ``profile``, ``command_arg``): a login that
     is no system or service account nor an English or role word (``_record_login``,
     ``_service_account``), a full name that is a person's (``_PERSON_NAME``). An account whose
     full name is a role's (``Linux User``, ``Minecraft Server``: ``_role_name``) is a role
     account: neither is learned."""
     pairs: list[tuple[str, str]] = []  # (login, full name)
     if ":/" in text:
-        for m in _USER_FROM_PASSWD.finditer(text):
+        for m in _rule("passwd").finditer(text):
             if 1000 <= int(m.group(2)) < 60000 and home_segment(m.group(4) + "/"):
                 pairs.append((m.group(1), m.group(3).split(",")[0].strip()))
     if "User Name:" in text and any(k in text for k in _PROFILER_MARKERS):
-        pairs += [(m.group(2), m.group(1).strip()) for m in _USER_FROM_PROFILE.finditer(text)]
+        pairs += [(m.group(2), m.group(1).strip()) for m in _rule("profile").finditer(text)]
     if any(t in text for t in _LOOKUP_MARKERS):
         pairs += [
             (m.group(2), "")
-            for m in _USER_FROM_COMMAND_ARG.finditer(text)
+            for m in _rule("command_arg").finditer(text)
             if not m.group("switch") or _switched_to_a_person(text, m.group(2))
         ]
     out: set[str] = set()
@@ -744,7 +420,7 @@ _RECORD_MARKERS = (
     "sudoers file",
     "[sudo] password for ",
 )
-"""The strings an auth-log or ``crontab`` record of ``_USER_FROM_LOGIN_RECORD`` holds; a row of
+"""The strings an auth-log or ``crontab`` record of the ``login_record`` rule holds; a row of
 ``last``/``who``/``w`` holds a clock time's ``:`` and a column gap (``_COLUMN_GAP``)."""
 _COLUMN_GAP = regex.compile(r"[^\s][ ]{2}|\t")
 
@@ -937,42 +613,6 @@ def _not_base64_text(value: str) -> bool:
 
 _B64_WORD = regex.compile(r"^[A-Za-z0-9+/]++={0,2}+$")
 
-_LEARNERS: tuple[tuple[tuple[str, ...], regex.Pattern[str]], ...] = (
-    (("=",), _USER_FROM_ENV),
-    (("@",), _USER_FROM_PROMPT),
-    (("@",), _USER_FROM_LOGIN),
-    (("@",), _USER_FROM_URL),
-    (("$", "%", "#"), _USER_FROM_MAC_PROMPT),
-    ((" in ",), _USER_FROM_THEMED_PROMPT),
-    (("Mac",), _USER_FROM_MAC_HOST),
-    (("@",), _USER_FROM_GIT_BASH),
-    (("@",), _USER_FROM_REPLY),
-    ((":~",), _USER_FROM_CLOUD_PROMPT),
-    (("Username for",), _USER_FROM_CREDENTIAL_PROMPT),
-    (("name",), _USER_FROM_GIT),
-    (("Cc:",), _USER_FROM_CC),
-    (("-by:", "Author:", "Commit:"), _USER_FROM_TRAILER),
-    ((" pushed ",), _USER_FROM_PUSH),
-    (("User", "username", "Who am I"), _USER_FROM_FIELD),
-    (("login", "user"), _USER_FROM_CONFIG),
-    (('":',), _USER_FROM_CREDENTIAL_LIST),
-    (("Started by user",), _USER_FROM_JENKINS),
-    (("jptr_",), _USER_FROM_JOB_NAME),
-    (("⋯", "\ue0b0", "\ue0b1", "\ue0b2", "\ue0b3"), _USER_FROM_POWERLINE),
-    (("@",), _USER_FROM_FETCH),
-    ((" as ", "username:"), _USER_FROM_IDENTITY),
-    (("\\",), _USER_FROM_WINDOWS_ACCOUNT),
-    (('"user"',), _USER_FROM_AZURE_ACCOUNT),
-    (("_e2e-test-",), _USER_FROM_KUBE_UP),
-    (("rootfs", "lxss"), _USER_FROM_ROOTFS),
-    (("whoami",), _USER_FROM_WHOAMI),
-    (("User name", "Full Name"), _USER_FROM_NET_USER),
-    (('="', "='"), _USER_FROM_RECORD),
-    ((" ago",), _USER_FROM_PRETTY_LOG),
-)
-"""Where a text names its user besides a home path, each with the strings that must be in
-the text for its pattern to be tried (a cheap test first)."""
-
 
 def learn_user_names(text: str, cands: Sequence[Candidate]) -> frozenset[str]:
     """User names a text gives away: home folders of its paths, ``USER=``, a prompt ``u@host:``.
@@ -993,10 +633,10 @@ def learn_user_names(text: str, cands: Sequence[Candidate]) -> frozenset[str]:
                 rooted.add((plain[: seg[0]].lower(), plain[seg[0] : seg[1]].strip()))
     found -= _glued_homes(rooted)
     homes = {n.lower() for n in found}
-    for triggers, rx in _LEARNERS:
-        if any(t in text for t in triggers):
-            # the one group that took part (``_USER_FROM_GIT`` has one per alternative)
-            names = (m.group(m.lastindex or 0).strip() for m in rx.finditer(text))
+    for rule in user_name_rules().values():
+        if rule.when and any(t in text for t in rule.when):
+            # the one group that took part (``git`` has one per alternative)
+            names = (m.group(m.lastindex or 0).strip() for m in rule.pattern.finditer(text))
             found.update(filter(_not_base64_text, names))
     found.update(_account_logins(text))
     found.update(_account_entries(text))
@@ -1070,10 +710,10 @@ def _short_login(text: str, name: str, homes: set[str]) -> bool:
     if low in homes:
         return any(
             m.group(1).lower() == low
-            for rx in (_USER_FROM_PROMPT, _USER_FROM_GIT_BASH)
+            for rx in (_rule("prompt"), _rule("git_bash"))
             for m in rx.finditer(text)
         )
-    prompts = [m.start(1) for m in _USER_FROM_GIT_BASH.finditer(text) if m.group(1).lower() == low]
+    prompts = [m.start(1) for m in _rule("git_bash").finditer(text) if m.group(1).lower() == low]
     if not prompts:
         return False
     word = regex.compile(rf"(?<![A-Za-z0-9]){regex.escape(name)}(?![A-Za-z0-9])", regex.I)
