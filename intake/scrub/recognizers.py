@@ -322,7 +322,7 @@ _LOCAL_RUN = regex.compile(r"(?r)[\w.+-]++")
 """An e-mail's local part read backwards from its ``@`` (the whole run of its characters)."""
 
 
-class IntakeEmailRecognizer(FastPatternRecognizer):
+class IntakeEmailRecognizer(CodeBackedRecognizer):
     """E-mail addresses whose domain ends in a real public suffix (checked offline).
 
     Domain labels are letters, digits and hyphens only (``_`` ends the domain, so
@@ -333,7 +333,10 @@ class IntakeEmailRecognizer(FastPatternRecognizer):
     runs after the match loop on both the fast and the stock path, so they stay equivalent.
     """
 
-    PATTERN = r"@(?<=[\w.+-]@)[\p{L}\p{N}][\p{L}\p{N}-]*+(?:\.[\p{L}\p{N}-]++)++"
+    ENTITY = "EMAIL_ADDRESS"
+    PATTERNS = (
+        ("email", r"@(?<=[\w.+-]@)[\p{L}\p{N}][\p{L}\p{N}-]*+(?:\.[\p{L}\p{N}-]++)++", 0.5),
+    )
     """The ``@`` and the domain, after a local-part character: the regex engine skips from one
     ``@`` to the next (a pattern that starts at the local part is tried at every letter of the
     text, a hundred times slower). ``analyze`` then reads the local part back to the start of
@@ -342,18 +345,6 @@ class IntakeEmailRecognizer(FastPatternRecognizer):
     start inside the previous one is dropped, as a forward scan could not have started there."""
     MAX_DOMAIN = 253
     """Longest domain name DNS allows; longer candidates are cut before the suffix check."""
-
-    def __init__(self, supported_language: str = "en", **kwargs: Any) -> None:
-        kwargs.pop("supported_entity", None)
-        kwargs.pop("supported_entities", None)
-        super().__init__(
-            supported_entity="EMAIL_ADDRESS",
-            name=kwargs.pop("name", type(self).__name__),
-            supported_language=supported_language,
-            patterns=[Pattern(name="email", regex=self.PATTERN, score=0.5)],
-            global_regex_flags=regex.DOTALL | regex.MULTILINE,
-            **kwargs,
-        )
 
     def analyze(
         self,
@@ -400,7 +391,7 @@ class IntakeEncodedEmailRecognizer(IntakeEmailRecognizer):
     its number with the plain form of the same address (``intake.scrub`` decodes the key).
     """
 
-    PATTERN = r"%40[A-Za-z0-9][A-Za-z0-9-]*+(?:\.[A-Za-z0-9-]++)++"
+    PATTERNS = (("email", r"%40[A-Za-z0-9][A-Za-z0-9-]*+(?:\.[A-Za-z0-9-]++)++", 0.5),)
     MAX_LOCAL = 64
     """Longest local part RFC 5321 allows; the walk back stops there."""
 
