@@ -1290,14 +1290,11 @@ class Scrubber:
         self, text: str, where: str, names: frozenset[str] | None = None
     ) -> list[Candidate]:
         """The findings in ``text``; ``names`` are user names learned elsewhere in the draft."""
-        cands = self._candidates(text, where)
+        (cands,) = self._candidates_many([(where, text)])
         return self._finish(text, cands, (names or frozenset()) | learn_user_names(text, cands))
 
-    def _candidates(self, text: str, where: str) -> list[Candidate]:
-        return self._candidates_many([(where, text)])[0]
-
     def _candidates_many(self, items: Sequence[tuple[str, str]]) -> list[list[Candidate]]:
-        """``_candidates`` of each text, the short ones analysed in batches (``_batched_raw``).
+        """The candidates of each text, the short ones analysed in batches (``_batched_raw``).
 
         Each text is checked for size and normalised on its own (``intake.scrub.normalise``: a
         zero-width character, a full-width @ or an HTML entity no longer splits or hides a
@@ -1432,9 +1429,7 @@ class Scrubber:
             out[k].append(Candidate(r.entity_type, r.start - base, r.end - base, float(r.score)))
         return out
 
-    def _scan(self, text: str, where: str, raw: list[Candidate] | None = None) -> list[Candidate]:
-        if raw is None:
-            raw = self._raw_candidates(text, where)
+    def _scan(self, text: str, where: str, raw: list[Candidate]) -> list[Candidate]:
         cands = self._tidy(text, raw)
         if "data:" in text:
             cands.extend(self._data_uri_candidates(text, where))

@@ -870,9 +870,6 @@ class IntakeAzureSasSignatureRecognizer(_CheckedRecognizer):
         return _SAS_SIGNATURE.match(unquote(pattern_text)) is None
 
 
-"""A soft wrap: a line break, indentation and the ``>`` marks of a quoted reply."""
-
-
 class IntakeWrappedTokenRecognizer(FastPatternRecognizer):
     """A provider token cut in two by terminal wrapping: ``ghp_hbMK…2N2R⏎lgC7xW…``.
 
