@@ -361,9 +361,6 @@ _PROFILER_MARKERS = (
 )
 
 
-_PERSON_NAME = regex.compile(r"^\p{Lu}[\p{Ll}'-]++(?:[ ]\p{Lu}[\p{Ll}'-]++){1,3}+$")
-"""A full name as an account's comment field holds it: two to four capitalised words
-(``First Last``), not ``EC2 Default User`` or a single word (``Ubuntu``, ``vagrant``)."""
 _LOOKUP_MARKERS = ("github-email", "id ", "groups ", "finger ", "passwd ", "su ", "-u ")
 
 
@@ -371,9 +368,9 @@ def _account_entries(text: str) -> set[str]:
     """The logins and full names an account database line or a look-up command names
     (``user_names.yaml``'s ``passwd``, ``profile``, ``command_arg``): a login that
     is no system or service account nor an English or role word (``_record_login``,
-    ``_service_account``), a full name that is a person's (``_PERSON_NAME``). An account whose
-    full name is a role's (``Linux User``, ``Minecraft Server``: ``_role_name``) is a role
-    account: neither is learned."""
+    ``_service_account``), a full name that is a person's (the ``person_name`` rule). An
+    account whose full name is a role's (``Linux User``, ``Minecraft Server``: ``_role_name``)
+    is a role account: neither is learned."""
     pairs: list[tuple[str, str]] = []  # (login, full name)
     if ":/" in text:
         for m in _rule("passwd").finditer(text):
@@ -392,7 +389,7 @@ def _account_entries(text: str) -> set[str]:
         if _role_name(name) or not _record_login(login) or _service_account(text, login):
             continue
         out.add(login)
-        if _PERSON_NAME.match(name) and _a_name(name):
+        if _rule("person_name").match(name) and _a_name(name):
             out.add(name)
     return out
 
@@ -432,51 +429,10 @@ def _record_login(name: str) -> bool:
     return _a_name(name) and name.lower() not in word_lists().word_logins
 
 
-_HOME_SEGMENT = regex.compile(
-    r"(?:^~(?=[A-Za-z])|(?:^|(?<=[/\\]))(?:"
-    r"(?i:home|Users|var/home|export/home|(?:mnt/|cygdrive/)?[a-z]/Users|Volumes/[^/]++/Users|media"
-    r"|run/media"
-    r"|Documents[ ]and[ ]Settings)"
-    r"(?:/|\\++)(?:(?i:users|staff|students|people|home)(?:/|\\++)(?=[^/\\]))?+"
-    r"|(?<=^/[^/\\]++/|^/[^/\\]++/[^/\\]++/)"
-    r"(?<!^/(?i:var|usr|opt|etc|srv|lib|lib64|run|snap|nix|sys|proc|boot)/(?:[^/\\]+/)?)"
-    r"(?=[^/\\]++/(?:\.(?:cache|conda|cargo|local(?!/easybuild/)|config"
-    r"|npm|nvm|pyenv|rustup|vscode-server|ssh|huggingface|keras|ipython|jupyter|minikube|kube)"
-    r"|miniconda3|anaconda3|miniforge3|mambaforge)(?:/|$))"
-    r"|(?<=^/(?i:proj|projects?+|scratch|work|data|nfs|lustre|gpfs|storage|groups?+|share|shared"
-    r"|export|people|u)/)(?!(?i:proj|projects?+|scratch|work|data|users?+|home|groups?+|shared?+)/)"
-    r"(?=[^/\\]++/(?:(?:git|repos|github|gitlab)/|[^/\\]++/envs/[^/\\]|(?:[^/\\]++/){1,3}?"
-    r"\.(?:conda|cargo|rustup|pyenv|nvm|vscode-server|ssh|local(?!/easybuild/)|config|minikube|kube)(?:/|$)))"
-    r"))(?P<u>(?:(?!\.(?:cargo|rustup|cache|conda|config|npm|nvm|pyenv|gradle|m2|ssh"
-    r"|vscode-server|huggingface)(?:[/\\]|$)|\.\.\.|…)[^/\\:])++)"
-)
-"""Where a path names its user: the folder under a home root (``/home``, ``/Users``,
-``C:\\Users``, ``/media``, ``/run/media``, ``/home/users/…``), after ``~``, or any folder one or
-two levels under the root that holds what only homes hold (``/scratch/<u>/.cache``,
-``/scratch/<u>/.minikube``, ``.kube``),
-``/<share>/<u>/.conda``), or a folder under a cluster share (``/proj``, ``/projects``,
-``/scratch``, ``/work``, ``/data``, ``/gpfs``…) that holds a home's layout (``git/``,
-``repos/``) or, up to three folders deeper, a home's own dot-folder
-(``/projects/<u>/x/.conda/``, ``/proj/<u>/git/…``). A name glued to its home's dot-folder by a
-missing slash (``/home/<u>.cargo/registry``, an ``strace`` of cargo) ends before the
-dot-folder, so only the name is replaced (issue 35)."""
-
-
-_WSL_UNC = regex.compile(r"^\\\\(?i:wsl\$|wsl\.localhost)\\[^\\]++\\")
-"""A WSL distribution's UNC root (``\\\\wsl.localhost\\Arch\\``, ``\\\\wsl$\\Ubuntu\\``): its
-server and share are Windows' and the distribution's names, not a host's, so a home under it
-(``…\\mnt\\c\\Users\\<u>\\…``, ``…\\home\\<u>\\…``) keeps all but its user's name."""
-
-
 def home_segment(path: str) -> tuple[int, int] | None:
     """The span of the user's folder name in a (plain) path, or None when it names none."""
-    m = _HOME_SEGMENT.search(path)
+    m = _rule("home_segment").search(path)
     return m.span("u") if m else None
-
-
-_PLACEHOLDER_USER = regex.compile(r"^(?:[^\p{L}\p{N}]*+|[<{$%\[].*+|.*[>}%\]])$")
-"""A user segment that is no name: ``...``, ``*``, ``<user>``, ``{username}``, ``$USER``,
-``%USERNAME%`` (a name in any script is one: ``王明远``, ``Ольга``)."""
 
 
 def _consecutive(value: str) -> bool:
@@ -510,7 +466,7 @@ def user_bearing(path: str) -> bool:
     ``C:/projects/gaia``, ``/home/user``, ``C:\\Users\\<you>``, ``/root/.cache``.
     """
     plain, _ = _unescape_path(path)
-    if plain.startswith("\\\\") and not _WSL_UNC.match(plain):
+    if plain.startswith("\\\\") and not _rule("wsl_unc").match(plain):
         return True
     seg = home_segment(plain)
     if seg is None:
@@ -519,14 +475,6 @@ def user_bearing(path: str) -> bool:
     if plain.startswith("~") and not user[:1].isalpha():
         return False
     return _a_name(user)
-
-
-_NAME_TAIL = regex.compile(
-    r"(?:[ ][A-Z][A-Za-z'-]{0,30}+){1,3}+"
-    r"(?=[ \t]*+(?:$|\r|\n|\\{1,2}[nrt](?![A-Za-z])|[\"'`)\]>,.;:]))"
-)
-"""The rest of a name with spaces after a home that ends a path (``C:\\Users\\First Last`` at a
-line's end, before a quote or a JSON escape): capitalised words, nothing after them."""
 
 
 def _name_extent(text: str, start: int, end: int) -> int:
@@ -539,23 +487,10 @@ def _name_extent(text: str, start: int, end: int) -> int:
         return start  # C:\Users\John beside C:\Users\John Doe: the placeholder's first word
     if encode is not None or seg[1] != len(plain):
         return end
-    m = _NAME_TAIL.match(text, end)
+    m = _rule("name_tail").match(text, end)
     if m and not _a_name(plain[seg[0] :] + m.group()):
         return start  # the whole name is a placeholder (C:\Users\My Name): no one's path
     return m.end() if m else end
-
-
-_PLACEHOLDER_NAME = regex.compile(
-    r"(?i)^(?:x{3,}+|(?:my|your)(?:(?-i:[A-Z][a-z]{1,15}+)|[ _-][a-z]{1,15}+)?[ _-]?+"
-    r"(?:name|user(?:name)?+)"
-    r"|first[ _-]?+name(?:[ _-]++(?:(?:last|sur|second|middle)[ _-]?+name|second|surname))?+"
-    r"|first[ _-]++last|(?:john|jane)[ _-]++doe)$"
-)
-"""A name written where a name goes (``xxx``, ``My Name``, ``MyLaptopUser``, ``your_pc_user``,
-``firstname second``, ``First_Name Last_Name``, ``First Last``) or the name documentation
-gives an unknown person (``John Doe``, ``Jane Doe``): a placeholder, not a person. Nobody is
-called that, so keeping one leaks no one; a person who writes one instead of their own name has
-already withheld it."""
 
 
 _SHARED_PROFILES = frozenset(["public", "default", "administrator", "defaultuser0"])
@@ -573,24 +508,12 @@ def _a_name(user: str) -> bool:
         or user.lower() in word_lists().system_accounts  # a service's home too (/home/hadoop)
         or user.lower().split(".", 1)[0] in _SHARED_PROFILES
         or user.startswith(".")
-        or _PLACEHOLDER_NAME.match(user.strip()) is not None
+        or _rule("placeholder_name").match(user.strip()) is not None
         or _FIXTURE_USER.match(user.lower()) is not None
-        or _PLACEHOLDER_USER.match(user) is not None
-        or _ROLE_LOGIN.match(user) is not None
+        or _rule("placeholder_user").match(user) is not None
+        or _rule("role_login").match(user) is not None
         or "FAKE" in user
     )
-
-
-_ROLE_LOGIN = regex.compile(
-    r"(?i)^(?:[a-z0-9]++[-_])++(?:test|tests|ci|bot|deploy|svc|service)$"
-    r"|^(?:test|ci|bot|deploy|svc)[-_][a-z0-9]++(?:[-_][a-z0-9]++)*+$"
-    r"|^[a-z0-9]*(?:build|ci|release|deploy|merge|auto)bot$"
-    r"|^(?:test|demo|sample|dummy|example)[._-]?+(?:user|account|acct|login)[0-9]*+$"
-)
-"""A login that names its role, a word of it joined by ``-`` or ``_`` (``scylla-test``, a test
-cluster's account; ``deploy-bot``, ``svc-backup``, ``ci-runner``), or a build robot's name
-glued (``gsfbuildbot``, ``releasebot``), or a test account (``testuser``, ``demo_user2``, the
-account a bug report creates to show it): a machine's, nobody's."""
 
 
 _FIXTURE_USER = regex.compile(r"^user(?:[0-9]*+(?:@example\.com)?+|[0-9]++\.[A-Za-z0-9_-]++)$")
@@ -661,9 +584,6 @@ def learn_user_names(text: str, cands: Sequence[Candidate]) -> frozenset[str]:
     )
 
 
-_TWO_WORD_NAME = regex.compile(r"^([A-Z][a-z]{2,20}+)[ ]([A-Z][a-z]{3,20}+)$")
-
-
 def derived_logins(names: Iterable[str]) -> set[str]:
     """The logins a person's two-word name is usually made into (``Desmond Kirby``:
     ``dkirby``, ``desmondk``, ``desmond.kirby``, ``desmondkirby``), learned beside the name, so
@@ -672,7 +592,7 @@ def derived_logins(names: Iterable[str]) -> set[str]:
     four letters or more."""
     out: set[str] = set()
     for n in names:
-        m = _TWO_WORD_NAME.match(n.strip())
+        m = _rule("two_word_name").match(n.strip())
         if m is None or not _a_name(n.strip()):
             continue
         first, last = m.group(1).lower(), m.group(2).lower()
@@ -726,8 +646,8 @@ def _in_placeholder(text: str, name: str) -> bool:
     if " " in name or name.lower() not in _PLACEHOLDER_FIRST:
         return False
     for m in regex.finditer(rf"(?<![A-Za-z0-9]){regex.escape(name)}(?=[ ])", text, regex.I):
-        tail = _NAME_TAIL.match(text, m.end()) or _NAME_IN_PATH.match(text, m.end())
-        if tail and _PLACEHOLDER_NAME.match(m.group() + tail.group()):
+        tail = _rule("name_tail").match(text, m.end()) or _rule("name_in_path").match(text, m.end())
+        if tail and _rule("placeholder_name").match(m.group() + tail.group()):
             return True
     return False
 
@@ -735,9 +655,8 @@ def _in_placeholder(text: str, name: str) -> bool:
 _PLACEHOLDER_FIRST = frozenset(
     ["my", "your", "first", "firstname", "first_name", "first-name", "john", "jane"]
 )
-"""The first words of ``_PLACEHOLDER_NAME``'s names with a space: only these are looked for."""
-_NAME_IN_PATH = regex.compile(r"(?:[ ][A-Z][A-Za-z'_-]{0,30}+){1,3}+(?=\\|/)")
-"""The rest of a name with spaces inside a path (``C:\\Users\\My Name\\AppData``)."""
+"""The first words of the ``placeholder_name`` rule's names with a space: only these are
+looked for."""
 
 
 def user_name_spans(text: str, names: frozenset[str]) -> list[tuple[int, int]]:
@@ -1765,7 +1684,7 @@ class Scrubber:
         finding other than the name (the folders are then replaced as before). Learned names
         elsewhere in the path (``names``: a login in a VS Code temp file's name) get their own
         fixtures, and the folders stay."""
-        if path.startswith("\\\\") and not _WSL_UNC.match(path):
+        if path.startswith("\\\\") and not _rule("wsl_unc").match(path):
             return None
         seg = home_segment(path)
         if seg is None:
