@@ -1784,13 +1784,18 @@ def _provider_registry(registry: RegistryFile) -> Any:
 
 
 def _with_token_rules(load: Callable[[RegistryFile], Any], registry: RegistryFile) -> Any:
-    """The registry ``load`` builds from ``registry``, with its ``token`` rules (wrapped
-    provider tokens, data that Presidio's configuration models would drop) built here as
-    ``IntakeWrappedTokenRecognizer``s, each where it stands among the predefined recognizers
-    (Presidio builds those first, in order, then the custom ones)."""
-    from intake.scrub.recognizers import IntakeWrappedTokenRecognizer
+    """The registry ``load`` builds from ``registry``, with its ``token`` and ``checked`` rules
+    (data that Presidio's configuration models would drop) built here as
+    ``IntakeWrappedTokenRecognizer``s and ``IntakeCheckedRecognizer``s, each where it stands
+    among the predefined recognizers (Presidio builds those first, in order, then the custom
+    ones)."""
+    from intake.scrub.recognizers import IntakeCheckedRecognizer, IntakeWrappedTokenRecognizer
 
-    rest = [e for e in registry.recognizers if isinstance(e, str) or e.token is None]
+    rest = [
+        e
+        for e in registry.recognizers
+        if isinstance(e, str) or (e.token is None and e.checked is None)
+    ]
     built = load(registry.model_copy(update={"recognizers": rest}))
     at = 0
     for entry in registry.recognizers:
@@ -1799,6 +1804,9 @@ def _with_token_rules(load: Callable[[RegistryFile], Any], registry: RegistryFil
         if entry.token is not None:
             rule = IntakeWrappedTokenRecognizer(name=entry.name, **entry.token.model_dump())
             built.recognizers.insert(at, rule)
+        elif entry.checked is not None:
+            checked = IntakeCheckedRecognizer(name=entry.name, **entry.checked.model_dump())
+            built.recognizers.insert(at, checked)
         elif entry.type != "predefined":
             continue
         at += 1

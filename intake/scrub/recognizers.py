@@ -22,6 +22,7 @@ import logging
 import math
 import os
 from collections import Counter
+from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -49,15 +50,13 @@ __all__ = [
     "CodeBackedRecognizer",
     "FastPatternRecognizer",
     "IntakeAzureSasSignatureRecognizer",
+    "IntakeCheckedRecognizer",
     "IntakeBasicAuthRecognizer",
-    "IntakeBearerRecognizer",
     "IntakeEmailRecognizer",
     "IntakeEncodedEmailRecognizer",
     "IntakeGenericSecretRecognizer",
     "IntakeHighEntropyRecognizer",
-    "IntakePasswordFlagRecognizer",
     "IntakePasswordWordRecognizer",
-    "IntakeUrlCredentialsRecognizer",
     "IntakeWrappedTokenRecognizer",
     "shannon_entropy",
 ]
@@ -318,6 +317,27 @@ class _CheckedRecognizer(CodeBackedRecognizer):
         return shannon_entropy(value) < self.MIN_ENTROPY
 
 
+class IntakeCheckedRecognizer(_CheckedRecognizer):
+    """A ``checked`` rule of ``scrubbers/recognizers.yaml``: its entity, patterns (name, regex,
+    score) and the length and entropy its values need are the rule's (``-p`` flags, ``Bearer``
+    values, URL passwords)."""
+
+    def __init__(
+        self,
+        *,
+        entity: str,
+        patterns: Sequence[tuple[str, str, float]],
+        min_entropy: float = 0.0,
+        min_length: int = 1,
+        **kwargs: Any,
+    ) -> None:
+        self.ENTITY = entity
+        self.PATTERNS = tuple(patterns)
+        self.MIN_ENTROPY = min_entropy
+        self.MIN_LENGTH = min_length
+        super().__init__(**kwargs)
+
+
 _LOCAL_RUN = regex.compile(r"(?r)[\w.+-]++")
 """An e-mail's local part read backwards from its ``@`` (the whole run of its characters)."""
 
@@ -542,37 +562,6 @@ class IntakePasswordWordRecognizer(_CheckedRecognizer):
         return value.isalpha() and _CAMEL.search(value) is not None
 
 
-class IntakePasswordFlagRecognizer(_CheckedRecognizer):
-    """``mysql -pS3cret``, ``--password=S3cret``, ``--password S3cret``, ``sshpass -p S3cret``.
-
-    The gap between ``mysql`` and ``-p`` is bounded (200 characters): unbounded, every mention
-    of ``mysql`` in a long one-line log rescanned the rest of the line (quadratic, timed out).
-    """
-
-    ENTITY = "GENERIC_SECRET"
-    PATTERNS = (
-        (
-            "mysql_p_flag",
-            r"\b(?:mysql|mysqldump|mysqladmin|mariadb)\b[^\n|;&]{0,200}?\s-p\K[^\s\"'`]{4,}+",
-            0.6,
-        ),
-        ("sshpass_p_flag", r"\bsshpass[ \t]++-p[ \t]*+\K[^\s\"'`-][^\s\"'`]{3,}+", 0.6),
-        ("password_option", r"--pass(?:word)?(?:=|[ \t]++)\K[^\s\"'`-][^\s\"'`]{3,}+", 0.6),
-    )
-    MIN_ENTROPY = 2.0
-    MIN_LENGTH = 4
-    REJECT_IDENTIFIERS = False
-
-
-class IntakeBearerRecognizer(_CheckedRecognizer):
-    """The credential of ``Authorization: Bearer …`` (also ``token …``-style headers)."""
-
-    ENTITY = "BEARER_TOKEN"
-    PATTERNS = (("bearer", r"\b[Bb]earer[ \t]++\K[A-Za-z0-9._~+/=-]{16,}+", 0.8),)
-    MIN_ENTROPY = 3.0
-    MIN_LENGTH = 16
-
-
 _PLACEHOLDER_CREDENTIAL_WORDS = frozenset(
     ["user", "username", "pass", "password", "test", "foo", "bar", "demo", "example"]
 )
@@ -620,24 +609,6 @@ class IntakeBasicAuthRecognizer(_CheckedRecognizer):
         if placeholder_basic(value):
             return True
         return super().invalidate_result(pattern_text)
-
-
-class IntakeUrlCredentialsRecognizer(_CheckedRecognizer):
-    """The password of ``scheme://user:password@host`` (the user name is kept)."""
-
-    ENTITY = "URL_CREDENTIALS"
-    PATTERNS = (
-        (
-            "url_password",
-            # starts at the :// (the scheme is a look-behind): the regex engine skips from one
-            # :// to the next instead of trying a scheme at every word (75 ms of each MB)
-            r"://(?<=\b[A-Za-z][A-Za-z0-9+.-]*://)[^\s:/@\"'`<>]*+:\K[^\s/@\"'`<>]++"
-            r"(?=@[A-Za-z0-9\[])",
-            0.85,
-        ),
-    )
-    MIN_ENTROPY = 1.5
-    MIN_LENGTH = 3
 
 
 class IntakeHighEntropyRecognizer(_CheckedRecognizer):
