@@ -156,11 +156,6 @@ class ScrubResult:
     text: str
     findings: list[Finding] = field(default_factory=list)
 
-    @property
-    def changed(self) -> bool:
-        """Whether anything was replaced."""
-        return bool(self.findings)
-
 
 def refuse_oversized(length: int, what: str, *, where: str, limit: int = MAX_TEXT_CHARS) -> None:
     """``InputError`` for a text longer than the scrubber takes (it fails closed, never cuts)."""
@@ -1731,20 +1726,31 @@ class Scrubber:
             mapping = FixtureMap()
             mapping.reserve([text])
         cands = self._detect(text, json_path)
-        if not cands:
-            return ScrubResult(text, [])
+        findings = [Finding(c.entity_type, c.start, c.end, json_path) for c in cands]
+        return ScrubResult(self.replaced(text, cands, mapping)[0], findings)
+
+    def replaced(
+        self, text: str, cands: Sequence[Candidate], mapping: FixtureMap
+    ) -> tuple[str, list[tuple[int, int]]]:
+        """``text`` with each candidate replaced by its fixture, and where each fixture stands
+        in the result."""
         out: list[str] = []
-        pos = 0
-        findings = []
+        placed: list[tuple[int, int]] = []
+        pos = size = 0
         for c in cands:
-            original = text[c.start : c.end]
-            inner = [(s - c.start, e - c.start) for s, e in c.inner]
-            out.append(text[pos : c.start])
-            out.append(self.fixture_for(c.entity_type, original, inner, mapping, c.names))
+            fixture = self.candidate_fixture(text, c, mapping)
+            out += (text[pos : c.start], fixture)
+            size += c.start - pos
+            placed.append((size, size + len(fixture)))
+            size += len(fixture)
             pos = c.end
-            findings.append(Finding(c.entity_type, c.start, c.end, json_path))
         out.append(text[pos:])
-        return ScrubResult("".join(out), findings)
+        return "".join(out), placed
+
+    def candidate_fixture(self, text: str, c: Candidate, mapping: FixtureMap) -> str:
+        """The fixture of a candidate's span of ``text`` (its inner findings, names and all)."""
+        inner = [(s - c.start, e - c.start) for s, e in c.inner]
+        return self.fixture_for(c.entity_type, text[c.start : c.end], inner, mapping, c.names)
 
     def report(self, findings: Sequence[Finding], *, scrubbed_at: Any = None) -> ScrubReport:
         """The record's scrub report: counts per type and the JSON path of every span."""
@@ -2024,21 +2030,7 @@ def scrub_tree(
             cands = [c for c in cands if not kept(c.entity_type, text[c.start : c.end])]
         if not cands:
             return text
-        out, pos, size = [], 0, 0
-        placed: list[tuple[int, int]] = []
-        for c in cands:
-            inner = [(s - c.start, e - c.start) for s, e in c.inner]
-            out.append(text[pos : c.start])
-            size += c.start - pos
-            fixture = scrubber.fixture_for(
-                c.entity_type, text[c.start : c.end], inner, mapping, c.names
-            )
-            out.append(fixture)
-            placed.append((size, size + len(fixture)))
-            size += len(fixture)
-            pos = c.end
-        out.append(text[pos:])
-        joined = "".join(out)
+        joined, placed = scrubber.replaced(text, cands, mapping)
         new_text = scrubber.settle(joined, mapping, path, kept=kept if keep else None)
         where = _child_path(path, new_text) + "~" if is_key else path
         for c, (a, b) in zip(cands, placed, strict=True):

@@ -279,18 +279,7 @@ def _plan(
         cands.sort(key=lambda c: c.start)
         plans.append(
             [
-                (
-                    c.start,
-                    c.end,
-                    c.entity_type,
-                    scrubber.fixture_for(
-                        c.entity_type,
-                        text[c.start : c.end],
-                        [(s - c.start, e - c.start) for s, e in c.inner],
-                        mapping,
-                        c.names,
-                    ),
-                )
+                (c.start, c.end, c.entity_type, scrubber.candidate_fixture(text, c, mapping))
                 for c in cands
             ]
         )
