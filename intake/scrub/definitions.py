@@ -207,7 +207,7 @@ def load_word_lists(path: Path) -> WordLists:
 
 @cache
 def word_lists() -> WordLists:
-    """The packaged ``words.yaml``, read the first time a rule needs it (issue 36 item 5)."""
+    """The packaged ``words.yaml``, read the first time a rule needs it."""
     return load_word_lists(packaged_scrubbers_dir() / "words.yaml")
 
 

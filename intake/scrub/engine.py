@@ -451,10 +451,10 @@ def _prose(value: str) -> bool:
 
 
 def user_bearing(path: str) -> bool:
-    """Whether a found path names a user (issue 29): a home folder of a user other than a
-    shared account or placeholder (``/home/alice``, ``C:\\Users\\14255``, ``~alice/``) or a
-    UNC path (its server is a host name). A macOS temporary folder (``/var/folders/<xx>/<rand>/T``)
-    names none: its folders are random, not a login (issue 35).
+    """Whether a found path names a user: a home folder of a user other than a shared account
+    or placeholder (``/home/alice``, ``C:\\Users\\14255``, ``~alice/``) or a UNC path (its
+    server is a host name). A macOS temporary folder (``/var/folders/<xx>/<rand>/T``) names
+    none: its folders are random, not a login.
 
     A path that names none holds nothing private and is kept as written, its variables and
     meaning with it: ``~/.gaia/agents``, ``%LOCALAPPDATA%\\lemonade``, ``$HOME/.cache``,
@@ -1263,13 +1263,13 @@ class Scrubber:
         """``_raw_candidates`` of each text; short texts share one analysis per batch.
 
         A structured file is thousands of short strings, and each ``analyze`` call costs the
-        same fixed ~0.2 ms however short its text (issue 35: 39x ``validate``). Texts that one
-        window would hold anyway are joined with ``_BATCH_SEP`` (a line holding only a NUL:
-        every rule's value, name and context stops at a line break, and the NUL line keeps a
-        name on the line above from reaching a value below), analysed at once, and each result
-        is mapped back by offset. A batch in which any result touches a separator (a rule
-        that read across) is analysed again text by text, as is any batch whose analysis
-        fails (so the error names the text), and any text that holds a NUL itself."""
+        same fixed time however short its text. Texts that one window would hold anyway are
+        joined with ``_BATCH_SEP`` (a line holding only a NUL: every rule's value, name and
+        context stops at a line break, and the NUL line keeps a name on the line above from
+        reaching a value below), analysed at once, and each result is mapped back by offset. A
+        batch in which any result touches a separator (a rule that read across) is analysed
+        again text by text, as is any batch whose analysis fails (so the error names the
+        text), and any text that holds a NUL itself."""
         out: list[list[Candidate] | None] = [None] * len(items)
         limit = min(self.batch_chars, self.chunk_chars)
         batch: list[int] = []
@@ -1670,15 +1670,15 @@ class Scrubber:
     def _home_fixture(
         self, path: str, inner: Sequence[tuple[int, int]], m: FixtureMap, names: Sequence[str] = ()
     ) -> str | None:
-        """A home path with only its user's name replaced (issue 35): every other folder and
-        the file name stay, so a traceback still says which library failed
+        """A home path with only its user's name replaced: every other folder and the file name
+        stay, so a traceback still says which library failed
         (``C:\\Users\\alice\\AppData\\…\\site-packages\\sqlalchemy\\orm\\x.py`` becomes
-        ``C:\\Users\\user1\\AppData\\…\\site-packages\\sqlalchemy\\orm\\x.py``). The name
-        gets the fixture it gets everywhere else in the document (``USER_NAME``), and is
-        replaced wherever it recurs in the path. None when the path names no home, or holds a
-        finding other than the name (the folders are then replaced as before). Learned names
-        elsewhere in the path (``names``: a login in a VS Code temp file's name) get their own
-        fixtures, and the folders stay."""
+        ``C:\\Users\\user1\\AppData\\…\\site-packages\\sqlalchemy\\orm\\x.py``). The name gets
+        the fixture it gets everywhere else in the document (``USER_NAME``), and is replaced
+        wherever it recurs in the path. None when the path names no home, or holds a finding
+        other than the name (the folders are then replaced as before). Learned names elsewhere in
+        the path (``names``: a login in a VS Code temp file's name) get their own fixtures, and
+        the folders stay."""
         if path.startswith("\\\\") and not _rule("wsl_unc").match(path):
             return None
         seg = home_segment(path)

@@ -164,7 +164,7 @@ class _Frame:
         self.expect_key = is_map
         self.key: str | None = owner
         """A mapping's current key; a sequence's: the key it is the value of (its items are
-        judged by that name: ``github_access_tokens: [<hex>, …]``, issue 35)."""
+        judged by that name: ``github_access_tokens: [<hex>, …]``)."""
         self.members: list[tuple[str | None, Token | None]] = []
 
     def close(self) -> None:
