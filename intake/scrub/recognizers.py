@@ -841,7 +841,7 @@ class IntakeAzureSasSignatureRecognizer(_CheckedRecognizer):
         return _SAS_SIGNATURE.match(unquote(pattern_text)) is None
 
 
-class IntakeWrappedTokenRecognizer(FastPatternRecognizer):
+class IntakeWrappedTokenRecognizer(CodeBackedRecognizer):
     """A provider token cut in two by terminal wrapping: ``ghp_hbMK…2N2R⏎lgC7xW…``.
 
     Only prefixes whose body has one exact length qualify; each is a rule in
@@ -855,31 +855,14 @@ class IntakeWrappedTokenRecognizer(FastPatternRecognizer):
     form of the same token.
     """
 
-    def __init__(
-        self,
-        *,
-        entity: str,
-        prefix: str,
-        body: str,
-        length: int,
-        supported_language: str = "en",
-        **kwargs: Any,
-    ) -> None:
-        kwargs.pop("supported_entity", None)
-        kwargs.pop("supported_entities", None)
-        prefix, body, n = str(prefix), str(body), int(length)
+    def __init__(self, *, entity: str, prefix: str, body: str, length: int, **kwargs: Any) -> None:
         wrap = r"\r?\n[ \t]*+(?:>[ \t]?+)*+"  # a line break, indentation, quote marks
-        pattern = rf"\b{prefix}{body}{{0,{n - 1}}}+{wrap}{body}{{1,{n}}}+(?!{body})"
-        super().__init__(
-            supported_entity=str(entity),
-            name=kwargs.pop("name", type(self).__name__),
-            supported_language=supported_language,
-            patterns=[Pattern(name="wrapped", regex=pattern, score=0.9)],
-            global_regex_flags=regex.DOTALL | regex.MULTILINE,
-            **kwargs,
-        )
+        pattern = rf"\b{prefix}{body}{{0,{length - 1}}}+{wrap}{body}{{1,{length}}}+(?!{body})"
+        self.ENTITY = entity
+        self.PATTERNS = (("wrapped", pattern, 0.9),)
+        super().__init__(**kwargs)
         self._prefix = regex.compile(prefix)
-        self._length = n
+        self._length = length
 
     def invalidate_result(self, pattern_text: str) -> bool | None:
         """True drops the match unless the joined body has the exact length, a letter, a digit."""
