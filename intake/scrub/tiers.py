@@ -90,12 +90,9 @@ def record_salt(salt: bytes, record_id: str) -> bytes:
     return hmac.new(salt, b"intake-record\0" + record_id.encode("utf-8"), hashlib.sha256).digest()
 
 
-SALT_ENV = "INTAKE_SCRUB_SALT"
-"""The salt given by the environment instead (a CI secret, so the gate's re-scan there knows
-the restores too); 32 characters at least, else ignored."""
-
-
 def _env_salt() -> bytes | None:
+    """``$INTAKE_SCRUB_SALT``: the salt given by the environment instead (a CI secret, so the
+    gate's re-scan there knows the restores too); 32 characters at least, else ignored."""
     text = (Environ.of().INTAKE_SCRUB_SALT or "").strip()
     return text.encode("utf-8") if len(text) >= 32 else None
 
