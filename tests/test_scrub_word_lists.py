@@ -124,3 +124,17 @@ def test_a_malformed_user_name_rule_is_a_config_error(tmp_path: Path, body: str)
     with pytest.raises(ConfigError) as caught:
         load_user_name_rules(path)
     assert caught.value.where == str(path)
+
+
+def test_a_user_names_file_in_a_scrubbers_folder_is_not_read(tmp_path: Path) -> None:
+    """The user-name patterns are shipped rules too: a ``user_names.yaml`` in a configured
+    ``scrubbers_dir`` that lists no rule changes nothing the scrubber learns (``docs/trust.md``)."""
+    import shutil
+
+    from intake.scrub import Scrubber
+
+    folder = tmp_path / "scrubbers"
+    shutil.copytree(packaged_scrubbers_dir(), folder)
+    (folder / "user_names.yaml").write_text("rules: []\n", encoding="utf-8")
+    text = "alice@box:~$ ls\nsee alice's notes\n"
+    assert "alice" not in Scrubber(folder).scrub_text(text).text
