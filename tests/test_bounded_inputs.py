@@ -204,13 +204,13 @@ def test_deeply_nested_record_is_one_line_exit_2(suite: Path, runner) -> None:
 
 def test_the_issue_json_limit_is_read_from_the_file_size(suite: Path, runner) -> None:
     from intake.cli import app
-    from intake.sources.github_issue import MAX_JSON_BYTES
+    from intake.limits import MAX_ISSUE_JSON_BYTES
 
     big = suite / "big.json"
     with open(big, "wb") as handle:
-        handle.truncate(MAX_JSON_BYTES + 1)
+        handle.truncate(MAX_ISSUE_JSON_BYTES + 1)
     result = runner.invoke(app, ["from-issue", "--json", "big.json"])
     assert result.exit_code == 2
     assert result.stderr == (
-        f"error: the issue file is larger than {MAX_JSON_BYTES} bytes (big.json)\n"
+        f"error: the issue file is larger than {MAX_ISSUE_JSON_BYTES} bytes (big.json)\n"
     )

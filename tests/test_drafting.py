@@ -70,8 +70,8 @@ def test_a_shared_mapping_gives_one_fixture_per_original(suite: Path) -> None:
             session_scenario("session_abc", "I am alice.smith@acme.io"),
             {"title": "mail alice.smith@acme.io"},
             source,
+            mapping=mapping,
         ),
-        mapping=mapping,
     )
     record = load_record(suite / "drafts" / "session_abc.intake.json")
     assert record.observations["title"] == title

@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 
 from intake.errors import SourceError, UsageError
-from intake.sources.model import MAX_TEXT_CHARS, StoreKind, clean_text, failure_kind, prefix_upper
+from intake.limits import MAX_MESSAGE_CHARS
+from intake.sources.model import StoreKind, clean_text, failure_kind, prefix_upper
 from intake.sources.registry import detect, open_store
 from intake.sources.sqlite import TEXT_BYTES, capped_text
 from intake.textcut import CUT_MARK, cut_at_space
@@ -379,7 +380,7 @@ def no_partial(text: str, token: str = TOKEN) -> bool:
     return not any(token[i : i + 8] in rest for i in range(len(token) - 7))
 
 
-@pytest.mark.parametrize("limit", [20, 300, MAX_TEXT_CHARS])
+@pytest.mark.parametrize("limit", [20, 300, MAX_MESSAGE_CHARS])
 def test_cut_never_lands_inside_a_token(limit: int) -> None:
     for start in range(max(0, limit - len(TOKEN) - 2), limit + 2):
         text = "y" * start + " " + TOKEN + " more words"
@@ -401,7 +402,7 @@ def test_long_run_dropped_at_the_cut_is_marked() -> None:
 @pytest.mark.parametrize("pad", range(0, 44))
 def test_byte_limited_read_drops_the_partial_last_token(pad: int) -> None:
     """The Agent UI read stops at TEXT_BYTES; a token across that point goes entirely."""
-    text = "😀" * (MAX_TEXT_CHARS - pad) + " " + TOKEN + " tail " + "😀" * 100
+    text = "😀" * (MAX_MESSAGE_CHARS - pad) + " " + TOKEN + " tail " + "😀" * 100
     assert len(text.encode("utf-8")) > TEXT_BYTES
     raw = text.encode("utf-8")
     value, notes = capped_text(raw[:TEXT_BYTES], len(raw))
@@ -413,7 +414,7 @@ def test_db_message_with_token_at_the_char_limit(tmp_path: Path) -> None:
     db = ChatDB(tmp_path / "x.db")
     sid = db.session(SID)
     for shift in range(0, len(TOKEN) + 2, 3):
-        db.message(sid, "user", "y" * (MAX_TEXT_CHARS - shift) + " " + TOKEN + " tail")
+        db.message(sid, "user", "y" * (MAX_MESSAGE_CHARS - shift) + " " + TOKEN + " tail")
     db.close()
     for message in open_store(tmp_path / "x.db").load(SID).messages:
         assert no_partial(message.content)

@@ -30,6 +30,7 @@ from intake.contract.models import (
     placeholder,
 )
 from intake.drafting.from_session import (
+    DEFAULT_PERSONA,
     CorpusFile,
     DocumentSeen,
     check_category,
@@ -38,6 +39,7 @@ from intake.drafting.from_session import (
 )
 from intake.drafting.issue_parse import (
     MAX_EVIDENCE_CHARS,
+    NOT_AGENT_KINDS,
     ParsedIssue,
     capped_text,
     observed_narrative,
@@ -48,17 +50,15 @@ from intake.drafting.tail import (
     DraftResult,
     new_record_source,
     scenario_mapping,
-    slug,
+    titled_id,
     write_draft,
 )
 from intake.errors import UsageError
-from intake.scrub import FixtureMap
-from intake.scrub.ids import cut_before_token, plain_identifier
-from intake.sources.github_issue import IssueData, comment_count, issue_field, issue_labels
+from intake.scrub.ids import cut_before_token
+from intake.sources.github_issue import IssueData, comment_count, issue_labels
+from intake.sources.model import json_field
 from intake.textcut import cut_at_space
 
-DEFAULT_CATEGORY = "captured"
-DEFAULT_PERSONA = "casual_user"
 TECHNICAL_PERSONA = "power_user"
 assert {DEFAULT_PERSONA, TECHNICAL_PERSONA} <= set(GAIA_PERSONAS)
 MAX_NAME_CHARS = 200
@@ -66,17 +66,8 @@ MAX_TAGS = 20
 
 
 def scenario_id(number: int, title: str) -> str:
-    """``issue_<N>_<slug of title>``, or ``issue_<N>`` when the title slugs to nothing plain.
-
-    ``title`` must be scrubbed text (``draft_from_issue`` passes the scrubbed title). The slug
-    is cut before a word, never inside one; a result that is not a plain identifier (a
-    fixture or mask left in it) gives ``issue_<N>``, which carries nothing of the title.
-    """
-
-    head = f"issue_{number}"
-    tail = slug(title, min(40, 63 - len(head)))
-    full = f"{head}_{tail}" if tail else head
-    return full if plain_identifier(full) else head
+    """``issue_<N>_<slug of the scrubbed title>`` (``titled_id``)."""
+    return titled_id(f"issue_{number}", title)
 
 
 def _distinct_ids(scenario_id: str, number: int, locator: str) -> tuple[str, str]:
@@ -101,10 +92,10 @@ def _persona(parsed: ParsedIssue) -> str:
 
 def _comment_hint(comment: dict[str, Any], number: int, problems: list[str]) -> dict[str, Any]:
     where = f"comment {number}: "
-    body = issue_field(comment, "body", "string", problems, where) or ""
+    body = json_field(comment, "body", "string", problems, where) or ""
     hint: dict[str, Any] = {
-        "created_at": issue_field(comment, "created_at", "string", problems, where),
-        "author_association": issue_field(comment, "author_association", "string", problems, where),
+        "created_at": json_field(comment, "created_at", "string", problems, where),
+        "author_association": json_field(comment, "author_association", "string", problems, where),
         "body": cut_at_space(body, MAX_EVIDENCE_CHARS),
     }
     if len(body) > MAX_EVIDENCE_CHARS:
@@ -114,7 +105,7 @@ def _comment_hint(comment: dict[str, Any], number: int, problems: list[str]) -> 
 
 def _title(data: IssueData, problems: list[str]) -> str:
     """The issue's title on one line (a title of the wrong JSON type is noted and empty)."""
-    return " ".join((issue_field(data.issue, "title", "string", problems) or "").split())
+    return " ".join((json_field(data.issue, "title", "string", problems) or "").split())
 
 
 def build_issue_draft(
@@ -136,7 +127,7 @@ def build_issue_draft(
     number = data.number
     problems: list[str] = []
     title = _title(data, problems)
-    body = issue_field(issue, "body", "string", problems) or ""
+    body = json_field(issue, "body", "string", problems) or ""
     parsed = parse_issue(title, body)
     warnings = _read_warnings(parsed, body)
     link = issue.get("html_url")
@@ -207,12 +198,12 @@ def _issue_observations(
         "issue": {
             "number": data.number,
             "title": title,
-            "state": issue_field(issue, "state", "string", problems),
+            "state": json_field(issue, "state", "string", problems),
             "labels": labels,
-            "created_at": issue_field(issue, "created_at", "string", problems),
-            "updated_at": issue_field(issue, "updated_at", "string", problems),
-            "comments": issue_field(issue, "comments", "number", problems),
-            "author_association": issue_field(issue, "author_association", "string", problems),
+            "created_at": json_field(issue, "created_at", "string", problems),
+            "updated_at": json_field(issue, "updated_at", "string", problems),
+            "comments": json_field(issue, "comments", "number", problems),
+            "author_association": json_field(issue, "author_association", "string", problems),
         },
         "form": parsed.form,
         "evidence": [entry.record() for entry in parsed.evidence],
@@ -287,22 +278,20 @@ def _issue_turns(parsed: ParsedIssue) -> list[DraftTurn]:
 
 def _not_a_conversation(parsed: ParsedIssue) -> str | None:
     """The warning for an issue that reads as an install failure or another non-agent bug."""
-    if parsed.install_signals:
+    found = parsed.not_agent
+    if found is None:
+        return None
+    head = f"this reads as {NOT_AGENT_KINDS[found.kind]} ({', '.join(found.signals)}), not an agent"
+    if found.build:
         return (
-            "this reads as an install or build failure ("
-            + ", ".join(parsed.install_signals)
-            + "), not an agent conversation: GAIA's simulator cannot replay it; reject the "
-            "draft (intake reject ID --reason …) unless a conversation with the agent is the bug"
+            f"{head} conversation: GAIA's simulator cannot replay it; reject the draft (intake "
+            "reject ID --reason …) unless a conversation with the agent is the bug"
         )
-    if parsed.not_agent:
-        return (
-            f"this reads as {NOT_AGENT_KINDS[parsed.not_agent.kind]} ("
-            + ", ".join(parsed.not_agent.signals)
-            + "), not an agent conversation: nothing in it is said to the agent, so GAIA's "
-            "simulator cannot replay it; reject the draft (intake reject ID --reason …) unless "
-            "you can add the message the user sent"
-        )
-    return None
+    return (
+        f"{head} conversation: nothing in it is said to the agent, so GAIA's simulator cannot "
+        "replay it; reject the draft (intake reject ID --reason …) unless you can add the "
+        "message the user sent"
+    )
 
 
 def _with_code_refs(description: str, turns: list[DraftTurn], parsed: ParsedIssue) -> str:
@@ -332,33 +321,16 @@ def _issue_documents(
     return index_documents, matched
 
 
-NOT_AGENT_KINDS = {
-    "install": "an install or build failure",
-    "crash_on_start": "a program that fails as it starts",
-    "ui": "a bug of the UI",
-    "setup": "a set-up or configuration problem",
-    "cli": "a bug of a GAIA command",
-    "docs": "a documentation or link problem",
-    "code": "a bug of the code, reproduced without the agent",
-}
-"""What a report with no message to the agent is about, as the warning names it."""
-
-
 def _not_agent_scenario(parsed: ParsedIssue) -> dict[str, Any] | None:
     """The record's ``not_agent_scenario``: the kind of report, its signals and the reason."""
-    if parsed.install_signals:
-        return {
-            "install_or_build": parsed.install_signals,
-            "kind": "install",
-            "signals": parsed.install_signals,
-            "reason": f"{NOT_AGENT_KINDS['install']}; nothing is said to the agent",
-        }
-    if parsed.not_agent:
-        return {
-            **asdict(parsed.not_agent),
-            "reason": f"{NOT_AGENT_KINDS[parsed.not_agent.kind]}; nothing is said to the agent",
-        }
-    return None
+    found = parsed.not_agent
+    if found is None:
+        return None
+    return ({"install_or_build": found.signals} if found.build else {}) | {
+        "kind": found.kind,
+        "signals": found.signals,
+        "reason": f"{NOT_AGENT_KINDS[found.kind]}; nothing is said to the agent",
+    }
 
 
 def provenance(data: IssueData) -> dict[str, str]:
@@ -485,27 +457,22 @@ def draft_from_issue(
         tracker_labels=settings.tracker_labels,
         corpus_names=corpus_by_name(settings),
     )
-    mapping = FixtureMap()
     title = _title(data, [])
     if title:
         everything = [scenario_mapping(built.scenario), built.observations, built.source.details]
-        clean, found = scrub_title(settings, title, mapping, everything)
+        clean, found = scrub_title(settings, title, built.mapping, everything)
         # The id (file name, lock, ledger, output) is made from the scrubbed title only. A
         # slug of a title that held a secret carries it, lowercased past every recogniser,
         # so a title the scrubber found anything in gives no slug at all.
         built.scenario.id = scenario_id(data.number, "" if found else clean)
         if found:
             built.scenario.name = cut_at_space(clean, MAX_NAME_CHARS)
-    header = (
+    built.header = (
         f"Drafted by intake from {origin_text(data)}. "
         "Replace every TODO(intake) placeholder before review."
     )
-    return write_draft(
-        settings,
-        built,
-        force=force,
-        header=header,
-        mapping=mapping,
-        fallback_id=f"issue_{data.number}",
-        alternatives=[_distinct_ids(built.scenario.id, data.number, built.source.locator)],
-    )
+    built.ids = [
+        (built.scenario.id, f"issue_{data.number}"),
+        _distinct_ids(built.scenario.id, data.number, built.source.locator),
+    ]
+    return write_draft(settings, built, force=force)

@@ -42,6 +42,7 @@ from intake.drafting.tail import (
     clean_title,
     new_record_source,
     slug,
+    titled_id,
     write_draft,
 )
 from intake.errors import ConfigError, InputError, UsageError
@@ -299,10 +300,6 @@ def _in_suite(settings: Settings, path: Path) -> str | None:
         return None
 
 
-MAX_DRAFT_ID_CHARS = 64
-"""Longest id a drafter makes (``plain_identifier``'s limit: file, lock and ledger names)."""
-
-
 ID_WIDTHS = (8, 12, 16, 32)
 """Hex digits of a session id in its draft id: 8, or more when a draft of another session
 already holds the shorter one (``distinct_draft_id``)."""
@@ -329,7 +326,7 @@ def short_id(session_id: str, width: int = 8) -> str:
 
 def draft_id_choices(
     session: Session, title: str | None, part: str | None = None
-) -> list[tuple[str, str]]:
+) -> list[tuple[str, str | None]]:
     """The ids a session's draft may take, in order, each with its title-less fallback.
 
     ``session_<8 hex>_<title>`` first; when a draft or scenario of another source holds it
@@ -337,7 +334,7 @@ def draft_id_choices(
     names every new session "New Chat"), ``write_draft`` takes the next, with a longer
     prefix of the session id (``ID_WIDTHS``). The same session's own draft keeps its id.
     """
-    choices: list[tuple[str, str]] = []
+    choices: list[tuple[str, str | None]] = []
     for width in ID_WIDTHS:
         pair = (draft_id(session, title, width, part), draft_id(session, None, width, part))
         if pair not in choices:
@@ -346,19 +343,9 @@ def draft_id_choices(
 
 
 def draft_id(session: Session, title: str | None, width: int = 8, part: str | None = None) -> str:
-    """``session_<short id>_<slug of title>``; the title part may be empty.
-
-    ``title`` must be the scrubbed title. The slug is cut before a word (never inside one) to
-    keep the id within ``MAX_DRAFT_ID_CHARS``; when the result is still not a plain identifier
-    (a fixture or mask left in it), the title part is left out: ``session_<short id>``, which
-    carries nothing of the title. A session id that is not plain gives ``session_<8 hex>``.
-    """
-
-    head = f"session_{short_id(session.id, width)}" + (f"_{part}" if part else "")
-    room = min(40, MAX_DRAFT_ID_CHARS - len(head) - 1)
-    tail = slug(title or "", room) if room > 0 else ""
-    full = f"{head}_{tail}" if tail else head
-    return full if plain_identifier(full) else head
+    """``session_<short id>_<slug of title>`` (``titled_id``); a session id that is not plain
+    gives ``session_<8 hex>``."""
+    return titled_id(f"session_{short_id(session.id, width)}" + (f"_{part}" if part else ""), title)
 
 
 def _attachment_name(label: str, link: str) -> str:
@@ -686,17 +673,9 @@ def draft_from_session(
         title, found = scrub_title(settings, session.title, mapping, everything)
     plan = build_plan(session, settings, category=category, title=title)
     shown_title = None if (found or plan.source.private) else title
-    choices = draft_id_choices(session, shown_title, part)
-    plan.scenario.id, fallback = choices[0]
-    result = write_draft(
-        settings,
-        plan,
-        force=force,
-        header=DRAFT_HEADER,
-        mapping=mapping,
-        fallback_id=fallback,
-        alternatives=choices[1:],
-    )
+    plan.ids = draft_id_choices(session, shown_title, part)
+    plan.header, plan.mapping = DRAFT_HEADER, mapping
+    result = write_draft(settings, plan, force=force)
     return SessionDraft(result, session.id, session.store)
 
 

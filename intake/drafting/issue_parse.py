@@ -9,15 +9,15 @@ block or command, "I asked …" prose) as turns; the steps before it (clicks, co
 indexing) as set-up and the ones after it as what happened; the expected behaviour, outcome and
 acceptance criteria as success criteria; everything else (code blocks, logs, environment, the
 observed failure) as evidence for the record; and a report in which nothing is said to the
-agent flagged with what it is about instead (``not_agent``). Nothing here touches the
-network, the file system or the scrubber, so the labelled shapes in
+agent flagged with what it is about instead (``not_agent``). Its words (labels, classes of
+words, template text, agent names) are data in ``issue_words.yaml``. Nothing here touches the
+network, the user's files or the scrubber, so the labelled shapes in
 ``tests/test_issue_parse.py`` and the real reports in ``tests/data/gaia_issues/`` pin its
 behaviour exactly.
 
-Why the parser is line-based and regex-light: bodies reach a megabyte (pasted logs), and
-every pass here is bounded by the body's length (cut at ``MAX_BODY_CHARS``; quotations, arrows
-per line and messages looked for are capped), so a real report parses in milliseconds and an
-adversarial 200,000-character body in about a second on the shared 2-core machine.
+Why the parser is line-based and regex-light: bodies reach a megabyte (pasted logs), so every
+pass here is bounded by the body's length (cut at ``MAX_BODY_CHARS``; quotations, arrows per
+line and messages looked for are capped) and an adversarial body costs no more than a long one.
 """
 
 from __future__ import annotations
@@ -28,8 +28,10 @@ import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
+from importlib import resources
 from typing import Any
 
+from intake.contract.yamlio import load_data
 from intake.textcut import cut_at_space
 
 MAX_BODY_CHARS = 200_000
@@ -66,131 +68,20 @@ class Kind(StrEnum):
     other = "other"
 
 
-_EXACT: dict[str, Kind] = {
-    "steps to reproduce": Kind.steps,
-    "to reproduce": Kind.steps,
-    "repro": Kind.steps,
-    "repro steps": Kind.steps,
-    "reproduction": Kind.steps,
-    "reproduction steps": Kind.steps,
-    "steps": Kind.steps,
-    "how to reproduce": Kind.steps,
-    "steps to reproduce the behavior": Kind.steps,
-    "steps to reproduce the behaviour": Kind.steps,
-    "expected": Kind.expected,
-    "expected behavior": Kind.expected,
-    "expected behaviour": Kind.expected,
-    "expected result": Kind.expected,
-    "expected results": Kind.expected,
-    "expected outcome": Kind.expected,
-    "outcome": Kind.expected,
-    "desired outcome": Kind.expected,
-    "success criteria": Kind.acceptance,
-    "done when": Kind.acceptance,
-    "desired behavior": Kind.expected,
-    "desired behaviour": Kind.expected,
-    "what did you expect to happen": Kind.expected,
-    "what you expected to happen": Kind.expected,
-    "what should happen": Kind.expected,
-    "actual": Kind.actual,
-    "actual behavior": Kind.actual,
-    "actual behaviour": Kind.actual,
-    "actual result": Kind.actual,
-    "actual results": Kind.actual,
-    "current behavior": Kind.actual,
-    "current behaviour": Kind.actual,
-    "observed behavior": Kind.actual,
-    "observed behaviour": Kind.actual,
-    "what happened instead": Kind.actual,
-    "acceptance criteria": Kind.acceptance,
-    "definition of done": Kind.acceptance,
-    "describe the bug": Kind.description,
-    "bug description": Kind.description,
-    "description": Kind.description,
-    "summary": Kind.description,
-    "problem": Kind.description,
-    "describe the problem": Kind.description,
-    "what happened": Kind.description,
-    "what problem are you trying to solve": Kind.description,
-    "is your feature request related to a problem please describe": Kind.description,
-    "goal": Kind.description,
-    "environment": Kind.environment,
-    "gaia version": Kind.environment,
-    "version": Kind.environment,
-    "system info": Kind.environment,
-    "desktop": Kind.environment,
-    "os": Kind.environment,
-    "logs": Kind.logs,
-    "log output": Kind.logs,
-    "relevant log output": Kind.logs,
-    "error log output": Kind.logs,
-    "error output": Kind.logs,
-    "stack trace": Kind.logs,
-    "traceback": Kind.logs,
-    "prompt used": Kind.prompt,
-    "prompt used if relevant": Kind.prompt,
-    "prompt": Kind.prompt,
-    "model used": Kind.model,
-    "model used if applicable": Kind.model,
-    "model": Kind.model,
-    "quick check": Kind.checks,
-    "what actually happened": Kind.actual,
-    "what went wrong": Kind.actual,
-    "what happens": Kind.actual,
-    "observed": Kind.actual,
-    "observed result": Kind.actual,
-    "error": Kind.actual,
-    "error message": Kind.actual,
-    "errors": Kind.actual,
-    "requirements": Kind.environment,
-    "system requirements": Kind.environment,
-    "prerequisites": Kind.environment,
-    "pre requisites": Kind.environment,
-    "dependencies": Kind.environment,
-    "which version of gaia are you using": Kind.environment,
-    "how did you install gaia": Kind.environment,
-    "which mode are you running": Kind.environment,
-    "setup": Kind.setup,
-    "set up": Kind.setup,
-    "preconditions": Kind.setup,
-    "pre conditions": Kind.setup,
-    "given": Kind.setup,
-}
-"""Labels by meaning. ``classify`` falls back on classes of words for the rest: headings are
-written a hundred ways ("What actually happened?", "Actual behaviour", "Observed"), so the
-rules below are by class (steps, expected, observed, environment, set-up), not by example."""
-
-_ENV_WORDS = frozenset(
-    {
-        "version",
-        "versions",
-        "requirement",
-        "requirements",
-        "prerequisite",
-        "prerequisites",
-        "dependency",
-        "dependencies",
-        "install",
-        "installed",
-        "installation",
-        "installer",
-        "driver",
-        "drivers",
-        "cpu",
-        "gpu",
-        "npu",
-        "os",
-        "hardware",
-        "platform",
-        "environment",
-        "system",
-        "mode",
-        "lemonade",
-        "python",
-    }
+_WORDS: dict[str, Any] = load_data(
+    resources.files("intake.drafting").joinpath("issue_words.yaml").read_text("utf-8")
 )
-_ACTUAL_WORDS = frozenset({"actual", "actually", "observed", "instead", "wrong"})
-_SETUP_WORDS = frozenset({"setup", "preconditions", "precondition"})
+"""The parser's words, as data: labels by kind, classes of words, template text, agent names."""
+_EXACT: dict[str, Kind] = {
+    label: Kind(kind) for kind, labels in _WORDS["labels"].items() for label in labels
+}
+_ENV_WORDS = frozenset(_WORDS["class_words"]["environment"])
+_ACTUAL_WORDS = frozenset(_WORDS["class_words"]["actual"])
+_SETUP_WORDS = frozenset(_WORDS["class_words"]["setup"])
+_VERBS = {name: "|".join(words) for name, words in _WORDS["verbs"].items()}
+"""Each class of verbs (``issue_words.yaml``) as a regular-expression alternation."""
+_STEP_LEAD = r"^(?:then[ ,]+|and[ ,]+|first[ ,]+)?"
+"""What may come before a step's verb."""
 
 _HEADING = re.compile(r"^ {0,3}(#{1,6})[ \t]+(.*?)[ \t]*#*[ \t]*$")
 _BOLD_ONLY = re.compile(r"^ {0,3}(?:\*\*|__)(.+?)(?:\*\*|__)[ \t]*:?[ \t]*$")
@@ -199,23 +90,14 @@ _LABEL = re.compile(r"^ {0,3}([^\W\d_][^:\n]{0,60}?)[ \t]*:[ \t]*(.*)$")
 _FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})[ \t]*([^`\n]*)$")
 _ITEM = re.compile(r"^([ \t]*)(\d{1,3}[.)]|[-*+])[ \t]+(.*)$")
 _TASK = re.compile(r"^\[([ xX])\][ \t]*(.*)$")
-_HTML_TAG = re.compile(
-    r"</?(?:details|summary|p|div|span|img|a|b|i|u|em|strong|code|pre|sub|sup|kbd|ul|ol|li"
-    r"|h[1-6]|table|thead|tbody|tr|td|th|hr|blockquote|picture|source|video|font|center|s|del"
-    r"|ins|mark|small|big|tt)\b[^<>]*?/?>",
-    re.IGNORECASE,
-)
+_HTML_TAG = re.compile(rf"</?(?:{'|'.join(_WORDS['html_tags'])})\b[^<>]*?/?>", re.IGNORECASE)
 _BR = re.compile(r"<br[ \t]*/?>", re.IGNORECASE)
 _QUOTED = re.compile(r"\"((?:[^\"\\\n]|\\.){2,})\"|“([^”\n]{2,})”|«([^»\n]{2,})»|‘([^’\n]{2,})’")
 _ARROW = re.compile(r"\s+(?:→|->|=>|⇒)\s+")
 """Between what the user said and what came back: ``"draft a reply …" → *"which email?"*``."""
 _SINGLE = re.compile(r"(?:^|[\s(])'([^'\n]{2,})'(?=$|[\s.,;:!?)])")
 _BACKTICK = re.compile(r"`([^`\n]{2,})`")
-_SAY = re.compile(
-    r"\b(ask|asked|asking|type|typed|typing|say|said|send|sent|enter|entered|tell|told|prompt"
-    r"|prompted|query|queried|write|wrote|messaged|paste|pasted|input)\b",
-    re.IGNORECASE,
-)
+_SAY = re.compile(rf"\b({_VERBS['say']})\b", re.IGNORECASE)
 _SAY_START = re.compile(
     r"^(?:then[ ,]+|and[ ,]+)?(ask|type|say|send|enter|tell|prompt|query|write|message|paste|input)"
     r"\b[ \t]*(?:(?:the|to the|into the|in the)[ \t]+"
@@ -228,74 +110,25 @@ _GENERIC_OBJECT = re.compile(
     r"(?:message|question|prompt|query|request|follow-up|followup)s?\b",
     re.IGNORECASE,
 )
-_ACTION_START = re.compile(
-    r"^(?:then[ ,]+|and[ ,]+|first[ ,]+)?(?:click|press|tap|select|choose|open|go|navigate|toggle"
-    r"|enable|disable|set|upload|drag|attach|run|install|launch|start|switch|restart|index"
-    r"|re-?index|verify|confirm|create|add|connect|load|import|configure|sign in|log in)\b",
-    re.IGNORECASE,
-)
-"""A step that does something before the conversation, even when it also reports the output
-("Index a document: … Output shows success"): set-up, not what happened."""
-_UI_START = re.compile(
-    r"^(click|press|tap|select|choose|open|go|navigate|toggle|check|uncheck|enable|disable"
-    r"|set|upload|drag|attach|run|install|launch|start|scroll|hover|switch|restart)\b",
-    re.IGNORECASE,
-)
+_ACTION_START = re.compile(rf"{_STEP_LEAD}(?:{_VERBS['action']})\b", re.IGNORECASE)
+_UI_START = re.compile(rf"^({_VERBS['ui']})\b", re.IGNORECASE)
 _OBSERVE = re.compile(
     r"^(see|observe|observed|notice|noticed|watch|result|error|crash|nothing|it[ \t]|"
     r"the[ \t]+(?:agent|app|assistant|model|ui|bot|response|answer|server|output)\b|"
     r"expected|actual|got[ \t])",
     re.IGNORECASE,
 )
-_OBSERVED_VERB = re.compile(
-    r"\b(?:get|gets|got|getting|see|sees|saw|receive|receives|received|shows?|showed|shown"
-    r"|displays?|displayed|prints?|printed|returns?|returned|responds?|responded|repl(?:y|ies"
-    r"|ied)|answers?|answered|outputs?|throws?|threw|thrown|raises?|raised|fails?|failed"
-    r"|crash(?:es|ed)?|appears?|appeared|errors?|errored|logs?|logged|hangs?|hung|freezes"
-    r"|froze)\b",
-    re.IGNORECASE,
-)
+_OBSERVED_VERB = re.compile(rf"\b(?:{_VERBS['observed']})\b", re.IGNORECASE)
 _THEN = re.compile(r"^(?:(?:then|and|after that|now|finally)[ ,]+)+", re.IGNORECASE)
-_DOC_EXT = (
-    r"pdf|docx?|txt|md|markdown|rst|csv|tsv|xlsx?|pptx?|json|jsonl|html?|rtf|odt|ods|odp"
-    r"|epub|xml|ya?ml|log|png|jpe?g|py|ipynb"
-)
-_DOC_STEP = re.compile(
-    r"^(?:then[ ,]+|and[ ,]+|first[ ,]+)?(?:index|re-?index|upload|attach|drag|drop|add|load"
-    r"|import)\b",
-    re.IGNORECASE,
-)
+_DOC_EXT = "|".join(_WORDS["document_extensions"])
+_DOC_STEP = re.compile(rf"{_STEP_LEAD}(?:{_VERBS['document']})\b", re.IGNORECASE)
 _DOC_QUOTED = re.compile(r"`([^`\n]+)`|\"([^\"\n]+)\"|“([^”\n]+)”|'([^'\n]+)'")
 _DOC_NAME = re.compile(rf"(?:^|[\\/])([^\\/\n]+\.(?:{_DOC_EXT}))$", re.IGNORECASE)
 _DOC_BARE = re.compile(rf"(?<![\w.])[^\s`\"'“”<>()]+?\.(?:{_DOC_EXT})(?![\w])", re.IGNORECASE)
 _REF_LINE = re.compile(r"^\[code block \d+ in the record's evidence\]$")
 _SHOULD = re.compile(r"\b(should|expected to|expect it to|ought to|supposed to)\b", re.IGNORECASE)
 _FILLER_BITS = re.compile(r"\[e\.g\.[^\]]*\]|e\.g\.|['\"`]?\.{2,}['\"`]?|…|['\"`]")
-_BOILERPLATE = frozenset(
-    {
-        "a clear and concise description of what the bug is",
-        "a clear and concise description of what you expected to happen",
-        "a clear and concise description of what actually happened",
-        "a clear and concise description of what the problem is",
-        "a clear and concise description of what you want to happen",
-        "steps to reproduce the behavior",
-        "steps to reproduce the behaviour",
-        "if applicable add screenshots to help explain your problem",
-        "add any other context about the problem here",
-        "describe the bug",
-        "describe what you did",
-        "what did you expect to happen",
-        "what happened instead",
-        "describe how you would use this feature",
-        "is there a workaround you are currently using",
-        "submitted from gaia agent ui",
-        "see error",
-        "run gaia",
-        "go to",
-        "click on",
-        "scroll down to",
-    }
-)
+_BOILERPLATE = frozenset(_WORDS["boilerplate"])
 
 
 @dataclass(frozen=True)
@@ -361,6 +194,9 @@ class NotAgent:
 
     kind: str
     signals: list[str]
+    build: bool = False
+    """An install or build failure (``pip install``, a wheel that does not build,
+    ``ModuleNotFoundError``; ``install_signals``): the draft is to be rejected."""
 
 
 @dataclass
@@ -384,9 +220,6 @@ class ParsedIssue:
     steps_from_title: bool = False
     agent_type: str | None = None
     """The GAIA agent a set-up step opens (``doc`` for "the Doc chat"), when one is named."""
-    install_signals: list[str] = field(default_factory=list)
-    """What makes the issue read as an install or build failure (``pip install``, a wheel that
-    does not build, ``ModuleNotFoundError``) when no step says anything to the agent."""
     not_agent: NotAgent | None = None
     """Why the report is no agent conversation, when nothing in it is said to the agent."""
 
@@ -535,27 +368,7 @@ def _plain_heading(text: str) -> bool:
     return norm in _EXACT and len(norm.split()) >= 1 and norm not in _NOT_PLAIN
 
 
-_NOT_PLAIN = frozenset(
-    {
-        "error",
-        "errors",
-        "given",
-        "problem",
-        "goal",
-        "os",
-        "model",
-        "prompt",
-        "version",
-        "desktop",
-        "logs",
-        "summary",
-        "steps",
-        "expected",
-        "actual",
-        "repro",
-    }
-)
-"""Known labels too common as words to open a section when written alone on a line."""
+_NOT_PLAIN = frozenset(_WORDS["not_plain"])
 
 
 def split_sections(text: str) -> tuple[list[Section], bool]:
@@ -851,46 +664,17 @@ def document_names(step: str) -> list[str]:
     return list(dict.fromkeys(n for n in names if n))
 
 
-AGENT_NAMES: tuple[tuple[str, str | None], ...] = (
-    ("doc agent", "doc"),
-    ("doc chat", "doc"),
-    ("document q&a", "doc"),
-    ("document qa", "doc"),
-    ("documents chat", "doc"),
-    ("document chat", "doc"),
-    ("rag chat", "doc"),
-    ("file agent", "file"),
-    ("file chat", "file"),
-    ("analyst agent", None),
-    ("data agent", None),
-    ("analyst", None),
-    ("browser agent", "web"),
-    ("email triage", "email"),
-    ("code agent", "code"),
-    ("summarizer", "summarize"),
-    ("chat agent", "chat"),
+AGENT_NAMES: tuple[tuple[str, str | None], ...] = tuple(
+    (name, agent) for name, agent in _WORDS["agent_names"]
 )
-"""Names and display labels of GAIA's registered agents → agent ids, longest names first per
-agent (``AgentRegistration(id=, name=)`` in amd/gaia 78bbc30:
-``hub/agents/chat/python/gaia_agent_chat/__init__.py`` (chat "Chat", doc "Doc Agent",
-file "File Agent"), ``hub/agents/analyst/…`` (data "Analyst Agent"), web "Browser Agent",
-email "Email Triage", code "Code", summarize "Summarizer"). "Document Q&A" is also a hub
-agent's name (``docqa``) but the Agent UI uses it for its document chat, so it maps to ``doc``.
-``None``: an agent GAIA no longer has (the ``data`` "Analyst Agent" was removed, amd/gaia
-PR#3906; scenarios asking for it ran as INFRA_ERROR): the step still opens an agent, but no
-agent is recorded for it. The agent found is provenance (the record's
-``source.details.agent_type``), never a scenario key: GAIA's validator rejects
-``agent_type`` (amd/gaia#4096) and its runner records the agent itself (#4069)."""
-REMOVED_AGENTS = frozenset({"data"})
-"""Agent ids GAIA removed: never recorded as the issue's agent."""
+"""GAIA's agents' names → agent ids (None: an agent GAIA removed), longest names first."""
+REMOVED_AGENTS = frozenset(_WORDS["removed_agents"])
+NOT_AGENT_KINDS: dict[str, str] = dict(_WORDS["not_agent_kinds"])
+"""What a report with no message to the agent is about, as the warning names it."""
 _IN_AGENT = re.compile(r"^(?:then[ ,]+|and[ ,]+)?(?:in|inside|within|from)\s+", re.IGNORECASE)
 """A step that names where it happens ("In Doc Agent", GAIA's bug form) rather than a verb."""
 _AND_THEN = re.compile(r"^\s*,?\s*(?:(?:and|then|&)\s+)+(?P<rest>\S.*)$")
-_AGENT_STEP = re.compile(
-    r"^(?:then[ ,]+|and[ ,]+|first[ ,]+)?(?:open|launch|start|run|go to|navigate to|switch to"
-    r"|select|choose|pick|use|click(?: on)?)\b",
-    re.IGNORECASE,
-)
+_AGENT_STEP = re.compile(rf"{_STEP_LEAD}(?:{_VERBS['agent']})\b", re.IGNORECASE)
 
 
 _LEAD = re.compile(r"^(?:(?:the|a|an|new|gaia(?:'s)?|up|on)\s+)*", re.IGNORECASE)
@@ -1041,8 +825,7 @@ def parse_issue(title: str | None, body: str | None) -> ParsedIssue:
         warnings=warnings,
         steps_from_title=from_title,
         agent_type=agents[0] if agents else None,
-        install_signals=install_signals(title, parts, turns),
-        not_agent=not_agent(title, parts, turns),
+        not_agent=_why_not_agent(title, parts, turns),
     )
 
 
@@ -1318,17 +1101,25 @@ def _seed_turns(description: str | None, title: str | None, prompt: str | None) 
     return [turn]
 
 
-_INSTALL = re.compile(
-    r"\b(?:pip3?|pipx|uv(?: pip)?|npm|pnpm|yarn|conda|poetry)\s+(?:install|add|sync|i)\b"
-    r"|\bpython3? -m pip\b|\bsetup\.py\b|\bgaia-windows-setup\b|\bgaia_install\.log\b"
-    r"|could not build wheels?|failed building wheel|failed to build|subprocess-exited-with-error"
-    r"|requires a different python|no matching distribution|resolutionimpossible"
-    r"|modulenotfounderror|\bimporterror\b|no module named|dll load failed|cmake error"
-    r"|npm err!|installation failed|install(?:ation|er)? (?:fails|failed|error)"
-    r"|build (?:fails|failed|error)|\bcompil(?:e|ation) (?:fails|failed|error)",
-    re.IGNORECASE,
-)
+def _signal(entry: dict[str, Any]) -> re.Pattern[str]:
+    """One kind's signals (``issue_words.yaml``) as one pattern."""
+    regex = "|".join(entry.get("any", [])) or rf"\b(?:{'|'.join(entry['words'])})\b"
+    return re.compile(regex, 0 if entry.get("case") else re.IGNORECASE)
+
+
+_NOT_AGENT_SIGNALS = tuple((str(e["kind"]), _signal(e)) for e in _WORDS["not_agent_signals"])
+"""The kinds of a report with no message to the agent, with their signals, in the order tried."""
+_INSTALL = _NOT_AGENT_SIGNALS[0][1]
+"""An install or build failure: the first kind tried, and what ``install_signals`` finds."""
+
+
 MAX_INSTALL_SCAN = 200_000
+
+
+def _why_not_agent(title: str | None, parts: list[str], turns: list[ParsedTurn]) -> NotAgent | None:
+    """An install or build failure first, else any other kind of report with no message."""
+    found = install_signals(title, parts, turns)
+    return NotAgent("install", found, build=True) if found else not_agent(title, parts, turns)
 
 
 def install_signals(title: str | None, parts: list[str], turns: list[ParsedTurn]) -> list[str]:
@@ -1616,36 +1407,6 @@ def _asked_to(sections: list[Section]) -> list[tuple[str, str]]:
     return found
 
 
-_CRASH_START = re.compile(
-    r"fail(?:s|ed)? to (?:start|launch|load|open)|white screen|(?:won't|will not|does not"
-    r"|doesn't|did not|didn't|never) (?:start|launch|open)\b|crash(?:es|ed)? (?:on|at)"
-    r" (?:start|launch|startup)|could not reach|couldn't reach|cannot reach|can't reach"
-    r"|waiting for server|backend crashed|command not found|not a command|is not recognized"
-    r"|max retries exceeded",
-    re.IGNORECASE,
-)
-_UI_SIGNAL = re.compile(
-    r"\b(?:click(?:ed|ing|s)?|button|tab|settings|modal|header|footer|sidebar|screen|panel"
-    r"|icon|dialog|tui|menu|dropdown|banner|boxes|rendered|displays?|displayed"
-    r"|in-app|welcome card)\b",
-    re.IGNORECASE,
-)
-_SETUP_SIGNAL = re.compile(
-    r"\b(?:download|load)(?:s|ed|ing)?\b[^.\n]{0,30}\bmodel\b|\bmodel_id\b|~/\.gaia/agents"
-    r"|\bcustom agent\b|\bindexing (?:error|fail(?:s|ed|ure)?)\b",
-    re.IGNORECASE,
-)
-_INSTALL_WORD = re.compile(r"\binstall(?:s|ing|er|ation)?\b", re.IGNORECASE)
-_CLI_SIGNAL = re.compile(r"\bgaia(?:-tui)? [a-z][a-z-]+\b")
-_DOCS_SIGNAL = re.compile(r"\b(?:docs?|documentation|readme|learn more|link|url)\b", re.IGNORECASE)
-_AGENT_UI = re.compile(r"\b(?:gaia )?agent ui\b", re.IGNORECASE)
-"""The last resort: a report that names only the Agent UI (its in-app form opens with "Open
-GAIA Agent UI") and nothing else is a report of what the UI showed."""
-_CODE_SIGNAL = re.compile(r"`[A-Za-z_][\w.]*\([^`)]+\)`")
-"""A function called with arguments in the report (``extract_page(…)`` returns 9): a bug of
-the code, reproduced without the agent."""
-
-
 def not_agent(title: str | None, parts: list[str], turns: list[ParsedTurn]) -> NotAgent | None:
     """Why a report in which nothing is said to the agent is no agent conversation.
 
@@ -1657,17 +1418,7 @@ def not_agent(title: str | None, parts: list[str], turns: list[ParsedTurn]) -> N
     if any(t.user_message for t in turns):
         return None
     text = "\n".join([title or "", *parts])[:MAX_NOT_AGENT_SCAN]
-    for kind, pattern in (
-        ("install", _INSTALL),
-        ("crash_on_start", _CRASH_START),
-        ("install", _INSTALL_WORD),
-        ("ui", _UI_SIGNAL),
-        ("setup", _SETUP_SIGNAL),
-        ("cli", _CLI_SIGNAL),
-        ("docs", _DOCS_SIGNAL),
-        ("code", _CODE_SIGNAL),
-        ("ui", _AGENT_UI),
-    ):
+    for kind, pattern in _NOT_AGENT_SIGNALS:
         found = list(
             dict.fromkeys(
                 cut_at_space(" ".join(m.group(0).lower().split()), 80)

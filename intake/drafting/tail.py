@@ -59,7 +59,7 @@ from intake.gitutil import git_text
 from intake.limits import MAX_COMPARED_CHARS, MAX_RECORD_BYTES, MAX_SCENARIO_BYTES
 from intake.paths import display_path
 from intake.scrub import FixtureMap, scrub_tree, scrubber_for
-from intake.scrub.ids import carries_original, cut_before_token
+from intake.scrub.ids import carries_original, cut_before_token, plain_identifier
 from intake.scrub.tiers import record_salt, suite_salt
 from intake.store.details import ImportDetail, ScrubDetail
 from intake.store.edit import Edit, edit
@@ -98,6 +98,8 @@ TURN_KEY_ORDER = (
 )
 DOCUMENT_KEY_ORDER = ("corpus_doc", "path")
 NEAR_DUPLICATE_RATIO = 0.9
+MAX_DRAFT_ID_CHARS = 64
+"""Longest id a drafter makes (``plain_identifier``'s limit: file, lock and ledger names)."""
 
 
 def slug(text: str, limit: int = 40) -> str:
@@ -110,6 +112,20 @@ def slug(text: str, limit: int = 40) -> str:
     ascii_text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode("ascii")
     slugged = re.sub(r"[^a-z0-9]+", "_", ascii_text.lower()).strip("_")
     return cut_before_token(slugged, limit, words=True).strip("_")
+
+
+def titled_id(head: str, title: str | None) -> str:
+    """``<head>_<slug of title>``, or ``head`` alone when the title slugs to nothing plain.
+
+    ``title`` must be the scrubbed title. The slug (at most 40 characters) is cut before a
+    word, never inside one, to keep the id within ``MAX_DRAFT_ID_CHARS``; a result that is not
+    a plain identifier (a fixture or mask left in it) gives ``head``, which carries nothing of
+    the title.
+    """
+    room = min(40, MAX_DRAFT_ID_CHARS - len(head) - 1)
+    tail = slug(title or "", room) if room > 0 else ""
+    full = f"{head}_{tail}" if tail else head
+    return full if plain_identifier(full) else head
 
 
 def scenario_mapping(scenario: DraftScenario) -> dict[str, Any]:
@@ -158,6 +174,14 @@ class DraftPlan:
     """The record's evidence (scrubbed with the rest; structural fields kept)."""
     warnings: list[str] = field(default_factory=list)
     """What the builder noticed that blocks nothing (put before the writer's own)."""
+    header: str | None = None
+    """The comment line the draft's file opens with."""
+    ids: list[tuple[str, str | None]] = field(default_factory=list)
+    """The ids the draft may take, in order, each with its title-less fallback (see
+    ``write_draft``); empty: ``scenario.id`` alone."""
+    mapping: FixtureMap = field(default_factory=FixtureMap)
+    """The fixtures of what the importer scrubbed first (the title it made the id from): one
+    original gets one fixture in the draft and the record."""
 
 
 @dataclass
@@ -221,27 +245,16 @@ def _yaml_text(scenario: DraftScenario, header: str | None) -> str:
     return (f"# {header}\n" if header else "") + dump_roundtrip(body)
 
 
-def write_draft(
-    settings: Settings,
-    plan: DraftPlan,
-    *,
-    force: bool = False,
-    header: str | None = None,
-    mapping: FixtureMap | None = None,
-    fallback_id: str | None = None,
-    alternatives: Sequence[tuple[str, str | None]] = (),
-) -> DraftResult:
+def write_draft(settings: Settings, plan: DraftPlan, *, force: bool = False) -> DraftResult:
     """Scrub, validate and write a draft and its record; log import and scrub events.
 
-    Ids: ``fallback_id`` is the id without its title part (``session_<short id>``,
-    ``issue_<N>``): when the title part holds, as a word, a value the scrubber replaced
-    anywhere in the draft (``carries_original``), the draft is written under the fallback
-    instead. When a draft or scenario of another source (its record's locator, compared once
-    scrubbed) holds the id, the next of ``alternatives`` (id, fallback) is tried; ``force``
-    replaces only a draft from the same source, never another one.
+    Ids: each of ``plan.ids`` comes with its fallback, the id without its title part
+    (``session_<short id>``, ``issue_<N>``): when the title part holds, as a word, a value the
+    scrubber replaced anywhere in the draft (``carries_original``), the draft is written under
+    the fallback instead. When a draft or scenario of another source (its record's locator,
+    compared once scrubbed) holds the id, the next one is tried; ``force`` replaces only a
+    draft from the same source, never another one.
 
-    ``mapping`` lets an importer that scrubbed something earlier (a title it needed for the
-    id) share its fixtures, so one original gets one fixture in the draft and the record.
     The plan's evidence is scrubbed in the same pass, so a message, a tool's arguments and
     its result get the same fixtures as the draft; its structural fields (turn numbers,
     outcomes, rules, flags) are kept as they were.
@@ -260,8 +273,7 @@ def write_draft(
                 hint="fix the text at its source; nothing was written",
             )
 
-    mapping = mapping if mapping is not None else FixtureMap()
-    queue = [(plan.scenario.id, fallback_id), *alternatives]
+    queue = list(plan.ids) or [(plan.scenario.id, None)]
     while True:
         candidate, fallback = queue.pop(0)
         try:
@@ -269,10 +281,8 @@ def write_draft(
                 settings,
                 replace(plan, scenario=plan.scenario.model_copy(update={"id": candidate})),
                 check_id(candidate),
+                fallback,
                 force=force,
-                header=header,
-                mapping=mapping,
-                fallback_id=fallback,
             )
             result.warnings[:0] = plan.warnings
             return result
@@ -302,14 +312,7 @@ class _IdTaken(Exception):
 
 
 def _write_draft(
-    settings: Settings,
-    plan: DraftPlan,
-    scenario_id: str,
-    *,
-    force: bool,
-    header: str | None,
-    mapping: FixtureMap,
-    fallback_id: str | None,
+    settings: Settings, plan: DraftPlan, scenario_id: str, fallback_id: str | None, *, force: bool
 ) -> DraftResult:
     folder = settings.private_drafts if plan.source.private else settings.drafts
     refuse_outside_root(settings, folder, what="the drafts folder")
@@ -324,17 +327,7 @@ def _write_draft(
         target = safe_child(folder, f"{scenario_id}.yaml")
         if finished and target.is_file() and record_path(target).is_file() and not force:
             return _finished_draft(settings, target, finished)
-        return _write_locked(
-            settings,
-            plan,
-            scenario_id,
-            target,
-            force=force,
-            header=header,
-            mapping=mapping,
-            fallback_id=fallback_id,
-            tx=tx,
-        )
+        return _write_locked(settings, plan, scenario_id, target, fallback_id, force=force, tx=tx)
 
 
 def draft_owner(path: Path) -> str | None:
@@ -388,11 +381,9 @@ def _write_locked(
     plan: DraftPlan,
     scenario_id: str,
     target: Path,
+    fallback_id: str | None,
     *,
     force: bool,
-    header: str | None,
-    mapping: FixtureMap,
-    fallback_id: str | None,
     tx: Edit,
 ) -> DraftResult:
     """Clean, check and write one draft under its lock: hidden characters out, scrub, refuse
@@ -402,21 +393,18 @@ def _write_locked(
     if owner is not None and owner == source.locator and not force:
         _refuse_existing(settings, target)
     restores = _kept_restores(target)
-    clean, report, hidden = _cleaned(
-        settings, plan, mapping, keep=frozenset(r.value_hash for r in restores)
-    )
+    clean, report, hidden = _cleaned(settings, plan, frozenset(r.value_hash for r in restores))
     scrubbed = to_plain(clean["scenario"])
     _refuse_taken(
         settings,
         target,
         scrubbed["id"],
         scenario_id,
-        source=source,
+        plan,
         locator=str(clean["locator"]),
         owner=owner,
         force=force,
         fallback_id=fallback_id,
-        mapping=mapping,
     )
     clean_scenario = _valid_draft(scrubbed, scenario_id)
     warnings = _draft_warnings(settings, source, target, scenario_id, clean_scenario, hidden)
@@ -437,7 +425,7 @@ def _write_locked(
         observations=to_plain(clean["observations"]),
         evidence=_evidence(plan.evidence, clean["evidence"]),
     )
-    text = _yaml_text(clean_scenario, header)
+    text = _yaml_text(clean_scenario, plan.header)
     record_text = dump_record(record)
     _refuse_oversized(text, record_text, scenario_id)
     rec = record_path(target)
@@ -456,7 +444,7 @@ def _write_locked(
 
 
 def _cleaned(
-    settings: Settings, plan: DraftPlan, mapping: FixtureMap, *, keep: frozenset[str] = frozenset()
+    settings: Settings, plan: DraftPlan, keep: frozenset[str]
 ) -> tuple[dict[str, Any], ScrubReport, list[HiddenRemoved]]:
     """The import bundle without hidden characters, then scrubbed: the clean bundle, the
     scrub report and what hidden characters were removed."""
@@ -471,7 +459,7 @@ def _cleaned(
     clean, report = scrub_tree(
         bundle,
         scrubber=scrubber_for(settings),
-        mapping=mapping,
+        mapping=plan.mapping,
         salt=record_salt(suite_salt(settings.ledger.parent), plan.scenario.id),
         keep=keep,
     )
@@ -511,26 +499,26 @@ def _refuse_taken(
     target: Path,
     clean_id: str,
     scenario_id: str,
+    plan: DraftPlan,
     *,
-    source: RecordSource,
     locator: str,
     owner: str | None,
     force: bool,
     fallback_id: str | None,
-    mapping: FixtureMap,
 ) -> None:
     """Refuse an id the scrub changed (``clean_id``) or that holds an original, one another
     source or the suite holds, and an existing draft (without ``force``)."""
     if clean_id != scenario_id:
         raise IntakeError("scrubbing changed the scenario id; refusing to write", where=scenario_id)
     if fallback_id is not None and carries_original(
-        scenario_id.removeprefix(fallback_id), mapping.originals()
+        scenario_id.removeprefix(fallback_id), plan.mapping.originals()
     ):
         raise _IdCarriesOriginal
-    promoted = _scenario_files(settings.scenarios, target.name)
+    scenarios = settings.scenarios
+    promoted = sorted(scenarios.rglob(target.name)) if scenarios.is_dir() else []
     for held in [target, *promoted]:
         # a file without a readable record ("") is nobody's we can tell: not another source
-        if draft_owner(held) not in (None, "", locator, source.locator):
+        if draft_owner(held) not in (None, "", locator, plan.source.locator):
             raise _IdTaken(display_path(held, settings.root))
     if promoted:
         raise UsageError(
@@ -726,10 +714,6 @@ def ignore_private_drafts(folder: Path) -> None:
             "# Drafts from private sessions: never committed unreviewed (intake check).\n*\n",
             encoding="utf-8",
         )
-
-
-def _scenario_files(folder: Path, name: str) -> list[Path]:
-    return sorted(folder.rglob(name)) if folder.is_dir() else []
 
 
 def import_events(settings: Settings, record: Record, path: Path) -> list[Event]:

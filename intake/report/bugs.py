@@ -22,7 +22,7 @@ apart and never in the share. The share over time is per month of the closing, c
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import TYPE_CHECKING
@@ -260,21 +260,20 @@ def text_lines(report: BugsReport, shares: Mapping[str, float]) -> list[str]:
     return lines
 
 
+def _summary(report: BugsReport, escape: Callable[[str], str]) -> str:
+    """The markdown and HTML sections' first sentence (``escape``: for what GitHub says)."""
+    share, apart = report.share(), report.apart()
+    return (
+        f"{len(report.caught_before)} of {len(report.fixed)} fixed bugs ({share:.0%}) "
+        "had a failing scenario before their fix."
+        if share is not None
+        else "No fixed bug yet."
+    ) + (f" Not counted: {escape(apart)}." if apart else "")
+
+
 def markdown_lines(report: BugsReport, shares: Mapping[str, float]) -> list[str]:
     """The bugs section of the markdown report."""
-    share = report.share()
-    lines = [
-        "",
-        "### Bugs caught before the fix",
-        "",
-        (
-            f"{len(report.caught_before)} of {len(report.fixed)} fixed bugs ({share:.0%}) "
-            "had a failing scenario before their fix."
-            if share is not None
-            else "No fixed bug yet."
-        )
-        + (f" Not counted: {report.apart()}." if report.apart() else ""),
-    ]
+    lines = ["", "### Bugs caught before the fix", "", _summary(report, str)]
     if report.months():
         lines += [
             "",
@@ -301,19 +300,7 @@ def markdown_lines(report: BugsReport, shares: Mapping[str, float]) -> list[str]
 def html_lines(report: BugsReport, shares: Mapping[str, float]) -> list[str]:
     """The bugs section of the HTML report (a table per month: the share over time, beside
     the suite's real-use share that month)."""
-    share = report.share()
-    parts = [
-        "<h2>Bugs caught before the fix</h2>",
-        "<p>"
-        + (
-            f"{len(report.caught_before)} of {len(report.fixed)} fixed bugs "
-            f"({share:.0%}) had a failing scenario before their fix."
-            if share is not None
-            else "No fixed bug yet."
-        )
-        + (f" Not counted: {html_text(report.apart())}." if report.apart() else "")
-        + "</p>",
-    ]
+    parts = ["<h2>Bugs caught before the fix</h2>", f"<p>{_summary(report, html_text)}</p>"]
     if report.months():
         parts.append(
             '<table class="bugs-over-time"><tr><th>month</th><th>fixed so far</th>'

@@ -90,7 +90,7 @@ class ReplacementLine:
     """``final`` or ``restorable`` (``intake.scrub.tiers``)."""
     context: str | None = None
     value_hash: str | None = None
-    """What ``intake scrub --restore`` takes; None in a record made before issue 29."""
+    """What ``intake scrub --restore`` takes; None in a record older than restores."""
     measures: bool = False
     """Inside ``ground_truth``, the success criteria or the expected tools: the replacement
     changes what the case measures, so the reviewer must look at it."""

@@ -52,7 +52,7 @@ from intake.lifecycle.split import split_of
 from intake.limits import MAX_RECORD_BYTES
 from intake.paths import display_path
 from intake.portable import nonblocking_read_flags
-from intake.report.posterior import Bars, decide, jeffreys, more_runs
+from intake.report.posterior import Bars, args_text, decide, jeffreys, more_runs
 from intake.wording import counted
 
 if TYPE_CHECKING:
@@ -94,8 +94,7 @@ def pass_hat_k(passes: int, n: int, k: int) -> float | None:
 
 
 class HealthInput(NamedTuple):
-    """One scenario as health reads it (a tuple: a thousand are made a report, and a frozen
-    dataclass's are built field by field)."""
+    """One scenario as health reads it (a tuple: a report makes one a scenario)."""
 
     scenario_id: str
     path: str
@@ -126,7 +125,7 @@ class HealthInput(NamedTuple):
 
 
 if TYPE_CHECKING:  # the JSON's shapes, for the type checker only: making a TypedDict
-    # compiles each of its string annotations (with the NamedTuples', 132 compiles an import)
+    # compiles each of its string annotations at import
 
     class Thresholds(TypedDict):
         """The settings a report was decided with (printed with it; its JSON's ``thresholds``)."""
@@ -163,20 +162,26 @@ if TYPE_CHECKING:  # the JSON's shapes, for the type checker only: making a Type
     )
     """A scenario's JSON keys before its rates (``class`` is a keyword: the functional form)."""
 
-    class ScenarioTail(TypedDict):
-        """A scenario's JSON keys after its rates."""
+    class VerdictTail(TypedDict):
+        """A scenario's JSON keys after its own ``quarantined``."""
 
-        runs_read: int
-        infrastructure: int
-        older_hash_runs: int
-        split: str | None
-        quarantined: str | None
         probability: float | None
         leaning: str | None
         more_runs: int | None
         before_fix_runs: int
         other_judge_runs: int
         decidable: list[str]
+
+    class ScenarioDoc(ScenarioHead, VerdictTail):
+        """A scenario in ``health --format json`` (``ScenarioHealth.to_dict``)."""
+
+        models: list[RateDoc]
+        tiers: list[RateDoc]
+        runs_read: int
+        infrastructure: int
+        older_hash_runs: int
+        split: str | None
+        quarantined: str | None
 
     class Headroom(TypedDict):
         """A category's headroom in the JSON."""
@@ -205,17 +210,78 @@ if TYPE_CHECKING:  # the JSON's shapes, for the type checker only: making a Type
 
         notes: list[str]
 
+    class NoiseModel(TypedDict):
+        """One model's runs of one scenario in the noise floor (``noise``)."""
+
+        tier: str
+        runs: int
+        passes: int
+        pairs: int
+        flips: int
+        flip_rate: float | None
+        score_mean: float | None
+        score_sd: float | None
+        score_min: float | None
+        score_max: float | None
+
+    class NoiseScenario(TypedDict):
+        """One scenario in the noise floor: its category and each model's runs."""
+
+        category: str
+        models: dict[str, NoiseModel]
+
+    class NoiseCategory(TypedDict):
+        """One category in the noise floor: flips over consecutive pairs, the mean score spread."""
+
+        scenarios: int
+        pairs: int
+        flips: int
+        flip_rate: float | None
+        score_sd: float | None
+
+    class NoiseDocument(TypedDict):
+        """``intake health --noise FILE``'s document (schema ``intake-noise/1``, docs/health.md)."""
+
+        schema: str
+        generated_at: str
+        window_nights: int
+        window_start: str | None
+        categories: dict[str, NoiseCategory]
+        scenarios: dict[str, NoiseScenario]
+
 
 class _Peek(NamedTuple):
-    """What ``read_health`` reads of a record's JSON before it validates the record (or of the
-    facts kept of it): its id and source kind as written, and whether it holds runs (``runs``,
-    ``suite_runs``), a bug or a lifecycle change."""
+    """What ``read_health`` knows of a record without validating it: its id and source kind as
+    written, and whether it holds runs (``runs``, ``suite_runs``), a bug or a lifecycle change,
+    read from its JSON; or, for a record validated before that carries no run, no control and
+    no fix commit, kept in the run index (``kept``), with its quarantine and retirement reasons
+    and when its bug was fixed (ISO 8601)."""
 
     id: object
     kind: object
     runs: bool
     bug: bool
     lifecycle: bool
+    quarantined: str | None = None
+    retired: str | None = None
+    fixed: str | None = None
+    kept: bool = False
+
+    @classmethod
+    def of_record(cls, record: Record) -> _Peek:
+        """A validated record's."""
+        quarantined, retired = _state(record)
+        fixed = fixed_at(record)
+        return cls(
+            record.id,
+            record.source.kind.value,
+            bool(record.runs or record.suite_runs),
+            record.bug is not None,
+            bool(record.lifecycle),
+            quarantined,
+            retired,
+            None if fixed is None else fixed.isoformat(),
+        )
 
     @classmethod
     def of(cls, raw: bytes) -> _Peek | None:
@@ -299,8 +365,8 @@ class ScenarioHealth(NamedTuple):
     decidable: tuple[str, ...] = ()
     """The classes the tiers present can decide (saturated and inverted need both)."""
 
-    def head(self) -> ScenarioHead:
-        """Its JSON's keys before ``models`` (``render_json``)."""
+    def to_dict(self) -> ScenarioDoc:
+        """Its JSON (``render_json`` writes the same text, each verdict's part once)."""
         return {
             "id": self.scenario_id,
             "path": self.path,
@@ -308,23 +374,27 @@ class ScenarioHealth(NamedTuple):
             "provenance": self.provenance,
             "class": self.klass,
             "why": self.why,
-        }
-
-    def tail(self) -> ScenarioTail:
-        """Its JSON's keys after ``tiers``."""
-        return {
+            "models": [m.to_dict() for m in self.models],
+            "tiers": [t.to_dict() for t in self.tiers],
             "runs_read": self.runs_read,
             "infrastructure": self.infrastructure,
             "older_hash_runs": self.older_hash_runs,
             "split": self.split,
             "quarantined": self.quarantined,
-            "probability": None if self.probability is None else round(self.probability, 4),
-            "leaning": self.leaning,
-            "more_runs": self.more_runs,
-            "before_fix_runs": self.before_fix_runs,
-            "other_judge_runs": self.other_judge_runs,
-            "decidable": list(self.decidable),
+            **_verdict_tail(self),
         }
+
+
+def _verdict_tail(v: ScenarioHealth | Verdict) -> VerdictTail:
+    """The JSON keys of a scenario's verdict after ``quarantined``."""
+    return {
+        "probability": None if v.probability is None else round(v.probability, 4),
+        "leaning": v.leaning,
+        "more_runs": v.more_runs,
+        "before_fix_runs": v.before_fix_runs,
+        "other_judge_runs": v.other_judge_runs,
+        "decidable": list(v.decidable),
+    }
 
 
 class Retired(NamedTuple):
@@ -546,7 +616,7 @@ _VERDICTS: dict[tuple[Any, ...], Verdict] = {}
 """Each verdict made once a process, per runs that count alike (``_alike``; frozen)."""
 _KEPT_VERDICTS: dict[str, str] = {}
 """Verdicts the run index kept between processes (``health_of``): the key's text
-(``_key_text``) → the verdict's (``_kept_text``), each read when first asked for."""
+(``posterior.args_text``) → the verdict's (``_kept_text``), each read when first asked for."""
 _NEW_VERDICTS: list[tuple[tuple[Any, ...], Verdict]] = []
 """The verdicts made in this call of ``health_of``, with their keys (it keeps them)."""
 _BEFORE_A_VERDICT: list[Callable[[], None]] = []
@@ -581,27 +651,8 @@ def classify(
 ) -> ScenarioHealth:
     """One scenario's class over ``runs`` (already narrowed to the window)."""
     v = _decided(item, runs, bars, pass_k)
-    return ScenarioHealth(
-        item.scenario_id,
-        item.path,
-        item.category,
-        item.provenance,
-        v.klass,
-        v.why,
-        v.models,
-        v.tiers,
-        v.runs_read,
-        v.infrastructure,
-        v.older_hash_runs,
-        item.split,
-        item.quarantined,
-        v.probability,
-        v.leaning,
-        v.more_runs,
-        v.before_fix_runs,
-        v.other_judge_runs,
-        v.decidable,
-    )
+    own = item.scenario_id, item.path, item.category, item.provenance
+    return ScenarioHealth(*own, split=item.split, quarantined=item.quarantined, **v._asdict())
 
 
 def _decided(item: HealthInput, runs: Sequence[AnyRun], bars: Bars, pass_k: int) -> Verdict:
@@ -611,7 +662,7 @@ def _decided(item: HealthInput, runs: Sequence[AnyRun], bars: Bars, pass_k: int)
     key = None if alike is None else (alike, bars, pass_k)
     v = None if key is None else _VERDICTS.get(key)
     if v is None and key is not None and _KEPT_VERDICTS:
-        text = _KEPT_VERDICTS.get(_key_text(key))
+        text = _KEPT_VERDICTS.get(args_text(key))
         if text is not None:
             try:
                 v = _VERDICTS[key] = _verdict_of(text)
@@ -631,53 +682,14 @@ def _verdict_of(text: str) -> Verdict:
     """A kept verdict (``_kept_text``) as it was made; its JSON's parts are kept for
     ``render_json`` (``_VERDICT_JSON``)."""
     kept, middle, tail = text.split("\n")
-    klass, why, models, tiers, read, infra, older, before, other, decidable, p, lean, more = (
-        json.loads(kept)
-    )
-    tupled = tuple.__new__  # a ``NamedTuple``'s own ``__new__`` is a Python call
-    rates, shown = _rates_of(models), _rates_of(tiers)
-    v: Verdict = tupled(
-        Verdict,
-        (
-            klass,
-            why,
-            rates,
-            shown,
-            read,
-            infra,
-            older,
-            before,
-            other,
-            tuple(decidable),
-            p,
-            lean,
-            more,
-        ),
-    )
+    fields = json.loads(kept)
+    if len(fields) != len(Verdict._fields):
+        raise ValueError("not a kept verdict")
+    fields[2:4] = [tuple(map(Rate._make, rows)) for rows in fields[2:4]]
+    fields[9] = tuple(fields[9])
+    v = Verdict._make(fields)
     _VERDICT_JSON[_verdict_fields(v)] = (middle, tail)
     return v
-
-
-def _rates_of(rows: list[list[Any]]) -> tuple[Rate, ...]:
-    """A kept verdict's rates (arrays of ``Rate``'s fields)."""
-    tupled = tuple.__new__
-    return tuple(
-        tupled(Rate, (name, tier, judged, passes, low, high, k))
-        for name, tier, judged, passes, low, high, k in rows
-    )
-
-
-def _key_text(key: tuple[Any, ...]) -> str:
-    """A verdict's key as the run index keeps it: the ``repr`` of the runs counted alike, of
-    the thresholds (made once a process) and of ``pass_k``."""
-    alike, bars, pass_k = key
-    shown = _BARS_TEXT.get(bars)
-    if shown is None:
-        shown = _BARS_TEXT[bars] = repr(bars)
-    return f"({alike!r}, {shown}, {pass_k!r})"
-
-
-_BARS_TEXT: dict[Bars, str] = {}
 
 
 def _kept_text(v: Verdict) -> str:
@@ -687,12 +699,7 @@ def _kept_text(v: Verdict) -> str:
     key = _verdict_fields(v)
     parts = _VERDICT_JSON.get(key)
     if parts is None:
-        alone = ScenarioHealth(
-            *("", "", "", "", v.klass, v.why, v.models, v.tiers, v.runs_read, v.infrastructure),
-            *(v.older_hash_runs, None, None, v.probability, v.leaning, v.more_runs),
-            *(v.before_fix_runs, v.other_judge_runs, v.decidable),
-        )
-        parts = _VERDICT_JSON[key] = _verdict_json(alone, {})
+        parts = _VERDICT_JSON[key] = _verdict_json(v, {})
     return "\n".join((json.dumps(v), *parts))
 
 
@@ -715,20 +722,10 @@ def _verdict(item: HealthInput, runs: Sequence[AnyRun], bars: Bars, pass_k: int)
         else ("always-fail", "flaky", "healthy")
     )
 
+    counted_runs = (models, tiers, read, infra, older, before_fix, other_judge, decidable)
+
     def made(klass: str, why: str, **extra: Any) -> Verdict:
-        return Verdict(
-            klass,
-            why,
-            models,
-            tiers,
-            read,
-            infra,
-            older,
-            before_fix,
-            other_judge,
-            decidable,
-            **extra,
-        )
+        return Verdict(klass, why, *counted_runs, **extra)
 
     if not current and older:
         return made("stale", f"{older} run(s), all of an older runnable hash: re-run it")
@@ -949,57 +946,14 @@ def build_health(
     )
 
 
-if TYPE_CHECKING:  # the JSON's shapes, for the type checker only: making a TypedDict
-    # compiles each of its string annotations (with the NamedTuples', 132 compiles an import)
-
-    class NoiseModel(TypedDict):
-        """One model's runs of one scenario in the noise floor (``noise``)."""
-
-        tier: str
-        runs: int
-        passes: int
-        pairs: int
-        flips: int
-        flip_rate: float | None
-        score_mean: float | None
-        score_sd: float | None
-        score_min: float | None
-        score_max: float | None
-
-    class NoiseScenario(TypedDict):
-        """One scenario in the noise floor: its category and each model's runs."""
-
-        category: str
-        models: dict[str, NoiseModel]
-
-    class NoiseCategory(TypedDict):
-        """One category in the noise floor: flips over consecutive pairs, the mean score spread."""
-
-        scenarios: int
-        pairs: int
-        flips: int
-        flip_rate: float | None
-        score_sd: float | None
-
-    class NoiseDocument(TypedDict):
-        """``intake health --noise FILE``'s document (schema ``intake-noise/1``, docs/health.md)."""
-
-        schema: str
-        generated_at: str
-        window_nights: int
-        window_start: str | None
-        categories: dict[str, NoiseCategory]
-        scenarios: dict[str, NoiseScenario]
-
-
+@dataclass
 class _Tally:
     """A category's noise as it is summed."""
 
-    def __init__(self) -> None:
-        self.scenarios = 0
-        self.pairs = 0
-        self.flips = 0
-        self.score_sd: list[float] = []
+    scenarios: int = 0
+    pairs: int = 0
+    flips: int = 0
+    score_sd: list[float] = field(default_factory=list)
 
 
 def noise(
@@ -1094,9 +1048,7 @@ def _state(record: Record) -> tuple[str | None, str | None]:
 def with_stored(record: Record, stored: Sequence[SuiteRun]) -> Record:
     """The record with the run store's runs of it beside the runs it carries (a run that is in
     both, imported before the store and again since, once)."""
-    seen = {(r.run_id, r.model, r.machine) for r in record.suite_runs}
-    more = [r for r in stored if (r.run_id, r.model, r.machine) not in seen]
-    return record.model_copy(update={"suite_runs": [*record.suite_runs, *more]})
+    return record.model_copy(update={"suite_runs": all_runs(record, stored, recorded=False)})
 
 
 def fixed_at(record: Record) -> datetime | None:
@@ -1108,38 +1060,28 @@ def fixed_at(record: Record) -> datetime | None:
     return closed if closed.tzinfo else closed.replace(tzinfo=UTC)
 
 
-def all_runs(record: Record, stored: Sequence[AnyRun] = ()) -> list[AnyRun]:
+def all_runs(
+    record: Record, stored: Sequence[AnyRun] = (), *, recorded: bool = True
+) -> list[AnyRun]:
     """The record's imported runs, the run store's runs of it (``stored``; one imported
-    before the store and again since, once) and the runs recorded through ``intake run``/
-    ``run-record`` (``Record.runs``, no GAIA commit or machine known), each run once."""
+    before the store and again since, once) and, with ``recorded``, the runs recorded through
+    ``intake run``/``run-record`` (``Record.runs``, no GAIA commit or machine known), each run
+    once."""
     runs: list[AnyRun] = list(record.suite_runs)
     if stored and runs:
         carried = {(r.run_id, r.model, r.machine) for r in runs}
         runs += [r for r in stored if (r.run_id, r.model, r.machine) not in carried]
     else:
         runs += stored
-    if not record.runs:
+    if not recorded or not record.runs:
         return runs
-    from intake.contract.models import RecordedRun
+    from intake.contract.models import RecordedRun, RunBase
 
     seen = {(r.run_id, r.model) for r in runs}
     for run in record.runs:
-        if (run.run_id, run.model) in seen:
-            continue
-        seen.add((run.run_id, run.model))
-        runs.append(
-            RecordedRun(
-                run_id=run.run_id,
-                status=run.status,
-                score=run.score,
-                model=run.model,
-                tier=run.tier,
-                judge_model=run.judge_model,
-                runnable_hash=run.runnable_hash,
-                at=run.at,
-                recorded_at=run.recorded_at,
-            )
-        )
+        if (run.run_id, run.model) not in seen:
+            seen.add((run.run_id, run.model))
+            runs.append(RecordedRun(**{name: getattr(run, name) for name in RunBase.model_fields}))
     return runs
 
 
@@ -1159,24 +1101,19 @@ def health_input(
     facts: ScenarioFacts | None = None,
     stored: Sequence[AnyRun] = (),
     ancestry: Ancestry | None = None,
-    mix: tuple[tuple[str | None, str | None, int], ...] = (),
 ) -> HealthInput:
     """One scenario file with its record, as health reads it (``facts``: the file's, already
     read; ``stored``: the run store's runs of it; ``ancestry``: the GAIA clone that says which
     runs tested the code before its fix)."""
-    quarantined, retired = _state(record)
     return _input(
         settings,
         path,
-        record.id,
-        record.source.kind,
-        (quarantined, retired, fixed_at(record)),
+        _Peek.of_record(record),
         facts,
         tuple(all_runs(record, stored)),
         tuple(record.controls),
         record.bug.fix_commit if record.bug is not None else None,
         ancestry,
-        mix,
     )
 
 
@@ -1190,70 +1127,42 @@ def _plain_facts(record: Record) -> str | None:
         or (record.bug is not None and record.bug.fix_commit)
     ):
         return None  # a fix commit is read from the record each time (the cache holds none)
-    quarantined, retired = _state(record)
-    fixed = fixed_at(record)
-    return json.dumps(
-        [
-            record.id,
-            record.source.kind.value,
-            quarantined,
-            retired,
-            None if fixed is None else fixed.isoformat(),
-            record.bug is not None,
-            bool(record.lifecycle),
-        ]
-    )
+    return json.dumps(_Peek.of_record(record)[:KEPT_FIELDS])
 
 
-KEPT_FIELDS = 7
-"""The length of ``_plain_facts``' list (a kept one of another length is read again)."""
-
-
-def _kept_peek(kept: list[Any]) -> _Peek | None:
-    """What ``read_health`` reads of a record's JSON, from its kept facts (``_plain_facts``,
-    decoded: a record with no run, no control and no fix commit); None when kept by an older
-    shape."""
-    if len(kept) != KEPT_FIELDS:
-        return None
-    sid, kind, _, _, _, bug, lifecycle = kept
-    return _Peek(sid, kind, False, bug, lifecycle)
+KEPT_FIELDS = len(_Peek._fields) - 1
+"""The length of ``_plain_facts``' list: ``_Peek`` but ``kept`` (another length is read again)."""
 
 
 def _input(
     settings: Settings,
     path: Path | str,
-    scenario_id: str,
-    kind: str,
-    state: tuple[str | None, str | None, datetime | None],
+    peek: _Peek,
     facts: ScenarioFacts | None,
     runs: tuple[AnyRun, ...],
     controls: tuple[ControlRun, ...],
     fix_commit: str | None = None,
     ancestry: Ancestry | None = None,
-    mix: tuple[tuple[str | None, str | None, int], ...] = (),
 ) -> HealthInput:
-    """One scenario as health reads it, from its record's facts: id, source kind, (quarantine
-    reason, retirement reason, fix time), the bug's fix commit and the clone that places runs
-    against it (``mix``: ``HealthInput.mix``)."""
+    """One scenario as health reads it, from what is known of its record (``peek``: validated
+    or kept), its bug's fix commit and the clone that places runs against it."""
     facts = facts or _facts(Path(path))
     category, tags = facts.category, list(facts.tags)
-    quarantined, retired, fixed = state
     return HealthInput(
-        scenario_id=scenario_id,
+        scenario_id=str(peek.id),
         path=_shown(settings, path),
         category=category if isinstance(category, str) else Path(path).parent.name,
-        provenance="real" if kind in REAL_KINDS else "hand",
+        provenance="real" if peek.kind in REAL_KINDS else "hand",
         current_hash=facts.runnable_hash,
         runs=runs,
         controls=controls,
-        fixed_at=fixed,
+        fixed_at=None if peek.fixed is None else datetime.fromisoformat(peek.fixed),
         fix_commit=fix_commit,
         ancestry=ancestry,
-        mix=mix,
         lane="regression" if "regression" in tags else "capability",
         split=split_of(tags),
-        quarantined=quarantined,
-        retired=retired,
+        quarantined=peek.quarantined,
+        retired=peek.retired,
     )
 
 
@@ -1298,21 +1207,20 @@ def _shown(settings: Settings, path: Path | str) -> str:
         return display_path(Path(path), settings.root)
 
 
-_Read = tuple["SuiteFile", bytes | None, "_Peek | None", list[Any] | None]
-"""A record as ``_records`` reads it: (file, bytes, ``_Peek``, the facts kept of it)."""
+_Read = tuple["SuiteFile", bytes | None, "_Peek | None"]
+"""A record as ``_records`` reads it: (file, bytes, ``_Peek``)."""
 
 
 def _records(
     files: Sequence[SuiteFile],
-    kept: dict[str, tuple[tuple[int, int, int], str]] | None = None,
+    kept: dict[str, tuple[tuple[int, int, int], str]],
+    bugs: bool,
 ) -> list[_Read]:
-    """Each scenario's record as (file, bytes, ``_Peek``, kept facts): bytes None when it
-    cannot be read, the peek None when it is no record (its id and source kind unreadable). A
-    record ``kept`` holds unchanged (size and times: ``known_records``) is not read: its peek
-    is what was kept of it (``_kept_peek``), its bytes empty and its kept facts decoded (else
-    None)."""
+    """Each scenario's record as (file, bytes, ``_Peek``): bytes None when it cannot be read,
+    the peek None when it is no record (its id and source kind unreadable). A record ``kept``
+    holds unchanged (size and times: ``known_records``) is not read, unless ``bugs`` wants it
+    validated (it may name a bug): its peek is what was kept of it, its bytes empty."""
     found: list[_Read] = []
-    kept = kept or {}
     for file in files:
         if not file.record or file.record_link or file.link:
             continue
@@ -1320,12 +1228,13 @@ def _records(
         was = kept.get(file.record_text) if st is not None else None
         if was is not None and st is not None and was[0] == stamp(st):
             facts = json.loads(was[1])
-            peek = _kept_peek(facts)
-            if peek is not None:
-                found.append((file, b"", peek, facts))
-                continue
+            if len(facts) == KEPT_FIELDS:
+                peek = _Peek._make([*facts, True])
+                if not (bugs and (peek.bug or peek.kind == "issue")):
+                    found.append((file, b"", peek))
+                    continue
         raw = _bounded(file.record_text, st)
-        found.append((file, raw, None if raw is None else _Peek.of(raw), None))
+        found.append((file, raw, None if raw is None else _Peek.of(raw)))
     return found
 
 
@@ -1486,7 +1395,7 @@ def read_health(
     files = suite_files(settings.scenarios, settings.retired)
     cached = store_dir(settings).is_dir() or index_path(settings).parent.is_dir()
     kept_facts = known_records(settings) if cached else {}
-    records = _records(files, kept_facts if bugs is None else None)
+    records = _records(files, kept_facts, bugs is not None)
     try:
         store, placed, left, newest = _stored(settings, [r[2] for r in records], left_out, grouped)
     except InputError as exc:
@@ -1508,15 +1417,15 @@ def read_health(
             {f.text: f.stat for f in files if not f.link},
         )
     validated: list[tuple[str, os.stat_result, str]] = []
-    for file, raw, peek, kept in records:
+    for file, raw, peek in records:
         if raw is None or peek is None:
             notes.append(f"{_shown(settings, file.record_text)}: record unreadable, left out")
             continue
         item = _item(
             settings,
-            (file, raw, peek, kept),
+            (file, raw, peek),
             store,
-            (facts, kept_facts, validated),
+            (facts, validated),
             ancestry,
             bugs,
             fast=fast,
@@ -1540,29 +1449,11 @@ def read_health(
     return items, notes
 
 
-def _kept_facts(
-    decoded: list[Any] | None,
-    kept: tuple[tuple[int, int, int], str] | None,
-    st: os.stat_result | None,
-) -> list[Any]:
-    """A record's kept facts: ``decoded`` when ``_records`` found them kept and unchanged, else
-    those ``kept`` (``known_records``) when its size and times are still ``st``'s, else none."""
-    if st is None:
-        return []
-    if decoded is not None:
-        return decoded
-    return json.loads(kept[1]) if kept is not None and kept[0] == stamp(st) else []
-
-
 def _item(
     settings: Settings,
-    read: tuple[SuiteFile, bytes, _Peek, list[Any] | None],
+    read: tuple[SuiteFile, bytes, _Peek],
     store: dict[str, list[Run]],
-    caches: tuple[
-        dict[str, ScenarioFacts],
-        dict[str, tuple[tuple[int, int, int], str]],
-        list[tuple[str, os.stat_result, str]],
-    ],
+    caches: tuple[dict[str, ScenarioFacts], list[tuple[str, os.stat_result, str]]],
     ancestry: Ancestry | None,
     bugs: list[tuple[Record, str]] | None,
     *,
@@ -1573,30 +1464,16 @@ def _item(
     leaves it out."""
     from intake.lifecycle.runs.store import suite_runs
 
-    file, raw, peek, decoded = read
-    facts, records, validated = caches
+    file, raw, peek = read
+    facts, validated = caches
     path, rec = file.text, file.record_text
     scenario_id, kind = peek.id, peek.kind
     extra = store.get(scenario_id, []) if isinstance(scenario_id, str) else []
     full = bool(extra) or peek.runs or peek.lifecycle or peek.bug
     wanted = bugs is not None and (peek.bug or kind == "issue")
     st = file.record_stat
-    facts_kept = _kept_facts(decoded, records.get(rec), st) if full and not wanted else []
-    if len(facts_kept) == KEPT_FIELDS:
-        # validated before, unchanged since (size and times), and carrying no run
-        sid, kind, quarantined, retired, fixed, _, _ = facts_kept
-        return _input(
-            settings,
-            path,
-            sid,
-            kind,
-            (quarantined, retired, None if fixed is None else datetime.fromisoformat(fixed)),
-            facts.get(path),
-            tuple(extra),
-            (),
-            None,
-            ancestry,
-        )
+    if peek.kept and full:  # validated before, unchanged since, carrying no run
+        return _input(settings, path, peek, facts.get(path), tuple(extra), (), None, ancestry)
     if full or wanted:
         from pydantic import ValidationError
 
@@ -1624,16 +1501,8 @@ def _item(
 
 
 def bars_of(settings: Settings) -> Bars:
-    """The decisions' thresholds from the settings."""
-    return Bars(
-        confidence=settings.health_confidence,
-        saturation_bar=settings.health_saturation_bar,
-        fail_bar=settings.health_fail_bar,
-        flaky_low=settings.health_flaky_low,
-        flaky_high=settings.health_flaky_high,
-        inverted_margin=settings.health_inverted_margin,
-        min_runs=settings.health_min_runs,
-    )
+    """The decisions' thresholds from the settings (each ``Bars`` field's ``health_`` one)."""
+    return Bars(*(getattr(settings, f"health_{name}") for name in Bars._fields))
 
 
 def health_of(
@@ -1668,7 +1537,7 @@ def health_of(
     finally:
         _BEFORE_A_VERDICT.clear()
     report.notes[:0] = list(notes)
-    made = [(VERDICT, _key_text(key), _kept_text(v)) for key, v in _NEW_VERDICTS]
+    made = [(VERDICT, args_text(key), _kept_text(v)) for key, v in _NEW_VERDICTS]
     _NEW_VERDICTS.clear()
     remember_answers(settings, version, [*learned(), *made])
     return report
@@ -1736,34 +1605,29 @@ def document_tail(report: HealthReport) -> DocumentTail:
     return {"notes": report.notes}
 
 
-def _verdict_json(s: ScenarioHealth, rates: dict[Rate, str]) -> tuple[str, str]:
-    """The scenario's JSON but for its own fields (``_scenario_json``): the keys between
+def _verdict_json(v: Verdict | ScenarioHealth, rates: dict[Rate, str]) -> tuple[str, str]:
+    """A scenario's JSON but for its own fields (``_scenario_json``): the keys between
     ``provenance`` and ``split`` (its class, why, rates and runs read) and those after
     ``quarantined``, each without braces; each rate's JSON made once (``rates``)."""
-    parts = []
-    for group in (s.models, s.tiers):
-        shown = []
-        for rate in group:
-            text = rates.get(rate)
-            if text is None:
-                text = rates[rate] = json.dumps(rate.to_dict(), ensure_ascii=False)
-            shown.append(text)
-        parts.append("[" + ", ".join(shown) + "]")
-    head, tail = s.head(), dict[str, object](s.tail())
-    before: dict[str, object] = {
-        "class": head["class"],
-        "why": head["why"],
-        "models": None,
-        "tiers": None,
-    }
-    before |= {key: tail.pop(key) for key in ("runs_read", "infrastructure", "older_hash_runs")}
-    del tail["split"], tail["quarantined"]  # the scenario's own
+    models, tiers = (
+        "[" + ", ".join(_rate_json(rate, rates) for rate in group) + "]"
+        for group in (v.models, v.tiers)
+    )
+    before = {"class": v.klass, "why": v.why, "models": None, "tiers": None}
+    before |= {key: getattr(v, key) for key in ("runs_read", "infrastructure", "older_hash_runs")}
     # one encoding: the rates' places are ``null`` in it, then their JSON (a string's quotes
     # are escaped, so the text below is only ever these two keys)
     middle = json.dumps(before, ensure_ascii=False).replace(
-        '"models": null, "tiers": null', f'"models": {parts[0]}, "tiers": {parts[1]}', 1
+        '"models": null, "tiers": null', f'"models": {models}, "tiers": {tiers}', 1
     )
-    return middle[1:-1], json.dumps(tail, ensure_ascii=False)[1:-1]
+    return middle[1:-1], json.dumps(_verdict_tail(v), ensure_ascii=False)[1:-1]
+
+
+def _rate_json(rate: Rate, rates: dict[Rate, str]) -> str:
+    text = rates.get(rate)
+    if text is None:
+        text = rates[rate] = json.dumps(rate.to_dict(), ensure_ascii=False)
+    return text
 
 
 def _json_text(value: str | None) -> str:
@@ -1776,13 +1640,10 @@ _VERDICT_JSON: dict[tuple[Any, ...], tuple[str, str]] = {}
 process, or read with a kept verdict (``_verdict_of``)."""
 
 
-def _verdict_fields(s: ScenarioHealth | Verdict) -> tuple[Any, ...]:
-    """The fields of a scenario's verdict, as ``_verdict_json`` writes them."""
-    return (
-        *(s.klass, s.why, s.models, s.tiers, s.runs_read, s.infrastructure, s.older_hash_runs),
-        *(s.probability, s.leaning, s.more_runs, s.before_fix_runs, s.other_judge_runs),
-        s.decidable,
-    )
+_verdict_fields: Callable[[ScenarioHealth | Verdict], tuple[Any, ...]] = attrgetter(
+    *Verdict._fields
+)
+"""The fields of a scenario's verdict (``Verdict``'s), the key of its JSON."""
 
 
 def _scenario_json(
@@ -1805,9 +1666,8 @@ def _scenario_json(
 
 
 def render_json(report: HealthReport) -> str:
-    """JSON, one document: a key a line and a scenario a line (``json.dumps`` without
-    ``indent`` runs Python's C encoder; with it, the pure-Python one, a tenth of the time of a
-    1,000-scenario report)."""
+    """JSON, one document: a key a line and a scenario a line (``json.dumps`` without ``indent``
+    runs Python's C encoder, with it the pure-Python one)."""
     lines = [
         f"  {json.dumps(key)}: {json.dumps(value, ensure_ascii=False)}"
         for key, value in document_head(report).items()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from html import escape
 
 from intake.report.model import (
@@ -10,18 +11,25 @@ from intake.report.model import (
     ProvenanceReport,
 )
 from intake.report.render import (
+    CATEGORY_HEADER,
+    MONTH_HEADER,
+    SOURCE_HEADER,
+    added_line,
+    category_rows,
+    entry_counts,
     headline,
     listed_sections,
     median_text,
+    month_rows,
     pct,
     render_json,
     render_markdown,
     render_text,
     run_line,
+    source_rows,
     suite_lines,
     target_pct,
 )
-from intake.wording import counted
 
 # --- rendering: HTML ------------------------------------------------------------------------
 
@@ -126,7 +134,9 @@ code{font-size:.9em}
 """
 
 
-def _html_table(header: list[str], rows: list[list[object]], numeric_from: int = 1) -> str:
+def _html_table(
+    header: Sequence[str], rows: Sequence[Sequence[object]], numeric_from: int = 1
+) -> str:
     def cls(index: int) -> str:
         return ' class="n"' if index >= numeric_from else ""
 
@@ -146,8 +156,7 @@ def _entry_and_rubric(report: ProvenanceReport) -> list[str]:
         e = report.entry
         parts += [
             "<h2>How scenarios entered the suite</h2>",
-            f"<p>Entered the suite: {e['promoted']} promoted through intake, "
-            f"{e['adopted']} adopted, {e['neither']} neither.</p>",
+            f"<p>Entered the suite: {entry_counts(e)}.</p>",
             _html_table(
                 ["entry", "scenarios"],
                 [
@@ -176,8 +185,8 @@ def _runs(report: ProvenanceReport) -> list[str]:
         return []
     runs = report.runs
     rows: list[list[object]] = [
-        [tier, count, passes, pct(passes / count) if count else "n/a"]
-        for tier, (count, passes) in runs.tiers.items()
+        [t.tier.value, t.runs, t.passes, "n/a" if t.pass_rate is None else pct(t.pass_rate)]
+        for t in runs.tiers
     ]
     return [
         "<h2>Runs</h2>",
@@ -212,48 +221,19 @@ def render_html(report: ProvenanceReport) -> str:
         f'<p class="lead">{h(headline(report))}</p>',
         "<h2>By source</h2>",
         _svg_bars([(t, share.counts[t], _COLOURS[t]) for t in SOURCE_TYPES], share.total),
-        _html_table(
-            ["source", "scenarios", "share"],
-            [[t, share.counts[t], pct(share.share(t))] for t in SOURCE_TYPES]
-            + [["real use", share.real, pct(share.real_share)]],
-        ),
+        _html_table(SOURCE_HEADER, source_rows(share)),
     ]
     parts += _entry_and_rubric(report)
     parts.append("<h2>Share from real use at the end of each month</h2>")
     if report.months:
         parts.append(_svg_line(report))
-        parts.append(
-            _html_table(
-                ["month", "scenarios", "real use", "share"],
-                [
-                    [m.month, m.share.total, m.share.real, pct(m.share.real_share)]
-                    for m in report.months
-                ],
-            )
-        )
+        parts.append(_html_table(MONTH_HEADER, month_rows(report)))
     else:
         parts.append("<p>No months in range.</p>")
-    if report.added_since is not None and report.since is not None:
-        added = report.added_since
-        parts.append(
-            f"<p>Added since {h(report.since.isoformat())}: {counted(added.total, 'scenario')}, "
-            f"{added.real} from real use ({h(pct(added.real_share))}).</p>"
-        )
+    if (added := added_line(report)) is not None:
+        parts.append(f"<p>{h(added)}.</p>")
     parts.append("<h2>By category</h2>")
-    parts.append(
-        _html_table(
-            ["category", "total", *SOURCE_TYPES, "real use"],
-            [
-                [
-                    c.category,
-                    c.share.total,
-                    *(c.share.counts[t] for t in SOURCE_TYPES),
-                    pct(c.share.real_share),
-                ]
-                for c in report.categories
-            ],
-        )
-    )
+    parts.append(_html_table(CATEGORY_HEADER, category_rows(report)))
     parts.append("<h2>Draft funnel" + ("" if f.ledger else " (records only: no ledger)") + "</h2>")
     stages = [(label, getattr(f, key), "#3a6fd8") for key, label in Funnel.STAGES]
     stages.append(("open drafts", f.open_drafts, "#9aa0a6"))

@@ -197,8 +197,8 @@ class Funnel:
 class RunSummary:
     """Judged runs per tier summed over scenarios, and how many scenarios get each difficulty."""
 
-    tiers: dict[str, tuple[int, int]]
-    """tier → (judged runs, passes)."""
+    tiers: tuple[TierStats, ...]
+    """Each tier's judged runs and passes (strong, then local)."""
     difficulty: dict[str, int]
     """easy / medium / hard / unknown → scenarios (those with at least one run)."""
 
@@ -207,7 +207,7 @@ def run_summary(
     facts: Sequence[RecordFacts | None], saturation_pass_rate: float = 0.8
 ) -> RunSummary | None:
     """Sum the records' run stats; label each scenario with ``models.difficulty``."""
-    tiers = {"strong": (0, 0), "local": (0, 0)}
+    tiers = {tier: TierStats(tier, 0, 0) for tier in RunTier}
     labels = {"easy": 0, "medium": 0, "hard": 0, "unknown": 0}
     seen = False
     for fact in facts:
@@ -215,11 +215,13 @@ def run_summary(
             continue
         seen = True
         for stat in fact.run_stats:
-            runs, passes = tiers[stat.tier.value]
-            tiers[stat.tier.value] = (runs + stat.runs, passes + stat.passes)
+            total = tiers[stat.tier]
+            tiers[stat.tier] = TierStats(
+                stat.tier, total.runs + stat.runs, total.passes + stat.passes
+            )
         strong, local = (fact.stats(tier) for tier in (RunTier.strong, RunTier.local))
         labels[difficulty(strong, local, saturation_pass_rate) or "unknown"] += 1
-    return RunSummary(tiers, labels) if seen else None
+    return RunSummary(tuple(tiers.values()), labels) if seen else None
 
 
 @dataclass(frozen=True)
@@ -383,26 +385,10 @@ _FILLER = frozenset(
     pass passes passed passing succeeds succeeded solves solved gets wrong while whereas
     """.split()  # noqa: SIM905 - a word list reads better as words
 )
-_MODEL_NAMES = (
-    "qwen",
-    "gpt",
-    "claude",
-    "llama",
-    "gemma",
-    "mistral",
-    "mixtral",
-    "phi",
-    "deepseek",
-    "gemini",
-    "sonnet",
-    "opus",
-    "haiku",
-    "lemonade",
-    "granite",
-    "hermes",
-    "olmo",
-    "smollm",
-    "command-r",
+_MODEL_NAMES = tuple(
+    """qwen gpt claude llama gemma mistral mixtral phi deepseek gemini sonnet opus haiku lemonade
+    granite hermes olmo smollm command-r
+    """.split()  # noqa: SIM905 - a word list reads better as words
 )
 _SUBJECT_WORDS = 4
 

@@ -52,9 +52,8 @@ class Bars(NamedTuple):
 
 _SOURCE = Path(__file__).read_bytes()
 VERSION = f"{zlib.crc32(_SOURCE):08x}{zlib.adler32(_SOURCE):08x}"
-"""The rules' version (two checksums of this file: ``zlib`` is imported already, OpenSSL's
-``hashlib`` would be 2-4 ms of every ``health``): answers remembered under another are never
-read."""
+"""The rules' version (two checksums of this file: ``zlib`` is imported already, ``hashlib``
+is not): answers remembered under another are never read."""
 del _SOURCE
 _MEMO: dict[str, dict[tuple[Any, ...], Any]] = {}
 _LEARNED: dict[str, list[tuple[Any, ...]]] = {}
@@ -78,7 +77,7 @@ def remembered(fn: F) -> F:
             return cache[args]
         except KeyError:
             pass
-        found = kept.get(_args_text(args)) if kept else None
+        found = kept.get(args_text(args)) if kept else None
         if found is not None:
             value = cache[args] = _value(name, found)
             return value
@@ -92,10 +91,9 @@ def remembered(fn: F) -> F:
 _BARS_TEXT: dict[Bars, str] = {}
 
 
-def _args_text(args: tuple[Any, ...]) -> str:
+def args_text(args: tuple[Any, ...]) -> str:
     """The arguments as the memo keeps them: each one's ``repr`` (ints, floats that keep every
-    bit, None and tuples of them), ``Bars`` as its values; a lookup of a thousand costs
-    microseconds, where their JSON cost a tenth of a report's decisions."""
+    bit, None and tuples of them), ``Bars`` as its values (faster than their JSON)."""
     parts = []
     for arg in args:
         if type(arg) is Bars:
@@ -128,10 +126,10 @@ def _value(name: str, text: str) -> Any:
 
 
 def learned() -> list[tuple[str, str, str]]:
-    """(function, arguments as ``_args_text``, answer as ``_text``) for each answer computed in
+    """(function, arguments as ``args_text``, answer as ``_text``) for each answer computed in
     this process and not seeded; floats keep every bit (``repr``)."""
     rows = [
-        (name, _args_text(args), _text(_MEMO[name][args]))
+        (name, args_text(args), _text(_MEMO[name][args]))
         for name, new in _LEARNED.items()
         for args in new
         if args in _MEMO[name]
@@ -143,7 +141,7 @@ def learned() -> list[tuple[str, str, str]]:
 
 def seed(rows: Iterable[tuple[str, str, str]]) -> None:
     """Answers kept from earlier processes (``learned``'s rows, of this ``VERSION``): each is
-    read when first asked for (its arguments' text is ``learned``'s, ``_args_text``)."""
+    read when first asked for (its arguments' text is ``learned``'s, ``args_text``)."""
     for name, args, value in rows:
         kept = _KEPT.get(name)
         if kept is not None:
@@ -341,6 +339,7 @@ def more_runs(
 
 __all__ = [
     "VERSION",
+    "args_text",
     "Bars",
     "beta_cdf",
     "decide",

@@ -352,22 +352,23 @@ def read_scenarios(
     for path in paths:
         if path.is_dir():
             files, records = _walk(path)
-            base = str(path)
             shown = display_path(path, cwd)
-            for file in files:
-                key = os.path.abspath(file)
-                if key not in seen:
-                    seen.add(key)
-                    rel = os.path.relpath(file, base)
-                    jobs.append((file, shown_below(shown, rel), _record_name(file) in records))
+            found = [
+                (
+                    file,
+                    shown_below(shown, os.path.relpath(file, path)),
+                    _record_name(file) in records,
+                )
+                for file in files
+            ]
         elif path.is_file():
-            key = os.path.abspath(path)
-            if key not in seen:
-                seen.add(key)
-                has = os.path.isfile(_record_name(str(path)))
-                jobs.append((str(path), display_path(path, cwd), has))
+            found = [(str(path), display_path(path, cwd), os.path.isfile(_record_name(str(path))))]
         else:
             raise UsageError("no such file or folder", where=str(path))
+        for job in found:
+            if (key := os.path.abspath(job[0])) not in seen:
+                seen.add(key)
+                jobs.append(job)
     return [read_scenario(path, shown, has, kept) for path, shown, has in jobs]
 
 

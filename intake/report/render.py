@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import re
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import asdict
 from typing import TYPE_CHECKING, TypedDict
 
@@ -64,6 +65,58 @@ def headline(report: ProvenanceReport) -> str:
         f"{c['hand']} by hand, {c['synthetic']} synthetic, {c['unknown']} unknown; "
         f"share from real use {pct(share.real_share)} (target {target_pct(report.target)}); "
         f"{gap_sentence(report)}."
+    )
+
+
+SOURCE_HEADER = ["source", "scenarios", "share"]
+CATEGORY_HEADER = ["category", "total", *SOURCE_TYPES, "real use"]
+MONTH_HEADER = ["month", "scenarios", "real use", "share"]
+
+
+def source_rows(share: Share) -> list[list[str]]:
+    """The source table's rows, one per source type, then real use (every format's)."""
+    rows = [[t, str(share.counts[t]), pct(share.share(t))] for t in SOURCE_TYPES]
+    return [*rows, ["real use", str(share.real), pct(share.real_share)]]
+
+
+def category_rows(report: ProvenanceReport) -> list[list[str]]:
+    """The category table's rows (``CATEGORY_HEADER``)."""
+    return [
+        [
+            c.category,
+            str(c.share.total),
+            *(str(c.share.counts[t]) for t in SOURCE_TYPES),
+            pct(c.share.real_share),
+        ]
+        for c in report.categories
+    ]
+
+
+def month_rows(report: ProvenanceReport) -> list[list[str]]:
+    """The over-time table's rows (``MONTH_HEADER``)."""
+    return [
+        [m.month, str(m.share.total), str(m.share.real), pct(m.share.real_share)]
+        for m in report.months
+    ]
+
+
+def entry_counts(entry: dict[str, int]) -> str:
+    """``3 promoted through intake, 1 adopted, 0 neither``: how scenarios entered the suite."""
+    return (
+        f"{entry['promoted']} promoted through intake, {entry['adopted']} adopted, "
+        f"{entry['neither']} neither"
+    )
+
+
+def added_line(report: ProvenanceReport) -> str | None:
+    """``Added since 2026-01-01: 5 scenarios, 2 from real use (40.0%)`` (None without
+    ``--since``)."""
+    added = report.added_since
+    if added is None or report.since is None:
+        return None
+    return (
+        f"Added since {report.since.isoformat()}: {counted(added.total, 'scenario')}, "
+        f"{added.real} from real use ({pct(added.real_share)})"
     )
 
 
@@ -227,8 +280,12 @@ def to_document(report: ProvenanceReport) -> ReportDocument:
         if runs is None
         else {
             "tiers": {
-                tier: {"runs": n, "passes": p, "pass_rate": _round(p / n) if n else None}
-                for tier, (n, p) in runs.tiers.items()
+                t.tier.value: {
+                    "runs": t.runs,
+                    "passes": t.passes,
+                    "pass_rate": None if t.pass_rate is None else _round(t.pass_rate),
+                }
+                for t in runs.tiers
             },
             "difficulty": runs.difficulty,
         },
@@ -329,9 +386,9 @@ def _listed(item: Listed) -> dict[str, str | int]:
 def run_line(runs: RunSummary) -> str:
     """``strong 5/6 passed (83%); local 1/6 passed (17%); difficulty: easy 0, …``."""
     parts = []
-    for tier, (count, passes) in runs.tiers.items():
-        rate = f" ({pct(passes / count)})" if count else ""
-        parts.append(f"{tier} {passes}/{count} passed{rate}")
+    for t in runs.tiers:
+        rate = "" if t.pass_rate is None else f" ({pct(t.pass_rate)})"
+        parts.append(f"{t.tier.value} {t.passes}/{t.runs} passed{rate}")
     labels = ", ".join(f"{k} {v}" for k, v in runs.difficulty.items())
     return "; ".join(parts) + f"; difficulty: {labels}"
 
@@ -422,57 +479,24 @@ def render_text(report: ProvenanceReport) -> str:
         headline(report),
         "",
     ]
-    out += _table(
-        ["source", "scenarios", "share"],
-        [[t, str(share.counts[t]), pct(share.share(t))] for t in SOURCE_TYPES]
-        + [["real use", str(share.real), pct(share.real_share)], ["total", str(share.total), ""]],
-    )
+    out += _table(SOURCE_HEADER, [*source_rows(share), ["total", str(share.total), ""]])
     if report.entry:
-        e = report.entry
-        out += [
-            "",
-            f"entered the suite: {e['promoted']} promoted through intake, {e['adopted']} adopted, "
-            f"{e['neither']} neither",
-        ]
+        out += ["", f"entered the suite: {entry_counts(report.entry)}"]
     if report.rubric is not None:
         out.append(report.rubric.line())
     out += ["", "By category"]
-    out += _table(
-        ["category", "total", *SOURCE_TYPES, "real use"],
-        [
-            [
-                c.category,
-                str(c.share.total),
-                *(str(c.share.counts[t]) for t in SOURCE_TYPES),
-                pct(c.share.real_share),
-            ]
-            for c in report.categories
-        ],
-    )
+    out += _table(CATEGORY_HEADER, category_rows(report))
     out += ["", "Share from real use at the end of each month"]
     if report.months:
+        bars = [_bar(m.share.real_share, report.target) for m in report.months]
         out += _table(
-            ["month", "scenarios", "real use", "share", f"(| = {target_pct(report.target)})"],
-            [
-                [
-                    m.month,
-                    str(m.share.total),
-                    str(m.share.real),
-                    pct(m.share.real_share),
-                    _bar(m.share.real_share, report.target),
-                ]
-                for m in report.months
-            ],
+            [*MONTH_HEADER, f"(| = {target_pct(report.target)})"],
+            [[*row, bar] for row, bar in zip(month_rows(report), bars, strict=True)],
         )
     else:
         out.append("(no months in range)")
-    if report.added_since is not None and report.since is not None:
-        added = report.added_since
-        out += [
-            "",
-            f"Added since {report.since.isoformat()}: {counted(added.total, 'scenario')}, "
-            f"{added.real} from real use ({pct(added.real_share)})",
-        ]
+    if (added := added_line(report)) is not None:
+        out += ["", added]
     f = report.funnel
     out += [
         "",
@@ -513,6 +537,11 @@ def md(text: str) -> str:
     return _MD_SPECIAL.sub(r"\\\1", " ".join(str(text).split()))
 
 
+def md_row(cells: Sequence[str]) -> str:
+    """One row of a Markdown table (the cells already escaped)."""
+    return "| " + " | ".join(cells) + " |"
+
+
 def _mermaid_label(text: str) -> str:
     return re.sub(r"[^A-Za-z0-9 _.%-]", "", text)[:40] or "-"
 
@@ -521,16 +550,11 @@ def render_markdown(report: ProvenanceReport) -> str:
     """For pull-request comments and job summaries; Mermaid charts render on GitHub."""
     share = report.overall
     out = ["## Provenance report", "", headline(report), ""]
-    out += ["| source | scenarios | share |", "| --- | ---: | ---: |"]
-    out += [f"| {t} | {share.counts[t]} | {pct(share.share(t))} |" for t in SOURCE_TYPES]
+    out += [md_row(SOURCE_HEADER), "| --- | ---: | ---: |"]
+    out += [md_row(row) for row in source_rows(share)[:-1]]
     out += [f"| **real use** | **{share.real}** | **{pct(share.real_share)}** |", ""]
     if report.entry:
-        e = report.entry
-        out += [
-            f"Entered the suite: {e['promoted']} promoted through intake, "
-            f"{e['adopted']} adopted, {e['neither']} neither.",
-            "",
-        ]
+        out += [f"Entered the suite: {entry_counts(report.entry)}.", ""]
     if report.rubric is not None:
         out += [md(report.rubric.line()), ""]
     if share.total:
@@ -555,28 +579,17 @@ def render_markdown(report: ProvenanceReport) -> str:
             "",
             f"Second line: the {target_pct(report.target)} target.",
             "",
-            "| month | scenarios | real use | share |",
+            md_row(MONTH_HEADER),
             "| --- | ---: | ---: | ---: |",
-        ]
-        out += [
-            f"| {m.month} | {m.share.total} | {m.share.real} | {pct(m.share.real_share)} |"
-            for m in report.months
+            *(md_row(row) for row in month_rows(report)),
         ]
     else:
         out.append("No months in range.")
-    if report.added_since is not None and report.since is not None:
-        added = report.added_since
-        out += [
-            "",
-            f"Added since {report.since.isoformat()}: {counted(added.total, 'scenario')}, "
-            f"{added.real} from real use ({pct(added.real_share)}).",
-        ]
+    if (added := added_line(report)) is not None:
+        out += ["", added + "."]
     out += ["", "### By category", ""]
-    out += ["| category | total | " + " | ".join(SOURCE_TYPES) + " | real use |"]
-    out += ["| --- | ---: |" + " ---: |" * len(SOURCE_TYPES) + " ---: |"]
-    for c in report.categories:
-        cells = " | ".join(str(c.share.counts[t]) for t in SOURCE_TYPES)
-        out.append(f"| {md(c.category)} | {c.share.total} | {cells} | {pct(c.share.real_share)} |")
+    out += [md_row(CATEGORY_HEADER), "| --- |" + " ---: |" * (len(CATEGORY_HEADER) - 1)]
+    out += [md_row([md(name), *cells]) for name, *cells in category_rows(report)]
     f = report.funnel
     out += ["", "### Draft funnel" + ("" if f.ledger else " (records only: no ledger)"), ""]
     out += ["| stage | drafts |", "| --- | ---: |"]

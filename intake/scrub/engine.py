@@ -488,10 +488,23 @@ def _name_extent(text: str, start: int, end: int) -> int:
     return m.end() if m else end
 
 
-_SHARED_PROFILES = frozenset(["public", "default", "administrator", "defaultuser0"])
-"""Windows' shared and built-in profiles, also with the suffix Windows or a migration glues to a
-profile folder (``C:\\Users\\Public.Documents``, ``Default.migrated``,
+_SHARED_PROFILES = frozenset(
+    ["public", "default", "administrator", "defaultuser0", "defaultaccount", "wdagutilityaccount"]
+)
+"""Windows' shared and built-in profiles and accounts (``DefaultAccount`` and
+``WDAGUtilityAccount`` are in every install's account list), also with the suffix Windows or a
+migration glues to a profile folder (``C:\\Users\\Public.Documents``, ``Default.migrated``,
 ``Administrator.WIN-ABC``, ``defaultuser0.old``): no one's."""
+
+_LOGIN_WORDS = regex.compile(r"[^A-Za-z0-9]++|(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
+
+
+def _role_words_only(user: str) -> bool:
+    """Whether a login is two or more words, each a role's (``scrubbers/words.yaml``'s
+    ``role_name_words``): ``ServiceAccount``, ``ContainerUser``, ``Local_Admin``,
+    ``docker-user`` name an account's purpose, not a person."""
+    words = [w.lower() for w in _LOGIN_WORDS.split(user) if w and not w.isdigit()]
+    return len(words) >= 2 and all(w in word_lists().role_name_words for w in words)
 
 
 def _a_name(user: str) -> bool:
@@ -507,6 +520,7 @@ def _a_name(user: str) -> bool:
         or _FIXTURE_USER.match(user.lower()) is not None
         or _rule("placeholder_user").match(user) is not None
         or _rule("role_login").match(user) is not None
+        or _role_words_only(user)
         or "FAKE" in user
     )
 

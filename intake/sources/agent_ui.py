@@ -16,9 +16,10 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+from intake.limits import MAX_STEPS_CHARS
 from intake.sources.model import (
     LISTED_ON_ERROR,
-    MAX_STEPS_CHARS,
+    SCHEDULER_PREFIX,
     Document,
     Message,
     Session,
@@ -40,8 +41,6 @@ from intake.sources.sqlite import (
     table_names,
     text_value,
 )
-
-SCHEDULER_PREFIX = "[schedule-run]"
 
 
 class AgentUIStore(SqliteStore):

@@ -23,27 +23,24 @@ import re
 from pathlib import Path
 from typing import Any
 
-from intake.errors import InputError, SourceError
-from intake.fileio import read_input
+from intake.errors import SourceError
 from intake.sources.model import (
-    MAX_JSON_BYTES,
+    SCHEDULER_PREFIX,
     Document,
     Message,
     Session,
     SessionSummary,
     SingleSessionFile,
     StoreKind,
-    TurnWindow,
     clean_text,
     json_type,
     parse_json_steps,
     plain_session_id,
+    read_session_file,
     tools_from_steps,
-    unknown_session,
 )
 
 KINDS: tuple[StoreKind, ...] = (StoreKind.agent_ui_export, StoreKind.agent_ui_markdown)
-SCHEDULER_PREFIX = "[schedule-run]"
 _MD_HEAD = re.compile(r"\A# (?P<title>[^\n]*)\n\n\*Created: (?P<created>[^\n]*)\*\n\n")
 _MD_MODEL = re.compile(r"\*Model: (?P<model>[^\n]*)\*\n\n---\n")
 _MD_SPLIT = re.compile(r"\n\n---\n\n(?=\*\*(?:User|Assistant):\*\*\n\n)")
@@ -55,19 +52,7 @@ MARKDOWN_NOTE = (
 
 
 def _read(path: Path) -> bytes:
-    try:
-        size = path.stat().st_size
-        if size > MAX_JSON_BYTES:
-            raise SourceError(
-                f"export is too large ({size} bytes; limit {MAX_JSON_BYTES})", where=path.name
-            )
-        return read_input(path, what="export file", limit=MAX_JSON_BYTES, where=path.name)
-    except InputError as exc:
-        raise SourceError(exc.message, where=exc.where) from None
-    except FileNotFoundError:
-        raise SourceError("export file not found", where=str(path)) from None
-    except OSError as exc:
-        raise SourceError(f"cannot read export file: {exc.strerror}", where=path.name) from None
+    return read_session_file(path, "export file", "export")
 
 
 def _text(path: Path, raw: bytes) -> str:
@@ -173,19 +158,8 @@ class ExportStore(SingleSessionFile):
                 )
                 content = None
             text, notes = clean_text(content)
-            steps_value = entry.get("agent_steps")
-            steps: list[dict[str, Any]] = []
-            if isinstance(steps_value, list):
-                steps = [step for step in steps_value if isinstance(step, dict)]
-                if len(steps) != len(steps_value):
-                    notes.append(
-                        f"{len(steps_value) - len(steps)} agent_steps entries are not objects"
-                    )
-            elif isinstance(steps_value, str):
-                steps, found = parse_json_steps(steps_value)
-                notes.extend(found)
-            elif steps_value is not None:
-                notes.append(f"agent_steps is a JSON {json_type(steps_value)}, not a list")
+            steps, found = parse_json_steps(entry.get("agent_steps"))
+            notes.extend(found)
             tools, errors = tools_from_steps(steps, notes)
             ref = entry.get("id")
             messages.append(
@@ -309,18 +283,11 @@ class ExportStore(SingleSessionFile):
             private=False,
         )
 
-    def load(self, session_id: str, window: TurnWindow | None = None) -> Session:
-        """The session in the common model (with ``window``, only its turns)."""
-        if session_id != self.session_id:
-            raise unknown_session(session_id, [self._summary()])
+    def _session(self) -> Session:
         self.notes = [n for n in self.notes if not n.startswith("messages[")]
         if self.kind is StoreKind.agent_ui_export:
-            session = self._json_session()
-        else:
-            session = self._markdown_session()
-        if window is not None:
-            session.messages = window.select(session.messages)
-        return session
+            return self._json_session()
+        return self._markdown_session()
 
 
 def _str(value: Any) -> str | None:

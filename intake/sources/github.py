@@ -76,7 +76,8 @@ def transport_policy() -> tuple[int, float, int]:
     """Retries, backoff and timeout: the defaults unless ``INTAKE_GITHUB_*`` overrides them.
 
     The overrides exist for slow links and for tests (a tiny backoff); they stay bounded, so
-    no setting turns a failure into an unbounded wait.
+    no setting turns a failure into an unbounded wait. They are read from the environment, not
+    ``Settings``: they tune transport, not a suite.
     """
     values: dict[str, float] = {"RETRIES": RETRIES, "BACKOFF": BACKOFF_S, "TIMEOUT": TIMEOUT_S}
     env = Environ.of()
@@ -99,24 +100,14 @@ def transport_policy() -> tuple[int, float, int]:
     return int(values["RETRIES"]), values["BACKOFF"], int(values["TIMEOUT"])
 
 
-def client(
-    base_url: str,
-    *,
-    retries: int | None = None,
-    backoff: float | None = None,
-    timeout: int | None = None,
-    root: Path | None = None,
-) -> Any:
-    """A PyGithub client with bounded retries, a timeout and no client-side throttling, for a
-    base the user chose (``trusted_base``)."""
+def client(base_url: str, *, root: Path | None = None) -> Any:
+    """A PyGithub client with bounded retries, a timeout (``transport_policy``) and no
+    client-side throttling, for a base the user chose (``trusted_base``)."""
     base_url = trusted_base(base_url, root)
     from github import Auth, Github
     from urllib3.util.retry import Retry
 
-    env_retries, env_backoff, env_timeout = transport_policy()
-    retries = env_retries if retries is None else retries
-    backoff = env_backoff if backoff is None else backoff
-    timeout = env_timeout if timeout is None else timeout
+    retries, backoff, timeout = transport_policy()
 
     retry = Retry(
         total=retries,

@@ -6,10 +6,6 @@ issue costs exactly one request without ``--comments`` (``get_repo`` would cost 
 and comments cost one request per page of 100, following ``Link`` headers. (With a lazy
 client ``get_issue`` is lazy too: the request happens when ``raw_data`` is first read, so
 that read is the guarded call.)
-
-``INTAKE_GITHUB_RETRIES`` and ``INTAKE_GITHUB_BACKOFF`` override the client's bounded retry
-policy (tests make the backoff tiny; the production default stays 3 retries at 0.5 s).
-They are read here rather than in ``Settings`` because they tune transport, not a suite.
 """
 
 from __future__ import annotations
@@ -25,9 +21,6 @@ from intake.limits import MAX_ISSUE_COMMENTS, MAX_ISSUE_JSON_BYTES
 from intake.sources import github as gh
 from intake.sources.model import json_field
 
-MAX_COMMENTS = MAX_ISSUE_COMMENTS
-"""Comments beyond this are not fetched: they are hints, and 3 pages is plenty."""
-MAX_JSON_BYTES = MAX_ISSUE_JSON_BYTES
 REPO_PATTERN = re.compile(r"^[A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+$")
 
 
@@ -94,7 +87,7 @@ def fetch_issue(api_url: str, repo: str, number: int, *, comments: bool = False)
         def page_through() -> list[dict[str, Any]]:
             out: list[dict[str, Any]] = []
             for comment in issue.get_comments():
-                if len(out) >= MAX_COMMENTS:
+                if len(out) >= MAX_ISSUE_COMMENTS:  # hints: three pages are plenty
                     break
                 out.append(_comment_fields(comment))
             return out
@@ -141,7 +134,7 @@ def load_issue_json(path: Path, repo: str | None) -> IssueData:
     shown = str(path)
     if not path.exists() and not path.is_symlink():
         raise InputError("no such file", where=shown)
-    raw = read_input(path, what="the issue file", limit=MAX_JSON_BYTES, where=shown)
+    raw = read_input(path, what="the issue file", limit=MAX_ISSUE_JSON_BYTES, where=shown)
     data = parse_json_input(raw, what="the issue file", where=shown)
     comments: list[dict[str, Any]] = []
     if isinstance(data, dict) and is_gh_cli_issue(data):
@@ -150,7 +143,7 @@ def load_issue_json(path: Path, repo: str | None) -> IssueData:
         raw_comments = data.get("comments") or []
         if not isinstance(raw_comments, list) or not all(isinstance(c, dict) for c in raw_comments):
             raise InputError("'comments' must be a list of comment objects", where=shown)
-        comments = raw_comments[:MAX_COMMENTS]
+        comments = raw_comments[:MAX_ISSUE_COMMENTS]
         data = data["issue"]
     if not isinstance(data, dict):
         raise InputError("expected an issue object as the GitHub REST API returns it", where=shown)
@@ -207,13 +200,9 @@ def from_gh_cli(data: dict[str, Any], where: str) -> tuple[dict[str, Any], list[
             "created_at": c.get("createdAt"),
             "author_association": c.get("authorAssociation"),
         }
-        for c in raw_comments[:MAX_COMMENTS]
+        for c in raw_comments[:MAX_ISSUE_COMMENTS]
     ]
     return {k: v for k, v in issue.items() if v is not None}, comments
-
-
-issue_field = json_field
-"""Saved or served issue JSON is not trusted to have GitHub's types either."""
 
 
 def issue_labels(issue: dict[str, Any], problems: list[str]) -> list[str]:
@@ -221,7 +210,7 @@ def issue_labels(issue: dict[str, Any], problems: list[str]) -> list[str]:
     entries of neither shape are counted in ``problems``."""
     names: list[str] = []
     skipped = 0
-    for label in issue_field(issue, "labels", "array", problems) or []:
+    for label in json_field(issue, "labels", "array", problems) or []:
         name = label.get("name") if isinstance(label, dict) else label
         if not isinstance(name, str):
             skipped += 1

@@ -13,20 +13,18 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import StrEnum
+from pathlib import Path
 from typing import Any, Protocol
 
 from intake import limits
-from intake.errors import UsageError
+from intake.errors import InputError, SourceError, UsageError
+from intake.fileio import read_input
 from intake.textcut import cut_at_space
 
-MAX_JSON_BYTES = limits.MAX_SESSION_JSON_BYTES
-"""Largest session JSON read; GAIA prunes its histories, so real files are far smaller."""
-MAX_TEXT_CHARS = limits.MAX_MESSAGE_CHARS
-"""Longest message text kept in a draft; longer text is cut and the cut is flagged."""
-MAX_STEPS_CHARS = limits.MAX_STEPS_CHARS
-"""Largest ``agent_steps`` value parsed; larger values are flagged instead of parsed."""
 LISTED_ON_ERROR = 10
 """How many sessions an unknown-id error lists."""
+SCHEDULER_PREFIX = "[schedule-run]"
+"""How GAIA's scheduler divider rows open (``Message.scheduler``)."""
 _FAILURE_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("agent_error", re.compile(r"^\s*Agent error:", re.IGNORECASE)),
     ("policy_blocked", re.compile(r"^\s*Blocked: .* is restricted by policy", re.IGNORECASE)),
@@ -153,6 +151,26 @@ def json_field(
     return None
 
 
+def read_session_file(path: Path, what: str, large: str) -> bytes:
+    """The whole of a file that holds one session (session JSON, an Agent UI export), at most
+    ``limits.MAX_SESSION_JSON_BYTES``; any refusal is a SourceError (exit 3) naming the file
+    as ``what``."""
+    limit = limits.MAX_SESSION_JSON_BYTES
+    try:
+        size = path.stat().st_size
+        if size > limit:
+            raise SourceError(
+                f"{large} is too large ({size} bytes; limit {limit})", where=path.name
+            )
+        return read_input(path, what=what, limit=limit, where=path.name)
+    except InputError as exc:
+        raise SourceError(exc.message, where=exc.where) from None
+    except FileNotFoundError:
+        raise SourceError(f"{what} not found", where=str(path)) from None
+    except OSError as exc:
+        raise SourceError(f"cannot read {what}: {exc.strerror}", where=path.name) from None
+
+
 def risky_word(word: str) -> bool:
     """Whether a word looks like an address, a path or a key (by shape, without Presidio)."""
     has_digit = any(c.isdigit() for c in word)
@@ -195,7 +213,7 @@ def failure_kind(text: str) -> str | None:
     return None
 
 
-def clean_text(text: str | None, limit: int = MAX_TEXT_CHARS) -> tuple[str, list[str]]:
+def clean_text(text: str | None, limit: int = limits.MAX_MESSAGE_CHARS) -> tuple[str, list[str]]:
     """Text with its length capped, and what was changed.
 
     Hidden characters (controls, format characters) are not removed here: ``write_draft``
@@ -418,15 +436,29 @@ class Store(Protocol):
 
 
 class SingleSessionFile:
-    """Listing and id resolution for a file that holds one session (session JSON, an export).
+    """Listing, id resolution and loading for a file that holds one session (session JSON,
+    an export).
 
-    Subclasses set ``session_id`` and implement ``_summary()``.
+    Subclasses set ``session_id`` and implement ``_summary()`` and ``_session()`` (the whole
+    session in the common model).
     """
 
     session_id: str
 
     def _summary(self) -> SessionSummary:
         raise NotImplementedError
+
+    def _session(self) -> Session:
+        raise NotImplementedError
+
+    def load(self, session_id: str, window: TurnWindow | None = None) -> Session:
+        """The session in the common model (with ``window``, only its turns)."""
+        if session_id != self.session_id:
+            raise unknown_session(session_id, [self._summary()])
+        session = self._session()
+        if window is not None:
+            session.messages = window.select(session.messages)
+        return session
 
     def list_sessions(self, limit: int) -> list[SessionSummary]:
         """The file's one session."""
@@ -489,20 +521,23 @@ def ambiguous_session(wanted: str, candidates: list[SessionSummary]) -> UsageErr
     )
 
 
-def parse_json_steps(raw: str | None) -> tuple[list[dict[str, Any]], list[str]]:
-    """GAIA's ``agent_steps`` JSON as a list of step mappings, and problems found."""
-    if raw is None or raw == "":
-        return [], []
-    if len(raw) > MAX_STEPS_CHARS:
-        return [], [f"agent_steps too large to read ({len(raw)} characters)"]
-    try:
-        value = json.loads(raw)
-    except (ValueError, RecursionError):
-        return [], ["agent_steps is not valid JSON"]
+def parse_json_steps(raw: Any) -> tuple[list[dict[str, Any]], list[str]]:
+    """GAIA's ``agent_steps`` as a list of step mappings, and problems found: the JSON text the
+    database stores, or the value an Agent UI export holds (decoded already, or that text)."""
+    value = raw
+    if isinstance(raw, str):
+        if len(raw) > limits.MAX_STEPS_CHARS:
+            return [], [f"agent_steps too large to read ({len(raw)} characters)"]
+        try:
+            value = json.loads(raw) if raw else None
+        except (ValueError, RecursionError):
+            return [], ["agent_steps is not valid JSON"]
+        if value is not None and not isinstance(value, list):
+            return [], [f"agent_steps is a JSON {type(value).__name__}, not a list"]
     if value is None:
         return [], []
     if not isinstance(value, list):
-        return [], [f"agent_steps is a JSON {type(value).__name__}, not a list"]
+        return [], [f"agent_steps is a JSON {json_type(value)}, not a list"]
     steps = [step for step in value if isinstance(step, dict)]
     notes = []
     if len(steps) != len(value):

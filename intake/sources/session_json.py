@@ -15,10 +15,9 @@ from pathlib import Path
 from typing import Any
 
 from intake.errors import InputError, SourceError
-from intake.fileio import MAX_JSON_DEPTH, hash_input, json_depth_exceeds, read_input
+from intake.fileio import MAX_JSON_DEPTH, hash_input, json_depth_exceeds
 from intake.limits import MAX_DOCUMENT_HASH_BYTES
 from intake.sources.model import (
-    MAX_JSON_BYTES,
     Document,
     Message,
     Session,
@@ -26,12 +25,11 @@ from intake.sources.model import (
     SingleSessionFile,
     StoreKind,
     ToolCall,
-    TurnWindow,
     clean_text,
     json_field,
     json_type,
     plain_session_id,
-    unknown_session,
+    read_session_file,
 )
 from intake.sources.tool_outcome import RULE_NO_FAILURE, as_text
 from intake.textcut import cut_at_space
@@ -45,20 +43,7 @@ _RESULT_ROW = re.compile(r"^\[Result from ([^\]]+)\]:\s*")
 
 
 def _read(path: Path) -> dict[str, Any]:
-    try:
-        size = path.stat().st_size
-        if size > MAX_JSON_BYTES:
-            raise SourceError(
-                f"session JSON is too large ({size} bytes; limit {MAX_JSON_BYTES})",
-                where=path.name,
-            )
-        raw = read_input(path, what="session file", limit=MAX_JSON_BYTES, where=path.name)
-    except InputError as exc:
-        raise SourceError(exc.message, where=exc.where) from None
-    except FileNotFoundError:
-        raise SourceError("session file not found", where=str(path)) from None
-    except OSError as exc:
-        raise SourceError(f"cannot read session file: {exc.strerror}", where=path.name) from None
+    raw = read_session_file(path, "session file", "session JSON")
     try:
         text = raw.decode("utf-8")
         if json_depth_exceeds(text, MAX_JSON_DEPTH):
@@ -183,10 +168,7 @@ class JsonSessionStore(SingleSessionFile):
             private=False,
         )
 
-    def load(self, session_id: str, window: TurnWindow | None = None) -> Session:
-        """The session in the common model (with ``window``, only its turns)."""
-        if session_id != self.session_id:
-            raise unknown_session(session_id, [self._summary()])
+    def _session(self) -> Session:
         self.notes = []
         if self.kind is StoreKind.cpp_json:
             messages = self._cpp_messages()
@@ -204,8 +186,6 @@ class JsonSessionStore(SingleSessionFile):
             agent_type = "chat"
             details = {}
         documents = self._documents()
-        if window is not None:
-            messages = window.select(messages)
         return Session(
             id=self.session_id,
             store=self.kind,
@@ -240,10 +220,7 @@ class JsonSessionStore(SingleSessionFile):
                 failure = _tool_failed(text)
                 call = by_call.get(_call_id(entry.get("tool_call_id")))
                 if call is not None:
-                    call.result = text
-                    if failure is not None:
-                        call.success, call.reason = False, failure
-                        call.rule = RULE_TOOL_RESULT
+                    _take_result(call, text, failure)
                 continue
             if role == "user" and (match := _RESULT_ROW.match(text)):
                 failure = _tool_failed(text[match.end() :])
@@ -278,10 +255,7 @@ class JsonSessionStore(SingleSessionFile):
         for message in reversed(messages):
             for call in reversed(message.tools):
                 if call.name == tool:
-                    call.result = result
-                    if failure is not None:
-                        call.success, call.reason = False, failure
-                        call.rule = RULE_TOOL_RESULT
+                    _take_result(call, result, failure)
                     return
             if message.role == "user":
                 return
@@ -309,6 +283,13 @@ class JsonSessionStore(SingleSessionFile):
         if skipped:
             self.notes.append(f"{skipped} indexed_documents entries name no path: ignored")
         return docs
+
+
+def _take_result(call: ToolCall, result: str, failure: str | None) -> None:
+    """``call``'s result, and its failure when the result reports one."""
+    call.result = result
+    if failure is not None:
+        call.success, call.reason, call.rule = False, failure, RULE_TOOL_RESULT
 
 
 def _call_id(value: Any) -> str:

@@ -17,7 +17,8 @@ from urllib.parse import quote
 
 from intake.errors import InputError, SourceError
 from intake.fileio import read_head
-from intake.sources.model import MASK, MAX_TEXT_CHARS, clean_text, plain_session_id
+from intake.limits import MAX_MESSAGE_CHARS
+from intake.sources.model import MASK, clean_text, plain_session_id
 from intake.textcut import drop_partial_tail
 
 SQLITE_MAGIC = b"SQLite format 3\x00"
@@ -28,8 +29,8 @@ BUSY_TIMEOUT_S = 1.0
 """How long to wait for a writer's lock before giving up with exit 3 (never hang)."""
 
 
-TEXT_BYTES = MAX_TEXT_CHARS * 4 + 4
-"""Bytes read per message: enough for MAX_TEXT_CHARS characters of UTF-8."""
+TEXT_BYTES = MAX_MESSAGE_CHARS * 4 + 4
+"""Bytes read per message: enough for MAX_MESSAGE_CHARS characters of UTF-8."""
 
 
 def capped_text(raw: Any, total_bytes: int) -> tuple[str, list[str]]:
@@ -48,7 +49,7 @@ def capped_text(raw: Any, total_bytes: int) -> tuple[str, list[str]]:
         value = "" if raw is None else str(raw)
     text, notes = clean_text(value)
     if total_bytes > read and isinstance(raw, bytes):
-        notes = [f"text cut from {total_bytes} bytes to {MAX_TEXT_CHARS} characters"] + [
+        notes = [f"text cut from {total_bytes} bytes to {MAX_MESSAGE_CHARS} characters"] + [
             n for n in notes if not n.startswith("text cut")
         ]
     return text, notes

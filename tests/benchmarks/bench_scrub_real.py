@@ -23,7 +23,8 @@ the rules were written from; ``42``, ``43``, ``44``: excerpts collected at that 
 rules before it; ``44`` was scored blind, with no rule changed after; ``45`` was scored blind,
 both parts, before the stop-45 fixes; ``46`` likewise, before the stop-46 fixes; ``47`` was
 scored blind, whole, before the stop-47 fixes; ``48`` likewise, before the stop-48 fixes;
-``49`` likewise, before the stop-49 fixes; ``50`` likewise, before the stop-50 fixes),
+``49`` likewise, before the stop-49 fixes; ``50`` likewise, before the stop-50 fixes;
+``51`` and ``52`` likewise, before their stop's fixes),
 ``--show NAME`` prints one document before and after, ``--misses`` lists each miss and damage
 of the parts printed. Not collected by pytest.
 """
@@ -163,7 +164,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--misses", action="store_true")
     ap.add_argument(
         "--batch",
-        choices=("40", "42", "43", "44", "45", "46", "47", "48", "49", "50", "51", "all"),
+        choices=("40", "42", "43", "44", "45", "46", "47", "48", "49", "50", "51", "52", "all"),
         default="all",
         help="the collection: 40 (stop 40's), 42, 43 or 44 (collected at that stop, after the"
         " rules before it)",

@@ -48,7 +48,8 @@ class RealDocument:
     blind, before the stop-48 fixes), 49 (collected after scrubber 1.15.0 and scored once,
     whole, blind, before the stop-49 fixes), 50 (collected after scrubber 1.16.2 and scored once,
     whole, blind, before the stop-50 fixes), 51 (collected after scrubber 1.17.1 and scored once,
-    whole, blind, before the stop-51 fixes)."""
+    whole, blind, before the stop-51 fixes), 52 (collected after scrubber 1.17.2 and scored
+    once, whole, blind, before the stop-52 fixes)."""
 
     @property
     def held_out(self) -> bool:
@@ -5827,8 +5828,566 @@ OPENAI_API_KEY={{keep:****}}
 ]
 
 
+_RAW_STOP52: list[tuple[str, str, str]] = [
+    # ---- Windows and macOS homes through site-packages, pip, npm debug logs -------------------
+    (
+        "https://github.com/meanii/Search4/issues/17",
+        ".txt",
+        r"""     Traceback (most recent call last):
+     File "search4.py", line 12, in <module>
+         from search4.utils import banner, result
+     File "/Users/[[user:samirbouzidi]]{{keep:/Library/Python/2.7/lib/python/site-packages/search4/search4.py}}", line 12, in <module>
+         from search4.utils import banner, result
+     ImportError: No module named utils
+
+Locations : /Users/{{keep:**_my_user_**}}/Library/Python/2.7/lib/python/site-packages/search4
+                   /Users/{{keep:**_my_user_**}}/Library/Python/2.7/search4
+""",
+    ),
+    (
+        "https://github.com/KernelWanderers/OCSysInfo/issues/34",
+        ".txt",
+        r"""Last login: Thu Sep 14 18:01:26 on ttys000
+/Applications/OCSysInfo.app/Contents/MacOS/OCSysInfo ; exit;
+➜  ~ /Applications/OCSysInfo.app/Contents/MacOS/OCSysInfo ; exit;
+[13047] Error loading Python lib '{{keep:/var/folders/xp/8wys6y8s38g1jgc5v_p9nfp00000gn/T/_MEIBxy3R8/libpython3.10.dylib}}': dlopen: dlopen(/var/folders/xp/8wys6y8s38g1jgc5v_p9nfp00000gn/T/_MEIBxy3R8/libpython3.10.dylib, 10): Symbol not found: _preadv
+  Referenced from: /var/folders/xp/8wys6y8s38g1jgc5v_p9nfp00000gn/T/_MEIBxy3R8/libpython3.10.dylib (which was built for Mac OS X 11.7)
+  Expected in: /usr/lib/libSystem.B.dylib
+
+python3 main.py
+Traceback (most recent call last):
+  File "/Users/[[user:tkrogue]]{{keep:/dev/os/OCSysInfo/main.py}}", line 5, in <module>
+    main()
+  File "/Users/[[user:tkrogue]]{{keep:/dev/os/OCSysInfo/src/main.py}}", line 24, in main
+    or os.environ.get("DEBUG", "0") == "1"
+       ^^
+UnboundLocalError: cannot access local variable 'os' where it is not associated with a value
+""",
+    ),
+    (
+        "https://github.com/Homebrew/homebrew-core/issues/101987",
+        ".txt",
+        r"""    TEST FAILED: /Users/[[user:qv]]{{keep:/Library/Python/3.9/lib/python3.9/site-packages}} does NOT support .pth files
+
+❯ /usr/local/opt/python@3.9/bin/python3.9 -c 'import site; print(site.USER_BASE); print(site.USER_SITE)'
+/Users/[[user:dak-p]]{{keep:/Library/Python/3.9}}
+/Users/[[user:dak-p]]{{keep:/Library/Python/3.9/lib/python/site-packages}}
+""",
+    ),
+    (
+        "https://github.com/ranger/ranger/issues/1694",
+        ".txt",
+        r"""python3 -m site --user-base
+/Users/[[user:ines]]{{keep:/Library/Python/3.7}}
+
+ranger
+Traceback (most recent call last):
+  File "/Users/[[user:tavo]]{{keep:/Library/Python/3.7/bin/ranger}}", line 35, in <module>
+    import ranger  # NOQA pylint: disable=import-self,wrong-import-position
+ModuleNotFoundError: No module named 'ranger'
+""",
+    ),
+    (
+        "https://github.com/pypa/pip/issues/5316",
+        ".txt",
+        r"""The script django-admin.exe is installed in 'c:\users\[[user:rohan malhotra]]{{keep:\appdata\local\programs\python\python36\Scripts}}' which is not on PATH.
+  Consider adding this directory to PATH or, if you prefer to suppress this warning, use --no-warn-script-location
+""",
+    ),
+    (
+        "https://github.com/microsoft/coding-pack-for-python/issues/5",
+        ".txt",
+        r"""Requirement already satisfied: setuptools in c:\users\[[user:milo]]{{keep:\appdata\local\programs\pythoncodingpack\lib\site-packages}} (47.1.0)
+Processing c:\users\[[user:milo]]{{keep:\appdata\local\temp\tmpmy7x297_\pip-20.1.1-py2.py3-none-any.whl}}
+Installing collected packages: pip
+Successfully installed pip-20.1.1 {"timestamp":"2020-11-08T17:54:20.843Z"}
+info:   WARNING: The scripts pip.exe, pip3.8.exe and pip3.exe are installed in 'C:\Users\[[user:Milo]]{{keep:\AppData\Local\Programs\PythonCodingPack\Scripts}}' which is not on PATH.
+  Consider adding this directory to PATH or, if you prefer to suppress this warning, use --no-warn-script-location. {"timestamp":"2020-11-08T17:54:20.843Z"}
+info: Successfully executed command C:\Users\[[user:Milo]]{{keep:\AppData\Local\Programs\PythonCodingPack\python.exe}} -m ensurepip --default-pip. {"timestamp":"2020-11-08T17:54:20.843Z"}
+info: Completed installing Python and packages. {"timestamp":"2020-11-08T17:54:20.846Z"}
+""",
+    ),
+    (
+        "https://github.com/python/cpython/issues/135375",
+        ".txt",
+        r"""c:\users\[[user:rolan]]{{keep:\appdata\local\programs\python\python313\lib\site-packages}} and
+c:\users\[[user:rolan]]{{keep:\appdata\local\programs\python\python313}}
+
+Pip resides in:
+c:\users\[[user:rolan]]{{keep:\appdata\local\programs\python\python313\Scripts}}
+""",
+    ),
+    (
+        "https://github.com/araten10/EdgewarePlusPlus/issues/188",
+        ".txt",
+        r"""C:\Users\[[user:Lorenzo Baldi]]{{keep:\AppData\Local\Programs\Python\Python312\python.exe}} -m pip install --upgrade pip
+""",
+    ),
+    (
+        "https://github.com/pypa/pip/issues/86",
+        ".txt",
+        r"""[[user:paulsk]]@kale:~$ virtualenv ve
+New python executable in ve/bin/python
+Installing setuptools............done.
+
+[[user:paulsk]]@kale:~$ ./ve/bin/pip install -U pip
+Downloading/unpacking pip
+  Running setup.py egg_info for package pip
+    warning: no previously-included files matching '*.txt' found under directory 'docs/_build'
+    no previously-included directories found matching 'docs/_build/_sources'
+    warning: no files found matching '*' under directory 'scripts/completion'
+Installing collected packages: pip
+  Found existing installation: pip 0.6.3
+    Uninstalling pip:
+      Successfully uninstalled pip
+  Running setup.py install for pip
+    changing mode of build/scripts-2.6/pip from 664 to 775
+    changing mode of /home/[[user:paulsk]]{{keep:/ve/bin/pip}} to 775
+Successfully installed pip
+""",
+    ),
+    (
+        "https://github.com/npm/npm/issues/7963",
+        ".txt",
+        r"""0 info it worked if it ends with ok
+1 verbose cli [ 'C:\\Program Files (x86)\\nodejs\\node.exe',
+1 verbose cli   'C:\\Program Files (x86)\\nodejs\\node_modules\\npm\\bin\\npm-cli.js',
+1 verbose cli   'config',
+1 verbose cli   'get',
+1 verbose cli   'prefix' ]
+2 info using npm@1.4.28
+3 info using node@v0.10.37
+4 error Error: ENOENT, stat 'C:\Users\[[user:bwarf]]{{keep:\AppData\Roaming\npm}}'
+5 error If you need help, you may report this *entire* log,
+5 error including the npm and node versions, at:
+5 error     <http://github.com/npm/npm/issues>
+6 error System Windows_NT 6.1.7601
+7 error command "C:\\Program Files (x86)\\nodejs\\node.exe" "C:\\Program Files (x86)\\nodejs\\node_modules\\npm\\bin\\npm-cli.js" "config" "get" "prefix"
+8 error cwd C:\Users\[[user:bwarf]]{{keep:\Desktop}}
+9 error node -v v0.10.37
+10 error npm -v 1.4.28
+11 error path C:\Users\[[user:bwarf]]{{keep:\AppData\Roaming\npm}}
+12 error code ENOENT
+13 error errno 34
+14 verbose exit [ 34, true ]
+""",
+    ),
+    (
+        "https://github.com/npm/cli/issues/4206",
+        ".txt",
+        r"""0 verbose cli [
+0 verbose cli   '/usr/local/Cellar/node/17.3.0/bin/node',
+0 verbose cli   '/usr/local/bin/npm',
+0 verbose cli   '-v'
+0 verbose cli ]
+1 info using npm@8.3.0
+2 info using node@v17.3.0
+3 timing npm:load:whichnode Completed in 0ms
+4 timing config:load:defaults Completed in 1ms
+5 timing config:load:file:/usr/local/lib/node_modules/npm/npmrc Completed in 3ms
+6 timing config:load:builtin Completed in 5ms
+7 timing config:load:cli Completed in 3ms
+8 timing config:load:env Completed in 0ms
+9 timing config:load:project Completed in 3ms
+10 timing config:load:file:/Users/{{keep:(protected)}}/.npmrc Completed in 1ms
+11 timing config:load:user Completed in 2ms
+12 timing config:load:file:/usr/local/etc/npmrc Completed in 0ms
+13 timing config:load:global Completed in 0ms
+14 timing config:load:validate Completed in 0ms
+""",
+    ),
+    (
+        "https://github.com/npm/documentation/issues/1704",
+        ".txt",
+        r"""C:\Users\{{keep:HP}}>npm -v
+'CALL "C:\Program Files\nodejs\\node.exe" "C:\Program Files\nodejs\\node_modules\npm\bin\npm-prefix.js"' is not recognized as an internal or external command,
+operable program or batch file.
+10.9.3
+""",
+    ),
+    (
+        "https://github.com/actions/setup-python/issues/1005",
+        ".txt",
+        r""">   WARNING: The scripts <> and <> are installed in 'C:\Users\{{keep:runneradmin}}\AppData\Roaming\Python\Python3XX-32\Scripts' which is not on PATH.
+>  Consider adding this directory to PATH or, if you prefer to suppress this warning, use --no-warn-script-location.
+""",
+    ),
+    # ---- PowerShell transcript, procmon, macOS sessions, .gitconfig ---------------------------
+    (
+        "https://github.com/PowerShell/PowerShell/issues/8720",
+        ".txt",
+        r"""**********************
+Windows PowerShell transcript start
+Start time: 20190123080857
+Username: BK-WINDOWS-V2-1\[[user:oliverstamm]]
+RunAs User: BK-WINDOWS-V2-1\[[user:oliverstamm]]
+Machine: BK-WINDOWS-V2-1 (Microsoft Windows NT 10.0.14393.0)
+Host Application: C:\Windows\System32\WindowsPowerShell\v1.0\powershell.exe
+Process ID: 7264
+PSVersion: 5.1.14393.2636
+PSEdition: Desktop
+PSCompatibleVersions: 1.0, 2.0, 3.0, 4.0, 5.0, 5.1.14393.2636
+BuildVersion: 10.0.14393.2636
+CLRVersion: 4.0.30319.42000
+WSManStackVersion: 3.0
+PSRemotingProtocolVersion: 2.3
+SerializationVersion: 1.1.0.1
+**********************
+Transcript started, output file is c:/blah\PowerShell_transcript.BK-WINDOWS-V2-1.0zNarV8d.20190123080857.txt
+Logging a thing...
+Done.
+**********************
+Command start time: 20190123080945
+**********************
+""",
+    ),
+    (
+        "https://github.com/Rurik/Noriben/issues/36",
+        ".txt",
+        r"""C:\Users\{{keep:*****}}\Downloads\Noriben-master2\Noriben-master>Noriben.py --debug
+
+[+] Python module "requests" not found. Internet functionality is disabled.
+[+] This is acceptable if you do not wish to upload data to VirusTotal.
+
+[!] Filter file ProcmonConfiguration.PMC not found. Continuing without filters.
+[*] Log output directory:
+[*] YARA directory:
+[+] Features: (Debug: True      Internet: False VirusTotal: False)
+[*] Using procmon EXE: procmon.exe
+[*] Procmon session saved to: Noriben_24_Mar_20__10_07_544646.pml
+[*] Launching Procmon ...
+[*] Running cmdline: "procmon.exe" /BackingFile "Noriben_24_Mar_20__10_07_544646
+.pml" /Quiet /Minimized
+[*] Procmon is running. Run your executable now.
+[*] When runtime is complete, press CTRL+C to stop logging.
+""",
+    ),
+    (
+        "https://github.com/withfig/fig/issues/2134",
+        ".txt",
+        r"""[[user:mehdibennani]]@MBA-MB ~ % fig doctor
+
+✘ PATH contains ~/.local/bin: Path does not contain ~/.local/bin
+
+✘ Doctor found errors. Please fix them and try again.
+
+If you are not sure how to fix it, please open an issue with fig issue to let us know!
+Or, email us at {{keep:hello@fig.io}}!
+
+[[user:mehdibennani]]@MBA-MB ~ % fig issue
+✔ Issue Title · PATH contains ~/.local/bin: Path does not contain ~/.local/bin
+Heading over to GitHub...
+[[user:mehdibennani]]@MBA-MB ~ %
+
+os-info:
+  - macOS 13.0.1 (22A400)
+environment:
+  - shell: /bin/zsh
+  - terminal: iterm
+  - cwd: /Users/[[user:mehdibennani]]
+  - exe-path: /opt/homebrew/bin/fig
+""",
+    ),
+    (
+        "https://github.com/voku/dotfiles/issues/42",
+        ".txt",
+        r"""✓ ~→ cat .gitconfig.extra                                             [17:39:00]
+[user]
+	name = [[user:liangwenbo]]
+	email = [[email:liangwenbo482@163.com]]
+[push]
+	default = simple
+
+✓ ~→ git config --global --list
+....................
+include.path=.gitconfig.extra
+""",
+    ),
+    # ---- kubectl, curl, Docker config -----------------------------------------------------------
+    (
+        "https://github.com/kubernetes/kubernetes/issues/28288",
+        ".txt",
+        r"""$ kubectl describe secret robot-token-66z81
+Name:		robot-token-66z81
+Namespace:	test
+Labels:		<none>
+Annotations:	kubernetes.io/service-account.name=robot,kubernetes.io/service-account.uid=46a934ee-12ff-11e6-aba6-fa163ec62e19
+
+Type:	kubernetes.io/service-account-token
+
+Data
+====
+token:		[[secret:eyJhbGciOiJSUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJrdWJlcm5ldGVzL3NlcnZpY2VhY2NvdW50Iiwia3ViZXJuZXRlcy5pby9zZXJ2aWNlYWNjb3VudC9uYW1lc3BhY2UiOiJ0ZXN0Iiwia3ViZXJuZXRlcy5pby9zZXJ2aWNlYWNjb3VudC9zZWNyZXQubmFtZSI6InJvYm90LXRva2VuLTY2ejgxIiwia3ViZXJuZXRlcy5pby9zZXJ2aWNlYWNjb3VudC9zZXJ2aWNlLWFjY291bnQubmFtZSI6InJvYm90Iiwia3ViZXJuZXRlcy5pby9zZXJ2aWNlYWNjb3VudC9zZXJ2aWNlLWFjY291bnQudWlkIjoiNDZhOTM0ZWUtMTJmZi0xMWU2LWFiYTYtZmExNjNlYzYyZTE5Iiwic3ViIjoic3lzdGVtOnNlcnZpY2VhY2NvdW50OnRlc3Q6cm9ib3QifQ.mMmcnEqsgGhHqpQdzu9-aI2y9QXtpn8mvSpKMpKcOPv_CTNnykKxzOU0TQFYn7QiZwdDYYZFh53VrkSuijHhN09C3TBmp2Lu5JdCTWPFKNoSB3PXKgFLNDd4_j1htdmHireflj7ATR2arNJtlfNBJB4bSYo1mjQatqDSUouHtEdJDbapQMQ0LZgmStv4FUei_2e8SOPDlBSnFtcE0JYAtbWLx_KHNjAAlwI4xbXBc_eafcGgVCzqJxerofHN_EBlsTaynie_F1lojojS5D6QcQLJpvJ_Ob8YzN2zPOGSQmrQFikb6RMOwFE0MBsyFhUsmPFOPvnwlUYLLozEZED0-w]]
+""",
+    ),
+    (
+        "https://github.com/kubernetes/website/issues/43111",
+        ".txt",
+        r"""$ kubectl describe sa build-robot
+Name:                build-robot
+Namespace:           default
+Labels:              <none>
+Annotations:         <none>
+Image pull secrets:  <none>
+Mountable secrets:   <none>
+Tokens:              build-robot-secret
+Events:              <none>
+
+$ kubectl describe sa build-robot -n test2
+Name:                build-robot
+Namespace:           test2
+Labels:              <none>
+Annotations:         kubernetes.io/enforce-mountable-secrets: true
+Image pull secrets:  <none>
+Mountable secrets:   <none>
+Tokens:              mysecretname
+Events:              <none>
+
+$ kubectl get sa -n test2
+NAME          SECRETS   AGE
+build-robot   0         52m
+""",
+    ),
+    (
+        "https://github.com/router-for-me/CLIProxyAPI/issues/181",
+        ".txt",
+        r"""curl "http://localhost:8317/v1/messages" \
+          -H "Content-Type: application/json" \
+          -H "Authorization: Bearer {{keep:sk-dummy}}" \
+          -d '{
+          "model": "claude-haiku-4-5-20251001",
+          "stream": true,
+          "messages": [
+              {
+                  "role": "user",
+                  "content": "Are semicolons optional in JavaScript?"
+              }
+          ]
+      }'
+{"error":"Invalid API key"}⏎
+~ on ☁️
+""",
+    ),
+    (
+        "https://github.com/docker/for-win/issues/5314",
+        ".json",
+        r"""{
+	"auths": {
+		"https://index.docker.io/v1/": {
+		}
+	},
+	"HttpHeaders": {
+		"User-Agent": "Docker-Client/19.03.5 (windows)"
+	},
+	"credsStore": "desktop",
+	"stackOrchestrator": "swarm"
+}
+""",
+    ),
+    # ---- agent tools: Claude Code, Claude Desktop, Cursor, Aider, MCP servers ---------------------
+    (
+        "https://github.com/anthropics/claude-code/issues/182",
+        ".json",
+        r"""[
+  {
+    "error": "Connection failed: spawn Unknown system error -8",
+    "timestamp": "2025-02-27T06:59:09.346Z",
+    "sessionId": "{{keep:0b3dd2be-334f-4e29-9ae3-4eee16b40d53}}",
+    "cwd": "/Users/[[user:guillaume]]{{keep:/tests/basalt}}"
+  }
+]
+""",
+    ),
+    (
+        "https://github.com/anthropics/claude-code/issues/9732",
+        ".txt",
+        r"""- OS: macOS (Darwin 25.0.0)
+- Node version: v22.17.0
+- Claude Code installation: /Users/[[user:brendancolby]]{{keep:/.nvm/versions/node/v22.17.0/lib/node_modules/@anthropic-ai/claude-code}}
+- Date: 2025-10-17
+
+[ERROR] Failed to save config with lock: Error: ENOENT: no such file or directory, lstat '/Users/[[user:brendancolby]]{{keep:/.claude.json}}'
+""",
+    ),
+    (
+        "https://github.com/anthropics/claude-code/issues/6028",
+        ".txt",
+        r"""[DEBUG] MCP server "test": Connection failed: Error: spawn echo 'Hello World' ENOENT
+[DEBUG] MCP server "test": Error message: spawn echo 'Hello World' ENOENT
+[DEBUG] MCP server "test": Error stack: Error: spawn echo 'Hello World' ENOENT
+    at ChildProcess._handle.onexit (node:internal/child_process:286:19)
+    at onErrorNT (node:internal/child_process:484:16)
+    at process.processTicksAndRejections (node:internal/process/task_queues:90:21)
+
+{
+  "mcpServers": {
+    "test": {
+      "type": "stdio",
+      "command": "echo 'Hello World'",
+      "args": [],
+      "env": {}
+    }
+  }
+}
+""",
+    ),
+    (
+        "https://github.com/anthropics/claude-code/issues/38830",
+        ".txt",
+        r"""App version: 1.1.8629.0 (MSIX/Windows Store install)
+OS: Windows
+Install path: C:\Users\{{keep:<user>}}\AppData\Local\Packages\{{keep:Claude_pzs8sxrjxfjjc}}\
+Plan: Pro
+
+%LOCALAPPDATA%\Packages\Claude_pzs8sxrjxfjjc\LocalCache\Roaming\Claude\claude_desktop_config.json
+%APPDATA%\Claude\claude_desktop_config.json
+""",
+    ),
+    (
+        "https://github.com/aaddrick/claude-desktop-debian/issues/216",
+        ".json",
+        r"""{
+  "mcpServers": {
+    "filesystem": {
+      "command": "npx",
+      "args": [
+        "-y",
+        "@modelcontextprotocol/server-filesystem",
+        "/home/{{keep:yourusername}}/Desktop",
+        "/home/{{keep:yourusername}}/Downloads"
+      ]
+    },
+     "wot": {
+      "command": "npx",
+      "args": [
+        "-y",
+        "mcp-remote",
+        "http://localhost:3000/mcp",
+        "--allow-http"
+      ]
+    }
+  }
+}
+""",
+    ),
+    (
+        "https://github.com/mark3labs/mcp-filesystem-server/issues/6",
+        ".txt",
+        r"""2025-03-23T13:42:48.582Z [filesystem] [info] Initializing server...
+2025-03-23T13:42:48.591Z [filesystem] [error] spawn mcp-filesystem-server ENOENT {"context":"connection","stack":"Error: spawn mcp-filesystem-server ENOENT\n    at ChildProcess._handle.onexit (node:internal/child_process:285:19)\n    at onErrorNT (node:internal/child_process:483:16)\n    at process.processTicksAndRejections (node:internal/process/task_queues:82:21)"}
+2025-03-23T13:42:48.592Z [filesystem] [error] spawn mcp-filesystem-server ENOENT {"stack":"Error: spawn mcp-filesystem-server ENOENT\n    at ChildProcess._handle.onexit (node:internal/child_process:285:19)\n    at onErrorNT (node:internal/child_process:483:16)\n    at process.processTicksAndRejections (node:internal/process/task_queues:82:21)"}
+2025-03-23T13:42:48.597Z [filesystem] [info] Server transport closed
+2025-03-23T13:42:48.597Z [filesystem] [info] Client transport closed
+""",
+    ),
+    (
+        "https://github.com/gdli6177/mcp-prompt-server/issues/5",
+        ".txt",
+        r"""{
+  "mcpServers": {
+    "prompt-server": {
+      "command": "node",
+      "args": ["/Users/{{keep:xxxx}}/Desktop/study/AI/mcp-prompt-server/src/index.js"],
+      "env": {}
+    }
+  }
+}
+--------
+2025-05-24 15:56:39.361 [info] rver: Handling ReloadClient action
+2025-05-24 15:56:39.361 [info] rver: Starting new stdio process with command: node /Users/[[user:liuchenxiang]]{{keep:/Desktop/study/AI/mcp-prompt-server/src/index.js}}
+2025-05-24 15:56:39.572 [error] rver: Client error for command Unexpected token 'L', "Loaded 8 p"... is not valid JSON
+2025-05-24 15:56:39.573 [error] rver: Client error for command Unexpected token 'M', "MCP Prompt"... is not valid JSON
+
+{
+  "mcpServers": {
+    "Prompt Server": {
+      "command": "node",
+      "args": [
+        "/Users/[[user:huangzeming]]{{keep:/Documents/mcp-prompt-server/src/index.js}}"
+      ]
+    }
+  }
+}
+""",
+    ),
+    (
+        "https://github.com/GLips/Figma-Context-MCP/issues/77",
+        ".txt",
+        r"""2025-04-04 18:43:07.671 [info]  MCP: Handling ListOfferings action
+2025-04-04 18:43:07.671 [error]  MCP: No server info found
+2025-04-04 18:43:07.734 [error]  MCP: Client error for command spawn sse ENOENT
+2025-04-04 18:43:07.734 [error]  MCP: Error in MCP: spawn sse ENOENT
+2025-04-04 18:43:07.734 [info]  MCP: Client closed for command
+2025-04-04 18:43:07.734 [error]  MCP: Error in MCP: Client closed
+2025-04-04 18:43:07.734 [error]  MCP: Failed to reload client: MCP error -32000: Connection closed
+2025-04-04 18:43:07.736 [info] ools: Handling ListOfferings action
+2025-04-04 18:43:07.736 [info] ools: Listing offerings
+2025-04-04 18:43:07.736 [info] ools: getOrCreateClient for stdio server.  process.platform: win32 isElectron: true
+2025-04-04 18:43:07.736 [info] ools: Reusing existing stdio client
+2025-04-04 18:43:07.736 [info] ools: Connected to stdio server, fetching offerings
+2025-04-04 18:43:07.737 [info] listOfferings: Found 14 tools
+""",
+    ),
+    (
+        "https://github.com/cursor/cursor/issues/3479",
+        ".json",
+        r"""{
+  "mcpServers": {
+    "supabase": {
+      "command": "npx",
+      "args": ["-y", "@supabase/mcp-server-supabase@latest", "--project-ref=oapzygdfiosisxbkqytr"],
+      "env": {
+        "SUPABASE_ACCESS_TOKEN": "[[secret:sbp_dc03e6332df073beebb11ed36ee85635edaed540]]"
+      }
+    }
+  }
+}
+""",
+    ),
+    (
+        "https://github.com/Aider-AI/aider/issues/1901",
+        ".txt",
+        r"""C:\Users\[[user:tao]]{{keep:\kidstory\kidstory_api}}>aider --model azure/gpt-4o-mini --verbose
+Config files search order, if no --config:
+  - C:\Users\[[user:tao]]{{keep:\kidstory\kidstory_api\.aider.conf.yml}}
+  - C:\Users\[[user:tao]]{{keep:\.aider.conf.yml}}
+────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────
+Loaded C:\Users\[[user:tao]]{{keep:\.env}}
+Loaded C:\Users\[[user:tao]]{{keep:\kidstory\kidstory_api\.env}}
+Too soon to check version: 10.4 hours
+Command Line Args:   --model azure/gpt-4o-mini --verbose
+
+Environment Variables:
+  AIDER_CHAT_LANGUAGE:zh-cn
+
+Defaults:
+  --model-settings-file:.aider.model.settings.yml
+  --model-metadata-file:.aider.model.metadata.json
+  --env-file:        C:\Users\[[user:tao]]{{keep:\kidstory\kidstory_api\.env}}
+  --cache-keepalive-pings:0
+  --map-refresh:     auto
+  --map-multiplier-no-files:2
+  --input-history-file:C:\Users\[[user:tao]]{{keep:\kidstory\kidstory_api\.aider.input.history}}
+  --chat-history-file:C:\Users\[[user:tao]]{{keep:\kidstory\kidstory_api\.aider.chat.history.md}}
+""",
+    ),
+    (
+        "https://github.com/Aider-AI/aider/issues/449",
+        ".txt",
+        r"""OS: MacOS (zsh)
+Aider v0.21.1
+VSCode terminal detected, pretty output has been disabled.
+Unable to list available models, proceeding with {main_model.name}
+Model: gpt-4-0613 using diff edit format
+Git repo: .git with 726 files
+Repo-map: using 1024 tokens
+""",
+    ),
+]
+
+
 def documents(batch: int | None = None) -> list[RealDocument]:
-    """The documents of one collection (``40``, ``42`` to ``51``), or of all."""
+    """The documents of one collection (``40``, ``42`` to ``52``), or of all."""
     out: list[RealDocument] = []
     seen: dict[str, int] = {}
     for number, raw in (
@@ -5843,6 +6402,7 @@ def documents(batch: int | None = None) -> list[RealDocument]:
         (49, _RAW_STOP49),
         (50, _RAW_STOP50),
         (51, _RAW_STOP51),
+        (52, _RAW_STOP52),
     ):
         if batch not in (None, number):
             continue
