@@ -16,9 +16,7 @@ from intake.errors import ConfigError, InputError, ScrubError
 from intake.scrub import (
     FixtureMap,
     Scrubber,
-    check_tree,
     decode_text,
-    find_in_text,
     get_scrubber,
     packaged_scrubbers_dir,
     scrub_tree,
@@ -217,7 +215,7 @@ def test_scrub_tree_uses_one_mapping_across_fields_and_reports_paths(scrubber: S
     assert "$['alice@acme.io']~" not in str(report.model_dump())
     assert "alice" not in report.model_dump_json()
     assert report.config_hash == scrubber_config_hash()
-    assert check_tree(new, scrubber=scrubber) == []
+    assert scrub_tree(new, scrubber=scrubber)[1].spans == []
 
 
 def test_scrub_tree_keeps_ruamel_comments_and_types(scrubber: Scrubber) -> None:
@@ -237,12 +235,12 @@ def test_scrub_tree_keeps_ruamel_comments_and_types(scrubber: Scrubber) -> None:
     )
 
 
-def test_check_tree_and_find_in_text_report_type_and_location_only(scrubber: Scrubber) -> None:
-    findings = check_tree({"a": ["ok", "key AKIAIOSFODNN7ABCDEFG"]}, scrubber=scrubber)
-    assert [(f.entity_type, f.json_path, f.start, f.end) for f in findings] == [
+def test_findings_report_type_and_location_only(scrubber: Scrubber) -> None:
+    _, report = scrub_tree({"a": ["ok", "key AKIAIOSFODNN7ABCDEFG"]}, scrubber=scrubber)
+    assert [(f.entity_type, f.json_path, f.start, f.end) for f in report.spans] == [
         ("AWS_ACCESS_KEY_ID", "$.a[1]", 4, 24)
     ]
-    assert [f.entity_type for f in find_in_text("bob@acme.io")] == ["EMAIL_ADDRESS"]
+    assert [f.entity_type for f in scrubber.find("bob@acme.io")] == ["EMAIL_ADDRESS"]
 
 
 def test_shared_mapping_across_calls() -> None:

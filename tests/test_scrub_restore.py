@@ -244,11 +244,11 @@ def test_the_salt_may_come_from_the_environment(
     knows the restores too; a short value is no salt."""
     from intake.scrub.tiers import find_salt
 
-    assert find_salt(tmp_path) is None
+    assert find_salt() is None
     monkeypatch.setenv("INTAKE_SCRUB_SALT", "short")
-    assert find_salt(tmp_path) is None
+    assert find_salt() is None
     monkeypatch.setenv("INTAKE_SCRUB_SALT", "s" * 40)
-    assert find_salt(tmp_path) == suite_salt(tmp_path / ".intake") == b"s" * 40
+    assert find_salt() == suite_salt(tmp_path / ".intake") == b"s" * 40
     assert not (tmp_path / ".intake" / "scrub-salt").exists()
 
 

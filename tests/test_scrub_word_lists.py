@@ -9,7 +9,13 @@ import pytest
 
 from intake.errors import ConfigError
 from intake.scrub import get_scrubber
-from intake.scrub.definitions import load_word_lists, packaged_scrubbers_dir, word_lists
+from intake.scrub.definitions import (
+    load_user_name_rules,
+    load_word_lists,
+    packaged_scrubbers_dir,
+    user_name_rules,
+    word_lists,
+)
 
 
 def test_the_packaged_word_lists_are_read() -> None:
@@ -83,3 +89,52 @@ def test_a_words_file_in_a_scrubbers_folder_is_not_read(tmp_path: Path) -> None:
     )
     text = "password: incorrect\napi_token: Optional[str]\n"
     assert Scrubber(folder).scrub_text(text).text == text
+
+
+def test_the_packaged_user_name_rules_are_read() -> None:
+    """The user-name patterns are data too (``scrubbers/user_names.yaml``): each rule a regex
+    by name, the learners with the strings that let them run, and the rules read them as
+    before (a prompt's login is learned and replaced everywhere; a listing's ``root`` is not)."""
+    rules = user_name_rules()
+    again = load_user_name_rules(packaged_scrubbers_dir() / "user_names.yaml")
+    assert {k: (r.pattern.pattern, r.pattern.flags, r.when) for k, r in rules.items()} == {
+        k: (r.pattern.pattern, r.pattern.flags, r.when) for k, r in again.items()
+    }
+    assert rules["prompt"].when == ("@",) and rules["passwd"].when == ()
+    assert rules["env"].pattern.search("USER=alice").group(1) == "alice"  # type: ignore[union-attr]
+    text = "alice@box:~$ ls\nsee alice's notes\n"
+    assert "alice" not in get_scrubber().scrub_text(text).text
+    listing = "drwxr-xr-x  7 root  staff  238 Dec 30 12:00 root's files\n"
+    assert get_scrubber().scrub_text(listing).text == listing
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "rules: [{name: x}]\n",  # no pattern
+        "rules: [{pattern: 'a'}]\n",  # no name
+        "rules: [{name: x, pattern: '(unclosed'}]\n",  # no regex
+        "rules: [{name: x, pattern: [a, [b]]}]\n",  # a piece that is no text
+        "- rules\n",  # no mapping
+    ],
+)
+def test_a_malformed_user_name_rule_is_a_config_error(tmp_path: Path, body: str) -> None:
+    path = tmp_path / "user_names.yaml"
+    path.write_text(body, encoding="utf-8")
+    with pytest.raises(ConfigError) as caught:
+        load_user_name_rules(path)
+    assert caught.value.where == str(path)
+
+
+def test_a_user_names_file_in_a_scrubbers_folder_is_not_read(tmp_path: Path) -> None:
+    """The user-name patterns are shipped rules too: a ``user_names.yaml`` in a configured
+    ``scrubbers_dir`` that lists no rule changes nothing the scrubber learns (``docs/trust.md``)."""
+    import shutil
+
+    from intake.scrub import Scrubber
+
+    folder = tmp_path / "scrubbers"
+    shutil.copytree(packaged_scrubbers_dir(), folder)
+    (folder / "user_names.yaml").write_text("rules: []\n", encoding="utf-8")
+    text = "alice@box:~$ ls\nsee alice's notes\n"
+    assert "alice" not in Scrubber(folder).scrub_text(text).text

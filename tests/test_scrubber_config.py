@@ -152,15 +152,24 @@ def test_malformed_secret_names_are_one_config_error_naming_the_file(
     assert info.value.where == str(path)
 
 
+@pytest.mark.parametrize(
+    "rule",
+    [
+        "  - token: {entity: GITHUB_TOKEN, prefix: 'zq_', body: '[a-z0-9]', length: 12}\n",
+        "  - checked: {entity: BEARER_TOKEN, patterns: [[b, 'zq_[a-z]+', 0.8]]}\n",
+        "  - name: NoEntity\n    checked: {patterns: [[b, 'zq_[a-z]+', 0.8]]}\n",
+        "  - name: NoScore\n    checked: {entity: BEARER_TOKEN, patterns: [[b, 'zq_[a-z]+']]}\n",
+    ],
+)
 def test_a_token_rule_without_a_name_is_a_config_error_naming_the_registry(
-    tmp_path: Path,
+    tmp_path: Path, rule: str
 ) -> None:
-    """A ``token`` rule is parsed with its entry (``scrub.presidio.RegistryEntry``): without
-    the ``name`` the recognizer is built under, the registry is refused, not built unnamed."""
+    """A ``token`` or ``checked`` rule is parsed with its entry (``scrub.presidio.RegistryEntry``):
+    without the ``name`` the recognizer is built under, or a field the rule needs, the registry
+    is refused, not built unnamed or half."""
     folder = tmp_path / "scrubbers"
     shutil.copytree(packaged_scrubbers_dir(), folder)
     registry = folder / "recognizers.yaml"
-    rule = "  - token: {entity: GITHUB_TOKEN, prefix: 'zq_', body: '[a-z0-9]', length: 12}\n"
     text = registry.read_text(encoding="utf-8")
     registry.write_text(text.replace("recognizers:\n", "recognizers:\n" + rule, 1))
     with pytest.raises(ConfigError, match="recognizer registry cannot be loaded") as info:

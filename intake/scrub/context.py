@@ -184,132 +184,14 @@ def load_secret_names(path: Path) -> SecretNames:
 
 # ----------------------------------------------------------------------------- values
 
-_NOT_SECRET_EXTRA = frozenset(
-    [
-        "yes",
-        "no",
-        "on",
-        "off",
-        "enabled",
-        "disabled",
-        "enable",
-        "disable",
-        "none",
-        "null",
-        "nil",
-        "true",
-        "false",
-        "undefined",
-        "auto",
-        "automatic",
-        "basic",
-        "bearer",
-        "token",
-        "oauth",
-        "oauth2",
-        "oidc",
-        "saml",
-        "jwt",
-        "digest",
-        "api",
-        "key",
-        "keys",
-        "env",
-        "file",
-        "files",
-        "vault",
-        "keyring",
-        "keychain",
-        "prompt",
-        "ask",
-        "interactive",
-        "stdin",
-        "tty",
-        "secret",
-        "secrets",
-        "password",
-        "passwords",
-        "login",
-        "anonymous",
-        "public",
-        "private",
-        "internal",
-        "external",
-        "inherit",
-        "inherited",
-        "sha256",
-        "sha512",
-        "md5",
-        "hmac",
-        "rsa",
-        "aes",
-        "plain",
-        "text",
-        "json",
-        "yaml",
-        # GitHub Actions' permission levels (``id-token: write``, ``contents: read``)
-        "read",
-        "write",
-        "read-all",
-        "write-all",
-        # placeholder credentials of examples and docs (curl -u 'test:test', user:pass)
-        "pass",
-        "test",
-        "user",
-        "username",
-        "foo",
-        "bar",
-        "foobar",
-    ]
-)
-"""Unquoted values that name a mode, a type or a word of prose, not a secret, beside
-``scrubbers/words.yaml``'s ``not_a_password`` (``_not_secret_word``)."""
-
 
 def _not_secret_word(word: str) -> bool:
-    """Whether a lower-case word names a mode, a type or a word of prose (``_NOT_SECRET_EXTRA``
-    and the words that are not a password)."""
-    return word in _NOT_SECRET_EXTRA or word in word_lists().not_a_password
+    """Whether a lower-case word names a mode, a type or a word of prose (``words.yaml``'s
+    ``not_secret_words`` and ``not_a_password``)."""
+    words = word_lists()
+    return word in words.not_secret_words or word in words.not_a_password
 
 
-_CODE_OBJECTS = frozenset(
-    [
-        "self",
-        "this",
-        "cls",
-        "os",
-        "env",
-        "environ",
-        "process",
-        "config",
-        "cfg",
-        "conf",
-        "settings",
-        "args",
-        "kwargs",
-        "opts",
-        "options",
-        "params",
-        "request",
-        "req",
-        "ctx",
-        "context",
-        "app",
-        "secrets",
-        "credentials",
-        "creds",
-        "vault",
-        "keyring",
-        "module",
-        "exports",
-        "props",
-        "state",
-        "window",
-        "document",
-        "import",
-        "getpass",
-    ]
-)
 _CODE_CALL = regex.compile(r"^[A-Za-z_$][A-Za-z0-9_.$]*+[(\[]")
 _DOTTED = regex.compile(r"^[A-Za-z_][A-Za-z0-9_]*+(?:\.[A-Za-z_][A-Za-z0-9_]*+)++$")
 _IDENTIFIER = regex.compile(r"^[A-Za-z_][A-Za-z0-9_]*+$")
@@ -454,7 +336,7 @@ def code_value(value: str, names: SecretNames | None = None) -> bool:
         if any(mixes_like_random(p) for p in parts):
             return False  # a dotted token (xmh0siH1….WtkDz6.…), not an attribute
         return (
-            parts[0].lower() in _CODE_OBJECTS
+            parts[0].lower() in word_lists().code_objects
             or len(parts[0]) == 1
             or any(_CAMEL.search(p) for p in parts)
             or (names is not None and any(names.is_secret_name(p) for p in parts))
@@ -523,7 +405,7 @@ def literal_secret(value: str, *, quoted: bool, names: SecretNames | None = None
     has_digit = any(c.isdigit() for c in v)
     if _DOTTED.match(v):
         parts = low.split(".")
-        if parts[0] in _CODE_OBJECTS or (
+        if parts[0] in word_lists().code_objects or (
             names is not None and not has_digit and any(names.is_secret_name(p) for p in parts)
         ):
             return False

@@ -182,6 +182,11 @@ class WordLists:
     type_words: frozenset[str] = frozenset()
     not_a_password: frozenset[str] = frozenset()
     role_name_words: frozenset[str] = frozenset()
+    not_user_names: frozenset[str] = frozenset()
+    system_accounts: frozenset[str] = frozenset()
+    login_not_user: frozenset[str] = frozenset()
+    not_secret_words: frozenset[str] = frozenset()
+    code_objects: frozenset[str] = frozenset()
 
 
 def _words(items: object) -> frozenset[str]:
@@ -194,22 +199,47 @@ def load_word_lists(path: Path) -> WordLists:
     """Read ``words.yaml`` into ``WordLists``; a missing or malformed file (a list that is no
     list of words, no mapping) is a ``ConfigError`` naming it."""
     try:
-        return configured(
-            WordLists,
-            load_scrubber_yaml(path) or {},
-            word_logins=_words,
-            type_words=_words,
-            not_a_password=_words,
-            role_name_words=_words,
-        )
+        lists = {f.name: _words for f in fields(WordLists)}
+        return configured(WordLists, load_scrubber_yaml(path) or {}, **lists)
     except TypeError as exc:
         raise ConfigError(f"word lists are invalid: {exc}", where=str(path)) from exc
 
 
 @cache
 def word_lists() -> WordLists:
-    """The packaged ``words.yaml``, read the first time a rule needs it (issue 36 item 5)."""
+    """The packaged ``words.yaml``, read the first time a rule needs it."""
     return load_word_lists(packaged_scrubbers_dir() / "words.yaml")
+
+
+@dataclass(frozen=True)
+class UserNameRule:
+    """A rule of ``scrubbers/user_names.yaml`` (see that file for what each finds)."""
+
+    pattern: regex.Pattern[str]
+    when: tuple[str, ...] = ()
+    """Strings one of which a text must hold for ``learn_user_names`` to try the pattern; none
+    for a pattern only an account rule reads."""
+
+
+def load_user_name_rules(path: Path) -> dict[str, UserNameRule]:
+    """Read ``user_names.yaml`` into its rules by name, in file order; a missing or malformed
+    file (no list of rules, a rule without a name or pattern, a pattern that is no regex) is a
+    ``ConfigError`` naming it."""
+    try:
+        return {
+            str(rule["name"]): UserNameRule(
+                regex.compile("".join(rule["pattern"])), tuple(map(str, rule.get("when", ())))
+            )
+            for rule in load_scrubber_yaml(path)["rules"]
+        }
+    except (KeyError, TypeError, AttributeError, regex.error) as exc:
+        raise ConfigError(f"user-name rules are invalid: {exc}", where=str(path)) from exc
+
+
+@cache
+def user_name_rules() -> dict[str, UserNameRule]:
+    """The packaged ``user_names.yaml``, read the first time a rule needs it."""
+    return load_user_name_rules(packaged_scrubbers_dir() / "user_names.yaml")
 
 
 @dataclass(frozen=True)

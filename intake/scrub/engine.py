@@ -37,7 +37,7 @@ import logging
 import os
 import threading
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple, cast
@@ -51,6 +51,7 @@ from intake.scrub.definitions import (
     load_allow_rules,
     packaged_scrubbers_dir,
     scrubber_config_hash,
+    user_name_rules,
     word_lists,
 )
 from intake.scrub.fixtures import (
@@ -79,8 +80,6 @@ __all__ = [
     "FileFinding",
     "ScrubResult",
     "Scrubber",
-    "check_tree",
-    "find_in_text",
     "get_scrubber",
     "refuse_oversized",
     "scrub_tree",
@@ -156,11 +155,6 @@ class ScrubResult:
 
     text: str
     findings: list[Finding] = field(default_factory=list)
-
-    @property
-    def changed(self) -> bool:
-        """Whether anything was replaced."""
-        return bool(self.findings)
 
 
 def refuse_oversized(length: int, what: str, *, where: str, limit: int = MAX_TEXT_CHARS) -> None:
@@ -278,252 +272,10 @@ _PUBLIC_PEM = regex.compile(r"-----BEGIN (?:CERTIFICATE|X509 CRL|[A-Z ]*PUBLIC K
 
 _UUID = regex.compile(r"^[0-9a-fA-F]{8}(?:-[0-9a-fA-F]{4}){3}-[0-9a-fA-F]{12}$")
 
-_USER_FROM_PATH = regex.compile(
-    r"(?:^|/|\\)(?:home|Users|Volumes/[^/]++/Users|(?:mnt/|cygdrive/)?[a-z]/Users)(?:/|\\++)"
-    r"([^/\\\s:]++)",
-    regex.I,
-)
-_USER_FROM_ENV = regex.compile(
-    r"\b(?:USER|LOGNAME|USERNAME)=[\"']?+([A-Za-z][A-Za-z0-9._-]{1,31}+)"
-)
-_USER_FROM_PROMPT = regex.compile(
-    r"(?:^|(?<=\n))`?+(?:[0-9]{1,3}+[ ]++[✓✔✗✘×][ ]++)?+(?:\([^()\n]{1,40}+\)[ ]?+)?+\[?+"
-    r"([a-z_][a-z0-9._-]{1,31}+)"
-    r"@[A-Za-z0-9][A-Za-z0-9.-]*+"
-    r"(?::[~/]|[ ][^\n\]]{0,80}+\][$#]|[ ][~/][^\s]{0,80}+[ ][%$#](?=[ \t]|$)"
-    r"|[ ][^\s~/`][^\s`]{0,80}+[ ]%(?=[ \t]|$))"
-)
-"""A shell prompt ``u@host:~$`` at a line's start, after a ``(venv)`` or ``(base)`` prefix or a
-Markdown backtick, after a theme's exit status and mark (``0 ✓ u@host ~/dir $``), in brackets
-(``[u@host dir]$``), or zsh's default ``u@host ~ %`` and
-``u@host dir %`` (``%n@%m %1~ %#``: the current folder's last name, no slash)."""
-_USER_FROM_MAC_PROMPT = regex.compile(
-    r"(?m)^(?:\([^()\n]{1,40}+\)[ ]?+)?+(?P<host>[A-Za-z0-9][A-Za-z0-9.-]*+):[^\s:]++[ ]"
-    r"(?P<u>[a-z_][a-z0-9._-]{1,31}+)[$%#](?=[ \t]|$)"
-)
-"""macOS's default prompt ``Host:dir user$`` (bash) or ``user%`` (zsh)."""
-_USER_FROM_THEMED_PROMPT = regex.compile(
-    r"(?m)^(?:\([^()\n]{1,40}+\)[ ]?+)?+(?P<u>[a-z_][a-z0-9._-]{1,31}+)[ ]in[ ][~/][^\s]{0,120}+"
-    r"(?:[ ]on[ ][^\s]{1,60}+)?+(?:[ ][●✗✔±?!*]++)?+[ ][❯➜λ$%#](?=[ \t]|$)"
-)
-"""A themed prompt (spaceship, starship, pure): ``(.venv) user in ~/dir on main ● λ``."""
-_USER_FROM_MAC_HOST = regex.compile(
-    r"\b([A-Z][a-z]{2,20})(?:(?:s|'s)[- ]|de)(?:MacBook|iMac|Mac-mini|Mac)"
-)
-"""A Mac's default host name: ``Alice's MacBook Pro``, ``Alices-MacBook-Pro``, and in French
-and Chinese locales ``AlicedeMacBook-Pro``."""
-_USER_FROM_GIT_BASH = regex.compile(
-    r"(?m)^(?:\([^()\n]{1,40}+\)[ ]?+)?+([A-Za-z0-9_][A-Za-z0-9._-]{1,31}+)"
-    r"@[A-Za-z0-9][A-Za-z0-9-]*+[ ]"
-    r"(?:MINGW(?:32|64)|MSYS|UCRT64|CLANG(?:32|64|ARM64))\b"
-)
-"""Git Bash's and MSYS2's prompt ``User@HOST MINGW64 /c/Users/u/dir (branch)``: Windows logins
-keep their capitals."""
-_USER_FROM_CLOUD_PROMPT = regex.compile(
-    r"(?m)^([a-z_][a-z0-9._-]{1,31}+):~(?:/[^\s]*+)?+(?:[ ]\([^()\n]{1,60}+\))?+[ ]?+"
-    r"[$#](?=[ \t]|$)"
-)
-"""A host-less prompt ``user:~/workspace/app (main) $`` (Cloud9, some containers)."""
-_USER_FROM_CREDENTIAL_PROMPT = regex.compile(
-    r"\bUsername[ ]for[ ]'[^'\n]{1,200}+':[ ]++([A-Za-z0-9][A-Za-z0-9._-]{1,38}+)"
-)
-"""Git's credential prompt ``Username for 'https://github.com': login``, as pasted after it."""
-_USER_FROM_REPLY = regex.compile(
-    r"(?<![\p{L}])(?!(?i:github|dependabot|renovate|the)\b)"
-    r"([A-Z][\p{L}'-]{1,30}+(?:[ ][A-Z][\p{L}'-]{1,30}+){1,3}+)[ ]"
-    r"<(?:notifications@github\.com|reply\+[^>\s]{1,120}+@reply\.github\.com)>"
-)
-"""The sender's name in a reply to a GitHub notification e-mail (``On …, First Last
-<notifications@github.com> wrote:``): the display name GitHub mails a person's words under."""
-_USER_FROM_LOGIN = regex.compile(
-    r"\b(?:ssh|scp|sftp|rsync|mosh|sshfs|ssh-copy-id)(?![\w-])[^\n]{0,200}?(?<=[\s:\"'@])([a-z_][a-z0-9._-]{1,31}+)@"
-    r"[A-Za-z0-9][A-Za-z0-9.-]*+(?=[:\s\"']|$)"
-)
-"""A login in an ``ssh``/``scp``/``rsync`` target (``u@host``, ``u@host:/path``, quoted, and
-VS Code Remote-SSH's ``"u@u@host"``); not ``ssh-keygen -C "name@host"``'s comment."""
-_USER_FROM_CC = regex.compile(
-    r"(?m)^[ \t>]*+Cc:[ \t]*+([A-Za-z0-9][A-Za-z0-9-]{1,38}+);[ \t]*+(?:Author|Mention|Comment"
-    r"|State[ ]change|Review[ ]requested|Subscribed|Manual|Team[ ]mention|Your[ ]activity)\b"
-)
-"""The login in a GitHub notification e-mail's ``Cc: login; Author`` line."""
-_USER_FROM_URL = regex.compile(
-    r"\b[A-Za-z][A-Za-z0-9+.-]*+://([A-Za-z0-9][A-Za-z0-9._-]{1,38}+)"
-    r"(?::[^@\s/\"'<>`]*+)?+@[A-Za-z0-9]"
-)
-"""A URL's userinfo login (``https://alice@github.com``, ``https://alice:TOKEN@host``); a quote
-or bracket ends the URL before any ``@`` (detect-secrets' false positives:
-``"https://url:8000";@something`` names no login)."""
-_USER_FROM_GIT = regex.compile(
-    r"(?m)^[ \t*>`-]*+(?:(?:file|blob|command[ ]line|standard[ ]input):[^\s]*+[ \t]++)?+"
-    r"(?:user\.name[ \t]*+=|(?:[^\n]{0,80}?[$#%>❯][ \t]++)?+git[ ]config"
-    r"[^\n]*?user\.name)[ \t\"']*+"
-    r"([^\s\"'][^\n\"'`]{1,60}?)[ \t\"'`]*+$"
-    r"|(?ms)^\[user\][^\[]*?^[ \t]++name[ \t]*+=[ \t]*+([^\n]{2,60}?)[ \t]*+$"
-)
-"""``git config`` user names: ``user.name=…``, ``git config [--global] user.name "…"`` (also
-after a Markdown bullet or backtick, or a shell prompt: ``$``, ``PS C:\\x>``, ``u@host:~$``, or
-``git config --list --show-origin``'s origin column: ``file:/home/u/.gitconfig  user.name=…``),
-and ``name = …`` in a ``[user]`` section."""
-_USER_FROM_TRAILER = regex.compile(
-    r"(?m)^[ \t>]*+(?:Signed-off-by|Co-authored-by|Reviewed-by|Reported-by|Acked-by|Tested-by"
-    r"|Suggested-by|Author|Commit):[ \t]*+([^<>\n]{2,60}?)[ \t]*+"
-    r"<(?!(?i:no-?reply|do-?not-?reply|notifications?|bot)@)"
-    r"(?!(?<=:[ \t]*(?:[^\s<>:]+|[^<>\n:]*\b(?i:support|team|help|security|service|desk"
-    r"|admin|bot)\b[^<>\n:]*)[ \t]*<)(?i:support|help|contact|security|webmaster|postmaster"
-    r"|feedback)@)[^<>\s@]++@[^<>\s]++>"
-)
-"""A commit trailer's person (``Signed-off-by: Name <address>``) or a ``git log`` author or
-committer (``Author: First Last <address>``, ``Commit: …``); not a tool's or a bot's
-(``Co-authored-by: Claude <noreply@anthropic.com>``), nor a one-word or role-worded name at a
-role's address (``Author: gsfbuildbot <support@…>``, ``GitHub Support <support@…>``, as the
-kept no-reply and role addresses). A person's name at a role address is still a person's
-(``Author: Marta Kowalczyk <help@…>``, 1.15.1)."""
-_USER_FROM_PUSH = regex.compile(
-    r"(?m)^[ \t>]*+([A-Za-z0-9][A-Za-z0-9-]{1,38}+)[ ]pushed[ ](?:a[ ]commit|[0-9]++[ ]commits)"
-    r"[ ]to[ ]"
-)
-"""The pusher's login in a GitHub notification (``<login> pushed a commit to branch main``)."""
-_USER_FROM_FIELD = regex.compile(
-    r"(?m)^[ \t]*+(?:-[ \t]++)?+(?:Username|User|Enter[ ]your[ ]username|Who[ ]am[ ]I[ ]?+\?)"
-    r"[ \t]*+:[ \t]*+"
-    r"([A-Za-z][A-Za-z0-9._-]{2,31}+)[ \t]*+$"
-)
-"""A tool's ``Username: u`` or ``User   : u`` field (``docker info``, ``jobinfo``), or twine's
-prompt ``Enter your username: u``, or a tool's who-am-I line (``huggingface-cli env``'s
-``- Who am I ?: u``): capitalised as tools print it, alone on its line."""
-_USER_FROM_CONFIG = regex.compile(
-    r"(?m)^[ \t]*+(?:login|username|user_name|github_user)[ \t]*+[:=][ \t]*+"
-    r"(?!['\"]?(?i:true|false|null|none|string|str|required|optional|anonymous)\b)"
-    r"(?:(?P<q>['\"])(?P<v>[A-Za-z][A-Za-z0-9._-]{2,38}+)(?P=q)"
-    r"|(?P<u>(?=[a-z._-]*+[A-Z0-9])[A-Za-z][A-Za-z0-9._-]{2,38}+)"
-    r"|(?P<p>[a-z][a-z0-9]*+(?:[._-][a-z0-9]++){0,2}+)(?=[ \t]*+\r?\n[ \t]*+password[ \t]*+[:=]))"
-    r"[ \t]*+(?=\r?$)"
-)
-"""A login in a client's configuration (``login: 'GabrielMohr'``, ``username = jdoe42``),
-alone on its line: quoted, with a capital or digit inside (``username: string`` is a type,
-``login: true`` a switch), or any word right above its ``password`` (a ``.pypirc`` section's
-``username = otto``); a name of four or more words (``rdiff-backup-new-version``) there is a
-project's, not a login."""
-_USER_FROM_CREDENTIAL_LIST = regex.compile(
-    r"(?<=[{,][ \t\r\n]*+)\"[a-z][a-z0-9+.-]*+://[^\"\s?#]++\"[ \t]*+:[ \t]*+"
-    r"\"(?P<v>[A-Za-z][A-Za-z0-9._-]{1,38}+)\"(?=[ \t\r\n]*+[,}])"
-)
-"""A Docker credential helper's ``list`` (``docker-credential-osxkeychain list``): a JSON
-object whose keys are registry URLs and whose values are the logins stored for them
-(``{"http://quay.io":"<login>"}``). A URL as a key names no one; the login it maps to does."""
-_USER_FROM_JENKINS = regex.compile(
-    r"(?m)\bStarted[ ]by[ ]user[ ](?:ha:////[A-Za-z0-9+/]++=*+)?+"
-    r"(?!(?i:system|anonymous|admin|timer)\b)"
-    r"(\p{Lu}[\p{L}'-]{1,30}+(?:[ ]\p{Lu}[\p{L}'-]{1,30}+){0,3}+|[a-z_][a-z0-9._-]{2,31}+)"
-    r"[ \t]*+(?=\r?$)"
-)
-"""The person who started a Jenkins build (``Started by user First Last``), also right after
-Jenkins' serialized console note (``Started by user ha:////…AAA==First Last``, the note pasted
-as text)."""
-_USER_FROM_JOB_NAME = regex.compile(r"\bjptr_([a-z][a-z0-9]{2,31}+)_[0-9]{9,11}+\b")
-"""slurm-jupyter's job name ``jptr_<login>_<epoch seconds>`` (its ``jobinfo`` or ``squeue``
-listing): the login it was started under."""
-_USER_FROM_POWERLINE = regex.compile(
-    r"(?m)^[ ]?+([a-z_][a-z0-9._-]{2,31}+)"
-    r"(?:[ ]*+[\uE0B0-\uE0B3][ ]|[ ]{2,}+⋯[ ]{2,}+(?=\S))"
-)
-"""A Powerline or agnoster prompt's first segment, the login: before a segment separator glyph
-(U+E0B0–U+E0B3), or, when the paste lost the glyphs, before two spaces and the truncated
-folder's ``⋯`` (`` paulk  ⋯  jenkins  deployments ``); ``…`` is a table's or prose's, not this."""
-_USER_FROM_FETCH = regex.compile(
-    r"(?m)^[^\n@]*?(?<![^\s])([a-z_][a-z0-9._-]{1,31}+)@[A-Za-z0-9][A-Za-z0-9-]*+"
-    r"[ \t]*+(?:[0-9.]++ms[ \t]*+)?+\r?\n(?:[^\n]*?[ \t])?(?:-{4,}+|OS:[ ])"
-)
-"""The title of a neofetch, fastfetch or screenfetch banner: ``login@host`` alone at the end of
-its line (beside the ASCII art, or a timing column), with the banner's underline of dashes or
-its ``OS:`` row on the next line. The host has no dot: ``support@example.com`` above a
-Markdown rule is an address, not a banner."""
-_USER_FROM_IDENTITY = regex.compile(
-    r"(?m)\b(?:Logged[ ]in[ ]to[ ][A-Za-z0-9.-]++[ ](?:account[ ])?+as|token[ ]valid[ ]for"
-    r"[ ][A-Za-z0-9.-]++[ ]as)[ ]([A-Za-z0-9][A-Za-z0-9._-]{1,38}+)(?=[ \t]*+(?:\(|\r?$))"
-    r"|\{[ \t]*+username:[ \t]*+'([A-Za-z0-9][A-Za-z0-9._-]{1,38}+)'[ \t]*+\}"
-)
-"""Who an identity command says is signed in: ``gh auth status`` (``Logged in to github.com as
-login (oauth_token)``, older ``token valid for github.com as login``) and ``npm whoami``'s debug
-log (``{ username: 'login' }``)."""
-_USER_FROM_WINDOWS_ACCOUNT = regex.compile(
-    r"(?m)^(?:(?:User|Username|RunAs[ ]User):[ \t]++"
-    r"(?!(?i:NT[ ]AUTHORITY|BUILTIN|NT[ ]SERVICE|IIS[ ]APPPOOL)\\)"
-    r"[A-Za-z0-9][A-Za-z0-9._-]{0,14}+\\(?!(?i:system|local[ ]service|network[ ]service)\b)"
-    r"([A-Za-z][A-Za-z0-9._-]{1,19}+)[ \t]*+\r?$"
-    r"|[A-Za-z0-9][A-Za-z0-9._-]{0,14}+\\([A-Za-z][A-Za-z0-9._-]{1,19}+)[ \t]++S-1-5-21-[0-9-]++)"
-)
-"""A Windows account ``DOMAIN\\login``: the user row of ``whoami /all`` (followed by its
-``S-1-5-21-…`` SID), Event Viewer's ``User:`` field and a PowerShell transcript's header
-(``Username:``, ``RunAs User:``); ``NT AUTHORITY\\SYSTEM`` and ``BUILTIN\\…`` are nobody's, nor
-a virtual account under a spaced authority (``WinRM Virtual Users\\…``) or a machine's (``…$``)."""
-_USER_FROM_LISTING = regex.compile(
-    r"(?m)^[ \t>]*+(?:[0-9]++[ \t]++){0,2}+[-dlcbps][rwxsStT-]{9}+[@+.]?+[ \t]++[0-9]++[ \t]++"
-    r"([A-Za-z][A-Za-z0-9._-]{1,31}+)[ \t]++[A-Za-z0-9_][A-Za-z0-9._-]*+[ \t]++"
-    r"[0-9][0-9.,]*+[KMGTP]?+[ \t]++(?:\p{L}{3}+\.?+[ ]|[0-9]{4}-[0-9]{2}-[0-9]{2}[ ])"
-    r"|^[ \t>]*+([a-z][a-z0-9._-]{1,31}+)[ \t]++[0-9]++[ \t]++[0-9]++\.[0-9][ \t]++[0-9]++\.[0-9]"
-    r"[ \t]++[0-9]++[ \t]++[0-9]++[ \t]++(?:\?\??+|pts/[0-9]++|tty[A-Za-z0-9]*+|console)"
-    r"[ \t]++[RSDTZIUWX][<NLsl+]*+[ \t]"
-    r"|\bsshd:[ ]([a-z][a-z0-9._-]{1,31}+)(?:[ ]\[priv\]|@(?:notty|pts/[0-9]++))"
-)
-"""The owner column of a long listing (``ls -l``: ``drwxr-xr-x  7 <login>  staff  238 Dec 30
-…``; ``ls -li``/``ls -ls`` with an inode or block column before the mode; a month in the
-locale's word, ``dic``, ``déc.``), the user column of ``ps aux`` (``<login>  29217  0.0  0.0
-…``: the PID and the two percentages after it) and ``sshd``'s process title (``sshd: <login>
-[priv]``, ``sshd: <login>@pts/0``). System and service accounts (``root``, ``www-data``,
-``nobody``, ``_windowserver``, ``daemon``; ``_SYSTEM_ACCOUNTS``) and numeric owners teach
-nothing."""
-_USER_FROM_LOGIN_RECORD = regex.compile(
-    r"(?m)^[ \t>]*+([A-Za-z][A-Za-z0-9._-]{1,31}+)"
-    r"(?:[ ]*+\t[ \t]*+|[ ]{2,}+|[ ](?=[^ \t\n]++(?:[ ]*+\t|[ ]{2})))"
-    r"(?:pts/[0-9]++|tty[A-Za-z0-9]*+|:[0-9]++(?:\.[0-9]++)?+|console|ssh)[ \t]++"
-    r"(?=[^\n]*?(?<![0-9:])[0-9]{1,2}:[0-9]{2}(?![0-9]))"
-    r"(?:[A-Za-z0-9:(-][A-Za-z0-9:.%()_-]*+[ \t]++)?"
-    r"(?:(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun|Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[ ]"
-    r"|[0-9]{4}-[0-9]{2}-[0-9]{2}[ T]|[0-9]{1,2}:[0-9]{2}(?![0-9]))"
-    r"|\bno[ ]crontab[ ]for[ ]([a-z_][a-z0-9._-]{1,31}+)\b"
-    r"|\bsession[ ](?:opened|closed)[ ]for[ ]user[ ]([a-z_][a-z0-9._-]{1,31}+)\b"
-    r"|\bsudo:[ \t]++([a-z_][a-z0-9._-]{1,31}+)[ ]:[ ](?:TTY=|[0-9]++[ ]incorrect)"
-    r"|\bAccepted[ ](?:publickey|password|keyboard-interactive/pam|gssapi-with-mic)[ ]for[ ]"
-    r"([a-z_][a-z0-9._-]{1,31}+)[ ]from[ ]"
-    r"|(?<![A-Za-z0-9<._-])([a-z_][a-z0-9._-]{1,31}+)[ ]is[ ]not[ ]in[ ]the[ ]sudoers[ ]file\b"
-    r"|\[sudo\][ ]password[ ]for[ ]([a-z_][a-z0-9._-]{1,31}+):"
-    r"|\b(?:Enter[ ]host[ ]password[ ]for|Server[ ]auth[ ]using[ ][A-Za-z]++[ ]with)[ ]user[ ]'"
-    r"([A-Za-z0-9_][A-Za-z0-9._-]{1,38}+)'"
-    r"|(?m:^[^\n]*?(?<![\w.-])curl[ \t][^\n]*?(?<=[ \t])(?:-u|--user)[ \t]++['\"]?+"
-    r"([A-Za-z0-9_][A-Za-z0-9._-]{1,38}+)['\"]?+(?=[ \t]|\r?$))"
-    r"|(?i:\b(?:user[ ]?+name|login))[^\n:\[\]()]{0,24}?[ ]\[([A-Za-z0-9_][A-Za-z0-9._-]{1,38}+)\]"
-    r"[ \t]*+:"
-    r"|(?m:^[ \t]*+Username:[ ]\(([A-Za-z0-9_][A-Za-z0-9._-]{1,38}+)\)[ \t]*+$)"
-    r"|\bUsername[ ]\(leave[ ]blank[ ]to[ ]use[ ]'([A-Za-z0-9_][A-Za-z0-9._-]{1,38}+)'\):"
-)
-"""A login record's user: a row of ``last``, ``who``, ``w`` or ``wtmpdb last`` (``<login>
-pts/0  10.0.0.5  Fri Aug 14 15:43 - crash``, ``<login> tty7 2017-11-10 15:09 (:0)``,
-``<login> :0.0  12:10 ?xdm?``): the login, a terminal (``pts/N``, ``ttyN``, an X display
-``:0``, ``console``, ``ssh``) in columns (two spaces or a tab around it), then a host or
-address column or none, then a date or a clock time (since 1.15.1: prose such as ``The console
-output at 14:02`` or ``Use ssh to reach the box at 10:30`` is no row; ``_record_login`` also
-turns away English and role words); and ``crontab -l``'s answer
-for a user who has none (``no crontab for <login>``); and the auth log's lines of a login that
-happened: ``pam_unix(…): session opened for user <login>``, sudo's ``sudo:  <login> : TTY=pts/0 ;
-PWD=… ; USER=root ; COMMAND=…`` and sshd's ``Accepted publickey for <login> from …`` (an
-``Invalid user <x>`` is an attacker's guess, no one's login); and sudo's refusal and prompt
-(``<login> is not in the sudoers file``, ``[sudo] password for <login>:``); and curl's
-account (since 1.19.0, stop 53): ``curl -u <login>`` with no password (curl asks for it), its
-prompt ``Enter host password for user '<login>':`` and its verbose ``* Server auth using Basic
-with user '<login>'``; and a login prompt's offered default (``Enter your npm username
-[<login>]:``, npm's older ``Username: (<login>)``, Django's ``Username (leave blank to use
-'<login>'):``). System accounts
-(``reboot``'s ``system boot`` row has no terminal; ``sddm``, ``gdm``, ``root``) teach
-nothing."""
-_USER_FROM_CLOUD_ARN = regex.compile(
-    r"\b(?:arn:aws[a-z-]*+:iam|acs:ram)::(?:[0-9]{6,20}+|x{6,20}+):user/"
-    r"(?:[A-Za-z0-9+=,.@_-]++/)*+([A-Za-z0-9+=,.@_-]{2,64}+)"
-)
-"""A cloud identity's user name in its resource name: AWS IAM's ``arn:aws:iam::<account>:user/
-<path>/<login>`` (``aws sts get-caller-identity``, a steampipe table, a policy) and Alibaba
-Cloud RAM's ``acs:ram::<account>:user/<login>``; roles and sessions
-(``assumed-role/Admin/botocore-session-…``) name none."""
+
+def _rule(name: str) -> regex.Pattern[str]:
+    """The pattern of ``scrubbers/user_names.yaml``'s rule ``name``."""
+    return user_name_rules()[name].pattern
 
 
 def _arn_word_users(text: str) -> list[Candidate]:
@@ -531,96 +283,16 @@ def _arn_word_users(text: str) -> list[Candidate]:
     only, not learned for the document (``The developer fixed it.`` stays)."""
     return [
         Candidate("USER_NAME", m.start(1), m.end(1), 0.5)
-        for m in _USER_FROM_CLOUD_ARN.finditer(text)
+        for m in _rule("cloud_arn").finditer(text)
         if _a_name(m.group(1)) and not _record_login(m.group(1))
     ]
-
-
-_USER_FROM_AZURE_ACCOUNT = regex.compile(
-    r"\"user\"[ \t]*+:[ \t]*+\{[^{}]{0,300}?\"name\"[ \t]*+:[ \t]*+\""
-    r"([A-Za-z0-9][A-Za-z0-9._-]{1,63}+)@[^\"\s@]++\"[^{}]{0,300}?"
-    r"\"type\"[ \t]*+:[ \t]*+\"user\""
-)
-"""The signed-in user of ``az account show`` / ``az account list`` (and ``azureProfile.json``):
-``"user": {"name": "<login>@<domain>", "type": "user"}``. The local part is the person's login
-also when the domain is a placeholder without a dot (``<login>@mydomain``), which is no
-e-mail."""
-_USER_FROM_KUBE_UP = regex.compile(
-    r"(?<![A-Za-z0-9_-])[a-z][a-z0-9-]{0,62}+_e2e-test-([a-z][a-z0-9]{1,31}+)(?![A-Za-z0-9_-])"
-)
-"""A cluster, context or user name that Kubernetes' ``kube-up.sh`` test clusters write into a
-kubeconfig: ``<project>_<instance prefix>``, whose default prefix is ``e2e-test-${USER}``
-(``kubernetes-<login>_e2e-test-<login>``): the login it was run under."""
-_USER_FROM_ROOTFS = regex.compile(
-    r"(?i)[/\\](?:rootfs|lxss)[/\\]++home[/\\]++"
-    r"(?![.])([^/\\\s:\"'`]{2,32}+)(?=[/\\\s\"'`]|$)"
-)
-"""A Linux home inside a Windows path: a WSL distribution's file system as Windows stores it
-(``…\\LocalState\\rootfs\\home\\<u>\\…``, the old ``%LOCALAPPDATA%\\lxss\\home\\<u>``), under
-a Windows home whose own user folder is another name."""
-_USER_FROM_RECORD = regex.compile(
-    r"(?<![A-Za-z0-9_.-])(?i:user[ _]?+name|user|login)=(?P<q>[\"'])"
-    r"(?!(?i:true|false|null|none|string|str|required|optional|anonymous)(?P=q))"
-    r"([A-Za-z][A-Za-z0-9._-]{1,31}+)(?P=q)(?=[\s,;)}\]>/]|$)"
-)
-"""A record's user field written ``key="value"`` (an inventory's ``user name="<login>" uid=501``
-from osquery or mondoo, logfmt, an XML attribute): a login beside the word that says so. No
-blank around ``=`` (a configuration's ``user = "centos"`` names the account to log in as, most
-often an image's default)."""
-_USER_FROM_PRETTY_LOG = regex.compile(
-    r"(?m)^[ \t*|\\/]*+[0-9a-f]{7,40}+[ \t]++"
-    r"(\p{Lu}[\p{L}'-]{1,30}+(?:[ ]\p{Lu}[\p{L}'-]{1,30}+){0,3}+)[ \t]++"
-    r"[0-9]++[ ](?:seconds?|minutes?|hours?|days?|weeks?|months?|years?)[ ]ago\b"
-)
-"""The author of a ``git log --pretty`` line (``%h %aN %ar %s``: ``95722ed First Last 7 days ago
-Merge …``): a short hash, a capitalised name, then a relative date."""
-_USER_FROM_COMMAND_ARG = regex.compile(
-    r"(?m)^[^\n]{0,80}?[$#%❯][ \t]++(?:sudo[ ]++(?!-u[ ]))?+(?:npx[ ]++)?+"
-    r"(?:github-email|id|groups|finger|passwd|(?P<switch>su[ ]++-?+|sudo[ ]++-u))[ ]++"
-    r"([a-z_][a-z0-9._-]{1,31}+)[ \t]*+\r?$"
-)
-"""A login typed at a prompt as the argument of a command that looks an account up (``$ npx
-github-email <login>``, ``$ id <login>``, ``$ groups <login>``, ``$ finger <login>``, ``$ su -
-<login>``): the last word of the command line. Role and system accounts (``root``) are
-turned away as everywhere. Switching to an account (``su - <x>``, ``sudo -u <x>``) names a
-service far more often than a person (``postgres``, ``airflow``, ``nagios``, ``zabbix``: a
-longer tail than any list), so it teaches only beside the ``id`` answer's person's uid for
-the same account (``uid=1000(<x>)``: ``_switched_to_a_person``)."""
-_USER_FROM_WHOAMI = regex.compile(
-    r"(?m)^[^\n]{0,80}?[$#>%❯][ \t]*+(?:(?:huggingface-cli|hf[ ]auth|npm)[ ])?+"
-    r"whoami[ \t]*+\r?\n[ \t]*+"
-    r"(?:[A-Za-z0-9][A-Za-z0-9._-]{0,14}+\\)?+([A-Za-z][A-Za-z0-9._-]{1,31}+)[ \t]*+\r?$"
-)
-"""The answer of a who-am-I command typed at a prompt, on the line after it (``$ whoami``,
-``PS C:\\> whoami`` answering ``desktop-x\\<login>``, ``$ npm whoami``, ``$ huggingface-cli
-whoami``): one login alone on its line. Not ``whoami`` in a script (no prompt before it)."""
-_USER_FROM_NET_USER = regex.compile(
-    r"(?m)^User[ ]name[ ]{2,}+([A-Za-z][A-Za-z0-9._-]{1,19}+)[ \t]*+\r?$"
-    r"|^Full[ ]Name[ ]{2,}+(\p{Lu}[\p{L}'-]{1,30}+(?:[ ]\p{Lu}[\p{L}'-]{1,30}+){0,3}+)[ \t]*+\r?$"
-)
-"""Windows' ``net user <login>``: its ``User name`` and ``Full Name`` rows (columns, no colon)."""
-_USERS_DIRECTORY = regex.compile(
-    r"(?m)^[ \t]*+Directory:[ ]++[A-Za-z]:\\Users\\?+[ \t]*+\r?\n"
-    r"(?P<rows>(?:[^\n]*+\n){0,80}?)(?:[ \t]*+\r?\n[ \t]*+\r?\n|[ \t]*+Directory:|\Z)"
-)
-_DIRECTORY_ROW = regex.compile(
-    r"(?m)^d[-a-z]{5}+[ \t]++[^\n]*?[0-9]{1,2}:[0-9]{2}(?::[0-9]{2})?+(?:[ ]?+[AP]M)?+"
-    r"[ \t]++(?:[0-9]++[ \t]++)?+([^\s\\/][^\\/\r\n]{0,63}?)[ \t]*+\r?$"
-)
-"""PowerShell's ``Get-ChildItem C:\\Users`` (``dir``): under its ``Directory: C:\\Users``
-header, each folder row's name is a user's (``Public``, ``Default``, ``defaultuser0`` are
-nobody's)."""
-_MERGE_SOURCE = regex.compile(
-    r"\bMerge[ ]pull[ ]request[ ]#[0-9]++[ ]from[ ]([A-Za-z0-9][A-Za-z0-9-]{1,38}+)/"
-)
-"""The owner of a merged pull request's branch (``Merge pull request #34 from <owner>/branch``)."""
 
 
 def _fork_logins(text: str) -> set[str]:
     """In a log of merges, the owners of forks: the repository's own branches come from its
     owner, the most frequent source; every other source is a fork, a person's login. With one
     source, or a tie, nothing is learned (the owner is not told apart)."""
-    counts = collections.Counter(m.group(1) for m in _MERGE_SOURCE.finditer(text))
+    counts = collections.Counter(m.group(1) for m in _rule("merge_source").finditer(text))
     if len(counts) < 2:
         return set()
     (top, n), (_, second) = counts.most_common(2)
@@ -629,145 +301,21 @@ def _fork_logins(text: str) -> set[str]:
     return {owner for owner in counts if owner != top}
 
 
-_SYSTEM_ACCOUNTS = frozenset(
-    [
-        "sys",
-        "adm",
-        "lp",
-        "mail",
-        "news",
-        "uucp",
-        "man",
-        "proxy",
-        "backup",
-        "list",
-        "irc",
-        "gnats",
-        "operator",
-        "games",
-        "ftp",
-        "sshd",
-        "syslog",
-        "messagebus",
-        "dbus",
-        "polkitd",
-        "avahi",
-        "colord",
-        "gdm",
-        "lightdm",
-        "rtkit",
-        "pulse",
-        "usbmux",
-        "uuidd",
-        "tcpdump",
-        "chrony",
-        "ntp",
-        "dnsmasq",
-        "rpc",
-        "rpcuser",
-        "nfsnobody",
-        "staff",
-        "wheel",
-        "everyone",
-        "mongodb",
-        "elasticsearch",
-        "grafana",
-        "prometheus",
-        "rabbitmq",
-        "memcache",
-        "tomcat",
-        "haproxy",
-        "bind",
-        "postfix",
-        "sddm",
-        "geoclue",
-        "whoopsie",
-        "kernoops",
-        "saned",
-        "cups",
-        # more services of a fresh system and of common packages (issue 35, stop 46: each
-        # taught by an ls -li owner, sudo's prompt or a look-up command, then replaced
-        # everywhere; tests/test_scrub_account_rules_no_harm.py)
-        "tss",
-        "fwupd-refresh",
-        "hplip",
-        "unbound",
-        "landscape",
-        "lxd",
-        "pollinate",
-        "sssd",
-        "libvirt-qemu",
-        "libvirt-dnsmasq",
-        "speech-dispatcher",
-        "cups-pk-helper",
-        "gnome-initial-setup",
-        "debian-exim",
-        "www",
-        "http",
-        "influxdb",
-        "couchdb",
-        "squid",
-        "named",
-        "dovecot",
-        "clamav",
-        "ollama",
-        "oracle",
-        "hadoop",
-        "hdfs",
-        "yarn",
-        "mapred",
-        "hive",
-        "spark",
-        "kafka",
-        "zookeeper",
-        "minecraft",
-        "plex",
-        "homeassistant",
-        "frappe",
-        "odoo",
-        "gitea",
-        "nextcloud",
-        "appuser",
-        # CI and cloud images' default accounts
-        "builder",
-        "circleci",
-        "travis",
-        "buildkite-agent",
-        "gitlab-runner",
-        "runneradmin",
-        "azureuser",
-        "opc",
-        # data stores' documented built-in users (Elasticsearch's elastic and its *_system
-        # users, Neo4j's neo4j, MinIO's minioadmin): sent with curl -u as often as a person's
-        "elastic",
-        "kibana_system",
-        "logstash_system",
-        "beats_system",
-        "apm_system",
-        "remote_monitoring_user",
-        "neo4j",
-        "minioadmin",
-    ]
-)
-"""Accounts that a distribution, a service package or a CI or cloud image creates (``ls -l``'s
-owner column and ``ps``'s user column name them as often as people): nobody's login."""
-
-
 def _account_logins(text: str) -> set[str]:
     """Logins a listing, a process table, a login record or a cloud ARN names
-    (``_USER_FROM_LISTING``, ``_USER_FROM_LOGIN_RECORD``, ``_USER_FROM_CLOUD_ARN``), not an
+    (``user_names.yaml``'s ``listing``, ``login_record``, ``cloud_arn``), not an
     English or role word (``_record_login``: a listing's owner ``the`` too), without the system
     and service accounts (``_service_account``)."""
     out: set[str] = set()
-    matches = list(_USER_FROM_LISTING.finditer(text))
+    matches = list(_rule("listing").finditer(text))
     records = []
     if any(t in text for t in _RECORD_MARKERS) or (":" in text and _COLUMN_GAP.search(text)):
-        records = [m.group(m.lastindex or 0) for m in _USER_FROM_LOGIN_RECORD.finditer(text)]
+        records = [m.group(m.lastindex or 0) for m in _rule("login_record").finditer(text)]
     if ":user/" in text:
-        records += [m.group(1) for m in _USER_FROM_CLOUD_ARN.finditer(text)]
+        records += [m.group(1) for m in _rule("cloud_arn").finditer(text)]
     if "Directory:" in text:
-        for listing in _USERS_DIRECTORY.finditer(text):
-            matches += _DIRECTORY_ROW.finditer(listing.group("rows"))
+        for listing in _rule("users_directory").finditer(text):
+            matches += _rule("directory_row").finditer(listing.group("rows"))
     for name in [m.group(m.lastindex or 0) for m in matches] + records:
         if _record_login(name) and not _service_account(text, name):
             out.add(name)
@@ -788,11 +336,11 @@ prompt (``$ <x> serve``)."""
 
 def _service_account(text: str, name: str) -> bool:
     """Whether a login an account rule names is a system's or a service's: a listed one
-    (``_SYSTEM_ACCOUNTS``, ``_windowserver``, ``systemd-…``) or one the text shows to be a
-    service (``_SERVICE_EVIDENCE``); a service's account is no one's, and a learned name is
-    replaced everywhere (``$ ollama serve``)."""
+    (``words.yaml``'s ``system_accounts``, ``_windowserver``, ``systemd-…``) or one the text
+    shows to be a service (``_SERVICE_EVIDENCE``); a service's account is no one's, and a
+    learned name is replaced everywhere (``$ ollama serve``)."""
     low = name.lower()
-    if low in _SYSTEM_ACCOUNTS or low.startswith(("systemd-", "_")):
+    if low in word_lists().system_accounts or low.startswith(("systemd-", "_")):
         return True
     rx = regex.compile(_SERVICE_EVIDENCE.format(n=regex.escape(name)))
     return any(
@@ -800,24 +348,6 @@ def _service_account(text: str, name: str) -> bool:
     )
 
 
-_USER_FROM_PASSWD = regex.compile(
-    r"(?m)^[ \t>]*+([a-z_][a-z0-9._-]{1,31}+):[^:\s]{0,64}+:([0-9]{1,10}+):[0-9]{1,10}+:"
-    r"([^:\n]{0,120}+):(/[^:\n]{0,200}+):/[^:\s]{0,100}+[ \t]*+\r?$"
-)
-"""A line of ``/etc/passwd`` (``getent passwd``, ``grep <login> /etc/passwd``): ``<login>:x:1000:
-1000:First Last,,,:/home/<login>:/bin/bash``. Only a person's account, by its number (1000 to
-59999, where distributions number the people they add; ``root``, ``daemon``, ``nobody`` and the
-services are below or above) whose home is a user folder (``/home/<login>``: not a service's
-``/usr/share/ollama`` or ``/opt/odoo``) teaches its login and the full name of its comment
-field."""
-_USER_FROM_PROFILE = regex.compile(
-    r"(?m)^[ \t]*+User[ ]Name:[ \t]++(\p{L}[\p{L}'. -]{0,60}?)[ \t]++"
-    r"\(([a-z_][a-z0-9._-]{1,31}+)\)[ \t]*+\r?$"
-)
-"""macOS's ``system_profiler SPSoftwareDataType``: ``User Name: First Last (login)``, the
-account's full name and its login, only beside another line of that report
-(``_PROFILER_MARKERS``): a form's or a tutorial's ``User Name: Your Name (required)``, ``User
-Name: Max Mustermann (max)`` is no report."""
 _PROFILER_MARKERS = (
     "System Version:",
     "Kernel Version:",
@@ -826,30 +356,27 @@ _PROFILER_MARKERS = (
 )
 
 
-_PERSON_NAME = regex.compile(r"^\p{Lu}[\p{Ll}'-]++(?:[ ]\p{Lu}[\p{Ll}'-]++){1,3}+$")
-"""A full name as an account's comment field holds it: two to four capitalised words
-(``First Last``), not ``EC2 Default User`` or a single word (``Ubuntu``, ``vagrant``)."""
 _LOOKUP_MARKERS = ("github-email", "id ", "groups ", "finger ", "passwd ", "su ", "-u ")
 
 
 def _account_entries(text: str) -> set[str]:
     """The logins and full names an account database line or a look-up command names
-    (``_USER_FROM_PASSWD``, ``_USER_FROM_PROFILE``, ``_USER_FROM_COMMAND_ARG``): a login that
+    (``user_names.yaml``'s ``passwd``, ``profile``, ``command_arg``): a login that
     is no system or service account nor an English or role word (``_record_login``,
-    ``_service_account``), a full name that is a person's (``_PERSON_NAME``). An account whose
-    full name is a role's (``Linux User``, ``Minecraft Server``: ``_role_name``) is a role
-    account: neither is learned."""
+    ``_service_account``), a full name that is a person's (the ``person_name`` rule). An
+    account whose full name is a role's (``Linux User``, ``Minecraft Server``: ``_role_name``)
+    is a role account: neither is learned."""
     pairs: list[tuple[str, str]] = []  # (login, full name)
     if ":/" in text:
-        for m in _USER_FROM_PASSWD.finditer(text):
+        for m in _rule("passwd").finditer(text):
             if 1000 <= int(m.group(2)) < 60000 and home_segment(m.group(4) + "/"):
                 pairs.append((m.group(1), m.group(3).split(",")[0].strip()))
     if "User Name:" in text and any(k in text for k in _PROFILER_MARKERS):
-        pairs += [(m.group(2), m.group(1).strip()) for m in _USER_FROM_PROFILE.finditer(text)]
+        pairs += [(m.group(2), m.group(1).strip()) for m in _rule("profile").finditer(text)]
     if any(t in text for t in _LOOKUP_MARKERS):
         pairs += [
             (m.group(2), "")
-            for m in _USER_FROM_COMMAND_ARG.finditer(text)
+            for m in _rule("command_arg").finditer(text)
             if not m.group("switch") or _switched_to_a_person(text, m.group(2))
         ]
     out: set[str] = set()
@@ -857,7 +384,7 @@ def _account_entries(text: str) -> set[str]:
         if _role_name(name) or not _record_login(login) or _service_account(text, login):
             continue
         out.add(login)
-        if _PERSON_NAME.match(name) and _a_name(name):
+        if _rule("person_name").match(name) and _a_name(name):
             out.add(name)
     return out
 
@@ -892,7 +419,7 @@ _RECORD_MARKERS = (
     "Username: (",
     "leave blank to use '",
 )
-"""The strings an auth-log or ``crontab`` record of ``_USER_FROM_LOGIN_RECORD`` holds; a row of
+"""The strings an auth-log or ``crontab`` record of the ``login_record`` rule holds; a row of
 ``last``/``who``/``w`` holds a clock time's ``:`` and a column gap (``_COLUMN_GAP``)."""
 _COLUMN_GAP = regex.compile(r"[^\s][ ]{2}|\t")
 
@@ -919,263 +446,10 @@ _TEST_ACCOUNT = regex.compile(r"test(?:[._-]?+user)?+[0-9]{0,3}+")
 ``scrubbers/allow.yaml``'s ``placeholder_email`` keeps ``test4@t.com``; since 1.19.0)."""
 
 
-_LOGIN_NOT_USER = frozenset(
-    [
-        "oauth2",
-        "oauth",
-        "x-access-token",
-        "x-oauth-basic",
-        "x-token-auth",
-        "gitlab-ci-token",
-        "token",
-        "private-token",
-        "api",
-        "apikey",
-        "api-key",
-        "key",
-        "bot",
-        "deploy",
-        "anonymous",
-        "pypi",
-        "npm",
-        "registry",
-        "bearer",
-        "basic",
-        "client",
-        "login",
-        "account",
-    ]
-)
-"""Logins that tools and services write in URLs for a token or key: not a person."""
-_HOME_SEGMENT = regex.compile(
-    r"(?:^~(?=[A-Za-z])|(?:^|(?<=[/\\]))(?:"
-    r"(?i:home|Users|var/home|export/home|(?:mnt/|cygdrive/)?[a-z]/Users|Volumes/[^/]++/Users|media"
-    r"|run/media"
-    r"|Documents[ ]and[ ]Settings)"
-    r"(?:/|\\++)(?:(?i:users|staff|students|people|home)(?:/|\\++)(?=[^/\\]))?+"
-    r"|(?<=^/[^/\\]++/|^/[^/\\]++/[^/\\]++/)"
-    r"(?<!^/(?i:var|usr|opt|etc|srv|lib|lib64|run|snap|nix|sys|proc|boot)/(?:[^/\\]+/)?)"
-    r"(?=[^/\\]++/(?:\.(?:cache|conda|cargo|local(?!/easybuild/)|config"
-    r"|npm|nvm|pyenv|rustup|vscode-server|ssh|huggingface|keras|ipython|jupyter|minikube|kube)"
-    r"|miniconda3|anaconda3|miniforge3|mambaforge)(?:/|$))"
-    r"|(?<=^/(?i:proj|projects?+|scratch|work|data|nfs|lustre|gpfs|storage|groups?+|share|shared"
-    r"|export|people|u)/)(?!(?i:proj|projects?+|scratch|work|data|users?+|home|groups?+|shared?+)/)"
-    r"(?=[^/\\]++/(?:(?:git|repos|github|gitlab)/|[^/\\]++/envs/[^/\\]|(?:[^/\\]++/){1,3}?"
-    r"\.(?:conda|cargo|rustup|pyenv|nvm|vscode-server|ssh|local(?!/easybuild/)|config|minikube|kube)(?:/|$)))"
-    r"|(?<=^[A-Za-z]:(?:/|\\++))(?i:users?+[-_]?+data)(?:/|\\++)"
-    r"(?!(?i:documents|desktop|downloads|pictures|music|videos|favorites|appdata|onedrive)(?:[/\\]|$))"
-    r"(?=[^/\\:]++[/\\])"
-    r"))(?!(?P<own>[^/\\:]++)[/\\]++\.(?P=own)(?:[/\\]|$))(?P<u>(?:(?!\.(?:cargo|rustup|cache|conda|config|npm|nvm|pyenv|gradle|m2|ssh"
-    r"|vscode-server|huggingface)(?:[/\\]|$)|\.\.\.|…)[^/\\:])++)"
-)
-"""Where a path names its user: the folder under a home root (``/home``, ``/Users``,
-``C:\\Users``, ``/media``, ``/run/media``, ``/home/users/…``), after ``~``, or any folder one or
-two levels under the root that holds what only homes hold (``/scratch/<u>/.cache``,
-``/scratch/<u>/.minikube``, ``.kube``),
-``/<share>/<u>/.conda``), or a folder under a cluster share (``/proj``, ``/projects``,
-``/scratch``, ``/work``, ``/data``, ``/gpfs``…) that holds a home's layout (``git/``,
-``repos/``) or, up to three folders deeper, a home's own dot-folder
-(``/projects/<u>/x/.conda/``, ``/proj/<u>/git/…``). A name glued to its home's dot-folder by a
-missing slash (``/home/<u>.cargo/registry``, an ``strace`` of cargo) ends before the
-dot-folder, so only the name is replaced (issue 35). Since 1.19.0 (stop 53) also a folder
-under a drive's users-data root (``D:\\users-data\\<u>\\…``, ``userdata``, ``user_data``)
-unless it is a profile's own shell folder (``D:\\UserData\\Documents``: one person's data
-folder); and a home that holds a dot-folder of its own name (``/home/linuxbrew/.linuxbrew``,
-``/home/gradle/.gradle``) names a tool's prefix, no one."""
-
-
-_WSL_UNC = regex.compile(r"^\\\\(?i:wsl\$|wsl\.localhost)\\[^\\]++\\")
-"""A WSL distribution's UNC root (``\\\\wsl.localhost\\Arch\\``, ``\\\\wsl$\\Ubuntu\\``): its
-server and share are Windows' and the distribution's names, not a host's, so a home under it
-(``…\\mnt\\c\\Users\\<u>\\…``, ``…\\home\\<u>\\…``) keeps all but its user's name."""
-
-
 def home_segment(path: str) -> tuple[int, int] | None:
     """The span of the user's folder name in a (plain) path, or None when it names none."""
-    m = _HOME_SEGMENT.search(path)
+    m = _rule("home_segment").search(path)
     return m.span("u") if m else None
-
-
-_NOT_USER_NAMES = frozenset(
-    [
-        "root",
-        "user",
-        "users",
-        "admin",
-        "administrator",
-        "ubuntu",
-        "debian",
-        "runner",
-        "runneradmin",
-        "vscode",
-        "node",
-        "app",
-        "jenkins",
-        "git",
-        "www-data",
-        "nobody",
-        "docker",
-        "ec2-user",
-        "codespace",
-        "codespaces",
-        "dev",
-        "test",
-        "tests",
-        "home",
-        "shared",
-        "public",
-        "default",
-        "guest",
-        "local",
-        "lib",
-        "bin",
-        "build",
-        "ci",
-        "gitpod",
-        "vagrant",
-        # OpenStack DevStack's documented install account (stack@host)
-        "stack",
-        # container images' default accounts (Jupyter docker-stacks' /home/jovyan)
-        "jovyan",
-        # distributions' and boards' default accounts
-        "kali",
-        "stellarmate",
-        "orangepi",
-        "odroid",
-        "alarm",
-        "linaro",
-        "steam",
-        # SteamOS's, OSBoxes' and Parallels' default accounts; GitHub's documented example user
-        "deck",
-        "osboxes",
-        "parallels",
-        "octocat",
-        # boards', live images' and clouds' default accounts (NVIDIA Jetson's setup examples,
-        # Fedora's and Manjaro's live sessions, DietPi, Volumio, ChromeOS's chronos, Radxa,
-        # Khadas, RancherOS, VyOS, Cumulus Linux, AlmaLinux's and RHEL's cloud images)
-        "jetson",
-        "nvidia",
-        "liveuser",
-        "manjaro",
-        "dietpi",
-        "volumio",
-        "chronos",
-        "radxa",
-        "khadas",
-        "rancher",
-        "vyos",
-        "cumulus",
-        "almalinux",
-        "cloud-user",
-        "files",
-        "pi",
-        "centos",
-        "fedora",
-        "alpine",
-        "postgres",
-        "mysql",
-        "redis",
-        "nginx",
-        "apache",
-        "daemon",
-        "system",
-        "service",
-        "services",
-        "project",
-        "projects",
-        "desktop",
-        "documents",
-        "downloads",
-        "library",
-        "applications",
-        "temp",
-        "tmp",
-        "data",
-        "work",
-        "workspace",
-        "src",
-        "code",
-        "repos",
-        # placeholders written where a user name goes (C:\Users\<you>, /Users/username)
-        "name",
-        "username",
-        "yourname",
-        "your-name",
-        "your_name",
-        "youruser",
-        "your-user",
-        "your_user",
-        "your-username",
-        "me",
-        "you",
-        "someone",
-        "some",
-        "example",
-        "current_user",
-        # Windows' own profile folders (Get-ChildItem C:\\Users)
-        "defaultuser0",
-        "default user",
-        "all users",
-        "defaultapppool",
-        # metasyntactic words written where a name goes (C:\\Users\\Foo; issue 35, stop 49)
-        "foo",
-        "bar",
-        "baz",
-        "qux",
-        "foobar",
-        "hoge",
-        # OEM and role accounts that name no person (issue 35)
-        "usuario",
-        "utilisateur",
-        "benutzer",
-        "owner",
-        "asus",
-        "lenovo",
-        "hp",
-        "dell",
-        "acer",
-        "pc",
-        "windows",
-        "admin1",
-        # per-user mounts and shares that name a device or a group, not a person
-        "cdrom",
-        "usb",
-        "floppy",
-        "sdcard",
-        "disk",
-        "external",
-        "backup",
-        "scratch",
-        "opt",
-        "usr",
-        "var",
-        "srv",
-        "conda",
-        "miniconda",
-        "miniconda3",
-        "anaconda3",
-        "envs",
-        "env",
-        "venv",
-        ".venv",
-        # tool trees that hold a .cache of their own (a home by shape is none of these)
-        "node_modules",
-        "site-packages",
-        "vendor",
-        "cache",
-        "dist",
-        "target",
-        "out",
-        "github",
-        "builds",
-        "workspaces",
-    ]
-)
-"""Account names shared by everyone (or folder names) and placeholders written where a user
-name goes: learning them would replace words."""
-_PLACEHOLDER_USER = regex.compile(r"^(?:[^\p{L}\p{N}]*+|[<{$%\[].*+|.*[>}%\]])$")
-"""A user segment that is no name: ``...``, ``*``, ``<user>``, ``{username}``, ``$USER``,
-``%USERNAME%`` (a name in any script is one: ``王明远``, ``Ольга``)."""
 
 
 def _consecutive(value: str) -> bool:
@@ -1199,17 +473,17 @@ def _prose(value: str) -> bool:
 
 
 def user_bearing(path: str) -> bool:
-    """Whether a found path names a user (issue 29): a home folder of a user other than a
-    shared account or placeholder (``/home/alice``, ``C:\\Users\\14255``, ``~alice/``) or a
-    UNC path (its server is a host name). A macOS temporary folder (``/var/folders/<xx>/<rand>/T``)
-    names none: its folders are random, not a login (issue 35).
+    """Whether a found path names a user: a home folder of a user other than a shared account
+    or placeholder (``/home/alice``, ``C:\\Users\\14255``, ``~alice/``) or a UNC path (its
+    server is a host name). A macOS temporary folder (``/var/folders/<xx>/<rand>/T``) names
+    none: its folders are random, not a login.
 
     A path that names none holds nothing private and is kept as written, its variables and
     meaning with it: ``~/.gaia/agents``, ``%LOCALAPPDATA%\\lemonade``, ``$HOME/.cache``,
     ``C:/projects/gaia``, ``/home/user``, ``C:\\Users\\<you>``, ``/root/.cache``.
     """
     plain, _ = _unescape_path(path)
-    if plain.startswith("\\\\") and not _WSL_UNC.match(plain):
+    if plain.startswith("\\\\") and not _rule("wsl_unc").match(plain):
         return True
     seg = home_segment(plain)
     if seg is None:
@@ -1218,14 +492,6 @@ def user_bearing(path: str) -> bool:
     if plain.startswith("~") and not user[:1].isalpha():
         return False
     return _a_name(user)
-
-
-_NAME_TAIL = regex.compile(
-    r"(?:[ ][A-Z][A-Za-z'-]{0,30}+){1,3}+"
-    r"(?=[ \t]*+(?:$|\r|\n|\\{1,2}[nrt](?![A-Za-z])|[\"'`)\]>,.;:]))"
-)
-"""The rest of a name with spaces after a home that ends a path (``C:\\Users\\First Last`` at a
-line's end, before a quote or a JSON escape): capitalised words, nothing after them."""
 
 
 def _name_extent(text: str, start: int, end: int) -> int:
@@ -1238,23 +504,10 @@ def _name_extent(text: str, start: int, end: int) -> int:
         return start  # C:\Users\John beside C:\Users\John Doe: the placeholder's first word
     if encode is not None or seg[1] != len(plain):
         return end
-    m = _NAME_TAIL.match(text, end)
+    m = _rule("name_tail").match(text, end)
     if m and not _a_name(plain[seg[0] :] + m.group()):
         return start  # the whole name is a placeholder (C:\Users\My Name): no one's path
     return m.end() if m else end
-
-
-_PLACEHOLDER_NAME = regex.compile(
-    r"(?i)^(?:x{3,}+|(?:my|your)(?:(?-i:[A-Z][a-z]{1,15}+)|[ _-][a-z]{1,15}+)?[ _-]?+"
-    r"(?:name|user(?:name)?+)"
-    r"|first[ _-]?+name(?:[ _-]++(?:(?:last|sur|second|middle)[ _-]?+name|second|surname))?+"
-    r"|first[ _-]++last|(?:john|jane)[ _-]++doe)$"
-)
-"""A name written where a name goes (``xxx``, ``My Name``, ``MyLaptopUser``, ``your_pc_user``,
-``firstname second``, ``First_Name Last_Name``, ``First Last``) or the name documentation
-gives an unknown person (``John Doe``, ``Jane Doe``): a placeholder, not a person. Nobody is
-called that, so keeping one leaks no one; a person who writes one instead of their own name has
-already withheld it."""
 
 
 _SHARED_PROFILES = frozenset(
@@ -1281,31 +534,17 @@ def _a_name(user: str) -> bool:
     default, a placeholder or one of our fixtures)."""
     return not (
         not user
-        or user.lower() in _NOT_USER_NAMES
-        or user.lower() in _SYSTEM_ACCOUNTS  # a service's home too (/home/hadoop)
+        or user.lower() in word_lists().not_user_names
+        or user.lower() in word_lists().system_accounts  # a service's home too (/home/hadoop)
         or user.lower().split(".", 1)[0] in _SHARED_PROFILES
         or user.startswith(".")
-        or _PLACEHOLDER_NAME.match(user.strip()) is not None
+        or _rule("placeholder_name").match(user.strip()) is not None
         or _FIXTURE_USER.match(user.lower()) is not None
-        or _PLACEHOLDER_USER.match(user) is not None
-        or _ROLE_LOGIN.match(user) is not None
+        or _rule("placeholder_user").match(user) is not None
+        or _rule("role_login").match(user) is not None
         or _role_words_only(user)
         or "FAKE" in user
     )
-
-
-_ROLE_LOGIN = regex.compile(
-    r"(?i)^(?:[a-z0-9]++[-_])++(?:test|tests|ci|bot|deploy|svc|service)$"
-    r"|^(?:test|ci|bot|deploy|svc)[-_][a-z0-9]++(?:[-_][a-z0-9]++)*+$"
-    r"|^[a-z0-9]*(?:build|ci|release|deploy|merge|auto)bot$"
-    r"|^(?:test|demo|sample|dummy|example)[._-]?+(?:user|account|acct|login)[0-9]*+$"
-    r"|^[a-z0-9]{2,32}(?:service|svc)[0-9]*+$"
-)
-"""A login that names its role, a word of it joined by ``-`` or ``_`` (``scylla-test``, a test
-cluster's account; ``deploy-bot``, ``svc-backup``, ``ci-runner``), or a build robot's name
-glued (``gsfbuildbot``, ``releasebot``), or a test account (``testuser``, ``demo_user2``, the
-account a bug report creates to show it), or a service's glued to its product (``sqlservice``,
-``backupsvc``): a machine's, nobody's."""
 
 
 _FIXTURE_USER = regex.compile(r"^user(?:[0-9]*+(?:@example\.com)?+|[0-9]++\.[A-Za-z0-9_-]++)$")
@@ -1328,42 +567,6 @@ def _not_base64_text(value: str) -> bool:
 
 _B64_WORD = regex.compile(r"^[A-Za-z0-9+/]++={0,2}+$")
 
-_LEARNERS: tuple[tuple[tuple[str, ...], regex.Pattern[str]], ...] = (
-    (("=",), _USER_FROM_ENV),
-    (("@",), _USER_FROM_PROMPT),
-    (("@",), _USER_FROM_LOGIN),
-    (("@",), _USER_FROM_URL),
-    (("$", "%", "#"), _USER_FROM_MAC_PROMPT),
-    ((" in ",), _USER_FROM_THEMED_PROMPT),
-    (("Mac",), _USER_FROM_MAC_HOST),
-    (("@",), _USER_FROM_GIT_BASH),
-    (("@",), _USER_FROM_REPLY),
-    ((":~",), _USER_FROM_CLOUD_PROMPT),
-    (("Username for",), _USER_FROM_CREDENTIAL_PROMPT),
-    (("name",), _USER_FROM_GIT),
-    (("Cc:",), _USER_FROM_CC),
-    (("-by:", "Author:", "Commit:"), _USER_FROM_TRAILER),
-    ((" pushed ",), _USER_FROM_PUSH),
-    (("User", "username", "Who am I"), _USER_FROM_FIELD),
-    (("login", "user"), _USER_FROM_CONFIG),
-    (('":',), _USER_FROM_CREDENTIAL_LIST),
-    (("Started by user",), _USER_FROM_JENKINS),
-    (("jptr_",), _USER_FROM_JOB_NAME),
-    (("⋯", "\ue0b0", "\ue0b1", "\ue0b2", "\ue0b3"), _USER_FROM_POWERLINE),
-    (("@",), _USER_FROM_FETCH),
-    ((" as ", "username:"), _USER_FROM_IDENTITY),
-    (("\\",), _USER_FROM_WINDOWS_ACCOUNT),
-    (('"user"',), _USER_FROM_AZURE_ACCOUNT),
-    (("_e2e-test-",), _USER_FROM_KUBE_UP),
-    (("rootfs", "lxss"), _USER_FROM_ROOTFS),
-    (("whoami",), _USER_FROM_WHOAMI),
-    (("User name", "Full Name"), _USER_FROM_NET_USER),
-    (('="', "='"), _USER_FROM_RECORD),
-    ((" ago",), _USER_FROM_PRETTY_LOG),
-)
-"""Where a text names its user besides a home path, each with the strings that must be in
-the text for its pattern to be tried (a cheap test first)."""
-
 
 def learn_user_names(text: str, cands: Sequence[Candidate]) -> frozenset[str]:
     """User names a text gives away: home folders of its paths, ``USER=``, a prompt ``u@host:``.
@@ -1384,10 +587,10 @@ def learn_user_names(text: str, cands: Sequence[Candidate]) -> frozenset[str]:
                 rooted.add((plain[: seg[0]].lower(), plain[seg[0] : seg[1]].strip()))
     found -= _glued_homes(rooted)
     homes = {n.lower() for n in found}
-    for triggers, rx in _LEARNERS:
-        if any(t in text for t in triggers):
-            # the one group that took part (``_USER_FROM_GIT`` has one per alternative)
-            names = (m.group(m.lastindex or 0).strip() for m in rx.finditer(text))
+    for rule in user_name_rules().values():
+        if rule.when and any(t in text for t in rule.when):
+            # the one group that took part (``git`` has one per alternative)
+            names = (m.group(m.lastindex or 0).strip() for m in rule.pattern.finditer(text))
             found.update(filter(_not_base64_text, names))
     found.update(_account_logins(text))
     found.update(_account_entries(text))
@@ -1407,12 +610,9 @@ def learn_user_names(text: str, cands: Sequence[Candidate]) -> frozenset[str]:
         )
         and _a_name(n)
         and not n.isdigit()
-        and n.lower() not in _LOGIN_NOT_USER
+        and n.lower() not in word_lists().login_not_user
         and not _in_placeholder(text, n)
     )
-
-
-_TWO_WORD_NAME = regex.compile(r"^([A-Z][a-z]{2,20}+)[ ]([A-Z][a-z]{3,20}+)$")
 
 
 def derived_logins(names: Iterable[str]) -> set[str]:
@@ -1423,7 +623,7 @@ def derived_logins(names: Iterable[str]) -> set[str]:
     four letters or more."""
     out: set[str] = set()
     for n in names:
-        m = _TWO_WORD_NAME.match(n.strip())
+        m = _rule("two_word_name").match(n.strip())
         if m is None or not _a_name(n.strip()):
             continue
         first, last = m.group(1).lower(), m.group(2).lower()
@@ -1461,10 +661,10 @@ def _short_login(text: str, name: str, homes: set[str]) -> bool:
     if low in homes:
         return any(
             m.group(1).lower() == low
-            for rx in (_USER_FROM_PROMPT, _USER_FROM_GIT_BASH)
+            for rx in (_rule("prompt"), _rule("git_bash"))
             for m in rx.finditer(text)
         )
-    prompts = [m.start(1) for m in _USER_FROM_GIT_BASH.finditer(text) if m.group(1).lower() == low]
+    prompts = [m.start(1) for m in _rule("git_bash").finditer(text) if m.group(1).lower() == low]
     if not prompts:
         return False
     word = regex.compile(rf"(?<![A-Za-z0-9]){regex.escape(name)}(?![A-Za-z0-9])", regex.I)
@@ -1477,8 +677,8 @@ def _in_placeholder(text: str, name: str) -> bool:
     if " " in name or name.lower() not in _PLACEHOLDER_FIRST:
         return False
     for m in regex.finditer(rf"(?<![A-Za-z0-9]){regex.escape(name)}(?=[ ])", text, regex.I):
-        tail = _NAME_TAIL.match(text, m.end()) or _NAME_IN_PATH.match(text, m.end())
-        if tail and _PLACEHOLDER_NAME.match(m.group() + tail.group()):
+        tail = _rule("name_tail").match(text, m.end()) or _rule("name_in_path").match(text, m.end())
+        if tail and _rule("placeholder_name").match(m.group() + tail.group()):
             return True
     return False
 
@@ -1486,9 +686,8 @@ def _in_placeholder(text: str, name: str) -> bool:
 _PLACEHOLDER_FIRST = frozenset(
     ["my", "your", "first", "firstname", "first_name", "first-name", "john", "jane"]
 )
-"""The first words of ``_PLACEHOLDER_NAME``'s names with a space: only these are looked for."""
-_NAME_IN_PATH = regex.compile(r"(?:[ ][A-Z][A-Za-z'_-]{0,30}+){1,3}+(?=\\|/)")
-"""The rest of a name with spaces inside a path (``C:\\Users\\My Name\\AppData``)."""
+"""The first words of the ``placeholder_name`` rule's names with a space: only these are
+looked for."""
 
 
 def user_name_spans(text: str, names: frozenset[str]) -> list[tuple[int, int]]:
@@ -2041,14 +1240,11 @@ class Scrubber:
         self, text: str, where: str, names: frozenset[str] | None = None
     ) -> list[Candidate]:
         """The findings in ``text``; ``names`` are user names learned elsewhere in the draft."""
-        cands = self._candidates(text, where)
+        (cands,) = self._candidates_many([(where, text)])
         return self._finish(text, cands, (names or frozenset()) | learn_user_names(text, cands))
 
-    def _candidates(self, text: str, where: str) -> list[Candidate]:
-        return self._candidates_many([(where, text)])[0]
-
     def _candidates_many(self, items: Sequence[tuple[str, str]]) -> list[list[Candidate]]:
-        """``_candidates`` of each text, the short ones analysed in batches (``_batched_raw``).
+        """The candidates of each text, the short ones analysed in batches (``_batched_raw``).
 
         Each text is checked for size and normalised on its own (``intake.scrub.normalise``: a
         zero-width character, a full-width @ or an HTML entity no longer splits or hides a
@@ -2103,13 +1299,13 @@ class Scrubber:
         """``_raw_candidates`` of each text; short texts share one analysis per batch.
 
         A structured file is thousands of short strings, and each ``analyze`` call costs the
-        same fixed ~0.2 ms however short its text (issue 35: 39x ``validate``). Texts that one
-        window would hold anyway are joined with ``_BATCH_SEP`` (a line holding only a NUL:
-        every rule's value, name and context stops at a line break, and the NUL line keeps a
-        name on the line above from reaching a value below), analysed at once, and each result
-        is mapped back by offset. A batch in which any result touches a separator (a rule
-        that read across) is analysed again text by text, as is any batch whose analysis
-        fails (so the error names the text), and any text that holds a NUL itself."""
+        same fixed time however short its text. Texts that one window would hold anyway are
+        joined with ``_BATCH_SEP`` (a line holding only a NUL: every rule's value, name and
+        context stops at a line break, and the NUL line keeps a name on the line above from
+        reaching a value below), analysed at once, and each result is mapped back by offset. A
+        batch in which any result touches a separator (a rule that read across) is analysed
+        again text by text, as is any batch whose analysis fails (so the error names the
+        text), and any text that holds a NUL itself."""
         out: list[list[Candidate] | None] = [None] * len(items)
         limit = min(self.batch_chars, self.chunk_chars)
         batch: list[int] = []
@@ -2183,9 +1379,7 @@ class Scrubber:
             out[k].append(Candidate(r.entity_type, r.start - base, r.end - base, float(r.score)))
         return out
 
-    def _scan(self, text: str, where: str, raw: list[Candidate] | None = None) -> list[Candidate]:
-        if raw is None:
-            raw = self._raw_candidates(text, where)
+    def _scan(self, text: str, where: str, raw: list[Candidate]) -> list[Candidate]:
         cands = self._tidy(text, raw)
         if "data:" in text:
             cands.extend(self._data_uri_candidates(text, where))
@@ -2512,16 +1706,16 @@ class Scrubber:
     def _home_fixture(
         self, path: str, inner: Sequence[tuple[int, int]], m: FixtureMap, names: Sequence[str] = ()
     ) -> str | None:
-        """A home path with only its user's name replaced (issue 35): every other folder and
-        the file name stay, so a traceback still says which library failed
+        """A home path with only its user's name replaced: every other folder and the file name
+        stay, so a traceback still says which library failed
         (``C:\\Users\\alice\\AppData\\…\\site-packages\\sqlalchemy\\orm\\x.py`` becomes
-        ``C:\\Users\\user1\\AppData\\…\\site-packages\\sqlalchemy\\orm\\x.py``). The name
-        gets the fixture it gets everywhere else in the document (``USER_NAME``), and is
-        replaced wherever it recurs in the path. None when the path names no home, or holds a
-        finding other than the name (the folders are then replaced as before). Learned names
-        elsewhere in the path (``names``: a login in a VS Code temp file's name) get their own
-        fixtures, and the folders stay."""
-        if path.startswith("\\\\") and not _WSL_UNC.match(path):
+        ``C:\\Users\\user1\\AppData\\…\\site-packages\\sqlalchemy\\orm\\x.py``). The name gets
+        the fixture it gets everywhere else in the document (``USER_NAME``), and is replaced
+        wherever it recurs in the path. None when the path names no home, or holds a finding
+        other than the name (the folders are then replaced as before). Learned names elsewhere in
+        the path (``names``: a login in a VS Code temp file's name) get their own fixtures, and
+        the folders stay."""
+        if path.startswith("\\\\") and not _rule("wsl_unc").match(path):
             return None
         seg = home_segment(path)
         if seg is None:
@@ -2568,20 +1762,31 @@ class Scrubber:
             mapping = FixtureMap()
             mapping.reserve([text])
         cands = self._detect(text, json_path)
-        if not cands:
-            return ScrubResult(text, [])
+        findings = [Finding(c.entity_type, c.start, c.end, json_path) for c in cands]
+        return ScrubResult(self.replaced(text, cands, mapping)[0], findings)
+
+    def replaced(
+        self, text: str, cands: Sequence[Candidate], mapping: FixtureMap
+    ) -> tuple[str, list[tuple[int, int]]]:
+        """``text`` with each candidate replaced by its fixture, and where each fixture stands
+        in the result."""
         out: list[str] = []
-        pos = 0
-        findings = []
+        placed: list[tuple[int, int]] = []
+        pos = size = 0
         for c in cands:
-            original = text[c.start : c.end]
-            inner = [(s - c.start, e - c.start) for s, e in c.inner]
-            out.append(text[pos : c.start])
-            out.append(self.fixture_for(c.entity_type, original, inner, mapping, c.names))
+            fixture = self.candidate_fixture(text, c, mapping)
+            out += (text[pos : c.start], fixture)
+            size += c.start - pos
+            placed.append((size, size + len(fixture)))
+            size += len(fixture)
             pos = c.end
-            findings.append(Finding(c.entity_type, c.start, c.end, json_path))
         out.append(text[pos:])
-        return ScrubResult("".join(out), findings)
+        return "".join(out), placed
+
+    def candidate_fixture(self, text: str, c: Candidate, mapping: FixtureMap) -> str:
+        """The fixture of a candidate's span of ``text`` (its inner findings, names and all)."""
+        inner = [(s - c.start, e - c.start) for s, e in c.inner]
+        return self.fixture_for(c.entity_type, text[c.start : c.end], inner, mapping, c.names)
 
     def report(self, findings: Sequence[Finding], *, scrubbed_at: Any = None) -> ScrubReport:
         """The record's scrub report: counts per type and the JSON path of every span."""
@@ -2621,13 +1826,18 @@ def _provider_registry(registry: RegistryFile) -> Any:
 
 
 def _with_token_rules(load: Callable[[RegistryFile], Any], registry: RegistryFile) -> Any:
-    """The registry ``load`` builds from ``registry``, with its ``token`` rules (wrapped
-    provider tokens, data that Presidio's configuration models would drop) built here as
-    ``IntakeWrappedTokenRecognizer``s, each where it stands among the predefined recognizers
-    (Presidio builds those first, in order, then the custom ones)."""
-    from intake.scrub.recognizers import IntakeWrappedTokenRecognizer
+    """The registry ``load`` builds from ``registry``, with its ``token`` and ``checked`` rules
+    (data that Presidio's configuration models would drop) built here as
+    ``IntakeWrappedTokenRecognizer``s and ``IntakeCheckedRecognizer``s, each where it stands
+    among the predefined recognizers (Presidio builds those first, in order, then the custom
+    ones)."""
+    from intake.scrub.recognizers import IntakeCheckedRecognizer, IntakeWrappedTokenRecognizer
 
-    rest = [e for e in registry.recognizers if isinstance(e, str) or e.token is None]
+    rest = [
+        e
+        for e in registry.recognizers
+        if isinstance(e, str) or (e.token is None and e.checked is None)
+    ]
     built = load(registry.model_copy(update={"recognizers": rest}))
     at = 0
     for entry in registry.recognizers:
@@ -2636,6 +1846,9 @@ def _with_token_rules(load: Callable[[RegistryFile], Any], registry: RegistryFil
         if entry.token is not None:
             rule = IntakeWrappedTokenRecognizer(name=entry.name, **entry.token.model_dump())
             built.recognizers.insert(at, rule)
+        elif entry.checked is not None:
+            checked = IntakeCheckedRecognizer(name=entry.name, **entry.checked.model_dump())
+            built.recognizers.insert(at, checked)
         elif entry.type != "predefined":
             continue
         at += 1
@@ -2853,21 +2066,7 @@ def scrub_tree(
             cands = [c for c in cands if not kept(c.entity_type, text[c.start : c.end])]
         if not cands:
             return text
-        out, pos, size = [], 0, 0
-        placed: list[tuple[int, int]] = []
-        for c in cands:
-            inner = [(s - c.start, e - c.start) for s, e in c.inner]
-            out.append(text[pos : c.start])
-            size += c.start - pos
-            fixture = scrubber.fixture_for(
-                c.entity_type, text[c.start : c.end], inner, mapping, c.names
-            )
-            out.append(fixture)
-            placed.append((size, size + len(fixture)))
-            size += len(fixture)
-            pos = c.end
-        out.append(text[pos:])
-        joined = "".join(out)
+        joined, placed = scrubber.replaced(text, cands, mapping)
         new_text = scrubber.settle(joined, mapping, path, kept=kept if keep else None)
         where = _child_path(path, new_text) + "~" if is_key else path
         for c, (a, b) in zip(cands, placed, strict=True):
@@ -2889,50 +2088,3 @@ def scrub_tree(
 
     new_obj = _rebuild(obj, scrub)
     return new_obj, scrubber.report(findings)
-
-
-def check_tree(obj: Any, *, scrubber: Scrubber | None = None) -> list[Finding]:
-    """Findings in every string (keys too) of a nested structure; nothing is replaced.
-
-    JSON paths name keys only when the key itself is clean; a key with a finding is named by
-    its position (``$.turns[0]{#2}~``).
-    """
-    scrubber = scrubber or get_scrubber()
-    findings: list[Finding] = []
-    seen: dict[str, list[Finding]] = {}
-
-    def find(text: str, path: str) -> list[Finding]:
-        # A string's findings depend on the string alone: a lock file or a session repeats
-        # the same keys and values thousands of times, and each is scanned once.
-        found = seen.get(text)
-        if found is None:
-            found = seen[text] = scrubber.find(text, json_path=path)
-        return [f if f.json_path == path else replace(f, json_path=path) for f in found]
-
-    def walk(node: Any, path: str, key: str | None = None) -> None:
-        if isinstance(node, str):
-            found = find(node, path)
-            if key is not None:
-                cands = [Candidate(f.entity_type, f.start, f.end, 0.5) for f in found]
-                cands = scrubber.with_key_context(node, key, cands)
-                found = [Finding(c.entity_type, c.start, c.end, path) for c in cands]
-            findings.extend(found)
-        elif isinstance(node, dict):
-            for i, (k, v) in enumerate(node.items()):
-                child = _child_path(path, k) if not isinstance(k, str) else None
-                if isinstance(k, str):
-                    key_findings = find(k, f"{path}{{#{i}}}~")
-                    findings.extend(key_findings)
-                    child = f"{path}{{#{i}}}" if key_findings else _child_path(path, k)
-                walk(v, child or path, context_key(node, k))
-        elif isinstance(node, (list, tuple)):
-            for i, v in enumerate(node):
-                walk(v, _child_path(path, i))
-
-    walk(obj, "$")
-    return findings
-
-
-def find_in_text(text: str, *, scrubber: Scrubber | None = None) -> list[Finding]:
-    """Findings in one text (type and location only)."""
-    return (scrubber or get_scrubber()).find(text)

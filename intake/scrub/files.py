@@ -25,7 +25,6 @@ from intake.scrub.engine import (
     FileFinding,
     Finding,
     Scrubber,
-    ScrubResult,
     get_scrubber,
     refuse_oversized,
     scrubber_for,
@@ -280,18 +279,7 @@ def _plan(
         cands.sort(key=lambda c: c.start)
         plans.append(
             [
-                (
-                    c.start,
-                    c.end,
-                    c.entity_type,
-                    scrubber.fixture_for(
-                        c.entity_type,
-                        text[c.start : c.end],
-                        [(s - c.start, e - c.start) for s, e in c.inner],
-                        mapping,
-                        c.names,
-                    ),
-                )
+                (c.start, c.end, c.entity_type, scrubber.candidate_fixture(text, c, mapping))
                 for c in cands
             ]
         )
@@ -328,7 +316,7 @@ def restored_in(path: Path) -> Kept | None:
         record_id = str(data.get("id") or record.name.removesuffix(_RECORD_SUFFIX))
     except (InputError, OSError, ValueError, TypeError, KeyError, AttributeError):
         return None
-    user_salt = find_salt(path.resolve().parent) if hashes else None
+    user_salt = find_salt() if hashes else None
     if user_salt is None:
         return None
     salt = record_salt(user_salt, record_id)
@@ -364,16 +352,6 @@ def _occurrences(text: str, word: str) -> Iterator[int]:
         if not before.isalnum() and not after.isalnum():
             yield start
         start = text.find(word, start + 1)
-
-
-def _applied(text: str, ops: Sequence[tuple[int, int, str, str]]) -> str:
-    out, pos = [], 0
-    for s, e, _, new in ops:
-        out.append(text[pos:s])
-        out.append(new)
-        pos = e
-    out.append(text[pos:])
-    return "".join(out)
 
 
 def _one_edit(old: str, new: str) -> tuple[int, int, str, str]:
@@ -456,7 +434,7 @@ def _structured(
         )
         if not ops:
             continue
-        new_value = _applied(tok.value, ops)
+        new_value = _edited(tok.value, ops)
         final = scrubber.settle(new_value, mapping, items[i][0], kept=kept)
         if final != new_value:
             ops = [_one_edit(tok.value, final)]
@@ -468,9 +446,9 @@ def _structured(
         if not ops:
             continue
         body = text[s:e]
-        new = _applied(body, ops)
+        new = _edited(body, ops)
         if "\n" in new or "\r" in new:
-            new = _applied(
+            new = _edited(
                 body,
                 [(a, b, k, scrubber.generic_fixture(body[a:b], mapping)) for a, b, k, _ in ops],
             )
@@ -525,12 +503,14 @@ def _nested(
         return None
 
 
-def _edited(text: str, edits: Sequence[tuple[int, int, str]]) -> str:
+def _edited(text: str, edits: Sequence[tuple[int, int, str] | tuple[int, int, str, str]]) -> str:
+    """``text`` with each edit's span ``[start, end)`` replaced by its last item (a file's
+    edits, or a plan's replacements: start, end, entity type, fixture)."""
     out, pos = [], 0
-    for s, e, new in sorted(edits):
-        out.append(text[pos:s])
-        out.append(new)
-        pos = e
+    for edit in sorted(edits):
+        out.append(text[pos : edit[0]])
+        out.append(edit[-1])
+        pos = edit[1]
     out.append(text[pos:])
     return "".join(out)
 
@@ -563,7 +543,8 @@ def scrub_file_text(
 
     JSON, JSONL and YAML are scrubbed as formats (``_structured``: decoded values, written
     back in their own escaping, nothing else changes); a file of those suffixes that does not
-    parse to begin with, and every other file, is scrubbed as text. Fails closed
+    parse to begin with, and every other file, is scrubbed as text (and settled, unless nothing
+    was found: a re-scan would be the same scan of the same text). Fails closed
     (``ScrubError`` naming the line, never the value) only for what cannot be written back.
     """
     scrubber = scrubber or get_scrubber()
@@ -578,20 +559,9 @@ def scrub_file_text(
         else:
             return FileOutcome(path, text, new_text, scrubber.report(findings))
     (ops,) = _plan([("$", text)], [None], scrubber, mapping, kept)
-    findings = [Finding(k, s, e, "$") for s, e, k, _ in ops]
-    result = ScrubResult(_applied(text, ops), findings)
-    report = scrubber.report(result.findings)
-    return FileOutcome(path, text, _text_outcome(path, text, result, scrubber, mapping), report)
-
-
-def _text_outcome(
-    path: Path, text: str, result: ScrubResult, scrubber: Scrubber, mapping: FixtureMap
-) -> str:
-    """What a text scrub writes: the text as it was when the scrub found and changed nothing
-    (a re-scan would be the same scan of the same text), else the settled result."""
-    if not result.findings and result.text == text:
-        return text
-    return _settled(path, result.text, scrubber, mapping)
+    report = scrubber.report([Finding(k, s, e, "$") for s, e, k, _ in ops])
+    new_text = _settled(path, _edited(text, ops), scrubber, mapping) if ops else text
+    return FileOutcome(path, text, new_text, report)
 
 
 def _settled(path: Path, text: str, scrubber: Scrubber, mapping: FixtureMap) -> str:

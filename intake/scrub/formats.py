@@ -42,29 +42,16 @@ __all__ = [
     "yaml_tokens",
 ]
 
-JSON_SUFFIXES = frozenset({".json"})
-JSONL_SUFFIXES = frozenset({".jsonl", ".ndjson"})
-YAML_SUFFIXES = frozenset({".yaml", ".yml"})
+_FORMATS = {".json": "json", ".jsonl": "jsonl", ".ndjson": "jsonl", ".yaml": "yaml", ".yml": "yaml"}
 
 
 class NotStructured(Exception):
     """The text is not valid JSON/YAML: it is scrubbed as plain text (it was never parsed)."""
 
-    def __init__(self, message: str, line: int | None = None) -> None:
-        super().__init__(message)
-        self.line = line
-
 
 def format_of(suffix: str) -> str | None:
     """``json``, ``jsonl`` or ``yaml`` for a file suffix, else ``None`` (plain text)."""
-    suffix = suffix.lower()
-    if suffix in JSON_SUFFIXES:
-        return "json"
-    if suffix in JSONL_SUFFIXES:
-        return "jsonl"
-    if suffix in YAML_SUFFIXES:
-        return "yaml"
-    return None
+    return _FORMATS.get(suffix.lower())
 
 
 @dataclass
@@ -177,7 +164,7 @@ class _Frame:
         self.expect_key = is_map
         self.key: str | None = owner
         """A mapping's current key; a sequence's: the key it is the value of (its items are
-        judged by that name: ``github_access_tokens: [<hex>, …]``, issue 35)."""
+        judged by that name: ``github_access_tokens: [<hex>, …]``)."""
         self.members: list[tuple[str | None, Token | None]] = []
 
     def close(self) -> None:
@@ -444,11 +431,8 @@ def yaml_tokens(text: str) -> list[Token]:
                     if stack and not stack[-1].is_map and stack[-1].key is not None:
                         tok.key = stack[-1].key
                 node_done(tok)
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        raise NotStructured(
-            "not valid YAML", line=(mark.line + 1) if mark is not None else None
-        ) from None
+    except yaml.YAMLError:
+        raise NotStructured("not valid YAML") from None
     except RecursionError:
         raise NotStructured("YAML nested too deeply") from None
     return tokens

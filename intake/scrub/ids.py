@@ -11,9 +11,6 @@ no recognizer matches any more. These helpers are the one way to build such a na
   ``seed`` (a SHA-256 prefix).
 * ``cut_before_token(text, limit)``: at most ``limit`` characters, never ending inside a token
   (the cut goes back to before the token it would have split; ``words=True`` for slugs).
-* ``safe_slug(text, scrubber, limit)``: scrub, then slug, then cut before a token; empty when
-  nothing plain is left.
-* ``safe_identifier(text, scrubber, prefix=…)``: the slug when it is plain, else a neutral id.
 """
 
 from __future__ import annotations
@@ -21,23 +18,16 @@ from __future__ import annotations
 import hashlib
 import unicodedata
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
 
 import regex
 
 from intake.contract.models import ID_PATTERN
-
-if TYPE_CHECKING:
-    from intake.scrub.engine import Scrubber
-    from intake.scrub.fixtures import FixtureMap
 
 __all__ = [
     "carries_original",
     "cut_before_token",
     "neutral_id",
     "plain_identifier",
-    "safe_identifier",
-    "safe_slug",
 ]
 
 _PLAIN = regex.compile(r"^[a-z0-9](?:[a-z0-9_-]{0,62}[a-z0-9])?$")
@@ -123,42 +113,3 @@ def _slug(text: str) -> str:
     ascii_text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode("ascii")
     slugged: str = _SLUG_SPLIT.sub("_", ascii_text.lower())
     return slugged.strip("_")
-
-
-def safe_slug(
-    text: str,
-    scrubber: Scrubber,
-    *,
-    limit: int = 40,
-    mapping: FixtureMap | None = None,
-) -> str:
-    """A slug of ``text`` after scrubbing, cut before a token; empty if nothing plain is left.
-
-    Fixtures (``FAKE0001``, ``user1``) are dropped from the slug: they say nothing and would
-    make ids differ only by a number. Pass the draft's ``mapping`` so a title scrubs like the
-    rest of the draft.
-    """
-    scrubbed = scrubber.scrub_text(text, mapping=mapping).text
-    words = [
-        w for w in _slug(scrubbed).split("_") if w and not _NOT_PLAIN.search(w) and w != "fake"
-    ]
-    return cut_before_token("_".join(words), limit, words=True).strip("_")
-
-
-def safe_identifier(
-    text: str,
-    scrubber: Scrubber,
-    *,
-    prefix: str = "session",
-    seed: str | None = None,
-    limit: int = 40,
-    mapping: FixtureMap | None = None,
-) -> str:
-    """The scrubbed slug of ``text`` when it is a plain identifier, else ``neutral_id``.
-
-    ``seed`` (default: ``text``) makes the neutral id stable; it is hashed, never shown.
-    """
-    slug = safe_slug(text, scrubber, limit=limit, mapping=mapping)
-    if slug and plain_identifier(slug):
-        return slug
-    return neutral_id(seed if seed is not None else text, prefix)

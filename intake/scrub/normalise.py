@@ -10,9 +10,9 @@ replaced. Fixtures are made from the normalised form of a value (``Normalised.va
 hidden and the plain forms of one value share one fixture, and ids and file names built from
 scrubbed text never join the halves of a secret again.
 
-**Proven soft wraps are rejoined the same way** (issue 29, point 5): a line break inside a
-token is removed from the normalised text when the wrap can be proven, so the token is scanned
-whole and its fixture (that of the joined token) replaces it on one line.
+**Proven soft wraps are rejoined the same way**: a line break inside a token is removed from
+the normalised text when the wrap can be proven, so the token is scanned whole and its fixture
+(that of the joined token) replaces it on one line.
 
 * *A soft-wrap marker*: a line ending in ``↵`` or ``⏎`` (editors' and chat exports' wrap
   marks, the next line's indentation dropped), or a continuation line starting with ``↪``

@@ -147,6 +147,17 @@ class TokenRule(BaseModel):
     length: int
 
 
+class CheckedRule(BaseModel):
+    """A registry entry's ``checked``: patterns whose every match is checked for placeholders,
+    length and entropy, built by intake as an ``IntakeCheckedRecognizer``."""
+
+    model_config = ConfigDict(extra="forbid")
+    entity: str
+    patterns: list[tuple[str, str, float]]
+    min_entropy: float = 0.0
+    min_length: int = 1
+
+
 class RegistryEntry(BaseModel):
     """An entry of a registry file's ``recognizers``: what intake reads of it, Presidio's other
     fields kept as they are."""
@@ -156,11 +167,12 @@ class RegistryEntry(BaseModel):
     class_name: str | None = None
     type: str | None = None
     token: TokenRule | None = None
+    checked: CheckedRule | None = None
 
     @model_validator(mode="after")
     def _named(self) -> RegistryEntry:
-        if self.token is not None and self.name is None:
-            raise ValueError("a token rule needs a name")
+        if (self.token is not None or self.checked is not None) and self.name is None:
+            raise ValueError("a token or checked rule needs a name")
         return self
 
 

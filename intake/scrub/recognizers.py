@@ -22,6 +22,7 @@ import logging
 import math
 import os
 from collections import Counter
+from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -49,15 +50,13 @@ __all__ = [
     "CodeBackedRecognizer",
     "FastPatternRecognizer",
     "IntakeAzureSasSignatureRecognizer",
+    "IntakeCheckedRecognizer",
     "IntakeBasicAuthRecognizer",
-    "IntakeBearerRecognizer",
     "IntakeEmailRecognizer",
     "IntakeEncodedEmailRecognizer",
     "IntakeGenericSecretRecognizer",
     "IntakeHighEntropyRecognizer",
-    "IntakePasswordFlagRecognizer",
     "IntakePasswordWordRecognizer",
-    "IntakeUrlCredentialsRecognizer",
     "IntakeWrappedTokenRecognizer",
     "shannon_entropy",
 ]
@@ -318,11 +317,32 @@ class _CheckedRecognizer(CodeBackedRecognizer):
         return shannon_entropy(value) < self.MIN_ENTROPY
 
 
+class IntakeCheckedRecognizer(_CheckedRecognizer):
+    """A ``checked`` rule of ``scrubbers/recognizers.yaml``: its entity, patterns (name, regex,
+    score) and the length and entropy its values need are the rule's (``-p`` flags, ``Bearer``
+    values, URL passwords)."""
+
+    def __init__(
+        self,
+        *,
+        entity: str,
+        patterns: Sequence[tuple[str, str, float]],
+        min_entropy: float = 0.0,
+        min_length: int = 1,
+        **kwargs: Any,
+    ) -> None:
+        self.ENTITY = entity
+        self.PATTERNS = tuple(patterns)
+        self.MIN_ENTROPY = min_entropy
+        self.MIN_LENGTH = min_length
+        super().__init__(**kwargs)
+
+
 _LOCAL_RUN = regex.compile(r"(?r)[\w.+-]++")
 """An e-mail's local part read backwards from its ``@`` (the whole run of its characters)."""
 
 
-class IntakeEmailRecognizer(FastPatternRecognizer):
+class IntakeEmailRecognizer(CodeBackedRecognizer):
     """E-mail addresses whose domain ends in a real public suffix (checked offline).
 
     Domain labels are letters, digits and hyphens only (``_`` ends the domain, so
@@ -333,7 +353,10 @@ class IntakeEmailRecognizer(FastPatternRecognizer):
     runs after the match loop on both the fast and the stock path, so they stay equivalent.
     """
 
-    PATTERN = r"@(?<=[\w.+-]@)[\p{L}\p{N}][\p{L}\p{N}-]*+(?:\.[\p{L}\p{N}-]++)++"
+    ENTITY = "EMAIL_ADDRESS"
+    PATTERNS = (
+        ("email", r"@(?<=[\w.+-]@)[\p{L}\p{N}][\p{L}\p{N}-]*+(?:\.[\p{L}\p{N}-]++)++", 0.5),
+    )
     """The ``@`` and the domain, after a local-part character: the regex engine skips from one
     ``@`` to the next (a pattern that starts at the local part is tried at every letter of the
     text, a hundred times slower). ``analyze`` then reads the local part back to the start of
@@ -342,18 +365,6 @@ class IntakeEmailRecognizer(FastPatternRecognizer):
     start inside the previous one is dropped, as a forward scan could not have started there."""
     MAX_DOMAIN = 253
     """Longest domain name DNS allows; longer candidates are cut before the suffix check."""
-
-    def __init__(self, supported_language: str = "en", **kwargs: Any) -> None:
-        kwargs.pop("supported_entity", None)
-        kwargs.pop("supported_entities", None)
-        super().__init__(
-            supported_entity="EMAIL_ADDRESS",
-            name=kwargs.pop("name", type(self).__name__),
-            supported_language=supported_language,
-            patterns=[Pattern(name="email", regex=self.PATTERN, score=0.5)],
-            global_regex_flags=regex.DOTALL | regex.MULTILINE,
-            **kwargs,
-        )
 
     def analyze(
         self,
@@ -400,7 +411,7 @@ class IntakeEncodedEmailRecognizer(IntakeEmailRecognizer):
     its number with the plain form of the same address (``intake.scrub`` decodes the key).
     """
 
-    PATTERN = r"%40[A-Za-z0-9][A-Za-z0-9-]*+(?:\.[A-Za-z0-9-]++)++"
+    PATTERNS = (("email", r"%40[A-Za-z0-9][A-Za-z0-9-]*+(?:\.[A-Za-z0-9-]++)++", 0.5),)
     MAX_LOCAL = 64
     """Longest local part RFC 5321 allows; the walk back stops there."""
 
@@ -551,37 +562,6 @@ class IntakePasswordWordRecognizer(_CheckedRecognizer):
         return value.isalpha() and _CAMEL.search(value) is not None
 
 
-class IntakePasswordFlagRecognizer(_CheckedRecognizer):
-    """``mysql -pS3cret``, ``--password=S3cret``, ``--password S3cret``, ``sshpass -p S3cret``.
-
-    The gap between ``mysql`` and ``-p`` is bounded (200 characters): unbounded, every mention
-    of ``mysql`` in a long one-line log rescanned the rest of the line (quadratic, timed out).
-    """
-
-    ENTITY = "GENERIC_SECRET"
-    PATTERNS = (
-        (
-            "mysql_p_flag",
-            r"\b(?:mysql|mysqldump|mysqladmin|mariadb)\b[^\n|;&]{0,200}?\s-p\K[^\s\"'`]{4,}+",
-            0.6,
-        ),
-        ("sshpass_p_flag", r"\bsshpass[ \t]++-p[ \t]*+\K[^\s\"'`-][^\s\"'`]{3,}+", 0.6),
-        ("password_option", r"--pass(?:word)?(?:=|[ \t]++)\K[^\s\"'`-][^\s\"'`]{3,}+", 0.6),
-    )
-    MIN_ENTROPY = 2.0
-    MIN_LENGTH = 4
-    REJECT_IDENTIFIERS = False
-
-
-class IntakeBearerRecognizer(_CheckedRecognizer):
-    """The credential of ``Authorization: Bearer …`` (also ``token …``-style headers)."""
-
-    ENTITY = "BEARER_TOKEN"
-    PATTERNS = (("bearer", r"\b[Bb]earer[ \t]++\K[A-Za-z0-9._~+/=-]{16,}+", 0.8),)
-    MIN_ENTROPY = 3.0
-    MIN_LENGTH = 16
-
-
 _PLACEHOLDER_CREDENTIAL_WORDS = frozenset(
     ["user", "username", "pass", "password", "test", "foo", "bar", "demo", "example"]
 )
@@ -629,24 +609,6 @@ class IntakeBasicAuthRecognizer(_CheckedRecognizer):
         if placeholder_basic(value):
             return True
         return super().invalidate_result(pattern_text)
-
-
-class IntakeUrlCredentialsRecognizer(_CheckedRecognizer):
-    """The password of ``scheme://user:password@host`` (the user name is kept)."""
-
-    ENTITY = "URL_CREDENTIALS"
-    PATTERNS = (
-        (
-            "url_password",
-            # starts at the :// (the scheme is a look-behind): the regex engine skips from one
-            # :// to the next instead of trying a scheme at every word (75 ms of each MB)
-            r"://(?<=\b[A-Za-z][A-Za-z0-9+.-]*://)[^\s:/@\"'`<>]*+:\K[^\s/@\"'`<>]++"
-            r"(?=@[A-Za-z0-9\[])",
-            0.85,
-        ),
-    )
-    MIN_ENTROPY = 1.5
-    MIN_LENGTH = 3
 
 
 class IntakeHighEntropyRecognizer(_CheckedRecognizer):
@@ -879,10 +841,7 @@ class IntakeAzureSasSignatureRecognizer(_CheckedRecognizer):
         return _SAS_SIGNATURE.match(unquote(pattern_text)) is None
 
 
-"""A soft wrap: a line break, indentation and the ``>`` marks of a quoted reply."""
-
-
-class IntakeWrappedTokenRecognizer(FastPatternRecognizer):
+class IntakeWrappedTokenRecognizer(CodeBackedRecognizer):
     """A provider token cut in two by terminal wrapping: ``ghp_hbMK…2N2R⏎lgC7xW…``.
 
     Only prefixes whose body has one exact length qualify; each is a rule in
@@ -896,31 +855,14 @@ class IntakeWrappedTokenRecognizer(FastPatternRecognizer):
     form of the same token.
     """
 
-    def __init__(
-        self,
-        *,
-        entity: str,
-        prefix: str,
-        body: str,
-        length: int,
-        supported_language: str = "en",
-        **kwargs: Any,
-    ) -> None:
-        kwargs.pop("supported_entity", None)
-        kwargs.pop("supported_entities", None)
-        prefix, body, n = str(prefix), str(body), int(length)
+    def __init__(self, *, entity: str, prefix: str, body: str, length: int, **kwargs: Any) -> None:
         wrap = r"\r?\n[ \t]*+(?:>[ \t]?+)*+"  # a line break, indentation, quote marks
-        pattern = rf"\b{prefix}{body}{{0,{n - 1}}}+{wrap}{body}{{1,{n}}}+(?!{body})"
-        super().__init__(
-            supported_entity=str(entity),
-            name=kwargs.pop("name", type(self).__name__),
-            supported_language=supported_language,
-            patterns=[Pattern(name="wrapped", regex=pattern, score=0.9)],
-            global_regex_flags=regex.DOTALL | regex.MULTILINE,
-            **kwargs,
-        )
+        pattern = rf"\b{prefix}{body}{{0,{length - 1}}}+{wrap}{body}{{1,{length}}}+(?!{body})"
+        self.ENTITY = entity
+        self.PATTERNS = (("wrapped", pattern, 0.9),)
+        super().__init__(**kwargs)
         self._prefix = regex.compile(prefix)
-        self._length = n
+        self._length = length
 
     def invalidate_result(self, pattern_text: str) -> bool | None:
         """True drops the match unless the joined body has the exact length, a letter, a digit."""

@@ -90,12 +90,9 @@ def record_salt(salt: bytes, record_id: str) -> bytes:
     return hmac.new(salt, b"intake-record\0" + record_id.encode("utf-8"), hashlib.sha256).digest()
 
 
-SALT_ENV = "INTAKE_SCRUB_SALT"
-"""The salt given by the environment instead (a CI secret, so the gate's re-scan there knows
-the restores too); 32 characters at least, else ignored."""
-
-
 def _env_salt() -> bytes | None:
+    """``$INTAKE_SCRUB_SALT``: the salt given by the environment instead (a CI secret, so the
+    gate's re-scan there knows the restores too); 32 characters at least, else ignored."""
     text = (Environ.of().INTAKE_SCRUB_SALT or "").strip()
     return text.encode("utf-8") if len(text) >= 32 else None
 
@@ -112,14 +109,10 @@ def suite_salt(work: Path | None = None) -> bytes:
     """The salt restores are bound to: ``$INTAKE_SCRUB_SALT``, else the user's own
     (``scrub-salt`` in the state folder beside the journal key, mode 0600), made on first use.
 
-    Never looked up through the checkout or its parents: a salt a pull request can carry
-    (``drafts/.intake/scrub-salt``) would let it compute the hashes of its own exemptions.
-    ``work`` is accepted for the callers' sake and not read."""
+    Never looked up through the checkout or its parents (``find_salt``). ``work`` is accepted
+    for the callers' sake and not read."""
     del work
-    env = _env_salt()
-    if env is not None:
-        return env
-    found = _read_salt(_user_salt_file())
+    found = find_salt()
     if found is not None:
         return found
     from intake.fileio import atomic_write
@@ -143,15 +136,12 @@ def _read_salt(path: Path) -> bytes | None:
     return text.encode("ascii", "replace") if len(text) >= 32 else None
 
 
-def find_salt(start: Path | None = None) -> bytes | None:
-    """The user's salt (``$INTAKE_SCRUB_SALT`` first, as in ``suite_salt``), or ``None`` when
-    there is none: then nothing was ever restored on this machine. ``start`` is not read:
-    nothing in a checkout or above it is a key."""
-    del start
-    env = _env_salt()
-    if env is not None:
-        return env
-    return _read_salt(_user_salt_file())
+def find_salt() -> bytes | None:
+    """The user's salt (``$INTAKE_SCRUB_SALT`` first), or ``None`` when there is none: then
+    nothing was ever restored on this machine. Nothing in a checkout or above it is a key: a
+    salt a pull request can carry (``drafts/.intake/scrub-salt``) would let it compute the
+    hashes of its own exemptions."""
+    return _env_salt() or _read_salt(_user_salt_file())
 
 
 def masked_context(text: str, start: int, end: int, width: int = 24) -> str:
