@@ -79,11 +79,6 @@ def test_a_killed_run_from_before_a_judge_change_is_not_read_with_the_new_judges
     assert _tiers(doc, "judged_case")["strong"] == (7, 7)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="audit 3, finding 2: two local models are pooled into one tier, so a case one local "
-    "model always passes and the other always fails reads as a coin flip and is called flaky",
-)
 def test_two_local_models_that_never_flip_are_not_a_coin_flip(
     suite: Path, runner: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -22,7 +22,8 @@ the decision those runs support at ``health_confidence`` (``intake.report.poster
 ``always-fail``   the strongest tier present is at or below ``health_fail_bar``;
 ``inverted``      the local tier above the strong tier by ``health_inverted_margin``;
 ``saturated``     every tier at or above ``health_saturation_bar`` (a strong and a local ran);
-``flaky``         some tier inside the coin-flip band (``health_flaky_low``-``health_flaky_high``);
+``flaky``         some tier inside the coin-flip band (``health_flaky_low``-``health_flaky_high``),
+                  and, where a tier pools several models, some model may be;
 ``healthy``       none of those, and the runs show it;
 ``undecided``     the runs cannot support a decision yet (with about how many more would).
 
@@ -751,6 +752,16 @@ def _verdict(item: HealthInput, runs: Sequence[AnyRun], bars: Bars, pass_k: int)
     counts_l = (local.passes, local.judged) if local else None
     klass, probability, probs = decide(counts_s, counts_l, bars)
     shown = "; ".join(_LINES.get(t) or _LINES.setdefault(t, t.line()) for t in tiers)
+    if klass == "flaky" and len(models) > len(tiers):
+        models_decide = _no_coin_in_the_mix(models, bars)
+        if models_decide is not None:
+            return made(
+                "healthy",
+                f"healthy: no model is a coin flip (each outside the band at "
+                f"{models_decide:.0%} or more); a tier's models differ, pooled they look like one: "
+                + "; ".join(m.line() for m in models),
+                probability=models_decide,
+            )
     only = (
         ""
         if strong and local
@@ -783,6 +794,28 @@ def _verdict(item: HealthInput, runs: Sequence[AnyRun], bars: Bars, pass_k: int)
         leaning=leaning,
         more_runs=more,
     )
+
+
+def _no_coin_in_the_mix(models: Sequence[Rate], bars: Bars) -> float | None:
+    """When a tier's pooled runs look like a coin flip only because it holds models that
+    differ (one local model always passes, another always fails): the least probability, over
+    the models each read alone, that its rate lies outside the flaky band, when every one is
+    at least ``confidence``; else None (some model may be a coin flip, or has too few runs to
+    say). Flaky is a property of one model's outcomes, not of a mixture of models
+    (``docs/health.md``, "Decisions")."""
+    least = 1.0
+    for m in models:
+        if m.judged < bars.min_runs:
+            return None
+        alone = (m.passes, m.judged)
+        _, _, probs = decide(
+            alone if m.tier == "strong" else None, None if m.tier == "strong" else alone, bars
+        )
+        outside = 1.0 - dict(probs).get("flaky", 0.0)
+        if outside < bars.confidence:
+            return None
+        least = min(least, outside)
+    return least
 
 
 def _window(runs: Sequence[AnyRun], nights: int) -> datetime | None:
