@@ -1,8 +1,7 @@
 """Which runs health reads when the judge changed, and how models of one tier are pooled: the
-third outside audit's findings (issue 38,
-``tests/benchmarks/bench_health_outside3.py``), kept on record: each test states what
-docs/health.md promises and fails on the code as the audit found it (``xfail(strict=True)``:
-when the finding is fixed, the test passes and the marker must go)."""
+third outside audit's findings (issue 38, ``tests/benchmarks/bench_health_outside3.py``), each
+test stating what docs/health.md promises; both failed on the code the audit read (they were
+strict xfails until the fixes)."""
 
 from __future__ import annotations
 
