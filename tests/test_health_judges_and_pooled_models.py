@@ -78,6 +78,46 @@ def test_a_killed_run_from_before_a_judge_change_is_not_read_with_the_new_judges
     assert _tiers(doc, "judged_case")["strong"] == (7, 7)
 
 
+GEMMA = "gemma-4-e4b-local"
+
+
+def _pooled_case(
+    suite: Path, runner: Any, monkeypatch: pytest.MonkeyPatch, local_a: str, local_b: str
+) -> dict[str, Any]:
+    """Health's entry for a case run each night by the strong model (PASS) and by two local
+    models on machines of their own, two runs a night; ``local_a`` and ``local_b`` give their
+    outcomes run by run (``P`` PASS, ``F`` FAIL, ``-`` no run)."""
+    for name in CI_VARIABLES:
+        monkeypatch.delenv(name, raising=False)
+    with (suite / "pyproject.toml").open("a", encoding="utf-8") as fh:
+        fh.write(PYPROJECT_EXTRA.replace(f'["{LOCAL}"]', f'["{LOCAL}", "{GEMMA}"]'))
+    write_scenario(suite, "two_locals")
+    adopt = ["adopt", "scenarios/rag_quality/two_locals.yaml", "--source", "hand"]
+    _ok(runner.invoke(app, [*adopt, "--reviewer", "alice"]))
+    results = suite.parent / "results"
+    statuses = {"P": "PASS", "F": "FAIL"}
+    for i in range(1, 1 + max(len(local_a), len(local_b))):
+        for machine, model, outcomes, minutes in (
+            ("ci-s", STRONG, "P" * len(local_a), 0),
+            ("ci-a", GEMMA, local_a, 5),
+            ("ci-b", LOCAL, local_b, 10),
+        ):
+            if i > len(outcomes) or outcomes[i - 1] not in statuses:
+                continue
+            at = night(1 + (i - 1) // 2) + timedelta(minutes=minutes + 60 * ((i - 1) % 2))
+            meta = {"model": model, "machine": machine, "commit": "abcdef12"}
+            status = statuses[outcomes[i - 1]]
+            write_run(results, f"eval-{at:%Y%m%d-%H%M%S}", at, {"two_locals": status}, meta=meta)
+    _ok(runner.invoke(app, ["runs", "import", str(results)]))
+    doc = json.loads(_ok(runner.invoke(app, ["health", "--format", "json"])).stdout)
+    case: dict[str, Any] = next(s for s in doc["scenarios"] if s["id"] == "two_locals")
+    return case
+
+
+def _models(case: dict[str, Any]) -> dict[str, tuple[int, int]]:
+    return {m["name"]: (m["judged"], m["passes"]) for m in case["models"]}
+
+
 def test_two_local_models_that_never_flip_are_not_a_coin_flip(
     suite: Path, runner: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -85,27 +125,30 @@ def test_two_local_models_that_never_flip_are_not_a_coin_flip(
     that is not a coin flip is not a defect" (issue 38: decisions per scenario, *model* and
     runnable hash). Strong 12/12; local model A 12/12; local model B 0/12: no model's outcome
     flips once, every rate is decided far from the band (health's own `models` entries say
-    so), yet the local tier pools them to 12/24 and the case is `flaky`."""
-    for name in CI_VARIABLES:
-        monkeypatch.delenv(name, raising=False)
-    with (suite / "pyproject.toml").open("a", encoding="utf-8") as fh:
-        fh.write(PYPROJECT_EXTRA.replace(f'["{LOCAL}"]', f'["{LOCAL}", "gemma-4-e4b-local"]'))
-    write_scenario(suite, "two_locals")
-    adopt = ["adopt", "scenarios/rag_quality/two_locals.yaml", "--source", "hand"]
-    _ok(runner.invoke(app, [*adopt, "--reviewer", "alice"]))
-    results = suite.parent / "results"
-    for i in range(1, 13):
-        for machine, model, status, minutes in (
-            ("ci-s", STRONG, "PASS", 0),
-            ("ci-a", "gemma-4-e4b-local", "PASS", 5),
-            ("ci-b", LOCAL, "FAIL", 10),
-        ):
-            at = night(i) + timedelta(minutes=minutes)
-            meta = {"model": model, "machine": machine, "commit": "abcdef12"}
-            write_run(results, f"eval-{at:%Y%m%d-%H%M%S}", at, {"two_locals": status}, meta=meta)
-    _ok(runner.invoke(app, ["runs", "import", str(results)]))
-    doc = json.loads(_ok(runner.invoke(app, ["health", "--format", "json"])).stdout)
-    case = next(s for s in doc["scenarios"] if s["id"] == "two_locals")
-    models = {m["name"]: (m["judged"], m["passes"]) for m in case["models"]}
-    assert models == {STRONG: (12, 12), "gemma-4-e4b-local": (12, 12), LOCAL: (12, 0)}
-    assert case["class"] != "flaky", case["why"]
+    so); the local tier pools them to 12/24, which was called `flaky` at 96 %. Healthy."""
+    case = _pooled_case(suite, runner, monkeypatch, "P" * 12, "F" * 12)
+    assert _models(case) == {STRONG: (12, 12), GEMMA: (12, 12), LOCAL: (12, 0)}
+    assert case["class"] == "healthy", case["why"]
+    assert case["probability"] >= 0.9
+
+
+def test_two_local_models_not_clear_of_the_band_keep_the_pooled_call(
+    suite: Path, runner: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Local A 8/9 and B 2/12 pool to 10/21, inside the band at over 90 %; B alone is not clear
+    of the band at 90 %, so the pooled call stands (a known limit, docs/health.md
+    "Decisions": a rule that said undecided when two models' intervals are disjoint cost alike
+    coin flips their call in the third outside audit)."""
+    case = _pooled_case(suite, runner, monkeypatch, "PPPFPPPPP---", "FFPFFFFFPFFF")
+    assert _models(case) == {STRONG: (12, 12), GEMMA: (9, 8), LOCAL: (12, 2)}
+    assert case["class"] == "flaky", case["why"]
+
+
+def test_a_coin_flip_model_in_a_pooled_tier_is_flaky(
+    suite: Path, runner: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Both local models flip from run to run (12/24 and 11/24): the model-by-model check
+    finds a coin flip, so the call stands."""
+    case = _pooled_case(suite, runner, monkeypatch, "PF" * 12, "FPFPFFPPFFPFPFPFPFPPFFPF")
+    assert _models(case) == {STRONG: (24, 24), GEMMA: (24, 12), LOCAL: (24, 11)}
+    assert case["class"] == "flaky", case["why"]

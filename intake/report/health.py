@@ -753,14 +753,13 @@ def _verdict(item: HealthInput, runs: Sequence[AnyRun], bars: Bars, pass_k: int)
     klass, probability, probs = decide(counts_s, counts_l, bars)
     shown = "; ".join(_LINES.get(t) or _LINES.setdefault(t, t.line()) for t in tiers)
     if klass == "flaky" and len(models) > len(tiers):
-        models_decide = _no_coin_in_the_mix(models, bars)
-        if models_decide is not None:
+        clear = _mixed_tier(models, bars)
+        if clear is not None:
             return made(
                 "healthy",
-                f"healthy: no model is a coin flip (each outside the band at "
-                f"{models_decide:.0%} or more); a tier's models differ, pooled they look like one: "
-                + "; ".join(m.line() for m in models),
-                probability=models_decide,
+                f"healthy: no model is a coin flip (each outside the band at {clear:.0%} or "
+                "more); a tier pools models that differ: " + "; ".join(m.line() for m in models),
+                probability=clear,
             )
     only = (
         ""
@@ -796,21 +795,20 @@ def _verdict(item: HealthInput, runs: Sequence[AnyRun], bars: Bars, pass_k: int)
     )
 
 
-def _no_coin_in_the_mix(models: Sequence[Rate], bars: Bars) -> float | None:
-    """When a tier's pooled runs look like a coin flip only because it holds models that
-    differ (one local model always passes, another always fails): the least probability, over
-    the models each read alone, that its rate lies outside the flaky band, when every one is
-    at least ``confidence``; else None (some model may be a coin flip, or has too few runs to
-    say). Flaky is a property of one model's outcomes, not of a mixture of models
-    (``docs/health.md``, "Decisions")."""
+def _mixed_tier(models: Sequence[Rate], bars: Bars) -> float | None:
+    """A flaky call on a tier that pools several models, checked model by model (a pooled rate
+    can sit in the coin-flip band when no model's outcome flips: local A 12/12 and B 0/12):
+    when every model, read alone with ``min_runs`` runs or more, lies outside the band at
+    ``confidence``, the least of those probabilities (the case is healthy); else None, and the
+    pooled call stands (models alike pool soundly; a test of "the models differ" cost alike
+    coin flips their call in the third outside audit). ``docs/health.md``, "Decisions"."""
     least = 1.0
     for m in models:
         if m.judged < bars.min_runs:
             return None
         alone = (m.passes, m.judged)
-        _, _, probs = decide(
-            alone if m.tier == "strong" else None, None if m.tier == "strong" else alone, bars
-        )
+        strong = m.tier == "strong"
+        _, _, probs = decide(alone if strong else None, None if strong else alone, bars)
         outside = 1.0 - dict(probs).get("flaky", 0.0)
         if outside < bars.confidence:
             return None
