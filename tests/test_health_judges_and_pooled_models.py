@@ -19,6 +19,7 @@ from tests.support.nightly_helpers import (
     PYPROJECT_EXTRA,
     STRONG,
     night,
+    ok,
     write_run,
     write_scenario,
 )
@@ -26,22 +27,9 @@ from tests.support.nightly_helpers import (
 NEW_JUDGE = "claude-opus-4-6"
 
 
-def _ok(result: Any) -> Any:
-    assert result.exit_code == 0, result.output + result.stderr
-    return result
-
-
 def _tiers(doc: dict[str, Any], sid: str) -> dict[str, tuple[int, int]]:
     case = next(s for s in doc["scenarios"] if s["id"] == sid)
     return {t["tier"]: (t["judged"], t["passes"]) for t in case["tiers"]}
-
-
-def _judge(folder: Path, judge: str) -> None:
-    """The scorecard's ``config.model`` (GAIA's ``--model``: the judge) set to ``judge``."""
-    card = folder / "scorecard.json"
-    doc = json.loads(card.read_text(encoding="utf-8"))
-    doc["config"]["model"] = judge
-    card.write_text(json.dumps(doc), encoding="utf-8")
 
 
 def test_a_killed_run_from_before_a_judge_change_is_not_read_with_the_new_judges_runs(
@@ -50,7 +38,7 @@ def test_a_killed_run_from_before_a_judge_change_is_not_read_with_the_new_judges
     """docs/health.md "Which runs are read": "When the judge changed, only the newest judge's
     runs are read." Nights 1-5 judged by the old judge (strong FAIL), night 6 killed after
     its scenario (traces only: GAIA's runner writes each trace as it goes, runner.py
-    L1249-1254, and the scorecard at the end; meta.json names the old judge as `eval_model`),
+    L1249-1254, and the scorecard, which names the judge, at the end),
     nights 7-13 judged by the new judge (strong PASS). The strong tier read is the 7 new-judge
     runs, 7 of 7; intake reads the killed run too (8 judged, 7 passes)."""
     for name in CI_VARIABLES:
@@ -59,22 +47,20 @@ def test_a_killed_run_from_before_a_judge_change_is_not_read_with_the_new_judges
         fh.write(PYPROJECT_EXTRA)
     write_scenario(suite, "judged_case")
     adopt = ["adopt", "scenarios/rag_quality/judged_case.yaml", "--source", "hand"]
-    _ok(runner.invoke(app, [*adopt, "--reviewer", "alice"]))
+    ok(runner.invoke(app, [*adopt, "--reviewer", "alice"]))
     results = suite.parent / "results"
     for i in range(1, 14):
         for machine, model, minutes in (("ci-s", STRONG, 0), ("ci-l", LOCAL, 5)):
             at = night(i) + timedelta(minutes=minutes)
             judge = NEW_JUDGE if i >= 7 else "claude-sonnet-4-6"
             status = ("PASS" if i >= 7 else "FAIL") if model == STRONG else "FAIL"
-            meta = {"model": model, "machine": machine, "commit": "abcdef12", "eval_model": judge}
-            folder = write_run(
-                results, f"eval-{at:%Y%m%d-%H%M%S}", at, {"judged_case": status}, meta=meta
-            )
-            _judge(folder, judge)
+            meta = {"model": model, "machine": machine, "commit": "abcdef12"}
+            run_id, statuses = f"eval-{at:%Y%m%d-%H%M%S}", {"judged_case": status}
+            folder = write_run(results, run_id, at, statuses, meta=meta, judge=judge)
             if i == 6 and model == STRONG:
                 (folder / "scorecard.json").unlink()  # killed: the trace it wrote stays
-    _ok(runner.invoke(app, ["runs", "import", str(results)]))
-    doc = json.loads(_ok(runner.invoke(app, ["health", "--format", "json"])).stdout)
+    ok(runner.invoke(app, ["runs", "import", str(results)]))
+    doc = json.loads(ok(runner.invoke(app, ["health", "--format", "json"])).stdout)
     assert _tiers(doc, "judged_case")["strong"] == (7, 7)
 
 
@@ -93,7 +79,7 @@ def _pooled_case(
         fh.write(PYPROJECT_EXTRA.replace(f'["{LOCAL}"]', f'["{LOCAL}", "{GEMMA}"]'))
     write_scenario(suite, "two_locals")
     adopt = ["adopt", "scenarios/rag_quality/two_locals.yaml", "--source", "hand"]
-    _ok(runner.invoke(app, [*adopt, "--reviewer", "alice"]))
+    ok(runner.invoke(app, [*adopt, "--reviewer", "alice"]))
     results = suite.parent / "results"
     statuses = {"P": "PASS", "F": "FAIL"}
     for i in range(1, 1 + max(len(local_a), len(local_b))):
@@ -108,8 +94,8 @@ def _pooled_case(
             meta = {"model": model, "machine": machine, "commit": "abcdef12"}
             status = statuses[outcomes[i - 1]]
             write_run(results, f"eval-{at:%Y%m%d-%H%M%S}", at, {"two_locals": status}, meta=meta)
-    _ok(runner.invoke(app, ["runs", "import", str(results)]))
-    doc = json.loads(_ok(runner.invoke(app, ["health", "--format", "json"])).stdout)
+    ok(runner.invoke(app, ["runs", "import", str(results)]))
+    doc = json.loads(ok(runner.invoke(app, ["health", "--format", "json"])).stdout)
     case: dict[str, Any] = next(s for s in doc["scenarios"] if s["id"] == "two_locals")
     return case
 

@@ -19,15 +19,11 @@ from tests.support.nightly_helpers import (
     PYPROJECT_EXTRA,
     STRONG,
     night,
+    ok,
     write_run,
     write_scenario,
 )
 from tests.support.promote_helpers import scorecard, write_pair
-
-
-def _ok(result: Any) -> Any:
-    assert result.exit_code == 0, result.output + result.stderr
-    return result
 
 
 def _case(doc: dict[str, Any], sid: str) -> tuple[str, list[tuple[str, int, int]]]:
@@ -47,7 +43,7 @@ def test_a_promoted_drafts_late_runs_leave_the_nightly_runs_read(
     with (suite / "pyproject.toml").open("a", encoding="utf-8") as fh:
         fh.write(PYPROJECT_EXTRA)
     write_scenario(suite, "kept_case")
-    _ok(
+    ok(
         runner.invoke(
             app,
             ["adopt", "scenarios/rag_quality/kept_case.yaml", "--source", "hand"]
@@ -63,8 +59,8 @@ def test_a_promoted_drafts_late_runs_leave_the_nightly_runs_read(
             at = night(i) + timedelta(minutes=minutes)
             meta = {"model": model, "machine": machine, "commit": "abcdef12"}
             write_run(results, f"eval-{at:%Y%m%d-%H%M%S}", at, {"kept_case": status}, meta=meta)
-    _ok(runner.invoke(app, ["runs", "import", str(results)]))
-    before = json.loads(_ok(runner.invoke(app, ["health", "--format", "json"])).stdout)
+    ok(runner.invoke(app, ["runs", "import", str(results)]))
+    before = json.loads(ok(runner.invoke(app, ["health", "--format", "json"])).stdout)
     assert _case(before, "kept_case") == ("healthy", [("strong", 6, 6), ("local", 6, 0)])
 
     write_pair(suite / "drafts", "new_case", captured_at=datetime(2026, 5, 1, tzinfo=UTC))
@@ -79,10 +75,10 @@ def test_a_promoted_drafts_late_runs_leave_the_nightly_runs_read(
             timestamp=(at + timedelta(minutes=2)).isoformat(),
         )
         args = ["run-record", "new_case", "--scorecard", str(card), "--tier", tier]
-        _ok(runner.invoke(app, [*args, "--model", model]))
-    _ok(runner.invoke(app, ["review", "new_case", "--approve", "--reviewer", "carol"]))
-    _ok(runner.invoke(app, ["promote", "new_case"]))
+        ok(runner.invoke(app, [*args, "--model", model]))
+    ok(runner.invoke(app, ["review", "new_case", "--approve", "--reviewer", "carol"]))
+    ok(runner.invoke(app, ["promote", "new_case"]))
 
-    after = json.loads(_ok(runner.invoke(app, ["health", "--format", "json"])).stdout)
+    after = json.loads(ok(runner.invoke(app, ["health", "--format", "json"])).stdout)
     assert _case(after, "new_case") == ("undecided", [("strong", 1, 1), ("local", 1, 0)])
     assert _case(after, "kept_case") == ("healthy", [("strong", 6, 6), ("local", 6, 0)])

@@ -94,8 +94,10 @@ def write_run(
     *,
     meta: dict[str, Any] | None = None,
     traces: bool = True,
+    judge: str = JUDGE,
 ) -> Path:
-    """``results/<run_id>/`` with scorecard.json, traces/ and (optionally) meta.json."""
+    """``results/<run_id>/`` with scorecard.json (``config.model``, GAIA's ``--model``: the
+    judge), traces/ and (optionally) meta.json."""
     folder = results / run_id
     (folder / "traces").mkdir(parents=True, exist_ok=True)
     scenarios = [entry(sid, status) for sid, status in statuses.items()]
@@ -104,7 +106,7 @@ def write_run(
         "timestamp": at.isoformat(),
         "config": {
             "backend_url": "http://localhost:4200",
-            "model": JUDGE,
+            "model": judge,
             "budget_per_scenario_usd": 2.0,
             "agent_type": None,
         },
@@ -122,6 +124,12 @@ def write_run(
     if meta is not None:
         (folder / "meta.json").write_text(json.dumps(meta), encoding="utf-8")
     return folder
+
+
+def ok(result: Any) -> Any:
+    """A ``CliRunner`` result that exited 0 (its output in the message when not)."""
+    assert result.exit_code == 0, result.output + result.stderr
+    return result
 
 
 def night(i: int) -> datetime:
