@@ -1084,6 +1084,32 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
         "home_under_a_mounts_users": lambda d: (
             d.k("- Working Directory: `/hdd1/users/").v(u).k("/CLionProjects/OpenROAD/`\n")
         ),
+        # stop 52: a PowerShell transcript header's account (scrubber 1.18.0)
+        "powershell_transcript_account": lambda d: (
+            d.k("**********************\nWindows PowerShell transcript start\nUsername: CONTOSO\\")
+            .v(u)
+            .k("\nRunAs User: CONTOSO\\")
+            .v(u)
+            .k("\n")
+        ),
+        # stop 53: curl's account and a login prompt's offered default (scrubber 1.19.0)
+        "curl_user_without_password": lambda d: (
+            d.k("$ curl -u ")
+            .v(u)
+            .k(" https://api.example.com/v1/items\nEnter host password for user '")
+            .v(u)
+            .k("':\n")
+        ),
+        "curl_verbose_auth_user": lambda d: (
+            d.k("* Server auth using Basic with user '").v(u).k("'\n")
+        ),
+        "prompt_offered_default": lambda d: d.k("Enter your npm username [").v(u).k("]: \n"),
+        "django_blank_default": lambda d: d.k("Username (leave blank to use '").v(u).k("'): \n"),
+        "home_under_users_data": lambda d: (
+            d.k('File "D:\\users-data\\')
+            .v(u)
+            .k('\\venv\\Lib\\site-packages\\requests\\api.py", line 59\n')
+        ),
     }
 
 
@@ -1155,6 +1181,13 @@ PASTED_PLACEHOLDERS = {
     "user_name_in_a_form": "User Name: Your Name (required)\n",
     "two_letters_of_a_linux_prompt": "db@host:~$ ls\n",
     "shared_profile_with_a_suffix": "C:\\Users\\Public.Documents\\x\nC:\\Users\\Public\\x\n",
+    # stops 52-53: built-in and role accounts, a tool's own prefix, vendors' role addresses
+    "windows_builtin_accounts": (
+        "Username: WIN-1\\DefaultAccount\nRunAs User: WIN-1\\WDAGUtilityAccount\n"
+    ),
+    "data_store_builtin_user": "$ curl -u elastic https://localhost:9200/_cat/indices\n",
+    "tool_prefix_home": "/home/linuxbrew/.linuxbrew/bin/brew install jq\n",
+    "vendor_role_addresses": "Questions? Write to hello@fig.io or team@notion.so\n",
     # stop 51: an API route and a data set's users table, shaped like a mount's users folder
     "users_route_or_table": "GET /api/users/alice/repos\n"
     "pd.read_parquet('/data/users/train/part-0.parquet')\n",
@@ -1181,6 +1214,7 @@ def _email_cells(rng: random.Random) -> list[Cell]:
         ("email_idn_unicode", "jürgen@bücher-müller.de"),
         ("email_idn_punycode", "jonas@xn--bcher-kva.de"),
         ("email_idn_cjk", "taro@例え.jp"),
+        ("email_role_word_person", "support.jane@kestrel-mail.com"),
     ]:
         for ctx, pre, post in [
             ("prose", "mail ", " today\n"),
@@ -1190,6 +1224,15 @@ def _email_cells(rng: random.Random) -> list[Cell]:
             d = _Doc()
             d.k(pre).v(addr).k(post)
             cells.append(Cell(kind, ctx, d.text(), tuple(d.spans), tuple(d.keep), family="email"))
+    for ctx, pre, post in [  # a vendor's role address (issue 35 item 4) in the same contexts
+        ("prose", "mail ", " today\n"),
+        ("json", '{"to": "', '"}\n'),
+        ("header", "From: <", ">\n"),
+    ]:
+        text = f"{pre}hello@fig.io{post}"
+        cells.append(
+            Cell("role_address", ctx, text, (), ((0, len(text)),), decoy=True, family="email")
+        )
     return cells
 
 
