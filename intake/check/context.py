@@ -32,9 +32,9 @@ from intake.lifecycle.evidence import Evidence
 from intake.limits import MAX_RECORD_BYTES, MAX_SCENARIO_BYTES
 from intake.paths import display_path, inside
 from intake.scrub import FileFinding, scrub_scan
-from intake.store.history import HISTORY_SUFFIX, history_dir
 from intake.store.journal import pending, read_unit
 from intake.store.records import RECORD_SUFFIX, load_record, record_path, scenario_path_for_record
+from intake.store.trust import HISTORY_SUFFIX, history_dir
 from intake.userconfig import Environ
 
 

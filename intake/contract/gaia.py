@@ -673,20 +673,3 @@ def document_keys(documents: list[dict[str, Any]] | None) -> set[str]:
         if isinstance(key, str) and key:
             keys.add(key)
     return keys
-
-
-__all__ = [
-    "DEFAULT_BACKEND",
-    "GaiaInfo",
-    "GaiaPython",
-    "GaiaVerdict",
-    "GaiaVerdicts",
-    "agent_backend",
-    "ask_gaia",
-    "document_keys",
-    "find_python",
-    "gaia_notes",
-    "gaia_verdicts",
-    "ignored_settings",
-    "interpreter",
-]

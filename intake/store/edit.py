@@ -36,8 +36,6 @@ from intake.store.journal import (
 from intake.store.suite import draft_lock
 from intake.store.trust import check_ledger_location
 
-__all__ = ["Edit", "edit"]
-
 
 @dataclass
 class Edit:

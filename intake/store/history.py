@@ -32,7 +32,8 @@ from intake.contract.plain import ID_PATTERN
 from intake.paths import display_path
 from intake.store.details import RejectionDetail, StagesDetail
 from intake.store.ledger import Event, Ledger
-from intake.store.trust import HISTORY_SUFFIX, history_dir
+from intake.store.trust import HISTORY_SUFFIX as HISTORY_SUFFIX
+from intake.store.trust import history_dir as history_dir
 
 if TYPE_CHECKING:
     from intake.contract.models import Record
@@ -278,17 +279,3 @@ def count_history(settings: Settings) -> int:
     """How many event files the history folder holds (for a hint; nothing is parsed)."""
     folder = history_dir(settings)
     return len(list(folder.glob(f"*{HISTORY_SUFFIX}"))) if folder.is_dir() else 0
-
-
-__all__ = [
-    "HISTORY_SUFFIX",
-    "HISTORY_KINDS",
-    "HistoryRead",
-    "Stages",
-    "count_history",
-    "history_dir",
-    "history_file",
-    "history_text",
-    "read_history",
-    "restore",
-]

@@ -30,7 +30,8 @@ from intake.errors import InputError, LedgerError, UntrustedState
 from intake.fileio import atomic_write_all, fsync_dir, read_input, work_dir
 from intake.paths import display_path
 from intake.store import trust
-from intake.store.ledger import Event, Ledger, item_for
+from intake.store.ledger import Event as Event
+from intake.store.ledger import Ledger, item_for
 from intake.store.records import RECORD_SUFFIX, record_path, record_text
 from intake.store.suite import draft_file_name, draft_lock, refuse_outside_root, stale_locks
 from intake.wording import counted
@@ -486,22 +487,3 @@ def _summary(unit: Unit) -> str:
         parts.append(f"removed {counted(len(unit.removes), 'file')}")
     parts.append(f"logged {counted(len(unit.events), 'event')}")
     return ", ".join(parts)
-
-
-__all__ = [
-    "UNIT_SHAPES",
-    "Event",
-    "Pending",
-    "Recovered",
-    "Recovery",
-    "Unit",
-    "commit",
-    "commit_record",
-    "crash_steps",
-    "journal_path",
-    "pending",
-    "read_unit",
-    "recover",
-    "stray_temps",
-    "temp_dir",
-]

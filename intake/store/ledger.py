@@ -526,15 +526,3 @@ def rebuild(ledger: Ledger, *, drafts: Path, scenarios: Path, root: Path) -> Reb
             stamp = utcnow().isoformat()
             ledger.db.table("items").insert_all([r.row(stamp) for r in rows], pk="id", replace=True)
     return RebuildResult(drafts=counts["draft"], scenarios=counts["scenario"], skipped=skipped)
-
-
-__all__ = [
-    "MIGRATIONS",
-    "Event",
-    "IndexItem",
-    "Ledger",
-    "item_for",
-    "migrate",
-    "rebuild",
-    "read_events_readonly",
-]
