@@ -620,15 +620,10 @@ def gaia_verdicts(settings: Settings, files: list[Path]) -> GaiaVerdicts | None:
             _save_cache(where, doc)
     for path in files:
         item = cached.get(keys[str(path)] or "")
-        if item is None:
-            continue
-        message = item.get("message")
-        answer.verdicts[str(path)] = GaiaVerdict(
-            file=str(path),
-            valid=item.get("valid") is True,
-            message=message if isinstance(message, str) else None,
-            documents_exist=None,
-        )
+        if item is not None:
+            answer.verdicts[str(path)] = _verdict(
+                {"valid": item.get("valid"), "file": str(path), "message": item.get("message")}
+            )
     return answer
 
 
