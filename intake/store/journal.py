@@ -24,7 +24,7 @@ from pathlib import Path
 
 from intake import crashpoints
 from intake.config import Settings
-from intake.contract.models import ID_PATTERN, Record
+from intake.contract.models import ID_PATTERN
 from intake.contract.validate import validate_file
 from intake.errors import InputError, LedgerError, UntrustedState
 from intake.fileio import atomic_write_all, fsync_dir, read_input, work_dir
@@ -32,8 +32,8 @@ from intake.paths import display_path
 from intake.store import trust
 from intake.store.ledger import Event as Event
 from intake.store.ledger import Ledger, item_for
-from intake.store.records import RECORD_SUFFIX, record_path, record_text
-from intake.store.suite import draft_file_name, draft_lock, refuse_outside_root, stale_locks
+from intake.store.records import RECORD_SUFFIX
+from intake.store.suite import draft_file_name, draft_lock, stale_locks
 from intake.wording import counted
 
 JOURNAL_VERSION = 2
@@ -423,20 +423,6 @@ def crash_steps(
     steps += ["removed-draft", "removed-record"][:removes]
     steps += ["events-logged", "done"]
     return [f"{command}:{step}" for step in steps]
-
-
-def commit_record(
-    settings: Settings, command: str, draft: Path, record: Record, events: list[Event]
-) -> None:
-    """Rewrite a draft's record and log its events as one unit (a review, a run record).
-
-    The caller holds the draft's lock and has run ``recover`` for it.
-    """
-
-    rec = record_path(draft)
-    refuse_outside_root(settings, rec, what="the draft's record")
-    writes = [(rec, record_text(record, rec))]
-    commit(settings, Unit(command, draft.stem, writes=writes, events=events))
 
 
 def _temp_id(path: Path) -> str:
