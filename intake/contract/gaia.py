@@ -55,6 +55,7 @@ import os
 import shutil
 import subprocess
 import tempfile
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -425,8 +426,12 @@ def _documents(value: Any) -> list[dict[str, Any]] | None:
     return [d for d in value if isinstance(d, dict)]
 
 
-def _probe(python: str, request: dict[str, Any]) -> dict[str, Any] | None:
-    """Run the probe in ``python``: isolated mode, from a fresh folder outside every checkout."""
+def _probe(
+    python: str, settings: Settings, mode: str, files: list[Path], **more: object
+) -> dict[str, Any] | None:
+    """Run the probe in ``python`` on ``files`` (``mode``: ``run`` or ``verdict``; ``more``
+    joins the request): isolated mode, from a fresh folder outside every checkout."""
+    request = {"mode": mode, "root": str(settings.root), "files": [str(p.resolve()) for p in files]}
     try:
         with tempfile.TemporaryDirectory(prefix="intake-gaia-") as folder:
             done = subprocess.run(
@@ -442,6 +447,14 @@ def _probe(python: str, request: dict[str, Any]) -> dict[str, Any] | None:
     return _answer(done.stdout[-MAX_PROBE_OUTPUT:])
 
 
+def _answered(answer: dict[str, Any], files: list[Path]) -> Iterator[tuple[Path, dict[str, Any]]]:
+    """Each verdict of a probe's answer with the file it is about, as given."""
+    by_path = {str(p.resolve()): p for p in files}
+    for item in answer.get("verdicts") or []:
+        if isinstance(item, dict) and str(item.get("file")) in by_path:
+            yield by_path[str(item["file"])], item
+
+
 def ask_gaia(
     settings: Settings,
     files: list[Path] | None = None,
@@ -453,13 +466,7 @@ def ask_gaia(
     python = interpreter(settings)
     if python is None:
         return None
-    request = {
-        "mode": "run",
-        "root": str(settings.root),
-        "files": [str(p.resolve()) for p in files or []],
-        "models": models,
-    }
-    answer = _probe(python, request)
+    answer = _probe(python, settings, "run", files or [], models=models)
     if answer is None or answer.get("importable") is not True:
         return None
     try:
@@ -476,11 +483,8 @@ def ask_gaia(
     )
     local = answer.get("local_models")
     info.local_models = tuple(str(n) for n in local) if isinstance(local, list) else None
-    by_path = {str(p.resolve()): p for p in files or []}
-    for item in answer.get("verdicts") or []:
-        if isinstance(item, dict) and str(item.get("file")) in by_path:
-            verdict = _verdict(item)
-            info.verdicts[str(by_path[verdict.file])] = verdict
+    for path, item in _answered(answer, files or []):
+        info.verdicts[str(path)] = _verdict(item)
     return info
 
 
@@ -590,12 +594,7 @@ def gaia_verdicts(settings: Settings, files: list[Path]) -> GaiaVerdicts | None:
         answer.inside = planted[0]
         return answer
     if missing:
-        request = {
-            "mode": "verdict",
-            "root": str(settings.root),
-            "files": [str(p.resolve()) for p in missing],
-        }
-        found = _probe(python, request)
+        found = _probe(python, settings, "verdict", missing)
         if found is None:
             return None
         if isinstance(found.get("inside"), str):
@@ -604,11 +603,8 @@ def gaia_verdicts(settings: Settings, files: list[Path]) -> GaiaVerdicts | None:
         if found.get("importable") is not True:
             return None
         answer.asked = len(missing)
-        by_path = {str(p.resolve()): p for p in missing}
-        for item in found.get("verdicts") or []:
-            if not isinstance(item, dict) or str(item.get("file")) not in by_path:
-                continue
-            key = keys[str(by_path[str(item["file"])])]
+        for path, item in _answered(found, missing):
+            key = keys[str(path)]
             if key is not None:
                 cached.pop(key, None)
                 cached[key] = {"valid": item.get("valid") is True, "message": item.get("message")}
@@ -619,10 +615,10 @@ def gaia_verdicts(settings: Settings, files: list[Path]) -> GaiaVerdicts | None:
         if names and all(doc["validator_files"].values()):
             _save_cache(where, doc)
     for path in files:
-        item = cached.get(keys[str(path)] or "")
-        if item is not None:
+        kept = cached.get(keys[str(path)] or "")
+        if kept is not None:
             answer.verdicts[str(path)] = _verdict(
-                {"valid": item.get("valid"), "file": str(path), "message": item.get("message")}
+                {"valid": kept.get("valid"), "file": str(path), "message": kept.get("message")}
             )
     return answer
 
