@@ -234,20 +234,22 @@ def _holds(path: Path, text: str) -> bool:
 
 @dataclass
 class Pending:
-    """An unfinished unit found on disk, and why it may not be replayed (``problem``)."""
+    """An unfinished unit found on disk: the unit, read once, or why it may not be replayed."""
 
     path: Path
-    scenario_id: str
-    command: str
-    readable: bool
+    unit: Unit | None = None
+    """The unit recovery may replay (None: the journal is refused or cannot be read)."""
     problem: str | None = None
     """Set when the journal is refused: a link, tracked by git, not sealed here, or naming a
     file intake may not touch. A refused journal is reported, never replayed."""
 
     @property
-    def trusted(self) -> bool:
-        """Whether recovery may replay it."""
-        return self.readable and self.problem is None
+    def scenario_id(self) -> str:
+        return self.unit.scenario_id if self.unit is not None else self.path.stem
+
+    @property
+    def command(self) -> str:
+        return self.unit.command if self.unit is not None else "unknown"
 
 
 JOURNAL_LIMIT = 64 * 1024 * 1024
@@ -291,13 +293,11 @@ def pending(settings: Settings, scenario_id: str | None = None) -> list[Pending]
     found = []
     for path in paths:
         try:
-            unit = read_unit(settings, path)
+            found.append(Pending(path, read_unit(settings, path)))
         except UntrustedState as exc:
-            found.append(Pending(path, path.stem, "unknown", True, exc.message))
+            found.append(Pending(path, problem=exc.message))
         except ValueError:
-            found.append(Pending(path, path.stem, "unknown", False))
-        else:
-            found.append(Pending(path, unit.scenario_id, unit.command, True))
+            found.append(Pending(path))
     return found
 
 
@@ -369,11 +369,11 @@ def recover(settings: Settings, scenario_id: str | None = None) -> list[Recovery
         if scenario_id
         else sorted(
             (
-                {p.scenario_id for p in found if p.trusted}
+                {p.scenario_id for p in found if p.unit is not None}
                 | {_temp_id(t) for t in stray_temps(settings)}
                 | set(stale_locks(settings))
             )
-            - {p.path.stem for p in found if not p.trusted}
+            - {p.path.stem for p in found if p.unit is None}
         )
     )
     for sid in ids:
@@ -440,14 +440,13 @@ def _recover_one(settings: Settings, scenario_id: str) -> list[Recovery]:
                 hint="if you did not leave it (a crash of intake on this machine), delete the "
                 "file; `intake check` lists every refused journal",
             )
-        try:
-            unit = read_unit(settings, item.path)
-        except ValueError:
+        unit = item.unit
+        if unit is None:
             raise LedgerError(
                 "an interrupted command left a journal that cannot be read",
                 where=where,
                 hint="check the draft and its record by hand, then delete the journal file",
-            ) from None
+            )
         _carry_out(settings, unit, announce=False)
         item.path.unlink(missing_ok=True)
         fsync_dir(item.path.parent)
