@@ -22,7 +22,7 @@ from intake.contract.models import (
     windows_problem,
 )
 from intake.contract.untrusted import judge_hits
-from intake.contract.validate import FileResult, Severity, duplicate_ids
+from intake.contract.validate import LINKED_SCENARIO, FileResult, Severity, duplicate_ids
 from intake.contract.yamlio import YamlProblem, parse_checked
 from intake.lifecycle.evidence import claimed_message
 from intake.lifecycle.gates import latest_reviews, review_gate
@@ -87,10 +87,7 @@ def linked(ctx: CheckContext) -> list[Finding]:
         if path.name.endswith(RECORD_SUFFIX):
             why = "a symbolic link: intake does not follow links; commit the record itself"
         else:
-            why = (
-                "a symbolic link: GAIA's runner would load whatever it points to; commit the "
-                "scenario itself"
-            )
+            why = LINKED_SCENARIO
         found.append(Finding(shown, 1, "link", why))
     return found
 
