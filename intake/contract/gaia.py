@@ -507,20 +507,12 @@ class GaiaVerdicts:
     """Set (and no verdict given) when GAIA is installed from inside the suite."""
 
 
-def _sha256(path: Path) -> str | None:
+def _sha256(path: Path, prefix: bytes = b"") -> str | None:
+    """The file's SHA-256 (after ``prefix``), or None when it cannot be read."""
     try:
-        return hashlib.sha256(path.read_bytes()).hexdigest()
+        return hashlib.sha256(prefix + path.read_bytes()).hexdigest()
     except OSError:
         return None
-
-
-def _key(path: Path) -> str | None:
-    """A scenario's cache key: its name and content (GAIA's messages name the file)."""
-    try:
-        data = path.read_bytes()
-    except OSError:
-        return None
-    return hashlib.sha256(path.name.encode("utf-8") + b"\0" + data).hexdigest()
 
 
 def _stat(python: str) -> list[int] | None:
@@ -586,7 +578,8 @@ def gaia_verdicts(settings: Settings, files: list[Path]) -> GaiaVerdicts | None:
     where = _cache_file(settings, python)
     doc = _load_cache(where, python)
     cached: dict[str, dict[str, Any]] = doc["verdicts"]
-    keys = {str(p): _key(p) for p in files}
+    # a scenario's key is its name and content (GAIA's messages name the file)
+    keys = {str(p): _sha256(p, p.name.encode("utf-8") + b"\0") for p in files}
     answer = GaiaVerdicts(verdicts={})
     missing = [p for p in files if keys[str(p)] is None or keys[str(p)] not in cached]
     planted = [n for n in doc.get("validator_files") or {} if _inside(Path(n), settings.root)]
