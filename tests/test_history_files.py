@@ -19,6 +19,7 @@ from intake.store.history import (
     history_text,
     read_history,
 )
+from intake.store.ledger import Event
 
 EVENT_ID = "20261120100000000000-0123456789"
 DIGEST = "sha256:" + "1" * 64
@@ -26,13 +27,15 @@ DIGEST = "sha256:" + "1" * 64
 
 def _doc(**detail: Any) -> dict[str, Any]:
     text = history_text(
-        event_id=EVENT_ID,
-        at="2026-11-20T10:00:00+00:00",
-        kind="rejection",
-        scenario_id="rival_case",
-        path="drafts/rival_case.yaml",
-        actor="maintainer",
-        detail={"reason": "  not  useful ", "content_hash": DIGEST, "stages": {}, **detail},
+        Event(
+            id=EVENT_ID,
+            at="2026-11-20T10:00:00+00:00",
+            kind="rejection",
+            scenario_id="rival_case",
+            path="drafts/rival_case.yaml",
+            actor="maintainer",
+            detail={"reason": "  not  useful ", "content_hash": DIGEST, "stages": {}, **detail},
+        )
     )
     doc = json.loads(text)
     assert isinstance(doc, dict)

@@ -20,6 +20,7 @@ from intake.config import load_settings
 from intake.contract.models import ControlRun, Review, ReviewDecision, Run, RunTier
 from intake.lifecycle.replay import replay_hash, replay_turns
 from intake.store.history import history_text
+from intake.store.ledger import Event
 from intake.store.records import (
     content_hash,
     dump_record,
@@ -206,17 +207,19 @@ def _forged_rejection(tmp_path: Path) -> tuple[Path, Path]:
     event = folder / "20261120100000000000-0123456789-rejection.intake-event.json"
     event.write_text(
         history_text(
-            event_id="20261120100000000000-0123456789",
-            at="2026-11-20T10:00:00+00:00",
-            kind="rejection",
-            scenario_id="rival_case",
-            path="drafts/rival_case.yaml",
-            actor="maintainer",
-            detail={
-                "reason": "the maintainer called it junk",
-                "content_hash": "sha256:" + "1" * 64,
-                "stages": {},
-            },
+            Event(
+                id="20261120100000000000-0123456789",
+                at="2026-11-20T10:00:00+00:00",
+                kind="rejection",
+                scenario_id="rival_case",
+                path="drafts/rival_case.yaml",
+                actor="maintainer",
+                detail={
+                    "reason": "the maintainer called it junk",
+                    "content_hash": "sha256:" + "1" * 64,
+                    "stages": {},
+                },
+            )
         ),
         encoding="utf-8",
     )
@@ -249,13 +252,19 @@ def test_a_linked_history_event_is_claimed_and_never_read(tmp_path: Path) -> Non
     repos = Repos(tmp_path)
     name = "20261120100000000000-0123456789-rejection.intake-event.json"
     text = history_text(
-        event_id="20261120100000000000-0123456789",
-        at="2026-11-20T10:00:00+00:00",
-        kind="rejection",
-        scenario_id="rival_case",
-        path="drafts/rival_case.yaml",
-        actor="maintainer",
-        detail={"reason": "stood on the base", "content_hash": "sha256:" + "1" * 64, "stages": {}},
+        Event(
+            id="20261120100000000000-0123456789",
+            at="2026-11-20T10:00:00+00:00",
+            kind="rejection",
+            scenario_id="rival_case",
+            path="drafts/rival_case.yaml",
+            actor="maintainer",
+            detail={
+                "reason": "stood on the base",
+                "content_hash": "sha256:" + "1" * 64,
+                "stages": {},
+            },
+        )
     )
     (repos.main / "intake-history").mkdir()
     (repos.main / "intake-history" / name).write_text(text, encoding="utf-8")

@@ -22,7 +22,7 @@ from intake.contract.models import (
     windows_problem,
 )
 from intake.contract.untrusted import judge_hits
-from intake.contract.validate import FileResult, Severity, duplicate_ids
+from intake.contract.validate import LINKED_SCENARIO, FileResult, Severity, duplicate_ids
 from intake.contract.yamlio import YamlProblem, parse_checked
 from intake.lifecycle.evidence import claimed_message
 from intake.lifecycle.gates import latest_reviews, review_gate
@@ -44,6 +44,24 @@ class Check:
     run: Callable[[CheckContext], list[Finding]]
     waits_for_journals: bool = True
     """Whether findings about a file an unfinished journal is changing wait for it."""
+
+
+MESSAGES = {
+    "orphan-record": "record without its scenario",
+    "not-promoted": "record beside a scenario has no promotion stamp",
+    "edited-after-promotion": "scenario differs from what was promoted (its content hash "
+    "changed); send edits through a draft and `intake promote`",
+    "record-id": "record id differs from scenario id",
+    "no-record": "draft without its intake record",
+}
+"""The messages of the findings that say nothing beyond their code and file, by code."""
+
+
+def _about(
+    ctx: CheckContext, path: Path, code: str, severity: Severity = Severity.error
+) -> Finding:
+    """A finding about a whole file (line 1) whose message is ``MESSAGES[code]``."""
+    return Finding(ctx.rel(path), 1, code, MESSAGES[code], severity)
 
 
 # --- file names ---------------------------------------------------------------------------
@@ -69,10 +87,7 @@ def linked(ctx: CheckContext) -> list[Finding]:
         if path.name.endswith(RECORD_SUFFIX):
             why = "a symbolic link: intake does not follow links; commit the record itself"
         else:
-            why = (
-                "a symbolic link: GAIA's runner would load whatever it points to; commit the "
-                "scenario itself"
-            )
+            why = LINKED_SCENARIO
         found.append(Finding(shown, 1, "link", why))
     return found
 
@@ -214,15 +229,7 @@ def record_files(ctx: CheckContext) -> list[Finding]:
             found.append(Finding(ctx.rel(rec), 1, "record", ctx.unreadable[rec]))
             continue
         if not scenario_path_for_record(rec).is_file():
-            found.append(
-                Finding(
-                    ctx.rel(rec),
-                    1,
-                    "orphan-record",
-                    "record without its scenario",
-                    severity=Severity.warning,
-                )
-            )
+            found.append(_about(ctx, rec, "orphan-record", Severity.warning))
     return found
 
 
@@ -264,21 +271,9 @@ def _stamp_findings(ctx: CheckContext, path: Path, record: Record) -> list[Findi
             )
         ]
     if record.promotion is None:
-        return [
-            Finding(
-                ctx.rel(rec), 1, "not-promoted", "record beside a scenario has no promotion stamp"
-            )
-        ]
+        return [_about(ctx, rec, "not-promoted")]
     if record.promotion.content_hash != content_hash(path):
-        return [
-            Finding(
-                ctx.rel(path),
-                1,
-                "edited-after-promotion",
-                "scenario differs from what was promoted (its content hash changed); "
-                "send edits through a draft and `intake promote`",
-            )
-        ]
+        return [_about(ctx, path, "edited-after-promotion")]
     return []
 
 
@@ -296,9 +291,7 @@ def scenario_records(ctx: CheckContext) -> list[Finding]:
             continue
         found += _stamp_findings(ctx, path, record)
         if view is not None and view.id is not None and record.id != view.id:
-            found.append(
-                Finding(ctx.rel(rec), 1, "record-id", "record id differs from scenario id")
-            )
+            found.append(_about(ctx, rec, "record-id"))
     return found
 
 
@@ -350,15 +343,7 @@ def draft_records(ctx: CheckContext) -> list[Finding]:
         exposed = is_private(ctx, path) and is_tracked(ctx, path)
         current = content_hash(path)
         if not rec.is_file():
-            found.append(
-                Finding(
-                    ctx.rel(path),
-                    1,
-                    "no-record",
-                    "draft without its intake record",
-                    severity=Severity.warning,
-                )
-            )
+            found.append(_about(ctx, path, "no-record", Severity.warning))
             if exposed:
                 found.append(private_finding(ctx.rel(path), "no record, so no review"))
             continue

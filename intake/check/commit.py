@@ -39,7 +39,7 @@ from intake.userconfig import Environ
 
 def suite_folders(settings: Settings) -> list[Path]:
     """Every folder the gate reads suite files from."""
-    from intake.store.history import history_dir
+    from intake.store.trust import history_dir
 
     return [
         settings.scenarios,
@@ -158,6 +158,3 @@ def _drift(top: Path, blobs: dict[str, str], base: Base, *, ci: bool) -> list[Fi
             )
         )
     return out
-
-
-__all__ = ["commit_problems", "suite_folders"]

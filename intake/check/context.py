@@ -17,7 +17,7 @@ from intake.check.commit import commit_problems
 from intake.check.result import Finding
 from intake.config import Settings
 from intake.contract.manifest import Manifest
-from intake.contract.models import Record, ScenarioView, standing
+from intake.contract.models import Record, ScenarioView, Standing, standing
 from intake.contract.validate import (
     FileResult,
     Problem,
@@ -32,9 +32,9 @@ from intake.lifecycle.evidence import Evidence
 from intake.limits import MAX_RECORD_BYTES, MAX_SCENARIO_BYTES
 from intake.paths import display_path, inside
 from intake.scrub import FileFinding, scrub_scan
-from intake.store.history import HISTORY_SUFFIX, history_dir
-from intake.store.journal import pending, read_unit
+from intake.store.journal import pending
 from intake.store.records import RECORD_SUFFIX, load_record, record_path, scenario_path_for_record
+from intake.store.trust import HISTORY_SUFFIX, history_dir
 from intake.userconfig import Environ
 
 
@@ -130,8 +130,7 @@ class CheckContext:
 
     def adopted(self, path: Path) -> bool:
         """Whether the scenario's record carries an adoption stamp (and no promotion)."""
-        record = self.record_of(path)
-        return record is not None and record.promotion is None and record.adoption is not None
+        return standing(True, self.record_of(path)) is Standing.adopted
 
 
 def yaml_files(folder: Path) -> list[Path]:
@@ -351,13 +350,7 @@ def journaled_files(settings: Settings) -> set[str]:
     is half old, half new: ``intake ledger rebuild`` (or rerunning the command) finishes it.
     """
     shown: set[str] = set()
-    for item in pending(settings):
-        if not item.trusted:
-            continue
-        try:
-            unit = read_unit(settings, item.path)
-        except (IntakeError, ValueError):
-            continue
+    for unit in [item.unit for item in pending(settings) if item.unit is not None]:
         for path in [p for p, _ in unit.writes] + unit.removes:
             scenario = scenario_path_for_record(path)
             for one in (path, scenario, record_path(scenario)):

@@ -160,11 +160,3 @@ def run_check(
             notes=ctx.notes,
             changed=None if ctx.changed is None else frozenset(ctx.rel(p) for p in ctx.changed),
         )
-
-
-__all__ = [
-    "CHECKS",
-    "promotion_gates",
-    "run_check",
-    "run_checks",
-]

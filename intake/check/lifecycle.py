@@ -64,6 +64,3 @@ def lifecycle_changes(ctx: CheckContext) -> list[Finding]:
         elif last.content_hash != content_hash(path):
             found.append((path, "edited-after-retirement"))
     return [Finding(ctx.rel(path), 1, code, MESSAGES[code]) for path, code in found]
-
-
-__all__ = ["lifecycle_changes"]

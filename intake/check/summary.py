@@ -206,20 +206,15 @@ def _fit_cards(cards: list[Card], parts: list[str], limit: int) -> list[str]:
     """Append each card to ``parts`` whole, or with its gates only, while it fits within
     ``limit``; returns the ids of the cards left out (every card after the first that
     does not fit, so the order stays newest first)."""
-    used = sum(len(p.encode("utf-8")) for p in parts) + CARDS_TAIL_RESERVE
+    budget = _Budget(limit - CARDS_TAIL_RESERVE, [])
+    budget.used = sum(len(p.encode("utf-8")) for p in parts)
     left_out: list[str] = []
     for card in cards:
-        if left_out:
+        if left_out or not (
+            budget.add([card_markdown(card)]) or budget.add([card_markdown(card, body=False)])
+        ):
             left_out.append(card.id)
-            continue
-        for text in (card_markdown(card), card_markdown(card, body=False)):
-            size = len(text.encode("utf-8")) + 1
-            if used + size <= limit:
-                parts.append(text + "\n")
-                used += size
-                break
-        else:
-            left_out.append(card.id)
+    parts += [text + "\n" for text in budget.lines]
     return left_out
 
 

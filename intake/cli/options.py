@@ -8,9 +8,7 @@ from typing import Any
 
 import typer
 
-from intake.wording import counted
-
-__all__ = ["DB_HELP", "Format", "base_option", "counted", "format_option", "scrub_counts"]
+from intake.wording import counted as counted
 
 DB_HELP = (
     "An Agent UI database (gaia_chat.db, sessions.db), an agent memory.db, a session JSON "

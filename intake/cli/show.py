@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from rich.table import Table
     from rich.text import Text
 
-    from intake.report.card import Card, ToolLine
+    from intake.report.card import Card, ToolLine, TurnCard
 
 WIDTH = 100
 """The text card is laid out for at most this many columns."""
@@ -55,13 +55,17 @@ def _text(value: str) -> Text:
     return Text(shown(value))
 
 
-def _grid() -> Table:
-    """Two columns: a label that never wraps, and its value folded to fit."""
+def _grid(*rows: tuple[str, str | None]) -> Table:
+    """Two columns: a label that never wraps, and its value folded to fit; one row per
+    ``(label, value)``, a row whose value is None left out."""
     from rich.table import Table
 
     grid = Table.grid(padding=(0, 2))
     grid.add_column(no_wrap=True)
     grid.add_column(overflow="fold")
+    for label, value in rows:
+        if value is not None:
+            grid.add_row(_text(label), _text(value))
     return grid
 
 
@@ -109,7 +113,6 @@ def _renderables(card: Card) -> list[RenderableType]:
     from rich.rule import Rule
     from rich.table import Table
 
-    from intake.contract.models import PLACEHOLDER_MARK
     from intake.report.card import card_summary_line
 
     items: list[RenderableType] = [
@@ -125,16 +128,15 @@ def _renderables(card: Card) -> list[RenderableType]:
             items.append(_text(f"WARNING: {card.masked}"))
         if card.unreadable:
             items.append(_text("WARNING: the file does not parse as YAML (see gate 1)"))
-        about = _grid()
-        for label, value in (
-            ("name", card.name),
-            ("category", card.category),
-            ("description", card.description),
-            ("rationale", card.difficulty_rationale),
-            ("placeholders", str(len(card.placeholders))),
-        ):
-            about.add_row(_text(label), _text(value or "none"))
-        items.append(about)
+        items.append(
+            _grid(
+                ("name", card.name or "none"),
+                ("category", card.category or "none"),
+                ("description", card.description or "none"),
+                ("rationale", card.difficulty_rationale or "none"),
+                ("placeholders", str(len(card.placeholders))),
+            )
+        )
         items += [_text(f"HIDDEN: {line}") for line in card.hidden]
         items += [_text(f"JUDGE TEXT: {line}") for line in card.judge_text]
         if card.evidence_note:
@@ -142,45 +144,7 @@ def _renderables(card: Card) -> list[RenderableType]:
         elif card.evidence == "none":
             items.append(_text("evidence: the record holds no captured evidence"))
         for turn in card.turns:
-            items.append(Rule(_text(f"turn {turn.turn}"), align="left"))
-            block = _grid()
-            if turn.hidden:
-                block.add_row(_text("HIDDEN"), _text(turn.hidden))
-            for line in turn.judge_text:
-                block.add_row(_text("JUDGE TEXT"), _text(line))
-            block.add_row(_text("objective"), _text(turn.objective or ""))
-            if turn.user_message is not None:
-                block.add_row(_text("user"), _text(turn.user_message))
-            if turn.answer is not None:
-                answer = f"(evidence, not the criterion)\n{turn.answer}"
-                block.add_row(_text("answer"), _text(answer))
-            if turn.infrastructure:
-                flagged = (
-                    f"infrastructure failure flagged: {turn.error_fallback or ''} (not the "
-                    "model's failure; the control gate refuses it)"
-                )
-                block.add_row(_text("INFRA"), _text(flagged))
-            elif turn.error_fallback:
-                flagged = f"error fallback flagged: {turn.error_fallback}"
-                block.add_row(_text("FALLBACK"), _text(flagged))
-            items.append(block)
-            for number, call in enumerate(turn.tools, start=1):
-                items.append(_call_block(number, call))
-            checks = _grid()
-            checks.add_row(_text("expected tools"), _text(", ".join(turn.expected_tools) or "none"))
-            if turn.observed_ok is not None:
-                checks.add_row(_text("called ok"), _text(", ".join(turn.observed_ok) or "none"))
-            if turn.missing_tools:
-                checks.add_row(
-                    _text("MISMATCH"),
-                    _text("expected, never called successfully: " + ", ".join(turn.missing_tools)),
-                )
-            for criterion in turn.criteria:
-                label = "criterion (TODO)" if PLACEHOLDER_MARK in criterion else "criterion"
-                checks.add_row(_text(label), _text(criterion))
-            for note in turn.notes:
-                checks.add_row(_text("note"), _text(note))
-            items.append(checks)
+            items += _turn_items(turn)
         items += _record_part(card)
     items.append(Rule(_text("gates"), align="left"))
     gates = Table(box=None, pad_edge=False, expand=True)
@@ -195,6 +159,45 @@ def _renderables(card: Card) -> list[RenderableType]:
     return items
 
 
+def _flagged(turn: TurnCard) -> tuple[str, str | None]:
+    """The row of the turn's flagged fallback: infrastructure, else the agent's, else none."""
+    if turn.infrastructure:
+        return "INFRA", (
+            f"infrastructure failure flagged: {turn.error_fallback or ''} (not the model's "
+            "failure; the control gate refuses it)"
+        )
+    if turn.error_fallback:
+        return "FALLBACK", f"error fallback flagged: {turn.error_fallback}"
+    return "", None
+
+
+def _turn_items(turn: TurnCard) -> list[RenderableType]:
+    """One turn: what the scenario asks beside what happened, its calls, then its checks."""
+    from rich.rule import Rule
+
+    from intake.contract.models import PLACEHOLDER_MARK
+
+    answer = turn.answer
+    block = _grid(
+        ("HIDDEN", turn.hidden or None),
+        *(("JUDGE TEXT", line) for line in turn.judge_text),
+        ("objective", turn.objective or ""),
+        ("user", turn.user_message),
+        ("answer", None if answer is None else f"(evidence, not the criterion)\n{answer}"),
+        _flagged(turn),
+    )
+    missing = ", ".join(turn.missing_tools)
+    checks = _grid(
+        ("expected tools", ", ".join(turn.expected_tools) or "none"),
+        ("called ok", None if turn.observed_ok is None else ", ".join(turn.observed_ok) or "none"),
+        ("MISMATCH", f"expected, never called successfully: {missing}" if missing else None),
+        *(("criterion (TODO)" if PLACEHOLDER_MARK in c else "criterion", c) for c in turn.criteria),
+        *(("note", note) for note in turn.notes),
+    )
+    calls = [_call_block(number, call) for number, call in enumerate(turn.tools, start=1)]
+    return [Rule(_text(f"turn {turn.turn}"), align="left"), block, *calls, checks]
+
+
 def _call_block(number: int, call: ToolLine) -> RenderableType:
     """One tool call: a head line (number, tool, outcome) and its arguments, result, reason."""
     from rich.console import Group
@@ -203,16 +206,12 @@ def _call_block(number: int, call: ToolLine) -> RenderableType:
     head = f"call {number}: {call.tool}  {outcome}"
     if call.latency_ms is not None:
         head += f" ({call.latency_ms:g} ms)"
-    block = _grid()
-    for label, value in (
-        ("arguments", call.arguments),
-        ("result", call.result),
-        ("reason", call.reason),
-    ):
-        if value:
-            block.add_row(_text(f"    {label}"), _text(value))
-    if call.truncated:
-        block.add_row(_text("    note"), _text("cut at the evidence size limit"))
+    block = _grid(
+        ("    arguments", call.arguments or None),
+        ("    result", call.result or None),
+        ("    reason", call.reason or None),
+        ("    note", "cut at the evidence size limit" if call.truncated else None),
+    )
     return Group(_text("  " + head), block)
 
 
@@ -221,20 +220,17 @@ def _record_part(card: Card) -> list[RenderableType]:
     from rich.table import Table
 
     items: list[RenderableType] = [Rule(_text("provenance"), align="left")]
-    facts = _grid()
+    promoted = card.promoted
     source = f"{card.source_type or 'unknown'}, {card.source_link or card.locator or 'no link'}"
-    facts.add_row(_text("source"), _text(source))
-    facts.add_row(
-        _text("imported"),
-        _text(
-            f"{card.captured_at or 'unknown'} by {card.author or 'unknown'} "
-            f"(intake {card.intake_version or '?'})"
-        ),
+    imported = f"{card.captured_at or 'unknown'} by {card.author or 'unknown'}"
+    items.append(
+        _grid(
+            ("source", source),
+            ("imported", f"{imported} (intake {card.intake_version or '?'})"),
+            ("promoted", f"{promoted.at} by {promoted.by}" if promoted else None),
+            ("scrubbed", scrub_counts(card.scrub_counts)),
+        )
     )
-    if card.promoted:
-        facts.add_row(_text("promoted"), _text(f"{card.promoted.at} by {card.promoted.by}"))
-    facts.add_row(_text("scrubbed"), _text(scrub_counts(card.scrub_counts)))
-    items.append(facts)
     items += _replacement_items(card)
     items.append(Rule(_text("reviews"), align="left"))
     if not card.reviews:

@@ -55,6 +55,7 @@ import os
 import shutil
 import subprocess
 import tempfile
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -425,8 +426,12 @@ def _documents(value: Any) -> list[dict[str, Any]] | None:
     return [d for d in value if isinstance(d, dict)]
 
 
-def _probe(python: str, request: dict[str, Any]) -> dict[str, Any] | None:
-    """Run the probe in ``python``: isolated mode, from a fresh folder outside every checkout."""
+def _probe(
+    python: str, settings: Settings, mode: str, files: list[Path], **more: object
+) -> dict[str, Any] | None:
+    """Run the probe in ``python`` on ``files`` (``mode``: ``run`` or ``verdict``; ``more``
+    joins the request): isolated mode, from a fresh folder outside every checkout."""
+    request = {"mode": mode, "root": str(settings.root), "files": [str(p.resolve()) for p in files]}
     try:
         with tempfile.TemporaryDirectory(prefix="intake-gaia-") as folder:
             done = subprocess.run(
@@ -442,6 +447,14 @@ def _probe(python: str, request: dict[str, Any]) -> dict[str, Any] | None:
     return _answer(done.stdout[-MAX_PROBE_OUTPUT:])
 
 
+def _answered(answer: dict[str, Any], files: list[Path]) -> Iterator[tuple[Path, dict[str, Any]]]:
+    """Each verdict of a probe's answer with the file it is about, as given."""
+    by_path = {str(p.resolve()): p for p in files}
+    for item in answer.get("verdicts") or []:
+        if isinstance(item, dict) and str(item.get("file")) in by_path:
+            yield by_path[str(item["file"])], item
+
+
 def ask_gaia(
     settings: Settings,
     files: list[Path] | None = None,
@@ -453,13 +466,7 @@ def ask_gaia(
     python = interpreter(settings)
     if python is None:
         return None
-    request = {
-        "mode": "run",
-        "root": str(settings.root),
-        "files": [str(p.resolve()) for p in files or []],
-        "models": models,
-    }
-    answer = _probe(python, request)
+    answer = _probe(python, settings, "run", files or [], models=models)
     if answer is None or answer.get("importable") is not True:
         return None
     try:
@@ -476,11 +483,8 @@ def ask_gaia(
     )
     local = answer.get("local_models")
     info.local_models = tuple(str(n) for n in local) if isinstance(local, list) else None
-    by_path = {str(p.resolve()): p for p in files or []}
-    for item in answer.get("verdicts") or []:
-        if isinstance(item, dict) and str(item.get("file")) in by_path:
-            verdict = _verdict(item)
-            info.verdicts[str(by_path[verdict.file])] = verdict
+    for path, item in _answered(answer, files or []):
+        info.verdicts[str(path)] = _verdict(item)
     return info
 
 
@@ -503,20 +507,12 @@ class GaiaVerdicts:
     """Set (and no verdict given) when GAIA is installed from inside the suite."""
 
 
-def _sha256(path: Path) -> str | None:
+def _sha256(path: Path, prefix: bytes = b"") -> str | None:
+    """The file's SHA-256 (after ``prefix``), or None when it cannot be read."""
     try:
-        return hashlib.sha256(path.read_bytes()).hexdigest()
+        return hashlib.sha256(prefix + path.read_bytes()).hexdigest()
     except OSError:
         return None
-
-
-def _key(path: Path) -> str | None:
-    """A scenario's cache key: its name and content (GAIA's messages name the file)."""
-    try:
-        data = path.read_bytes()
-    except OSError:
-        return None
-    return hashlib.sha256(path.name.encode("utf-8") + b"\0" + data).hexdigest()
 
 
 def _stat(python: str) -> list[int] | None:
@@ -582,7 +578,8 @@ def gaia_verdicts(settings: Settings, files: list[Path]) -> GaiaVerdicts | None:
     where = _cache_file(settings, python)
     doc = _load_cache(where, python)
     cached: dict[str, dict[str, Any]] = doc["verdicts"]
-    keys = {str(p): _key(p) for p in files}
+    # a scenario's key is its name and content (GAIA's messages name the file)
+    keys = {str(p): _sha256(p, p.name.encode("utf-8") + b"\0") for p in files}
     answer = GaiaVerdicts(verdicts={})
     missing = [p for p in files if keys[str(p)] is None or keys[str(p)] not in cached]
     planted = [n for n in doc.get("validator_files") or {} if _inside(Path(n), settings.root)]
@@ -590,12 +587,7 @@ def gaia_verdicts(settings: Settings, files: list[Path]) -> GaiaVerdicts | None:
         answer.inside = planted[0]
         return answer
     if missing:
-        request = {
-            "mode": "verdict",
-            "root": str(settings.root),
-            "files": [str(p.resolve()) for p in missing],
-        }
-        found = _probe(python, request)
+        found = _probe(python, settings, "verdict", missing)
         if found is None:
             return None
         if isinstance(found.get("inside"), str):
@@ -604,11 +596,8 @@ def gaia_verdicts(settings: Settings, files: list[Path]) -> GaiaVerdicts | None:
         if found.get("importable") is not True:
             return None
         answer.asked = len(missing)
-        by_path = {str(p.resolve()): p for p in missing}
-        for item in found.get("verdicts") or []:
-            if not isinstance(item, dict) or str(item.get("file")) not in by_path:
-                continue
-            key = keys[str(by_path[str(item["file"])])]
+        for path, item in _answered(found, missing):
+            key = keys[str(path)]
             if key is not None:
                 cached.pop(key, None)
                 cached[key] = {"valid": item.get("valid") is True, "message": item.get("message")}
@@ -619,16 +608,11 @@ def gaia_verdicts(settings: Settings, files: list[Path]) -> GaiaVerdicts | None:
         if names and all(doc["validator_files"].values()):
             _save_cache(where, doc)
     for path in files:
-        item = cached.get(keys[str(path)] or "")
-        if item is None:
-            continue
-        message = item.get("message")
-        answer.verdicts[str(path)] = GaiaVerdict(
-            file=str(path),
-            valid=item.get("valid") is True,
-            message=message if isinstance(message, str) else None,
-            documents_exist=None,
-        )
+        kept = cached.get(keys[str(path)] or "")
+        if kept is not None:
+            answer.verdicts[str(path)] = _verdict(
+                {"valid": kept.get("valid"), "file": str(path), "message": kept.get("message")}
+            )
     return answer
 
 
@@ -673,20 +657,3 @@ def document_keys(documents: list[dict[str, Any]] | None) -> set[str]:
         if isinstance(key, str) and key:
             keys.add(key)
     return keys
-
-
-__all__ = [
-    "DEFAULT_BACKEND",
-    "GaiaInfo",
-    "GaiaPython",
-    "GaiaVerdict",
-    "GaiaVerdicts",
-    "agent_backend",
-    "ask_gaia",
-    "document_keys",
-    "find_python",
-    "gaia_notes",
-    "gaia_verdicts",
-    "ignored_settings",
-    "interpreter",
-]

@@ -180,7 +180,7 @@ _CLOSED = ConfigDict(**_STRICT, extra="forbid")
 
 NonBlank = Annotated[str, Field(pattern=r"\S")]
 Final = Annotated[str, Field(pattern=NO_PLACEHOLDER_PATTERN)]
-FinalNonBlank = Annotated[str, Field(pattern=r"^(?![\s\S]*TODO\(intake\))[\s\S]*\S")]
+FinalNonBlank = Annotated[str, Field(pattern=NO_PLACEHOLDER_PATTERN + r"[\s\S]*\S")]
 
 
 class SourceType(StrEnum):
@@ -281,7 +281,7 @@ class _ScenarioBase(BaseModel):
     id: str
     """Unique across the suite; intake-written ids are ``[a-z0-9_-]`` and match the file stem."""
     category: str
-    persona: Annotated[str, Field(pattern=r"\S")] | None
+    persona: NonBlank | None
     """A GAIA persona (``casual_user``…); free text is allowed but only GAIA's set is built in."""
     setup: Setup
     name: str | None = None
@@ -307,7 +307,7 @@ class Scenario(_ScenarioBase):
     turns: Annotated[list[Turn], Field(min_length=1)]
     source: Source
     difficulty_rationale: Annotated[
-        str, Field(pattern=r"^(?![\s\S]*TODO\(intake\))[^\n]*\S[^\n]*$", max_length=500)
+        str, Field(pattern=NO_PLACEHOLDER_PATTERN + r"[^\n]*\S[^\n]*$", max_length=500)
     ]
     """One line, written by a person, on why the case is hard."""
 
@@ -362,7 +362,7 @@ class LegacyScenario(BaseModel):
     model_config = _OPEN
     id: Any
     category: Any
-    persona: Annotated[str, Field(pattern=r"\S")] | None
+    persona: NonBlank | None
     setup: LegacySetup
     turns: Annotated[list[LegacyTurn], Field(min_length=1)]
 

@@ -349,18 +349,3 @@ def describe_hits(hits: list[JudgeHit]) -> str:
     """``addressed to a judge (1), asks for a verdict (2)``: the classes, counted, in order."""
     counts = Counter(hit.label for hit in hits)
     return ", ".join(f"{label} ({n})" for label, n in counts.items())
-
-
-__all__ = [
-    "HIDDEN_KINDS",
-    "JudgeHit",
-    "char_kind",
-    "clean_tree",
-    "describe_counts",
-    "describe_hits",
-    "find_hidden",
-    "judge_hits",
-    "judge_hits_in",
-    "strip_hidden",
-    "terminal_safe",
-]

@@ -44,6 +44,9 @@ from intake.fileio import check_regular_file, read_input
 from intake.paths import display_path, inside
 
 ADOPTED_NO_RATIONALE = "adopted without a difficulty_rationale (add one, or adopt with --rationale)"
+LINKED_SCENARIO = (
+    "a symbolic link: GAIA's runner would load whatever it points to; commit the scenario itself"
+)
 
 
 class Severity(StrEnum):
@@ -277,12 +280,7 @@ class _Unread(NamedTuple):
 def _read(path: Path) -> tuple[bytes, Parsed] | _Unread:
     """The file's bytes and their parse, or why it cannot be read as a scenario."""
     if path.is_symlink():
-        return _Unread(
-            1,
-            "link",
-            "a symbolic link: GAIA's runner would load whatever it points to; "
-            "commit the scenario itself",
-        )
+        return _Unread(1, "link", LINKED_SCENARIO)
     try:
         check_regular_file(path, what="scenario file")
         size = path.stat().st_size

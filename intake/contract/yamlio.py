@@ -500,19 +500,7 @@ class _EventReader:
             raise YamlProblem("document is a scalar, not a mapping", line)
         self._check_tag(root.tag, _CORE + "map", line)
         self.lines[()] = line
-        out: dict[str, Any] = {}
-        seen: set[str] = set()
-        while True:
-            key_event = get()
-            if isinstance(key_event, ev.MappingEndEvent):
-                break
-            key = self._key(key_event, seen)
-            self.entries += 1
-            if self.keys is None or key in self.keys:
-                out[key] = self._value(get(), (key,), 2)
-                self.lines[(key,)] = key_event.start_mark.line + 1
-            else:
-                self._skip(get())
+        out = self._mapping((), 1, self.keys)
         get()  # DocumentEndEvent
         after = get()
         if isinstance(after, ev.DocumentStartEvent):
@@ -578,10 +566,23 @@ class _EventReader:
                 items.append(self._value(item, (*path, len(items)), depth + 1))
             return items
         self._check_tag(event.tag, _CORE + "map", line)
+        return self._mapping(path, depth)
+
+    def _mapping(
+        self, path: JsonPath, depth: int, keys: frozenset[str] | None = None
+    ) -> dict[str, Any]:
+        """A mapping's entries up to its end (only ``keys`` built, the others skipped); the
+        root's entries are counted (``entries``)."""
+        get = self.parser.get_event
         out: dict[str, Any] = {}
         seen: set[str] = set()
-        while not isinstance(key_event := get(), ev.MappingEndEvent):
+        while not isinstance(key_event := get(), self.ev.MappingEndEvent):
             key = self._key(key_event, seen)
+            if not path:
+                self.entries += 1
+            if keys is not None and key not in keys:
+                self._skip(get())
+                continue
             child = (*path, key)
             out[key] = self._value(get(), child, depth + 1)
             self.lines[child] = key_event.start_mark.line + 1

@@ -19,7 +19,7 @@ import hashlib
 import json
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -585,7 +585,7 @@ def reject(settings: Settings, target: str, reason: str) -> RejectResult:
         private = inside(draft, settings.private_drafts) or (
             record is not None and record.source.private
         )
-        writes = [] if private else [_history_write(settings, scenario_id, event, detail)]
+        writes = [] if private else [_history_write(settings, scenario_id, event)]
         tx.commit(
             Unit(
                 "reject",
@@ -599,27 +599,13 @@ def reject(settings: Settings, target: str, reason: str) -> RejectResult:
     return RejectResult(scenario_id, draft, notes)
 
 
-def _history_write(
-    settings: Settings, scenario_id: str, event: Event, detail: RejectionDetail
-) -> tuple[Path, str]:
+def _history_write(settings: Settings, scenario_id: str, event: Event) -> tuple[Path, str]:
     """The rejection's committed history file (``intake.store.history``): what a clone rebuilds."""
 
     assert event.at is not None  # the rejection's event is stamped when it is made
     path = history_file(settings, event.id, event.kind)
     refuse_outside_root(settings, path.parent, what="the history folder")
-    text = history_text(
-        event_id=event.id,
-        at=event.at,
-        kind=event.kind,
-        scenario_id=scenario_id,
-        path=event.path,
-        actor=event.actor,
-        detail={
-            "reason": detail["reason"],
-            "content_hash": detail["content_hash"],
-            "stages": detail["stages"],
-        },
-    )
+    text = history_text(replace(event, scenario_id=scenario_id))
     return path, text
 
 

@@ -30,13 +30,11 @@ from intake.store.journal import (
     Recovery,
     Unit,
     commit,
-    commit_record,
     recover,
 )
-from intake.store.suite import draft_lock
+from intake.store.records import record_path, record_text
+from intake.store.suite import draft_lock, refuse_outside_root
 from intake.store.trust import check_ledger_location
-
-__all__ = ["Edit", "edit"]
 
 
 @dataclass
@@ -70,8 +68,10 @@ class Edit:
 
     def commit_record(self, command: str, draft: Path, record: Record, events: list[Event]) -> None:
         """Rewrite a draft's record and log its events as one unit (a review, a run)."""
-        self._held(draft.stem)
-        commit_record(self.settings, command, draft, record, events)
+        rec = record_path(draft)
+        refuse_outside_root(self.settings, rec, what="the draft's record")
+        writes = [(rec, record_text(record, rec))]
+        self.commit(Unit(command, draft.stem, writes=writes, events=events))
 
     def _held(self, scenario_id: str) -> None:
         if scenario_id not in self.ids:

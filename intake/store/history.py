@@ -25,14 +25,15 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TypedDict
+from typing import TYPE_CHECKING, Any
 
 from intake.config import Settings
 from intake.contract.plain import ID_PATTERN
 from intake.paths import display_path
 from intake.store.details import RejectionDetail, StagesDetail
 from intake.store.ledger import Event, Ledger
-from intake.store.trust import HISTORY_SUFFIX, history_dir
+from intake.store.trust import HISTORY_SUFFIX as HISTORY_SUFFIX
+from intake.store.trust import history_dir as history_dir
 
 if TYPE_CHECKING:
     from intake.contract.models import Record
@@ -51,41 +52,12 @@ def history_file(settings: Settings, event_id: str, kind: str) -> Path:
     return history_dir(settings) / f"{event_id}-{kind}{HISTORY_SUFFIX}"
 
 
-def history_text(
-    *,
-    event_id: str,
-    at: str,
-    kind: str,
-    scenario_id: str,
-    path: str | None,
-    actor: str | None,
-    detail: RejectionDetail,
-) -> str:
-    """One event as its history file's text: one JSON line, keys sorted."""
-    doc: HistoryFile = {
-        "intake_history_version": HISTORY_VERSION,
-        "id": event_id,
-        "at": at,
-        "kind": kind,
-        "scenario_id": scenario_id,
-        "path": path,
-        "actor": actor,
-        "detail": detail,
-    }
+def history_text(event: Event) -> str:
+    """A stamped rejection event as its history file's text: one JSON line, keys sorted; the
+    detail's copy of the record is left out (a committed file never holds it)."""
+    detail = {k: v for k, v in event.detail.items() if k != "record"}
+    doc = {**event.to_dict(), "detail": detail, "intake_history_version": HISTORY_VERSION}
     return json.dumps(doc, sort_keys=True, ensure_ascii=False) + "\n"
-
-
-class HistoryFile(TypedDict):
-    """A history file's one JSON object."""
-
-    intake_history_version: int
-    id: str
-    at: str
-    kind: str
-    scenario_id: str
-    path: str | None
-    actor: str | None
-    detail: RejectionDetail
 
 
 @dataclass(frozen=True)
@@ -278,17 +250,3 @@ def count_history(settings: Settings) -> int:
     """How many event files the history folder holds (for a hint; nothing is parsed)."""
     folder = history_dir(settings)
     return len(list(folder.glob(f"*{HISTORY_SUFFIX}"))) if folder.is_dir() else 0
-
-
-__all__ = [
-    "HISTORY_SUFFIX",
-    "HISTORY_KINDS",
-    "HistoryRead",
-    "Stages",
-    "count_history",
-    "history_dir",
-    "history_file",
-    "history_text",
-    "read_history",
-    "restore",
-]

@@ -24,15 +24,16 @@ from pathlib import Path
 
 from intake import crashpoints
 from intake.config import Settings
-from intake.contract.models import ID_PATTERN, Record
+from intake.contract.models import ID_PATTERN
 from intake.contract.validate import validate_file
 from intake.errors import InputError, LedgerError, UntrustedState
 from intake.fileio import atomic_write_all, fsync_dir, read_input, work_dir
 from intake.paths import display_path
 from intake.store import trust
-from intake.store.ledger import Event, Ledger, item_for
-from intake.store.records import RECORD_SUFFIX, record_path, record_text
-from intake.store.suite import draft_file_name, draft_lock, refuse_outside_root, stale_locks
+from intake.store.ledger import Event as Event
+from intake.store.ledger import Ledger, item_for
+from intake.store.records import RECORD_SUFFIX
+from intake.store.suite import draft_file_name, draft_lock, stale_locks
 from intake.wording import counted
 
 JOURNAL_VERSION = 2
@@ -233,20 +234,22 @@ def _holds(path: Path, text: str) -> bool:
 
 @dataclass
 class Pending:
-    """An unfinished unit found on disk, and why it may not be replayed (``problem``)."""
+    """An unfinished unit found on disk: the unit, read once, or why it may not be replayed."""
 
     path: Path
-    scenario_id: str
-    command: str
-    readable: bool
+    unit: Unit | None = None
+    """The unit recovery may replay (None: the journal is refused or cannot be read)."""
     problem: str | None = None
     """Set when the journal is refused: a link, tracked by git, not sealed here, or naming a
     file intake may not touch. A refused journal is reported, never replayed."""
 
     @property
-    def trusted(self) -> bool:
-        """Whether recovery may replay it."""
-        return self.readable and self.problem is None
+    def scenario_id(self) -> str:
+        return self.unit.scenario_id if self.unit is not None else self.path.stem
+
+    @property
+    def command(self) -> str:
+        return self.unit.command if self.unit is not None else "unknown"
 
 
 JOURNAL_LIMIT = 64 * 1024 * 1024
@@ -290,13 +293,11 @@ def pending(settings: Settings, scenario_id: str | None = None) -> list[Pending]
     found = []
     for path in paths:
         try:
-            unit = read_unit(settings, path)
+            found.append(Pending(path, read_unit(settings, path)))
         except UntrustedState as exc:
-            found.append(Pending(path, path.stem, "unknown", True, exc.message))
+            found.append(Pending(path, problem=exc.message))
         except ValueError:
-            found.append(Pending(path, path.stem, "unknown", False))
-        else:
-            found.append(Pending(path, unit.scenario_id, unit.command, True))
+            found.append(Pending(path))
     return found
 
 
@@ -368,11 +369,11 @@ def recover(settings: Settings, scenario_id: str | None = None) -> list[Recovery
         if scenario_id
         else sorted(
             (
-                {p.scenario_id for p in found if p.trusted}
+                {p.scenario_id for p in found if p.unit is not None}
                 | {_temp_id(t) for t in stray_temps(settings)}
                 | set(stale_locks(settings))
             )
-            - {p.path.stem for p in found if not p.trusted}
+            - {p.path.stem for p in found if p.unit is None}
         )
     )
     for sid in ids:
@@ -424,20 +425,6 @@ def crash_steps(
     return [f"{command}:{step}" for step in steps]
 
 
-def commit_record(
-    settings: Settings, command: str, draft: Path, record: Record, events: list[Event]
-) -> None:
-    """Rewrite a draft's record and log its events as one unit (a review, a run record).
-
-    The caller holds the draft's lock and has run ``recover`` for it.
-    """
-
-    rec = record_path(draft)
-    refuse_outside_root(settings, rec, what="the draft's record")
-    writes = [(rec, record_text(record, rec))]
-    commit(settings, Unit(command, draft.stem, writes=writes, events=events))
-
-
 def _temp_id(path: Path) -> str:
     return path.name[1:].split(".", 1)[0]
 
@@ -453,14 +440,13 @@ def _recover_one(settings: Settings, scenario_id: str) -> list[Recovery]:
                 hint="if you did not leave it (a crash of intake on this machine), delete the "
                 "file; `intake check` lists every refused journal",
             )
-        try:
-            unit = read_unit(settings, item.path)
-        except ValueError:
+        unit = item.unit
+        if unit is None:
             raise LedgerError(
                 "an interrupted command left a journal that cannot be read",
                 where=where,
                 hint="check the draft and its record by hand, then delete the journal file",
-            ) from None
+            )
         _carry_out(settings, unit, announce=False)
         item.path.unlink(missing_ok=True)
         fsync_dir(item.path.parent)
@@ -486,22 +472,3 @@ def _summary(unit: Unit) -> str:
         parts.append(f"removed {counted(len(unit.removes), 'file')}")
     parts.append(f"logged {counted(len(unit.events), 'event')}")
     return ", ".join(parts)
-
-
-__all__ = [
-    "UNIT_SHAPES",
-    "Event",
-    "Pending",
-    "Recovered",
-    "Recovery",
-    "Unit",
-    "commit",
-    "commit_record",
-    "crash_steps",
-    "journal_path",
-    "pending",
-    "read_unit",
-    "recover",
-    "stray_temps",
-    "temp_dir",
-]

@@ -284,8 +284,7 @@ def migrate(db: sqlite_utils.Database) -> list[str]:
         name = migration.__name__
         if name in applied:
             continue
-        conn.execute("BEGIN IMMEDIATE")
-        try:
+        with _transaction(conn):
             still_pending = not conn.execute(
                 "SELECT 1 FROM _intake_migrations WHERE name = ?", [name]
             ).fetchone()
@@ -295,11 +294,28 @@ def migrate(db: sqlite_utils.Database) -> list[str]:
                     "INSERT INTO _intake_migrations VALUES (?, ?)", [name, utcnow().isoformat()]
                 )
                 done.append(name)
-            conn.execute("COMMIT")
-        except BaseException:
-            conn.execute("ROLLBACK")
-            raise
     return done
+
+
+@contextmanager
+def _transaction(conn: sqlite3.Connection) -> Iterator[sqlite3.Connection]:
+    """One ``BEGIN IMMEDIATE`` transaction: committed, or rolled back on any exception."""
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        yield conn
+        conn.execute("COMMIT")
+    except BaseException:
+        conn.execute("ROLLBACK")
+        raise
+
+
+@contextmanager
+def _failing(doing: str, where: str) -> Iterator[None]:
+    """SQLite's errors as ``LedgerError`` (``cannot read the ledger: …``)."""
+    try:
+        yield
+    except sqlite3.Error as exc:
+        raise LedgerError(f"cannot {doing} the ledger: {exc}", where=where) from None
 
 
 @dataclass
@@ -331,26 +347,13 @@ class Ledger:
     def __exit__(self, *exc: object) -> None:
         self.close()
 
-    @contextmanager
-    def _reading(self) -> Iterator[None]:
-        try:
-            yield
-        except sqlite3.Error as exc:
-            raise LedgerError(f"cannot read the ledger: {exc}", where=str(self.path)) from None
+    def _reading(self) -> contextlib.AbstractContextManager[None]:
+        return _failing("read", str(self.path))
 
     @contextmanager
     def _write(self) -> Iterator[sqlite3.Connection]:
-        conn = self.db.conn
-        try:
-            conn.execute("BEGIN IMMEDIATE")
-            try:
-                yield conn
-                conn.execute("COMMIT")
-            except BaseException:
-                conn.execute("ROLLBACK")
-                raise
-        except sqlite3.Error as exc:
-            raise LedgerError(f"cannot write the ledger: {exc}", where=str(self.path)) from None
+        with _failing("write", str(self.path)), _transaction(self.db.conn) as conn:
+            yield conn
 
     def append(self, event: Event) -> str:
         """Log one event (its time: ``event.at``, else now); returns its id."""
@@ -457,14 +460,9 @@ def read_events_readonly(path: Path, kinds: tuple[str, ...]) -> list[Event]:
     """
     marks = ",".join("?" * len(kinds))
     conn = connect_readonly(path)
-    try:
-        try:
-            conn.row_factory = sqlite3.Row
-            rows = conn.execute(f"SELECT * FROM events WHERE kind IN ({marks})", kinds).fetchall()
-        finally:
-            conn.close()
-    except sqlite3.Error as exc:
-        raise LedgerError(f"cannot read the ledger: {exc}", where=display_path(path)) from None
+    with _failing("read", display_path(path)), contextlib.closing(conn):
+        conn.row_factory = sqlite3.Row
+        rows = conn.execute(f"SELECT * FROM events WHERE kind IN ({marks})", kinds).fetchall()
     return [Event.from_row(dict(row)) for row in rows]
 
 
@@ -526,15 +524,3 @@ def rebuild(ledger: Ledger, *, drafts: Path, scenarios: Path, root: Path) -> Reb
             stamp = utcnow().isoformat()
             ledger.db.table("items").insert_all([r.row(stamp) for r in rows], pk="id", replace=True)
     return RebuildResult(drafts=counts["draft"], scenarios=counts["scenario"], skipped=skipped)
-
-
-__all__ = [
-    "MIGRATIONS",
-    "Event",
-    "IndexItem",
-    "Ledger",
-    "item_for",
-    "migrate",
-    "rebuild",
-    "read_events_readonly",
-]

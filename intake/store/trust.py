@@ -36,20 +36,6 @@ from intake.userconfig import state_dir
 KEY_FILE = "journal.key"
 MAC_PREFIX = "hmac-sha256:"
 
-__all__ = [
-    "MAC_PREFIX",
-    "check_ledger_location",
-    "check_target",
-    "history_dir",
-    "journal_key",
-    "own_dir",
-    "refuse_link",
-    "seal",
-    "state_dir",
-    "tracked_by_git",
-    "verify",
-]
-
 
 def journal_key(settings: Settings) -> bytes:
     """The machine's journal key (32 random bytes), created on first use.
