@@ -677,18 +677,3 @@ def draft_from_session(
     plan.header, plan.mapping = DRAFT_HEADER, mapping
     result = write_draft(settings, plan, force=force)
     return SessionDraft(result, session.id, session.store)
-
-
-__all__ = [
-    "SessionDraft",
-    "build_plan",
-    "check_category",
-    "corpus_index",
-    "draft_from_session",
-    "format_sessions",
-    "group_turns",
-    "list_sessions",
-    "parse_turns",
-    "read_session",
-    "scrub_title",
-]

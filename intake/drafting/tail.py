@@ -763,13 +763,3 @@ def new_record_source(
         intake_version=__version__,
         details=details or {},
     )
-
-
-__all__ = [
-    "DraftPlan",
-    "DraftResult",
-    "write_draft",
-    "slug",
-    "new_record_source",
-    "near_duplicates",
-]

@@ -18,8 +18,6 @@ from intake.sources import agent_ui, agent_ui_export, memory_db, session_json
 from intake.sources.model import Store, StoreKind
 from intake.sources.sqlite import SQLITE_MAGIC
 
-__all__ = ["ADAPTERS", "Adapter", "detect", "open_store"]
-
 
 class Adapter(Protocol):
     """A session-store adapter module: ``detect`` a file's kind, ``open_store`` a reader on it."""
