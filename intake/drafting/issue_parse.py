@@ -195,8 +195,7 @@ class NotAgent:
     kind: str
     signals: list[str]
     build: bool = False
-    """An install or build failure (``pip install``, a wheel that does not build,
-    ``ModuleNotFoundError``; ``install_signals``): the draft is to be rejected."""
+    """An install or build failure (``_why_not_agent``): the draft is to be rejected."""
 
 
 @dataclass
@@ -1110,30 +1109,46 @@ def _signal(entry: dict[str, Any]) -> re.Pattern[str]:
 _NOT_AGENT_SIGNALS = tuple((str(e["kind"]), _signal(e)) for e in _WORDS["not_agent_signals"])
 """The kinds of a report with no message to the agent, with their signals, in the order tried."""
 _INSTALL = _NOT_AGENT_SIGNALS[0][1]
-"""An install or build failure: the first kind tried, and what ``install_signals`` finds."""
+"""An install or build failure: the first kind tried, and over more of the report."""
 
 
 MAX_INSTALL_SCAN = 200_000
+MAX_NOT_AGENT_SCAN = 50_000
+"""Characters read for what a report with no message is about (the title and the report's
+head say it; a pasted log adds nothing)."""
 
 
 def _why_not_agent(title: str | None, parts: list[str], turns: list[ParsedTurn]) -> NotAgent | None:
-    """An install or build failure first, else any other kind of report with no message."""
-    found = install_signals(title, parts, turns)
-    return NotAgent("install", found, build=True) if found else not_agent(title, parts, turns)
+    """Why a report in which nothing is said to the agent is no agent conversation.
 
-
-def install_signals(title: str | None, parts: list[str], turns: list[ParsedTurn]) -> list[str]:
-    """What makes an issue an install or build failure rather than an agent conversation.
-
-    Only when no turn says anything to the agent: a tool's ``ImportError`` after a question
-    is an agent bug. Returns the phrases found (lower-cased, at most three).
+    An install or build failure first (``pip install``, a wheel that does not build,
+    ``ModuleNotFoundError``), then a program that fails as it starts, then the UI, then the
+    set-up of a model or agent, then a command of GAIA's; ``None`` when a turn says something
+    to the agent (a tool's ``ImportError`` after a question is the agent's bug) or nothing
+    points elsewhere. The signals are the phrases found, lower-cased, at most three.
     """
     if any(t.user_message for t in turns):
-        return []
+        return None
+    texts = [title or "", *parts]
+    found = _phrases(_INSTALL, [text[:MAX_INSTALL_SCAN] for text in texts])
+    if found:
+        return NotAgent("install", found, build=True)
+    head = "\n".join(texts)[:MAX_NOT_AGENT_SCAN]
+    for kind, pattern in _NOT_AGENT_SIGNALS:
+        found = _phrases(pattern, [head], cut=80)
+        if found:
+            return NotAgent(kind, found)
+    return None
+
+
+def _phrases(pattern: re.Pattern[str], texts: list[str], cut: int | None = None) -> list[str]:
+    """The first three distinct phrases ``pattern`` finds in ``texts``, lower-cased on one
+    line (each cut before a word at ``cut`` characters when given)."""
     found: list[str] = []
-    for text in [title or "", *parts]:
-        for match in _INSTALL.finditer(text[:MAX_INSTALL_SCAN]):
+    for text in texts:
+        for match in pattern.finditer(text):
             phrase = " ".join(match.group(0).lower().split())
+            phrase = cut_at_space(phrase, cut) if cut is not None else phrase
             if phrase not in found:
                 found.append(phrase)
             if len(found) == 3:
@@ -1223,9 +1238,6 @@ _QUOTE_ARROW = re.compile(
 _ARROW_MARK = re.compile(r"→|->|=>|⇒")
 MAX_ARROWS_PER_LINE = 50
 """Arrows looked at in one line: a prompt and its answer are a few per line, a log has many."""
-MAX_NOT_AGENT_SCAN = 50_000
-"""Characters read for what a report with no message is about (the title and the report's
-head say it; a pasted log adds nothing)."""
 _QUOTE_END = re.compile(r"[\"”'](?:\s*\([^)\n]{0,40}\))?\s*$")
 """A quotation and what it led to, ``'What's on my calendar this week' → 2024 events``: the
 quotation is what the user said."""
@@ -1405,26 +1417,3 @@ def _asked_to(sections: list[Section]) -> list[tuple[str, str]]:
                     (cut_at_space(_clean_inline(line), MAX_SEED_CHARS), what[:1].upper() + what[1:])
                 )
     return found
-
-
-def not_agent(title: str | None, parts: list[str], turns: list[ParsedTurn]) -> NotAgent | None:
-    """Why a report in which nothing is said to the agent is no agent conversation.
-
-    Install and build failures first, then a program that fails as it starts, then the UI,
-    then the set-up of a model or agent, then a command of GAIA's; ``None`` when a turn says
-    something to the agent (an agent's own error in a conversation is the agent's bug) or
-    nothing points elsewhere.
-    """
-    if any(t.user_message for t in turns):
-        return None
-    text = "\n".join([title or "", *parts])[:MAX_NOT_AGENT_SCAN]
-    for kind, pattern in _NOT_AGENT_SIGNALS:
-        found = list(
-            dict.fromkeys(
-                cut_at_space(" ".join(m.group(0).lower().split()), 80)
-                for m in pattern.finditer(text)
-            )
-        )
-        if found:
-            return NotAgent(kind, found[:3])
-    return None
