@@ -25,40 +25,13 @@ LISTED_ON_ERROR = 10
 """How many sessions an unknown-id error lists."""
 SCHEDULER_PREFIX = "[schedule-run]"
 """How GAIA's scheduler divider rows open (``Message.scheduler``)."""
-_FAILURE_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
-    ("agent_error", re.compile(r"^\s*Agent error:", re.IGNORECASE)),
-    ("policy_blocked", re.compile(r"^\s*Blocked: .* is restricted by policy", re.IGNORECASE)),
-    ("blocked", re.compile(r"^\s*Blocked:", re.IGNORECASE)),
-    ("error_suffix", re.compile(r"\[Error: [^\]]*\]\s*$")),
-    ("server_error", re.compile(r"^\s*Sorry, something went wrong", re.IGNORECASE)),
-    ("no_response", re.compile(r"^\s*I wasn['’]t able to generate a response", re.IGNORECASE)),
-    (
-        "model_unreachable",
-        re.compile(
-            r"^\s*(I['’]m having trouble (connecting to|reaching) the language model"
-            r"|Couldn['’]t reach the local LLM|Something went wrong talking to the local LLM"
-            r"|The local LLM (hit an unexpected error|returned an unexpected response)"
-            r"|Reloading the model\b|The model this agent needs .{0,80}isn['’]t installed)",
-            re.IGNORECASE,
-        ),
-    ),
-    (
-        "timeout",
-        re.compile(
-            r"^\s*(I took too long thinking about that one|Response timed out after \d+\s*s"
-            r"|The local model didn['’]t respond in time)",
-            re.IGNORECASE,
-        ),
-    ),
-)
 INFRASTRUCTURE_FALLBACKS = frozenset(
     {"no_response", "model_unreachable", "timeout", "server_error", "no_answer"}
 )
 """Fallbacks GAIA writes when the model was not reached or gave nothing (the model server
 down or busy, a timeout, the chat endpoint's own exception, no answer at all): what the model
-did not say, so never the case's failure (the control gate refuses them). GAIA's texts:
-``src/gaia/ui/_chat_helpers.py`` and ``src/gaia/llm/providers/lemonade.py`` (docs/sessions.md
-cites the lines)."""
+did not say, so never the case's failure (the control gate refuses them). GAIA's texts are
+``fallback_shapes`` in ``tool_failures.json`` (docs/sessions.md cites where GAIA writes them)."""
 MASK = "[…]"
 """What a word that could be a secret is shown as in a listing or an error."""
 _KEY_PREFIXES = (
@@ -206,8 +179,10 @@ def shown_id(value: str) -> str:
 
 def failure_kind(text: str) -> str | None:
     """Which of GAIA's error fallbacks an assistant message is, if any (an infrastructure one
-    is in ``INFRASTRUCTURE_FALLBACKS``)."""
-    for kind, pattern in _FAILURE_PATTERNS:
+    is in ``INFRASTRUCTURE_FALLBACKS``; the texts are data in ``tool_failures.json``)."""
+    from intake.sources.tool_outcome import fallback_shapes
+
+    for kind, pattern in fallback_shapes():
         if pattern.search(text):
             return kind
     return None
