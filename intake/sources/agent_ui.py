@@ -250,16 +250,8 @@ def _basename(path: str) -> str:
     return path.replace("\\", "/").rstrip("/").rsplit("/", 1)[-1] or "document"
 
 
-KINDS: tuple[StoreKind, ...] = (StoreKind.agent_ui,)
-
-
 def detect(path: Path, head: bytes) -> StoreKind | None:
     """``agent_ui`` for a SQLite file with GAIA's ``sessions`` and ``messages`` tables."""
     if head.startswith(SQLITE_MAGIC) and {"sessions", "messages"} <= table_names(path):
         return StoreKind.agent_ui
     return None
-
-
-def open_store(path: Path, kind: StoreKind) -> AgentUIStore:
-    """A reader on an Agent UI database."""
-    return AgentUIStore(path)

@@ -40,7 +40,6 @@ from intake.sources.model import (
     tools_from_steps,
 )
 
-KINDS: tuple[StoreKind, ...] = (StoreKind.agent_ui_export, StoreKind.agent_ui_markdown)
 _MD_HEAD = re.compile(r"\A# (?P<title>[^\n]*)\n\n\*Created: (?P<created>[^\n]*)\*\n\n")
 _MD_MODEL = re.compile(r"\*Model: (?P<model>[^\n]*)\*\n\n---\n")
 _MD_SPLIT = re.compile(r"\n\n---\n\n(?=\*\*(?:User|Assistant):\*\*\n\n)")
@@ -292,8 +291,3 @@ class ExportStore(SingleSessionFile):
 
 def _str(value: Any) -> str | None:
     return value if isinstance(value, str) and value else None
-
-
-def open_store(path: Path, kind: StoreKind) -> ExportStore:
-    """A reader on an Agent UI export."""
-    return ExportStore(path, kind)

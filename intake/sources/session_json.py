@@ -311,16 +311,8 @@ def _hash_if_present(path: str) -> str | None:
         return None
 
 
-KINDS: tuple[StoreKind, ...] = (StoreKind.cpp_json, StoreKind.chat_json)
-
-
 def detect(path: Path, head: bytes) -> StoreKind | None:
     """The JSON session kind of a file starting with ``{`` (SourceError for other JSON)."""
     if head.lstrip()[:1] == b"{":
         return detect_kind(path)
     return None
-
-
-def open_store(path: Path, kind: StoreKind) -> JsonSessionStore:
-    """A reader on a session JSON file."""
-    return JsonSessionStore(path, kind)
