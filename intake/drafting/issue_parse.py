@@ -575,13 +575,6 @@ def _evidence_refs(
     return re.sub(f"{_CODE}(\\d+){_CODE}", ref, text)
 
 
-def _criteria_text(text: str) -> str:
-    items, loose = list_items(text)
-    parts = [ln.strip() for ln in loose if not is_filler(ln)]
-    parts += ["- " + _clean_step(i) for i in items if not is_filler(_clean_step(i))]
-    return "\n".join(p for p in parts if p.strip())
-
-
 def _checkboxes(text: str) -> list[Checkbox]:
     boxes = []
     for item in list_items(text)[0]:
@@ -619,15 +612,6 @@ def split_list(text: str) -> tuple[list[str], str, str]:
         return [], text, ""
     items, loose = list_items("\n".join(lines[first:]))
     return items, "\n".join(lines[:first]).strip(), "\n".join(loose).strip()
-
-
-def _steps_from(section_text: str) -> tuple[list[str], str, str]:
-    """Steps from a steps section (its list, else its lines); the prose before and after."""
-    items, before, after = split_list(section_text)
-    if items:
-        return items, before, after
-    lines = [ln.strip() for ln in section_text.split("\n") if ln.strip()]
-    return lines, "", ""
 
 
 def _head_and_rest(text: str, first_line_only: bool) -> tuple[str, str]:
@@ -878,7 +862,8 @@ def _read_section(
         ln for ln in section.text.split("\n") if ln.strip().lower() != NO_RESPONSE
     ).strip()
     label = section.label or ""
-    if section.kind is not Kind.checks and _checkboxes(raw) and not _non_task_text(raw):
+    items, loose = list_items(raw)
+    if section.kind is not Kind.checks and items and not loose and all(map(_TASK.match, items)):
         _read_task_list(read, section.kind, raw, label)
         return
     if _CODE not in raw and is_filler(raw):
@@ -913,8 +898,12 @@ def _read_task_list(read: _Read, kind: Kind, raw: str, label: str) -> None:
 
 
 def _read_steps(read: _Read, body: _Body) -> None:
-    """A steps section: its list is the steps, prose before it describes, after it reports."""
-    found, before, after = _steps_from(body.content)
+    """A steps section: its list is the steps (else its lines), prose before it describes,
+    after it reports."""
+    found, before, after = split_list(body.content)
+    if not found:
+        found = [ln.strip() for ln in body.content.split("\n") if ln.strip()]
+        before = after = ""
     read.steps.extend(found)
     before = "\n".join(ln for ln in before.split("\n") if not is_filler(ln))
     after = "\n".join(ln for ln in after.split("\n") if not is_filler(ln))
@@ -926,7 +915,10 @@ def _read_steps(read: _Read, body: _Body) -> None:
 
 def _read_criteria(read: _Read, body: _Body) -> None:
     """An expected-behaviour or acceptance section: the success criteria."""
-    crit = _criteria_text(body.content)
+    items, loose = list_items(body.content)
+    parts = [ln.strip() for ln in loose if not is_filler(ln)]
+    parts += ["- " + _clean_step(i) for i in items if not is_filler(_clean_step(i))]
+    crit = "\n".join(p for p in parts if p.strip())
     if crit:
         read.criteria.append(crit)
 
@@ -1176,11 +1168,6 @@ def observed_narrative(parsed: ParsedIssue) -> str | None:
 def _sentences(text: str) -> list[str]:
     flat = _clean_inline(" ".join(text.split("\n")))
     return [part.strip() for part in re.split(r"(?<=[.!?])\s+", flat) if part.strip()]
-
-
-def _non_task_text(text: str) -> bool:
-    items, loose = list_items(text)
-    return bool(loose) or any(not _TASK.match(i) for i in items)
 
 
 def _clean_step(step: str) -> str:
