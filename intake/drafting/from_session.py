@@ -14,6 +14,7 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import re
+from contextlib import closing
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypedDict
@@ -141,12 +142,8 @@ PRIVATE_TITLE = "(private)"
 
 def list_sessions(settings: Settings, db: Path | None, limit: int) -> list[SessionSummary]:
     """Newest sessions of a store (any kind), at most ``limit``, with titles safe to print."""
-    store = open_store(default_db(settings, db))
-    try:
-        rows = store.list_sessions(limit)
-    finally:
-        store.close()
-    return safe_titles(rows)
+    with closing(open_store(default_db(settings, db))) as store:
+        return safe_titles(store.list_sessions(limit))
 
 
 def mask_title(title: str) -> str:
@@ -224,11 +221,8 @@ def read_session(
     """Resolve an id or unique prefix and load that session (with ``window``: its turns,
     within one draft's bounds; a session too long for one draft is refused here, before
     anything is scrubbed)."""
-    store = open_store(default_db(settings, db))
-    try:
+    with closing(open_store(default_db(settings, db))) as store:
         return store.load(store.resolve(wanted.strip()), window)
-    finally:
-        store.close()
 
 
 def parse_turns(text: str) -> tuple[int, int | None]:
