@@ -1,13 +1,11 @@
-"""GAIA's Agent UI database (``gaia_chat.db``, and the daemon's copy ``sessions.db``).
+"""GAIA's Agent UI database (``gaia_chat.db``, and the daemon's copy ``sessions.db``), opened
+read-only as ``intake.sources.sqlite`` says.
 
-The database belongs to a running application: it is opened read-only through SQLite's URI
-(``mode=ro``), so rows still in the WAL are seen and the file is never changed; an idle WAL
-database (no ``-wal`` beside it) is opened ``immutable`` so no ``-shm``/``-wal`` is created.
 GAIA adds columns by migration, so column order differs between fresh and migrated databases
 and older databases lack recent columns: every column is read by name and absent ones get
 GAIA's default.
 Lookups use the primary key and ``idx_messages_session``; nothing scans all messages for one
-session. A database locked by a writer fails after a short busy timeout, with one line.
+session.
 """
 
 from __future__ import annotations

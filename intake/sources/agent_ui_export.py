@@ -182,17 +182,17 @@ class ExportStore(SingleSessionFile):
                     documents.append(Document(name=f"library document {short}"))
         elif ids is not None:
             self.notes.append(f"session.document_ids is a JSON {json_type(ids)}: ignored")
-        private = s.get("private")
+        head = self._summary()
         session = Session(
             id=self.session_id,
             store=StoreKind.agent_ui_export,
-            title=_str(s.get("title")),
-            created_at=_str(s.get("created_at")),
+            title=head.title,
+            created_at=head.created,
             updated_at=_str(s.get("updated_at")),
-            agent_type=_str(s.get("agent_type")) or "chat",
+            agent_type=head.agent_type,
             model=_str(s.get("model")),
             model_source="sessions.model" if _str(s.get("model")) else None,
-            private=bool(private) if isinstance(private, bool | int) else False,
+            private=head.private,
             messages=messages,
             documents=documents,
             notes=list(self.notes),
