@@ -1035,8 +1035,6 @@ def _turns_and_observed(
 ) -> tuple[list[ParsedTurn], list[str]]:
     """The turns and what was observed, from the steps (or the prose); set-up steps are added
     to ``setup_steps``."""
-    turns: list[ParsedTurn] = []
-    observed: list[str] = []
     said = [
         (
             s,
@@ -1051,6 +1049,8 @@ def _turns_and_observed(
         # message that says nothing (a click, a connection, an indexed folder) is set-up, one
         # after it or one that reports is what happened.
         last = max(i for i, (_, t) in enumerate(said) if t[0].user_message)
+        turns: list[ParsedTurn] = []
+        observed: list[str] = []
         for i, (step, step_turns) in enumerate(said):
             if step_turns[0].user_message:
                 turns.extend(step_turns)
@@ -1063,18 +1063,15 @@ def _turns_and_observed(
             else:
                 setup_steps.append(_show_blocks(step, used))
         return turns, observed
+    acted = [s for s in kept if not is_observed(s)]
+    seen = [s for s in kept if is_observed(s)]
     spoken = prose_messages(sections, blocks)
     if spoken:
-        turns = [ParsedTurn(objective, message) for objective, message in spoken]
-        observed = [s for s in kept if is_observed(s)]
-        setup_steps.extend(_show_blocks(s, used) for s in kept if not is_observed(s))
-        return turns, observed
-    user_facing = [s for s in kept if not is_observed(s)]
-    if not user_facing:
-        user_facing = kept
-    else:
-        observed = [s for s in kept if is_observed(s)]
-    return [classify_step(s) for s in user_facing], observed
+        setup_steps.extend(_show_blocks(s, used) for s in acted)
+        return [ParsedTurn(objective, message) for objective, message in spoken], seen
+    if not acted:
+        return [classify_step(s) for s in kept], []
+    return [classify_step(s) for s in acted], seen
 
 
 def _seed_turns(description: str | None, title: str | None, prompt: str | None) -> list[ParsedTurn]:
