@@ -85,12 +85,10 @@ def detect(path: Path, head: bytes) -> StoreKind | None:
         except (ValueError, RecursionError, SourceError):
             return None
         return StoreKind.agent_ui_export if is_json_export(data) else None
-    if is_markdown_export(head):
+    if is_markdown_export(head) or (
+        head.startswith(b"# ") and is_markdown_export(_read(path)[:4096])
+    ):
         return StoreKind.agent_ui_markdown
-    if head.startswith(b"# "):
-        raw = _read(path)[:4096]
-        if is_markdown_export(raw):
-            return StoreKind.agent_ui_markdown
     return None
 
 

@@ -411,8 +411,8 @@ class Store(Protocol):
 
 
 class SingleSessionFile:
-    """Listing, id resolution and loading for a file that holds one session (session JSON,
-    an export).
+    """``Store`` for a file that holds one session (session JSON, an export): its one session
+    listed, resolved by its id or a prefix of it, and loaded.
 
     Subclasses set ``session_id`` and implement ``_summary()`` and ``_session()`` (the whole
     session in the common model).
@@ -427,7 +427,6 @@ class SingleSessionFile:
         raise NotImplementedError
 
     def load(self, session_id: str, window: TurnWindow | None = None) -> Session:
-        """The session in the common model (with ``window``, only its turns)."""
         if session_id != self.session_id:
             raise unknown_session(session_id, [self._summary()])
         session = self._session()
@@ -436,11 +435,9 @@ class SingleSessionFile:
         return session
 
     def list_sessions(self, limit: int) -> list[SessionSummary]:
-        """The file's one session."""
         return [self._summary()][:limit]
 
     def resolve(self, wanted: str) -> str:
-        """The file's id when ``wanted`` is it or a prefix of it."""
         if wanted and self.session_id.startswith(wanted):
             return self.session_id
         raise unknown_session(wanted, [self._summary()])
