@@ -528,18 +528,19 @@ def _plan_turn(number: int, span: TurnSpan) -> tuple[DraftTurn, TurnEvidence]:
     expected: list[str] = []
     errors: list[str] = []
     tool_evidence: list[ToolCallEvidence] = []
+    rows = [*span.users, *span.replies]
     # tools sit on the replies; memory.db keeps a turn's calls on its user row when no
     # answer was stored
-    for reply in [*span.users, *span.replies]:
-        for call in reply.tools:
+    for row in rows:
+        for call in row.tools:
             tool_evidence.append(tool_evidence_entry(call))
             if not call.blocked and call.success is True and call.name not in expected:
                 expected.append(call.name)
-        errors.extend(reply.errors)
+        errors.extend(row.errors)
+    notes = [n for m in rows for n in m.notes]
     answer = "\n\n".join(r.content for r in span.replies if r.content).strip()
-    answer_note = None
     if len(answer) > MAX_ANSWER_CHARS:
-        answer_note = f"answer cut from {len(answer)} to {MAX_ANSWER_CHARS} characters"
+        notes.append(f"answer cut from {len(answer)} to {MAX_ANSWER_CHARS} characters")
         answer = cut_at_space(answer, MAX_ANSWER_CHARS)
     kinds = [k for r in span.replies if (k := failure_kind(r.content))]
     failure = kinds[0] if kinds else None
@@ -558,10 +559,6 @@ def _plan_turn(number: int, span: TurnSpan) -> tuple[DraftTurn, TurnEvidence]:
     )
     if expected:
         turn.expected_tools = expected
-    rows = [*span.users, *span.replies]
-    notes = [n for m in rows for n in m.notes]
-    if answer_note:
-        notes.append(answer_note)
     evidence = TurnEvidence(
         turn=number,
         user_message=text,
