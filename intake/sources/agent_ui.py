@@ -17,7 +17,6 @@ from typing import Any
 from intake.limits import MAX_STEPS_CHARS
 from intake.sources.model import (
     LISTED_ON_ERROR,
-    SCHEDULER_PREFIX,
     Document,
     Message,
     Session,
@@ -25,9 +24,8 @@ from intake.sources.model import (
     StoreKind,
     TurnWindow,
     ambiguous_session,
-    parse_json_steps,
     prefix_upper,
-    tools_from_steps,
+    ui_message,
     unknown_session,
 )
 from intake.sources.sqlite import (
@@ -199,21 +197,10 @@ class AgentUIStore(SqliteStore):
             raw_steps = row["agent_steps"]
             if isinstance(raw_steps, bytes):
                 raw_steps = raw_steps.decode("utf-8", "replace")
-            step_list, step_notes = parse_json_steps(raw_steps if raw_steps else None)
-            if row["agent_steps"] is None and int(row["steps_length"] or 0) > MAX_STEPS_CHARS:
-                step_notes.append(f"agent_steps too large to read ({row['steps_length']} chars)")
-            tools, errors = tools_from_steps(step_list, step_notes)
-            role = str(row["role"] or "")
-            yield Message(
-                ref=str(row["ref"]),
-                role=role,
-                content=text,
-                created_at=text_value(row["created_at"]),
-                tools=tools,
-                errors=errors,
-                notes=notes + step_notes,
-                scheduler=role == "system" and text.startswith(SCHEDULER_PREFIX),
-            )
+            if raw_steps is None and int(row["steps_length"] or 0) > MAX_STEPS_CHARS:
+                notes.append(f"agent_steps too large to read ({row['steps_length']} chars)")
+            role, created = str(row["role"] or ""), text_value(row["created_at"])
+            yield ui_message(str(row["ref"]), role, text, created, raw_steps or None, notes)
 
     def _documents(self, session_id: str) -> list[Document]:
         d, sd = self.columns["documents"], self.columns["session_documents"]

@@ -34,10 +34,9 @@ from intake.sources.model import (
     StoreKind,
     clean_text,
     json_type,
-    parse_json_steps,
     plain_session_id,
     read_session_file,
-    tools_from_steps,
+    ui_message,
 )
 
 _MD_HEAD = re.compile(r"\A# (?P<title>[^\n]*)\n\n\*Created: (?P<created>[^\n]*)\*\n\n")
@@ -155,22 +154,10 @@ class ExportStore(SingleSessionFile):
                 )
                 content = None
             text, notes = clean_text(content)
-            steps, found = parse_json_steps(entry.get("agent_steps"))
-            notes.extend(found)
-            tools, errors = tools_from_steps(steps, notes)
             ref = entry.get("id")
-            messages.append(
-                Message(
-                    ref=str(ref) if isinstance(ref, int | str) else str(index),
-                    role=role,
-                    content=text,
-                    created_at=_str(entry.get("created_at")),
-                    tools=tools,
-                    errors=errors,
-                    notes=notes,
-                    scheduler=role == "system" and text.startswith(SCHEDULER_PREFIX),
-                )
-            )
+            shown = str(ref) if isinstance(ref, int | str) else str(index)
+            created, steps = _str(entry.get("created_at")), entry.get("agent_steps")
+            messages.append(ui_message(shown, role, text, created, steps, notes))
         ids = s.get("document_ids")
         documents = []
         if isinstance(ids, list):

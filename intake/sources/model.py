@@ -517,6 +517,27 @@ def parse_json_steps(raw: Any) -> tuple[list[dict[str, Any]], list[str]]:
     return steps, notes
 
 
+def ui_message(
+    ref: str, role: str, text: str, created_at: str | None, raw_steps: Any, notes: list[str]
+) -> Message:
+    """One Agent UI message, a database row or an export's entry: its ``agent_steps``
+    (``parse_json_steps``) judged into tool calls and errors, what went wrong added to
+    ``notes``; a system row opening with ``SCHEDULER_PREFIX`` is a scheduler divider."""
+    steps, found = parse_json_steps(raw_steps)
+    notes.extend(found)
+    tools, errors = tools_from_steps(steps, notes)
+    return Message(
+        ref=ref,
+        role=role,
+        content=text,
+        created_at=created_at,
+        tools=tools,
+        errors=errors,
+        notes=notes,
+        scheduler=role == "system" and text.startswith(SCHEDULER_PREFIX),
+    )
+
+
 def _number(value: Any) -> float | None:
     return float(value) if isinstance(value, int | float) and not isinstance(value, bool) else None
 
