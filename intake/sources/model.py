@@ -195,12 +195,10 @@ def clean_text(text: str | None, limit: int = limits.MAX_MESSAGE_CHARS) -> tuple
     removes and counts them for every source at once (``intake.contract.untrusted``), so the record
     says how many of each kind each turn held. The cut goes before a word, never inside one.
     """
-    notes: list[str] = []
     value = text or ""
-    if len(value) > limit:
-        notes.insert(0, f"text cut from {len(value)} to {limit} characters")
-        value = cut_at_space(value, limit)
-    return value, notes
+    if len(value) <= limit:
+        return value, []
+    return cut_at_space(value, limit), [f"text cut from {len(value)} to {limit} characters"]
 
 
 @dataclass
