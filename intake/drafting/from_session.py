@@ -14,6 +14,7 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import re
+from contextlib import closing
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypedDict
@@ -141,12 +142,8 @@ PRIVATE_TITLE = "(private)"
 
 def list_sessions(settings: Settings, db: Path | None, limit: int) -> list[SessionSummary]:
     """Newest sessions of a store (any kind), at most ``limit``, with titles safe to print."""
-    store = open_store(default_db(settings, db))
-    try:
-        rows = store.list_sessions(limit)
-    finally:
-        store.close()
-    return safe_titles(rows)
+    with closing(open_store(default_db(settings, db))) as store:
+        return safe_titles(store.list_sessions(limit))
 
 
 def mask_title(title: str) -> str:
@@ -224,11 +221,8 @@ def read_session(
     """Resolve an id or unique prefix and load that session (with ``window``: its turns,
     within one draft's bounds; a session too long for one draft is refused here, before
     anything is scrubbed)."""
-    store = open_store(default_db(settings, db))
-    try:
+    with closing(open_store(default_db(settings, db))) as store:
         return store.load(store.resolve(wanted.strip()), window)
-    finally:
-        store.close()
 
 
 def parse_turns(text: str) -> tuple[int, int | None]:
@@ -534,18 +528,19 @@ def _plan_turn(number: int, span: TurnSpan) -> tuple[DraftTurn, TurnEvidence]:
     expected: list[str] = []
     errors: list[str] = []
     tool_evidence: list[ToolCallEvidence] = []
+    rows = [*span.users, *span.replies]
     # tools sit on the replies; memory.db keeps a turn's calls on its user row when no
     # answer was stored
-    for reply in [*span.users, *span.replies]:
-        for call in reply.tools:
+    for row in rows:
+        for call in row.tools:
             tool_evidence.append(tool_evidence_entry(call))
             if not call.blocked and call.success is True and call.name not in expected:
                 expected.append(call.name)
-        errors.extend(reply.errors)
+        errors.extend(row.errors)
+    notes = [n for m in rows for n in m.notes]
     answer = "\n\n".join(r.content for r in span.replies if r.content).strip()
-    answer_note = None
     if len(answer) > MAX_ANSWER_CHARS:
-        answer_note = f"answer cut from {len(answer)} to {MAX_ANSWER_CHARS} characters"
+        notes.append(f"answer cut from {len(answer)} to {MAX_ANSWER_CHARS} characters")
         answer = cut_at_space(answer, MAX_ANSWER_CHARS)
     kinds = [k for r in span.replies if (k := failure_kind(r.content))]
     failure = kinds[0] if kinds else None
@@ -564,10 +559,6 @@ def _plan_turn(number: int, span: TurnSpan) -> tuple[DraftTurn, TurnEvidence]:
     )
     if expected:
         turn.expected_tools = expected
-    rows = [*span.users, *span.replies]
-    notes = [n for m in rows for n in m.notes]
-    if answer_note:
-        notes.append(answer_note)
     evidence = TurnEvidence(
         turn=number,
         user_message=text,
@@ -677,18 +668,3 @@ def draft_from_session(
     plan.header, plan.mapping = DRAFT_HEADER, mapping
     result = write_draft(settings, plan, force=force)
     return SessionDraft(result, session.id, session.store)
-
-
-__all__ = [
-    "SessionDraft",
-    "build_plan",
-    "check_category",
-    "corpus_index",
-    "draft_from_session",
-    "format_sessions",
-    "group_turns",
-    "list_sessions",
-    "parse_turns",
-    "read_session",
-    "scrub_title",
-]

@@ -195,8 +195,7 @@ class NotAgent:
     kind: str
     signals: list[str]
     build: bool = False
-    """An install or build failure (``pip install``, a wheel that does not build,
-    ``ModuleNotFoundError``; ``install_signals``): the draft is to be rejected."""
+    """An install or build failure (``_why_not_agent``): the draft is to be rejected."""
 
 
 @dataclass
@@ -576,13 +575,6 @@ def _evidence_refs(
     return re.sub(f"{_CODE}(\\d+){_CODE}", ref, text)
 
 
-def _criteria_text(text: str) -> str:
-    items, loose = list_items(text)
-    parts = [ln.strip() for ln in loose if not is_filler(ln)]
-    parts += ["- " + _clean_step(i) for i in items if not is_filler(_clean_step(i))]
-    return "\n".join(p for p in parts if p.strip())
-
-
 def _checkboxes(text: str) -> list[Checkbox]:
     boxes = []
     for item in list_items(text)[0]:
@@ -620,15 +612,6 @@ def split_list(text: str) -> tuple[list[str], str, str]:
         return [], text, ""
     items, loose = list_items("\n".join(lines[first:]))
     return items, "\n".join(lines[:first]).strip(), "\n".join(loose).strip()
-
-
-def _steps_from(section_text: str) -> tuple[list[str], str, str]:
-    """Steps from a steps section (its list, else its lines); the prose before and after."""
-    items, before, after = split_list(section_text)
-    if items:
-        return items, before, after
-    lines = [ln.strip() for ln in section_text.split("\n") if ln.strip()]
-    return lines, "", ""
 
 
 def _head_and_rest(text: str, first_line_only: bool) -> tuple[str, str]:
@@ -879,7 +862,8 @@ def _read_section(
         ln for ln in section.text.split("\n") if ln.strip().lower() != NO_RESPONSE
     ).strip()
     label = section.label or ""
-    if section.kind is not Kind.checks and _checkboxes(raw) and not _non_task_text(raw):
+    items, loose = list_items(raw)
+    if section.kind is not Kind.checks and items and not loose and all(map(_TASK.match, items)):
         _read_task_list(read, section.kind, raw, label)
         return
     if _CODE not in raw and is_filler(raw):
@@ -914,8 +898,12 @@ def _read_task_list(read: _Read, kind: Kind, raw: str, label: str) -> None:
 
 
 def _read_steps(read: _Read, body: _Body) -> None:
-    """A steps section: its list is the steps, prose before it describes, after it reports."""
-    found, before, after = _steps_from(body.content)
+    """A steps section: its list is the steps (else its lines), prose before it describes,
+    after it reports."""
+    found, before, after = split_list(body.content)
+    if not found:
+        found = [ln.strip() for ln in body.content.split("\n") if ln.strip()]
+        before = after = ""
     read.steps.extend(found)
     before = "\n".join(ln for ln in before.split("\n") if not is_filler(ln))
     after = "\n".join(ln for ln in after.split("\n") if not is_filler(ln))
@@ -927,7 +915,10 @@ def _read_steps(read: _Read, body: _Body) -> None:
 
 def _read_criteria(read: _Read, body: _Body) -> None:
     """An expected-behaviour or acceptance section: the success criteria."""
-    crit = _criteria_text(body.content)
+    items, loose = list_items(body.content)
+    parts = [ln.strip() for ln in loose if not is_filler(ln)]
+    parts += ["- " + _clean_step(i) for i in items if not is_filler(_clean_step(i))]
+    crit = "\n".join(p for p in parts if p.strip())
     if crit:
         read.criteria.append(crit)
 
@@ -1044,8 +1035,6 @@ def _turns_and_observed(
 ) -> tuple[list[ParsedTurn], list[str]]:
     """The turns and what was observed, from the steps (or the prose); set-up steps are added
     to ``setup_steps``."""
-    turns: list[ParsedTurn] = []
-    observed: list[str] = []
     said = [
         (
             s,
@@ -1060,6 +1049,8 @@ def _turns_and_observed(
         # message that says nothing (a click, a connection, an indexed folder) is set-up, one
         # after it or one that reports is what happened.
         last = max(i for i, (_, t) in enumerate(said) if t[0].user_message)
+        turns: list[ParsedTurn] = []
+        observed: list[str] = []
         for i, (step, step_turns) in enumerate(said):
             if step_turns[0].user_message:
                 turns.extend(step_turns)
@@ -1072,18 +1063,15 @@ def _turns_and_observed(
             else:
                 setup_steps.append(_show_blocks(step, used))
         return turns, observed
+    acted = [s for s in kept if not is_observed(s)]
+    seen = [s for s in kept if is_observed(s)]
     spoken = prose_messages(sections, blocks)
     if spoken:
-        turns = [ParsedTurn(objective, message) for objective, message in spoken]
-        observed = [s for s in kept if is_observed(s)]
-        setup_steps.extend(_show_blocks(s, used) for s in kept if not is_observed(s))
-        return turns, observed
-    user_facing = [s for s in kept if not is_observed(s)]
-    if not user_facing:
-        user_facing = kept
-    else:
-        observed = [s for s in kept if is_observed(s)]
-    return [classify_step(s) for s in user_facing], observed
+        setup_steps.extend(_show_blocks(s, used) for s in acted)
+        return [ParsedTurn(objective, message) for objective, message in spoken], seen
+    if not acted:
+        return [classify_step(s) for s in kept], []
+    return [classify_step(s) for s in acted], seen
 
 
 def _seed_turns(description: str | None, title: str | None, prompt: str | None) -> list[ParsedTurn]:
@@ -1110,30 +1098,46 @@ def _signal(entry: dict[str, Any]) -> re.Pattern[str]:
 _NOT_AGENT_SIGNALS = tuple((str(e["kind"]), _signal(e)) for e in _WORDS["not_agent_signals"])
 """The kinds of a report with no message to the agent, with their signals, in the order tried."""
 _INSTALL = _NOT_AGENT_SIGNALS[0][1]
-"""An install or build failure: the first kind tried, and what ``install_signals`` finds."""
+"""An install or build failure: the first kind tried, and over more of the report."""
 
 
 MAX_INSTALL_SCAN = 200_000
+MAX_NOT_AGENT_SCAN = 50_000
+"""Characters read for what a report with no message is about (the title and the report's
+head say it; a pasted log adds nothing)."""
 
 
 def _why_not_agent(title: str | None, parts: list[str], turns: list[ParsedTurn]) -> NotAgent | None:
-    """An install or build failure first, else any other kind of report with no message."""
-    found = install_signals(title, parts, turns)
-    return NotAgent("install", found, build=True) if found else not_agent(title, parts, turns)
+    """Why a report in which nothing is said to the agent is no agent conversation.
 
-
-def install_signals(title: str | None, parts: list[str], turns: list[ParsedTurn]) -> list[str]:
-    """What makes an issue an install or build failure rather than an agent conversation.
-
-    Only when no turn says anything to the agent: a tool's ``ImportError`` after a question
-    is an agent bug. Returns the phrases found (lower-cased, at most three).
+    An install or build failure first (``pip install``, a wheel that does not build,
+    ``ModuleNotFoundError``), then a program that fails as it starts, then the UI, then the
+    set-up of a model or agent, then a command of GAIA's; ``None`` when a turn says something
+    to the agent (a tool's ``ImportError`` after a question is the agent's bug) or nothing
+    points elsewhere. The signals are the phrases found, lower-cased, at most three.
     """
     if any(t.user_message for t in turns):
-        return []
+        return None
+    texts = [title or "", *parts]
+    found = _phrases(_INSTALL, [text[:MAX_INSTALL_SCAN] for text in texts])
+    if found:
+        return NotAgent("install", found, build=True)
+    head = "\n".join(texts)[:MAX_NOT_AGENT_SCAN]
+    for kind, pattern in _NOT_AGENT_SIGNALS:
+        found = _phrases(pattern, [head], cut=80)
+        if found:
+            return NotAgent(kind, found)
+    return None
+
+
+def _phrases(pattern: re.Pattern[str], texts: list[str], cut: int | None = None) -> list[str]:
+    """The first three distinct phrases ``pattern`` finds in ``texts``, lower-cased on one
+    line (each cut before a word at ``cut`` characters when given)."""
     found: list[str] = []
-    for text in [title or "", *parts]:
-        for match in _INSTALL.finditer(text[:MAX_INSTALL_SCAN]):
+    for text in texts:
+        for match in pattern.finditer(text):
             phrase = " ".join(match.group(0).lower().split())
+            phrase = cut_at_space(phrase, cut) if cut is not None else phrase
             if phrase not in found:
                 found.append(phrase)
             if len(found) == 3:
@@ -1161,11 +1165,6 @@ def observed_narrative(parsed: ParsedIssue) -> str | None:
 def _sentences(text: str) -> list[str]:
     flat = _clean_inline(" ".join(text.split("\n")))
     return [part.strip() for part in re.split(r"(?<=[.!?])\s+", flat) if part.strip()]
-
-
-def _non_task_text(text: str) -> bool:
-    items, loose = list_items(text)
-    return bool(loose) or any(not _TASK.match(i) for i in items)
 
 
 def _clean_step(step: str) -> str:
@@ -1223,9 +1222,6 @@ _QUOTE_ARROW = re.compile(
 _ARROW_MARK = re.compile(r"→|->|=>|⇒")
 MAX_ARROWS_PER_LINE = 50
 """Arrows looked at in one line: a prompt and its answer are a few per line, a log has many."""
-MAX_NOT_AGENT_SCAN = 50_000
-"""Characters read for what a report with no message is about (the title and the report's
-head say it; a pasted log adds nothing)."""
 _QUOTE_END = re.compile(r"[\"”'](?:\s*\([^)\n]{0,40}\))?\s*$")
 """A quotation and what it led to, ``'What's on my calendar this week' → 2024 events``: the
 quotation is what the user said."""
@@ -1405,26 +1401,3 @@ def _asked_to(sections: list[Section]) -> list[tuple[str, str]]:
                     (cut_at_space(_clean_inline(line), MAX_SEED_CHARS), what[:1].upper() + what[1:])
                 )
     return found
-
-
-def not_agent(title: str | None, parts: list[str], turns: list[ParsedTurn]) -> NotAgent | None:
-    """Why a report in which nothing is said to the agent is no agent conversation.
-
-    Install and build failures first, then a program that fails as it starts, then the UI,
-    then the set-up of a model or agent, then a command of GAIA's; ``None`` when a turn says
-    something to the agent (an agent's own error in a conversation is the agent's bug) or
-    nothing points elsewhere.
-    """
-    if any(t.user_message for t in turns):
-        return None
-    text = "\n".join([title or "", *parts])[:MAX_NOT_AGENT_SCAN]
-    for kind, pattern in _NOT_AGENT_SIGNALS:
-        found = list(
-            dict.fromkeys(
-                cut_at_space(" ".join(m.group(0).lower().split()), 80)
-                for m in pattern.finditer(text)
-            )
-        )
-        if found:
-            return NotAgent(kind, found[:3])
-    return None

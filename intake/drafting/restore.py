@@ -34,8 +34,6 @@ from intake.scrub.tiers import RESTORABLE, tier_of
 from intake.store.records import load_record, record_path, record_text, utcnow
 from intake.store.suite import acting_author, find_draft
 
-__all__ = ["RestoreResult", "restore_replacement"]
-
 _HASH = re.compile(r"hmac-sha256:[0-9a-f]{16}")
 
 

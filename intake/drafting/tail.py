@@ -277,13 +277,8 @@ def write_draft(settings: Settings, plan: DraftPlan, *, force: bool = False) -> 
     while True:
         candidate, fallback = queue.pop(0)
         try:
-            result = _write_draft(
-                settings,
-                replace(plan, scenario=plan.scenario.model_copy(update={"id": candidate})),
-                check_id(candidate),
-                fallback,
-                force=force,
-            )
+            scenario = plan.scenario.model_copy(update={"id": check_id(candidate)})
+            result = _write_draft(settings, replace(plan, scenario=scenario), fallback, force=force)
             result.warnings[:0] = plan.warnings
             return result
         except _IdCarriesOriginal:
@@ -312,8 +307,9 @@ class _IdTaken(Exception):
 
 
 def _write_draft(
-    settings: Settings, plan: DraftPlan, scenario_id: str, fallback_id: str | None, *, force: bool
+    settings: Settings, plan: DraftPlan, fallback_id: str | None, *, force: bool
 ) -> DraftResult:
+    scenario_id = plan.scenario.id
     folder = settings.private_drafts if plan.source.private else settings.drafts
     refuse_outside_root(settings, folder, what="the drafts folder")
     with edit(
@@ -327,7 +323,7 @@ def _write_draft(
         target = safe_child(folder, f"{scenario_id}.yaml")
         if finished and target.is_file() and record_path(target).is_file() and not force:
             return _finished_draft(settings, target, finished)
-        return _write_locked(settings, plan, scenario_id, target, fallback_id, force=force, tx=tx)
+        return _write_locked(settings, plan, target, fallback_id, force=force, tx=tx)
 
 
 def draft_owner(path: Path) -> str | None:
@@ -379,7 +375,6 @@ def _finished_draft(settings: Settings, target: Path, finished: list[str]) -> Dr
 def _write_locked(
     settings: Settings,
     plan: DraftPlan,
-    scenario_id: str,
     target: Path,
     fallback_id: str | None,
     *,
@@ -388,32 +383,23 @@ def _write_locked(
 ) -> DraftResult:
     """Clean, check and write one draft under its lock: hidden characters out, scrub, refuse
     a taken or changed id, validate, then the draft and its record as one journal unit."""
-    source = plan.source
+    source, scenario_id = plan.source, plan.scenario.id
     owner = draft_owner(target)
     if owner is not None and owner == source.locator and not force:
         _refuse_existing(settings, target)
     restores = _kept_restores(target)
     clean, report, hidden = _cleaned(settings, plan, frozenset(r.value_hash for r in restores))
     scrubbed = to_plain(clean["scenario"])
-    _refuse_taken(
-        settings,
-        target,
-        scrubbed["id"],
-        scenario_id,
-        plan,
-        locator=str(clean["locator"]),
-        owner=owner,
-        force=force,
-        fallback_id=fallback_id,
-    )
+    locator = str(clean["locator"])
+    _refuse_taken(settings, target, scrubbed["id"], plan, locator, owner, fallback_id, force=force)
     clean_scenario = _valid_draft(scrubbed, scenario_id)
-    warnings = _draft_warnings(settings, source, target, scenario_id, clean_scenario, hidden)
+    warnings = _draft_warnings(settings, source.private, target, clean_scenario, hidden)
     record = Record(
         id=scenario_id,
         source=source.model_copy(
             update={
                 "details": to_plain(clean["details"]),
-                "locator": str(clean["locator"]),
+                "locator": locator,
                 "link": str(clean["link"]) or None,
             }
         ),
@@ -498,16 +484,17 @@ def _refuse_taken(
     settings: Settings,
     target: Path,
     clean_id: str,
-    scenario_id: str,
     plan: DraftPlan,
-    *,
     locator: str,
     owner: str | None,
-    force: bool,
     fallback_id: str | None,
+    *,
+    force: bool,
 ) -> None:
     """Refuse an id the scrub changed (``clean_id``) or that holds an original, one another
-    source or the suite holds, and an existing draft (without ``force``)."""
+    source (``locator``: the scrubbed one) or the suite holds, and an existing draft of
+    ``owner`` (without ``force``)."""
+    scenario_id = plan.scenario.id
     if clean_id != scenario_id:
         raise IntakeError("scrubbing changed the scenario id; refusing to write", where=scenario_id)
     if fallback_id is not None and carries_original(
@@ -544,18 +531,18 @@ def _valid_draft(scrubbed: Any, scenario_id: str) -> DraftScenario:
 
 def _draft_warnings(
     settings: Settings,
-    source: RecordSource,
+    private: bool,
     target: Path,
-    scenario_id: str,
     clean_scenario: DraftScenario,
     hidden: list[HiddenRemoved],
 ) -> list[str]:
     """What blocks nothing but the user should know: the id in the other drafts folder,
     near-duplicates in the suite, judge-directed text and removed hidden characters."""
     warnings = []
-    other = (settings.drafts if source.private else settings.private_drafts) / target.name
+    other = (settings.drafts if private else settings.private_drafts) / target.name
     if other.exists():
-        warnings.append(f"id {scenario_id} exists already: {display_path(other, settings.root)}")
+        shown = display_path(other, settings.root)
+        warnings.append(f"id {clean_scenario.id} exists already: {shown}")
     for dup in near_duplicates(clean_scenario, [settings.drafts, settings.scenarios], skip=target):
         shown = display_path(Path(dup), settings.root)
         warnings.append(f"nearly the same user messages as {shown}")
@@ -763,13 +750,3 @@ def new_record_source(
         intake_version=__version__,
         details=details or {},
     )
-
-
-__all__ = [
-    "DraftPlan",
-    "DraftResult",
-    "write_draft",
-    "slug",
-    "new_record_source",
-    "near_duplicates",
-]

@@ -1,13 +1,11 @@
-"""GAIA's Agent UI database (``gaia_chat.db``, and the daemon's copy ``sessions.db``).
+"""GAIA's Agent UI database (``gaia_chat.db``, and the daemon's copy ``sessions.db``), opened
+read-only as ``intake.sources.sqlite`` says.
 
-The database belongs to a running application: it is opened read-only through SQLite's URI
-(``mode=ro``), so rows still in the WAL are seen and the file is never changed; an idle WAL
-database (no ``-wal`` beside it) is opened ``immutable`` so no ``-shm``/``-wal`` is created.
 GAIA adds columns by migration, so column order differs between fresh and migrated databases
 and older databases lack recent columns: every column is read by name and absent ones get
 GAIA's default.
 Lookups use the primary key and ``idx_messages_session``; nothing scans all messages for one
-session. A database locked by a writer fails after a short busy timeout, with one line.
+session.
 """
 
 from __future__ import annotations
@@ -19,7 +17,6 @@ from typing import Any
 from intake.limits import MAX_STEPS_CHARS
 from intake.sources.model import (
     LISTED_ON_ERROR,
-    SCHEDULER_PREFIX,
     Document,
     Message,
     Session,
@@ -27,9 +24,8 @@ from intake.sources.model import (
     StoreKind,
     TurnWindow,
     ambiguous_session,
-    parse_json_steps,
     prefix_upper,
-    tools_from_steps,
+    ui_message,
     unknown_session,
 )
 from intake.sources.sqlite import (
@@ -201,21 +197,10 @@ class AgentUIStore(SqliteStore):
             raw_steps = row["agent_steps"]
             if isinstance(raw_steps, bytes):
                 raw_steps = raw_steps.decode("utf-8", "replace")
-            step_list, step_notes = parse_json_steps(raw_steps if raw_steps else None)
-            if row["agent_steps"] is None and int(row["steps_length"] or 0) > MAX_STEPS_CHARS:
-                step_notes.append(f"agent_steps too large to read ({row['steps_length']} chars)")
-            tools, errors = tools_from_steps(step_list, step_notes)
-            role = str(row["role"] or "")
-            yield Message(
-                ref=str(row["ref"]),
-                role=role,
-                content=text,
-                created_at=text_value(row["created_at"]),
-                tools=tools,
-                errors=errors,
-                notes=notes + step_notes,
-                scheduler=role == "system" and text.startswith(SCHEDULER_PREFIX),
-            )
+            if raw_steps is None and int(row["steps_length"] or 0) > MAX_STEPS_CHARS:
+                notes.append(f"agent_steps too large to read ({row['steps_length']} chars)")
+            role, created = str(row["role"] or ""), text_value(row["created_at"])
+            yield ui_message(str(row["ref"]), role, text, created, raw_steps or None, notes)
 
     def _documents(self, session_id: str) -> list[Document]:
         d, sd = self.columns["documents"], self.columns["session_documents"]
@@ -250,16 +235,8 @@ def _basename(path: str) -> str:
     return path.replace("\\", "/").rstrip("/").rsplit("/", 1)[-1] or "document"
 
 
-KINDS: tuple[StoreKind, ...] = (StoreKind.agent_ui,)
-
-
 def detect(path: Path, head: bytes) -> StoreKind | None:
     """``agent_ui`` for a SQLite file with GAIA's ``sessions`` and ``messages`` tables."""
     if head.startswith(SQLITE_MAGIC) and {"sessions", "messages"} <= table_names(path):
         return StoreKind.agent_ui
     return None
-
-
-def open_store(path: Path, kind: StoreKind) -> AgentUIStore:
-    """A reader on an Agent UI database."""
-    return AgentUIStore(path)

@@ -34,13 +34,11 @@ from intake.sources.model import (
     StoreKind,
     clean_text,
     json_type,
-    parse_json_steps,
     plain_session_id,
     read_session_file,
-    tools_from_steps,
+    ui_message,
 )
 
-KINDS: tuple[StoreKind, ...] = (StoreKind.agent_ui_export, StoreKind.agent_ui_markdown)
 _MD_HEAD = re.compile(r"\A# (?P<title>[^\n]*)\n\n\*Created: (?P<created>[^\n]*)\*\n\n")
 _MD_MODEL = re.compile(r"\*Model: (?P<model>[^\n]*)\*\n\n---\n")
 _MD_SPLIT = re.compile(r"\n\n---\n\n(?=\*\*(?:User|Assistant):\*\*\n\n)")
@@ -86,12 +84,10 @@ def detect(path: Path, head: bytes) -> StoreKind | None:
         except (ValueError, RecursionError, SourceError):
             return None
         return StoreKind.agent_ui_export if is_json_export(data) else None
-    if is_markdown_export(head):
+    if is_markdown_export(head) or (
+        head.startswith(b"# ") and is_markdown_export(_read(path)[:4096])
+    ):
         return StoreKind.agent_ui_markdown
-    if head.startswith(b"# "):
-        raw = _read(path)[:4096]
-        if is_markdown_export(raw):
-            return StoreKind.agent_ui_markdown
     return None
 
 
@@ -158,22 +154,10 @@ class ExportStore(SingleSessionFile):
                 )
                 content = None
             text, notes = clean_text(content)
-            steps, found = parse_json_steps(entry.get("agent_steps"))
-            notes.extend(found)
-            tools, errors = tools_from_steps(steps, notes)
             ref = entry.get("id")
-            messages.append(
-                Message(
-                    ref=str(ref) if isinstance(ref, int | str) else str(index),
-                    role=role,
-                    content=text,
-                    created_at=_str(entry.get("created_at")),
-                    tools=tools,
-                    errors=errors,
-                    notes=notes,
-                    scheduler=role == "system" and text.startswith(SCHEDULER_PREFIX),
-                )
-            )
+            shown = str(ref) if isinstance(ref, int | str) else str(index)
+            created, steps = _str(entry.get("created_at")), entry.get("agent_steps")
+            messages.append(ui_message(shown, role, text, created, steps, notes))
         ids = s.get("document_ids")
         documents = []
         if isinstance(ids, list):
@@ -183,17 +167,17 @@ class ExportStore(SingleSessionFile):
                     documents.append(Document(name=f"library document {short}"))
         elif ids is not None:
             self.notes.append(f"session.document_ids is a JSON {json_type(ids)}: ignored")
-        private = s.get("private")
+        head = self._summary()
         session = Session(
             id=self.session_id,
             store=StoreKind.agent_ui_export,
-            title=_str(s.get("title")),
-            created_at=_str(s.get("created_at")),
+            title=head.title,
+            created_at=head.created,
             updated_at=_str(s.get("updated_at")),
-            agent_type=_str(s.get("agent_type")) or "chat",
+            agent_type=head.agent_type,
             model=_str(s.get("model")),
             model_source="sessions.model" if _str(s.get("model")) else None,
-            private=bool(private) if isinstance(private, bool | int) else False,
+            private=head.private,
             messages=messages,
             documents=documents,
             notes=list(self.notes),
@@ -292,8 +276,3 @@ class ExportStore(SingleSessionFile):
 
 def _str(value: Any) -> str | None:
     return value if isinstance(value, str) and value else None
-
-
-def open_store(path: Path, kind: StoreKind) -> ExportStore:
-    """A reader on an Agent UI export."""
-    return ExportStore(path, kind)

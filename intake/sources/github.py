@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from intake.config import find_root
-from intake.errors import ConfigError, NetworkError, SourceError
+from intake.errors import ConfigError, IntakeError, NetworkError, SourceError
 from intake.userconfig import Environ, user_config_path, user_setting
 
 T = TypeVar("T")
@@ -155,23 +155,12 @@ def call(what: str, fn: Callable[[], T]) -> T:
     except GithubException as exc:
         status = exc.status
         headers = {k.lower(): v for k, v in (exc.headers or {}).items()}
-        if status == 404:
-            raise SourceError(
-                "not found on GitHub (or not visible with this token)", where=what
-            ) from None
-        if status == 401:
-            raise NetworkError(
-                "GitHub refused the credentials (401)", where=what, hint="check GITHUB_TOKEN"
-            ) from None
         if status in (403, 429) and headers.get("x-ratelimit-remaining") == "0":
             raise NetworkError(
                 f"GitHub rate limit exceeded; resets at {_reset_time(headers)}", where=what
             ) from None
-        if status == 403:
-            raise NetworkError(
-                "GitHub refused access (403)", where=what, hint="check GITHUB_TOKEN"
-            ) from None
-        raise NetworkError(f"GitHub answered HTTP {status}", where=what) from None
+        error, message, hint = _REFUSED.get(status, (NetworkError, None, None))
+        raise error(message or f"GitHub answered HTTP {status}", where=what, hint=hint) from None
     except requests.exceptions.RequestException as exc:
         if isinstance(exc, requests.exceptions.Timeout) or _timed_out(exc):
             raise NetworkError(
@@ -179,6 +168,14 @@ def call(what: str, fn: Callable[[], T]) -> T:
             ) from None
         kind = type(exc).__name__
         raise NetworkError(f"cannot reach GitHub ({kind})", where=what) from None
+
+
+_REFUSED: dict[int, tuple[type[IntakeError], str, str | None]] = {
+    404: (SourceError, "not found on GitHub (or not visible with this token)", None),
+    401: (NetworkError, "GitHub refused the credentials (401)", "check GITHUB_TOKEN"),
+    403: (NetworkError, "GitHub refused access (403)", "check GITHUB_TOKEN"),
+}
+"""The error, message and hint of each HTTP status GitHub refuses a request with."""
 
 
 def _timed_out(exc: BaseException) -> bool:

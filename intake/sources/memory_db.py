@@ -237,16 +237,8 @@ def _judged(name: str, row: Any) -> ToolCall:
     return call
 
 
-KINDS: tuple[StoreKind, ...] = (StoreKind.memory_db,)
-
-
 def detect(path: Path, head: bytes) -> StoreKind | None:
     """``memory_db`` for a SQLite file with agent memory's ``conversations`` table."""
     if head.startswith(SQLITE_MAGIC) and "conversations" in table_names(path):
         return StoreKind.memory_db
     return None
-
-
-def open_store(path: Path, kind: StoreKind) -> MemoryStore:
-    """A reader on an agent memory database."""
-    return MemoryStore(path)

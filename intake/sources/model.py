@@ -25,40 +25,13 @@ LISTED_ON_ERROR = 10
 """How many sessions an unknown-id error lists."""
 SCHEDULER_PREFIX = "[schedule-run]"
 """How GAIA's scheduler divider rows open (``Message.scheduler``)."""
-_FAILURE_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
-    ("agent_error", re.compile(r"^\s*Agent error:", re.IGNORECASE)),
-    ("policy_blocked", re.compile(r"^\s*Blocked: .* is restricted by policy", re.IGNORECASE)),
-    ("blocked", re.compile(r"^\s*Blocked:", re.IGNORECASE)),
-    ("error_suffix", re.compile(r"\[Error: [^\]]*\]\s*$")),
-    ("server_error", re.compile(r"^\s*Sorry, something went wrong", re.IGNORECASE)),
-    ("no_response", re.compile(r"^\s*I wasn['’]t able to generate a response", re.IGNORECASE)),
-    (
-        "model_unreachable",
-        re.compile(
-            r"^\s*(I['’]m having trouble (connecting to|reaching) the language model"
-            r"|Couldn['’]t reach the local LLM|Something went wrong talking to the local LLM"
-            r"|The local LLM (hit an unexpected error|returned an unexpected response)"
-            r"|Reloading the model\b|The model this agent needs .{0,80}isn['’]t installed)",
-            re.IGNORECASE,
-        ),
-    ),
-    (
-        "timeout",
-        re.compile(
-            r"^\s*(I took too long thinking about that one|Response timed out after \d+\s*s"
-            r"|The local model didn['’]t respond in time)",
-            re.IGNORECASE,
-        ),
-    ),
-)
 INFRASTRUCTURE_FALLBACKS = frozenset(
     {"no_response", "model_unreachable", "timeout", "server_error", "no_answer"}
 )
 """Fallbacks GAIA writes when the model was not reached or gave nothing (the model server
 down or busy, a timeout, the chat endpoint's own exception, no answer at all): what the model
-did not say, so never the case's failure (the control gate refuses them). GAIA's texts:
-``src/gaia/ui/_chat_helpers.py`` and ``src/gaia/llm/providers/lemonade.py`` (docs/sessions.md
-cites the lines)."""
+did not say, so never the case's failure (the control gate refuses them). GAIA's texts are
+``fallback_shapes`` in ``tool_failures.json`` (docs/sessions.md cites where GAIA writes them)."""
 MASK = "[…]"
 """What a word that could be a secret is shown as in a listing or an error."""
 _KEY_PREFIXES = (
@@ -206,8 +179,10 @@ def shown_id(value: str) -> str:
 
 def failure_kind(text: str) -> str | None:
     """Which of GAIA's error fallbacks an assistant message is, if any (an infrastructure one
-    is in ``INFRASTRUCTURE_FALLBACKS``)."""
-    for kind, pattern in _FAILURE_PATTERNS:
+    is in ``INFRASTRUCTURE_FALLBACKS``; the texts are data in ``tool_failures.json``)."""
+    from intake.sources.tool_outcome import fallback_shapes
+
+    for kind, pattern in fallback_shapes():
         if pattern.search(text):
             return kind
     return None
@@ -220,12 +195,10 @@ def clean_text(text: str | None, limit: int = limits.MAX_MESSAGE_CHARS) -> tuple
     removes and counts them for every source at once (``intake.contract.untrusted``), so the record
     says how many of each kind each turn held. The cut goes before a word, never inside one.
     """
-    notes: list[str] = []
     value = text or ""
-    if len(value) > limit:
-        notes.insert(0, f"text cut from {len(value)} to {limit} characters")
-        value = cut_at_space(value, limit)
-    return value, notes
+    if len(value) <= limit:
+        return value, []
+    return cut_at_space(value, limit), [f"text cut from {len(value)} to {limit} characters"]
 
 
 @dataclass
@@ -436,8 +409,8 @@ class Store(Protocol):
 
 
 class SingleSessionFile:
-    """Listing, id resolution and loading for a file that holds one session (session JSON,
-    an export).
+    """``Store`` for a file that holds one session (session JSON, an export): its one session
+    listed, resolved by its id or a prefix of it, and loaded.
 
     Subclasses set ``session_id`` and implement ``_summary()`` and ``_session()`` (the whole
     session in the common model).
@@ -452,7 +425,6 @@ class SingleSessionFile:
         raise NotImplementedError
 
     def load(self, session_id: str, window: TurnWindow | None = None) -> Session:
-        """The session in the common model (with ``window``, only its turns)."""
         if session_id != self.session_id:
             raise unknown_session(session_id, [self._summary()])
         session = self._session()
@@ -461,11 +433,9 @@ class SingleSessionFile:
         return session
 
     def list_sessions(self, limit: int) -> list[SessionSummary]:
-        """The file's one session."""
         return [self._summary()][:limit]
 
     def resolve(self, wanted: str) -> str:
-        """The file's id when ``wanted`` is it or a prefix of it."""
         if wanted and self.session_id.startswith(wanted):
             return self.session_id
         raise unknown_session(wanted, [self._summary()])
@@ -543,6 +513,27 @@ def parse_json_steps(raw: Any) -> tuple[list[dict[str, Any]], list[str]]:
     if len(steps) != len(value):
         notes.append(f"{len(value) - len(steps)} agent_steps entries are not objects")
     return steps, notes
+
+
+def ui_message(
+    ref: str, role: str, text: str, created_at: str | None, raw_steps: Any, notes: list[str]
+) -> Message:
+    """One Agent UI message, a database row or an export's entry: its ``agent_steps``
+    (``parse_json_steps``) judged into tool calls and errors, what went wrong added to
+    ``notes``; a system row opening with ``SCHEDULER_PREFIX`` is a scheduler divider."""
+    steps, found = parse_json_steps(raw_steps)
+    notes.extend(found)
+    tools, errors = tools_from_steps(steps, notes)
+    return Message(
+        ref=ref,
+        role=role,
+        content=text,
+        created_at=created_at,
+        tools=tools,
+        errors=errors,
+        notes=notes,
+        scheduler=role == "system" and text.startswith(SCHEDULER_PREFIX),
+    )
 
 
 def _number(value: Any) -> float | None:

@@ -9,8 +9,8 @@ file reads it.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
-from typing import Protocol
 
 from intake.errors import InputError, SourceError, UsageError
 from intake.fileio import MAX_JSON_DEPTH, json_depth_exceeds, read_head
@@ -18,21 +18,15 @@ from intake.sources import agent_ui, agent_ui_export, memory_db, session_json
 from intake.sources.model import Store, StoreKind
 from intake.sources.sqlite import SQLITE_MAGIC
 
-__all__ = ["ADAPTERS", "Adapter", "detect", "open_store"]
-
-
-class Adapter(Protocol):
-    """A session-store adapter module: ``detect`` a file's kind, ``open_store`` a reader on it."""
-
-    KINDS: tuple[StoreKind, ...]
-
-    def detect(self, path: Path, head: bytes) -> StoreKind | None: ...
-
-    def open_store(self, path: Path, kind: StoreKind) -> Store: ...
-
-
-ADAPTERS: tuple[Adapter, ...] = (agent_ui, memory_db, agent_ui_export, session_json)
-"""Asked in this order: the Agent UI schema wins over a memory database's tables, and the Agent
+Opener = Callable[[Path, StoreKind], Store]
+ADAPTERS: tuple[tuple[Callable[[Path, bytes], StoreKind | None], Opener], ...] = (
+    (agent_ui.detect, lambda path, _: agent_ui.AgentUIStore(path)),
+    (memory_db.detect, lambda path, _: memory_db.MemoryStore(path)),
+    (agent_ui_export.detect, agent_ui_export.ExportStore),
+    (session_json.detect, session_json.JsonSessionStore),
+)
+"""Each adapter's ``detect`` (a file's kind from its first bytes, or None) and its reader,
+asked in this order: the Agent UI schema wins over a memory database's tables, and the Agent
 UI's exports (JSON with ``format: "json"``, Markdown) are recognised before session JSON."""
 
 
@@ -88,16 +82,26 @@ def _head_lines(path: Path) -> list[str]:
 def detect(path: Path) -> StoreKind:
     """The store kind of ``path`` from its content (SourceError if it is none of GAIA's; a
     Claude Code transcript is named as one, a usage error)."""
+    return _recognise(path)[0]
+
+
+def open_store(path: Path) -> Store:
+    """A reader for ``path``, from the adapter that recognises it."""
+    kind, opener = _recognise(path)
+    return opener(path, kind)
+
+
+def _recognise(path: Path) -> tuple[StoreKind, Opener]:
     head = _head(path)
     if _claude_code_transcript(path, head):
         raise UsageError(
             f"a Claude Code transcript, not a GAIA session store: intake reads {FORMATS_READ}",
             where=path.name,
         )
-    for adapter in ADAPTERS:
-        kind = adapter.detect(path, head)
+    for detect_kind, opener in ADAPTERS:
+        kind = detect_kind(path, head)
         if kind is not None:
-            return kind
+            return kind, opener
     if head.startswith(SQLITE_MAGIC):
         raise SourceError(
             "SQLite database is not a GAIA session store (no sessions/messages or "
@@ -108,12 +112,3 @@ def detect(path: Path) -> StoreKind:
         "not a GAIA session store (neither SQLite, a session JSON file nor an Agent UI export)",
         where=path.name,
     )
-
-
-def open_store(path: Path) -> Store:
-    """A reader for ``path``, from the adapter that recognises it."""
-    kind = detect(path)
-    for adapter in ADAPTERS:
-        if kind in adapter.KINDS:
-            return adapter.open_store(path, kind)
-    raise AssertionError(f"no adapter reads {kind}")  # every StoreKind has an adapter

@@ -62,27 +62,6 @@ def _read(path: Path) -> dict[str, Any]:
     return data
 
 
-def kind_of(data: dict[str, Any]) -> StoreKind | None:
-    """Which session JSON shape ``data`` has."""
-    if isinstance(data.get("messages"), list) and "id" in data and "version" in data:
-        return StoreKind.cpp_json
-    if isinstance(data.get("chat_history"), list) and "session_id" in data:
-        return StoreKind.chat_json
-    return None
-
-
-def detect_kind(path: Path) -> StoreKind:
-    """The kind of a JSON file, or SourceError when it is not a GAIA session."""
-    kind = kind_of(_read(path))
-    if kind is None:
-        raise SourceError(
-            "JSON file is not a GAIA session (expected {version, id, messages} or "
-            "{session_id, chat_history})",
-            where=path.name,
-        )
-    return kind
-
-
 def _content(value: Any) -> str:
     """String content, or the text parts of a content-part array (images dropped)."""
     if isinstance(value, str):
@@ -311,16 +290,17 @@ def _hash_if_present(path: str) -> str | None:
         return None
 
 
-KINDS: tuple[StoreKind, ...] = (StoreKind.cpp_json, StoreKind.chat_json)
-
-
 def detect(path: Path, head: bytes) -> StoreKind | None:
     """The JSON session kind of a file starting with ``{`` (SourceError for other JSON)."""
-    if head.lstrip()[:1] == b"{":
-        return detect_kind(path)
-    return None
-
-
-def open_store(path: Path, kind: StoreKind) -> JsonSessionStore:
-    """A reader on a session JSON file."""
-    return JsonSessionStore(path, kind)
+    if head.lstrip()[:1] != b"{":
+        return None
+    data = _read(path)
+    if isinstance(data.get("messages"), list) and "id" in data and "version" in data:
+        return StoreKind.cpp_json
+    if isinstance(data.get("chat_history"), list) and "session_id" in data:
+        return StoreKind.chat_json
+    raise SourceError(
+        "JSON file is not a GAIA session (expected {version, id, messages} or "
+        "{session_id, chat_history})",
+        where=path.name,
+    )

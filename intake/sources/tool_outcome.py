@@ -5,6 +5,7 @@ always says so), so the flag alone is useless. The outcome is read from the resu
 (GAIA's ``_summarize_tool_result`` shapes, kept as data in ``tool_failures.json`` so a new
 shape is a one-line change), the shell's ``return_code``, and the steps that follow the call
 (an ``error`` step, a ``policy_alert`` step). Each verdict names the rule that decided it.
+The same file holds GAIA's error fallbacks, the answers GAIA writes when a turn failed.
 """
 
 from __future__ import annotations
@@ -74,11 +75,24 @@ def _shapes(data: Any, key: str) -> tuple[Shape, ...]:
 
 
 @lru_cache(maxsize=1)
+def _data() -> Any:
+    text = resources.files("intake.sources").joinpath("tool_failures.json").read_text("utf-8")
+    return json.loads(text)
+
+
+@lru_cache(maxsize=1)
 def shapes() -> tuple[tuple[Shape, ...], tuple[Shape, ...]]:
     """The result shapes (matched at the start) and repr shapes (found anywhere)."""
-    text = resources.files("intake.sources").joinpath("tool_failures.json").read_text("utf-8")
-    data = json.loads(text)
-    return _shapes(data, "result_shapes"), _shapes(data, "repr_shapes")
+    return _shapes(_data(), "result_shapes"), _shapes(_data(), "repr_shapes")
+
+
+@lru_cache(maxsize=1)
+def fallback_shapes() -> tuple[tuple[str, re.Pattern[str]], ...]:
+    """GAIA's error fallbacks, ``(kind, pattern)`` in the order tried (``failure_kind``)."""
+    return tuple(
+        (str(e["kind"]), re.compile(e["pattern"], re.IGNORECASE if e.get("ignore_case") else 0))
+        for e in _data()["fallback_shapes"]
+    )
 
 
 def result_shape(result: str) -> Shape | None:
