@@ -3,12 +3,12 @@
 Each run folder GAIA's runner wrote, read by ``intake.lifecycle.runs.results``, becomes one
 immutable file of the run store (``intake.lifecycle.runs.store``) holding the results of the
 suite scenarios it ran, found by their YAML ``id``; no scenario record is touched. Each result
-keeps what makes two runs comparable: the runnable hash of the scenario as it was run (its file
-at GAIA's commit when the suite's git knows that commit, else as it is at import), GAIA's
-commit, the runner machine and the model under test. The scorecard names none of the last three,
-so they come from flags, from GAIA's ``meta.json`` or from the CI environment. docs/health.md
-("Importing nightly results", "The run store") gives every field's source and the statuses
-that count as judged.
+keeps what makes two runs comparable: the runnable hash of the scenario as it was run (the file
+holding its id at GAIA's commit when the suite's git knows that commit, else as it is at
+import), GAIA's commit, the runner machine and the model under test. The scorecard names none
+of the last three, so they come from flags, from GAIA's ``meta.json`` or from the CI
+environment. docs/health.md ("Importing nightly results", "The run store") gives every field's
+source and the statuses that count as judged.
 """
 
 from __future__ import annotations
@@ -270,13 +270,11 @@ class _Arrivals:
 
 
 class _Hashes:
-    """The runnable hash of each scenario as a given commit had it (or as it is now). The files
-    of a commit are read with one ``git cat-file --batch`` a run (``read_at``), not two git
-    processes a file; outside a git repository no commit is asked after."""
+    """Each scenario id's runnable hash as a GAIA commit the suite's git knows had it; outside
+    a git repository no commit is asked after."""
 
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
-        self.cache: dict[tuple[str | None, Path], str | None] = {}
         self.known: dict[str, datetime | None] = {}
         self.asked = False
         self.top: Path | None = None
@@ -285,8 +283,7 @@ class _Hashes:
     def in_git(self) -> bool:
         """Whether the suite lies in a git working tree (asked once, and of git only when a
         ``.git`` stands in the suite's folder or above it, or ``GIT_DIR`` points at one: git
-        finds a working tree no other way, and a process costs more than a night of 1,000
-        results takes to import)."""
+        finds a working tree no other way)."""
         if not self.asked:
             self.asked = True
             root = self.settings.root.resolve()
@@ -307,57 +304,13 @@ class _Hashes:
             self.known[commit] = commit_time(self.settings, commit) if self.in_git() else None
         return self.known[commit] is not None
 
-    def of(self, path: Path, commit: str | None) -> str | None:
-        key = (commit if self.known_commit(commit) else None, path)
-        if key not in self.cache:
-            if key[0] is not None:
-                self.read_at(key[0], [path])
-            else:
-                self.cache[key] = read_facts(path.read_bytes()).runnable_hash
-        return self.cache[key]
-
-    def read_at(self, commit: str, paths: list[Path]) -> None:
-        """The hashes of ``paths`` as ``commit`` had them (None: not in it), into the cache:
-        their blob ids with one ``git cat-file --batch-check``, each blob's facts from the
-        index's cache of them (``blob_facts``), and only the blobs it lacks read with one ``git
-        cat-file --batch`` and parsed (a night of the same commit parses none)."""
-        fresh_paths = [p for p in paths if (commit, p) not in self.cache]
-        self.cache.update(((commit, p), None) for p in fresh_paths)
-        names = self._git_names(fresh_paths) if self.in_git() else {}
-        if not names:
-            return
-        listed = self._batch("--batch-check", [f"{commit}:{name}" for name in names.values()])
-        blobs: dict[Path, str] = {}
-        for path, line in zip(names, (listed or b"").split(b"\n"), strict=False):
-            parts = line.split()  # "<blob id> blob <size>", or the name asked and "missing"
-            if len(parts) == 3 and parts[1] == b"blob":
-                blobs[path] = parts[0].decode("ascii")
-        known = self._blob_facts(blobs.values())
-        for path, blob in blobs.items():
-            if blob in known:
-                self.cache[(commit, path)] = known[blob][1]
-
-    def _blob_facts(self, blobs: Collection[str]) -> dict[str, tuple[str | None, ...]]:
-        """Each blob's (id, runnable hash): from the index's cache (``blob_facts``), and the
-        blobs it lacks read with one ``git cat-file --batch``, parsed and kept there."""
-        known = blob_facts(self.settings, blobs)
-        missing = sorted(set(blobs) - known.keys())
-        fresh: list[tuple[str, str | None, str | None]] = []
-        for blob, raw in zip(
-            missing, _batch_blobs(self._batch("--batch", missing) or b""), strict=False
-        ):
-            if raw is not None:
-                facts = read_facts(raw)
-                known[blob] = (facts.scenario_id, facts.runnable_hash)
-                fresh.append((blob, facts.scenario_id, facts.runnable_hash))
-        remember_blob_facts(self.settings, fresh)
-        return known
-
     def by_id_at(self, commit: str) -> dict[str, str | None]:
         """Each scenario id -> its runnable hash as ``commit`` had it, wherever its file then
-        stood under the scenarios folder: a file renamed since (``git mv``, its id unchanged)
-        is the same scenario, as GAIA's runner reports the id. Read once a commit (one ``git
-        ls-tree``), and only when a run names a scenario its file of today did not hold."""
+        stood under the scenarios folder (GAIA's runner ran the scenario of that id; a file
+        renamed since with ``git mv`` is the same scenario; a link is never read, as ``check``
+        says). One ``git ls-tree`` a commit; each blob's facts come from the index's cache of
+        them (``blob_facts``: a blob never changes), and only the blobs it lacks are read with
+        one ``git cat-file --batch``, parsed and kept there."""
         if commit in self.ids_at:
             return self.ids_at[commit]
         found: dict[str, str | None] = {}
@@ -374,41 +327,22 @@ class _Hashes:
             for name, (mode, sha) in sorted(entries.items())
             if mode.startswith("100") and name.endswith((".yaml", ".yml"))
         ]
-        known = self._blob_facts(blobs)
+        known = blob_facts(self.settings, blobs)
+        missing = sorted(set(blobs) - known.keys())
+        stdin = "".join(f"{blob}\n" for blob in missing).encode("ascii")
+        out = git_output(["cat-file", "--batch"], self.settings.root, timeout=120, stdin=stdin)
+        fresh: list[tuple[str, str | None, str | None]] = []
+        for blob, raw in zip(missing, _batch_blobs(out or b"") if missing else [], strict=False):
+            if raw is not None:
+                facts = read_facts(raw)
+                known[blob] = (facts.scenario_id, facts.runnable_hash)
+                fresh.append((blob, facts.scenario_id, facts.runnable_hash))
+        remember_blob_facts(self.settings, fresh)
         for blob in blobs:
             scenario_id, runnable_hash = known.get(blob, (None, None))
             if scenario_id is not None:
                 found.setdefault(scenario_id, runnable_hash)
         return found
-
-    def _git_names(self, paths: list[Path]) -> dict[Path, str]:
-        """Each file's path as git names it below the top of the working tree (a linked file:
-        where the link leads), with one ``resolve`` a folder, not one a file; a file outside
-        the tree, or whose name git's batch input cannot carry, has none."""
-        names: dict[Path, str] = {}
-        folders: dict[Path, Path] = {}
-        for path in paths:
-            try:
-                if path.is_symlink():
-                    real = path.resolve()
-                else:
-                    up = folders.get(path.parent) or folders.setdefault(
-                        path.parent, path.parent.resolve()
-                    )
-                    real = up / path.name
-                name = real.relative_to(self.top or Path("/nowhere")).as_posix()
-            except (ValueError, OSError):
-                continue
-            if "\n" not in name:
-                names[path] = name
-        return names
-
-    def _batch(self, how: str, asked: list[str]) -> bytes | None:
-        """``git cat-file --batch`` or ``--batch-check`` on ``asked``; None when git fails."""
-        if not asked:
-            return None
-        stdin = "".join(f"{line}\n" for line in asked).encode("utf-8")
-        return git_output(["cat-file", how], self.settings.root, timeout=120, stdin=stdin)
 
 
 def _batch_blobs(out: bytes) -> list[bytes | None]:
@@ -482,20 +416,18 @@ class _Import:
         """The run's results of suite scenarios, each with the runnable hash it was run on."""
         kept: list[StoredResult] = []
         make = tuple.__new__  # a ``NamedTuple`` of its fields in order, without its ``__new__``
-        as_now = not self.hashes.known_commit(commit)
-        if commit is not None and not as_now:
-            listed = [
-                self.index[r.scenario_id].path for r in run.results if r.scenario_id in self.index
-            ]
-            self.hashes.read_at(commit, listed)
+        at_commit = None
+        if commit is not None and self.hashes.known_commit(commit):
+            at_commit = self.hashes.by_id_at(commit)
         for result in run.results:
             scenario = self.index.get(result.scenario_id)
             if scenario is None:
                 self.missing.add(result.scenario_id)
                 continue
-            current = scenario.current_hash if as_now else self.hashes.of(scenario.path, commit)
-            if current is None and commit is not None and not as_now:  # its file renamed since?
-                current = self.hashes.by_id_at(commit).get(result.scenario_id)
+            if at_commit is None:
+                current = scenario.current_hash
+            else:
+                current = at_commit.get(result.scenario_id)
             if current is None:
                 self.notes.append(
                     f"{result.scenario_id}: not in the suite at GAIA commit {commit} "
