@@ -1389,32 +1389,11 @@ def _unclaimed(db: sqlite3.Connection, left_out: Claimed | None, *, coded: bool 
 def scenario_runs(
     settings: Settings, ids: Sequence[str], left_out: Claimed | None = None
 ) -> dict[str, list[SuiteRun]]:
-    """Scenario id → every stored run of it, of all time (the bugs report: a run that caught a
-    bug months before its fix is outside health's window), but those of the files
-    ``left_out`` names."""
-    if not ids or not store_dir(settings).is_dir():
-        return {}
-    db = _connect(settings)
-    try:
-        refresh_index(settings, db)
-        unclaimed = _unclaimed(db, left_out)
-        wanted = sorted(set(ids))
-        found: dict[str, list[Run]] = {}
-        parse = datetime.fromisoformat
-        for at in range(0, len(wanted), 500):
-            chunk = wanted[at : at + 500]
-            rows = db.execute(
-                f"SELECT {_RUN_COLUMNS} FROM runs "
-                f"WHERE scenario_id IN ({', '.join('?' * len(chunk))}){unclaimed} "
-                "ORDER BY started, run_id",
-                chunk,
-            )
-            for sid, *fields, started, recorded, kind in rows:
-                run = Run(*(*fields, parse(started), parse(recorded), kind))
-                found.setdefault(sid, []).append(run)
-        return {sid: suite_runs(runs) for sid, runs in found.items()}
-    finally:
-        db.close()
+    """Scenario id → every stored run of it (``window_rows`` of all time: the bugs report, as a
+    run that caught a bug months before its fix is outside health's window), as the records'
+    type."""
+    found, _ = window_rows(settings, left_out=left_out, ids=ids)
+    return {sid: suite_runs(runs) for sid, runs in found.items()}
 
 
 __all__ = [
