@@ -26,6 +26,7 @@ import os
 import re
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
+from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -140,91 +141,21 @@ docs/gaia-formats.md#runner): a date and a time, no free text, so the scrubber h
 find in it."""
 
 
-PLAIN_WORDS = frozenset(
-    {
-        "amd",
-        "amd64",
-        "arm64",
-        "base",
-        "bf16",
-        "build",
-        "chat",
-        "ci",
-        "claude",
-        "cloud",
-        "coder",
-        "cpu",
-        "deepseek",
-        "eval",
-        "flash",
-        "fp16",
-        "fp8",
-        "gaia",
-        "gemini",
-        "gemma",
-        "gguf",
-        "github",
-        "gpt",
-        "gpu",
-        "haiku",
-        "halo",
-        "hosted",
-        "hybrid",
-        "instruct",
-        "int4",
-        "int8",
-        "it",
-        "large",
-        "latest",
-        "lemonade",
-        "linux",
-        "llama",
-        "local",
-        "mac",
-        "macos",
-        "medium",
-        "mini",
-        "mistral",
-        "moe",
-        "nano",
-        "nightly",
-        "node",
-        "npu",
-        "onnx",
-        "opus",
-        "phi",
-        "preview",
-        "pro",
-        "qwen",
-        "qwen2",
-        "qwen3",
-        "radeon",
-        "runner",
-        "ryzen",
-        "self",
-        "small",
-        "sonnet",
-        "strix",
-        "test",
-        "turbo",
-        "ubuntu",
-        "vl",
-        "win",
-        "windows",
-        "worker",
-        "x64",
-        "x86",
-    }
-)
-"""Words a machine or model name is made of that hold nothing private (model families, sizes,
-hardware, CI words): a name of only these and short numbers is plain by its shape."""
+@cache
+def plain_words() -> frozenset[str]:
+    """Words a machine or model name is made of that hold nothing private (model families,
+    sizes, hardware, CI words), kept as data in ``plain_words.json``: a name of only these and
+    short numbers is plain by its shape."""
+    raw = Path(__file__).with_name("plain_words.json").read_text(encoding="utf-8")
+    return frozenset(json.loads(raw))
+
 
 _PLAIN_TOKEN = re.compile(r"\d{1,4}|\d{1,3}[bkm]|a\d{1,2}b|[vqr]\d{1,2}|o\d|k|m|s")
 
 
 def plain_by_shape(settings: Settings, value: str) -> bool:
     """Whether ``value`` is plain by a cheap rule, without building the scrubber: every token
-    (split on ``. _ : / + -``) is one of ``PLAIN_WORDS`` or a short number or size (``4``,
+    (split on ``. _ : / + -``) is one of ``plain_words`` or a short number or size (``4``,
     ``30b``, ``a3b``, ``v2``, ``q4``), one at least is a word, at most two numbers stand in a
     row (no address like ``10.0.0.1``) and the name has at most 6 digits (no phone or card
     number). Nothing else is cleared this way (a person's or a machine's own name, a long
@@ -234,10 +165,11 @@ def plain_by_shape(settings: Settings, value: str) -> bool:
     if settings.scrubbers_dir is not None or settings.spacy_model or not safe_name(value):
         return False
     tokens = re.split(r"[._:/+-]", value.lower())
+    words = plain_words()
     numbers = "".join("n" if t.isdigit() else "w" for t in tokens)
     return (
-        all(t in PLAIN_WORDS or _PLAIN_TOKEN.fullmatch(t) for t in tokens)
-        and any(t in PLAIN_WORDS for t in tokens)
+        all(t in words or _PLAIN_TOKEN.fullmatch(t) for t in tokens)
+        and any(t in words for t in tokens)
         and "nnn" not in numbers
         and sum(c.isdigit() for c in value) <= 6
     )
