@@ -504,15 +504,6 @@ def _write(settings: Settings, items: list[StoredRun], done: ImportResult) -> No
     done.scenarios = len(touched)
 
 
-__all__ = [
-    "ImportResult",
-    "import_results",
-    "read_run_folder",
-    "run_folders",
-    "suite_index",
-]
-
-
 def migrate(settings: Settings) -> tuple[int, int, int]:
     """Move the runs records carry (``Record.suite_runs``, imported before the store) into
     files of the run store (``intake.lifecycle.runs.store``), then take them out of the

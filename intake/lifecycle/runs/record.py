@@ -298,14 +298,3 @@ def drop_run(
         event = Event("run-drop", display_path(draft, settings.root), None, detail)
         tx.commit_record("run-drop", draft, record, [event])
     return draft, dropped, notes
-
-
-__all__ = [
-    "check_after_capture",
-    "check_is_this_draft",
-    "check_tier",
-    "draft_scenario",
-    "drop_run",
-    "record_run",
-    "suite_relative",
-]

@@ -959,31 +959,3 @@ def unjudged(result: RunResult) -> SourceError | None:
         where=result.draft.stem,
         hint="each run's trace in its run folder says why; fix the cause and run again",
     )
-
-
-__all__ = [
-    "Plan",
-    "Ready",
-    "RunRefused",
-    "Where",
-    "check_documents",
-    "extra_corpus",
-    "fixed_backend",
-    "gaia_timeout",
-    "gaia_where",
-    "judge_model",
-    "outer_limit",
-    "prepare_run",
-    "unjudged",
-    "RunResult",
-    "RunnerFailed",
-    "backend_model",
-    "check_model",
-    "execute",
-    "find_runner",
-    "runner_command",
-    "find_scorecards",
-    "refuse_unready",
-    "run_draft",
-    "scenario_folder",
-]
