@@ -234,44 +234,12 @@ def _bounded(run: RunFolder, commit: str | None, made: datetime | None, now: dat
         )
 
 
-class _Arrivals:
-    """When each suite scenario's file arrived (``gitutil.first_added``: the committer date of
-    the first-parent commit that brought it in, renames followed), asked of git once, and only
-    when a run needs it."""
-
-    def __init__(self, settings: Settings) -> None:
-        self.settings = settings
-        self.dates: dict[Path, datetime] | None = None
-
-    def refuse_earlier(self, run: RunFolder, files: list[str]) -> None:
-        """Refuse ``run`` when it is dated before a scenario it has a result for existed: a
-        results folder does not get to say it ran a case before the case was written. A run
-        naming a GAIA commit git knows is bounded by that commit instead (its scenarios are
-        read as that commit had them, and ``_bounded`` dates it)."""
-        if not files:
-            return
-        if self.dates is None:
-            from intake.gitutil import first_added
-
-            self.dates = first_added(self.settings.root, [self.settings.scenarios])
-        folders: dict[Path, Path] = {}
-        for path in map(Path, files) if self.dates else ():
-            parent = folders.get(path.parent) or folders.setdefault(
-                path.parent, path.parent.resolve()
-            )  # one resolve a folder, not a file: a thousand cost a tenth of a second
-            made = self.dates.get(parent / path.name) or self.dates.get(path.resolve())
-            if made is not None and run.at + CLOCK_SKEW < made:
-                raise InputError(
-                    f"run {run.run_id} is dated before its scenario {path.stem} existed "
-                    f"({run.at:%Y-%m-%d %H:%M} < {made:%Y-%m-%d %H:%M} UTC, the file's first "
-                    "commit); not imported",
-                    where=str(run.where),
-                )
-
-
-class _Hashes:
-    """Each scenario id's runnable hash as a GAIA commit the suite's git knows had it; outside
-    a git repository no commit is asked after."""
+class _SuiteGit:
+    """What the suite's git says of the runs: which GAIA commits it knows and when they were
+    made, each scenario id's runnable hash as such a commit had it, and when each scenario's
+    file arrived (``gitutil.first_added``: the committer date of the first-parent commit that
+    brought it in, renames followed). Each asked once, and only when a run needs it; outside a
+    git repository nothing is asked."""
 
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
@@ -279,6 +247,7 @@ class _Hashes:
         self.asked = False
         self.top: Path | None = None
         self.ids_at: dict[str, dict[str, str | None]] = {}
+        self.dates: dict[Path, datetime] | None = None
 
     def in_git(self) -> bool:
         """Whether the suite lies in a git working tree (asked once, and of git only when a
@@ -329,20 +298,46 @@ class _Hashes:
         ]
         known = blob_facts(self.settings, blobs)
         missing = sorted(set(blobs) - known.keys())
-        stdin = "".join(f"{blob}\n" for blob in missing).encode("ascii")
-        out = git_output(["cat-file", "--batch"], self.settings.root, timeout=120, stdin=stdin)
-        fresh: list[tuple[str, str | None, str | None]] = []
-        for blob, raw in zip(missing, _batch_blobs(out or b"") if missing else [], strict=False):
-            if raw is not None:
-                facts = read_facts(raw)
-                known[blob] = (facts.scenario_id, facts.runnable_hash)
-                fresh.append((blob, facts.scenario_id, facts.runnable_hash))
-        remember_blob_facts(self.settings, fresh)
+        if missing:
+            stdin = "".join(f"{blob}\n" for blob in missing).encode("ascii")
+            out = git_output(["cat-file", "--batch"], self.settings.root, timeout=120, stdin=stdin)
+            fresh: list[tuple[str, str | None, str | None]] = []
+            for blob, raw in zip(missing, _batch_blobs(out or b""), strict=False):
+                if raw is not None:
+                    facts = read_facts(raw)
+                    known[blob] = (facts.scenario_id, facts.runnable_hash)
+                    fresh.append((blob, facts.scenario_id, facts.runnable_hash))
+            remember_blob_facts(self.settings, fresh)
         for blob in blobs:
             scenario_id, runnable_hash = known.get(blob, (None, None))
             if scenario_id is not None:
                 found.setdefault(scenario_id, runnable_hash)
         return found
+
+    def refuse_earlier(self, run: RunFolder, files: list[str]) -> None:
+        """Refuse ``run`` when it is dated before a scenario it has a result for existed: a
+        results folder does not get to say it ran a case before the case was written. A run
+        naming a GAIA commit git knows is bounded by that commit instead (its scenarios are
+        read as that commit had them, and ``_bounded`` dates it)."""
+        if not files:
+            return
+        if self.dates is None:
+            from intake.gitutil import first_added
+
+            self.dates = first_added(self.settings.root, [self.settings.scenarios])
+        folders: dict[Path, Path] = {}
+        for path in map(Path, files) if self.dates else ():
+            parent = folders.get(path.parent) or folders.setdefault(
+                path.parent, path.parent.resolve()
+            )  # one resolve a folder, not a file: a thousand cost a tenth of a second
+            made = self.dates.get(parent / path.name) or self.dates.get(path.resolve())
+            if made is not None and run.at + CLOCK_SKEW < made:
+                raise InputError(
+                    f"run {run.run_id} is dated before its scenario {path.stem} existed "
+                    f"({run.at:%Y-%m-%d %H:%M} < {made:%Y-%m-%d %H:%M} UTC, the file's first "
+                    "commit); not imported",
+                    where=str(run.where),
+                )
 
 
 def _batch_blobs(out: bytes) -> list[bytes | None]:
@@ -380,8 +375,7 @@ class _Import:
     def __init__(self, settings: Settings, flags: _Flags, ids: set[str]) -> None:
         self.settings, self.flags = settings, flags
         self.index = suite_index(settings, cached=True, ids=ids)
-        self.hashes = _Hashes(settings)
-        self.arrivals = _Arrivals(settings)
+        self.git = _SuiteGit(settings)
         self.now = datetime.now(UTC)
         self.missing: set[str] = set()
         self.notes: list[str] = []
@@ -393,13 +387,13 @@ class _Import:
         check_run_names(settings, run.run_id, run.judge, tested, configured=flags.configured)
         run_tier = tier_of(settings, tested, flags.tier)
         run_commit = commit_of(settings, flags.commit, run.meta, flags.environ)
-        known = self.hashes.known_commit(run_commit)
-        made = self.hashes.known.get(run_commit) if run_commit is not None else None
+        known = self.git.known_commit(run_commit)
+        made = self.git.known.get(run_commit) if run_commit is not None else None
         _bounded(run, run_commit, made, self.now)
         run_machine = machine_of(settings, flags.machine, run.meta, flags.environ)
         results = self.results(run, run_commit)
-        if not known and self.hashes.in_git():
-            self.arrivals.refuse_earlier(run, [self.index[r.scenario_id].file for r in results])
+        if not known and self.git.in_git():
+            self.git.refuse_earlier(run, [self.index[r.scenario_id].file for r in results])
         return StoredRun(
             run.run_id,
             tested,
@@ -417,8 +411,8 @@ class _Import:
         kept: list[StoredResult] = []
         make = tuple.__new__  # a ``NamedTuple`` of its fields in order, without its ``__new__``
         at_commit = None
-        if commit is not None and self.hashes.known_commit(commit):
-            at_commit = self.hashes.by_id_at(commit)
+        if commit is not None and self.git.known_commit(commit):
+            at_commit = self.git.by_id_at(commit)
         for result in run.results:
             scenario = self.index.get(result.scenario_id)
             if scenario is None:
