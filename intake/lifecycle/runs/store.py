@@ -285,6 +285,23 @@ def _connect(settings: Settings) -> sqlite3.Connection:
     return db
 
 
+@contextmanager
+def _cache(settings: Settings) -> Iterator[sqlite3.Connection | None]:
+    """The run index opened as a cache: None when it cannot be opened, and an SQLite error
+    inside the block is swallowed (what a cache could not give is computed again)."""
+    try:
+        db = _connect(settings)
+    except (OSError, sqlite3.Error):
+        yield None
+        return
+    try:
+        yield db
+    except sqlite3.Error:
+        pass
+    finally:
+        db.close()
+
+
 def _rows(key: str, run: StoredRun) -> Iterator[tuple[Any, ...]]:
     for r in run.results:
         yield (
@@ -815,6 +832,11 @@ RACY_NS = 2_000_000_000
 could be the same after a second edit in the same clock tick, as git's racy-clean rule)."""
 
 
+def stamp(st: os.stat_result) -> tuple[int, int, int]:
+    """A file's size, modification and change times: what the caches compare."""
+    return (st.st_size, st.st_mtime_ns, st.st_ctime_ns)
+
+
 def read_facts(raw: bytes) -> ScenarioFacts:
     """The facts of one scenario file's bytes (one parse)."""
     from intake.contract.models import ID_PATTERN
@@ -859,11 +881,6 @@ class SuiteFile(NamedTuple):
     def path(self) -> Path:
         """The scenario file's path."""
         return Path(self.text)
-
-    @property
-    def record_path(self) -> Path:
-        """Its record's path."""
-        return Path(self.record_text)
 
 
 def _note_folder(folder: str, seen: list[tuple[str, int, int]] | None) -> None:
@@ -972,58 +989,50 @@ def scenario_facts(
     read has no facts. The paths are ``Path``s or their text (the answer is keyed as asked)."""
     if stats is None:
         stats = _stats(paths)
-    try:
-        db = _connect(settings)
-    except (OSError, sqlite3.Error):
-        db = None
-    try:
-        cached: dict[str, tuple[Any, ...]] = {}
+    cached: dict[str, tuple[Any, ...]] = {}
+    with _cache(settings) as db:
         if db is not None:
             cached = {row[0]: row for row in db.execute("SELECT * FROM scenario_facts")}
-        found: dict[_P, ScenarioFacts] = {}
-        fresh: list[tuple[Any, ...]] = []
-        tags: dict[str, tuple[str, ...]] = {}  # a suite's files share a few lists of tags
-        now = time.time_ns()
-        for path, st in stats.items():
-            key = str(path)
-            row = cached.get(key)
-            if row is not None and row[1:4] == (st.st_size, st.st_mtime_ns, st.st_ctime_ns):
-                told = tags.get(row[7])
-                if told is None:
-                    told = tags[row[7]] = tuple(json.loads(row[7]))
-                found[path] = ScenarioFacts(row[4], row[5], row[6], told)
-                continue
-            try:
-                facts = read_facts(Path(path).read_bytes())
-            except OSError:
-                continue
-            found[path] = facts
-            if now - max(st.st_mtime_ns, st.st_ctime_ns) > RACY_NS:
-                fresh.append(
-                    (
-                        key,
-                        st.st_size,
-                        st.st_mtime_ns,
-                        st.st_ctime_ns,
-                        facts.scenario_id,
-                        facts.runnable_hash,
-                        facts.category,
-                        json.dumps(facts.tags),
-                    )
+    found: dict[_P, ScenarioFacts] = {}
+    fresh: list[tuple[Any, ...]] = []
+    tags: dict[str, tuple[str, ...]] = {}  # a suite's files share a few lists of tags
+    now = time.time_ns()
+    for path, st in stats.items():
+        key = str(path)
+        row = cached.get(key)
+        if row is not None and row[1:4] == stamp(st):
+            told = tags.get(row[7])
+            if told is None:
+                told = tags[row[7]] = tuple(json.loads(row[7]))
+            found[path] = ScenarioFacts(row[4], row[5], row[6], told)
+            continue
+        try:
+            facts = read_facts(Path(path).read_bytes())
+        except OSError:
+            continue
+        found[path] = facts
+        if now - max(st.st_mtime_ns, st.st_ctime_ns) > RACY_NS:
+            fresh.append(
+                (
+                    key,
+                    st.st_size,
+                    st.st_mtime_ns,
+                    st.st_ctime_ns,
+                    facts.scenario_id,
+                    facts.runnable_hash,
+                    facts.category,
+                    json.dumps(facts.tags),
                 )
-        if db is not None and fresh:
-            try:
+            )
+    if fresh:
+        with _cache(settings) as db:
+            if db is not None:
                 with db:
                     db.executemany(
                         "INSERT OR REPLACE INTO scenario_facts VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                         fresh,
                     )
-            except sqlite3.Error:
-                pass  # a cache that cannot be written is parsed again next time
-        return found
-    finally:
-        if db is not None:
-            db.close()
+    return found
 
 
 _BLOB_DDL = """
@@ -1192,28 +1201,6 @@ def _checked(
                 return None  # the id moved: the listing's ids are not the suite's
             entry[:] = listed_entry(entry[0], fresh[path], parsed.get(path))
     return [e for e in check if e[1] is not None], bool(fresh)
-
-
-def stamp(st: os.stat_result) -> tuple[int, int, int]:
-    """A file's size, modification and change times: what the caches compare."""
-    return (st.st_size, st.st_mtime_ns, st.st_ctime_ns)
-
-
-@contextmanager
-def _cache(settings: Settings) -> Iterator[sqlite3.Connection | None]:
-    """The run index opened as a cache: None when it cannot be opened, and an SQLite error
-    inside the block is swallowed (what a cache could not give is computed again)."""
-    try:
-        db = _connect(settings)
-    except (OSError, sqlite3.Error):
-        yield None
-        return
-    try:
-        yield db
-    except sqlite3.Error:
-        pass
-    finally:
-        db.close()
 
 
 def known_records(settings: Settings) -> dict[str, tuple[tuple[int, int, int], str]]:
