@@ -146,8 +146,10 @@ def register(app: typer.Typer) -> None:
     @runs_app.command("migrate")
     def migrate_cmd(ctx: typer.Context) -> None:
         """Move the runs records imported before the run store into it (runs_dir)."""
+        from intake.lifecycle.runs.nightly import migrate
 
-        _migrate(settings(ctx))
+        changed, files, results = migrate(settings(ctx))
+        out(f"migrated {results} run result(s) from {changed} record(s) into {files} run file(s)")
 
     app.add_typer(runs_app, name="runs")
 
@@ -182,14 +184,6 @@ def _show_import(done: ImportResult, fmt: Format) -> None:
         f"{done.scenarios} scenario(s) ({done.infrastructure} infrastructure, never judged), "
         f"{done.already} already recorded; {len(done.skipped)} skipped (not agent-eval runs)"
     )
-
-
-def _migrate(cfg: Settings) -> None:
-    """``intake runs migrate``: move the runs imported before the run store into it."""
-    from intake.lifecycle.runs.nightly import migrate
-
-    changed, files, results = migrate(cfg)
-    out(f"migrated {results} run result(s) from {changed} record(s) into {files} run file(s)")
 
 
 def _drop(cfg: Settings, draft: str, run_id: str, reason: str) -> None:

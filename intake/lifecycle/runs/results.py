@@ -375,20 +375,12 @@ def read_result(path: Path, scenario_id: str) -> ScenarioResult:
         beside = _runner_card((path.parent.parent if in_traces else path.parent) / "scorecard.json")
         head = Header(path.parent.parent.name if in_traces else path.stem, None, None)
         head = header_of(beside) if beside is not None else head
-        return ScenarioResult(
-            head.run_id,
-            head.finished or modified_at(path),
-            head.judge,
-            result_of(doc, str(path), "trace"),
-        )
-    index = entry_index(doc, scenario_id, path)
-    head = header_of(doc)
-    return ScenarioResult(
-        head.run_id,
-        head.finished or modified_at(path),
-        head.judge,
-        result_of(doc["scenarios"][index], str(path), "scorecard", index),
-    )
+        result = result_of(doc, str(path), "trace")
+    else:
+        index = entry_index(doc, scenario_id, path)
+        head = header_of(doc)
+        result = result_of(doc["scenarios"][index], str(path), "scorecard", index)
+    return ScenarioResult(head.run_id, head.finished or modified_at(path), head.judge, result)
 
 
 def entry_index(doc: dict[str, Any], scenario_id: str, path: Path) -> int:

@@ -141,6 +141,8 @@ def read_run(path: Path) -> StoredRun:
     if not isinstance(doc, dict) or doc.get("schema") != SCHEMA:
         raise InputError(f"not a run file of schema {SCHEMA}", where=str(path))
     try:
+        if doc["tier"] not in TIERS:
+            raise ValueError(doc["tier"])
         results = tuple(
             StoredResult(
                 str(r[0]),
@@ -155,7 +157,7 @@ def read_run(path: Path) -> StoredRun:
         return StoredRun(
             str(doc["run_id"]),
             str(doc["model"]),
-            _tier_value(doc["tier"]),
+            doc["tier"],
             doc.get("judge"),
             doc.get("commit"),
             doc.get("machine"),
@@ -165,12 +167,6 @@ def read_run(path: Path) -> StoredRun:
         )
     except (KeyError, IndexError, TypeError, ValueError):
         raise InputError("a run file of the wrong shape", where=str(path)) from None
-
-
-def _tier_value(value: Any) -> str:
-    if not isinstance(value, str) or value not in TIERS:
-        raise ValueError(value)
-    return value
 
 
 def run_files(settings: Settings) -> list[Path]:
@@ -468,11 +464,6 @@ class _Nights:
         db.execute("DROP TABLE temp.counted")
 
 
-def _parts(name: str) -> list[str]:
-    """A run file's name in the index as ``Path`` orders it (by folder, then file)."""
-    return name.split("/")
-
-
 def refresh_index(settings: Settings, db: sqlite3.Connection) -> int:
     """Bring the index up to the files: add those it lacks, drop those gone; returns how many
     files were added."""
@@ -480,9 +471,10 @@ def refresh_index(settings: Settings, db: sqlite3.Connection) -> int:
     on_disk = _listed(root)
     known = {f: s for f, s in db.execute("SELECT file, size FROM files")}
     gone = [f for f in known if f not in on_disk]
-    new = sorted((f for f in on_disk if f not in known), key=_parts)
+    new = sorted((f for f in on_disk if f not in known), key=lambda f: f.split("/"))
     changed = sorted(
-        (f for f in on_disk if f in known and on_disk[f].stat().st_size != known[f]), key=_parts
+        (f for f in on_disk if f in known and on_disk[f].stat().st_size != known[f]),
+        key=lambda f: f.split("/"),
     )
     if not (gone or new or changed):
         return 0
