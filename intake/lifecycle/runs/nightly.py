@@ -210,14 +210,6 @@ CLOCK_SKEW = timedelta(minutes=10)
 """How far past the importing machine's clock a run may claim to have started."""
 
 
-def commit_time(settings: Settings, commit: str) -> datetime | None:
-    """The committer date of a GAIA commit the suite's git knows (None: unknown)."""
-    raw = git_output(["show", "-s", "--format=%cI", f"{commit}^{{commit}}"], settings.root)
-    if raw is None:
-        return None
-    return parse_time(raw.decode("utf-8", "replace").strip())
-
-
 def _bounded(run: RunFolder, commit: str | None, made: datetime | None, now: datetime) -> None:
     """Refuse a run dated in the future or before the GAIA commit it names, made at ``made``:
     a results folder does not get to say when it happened beyond what is known."""
@@ -266,11 +258,13 @@ class _SuiteGit:
 
     def known_commit(self, commit: str | None) -> bool:
         """Whether the suite's git knows ``commit`` (the file is then read as it had it): it
-        has a committer date, asked of git once a commit."""
+        has a committer date (``known``), asked of git once a commit."""
         if commit is None:
             return False
         if commit not in self.known:
-            self.known[commit] = commit_time(self.settings, commit) if self.in_git() else None
+            asked = ["show", "-s", "--format=%cI", f"{commit}^{{commit}}"]
+            raw = git_output(asked, self.settings.root) if self.in_git() else None
+            self.known[commit] = parse_time(raw.decode("utf-8", "replace").strip()) if raw else None
         return self.known[commit] is not None
 
     def by_id_at(self, commit: str) -> dict[str, str | None]:

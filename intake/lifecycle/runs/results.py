@@ -351,14 +351,6 @@ class ScenarioResult:
     result: Result
 
 
-def _runner_card(path: Path) -> dict[str, Any] | None:
-    """The runner scorecard at ``path`` when there is one (None: no file, or another kind)."""
-    if not path.is_file():
-        return None
-    doc = read_json_file(path, "scorecard")
-    return doc if classify(doc) == "runner" else None
-
-
 def read_result(path: Path, scenario_id: str) -> ScenarioResult:
     """The scenario's result from a runner scorecard or a trace file."""
     doc = read_json_file(path, "scorecard")
@@ -372,9 +364,10 @@ def read_result(path: Path, scenario_id: str) -> ScenarioResult:
                 where=str(path),
             )
         in_traces = path.parent.name == "traces"
-        beside = _runner_card((path.parent.parent if in_traces else path.parent) / "scorecard.json")
+        card = (path.parent.parent if in_traces else path.parent) / "scorecard.json"
+        beside = read_json_file(card, "scorecard") if card.is_file() else {}
         head = Header(path.parent.parent.name if in_traces else path.stem, None, None)
-        head = header_of(beside) if beside is not None else head
+        head = header_of(beside) if classify(beside) == "runner" else head
         result = result_of(doc, str(path), "trace")
     else:
         index = entry_index(doc, scenario_id, path)
