@@ -41,8 +41,7 @@ RECORD_SUFFIX = ".intake.json"
 
 
 class StoredResult(NamedTuple):
-    """One scenario's result in a run file: a JSON array in this order (a tuple, so that a
-    night of thousands costs no object more)."""
+    """One scenario's result in a run file: a JSON array in this order."""
 
     scenario_id: str
     status: str
@@ -206,10 +205,7 @@ def index_path(settings: Settings) -> Path:
 
 INDEX_VERSION = 5
 """The index's shape (``PRAGMA user_version``); an index of another is built again (its
-derived tables dropped: ``DERIVED``). 4: ``tallies_by_start`` covers every column the window's
-counts read, so they are counted from the index alone (shape 3 looked each row up). 5: the
-runs of each kind counted per start with a running total (``kinds``, ``nights``), so the
-window's counts are one seek a kind, not a sort of every run in the window."""
+derived tables dropped: ``DERIVED``)."""
 DERIVED = ("files", "runs", "names", "tallies", "kinds", "nights")
 FACTS_VERSION = "1"
 """How the cached facts of files were computed (the scenario id rule, the runnable hash,
@@ -517,13 +513,10 @@ def rebuild_index(settings: Settings) -> int:
 
 @contextmanager
 def paused_gc() -> Iterator[None]:
-    """No cyclic garbage collection inside (reference counting still frees what is dropped).
-
-    Reading a window builds tens of thousands of objects and no cycle: with the collector on,
-    a pass runs every 700 allocations and each pass walks every young object, about a third of
-    ``health``'s time at 1,000 scenarios. Restored on the way out, as it was; what was made
-    inside and is still alive is moved to the permanent generation first (``gc.freeze``), or
-    the first collection after would walk all of it at once (a twentieth of ``health``)."""
+    """No cyclic garbage collection inside (a window's tens of thousands of objects hold no
+    cycle; docs/benchmarks.md gives the cost). Restored on the way out; what was made inside
+    and is still alive is moved to the permanent generation first (``gc.freeze``), or the
+    first collection after would walk all of it at once."""
     collecting = gc.isenabled()
     gc.disable()
     try:
@@ -540,8 +533,8 @@ _set = object.__setattr__
 
 def suite_run(fields: dict[str, Any]) -> SuiteRun:
     """``SuiteRun.model_construct(**fields)`` with every field given, built directly (the
-    index's rows were checked when their file was read): a fifth of the time, which counts at
-    tens of thousands of runs a report. Equal to ``model_construct``'s (tested)."""
+    index's rows were checked when their file was read). Equal to ``model_construct``'s
+    (tested)."""
     from intake.contract.models import SuiteRun
 
     run: SuiteRun = _new(SuiteRun)
@@ -554,8 +547,7 @@ def suite_run(fields: dict[str, Any]) -> SuiteRun:
 
 class Run(NamedTuple):
     """A stored run of one scenario as ``health`` reads it: ``SuiteRun``'s fields by the same
-    names, with ``tier`` its plain value; a tuple, so that the tens of thousands of a report's
-    window cost no model to build."""
+    names, with ``tier`` its plain value (a tuple: a report's window builds no model)."""
 
     run_id: str
     status: str
@@ -654,9 +646,8 @@ def window_counts(
 ) -> Counts:
     """The window ``window_rows`` reads, counted in SQL: per scenario, runnable hash, model,
     tier, judge and status, the runs and their first and last start (what ``health`` decides
-    from: counts, not runs), and the runs of each GAIA commit and machine (what it says it
-    mixed: over the whole window, each run file's results summed by its place; per scenario it
-    is a sort of every run in the window, twice the time)."""
+    from: counts, not runs), and the runs of each GAIA commit and machine over the whole window
+    (what it says it mixed)."""
     if not store_dir(settings).is_dir():
         return Counts({}, (), 0, None)
     db = _connect(settings)
@@ -667,7 +658,7 @@ def window_counts(
         coded = _unclaimed(db, left_out, coded=True)
         rows, parse = _kinds(db, since, coded)
         # a run file's rows share one place: its results summed per file's place (its first
-        # row's), not every row of the window sorted by place (4 % of the command's instructions)
+        # row's), not every row of the window sorted by place
         places = db.execute(
             "SELECT (SELECT place FROM tallies WHERE started = files.started AND file = names.id"
             " LIMIT 1) AS place, SUM(results) FROM files JOIN names ON name = file"
@@ -675,21 +666,14 @@ def window_counts(
             (since,),
         ).fetchall()
         name: dict[int, str] = dict(db.execute("SELECT id, name FROM names"))
-        pairs: dict[int, tuple[Any, ...]] = {}  # a series' (model, tier, judge), a place's
-
-        def pair(code: int) -> tuple[Any, ...]:
-            found = pairs.get(code)
-            if found is None:
-                found = pairs[code] = tuple(json.loads(name[code]))
-            return found
-
+        pairs = {  # a series' (model, tier, judge), a place's (commit, machine): JSON arrays
+            code: tuple(json.loads(text)) for code, text in name.items() if text[:1] == "["
+        }
         groups: dict[str, list[Run]] = {}
         times: dict[Any, datetime] = {}
         made = tuple.__new__  # ``Run``'s own ``__new__`` is a Python call of 15 arguments
-        for sid, rhash, series, status, n, first, last in rows:  # in the names' numbers' order:
-            model, tier, judge = pairs.get(series) or pair(
-                series
-            )  # health reads a scenario's groups in any order
+        for sid, rhash, series, status, n, first, last in rows:
+            model, tier, judge = pairs[series]
             at = times.get(last) or times.setdefault(last, parse(last))
             begun = times.get(first) or times.setdefault(first, parse(first))
             groups.setdefault(name[sid], []).append(
@@ -714,7 +698,7 @@ def window_counts(
                     ),
                 )  # fmt: skip
             )
-        mix = tuple((*pair(place), n) for place, n in places)
+        mix = tuple((*pairs[place], n) for place, n in places)
         newest = max(times.values()) if times else None
         return Counts(groups, mix, _left(db, since, unclaimed), newest, since)
     finally:
