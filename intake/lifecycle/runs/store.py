@@ -1082,7 +1082,7 @@ def listed_entry(path: str, st: os.stat_result | None, facts: ScenarioFacts | No
 def remember_listing(
     settings: Settings,
     folders: Sequence[Path],
-    seen: Sequence[tuple[str, int, int]],
+    seen: Sequence[Sequence[Any]],
     files: Sequence[Listed],
 ) -> None:
     """Keep the scenario files with a record that a walk of ``folders`` found, each with its id,
@@ -1093,25 +1093,19 @@ def remember_listing(
     now = time.time_ns()
     if not seen or any(now - max(m, c) <= RACY_NS for _, m, c in seen):
         return
-    _keep_listing(settings, folders, json.dumps(list(seen)), files)
-
-
-def _keep_listing(
-    settings: Settings, folders: Sequence[Path], stamps: str, files: Sequence[Listed]
-) -> None:
     with _cache(settings) as db:
         if db is not None:
             with db:
                 db.execute(_LISTING_DDL)
                 db.execute(
                     "INSERT OR REPLACE INTO suite_ids VALUES (?, ?, ?)",
-                    (json.dumps([str(f) for f in folders]), stamps, json.dumps(files)),
+                    (json.dumps([str(f) for f in folders]), json.dumps(seen), json.dumps(files)),
                 )
 
 
-def _unchanged(stamps: str) -> bool:
+def _unchanged(seen: list[list[Any]]) -> bool:
     """Whether every folder ``remember_listing`` kept still has the same times."""
-    for folder, mtime, ctime in json.loads(stamps):
+    for folder, mtime, ctime in seen:
         try:
             st = os.stat(folder)
         except OSError:
@@ -1124,14 +1118,12 @@ def _unchanged(stamps: str) -> bool:
 def facts_of_ids(
     settings: Settings, folders: Sequence[Path], ids: Collection[str]
 ) -> list[Listed] | None:
-    """The kept entries (``listed_entry``: file as text, id, runnable hash, size and times) of
-    the files below ``folders`` that hold ``ids``, without a walk: the files are the listing
-    ``remember_listing`` kept while no folder has changed, each with the id and hash read from
-    it, and only the files holding ``ids`` are
-    checked by size and times (every file when an id is held by none: a miss is certain only
-    when no file changed); a file that changed is parsed again (``scenario_facts``) and the
-    listing kept with its new facts. None when there is no such listing or a checked file's id
-    changed (walk again)."""
+    """The kept entries (``listed_entry``) of the files below ``folders`` that hold ``ids``,
+    without a walk: the files are the listing ``remember_listing`` kept while no folder has
+    changed, and only the files holding ``ids`` are checked by size and times (every file when
+    an id is held by none: a miss is certain only when no file changed); a file that changed is
+    parsed again (``scenario_facts``) and the listing kept with its new facts. None when there
+    is no such listing or a checked file's id changed (walk again)."""
     listing = None
     with _cache(settings) as db:
         if db is not None:
@@ -1140,12 +1132,13 @@ def facts_of_ids(
                 "SELECT stamps, files FROM suite_ids WHERE folders = ?",
                 (json.dumps([str(f) for f in folders]),),
             ).fetchone()
-    if listing is None or not _unchanged(listing[0]):
+    seen = json.loads(listing[0]) if listing is not None else []
+    if listing is None or not _unchanged(seen):
         return None
     files: list[Listed] = json.loads(listing[1])
     found = _checked(settings, files, set(ids))
     if found is not None and found[1]:
-        _keep_listing(settings, folders, listing[0], files)
+        remember_listing(settings, folders, seen, files)
     return None if found is None else found[0]
 
 
@@ -1156,8 +1149,8 @@ def _checked(
     id), checked, and whether any was parsed again (its entry in ``files`` is then updated)."""
     first = {entry[1]: entry for entry in reversed(files)}
     held = [e for e in files if e[1] in ids and first[e[1]] is e]  # in the listing's order:
-    check = held if len(held) == len(ids) else files  # its stats a third cheaper than by id
-    fresh: dict[Path, os.stat_result] = {}
+    check = held if len(held) == len(ids) else files  # its stats cheaper than by id
+    fresh: dict[str, os.stat_result] = {}
     stat = os.stat
     for entry in check:
         try:  # the one way to see a file edited in place (its folder's times stay)
@@ -1165,17 +1158,13 @@ def _checked(
         except OSError:
             return None
         if entry[5] != st.st_ctime_ns or entry[4] != st.st_mtime_ns or entry[3] != st.st_size:
-            fresh[Path(entry[0])] = st
-    if fresh:
-        parsed = scenario_facts(settings, list(fresh), fresh)
-        by_text = {str(path): path for path in fresh}
-        for entry in check:
-            path = by_text.get(entry[0])
-            if path is None:
-                continue
-            if parsed.get(path, NO_FACTS).scenario_id != entry[1]:
+            fresh[entry[0]] = st
+    parsed = scenario_facts(settings, list(fresh), fresh) if fresh else {}
+    for entry in check:
+        if entry[0] in fresh:
+            if parsed.get(entry[0], NO_FACTS).scenario_id != entry[1]:
                 return None  # the id moved: the listing's ids are not the suite's
-            entry[:] = listed_entry(entry[0], fresh[path], parsed.get(path))
+            entry[:] = listed_entry(entry[0], fresh[entry[0]], parsed.get(entry[0]))
     return [e for e in check if e[1] is not None], bool(fresh)
 
 
