@@ -142,11 +142,10 @@ def tier_of(settings: Settings, model: str, flag: str | None) -> str:
 
 
 class SuiteScenario(NamedTuple):
-    """A promoted or adopted scenario the import can record into (a tuple: an import builds
-    one for each of thousands of results)."""
+    """A promoted or adopted scenario the import can record into."""
 
     file: str
-    """Its path, as text (a ``Path`` is built only where one is asked for: ``path``)."""
+    """Its path, as text (``path`` makes the ``Path``)."""
     scenario_id: str
     current_hash: str | None = None
     """The runnable hash of the file as it is (read with the id: one parse)."""
@@ -170,7 +169,7 @@ def suite_index(
     import``) reads each file's id and hash through the run index's cache of them
     (``scenario_facts``); the gate's callers parse every file. With ``ids`` as well, only those
     ids are looked up (the others may be left out), through the cached listing of the suite
-    while no folder of it has changed (``listed_files``, ``facts_of_ids``): no walk."""
+    while no folder of it has changed (``facts_of_ids``): no walk."""
     folders = (settings.scenarios, settings.retired) if retired else (settings.scenarios,)
     if cached:
         known = facts_of_ids(settings, folders, ids) if ids else None
@@ -323,7 +322,7 @@ class _SuiteGit:
         for path in map(Path, files) if self.dates else ():
             parent = folders.get(path.parent) or folders.setdefault(
                 path.parent, path.parent.resolve()
-            )  # one resolve a folder, not a file: a thousand cost a tenth of a second
+            )  # one resolve a folder, not one a file
             made = self.dates.get(parent / path.name) or self.dates.get(path.resolve())
             if made is not None and run.at + CLOCK_SKEW < made:
                 raise InputError(
@@ -457,10 +456,8 @@ def import_results(
     )
     flags = _Flags(model, tier, machine, commit, Environ.of(environ), configured)
     # A night is tens of thousands of objects and no cycle: no collector pass while they are
-    # made, nor once they are (a first allocation past the threshold would walk them all, a
-    # tenth of the time at 10,000 results): the collector comes back just before they are
-    # freed, by their counts, when this returns. Not ``store.paused_gc``: its freeze would
-    # keep a long-lived caller's uncollected cycles (an unclosed connection, say) for good.
+    # made, nor once they are; it comes back as this returns, just before they are freed. Not
+    # ``store.paused_gc``: its freeze would keep a long-lived caller's uncollected cycles.
     collecting = gc.isenabled()
     gc.disable()
     try:

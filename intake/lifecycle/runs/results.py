@@ -49,9 +49,9 @@ KNOWN_STATUSES = JUDGED_STATUSES | INFRA_STATUSES
 def read_json_file(path: Path, what: str) -> Any:
     """A GAIA results file's JSON, in one parse. Its depth is bounded by ``json``'s own
     recursion check (a ``RecursionError`` at the interpreter's limit, about 1,000 levels, refused
-    as nesting deeper than ``MAX_JSON_DEPTH``), not by a scan of the text before the parse (a
-    fifth of a scorecard's cost): the readers here take fixed fields at depth 4 at most and walk
-    nothing, so a deeper part of a file is never recursed into."""
+    as nesting deeper than ``MAX_JSON_DEPTH``), not by a scan of the text before the parse: the
+    readers here take fixed fields at depth 4 at most and walk nothing, so a deeper part of a
+    file is never recursed into."""
     try:
         size = path.stat().st_size
     except FileNotFoundError:
