@@ -17,7 +17,7 @@ import re
 import sqlite3
 import time
 from collections.abc import Callable, Collection, Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import closing, contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -504,11 +504,8 @@ def rebuild_index(settings: Settings) -> int:
     path = index_path(settings)
     if path.exists():
         path.unlink()
-    db = _connect(settings)
-    try:
+    with closing(_connect(settings)) as db:
         return refresh_index(settings, db)
-    finally:
-        db.close()
 
 
 @contextmanager
@@ -650,8 +647,7 @@ def window_counts(
     (what it says it mixed)."""
     if not store_dir(settings).is_dir():
         return Counts({}, (), 0, None)
-    db = _connect(settings)
-    try:
+    with closing(_connect(settings)) as db:
         refresh_index(settings, db)
         unclaimed = _unclaimed(db, left_out)
         since = _since(db, nights, unclaimed)
@@ -701,8 +697,6 @@ def window_counts(
         mix = tuple((*pairs[place], n) for place, n in places)
         newest = max(times.values()) if times else None
         return Counts(groups, mix, _left(db, since, unclaimed), newest, since)
-    finally:
-        db.close()
 
 
 def window_mix(
@@ -713,8 +707,7 @@ def window_mix(
     found again), for ``ids`` only (those ``Counts.places`` should not count once)."""
     if not store_dir(settings).is_dir() or not ids:
         return {}
-    db = _connect(settings)
-    try:
+    with closing(_connect(settings)) as db:
         coded = _unclaimed(db, left_out, coded=True)
         wanted = sorted(set(ids))
         name: dict[int, str] = dict(db.execute("SELECT id, name FROM names"))
@@ -729,8 +722,6 @@ def window_mix(
             ):
                 found.setdefault(name[sid], []).append((*json.loads(name[place]), n))
         return {sid: tuple(mix) for sid, mix in found.items()}
-    finally:
-        db.close()
 
 
 def window_rows(
@@ -747,8 +738,7 @@ def window_rows(
     these scenarios' runs (the window is the same)."""
     if not store_dir(settings).is_dir() or ids == []:
         return {}, 0
-    db = _connect(settings)
-    try:
+    with closing(_connect(settings)) as db:
         refresh_index(settings, db)
         unclaimed = _unclaimed(db, left_out)
         since = _since(db, nights, unclaimed)
@@ -774,8 +764,6 @@ def window_rows(
                 done = times.get(recorded) or times.setdefault(recorded, parse(recorded))
                 found.setdefault(row[0], []).append(Run(*(*row[1:11], at, done, row[13])))
         return found, int(left)
-    finally:
-        db.close()
 
 
 def suite_runs(runs: Sequence[Run]) -> list[SuiteRun]:
