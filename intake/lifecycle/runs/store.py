@@ -254,7 +254,16 @@ CREATE TABLE IF NOT EXISTS memo (
   version TEXT NOT NULL, fn TEXT NOT NULL, args TEXT NOT NULL, value TEXT NOT NULL,
   PRIMARY KEY (version, fn, args)
 );
+CREATE TABLE IF NOT EXISTS blob_facts (
+  blob TEXT PRIMARY KEY, scenario_id TEXT, runnable_hash TEXT
+);
+CREATE TABLE IF NOT EXISTS suite_ids (
+  folders TEXT PRIMARY KEY, stamps TEXT NOT NULL, files TEXT NOT NULL
+);
 """
+"""The index's tables. ``suite_ids`` is the kept listing (``remember_listing``), its files each
+with their id and hash; the listing of paths alone an older intake keeps (``suite_listing``)
+is left to it, as the benchmark's code before shares this index."""
 
 
 def _connect(settings: Settings) -> sqlite3.Connection:
@@ -999,13 +1008,6 @@ def scenario_facts(
     return found
 
 
-_BLOB_DDL = """
-CREATE TABLE IF NOT EXISTS blob_facts (
-  blob TEXT PRIMARY KEY, scenario_id TEXT, runnable_hash TEXT
-)
-"""
-
-
 def blob_facts(settings: Settings, blobs: Collection[str]) -> dict[str, tuple[str | None, ...]]:
     """The cached (id, runnable hash) of scenario files by their git blob id (``runs import`` of
     a night naming a commit the suite's git knows): a blob's bytes never change, so its facts
@@ -1013,7 +1015,6 @@ def blob_facts(settings: Settings, blobs: Collection[str]) -> dict[str, tuple[st
     found: dict[str, tuple[str | None, ...]] = {}
     with _cache(settings) as db:
         if db is not None and blobs:
-            db.execute(_BLOB_DDL)
             wanted = sorted(set(blobs))
             for at in range(0, len(wanted), 500):
                 chunk = wanted[at : at + 500]
@@ -1035,18 +1036,9 @@ def remember_blob_facts(
     with _cache(settings) as db:
         if db is not None and rows:
             with db:
-                db.execute(_BLOB_DDL)
                 db.executemany("INSERT OR REPLACE INTO blob_facts VALUES (?, ?, ?)", rows)
 
 
-_LISTING_DDL = """
-CREATE TABLE IF NOT EXISTS suite_ids (
-  folders TEXT PRIMARY KEY, stamps TEXT NOT NULL, files TEXT NOT NULL
-)
-"""
-"""The kept listing (``remember_listing``). Its files each carry their id and hash (the listing
-of paths alone that intake kept before, table ``suite_listing``, is left to the intake that
-reads it: an older intake sharing this index, as the benchmark's code before does)."""
 Listed = list[Any]
 """One file of a kept listing: ``[path, id, runnable hash, size, mtime_ns, ctime_ns]`` (a JSON
 array; size and times ``-1`` when its facts are not to be trusted without a parse)."""
@@ -1084,7 +1076,6 @@ def remember_listing(
     with _cache(settings) as db:
         if db is not None:
             with db:
-                db.execute(_LISTING_DDL)
                 db.execute(
                     "INSERT OR REPLACE INTO suite_ids VALUES (?, ?, ?)",
                     (json.dumps([str(f) for f in folders]), json.dumps(seen), json.dumps(files)),
@@ -1115,7 +1106,6 @@ def facts_of_ids(
     listing = None
     with _cache(settings) as db:
         if db is not None:
-            db.execute(_LISTING_DDL)
             listing = db.execute(
                 "SELECT stamps, files FROM suite_ids WHERE folders = ?",
                 (json.dumps([str(f) for f in folders]),),
