@@ -303,6 +303,23 @@ def _cache(settings: Settings) -> Iterator[sqlite3.Connection | None]:
         db.close()
 
 
+def _cached_rows(settings: Settings, sql: str, args: Sequence[Any] = ()) -> list[Any]:
+    """The rows ``sql`` reads from the index as a cache (none when it cannot be read)."""
+    with _cache(settings) as db:
+        if db is not None:
+            return db.execute(sql, args).fetchall()
+    return []
+
+
+def _keep_rows(settings: Settings, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+    """Write ``rows`` with ``sql`` into the index as a cache (a cache that cannot be written is
+    computed again next time)."""
+    with _cache(settings) as db:
+        if db is not None:
+            with db:
+                db.executemany(sql, rows)
+
+
 def _rows(key: str, run: StoredRun) -> Iterator[tuple[Any, ...]]:
     for r in run.results:
         yield (
@@ -962,10 +979,7 @@ def scenario_facts(
     read has no facts. The paths are ``Path``s or their text (the answer is keyed as asked)."""
     if stats is None:
         stats = _stats(paths)
-    cached: dict[str, tuple[Any, ...]] = {}
-    with _cache(settings) as db:
-        if db is not None:
-            cached = {row[0]: row for row in db.execute("SELECT * FROM scenario_facts")}
+    cached = {row[0]: row for row in _cached_rows(settings, "SELECT * FROM scenario_facts")}
     found: dict[_P, ScenarioFacts] = {}
     fresh: list[tuple[Any, ...]] = []
     tags: dict[str, tuple[str, ...]] = {}  # a suite's files share a few lists of tags
@@ -998,13 +1012,9 @@ def scenario_facts(
                 )
             )
     if fresh:
-        with _cache(settings) as db:
-            if db is not None:
-                with db:
-                    db.executemany(
-                        "INSERT OR REPLACE INTO scenario_facts VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                        fresh,
-                    )
+        _keep_rows(
+            settings, "INSERT OR REPLACE INTO scenario_facts VALUES (?, ?, ?, ?, ?, ?, ?, ?)", fresh
+        )
     return found
 
 
@@ -1033,10 +1043,8 @@ def remember_blob_facts(
     settings: Settings, rows: Sequence[tuple[str, str | None, str | None]]
 ) -> None:
     """Keep each blob's (id, runnable hash); a cache that cannot be written is parsed again."""
-    with _cache(settings) as db:
-        if db is not None and rows:
-            with db:
-                db.executemany("INSERT OR REPLACE INTO blob_facts VALUES (?, ?, ?)", rows)
+    if rows:
+        _keep_rows(settings, "INSERT OR REPLACE INTO blob_facts VALUES (?, ?, ?)", rows)
 
 
 Listed = list[Any]
@@ -1073,13 +1081,8 @@ def remember_listing(
     now = time.time_ns()
     if not seen or any(now - max(m, c) <= RACY_NS for _, m, c in seen):
         return
-    with _cache(settings) as db:
-        if db is not None:
-            with db:
-                db.execute(
-                    "INSERT OR REPLACE INTO suite_ids VALUES (?, ?, ?)",
-                    (json.dumps([str(f) for f in folders]), json.dumps(seen), json.dumps(files)),
-                )
+    row = (json.dumps([str(f) for f in folders]), json.dumps(seen), json.dumps(files))
+    _keep_rows(settings, "INSERT OR REPLACE INTO suite_ids VALUES (?, ?, ?)", [row])
 
 
 def _unchanged(seen: list[list[Any]]) -> bool:
@@ -1103,17 +1106,12 @@ def facts_of_ids(
     an id is held by none: a miss is certain only when no file changed); a file that changed is
     parsed again (``scenario_facts``) and the listing kept with its new facts. None when there
     is no such listing or a checked file's id changed (walk again)."""
-    listing = None
-    with _cache(settings) as db:
-        if db is not None:
-            listing = db.execute(
-                "SELECT stamps, files FROM suite_ids WHERE folders = ?",
-                (json.dumps([str(f) for f in folders]),),
-            ).fetchone()
-    seen = json.loads(listing[0]) if listing is not None else []
-    if listing is None or not _unchanged(seen):
+    key = json.dumps([str(f) for f in folders])
+    kept = _cached_rows(settings, "SELECT stamps, files FROM suite_ids WHERE folders = ?", (key,))
+    seen = json.loads(kept[0][0]) if kept else []
+    if not kept or not _unchanged(seen):
         return None
-    files: list[Listed] = json.loads(listing[1])
+    files: list[Listed] = json.loads(kept[0][1])
     found = _checked(settings, files, set(ids))
     if found is not None and found[1]:
         remember_listing(settings, folders, seen, files)
@@ -1149,14 +1147,8 @@ def _checked(
 def known_records(settings: Settings) -> dict[str, tuple[tuple[int, int, int], str]]:
     """What ``health`` kept of each record it validated (path → (size and times, its facts as
     JSON)); none when the index cannot be read (a cache)."""
-    found: dict[str, tuple[tuple[int, int, int], str]] = {}
-    with _cache(settings) as db:
-        if db is not None:
-            found = {
-                row[0]: ((row[1], row[2], row[3]), row[4])
-                for row in db.execute("SELECT * FROM record_facts")
-            }
-    return found
+    rows = _cached_rows(settings, "SELECT * FROM record_facts")
+    return {row[0]: ((row[1], row[2], row[3]), row[4]) for row in rows}
 
 
 def remember_records(
@@ -1170,12 +1162,8 @@ def remember_records(
         for path, st, facts in rows
         if now - max(st.st_mtime_ns, st.st_ctime_ns) > RACY_NS
     ]
-    if not kept:
-        return
-    with _cache(settings) as db:
-        if db is not None:
-            with db:
-                db.executemany("INSERT OR REPLACE INTO record_facts VALUES (?, ?, ?, ?, ?)", kept)
+    if kept:
+        _keep_rows(settings, "INSERT OR REPLACE INTO record_facts VALUES (?, ?, ?, ?, ?)", kept)
 
 
 def remembered_answers(
@@ -1184,17 +1172,14 @@ def remembered_answers(
     """The answers kept in the index under ``version`` (``intake.report.posterior``
     ``learned``, ``health``'s verdicts), of the function ``only`` names or of all ``but`` one;
     none when the index cannot be read (it is a cache)."""
-    found: list[tuple[str, str, str]] = []
     if not store_dir(settings).is_dir():
-        return found
-    with _cache(settings) as db:
-        if db is not None:
-            which, fn = (" AND fn = ?", only) if only is not None else (" AND fn != ?", but)
-            found = db.execute(
-                f"SELECT fn, args, value FROM memo WHERE version = ?{which if fn else ''}",
-                (version, fn) if fn else (version,),
-            ).fetchall()
-    return found
+        return []
+    which, fn = (" AND fn = ?", only) if only is not None else (" AND fn != ?", but)
+    return _cached_rows(
+        settings,
+        f"SELECT fn, args, value FROM memo WHERE version = ?{which if fn else ''}",
+        (version, fn) if fn else (version,),
+    )
 
 
 def remember_answers(
