@@ -46,7 +46,8 @@ class _DraftFirstGroup(TyperGroup):
     command line whose first word is not a subcommand (nor ``--help``) names a draft."""
 
     def parse_args(self, ctx: Context, args: list[str]) -> list[str]:
-        if args and args[0] not in ctx.help_option_names and not self._subcommand(args[0]):
+        named = self.commands.get(args[0]) if args else None
+        if args and args[0] not in ctx.help_option_names and (named is None or named.hidden):
             args = [_DRAFT, *args]
         return super().parse_args(ctx, args)
 
@@ -55,10 +56,6 @@ class _DraftFirstGroup(TyperGroup):
     ) -> tuple[str | None, Command | None, list[str]]:
         name, command, rest = super().resolve_command(ctx, args)
         return ("" if name == _DRAFT else name), command, rest
-
-    def _subcommand(self, word: str) -> bool:
-        command = self.commands.get(word)
-        return command is not None and not command.hidden
 
 
 def register(app: typer.Typer) -> None:
