@@ -16,7 +16,7 @@ from intake.paths import display_path
 
 if TYPE_CHECKING:
     from intake.contract.models import Record
-    from intake.lifecycle.runs.run import RunnerFailed, RunResult
+    from intake.lifecycle.runs.run import RunnerFailed
 
 
 def register(app: typer.Typer) -> None:
@@ -97,20 +97,16 @@ def register(app: typer.Typer) -> None:
                 }
             )
         else:
-            _show_runs(result, tier, where, stats.describe())
+            for run in result.runs:
+                score = f" score {run.score:g}" if run.score is not None else ""
+                out(
+                    f"recorded: {run.tier.value} run {run.run_id} {run.status}{score} "
+                    f"model {run.model} (iteration {run.iteration}/{result.iterations})"
+                )
+            out(f"{tier.value} tier of {datum(where)}: {stats.describe()}")
         failure = unjudged(result)
         if failure is not None:
             raise failure
-
-
-def _show_runs(result: RunResult, tier: RunTier, where: str, described: str) -> None:
-    for run in result.runs:
-        score = f" score {run.score:g}" if run.score is not None else ""
-        out(
-            f"recorded: {run.tier.value} run {run.run_id} {run.status}{score} "
-            f"model {run.model} (iteration {run.iteration}/{result.iterations})"
-        )
-    out(f"{tier.value} tier of {datum(where)}: {described}")
 
 
 def show_runner_tail(exc: RunnerFailed) -> None:

@@ -46,7 +46,8 @@ class _DraftFirstGroup(TyperGroup):
     command line whose first word is not a subcommand (nor ``--help``) names a draft."""
 
     def parse_args(self, ctx: Context, args: list[str]) -> list[str]:
-        if args and args[0] not in ctx.help_option_names and not self._subcommand(args[0]):
+        named = self.commands.get(args[0]) if args else None
+        if args and args[0] not in ctx.help_option_names and (named is None or named.hidden):
             args = [_DRAFT, *args]
         return super().parse_args(ctx, args)
 
@@ -55,10 +56,6 @@ class _DraftFirstGroup(TyperGroup):
     ) -> tuple[str | None, Command | None, list[str]]:
         name, command, rest = super().resolve_command(ctx, args)
         return ("" if name == _DRAFT else name), command, rest
-
-    def _subcommand(self, word: str) -> bool:
-        command = self.commands.get(word)
-        return command is not None and not command.hidden
 
 
 def register(app: typer.Typer) -> None:
@@ -146,8 +143,10 @@ def register(app: typer.Typer) -> None:
     @runs_app.command("migrate")
     def migrate_cmd(ctx: typer.Context) -> None:
         """Move the runs records imported before the run store into it (runs_dir)."""
+        from intake.lifecycle.runs.nightly import migrate
 
-        _migrate(settings(ctx))
+        changed, files, results = migrate(settings(ctx))
+        out(f"migrated {results} run result(s) from {changed} record(s) into {files} run file(s)")
 
     app.add_typer(runs_app, name="runs")
 
@@ -182,14 +181,6 @@ def _show_import(done: ImportResult, fmt: Format) -> None:
         f"{done.scenarios} scenario(s) ({done.infrastructure} infrastructure, never judged), "
         f"{done.already} already recorded; {len(done.skipped)} skipped (not agent-eval runs)"
     )
-
-
-def _migrate(cfg: Settings) -> None:
-    """``intake runs migrate``: move the runs imported before the run store into it."""
-    from intake.lifecycle.runs.nightly import migrate
-
-    changed, files, results = migrate(cfg)
-    out(f"migrated {results} run result(s) from {changed} record(s) into {files} run file(s)")
 
 
 def _drop(cfg: Settings, draft: str, run_id: str, reason: str) -> None:

@@ -3,12 +3,12 @@
 Each run folder GAIA's runner wrote, read by ``intake.lifecycle.runs.results``, becomes one
 immutable file of the run store (``intake.lifecycle.runs.store``) holding the results of the
 suite scenarios it ran, found by their YAML ``id``; no scenario record is touched. Each result
-keeps what makes two runs comparable: the runnable hash of the scenario as it was run (its file
-at GAIA's commit when the suite's git knows that commit, else as it is at import), GAIA's
-commit, the runner machine and the model under test. The scorecard names none of the last three,
-so they come from flags, from GAIA's ``meta.json`` or from the CI environment. docs/health.md
-("Importing nightly results", "The run store") gives every field's source and the statuses
-that count as judged.
+keeps what makes two runs comparable: the runnable hash of the scenario as it was run (the file
+holding its id at GAIA's commit when the suite's git knows that commit, else as it is at
+import), GAIA's commit, the runner machine and the model under test. The scorecard names none
+of the last three, so they come from flags, from GAIA's ``meta.json`` or from the CI
+environment. docs/health.md ("Importing nightly results", "The run store") gives every field's
+source and the statuses that count as judged.
 """
 
 from __future__ import annotations
@@ -142,11 +142,10 @@ def tier_of(settings: Settings, model: str, flag: str | None) -> str:
 
 
 class SuiteScenario(NamedTuple):
-    """A promoted or adopted scenario the import can record into (a tuple: an import builds
-    one for each of thousands of results)."""
+    """A promoted or adopted scenario the import can record into."""
 
     file: str
-    """Its path, as text (a ``Path`` is built only where one is asked for: ``path``)."""
+    """Its path, as text (``path`` makes the ``Path``)."""
     scenario_id: str
     current_hash: str | None = None
     """The runnable hash of the file as it is (read with the id: one parse)."""
@@ -170,7 +169,7 @@ def suite_index(
     import``) reads each file's id and hash through the run index's cache of them
     (``scenario_facts``); the gate's callers parse every file. With ``ids`` as well, only those
     ids are looked up (the others may be left out), through the cached listing of the suite
-    while no folder of it has changed (``listed_files``, ``facts_of_ids``): no walk."""
+    while no folder of it has changed (``facts_of_ids``): no walk."""
     folders = (settings.scenarios, settings.retired) if retired else (settings.scenarios,)
     if cached:
         known = facts_of_ids(settings, folders, ids) if ids else None
@@ -210,14 +209,6 @@ CLOCK_SKEW = timedelta(minutes=10)
 """How far past the importing machine's clock a run may claim to have started."""
 
 
-def commit_time(settings: Settings, commit: str) -> datetime | None:
-    """The committer date of a GAIA commit the suite's git knows (None: unknown)."""
-    raw = git_output(["show", "-s", "--format=%cI", f"{commit}^{{commit}}"], settings.root)
-    if raw is None:
-        return None
-    return parse_time(raw.decode("utf-8", "replace").strip())
-
-
 def _bounded(run: RunFolder, commit: str | None, made: datetime | None, now: datetime) -> None:
     """Refuse a run dated in the future or before the GAIA commit it names, made at ``made``:
     a results folder does not get to say when it happened beyond what is known."""
@@ -234,59 +225,25 @@ def _bounded(run: RunFolder, commit: str | None, made: datetime | None, now: dat
         )
 
 
-class _Arrivals:
-    """When each suite scenario's file arrived (``gitutil.first_added``: the committer date of
-    the first-parent commit that brought it in, renames followed), asked of git once, and only
-    when a run needs it."""
+class _SuiteGit:
+    """What the suite's git says of the runs: which GAIA commits it knows and when they were
+    made, each scenario id's runnable hash as such a commit had it, and when each scenario's
+    file arrived (``gitutil.first_added``: the committer date of the first-parent commit that
+    brought it in, renames followed). Each asked once, and only when a run needs it; outside a
+    git repository nothing is asked."""
 
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
-        self.dates: dict[Path, datetime] | None = None
-
-    def refuse_earlier(self, run: RunFolder, files: list[str]) -> None:
-        """Refuse ``run`` when it is dated before a scenario it has a result for existed: a
-        results folder does not get to say it ran a case before the case was written. A run
-        naming a GAIA commit git knows is bounded by that commit instead (its scenarios are
-        read as that commit had them, and ``_bounded`` dates it)."""
-        if not files:
-            return
-        if self.dates is None:
-            from intake.gitutil import first_added
-
-            self.dates = first_added(self.settings.root, [self.settings.scenarios])
-        folders: dict[Path, Path] = {}
-        for path in map(Path, files) if self.dates else ():
-            parent = folders.get(path.parent) or folders.setdefault(
-                path.parent, path.parent.resolve()
-            )  # one resolve a folder, not a file: a thousand cost a tenth of a second
-            made = self.dates.get(parent / path.name) or self.dates.get(path.resolve())
-            if made is not None and run.at + CLOCK_SKEW < made:
-                raise InputError(
-                    f"run {run.run_id} is dated before its scenario {path.stem} existed "
-                    f"({run.at:%Y-%m-%d %H:%M} < {made:%Y-%m-%d %H:%M} UTC, the file's first "
-                    "commit); not imported",
-                    where=str(run.where),
-                )
-
-
-class _Hashes:
-    """The runnable hash of each scenario as a given commit had it (or as it is now). The files
-    of a commit are read with one ``git cat-file --batch`` a run (``read_at``), not two git
-    processes a file; outside a git repository no commit is asked after."""
-
-    def __init__(self, settings: Settings) -> None:
-        self.settings = settings
-        self.cache: dict[tuple[str | None, Path], str | None] = {}
         self.known: dict[str, datetime | None] = {}
         self.asked = False
         self.top: Path | None = None
         self.ids_at: dict[str, dict[str, str | None]] = {}
+        self.dates: dict[Path, datetime] | None = None
 
     def in_git(self) -> bool:
         """Whether the suite lies in a git working tree (asked once, and of git only when a
         ``.git`` stands in the suite's folder or above it, or ``GIT_DIR`` points at one: git
-        finds a working tree no other way, and a process costs more than a night of 1,000
-        results takes to import)."""
+        finds a working tree no other way)."""
         if not self.asked:
             self.asked = True
             root = self.settings.root.resolve()
@@ -300,64 +257,22 @@ class _Hashes:
 
     def known_commit(self, commit: str | None) -> bool:
         """Whether the suite's git knows ``commit`` (the file is then read as it had it): it
-        has a committer date, asked of git once a commit."""
+        has a committer date (``known``), asked of git once a commit."""
         if commit is None:
             return False
         if commit not in self.known:
-            self.known[commit] = commit_time(self.settings, commit) if self.in_git() else None
+            asked = ["show", "-s", "--format=%cI", f"{commit}^{{commit}}"]
+            raw = git_output(asked, self.settings.root) if self.in_git() else None
+            self.known[commit] = parse_time(raw.decode("utf-8", "replace").strip()) if raw else None
         return self.known[commit] is not None
-
-    def of(self, path: Path, commit: str | None) -> str | None:
-        key = (commit if self.known_commit(commit) else None, path)
-        if key not in self.cache:
-            if key[0] is not None:
-                self.read_at(key[0], [path])
-            else:
-                self.cache[key] = read_facts(path.read_bytes()).runnable_hash
-        return self.cache[key]
-
-    def read_at(self, commit: str, paths: list[Path]) -> None:
-        """The hashes of ``paths`` as ``commit`` had them (None: not in it), into the cache:
-        their blob ids with one ``git cat-file --batch-check``, each blob's facts from the
-        index's cache of them (``blob_facts``), and only the blobs it lacks read with one ``git
-        cat-file --batch`` and parsed (a night of the same commit parses none)."""
-        fresh_paths = [p for p in paths if (commit, p) not in self.cache]
-        self.cache.update(((commit, p), None) for p in fresh_paths)
-        names = self._git_names(fresh_paths) if self.in_git() else {}
-        if not names:
-            return
-        listed = self._batch("--batch-check", [f"{commit}:{name}" for name in names.values()])
-        blobs: dict[Path, str] = {}
-        for path, line in zip(names, (listed or b"").split(b"\n"), strict=False):
-            parts = line.split()  # "<blob id> blob <size>", or the name asked and "missing"
-            if len(parts) == 3 and parts[1] == b"blob":
-                blobs[path] = parts[0].decode("ascii")
-        known = self._blob_facts(blobs.values())
-        for path, blob in blobs.items():
-            if blob in known:
-                self.cache[(commit, path)] = known[blob][1]
-
-    def _blob_facts(self, blobs: Collection[str]) -> dict[str, tuple[str | None, ...]]:
-        """Each blob's (id, runnable hash): from the index's cache (``blob_facts``), and the
-        blobs it lacks read with one ``git cat-file --batch``, parsed and kept there."""
-        known = blob_facts(self.settings, blobs)
-        missing = sorted(set(blobs) - known.keys())
-        fresh: list[tuple[str, str | None, str | None]] = []
-        for blob, raw in zip(
-            missing, _batch_blobs(self._batch("--batch", missing) or b""), strict=False
-        ):
-            if raw is not None:
-                facts = read_facts(raw)
-                known[blob] = (facts.scenario_id, facts.runnable_hash)
-                fresh.append((blob, facts.scenario_id, facts.runnable_hash))
-        remember_blob_facts(self.settings, fresh)
-        return known
 
     def by_id_at(self, commit: str) -> dict[str, str | None]:
         """Each scenario id -> its runnable hash as ``commit`` had it, wherever its file then
-        stood under the scenarios folder: a file renamed since (``git mv``, its id unchanged)
-        is the same scenario, as GAIA's runner reports the id. Read once a commit (one ``git
-        ls-tree``), and only when a run names a scenario its file of today did not hold."""
+        stood under the scenarios folder (GAIA's runner ran the scenario of that id; a file
+        renamed since with ``git mv`` is the same scenario; a link is never read, as ``check``
+        says). One ``git ls-tree`` a commit; each blob's facts come from the index's cache of
+        them (``blob_facts``: a blob never changes), and only the blobs it lacks are read with
+        one ``git cat-file --batch``, parsed and kept there."""
         if commit in self.ids_at:
             return self.ids_at[commit]
         found: dict[str, str | None] = {}
@@ -374,41 +289,48 @@ class _Hashes:
             for name, (mode, sha) in sorted(entries.items())
             if mode.startswith("100") and name.endswith((".yaml", ".yml"))
         ]
-        known = self._blob_facts(blobs)
+        known = blob_facts(self.settings, blobs)
+        missing = sorted(set(blobs) - known.keys())
+        if missing:
+            stdin = "".join(f"{blob}\n" for blob in missing).encode("ascii")
+            out = git_output(["cat-file", "--batch"], self.settings.root, timeout=120, stdin=stdin)
+            fresh: list[tuple[str, str | None, str | None]] = []
+            for blob, raw in zip(missing, _batch_blobs(out or b""), strict=False):
+                if raw is not None:
+                    facts = read_facts(raw)
+                    known[blob] = (facts.scenario_id, facts.runnable_hash)
+                    fresh.append((blob, facts.scenario_id, facts.runnable_hash))
+            remember_blob_facts(self.settings, fresh)
         for blob in blobs:
             scenario_id, runnable_hash = known.get(blob, (None, None))
             if scenario_id is not None:
                 found.setdefault(scenario_id, runnable_hash)
         return found
 
-    def _git_names(self, paths: list[Path]) -> dict[Path, str]:
-        """Each file's path as git names it below the top of the working tree (a linked file:
-        where the link leads), with one ``resolve`` a folder, not one a file; a file outside
-        the tree, or whose name git's batch input cannot carry, has none."""
-        names: dict[Path, str] = {}
-        folders: dict[Path, Path] = {}
-        for path in paths:
-            try:
-                if path.is_symlink():
-                    real = path.resolve()
-                else:
-                    up = folders.get(path.parent) or folders.setdefault(
-                        path.parent, path.parent.resolve()
-                    )
-                    real = up / path.name
-                name = real.relative_to(self.top or Path("/nowhere")).as_posix()
-            except (ValueError, OSError):
-                continue
-            if "\n" not in name:
-                names[path] = name
-        return names
+    def refuse_earlier(self, run: RunFolder, files: list[str]) -> None:
+        """Refuse ``run`` when it is dated before a scenario it has a result for existed: a
+        results folder does not get to say it ran a case before the case was written. A run
+        naming a GAIA commit git knows is bounded by that commit instead (its scenarios are
+        read as that commit had them, and ``_bounded`` dates it)."""
+        if not files:
+            return
+        if self.dates is None:
+            from intake.gitutil import first_added
 
-    def _batch(self, how: str, asked: list[str]) -> bytes | None:
-        """``git cat-file --batch`` or ``--batch-check`` on ``asked``; None when git fails."""
-        if not asked:
-            return None
-        stdin = "".join(f"{line}\n" for line in asked).encode("utf-8")
-        return git_output(["cat-file", how], self.settings.root, timeout=120, stdin=stdin)
+            self.dates = first_added(self.settings.root, [self.settings.scenarios])
+        folders: dict[Path, Path] = {}
+        for path in map(Path, files) if self.dates else ():
+            parent = folders.get(path.parent) or folders.setdefault(
+                path.parent, path.parent.resolve()
+            )  # one resolve a folder, not one a file
+            made = self.dates.get(parent / path.name) or self.dates.get(path.resolve())
+            if made is not None and run.at + CLOCK_SKEW < made:
+                raise InputError(
+                    f"run {run.run_id} is dated before its scenario {path.stem} existed "
+                    f"({run.at:%Y-%m-%d %H:%M} < {made:%Y-%m-%d %H:%M} UTC, the file's first "
+                    "commit); not imported",
+                    where=str(run.where),
+                )
 
 
 def _batch_blobs(out: bytes) -> list[bytes | None]:
@@ -446,8 +368,7 @@ class _Import:
     def __init__(self, settings: Settings, flags: _Flags, ids: set[str]) -> None:
         self.settings, self.flags = settings, flags
         self.index = suite_index(settings, cached=True, ids=ids)
-        self.hashes = _Hashes(settings)
-        self.arrivals = _Arrivals(settings)
+        self.git = _SuiteGit(settings)
         self.now = datetime.now(UTC)
         self.missing: set[str] = set()
         self.notes: list[str] = []
@@ -459,13 +380,13 @@ class _Import:
         check_run_names(settings, run.run_id, run.judge, tested, configured=flags.configured)
         run_tier = tier_of(settings, tested, flags.tier)
         run_commit = commit_of(settings, flags.commit, run.meta, flags.environ)
-        known = self.hashes.known_commit(run_commit)
-        made = self.hashes.known.get(run_commit) if run_commit is not None else None
+        known = self.git.known_commit(run_commit)
+        made = self.git.known.get(run_commit) if run_commit is not None else None
         _bounded(run, run_commit, made, self.now)
         run_machine = machine_of(settings, flags.machine, run.meta, flags.environ)
         results = self.results(run, run_commit)
-        if not known and self.hashes.in_git():
-            self.arrivals.refuse_earlier(run, [self.index[r.scenario_id].file for r in results])
+        if not known and self.git.in_git():
+            self.git.refuse_earlier(run, [self.index[r.scenario_id].file for r in results])
         return StoredRun(
             run.run_id,
             tested,
@@ -482,20 +403,18 @@ class _Import:
         """The run's results of suite scenarios, each with the runnable hash it was run on."""
         kept: list[StoredResult] = []
         make = tuple.__new__  # a ``NamedTuple`` of its fields in order, without its ``__new__``
-        as_now = not self.hashes.known_commit(commit)
-        if commit is not None and not as_now:
-            listed = [
-                self.index[r.scenario_id].path for r in run.results if r.scenario_id in self.index
-            ]
-            self.hashes.read_at(commit, listed)
+        at_commit = None
+        if commit is not None and self.git.known_commit(commit):
+            at_commit = self.git.by_id_at(commit)
         for result in run.results:
             scenario = self.index.get(result.scenario_id)
             if scenario is None:
                 self.missing.add(result.scenario_id)
                 continue
-            current = scenario.current_hash if as_now else self.hashes.of(scenario.path, commit)
-            if current is None and commit is not None and not as_now:  # its file renamed since?
-                current = self.hashes.by_id_at(commit).get(result.scenario_id)
+            if at_commit is None:
+                current = scenario.current_hash
+            else:
+                current = at_commit.get(result.scenario_id)
             if current is None:
                 self.notes.append(
                     f"{result.scenario_id}: not in the suite at GAIA commit {commit} "
@@ -537,10 +456,8 @@ def import_results(
     )
     flags = _Flags(model, tier, machine, commit, Environ.of(environ), configured)
     # A night is tens of thousands of objects and no cycle: no collector pass while they are
-    # made, nor once they are (a first allocation past the threshold would walk them all, a
-    # tenth of the time at 10,000 results): the collector comes back just before they are
-    # freed, by their counts, when this returns. Not ``store.paused_gc``: its freeze would
-    # keep a long-lived caller's uncollected cycles (an unclosed connection, say) for good.
+    # made, nor once they are; it comes back as this returns, just before they are freed. Not
+    # ``store.paused_gc``: its freeze would keep a long-lived caller's uncollected cycles.
     collecting = gc.isenabled()
     gc.disable()
     try:
@@ -570,15 +487,6 @@ def _write(settings: Settings, items: list[StoredRun], done: ImportResult) -> No
         else:
             done.already += len(item.results)
     done.scenarios = len(touched)
-
-
-__all__ = [
-    "ImportResult",
-    "import_results",
-    "read_run_folder",
-    "run_folders",
-    "suite_index",
-]
 
 
 def migrate(settings: Settings) -> tuple[int, int, int]:

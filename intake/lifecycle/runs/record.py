@@ -33,10 +33,6 @@ from intake.store.records import runnable_hash, utcnow
 # the scrubber's module) is imported inside them: a command imports what it uses.
 
 
-def _same_text(a: str, b: str) -> bool:
-    return " ".join(a.split()) == " ".join(b.split())
-
-
 def check_is_this_draft(result: ScenarioResult, scenario: ScenarioView, where: str) -> list[str]:
     """Refuse a result that cannot be a run of this draft; warn about what may still be one.
 
@@ -63,7 +59,7 @@ def check_is_this_draft(result: ScenarioResult, scenario: ScenarioView, where: s
         for turn in mine
         if turn.turn in sent
         and turn.user_message is not None
-        and not _same_text(turn.user_message, sent[turn.turn])
+        and turn.user_message.split() != sent[turn.turn].split()
     ]
     if not differ:
         return []
@@ -298,14 +294,3 @@ def drop_run(
         event = Event("run-drop", display_path(draft, settings.root), None, detail)
         tx.commit_record("run-drop", draft, record, [event])
     return draft, dropped, notes
-
-
-__all__ = [
-    "check_after_capture",
-    "check_is_this_draft",
-    "check_tier",
-    "draft_scenario",
-    "drop_run",
-    "record_run",
-    "suite_relative",
-]

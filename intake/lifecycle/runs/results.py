@@ -26,6 +26,7 @@ import os
 import re
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
+from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -48,9 +49,9 @@ KNOWN_STATUSES = JUDGED_STATUSES | INFRA_STATUSES
 def read_json_file(path: Path, what: str) -> Any:
     """A GAIA results file's JSON, in one parse. Its depth is bounded by ``json``'s own
     recursion check (a ``RecursionError`` at the interpreter's limit, about 1,000 levels, refused
-    as nesting deeper than ``MAX_JSON_DEPTH``), not by a scan of the text before the parse (a
-    fifth of a scorecard's cost): the readers here take fixed fields at depth 4 at most and walk
-    nothing, so a deeper part of a file is never recursed into."""
+    as nesting deeper than ``MAX_JSON_DEPTH``), not by a scan of the text before the parse: the
+    readers here take fixed fields at depth 4 at most and walk nothing, so a deeper part of a
+    file is never recursed into."""
     try:
         size = path.stat().st_size
     except FileNotFoundError:
@@ -140,91 +141,21 @@ docs/gaia-formats.md#runner): a date and a time, no free text, so the scrubber h
 find in it."""
 
 
-PLAIN_WORDS = frozenset(
-    {
-        "amd",
-        "amd64",
-        "arm64",
-        "base",
-        "bf16",
-        "build",
-        "chat",
-        "ci",
-        "claude",
-        "cloud",
-        "coder",
-        "cpu",
-        "deepseek",
-        "eval",
-        "flash",
-        "fp16",
-        "fp8",
-        "gaia",
-        "gemini",
-        "gemma",
-        "gguf",
-        "github",
-        "gpt",
-        "gpu",
-        "haiku",
-        "halo",
-        "hosted",
-        "hybrid",
-        "instruct",
-        "int4",
-        "int8",
-        "it",
-        "large",
-        "latest",
-        "lemonade",
-        "linux",
-        "llama",
-        "local",
-        "mac",
-        "macos",
-        "medium",
-        "mini",
-        "mistral",
-        "moe",
-        "nano",
-        "nightly",
-        "node",
-        "npu",
-        "onnx",
-        "opus",
-        "phi",
-        "preview",
-        "pro",
-        "qwen",
-        "qwen2",
-        "qwen3",
-        "radeon",
-        "runner",
-        "ryzen",
-        "self",
-        "small",
-        "sonnet",
-        "strix",
-        "test",
-        "turbo",
-        "ubuntu",
-        "vl",
-        "win",
-        "windows",
-        "worker",
-        "x64",
-        "x86",
-    }
-)
-"""Words a machine or model name is made of that hold nothing private (model families, sizes,
-hardware, CI words): a name of only these and short numbers is plain by its shape."""
+@cache
+def plain_words() -> frozenset[str]:
+    """Words a machine or model name is made of that hold nothing private (model families,
+    sizes, hardware, CI words), kept as data in ``plain_words.json``: a name of only these and
+    short numbers is plain by its shape."""
+    raw = Path(__file__).with_name("plain_words.json").read_text(encoding="utf-8")
+    return frozenset(json.loads(raw))
+
 
 _PLAIN_TOKEN = re.compile(r"\d{1,4}|\d{1,3}[bkm]|a\d{1,2}b|[vqr]\d{1,2}|o\d|k|m|s")
 
 
 def plain_by_shape(settings: Settings, value: str) -> bool:
     """Whether ``value`` is plain by a cheap rule, without building the scrubber: every token
-    (split on ``. _ : / + -``) is one of ``PLAIN_WORDS`` or a short number or size (``4``,
+    (split on ``. _ : / + -``) is one of ``plain_words`` or a short number or size (``4``,
     ``30b``, ``a3b``, ``v2``, ``q4``), one at least is a word, at most two numbers stand in a
     row (no address like ``10.0.0.1``) and the name has at most 6 digits (no phone or card
     number). Nothing else is cleared this way (a person's or a machine's own name, a long
@@ -234,10 +165,11 @@ def plain_by_shape(settings: Settings, value: str) -> bool:
     if settings.scrubbers_dir is not None or settings.spacy_model or not safe_name(value):
         return False
     tokens = re.split(r"[._:/+-]", value.lower())
+    words = plain_words()
     numbers = "".join("n" if t.isdigit() else "w" for t in tokens)
     return (
-        all(t in PLAIN_WORDS or _PLAIN_TOKEN.fullmatch(t) for t in tokens)
-        and any(t in PLAIN_WORDS for t in tokens)
+        all(t in words or _PLAIN_TOKEN.fullmatch(t) for t in tokens)
+        and any(t in words for t in tokens)
         and "nnn" not in numbers
         and sum(c.isdigit() for c in value) <= 6
     )
@@ -390,20 +322,11 @@ def started(run_id: str) -> datetime | None:
     """When a run started, from GAIA's run id (``eval-YYYYmmdd-HHMMSS`` in UTC, runner.py
     ``run_id``; a fix pass appends ``_fixN``); None for another id. The scorecard's
     ``timestamp`` is written at the end (``scorecard.py``; docs/gaia-formats.md#scorecard)."""
-    match = re.match(r"eval-(\d{8}-\d{6})(?:$|[_-])", run_id)
+    match = re.match(r"eval-(\d{4})(\d\d)(\d\d)-(\d\d)(\d\d)(\d\d)(?:$|[_-])", run_id)
     if match is None:
         return None
-    at = match.group(1)  # read by hand: ``strptime`` imports ``_strptime`` (1.5 ms) to do it
-    try:
-        return datetime(
-            int(at[:4]),
-            int(at[4:6]),
-            int(at[6:8]),
-            int(at[9:11]),
-            int(at[11:13]),
-            int(at[13:15]),
-            tzinfo=UTC,
-        )
+    try:  # not ``strptime``: it imports ``_strptime`` to do it
+        return datetime.fromisoformat("{}-{}-{}T{}:{}:{}+00:00".format(*match.groups()))
     except ValueError:
         return None
 
@@ -419,14 +342,6 @@ class ScenarioResult:
     result: Result
 
 
-def _runner_card(path: Path) -> dict[str, Any] | None:
-    """The runner scorecard at ``path`` when there is one (None: no file, or another kind)."""
-    if not path.is_file():
-        return None
-    doc = read_json_file(path, "scorecard")
-    return doc if classify(doc) == "runner" else None
-
-
 def read_result(path: Path, scenario_id: str) -> ScenarioResult:
     """The scenario's result from a runner scorecard or a trace file."""
     doc = read_json_file(path, "scorecard")
@@ -440,23 +355,16 @@ def read_result(path: Path, scenario_id: str) -> ScenarioResult:
                 where=str(path),
             )
         in_traces = path.parent.name == "traces"
-        beside = _runner_card((path.parent.parent if in_traces else path.parent) / "scorecard.json")
+        card = (path.parent.parent if in_traces else path.parent) / "scorecard.json"
+        beside = read_json_file(card, "scorecard") if card.is_file() else {}
         head = Header(path.parent.parent.name if in_traces else path.stem, None, None)
-        head = header_of(beside) if beside is not None else head
-        return ScenarioResult(
-            head.run_id,
-            head.finished or modified_at(path),
-            head.judge,
-            result_of(doc, str(path), "trace"),
-        )
-    index = entry_index(doc, scenario_id, path)
-    head = header_of(doc)
-    return ScenarioResult(
-        head.run_id,
-        head.finished or modified_at(path),
-        head.judge,
-        result_of(doc["scenarios"][index], str(path), "scorecard", index),
-    )
+        head = header_of(beside) if classify(beside) == "runner" else head
+        result = result_of(doc, str(path), "trace")
+    else:
+        index = entry_index(doc, scenario_id, path)
+        head = header_of(doc)
+        result = result_of(doc["scenarios"][index], str(path), "scorecard", index)
+    return ScenarioResult(head.run_id, head.finished or modified_at(path), head.judge, result)
 
 
 def entry_index(doc: dict[str, Any], scenario_id: str, path: Path) -> int:

@@ -336,9 +336,11 @@ def execute(
     previous = _interrupt_on_termination()
     try:
         proc.wait(timeout=timeout)
-    except subprocess.TimeoutExpired:
+    except BaseException as exc:  # the time limit, Ctrl-C or anything else: stop the group
         stop_tree(proc, KILL_GRACE)
         reader.join(timeout=KILL_GRACE)
+        if not isinstance(exc, subprocess.TimeoutExpired):
+            raise
         raise RunnerFailed(
             f"the runner was still running after {timeout:g} s (GAIA's own per-scenario limit "
             "plus its start-up); its process group was stopped and nothing more was recorded",
@@ -346,10 +348,6 @@ def execute(
             where=where,
             hint="GAIA itself hung before or after its scenario clock; see its last lines",
         ) from None
-    except BaseException:  # Ctrl-C (KeyboardInterrupt) or anything else: stop the group
-        stop_tree(proc, KILL_GRACE)
-        reader.join(timeout=KILL_GRACE)
-        raise
     finally:
         for sig, handler in previous.items():
             signal.signal(sig, handler)
@@ -959,31 +957,3 @@ def unjudged(result: RunResult) -> SourceError | None:
         where=result.draft.stem,
         hint="each run's trace in its run folder says why; fix the cause and run again",
     )
-
-
-__all__ = [
-    "Plan",
-    "Ready",
-    "RunRefused",
-    "Where",
-    "check_documents",
-    "extra_corpus",
-    "fixed_backend",
-    "gaia_timeout",
-    "gaia_where",
-    "judge_model",
-    "outer_limit",
-    "prepare_run",
-    "unjudged",
-    "RunResult",
-    "RunnerFailed",
-    "backend_model",
-    "check_model",
-    "execute",
-    "find_runner",
-    "runner_command",
-    "find_scorecards",
-    "refuse_unready",
-    "run_draft",
-    "scenario_folder",
-]

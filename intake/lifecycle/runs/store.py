@@ -17,7 +17,7 @@ import re
 import sqlite3
 import time
 from collections.abc import Callable, Collection, Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import closing, contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -41,8 +41,7 @@ RECORD_SUFFIX = ".intake.json"
 
 
 class StoredResult(NamedTuple):
-    """One scenario's result in a run file: a JSON array in this order (a tuple, so that a
-    night of thousands costs no object more)."""
+    """One scenario's result in a run file: a JSON array in this order."""
 
     scenario_id: str
     status: str
@@ -141,6 +140,8 @@ def read_run(path: Path) -> StoredRun:
     if not isinstance(doc, dict) or doc.get("schema") != SCHEMA:
         raise InputError(f"not a run file of schema {SCHEMA}", where=str(path))
     try:
+        if doc["tier"] not in TIERS:
+            raise ValueError(doc["tier"])
         results = tuple(
             StoredResult(
                 str(r[0]),
@@ -155,7 +156,7 @@ def read_run(path: Path) -> StoredRun:
         return StoredRun(
             str(doc["run_id"]),
             str(doc["model"]),
-            _tier_value(doc["tier"]),
+            doc["tier"],
             doc.get("judge"),
             doc.get("commit"),
             doc.get("machine"),
@@ -165,12 +166,6 @@ def read_run(path: Path) -> StoredRun:
         )
     except (KeyError, IndexError, TypeError, ValueError):
         raise InputError("a run file of the wrong shape", where=str(path)) from None
-
-
-def _tier_value(value: Any) -> str:
-    if not isinstance(value, str) or value not in TIERS:
-        raise ValueError(value)
-    return value
 
 
 def run_files(settings: Settings) -> list[Path]:
@@ -210,10 +205,7 @@ def index_path(settings: Settings) -> Path:
 
 INDEX_VERSION = 5
 """The index's shape (``PRAGMA user_version``); an index of another is built again (its
-derived tables dropped: ``DERIVED``). 4: ``tallies_by_start`` covers every column the window's
-counts read, so they are counted from the index alone (shape 3 looked each row up). 5: the
-runs of each kind counted per start with a running total (``kinds``, ``nights``), so the
-window's counts are one seek a kind, not a sort of every run in the window."""
+derived tables dropped: ``DERIVED``)."""
 DERIVED = ("files", "runs", "names", "tallies", "kinds", "nights")
 FACTS_VERSION = "1"
 """How the cached facts of files were computed (the scenario id rule, the runnable hash,
@@ -262,7 +254,16 @@ CREATE TABLE IF NOT EXISTS memo (
   version TEXT NOT NULL, fn TEXT NOT NULL, args TEXT NOT NULL, value TEXT NOT NULL,
   PRIMARY KEY (version, fn, args)
 );
+CREATE TABLE IF NOT EXISTS blob_facts (
+  blob TEXT PRIMARY KEY, scenario_id TEXT, runnable_hash TEXT
+);
+CREATE TABLE IF NOT EXISTS suite_ids (
+  folders TEXT PRIMARY KEY, stamps TEXT NOT NULL, files TEXT NOT NULL
+);
 """
+"""The index's tables. ``suite_ids`` is the kept listing (``remember_listing``), its files each
+with their id and hash; the listing of paths alone an older intake keeps (``suite_listing``)
+is left to it, as the benchmark's code before shares this index."""
 
 
 def _connect(settings: Settings) -> sqlite3.Connection:
@@ -283,6 +284,40 @@ def _connect(settings: Settings) -> sqlite3.Connection:
             db.execute("INSERT OR REPLACE INTO meta VALUES ('facts', ?)", (FACTS_VERSION,))
     db.executescript(_DDL)
     return db
+
+
+@contextmanager
+def _cache(settings: Settings) -> Iterator[sqlite3.Connection | None]:
+    """The run index opened as a cache: None when it cannot be opened, and an SQLite error
+    inside the block is swallowed (what a cache could not give is computed again)."""
+    try:
+        db = _connect(settings)
+    except (OSError, sqlite3.Error):
+        yield None
+        return
+    try:
+        yield db
+    except sqlite3.Error:
+        pass
+    finally:
+        db.close()
+
+
+def _cached_rows(settings: Settings, sql: str, args: Sequence[Any] = ()) -> list[Any]:
+    """The rows ``sql`` reads from the index as a cache (none when it cannot be read)."""
+    with _cache(settings) as db:
+        if db is not None:
+            return db.execute(sql, args).fetchall()
+    return []
+
+
+def _keep_rows(settings: Settings, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+    """Write ``rows`` with ``sql`` into the index as a cache (a cache that cannot be written is
+    computed again next time)."""
+    with _cache(settings) as db:
+        if db is not None:
+            with db:
+                db.executemany(sql, rows)
 
 
 def _rows(key: str, run: StoredRun) -> Iterator[tuple[Any, ...]]:
@@ -451,11 +486,6 @@ class _Nights:
         db.execute("DROP TABLE temp.counted")
 
 
-def _parts(name: str) -> list[str]:
-    """A run file's name in the index as ``Path`` orders it (by folder, then file)."""
-    return name.split("/")
-
-
 def refresh_index(settings: Settings, db: sqlite3.Connection) -> int:
     """Bring the index up to the files: add those it lacks, drop those gone; returns how many
     files were added."""
@@ -463,9 +493,10 @@ def refresh_index(settings: Settings, db: sqlite3.Connection) -> int:
     on_disk = _listed(root)
     known = {f: s for f, s in db.execute("SELECT file, size FROM files")}
     gone = [f for f in known if f not in on_disk]
-    new = sorted((f for f in on_disk if f not in known), key=_parts)
+    new = sorted((f for f in on_disk if f not in known), key=lambda f: f.split("/"))
     changed = sorted(
-        (f for f in on_disk if f in known and on_disk[f].stat().st_size != known[f]), key=_parts
+        (f for f in on_disk if f in known and on_disk[f].stat().st_size != known[f]),
+        key=lambda f: f.split("/"),
     )
     if not (gone or new or changed):
         return 0
@@ -499,22 +530,16 @@ def rebuild_index(settings: Settings) -> int:
     path = index_path(settings)
     if path.exists():
         path.unlink()
-    db = _connect(settings)
-    try:
+    with closing(_connect(settings)) as db:
         return refresh_index(settings, db)
-    finally:
-        db.close()
 
 
 @contextmanager
 def paused_gc() -> Iterator[None]:
-    """No cyclic garbage collection inside (reference counting still frees what is dropped).
-
-    Reading a window builds tens of thousands of objects and no cycle: with the collector on,
-    a pass runs every 700 allocations and each pass walks every young object, about a third of
-    ``health``'s time at 1,000 scenarios. Restored on the way out, as it was; what was made
-    inside and is still alive is moved to the permanent generation first (``gc.freeze``), or
-    the first collection after would walk all of it at once (a twentieth of ``health``)."""
+    """No cyclic garbage collection inside (a window's tens of thousands of objects hold no
+    cycle; docs/benchmarks.md gives the cost). Restored on the way out; what was made inside
+    and is still alive is moved to the permanent generation first (``gc.freeze``), or the
+    first collection after would walk all of it at once."""
     collecting = gc.isenabled()
     gc.disable()
     try:
@@ -531,8 +556,8 @@ _set = object.__setattr__
 
 def suite_run(fields: dict[str, Any]) -> SuiteRun:
     """``SuiteRun.model_construct(**fields)`` with every field given, built directly (the
-    index's rows were checked when their file was read): a fifth of the time, which counts at
-    tens of thousands of runs a report. Equal to ``model_construct``'s (tested)."""
+    index's rows were checked when their file was read). Equal to ``model_construct``'s
+    (tested)."""
     from intake.contract.models import SuiteRun
 
     run: SuiteRun = _new(SuiteRun)
@@ -545,8 +570,7 @@ def suite_run(fields: dict[str, Any]) -> SuiteRun:
 
 class Run(NamedTuple):
     """A stored run of one scenario as ``health`` reads it: ``SuiteRun``'s fields by the same
-    names, with ``tier`` its plain value; a tuple, so that the tens of thousands of a report's
-    window cost no model to build."""
+    names, with ``tier`` its plain value (a tuple: a report's window builds no model)."""
 
     run_id: str
     status: str
@@ -645,20 +669,18 @@ def window_counts(
 ) -> Counts:
     """The window ``window_rows`` reads, counted in SQL: per scenario, runnable hash, model,
     tier, judge and status, the runs and their first and last start (what ``health`` decides
-    from: counts, not runs), and the runs of each GAIA commit and machine (what it says it
-    mixed: over the whole window, each run file's results summed by its place; per scenario it
-    is a sort of every run in the window, twice the time)."""
+    from: counts, not runs), and the runs of each GAIA commit and machine over the whole window
+    (what it says it mixed)."""
     if not store_dir(settings).is_dir():
         return Counts({}, (), 0, None)
-    db = _connect(settings)
-    try:
+    with closing(_connect(settings)) as db:
         refresh_index(settings, db)
         unclaimed = _unclaimed(db, left_out)
         since = _since(db, nights, unclaimed)
         coded = _unclaimed(db, left_out, coded=True)
         rows, parse = _kinds(db, since, coded)
         # a run file's rows share one place: its results summed per file's place (its first
-        # row's), not every row of the window sorted by place (4 % of the command's instructions)
+        # row's), not every row of the window sorted by place
         places = db.execute(
             "SELECT (SELECT place FROM tallies WHERE started = files.started AND file = names.id"
             " LIMIT 1) AS place, SUM(results) FROM files JOIN names ON name = file"
@@ -666,21 +688,14 @@ def window_counts(
             (since,),
         ).fetchall()
         name: dict[int, str] = dict(db.execute("SELECT id, name FROM names"))
-        pairs: dict[int, tuple[Any, ...]] = {}  # a series' (model, tier, judge), a place's
-
-        def pair(code: int) -> tuple[Any, ...]:
-            found = pairs.get(code)
-            if found is None:
-                found = pairs[code] = tuple(json.loads(name[code]))
-            return found
-
+        pairs = {  # a series' (model, tier, judge), a place's (commit, machine): JSON arrays
+            code: tuple(json.loads(text)) for code, text in name.items() if text[:1] == "["
+        }
         groups: dict[str, list[Run]] = {}
         times: dict[Any, datetime] = {}
         made = tuple.__new__  # ``Run``'s own ``__new__`` is a Python call of 15 arguments
-        for sid, rhash, series, status, n, first, last in rows:  # in the names' numbers' order:
-            model, tier, judge = pairs.get(series) or pair(
-                series
-            )  # health reads a scenario's groups in any order
+        for sid, rhash, series, status, n, first, last in rows:
+            model, tier, judge = pairs[series]
             at = times.get(last) or times.setdefault(last, parse(last))
             begun = times.get(first) or times.setdefault(first, parse(first))
             groups.setdefault(name[sid], []).append(
@@ -705,11 +720,9 @@ def window_counts(
                     ),
                 )  # fmt: skip
             )
-        mix = tuple((*pair(place), n) for place, n in places)
+        mix = tuple((*pairs[place], n) for place, n in places)
         newest = max(times.values()) if times else None
         return Counts(groups, mix, _left(db, since, unclaimed), newest, since)
-    finally:
-        db.close()
 
 
 def window_mix(
@@ -720,8 +733,7 @@ def window_mix(
     found again), for ``ids`` only (those ``Counts.places`` should not count once)."""
     if not store_dir(settings).is_dir() or not ids:
         return {}
-    db = _connect(settings)
-    try:
+    with closing(_connect(settings)) as db:
         coded = _unclaimed(db, left_out, coded=True)
         wanted = sorted(set(ids))
         name: dict[int, str] = dict(db.execute("SELECT id, name FROM names"))
@@ -736,8 +748,6 @@ def window_mix(
             ):
                 found.setdefault(name[sid], []).append((*json.loads(name[place]), n))
         return {sid: tuple(mix) for sid, mix in found.items()}
-    finally:
-        db.close()
 
 
 def window_rows(
@@ -754,8 +764,7 @@ def window_rows(
     these scenarios' runs (the window is the same)."""
     if not store_dir(settings).is_dir() or ids == []:
         return {}, 0
-    db = _connect(settings)
-    try:
+    with closing(_connect(settings)) as db:
         refresh_index(settings, db)
         unclaimed = _unclaimed(db, left_out)
         since = _since(db, nights, unclaimed)
@@ -781,8 +790,6 @@ def window_rows(
                 done = times.get(recorded) or times.setdefault(recorded, parse(recorded))
                 found.setdefault(row[0], []).append(Run(*(*row[1:11], at, done, row[13])))
         return found, int(left)
-    finally:
-        db.close()
 
 
 def suite_runs(runs: Sequence[Run]) -> list[SuiteRun]:
@@ -813,6 +820,11 @@ _P = TypeVar("_P", str, Path)
 RACY_NS = 2_000_000_000
 """A file changed this close to when it was read is read again next time (its size and times
 could be the same after a second edit in the same clock tick, as git's racy-clean rule)."""
+
+
+def stamp(st: os.stat_result) -> tuple[int, int, int]:
+    """A file's size, modification and change times: what the caches compare."""
+    return (st.st_size, st.st_mtime_ns, st.st_ctime_ns)
 
 
 def read_facts(raw: bytes) -> ScenarioFacts:
@@ -859,11 +871,6 @@ class SuiteFile(NamedTuple):
     def path(self) -> Path:
         """The scenario file's path."""
         return Path(self.text)
-
-    @property
-    def record_path(self) -> Path:
-        """Its record's path."""
-        return Path(self.record_text)
 
 
 def _note_folder(folder: str, seen: list[tuple[str, int, int]] | None) -> None:
@@ -972,65 +979,43 @@ def scenario_facts(
     read has no facts. The paths are ``Path``s or their text (the answer is keyed as asked)."""
     if stats is None:
         stats = _stats(paths)
-    try:
-        db = _connect(settings)
-    except (OSError, sqlite3.Error):
-        db = None
-    try:
-        cached: dict[str, tuple[Any, ...]] = {}
-        if db is not None:
-            cached = {row[0]: row for row in db.execute("SELECT * FROM scenario_facts")}
-        found: dict[_P, ScenarioFacts] = {}
-        fresh: list[tuple[Any, ...]] = []
-        tags: dict[str, tuple[str, ...]] = {}  # a suite's files share a few lists of tags
-        now = time.time_ns()
-        for path, st in stats.items():
-            key = str(path)
-            row = cached.get(key)
-            if row is not None and row[1:4] == (st.st_size, st.st_mtime_ns, st.st_ctime_ns):
-                told = tags.get(row[7])
-                if told is None:
-                    told = tags[row[7]] = tuple(json.loads(row[7]))
-                found[path] = ScenarioFacts(row[4], row[5], row[6], told)
-                continue
-            try:
-                facts = read_facts(Path(path).read_bytes())
-            except OSError:
-                continue
-            found[path] = facts
-            if now - max(st.st_mtime_ns, st.st_ctime_ns) > RACY_NS:
-                fresh.append(
-                    (
-                        key,
-                        st.st_size,
-                        st.st_mtime_ns,
-                        st.st_ctime_ns,
-                        facts.scenario_id,
-                        facts.runnable_hash,
-                        facts.category,
-                        json.dumps(facts.tags),
-                    )
+    cached = {row[0]: row for row in _cached_rows(settings, "SELECT * FROM scenario_facts")}
+    found: dict[_P, ScenarioFacts] = {}
+    fresh: list[tuple[Any, ...]] = []
+    tags: dict[str, tuple[str, ...]] = {}  # a suite's files share a few lists of tags
+    now = time.time_ns()
+    for path, st in stats.items():
+        key = str(path)
+        row = cached.get(key)
+        if row is not None and row[1:4] == stamp(st):
+            told = tags.get(row[7])
+            if told is None:
+                told = tags[row[7]] = tuple(json.loads(row[7]))
+            found[path] = ScenarioFacts(row[4], row[5], row[6], told)
+            continue
+        try:
+            facts = read_facts(Path(path).read_bytes())
+        except OSError:
+            continue
+        found[path] = facts
+        if now - max(st.st_mtime_ns, st.st_ctime_ns) > RACY_NS:
+            fresh.append(
+                (
+                    key,
+                    st.st_size,
+                    st.st_mtime_ns,
+                    st.st_ctime_ns,
+                    facts.scenario_id,
+                    facts.runnable_hash,
+                    facts.category,
+                    json.dumps(facts.tags),
                 )
-        if db is not None and fresh:
-            try:
-                with db:
-                    db.executemany(
-                        "INSERT OR REPLACE INTO scenario_facts VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                        fresh,
-                    )
-            except sqlite3.Error:
-                pass  # a cache that cannot be written is parsed again next time
-        return found
-    finally:
-        if db is not None:
-            db.close()
-
-
-_BLOB_DDL = """
-CREATE TABLE IF NOT EXISTS blob_facts (
-  blob TEXT PRIMARY KEY, scenario_id TEXT, runnable_hash TEXT
-)
-"""
+            )
+    if fresh:
+        _keep_rows(
+            settings, "INSERT OR REPLACE INTO scenario_facts VALUES (?, ?, ?, ?, ?, ?, ?, ?)", fresh
+        )
+    return found
 
 
 def blob_facts(settings: Settings, blobs: Collection[str]) -> dict[str, tuple[str | None, ...]]:
@@ -1040,7 +1025,6 @@ def blob_facts(settings: Settings, blobs: Collection[str]) -> dict[str, tuple[st
     found: dict[str, tuple[str | None, ...]] = {}
     with _cache(settings) as db:
         if db is not None and blobs:
-            db.execute(_BLOB_DDL)
             wanted = sorted(set(blobs))
             for at in range(0, len(wanted), 500):
                 chunk = wanted[at : at + 500]
@@ -1059,21 +1043,10 @@ def remember_blob_facts(
     settings: Settings, rows: Sequence[tuple[str, str | None, str | None]]
 ) -> None:
     """Keep each blob's (id, runnable hash); a cache that cannot be written is parsed again."""
-    with _cache(settings) as db:
-        if db is not None and rows:
-            with db:
-                db.execute(_BLOB_DDL)
-                db.executemany("INSERT OR REPLACE INTO blob_facts VALUES (?, ?, ?)", rows)
+    if rows:
+        _keep_rows(settings, "INSERT OR REPLACE INTO blob_facts VALUES (?, ?, ?)", rows)
 
 
-_LISTING_DDL = """
-CREATE TABLE IF NOT EXISTS suite_ids (
-  folders TEXT PRIMARY KEY, stamps TEXT NOT NULL, files TEXT NOT NULL
-)
-"""
-"""The kept listing (``remember_listing``). Its files each carry their id and hash (the listing
-of paths alone that intake kept before, table ``suite_listing``, is left to the intake that
-reads it: an older intake sharing this index, as the benchmark's code before does)."""
 Listed = list[Any]
 """One file of a kept listing: ``[path, id, runnable hash, size, mtime_ns, ctime_ns]`` (a JSON
 array; size and times ``-1`` when its facts are not to be trusted without a parse)."""
@@ -1097,7 +1070,7 @@ def listed_entry(path: str, st: os.stat_result | None, facts: ScenarioFacts | No
 def remember_listing(
     settings: Settings,
     folders: Sequence[Path],
-    seen: Sequence[tuple[str, int, int]],
+    seen: Sequence[Sequence[Any]],
     files: Sequence[Listed],
 ) -> None:
     """Keep the scenario files with a record that a walk of ``folders`` found, each with its id,
@@ -1108,25 +1081,13 @@ def remember_listing(
     now = time.time_ns()
     if not seen or any(now - max(m, c) <= RACY_NS for _, m, c in seen):
         return
-    _keep_listing(settings, folders, json.dumps(list(seen)), files)
+    row = (json.dumps([str(f) for f in folders]), json.dumps(seen), json.dumps(files))
+    _keep_rows(settings, "INSERT OR REPLACE INTO suite_ids VALUES (?, ?, ?)", [row])
 
 
-def _keep_listing(
-    settings: Settings, folders: Sequence[Path], stamps: str, files: Sequence[Listed]
-) -> None:
-    with _cache(settings) as db:
-        if db is not None:
-            with db:
-                db.execute(_LISTING_DDL)
-                db.execute(
-                    "INSERT OR REPLACE INTO suite_ids VALUES (?, ?, ?)",
-                    (json.dumps([str(f) for f in folders]), stamps, json.dumps(files)),
-                )
-
-
-def _unchanged(stamps: str) -> bool:
+def _unchanged(seen: list[list[Any]]) -> bool:
     """Whether every folder ``remember_listing`` kept still has the same times."""
-    for folder, mtime, ctime in json.loads(stamps):
+    for folder, mtime, ctime in seen:
         try:
             st = os.stat(folder)
         except OSError:
@@ -1139,28 +1100,21 @@ def _unchanged(stamps: str) -> bool:
 def facts_of_ids(
     settings: Settings, folders: Sequence[Path], ids: Collection[str]
 ) -> list[Listed] | None:
-    """The kept entries (``listed_entry``: file as text, id, runnable hash, size and times) of
-    the files below ``folders`` that hold ``ids``, without a walk: the files are the listing
-    ``remember_listing`` kept while no folder has changed, each with the id and hash read from
-    it, and only the files holding ``ids`` are
-    checked by size and times (every file when an id is held by none: a miss is certain only
-    when no file changed); a file that changed is parsed again (``scenario_facts``) and the
-    listing kept with its new facts. None when there is no such listing or a checked file's id
-    changed (walk again)."""
-    listing = None
-    with _cache(settings) as db:
-        if db is not None:
-            db.execute(_LISTING_DDL)
-            listing = db.execute(
-                "SELECT stamps, files FROM suite_ids WHERE folders = ?",
-                (json.dumps([str(f) for f in folders]),),
-            ).fetchone()
-    if listing is None or not _unchanged(listing[0]):
+    """The kept entries (``listed_entry``) of the files below ``folders`` that hold ``ids``,
+    without a walk: the files are the listing ``remember_listing`` kept while no folder has
+    changed, and only the files holding ``ids`` are checked by size and times (every file when
+    an id is held by none: a miss is certain only when no file changed); a file that changed is
+    parsed again (``scenario_facts``) and the listing kept with its new facts. None when there
+    is no such listing or a checked file's id changed (walk again)."""
+    key = json.dumps([str(f) for f in folders])
+    kept = _cached_rows(settings, "SELECT stamps, files FROM suite_ids WHERE folders = ?", (key,))
+    seen = json.loads(kept[0][0]) if kept else []
+    if not kept or not _unchanged(seen):
         return None
-    files: list[Listed] = json.loads(listing[1])
+    files: list[Listed] = json.loads(kept[0][1])
     found = _checked(settings, files, set(ids))
     if found is not None and found[1]:
-        _keep_listing(settings, folders, listing[0], files)
+        remember_listing(settings, folders, seen, files)
     return None if found is None else found[0]
 
 
@@ -1171,8 +1125,8 @@ def _checked(
     id), checked, and whether any was parsed again (its entry in ``files`` is then updated)."""
     first = {entry[1]: entry for entry in reversed(files)}
     held = [e for e in files if e[1] in ids and first[e[1]] is e]  # in the listing's order:
-    check = held if len(held) == len(ids) else files  # its stats a third cheaper than by id
-    fresh: dict[Path, os.stat_result] = {}
+    check = held if len(held) == len(ids) else files  # its stats cheaper than by id
+    fresh: dict[str, os.stat_result] = {}
     stat = os.stat
     for entry in check:
         try:  # the one way to see a file edited in place (its folder's times stay)
@@ -1180,53 +1134,21 @@ def _checked(
         except OSError:
             return None
         if entry[5] != st.st_ctime_ns or entry[4] != st.st_mtime_ns or entry[3] != st.st_size:
-            fresh[Path(entry[0])] = st
-    if fresh:
-        parsed = scenario_facts(settings, list(fresh), fresh)
-        by_text = {str(path): path for path in fresh}
-        for entry in check:
-            path = by_text.get(entry[0])
-            if path is None:
-                continue
-            if parsed.get(path, NO_FACTS).scenario_id != entry[1]:
+            fresh[entry[0]] = st
+    parsed = scenario_facts(settings, list(fresh), fresh) if fresh else {}
+    for entry in check:
+        if entry[0] in fresh:
+            if parsed.get(entry[0], NO_FACTS).scenario_id != entry[1]:
                 return None  # the id moved: the listing's ids are not the suite's
-            entry[:] = listed_entry(entry[0], fresh[path], parsed.get(path))
+            entry[:] = listed_entry(entry[0], fresh[entry[0]], parsed.get(entry[0]))
     return [e for e in check if e[1] is not None], bool(fresh)
-
-
-def stamp(st: os.stat_result) -> tuple[int, int, int]:
-    """A file's size, modification and change times: what the caches compare."""
-    return (st.st_size, st.st_mtime_ns, st.st_ctime_ns)
-
-
-@contextmanager
-def _cache(settings: Settings) -> Iterator[sqlite3.Connection | None]:
-    """The run index opened as a cache: None when it cannot be opened, and an SQLite error
-    inside the block is swallowed (what a cache could not give is computed again)."""
-    try:
-        db = _connect(settings)
-    except (OSError, sqlite3.Error):
-        yield None
-        return
-    try:
-        yield db
-    except sqlite3.Error:
-        pass
-    finally:
-        db.close()
 
 
 def known_records(settings: Settings) -> dict[str, tuple[tuple[int, int, int], str]]:
     """What ``health`` kept of each record it validated (path → (size and times, its facts as
     JSON)); none when the index cannot be read (a cache)."""
-    found: dict[str, tuple[tuple[int, int, int], str]] = {}
-    with _cache(settings) as db:
-        if db is not None:
-            found = {
-                row[0]: ((row[1], row[2], row[3]), row[4])
-                for row in db.execute("SELECT * FROM record_facts")
-            }
-    return found
+    rows = _cached_rows(settings, "SELECT * FROM record_facts")
+    return {row[0]: ((row[1], row[2], row[3]), row[4]) for row in rows}
 
 
 def remember_records(
@@ -1240,12 +1162,8 @@ def remember_records(
         for path, st, facts in rows
         if now - max(st.st_mtime_ns, st.st_ctime_ns) > RACY_NS
     ]
-    if not kept:
-        return
-    with _cache(settings) as db:
-        if db is not None:
-            with db:
-                db.executemany("INSERT OR REPLACE INTO record_facts VALUES (?, ?, ?, ?, ?)", kept)
+    if kept:
+        _keep_rows(settings, "INSERT OR REPLACE INTO record_facts VALUES (?, ?, ?, ?, ?)", kept)
 
 
 def remembered_answers(
@@ -1254,17 +1172,14 @@ def remembered_answers(
     """The answers kept in the index under ``version`` (``intake.report.posterior``
     ``learned``, ``health``'s verdicts), of the function ``only`` names or of all ``but`` one;
     none when the index cannot be read (it is a cache)."""
-    found: list[tuple[str, str, str]] = []
     if not store_dir(settings).is_dir():
-        return found
-    with _cache(settings) as db:
-        if db is not None:
-            which, fn = (" AND fn = ?", only) if only is not None else (" AND fn != ?", but)
-            found = db.execute(
-                f"SELECT fn, args, value FROM memo WHERE version = ?{which if fn else ''}",
-                (version, fn) if fn else (version,),
-            ).fetchall()
-    return found
+        return []
+    which, fn = (" AND fn = ?", only) if only is not None else (" AND fn != ?", but)
+    return _cached_rows(
+        settings,
+        f"SELECT fn, args, value FROM memo WHERE version = ?{which if fn else ''}",
+        (version, fn) if fn else (version,),
+    )
 
 
 def remember_answers(
@@ -1389,72 +1304,8 @@ def _unclaimed(db: sqlite3.Connection, left_out: Claimed | None, *, coded: bool 
 def scenario_runs(
     settings: Settings, ids: Sequence[str], left_out: Claimed | None = None
 ) -> dict[str, list[SuiteRun]]:
-    """Scenario id → every stored run of it, of all time (the bugs report: a run that caught a
-    bug months before its fix is outside health's window), but those of the files
-    ``left_out`` names."""
-    if not ids or not store_dir(settings).is_dir():
-        return {}
-    db = _connect(settings)
-    try:
-        refresh_index(settings, db)
-        unclaimed = _unclaimed(db, left_out)
-        wanted = sorted(set(ids))
-        found: dict[str, list[Run]] = {}
-        parse = datetime.fromisoformat
-        for at in range(0, len(wanted), 500):
-            chunk = wanted[at : at + 500]
-            rows = db.execute(
-                f"SELECT {_RUN_COLUMNS} FROM runs "
-                f"WHERE scenario_id IN ({', '.join('?' * len(chunk))}){unclaimed} "
-                "ORDER BY started, run_id",
-                chunk,
-            )
-            for sid, *fields, started, recorded, kind in rows:
-                run = Run(*(*fields, parse(started), parse(recorded), kind))
-                found.setdefault(sid, []).append(run)
-        return {sid: suite_runs(runs) for sid, runs in found.items()}
-    finally:
-        db.close()
-
-
-__all__ = [
-    "Claimed",
-    "claimed",
-    "claimed_run_files",
-    "Counts",
-    "window_counts",
-    "window_mix",
-    "scenario_runs",
-    "NO_FACTS",
-    "SCHEMA",
-    "Run",
-    "ScenarioFacts",
-    "StoredResult",
-    "blob_facts",
-    "remember_blob_facts",
-    "StoredRun",
-    "file_of",
-    "index_path",
-    "paused_gc",
-    "read_facts",
-    "read_run",
-    "rebuild_index",
-    "scenario_facts",
-    "suite_run",
-    "suite_runs",
-    "refresh_index",
-    "remember_answers",
-    "remembered_answers",
-    "run_files",
-    "SuiteFile",
-    "facts_of_ids",
-    "known_records",
-    "listed_entry",
-    "remember_listing",
-    "remember_records",
-    "stamp",
-    "store_dir",
-    "suite_files",
-    "window_rows",
-    "write_run",
-]
+    """Scenario id → every stored run of it (``window_rows`` of all time: the bugs report, as a
+    run that caught a bug months before its fix is outside health's window), as the records'
+    type."""
+    found, _ = window_rows(settings, left_out=left_out, ids=ids)
+    return {sid: suite_runs(runs) for sid, runs in found.items()}
