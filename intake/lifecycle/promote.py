@@ -374,22 +374,7 @@ def _promote(
             allow_passing_control=allow_passing_control,
             evidence=evidence,
         )
-        _drop_unneeded_control_waiver(inputs, notes)
-        if inputs.allow_saturated and suite == "regression":
-            inputs.allow_saturated = None
-            notes.append(
-                "--allow-saturated was not needed: saturation does not block a regression "
-                "case; the reason is not recorded"
-            )
-        if inputs.allow_saturated and not saturated(
-            inputs.record.runs, inputs.runnable_hash, settings.saturation_pass_rate
-        ):
-            # a waiver the case never needed must not end up in the stamp as if it did
-            inputs.allow_saturated = None
-            notes.append(
-                "--allow-saturated was not needed: the local model does not pass this case; "
-                "the reason is not recorded"
-            )
+        _drop_unneeded_waivers(inputs, notes)
         gates = check_gates(inputs)
         result = PromoteResult(scenario_id, gates, draft, recovered=recovered, notes=notes)
         if dry_run:
@@ -424,18 +409,23 @@ def _reason(settings: Settings, reason: str | None, flag: str, notes: list[str])
     return cleaned
 
 
-def _drop_unneeded_control_waiver(inputs: GateInputs, notes: list[str]) -> None:
-    """--allow-passing-control without a PASS control is not stamped as if it were needed."""
-
-    if inputs.allow_passing_control is None:
-        return
-    fresh = current_controls(inputs.record, inputs.runnable_hash)
-    if not any(c.status == "PASS" for c in fresh):
-        inputs.allow_passing_control = None
-        notes.append(
-            "--allow-passing-control was not needed: no control passes the criteria; the "
-            "reason is not recorded"
-        )
+def _drop_unneeded_waivers(inputs: GateInputs, notes: list[str]) -> None:
+    """A waiver the case never needed (no PASS control; a regression case, or one the local
+    model does not pass) must not end up in the stamp as if it did."""
+    record, current = inputs.record, inputs.runnable_hash
+    unneeded: dict[str, str] = {}
+    if not any(c.status == "PASS" for c in current_controls(record, current)):
+        unneeded["allow_passing_control"] = "no control passes the criteria"
+    if inputs.suite == "regression":
+        unneeded["allow_saturated"] = "saturation does not block a regression case"
+    elif not saturated(record.runs, current, inputs.saturation_pass_rate):
+        unneeded["allow_saturated"] = "the local model does not pass this case"
+    for name, why in unneeded.items():
+        if getattr(inputs, name):
+            setattr(inputs, name, None)
+            notes.append(
+                f"--{name.replace('_', '-')} was not needed: {why}; the reason is not recorded"
+            )
 
 
 def criteria_hash(data: dict[str, Any]) -> str:
