@@ -24,6 +24,7 @@ from intake.contract.gaia import agent_backend
 from intake.contract.models import JUDGED_STATUSES, ControlRun, Record
 from intake.errors import Conflict, SourceError, UsageError
 from intake.lifecycle.replay import (
+    INFRASTRUCTURE_FIX,
     ReplayServer,
     ReplayState,
     ReplayTurn,
@@ -106,21 +107,19 @@ def never_asked_hint(settings: Settings, port: int, draft: Path | None = None) -
     )
 
 
-def _refuse_infrastructure(settings: Settings, draft: Path) -> None:
+def _refuse_infrastructure(settings: Settings, draft: Path, record: Record) -> None:
     """A captured answer that is an infrastructure fallback is not the case's failure."""
-    infra = infrastructure_turns(load_draft_record(settings, draft))
+    infra = infrastructure_turns(record)
     if infra:
         raise RunRefused(
             f"{infrastructure_line(infra)}: no control of it is run",
             where=display_path(draft, settings.root),
-            hint="draft the turns the model answered (`intake from-session ID --turns A-B`), "
-            "or a session where the model server was running",
+            hint=INFRASTRUCTURE_FIX,
         )
 
 
-def _turns_to_replay(settings: Settings, draft: Path) -> list[ReplayTurn]:
-
-    turns = replay_turns(load_draft_record(settings, draft))
+def _turns_to_replay(settings: Settings, draft: Path, record: Record) -> list[ReplayTurn]:
+    turns = replay_turns(record)
     if not turns:
         raise UsageError(
             "the draft holds no captured answer to replay (drafted from an issue, or from a "
@@ -143,9 +142,10 @@ def control_draft(
 
     limit = _check_limits(settings, iterations, timeout)
     draft = find_draft(settings, target)
-    _refuse_infrastructure(settings, draft)
+    record = load_draft_record(settings, draft)
+    _refuse_infrastructure(settings, draft, record)
     scenario, expected = refuse_unready(settings, draft)
-    turns = _turns_to_replay(settings, draft)
+    turns = _turns_to_replay(settings, draft, record)
     judge = judge_model(settings, judge)
     program = find_runner(settings)
     engine = scrubber_for(settings)

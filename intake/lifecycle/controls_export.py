@@ -42,7 +42,7 @@ from intake.errors import IntakeError, UsageError
 from intake.fileio import atomic_write
 from intake.lifecycle.gates import latest_reviews
 from intake.lifecycle.promote import criteria_hash
-from intake.lifecycle.replay import replay_hash, replay_turns
+from intake.lifecycle.replay import captured_turns, replay_hash, replay_turns
 from intake.lifecycle.runs.results import classify, entry_index, read_json_file
 from intake.paths import display_path, inside
 from intake.scrub import scrub_tree, scrubber_for
@@ -168,21 +168,19 @@ def _reviewers(record: Record) -> list[str]:
     )
 
 
+CAPTURED: dict[str, Any] = {
+    "turn": True,
+    "user_message": True,
+    "answer": True,
+    "tools": {"__all__": set(ControlTool.model_fields)},
+}
+"""What a FAIL control's transcript keeps of each captured turn (``TurnEvidence``)."""
+
+
 def _fail_transcript(record: Record) -> list[ControlTurn]:
-    assert record.evidence is not None
     return [
-        ControlTurn(
-            turn=t.turn,
-            user_message=t.user_message,
-            answer=t.answer,
-            tools=[
-                ControlTool(
-                    tool=c.tool, arguments=c.arguments, result=c.result, outcome=c.outcome.value
-                )
-                for c in t.tools
-            ],
-        )
-        for t in sorted(record.evidence.turns, key=lambda t: t.turn)
+        ControlTurn.model_validate(t.model_dump(mode="json", include=CAPTURED))
+        for t in captured_turns(record)
     ]
 
 

@@ -33,6 +33,7 @@ from intake.contract.models import (
 from intake.contract.validate import Problem
 from intake.errors import PromotionBlocked
 from intake.lifecycle.replay import (
+    INFRASTRUCTURE_FIX,
     infrastructure_line,
     infrastructure_turns,
     replay_hash,
@@ -238,17 +239,7 @@ def review_gate(
     Author and reviewer are compared case-insensitively with whitespace removed.
     """
     latest = latest_reviews(reviews)
-    valid: list[Review] = []
-    notes: list[str] = []
-    for _, review in sorted(latest.items()):
-        if review.decision is not ReviewDecision.approve:
-            continue
-        if is_author(author, review.reviewer):
-            notes.append(f"approval by {review.reviewer} does not count (the draft's author)")
-        elif review.content_hash != current_hash:
-            notes.append(f"approval by {review.reviewer} is stale (the file changed since)")
-        else:
-            valid.append(review)
+    valid, notes = _counting_approvals(latest, current_hash, author)
     objecting = (ReviewDecision.reject, ReviewDecision.changes_requested)
     blockers = [r for _, r in sorted(latest.items()) if r.decision in objecting]
     objections = ", ".join(f"{r.reviewer} ({r.decision.value.replace('_', ' ')})" for r in blockers)
@@ -274,6 +265,25 @@ def review_gate(
         "get an approval of the current file from someone other than the author: "
         "`intake review DRAFT --pr N` or `intake review DRAFT --approve --reviewer LOGIN`",
     )
+
+
+def _counting_approvals(
+    latest: dict[str, Review], current_hash: str, author: str | None | Sequence[str]
+) -> tuple[list[Review], list[str]]:
+    """The standing approvals that count (of the current bytes, by someone other than the
+    author), and why each other standing approval does not."""
+    valid: list[Review] = []
+    notes: list[str] = []
+    for _, review in sorted(latest.items()):
+        if review.decision is not ReviewDecision.approve:
+            continue
+        if is_author(author, review.reviewer):
+            notes.append(f"approval by {review.reviewer} does not count (the draft's author)")
+        elif review.content_hash != current_hash:
+            notes.append(f"approval by {review.reviewer} is stale (the file changed since)")
+        else:
+            valid.append(review)
+    return valid, notes
 
 
 def _latest(runs: list[Run]) -> Run | None:
@@ -523,13 +533,7 @@ def _judged_controls(record: Record, current: str | None, allow: str | None) -> 
     """Gate 8 as the captured answers and the control runs on the current content decide it."""
     infra = infrastructure_turns(record)
     if infra:
-        return _gate(
-            8,
-            False,
-            infrastructure_line(infra),
-            "draft the turns the model answered (`intake from-session ID --turns A-B`), or "
-            "a session where the model server was running",
-        )
+        return _gate(8, False, infrastructure_line(infra), INFRASTRUCTURE_FIX)
     fresh = current_controls(record, current)
     judged = [c for c in fresh if c.status in JUDGED_STATUSES]
     passes = [c for c in judged if c.status == "PASS"]
@@ -576,14 +580,7 @@ def rubric_gate(
     reviews: list[Review], current_hash: str, author: str | None | Sequence[str]
 ) -> Gate:
     """Gate 7 (only with ``require_rubric``): a counting approval carries a review rubric."""
-    latest = latest_reviews(reviews)
-    counting = [
-        r
-        for r in latest.values()
-        if r.decision is ReviewDecision.approve
-        and r.content_hash == current_hash
-        and not is_author(author, r.reviewer)
-    ]
+    counting, _ = _counting_approvals(latest_reviews(reviews), current_hash, author)
     with_rubric = sorted(r.reviewer for r in counting if r.rubric is not None)
     if with_rubric:
         return _gate(7, True, f"rubric given by {', '.join(with_rubric)}")

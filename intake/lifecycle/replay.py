@@ -31,7 +31,13 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import PurePosixPath, PureWindowsPath
 from typing import Any, Literal, TypedDict
 
-from intake.contract.models import Record, ScenarioView, ToolCallEvidence, ToolOutcome
+from intake.contract.models import (
+    Record,
+    ScenarioView,
+    ToolCallEvidence,
+    ToolOutcome,
+    TurnEvidence,
+)
 from intake.errors import SourceError
 from intake.sources.model import INFRASTRUCTURE_FALLBACKS, failure_kind
 
@@ -72,11 +78,15 @@ def _step(call: ToolCallEvidence) -> ReplayStep | None:
     )
 
 
+def captured_turns(record: Record) -> list[TurnEvidence]:
+    """The record's captured turns in order (none without evidence): what the replay serves,
+    the control gate judges and the FAIL control's transcript holds."""
+    return sorted(record.evidence.turns, key=lambda t: t.turn) if record.evidence else []
+
+
 def replay_turns(record: Record) -> list[ReplayTurn]:
-    """The record's captured turns in order; empty when no turn kept an answer."""
-    if record.evidence is None:
-        return []
-    turns = sorted(record.evidence.turns, key=lambda t: t.turn)
+    """The record's captured turns as replayed; empty when no turn kept an answer."""
+    turns = captured_turns(record)
     if not any(t.answer and t.answer.strip() for t in turns):
         return []
     return [
@@ -95,16 +105,20 @@ def infrastructure_turns(record: Record) -> list[tuple[int, str]]:
     model server unreachable, a timeout, no answer at all): what the model never said, so not
     the case's failure. Read from the answer's own text as well as the drafted flag, so a
     record edited to drop the flag still shows it."""
-    if record.evidence is None:
-        return []
     found = []
-    for turn in sorted(record.evidence.turns, key=lambda t: t.turn):
+    for turn in captured_turns(record):
         kind = failure_kind(turn.answer) if turn.answer else None
         if kind not in INFRASTRUCTURE_FALLBACKS:
             kind = turn.error_fallback
         if kind in INFRASTRUCTURE_FALLBACKS:
             found.append((turn.turn, str(kind)))
     return found
+
+
+INFRASTRUCTURE_FIX = (
+    "draft the turns the model answered (`intake from-session ID --turns A-B`), or a session "
+    "where the model server was running"
+)
 
 
 def infrastructure_line(found: list[tuple[int, str]]) -> str:
