@@ -152,8 +152,7 @@ class Evidence:
     def __init__(self, settings: Settings, base: Base | None) -> None:
         self.settings = settings
         self.base = base
-        self._index: dict[str, list[Record]] | None = None
-        self._paths: dict[str, list[Path]] = {}
+        self._index: dict[str, list[tuple[Path, Record]]] | None = None
         self._github: dict[tuple[str, int], Any] = {}
         self._repo_top: Path | None | bool = False
         self._authors: dict[str, list[str]] | None = None
@@ -168,35 +167,36 @@ class Evidence:
         """The base's records whose ``id`` is ``scenario_id``, wherever they lie and whatever
         their file is named: a scenario is its YAML ``id`` (GAIA's
         ``mcp_reliability/simple_tool_call.yaml`` holds ``mcp_simple_tool_call``)."""
+        return [record for _, record in self._base_index().get(scenario_id, [])]
+
+    def _base_index(self) -> dict[str, list[tuple[Path, Record]]]:
+        """Each id's records on the base, with their paths (read once)."""
         if self.base is None:
-            return []
+            return {}
         if self._index is None:
             self._index = {}
-            self._paths = {}
             for folder in (self.settings.drafts, self.settings.scenarios, self.settings.retired):
                 for path in self.base.files(folder):
                     if path.name.endswith(RECORD_SUFFIX):
                         record = _parse(self.base.show(path))
                         if record is not None:
-                            self._index.setdefault(record.id, []).append(record)
-                            self._paths.setdefault(record.id, []).append(path)
-        return list(self._index.get(scenario_id, []))
+                            self._index.setdefault(record.id, []).append((path, record))
+        return self._index
 
     def removed(self, now: set[str]) -> list[tuple[Path, str]]:
         """The base's promoted or adopted scenarios (a stamped record in the scenarios folder)
         whose id has no record anywhere in the change (``now``: the ids it holds), with the
         base's path: deleting a scenario is a retirement, and one needs ``intake retire``."""
-        if self.base is None:
+        base = self.base
+        if base is None:
             return []
-        self._base_records("")
         gone = []
-        for sid, records in (self._index or {}).items():
-            paths = self._paths.get(sid, [])
+        for sid, entries in self._base_index().items():
             stamped = [
                 p
-                for r, p in zip(records, paths, strict=False)
+                for p, r in entries
                 if (r.promotion is not None or r.adoption is not None)
-                and self.base.rel(p) is not None
+                and base.rel(p) is not None
                 and inside(p, self.settings.scenarios)
             ]
             if stamped and sid not in now:
@@ -456,8 +456,8 @@ class Evidence:
             if value is None:
                 continue
             hashes = {value.content_hash} | self._draft_hashes(value, scenario)
-            at_base = [getattr(old, stamp) for old in base_records]
-            if _dump(value) in {_dump(v) for v in at_base if v is not None}:
+            at_base = [v for old in base_records if (v := getattr(old, stamp)) is not None]
+            if _dump(value) in {_dump(v) for v in at_base}:
                 continue
             if here and (head is None or _dump(getattr(head, stamp)) != _dump(value)):
                 continue  # written here, not committed
@@ -470,10 +470,7 @@ class Evidence:
             if stamp == "adoption" and not base_records and self._adopts_base(value, scenario):
                 continue
             claimed.append(f"{stamp} stamp")
-            same_place = [
-                getattr(old, stamp) for old in base_records if getattr(old, stamp) is not None
-            ]
-            update[stamp] = same_place[-1] if same_place else None
+            update[stamp] = at_base[-1] if at_base else None
         return Judged(record.model_copy(update=update), claimed, authors)
 
     def _gates_hold(
@@ -508,11 +505,7 @@ class Evidence:
         hash is what the move needs (settings tightened since do not undo a promotion)."""
         if self.base is None:
             return False
-        moved = {
-            _dump(b.model_copy(update={"content_hash": stamp.content_hash}))
-            for b in at_base
-            if b is not None
-        }
+        moved = {_dump(b.model_copy(update={"content_hash": stamp.content_hash})) for b in at_base}
         raw = self.base.show(scenario)
         return _dump(stamp) in moved and raw is not None and _same_runnable(raw, scenario)
 

@@ -47,11 +47,13 @@ from intake.store.suite import find_draft, promoted_paths, refuse_outside_root
 __all__ = ["RenameResult", "ReviseResult", "rename", "revise"]
 
 
+def _is_path(target: str) -> bool:
+    return Path(target).suffix == ".yaml" or "/" in target or os.sep in target
+
+
 def _target_id(target: str) -> str | None:
     """The id a target names (a path's file name, or the id itself); ``None`` when unsafe."""
-    given = Path(target)
-    is_path = given.suffix == ".yaml" or "/" in target or os.sep in target
-    guess = given.stem if is_path else target
+    guess = Path(target).stem if _is_path(target) else target
     return guess if re.fullmatch(ID_PATTERN, guess) else None
 
 
@@ -76,7 +78,7 @@ class ReviseResult:
 
 def _find_scenario(settings: Settings, target: str) -> Path:
     given = Path(target)
-    if given.suffix == ".yaml" or "/" in target or os.sep in target:
+    if _is_path(target):
         path = (given if given.is_absolute() else Path.cwd() / given).resolve()
         if given.suffix != ".yaml":
             raise UsageError(
