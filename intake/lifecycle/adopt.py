@@ -54,8 +54,6 @@ from intake.store.journal import Event, Unit
 from intake.store.records import dump_record, load_record, record_path, sha256_bytes, utcnow
 from intake.store.suite import finding_types, refuse_outside_root, scrub_message
 
-__all__ = ["AdoptResult", "Adopted", "adopt"]
-
 
 @dataclass
 class Adopted:

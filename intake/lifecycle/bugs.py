@@ -262,13 +262,3 @@ def link(settings: Settings, scenario_id: str, issue: str, reviewer: str) -> Pat
     bug = BugLink(issue=locator, via="reviewer", named_by=reviewer)
     _save_bug(settings, found[0], bug, "bug-link")
     return found[0]
-
-
-__all__ = [
-    "issue_locator",
-    "issue_of",
-    "link",
-    "parse_issue",
-    "read_closings",
-    "refresh",
-]

@@ -348,6 +348,3 @@ EVENT_FIELDS = set(ControlRun.model_fields) - {
     "warnings",
 }
 """What a ``control`` event keeps of its ``ControlRun`` (its dump; the times are the event's)."""
-
-
-__all__ = ["ControlResult", "control_draft", "record_controls"]

@@ -397,14 +397,3 @@ def export_controls(settings: Settings, folder: Path) -> ExportResult:
     text = json.dumps(index, indent=2, ensure_ascii=False) + "\n"
     atomic_write(_confined(folder, INDEX_NAME), text)
     return result
-
-
-__all__ = [
-    "Case",
-    "Control",
-    "ExportResult",
-    "IndexEntry",
-    "case_controls",
-    "export_controls",
-    "export_name",
-]

@@ -674,6 +674,3 @@ def _same_runnable(then: bytes, scenario: Path) -> bool:
     """Whether ``then``'s runnable content is the change's scenario's now."""
     old, now = _mapping(then), _mapping(scenario)
     return old is not None and now is not None and runnable_hash(old) == runnable_hash(now)
-
-
-__all__ = ["Evidence", "Judged", "claimed_message"]

@@ -31,8 +31,6 @@ from intake.fileio import atomic_write_all, with_line_ends
 from intake.lifecycle.runs.run import backend_model, check_backend_url
 from intake.userconfig import Environ
 
-__all__ = ["Detected", "InitResult", "detect", "init_suite", "intake_table"]
-
 DETECT_TIMEOUT = 2.0
 _CLOUD = re.compile(r"^(?:claude|gpt|o\d|gemini|anthropic|openai)[-./:]", re.IGNORECASE)
 """Cloud model names: the strong tier. Anything else the Agent UI loads runs on Lemonade."""

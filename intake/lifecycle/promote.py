@@ -611,13 +611,3 @@ def _history_write(
         },
     )
     return path, text
-
-
-__all__ = [
-    "CRASH_STEPS",
-    "DraftRead",
-    "PromoteResult",
-    "gather",
-    "promote",
-    "reject",
-]

@@ -268,15 +268,3 @@ def retire(
             )
         )
     return LifecycleResult(scenario_id, LifecycleState.retired, dest, notes)
-
-
-__all__ = [
-    "QUARANTINE_TAG",
-    "LifecycleResult",
-    "quarantine",
-    "recorded_reason",
-    "retire",
-    "scenario_id_of",
-    "scenarios_with_id",
-    "state_of",
-]

@@ -729,16 +729,3 @@ class ReplayServer:
 
     def __exit__(self, *_exc: object) -> None:
         self.stop()
-
-
-__all__ = [
-    "PortBusy",
-    "ReplayServer",
-    "ReplayState",
-    "ReplayTurn",
-    "chat_events",
-    "document_names",
-    "replay_hash",
-    "replay_turns",
-    "sse_chunks",
-]

@@ -431,14 +431,6 @@ def _same_review(old: Review, new: Review) -> bool:
     )
 
 
-__all__ = [
-    "PrReviews",
-    "add_review",
-    "pr_web_url",
-    "reviews_from_pr",
-]
-
-
 def make_rubric(
     underspecified: int | None, criteria: int | None, minutes: int | None
 ) -> Rubric | None:

@@ -44,8 +44,6 @@ from intake.store.records import (
 )
 from intake.store.suite import find_draft, promoted_paths, refuse_outside_root
 
-__all__ = ["RenameResult", "ReviseResult", "rename", "revise"]
-
 
 def _is_path(target: str) -> bool:
     return Path(target).suffix == ".yaml" or "/" in target or os.sep in target

@@ -186,17 +186,3 @@ def tag_file(path: Path) -> str | None:
         return split_of(ScenarioView.of(parse_checked(path.read_bytes()).data).tags)
     except (YamlProblem, OSError):
         return None
-
-
-__all__ = [
-    "HELDOUT",
-    "SPLIT_TAGS",
-    "TRAIN",
-    "assign",
-    "split_for",
-    "split_hash",
-    "split_of",
-    "suite_categories",
-    "with_split",
-    "write_split",
-]
