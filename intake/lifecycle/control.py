@@ -262,23 +262,28 @@ def record_controls(
             raise Conflict(
                 "the draft's captured answers changed during the control", where=scenario_id
             )
-        controls = [
-            _control(
-                settings,
-                record,
-                res,
-                card,
-                notes,
-                expected,
-                replayed_hash,
-                number,
-                runner_exit,
-                turns_replayed,
+        controls = []
+        for number, (res, card, notes) in enumerate(
+            zip(results, cards, warnings, strict=True), start=1
+        ):
+            _check_control(settings, record, res, card, expected)
+            controls.append(
+                ControlRun(
+                    run_id=res.run_id,
+                    status=res.result.status,
+                    score=res.result.score,
+                    judge_model=res.judge_model,
+                    runnable_hash=expected,
+                    replay_hash=replayed_hash,
+                    at=res.at,
+                    recorded_at=utcnow(),
+                    iteration=number,
+                    runner_exit=runner_exit,
+                    scorecard_path=suite_relative(settings, card),
+                    turns_replayed=turns_replayed,
+                    warnings=notes,
+                )
             )
-            for number, (res, card, notes) in enumerate(
-                zip(results, cards, warnings, strict=True), start=1
-            )
-        ]
         ids = {c.run_id for c in controls}
         record.controls = [c for c in record.controls if c.run_id not in ids] + controls
         where = display_path(draft, settings.root)
@@ -300,18 +305,11 @@ def _check_unchanged(settings: Settings, draft: Path, expected: str) -> None:
         )
 
 
-def _control(
-    settings: Settings,
-    record: Record,
-    res: ScenarioResult,
-    card: Path,
-    notes: list[str],
-    current: str,
-    replayed_hash: str,
-    iteration: int,
-    runner_exit: int | None,
-    turns_replayed: int,
-) -> ControlRun:
+def _check_control(
+    settings: Settings, record: Record, res: ScenarioResult, card: Path, current: str
+) -> None:
+    """A verdict recorded as a control is captured after the draft, is no model's run, and
+    is no control of an earlier version of the turns."""
     check_after_capture(record, res, card, "control")
     if any(r.run_id == res.run_id for r in record.runs):
         raise UsageError(
@@ -324,21 +322,6 @@ def _control(
                 f"control {res.run_id[:80]} was recorded for an earlier version of the turns",
                 where=display_path(card, settings.root),
             )
-    return ControlRun(
-        run_id=res.run_id,
-        status=res.result.status,
-        score=res.result.score,
-        judge_model=res.judge_model,
-        runnable_hash=current,
-        replay_hash=replayed_hash,
-        at=res.at,
-        recorded_at=utcnow(),
-        iteration=iteration,
-        runner_exit=runner_exit,
-        scorecard_path=suite_relative(settings, card),
-        turns_replayed=turns_replayed,
-        warnings=notes,
-    )
 
 
 EVENT_FIELDS = set(ControlRun.model_fields) - {
