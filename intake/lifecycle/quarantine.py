@@ -16,6 +16,7 @@ check`` tells a quarantine intake wrote from a hand edit (``intake.check.lifecyc
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -25,7 +26,7 @@ from intake.contract.yamlio import with_tags
 from intake.errors import Conflict, UsageError
 from intake.paths import display_path
 from intake.store.details import QuarantineDetail, RetireDetail
-from intake.store.edit import edit
+from intake.store.edit import Edit, edit
 from intake.store.journal import Event, Unit
 from intake.store.records import (
     check_id,
@@ -145,6 +146,23 @@ def with_stamp_moved(record: Record, before: str, after: str, where: str) -> Rec
     raise UsageError("the scenario's record has no promotion or adoption stamp", where=where)
 
 
+def retagged(path: Path, retag: Callable[[bytes], bytes]) -> tuple[str, bytes, str]:
+    """A suite scenario's tags rewritten in place (a quarantine, a lift, a split tag): the hash
+    before, the new bytes, their hash."""
+    new = retag(path.read_bytes())
+    return content_hash(path), new, sha256_bytes(new)
+
+
+def commit_retag(
+    tx: Edit, command: str, scenario_id: str, path: Path, record: Record, new: bytes, event: Event
+) -> None:
+    """The retagged scenario and its record (the stamp moved to the new bytes) with ``event``,
+    as one journal unit."""
+    rec = record_path(path)
+    writes = [(rec, record_text(record, rec)), (path, new.decode("utf-8"))]
+    tx.commit(Unit(command, scenario_id, writes=writes, events=[event]))
+
+
 def recorded_reason(settings: Settings, reason: str, what: str, notes: list[str]) -> str:
     """The reason for ``what`` as it is recorded: required, one line, scrubbed (what the
     scrubber replaced is said in ``notes``)."""
@@ -190,10 +208,7 @@ def quarantine(
             raise UsageError("the scenario is not quarantined", where=where)
         if not lift and state is LifecycleState.quarantined:
             raise UsageError("the scenario is already quarantined", where=where)
-        raw = path.read_bytes()
-        before = content_hash(path)
-        new = _with_tag(raw, add=not lift)
-        after = sha256_bytes(new)
+        before, new, after = retagged(path, lambda raw: _with_tag(raw, add=not lift))
         record = with_stamp_moved(record, before, after, where)
         new_state = LifecycleState.active if lift else LifecycleState.quarantined
         _add_change(record, new_state, why, who, after, before, where)
@@ -203,14 +218,7 @@ def quarantine(
             who,
             QuarantineDetail(reason=why, content_hash=after, before_hash=before),
         )
-        tx.commit(
-            Unit(
-                "quarantine",
-                scenario_id,
-                writes=[(rec, record_text(record, rec)), (path, new.decode("utf-8"))],
-                events=[event],
-            )
-        )
+        commit_retag(tx, "quarantine", scenario_id, path, record, new, event)
     return LifecycleResult(scenario_id, new_state, path, notes)
 
 

@@ -121,19 +121,15 @@ def write_split(
     journal unit with a ``split`` event: a reviewed change like any other. Returns (id, tag)
     of each scenario tagged (or that would be, with ``dry_run``).
     """
-    from intake.lifecycle.quarantine import with_stamp_moved
+    from functools import partial
+
+    from intake.lifecycle.quarantine import commit_retag, retagged, with_stamp_moved
     from intake.lifecycle.runs.nightly import suite_index
     from intake.paths import display_path
     from intake.store.details import SplitDetail
     from intake.store.edit import edit
-    from intake.store.journal import Event, Unit
-    from intake.store.records import (
-        content_hash,
-        load_record,
-        record_path,
-        record_text,
-        sha256_bytes,
-    )
+    from intake.store.journal import Event
+    from intake.store.records import load_record, record_path, sha256_bytes
     from intake.store.suite import acting_author
 
     drawn = assign(suite_categories(settings), settings.split_salt, settings.split_heldout)
@@ -151,10 +147,7 @@ def write_split(
             if tag_file(path) is not None:
                 continue
             where = display_path(path, settings.root)
-            raw = path.read_bytes()
-            before = content_hash(path)
-            new = _tagged(raw, tag)
-            after = sha256_bytes(new)
+            before, new, after = retagged(path, partial(_tagged, tag=tag))
             record = with_stamp_moved(load_record(record_path(path)), before, after, where)
             salt = sha256_bytes(settings.split_salt.encode("utf-8"))
             event = Event(
@@ -163,17 +156,7 @@ def write_split(
                 who,
                 SplitDetail(tag=tag, salt_hash=salt, before_hash=before, content_hash=after),
             )
-            tx.commit(
-                Unit(
-                    "split",
-                    sid,
-                    writes=[
-                        (record_path(path), record_text(record, record_path(path))),
-                        (path, new.decode("utf-8")),
-                    ],
-                    events=[event],
-                )
-            )
+            commit_retag(tx, "split", sid, path, record, new, event)
     return done
 
 
