@@ -379,15 +379,8 @@ def export_controls(settings: Settings, folder: Path) -> ExportResult:
     for name, scrubbed in documents:
         text = json.dumps(scrubbed.document(), indent=2, ensure_ascii=False) + "\n"
         atomic_write(_confined(folder, name), text)
-        result.written.append(
-            IndexEntry(
-                file=name,
-                scenario_id=scrubbed.scenario_id,
-                label=scrubbed.label,
-                criteria_hash=scrubbed.criteria_hash,
-                current=scrubbed.current,
-            )
-        )
+        listed = scrubbed.model_dump(include=set(IndexEntry.model_fields))
+        result.written.append(IndexEntry(file=name, **listed))
     index = {
         "export_version": EXPORT_VERSION,
         "exported_at": utcnow().isoformat(timespec="seconds"),

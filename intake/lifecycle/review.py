@@ -118,16 +118,24 @@ def add_review(
             judge_text_ack=acked,
         )
         record.reviews.append(review)
-        detail = ReviewDetail(
-            decision=decision.value, via="manual", content_hash=review.content_hash
-        )
-        if rubric is not None:
-            detail["rubric"] = rubric.model_dump()
-        if acked:
-            detail["judge_text_ack"] = len(acked)
-        event = Event("review", display_path(draft, settings.root), reviewer, detail)
-        tx.commit_record("review", draft, record, [event])
+        tx.commit_record("review", draft, record, [_review_event(settings, draft, review)])
     return draft, review
+
+
+def _review_event(settings: Settings, draft: Path, review: Review, pr: str | None = None) -> Event:
+    """A review's ``review`` event: its decision, how it was made and the hash it approves;
+    a pull request's review names the pull request and commit, a manual one its rubric and
+    how many judge-directed passages it acknowledges."""
+    detail = ReviewDetail(
+        decision=review.decision.value, via=review.via, content_hash=review.content_hash
+    )
+    if pr is not None:
+        detail["pr"], detail["commit"] = pr, review.commit
+    if review.rubric is not None:
+        detail["rubric"] = review.rubric.model_dump()
+    if review.judge_text_ack:
+        detail["judge_text_ack"] = len(review.judge_text_ack)
+    return Event("review", display_path(draft, settings.root), review.reviewer, detail)
 
 
 def judge_fingerprints(draft: Path) -> list[str]:
@@ -400,21 +408,7 @@ def _record_reviews(
             record.reviews.append(review)
             found.recorded.append(review)
         if found.recorded:
-            events = [
-                Event(
-                    "review",
-                    display_path(draft, settings.root),
-                    review.reviewer,
-                    ReviewDetail(
-                        decision=review.decision.value,
-                        via="github_pr",
-                        pr=where,
-                        commit=review.commit,
-                        content_hash=review.content_hash,
-                    ),
-                )
-                for review in found.recorded
-            ]
+            events = [_review_event(settings, draft, r, pr=where) for r in found.recorded]
             tx.commit_record("review", draft, record, events)
 
 
