@@ -16,8 +16,9 @@ check`` tells a quarantine intake wrote from a hand edit (``intake.check.lifecyc
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 
 from intake.config import Settings
@@ -118,11 +119,11 @@ def find_scenario(settings: Settings, scenario_id: str) -> Path:
     return found[0]
 
 
-def _with_tag(raw: bytes, add: bool) -> bytes:
-    """The scenario's bytes with the quarantine tag added or taken out, every other byte kept
-    (``yamlio.with_tags``)."""
-    added = [QUARANTINE_TAG] if add else []
-    return with_tags(raw, lambda tags: [*[t for t in tags if t != QUARANTINE_TAG], *added])
+def with_one_tag(raw: bytes, group: Collection[str], tag: str | None) -> bytes:
+    """The scenario's bytes with ``tag`` as its one tag of ``group`` (appended; none with None):
+    its split tag, its suite tag, the quarantine tag. Every other byte is kept
+    (``intake.contract.yamlio.with_tags``: BOM and CRLF kept)."""
+    return with_tags(raw, lambda tags: [*[t for t in tags if t not in group], *filter(None, [tag])])
 
 
 def with_stamp_moved(record: Record, before: str, after: str, where: str) -> Record:
@@ -208,7 +209,8 @@ def quarantine(
             raise UsageError("the scenario is not quarantined", where=where)
         if not lift and state is LifecycleState.quarantined:
             raise UsageError("the scenario is already quarantined", where=where)
-        before, new, after = retagged(path, lambda raw: _with_tag(raw, add=not lift))
+        tag = None if lift else QUARANTINE_TAG
+        before, new, after = retagged(path, partial(with_one_tag, group={QUARANTINE_TAG}, tag=tag))
         record = with_stamp_moved(record, before, after, where)
         new_state = LifecycleState.active if lift else LifecycleState.quarantined
         _add_change(record, new_state, why, who, after, before, where)
