@@ -32,7 +32,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
-from functools import partial
+from functools import cached_property, partial
 from pathlib import Path
 from typing import Any
 
@@ -154,9 +154,7 @@ class Evidence:
         self.base = base
         self._index: dict[str, list[tuple[Path, Record]]] | None = None
         self._github: dict[tuple[str, int], Any] = {}
-        self._repo_top: Path | None | bool = False
         self._authors: dict[str, list[str]] | None = None
-        self._branch: list[str] | None = None
         self._edited: set[str] | None = None
         self.notes: list[str] = []
         """What could not be asked (GitHub unreachable), for the output; never a value."""
@@ -301,19 +299,18 @@ class Evidence:
 
     # --- judging ---------------------------------------------------------------------------
 
+    @cached_property
     def _top(self) -> Path | None:
         """The repository's top (looked up once)."""
-        if self._repo_top is False:
-            from intake.gitutil import repo_top
+        from intake.gitutil import repo_top
 
-            self._repo_top = repo_top(self.settings.root)
-        return self._repo_top if isinstance(self._repo_top, Path) else None
+        return repo_top(self.settings.root)
 
     def authors(self, scenario: Path, record: Record, base_records: list[Record]) -> list[str]:
         """Every author of a commit that changed the file (or the draft it was promoted from),
         and the base record's identities."""
         found: list[str] = []
-        top = self.base.top if self.base is not None else self._top()
+        top = self.base.top if self.base is not None else self._top
         if top is not None:
             if self._authors is None:
                 folders = [
@@ -325,30 +322,29 @@ class Evidence:
                 rel = relative_to(top, path)
                 if rel is not None:
                     found += self._authors.get(rel, [])
-        found += self._branch_authors()
+        found += self._branch_authors
         for old in base_records:
             found += [n for n in [old.author, *old.drafter] if n]
         known = {record.author, *record.drafter}
         return [n for n in dict.fromkeys(found) if n not in known]
 
+    @cached_property
     def _branch_authors(self) -> list[str]:
         """The name and e-mail local part of every author of a commit the change brings
         (``base..HEAD``, one ``git log``): whoever wrote any of the change never approves it,
         whichever file their commit touched (a hand-written lifecycle entry in a record)."""
         if self.base is None:
             return []
-        if self._branch is None:
-            raw = git_output(
-                ["log", "-z", "--format=%an%x00%ae", f"{self.base.commit}..HEAD"],
-                self.base.top,
-                timeout=120,
-            )
-            fields = (raw or b"").decode("utf-8", "surrogateescape").split("\0")
-            names: list[str] = []
-            for name, email in zip(fields[0::2], fields[1::2], strict=False):
-                names += [name.strip(), email.strip().split("@", 1)[0]]
-            self._branch = [n for n in dict.fromkeys(names) if n]
-        return list(self._branch)
+        raw = git_output(
+            ["log", "-z", "--format=%an%x00%ae", f"{self.base.commit}..HEAD"],
+            self.base.top,
+            timeout=120,
+        )
+        fields = (raw or b"").decode("utf-8", "surrogateescape").split("\0")
+        names: list[str] = []
+        for name, email in zip(fields[0::2], fields[1::2], strict=False):
+            names += [name.strip(), email.strip().split("@", 1)[0]]
+        return [n for n in dict.fromkeys(names) if n]
 
     def judge(self, record_file: Path, record: Record) -> Judged:
         """The record with only the evidence that counts (see the module's docstring)."""
