@@ -142,14 +142,9 @@ def intake_table(layout: str, root: Path, detected: Detected | None = None) -> s
         "[tool.intake]",
         "# written by `intake init`; every key is optional (see `intake config`)",
     ]
-    for key, value in folders.items():
-        lines += [f"# {_COMMENTS[key]}", f'{key} = "{value}"']
-    lines += [
-        f"# {_COMMENTS['provenance_target']}",
-        "provenance_target = 0.2",
-        f"# {_COMMENTS['require_rubric']}",
-        "require_rubric = false",
-    ]
+    values = {k: f'"{v}"' for k, v in folders.items()}
+    for key, value in {**values, "provenance_target": "0.2", "require_rubric": "false"}.items():
+        lines += [f"# {_COMMENTS[key]}", f"{key} = {value}"]
     lines += _run_keys(detected or Detected())
     return "\n".join(lines) + "\n"
 
