@@ -40,7 +40,7 @@ from intake.contract.models import (
 from intake.contract.yamlio import YamlProblem, parse_checked
 from intake.errors import IntakeError, UsageError
 from intake.fileio import atomic_write
-from intake.lifecycle.gates import latest_reviews
+from intake.lifecycle.gates import latest_reviews, latest_run
 from intake.lifecycle.promote import criteria_hash
 from intake.lifecycle.replay import captured_turns, replay_hash, replay_turns
 from intake.lifecycle.runs.results import classify, entry_index, read_json_file
@@ -185,12 +185,13 @@ def _fail_transcript(record: Record) -> list[ControlTurn]:
 
 
 def _passing_run(record: Record, current: str) -> Run | None:
-    passes = [
-        r
-        for r in record.runs
-        if r.tier is RunTier.strong and r.status == "PASS" and r.runnable_hash == current
-    ]
-    return max(passes, key=lambda r: (r.at, r.recorded_at)) if passes else None
+    return latest_run(
+        [
+            r
+            for r in record.runs
+            if r.tier is RunTier.strong and r.status == "PASS" and r.runnable_hash == current
+        ]
+    )
 
 
 def _run_transcript(settings: Settings, run: Run, scenario_id: str) -> list[ControlTurn] | None:

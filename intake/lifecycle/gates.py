@@ -11,9 +11,9 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from functools import cached_property
-from typing import TYPE_CHECKING, Any, NotRequired, TypedDict
+from typing import TYPE_CHECKING, Any, NotRequired, TypedDict, cast
 
 from intake.contract.models import (
     CATEGORY_PATTERN,
@@ -95,15 +95,9 @@ class Gate:
 
     def to_dict(self) -> GateDoc:
         """JSON-ready form (``applicable`` only when false)."""
-        doc: GateDoc = {
-            "number": self.number,
-            "name": self.name,
-            "met": self.met,
-            "detail": self.detail,
-            "todo": self.todo,
-        }
-        if not self.applicable:
-            doc["applicable"] = False
+        doc = cast(GateDoc, asdict(self))
+        if self.applicable:
+            del doc["applicable"]
         return doc
 
 
@@ -286,7 +280,8 @@ def _counting_approvals(
     return valid, notes
 
 
-def _latest(runs: list[Run]) -> Run | None:
+def latest_run(runs: list[Run]) -> Run | None:
+    """The run that ran last (by its start, then when it was recorded)."""
     return max(runs, key=lambda r: (r.at, r.recorded_at)) if runs else None
 
 
@@ -313,7 +308,7 @@ def _run_gate(inputs: GateInputs, tier: RunTier) -> Gate:
         f"`intake run DRAFT --tier {tier.value}` (or "
         f"`intake run-record DRAFT --scorecard PATH --tier {tier.value}`)"
     )
-    latest = _latest(judged)
+    latest = latest_run(judged)
     if latest is None:
         if infra:
             statuses = ", ".join(sorted({r.status for r in infra}))
