@@ -93,8 +93,7 @@ def add_review(
     """
     check_login(reviewer)
     draft = find_draft(settings, target)
-    text = strip_hidden(note)[0].strip() if note else None
-    text = text or None
+    text = (strip_hidden(note)[0].strip() if note else "") or None
     if text is not None:
         text, types = scrub_free_text(settings, text, where="$.note")
         if scrubbed is not None:
@@ -252,9 +251,8 @@ def find_reviewed(settings: Settings, target: str) -> tuple[Path, str]:
 def reviews_from_pr(
     settings: Settings, target: str, number: int, *, repo: str | None = None
 ) -> PrReviews:
-    """Read a pull request's reviews and record those that count for this draft, or for the
-    suite scenario whose lifecycle change, split tag or promotion the pull request carries
-    (``find_reviewed``)."""
+    """Read a pull request's reviews and record those that count for what ``find_reviewed``
+    finds (a draft, or a suite scenario the pull request changes)."""
     from intake.sources.github import call, client
 
     full_name = _pr_repository(settings, number, repo)
