@@ -485,13 +485,10 @@ class _Handler(BaseHTTPRequestHandler):
         return _Request.of(doc) if isinstance(doc, dict) else None
 
     def do_GET(self) -> None:  # noqa: N802
-        self._route("GET")
+        """Each method GAIA's client sends (GET, POST, DELETE), routed by its name."""
+        self._route(self.command)
 
-    def do_POST(self) -> None:  # noqa: N802
-        self._route("POST")
-
-    def do_DELETE(self) -> None:  # noqa: N802
-        self._route("DELETE")
+    do_POST = do_DELETE = do_GET
 
     def _route(self, method: str) -> None:
         head = _Head.of(self.headers)
