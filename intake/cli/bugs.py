@@ -35,10 +35,7 @@ def register(app: typer.Typer) -> None:
         from intake.lifecycle.bugs import refresh
 
         cfg = settings(ctx)
-        if ids:
-            result = refresh(cfg, closings=closings, only=ids)
-        else:
-            result = refresh(cfg, closings=closings)
+        result = refresh(cfg, closings=closings, only=ids or ())
         for note in result.notes:
             err(note)
         out(

@@ -92,46 +92,37 @@ def register(app: typer.Typer) -> None:
                 base=base,
             )
         except GatesUnmet as exc:
-            if fmt is Format.json:
-                emit_json(
-                    {
-                        "command": "promote",
-                        "promoted": False,
-                        "blocked": True,
-                        "gates": [g.to_dict() for g in exc.gates],
-                    }
-                )
-            else:
-                out(f"gates for {datum(str(exc.where))}:")
-                for line in gate_lines(exc.gates):
-                    out(line)
+            _show_gates(fmt, str(exc.where), exc.gates, promoted=False, blocked=True)
             raise
         for note in result.recovered:
             err(f"recovered an interrupted promotion: {note}")
         for note in result.notes:
             err(f"note: {note}")
         dest = display_path(result.destination, cfg.root) if result.destination else None
-        if fmt is Format.json:
-            emit_json(
-                {
-                    "command": "promote",
-                    "dry_run": dry_run,
-                    "promoted": dest is not None,
-                    "blocked": result.blocked,
-                    "destination": dest,
-                    "notes": result.notes,
-                    "gates": [g.to_dict() for g in result.gates],
-                }
-            )
-        else:
-            if result.gates:
-                out(f"gates for {datum(result.scenario_id)}:")
-                for line in gate_lines(result.gates):
-                    out(line)
-            if dry_run:
-                verdict = "blocked" if result.blocked else "ready to promote"
-                out(f"dry run: {datum(result.scenario_id)} is {verdict}; nothing was moved")
-            elif dest:
-                out(f"promoted {datum(result.scenario_id)} to {datum(dest)}")
+        _show_gates(
+            fmt,
+            result.scenario_id,
+            result.gates,
+            dry_run=dry_run,
+            promoted=dest is not None,
+            blocked=result.blocked,
+            destination=dest,
+            notes=result.notes,
+        )
+        if fmt is Format.text and dry_run:
+            verdict = "blocked" if result.blocked else "ready to promote"
+            out(f"dry run: {datum(result.scenario_id)} is {verdict}; nothing was moved")
+        elif fmt is Format.text and dest:
+            out(f"promoted {datum(result.scenario_id)} to {datum(dest)}")
         if dry_run and result.blocked:
             raise typer.Exit(EXIT_FINDINGS)
+
+
+def _show_gates(fmt: Format, scenario_id: str, gates: list[Gate], **fields: object) -> None:
+    """The gates as JSON (``fields`` first), or as the gate table when there are any."""
+    if fmt is Format.json:
+        emit_json({"command": "promote", **fields, "gates": [g.to_dict() for g in gates]})
+    elif gates:
+        out(f"gates for {datum(scenario_id)}:")
+        for line in gate_lines(gates):
+            out(line)

@@ -72,10 +72,10 @@ def register(app: typer.Typer) -> None:
         stops warning about that text.
         """
         from intake.contract.models import ReviewDecision
+        from intake.lifecycle.review import add_review, make_rubric, reviews_from_pr, self_approval
+        from intake.store.suite import scrub_message
 
         cfg = settings(ctx)
-        from intake.lifecycle.review import make_rubric
-
         rubric = make_rubric(underspecified, criteria, minutes)
         if pr is not None:
             if rubric is not None or ack_judge_text:
@@ -84,16 +84,12 @@ def register(app: typer.Typer) -> None:
                 )
             if approve or reject or reviewer:
                 raise UsageError("--pr reads reviews from GitHub: no --approve/--reject/--reviewer")
-            from intake.lifecycle.review import reviews_from_pr
-
             _print_pr_reviews(reviews_from_pr(cfg, draft, pr, repo=repo))
             return
         if approve == reject:
             raise UsageError("give exactly one of --approve, --reject, or --pr N")
         if not reviewer:
             raise UsageError("--reviewer LOGIN is required for a review made outside GitHub")
-        from intake.lifecycle.review import add_review, self_approval
-
         decision = ReviewDecision.approve if approve else ReviewDecision.reject
         scrubbed: list[str] = []
         path, review = add_review(
@@ -106,8 +102,6 @@ def register(app: typer.Typer) -> None:
             rubric=rubric,
             ack_judge_text=ack_judge_text,
         )
-        from intake.store.suite import scrub_message
-
         if scrubbed:
             err(scrub_message("note", scrubbed))
         out(

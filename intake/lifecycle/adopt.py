@@ -54,8 +54,6 @@ from intake.store.journal import Event, Unit
 from intake.store.records import dump_record, load_record, record_path, sha256_bytes, utcnow
 from intake.store.suite import finding_types, refuse_outside_root, scrub_message
 
-__all__ = ["AdoptResult", "Adopted", "adopt"]
-
 
 @dataclass
 class Adopted:
@@ -64,7 +62,11 @@ class Adopted:
     path: Path
     scenario_id: str
     link: str
-    new_text: str = field(default="", repr=False)
+    new_text: str = field(repr=False)
+    record: Record = field(repr=False)
+    """The record written beside it (with its adoption stamp)."""
+    raw: bytes = field(repr=False)
+    """The file's bytes as read when it was planned (it must not change before the write)."""
 
 
 @dataclass
@@ -220,7 +222,6 @@ def adopt(
         result.notes += _recover_all(settings, files)
     now = utcnow()
     arrived = first_added(settings.root, [settings.scenarios])
-    planned: list[tuple[Adopted, Record, bytes]] = []
     for path in files:
         shown = display_path(path, settings.root)
         rec = record_path(path)
@@ -235,9 +236,7 @@ def adopt(
             if restamp is None:
                 result.skipped.append(f"{shown}: already has a record (promoted or adopted)")
                 continue
-            item, record = restamp
-            planned.append((item, record, raw))
-            result.adopted.append(item)
+            result.adopted.append(restamp)
             continue
         judged = validate_file(path, strict=False, display=shown)
         structural = [
@@ -277,13 +276,10 @@ def adopt(
                 path=shown,
             ),
         )
-        item = Adopted(path, scenario_id, the_link, new_text)
-        planned.append((item, record, raw))
-        result.adopted.append(item)
-    if dry_run or not planned:
-        return result
-    for item, record, raw in planned:
-        _commit_one(settings, item, record, raw, reviewer)
+        result.adopted.append(Adopted(path, scenario_id, the_link, new_text, record, raw))
+    if not dry_run:
+        for item in result.adopted:
+            _commit_one(settings, item, reviewer)
     return result
 
 
@@ -331,19 +327,18 @@ def _intake_field(problem: Problem) -> bool:
     return problem.code == "required" and problem.json_path.rsplit(".", 1)[0] in INTAKE_FIELDS
 
 
-def _commit_one(
-    settings: Settings, item: Adopted, record: Record, raw: bytes, reviewer: str
-) -> None:
+def _commit_one(settings: Settings, item: Adopted, reviewer: str) -> None:
     """One file's adoption as one journal unit: its record, the file, its ``adoption`` event."""
 
     shown = display_path(item.path, settings.root)
     rec = record_path(item.path)
     with edit(settings, item.scenario_id, doing="adopt") as tx:
+        record = item.record
         restamping = _is_restamp(record, rec)
         if (
             (rec.exists() and not restamping)
             or not item.path.is_file()
-            or item.path.read_bytes() != raw
+            or item.path.read_bytes() != item.raw
         ):
             raise Conflict("the scenario changed while it was being adopted", where=shown)
         refuse_outside_root(settings, item.path, what="the scenarios folder")
@@ -396,7 +391,7 @@ def _rationale_restamp(
     rationale: str | None,
     reviewer: str,
     now: datetime,
-) -> tuple[Adopted, Record] | None:
+) -> Adopted | None:
     """An adopted scenario's missing rationale added, with a new adoption stamp; else None.
 
     Only for a file adopted by intake, unchanged since (its hash is the stamp's), that has no
@@ -424,7 +419,7 @@ def _rationale_restamp(
     )
     restamped = record.model_copy(update={"adoption": stamp})
     link = str(found.source.get("link", record.source.locator))
-    return Adopted(path, record.id, link, new_text), restamped
+    return Adopted(path, record.id, link, new_text, restamped, raw)
 
 
 def _with_fields(

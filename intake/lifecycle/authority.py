@@ -538,13 +538,3 @@ def changed_history(settings: Settings, base: Base | None) -> list[Path]:
         for path in sorted(folder.glob(f"*{HISTORY_SUFFIX}"))
         if path.is_file() and ((held := now(path)) is None or base.show(path) != held)
     ]
-
-
-__all__ = [
-    "NO_BASE",
-    "Base",
-    "Rules",
-    "changed_history",
-    "find_base",
-    "rules_for",
-]

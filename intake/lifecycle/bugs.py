@@ -23,7 +23,6 @@ import json
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -41,14 +40,8 @@ ISSUE_PATTERN = re.compile(r"^github:([A-Za-z0-9_.-]{1,100}/[A-Za-z0-9_.-]{1,100
 MAX_CLOSINGS_BYTES = 8 * 1024 * 1024
 
 
-@dataclass(frozen=True)
-class Closing:
-    """An issue's state as GitHub tells it."""
-
-    closed_at: datetime | None
-    state_reason: str | None
-    commit: str | None = None
-    """The commit that closed it, when the closing names one (lower-case hex)."""
+CLOSING = {"closed_at", "state_reason", "fix_commit"}
+"""A ``BugLink``'s closing, as GitHub tells it (the readers below give a ``BugLink`` holding it)."""
 
 
 @dataclass
@@ -130,7 +123,7 @@ def closing_key(repo: str, number: int) -> tuple[str, int]:
     return repo.lower(), number
 
 
-def read_closings(path: Path, repo: str | None) -> dict[tuple[str, int], Closing]:
+def read_closings(path: Path, repo: str | None) -> dict[tuple[str, int], BugLink]:
     """(repo, number) → closing from a ``gh issue view/list --json`` file, the repo lower-cased
     (GitHub's owner and repository names are case-insensitive: ``AMD/Gaia#7`` is
     ``amd/gaia#7``; look up with ``closing_key``)."""
@@ -140,7 +133,7 @@ def read_closings(path: Path, repo: str | None) -> dict[tuple[str, int], Closing
     except (UnicodeDecodeError, json.JSONDecodeError):
         raise InputError("the closings file is not JSON", where=str(path)) from None
     items = doc if isinstance(doc, list) else [doc]
-    found: dict[tuple[str, int], Closing] = {}
+    found: dict[tuple[str, int], BugLink] = {}
     for index, item in enumerate(items):
         if not isinstance(item, dict):
             raise InputError(f"item {index} is not an object", where=str(path))
@@ -157,13 +150,16 @@ def read_closings(path: Path, repo: str | None) -> dict[tuple[str, int], Closing
                 f'item {index} has a "fixCommit" that is not a commit hash (7-40 hex digits)',
                 where=str(path),
             )
-        found[closing_key(owner, number)] = Closing(
-            when, _gh_reason(read.stateReason), commit.lower() if commit and when else None
+        found[closing_key(owner, number)] = BugLink(
+            issue=f"github:{owner}#{number}",
+            closed_at=when,
+            state_reason=_gh_reason(read.stateReason),
+            fix_commit=commit.lower() if commit and when else None,
         )
     return found
 
 
-def fetch_closing(settings: Settings, repo: str, number: int) -> Closing:
+def fetch_closing(settings: Settings, repo: str, number: int) -> BugLink:
     """The issue's closing through PyGithub (one request)."""
     from intake.sources import github as gh
 
@@ -173,16 +169,17 @@ def fetch_closing(settings: Settings, repo: str, number: int) -> Closing:
     closed = data.closed_at
     when = parse_when(closed) if isinstance(closed, str) and closed else None
     if when is None:
-        return Closing(None, None)
+        return BugLink(issue=f"github:{repo}#{number}")
     events = gh.call(
         f"github:{repo}#{number}", lambda: [(e.event, e.commit_id) for e in issue.get_events()]
     )
     closes = [c for kind, c in events if kind == "closed"]
     commit = closes[-1] if closes and isinstance(closes[-1], str) else None
-    return Closing(
-        when,
-        _gh_reason(data.state_reason),
-        commit.lower() if commit and COMMIT.fullmatch(commit) else None,
+    return BugLink(
+        issue=f"github:{repo}#{number}",
+        closed_at=when,
+        state_reason=_gh_reason(data.state_reason),
+        fix_commit=commit.lower() if commit and COMMIT.fullmatch(commit) else None,
     )
 
 
@@ -237,21 +234,11 @@ def refresh(
             closing = fetch_closing(settings, repo, number)
         done.checked += 1
         old = record.bug or BugLink(issue=issue)
-        bug = old.model_copy(
-            update={
-                "closed_at": closing.closed_at,
-                "state_reason": closing.state_reason,
-                "fix_commit": closing.commit,
-                "checked_at": utcnow(),
-            }
-        )
+        read = closing.model_dump(include=CLOSING)
+        bug = old.model_copy(update={**read, "checked_at": utcnow()})
         if closing.closed_at is not None:
             done.closed += 1
-        if (old.closed_at, old.state_reason, old.fix_commit) != (
-            bug.closed_at,
-            bug.state_reason,
-            bug.fix_commit,
-        ) or (
+        if old.model_dump(include=CLOSING) != read or (
             record.bug is None or record.bug.checked_at is None  # read once: open, not unknown
         ):
             done.changed += 1
@@ -275,14 +262,3 @@ def link(settings: Settings, scenario_id: str, issue: str, reviewer: str) -> Pat
     bug = BugLink(issue=locator, via="reviewer", named_by=reviewer)
     _save_bug(settings, found[0], bug, "bug-link")
     return found[0]
-
-
-__all__ = [
-    "Closing",
-    "issue_locator",
-    "issue_of",
-    "link",
-    "parse_issue",
-    "read_closings",
-    "refresh",
-]

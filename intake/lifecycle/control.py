@@ -24,6 +24,7 @@ from intake.contract.gaia import agent_backend
 from intake.contract.models import JUDGED_STATUSES, ControlRun, Record
 from intake.errors import Conflict, SourceError, UsageError
 from intake.lifecycle.replay import (
+    INFRASTRUCTURE_FIX,
     ReplayServer,
     ReplayState,
     ReplayTurn,
@@ -106,21 +107,19 @@ def never_asked_hint(settings: Settings, port: int, draft: Path | None = None) -
     )
 
 
-def _refuse_infrastructure(settings: Settings, draft: Path) -> None:
+def _refuse_infrastructure(settings: Settings, draft: Path, record: Record) -> None:
     """A captured answer that is an infrastructure fallback is not the case's failure."""
-    infra = infrastructure_turns(load_draft_record(settings, draft))
+    infra = infrastructure_turns(record)
     if infra:
         raise RunRefused(
             f"{infrastructure_line(infra)}: no control of it is run",
             where=display_path(draft, settings.root),
-            hint="draft the turns the model answered (`intake from-session ID --turns A-B`), "
-            "or a session where the model server was running",
+            hint=INFRASTRUCTURE_FIX,
         )
 
 
-def _turns_to_replay(settings: Settings, draft: Path) -> list[ReplayTurn]:
-
-    turns = replay_turns(load_draft_record(settings, draft))
+def _turns_to_replay(settings: Settings, draft: Path, record: Record) -> list[ReplayTurn]:
+    turns = replay_turns(record)
     if not turns:
         raise UsageError(
             "the draft holds no captured answer to replay (drafted from an issue, or from a "
@@ -143,9 +142,10 @@ def control_draft(
 
     limit = _check_limits(settings, iterations, timeout)
     draft = find_draft(settings, target)
-    _refuse_infrastructure(settings, draft)
+    record = load_draft_record(settings, draft)
+    _refuse_infrastructure(settings, draft, record)
     scenario, expected = refuse_unready(settings, draft)
-    turns = _turns_to_replay(settings, draft)
+    turns = _turns_to_replay(settings, draft, record)
     judge = judge_model(settings, judge)
     program = find_runner(settings)
     engine = scrubber_for(settings)
@@ -262,23 +262,28 @@ def record_controls(
             raise Conflict(
                 "the draft's captured answers changed during the control", where=scenario_id
             )
-        controls = [
-            _control(
-                settings,
-                record,
-                res,
-                card,
-                notes,
-                expected,
-                replayed_hash,
-                number,
-                runner_exit,
-                turns_replayed,
+        controls = []
+        for number, (res, card, notes) in enumerate(
+            zip(results, cards, warnings, strict=True), start=1
+        ):
+            _check_control(settings, record, res, card, expected)
+            controls.append(
+                ControlRun(
+                    run_id=res.run_id,
+                    status=res.result.status,
+                    score=res.result.score,
+                    judge_model=res.judge_model,
+                    runnable_hash=expected,
+                    replay_hash=replayed_hash,
+                    at=res.at,
+                    recorded_at=utcnow(),
+                    iteration=number,
+                    runner_exit=runner_exit,
+                    scorecard_path=suite_relative(settings, card),
+                    turns_replayed=turns_replayed,
+                    warnings=notes,
+                )
             )
-            for number, (res, card, notes) in enumerate(
-                zip(results, cards, warnings, strict=True), start=1
-            )
-        ]
         ids = {c.run_id for c in controls}
         record.controls = [c for c in record.controls if c.run_id not in ids] + controls
         where = display_path(draft, settings.root)
@@ -300,18 +305,11 @@ def _check_unchanged(settings: Settings, draft: Path, expected: str) -> None:
         )
 
 
-def _control(
-    settings: Settings,
-    record: Record,
-    res: ScenarioResult,
-    card: Path,
-    notes: list[str],
-    current: str,
-    replayed_hash: str,
-    iteration: int,
-    runner_exit: int | None,
-    turns_replayed: int,
-) -> ControlRun:
+def _check_control(
+    settings: Settings, record: Record, res: ScenarioResult, card: Path, current: str
+) -> None:
+    """A verdict recorded as a control is captured after the draft, is no model's run, and
+    is no control of an earlier version of the turns."""
     check_after_capture(record, res, card, "control")
     if any(r.run_id == res.run_id for r in record.runs):
         raise UsageError(
@@ -324,21 +322,6 @@ def _control(
                 f"control {res.run_id[:80]} was recorded for an earlier version of the turns",
                 where=display_path(card, settings.root),
             )
-    return ControlRun(
-        run_id=res.run_id,
-        status=res.result.status,
-        score=res.result.score,
-        judge_model=res.judge_model,
-        runnable_hash=current,
-        replay_hash=replayed_hash,
-        at=res.at,
-        recorded_at=utcnow(),
-        iteration=iteration,
-        runner_exit=runner_exit,
-        scorecard_path=suite_relative(settings, card),
-        turns_replayed=turns_replayed,
-        warnings=notes,
-    )
 
 
 EVENT_FIELDS = set(ControlRun.model_fields) - {
@@ -348,6 +331,3 @@ EVENT_FIELDS = set(ControlRun.model_fields) - {
     "warnings",
 }
 """What a ``control`` event keeps of its ``ControlRun`` (its dump; the times are the event's)."""
-
-
-__all__ = ["ControlResult", "control_draft", "record_controls"]

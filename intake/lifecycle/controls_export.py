@@ -40,9 +40,9 @@ from intake.contract.models import (
 from intake.contract.yamlio import YamlProblem, parse_checked
 from intake.errors import IntakeError, UsageError
 from intake.fileio import atomic_write
-from intake.lifecycle.gates import latest_reviews
+from intake.lifecycle.gates import latest_reviews, latest_run
 from intake.lifecycle.promote import criteria_hash
-from intake.lifecycle.replay import replay_hash, replay_turns
+from intake.lifecycle.replay import captured_turns, replay_hash, replay_turns
 from intake.lifecycle.runs.results import classify, entry_index, read_json_file
 from intake.paths import display_path, inside
 from intake.scrub import scrub_tree, scrubber_for
@@ -168,31 +168,30 @@ def _reviewers(record: Record) -> list[str]:
     )
 
 
+CAPTURED: dict[str, Any] = {
+    "turn": True,
+    "user_message": True,
+    "answer": True,
+    "tools": {"__all__": set(ControlTool.model_fields)},
+}
+"""What a FAIL control's transcript keeps of each captured turn (``TurnEvidence``)."""
+
+
 def _fail_transcript(record: Record) -> list[ControlTurn]:
-    assert record.evidence is not None
     return [
-        ControlTurn(
-            turn=t.turn,
-            user_message=t.user_message,
-            answer=t.answer,
-            tools=[
-                ControlTool(
-                    tool=c.tool, arguments=c.arguments, result=c.result, outcome=c.outcome.value
-                )
-                for c in t.tools
-            ],
-        )
-        for t in sorted(record.evidence.turns, key=lambda t: t.turn)
+        ControlTurn.model_validate(t.model_dump(mode="json", include=CAPTURED))
+        for t in captured_turns(record)
     ]
 
 
 def _passing_run(record: Record, current: str) -> Run | None:
-    passes = [
-        r
-        for r in record.runs
-        if r.tier is RunTier.strong and r.status == "PASS" and r.runnable_hash == current
-    ]
-    return max(passes, key=lambda r: (r.at, r.recorded_at)) if passes else None
+    return latest_run(
+        [
+            r
+            for r in record.runs
+            if r.tier is RunTier.strong and r.status == "PASS" and r.runnable_hash == current
+        ]
+    )
 
 
 def _run_transcript(settings: Settings, run: Run, scenario_id: str) -> list[ControlTurn] | None:
@@ -381,15 +380,8 @@ def export_controls(settings: Settings, folder: Path) -> ExportResult:
     for name, scrubbed in documents:
         text = json.dumps(scrubbed.document(), indent=2, ensure_ascii=False) + "\n"
         atomic_write(_confined(folder, name), text)
-        result.written.append(
-            IndexEntry(
-                file=name,
-                scenario_id=scrubbed.scenario_id,
-                label=scrubbed.label,
-                criteria_hash=scrubbed.criteria_hash,
-                current=scrubbed.current,
-            )
-        )
+        listed = scrubbed.model_dump(include=set(IndexEntry.model_fields))
+        result.written.append(IndexEntry(file=name, **listed))
     index = {
         "export_version": EXPORT_VERSION,
         "exported_at": utcnow().isoformat(timespec="seconds"),
@@ -399,14 +391,3 @@ def export_controls(settings: Settings, folder: Path) -> ExportResult:
     text = json.dumps(index, indent=2, ensure_ascii=False) + "\n"
     atomic_write(_confined(folder, INDEX_NAME), text)
     return result
-
-
-__all__ = [
-    "Case",
-    "Control",
-    "ExportResult",
-    "IndexEntry",
-    "case_controls",
-    "export_controls",
-    "export_name",
-]

@@ -32,7 +32,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
-from functools import partial
+from functools import cached_property, partial
 from pathlib import Path
 from typing import Any
 
@@ -152,12 +152,9 @@ class Evidence:
     def __init__(self, settings: Settings, base: Base | None) -> None:
         self.settings = settings
         self.base = base
-        self._index: dict[str, list[Record]] | None = None
-        self._paths: dict[str, list[Path]] = {}
+        self._index: dict[str, list[tuple[Path, Record]]] | None = None
         self._github: dict[tuple[str, int], Any] = {}
-        self._repo_top: Path | None | bool = False
         self._authors: dict[str, list[str]] | None = None
-        self._branch: list[str] | None = None
         self._edited: set[str] | None = None
         self.notes: list[str] = []
         """What could not be asked (GitHub unreachable), for the output; never a value."""
@@ -168,35 +165,36 @@ class Evidence:
         """The base's records whose ``id`` is ``scenario_id``, wherever they lie and whatever
         their file is named: a scenario is its YAML ``id`` (GAIA's
         ``mcp_reliability/simple_tool_call.yaml`` holds ``mcp_simple_tool_call``)."""
+        return [record for _, record in self._base_index().get(scenario_id, [])]
+
+    def _base_index(self) -> dict[str, list[tuple[Path, Record]]]:
+        """Each id's records on the base, with their paths (read once)."""
         if self.base is None:
-            return []
+            return {}
         if self._index is None:
             self._index = {}
-            self._paths = {}
             for folder in (self.settings.drafts, self.settings.scenarios, self.settings.retired):
                 for path in self.base.files(folder):
                     if path.name.endswith(RECORD_SUFFIX):
                         record = _parse(self.base.show(path))
                         if record is not None:
-                            self._index.setdefault(record.id, []).append(record)
-                            self._paths.setdefault(record.id, []).append(path)
-        return list(self._index.get(scenario_id, []))
+                            self._index.setdefault(record.id, []).append((path, record))
+        return self._index
 
     def removed(self, now: set[str]) -> list[tuple[Path, str]]:
         """The base's promoted or adopted scenarios (a stamped record in the scenarios folder)
         whose id has no record anywhere in the change (``now``: the ids it holds), with the
         base's path: deleting a scenario is a retirement, and one needs ``intake retire``."""
-        if self.base is None:
+        base = self.base
+        if base is None:
             return []
-        self._base_records("")
         gone = []
-        for sid, records in (self._index or {}).items():
-            paths = self._paths.get(sid, [])
+        for sid, entries in self._base_index().items():
             stamped = [
                 p
-                for r, p in zip(records, paths, strict=False)
+                for p, r in entries
                 if (r.promotion is not None or r.adoption is not None)
-                and self.base.rel(p) is not None
+                and base.rel(p) is not None
                 and inside(p, self.settings.scenarios)
             ]
             if stamped and sid not in now:
@@ -301,19 +299,18 @@ class Evidence:
 
     # --- judging ---------------------------------------------------------------------------
 
+    @cached_property
     def _top(self) -> Path | None:
         """The repository's top (looked up once)."""
-        if self._repo_top is False:
-            from intake.gitutil import repo_top
+        from intake.gitutil import repo_top
 
-            self._repo_top = repo_top(self.settings.root)
-        return self._repo_top if isinstance(self._repo_top, Path) else None
+        return repo_top(self.settings.root)
 
     def authors(self, scenario: Path, record: Record, base_records: list[Record]) -> list[str]:
         """Every author of a commit that changed the file (or the draft it was promoted from),
         and the base record's identities."""
         found: list[str] = []
-        top = self.base.top if self.base is not None else self._top()
+        top = self.base.top if self.base is not None else self._top
         if top is not None:
             if self._authors is None:
                 folders = [
@@ -325,30 +322,29 @@ class Evidence:
                 rel = relative_to(top, path)
                 if rel is not None:
                     found += self._authors.get(rel, [])
-        found += self._branch_authors()
+        found += self._branch_authors
         for old in base_records:
             found += [n for n in [old.author, *old.drafter] if n]
         known = {record.author, *record.drafter}
         return [n for n in dict.fromkeys(found) if n not in known]
 
+    @cached_property
     def _branch_authors(self) -> list[str]:
         """The name and e-mail local part of every author of a commit the change brings
         (``base..HEAD``, one ``git log``): whoever wrote any of the change never approves it,
         whichever file their commit touched (a hand-written lifecycle entry in a record)."""
         if self.base is None:
             return []
-        if self._branch is None:
-            raw = git_output(
-                ["log", "-z", "--format=%an%x00%ae", f"{self.base.commit}..HEAD"],
-                self.base.top,
-                timeout=120,
-            )
-            fields = (raw or b"").decode("utf-8", "surrogateescape").split("\0")
-            names: list[str] = []
-            for name, email in zip(fields[0::2], fields[1::2], strict=False):
-                names += [name.strip(), email.strip().split("@", 1)[0]]
-            self._branch = [n for n in dict.fromkeys(names) if n]
-        return list(self._branch)
+        raw = git_output(
+            ["log", "-z", "--format=%an%x00%ae", f"{self.base.commit}..HEAD"],
+            self.base.top,
+            timeout=120,
+        )
+        fields = (raw or b"").decode("utf-8", "surrogateescape").split("\0")
+        names: list[str] = []
+        for name, email in zip(fields[0::2], fields[1::2], strict=False):
+            names += [name.strip(), email.strip().split("@", 1)[0]]
+        return [n for n in dict.fromkeys(names) if n]
 
     def judge(self, record_file: Path, record: Record) -> Judged:
         """The record with only the evidence that counts (see the module's docstring)."""
@@ -456,8 +452,8 @@ class Evidence:
             if value is None:
                 continue
             hashes = {value.content_hash} | self._draft_hashes(value, scenario)
-            at_base = [getattr(old, stamp) for old in base_records]
-            if _dump(value) in {_dump(v) for v in at_base if v is not None}:
+            at_base = [v for old in base_records if (v := getattr(old, stamp)) is not None]
+            if _dump(value) in {_dump(v) for v in at_base}:
                 continue
             if here and (head is None or _dump(getattr(head, stamp)) != _dump(value)):
                 continue  # written here, not committed
@@ -470,10 +466,7 @@ class Evidence:
             if stamp == "adoption" and not base_records and self._adopts_base(value, scenario):
                 continue
             claimed.append(f"{stamp} stamp")
-            same_place = [
-                getattr(old, stamp) for old in base_records if getattr(old, stamp) is not None
-            ]
-            update[stamp] = same_place[-1] if same_place else None
+            update[stamp] = at_base[-1] if at_base else None
         return Judged(record.model_copy(update=update), claimed, authors)
 
     def _gates_hold(
@@ -508,11 +501,7 @@ class Evidence:
         hash is what the move needs (settings tightened since do not undo a promotion)."""
         if self.base is None:
             return False
-        moved = {
-            _dump(b.model_copy(update={"content_hash": stamp.content_hash}))
-            for b in at_base
-            if b is not None
-        }
+        moved = {_dump(b.model_copy(update={"content_hash": stamp.content_hash})) for b in at_base}
         raw = self.base.show(scenario)
         return _dump(stamp) in moved and raw is not None and _same_runnable(raw, scenario)
 
@@ -681,6 +670,3 @@ def _same_runnable(then: bytes, scenario: Path) -> bool:
     """Whether ``then``'s runnable content is the change's scenario's now."""
     old, now = _mapping(then), _mapping(scenario)
     return old is not None and now is not None and runnable_hash(old) == runnable_hash(now)
-
-
-__all__ = ["Evidence", "Judged", "claimed_message"]

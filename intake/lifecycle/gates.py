@@ -11,9 +11,9 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from functools import cached_property
-from typing import TYPE_CHECKING, Any, NotRequired, TypedDict
+from typing import TYPE_CHECKING, Any, NotRequired, TypedDict, cast
 
 from intake.contract.models import (
     CATEGORY_PATTERN,
@@ -33,6 +33,7 @@ from intake.contract.models import (
 from intake.contract.validate import Problem
 from intake.errors import PromotionBlocked
 from intake.lifecycle.replay import (
+    INFRASTRUCTURE_FIX,
     infrastructure_line,
     infrastructure_turns,
     replay_hash,
@@ -94,15 +95,9 @@ class Gate:
 
     def to_dict(self) -> GateDoc:
         """JSON-ready form (``applicable`` only when false)."""
-        doc: GateDoc = {
-            "number": self.number,
-            "name": self.name,
-            "met": self.met,
-            "detail": self.detail,
-            "todo": self.todo,
-        }
-        if not self.applicable:
-            doc["applicable"] = False
+        doc = cast(GateDoc, asdict(self))
+        if self.applicable:
+            del doc["applicable"]
         return doc
 
 
@@ -238,17 +233,7 @@ def review_gate(
     Author and reviewer are compared case-insensitively with whitespace removed.
     """
     latest = latest_reviews(reviews)
-    valid: list[Review] = []
-    notes: list[str] = []
-    for _, review in sorted(latest.items()):
-        if review.decision is not ReviewDecision.approve:
-            continue
-        if is_author(author, review.reviewer):
-            notes.append(f"approval by {review.reviewer} does not count (the draft's author)")
-        elif review.content_hash != current_hash:
-            notes.append(f"approval by {review.reviewer} is stale (the file changed since)")
-        else:
-            valid.append(review)
+    valid, notes = _counting_approvals(latest, current_hash, author)
     objecting = (ReviewDecision.reject, ReviewDecision.changes_requested)
     blockers = [r for _, r in sorted(latest.items()) if r.decision in objecting]
     objections = ", ".join(f"{r.reviewer} ({r.decision.value.replace('_', ' ')})" for r in blockers)
@@ -276,7 +261,27 @@ def review_gate(
     )
 
 
-def _latest(runs: list[Run]) -> Run | None:
+def _counting_approvals(
+    latest: dict[str, Review], current_hash: str, author: str | None | Sequence[str]
+) -> tuple[list[Review], list[str]]:
+    """The standing approvals that count (of the current bytes, by someone other than the
+    author), and why each other standing approval does not."""
+    valid: list[Review] = []
+    notes: list[str] = []
+    for _, review in sorted(latest.items()):
+        if review.decision is not ReviewDecision.approve:
+            continue
+        if is_author(author, review.reviewer):
+            notes.append(f"approval by {review.reviewer} does not count (the draft's author)")
+        elif review.content_hash != current_hash:
+            notes.append(f"approval by {review.reviewer} is stale (the file changed since)")
+        else:
+            valid.append(review)
+    return valid, notes
+
+
+def latest_run(runs: list[Run]) -> Run | None:
+    """The run that ran last (by its start, then when it was recorded)."""
     return max(runs, key=lambda r: (r.at, r.recorded_at)) if runs else None
 
 
@@ -303,7 +308,7 @@ def _run_gate(inputs: GateInputs, tier: RunTier) -> Gate:
         f"`intake run DRAFT --tier {tier.value}` (or "
         f"`intake run-record DRAFT --scorecard PATH --tier {tier.value}`)"
     )
-    latest = _latest(judged)
+    latest = latest_run(judged)
     if latest is None:
         if infra:
             statuses = ", ".join(sorted({r.status for r in infra}))
@@ -523,13 +528,7 @@ def _judged_controls(record: Record, current: str | None, allow: str | None) -> 
     """Gate 8 as the captured answers and the control runs on the current content decide it."""
     infra = infrastructure_turns(record)
     if infra:
-        return _gate(
-            8,
-            False,
-            infrastructure_line(infra),
-            "draft the turns the model answered (`intake from-session ID --turns A-B`), or "
-            "a session where the model server was running",
-        )
+        return _gate(8, False, infrastructure_line(infra), INFRASTRUCTURE_FIX)
     fresh = current_controls(record, current)
     judged = [c for c in fresh if c.status in JUDGED_STATUSES]
     passes = [c for c in judged if c.status == "PASS"]
@@ -576,14 +575,7 @@ def rubric_gate(
     reviews: list[Review], current_hash: str, author: str | None | Sequence[str]
 ) -> Gate:
     """Gate 7 (only with ``require_rubric``): a counting approval carries a review rubric."""
-    latest = latest_reviews(reviews)
-    counting = [
-        r
-        for r in latest.values()
-        if r.decision is ReviewDecision.approve
-        and r.content_hash == current_hash
-        and not is_author(author, r.reviewer)
-    ]
+    counting, _ = _counting_approvals(latest_reviews(reviews), current_hash, author)
     with_rubric = sorted(r.reviewer for r in counting if r.rubric is not None)
     if with_rubric:
         return _gate(7, True, f"rubric given by {', '.join(with_rubric)}")

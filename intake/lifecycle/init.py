@@ -31,8 +31,6 @@ from intake.fileio import atomic_write_all, with_line_ends
 from intake.lifecycle.runs.run import backend_model, check_backend_url
 from intake.userconfig import Environ
 
-__all__ = ["Detected", "InitResult", "detect", "init_suite", "intake_table"]
-
 DETECT_TIMEOUT = 2.0
 _CLOUD = re.compile(r"^(?:claude|gpt|o\d|gemini|anthropic|openai)[-./:]", re.IGNORECASE)
 """Cloud model names: the strong tier. Anything else the Agent UI loads runs on Lemonade."""
@@ -144,14 +142,9 @@ def intake_table(layout: str, root: Path, detected: Detected | None = None) -> s
         "[tool.intake]",
         "# written by `intake init`; every key is optional (see `intake config`)",
     ]
-    for key, value in folders.items():
-        lines += [f"# {_COMMENTS[key]}", f'{key} = "{value}"']
-    lines += [
-        f"# {_COMMENTS['provenance_target']}",
-        "provenance_target = 0.2",
-        f"# {_COMMENTS['require_rubric']}",
-        "require_rubric = false",
-    ]
+    values = {k: f'"{v}"' for k, v in folders.items()}
+    for key, value in {**values, "provenance_target": "0.2", "require_rubric": "false"}.items():
+        lines += [f"# {_COMMENTS[key]}", f"{key} = {value}"]
     lines += _run_keys(detected or Detected())
     return "\n".join(lines) + "\n"
 

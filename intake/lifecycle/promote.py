@@ -1,9 +1,8 @@
 """Promotion: reading what the gates judge, the crash-safe move into the suite, and reject.
 
-``gather`` reads the files (validation, scrub re-scan, record, suite ids) into ``GateInputs``;
-``intake.lifecycle.gates.check_gates`` (pure) returns every gate, met or not, each unmet one with
-what to
-do, so the user fixes everything in one round instead of one gate per attempt.
+``gather`` reads the files (validation, scrub re-scan, record, suite ids) into ``GateInputs``
+for ``intake.lifecycle.gates.check_gates``, which returns every gate at once, so the user fixes
+everything in one round.
 
 The move is one journal unit like every writing command's (``intake.store.edit``): under the
 draft's lock, the stamped record and the scenario are written into ``scenarios/<category>/``,
@@ -41,10 +40,7 @@ from intake.contract.validate import (
     suite_manifest,
     validate_file,
 )
-from intake.contract.yamlio import (
-    Parsed,
-    with_tags,
-)
+from intake.contract.yamlio import Parsed
 from intake.errors import Conflict, PromotionBlocked, UsageError
 from intake.fileio import MAX_INPUT_BYTES, read_input, with_line_ends
 from intake.lifecycle.authority import find_base, rules_for
@@ -57,7 +53,7 @@ from intake.lifecycle.gates import (
     current_controls,
     saturated,
 )
-from intake.lifecycle.quarantine import recorded_reason, scenarios_with_id
+from intake.lifecycle.quarantine import recorded_reason, scenarios_with_id, with_one_tag
 from intake.lifecycle.split import with_split
 from intake.paths import display_path, inside
 from intake.scrub import FileFinding, scrub_scan, scrub_tree, scrubber_for
@@ -87,8 +83,7 @@ from intake.store.suite import (
 )
 
 CRASH_STEPS = tuple(crash_steps("promote"))
-"""The crash points of a promotion: one journal unit (scenario and record written, the draft
-and its record removed, the ``promotion`` event), as every writing command's."""
+"""The crash points of a promotion's journal unit."""
 
 
 # --- reading the inputs ------------------------------------------------------------------------
@@ -374,22 +369,7 @@ def _promote(
             allow_passing_control=allow_passing_control,
             evidence=evidence,
         )
-        _drop_unneeded_control_waiver(inputs, notes)
-        if inputs.allow_saturated and suite == "regression":
-            inputs.allow_saturated = None
-            notes.append(
-                "--allow-saturated was not needed: saturation does not block a regression "
-                "case; the reason is not recorded"
-            )
-        if inputs.allow_saturated and not saturated(
-            inputs.record.runs, inputs.runnable_hash, settings.saturation_pass_rate
-        ):
-            # a waiver the case never needed must not end up in the stamp as if it did
-            inputs.allow_saturated = None
-            notes.append(
-                "--allow-saturated was not needed: the local model does not pass this case; "
-                "the reason is not recorded"
-            )
+        _drop_unneeded_waivers(inputs, notes)
         gates = check_gates(inputs)
         result = PromoteResult(scenario_id, gates, draft, recovered=recovered, notes=notes)
         if dry_run:
@@ -424,18 +404,23 @@ def _reason(settings: Settings, reason: str | None, flag: str, notes: list[str])
     return cleaned
 
 
-def _drop_unneeded_control_waiver(inputs: GateInputs, notes: list[str]) -> None:
-    """--allow-passing-control without a PASS control is not stamped as if it were needed."""
-
-    if inputs.allow_passing_control is None:
-        return
-    fresh = current_controls(inputs.record, inputs.runnable_hash)
-    if not any(c.status == "PASS" for c in fresh):
-        inputs.allow_passing_control = None
-        notes.append(
-            "--allow-passing-control was not needed: no control passes the criteria; the "
-            "reason is not recorded"
-        )
+def _drop_unneeded_waivers(inputs: GateInputs, notes: list[str]) -> None:
+    """A waiver the case never needed (no PASS control; a regression case, or one the local
+    model does not pass) must not end up in the stamp as if it did."""
+    record, current = inputs.record, inputs.runnable_hash
+    unneeded: dict[str, str] = {}
+    if not any(c.status == "PASS" for c in current_controls(record, current)):
+        unneeded["allow_passing_control"] = "no control passes the criteria"
+    if inputs.suite == "regression":
+        unneeded["allow_saturated"] = "saturation does not block a regression case"
+    elif not saturated(record.runs, current, inputs.saturation_pass_rate):
+        unneeded["allow_saturated"] = "the local model does not pass this case"
+    for name, why in unneeded.items():
+        if getattr(inputs, name):
+            setattr(inputs, name, None)
+            notes.append(
+                f"--{name.replace('_', '-')} was not needed: {why}; the reason is not recorded"
+            )
 
 
 def criteria_hash(data: dict[str, Any]) -> str:
@@ -456,11 +441,8 @@ def criteria_hash(data: dict[str, Any]) -> str:
 
 
 def with_suite_tag(raw: bytes, suite: str) -> bytes:
-    """The scenario's bytes with ``suite`` as its one suite tag (``regression``/``capability``),
-    everything else byte for byte (``intake.contract.yamlio.with_tags``: BOM and CRLF kept)."""
-    return with_tags(
-        raw, lambda tags: [*[t for t in tags if t not in ("capability", "regression")], suite]
-    )
+    """The scenario's bytes with ``suite`` as its one suite tag (``quarantine.with_one_tag``)."""
+    return with_one_tag(raw, ("capability", "regression"), suite)
 
 
 def _move(
@@ -472,8 +454,7 @@ def _move(
     *,
     by: str,
 ) -> Path:
-    """The promotion as one journal unit: the scenario and its stamped record written under
-    ``scenarios/<category>/``, the draft and its record removed, the ``promotion`` event."""
+    """The promotion's journal unit (the module's docstring)."""
     assert inputs.data is not None and inputs.view is not None
     assert inputs.view.category is not None
     category = inputs.view.category
@@ -607,13 +588,3 @@ def _history_write(settings: Settings, scenario_id: str, event: Event) -> tuple[
     refuse_outside_root(settings, path.parent, what="the history folder")
     text = history_text(replace(event, scenario_id=scenario_id))
     return path, text
-
-
-__all__ = [
-    "CRASH_STEPS",
-    "DraftRead",
-    "PromoteResult",
-    "gather",
-    "promote",
-    "reject",
-]

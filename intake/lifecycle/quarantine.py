@@ -16,7 +16,9 @@ check`` tells a quarantine intake wrote from a hand edit (``intake.check.lifecyc
 
 from __future__ import annotations
 
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 
 from intake.config import Settings
@@ -25,7 +27,7 @@ from intake.contract.yamlio import with_tags
 from intake.errors import Conflict, UsageError
 from intake.paths import display_path
 from intake.store.details import QuarantineDetail, RetireDetail
-from intake.store.edit import edit
+from intake.store.edit import Edit, edit
 from intake.store.journal import Event, Unit
 from intake.store.records import (
     check_id,
@@ -117,11 +119,11 @@ def find_scenario(settings: Settings, scenario_id: str) -> Path:
     return found[0]
 
 
-def _with_tag(raw: bytes, add: bool) -> bytes:
-    """The scenario's bytes with the quarantine tag added or taken out, every other byte kept
-    (``yamlio.with_tags``)."""
-    added = [QUARANTINE_TAG] if add else []
-    return with_tags(raw, lambda tags: [*[t for t in tags if t != QUARANTINE_TAG], *added])
+def with_one_tag(raw: bytes, group: Collection[str], tag: str | None) -> bytes:
+    """The scenario's bytes with ``tag`` as its one tag of ``group`` (appended; none with None):
+    its split tag, its suite tag, the quarantine tag. Every other byte is kept
+    (``intake.contract.yamlio.with_tags``: BOM and CRLF kept)."""
+    return with_tags(raw, lambda tags: [*[t for t in tags if t not in group], *filter(None, [tag])])
 
 
 def with_stamp_moved(record: Record, before: str, after: str, where: str) -> Record:
@@ -143,6 +145,23 @@ def with_stamp_moved(record: Record, before: str, after: str, where: str) -> Rec
         adoption = record.adoption.model_copy(update={"content_hash": after})
         return record.model_copy(update={"adoption": adoption})
     raise UsageError("the scenario's record has no promotion or adoption stamp", where=where)
+
+
+def retagged(path: Path, retag: Callable[[bytes], bytes]) -> tuple[str, bytes, str]:
+    """A suite scenario's tags rewritten in place (a quarantine, a lift, a split tag): the hash
+    before, the new bytes, their hash."""
+    new = retag(path.read_bytes())
+    return content_hash(path), new, sha256_bytes(new)
+
+
+def commit_retag(
+    tx: Edit, command: str, scenario_id: str, path: Path, record: Record, new: bytes, event: Event
+) -> None:
+    """The retagged scenario and its record (the stamp moved to the new bytes) with ``event``,
+    as one journal unit."""
+    rec = record_path(path)
+    writes = [(rec, record_text(record, rec)), (path, new.decode("utf-8"))]
+    tx.commit(Unit(command, scenario_id, writes=writes, events=[event]))
 
 
 def recorded_reason(settings: Settings, reason: str, what: str, notes: list[str]) -> str:
@@ -190,10 +209,8 @@ def quarantine(
             raise UsageError("the scenario is not quarantined", where=where)
         if not lift and state is LifecycleState.quarantined:
             raise UsageError("the scenario is already quarantined", where=where)
-        raw = path.read_bytes()
-        before = content_hash(path)
-        new = _with_tag(raw, add=not lift)
-        after = sha256_bytes(new)
+        tag = None if lift else QUARANTINE_TAG
+        before, new, after = retagged(path, partial(with_one_tag, group={QUARANTINE_TAG}, tag=tag))
         record = with_stamp_moved(record, before, after, where)
         new_state = LifecycleState.active if lift else LifecycleState.quarantined
         _add_change(record, new_state, why, who, after, before, where)
@@ -203,14 +220,7 @@ def quarantine(
             who,
             QuarantineDetail(reason=why, content_hash=after, before_hash=before),
         )
-        tx.commit(
-            Unit(
-                "quarantine",
-                scenario_id,
-                writes=[(rec, record_text(record, rec)), (path, new.decode("utf-8"))],
-                events=[event],
-            )
-        )
+        commit_retag(tx, "quarantine", scenario_id, path, record, new, event)
     return LifecycleResult(scenario_id, new_state, path, notes)
 
 
@@ -268,15 +278,3 @@ def retire(
             )
         )
     return LifecycleResult(scenario_id, LifecycleState.retired, dest, notes)
-
-
-__all__ = [
-    "QUARANTINE_TAG",
-    "LifecycleResult",
-    "quarantine",
-    "recorded_reason",
-    "retire",
-    "scenario_id_of",
-    "scenarios_with_id",
-    "state_of",
-]

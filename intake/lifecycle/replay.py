@@ -31,7 +31,13 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import PurePosixPath, PureWindowsPath
 from typing import Any, Literal, TypedDict
 
-from intake.contract.models import Record, ScenarioView, ToolCallEvidence, ToolOutcome
+from intake.contract.models import (
+    Record,
+    ScenarioView,
+    ToolCallEvidence,
+    ToolOutcome,
+    TurnEvidence,
+)
 from intake.errors import SourceError
 from intake.sources.model import INFRASTRUCTURE_FALLBACKS, failure_kind
 
@@ -72,11 +78,15 @@ def _step(call: ToolCallEvidence) -> ReplayStep | None:
     )
 
 
+def captured_turns(record: Record) -> list[TurnEvidence]:
+    """The record's captured turns in order (none without evidence): what the replay serves,
+    the control gate judges and the FAIL control's transcript holds."""
+    return sorted(record.evidence.turns, key=lambda t: t.turn) if record.evidence else []
+
+
 def replay_turns(record: Record) -> list[ReplayTurn]:
-    """The record's captured turns in order; empty when no turn kept an answer."""
-    if record.evidence is None:
-        return []
-    turns = sorted(record.evidence.turns, key=lambda t: t.turn)
+    """The record's captured turns as replayed; empty when no turn kept an answer."""
+    turns = captured_turns(record)
     if not any(t.answer and t.answer.strip() for t in turns):
         return []
     return [
@@ -95,16 +105,20 @@ def infrastructure_turns(record: Record) -> list[tuple[int, str]]:
     model server unreachable, a timeout, no answer at all): what the model never said, so not
     the case's failure. Read from the answer's own text as well as the drafted flag, so a
     record edited to drop the flag still shows it."""
-    if record.evidence is None:
-        return []
     found = []
-    for turn in sorted(record.evidence.turns, key=lambda t: t.turn):
+    for turn in captured_turns(record):
         kind = failure_kind(turn.answer) if turn.answer else None
         if kind not in INFRASTRUCTURE_FALLBACKS:
             kind = turn.error_fallback
         if kind in INFRASTRUCTURE_FALLBACKS:
             found.append((turn.turn, str(kind)))
     return found
+
+
+INFRASTRUCTURE_FIX = (
+    "draft the turns the model answered (`intake from-session ID --turns A-B`), or a session "
+    "where the model server was running"
+)
 
 
 def infrastructure_line(found: list[tuple[int, str]]) -> str:
@@ -239,22 +253,24 @@ class _Document:
     last_error: None = None
 
 
-class _SessionResponse(TypedDict):
-    """GAIA's ``SessionResponse`` (``src/gaia/ui/models.py``) as the replay fills it."""
+@dataclass(frozen=True, kw_only=True)
+class _SessionResponse:
+    """GAIA's ``SessionResponse`` (``src/gaia/ui/models.py``) as the replay fills it (``asdict``
+    is its JSON, in GAIA's order)."""
 
     id: str
     title: str
-    title_is_custom: bool
+    title_is_custom: bool = True
     created_at: str
     updated_at: str
     model: str
-    system_prompt: None
+    system_prompt: None = None
     message_count: int
     document_ids: list[str]
-    private: bool
+    private: bool = False
     agent_type: str
-    device: str
-    mail_provider: None
+    device: str = "gpu"
+    mail_provider: None = None
 
 
 @dataclass
@@ -269,22 +285,19 @@ class _Session:
     def user_messages(self) -> int:
         return sum(m.role == "user" for m in self.messages)
 
-    def response(self, model: str) -> _SessionResponse:
-        return {
-            "id": self.id,
-            "title": self.title,
-            "title_is_custom": True,
-            "created_at": self.created_at,
-            "updated_at": self.created_at,
-            "model": model,
-            "system_prompt": None,
-            "message_count": len(self.messages),
-            "document_ids": list(self.document_ids),
-            "private": False,
-            "agent_type": self.agent_type,
-            "device": "gpu",
-            "mail_provider": None,
-        }
+    def response(self, model: str) -> dict[str, Any]:
+        return asdict(
+            _SessionResponse(
+                id=self.id,
+                title=self.title,
+                created_at=self.created_at,
+                updated_at=self.created_at,
+                model=model,
+                message_count=len(self.messages),
+                document_ids=list(self.document_ids),
+                agent_type=self.agent_type,
+            )
+        )
 
 
 @dataclass
@@ -309,44 +322,26 @@ class ReplayState:
         return REPLAY_MODEL_PREFIX + self.draft_id
 
 
-class SystemStatus(TypedDict):
-    """GAIA's ``SystemStatus`` (``src/gaia/ui/models.py``) as the replay fills it."""
+@dataclass(frozen=True, kw_only=True)
+class SystemStatus:
+    """GAIA's ``SystemStatus`` (``src/gaia/ui/models.py``) with the replay as the model
+    (``asdict`` is its JSON, in GAIA's order)."""
 
-    lemonade_running: bool
+    lemonade_running: bool = True
     model_loaded: str
-    embedding_model_loaded: bool
-    disk_space_gb: float
-    memory_available_gb: None
-    initialized: bool
-    version: str
-    start_instruction: None
-    start_command: None
-    expected_model_loaded: bool
-    init_state: str
-    init_tasks: list[object]
+    embedding_model_loaded: bool = True
+    disk_space_gb: float = 0.0
+    memory_available_gb: None = None
+    initialized: bool = True
+    version: str = "replay"
+    start_instruction: None = None
+    start_command: None = None
+    expected_model_loaded: bool = True
+    init_state: str = "ready"
+    init_tasks: list[object] = field(default_factory=list)
     """None: the replay starts no task (GAIA: ``InitTaskInfo`` objects)."""
-    detected_devices: list[str]
-    active_profile: str
-
-
-def system_status(model: str) -> SystemStatus:
-    """A ``SystemStatus`` (``src/gaia/ui/models.py``) with the replay as the model."""
-    return {
-        "lemonade_running": True,
-        "model_loaded": model,
-        "embedding_model_loaded": True,
-        "disk_space_gb": 0.0,
-        "memory_available_gb": None,
-        "initialized": True,
-        "version": "replay",
-        "start_instruction": None,
-        "start_command": None,
-        "expected_model_loaded": True,
-        "init_state": "ready",
-        "init_tasks": [],
-        "detected_devices": [],
-        "active_profile": "chat",
-    }
+    detected_devices: list[str] = field(default_factory=list)
+    active_profile: str = "chat"
 
 
 SSE_FIRST_CHUNK = (
@@ -490,13 +485,10 @@ class _Handler(BaseHTTPRequestHandler):
         return _Request.of(doc) if isinstance(doc, dict) else None
 
     def do_GET(self) -> None:  # noqa: N802
-        self._route("GET")
+        """Each method GAIA's client sends (GET, POST, DELETE), routed by its name."""
+        self._route(self.command)
 
-    def do_POST(self) -> None:  # noqa: N802
-        self._route("POST")
-
-    def do_DELETE(self) -> None:  # noqa: N802
-        self._route("DELETE")
+    do_POST = do_DELETE = do_GET
 
     def _route(self, method: str) -> None:
         head = _Head.of(self.headers)
@@ -559,7 +551,7 @@ def _answer(state: ReplayState, method: str, parts: list[str], body: _Request) -
             },
         }
     if method == "GET" and route == ["system", "status"]:
-        return 200, system_status(state.model)
+        return 200, asdict(SystemStatus(model_loaded=state.model))
     if route[:1] == ["sessions"]:
         return _sessions(state, method, route[1:], body)
     if method == "POST" and route == ["chat", "send"]:
@@ -734,16 +726,3 @@ class ReplayServer:
 
     def __exit__(self, *_exc: object) -> None:
         self.stop()
-
-
-__all__ = [
-    "PortBusy",
-    "ReplayServer",
-    "ReplayState",
-    "ReplayTurn",
-    "chat_events",
-    "document_names",
-    "replay_hash",
-    "replay_turns",
-    "sse_chunks",
-]

@@ -93,8 +93,7 @@ def add_review(
     """
     check_login(reviewer)
     draft = find_draft(settings, target)
-    text = strip_hidden(note)[0].strip() if note else None
-    text = text or None
+    text = (strip_hidden(note)[0].strip() if note else "") or None
     if text is not None:
         text, types = scrub_free_text(settings, text, where="$.note")
         if scrubbed is not None:
@@ -118,16 +117,24 @@ def add_review(
             judge_text_ack=acked,
         )
         record.reviews.append(review)
-        detail = ReviewDetail(
-            decision=decision.value, via="manual", content_hash=review.content_hash
-        )
-        if rubric is not None:
-            detail["rubric"] = rubric.model_dump()
-        if acked:
-            detail["judge_text_ack"] = len(acked)
-        event = Event("review", display_path(draft, settings.root), reviewer, detail)
-        tx.commit_record("review", draft, record, [event])
+        tx.commit_record("review", draft, record, [_review_event(settings, draft, review)])
     return draft, review
+
+
+def _review_event(settings: Settings, draft: Path, review: Review, pr: str | None = None) -> Event:
+    """A review's ``review`` event: its decision, how it was made and the hash it approves;
+    a pull request's review names the pull request and commit, a manual one its rubric and
+    how many judge-directed passages it acknowledges."""
+    detail = ReviewDetail(
+        decision=review.decision.value, via=review.via, content_hash=review.content_hash
+    )
+    if pr is not None:
+        detail["pr"], detail["commit"] = pr, review.commit
+    if review.rubric is not None:
+        detail["rubric"] = review.rubric.model_dump()
+    if review.judge_text_ack:
+        detail["judge_text_ack"] = len(review.judge_text_ack)
+    return Event("review", display_path(draft, settings.root), review.reviewer, detail)
 
 
 def judge_fingerprints(draft: Path) -> list[str]:
@@ -244,9 +251,8 @@ def find_reviewed(settings: Settings, target: str) -> tuple[Path, str]:
 def reviews_from_pr(
     settings: Settings, target: str, number: int, *, repo: str | None = None
 ) -> PrReviews:
-    """Read a pull request's reviews and record those that count for this draft, or for the
-    suite scenario whose lifecycle change, split tag or promotion the pull request carries
-    (``find_reviewed``)."""
+    """Read a pull request's reviews and record those that count for what ``find_reviewed``
+    finds (a draft, or a suite scenario the pull request changes)."""
     from intake.sources.github import call, client
 
     full_name = _pr_repository(settings, number, repo)
@@ -400,21 +406,7 @@ def _record_reviews(
             record.reviews.append(review)
             found.recorded.append(review)
         if found.recorded:
-            events = [
-                Event(
-                    "review",
-                    display_path(draft, settings.root),
-                    review.reviewer,
-                    ReviewDetail(
-                        decision=review.decision.value,
-                        via="github_pr",
-                        pr=where,
-                        commit=review.commit,
-                        content_hash=review.content_hash,
-                    ),
-                )
-                for review in found.recorded
-            ]
+            events = [_review_event(settings, draft, r, pr=where) for r in found.recorded]
             tx.commit_record("review", draft, record, events)
 
 
@@ -429,14 +421,6 @@ def _same_review(old: Review, new: Review) -> bool:
         and (old.at == new.at or new.decision is ReviewDecision.dismissed)
         and old.content_hash == new.content_hash
     )
-
-
-__all__ = [
-    "PrReviews",
-    "add_review",
-    "pr_web_url",
-    "reviews_from_pr",
-]
 
 
 def make_rubric(

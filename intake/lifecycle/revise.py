@@ -44,14 +44,14 @@ from intake.store.records import (
 )
 from intake.store.suite import find_draft, promoted_paths, refuse_outside_root
 
-__all__ = ["RenameResult", "ReviseResult", "rename", "revise"]
+
+def _is_path(target: str) -> bool:
+    return Path(target).suffix == ".yaml" or "/" in target or os.sep in target
 
 
 def _target_id(target: str) -> str | None:
     """The id a target names (a path's file name, or the id itself); ``None`` when unsafe."""
-    given = Path(target)
-    is_path = given.suffix == ".yaml" or "/" in target or os.sep in target
-    guess = given.stem if is_path else target
+    guess = Path(target).stem if _is_path(target) else target
     return guess if re.fullmatch(ID_PATTERN, guess) else None
 
 
@@ -76,7 +76,7 @@ class ReviseResult:
 
 def _find_scenario(settings: Settings, target: str) -> Path:
     given = Path(target)
-    if given.suffix == ".yaml" or "/" in target or os.sep in target:
+    if _is_path(target):
         path = (given if given.is_absolute() else Path.cwd() / given).resolve()
         if given.suffix != ".yaml":
             raise UsageError(
@@ -108,11 +108,8 @@ def _find_scenario(settings: Settings, target: str) -> Path:
 
 
 def revise(settings: Settings, target: str, *, by: str) -> ReviseResult:
-    """Move a promoted or adopted scenario back to drafts with its record.
-
-    One journal unit (``intake.store.journal``): the draft's record and the draft written, the
-    scenario and its record removed, the ``revision`` event. A rerun after a kill finishes it.
-    """
+    """Move a promoted or adopted scenario back to drafts with its record, as one journal unit
+    (the module's docstring)."""
     guess = _target_id(target)
     if guess is None:
         scenario = _find_scenario(settings, target)  # names what is wrong with the target
@@ -229,12 +226,8 @@ class RenameResult:
 
 
 def rename(settings: Settings, target: str, new_id: str, *, by: str | None) -> RenameResult:
-    """Rename a draft, its record and its ledger history together.
-
-    One journal unit under both ids' locks, journaled under the new id: the new record and
-    draft written, the old ones removed, the old id's ledger events moved to the new id and
-    the ``rename`` event logged. A rerun after a kill finishes it.
-    """
+    """Rename a draft, its record and its ledger history together: one journal unit under
+    both ids' locks, journaled under the new id (the old id's ledger events move to it)."""
     if not re.fullmatch(ID_PATTERN, new_id):
         raise UsageError(
             "not a valid id (lower-case letters, digits, - and _, at most 128; not a name "

@@ -70,11 +70,6 @@ def split_of(tags: Iterable[str]) -> str | None:
     return None
 
 
-def with_split_tag(tags: list[str], tag: str) -> list[str]:
-    """``tags`` with ``tag`` as its one split tag."""
-    return [*[t for t in tags if t not in SPLIT_TAGS], tag]
-
-
 def suite_categories(settings: Settings) -> dict[str, str]:
     """Scenario id (its YAML ``id``, not the file's name) → category (its folder) of every
     scenario in the suite; a file without a valid id is left out."""
@@ -95,20 +90,14 @@ def with_split(settings: Settings, raw: bytes, scenario_id: str, category: str) 
     draw puts in ``heldout``) is replaced by the drawn one."""
     from intake.contract.plain import ScenarioView
     from intake.contract.yamlio import decode, load_roundtrip
+    from intake.lifecycle.quarantine import with_one_tag
 
     suite = suite_categories(settings)
     suite.pop(scenario_id, None)
     tag = split_for(scenario_id, category, suite, settings.split_salt, settings.split_heldout)
     tags = ScenarioView.of(load_roundtrip(decode(raw))).tags
     carried = [t for t in tags if t in SPLIT_TAGS]
-    return raw if carried == [tag] else _tagged(raw, tag)
-
-
-def _tagged(raw: bytes, tag: str) -> bytes:
-    """``raw`` with ``tag`` as its one split tag, appended (``yamlio.with_tags``)."""
-    from intake.contract.yamlio import with_tags
-
-    return with_tags(raw, lambda tags: with_split_tag(tags, tag))
+    return raw if carried == [tag] else with_one_tag(raw, SPLIT_TAGS, tag)
 
 
 def write_split(
@@ -121,19 +110,20 @@ def write_split(
     journal unit with a ``split`` event: a reviewed change like any other. Returns (id, tag)
     of each scenario tagged (or that would be, with ``dry_run``).
     """
-    from intake.lifecycle.quarantine import with_stamp_moved
+    from functools import partial
+
+    from intake.lifecycle.quarantine import (
+        commit_retag,
+        retagged,
+        with_one_tag,
+        with_stamp_moved,
+    )
     from intake.lifecycle.runs.nightly import suite_index
     from intake.paths import display_path
     from intake.store.details import SplitDetail
     from intake.store.edit import edit
-    from intake.store.journal import Event, Unit
-    from intake.store.records import (
-        content_hash,
-        load_record,
-        record_path,
-        record_text,
-        sha256_bytes,
-    )
+    from intake.store.journal import Event
+    from intake.store.records import load_record, record_path, sha256_bytes
     from intake.store.suite import acting_author
 
     drawn = assign(suite_categories(settings), settings.split_salt, settings.split_heldout)
@@ -151,10 +141,7 @@ def write_split(
             if tag_file(path) is not None:
                 continue
             where = display_path(path, settings.root)
-            raw = path.read_bytes()
-            before = content_hash(path)
-            new = _tagged(raw, tag)
-            after = sha256_bytes(new)
+            before, new, after = retagged(path, partial(with_one_tag, group=SPLIT_TAGS, tag=tag))
             record = with_stamp_moved(load_record(record_path(path)), before, after, where)
             salt = sha256_bytes(settings.split_salt.encode("utf-8"))
             event = Event(
@@ -163,17 +150,7 @@ def write_split(
                 who,
                 SplitDetail(tag=tag, salt_hash=salt, before_hash=before, content_hash=after),
             )
-            tx.commit(
-                Unit(
-                    "split",
-                    sid,
-                    writes=[
-                        (record_path(path), record_text(record, record_path(path))),
-                        (path, new.decode("utf-8")),
-                    ],
-                    events=[event],
-                )
-            )
+            commit_retag(tx, "split", sid, path, record, new, event)
     return done
 
 
@@ -186,17 +163,3 @@ def tag_file(path: Path) -> str | None:
         return split_of(ScenarioView.of(parse_checked(path.read_bytes()).data).tags)
     except (YamlProblem, OSError):
         return None
-
-
-__all__ = [
-    "HELDOUT",
-    "SPLIT_TAGS",
-    "TRAIN",
-    "assign",
-    "split_for",
-    "split_hash",
-    "split_of",
-    "suite_categories",
-    "with_split",
-    "write_split",
-]
