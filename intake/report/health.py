@@ -49,7 +49,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple, TypedDict
 
 from intake.ghoutput import html_text, md_code, md_text
 from intake.lifecycle.runs.store import JUDGED as JUDGED_STATUSES
-from intake.lifecycle.runs.store import stamp
+from intake.lifecycle.runs.store import NO_FACTS, read_facts, stamp
 from intake.lifecycle.split import split_of
 from intake.limits import MAX_RECORD_BYTES
 from intake.paths import display_path
@@ -126,91 +126,8 @@ class HealthInput(NamedTuple):
     with a fix."""
 
 
-if TYPE_CHECKING:  # the JSON's shapes, for the type checker only: making a TypedDict
+if TYPE_CHECKING:  # the noise floor's JSON, for the type checker only: making a TypedDict
     # compiles each of its string annotations at import
-
-    class Thresholds(TypedDict):
-        """The settings a report was decided with (printed with it; its JSON's ``thresholds``)."""
-
-        health_window_nights: int
-        health_confidence: float
-        health_saturation_bar: float
-        health_fail_bar: float
-        health_flaky_low: float
-        health_flaky_high: float
-        health_inverted_margin: float
-        health_min_runs: int
-        health_pass_k: int
-        interval: str
-        health_commit: str | None
-        health_all_commits: bool
-        health_machine: str | None
-        health_all_machines: bool
-
-    class RateDoc(TypedDict):
-        """A rate in ``health --format json`` (``Rate.to_dict``)."""
-
-        name: str
-        tier: str
-        judged: int
-        passes: int
-        pass_rate: float | None
-        interval: list[float]
-        pass_k: float | None
-
-    ScenarioHead = TypedDict(
-        "ScenarioHead",
-        {"id": str, "path": str, "category": str, "provenance": str, "class": str, "why": str},
-    )
-    """A scenario's JSON keys before its rates (``class`` is a keyword: the functional form)."""
-
-    class VerdictTail(TypedDict):
-        """A scenario's JSON keys after its own ``quarantined``."""
-
-        probability: float | None
-        leaning: str | None
-        more_runs: int | None
-        before_fix_runs: int
-        other_judge_runs: int
-        decidable: list[str]
-
-    class ScenarioDoc(ScenarioHead, VerdictTail):
-        """A scenario in ``health --format json`` (``ScenarioHealth.to_dict``)."""
-
-        models: list[RateDoc]
-        tiers: list[RateDoc]
-        runs_read: int
-        infrastructure: int
-        older_hash_runs: int
-        split: str | None
-        quarantined: str | None
-
-    class Headroom(TypedDict):
-        """A category's headroom in the JSON."""
-
-        category: str
-        strong_judged: int
-        strong_passes: int
-        pass_rate: float | None
-        headroom: float | None
-
-    class DocumentHead(TypedDict):
-        """The JSON document's keys before ``scenarios``."""
-
-        generated_at: str
-        thresholds: Thresholds
-        commits: dict[str, dict[str, int]]
-        machines: dict[str, dict[str, int]]
-        counts: dict[str, dict[str, int]]
-        splits: dict[str, dict[str, int]]
-        headroom: list[Headroom]
-        quarantined: list[dict[str, str | None]]
-        retired: list[dict[str, str]]
-
-    class DocumentTail(TypedDict):
-        """The JSON document's keys after ``scenarios``."""
-
-        notes: list[str]
 
     class NoiseModel(TypedDict):
         """One model's runs of one scenario in the noise floor (``noise``)."""
@@ -271,18 +188,26 @@ class _Peek(NamedTuple):
 
     @classmethod
     def of_record(cls, record: Record) -> _Peek:
-        """A validated record's."""
-        quarantined, retired = _state(record)
-        fixed = fixed_at(record)
+        """A validated record's: its latest lifecycle change's reason, and when its bug was
+        fixed (its issue closed as completed)."""
+        last = record.lifecycle[-1] if record.lifecycle else None  # LifecycleState: a StrEnum
+        bug, fixed = record.bug, None
+        if (
+            bug is not None
+            and bug.closed_at is not None
+            and bug.state_reason in (None, "completed")
+        ):
+            closed = bug.closed_at
+            fixed = (closed if closed.tzinfo else closed.replace(tzinfo=UTC)).isoformat()
         return cls(
             record.id,
             record.source.kind.value,
             bool(record.runs or record.suite_runs),
-            record.bug is not None,
-            bool(record.lifecycle),
-            quarantined,
-            retired,
-            None if fixed is None else fixed.isoformat(),
+            bug is not None,
+            last is not None,
+            last.reason if last is not None and last.state == "quarantined" else None,
+            last.reason if last is not None and last.state == "retired" else None,
+            fixed,
         )
 
     @classmethod
@@ -318,7 +243,7 @@ class Rate(NamedTuple):
         """The pass rate (None without judged runs)."""
         return self.passes / self.judged if self.judged else None
 
-    def to_dict(self) -> RateDoc:
+    def to_dict(self) -> dict[str, object]:
         """JSON-ready form."""
         return {
             "name": self.name,
@@ -367,7 +292,7 @@ class ScenarioHealth(NamedTuple):
     decidable: tuple[str, ...] = ()
     """The classes the tiers present can decide (saturated and inverted need both)."""
 
-    def to_dict(self) -> ScenarioDoc:
+    def to_dict(self) -> dict[str, object]:
         """Its JSON (``render_json`` writes the same text, each verdict's part once)."""
         return {
             "id": self.scenario_id,
@@ -387,7 +312,7 @@ class ScenarioHealth(NamedTuple):
         }
 
 
-def _verdict_tail(v: ScenarioHealth | Verdict) -> VerdictTail:
+def _verdict_tail(v: ScenarioHealth | Verdict) -> dict[str, object]:
     """The JSON keys of a scenario's verdict after ``quarantined``."""
     return {
         "probability": None if v.probability is None else round(v.probability, 4),
@@ -412,7 +337,7 @@ class HealthReport:
     """Everything ``intake health`` shows."""
 
     generated_at: datetime
-    thresholds: Thresholds
+    thresholds: dict[str, object]
     commits_read: list[tuple[str, int]]
     commits_left: list[tuple[str, int]]
     machines_read: list[tuple[str, int]]
@@ -836,24 +761,12 @@ def _mixed(
         for item in active:
             if any((getattr(r, "first", None) or start) < start for r in item.runs):
                 raise ValueError(f"grouped runs of {item.scenario_id} across the window's start")
-    alike: dict[int, list[Any]] = {}  # scenarios spread alike share one ``mix``: once each
-    for item in active:
-        if not item.mix:
-            continue
-        seen = alike.get(id(item.mix))
-        if seen is None:
-            alike[id(item.mix)] = [item.mix, 1]
-        else:
-            seen[1] += 1
-    places: dict[tuple[str | None, str | None], int] = {}
-    for mix, times in alike.values():
-        for gaia_commit, on, n in mix:
-            places[gaia_commit, on] = places.get((gaia_commit, on), 0) + n * times
     commits: Counter[str | None] = Counter()
     machines: Counter[str | None] = Counter()
-    for (gaia_commit, on), n in places.items():
-        commits[gaia_commit] += n
-        machines[on] += n
+    for item in active:
+        for gaia_commit, on, n in item.mix:
+            commits[gaia_commit] += n
+            machines[on] += n
     return commits, machines
 
 
@@ -910,26 +823,7 @@ def build_health(
                 n = _n(run)
                 cell[0] += n
                 cell[1] += n if run.status == "PASS" else 0
-    notes: list[str] = []
     outside = 0 if start is None else _weight(r for r in everything if r.at < start)
-    if outside:
-        notes.append(
-            f"{outside} run(s) started before the window of {window_nights} night(s) "
-            "left out (health_window_nights)"
-        )
-    if commits_left:
-        notes.append(
-            f"{sum(n for _, n in commits_left)} run(s) of other GAIA commits left out "
-            "(health_commit / health_all_commits)"
-        )
-    if machines_left:
-        notes.append(
-            f"{sum(n for _, n in machines_left)} run(s) of other runner machines left "
-            "out (health_machine / health_all_machines)"
-        )
-    fixed = sum(s.before_fix_runs for s in scenarios)
-    if fixed:
-        notes.append(f"{fixed} run(s) from before a bug's fix left out (never pooled across a fix)")
     by_start = sum(
         1
         for i, runs in read
@@ -937,27 +831,38 @@ def build_health(
         for r in runs
         if i.ancestry is None or i.ancestry.contains(r.gaia_commit, i.fix_commit) is None
     )
-    if by_start:
-        notes.append(
-            f"{by_start} run(s) of a fixed bug's scenario placed before or after the "
-            "fix by their start (no fix commit, or a commit the GAIA clone does not "
-            "know: gaia_git)"
-        )
-    judges = sum(s.other_judge_runs for s in scenarios)
-    if judges:
-        notes.append(f"{judges} run(s) of an older judge left out")
+    left = (
+        (
+            outside,
+            f"started before the window of {window_nights} night(s) left out "
+            "(health_window_nights)",
+        ),
+        (
+            sum(n for _, n in commits_left),
+            "of other GAIA commits left out (health_commit / health_all_commits)",
+        ),
+        (
+            sum(n for _, n in machines_left),
+            "of other runner machines left out (health_machine / health_all_machines)",
+        ),
+        (
+            sum(s.before_fix_runs for s in scenarios),
+            "from before a bug's fix left out (never pooled across a fix)",
+        ),
+        (
+            by_start,
+            "of a fixed bug's scenario placed before or after the fix by their start (no fix "
+            "commit, or a commit the GAIA clone does not know: gaia_git)",
+        ),
+        (sum(s.other_judge_runs for s in scenarios), "of an older judge left out"),
+    )
+    notes = [f"{n} run(s) {what}" for n, what in left if n]
     read_runs = [r for _, runs in read for r in runs]
     return HealthReport(
         generated_at=now or datetime.now(UTC),
         thresholds={
             "health_window_nights": window_nights,
-            "health_confidence": bars.confidence,
-            "health_saturation_bar": bars.saturation_bar,
-            "health_fail_bar": bars.fail_bar,
-            "health_flaky_low": bars.flaky_low,
-            "health_flaky_high": bars.flaky_high,
-            "health_inverted_margin": bars.inverted_margin,
-            "health_min_runs": bars.min_runs,
+            **{f"health_{name}": value for name, value in bars._asdict().items()},
             "health_pass_k": pass_k,
             "interval": "Jeffreys",
             "health_commit": commit,
@@ -1070,31 +975,10 @@ def noise(
 # --- reading ------------------------------------------------------------------------------
 
 
-def _state(record: Record) -> tuple[str | None, str | None]:
-    """(quarantine reason, retirement reason) from the record's latest lifecycle change."""
-    if not record.lifecycle:
-        return None, None
-    last = record.lifecycle[-1]
-    if last.state == "quarantined":  # LifecycleState is a StrEnum
-        return last.reason, None
-    if last.state == "retired":
-        return None, last.reason
-    return None, None
-
-
 def with_stored(record: Record, stored: Sequence[SuiteRun]) -> Record:
     """The record with the run store's runs of it beside the runs it carries (a run that is in
     both, imported before the store and again since, once)."""
     return record.model_copy(update={"suite_runs": all_runs(record, stored, recorded=False)})
-
-
-def fixed_at(record: Record) -> datetime | None:
-    """When the scenario's bug was fixed: its issue's closing as completed (None: not fixed)."""
-    bug = record.bug
-    if bug is None or bug.closed_at is None or bug.state_reason not in (None, "completed"):
-        return None
-    closed = bug.closed_at
-    return closed if closed.tzinfo else closed.replace(tzinfo=UTC)
 
 
 def all_runs(
@@ -1122,38 +1006,6 @@ def all_runs(
     return runs
 
 
-def _facts(path: Path) -> ScenarioFacts:
-    from intake.lifecycle.runs.store import NO_FACTS, read_facts
-
-    try:
-        return read_facts(path.read_bytes())
-    except OSError:
-        return NO_FACTS
-
-
-def health_input(
-    settings: Settings,
-    path: Path | str,
-    record: Record,
-    facts: ScenarioFacts | None = None,
-    stored: Sequence[AnyRun] = (),
-    ancestry: Ancestry | None = None,
-) -> HealthInput:
-    """One scenario file with its record, as health reads it (``facts``: the file's, already
-    read; ``stored``: the run store's runs of it; ``ancestry``: the GAIA clone that says which
-    runs tested the code before its fix)."""
-    return _input(
-        settings,
-        path,
-        _Peek.of_record(record),
-        facts,
-        tuple(all_runs(record, stored)),
-        tuple(record.controls),
-        record.bug.fix_commit if record.bug is not None else None,
-        ancestry,
-    )
-
-
 def _plain_facts(record: Record) -> str | None:
     """What health needs of a record that carries no run and no control, as JSON (None: it
     carries some, and is validated on every read)."""
@@ -1176,19 +1028,23 @@ def _input(
     path: Path | str,
     peek: _Peek,
     facts: ScenarioFacts | None,
-    runs: tuple[AnyRun, ...],
-    controls: tuple[ControlRun, ...],
+    runs: tuple[AnyRun, ...] = (),
+    controls: tuple[ControlRun, ...] = (),
     fix_commit: str | None = None,
     ancestry: Ancestry | None = None,
 ) -> HealthInput:
     """One scenario as health reads it, from what is known of its record (``peek``: validated
-    or kept), its bug's fix commit and the clone that places runs against it."""
-    facts = facts or _facts(Path(path))
-    category, tags = facts.category, list(facts.tags)
+    or kept), its runs, its bug's fix commit and the clone that places runs against it
+    (``facts``: the file's, read when None)."""
+    if facts is None:
+        try:
+            facts = read_facts(Path(path).read_bytes())
+        except OSError:
+            facts = NO_FACTS
     return HealthInput(
         scenario_id=str(peek.id),
         path=_shown(settings, path),
-        category=category if isinstance(category, str) else Path(path).parent.name,
+        category=facts.category or Path(path).parent.name,
         provenance="real" if peek.kind in REAL_KINDS else "hand",
         current_hash=facts.runnable_hash,
         runs=runs,
@@ -1196,38 +1052,10 @@ def _input(
         fixed_at=None if peek.fixed is None else datetime.fromisoformat(peek.fixed),
         fix_commit=fix_commit,
         ancestry=ancestry,
-        lane="regression" if "regression" in tags else "capability",
-        split=split_of(tags),
+        lane="regression" if "regression" in facts.tags else "capability",
+        split=split_of(facts.tags),
         quarantined=peek.quarantined,
         retired=peek.retired,
-    )
-
-
-def _unrun(
-    settings: Settings,
-    path: Path | str,
-    scenario_id: str,
-    kind: object,
-    *,
-    fast: bool,
-    facts: ScenarioFacts | None = None,
-) -> HealthInput:
-    """A scenario whose record holds no imported run and no lifecycle change: never judged,
-    whatever its text; only its tags (split, lane) need the file, and ``fast`` skips that."""
-    if fast:
-        tags, category = [], None
-    else:
-        facts = facts or _facts(Path(path))
-        tags, category = list(facts.tags), facts.category
-    return HealthInput(
-        scenario_id=scenario_id,
-        path=_shown(settings, path),
-        category=category or Path(path).parent.name,
-        provenance="real" if kind in REAL_KINDS else "hand",
-        current_hash=None,
-        runs=(),
-        lane="regression" if "regression" in tags else "capability",
-        split=split_of(tags),
     )
 
 
@@ -1531,10 +1359,17 @@ def _item(
                 )
             )
         if full:
-            return health_input(settings, path, record, facts.get(path), extra, ancestry)
+            runs = tuple(all_runs(record, extra))
+            fix = record.bug.fix_commit if record.bug is not None else None
+            peek = _Peek.of_record(record)
+            return _input(
+                settings, path, peek, facts.get(path), runs, tuple(record.controls), fix, ancestry
+            )
     if not isinstance(scenario_id, str):
         return f"{_shown(settings, rec)}: record unreadable, left out"
-    return _unrun(settings, path, scenario_id, kind, fast=fast, facts=facts.get(path))
+    # no imported run and no lifecycle change: never judged, whatever its text; only its tags
+    # (split, lane) need the file, and ``fast`` skips that
+    return _input(settings, path, peek, NO_FACTS if fast else facts.get(path))
 
 
 def bars_of(settings: Settings) -> Bars:
@@ -1611,7 +1446,7 @@ def make_health(
 # --- rendering ----------------------------------------------------------------------------
 
 
-def document_head(report: HealthReport) -> DocumentHead:
+def document_head(report: HealthReport) -> dict[str, object]:
     """The document's keys before ``scenarios``."""
     return {
         "generated_at": report.generated_at.isoformat(timespec="seconds"),
@@ -1637,7 +1472,7 @@ def document_head(report: HealthReport) -> DocumentHead:
     }
 
 
-def document_tail(report: HealthReport) -> DocumentTail:
+def document_tail(report: HealthReport) -> dict[str, object]:
     """The document's keys after ``scenarios``."""
     return {"notes": report.notes}
 
@@ -1727,14 +1562,14 @@ def _pairs(pairs: list[tuple[str, int]]) -> str:
 def _threshold_line(report: HealthReport) -> str:
     t = report.thresholds
     pinned = (
-        "commit " + t["health_commit"]
+        f"commit {t['health_commit']}"
         if t["health_commit"]
         else "all commits"
         if t["health_all_commits"]
         else "the newest commit"
     )
     machines = (
-        "machine " + t["health_machine"]
+        f"machine {t['health_machine']}"
         if t["health_machine"]
         else "all machines"
         if t["health_all_machines"]
