@@ -406,16 +406,12 @@ def same_commit(a: str, b: str) -> bool:
     return a == b or (min(len(a), len(b)) >= 7 and (a.startswith(b) or b.startswith(a)))
 
 
-def _exact(a: str, b: str) -> bool:
-    return a == b
-
-
 def _choose(
     runs: Sequence[AnyRun],
     attr: str,
     pinned: str | None,
     mix: bool,
-    same: Callable[[str, str], bool] = _exact,
+    same: Callable[[str, str], bool] = str.__eq__,
     grouped: Counter[str | None] | None = None,
 ) -> tuple[set[str] | None, list[tuple[str, int]], list[tuple[str, int]]]:
     """The values of ``attr`` to read (None: all), and (value, runs) read and left out
