@@ -45,7 +45,7 @@ from datetime import UTC, datetime, timedelta
 from json.encoder import encode_basestring  # json.dumps' own for a str (ensure_ascii=False)
 from operator import attrgetter
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NamedTuple, TypedDict
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from intake.ghoutput import html_text, md_code, md_text
 from intake.lifecycle.runs.store import JUDGED as JUDGED_STATUSES
@@ -124,49 +124,6 @@ class HealthInput(NamedTuple):
     ``store.window_counts``), which name neither; the report sums every scenario's.
     ``read_health`` counts the whole window's once and gives them to one scenario; never given
     with a fix."""
-
-
-if TYPE_CHECKING:  # the noise floor's JSON, for the type checker only: making a TypedDict
-    # compiles each of its string annotations at import
-
-    class NoiseModel(TypedDict):
-        """One model's runs of one scenario in the noise floor (``noise``)."""
-
-        tier: str
-        runs: int
-        passes: int
-        pairs: int
-        flips: int
-        flip_rate: float | None
-        score_mean: float | None
-        score_sd: float | None
-        score_min: float | None
-        score_max: float | None
-
-    class NoiseScenario(TypedDict):
-        """One scenario in the noise floor: its category and each model's runs."""
-
-        category: str
-        models: dict[str, NoiseModel]
-
-    class NoiseCategory(TypedDict):
-        """One category in the noise floor: flips over consecutive pairs, the mean score spread."""
-
-        scenarios: int
-        pairs: int
-        flips: int
-        flip_rate: float | None
-        score_sd: float | None
-
-    class NoiseDocument(TypedDict):
-        """``intake health --noise FILE``'s document (schema ``intake-noise/1``, docs/health.md)."""
-
-        schema: str
-        generated_at: str
-        window_nights: int
-        window_start: str | None
-        categories: dict[str, NoiseCategory]
-        scenarios: dict[str, NoiseScenario]
 
 
 class _Peek(NamedTuple):
@@ -896,17 +853,18 @@ class _Tally:
 
 def noise(
     items: Sequence[HealthInput], *, window_nights: int = 14, now: datetime | None = None
-) -> NoiseDocument:
-    """The noise floor from history (``intake health --noise FILE``): per scenario and model,
-    and per category, the run-to-run flip rate (consecutive judged runs, by start, whose
-    outcome differs, over the pairs) and the spread of GAIA's ``overall_score``, over the runs
-    health reads (the window, the current hash, after a fix, the newest judge). A PASS to FAIL
-    of a case whose flip rate is high is within its noise, not a regression."""
+) -> dict[str, object]:
+    """The noise floor from history (``intake health --noise FILE``, schema ``intake-noise/1``
+    in docs/health.md): per scenario and model, and per category, the run-to-run flip rate
+    (consecutive judged runs, by start, whose outcome differs, over the pairs) and the spread
+    of GAIA's ``overall_score``, over the runs health reads (the window, the current hash,
+    after a fix, the newest judge). A PASS to FAIL of a case whose flip rate is high is within
+    its noise, not a regression."""
     import statistics
 
     active = [i for i in items if i.retired is None]
     start = _window([r for i in active for r in i.runs], window_nights)
-    scenarios: dict[str, NoiseScenario] = {}
+    scenarios: dict[str, object] = {}
     categories: dict[str, _Tally] = {}
     for item in active:
         if item.mix or any(getattr(r, "first", None) is not None for r in item.runs):
@@ -923,7 +881,7 @@ def noise(
                 by_model.setdefault(run.model, []).append(run)
         if not by_model:
             continue
-        models: dict[str, NoiseModel] = {}
+        models: dict[str, object] = {}
         cat = categories.setdefault(item.category, _Tally())
         cat.scenarios += 1
         for model, runs in sorted(by_model.items()):
