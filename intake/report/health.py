@@ -42,6 +42,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
+from functools import cache
 from json.encoder import encode_basestring  # json.dumps' own for a str (ensure_ascii=False)
 from operator import attrgetter
 from pathlib import Path
@@ -398,10 +399,15 @@ def _choose(
     return group, read, left
 
 
-_LINES: dict[Rate, str] = {}
+_line = cache(Rate.line)
 """Each tier's rate as ``Rate.line`` writes it, made once a process (the verdicts share them)."""
-_RATES: dict[tuple[str, str, int, int, float, int], Rate] = {}
-"""Each rate made once a process (a thousand scenarios share a few hundred; frozen)."""
+
+
+@cache
+def _rate(name: str, tier: str, n: int, passes: int, confidence: float, k: int) -> Rate:
+    """Each rate made once a process (scenarios share them; frozen)."""
+    low, high = jeffreys(passes, n, confidence)
+    return Rate(name, tier, n, passes, low, high, pass_hat_k(passes, n, k))
 
 
 def _rates(runs: Iterable[AnyRun], bars: Bars, k: int) -> tuple[list[Rate], list[Rate]]:
@@ -425,15 +431,8 @@ def _rates(runs: Iterable[AnyRun], bars: Bars, k: int) -> tuple[list[Rate], list
     order = {"strong": 0, "local": 1}
 
     def rated(groups: dict[tuple[str, str], list[int]]) -> list[Rate]:
-        found = []
-        for (name, tier), (n, p) in sorted(groups.items(), key=lambda i: (order[i[0][1]], i[0][0])):
-            key = (name, tier, n, p, bars.confidence, k)
-            rate = _RATES.get(key)
-            if rate is None:
-                low, high = jeffreys(p, n, bars.confidence)
-                rate = _RATES[key] = Rate(name, tier, n, p, low, high, pass_hat_k(p, n, k))
-            found.append(rate)
-        return found
+        ordered = sorted(groups.items(), key=lambda i: (order[i[0][1]], i[0][0]))
+        return [_rate(name, tier, n, p, bars.confidence, k) for (name, tier), (n, p) in ordered]
 
     return rated(models), rated(by_tier)
 
@@ -629,7 +628,7 @@ def _verdict(item: HealthInput, runs: Sequence[AnyRun], bars: Bars, pass_k: int)
     counts_s = (strong.passes, strong.judged) if strong else None
     counts_l = (local.passes, local.judged) if local else None
     klass, probability, probs = decide(counts_s, counts_l, bars)
-    shown = "; ".join(_LINES.get(t) or _LINES.setdefault(t, t.line()) for t in tiers)
+    shown = "; ".join(_line(t) for t in tiers)
     if klass == "flaky" and len(models) > len(tiers):
         clear = _mixed_tier(models, bars)
         if clear is not None:
