@@ -224,7 +224,8 @@ class Rate(NamedTuple):
 
 
 class ScenarioHealth(NamedTuple):
-    """One scenario's class and why."""
+    """One scenario's class and why: its own fields (``OWN``) and its verdict's, which
+    scenarios whose runs count alike share (``classify``)."""
 
     scenario_id: str
     path: str
@@ -270,7 +271,7 @@ class ScenarioHealth(NamedTuple):
         }
 
 
-def _verdict_tail(v: ScenarioHealth | Verdict) -> dict[str, object]:
+def _verdict_tail(v: ScenarioHealth) -> dict[str, object]:
     """The JSON keys of a scenario's verdict after ``quarantined``."""
     return {
         "probability": None if v.probability is None else round(v.probability, 4),
@@ -477,31 +478,13 @@ def _segment(item: HealthInput, runs: Sequence[AnyRun]) -> tuple[list[AnyRun], i
     return kept, before_fix, other
 
 
-class Verdict(NamedTuple):
-    """What a scenario's runs decide (``classify``): ``ScenarioHealth`` but for the scenario's
-    own fields (scenarios whose runs count alike share one)."""
-
-    klass: str
-    why: str
-    models: tuple[Rate, ...]
-    tiers: tuple[Rate, ...]
-    runs_read: int
-    infrastructure: int
-    older_hash_runs: int
-    before_fix_runs: int
-    other_judge_runs: int
-    decidable: tuple[str, ...]
-    probability: float | None = None
-    leaning: str | None = None
-    more_runs: int | None = None
-
-
-_VERDICTS: dict[tuple[Any, ...], Verdict] = {}
-"""Each verdict made once a process, per runs that count alike (``_alike``; frozen)."""
+_VERDICTS: dict[tuple[Any, ...], ScenarioHealth] = {}
+"""Each verdict made once a process, per runs that count alike (``_alike``; frozen): a
+``ScenarioHealth`` whose own fields (``OWN``) are blank, as ``classify`` fills them."""
 _KEPT_VERDICTS: dict[str, str] = {}
 """Verdicts the run index kept between processes (``health_of``): the key's text
 (``posterior.args_text``) → the verdict's (``_kept_text``), each read when first asked for."""
-_NEW_VERDICTS: list[tuple[tuple[Any, ...], Verdict]] = []
+_NEW_VERDICTS: list[tuple[tuple[Any, ...], ScenarioHealth]] = []
 """The verdicts made in this call of ``health_of``, with their keys (it keeps them)."""
 _BEFORE_A_VERDICT: list[Callable[[], None]] = []
 """Done once before this process makes its first verdict (``health_of``: the decisions'
@@ -534,12 +517,17 @@ def classify(
     pass_k: int = 3,
 ) -> ScenarioHealth:
     """One scenario's class over ``runs`` (already narrowed to the window)."""
-    v = _decided(item, runs, bars, pass_k)
-    own = item.scenario_id, item.path, item.category, item.provenance
-    return ScenarioHealth(*own, split=item.split, quarantined=item.quarantined, **v._asdict())
+    return _decided(item, runs, bars, pass_k)._replace(
+        scenario_id=item.scenario_id,
+        path=item.path,
+        category=item.category,
+        provenance=item.provenance,
+        split=item.split,
+        quarantined=item.quarantined,
+    )
 
 
-def _decided(item: HealthInput, runs: Sequence[AnyRun], bars: Bars, pass_k: int) -> Verdict:
+def _decided(item: HealthInput, runs: Sequence[AnyRun], bars: Bars, pass_k: int) -> ScenarioHealth:
     """``_verdict``, made once per runs that count alike (``_alike``) and thresholds: found in
     this process, else among those kept between processes, else made (and listed to keep)."""
     alike = _alike(item, runs)
@@ -562,21 +550,21 @@ def _decided(item: HealthInput, runs: Sequence[AnyRun], bars: Bars, pass_k: int)
     return v
 
 
-def _verdict_of(text: str) -> Verdict:
+def _verdict_of(text: str) -> ScenarioHealth:
     """A kept verdict (``_kept_text``) as it was made; its JSON's parts are kept for
     ``render_json`` (``_VERDICT_JSON``)."""
     kept, middle, tail = text.split("\n")
     fields = json.loads(kept)
-    if len(fields) != len(Verdict._fields):
+    if len(fields) != len(ScenarioHealth._fields):
         raise ValueError("not a kept verdict")
-    fields[2:4] = [tuple(map(Rate._make, rows)) for rows in fields[2:4]]
-    fields[9] = tuple(fields[9])
-    v = Verdict._make(fields)
+    fields[6:8] = [tuple(map(Rate._make, rows)) for rows in fields[6:8]]
+    fields[18] = tuple(fields[18])
+    v = ScenarioHealth._make(fields)
     _VERDICT_JSON[_verdict_fields(v)] = (middle, tail)
     return v
 
 
-def _kept_text(v: Verdict) -> str:
+def _kept_text(v: ScenarioHealth) -> str:
     """A verdict as the run index keeps it, three lines: ``json.dumps`` of its fields (its
     rates as arrays, every float's bits kept) and its JSON's two parts (``_verdict_json``;
     JSON without ``indent`` holds no line break)."""
@@ -587,7 +575,7 @@ def _kept_text(v: Verdict) -> str:
     return "\n".join((json.dumps(v), *parts))
 
 
-def _verdict(item: HealthInput, runs: Sequence[AnyRun], bars: Bars, pass_k: int) -> Verdict:
+def _verdict(item: HealthInput, runs: Sequence[AnyRun], bars: Bars, pass_k: int) -> ScenarioHealth:
     """What ``runs`` decide of ``item``."""
     current = [r for r in runs if r.runnable_hash == item.current_hash]
     older = _weight(runs) - _weight(current)
@@ -606,10 +594,14 @@ def _verdict(item: HealthInput, runs: Sequence[AnyRun], bars: Bars, pass_k: int)
         else ("always-fail", "flaky", "healthy")
     )
 
-    counted_runs = (models, tiers, read, infra, older, before_fix, other_judge, decidable)
-
-    def made(klass: str, why: str, **extra: Any) -> Verdict:
-        return Verdict(klass, why, *counted_runs, **extra)
+    def made(klass: str, why: str, **extra: Any) -> ScenarioHealth:
+        return ScenarioHealth(  # its own fields blank: ``classify`` gives each scenario's
+            *("", "", "", "", klass, why, models, tiers, read, infra, older),
+            before_fix_runs=before_fix,
+            other_judge_runs=other_judge,
+            decidable=decidable,
+            **extra,
+        )
 
     if not current and older:
         return made("stale", f"{older} run(s), all of an older runnable hash: re-run it")
@@ -1430,7 +1422,7 @@ def document_tail(report: HealthReport) -> dict[str, object]:
     return {"notes": report.notes}
 
 
-def _verdict_json(v: Verdict | ScenarioHealth, rates: dict[Rate, str]) -> tuple[str, str]:
+def _verdict_json(v: ScenarioHealth, rates: dict[Rate, str]) -> tuple[str, str]:
     """A scenario's JSON but for its own fields (``_scenario_json``): the keys between
     ``provenance`` and ``split`` (its class, why, rates and runs read) and those after
     ``quarantined``, each without braces; each rate's JSON made once (``rates``)."""
@@ -1465,10 +1457,12 @@ _VERDICT_JSON: dict[tuple[Any, ...], tuple[str, str]] = {}
 process, or read with a kept verdict (``_verdict_of``)."""
 
 
-_verdict_fields: Callable[[ScenarioHealth | Verdict], tuple[Any, ...]] = attrgetter(
-    *Verdict._fields
+OWN = ("scenario_id", "path", "category", "provenance", "split", "quarantined")
+"""A scenario's own fields; the others are its verdict's, which scenarios share."""
+_verdict_fields: Callable[[ScenarioHealth], tuple[Any, ...]] = attrgetter(
+    *(name for name in ScenarioHealth._fields if name not in OWN)
 )
-"""The fields of a scenario's verdict (``Verdict``'s), the key of its JSON."""
+"""The fields of a scenario's verdict, the key of its JSON."""
 
 
 def _scenario_json(
