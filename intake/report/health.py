@@ -8,10 +8,10 @@ nightly runs (``Record.suite_runs``, ``intake runs import``) and the runs record
 ``intake run`` and ``run-record`` (``Record.runs``) of the same runnable hash. Runs are never
 pooled across a change point: only the *current* runnable hash is read; runs that tested the
 code before the scenario's bug was fixed (``Record.bug`` closed as completed: by git ancestry
-of its fix commit, else by the run's start, ``intake.gitutil.tested_before_fix``) are
-left out; and when
-the judge changed, only the newest judge's runs are read (a run whose judge is unknown, killed
-before its scorecard, only when it started no earlier than that judge's first run).
+of its fix commit, else by the run's start, ``intake.gitutil.tested_before_fix``) are left
+out; and when the judge changed, only the newest judge's runs are read (a run whose judge is
+unknown, killed before its scorecard, only when it started no earlier than that judge's first
+run).
 
 Per model tier, the judged runs give a pass rate, its Jeffreys interval and pass^k; the class is
 the decision those runs support at ``health_confidence`` (``intake.report.posterior``):
@@ -19,12 +19,9 @@ the decision those runs support at ``health_confidence`` (``intake.report.poster
 ``stale``         runs exist, but only for older runnable hashes (the scenario was edited since);
 ``never-judged``  no judged run of the current hash (only infrastructure statuses, or none);
 ``judge-flaky``   a negative control's same replayed answers judged PASS once and not once;
-``always-fail``   the strongest tier present is at or below ``health_fail_bar``;
-``inverted``      the local tier above the strong tier by ``health_inverted_margin``;
-``saturated``     every tier at or above ``health_saturation_bar`` (a strong and a local ran);
-``flaky``         some tier inside the coin-flip band (``health_flaky_low``-``health_flaky_high``),
-                  and, where a tier pools several models, some model may be;
-``healthy``       none of those, and the runs show it;
+``always-fail``, ``inverted``, ``saturated``, ``flaky``, ``healthy``: the region of the rates
+                  the runs support (each region and its ``health_*`` bar in ``posterior``'s
+                  docstring); a tier that pools models is flaky only when some model may be;
 ``undecided``     the runs cannot support a decision yet (with about how many more would).
 
 ``build_health`` is pure over ``HealthInput``s (``read_health`` reads the suite); the
@@ -568,11 +565,7 @@ def _kept_text(v: ScenarioHealth) -> str:
     """A verdict as the run index keeps it, three lines: ``json.dumps`` of its fields (its
     rates as arrays, every float's bits kept) and its JSON's two parts (``_verdict_json``;
     JSON without ``indent`` holds no line break)."""
-    key = _verdict_fields(v)
-    parts = _VERDICT_JSON.get(key)
-    if parts is None:
-        parts = _VERDICT_JSON[key] = _verdict_json(v, {})
-    return "\n".join((json.dumps(v), *parts))
+    return "\n".join((json.dumps(v), *_verdict_json(v)))
 
 
 def _verdict(item: HealthInput, runs: Sequence[AnyRun], bars: Bars, pass_k: int) -> ScenarioHealth:
@@ -1422,14 +1415,16 @@ def document_tail(report: HealthReport) -> dict[str, object]:
     return {"notes": report.notes}
 
 
-def _verdict_json(v: ScenarioHealth, rates: dict[Rate, str]) -> tuple[str, str]:
+def _verdict_json(v: ScenarioHealth) -> tuple[str, str]:
     """A scenario's JSON but for its own fields (``_scenario_json``): the keys between
     ``provenance`` and ``split`` (its class, why, rates and runs read) and those after
-    ``quarantined``, each without braces; each rate's JSON made once (``rates``)."""
-    models, tiers = (
-        "[" + ", ".join(_rate_json(rate, rates) for rate in group) + "]"
-        for group in (v.models, v.tiers)
-    )
+    ``quarantined``, each without braces; made once a verdict (``_VERDICT_JSON``: scenarios
+    whose runs count alike share one, as ``classify`` shares it)."""
+    key = _verdict_fields(v)
+    found = _VERDICT_JSON.get(key)
+    if found is not None:
+        return found
+    models, tiers = ("[" + ", ".join(map(_rate_json, group)) + "]" for group in (v.models, v.tiers))
     before = {"class": v.klass, "why": v.why, "models": None, "tiers": None}
     before |= {key: getattr(v, key) for key in ("runs_read", "infrastructure", "older_hash_runs")}
     # one encoding: the rates' places are ``null`` in it, then their JSON (a string's quotes
@@ -1437,14 +1432,17 @@ def _verdict_json(v: ScenarioHealth, rates: dict[Rate, str]) -> tuple[str, str]:
     middle = json.dumps(before, ensure_ascii=False).replace(
         '"models": null, "tiers": null', f'"models": {models}, "tiers": {tiers}', 1
     )
-    return middle[1:-1], json.dumps(_verdict_tail(v), ensure_ascii=False)[1:-1]
+    found = _VERDICT_JSON[key] = (
+        middle[1:-1],
+        json.dumps(_verdict_tail(v), ensure_ascii=False)[1:-1],
+    )
+    return found
 
 
-def _rate_json(rate: Rate, rates: dict[Rate, str]) -> str:
-    text = rates.get(rate)
-    if text is None:
-        text = rates[rate] = json.dumps(rate.to_dict(), ensure_ascii=False)
-    return text
+@cache
+def _rate_json(rate: Rate) -> str:
+    """Each rate's JSON, made once a process (the verdicts share rates)."""
+    return json.dumps(rate.to_dict(), ensure_ascii=False)
 
 
 def _json_text(value: str | None) -> str:
@@ -1465,16 +1463,9 @@ _verdict_fields: Callable[[ScenarioHealth], tuple[Any, ...]] = attrgetter(
 """The fields of a scenario's verdict, the key of its JSON."""
 
 
-def _scenario_json(
-    s: ScenarioHealth, verdicts: dict[tuple[Any, ...], tuple[str, str]], rates: dict[Rate, str]
-) -> str:
-    """The scenario's JSON (``head``'s keys, its models' and tiers' rates, ``tail``'s): its own
-    fields around its verdict's JSON, made once a verdict (``_verdict_json``; ``verdicts``: a
-    thousand scenarios share a few hundred, as ``classify`` shares them)."""
-    verdict = _verdict_fields(s)
-    found = verdicts.get(verdict)
-    if found is None:
-        found = verdicts[verdict] = _verdict_json(s, rates)
+def _scenario_json(s: ScenarioHealth) -> str:
+    """The scenario's JSON: its own fields around its verdict's (``_verdict_json``)."""
+    found = _verdict_json(s)
     text = encode_basestring
     return (
         f'{{"id": {text(s.scenario_id)}, "path": {text(s.path)}, '
@@ -1491,9 +1482,7 @@ def render_json(report: HealthReport) -> str:
         f"  {json.dumps(key)}: {json.dumps(value, ensure_ascii=False)}"
         for key, value in document_head(report).items()
     ]
-    rates: dict[Rate, str] = {}
-    verdicts = _VERDICT_JSON
-    shown = ",\n".join("    " + _scenario_json(s, verdicts, rates) for s in report.scenarios)
+    shown = ",\n".join("    " + _scenario_json(s) for s in report.scenarios)
     lines.append(f'  "scenarios": [\n{shown}\n  ]' if shown else '  "scenarios": []')
     lines += [
         f"  {json.dumps(key)}: {json.dumps(value, ensure_ascii=False)}"
