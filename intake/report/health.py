@@ -1497,19 +1497,13 @@ def _pairs(pairs: list[tuple[str, int]]) -> str:
 
 def _threshold_line(report: HealthReport) -> str:
     t = report.thresholds
-    pinned = (
-        f"commit {t['health_commit']}"
-        if t["health_commit"]
-        else "all commits"
-        if t["health_all_commits"]
-        else "the newest commit"
-    )
-    machines = (
-        f"machine {t['health_machine']}"
-        if t["health_machine"]
-        else "all machines"
-        if t["health_all_machines"]
-        else "the newest machine"
+    pinned, machines = (
+        f"{name} {t[f'health_{name}']}"
+        if t[f"health_{name}"]
+        else f"all {name}s"
+        if t[f"health_all_{name}s"]
+        else f"the newest {name}"
+        for name in ("commit", "machine")
     )
     return (
         f"thresholds: decided at {t['health_confidence']:.0%} posterior (Jeffreys), "
