@@ -970,19 +970,25 @@ def _input(
     controls: tuple[ControlRun, ...] = (),
     fix_commit: str | None = None,
     ancestry: Ancestry | None = None,
+    *,
+    never_run: bool = False,
 ) -> HealthInput:
     """One scenario as health reads it, from what is known of its record (``peek``: validated
     or kept), its runs, its bug's fix commit and the clone that places runs against it
-    (``facts``: the file's, read when None)."""
+    (``facts``: the file's, read when None). Its category is its folder's name when the file
+    names none, or (``never_run``: a record with no run and no lifecycle change) a blank one."""
     if facts is None:
         try:
             facts = read_facts(Path(path).read_bytes())
         except OSError:
             facts = NO_FACTS
+    category = facts.category
+    if category is None or (never_run and not category):
+        category = Path(path).parent.name
     return HealthInput(
         scenario_id=str(peek.id),
         path=_shown(settings, path),
-        category=facts.category or Path(path).parent.name,
+        category=category,
         provenance="real" if peek.kind in REAL_KINDS else "hand",
         current_hash=facts.runnable_hash,
         runs=runs,
@@ -1307,7 +1313,7 @@ def _item(
         return f"{_shown(settings, rec)}: record unreadable, left out"
     # no imported run and no lifecycle change: never judged, whatever its text; only its tags
     # (split, lane) need the file, and ``fast`` skips that
-    return _input(settings, path, peek, NO_FACTS if fast else facts.get(path))
+    return _input(settings, path, peek, NO_FACTS if fast else facts.get(path), never_run=True)
 
 
 def bars_of(settings: Settings) -> Bars:
